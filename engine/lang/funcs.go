@@ -1,0 +1,228 @@
+package lang
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// numericSignatures returns every combination of numeric parameter types
+// for an arity, so that ints, doubles and nums mix freely.
+func numericSignatures(arity int) [][]*cel.Type {
+	ts := []*cel.Type{cel.IntType, cel.DoubleType, NumType}
+	sigs := [][]*cel.Type{{}}
+	for range arity {
+		var next [][]*cel.Type
+		for _, s := range sigs {
+			for _, t := range ts {
+				next = append(next, append(append([]*cel.Type{}, s...), t))
+			}
+		}
+		sigs = next
+	}
+	return sigs
+}
+
+// numericFunction declares fn over numeric arguments (plus fixed trailing
+// ones) returning a num, bound to impl.
+func numericFunction(fn string, arity int, trailing []*cel.Type, impl func(args []num.Num, rest []ref.Val) ref.Val) cel.EnvOption {
+	var opts []cel.FunctionOpt
+	for _, sig := range numericSignatures(arity) {
+		params := append(sig, trailing...)
+		opts = append(opts, cel.Overload(overloadID(fn, params...), params, NumType))
+	}
+	opts = append(opts, cel.SingletonFunctionBinding(func(args ...ref.Val) ref.Val {
+		ns := make([]num.Num, arity)
+		for i := range arity {
+			n, ok := toNum(args[i])
+			if !ok {
+				return types.MaybeNoSuchOverloadErr(args[i])
+			}
+			ns[i] = n
+		}
+		return impl(ns, args[arity:])
+	}))
+	return cel.Function(fn, opts...)
+}
+
+// listFunction declares fn over a list of numbers returning a num.
+func listFunction(fn string, impl func([]num.Num) ref.Val) cel.EnvOption {
+	var opts []cel.FunctionOpt
+	for _, t := range []*cel.Type{cel.IntType, cel.DoubleType, NumType} {
+		opts = append(opts, cel.Overload(overloadID(fn, cel.ListType(t)), []*cel.Type{cel.ListType(t)}, NumType))
+	}
+	opts = append(opts, cel.SingletonUnaryBinding(func(v ref.Val) ref.Val {
+		ns, err := numList(v)
+		if err != nil {
+			return err
+		}
+		return impl(ns)
+	}))
+	return cel.Function(fn, opts...)
+}
+
+func numList(v ref.Val) ([]num.Num, ref.Val) {
+	l, ok := v.(traits.Lister)
+	if !ok {
+		return nil, types.MaybeNoSuchOverloadErr(v)
+	}
+	var out []num.Num
+	for it := l.Iterator(); it.HasNext() == types.True; {
+		e := it.Next()
+		n, ok := toNum(e)
+		if !ok {
+			if types.IsError(e) {
+				return nil, e
+			}
+			return nil, types.NewErr("list holds %s, want numbers", e.Type().TypeName())
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func sum(ns []num.Num) num.Num {
+	s := num.Zero
+	for _, n := range ns {
+		s = s.Add(n)
+	}
+	return s
+}
+
+func mean(ns []num.Num) ref.Val {
+	if len(ns) == 0 {
+		return types.NewErr("mean of an empty list")
+	}
+	q, _ := sum(ns).Quo(num.Int(int64(len(ns))))
+	return Num{q}
+}
+
+func median(ns []num.Num) ref.Val {
+	if len(ns) == 0 {
+		return types.NewErr("median of an empty list")
+	}
+	s := append([]num.Num(nil), ns...)
+	sort.Slice(s, func(i, j int) bool { return s[i].Cmp(s[j]) < 0 })
+	mid := len(s) / 2
+	if len(s)%2 == 1 {
+		return Num{s[mid]}
+	}
+	q, _ := s[mid-1].Add(s[mid]).Quo(num.Int(2))
+	return Num{q}
+}
+
+func extreme(name string, better func(c int) bool) func([]num.Num) ref.Val {
+	return func(ns []num.Num) ref.Val {
+		if len(ns) == 0 {
+			return types.NewErr("%s of an empty list", name)
+		}
+		m := ns[0]
+		for _, n := range ns[1:] {
+			if better(n.Cmp(m)) {
+				m = n
+			}
+		}
+		return Num{m}
+	}
+}
+
+// Efficiency is 1 at or better than ideal, 0 at or worse than unacceptable,
+// and linear in between. Ideal may lie on either side of unacceptable.
+func Efficiency(value, ideal, unacceptable num.Num) (num.Num, error) {
+	span := unacceptable.Sub(ideal)
+	if span.Sign() == 0 {
+		if value.Cmp(ideal) == 0 {
+			return num.One, nil
+		}
+		return num.Zero, nil
+	}
+	e, err := unacceptable.Sub(value).Quo(span)
+	if err != nil {
+		return num.Num{}, err
+	}
+	return clamp(e, num.Zero, num.One), nil
+}
+
+func clamp(x, lo, hi num.Num) num.Num {
+	if x.Cmp(lo) < 0 {
+		return lo
+	}
+	if x.Cmp(hi) > 0 {
+		return hi
+	}
+	return x
+}
+
+func functionOptions() []cel.EnvOption {
+	dyn := cel.DynType
+	return []cel.EnvOption{
+		cel.Function("num",
+			cel.Overload("num_string", []*cel.Type{cel.StringType}, NumType),
+			cel.Overload("num_int", []*cel.Type{cel.IntType}, NumType),
+			cel.Overload("num_double", []*cel.Type{cel.DoubleType}, NumType),
+			cel.Overload("num_num", []*cel.Type{NumType}, NumType),
+			cel.SingletonUnaryBinding(func(v ref.Val) ref.Val {
+				if s, ok := v.(types.String); ok {
+					n, err := num.Parse(string(s))
+					if err != nil {
+						return types.NewErr("num(%q): %v", string(s), err)
+					}
+					return Num{n}
+				}
+				n, ok := toNum(v)
+				if !ok {
+					return types.MaybeNoSuchOverloadErr(v)
+				}
+				return Num{n}
+			})),
+		listFunction("sum", func(ns []num.Num) ref.Val { return Num{sum(ns)} }),
+		listFunction("mean", mean),
+		listFunction("median", median),
+		listFunction("min", extreme("min", func(c int) bool { return c < 0 })),
+		listFunction("max", extreme("max", func(c int) bool { return c > 0 })),
+		numericFunction("clamp", 3, nil, func(a []num.Num, _ []ref.Val) ref.Val {
+			if a[1].Cmp(a[2]) > 0 {
+				return types.NewErr("clamp: low %s is above high %s", a[1], a[2])
+			}
+			return Num{clamp(a[0], a[1], a[2])}
+		}),
+		numericFunction("round", 1, []*cel.Type{cel.IntType}, func(a []num.Num, rest []ref.Val) ref.Val {
+			return Num{a[0].Round(int(rest[0].(types.Int)))}
+		}),
+		numericFunction("efficiency", 3, nil, func(a []num.Num, _ []ref.Val) ref.Val {
+			e, err := Efficiency(a[0], a[1], a[2])
+			if err != nil {
+				return types.NewErr("efficiency: %v", err)
+			}
+			return Num{e}
+		}),
+		cel.Function("nonblank", cel.Overload("nonblank_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				s, ok := v.(types.String)
+				return types.Bool(ok && strings.TrimFunc(string(s), unicode.IsSpace) != "")
+			}))),
+		cel.Function("nonempty", cel.Overload("nonempty_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				switch v.Type() {
+				case types.StringType, types.ListType, types.MapType, types.BytesType:
+					if s, ok := v.(traits.Sizer); ok {
+						return types.Bool(s.Size().(types.Int) > 0)
+					}
+				}
+				return types.False
+			}))),
+		cel.Function("is_object", cel.Overload("is_object_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.Bool(v.Type() == types.MapType) }))),
+		cel.Function("is_list", cel.Overload("is_list_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.Bool(v.Type() == types.ListType) }))),
+		cel.Function("is_string", cel.Overload("is_string_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.Bool(v.Type() == types.StringType) }))),
+	}
+}

@@ -1,0 +1,219 @@
+// Package lang is the formula language of rubrics: CEL with exact numbers
+// and a small library of functions over tool definitions.
+//
+// Formulas are compiled and type-checked once, when a rubric loads, and
+// evaluated many times. Every number literal with a fraction (0.60) is an
+// exact num, every division is exact, and arithmetic mixing ints, doubles and
+// nums yields a num, so formulas never touch binary floats. Each evaluation
+// is bounded by a cost limit, so no formula can run away.
+package lang
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/env"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+)
+
+// Version names the language library: its functions and their semantics.
+// It is folded into every rubric digest, so a change in what a function
+// computes is a change of digest.
+const Version = "rubric-lang/1"
+
+// CostLimit bounds the work of one evaluation of one formula.
+const CostLimit = 10_000_000
+
+// Var declares a variable visible to formulas.
+type Var struct {
+	Name string
+	Type *cel.Type
+}
+
+// Common variable types.
+var (
+	Dyn     = cel.DynType
+	Object  = cel.MapType(cel.StringType, cel.DynType)
+	Objects = cel.ListType(cel.MapType(cel.StringType, cel.DynType))
+	Bool    = cel.BoolType
+	String  = cel.StringType
+)
+
+// Env compiles formulas that see a fixed set of variables.
+type Env struct {
+	env *cel.Env
+}
+
+// NewEnv returns an environment declaring vars.
+func NewEnv(vars ...Var) (*Env, error) {
+	opts := []cel.EnvOption{
+		cel.StdLib(cel.StdLibSubset(excludedStd())),
+		cel.CustomTypeAdapter(Adapter),
+		cel.Types(NumType),
+	}
+	opts = append(opts, operatorOptions()...)
+	opts = append(opts, functionOptions()...)
+	opts = append(opts, schemaFunctions()...)
+	for _, v := range vars {
+		opts = append(opts, cel.Variable(v.Name, v.Type))
+	}
+	e, err := cel.NewCustomEnv(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("rubric language: %w", err)
+	}
+	return &Env{env: e}, nil
+}
+
+func excludedStd() *env.LibrarySubset {
+	s := &env.LibrarySubset{}
+	for _, op := range replacedOperators {
+		s.ExcludeFunctions = append(s.ExcludeFunctions, &env.Function{Name: op})
+	}
+	return s
+}
+
+// Diag is a compile error at a 1-based line and column of the formula text.
+type Diag struct {
+	Line, Col int
+	Msg       string
+}
+
+// Program is a compiled formula.
+type Program struct {
+	prg cel.Program
+	// Source is the formula as written.
+	Source string
+	// Canonical is the formula re-printed from its syntax tree: white space
+	// and comments inside the formula do not change it.
+	Canonical string
+	// Out is the checked result type.
+	Out *cel.Type
+}
+
+// Compile parses, rewrites and type-checks src. want, if not nil, is the
+// type the result must have (dyn results are checked when evaluated).
+func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
+	parsed, iss := e.env.Parse(src)
+	if iss.Err() != nil {
+		return nil, diags(iss)
+	}
+	canonical, err := cel.AstToString(parsed)
+	if err != nil {
+		canonical = strings.Join(strings.Fields(src), " ")
+	}
+	rewrite(parsed.NativeRep(), src)
+	checked, iss := e.env.Check(parsed)
+	if iss.Err() != nil {
+		return nil, diags(iss)
+	}
+	out := checked.OutputType()
+	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
+		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
+	}
+	prg, err := e.env.Program(checked,
+		cel.CostLimit(CostLimit),
+		cel.InterruptCheckFrequency(1000),
+		cel.EvalOptions(cel.OptOptimize))
+	if err != nil {
+		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
+	}
+	return &Program{prg: prg, Source: src, Canonical: canonical, Out: out}, nil
+}
+
+func isNumericType(t *cel.Type) bool {
+	for _, n := range numericTypes {
+		if t.IsExactType(n) {
+			return true
+		}
+	}
+	return false
+}
+
+func typeName(t *cel.Type) string {
+	if t.IsExactType(NumType) {
+		return "num"
+	}
+	return t.String()
+}
+
+func diags(iss *cel.Issues) []Diag {
+	var out []Diag
+	for _, e := range iss.Errors() {
+		out = append(out, Diag{Line: e.Location.Line(), Col: e.Location.Column() + 1, Msg: e.Message})
+	}
+	return out
+}
+
+var numberToken = regexp.MustCompile(`^-?[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?`)
+
+// rewrite replaces every double literal with num("<its text>"), so that 0.1
+// in a formula is exactly one tenth, and == and != with the language's exact
+// equality.
+func rewrite(a *celast.AST, src string) {
+	var maxID int64
+	var doubles, equalities []celast.Expr
+	celast.PostOrderVisit(a.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		maxID = max(maxID, e.ID())
+		switch e.Kind() {
+		case celast.LiteralKind:
+			if _, ok := e.AsLiteral().(types.Double); ok {
+				doubles = append(doubles, e)
+			}
+		case celast.CallKind:
+			if fn := e.AsCall().FunctionName(); fn == operators.Equals || fn == operators.NotEquals {
+				equalities = append(equalities, e)
+			}
+		}
+	}))
+	fac := celast.NewExprFactory()
+	for _, e := range equalities {
+		c := e.AsCall()
+		fn := equalsFn
+		if c.FunctionName() == operators.NotEquals {
+			fn = notEqualsFn
+		}
+		e.SetKindCase(fac.NewCall(e.ID(), fn, c.Args()...))
+	}
+	info := a.SourceInfo()
+	for _, e := range doubles {
+		text := literalText(e, info, src)
+		maxID++
+		call := fac.NewCall(e.ID(), "num", fac.NewLiteral(maxID, types.String(text)))
+		e.SetKindCase(call)
+	}
+}
+
+func literalText(e celast.Expr, info *celast.SourceInfo, src string) string {
+	d := float64(e.AsLiteral().(types.Double))
+	if r, ok := info.GetOffsetRange(e.ID()); ok {
+		runes := []rune(src)
+		if int(r.Start) < len(runes) {
+			if m := numberToken.FindString(string(runes[r.Start:])); m != "" {
+				if !strings.ContainsAny(m, ".eE") {
+					m += ".0"
+				}
+				return m
+			}
+		}
+	}
+	return fmt.Sprintf("%v", d)
+}
+
+// Eval evaluates the program with the given variables; values should be
+// CEL values or plain Go values (JSON-decoded data, num.Num).
+func (p *Program) Eval(vars map[string]any) (ref.Val, error) {
+	act := make(map[string]any, len(vars))
+	for k, v := range vars {
+		act[k] = Adapter.NativeToValue(v)
+	}
+	out, _, err := p.prg.Eval(act)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

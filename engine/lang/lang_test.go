@@ -1,0 +1,199 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/cel-go/cel"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+func eval(t *testing.T, src string, vars map[string]any, decl ...Var) any {
+	t.Helper()
+	e, err := NewEnv(decl...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatalf("%s: %v", src, ds)
+	}
+	v, err := p.Eval(vars)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	out, err := Native(v)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	return out
+}
+
+func TestExactFormulas(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // exact num, or a Go value printed with %v
+	}{
+		{"0.1 + 0.2 == 0.3", "true"},
+		{"0.1 + 0.2", "3/10"},
+		{"1 / 3", "1/3"},
+		{"1 / 3 * 3 == 1", "true"},
+		{"7 / 2", "7/2"},
+		{"7 % 2", "1"},
+		{"2 + 3", "5"},
+		{"2 * 0.5", "1"},
+		{"0.5 * 2", "1"},
+		{"-0.25", "-1/4"},
+		{"round(3.25, 1)", "33/10"},
+		{"round(2.85, 1)", "29/10"},
+		{"round(1373 / 15, 1)", "183/2"},
+		{"sum([1, 2, 3])", "6"},
+		{"sum([])", "0"},
+		{"mean([3, 4])", "7/2"},
+		{"mean([0.1, 0.2, 0.3]) == 0.2", "true"},
+		{"median([5, 1, 3])", "3"},
+		{"median([4, 1, 3, 2])", "5/2"},
+		{"min([3, 1.5, 2])", "3/2"},
+		{"max([3, 1.5, 2])", "3"},
+		{"clamp(120, 0, 100)", "100"},
+		{"clamp(-1, 0, 100)", "0"},
+		{"efficiency(500, 1000, 5000)", "1"},
+		{"efficiency(3000, 1000, 5000)", "1/2"},
+		{"efficiency(9000, 1000, 5000)", "0"},
+		{"efficiency(0.9, 1, 0)", "9/10"},
+		{"0.6 * 0.8 + 0.25 * 0.5 + 0.15 * 1", "151/200"},
+		{"1 == 1.0", "true"},
+		{"1.0 == 1", "true"},
+		{"2 > 1.5", "true"},
+		{"num('1373/15') > 91", "true"},
+		{"string(num('0.5'))", "0.5"},
+		{"'a' + 'b'", "ab"},
+		{"[1] + [2]", "[1 2]"},
+		{"'a' < 'b'", "true"},
+		{"nonblank('  x ')", "true"},
+		{"nonblank('   ')", "false"},
+		{"nonblank(3)", "false"},
+		{"nonempty([])", "false"},
+		{"nonempty({'a': 1})", "true"},
+		{"is_object({'a': 1})", "true"},
+		{"is_object([1])", "false"},
+	}
+	for _, tt := range tests {
+		got := eval(t, tt.src, nil)
+		var s string
+		if n, ok := got.(num.Num); ok {
+			s = n.Exact()
+		} else {
+			s = strings.Trim(strings.ReplaceAll(toString(got), "\n", ""), " ")
+		}
+		if s != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, s, tt.want)
+		}
+	}
+}
+
+func toString(v any) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = toString(e)
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case num.Num:
+		return x.Exact()
+	}
+	return strings.TrimSpace(strings.ReplaceAll(fmtAny(v), "\n", ""))
+}
+
+func fmtAny(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case string:
+		return x
+	case int64:
+		return num.Int(x).Exact()
+	}
+	return "?"
+}
+
+func TestRuntimeErrors(t *testing.T) {
+	e, _ := NewEnv()
+	for _, src := range []string{"mean([])", "1 / 0", "median([])", "min([])", "num('abc')", "clamp(1, 5, 0)"} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", src, ds)
+		}
+		if _, err := p.Eval(nil); err == nil {
+			t.Errorf("%s: want an error", src)
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	e, _ := NewEnv(Var{"tool", Object})
+	tests := []struct {
+		src       string
+		line, col int
+		msg       string
+	}{
+		{"nosuch(tool)", 1, 7, "undeclared reference to 'nosuch'"},
+		{"1 + 'a'", 1, 3, "found no matching overload for '_+_'"},
+		{"tool.a &&", 1, 10, "Syntax error"},
+		{"mean(['a'])", 1, 5, "found no matching overload for 'mean'"},
+		{"true &&\n  undefinedVar", 2, 3, "undeclared reference to 'undefinedVar'"},
+	}
+	for _, tt := range tests {
+		_, ds := e.Compile(tt.src, nil)
+		if len(ds) == 0 {
+			t.Errorf("%q: want an error", tt.src)
+			continue
+		}
+		d := ds[0]
+		if d.Line != tt.line || d.Col != tt.col || !strings.Contains(d.Msg, tt.msg) {
+			t.Errorf("%q: got %d:%d %s; want %d:%d %s", tt.src, d.Line, d.Col, d.Msg, tt.line, tt.col, tt.msg)
+		}
+	}
+	if _, ds := e.Compile("'text'", Bool); len(ds) == 0 || !strings.Contains(ds[0].Msg, "want bool") {
+		t.Errorf("a string where a bool is wanted: %v", ds)
+	}
+	if _, ds := e.Compile("1 / 2", NumType); len(ds) != 0 {
+		t.Errorf("a num where a num is wanted: %v", ds)
+	}
+}
+
+func TestCostLimitStopsRunawayFormula(t *testing.T) {
+	e, _ := NewEnv(Var{"xs", celList()})
+	p, ds := e.Compile("xs.all(a, xs.all(b, xs.all(c, xs.all(d, a + b + c + d >= 0))))", nil)
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	xs := make([]any, 200)
+	for i := range xs {
+		xs[i] = int64(i)
+	}
+	_, err := p.Eval(map[string]any{"xs": xs})
+	if err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Fatalf("want a cost limit error, got %v", err)
+	}
+}
+
+func TestCanonicalIgnoresWhiteSpace(t *testing.T) {
+	e, _ := NewEnv(Var{"tool", Object})
+	a, _ := e.Compile("has(tool.x)&&tool.x>1", nil)
+	b, _ := e.Compile("has(tool.x)   &&\n   tool.x > 1", nil)
+	c, _ := e.Compile("has(tool.x) && tool.x > 2", nil)
+	if a.Canonical != b.Canonical {
+		t.Errorf("white space moved the canonical form: %q vs %q", a.Canonical, b.Canonical)
+	}
+	if a.Canonical == c.Canonical {
+		t.Errorf("a changed constant did not move the canonical form")
+	}
+}
+
+func celList() *cel.Type { return cel.ListType(cel.DynType) }

@@ -1,0 +1,289 @@
+package lang
+
+import (
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+)
+
+// JSON Schema functions of the rubric language. They read the JSON a server
+// sent, so they never fail on odd shapes: a schema that is not an object
+// simply has no parameters, no types, and is not typed.
+
+// maxResolvedNodes bounds the work of inlining $refs for one parameter, so
+// that a schema whose references fan out exponentially cannot stall a run.
+const maxResolvedNodes = 20000
+
+// Param is one top-level parameter of a tool's inputSchema.
+type Param struct {
+	Name     string
+	Schema   any // the parameter's schema with local $refs inlined
+	Required bool
+}
+
+// Params returns the entries of tool.inputSchema.properties, sorted by name,
+// each schema with its local $refs (#/$defs/..., #/definitions/..., any JSON
+// pointer into inputSchema) resolved through the chain. Keys beside a $ref
+// override the target's. A $ref that loops back onto itself, points outside
+// the document, or does not resolve is left in place.
+func Params(tool map[string]any) []Param {
+	root, _ := tool["inputSchema"].(map[string]any)
+	props, _ := root["properties"].(map[string]any)
+	if len(props) == 0 {
+		return nil
+	}
+	required := map[string]bool{}
+	if req, ok := root["required"].([]any); ok {
+		for _, r := range req {
+			if s, ok := r.(string); ok {
+				required[s] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]Param, len(names))
+	for i, n := range names {
+		r := resolver{root: root, budget: maxResolvedNodes}
+		schema, _ := r.resolve(props[n], nil)
+		out[i] = Param{Name: n, Schema: schema, Required: required[n]}
+	}
+	return out
+}
+
+type resolver struct {
+	root   map[string]any
+	budget int
+}
+
+// resolve returns v with local $refs inlined, and whether anything changed;
+// it copies only the containers on the way to a $ref.
+func (r *resolver) resolve(v any, stack []string) (any, bool) {
+	r.budget--
+	if r.budget < 0 {
+		return v, false
+	}
+	switch x := v.(type) {
+	case []any:
+		var out []any
+		for i, e := range x {
+			re, changed := r.resolve(e, stack)
+			if changed && out == nil {
+				out = append(make([]any, 0, len(x)), x[:i]...)
+			}
+			if out != nil {
+				out = append(out, re)
+			}
+		}
+		if out == nil {
+			return x, false
+		}
+		return out, true
+	case map[string]any:
+		if ref, ok := x["$ref"].(string); ok && !contains(stack, ref) {
+			if target, ok := r.lookup(ref); ok {
+				resolved, _ := r.resolve(target, append(stack, ref))
+				base, _ := resolved.(map[string]any)
+				if len(x) == 1 {
+					return resolved, true
+				}
+				merged := make(map[string]any, len(base)+len(x))
+				for k, v := range base {
+					merged[k] = v
+				}
+				for k, v := range x {
+					if k != "$ref" {
+						merged[k], _ = r.resolve(v, stack)
+					}
+				}
+				return merged, true
+			}
+		}
+		var out map[string]any
+		for k, e := range x {
+			re, changed := r.resolve(e, stack)
+			if changed && out == nil {
+				out = make(map[string]any, len(x))
+				for k2, v2 := range x {
+					out[k2] = v2
+				}
+			}
+			if out != nil {
+				out[k] = re
+			}
+		}
+		if out == nil {
+			return x, false
+		}
+		return out, true
+	}
+	return v, false
+}
+
+func contains(stack []string, s string) bool {
+	for _, e := range stack {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup follows a local JSON pointer ("#/$defs/Name") from the root.
+func (r *resolver) lookup(ref string) (any, bool) {
+	if !strings.HasPrefix(ref, "#") {
+		return nil, false
+	}
+	frag, err := url.PathUnescape(ref[1:])
+	if err != nil {
+		return nil, false
+	}
+	if frag == "" {
+		return r.root, true
+	}
+	if !strings.HasPrefix(frag, "/") {
+		return nil, false
+	}
+	var cur any = r.root
+	for _, tok := range strings.Split(frag[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch c := cur.(type) {
+		case map[string]any:
+			next, ok := c[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = next
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil, false
+			}
+			cur = c[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// SchemaTypes returns the names in a schema's "type" keyword: one for a
+// string, the strings of an array, none otherwise.
+func SchemaTypes(s any) []string {
+	m, _ := s.(map[string]any)
+	switch t := m["type"].(type) {
+	case string:
+		return []string{t}
+	case []any:
+		var out []string
+		for _, e := range t {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// Typed reports whether a schema pins the type of its value: a "type" that
+// is a string or a non-empty array of strings, a "const", a non-empty
+// "enum", or an "anyOf"/"oneOf" whose every branch is typed.
+func Typed(s any) bool {
+	return typed(s, 0)
+}
+
+func typed(s any, depth int) bool {
+	m, ok := s.(map[string]any)
+	if !ok || depth > 64 {
+		return false
+	}
+	switch t := m["type"].(type) {
+	case string:
+		return true
+	case []any:
+		if len(t) > 0 && allStrings(t) {
+			return true
+		}
+	}
+	if _, ok := m["const"]; ok {
+		return true
+	}
+	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
+		return true
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if bs, ok := m[k].([]any); ok && len(bs) > 0 {
+			all := true
+			for _, b := range bs {
+				if !typed(b, depth+1) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allStrings(xs []any) bool {
+	for _, x := range xs {
+		if _, ok := x.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func schemaFunctions() []cel.EnvOption {
+	dyn := cel.DynType
+	return []cel.EnvOption{
+		cel.Function("params", cel.Overload("params_dyn", []*cel.Type{dyn}, cel.ListType(cel.MapType(cel.StringType, dyn)),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				tool, _ := nativeMap(v)
+				ps := Params(tool)
+				out := make([]any, len(ps))
+				for i, p := range ps {
+					out[i] = map[string]any{"name": p.Name, "schema": p.Schema, "required": p.Required}
+				}
+				return types.NewDynamicList(Adapter, out)
+			}))),
+		cel.Function("schema_types", cel.Overload("schema_types_dyn", []*cel.Type{dyn}, cel.ListType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				m, _ := nativeMap(v)
+				return types.NewStringList(Adapter, SchemaTypes(m))
+			}))),
+		cel.Function("typed", cel.Overload("typed_dyn", []*cel.Type{dyn}, cel.BoolType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				m, _ := nativeMap(v)
+				return types.Bool(Typed(m))
+			}))),
+	}
+}
+
+// nativeMap returns the Go map behind a CEL map built from JSON.
+func nativeMap(v ref.Val) (map[string]any, bool) {
+	if m, ok := v.Value().(map[string]any); ok {
+		return m, true
+	}
+	if v.Type() != types.MapType {
+		return nil, false
+	}
+	n, err := Native(v)
+	if err != nil {
+		return nil, false
+	}
+	m, ok := n.(map[string]any)
+	return m, ok
+}

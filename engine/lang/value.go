@@ -1,0 +1,181 @@
+package lang
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// NumType is the CEL type of exact numbers, written `num` in formulas.
+var NumType = cel.ObjectType("rubric.num")
+
+// Num is the CEL value of an exact number.
+type Num struct{ N num.Num }
+
+// ConvertToNative implements ref.Val.
+func (v Num) ConvertToNative(t reflect.Type) (any, error) {
+	switch t {
+	case reflect.TypeOf(num.Num{}):
+		return v.N, nil
+	case reflect.TypeOf(float64(0)):
+		return v.N.Float64(), nil
+	case reflect.TypeOf(""):
+		return v.N.Exact(), nil
+	}
+	return nil, fmt.Errorf("cannot convert num to %v", t)
+}
+
+// ConvertToType implements ref.Val: a num converts to string, double and
+// (when whole) int.
+func (v Num) ConvertToType(t ref.Type) ref.Val {
+	switch t {
+	case types.StringType:
+		return types.String(v.N.String())
+	case types.DoubleType:
+		return types.Double(v.N.Float64())
+	case types.IntType:
+		if !v.N.IsInt() {
+			return types.NewErr("num %s is not a whole number", v.N.Exact())
+		}
+		return types.Int(v.N.Big().Num().Int64())
+	case types.TypeType:
+		return NumType
+	case NumType:
+		return v
+	}
+	return types.NewErr("type conversion error from num to '%s'", t)
+}
+
+// Equal implements ref.Val with exact comparison across numeric types.
+func (v Num) Equal(other ref.Val) ref.Val {
+	o, ok := toNum(other)
+	if !ok {
+		return types.False
+	}
+	return types.Bool(v.N.Cmp(o) == 0)
+}
+
+// Type implements ref.Val.
+func (v Num) Type() ref.Type { return NumType }
+
+// Value implements ref.Val.
+func (v Num) Value() any { return v.N }
+
+// toNum converts any numeric CEL value to an exact number. Doubles become
+// the shortest decimal that reads back as them.
+func toNum(v ref.Val) (num.Num, bool) {
+	switch x := v.(type) {
+	case Num:
+		return x.N, true
+	case types.Int:
+		return num.Int(int64(x)), true
+	case types.Uint:
+		return num.Int(int64(x)), uint64(x) <= 1<<63-1
+	case types.Double:
+		n, err := num.Float(float64(x))
+		return n, err == nil
+	}
+	return num.Num{}, false
+}
+
+func isNumeric(v ref.Val) bool {
+	switch v.(type) {
+	case Num, types.Int, types.Uint, types.Double:
+		return true
+	}
+	return false
+}
+
+// adapter turns Go values into CEL values lazily, knowing num.Num.
+type adapter struct{}
+
+// Adapter is the type adapter of the rubric language; values built for
+// evaluation (lists and maps of Go values) should be wrapped with it so that
+// num.Num elements become nums.
+var Adapter types.Adapter = adapter{}
+
+func (adapter) NativeToValue(v any) ref.Val {
+	switch x := v.(type) {
+	case ref.Val:
+		return x
+	case num.Num:
+		return Num{x}
+	case map[string]any:
+		return types.NewStringInterfaceMap(Adapter, x)
+	case []any:
+		return types.NewDynamicList(Adapter, x)
+	case []map[string]any:
+		return types.NewDynamicList(Adapter, x)
+	case int:
+		return types.Int(x)
+	}
+	return types.DefaultTypeAdapter.NativeToValue(v)
+}
+
+// Native converts a CEL result to a plain Go value: num.Num, int64, bool,
+// string, []any, map[string]any or nil.
+func Native(v ref.Val) (any, error) {
+	switch x := v.(type) {
+	case Num:
+		return x.N, nil
+	case types.Int:
+		return int64(x), nil
+	case types.Uint:
+		return uint64(x), nil
+	case types.Double:
+		n, err := num.Float(float64(x))
+		if err != nil {
+			return nil, err
+		}
+		return n, nil
+	case types.Bool:
+		return bool(x), nil
+	case types.String:
+		return string(x), nil
+	case types.Null:
+		return nil, nil
+	case *types.Err:
+		return nil, x
+	}
+	if l, ok := v.(interface {
+		Size() ref.Val
+		Get(ref.Val) ref.Val
+	}); ok && v.Type() == types.ListType {
+		n := int(l.Size().(types.Int))
+		out := make([]any, n)
+		for i := range n {
+			e, err := Native(l.Get(types.Int(i)))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	}
+	if v.Type() == types.MapType {
+		m, err := v.ConvertToNative(reflect.TypeOf(map[string]any{}))
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	return v.Value(), nil
+}
+
+// ToNum converts a formula's result to an exact number, accepting nums,
+// ints and doubles.
+func ToNum(v ref.Val) (num.Num, error) {
+	if e, ok := v.(*types.Err); ok {
+		return num.Num{}, e
+	}
+	n, ok := toNum(v)
+	if !ok {
+		return num.Num{}, fmt.Errorf("want a number, got %s", v.Type().TypeName())
+	}
+	return n, nil
+}

@@ -1,0 +1,124 @@
+package surface
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Canonical returns the canonical JSON of a decoded JSON value: object keys
+// sorted by their UTF-8 bytes, no insignificant white space, strings escaped
+// only where JSON requires it, and numbers written as ECMAScript writes them
+// (1.0 becomes 1, 1E2 becomes 100), as in RFC 8785.
+func Canonical(v any) []byte {
+	return appendCanonical(make([]byte, 0, 256), v)
+}
+
+func appendCanonical(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		if x {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	case float64:
+		return appendNumber(b, x)
+	case string:
+		return appendString(b, x)
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCanonical(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendCanonical(b, x[k])
+		}
+		return append(b, '}')
+	default:
+		// Only values produced by encoding/json reach here; anything else is
+		// a programming error, written visibly rather than dropped.
+		return appendString(b, "!unsupported")
+	}
+}
+
+func appendNumber(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, "null"...)
+	}
+	if f == 0 {
+		return append(b, '0')
+	}
+	a := math.Abs(f)
+	if a >= 1e-6 && a < 1e21 {
+		return strconv.AppendFloat(b, f, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	// Go writes 1e-07 and 1e+21; ECMAScript writes 1e-7 and 1e+21.
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' && i+2 < len(s) && s[i+2] == '0' && len(s) > i+3 {
+			s = s[:i+2] + s[i+3:]
+			break
+		}
+	}
+	return append(b, s...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"':
+				b = append(b, '\\', '"')
+			case c == '\\':
+				b = append(b, '\\', '\\')
+			case c == '\b':
+				b = append(b, '\\', 'b')
+			case c == '\f':
+				b = append(b, '\\', 'f')
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, "\ufffd"...)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}

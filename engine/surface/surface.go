@@ -1,0 +1,88 @@
+// Package surface models what an MCP server shows a model: its tools, as one
+// canonical, hashed value.
+//
+// A Surface is read from any of the shapes a tools/list result travels in
+// (see Parse). Each tool keeps its definition exactly as the server sent it,
+// decoded into plain Go values for the rubric language, and its canonical
+// JSON (sorted keys, no insignificant white space) with a sha256. Equal hashes
+// mean equal definitions, so there is nothing new to score.
+package surface
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
+)
+
+// Surface is one server's tools at one moment, plus where they came from.
+type Surface struct {
+	// Source says where the surface was read (a file path, a command, a URL).
+	Source string `json:"source,omitempty"`
+	// Format names the shape the tools were read from (see Parse).
+	Format string `json:"format,omitempty"`
+	// Server holds what is known of the server (serverInfo, package, command)
+	// exactly as given; it does not enter the hash.
+	Server map[string]any `json:"server,omitempty"`
+	// Tools are in the order the server listed them.
+	Tools []Tool `json:"tools"`
+}
+
+// Tool is one tool definition.
+type Tool struct {
+	// Name is the tool's name, unique within its surface.
+	Name string
+	// Def is the definition decoded from JSON: maps, slices, strings,
+	// float64, bool and nil.
+	Def map[string]any
+	// Canonical is the definition's canonical JSON.
+	Canonical []byte
+	// Hash is "sha256:" + the hex sha256 of Canonical.
+	Hash string
+	// Published holds what a registry published about the tool (for example
+	// its quality score), when the surface came from a registry capture.
+	Published map[string]any
+}
+
+// NewTool builds a Tool from a decoded definition, computing its canonical
+// form and hash. The definition must carry its name.
+func NewTool(name string, def map[string]any) Tool {
+	c := Canonical(def)
+	return Tool{Name: name, Def: def, Canonical: c, Hash: HashBytes(c)}
+}
+
+// Hash is the surface hash: the sha256 of the canonical JSON array of the
+// tools' canonical definitions, sorted by name. Listing order and server
+// information do not move it; any change to any definition does.
+func (s *Surface) Hash() string {
+	idx := make([]int, len(s.Tools))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return s.Tools[idx[a]].Name < s.Tools[idx[b]].Name })
+	h := sha256.New()
+	h.Write([]byte{'['})
+	for i, j := range idx {
+		if i > 0 {
+			h.Write([]byte{','})
+		}
+		h.Write(s.Tools[j].Canonical)
+	}
+	h.Write([]byte{']'})
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// Tool returns the tool with the given name.
+func (s *Surface) Tool(name string) (Tool, bool) {
+	for _, t := range s.Tools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Tool{}, false
+}
+
+// HashBytes returns "sha256:" and the hex sha256 of b.
+func HashBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
