@@ -27,7 +27,7 @@ import (
 const Version = "rubric-lang/1"
 
 // CostLimit bounds the work of one evaluation of one formula.
-const CostLimit = 10_000_000
+const CostLimit = 1_000_000
 
 // Var declares a variable visible to formulas.
 type Var struct {

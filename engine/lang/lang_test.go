@@ -173,7 +173,7 @@ func TestCostLimitStopsRunawayFormula(t *testing.T) {
 	if ds != nil {
 		t.Fatal(ds)
 	}
-	xs := make([]any, 200)
+	xs := make([]any, 100)
 	for i := range xs {
 		xs[i] = int64(i)
 	}

@@ -133,6 +133,15 @@ func (p *parser) parse() (*Surface, error) {
 			return nil, p.errAt(path+".server", "want an object, found %s", kindOfRaw(srv))
 		}
 	}
+	if f, ok := top["format"]; ok {
+		// A surface embedded in a report keeps its original format and source.
+		var format, source string
+		_ = json.Unmarshal(f, &format)
+		_ = json.Unmarshal(top["source"], &source)
+		if format != "" {
+			defer func() { s.Format, s.Source = format, source }()
+		}
+	}
 	_, hasRelease := top["release"]
 	registry := hasRelease || (len(raw) > 0 && isRegistryEntry(raw[0]))
 	switch {
@@ -143,8 +152,9 @@ func (p *parser) parse() (*Surface, error) {
 				s.Server = map[string]any{}
 			}
 			var v any
-			_ = json.Unmarshal(rel, &v)
-			s.Server["release"] = v
+			if json.Unmarshal(rel, &v) == nil && v != nil {
+				s.Server["release"] = v
+			}
 		}
 	case s.Server != nil:
 		s.Format = FormatCapture

@@ -86,3 +86,40 @@ func HashBytes(b []byte) string {
 	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
+
+// Marshal writes the surface in a shape Parse reads back to the same
+// hashes: a capture ({"server","tools"}), or a registry capture when the
+// tools carry published data.
+func (s *Surface) Marshal() []byte {
+	b := []byte(`{"format":`)
+	b = appendString(b, s.Format)
+	if s.Server != nil {
+		b = append(b, `,"server":`...)
+		b = appendCanonical(b, s.Server)
+	}
+	b = append(b, `,"source":`...)
+	b = appendString(b, s.Source)
+	registry := s.Format == FormatRegistry
+	if registry {
+		b = append(b, `,"release":null`...)
+	}
+	b = append(b, `,"tools":[`...)
+	for i, t := range s.Tools {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if !registry {
+			b = append(b, t.Canonical...)
+			continue
+		}
+		entry := map[string]any{"name": t.Name}
+		for k, v := range t.Published {
+			entry[k] = v
+		}
+		b = appendCanonical(b, entry)
+		b = append(b[:len(b)-1], `,"definition":`...)
+		b = append(b, t.Canonical...)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}

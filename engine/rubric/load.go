@@ -1,0 +1,392 @@
+package rubric
+
+import (
+	"fmt"
+	"math/big"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// Diagnostic is one problem in a rubric file, at a 1-based line and column.
+type Diagnostic struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Msg)
+}
+
+// Error is every problem found while loading a rubric, in file order.
+type Error struct {
+	Diagnostics []Diagnostic
+}
+
+func (e *Error) Error() string {
+	parts := make([]string, len(e.Diagnostics))
+	for i, d := range e.Diagnostics {
+		parts[i] = d.String()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// LoadFile reads and loads the rubric at path.
+func LoadFile(path string) (*Rubric, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read rubric: %w", err)
+	}
+	return Load(path, src)
+}
+
+// Load parses and compiles a rubric from src; filename is used in
+// diagnostics and recorded as File.
+func Load(filename string, src []byte) (*Rubric, error) {
+	l := &loader{file: filename, src: src}
+	r := l.load()
+	if len(l.diags) > 0 {
+		sort.SliceStable(l.diags, func(i, j int) bool {
+			a, b := l.diags[i], l.diags[j]
+			return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+		})
+		return nil, &Error{Diagnostics: l.diags}
+	}
+	r.Digest = digest(r)
+	return r, nil
+}
+
+type loader struct {
+	file  string
+	src   []byte
+	diags []Diagnostic
+	envs  envs
+}
+
+func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
+	l.diags = append(l.diags, Diagnostic{File: l.file, Line: rng.Start.Line, Col: rng.Start.Column, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
+	for _, d := range ds {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		msg := d.Summary
+		if d.Detail != "" {
+			msg += ": " + d.Detail
+		}
+		rng := hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}
+		if d.Subject != nil {
+			rng = *d.Subject
+		}
+		l.errorf(rng, "%s", msg)
+	}
+	return ds.HasErrors()
+}
+
+var fileSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "rubric", LabelNames: []string{"name"}}}}
+
+var rubricSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "version", Required: true},
+		{Name: "title"},
+		{Name: "description"},
+		{Name: "round"},
+		{Name: "grades", Required: true},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "check", LabelNames: []string{"name"}},
+		{Type: "tool"},
+		{Type: "surface"},
+	},
+}
+
+var checkSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "title"},
+		{Name: "points", Required: true},
+		{Name: "each"},
+		{Name: "pass", Required: true},
+		{Name: "label"},
+		{Name: "issue", Required: true},
+		{Name: "stop"},
+	},
+}
+
+var levelSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "metric", LabelNames: []string{"name"}}},
+}
+
+var metricSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "value", Required: true}}}
+
+func (l *loader) load() *Rubric {
+	r := &Rubric{File: l.file, Round: 1}
+	var err error
+	if l.envs, err = environments(); err != nil {
+		l.errorf(hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}, "%v", err)
+		return r
+	}
+	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
+	if l.hclDiags(ds) {
+		return r
+	}
+	content, ds := f.Body.Content(fileSchema)
+	if l.hclDiags(ds) {
+		return r
+	}
+	if n := len(content.Blocks); n != 1 {
+		rng := f.Body.MissingItemRange()
+		if n > 1 {
+			rng = content.Blocks[1].DefRange
+		}
+		l.errorf(rng, "a rubric file holds exactly one rubric block, found %d", n)
+		return r
+	}
+	block := content.Blocks[0]
+	r.Name = block.Labels[0]
+	if r.Name == "" {
+		l.errorf(block.LabelRanges[0], "the rubric needs a name")
+	}
+	body, ds := block.Body.Content(rubricSchema)
+	l.hclDiags(ds)
+
+	r.Version = l.str(body.Attributes["version"])
+	r.Title = l.str(body.Attributes["title"])
+	r.Description = l.str(body.Attributes["description"])
+	if a := body.Attributes["round"]; a != nil {
+		n, ok := l.number(a.Expr)
+		if ok && (!n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(12)) > 0) {
+			l.errorf(a.Expr.Range(), "round must be a whole number of digits from 0 to 12")
+		} else if ok {
+			r.Round = int(n.Big().Num().Int64())
+		}
+	}
+	if a := body.Attributes["grades"]; a != nil {
+		r.Grades = l.grades(a)
+	}
+	seen := map[string]hcl.Range{}
+	var levels int
+	for _, b := range body.Blocks {
+		switch b.Type {
+		case "check":
+			c := l.check(b)
+			if prev, dup := seen[c.Name]; dup {
+				l.errorf(b.LabelRanges[0], "check %q is declared twice (first at line %d)", c.Name, prev.Start.Line)
+			}
+			seen[c.Name] = b.DefRange
+			r.Checks = append(r.Checks, c)
+		case "tool", "surface":
+			levels++
+			lv := l.level(b)
+			if b.Type == "tool" {
+				if r.Tool.Score != nil {
+					l.errorf(b.DefRange, "only one tool block is allowed")
+				}
+				r.Tool = lv
+			} else {
+				if r.Surface.Score != nil {
+					l.errorf(b.DefRange, "only one surface block is allowed")
+				}
+				r.Surface = lv
+			}
+		}
+	}
+	if r.Tool.Score == nil && !hasKind(body.Blocks, "tool") {
+		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")
+	}
+	if r.Surface.Score == nil && !hasKind(body.Blocks, "surface") {
+		l.errorf(block.DefRange, "the rubric has no surface block: add surface { score = \"...\" } to say how the tools' scores combine")
+	}
+	return r
+}
+
+func hasKind(bs hcl.Blocks, kind string) bool {
+	for _, b := range bs {
+		if b.Type == kind {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) check(b *hcl.Block) *Check {
+	c := &Check{Name: b.Labels[0]}
+	body, ds := b.Body.Content(checkSchema)
+	l.hclDiags(ds)
+	c.Title = l.str(body.Attributes["title"])
+	if c.Title == "" {
+		c.Title = c.Name
+	}
+	if a := body.Attributes["points"]; a != nil {
+		if n, ok := l.number(a.Expr); ok {
+			if n.Sign() < 0 {
+				l.errorf(a.Expr.Range(), "points must not be negative")
+			}
+			c.Points = n
+		}
+	}
+	c.Issue = l.str(body.Attributes["issue"])
+	if a := body.Attributes["stop"]; a != nil {
+		v, d := a.Expr.Value(nil)
+		if !l.hclDiags(d) {
+			if v.Type() != cty.Bool || v.IsNull() {
+				l.errorf(a.Expr.Range(), "stop must be true or false")
+			} else {
+				c.Stop = v.True()
+			}
+		}
+	}
+	env := l.envs.check
+	c.Each = l.formula(env, body.Attributes["each"], cel.ListType(cel.DynType))
+	c.Pass = l.formula(env, body.Attributes["pass"], lang.Bool)
+	c.Label = l.formula(env, body.Attributes["label"], lang.String)
+	if c.Label != nil && c.Each == nil {
+		l.errorf(body.Attributes["label"].NameRange, "label names the items of each: set each, or remove label")
+	}
+	if strings.Contains(c.Issue, "{items}") && body.Attributes["each"] == nil {
+		l.errorf(body.Attributes["issue"].Expr.Range(), "{items} needs items: set each, or remove {items}")
+	}
+	return c
+}
+
+func (l *loader) level(b *hcl.Block) Level {
+	var lv Level
+	env := l.envs.tool
+	if b.Type == "surface" {
+		env = l.envs.surface
+	}
+	body, ds := b.Body.Content(levelSchema)
+	l.hclDiags(ds)
+	names := map[string]bool{}
+	for _, mb := range body.Blocks {
+		m := &Metric{Name: mb.Labels[0]}
+		if names[m.Name] {
+			l.errorf(mb.LabelRanges[0], "metric %q is declared twice", m.Name)
+		}
+		names[m.Name] = true
+		mc, ds := mb.Body.Content(metricSchema)
+		l.hclDiags(ds)
+		m.Value = l.formula(env, mc.Attributes["value"], nil)
+		lv.Metrics = append(lv.Metrics, m)
+	}
+	lv.Score = l.formula(env, body.Attributes["score"], lang.NumType)
+	return lv
+}
+
+func (l *loader) grades(a *hcl.Attribute) []Grade {
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	var out []Grade
+	mins := map[string]string{}
+	for _, kv := range pairs {
+		letter := hcl.ExprAsKeyword(kv.Key)
+		if letter == "" {
+			v, d := kv.Key.Value(nil)
+			if d.HasErrors() || v.Type() != cty.String {
+				l.errorf(kv.Key.Range(), "a grade is named by a word, such as A")
+				continue
+			}
+			letter = v.AsString()
+		}
+		n, ok := l.number(kv.Value)
+		if !ok {
+			continue
+		}
+		if other, dup := mins[n.Exact()]; dup {
+			l.errorf(kv.Value.Range(), "grades %s and %s start at the same score %s", other, letter, n)
+		}
+		mins[n.Exact()] = letter
+		out = append(out, Grade{Letter: letter, Min: n})
+	}
+	if len(out) == 0 && len(pairs) == 0 {
+		l.errorf(a.Expr.Range(), "grades needs at least one band, such as { A = 90, F = 0 }")
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
+	return out
+}
+
+func (l *loader) str(a *hcl.Attribute) string {
+	if a == nil {
+		return ""
+	}
+	v, ds := a.Expr.Value(nil)
+	if l.hclDiags(ds) {
+		return ""
+	}
+	if v.IsNull() || v.Type() != cty.String {
+		l.errorf(a.Expr.Range(), "%s must be a string", a.Name)
+		return ""
+	}
+	return v.AsString()
+}
+
+// number reads an HCL number exactly: cty keeps numbers as big.Float, so
+// the decimal is recovered from its shortest text form.
+func (l *loader) number(e hcl.Expression) (num.Num, bool) {
+	v, ds := e.Value(nil)
+	if l.hclDiags(ds) {
+		return num.Num{}, false
+	}
+	if v.IsNull() || v.Type() != cty.Number {
+		l.errorf(e.Range(), "want a number")
+		return num.Num{}, false
+	}
+	return exactNumber(v.AsBigFloat()), true
+}
+
+func exactNumber(f *big.Float) num.Num {
+	n, err := num.Parse(f.Text('g', -1))
+	if err != nil {
+		r, _ := f.Rat(nil)
+		return num.Rat(r)
+	}
+	return n
+}
+
+// formula compiles a string attribute as CEL, mapping the positions of CEL
+// errors back into the rubric file.
+func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.Program {
+	if a == nil {
+		return nil
+	}
+	src := l.str(a)
+	if src == "" {
+		if len(l.diags) == 0 || l.diags[len(l.diags)-1].Line != a.Expr.Range().Start.Line {
+			l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
+		}
+		return nil
+	}
+	p, ds := env.Compile(src, want)
+	for _, d := range ds {
+		line, col := l.position(a.Expr.Range(), d.Line, d.Col)
+		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
+	}
+	return p
+}
+
+// position maps a 1-based line and column inside a formula to the file. A
+// quoted string starts one column after its quote; a heredoc's text starts
+// on the line after its marker.
+func (l *loader) position(rng hcl.Range, line, col int) (int, int) {
+	start := rng.Start
+	if start.Byte < len(l.src) && l.src[start.Byte] == '<' {
+		return start.Line + line, col
+	}
+	if line == 1 {
+		return start.Line, start.Column + col
+	}
+	return start.Line + line - 1, col
+}

@@ -1,0 +1,100 @@
+// Package rubric loads rubrics: HCL files whose formulas are CEL
+// expressions in the rubric language (package lang).
+//
+// Loading parses the file, compiles and type-checks every formula, and
+// computes the rubric's digest, so that every mistake is reported with its
+// file:line:col before anything is scored. A loaded Rubric is immutable and
+// safe to share between goroutines.
+package rubric
+
+import (
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// Rubric is a loaded, compiled rubric.
+type Rubric struct {
+	Name        string
+	Version     string
+	Title       string
+	Description string
+	// File is where the rubric was read from ("builtin:NAME" for built-ins).
+	File string
+	// Round is the number of decimal digits scores are shown with, rounded
+	// half away from zero; exact values are kept beside them.
+	Round int
+	// Checks are the static checks of each tool, in order.
+	Checks []*Check
+	// Tool and Surface hold the formulas of the two levels.
+	Tool    Level
+	Surface Level
+	// Grades are the bands, highest minimum first.
+	Grades []Grade
+	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
+	// encoding (see Canonical).
+	Digest string
+}
+
+// Check is a static check of one tool definition.
+type Check struct {
+	Name  string
+	Title string
+	// Points is the check's weight.
+	Points num.Num
+	// Each, when set, yields the items the check gives partial credit over:
+	// credit is the fraction of items that pass, full when there are none.
+	Each *lang.Program
+	// Pass decides whether the tool (or the item) passes.
+	Pass *lang.Program
+	// Label names a failing item in issues; item.name by default.
+	Label *lang.Program
+	// Issue is the message of a failing check; "{items}" is replaced by the
+	// failing items' labels.
+	Issue string
+	// Stop makes a failure end the tool's checks: the ones after it are
+	// skipped and earn nothing.
+	Stop bool
+}
+
+// Level is the formulas of one level (each tool, or the whole surface).
+type Level struct {
+	// Metrics are named intermediate values, evaluated in order; each sees
+	// the ones before it.
+	Metrics []*Metric
+	// Score is the level's score.
+	Score *lang.Program
+}
+
+// Metric is a named value computed by a formula.
+type Metric struct {
+	Name  string
+	Value *lang.Program
+}
+
+// Grade is a band: values at or above Min (and below the band above) get
+// Letter.
+type Grade struct {
+	Letter string
+	Min    num.Num
+}
+
+// GradeOf returns the letter for an exact score, or "" when it is below
+// every band.
+func (r *Rubric) GradeOf(score num.Num) string {
+	for _, g := range r.Grades {
+		if score.Cmp(g.Min) >= 0 {
+			return g.Letter
+		}
+	}
+	return ""
+}
+
+// Check returns the check with the given name.
+func (r *Rubric) Check(name string) *Check {
+	for _, c := range r.Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}

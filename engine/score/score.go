@@ -1,0 +1,366 @@
+// Package score runs a rubric's static checks and formulas over a surface
+// and builds the report.
+//
+// Scoring is a pure function of the rubric and the surface: checks read the
+// definitions, formulas read the checks' results, nothing else. Tools are
+// scored in parallel; the result does not depend on the order.
+package score
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Generator is recorded in every report; main sets Version at start-up.
+var Generator = report.Generator{Name: "rubric", Version: "dev"}
+
+// Options tune a run.
+type Options struct {
+	// Target is what the user asked to score, recorded in the report.
+	Target string
+	// Workers bounds parallelism; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Error is a formula that failed while scoring: the run cannot produce a
+// whole report.
+type Error struct {
+	Tool    string // empty for the surface level
+	Formula string // such as check "typed_params" pass
+	Err     error
+}
+
+func (e *Error) Error() string {
+	where := "the surface"
+	if e.Tool != "" {
+		where = fmt.Sprintf("tool %q", e.Tool)
+	}
+	return fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Run scores s with r.
+func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options) (*report.Report, error) {
+	start := time.Now()
+	rep := &report.Report{
+		ReportVersion: report.Version,
+		Generator:     Generator,
+		Rubric: report.Rubric{
+			Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round,
+		},
+		Target: opt.Target,
+		Surface: report.Surface{
+			Hash: s.Hash(), ToolCount: len(s.Tools), Format: s.Format, Source: s.Source, Server: s.Server,
+		},
+		Tools:    make([]report.Tool, len(s.Tools)),
+		Warnings: []string{},
+		Embedded: json.RawMessage(s.Marshal()),
+	}
+	scores := make([]num.Num, len(s.Tools))
+	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
+		t, n, err := Tool(r, s.Tools[i])
+		rep.Tools[i], scores[i] = t, n
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := surfaceLevel(r, rep, scores); err != nil {
+		return nil, err
+	}
+	rep.Complete = true
+	rep.Timings.ScoreMS = float64(time.Since(start).Microseconds()) / 1000
+	return rep, nil
+}
+
+// forEach runs fn(0..n-1) on up to workers goroutines and returns the error
+// of the lowest index that failed, so that the error is the same whatever
+// the scheduling.
+func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	errs := make([]error, n)
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range min(workers, max(n, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				j := i
+				i += 64
+				next.Unlock()
+				if j >= n || ctx.Err() != nil {
+					return
+				}
+				for k := j; k < min(j+64, n); k++ {
+					errs[k] = fn(k)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tool runs every check of r on one tool and computes its score.
+func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
+	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
+	checkVals := make([]any, 0, len(r.Checks))
+	byName := make(map[string]any, len(r.Checks))
+	stopped := ""
+	for _, c := range r.Checks {
+		var res report.Check
+		var credit num.Num
+		if stopped != "" {
+			res = report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Credit: "0", Skipped: true, Items: c.Each != nil}
+		} else {
+			var err error
+			res, credit, err = runCheck(c, t)
+			if err != nil {
+				return out, num.Num{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
+			}
+			if credit.Cmp(num.One) < 0 {
+				out.Issues = append(out.Issues, report.Issue{
+					Check: c.Name, Message: issueText(c.Issue, res.Failed), Params: nonNil(res.Failed), Points: c.Points.Exact(),
+				})
+				if c.Stop {
+					stopped = c.Name
+				}
+			}
+		}
+		out.Checks = append(out.Checks, res)
+		v := map[string]any{
+			"name": c.Name, "points": c.Points, "credit": credit,
+			"passed": int64(res.Passed), "total": int64(res.Total), "skipped": res.Skipped,
+		}
+		checkVals = append(checkVals, v)
+		byName[c.Name] = v
+	}
+	vars := map[string]any{"tool": t.Def, "checks": checkVals, "check": byName}
+	metrics, mvals, err := evalMetrics(r.Tool.Metrics, vars)
+	if err != nil {
+		return out, num.Num{}, &Error{Tool: t.Name, Formula: err.(*Error).Formula, Err: err.(*Error).Err}
+	}
+	out.Metrics = mvals
+	vars["metrics"] = metrics
+	score, err := evalNum(r.Tool.Score, vars)
+	if err != nil {
+		return out, num.Num{}, &Error{Tool: t.Name, Formula: "tool score", Err: err}
+	}
+	out.Score = rounded(score, r.Round)
+	out.Exact = score.Exact()
+	out.Grade = r.GradeOf(score)
+	return out, score, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func issueText(tmpl string, items []string) string {
+	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
+}
+
+func runCheck(c *rubric.Check, t surface.Tool) (report.Check, num.Num, error) {
+	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
+	vars := map[string]any{"tool": t.Def, "item": nil}
+	if c.Each == nil {
+		ok, err := evalBool(c.Pass, vars)
+		if err != nil {
+			return res, num.Num{}, fmt.Errorf("pass: %w", err)
+		}
+		credit := num.Zero
+		if ok {
+			credit = num.One
+		}
+		res.Credit = credit.Exact()
+		return res, credit, nil
+	}
+	itemsVal, err := c.Each.Eval(vars)
+	if err != nil {
+		return res, num.Num{}, fmt.Errorf("each: %w", err)
+	}
+	lister, ok := itemsVal.(interface {
+		Size() ref.Val
+		Get(ref.Val) ref.Val
+	})
+	if !ok {
+		return res, num.Num{}, fmt.Errorf("each: want a list, got %s", itemsVal.Type().TypeName())
+	}
+	n := int(lister.Size().(types.Int))
+	for i := range n {
+		item := lister.Get(types.Int(i))
+		vars["item"] = item
+		ok, err := evalBool(c.Pass, vars)
+		if err != nil {
+			return res, num.Num{}, fmt.Errorf("pass (item %d): %w", i, err)
+		}
+		if ok {
+			res.Passed++
+			continue
+		}
+		label, err := itemLabel(c, item, vars)
+		if err != nil {
+			return res, num.Num{}, err
+		}
+		res.Failed = append(res.Failed, label)
+	}
+	res.Total = n
+	credit := num.One
+	if n > 0 {
+		credit = num.Frac(int64(res.Passed), int64(n))
+	}
+	res.Credit = credit.Exact()
+	return res, credit, nil
+}
+
+func itemLabel(c *rubric.Check, item ref.Val, vars map[string]any) (string, error) {
+	if c.Label != nil {
+		v, err := c.Label.Eval(vars)
+		if err != nil {
+			return "", fmt.Errorf("label: %w", err)
+		}
+		if s, ok := v.(types.String); ok {
+			return string(s), nil
+		}
+		return "", fmt.Errorf("label: want a string, got %s", v.Type().TypeName())
+	}
+	if m, ok := item.Value().(map[string]any); ok {
+		if s, ok := m["name"].(string); ok {
+			return s, nil
+		}
+	}
+	return fmt.Sprint(item.Value()), nil
+}
+
+func evalBool(p *lang.Program, vars map[string]any) (bool, error) {
+	v, err := p.Eval(vars)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(types.Bool)
+	if !ok {
+		return false, fmt.Errorf("want true or false, got %s", v.Type().TypeName())
+	}
+	return bool(b), nil
+}
+
+func evalNum(p *lang.Program, vars map[string]any) (num.Num, error) {
+	v, err := p.Eval(vars)
+	if err != nil {
+		return num.Num{}, err
+	}
+	return lang.ToNum(v)
+}
+
+// evalMetrics evaluates metrics in order; each sees the ones before it.
+func evalMetrics(ms []*rubric.Metric, vars map[string]any) (map[string]any, []report.Metric, error) {
+	values := map[string]any{}
+	var out []report.Metric
+	for _, m := range ms {
+		vars["metrics"] = values
+		v, err := m.Value.Eval(vars)
+		if err != nil {
+			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
+		}
+		nv, err := lang.Native(v)
+		if err != nil {
+			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
+		}
+		values[m.Name] = nv
+		rm := report.Metric{Name: m.Name, Value: nv}
+		if n, ok := nv.(num.Num); ok {
+			rm.Value = json.Number(n.String())
+			rm.Exact = n.Exact()
+		}
+		out = append(out, rm)
+	}
+	return values, out, nil
+}
+
+func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error {
+	if len(scores) == 0 {
+		rep.NoScore = "the surface has no tools, so there is nothing to grade"
+		rep.Warnings = append(rep.Warnings, rep.NoScore)
+		return nil
+	}
+	tools := make([]any, len(rep.Tools))
+	for i, t := range rep.Tools {
+		m := map[string]any{"name": t.Name, "score": scores[i], "grade": t.Grade}
+		for _, mv := range t.Metrics {
+			if _, clash := m[mv.Name]; !clash {
+				m[mv.Name] = metricValue(mv)
+			}
+		}
+		tools[i] = m
+	}
+	vars := map[string]any{"tools": tools}
+	metrics, mvals, err := evalMetrics(r.Surface.Metrics, vars)
+	if err != nil {
+		return err
+	}
+	rep.Metrics = mvals
+	vars["metrics"] = metrics
+	score, err := evalNum(r.Surface.Score, vars)
+	if err != nil {
+		return &Error{Formula: "surface score", Err: err}
+	}
+	s := rounded(score, r.Round)
+	e := score.Exact()
+	g := r.GradeOf(score)
+	rep.Score, rep.Exact, rep.Grade = &s, &e, &g
+	return nil
+}
+
+func metricValue(m report.Metric) any {
+	if m.Exact != "" {
+		return num.MustParse(m.Exact)
+	}
+	return m.Value
+}
+
+func rounded(n num.Num, digits int) json.Number {
+	return json.Number(n.Decimal(digits))
+}
+
+// SortIssues orders issues by the weight of their check, heaviest first,
+// then by check name, for a fix list.
+func SortIssues(is []report.Issue) {
+	sort.SliceStable(is, func(i, j int) bool {
+		a, b := num.MustParse(is[i].Points), num.MustParse(is[j].Points)
+		if c := a.Cmp(b); c != 0 {
+			return c > 0
+		}
+		return is[i].Check < is[j].Check
+	})
+}

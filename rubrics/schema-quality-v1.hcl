@@ -1,0 +1,111 @@
+# Schema Quality, version 1: seven weighted static checks of each tool's
+# inputSchema, scored 0-100 and graded A-F, per tool and overall.
+#
+# How this file reads the published description of the rubric, where the
+# description leaves room:
+#
+# - A tool whose inputSchema is missing or not an object scores 0, and
+#   scoring stops there: the first check stops the others and reports one
+#   issue.
+# - The parameters are the entries of inputSchema.properties (top level
+#   only). A parameter schema with a local $ref (#/$defs/..., #/definitions/...)
+#   is resolved through the chain, with a guard against cycles; keys written
+#   beside a $ref override the target's. params(tool) does this.
+# - "Has properties" needs at least one parameter; "declares required" needs
+#   `required` to be an array holding at least one string.
+# - Descriptions and explicit types give credit for the fraction of
+#   parameters that pass, and full credit when there are no parameters. A
+#   description passes when it is a string with non-blank content. A type
+#   passes when the parameter has `type` (a string, or a non-empty array of
+#   strings), `const`, a non-empty `enum`, or `anyOf`/`oneOf` whose every
+#   branch passes after its refs are resolved; typed(schema) does this.
+# - Array items are checked over the parameters whose `type` is or includes
+#   "array": `items` must be a non-empty schema object or a non-empty array,
+#   or `prefixItems` non-empty. Full credit when there are no array
+#   parameters.
+# - Nested object properties are checked over the parameters whose `type` is
+#   or includes "object": `properties` non-empty, or `additionalProperties` a
+#   non-empty schema object, or `patternProperties` non-empty. Full credit
+#   when there are no object parameters.
+# - A tool's score is the sum of points times credit, exact. The overall
+#   score is the exact mean of the tools' scores; a surface without tools has
+#   no overall score. Grades are read off the exact values; scores are shown
+#   rounded half up to one decimal.
+
+rubric "schema-quality" {
+  version     = "1.0.0"
+  title       = "Schema Quality"
+  description = "Seven weighted checks of how well each tool's inputSchema guides a model, 0-100, graded A-F."
+  round       = 1
+
+  check "input_schema" {
+    title  = "Has an inputSchema"
+    points = 10
+    pass   = "has(tool.inputSchema) && is_object(tool.inputSchema)"
+    stop   = true
+    issue  = "the tool has no inputSchema object, so a model may send anything; scoring stops here"
+  }
+
+  check "has_properties" {
+    title  = "Has properties"
+    points = 15
+    pass   = "size(params(tool)) > 0"
+    issue  = "inputSchema declares no properties, so it tells a model nothing about what to send"
+  }
+
+  check "declares_required" {
+    title  = "Declares required fields"
+    points = 10
+    pass   = "has(tool.inputSchema.required) && is_list(tool.inputSchema.required) && tool.inputSchema.required.exists(r, is_string(r))"
+    issue  = "inputSchema has no required list, so a model cannot tell which parameters are mandatory"
+  }
+
+  check "described_params" {
+    title  = "Every property has a description"
+    points = 20
+    each   = "params(tool)"
+    pass   = "is_object(item.schema) && has(item.schema.description) && nonblank(item.schema.description)"
+    issue  = "parameters without a description: {items}"
+  }
+
+  check "typed_params" {
+    title  = "Every property has an explicit type"
+    points = 15
+    each   = "params(tool)"
+    pass   = "typed(item.schema)"
+    issue  = "parameters without an explicit type: {items}"
+  }
+
+  check "array_items" {
+    title  = "Array properties define items"
+    points = 15
+    each   = "params(tool).filter(p, 'array' in schema_types(p.schema))"
+    pass   = <<-CEL
+      (has(item.schema.items) && (is_object(item.schema.items) || is_list(item.schema.items)) && nonempty(item.schema.items))
+      || (has(item.schema.prefixItems) && nonempty(item.schema.prefixItems))
+    CEL
+    issue  = "array parameters without items: {items}"
+  }
+
+  check "object_properties" {
+    title  = "Object properties define nested properties"
+    points = 15
+    each   = "params(tool).filter(p, 'object' in schema_types(p.schema))"
+    pass   = <<-CEL
+      (has(item.schema.properties) && is_object(item.schema.properties) && nonempty(item.schema.properties))
+      || (has(item.schema.additionalProperties) && is_object(item.schema.additionalProperties) && nonempty(item.schema.additionalProperties))
+      || (has(item.schema.patternProperties) && is_object(item.schema.patternProperties) && nonempty(item.schema.patternProperties))
+    CEL
+    issue  = "object parameters without nested properties: {items}"
+  }
+
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+
+  grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
+}
