@@ -371,7 +371,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	}
 	p, ds := env.Compile(src, want)
 	for _, d := range ds {
-		line, col := l.position(a.Expr.Range(), d.Line, d.Col)
+		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
 		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
 	}
 	return p
@@ -379,11 +379,20 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 
 // position maps a 1-based line and column inside a formula to the file. A
 // quoted string starts one column after its quote; a heredoc's text starts
-// on the line after its marker.
-func (l *loader) position(rng hcl.Range, line, col int) (int, int) {
+// on the line after its marker, shifted by the indentation <<- removed.
+func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, int) {
 	start := rng.Start
 	if start.Byte < len(l.src) && l.src[start.Byte] == '<' {
-		return start.Line + line, col
+		fileLine := start.Line + line
+		lines := strings.Split(string(l.src), "\n")
+		celLines := strings.Split(formula, "\n")
+		if fileLine-1 < len(lines) && line-1 < len(celLines) {
+			text, cel := strings.TrimRight(lines[fileLine-1], "\r"), celLines[line-1]
+			if strings.HasSuffix(text, cel) {
+				col += len(text) - len(cel)
+			}
+		}
+		return fileLine, col
 	}
 	if line == 1 {
 		return start.Line, start.Column + col

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 )
 
@@ -62,7 +63,12 @@ func (p *parser) errAt(path, format string, args ...any) error {
 func (p *parser) syntax(err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := position(p.data, se.Offset)
+		// Offset counts the bytes read, the offending one included.
+		off := se.Offset
+		if off > 0 && off <= int64(len(p.data)) && !strings.Contains(se.Error(), "end of JSON input") {
+			off--
+		}
+		line, col := position(p.data, off)
 		return &Error{File: p.file, Line: line, Col: col, Msg: "invalid JSON: " + se.Error()}
 	}
 	if errors.Is(err, errEmpty) {

@@ -1,0 +1,89 @@
+package rubric
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+func mustNum(s string) num.Num { return num.MustParse(s) }
+
+func loadString(t *testing.T, src string) *Rubric {
+	t.Helper()
+	r, err := Load("test.hcl", []byte(src))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return r
+}
+
+func TestDigest(t *testing.T) {
+	b, err := os.ReadFile("../../rubrics/schema-quality-v1.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := string(b)
+	baseDigest := loadString(t, base).Digest
+
+	same := []struct{ name, edit string }{
+		{"comments", "# a new comment\n" + strings.ReplaceAll(base, "# Schema Quality", "# Schema  Quality, reworded")},
+		{"blank lines and indentation", strings.ReplaceAll(base, "\n  check", "\n\n\n      check")},
+		{"spaces inside a formula", strings.Replace(base, `"size(params(tool)) > 0"`, `"size( params(tool) )>0"`, 1)},
+		{"title and description", strings.Replace(base, `title       = "Schema Quality"`, `title       = "Quality of schemas"`, 1)},
+		{"issue text", strings.Replace(base, "parameters without a description: {items}", "undescribed: {items}", 1)},
+		{"version", strings.Replace(base, `version     = "1.0.0"`, `version     = "1.0.1"`, 1)},
+		{"number spelling", strings.Replace(base, "points = 15", "points = 15.0", 1)},
+	}
+	for _, tt := range same {
+		if tt.edit == base {
+			t.Fatalf("%s: the edit changed nothing", tt.name)
+		}
+		if d := loadString(t, tt.edit).Digest; d != baseDigest {
+			t.Errorf("%s moved the digest", tt.name)
+		}
+	}
+
+	moved := []struct{ name, edit string }{
+		{"a weight", strings.Replace(base, "points = 20", "points = 25", 1)},
+		{"a formula", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 1"`, 1)},
+		{"the score formula", strings.Replace(base, `"mean(tools.map(t, t.score))"`, `"median(tools.map(t, t.score))"`, 1)},
+		{"a grade threshold", strings.Replace(base, "B = 75", "B = 80", 1)},
+		{"a grade letter", strings.Replace(base, "B = 75", "Bee = 75", 1)},
+		{"rounding", strings.Replace(base, "round       = 1", "round       = 2", 1)},
+		{"stop", strings.Replace(base, "stop   = true", "stop   = false", 1)},
+		{"a check's name", strings.Replace(base, `check "has_properties"`, `check "has_props"`, 1)},
+		{"the order of checks", swapChecks(base)},
+		{"a fractional literal", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 0.5"`, 1)},
+	}
+	seen := map[string]string{baseDigest: "base"}
+	for _, tt := range moved {
+		if tt.edit == base {
+			t.Fatalf("%s: the edit changed nothing", tt.name)
+		}
+		d := loadString(t, tt.edit).Digest
+		if d == baseDigest {
+			t.Errorf("changing %s did not move the digest", tt.name)
+		}
+		if prev, dup := seen[d]; dup {
+			t.Errorf("changing %s gave the same digest as %s", tt.name, prev)
+		}
+		seen[d] = tt.name
+	}
+}
+
+func swapChecks(src string) string {
+	a := strings.Index(src, `  check "has_properties"`)
+	b := strings.Index(src, `  check "declares_required"`)
+	c := strings.Index(src, `  check "described_params"`)
+	return src[:a] + src[b:c] + src[a:b] + src[c:]
+}
+
+func TestDigestIsStableAcrossLoads(t *testing.T) {
+	a, _ := LoadFile("../../rubrics/schema-quality-v1.hcl")
+	b, _ := LoadFile("../../rubrics/schema-quality-v1.hcl")
+	if a.Digest != b.Digest || string(Canonical(a)) != string(Canonical(b)) {
+		t.Fatal("two loads of one file disagree")
+	}
+}

@@ -1,0 +1,92 @@
+package rubric
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Each file in testdata/invalid marks the diagnostics it must produce with a
+// comment "# ERROR line:col: text"; the loader must report exactly those, at
+// those positions, with messages containing the text.
+var marker = regexp.MustCompile(`# ERROR (\d+):(\d+): (.*)$`)
+
+func TestInvalidRubrics(t *testing.T) {
+	files, _ := filepath.Glob("testdata/invalid/*.hcl")
+	if len(files) == 0 {
+		t.Fatal("no test files")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []Diagnostic
+			for _, line := range strings.Split(string(src), "\n") {
+				if m := marker.FindStringSubmatch(line); m != nil {
+					l, _ := strconv.Atoi(m[1])
+					c, _ := strconv.Atoi(m[2])
+					want = append(want, Diagnostic{File: f, Line: l, Col: c, Msg: m[3]})
+				}
+			}
+			if len(want) == 0 {
+				t.Fatal("the file marks no error")
+			}
+			_, err = Load(f, src)
+			var le *Error
+			if !errors.As(err, &le) {
+				t.Fatalf("want a *rubric.Error, got %v", err)
+			}
+			if len(le.Diagnostics) != len(want) {
+				t.Errorf("got %d diagnostics, want %d:\n%v", len(le.Diagnostics), len(want), err)
+			}
+			for i := range min(len(want), len(le.Diagnostics)) {
+				g, w := le.Diagnostics[i], want[i]
+				if g.Line != w.Line || g.Col != w.Col || !strings.Contains(g.Msg, w.Msg) {
+					t.Errorf("got  %s\nwant %s:%d:%d: …%s…", g, w.File, w.Line, w.Col, w.Msg)
+				}
+				if !strings.HasPrefix(g.String(), f+":") {
+					t.Errorf("diagnostic %q does not start with the file name", g)
+				}
+			}
+		})
+	}
+}
+
+func TestValidRubricsLoad(t *testing.T) {
+	files, _ := filepath.Glob("../../rubrics/*.hcl")
+	more, _ := filepath.Glob("../../examples/rubrics/*.hcl")
+	files = append(files, more...)
+	if len(files) < 2 {
+		t.Fatalf("found only %v", files)
+	}
+	for _, f := range files {
+		r, err := LoadFile(f)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if r.Name == "" || r.Version == "" || !strings.HasPrefix(r.Digest, "sha256:") || len(r.Grades) == 0 {
+			t.Errorf("%s: incomplete: %+v", f, r)
+		}
+	}
+}
+
+func TestGradeOf(t *testing.T) {
+	r, err := LoadFile("../../rubrics/schema-quality-v1.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ score, grade string }{
+		{"100", "A"}, {"90", "A"}, {"8999/100", "B"}, {"75", "B"}, {"74.99", "C"}, {"60", "C"}, {"40", "D"}, {"39.9", "F"}, {"0", "F"},
+	} {
+		if g := r.GradeOf(mustNum(tt.score)); g != tt.grade {
+			t.Errorf("GradeOf(%s) = %s, want %s", tt.score, g, tt.grade)
+		}
+	}
+}

@@ -1,0 +1,15 @@
+rubric "t" {
+  version = "1"
+  check "a" {
+    points = 10
+    pass   = "nosuch(tool)" # ERROR 5:21: pass: undeclared reference to 'nosuch'
+    issue  = "x"
+  }
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 90, F = 0 }
+}

@@ -1,0 +1,162 @@
+package surface
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseShapes(t *testing.T) {
+	tool := `{"name":"echo","description":"Echo back","inputSchema":{"type":"object"}}`
+	tests := []struct {
+		name, in, format string
+	}{
+		{"tools/list result", `{"tools":[` + tool + `]}`, FormatToolsList},
+		{"JSON-RPC envelope", `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + tool + `]}}`, FormatToolsList},
+		{"bare array", `[` + tool + `]`, FormatArray},
+		{"capture", `{"server":{"name":"s","version":"1"},"tools":[` + tool + `]}`, FormatCapture},
+		{"registry", `{"release":"2026-01","server":{"name":"s"},"tools":[{"name":"echo","definition":` + tool + `,"qualityScore":{"tdqs":3.5}}]}`, FormatRegistry},
+		{"registry without release", `{"tools":[{"name":"echo","definition":{"description":"Echo back","inputSchema":{"type":"object"}}}]}`, FormatRegistry},
+	}
+	var hashes []string
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse("in.json", []byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Format != tt.format {
+				t.Errorf("format %q, want %q", s.Format, tt.format)
+			}
+			if len(s.Tools) != 1 || s.Tools[0].Name != "echo" {
+				t.Fatalf("tools: %+v", s.Tools)
+			}
+			hashes = append(hashes, s.Tools[0].Hash)
+		})
+	}
+	for _, h := range hashes {
+		if h != hashes[0] {
+			t.Errorf("the same definition hashed differently across shapes: %v", hashes)
+		}
+	}
+}
+
+func TestRegistryKeepsPublishedScores(t *testing.T) {
+	s, err := Parse("r.json", []byte(`{"release":"r1","server":{"name":"s"},"tools":[{"name":"a","definition":{"name":"a"},"qualityScore":{"tdqs":3.5,"tier":"A"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, _ := s.Tools[0].Published["qualityScore"].(map[string]any)
+	if qs["tier"] != "A" {
+		t.Fatalf("published: %+v", s.Tools[0].Published)
+	}
+	if s.Server["release"] != "r1" {
+		t.Errorf("release not kept: %+v", s.Server)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "  ", "t.json: empty file"},
+		{"syntax", "{\n  \"tools\": [\n    {\"name\": \"a\",}\n  ]\n}", "t.json:3:18: invalid JSON"},
+		{"truncated", `{"tools":[`, "t.json:1:11: invalid JSON"},
+		{"scalar", `42`, "t.json: $: want an object or an array of tools, found a number"},
+		{"no tools", `{"server":{}}`, `t.json: $: no "tools" member`},
+		{"tools not array", `{"tools":{}}`, "t.json: $.tools: want an array of tools, found an object"},
+		{"tool not object", `{"tools":[{"name":"a"},"b"]}`, "t.json: $.tools[1]: want a tool object, found a string"},
+		{"null tool", `[null]`, "t.json: $[0]: want a tool object, found null"},
+		{"no name", `[{"description":"x"}]`, `t.json: $[0]: tool has no "name"`},
+		{"name not string", `[{"name":7}]`, "t.json: $[0].name: want a string, found a number"},
+		{"empty name", `[{"name":""}]`, "t.json: $[0].name: tool name is empty"},
+		{"duplicate", `[{"name":"a"},{"name":"b"},{"name":"a"}]`, `t.json: $[2].name: duplicate tool name "a" (first at $[0])`},
+		{"rpc error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"},"result":{}}`, "the server answered with an error"},
+		{"result not object", `{"result":[1]}`, "t.json: $.result: want an object holding tools, found an array"},
+		{"registry without definition", `{"release":"r","tools":[{"name":"a"}]}`, "t.json: $.tools[0].definition: want the tool's definition object, found null"},
+		{"registry name mismatch", `{"release":"r","tools":[{"name":"a","definition":{"name":"b"}}]}`, `$.tools[0].name: entry name "a" differs from its definition's name b`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("t.json", []byte(tt.in))
+			if err == nil {
+				t.Fatalf("want an error containing %q", tt.want)
+			}
+			var se *Error
+			if !errors.As(err, &se) {
+				t.Errorf("error is %T, want *surface.Error", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"b":1,"a":[true,null,"x"]}`, `{"a":[true,null,"x"],"b":1}`},
+		{`{"n":1.0,"m":1E2,"k":-0.5,"big":1e21,"tiny":1e-7}`, `{"big":1e+21,"k":-0.5,"m":100,"n":1,"tiny":1e-7}`},
+		{`{"s":"<a&b>\u00e9\n\t\u0001"}`, `{"s":"<a&b>é\n\t\u0001"}`},
+		{` { "z" : { "y" : 2 , "x" : 1 } } `, `{"z":{"x":1,"y":2}}`},
+	}
+	for _, tt := range tests {
+		s, err := Parse("c.json", []byte(`[{"name":"t","v":`+tt.in+`}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(Canonical(s.Tools[0].Def["v"]))
+		if got != tt.want {
+			t.Errorf("Canonical(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSurfaceHash(t *testing.T) {
+	a, _ := Parse("a", []byte(`[{"name":"x","description":"one"},{"name":"y"}]`))
+	b, _ := Parse("b", []byte("{\"server\":{\"name\":\"other\"},\"tools\":[\n{\"name\":\"y\"},\n{\"description\":\"one\",\"name\":\"x\"}]}"))
+	c, _ := Parse("c", []byte(`[{"name":"x","description":"one!"},{"name":"y"}]`))
+	if a.Hash() != b.Hash() {
+		t.Error("order, layout and server info moved the surface hash")
+	}
+	if a.Hash() == c.Hash() {
+		t.Error("a changed description did not move the surface hash")
+	}
+	if !strings.HasPrefix(a.Hash(), "sha256:") || len(a.Hash()) != len("sha256:")+64 {
+		t.Errorf("hash %q", a.Hash())
+	}
+}
+
+// TestMarshalRoundTrip checks that the embedded form of every corpus
+// capture reads back to the same hashes.
+func TestMarshalRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob("testdata/corpus/*.json")
+	files = append(files, "testdata/registry.json")
+	if len(files) < 2 {
+		t.Fatal("no test captures")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Parse(f, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse("embedded", s.Marshal())
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if back.Hash() != s.Hash() || back.Format != s.Format || back.Source != s.Source || len(back.Tools) != len(s.Tools) {
+			t.Errorf("%s: round trip changed the surface (%s %s → %s %s)", f, s.Format, s.Hash(), back.Format, back.Hash())
+		}
+		for i := range s.Tools {
+			if back.Tools[i].Hash != s.Tools[i].Hash {
+				t.Errorf("%s: tool %s changed", f, s.Tools[i].Name)
+			}
+		}
+	}
+}
