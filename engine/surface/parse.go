@@ -135,8 +135,8 @@ func (p *parser) parse() (*Surface, error) {
 		return nil, p.errAt(path+".tools", "want an array of tools, found %s", kindOfRaw(rawTools))
 	}
 	if srv, ok := top["server"]; ok {
-		if err := json.Unmarshal(srv, &s.Server); err != nil || s.Server == nil {
-			return nil, p.errAt(path+".server", "want an object, found %s", kindOfRaw(srv))
+		if err := p.decodeObject(srv, &s.Server, path+".server", "an object"); err != nil {
+			return nil, err
 		}
 	}
 	if f, ok := top["format"]; ok {
@@ -205,7 +205,7 @@ func (p *parser) tools(s *Surface, raw []json.RawMessage, path string, registry 
 		}
 		wg.Wait()
 	}
-	if err := errors.Join(firstError(errs)); err != nil {
+	if err := firstError(errs); err != nil {
 		return err
 	}
 	seen := make(map[string]int, len(s.Tools))
@@ -232,8 +232,8 @@ func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, er
 	var published map[string]any
 	if registry {
 		var entry map[string]any
-		if err := json.Unmarshal(raw, &entry); err != nil || entry == nil {
-			return Tool{}, p.errAt(path, "want a registry entry object, found %s", kindOfRaw(raw))
+		if err := p.decodeObject(raw, &entry, path, "a registry entry object"); err != nil {
+			return Tool{}, err
 		}
 		d, ok := entry["definition"].(map[string]any)
 		if !ok {
@@ -253,8 +253,8 @@ func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, er
 				published[k] = v
 			}
 		}
-	} else if err := json.Unmarshal(raw, &def); err != nil || def == nil {
-		return Tool{}, p.errAt(path, "want a tool object, found %s", kindOfRaw(raw))
+	} else if err := p.decodeObject(raw, &def, path, "a tool object"); err != nil {
+		return Tool{}, err
 	}
 	name, ok := def["name"].(string)
 	if !ok {
@@ -269,6 +269,17 @@ func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, er
 	t := NewTool(name, def)
 	t.Published = published
 	return t, nil
+}
+
+// decodeObject decodes raw into *m, which must be a JSON object.
+func (p *parser) decodeObject(raw json.RawMessage, m *map[string]any, path, want string) error {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return p.errAt(path, "want %s, found %s", want, kindOfRaw(raw))
+	}
+	if err := json.Unmarshal(raw, m); err != nil {
+		return p.errAt(path, "cannot read %s: %s", want, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return nil
 }
 
 func kindOfRaw(raw []byte) string {

@@ -1,0 +1,31 @@
+# The two commands a newcomer needs are `make demo` (score a real capture,
+# offline) and `make test` (everything CI runs).
+
+GO ?= go
+
+.PHONY: demo test testdeps vet build bench fuzz
+
+demo:
+	$(GO) run ./cmd/rubric score examples/captures/filesystem.tools.json
+
+build:
+	$(GO) build -o rubric ./cmd/rubric
+
+# testdeps installs what the tests read but do not ship: the SARIF 2.1.0
+# JSON Schema, from an npm package pinned by testdeps/package-lock.json.
+testdeps:
+	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
+
+vet:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+test: testdeps vet
+	$(GO) test -race ./...
+
+bench:
+	bash bench/score-100k.sh
+
+fuzz:
+	$(GO) test ./engine/surface -run '^$$' -fuzz FuzzParse -fuzztime 2m
+	$(GO) test ./engine/rubric -run '^$$' -fuzz FuzzLoad -fuzztime 2m
