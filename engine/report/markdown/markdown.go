@@ -1,0 +1,288 @@
+// Package markdown writes a report as a GitHub Flavored Markdown summary,
+// short enough for a CI job summary ($GITHUB_STEP_SUMMARY) or a pull
+// request comment.
+//
+// The summary has a heading with the rubric's title and version, the
+// overall grade and score (or why there is none), the target, the short
+// surface hash and the tool count; then a table of the tools, lowest score
+// first; then a fix list: each tool's issues, heaviest check first, naming
+// the parameters in code spans.
+//
+// Tool and parameter names come from the server being scored, so every
+// name is written in a code span and every other text is escaped: nothing
+// in a report can add links, HTML or table columns to the summary.
+package markdown
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/score"
+)
+
+// Write writes r to w as a Markdown summary.
+func Write(w io.Writer, r *report.Report) error {
+	if r == nil {
+		return fmt.Errorf("write Markdown: no report to write")
+	}
+	tools, err := sortedTools(r.Tools)
+	if err != nil {
+		return fmt.Errorf("write Markdown: %w", err)
+	}
+	for _, t := range tools {
+		for _, is := range t.Issues {
+			if _, err := num.Parse(is.Points); err != nil {
+				return fmt.Errorf("write Markdown: tool %q, check %q: points: %w; the report is damaged, score the surface again", t.Name, is.Check, err)
+			}
+		}
+	}
+	b := bufio.NewWriter(w)
+
+	title := r.Rubric.Title
+	if title == "" {
+		title = r.Rubric.Name
+	}
+	fmt.Fprintf(b, "## %s %s\n\n", text(title), text(r.Rubric.Version))
+
+	switch {
+	case !r.Complete:
+		b.WriteString("**Scoring did not finish**, so there is no score.\n\n")
+	case r.Score == nil:
+		why := r.NoScore
+		if why == "" {
+			why = "the report gives none"
+		}
+		fmt.Fprintf(b, "**No score:** %s.\n\n", text(strings.TrimSuffix(why, ".")))
+	default:
+		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
+		if r.Exact != nil && !sameNumber(r.Score.String(), *r.Exact) {
+			fmt.Fprintf(b, " (exactly %s)", text(*r.Exact))
+		}
+		b.WriteString("\n\n")
+	}
+
+	var facts []string
+	if r.Target != "" {
+		facts = append(facts, "target "+code(r.Target))
+	}
+	facts = append(facts, "surface "+code(shortHash(r.Surface.Hash)), plural(r.Surface.ToolCount, "tool"),
+		"rubric "+code(r.Rubric.Name)+" "+code(shortHash(r.Rubric.Digest)))
+	facts[0] = strings.ToUpper(facts[0][:1]) + facts[0][1:]
+	b.WriteString(strings.Join(facts, " · ") + "\n")
+
+	var warnings []string
+	for _, w := range r.Warnings {
+		if w != r.NoScore {
+			warnings = append(warnings, w)
+		}
+	}
+	if len(warnings) > 0 {
+		b.WriteString("\n### Warnings\n\n")
+		for _, w := range warnings {
+			fmt.Fprintf(b, "- %s\n", text(w))
+		}
+	}
+
+	if len(tools) > 0 {
+		b.WriteString("\n### Tools\n\n| Tool | Score | Grade | Issues |\n| --- | ---: | :---: | ---: |\n")
+		for _, t := range tools {
+			fmt.Fprintf(b, "| %s | %s | %s | %d |\n", cellCode(t.Name), text(t.Score.String()), text(t.Grade), len(t.Issues))
+		}
+		b.WriteString("\n### Fix list\n\n")
+		n := 0
+		for _, t := range tools {
+			if len(t.Issues) == 0 {
+				continue
+			}
+			n++
+			fmt.Fprintf(b, "#### %s · %s · %s\n\n", code(t.Name), text(t.Score.String()), text(t.Grade))
+			issues := slices.Clone(t.Issues)
+			score.SortIssues(issues)
+			for _, is := range issues {
+				fmt.Fprintf(b, "- **%s** (%s, %s): %s\n", text(checkTitle(t, is.Check)), code(is.Check), points(is.Points), message(is))
+			}
+			b.WriteString("\n")
+		}
+		if n == 0 {
+			b.WriteString("No issues: every tool passes every check.\n")
+		}
+	}
+	if err := b.Flush(); err != nil {
+		return fmt.Errorf("write Markdown: %w", err)
+	}
+	return nil
+}
+
+// sortedTools returns the tools by exact score, lowest first, then by name.
+func sortedTools(ts []report.Tool) ([]report.Tool, error) {
+	type keyed struct {
+		t report.Tool
+		v num.Num
+	}
+	ks := make([]keyed, len(ts))
+	for i, t := range ts {
+		v, err := num.Parse(t.Exact)
+		if err != nil {
+			v, err = num.Parse(t.Score.String())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("tool %q has no readable score (exact %q, score %q); the report is damaged, score the surface again", t.Name, t.Exact, t.Score)
+		}
+		ks[i] = keyed{t, v}
+	}
+	sort.SliceStable(ks, func(i, j int) bool {
+		if c := ks[i].v.Cmp(ks[j].v); c != 0 {
+			return c < 0
+		}
+		return ks[i].t.Name < ks[j].t.Name
+	})
+	out := make([]report.Tool, len(ks))
+	for i, k := range ks {
+		out[i] = k.t
+	}
+	return out, nil
+}
+
+// message writes an issue's message with its parameters in code spans: the
+// list the rubric put in the message is replaced; when there is none, the
+// parameters follow in parentheses.
+func message(is report.Issue) string {
+	if len(is.Params) == 0 {
+		return text(is.Message)
+	}
+	codes := make([]string, len(is.Params))
+	for i, p := range is.Params {
+		codes[i] = code(p)
+	}
+	list := strings.Join(codes, ", ")
+	joined := strings.Join(is.Params, ", ")
+	if i := strings.LastIndex(is.Message, joined); i >= 0 {
+		return text(is.Message[:i]) + list + text(is.Message[i+len(joined):])
+	}
+	return text(is.Message) + " (" + list + ")"
+}
+
+func checkTitle(t report.Tool, check string) string {
+	for _, c := range t.Checks {
+		if c.Name == check && c.Title != "" {
+			return c.Title
+		}
+	}
+	return check
+}
+
+// textEscaper backslash-escapes the characters that could start Markdown
+// or HTML syntax inline.
+var textEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+	`<`, `\<`, `>`, `\>`, `|`, `\|`, `~`, `\~`, `&`, `\&`,
+)
+
+// text escapes s for inline Markdown, table cells included.
+func text(s string) string { return textEscaper.Replace(oneLine(s)) }
+
+// oneLine turns line breaks and tabs into spaces and writes other control
+// characters (such as a terminal escape) as visible \xNN or \uNNNN.
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", " ")
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\r', '\t':
+			return ' '
+		}
+		return r
+	}, controls(s))
+}
+
+func controls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t' || !isControl(r):
+			b.WriteRune(r)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return unicode.IsControl(r) }
+
+// code writes s as a code span, with a fence longer than any run of
+// backticks in s, on one line.
+func code(s string) string {
+	s = oneLine(s)
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") ||
+		(strings.HasPrefix(s, " ") && strings.HasSuffix(s, " ") && strings.TrimSpace(s) != "") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// cellCode writes s as a code span for a table cell, where a pipe ends the
+// cell even inside a code span unless it is escaped.
+func cellCode(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
+
+func shortHash(h string) string {
+	const keep = len("sha256:") + 12
+	if len(h) > keep {
+		return h[:keep]
+	}
+	return h
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// points writes an exact number of points as a short decimal.
+func points(exact string) string {
+	n, err := num.Parse(exact)
+	switch {
+	case err != nil:
+		return text(exact) + " points"
+	case n.Cmp(num.One) == 0:
+		return "1 point"
+	}
+	return text(n.String()) + " points"
+}
+
+// sameNumber reports whether two written numbers are equal.
+func sameNumber(a, b string) bool {
+	x, err1 := num.Parse(a)
+	y, err2 := num.Parse(b)
+	return err1 == nil && err2 == nil && x.Cmp(y) == 0
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

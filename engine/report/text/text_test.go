@@ -1,0 +1,370 @@
+package text
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
+	t.Helper()
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// scoreFile scores a file of ../testdata (real captures are in corpus/).
+func scoreFile(t *testing.T, rel string) *report.Report {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scoreSurface(t, filepath.Base(rel), b)
+}
+
+func write(t *testing.T, rep *report.Report, opt Options) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, rep, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		golden string
+		rep    func(t *testing.T) *report.Report
+		opt    Options
+	}{
+		{"everything.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/everything.tools.json") }, Options{}},
+		{"desktop-commander-80.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/desktop-commander.tools.json") },
+			Options{Width: 80, MaxIssues: 8}},
+		{"desktop-commander-40.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/desktop-commander.tools.json") },
+			Options{Width: 40, MaxIssues: 3}},
+		{"synthetic-50.txt", func(t *testing.T) *report.Report { return scoreFile(t, "synthetic.tools.json") }, Options{Width: 50}},
+		{"clean.txt", func(t *testing.T) *report.Report {
+			return scoreSurface(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
+		}, Options{}},
+		{"empty.txt", func(t *testing.T) *report.Report {
+			return scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+		}, Options{}},
+		{"incomplete.txt", func(t *testing.T) *report.Report {
+			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
+			return rep
+		}, Options{}},
+	}
+	for _, c := range cases {
+		t.Run(c.golden, func(t *testing.T) {
+			got := write(t, c.rep(t), c.opt)
+			path := filepath.Join("testdata", c.golden)
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s; if the change is intended, run go test -update and review the diff\n--- got ---\n%s", path, got)
+			}
+			if c.opt.Width > 0 {
+				// The table and the fix list fit the width; the header lines may not.
+				_, body, _ := strings.Cut(got, "\n\n")
+				for line := range strings.Lines(body) {
+					if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > c.opt.Width {
+						t.Errorf("line of %d columns is wider than %d: %q", n, c.opt.Width, line)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestColor(t *testing.T) {
+	reps := map[string]*report.Report{
+		"everything": scoreFile(t, "corpus/everything.tools.json"),
+		"synthetic":  scoreFile(t, "synthetic.tools.json"),
+	}
+	for name, rep := range reps {
+		t.Run(name, func(t *testing.T) {
+			plainOut := write(t, rep, Options{Color: false})
+			colorOut := write(t, rep, Options{Color: true})
+			if strings.Contains(plainOut, "\x1b") {
+				t.Errorf("Color=false output holds an escape character:\n%q", plainOut)
+			}
+			if !ansi.MatchString(colorOut) {
+				t.Errorf("Color=true output holds no ANSI colour:\n%s", colorOut)
+			}
+			// Colour must not move anything: without the escapes the two agree,
+			// so the table stays aligned.
+			if stripped := ansi.ReplaceAllString(colorOut, ""); stripped != plainOut {
+				t.Errorf("Color=true output without its escapes differs from Color=false:\n%s\n---\n%s", stripped, plainOut)
+			}
+		})
+	}
+	colored := write(t, reps["synthetic"], Options{Color: true})
+	for _, want := range []string{
+		"Grade " + red + "D" + reset,
+		green + "A" + reset, cyan + "B" + reset, red + "F" + reset,
+	} {
+		if !strings.Contains(colored, want) {
+			t.Errorf("coloured output lacks %q", want)
+		}
+	}
+}
+
+func TestGradeColor(t *testing.T) {
+	cases := []struct{ grade, want string }{
+		{"A", green}, {"B", cyan}, {"C", yellow}, {"D", red}, {"F", red}, {"E", plain}, {"", plain},
+	}
+	for _, c := range cases {
+		if got := gradeColor(c.grade); got != c.want {
+			t.Errorf("gradeColor(%q) = %q, want %q", c.grade, got, c.want)
+		}
+		if len(gradeColor(c.grade)) != len(plain) {
+			t.Errorf("the escape of grade %q is not as long as the others, so the table would not align", c.grade)
+		}
+	}
+}
+
+// unsetenv removes k for the test and restores it afterwards.
+func unsetenv(t *testing.T, k string) {
+	t.Setenv(k, "")
+	os.Unsetenv(k)
+}
+
+func TestColorEnabled(t *testing.T) {
+	tty := isTerminal
+	t.Cleanup(func() { isTerminal = tty })
+	isTerminal = func(uintptr) bool { return true } // stand in for a terminal
+	cases := []struct {
+		name string
+		env  map[string]string // "-" unsets
+		want bool
+	}{
+		{"terminal", map[string]string{"NO_COLOR": "-", "TERM": "xterm-256color"}, true},
+		{"NO_COLOR=1", map[string]string{"NO_COLOR": "1", "TERM": "xterm-256color"}, false},
+		{"NO_COLOR=false still disables", map[string]string{"NO_COLOR": "false", "TERM": "xterm"}, false},
+		{"empty NO_COLOR is unset", map[string]string{"NO_COLOR": "", "TERM": "xterm"}, true},
+		{"dumb terminal", map[string]string{"NO_COLOR": "-", "TERM": "dumb"}, false},
+		{"no TERM", map[string]string{"NO_COLOR": "-", "TERM": "-"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for k, v := range c.env {
+				if v == "-" {
+					unsetenv(t, k)
+				} else {
+					t.Setenv(k, v)
+				}
+			}
+			if got := ColorEnabled(os.Stdout); got != c.want {
+				t.Errorf("ColorEnabled = %v, want %v", got, c.want)
+			}
+		})
+	}
+	t.Run("nil file", func(t *testing.T) {
+		unsetenv(t, "NO_COLOR")
+		if ColorEnabled(nil) {
+			t.Error("ColorEnabled(nil) = true")
+		}
+	})
+}
+
+// TestColorEnabledRealFiles uses the real terminal check: a regular file
+// is not a terminal; a pseudo-terminal is, unless NO_COLOR is set.
+func TestColorEnabledRealFiles(t *testing.T) {
+	unsetenv(t, "NO_COLOR")
+	t.Setenv("TERM", "xterm")
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if ColorEnabled(f) {
+		t.Error("ColorEnabled on a regular file = true")
+	}
+	pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal to test with: %v", err)
+	}
+	defer pty.Close()
+	if !isTerminal(pty.Fd()) {
+		t.Skip("/dev/ptmx is not a terminal here")
+	}
+	if !ColorEnabled(pty) {
+		t.Error("ColorEnabled on a terminal without NO_COLOR = false")
+	}
+	t.Setenv("NO_COLOR", "1")
+	if ColorEnabled(pty) {
+		t.Error("ColorEnabled on a terminal with NO_COLOR=1 = true")
+	}
+}
+
+func TestMaxIssues(t *testing.T) {
+	rep := scoreFile(t, "corpus/everything.tools.json")
+	total := 0
+	for _, tl := range rep.Tools {
+		total += len(tl.Issues)
+	}
+	cases := []struct {
+		max, shown int
+		more       string
+	}{
+		{0, total, ""},
+		{-1, total, ""},
+		{3, 3, "  … and " + itoa(total-3) + " more\n"},
+		{total, total, ""},
+		{total + 5, total, ""},
+	}
+	for _, c := range cases {
+		out := write(t, rep, Options{MaxIssues: c.max})
+		_, list, _ := strings.Cut(out, "Fix list, most points lost first:\n")
+		lines := strings.Count(list, "\n")
+		if c.more != "" {
+			lines--
+			if !strings.HasSuffix(list, c.more) {
+				t.Errorf("MaxIssues %d: fix list should end %q, got\n%s", c.max, c.more, list)
+			}
+		} else if strings.Contains(list, "more") {
+			t.Errorf("MaxIssues %d: unexpected 'more' line:\n%s", c.max, list)
+		}
+		if lines != c.shown {
+			t.Errorf("MaxIssues %d: %d issues shown, want %d", c.max, lines, c.shown)
+		}
+	}
+}
+
+func itoa(n int) string { return num.Int(int64(n)).Exact() }
+
+func TestFixOrder(t *testing.T) {
+	rep := scoreFile(t, "synthetic.tools.json")
+	fixes, err := fixList(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fixes {
+		got = append(got, f.tool+" "+f.issue.Check+" "+f.lost.Exact())
+	}
+	want := []string{
+		"no_schema input_schema 100", // 10 points plus the 90 of the checks it stopped
+		"line\nbreak\x1b[31m described_params 20",
+		"pipe|name array_items 15",
+		"pipe|name object_properties 15",
+		"pipe|name declares_required 10",
+		"pipe|name described_params 5", // 1 of 4 parameters: 20 * 1/4
+		"pipe|name typed_params 15/4",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("fix list order:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	if err := Write(&bytes.Buffer{}, nil, Options{}); err == nil {
+		t.Error("Write(nil) should fail")
+	}
+	cases := []struct {
+		name   string
+		damage func(r *report.Report)
+	}{
+		{"issue points", func(r *report.Report) { r.Tools[0].Issues[0].Points = "many" }},
+		{"check credit", func(r *report.Report) { r.Tools[0].Checks[2].Credit = "" }},
+		{"tool score", func(r *report.Report) { r.Tools[0].Exact, r.Tools[0].Score = "", "n/a" }},
+	}
+	for _, c := range cases {
+		rep := scoreFile(t, "corpus/postgres.tools.json")
+		c.damage(rep)
+		err := Write(&bytes.Buffer{}, rep, Options{})
+		if err == nil || !strings.Contains(err.Error(), `"query"`) || !strings.Contains(err.Error(), "score the surface again") {
+			t.Errorf("%s: want an error naming the tool and saying what to do, got %v", c.name, err)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	cases := []struct {
+		prefix, s string
+		width     int
+		want      string
+	}{
+		{"> ", "one two three", 0, "> one two three\n"},
+		{"> ", "one two three", 20, "> one two three\n"},
+		{"> ", "one two three four", 16, "> one two three\n  four\n"},
+		{"> ", "aaaaaaaaaaaaaaaaaaaa b", 16, "> aaaaaaaaaaaaaaaaaaaa\n  b\n"},
+		{"> ", "too narrow to wrap", 8, "> too narrow to wrap\n"},
+	}
+	for _, c := range cases {
+		if got := wrap(c.prefix, c.s, c.width); got != c.want {
+			t.Errorf("wrap(%q, %q, %d) = %q, want %q", c.prefix, c.s, c.width, got, c.want)
+		}
+	}
+}
+
+func TestCut(t *testing.T) {
+	cases := []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly", 7, "exactly"},
+		{"much_too_long", 8, "much_to…"},
+		{"ünïcödé_name", 5, "ünïc…"},
+		{"anything", 0, "anything"},
+	}
+	for _, c := range cases {
+		if got := cut(c.s, c.n); got != c.want {
+			t.Errorf("cut(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+func TestClean(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"plain name", "plain name"},
+		{"line\nbreak", `line\nbreak`},
+		{"tab\there\r", `tab\there\r`},
+		{"red\x1b[31m", `red\x1b[31m`},
+		{"bell\a", `bell\x07`},
+		{"c1\u009b", `c1\u009b`},
+		{"ünïcödé", "ünïcödé"},
+	}
+	for _, c := range cases {
+		if got := clean(c.in); got != c.want {
+			t.Errorf("clean(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
