@@ -5,10 +5,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 )
 
 // JSON Schema functions of the rubric language. They read the JSON a server
@@ -251,13 +253,12 @@ func schemaFunctions() []cel.EnvOption {
 	return []cel.EnvOption{
 		cel.Function("params", cel.Overload("params_dyn", []*cel.Type{dyn}, cel.ListType(cel.MapType(cel.StringType, dyn)),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				tool, _ := nativeMap(v)
-				ps := Params(tool)
-				out := make([]any, len(ps))
-				for i, p := range ps {
-					out[i] = map[string]any{"name": p.Name, "schema": p.Schema, "required": p.Required}
+				if tv, ok := v.(*toolValue); ok {
+					tv.once.Do(func() { tv.params = paramsValue(tv.def) })
+					return tv.params
 				}
-				return types.NewDynamicList(Adapter, out)
+				tool, _ := nativeMap(v)
+				return paramsValue(tool)
 			}))),
 		cel.Function("schema_types", cel.Overload("schema_types_dyn", []*cel.Type{dyn}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
@@ -286,4 +287,29 @@ func nativeMap(v ref.Val) (map[string]any, bool) {
 	}
 	m, ok := n.(map[string]any)
 	return m, ok
+}
+
+// toolValue is a tool definition as formulas see it: the map itself, plus
+// the parameters params() resolved for it, computed once however many
+// checks ask.
+type toolValue struct {
+	traits.Mapper
+	def    map[string]any
+	once   sync.Once
+	params ref.Val
+}
+
+// ToolValue wraps a decoded tool definition for evaluation. Use one value
+// for every formula evaluated on the same tool.
+func ToolValue(def map[string]any) ref.Val {
+	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def).(traits.Mapper), def: def}
+}
+
+func paramsValue(tool map[string]any) ref.Val {
+	ps := Params(tool)
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		out[i] = map[string]any{"name": p.Name, "schema": p.Schema, "required": p.Required}
+	}
+	return types.NewDynamicList(Adapter, out)
 }

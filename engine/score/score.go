@@ -132,6 +132,7 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 // Tool runs every check of r on one tool and computes its score.
 func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
+	toolVal := lang.ToolValue(t.Def)
 	checkVals := make([]any, 0, len(r.Checks))
 	byName := make(map[string]any, len(r.Checks))
 	stopped := ""
@@ -142,7 +143,7 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 			res = report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Credit: "0", Skipped: true, Items: c.Each != nil}
 		} else {
 			var err error
-			res, credit, err = runCheck(c, t)
+			res, credit, err = runCheck(c, toolVal)
 			if err != nil {
 				return out, num.Num{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
 			}
@@ -163,7 +164,7 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 		checkVals = append(checkVals, v)
 		byName[c.Name] = v
 	}
-	vars := map[string]any{"tool": t.Def, "checks": checkVals, "check": byName}
+	vars := map[string]any{"tool": toolVal, "checks": checkVals, "check": byName}
 	metrics, mvals, err := evalMetrics(r.Tool.Metrics, vars)
 	if err != nil {
 		return out, num.Num{}, &Error{Tool: t.Name, Formula: err.(*Error).Formula, Err: err.(*Error).Err}
@@ -191,9 +192,9 @@ func issueText(tmpl string, items []string) string {
 	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
 }
 
-func runCheck(c *rubric.Check, t surface.Tool) (report.Check, num.Num, error) {
+func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
-	vars := map[string]any{"tool": t.Def, "item": nil}
+	vars := map[string]any{"tool": tool, "item": nil}
 	if c.Each == nil {
 		ok, err := evalBool(c.Pass, vars)
 		if err != nil {

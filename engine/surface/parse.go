@@ -91,115 +91,108 @@ func position(data []byte, off int64) (int, int) {
 }
 
 func (p *parser) parse() (*Surface, error) {
-	trimmed := bytes.TrimSpace(p.data)
-	if len(trimmed) == 0 {
+	if len(bytes.TrimSpace(p.data)) == 0 {
 		return nil, p.syntax(errEmpty)
 	}
-	if !json.Valid(p.data) {
-		var v any
-		return nil, p.syntax(json.Unmarshal(p.data, &v))
+	// One pass of encoding/json over the whole file: the tools are then
+	// canonicalised and hashed in parallel.
+	var doc any
+	if err := json.Unmarshal(p.data, &doc); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			line, col := position(p.data, te.Offset)
+			return nil, &Error{File: p.file, Line: line, Col: col, Msg: "cannot read the JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+		}
+		return nil, p.syntax(err)
 	}
 	s := &Surface{Source: p.file}
-	if trimmed[0] == '[' {
-		var raw []json.RawMessage
-		if err := json.Unmarshal(p.data, &raw); err != nil {
-			return nil, p.syntax(err)
-		}
+	if list, ok := doc.([]any); ok {
 		s.Format = FormatArray
-		return s, p.tools(s, raw, "$", false)
+		return s, p.tools(s, list, "$", false)
 	}
-	if trimmed[0] != '{' {
-		return nil, p.errAt("$", "want an object or an array of tools, found %s", kindOfRaw(trimmed))
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(p.data, &top); err != nil {
-		return nil, p.syntax(err)
+	top, ok := doc.(map[string]any)
+	if !ok {
+		return nil, p.errAt("$", "want an object or an array of tools, found %s", kindOf(doc))
 	}
 	path := "$"
 	if res, ok := top["result"]; ok {
 		if e, ok := top["error"]; ok {
-			return nil, p.errAt("$.error", "the server answered with an error: %s", bytes.TrimSpace(e))
+			return nil, p.errAt("$.error", "the server answered with an error: %s", Canonical(e))
 		}
 		path = "$.result"
-		top = nil
-		if err := json.Unmarshal(res, &top); err != nil || top == nil {
-			return nil, p.errAt(path, "want an object holding tools, found %s", kindOfRaw(res))
+		if top, ok = res.(map[string]any); !ok {
+			return nil, p.errAt(path, "want an object holding tools, found %s", kindOf(res))
 		}
 	}
 	rawTools, ok := top["tools"]
 	if !ok {
 		return nil, p.errAt(path, "no \"tools\" member: want a tools/list result, an array of tools or a capture")
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(rawTools, &raw); err != nil {
-		return nil, p.errAt(path+".tools", "want an array of tools, found %s", kindOfRaw(rawTools))
+	list, ok := rawTools.([]any)
+	if !ok {
+		return nil, p.errAt(path+".tools", "want an array of tools, found %s", kindOf(rawTools))
 	}
 	if srv, ok := top["server"]; ok {
-		if err := p.decodeObject(srv, &s.Server, path+".server", "an object"); err != nil {
-			return nil, err
+		if s.Server, ok = srv.(map[string]any); !ok {
+			return nil, p.errAt(path+".server", "want an object, found %s", kindOf(srv))
 		}
 	}
-	if f, ok := top["format"]; ok {
+	if f, ok := top["format"].(string); ok && f != "" {
 		// A surface embedded in a report keeps its original format and source.
-		var format, source string
-		_ = json.Unmarshal(f, &format)
-		_ = json.Unmarshal(top["source"], &source)
-		if format != "" {
-			defer func() { s.Format, s.Source = format, source }()
-		}
+		source, _ := top["source"].(string)
+		defer func() { s.Format, s.Source = f, source }()
 	}
 	_, hasRelease := top["release"]
-	registry := hasRelease || (len(raw) > 0 && isRegistryEntry(raw[0]))
+	registry := hasRelease || (len(list) > 0 && isRegistryEntry(list[0]))
 	switch {
 	case registry:
 		s.Format = FormatRegistry
-		if rel, ok := top["release"]; ok {
+		if rel := top["release"]; rel != nil {
 			if s.Server == nil {
 				s.Server = map[string]any{}
 			}
-			var v any
-			if json.Unmarshal(rel, &v) == nil && v != nil {
-				s.Server["release"] = v
-			}
+			s.Server["release"] = rel
 		}
 	case s.Server != nil:
 		s.Format = FormatCapture
 	default:
 		s.Format = FormatToolsList
 	}
-	return s, p.tools(s, raw, path+".tools", registry)
+	return s, p.tools(s, list, path+".tools", registry)
 }
 
-func isRegistryEntry(raw json.RawMessage) bool {
-	var probe struct {
-		Definition  json.RawMessage `json:"definition"`
-		InputSchema json.RawMessage `json:"inputSchema"`
+func isRegistryEntry(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
 	}
-	return json.Unmarshal(raw, &probe) == nil && probe.Definition != nil && probe.InputSchema == nil
+	_, def := m["definition"]
+	_, schema := m["inputSchema"]
+	return def && !schema
 }
 
-// tools decodes each tool, in parallel for large surfaces, then checks names.
-func (p *parser) tools(s *Surface, raw []json.RawMessage, path string, registry bool) error {
-	s.Tools = make([]Tool, len(raw))
-	errs := make([]error, len(raw))
-	decode := func(i int) {
-		s.Tools[i], errs[i] = p.tool(raw[i], fmt.Sprintf("%s[%d]", path, i), registry)
+// tools builds each tool, in parallel for large surfaces, then checks names.
+func (p *parser) tools(s *Surface, list []any, path string, registry bool) error {
+	s.Tools = make([]Tool, len(list))
+	errs := make([]error, len(list))
+	build := func(i int) {
+		s.Tools[i], errs[i] = p.tool(list[i], fmt.Sprintf("%s[%d]", path, i), registry)
 	}
 	workers := runtime.GOMAXPROCS(0)
-	if len(raw) < 256 || workers < 2 {
-		for i := range raw {
-			decode(i)
+	if len(list) < 256 || workers < 2 {
+		for i := range list {
+			build(i)
 		}
 	} else {
 		var wg sync.WaitGroup
-		chunk := (len(raw) + workers - 1) / workers
-		for lo := 0; lo < len(raw); lo += chunk {
-			hi := min(lo+chunk, len(raw))
+		chunk := (len(list) + workers - 1) / workers
+		for lo := 0; lo < len(list); lo += chunk {
+			hi := min(lo+chunk, len(list))
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				for i := lo; i < hi; i++ {
-					decode(i)
+					build(i)
 				}
 			}()
 		}
@@ -227,19 +220,17 @@ func firstError(errs []error) error {
 	return nil
 }
 
-func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, error) {
-	var def map[string]any
+func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
+	def, ok := v.(map[string]any)
 	var published map[string]any
 	if registry {
-		var entry map[string]any
-		if err := p.decodeObject(raw, &entry, path, "a registry entry object"); err != nil {
-			return Tool{}, err
-		}
-		d, ok := entry["definition"].(map[string]any)
+		entry := def
 		if !ok {
+			return Tool{}, p.errAt(path, "want a registry entry object, found %s", kindOf(v))
+		}
+		if def, ok = entry["definition"].(map[string]any); !ok {
 			return Tool{}, p.errAt(path+".definition", "want the tool's definition object, found %s", kindOf(entry["definition"]))
 		}
-		def = d
 		if outer, ok := entry["name"].(string); ok {
 			if inner, has := def["name"]; !has {
 				def["name"] = outer
@@ -253,8 +244,8 @@ func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, er
 				published[k] = v
 			}
 		}
-	} else if err := p.decodeObject(raw, &def, path, "a tool object"); err != nil {
-		return Tool{}, err
+	} else if !ok {
+		return Tool{}, p.errAt(path, "want a tool object, found %s", kindOf(v))
 	}
 	name, ok := def["name"].(string)
 	if !ok {
@@ -269,25 +260,6 @@ func (p *parser) tool(raw json.RawMessage, path string, registry bool) (Tool, er
 	t := NewTool(name, def)
 	t.Published = published
 	return t, nil
-}
-
-// decodeObject decodes raw into *m, which must be a JSON object.
-func (p *parser) decodeObject(raw json.RawMessage, m *map[string]any, path, want string) error {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return p.errAt(path, "want %s, found %s", want, kindOfRaw(raw))
-	}
-	if err := json.Unmarshal(raw, m); err != nil {
-		return p.errAt(path, "cannot read %s: %s", want, strings.TrimPrefix(err.Error(), "json: "))
-	}
-	return nil
-}
-
-func kindOfRaw(raw []byte) string {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return "invalid JSON"
-	}
-	return kindOf(v)
 }
 
 func kindOf(v any) string {

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"rubric": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the CLI end to end: each testdata/script/*.txtar is a
+// transcript of commands and their expected output. The real corpus
+// captures and the example rubrics are copied into each script's work
+// directory as corpus/ and rubrics/.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: *update,
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"replace": replaceCmd},
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("NO_COLOR", "")
+			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
+			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
+				return err
+			}
+			return copyGlob("../../examples/rubrics/*.hcl", filepath.Join(env.WorkDir, "rubrics"))
+		},
+	})
+}
+
+// replaceCmd is "replace OLD NEW FILE": it rewrites every OLD in FILE,
+// failing when there is none, for scripts that tamper with a file.
+func replaceCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace OLD NEW FILE")
+	}
+	path := ts.MkAbs(args[2])
+	b, err := os.ReadFile(path)
+	ts.Check(err)
+	if !strings.Contains(string(b), args[0]) {
+		ts.Fatalf("%s does not contain %q", args[2], args[0])
+	}
+	ts.Check(os.WriteFile(path, []byte(strings.ReplaceAll(string(b), args[0], args[1])), 0o644))
+}
+
+func copyGlob(pattern, dir string) error {
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/score"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitBelow   = 1 // --fail-under was not met
+	exitInvalid = 2 // usage or input error
+)
+
+// exitError carries an exit code other than exitInvalid.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// app is one invocation: its streams and its configuration.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	v              *viper.Viper
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// run executes the command line and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	score.Generator.Version = version()
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "rubric:", ee.msg)
+		}
+		return ee.code
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "\n") {
+		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
+	} else {
+		fmt.Fprintln(stderr, "rubric:", msg)
+	}
+	return exitInvalid
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "rubric",
+		Short: "Grade the tool definitions of MCP servers against rubrics that are data",
+		Long: `rubric grades what an MCP server shows a model (its tools' names,
+descriptions and input schemas) against a rubric written in HCL with CEL
+formulas. Scores are a pure function of the rubric and the recorded
+observations, so any report can be explained and rescored.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version(),
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return a.loadConfig(cmd)
+		},
+	}
+	root.PersistentFlags().String("config", "", "config file (default: ./rubric.yaml, then $XDG_CONFIG_HOME/rubric/rubric.yaml)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return fmt.Errorf("%w (see rubric --help)", err)
+	})
+	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd())
+	return root
+}
+
+// loadConfig sets up precedence: flag > RUBRIC_* environment > config file
+// > default. Every flag of the command is bound under its own name.
+func (a *app) loadConfig(cmd *cobra.Command) error {
+	v := a.v
+	v.SetEnvPrefix("RUBRIC")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	v.AutomaticEnv()
+	if err := v.BindPFlags(cmd.Flags()); err != nil {
+		return err
+	}
+	v.SetConfigType("yaml")
+	if path, _ := cmd.Flags().GetString("config"); path != "" {
+		v.SetConfigFile(path)
+		if err := v.ReadInConfig(); err != nil {
+			return fmt.Errorf("read config %s: %w", path, err)
+		}
+		return nil
+	}
+	v.SetConfigName("rubric")
+	v.AddConfigPath(".")
+	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
+		v.AddConfigPath(filepath.Join(dir, "rubric"))
+	} else if home, err := os.UserHomeDir(); err == nil {
+		v.AddConfigPath(filepath.Join(home, ".config", "rubric"))
+	}
+	if err := v.ReadInConfig(); err != nil {
+		var nf viper.ConfigFileNotFoundError
+		if !errors.As(err, &nf) {
+			return fmt.Errorf("read config %s: %w", v.ConfigFileUsed(), err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+func (a *app) rubricsCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "rubrics",
+		Short: "List, show and digest rubrics",
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "list",
+		Short: "List the built-in rubrics",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			bs, err := rubrics.List()
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "NAME\tVERSION\tTITLE\tDIGEST")
+			for _, b := range bs {
+				r, err := rubrics.Find(b.Name)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Version, r.Title, r.Digest)
+			}
+			return tw.Flush()
+		},
+	})
+	show := &cobra.Command{
+		Use:   "show NAME|PATH",
+		Short: "Show a rubric's checks, formulas and grades (--source for its text)",
+		Args:  oneArg("rubrics show", "a rubric name or path"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if src, _ := cmd.Flags().GetBool("source"); src {
+				return a.showSource(args[0])
+			}
+			r, err := rubrics.Find(args[0])
+			if err != nil {
+				return err
+			}
+			return a.showRubric(r)
+		},
+	}
+	show.Flags().Bool("source", false, "print the rubric's HCL text")
+	cmd.AddCommand(show)
+	cmd.AddCommand(&cobra.Command{
+		Use:   "digest NAME|PATH",
+		Short: "Print a rubric's digest: the hash of everything that can move a score",
+		Args:  oneArg("rubrics digest", "a rubric name or path"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			r, err := rubrics.Find(args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(a.stdout, r.Digest)
+			return nil
+		},
+	})
+	return cmd
+}
+
+func oneArg(cmd, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return fmt.Errorf("%s takes %s, got %d arguments", cmd, what, len(args))
+		}
+		return nil
+	}
+}
+
+func (a *app) showSource(ref string) error {
+	if _, err := os.Stat(ref); err == nil {
+		b, err := os.ReadFile(ref)
+		if err != nil {
+			return err
+		}
+		_, err = a.stdout.Write(b)
+		return err
+	}
+	b, err := rubrics.Source(ref)
+	if err != nil {
+		return err
+	}
+	_, err = a.stdout.Write(b)
+	return err
+}
+
+func (a *app) showRubric(r *rubric.Rubric) error {
+	w := a.stdout
+	fmt.Fprintf(w, "%s %s", r.Name, r.Version)
+	if r.Title != "" {
+		fmt.Fprintf(w, " (%s)", r.Title)
+	}
+	fmt.Fprintf(w, "\ndigest  %s\nfile    %s\n", r.Digest, r.File)
+	if r.Description != "" {
+		fmt.Fprintf(w, "\n%s\n", r.Description)
+	}
+	if len(r.Checks) > 0 {
+		fmt.Fprintln(w, "\nChecks (per tool):")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  NAME\tPOINTS\tCREDIT\tTITLE")
+		for _, c := range r.Checks {
+			credit := "pass or fail"
+			if c.Each != nil {
+				credit = "fraction of items"
+			}
+			if c.Stop {
+				credit += ", stops"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Name, c.Points, credit, c.Title)
+		}
+		tw.Flush()
+	}
+	for _, lv := range []struct {
+		name string
+		l    rubric.Level
+	}{{"tool", r.Tool}, {"surface", r.Surface}} {
+		fmt.Fprintf(w, "\nScore of each %s:\n", lv.name)
+		for _, m := range lv.l.Metrics {
+			fmt.Fprintf(w, "  metric %s = %s\n", m.Name, oneLine(m.Value.Source))
+		}
+		fmt.Fprintf(w, "  score = %s\n", oneLine(lv.l.Score.Source))
+	}
+	grades := make([]string, len(r.Grades))
+	for i, g := range r.Grades {
+		grades[i] = fmt.Sprintf("%s >= %s", g.Letter, g.Min)
+	}
+	fmt.Fprintf(w, "\nGrades: %s\nShown rounded half up to %d decimal(s).\n", strings.Join(grades, ", "), r.Round)
+	return nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
+	"github.com/rubricmcp/rubric/engine/report/sarif"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/transports/file"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+const defaultRubric = "schema-quality"
+
+func (a *app) scoreCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "score [flags] TARGET",
+		Short: "Score a server's tools and print grades and a fix list",
+		Long: `Score reads a surface (the tools a server shows) and grades it with a rubric.
+
+TARGET is a JSON file holding a tools/list result, a bare array of tools,
+a capture {"server":{...},"tools":[...]} or a registry capture; "-" reads
+standard input.
+
+The summary goes to standard output in --format (text, json, markdown or
+sarif), or into --out. --json, --markdown and --sarif write more files at
+once. Files are written atomically.`,
+		Example: `  rubric score ../shared/corpus/github.tools.json
+  rubric score --format json --out report.json tools.json
+  rubric score --rubric my-rubric.hcl --fail-under B tools.json`,
+		Args: exactTarget,
+		RunE: a.runScore,
+	}
+	f := cmd.Flags()
+	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
+	f.String("format", "text", "output format: text, json, markdown or sarif")
+	f.StringP("out", "o", "", "write the output to this file instead of standard output")
+	f.String("json", "", "also write the JSON report to this file")
+	f.String("markdown", "", "also write the Markdown summary to this file")
+	f.String("sarif", "", "also write SARIF 2.1.0 to this file")
+	f.String("fail-under", "", "exit 1 when the overall score is below this grade (B) or score (75)")
+	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
+	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
+	f.Int64("max-bytes", file.DefaultMaxBytes, "largest surface file read, in bytes")
+	return cmd
+}
+
+func exactTarget(_ *cobra.Command, args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("score takes one target, got %d (for example: rubric score tools.json)", len(args))
+	}
+	return nil
+}
+
+func (a *app) runScore(cmd *cobra.Command, args []string) error {
+	v := a.v
+	format := v.GetString("format")
+	if err := checkFormat(format); err != nil {
+		return err
+	}
+	r, err := rubrics.Find(v.GetString("rubric"))
+	if err != nil {
+		return err
+	}
+	threshold, err := parseFailUnder(v.GetString("fail-under"), r)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	readStart := time.Now()
+	tr := transport.Registry{"file": file.Transport{MaxBytes: v.GetInt64("max-bytes")}}
+	t, _ := tr.Get("file")
+	s, err := t.Export(ctx, transport.Target{Location: args[0]})
+	if err != nil {
+		return err
+	}
+	readMS := float64(time.Since(readStart).Microseconds()) / 1000
+	rep, err := score.Run(ctx, r, s, score.Options{Target: args[0], Workers: v.GetInt("workers")})
+	if err != nil {
+		return err
+	}
+	rep.Timings.ReadMS = readMS
+	if err := a.writeOutputs(rep, format); err != nil {
+		return err
+	}
+	return failUnder(rep, threshold)
+}
+
+func checkFormat(format string) error {
+	switch format {
+	case "text", "json", "markdown", "sarif":
+		return nil
+	}
+	return fmt.Errorf("unknown --format %q: use text, json, markdown or sarif", format)
+}
+
+// render writes rep in format; colour only for text on a terminal.
+func (a *app) render(w io.Writer, rep *report.Report, format string, color bool) error {
+	switch format {
+	case "json":
+		b, err := report.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	case "markdown":
+		return markdown.Write(w, rep)
+	case "sarif":
+		return sarif.Write(w, rep)
+	}
+	return text.Write(w, rep, text.Options{Color: color, MaxIssues: a.v.GetInt("max-issues")})
+}
+
+// writeOutputs writes the main output to --out or standard output, then
+// the extra files; every file is written atomically.
+func (a *app) writeOutputs(rep *report.Report, format string) error {
+	if out := a.v.GetString("out"); out != "" {
+		if err := a.writeFile(out, rep, format); err != nil {
+			return err
+		}
+	} else {
+		color := false
+		if f, ok := a.stdout.(*os.File); ok && format == "text" {
+			color = text.ColorEnabled(f)
+		}
+		if err := a.render(a.stdout, rep, format, color); err != nil {
+			return err
+		}
+	}
+	for _, extra := range []struct{ key, format string }{{"json", "json"}, {"markdown", "markdown"}, {"sarif", "sarif"}} {
+		if path := a.v.GetString(extra.key); path != "" {
+			if err := a.writeFile(path, rep, extra.format); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (a *app) writeFile(path string, rep *report.Report, format string) error {
+	var buf bytes.Buffer
+	if err := a.render(&buf, rep, format, false); err != nil {
+		return err
+	}
+	if err := report.WriteFile(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// threshold is a --fail-under bound: a minimum exact score.
+type threshold struct {
+	min   num.Num
+	label string
+	set   bool
+}
+
+// parseFailUnder reads a grade letter of the rubric or a number.
+func parseFailUnder(s string, r *rubric.Rubric) (threshold, error) {
+	if s == "" {
+		return threshold{}, nil
+	}
+	for _, g := range r.Grades {
+		if strings.EqualFold(g.Letter, s) {
+			return threshold{min: g.Min, label: "grade " + g.Letter, set: true}, nil
+		}
+	}
+	n, err := num.Parse(s)
+	if err != nil {
+		letters := make([]string, len(r.Grades))
+		for i, g := range r.Grades {
+			letters[i] = g.Letter
+		}
+		return threshold{}, fmt.Errorf("--fail-under %q is neither a grade of %s (%s) nor a number", s, r.Name, strings.Join(letters, ", "))
+	}
+	return threshold{min: n, label: n.String(), set: true}, nil
+}
+
+func failUnder(rep *report.Report, t threshold) error {
+	if !t.set {
+		return nil
+	}
+	if rep.Exact == nil {
+		return &exitError{code: exitBelow, msg: fmt.Sprintf("no overall score (%s), so it cannot reach %s", rep.NoScore, t.label)}
+	}
+	got := num.MustParse(*rep.Exact)
+	if got.Cmp(t.min) < 0 {
+		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.label, t.min)}
+	}
+	return nil
+}
