@@ -3,12 +3,32 @@
 //
 // Exit status: 0 success, 1 a score below --fail-under, 2 a usage or input
 // error (a bad rubric, an unreadable surface, a formula that failed).
+//
+// Setting RUBRIC_CPUPROFILE=FILE writes a CPU profile of the run, for the
+// benchmarks under bench/.
 package main
 
 import (
+	"fmt"
 	"os"
+	"runtime/pprof"
 )
 
 func main() {
+	if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rubric:", err)
+			os.Exit(exitInvalid)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "rubric:", err)
+			os.Exit(exitInvalid)
+		}
+		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		pprof.StopCPUProfile()
+		f.Close()
+		os.Exit(code)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -114,12 +113,7 @@ func checkFormat(format string) error {
 func (a *app) render(w io.Writer, rep *report.Report, format string, color bool) error {
 	switch format {
 	case "json":
-		b, err := report.Marshal(rep)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(b)
-		return err
+		return report.Write(w, rep)
 	case "markdown":
 		return markdown.Write(w, rep)
 	case "sarif":
@@ -155,11 +149,9 @@ func (a *app) writeOutputs(rep *report.Report, format string) error {
 }
 
 func (a *app) writeFile(path string, rep *report.Report, format string) error {
-	var buf bytes.Buffer
-	if err := a.render(&buf, rep, format, false); err != nil {
-		return err
-	}
-	if err := report.WriteFile(path, buf.Bytes()); err != nil {
+	if err := report.WriteAtomic(path, func(w io.Writer) error {
+		return a.render(w, rep, format, false)
+	}); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

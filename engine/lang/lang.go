@@ -19,6 +19,7 @@ import (
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/interpreter"
 )
 
 // Version names the language library: its functions and their semantics.
@@ -26,8 +27,13 @@ import (
 // computes is a change of digest.
 const Version = "rubric-lang/1"
 
-// CostLimit bounds the work of one evaluation of one formula.
-const CostLimit = 1_000_000
+// CostLimit bounds the work of one evaluation of one formula over one tool.
+// Formulas over a whole surface get CostLimit plus CostPerItem for each
+// tool (see Program.WithCostLimit).
+const (
+	CostLimit   = 1_000_000
+	CostPerItem = 1_000
+)
 
 // Var declares a variable visible to formulas.
 type Var struct {
@@ -85,7 +91,9 @@ type Diag struct {
 
 // Program is a compiled formula.
 type Program struct {
-	prg cel.Program
+	prg     cel.Program
+	env     *cel.Env
+	checked *cel.Ast
 	// Source is the formula as written.
 	Source string
 	// Canonical is the formula re-printed from its syntax tree: white space
@@ -115,14 +123,30 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
-	prg, err := e.env.Program(checked,
-		cel.CostLimit(CostLimit),
-		cel.InterruptCheckFrequency(1000),
-		cel.EvalOptions(cel.OptOptimize))
-	if err != nil {
+	p := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out}
+	if p.prg, err = p.program(CostLimit); err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
-	return &Program{prg: prg, Source: src, Canonical: canonical, Out: out}, nil
+	return p, nil
+}
+
+func (p *Program) program(limit uint64) (cel.Program, error) {
+	return p.env.Program(p.checked,
+		cel.CostLimit(limit),
+		cel.InterruptCheckFrequency(1000),
+		cel.EvalOptions(cel.OptOptimize))
+}
+
+// WithCostLimit returns the same formula with a different cost limit, for
+// formulas whose work grows with their data (a mean over every tool of a
+// large surface).
+func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
+	q := *p
+	var err error
+	if q.prg, err = p.program(limit); err != nil {
+		return nil, err
+	}
+	return &q, nil
 }
 
 func isNumericType(t *cel.Type) bool {
@@ -207,13 +231,30 @@ func literalText(e celast.Expr, info *celast.SourceInfo, src string) string {
 // Eval evaluates the program with the given variables; values should be
 // CEL values or plain Go values (JSON-decoded data, num.Num).
 func (p *Program) Eval(vars map[string]any) (ref.Val, error) {
-	act := make(map[string]any, len(vars))
-	for k, v := range vars {
-		act[k] = Adapter.NativeToValue(v)
-	}
+	return p.EvalIn(Vars(vars))
+}
+
+// EvalIn evaluates the program in an activation, for callers that
+// evaluate many formulas over the same variables.
+func (p *Program) EvalIn(act interpreter.Activation) (ref.Val, error) {
 	out, _, err := p.prg.Eval(act)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
+
+// Vars is an activation over a map of Go or CEL values, adapted on use.
+type Vars map[string]any
+
+// ResolveName implements interpreter.Activation.
+func (v Vars) ResolveName(name string) (any, bool) {
+	x, ok := v[name]
+	if !ok {
+		return nil, false
+	}
+	return Adapter.NativeToValue(x), true
+}
+
+// Parent implements interpreter.Activation.
+func (v Vars) Parent() interpreter.Activation { return nil }

@@ -8,11 +8,16 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/surface"
 )
 
 // Version is the version of the report format; it changes when a field
@@ -45,8 +50,15 @@ type Report struct {
 	Warnings []string `json:"warnings"`
 	Timings  Timings  `json:"timings"`
 	// Embedded is the scored surface in a shape the file transport reads.
+	// A report read from a file holds it here; a report just scored holds
+	// the surface itself (see Embed) and writes it out only when written.
 	Embedded json.RawMessage `json:"embedded_surface"`
+
+	surface *surface.Surface
 }
+
+// Embed records the scored surface, to be written as embedded_surface.
+func (r *Report) Embed(s *surface.Surface) { r.surface = s }
 
 // Generator names the program that wrote the report.
 type Generator struct {
@@ -143,16 +155,71 @@ type Timings struct {
 	ScoreMS float64 `json:"score_ms"`
 }
 
-// Marshal returns the report as indented JSON with a final newline.
+// Marshal returns the report as Write writes it.
 func Marshal(r *Report) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	if err := Write(&buf, r); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Write streams the report as JSON: the top-level members indented, one
+// line per tool, and the embedded surface on one line, so that a report of
+// a hundred thousand tools is written without being built in memory twice.
+func Write(w io.Writer, r *Report) error {
+	head := *r
+	head.Tools, head.Embedded, head.surface = nil, nil, nil
+	var hb bytes.Buffer
+	enc := json.NewEncoder(&hb)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&head); err != nil {
+		return err
+	}
+	// The placeholders are top-level members: two spaces deep, and nothing
+	// nested (server information included) is indented that little.
+	const toolsKey, embedKey = "\n  \"tools\": null", "\n  \"embedded_surface\": null"
+	text := hb.String()
+	ti, ei := strings.Index(text, toolsKey), strings.Index(text, embedKey)
+	if ti < 0 || ei < ti {
+		return fmt.Errorf("report layout: members out of the expected order")
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(text[:ti])
+	bw.WriteString("\n  \"tools\": [")
+	var tb bytes.Buffer
+	tenc := json.NewEncoder(&tb)
+	tenc.SetEscapeHTML(false)
+	for i := range r.Tools {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		tb.Reset()
+		if err := tenc.Encode(&r.Tools[i]); err != nil {
+			return err
+		}
+		bw.Write(bytes.TrimSuffix(tb.Bytes(), []byte{'\n'}))
+	}
+	if len(r.Tools) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]")
+	bw.WriteString(text[ti+len(toolsKey) : ei])
+	bw.WriteString("\n  \"embedded_surface\": ")
+	switch {
+	case r.surface != nil:
+		if _, err := r.surface.WriteTo(bw); err != nil {
+			return err
+		}
+	case len(r.Embedded) > 0:
+		bw.Write(r.Embedded)
+	default:
+		bw.WriteString("null")
+	}
+	bw.WriteString(text[ei+len(embedKey):])
+	return bw.Flush()
 }
 
 // Read loads a report written by WriteFile.
@@ -176,9 +243,18 @@ func Read(path string) (*Report, error) {
 	return &r, nil
 }
 
-// WriteFile writes data to path atomically: into a temporary file in the
-// same directory, then renamed over path, so a reader never sees half a file.
+// WriteFile writes data to path atomically (see WriteAtomic).
 func WriteFile(path string, data []byte) error {
+	return WriteAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomic streams what write produces into a temporary file in the
+// directory of path, then renames it over path, so that a reader never
+// sees half a file and a failed write leaves the old file in place.
+func WriteAtomic(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -188,16 +264,22 @@ func WriteFile(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
+	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
 		return err
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := write(bw); err != nil {
+		return fail(err)
 	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
+	if err := bw.Flush(); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
 		os.Remove(tmp)
 		return err
 	}

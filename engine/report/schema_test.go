@@ -253,6 +253,9 @@ func TestSchemaMatchesTypes(t *testing.T) {
 			}
 			var fields, always []string
 			for f := range rt.Fields() {
+				if !f.IsExported() {
+					continue
+				}
 				tag := f.Tag.Get("json")
 				name, opts, _ := strings.Cut(tag, ",")
 				if name == "" || name == "-" {

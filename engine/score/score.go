@@ -70,8 +70,8 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		},
 		Tools:    make([]report.Tool, len(s.Tools)),
 		Warnings: []string{},
-		Embedded: json.RawMessage(s.Marshal()),
 	}
+	rep.Embed(s)
 	scores := make([]num.Num, len(s.Tools))
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		t, n, err := Tool(r, s.Tools[i])
@@ -325,14 +325,30 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 		}
 		tools[i] = m
 	}
+	// The surface's formulas see every tool, so their budget grows with
+	// the number of tools.
+	limit := uint64(lang.CostLimit + lang.CostPerItem*len(tools))
+	scaled := func(p *lang.Program) (*lang.Program, error) { return p.WithCostLimit(limit) }
+	ms := make([]*rubric.Metric, len(r.Surface.Metrics))
+	for i, m := range r.Surface.Metrics {
+		v, err := scaled(m.Value)
+		if err != nil {
+			return err
+		}
+		ms[i] = &rubric.Metric{Name: m.Name, Value: v}
+	}
+	scoreProg, err := scaled(r.Surface.Score)
+	if err != nil {
+		return err
+	}
 	vars := map[string]any{"tools": tools}
-	metrics, mvals, err := evalMetrics(r.Surface.Metrics, vars)
+	metrics, mvals, err := evalMetrics(ms, vars)
 	if err != nil {
 		return err
 	}
 	rep.Metrics = mvals
 	vars["metrics"] = metrics
-	score, err := evalNum(r.Surface.Score, vars)
+	score, err := evalNum(scoreProg, vars)
 	if err != nil {
 		return &Error{Formula: "surface score", Err: err}
 	}

@@ -9,8 +9,10 @@
 package surface
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"sort"
 )
 
@@ -87,11 +89,20 @@ func HashBytes(b []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// Marshal writes the surface in a shape Parse reads back to the same
-// hashes: a capture ({"server","tools"}), or a registry capture when the
-// tools carry published data.
+// Marshal returns what WriteTo writes.
 func (s *Surface) Marshal() []byte {
-	b := []byte(`{"format":`)
+	var buf bytes.Buffer
+	_, _ = s.WriteTo(&buf)
+	return buf.Bytes()
+}
+
+// WriteTo writes the surface in a shape Parse reads back to the same
+// hashes: a capture ({"server","tools"}), or a registry capture when the
+// tools carry published data. The format and source are kept beside them.
+func (s *Surface) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"format":`...)
 	b = appendString(b, s.Format)
 	if s.Server != nil {
 		b = append(b, `,"server":`...)
@@ -108,18 +119,41 @@ func (s *Surface) Marshal() []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if !registry {
+		if registry {
+			entry := map[string]any{"name": t.Name}
+			for k, v := range t.Published {
+				entry[k] = v
+			}
+			b = appendCanonical(b, entry)
+			b = append(b[:len(b)-1], `,"definition":`...)
 			b = append(b, t.Canonical...)
-			continue
+			b = append(b, '}')
+		} else {
+			b = append(b, t.Canonical...)
 		}
-		entry := map[string]any{"name": t.Name}
-		for k, v := range t.Published {
-			entry[k] = v
+		if len(b) > 1<<16 {
+			if cw.write(b); cw.err != nil {
+				return cw.n, cw.err
+			}
+			b = b[:0]
 		}
-		b = appendCanonical(b, entry)
-		b = append(b[:len(b)-1], `,"definition":`...)
-		b = append(b, t.Canonical...)
-		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	b = append(b, "]}"...)
+	cw.write(b)
+	return cw.n, cw.err
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) write(b []byte) {
+	if c.err != nil {
+		return
+	}
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	c.err = err
 }
