@@ -15,8 +15,70 @@ import (
 )
 
 // Num is an immutable exact rational number. The zero value is 0.
+//
+// Most scores are fractions of small integers, so a Num holds a/b in two
+// int64s while numerator and denominator stay below 2^31 (products then
+// cannot overflow) and falls back to a big.Rat beyond that. Both forms are
+// exact; the small one does not allocate.
 type Num struct {
-	r *big.Rat
+	a, b int64    // a/b in lowest terms with b > 0; b == 0 means b == 1
+	r    *big.Rat // the value, when it does not fit a and b
+}
+
+const smallLimit = 1 << 31
+
+func fits(x int64) bool { return x > -smallLimit && x < smallLimit }
+
+// small builds a/b (b != 0) in lowest terms, or a big.Rat when it is large.
+func small(a, b int64) Num {
+	if b < 0 {
+		a, b = -a, -b
+	}
+	if g := gcd(abs64(a), b); g > 1 {
+		a, b = a/g, b/g
+	}
+	if fits(a) && fits(b) {
+		return Num{a: a, b: b}
+	}
+	return Num{r: big.NewRat(a, b)}
+}
+
+func fromRat(r *big.Rat) Num {
+	if r.Num().IsInt64() && r.Denom().IsInt64() {
+		a, b := r.Num().Int64(), r.Denom().Int64()
+		if fits(a) && fits(b) {
+			return Num{a: a, b: b}
+		}
+	}
+	return Num{r: r}
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (n Num) den() int64 {
+	if n.b == 0 {
+		return 1
+	}
+	return n.b
+}
+
+func (n Num) rat() *big.Rat {
+	if n.r != nil {
+		return n.r
+	}
+	return big.NewRat(n.a, n.den())
 }
 
 // Zero and One are the constants used most.
@@ -25,27 +87,33 @@ var (
 	One  = Int(1)
 )
 
-func (n Num) rat() *big.Rat {
-	if n.r == nil {
-		return new(big.Rat)
+// Int returns the Num equal to i.
+func Int(i int64) Num {
+	if fits(i) {
+		return Num{a: i, b: 1}
 	}
-	return n.r
+	return Num{r: new(big.Rat).SetInt64(i)}
 }
 
-// Int returns the Num equal to i.
-func Int(i int64) Num { return Num{new(big.Rat).SetInt64(i)} }
-
 // Frac returns a/b; it panics if b is zero, like integer division.
-func Frac(a, b int64) Num { return Num{big.NewRat(a, b)} }
+func Frac(a, b int64) Num {
+	if b == 0 {
+		panic("num: division by zero")
+	}
+	return small(a, b)
+}
 
 // Rat returns a Num holding a copy of r.
-func Rat(r *big.Rat) Num { return Num{new(big.Rat).Set(r)} }
+func Rat(r *big.Rat) Num { return fromRat(new(big.Rat).Set(r)) }
 
 // Float returns the Num written by the shortest decimal that reads back as f,
 // so the float 0.1 becomes exactly 1/10. It fails for NaN and infinities.
 func Float(f float64) (Num, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return Num{}, fmt.Errorf("%v is not a finite number", f)
+	}
+	if f == math.Trunc(f) && math.Abs(f) < smallLimit {
+		return Int(int64(f)), nil
 	}
 	return Parse(strconv.FormatFloat(f, 'g', -1, 64))
 }
@@ -65,7 +133,7 @@ func Parse(s string) (Num, error) {
 	if !ok {
 		return Num{}, fmt.Errorf("%q is not a number", s)
 	}
-	return Num{r}, nil
+	return fromRat(r), nil
 }
 
 // MustParse is Parse for constants known to be valid; it panics otherwise.
@@ -78,33 +146,79 @@ func MustParse(s string) Num {
 }
 
 // Add returns n+m.
-func (n Num) Add(m Num) Num { return Num{new(big.Rat).Add(n.rat(), m.rat())} }
+func (n Num) Add(m Num) Num {
+	if n.r == nil && m.r == nil {
+		return small(n.a*m.den()+m.a*n.den(), n.den()*m.den())
+	}
+	return fromRat(new(big.Rat).Add(n.rat(), m.rat()))
+}
 
 // Sub returns n-m.
-func (n Num) Sub(m Num) Num { return Num{new(big.Rat).Sub(n.rat(), m.rat())} }
+func (n Num) Sub(m Num) Num { return n.Add(m.Neg()) }
 
 // Mul returns n*m.
-func (n Num) Mul(m Num) Num { return Num{new(big.Rat).Mul(n.rat(), m.rat())} }
+func (n Num) Mul(m Num) Num {
+	if n.r == nil && m.r == nil {
+		return small(n.a*m.a, n.den()*m.den())
+	}
+	return fromRat(new(big.Rat).Mul(n.rat(), m.rat()))
+}
 
 // Quo returns n/m, or an error when m is zero.
 func (n Num) Quo(m Num) (Num, error) {
 	if m.Sign() == 0 {
 		return Num{}, fmt.Errorf("division by zero")
 	}
-	return Num{new(big.Rat).Quo(n.rat(), m.rat())}, nil
+	if n.r == nil && m.r == nil {
+		return small(n.a*m.den(), n.den()*m.a), nil
+	}
+	return fromRat(new(big.Rat).Quo(n.rat(), m.rat())), nil
 }
 
 // Neg returns -n.
-func (n Num) Neg() Num { return Num{new(big.Rat).Neg(n.rat())} }
+func (n Num) Neg() Num {
+	if n.r == nil {
+		return Num{a: -n.a, b: n.b}
+	}
+	return Num{r: new(big.Rat).Neg(n.r)}
+}
 
 // Cmp compares n and m and returns -1, 0 or +1.
-func (n Num) Cmp(m Num) int { return n.rat().Cmp(m.rat()) }
+func (n Num) Cmp(m Num) int {
+	if n.r == nil && m.r == nil {
+		x, y := n.a*m.den(), m.a*n.den()
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	}
+	return n.rat().Cmp(m.rat())
+}
 
 // Sign returns -1, 0 or +1.
-func (n Num) Sign() int { return n.rat().Sign() }
+func (n Num) Sign() int {
+	if n.r == nil {
+		switch {
+		case n.a < 0:
+			return -1
+		case n.a > 0:
+			return 1
+		}
+		return 0
+	}
+	return n.r.Sign()
+}
 
 // IsInt reports whether n is a whole number.
-func (n Num) IsInt() bool { return n.rat().IsInt() }
+func (n Num) IsInt() bool {
+	if n.r == nil {
+		return n.den() == 1
+	}
+	return n.r.IsInt()
+}
 
 // Big returns a copy of n as a big.Rat.
 func (n Num) Big() *big.Rat { return new(big.Rat).Set(n.rat()) }
@@ -113,6 +227,19 @@ func (n Num) Big() *big.Rat { return new(big.Rat).Set(n.rat()) }
 // (2.85 → 2.9, 3.25 → 3.3, -0.25 → -0.3). Negative digits round to tens,
 // hundreds, and so on.
 func (n Num) Round(digits int) Num {
+	if n.r == nil && digits >= 0 && digits <= 9 {
+		scale := int64(1)
+		for range digits {
+			scale *= 10
+		}
+		// |a|·scale < 2^31·10^9 < 2^62: no overflow.
+		x, d := abs64(n.a)*scale, n.den()
+		q := (2*x + d) / (2 * d) // floor(x/d + 1/2)
+		if n.a < 0 {
+			q = -q
+		}
+		return small(q, scale)
+	}
 	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(digits))), nil))
 	x := new(big.Rat).Set(n.rat())
 	if digits >= 0 {
@@ -134,7 +261,7 @@ func (n Num) Round(digits int) Num {
 	} else {
 		out.Mul(out, scale)
 	}
-	return Num{out}
+	return fromRat(out)
 }
 
 func abs(i int) int {
@@ -153,7 +280,13 @@ func (n Num) Float64() float64 {
 // Exact returns n as a reduced fraction "a/b", or "a" when n is whole. It is
 // the lossless text form that reports carry beside rounded values.
 func (n Num) Exact() string {
-	r := n.rat()
+	if n.r == nil {
+		if n.den() == 1 {
+			return strconv.FormatInt(n.a, 10)
+		}
+		return strconv.FormatInt(n.a, 10) + "/" + strconv.FormatInt(n.b, 10)
+	}
+	r := n.r
 	if r.IsInt() {
 		return r.Num().String()
 	}
@@ -166,7 +299,11 @@ func (n Num) Decimal(digits int) string {
 	if digits < 0 {
 		digits = 0
 	}
-	return n.Round(digits).rat().FloatString(digits)
+	r := n.Round(digits)
+	if r.r == nil && r.den() == 1 && digits == 0 {
+		return strconv.FormatInt(r.a, 10)
+	}
+	return r.rat().FloatString(digits)
 }
 
 // String returns the shortest exact decimal for n if it has one with at

@@ -1,6 +1,9 @@
 package num
 
-import "testing"
+import (
+	"math/big"
+	"testing"
+)
 
 func TestRoundHalfAwayFromZero(t *testing.T) {
 	tests := []struct {
@@ -99,5 +102,61 @@ func TestJSONRoundTrip(t *testing.T) {
 	var m Num
 	if err := m.UnmarshalJSON(b); err != nil || m.Cmp(n) != 0 {
 		t.Fatalf("round trip: %s %v", b, err)
+	}
+}
+
+// TestAgreesWithBigRat checks the int64 fast path against math/big on
+// values around the 2^31 boundary where it hands over.
+func TestAgreesWithBigRat(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, 3, 7, 10, 100, 1373, 1<<31 - 1, -(1<<31 - 1), 1 << 31, 1<<40 + 3, -(1 << 45)}
+	mk := func(a, b int64) (Num, *big.Rat) { return Frac(a, b), big.NewRat(a, b) }
+	for _, a := range vals {
+		for _, b := range vals {
+			if b == 0 {
+				continue
+			}
+			for _, c := range vals {
+				for _, d := range []int64{1, 3, 1<<31 - 1, 1 << 33} {
+					x, xr := mk(a, b)
+					y, yr := mk(c, d)
+					check := func(op string, got Num, want *big.Rat) {
+						if got.rat().Cmp(want) != 0 {
+							t.Fatalf("%s %s %s = %s, want %s", xr, op, yr, got.Exact(), want)
+						}
+					}
+					check("+", x.Add(y), new(big.Rat).Add(xr, yr))
+					check("-", x.Sub(y), new(big.Rat).Sub(xr, yr))
+					check("*", x.Mul(y), new(big.Rat).Mul(xr, yr))
+					if c != 0 {
+						q, _ := x.Quo(y)
+						check("/", q, new(big.Rat).Quo(xr, yr))
+					}
+					if got, want := x.Cmp(y), xr.Cmp(yr); got != want {
+						t.Fatalf("cmp(%s, %s) = %d, want %d", xr, yr, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestZeroValue(t *testing.T) {
+	var z Num
+	if z.Sign() != 0 || z.Exact() != "0" || !z.IsInt() || z.Add(One).Cmp(One) != 0 || z.Cmp(Zero) != 0 {
+		t.Fatalf("the zero value is not 0: %s", z.Exact())
+	}
+}
+
+func TestRoundFastPathAgreesWithBig(t *testing.T) {
+	for _, a := range []int64{0, 1, -1, 5, -5, 15, 25, 285, -285, 1373, 1<<31 - 1, -(1<<31 - 1)} {
+		for _, b := range []int64{1, 2, 3, 7, 10, 20, 100, 1<<31 - 1} {
+			for d := range 10 {
+				fast := Frac(a, b).Round(d)
+				slow := Num{r: big.NewRat(a, b)}.Round(d)
+				if fast.Cmp(slow) != 0 {
+					t.Fatalf("Round(%d/%d, %d) = %s, big path %s", a, b, d, fast.Exact(), slow.Exact())
+				}
+			}
+		}
 	}
 }

@@ -81,3 +81,22 @@ func BenchmarkParseAndScore(b *testing.B) {
 	}
 	b.ReportMetric(float64(10000*b.N)/b.Elapsed().Seconds(), "tools/s")
 }
+
+// BenchmarkScore scores an already parsed surface: the rubric's work alone.
+func BenchmarkScore(b *testing.B) {
+	data := bigSurface(b, 10000)
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := surface.Parse("big.json", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := score.Run(context.Background(), r, s, score.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(10000*b.N)/b.Elapsed().Seconds(), "tools/s")
+}

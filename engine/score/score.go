@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -207,6 +208,13 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 		res.Credit = credit.Exact()
 		return res, credit, nil
 	}
+	if c.PassEach != nil {
+		if res, credit, ok := passEach(c, res, vars); ok {
+			return res, credit, nil
+		}
+		// An error in the fused formula is found again item by item below,
+		// where it can be reported with the item it concerns.
+	}
 	itemsVal, err := c.Each.Eval(vars)
 	if err != nil {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
@@ -243,6 +251,56 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 	}
 	res.Credit = credit.Exact()
 	return res, credit, nil
+}
+
+// passEach counts passing items with the fused formula; only when some
+// fail are the items themselves evaluated, to name them.
+func passEach(c *rubric.Check, res report.Check, vars map[string]any) (report.Check, num.Num, bool) {
+	v, err := c.PassEach.Eval(vars)
+	if err != nil {
+		return res, num.Num{}, false
+	}
+	l, ok := v.(traits.Lister)
+	if !ok {
+		return res, num.Num{}, false
+	}
+	n := int(l.Size().(types.Int))
+	var failed []int
+	for i := range n {
+		b, ok := l.Get(types.Int(i)).(types.Bool)
+		if !ok {
+			return res, num.Num{}, false
+		}
+		if !b {
+			failed = append(failed, i)
+		}
+	}
+	res.Total, res.Passed = n, n-len(failed)
+	if len(failed) > 0 {
+		items, err := c.Each.Eval(vars)
+		if err != nil {
+			return res, num.Num{}, false
+		}
+		il, ok := items.(traits.Lister)
+		if !ok || int(il.Size().(types.Int)) != n {
+			return res, num.Num{}, false
+		}
+		for _, i := range failed {
+			item := il.Get(types.Int(i))
+			vars["item"] = item
+			label, err := itemLabel(c, item, vars)
+			if err != nil {
+				return res, num.Num{}, false
+			}
+			res.Failed = append(res.Failed, label)
+		}
+	}
+	credit := num.One
+	if n > 0 {
+		credit = num.Frac(int64(res.Passed), int64(n))
+	}
+	res.Credit = credit.Exact()
+	return res, credit, true
 }
 
 func itemLabel(c *rubric.Check, item ref.Val, vars map[string]any) (string, error) {
