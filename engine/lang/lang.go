@@ -92,6 +92,9 @@ type Diag struct {
 // Program is a compiled formula.
 type Program struct {
 	prg     cel.Program
+	// fast evaluates without cost tracking, for data up to fastUpTo long.
+	fast     cel.Program
+	fastUpTo uint64
 	env     *cel.Env
 	checked *cel.Ast
 	// Source is the formula as written.
@@ -127,6 +130,11 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if p.prg, err = p.program(CostLimit); err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
+	if p.fastUpTo = fastLimit(e.env, checked, CostLimit); p.fastUpTo > 0 {
+		if p.fast, err = e.env.Program(checked, cel.EvalOptions(cel.OptOptimize)); err != nil {
+			return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
+		}
+	}
 	return p, nil
 }
 
@@ -142,6 +150,7 @@ func (p *Program) program(limit uint64) (cel.Program, error) {
 // large surface).
 func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 	q := *p
+	q.fast, q.fastUpTo = nil, 0
 	var err error
 	if q.prg, err = p.program(limit); err != nil {
 		return nil, err

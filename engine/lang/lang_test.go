@@ -197,3 +197,27 @@ func TestCanonicalIgnoresWhiteSpace(t *testing.T) {
 }
 
 func celList() *cel.Type { return cel.ListType(cel.DynType) }
+
+func TestFastLimitFollowsTheWorstCase(t *testing.T) {
+	e, _ := NewEnv(Var{"tool", Object}, Var{"item", Dyn})
+	tests := []struct {
+		src      string
+		min, max uint64
+	}{
+		// Constant work whatever the data: never tracked below 2^40.
+		{"size(params(tool)) > 0", 1 << 40, 1 << 40},
+		// Linear in the data: tracked only for very long definitions.
+		{"params(tool).map(item, nonblank(item.name))", 1 << 14, 1 << 18},
+		// Cubic: tracked for all but tiny definitions.
+		{"params(tool).all(a, params(tool).all(b, params(tool).all(c, a != c)))", 1, 1 << 7},
+	}
+	for _, tt := range tests {
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		if p.fastUpTo < tt.min || p.fastUpTo > tt.max {
+			t.Errorf("%s: untracked up to %d, want between %d and %d", tt.src, p.fastUpTo, tt.min, tt.max)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -177,23 +178,30 @@ func (r *resolver) lookup(ref string) (any, bool) {
 	return cur, true
 }
 
-// SchemaTypes returns the names in a schema's "type" keyword: one for a
-// string, the strings of an array, none otherwise.
+// jsonTypes are the type names JSON Schema defines.
+var jsonTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
+
+// SchemaTypes returns the JSON Schema type names in a schema's "type"
+// keyword: one for a string, those of an array (each once, in order).
+// Anything that is not a type name is left out, so the list has at most
+// seven entries.
 func SchemaTypes(s any) []string {
 	m, _ := s.(map[string]any)
+	var names []any
 	switch t := m["type"].(type) {
 	case string:
-		return []string{t}
+		names = []any{t}
 	case []any:
-		var out []string
-		for _, e := range t {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
+		names = t
 	}
-	return nil
+	var out []string
+	for _, n := range names {
+		name, ok := n.(string)
+		if ok && slices.Contains(jsonTypes, name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // Typed reports whether a schema pins the type of its value: a "type" that

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -256,5 +258,41 @@ func TestResultDoesNotDependOnWorkers(t *testing.T) {
 	b, _ := report.Marshal(many)
 	if string(a) != string(b) {
 		t.Fatal("reports differ between 1 and 7 workers")
+	}
+}
+
+// TestRunawayFormulaIsStopped scores a tool of 300 parameters with a check
+// whose work is cubic in them: the cost limit must end it with an error
+// that names the tool and the check.
+func TestRunawayFormulaIsStopped(t *testing.T) {
+	src := `rubric "runaway" {
+  version = "1"
+  check "cubic" {
+    points = 1
+    pass   = "params(tool).all(a, params(tool).all(b, params(tool).all(c, a.name != '' )))"
+    issue  = "x"
+  }
+  tool    { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`
+	r, err := rubric.Load("runaway.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := ""
+	for i := range 300 {
+		if i > 0 {
+			props += ","
+		}
+		props += fmt.Sprintf(`"p%d":{"type":"string"}`, i)
+	}
+	s, err := surface.Parse("big.json", []byte(`[{"name":"wide","inputSchema":{"type":"object","properties":{`+props+`}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = score.Run(context.Background(), r, s, score.Options{})
+	if err == nil || !strings.Contains(err.Error(), "cost limit") || !strings.Contains(err.Error(), `tool "wide"`) || !strings.Contains(err.Error(), `check "cubic"`) {
+		t.Fatalf("want a cost limit error naming the tool and check, got %v", err)
 	}
 }

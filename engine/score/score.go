@@ -7,9 +7,11 @@
 package score
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
 	"sort"
 	"strings"
@@ -130,10 +132,33 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 	return nil
 }
 
+// scope is what a formula is evaluated in: its variables, and a bound on
+// the length of any string, list or map among them, which lets formulas
+// whose worst case fits the cost limit skip cost tracking.
+type scope struct {
+	vars lang.Vars
+	size uint64
+}
+
+func (s *scope) eval(p *lang.Program) (ref.Val, error) { return p.EvalSized(s.vars, s.size) }
+
+// unbounded is the size of data no bound is known for.
+const unbounded = math.MaxUint64
+
+// sizeOf bounds the values formulas see of a tool: none is longer than
+// its canonical JSON, except what params() inlines through $refs.
+func sizeOf(t surface.Tool) uint64 {
+	if bytes.Contains(t.Canonical, []byte(`"$ref"`)) {
+		return unbounded
+	}
+	return uint64(len(t.Canonical))
+}
+
 // Tool runs every check of r on one tool and computes its score.
 func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
+	size := sizeOf(t)
 	checkVals := make([]any, 0, len(r.Checks))
 	byName := make(map[string]any, len(r.Checks))
 	stopped := ""
@@ -144,7 +169,7 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 			res = report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Credit: "0", Skipped: true, Items: c.Each != nil}
 		} else {
 			var err error
-			res, credit, err = runCheck(c, toolVal)
+			res, credit, err = runCheck(c, &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size})
 			if err != nil {
 				return out, num.Num{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
 			}
@@ -165,14 +190,17 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 		checkVals = append(checkVals, v)
 		byName[c.Name] = v
 	}
-	vars := map[string]any{"tool": toolVal, "checks": checkVals, "check": byName}
-	metrics, mvals, err := evalMetrics(r.Tool.Metrics, vars)
+	sc := &scope{vars: lang.Vars{"tool": toolVal, "checks": checkVals, "check": byName}, size: size}
+	if n := uint64(len(r.Checks) + len(r.Tool.Metrics)); sc.size < n {
+		sc.size = n
+	}
+	metrics, mvals, err := evalMetrics(r.Tool.Metrics, sc)
 	if err != nil {
 		return out, num.Num{}, &Error{Tool: t.Name, Formula: err.(*Error).Formula, Err: err.(*Error).Err}
 	}
 	out.Metrics = mvals
-	vars["metrics"] = metrics
-	score, err := evalNum(r.Tool.Score, vars)
+	sc.vars["metrics"] = metrics
+	score, err := evalNum(r.Tool.Score, sc)
 	if err != nil {
 		return out, num.Num{}, &Error{Tool: t.Name, Formula: "tool score", Err: err}
 	}
@@ -193,11 +221,10 @@ func issueText(tmpl string, items []string) string {
 	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
 }
 
-func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
+func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
-	vars := map[string]any{"tool": tool, "item": nil}
 	if c.Each == nil {
-		ok, err := evalBool(c.Pass, vars)
+		ok, err := evalBool(c.Pass, sc)
 		if err != nil {
 			return res, num.Num{}, fmt.Errorf("pass: %w", err)
 		}
@@ -209,13 +236,13 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 		return res, credit, nil
 	}
 	if c.PassEach != nil {
-		if res, credit, ok := passEach(c, res, vars); ok {
+		if res, credit, ok := passEach(c, res, sc); ok {
 			return res, credit, nil
 		}
 		// An error in the fused formula is found again item by item below,
 		// where it can be reported with the item it concerns.
 	}
-	itemsVal, err := c.Each.Eval(vars)
+	itemsVal, err := sc.eval(c.Each)
 	if err != nil {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
 	}
@@ -229,8 +256,8 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 	n := int(lister.Size().(types.Int))
 	for i := range n {
 		item := lister.Get(types.Int(i))
-		vars["item"] = item
-		ok, err := evalBool(c.Pass, vars)
+		sc.vars["item"] = item
+		ok, err := evalBool(c.Pass, sc)
 		if err != nil {
 			return res, num.Num{}, fmt.Errorf("pass (item %d): %w", i, err)
 		}
@@ -238,7 +265,7 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 			res.Passed++
 			continue
 		}
-		label, err := itemLabel(c, item, vars)
+		label, err := itemLabel(c, item, sc)
 		if err != nil {
 			return res, num.Num{}, err
 		}
@@ -255,8 +282,8 @@ func runCheck(c *rubric.Check, tool ref.Val) (report.Check, num.Num, error) {
 
 // passEach counts passing items with the fused formula; only when some
 // fail are the items themselves evaluated, to name them.
-func passEach(c *rubric.Check, res report.Check, vars map[string]any) (report.Check, num.Num, bool) {
-	v, err := c.PassEach.Eval(vars)
+func passEach(c *rubric.Check, res report.Check, sc *scope) (report.Check, num.Num, bool) {
+	v, err := sc.eval(c.PassEach)
 	if err != nil {
 		return res, num.Num{}, false
 	}
@@ -277,7 +304,7 @@ func passEach(c *rubric.Check, res report.Check, vars map[string]any) (report.Ch
 	}
 	res.Total, res.Passed = n, n-len(failed)
 	if len(failed) > 0 {
-		items, err := c.Each.Eval(vars)
+		items, err := sc.eval(c.Each)
 		if err != nil {
 			return res, num.Num{}, false
 		}
@@ -287,8 +314,8 @@ func passEach(c *rubric.Check, res report.Check, vars map[string]any) (report.Ch
 		}
 		for _, i := range failed {
 			item := il.Get(types.Int(i))
-			vars["item"] = item
-			label, err := itemLabel(c, item, vars)
+			sc.vars["item"] = item
+			label, err := itemLabel(c, item, sc)
 			if err != nil {
 				return res, num.Num{}, false
 			}
@@ -303,9 +330,9 @@ func passEach(c *rubric.Check, res report.Check, vars map[string]any) (report.Ch
 	return res, credit, true
 }
 
-func itemLabel(c *rubric.Check, item ref.Val, vars map[string]any) (string, error) {
+func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
 	if c.Label != nil {
-		v, err := c.Label.Eval(vars)
+		v, err := sc.eval(c.Label)
 		if err != nil {
 			return "", fmt.Errorf("label: %w", err)
 		}
@@ -322,8 +349,8 @@ func itemLabel(c *rubric.Check, item ref.Val, vars map[string]any) (string, erro
 	return fmt.Sprint(item.Value()), nil
 }
 
-func evalBool(p *lang.Program, vars map[string]any) (bool, error) {
-	v, err := p.Eval(vars)
+func evalBool(p *lang.Program, sc *scope) (bool, error) {
+	v, err := sc.eval(p)
 	if err != nil {
 		return false, err
 	}
@@ -334,8 +361,8 @@ func evalBool(p *lang.Program, vars map[string]any) (bool, error) {
 	return bool(b), nil
 }
 
-func evalNum(p *lang.Program, vars map[string]any) (num.Num, error) {
-	v, err := p.Eval(vars)
+func evalNum(p *lang.Program, sc *scope) (num.Num, error) {
+	v, err := sc.eval(p)
 	if err != nil {
 		return num.Num{}, err
 	}
@@ -343,12 +370,12 @@ func evalNum(p *lang.Program, vars map[string]any) (num.Num, error) {
 }
 
 // evalMetrics evaluates metrics in order; each sees the ones before it.
-func evalMetrics(ms []*rubric.Metric, vars map[string]any) (map[string]any, []report.Metric, error) {
+func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metric, error) {
 	values := map[string]any{}
 	var out []report.Metric
 	for _, m := range ms {
-		vars["metrics"] = values
-		v, err := m.Value.Eval(vars)
+		sc.vars["metrics"] = values
+		v, err := sc.eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
 		}
@@ -399,14 +426,14 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 	if err != nil {
 		return err
 	}
-	vars := map[string]any{"tools": tools}
-	metrics, mvals, err := evalMetrics(ms, vars)
+	sc := &scope{vars: lang.Vars{"tools": tools}, size: unbounded}
+	metrics, mvals, err := evalMetrics(ms, sc)
 	if err != nil {
 		return err
 	}
 	rep.Metrics = mvals
-	vars["metrics"] = metrics
-	score, err := evalNum(scoreProg, vars)
+	sc.vars["metrics"] = metrics
+	score, err := evalNum(scoreProg, sc)
 	if err != nil {
 		return &Error{Formula: "surface score", Err: err}
 	}
