@@ -91,12 +91,12 @@ type Diag struct {
 
 // Program is a compiled formula.
 type Program struct {
-	prg     cel.Program
+	prg cel.Program
 	// fast evaluates without cost tracking, for data up to fastUpTo long.
 	fast     cel.Program
 	fastUpTo uint64
-	env     *cel.Env
-	checked *cel.Ast
+	env      *cel.Env
+	checked  *cel.Ast
 	// Source is the formula as written.
 	Source string
 	// Canonical is the formula re-printed from its syntax tree: white space
@@ -150,10 +150,14 @@ func (p *Program) program(limit uint64) (cel.Program, error) {
 // large surface).
 func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 	q := *p
-	q.fast, q.fastUpTo = nil, 0
 	var err error
 	if q.prg, err = p.program(limit); err != nil {
 		return nil, err
+	}
+	if q.fastUpTo = fastLimit(p.env, p.checked, limit); q.fastUpTo > 0 && q.fast == nil {
+		if q.fast, err = p.env.Program(p.checked, cel.EvalOptions(cel.OptOptimize)); err != nil {
+			return nil, err
+		}
 	}
 	return &q, nil
 }

@@ -426,7 +426,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 	if err != nil {
 		return err
 	}
-	sc := &scope{vars: lang.Vars{"tools": tools}, size: unbounded}
+	sc := &scope{vars: lang.Vars{"tools": tools}, size: surfaceSize(rep)}
 	metrics, mvals, err := evalMetrics(ms, sc)
 	if err != nil {
 		return err
@@ -442,6 +442,40 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 	g := r.GradeOf(score)
 	rep.Score, rep.Exact, rep.Grade = &s, &e, &g
 	return nil
+}
+
+// surfaceSize bounds the values surface formulas see: the list of tools,
+// and in each entry its name, grade and metrics.
+func surfaceSize(rep *report.Report) uint64 {
+	n := uint64(len(rep.Tools))
+	for _, t := range rep.Tools {
+		n = max(n, uint64(len(t.Name)), uint64(len(t.Grade)), uint64(len(t.Metrics)+3))
+		for _, m := range t.Metrics {
+			n = max(n, valueSize(metricValue(m)))
+		}
+	}
+	return n
+}
+
+// valueSize is the length of the longest string, list or map in v.
+func valueSize(v any) uint64 {
+	switch x := v.(type) {
+	case string:
+		return uint64(len(x))
+	case []any:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, valueSize(e))
+		}
+		return n
+	case map[string]any:
+		n := uint64(len(x))
+		for k, e := range x {
+			n = max(n, uint64(len(k)), valueSize(e))
+		}
+		return n
+	}
+	return 0
 }
 
 func metricValue(m report.Metric) any {

@@ -2,7 +2,7 @@ package surface
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -42,7 +42,7 @@ func appendCanonical(b []byte, v any) []byte {
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		b = append(b, '{')
 		for i, k := range keys {
 			if i > 0 {
@@ -84,41 +84,57 @@ func appendNumber(b []byte, f float64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// safeASCII marks the ASCII bytes that stand for themselves in a JSON string.
+var safeASCII = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	start := 0 // s[start:i] is pending, to be copied as it is
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c == '"':
+			if safeASCII[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"':
 				b = append(b, '\\', '"')
-			case c == '\\':
+			case '\\':
 				b = append(b, '\\', '\\')
-			case c == '\b':
+			case '\b':
 				b = append(b, '\\', 'b')
-			case c == '\f':
+			case '\f':
 				b = append(b, '\\', 'f')
-			case c == '\n':
+			case '\n':
 				b = append(b, '\\', 'n')
-			case c == '\r':
+			case '\r':
 				b = append(b, '\\', 'r')
-			case c == '\t':
+			case '\t':
 				b = append(b, '\\', 't')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			default:
-				b = append(b, c)
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
 			b = append(b, "\ufffd"...)
-		} else {
-			b = append(b, s[i:i+size]...)
+			i++
+			start = i
+			continue
 		}
 		i += size
 	}
+	b = append(b, s[start:]...)
 	return append(b, '"')
 }
