@@ -16,6 +16,7 @@ func main() {
 	out := flag.String("o", "big.tools.json", "output file")
 	flag.Parse()
 	var tools []map[string]any
+	var names []string
 	for _, f := range flag.Args() {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -27,7 +28,10 @@ func main() {
 		if err := json.Unmarshal(b, &c); err != nil {
 			fail(fmt.Errorf("%s: %w", f, err))
 		}
-		tools = append(tools, c.Tools...)
+		for _, t := range c.Tools {
+			tools = append(tools, t)
+			names = append(names, fmt.Sprint(t["name"]))
+		}
 	}
 	if len(tools) == 0 {
 		fail(fmt.Errorf("usage: gen [-n N] [-o FILE] CAPTURE.json..."))
@@ -40,7 +44,7 @@ func main() {
 	w.WriteString(`{"server":{"name":"bench"},"tools":[`)
 	for i := range *n {
 		t := tools[i%len(tools)]
-		t["name"] = fmt.Sprintf("%s_%d", t["name"], i)
+		t["name"] = fmt.Sprintf("%s_%d", names[i%len(tools)], i)
 		b, _ := json.Marshal(t)
 		if i > 0 {
 			w.WriteByte(',')

@@ -22,6 +22,7 @@ import (
 // sizeBound is a cost estimator in which every value is at most max long.
 type sizeBound struct{ max uint64 }
 
+// EstimateSize bounds every value by the same length.
 func (b sizeBound) EstimateSize(checker.AstNode) *checker.SizeEstimate {
 	return &checker.SizeEstimate{Min: 0, Max: b.max}
 }

@@ -99,6 +99,7 @@ type adapter struct{}
 // num.Num elements become nums.
 var Adapter types.Adapter = adapter{}
 
+// NativeToValue implements types.Adapter.
 func (adapter) NativeToValue(v any) ref.Val {
 	switch x := v.(type) {
 	case ref.Val:

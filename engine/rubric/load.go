@@ -23,6 +23,7 @@ type Diagnostic struct {
 	Msg       string
 }
 
+// String formats the diagnostic as file:line:col: message.
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Msg)
 }
@@ -32,6 +33,7 @@ type Error struct {
 	Diagnostics []Diagnostic
 }
 
+// Error lists every diagnostic, one a line.
 func (e *Error) Error() string {
 	parts := make([]string, len(e.Diagnostics))
 	for i, d := range e.Diagnostics {

@@ -18,6 +18,7 @@ import (
 func bigSurface(b *testing.B, n int) []byte {
 	files, _ := filepath.Glob("testdata/corpus/*.tools.json")
 	var tools []map[string]any
+	var names []string
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -29,13 +30,16 @@ func bigSurface(b *testing.B, n int) []byte {
 		if err := json.Unmarshal(data, &c); err != nil {
 			b.Fatal(err)
 		}
-		tools = append(tools, c.Tools...)
+		for _, t := range c.Tools {
+			tools = append(tools, t)
+			names = append(names, fmt.Sprint(t["name"]))
+		}
 	}
 	var buf bytes.Buffer
 	buf.WriteString(`{"server":{"name":"bench"},"tools":[`)
 	for i := range n {
 		t := tools[i%len(tools)]
-		t["name"] = fmt.Sprintf("%v_%d", t["name"], i)
+		t["name"] = fmt.Sprintf("%s_%d", names[i%len(tools)], i)
 		data, _ := json.Marshal(t)
 		if i > 0 {
 			buf.WriteByte(',')

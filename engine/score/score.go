@@ -48,6 +48,7 @@ type Error struct {
 	Err     error
 }
 
+// Error names the tool (or the surface), the formula and what went wrong.
 func (e *Error) Error() string {
 	where := "the surface"
 	if e.Tool != "" {
@@ -56,6 +57,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
 }
 
+// Unwrap returns the formula's own error.
 func (e *Error) Unwrap() error { return e.Err }
 
 // Run scores s with r.

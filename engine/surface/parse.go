@@ -28,6 +28,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error formats the error as file:line:col: msg, or file: path: msg.
 func (e *Error) Error() string {
 	switch {
 	case e.Line > 0:

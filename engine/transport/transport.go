@@ -24,6 +24,7 @@ type Target struct {
 	Headers map[string]string
 }
 
+// String returns the target as a user would type it.
 func (t Target) String() string {
 	s := t.Location
 	for _, a := range t.Args {

@@ -45,6 +45,9 @@ type Options struct {
 	// MaxIssues caps the fix list; the rest are counted in a last line.
 	// 0 means no cap.
 	MaxIssues int
+	// MaxTools caps the table of tools, which lists the worst first; the
+	// rest are counted in a last line. 0 means no cap.
+	MaxTools int
 }
 
 // ColorEnabled reports whether output to f should be coloured: f is a
@@ -147,7 +150,18 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 
 	if len(tools) > 0 {
 		b.WriteString("\n")
-		writeTable(b, tools, opt)
+		shown := tools
+		if opt.MaxTools > 0 && len(shown) > opt.MaxTools {
+			shown = shown[:opt.MaxTools]
+		}
+		writeTable(b, shown, opt)
+		if n := len(tools) - len(shown); n > 0 {
+			what := "tools"
+			if n == 1 {
+				what = "tool"
+			}
+			fmt.Fprintf(b, "… and %d more %s, better scored (all of them in --format json)\n", n, what)
+		}
 		b.WriteString("\n")
 		if len(fixes) == 0 {
 			b.WriteString("No issues: every tool passes every check.\n")

@@ -368,3 +368,20 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+func TestMaxToolsCapsTheTable(t *testing.T) {
+	rep := scoreFile(t, "corpus/github.tools.json")
+	var buf bytes.Buffer
+	if err := Write(&buf, rep, Options{MaxTools: 3}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, "… and 23 more tools, better scored") {
+		t.Errorf("no count of the tools left out:\n%s", out)
+	}
+	// The three shown are the worst: 80.0 each in the github capture.
+	table := out[strings.Index(out, "TOOL"):strings.Index(out, "…")]
+	if strings.Count(table, "\n") != 4 || strings.Contains(table, "100.0") {
+		t.Errorf("want the header and the three worst tools:\n%s", table)
+	}
+}
