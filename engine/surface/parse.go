@@ -97,8 +97,11 @@ func (p *parser) parse() (*Surface, error) {
 	}
 	// One pass of encoding/json over the whole file: the tools are then
 	// canonicalised and hashed in parallel.
-	var doc any
-	if err := json.Unmarshal(p.data, &doc); err != nil {
+	doc, ok := decodeParallel(p.data)
+	if !ok {
+		doc = nil
+	}
+	if err := p.decodeWhole(ok, &doc); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			line, col := position(p.data, te.Offset)
@@ -160,6 +163,14 @@ func (p *parser) parse() (*Surface, error) {
 		s.Format = FormatToolsList
 	}
 	return s, p.tools(s, list, path+".tools", registry)
+}
+
+// decodeWhole decodes the document in one pass, unless done already.
+func (p *parser) decodeWhole(done bool, doc *any) error {
+	if done {
+		return nil
+	}
+	return json.Unmarshal(p.data, doc)
 }
 
 func isRegistryEntry(v any) bool {

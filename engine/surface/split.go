@@ -1,0 +1,240 @@
+package surface
+
+import (
+	"encoding/json"
+	"runtime"
+	"sync"
+)
+
+// A large surface is decoded in parallel: a light scan finds where each
+// tool of the tools array starts and ends, then the tools are decoded on
+// every core and the rest of the document on its own. Anything the scan
+// does not understand, and any decoding error, falls back to decoding the
+// whole document in one pass, which also gives the precise error message.
+
+// parallelMin is the number of tools from which splitting pays off.
+const parallelMin = 512
+
+// decodeParallel decodes data like json.Unmarshal into an any, or reports
+// false when it cannot be sure to do so.
+func decodeParallel(data []byte) (any, bool) { return decodeSplit(data, parallelMin) }
+
+func decodeSplit(data []byte, minTools int) (any, bool) {
+	sp, ok := splitTools(data)
+	if !ok || len(sp.elems) < minTools {
+		return nil, false
+	}
+	tools := make([]any, len(sp.elems))
+	var rest any
+	var failed bool
+	var mu sync.Mutex
+	fail := func() { mu.Lock(); failed = true; mu.Unlock() }
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (len(sp.elems) + workers - 1) / workers
+	for lo := 0; lo < len(sp.elems); lo += chunk {
+		hi := min(lo+chunk, len(sp.elems))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
+					fail()
+					return
+				}
+			}
+		}()
+	}
+	// The document without its tools: small, decoded meanwhile.
+	outer := make([]byte, 0, sp.start+2+len(data)-sp.end)
+	outer = append(append(append(outer, data[:sp.start]...), "[]"...), data[sp.end:]...)
+	if json.Unmarshal(outer, &rest) != nil {
+		fail()
+	}
+	wg.Wait()
+	if failed {
+		return nil, false
+	}
+	// Put the tools back where the empty array stands.
+	switch doc := rest.(type) {
+	case []any:
+		return tools, len(sp.path) == 0
+	case map[string]any:
+		m := doc
+		for _, key := range sp.path[:len(sp.path)-1] {
+			if m, ok = m[key].(map[string]any); !ok {
+				return nil, false
+			}
+		}
+		last := sp.path[len(sp.path)-1]
+		if placeholder, ok := m[last].([]any); !ok || len(placeholder) != 0 {
+			return nil, false
+		}
+		m[last] = tools
+		return doc, true
+	}
+	return nil, false
+}
+
+// split is where the tools array lies in a document.
+type split struct {
+	path       []string // member names leading to the array; empty for a top-level array
+	start, end int      // the array, brackets included
+	elems      [][]byte // each tool's bytes
+}
+
+// splitTools finds the tools array of a top-level array, {"tools":[...]}
+// or {"result":{"tools":[...]}}. It trusts that the document is valid JSON
+// (the decoders check that afterwards) but refuses an object that repeats
+// a member name, where decoders may differ on which one counts.
+func splitTools(data []byte) (split, bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) {
+		return split{}, false
+	}
+	if data[i] == '[' {
+		return arrayElems(data, i, nil)
+	}
+	return objectTools(data, i, nil)
+}
+
+// objectTools scans the object at i for its tools array, directly or
+// inside its result member.
+func objectTools(data []byte, i int, path []string) (split, bool) {
+	if i >= len(data) || data[i] != '{' || len(path) > 1 {
+		return split{}, false
+	}
+	var found split
+	var ok bool
+	seen := map[string]bool{}
+	i = skipSpace(data, i+1)
+	for i < len(data) && data[i] == '"' {
+		keyEnd := skipString(data, i)
+		if keyEnd < 0 {
+			return split{}, false
+		}
+		key := string(data[i+1 : keyEnd-1])
+		if seen[key] {
+			return split{}, false
+		}
+		seen[key] = true
+		v := skipSpace(data, keyEnd)
+		if v >= len(data) || data[v] != ':' {
+			return split{}, false
+		}
+		v = skipSpace(data, v+1)
+		switch {
+		case key == "tools" && v < len(data) && data[v] == '[':
+			if found, ok = arrayElems(data, v, append(path, key)); !ok {
+				return split{}, false
+			}
+		case key == "result" && len(path) == 0 && v < len(data) && data[v] == '{':
+			if found, ok = objectTools(data, v, append(path, key)); !ok {
+				return split{}, false
+			}
+		}
+		end := skipValue(data, v)
+		if end < 0 {
+			return split{}, false
+		}
+		i = skipSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	// Both tools and result.tools: let the whole decode sort it out.
+	if seen["tools"] && seen["result"] {
+		return split{}, false
+	}
+	return found, ok
+}
+
+// arrayElems splits the array at start into its elements, checking the
+// commas between them: the elements are decoded one by one, so nothing
+// else would see a missing or extra one.
+func arrayElems(data []byte, start int, path []string) (split, bool) {
+	sp := split{path: path, start: start}
+	i := skipSpace(data, start+1)
+	if i < len(data) && data[i] == ']' {
+		sp.end = i + 1
+		return sp, true
+	}
+	for i < len(data) {
+		end := skipValue(data, i)
+		if end < 0 {
+			return split{}, false
+		}
+		sp.elems = append(sp.elems, data[i:end])
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			break
+		}
+		switch data[i] {
+		case ']':
+			sp.end = i + 1
+			return sp, true
+		case ',':
+			i = skipSpace(data, i+1)
+		default:
+			return split{}, false
+		}
+	}
+	return split{}, false
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string starting at i, or -1.
+func skipString(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// skipValue returns the index after the value starting at i, or -1.
+func skipValue(data []byte, i int) int {
+	if i >= len(data) {
+		return -1
+	}
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(data); j++ {
+			switch data[j] {
+			case '"':
+				if j = skipString(data, j); j < 0 {
+					return -1
+				}
+				j--
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(data) && data[j] != ',' && data[j] != '}' && data[j] != ']' && data[j] != ' ' && data[j] != '\n' && data[j] != '\r' && data[j] != '\t' {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
