@@ -1,6 +1,7 @@
 package surface
 
 import (
+	"bytes"
 	"encoding/json"
 	"runtime"
 	"sync"
@@ -191,16 +192,33 @@ func skipSpace(data []byte, i int) int {
 
 // skipString returns the index after the string starting at i, or -1.
 func skipString(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
+	j := i + 1
+	for {
+		k := bytes.IndexByte(data[j:], '"')
+		if k < 0 {
+			return -1
+		}
+		j += k
+		// The quote ends the string unless an odd number of backslashes
+		// stands before it.
+		n := 0
+		for b := j - 1; b > i && data[b] == '\\'; b-- {
+			n++
+		}
+		if n%2 == 0 {
 			return j + 1
 		}
+		j++
 	}
-	return -1
 }
+
+// structural marks the bytes that matter inside an array or object.
+var structural = func() (t [256]bool) {
+	for _, c := range []byte(`"{}[]`) {
+		t[c] = true
+	}
+	return t
+}()
 
 // skipValue returns the index after the value starting at i, or -1.
 func skipValue(data []byte, i int) int {
@@ -213,7 +231,11 @@ func skipValue(data []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(data); j++ {
-			switch data[j] {
+			c := data[j]
+			if !structural[c] {
+				continue
+			}
+			switch c {
 			case '"':
 				if j = skipString(data, j); j < 0 {
 					return -1
@@ -221,7 +243,7 @@ func skipValue(data []byte, i int) int {
 				j--
 			case '{', '[':
 				depth++
-			case '}', ']':
+			default:
 				if depth--; depth == 0 {
 					return j + 1
 				}

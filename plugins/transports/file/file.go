@@ -4,6 +4,7 @@
 package file
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -31,27 +32,60 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
-	var r io.Reader
+	var data []byte
+	var err error
 	name := target.Location
 	if name == "-" {
-		r, name = os.Stdin, "<stdin>"
+		name = "<stdin>"
+		data, err = readLimited(os.Stdin, limit, 0)
 	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read surface: %w", err)
-		}
-		defer f.Close()
-		r = f
+		data, err = readFile(name, limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes (raise --max-bytes)", name, limit)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return surface.Parse(name, data)
+}
+
+// readFile reads a whole file into a buffer of its size, refusing a file
+// larger than limit before reading it.
+func readFile(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read surface: %w", err)
+	}
+	defer f.Close()
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	if size > limit {
+		return nil, tooLarge(name, limit)
+	}
+	data, err := readLimited(f, limit, size)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return data, nil
+}
+
+// readLimited reads r to its end into a buffer sized for hint bytes, and
+// fails past limit bytes.
+func readLimited(r io.Reader, limit, hint int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, hint+bytes.MinRead))
+	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > limit {
+		return nil, tooLarge("the surface", limit)
+	}
+	return buf.Bytes(), nil
+}
+
+func tooLarge(name string, limit int64) error {
+	return fmt.Errorf("%s is larger than %d bytes (raise --max-bytes)", name, limit)
 }

@@ -1,0 +1,39 @@
+package file
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tools.json")
+	doc := `{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Transport{}.Export(context.Background(), transport.Target{Location: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "a" || s.Source != path {
+		t.Fatalf("surface: %+v", s)
+	}
+
+	if _, err := (Transport{MaxBytes: 10}).Export(context.Background(), transport.Target{Location: path}); err == nil || !strings.Contains(err.Error(), "larger than 10 bytes (raise --max-bytes)") {
+		t.Errorf("a file over the limit: %v", err)
+	}
+	if _, err := (Transport{}).Export(context.Background(), transport.Target{Location: filepath.Join(dir, "nope.json")}); err == nil || !strings.Contains(err.Error(), "cannot read surface") {
+		t.Errorf("a missing file: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (Transport{}).Export(ctx, transport.Target{Location: path}); err == nil {
+		t.Error("a cancelled context: want an error")
+	}
+}
