@@ -296,3 +296,52 @@ func TestRunawayFormulaIsStopped(t *testing.T) {
 		t.Fatalf("want a cost limit error naming the tool and check, got %v", err)
 	}
 }
+
+// TestMetrics checks named values at both levels: each sees the ones before
+// it, numbers are exact, and the surface sees the tools' metrics.
+func TestMetrics(t *testing.T) {
+	src := `rubric "metrics" {
+  version = "1"
+  round   = 2
+  check "described" {
+    points = 3
+    pass   = "has(tool.description)"
+    issue  = "no description"
+  }
+  tool {
+    metric "params"  { value = "size(params(tool))" }
+    metric "weight"  { value = "metrics.params / 3" }
+    metric "names"   { value = "params(tool).map(p, p.name)" }
+    score = "check.described.points * check.described.credit + metrics.weight"
+  }
+  surface {
+    metric "total_params" { value = "sum(tools.map(t, t.params))" }
+    metric "share"        { value = "metrics.total_params / size(tools)" }
+    score = "max(tools.map(t, t.score)) + metrics.share"
+  }
+  grades = { A = 0 }
+}`
+	r, err := rubric.Load("metrics.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("m.json", []byte(`[
+	  {"name":"a","description":"x","inputSchema":{"type":"object","properties":{"p":{},"q":{}}}},
+	  {"name":"b","inputSchema":{"type":"object","properties":{"r":{}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rep.Tools[0]
+	got := fmt.Sprint(a.Metrics[0].Value, " ", a.Metrics[1].Exact, " ", a.Metrics[2].Value, " ", a.Exact, " ", a.Score)
+	if want := "2 2/3 [p q] 11/3 3.67"; got != want {
+		t.Errorf("tool a: %s, want %s", got, want)
+	}
+	// Overall: max(11/3, 1/3) + (2+1)/2 = 11/3 + 3/2 = 31/6.
+	if got := fmt.Sprint(rep.Metrics[0].Exact, " ", rep.Metrics[1].Exact, " ", *rep.Exact, " ", *rep.Score); got != "3 3/2 31/6 5.17" {
+		t.Errorf("surface: %s", got)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/cel-go/common/types"
@@ -100,27 +101,22 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	const batch = 64
 	errs := make([]error, n)
-	var next sync.Mutex
-	i := 0
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
-				next.Lock()
-				j := i
-				i += 64
-				next.Unlock()
-				if j >= n || ctx.Err() != nil {
+				lo := int(next.Add(batch)) - batch
+				if lo >= n || ctx.Err() != nil {
 					return
 				}
-				for k := j; k < min(j+64, n); k++ {
+				for k := lo; k < min(lo+batch, n); k++ {
 					errs[k] = fn(k)
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
@@ -196,9 +192,10 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics)); sc.size < n {
 		sc.size = n
 	}
-	metrics, mvals, err := evalMetrics(r.Tool.Metrics, sc)
-	if err != nil {
-		return out, num.Num{}, &Error{Tool: t.Name, Formula: err.(*Error).Formula, Err: err.(*Error).Err}
+	metrics, mvals, merr := evalMetrics(r.Tool.Metrics, sc)
+	if merr != nil {
+		merr.Tool = t.Name
+		return out, num.Num{}, merr
 	}
 	out.Metrics = mvals
 	sc.vars["metrics"] = metrics
@@ -372,7 +369,7 @@ func evalNum(p *lang.Program, sc *scope) (num.Num, error) {
 }
 
 // evalMetrics evaluates metrics in order; each sees the ones before it.
-func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metric, error) {
+func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metric, *Error) {
 	values := map[string]any{}
 	var out []report.Metric
 	for _, m := range ms {
@@ -429,9 +426,9 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 		return err
 	}
 	sc := &scope{vars: lang.Vars{"tools": tools}, size: surfaceSize(rep)}
-	metrics, mvals, err := evalMetrics(ms, sc)
-	if err != nil {
-		return err
+	metrics, mvals, merr := evalMetrics(ms, sc)
+	if merr != nil {
+		return merr
 	}
 	rep.Metrics = mvals
 	sc.vars["metrics"] = metrics

@@ -1,0 +1,37 @@
+package rubrics
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFind(t *testing.T) {
+	bs, err := List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) == 0 || bs[0].Name != "schema-quality" || bs[0].File != "schema-quality-v1.hcl" {
+		t.Fatalf("built-ins: %+v", bs)
+	}
+	byName, err := Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath, err := Find("schema-quality-v1.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if byName.Digest != byPath.Digest || byName.File != "builtin:schema-quality-v1.hcl" || byPath.File != "schema-quality-v1.hcl" {
+		t.Errorf("the embedded and the file copy differ: %s %s / %s %s", byName.File, byName.Digest, byPath.File, byPath.Digest)
+	}
+	if _, err := Find("nosuch"); err == nil || !strings.Contains(err.Error(), "name a built-in rubric (schema-quality)") {
+		t.Errorf("unknown name: %v", err)
+	}
+	if _, err := Find("missing.hcl"); err == nil || !strings.Contains(err.Error(), "read rubric") {
+		t.Errorf("missing file: %v", err)
+	}
+	src, err := Source("schema-quality")
+	if err != nil || !strings.Contains(string(src), `rubric "schema-quality"`) {
+		t.Errorf("Source: %v", err)
+	}
+}
