@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,9 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/rubrics"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
 
 // captures are real tools/list captures, copied from the shared corpus.
@@ -50,18 +47,7 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 // scoreSurface scores data with the built-in schema-quality rubric.
 func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
 	t.Helper()
-	r, err := rubrics.Find("schema-quality")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := reporttest.Score(t, name, data)
 	return rep
 }
 

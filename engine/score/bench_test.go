@@ -4,49 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // bigSurface builds a capture of n tools from the corpus, renamed apart.
 func bigSurface(b *testing.B, n int) []byte {
 	files, _ := filepath.Glob("testdata/corpus/*.tools.json")
-	var tools []map[string]any
-	var names []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var c struct {
-			Tools []map[string]any `json:"tools"`
-		}
-		if err := json.Unmarshal(data, &c); err != nil {
-			b.Fatal(err)
-		}
-		for _, t := range c.Tools {
-			tools = append(tools, t)
-			names = append(names, fmt.Sprint(t["name"]))
-		}
-	}
 	var buf bytes.Buffer
-	buf.WriteString(`{"server":{"name":"bench"},"tools":[`)
-	for i := range n {
-		t := tools[i%len(tools)]
-		t["name"] = fmt.Sprintf("%s_%d", names[i%len(tools)], i)
-		data, _ := json.Marshal(t)
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		buf.Write(data)
+	if err := surfacetest.Repeat(&buf, n, files...); err != nil {
+		b.Fatal(err)
 	}
-	buf.WriteString("]}")
 	return buf.Bytes()
 }
 

@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -32,7 +31,7 @@ func Write(w io.Writer, r *report.Report) error {
 	if r == nil {
 		return fmt.Errorf("write Markdown: no report to write")
 	}
-	tools, err := sortedTools(r.Tools)
+	tools, err := report.ToolsWorstFirst(r.Tools)
 	if err != nil {
 		return fmt.Errorf("write Markdown: %w", err)
 	}
@@ -62,7 +61,7 @@ func Write(w io.Writer, r *report.Report) error {
 		fmt.Fprintf(b, "**No score:** %s.\n\n", text(strings.TrimSuffix(why, ".")))
 	default:
 		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
-		if r.Exact != nil && !sameNumber(r.Score.String(), *r.Exact) {
+		if r.Exact != nil && !report.SameNumber(r.Score.String(), *r.Exact) {
 			fmt.Fprintf(b, " (exactly %s)", text(*r.Exact))
 		}
 		b.WriteString("\n\n")
@@ -118,36 +117,6 @@ func Write(w io.Writer, r *report.Report) error {
 		return fmt.Errorf("write Markdown: %w", err)
 	}
 	return nil
-}
-
-// sortedTools returns the tools by exact score, lowest first, then by name.
-func sortedTools(ts []report.Tool) ([]report.Tool, error) {
-	type keyed struct {
-		t report.Tool
-		v num.Num
-	}
-	ks := make([]keyed, len(ts))
-	for i, t := range ts {
-		v, err := num.Parse(t.Exact)
-		if err != nil {
-			v, err = num.Parse(t.Score.String())
-		}
-		if err != nil {
-			return nil, fmt.Errorf("tool %q has no readable score (exact %q, score %q); the report is damaged, score the surface again", t.Name, t.Exact, t.Score)
-		}
-		ks[i] = keyed{t, v}
-	}
-	sort.SliceStable(ks, func(i, j int) bool {
-		if c := ks[i].v.Cmp(ks[j].v); c != 0 {
-			return c < 0
-		}
-		return ks[i].t.Name < ks[j].t.Name
-	})
-	out := make([]report.Tool, len(ks))
-	for i, k := range ks {
-		out[i] = k.t
-	}
-	return out, nil
 }
 
 // message writes an issue's message with its parameters in code spans: the
@@ -271,13 +240,6 @@ func points(exact string) string {
 		return "1 point"
 	}
 	return text(n.String()) + " points"
-}
-
-// sameNumber reports whether two written numbers are equal.
-func sameNumber(a, b string) bool {
-	x, err1 := num.Parse(a)
-	y, err2 := num.Parse(b)
-	return err1 == nil && err2 == nil && x.Cmp(y) == 0
 }
 
 func deref(s *string) string {

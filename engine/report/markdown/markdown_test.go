@@ -2,7 +2,6 @@ package markdown
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -10,27 +9,14 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/rubrics"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
 	t.Helper()
-	r, err := rubrics.Find("schema-quality")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := reporttest.Score(t, name, data)
 	return rep
 }
 
@@ -132,7 +118,7 @@ func TestToolOrder(t *testing.T) {
 		{Name: "a", Score: "80.0", Exact: "80", Grade: "B"},
 		{Name: "d", Score: "33.3", Exact: "333/10", Grade: "F"},
 	}}
-	got, err := sortedTools(rep.Tools)
+	got, err := report.ToolsWorstFirst(rep.Tools)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package sarif
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,9 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/rubrics"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -38,18 +35,7 @@ var captures = []string{
 
 func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
 	t.Helper()
-	r, err := rubrics.Find("schema-quality")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := reporttest.Score(t, name, data)
 	rep.Generator.Version = "0.0.0-test"
 	return rep
 }

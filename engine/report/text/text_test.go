@@ -2,7 +2,6 @@ package text
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -13,27 +12,14 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/rubrics"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
 	t.Helper()
-	r, err := rubrics.Find("schema-quality")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := reporttest.Score(t, name, data)
 	return rep
 }
 

@@ -1,0 +1,48 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// ToolsWorstFirst returns the tools by exact score, lowest first, then by
+// name, for summaries that lead with what needs fixing.
+func ToolsWorstFirst(ts []Tool) ([]Tool, error) {
+	type keyed struct {
+		t Tool
+		v num.Num
+	}
+	ks := make([]keyed, len(ts))
+	for i, t := range ts {
+		v, err := num.Parse(t.Exact)
+		if err != nil {
+			v, err = num.Parse(t.Score.String())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("tool %q has no readable score (exact %q, score %q); the report is damaged, score the surface again", t.Name, t.Exact, t.Score)
+		}
+		ks[i] = keyed{t, v}
+	}
+	sort.SliceStable(ks, func(i, j int) bool {
+		if c := ks[i].v.Cmp(ks[j].v); c != 0 {
+			return c < 0
+		}
+		return ks[i].t.Name < ks[j].t.Name
+	})
+	out := make([]Tool, len(ks))
+	for i, k := range ks {
+		out[i] = k.t
+	}
+	return out, nil
+}
+
+// SameNumber reports whether two written numbers (decimals or fractions)
+// are equal, so that a summary can leave out an exact form that adds
+// nothing to the rounded one.
+func SameNumber(a, b string) bool {
+	x, err1 := num.Parse(a)
+	y, err2 := num.Parse(b)
+	return err1 == nil && err2 == nil && x.Cmp(y) == 0
+}

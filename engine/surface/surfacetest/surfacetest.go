@@ -1,0 +1,54 @@
+// Package surfacetest makes large surfaces for benchmarks out of real
+// captures.
+package surfacetest
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Repeat writes a capture {"server":{"name":"bench"},"tools":[...]} of n
+// tools: the tools of the given capture files in turn, again and again,
+// each renamed NAME_i so that names stay unique.
+func Repeat(w io.Writer, n int, captures ...string) error {
+	var tools []map[string]any
+	var names []string
+	for _, f := range captures {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var c struct {
+			Tools []map[string]any `json:"tools"`
+		}
+		if err := json.Unmarshal(b, &c); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		for _, t := range c.Tools {
+			tools = append(tools, t)
+			names = append(names, fmt.Sprint(t["name"]))
+		}
+	}
+	if len(tools) == 0 {
+		return fmt.Errorf("no tools in %v", captures)
+	}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	bw.WriteString(`{"server":{"name":"bench"},"tools":[`)
+	for i := range n {
+		t := tools[i%len(tools)]
+		t["name"] = fmt.Sprintf("%s_%d", names[i%len(tools)], i)
+		b, err := json.Marshal(t)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.Write(b)
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
+}
