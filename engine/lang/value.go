@@ -7,6 +7,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -118,8 +119,8 @@ func (adapter) NativeToValue(v any) ref.Val {
 	return types.DefaultTypeAdapter.NativeToValue(v)
 }
 
-// Native converts a CEL result to a plain Go value: num.Num, int64, bool,
-// string, []any, map[string]any or nil.
+// Native converts a CEL result to a plain Go value, all the way down:
+// num.Num, int64, bool, string, []any, map[string]any or nil.
 func Native(v ref.Val) (any, error) {
 	switch x := v.(type) {
 	case Num:
@@ -158,12 +159,24 @@ func Native(v ref.Val) (any, error) {
 		}
 		return out, nil
 	}
-	if v.Type() == types.MapType {
-		m, err := v.ConvertToNative(reflect.TypeOf(map[string]any{}))
-		if err != nil {
-			return nil, err
+	if m, ok := v.(traits.Mapper); ok {
+		if native, ok := m.Value().(map[string]any); ok {
+			return native, nil // JSON data: already plain
 		}
-		return m, nil
+		out := map[string]any{}
+		for it := m.Iterator(); it.HasNext() == types.True; {
+			k := it.Next()
+			key, ok := k.(types.String)
+			if !ok {
+				return nil, fmt.Errorf("a map key is %s; only string keys have a JSON form", k.Type().TypeName())
+			}
+			e, err := Native(m.Get(k))
+			if err != nil {
+				return nil, err
+			}
+			out[string(key)] = e
+		}
+		return out, nil
 	}
 	return v.Value(), nil
 }
