@@ -4,10 +4,14 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
@@ -26,7 +30,11 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"replace": replaceCmd},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"replace":    replaceCmd,
+			"gensurface": gensurfaceCmd,
+			"sleep":      sleepCmd,
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
@@ -51,6 +59,32 @@ func replaceCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s does not contain %q", args[2], args[0])
 	}
 	ts.Check(os.WriteFile(path, []byte(strings.ReplaceAll(string(b), args[0], args[1])), 0o644))
+}
+
+// gensurfaceCmd is "gensurface N FILE": a capture of N tools made from
+// the corpus captures in corpus/.
+func gensurfaceCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gensurface N FILE")
+	}
+	n, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	files, err := filepath.Glob(ts.MkAbs("corpus/*.tools.json"))
+	ts.Check(err)
+	f, err := os.Create(ts.MkAbs(args[1]))
+	ts.Check(err)
+	ts.Check(surfacetest.Repeat(f, n, files...))
+	ts.Check(f.Close())
+}
+
+// sleepCmd is "sleep DURATION".
+func sleepCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }
 
 func copyGlob(pattern, dir string) error {

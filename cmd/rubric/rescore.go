@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -44,9 +43,6 @@ writes the new report.`,
 				return err
 			}
 			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
 			rep, err := score.Run(ctx, r, s, score.Options{Target: old.Target, Workers: a.v.GetInt("workers")})
 			if err != nil {
 				return err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -80,9 +79,6 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	ctx := cmd.Context()
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	readStart := time.Now()
 	tr := transport.Registry{"file": file.Transport{MaxBytes: v.GetInt64("max-bytes")}}
 	t, _ := tr.Get("file")
