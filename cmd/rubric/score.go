@@ -51,7 +51,7 @@ once. Files are written atomically.`,
 	f.String("sarif", "", "also write SARIF 2.1.0 to this file")
 	f.String("fail-under", "", "exit 1 when the overall score is below this grade (B) or score (75)")
 	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
-	f.Int("max-tools", 40, "tools shown in the terminal table, worst first (0 for all)")
+	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.Int64("max-bytes", file.DefaultMaxBytes, "largest surface file read, in bytes")
 	return cmd
@@ -116,7 +116,7 @@ func (a *app) render(w io.Writer, rep *report.Report, format string, color bool)
 	case "sarif":
 		return sarif.Write(w, rep)
 	}
-	return text.Write(w, rep, text.Options{Color: color, MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-tools")})
+	return text.Write(w, rep, text.Options{Color: color, MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")})
 }
 
 // writeOutputs writes the main output to --out or standard output, then
