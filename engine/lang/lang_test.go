@@ -221,3 +221,23 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordReadsLikeAMap(t *testing.T) {
+	rec := NewRecord([]string{"name", "points", "tags"}, []any{"a", num.Frac(3, 2), []any{"x", "y"}})
+	for _, tt := range []struct{ src, want string }{
+		{"r.name", "a"},
+		{"r.points * 2", "3"},
+		{"has(r.tags) && !has(r.nope)", "true"},
+		{"'points' in r", "true"},
+		{"size(r)", "3"},
+		{"r.tags[1]", "y"},
+		{"r == {'name': 'a', 'points': 1.5, 'tags': ['x', 'y']}", "true"},
+		{"r == {'name': 'b', 'points': 1.5, 'tags': ['x', 'y']}", "false"},
+		{"r.map(k, k).size()", "3"},
+	} {
+		got := eval(t, tt.src, map[string]any{"r": rec}, Var{"r", Dyn})
+		if s := toString(got); s != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, s, tt.want)
+		}
+	}
+}

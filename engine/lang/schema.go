@@ -313,11 +313,14 @@ func ToolValue(def map[string]any) ref.Val {
 	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def).(traits.Mapper), def: def}
 }
 
+// paramKeys are the fields of a parameter as formulas see it.
+var paramKeys = []string{"name", "schema", "required"}
+
 func paramsValue(tool map[string]any) ref.Val {
 	ps := Params(tool)
-	out := make([]any, len(ps))
+	out := make([]ref.Val, len(ps))
 	for i, p := range ps {
-		out[i] = map[string]any{"name": p.Name, "schema": p.Schema, "required": p.Required}
+		out[i] = RecordOf(paramKeys, []ref.Val{types.String(p.Name), Adapter.NativeToValue(p.Schema), types.Bool(p.Required)})
 	}
-	return types.NewDynamicList(Adapter, out)
+	return types.NewRefValList(Adapter, out)
 }

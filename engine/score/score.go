@@ -152,13 +152,15 @@ func sizeOf(t surface.Tool) uint64 {
 	return uint64(len(t.Canonical))
 }
 
+// checkKeys are the fields of a check's results as tool formulas see them.
+var checkKeys = []string{"name", "points", "credit", "passed", "total", "skipped"}
+
 // Tool runs every check of r on one tool and computes its score.
 func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
 	size := sizeOf(t)
-	checkVals := make([]any, 0, len(r.Checks))
-	byName := make(map[string]any, len(r.Checks))
+	checkVals := make([]ref.Val, 0, len(r.Checks))
 	stopped := ""
 	for _, c := range r.Checks {
 		var res report.Check
@@ -181,14 +183,15 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 			}
 		}
 		out.Checks = append(out.Checks, res)
-		v := map[string]any{
-			"name": c.Name, "points": c.Points, "credit": credit,
-			"passed": int64(res.Passed), "total": int64(res.Total), "skipped": res.Skipped,
-		}
-		checkVals = append(checkVals, v)
-		byName[c.Name] = v
+		checkVals = append(checkVals, lang.NewRecord(checkKeys, []any{
+			c.Name, c.Points, credit, int64(res.Passed), int64(res.Total), res.Skipped,
+		}))
 	}
-	sc := &scope{vars: lang.Vars{"tool": toolVal, "checks": checkVals, "check": byName}, size: size}
+	sc := &scope{vars: lang.Vars{
+		"tool":   toolVal,
+		"checks": types.NewRefValList(lang.Adapter, checkVals),
+		"check":  lang.RecordOf(r.CheckNames(), checkVals),
+	}, size: size}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics)); sc.size < n {
 		sc.size = n
 	}
