@@ -181,7 +181,9 @@ func typeName(t *cel.Type) string {
 func diags(iss *cel.Issues) []Diag {
 	var out []Diag
 	for _, e := range iss.Errors() {
-		out = append(out, Diag{Line: e.Location.Line(), Col: e.Location.Column() + 1, Msg: e.Message})
+		// CEL has no position for some errors (an empty formula); point at
+		// the start rather than nowhere.
+		out = append(out, Diag{Line: max(e.Location.Line(), 1), Col: max(e.Location.Column()+1, 1), Msg: e.Message})
 	}
 	return out
 }

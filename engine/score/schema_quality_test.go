@@ -345,3 +345,34 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("surface: %s", got)
 	}
 }
+
+// TestMetricsRaiseTheSizeBound: a metric can build a list longer than
+// anything in a small definition; formulas after it must then be judged by
+// that list's length, so a cubic walk over it is still stopped.
+func TestMetricsRaiseTheSizeBound(t *testing.T) {
+	var items []string
+	for i := range 200 {
+		items = append(items, fmt.Sprint(i))
+	}
+	src := `rubric "grow" {
+  version = "1"
+  tool {
+    metric "big" { value = "[` + strings.Join(items, ",") + `]" }
+    score = "metrics.big.all(a, metrics.big.all(b, metrics.big.all(c, a + b + c >= 0))) ? 1 : 0"
+  }
+  surface { score = "mean(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`
+	r, err := rubric.Load("grow.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("small.json", []byte(`[{"name":"t"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = score.Run(context.Background(), r, s, score.Options{})
+	if err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Fatalf("want the cost limit to stop the cubic walk, got %v", err)
+	}
+}

@@ -256,6 +256,9 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 		return res, num.Num{}, fmt.Errorf("each: want a list, got %s", itemsVal.Type().TypeName())
 	}
 	n := int(lister.Size().(types.Int))
+	// An item may be a value each built, longer than anything in the
+	// definition, so the formulas that see one alone are always tracked.
+	sc = &scope{vars: sc.vars, size: unbounded}
 	for i := range n {
 		item := lister.Get(types.Int(i))
 		sc.vars["item"] = item
@@ -314,6 +317,7 @@ func passEach(c *rubric.Check, res report.Check, sc *scope) (report.Check, num.N
 		if !ok || int(il.Size().(types.Int)) != n {
 			return res, num.Num{}, false
 		}
+		sc = &scope{vars: sc.vars, size: unbounded} // items alone: see runCheck
 		for _, i := range failed {
 			item := il.Get(types.Int(i))
 			sc.vars["item"] = item
@@ -386,6 +390,9 @@ func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metri
 			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
 		}
 		values[m.Name] = nv
+		// A metric is data for the formulas after it: a list it built may
+		// be longer than anything in the definition.
+		sc.size = max(sc.size, valueSize(nv))
 		rm := report.Metric{Name: m.Name, Value: nv}
 		if n, ok := nv.(num.Num); ok {
 			rm.Value = json.Number(n.String())
