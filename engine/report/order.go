@@ -46,3 +46,19 @@ func SameNumber(a, b string) bool {
 	y, err2 := num.Parse(b)
 	return err1 == nil && err2 == nil && x.Cmp(y) == 0
 }
+
+// SortIssues orders issues by the weight of their check, heaviest first,
+// then by check name, for a fix list. Unreadable points count as none.
+func SortIssues(is []Issue) {
+	points := func(s string) num.Num {
+		n, _ := num.Parse(s)
+		return n
+	}
+	sort.SliceStable(is, func(i, j int) bool {
+		a, b := points(is[i].Points), points(is[j].Points)
+		if c := a.Cmp(b); c != 0 {
+			return c > 0
+		}
+		return is[i].Check < is[j].Check
+	})
+}

@@ -109,13 +109,3 @@ func (r *Rubric) CheckNames() []string {
 	})
 	return r.names
 }
-
-// Check returns the check with the given name.
-func (r *Rubric) Check(name string) *Check {
-	for _, c := range r.Checks {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
-}

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -496,16 +495,4 @@ func metricValue(m report.Metric) any {
 
 func rounded(n num.Num, digits int) json.Number {
 	return json.Number(n.Decimal(digits))
-}
-
-// SortIssues orders issues by the weight of their check, heaviest first,
-// then by check name, for a fix list.
-func SortIssues(is []report.Issue) {
-	sort.SliceStable(is, func(i, j int) bool {
-		a, b := num.MustParse(is[i].Points), num.MustParse(is[j].Points)
-		if c := a.Cmp(b); c != 0 {
-			return c > 0
-		}
-		return is[i].Check < is[j].Check
-	})
 }

@@ -23,7 +23,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/score"
 )
 
 // Write writes r to w as a Markdown summary.
@@ -103,7 +102,7 @@ func Write(w io.Writer, r *report.Report) error {
 			n++
 			fmt.Fprintf(b, "#### %s · %s · %s\n\n", code(t.Name), text(t.Score.String()), text(t.Grade))
 			issues := slices.Clone(t.Issues)
-			score.SortIssues(issues)
+			report.SortIssues(issues)
 			for _, is := range issues {
 				fmt.Fprintf(b, "- **%s** (%s, %s): %s\n", text(checkTitle(t, is.Check)), code(is.Check), points(is.Points), message(is))
 			}
