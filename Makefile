@@ -27,5 +27,7 @@ bench:
 	bash bench/score-100k.sh
 
 fuzz:
-	$(GO) test ./engine/surface -run '^$$' -fuzz FuzzParse -fuzztime 2m
-	$(GO) test ./engine/rubric -run '^$$' -fuzz FuzzLoad -fuzztime 2m
+	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 2m
+	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' -fuzztime 2m
+	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 2m
+	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzEval$$' -fuzztime 2m
