@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -61,4 +62,18 @@ func SortIssues(is []Issue) {
 		}
 		return is[i].Check < is[j].Check
 	})
+}
+
+// Unscored says why the report has no overall score: scoring did not
+// finish, or the rubric had nothing to score. It is "" when there is one.
+func (r *Report) Unscored() string {
+	switch {
+	case !r.Complete:
+		return "scoring did not finish"
+	case r.Score != nil:
+		return ""
+	case r.NoScore != "":
+		return strings.TrimSuffix(r.NoScore, ".")
+	}
+	return "the report gives none"
 }

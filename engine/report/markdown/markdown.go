@@ -49,15 +49,11 @@ func Write(w io.Writer, r *report.Report) error {
 	}
 	fmt.Fprintf(b, "## %s %s\n\n", text(title), text(r.Rubric.Version))
 
-	switch {
+	switch why := r.Unscored(); {
 	case !r.Complete:
 		b.WriteString("**Scoring did not finish**, so there is no score.\n\n")
-	case r.Score == nil:
-		why := r.NoScore
-		if why == "" {
-			why = "the report gives none"
-		}
-		fmt.Fprintf(b, "**No score:** %s.\n\n", text(strings.TrimSuffix(why, ".")))
+	case why != "":
+		fmt.Fprintf(b, "**No score:** %s.\n\n", text(why))
 	default:
 		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
 		if r.Exact != nil && !report.SameNumber(r.Score.String(), *r.Exact) {

@@ -23,11 +23,7 @@ func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
 // scoreFile scores a file of ../testdata (real captures are in corpus/).
 func scoreFile(t *testing.T, rel string) *report.Report {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return scoreSurface(t, filepath.Base(rel), b)
+	return reporttest.ScoreFile(t, filepath.Join("..", "testdata", rel))
 }
 
 func write(t *testing.T, rep *report.Report) string {

@@ -122,15 +122,11 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	head = append(head, plural(r.Surface.ToolCount, "tool"))
 	b.WriteString(strings.Join(head, " · ") + "\n")
 
-	switch {
+	switch why := r.Unscored(); {
 	case !r.Complete:
 		b.WriteString("Scoring did not finish; there is no score.\n")
-	case r.Score == nil:
-		why := r.NoScore
-		if why == "" {
-			why = "the report gives none"
-		}
-		fmt.Fprintf(b, "No score: %s.\n", clean(strings.TrimSuffix(why, ".")))
+	case why != "":
+		fmt.Fprintf(b, "No score: %s.\n", clean(why))
 	default:
 		var g string
 		if r.Grade != nil {
