@@ -43,7 +43,7 @@ writes the new report.`,
 				return err
 			}
 			ctx := cmd.Context()
-			rep, err := score.Run(ctx, r, s, score.Options{Target: old.Target, Workers: a.v.GetInt("workers")})
+			rep, err := score.Run(ctx, r, s, score.Options{Target: old.Target, Version: version(), Workers: a.v.GetInt("workers")})
 			if err != nil {
 				return err
 			}

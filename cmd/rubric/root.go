@@ -14,8 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
-
-	"github.com/rubricmcp/rubric/engine/score"
 )
 
 // Exit codes.
@@ -49,7 +47,6 @@ func version() string {
 
 // run executes the command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	score.Generator.Version = version()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
 	root.SetArgs(args)

@@ -87,7 +87,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	readMS := float64(time.Since(readStart).Microseconds()) / 1000
-	rep, err := score.Run(ctx, r, s, score.Options{Target: args[0], Workers: v.GetInt("workers")})
+	rep, err := score.Run(ctx, r, s, score.Options{Target: args[0], Version: version(), Workers: v.GetInt("workers")})
 	if err != nil {
 		return err
 	}

@@ -29,13 +29,13 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
-// Generator is recorded in every report; main sets Version at start-up.
-var Generator = report.Generator{Name: "rubric", Version: "dev"}
-
 // Options tune a run.
 type Options struct {
 	// Target is what the user asked to score, recorded in the report.
 	Target string
+	// Version is the version of rubric recorded in the report; "dev" when
+	// empty.
+	Version string
 	// Workers bounds parallelism; 0 means GOMAXPROCS.
 	Workers int
 }
@@ -63,9 +63,13 @@ func (e *Error) Unwrap() error { return e.Err }
 // Run scores s with r.
 func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options) (*report.Report, error) {
 	start := time.Now()
+	version := opt.Version
+	if version == "" {
+		version = "dev"
+	}
 	rep := &report.Report{
 		ReportVersion: report.Version,
-		Generator:     Generator,
+		Generator:     report.Generator{Name: "rubric", Version: version},
 		Rubric: report.Rubric{
 			Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round,
 		},
