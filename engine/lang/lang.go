@@ -20,6 +20,8 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
+
+	"github.com/rubricmcp/rubric/engine/num"
 )
 
 // Version names the language library: its functions and their semantics.
@@ -113,11 +115,14 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if iss.Err() != nil {
 		return nil, diags(iss)
 	}
+	rewrite(parsed.NativeRep(), src)
+	// Printed after the rewrite, the canonical form holds every fractional
+	// literal as its exact value: 0.6 and 0.60 read alike, while two
+	// decimals that only a float64 would confuse do not.
 	canonical, err := cel.AstToString(parsed)
 	if err != nil {
 		canonical = strings.Join(strings.Fields(src), " ")
 	}
-	rewrite(parsed.NativeRep(), src)
 	checked, iss := e.env.Check(parsed)
 	if iss.Err() != nil {
 		return nil, diags(iss)
@@ -221,6 +226,9 @@ func rewrite(a *celast.AST, src string) {
 	info := a.SourceInfo()
 	for _, e := range doubles {
 		text := literalText(e, info, src)
+		if n, err := num.Parse(text); err == nil {
+			text = n.Exact()
+		}
 		maxID++
 		call := fac.NewCall(e.ID(), "num", fac.NewLiteral(maxID, types.String(text)))
 		e.SetKindCase(call)

@@ -87,3 +87,20 @@ func TestDigestIsStableAcrossLoads(t *testing.T) {
 		t.Fatal("two loads of one file disagree")
 	}
 }
+
+// TestDigestFollowsExactLiterals: a literal's exact value moves the digest,
+// its spelling does not.
+func TestDigestFollowsExactLiterals(t *testing.T) {
+	b, _ := os.ReadFile("../../rubrics/schema-quality-v1.hcl")
+	base := string(b)
+	with := func(lit string) string {
+		return loadString(t, strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > `+lit+`"`, 1)).Digest
+	}
+	if with("0.6") != with("0.60") {
+		t.Error("0.6 and 0.60 gave different digests")
+	}
+	// The same float64, a different exact number.
+	if with("0.1") == with("0.1000000000000000055511151231257827") {
+		t.Error("two different exact literals gave the same digest")
+	}
+}
