@@ -178,7 +178,7 @@ func (l *loader) load() *Rubric {
 		r.Grades = l.grades(a)
 	}
 	seen := map[string]hcl.Range{}
-	var levels int
+	levels := map[string]hcl.Range{}
 	for _, b := range body.Blocks {
 		switch b.Type {
 		case "check":
@@ -189,37 +189,25 @@ func (l *loader) load() *Rubric {
 			seen[c.Name] = b.DefRange
 			r.Checks = append(r.Checks, c)
 		case "tool", "surface":
-			levels++
-			lv := l.level(b)
+			if prev, dup := levels[b.Type]; dup {
+				l.errorf(b.DefRange, "only one %s block is allowed (first at line %d)", b.Type, prev.Start.Line)
+				continue
+			}
+			levels[b.Type] = b.DefRange
 			if b.Type == "tool" {
-				if r.Tool.Score != nil {
-					l.errorf(b.DefRange, "only one tool block is allowed")
-				}
-				r.Tool = lv
+				r.Tool = l.level(b)
 			} else {
-				if r.Surface.Score != nil {
-					l.errorf(b.DefRange, "only one surface block is allowed")
-				}
-				r.Surface = lv
+				r.Surface = l.level(b)
 			}
 		}
 	}
-	if r.Tool.Score == nil && !hasKind(body.Blocks, "tool") {
+	if _, ok := levels["tool"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")
 	}
-	if r.Surface.Score == nil && !hasKind(body.Blocks, "surface") {
+	if _, ok := levels["surface"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no surface block: add surface { score = \"...\" } to say how the tools' scores combine")
 	}
 	return r
-}
-
-func hasKind(bs hcl.Blocks, kind string) bool {
-	for _, b := range bs {
-		if b.Type == kind {
-			return true
-		}
-	}
-	return false
 }
 
 func (l *loader) check(b *hcl.Block) *Check {
