@@ -36,7 +36,7 @@ standard input.
 The summary goes to standard output in --format (text, json, markdown or
 sarif), or into --out. --json, --markdown and --sarif write more files at
 once. Files are written atomically.`,
-		Example: `  rubric score ../shared/corpus/github.tools.json
+		Example: `  rubric score examples/captures/filesystem.tools.json
   rubric score --format json --out report.json tools.json
   rubric score --rubric my-rubric.hcl --fail-under B tools.json`,
 		Args: exactTarget,
