@@ -67,7 +67,7 @@ func readFile(name string, limit int64) ([]byte, error) {
 	}
 	data, err := readLimited(f, limit, size)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, fmt.Errorf("cannot read surface: %w", err)
 	}
 	return data, nil
 }

@@ -37,3 +37,10 @@ func TestExport(t *testing.T) {
 		t.Error("a cancelled context: want an error")
 	}
 }
+
+func TestExportDirectory(t *testing.T) {
+	_, err := Transport{}.Export(context.Background(), transport.Target{Location: t.TempDir()})
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot read surface: read ") || !strings.HasSuffix(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v", err)
+	}
+}
