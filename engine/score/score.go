@@ -81,15 +81,15 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		Warnings: []string{},
 	}
 	rep.Embed(s)
-	scores := make([]num.Num, len(s.Tools))
+	results := make([]scored, len(s.Tools))
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
-		t, n, err := Tool(r, s.Tools[i])
-		rep.Tools[i], scores[i] = t, n
+		var err error
+		rep.Tools[i], results[i], err = scoreTool(r, s.Tools[i])
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	if err := surfaceLevel(r, rep, scores); err != nil {
+	if err := surfaceLevel(r, rep, results); err != nil {
 		return nil, err
 	}
 	rep.Complete = true
@@ -158,11 +158,18 @@ func sizeOf(t surface.Tool) uint64 {
 // checkKeys are the fields of a check's results as tool formulas see them.
 var checkKeys = []string{"name", "points", "credit", "passed", "total", "skipped"}
 
-// Tool runs every check of r on one tool and computes its score.
-func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
+// scored is what the surface's formulas need of a scored tool.
+type scored struct {
+	score   num.Num
+	metrics map[string]any // the tool's metrics as plain values
+}
+
+// scoreTool runs every check of r on one tool and computes its score.
+func scoreTool(r *rubric.Rubric, t surface.Tool) (report.Tool, scored, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
 	size := sizeOf(t)
+	checkScope := &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size}
 	checkVals := make([]ref.Val, 0, len(r.Checks))
 	stopped := ""
 	for _, c := range r.Checks {
@@ -172,9 +179,9 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 			res = report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Credit: "0", Skipped: true, Items: c.Each != nil}
 		} else {
 			var err error
-			res, credit, err = runCheck(c, &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size})
+			res, credit, err = runCheck(c, checkScope)
 			if err != nil {
-				return out, num.Num{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
+				return out, scored{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
 			}
 			if credit.Cmp(num.One) < 0 {
 				out.Issues = append(out.Issues, report.Issue{
@@ -201,18 +208,18 @@ func Tool(r *rubric.Rubric, t surface.Tool) (report.Tool, num.Num, error) {
 	metrics, mvals, merr := evalMetrics(r.Tool.Metrics, sc)
 	if merr != nil {
 		merr.Tool = t.Name
-		return out, num.Num{}, merr
+		return out, scored{}, merr
 	}
 	out.Metrics = mvals
 	sc.vars["metrics"] = metrics
 	score, err := evalNum(r.Tool.Score, sc)
 	if err != nil {
-		return out, num.Num{}, &Error{Tool: t.Name, Formula: "tool score", Err: err}
+		return out, scored{}, &Error{Tool: t.Name, Formula: "tool score", Err: err}
 	}
 	out.Score = rounded(score, r.Round)
 	out.Exact = score.Exact()
 	out.Grade = r.GradeOf(score)
-	return out, score, nil
+	return out, scored{score: score, metrics: metrics}, nil
 }
 
 func nonNil(s []string) []string {
@@ -226,8 +233,10 @@ func issueText(tmpl string, items []string) string {
 	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
 }
 
+// runCheck runs one check in sc, the tool's scope shared by its checks.
 func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
+	sc.vars["item"] = nil // not the last item of the check before
 	if c.Each == nil {
 		ok, err := evalBool(c.Pass, sc)
 		if err != nil {
@@ -251,10 +260,7 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 	if err != nil {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
 	}
-	lister, ok := itemsVal.(interface {
-		Size() ref.Val
-		Get(ref.Val) ref.Val
-	})
+	lister, ok := itemsVal.(traits.Lister)
 	if !ok {
 		return res, num.Num{}, fmt.Errorf("each: want a list, got %s", itemsVal.Type().TypeName())
 	}
@@ -280,12 +286,18 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 		res.Failed = append(res.Failed, label)
 	}
 	res.Total = n
+	return res, itemCredit(&res), nil
+}
+
+// itemCredit is the credit of a check over items: the fraction that
+// passed, full when there were none. It also records it in res.
+func itemCredit(res *report.Check) num.Num {
 	credit := num.One
-	if n > 0 {
-		credit = num.Frac(int64(res.Passed), int64(n))
+	if res.Total > 0 {
+		credit = num.Frac(int64(res.Passed), int64(res.Total))
 	}
 	res.Credit = credit.Exact()
-	return res, credit, nil
+	return credit
 }
 
 // passEach counts passing items with the fused formula; only when some
@@ -331,12 +343,7 @@ func passEach(c *rubric.Check, res report.Check, sc *scope) (report.Check, num.N
 			res.Failed = append(res.Failed, label)
 		}
 	}
-	credit := num.One
-	if n > 0 {
-		credit = num.Frac(int64(res.Passed), int64(n))
-	}
-	res.Credit = credit.Exact()
-	return res, credit, true
+	return res, itemCredit(&res), true
 }
 
 func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
@@ -350,9 +357,11 @@ func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
 		}
 		return "", fmt.Errorf("label: want a string, got %s", v.Type().TypeName())
 	}
-	if m, ok := item.Value().(map[string]any); ok {
-		if s, ok := m["name"].(string); ok {
-			return s, nil
+	if m, ok := item.(traits.Mapper); ok {
+		if name, found := m.Find(types.String("name")); found {
+			if s, ok := name.(types.String); ok {
+				return string(s), nil
+			}
 		}
 	}
 	return fmt.Sprint(item.Value()), nil
@@ -406,21 +415,26 @@ func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metri
 	return values, out, nil
 }
 
-func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error {
-	if len(scores) == 0 {
+func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored) error {
+	if len(results) == 0 {
 		rep.NoScore = "the surface has no tools, so there is nothing to grade"
 		rep.Warnings = append(rep.Warnings, rep.NoScore)
 		return nil
 	}
-	tools := make([]any, len(rep.Tools))
-	for i, t := range rep.Tools {
-		m := map[string]any{"name": t.Name, "score": scores[i], "grade": t.Grade}
-		for _, mv := range t.Metrics {
-			if _, clash := m[mv.Name]; !clash {
-				m[mv.Name] = metricValue(mv)
+	// Each tool is an entry of its name, score, grade and metrics; the
+	// longest string, list or map among them bounds the size.
+	tools := make([]any, len(results))
+	size := uint64(len(tools))
+	for i, res := range results {
+		t := rep.Tools[i]
+		m := map[string]any{"name": t.Name, "score": res.score, "grade": t.Grade}
+		for k, v := range res.metrics {
+			if _, clash := m[k]; !clash {
+				m[k] = v
 			}
 		}
 		tools[i] = m
+		size = max(size, valueSize(m))
 	}
 	// The surface's formulas see every tool, so their budget grows with
 	// the number of tools.
@@ -438,7 +452,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 	if err != nil {
 		return err
 	}
-	sc := &scope{vars: lang.Vars{"tools": tools}, size: surfaceSize(rep)}
+	sc := &scope{vars: lang.Vars{"tools": tools}, size: size}
 	metrics, mvals, merr := evalMetrics(ms, sc)
 	if merr != nil {
 		return merr
@@ -454,19 +468,6 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, scores []num.Num) error 
 	g := r.GradeOf(score)
 	rep.Score, rep.Exact, rep.Grade = &s, &e, &g
 	return nil
-}
-
-// surfaceSize bounds the values surface formulas see: the list of tools,
-// and in each entry its name, grade and metrics.
-func surfaceSize(rep *report.Report) uint64 {
-	n := uint64(len(rep.Tools))
-	for _, t := range rep.Tools {
-		n = max(n, uint64(len(t.Name)), uint64(len(t.Grade)), uint64(len(t.Metrics)+3))
-		for _, m := range t.Metrics {
-			n = max(n, valueSize(metricValue(m)))
-		}
-	}
-	return n
 }
 
 // valueSize is the length of the longest string, list or map in v.
@@ -488,13 +489,6 @@ func valueSize(v any) uint64 {
 		return n
 	}
 	return 0
-}
-
-func metricValue(m report.Metric) any {
-	if m.Exact != "" {
-		return num.MustParse(m.Exact)
-	}
-	return m.Value
 }
 
 func rounded(n num.Num, digits int) json.Number {
