@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 )
 
 // The shapes Parse recognises, as recorded in Surface.Format.
@@ -61,7 +59,13 @@ func (p *parser) errAt(path, format string, args ...any) error {
 	return &Error{File: p.file, Path: path, Msg: fmt.Sprintf(format, args...)}
 }
 
+// syntax words a JSON decoding error with its line and column.
 func (p *parser) syntax(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		line, col := position(p.data, te.Offset)
+		return &Error{File: p.file, Line: line, Col: col, Msg: "cannot read the JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		// Offset counts the bytes read, the offending one included.
@@ -95,19 +99,15 @@ func (p *parser) parse() (*Surface, error) {
 	if len(bytes.TrimSpace(p.data)) == 0 {
 		return nil, p.syntax(errEmpty)
 	}
-	// One pass of encoding/json over the whole file: the tools are then
-	// canonicalised and hashed in parallel.
+	// A large tools array is decoded on every core; anything else, or
+	// anything the split decoder is unsure of, in one pass, which also
+	// words the error. The tools are then canonicalised and hashed in
+	// parallel.
 	doc, ok := decodeParallel(p.data)
 	if !ok {
-		doc = nil
-	}
-	if err := p.decodeWhole(ok, &doc); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			line, col := position(p.data, te.Offset)
-			return nil, &Error{File: p.file, Line: line, Col: col, Msg: "cannot read the JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+		if err := json.Unmarshal(p.data, &doc); err != nil {
+			return nil, p.syntax(err)
 		}
-		return nil, p.syntax(err)
 	}
 	s := &Surface{Source: p.file}
 	if list, ok := doc.([]any); ok {
@@ -165,14 +165,6 @@ func (p *parser) parse() (*Surface, error) {
 	return s, p.tools(s, list, path+".tools", registry)
 }
 
-// decodeWhole decodes the document in one pass, unless done already.
-func (p *parser) decodeWhole(done bool, doc *any) error {
-	if done {
-		return nil
-	}
-	return json.Unmarshal(p.data, doc)
-}
-
 func isRegistryEntry(v any) bool {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -187,29 +179,10 @@ func isRegistryEntry(v any) bool {
 func (p *parser) tools(s *Surface, list []any, path string, registry bool) error {
 	s.Tools = make([]Tool, len(list))
 	errs := make([]error, len(list))
-	build := func(i int) {
+	inChunks(len(list), 256, func(i int) bool {
 		s.Tools[i], errs[i] = p.tool(list[i], fmt.Sprintf("%s[%d]", path, i), registry)
-	}
-	workers := runtime.GOMAXPROCS(0)
-	if len(list) < 256 || workers < 2 {
-		for i := range list {
-			build(i)
-		}
-	} else {
-		var wg sync.WaitGroup
-		chunk := (len(list) + workers - 1) / workers
-		for lo := 0; lo < len(list); lo += chunk {
-			hi := min(lo+chunk, len(list))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := lo; i < hi; i++ {
-					build(i)
-				}
-			}()
-		}
-		wg.Wait()
-	}
+		return true
+	})
 	if err := firstError(errs); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // A large surface is decoded in parallel: a light scan finds where each
@@ -15,6 +16,34 @@ import (
 
 // parallelMin is the number of tools from which splitting pays off.
 const parallelMin = 512
+
+// inChunks calls fn(i) for i in [0, n), in parallel with one contiguous
+// chunk per core once n reaches serialBelow, in order before that. fn
+// returns false to give up the rest of its chunk.
+func inChunks(n, serialBelow int, fn func(i int) bool) {
+	workers := runtime.GOMAXPROCS(0)
+	if n < serialBelow || workers < 2 {
+		for i := range n {
+			if !fn(i) {
+				return
+			}
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				if !fn(i) {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
 
 // decodeParallel decodes data like json.Unmarshal into an any, or reports
 // false when it cannot be sure to do so.
@@ -27,33 +56,26 @@ func decodeSplit(data []byte, minTools int) (any, bool) {
 	}
 	tools := make([]any, len(sp.elems))
 	var rest any
-	var failed bool
-	var mu sync.Mutex
-	fail := func() { mu.Lock(); failed = true; mu.Unlock() }
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	chunk := (len(sp.elems) + workers - 1) / workers
-	for lo := 0; lo < len(sp.elems); lo += chunk {
-		hi := min(lo+chunk, len(sp.elems))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
-					fail()
-					return
-				}
-			}
-		}()
-	}
-	// The document without its tools: small, decoded meanwhile.
-	outer := make([]byte, 0, sp.start+2+len(data)-sp.end)
-	outer = append(append(append(outer, data[:sp.start]...), "[]"...), data[sp.end:]...)
-	if json.Unmarshal(outer, &rest) != nil {
-		fail()
-	}
-	wg.Wait()
-	if failed {
+	var failed atomic.Bool
+	// The document without its tools is small; it is decoded meanwhile.
+	outerDone := make(chan struct{})
+	go func() {
+		defer close(outerDone)
+		outer := make([]byte, 0, sp.start+2+len(data)-sp.end)
+		outer = append(append(append(outer, data[:sp.start]...), "[]"...), data[sp.end:]...)
+		if json.Unmarshal(outer, &rest) != nil {
+			failed.Store(true)
+		}
+	}()
+	inChunks(len(sp.elems), 0, func(i int) bool {
+		if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
+			failed.Store(true)
+			return false
+		}
+		return true
+	})
+	<-outerDone
+	if failed.Load() {
 		return nil, false
 	}
 	// Put the tools back where the empty array stands.
