@@ -316,19 +316,28 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	return out
 }
 
+// str reads a string attribute, "" when it is absent or wrong (and then
+// reported).
 func (l *loader) str(a *hcl.Attribute) string {
+	v, _ := l.strOK(a)
+	return v
+}
+
+// strOK reads a string attribute and says whether it holds one; a wrong
+// value has been reported when it says no.
+func (l *loader) strOK(a *hcl.Attribute) (string, bool) {
 	if a == nil {
-		return ""
+		return "", false
 	}
 	v, ds := a.Expr.Value(nil)
 	if l.hclDiags(ds) {
-		return ""
+		return "", false
 	}
 	if v.IsNull() || v.Type() != cty.String {
 		l.errorf(a.Expr.Range(), "%s must be a string", a.Name)
-		return ""
+		return "", false
 	}
-	return v.AsString()
+	return v.AsString(), true
 }
 
 // number reads an HCL number exactly: cty keeps numbers as big.Float, so
@@ -360,11 +369,12 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	if a == nil {
 		return nil
 	}
-	src := l.str(a)
+	src, ok := l.strOK(a)
+	if !ok {
+		return nil
+	}
 	if src == "" {
-		if len(l.diags) == 0 || l.diags[len(l.diags)-1].Line != a.Expr.Range().Start.Line {
-			l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
-		}
+		l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
 		return nil
 	}
 	p, ds := env.Compile(src, want)
