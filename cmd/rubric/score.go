@@ -80,8 +80,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	ctx := cmd.Context()
 	readStart := time.Now()
-	tr := transport.Registry{"file": file.Transport{MaxBytes: v.GetInt64("max-bytes")}}
-	t, _ := tr.Get("file")
+	var t transport.Transport = file.Transport{MaxBytes: v.GetInt64("max-bytes")}
 	s, err := t.Export(ctx, transport.Target{Location: args[0]})
 	if err != nil {
 		return err

@@ -185,7 +185,10 @@ func Write(w io.Writer, r *Report) error {
 	if ti < 0 || ei < ti {
 		return fmt.Errorf("report layout: members out of the expected order")
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
+	bw, buffered := w.(*bufio.Writer) // WriteAtomic's writer is one already
+	if !buffered {
+		bw = bufio.NewWriterSize(w, 1<<16)
+	}
 	bw.WriteString(text[:ti])
 	bw.WriteString("\n  \"tools\": [")
 	var tb bytes.Buffer

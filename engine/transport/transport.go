@@ -8,7 +8,6 @@ package transport
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 )
@@ -40,22 +39,4 @@ type Transport interface {
 	// Export reads the target's tools. Errors say what happened in words a
 	// user can act on.
 	Export(ctx context.Context, t Target) (*surface.Surface, error)
-}
-
-// Registry maps transport names to transports.
-type Registry map[string]Transport
-
-// Get returns the named transport or an error listing the known ones.
-func (r Registry) Get(name string) (Transport, error) {
-	if t, ok := r[name]; ok {
-		return t, nil
-	}
-	known := ""
-	for n := range r {
-		if known != "" {
-			known += ", "
-		}
-		known += n
-	}
-	return nil, fmt.Errorf("unknown transport %q (known: %s)", name, known)
 }
