@@ -19,7 +19,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -162,28 +161,8 @@ func oneLine(s string) string {
 			return ' '
 		}
 		return r
-	}, controls(s))
+	}, report.EscapeControls(s, true))
 }
-
-func controls(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t' || !isControl(r):
-			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return unicode.IsControl(r) }
 
 // code writes s as a code span, with a fence longer than any run of
 // backticks in s, on one line.

@@ -25,7 +25,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/mattn/go-isatty"
@@ -326,29 +325,7 @@ func cut(s string, n int) string {
 
 // clean writes control characters as visible escapes: \n, \r, \t, \xNN
 // and \uNNNN.
-func clean(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case !unicode.IsControl(r):
-			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.String()
-}
+func clean(s string) string { return report.EscapeControls(s, false) }
 
 func plural(n int, what string) string {
 	if n == 1 {

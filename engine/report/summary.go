@@ -1,9 +1,13 @@
 package report
 
+// Helpers for the writers of summaries (text, Markdown, SARIF): the order
+// in which tools and issues are shown, and text made safe to show.
+
 import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -76,4 +80,34 @@ func (r *Report) Unscored() string {
 		return strings.TrimSuffix(r.NoScore, ".")
 	}
 	return "the report gives none"
+}
+
+// EscapeControls writes the control characters of s (text a server or a
+// rubric supplied) as visible escapes, \xNN or \uNNNN, so that it cannot
+// move a cursor or colour a terminal. With keepLayout, newlines, carriage
+// returns and tabs stay as they are; without, they become \n, \r and \t.
+func EscapeControls(s string, keepLayout bool) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !unicode.IsControl(r):
+			b.WriteRune(r)
+		case keepLayout && (r == '\n' || r == '\r' || r == '\t'):
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
 }
