@@ -3,8 +3,6 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -44,22 +42,6 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 	return sch
 }
 
-// scoreSurface scores data with the built-in schema-quality rubric.
-func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
-	t.Helper()
-	rep := reporttest.Score(t, name, data)
-	return rep
-}
-
-func scoreFile(t *testing.T, path string) *report.Report {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return scoreSurface(t, filepath.Base(path), b)
-}
-
 // instance marshals rep as report.Marshal does and decodes it for the
 // validator (numbers as json.Number).
 func instance(t *testing.T, rep *report.Report) any {
@@ -84,15 +66,15 @@ func TestSchemaAcceptsReports(t *testing.T) {
 	var cases []tc
 	for _, c := range captures {
 		cases = append(cases, tc{c, func(t *testing.T) *report.Report {
-			return scoreFile(t, filepath.Join("testdata", "corpus", c))
+			return reporttest.Testdata(t, "corpus/"+c)
 		}})
 	}
 	cases = append(cases,
 		tc{"synthetic with a stopped check and odd names", func(t *testing.T) *report.Report {
-			return scoreFile(t, filepath.Join("testdata", "synthetic.tools.json"))
+			return reporttest.Testdata(t, "synthetic.tools.json")
 		}},
 		tc{"no tools", func(t *testing.T) *report.Report {
-			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 			if rep.Score != nil || rep.Exact != nil || rep.Grade != nil || rep.NoScore == "" {
 				t.Fatalf("a surface without tools should have null score, exact and grade and say why; got score=%v exact=%v grade=%v no_score=%q",
 					rep.Score, rep.Exact, rep.Grade, rep.NoScore)
@@ -100,7 +82,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 			return rep
 		}},
 		tc{"optional fields filled in", func(t *testing.T) *report.Report {
-			rep := scoreFile(t, filepath.Join("testdata", "corpus", "postgres.tools.json"))
+			rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
 			rep.Judge = &report.Judge{Plugin: "example", Version: "1.0.0", Provider: "local", Model: "m", Params: map[string]any{"temperature": 0}}
 			rep.Metrics = []report.Metric{
 				{Name: "mean", Value: json.Number("70"), Exact: "70"},
@@ -113,7 +95,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 			return rep
 		}},
 		tc{"incomplete", func(t *testing.T) *report.Report {
-			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 			rep.Complete = false
 			rep.NoScore = ""
 			rep.Warnings = []string{"scoring stopped: the judge did not answer"}
@@ -131,7 +113,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 
 func TestSchemaRejectsBrokenReports(t *testing.T) {
 	sch := compileSchema(t)
-	base := scoreFile(t, filepath.Join("testdata", "synthetic.tools.json"))
+	base := reporttest.Testdata(t, "synthetic.tools.json")
 	if len(base.Tools) == 0 || len(base.Tools[0].Issues) == 0 {
 		t.Fatal("the synthetic surface should give the first tool an issue")
 	}

@@ -14,18 +14,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
-	t.Helper()
-	rep := reporttest.Score(t, name, data)
-	return rep
-}
-
-// scoreFile scores a file of ../testdata (real captures are in corpus/).
-func scoreFile(t *testing.T, rel string) *report.Report {
-	t.Helper()
-	return reporttest.ScoreFile(t, filepath.Join("..", "testdata", rel))
-}
-
 func write(t *testing.T, rep *report.Report) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -40,17 +28,17 @@ func TestGolden(t *testing.T) {
 		golden string
 		rep    func(t *testing.T) *report.Report
 	}{
-		{"everything.md", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/everything.tools.json") }},
-		{"github.md", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/github.tools.json") }},
-		{"synthetic.md", func(t *testing.T) *report.Report { return scoreFile(t, "synthetic.tools.json") }},
+		{"everything.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/everything.tools.json") }},
+		{"github.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/github.tools.json") }},
+		{"synthetic.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }},
 		{"clean.md", func(t *testing.T) *report.Report {
-			return scoreSurface(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
+			return reporttest.Score(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
 		}},
 		{"empty.md", func(t *testing.T) *report.Report {
-			return scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 		}},
 		{"incomplete.md", func(t *testing.T) *report.Report {
-			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
 			return rep
 		}},
@@ -78,7 +66,7 @@ func TestGolden(t *testing.T) {
 // TestTableShape checks that every row of the tools table has exactly the
 // four cells of the header, whatever the tool names hold.
 func TestTableShape(t *testing.T) {
-	out := write(t, scoreFile(t, "synthetic.tools.json"))
+	out := write(t, reporttest.Testdata(t, "synthetic.tools.json"))
 	rows := 0
 	for line := range strings.Lines(out) {
 		if !strings.HasPrefix(line, "|") {
@@ -136,7 +124,7 @@ func TestToolOrder(t *testing.T) {
 }
 
 func TestWriteDamagedPoints(t *testing.T) {
-	rep := scoreFile(t, "corpus/postgres.tools.json")
+	rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
 	rep.Tools[0].Issues[0].Points = "many"
 	err := Write(&bytes.Buffer{}, rep)
 	if err == nil || !strings.Contains(err.Error(), `tool "query"`) || !strings.Contains(err.Error(), "score the surface again") {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/report"
@@ -14,8 +15,11 @@ import (
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
+// Version is the program version the reports record.
+const Version = "0.0.0-test"
+
 // Score parses data as a surface called name and scores it with
-// schema-quality; the report's target is name.
+// schema-quality; the report's target is name and its version Version.
 func Score(t testing.TB, name string, data []byte) *report.Report {
 	t.Helper()
 	r, err := rubrics.Find("schema-quality")
@@ -26,11 +30,22 @@ func Score(t testing.TB, name string, data []byte) *report.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name})
+	rep, err := score.Run(context.Background(), r, s, score.Options{Target: name, Version: Version})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// Testdata scores a file of engine/report/testdata (real captures are in
+// its corpus/ folder), wherever the calling test runs.
+func Testdata(t testing.TB, rel string) *report.Report {
+	t.Helper()
+	_, self, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("reporttest: cannot find its own source file")
+	}
+	return ScoreFile(t, filepath.Join(filepath.Dir(self), "..", "testdata", rel))
 }
 
 // ScoreFile scores the surface file at path, named by its base name.

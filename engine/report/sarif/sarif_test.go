@@ -33,24 +33,6 @@ var captures = []string{
 	"postgres.tools.json",
 }
 
-func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
-	t.Helper()
-	rep := reporttest.Score(t, name, data)
-	rep.Generator.Version = "0.0.0-test"
-	return rep
-}
-
-func scoreFile(t *testing.T, path string) *report.Report {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return scoreSurface(t, filepath.Base(path), b)
-}
-
-func corpus(name string) string { return filepath.Join("..", "testdata", "corpus", name) }
-
 func write(t *testing.T, rep *report.Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -106,17 +88,17 @@ func TestWriteValidSARIF(t *testing.T) {
 	}
 	var cases []tc
 	for _, c := range captures {
-		cases = append(cases, tc{c, func(t *testing.T) *report.Report { return scoreFile(t, corpus(c)) }})
+		cases = append(cases, tc{c, func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/"+c) }})
 	}
 	cases = append(cases,
 		tc{"synthetic", func(t *testing.T) *report.Report {
-			return scoreFile(t, filepath.Join("..", "testdata", "synthetic.tools.json"))
+			return reporttest.Testdata(t, "synthetic.tools.json")
 		}},
 		tc{"no tools", func(t *testing.T) *report.Report {
-			return scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 		}},
 		tc{"incomplete", func(t *testing.T) *report.Report {
-			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
 			return rep
 		}},
@@ -133,7 +115,7 @@ func TestWriteValidSARIF(t *testing.T) {
 // TestSARIFSchemaRejects makes sure the schema check above can fail.
 func TestSARIFSchemaRejects(t *testing.T) {
 	sch := sarifSchema(t)
-	good := write(t, scoreFile(t, corpus("everything.tools.json")))
+	good := write(t, reporttest.Testdata(t, "corpus/everything.tools.json"))
 	firstResult := func(m map[string]any) map[string]any {
 		return m["runs"].([]any)[0].(map[string]any)["results"].([]any)[0].(map[string]any)
 	}
@@ -165,7 +147,7 @@ func TestSARIFSchemaRejects(t *testing.T) {
 
 func TestWriteContent(t *testing.T) {
 	var log sarifLog
-	if err := json.Unmarshal(write(t, scoreFile(t, filepath.Join("..", "testdata", "synthetic.tools.json"))), &log); err != nil {
+	if err := json.Unmarshal(write(t, reporttest.Testdata(t, "synthetic.tools.json")), &log); err != nil {
 		t.Fatal(err)
 	}
 	if len(log.Runs) != 1 {
@@ -236,7 +218,7 @@ func TestWriteContent(t *testing.T) {
 }
 
 func TestWriteNoIssues(t *testing.T) {
-	out := write(t, scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`)))
+	out := write(t, reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`)))
 	var log map[string]any
 	if err := json.Unmarshal(out, &log); err != nil {
 		t.Fatal(err)
@@ -306,7 +288,7 @@ func TestServerName(t *testing.T) {
 			t.Errorf("%s: serverName = %q, want %q", c.name, got, c.want)
 		}
 	}
-	rep := scoreSurface(t, "", []byte(`{"tools":[{"name":"x","inputSchema":{"type":"object"}}]}`))
+	rep := reporttest.Score(t, "", []byte(`{"tools":[{"name":"x","inputSchema":{"type":"object"}}]}`))
 	log, err := build(rep)
 	if err != nil {
 		t.Fatal(err)
@@ -320,7 +302,7 @@ func TestWriteErrors(t *testing.T) {
 	if err := Write(&bytes.Buffer{}, nil); err == nil {
 		t.Error("Write(nil) should fail")
 	}
-	rep := scoreFile(t, corpus("postgres.tools.json"))
+	rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
 	rep.Tools[0].Issues[0].Points = "many"
 	err := Write(&bytes.Buffer{}, rep)
 	if err == nil || !strings.Contains(err.Error(), `"query"`) {
@@ -329,7 +311,7 @@ func TestWriteErrors(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	got := write(t, scoreFile(t, corpus("everything.tools.json")))
+	got := write(t, reporttest.Testdata(t, "corpus/everything.tools.json"))
 	golden := filepath.Join("testdata", "everything.sarif")
 	if *update {
 		if err := os.WriteFile(golden, got, 0o644); err != nil {

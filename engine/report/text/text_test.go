@@ -17,18 +17,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func scoreSurface(t *testing.T, name string, data []byte) *report.Report {
-	t.Helper()
-	rep := reporttest.Score(t, name, data)
-	return rep
-}
-
-// scoreFile scores a file of ../testdata (real captures are in corpus/).
-func scoreFile(t *testing.T, rel string) *report.Report {
-	t.Helper()
-	return reporttest.ScoreFile(t, filepath.Join("..", "testdata", rel))
-}
-
 func write(t *testing.T, rep *report.Report, opt Options) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -46,20 +34,24 @@ func TestGolden(t *testing.T) {
 		rep    func(t *testing.T) *report.Report
 		opt    Options
 	}{
-		{"everything.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/everything.tools.json") }, Options{}},
-		{"desktop-commander-80.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/desktop-commander.tools.json") },
+		{"everything.txt", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/everything.tools.json") }, Options{}},
+		{"desktop-commander-80.txt", func(t *testing.T) *report.Report {
+			return reporttest.Testdata(t, "corpus/desktop-commander.tools.json")
+		},
 			Options{Width: 80, MaxIssues: 8}},
-		{"desktop-commander-40.txt", func(t *testing.T) *report.Report { return scoreFile(t, "corpus/desktop-commander.tools.json") },
+		{"desktop-commander-40.txt", func(t *testing.T) *report.Report {
+			return reporttest.Testdata(t, "corpus/desktop-commander.tools.json")
+		},
 			Options{Width: 40, MaxIssues: 3}},
-		{"synthetic-50.txt", func(t *testing.T) *report.Report { return scoreFile(t, "synthetic.tools.json") }, Options{Width: 50}},
+		{"synthetic-50.txt", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }, Options{Width: 50}},
 		{"clean.txt", func(t *testing.T) *report.Report {
-			return scoreSurface(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
+			return reporttest.Score(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
 		}, Options{}},
 		{"empty.txt", func(t *testing.T) *report.Report {
-			return scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 		}, Options{}},
 		{"incomplete.txt", func(t *testing.T) *report.Report {
-			rep := scoreSurface(t, "empty.tools.json", []byte(`{"tools":[]}`))
+			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
 			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
 			return rep
 		}, Options{}},
@@ -95,8 +87,8 @@ func TestGolden(t *testing.T) {
 
 func TestColor(t *testing.T) {
 	reps := map[string]*report.Report{
-		"everything": scoreFile(t, "corpus/everything.tools.json"),
-		"synthetic":  scoreFile(t, "synthetic.tools.json"),
+		"everything": reporttest.Testdata(t, "corpus/everything.tools.json"),
+		"synthetic":  reporttest.Testdata(t, "synthetic.tools.json"),
 	}
 	for name, rep := range reps {
 		t.Run(name, func(t *testing.T) {
@@ -215,7 +207,7 @@ func TestColorEnabledRealFiles(t *testing.T) {
 }
 
 func TestMaxIssues(t *testing.T) {
-	rep := scoreFile(t, "corpus/everything.tools.json")
+	rep := reporttest.Testdata(t, "corpus/everything.tools.json")
 	total := 0
 	for _, tl := range rep.Tools {
 		total += len(tl.Issues)
@@ -251,7 +243,7 @@ func TestMaxIssues(t *testing.T) {
 func itoa(n int) string { return num.Int(int64(n)).Exact() }
 
 func TestFixOrder(t *testing.T) {
-	rep := scoreFile(t, "synthetic.tools.json")
+	rep := reporttest.Testdata(t, "synthetic.tools.json")
 	fixes, err := fixList(rep)
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +279,7 @@ func TestWriteErrors(t *testing.T) {
 		{"tool score", func(r *report.Report) { r.Tools[0].Exact, r.Tools[0].Score = "", "n/a" }},
 	}
 	for _, c := range cases {
-		rep := scoreFile(t, "corpus/postgres.tools.json")
+		rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
 		c.damage(rep)
 		err := Write(&bytes.Buffer{}, rep, Options{})
 		if err == nil || !strings.Contains(err.Error(), `"query"`) || !strings.Contains(err.Error(), "score the surface again") {
@@ -352,7 +344,7 @@ func TestClean(t *testing.T) {
 }
 
 func TestMaxToolsCapsTheTable(t *testing.T) {
-	rep := scoreFile(t, "corpus/github.tools.json")
+	rep := reporttest.Testdata(t, "corpus/github.tools.json")
 	var buf bytes.Buffer
 	if err := Write(&buf, rep, Options{MaxTools: 3}); err != nil {
 		t.Fatal(err)
