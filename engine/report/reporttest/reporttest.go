@@ -3,6 +3,7 @@
 package reporttest
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -56,4 +57,22 @@ func ScoreFile(t testing.TB, path string) *report.Report {
 		t.Fatal(err)
 	}
 	return Score(t, filepath.Base(path), b)
+}
+
+// Golden compares got with the golden file at path, or rewrites the file
+// first when update is set (the tests' -update flag).
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s; if the change is intended, run go test -update and review the diff\n--- got ---\n%s", path, got)
+	}
 }

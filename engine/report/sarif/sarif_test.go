@@ -312,17 +312,5 @@ func TestWriteErrors(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	got := write(t, reporttest.Testdata(t, "corpus/everything.tools.json"))
-	golden := filepath.Join("testdata", "everything.sarif")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("SARIF for everything.tools.json differs from %s; if the change is intended, run go test -update and review the diff\n--- got ---\n%s", golden, got)
-	}
+	reporttest.Golden(t, filepath.Join("testdata", "everything.sarif"), got, *update)
 }

@@ -60,18 +60,7 @@ func TestGolden(t *testing.T) {
 		t.Run(c.golden, func(t *testing.T) {
 			got := write(t, c.rep(t), c.opt)
 			path := filepath.Join("testdata", c.golden)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s; if the change is intended, run go test -update and review the diff\n--- got ---\n%s", path, got)
-			}
+			reporttest.Golden(t, path, []byte(got), *update)
 			if c.opt.Width > 0 {
 				// The table and the fix list fit the width; the header lines may not.
 				_, body, _ := strings.Cut(got, "\n\n")
