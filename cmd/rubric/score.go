@@ -80,7 +80,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	ctx := cmd.Context()
 	readStart := time.Now()
-	var t transport.Transport = file.Transport{MaxBytes: v.GetInt64("max-bytes")}
+	var t transport.Transport = file.Transport{MaxBytes: v.GetInt64("max-bytes"), Stdin: a.stdin}
 	s, err := t.Export(ctx, transport.Target{Location: args[0]})
 	if err != nil {
 		return err

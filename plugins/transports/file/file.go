@@ -21,6 +21,8 @@ const DefaultMaxBytes = 1 << 30
 type Transport struct {
 	// MaxBytes bounds the size of the file; 0 means DefaultMaxBytes.
 	MaxBytes int64
+	// Stdin is what the target "-" reads; os.Stdin when nil.
+	Stdin io.Reader
 }
 
 // Name implements transport.Transport.
@@ -37,7 +39,11 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	name := target.Location
 	if name == "-" {
 		name = "<stdin>"
-		data, err = readLimited(os.Stdin, limit, 0)
+		in := t.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		data, err = readLimited(in, limit, 0)
 	} else {
 		data, err = readFile(name, limit)
 	}

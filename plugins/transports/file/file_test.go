@@ -44,3 +44,14 @@ func TestExportDirectory(t *testing.T) {
 		t.Errorf("a directory: %v", err)
 	}
 }
+
+func TestExportStdin(t *testing.T) {
+	in := strings.NewReader(`[{"name":"a"}]`)
+	s, err := Transport{Stdin: in}.Export(context.Background(), transport.Target{Location: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Source != "<stdin>" || len(s.Tools) != 1 {
+		t.Fatalf("surface: %+v", s)
+	}
+}
