@@ -51,6 +51,14 @@ type Tokens struct {
 	Output int `json:"output"`
 }
 
+// Config is what a run asks of a judge: the model to answer with and
+// judge-specific options (a base URL, a temperature, ...). Secrets never
+// travel in a Config: a judge reads them from its environment.
+type Config struct {
+	Model   string            `json:"model,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
 // Judge answers questions.
 type Judge interface {
 	Identity(ctx context.Context) (Identity, error)

@@ -1,0 +1,135 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/proto/pluginv1"
+)
+
+// ErrUnavailable means the plugin process stopped answering: it crashed,
+// was killed or closed its connection. The host says which.
+var ErrUnavailable = errors.New("the plugin stopped answering")
+
+// remote turns a gRPC error into the plugin's own message, ErrUnavailable,
+// or the context's error.
+func remote(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	st, ok := status.FromError(err)
+	if !ok {
+		return err
+	}
+	switch st.Code() {
+	case codes.Unavailable:
+		return fmt.Errorf("%w (%s)", ErrUnavailable, st.Message())
+	case codes.Canceled:
+		return context.Canceled
+	case codes.DeadlineExceeded:
+		return context.DeadlineExceeded
+	}
+	return errors.New(st.Message())
+}
+
+// JudgeClient is the host's view of a judge plugin.
+type JudgeClient struct {
+	c pluginv1.JudgeClient
+}
+
+// Describe asks the plugin for its identity before configuration.
+func (j *JudgeClient) Describe(ctx context.Context) (judge.Identity, error) {
+	p, err := j.c.Describe(ctx, &pluginv1.DescribeRequest{})
+	if err != nil {
+		return judge.Identity{}, remote(ctx, err)
+	}
+	return identityFromProto(p)
+}
+
+// Configure sets the model and options for the run.
+func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	p, err := j.c.Configure(ctx, &pluginv1.JudgeConfig{Model: c.Model, Options: c.Options})
+	if err != nil {
+		return judge.Identity{}, remote(ctx, err)
+	}
+	return identityFromProto(p)
+}
+
+// Ask sends one question.
+func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	a, err := j.c.Ask(ctx, &pluginv1.Question{
+		Rubric:       q.Rubric,
+		RubricDigest: q.RubricDigest,
+		Kind:         q.Kind,
+		System:       q.System,
+		User:         q.User,
+		AnswerSchema: q.AnswerSchema,
+		Input:        q.Input,
+	})
+	if err != nil {
+		return judge.Answer{}, remote(ctx, err)
+	}
+	return judge.Answer{
+		JSON:   a.GetJson(),
+		Model:  a.GetModel(),
+		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens())},
+	}, nil
+}
+
+// TransportClient is the host's view of a transport plugin.
+type TransportClient struct {
+	c pluginv1.TransportClient
+}
+
+// Info asks the plugin what it is and which schemes it handles.
+func (t *TransportClient) Info(ctx context.Context) (TransportInfo, error) {
+	p, err := t.c.Describe(ctx, &pluginv1.DescribeRequest{})
+	if err != nil {
+		return TransportInfo{}, remote(ctx, err)
+	}
+	return TransportInfo{Name: p.GetName(), Version: p.GetVersion(), Schemes: p.GetSchemes()}, nil
+}
+
+// ErrTooLarge is returned when an exported document passes the host's
+// bound.
+var ErrTooLarge = errors.New("the exported surface is too large")
+
+// ExportDocument reads a target through the plugin and returns the
+// surface document and its source name. A document longer than maxDoc
+// bytes is refused with ErrTooLarge.
+func (t *TransportClient) ExportDocument(ctx context.Context, target transport.Target, maxDoc int64) (string, []byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream, err := t.c.Export(ctx, targetToProto(target))
+	if err != nil {
+		return "", nil, remote(ctx, err)
+	}
+	var source string
+	var doc []byte
+	for first := true; ; first = false {
+		c, err := stream.Recv()
+		if err == io.EOF {
+			return source, doc, nil
+		}
+		if err != nil {
+			return "", nil, remote(ctx, err)
+		}
+		if first {
+			source = c.GetSource()
+		}
+		if int64(len(doc)+len(c.GetData())) > maxDoc {
+			return "", nil, fmt.Errorf("%w: more than %s", ErrTooLarge, transport.Sized(maxDoc))
+		}
+		doc = append(doc, c.GetData()...)
+	}
+}

@@ -1,0 +1,170 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/proto/pluginv1"
+)
+
+// ChunkSize is the largest piece of a surface document in one message,
+// well under gRPC's default 4 MiB message limit.
+const ChunkSize = 1 << 20
+
+type judgeServer struct {
+	pluginv1.UnimplementedJudgeServer
+	impl Judge
+}
+
+func (s *judgeServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequest) (*pluginv1.JudgeIdentity, error) {
+	id, err := s.impl.Describe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return identityToProto(id)
+}
+
+func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*pluginv1.JudgeIdentity, error) {
+	id, err := s.impl.Configure(ctx, judge.Config{Model: c.GetModel(), Options: c.GetOptions()})
+	if err != nil {
+		return nil, err
+	}
+	return identityToProto(id)
+}
+
+func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.Answer, error) {
+	a, err := s.impl.Ask(ctx, judge.Question{
+		Rubric:       q.GetRubric(),
+		RubricDigest: q.GetRubricDigest(),
+		Kind:         q.GetKind(),
+		System:       q.GetSystem(),
+		User:         q.GetUser(),
+		AnswerSchema: q.GetAnswerSchema(),
+		Input:        q.GetInput(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &pluginv1.Answer{
+		Json:         a.JSON,
+		Model:        a.Model,
+		InputTokens:  int64(a.Tokens.Input),
+		OutputTokens: int64(a.Tokens.Output),
+	}, nil
+}
+
+func identityToProto(id judge.Identity) (*pluginv1.JudgeIdentity, error) {
+	p := &pluginv1.JudgeIdentity{
+		Plugin:    id.Plugin,
+		Version:   id.Version,
+		Provider:  id.Provider,
+		Model:     id.Model,
+		Heuristic: id.Heuristic,
+	}
+	if len(id.Params) > 0 {
+		b, err := json.Marshal(id.Params)
+		if err != nil {
+			return nil, fmt.Errorf("judge parameters are not JSON: %w", err)
+		}
+		p.ParamsJson = string(b)
+	}
+	return p, nil
+}
+
+func identityFromProto(p *pluginv1.JudgeIdentity) (judge.Identity, error) {
+	id := judge.Identity{
+		Plugin:    p.GetPlugin(),
+		Version:   p.GetVersion(),
+		Provider:  p.GetProvider(),
+		Model:     p.GetModel(),
+		Heuristic: p.GetHeuristic(),
+	}
+	if s := p.GetParamsJson(); s != "" {
+		if err := json.Unmarshal([]byte(s), &id.Params); err != nil {
+			return judge.Identity{}, fmt.Errorf("the judge sent parameters that are not a JSON object: %w", err)
+		}
+	}
+	return id, nil
+}
+
+type transportServer struct {
+	pluginv1.UnimplementedTransportServer
+	impl Transport
+}
+
+func (s *transportServer) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.TransportInfo, error) {
+	info := s.impl.Info()
+	return &pluginv1.TransportInfo{Name: info.Name, Version: info.Version, Schemes: info.Schemes}, nil
+}
+
+func (s *transportServer) Export(t *pluginv1.Target, stream grpc.ServerStreamingServer[pluginv1.ExportChunk]) error {
+	ctx := stream.Context()
+	target := targetFromProto(t)
+	var source string
+	var doc []byte
+	if de, ok := s.impl.(DocumentExporter); ok {
+		var err error
+		if source, doc, err = de.ExportDocument(ctx, target); err != nil {
+			return err
+		}
+	} else {
+		surf, err := s.impl.Export(ctx, target)
+		if err != nil {
+			return err
+		}
+		source, doc = surf.Source, surf.Marshal()
+	}
+	first := true
+	for first || len(doc) > 0 {
+		n := min(len(doc), ChunkSize)
+		c := &pluginv1.ExportChunk{Data: doc[:n]}
+		if first {
+			c.Source = source
+			first = false
+		}
+		if err := stream.Send(c); err != nil {
+			return err
+		}
+		doc = doc[n:]
+	}
+	return nil
+}
+
+func targetToProto(t transport.Target) *pluginv1.Target {
+	return &pluginv1.Target{
+		Location: t.Location,
+		Args:     t.Args,
+		Dir:      t.Dir,
+		Env:      t.Env,
+		Headers:  t.Headers,
+		Limits: &pluginv1.Limits{
+			StartTimeoutMs:   t.Limits.StartTimeout.Milliseconds(),
+			RequestTimeoutMs: t.Limits.RequestTimeout.Milliseconds(),
+			MaxBytes:         t.Limits.MaxBytes,
+			MaxTools:         int64(t.Limits.MaxTools),
+		},
+	}
+}
+
+func targetFromProto(p *pluginv1.Target) transport.Target {
+	l := p.GetLimits()
+	return transport.Target{
+		Location: p.GetLocation(),
+		Args:     p.GetArgs(),
+		Dir:      p.GetDir(),
+		Env:      p.GetEnv(),
+		Headers:  p.GetHeaders(),
+		Limits: transport.Limits{
+			StartTimeout:   time.Duration(l.GetStartTimeoutMs()) * time.Millisecond,
+			RequestTimeout: time.Duration(l.GetRequestTimeoutMs()) * time.Millisecond,
+			MaxBytes:       l.GetMaxBytes(),
+			MaxTools:       int(l.GetMaxTools()),
+		},
+	}
+}
