@@ -1,6 +1,6 @@
 // Package file is the transport that reads a surface from a JSON file: a
 // tools/list result, a bare array of tools, a capture or a registry capture
-// (see surface.Parse).
+// (see surface.Parse). "-" reads standard input.
 package file
 
 import (
@@ -9,18 +9,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/plugins/protocol"
 )
-
-// DefaultMaxBytes is the largest file read unless told otherwise.
-const DefaultMaxBytes = 1 << 30
 
 // Transport reads surfaces from files.
 type Transport struct {
-	// MaxBytes bounds the size of the file; 0 means DefaultMaxBytes.
-	MaxBytes int64
 	// Stdin is what the target "-" reads; os.Stdin when nil.
 	Stdin io.Reader
 }
@@ -28,32 +26,44 @@ type Transport struct {
 // Name implements transport.Transport.
 func (Transport) Name() string { return "file" }
 
-// Export implements transport.Transport; "-" reads standard input.
+// Info implements protocol.Transport.
+func (Transport) Info() protocol.TransportInfo {
+	return protocol.TransportInfo{Name: "file", Version: buildinfo.Version(), Schemes: []string{"file"}}
+}
+
+// Export implements transport.Transport.
 func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
-	limit := t.MaxBytes
-	if limit <= 0 {
-		limit = DefaultMaxBytes
+	name, data, err := t.ExportDocument(ctx, target)
+	if err != nil {
+		return nil, err
 	}
+	return surface.Parse(name, data)
+}
+
+// ExportDocument implements protocol.DocumentExporter: the file's bytes,
+// unparsed, refused past the target's byte limit before reading.
+func (t Transport) ExportDocument(ctx context.Context, target transport.Target) (string, []byte, error) {
+	limit := target.Limits.WithDefaults().MaxBytes
+	name := strings.TrimPrefix(target.Location, "file://")
 	var data []byte
 	var err error
-	name := target.Location
 	if name == "-" {
 		name = "<stdin>"
 		in := t.Stdin
 		if in == nil {
 			in = os.Stdin
 		}
-		data, err = readLimited(in, limit, 0)
+		data, err = readLimited(in, name, limit, 0)
 	} else {
 		data, err = readFile(name, limit)
 	}
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	return surface.Parse(name, data)
+	return name, data, nil
 }
 
 // readFile reads a whole file into a buffer of its size, refusing a file
@@ -71,7 +81,7 @@ func readFile(name string, limit int64) ([]byte, error) {
 	if size > limit {
 		return nil, tooLarge(name, limit)
 	}
-	data, err := readLimited(f, limit, size)
+	data, err := readLimited(f, name, limit, size)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read surface: %w", err)
 	}
@@ -80,18 +90,18 @@ func readFile(name string, limit int64) ([]byte, error) {
 
 // readLimited reads r to its end into a buffer sized for hint bytes, and
 // fails past limit bytes.
-func readLimited(r io.Reader, limit, hint int64) ([]byte, error) {
+func readLimited(r io.Reader, name string, limit, hint int64) ([]byte, error) {
 	buf := bytes.NewBuffer(make([]byte, 0, hint+bytes.MinRead))
 	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if n > limit {
-		return nil, tooLarge("the surface", limit)
+		return nil, tooLarge(name, limit)
 	}
 	return buf.Bytes(), nil
 }
 
 func tooLarge(name string, limit int64) error {
-	return fmt.Errorf("%s is larger than %d bytes (raise --max-bytes)", name, limit)
+	return fmt.Errorf("%s is larger than %s (raise --max-bytes)", name, transport.Sized(limit))
 }

@@ -1,0 +1,52 @@
+// Package registry is the transport for registry captures: a JSON file
+// {"release", "server", "tools": [{"name", "definition", "qualityScore"}]}
+// holding the definitions a registry published and the scores it gave
+// them. Unlike the file transport, it refuses any other shape, so a run
+// that needs published scores cannot silently read a plain tools/list.
+package registry
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+	"github.com/rubricmcp/rubric/plugins/transports/file"
+)
+
+// Transport reads registry captures from files.
+type Transport struct{}
+
+// Name implements transport.Transport.
+func (Transport) Name() string { return "registry" }
+
+// Info implements protocol.Transport.
+func (Transport) Info() protocol.TransportInfo {
+	return protocol.TransportInfo{Name: "registry", Version: buildinfo.Version(), Schemes: []string{"registry"}}
+}
+
+// Export implements transport.Transport.
+func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	target.Location = strings.TrimPrefix(target.Location, "registry://")
+	s, err := file.Transport{}.Export(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	if s.Format != surface.FormatRegistry {
+		return nil, fmt.Errorf("%s is a %s, not a registry capture {\"release\", \"server\", \"tools\": [{\"name\", \"definition\", \"qualityScore\"}]}; read it with --transport file", s.Source, describe(s.Format))
+	}
+	return s, nil
+}
+
+func describe(format string) string {
+	switch format {
+	case surface.FormatArray:
+		return "bare array of tools"
+	case surface.FormatCapture:
+		return "capture"
+	}
+	return format + " result"
+}
