@@ -1,0 +1,241 @@
+package host
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// Where a plugin was found.
+const (
+	FromBuiltin = "built-in"
+	FromDir     = "plugin directory"
+	FromConfig  = "config"
+	FromPath    = "path"
+)
+
+// Plugin is a plugin rubric can start.
+type Plugin struct {
+	// Kind is protocol.KindJudge or protocol.KindTransport.
+	Kind string `json:"kind"`
+	// Name is what the user calls it: "stdio", or "mine" for a binary
+	// named rubric-judge-mine.
+	Name string `json:"name"`
+	// Path is the executable; for a built-in, the rubric binary itself.
+	Path string `json:"path"`
+	// Args are passed to the executable (a built-in's serve arguments).
+	Args []string `json:"args,omitempty"`
+	// From says where it was found: FromBuiltin, FromDir, FromConfig or
+	// FromPath.
+	From string `json:"from"`
+	// SHA256 is the pinned hex digest of the executable, empty when the
+	// plugin is not pinned.
+	SHA256 string `json:"sha256,omitempty"`
+	// Env names the host environment variables an external plugin
+	// receives besides a minimal set; built-ins receive all of them.
+	Env []string `json:"env,omitempty"`
+	// Leaf is true for a plugin that starts no processes of its own, so it
+	// need not be isolated in a process group of its own (and may read the
+	// terminal).
+	Leaf bool `json:"-"`
+}
+
+// Builtin reports whether p is served by the rubric binary.
+func (p Plugin) Builtin() bool { return p.From == FromBuiltin }
+
+// BinaryName is the file name an external plugin of kind and name has.
+func BinaryName(kind, name string) string { return "rubric-" + kind + "-" + name }
+
+// Pin is a config entry for one plugin (plugins.NAME in rubric.yaml).
+type Pin struct {
+	// Path is the plugin's executable, for a plugin outside the plugin
+	// directories.
+	Path string `mapstructure:"path"`
+	// Kind is needed only when Path's base name does not say it.
+	Kind string `mapstructure:"kind"`
+	// SHA256 pins the executable's hex sha256.
+	SHA256 string `mapstructure:"sha256"`
+	// Env names host environment variables passed to the plugin.
+	Env []string `mapstructure:"env"`
+}
+
+// Catalog is every plugin rubric knows of.
+type Catalog struct {
+	Plugins []Plugin
+	pins    map[string]Pin
+	// Warnings are things discovery skipped, in words for the log.
+	Warnings []string
+}
+
+// DefaultDirs returns the plugin directories in search order:
+// $XDG_DATA_HOME/rubric/plugins (or ~/.local/share/rubric/plugins), then
+// ./.rubric/plugins.
+func DefaultDirs() []string {
+	var dirs []string
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		dirs = append(dirs, filepath.Join(d, "rubric", "plugins"))
+	} else if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(home, ".local", "share", "rubric", "plugins"))
+	}
+	return append(dirs, filepath.Join(".rubric", "plugins"))
+}
+
+// Discover builds the catalog: the built-ins first, then the plugins the
+// config names by path, then executables named rubric-judge-NAME or
+// rubric-transport-NAME in dirs. The first plugin of a kind and name wins.
+// pins are the config's plugins.NAME entries.
+func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
+	c := &Catalog{pins: map[string]Pin{}}
+	for name, p := range pins {
+		c.pins[strings.ToLower(name)] = p
+	}
+	seen := map[string]bool{}
+	add := func(p Plugin) {
+		key := p.Kind + "/" + p.Name
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if pin, ok := c.pins[p.Name]; ok && !p.Builtin() {
+			p.SHA256 = strings.ToLower(pin.SHA256)
+			p.Env = pin.Env
+		}
+		c.Plugins = append(c.Plugins, p)
+	}
+	for _, p := range builtins {
+		add(p)
+	}
+	names := make([]string, 0, len(c.pins))
+	for name := range c.pins {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pin := c.pins[name]
+		if pin.Path == "" {
+			continue
+		}
+		p, err := fromPath(pin.Path, pin.Kind, FromConfig)
+		if err != nil {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("plugins.%s: %v", name, err))
+			continue
+		}
+		p.Name = name
+		add(p)
+	}
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue // a missing directory is the common case
+		}
+		for _, e := range entries {
+			kind, name, ok := parseBinaryName(e.Name())
+			if !ok {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			if !isExecutable(path) {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s is not an executable file; skipped", path))
+				continue
+			}
+			if abs, err := filepath.Abs(path); err == nil {
+				path = abs
+			}
+			add(Plugin{Kind: kind, Name: name, Path: path, From: FromDir})
+		}
+	}
+	return c
+}
+
+// parseBinaryName splits rubric-KIND-NAME.
+func parseBinaryName(base string) (kind, name string, ok bool) {
+	for _, k := range []string{protocol.KindJudge, protocol.KindTransport} {
+		if rest, found := strings.CutPrefix(base, "rubric-"+k+"-"); found && rest != "" {
+			return k, rest, true
+		}
+	}
+	return "", "", false
+}
+
+func isExecutable(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+}
+
+// fromPath describes an executable given by path; kind comes from the base
+// name unless given.
+func fromPath(path, kind, from string) (Plugin, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return Plugin{}, err
+	}
+	if !isExecutable(abs) {
+		return Plugin{}, fmt.Errorf("%s is not an executable file", path)
+	}
+	k, name, ok := parseBinaryName(filepath.Base(abs))
+	if !ok {
+		name = strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs))
+	}
+	if kind == "" {
+		kind = k
+	}
+	if kind != protocol.KindJudge && kind != protocol.KindTransport {
+		return Plugin{}, fmt.Errorf("cannot tell whether %s is a judge or a transport: name it rubric-judge-NAME or rubric-transport-NAME, or set its kind in the config", path)
+	}
+	return Plugin{Kind: kind, Name: name, Path: abs, From: from}, nil
+}
+
+// Find returns the plugin of kind called ref: a name from the catalog, or
+// a path (anything with a slash) to an executable, which is pinned by the
+// config entry of its name when there is one.
+func (c *Catalog) Find(kind, ref string) (Plugin, error) {
+	if strings.ContainsRune(ref, filepath.Separator) || strings.ContainsRune(ref, '/') {
+		p, err := fromPath(ref, kind, FromPath)
+		if err != nil {
+			return Plugin{}, err
+		}
+		if p.Kind != kind {
+			return Plugin{}, fmt.Errorf("%s is a %s plugin, not a %s", ref, p.Kind, kind)
+		}
+		if pin, ok := c.pins[p.Name]; ok {
+			p.SHA256 = strings.ToLower(pin.SHA256)
+			p.Env = pin.Env
+		}
+		return p, nil
+	}
+	var names []string
+	for _, p := range c.Plugins {
+		if p.Kind != kind {
+			continue
+		}
+		if p.Name == ref {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	if len(names) == 0 {
+		return Plugin{}, fmt.Errorf("no %s plugin %q: none is installed (put %s in %s)", kind, ref, BinaryName(kind, ref), strings.Join(DefaultDirs(), " or "))
+	}
+	return Plugin{}, fmt.Errorf("no %s plugin %q (known: %s; an external one is a binary named %s in the plugin directory)", kind, ref, strings.Join(names, ", "), BinaryName(kind, ref))
+}
+
+// FileSHA256 returns the hex sha256 of a file.
+func FileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

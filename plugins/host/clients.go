@@ -1,0 +1,132 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// Transport is a running transport plugin. It implements
+// transport.Transport.
+type Transport struct {
+	h    *Host
+	pr   *process
+	c    *protocol.TransportClient
+	info protocol.TransportInfo
+}
+
+// Transport starts p, a transport plugin, and asks what it is.
+func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
+	if p.Kind != protocol.KindTransport {
+		return nil, fmt.Errorf("%s is a %s plugin, not a transport", p.Name, p.Kind)
+	}
+	pr, raw, err := h.start(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := raw.(*protocol.TransportClient)
+	if !ok {
+		h.stop(pr)
+		return nil, fmt.Errorf("plugin %q did not serve a transport", p.Name)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		err = h.callError(pr, "describe", err)
+		h.stop(pr)
+		return nil, err
+	}
+	return &Transport{h: h, pr: pr, c: c, info: info}, nil
+}
+
+// Name implements transport.Transport.
+func (t *Transport) Name() string { return t.pr.p.Name }
+
+// Info is what the plugin said of itself.
+func (t *Transport) Info() protocol.TransportInfo { return t.info }
+
+// Handles reports whether the plugin names scheme among its schemes.
+func (t *Transport) Handles(scheme string) bool { return slices.Contains(t.info.Schemes, scheme) }
+
+// PID is the plugin process's id.
+func (t *Transport) PID() int { return t.pr.pid }
+
+// Export implements transport.Transport: the plugin reads the target and
+// the host parses the document it sends. The document may be at most
+// 4 × the response limit plus 1 MiB (several pages of a list).
+func (t *Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	limits := target.Limits.WithDefaults()
+	maxDoc := 4*limits.MaxBytes + 1<<20
+	source, doc, err := t.c.ExportDocument(ctx, target, maxDoc)
+	if err != nil {
+		if errors.Is(err, protocol.ErrTooLarge) {
+			return nil, fmt.Errorf("the %s transport sent %v (raise --max-bytes)", t.Name(), err)
+		}
+		return nil, t.h.callError(t.pr, "export", err)
+	}
+	if source == "" {
+		source = target.String()
+	}
+	return surface.Parse(source, doc)
+}
+
+// Close ends the plugin process.
+func (t *Transport) Close() { t.h.stop(t.pr) }
+
+// Judge is a running judge plugin. It implements judge.Judge.
+type Judge struct {
+	h  *Host
+	pr *process
+	c  *protocol.JudgeClient
+	id judge.Identity
+}
+
+// Judge starts p, a judge plugin, and configures it.
+func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, error) {
+	if p.Kind != protocol.KindJudge {
+		return nil, fmt.Errorf("%s is a %s plugin, not a judge", p.Name, p.Kind)
+	}
+	pr, raw, err := h.start(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := raw.(*protocol.JudgeClient)
+	if !ok {
+		h.stop(pr)
+		return nil, fmt.Errorf("plugin %q did not serve a judge", p.Name)
+	}
+	id, err := c.Configure(ctx, cfg)
+	if err != nil {
+		err = h.callError(pr, "configure", err)
+		if _, crashed := err.(*CrashError); !crashed && ctx.Err() == nil {
+			err = fmt.Errorf("the judge %q refused its configuration: %w", p.Name, err)
+		}
+		h.stop(pr)
+		return nil, err
+	}
+	return &Judge{h: h, pr: pr, c: c, id: id}, nil
+}
+
+// Identity implements judge.Judge: the identity the plugin gave when
+// configured.
+func (j *Judge) Identity(context.Context) (judge.Identity, error) { return j.id, nil }
+
+// Ask implements judge.Judge.
+func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	a, err := j.c.Ask(ctx, q)
+	if err != nil {
+		return judge.Answer{}, j.h.callError(j.pr, "ask", err)
+	}
+	return a, nil
+}
+
+// PID is the plugin process's id.
+func (j *Judge) PID() int { return j.pr.pid }
+
+// Close ends the plugin process.
+func (j *Judge) Close() { j.h.stop(j.pr) }

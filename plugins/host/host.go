@@ -1,0 +1,310 @@
+// Package host starts rubric's plugins and speaks to them: discovery of
+// built-in and installed plugins (Catalog), sha256 pinning, launch with a
+// start timeout, plugin stderr relayed into the log, crash reporting, and
+// clean-up that leaves no process behind.
+//
+// Every judge and transport, built-in ones included, is reached through a
+// separate plugin process: built-ins are the rubric binary started again
+// with serve arguments.
+package host
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// DefaultStartTimeout bounds a plugin's start, from exec to handshake.
+const DefaultStartTimeout = 10 * time.Second
+
+// baseEnv are the variables every external plugin receives.
+var baseEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"}
+
+// Host starts plugins and ends them. Its zero value is not usable: use New.
+type Host struct {
+	log          hclog.Logger
+	startTimeout time.Duration
+	// versions are the protocol versions offered; tests change it.
+	versions []int
+
+	mu      sync.Mutex
+	running []*process
+	closed  bool
+}
+
+// Options configure a Host.
+type Options struct {
+	// Log receives the host's messages and the plugins' stderr; nil
+	// discards them.
+	Log hclog.Logger
+	// StartTimeout bounds each plugin's start; 0 means DefaultStartTimeout.
+	StartTimeout time.Duration
+}
+
+// New returns a Host. Call Close when done, on every path.
+func New(o Options) *Host {
+	if o.Log == nil {
+		o.Log = hclog.NewNullLogger()
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = DefaultStartTimeout
+	}
+	return &Host{log: o.Log, startTimeout: o.StartTimeout, versions: []int{protocol.Version}}
+}
+
+// process is one started plugin.
+type process struct {
+	p      Plugin
+	client *plugin.Client
+	cmd    *exec.Cmd
+	stderr *tail
+	pid    int
+}
+
+// start launches p and dispenses its kind.
+func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
+	h.mu.Lock()
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		return nil, nil, errors.New("the plugin host is closed")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(p.Path, p.Args...)
+	isolate(cmd, !p.Leaf)
+	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
+	cfg := &plugin.ClientConfig{
+		HandshakeConfig:  protocol.Handshake(h.versions[0]),
+		VersionedPlugins: map[int]plugin.PluginSet{},
+		Cmd:              cmd,
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		Logger:           h.log.Named(p.Kind + "." + p.Name),
+		StartTimeout:     h.startTimeout,
+		Stderr:           pr.stderr,
+	}
+	for _, v := range h.versions {
+		cfg.VersionedPlugins[v] = protocol.PluginSet()
+	}
+	if !p.Builtin() {
+		cfg.SkipHostEnv = true
+		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
+	}
+	if p.SHA256 != "" {
+		want, err := hex.DecodeString(p.SHA256)
+		if err != nil || len(want) != sha256.Size {
+			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits)", p.Name, p.SHA256)
+		}
+		cfg.SecureConfig = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+	}
+	client := plugin.NewClient(cfg)
+	pr.client = client
+	h.track(pr)
+
+	type result struct {
+		raw any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rpc, err := client.Client()
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		raw, err := rpc.Dispense(p.Kind)
+		done <- result{raw, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		h.stop(pr)
+		return nil, nil, ctx.Err()
+	}
+	if r.err != nil {
+		err := h.startError(pr, r.err)
+		h.stop(pr)
+		return nil, nil, err
+	}
+	if cmd.Process != nil {
+		pr.pid = cmd.Process.Pid
+	}
+	return pr, r.raw, nil
+}
+
+var versionRE = regexp.MustCompile(`Plugin version: (\d+)`)
+
+// startError words a failed start.
+func (h *Host) startError(pr *process, err error) error {
+	p := pr.p
+	name := fmt.Sprintf("%s plugin %q (%s)", p.Kind, p.Name, p.Path)
+	msg := err.Error()
+	switch {
+	case errors.Is(err, plugin.ErrChecksumsDoNotMatch):
+		got, herr := FileSHA256(p.Path)
+		if herr != nil {
+			got = "unreadable: " + herr.Error()
+		}
+		return fmt.Errorf("refusing to start %s: its sha256 is %s but plugins.%s.sha256 pins %s; if you rebuilt it on purpose, update the pin", name, got, p.Name, p.SHA256)
+	case strings.Contains(msg, "incompatible API version"):
+		theirs := "another"
+		if m := versionRE.FindStringSubmatch(msg); m != nil {
+			theirs = m[1]
+		}
+		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
+	case strings.Contains(msg, "timeout while waiting for plugin to start"):
+		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, pr.stderrNote())
+	case strings.Contains(msg, "plugin exited before we could connect"),
+		strings.Contains(msg, "Unrecognized remote plugin message"):
+		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, pr.stderrNote())
+	case errors.Is(err, exec.ErrNotFound), errors.Is(err, os.ErrNotExist), errors.Is(err, os.ErrPermission):
+		return fmt.Errorf("cannot start %s: %v", name, err)
+	}
+	return fmt.Errorf("cannot start %s: %v%s", name, err, pr.stderrNote())
+}
+
+// callError words an error from a call to a running plugin: a crash is
+// said to be one, with the exit status and the end of stderr.
+func (h *Host) callError(pr *process, what string, err error) error {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	if !errors.Is(err, protocol.ErrUnavailable) && !pr.client.Exited() {
+		return err
+	}
+	// Give the exit a moment to be seen, so the status can be named.
+	for i := 0; i < 50 && !pr.client.Exited(); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	status := "it stopped answering"
+	if pr.client.Exited() && pr.cmd.ProcessState != nil {
+		status = "it ended with " + pr.cmd.ProcessState.String()
+	}
+	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid, During: what, Status: status, Stderr: pr.stderr.String()}
+}
+
+// CrashError is a plugin that ended or stopped answering during a call.
+type CrashError struct {
+	Kind, Name string
+	PID        int
+	During     string
+	Status     string
+	Stderr     string
+}
+
+func (e *CrashError) Error() string {
+	s := fmt.Sprintf("the %s plugin %q (pid %d) crashed during %s: %s", e.Kind, e.Name, e.PID, e.During, e.Status)
+	if e.Stderr != "" {
+		s += "; its stderr ended with:\n" + e.Stderr
+	}
+	return s
+}
+
+func (pr *process) stderrNote() string {
+	if s := pr.stderr.String(); s != "" {
+		return "; its stderr ended with:\n" + s
+	}
+	return ""
+}
+
+func (h *Host) track(pr *process) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.running = append(h.running, pr)
+}
+
+// stop ends one plugin: a graceful shutdown, then a kill, then the sweep
+// of anything it started.
+func (h *Host) stop(pr *process) {
+	h.mu.Lock()
+	for i, r := range h.running {
+		if r == pr {
+			h.running = append(h.running[:i], h.running[i+1:]...)
+			break
+		}
+	}
+	h.mu.Unlock()
+	pr.client.Kill()
+	if pr.cmd.Process != nil {
+		sweep(pr.cmd.Process.Pid, !pr.p.Leaf)
+	}
+}
+
+// Close ends every plugin the host started and everything they started.
+// It is safe to call more than once and from a signal path.
+func (h *Host) Close() {
+	h.mu.Lock()
+	h.closed = true
+	running := h.running
+	h.running = nil
+	h.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, pr := range running {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pr.client.Kill()
+			if pr.cmd.Process != nil {
+				sweep(pr.cmd.Process.Pid, !pr.p.Leaf)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// passEnv returns the host's values of the named variables.
+func passEnv(names []string) []string {
+	var env []string
+	for _, n := range names {
+		if v, ok := os.LookupEnv(n); ok {
+			env = append(env, n+"="+v)
+		}
+	}
+	return env
+}
+
+// tail keeps the last bytes written to it, in whole lines where it can.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func newTail(max int) *tail { return &tail{max: max} }
+
+// Write implements io.Writer.
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = t.buf[over:]
+		if i := bytes.IndexByte(t.buf, '\n'); i >= 0 && i < len(t.buf)-1 {
+			t.buf = t.buf[i+1:]
+		}
+	}
+	return len(p), nil
+}
+
+// String returns the kept text without its final newline.
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimRight(string(t.buf), "\n")
+}
