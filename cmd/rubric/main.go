@@ -2,7 +2,11 @@
 // rubrics that are data, not code.
 //
 // Exit status: 0 success, 1 a score below --fail-under, 2 a usage or input
-// error (a bad rubric, an unreadable surface, a formula that failed).
+// error (a bad rubric, an unreadable surface, a formula that failed, a
+// server or plugin that failed).
+//
+// Built-in judges and transports are this same binary started again with
+// the arguments "__serve-plugin KIND NAME" (see plugins/builtin).
 //
 // Setting RUBRIC_CPUPROFILE=FILE writes a CPU profile of the run, for the
 // benchmarks under bench/.
@@ -12,9 +16,15 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+
+	"github.com/rubricmcp/rubric/plugins/builtin"
 )
 
 func main() {
+	// Started again by itself as a built-in plugin: serve it instead.
+	if builtin.Serve(os.Args[1:]) {
+		return
+	}
 	if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
 		f, err := os.Create(path)
 		if err != nil {

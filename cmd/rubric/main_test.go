@@ -12,13 +12,19 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/plugins/builtin"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"rubric": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"rubric": func() {
+			if builtin.Serve(os.Args[1:]) {
+				os.Exit(0)
+			}
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 

@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 )
 
 // Exit codes.
@@ -38,12 +40,7 @@ type app struct {
 	v              *viper.Viper
 }
 
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
+func version() string { return buildinfo.Version() }
 
 // run executes the command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -99,7 +96,9 @@ observations, so any report can be explained and rescored.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return fmt.Errorf("%w (see rubric --help)", err)
 	})
-	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd())
+	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
+	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
+	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd())
 	return root
 }
 
@@ -121,17 +120,25 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 		}
 		return nil
 	}
-	v.SetConfigName("rubric")
-	v.AddConfigPath(".")
+	// Only rubric.yaml (or .yml) counts: viper's own search would also
+	// take a file named plain "rubric", such as the binary itself.
+	dirs := []string{"."}
 	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
-		v.AddConfigPath(filepath.Join(dir, "rubric"))
+		dirs = append(dirs, filepath.Join(dir, "rubric"))
 	} else if home, err := os.UserHomeDir(); err == nil {
-		v.AddConfigPath(filepath.Join(home, ".config", "rubric"))
+		dirs = append(dirs, filepath.Join(home, ".config", "rubric"))
 	}
-	if err := v.ReadInConfig(); err != nil {
-		var nf viper.ConfigFileNotFoundError
-		if !errors.As(err, &nf) {
-			return fmt.Errorf("read config %s: %w", v.ConfigFileUsed(), err)
+	for _, dir := range dirs {
+		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
+			path := filepath.Join(dir, name)
+			if st, err := os.Stat(path); err != nil || st.IsDir() {
+				continue
+			}
+			v.SetConfigFile(path)
+			if err := v.ReadInConfig(); err != nil {
+				return fmt.Errorf("read config %s: %w", path, err)
+			}
+			return nil
 		}
 	}
 	return nil

@@ -16,8 +16,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/transport"
-	"github.com/rubricmcp/rubric/plugins/transports/file"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -25,21 +23,27 @@ const defaultRubric = "schema-quality"
 
 func (a *app) scoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "score [flags] TARGET",
+		Use:   "score [flags] TARGET | -- COMMAND [ARGS...]",
 		Short: "Score a server's tools and print grades and a fix list",
 		Long: `Score reads a surface (the tools a server shows) and grades it with a rubric.
 
-TARGET is a JSON file holding a tools/list result, a bare array of tools,
-a capture {"server":{...},"tools":[...]} or a registry capture; "-" reads
-standard input.
+The target is read by a transport plugin:
+  -- COMMAND ARGS...   spawns an MCP server over stdio (the stdio transport)
+  http(s)://...        a streamable HTTP endpoint (--transport sse for legacy SSE)
+  FILE or -            a JSON file (or standard input) holding a tools/list
+                       result, a bare array of tools, a capture
+                       {"server":{...},"tools":[...]} or a registry capture
+  SCHEME://...         an installed transport plugin named SCHEME
+--transport NAME chooses one by name.
 
 The summary goes to standard output in --format (text, json, markdown or
 sarif), or into --out. --json, --markdown and --sarif write more files at
 once. Files are written atomically.`,
 		Example: `  rubric score examples/captures/filesystem.tools.json
+  rubric score -- npx -y @modelcontextprotocol/server-everything
+  rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
   rubric score --format json --out report.json tools.json
   rubric score --rubric my-rubric.hcl --fail-under B tools.json`,
-		Args: exactTarget,
 		RunE: a.runScore,
 	}
 	f := cmd.Flags()
@@ -53,15 +57,8 @@ once. Files are written atomically.`,
 	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
-	f.Int64("max-bytes", file.DefaultMaxBytes, "largest surface file read, in bytes")
+	targetFlags(cmd)
 	return cmd
-}
-
-func exactTarget(_ *cobra.Command, args []string) error {
-	if len(args) != 1 {
-		return fmt.Errorf("score takes one target, got %d (for example: rubric score tools.json)", len(args))
-	}
-	return nil
 }
 
 func (a *app) runScore(cmd *cobra.Command, args []string) error {
@@ -78,15 +75,38 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	name, target, err := a.resolveTarget(cmd, args)
+	if err != nil {
+		return err
+	}
 	ctx := cmd.Context()
 	readStart := time.Now()
-	var t transport.Transport = file.Transport{MaxBytes: v.GetInt64("max-bytes"), Stdin: a.stdin}
-	s, err := t.Export(ctx, transport.Target{Location: args[0]})
+	h, catalog, err := a.newHost()
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	// The judge starts first: a wrong pin or model fails before the
+	// server is read.
+	j, err := a.startJudge(ctx, h, catalog)
+	if err != nil {
+		return err
+	}
+	if j != nil {
+		id, _ := j.Identity(ctx)
+		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
+	}
+	tr, err := openTransport(ctx, h, catalog, name, target)
+	if err != nil {
+		return err
+	}
+	s, err := tr.Export(ctx, target)
+	tr.Close()
 	if err != nil {
 		return err
 	}
 	readMS := float64(time.Since(readStart).Microseconds()) / 1000
-	rep, err := score.Run(ctx, r, s, score.Options{Target: args[0], Version: version(), Workers: v.GetInt("workers")})
+	rep, err := score.Run(ctx, r, s, score.Options{Target: target.String(), Version: version(), Workers: v.GetInt("workers")})
 	if err != nil {
 		return err
 	}
