@@ -1,0 +1,455 @@
+// Package mcpclient lists an MCP server's tools over a connection that an
+// mcp-go client transport provides: the initialize handshake, then tools/list
+// page by page, keeping every tool exactly as the server sent it.
+//
+// The stdio and HTTP transports share it; each owns its connection (a child
+// process, an HTTP client) and explains its own failures through
+// Config.Fault, so that a user reads "server exited with status 1" rather
+// than "transport closed".
+//
+// The requests go through the transport's SendRequest, not the typed mcp-go
+// client: mcp.Tool keeps only part of an input schema (anyOf, title and the
+// rest are dropped), and a surface must hold the JSON the server sent,
+// keyword for keyword.
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// ProtocolVersion is the MCP revision rubric asks for in initialize. A
+// server may answer with another one; the surface records what it chose.
+const ProtocolVersion = "2025-06-18"
+
+// ClientName is the name rubric gives itself in initialize.
+const ClientName = "rubric"
+
+// Config says how to list one server.
+type Config struct {
+	// ClientVersion is rubric's version, sent in clientInfo.
+	ClientVersion string
+	// Limits bound the work; zero fields take their defaults.
+	Limits transport.Limits
+	// Source becomes Surface.Source: the command or URL as the user gave it.
+	Source string
+	// Server holds what the transport knows of the server, such as
+	// "command" (the argv, as []any) or "url". List adds serverInfo's name
+	// and version, the negotiated protocolVersion and any instructions.
+	Server map[string]any
+	// Fault, when set, explains a failed request better than the client
+	// can: a server that exited, a response over MaxBytes, a refused
+	// connection. It is given the method that was pending and the error the
+	// transport returned, and returns nil when it knows nothing more.
+	Fault func(method string, err error) error
+	// Lost, when set, is closed once the transport knows the server is gone
+	// or broke the protocol; the pending request stops waiting at once
+	// instead of running into its timeout.
+	Lost <-chan struct{}
+}
+
+// TooLargeError is a response longer than Limits.MaxBytes.
+type TooLargeError struct {
+	// Method is the request that was answered ("tools/list"); empty when
+	// unknown.
+	Method string
+	// Limit is the byte limit exceeded.
+	Limit int64
+}
+
+// Error says which response was too large and what to do about it.
+func (e *TooLargeError) Error() string {
+	what := "a response"
+	if e.Method != "" {
+		what = e.Method + " response"
+	}
+	return fmt.Sprintf("%s exceeds %s (raise --max-bytes)", what, transport.Sized(e.Limit))
+}
+
+// List starts tr (a no-op when it is already started), performs the
+// initialize handshake, lists every tool by following nextCursor, and
+// closes tr before returning, whatever happened.
+//
+// Limits.StartTimeout bounds Start plus initialize; Limits.RequestTimeout
+// bounds each tools/list page. When ctx ends, List returns an error
+// wrapping ctx's error.
+func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.Surface, error) {
+	s := &session{ctx: ctx, tr: tr, cfg: cfg, limits: cfg.Limits.WithDefaults()}
+	defer tr.Close()
+	start, cancel := context.WithTimeout(ctx, s.limits.StartTimeout)
+	defer cancel()
+	if err := s.start(start); err != nil {
+		return nil, err
+	}
+	info, err := s.initialize(start)
+	if err != nil {
+		return nil, err
+	}
+	tools, err := s.listTools()
+	if err != nil {
+		return nil, err
+	}
+	doc := splice(tools)
+	surf, err := surface.Parse(cfg.Source, doc)
+	if err != nil {
+		return nil, err
+	}
+	surf.Format = surface.FormatToolsList
+	surf.Source = cfg.Source
+	surf.Server = serverInfo(cfg.Server, info)
+	return surf, nil
+}
+
+type session struct {
+	ctx    context.Context
+	tr     mcptransport.Interface
+	cfg    Config
+	limits transport.Limits
+	nextID int64
+}
+
+// start runs tr.Start under the start deadline. Start is given the
+// session's context, not the deadline's: some transports (legacy SSE) tie
+// their event stream to it, and the stream must outlive the handshake.
+func (s *session) start(deadline context.Context) error {
+	done := make(chan error, 1)
+	go func() { done <- s.tr.Start(s.ctx) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return s.failed(deadline, "initialize", err)
+		}
+		return nil
+	case <-deadline.Done():
+		// Closing the transport ends a Start that is still connecting;
+		// wait for it so that nothing outlives List.
+		s.tr.Close()
+		err := <-done
+		if err == nil {
+			err = deadline.Err()
+		}
+		return s.failed(deadline, "initialize", err)
+	}
+}
+
+// initResult is the part of an initialize result that the surface keeps.
+type initResult struct {
+	ProtocolVersion string         `json:"protocolVersion"`
+	ServerInfo      map[string]any `json:"serverInfo"`
+	Instructions    string         `json:"instructions"`
+}
+
+func (s *session) initialize(deadline context.Context) (*initResult, error) {
+	params := map[string]any{
+		"protocolVersion": ProtocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      map[string]any{"name": ClientName, "version": s.cfg.ClientVersion},
+	}
+	raw, err := s.call(deadline, "initialize", params)
+	if err != nil {
+		return nil, err
+	}
+	var info initResult
+	if err := json.Unmarshal(raw, &info); err != nil {
+		return nil, fmt.Errorf("server answered initialize with something other than an initialize result: %v", err)
+	}
+	if info.ProtocolVersion != "" {
+		// The HTTP transports repeat it in the MCP-Protocol-Version header.
+		if h, ok := s.tr.(mcptransport.HTTPConnection); ok {
+			h.SetProtocolVersion(info.ProtocolVersion)
+		}
+	}
+	note := mcp.JSONRPCNotification{
+		JSONRPC:      mcp.JSONRPC_VERSION,
+		Notification: mcp.Notification{Method: "notifications/initialized"},
+	}
+	if err := s.tr.SendNotification(deadline, note); err != nil {
+		return nil, s.failed(deadline, "notifications/initialized", err)
+	}
+	return &info, nil
+}
+
+// listTools follows nextCursor to the end and returns every tool object
+// exactly as sent.
+func (s *session) listTools() ([]json.RawMessage, error) {
+	var tools []json.RawMessage
+	seen := map[string]bool{}
+	cursor := ""
+	for page := 1; ; page++ {
+		if page > s.limits.MaxTools+1 {
+			return nil, fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1)
+		}
+		var params any
+		if page > 1 {
+			params = map[string]any{"cursor": cursor}
+		}
+		deadline, cancel := context.WithTimeout(s.ctx, s.limits.RequestTimeout)
+		raw, err := s.call(deadline, "tools/list", params)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+		got, next, err := readPage(raw, page)
+		if err != nil {
+			return nil, err
+		}
+		if len(tools)+len(got) > s.limits.MaxTools {
+			return nil, fmt.Errorf("server listed more than %d tools (raise --max-tools)", s.limits.MaxTools)
+		}
+		tools = append(tools, got...)
+		if next == "" {
+			return tools, nil
+		}
+		if seen[next] {
+			return nil, fmt.Errorf("server repeated the tools/list cursor %q on page %d: following it would list the same page again", next, page)
+		}
+		seen[next] = true
+		cursor = next
+	}
+}
+
+// readPage checks one tools/list result and returns its tools and
+// nextCursor.
+func readPage(raw json.RawMessage, page int) ([]json.RawMessage, string, error) {
+	where := fmt.Sprintf("tools/list page %d", page)
+	var result map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &result); err != nil || result == nil {
+		return nil, "", fmt.Errorf("%s: want a result object holding \"tools\", found %s", where, kindOfJSON(raw))
+	}
+	list, ok := result["tools"]
+	if !ok {
+		return nil, "", fmt.Errorf("%s: the result has no \"tools\" array", where)
+	}
+	var tools []json.RawMessage
+	if kindOfJSON(list) != "an array" || json.Unmarshal(list, &tools) != nil {
+		return nil, "", fmt.Errorf("%s: \"tools\" must be an array of tool objects, found %s", where, kindOfJSON(list))
+	}
+	for i, t := range tools {
+		if k := kindOfJSON(t); k != "an object" {
+			return nil, "", fmt.Errorf("%s: tools[%d] must be a tool object, found %s", where, i, k)
+		}
+	}
+	var next string
+	if c, ok := result["nextCursor"]; ok && kindOfJSON(c) != "null" {
+		if err := json.Unmarshal(c, &next); err != nil {
+			return nil, "", fmt.Errorf("%s: nextCursor must be a string, found %s", where, kindOfJSON(c))
+		}
+	}
+	return tools, next, nil
+}
+
+// kindOfJSON names the kind of a JSON value from its first byte.
+func kindOfJSON(raw json.RawMessage) string {
+	b := bytes.TrimSpace(raw)
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// splice joins the tool objects into one tools/list document.
+func splice(tools []json.RawMessage) []byte {
+	n := len(`{"tools":[]}`) + len(tools)
+	for _, t := range tools {
+		n += len(t)
+	}
+	doc := make([]byte, 0, n)
+	doc = append(doc, `{"tools":[`...)
+	for i, t := range tools {
+		if i > 0 {
+			doc = append(doc, ',')
+		}
+		doc = append(doc, t...)
+	}
+	return append(doc, "]}"...)
+}
+
+// serverInfo merges what the transport knows with what initialize said.
+func serverInfo(base map[string]any, info *initResult) map[string]any {
+	m := make(map[string]any, len(base)+4)
+	for k, v := range base {
+		m[k] = v
+	}
+	for _, k := range []string{"name", "version"} {
+		if v, ok := info.ServerInfo[k]; ok {
+			m[k] = v
+		}
+	}
+	if info.ProtocolVersion != "" {
+		m["protocolVersion"] = info.ProtocolVersion
+	}
+	if info.Instructions != "" {
+		m["instructions"] = info.Instructions
+	}
+	return m
+}
+
+// call sends one request and returns its result, or an error in the
+// user's words.
+func (s *session) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	s.nextID++
+	req := mcptransport.JSONRPCRequest{
+		JSONRPC: mcp.JSONRPC_VERSION,
+		ID:      mcp.NewRequestId(s.nextID),
+		Method:  method,
+		Params:  params,
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if s.cfg.Lost != nil {
+		// Stop waiting as soon as the transport knows the server is gone.
+		var wg sync.WaitGroup
+		done := make(chan struct{})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case <-s.cfg.Lost:
+				cancel()
+			case <-done:
+			}
+		}()
+		defer wg.Wait()
+		defer close(done)
+	}
+	resp, err := s.tr.SendRequest(ctx, req)
+	if err != nil {
+		return nil, s.failed(ctx, method, err)
+	}
+	if resp.Error != nil {
+		return nil, rpcError(method, resp.Error)
+	}
+	if len(resp.Result) == 0 {
+		return nil, fmt.Errorf("server answered %s with neither a result nor an error", method)
+	}
+	return resp.Result, nil
+}
+
+// failed words the failure of a request: the user's interrupt first, then
+// what the transport knows, then the deadline, then whatever mcp-go said.
+func (s *session) failed(ctx context.Context, method string, err error) error {
+	if s.ctx.Err() != nil {
+		return fmt.Errorf("stopped waiting for the answer to %s: %w", method, context.Cause(s.ctx))
+	}
+	if s.cfg.Fault != nil {
+		if f := s.cfg.Fault(method, err); f != nil {
+			return f
+		}
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+		limit := s.limits.RequestTimeout
+		if method == "initialize" {
+			limit = s.limits.StartTimeout
+		}
+		return fmt.Errorf("no answer to %s within %s", method, seconds(limit))
+	}
+	var te *mcptransport.Error
+	if errors.As(err, &te) {
+		err = te.Err
+	}
+	return fmt.Errorf("%s failed: %v", method, err)
+}
+
+// rpcError words a JSON-RPC error answer.
+func rpcError(method string, e *mcp.JSONRPCErrorDetails) error {
+	msg := strings.TrimSpace(Printable(e.Message))
+	if msg == "" {
+		msg = "(no message)"
+	}
+	err := fmt.Sprintf("server answered %s with error %d: %s", method, e.Code, msg)
+	if e.Data != nil {
+		if d, jerr := json.Marshal(e.Data); jerr == nil && len(d) <= 200 {
+			err += " " + string(d)
+		}
+	}
+	return errors.New(err)
+}
+
+// seconds formats a timeout the way a user typed it: "60s", "1.5s", "250ms".
+func seconds(d time.Duration) string {
+	if d >= time.Second && d%time.Second == 0 {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
+}
+
+// Printable returns text a server wrote with its terminal escape sequences
+// removed and other control characters (except newlines and tabs) shown as
+// U+FFFD, so that quoting it in a message cannot rewrite the user's
+// terminal.
+func Printable(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == 0x1b:
+			i += escapeLen(text[i:])
+			continue
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r == '\r':
+			// Dropped: CRLF line ends are common and carry nothing.
+		case r == utf8.RuneError && size == 1, unicode.IsControl(r):
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// escapeLen is the length of the escape sequence at the start of s: up to
+// the final byte of a CSI sequence (ESC [), up to the BEL or ESC \ that
+// ends an OSC one (ESC ], a window title say), ESC and one byte otherwise.
+func escapeLen(s string) int {
+	if len(s) < 2 {
+		return len(s)
+	}
+	switch s[1] {
+	case '[':
+		for i := 2; i < len(s); i++ {
+			if c := s[i]; c >= 0x40 && c <= 0x7e {
+				return i + 1
+			}
+		}
+	case ']':
+		for i := 2; i < len(s); i++ {
+			if s[i] == '\a' {
+				return i + 1
+			}
+			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+		}
+	default:
+		return 2
+	}
+	return len(s)
+}

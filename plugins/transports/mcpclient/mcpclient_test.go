@@ -1,0 +1,291 @@
+package mcpclient
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// request is what the scripted server saw.
+type request struct {
+	Method string          `json:"method"`
+	ID     json.RawMessage `json:"id"`
+	Params json.RawMessage `json:"params"`
+}
+
+// script answers one request with the lines to write back, raw. A nil
+// answer leaves the request unanswered.
+type script func(r request) []string
+
+// scripted connects an mcp-go transport to an in-process server that
+// answers with s, over pipes. It returns the transport and the requests
+// and notifications the server received, in order, once the client has
+// closed.
+func scripted(t *testing.T, s script) (mcptransport.Interface, func() []request) {
+	t.Helper()
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	tr := mcptransport.NewIO(toClient, fromClient, nil)
+	mcptransport.WithCommandLogger(slog.New(slog.DiscardHandler))(tr)
+	var seen []request
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer fromServer.Close()
+		in := bufio.NewScanner(toServer)
+		for in.Scan() {
+			var r request
+			if err := json.Unmarshal(in.Bytes(), &r); err != nil {
+				t.Errorf("the client sent %q: %v", in.Text(), err)
+				continue
+			}
+			seen = append(seen, r)
+			if r.ID == nil {
+				continue
+			}
+			for _, line := range s(r) {
+				line = strings.ReplaceAll(line, "$ID", string(r.ID))
+				if _, err := io.WriteString(fromServer, line+"\n"); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	t.Cleanup(func() { toServer.Close(); wg.Wait() })
+	return tr, func() []request { toServer.Close(); wg.Wait(); return seen }
+}
+
+const initOK = `{"jsonrpc":"2.0","id":$ID,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"0.1"}}}`
+
+// pages answers initialize, then tools/list with the given results in
+// turn, keyed by the cursor asked for ("" for the first page).
+func pages(results map[string]string) script {
+	return func(r request) []string {
+		if r.Method == "initialize" {
+			return []string{initOK}
+		}
+		var p struct{ Cursor string }
+		json.Unmarshal(r.Params, &p)
+		res, ok := results[p.Cursor]
+		if !ok {
+			return nil
+		}
+		return []string{`{"jsonrpc":"2.0","id":$ID,"result":` + res + `}`}
+	}
+}
+
+func TestListFollowsCursors(t *testing.T) {
+	tr, seen := scripted(t, pages(map[string]string{
+		"":   `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}],"title":"X"}}},"x-vendor":1.50}],"nextCursor":"p2"}`,
+		"p2": `{"tools":[{"name":"b"},{"name":"c","title":"See"}],"nextCursor":"p3"}`,
+		"p3": `{"tools":[],"nextCursor":null}`,
+	}))
+	s, err := List(context.Background(), tr, Config{ClientVersion: "9.9", Source: "srv --flag", Server: map[string]any{"url": "http://x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range s.Tools {
+		names = append(names, tool.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"a", "b", "c"}) {
+		t.Errorf("tools %v", names)
+	}
+	if got := string(s.Tools[0].Canonical); !strings.Contains(got, `"anyOf":[{"type":"string"},{"type":"null"}],"title":"X"`) || !strings.Contains(got, `"x-vendor":1.5`) {
+		t.Errorf("the definition lost keywords: %s", got)
+	}
+	if s.Format != "tools/list" || s.Source != "srv --flag" {
+		t.Errorf("format %q, source %q", s.Format, s.Source)
+	}
+	want := map[string]any{"url": "http://x", "name": "s", "version": "0.1", "protocolVersion": "2025-06-18"}
+	if !reflect.DeepEqual(s.Server, want) {
+		t.Errorf("server %v, want %v", s.Server, want)
+	}
+
+	reqs := seen()
+	var methods []string
+	for _, r := range reqs {
+		methods = append(methods, r.Method)
+	}
+	if want := []string{"initialize", "notifications/initialized", "tools/list", "tools/list", "tools/list"}; !reflect.DeepEqual(methods, want) {
+		t.Errorf("methods %v, want %v", methods, want)
+	}
+	if got, want := string(reqs[0].Params), `{"capabilities":{},"clientInfo":{"name":"rubric","version":"9.9"},"protocolVersion":"2025-06-18"}`; got != want {
+		t.Errorf("initialize params %s\nwant %s", got, want)
+	}
+	if got := string(reqs[4].Params); got != `{"cursor":"p3"}` {
+		t.Errorf("third page asked with %s", got)
+	}
+}
+
+func TestListRejects(t *testing.T) {
+	cases := []struct {
+		name   string
+		pages  map[string]string
+		limits transport.Limits
+		want   string
+	}{
+		{"repeated cursor", map[string]string{"": `{"tools":[{"name":"a"}],"nextCursor":"x"}`, "x": `{"tools":[{"name":"b"}],"nextCursor":"x"}`}, transport.Limits{},
+			`server repeated the tools/list cursor "x" on page 2`},
+		{"too many tools", map[string]string{"": `{"tools":[{"name":"a"}],"nextCursor":"x"}`, "x": `{"tools":[{"name":"b"},{"name":"c"}]}`}, transport.Limits{MaxTools: 2},
+			"server listed more than 2 tools (raise --max-tools)"},
+		{"tools not an array", map[string]string{"": `{"tools":{"name":"a"}}`}, transport.Limits{},
+			`tools/list page 1: "tools" must be an array of tool objects, found an object`},
+		{"a tool not an object", map[string]string{"": `{"tools":[{"name":"a"}],"nextCursor":"x"}`, "x": `{"tools":[{"name":"b"},"c"]}`}, transport.Limits{},
+			"tools/list page 2: tools[1] must be a tool object, found a string"},
+		{"no tools", map[string]string{"": `{"items":[]}`}, transport.Limits{},
+			`tools/list page 1: the result has no "tools" array`},
+		{"null result", map[string]string{"": `null`}, transport.Limits{},
+			`tools/list page 1: want a result object holding "tools", found null`},
+		{"numeric cursor", map[string]string{"": `{"tools":[],"nextCursor":2}`}, transport.Limits{},
+			"tools/list page 1: nextCursor must be a string, found a number"},
+		{"nameless tool", map[string]string{"": `{"tools":[{"description":"?"}]}`}, transport.Limits{},
+			`$.tools[0]: tool has no "name"`},
+		{"same name on two pages", map[string]string{"": `{"tools":[{"name":"a"}],"nextCursor":"x"}`, "x": `{"tools":[{"name":"a"}]}`}, transport.Limits{},
+			`duplicate tool name "a"`},
+		{"no answer", map[string]string{}, transport.Limits{RequestTimeout: 100 * time.Millisecond},
+			"no answer to tools/list within 100ms"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tr, _ := scripted(t, pages(c.pages))
+			_, err := List(context.Background(), tr, Config{Limits: c.limits, Source: "srv"})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestListHandshake(t *testing.T) {
+	cases := []struct {
+		name   string
+		answer []string
+		want   string
+	}{
+		{"error answer", []string{`{"jsonrpc":"2.0","id":$ID,"error":{"code":-32602,"message":"Unsupported protocol version","data":{"supported":["2024-11-05"]}}}`},
+			`server answered initialize with error -32602: Unsupported protocol version {"supported":["2024-11-05"]}`},
+		{"no answer", nil, "no answer to initialize within 100ms"},
+		{"not a result object", []string{`{"jsonrpc":"2.0","id":$ID,"result":[1]}`}, "server answered initialize with something other than an initialize result"},
+		{"empty answer", []string{`{"jsonrpc":"2.0","id":$ID}`}, "server answered initialize with neither a result nor an error"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tr, _ := scripted(t, func(request) []string { return c.answer })
+			_, err := List(context.Background(), tr, Config{Limits: transport.Limits{StartTimeout: 100 * time.Millisecond}})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestListOlderServer(t *testing.T) {
+	tr, _ := scripted(t, func(r request) []string {
+		if r.Method == "initialize" {
+			return []string{
+				`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}`,
+				``,
+				`{"jsonrpc":"2.0","id":$ID,"result":{"protocolVersion":"2024-11-05","capabilities":{},"serverInfo":{"name":"old","version":"1"},"instructions":"Be kind."}}`,
+			}
+		}
+		return []string{`{"jsonrpc":"2.0","id":$ID,"result":{"tools":[{"name":"q"}]}}`}
+	})
+	s, err := List(context.Background(), tr, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Server["protocolVersion"] != "2024-11-05" || s.Server["instructions"] != "Be kind." || len(s.Tools) != 1 {
+		t.Errorf("surface: %+v", s)
+	}
+}
+
+func TestListAsksTheTransportWhy(t *testing.T) {
+	lost := make(chan struct{})
+	var asked []string
+	tr, _ := scripted(t, func(r request) []string {
+		if r.Method == "initialize" {
+			return []string{initOK}
+		}
+		close(lost) // the server is gone; no answer will come
+		return nil
+	})
+	begin := time.Now()
+	_, err := List(context.Background(), tr, Config{
+		Lost: lost,
+		Fault: func(method string, err error) error {
+			asked = append(asked, method)
+			return errors.New("server went away")
+		},
+	})
+	if err == nil || err.Error() != "server went away" {
+		t.Errorf("error %v, want the transport's explanation", err)
+	}
+	if took := time.Since(begin); took > 5*time.Second {
+		t.Errorf("took %v: a lost connection should not wait for the timeout", took)
+	}
+	if !reflect.DeepEqual(asked, []string{"tools/list"}) {
+		t.Errorf("Fault asked about %v", asked)
+	}
+}
+
+func TestListInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	tr, _ := scripted(t, func(r request) []string {
+		if r.Method == "initialize" {
+			return []string{initOK}
+		}
+		cancel()
+		return nil
+	})
+	_, err := List(ctx, tr, Config{Fault: func(string, error) error { return errors.New("not this") }})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "tools/list") {
+		t.Errorf("error %v: want context.Canceled, naming tools/list", err)
+	}
+}
+
+func TestTooLargeError(t *testing.T) {
+	for _, c := range []struct {
+		err  TooLargeError
+		want string
+	}{
+		{TooLargeError{Method: "tools/list", Limit: 64 << 20}, "tools/list response exceeds 64 MiB (raise --max-bytes)"},
+		{TooLargeError{Limit: 1500}, "a response exceeds 1500 bytes (raise --max-bytes)"},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain\ttext\n":             "plain\ttext\n",
+		"\x1b[31mred\x1b[0m":        "red",
+		"crlf\r\n":                  "crlf\n",
+		"bell\a and \x00":           "bell\uFFFD and \uFFFD",
+		"bad \xff byte":             "bad \uFFFD byte",
+		"caf\u00e9 \u2014 ok":       "caf\u00e9 \u2014 ok",
+		"osc \x1b]0;title\x07 done": "osc  done",
+		"st \x1b]0;t\x1b\\ end":     "st  end",
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
