@@ -1,0 +1,356 @@
+// Package stdio is the transport that spawns an MCP server and lists its
+// tools over the server's standard input and output.
+//
+// It owns the child process rather than leaving it to mcp-go, so that it can
+// hold the server to the protocol (one JSON-RPC message per line on stdout,
+// nothing else, no message over --max-bytes), notice at once when the server
+// exits, say why with the end of its stderr, and stop a server that ignores
+// the end of its input.
+package stdio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
+)
+
+// How long a server is given at each step of stopping it.
+const (
+	// eofGrace is the wait for a server to exit once its stdin is closed.
+	eofGrace = 1 * time.Second
+	// termGrace is the wait after SIGTERM, before SIGKILL.
+	termGrace = 2 * time.Second
+	// interruptGrace replaces termGrace when the user interrupted.
+	interruptGrace = 500 * time.Millisecond
+	// exitGrace is how long stdout may stay open after the server exited
+	// (a child of it may hold it) before the pending request gives up.
+	exitGrace = 200 * time.Millisecond
+	// pipeGrace is the wait for the end of a pipe after the server exited,
+	// so that its last words are read.
+	pipeGrace = 200 * time.Millisecond
+	// stderrLines is how many lines of stderr an error message quotes.
+	stderrLines = 5
+)
+
+// Transport spawns servers and lists their tools over stdio.
+type Transport struct {
+	// ClientVersion is rubric's version, sent in initialize.
+	ClientVersion string
+	// Stderr, when set, receives a copy of the server's stderr as it is
+	// written, for logging. It should not block: the server waits while it
+	// does.
+	Stderr io.Writer
+}
+
+// Name implements transport.Transport.
+func (Transport) Name() string { return "stdio" }
+
+// Export implements transport.Transport. It runs target.Location with
+// target.Args in target.Dir, with the caller's environment plus
+// target.Env, lists the server's tools and stops it: stdin is closed, then
+// SIGTERM follows after a second and SIGKILL two seconds later. The server
+// is never left running, and nothing Export started outlives it.
+func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	limits := target.Limits.WithDefaults()
+	p, err := start(target, t.Stderr, limits.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	tr := mcptransport.NewIO(p.out, p.stdin, nil)
+	// mcp-go logs the read error that ends its loop; the error reaches the
+	// user through fault instead.
+	mcptransport.WithCommandLogger(slog.New(slog.DiscardHandler))(tr)
+
+	argv := make([]any, 0, 1+len(target.Args))
+	argv = append(argv, target.Location)
+	for _, a := range target.Args {
+		argv = append(argv, a)
+	}
+	s, err := mcpclient.List(ctx, tr, mcpclient.Config{
+		ClientVersion: t.ClientVersion,
+		Limits:        limits,
+		Source:        target.String(),
+		Server:        map[string]any{"command": argv},
+		Fault:         p.fault,
+		Lost:          p.lost,
+	})
+	p.stop(ctx.Err() != nil)
+	return s, err
+}
+
+// proc is a running server and the goroutines that watch it.
+type proc struct {
+	cmd    *exec.Cmd
+	stdin  *os.File // the write end of the server's stdin
+	stdout *os.File // the read end of its stdout, behind out
+	stderr *os.File // the read end of its stderr, drained into tail
+	out    *outGuard
+	tail   *tail
+	limit  int64
+
+	exited  chan struct{} // closed once the server is reaped
+	drained chan struct{} // closed once stderr is read to its end
+	quit    chan struct{} // closed by stop to end the watcher
+	wg      sync.WaitGroup
+
+	lost     chan struct{} // see mcpclient.Config.Lost
+	lostOnce sync.Once
+}
+
+// start spawns the server with three pipes of its own. Handing the child
+// plain files (not io.Writers) means no copying goroutines, and cmd.Wait
+// neither waits on nor closes our ends, so the server's last words are read
+// even when it exits at once.
+func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error) {
+	name := target.Location
+	if name == "" {
+		return nil, errors.New("no command given: name the server to start")
+	}
+	if target.Dir != "" {
+		if _, err := os.Stat(target.Dir); err != nil {
+			return nil, startError(name, &fs.PathError{Op: "chdir", Path: target.Dir, Err: errors.Unwrap(err)})
+		}
+	}
+	cmd := exec.Command(name, target.Args...)
+	cmd.Dir = target.Dir
+	cmd.Env = environ(target.Env)
+	cmd.SysProcAttr = sysProcAttr()
+
+	var files [6]*os.File // stdin r,w; stdout r,w; stderr r,w
+	for i := 0; i < 6; i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll(files[:i]...)
+			return nil, fmt.Errorf("cannot start %q: %w", name, err)
+		}
+		files[i], files[i+1] = r, w
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = files[0], files[3], files[5]
+	err := cmd.Start()
+	closeAll(files[0], files[3], files[5]) // the child's ends
+	if err != nil {
+		closeAll(files[1], files[2], files[4])
+		return nil, startError(name, err)
+	}
+	p := &proc{
+		cmd:     cmd,
+		stdin:   files[1],
+		stdout:  files[2],
+		stderr:  files[4],
+		out:     newOutGuard(files[2], limit),
+		tail:    &tail{},
+		limit:   limit,
+		exited:  make(chan struct{}),
+		drained: make(chan struct{}),
+		quit:    make(chan struct{}),
+		lost:    make(chan struct{}),
+	}
+	p.wg.Add(2)
+	go p.wait()
+	go p.drain(stderr)
+	return p, nil
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// environ is the caller's environment plus extra, in a stable order; a
+// later entry wins over an earlier one of the same name.
+func environ(extra map[string]string) []string {
+	env := os.Environ()
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		env = append(env, k+"="+extra[k])
+	}
+	return env
+}
+
+// startError words a failure to spawn: "cannot start "nope": executable
+// file not found in $PATH".
+func startError(name string, err error) error {
+	var ee *exec.Error
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &ee):
+		err = ee.Err
+	case errors.As(err, &pe) && pe.Op == "chdir":
+		if errors.Is(pe.Err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
+		}
+		return fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
+	case errors.As(err, &pe):
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot start %q: %w", name, err)
+}
+
+// wait reaps the server. Its stdout normally ends with it; if a child of
+// the server keeps stdout open, the pending request is released anyway
+// after exitGrace.
+func (p *proc) wait() {
+	defer p.wg.Done()
+	_ = p.cmd.Wait()
+	close(p.exited)
+	grace := time.NewTimer(exitGrace)
+	defer grace.Stop()
+	select {
+	case <-p.out.eofCh:
+	case <-grace.C:
+		p.lose()
+	case <-p.quit:
+	}
+}
+
+// drain copies stderr into the tail and to w until it ends.
+func (p *proc) drain(w io.Writer) {
+	defer p.wg.Done()
+	defer close(p.drained)
+	buf := make([]byte, 4096)
+	for {
+		n, err := p.stderr.Read(buf)
+		if n > 0 {
+			p.tail.Write(buf[:n])
+			if w != nil {
+				w.Write(buf[:n])
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (p *proc) lose() { p.lostOnce.Do(func() { close(p.lost) }) }
+
+func (p *proc) hasExited() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// fault explains a failed request from what the process did; see
+// mcpclient.Config.Fault.
+func (p *proc) fault(method string, err error) error {
+	broken, eof := p.out.state()
+	if broken != nil {
+		p.lose()
+		if errors.Is(broken, errTooLarge) {
+			return &mcpclient.TooLargeError{Method: method, Limit: p.limit}
+		}
+		return broken
+	}
+	if !p.hasExited() {
+		pipeGone := eof || errors.Is(err, mcptransport.ErrTransportClosed) || errors.Is(err, syscall.EPIPE)
+		if !pipeGone {
+			return nil // the server is alive: a timeout, say
+		}
+		// The server is on its way out; learn how it ends.
+		if !within(p.exited, termGrace) {
+			return fmt.Errorf("server closed its stdout before answering %s", method)
+		}
+	}
+	return p.exitError(method)
+}
+
+// exitError says how the server ended and quotes the end of its stderr.
+func (p *proc) exitError(method string) error {
+	within(p.drained, pipeGrace)
+	how := "exited"
+	state := p.cmd.ProcessState
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		how += fmt.Sprintf(" on signal %d (%v)", int(ws.Signal()), ws.Signal())
+	} else {
+		how += fmt.Sprintf(" with status %d", state.ExitCode())
+	}
+	msg := fmt.Sprintf("server %s before answering %s", how, method)
+	lines := p.tail.lastLines(stderrLines)
+	switch len(lines) {
+	case 0:
+		msg += " (it wrote nothing on stderr)"
+	case 1:
+		msg += "; its stderr ended with: " + lines[0]
+	default:
+		msg += "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
+	}
+	return errors.New(msg)
+}
+
+// stop ends the server (stdin is already closed: mcpclient.List closes
+// the transport): it waits eofGrace for the server to exit, sends SIGTERM,
+// waits termGrace, then sends SIGKILL. After an interrupt it does not wait
+// for the end of input and gives SIGTERM only interruptGrace. It then
+// ends every goroutine it started and the mcp-go reader.
+func (p *proc) stop(interrupted bool) {
+	p.stdin.Close()
+	if !interrupted {
+		p.await(eofGrace)
+	}
+	if !p.hasExited() {
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		grace := termGrace
+		if interrupted {
+			grace = interruptGrace
+		}
+		p.await(grace)
+	}
+	if !p.hasExited() {
+		_ = p.cmd.Process.Kill()
+		<-p.exited
+	}
+	close(p.quit)
+
+	// Closing our end of stdout ends mcp-go's reader, if it still runs.
+	p.stdout.Close()
+	within(p.out.stopped, pipeGrace)
+	// A child of the server may hold stderr open; read what is there, then
+	// cut it.
+	within(p.drained, pipeGrace)
+	p.stderr.Close()
+	p.wg.Wait()
+}
+
+// await waits up to d for the server to exit.
+func (p *proc) await(d time.Duration) { within(p.exited, d) }
+
+// within waits up to d for ch to close and reports whether it did.
+func within(ch <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-t.C:
+		return false
+	}
+}

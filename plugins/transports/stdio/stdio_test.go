@@ -1,0 +1,267 @@
+package stdio
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// fakeTarget runs the test binary as the fake server named mode. Under
+// -race a Go program sleeps a second before a clean exit unless told not
+// to, which would look like a server ignoring the end of its input.
+func fakeTarget(mode string, limits transport.Limits) transport.Target {
+	return transport.Target{
+		Location: os.Args[0],
+		Env:      map[string]string{fakeEnv: mode, "GORACE": "atexit_sleep_ms=0"},
+		Limits:   limits,
+	}
+}
+
+// syncBuffer collects a server's stderr while the transport writes it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+var pidLine = regexp.MustCompile(`pid (\d+)`)
+
+// assertGone fails unless the fake that printed its pid on stderr has been
+// reaped.
+func assertGone(t *testing.T, stderr string) {
+	t.Helper()
+	m := pidLine.FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("the fake printed no pid; stderr: %q", stderr)
+	}
+	pid, _ := strconv.Atoi(m[1])
+	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("server %d is still there after Export (kill 0: %v)", pid, err)
+	}
+}
+
+func TestExportFailures(t *testing.T) {
+	short := transport.Limits{StartTimeout: 300 * time.Millisecond, RequestTimeout: 300 * time.Millisecond}
+	cases := []struct {
+		name    string
+		target  transport.Target
+		want    []string
+		within  time.Duration // Export must end sooner than this
+		checkGo bool          // the server printed its pid: check it is gone
+	}{
+		{
+			name:   "never answers initialize",
+			target: fakeTarget("hang", short),
+			want:   []string{"no answer to initialize within 300ms"},
+			within: 2 * time.Second,
+		},
+		{
+			name:   "junk on stdout",
+			target: fakeTarget("junk", transport.Limits{}),
+			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout"`},
+			within: 2 * time.Second,
+		},
+		{
+			name:   "exits at once",
+			target: fakeTarget("exit1", transport.Limits{}),
+			want: []string{
+				"server exited with status 1 before answering initialize; its stderr ended with:",
+				"starting up\n    fatal: API_TOKEN is not set",
+			},
+			within: 2 * time.Second,
+		},
+		{
+			name:   "exits leaving stdout open",
+			target: fakeTarget("orphan", transport.Limits{}),
+			want:   []string{"server exited with status 2 before answering initialize; its stderr ended with: giving up"},
+			within: 2 * time.Second,
+		},
+		{
+			name:   "a 100 MB tools/list",
+			target: fakeTarget("huge", transport.Limits{}),
+			want:   []string{"tools/list response exceeds 64 MiB (raise --max-bytes)"},
+			within: 10 * time.Second,
+		},
+		{
+			name:   "more tools than allowed",
+			target: fakeTarget("many", transport.Limits{MaxTools: 10}),
+			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
+			within: 3 * time.Second,
+		},
+		{
+			name:   "error answer to tools/list",
+			target: fakeTarget("rpcerror", transport.Limits{}),
+			want:   []string{"server answered tools/list with error -32601: Method not found"},
+			within: 2 * time.Second,
+		},
+		{
+			name:   "no answer to tools/list",
+			target: fakeTarget("listhang", short),
+			want:   []string{"no answer to tools/list within 300ms"},
+			within: 2 * time.Second,
+		},
+		{
+			name:    "ignores the end of input and SIGTERM",
+			target:  fakeTarget("stubborn", transport.Limits{StartTimeout: 200 * time.Millisecond}),
+			want:    []string{"no answer to initialize within 200ms"},
+			within:  eofGrace + termGrace + 2*time.Second,
+			checkGo: true,
+		},
+		{
+			name:   "no such command",
+			target: transport.Target{Location: "rubric-no-such-server"},
+			want:   []string{`cannot start "rubric-no-such-server": executable file not found in $PATH`},
+			within: time.Second,
+		},
+		{
+			name:   "no such directory",
+			target: transport.Target{Location: os.Args[0], Dir: "/no/such/dir"},
+			want:   []string{`cannot start "` + os.Args[0] + `": its working directory /no/such/dir does not exist`},
+			within: time.Second,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var stderr syncBuffer
+			begin := time.Now()
+			s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), c.target)
+			took := time.Since(begin)
+			if err == nil {
+				t.Fatalf("want an error, got a surface of %d tools", len(s.Tools))
+			}
+			t.Logf("error: %v", err)
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant it to contain %q", err, w)
+				}
+			}
+			if took > c.within {
+				t.Errorf("Export took %v, want under %v", took, c.within)
+			}
+			if c.checkGo {
+				assertGone(t, stderr.String())
+			}
+		})
+	}
+}
+
+func TestExportPaginates(t *testing.T) {
+	var stderr syncBuffer
+	target := fakeTarget("paginate5", transport.Limits{})
+	target.Args = []string{"-test.run=^$"}
+	before := runtime.NumGoroutine()
+	s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range s.Tools {
+		names = append(names, tool.Name)
+	}
+	var want []string
+	for i := 0; i < 23; i++ {
+		want = append(want, fmt.Sprintf("tool-%02d", i))
+	}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("tools %v\nwant %v", names, want)
+	}
+	schema, _ := s.Tools[7].Def["inputSchema"].(map[string]any)
+	v, _ := schema["properties"].(map[string]any)["v"].(map[string]any)
+	if schema["title"] != "Args 07" || v["title"] != "Value" || len(v["anyOf"].([]any)) != 2 {
+		t.Errorf("inputSchema lost keywords on the way: %s", s.Tools[7].Canonical)
+	}
+	if s.Format != surface.FormatToolsList || s.Source != os.Args[0]+" -test.run=^$" {
+		t.Errorf("format %q, source %q", s.Format, s.Source)
+	}
+	wantServer := map[string]any{
+		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18",
+		"instructions": "Read the docs.", "command": []any{os.Args[0], "-test.run=^$"},
+	}
+	if !reflect.DeepEqual(s.Server, wantServer) {
+		t.Errorf("server %v\nwant %v", s.Server, wantServer)
+	}
+	assertGone(t, stderr.String())
+	// Every goroutine Export started has ended.
+	deadline := time.Now().Add(time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before Export, %d after:\n%s", before, after, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+func TestExportLegacyServer(t *testing.T) {
+	s, err := Transport{ClientVersion: "test"}.Export(context.Background(), fakeTarget("legacy", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "list_files" {
+		t.Fatalf("tools: %+v", s.Tools)
+	}
+	if s.Server["protocolVersion"] != "2024-11-05" || s.Server["instructions"] != "Call list_files first." || s.Server["name"] != "fake" {
+		t.Errorf("server: %v", s.Server)
+	}
+}
+
+func TestExportDirAndEnv(t *testing.T) {
+	dir := t.TempDir()
+	target := fakeTarget("env", transport.Limits{})
+	target.Dir = dir
+	target.Env["TOOL_NAME"] = "from_env"
+	s, err := Transport{}.Export(context.Background(), target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "from_env" || s.Tools[0].Def["description"] != dir {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+}
+
+func TestExportInterrupted(t *testing.T) {
+	var stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(300*time.Millisecond, cancel)
+	defer timer.Stop()
+	begin := time.Now()
+	_, err := Transport{Stderr: &stderr}.Export(ctx, fakeTarget("listhang-stubborn", transport.Limits{}))
+	took := time.Since(begin)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "tools/list") {
+		t.Errorf("error %v: want context.Canceled while waiting for tools/list", err)
+	}
+	if took > 300*time.Millisecond+interruptGrace+time.Second {
+		t.Errorf("Export took %v after an interrupt", took)
+	}
+	assertGone(t, stderr.String())
+
+	if _, err := (Transport{}).Export(ctx, fakeTarget("hang", transport.Limits{})); !errors.Is(err, context.Canceled) {
+		t.Errorf("an already cancelled context: %v", err)
+	}
+}
