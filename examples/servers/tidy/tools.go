@@ -152,7 +152,7 @@ var createTool = define("create_bookmark", "Create a bookmark",
 		"change that one with update_bookmark instead, or add tags with tag_bookmarks. "+
 		"Adds one record to the in-memory collection and never changes or removes others; "+
 		"it does not fetch the URL and needs no authentication. "+
-		"Safe to retry: a second call with the same URL adds nothing. "+
+		"Idempotent, so safe to retry: a second call with the same URL adds nothing and fails naming the bookmark the first one made. "+
 		"Returns the new `bookmark`, with the id the server assigned.",
 	hints("Create a bookmark", false, false, true, false),
 	`{
@@ -234,7 +234,7 @@ var updateTool = define("update_bookmark", "Update a bookmark",
 }`)
 
 var tagTool = define("tag_bookmarks", "Tag bookmarks",
-	"Add tags to one or more bookmarks, keeping the tags they already carry. "+
+	"Tag one or more bookmarks with extra tags, keeping the tags they already carry. "+
 		"Use it to label several bookmarks at once; to remove or replace tags use update_bookmark instead. "+
 		"Additive and idempotent: a tag a bookmark already has is not added twice, and nothing is removed. "+
 		"All or nothing: if any id is unknown, or a bookmark would end up with more than 10 tags, no bookmark is changed. "+
