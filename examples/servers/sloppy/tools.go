@@ -70,7 +70,7 @@ var findBookmarks = mcp.NewToolWithRawSchema("find_bookmarks", "Find bookmarks."
 // bookmark as JSON, whose fields are written down nowhere; it creates or,
 // when the JSON carries an id, silently overwrites, which the description
 // does not say (and update_bookmark does the same); no required list.
-var save = mcp.NewToolWithRawSchema("save", "Saves a bookmark. Put the bookmark in data.", json.RawMessage(`{
+var save = mcp.NewToolWithRawSchema("save", "Saves a bookmark from data.", json.RawMessage(`{
   "type": "object",
   "properties": {
     "data": {"type": "string"}
