@@ -183,8 +183,11 @@ func fromPath(path, kind, from string) (Plugin, error) {
 	if !ok {
 		name = strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs))
 	}
-	if kind == "" {
+	switch {
+	case kind == "":
 		kind = k
+	case ok && k != kind:
+		return Plugin{}, fmt.Errorf("%s is a %s plugin, not a %s", path, k, kind)
 	}
 	if kind != protocol.KindJudge && kind != protocol.KindTransport {
 		return Plugin{}, fmt.Errorf("cannot tell whether %s is a judge or a transport: name it rubric-judge-NAME or rubric-transport-NAME, or set its kind in the config", path)
@@ -200,9 +203,6 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		p, err := fromPath(ref, kind, FromPath)
 		if err != nil {
 			return Plugin{}, err
-		}
-		if p.Kind != kind {
-			return Plugin{}, fmt.Errorf("%s is a %s plugin, not a %s", ref, p.Kind, kind)
 		}
 		if pin, ok := c.pins[p.Name]; ok {
 			p.SHA256 = strings.ToLower(pin.SHA256)

@@ -103,7 +103,8 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 	id, err := c.Configure(ctx, cfg)
 	if err != nil {
 		err = h.callError(pr, "configure", err)
-		if _, crashed := err.(*CrashError); !crashed && ctx.Err() == nil {
+		var crash *CrashError
+		if !errors.As(err, &crash) && !errors.Is(err, protocol.ErrUnimplemented) && ctx.Err() == nil {
 			err = fmt.Errorf("the judge %q refused its configuration: %w", p.Name, err)
 		}
 		h.stop(pr)

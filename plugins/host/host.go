@@ -13,8 +13,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -96,7 +98,11 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		Logger:           h.log.Named(p.Kind + "." + p.Name),
 		StartTimeout:     h.startTimeout,
-		Stderr:           pr.stderr,
+		// Stderr is what the plugin wrote before serving (and go-plugin
+		// relays it into the log); SyncStderr is what it writes to
+		// os.Stderr while serving. Both end in the crash report's tail.
+		Stderr:     pr.stderr,
+		SyncStderr: io.MultiWriter(pr.stderr, h.log.Named(p.Kind+"."+p.Name).StandardWriter(&hclog.StandardLoggerOptions{ForceLevel: hclog.Debug})),
 	}
 	for _, v := range h.versions {
 		cfg.VersionedPlugins[v] = protocol.PluginSet()
@@ -105,6 +111,7 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		cfg.SkipHostEnv = true
 		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
 	}
+	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log))
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
@@ -184,6 +191,9 @@ func (h *Host) startError(pr *process, err error) error {
 func (h *Host) callError(pr *process, what string, err error) error {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
+	}
+	if errors.Is(err, protocol.ErrUnimplemented) {
+		return fmt.Errorf("the %s plugin %q (%s) does not serve the %s protocol; is it a plugin of another kind? (%v)", pr.p.Kind, pr.p.Name, pr.p.Path, pr.p.Kind, err)
 	}
 	if !errors.Is(err, protocol.ErrUnavailable) && !pr.client.Exited() {
 		return err
@@ -268,6 +278,14 @@ func (h *Host) Close() {
 	wg.Wait()
 }
 
+// logLevel names the level of l for a plugin's own logger.
+func logLevel(l hclog.Logger) string {
+	if lv := l.GetLevel(); lv != hclog.NoLevel {
+		return lv.String()
+	}
+	return "info"
+}
+
 // passEnv returns the host's values of the named variables.
 func passEnv(names []string) []string {
 	var env []string
@@ -288,10 +306,21 @@ type tail struct {
 
 func newTail(max int) *tail { return &tail{max: max} }
 
-// Write implements io.Writer.
+// Write implements io.Writer. A JSON log line from the plugin's logger
+// is kept as "level: message".
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	n := len(p)
+	if line := bytes.TrimSpace(p); len(line) > 0 && line[0] == '{' {
+		var e struct {
+			Level   string `json:"@level"`
+			Message string `json:"@message"`
+		}
+		if json.Unmarshal(line, &e) == nil && e.Message != "" {
+			p = []byte(e.Level + ": " + e.Message + "\n")
+		}
+	}
 	t.buf = append(t.buf, p...)
 	if over := len(t.buf) - t.max; over > 0 {
 		t.buf = t.buf[over:]
@@ -299,7 +328,7 @@ func (t *tail) Write(p []byte) (int, error) {
 			t.buf = t.buf[i+1:]
 		}
 	}
-	return len(p), nil
+	return n, nil
 }
 
 // String returns the kept text without its final newline.

@@ -18,6 +18,10 @@ import (
 // was killed or closed its connection. The host says which.
 var ErrUnavailable = errors.New("the plugin stopped answering")
 
+// ErrUnimplemented means the plugin does not serve the call: most often a
+// plugin of the other kind.
+var ErrUnimplemented = errors.New("the plugin does not serve this call")
+
 // remote turns a gRPC error into the plugin's own message, ErrUnavailable,
 // or the context's error.
 func remote(ctx context.Context, err error) error {
@@ -34,6 +38,8 @@ func remote(ctx context.Context, err error) error {
 	switch st.Code() {
 	case codes.Unavailable:
 		return fmt.Errorf("%w (%s)", ErrUnavailable, st.Message())
+	case codes.Unimplemented:
+		return fmt.Errorf("%w (%s)", ErrUnimplemented, st.Message())
 	case codes.Canceled:
 		return context.Canceled
 	case codes.DeadlineExceeded:

@@ -23,6 +23,10 @@ import (
 // Version is the plugin protocol version this build speaks.
 const Version = 1
 
+// LogLevelEnv is the environment variable through which the host tells a
+// plugin the level it logs at (trace, debug, info, warn, error or off).
+const LogLevelEnv = "RUBRIC_PLUGIN_LOG_LEVEL"
+
 // The two plugin kinds, as dispensed by go-plugin.
 const (
 	KindJudge     = "judge"

@@ -31,13 +31,20 @@ type Transport = protocol.Transport
 type TransportInfo = protocol.TransportInfo
 
 // Logger writes JSON lines to standard error, which the host relays into
-// its own log at each line's level.
+// its own log at each line's level. Its level is the host's.
 var Logger = hclog.New(&hclog.LoggerOptions{
 	Name:       "plugin",
-	Level:      hclog.Debug,
+	Level:      level(),
 	Output:     os.Stderr,
 	JSONFormat: true,
 })
+
+func level() hclog.Level {
+	if l := hclog.LevelFromString(os.Getenv(protocol.LogLevelEnv)); l != hclog.NoLevel {
+		return l
+	}
+	return hclog.Info
+}
 
 // ServeJudge serves j until the host ends the plugin. It does not return
 // when started by a host; run by hand, it explains that it is a plugin and

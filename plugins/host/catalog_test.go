@@ -1,0 +1,113 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+func writeExe(t *testing.T, path string, mode os.FileMode) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"), mode); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestDiscover(t *testing.T) {
+	root := t.TempDir()
+	first, second := filepath.Join(root, "data"), filepath.Join(root, "work")
+	writeExe(t, filepath.Join(first, "rubric-judge-mine"), 0o755)
+	writeExe(t, filepath.Join(second, "rubric-judge-mine"), 0o755) // shadowed by the first directory
+	writeExe(t, filepath.Join(second, "rubric-transport-dir"), 0o755)
+	writeExe(t, filepath.Join(second, "rubric-transport-stdio"), 0o755) // a built-in's name: the built-in wins
+	writeExe(t, filepath.Join(second, "rubric-judge-plain"), 0o644)     // not executable
+	writeExe(t, filepath.Join(second, "README.md"), 0o644)              // not a plugin name
+	custom := writeExe(t, filepath.Join(root, "bin", "my-judge"), 0o755)
+
+	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}}
+	pins := map[string]Pin{
+		"Mine":   {SHA256: "ABCDEF"},
+		"custom": {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
+		"broken": {Path: filepath.Join(root, "nope")},
+		"stdio":  {SHA256: "ignored for a built-in"},
+	}
+	c := Discover(builtins, []string{first, second, filepath.Join(root, "missing")}, pins)
+
+	var got []string
+	for _, p := range c.Plugins {
+		got = append(got, p.Kind+"/"+p.Name+" "+p.From+" "+p.SHA256)
+	}
+	want := []string{
+		"transport/stdio built-in ",
+		"judge/custom config 123",
+		"judge/mine plugin directory abcdef",
+		"transport/dir plugin directory ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("plugins:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p, _ := c.Find(protocol.KindJudge, "mine"); p.Path != filepath.Join(first, "rubric-judge-mine") {
+		t.Errorf("mine resolved to %s, want the first directory's", p.Path)
+	}
+	if p, _ := c.Find(protocol.KindJudge, "custom"); len(p.Env) != 1 || p.Env[0] != "API_KEY" {
+		t.Errorf("custom's env: %v", p.Env)
+	}
+	warnings := strings.Join(c.Warnings, "\n")
+	for _, w := range []string{"plugins.broken:", "rubric-judge-plain is not an executable file; skipped"} {
+		if !strings.Contains(warnings, w) {
+			t.Errorf("warnings %q lack %q", warnings, w)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	judgeBin := writeExe(t, filepath.Join(root, "rubric-judge-mine"), 0o755)
+	oddBin := writeExe(t, filepath.Join(root, "something"), 0o755)
+	c := Discover([]Plugin{{Kind: protocol.KindTransport, Name: "file", From: FromBuiltin}}, nil, map[string]Pin{"mine": {SHA256: "aa"}})
+	for _, tc := range []struct {
+		kind, ref string
+		want      string // the plugin's name and pin, or the error
+	}{
+		{protocol.KindTransport, "file", "file "},
+		{protocol.KindJudge, judgeBin, "mine aa"},
+		{protocol.KindTransport, judgeBin, "is a judge plugin, not a transport"},
+		{protocol.KindJudge, oddBin, "something "},
+		{protocol.KindJudge, filepath.Join(root, "absent"), "is not an executable file"},
+		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
+		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
+	} {
+		p, err := c.Find(tc.kind, tc.ref)
+		got := p.Name + " " + p.SHA256
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("Find(%s, %s) = %q, want %q", tc.kind, tc.ref, got, tc.want)
+		}
+	}
+}
+
+func TestTail(t *testing.T) {
+	tl := newTail(16)
+	for _, line := range []string{"one\n", `{"@level":"error","@message":"boom"}` + "\n", "three\n", "four\n"} {
+		if n, err := tl.Write([]byte(line)); n != len(line) || err != nil {
+			t.Fatalf("write: %d %v", n, err)
+		}
+	}
+	if got := tl.String(); got != "three\nfour" {
+		t.Errorf("tail: %q", got)
+	}
+	tl = newTail(64)
+	tl.Write([]byte(`{"@level":"error","@message":"boom"}` + "\n"))
+	if got := tl.String(); got != "error: boom" {
+		t.Errorf("a JSON log line: %q", got)
+	}
+}

@@ -1,0 +1,376 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+	"github.com/rubricmcp/rubric/plugins/sdk"
+)
+
+// The test binary doubles as misbehaving plugins: started with
+// RUBRIC_TEST_PLUGIN set, it serves one instead of running tests.
+func TestMain(m *testing.M) {
+	switch os.Getenv("RUBRIC_TEST_PLUGIN") {
+	case "":
+		os.Exit(m.Run())
+	case "judge":
+		sdk.ServeJudge(testJudge{})
+	case "judge-v2":
+		plugin.Serve(&plugin.ServeConfig{
+			HandshakeConfig:  protocol.Handshake(2),
+			VersionedPlugins: map[int]plugin.PluginSet{2: {protocol.KindJudge: &protocol.JudgePlugin{Impl: testJudge{}}}},
+			GRPCServer:       plugin.DefaultGRPCServer,
+		})
+	case "silent":
+		fmt.Fprintln(os.Stderr, "starting up slowly")
+		time.Sleep(time.Minute)
+	case "transport":
+		sdk.ServeTransport(testTransport{})
+	}
+	os.Exit(0)
+}
+
+// testJudge behaves as the question's kind says.
+type testJudge struct{}
+
+func (testJudge) Describe(context.Context) (judge.Identity, error) {
+	return judge.Identity{Plugin: "test", Version: "1", Model: "m"}, nil
+}
+
+func (testJudge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
+	return judge.Identity{Plugin: "test", Version: "1", Model: c.Model, Params: map[string]any{"temperature": 0.0}}, nil
+}
+
+func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	switch q.Kind {
+	case "hang":
+		<-ctx.Done()
+		return judge.Answer{}, ctx.Err()
+	case "exit":
+		sdk.Logger.Error("giving up on " + q.Kind)
+		os.Exit(3)
+	case "panic":
+		panic("the judge lost its mind")
+	case "refuse":
+		return judge.Answer{}, errors.New("no answer for you")
+	}
+	return judge.Answer{JSON: q.Input, Model: "m", Tokens: judge.Tokens{Input: len(q.User), Output: len(q.Input)}}, nil
+}
+
+// testTransport's Export starts a long sleep (the server it would read),
+// writes its pid to the file named by the target and hangs, so a test can
+// kill the plugin and look for the orphan.
+type testTransport struct{}
+
+func (testTransport) Info() protocol.TransportInfo {
+	return protocol.TransportInfo{Name: "test", Version: "1", Schemes: []string{"test"}}
+}
+
+func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
+	if t.Location == "big" {
+		var b strings.Builder
+		b.WriteString(`{"tools":[`)
+		for i := range 3000 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"name":"t%d","description":%q}`, i, strings.Repeat("x", 1000))
+		}
+		b.WriteString("]}")
+		return surface.Parse("big", []byte(b.String()))
+	}
+	cmd := exec.Command("sleep", "300")
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(t.Location, []byte(strconv.Itoa(cmd.Process.Pid)), 0o644); err != nil {
+		return nil, err
+	}
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func self(t testing.TB, kind, mode string) Plugin {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("RUBRIC_TEST_PLUGIN", mode)
+	return Plugin{Kind: kind, Name: mode, Path: exe, From: FromPath, Env: []string{"RUBRIC_TEST_PLUGIN"}}
+}
+
+func newHost(t *testing.T) *Host {
+	h := New(Options{StartTimeout: 5 * time.Second})
+	t.Cleanup(h.Close)
+	return h
+}
+
+func TestJudgeRoundTrip(t *testing.T) {
+	h := newHost(t)
+	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "pinned-model"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := j.Identity(context.Background())
+	if id.Plugin != "test" || id.Model != "pinned-model" || id.Params["temperature"] != 0.0 {
+		t.Errorf("identity after configure: %+v", id)
+	}
+	q := judge.Question{Kind: "echo", User: "four", Input: []byte(`{"tool":"x"}`), AnswerSchema: []byte(`{}`)}
+	a, err := j.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a.JSON) != `{"tool":"x"}` || a.Model != "m" || a.Tokens != (judge.Tokens{Input: 4, Output: 12}) {
+		t.Errorf("answer: %+v", a)
+	}
+	if _, err := j.Ask(context.Background(), judge.Question{Kind: "refuse"}); err == nil || err.Error() != "no answer for you" {
+		t.Errorf("a plugin's own error: %v", err)
+	}
+}
+
+func TestJudgeCrashMidCall(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kill bool
+		want []string
+	}{
+		{"exit", false, []string{`the judge plugin "judge"`, "crashed during ask", "exit status 3", "error: giving up on exit"}},
+		{"panic", false, []string{"crashed during ask", "exit status 2", "panic: the judge lost its mind"}},
+		{"killed", true, []string{`the judge plugin "judge"`, "crashed during ask", "signal: killed"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHost(t)
+			j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kind := tc.name
+			if tc.kill {
+				kind = "hang"
+				go func() {
+					time.Sleep(200 * time.Millisecond)
+					_ = syscall.Kill(j.PID(), syscall.SIGKILL)
+				}()
+			}
+			_, err = j.Ask(context.Background(), judge.Question{Kind: kind})
+			var crash *CrashError
+			if !errors.As(err, &crash) {
+				t.Fatalf("want a CrashError, got %v", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestStartFailures(t *testing.T) {
+	exe, _ := os.Executable()
+	sum, err := FileSHA256(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := strings.Repeat("0", 64)
+	notPlugin := filepath.Join(t.TempDir(), "rubric-judge-echo")
+	if err := os.WriteFile(notPlugin, []byte("#!/bin/sh\necho hello there\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		p    func(t *testing.T) Plugin
+		want []string
+	}{
+		{"sha256 mismatch", func(t *testing.T) Plugin {
+			p := self(t, protocol.KindJudge, "judge")
+			p.SHA256 = wrong
+			return p
+		}, []string{"refusing to start", "its sha256 is " + sum, "plugins.judge.sha256 pins " + wrong}},
+		{"malformed pin", func(t *testing.T) Plugin {
+			p := self(t, protocol.KindJudge, "judge")
+			p.SHA256 = "abc"
+			return p
+		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest`}},
+		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
+			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
+		{"no handshake", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "silent") },
+			[]string{"did not complete its handshake within 1s", "starting up slowly"}},
+		{"not a plugin", func(*testing.T) Plugin {
+			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
+		}, []string{"is not a working rubric plugin"}},
+		{"another kind", func(t *testing.T) Plugin {
+			p := self(t, protocol.KindJudge, "transport")
+			return p
+		}, []string{`the judge plugin "transport"`, "does not serve the judge protocol; is it a plugin of another kind?"}},
+		{"missing binary", func(*testing.T) Plugin {
+			return Plugin{Kind: protocol.KindJudge, Name: "gone", Path: "/nonexistent/rubric-judge-gone", From: FromPath}
+		}, []string{"cannot start judge plugin \"gone\""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := New(Options{StartTimeout: time.Second})
+			defer h.Close()
+			start := time.Now()
+			_, err := h.Judge(context.Background(), tc.p(t), judge.Config{})
+			if err == nil {
+				t.Fatal("started")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("took %s", d)
+			}
+		})
+	}
+}
+
+func TestPinnedPluginStarts(t *testing.T) {
+	p := self(t, protocol.KindJudge, "judge")
+	sum, err := FileSHA256(p.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SHA256 = strings.ToUpper(sum)[:0] + sum
+	h := newHost(t)
+	if _, err := h.Judge(context.Background(), p, judge.Config{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// alive reports whether pid is a process that has not ended (a zombie
+// waiting for its parent counts as ended).
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	for i := 0; i < 200 && alive(pid); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if alive(pid) {
+		t.Errorf("process %d outlived its plugin", pid)
+	}
+}
+
+// readPID waits for the plugin to write the pid of what it started.
+func readPID(t *testing.T, path string) int {
+	t.Helper()
+	for range 500 {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			pid, err := strconv.Atoi(string(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return pid
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the plugin never started its child")
+	return 0
+}
+
+// TestNoOrphans: whatever a transport plugin started ends with it, when
+// the host closes it, when the run is cancelled, and when it is killed.
+func TestNoOrphans(t *testing.T) {
+	for _, how := range []string{"close", "cancel", "kill"} {
+		t.Run(how, func(t *testing.T) {
+			h := New(Options{StartTimeout: 5 * time.Second})
+			tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tr.Handles("test") || tr.Handles("http") || tr.Name() != "transport" {
+				t.Errorf("info: %+v", tr.Info())
+			}
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			errc := make(chan error, 1)
+			go func() {
+				_, err := tr.Export(ctx, transport.Target{Location: pidFile})
+				errc <- err
+			}()
+			child := readPID(t, pidFile)
+			plug := tr.PID()
+			switch how {
+			case "close":
+				h.Close()
+			case "cancel":
+				cancel()
+				if err := <-errc; !errors.Is(err, context.Canceled) {
+					t.Errorf("export after cancel: %v", err)
+				}
+				h.Close()
+			case "kill":
+				_ = syscall.Kill(plug, syscall.SIGKILL)
+				err := <-errc
+				if !strings.Contains(fmt.Sprint(err), "crashed during export") {
+					t.Errorf("export of a killed plugin: %v", err)
+				}
+				h.Close()
+			}
+			waitGone(t, child)
+			waitGone(t, plug)
+		})
+	}
+}
+
+func TestExportLargeDocument(t *testing.T) {
+	h := newHost(t)
+	tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tr.Export(context.Background(), transport.Target{Location: "big"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 3000 || s.Tools[2999].Name != "t2999" {
+		t.Fatalf("got %d tools", len(s.Tools))
+	}
+	// The same through a host bound of 4 × 64 KiB + 1 MiB: refused.
+	_, err = tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxBytes: 64 << 10}})
+	if err == nil || !strings.Contains(err.Error(), "more than 1280 KiB (raise --max-bytes)") {
+		t.Errorf("an oversized document: %v", err)
+	}
+}
+
+func TestIdentityParamsCrossAsJSON(t *testing.T) {
+	h := newHost(t)
+	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := j.Identity(context.Background())
+	b, _ := json.Marshal(id)
+	if string(b) != `{"plugin":"test","version":"1","model":"x","params":{"temperature":0}}` {
+		t.Errorf("identity: %s", b)
+	}
+}

@@ -1,0 +1,107 @@
+package sdk_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/host"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// build compiles a standalone example plugin with go build, the way its
+// author would, into dir under its plugin name.
+func build(t *testing.T, dir, pkg, name string) string {
+	t.Helper()
+	out := filepath.Join(dir, name)
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = "../.."
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+	return out
+}
+
+// TestExamplePlugins builds examples/judge-plugin and
+// examples/transport-plugin, discovers them in a plugin directory and
+// uses each through the protocol.
+func TestExamplePlugins(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two binaries")
+	}
+	dir := t.TempDir()
+	build(t, dir, "./examples/judge-plugin", "rubric-judge-wordcount")
+	build(t, dir, "./examples/transport-plugin", "rubric-transport-dir")
+
+	c := host.Discover(nil, []string{dir}, nil)
+	h := host.New(host.Options{StartTimeout: 10 * time.Second})
+	defer h.Close()
+	ctx := context.Background()
+
+	jp, err := c.Find(protocol.KindJudge, "wordcount")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Judge(ctx, jp, judge.Config{Model: "gpt-x"}); err == nil || !strings.Contains(err.Error(), `answers only as model "wordcount-1", not "gpt-x"`) {
+		t.Errorf("a model the judge cannot serve: %v", err)
+	}
+	j, err := h.Judge(ctx, jp, judge.Config{Model: "wordcount-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ input, want string }{
+		{`{"tool":{"description":"Search notes."}}`, `{"verdict":"terse","words":2}`},
+		{`{"description":"Return every note whose title or body contains all of the given words."}`, `{"verdict":"ok","words":13}`},
+		{`{}`, `{"verdict":"missing","words":0}`},
+	} {
+		a, err := j.Ask(ctx, judge.Question{Kind: "length", Input: []byte(tc.input)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(a.JSON) != tc.want || a.Model != "wordcount-1" {
+			t.Errorf("%s: answer %s from %s, want %s", tc.input, a.JSON, a.Model, tc.want)
+		}
+	}
+
+	tools := t.TempDir()
+	for name, def := range map[string]string{
+		"b.json":    `{"name":"b","description":"Second.","inputSchema":{"type":"object","anyOf":[{"required":["x"]}]}}`,
+		"a.json":    `{"name":"a","description":"First.","inputSchema":{"type":"object"}}`,
+		"notes.txt": `not a tool`,
+	} {
+		if err := os.WriteFile(filepath.Join(tools, name), []byte(def), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tp, err := c.Find(protocol.KindTransport, "dir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := h.Transport(ctx, tp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Handles("dir") {
+		t.Errorf("schemes: %v", tr.Info().Schemes)
+	}
+	s, err := tr.Export(ctx, transport.Target{Location: "dir://" + tools})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 2 || s.Tools[0].Name != "a" || s.Tools[1].Name != "b" || s.Source != "dir://"+tools {
+		t.Fatalf("surface %s: %+v", s.Source, s.Tools)
+	}
+	if _, ok := s.Tools[1].Def["inputSchema"].(map[string]any)["anyOf"]; !ok {
+		t.Error("anyOf was lost on the way")
+	}
+	_, err = tr.Export(ctx, transport.Target{Location: "dir://" + tools, Limits: transport.Limits{MaxTools: 1}})
+	if err == nil || !strings.Contains(err.Error(), "holds 2 tool files, more than 1 (raise --max-tools)") {
+		t.Errorf("a limit the plugin enforces: %v", err)
+	}
+}
