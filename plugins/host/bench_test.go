@@ -68,4 +68,3 @@ func BenchmarkStartTwoPlugins(b *testing.B) {
 		h.Close()
 	}
 }
-
