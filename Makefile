@@ -11,10 +11,13 @@ demo:
 build:
 	$(GO) build -o rubric ./cmd/rubric
 
-# testdeps installs what the tests read but do not ship: the SARIF 2.1.0
-# JSON Schema, from an npm package pinned by testdeps/package-lock.json.
+# testdeps installs what the tests read or run but do not ship, each
+# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/)
+# and the published MCP servers the transport tests spawn
+# (testdata/servers/, the versions captured in the corpus).
 testdeps:
 	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
+	npm ci --prefix testdata/servers --ignore-scripts --no-audit --no-fund --loglevel=error
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
