@@ -1,0 +1,274 @@
+package mcphttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
+)
+
+// httpStatus is an answer's status, such as 404 and "404 Not Found".
+type httpStatus struct {
+	code int
+	text string
+}
+
+// deleteTimeout bounds the DELETE that ends a session: it is a courtesy,
+// and a server that does not answer it must not hold rubric up.
+const deleteTimeout = time.Second
+
+// conn is the HTTP side of one Export: the client handed to mcp-go, and
+// what its round tripper saw go wrong.
+type conn struct {
+	life    context.Context // the Export's context
+	display string          // the URL for messages, without a password
+	limit   int64
+	headers []string // names of the user's headers, sorted
+	base    *http.Transport
+	client  *http.Client
+
+	mu       sync.Mutex
+	tooLarge bool
+	netErr   error       // a failure to reach the server
+	refused  *httpStatus // the first 401 or 403
+	status   *httpStatus // the first other answer that is not 2xx
+	ended    bool        // the legacy event stream ended or broke
+	streams  int         // event streams opened with a GET
+	posts    int         // requests POSTed
+
+	lost     chan struct{}
+	lostOnce sync.Once
+}
+
+func newConn(life context.Context, u *url.URL, limit int64, headers map[string]string) *conn {
+	c := &conn{
+		life:    life,
+		display: u.Redacted(),
+		limit:   limit,
+		base:    http.DefaultTransport.(*http.Transport).Clone(),
+		lost:    make(chan struct{}),
+	}
+	for k := range headers {
+		c.headers = append(c.headers, http.CanonicalHeaderKey(k))
+	}
+	sort.Strings(c.headers)
+	c.client = &http.Client{Transport: c}
+	return c
+}
+
+// close drops the idle connections, and with them their goroutines.
+func (c *conn) close() { c.base.CloseIdleConnections() }
+
+func (c *conn) lose() { c.lostOnce.Do(func() { close(c.lost) }) }
+
+// streamLost is told by the legacy SSE transport that its event stream
+// ended; no answer can arrive after that.
+func (c *conn) streamLost(error) {
+	c.mu.Lock()
+	c.ended = true
+	c.mu.Unlock()
+	c.lose()
+}
+
+// RoundTrip implements http.RoundTripper: it sends req, notes failures and
+// bounds the body of the answer.
+func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
+	var cancel context.CancelFunc
+	if req.Method == http.MethodDelete {
+		if err := c.life.Err(); err != nil {
+			return nil, err // interrupted: no courtesies
+		}
+		var ctx context.Context
+		ctx, cancel = context.WithTimeout(req.Context(), deleteTimeout)
+		req = req.WithContext(ctx)
+	}
+	c.mu.Lock()
+	if req.Method == http.MethodPost {
+		c.posts++
+	}
+	c.mu.Unlock()
+	resp, err := c.base.RoundTrip(req)
+	if err != nil {
+		if cancel != nil {
+			cancel()
+		}
+		if req.Context().Err() == nil {
+			c.mu.Lock()
+			if c.netErr == nil {
+				c.netErr = err
+			}
+			c.mu.Unlock()
+		}
+		return nil, err
+	}
+	if req.Method != http.MethodDelete && (resp.StatusCode < 200 || resp.StatusCode > 299) {
+		st := &httpStatus{resp.StatusCode, resp.Status}
+		c.mu.Lock()
+		switch {
+		case st.code == http.StatusUnauthorized || st.code == http.StatusForbidden:
+			if c.refused == nil {
+				c.refused = st
+			}
+		case c.status == nil:
+			c.status = st
+		}
+		c.mu.Unlock()
+	}
+	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if req.Method == http.MethodGet && mediaType == "text/event-stream" {
+		c.mu.Lock()
+		c.streams++
+		c.mu.Unlock()
+	}
+	resp.Body = &limitedBody{rc: resp.Body, c: c, events: mediaType == "text/event-stream", cancel: cancel}
+	return resp, nil
+}
+
+// fault explains a failed request from what the round tripper saw; see
+// mcpclient.Config.Fault.
+func (c *conn) fault(method string, err error) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.tooLarge:
+		return &mcpclient.TooLargeError{Method: method, Limit: c.limit}
+	case c.netErr != nil:
+		return c.netError(method)
+	case c.refused != nil:
+		return c.refusedError()
+	case c.status != nil:
+		return fmt.Errorf("server answered %s with HTTP %s: %s", method, c.status.text, statusHint(c.status.code))
+	case c.ended:
+		return fmt.Errorf("server closed the event stream before answering %s", method)
+	case c.streams > 0 && c.posts == 0:
+		// Only the legacy SSE transport waits on a stream before it posts.
+		return fmt.Errorf("server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, use http rather than sse")
+	}
+	return nil
+}
+
+func (c *conn) refusedError() error {
+	what := fmt.Sprintf("server refused the credentials (HTTP %s)", c.refused.text)
+	if len(c.headers) == 0 {
+		return fmt.Errorf("%s: it wants some; pass them with --header, for example --header 'Authorization: Bearer <token>'", what)
+	}
+	return fmt.Errorf("%s sent in the header(s) %s: check their values with --header (rubric does not print them)", what, strings.Join(c.headers, ", "))
+}
+
+// netError words a failure on the wire, naming the URL once: "cannot
+// reach http://127.0.0.1:1/mcp: connection refused".
+func (c *conn) netError(method string) error {
+	err := c.netErr
+	var dns *net.DNSError
+	var op *net.OpError
+	var ue *url.Error
+	reason := err.Error()
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		reason = "connection refused"
+	case errors.As(err, &dns) && dns.IsNotFound:
+		reason = "no such host " + dns.Name
+	case errors.As(err, &dns):
+		reason = dns.Err + " looking up " + dns.Name
+	case errors.As(err, &op):
+		reason = op.Err.Error()
+		if op.Op != "dial" {
+			return fmt.Errorf("lost the connection to %s while waiting for %s: %s", c.display, method, reason)
+		}
+	case errors.As(err, &ue):
+		reason = ue.Err.Error()
+	}
+	return fmt.Errorf("cannot reach %s: %s", c.display, reason)
+}
+
+func statusHint(code int) string {
+	switch code {
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return "check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)"
+	case http.StatusTooManyRequests:
+		return "the server is rate limiting; try again later"
+	}
+	if code >= 500 {
+		return "the server failed; its logs may say why"
+	}
+	return "check the URL and headers"
+}
+
+// limitedBody fails a response body once one message exceeds the limit:
+// the whole body for JSON, each event for an event stream.
+type limitedBody struct {
+	rc     io.ReadCloser
+	c      *conn
+	events bool
+	cancel context.CancelFunc // ends a DELETE's deadline, if any
+
+	n       int64 // bytes of the current message
+	content bool  // the current line of an event stream has content
+	err     error
+}
+
+// Read implements io.Reader.
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.rc.Read(p)
+	if b.count(p[:n]) {
+		b.err = &mcpclient.TooLargeError{Limit: b.c.limit}
+		b.c.mu.Lock()
+		b.c.tooLarge = true
+		b.c.mu.Unlock()
+		b.c.lose()
+		return 0, b.err
+	}
+	return n, err
+}
+
+// count adds data to the current message and reports whether it is now
+// over the limit.
+func (b *limitedBody) count(data []byte) bool {
+	if !b.events {
+		b.n += int64(len(data))
+		return b.n > b.c.limit
+	}
+	for len(data) > 0 {
+		line, rest, eol := bytes.Cut(data, []byte{'\n'})
+		b.n += int64(len(line))
+		if len(bytes.Trim(line, "\r")) > 0 {
+			b.content = true
+		}
+		if b.n > b.c.limit {
+			return true
+		}
+		if !eol {
+			break
+		}
+		if !b.content {
+			b.n = 0 // a blank line ends an event
+		}
+		b.content = false
+		data = rest
+	}
+	return false
+}
+
+// Close implements io.Closer.
+func (b *limitedBody) Close() error {
+	err := b.rc.Close()
+	if b.cancel != nil {
+		b.cancel()
+	}
+	return err
+}

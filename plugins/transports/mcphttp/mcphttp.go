@@ -1,0 +1,110 @@
+// Package mcphttp holds the transports that list an MCP server's tools over
+// HTTP: Streamable for the Streamable HTTP transport (protocol 2025-03-26
+// and later) and SSE for the older HTTP+SSE one.
+//
+// Both hand mcp-go an *http.Client of their own. Its round tripper bounds
+// every response body by --max-bytes (per event on an event stream, since
+// one stream carries many messages), and notes what went wrong on the wire
+// (a refused connection, a 401) so that errors name the cause rather than
+// mcp-go's wrapping of it. Header values are secrets: errors name headers,
+// never their values.
+package mcphttp
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
+)
+
+// quiet stops mcp-go logging errors that reach the user another way.
+var quiet = slog.New(slog.DiscardHandler)
+
+// Streamable lists tools over the Streamable HTTP transport: each request
+// is a POST to the target URL, answered with JSON or an event stream.
+type Streamable struct {
+	// ClientVersion is rubric's version, sent in initialize.
+	ClientVersion string
+}
+
+// Name implements transport.Transport.
+func (Streamable) Name() string { return "http" }
+
+// Export implements transport.Transport. target.Location is the server's
+// URL and target.Headers are sent with every request.
+func (t Streamable) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	return export(ctx, target, t.ClientVersion, func(c *conn) (mcptransport.Interface, error) {
+		return mcptransport.NewStreamableHTTP(target.Location,
+			mcptransport.WithHTTPHeaders(target.Headers),
+			mcptransport.WithHTTPBasicClient(c.client),
+			mcptransport.WithHTTPLogger(quiet),
+		)
+	})
+}
+
+// SSE lists tools over the HTTP+SSE transport of protocol 2024-11-05: an
+// event stream opened with a GET carries the answers to requests POSTed
+// to the endpoint the stream names.
+type SSE struct {
+	// ClientVersion is rubric's version, sent in initialize.
+	ClientVersion string
+}
+
+// Name implements transport.Transport.
+func (SSE) Name() string { return "sse" }
+
+// Export implements transport.Transport. target.Location is the URL of the
+// event stream and target.Headers are sent with every request.
+func (t SSE) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	return export(ctx, target, t.ClientVersion, func(c *conn) (mcptransport.Interface, error) {
+		limits := target.Limits.WithDefaults()
+		tr, err := mcptransport.NewSSE(target.Location,
+			mcptransport.WithHeaders(target.Headers),
+			mcptransport.WithHTTPClient(c.client),
+			mcptransport.WithSSELogger(quiet),
+			// mcp-go's own timers must not fire before the deadlines
+			// mcpclient sets, which say which limit to raise.
+			mcptransport.WithEndpointTimeout(limits.StartTimeout+time.Minute),
+			mcptransport.WithResponseTimeout(max(limits.StartTimeout, limits.RequestTimeout)+time.Minute),
+		)
+		if err != nil {
+			return nil, err
+		}
+		tr.SetConnectionLostHandler(c.streamLost)
+		return tr, nil
+	})
+}
+
+// export checks the URL, builds the transport over a conn and lists it.
+func export(ctx context.Context, target transport.Target, version string, build func(*conn) (mcptransport.Interface, error)) (*surface.Surface, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	u, err := url.Parse(target.Location)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%q is not an http:// or https:// URL: give the server's full URL", target.Location)
+	}
+	limits := target.Limits.WithDefaults()
+	c := newConn(ctx, u, limits.MaxBytes, target.Headers)
+	// A password in the URL stays out of messages and reports.
+	defer c.close()
+	tr, err := build(c)
+	if err != nil {
+		return nil, fmt.Errorf("cannot use %s: %w", c.display, err)
+	}
+	return mcpclient.List(ctx, tr, mcpclient.Config{
+		ClientVersion: version,
+		Limits:        limits,
+		Source:        c.display,
+		Server:        map[string]any{"url": c.display},
+		Fault:         c.fault,
+		Lost:          c.lost,
+	})
+}
