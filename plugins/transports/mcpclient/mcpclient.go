@@ -45,7 +45,8 @@ type Config struct {
 	ClientVersion string
 	// Limits bound the work; zero fields take their defaults.
 	Limits transport.Limits
-	// Source becomes Surface.Source: the command or URL as the user gave it.
+	// Source becomes Surface.Source: the command or URL as the user gave it
+	// (a URL without its password).
 	Source string
 	// Server holds what the transport knows of the server, such as
 	// "command" (the argv, as []any) or "url". List adds serverInfo's name

@@ -24,6 +24,11 @@ import (
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
+var (
+	_ transport.Transport = Streamable{}
+	_ transport.Transport = SSE{}
+)
+
 // quiet stops mcp-go logging errors that reach the user another way.
 var quiet = slog.New(slog.DiscardHandler)
 

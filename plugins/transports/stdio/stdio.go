@@ -58,6 +58,8 @@ type Transport struct {
 	Stderr io.Writer
 }
 
+var _ transport.Transport = Transport{}
+
 // Name implements transport.Transport.
 func (Transport) Name() string { return "stdio" }
 

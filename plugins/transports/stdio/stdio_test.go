@@ -265,3 +265,20 @@ func TestExportInterrupted(t *testing.T) {
 		t.Errorf("an already cancelled context: %v", err)
 	}
 }
+
+func TestExportFailureLeavesNothingRunning(t *testing.T) {
+	for _, mode := range []string{"junk", "exit1", "orphan", "huge", "rpcerror"} {
+		before := runtime.NumGoroutine()
+		if _, err := (Transport{Stderr: &syncBuffer{}}).Export(context.Background(), fakeTarget(mode, transport.Limits{MaxBytes: 1 << 20})); err == nil {
+			t.Fatalf("%s: want an error", mode)
+		}
+		deadline := time.Now().Add(time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if after := runtime.NumGoroutine(); after > before {
+			buf := make([]byte, 1<<16)
+			t.Errorf("%s: %d goroutines before Export, %d after:\n%s", mode, before, after, buf[:runtime.Stack(buf, true)])
+		}
+	}
+}
