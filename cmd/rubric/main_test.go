@@ -25,6 +25,10 @@ func TestMain(m *testing.M) {
 			}
 			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
+		// Plugins that misbehave, installed into a script's plugin
+		// directory by installplugin.
+		"rubric-transport-crash": crashTransportMain,
+		"rubric-judge-future":    futureJudgeMain,
 	})
 }
 
@@ -40,6 +44,8 @@ func TestScripts(t *testing.T) {
 			"replace":    replaceCmd,
 			"gensurface": gensurfaceCmd,
 			"sleep":      sleepCmd,
+			"installplugin": installPluginCmd,
+			"sha256":        sha256Cmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/hashicorp/go-plugin"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/plugins/host"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+	"github.com/rubricmcp/rubric/plugins/sdk"
+)
+
+// crashTransport kills its own process in the middle of an export.
+type crashTransport struct{}
+
+func (crashTransport) Info() sdk.TransportInfo {
+	return sdk.TransportInfo{Name: "crash", Version: "0.0.1", Schemes: []string{"crash"}}
+}
+
+func (crashTransport) Export(context.Context, transport.Target) (*surface.Surface, error) {
+	sdk.Logger.Error("reading the server, then dying")
+	_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+	select {}
+}
+
+func crashTransportMain() { sdk.ServeTransport(crashTransport{}) }
+
+// futureJudge speaks plugin protocol version 2.
+type futureJudge struct{}
+
+func (futureJudge) Describe(context.Context) (judge.Identity, error) { return judge.Identity{}, nil }
+func (futureJudge) Configure(context.Context, judge.Config) (judge.Identity, error) {
+	return judge.Identity{}, nil
+}
+func (futureJudge) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	return judge.Answer{}, nil
+}
+
+func futureJudgeMain() {
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig:  protocol.Handshake(protocol.Version + 1),
+		VersionedPlugins: map[int]plugin.PluginSet{protocol.Version + 1: {protocol.KindJudge: &protocol.JudgePlugin{Impl: futureJudge{}}}},
+		GRPCServer:       plugin.DefaultGRPCServer,
+	})
+}
+
+// installPluginCmd is "installplugin NAME [DIR]": it puts a copy of the
+// test binary named NAME (one of the plugins TestMain knows) into DIR,
+// .rubric/plugins by default.
+func installPluginCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: installplugin NAME [DIR]")
+	}
+	dir := ".rubric/plugins"
+	if len(args) == 2 {
+		dir = args[1]
+	}
+	dir = ts.MkAbs(dir)
+	ts.Check(os.MkdirAll(dir, 0o755))
+	dst := filepath.Join(dir, args[0])
+	if err := os.Link(os.Args[0], dst); err == nil {
+		return
+	}
+	src, err := os.Open(os.Args[0])
+	ts.Check(err)
+	defer src.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	ts.Check(err)
+	_, err = io.Copy(out, src)
+	ts.Check(err)
+	ts.Check(out.Close())
+}
+
+// sha256Cmd is "sha256 FILE VAR": it sets VAR to FILE's hex sha256.
+func sha256Cmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: sha256 FILE VAR")
+	}
+	sum, err := host.FileSHA256(ts.MkAbs(args[0]))
+	ts.Check(err)
+	ts.Setenv(args[1], sum)
+}
