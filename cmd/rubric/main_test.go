@@ -41,9 +41,9 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"replace":    replaceCmd,
-			"gensurface": gensurfaceCmd,
-			"sleep":      sleepCmd,
+			"replace":       replaceCmd,
+			"gensurface":    gensurfaceCmd,
+			"sleep":         sleepCmd,
 			"installplugin": installPluginCmd,
 			"sha256":        sha256Cmd,
 		},
