@@ -12,12 +12,18 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/fakemcp"
 	"github.com/rubricmcp/rubric/plugins/builtin"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
 
 func TestMain(m *testing.M) {
+	// Started again by itself to serve a built-in plugin (benchmarks and
+	// in-process runs re-execute the test binary).
+	if builtin.Serve(os.Args[1:]) {
+		os.Exit(0)
+	}
 	testscript.Main(m, map[string]func(){
 		"rubric": func() {
 			if builtin.Serve(os.Args[1:]) {
@@ -29,6 +35,8 @@ func TestMain(m *testing.M) {
 		// directory by installplugin.
 		"rubric-transport-crash": crashTransportMain,
 		"rubric-judge-future":    futureJudgeMain,
+		// MCP servers that misbehave (internal/fakemcp).
+		"fakemcp": fakemcp.Main,
 	})
 }
 
@@ -46,9 +54,14 @@ func TestScripts(t *testing.T) {
 			"sleep":         sleepCmd,
 			"installplugin": installPluginCmd,
 			"sha256":        sha256Cmd,
+			"waitfile":      waitFileCmd,
+			"gone":          goneCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			// A race-enabled binary otherwise waits a second before it
+			// exits, and every plugin here is one.
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
 			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
 				return err

@@ -5,7 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/hashicorp/go-plugin"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -87,4 +90,50 @@ func sha256Cmd(ts *testscript.TestScript, neg bool, args []string) {
 	sum, err := host.FileSHA256(ts.MkAbs(args[0]))
 	ts.Check(err)
 	ts.Setenv(args[1], sum)
+}
+
+// waitFileCmd is "waitfile FILE": it waits up to 20 s for FILE to exist.
+func waitFileCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	for range 2000 {
+		if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	ts.Fatalf("%s did not appear", args[0])
+}
+
+// goneCmd is "gone PIDFILE": every pid in the file (space separated) must
+// have ended within 5 s; a zombie counts as ended.
+func goneCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: gone PIDFILE")
+	}
+	b, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	for _, f := range strings.Fields(string(b)) {
+		pid, err := strconv.Atoi(f)
+		ts.Check(err)
+		deadline := time.Now().Add(5 * time.Second)
+		for running(pid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if running(pid) {
+			ts.Fatalf("process %d is still running", pid)
+		}
+	}
+}
+
+// running reports whether pid exists and is not a zombie.
+func running(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -20,7 +21,9 @@ import (
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
+	"github.com/rubricmcp/rubric/plugins/transports/mcphttp"
 	"github.com/rubricmcp/rubric/plugins/transports/registry"
+	"github.com/rubricmcp/rubric/plugins/transports/stdio"
 )
 
 // ServeArg is the first argument that makes the rubric binary serve a
@@ -37,6 +40,26 @@ type builtinTransport struct {
 var transports = map[string]builtinTransport{
 	"file":     {leaf: true, make: func() protocol.Transport { return file.Transport{} }},
 	"registry": {leaf: true, make: func() protocol.Transport { return registry.Transport{} }},
+	"stdio": {make: func() protocol.Transport {
+		return described{stdio.Transport{ClientVersion: buildinfo.Version(), Stderr: serverLog{}}, nil}
+	}},
+	"http": {make: func() protocol.Transport {
+		return described{mcphttp.Streamable{ClientVersion: buildinfo.Version()}, []string{"http", "https"}}
+	}},
+	"sse": {make: func() protocol.Transport {
+		return described{mcphttp.SSE{ClientVersion: buildinfo.Version()}, []string{"http", "https"}}
+	}},
+}
+
+// serverLog relays a spawned server's stderr into the plugin's log, and so
+// into the host's, at debug level.
+type serverLog struct{}
+
+func (serverLog) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		sdk.Logger.Debug("server stderr: " + line)
+	}
+	return len(p), nil
 }
 
 // judges are the built-in judges, by name.

@@ -113,7 +113,8 @@ func self(t testing.TB, kind, mode string) Plugin {
 		t.Fatal(err)
 	}
 	t.Setenv("RUBRIC_TEST_PLUGIN", mode)
-	return Plugin{Kind: kind, Name: mode, Path: exe, From: FromPath, Env: []string{"RUBRIC_TEST_PLUGIN"}}
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
+	return Plugin{Kind: kind, Name: mode, Path: exe, From: FromPath, Env: []string{"RUBRIC_TEST_PLUGIN", "GORACE"}}
 }
 
 func newHost(t *testing.T) *Host {

@@ -1,0 +1,194 @@
+// Package fakemcp plays misbehaving MCP servers over stdio, for tests that
+// need a real process on real pipes: one that never answers, prints junk on
+// stdout, exits at once, sends 100 MB, paginates, ignores SIGTERM or leaves
+// children behind. A test binary becomes one by calling Main (from
+// TestMain, or as a testscript command).
+package fakemcp
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Env names the mode a re-executed binary plays.
+const Env = "RUBRIC_FAKE_SERVER"
+
+// Main plays the mode given as the first argument, or else in Env, and
+// exits.
+func Main() {
+	mode := os.Getenv(Env)
+	if len(os.Args) > 1 {
+		mode = os.Args[1]
+	}
+	Serve(mode)
+	os.Exit(0)
+}
+
+// Serve plays the server named mode on standard input and output. Modes
+// that print "pid N" on stderr let a test check that the process is gone
+// afterwards.
+func Serve(mode string) {
+	switch mode {
+	case "hang": // reads, never answers, leaves at end of input
+		io.Copy(io.Discard, os.Stdin)
+	case "stubborn": // ignores the end of input and SIGTERM
+		signal.Ignore(syscall.SIGTERM)
+		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
+		time.Sleep(time.Hour)
+	case "junk":
+		fmt.Println("hello world, this server logs to stdout")
+		io.Copy(io.Discard, os.Stdin)
+	case "exit1":
+		fmt.Fprintln(os.Stderr, "starting up")
+		fmt.Fprintln(os.Stderr, "\x1b[31mfatal:\x1b[0m API_TOKEN is not set")
+		os.Exit(1)
+	case "orphan": // exits, leaving a child that holds stdout open
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), Env+"=hang")
+		child.Stdin, child.Stdout = os.Stdin, os.Stdout
+		if err := child.Start(); err != nil {
+			panic(err)
+		}
+		fmt.Fprintln(os.Stderr, "giving up")
+		os.Exit(2)
+	case "huge": // a 100 MB tools/list, written without holding it
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "tools/list" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"big","description":"`, id)
+			chunk := strings.Repeat("x", 1<<20)
+			for i := 0; i < 100; i++ {
+				if _, err := w.WriteString(chunk); err != nil {
+					return
+				}
+			}
+			w.WriteString("\"}]}}\n")
+		})
+	case "rpcerror":
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "tools/list" {
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`+"\n", id)
+				return
+			}
+			answerInit(w, id, "2025-06-18", "")
+		})
+	case "legacy": // notifications and a ping before answering; an older protocol
+		serveLines(func(w *bufio.Writer, id, method string) {
+			switch method {
+			case "initialize":
+				w.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"booting"}}` + "\n\n")
+				w.WriteString(`{"jsonrpc":"2.0","id":"srv-1","method":"ping"}` + "\n   \r\n")
+				answerInit(w, id, "2024-11-05", "Call list_files first.")
+			case "tools/list":
+				w.WriteString(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` + "\n")
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"list_files","description":"Lists files.","inputSchema":{"type":"object"}}]}}`+"\n", id)
+			}
+		})
+	case "listhang", "listhang-stubborn": // answers initialize, then nothing
+		if mode == "listhang-stubborn" {
+			signal.Ignore(syscall.SIGTERM)
+		}
+		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+			}
+		})
+		if mode == "listhang-stubborn" {
+			time.Sleep(time.Hour)
+		}
+	case "env": // reports its working directory and environment as a tool
+		cwd, _ := os.Getwd()
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "tools/list" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			tool, _ := json.Marshal(map[string]any{"name": os.Getenv("TOOL_NAME"), "description": cwd})
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[%s]}}`+"\n", id, tool)
+		})
+	case "family": // starts a stubborn child, writes both pids to $FAKE_PIDFILE, then answers initialize only
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), Env+"=stubborn")
+		if err := child.Start(); err != nil {
+			panic(err)
+		}
+		pids := fmt.Sprintf("%d %d\n", os.Getpid(), child.Process.Pid)
+		if f := os.Getenv("FAKE_PIDFILE"); f != "" {
+			if err := os.WriteFile(f+".tmp", []byte(pids), 0o644); err != nil || os.Rename(f+".tmp", f) != nil {
+				panic("cannot write the pid file")
+			}
+		}
+		signal.Ignore(syscall.SIGTERM)
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+			}
+		})
+		time.Sleep(time.Hour)
+	case "paginate5", "many":
+		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
+		s := server.NewMCPServer("paginator", "2.0.0", server.WithPaginationLimit(5), server.WithInstructions("Read the docs."))
+		n := 23
+		if mode == "many" {
+			n = 12
+		}
+		for i := 0; i < n; i++ {
+			schema := fmt.Sprintf(`{"type":"object","title":"Args %02d","properties":{"v":{"title":"Value","anyOf":[{"type":"string"},{"type":"number"}]}}}`, i)
+			s.AddTool(mcp.NewToolWithRawSchema(fmt.Sprintf("tool-%02d", i), "Does thing "+fmt.Sprint(i)+".", json.RawMessage(schema)), nil)
+		}
+		if err := server.ServeStdio(s); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "unknown fake server %q\n", mode)
+		os.Exit(3)
+	}
+}
+
+// serveLines answers each request read from stdin with answer; the
+// request's id arrives as raw JSON. It returns at the end of input.
+func serveLines(answer func(w *bufio.Writer, id, method string)) {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 64<<10), 1<<20)
+	w := bufio.NewWriter(os.Stdout)
+	for in.Scan() {
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(in.Bytes(), &msg) != nil || msg.ID == nil || msg.Method == "" {
+			continue // a notification, or our answer to the server's ping
+		}
+		answer(w, string(msg.ID), msg.Method)
+		if w.Flush() != nil {
+			return
+		}
+	}
+}
+
+func answerInit(w *bufio.Writer, id, version, instructions string) {
+	result := map[string]any{
+		"protocolVersion": version,
+		"capabilities":    map[string]any{"tools": map[string]any{}},
+		"serverInfo":      map[string]any{"name": "fake", "version": "1.0.0"},
+	}
+	if instructions != "" {
+		result["instructions"] = instructions
+	}
+	b, _ := json.Marshal(result)
+	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", id, b)
+}
