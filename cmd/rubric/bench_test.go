@@ -1,0 +1,38 @@
+package main
+
+import (
+	"io"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// BenchmarkScoreExampleServer runs `rubric score -- tidy` in process
+// against the example stdio server (built once), with the stdio transport
+// a plugin process as always. ns/op is the whole command; read-ms is the
+// report's own timing from the start of reading (plugin host and plugin
+// start, server spawn, initialize, tools/list) to the surface being parsed.
+func BenchmarkScoreExampleServer(b *testing.B) {
+	dir := b.TempDir()
+	exe := filepath.Join(dir, "tidy")
+	build := exec.Command("go", "build", "-o", exe, "./examples/servers/tidy")
+	build.Dir = "../.."
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	out := filepath.Join(dir, "report.json")
+	var readMS float64
+	for b.Loop() {
+		if code := run([]string{"score", "--format", "json", "--out", out, "--", exe}, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+		rep, err := report.Read(out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		readMS += rep.Timings.ReadMS
+	}
+	b.ReportMetric(readMS/float64(b.N), "read-ms/op")
+}
