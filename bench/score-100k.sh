@@ -29,7 +29,7 @@ measure() { # prints "seconds maxrss_kib"
 : >"$out/rounds.txt"
 for i in $(seq "$rounds"); do
   read -r ds dm < <(measure "$out/decode" "$out/big.tools.json")
-  read -r rs rm < <(measure "$out/rubric" score --format json --out "$out/report.json" "$out/big.tools.json")
+  read -r rs rm < <(measure "$out/rubric" score --max-bytes 4GiB --max-tools 1000000 --format json --out "$out/report.json" "$out/big.tools.json")
   echo "round $i: decode ${ds}s ${dm}KiB   rubric score ${rs}s ${rm}KiB"
   echo "$ds $dm $rs $rm" >>"$out/rounds.txt"
 done

@@ -58,7 +58,8 @@ func (t *Transport) PID() int { return t.pr.pid }
 
 // Export implements transport.Transport: the plugin reads the target and
 // the host parses the document it sends. The document may be at most
-// 4 × the response limit plus 1 MiB (several pages of a list).
+// 4 × the response limit plus 1 MiB (several pages of a list), and hold at
+// most the limit's number of tools.
 func (t *Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	limits := target.Limits.WithDefaults()
 	maxDoc := 4*limits.MaxBytes + 1<<20
@@ -72,7 +73,15 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	if source == "" {
 		source = target.String()
 	}
-	return surface.Parse(source, doc)
+	s, err := surface.Parse(source, doc)
+	if err != nil {
+		return nil, err
+	}
+	// Every transport's limit, enforced here too: a plugin may not.
+	if len(s.Tools) > limits.MaxTools {
+		return nil, fmt.Errorf("%s holds %d tools, more than %d (raise --max-tools)", source, len(s.Tools), limits.MaxTools)
+	}
+	return s, nil
 }
 
 // Close ends the plugin process.

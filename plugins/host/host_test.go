@@ -356,6 +356,10 @@ func TestExportLargeDocument(t *testing.T) {
 	if len(s.Tools) != 3000 || s.Tools[2999].Name != "t2999" {
 		t.Fatalf("got %d tools", len(s.Tools))
 	}
+	_, err = tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxTools: 2999}})
+	if err == nil || err.Error() != "big holds 3000 tools, more than 2999 (raise --max-tools)" {
+		t.Errorf("more tools than the limit: %v", err)
+	}
 	// The same through a host bound of 4 × 64 KiB + 1 MiB: refused.
 	_, err = tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxBytes: 64 << 10}})
 	if err == nil || !strings.Contains(err.Error(), "more than 1280 KiB (raise --max-bytes)") {
