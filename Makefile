@@ -1,12 +1,13 @@
-# The two commands a newcomer needs are `make demo` (score a real capture,
-# offline) and `make test` (everything CI runs).
+# The two commands a newcomer needs are `make demo` (spawn the example MCP
+# server over stdio and score it, offline) and `make test` (everything CI
+# runs).
 
 GO ?= go
 
 .PHONY: demo test testdeps vet build bench fuzz
 
 demo:
-	$(GO) run ./cmd/rubric score examples/captures/filesystem.tools.json
+	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
 
 build:
 	$(GO) build -o rubric ./cmd/rubric
