@@ -428,6 +428,7 @@ func (s *Server) post(msg any, want string) Response {
 	return Response{}
 }
 
+// lockedBuffer collects stderr while tests read it.
 type lockedBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
