@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"strconv"
@@ -136,9 +137,11 @@ func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transpor
 // variables as ${NAME}, so secrets stay out of the file), RUBRIC_HEADER
 // (NAME=VALUE lines) and --header flags, later ones winning.
 func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
+	// Names are canonicalised (viper lowercases the config's), so one
+	// header given twice is one header, the later value winning.
 	h := map[string]string{}
 	for k, val := range a.v.GetStringMapString("headers") {
-		h[k] = os.ExpandEnv(val)
+		h[http.CanonicalHeaderKey(k)] = os.ExpandEnv(val)
 	}
 	var lines []string
 	if env := os.Getenv("RUBRIC_HEADER"); env != "" {
@@ -151,7 +154,7 @@ func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
 		return nil, err
 	}
 	for k, val := range more {
-		h[k] = val
+		h[http.CanonicalHeaderKey(k)] = val
 	}
 	if len(h) == 0 {
 		return nil, nil

@@ -120,7 +120,7 @@ func Serve(mode string) {
 			tool, _ := json.Marshal(map[string]any{"name": os.Getenv("TOOL_NAME"), "description": cwd})
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[%s]}}`+"\n", id, tool)
 		})
-	case "family": // starts a stubborn child, writes both pids to $FAKE_PIDFILE, then answers initialize only
+	case "family", "family-ok": // starts a stubborn child, writes both pids to $FAKE_PIDFILE, ignores SIGTERM; family answers initialize only, family-ok tools/list too
 		child := exec.Command(os.Args[0])
 		child.Env = append(os.Environ(), Env+"=stubborn")
 		if err := child.Start(); err != nil {
@@ -133,9 +133,13 @@ func Serve(mode string) {
 			}
 		}
 		signal.Ignore(syscall.SIGTERM)
+		fmt.Fprintln(os.Stderr, "family: two processes up")
 		serveLines(func(w *bufio.Writer, id, method string) {
-			if method == "initialize" {
+			switch {
+			case method == "initialize":
 				answerInit(w, id, "2025-06-18", "")
+			case method == "tools/list" && mode == "family-ok":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"one","description":"The only tool.","inputSchema":{"type":"object"}}]}}`+"\n", id)
 			}
 		})
 		time.Sleep(time.Hour)

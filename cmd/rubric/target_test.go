@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"1048576", 1 << 20},
+		{"64MiB", 64 << 20},
+		{"64mib", 64 << 20},
+		{"512 KiB", 512 << 10},
+		{"1GiB", 1 << 30},
+		{"2MB", 2_000_000},
+		{"10B", 10},
+		{"0", -1},
+		{"-5", -1},
+		{"MiB", -1},
+		{"1.5MiB", -1},
+		{"99999999999GiB", -1},
+	} {
+		got, err := parseSize(tc.in)
+		if tc.want < 0 {
+			if err == nil {
+				t.Errorf("parseSize(%q) = %d, want an error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestResolveTarget runs the score command's flag parsing and config
+// loading, then resolves the target, as a run would.
+func TestResolveTarget(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "rubric.yaml")
+	if err := os.WriteFile(cfg, []byte("headers:\n  Authorization: \"Bearer ${TEST_MCP_TOKEN}\"\n  X-Team: from-config\n  X-Env: from-config\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TEST_MCP_TOKEN", "s3cret")
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		envHeader string
+		transport string
+		want      transport.Target
+		err       string
+	}{
+		{
+			name:      "a URL, headers from config, environment and flags",
+			args:      []string{"score", "--config", cfg, "--header", "X-Team=from-flag", "https://example.com/mcp"},
+			envHeader: "X-Env=from-env\nX-Other=2",
+			transport: "http",
+			want: transport.Target{Location: "https://example.com/mcp", Headers: map[string]string{
+				"Authorization": "Bearer s3cret", "X-Team": "from-flag", "X-Env": "from-env", "X-Other": "2",
+			}},
+		},
+		{
+			name:      "a command after --, with its environment, directory and limits",
+			args:      []string{"score", "--env", "A=1", "--env", "B=x=y", "--cwd", "/srv", "--max-bytes", "1MiB", "--max-tools", "5", "--request-timeout", "2s", "--", "npx", "-y", "pkg"},
+			transport: "stdio",
+			want: transport.Target{Location: "npx", Args: []string{"-y", "pkg"}, Dir: "/srv", Env: map[string]string{"A": "1", "B": "x=y"},
+				Limits: transport.Limits{MaxBytes: 1 << 20, MaxTools: 5, RequestTimeout: 2e9}},
+		},
+		{name: "a file", args: []string{"score", "tools.json"}, transport: "file", want: transport.Target{Location: "tools.json"}},
+		{name: "an installed transport by scheme", args: []string{"score", "dir://./tools"}, transport: "dir", want: transport.Target{Location: "dir://./tools"}},
+		{name: "sse chosen", args: []string{"score", "--transport", "sse", "http://h/sse"}, transport: "sse", want: transport.Target{Location: "http://h/sse"}},
+		{name: "a bad pair", args: []string{"score", "--header", "Authorization: Bearer abcdefghijklmnop", "http://h"}, err: `--header "Authorizatio...": want NAME=VALUE`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("RUBRIC_HEADER", tc.envHeader)
+			a := &app{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, v: viper.New()}
+			root := a.rootCmd()
+			var gotName string
+			var got transport.Target
+			var gotErr error
+			score, _, err := root.Find([]string{"score"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score.RunE = func(cmd *cobra.Command, args []string) error {
+				gotName, got, gotErr = a.resolveTarget(cmd, args)
+				return nil
+			}
+			root.SetArgs(tc.args)
+			if err := root.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			if tc.err != "" {
+				if gotErr == nil || !strings.Contains(gotErr.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", gotErr, tc.err)
+				}
+				return
+			}
+			if gotErr != nil {
+				t.Fatal(gotErr)
+			}
+			want := tc.want
+			def := transport.Limits{StartTimeout: transport.DefaultStartTimeout, RequestTimeout: transport.DefaultRequestTimeout, MaxBytes: transport.DefaultMaxBytes, MaxTools: transport.DefaultMaxTools}
+			if want.Limits.MaxBytes == 0 {
+				want.Limits = def
+			} else {
+				want.Limits.StartTimeout = def.StartTimeout
+			}
+			if gotName != tc.transport || !reflect.DeepEqual(got, want) {
+				t.Errorf("got %s %+v\nwant %s %+v", gotName, got, tc.transport, want)
+			}
+		})
+	}
+}
