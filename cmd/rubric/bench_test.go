@@ -2,11 +2,11 @@ package main
 
 import (
 	"io"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/buildtest"
 )
 
 // BenchmarkScoreExampleServer runs `rubric score -- tidy` in process
@@ -16,12 +16,7 @@ import (
 // start, server spawn, initialize, tools/list) to the surface being parsed.
 func BenchmarkScoreExampleServer(b *testing.B) {
 	dir := b.TempDir()
-	exe := filepath.Join(dir, "tidy")
-	build := exec.Command("go", "build", "-o", exe, "./examples/servers/tidy")
-	build.Dir = "../.."
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := buildtest.Binary(b, "./examples/servers/tidy", dir, "tidy")
 	out := filepath.Join(dir, "report.json")
 	var readMS float64
 	for b.Loop() {

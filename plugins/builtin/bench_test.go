@@ -3,12 +3,11 @@ package builtin
 import (
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/transports/stdio"
@@ -18,12 +17,7 @@ import (
 // process and through the built-in stdio plugin (host start, plugin
 // process, handshake, export, shutdown), side by side.
 func BenchmarkReadExampleServer(b *testing.B) {
-	exe := filepath.Join(b.TempDir(), "tidy")
-	build := exec.Command("go", "build", "-o", exe, "./examples/servers/tidy")
-	build.Dir = "../.."
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := buildtest.Binary(b, "./examples/servers/tidy", "", "tidy")
 	target := transport.Target{Location: exe}
 	ctx := context.Background()
 	b.Run("direct", func(b *testing.B) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -211,12 +212,7 @@ func TestPublishedServerOverHTTP(t *testing.T) {
 // TestExampleServerOverHTTP reads examples/servers/tidy over streamable
 // HTTP and over stdio, paginated both ways: the two surfaces are one.
 func TestExampleServerOverHTTP(t *testing.T) {
-	exe := filepath.Join(t.TempDir(), "tidy")
-	build := exec.Command("go", "build", "-o", exe, "./examples/servers/tidy")
-	build.Dir = "../.."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := buildtest.Binary(t, "./examples/servers/tidy", "", "tidy")
 	addr := startHTTP(t, exec.Command(exe, "--http", "127.0.0.1:0", "--page-size", "2"), regexp.MustCompile(`listening on (http://\S+)`))
 	overHTTP := export(t, "http", transport.Target{Location: addr})
 	overStdio := export(t, "stdio", transport.Target{Location: exe, Args: []string{"--page-size", "3"}})

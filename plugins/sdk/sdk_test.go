@@ -3,7 +3,6 @@ package sdk_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,22 +10,10 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
-
-// build compiles a standalone example plugin with go build, the way its
-// author would, into dir under its plugin name.
-func build(t *testing.T, dir, pkg, name string) string {
-	t.Helper()
-	out := filepath.Join(dir, name)
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Dir = "../.."
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
-	}
-	return out
-}
 
 // TestExamplePlugins builds examples/judge-plugin and
 // examples/transport-plugin, discovers them in a plugin directory and
@@ -36,8 +23,9 @@ func TestExamplePlugins(t *testing.T) {
 		t.Skip("builds two binaries")
 	}
 	dir := t.TempDir()
-	build(t, dir, "./examples/judge-plugin", "rubric-judge-wordcount")
-	build(t, dir, "./examples/transport-plugin", "rubric-transport-dir")
+	// Built with go build, the way their authors would.
+	buildtest.Binary(t, "./examples/judge-plugin", dir, "rubric-judge-wordcount")
+	buildtest.Binary(t, "./examples/transport-plugin", dir, "rubric-transport-dir")
 
 	c := host.Discover(nil, []string{dir}, nil)
 	h := host.New(host.Options{StartTimeout: 10 * time.Second})
