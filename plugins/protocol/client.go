@@ -132,6 +132,11 @@ func (t *TransportClient) ExportDocument(ctx context.Context, target transport.T
 		}
 		if first {
 			source = c.GetSource()
+			if size := c.GetSize(); size > maxDoc {
+				return "", nil, fmt.Errorf("%w: %s, more than %s", ErrTooLarge, transport.Sized(size), transport.Sized(maxDoc))
+			} else if size > 0 {
+				doc = make([]byte, 0, size)
+			}
 		}
 		if int64(len(doc)+len(c.GetData())) > maxDoc {
 			return "", nil, fmt.Errorf("%w: more than %s", ErrTooLarge, transport.Sized(maxDoc))

@@ -125,7 +125,7 @@ func (s *transportServer) Export(t *pluginv1.Target, stream grpc.ServerStreaming
 		n := min(len(doc), ChunkSize)
 		c := &pluginv1.ExportChunk{Data: doc[:n]}
 		if first {
-			c.Source = source
+			c.Source, c.Size = source, int64(len(doc))
 			first = false
 		}
 		if err := stream.Send(c); err != nil {

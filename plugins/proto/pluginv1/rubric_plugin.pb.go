@@ -586,8 +586,11 @@ func (x *Limits) GetMaxTools() int64 {
 type ExportChunk struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// source names where the surface came from; set on the first chunk.
-	Source        string `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
-	Data          []byte `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	Source string `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
+	Data   []byte `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	// size is the whole document's length in bytes, set on the first chunk
+	// when known, so the host can refuse it or allocate it at once.
+	Size          int64 `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -634,6 +637,13 @@ func (x *ExportChunk) GetData() []byte {
 		return x.Data
 	}
 	return nil
+}
+
+func (x *ExportChunk) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
 }
 
 var File_rubric_plugin_proto protoreflect.FileDescriptor
@@ -690,10 +700,11 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x10start_timeout_ms\x18\x01 \x01(\x03R\x0estartTimeoutMs\x12,\n" +
 	"\x12request_timeout_ms\x18\x02 \x01(\x03R\x10requestTimeoutMs\x12\x1b\n" +
 	"\tmax_bytes\x18\x03 \x01(\x03R\bmaxBytes\x12\x1b\n" +
-	"\tmax_tools\x18\x04 \x01(\x03R\bmaxTools\"9\n" +
+	"\tmax_tools\x18\x04 \x01(\x03R\bmaxTools\"M\n" +
 	"\vExportChunk\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
-	"\x04data\x18\x02 \x01(\fR\x04data2\xe1\x01\n" +
+	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x03R\x04size2\xe1\x01\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +
