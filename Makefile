@@ -35,3 +35,5 @@ fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' -fuzztime 2m
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzEval$$' -fuzztime 2m
+	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' -fuzztime 2m
+	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' -fuzztime 2m

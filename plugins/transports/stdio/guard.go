@@ -117,6 +117,10 @@ func (g *outGuard) scan(b []byte) int {
 		case '{':
 			g.started = true
 			g.lineLen++
+			if g.lineLen > g.limit {
+				g.fail(errTooLarge)
+				return i
+			}
 			i++
 			continue
 		default:
