@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -106,7 +108,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	readMS := float64(time.Since(readStart).Microseconds()) / 1000
-	rep, err := score.Run(ctx, r, s, score.Options{Target: target.String(), Version: version(), Workers: v.GetInt("workers")})
+	rep, err := score.Run(ctx, r, s, score.Options{Target: redacted(target), Version: version(), Workers: v.GetInt("workers")})
 	if err != nil {
 		return err
 	}
@@ -213,4 +215,13 @@ func failUnder(rep *report.Report, t threshold) error {
 		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.label, t.min)}
 	}
 	return nil
+}
+
+// redacted is the target as a report records it: a password in a URL is
+// replaced by "xxxxx" (header values and --env values are never recorded).
+func redacted(t transport.Target) string {
+	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
+		t.Location = u.Redacted()
+	}
+	return t.String()
 }

@@ -124,3 +124,15 @@ func TestResolveTarget(t *testing.T) {
 		})
 	}
 }
+
+func TestRedacted(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:s3cret@example.com/mcp": "https://user:xxxxx@example.com/mcp",
+		"https://example.com/mcp":             "https://example.com/mcp",
+		"tools.json":                          "tools.json",
+	} {
+		if got := redacted(transport.Target{Location: in}); got != want {
+			t.Errorf("redacted(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
