@@ -178,25 +178,14 @@ func TestHTTPPagination(t *testing.T) {
 	t.Parallel()
 	s := wiretest.Start(t, "--http", "127.0.0.1:0", "--page-size", "2")
 	s.Handshake()
-	list, pages := s.ListTools()
-	if len(pages) < 4 {
-		t.Errorf("pages %v: want at least 4 for 7 tools at 2 a page", pages)
-	}
-	for _, n := range pages {
-		if n > 2 {
-			t.Errorf("pages %v: a page holds more than 2 tools", pages)
-		}
-	}
+	list := s.PagedTools(2, 4)
 	if got := slices.Sorted(maps.Keys(byName(t, list))); !slices.Equal(got, toolNames) || len(list) != len(toolNames) {
 		t.Errorf("tools across pages %v, want %v", got, toolNames)
 	}
 	if _, text, isErr := s.CallTool("get_data", map[string]any{"id": "bm-4"}); isErr || !strings.Contains(text, "net/http") {
 		t.Errorf("get_data over HTTP: isError %v, %q", isErr, text)
 	}
-	s.Signal(syscall.SIGTERM)
-	if code := s.Wait(); code != 0 {
-		t.Errorf("exit status %d after SIGTERM, want 0", code)
-	}
+	s.StopWith(syscall.SIGTERM)
 }
 
 // TestSchemaQualityIsPoor scores the raw tools/list with the built-in

@@ -231,15 +231,7 @@ func TestHTTPPagination(t *testing.T) {
 		t.Errorf("announced %q, want a URL ending in /mcp", s.URL())
 	}
 	s.Handshake()
-	tools, pages := s.ListTools()
-	if len(pages) < 4 {
-		t.Errorf("pages %v: want at least 4 for 7 tools at 2 a page", pages)
-	}
-	for _, n := range pages {
-		if n > 2 {
-			t.Errorf("pages %v: a page holds more than 2 tools", pages)
-		}
-	}
+	tools := s.PagedTools(2, 4)
 	if got := names(t, tools); !slices.Equal(got, toolNames) {
 		t.Errorf("tools across pages %v, want %v", got, toolNames)
 	}
@@ -247,10 +239,7 @@ func TestHTTPPagination(t *testing.T) {
 	if isErr || res["total"] != 1.0 {
 		t.Errorf("search_bookmarks over HTTP: %v", res)
 	}
-	s.Signal(syscall.SIGTERM)
-	if code := s.Wait(); code != 0 {
-		t.Errorf("exit status %d after SIGTERM, want 0", code)
-	}
+	s.StopWith(syscall.SIGTERM)
 }
 
 // TestSignalEndsStdio: SIGINT while stdin is still open exits 0.
@@ -258,10 +247,7 @@ func TestSignalEndsStdio(t *testing.T) {
 	t.Parallel()
 	s := wiretest.Start(t)
 	s.Handshake()
-	s.Signal(syscall.SIGINT)
-	if code := s.Wait(); code != 0 {
-		t.Errorf("exit status %d after SIGINT, want 0", code)
-	}
+	s.StopWith(syscall.SIGINT)
 }
 
 // TestSchemaQualityIs100 scores the raw tools/list with the built-in

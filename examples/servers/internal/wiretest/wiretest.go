@@ -284,6 +284,32 @@ func (s *Server) ListTools() (tools []json.RawMessage, pages []int) {
 	}
 }
 
+// PagedTools lists the tools like ListTools and fails the test unless the
+// list came in at least minPages pages of at most perPage tools.
+func (s *Server) PagedTools(perPage, minPages int) []json.RawMessage {
+	s.t.Helper()
+	tools, pages := s.ListTools()
+	if len(pages) < minPages {
+		s.t.Errorf("pages %v: want at least %d at %d a page", pages, minPages, perPage)
+	}
+	for _, n := range pages {
+		if n > perPage {
+			s.t.Errorf("pages %v: a page holds more than %d tools", pages, perPage)
+		}
+	}
+	return tools
+}
+
+// StopWith sends sig and fails the test unless the server then exits
+// with status 0.
+func (s *Server) StopWith(sig syscall.Signal) {
+	s.t.Helper()
+	s.Signal(sig)
+	if code := s.Wait(); code != 0 {
+		s.t.Errorf("exit status %d after %v, want 0", code, sig)
+	}
+}
+
 // CallTool calls a tool and returns its result: structuredContent when
 // there is one, the text of the first content item otherwise, and isError.
 func (s *Server) CallTool(name string, args map[string]any) (structured map[string]any, text string, isError bool) {
