@@ -25,10 +25,21 @@ import (
 // standard error at --log-level.
 func (a *app) logger() hclog.Logger {
 	return hclog.New(&hclog.LoggerOptions{
-		Name:   "rubric",
-		Level:  hclog.LevelFromString(a.v.GetString("log-level")),
-		Output: a.stderr,
+		Name:        "rubric",
+		Level:       hclog.LevelFromString(a.v.GetString("log-level")),
+		Output:      a.stderr,
+		DisableTime: true,
 	})
+}
+
+// checkLogLevel refuses a level hclog would not know (it would silently
+// log at info).
+func checkLogLevel(level string) error {
+	switch strings.ToLower(strings.TrimSpace(level)) {
+	case "off", "error", "warn", "info", "debug", "trace":
+		return nil
+	}
+	return fmt.Errorf("--log-level %q: use off, error, warn, info, debug or trace", level)
 }
 
 // catalog discovers the plugins: built-ins, the config's plugins.NAME

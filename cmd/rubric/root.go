@@ -89,7 +89,10 @@ observations, so any report can be explained and rescored.`,
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			return a.loadConfig(cmd)
+			if err := a.loadConfig(cmd); err != nil {
+				return err
+			}
+			return checkLogLevel(a.v.GetString("log-level"))
 		},
 	}
 	root.PersistentFlags().String("config", "", "config file (default: ./rubric.yaml, then $XDG_CONFIG_HOME/rubric/rubric.yaml)")

@@ -8,12 +8,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -69,6 +72,9 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		panic("the judge lost its mind")
 	case "refuse":
 		return judge.Answer{}, errors.New("no answer for you")
+	case "log":
+		sdk.Logger.Warn("careful now", "kind", q.Kind)
+		sdk.Logger.Debug("a detail below the host's level")
 	}
 	return judge.Answer{JSON: q.Input, Model: "m", Tokens: judge.Tokens{Input: len(q.User), Output: len(q.Input)}}, nil
 }
@@ -378,4 +384,47 @@ func TestIdentityParamsCrossAsJSON(t *testing.T) {
 	if string(b) != `{"plugin":"test","version":"1","model":"x","params":{"temperature":0}}` {
 		t.Errorf("identity: %s", b)
 	}
+}
+
+// TestPluginLogReachesHostLog: what a plugin logs through sdk.Logger
+// arrives in the host's log at its own level, and the host's level
+// reaches the plugin.
+func TestPluginLogReachesHostLog(t *testing.T) {
+	var buf syncBuffer
+	log := hclog.New(&hclog.LoggerOptions{Level: hclog.Info, Output: &buf, DisableTime: true})
+	h := New(Options{Log: log, StartTimeout: 5 * time.Second})
+	defer h.Close()
+	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Ask(context.Background(), judge.Question{Kind: "log", Input: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	got := buf.String()
+	if !regexp.MustCompile(`\[WARN\] +judge\.judge.*: careful now: .*kind=log`).MatchString(got) {
+		t.Errorf("the plugin's warning is not in the host log:\n%s", got)
+	}
+	if strings.Contains(got, "a detail below") {
+		t.Errorf("a debug line passed an info log:\n%s", got)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the log's writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
