@@ -59,6 +59,7 @@ func ServeTransport(t Transport) {
 }
 
 func serve(kind string, p plugin.Plugin) {
+	endGroupOnTerm()
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: protocol.Handshake(protocol.Version),
 		VersionedPlugins: map[int]plugin.PluginSet{
