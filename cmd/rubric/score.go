@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -215,13 +213,4 @@ func failUnder(rep *report.Report, t threshold) error {
 		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.label, t.min)}
 	}
 	return nil
-}
-
-// redacted is the target as a report records it: a password in a URL is
-// replaced by "xxxxx" (header values and --env values are never recorded).
-func redacted(t transport.Target) string {
-	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
-		t.Location = u.Redacted()
-	}
-	return t.String()
 }

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// targetFlags are the flags that say how to read a server.
+func targetFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.String("transport", "", "how to read the target: file, registry, stdio, http, sse or an installed plugin (default: from the target)")
+	f.StringArray("header", nil, "HTTP header NAME=VALUE for http and sse (repeatable)")
+	f.StringArray("env", nil, "environment variable NAME=VALUE for a spawned server (repeatable)")
+	f.String("cwd", "", "working directory of a spawned server")
+	f.Duration("start-timeout", transport.DefaultStartTimeout, "longest wait from starting a server to its answer to initialize")
+	f.Duration("request-timeout", transport.DefaultRequestTimeout, "longest wait for each later answer")
+	f.String("max-bytes", "64MiB", "largest response (or file) read: bytes, or with KiB, MiB or GiB")
+	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
+	f.String("judge", "", "judge plugin: a name or the path of an executable")
+	f.String("model", "", "the model the judge must answer with")
+}
+
+// resolveTarget chooses the transport and builds the target from the
+// arguments: "-- COMMAND ARGS..." spawns a server, a URL names an HTTP
+// endpoint (or an installed transport by its scheme), anything else is a
+// file.
+func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transport.Target, error) {
+	v := a.v
+	var t transport.Target
+	name := v.GetString("transport")
+	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+		if dash > 0 {
+			return "", t, fmt.Errorf("give either a TARGET or -- COMMAND, not both (got %q before --)", strings.Join(args[:dash], " "))
+		}
+		if len(args) == 0 {
+			return "", t, fmt.Errorf("nothing after --: give the command that starts the server, for example: rubric score -- npx -y @modelcontextprotocol/server-everything")
+		}
+		t.Location, t.Args = args[0], args[1:]
+		if name == "" {
+			name = "stdio"
+		}
+	} else {
+		if len(args) != 1 {
+			return "", t, fmt.Errorf("score takes one target, got %d (for example: rubric score tools.json, or rubric score -- COMMAND)", len(args))
+		}
+		t.Location = args[0]
+		if name == "" {
+			name = "file"
+			if u, err := url.Parse(t.Location); err == nil && len(u.Scheme) > 1 && strings.Contains(t.Location, "://") {
+				switch u.Scheme {
+				case "http", "https":
+					name = "http"
+				default:
+					name = u.Scheme
+				}
+			}
+		}
+	}
+	t.Dir = v.GetString("cwd")
+	var err error
+	env, _ := cmd.Flags().GetStringArray("env")
+	if t.Env, err = pairs("--env", env); err != nil {
+		return "", t, err
+	}
+	if t.Headers, err = a.headers(cmd); err != nil {
+		return "", t, err
+	}
+	maxBytes, err := parseSize(v.GetString("max-bytes"))
+	if err != nil {
+		return "", t, err
+	}
+	t.Limits = transport.Limits{
+		StartTimeout:   v.GetDuration("start-timeout"),
+		RequestTimeout: v.GetDuration("request-timeout"),
+		MaxBytes:       maxBytes,
+		MaxTools:       v.GetInt("max-tools"),
+	}
+	return name, t, nil
+}
+
+// headers merges the config's headers (values may name environment
+// variables as ${NAME}, so secrets stay out of the file), RUBRIC_HEADER
+// (NAME=VALUE lines) and --header flags, later ones winning.
+func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
+	// Names are canonicalised (viper lowercases the config's), so one
+	// header given twice is one header, the later value winning.
+	h := map[string]string{}
+	for k, val := range a.v.GetStringMapString("headers") {
+		h[http.CanonicalHeaderKey(k)] = os.ExpandEnv(val)
+	}
+	var lines []string
+	if env := os.Getenv("RUBRIC_HEADER"); env != "" {
+		lines = strings.Split(strings.TrimSpace(env), "\n")
+	}
+	flags, _ := cmd.Flags().GetStringArray("header")
+	lines = append(lines, flags...)
+	more, err := pairs("--header", lines)
+	if err != nil {
+		return nil, err
+	}
+	for k, val := range more {
+		h[http.CanonicalHeaderKey(k)] = val
+	}
+	if len(h) == 0 {
+		return nil, nil
+	}
+	return h, nil
+}
+
+// pairs parses NAME=VALUE items.
+func pairs(flag string, items []string) (map[string]string, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	m := map[string]string{}
+	for _, it := range items {
+		k, val, ok := strings.Cut(it, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, fmt.Errorf("%s %q: want NAME=VALUE", flag, redact(it))
+		}
+		m[strings.TrimSpace(k)] = val
+	}
+	return m, nil
+}
+
+// redact keeps a malformed pair's first characters only: it may hold a
+// secret.
+func redact(s string) string {
+	if len(s) > 12 {
+		return s[:12] + "..."
+	}
+	return s
+}
+
+// parseSize reads "1048576", "64MiB", "512KiB", "1GiB" (also KB, MB, GB
+// as powers of 1000).
+func parseSize(s string) (int64, error) {
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1000}, {"MB", 1000 * 1000}, {"GB", 1000 * 1000 * 1000}, {"B", 1}}
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) && (u.suffix != "B" || !strings.ContainsAny(t[len(t)-2:len(t)-1], "KkMmGgIi")) {
+			t = strings.TrimSpace(t[:len(t)-len(u.suffix)])
+			mult = u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("--max-bytes %q: want a positive size such as 67108864, 64MiB or 1GiB", s)
+	}
+	return n * mult, nil
+}
+
+// redacted is the target as a report records it: a password in a URL is
+// replaced by "xxxxx" (header values and --env values are never recorded).
+func redacted(t transport.Target) string {
+	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
+		t.Location = u.Redacted()
+	}
+	return t.String()
+}
