@@ -115,16 +115,25 @@ func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
 	return h, nil
 }
 
-// pairs parses NAME=VALUE items.
+// pairs parses NAME=VALUE items. For --header, NAME: VALUE (as curl
+// takes it) is read too: a header name holds neither ':' nor '=', so
+// whichever comes first ends it.
 func pairs(flag string, items []string) (map[string]string, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
 	m := map[string]string{}
 	for _, it := range items {
-		k, val, ok := strings.Cut(it, "=")
+		sep := "="
+		if c := strings.IndexByte(it, ':'); flag == "--header" && c >= 0 && (c < strings.IndexByte(it, '=') || !strings.Contains(it, "=")) {
+			sep = ":"
+		}
+		k, val, ok := strings.Cut(it, sep)
 		if !ok || strings.TrimSpace(k) == "" {
 			return nil, fmt.Errorf("%s %q: want NAME=VALUE", flag, redact(it))
+		}
+		if sep == ":" {
+			val = strings.TrimLeft(val, " \t")
 		}
 		m[strings.TrimSpace(k)] = val
 	}

@@ -81,7 +81,14 @@ func TestResolveTarget(t *testing.T) {
 		{name: "a file", args: []string{"score", "tools.json"}, transport: "file", want: transport.Target{Location: "tools.json"}},
 		{name: "an installed transport by scheme", args: []string{"score", "dir://./tools"}, transport: "dir", want: transport.Target{Location: "dir://./tools"}},
 		{name: "sse chosen", args: []string{"score", "--transport", "sse", "http://h/sse"}, transport: "sse", want: transport.Target{Location: "http://h/sse"}},
-		{name: "a bad pair", args: []string{"score", "--header", "Authorization: Bearer abcdefghijklmnop", "http://h"}, err: `--header "Authorizatio...": want NAME=VALUE`},
+		{
+			name:      "curl's header form, with = in the value",
+			args:      []string{"score", "--header", "Authorization: Bearer abc==", "--header", "X-A=b:c", "http://h"},
+			transport: "http",
+			want:      transport.Target{Location: "http://h", Headers: map[string]string{"Authorization": "Bearer abc==", "X-A": "b:c"}},
+		},
+		{name: "a bad pair", args: []string{"score", "--header", "Authorization Bearer abcdefghijklmnop", "http://h"}, err: `--header "Authorizatio...": want NAME=VALUE`},
+		{name: "an env pair is NAME=VALUE only", args: []string{"score", "--env", "A:1", "--", "x"}, err: `--env "A:1": want NAME=VALUE`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("RUBRIC_HEADER", tc.envHeader)

@@ -162,7 +162,7 @@ func (c *conn) fault(method string, err error) error {
 func (c *conn) refusedError() error {
 	what := fmt.Sprintf("server refused the credentials (HTTP %s)", c.refused.text)
 	if len(c.headers) == 0 {
-		return fmt.Errorf("%s: it wants some; pass them with --header, for example --header 'Authorization: Bearer <token>'", what)
+		return fmt.Errorf("%s: it wants some; pass them with --header, for example --header 'Authorization=Bearer <token>'", what)
 	}
 	return fmt.Errorf("%s sent in the header(s) %s: check their values with --header (rubric does not print them)", what, strings.Join(c.headers, ", "))
 }
