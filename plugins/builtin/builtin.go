@@ -55,6 +55,7 @@ var transports = map[string]builtinTransport{
 // into the host's, at debug level.
 type serverLog struct{}
 
+// Write implements io.Writer, a debug log line per line written.
 func (serverLog) Write(p []byte) (int, error) {
 	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
 		sdk.Logger.Debug("server stderr: " + line)

@@ -218,6 +218,7 @@ type CrashError struct {
 	Stderr     string
 }
 
+// Error says which plugin crashed, when, how, and its last words.
 func (e *CrashError) Error() string {
 	s := fmt.Sprintf("the %s plugin %q (pid %d) crashed during %s: %s", e.Kind, e.Name, e.PID, e.During, e.Status)
 	if e.Stderr != "" {

@@ -22,6 +22,7 @@ type judgeServer struct {
 	impl Judge
 }
 
+// Describe serves Judge.Describe.
 func (s *judgeServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequest) (*pluginv1.JudgeIdentity, error) {
 	id, err := s.impl.Describe(ctx)
 	if err != nil {
@@ -30,6 +31,7 @@ func (s *judgeServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequest)
 	return identityToProto(id)
 }
 
+// Configure serves Judge.Configure.
 func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*pluginv1.JudgeIdentity, error) {
 	id, err := s.impl.Configure(ctx, judge.Config{Model: c.GetModel(), Options: c.GetOptions()})
 	if err != nil {
@@ -38,6 +40,7 @@ func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*
 	return identityToProto(id)
 }
 
+// Ask serves Judge.Ask.
 func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.Answer, error) {
 	a, err := s.impl.Ask(ctx, judge.Question{
 		Rubric:       q.GetRubric(),
@@ -98,11 +101,14 @@ type transportServer struct {
 	impl Transport
 }
 
+// Describe serves Transport.Describe.
 func (s *transportServer) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.TransportInfo, error) {
 	info := s.impl.Info()
 	return &pluginv1.TransportInfo{Name: info.Name, Version: info.Version, Schemes: info.Schemes}, nil
 }
 
+// Export serves Transport.Export: the document in chunks of at most
+// ChunkSize, the first carrying the source and the whole size.
 func (s *transportServer) Export(t *pluginv1.Target, stream grpc.ServerStreamingServer[pluginv1.ExportChunk]) error {
 	ctx := stream.Context()
 	target := targetFromProto(t)
