@@ -219,7 +219,7 @@ func TestStartFailures(t *testing.T) {
 		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
 			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
 		{"no handshake", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "silent") },
-			[]string{"did not complete its handshake within 1s", "starting up slowly"}},
+			[]string{"did not complete its handshake within 2s", "starting up slowly"}},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
 		}, []string{"is not a working rubric plugin"}},
@@ -232,7 +232,9 @@ func TestStartFailures(t *testing.T) {
 		}, []string{"cannot start judge plugin \"gone\""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := New(Options{StartTimeout: time.Second})
+			// Long enough for a race-built test binary on a loaded
+			// machine; only the silent plugin ever waits it out.
+			h := New(Options{StartTimeout: 2 * time.Second})
 			defer h.Close()
 			start := time.Now()
 			_, err := h.Judge(context.Background(), tc.p(t), judge.Config{})
