@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/proctest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -117,23 +118,8 @@ func goneCmd(ts *testscript.TestScript, neg bool, args []string) {
 	for _, f := range strings.Fields(string(b)) {
 		pid, err := strconv.Atoi(f)
 		ts.Check(err)
-		deadline := time.Now().Add(5 * time.Second)
-		for running(pid) && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if running(pid) {
+		if !proctest.Gone(pid, 5*time.Second) {
 			ts.Fatalf("process %d is still running", pid)
 		}
 	}
-}
-
-// running reports whether pid exists and is not a zombie.
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }

@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,6 +21,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/proctest"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 )
@@ -266,24 +266,9 @@ func TestPinnedPluginStarts(t *testing.T) {
 	}
 }
 
-// alive reports whether pid is a process that has not ended (a zombie
-// waiting for its parent counts as ended).
-func alive(pid int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
-}
-
 func waitGone(t *testing.T, pid int) {
 	t.Helper()
-	for i := 0; i < 200 && alive(pid); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if alive(pid) {
+	if !proctest.Gone(pid, 2*time.Second) {
 		t.Errorf("process %d outlived its plugin", pid)
 	}
 }
@@ -392,7 +377,7 @@ func TestIdentityParamsCrossAsJSON(t *testing.T) {
 // arrives in the host's log at its own level, and the host's level
 // reaches the plugin.
 func TestPluginLogReachesHostLog(t *testing.T) {
-	var buf syncBuffer
+	var buf proctest.Buffer
 	log := hclog.New(&hclog.LoggerOptions{Level: hclog.Info, Output: &buf, DisableTime: true})
 	h := New(Options{Log: log, StartTimeout: 5 * time.Second})
 	defer h.Close()
@@ -411,22 +396,4 @@ func TestPluginLogReachesHostLog(t *testing.T) {
 	if strings.Contains(got, "a detail below") {
 		t.Errorf("a debug line passed an info log:\n%s", got)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the log's writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

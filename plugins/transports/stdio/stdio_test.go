@@ -1,7 +1,6 @@
 package stdio
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,13 +10,13 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
 // fakeTarget runs the test binary as the fake server named mode. Under
@@ -29,24 +28,6 @@ func fakeTarget(mode string, limits transport.Limits) transport.Target {
 		Env:      map[string]string{fakeEnv: mode, "GORACE": "atexit_sleep_ms=0"},
 		Limits:   limits,
 	}
-}
-
-// syncBuffer collects a server's stderr while the transport writes it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 var pidLine = regexp.MustCompile(`pid (\d+)`)
@@ -148,7 +129,7 @@ func TestExportFailures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			var stderr syncBuffer
+			var stderr proctest.Buffer
 			begin := time.Now()
 			s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), c.target)
 			took := time.Since(begin)
@@ -172,7 +153,7 @@ func TestExportFailures(t *testing.T) {
 }
 
 func TestExportPaginates(t *testing.T) {
-	var stderr syncBuffer
+	var stderr proctest.Buffer
 	target := fakeTarget("paginate5", transport.Limits{})
 	target.Args = []string{"-test.run=^$"}
 	before := runtime.NumGoroutine()
@@ -246,7 +227,7 @@ func TestExportDirAndEnv(t *testing.T) {
 }
 
 func TestExportInterrupted(t *testing.T) {
-	var stderr syncBuffer
+	var stderr proctest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	timer := time.AfterFunc(300*time.Millisecond, cancel)
 	defer timer.Stop()
@@ -269,7 +250,7 @@ func TestExportInterrupted(t *testing.T) {
 func TestExportFailureLeavesNothingRunning(t *testing.T) {
 	for _, mode := range []string{"junk", "exit1", "orphan", "huge", "rpcerror"} {
 		before := runtime.NumGoroutine()
-		if _, err := (Transport{Stderr: &syncBuffer{}}).Export(context.Background(), fakeTarget(mode, transport.Limits{MaxBytes: 1 << 20})); err == nil {
+		if _, err := (Transport{Stderr: &proctest.Buffer{}}).Export(context.Background(), fakeTarget(mode, transport.Limits{MaxBytes: 1 << 20})); err == nil {
 			t.Fatalf("%s: want an error", mode)
 		}
 		deadline := time.Now().Add(time.Second)
