@@ -6,7 +6,6 @@
 package builtin
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,7 +13,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -147,9 +145,4 @@ type described struct {
 // Info implements protocol.Transport.
 func (d described) Info() protocol.TransportInfo {
 	return protocol.TransportInfo{Name: d.Name(), Version: buildinfo.Version(), Schemes: d.schemes}
-}
-
-// Export implements protocol.Transport.
-func (d described) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
-	return d.Transport.Export(ctx, t)
 }

@@ -103,9 +103,8 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 			return
 		}
 		seen[key] = true
-		if pin, ok := c.pins[p.Name]; ok && !p.Builtin() {
-			p.SHA256 = strings.ToLower(pin.SHA256)
-			p.Env = pin.Env
+		if !p.Builtin() {
+			p = c.pinned(p)
 		}
 		c.Plugins = append(c.Plugins, p)
 	}
@@ -204,11 +203,7 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		if err != nil {
 			return Plugin{}, err
 		}
-		if pin, ok := c.pins[p.Name]; ok {
-			p.SHA256 = strings.ToLower(pin.SHA256)
-			p.Env = pin.Env
-		}
-		return p, nil
+		return c.pinned(p), nil
 	}
 	var names []string
 	for _, p := range c.Plugins {
@@ -224,6 +219,16 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		return Plugin{}, fmt.Errorf("no %s plugin %q: none is installed (put %s in %s)", kind, ref, BinaryName(kind, ref), strings.Join(DefaultDirs(), " or "))
 	}
 	return Plugin{}, fmt.Errorf("no %s plugin %q (known: %s; an external one is a binary named %s in the plugin directory)", kind, ref, strings.Join(names, ", "), BinaryName(kind, ref))
+}
+
+// pinned applies the config entry of p's name, if any: its sha256 pin and
+// the environment it may see.
+func (c *Catalog) pinned(p Plugin) Plugin {
+	if pin, ok := c.pins[p.Name]; ok {
+		p.SHA256 = strings.ToLower(pin.SHA256)
+		p.Env = pin.Env
+	}
+	return p
 }
 
 // FileSHA256 returns the hex sha256 of a file.

@@ -21,19 +21,29 @@ type Transport struct {
 	info protocol.TransportInfo
 }
 
-// Transport starts p, a transport plugin, and asks what it is.
-func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
-	if p.Kind != protocol.KindTransport {
-		return nil, fmt.Errorf("%s is a %s plugin, not a transport", p.Name, p.Kind)
+// dispense starts p, which must be of kind, and returns its client.
+func dispense[C any](ctx context.Context, h *Host, p Plugin, kind string) (*process, C, error) {
+	var c C
+	if p.Kind != kind {
+		return nil, c, fmt.Errorf("%s is a %s plugin, not a %s", p.Name, p.Kind, kind)
 	}
 	pr, raw, err := h.start(ctx, p)
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
-	c, ok := raw.(*protocol.TransportClient)
+	c, ok := raw.(C)
 	if !ok {
 		h.stop(pr)
-		return nil, fmt.Errorf("plugin %q did not serve a transport", p.Name)
+		return nil, c, fmt.Errorf("plugin %q did not serve a %s", p.Name, kind)
+	}
+	return pr, c, nil
+}
+
+// Transport starts p, a transport plugin, and asks what it is.
+func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
+	pr, c, err := dispense[*protocol.TransportClient](ctx, h, p, protocol.KindTransport)
+	if err != nil {
+		return nil, err
 	}
 	info, err := c.Info(ctx)
 	if err != nil {
@@ -54,7 +64,7 @@ func (t *Transport) Info() protocol.TransportInfo { return t.info }
 func (t *Transport) Handles(scheme string) bool { return slices.Contains(t.info.Schemes, scheme) }
 
 // PID is the plugin process's id.
-func (t *Transport) PID() int { return t.pr.pid }
+func (t *Transport) PID() int { return t.pr.pid() }
 
 // Export implements transport.Transport: the plugin reads the target and
 // the host parses the document it sends. The document may be at most
@@ -97,17 +107,9 @@ type Judge struct {
 
 // Judge starts p, a judge plugin, and configures it.
 func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, error) {
-	if p.Kind != protocol.KindJudge {
-		return nil, fmt.Errorf("%s is a %s plugin, not a judge", p.Name, p.Kind)
-	}
-	pr, raw, err := h.start(ctx, p)
+	pr, c, err := dispense[*protocol.JudgeClient](ctx, h, p, protocol.KindJudge)
 	if err != nil {
 		return nil, err
-	}
-	c, ok := raw.(*protocol.JudgeClient)
-	if !ok {
-		h.stop(pr)
-		return nil, fmt.Errorf("plugin %q did not serve a judge", p.Name)
 	}
 	id, err := c.Configure(ctx, cfg)
 	if err != nil {
@@ -136,7 +138,7 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 }
 
 // PID is the plugin process's id.
-func (j *Judge) PID() int { return j.pr.pid }
+func (j *Judge) PID() int { return j.pr.pid() }
 
 // Close ends the plugin process.
 func (j *Judge) Close() { j.h.stop(j.pr) }

@@ -40,8 +40,6 @@ var baseEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HO
 type Host struct {
 	log          hclog.Logger
 	startTimeout time.Duration
-	// versions are the protocol versions offered; tests change it.
-	versions []int
 
 	mu      sync.Mutex
 	running []*process
@@ -65,7 +63,7 @@ func New(o Options) *Host {
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = DefaultStartTimeout
 	}
-	return &Host{log: o.Log, startTimeout: o.StartTimeout, versions: []int{protocol.Version}}
+	return &Host{log: o.Log, startTimeout: o.StartTimeout}
 }
 
 // process is one started plugin.
@@ -74,7 +72,14 @@ type process struct {
 	client *plugin.Client
 	cmd    *exec.Cmd
 	stderr *tail
-	pid    int
+}
+
+// pid is the plugin process's id, 0 before it started.
+func (pr *process) pid() int {
+	if pr.cmd.Process == nil {
+		return 0
+	}
+	return pr.cmd.Process.Pid
 }
 
 // start launches p and dispenses its kind.
@@ -91,21 +96,19 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 	cmd := exec.Command(p.Path, p.Args...)
 	isolate(cmd, !p.Leaf)
 	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
+	log := h.log.Named(p.Kind + "." + p.Name)
 	cfg := &plugin.ClientConfig{
-		HandshakeConfig:  protocol.Handshake(h.versions[0]),
-		VersionedPlugins: map[int]plugin.PluginSet{},
+		HandshakeConfig:  protocol.Handshake(protocol.Version),
+		VersionedPlugins: map[int]plugin.PluginSet{protocol.Version: protocol.PluginSet()},
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		Logger:           h.log.Named(p.Kind + "." + p.Name),
+		Logger:           log,
 		StartTimeout:     h.startTimeout,
 		// Stderr is what the plugin wrote before serving (and go-plugin
 		// relays it into the log); SyncStderr is what it writes to
 		// os.Stderr while serving. Both end in the crash report's tail.
 		Stderr:     pr.stderr,
-		SyncStderr: io.MultiWriter(pr.stderr, h.log.Named(p.Kind+"."+p.Name).StandardWriter(&hclog.StandardLoggerOptions{ForceLevel: hclog.Debug})),
-	}
-	for _, v := range h.versions {
-		cfg.VersionedPlugins[v] = protocol.PluginSet()
+		SyncStderr: io.MultiWriter(pr.stderr, log.StandardWriter(&hclog.StandardLoggerOptions{ForceLevel: hclog.Debug})),
 	}
 	if !p.Builtin() {
 		cfg.SkipHostEnv = true
@@ -149,9 +152,6 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		h.stop(pr)
 		return nil, nil, err
 	}
-	if cmd.Process != nil {
-		pr.pid = cmd.Process.Pid
-	}
 	return pr, r.raw, nil
 }
 
@@ -176,14 +176,14 @@ func (h *Host) startError(pr *process, err error) error {
 		}
 		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
 	case strings.Contains(msg, "timeout while waiting for plugin to start"):
-		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, pr.stderrNote())
+		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderr.String()))
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Unrecognized remote plugin message"):
-		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, pr.stderrNote())
+		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderr.String()))
 	case errors.Is(err, exec.ErrNotFound), errors.Is(err, os.ErrNotExist), errors.Is(err, os.ErrPermission):
 		return fmt.Errorf("cannot start %s: %v", name, err)
 	}
-	return fmt.Errorf("cannot start %s: %v%s", name, err, pr.stderrNote())
+	return fmt.Errorf("cannot start %s: %v%s", name, err, stderrNote(pr.stderr.String()))
 }
 
 // callError words an error from a call to a running plugin: a crash is
@@ -206,7 +206,7 @@ func (h *Host) callError(pr *process, what string, err error) error {
 	if pr.client.Exited() && pr.cmd.ProcessState != nil {
 		status = "it ended with " + pr.cmd.ProcessState.String()
 	}
-	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid, During: what, Status: status, Stderr: pr.stderr.String()}
+	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Status: status, Stderr: pr.stderr.String()}
 }
 
 // CrashError is a plugin that ended or stopped answering during a call.
@@ -220,18 +220,15 @@ type CrashError struct {
 
 // Error says which plugin crashed, when, how, and its last words.
 func (e *CrashError) Error() string {
-	s := fmt.Sprintf("the %s plugin %q (pid %d) crashed during %s: %s", e.Kind, e.Name, e.PID, e.During, e.Status)
-	if e.Stderr != "" {
-		s += "; its stderr ended with:\n" + e.Stderr
-	}
-	return s
+	return fmt.Sprintf("the %s plugin %q (pid %d) crashed during %s: %s%s", e.Kind, e.Name, e.PID, e.During, e.Status, stderrNote(e.Stderr))
 }
 
-func (pr *process) stderrNote() string {
-	if s := pr.stderr.String(); s != "" {
-		return "; its stderr ended with:\n" + s
+// stderrNote ends a message with what a plugin last wrote, if anything.
+func stderrNote(stderr string) string {
+	if stderr == "" {
+		return ""
 	}
-	return ""
+	return "; its stderr ended with:\n" + stderr
 }
 
 func (h *Host) track(pr *process) {
@@ -251,10 +248,14 @@ func (h *Host) stop(pr *process) {
 		}
 	}
 	h.mu.Unlock()
+	pr.end()
+}
+
+// end asks the plugin to stop, kills it after go-plugin's grace period,
+// then kills whatever is left in its process group.
+func (pr *process) end() {
 	pr.client.Kill()
-	if pr.cmd.Process != nil {
-		sweep(pr.cmd.Process.Pid, !pr.p.Leaf)
-	}
+	sweep(pr.pid(), !pr.p.Leaf)
 }
 
 // Close ends every plugin the host started and everything they started.
@@ -270,10 +271,7 @@ func (h *Host) Close() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pr.client.Kill()
-			if pr.cmd.Process != nil {
-				sweep(pr.cmd.Process.Pid, !pr.p.Leaf)
-			}
+			pr.end()
 		}()
 	}
 	wg.Wait()
