@@ -193,7 +193,7 @@ func (h *Host) callError(pr *process, what string, err error) error {
 		return err
 	}
 	if errors.Is(err, protocol.ErrUnimplemented) {
-		return fmt.Errorf("the %s plugin %q (%s) does not serve the %s protocol; is it a plugin of another kind? (%v)", pr.p.Kind, pr.p.Name, pr.p.Path, pr.p.Kind, err)
+		return fmt.Errorf("the %s plugin %q (%s) does not serve the %s protocol; is it a plugin of another kind? (%w)", pr.p.Kind, pr.p.Name, pr.p.Path, pr.p.Kind, err)
 	}
 	if !errors.Is(err, protocol.ErrUnavailable) && !pr.client.Exited() {
 		return err
