@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
@@ -19,14 +18,17 @@ import (
 )
 
 // logger returns the log that host messages and plugin stderr go to:
-// standard error at --log-level.
+// standard error at --log-level. It is made once per invocation.
 func (a *app) logger() hclog.Logger {
-	return hclog.New(&hclog.LoggerOptions{
-		Name:        "rubric",
-		Level:       hclog.LevelFromString(a.v.GetString("log-level")),
-		Output:      a.stderr,
-		DisableTime: true,
-	})
+	if a.log == nil {
+		a.log = hclog.New(&hclog.LoggerOptions{
+			Name:        "rubric",
+			Level:       hclog.LevelFromString(a.v.GetString("log-level")),
+			Output:      a.stderr,
+			DisableTime: true,
+		})
+	}
+	return a.log
 }
 
 // checkLogLevel refuses a level hclog would not know (it would silently
@@ -39,27 +41,19 @@ func checkLogLevel(level string) error {
 	return fmt.Errorf("--log-level %q: use off, error, warn, info, debug or trace", level)
 }
 
-// catalog discovers the plugins: built-ins, the config's plugins.NAME
-// entries and the plugin directories.
-func (a *app) catalog() (*host.Catalog, error) {
-	self, err := builtin.Self()
-	if err != nil {
-		return nil, err
-	}
-	pins := map[string]host.Pin{}
-	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
-		return nil, fmt.Errorf("config: plugins: %w", err)
-	}
-	c := host.Discover(builtin.Plugins(self), host.DefaultDirs(), pins)
-	return c, nil
-}
-
-// newHost returns a plugin host and the catalog; the caller closes the host.
+// newHost returns a plugin host and the catalog of plugins (built-ins,
+// the config's plugins.NAME entries and the plugin directories); the
+// caller closes the host.
 func (a *app) newHost() (*host.Host, *host.Catalog, error) {
-	c, err := a.catalog()
+	self, err := builtin.Self()
 	if err != nil {
 		return nil, nil, err
 	}
+	pins := map[string]host.Pin{}
+	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
+		return nil, nil, fmt.Errorf("config: plugins: %w", err)
+	}
+	c := host.Discover(builtin.Plugins(self), host.DefaultDirs(), pins)
 	log := a.logger()
 	for _, w := range c.Warnings {
 		log.Warn(w)
@@ -79,9 +73,9 @@ func openTransport(ctx context.Context, h *host.Host, c *host.Catalog, name stri
 	if err != nil {
 		return nil, err
 	}
-	if u, err := url.Parse(t.Location); err == nil && u.Scheme != "" && strings.Contains(t.Location, "://") && !tr.Handles(u.Scheme) {
+	if s := scheme(t.Location); s != "" && !tr.Handles(s) {
 		tr.Close()
-		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, u.Scheme, strings.Join(tr.Info().Schemes, ", "))
+		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, s, strings.Join(tr.Info().Schemes, ", "))
 	}
 	return tr, nil
 }
@@ -174,11 +168,18 @@ type pluginRow struct {
 
 func listPlugins(ctx context.Context, h *host.Host, c *host.Catalog) []pluginRow {
 	var rows []pluginRow
+	// Every built-in is the rubric binary: hash each file once.
+	sums := map[string]string{}
 	for _, p := range c.Plugins {
 		r := pluginRow{Kind: p.Kind, Name: p.Name, From: p.From, Path: p.Path}
-		sum, err := host.FileSHA256(p.Path)
-		if err != nil {
-			r.Error = err.Error()
+		sum, ok := sums[p.Path]
+		if !ok {
+			var err error
+			if sum, err = host.FileSHA256(p.Path); err != nil {
+				r.Error = err.Error()
+			} else {
+				sums[p.Path] = sum
+			}
 		}
 		r.SHA256 = sum
 		switch {
@@ -192,6 +193,7 @@ func listPlugins(ctx context.Context, h *host.Host, c *host.Catalog) []pluginRow
 			r.Pin = "MISMATCH"
 		}
 		if r.Pin != "MISMATCH" {
+			var err error
 			if r.Version, r.Schemes, err = describe(ctx, h, p); err != nil {
 				r.Version, r.Error = "?", err.Error()
 			}
@@ -201,7 +203,7 @@ func listPlugins(ctx context.Context, h *host.Host, c *host.Catalog) []pluginRow
 	return rows
 }
 
-// describe starts an external plugin to ask its version.
+// describe starts a plugin to ask its version.
 func describe(ctx context.Context, h *host.Host, p host.Plugin) (string, []string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()

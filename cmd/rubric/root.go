@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
@@ -38,6 +39,7 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	v              *viper.Viper
+	log            hclog.Logger // made by logger, once
 }
 
 func version() string { return buildinfo.Version() }

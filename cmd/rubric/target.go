@@ -54,13 +54,11 @@ func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transpor
 		t.Location = args[0]
 		if name == "" {
 			name = "file"
-			if u, err := url.Parse(t.Location); err == nil && len(u.Scheme) > 1 && strings.Contains(t.Location, "://") {
-				switch u.Scheme {
-				case "http", "https":
-					name = "http"
-				default:
-					name = u.Scheme
-				}
+			switch s := scheme(t.Location); {
+			case s == "http" || s == "https":
+				name = "http"
+			case len(s) > 1:
+				name = s
 			}
 		}
 	}
@@ -170,6 +168,17 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("--max-bytes %q: want a positive size such as 67108864, 64MiB or 1GiB", s)
 	}
 	return n * mult, nil
+}
+
+// scheme is the scheme of a target written as SCHEME://..., or "".
+func scheme(location string) string {
+	if !strings.Contains(location, "://") {
+		return ""
+	}
+	if u, err := url.Parse(location); err == nil {
+		return u.Scheme
+	}
+	return ""
 }
 
 // redacted is the target as a report records it: a password in a URL is
