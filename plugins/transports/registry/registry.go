@@ -30,15 +30,37 @@ func (Transport) Info() protocol.TransportInfo {
 
 // Export implements transport.Transport.
 func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
-	target.Location = strings.TrimPrefix(target.Location, "registry://")
-	s, err := file.Transport{}.Export(ctx, target)
+	s, _, err := t.read(ctx, target)
+	return s, err
+}
+
+// ExportDocument implements protocol.DocumentExporter: the capture's own
+// bytes, once they are known to be a registry capture, so the host parses
+// what the registry published rather than a re-encoding of it.
+func (t Transport) ExportDocument(ctx context.Context, target transport.Target) (string, []byte, error) {
+	s, doc, err := t.read(ctx, target)
 	if err != nil {
-		return nil, err
+		return "", nil, err
+	}
+	return s.Source, doc, nil
+}
+
+// read reads and parses the file, refusing any shape but a registry
+// capture.
+func (Transport) read(ctx context.Context, target transport.Target) (*surface.Surface, []byte, error) {
+	target.Location = strings.TrimPrefix(target.Location, "registry://")
+	name, doc, err := file.Transport{}.ExportDocument(ctx, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := surface.Parse(name, doc)
+	if err != nil {
+		return nil, nil, err
 	}
 	if s.Format != surface.FormatRegistry {
-		return nil, fmt.Errorf("%s is a %s, not a registry capture {\"release\", \"server\", \"tools\": [{\"name\", \"definition\", \"qualityScore\"}]}; read it with --transport file", s.Source, describe(s.Format))
+		return nil, nil, fmt.Errorf("%s is a %s, not a registry capture {\"release\", \"server\", \"tools\": [{\"name\", \"definition\", \"qualityScore\"}]}; read it with --transport file", s.Source, describe(s.Format))
 	}
-	return s, nil
+	return s, doc, nil
 }
 
 func describe(format string) string {
