@@ -131,34 +131,28 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
-	p := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out}
-	if p.prg, err = p.program(CostLimit); err != nil {
+	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out}
+	p, err := unbuilt.WithCostLimit(CostLimit)
+	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
-	}
-	if p.fastUpTo = fastLimit(e.env, checked, CostLimit); p.fastUpTo > 0 {
-		if p.fast, err = e.env.Program(checked, cel.EvalOptions(cel.OptOptimize)); err != nil {
-			return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
-		}
 	}
 	return p, nil
 }
 
-func (p *Program) program(limit uint64) (cel.Program, error) {
-	return p.env.Program(p.checked,
-		cel.CostLimit(limit),
-		cel.InterruptCheckFrequency(1000),
-		cel.EvalOptions(cel.OptOptimize))
-}
-
 // WithCostLimit returns the same formula with a different cost limit, for
 // formulas whose work grows with their data (a mean over every tool of a
-// large surface).
+// large surface). Compile builds its programs the same way, with CostLimit.
 func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 	q := *p
 	var err error
-	if q.prg, err = p.program(limit); err != nil {
+	q.prg, err = p.env.Program(p.checked,
+		cel.CostLimit(limit),
+		cel.InterruptCheckFrequency(1000),
+		cel.EvalOptions(cel.OptOptimize))
+	if err != nil {
 		return nil, err
 	}
+	// The untracked program does not depend on the limit: it is built once.
 	if q.fastUpTo = fastLimit(p.env, p.checked, limit); q.fastUpTo > 0 && q.fast == nil {
 		if q.fast, err = p.env.Program(p.checked, cel.EvalOptions(cel.OptOptimize)); err != nil {
 			return nil, err
