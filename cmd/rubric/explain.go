@@ -73,7 +73,7 @@ func (a *app) explainTool(rep *report.Report, r *rubric.Rubric, name string) err
 		return fmt.Errorf("no tool %q in the report (%d tools; `rubric score` lists them)", name, len(rep.Tools))
 	}
 	w := a.stdout
-	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n\n", t.Name, r.Name, r.Version, shortDigest(r.Digest))
+	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n\n", t.Name, r.Name, r.Version, shortHash(r.Digest))
 	for _, m := range r.Tool.Metrics {
 		fmt.Fprintf(w, "metric %s = %s\n", m.Name, oneLine(m.Value.Source))
 	}
@@ -147,16 +147,19 @@ func gradeBand(r *rubric.Rubric, letter string) string {
 	return "below every band"
 }
 
-func shortDigest(d string) string {
-	if len(d) > len("sha256:")+12 {
-		return d[:len("sha256:")+12]
+// shortHash keeps the first 12 hex digits of a hash, and its "sha256:"
+// prefix when it has one.
+func shortHash(h string) string {
+	hex := strings.TrimPrefix(h, "sha256:")
+	if len(hex) > 12 {
+		return h[:len(h)-len(hex)+12]
 	}
-	return d
+	return h
 }
 
 func (a *app) explainSurface(rep *report.Report, r *rubric.Rubric) error {
 	w := a.stdout
-	fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n\n", r.Name, r.Version, shortDigest(r.Digest), len(rep.Tools))
+	fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n\n", r.Name, r.Version, shortHash(r.Digest), len(rep.Tools))
 	for _, m := range r.Surface.Metrics {
 		fmt.Fprintf(w, "metric %s = %s\n", m.Name, oneLine(m.Value.Source))
 	}

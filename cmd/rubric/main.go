@@ -35,10 +35,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rubric:", err)
 			os.Exit(exitInvalid)
 		}
-		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		code := run(os.Args[1:], os.Stdout, os.Stderr)
 		pprof.StopCPUProfile()
 		f.Close()
 		os.Exit(code)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 			if builtin.Serve(os.Args[1:]) {
 				os.Exit(0)
 			}
-			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 		},
 		// Plugins that misbehave, installed into a script's plugin
 		// directory by installplugin.

@@ -223,10 +223,3 @@ func describe(ctx context.Context, h *host.Host, p host.Plugin) (string, []strin
 	id, _ := j.Identity(ctx)
 	return id.Version, nil, nil
 }
-
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}

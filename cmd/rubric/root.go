@@ -36,7 +36,6 @@ func (e *exitError) Error() string { return e.msg }
 
 // app is one invocation: its streams and its configuration.
 type app struct {
-	stdin          io.Reader
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
@@ -45,8 +44,10 @@ type app struct {
 func version() string { return buildinfo.Version() }
 
 // run executes the command line and returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
+// Standard input is the process's own: the file transport plugin, which
+// reads "-", inherits it.
+func run(args []string, stdout, stderr io.Writer) int {
+	a := &app{stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)
