@@ -30,10 +30,11 @@ type outGuard struct {
 	lineLen int64 // bytes of the current line so far
 	started bool  // the current line has a byte that is not white space
 	pending error // returned by the next Read
+	ended   bool  // Read has returned pending, and stopped is closed
 
-	mu      sync.Mutex
-	broken  error // the rule broken, if any
-	eof     bool
+	mu     sync.Mutex
+	broken error // the rule broken, if any
+
 	eofCh   chan struct{} // closed at end of file
 	stopped chan struct{} // closed once Read has returned an error
 }
@@ -48,41 +49,33 @@ var errTooLarge = errors.New("message too large")
 // Read implements io.Reader.
 func (g *outGuard) Read(p []byte) (int, error) {
 	if g.pending != nil {
-		return 0, g.pending
+		return 0, g.stop()
 	}
 	n, err := g.r.Read(p)
 	if bad := g.scan(p[:n]); bad >= 0 {
-		n = bad
-		if n == 0 {
-			return 0, g.stop(g.pending)
+		if bad > 0 {
+			return bad, nil // the lines before the offending one; the error comes next
 		}
-		return n, nil
+		return 0, g.stop()
 	}
 	if err != nil {
 		if err == io.EOF {
-			g.mu.Lock()
-			if !g.eof {
-				g.eof = true
-				close(g.eofCh)
-			}
-			g.mu.Unlock()
+			close(g.eofCh)
 		}
 		g.pending = err
-		return n, g.stop(err)
+		return n, g.stop()
 	}
 	return n, nil
 }
 
-// stop notes that Read has returned err, which ends mcp-go's read loop.
-func (g *outGuard) stop(err error) error {
-	g.mu.Lock()
-	select {
-	case <-g.stopped:
-	default:
+// stop notes that Read returns its pending error, which ends mcp-go's read
+// loop, and returns that error. Every error Read returns passes through it.
+func (g *outGuard) stop() error {
+	if !g.ended {
+		g.ended = true
 		close(g.stopped)
 	}
-	g.mu.Unlock()
-	return err
+	return g.pending
 }
 
 // scan checks the bytes just read. When a rule is broken it records why and
@@ -148,8 +141,14 @@ func (g *outGuard) fail(err error) {
 // state reports the rule broken, if any, and whether stdout has ended.
 func (g *outGuard) state() (broken error, eof bool) {
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.broken, g.eof
+	broken = g.broken
+	g.mu.Unlock()
+	select {
+	case <-g.eofCh:
+		eof = true
+	default:
+	}
+	return broken, eof
 }
 
 // junkError quotes the start of a line that is not a JSON-RPC message.

@@ -37,7 +37,8 @@ func validOutput(data []byte, limit int64) bool {
 
 // FuzzOutGuard checks the stdout guard against validOutput: what it passes
 // on is always a prefix of the input, all of it when the output is valid,
-// and it reports a broken rule exactly when the output is not valid.
+// and it reports a broken rule exactly when the output is not valid. Once
+// Read has returned an error, stopped is closed.
 func FuzzOutGuard(f *testing.F) {
 	for _, seed := range []string{
 		"{\"jsonrpc\":\"2.0\"}\n",
@@ -61,6 +62,11 @@ func FuzzOutGuard(f *testing.F) {
 			var n int
 			n, err = g.Read(buf)
 			out.Write(buf[:n])
+		}
+		select {
+		case <-g.stopped:
+		default:
+			t.Fatalf("Read returned %v, but stopped is still open", err)
 		}
 		if !bytes.HasPrefix(data, out.Bytes()) {
 			t.Fatalf("passed on %q, not a prefix of %q", out.Bytes(), data)
