@@ -22,7 +22,7 @@ func targetFlags(cmd *cobra.Command) {
 	f.String("cwd", "", "working directory of a spawned server")
 	f.Duration("start-timeout", transport.DefaultStartTimeout, "longest wait from starting a server to its answer to initialize")
 	f.Duration("request-timeout", transport.DefaultRequestTimeout, "longest wait for each later answer")
-	f.String("max-bytes", "64MiB", "largest response (or file) read: bytes, or with KiB, MiB or GiB")
+	f.String("max-bytes", transport.Sized(transport.DefaultMaxBytes), "largest response (or file) read: bytes, or with KiB, MiB or GiB")
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
 	f.String("judge", "", "judge plugin: a name or the path of an executable")
 	f.String("model", "", "the model the judge must answer with")
@@ -147,24 +147,21 @@ func redact(s string) string {
 	return s
 }
 
-// parseSize reads "1048576", "64MiB", "512KiB", "1GiB" (also KB, MB, GB
+// sizeUnits are the units parseSize knows, lower-cased.
+var sizeUnits = map[string]int64{
+	"": 1, "b": 1,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30,
+	"kb": 1000, "mb": 1000 * 1000, "gb": 1000 * 1000 * 1000,
+}
+
+// parseSize reads "1048576", "64MiB", "512 KiB", "1GiB" (also KB, MB, GB
 // as powers of 1000).
 func parseSize(s string) (int64, error) {
-	units := []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1000}, {"MB", 1000 * 1000}, {"GB", 1000 * 1000 * 1000}, {"B", 1}}
 	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range units {
-		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) && (u.suffix != "B" || !strings.ContainsAny(t[len(t)-2:len(t)-1], "KkMmGgIi")) {
-			t = strings.TrimSpace(t[:len(t)-len(u.suffix)])
-			mult = u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 || n > (1<<62)/mult {
+	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+	mult, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[digits:]))]
+	n, err := strconv.ParseInt(t[:digits], 10, 64)
+	if !ok || err != nil || n <= 0 || n > (1<<62)/mult {
 		return 0, fmt.Errorf("--max-bytes %q: want a positive size such as 67108864, 64MiB or 1GiB", s)
 	}
 	return n * mult, nil
