@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -223,7 +225,7 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 }
 
 func TestRecordReadsLikeAMap(t *testing.T) {
-	rec := NewRecord([]string{"name", "points", "tags"}, []any{"a", num.Frac(3, 2), []any{"x", "y"}})
+	rec := RecordOf([]string{"name", "points", "tags"}, []ref.Val{types.String("a"), Num{num.Frac(3, 2)}, Adapter.NativeToValue([]any{"x", "y"})})
 	for _, tt := range []struct{ src, want string }{
 		{"r.name", "a"},
 		{"r.points * 2", "3"},

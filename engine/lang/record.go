@@ -18,21 +18,9 @@ type Record struct {
 	vals []ref.Val
 }
 
-// NewRecord returns a record of keys and their values, which must be as
-// many; keys may be shared between records and must not change.
-func NewRecord(keys []string, vals []any) *Record {
-	if len(keys) != len(vals) {
-		panic(fmt.Sprintf("lang.NewRecord: %d keys, %d values", len(keys), len(vals)))
-	}
-	r := &Record{keys: keys, vals: make([]ref.Val, len(vals))}
-	for i, v := range vals {
-		r.vals[i] = Adapter.NativeToValue(v)
-	}
-	return r
-}
-
-// RecordOf is NewRecord for values that are CEL values already; vals is
-// kept, not copied.
+// RecordOf returns a record of keys and their values, which must be as
+// many. Both slices are kept, not copied: keys may be shared between
+// records, and neither may change.
 func RecordOf(keys []string, vals []ref.Val) *Record {
 	if len(keys) != len(vals) {
 		panic(fmt.Sprintf("lang.RecordOf: %d keys, %d values", len(keys), len(vals)))

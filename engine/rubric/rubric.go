@@ -8,8 +8,6 @@
 package rubric
 
 import (
-	"sync"
-
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -35,9 +33,6 @@ type Rubric struct {
 	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
 	// encoding (see Canonical).
 	Digest string
-
-	namesOnce sync.Once
-	names     []string
 }
 
 // Check is a static check of one tool definition.
@@ -96,16 +91,4 @@ func (r *Rubric) GradeOf(score num.Num) string {
 		}
 	}
 	return ""
-}
-
-// CheckNames returns the names of the checks, in order. The slice is
-// shared: do not modify it.
-func (r *Rubric) CheckNames() []string {
-	r.namesOnce.Do(func() {
-		r.names = make([]string, len(r.Checks))
-		for i, c := range r.Checks {
-			r.names[i] = c.Name
-		}
-	})
-	return r.names
 }

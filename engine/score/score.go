@@ -82,9 +82,10 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}
 	rep.Embed(s)
 	results := make([]scored, len(s.Tools))
+	consts := newCheckConsts(r)
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
-		rep.Tools[i], results[i], err = scoreTool(r, s.Tools[i])
+		rep.Tools[i], results[i], err = scoreTool(r, consts, s.Tools[i])
 		return err
 	}); err != nil {
 		return nil, err
@@ -158,6 +159,25 @@ func sizeOf(t surface.Tool) uint64 {
 // checkKeys are the fields of a check's results as tool formulas see them.
 var checkKeys = []string{"name", "points", "credit", "passed", "total", "skipped"}
 
+// checkConsts are the parts of the checks' results that every tool shares,
+// made into formula values once a run rather than once a tool.
+type checkConsts struct {
+	names        []string  // the keys of the check map, in check order
+	name, points []ref.Val // each check's name and points
+}
+
+func newCheckConsts(r *rubric.Rubric) checkConsts {
+	k := checkConsts{
+		names:  make([]string, len(r.Checks)),
+		name:   make([]ref.Val, len(r.Checks)),
+		points: make([]ref.Val, len(r.Checks)),
+	}
+	for i, c := range r.Checks {
+		k.names[i], k.name[i], k.points[i] = c.Name, types.String(c.Name), lang.Num{N: c.Points}
+	}
+	return k
+}
+
 // scored is what the surface's formulas need of a scored tool.
 type scored struct {
 	score   num.Num
@@ -165,14 +185,15 @@ type scored struct {
 }
 
 // scoreTool runs every check of r on one tool and computes its score.
-func scoreTool(r *rubric.Rubric, t surface.Tool) (report.Tool, scored, error) {
+func scoreTool(r *rubric.Rubric, k checkConsts, t surface.Tool) (report.Tool, scored, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
 	size := sizeOf(t)
 	checkScope := &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size}
 	checkVals := make([]ref.Val, 0, len(r.Checks))
+	fields := make([]ref.Val, 0, len(checkKeys)*len(r.Checks)) // every check's record, one after the other
 	stopped := ""
-	for _, c := range r.Checks {
+	for i, c := range r.Checks {
 		var res report.Check
 		var credit num.Num
 		if stopped != "" {
@@ -193,14 +214,14 @@ func scoreTool(r *rubric.Rubric, t surface.Tool) (report.Tool, scored, error) {
 			}
 		}
 		out.Checks = append(out.Checks, res)
-		checkVals = append(checkVals, lang.NewRecord(checkKeys, []any{
-			c.Name, c.Points, credit, int64(res.Passed), int64(res.Total), res.Skipped,
-		}))
+		start := len(fields)
+		fields = append(fields, k.name[i], k.points[i], lang.Num{N: credit}, types.Int(res.Passed), types.Int(res.Total), types.Bool(res.Skipped))
+		checkVals = append(checkVals, lang.RecordOf(checkKeys, fields[start:len(fields):len(fields)]))
 	}
 	sc := &scope{vars: lang.Vars{
 		"tool":   toolVal,
 		"checks": types.NewRefValList(lang.Adapter, checkVals),
-		"check":  lang.RecordOf(r.CheckNames(), checkVals),
+		"check":  lang.RecordOf(k.names, checkVals),
 	}, size: size}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics)); sc.size < n {
 		sc.size = n
