@@ -20,7 +20,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -57,10 +56,10 @@ type Config struct {
 	// connection. It is given the method that was pending and the error the
 	// transport returned, and returns nil when it knows nothing more.
 	Fault func(method string, err error) error
-	// Lost, when set, is closed once the transport knows the server is gone
-	// or broke the protocol; the pending request stops waiting at once
+	// Lost, when set, is cancelled once the transport knows the server is
+	// gone or broke the protocol; the pending request stops waiting at once
 	// instead of running into its timeout.
-	Lost <-chan struct{}
+	Lost context.Context
 }
 
 // TooLargeError is a response longer than Limits.MaxBytes.
@@ -325,19 +324,7 @@ func (s *session) call(ctx context.Context, method string, params any) (json.Raw
 	defer cancel()
 	if s.cfg.Lost != nil {
 		// Stop waiting as soon as the transport knows the server is gone.
-		var wg sync.WaitGroup
-		done := make(chan struct{})
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			select {
-			case <-s.cfg.Lost:
-				cancel()
-			case <-done:
-			}
-		}()
-		defer wg.Wait()
-		defer close(done)
+		defer context.AfterFunc(s.cfg.Lost, cancel)()
 	}
 	resp, err := s.tr.SendRequest(ctx, req)
 	if err != nil {

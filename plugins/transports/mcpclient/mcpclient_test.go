@@ -216,13 +216,14 @@ func TestListOlderServer(t *testing.T) {
 }
 
 func TestListAsksTheTransportWhy(t *testing.T) {
-	lost := make(chan struct{})
+	lost, lose := context.WithCancel(context.Background())
+	defer lose()
 	var asked []string
 	tr, _ := scripted(t, func(r request) []string {
 		if r.Method == "initialize" {
 			return []string{initOK}
 		}
-		close(lost) // the server is gone; no answer will come
+		lose() // the server is gone; no answer will come
 		return nil
 	})
 	begin := time.Now()

@@ -48,8 +48,8 @@ type conn struct {
 	streams  int         // event streams opened with a GET
 	posts    int         // requests POSTed
 
-	lost     chan struct{}
-	lostOnce sync.Once
+	lost context.Context // see mcpclient.Config.Lost
+	lose context.CancelFunc
 }
 
 func newConn(life context.Context, u *url.URL, limit int64, headers map[string]string) *conn {
@@ -58,8 +58,8 @@ func newConn(life context.Context, u *url.URL, limit int64, headers map[string]s
 		display: u.Redacted(),
 		limit:   limit,
 		base:    http.DefaultTransport.(*http.Transport).Clone(),
-		lost:    make(chan struct{}),
 	}
+	c.lost, c.lose = context.WithCancel(context.Background())
 	for k := range headers {
 		c.headers = append(c.headers, http.CanonicalHeaderKey(k))
 	}
@@ -70,8 +70,6 @@ func newConn(life context.Context, u *url.URL, limit int64, headers map[string]s
 
 // close drops the idle connections, and with them their goroutines.
 func (c *conn) close() { c.base.CloseIdleConnections() }
-
-func (c *conn) lose() { c.lostOnce.Do(func() { close(c.lost) }) }
 
 // streamLost is told by the legacy SSE transport that its event stream
 // ended; no answer can arrive after that.

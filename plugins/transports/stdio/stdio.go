@@ -114,8 +114,8 @@ type proc struct {
 	quit    chan struct{} // closed by stop to end the watcher
 	wg      sync.WaitGroup
 
-	lost     chan struct{} // see mcpclient.Config.Lost
-	lostOnce sync.Once
+	lost context.Context // see mcpclient.Config.Lost
+	lose context.CancelFunc
 }
 
 // start spawns the server with three pipes of its own. Handing the child
@@ -164,8 +164,8 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		exited:  make(chan struct{}),
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
-		lost:    make(chan struct{}),
 	}
+	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
 	go p.drain(stderr)
@@ -249,8 +249,6 @@ func (p *proc) drain(w io.Writer) {
 		}
 	}
 }
-
-func (p *proc) lose() { p.lostOnce.Do(func() { close(p.lost) }) }
 
 func (p *proc) hasExited() bool {
 	select {
