@@ -143,14 +143,10 @@ func Serve(mode string) {
 			}
 		})
 		time.Sleep(time.Hour)
-	case "paginate5", "many":
+	case "paginate5": // 23 tools, five to a page
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		s := server.NewMCPServer("paginator", "2.0.0", server.WithPaginationLimit(5), server.WithInstructions("Read the docs."))
-		n := 23
-		if mode == "many" {
-			n = 12
-		}
-		for i := 0; i < n; i++ {
+		for i := 0; i < 23; i++ {
 			schema := fmt.Sprintf(`{"type":"object","title":"Args %02d","properties":{"v":{"title":"Value","anyOf":[{"type":"string"},{"type":"number"}]}}}`, i)
 			s.AddTool(mcp.NewToolWithRawSchema(fmt.Sprintf("tool-%02d", i), "Does thing "+fmt.Sprint(i)+".", json.RawMessage(schema)), nil)
 		}

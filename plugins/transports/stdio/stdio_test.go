@@ -90,7 +90,7 @@ func TestExportFailures(t *testing.T) {
 		},
 		{
 			name:   "more tools than allowed",
-			target: fakeTarget("many", transport.Limits{MaxTools: 10}),
+			target: fakeTarget("paginate5", transport.Limits{MaxTools: 10}),
 			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
 			within: 3 * time.Second,
 		},
