@@ -15,16 +15,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
 
-// captures are real tools/list captures, copied from the shared corpus.
-var captures = []string{
-	"desktop-commander.tools.json",
-	"everything.tools.json",
-	"filesystem.tools.json",
-	"github.tools.json",
-	"memory.tools.json",
-	"postgres.tools.json",
-}
-
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(report.Schema))
@@ -61,28 +51,26 @@ func TestSchemaAcceptsReports(t *testing.T) {
 	sch := compileSchema(t)
 	type tc struct {
 		name string
-		rep  func(t *testing.T) *report.Report
+		rep  func(t testing.TB) *report.Report
 	}
 	var cases []tc
-	for _, c := range captures {
-		cases = append(cases, tc{c, func(t *testing.T) *report.Report {
-			return reporttest.Testdata(t, "corpus/"+c)
-		}})
+	for _, c := range reporttest.Captures {
+		cases = append(cases, tc{c, func(t testing.TB) *report.Report { return reporttest.Capture(t, c) }})
 	}
 	cases = append(cases,
-		tc{"synthetic with a stopped check and odd names", func(t *testing.T) *report.Report {
+		tc{"synthetic with a stopped check and odd names", func(t testing.TB) *report.Report {
 			return reporttest.Testdata(t, "synthetic.tools.json")
 		}},
-		tc{"no tools", func(t *testing.T) *report.Report {
-			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
+		tc{"no tools", func(t testing.TB) *report.Report {
+			rep := reporttest.Empty(t)
 			if rep.Score != nil || rep.Exact != nil || rep.Grade != nil || rep.NoScore == "" {
 				t.Fatalf("a surface without tools should have null score, exact and grade and say why; got score=%v exact=%v grade=%v no_score=%q",
 					rep.Score, rep.Exact, rep.Grade, rep.NoScore)
 			}
 			return rep
 		}},
-		tc{"optional fields filled in", func(t *testing.T) *report.Report {
-			rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
+		tc{"optional fields filled in", func(t testing.TB) *report.Report {
+			rep := reporttest.Capture(t, "postgres.tools.json")
 			rep.Judge = &report.Judge{Plugin: "example", Version: "1.0.0", Provider: "local", Model: "m", Params: map[string]any{"temperature": 0}}
 			rep.Metrics = []report.Metric{
 				{Name: "mean", Value: json.Number("70"), Exact: "70"},
@@ -94,13 +82,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 			rep.Timings.ReadMS = 1.5
 			return rep
 		}},
-		tc{"incomplete", func(t *testing.T) *report.Report {
-			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-			rep.Complete = false
-			rep.NoScore = ""
-			rep.Warnings = []string{"scoring stopped: the judge did not answer"}
-			return rep
-		}},
+		tc{"incomplete", reporttest.Incomplete},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

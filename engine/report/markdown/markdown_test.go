@@ -25,22 +25,14 @@ func write(t *testing.T, rep *report.Report) string {
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		golden string
-		rep    func(t *testing.T) *report.Report
+		rep    func(t testing.TB) *report.Report
 	}{
-		{"everything.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/everything.tools.json") }},
-		{"github.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/github.tools.json") }},
-		{"synthetic.md", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }},
-		{"clean.md", func(t *testing.T) *report.Report {
-			return reporttest.Score(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
-		}},
-		{"empty.md", func(t *testing.T) *report.Report {
-			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-		}},
-		{"incomplete.md", func(t *testing.T) *report.Report {
-			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
-			return rep
-		}},
+		{"everything.md", func(t testing.TB) *report.Report { return reporttest.Capture(t, "everything.tools.json") }},
+		{"github.md", func(t testing.TB) *report.Report { return reporttest.Capture(t, "github.tools.json") }},
+		{"synthetic.md", func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }},
+		{"clean.md", reporttest.Clean},
+		{"empty.md", reporttest.Empty},
+		{"incomplete.md", reporttest.Incomplete},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
@@ -112,7 +104,7 @@ func TestToolOrder(t *testing.T) {
 }
 
 func TestWriteDamagedPoints(t *testing.T) {
-	rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
+	rep := reporttest.Capture(t, "postgres.tools.json")
 	rep.Tools[0].Issues[0].Points = "many"
 	err := Write(&bytes.Buffer{}, rep)
 	if err == nil || !strings.Contains(err.Error(), `tool "query"`) || !strings.Contains(err.Error(), "score the surface again") {

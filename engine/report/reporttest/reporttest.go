@@ -38,15 +38,60 @@ func Score(t testing.TB, name string, data []byte) *report.Report {
 	return rep
 }
 
-// Testdata scores a file of engine/report/testdata (real captures are in
-// its corpus/ folder), wherever the calling test runs.
+// Captures are the real captures of the shared corpus that the writers'
+// tests score.
+var Captures = []string{
+	"desktop-commander.tools.json",
+	"everything.tools.json",
+	"filesystem.tools.json",
+	"github.tools.json",
+	"memory.tools.json",
+	"postgres.tools.json",
+}
+
+// Capture scores a real capture of the shared corpus,
+// engine/score/testdata/corpus, wherever the calling test runs.
+func Capture(t testing.TB, name string) *report.Report {
+	t.Helper()
+	return ScoreFile(t, filepath.Join(engineDir(t), "score", "testdata", "corpus", name))
+}
+
+// Testdata scores a file of engine/report/testdata, wherever the calling
+// test runs.
 func Testdata(t testing.TB, rel string) *report.Report {
+	t.Helper()
+	return ScoreFile(t, filepath.Join(engineDir(t), "report", "testdata", rel))
+}
+
+// engineDir is the engine folder, found from this file's own path.
+func engineDir(t testing.TB) string {
 	t.Helper()
 	_, self, _, ok := runtime.Caller(0)
 	if !ok {
 		t.Fatal("reporttest: cannot find its own source file")
 	}
-	return ScoreFile(t, filepath.Join(filepath.Dir(self), "..", "testdata", rel))
+	return filepath.Join(filepath.Dir(self), "..", "..")
+}
+
+// Clean scores one tool that passes every check.
+func Clean(t testing.TB) *report.Report {
+	t.Helper()
+	return Score(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
+}
+
+// Empty scores a surface without tools, which has no overall score.
+func Empty(t testing.TB) *report.Report {
+	t.Helper()
+	return Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
+}
+
+// Incomplete is Empty made into a run that did not finish: no score, and a
+// warning that says why.
+func Incomplete(t testing.TB) *report.Report {
+	t.Helper()
+	rep := Empty(t)
+	rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
+	return rep
 }
 
 // ScoreFile scores the surface file at path, named by its base name.

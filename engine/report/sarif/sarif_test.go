@@ -23,16 +23,6 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // `npm ci --prefix testdeps` at the repository root (it is not committed).
 const sarifSchemaPath = "../../../testdeps/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
 
-// captures are real tools/list captures kept in ../testdata/corpus.
-var captures = []string{
-	"desktop-commander.tools.json",
-	"everything.tools.json",
-	"filesystem.tools.json",
-	"github.tools.json",
-	"memory.tools.json",
-	"postgres.tools.json",
-}
-
 func write(t *testing.T, rep *report.Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -84,24 +74,18 @@ func TestWriteValidSARIF(t *testing.T) {
 	sch := sarifSchema(t)
 	type tc struct {
 		name string
-		rep  func(t *testing.T) *report.Report
+		rep  func(t testing.TB) *report.Report
 	}
 	var cases []tc
-	for _, c := range captures {
-		cases = append(cases, tc{c, func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/"+c) }})
+	for _, c := range reporttest.Captures {
+		cases = append(cases, tc{c, func(t testing.TB) *report.Report { return reporttest.Capture(t, c) }})
 	}
 	cases = append(cases,
-		tc{"synthetic", func(t *testing.T) *report.Report {
+		tc{"synthetic", func(t testing.TB) *report.Report {
 			return reporttest.Testdata(t, "synthetic.tools.json")
 		}},
-		tc{"no tools", func(t *testing.T) *report.Report {
-			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-		}},
-		tc{"incomplete", func(t *testing.T) *report.Report {
-			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
-			return rep
-		}},
+		tc{"no tools", reporttest.Empty},
+		tc{"incomplete", reporttest.Incomplete},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -115,7 +99,7 @@ func TestWriteValidSARIF(t *testing.T) {
 // TestSARIFSchemaRejects makes sure the schema check above can fail.
 func TestSARIFSchemaRejects(t *testing.T) {
 	sch := sarifSchema(t)
-	good := write(t, reporttest.Testdata(t, "corpus/everything.tools.json"))
+	good := write(t, reporttest.Capture(t, "everything.tools.json"))
 	firstResult := func(m map[string]any) map[string]any {
 		return m["runs"].([]any)[0].(map[string]any)["results"].([]any)[0].(map[string]any)
 	}
@@ -218,7 +202,7 @@ func TestWriteContent(t *testing.T) {
 }
 
 func TestWriteNoIssues(t *testing.T) {
-	out := write(t, reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`)))
+	out := write(t, reporttest.Empty(t))
 	var log map[string]any
 	if err := json.Unmarshal(out, &log); err != nil {
 		t.Fatal(err)
@@ -302,7 +286,7 @@ func TestWriteErrors(t *testing.T) {
 	if err := Write(&bytes.Buffer{}, nil); err == nil {
 		t.Error("Write(nil) should fail")
 	}
-	rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
+	rep := reporttest.Capture(t, "postgres.tools.json")
 	rep.Tools[0].Issues[0].Points = "many"
 	err := Write(&bytes.Buffer{}, rep)
 	if err == nil || !strings.Contains(err.Error(), `"query"`) {
@@ -311,6 +295,6 @@ func TestWriteErrors(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	got := write(t, reporttest.Testdata(t, "corpus/everything.tools.json"))
+	got := write(t, reporttest.Capture(t, "everything.tools.json"))
 	reporttest.Golden(t, filepath.Join("testdata", "everything.sarif"), got, *update)
 }

@@ -31,30 +31,22 @@ var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		golden string
-		rep    func(t *testing.T) *report.Report
+		rep    func(t testing.TB) *report.Report
 		opt    Options
 	}{
-		{"everything.txt", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "corpus/everything.tools.json") }, Options{}},
-		{"desktop-commander-80.txt", func(t *testing.T) *report.Report {
-			return reporttest.Testdata(t, "corpus/desktop-commander.tools.json")
+		{"everything.txt", func(t testing.TB) *report.Report { return reporttest.Capture(t, "everything.tools.json") }, Options{}},
+		{"desktop-commander-80.txt", func(t testing.TB) *report.Report {
+			return reporttest.Capture(t, "desktop-commander.tools.json")
 		},
 			Options{Width: 80, MaxIssues: 8}},
-		{"desktop-commander-40.txt", func(t *testing.T) *report.Report {
-			return reporttest.Testdata(t, "corpus/desktop-commander.tools.json")
+		{"desktop-commander-40.txt", func(t testing.TB) *report.Report {
+			return reporttest.Capture(t, "desktop-commander.tools.json")
 		},
 			Options{Width: 40, MaxIssues: 3}},
-		{"synthetic-50.txt", func(t *testing.T) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }, Options{Width: 50}},
-		{"clean.txt", func(t *testing.T) *report.Report {
-			return reporttest.Score(t, "clean.tools.json", []byte(`{"tools":[{"name":"perfect","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"The query."}},"required":["q"]}}]}`))
-		}, Options{}},
-		{"empty.txt", func(t *testing.T) *report.Report {
-			return reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-		}, Options{}},
-		{"incomplete.txt", func(t *testing.T) *report.Report {
-			rep := reporttest.Score(t, "empty.tools.json", []byte(`{"tools":[]}`))
-			rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
-			return rep
-		}, Options{}},
+		{"synthetic-50.txt", func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }, Options{Width: 50}},
+		{"clean.txt", reporttest.Clean, Options{}},
+		{"empty.txt", reporttest.Empty, Options{}},
+		{"incomplete.txt", reporttest.Incomplete, Options{}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
@@ -76,7 +68,7 @@ func TestGolden(t *testing.T) {
 
 func TestColor(t *testing.T) {
 	reps := map[string]*report.Report{
-		"everything": reporttest.Testdata(t, "corpus/everything.tools.json"),
+		"everything": reporttest.Capture(t, "everything.tools.json"),
 		"synthetic":  reporttest.Testdata(t, "synthetic.tools.json"),
 	}
 	for name, rep := range reps {
@@ -196,7 +188,7 @@ func TestColorEnabledRealFiles(t *testing.T) {
 }
 
 func TestMaxIssues(t *testing.T) {
-	rep := reporttest.Testdata(t, "corpus/everything.tools.json")
+	rep := reporttest.Capture(t, "everything.tools.json")
 	total := 0
 	for _, tl := range rep.Tools {
 		total += len(tl.Issues)
@@ -268,7 +260,7 @@ func TestWriteErrors(t *testing.T) {
 		{"tool score", func(r *report.Report) { r.Tools[0].Exact, r.Tools[0].Score = "", "n/a" }},
 	}
 	for _, c := range cases {
-		rep := reporttest.Testdata(t, "corpus/postgres.tools.json")
+		rep := reporttest.Capture(t, "postgres.tools.json")
 		c.damage(rep)
 		err := Write(&bytes.Buffer{}, rep, Options{})
 		if err == nil || !strings.Contains(err.Error(), `"query"`) || !strings.Contains(err.Error(), "score the surface again") {
@@ -333,7 +325,7 @@ func TestClean(t *testing.T) {
 }
 
 func TestMaxToolsCapsTheTable(t *testing.T) {
-	rep := reporttest.Testdata(t, "corpus/github.tools.json")
+	rep := reporttest.Capture(t, "github.tools.json")
 	var buf bytes.Buffer
 	if err := Write(&buf, rep, Options{MaxTools: 3}); err != nil {
 		t.Fatal(err)
