@@ -3,7 +3,6 @@ package surface
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -11,9 +10,7 @@ import (
 // a *surface.Error, and that whatever it accepts has canonical forms that
 // are valid JSON, stable, and survive the report's embedded form.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("testdata/corpus/*.json")
-	files = append(files, "testdata/registry.json")
-	for _, name := range files {
+	for _, name := range captures() {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}

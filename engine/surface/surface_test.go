@@ -129,11 +129,17 @@ func TestSurfaceHash(t *testing.T) {
 	}
 }
 
+// captures are the real captures of the shared corpus,
+// engine/score/testdata/corpus, and a registry capture.
+func captures() []string {
+	files, _ := filepath.Glob("../score/testdata/corpus/*.json")
+	return append(files, "testdata/registry.json")
+}
+
 // TestMarshalRoundTrip checks that the embedded form of every corpus
 // capture reads back to the same hashes.
 func TestMarshalRoundTrip(t *testing.T) {
-	files, _ := filepath.Glob("testdata/corpus/*.json")
-	files = append(files, "testdata/registry.json")
+	files := captures()
 	if len(files) < 2 {
 		t.Fatal("no test captures")
 	}
