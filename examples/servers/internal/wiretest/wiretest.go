@@ -30,6 +30,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/proctest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -64,7 +65,7 @@ type Response struct {
 type Server struct {
 	t       testing.TB
 	cmd     *exec.Cmd
-	stderr  *lockedBuffer
+	stderr  *proctest.Buffer
 	waited  chan struct{}
 	waitErr error
 	nextID  int
@@ -88,7 +89,7 @@ func Start(t testing.TB, args ...string) *Server {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
-	s := &Server{t: t, cmd: cmd, stderr: &lockedBuffer{}, waited: make(chan struct{})}
+	s := &Server{t: t, cmd: cmd, stderr: &proctest.Buffer{}, waited: make(chan struct{})}
 	overHTTP := false
 	for _, a := range args {
 		if a == "--http" || a == "-http" || strings.HasPrefix(a, "--http=") {
@@ -134,7 +135,7 @@ func Start(t testing.TB, args ...string) *Server {
 		addr := regexp.MustCompile(`listening on (http://\S+)`)
 		for sc.Scan() {
 			line := sc.Text()
-			s.stderr.WriteString(line + "\n")
+			fmt.Fprintln(s.stderr, line)
 			if m := addr.FindStringSubmatch(line); m != nil {
 				select {
 				case listening <- m[1]:
@@ -452,24 +453,6 @@ func (s *Server) post(msg any, want string) Response {
 	}
 	s.t.Fatalf("no response with id %s in the HTTP reply:\n%s", want, data)
 	return Response{}
-}
-
-// lockedBuffer collects stderr while tests read it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) WriteString(s string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.WriteString(s)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // Score grades tools, raw tools/list definitions, with the built-in rubric
