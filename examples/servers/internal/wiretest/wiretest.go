@@ -380,9 +380,6 @@ func (s *Server) drain() {
 	})
 }
 
-// Stderr returns what the server wrote on stderr so far.
-func (s *Server) Stderr() string { return s.stderr.String() }
-
 func (s *Server) write(msg any) {
 	s.t.Helper()
 	line, err := json.Marshal(msg)
