@@ -107,7 +107,6 @@ type proc struct {
 	stderr *os.File // the read end of its stderr, drained into tail
 	out    *outGuard
 	tail   *tail
-	limit  int64
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -160,7 +159,6 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		stderr:  files[4],
 		out:     newOutGuard(files[2], limit),
 		tail:    &tail{},
-		limit:   limit,
 		exited:  make(chan struct{}),
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
@@ -266,7 +264,7 @@ func (p *proc) fault(method string, err error) error {
 	if broken != nil {
 		p.lose()
 		if errors.Is(broken, errTooLarge) {
-			return &mcpclient.TooLargeError{Method: method, Limit: p.limit}
+			return &mcpclient.TooLargeError{Method: method, Limit: p.out.limit}
 		}
 		return broken
 	}
