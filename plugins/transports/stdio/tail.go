@@ -30,7 +30,7 @@ func (t *tail) Write(p []byte) (int, error) {
 }
 
 // lastLines returns up to n of the last non-blank lines, made safe to
-// print, or "" when nothing was written.
+// print; none when nothing was written.
 func (t *tail) lastLines(n int) []string {
 	t.mu.Lock()
 	text, dropped := string(t.buf), t.dropped
@@ -40,13 +40,10 @@ func (t *tail) lastLines(n int) []string {
 		lines = lines[1:] // begins mid-line
 	}
 	var out []string
-	for i := len(lines) - 1; i >= 0 && len(out) < n; i-- {
-		if l := strings.TrimSpace(lines[i]); l != "" {
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
+	return out[max(len(out)-n, 0):]
 }
