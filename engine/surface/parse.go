@@ -50,9 +50,20 @@ func Parse(name string, data []byte) (*Surface, error) {
 	return p.parse()
 }
 
+// ParseToolsList reads data as a tools/list result ({"tools":[...]}) and
+// as nothing else, for a transport that knows what it holds: a live
+// server's tools are never taken for a registry capture, whatever keys
+// the first of them carries.
+func ParseToolsList(name string, data []byte) (*Surface, error) {
+	p := parser{file: name, data: data, toolsList: true}
+	return p.parse()
+}
+
 type parser struct {
 	file string
 	data []byte
+	// toolsList forbids guessing the shape: see ParseToolsList.
+	toolsList bool
 }
 
 func (p *parser) errAt(path, format string, args ...any) error {
@@ -141,13 +152,16 @@ func (p *parser) parse() (*Surface, error) {
 			return nil, p.errAt(path+".server", "want an object, found %s", kindOf(srv))
 		}
 	}
+	_, hasRelease := top["release"]
+	registry := !p.toolsList && (hasRelease || (len(list) > 0 && isRegistryEntry(list[0])))
 	if f, ok := top["format"].(string); ok && f != "" {
-		// A surface embedded in a report keeps its original format and source.
+		// A surface written by WriteTo (embedded in a report, or sent by a
+		// transport plugin) keeps its original format and source, and its
+		// format, not a guess, says whether the tools are registry entries.
+		registry = f == FormatRegistry
 		source, _ := top["source"].(string)
 		defer func() { s.Format, s.Source = f, source }()
 	}
-	_, hasRelease := top["release"]
-	registry := hasRelease || (len(list) > 0 && isRegistryEntry(list[0]))
 	switch {
 	case registry:
 		s.Format = FormatRegistry

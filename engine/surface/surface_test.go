@@ -166,3 +166,41 @@ func TestMarshalRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestParseToolsListNeverGuesses: a tool whose first keys look like a
+// registry entry is a registry entry to Parse, but stays a tool, keyword
+// for keyword, to ParseToolsList.
+func TestParseToolsListNeverGuesses(t *testing.T) {
+	doc := []byte(`{"tools":[{"name":"a","definition":{"name":"a","description":"d"}}]}`)
+	guessed, err := Parse("x", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if guessed.Format != FormatRegistry {
+		t.Fatalf("Parse read it as %s; the test no longer shows the difference", guessed.Format)
+	}
+	s, err := ParseToolsList("live", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != FormatToolsList || s.Source != "live" || len(s.Tools) != 1 || s.Tools[0].Def["definition"] == nil || s.Tools[0].Published != nil {
+		t.Errorf("ParseToolsList: format %s, source %s, tools %+v", s.Format, s.Source, s.Tools)
+	}
+}
+
+// TestDeclaredFormatIsNotGuessed: a live surface written with WriteTo (as
+// a transport plugin sends it, or a report embeds it) reads back as the
+// same tools, even when the first looks like a registry entry.
+func TestDeclaredFormatIsNotGuessed(t *testing.T) {
+	live, err := ParseToolsList("live", []byte(`{"tools":[{"name":"a","definition":{"name":"a"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("sent", live.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Format != FormatToolsList || back.Hash() != live.Hash() || back.Tools[0].Published != nil {
+		t.Errorf("read back as %s, hash %s (sent %s), published %v", back.Format, back.Hash(), live.Hash(), back.Tools[0].Published)
+	}
+}

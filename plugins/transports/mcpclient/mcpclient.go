@@ -104,12 +104,10 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 		return nil, err
 	}
 	doc := splice(tools)
-	surf, err := surface.Parse(cfg.Source, doc)
+	surf, err := surface.ParseToolsList(cfg.Source, doc)
 	if err != nil {
 		return nil, err
 	}
-	surf.Format = surface.FormatToolsList
-	surf.Source = cfg.Source
 	surf.Server = serverInfo(cfg.Server, info)
 	return surf, nil
 }
