@@ -7,7 +7,12 @@
 // scores stay a pure function of the rubric and the observations.
 package judge
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // Identity says who answers: it is recorded in every report, enters every
 // cache key, and scores from different identities are never compared.
@@ -19,6 +24,10 @@ type Identity struct {
 	Params   map[string]any `json:"params,omitempty"`
 	// Heuristic is true for judges that answer by rules, not by a model.
 	Heuristic bool `json:"heuristic,omitempty"`
+	// CLI and CLIVersion name a command line judge's program and the
+	// version it reported.
+	CLI        string `json:"cli,omitempty"`
+	CLIVersion string `json:"cli_version,omitempty"`
 }
 
 // Question is one thing a rubric asks about a tool or a surface.
@@ -27,7 +36,10 @@ type Question struct {
 	RubricDigest string `json:"rubric_digest"`
 	// Kind lets an offline judge recognise the question without reading
 	// the prompt.
-	Kind   string `json:"kind"`
+	Kind string `json:"kind"`
+	// Subject names what is asked about: a tool's name, "surface" for the
+	// whole surface, or an item of an earlier question's answer.
+	Subject string `json:"subject"`
 	System string `json:"system"`
 	User   string `json:"user"`
 	// AnswerSchema is the JSON Schema the answer must satisfy.
@@ -63,4 +75,45 @@ type Config struct {
 type Judge interface {
 	Identity(ctx context.Context) (Identity, error)
 	Ask(ctx context.Context, q Question) (Answer, error)
+}
+
+// SurfaceSubject is the subject of a question about the whole surface.
+const SurfaceSubject = "surface"
+
+// RateLimitError means the provider asked the caller to slow down (HTTP
+// 429 or 529). The engine waits and asks again; it does not count the
+// attempt against the question's retries.
+type RateLimitError struct {
+	// RetryAfter is how long the provider asked to wait; 0 when it did
+	// not say.
+	RetryAfter time.Duration
+	Msg        string
+}
+
+// Error says that the provider limited the rate, and for how long.
+func (e *RateLimitError) Error() string {
+	if e.RetryAfter > 0 {
+		return fmt.Sprintf("rate limited (retry after %s): %s", e.RetryAfter, e.Msg)
+	}
+	return "rate limited: " + e.Msg
+}
+
+// UnreadableError means a reply arrived but held no readable answer (a
+// broken envelope, an empty text). The engine asks again, up to the
+// question's retries, as it does for an answer that fails its schema.
+type UnreadableError struct {
+	Msg string
+}
+
+// Error says what could not be read.
+func (e *UnreadableError) Error() string { return "unreadable reply: " + e.Msg }
+
+// Recorded is one line of an answers file: what --record writes and the
+// replay judge reads. Kind and Subject find the question; Answer is the
+// answer as the judge gave it; Model, when set, is the model that gave it.
+type Recorded struct {
+	Kind    string          `json:"kind"`
+	Subject string          `json:"subject"`
+	Answer  json.RawMessage `json:"answer"`
+	Model   string          `json:"model,omitempty"`
 }

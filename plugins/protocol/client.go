@@ -81,9 +81,10 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 		User:         q.User,
 		AnswerSchema: q.AnswerSchema,
 		Input:        q.Input,
+		Subject:      q.Subject,
 	})
 	if err != nil {
-		return judge.Answer{}, remote(ctx, err)
+		return judge.Answer{}, askError(ctx, err)
 	}
 	return judge.Answer{
 		JSON:   a.GetJson(),

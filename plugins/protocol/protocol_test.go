@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -27,6 +29,7 @@ func TestIdentityCrossesIntact(t *testing.T) {
 		{Plugin: "p", Version: "1"},
 		{Plugin: "openai", Version: "2", Provider: "vllm", Model: "m", Params: map[string]any{"temperature": 0.0, "seed": 7.0}},
 		{Plugin: "heuristic", Version: "1", Heuristic: true},
+		{Plugin: "claude-cli", Version: "1", Model: "m", CLI: "claude", CLIVersion: "2.1.288"},
 	} {
 		p, err := identityToProto(id)
 		if err != nil {
@@ -42,5 +45,39 @@ func TestIdentityCrossesIntact(t *testing.T) {
 	}
 	if _, err := identityToProto(judge.Identity{Params: map[string]any{"f": func() {}}}); err == nil {
 		t.Error("parameters that are not JSON were sent")
+	}
+}
+
+// TestAskErrorsCrossIntact checks that the errors the engine acts on keep
+// their kind, and a rate limit its wait, across the gRPC boundary.
+func TestAskErrorsCrossIntact(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		sent  error
+		check func(error) bool
+	}{
+		{&judge.RateLimitError{RetryAfter: 1500 * time.Millisecond, Msg: "slow down"}, func(err error) bool {
+			var rl *judge.RateLimitError
+			return errors.As(err, &rl) && rl.RetryAfter == 1500*time.Millisecond && rl.Msg == "slow down"
+		}},
+		{&judge.RateLimitError{Msg: "busy"}, func(err error) bool {
+			var rl *judge.RateLimitError
+			return errors.As(err, &rl) && rl.RetryAfter == 0
+		}},
+		{&judge.UnreadableError{Msg: "no text"}, func(err error) bool {
+			var ur *judge.UnreadableError
+			return errors.As(err, &ur) && ur.Msg == "no text"
+		}},
+		{errors.New("bad key"), func(err error) bool {
+			var rl *judge.RateLimitError
+			var ur *judge.UnreadableError
+			return !errors.As(err, &rl) && !errors.As(err, &ur) && err.Error() == "bad key"
+		}},
+	}
+	for _, c := range cases {
+		got := askError(ctx, askStatus(c.sent))
+		if !c.check(got) {
+			t.Errorf("sent %v (%T), received %v (%T)", c.sent, c.sent, got, got)
+		}
 	}
 }

@@ -50,9 +50,10 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 		User:         q.GetUser(),
 		AnswerSchema: q.GetAnswerSchema(),
 		Input:        q.GetInput(),
+		Subject:      q.GetSubject(),
 	})
 	if err != nil {
-		return nil, err
+		return nil, askStatus(err)
 	}
 	return &pluginv1.Answer{
 		Json:         a.JSON,
@@ -68,7 +69,9 @@ func identityToProto(id judge.Identity) (*pluginv1.JudgeIdentity, error) {
 		Version:   id.Version,
 		Provider:  id.Provider,
 		Model:     id.Model,
-		Heuristic: id.Heuristic,
+		Heuristic:  id.Heuristic,
+		Cli:        id.CLI,
+		CliVersion: id.CLIVersion,
 	}
 	if len(id.Params) > 0 {
 		b, err := json.Marshal(id.Params)
@@ -86,7 +89,9 @@ func identityFromProto(p *pluginv1.JudgeIdentity) (judge.Identity, error) {
 		Version:   p.GetVersion(),
 		Provider:  p.GetProvider(),
 		Model:     p.GetModel(),
-		Heuristic: p.GetHeuristic(),
+		Heuristic:  p.GetHeuristic(),
+		CLI:        p.GetCli(),
+		CLIVersion: p.GetCliVersion(),
 	}
 	if s := p.GetParamsJson(); s != "" {
 		if err := json.Unmarshal([]byte(s), &id.Params); err != nil {

@@ -75,7 +75,11 @@ type JudgeIdentity struct {
 	// (temperature, seed, ...); empty when there are none.
 	ParamsJson string `protobuf:"bytes,5,opt,name=params_json,json=paramsJson,proto3" json:"params_json,omitempty"`
 	// heuristic is true for a judge that answers by rules, not a model.
-	Heuristic     bool `protobuf:"varint,6,opt,name=heuristic,proto3" json:"heuristic,omitempty"`
+	Heuristic bool `protobuf:"varint,6,opt,name=heuristic,proto3" json:"heuristic,omitempty"`
+	// cli and cli_version name a command line judge's program and the
+	// version it reported; empty for other judges.
+	Cli           string `protobuf:"bytes,7,opt,name=cli,proto3" json:"cli,omitempty"`
+	CliVersion    string `protobuf:"bytes,8,opt,name=cli_version,json=cliVersion,proto3" json:"cli_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -152,6 +156,20 @@ func (x *JudgeIdentity) GetHeuristic() bool {
 	return false
 }
 
+func (x *JudgeIdentity) GetCli() string {
+	if x != nil {
+		return x.Cli
+	}
+	return ""
+}
+
+func (x *JudgeIdentity) GetCliVersion() string {
+	if x != nil {
+		return x.CliVersion
+	}
+	return ""
+}
+
 // JudgeConfig pins what the run asks for.
 type JudgeConfig struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -207,14 +225,17 @@ func (x *JudgeConfig) GetOptions() map[string]string {
 
 // Question is one thing a rubric asks.
 type Question struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Rubric        string                 `protobuf:"bytes,1,opt,name=rubric,proto3" json:"rubric,omitempty"`
-	RubricDigest  string                 `protobuf:"bytes,2,opt,name=rubric_digest,json=rubricDigest,proto3" json:"rubric_digest,omitempty"`
-	Kind          string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
-	System        string                 `protobuf:"bytes,4,opt,name=system,proto3" json:"system,omitempty"`
-	User          string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
-	AnswerSchema  []byte                 `protobuf:"bytes,6,opt,name=answer_schema,json=answerSchema,proto3" json:"answer_schema,omitempty"`
-	Input         []byte                 `protobuf:"bytes,7,opt,name=input,proto3" json:"input,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Rubric       string                 `protobuf:"bytes,1,opt,name=rubric,proto3" json:"rubric,omitempty"`
+	RubricDigest string                 `protobuf:"bytes,2,opt,name=rubric_digest,json=rubricDigest,proto3" json:"rubric_digest,omitempty"`
+	Kind         string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	System       string                 `protobuf:"bytes,4,opt,name=system,proto3" json:"system,omitempty"`
+	User         string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	AnswerSchema []byte                 `protobuf:"bytes,6,opt,name=answer_schema,json=answerSchema,proto3" json:"answer_schema,omitempty"`
+	Input        []byte                 `protobuf:"bytes,7,opt,name=input,proto3" json:"input,omitempty"`
+	// subject names what is asked about: a tool's name, "surface", or an
+	// item of an earlier answer.
+	Subject       string `protobuf:"bytes,8,opt,name=subject,proto3" json:"subject,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -296,6 +317,13 @@ func (x *Question) GetInput() []byte {
 		return x.Input
 	}
 	return nil
+}
+
+func (x *Question) GetSubject() string {
+	if x != nil {
+		return x.Subject
+	}
+	return ""
 }
 
 // Answer is the judge's reply to a question.
@@ -651,7 +679,7 @@ var File_rubric_plugin_proto protoreflect.FileDescriptor
 const file_rubric_plugin_proto_rawDesc = "" +
 	"\n" +
 	"\x13rubric_plugin.proto\x12\x10rubric.plugin.v1\"\x11\n" +
-	"\x0fDescribeRequest\"\xb2\x01\n" +
+	"\x0fDescribeRequest\"\xe5\x01\n" +
 	"\rJudgeIdentity\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x1a\n" +
@@ -659,13 +687,16 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05model\x18\x04 \x01(\tR\x05model\x12\x1f\n" +
 	"\vparams_json\x18\x05 \x01(\tR\n" +
 	"paramsJson\x12\x1c\n" +
-	"\theuristic\x18\x06 \x01(\bR\theuristic\"\xa5\x01\n" +
+	"\theuristic\x18\x06 \x01(\bR\theuristic\x12\x10\n" +
+	"\x03cli\x18\a \x01(\tR\x03cli\x12\x1f\n" +
+	"\vcli_version\x18\b \x01(\tR\n" +
+	"cliVersion\"\xa5\x01\n" +
 	"\vJudgeConfig\x12\x14\n" +
 	"\x05model\x18\x01 \x01(\tR\x05model\x12D\n" +
 	"\aoptions\x18\x02 \x03(\v2*.rubric.plugin.v1.JudgeConfig.OptionsEntryR\aoptions\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc2\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xdc\x01\n" +
 	"\bQuestion\x12\x16\n" +
 	"\x06rubric\x18\x01 \x01(\tR\x06rubric\x12#\n" +
 	"\rrubric_digest\x18\x02 \x01(\tR\frubricDigest\x12\x12\n" +
@@ -673,7 +704,8 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x06system\x18\x04 \x01(\tR\x06system\x12\x12\n" +
 	"\x04user\x18\x05 \x01(\tR\x04user\x12#\n" +
 	"\ranswer_schema\x18\x06 \x01(\fR\fanswerSchema\x12\x14\n" +
-	"\x05input\x18\a \x01(\fR\x05input\"z\n" +
+	"\x05input\x18\a \x01(\fR\x05input\x12\x18\n" +
+	"\asubject\x18\b \x01(\tR\asubject\"z\n" +
 	"\x06Answer\x12\x12\n" +
 	"\x04json\x18\x01 \x01(\fR\x04json\x12\x14\n" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
