@@ -1,0 +1,232 @@
+// Package replay is the judge that answers from a file of recorded answers
+// instead of asking a model: the answers a run wrote with --record, or
+// answers written by hand for a test or a calibration case. A replayed run
+// is as deterministic as the file, costs nothing and needs no network.
+//
+// The file holds one JSON object per line, a judge.Recorded:
+//
+//	# TDQS answers for the weather server, written by hand.
+//	{"kind": "tdqs.tool", "subject": "get_forecast", "answer": {"purpose_clarity": 4, "justification": "..."}}
+//	{"kind": "tdqs.tool", "subject": "get_alerts", "answer": {"purpose_clarity": 2, "justification": "..."}, "model": "claude-opus-5-5"}
+//	{"kind": "tdqs.coherence", "subject": "surface", "answer": {"coherence": 3, "justification": "..."}}
+//
+// kind is the question's kind, subject the tool's name ("surface" for a
+// question about the whole surface), answer the answer itself as a JSON
+// value (not a string holding JSON), and model, optional, the model that
+// gave it. Blank lines and lines starting with # are skipped.
+//
+// The whole file is read and checked when the judge is configured: a line
+// that cannot be read, or a second answer to the same kind and subject, is
+// an error naming the file and line, so a broken file fails before anything
+// is scored. The judge's identity carries the file's SHA-256, so answers
+// replayed from a changed file are never mistaken for the old ones.
+package replay
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// The replay judge's identity before a file is given.
+const (
+	Name     = "replay"
+	Version  = "1.0.0"
+	Provider = "replay"
+	// DefaultModel is the model a replay answers as when neither the
+	// configuration nor the file names one.
+	DefaultModel = "replay"
+)
+
+// OptionAnswers is the option that names the answers file.
+const OptionAnswers = "answers"
+
+// Judge answers from a recorded answers file. The zero value is not
+// usable; New returns one to Configure.
+type Judge struct {
+	mu      sync.RWMutex
+	id      judge.Identity
+	path    string
+	answers map[key]recorded // nil until configured
+}
+
+var _ protocol.Judge = (*Judge)(nil)
+
+// key finds an answer.
+type key struct{ kind, subject string }
+
+// recorded is one answer as read, with the line it came from.
+type recorded struct {
+	answer json.RawMessage
+	model  string
+	line   int
+}
+
+// New returns an unconfigured replay judge.
+func New() *Judge { return &Judge{} }
+
+// Describe implements protocol.Judge.
+func (*Judge) Describe(context.Context) (judge.Identity, error) {
+	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
+}
+
+// Configure implements protocol.Judge. It reads and checks the whole
+// answers file named by the answers option. The model is c.Model when
+// given, else the one model every line names, else DefaultModel.
+func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
+	if err := checkOptions(c.Options); err != nil {
+		return judge.Identity{}, err
+	}
+	path := c.Options[OptionAnswers]
+	if path == "" {
+		return judge.Identity{}, errors.New("the replay judge needs an answers file: pass --answers FILE")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return judge.Identity{}, fmt.Errorf("cannot read the answers file: %w", err)
+	}
+	answers, err := parse(path, data)
+	if err != nil {
+		return judge.Identity{}, err
+	}
+	model := c.Model
+	if model == "" {
+		model = commonModel(answers)
+	}
+	sum := sha256.Sum256(data)
+	id := judge.Identity{
+		Plugin:   Name,
+		Version:  Version,
+		Provider: Provider,
+		Model:    model,
+		Params:   map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
+	}
+	j.mu.Lock()
+	j.id, j.path, j.answers = id, path, answers
+	j.mu.Unlock()
+	return id, nil
+}
+
+// checkOptions refuses an option the judge does not know, so that a
+// misspelt one is not silently ignored.
+func checkOptions(opts map[string]string) error {
+	for k := range opts {
+		if k != OptionAnswers {
+			return fmt.Errorf("the replay judge has no option %q; its only option is %s", k, OptionAnswers)
+		}
+	}
+	return nil
+}
+
+// Ask implements protocol.Judge: the answer recorded for the question's
+// kind and subject, as recorded.
+func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	j.mu.RLock()
+	defer j.mu.RUnlock()
+	if j.answers == nil {
+		return judge.Answer{}, errors.New("the replay judge was asked a question before it was configured")
+	}
+	r, ok := j.answers[key{q.Kind, q.Subject}]
+	if !ok {
+		return judge.Answer{}, fmt.Errorf("no recorded answer for kind %q, subject %q in %s", q.Kind, q.Subject, j.path)
+	}
+	model := r.model
+	if model == "" {
+		model = j.id.Model
+	}
+	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model}, nil
+}
+
+// parse reads every line of an answers file.
+func parse(path string, data []byte) (map[key]recorded, error) {
+	answers := make(map[key]recorded)
+	for i, text := range strings.Split(string(data), "\n") {
+		line := i + 1
+		if trimmed := strings.TrimSpace(text); trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		rec, err := parseLine([]byte(text))
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		k := key{rec.Kind, rec.Subject}
+		if first, dup := answers[k]; dup {
+			return nil, fmt.Errorf("%s:%d: a second answer for kind %q, subject %q (the first is on line %d)", path, line, k.kind, k.subject, first.line)
+		}
+		answers[k] = recorded{answer: rec.Answer, model: rec.Model, line: line}
+	}
+	return answers, nil
+}
+
+// parseLine reads one line and says what is wrong with it.
+func parseLine(text []byte) (judge.Recorded, error) {
+	var rec judge.Recorded
+	var raw json.RawMessage
+	if err := json.Unmarshal(text, &raw); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return rec, fmt.Errorf("not JSON: %v at column %d", se, se.Offset)
+		}
+		return rec, fmt.Errorf("not JSON: %v", err)
+	}
+	if raw[0] != '{' {
+		return rec, errors.New("not a JSON object: each line is one object with kind, subject and answer")
+	}
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return rec, fmt.Errorf("%q must be a string, not a JSON %s", te.Field, te.Value)
+		}
+		return rec, err
+	}
+	switch {
+	case rec.Kind == "":
+		return rec, errors.New(`missing "kind": name the question's kind, such as "tdqs.tool"`)
+	case rec.Subject == "":
+		return rec, errors.New(`missing "subject": name the tool, or "surface" for a question about the whole surface`)
+	case len(rec.Answer) == 0:
+		return rec, errors.New(`missing "answer"`)
+	case string(rec.Answer) == "null":
+		return rec, errors.New(`"answer" is null: record the answer itself, a JSON value`)
+	case holdsJSON(rec.Answer):
+		return rec, errors.New(`"answer" is a string holding JSON: write the JSON value itself, without the quotes`)
+	}
+	return rec, nil
+}
+
+// holdsJSON reports whether raw is a JSON string whose text is itself a
+// JSON object or array: an answer quoted by mistake.
+func holdsJSON(raw json.RawMessage) bool {
+	var s string
+	if raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	s = strings.TrimSpace(s)
+	return s != "" && (s[0] == '{' || s[0] == '[') && json.Valid([]byte(s))
+}
+
+// commonModel is the model every answer names when they all name the
+// same one, and DefaultModel otherwise.
+func commonModel(answers map[key]recorded) string {
+	model := ""
+	for _, r := range answers {
+		if r.model == "" || (model != "" && r.model != model) {
+			return DefaultModel
+		}
+		model = r.model
+	}
+	if model == "" {
+		return DefaultModel
+	}
+	return model
+}

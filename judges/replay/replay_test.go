@@ -1,0 +1,338 @@
+package replay
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// write puts text in a file named answers.jsonl and returns its path.
+func write(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "answers.jsonl")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// configure configures a new judge with the file and the model.
+func configure(t *testing.T, path, model string) (*Judge, judge.Identity, error) {
+	t.Helper()
+	j := New()
+	id, err := j.Configure(context.Background(), judge.Config{Model: model, Options: map[string]string{OptionAnswers: path}})
+	return j, id, err
+}
+
+const (
+	lineForecast = `{"kind": "tdqs.tool", "subject": "get_forecast", "answer": {"score": 4}}`
+	lineAlerts   = `{"kind": "tdqs.tool", "subject": "get_alerts", "answer": {"score": 2}}`
+)
+
+func TestConfigureErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		file string
+		want string // %s stands for the file's path
+	}{
+		{
+			name: "not JSON",
+			file: lineForecast + "\n" + `{"kind": "tdqs.tool", subject: "x"}`,
+			want: `%s:2: not JSON: invalid character 's' looking for beginning of object key string at column 23`,
+		},
+		{
+			name: "cut short",
+			file: `{"kind": "tdqs.tool", "subject": "x", "answer": {"score": 4}`,
+			want: `%s:1: not JSON: unexpected end of JSON input at column 60`,
+		},
+		{
+			name: "two objects on a line",
+			file: lineForecast + " " + lineAlerts,
+			want: `%s:1: not JSON: invalid character '{' after top-level value at column 74`,
+		},
+		{
+			name: "an array",
+			file: `[` + lineForecast + `]`,
+			want: `%s:1: not a JSON object: each line is one object with kind, subject and answer`,
+		},
+		{
+			name: "a string",
+			file: `"get_forecast"`,
+			want: `%s:1: not a JSON object: each line is one object with kind, subject and answer`,
+		},
+		{
+			name: "kind not a string",
+			file: `{"kind": 3, "subject": "x", "answer": {}}`,
+			want: `%s:1: "kind" must be a string, not a JSON number`,
+		},
+		{
+			name: "model not a string",
+			file: `{"kind": "k", "subject": "x", "answer": {}, "model": ["a"]}`,
+			want: `%s:1: "model" must be a string, not a JSON array`,
+		},
+		{
+			name: "missing kind",
+			file: `{"subject": "x", "answer": {}}`,
+			want: `%s:1: missing "kind": name the question's kind, such as "tdqs.tool"`,
+		},
+		{
+			name: "empty kind",
+			file: `{"kind": "", "subject": "x", "answer": {}}`,
+			want: `%s:1: missing "kind": name the question's kind, such as "tdqs.tool"`,
+		},
+		{
+			name: "missing subject",
+			file: `{"kind": "tdqs.tool", "answer": {}}`,
+			want: `%s:1: missing "subject": name the tool, or "surface" for a question about the whole surface`,
+		},
+		{
+			name: "missing answer",
+			file: `{"kind": "tdqs.tool", "subject": "x"}`,
+			want: `%s:1: missing "answer"`,
+		},
+		{
+			name: "null answer",
+			file: `{"kind": "tdqs.tool", "subject": "x", "answer": null}`,
+			want: `%s:1: "answer" is null: record the answer itself, a JSON value`,
+		},
+		{
+			name: "answer quoted",
+			file: `{"kind": "tdqs.tool", "subject": "x", "answer": "{\"score\": 4}"}`,
+			want: `%s:1: "answer" is a string holding JSON: write the JSON value itself, without the quotes`,
+		},
+		{
+			name: "the same kind and subject twice",
+			file: "# header\n" + lineForecast + "\n" + lineAlerts + "\n\n" + strings.Replace(lineForecast, "4", "5", 1),
+			want: `%s:5: a second answer for kind "tdqs.tool", subject "get_forecast" (the first is on line 2)`,
+		},
+		{
+			name: "line numbers count comments, blank lines and CRLF",
+			file: "# one\r\n\r\n   # three, indented\r\n" + lineForecast + "\r\n{\r\n",
+			want: `%s:5: not JSON: unexpected end of JSON input at column 2`,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := write(t, c.file)
+			_, _, err := configure(t, path, "")
+			want := strings.ReplaceAll(c.want, "%s", path)
+			if err == nil || err.Error() != want {
+				t.Fatalf("error:\n got %v\nwant %s", err, want)
+			}
+		})
+	}
+}
+
+func TestConfigureOptionErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.jsonl")
+	cases := []struct {
+		name string
+		opts map[string]string
+		want string
+	}{
+		{"no options", nil, "the replay judge needs an answers file: pass --answers FILE"},
+		{"empty answers", map[string]string{"answers": ""}, "the replay judge needs an answers file: pass --answers FILE"},
+		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer"; its only option is answers`},
+		{"no such file", map[string]string{"answers": missing}, "cannot read the answers file: open " + missing + ": no such file or directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := New().Configure(context.Background(), judge.Config{Options: c.opts})
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("error:\n got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestModel(t *testing.T) {
+	withModel := func(line, model string) string {
+		return strings.TrimSuffix(line, "}") + `, "model": "` + model + `"}`
+	}
+	cases := []struct {
+		name     string
+		file     string
+		model    string // configured
+		want     string // the identity's model
+		forecast string // the model get_forecast's answer reports
+	}{
+		{"the configured model wins", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), "m", "m", "a"},
+		{"every line names the same model", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), "", "a", "a"},
+		{"lines name different models", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b"), "", "replay", "a"},
+		{"one line names none", lineForecast + "\n" + withModel(lineAlerts, "a"), "", "replay", "replay"},
+		{"no line names one", lineForecast + "\n" + lineAlerts, "", "replay", "replay"},
+		{"no line names one, model configured", lineForecast + "\n" + lineAlerts, "m", "m", "m"},
+		{"an empty file", "# nothing yet\n", "", "replay", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			j, id, err := configure(t, write(t, c.file), c.model)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id.Model != c.want {
+				t.Errorf("identity model = %q, want %q", id.Model, c.want)
+			}
+			if c.forecast == "" {
+				return
+			}
+			a, err := j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_forecast"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Model != c.forecast {
+				t.Errorf("answer model = %q, want %q", a.Model, c.forecast)
+			}
+		})
+	}
+}
+
+func TestIdentity(t *testing.T) {
+	text := lineForecast + "\n"
+	path := write(t, text)
+	_, id, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(text))
+	want := judge.Identity{
+		Plugin: "replay", Version: "1.0.0", Provider: "replay", Model: "replay",
+		Params: map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
+	}
+	if !reflect.DeepEqual(id, want) {
+		t.Fatalf("identity:\n got %+v\nwant %+v", id, want)
+	}
+
+	// A comment changes no answer, but it changes the file: another identity.
+	if err := os.WriteFile(path, []byte("# edited\n"+text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, edited, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edited.Params["answers_sha256"] == id.Params["answers_sha256"] {
+		t.Fatal("an edited file kept its answers_sha256")
+	}
+
+	described, err := New().Describe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (judge.Identity{Plugin: "replay", Version: "1.0.0", Provider: "replay"}); !reflect.DeepEqual(described, want) {
+		t.Fatalf("Describe = %+v, want %+v", described, want)
+	}
+}
+
+// TestReplayExample replays the hand-written example the README shows.
+func TestReplayExample(t *testing.T) {
+	path := filepath.Join("testdata", "weather.jsonl")
+	j, id, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id.Model != "claude-opus-5-5" {
+		t.Errorf("identity model = %q, want claude-opus-5-5", id.Model)
+	}
+	cases := []struct {
+		kind, subject string
+		want          string
+	}{
+		{"tdqs.tool", "get_forecast", `{"purpose_clarity": {"score": 4, "justification": "Says it returns a daily forecast for a place."}, "usage_guidelines": {"score": 3, "justification": "No word on when to prefer get_alerts."}}`},
+		{"tdqs.tool", "get_alerts", `{"purpose_clarity": {"score": 2, "justification": "\"Alerts\" is not said to mean severe-weather warnings."}, "usage_guidelines": {"score": 1, "justification": "Nothing."}}`},
+		{"tdqs.coherence", "surface", `{"coherence": {"score": 3, "justification": "Consistent names; overlapping scopes."}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.kind+"/"+c.subject, func(t *testing.T) {
+			a, err := j.Ask(context.Background(), judge.Question{Kind: c.kind, Subject: c.subject, System: "ignored", User: "ignored"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := judge.Answer{JSON: []byte(c.want), Model: "claude-opus-5-5"}
+			if !reflect.DeepEqual(a, want) {
+				t.Fatalf("answer:\n got %s %+v\nwant %s %+v", a.JSON, a, want.JSON, want)
+			}
+		})
+	}
+}
+
+func TestAskErrors(t *testing.T) {
+	path := filepath.Join("testdata", "weather.jsonl")
+	j, _, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name          string
+		kind, subject string
+		want          string
+	}{
+		{"unknown tool", "tdqs.tool", "get_user", `no recorded answer for kind "tdqs.tool", subject "get_user" in testdata/weather.jsonl`},
+		{"known tool, other kind", "gradable.tool", "get_alerts", `no recorded answer for kind "gradable.tool", subject "get_alerts" in testdata/weather.jsonl`},
+		{"surface asked per tool", "tdqs.tool", "surface", `no recorded answer for kind "tdqs.tool", subject "surface" in testdata/weather.jsonl`},
+		{"subjects are case-sensitive", "tdqs.tool", "GET_ALERTS", `no recorded answer for kind "tdqs.tool", subject "GET_ALERTS" in testdata/weather.jsonl`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := j.Ask(context.Background(), judge.Question{Kind: c.kind, Subject: c.subject})
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("error:\n got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+
+	_, err = New().Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_alerts"})
+	if want := "the replay judge was asked a question before it was configured"; err == nil || err.Error() != want {
+		t.Fatalf("unconfigured: error %v, want %s", err, want)
+	}
+}
+
+// TestAnswerIsACopy: a caller that changes an answer does not change what
+// the next caller is given.
+func TestAnswerIsACopy(t *testing.T) {
+	j, _, err := configure(t, write(t, lineForecast), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := judge.Question{Kind: "tdqs.tool", Subject: "get_forecast"}
+	a, err := j.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(a.JSON, "XXXX")
+	b, err := j.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b.JSON) != `{"score": 4}` {
+		t.Fatalf("second answer = %s", b.JSON)
+	}
+}
+
+// TestREADMEShowsTheExample keeps the README's example file the one the
+// tests replay.
+func TestREADMEShowsTheExample(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile(filepath.Join("testdata", "weather.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "```jsonl\n")
+	if !ok {
+		t.Fatal("README.md has no ```jsonl block")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	if block != string(example) {
+		t.Fatalf("README.md's example differs from testdata/weather.jsonl:\n%s", block)
+	}
+}
