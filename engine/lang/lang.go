@@ -19,6 +19,7 @@ import (
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/ext"
 	"github.com/google/cel-go/interpreter"
 
 	"github.com/rubricmcp/rubric/engine/num"
@@ -67,6 +68,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, operatorOptions()...)
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
+	opts = append(opts, ext.Strings(), jsonFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}

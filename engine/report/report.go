@@ -42,11 +42,17 @@ type Report struct {
 	Grade   *string      `json:"grade"`
 	NoScore string       `json:"no_score,omitempty"`
 	Metrics []Metric     `json:"metrics,omitempty"`
-	Tools   []Tool       `json:"tools"`
+	// Sections are the rubric's own top-level members (its surface report
+	// blocks), written between the metrics and the tools.
+	Sections []Field `json:"-"`
+	Tools    []Tool  `json:"tools"`
 	// Judge identifies the model that answered questions; null when the
 	// rubric asks none.
-	Judge    *Judge   `json:"judge"`
-	Calls    Calls    `json:"calls"`
+	Judge *Judge `json:"judge"`
+	// Answers are the observations of questions about the whole surface
+	// (and its items); each tool keeps its own.
+	Answers  []Observation `json:"answers,omitempty"`
+	Calls    Calls         `json:"calls"`
 	Warnings []string `json:"warnings"`
 	Timings  Timings  `json:"timings"`
 	// Embedded is the scored surface in a shape the file transport reads.
@@ -102,6 +108,37 @@ type Tool struct {
 	Metrics []Metric    `json:"metrics,omitempty"`
 	Checks  []Check     `json:"checks"`
 	Issues  []Issue     `json:"issues"`
+	// Answers are the observations of questions about this tool.
+	Answers []Observation `json:"answers,omitempty"`
+	// Fields are the rubric's own members of the tool's entry (its tool
+	// report block), written after the members above.
+	Fields []Field `json:"-"`
+}
+
+// Field is a named value a rubric writes into a report.
+type Field struct {
+	Name  string
+	Value any
+}
+
+// Observation is a judge's answer to one question, with its provenance.
+type Observation struct {
+	Question       string          `json:"question"`
+	Kind           string          `json:"kind"`
+	Subject        string          `json:"subject"`
+	QuestionDigest string          `json:"question_digest"`
+	InputHash      string          `json:"input_hash"`
+	Answer         json.RawMessage `json:"answer"`
+	Model          string          `json:"model"`
+	Tokens         Tokens          `json:"tokens"`
+	Cached         bool            `json:"cached,omitempty"`
+	Attempts       int             `json:"attempts"`
+}
+
+// Tokens counts a judge's usage.
+type Tokens struct {
+	Input  int `json:"input"`
+	Output int `json:"output"`
 }
 
 // Check is one static check's observation of one tool.
@@ -140,13 +177,27 @@ type Judge struct {
 	Provider string         `json:"provider,omitempty"`
 	Model    string         `json:"model,omitempty"`
 	Params   map[string]any `json:"params,omitempty"`
+	// Heuristic is true for a judge that answers by rules, not a model.
+	Heuristic bool `json:"heuristic,omitempty"`
+	// CLI and CLIVersion name a command line judge and its version.
+	CLI        string `json:"cli,omitempty"`
+	CLIVersion string `json:"cli_version,omitempty"`
+	// SHA256 is the plugin binary's hash, for an external plugin.
+	SHA256 string `json:"sha256,omitempty"`
 }
 
-// Calls counts model calls, cache hits and tokens.
+// Calls counts the questions of a run: how many there were, the judge
+// calls made for them (retries included), the answers read from the cache,
+// and the tokens spent.
 type Calls struct {
-	Model     int `json:"model"`
-	CacheHits int `json:"cache_hits"`
-	Tokens    int `json:"tokens"`
+	Model        int `json:"model"`
+	CacheHits    int `json:"cache_hits"`
+	Tokens       int `json:"tokens"`
+	Questions    int `json:"questions,omitempty"`
+	Retries      int `json:"retries,omitempty"`
+	RateLimited  int `json:"rate_limited,omitempty"`
+	InputTokens  int `json:"input_tokens,omitempty"`
+	OutputTokens int `json:"output_tokens,omitempty"`
 }
 
 // Timings are in milliseconds.
@@ -190,6 +241,16 @@ func Write(w io.Writer, r *Report) error {
 		bw = bufio.NewWriterSize(w, 1<<16)
 	}
 	bw.WriteString(text[:ti])
+	for _, f := range r.Sections {
+		b, err := marshalIndented(f.Value, "  ")
+		if err != nil {
+			return fmt.Errorf("report member %q: %w", f.Name, err)
+		}
+		bw.WriteString(",\n  ")
+		bw.Write(quote(f.Name))
+		bw.WriteString(": ")
+		bw.Write(b)
+	}
 	bw.WriteString("\n  \"tools\": [")
 	var tb bytes.Buffer
 	tenc := json.NewEncoder(&tb)
@@ -203,7 +264,24 @@ func Write(w io.Writer, r *Report) error {
 		if err := tenc.Encode(&r.Tools[i]); err != nil {
 			return err
 		}
-		bw.Write(bytes.TrimSuffix(tb.Bytes(), []byte{'\n'}))
+		line := bytes.TrimSuffix(tb.Bytes(), []byte{'\n'})
+		if fs := r.Tools[i].Fields; len(fs) > 0 {
+			line = line[:len(line)-1] // the closing brace
+			bw.Write(line)
+			for _, f := range fs {
+				b, err := marshalCompact(f.Value)
+				if err != nil {
+					return fmt.Errorf("tool %q, member %q: %w", r.Tools[i].Name, f.Name, err)
+				}
+				bw.WriteByte(',')
+				bw.Write(quote(f.Name))
+				bw.WriteByte(':')
+				bw.Write(b)
+			}
+			bw.WriteByte('}')
+			continue
+		}
+		bw.Write(line)
 	}
 	if len(r.Tools) > 0 {
 		bw.WriteString("\n  ")
@@ -291,4 +369,55 @@ func WriteAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return nil
+}
+
+func quote(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+func marshalCompact(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
+
+// marshalIndented encodes a top-level member's value indented as the
+// report's own members are.
+func marshalIndented(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
+
+// Fields is a group of named values that keeps its order in JSON.
+type Fields []Field
+
+// MarshalJSON writes the fields as an object, in order.
+func (fs Fields) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, f := range fs {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		b, err := marshalCompact(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("member %q: %w", f.Name, err)
+		}
+		buf.Write(quote(f.Name))
+		buf.WriteByte(':')
+		buf.Write(b)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }

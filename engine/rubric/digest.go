@@ -22,6 +22,57 @@ type canonical struct {
 	Tool    canonicalLevel   `json:"tool"`
 	Surface canonicalLevel   `json:"surface"`
 	Grades  [][2]string      `json:"grades"`
+	// Added with questions; empty for rubrics without them, so that the
+	// digests of older rubrics stay what they were.
+	Questions []canonicalQuestion `json:"questions,omitempty"`
+}
+
+type canonicalQuestion struct {
+	Name    string          `json:"name"`
+	Kind    string          `json:"kind"`
+	Per     string          `json:"per"`
+	Items   string          `json:"items,omitempty"`
+	Subject string          `json:"subject,omitempty"`
+	When    string          `json:"when,omitempty"`
+	Input   string          `json:"input"`
+	System  [3]string       `json:"system"` // text, url, sha256
+	User    [3]string       `json:"user"`
+	Schema  json.RawMessage `json:"answer_schema"`
+	Retries int             `json:"retries"`
+}
+
+func promptKey(p *Prompt) [3]string {
+	if p == nil {
+		return [3]string{}
+	}
+	if p.Remote() {
+		return [3]string{"", p.URL, p.SHA256}
+	}
+	return [3]string{p.Text, "", ""}
+}
+
+func canonicalQuestionOf(q *Question) canonicalQuestion {
+	schema := json.RawMessage(q.AnswerSchema)
+	if len(schema) == 0 {
+		schema = json.RawMessage("null")
+	}
+	return canonicalQuestion{
+		Name: q.Name, Kind: q.Kind, Per: q.Per, Items: text(q.Items), Subject: text(q.Subject), When: text(q.When),
+		Input: text(q.Input), System: promptKey(q.System), User: promptKey(q.User), Schema: schema, Retries: q.Retries,
+	}
+}
+
+// canonicalQuestionJSON is what a question's own digest covers.
+func canonicalQuestionJSON(q *Question) []byte {
+	b, err := json.Marshal(struct {
+		Digest   int               `json:"digest"`
+		Lang     string            `json:"lang"`
+		Question canonicalQuestion `json:"question"`
+	}{digestVersion, lang.Version, canonicalQuestionOf(q)})
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 type canonicalCheck struct {
@@ -34,8 +85,24 @@ type canonicalCheck struct {
 }
 
 type canonicalLevel struct {
-	Metrics [][2]string `json:"metrics,omitempty"`
-	Score   string      `json:"score"`
+	Metrics [][2]string       `json:"metrics,omitempty"`
+	Score   string            `json:"score"`
+	Signals [][2]string       `json:"signals,omitempty"`
+	Issues  string            `json:"issues,omitempty"`
+	Reports []canonicalReport `json:"reports,omitempty"`
+}
+
+type canonicalReport struct {
+	Name   string      `json:"name"`
+	Fields [][2]string `json:"fields"`
+}
+
+func pairs(ms []*Metric) [][2]string {
+	var out [][2]string
+	for _, m := range ms {
+		out = append(out, [2]string{m.Name, text(m.Value)})
+	}
+	return out
 }
 
 func text(p *lang.Program) string {
@@ -55,13 +122,16 @@ func Canonical(r *Rubric) []byte {
 		})
 	}
 	level := func(lv Level) canonicalLevel {
-		out := canonicalLevel{Score: text(lv.Score)}
-		for _, m := range lv.Metrics {
-			out.Metrics = append(out.Metrics, [2]string{m.Name, text(m.Value)})
+		out := canonicalLevel{Score: text(lv.Score), Metrics: pairs(lv.Metrics), Signals: pairs(lv.Signals), Issues: text(lv.Issues)}
+		for _, r := range lv.Reports {
+			out.Reports = append(out.Reports, canonicalReport{Name: r.Name, Fields: pairs(r.Fields)})
 		}
 		return out
 	}
 	c.Tool, c.Surface = level(r.Tool), level(r.Surface)
+	for _, q := range r.Questions {
+		c.Questions = append(c.Questions, canonicalQuestionOf(q))
+	}
 	for _, g := range r.Grades {
 		c.Grades = append(c.Grades, [2]string{g.Letter, g.Min.Exact()})
 	}

@@ -8,47 +8,85 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 )
 
-// The variables each kind of formula sees.
+// The variables each kind of formula sees. A formula that names a variable
+// its stage does not have yet (an answer in a signal, say) is a type error
+// when the rubric loads.
 var (
 	// CheckVars: a check's each and pass see the tool; pass and label see the
 	// item when the check has each.
 	CheckVars = []lang.Var{{Name: "tool", Type: lang.Object}, {Name: "item", Type: lang.Dyn}}
-	// ToolVars: tool formulas see the definition, the checks' results (as a
-	// list in order and as a map by name) and the tool's metrics.
-	ToolVars = []lang.Var{
+	// SignalVars: signals, and the when and input of questions per tool,
+	// see the definition, the checks' results, the whole surface (its
+	// tools' definitions and the server's information) and the signals
+	// before them.
+	SignalVars = []lang.Var{
 		{Name: "tool", Type: lang.Object},
 		{Name: "checks", Type: lang.Objects},
 		{Name: "check", Type: cel.MapType(cel.StringType, lang.Object)},
-		{Name: "metrics", Type: lang.Object},
+		{Name: "surface", Type: lang.Object},
+		{Name: "signals", Type: lang.Object},
 	}
-	// SurfaceVars: surface formulas see every tool's results and the
-	// surface's metrics.
+	// ToolVars: tool metrics, score and issues see what signals see, the
+	// tool's answers (by question name; null for a question not asked) and
+	// the tool's metrics.
+	ToolVars = append(append([]lang.Var{}, SignalVars...),
+		lang.Var{Name: "answers", Type: lang.Object},
+		lang.Var{Name: "metrics", Type: lang.Object},
+	)
+	// ToolReportVars: a tool's report fields also see its score and grade.
+	ToolReportVars = append(append([]lang.Var{}, ToolVars...), scoreVars...)
+	// SurfaceQuestionVars: the when and input of questions about the whole
+	// surface see the surface and the surface's answers so far.
+	SurfaceQuestionVars = []lang.Var{{Name: "surface", Type: lang.Object}, {Name: "answers", Type: lang.Object}}
+	// ItemVars: the when, input and subject of a question per item also
+	// see the item and its 0-based index.
+	ItemVars = append(append([]lang.Var{}, SurfaceQuestionVars...),
+		lang.Var{Name: "item", Type: lang.Dyn}, lang.Var{Name: "index", Type: cel.IntType})
+	// SurfaceVars: surface formulas see every tool's results, the surface,
+	// the surface's answers and the surface's metrics.
 	SurfaceVars = []lang.Var{
 		{Name: "tools", Type: lang.Objects},
+		{Name: "surface", Type: lang.Object},
+		{Name: "answers", Type: lang.Object},
 		{Name: "metrics", Type: lang.Object},
 	}
+	// SurfaceReportVars: the surface's report values also see the overall
+	// score and grade (null when there is none).
+	SurfaceReportVars = append(append([]lang.Var{}, SurfaceVars...), scoreVars...)
+
+	scoreVars = []lang.Var{{Name: "score", Type: lang.Dyn}, {Name: "grade", Type: lang.Dyn}}
 )
 
 type envs struct {
-	check, tool, surface *lang.Env
-	err                  error
+	check, signal, tool, toolReport, surfaceQuestion, item, surface, surfaceReport *lang.Env
 }
 
 var (
-	envOnce sync.Once
-	shared  envs
+	envOnce   sync.Once
+	shared    envs
+	sharedErr error
 )
 
-// environments builds the three formula environments once per process.
+// environments builds the formula environments once per process.
 func environments() (envs, error) {
 	envOnce.Do(func() {
-		if shared.check, shared.err = lang.NewEnv(CheckVars...); shared.err != nil {
-			return
+		for _, e := range []struct {
+			env  **lang.Env
+			vars []lang.Var
+		}{
+			{&shared.check, CheckVars},
+			{&shared.signal, SignalVars},
+			{&shared.tool, ToolVars},
+			{&shared.toolReport, ToolReportVars},
+			{&shared.surfaceQuestion, SurfaceQuestionVars},
+			{&shared.item, ItemVars},
+			{&shared.surface, SurfaceVars},
+			{&shared.surfaceReport, SurfaceReportVars},
+		} {
+			if *e.env, sharedErr = lang.NewEnv(e.vars...); sharedErr != nil {
+				return
+			}
 		}
-		if shared.tool, shared.err = lang.NewEnv(ToolVars...); shared.err != nil {
-			return
-		}
-		shared.surface, shared.err = lang.NewEnv(SurfaceVars...)
 	})
-	return shared, shared.err
+	return shared, sharedErr
 }

@@ -110,6 +110,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "check", LabelNames: []string{"name"}},
 		{Type: "tool"},
 		{Type: "surface"},
+		{Type: "question", LabelNames: []string{"name"}},
 	},
 }
 
@@ -125,9 +126,21 @@ var checkSchema = &hcl.BodySchema{
 	},
 }
 
-var levelSchema = &hcl.BodySchema{
+var toolSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "issues"}},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "metric", LabelNames: []string{"name"}},
+		{Type: "signals"},
+		{Type: "report"},
+	},
+}
+
+var surfaceSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}},
-	Blocks:     []hcl.BlockHeaderSchema{{Type: "metric", LabelNames: []string{"name"}}},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "metric", LabelNames: []string{"name"}},
+		{Type: "report", LabelNames: []string{"name"}},
+	},
 }
 
 var metricSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "value", Required: true}}}
@@ -179,8 +192,16 @@ func (l *loader) load() *Rubric {
 	}
 	seen := map[string]hcl.Range{}
 	levels := map[string]hcl.Range{}
+	questions := map[string]hcl.Range{}
 	for _, b := range body.Blocks {
 		switch b.Type {
+		case "question":
+			q := l.question(b, r.Questions)
+			if prev, dup := questions[q.Name]; dup {
+				l.errorf(b.LabelRanges[0], "question %q is declared twice (first at line %d)", q.Name, prev.Start.Line)
+			}
+			questions[q.Name] = b.DefRange
+			r.Questions = append(r.Questions, q)
 		case "check":
 			c := l.check(b)
 			if prev, dup := seen[c.Name]; dup {
@@ -260,14 +281,18 @@ func (l *loader) check(b *hcl.Block) *Check {
 
 func (l *loader) level(b *hcl.Block) Level {
 	var lv Level
-	env := l.envs.tool
+	env, schema := l.envs.tool, toolSchema
 	if b.Type == "surface" {
-		env = l.envs.surface
+		env, schema = l.envs.surface, surfaceSchema
 	}
-	body, ds := b.Body.Content(levelSchema)
+	body, ds := b.Body.Content(schema)
 	l.hclDiags(ds)
+	l.levelExtras(b.Type, body, &lv)
 	names := map[string]bool{}
 	for _, mb := range body.Blocks {
+		if mb.Type != "metric" {
+			continue
+		}
 		m := &Metric{Name: mb.Labels[0]}
 		if names[m.Name] {
 			l.errorf(mb.LabelRanges[0], "metric %q is declared twice", m.Name)

@@ -28,6 +28,8 @@ type Rubric struct {
 	// Tool and Surface hold the formulas of the two levels.
 	Tool    Level
 	Surface Level
+	// Questions are what the rubric asks a judge, in order.
+	Questions []*Question
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
 	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
@@ -65,8 +67,27 @@ type Level struct {
 	// Metrics are named intermediate values, evaluated in order; each sees
 	// the ones before it.
 	Metrics []*Metric
-	// Score is the level's score.
+	// Score is the level's score. At the surface level it may yield null:
+	// the rubric then computes no overall score for this surface.
 	Score *lang.Program
+	// Signals (tool level) are deterministic values computed from the
+	// definition before any question is asked: questions' inputs and later
+	// formulas see them as signals.NAME.
+	Signals []*Metric
+	// Issues (tool level), if set, yields more issues for the fix list: a
+	// list of maps with a check name and a message.
+	Issues *lang.Program
+	// Reports are named values written into the report: at the tool level
+	// as members of the tool's entry, at the surface level as top-level
+	// members (each a map of values).
+	Reports []*Report
+}
+
+// Report is a group of values a level writes into the report. Name is ""
+// for the tool level, whose fields join the tool's entry.
+type Report struct {
+	Name   string
+	Fields []*Metric
 }
 
 // Metric is a named value computed by a formula.

@@ -22,6 +22,7 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -38,6 +39,15 @@ type Options struct {
 	Version string
 	// Workers bounds parallelism; 0 means GOMAXPROCS.
 	Workers int
+	// Asker answers the rubric's questions; a rubric that asks questions
+	// cannot be scored without one.
+	Asker Asker
+}
+
+// Asker answers questions: a judge behind the cache (package ask), or the
+// answers a report recorded.
+type Asker interface {
+	Ask(ctx context.Context, reqs []ask.Request) ([]ask.Observation, error)
 }
 
 // Error is a formula that failed while scoring: the run cannot produce a
@@ -81,16 +91,33 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		Warnings: []string{},
 	}
 	rep.Embed(s)
+	if len(r.Questions) > 0 && opt.Asker == nil {
+		return nil, fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name)
+	}
 	results := make([]scored, len(s.Tools))
+	states := make([]*toolState, len(s.Tools))
 	consts := newCheckConsts(r)
+	sv := newSurfaceValue(r, s)
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
-		rep.Tools[i], results[i], err = scoreTool(r, consts, s.Tools[i])
+		rep.Tools[i], states[i], err = checkTool(r, consts, sv, s.Tools[i])
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	if err := surfaceLevel(r, rep, results); err != nil {
+	surfaceAnswers, err := askAll(ctx, r, opt.Asker, sv, rep, states)
+	if err != nil {
+		return nil, err
+	}
+	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
+		var err error
+		results[i], err = finishTool(r, states[i], &rep.Tools[i])
+		states[i] = nil
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := surfaceLevel(r, rep, results, sv, surfaceAnswers); err != nil {
 		return nil, err
 	}
 	rep.Complete = true
@@ -182,10 +209,19 @@ func newCheckConsts(r *rubric.Rubric) checkConsts {
 type scored struct {
 	score   num.Num
 	metrics map[string]any // the tool's metrics as plain values
+	answers map[string]any // the tool's answers, by question
 }
 
-// scoreTool runs every check of r on one tool and computes its score.
-func scoreTool(r *rubric.Rubric, k checkConsts, t surface.Tool) (report.Tool, scored, error) {
+// toolState is a tool between its checks and its score: the scope its
+// formulas are evaluated in, and its answers once asked.
+type toolState struct {
+	name    string
+	sc      *scope
+	answers map[string]any
+}
+
+// checkTool runs every check of r on one tool and computes its signals.
+func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool) (report.Tool, *toolState, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
 	size := sizeOf(t)
@@ -202,7 +238,7 @@ func scoreTool(r *rubric.Rubric, k checkConsts, t surface.Tool) (report.Tool, sc
 			var err error
 			res, credit, err = runCheck(c, checkScope)
 			if err != nil {
-				return out, scored{}, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
+				return out, nil, &Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
 			}
 			if credit.Cmp(num.One) < 0 {
 				out.Issues = append(out.Issues, report.Issue{
@@ -219,28 +255,72 @@ func scoreTool(r *rubric.Rubric, k checkConsts, t surface.Tool) (report.Tool, sc
 		checkVals = append(checkVals, lang.RecordOf(checkKeys, fields[start:len(fields):len(fields)]))
 	}
 	sc := &scope{vars: lang.Vars{
-		"tool":   toolVal,
-		"checks": types.NewRefValList(lang.Adapter, checkVals),
-		"check":  lang.RecordOf(k.names, checkVals),
+		"tool":    toolVal,
+		"checks":  types.NewRefValList(lang.Adapter, checkVals),
+		"check":   lang.RecordOf(k.names, checkVals),
+		"surface": sv.val,
+		"signals": map[string]any{},
+		"answers": map[string]any{},
+		"metrics": map[string]any{},
 	}, size: size}
-	if n := uint64(len(r.Checks) + len(r.Tool.Metrics)); sc.size < n {
+	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
+	}
+	if sv.size > sc.size && sv.seen {
+		sc.size = sv.size
+	}
+	st := &toolState{name: t.Name, sc: sc}
+	if len(r.Tool.Signals) > 0 {
+		signals, _, serr := evalNamed(r.Tool.Signals, sc, "signals", "signal")
+		if serr != nil {
+			serr.Tool = t.Name
+			return out, nil, serr
+		}
+		sc.vars["signals"] = signals
+	}
+	return out, st, nil
+}
+
+// finishTool computes a tool's metrics, score, issues and report values
+// from its checks, signals and answers.
+func finishTool(r *rubric.Rubric, st *toolState, out *report.Tool) (scored, error) {
+	sc := st.sc
+	if st.answers != nil {
+		sc.vars["answers"] = st.answers
 	}
 	metrics, mvals, merr := evalMetrics(r.Tool.Metrics, sc)
 	if merr != nil {
-		merr.Tool = t.Name
-		return out, scored{}, merr
+		merr.Tool = st.name
+		return scored{}, merr
 	}
 	out.Metrics = mvals
 	sc.vars["metrics"] = metrics
 	score, err := evalNum(r.Tool.Score, sc)
 	if err != nil {
-		return out, scored{}, &Error{Tool: t.Name, Formula: "tool score", Err: err}
+		return scored{}, &Error{Tool: st.name, Formula: "tool score", Err: err}
 	}
 	out.Score = rounded(score, r.Round)
 	out.Exact = score.Exact()
 	out.Grade = r.GradeOf(score)
-	return out, scored{score: score, metrics: metrics}, nil
+	if r.Tool.Issues != nil {
+		issues, err := extraIssues(r.Tool.Issues, sc)
+		if err != nil {
+			return scored{}, &Error{Tool: st.name, Formula: "tool issues", Err: err}
+		}
+		out.Issues = append(out.Issues, issues...)
+	}
+	if len(r.Tool.Reports) > 0 {
+		sc.vars["score"], sc.vars["grade"] = score, out.Grade
+		for _, rb := range r.Tool.Reports {
+			fields, err := reportFields(rb, sc)
+			if err != nil {
+				err.Tool = st.name
+				return scored{}, err
+			}
+			out.Fields = append(out.Fields, fields...)
+		}
+	}
+	return scored{score: score, metrics: metrics, answers: st.answers}, nil
 }
 
 func nonNil(s []string) []string {
@@ -410,17 +490,23 @@ func evalNum(p *lang.Program, sc *scope) (num.Num, error) {
 
 // evalMetrics evaluates metrics in order; each sees the ones before it.
 func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metric, *Error) {
+	return evalNamed(ms, sc, "metrics", "metric")
+}
+
+// evalNamed evaluates named values in order, each seeing the ones before
+// it as the variable group.
+func evalNamed(ms []*rubric.Metric, sc *scope, group, what string) (map[string]any, []report.Metric, *Error) {
 	values := map[string]any{}
 	var out []report.Metric
 	for _, m := range ms {
-		sc.vars["metrics"] = values
+		sc.vars[group] = values
 		v, err := sc.eval(m.Value)
 		if err != nil {
-			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
 		}
 		nv, err := lang.Native(v)
 		if err != nil {
-			return nil, nil, &Error{Formula: fmt.Sprintf("metric %q", m.Name), Err: err}
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
 		}
 		values[m.Name] = nv
 		// A metric is data for the formulas after it: a list it built may
@@ -436,7 +522,7 @@ func evalMetrics(ms []*rubric.Metric, sc *scope) (map[string]any, []report.Metri
 	return values, out, nil
 }
 
-func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored) error {
+func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *surfaceValue, answers map[string]any) error {
 	if len(results) == 0 {
 		rep.NoScore = "the surface has no tools, so there is nothing to grade"
 		rep.Warnings = append(rep.Warnings, rep.NoScore)
@@ -449,6 +535,9 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored) error 
 	for i, res := range results {
 		t := rep.Tools[i]
 		m := map[string]any{"name": t.Name, "score": res.score, "grade": t.Grade}
+		if res.answers != nil {
+			m["answers"] = res.answers
+		}
 		for k, v := range res.metrics {
 			if _, clash := m[k]; !clash {
 				m[k] = v
@@ -473,21 +562,42 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored) error 
 	if err != nil {
 		return err
 	}
-	sc := &scope{vars: lang.Vars{"tools": tools}, size: size}
+	if sv.seen {
+		size = max(size, sv.size)
+	}
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers}, size: size}
 	metrics, mvals, merr := evalMetrics(ms, sc)
 	if merr != nil {
 		return merr
 	}
 	rep.Metrics = mvals
 	sc.vars["metrics"] = metrics
-	score, err := evalNum(scoreProg, sc)
+	v, err := sc.eval(scoreProg)
 	if err != nil {
 		return &Error{Formula: "surface score", Err: err}
 	}
-	s := rounded(score, r.Round)
-	e := score.Exact()
-	g := r.GradeOf(score)
-	rep.Score, rep.Exact, rep.Grade = &s, &e, &g
+	sc.vars["score"], sc.vars["grade"] = nil, nil
+	if v.Type() == types.NullType {
+		rep.NoScore = "the rubric computes no overall score for this surface (its surface score is null)"
+		rep.Warnings = append(rep.Warnings, rep.NoScore)
+	} else {
+		score, err := lang.ToNum(v)
+		if err != nil {
+			return &Error{Formula: "surface score", Err: err}
+		}
+		s := rounded(score, r.Round)
+		e := score.Exact()
+		g := r.GradeOf(score)
+		rep.Score, rep.Exact, rep.Grade = &s, &e, &g
+		sc.vars["score"], sc.vars["grade"] = score, g
+	}
+	for _, rb := range r.Surface.Reports {
+		fields, ferr := reportFields(rb, sc)
+		if ferr != nil {
+			return ferr
+		}
+		rep.Sections = append(rep.Sections, report.Field{Name: rb.Name, Value: fields})
+	}
 	return nil
 }
 

@@ -1,0 +1,370 @@
+// Package ask puts a rubric's questions to a judge: at a bounded
+// concurrency, through the cache, validating every answer against its
+// question's schema, asking again for an unreadable answer up to the
+// question's retries, waiting out rate limits without spending a retry,
+// and refusing any answer from a model other than the pinned one.
+//
+// Every answer becomes an Observation with its provenance (question
+// digest, input hash, model, whether it came from the cache), which is
+// all a score needs: scores never call a judge themselves.
+package ask
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// Request is one question about one subject, with its input rendered.
+type Request struct {
+	Question *rubric.Question
+	// Subject names what is asked about: a tool's name, "surface", or an
+	// item.
+	Subject string
+	// Input is the structured input as plain values; InputJSON its
+	// canonical JSON; InputHash "sha256:" + the hex sha256 of InputJSON.
+	Input     any
+	InputJSON []byte
+	InputHash string
+}
+
+// Observation is an answer and where it came from; reports keep them.
+type Observation = report.Observation
+
+// Stats counts what a run asked.
+type Stats struct {
+	Questions   int          `json:"questions"`
+	Calls       int          `json:"calls"`
+	CacheHits   int          `json:"cache_hits"`
+	Retries     int          `json:"retries"`
+	RateLimited int          `json:"rate_limited"`
+	Tokens      report.Tokens `json:"tokens"`
+}
+
+// Progress is a snapshot for a progress display.
+type Progress struct {
+	Done, Total int
+	Stats       Stats
+}
+
+// Judge is what the asker needs of a judge.
+type Judge interface {
+	Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
+}
+
+// Asker asks questions of one judge for one rubric.
+type Asker struct {
+	Judge Judge
+	// Identity is the judge's identity as configured; it enters every
+	// cache key.
+	Identity judge.Identity
+	// Model is the pinned model; empty means Identity.Model. An answer
+	// from another model ends the run (see SameModel).
+	Model  string
+	Rubric *rubric.Rubric
+	// Cache, when not nil, is read before asking and written as answers
+	// arrive.
+	Cache *cache.Store
+	// Concurrency bounds the questions in flight; 0 means 6.
+	Concurrency int
+	// OnProgress, when set, is called after every answer.
+	OnProgress func(Progress)
+	// Wait is how long to wait before asking again after the n-th rate
+	// limit (n from 1) that named no wait; nil means 1s, 2s, 4s ... up to
+	// a minute.
+	Wait func(n int) time.Duration
+	// MaxRateLimits is how many rate limits in a row one question may meet
+	// before the run gives up; 0 means 8.
+	MaxRateLimits int
+
+	mu    sync.Mutex
+	stats Stats
+	done  int
+	total int
+}
+
+// DefaultConcurrency is how many questions are in flight at once unless
+// the run says otherwise.
+const DefaultConcurrency = 6
+
+// Stats returns what the asker has counted so far.
+func (a *Asker) Stats() Stats {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.stats
+}
+
+// ModelError is an answer from a model other than the pinned one: the run
+// is invalid.
+type ModelError struct {
+	Pinned, Answered string
+	Kind, Subject    string
+}
+
+// Error names both models.
+func (e *ModelError) Error() string {
+	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q: answers from another model are refused, so the run is invalid",
+		e.Kind, e.Subject, e.Answered, e.Pinned)
+}
+
+// UnreadableError is a question whose answers were all unreadable.
+type UnreadableError struct {
+	Kind, Subject string
+	Attempts      int
+	Last          error
+}
+
+// Error says which question, how often it was asked and the last problem.
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("the answer to %s about %q was still unreadable after %d attempts: %v", e.Kind, e.Subject, e.Attempts, e.Last)
+}
+
+// Unwrap returns the last problem.
+func (e *UnreadableError) Unwrap() error { return e.Last }
+
+// SameModel reports whether an answer from model answered satisfies a pin
+// on pinned: the same id, or a dated snapshot of it (pinned "gpt-4o"
+// answered by "gpt-4o-2024-08-06"), which is how providers name the model
+// an alias resolved to.
+func SameModel(pinned, answered string) bool {
+	if pinned == "" || answered == pinned {
+		return true
+	}
+	rest, ok := strings.CutPrefix(answered, pinned+"-")
+	if !ok || rest == "" {
+		return false
+	}
+	digits := 0
+	for _, c := range rest {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '-':
+		default:
+			return false
+		}
+	}
+	return digits >= 4
+}
+
+// Ask answers every request, in order. On the first failure it stops
+// asking, waits for the questions in flight (whose answers are cached as
+// they arrive), and returns the error.
+func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) {
+	out := make([]Observation, len(reqs))
+	a.mu.Lock()
+	a.total += len(reqs)
+	a.mu.Unlock()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	workers := a.Concurrency
+	if workers <= 0 {
+		workers = DefaultConcurrency
+	}
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var once sync.Once
+	var first error
+	for range min(workers, len(reqs)) {
+		wg.Go(func() {
+			for i := range jobs {
+				o, err := a.one(ctx, reqs[i])
+				if err != nil {
+					once.Do(func() { first = err; cancel(err) })
+					continue
+				}
+				out[i] = o
+				a.progress(o)
+			}
+		})
+	}
+feed:
+	for i := range reqs {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if first != nil {
+		return nil, first
+	}
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (a *Asker) progress(o Observation) {
+	a.mu.Lock()
+	a.done++
+	a.stats.Questions++
+	if o.Cached {
+		a.stats.CacheHits++
+	}
+	p := Progress{Done: a.done, Total: a.total, Stats: a.stats}
+	a.mu.Unlock()
+	if a.OnProgress != nil {
+		a.OnProgress(p)
+	}
+}
+
+func (a *Asker) count(f func(*Stats)) {
+	a.mu.Lock()
+	f(&a.stats)
+	a.mu.Unlock()
+}
+
+func (a *Asker) pinned() string {
+	if a.Model != "" {
+		return a.Model
+	}
+	return a.Identity.Model
+}
+
+// one answers one request: from the cache, or by asking.
+func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
+	q := r.Question
+	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
+	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
+	if a.Cache != nil {
+		if e, ok := a.Cache.Get(key); ok {
+			if !SameModel(a.pinned(), e.Model) {
+				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
+			}
+			if q.Validate(e.Answer) == nil {
+				o.Answer, o.Model, o.Tokens, o.Cached = e.Answer, e.Model, report.Tokens(e.Tokens), true
+				return o, nil
+			}
+		}
+	}
+	system, user, err := q.Render(r.Input)
+	if err != nil {
+		return o, err
+	}
+	jq := judge.Question{
+		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
+		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
+	}
+	var last error
+	limited := 0
+	for o.Attempts < 1+q.Retries {
+		if o.Attempts > 0 {
+			a.count(func(s *Stats) { s.Retries++ })
+		}
+		o.Attempts++
+		a.count(func(s *Stats) { s.Calls++ })
+		ans, err := a.Judge.Ask(ctx, jq)
+		a.count(func(s *Stats) { s.Tokens.Input += ans.Tokens.Input; s.Tokens.Output += ans.Tokens.Output })
+		o.Tokens.Input += ans.Tokens.Input
+		o.Tokens.Output += ans.Tokens.Output
+		var rl *judge.RateLimitError
+		var ur *judge.UnreadableError
+		switch {
+		case err == nil:
+		case errors.As(err, &rl):
+			limited++
+			a.count(func(s *Stats) { s.RateLimited++ })
+			if limited >= a.maxRateLimits() {
+				return o, fmt.Errorf("asking %s about %q: still rate limited after %d tries: %w", q.Kind, r.Subject, limited, err)
+			}
+			o.Attempts-- // a rate limit is not an unreadable answer
+			if err := sleep(ctx, a.wait(limited, rl.RetryAfter)); err != nil {
+				return o, err
+			}
+			continue
+		case errors.As(err, &ur):
+			last = err
+			continue
+		default:
+			if ctx.Err() != nil {
+				return o, context.Cause(ctx)
+			}
+			return o, fmt.Errorf("asking %s about %q: %w", q.Kind, r.Subject, err)
+		}
+		limited = 0
+		if !SameModel(a.pinned(), ans.Model) {
+			return o, &ModelError{Pinned: a.pinned(), Answered: ans.Model, Kind: q.Kind, Subject: r.Subject}
+		}
+		answer, err := readAnswer(q, ans.JSON)
+		if err != nil {
+			last = err
+			continue
+		}
+		o.Answer, o.Model = answer, ans.Model
+		if a.Cache != nil {
+			if err := a.Cache.Put(cache.Entry{
+				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
+				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: judge.Tokens(o.Tokens),
+			}); err != nil {
+				return o, err
+			}
+		}
+		return o, nil
+	}
+	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
+}
+
+// readAnswer checks that text is one JSON value satisfying the question's
+// schema and returns it compacted.
+func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, error) {
+	v, err := lang.FromJSON(text)
+	if err != nil {
+		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+	}
+	if err := q.Validate(text); err != nil {
+		return nil, err
+	}
+	b, err := lang.MarshalCanonical(v)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func prefix(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}
+
+func (a *Asker) maxRateLimits() int {
+	if a.MaxRateLimits > 0 {
+		return a.MaxRateLimits
+	}
+	return 8
+}
+
+func (a *Asker) wait(n int, asked time.Duration) time.Duration {
+	if asked > 0 {
+		return asked
+	}
+	if a.Wait != nil {
+		return a.Wait(n)
+	}
+	return min(time.Second<<(n-1), time.Minute)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}

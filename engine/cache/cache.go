@@ -1,0 +1,197 @@
+// Package cache keeps judges' answers on disk, addressed by their content:
+// the judge's identity, the rubric's digest, the question's digest and the
+// hash of the question's input. An answer is written the moment it
+// arrives, so a run that is interrupted loses nothing, and the next run
+// asks only what is missing.
+//
+// The cache also keeps prompt templates that rubrics name by URL and
+// sha256, fetched once.
+package cache
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// DefaultDir returns the cache directory rubric uses unless told
+// otherwise: rubric under the user's cache directory ($XDG_CACHE_HOME or
+// ~/.cache on Linux).
+func DefaultDir() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory (%v): pass --cache-dir", err)
+	}
+	return filepath.Join(base, "rubric"), nil
+}
+
+// Store is a cache directory. Its methods are safe for concurrent use, by
+// goroutines and by processes: every file is written whole, then renamed.
+type Store struct {
+	dir string
+}
+
+// Open returns the cache at dir, creating it when missing.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	return &Store{dir: dir}, nil
+}
+
+// Dir is the cache's directory.
+func (s *Store) Dir() string { return s.dir }
+
+// Key addresses an answer: the hex sha256 of the judge's identity, the
+// rubric's digest, the question's digest and the input's hash.
+func Key(id judge.Identity, rubricDigest, questionDigest, inputHash string) string {
+	b, err := json.Marshal(struct {
+		Judge    judge.Identity `json:"judge"`
+		Rubric   string         `json:"rubric"`
+		Question string         `json:"question"`
+		Input    string         `json:"input"`
+	}{id, rubricDigest, questionDigest, inputHash})
+	if err != nil {
+		panic(err) // an identity's parameters came from JSON: cannot fail
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Entry is one cached answer and where it came from.
+type Entry struct {
+	Key       string          `json:"key"`
+	Judge     judge.Identity  `json:"judge"`
+	Rubric    string          `json:"rubric_digest"`
+	Question  string          `json:"question_digest"`
+	Kind      string          `json:"kind"`
+	Subject   string          `json:"subject"`
+	InputHash string          `json:"input_hash"`
+	Answer    json.RawMessage `json:"answer"`
+	Model     string          `json:"model"`
+	Tokens    judge.Tokens    `json:"tokens"`
+}
+
+func (s *Store) answerPath(key string) string {
+	return filepath.Join(s.dir, "answers", key[:2], key+".json")
+}
+
+// Get returns the answer cached under key. An entry that cannot be read
+// back whole is a miss: it is asked again and overwritten.
+func (s *Store) Get(key string) (Entry, bool) {
+	if len(key) < 2 {
+		return Entry{}, false
+	}
+	b, err := os.ReadFile(s.answerPath(key))
+	if err != nil {
+		return Entry{}, false
+	}
+	var e Entry
+	if json.Unmarshal(b, &e) != nil || e.Key != key || len(e.Answer) == 0 {
+		return Entry{}, false
+	}
+	return e, true
+}
+
+// Put writes an entry under its key.
+func (s *Store) Put(e Entry) error {
+	if len(e.Key) < 2 {
+		return fmt.Errorf("cache: entry without a key")
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	path := s.answerPath(e.Key)
+	if err := report.WriteFile(path, b); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) promptPath(sha string) string {
+	return filepath.Join(s.dir, "prompts", strings.ToLower(sha)+".txt")
+}
+
+// Prompt returns a fetched prompt's text by its sha256, if cached and
+// still matching.
+func (s *Store) Prompt(sha string) ([]byte, bool) {
+	b, err := os.ReadFile(s.promptPath(sha))
+	if err != nil {
+		return nil, false
+	}
+	sum := sha256.Sum256(b)
+	if hex.EncodeToString(sum[:]) != strings.ToLower(sha) {
+		return nil, false
+	}
+	return b, true
+}
+
+// PutPrompt keeps a fetched prompt's text under its sha256.
+func (s *Store) PutPrompt(sha string, text []byte) error {
+	return report.WriteFile(s.promptPath(sha), text)
+}
+
+// Stats describes what a cache holds.
+type Stats struct {
+	Dir     string `json:"dir"`
+	Answers int    `json:"answers"`
+	Prompts int    `json:"prompts"`
+	Bytes   int64  `json:"bytes"`
+}
+
+// Stats counts the cached answers and prompts and their size on disk.
+func (s *Store) Stats() (Stats, error) {
+	st := Stats{Dir: s.dir}
+	err := filepath.WalkDir(s.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch filepath.Base(filepath.Dir(filepath.Dir(path))) {
+		case "answers":
+			st.Answers++
+		}
+		if filepath.Base(filepath.Dir(path)) == "prompts" {
+			st.Prompts++
+		}
+		st.Bytes += info.Size()
+		return nil
+	})
+	if err != nil {
+		return st, fmt.Errorf("cache: %w", err)
+	}
+	return st, nil
+}
+
+// Clear removes every cached answer and prompt and returns what was there.
+func (s *Store) Clear() (Stats, error) {
+	st, err := s.Stats()
+	if err != nil {
+		return st, err
+	}
+	for _, sub := range []string{"answers", "prompts"} {
+		if err := os.RemoveAll(filepath.Join(s.dir, sub)); err != nil {
+			return st, fmt.Errorf("cache: %w", err)
+		}
+	}
+	return st, nil
+}

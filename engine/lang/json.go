@@ -1,0 +1,135 @@
+package lang
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// jsonFunctions are canonical_json(value), the value as compact JSON with
+// sorted keys, and sha256(text), the hex digest of a string: together
+// they hash a definition deterministically.
+func jsonFunctions() cel.EnvOption {
+	return cel.Lib(jsonLib{})
+}
+
+type jsonLib struct{}
+
+func (jsonLib) CompileOptions() []cel.EnvOption {
+	return []cel.EnvOption{
+		cel.Function("canonical_json", cel.Overload("canonical_json_dyn", []*cel.Type{cel.DynType}, cel.StringType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				b, err := CanonicalJSON(v)
+				if err != nil {
+					return types.NewErr("canonical_json: %v", err)
+				}
+				return types.String(b)
+			}))),
+		cel.Function("sha256", cel.Overload("sha256_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				sum := sha256.Sum256([]byte(v.(types.String)))
+				return types.String(hex.EncodeToString(sum[:]))
+			}))),
+	}
+}
+
+func (jsonLib) ProgramOptions() []cel.ProgramOption { return nil }
+
+// CanonicalJSON encodes a formula value as compact JSON with sorted keys
+// and exact numbers, the same bytes for the same value every time.
+func CanonicalJSON(v ref.Val) ([]byte, error) {
+	n, err := Native(v)
+	if err != nil {
+		return nil, err
+	}
+	return MarshalCanonical(n)
+}
+
+// MarshalCanonical encodes a plain value (as Native returns) as compact
+// JSON with sorted keys; exact numbers are written as JSON numbers in
+// their shortest exact decimal form, or as a fraction string when they
+// have none.
+func MarshalCanonical(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(jsonable(v)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
+
+// jsonable replaces exact numbers with JSON numbers, all the way down.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case num.Num:
+		if d := x.String(); !strings.Contains(d, "/") {
+			return json.Number(d)
+		}
+		return x.Exact()
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonable(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	}
+	return v
+}
+
+// FromJSON decodes JSON for formulas: integers become ints, other numbers
+// exact nums (never binary floats), objects maps and arrays lists.
+func FromJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("more than one JSON value")
+	}
+	return exactNumbers(v)
+}
+
+func exactNumbers(v any) (any, error) {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i, nil
+		}
+		return num.Parse(x.String())
+	case []any:
+		for i, e := range x {
+			n, err := exactNumbers(e)
+			if err != nil {
+				return nil, err
+			}
+			x[i] = n
+		}
+	case map[string]any:
+		for k, e := range x {
+			n, err := exactNumbers(e)
+			if err != nil {
+				return nil, err
+			}
+			x[k] = n
+		}
+	}
+	return v, nil
+}

@@ -1,0 +1,278 @@
+package rubric
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+var questionSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "kind", Required: true},
+		{Name: "per", Required: true},
+		{Name: "items"},
+		{Name: "subject"},
+		{Name: "when"},
+		{Name: "input", Required: true},
+		{Name: "system", Required: true},
+		{Name: "user", Required: true},
+		{Name: "answer_schema", Required: true},
+		{Name: "retries"},
+	},
+}
+
+// DefaultRetries is how many more times an unreadable answer is asked for
+// when a question does not say.
+const DefaultRetries = 2
+
+// evalContext gives HCL expressions in a rubric the file() function, which
+// reads a file beside the rubric (prompts and answer schemas).
+func (l *loader) evalContext() *hcl.EvalContext {
+	return &hcl.EvalContext{Functions: map[string]function.Function{
+		"file": function.New(&function.Spec{
+			Params: []function.Parameter{{Name: "path", Type: cty.String}},
+			Type:   function.StaticReturnType(cty.String),
+			Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+				rel := args[0].AsString()
+				if strings.HasPrefix(l.file, "builtin:") {
+					return cty.NilVal, fmt.Errorf("a built-in rubric cannot read files; write %s into the rubric", rel)
+				}
+				path := rel
+				if !filepath.IsAbs(path) {
+					path = filepath.Join(filepath.Dir(l.file), rel)
+				}
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return cty.NilVal, fmt.Errorf("read %s: %v", path, err)
+				}
+				return cty.StringVal(string(b)), nil
+			},
+		}),
+	}}
+}
+
+// text reads a string attribute that may call file().
+func (l *loader) text(a *hcl.Attribute) (string, bool) {
+	if a == nil {
+		return "", false
+	}
+	v, ds := a.Expr.Value(l.evalContext())
+	if l.hclDiags(ds) {
+		return "", false
+	}
+	if v.IsNull() || v.Type() != cty.String {
+		l.errorf(a.Expr.Range(), "%s must be a string", a.Name)
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+func (l *loader) question(b *hcl.Block, before []*Question) *Question {
+	q := &Question{Name: b.Labels[0], Retries: DefaultRetries}
+	body, ds := b.Body.Content(questionSchema)
+	l.hclDiags(ds)
+	q.Kind = l.str(body.Attributes["kind"])
+	if a := body.Attributes["per"]; a != nil {
+		q.Per = l.str(a)
+		switch q.Per {
+		case PerTool, PerSurface, PerItem:
+		default:
+			l.errorf(a.Expr.Range(), "per must be %q, %q or %q", PerTool, PerSurface, PerItem)
+		}
+	}
+	if a := body.Attributes["retries"]; a != nil {
+		if n, ok := l.number(a.Expr); ok {
+			if !n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(10)) > 0 {
+				l.errorf(a.Expr.Range(), "retries must be a whole number from 0 to 10")
+			} else {
+				q.Retries = int(n.Big().Num().Int64())
+			}
+		}
+	}
+	env := l.envs.signal
+	switch q.Per {
+	case PerSurface:
+		env = l.envs.surfaceQuestion
+	case PerItem:
+		env = l.envs.item
+		q.Items = l.formula(l.envs.surfaceQuestion, body.Attributes["items"], cel.ListType(cel.DynType))
+		if body.Attributes["items"] == nil {
+			l.errorf(b.DefRange, "question %q is asked per item: set items to the formula that lists them", q.Name)
+		}
+		q.Subject = l.formula(env, body.Attributes["subject"], lang.String)
+		if len(before) == 0 {
+			l.errorf(b.DefRange, "question %q is asked per item of earlier answers, but no question comes before it", q.Name)
+		}
+	}
+	if q.Per != PerItem {
+		for _, name := range []string{"items", "subject"} {
+			if a := body.Attributes[name]; a != nil {
+				l.errorf(a.NameRange, "%s is only for questions asked per item", name)
+			}
+		}
+	}
+	q.When = l.formula(env, body.Attributes["when"], lang.Bool)
+	q.Input = l.formula(env, body.Attributes["input"], cel.MapType(cel.StringType, cel.DynType))
+	q.System = l.prompt(body.Attributes["system"])
+	q.User = l.prompt(body.Attributes["user"])
+	if a := body.Attributes["answer_schema"]; a != nil {
+		q.AnswerSchema, q.schema = l.answerSchema(a)
+	}
+	q.Digest = surface.HashBytes(canonicalQuestionJSON(q))
+	return q
+}
+
+// prompt reads a prompt: a template string (perhaps from file()), or an
+// object { url = "...", sha256 = "..." } naming a prompt to fetch.
+func (l *loader) prompt(a *hcl.Attribute) *Prompt {
+	p := &Prompt{}
+	if a == nil {
+		return p
+	}
+	v, ds := a.Expr.Value(l.evalContext())
+	if l.hclDiags(ds) {
+		return p
+	}
+	switch {
+	case v.Type() == cty.String && !v.IsNull():
+		p.Text = v.AsString()
+		t, err := parseTemplate(a.Name, p.Text)
+		if err != nil {
+			l.errorf(a.Expr.Range(), "%s is not a valid template: %v", a.Name, err)
+			return p
+		}
+		p.tmpl = t
+	case (v.Type().IsObjectType() || v.Type().IsMapType()) && !v.IsNull():
+		m := v.AsValueMap()
+		url, sum := m["url"], m["sha256"]
+		if len(m) != 2 || url.IsNull() || sum.IsNull() || url.Type() != cty.String || sum.Type() != cty.String {
+			l.errorf(a.Expr.Range(), "a fetched %s prompt is { url = \"https://...\", sha256 = \"<64 hex digits>\" }", a.Name)
+			return p
+		}
+		p.URL, p.SHA256 = url.AsString(), strings.ToLower(sum.AsString())
+		if !strings.HasPrefix(p.URL, "https://") && !strings.HasPrefix(p.URL, "http://") {
+			l.errorf(a.Expr.Range(), "%s url must start with https:// or http://", a.Name)
+		}
+		if len(p.SHA256) != 64 || strings.Trim(p.SHA256, "0123456789abcdef") != "" {
+			l.errorf(a.Expr.Range(), "%s sha256 must be 64 hex digits", a.Name)
+		}
+	default:
+		l.errorf(a.Expr.Range(), "%s must be a template string or { url, sha256 }", a.Name)
+	}
+	return p
+}
+
+// answerSchema reads and compiles a JSON Schema, returning it in canonical
+// JSON (sorted keys), so that layout does not move the digest.
+func (l *loader) answerSchema(a *hcl.Attribute) ([]byte, *jsonschema.Schema) {
+	src, ok := l.text(a)
+	if !ok {
+		return nil, nil
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(src))
+	if err != nil {
+		l.errorf(a.Expr.Range(), "answer_schema is not JSON: %v", err)
+		return nil, nil
+	}
+	canonical, err := json.Marshal(doc)
+	if err != nil {
+		l.errorf(a.Expr.Range(), "answer_schema: %v", err)
+		return nil, nil
+	}
+	c := jsonschema.NewCompiler()
+	const loc = "rubric:answer_schema.json"
+	if err := c.AddResource(loc, doc); err != nil {
+		l.errorf(a.Expr.Range(), "answer_schema: %v", err)
+		return nil, nil
+	}
+	s, err := c.Compile(loc)
+	if err != nil {
+		l.errorf(a.Expr.Range(), "answer_schema is not a valid JSON Schema: %s", oneLine(err.Error()))
+		return nil, nil
+	}
+	return canonical, s
+}
+
+// levelExtras reads what a tool or surface block holds besides metrics and
+// the score: signals, issues and report values.
+func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
+	if kind == "tool" {
+		lv.Issues = l.formula(l.envs.tool, body.Attributes["issues"], cel.ListType(cel.DynType))
+	}
+	reportEnv := l.envs.toolReport
+	if kind == "surface" {
+		reportEnv = l.envs.surfaceReport
+	}
+	reports := map[string]hcl.Range{}
+	for _, b := range body.Blocks {
+		switch b.Type {
+		case "signals":
+			if lv.Signals != nil {
+				l.errorf(b.DefRange, "only one signals block is allowed")
+			}
+			lv.Signals = append(l.fields(b, l.envs.signal), lv.Signals...)
+		case "report":
+			r := &Report{}
+			if len(b.Labels) > 0 {
+				r.Name = b.Labels[0]
+				if reserved[r.Name] {
+					l.errorf(b.LabelRanges[0], "%q is a member every report already has; name this report block otherwise", r.Name)
+				}
+			}
+			if prev, dup := reports[r.Name]; dup {
+				l.errorf(b.DefRange, "report %q is declared twice (first at line %d)", r.Name, prev.Start.Line)
+			}
+			reports[r.Name] = b.DefRange
+			r.Fields = l.fields(b, reportEnv)
+			if r.Name == "" {
+				for _, f := range r.Fields {
+					if reservedTool[f.Name] {
+						l.errorf(b.DefRange, "%q is a member every tool entry already has; name the report value otherwise", f.Name)
+					}
+				}
+			}
+			lv.Reports = append(lv.Reports, r)
+		}
+	}
+}
+
+// reserved and reservedTool are the members of a report and of a tool's
+// entry that report blocks may not take.
+var (
+	reserved = map[string]bool{"report_version": true, "generator": true, "rubric": true, "target": true, "surface": true,
+		"complete": true, "score": true, "exact": true, "grade": true, "no_score": true, "metrics": true, "tools": true,
+		"judge": true, "calls": true, "answers": true, "warnings": true, "timings": true, "embedded_surface": true}
+	reservedTool = map[string]bool{"name": true, "hash": true, "score": true, "exact": true, "grade": true,
+		"metrics": true, "checks": true, "issues": true, "answers": true}
+)
+
+// fields reads a block of name = "formula" attributes, in file order.
+func (l *loader) fields(b *hcl.Block, env *lang.Env) []*Metric {
+	attrs, ds := b.Body.JustAttributes()
+	if l.hclDiags(ds) {
+		return nil
+	}
+	list := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		list = append(list, a)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].NameRange.Start.Byte < list[j].NameRange.Start.Byte })
+	out := make([]*Metric, 0, len(list))
+	for _, a := range list {
+		out = append(out, &Metric{Name: a.Name, Value: l.formula(env, a, nil)})
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package rubric
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+)
+
+// Where a question is asked.
+const (
+	PerTool    = "tool"    // once for each tool
+	PerSurface = "surface" // once for the whole surface
+	PerItem    = "item"    // once for each item of a list the answers so far yield
+)
+
+// Question is something a rubric asks a judge: of each tool, of the whole
+// surface, or of each item of an earlier answer.
+type Question struct {
+	Name string
+	// Kind lets an offline judge recognise the question without reading
+	// the prompt, such as "tdqs.tool".
+	Kind string
+	Per  string
+	// Items, for a question per item, yields the items from the surface and
+	// the answers before it; Subject names one item (default "item N").
+	Items   *lang.Program
+	Subject *lang.Program
+	// When, if set, decides whether the question is asked at all; a
+	// question not asked has a null answer.
+	When *lang.Program
+	// Input yields the structured input: the data the prompts are rendered
+	// from, sent to the judge beside them, and hashed into the cache key.
+	Input *lang.Program
+	// System and User are the prompt templates.
+	System, User *Prompt
+	// AnswerSchema is the JSON Schema every answer must satisfy, in
+	// canonical JSON.
+	AnswerSchema []byte
+	schema       *jsonschema.Schema
+	// Retries is how many more times an unreadable answer is asked for.
+	Retries int
+	// Digest is "sha256:" + the hex sha256 of the question's canonical
+	// encoding: everything above that can change an answer.
+	Digest string
+}
+
+// Prompt is a prompt template: written in the rubric, read from a local
+// file, or named by URL and sha256 and fetched on first use.
+type Prompt struct {
+	// Text is the template; empty for a prompt named by URL until it has
+	// been fetched (see Resolve).
+	Text string
+	// URL and SHA256 name a remote prompt; the text fetched must hash to
+	// SHA256 (hex).
+	URL, SHA256 string
+	tmpl        *template.Template
+}
+
+// Remote reports whether the prompt's text must be fetched.
+func (p *Prompt) Remote() bool { return p.URL != "" }
+
+// Validate checks an answer, JSON text, against the question's schema.
+// The error says where the answer breaks the schema.
+func (q *Question) Validate(answer []byte) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(answer))
+	if err != nil {
+		return fmt.Errorf("the answer is not JSON: %v", err)
+	}
+	if q.schema == nil {
+		return fmt.Errorf("question %q has no answer schema", q.Name)
+	}
+	if err := q.schema.Validate(v); err != nil {
+		return fmt.Errorf("the answer does not satisfy the question's schema: %s", oneLine(err.Error()))
+	}
+	return nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// templateFuncs are the functions prompt templates may call.
+var templateFuncs = template.FuncMap{
+	"json":    indentJSON,
+	"fence":   Fence,
+	"join":    func(sep string, xs []any) string { return joinAny(xs, sep) },
+	"default": func(def, v any) any { return orDefault(def, v) },
+}
+
+func indentJSON(v any) (string, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(buf.String(), "\n"), nil
+}
+
+func joinAny(xs []any, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, sep)
+}
+
+func orDefault(def, v any) any {
+	switch x := v.(type) {
+	case nil:
+		return def
+	case string:
+		if strings.TrimSpace(x) == "" {
+			return def
+		}
+	case []any:
+		if len(x) == 0 {
+			return def
+		}
+	case map[string]any:
+		if len(x) == 0 {
+			return def
+		}
+	}
+	return v
+}
+
+// Fence wraps untrusted text from a definition so that a prompt shows it
+// as data: between a begin and an end line that name it and carry a tag
+// derived from the text. The text cannot hold its own end line (that would
+// take a hash of itself), so nothing inside can close the fence early; and
+// the tag is stable, so a prompt renders the same every time. A value that
+// is not a string is fenced as indented JSON; nil as "null".
+func Fence(name string, v any) (string, error) {
+	text, ok := v.(string)
+	if !ok {
+		var err error
+		if text, err = indentJSON(v); err != nil {
+			return "", err
+		}
+	}
+	sum := sha256.Sum256([]byte(name + "\x00" + text))
+	tag := hex.EncodeToString(sum[:4])
+	return fmt.Sprintf("[begin %s %s]\n%s\n[end %s %s]", name, tag, text, name, tag), nil
+}
+
+// Render fills the question's prompts from input (decoded JSON). Prompts
+// named by URL must have been resolved first.
+func (q *Question) Render(input any) (system, user string, err error) {
+	if system, err = q.System.render(input); err != nil {
+		return "", "", fmt.Errorf("question %q: system prompt: %w", q.Name, err)
+	}
+	if user, err = q.User.render(input); err != nil {
+		return "", "", fmt.Errorf("question %q: user prompt: %w", q.Name, err)
+	}
+	return system, user, nil
+}
+
+func (p *Prompt) render(input any) (string, error) {
+	if p.tmpl == nil {
+		if p.Remote() {
+			return "", fmt.Errorf("%s has not been fetched", p.URL)
+		}
+		return "", fmt.Errorf("no template")
+	}
+	var buf bytes.Buffer
+	if err := p.tmpl.Execute(&buf, input); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+func parseTemplate(name, text string) (*template.Template, error) {
+	return template.New(name).Option("missingkey=zero").Funcs(templateFuncs).Parse(text)
+}
+
+// Resolve sets the text of a prompt named by URL, once fetched; the text
+// must hash to the prompt's sha256.
+func (p *Prompt) Resolve(text []byte) error {
+	sum := sha256.Sum256(text)
+	if got := hex.EncodeToString(sum[:]); got != strings.ToLower(p.SHA256) {
+		return fmt.Errorf("the prompt at %s has sha256 %s, but the rubric pins %s: the prompt changed, so the rubric refuses it", p.URL, got, p.SHA256)
+	}
+	t, err := parseTemplate(p.URL, string(text))
+	if err != nil {
+		return fmt.Errorf("the prompt at %s is not a valid template: %w", p.URL, err)
+	}
+	p.Text, p.tmpl = string(text), t
+	return nil
+}
+
+// Questions asked per item come after the questions whose answers yield
+// their items: Stages splits a rubric's questions into the groups that can
+// be asked at once, in order.
+func (r *Rubric) Stages() [][]*Question {
+	var stages [][]*Question
+	var cur []*Question
+	for _, q := range r.Questions {
+		if q.Per == PerItem && len(cur) > 0 {
+			stages = append(stages, cur)
+			cur = nil
+		}
+		cur = append(cur, q)
+	}
+	if len(cur) > 0 {
+		stages = append(stages, cur)
+	}
+	return stages
+}

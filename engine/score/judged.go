@@ -1,0 +1,254 @@
+package score
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// surfaceValue is the whole surface as formulas see it: its tools'
+// definitions and the server's information.
+type surfaceValue struct {
+	val  map[string]any
+	size uint64 // bounds the length of anything in val
+	// seen is true when the rubric has formulas that can see the surface
+	// from a tool's scope (signals and questions); only then does the
+	// surface's size bound a tool's formulas.
+	seen bool
+}
+
+func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
+	defs := make([]any, len(s.Tools))
+	size := uint64(len(defs))
+	for i, t := range s.Tools {
+		defs[i] = t.Def
+		size = max(size, sizeOf(t))
+	}
+	server := map[string]any{}
+	for k, v := range s.Server {
+		server[k] = v
+	}
+	size = max(size, valueSize(server))
+	return &surfaceValue{
+		val:  map[string]any{"tools": defs, "server": server},
+		size: size,
+		seen: len(r.Questions) > 0 || len(r.Tool.Signals) > 0,
+	}
+}
+
+// target is where an answer goes: a tool (by index), the surface, or an
+// item of a question per item.
+type target struct {
+	q    *rubric.Question
+	tool int // -1 for the surface and items
+	item int // -1 unless the question is per item
+}
+
+// askAll asks the rubric's questions stage by stage and hands each answer
+// to its tool, or to the surface. It returns the surface's answers by
+// question (a list, one per item, for questions per item).
+func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue, rep *report.Report, states []*toolState) (map[string]any, error) {
+	surfaceAnswers := map[string]any{}
+	if len(r.Questions) == 0 {
+		return surfaceAnswers, nil
+	}
+	for _, q := range r.Questions {
+		if q.Per != rubric.PerTool {
+			surfaceAnswers[q.Name] = nil
+		}
+	}
+	for _, st := range states {
+		st.answers = map[string]any{}
+		for _, q := range r.Questions {
+			if q.Per == rubric.PerTool {
+				st.answers[q.Name] = nil
+			}
+		}
+	}
+	for _, stage := range r.Stages() {
+		var reqs []ask.Request
+		var where []target
+		add := func(q *rubric.Question, sc *scope, subject string, t target, who string) error {
+			req, ok, err := request(q, sc, subject)
+			if err != nil {
+				return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
+			}
+			if ok {
+				reqs = append(reqs, req)
+				where = append(where, t)
+			}
+			return nil
+		}
+		for _, q := range stage {
+			switch q.Per {
+			case rubric.PerTool:
+				for i, st := range states {
+					if err := add(q, st.sc, st.name, target{q, i, -1}, st.name); err != nil {
+						return nil, err
+					}
+				}
+			case rubric.PerSurface:
+				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers}, size: unbounded}
+				if err := add(q, sc, judge.SurfaceSubject, target{q, -1, -1}, ""); err != nil {
+					return nil, err
+				}
+			case rubric.PerItem:
+				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers}, size: unbounded}
+				v, err := sc.eval(q.Items)
+				if err != nil {
+					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
+				}
+				items, ok := v.(traits.Lister)
+				if !ok {
+					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: fmt.Errorf("want a list, got %s", v.Type().TypeName())}
+				}
+				n := int(items.Size().(types.Int))
+				surfaceAnswers[q.Name] = make([]any, n)
+				for k := range n {
+					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "item": items.Get(types.Int(k)), "index": types.Int(k)}, size: unbounded}
+					subject := fmt.Sprintf("item %d", k+1)
+					if q.Subject != nil {
+						sv, err := isc.eval(q.Subject)
+						if err != nil {
+							return nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+						}
+						s, ok := sv.(types.String)
+						if !ok {
+							return nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: fmt.Errorf("want a string, got %s", sv.Type().TypeName())}
+						}
+						subject = string(s)
+					}
+					if err := add(q, isc, subject, target{q, -1, k}, ""); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		if len(reqs) == 0 {
+			continue
+		}
+		obs, err := asker.Ask(ctx, reqs)
+		if err != nil {
+			return nil, err
+		}
+		for i, o := range obs {
+			v, err := lang.FromJSON(o.Answer)
+			if err != nil {
+				return nil, fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
+			}
+			t := where[i]
+			switch {
+			case t.tool >= 0:
+				states[t.tool].answers[t.q.Name] = v
+				rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
+			case t.item >= 0:
+				surfaceAnswers[t.q.Name].([]any)[t.item] = v
+				rep.Answers = append(rep.Answers, o)
+			default:
+				surfaceAnswers[t.q.Name] = v
+				rep.Answers = append(rep.Answers, o)
+			}
+		}
+	}
+	return surfaceAnswers, nil
+}
+
+// request evaluates a question's when and input in sc; ok is false when
+// the question is not to be asked.
+func request(q *rubric.Question, sc *scope, subject string) (ask.Request, bool, error) {
+	if q.When != nil {
+		ok, err := evalBool(q.When, sc)
+		if err != nil {
+			return ask.Request{}, false, fmt.Errorf("when: %w", err)
+		}
+		if !ok {
+			return ask.Request{}, false, nil
+		}
+	}
+	v, err := sc.eval(q.Input)
+	if err != nil {
+		return ask.Request{}, false, fmt.Errorf("input: %w", err)
+	}
+	b, err := lang.CanonicalJSON(v)
+	if err != nil {
+		return ask.Request{}, false, fmt.Errorf("input: %w", err)
+	}
+	// Templates see the input as JSON reads back: numbers print as written.
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var input any
+	if err := dec.Decode(&input); err != nil {
+		return ask.Request{}, false, fmt.Errorf("input: %w", err)
+	}
+	return ask.Request{Question: q, Subject: subject, Input: input, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
+}
+
+// extraIssues evaluates a tool's issues formula: a list of maps, each
+// with a check name and a message (and optionally params and points).
+func extraIssues(p *lang.Program, sc *scope) ([]report.Issue, error) {
+	v, err := sc.eval(p)
+	if err != nil {
+		return nil, err
+	}
+	n, err := lang.Native(v)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := n.([]any)
+	if !ok {
+		return nil, fmt.Errorf("want a list of issues, got %T", n)
+	}
+	out := make([]report.Issue, 0, len(list))
+	for i, e := range list {
+		m, ok := e.(map[string]any)
+		check, _ := m["check"].(string)
+		msg, _ := m["message"].(string)
+		if !ok || check == "" || msg == "" {
+			return nil, fmt.Errorf("issue %d: want a map with a check and a message", i)
+		}
+		is := report.Issue{Check: check, Message: msg, Params: []string{}, Points: "0"}
+		if ps, ok := m["params"].([]any); ok {
+			for _, p := range ps {
+				is.Params = append(is.Params, fmt.Sprint(p))
+			}
+		}
+		if pts, ok := m["points"]; ok {
+			pv, err := lang.ToNum(lang.Adapter.NativeToValue(pts))
+			if err != nil {
+				return nil, fmt.Errorf("issue %d: points: %w", i, err)
+			}
+			is.Points = pv.Exact()
+		}
+		out = append(out, is)
+	}
+	return out, nil
+}
+
+// reportFields evaluates a report block's values as JSON-ready values:
+// exact numbers as JSON numbers in their shortest exact decimal form.
+func reportFields(rb *rubric.Report, sc *scope) (report.Fields, *Error) {
+	out := make(report.Fields, 0, len(rb.Fields))
+	for _, f := range rb.Fields {
+		v, err := sc.eval(f.Value)
+		if err != nil {
+			return nil, &Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		}
+		b, err := lang.CanonicalJSON(v)
+		if err != nil {
+			return nil, &Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		}
+		out = append(out, report.Field{Name: f.Name, Value: json.RawMessage(b)})
+	}
+	return out, nil
+}
