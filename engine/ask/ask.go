@@ -43,11 +43,11 @@ type Observation = report.Observation
 
 // Stats counts what a run asked.
 type Stats struct {
-	Questions   int          `json:"questions"`
-	Calls       int          `json:"calls"`
-	CacheHits   int          `json:"cache_hits"`
-	Retries     int          `json:"retries"`
-	RateLimited int          `json:"rate_limited"`
+	Questions   int           `json:"questions"`
+	Calls       int           `json:"calls"`
+	CacheHits   int           `json:"cache_hits"`
+	Retries     int           `json:"retries"`
+	RateLimited int           `json:"rate_limited"`
 	Tokens      report.Tokens `json:"tokens"`
 }
 

@@ -40,8 +40,8 @@ type Question struct {
 	// Subject names what is asked about: a tool's name, "surface" for the
 	// whole surface, or an item of an earlier question's answer.
 	Subject string `json:"subject"`
-	System string `json:"system"`
-	User   string `json:"user"`
+	System  string `json:"system"`
+	User    string `json:"user"`
 	// AnswerSchema is the JSON Schema the answer must satisfy.
 	AnswerSchema []byte `json:"answer_schema"`
 	// Input is the structured input the prompt was rendered from.

@@ -53,8 +53,8 @@ type Report struct {
 	// (and its items); each tool keeps its own.
 	Answers  []Observation `json:"answers,omitempty"`
 	Calls    Calls         `json:"calls"`
-	Warnings []string `json:"warnings"`
-	Timings  Timings  `json:"timings"`
+	Warnings []string      `json:"warnings"`
+	Timings  Timings       `json:"timings"`
 	// Embedded is the scored surface in a shape the file transport reads.
 	// A report read from a file holds it here; a report just scored holds
 	// the surface itself (see Embed) and writes it out only when written.

@@ -65,10 +65,10 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 
 func identityToProto(id judge.Identity) (*pluginv1.JudgeIdentity, error) {
 	p := &pluginv1.JudgeIdentity{
-		Plugin:    id.Plugin,
-		Version:   id.Version,
-		Provider:  id.Provider,
-		Model:     id.Model,
+		Plugin:     id.Plugin,
+		Version:    id.Version,
+		Provider:   id.Provider,
+		Model:      id.Model,
 		Heuristic:  id.Heuristic,
 		Cli:        id.CLI,
 		CliVersion: id.CLIVersion,
@@ -85,10 +85,10 @@ func identityToProto(id judge.Identity) (*pluginv1.JudgeIdentity, error) {
 
 func identityFromProto(p *pluginv1.JudgeIdentity) (judge.Identity, error) {
 	id := judge.Identity{
-		Plugin:    p.GetPlugin(),
-		Version:   p.GetVersion(),
-		Provider:  p.GetProvider(),
-		Model:     p.GetModel(),
+		Plugin:     p.GetPlugin(),
+		Version:    p.GetVersion(),
+		Provider:   p.GetProvider(),
+		Model:      p.GetModel(),
 		Heuristic:  p.GetHeuristic(),
 		CLI:        p.GetCli(),
 		CLIVersion: p.GetCliVersion(),
