@@ -11,6 +11,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -34,6 +35,8 @@ func (jsonLib) CompileOptions() []cel.EnvOption {
 				}
 				return types.String(b)
 			}))),
+		cel.Function("band", cel.Overload("band_dyn_map", []*cel.Type{cel.DynType, cel.MapType(cel.StringType, cel.DynType)}, cel.DynType,
+			cel.BinaryBinding(band))),
 		cel.Function("sha256", cel.Overload("sha256_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				sum := sha256.Sum256([]byte(v.(types.String)))
@@ -132,4 +135,34 @@ func exactNumbers(v any) (any, error) {
 		}
 	}
 	return v, nil
+}
+
+// band returns the letter of the highest band whose minimum x reaches,
+// given bands as a map of letter to minimum; null for null, "" below
+// every band.
+func band(x, bands ref.Val) ref.Val {
+	if x.Type() == types.NullType {
+		return types.NullValue
+	}
+	n, ok := toNum(x)
+	if !ok {
+		return types.NewErr("band: want a number, got %s", x.Type().TypeName())
+	}
+	m, ok := bands.(traits.Mapper)
+	if !ok {
+		return types.NewErr("band: want a map of letters to minimums")
+	}
+	best, letter := num.Num{}, ""
+	found := false
+	for it := m.Iterator(); it.HasNext() == types.True; {
+		k := it.Next()
+		min, ok := toNum(m.Get(k))
+		if !ok {
+			return types.NewErr("band: the minimum of %v is not a number", k)
+		}
+		if n.Cmp(min) >= 0 && (!found || min.Cmp(best) > 0) {
+			best, letter, found = min, fmt.Sprint(k.Value()), true
+		}
+	}
+	return types.String(letter)
 }

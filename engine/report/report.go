@@ -246,10 +246,12 @@ func Write(w io.Writer, r *Report) error {
 		if err != nil {
 			return fmt.Errorf("report member %q: %w", f.Name, err)
 		}
-		bw.WriteString(",\n  ")
+		// text[:ti] ends with the comma after the member before tools.
+		bw.WriteString("\n  ")
 		bw.Write(quote(f.Name))
 		bw.WriteString(": ")
 		bw.Write(b)
+		bw.WriteByte(',')
 	}
 	bw.WriteString("\n  \"tools\": [")
 	var tb bytes.Buffer

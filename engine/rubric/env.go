@@ -32,6 +32,7 @@ var (
 	ToolVars = append(append([]lang.Var{}, SignalVars...),
 		lang.Var{Name: "answers", Type: lang.Object},
 		lang.Var{Name: "metrics", Type: lang.Object},
+		gradesVar,
 	)
 	// ToolReportVars: a tool's report fields also see its score and grade.
 	ToolReportVars = append(append([]lang.Var{}, ToolVars...), scoreVars...)
@@ -49,11 +50,15 @@ var (
 		{Name: "surface", Type: lang.Object},
 		{Name: "answers", Type: lang.Object},
 		{Name: "metrics", Type: lang.Object},
+		gradesVar,
 	}
 	// SurfaceReportVars: the surface's report values also see the overall
 	// score and grade (null when there is none).
 	SurfaceReportVars = append(append([]lang.Var{}, SurfaceVars...), scoreVars...)
 
+	// gradesVar is the rubric's grades as a map of letter to minimum, for
+	// band(x, grades): the grade of any value, not only of the score.
+	gradesVar = lang.Var{Name: "grades", Type: lang.Object}
 	scoreVars = []lang.Var{{Name: "score", Type: lang.Dyn}, {Name: "grade", Type: lang.Dyn}}
 )
 

@@ -26,6 +26,8 @@ type surfaceValue struct {
 	// from a tool's scope (signals and questions); only then does the
 	// surface's size bound a tool's formulas.
 	seen bool
+	// grades are the rubric's grades, letter to minimum.
+	grades map[string]any
 }
 
 func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
@@ -40,10 +42,15 @@ func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
 		server[k] = v
 	}
 	size = max(size, valueSize(server))
+	grades := map[string]any{}
+	for _, g := range r.Grades {
+		grades[g.Letter] = g.Min
+	}
 	return &surfaceValue{
-		val:  map[string]any{"tools": defs, "server": server},
-		size: size,
-		seen: len(r.Questions) > 0 || len(r.Tool.Signals) > 0,
+		grades: grades,
+		val:    map[string]any{"tools": defs, "server": server},
+		size:   size,
+		seen:   len(r.Questions) > 0 || len(r.Tool.Signals) > 0,
 	}
 }
 

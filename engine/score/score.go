@@ -262,6 +262,7 @@ func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool
 		"signals": map[string]any{},
 		"answers": map[string]any{},
 		"metrics": map[string]any{},
+		"grades":  sv.grades,
 	}, size: size}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
@@ -514,7 +515,7 @@ func evalNamed(ms []*rubric.Metric, sc *scope, group, what string) (map[string]a
 		sc.size = max(sc.size, valueSize(nv))
 		rm := report.Metric{Name: m.Name, Value: nv}
 		if n, ok := nv.(num.Num); ok {
-			rm.Value = json.Number(n.String())
+			rm.Value = decimalNumber(n)
 			rm.Exact = n.Exact()
 		}
 		out = append(out, rm)
@@ -565,7 +566,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	if sv.seen {
 		size = max(size, sv.size)
 	}
-	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers}, size: size}
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "grades": sv.grades}, size: size}
 	metrics, mvals, merr := evalMetrics(ms, sc)
 	if merr != nil {
 		return merr
@@ -624,4 +625,14 @@ func valueSize(v any) uint64 {
 
 func rounded(n num.Num, digits int) json.Number {
 	return json.Number(n.Decimal(digits))
+}
+
+// decimalNumber writes an exact number as a JSON number: its shortest
+// exact decimal, or 12 decimal digits for a fraction that has none (the
+// exact value is kept beside it).
+func decimalNumber(n num.Num) json.Number {
+	if d := n.String(); !strings.Contains(d, "/") {
+		return json.Number(d)
+	}
+	return json.Number(n.Decimal(12))
 }
