@@ -1,0 +1,259 @@
+// Package claudecli is the judge that asks Claude through Claude Code's
+// command line, claude, in headless (print) mode: it scores with the
+// login of a Claude subscription, or a token from claude setup-token,
+// where the hosted-API judges need an API key.
+//
+// Each question is one claude process:
+//
+//	claude -p --output-format json --model MODEL --system-prompt SYSTEM \
+//	    --tools "" --strict-mcp-config --mcp-config '{"mcpServers":{}}' \
+//	    --setting-sources "" --no-session-persistence
+//
+// with the question's user prompt on standard input, in a fresh empty
+// directory that is removed afterwards. So the model answers with no tools
+// (--tools ""), no MCP servers (only those of an empty --mcp-config), no
+// settings, hooks, plugins or CLAUDE.md memory (no setting sources, and
+// nothing in the directory or above it to find), and no session saved to
+// resume. The flags are those of the Claude Code CLI reference,
+// https://code.claude.com/docs/en/cli-reference.
+//
+// The answer is the result object's result text, with a surrounding
+// ```json fence taken off; the engine checks it against the question's
+// schema. The model that answered is the one of modelUsage that wrote the
+// most output tokens. A rate limit or an overload becomes a
+// *judge.RateLimitError, output that is not a result object a
+// *judge.UnreadableError, and anything else an error that says what
+// claude said, and how to log in when that was the trouble.
+//
+// Configure runs claude --version and records the version in the identity:
+// scores made with another version of the command line are another
+// identity's. The cli_version option refuses any other version outright.
+//
+// claude runs with rubric's environment unchanged: it finds its login in
+// HOME, or a token in CLAUDE_CODE_OAUTH_TOKEN.
+package claudecli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// The judge's identity before configuration.
+const (
+	Name     = "claude-cli"
+	Version  = "1.0.0"
+	Provider = "anthropic"
+)
+
+// Options, the keys of judge.Config.Options this judge reads.
+const (
+	// OptionCommand is the command to run, a name looked up on PATH or a
+	// path; "claude" by default.
+	OptionCommand = "command"
+	// OptionCLIVersion, when set, is the only version of the command line
+	// the judge accepts, such as "2.1.288".
+	OptionCLIVersion = "cli_version"
+	// OptionTimeout bounds one question, such as "90s"; DefaultTimeout
+	// by default.
+	OptionTimeout = "timeout"
+)
+
+// Defaults.
+const (
+	DefaultCommand = "claude"
+	DefaultTimeout = 5 * time.Minute
+)
+
+// versionTimeout bounds claude --version.
+const versionTimeout = 30 * time.Second
+
+// Judge asks claude. New returns one to Configure; it is safe for
+// concurrent questions once configured.
+type Judge struct {
+	mu sync.RWMutex
+	s  *setup // nil until configured
+}
+
+var _ protocol.Judge = (*Judge)(nil)
+
+// setup is what Configure settled.
+type setup struct {
+	path    string // the command, absolute
+	model   string
+	timeout time.Duration
+	id      judge.Identity
+}
+
+// New returns an unconfigured claude-cli judge.
+func New() *Judge { return &Judge{} }
+
+// Describe implements protocol.Judge.
+func (*Judge) Describe(context.Context) (judge.Identity, error) {
+	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
+}
+
+// Configure implements protocol.Judge. It finds the command, asks it its
+// version, and refuses a version other than the cli_version option's.
+func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	command, pinned, timeout, err := readOptions(c.Options)
+	if err != nil {
+		return judge.Identity{}, err
+	}
+	if c.Model == "" {
+		return judge.Identity{}, errors.New("the claude-cli judge needs a model: pass --model with a model claude accepts, such as claude-opus-5-5 or opus")
+	}
+	path, err := exec.LookPath(command)
+	if err == nil {
+		path, err = filepath.Abs(path) // each question runs in a directory of its own
+	}
+	if err != nil {
+		return judge.Identity{}, fmt.Errorf("cannot find the command %q: %w; install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude-cli judge's command option to its path", command, unwrapExec(err))
+	}
+	cli := filepath.Base(path)
+	version, err := cliVersion(ctx, path, cli)
+	if err != nil {
+		return judge.Identity{}, err
+	}
+	if pinned != "" && strings.TrimPrefix(pinned, "v") != version {
+		return judge.Identity{}, fmt.Errorf("%s is version %s, but the cli_version option asks for %s: install that version (npm install -g @anthropic-ai/claude-code@%s), or change cli_version", cli, version, pinned, strings.TrimPrefix(pinned, "v"))
+	}
+	id := judge.Identity{
+		Plugin:     Name,
+		Version:    Version,
+		Provider:   Provider,
+		Model:      c.Model,
+		CLI:        cli,
+		CLIVersion: version,
+	}
+	j.mu.Lock()
+	j.s = &setup{path: path, model: c.Model, timeout: timeout, id: id}
+	j.mu.Unlock()
+	return id, nil
+}
+
+// readOptions reads and checks the options.
+func readOptions(opts map[string]string) (command, pinned string, timeout time.Duration, err error) {
+	known := []string{OptionCLIVersion, OptionCommand, OptionTimeout}
+	for k := range opts {
+		if !slices.Contains(known, k) {
+			return "", "", 0, fmt.Errorf("the claude-cli judge has no option %q; its options are %s", k, strings.Join(known, ", "))
+		}
+	}
+	command = strings.TrimSpace(opts[OptionCommand])
+	if command == "" {
+		command = DefaultCommand
+	}
+	pinned = strings.TrimSpace(opts[OptionCLIVersion])
+	timeout = DefaultTimeout
+	if v := strings.TrimSpace(opts[OptionTimeout]); v != "" {
+		timeout, err = time.ParseDuration(v)
+		if err != nil || timeout <= 0 {
+			return "", "", 0, fmt.Errorf("the claude-cli judge's option timeout must be a duration such as 5m or 90s, not %q", v)
+		}
+	}
+	return command, pinned, timeout, nil
+}
+
+// unwrapExec drops the command's name that exec repeats in its errors.
+func unwrapExec(err error) error {
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		return ee.Err
+	}
+	return err
+}
+
+// versionRE finds the version at the start of a line of claude --version's
+// output, past any notice printed before it:
+// "2.1.288 (Claude Code)".
+var versionRE = regexp.MustCompile(`(?m)^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)(?:\s|$)`)
+
+// cliVersion runs the command with --version and reads its version.
+func cliVersion(ctx context.Context, path, cli string) (string, error) {
+	call, cancel := context.WithTimeout(ctx, versionTimeout)
+	defer cancel()
+	out, err := run(call, path, []string{"--version"}, "", "")
+	if err != nil {
+		return "", err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	what := fmt.Sprintf("%q", cli+" --version")
+	switch {
+	case call.Err() != nil:
+		return "", fmt.Errorf("%s did not finish within %s", what, versionTimeout)
+	case out.over:
+		return "", fmt.Errorf("%s printed more than %d bytes", what, stdoutLimit)
+	case out.err != nil:
+		return "", fmt.Errorf("%s failed (%v)%s", what, out.err, out.stderr.quote())
+	}
+	text := strings.TrimSpace(out.stdout.String())
+	m := versionRE.FindStringSubmatch(text)
+	if m == nil {
+		return "", fmt.Errorf("cannot read a version in what %s printed: %s", what, quoteStart(text))
+	}
+	return m[1], nil
+}
+
+// Ask implements protocol.Judge: one claude process, in a directory of its
+// own, answers q.
+func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	j.mu.RLock()
+	s := j.s
+	j.mu.RUnlock()
+	if s == nil {
+		return judge.Answer{}, errors.New("the claude-cli judge was asked a question before it was configured")
+	}
+	if err := ctx.Err(); err != nil {
+		return judge.Answer{}, err
+	}
+	dir, err := os.MkdirTemp("", "rubric-claude-")
+	if err != nil {
+		return judge.Answer{}, fmt.Errorf("cannot make an empty directory for claude to run in: %w", err)
+	}
+	defer os.RemoveAll(dir)
+
+	call, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	out, err := run(call, s.path, args(s.model, q.System), dir, q.User)
+	if err != nil {
+		return judge.Answer{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return judge.Answer{}, err
+	}
+	if call.Err() != nil {
+		return judge.Answer{}, fmt.Errorf("%s did not answer within %s: raise the claude-cli judge's timeout option", s.id.CLI, s.timeout)
+	}
+	return s.answer(out)
+}
+
+// args are the arguments claude runs with for one question: print mode,
+// one JSON result object, the model and system prompt, and everything
+// that could add to the question switched off (see the package doc).
+func args(model, system string) []string {
+	return []string{
+		"-p",
+		"--output-format", "json",
+		"--model", model,
+		"--system-prompt", system,
+		"--tools", "",
+		"--strict-mcp-config",
+		"--mcp-config", `{"mcpServers":{}}`,
+		"--setting-sources", "",
+		"--no-session-persistence",
+	}
+}

@@ -1,0 +1,149 @@
+package claudecli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// stdoutLimit bounds what is kept of claude's standard output: far above
+// any answer, far below what would hurt the plugin. A variable so that
+// tests can lower it.
+var stdoutLimit = 16 << 20
+
+// Bounds on claude's end.
+const (
+	// waitDelay is how long claude's pipes may stay open after it exited
+	// or was killed (a child of it may hold them) before they are closed.
+	waitDelay = 2 * time.Second
+	// stderrKeep is how much of the end of claude's stderr is kept.
+	stderrKeep = 8 << 10
+	// stderrLines is how many of its last lines an error quotes.
+	stderrLines = 5
+)
+
+// output is what a finished claude process left.
+type output struct {
+	stdout bytes.Buffer // up to stdoutLimit bytes
+	over   bool         // stdout went past stdoutLimit; the rest was dropped
+	stderr tail
+	// err is how the process ended: nil for exit status 0, an
+	// *exec.ExitError otherwise.
+	err error
+}
+
+// run runs path with args in dir (the current directory when empty),
+// stdin on its standard input, and waits for it to end. When ctx ends
+// first, the process and everything it started are killed; the caller
+// tells that case by ctx.Err(). The error is for a process that could not
+// be started.
+func run(ctx context.Context, path string, args []string, dir, stdin string) (*output, error) {
+	out := &output{}
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Stdout = (*capped)(out)
+	cmd.Stderr = &out.stderr
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.Cancel = func() error { return kill(cmd.Process) }
+	cmd.WaitDelay = waitDelay
+	if err := cmd.Start(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("cannot start %s: %w", path, unwrapExec(err))
+	}
+	out.err = cmd.Wait()
+	return out, nil
+}
+
+// capped is the output, written as claude's stdout: it keeps the first
+// stdoutLimit bytes and reads on, so that claude never blocks on a full
+// pipe.
+type capped output
+
+// Write implements io.Writer; it never fails.
+func (c *capped) Write(p []byte) (int, error) {
+	keep := p
+	if room := stdoutLimit - c.stdout.Len(); len(keep) > room {
+		keep = keep[:max(room, 0)]
+		c.over = true
+	}
+	c.stdout.Write(keep)
+	return len(p), nil
+}
+
+// tail keeps the end of what is written to it.
+type tail struct {
+	buf     []byte
+	dropped bool // older bytes were discarded
+}
+
+// Write implements io.Writer; it never fails.
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - stderrKeep; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+		t.dropped = true
+	}
+	return len(p), nil
+}
+
+// lines returns the last stderrLines non-blank lines, made safe to print.
+func (t *tail) lines() []string {
+	lines := strings.Split(printable(string(t.buf)), "\n")
+	if t.dropped && len(lines) > 1 {
+		lines = lines[1:] // begins mid-line
+	}
+	var out []string
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out[max(len(out)-stderrLines, 0):]
+}
+
+// quote is the end of stderr for an error message: "" when claude wrote
+// nothing there.
+func (t *tail) quote() string {
+	switch lines := t.lines(); len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "; its stderr ended with: " + lines[0]
+	default:
+		return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
+	}
+}
+
+// printable replaces control characters other than newlines and tabs,
+// which could rewrite the user's terminal, with U+FFFD.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case r == '\r':
+			return -1
+		case unicode.IsControl(r):
+			return unicode.ReplacementChar
+		}
+		return r
+	}, s)
+}
+
+// quoteLen is how much of unreadable output an error quotes.
+const quoteLen = 200
+
+// quoteStart quotes the first quoteLen bytes of s, marking a cut.
+func quoteStart(s string) string {
+	if len(s) <= quoteLen {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q...", s[:quoteLen])
+}
