@@ -80,19 +80,6 @@ func openTransport(ctx context.Context, h *host.Host, c *host.Catalog, name stri
 	return tr, nil
 }
 
-// startJudge starts and configures the judge named by --judge, if any.
-func (a *app) startJudge(ctx context.Context, h *host.Host, c *host.Catalog) (*host.Judge, error) {
-	ref := a.v.GetString("judge")
-	if ref == "" {
-		return nil, nil
-	}
-	p, err := c.Find(protocol.KindJudge, ref)
-	if err != nil {
-		return nil, err
-	}
-	return h.Judge(ctx, p, judge.Config{Model: a.v.GetString("model")})
-}
-
 func (a *app) pluginsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "plugins",

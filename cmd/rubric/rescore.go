@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -43,9 +44,23 @@ writes the new report.`,
 				return err
 			}
 			ctx := cmd.Context()
-			rep, err := score.Run(ctx, r, s, score.Options{Target: old.Target, Version: version(), Workers: a.v.GetInt("workers")})
+			opts := score.Options{Target: old.Target, Version: version(), Workers: a.v.GetInt("workers")}
+			if len(r.Questions) > 0 {
+				// The judge's answers are observations in the report:
+				// rescoring reads them back and asks no judge.
+				opts.Asker = ask.FromReport(old)
+			}
+			rep, err := score.Run(ctx, r, s, opts)
 			if err != nil {
 				return err
+			}
+			if len(r.Questions) > 0 {
+				rep.Judge = old.Judge
+				rep.Calls = report.Calls{CacheHits: len(rep.Answers), Questions: len(rep.Answers)}
+				for _, t := range rep.Tools {
+					rep.Calls.CacheHits += len(t.Answers)
+					rep.Calls.Questions += len(t.Answers)
+				}
 			}
 			if out := a.v.GetString("out"); out != "" {
 				if err := a.writeFile(out, rep, "json"); err != nil {

@@ -39,6 +39,9 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
+	// asking is true once a judge has been asked questions: an
+	// interrupted run then says where the answers are kept.
+	asking bool
 }
 
 func version() string { return buildinfo.Version() }
@@ -58,7 +61,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
-		fmt.Fprintln(stderr, "rubric: interrupted; no report was written")
+		if a.asking {
+			fmt.Fprintln(stderr, "rubric: interrupted; no report was written (the answers received so far are in the cache: run again to ask only the rest)")
+		} else {
+			fmt.Fprintln(stderr, "rubric: interrupted; no report was written")
+		}
 		return exitInvalid
 	}
 	if err == nil {
@@ -104,7 +111,7 @@ observations, so any report can be explained and rescored.`,
 	})
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
-	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd())
+	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd())
 	return root
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
@@ -58,6 +59,7 @@ once. Files are written atomically.`,
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	targetFlags(cmd)
+	judgeFlags(cmd)
 	return cmd
 }
 
@@ -88,13 +90,21 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	defer h.Close()
 	// The judge starts first: a wrong pin or model fails before the
 	// server is read.
-	j, err := a.startJudge(ctx, h, catalog)
+	j, jp, err := a.startJudge(ctx, h, catalog, r)
 	if err != nil {
 		return err
 	}
-	if j != nil {
+	var asker *ask.Asker
+	if j != nil && len(r.Questions) == 0 {
 		id, _ := j.Identity(ctx)
 		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
+	} else if j != nil {
+		var done func()
+		if asker, done, err = a.newAsker(ctx, r, j); err != nil {
+			return err
+		}
+		defer done()
+		a.asking = asker.Cache != nil
 	}
 	tr, err := openTransport(ctx, h, catalog, name, target)
 	if err != nil {
@@ -106,11 +116,25 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	readMS := float64(time.Since(readStart).Microseconds()) / 1000
-	rep, err := score.Run(ctx, r, s, score.Options{Target: redacted(target), Version: version(), Workers: v.GetInt("workers")})
+	opts := score.Options{Target: redacted(target), Version: version(), Workers: v.GetInt("workers")}
+	if asker != nil {
+		opts.Asker = asker
+	}
+	rep, err := score.Run(ctx, r, s, opts)
 	if err != nil {
 		return err
 	}
 	rep.Timings.ReadMS = readMS
+	if asker != nil {
+		id, _ := j.Identity(ctx)
+		rep.Judge = judgeBlock(id, jp)
+		rep.Calls = callsOf(asker.Stats())
+		if path := v.GetString("record"); path != "" {
+			if err := writeRecord(path, rep); err != nil {
+				return fmt.Errorf("write %s: %w", path, err)
+			}
+		}
+	}
 	if err := a.writeOutputs(rep, format); err != nil {
 		return err
 	}

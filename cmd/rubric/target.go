@@ -24,8 +24,6 @@ func targetFlags(cmd *cobra.Command) {
 	f.Duration("request-timeout", transport.DefaultRequestTimeout, "longest wait for each later answer")
 	f.String("max-bytes", transport.Sized(transport.DefaultMaxBytes), "largest response (or file) read: bytes, or with KiB, MiB or GiB")
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
-	f.String("judge", "", "judge plugin: a name or the path of an executable")
-	f.String("model", "", "the model the judge must answer with")
 }
 
 // resolveTarget chooses the transport and builds the target from the

@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -116,4 +117,16 @@ type Recorded struct {
 	Subject string          `json:"subject"`
 	Answer  json.RawMessage `json:"answer"`
 	Model   string          `json:"model,omitempty"`
+}
+
+// WriteRecorded writes answers as an answers file: one JSON object a line.
+func WriteRecorded(w io.Writer, lines []Recorded) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, l := range lines {
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/judges/claudecli"
+	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -62,7 +64,10 @@ func (serverLog) Write(p []byte) (int, error) {
 }
 
 // judges are the built-in judges, by name.
-var judges = map[string]func() protocol.Judge{}
+var judges = map[string]func() protocol.Judge{
+	"replay":     func() protocol.Judge { return replay.New() },
+	"claude-cli": func() protocol.Judge { return claudecli.New() },
+}
 
 // Plugins returns the built-in plugins as the host starts them: self
 // (the rubric binary) with serve arguments.

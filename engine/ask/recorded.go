@@ -1,0 +1,50 @@
+package ask
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// Recorded answers questions from the observations a report holds, so a
+// report can be rescored with zero judge calls: each question is found by
+// its digest and subject, and a question the report never saw (because the
+// rubric changed it) is an error.
+type Recorded struct {
+	byKey map[[2]string]Observation
+}
+
+// FromReport collects a report's observations.
+func FromReport(rep *report.Report) *Recorded {
+	r := &Recorded{byKey: map[[2]string]Observation{}}
+	add := func(o Observation) { r.byKey[[2]string{o.QuestionDigest, o.Subject}] = o }
+	for _, t := range rep.Tools {
+		for _, o := range t.Answers {
+			add(o)
+		}
+	}
+	for _, o := range rep.Answers {
+		add(o)
+	}
+	return r
+}
+
+// Ask implements score.Asker.
+func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error) {
+	out := make([]Observation, len(reqs))
+	for i, req := range reqs {
+		o, ok := r.byKey[[2]string{req.Question.Digest, req.Subject}]
+		if !ok {
+			return nil, fmt.Errorf("the report holds no answer to question %q (%s) about %q: the rubric asks it differently, so score the surface again with a judge instead of rescoring",
+				req.Question.Name, req.Question.Kind, req.Subject)
+		}
+		if o.InputHash != req.InputHash {
+			return nil, fmt.Errorf("the report's answer to question %q about %q was given for another input (%s, now %s): score the surface again with a judge",
+				req.Question.Name, req.Subject, o.InputHash, req.InputHash)
+		}
+		o.Cached, o.Attempts = true, 0
+		out[i] = o
+	}
+	return out, nil
+}
