@@ -1,0 +1,365 @@
+package ask_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// testRubric asks one question of each tool: how long its name is.
+const testRubric = `
+rubric "lengths" {
+  version = "1"
+  grades  = { A = 0 }
+  question "len" {
+    kind    = "test.len"
+    per     = "tool"
+    retries = 2
+    input   = "{'name': tool.name}"
+    system  = "Count."
+    user    = "How long is {{ fence \"name\" .name }}?"
+    answer_schema = <<-JSON
+      {"type": "object", "additionalProperties": false, "required": ["n"],
+       "properties": {"n": {"type": "integer", "minimum": 0}}}
+    JSON
+  }
+  tool {
+    score = "answers.len.n"
+  }
+  surface {
+    score = "sum(tools.map(t, t.score))"
+  }
+}
+`
+
+func loadRubric(t testing.TB) *rubric.Rubric {
+	t.Helper()
+	r, err := rubric.Load("lengths.hcl", []byte(testRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// requests makes one request per name, as the engine would.
+func requests(t testing.TB, r *rubric.Rubric, names ...string) []ask.Request {
+	t.Helper()
+	out := make([]ask.Request, len(names))
+	for i, n := range names {
+		b, err := lang.MarshalCanonical(map[string]any{"name": n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = ask.Request{Question: r.Questions[0], Subject: n, Input: map[string]any{"name": n}, InputJSON: b, InputHash: surface.HashBytes(b)}
+	}
+	return out
+}
+
+func names(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("tool_%02d", i)
+	}
+	return out
+}
+
+// counting is a judge that answers the length of the name and counts its
+// calls; script, when set, may replace an answer or an error per call.
+type counting struct {
+	calls  atomic.Int64
+	model  string
+	script func(call int64, q judge.Question) (judge.Answer, error, bool)
+}
+
+func (c *counting) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	n := c.calls.Add(1)
+	if c.script != nil {
+		if a, err, ok := c.script(n, q); ok {
+			return a, err
+		}
+	}
+	model := c.model
+	if model == "" {
+		model = "m1"
+	}
+	return judge.Answer{JSON: []byte(fmt.Sprintf(`{"n": %d}`, len(q.Subject))), Model: model, Tokens: judge.Tokens{Input: 10, Output: 2}}, nil
+}
+
+var identity = judge.Identity{Plugin: "counting", Version: "1", Model: "m1"}
+
+func TestSecondRunAsksNothing(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := requests(t, r, names(20)...)
+	j := &counting{}
+	first := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}
+	obs, err := first.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.calls.Load() != 20 || obs[3].Cached || string(obs[3].Answer) != `{"n":7}` || obs[3].Attempts != 1 {
+		t.Fatalf("first run: %d calls, observation %+v", j.calls.Load(), obs[3])
+	}
+	second := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}
+	obs2, err := second.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.calls.Load() != 20 {
+		t.Errorf("the second identical run made %d judge calls, want 0", j.calls.Load()-20)
+	}
+	if s := second.Stats(); s.CacheHits != 20 || s.Calls != 0 || s.Questions != 20 {
+		t.Errorf("second run stats %+v", s)
+	}
+	for i := range obs {
+		if string(obs[i].Answer) != string(obs2[i].Answer) || !obs2[i].Cached {
+			t.Errorf("answer %d: %s then %s (cached %v)", i, obs[i].Answer, obs2[i].Answer, obs2[i].Cached)
+		}
+	}
+	// Another judge identity, rubric or input is another key.
+	other := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "counting", Version: "2", Model: "m1"}, Rubric: r, Cache: store}
+	if _, err := other.Ask(context.Background(), reqs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if j.calls.Load() != 21 {
+		t.Errorf("a new judge version was answered from the cache")
+	}
+}
+
+// TestInterruptedRunResumes kills a run after some answers arrived and
+// checks that the next run asks only the questions that had no answer.
+func TestInterruptedRunResumes(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := requests(t, r, names(30)...)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var answered atomic.Int64
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		if call > 12 {
+			cancel() // the user presses Ctrl-C
+			return judge.Answer{}, context.Canceled, true
+		}
+		answered.Add(1)
+		return judge.Answer{}, nil, false
+	}}
+	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 3}).Ask(ctx, reqs)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	kept, _ := store.Stats()
+	if int64(kept.Answers) != answered.Load() || kept.Answers != 12 {
+		t.Fatalf("%d answers arrived, %d are in the cache", answered.Load(), kept.Answers)
+	}
+	again := &counting{}
+	obs, err := (&ask.Asker{Judge: again, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.calls.Load(); got != 30-12 {
+		t.Errorf("the resumed run made %d calls, want the %d missing", got, 30-12)
+	}
+	for i, o := range obs {
+		if want := fmt.Sprintf(`{"n":%d}`, len(reqs[i].Subject)); string(o.Answer) != want {
+			t.Errorf("answer %d = %s, want %s", i, o.Answer, want)
+		}
+	}
+}
+
+func TestUnreadableAnswersAreAskedAgain(t *testing.T) {
+	r := loadRubric(t)
+	bad := []string{`not json`, `{"n": "seven"}`, `{"n": 1, "extra": true}`, `{"n": -1}`, `{"n": 1} {"n": 2}`}
+	for _, b := range bad {
+		t.Run(b, func(t *testing.T) {
+			// Wrong twice, then right: the third attempt is the last the
+			// two retries allow.
+			j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+				if call <= 2 {
+					return judge.Answer{JSON: []byte(b), Model: "m1"}, nil, true
+				}
+				return judge.Answer{}, nil, false
+			}}
+			a := &ask.Asker{Judge: j, Identity: identity, Rubric: r}
+			obs, err := a.Ask(context.Background(), requests(t, r, "abc"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if obs[0].Attempts != 3 || string(obs[0].Answer) != `{"n":3}` || a.Stats().Retries != 2 || a.Stats().Calls != 3 {
+				t.Errorf("observation %+v, stats %+v", obs[0], a.Stats())
+			}
+			// Wrong every time: the run fails after 1 + retries attempts.
+			always := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
+				return judge.Answer{JSON: []byte(b), Model: "m1"}, nil, true
+			}}
+			_, err = (&ask.Asker{Judge: always, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "abc"))
+			var ue *ask.UnreadableError
+			if !errors.As(err, &ue) || ue.Attempts != 3 || always.calls.Load() != 3 {
+				t.Errorf("got %v after %d calls", err, always.calls.Load())
+			}
+			if err != nil && !strings.Contains(err.Error(), `test.len about "abc" was still unreadable after 3 attempts`) {
+				t.Errorf("message: %v", err)
+			}
+		})
+	}
+	// A reply the judge itself could not read counts the same way.
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		if call == 1 {
+			return judge.Answer{}, &judge.UnreadableError{Msg: "empty content"}, true
+		}
+		return judge.Answer{}, nil, false
+	}}
+	obs, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "ab"))
+	if err != nil || obs[0].Attempts != 2 {
+		t.Errorf("after an unreadable reply: %v, %+v", err, obs)
+	}
+}
+
+func TestRateLimitsAreWaitedOut(t *testing.T) {
+	r := loadRubric(t)
+	var waits []time.Duration
+	var mu sync.Mutex
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		switch call {
+		case 1:
+			return judge.Answer{}, &judge.RateLimitError{RetryAfter: 30 * time.Millisecond, Msg: "429"}, true
+		case 2, 3:
+			return judge.Answer{}, &judge.RateLimitError{Msg: "529 overloaded"}, true
+		}
+		return judge.Answer{}, nil, false
+	}}
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Wait: func(n int) time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		waits = append(waits, time.Duration(n)*time.Millisecond)
+		return time.Millisecond
+	}}
+	start := time.Now()
+	obs, err := a.Ask(context.Background(), requests(t, r, "abcd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs[0].Attempts != 1 || a.Stats().RateLimited != 3 || a.Stats().Retries != 0 {
+		t.Errorf("rate limits were counted as attempts: %+v, %+v", obs[0], a.Stats())
+	}
+	if time.Since(start) < 30*time.Millisecond {
+		t.Errorf("the Retry-After of 30ms was not waited")
+	}
+	// The second and third limits named no wait: they back off by how
+	// many limits came in a row.
+	if len(waits) != 2 || waits[0] != 2*time.Millisecond || waits[1] != 3*time.Millisecond {
+		t.Errorf("back-off without Retry-After: %v, want [2ms 3ms]", waits)
+	}
+	// A provider that never lets up ends the run.
+	always := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
+		return judge.Answer{}, &judge.RateLimitError{Msg: "429"}, true
+	}}
+	_, err = (&ask.Asker{Judge: always, Identity: identity, Rubric: r, MaxRateLimits: 4, Wait: func(int) time.Duration { return 0 }}).Ask(context.Background(), requests(t, r, "x"))
+	if err == nil || !strings.Contains(err.Error(), "still rate limited after 4 tries") || always.calls.Load() != 4 {
+		t.Errorf("got %v after %d calls", err, always.calls.Load())
+	}
+}
+
+func TestAnotherModelIsRefused(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &counting{model: "m2"}
+	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), requests(t, r, "a", "b"))
+	var me *ask.ModelError
+	if !errors.As(err, &me) || me.Pinned != "m1" || me.Answered != "m2" {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.Contains(err.Error(), `with model "m2", but the run pins model "m1"`) {
+		t.Errorf("message %q names not both models", err)
+	}
+	if st, _ := store.Stats(); st.Answers != 0 {
+		t.Errorf("a refused answer was cached")
+	}
+	// A pin given apart from the identity is what counts.
+	_, err = (&ask.Asker{Judge: &counting{}, Identity: identity, Model: "m3", Rubric: r}).Ask(context.Background(), requests(t, r, "a"))
+	if !errors.As(err, &me) || me.Pinned != "m3" {
+		t.Errorf("pin m3: %v", err)
+	}
+}
+
+func TestSameModel(t *testing.T) {
+	for _, c := range []struct {
+		pinned, answered string
+		same             bool
+	}{
+		{"gpt-4o", "gpt-4o", true},
+		{"gpt-4o", "gpt-4o-2024-08-06", true},
+		{"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", true},
+		{"", "anything", true},
+		{"gpt-4o", "gpt-4o-mini", false},
+		{"gpt-4o", "gpt-4o-mini-2024-07-18", false},
+		{"gpt-4", "gpt-4o", false},
+		{"m1", "m1-", false},
+		{"claude-opus-4", "claude-opus-4-1", false},
+		{"gpt-4o", "gpt-4", false},
+	} {
+		if got := ask.SameModel(c.pinned, c.answered); got != c.same {
+			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)
+		}
+	}
+}
+
+func TestConcurrencyIsBounded(t *testing.T) {
+	r := loadRubric(t)
+	var in, peak atomic.Int64
+	j := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
+		n := in.Add(1)
+		for {
+			p := peak.Load()
+			if n <= p || peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+		in.Add(-1)
+		return judge.Answer{}, nil, false
+	}}
+	if _, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 4}).Ask(context.Background(), requests(t, r, names(40)...)); err != nil {
+		t.Fatal(err)
+	}
+	if p := peak.Load(); p != 4 {
+		t.Errorf("peak of %d questions in flight, want 4", p)
+	}
+}
+
+func TestAJudgeErrorEndsTheRun(t *testing.T) {
+	r := loadRubric(t)
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		if q.Subject == "tool_05" {
+			return judge.Answer{}, errors.New("invalid api key"), true
+		}
+		return judge.Answer{}, nil, false
+	}}
+	_, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 1}).Ask(context.Background(), requests(t, r, names(20)...))
+	if err == nil || !strings.Contains(err.Error(), `asking test.len about "tool_05": invalid api key`) {
+		t.Fatalf("got %v", err)
+	}
+	if n := j.calls.Load(); n > 7 {
+		t.Errorf("%d calls: asking went on after the failure", n)
+	}
+}
