@@ -18,6 +18,7 @@ package text
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -136,6 +137,10 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 			fmt.Fprintf(b, " (exactly %s)", clean(*r.Exact))
 		}
 		b.WriteString("\n")
+	}
+	writeSections(b, r.Sections)
+	if j := r.Judge; j != nil {
+		fmt.Fprintf(b, "Judge %s\n", clean(judgeLine(j, r.Calls)))
 	}
 	for _, w := range r.Warnings {
 		if w != r.NoScore {
@@ -332,4 +337,50 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// judgeLine says who answered, and what the answers cost.
+func judgeLine(j *report.Judge, c report.Calls) string {
+	who := j.Plugin + " " + j.Version
+	if j.Model != "" {
+		who += " · model " + j.Model
+	}
+	if j.Heuristic {
+		who += " (a heuristic, not a model)"
+	}
+	if j.CLI != "" {
+		who += " · " + j.CLI + " " + j.CLIVersion
+	}
+	return fmt.Sprintf("%s · %s: %s, %d from the cache, %s",
+		who, plural(c.Questions, "question"), plural(c.Model, "call"), c.CacheHits, plural(c.Tokens, "token"))
+}
+
+// writeSections writes the scalar members of a rubric's own report
+// sections, such as a server summary, a few to a line.
+func writeSections(b *bufio.Writer, sections []report.Field) {
+	for _, sec := range sections {
+		fields, ok := sec.Value.(report.Fields)
+		if !ok {
+			continue
+		}
+		var parts []string
+		for _, f := range fields {
+			raw, ok := f.Value.(json.RawMessage)
+			if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
+				continue
+			}
+			var v any
+			if json.Unmarshal(raw, &v) != nil {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s %v", f.Name, v))
+		}
+		for i := 0; i < len(parts); i += 4 {
+			label := clean(sec.Name) + ":"
+			if i > 0 {
+				label = strings.Repeat(" ", len(label))
+			}
+			fmt.Fprintf(b, "%s %s\n", label, clean(strings.Join(parts[i:min(i+4, len(parts))], " · ")))
+		}
+	}
 }
