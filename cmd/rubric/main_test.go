@@ -63,7 +63,11 @@ func TestScripts(t *testing.T) {
 			// exits, and every plugin here is one.
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
 			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
+				return err
+			}
+			if err := copyGlob("../../rubrics/testdata/tdqs/*", filepath.Join(env.WorkDir, "tdqs")); err != nil {
 				return err
 			}
 			return copyGlob("../../examples/rubrics/*.hcl", filepath.Join(env.WorkDir, "rubrics"))

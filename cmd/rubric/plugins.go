@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/builtin"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -202,11 +201,9 @@ func describe(ctx context.Context, h *host.Host, p host.Plugin) (string, []strin
 		defer t.Close()
 		return t.Info().Version, t.Info().Schemes, nil
 	}
-	j, err := h.Judge(ctx, p, judge.Config{})
+	id, err := h.DescribeJudge(ctx, p)
 	if err != nil {
 		return "", nil, err
 	}
-	defer j.Close()
-	id, _ := j.Identity(ctx)
 	return id.Version, nil, nil
 }

@@ -80,16 +80,20 @@ func oneArg(cmd, what string) cobra.PositionalArgs {
 	}
 }
 
+// showSource prints a rubric's text, found as rubrics.Find finds it: a
+// built-in name wins over a file or directory of the same name, unless the
+// reference looks like a path.
 func (a *app) showSource(ref string) error {
-	if _, err := os.Stat(ref); err == nil {
-		b, err := os.ReadFile(ref)
-		if err != nil {
-			return err
-		}
-		_, err = a.stdout.Write(b)
+	r, err := rubrics.Find(ref)
+	if err != nil {
 		return err
 	}
-	b, err := rubrics.Source(ref)
+	var b []byte
+	if strings.HasPrefix(r.File, "builtin:") {
+		b, err = rubrics.Source(r.Name)
+	} else {
+		b, err = os.ReadFile(r.File)
+	}
 	if err != nil {
 		return err
 	}

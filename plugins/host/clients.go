@@ -124,6 +124,22 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 	return &Judge{h: h, pr: pr, c: c, id: id}, nil
 }
 
+// DescribeJudge starts p, a judge plugin, asks its identity before any
+// configuration (so a judge that needs a model or a file still answers),
+// and ends it.
+func (h *Host) DescribeJudge(ctx context.Context, p Plugin) (judge.Identity, error) {
+	pr, c, err := dispense[*protocol.JudgeClient](ctx, h, p, protocol.KindJudge)
+	if err != nil {
+		return judge.Identity{}, err
+	}
+	defer h.stop(pr)
+	id, err := c.Describe(ctx)
+	if err != nil {
+		return judge.Identity{}, h.callError(pr, "describe", err)
+	}
+	return id, nil
+}
+
 // Identity implements judge.Judge: the identity the plugin gave when
 // configured.
 func (j *Judge) Identity(context.Context) (judge.Identity, error) { return j.id, nil }
