@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 		// directory by installplugin.
 		"rubric-transport-crash": crashTransportMain,
 		"rubric-judge-future":    futureJudgeMain,
+		"rubric-judge-flaky":     flakyJudgeMain,
 		// MCP servers that misbehave (internal/fakemcp).
 		"fakemcp": fakemcp.Main,
 	})

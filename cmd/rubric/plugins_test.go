@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/proctest"
+	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -122,4 +124,42 @@ func goneCmd(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("process %d is still running", pid)
 		}
 	}
+}
+
+// flakyJudge answers as the replay judge does, under its own name, and
+// dies on the question after the number in the file crash-after (in the
+// working directory), if there is one: a judge that crashes mid-run.
+type flakyJudge struct {
+	*replay.Judge
+	after int64
+	asked atomic.Int64
+}
+
+func (f *flakyJudge) rename(id judge.Identity, err error) (judge.Identity, error) {
+	id.Plugin = "flaky"
+	return id, err
+}
+
+func (f *flakyJudge) Describe(ctx context.Context) (judge.Identity, error) {
+	return f.rename(f.Judge.Describe(ctx))
+}
+
+func (f *flakyJudge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	return f.rename(f.Judge.Configure(ctx, c))
+}
+
+func (f *flakyJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	if f.after > 0 && f.asked.Add(1) > f.after {
+		sdk.Logger.Error("flaky judge: dying in the middle of a question")
+		os.Exit(3)
+	}
+	return f.Judge.Ask(ctx, q)
+}
+
+func flakyJudgeMain() {
+	f := &flakyJudge{Judge: replay.New()}
+	if b, err := os.ReadFile("crash-after"); err == nil {
+		f.after, _ = strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	}
+	sdk.ServeJudge(f)
 }
