@@ -104,3 +104,64 @@ func TestDigestFollowsExactLiterals(t *testing.T) {
 		t.Error("two different exact literals gave the same digest")
 	}
 }
+
+// TestQuestionDigests: everything that can change an answer moves both
+// the rubric's digest and the question's own; comments and layout move
+// neither, and an edit to one question leaves the other's digest alone.
+func TestQuestionDigests(t *testing.T) {
+	b, err := os.ReadFile("../../rubrics/tdqs-v1.3.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := string(b)
+	r0 := loadString(t, base)
+	tool0, coh0 := r0.Questions[0].Digest, r0.Questions[1].Digest
+	if same := loadString(t, "# a comment\n"+strings.ReplaceAll(base, "    retries = 2\n", "    retries     =    2\n")); same.Digest != r0.Digest || same.Questions[0].Digest != tool0 {
+		t.Error("a comment or spacing moved a digest")
+	}
+	for _, tt := range []struct{ name, old, new string }{
+		{"the system prompt", "You grade one tool definition", "You rate one tool definition"},
+		{"the user template", "Grade this tool definition.", "Rate this tool definition."},
+		{"the answer schema", `"minimum": 1, "maximum": 5},
+              "justification": {"type": "string"}
+            }
+          }
+        }
+      }
+    JSON
+  }
+
+  question "coherence"`, `"minimum": 0, "maximum": 5},
+              "justification": {"type": "string"}
+            }
+          }
+        }
+      }
+    JSON
+  }
+
+  question "coherence"`},
+		{"the retries", "    retries = 2\n    input   = <<-CEL\n      {\n        'tool'", "    retries = 3\n    input   = <<-CEL\n      {\n        'tool'"},
+		{"the input", "'siblings': signals.siblings", "'siblings': []"},
+		{"when it is asked", `when    = "!signals.noDescription"`, `when    = "true"`},
+		{"the kind", `kind    = "tdqs.tool"`, `kind    = "tdqs.tool.v2"`},
+	} {
+		if !strings.Contains(base, tt.old) {
+			t.Fatalf("%s: %q is not in the rubric", tt.name, tt.old)
+		}
+		r := loadString(t, strings.Replace(base, tt.old, tt.new, 1))
+		if r.Digest == r0.Digest || r.Questions[0].Digest == tool0 {
+			t.Errorf("changing %s did not move the digests", tt.name)
+		}
+		if r.Questions[1].Digest != coh0 {
+			t.Errorf("changing %s of the tool question moved the coherence question's digest", tt.name)
+		}
+	}
+	// A weight moves the rubric's digest but not the question's, so that
+	// rescore, which matches answers by question digest, can reuse a
+	// report's answers under a contested weight.
+	w := loadString(t, strings.Replace(base, "'purpose_clarity': 25", "'purpose_clarity': 30", 1))
+	if w.Digest == r0.Digest || w.Questions[0].Digest != tool0 {
+		t.Error("a weight should move the rubric's digest and leave the question's alone")
+	}
+}

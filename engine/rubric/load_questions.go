@@ -110,7 +110,7 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 		env = l.envs.item
 		q.Items = l.formula(l.envs.surfaceQuestion, body.Attributes["items"], cel.ListType(cel.DynType))
 		if body.Attributes["items"] == nil {
-			l.errorf(b.DefRange, "question %q is asked per item: set items to the formula that lists them", q.Name)
+			l.errorf(body.Attributes["per"].Expr.Range(), "question %q is asked per item: set items to the formula that lists them", q.Name)
 		}
 		q.Subject = l.formula(env, body.Attributes["subject"], lang.String)
 		if len(before) == 0 {
@@ -125,7 +125,7 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 		}
 	}
 	q.When = l.formula(env, body.Attributes["when"], lang.Bool)
-	q.Input = l.formula(env, body.Attributes["input"], cel.MapType(cel.StringType, cel.DynType))
+	q.Input = l.formula(env, body.Attributes["input"], cel.MapType(cel.DynType, cel.DynType))
 	q.System = l.prompt(body.Attributes["system"])
 	q.User = l.prompt(body.Attributes["user"])
 	if a := body.Attributes["answer_schema"]; a != nil {
