@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -51,6 +53,15 @@ func scoreReplayed(t *testing.T, toolsFile, answersFile string) (map[string]any,
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every report satisfies the report's JSON Schema, the rubric's own
+	// members included.
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reportSchema(t).Validate(doc); err != nil {
+		t.Errorf("the TDQS report breaks report.schema.json: %v", err)
+	}
 	var out map[string]any
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -58,6 +69,16 @@ func scoreReplayed(t *testing.T, toolsFile, answersFile string) (map[string]any,
 		t.Fatal(err)
 	}
 	return out, a.Stats()
+}
+
+func reportSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	s, err := c.Compile("../engine/report/report.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // want is one tool's hand-computed result.
