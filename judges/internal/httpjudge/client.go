@@ -1,0 +1,137 @@
+package httpjudge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"syscall"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// DefaultTimeout bounds one request, reply included, unless a judge's
+// timeout option says otherwise.
+const DefaultTimeout = 2 * time.Minute
+
+// DefaultMaxBody bounds the reply a judge reads: far above any answer a
+// rubric asks for, far below what would hurt the plugin process.
+const DefaultMaxBody = 16 << 20
+
+// NewHTTPClient returns an HTTP client for a judge: the default transport
+// (proxies from the environment, HTTP/2) keeping enough idle connections
+// for the engine's concurrent questions. It has no overall timeout: each
+// request carries its own through its context.
+func NewHTTPClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 16
+	return &http.Client{Transport: t}
+}
+
+// Client posts a judge's requests to one endpoint. It is safe for
+// concurrent use once built.
+type Client struct {
+	// HTTP sends the requests.
+	HTTP *http.Client
+	// Host names the server in messages ("api.openai.com").
+	Host string
+	// Timeout bounds each request, reply included.
+	Timeout time.Duration
+	// MaxBody bounds the reply read; DefaultMaxBody when 0.
+	MaxBody int64
+	// Secrets are removed from every message the client words.
+	Secrets []string
+}
+
+// Reply is an HTTP reply, read whole.
+type Reply struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// OK says whether the status is a success.
+func (r *Reply) OK() bool { return r.Status >= 200 && r.Status < 300 }
+
+// Post sends body as JSON to url with the given headers and reads the
+// reply. It returns an error only when no whole reply arrived: the
+// caller's context ended (its error, wrapped), the connection dropped (a
+// *judge.RateLimitError), a successful reply was longer than MaxBody (a
+// *judge.UnreadableError), or the server could not be reached or did not
+// answer in time (a plain error saying what to check). A reply with any
+// status is returned as it is; an error reply longer than MaxBody is cut
+// short, since only its message is read.
+func (c *Client) Post(ctx context.Context, url string, header http.Header, body any) (*Reply, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the request to %s: %w", c.Host, err)
+	}
+	rctx, cancel := context.WithTimeout(ctx, c.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("building the request to %s: %w", c.Host, err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, c.transportError(ctx, err)
+	}
+	defer resp.Body.Close()
+	max := c.MaxBody
+	if max <= 0 {
+		max = DefaultMaxBody
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	if err != nil {
+		return nil, c.transportError(ctx, err)
+	}
+	r := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	if int64(len(data)) > max {
+		if r.OK() {
+			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, size(max))}
+		}
+		r.Body = data[:max]
+	}
+	return r, nil
+}
+
+// transportError words an error that left no reply to read.
+func (c *Client) transportError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("asking %s: %w", c.Host, ctx.Err())
+	}
+	var dns *net.DNSError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%s sent no reply within %s; raise the judge's timeout option if the model is slow", c.Host, c.Timeout)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Errorf("cannot connect to %s (connection refused): is the server running, and is base_url right?", c.Host)
+	case errors.As(err, &dns):
+		return fmt.Errorf("cannot find %s (%s): check base_url", c.Host, c.Redact(dns.Err))
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return &judge.RateLimitError{Msg: fmt.Sprintf("the connection to %s was dropped before a whole reply arrived", c.Host)}
+	}
+	return fmt.Errorf("asking %s: %s", c.Host, c.Redact(err.Error()))
+}
+
+// size words a byte count the way a reader expects it.
+func size(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	if n >= 1<<10 && n%(1<<10) == 0 {
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,188 @@
+package httpjudge
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name   string
+		header http.Header
+		want   time.Duration
+	}{
+		{"none", http.Header{}, 0},
+		{"seconds", http.Header{"Retry-After": {"7"}}, 7 * time.Second},
+		{"fractional seconds", http.Header{"Retry-After": {"1.5"}}, 1500 * time.Millisecond},
+		{"zero", http.Header{"Retry-After": {"0"}}, 0},
+		{"negative", http.Header{"Retry-After": {"-4"}}, 0},
+		{"HTTP date ahead", http.Header{"Retry-After": {"Sun, 01 Mar 2026 12:00:45 GMT"}}, 45 * time.Second},
+		{"HTTP date past", http.Header{"Retry-After": {"Sun, 01 Mar 2026 11:59:00 GMT"}}, 0},
+		{"garbage", http.Header{"Retry-After": {"soon"}}, 0},
+		{"milliseconds win", http.Header{"Retry-After": {"2"}, "Retry-After-Ms": {"1720"}}, 1720 * time.Millisecond},
+		{"fractional milliseconds", http.Header{"Retry-After-Ms": {"250.5"}}, 250500 * time.Microsecond},
+		{"bad milliseconds fall back", http.Header{"Retry-After": {"2"}, "Retry-After-Ms": {"x"}}, 2 * time.Second},
+		{"absurd seconds", http.Header{"Retry-After": {"1e300"}}, 0},
+	}
+	for _, c := range cases {
+		if got := RetryAfter(c.header, now); got != c.want {
+			t.Errorf("%s: RetryAfter %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestRefused(t *testing.T) {
+	c := &Client{Host: "api.example.com", Secrets: []string{"k-secret-123"}}
+	cases := []struct {
+		f       Failure
+		limited bool
+		want    string
+	}{
+		{Failure{Status: 429, Header: http.Header{"Retry-After": {"3"}}, Message: "Slow down.", Code: "rate_limit_error", Hint: "unused"},
+			true, "rate limited (retry after 3s): api.example.com answered 429 Too Many Requests: Slow down [rate_limit_error]"},
+		{Failure{Status: 529, Message: "Overloaded", Code: "overloaded_error"},
+			true, "rate limited: api.example.com answered 529 Overloaded: Overloaded [overloaded_error]"},
+		{Failure{Status: 503}, true, "rate limited: api.example.com answered 503 Service Unavailable"},
+		{Failure{Status: 429, Message: "Quota used up", Final: true, Hint: "check billing"},
+			false, "api.example.com answered 429 Too Many Requests: Quota used up; check billing"},
+		{Failure{Status: 401, Message: "bad key k-secret-123", Code: "authentication_error", Hint: "check the key in KEY"},
+			false, "api.example.com answered 401 Unauthorized: bad key [redacted] [authentication_error]; check the key in KEY"},
+		{Failure{Status: 418}, false, "api.example.com answered 418 I'm a teapot"},
+		{Failure{Status: 599}, false, "api.example.com answered 599"},
+	}
+	for _, cs := range cases {
+		err := c.Refused(cs.f)
+		var rl *judge.RateLimitError
+		if errors.As(err, &rl) != cs.limited {
+			t.Errorf("status %d: %T, rate limit %v", cs.f.Status, err, cs.limited)
+		}
+		if err.Error() != cs.want {
+			t.Errorf("status %d:\n got  %s\n want %s", cs.f.Status, err, cs.want)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	c := &Client{Secrets: []string{"local-token-42", ""}}
+	cases := map[string]string{
+		"Incorrect API key provided: sk-proj-abc*****************wxyz. See docs": "Incorrect API key provided: [redacted]. See docs",
+		"key sk-ant-api03-AbC_d-E used":                                          "key [redacted] used",
+		"token local-token-42 refused":                                           "token [redacted] refused",
+		"key ab12**********yz9 is wrong":                                         "key [redacted] is wrong",
+		"nothing secret here: task-runner":                                       "nothing secret here: task-runner",
+	}
+	for in, want := range cases {
+		if got := c.Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSnippet(t *testing.T) {
+	c := &Client{}
+	long := strings.Repeat("é", 150) // 300 bytes: the cut falls inside the text
+	cases := []struct {
+		in, want string
+	}{
+		{"", "an empty body"},
+		{"  \n ", "an empty body"},
+		{"<html>\n  <body>502</body>\n</html>", `"<html> <body>502</body> </html>"`},
+		{long, `"` + strings.Repeat("é", 100) + `..."`},
+		{"\xff\xfeok", `"?ok"`}, // a run of bad bytes becomes one "?"
+	}
+	for _, cs := range cases {
+		if got := c.Snippet([]byte(cs.in)); got != cs.want {
+			t.Errorf("Snippet(%q) = %s, want %s", cs.in, got, cs.want)
+		}
+	}
+}
+
+func TestOptions(t *testing.T) {
+	known := []string{"base_url", "temperature", "max_tokens", "timeout", "api_key_env", "mode"}
+	if _, err := NewOptions("demo", map[string]string{"tempo": "1", "colour": "x"}, known...); err == nil ||
+		err.Error() != `the demo judge has no options "colour", "tempo"; its options are api_key_env, base_url, max_tokens, mode, temperature, timeout` {
+		t.Errorf("unknown options: %v", err)
+	}
+	o, err := NewOptions("demo", map[string]string{
+		"base_url": "http://localhost:8000/v1/", "temperature": "0.7", "max_tokens": " ", "timeout": "90s", "mode": "b",
+	}, known...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, err := o.BaseURL("base_url", "https://x/v1"); err != nil || u.String() != "http://localhost:8000/v1" {
+		t.Errorf("BaseURL: %v, %v", u, err)
+	}
+	if f, ok, err := o.Float("temperature"); f != 0.7 || !ok || err != nil {
+		t.Errorf("Float: %v %v %v", f, ok, err)
+	}
+	if _, ok, err := o.Int("max_tokens", 1); ok || err != nil {
+		t.Errorf("a blank option counts as given: %v %v", ok, err)
+	}
+	if d, err := o.Duration("timeout", time.Minute); d != 90*time.Second || err != nil {
+		t.Errorf("Duration: %v %v", d, err)
+	}
+	if d, err := o.Duration("absent", time.Minute); d != time.Minute || err != nil {
+		t.Errorf("Duration default: %v %v", d, err)
+	}
+	if m, err := o.OneOf("mode", "a", "a", "b"); m != "b" || err != nil {
+		t.Errorf("OneOf: %v %v", m, err)
+	}
+	if e, err := o.EnvName("api_key_env", "DEMO_KEY"); e != "DEMO_KEY" || err != nil || o.Given("api_key_env") {
+		t.Errorf("EnvName default: %v %v", e, err)
+	}
+
+	bad := []struct {
+		key, value string
+		read       func(*Options) error
+		want       string
+	}{
+		{"temperature", "NaN", func(o *Options) error { _, _, err := o.Float("temperature"); return err }, "a number not below 0"},
+		{"temperature", "-1", func(o *Options) error { _, _, err := o.Float("temperature"); return err }, "a number not below 0"},
+		{"max_tokens", "99999999999999999999", func(o *Options) error { _, _, err := o.Int("max_tokens", 1); return err }, "a whole number from 1"},
+		{"timeout", "-5s", func(o *Options) error { _, err := o.Duration("timeout", 0); return err }, "a positive duration"},
+		{"base_url", "ftp://host/v1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL"},
+		{"base_url", "http://host/v1?key=1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL"},
+		{"api_key_env", "sk-live-123", func(o *Options) error { _, err := o.EnvName("api_key_env", "DEMO_KEY"); return err }, "not the key itself"},
+		{"mode", "c", func(o *Options) error { _, err := o.OneOf("mode", "a", "a", "b"); return err }, "one of a, b"},
+	}
+	for _, b := range bad {
+		o, err := NewOptions("demo", map[string]string{b.key: b.value}, known...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.read(o)
+		if err == nil || !strings.Contains(err.Error(), b.want) || !strings.Contains(err.Error(), "the demo judge's option "+b.key) {
+			t.Errorf("%s = %q: %v", b.key, b.value, err)
+		}
+		if b.key == "api_key_env" && err != nil && strings.Contains(err.Error(), b.value) {
+			t.Errorf("the pasted key is echoed: %v", err)
+		}
+	}
+}
+
+func TestAPIKey(t *testing.T) {
+	t.Setenv("DEMO_KEY", "")
+	t.Setenv("DEMO_SET", " k-1 ")
+	cases := []struct {
+		env           string
+		hosted, named bool
+		key, err      string
+	}{
+		{"DEMO_SET", true, false, "k-1", ""},
+		{"DEMO_KEY", false, false, "", ""},
+		{"DEMO_KEY", true, false, "", "the demo judge needs an API key for api.demo.com: set DEMO_KEY"},
+		{"DEMO_KEY", false, true, "", "the demo judge's option api_key_env names DEMO_KEY, which is not set"},
+	}
+	for _, c := range cases {
+		key, err := APIKey("demo", c.env, "api.demo.com", c.hosted, c.named)
+		if key != c.key || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s hosted=%v named=%v: %q, %v", c.env, c.hosted, c.named, key, err)
+		}
+	}
+}

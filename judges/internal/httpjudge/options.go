@@ -1,0 +1,158 @@
+// Package httpjudge holds what the hosted-API judges (judges/openai and
+// judges/anthropic) share: reading their options, posting one JSON request
+// with a per-request timeout and a bounded reply, and turning what went
+// wrong into the errors the engine acts on. A rate limit, an overload or a
+// dropped connection becomes a *judge.RateLimitError (wait, then ask
+// again); a reply that cannot be read becomes a *judge.UnreadableError (ask
+// again, within the question's retries); anything else is a plain error
+// that ends the run and says what to do.
+package httpjudge
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Options reads a judge's options (judge.Config.Options). Every value is a
+// string; an empty value counts as not given.
+type Options struct {
+	judge string
+	m     map[string]string
+}
+
+// NewOptions checks that every key in m is one of known and returns a
+// reader for them. judgeName names the judge in messages ("openai").
+func NewOptions(judgeName string, m map[string]string, known ...string) (*Options, error) {
+	var unknown []string
+	for k := range m {
+		if !slices.Contains(known, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		sorted := slices.Sorted(slices.Values(known))
+		what := "option"
+		if len(unknown) > 1 {
+			what = "options"
+		}
+		return nil, fmt.Errorf("the %s judge has no %s %s; its options are %s",
+			judgeName, what, quoteAll(unknown), strings.Join(sorted, ", "))
+	}
+	return &Options{judge: judgeName, m: m}, nil
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// errorf words a bad option value.
+func (o *Options) errorf(key, want, got string) error {
+	return fmt.Errorf("the %s judge's option %s must be %s, not %q", o.judge, key, want, got)
+}
+
+// String returns the option's value, or def when it is not given.
+func (o *Options) String(key, def string) string {
+	if v := strings.TrimSpace(o.m[key]); v != "" {
+		return v
+	}
+	return def
+}
+
+// OneOf returns the option's value, which must be one of allowed; def when
+// it is not given.
+func (o *Options) OneOf(key, def string, allowed ...string) (string, error) {
+	v := o.String(key, def)
+	if !slices.Contains(allowed, v) {
+		return "", o.errorf(key, "one of "+strings.Join(allowed, ", "), v)
+	}
+	return v, nil
+}
+
+// Float returns the option as a finite number not below zero, and whether
+// it was given.
+func (o *Options) Float(key string) (float64, bool, error) {
+	s := o.String(key, "")
+	if s == "" {
+		return 0, false, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+		return 0, false, o.errorf(key, "a number not below 0", s)
+	}
+	return f, true, nil
+}
+
+// Int returns the option as a whole number not below min (math.MinInt64
+// for any), and whether it was given.
+func (o *Options) Int(key string, min int64) (int64, bool, error) {
+	s := o.String(key, "")
+	if s == "" {
+		return 0, false, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < min {
+		want := "a whole number"
+		if min > math.MinInt64 {
+			want = fmt.Sprintf("a whole number from %d", min)
+		}
+		return 0, false, o.errorf(key, want, s)
+	}
+	return n, true, nil
+}
+
+// Duration returns the option as a positive Go duration ("90s", "2m"), or
+// def when it is not given.
+func (o *Options) Duration(key string, def time.Duration) (time.Duration, error) {
+	s := o.String(key, "")
+	if s == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, o.errorf(key, `a positive duration such as "90s" or "2m"`, s)
+	}
+	return d, nil
+}
+
+// BaseURL returns the option as an absolute http or https URL without a
+// trailing slash, or def when it is not given.
+func (o *Options) BaseURL(key, def string) (*url.URL, error) {
+	s := o.String(key, def)
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, o.errorf(key, "an http or https URL such as "+def, s)
+	}
+	if u.User != nil {
+		return nil, fmt.Errorf("the %s judge's option %s must not carry credentials: put the key in an environment variable and name it with api_key_env", o.judge, key)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// EnvName returns the option as the name of an environment variable, or
+// def when it is not given. It refuses what cannot be a name, which is
+// also what a key pasted in by mistake looks like, without echoing it.
+func (o *Options) EnvName(key, def string) (string, error) {
+	s := o.String(key, def)
+	if !envName.MatchString(s) {
+		return "", fmt.Errorf("the %s judge's option %s must name an environment variable (such as %s) that holds the key, not the key itself", o.judge, key, def)
+	}
+	return s, nil
+}
+
+// Given says whether the option was given a value.
+func (o *Options) Given(key string) bool { return o.String(key, "") != "" }
