@@ -15,6 +15,7 @@ package markdown
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -67,8 +68,23 @@ func Write(w io.Writer, r *report.Report) error {
 	}
 	facts = append(facts, "surface "+code(shortHash(r.Surface.Hash)), plural(r.Surface.ToolCount, "tool"),
 		"rubric "+code(r.Rubric.Name)+" "+code(shortHash(r.Rubric.Digest)))
+	if j := r.Judge; j != nil {
+		who := "judge " + code(j.Plugin+" "+j.Version)
+		if j.Model != "" {
+			who += " model " + code(j.Model)
+		}
+		if j.Heuristic {
+			who += " (a heuristic, not a model)"
+		}
+		if j.CLI != "" {
+			who += " via " + code(j.CLI+" "+j.CLIVersion)
+		}
+		facts = append(facts, who, fmt.Sprintf("%s: %s, %d from the cache, %s",
+			plural(r.Calls.Questions, "question"), plural(r.Calls.Model, "call"), r.Calls.CacheHits, plural(r.Calls.Tokens, "token")))
+	}
 	facts[0] = strings.ToUpper(facts[0][:1]) + facts[0][1:]
 	b.WriteString(strings.Join(facts, " · ") + "\n")
+	writeSections(b, r.Sections)
 
 	var warnings []string
 	for _, w := range r.Warnings {
@@ -221,4 +237,31 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// writeSections writes the scalar members of a rubric's own report
+// sections as a table each.
+func writeSections(b *bufio.Writer, sections []report.Field) {
+	for _, sec := range sections {
+		fields, ok := sec.Value.(report.Fields)
+		if !ok {
+			continue
+		}
+		rows := 0
+		for _, f := range fields {
+			raw, ok := f.Value.(json.RawMessage)
+			if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
+				continue
+			}
+			var v any
+			if json.Unmarshal(raw, &v) != nil {
+				continue
+			}
+			if rows == 0 {
+				fmt.Fprintf(b, "\n| %s | |\n|---|---|\n", text(sec.Name))
+			}
+			fmt.Fprintf(b, "| %s | %s |\n", text(f.Name), text(fmt.Sprint(v)))
+			rows++
+		}
+	}
 }
