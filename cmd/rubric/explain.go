@@ -81,6 +81,22 @@ func (a *app) explainTool(rep *report.Report, r *rubric.Rubric, name string) err
 		fmt.Fprintf(w, "  %s = %v\n", m.Name, metricText(m))
 	}
 	fmt.Fprintf(w, "score = %s\n\n", oneLine(r.Tool.Score.Source))
+	for _, o := range t.Answers {
+		how := "asked"
+		if o.Cached {
+			how = "from the cache"
+		}
+		fmt.Fprintf(w, "answer to question %s (%s), model %s, %s, input %s\n", o.Question, o.Kind, o.Model, how, shortHash(o.InputHash))
+	}
+	exact := num.MustParse(t.Exact)
+	if len(t.Checks) == 0 {
+		if len(t.Answers) > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "score = %s, shown rounded half up to %d decimal(s) as %s\n", exact.Exact(), r.Round, t.Score)
+		fmt.Fprintf(w, "grade = %s (%s)\n", t.Grade, gradeBand(r, t.Grade))
+		return nil
+	}
 
 	rows := [][]string{{"check", "points", "", "credit", "", "term", ""}}
 	total := num.Zero
@@ -93,7 +109,6 @@ func (a *app) explainTool(rep *report.Report, r *rubric.Rubric, name string) err
 	rows = append(rows, []string{"sum", "", "", "", "=", total.String(), ""})
 	table(w, "  ", "lrcrcrl", rows)
 
-	exact := num.MustParse(t.Exact)
 	fmt.Fprintln(w)
 	if total.Cmp(exact) != 0 {
 		fmt.Fprintf(w, "The score formula is not the sum of points × credit; the rows above are its inputs.\n")
