@@ -1,0 +1,567 @@
+package heuristic
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// coherenceInput is the structured input of a tdqs.coherence question.
+type coherenceInput struct {
+	Server    string `json:"server"`
+	ToolCount int    `json:"toolCount"`
+	Tools     []struct {
+		Name        string  `json:"name"`
+		Description *string `json:"description"`
+	} `json:"tools"`
+}
+
+// coherenceScores holds the four coherence dimensions.
+type coherenceScores struct {
+	Disambiguation           dimension `json:"disambiguation"`
+	NamingConsistency        dimension `json:"naming_consistency"`
+	ToolCountAppropriateness dimension `json:"tool_count_appropriateness"`
+	Completeness             dimension `json:"completeness"`
+}
+
+// coherenceAnswer is the answer to a tdqs.coherence question.
+type coherenceAnswer struct {
+	Scores  coherenceScores `json:"scores"`
+	Summary string          `json:"summary"`
+}
+
+// surfaceTool is one tool of a coherence question, prepared for the cues.
+type surfaceTool struct {
+	name  string
+	words []string       // words of the name
+	terms map[string]int // stemmed content words of the description, counted
+	key   string         // the name's words without version words
+	vague bool
+	// verb is the base form of the name's verb, class its lifecycle class
+	// ("create", "read", "update", "delete") and resource the rest of the
+	// name; each may be "".
+	verb, class, resource string
+}
+
+// Thresholds of the coherence cues.
+const (
+	// confusableCosine is the TF-IDF cosine similarity above which two
+	// descriptions look like the same tool. Words every tool shares (a
+	// server's boilerplate) weigh least, so templated descriptions do not
+	// look alike for the template alone.
+	confusableCosine = 0.7
+	// minConfusableWords keeps two near-empty descriptions from looking
+	// alike just for being short.
+	minConfusableWords = 4
+)
+
+func readCoherence(input []byte) (*coherenceInput, error) {
+	var in coherenceInput
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, fmt.Errorf("the question's input is not a tdqs.coherence object: %w", err)
+	}
+	return &in, nil
+}
+
+// scoreCoherence answers a tdqs.coherence question.
+func scoreCoherence(in *coherenceInput) coherenceAnswer {
+	tools := make([]surfaceTool, 0, len(in.Tools))
+	for _, t := range in.Tools {
+		st := surfaceTool{name: t.Name, words: nameWords(t.Name), terms: map[string]int{}}
+		if t.Description != nil {
+			for _, w := range contentWords(words(*t.Description)) {
+				st.terms[w]++
+			}
+		}
+		var key []string
+		vague := len(st.words) > 0
+		for _, w := range st.words {
+			if !versionWordSet[w] {
+				key = append(key, w)
+			}
+			if !vagueVerbSet[w] && !genericNounSet[w] && !versionWordSet[w] {
+				vague = false
+			}
+		}
+		st.key = strings.Join(key, " ")
+		st.vague = vague
+		tools = append(tools, st)
+	}
+	ns := namespace(tools)
+	for i := range tools {
+		tools[i].class, tools[i].resource = operation(tools[i].words, ns)
+		tools[i].verb = nameVerb(tools[i].words, ns)
+	}
+	count := in.ToolCount
+	if count < len(tools) {
+		count = len(tools)
+	}
+	var a coherenceAnswer
+	d, redundant := disambiguation(tools)
+	a.Scores.Disambiguation = d
+	a.Scores.NamingConsistency = naming(tools, ns)
+	a.Scores.ToolCountAppropriateness = toolCount(count, len(tools), redundant, tools)
+	a.Scores.Completeness = lifecycle(tools, ns)
+	s := a.Scores
+	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
+		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
+	return a
+}
+
+func serverName(s string) string {
+	if s == "" {
+		return "the server"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// disambiguation looks for tools a model could mistake for each other:
+// vague names, variants of one name, and descriptions that share most of
+// their words. It returns the dimension and the share of tools involved.
+func disambiguation(tools []surfaceTool) (dimension, float64) {
+	n := len(tools)
+	if n == 0 {
+		return dim(3, "no tool names were given, so distinctness cannot be judged."), 0
+	}
+	if n == 1 {
+		if tools[0].vague {
+			return dim(2, "the only tool, %s, has a vague name.", tools[0].name), 1
+		}
+		return dim(5, "a single tool cannot be confused with another."), 0
+	}
+	involved := map[int]bool{}
+	var vague, pairs []string
+	for i, t := range tools {
+		if t.vague {
+			vague = append(vague, t.name)
+			involved[i] = true
+		}
+	}
+	vectors := tfidf(tools)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			a, b := tools[i], tools[j]
+			same := a.key != "" && a.key == b.key
+			// Names with different verbs ("add_x", "delete_x"; but not
+			// "get_x", "list_x", both reads) or different resources
+			// ("create_group", "create_project") tell the tools apart
+			// whatever their descriptions share.
+			apart := a.verb != "" && b.verb != "" && a.verb != b.verb && (lifecycleOf[a.verb] == "" || lifecycleOf[a.verb] != lifecycleOf[b.verb]) ||
+				a.resource != "" && b.resource != "" && a.resource != b.resource
+			if !same && !apart && len(a.terms) >= minConfusableWords && len(b.terms) >= minConfusableWords {
+				same = cosine(vectors[i], vectors[j]) >= confusableCosine
+			}
+			if same {
+				pairs = append(pairs, a.name+"/"+b.name)
+				involved[i], involved[j] = true, true
+			}
+		}
+	}
+	issues := len(vague) + len(pairs)
+	ratio := float64(issues) / float64(n)
+	share := float64(len(involved)) / float64(n)
+	var score int
+	switch {
+	case issues == 0:
+		score = 5
+	case ratio <= 0.1:
+		score = 4
+	case ratio <= 0.25:
+		score = 3
+	case ratio <= 0.5:
+		score = 2
+	default:
+		score = 1
+	}
+	if issues == 0 {
+		return dim(5, "none of the %d tools has a vague name, a variant of another's name, or a description that reads like another's without a name that sets them apart.", n), 0
+	}
+	var parts []string
+	if len(vague) > 0 {
+		parts = append(parts, fmt.Sprintf("vague names (%s)", strings.Join(cap5(vague), ", ")))
+	}
+	if len(pairs) > 0 {
+		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(cap5(pairs), ", ")))
+	}
+	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
+}
+
+func cap5(s []string) []string {
+	if len(s) <= 5 {
+		return s
+	}
+	return append(append([]string{}, s[:5]...), fmt.Sprintf("and %d more", len(s)-5))
+}
+
+// tfidf weighs each tool's description words by how rare they are among
+// the tools (smoothed inverse document frequency), as unit vectors.
+func tfidf(tools []surfaceTool) []map[string]float64 {
+	df := map[string]int{}
+	for _, t := range tools {
+		for w := range t.terms {
+			df[w]++
+		}
+	}
+	n := float64(len(tools))
+	out := make([]map[string]float64, len(tools))
+	for i, t := range tools {
+		v := make(map[string]float64, len(t.terms))
+		norm := 0.0
+		for w, c := range t.terms {
+			x := float64(c) * (math.Log((n+1)/float64(df[w]+1)) + 1)
+			v[w] = x
+			norm += x * x
+		}
+		norm = math.Sqrt(norm)
+		for w := range v {
+			v[w] /= norm
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// cosine is the dot product of two unit vectors, summed in a fixed order
+// so that the same inputs give the same bits.
+func cosine(a, b map[string]float64) float64 {
+	if len(b) < len(a) {
+		a, b = b, a
+	}
+	keys := make([]string, 0, len(a))
+	for w := range a {
+		if _, ok := b[w]; ok {
+			keys = append(keys, w)
+		}
+	}
+	sort.Strings(keys)
+	dot := 0.0
+	for _, w := range keys {
+		dot += a[w] * b[w]
+	}
+	return dot
+}
+
+// nameStyle classifies a tool name's case convention. One lower-case word
+// is "word", which fits any convention.
+func nameStyle(name string) string {
+	hasUpper, hasLower := false, false
+	for _, r := range name {
+		hasUpper = hasUpper || unicode.IsUpper(r)
+		hasLower = hasLower || unicode.IsLower(r)
+	}
+	switch {
+	case strings.Contains(name, "."):
+		return "dotted"
+	case strings.Contains(name, "_") && strings.Contains(name, "-"):
+		return "mixed separators"
+	case strings.Contains(name, "_") && hasUpper && hasLower:
+		return "mixed case snake"
+	case strings.Contains(name, "_") && !hasLower:
+		return "SCREAMING_SNAKE"
+	case strings.Contains(name, "_"):
+		return "snake_case"
+	case strings.Contains(name, "-"):
+		return "kebab-case"
+	case hasUpper && len(name) > 0 && unicode.IsUpper([]rune(name)[0]):
+		return "PascalCase"
+	case hasUpper:
+		return "camelCase"
+	}
+	return "word"
+}
+
+// namespace returns the first word that most tool names share as a
+// prefix ("browser" in browser_click, browser_type, ...), or "". A verb
+// shared by many names ("get") is not a namespace.
+func namespace(tools []surfaceTool) string {
+	if len(tools) < 3 {
+		return ""
+	}
+	first := map[string]int{}
+	for _, t := range tools {
+		if len(t.words) > 1 {
+			first[t.words[0]]++
+		}
+	}
+	w, n := dominant(first)
+	if 2*n < len(tools) || verbForm(w) != "" {
+		return ""
+	}
+	return w
+}
+
+// withoutNamespace drops the namespace from the front of a name's words.
+func withoutNamespace(ws []string, ns string) []string {
+	if ns != "" && len(ws) > 1 && ws[0] == ns {
+		return ws[1:]
+	}
+	return ws
+}
+
+// nameVerb returns the base form of a name's verb, after any namespace:
+// its first word if that is a verb, else its last word if that is one.
+func nameVerb(ws []string, ns string) string {
+	ws = withoutNamespace(ws, ns)
+	if len(ws) == 0 {
+		return ""
+	}
+	if v := verbForm(ws[0]); v != "" {
+		return v
+	}
+	if len(ws) > 1 {
+		return verbForm(ws[len(ws)-1])
+	}
+	return ""
+}
+
+// verbPlace says where a name puts its verb, after any namespace:
+// "verb first", "verb last", or "no verb".
+func verbPlace(ws []string, ns string) string {
+	ws = withoutNamespace(ws, ns)
+	switch {
+	case len(ws) == 0:
+		return "no verb"
+	case verbForm(ws[0]) != "":
+		return "verb first"
+	case len(ws) > 1 && verbForm(ws[len(ws)-1]) != "":
+		return "verb last"
+	}
+	return "no verb"
+}
+
+// naming scores naming consistency: one case convention and one place for
+// the verb.
+func naming(tools []surfaceTool, ns string) dimension {
+	if len(tools) == 0 {
+		return dim(3, "no tool names were given, so naming cannot be judged.")
+	}
+	styles := map[string]int{}
+	places := map[string]int{}
+	multi := 0
+	for _, t := range tools {
+		if s := nameStyle(t.name); s != "word" {
+			styles[s]++
+			multi++
+		}
+		places[verbPlace(t.words, ns)]++
+	}
+	domStyle, domN := dominant(styles)
+	domPlace, placeN := dominant(places)
+	p := float64(placeN) / float64(len(tools))
+	minority := 0.0
+	if multi > 0 {
+		minority = 1 - float64(domN)/float64(multi)
+	}
+	var score int
+	switch {
+	case len(styles) <= 1:
+		switch {
+		case p >= 0.8 && domPlace != "no verb":
+			score = 5
+		case p >= 0.6:
+			score = 4
+		default:
+			score = 3
+		}
+	case minority <= 0.1:
+		score = 4
+		if p < 0.6 {
+			score = 3
+		}
+	case len(styles) == 2 && minority <= 0.25:
+		score = 3
+	case len(styles) == 2 || minority <= 0.4:
+		score = 2
+	default:
+		score = 1
+	}
+	prefix := ""
+	if ns != "" {
+		prefix = fmt.Sprintf(" after the shared prefix %q", ns)
+	}
+	if len(styles) <= 1 {
+		style := domStyle
+		if style == "" {
+			style = "single words"
+		}
+		return dim(score, "every name uses %s; %d of %d put the verb the same way (%s%s).", style, placeN, len(tools), domPlace, prefix)
+	}
+	return dim(score, "names mix conventions (%s); %d of %d put the verb the same way (%s%s).", describeCounts(styles), placeN, len(tools), domPlace, prefix)
+}
+
+// dominant returns the most frequent key (ties broken by name) and its
+// count.
+func dominant(m map[string]int) (string, int) {
+	best, n := "", 0
+	for _, k := range sortedKeys(m) {
+		if m[k] > n {
+			best, n = k, m[k]
+		}
+	}
+	return best, n
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func describeCounts(m map[string]int) string {
+	var parts []string
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// toolCount scores the number of tools: 3 to 15 is comfortable, and
+// redundant tools make a count heavier than it looks.
+func toolCount(count, listed int, redundant float64, tools []surfaceTool) dimension {
+	var score int
+	var why string
+	switch {
+	case count == 0:
+		return dim(1, "the server offers no tools.")
+	case count == 1:
+		score, why = 2, "a single tool"
+		if listed == 1 && tools[0].vague {
+			score, why = 1, "a single tool with a vague name"
+		}
+	case count == 2:
+		score, why = 3, "2 tools: a thin surface"
+	case count <= 15:
+		score, why = 5, fmt.Sprintf("%d tools, within the comfortable 3-15", count)
+	case count <= 20:
+		score, why = 4, fmt.Sprintf("%d tools, slightly over 15", count)
+	case count <= 25:
+		score, why = 3, fmt.Sprintf("%d tools: heavy", count)
+	case count <= 50:
+		score, why = 2, fmt.Sprintf("%d tools: too many to choose from easily", count)
+	default:
+		score, why = 1, fmt.Sprintf("%d tools: an extreme number", count)
+	}
+	switch {
+	case redundant >= 0.5 && score >= 3:
+		return dim(score-2, "%s, but %.0f%% of them are vague or look alike, so the count is inflated.", why, redundant*100)
+	case redundant >= 0.25 && score >= 3:
+		return dim(score-1, "%s, but %.0f%% of them are vague or look alike.", why, redundant*100)
+	}
+	return dim(score, "%s.", why)
+}
+
+// lifecycle scores completeness: for each resource the server creates or
+// changes, how many of create, read, update and delete it offers. A
+// server that only reads, or acts without a lifecycle (click, navigate),
+// has none to complete.
+func lifecycle(tools []surfaceTool, ns string) dimension {
+	if len(tools) == 0 {
+		return dim(3, "no tool names were given, so completeness cannot be judged.")
+	}
+	ops := map[string]map[string]bool{}
+	perResource := map[string]int{}
+	actions := 0
+	for _, t := range tools {
+		if t.verb != "" && !vagueVerbSet[t.verb] {
+			actions++
+		}
+		if t.class == "" || t.resource == "" {
+			continue
+		}
+		if ops[t.resource] == nil {
+			ops[t.resource] = map[string]bool{}
+		}
+		ops[t.resource][t.class] = true
+		perResource[t.resource]++
+	}
+	if 4*actions < len(tools) {
+		return dim(2, "only %d of %d names carry a specific action verb, so the domain and its gaps cannot be told.", actions, len(tools))
+	}
+	var written, gaps []string
+	total := 0.0
+	inWritten := 0
+	for _, r := range sortedResources(ops) {
+		o := ops[r]
+		if !o["create"] && !o["update"] && !o["delete"] {
+			continue
+		}
+		inWritten += perResource[r]
+		written = append(written, r)
+		total += float64(len(o)) / 4
+		var missing []string
+		for _, c := range []string{"create", "read", "update", "delete"} {
+			if !o[c] {
+				missing = append(missing, c)
+			}
+		}
+		if len(missing) > 0 {
+			gaps = append(gaps, fmt.Sprintf("%s lacks %s", r, strings.Join(missing, "/")))
+		}
+	}
+	if len(written) == 0 {
+		if len(tools) == 1 {
+			return dim(3, "a single tool that changes no resource; nothing shows whether the domain needs more.")
+		}
+		return dim(4, "no tool name creates, updates or deletes a resource, so no create/read/update/delete lifecycle is expected of these %d tools.", len(tools))
+	}
+	if 4*inWritten < len(tools) {
+		return dim(4, "most tools act or read without a resource lifecycle; the few that change a resource (%s) are incidental to the domain.", strings.Join(cap5(written), ", "))
+	}
+	mean := total / float64(len(written))
+	var score int
+	switch {
+	case mean >= 0.9:
+		score = 5
+	case mean >= 0.65:
+		score = 4
+	case mean >= 0.45:
+		score = 3
+	case mean >= 0.3:
+		score = 2
+	default:
+		score = 1
+	}
+	if len(gaps) == 0 {
+		return dim(score, "every resource the server changes (%s) has create, read, update and delete.", strings.Join(cap5(written), ", "))
+	}
+	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
+}
+
+func sortedResources(m map[string]map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// operation reads a tool name as a lifecycle class and a resource, after
+// any namespace: "create_issue" is create on "issue", "list_repos" read
+// on "repo".
+func operation(ws []string, ns string) (class, resource string) {
+	ws = withoutNamespace(ws, ns)
+	at := -1
+	for i, w := range ws {
+		if c, ok := lifecycleOf[w]; ok {
+			class, at = c, i
+			break
+		}
+	}
+	if at < 0 {
+		return "", ""
+	}
+	var rest []string
+	for i, w := range ws {
+		if i != at && !versionWordSet[w] && !stopwordSet[w] && !genericNounSet[w] {
+			rest = append(rest, stem(w))
+		}
+	}
+	return class, strings.Join(rest, "_")
+}

@@ -1,0 +1,66 @@
+// Package heuristic is rubric's offline judge for the TDQS v1.3 rubric: it
+// answers the rubric's questions by word and pattern cues instead of a
+// model, so a run needs no network, no key and no money, and the same
+// definitions always get the same bytes back.
+//
+// It answers two kinds of question, read from the question's structured
+// input only (the prompt text is never parsed):
+//
+//   - tdqs.tool: the six TDQS dimensions of one tool, 1 to 5 each, with a
+//     justification that cites the cue that fired, and whether the
+//     description contradicts the annotations;
+//   - tdqs.coherence: the four coherence dimensions of a server's tools.
+//
+// Signals the engine may send beside a tool are ignored: everything is
+// computed from the definition (parameters are inputSchema.properties,
+// with no $ref resolution), so the judge works from a bare tools/list.
+//
+// The scores are a cheap, explainable stand-in for a model judge, not a
+// replacement: every justification and summary says it is a heuristic's.
+// Agreement with published scores is measured in agreement_test.go
+// against calibration/dev (see README.md for the figures).
+//
+// # Cues
+//
+// Every word list is in cues.go. Text is matched as lower-case words;
+// Chinese and Japanese characters count one word each.
+//
+//	dimension                cues                                                score
+//	purpose_clarity          leading action verb (after "This tool lets you";    1 missing, placeholder or only vague words
+//	                         "Lists", "unapprove" accepted); words beyond the    2 nothing beyond the name or title
+//	                         name and title; vague verbs and generic nouns;      3 no leading verb, a vague one, or too little
+//	                         a sibling named, or contrast ("instead", "unlike")    around it
+//	                                                                             4 specific verb and resource
+//	                                                                             5 that, and a named alternative or contrast
+//	usage_guidelines         when ("use this when"), when-not ("do not use",     1 missing, placeholder or <= 2 words
+//	                         "avoid", "only for"), alternative ("instead",       2 no cue; 3 implied only ("if", "e.g.")
+//	                         "prefer"), a named tool, prerequisite ("before",    4 one explicit cue
+//	                         "after", "requires")                                5 named alternative with when/when-not/instead,
+//	                                                                               or when + when-not + instead
+//	behavioral_transparency  nine disclosure groups: side effects, safety,       1 contradicts the annotations (flag set)
+//	                         auth, rate limits and cost, pagination and size,    annotated: k<=1 3, k 2-3 4, k>=4 5
+//	                         return format, errors, constraints, timing/state;   not annotated: k=0 2, k 1-2 3, k=3 4, k>=4 5
+//	                         k = groups present; contradiction checks            capped at 3 for a tool that acts and says
+//	                                                                               nothing of what it changes
+//	parameter_semantics      schema description coverage; parameters named in    no parameters 4; coverage > 80% 3 (+1 named
+//	                         the text; format cues ("e.g.", "default", units)      with a format cue); 50-80% 3; < 50% 1-4 by
+//	                                                                               how many undescribed ones the text explains
+//	conciseness_structure    word-count bands; purpose first; filler; repeats;   missing 1; <= 2 words, placeholder, restated
+//	                         60+ word sentences; short for its parameter count     name 2; 3-5 words 4, 6-100 5, 101-160 4,
+//	                                                                               161-250 3, longer 2; -1 per fault (max -2)
+//	contextual_completeness  length; usage and behaviour cues; return values     start 3 (2 if <= 5 words); +1 each for 30+
+//	                         (output schema or "returns"); side effects of a       words, usage >= 4, behaviour; -1 each for an
+//	                         tool that acts; parameter score; complexity           acting tool hiding its result or effect,
+//	                         (5+ parameters or nested objects)                     parameters <= 2, a complex tool in < 30 words
+//
+//	coherence dimension      cues                                                score
+//	disambiguation           vague names; names equal but for a version word;    issues / tools: 0 5, <= 0.1 4, <= 0.25 3,
+//	                         descriptions alike (TF-IDF cosine >= 0.7) that the    <= 0.5 2, more 1
+//	                         names do not tell apart
+//	naming_consistency       case conventions; where the verb sits after a       one convention: 5 (>= 80% place the verb
+//	                         shared prefix                                         alike), 4, 3; mixed: 4 to 1 by the minority
+//	tool_count               the tool count; the share that is vague or alike    3-15 5, 16-20 4, 21-25 3, 26-50 2, 50+ 1;
+//	                                                                               2 tools 3, 1 tool 2; -1/-2 for redundancy
+//	completeness             names as lifecycle operation + resource             share of create/read/update/delete for each
+//	                                                                               resource changed: >= 0.9 5 ... < 0.3 1
+package heuristic

@@ -1,0 +1,380 @@
+package heuristic
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// toolInput is the structured input of a tdqs.tool question. Signals the
+// engine may send beside the tool are not read: everything is computed
+// from the definition, so the judge gives the same answer with or
+// without them.
+type toolInput struct {
+	Tool     map[string]any `json:"tool"`
+	Siblings []string       `json:"siblings"`
+}
+
+// param is one input parameter as the judge sees it.
+type param struct {
+	name      string
+	words     []string
+	described bool
+	nested    bool
+}
+
+// facts is everything the cues read about one tool, computed once.
+type facts struct {
+	name       string
+	nameWords  []string
+	titleWords []string
+	siblings   []string
+
+	desc    text
+	hasDesc bool
+	nWords  int
+	first   text // the first sentence, with a leading "name:" removed
+
+	leadVerb string // base form of the verb the purpose opens with, or ""
+
+	// own are the words of the name and title, stemmed, plus each run
+	// together ("mytool" for my-tool).
+	own map[string]bool
+	// restated is true when every content word of a short description is
+	// a word of the name or title ("Update Tool Access By Id").
+	restated bool
+	// placeholder is the placeholder phrase a short description is made
+	// of ("tool description", "TODO"), or "".
+	placeholder string
+
+	params    []param // sorted by name
+	described int
+	nested    bool
+	mentioned []string // parameters the description names, sorted
+
+	// disclosed are the behavioural disclosures of the description and
+	// alternatives the other tools it names, computed once.
+	disclosed    []found
+	alternatives []string
+
+	annotated                              bool
+	readOnly, destructive, idem, openWorld *bool
+	hasOutput                              bool
+}
+
+// readFacts decodes a tdqs.tool input and computes its facts.
+func readFacts(input []byte) (*facts, error) {
+	var in toolInput
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, fmt.Errorf("the question's input is not a tdqs.tool object: %w", err)
+	}
+	if in.Tool == nil {
+		return nil, fmt.Errorf(`the question's input has no "tool" object`)
+	}
+	name, _ := in.Tool["name"].(string)
+	if name == "" {
+		return nil, fmt.Errorf(`the question's tool has no "name"`)
+	}
+	f := &facts{name: name, nameWords: nameWords(name)}
+	for _, s := range in.Siblings {
+		if s != "" && s != name {
+			f.siblings = append(f.siblings, s)
+		}
+	}
+	sort.Strings(f.siblings)
+
+	ann, _ := in.Tool["annotations"].(map[string]any)
+	title, _ := in.Tool["title"].(string)
+	if title == "" && ann != nil {
+		title, _ = ann["title"].(string)
+	}
+	f.titleWords = words(title)
+
+	desc, _ := in.Tool["description"].(string)
+	f.desc = newText(desc)
+	f.nWords = len(f.desc.words)
+	f.hasDesc = f.nWords > 0
+	if len(f.desc.sentences) > 0 {
+		f.first = newText(stripNamePrefix(f.desc.sentences[0], name))
+	}
+	f.leadVerb = leadVerb(f.first.words)
+	f.own = map[string]bool{}
+	for _, ws := range [][]string{f.nameWords, f.titleWords} {
+		for _, w := range ws {
+			f.own[stem(w)] = true
+		}
+		if len(ws) > 1 {
+			f.own[strings.Join(ws, "")] = true
+		}
+	}
+	if f.hasDesc && f.nWords <= 12 {
+		f.restated = true
+		for _, w := range f.desc.words {
+			if !stopwordSet[w] && !f.own[stem(w)] {
+				f.restated = false
+				break
+			}
+		}
+		if f.nWords <= 8 {
+			f.placeholder, _ = f.desc.firstOf(lists.placeholders)
+		}
+	}
+
+	schema, _ := in.Tool["inputSchema"].(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	for pname, v := range props {
+		p := param{name: pname, words: nameWords(pname)}
+		if pm, ok := v.(map[string]any); ok {
+			d, _ := pm["description"].(string)
+			p.described = strings.TrimSpace(d) != ""
+			p.nested = isNested(pm)
+		}
+		if p.described {
+			f.described++
+		}
+		f.nested = f.nested || p.nested
+		f.params = append(f.params, p)
+	}
+	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
+	for _, p := range f.params {
+		if f.names(p) {
+			f.mentioned = append(f.mentioned, p.name)
+		}
+	}
+
+	if ann != nil {
+		f.readOnly = hint(ann, "readOnlyHint")
+		f.destructive = hint(ann, "destructiveHint")
+		f.idem = hint(ann, "idempotentHint")
+		f.openWorld = hint(ann, "openWorldHint")
+		f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
+	}
+	if out, ok := in.Tool["outputSchema"].(map[string]any); ok && len(out) > 0 {
+		f.hasOutput = true
+	}
+	f.disclosed = f.findDisclosures()
+	f.alternatives = f.findAlternatives()
+	return f, nil
+}
+
+func hint(ann map[string]any, key string) *bool {
+	if b, ok := ann[key].(bool); ok {
+		return &b
+	}
+	return nil
+}
+
+// isNested reports whether a property holds an object: it is typed
+// "object" or declares properties, directly or as the items of an array.
+// (The TDQS rubric's hasNestedObjects signal counts the same way.)
+func isNested(p map[string]any) bool {
+	if isObject(p) {
+		return true
+	}
+	items, ok := p["items"].(map[string]any)
+	return ok && isObject(items)
+}
+
+func isObject(s map[string]any) bool {
+	if _, ok := s["properties"].(map[string]any); ok {
+		return true
+	}
+	switch t := s["type"].(type) {
+	case string:
+		return t == "object"
+	case []any:
+		for _, v := range t {
+			if v == "object" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stripNamePrefix removes a leading "tool_name:" or "tool_name -" from a
+// sentence, which some servers put before the purpose.
+func stripNamePrefix(s, name string) string {
+	if len(s) > len(name) && strings.EqualFold(s[:len(name)], name) {
+		rest := strings.TrimLeft(s[len(name):], " ")
+		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "—") {
+			return strings.TrimLeft(rest, ":-— ")
+		}
+	}
+	return s
+}
+
+// leadVerb returns the base form of the verb a purpose statement opens
+// with, after filler such as "This tool lets you", or "".
+func leadVerb(ws []string) string {
+	for i, w := range ws {
+		if i > 6 {
+			break
+		}
+		if v := verbForm(w); v != "" {
+			return v
+		}
+		if !fillerLeadSet[w] {
+			return ""
+		}
+	}
+	return ""
+}
+
+// names reports whether the description names parameter p: its exact
+// name, or all of its words in order ("max_bytes" as "max bytes"), or its
+// one word with plurals folded.
+func (f *facts) names(p param) bool {
+	if !f.hasDesc {
+		return false
+	}
+	if identifierIn(f.desc.raw, p.name) {
+		return true
+	}
+	if len(p.words) > 1 {
+		return f.desc.has(strings.Join(p.words, " "))
+	}
+	if len(p.words) == 1 {
+		w := stem(p.words[0])
+		for _, d := range f.desc.words {
+			if stem(d) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// identifierIn reports whether id occurs in s as a whole identifier,
+// ignoring case: not inside a longer run of letters, digits and
+// underscores.
+func identifierIn(s, id string) bool {
+	if id == "" {
+		return false
+	}
+	ls, lid := strings.ToLower(s), strings.ToLower(id)
+	for from := 0; ; {
+		i := strings.Index(ls[from:], lid)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		end := at + len(lid)
+		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
+
+// identifiers returns the words of s that look like tool names: written
+// between backticks, or joined by underscores ("search_calls"). A hyphen
+// alone does not make a name: "read-only" and "rate-limit" are English.
+var (
+	backticked = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*)`")
+	snake      = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b`)
+)
+
+func identifiers(s string) []string {
+	var out []string
+	for _, m := range backticked.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return append(out, snake.FindAllString(s, -1)...)
+}
+
+// coverage is the share of parameters with a description, 0 to 1.
+func (f *facts) coverage() float64 {
+	if len(f.params) == 0 {
+		return 1
+	}
+	return float64(f.described) / float64(len(f.params))
+}
+
+// acts reports whether the tool does something beyond answering: its
+// annotations say it is not read-only or that it destroys, or its purpose
+// opens with a verb that has effects.
+func (f *facts) acts() bool {
+	if f.readOnly != nil && *f.readOnly {
+		return false
+	}
+	if f.readOnly != nil && !*f.readOnly {
+		return true
+	}
+	if f.destructive != nil && *f.destructive {
+		return true
+	}
+	if effectVerbSet[f.leadVerb] {
+		return true
+	}
+	if f.leadVerb == "" && len(f.nameWords) > 0 {
+		for _, w := range f.nameWords {
+			if effectVerbSet[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findDisclosures returns the kinds of behavioural disclosure the
+// description makes, each with the phrase that showed it.
+func (f *facts) findDisclosures() []found {
+	var out []found
+	for _, g := range lists.behaviour {
+		if p, ok := f.desc.firstOf(g.phrases); ok {
+			out = append(out, found{g.name, p})
+		}
+	}
+	return out
+}
+
+// found is a cue that fired and the phrase that fired it.
+type found struct {
+	cue, phrase string
+}
+
+func (f found) String() string { return fmt.Sprintf("%s (%q)", f.cue, f.phrase) }
+
+// findAlternatives returns the other tools the description names. When
+// the question lists the siblings, they are the only tool names there
+// are; without them, a snake_case or kebab-case identifier (or one in
+// backticks) in a sentence that points somewhere ("use x", "see x", "x
+// instead") counts. Elsewhere an identifier is more likely a value or a
+// setting than another tool.
+func (f *facts) findAlternatives() []string {
+	var out []string
+	if len(f.siblings) > 0 {
+		for _, s := range f.siblings {
+			if identifierIn(f.desc.raw, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	seen := map[string]bool{strings.ToLower(f.name): true}
+	for _, p := range f.params {
+		seen[strings.ToLower(p.name)] = true
+	}
+	for _, sentence := range f.desc.sentences {
+		if _, ok := newText(sentence).firstOf(lists.pointers); !ok {
+			continue
+		}
+		for _, id := range identifiers(sentence) {
+			low := strings.ToLower(id)
+			if seen[low] || strings.ToUpper(id) == id {
+				continue
+			}
+			seen[low] = true
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

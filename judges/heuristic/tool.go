@@ -1,0 +1,458 @@
+package heuristic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// dimension is one scored dimension of an answer.
+type dimension struct {
+	Score         int    `json:"score"`
+	Justification string `json:"justification"`
+}
+
+// toolScores holds the six TDQS dimensions, in the rubric's order.
+type toolScores struct {
+	PurposeClarity         dimension `json:"purpose_clarity"`
+	UsageGuidelines        dimension `json:"usage_guidelines"`
+	BehavioralTransparency dimension `json:"behavioral_transparency"`
+	ParameterSemantics     dimension `json:"parameter_semantics"`
+	ConcisenessStructure   dimension `json:"conciseness_structure"`
+	ContextualCompleteness dimension `json:"contextual_completeness"`
+}
+
+// toolAnswer is the answer to a tdqs.tool question.
+type toolAnswer struct {
+	Scores                  toolScores `json:"scores"`
+	AnnotationContradiction bool       `json:"annotation_contradiction"`
+	Summary                 string     `json:"summary"`
+}
+
+// scoreTool answers a tdqs.tool question from the tool's facts.
+func scoreTool(f *facts) toolAnswer {
+	contradiction, why := f.contradiction()
+	var a toolAnswer
+	a.AnnotationContradiction = contradiction
+	a.Scores.PurposeClarity = f.purpose()
+	a.Scores.UsageGuidelines = f.usage()
+	a.Scores.BehavioralTransparency = f.transparency(contradiction, why)
+	a.Scores.ParameterSemantics = f.parameters()
+	a.Scores.ConcisenessStructure = f.conciseness()
+	a.Scores.ContextualCompleteness = f.completeness(a.Scores.UsageGuidelines.Score, a.Scores.ParameterSemantics.Score)
+	a.Summary = f.summary(a)
+	return a
+}
+
+// dim builds a dimension, clamping the score to 1-5 and marking the
+// justification as a heuristic's.
+func dim(score int, format string, args ...any) dimension {
+	score = max(1, min(5, score))
+	return dimension{Score: score, Justification: "Heuristic: " + fmt.Sprintf(format, args...)}
+}
+
+// purpose scores purpose clarity: a specific verb and resource, set apart
+// from the siblings.
+func (f *facts) purpose() dimension {
+	if !f.hasDesc {
+		return dim(1, "no description, so the purpose is missing.")
+	}
+	if f.placeholder != "" {
+		return dim(1, "the description %q is placeholder text (%q), so the purpose is missing.", quote(f.desc.raw, 60), f.placeholder)
+	}
+	content := contentWords(f.desc.words)
+	specific := 0
+	for _, w := range content {
+		if !vagueVerbSet[w] && !genericNounSet[w] {
+			specific++
+		}
+	}
+	if specific == 0 {
+		return dim(1, "the description %q names no action or resource beyond vague words.", quote(f.desc.raw, 60))
+	}
+	var beyond []string
+	for _, w := range content {
+		if !f.own[w] && !vagueVerbSet[w] && !genericNounSet[w] {
+			beyond = append(beyond, w)
+		}
+	}
+	if len(beyond) == 0 {
+		return dim(2, "the description %q only restates the tool's name or title.", quote(f.desc.raw, 60))
+	}
+	first := quote(f.first.raw, 70)
+	switch {
+	case f.leadVerb == "":
+		return dim(3, "the first sentence %q opens with no action verb, so what the tool does is left to inference.", first)
+	case vagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
+		return dim(3, "the purpose opens with the vague verb %q (%q).", f.leadVerb, first)
+	case len(contentWords(f.first.words)) < 3 && len(beyond) < 2:
+		return dim(3, "the verb %q has too little around it (%q) to pin down the resource.", f.leadVerb, first)
+	}
+	if alts := f.alternatives; len(alts) > 0 {
+		return dim(5, "opens with the verb %q on a named resource (%q) and names %s, which sets it apart from other tools.", f.leadVerb, first, strings.Join(alts, ", "))
+	}
+	if p, ok := f.desc.firstOf(lists.usageAlternative); ok {
+		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
+	}
+	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
+}
+
+// usage scores usage guidelines: when to use the tool, when not, and what
+// to use instead.
+func (f *facts) usage() dimension {
+	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
+		return dim(1, "the description is missing, placeholder text or too short to guide use.")
+	}
+	when, hasWhen := f.desc.firstOf(lists.usageWhen)
+	not, hasNot := f.desc.firstOf(lists.usageNot)
+	alt, hasAlt := f.desc.firstOf(lists.usageAlternative)
+	pre, hasPre := f.desc.firstOf(lists.usagePrerequisite)
+	named := f.alternatives
+	var cues []string
+	if hasWhen {
+		cues = append(cues, fmt.Sprintf("when to use (%q)", when))
+	}
+	if hasNot {
+		cues = append(cues, fmt.Sprintf("when not to (%q)", not))
+	}
+	if hasAlt {
+		cues = append(cues, fmt.Sprintf("an alternative (%q)", alt))
+	}
+	if len(named) > 0 {
+		cues = append(cues, "named tools "+strings.Join(named, ", "))
+	}
+	if hasPre {
+		cues = append(cues, fmt.Sprintf("a prerequisite or order (%q)", pre))
+	}
+	list := strings.Join(cues, ", ")
+	switch {
+	case len(named) > 0 && (hasAlt || hasNot || hasWhen):
+		return dim(5, "it gives %s: explicit guidance with a named alternative.", list)
+	case hasWhen && hasNot && hasAlt:
+		return dim(5, "it gives %s.", list)
+	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
+		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
+	}
+	if p, ok := f.desc.firstOf(lists.usageImplied); ok {
+		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", p)
+	}
+	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// contradiction reports whether the description says the opposite of the
+// annotations, and how.
+func (f *facts) contradiction() (bool, string) {
+	if !f.hasDesc {
+		return false, ""
+	}
+	if f.readOnly != nil && *f.readOnly {
+		if writeVerbSet[f.leadVerb] {
+			return true, fmt.Sprintf("readOnlyHint is true but the description opens with the write verb %q (%q)", f.leadVerb, quote(f.first.raw, 60))
+		}
+		for _, c := range lists.writeClaims {
+			if f.first.claims(c) {
+				return true, fmt.Sprintf("readOnlyHint is true but the first sentence says it %s (%q)", c, quote(f.first.raw, 60))
+			}
+		}
+	}
+	if f.destructive != nil && *f.destructive && (f.readOnly == nil || !*f.readOnly) {
+		for _, c := range lists.readOnlyClaims {
+			if f.desc.has(c) {
+				return true, fmt.Sprintf("destructiveHint is true but the description says %q", strings.TrimSuffix(c, "*"))
+			}
+		}
+	}
+	if (f.destructive != nil && !*f.destructive) || (f.readOnly != nil && *f.readOnly) {
+		for _, c := range lists.destructiveClaims {
+			if f.desc.hasUnnegated(c) {
+				return true, fmt.Sprintf("the annotations say the tool destroys nothing but the description says %q", strings.TrimSuffix(c, "*"))
+			}
+		}
+	}
+	return false, ""
+}
+
+// transparency scores behavioural transparency against the annotations:
+// with annotations the description need add less, without them it carries
+// everything.
+func (f *facts) transparency(contradiction bool, why string) dimension {
+	if contradiction {
+		return dim(1, "%s: the description contradicts the annotations.", why)
+	}
+	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
+		if f.annotated {
+			return dim(2, "the description is missing, placeholder text or too short; only the annotations say anything about behaviour.")
+		}
+		return dim(1, "no annotations and a missing, placeholder or one-word description: nothing is disclosed.")
+	}
+	cues := f.disclosed
+	k := len(cues)
+	var list string
+	if k > 0 {
+		parts := make([]string, k)
+		for i, c := range cues {
+			parts[i] = c.String()
+		}
+		list = strings.Join(parts, ", ")
+	}
+	var score int
+	var base string
+	if f.annotated {
+		base = "annotations are present, so the bar is lower"
+		switch {
+		case k >= 4:
+			score = 5
+		case k >= 2:
+			score = 4
+		default:
+			score = 3
+		}
+	} else {
+		base = "no annotations, so the description carries the whole burden"
+		switch {
+		case k >= 4:
+			score = 5
+		case k == 3:
+			score = 4
+		case k >= 1:
+			score = 3
+		default:
+			score = 2
+		}
+	}
+	covered := f.destructive != nil || (f.readOnly != nil && *f.readOnly)
+	if f.acts() && !covered && !hasCue(cues, "side effects") && !hasCue(cues, "safety") && score > 3 {
+		return dim(3, "%s; it discloses %s, but it changes state and says neither what it changes nor whether that is destructive.", base, list)
+	}
+	if k == 0 {
+		return dim(score, "%s; the description discloses no side effects, auth, limits, errors or return format.", base)
+	}
+	return dim(score, "%s; the description discloses %s.", base, list)
+}
+
+func hasCue(cues []found, name string) bool {
+	for _, c := range cues {
+		if c.cue == name {
+			return true
+		}
+	}
+	return false
+}
+
+// parameters scores parameter semantics against the schema's description
+// coverage.
+func (f *facts) parameters() dimension {
+	n := len(f.params)
+	if n == 0 {
+		return dim(4, "the tool takes no parameters, so there is nothing to explain (baseline 4).")
+	}
+	cov := f.coverage()
+	pct := int(cov*100 + 0.5)
+	var undescribed, undescMentioned []string
+	mentioned := map[string]bool{}
+	for _, m := range f.mentioned {
+		mentioned[m] = true
+	}
+	for _, p := range f.params {
+		if !p.described {
+			undescribed = append(undescribed, p.name)
+			if mentioned[p.name] {
+				undescMentioned = append(undescMentioned, p.name)
+			}
+		}
+	}
+	format, hasFormat := f.desc.firstOf(lists.paramFormat)
+	explains := hasFormat && len(f.mentioned) > 0
+	named := "none"
+	if len(f.mentioned) > 0 {
+		named = strings.Join(f.mentioned, ", ")
+	}
+	switch {
+	case cov > 0.8:
+		if explains && len(f.mentioned)*3 >= n*2 && f.nWords >= 40 {
+			return dim(5, "schema coverage %d%% and the description explains most parameters (%s) with format or value cues (%q).", pct, named, format)
+		}
+		if explains {
+			return dim(4, "schema coverage %d%% (baseline 3) and the description adds meaning for %s (%q).", pct, named, format)
+		}
+		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: %s).", pct, named)
+	case cov >= 0.5:
+		if len(undescMentioned) == len(undescribed) && explains {
+			return dim(4, "schema coverage %d%%, and the description explains the undescribed parameters %s (%q).", pct, strings.Join(undescribed, ", "), format)
+		}
+		return dim(3, "schema coverage %d%%; undescribed: %s; the description names %s.", pct, strings.Join(undescribed, ", "), named)
+	}
+	share := float64(len(undescMentioned)) / float64(len(undescribed))
+	switch {
+	case share == 1 && explains:
+		return dim(4, "schema coverage is only %d%%, but the description explains every undescribed parameter (%s) with cues such as %q.", pct, strings.Join(undescribed, ", "), format)
+	case share >= 0.5 && explains:
+		return dim(3, "schema coverage is only %d%%; the description compensates for %s (%q).", pct, strings.Join(undescMentioned, ", "), format)
+	case len(undescMentioned) > 0:
+		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values they take.", pct, strings.Join(undescMentioned, ", "))
+	case cov > 0:
+		return dim(2, "schema coverage is only %d%% and the description does not name the undescribed parameters (%s).", pct, strings.Join(undescribed, ", "))
+	}
+	return dim(1, "no parameter has a description (0%% of %d) and the description names none of them.", n)
+}
+
+// conciseness scores size and structure: appropriately sized, purpose
+// first, nothing wasted.
+func (f *facts) conciseness() dimension {
+	if !f.hasDesc {
+		return dim(1, "no description.")
+	}
+	n := f.nWords
+	var score int
+	var why string
+	switch {
+	case n <= 2:
+		return dim(2, "%d word(s) (%q) is under-specification, not conciseness.", n, quote(f.desc.raw, 40))
+	case f.placeholder != "":
+		return dim(2, "%q is placeholder text: under-specification, not conciseness.", quote(f.desc.raw, 40))
+	case f.restated:
+		return dim(2, "%q only restates the name: under-specification, not conciseness.", quote(f.desc.raw, 40))
+	case n <= 5:
+		score, why = 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
+	case n <= 100:
+		score, why = 5, fmt.Sprintf("%d words in %d sentence(s)", n, len(f.desc.sentences))
+	case n <= 160:
+		score, why = 4, fmt.Sprintf("%d words: on the long side", n)
+	case n <= 250:
+		score, why = 3, fmt.Sprintf("%d words: long enough that key facts get buried", n)
+	default:
+		score, why = 2, fmt.Sprintf("%d words: far longer than a tool description needs", n)
+	}
+	var faults []string
+	if p, ok := f.first.firstOf(lists.notFrontLoaded); ok && f.first.find(p) == 0 {
+		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
+	}
+	if fill := f.desc.allOf(lists.filler); len(fill) >= 2 {
+		faults = append(faults, fmt.Sprintf("filler such as %q", strings.Join(fill, `", "`)))
+	}
+	if repeated(f.desc.sentences) {
+		faults = append(faults, "a sentence is repeated")
+	}
+	if score == 5 && n < 3*len(f.params)+5 {
+		faults = append(faults, fmt.Sprintf("short for a tool with %d parameters", len(f.params)))
+	}
+	for _, s := range f.desc.sentences {
+		if len(words(s)) > 60 {
+			faults = append(faults, "a sentence runs past 60 words")
+			break
+		}
+	}
+	if len(faults) > 0 {
+		score -= min(2, len(faults))
+		return dim(score, "%s; %s.", why, strings.Join(faults, "; "))
+	}
+	if score == 5 {
+		return dim(5, "%s, purpose first (%q), no filler.", why, quote(f.first.raw, 50))
+	}
+	return dim(score, "%s.", why)
+}
+
+func repeated(ss []string) bool {
+	seen := map[string]bool{}
+	for _, s := range ss {
+		k := strings.Join(words(s), " ")
+		if len(k) > 0 && seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
+// completeness scores contextual completeness against the tool's
+// complexity and its structured fields.
+func (f *facts) completeness(usage, params int) dimension {
+	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
+		return dim(1, "the description is missing, placeholder text or too short to give any context.")
+	}
+	score := 3
+	var plus, minus []string
+	if f.nWords <= 5 {
+		score = 2
+		minus = append(minus, fmt.Sprintf("only %d words", f.nWords))
+	}
+	if f.nWords >= 30 {
+		score++
+		plus = append(plus, fmt.Sprintf("%d words of context", f.nWords))
+	}
+	if usage >= 4 {
+		score++
+		plus = append(plus, "usage guidance")
+	}
+	k := len(f.disclosed)
+	if k >= 2 || (f.annotated && k >= 1) {
+		score++
+		plus = append(plus, "behavioural detail")
+	}
+	if f.acts() {
+		returns := f.hasOutput || hasCue(f.disclosed, "return format")
+		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil
+		switch {
+		case !returns:
+			score--
+			minus = append(minus, "an action tool that does not say what it returns (no output schema)")
+		case !effects:
+			score--
+			minus = append(minus, "an action tool that does not say what it changes")
+		}
+	}
+	if params <= 2 {
+		score--
+		minus = append(minus, "parameters left unexplained")
+	}
+	if f.restated && score > 2 {
+		score = 2
+		minus = append(minus, "the description only restates the name")
+	}
+	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
+		score--
+		minus = append(minus, fmt.Sprintf("a complex tool (%d parameters%s) with a short description", len(f.params), map[bool]string{true: ", nested objects", false: ""}[f.nested]))
+	}
+	if f.hasOutput {
+		plus = append(plus, "an output schema covers the return value")
+	}
+	var parts []string
+	if len(plus) > 0 {
+		parts = append(parts, "has "+strings.Join(plus, ", "))
+	}
+	if len(minus) > 0 {
+		parts = append(parts, "lacks: "+strings.Join(minus, "; "))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "an adequate description with nothing notable added or missing")
+	}
+	return dim(score, "%s.", strings.Join(parts, "; "))
+}
+
+// summary says in one line what the answer found, weakest dimension
+// first.
+func (f *facts) summary(a toolAnswer) string {
+	s := a.Scores
+	dims := []struct {
+		name  string
+		score int
+	}{
+		{"purpose", s.PurposeClarity.Score}, {"usage", s.UsageGuidelines.Score},
+		{"behaviour", s.BehavioralTransparency.Score}, {"parameters", s.ParameterSemantics.Score},
+		{"conciseness", s.ConcisenessStructure.Score}, {"completeness", s.ContextualCompleteness.Score},
+	}
+	weakest := dims[0]
+	for _, d := range dims[1:] {
+		if d.score < weakest.score {
+			weakest = d
+		}
+	}
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = fmt.Sprintf("%s %d", d.name, d.score)
+	}
+	out := fmt.Sprintf("Heuristic: word and pattern cues, not a model, scored %s: %s; weakest is %s.", f.name, strings.Join(parts, ", "), weakest.name)
+	if a.AnnotationContradiction {
+		out += " The description contradicts the annotations."
+	}
+	return out
+}
