@@ -1,0 +1,116 @@
+package score_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// pickRubric asks for tasks about the surface, then which tool each task
+// needs: a question per item of an earlier answer.
+const pickRubric = `
+rubric "pick" {
+  version = "1"
+  grades  = { A = 1, F = 0 }
+  question "tasks" {
+    kind   = "test.tasks"
+    per    = "surface"
+    input  = "{'names': surface.tools.map(t, t.name)}"
+    system = "Make tasks."
+    user   = "{{ join \", \" .names }}"
+    answer_schema = <<-JSON
+      {"type": "object", "required": ["tasks"], "properties": {"tasks": {"type": "array", "items": {
+        "type": "object", "required": ["id", "text", "expected"]}}}}
+    JSON
+  }
+  question "pick" {
+    kind    = "test.pick"
+    per     = "item"
+    items   = "answers.tasks.tasks"
+    subject = "item.id"
+    when    = "item.text != ''"
+    input   = "{'task': item.text, 'index': index}"
+    system  = "Pick a tool."
+    user    = "{{ fence \"task\" .task }}"
+    answer_schema = "{\"type\": \"object\", \"required\": [\"tool\"]}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    metric "asked" {
+      value = "answers.pick.filter(a, a != null)"
+    }
+    metric "right" {
+      value = "size(answers.pick.filter(a, a != null && a.right))"
+    }
+    score = "metrics.right / size(metrics.asked)"
+  }
+}
+`
+
+type scripted func(q judge.Question) string
+
+func (f scripted) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	return judge.Answer{JSON: []byte(f(q)), Model: "m"}, nil
+}
+
+// TestItemsFollowTheirStage asks a question per item of an earlier answer:
+// after that answer, once per item, named by the rubric's subject formula,
+// and not for an item its when formula rules out.
+func TestItemsFollowTheirStage(t *testing.T) {
+	r, err := rubric.Load("pick.hcl", []byte(pickRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Stages(); len(st) != 2 || st[0][0].Name != "tasks" || st[1][0].Name != "pick" {
+		t.Fatalf("stages %v", st)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [{"name": "read_file"}, {"name": "write_file"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subjects []string
+	j := scripted(func(q judge.Question) string {
+		subjects = append(subjects, q.Kind+"/"+q.Subject)
+		if q.Kind == "test.tasks" {
+			return `{"tasks": [
+				{"id": "t1", "text": "show notes.txt", "expected": "read_file"},
+				{"id": "t2", "text": "", "expected": "read_file"},
+				{"id": "t3", "text": "save a file", "expected": "write_file"}]}`
+		}
+		var in struct {
+			Task  string `json:"task"`
+			Index int    `json:"index"`
+		}
+		if err := json.Unmarshal(q.Input, &in); err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf(`{"tool": "read_file", "right": %v}`, in.Index == 0)
+	})
+	a := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "scripted", Model: "m"}, Rubric: r, Concurrency: 1}
+	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The tasks first, then one pick per task with text, each named by
+	// its id: t2 has no text and is not asked.
+	if got := strings.Join(subjects, " "); got != "test.tasks/surface test.pick/t1 test.pick/t3" {
+		t.Errorf("asked %s", got)
+	}
+	if len(rep.Answers) != 3 || rep.Answers[1].Subject != "t1" || rep.Answers[2].Subject != "t3" {
+		t.Errorf("observations %+v", rep.Answers)
+	}
+	// One right of two asked.
+	if rep.Exact == nil || *rep.Exact != "1/2" {
+		t.Errorf("score %v", rep.Exact)
+	}
+}
