@@ -149,7 +149,8 @@ func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *host.Judge) (*a
 
 // progress draws done/total, cache hits, tokens and the time left.
 type progress struct {
-	bar *progressbar.ProgressBar
+	bar  *progressbar.ProgressBar
+	done bool
 }
 
 func newProgressBar(w io.Writer) *progress {
@@ -173,7 +174,13 @@ func (p *progress) update(s ask.Progress) {
 	_ = p.bar.Set(s.Done)
 }
 
-func (p *progress) finish() { _ = p.bar.Finish() }
+// finish clears the bar; calling it again does nothing.
+func (p *progress) finish() {
+	if !p.done {
+		p.done = true
+		_ = p.bar.Finish()
+	}
+}
 
 // judgeBlock is the report's record of who answered.
 func judgeBlock(id judge.Identity, p host.Plugin) *report.Judge {

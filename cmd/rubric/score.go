@@ -95,15 +95,15 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	var asker *ask.Asker
+	finishProgress := func() {}
 	if j != nil && len(r.Questions) == 0 {
 		id, _ := j.Identity(ctx)
 		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
 	} else if j != nil {
-		var done func()
-		if asker, done, err = a.newAsker(ctx, r, j); err != nil {
+		if asker, finishProgress, err = a.newAsker(ctx, r, j); err != nil {
 			return err
 		}
-		defer done()
+		defer finishProgress()
 		a.asking = asker.Cache != nil
 	}
 	tr, err := openTransport(ctx, h, catalog, name, target)
@@ -121,6 +121,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		opts.Asker = asker
 	}
 	rep, err := score.Run(ctx, r, s, opts)
+	finishProgress() // clear the bar before anything is printed
 	if err != nil {
 		return err
 	}
