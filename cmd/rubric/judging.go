@@ -140,7 +140,7 @@ func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *host.Judge) (*a
 	}
 	done := func() {}
 	if f, ok := a.stderr.(*os.File); ok && a.v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
-		bar := newProgressBar(f)
+		bar := newProgressBar(f, 100*time.Millisecond)
 		asker.OnProgress = bar.update
 		done = bar.finish
 	}
@@ -153,14 +153,14 @@ type progress struct {
 	done bool
 }
 
-func newProgressBar(w io.Writer) *progress {
+func newProgressBar(w io.Writer, throttle time.Duration) *progress {
 	return &progress{bar: progressbar.NewOptions(-1,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription("asking"),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionShowElapsedTimeOnFinish(),
-		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionThrottle(throttle),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(24),
 	)}
