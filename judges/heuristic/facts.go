@@ -207,7 +207,8 @@ func stripNamePrefix(s, name string) string {
 }
 
 // leadVerb returns the base form of the verb a purpose statement opens
-// with, after filler such as "This tool lets you", or "".
+// with, after filler such as "This tool lets you" and adverbs such as
+// "Permanently", or "".
 func leadVerb(ws []string) string {
 	for i, w := range ws {
 		if i > 6 {
@@ -216,7 +217,7 @@ func leadVerb(ws []string) string {
 		if v := verbForm(w); v != "" {
 			return v
 		}
-		if !fillerLeadSet[w] {
+		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
 			return ""
 		}
 	}

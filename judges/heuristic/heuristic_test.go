@@ -343,6 +343,7 @@ func TestPurposeCues(t *testing.T) {
 		{"verb and resource", toolSpec{name: "list_prs", desc: "List the open pull requests of a repository."}, 4, []string{`verb "list"`, "nothing sets it apart"}},
 		{"third person verb", toolSpec{name: "prs", desc: "Retrieves the open pull requests of a repository."}, 4, []string{`verb "retrieve"`}},
 		{"filler before the verb", toolSpec{name: "prs", desc: "This tool lets you list the open pull requests of a repository."}, 4, []string{`verb "list"`}},
+		{"adverb before the verb", toolSpec{name: "delete_note", desc: "Permanently deletes a note and its attachments."}, 4, []string{`verb "delete"`}},
 		{"name before the purpose", toolSpec{name: "list_prs", desc: "list_prs: List the open pull requests of a repository."}, 4, []string{`verb "list"`}},
 		{"names a sibling", toolSpec{name: "list_prs", desc: "List the open pull requests of one repository. For all repositories, use search_prs.", siblings: []string{"search_prs"}}, 5, []string{"search_prs"}},
 		{"contrast word", toolSpec{name: "list_prs", desc: "List the open pull requests of one repository, rather than searching across all of them."}, 5, []string{`"rather than"`}},
