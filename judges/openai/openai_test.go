@@ -3,17 +3,14 @@ package openai_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
 )
 
@@ -34,59 +31,6 @@ func question() judge.Question {
 		User:         "Tool: search_issues. Description: Searches.",
 		AnswerSchema: []byte(schema),
 	}
-}
-
-func fixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// serve starts a server that answers every request with status and body
-// and records the requests it got.
-type recorder struct {
-	mu   sync.Mutex
-	reqs []*http.Request
-	body [][]byte
-}
-
-func (rec *recorder) last(t *testing.T) (*http.Request, map[string]any) {
-	t.Helper()
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	if len(rec.reqs) == 0 {
-		t.Fatal("the server got no request")
-	}
-	var m map[string]any
-	if err := json.Unmarshal(rec.body[len(rec.body)-1], &m); err != nil {
-		t.Fatalf("the request body is not JSON: %v", err)
-	}
-	return rec.reqs[len(rec.reqs)-1], m
-}
-
-func serve(t *testing.T, status int, header http.Header, body []byte) (*httptest.Server, *recorder) {
-	t.Helper()
-	rec := &recorder{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		rec.mu.Lock()
-		rec.reqs = append(rec.reqs, r)
-		rec.body = append(rec.body, b)
-		rec.mu.Unlock()
-		for k, vs := range header {
-			w.Header()[k] = vs
-		}
-		if w.Header().Get("Content-Type") == "" {
-			w.Header().Set("Content-Type", "application/json")
-		}
-		w.WriteHeader(status)
-		w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, rec
 }
 
 // configure returns a judge configured against base (a test server's
@@ -124,7 +68,7 @@ func TestAnswers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.fixture, func(t *testing.T) {
-			srv, _ := serve(t, 200, nil, fixture(t, c.fixture))
+			srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, c.fixture))
 			got, err := configure(t, srv.URL+"/v1", nil).Ask(context.Background(), question())
 			if err != nil {
 				t.Fatal(err)
@@ -190,13 +134,14 @@ func TestRequest(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv, rec := serve(t, 200, nil, fixture(t, "completion.json"))
+			srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "completion.json"))
 			if _, err := configure(t, srv.URL+"/v1", c.opts).Ask(context.Background(), question()); err != nil {
 				t.Fatal(err)
 			}
-			r, body := rec.last(t)
-			if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
-				t.Errorf("sent %s %s", r.Method, r.URL.Path)
+			r := srv.Last(t)
+			body := r.JSON(t)
+			if r.Method != http.MethodPost || r.Path != "/v1/chat/completions" {
+				t.Errorf("sent %s %s", r.Method, r.Path)
 			}
 			if got := r.Header.Get("Authorization"); got != "Bearer "+testKey {
 				t.Errorf("Authorization: %q", got)
@@ -303,7 +248,7 @@ func TestConfigure(t *testing.T) {
 // TestLocalServerGetsNoKey: a server that needs no key is sent none.
 func TestLocalServerGetsNoKey(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
-	srv, rec := serve(t, 200, nil, fixture(t, "completion_ollama.json"))
+	srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "completion_ollama.json"))
 	j := openai.New()
 	if _, err := j.Configure(context.Background(), judge.Config{Model: "qwen2.5:7b", Options: map[string]string{"base_url": srv.URL + "/v1"}}); err != nil {
 		t.Fatal(err)
@@ -311,8 +256,8 @@ func TestLocalServerGetsNoKey(t *testing.T) {
 	if _, err := j.Ask(context.Background(), question()); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ := rec.last(t); r.Header.Get("Authorization") != "" {
-		t.Errorf("sent Authorization %q", r.Header.Get("Authorization"))
+	if got := srv.Last(t).Header.Get("Authorization"); got != "" {
+		t.Errorf("sent Authorization %q", got)
 	}
 }
 
@@ -331,23 +276,21 @@ func TestAskBeforeConfigure(t *testing.T) {
 }
 
 func TestSchemaNotJSON(t *testing.T) {
-	srv, rec := serve(t, 200, nil, fixture(t, "completion.json"))
+	srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "completion.json"))
 	q := question()
 	q.AnswerSchema = []byte(`{"type":`)
 	_, err := configure(t, srv.URL+"/v1", nil).Ask(context.Background(), q)
 	if err == nil || !strings.Contains(err.Error(), "answer schema that is not JSON") {
 		t.Errorf("a broken schema: %v", err)
 	}
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	if len(rec.reqs) != 0 {
-		t.Error("a request was sent with a broken schema")
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("%d requests were sent with a broken schema", n)
 	}
 }
 
 // TestConcurrentAsks: the engine asks several questions at once.
 func TestConcurrentAsks(t *testing.T) {
-	srv, rec := serve(t, 200, nil, fixture(t, "completion.json"))
+	srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "completion.json"))
 	j := configure(t, srv.URL+"/v1", map[string]string{"temperature": "0"})
 	const n = 8
 	var wg sync.WaitGroup
@@ -368,9 +311,7 @@ func TestConcurrentAsks(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	if len(rec.reqs) != n {
-		t.Errorf("the server got %d requests, want %d", len(rec.reqs), n)
+	if got := len(srv.Requests()); got != n {
+		t.Errorf("the server got %d requests, want %d", got, n)
 	}
 }

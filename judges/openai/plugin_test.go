@@ -3,18 +3,14 @@ package openai_test
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/go-plugin"
-
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // TestAcrossThePluginBoundary serves the judge over go-plugin's gRPC, as
@@ -22,35 +18,8 @@ import (
 // its answers, and its rate limits and unreadable replies with their kind
 // and wait intact.
 func TestAcrossThePluginBoundary(t *testing.T) {
-	var mu sync.Mutex
-	var status int
-	var header http.Header
-	var body []byte
-	reply := func(s int, h http.Header, b []byte) {
-		mu.Lock()
-		defer mu.Unlock()
-		status, header, body = s, h, b
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		defer mu.Unlock()
-		for k, vs := range header {
-			w.Header()[k] = vs
-		}
-		w.WriteHeader(status)
-		w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-
-	client, server := plugin.TestPluginGRPCConn(t, false, map[string]plugin.Plugin{
-		protocol.KindJudge: &protocol.JudgePlugin{Impl: openai.New()},
-	})
-	t.Cleanup(func() { client.Close(); server.Stop() })
-	raw, err := client.Dispense(protocol.KindJudge)
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := raw.(*protocol.JudgeClient)
+	srv := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "completion.json"))
+	host := judgetest.Host(t, openai.New())
 	ctx := context.Background()
 
 	t.Setenv(keyEnv, testKey)
@@ -65,27 +34,26 @@ func TestAcrossThePluginBoundary(t *testing.T) {
 		t.Errorf("identity %+v, want %+v", id, want)
 	}
 
-	reply(200, nil, fixture(t, "completion.json"))
 	a, err := host.Ask(ctx, question())
 	if err != nil || a.Model != "gpt-4o-2024-08-06" || a.Tokens != (judge.Tokens{Input: 412, Output: 19}) {
 		t.Errorf("answer %+v, %v", a, err)
 	}
 
-	reply(429, http.Header{"Retry-After": {"3"}}, fixture(t, "error_429_rate.json"))
+	srv.Answer(429, http.Header{"Retry-After": {"3"}}, judgetest.Fixture(t, "error_429_rate.json"))
 	_, err = host.Ask(ctx, question())
-	if kindOf(err) != wait || retryAfter(err) != 3*time.Second {
+	if judgetest.KindOf(err) != judgetest.Wait || judgetest.RetryAfter(err) != 3*time.Second {
 		t.Errorf("a 429 reached the host as %v (%T)", err, err)
 	}
 
-	reply(200, nil, fixture(t, "completion_refusal.json"))
+	srv.Answer(200, nil, judgetest.Fixture(t, "completion_refusal.json"))
 	_, err = host.Ask(ctx, question())
-	if kindOf(err) != askAgain {
+	if judgetest.KindOf(err) != judgetest.AskAgain {
 		t.Errorf("a refusal reached the host as %v (%T)", err, err)
 	}
 
-	reply(401, nil, fixture(t, "error_401.json"))
+	srv.Answer(401, nil, judgetest.Fixture(t, "error_401.json"))
 	_, err = host.Ask(ctx, question())
-	if kindOf(err) != stop || !strings.Contains(err.Error(), "Incorrect API key provided") {
+	if judgetest.KindOf(err) != judgetest.Stop || !strings.Contains(err.Error(), "Incorrect API key provided") {
 		t.Errorf("a 401 reached the host as %v (%T)", err, err)
 	}
 }

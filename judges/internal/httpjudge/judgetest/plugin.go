@@ -1,0 +1,31 @@
+package judgetest
+
+import (
+	"testing"
+
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// Host serves impl over go-plugin's gRPC in process, as the rubric binary
+// serves a built-in judge, and returns what the host side is dispensed.
+func Host(t testing.TB, impl protocol.Judge) *protocol.JudgeClient {
+	t.Helper()
+	client, server := plugin.TestPluginGRPCConn(t, false, map[string]plugin.Plugin{
+		protocol.KindJudge: &protocol.JudgePlugin{Impl: impl},
+	})
+	t.Cleanup(func() {
+		client.Close()
+		server.Stop()
+	})
+	raw, err := client.Dispense(protocol.KindJudge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jc, ok := raw.(*protocol.JudgeClient)
+	if !ok {
+		t.Fatalf("dispensed a %T, not a *protocol.JudgeClient", raw)
+	}
+	return jc
+}
