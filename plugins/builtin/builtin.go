@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/judges/claudecli"
+	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -65,6 +66,7 @@ func (serverLog) Write(p []byte) (int, error) {
 
 // judges are the built-in judges, by name.
 var judges = map[string]func() protocol.Judge{
+	"heuristic":  func() protocol.Judge { return heuristic.New() },
 	"replay":     func() protocol.Judge { return replay.New() },
 	"claude-cli": func() protocol.Judge { return claudecli.New() },
 }
