@@ -355,6 +355,10 @@ func judgeLine(j *report.Judge, c report.Calls) string {
 		who, plural(c.Questions, "question"), plural(c.Model, "call"), c.CacheHits, plural(c.Tokens, "token"))
 }
 
+// maxSectionText is the most of a section's text value shown (the JSON
+// report has all of it).
+const maxSectionText = 60
+
 // writeSections writes the scalar members of a rubric's own report
 // sections, such as a server summary, a few to a line.
 func writeSections(b *bufio.Writer, sections []report.Field) {
@@ -373,7 +377,11 @@ func writeSections(b *bufio.Writer, sections []report.Field) {
 			if json.Unmarshal(raw, &v) != nil {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s %v", f.Name, v))
+			text := fmt.Sprint(v)
+			if r := []rune(text); len(r) > maxSectionText {
+				text = string(r[:maxSectionText-1]) + "…"
+			}
+			parts = append(parts, f.Name+" "+text)
 		}
 		for i := 0; i < len(parts); i += 4 {
 			label := clean(sec.Name) + ":"
