@@ -12,13 +12,12 @@ import (
 // serves a built-in judge, and returns what the host side is dispensed.
 func Host(t testing.TB, impl protocol.Judge) *protocol.JudgeClient {
 	t.Helper()
-	client, server := plugin.TestPluginGRPCConn(t, false, map[string]plugin.Plugin{
+	client, _ := plugin.TestPluginGRPCConn(t, false, map[string]plugin.Plugin{
 		protocol.KindJudge: &protocol.JudgePlugin{Impl: impl},
 	})
-	t.Cleanup(func() {
-		client.Close()
-		server.Stop()
-	})
+	// Closing the client shuts the server down through go-plugin's
+	// controller; stopping the server as well would race with that.
+	t.Cleanup(func() { client.Close() })
 	raw, err := client.Dispense(protocol.KindJudge)
 	if err != nil {
 		t.Fatal(err)
