@@ -124,7 +124,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 		return judge.Identity{}, err
 	}
 	// Only a base URL of the user's choosing may do without a key.
-	key, err := httpjudge.APIKey(Name, cfg.keyEnv, base.Host, hosted || !o.Given("base_url"), o.Given("api_key_env"))
+	key, err := httpjudge.APIKey(Name, cfg.keyEnv, base.Host, hosted, o.Given("api_key_env"))
 	if err != nil {
 		return judge.Identity{}, err
 	}

@@ -141,3 +141,17 @@ func TestConnectionRefused(t *testing.T) {
 		t.Errorf("nothing listening: %v (%T)", err, err)
 	}
 }
+
+// TestRedirectNotFollowed: a redirect is reported, not followed, so the
+// key in x-api-key never reaches another host.
+func TestRedirectNotFollowed(t *testing.T) {
+	elsewhere := judgetest.Serve(t, 200, nil, judgetest.Fixture(t, "message_tool_use.json"))
+	srv := judgetest.Serve(t, http.StatusTemporaryRedirect, http.Header{"Location": {elsewhere.URL + "/v1/messages"}}, nil)
+	_, err := configure(t, srv.URL, nil).Ask(context.Background(), question())
+	if judgetest.KindOf(err) != judgetest.Stop || !strings.Contains(err.Error(), "307 Temporary Redirect; it redirects to "+elsewhere.URL+"/v1/messages") {
+		t.Errorf("a redirect: %v (%T)", err, err)
+	}
+	if n := len(elsewhere.Requests()); n != 0 {
+		t.Errorf("the redirect was followed (%d requests)", n)
+	}
+}

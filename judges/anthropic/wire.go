@@ -120,7 +120,9 @@ func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
 		Error json.RawMessage `json:"error"`
 	}
 	var e apiError
-	if err := json.Unmarshal(r.Body, &body); err != nil {
+	if len(bytes.TrimSpace(r.Body)) == 0 {
+		// Nothing said beyond the status.
+	} else if err := json.Unmarshal(r.Body, &body); err != nil {
 		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
 	} else if json.Unmarshal(body.Error, &e) == nil {
 		f.Message, f.Code = e.Message, e.Type

@@ -56,7 +56,7 @@ func TestErrorReplies(t *testing.T) {
 		{name: "404 from Ollama", status: 404, body: judgetest.Fixture(t, "error_404_ollama.json"),
 			kind: judgetest.Stop, says: []string{`model "llama3.3" not found, try pulling it first`}},
 		{name: "404 without a body", status: 404, body: nil,
-			kind: judgetest.Stop, says: []string{"404 Not Found", "an empty body", "check the model name"}},
+			kind: judgetest.Stop, says: []string{"404 Not Found; check the model name"}},
 		{name: "200 malformed envelope", status: 200, body: []byte(`{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,`),
 			kind: judgetest.AskAgain, says: []string{"not a chat completion", `begins "{\"id\":\"chatcmpl-1\"`}},
 		{name: "200 not JSON", status: 200, header: http.Header{"Content-Type": {"text/html"}}, body: judgetest.Fixture(t, "error_502_gateway.html"),

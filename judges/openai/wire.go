@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -112,7 +113,9 @@ func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
 		Message string          `json:"message"`
 		Type    string          `json:"type"`
 	}
-	if err := json.Unmarshal(r.Body, &body); err != nil {
+	if len(bytes.TrimSpace(r.Body)) == 0 {
+		// Nothing said beyond the status.
+	} else if err := json.Unmarshal(r.Body, &body); err != nil {
 		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
 	} else if f.Message, f.Code = errorMessage(body.Error); f.Message == "" && f.Code == "" {
 		f.Message, f.Code = body.Message, body.Type

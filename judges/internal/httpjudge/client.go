@@ -26,11 +26,17 @@ const DefaultMaxBody = 16 << 20
 // NewHTTPClient returns an HTTP client for a judge: the default transport
 // (proxies from the environment, HTTP/2) keeping enough idle connections
 // for the engine's concurrent questions. It has no overall timeout: each
-// request carries its own through its context.
+// request carries its own through its context. It follows no redirect:
+// net/http would carry a key in a header such as x-api-key on to another
+// host, and an API that redirects a POST is better named directly (the
+// reply's Location goes into the error).
 func NewHTTPClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = 16
-	return &http.Client{Transport: t}
+	return &http.Client{
+		Transport:     t,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 }
 
 // Client posts a judge's requests to one endpoint. It is safe for
@@ -50,9 +56,9 @@ type Client struct {
 
 // Reply is an HTTP reply, read whole.
 type Reply struct {
-	Status int
-	Header http.Header
-	Body   []byte
+	Status int         // the HTTP status code
+	Header http.Header // the reply's headers
+	Body   []byte      // the body, cut at MaxBody for an error reply
 }
 
 // OK says whether the status is a success.

@@ -13,7 +13,9 @@ import (
 
 // Failure is what a provider said about a request it did not answer.
 type Failure struct {
+	// Status is the reply's HTTP status code.
 	Status int
+	// Header is the reply's headers, where Retry-After is read.
 	Header http.Header
 	// Message is the provider's own message, "" when its body had none.
 	Message string
@@ -57,8 +59,12 @@ func (c *Client) Refused(f Failure) error {
 	if Transient(f.Status) && !f.Final {
 		return &judge.RateLimitError{RetryAfter: RetryAfter(f.Header, time.Now()), Msg: msg}
 	}
-	if f.Hint != "" {
-		msg += "; " + f.Hint
+	hint := f.Hint
+	if loc := f.Header.Get("Location"); f.Status >= 300 && f.Status < 400 && loc != "" && hint == "" {
+		hint = fmt.Sprintf("it redirects to %s: set base_url to the address the API is served at", c.Redact(loc))
+	}
+	if hint != "" {
+		msg += "; " + hint
 	}
 	return fmt.Errorf("%s", msg)
 }

@@ -54,6 +54,8 @@ func TestRefused(t *testing.T) {
 		{Failure{Status: 401, Message: "bad key k-secret-123", Code: "authentication_error", Hint: "check the key in KEY"},
 			false, "api.example.com answered 401 Unauthorized: bad key [redacted] [authentication_error]; check the key in KEY"},
 		{Failure{Status: 418}, false, "api.example.com answered 418 I'm a teapot"},
+		{Failure{Status: 308, Header: http.Header{"Location": {"https://api.example.com/v1/chat/completions"}}},
+			false, "api.example.com answered 308 Permanent Redirect; it redirects to https://api.example.com/v1/chat/completions: set base_url to the address the API is served at"},
 		{Failure{Status: 599}, false, "api.example.com answered 599"},
 	}
 	for _, cs := range cases {
