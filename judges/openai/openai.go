@@ -15,7 +15,9 @@
 //	api_key_env      the variable holding the key (default OPENAI_API_KEY)
 //	response_format  json_schema (default), json_object or none
 //
-// The key is needed only for the hosted API; local servers take none.
+// The key is needed only for the hosted API; local servers take none. When
+// the variable holds a key it is sent to whatever base_url names, so give a
+// third-party endpoint its own variable with api_key_env.
 package openai
 
 import (

@@ -46,7 +46,7 @@ type Client struct {
 	HTTP *http.Client
 	// Host names the server in messages ("api.openai.com").
 	Host string
-	// Timeout bounds each request, reply included.
+	// Timeout bounds each request, reply included; DefaultTimeout when 0.
 	Timeout time.Duration
 	// MaxBody bounds the reply read; DefaultMaxBody when 0.
 	MaxBody int64
@@ -77,7 +77,11 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 	if err != nil {
 		return nil, fmt.Errorf("encoding the request to %s: %w", c.Host, err)
 	}
-	rctx, cancel := context.WithTimeout(ctx, c.Timeout)
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(rctx, http.MethodPost, url, bytes.NewReader(b))
 	if err != nil {
@@ -90,7 +94,7 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 	req.Header.Set("Accept", "application/json")
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return nil, c.transportError(ctx, err)
+		return nil, c.transportError(ctx, timeout, err)
 	}
 	defer resp.Body.Close()
 	max := c.MaxBody
@@ -99,7 +103,7 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
 	if err != nil {
-		return nil, c.transportError(ctx, err)
+		return nil, c.transportError(ctx, timeout, err)
 	}
 	r := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
 	if int64(len(data)) > max {
@@ -112,14 +116,14 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 }
 
 // transportError words an error that left no reply to read.
-func (c *Client) transportError(ctx context.Context, err error) error {
+func (c *Client) transportError(ctx context.Context, timeout time.Duration, err error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("asking %s: %w", c.Host, ctx.Err())
 	}
 	var dns *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%s sent no reply within %s; raise the judge's timeout option if the model is slow", c.Host, c.Timeout)
+		return fmt.Errorf("%s sent no reply within %s; raise the judge's timeout option if the model is slow", c.Host, timeout)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return fmt.Errorf("cannot connect to %s (connection refused): is the server running, and is base_url right?", c.Host)
 	case errors.As(err, &dns):
