@@ -120,13 +120,14 @@ func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
 		Error json.RawMessage `json:"error"`
 	}
 	var e apiError
-	if len(bytes.TrimSpace(r.Body)) == 0 {
-		// Nothing said beyond the status.
-	} else if err := json.Unmarshal(r.Body, &body); err != nil {
+	switch {
+	case len(bytes.TrimSpace(r.Body)) == 0:
+		// An empty body says nothing beyond the status.
+	case json.Unmarshal(r.Body, &body) != nil:
 		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
-	} else if json.Unmarshal(body.Error, &e) == nil {
+	case json.Unmarshal(body.Error, &e) == nil:
 		f.Message, f.Code = e.Message, e.Type
-	} else if json.Unmarshal(body.Error, &f.Message) != nil {
+	case json.Unmarshal(body.Error, &f.Message) != nil:
 		f.Message = "the body holds no error message; it begins " + c.client.Snippet(r.Body)
 	}
 	switch r.Status {

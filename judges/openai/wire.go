@@ -113,12 +113,15 @@ func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
 		Message string          `json:"message"`
 		Type    string          `json:"type"`
 	}
-	if len(bytes.TrimSpace(r.Body)) == 0 {
-		// Nothing said beyond the status.
-	} else if err := json.Unmarshal(r.Body, &body); err != nil {
+	switch {
+	case len(bytes.TrimSpace(r.Body)) == 0:
+		// An empty body says nothing beyond the status.
+	case json.Unmarshal(r.Body, &body) != nil:
 		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
-	} else if f.Message, f.Code = errorMessage(body.Error); f.Message == "" && f.Code == "" {
-		f.Message, f.Code = body.Message, body.Type
+	default:
+		if f.Message, f.Code = errorMessage(body.Error); f.Message == "" && f.Code == "" {
+			f.Message, f.Code = body.Message, body.Type
+		}
 	}
 	switch r.Status {
 	case http.StatusBadRequest:
