@@ -15,8 +15,10 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/judges/anthropic"
 	"github.com/rubricmcp/rubric/judges/claudecli"
 	"github.com/rubricmcp/rubric/judges/heuristic"
+	"github.com/rubricmcp/rubric/judges/openai"
 	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -67,8 +69,10 @@ func (serverLog) Write(p []byte) (int, error) {
 // judges are the built-in judges, by name.
 var judges = map[string]func() protocol.Judge{
 	"heuristic":  func() protocol.Judge { return heuristic.New() },
-	"replay":     func() protocol.Judge { return replay.New() },
+	"openai":     func() protocol.Judge { return openai.New() },
+	"anthropic":  func() protocol.Judge { return anthropic.New() },
 	"claude-cli": func() protocol.Judge { return claudecli.New() },
+	"replay":     func() protocol.Judge { return replay.New() },
 }
 
 // Plugins returns the built-in plugins as the host starts them: self
