@@ -57,6 +57,7 @@ func TestScripts(t *testing.T) {
 			"sha256":        sha256Cmd,
 			"waitfile":      waitFileCmd,
 			"gone":          goneCmd,
+			"fakellm":       fakeLLMCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// fakeLLMCmd is "fakellm [-model M] [-limit N] [-garbage N]": it serves,
+// in the background of the script, the shapes of the OpenAI chat
+// completions and Anthropic messages APIs, answering TDQS questions with
+// fixed scores, and sets LLM to its base URL. The first -limit requests
+// are refused with 429 and retry-after-ms, the next -garbage get an answer
+// that is not JSON. A judge plugin under test talks to it over real HTTP.
+func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("usage: fakellm [-model M] [-limit N] [-garbage N]")
+	}
+	fs := flag.NewFlagSet("fakellm", flag.ContinueOnError)
+	model := fs.String("model", "gpt-test-2025-01-01", "the model the answers name")
+	limit := fs.Int("limit", 0, "requests refused with 429 first")
+	garbage := fs.Int("garbage", 0, "requests then answered with text that is not JSON")
+	if err := fs.Parse(args); err != nil {
+		ts.Fatalf("fakellm: %v", err)
+	}
+	var mu sync.Mutex
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		n++
+		call := n
+		mu.Unlock()
+		if call <= *limit {
+			w.Header().Set("retry-after-ms", "20")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprint(w, `{"error": {"message": "Rate limit reached for requests", "type": "requests", "code": "rate_limit_exceeded"}}`)
+			return
+		}
+		answer := toolAnswer
+		if strings.Contains(string(body), "You grade the tools of one MCP server") {
+			answer = coherenceAnswer
+		}
+		if call <= *limit+*garbage {
+			answer = "Sure! Here is my assessment: the tool is fine."
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/v1/chat/completions":
+			content, _ := json.Marshal(answer)
+			fmt.Fprintf(w, `{"id": "chatcmpl-1", "object": "chat.completion", "created": 1741570283, "model": %q,
+				"choices": [{"index": 0, "message": {"role": "assistant", "content": %s, "refusal": null}, "finish_reason": "stop"}],
+				"usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}`, *model, content)
+		case "/v1/messages":
+			input := answer
+			if !json.Valid([]byte(input)) {
+				input, _ = func() (string, error) {
+					b, err := json.Marshal(map[string]string{"text": answer})
+					return string(b), err
+				}()
+			}
+			fmt.Fprintf(w, `{"id": "msg_1", "type": "message", "role": "assistant", "model": %q,
+				"content": [{"type": "tool_use", "id": "toolu_1", "name": "answer", "input": %s}],
+				"stop_reason": "tool_use", "stop_sequence": null,
+				"usage": {"input_tokens": 100, "output_tokens": 20}}`, *model, input)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv("LLM", srv.URL+"/v1")
+	ts.Setenv("LLM_HOST", srv.URL)
+}
+
+func rated(score int, dims ...string) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = fmt.Sprintf(`%q: {"score": %d, "justification": "Fixed by the fake model."}`, d, score)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+var (
+	toolAnswer = `{"scores": ` + rated(3, "purpose_clarity", "usage_guidelines", "behavioral_transparency",
+		"parameter_semantics", "conciseness_structure", "contextual_completeness") +
+		`, "annotation_contradiction": false, "summary": "Fixed by the fake model."}`
+	coherenceAnswer = `{"scores": ` + rated(4, "disambiguation", "naming_consistency", "tool_count_appropriateness", "completeness") +
+		`, "summary": "Fixed by the fake model."}`
+)
