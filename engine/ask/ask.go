@@ -10,6 +10,7 @@
 package ask
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -320,6 +321,7 @@ func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
 // readAnswer checks that text is one JSON value satisfying the question's
 // schema and returns it compacted.
 func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, error) {
+	text = unfence(text)
 	v, err := lang.FromJSON(text)
 	if err != nil {
 		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
@@ -332,6 +334,20 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// unfence takes off a Markdown code fence around the whole answer
+// (```json ... ```), which models asked for bare JSON still add.
+func unfence(b []byte) []byte {
+	t := bytes.TrimSpace(b)
+	if !bytes.HasPrefix(t, []byte("```")) || !bytes.HasSuffix(t, []byte("```")) || len(t) < 6 {
+		return b
+	}
+	nl := bytes.IndexByte(t, '\n')
+	if nl < 0 {
+		return b
+	}
+	return bytes.TrimSpace(t[nl+1 : len(t)-3])
 }
 
 func prefix(b []byte, n int) string {

@@ -232,6 +232,19 @@ func TestUnreadableAnswersAreAskedAgain(t *testing.T) {
 	}
 }
 
+func TestFencedAnswersAreRead(t *testing.T) {
+	r := loadRubric(t)
+	for _, text := range []string{"```json\n{\"n\": 3}\n```", "  ```\n{\"n\": 3}\n```\n"} {
+		j := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
+			return judge.Answer{JSON: []byte(text), Model: "m1"}, nil, true
+		}}
+		obs, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "abc"))
+		if err != nil || string(obs[0].Answer) != `{"n":3}` || obs[0].Attempts != 1 {
+			t.Errorf("%q: %v %+v", text, err, obs)
+		}
+	}
+}
+
 func TestRateLimitsAreWaitedOut(t *testing.T) {
 	r := loadRubric(t)
 	var waits []time.Duration
