@@ -1,0 +1,82 @@
+package cache
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+func TestKey(t *testing.T) {
+	id := judge.Identity{Plugin: "p", Version: "1", Model: "m", Params: map[string]any{"temperature": 0.0, "seed": 7.0}}
+	base := Key(id, "sha256:r", "sha256:q", "sha256:i")
+	same := Key(judge.Identity{Plugin: "p", Version: "1", Model: "m", Params: map[string]any{"seed": 7.0, "temperature": 0.0}}, "sha256:r", "sha256:q", "sha256:i")
+	if base != same || len(base) != 64 {
+		t.Fatalf("the same inputs gave %s and %s", base, same)
+	}
+	for name, k := range map[string]string{
+		"judge version": Key(judge.Identity{Plugin: "p", Version: "2", Model: "m", Params: id.Params}, "sha256:r", "sha256:q", "sha256:i"),
+		"model":         Key(judge.Identity{Plugin: "p", Version: "1", Model: "m2", Params: id.Params}, "sha256:r", "sha256:q", "sha256:i"),
+		"a parameter":   Key(judge.Identity{Plugin: "p", Version: "1", Model: "m", Params: map[string]any{"temperature": 1.0, "seed": 7.0}}, "sha256:r", "sha256:q", "sha256:i"),
+		"rubric":        Key(id, "sha256:r2", "sha256:q", "sha256:i"),
+		"question":      Key(id, "sha256:r", "sha256:q2", "sha256:i"),
+		"input":         Key(id, "sha256:r", "sha256:q", "sha256:i2"),
+	} {
+		if k == base {
+			t.Errorf("a different %s gave the same key", name)
+		}
+	}
+}
+
+func TestPutGetStatsClear(t *testing.T) {
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := Entry{Key: Key(judge.Identity{Plugin: "p"}, "r", "q", "i"), Kind: "k", Subject: "tool", Answer: json.RawMessage(`{"n":1}`), Model: "m", Tokens: judge.Tokens{Input: 3, Output: 4}}
+	if _, ok := s.Get(e.Key); ok {
+		t.Fatal("an empty cache had an answer")
+	}
+	if err := s.Put(e); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := s.Get(e.Key)
+	if !ok || string(got.Answer) != `{"n":1}` || got.Model != "m" || got.Tokens.Output != 4 {
+		t.Fatalf("got %+v, %v", got, ok)
+	}
+	if err := s.PutPrompt("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Prompt("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"); !ok {
+		t.Error("the empty prompt, which hashes to its name, was not found")
+	}
+	st, err := s.Stats()
+	if err != nil || st.Answers != 1 || st.Prompts != 1 || st.Bytes == 0 {
+		t.Fatalf("stats %+v, %v", st, err)
+	}
+	// A damaged entry is a miss, not an error: it is asked again.
+	if err := os.WriteFile(s.answerPath(e.Key), []byte(`{"key": "`+e.Key+`", "answer": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Get(e.Key); ok {
+		t.Error("a damaged entry was read")
+	}
+	// An entry filed under another key is not this one.
+	other := e
+	other.Key = Key(judge.Identity{Plugin: "other"}, "r", "q", "i")
+	b, _ := json.Marshal(other)
+	if err := os.WriteFile(s.answerPath(e.Key), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Get(e.Key); ok {
+		t.Error("an entry with another key was read")
+	}
+	cleared, err := s.Clear()
+	if err != nil || cleared.Answers != 1 {
+		t.Fatalf("clear: %+v, %v", cleared, err)
+	}
+	if st, _ := s.Stats(); st.Answers != 0 || st.Prompts != 0 {
+		t.Errorf("after clear: %+v", st)
+	}
+}
