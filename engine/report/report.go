@@ -423,3 +423,27 @@ func (fs Fields) MarshalJSON() ([]byte, error) {
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
 }
+
+// Scalars returns the members of a section (a rubric's report block) that
+// are single values, a number, a string or a boolean, as name and text in
+// order; maps, lists and nulls are left out, as are members of a section
+// read back from a file.
+func (f Field) Scalars() [][2]string {
+	fields, ok := f.Value.(Fields)
+	if !ok {
+		return nil
+	}
+	var out [][2]string
+	for _, m := range fields {
+		raw, ok := m.Value.(json.RawMessage)
+		if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		out = append(out, [2]string{m.Name, fmt.Sprint(v)})
+	}
+	return out
+}

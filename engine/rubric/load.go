@@ -350,11 +350,14 @@ func (l *loader) str(a *hcl.Attribute) string {
 
 // strOK reads a string attribute and says whether it holds one; a wrong
 // value has been reported when it says no.
-func (l *loader) strOK(a *hcl.Attribute) (string, bool) {
+func (l *loader) strOK(a *hcl.Attribute) (string, bool) { return l.stringIn(a, nil) }
+
+// stringIn reads a string attribute evaluated in ctx (nil: no functions).
+func (l *loader) stringIn(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
 	if a == nil {
 		return "", false
 	}
-	v, ds := a.Expr.Value(nil)
+	v, ds := a.Expr.Value(ctx)
 	if l.hclDiags(ds) {
 		return "", false
 	}

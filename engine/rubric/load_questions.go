@@ -65,20 +65,7 @@ func (l *loader) evalContext() *hcl.EvalContext {
 }
 
 // text reads a string attribute that may call file().
-func (l *loader) text(a *hcl.Attribute) (string, bool) {
-	if a == nil {
-		return "", false
-	}
-	v, ds := a.Expr.Value(l.evalContext())
-	if l.hclDiags(ds) {
-		return "", false
-	}
-	if v.IsNull() || v.Type() != cty.String {
-		l.errorf(a.Expr.Range(), "%s must be a string", a.Name)
-		return "", false
-	}
-	return v.AsString(), true
-}
+func (l *loader) text(a *hcl.Attribute) (string, bool) { return l.stringIn(a, l.evalContext()) }
 
 func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	q := &Question{Name: b.Labels[0], Retries: DefaultRetries}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -112,29 +113,18 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				}
 			case rubric.PerItem:
 				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers}, size: unbounded}
-				v, err := sc.eval(q.Items)
+				items, err := evalList(q.Items, sc)
 				if err != nil {
 					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
-				items, ok := v.(traits.Lister)
-				if !ok {
-					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: fmt.Errorf("want a list, got %s", v.Type().TypeName())}
-				}
-				n := int(items.Size().(types.Int))
-				surfaceAnswers[q.Name] = make([]any, n)
-				for k := range n {
-					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "item": items.Get(types.Int(k)), "index": types.Int(k)}, size: unbounded}
+				surfaceAnswers[q.Name] = make([]any, len(items))
+				for k, item := range items {
+					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "item": item, "index": types.Int(k)}, size: unbounded}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
-						sv, err := isc.eval(q.Subject)
-						if err != nil {
+						if subject, err = evalString(q.Subject, isc); err != nil {
 							return nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
 						}
-						s, ok := sv.(types.String)
-						if !ok {
-							return nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: fmt.Errorf("want a string, got %s", sv.Type().TypeName())}
-						}
-						subject = string(s)
 					}
 					if err := add(q, isc, subject, target{q, -1, k}, ""); err != nil {
 						return nil, err
@@ -256,6 +246,23 @@ func reportFields(rb *rubric.Report, sc *scope) (report.Fields, *Error) {
 			return nil, &Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
 		}
 		out = append(out, report.Field{Name: f.Name, Value: json.RawMessage(b)})
+	}
+	return out, nil
+}
+
+// evalList evaluates a formula that must yield a list.
+func evalList(p *lang.Program, sc *scope) ([]ref.Val, error) {
+	v, err := sc.eval(p)
+	if err != nil {
+		return nil, err
+	}
+	l, ok := v.(traits.Lister)
+	if !ok {
+		return nil, fmt.Errorf("want a list, got %s", v.Type().TypeName())
+	}
+	out := make([]ref.Val, int(l.Size().(types.Int)))
+	for i := range out {
+		out[i] = l.Get(types.Int(i))
 	}
 	return out, nil
 }

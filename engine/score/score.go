@@ -450,14 +450,11 @@ func passEach(c *rubric.Check, res report.Check, sc *scope) (report.Check, num.N
 
 func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
 	if c.Label != nil {
-		v, err := sc.eval(c.Label)
+		s, err := evalString(c.Label, sc)
 		if err != nil {
 			return "", fmt.Errorf("label: %w", err)
 		}
-		if s, ok := v.(types.String); ok {
-			return string(s), nil
-		}
-		return "", fmt.Errorf("label: want a string, got %s", v.Type().TypeName())
+		return s, nil
 	}
 	if m, ok := item.(traits.Mapper); ok {
 		if name, found := m.Find(types.String("name")); found {
@@ -467,6 +464,19 @@ func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
 		}
 	}
 	return fmt.Sprint(item.Value()), nil
+}
+
+// evalString evaluates a formula that must yield a string.
+func evalString(p *lang.Program, sc *scope) (string, error) {
+	v, err := sc.eval(p)
+	if err != nil {
+		return "", err
+	}
+	s, ok := v.(types.String)
+	if !ok {
+		return "", fmt.Errorf("want a string, got %s", v.Type().TypeName())
+	}
+	return string(s), nil
 }
 
 func evalBool(p *lang.Program, sc *scope) (bool, error) {

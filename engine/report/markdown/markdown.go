@@ -15,7 +15,6 @@ package markdown
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -243,25 +242,11 @@ func deref(s *string) string {
 // sections as a table each.
 func writeSections(b *bufio.Writer, sections []report.Field) {
 	for _, sec := range sections {
-		fields, ok := sec.Value.(report.Fields)
-		if !ok {
-			continue
-		}
-		rows := 0
-		for _, f := range fields {
-			raw, ok := f.Value.(json.RawMessage)
-			if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
-				continue
-			}
-			var v any
-			if json.Unmarshal(raw, &v) != nil {
-				continue
-			}
-			if rows == 0 {
+		for i, nv := range sec.Scalars() {
+			if i == 0 {
 				fmt.Fprintf(b, "\n| %s | |\n|---|---|\n", text(sec.Name))
 			}
-			fmt.Fprintf(b, "| %s | %s |\n", text(f.Name), text(fmt.Sprint(v)))
-			rows++
+			fmt.Fprintf(b, "| %s | %s |\n", text(nv[0]), text(nv[1]))
 		}
 	}
 }

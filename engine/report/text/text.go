@@ -18,7 +18,6 @@ package text
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -363,25 +362,13 @@ const maxSectionText = 60
 // sections, such as a server summary, a few to a line.
 func writeSections(b *bufio.Writer, sections []report.Field) {
 	for _, sec := range sections {
-		fields, ok := sec.Value.(report.Fields)
-		if !ok {
-			continue
-		}
 		var parts []string
-		for _, f := range fields {
-			raw, ok := f.Value.(json.RawMessage)
-			if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
-				continue
-			}
-			var v any
-			if json.Unmarshal(raw, &v) != nil {
-				continue
-			}
-			text := fmt.Sprint(v)
+		for _, nv := range sec.Scalars() {
+			text := nv[1]
 			if r := []rune(text); len(r) > maxSectionText {
 				text = string(r[:maxSectionText-1]) + "…"
 			}
-			parts = append(parts, f.Name+" "+text)
+			parts = append(parts, nv[0]+" "+text)
 		}
 		for i := 0; i < len(parts); i += 4 {
 			label := clean(sec.Name) + ":"
