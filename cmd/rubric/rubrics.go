@@ -127,6 +127,25 @@ func (a *app) showRubric(r *rubric.Rubric) error {
 		}
 		tw.Flush()
 	}
+	if len(r.Questions) > 0 {
+		fmt.Fprintln(w, "\nQuestions (asked of a judge, in order):")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  NAME\tKIND\tPER\tWHEN\tRETRIES\tDIGEST")
+		for _, q := range r.Questions {
+			when := "always"
+			if q.When != nil {
+				when = oneLine(q.When.Source)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%s\n", q.Name, q.Kind, q.Per, when, q.Retries, shortHash(q.Digest))
+		}
+		tw.Flush()
+	}
+	if len(r.Tool.Signals) > 0 {
+		fmt.Fprintln(w, "\nSignals of each tool (before any question):")
+		for _, m := range r.Tool.Signals {
+			fmt.Fprintf(w, "  %s = %s\n", m.Name, oneLine(m.Value.Source))
+		}
+	}
 	for _, lv := range []struct {
 		name string
 		l    rubric.Level
