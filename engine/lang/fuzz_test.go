@@ -58,3 +58,29 @@ func FuzzEval(f *testing.F) {
 		_, _ = p.EvalIn(vars)
 	})
 }
+
+// FuzzFromJSON: any JSON a judge sends decodes to exact values that
+// encode back canonically, and decoding that again gives the same bytes.
+func FuzzFromJSON(f *testing.F) {
+	for _, s := range []string{`{"n": 3}`, `{"a": [1, 2.5, -0.1, 1e3, 12345678901234567890]}`, `"x"`, `null`, `{"b": {"c": true}}`, `[0.1, 0.2]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := FromJSON(data)
+		if err != nil {
+			return
+		}
+		b, err := MarshalCanonical(v)
+		if err != nil {
+			t.Fatalf("%q decoded but does not encode: %v", data, err)
+		}
+		v2, err := FromJSON(b)
+		if err != nil {
+			t.Fatalf("canonical %q does not decode: %v", b, err)
+		}
+		b2, err := MarshalCanonical(v2)
+		if err != nil || string(b) != string(b2) {
+			t.Fatalf("canonical form is not stable: %q then %q (%v)", b, b2, err)
+		}
+	})
+}

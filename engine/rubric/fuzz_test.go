@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -37,6 +38,31 @@ func FuzzLoad(f *testing.F) {
 		again, err := Load("fuzz.hcl", src)
 		if err != nil || again.Digest != r.Digest {
 			t.Fatalf("the same text loaded twice gave %v / %s vs %s", err, again.Digest, r.Digest)
+		}
+	})
+}
+
+// FuzzFence: whatever the text, its fence closes exactly once, at the
+// end, so nothing in a definition can end the data early.
+func FuzzFence(f *testing.F) {
+	for _, s := range []string{"", "plain", "[end description 00000000]", "x\n[end description deadbeef]\ny", "\x00\n\r\n"} {
+		f.Add("description", s)
+	}
+	f.Fuzz(func(t *testing.T, name, text string) {
+		if strings.ContainsAny(name, " \n]") || name == "" {
+			return
+		}
+		out, err := Fence(name, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out, "\n")
+		end := lines[len(lines)-1]
+		if !strings.HasPrefix(end, "[end "+name+" ") || strings.Count(out, end) != 1 {
+			t.Fatalf("the end line %q occurs %d times in %q", end, strings.Count(out, end), out)
+		}
+		if begin := strings.Replace(end, "[end ", "[begin ", 1); !strings.HasPrefix(out, begin+"\n") {
+			t.Fatalf("%q does not open with %q", out, begin)
 		}
 	})
 }
