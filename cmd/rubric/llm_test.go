@@ -7,18 +7,22 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// fakeLLMCmd is "fakellm [-model M] [-limit N] [-garbage N]": it serves,
+// fakeLLMCmd is "fakellm [-model M] [-limit N] [-garbage N] [-hold-after N]": it serves,
 // in the background of the script, the shapes of the OpenAI chat
 // completions and Anthropic messages APIs, answering TDQS questions with
 // fixed scores, and sets LLM to its base URL. The first -limit requests
 // are refused with 429 and retry-after-ms, the next -garbage get an answer
-// that is not JSON. A judge plugin under test talks to it over real HTTP.
+// that is not JSON; with -hold-after, the requests after the first N wait
+// while a file named hold exists. A judge plugin under test talks to it
+// over real HTTP.
 func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		ts.Fatalf("usage: fakellm [-model M] [-limit N] [-garbage N]")
@@ -27,9 +31,11 @@ func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 	model := fs.String("model", "gpt-test-2025-01-01", "the model the answers name")
 	limit := fs.Int("limit", 0, "requests refused with 429 first")
 	garbage := fs.Int("garbage", 0, "requests then answered with text that is not JSON")
+	holdAfter := fs.Int("hold-after", 0, "requests answered before the rest wait while the file hold exists")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("fakellm: %v", err)
 	}
+	hold := ts.MkAbs("hold")
 	var mu sync.Mutex
 	n := 0
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -38,6 +44,18 @@ func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 		n++
 		call := n
 		mu.Unlock()
+		if *holdAfter > 0 && call > *holdAfter {
+			for {
+				if _, err := os.Stat(hold); err != nil {
+					break
+				}
+				select {
+				case <-r.Context().Done():
+					return
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
+		}
 		if call <= *limit {
 			w.Header().Set("retry-after-ms", "20")
 			w.Header().Set("Content-Type", "application/json")
