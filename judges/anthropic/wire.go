@@ -61,20 +61,17 @@ type apiError struct {
 	Message string `json:"message"`
 }
 
-// answer reads a successful reply.
-func (c *config) answer(body []byte) (judge.Answer, error) {
-	unreadable := func(format string, args ...any) (judge.Answer, error) {
-		return judge.Answer{}, &judge.UnreadableError{Msg: c.client.Redact(fmt.Sprintf(format, args...))}
-	}
+// Answer reads a successful reply: the input of the answer tool's call.
+func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, error) {
 	var r response
 	if err := json.Unmarshal(body, &r); err != nil {
-		return unreadable("the reply from %s is not a message (%v); it begins %s", c.client.Host, err, c.client.Snippet(body))
+		return judge.Answer{}, e.Unreadable("the reply from %s is not a message (%v); it begins %s", e.Client.Host, err, e.Client.Snippet(body))
 	}
 	if r.Type == "error" && r.Error != nil {
-		return unreadable("the reply from %s holds an error instead of an answer: %s [%s]", c.client.Host, r.Error.Message, r.Error.Type)
+		return judge.Answer{}, e.Unreadable("the reply from %s holds an error instead of an answer: %s [%s]", e.Client.Host, r.Error.Message, r.Error.Type)
 	}
 	if r.Type != "" && r.Type != "message" {
-		return unreadable("the reply from %s is not a message (type %q); it begins %s", c.client.Host, r.Type, c.client.Snippet(body))
+		return judge.Answer{}, e.Unreadable("the reply from %s is not a message (type %q); it begins %s", e.Client.Host, r.Type, e.Client.Snippet(body))
 	}
 	var text []string
 	for _, b := range r.Content {
@@ -88,9 +85,9 @@ func (c *config) answer(body []byte) (judge.Answer, error) {
 	}
 	switch r.StopReason {
 	case "max_tokens":
-		return unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's max_tokens option", c.request.MaxTokens)
+		return judge.Answer{}, e.Unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's max_tokens option", d.request.MaxTokens)
 	case "refusal":
-		return unreadable("the model refused to answer%s", wrote)
+		return judge.Answer{}, e.Unreadable("the model refused to answer%s", wrote)
 	}
 	for _, b := range r.Content {
 		if b.Type != "tool_use" || b.Name != ToolName {
@@ -98,51 +95,39 @@ func (c *config) answer(body []byte) (judge.Answer, error) {
 		}
 		var input bytes.Buffer
 		if len(b.Input) == 0 || string(b.Input) == "null" || json.Compact(&input, b.Input) != nil {
-			return unreadable("the model called the %s tool without an input", ToolName)
+			return judge.Answer{}, e.Unreadable("the model called the %s tool without an input", ToolName)
 		}
 		a := judge.Answer{JSON: input.Bytes(), Model: r.Model}
-		if a.Model == "" {
-			a.Model = c.request.Model
-		}
 		if r.Usage != nil {
 			a.Tokens = judge.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens}
 		}
 		return a, nil
 	}
-	return unreadable("the reply holds no call of the %s tool (stop_reason %q)%s", ToolName, r.StopReason, wrote)
+	return judge.Answer{}, e.Unreadable("the reply holds no call of the %s tool (stop_reason %q)%s", ToolName, r.StopReason, wrote)
 }
 
-// failure reads an error reply, {"type": "error", "error": {"type",
+// Failure reads an error reply, {"type": "error", "error": {"type",
 // "message"}}.
-func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
-	f := httpjudge.Failure{Status: r.Status, Header: r.Header}
-	var body struct {
-		Error json.RawMessage `json:"error"`
-	}
-	var e apiError
-	switch {
-	case len(bytes.TrimSpace(r.Body)) == 0:
-		// An empty body says nothing beyond the status.
-	case json.Unmarshal(r.Body, &body) != nil:
-		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
-	case json.Unmarshal(body.Error, &e) == nil:
-		f.Message, f.Code = e.Message, e.Type
-	case json.Unmarshal(body.Error, &f.Message) != nil:
-		f.Message = "the body holds no error message; it begins " + c.client.Snippet(r.Body)
-	}
-	switch r.Status {
-	case http.StatusBadRequest:
-		f.Hint = "check the model and the judge's options"
-	case http.StatusUnauthorized:
-		if c.keySent {
-			f.Hint = "check the key in " + c.keyEnv
-		} else {
-			f.Hint = "the server wants a key: set " + c.keyEnv + " (or name another variable with the api_key_env option)"
+func (d *dialect) Failure(e *httpjudge.Endpoint, r *httpjudge.Reply) httpjudge.Failure {
+	f := e.Failure(r, func(b []byte) (msg, code string, ok bool) {
+		var body struct {
+			Error json.RawMessage `json:"error"`
 		}
+		if json.Unmarshal(b, &body) != nil {
+			return "", "", false
+		}
+		var ae apiError
+		if json.Unmarshal(body.Error, &ae) == nil {
+			return ae.Message, ae.Type, true
+		}
+		if json.Unmarshal(body.Error, &msg) != nil {
+			msg = "the body holds no error message; it begins " + e.Client.Snippet(b)
+		}
+		return msg, "", true
+	})
+	switch r.Status {
 	case http.StatusForbidden:
-		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its workspace and permissions", c.keyEnv, c.request.Model)
-	case http.StatusNotFound:
-		f.Hint = fmt.Sprintf("check the model name %q and the base URL %s", c.request.Model, c.baseURL)
+		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its workspace and permissions", e.KeyEnv, e.Model)
 	case http.StatusRequestEntityTooLarge:
 		f.Hint = "the question is too long for the API"
 	}

@@ -23,12 +23,9 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math"
-	"net/http"
+	"net/url"
 	"strings"
-	"sync/atomic"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge"
@@ -64,157 +61,111 @@ const (
 // optionKeys are the options Configure accepts.
 var optionKeys = []string{"base_url", "temperature", "seed", "max_tokens", "timeout", "api_key_env", "response_format"}
 
+// api is the chat completions API, as the shared judge sees it.
+var api = &httpjudge.API{
+	Name:           Name,
+	Version:        Version,
+	DefaultBaseURL: DefaultBaseURL,
+	DefaultKeyEnv:  DefaultKeyEnv,
+	Options:        optionKeys,
+	Hosted:         hosted,
+	Path:           "/chat/completions",
+	KeyHeader:      "Authorization",
+	KeyPrefix:      "Bearer ",
+	Configure:      configure,
+}
+
+// hosted says whether base is the hosted OpenAI API.
+func hosted(base *url.URL) bool {
+	return base.Scheme == "https" && strings.EqualFold(base.Host, "api.openai.com") && base.Path == "/v1"
+}
+
 // Judge asks a chat completions endpoint. It is safe for concurrent use;
 // Configure must come before Ask.
-type Judge struct {
-	http *http.Client
-	cfg  atomic.Pointer[config]
-}
-
-// config is what Configure settles; Ask only reads it.
-type config struct {
-	id        judge.Identity
-	client    *httpjudge.Client
-	url       string
-	header    http.Header
-	keyEnv    string
-	keySent   bool
-	baseURL   string
-	format    string
-	request   request
-	maxTokens int64
-}
+type Judge struct{ core *httpjudge.Judge }
 
 // New returns an unconfigured judge.
-func New() *Judge { return &Judge{http: httpjudge.NewHTTPClient()} }
+func New() *Judge { return &Judge{httpjudge.NewJudge(api)} }
 
 // Describe returns the judge's identity before a model is chosen.
-func (j *Judge) Describe(context.Context) (judge.Identity, error) {
-	return judge.Identity{Plugin: Name, Version: Version, Provider: Name}, nil
-}
+func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) { return j.core.Describe(ctx) }
 
 // Configure checks the model and options, reads the key from the
 // environment, and returns the identity the judge answers under: its
 // provider is "openai" for the hosted API, else the base URL's host, and
 // its parameters are the sampling options given.
-func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
-	model := strings.TrimSpace(c.Model)
-	if model == "" {
-		return judge.Identity{}, errors.New("the openai judge needs a model: pass --model or set judge.model")
-	}
-	o, err := httpjudge.NewOptions(Name, c.Options, optionKeys...)
-	if err != nil {
-		return judge.Identity{}, err
-	}
-	base, err := o.BaseURL("base_url", DefaultBaseURL)
-	if err != nil {
-		return judge.Identity{}, err
-	}
-	hosted := base.Scheme == "https" && strings.EqualFold(base.Host, "api.openai.com") && base.Path == "/v1"
-	cfg := &config{baseURL: base.String(), request: request{Model: model}}
-	params := map[string]any{}
-	if t, ok, err := o.Float("temperature"); err != nil {
-		return judge.Identity{}, err
-	} else if ok {
-		cfg.request.Temperature = &t
-		params["temperature"] = t
-	}
-	if s, ok, err := o.Int("seed", math.MinInt64); err != nil {
-		return judge.Identity{}, err
-	} else if ok {
-		cfg.request.Seed = &s
-		params["seed"] = s
-	}
-	if n, ok, err := o.Int("max_tokens", 1); err != nil {
-		return judge.Identity{}, err
-	} else if ok {
-		cfg.request.MaxTokens = &n
-		cfg.maxTokens = n
-		params["max_tokens"] = n
-	}
-	if cfg.format, err = o.OneOf("response_format", FormatJSONSchema, FormatJSONSchema, FormatJSONObject, FormatNone); err != nil {
-		return judge.Identity{}, err
-	}
-	if cfg.format != FormatJSONSchema {
-		// The format changes what the model is asked, so answers given
-		// under another format must not share a cache entry.
-		params["response_format"] = cfg.format
-	}
-	timeout, err := o.Duration("timeout", httpjudge.DefaultTimeout)
-	if err != nil {
-		return judge.Identity{}, err
-	}
-	if cfg.keyEnv, err = o.EnvName("api_key_env", DefaultKeyEnv); err != nil {
-		return judge.Identity{}, err
-	}
-	key, err := httpjudge.APIKey(Name, cfg.keyEnv, base.Host, hosted, o.Given("api_key_env"))
-	if err != nil {
-		return judge.Identity{}, err
-	}
-	cfg.header = http.Header{"User-Agent": {"rubric-judge-" + Name + "/" + Version}}
-	if key != "" {
-		cfg.header.Set("Authorization", "Bearer "+key)
-		cfg.keySent = true
-	}
-	cfg.url = cfg.baseURL + "/chat/completions"
-	cfg.client = &httpjudge.Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: []string{key}}
-	provider := base.Host
-	if hosted {
-		provider = Name
-	}
-	cfg.id = judge.Identity{Plugin: Name, Version: Version, Provider: provider, Model: model}
-	if len(params) > 0 {
-		cfg.id.Params = params
-	}
-	j.cfg.Store(cfg)
-	return cfg.id, nil
+func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	return j.core.Configure(ctx, c)
 }
 
 // Ask sends one question as a chat completion and returns the first
 // choice's text as the answer, with the model the server says answered
 // and the tokens it counted.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	c := j.cfg.Load()
-	if c == nil {
-		return judge.Answer{}, errors.New("the openai judge was asked a question before it was configured")
-	}
-	body, err := c.body(q)
-	if err != nil {
-		return judge.Answer{}, err
-	}
-	r, err := c.client.Post(ctx, c.url, c.header, body)
-	if err != nil {
-		return judge.Answer{}, err
-	}
-	if !r.OK() {
-		return judge.Answer{}, c.client.Refused(c.failure(r))
-	}
-	return c.answer(r.Body)
+	return j.core.Ask(ctx, q)
 }
 
-// body builds the request for a question.
-func (c *config) body(q judge.Question) (request, error) {
-	schema := strings.TrimSpace(string(q.AnswerSchema))
-	if !json.Valid([]byte(schema)) {
-		return request{}, fmt.Errorf("the question %s about %q has an answer schema that is not JSON", q.Kind, q.Subject)
+// dialect is what Configure settles of the judge's own options; Ask only
+// reads it.
+type dialect struct {
+	format    string
+	request   request
+	maxTokens int64
+}
+
+// configure reads the sampling options and response_format.
+func configure(o *httpjudge.Options, model string, params map[string]any) (httpjudge.Dialect, error) {
+	d := &dialect{request: request{Model: model}}
+	if t, ok, err := o.Float("temperature"); err != nil {
+		return nil, err
+	} else if ok {
+		d.request.Temperature = &t
+		params["temperature"] = t
 	}
-	req := c.request
+	if s, ok, err := o.Int("seed", math.MinInt64); err != nil {
+		return nil, err
+	} else if ok {
+		d.request.Seed = &s
+		params["seed"] = s
+	}
+	if n, ok, err := o.Int("max_tokens", 1); err != nil {
+		return nil, err
+	} else if ok {
+		d.request.MaxTokens = &n
+		d.maxTokens = n
+		params["max_tokens"] = n
+	}
+	var err error
+	if d.format, err = o.OneOf("response_format", FormatJSONSchema, FormatJSONSchema, FormatJSONObject, FormatNone); err != nil {
+		return nil, err
+	}
+	if d.format != FormatJSONSchema {
+		// The format changes what the model is asked, so answers given
+		// under another format must not share a cache entry.
+		params["response_format"] = d.format
+	}
+	return d, nil
+}
+
+// Request builds the chat completion for a question.
+func (d *dialect) Request(q judge.Question, schema json.RawMessage) any {
+	req := d.request
 	system := q.System
-	switch c.format {
+	switch d.format {
 	case FormatJSONSchema:
-		req.ResponseFormat = &responseFormat{Type: FormatJSONSchema, JSONSchema: &jsonSchema{Name: "answer", Schema: json.RawMessage(schema), Strict: true}}
+		req.ResponseFormat = &responseFormat{Type: FormatJSONSchema, JSONSchema: &jsonSchema{Name: "answer", Schema: schema, Strict: true}}
 	default:
-		if c.format == FormatJSONObject {
+		if d.format == FormatJSONObject {
 			req.ResponseFormat = &responseFormat{Type: FormatJSONObject}
 		}
 		// Without structured outputs the schema reaches the model only
 		// through the prompt (and json_object mode wants "JSON" said).
-		system = strings.TrimSpace(system + "\n\nAnswer with one JSON object, and nothing else, that satisfies this JSON Schema:\n" + schema)
+		system = strings.TrimSpace(system + "\n\nAnswer with one JSON object, and nothing else, that satisfies this JSON Schema:\n" + string(schema))
 	}
 	req.Messages = make([]message, 0, 2)
 	if system != "" {
 		req.Messages = append(req.Messages, message{Role: "system", Content: system})
 	}
 	req.Messages = append(req.Messages, message{Role: "user", Content: q.User})
-	return req, nil
+	return req
 }

@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -56,89 +55,70 @@ type response struct {
 	Error json.RawMessage `json:"error"`
 }
 
-// answer reads a successful reply.
-func (c *config) answer(body []byte) (judge.Answer, error) {
-	unreadable := func(format string, args ...any) (judge.Answer, error) {
-		return judge.Answer{}, &judge.UnreadableError{Msg: c.client.Redact(fmt.Sprintf(format, args...))}
-	}
+// Answer reads a successful reply: the first choice's text.
+func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, error) {
 	var r response
 	if err := json.Unmarshal(body, &r); err != nil {
-		return unreadable("the reply from %s is not a chat completion (%v); it begins %s", c.client.Host, err, c.client.Snippet(body))
+		return judge.Answer{}, e.Unreadable("the reply from %s is not a chat completion (%v); it begins %s", e.Client.Host, err, e.Client.Snippet(body))
 	}
 	if len(r.Choices) == 0 {
 		if msg, code := errorMessage(r.Error); msg != "" || code != "" {
-			return unreadable("the reply from %s holds an error instead of an answer: %s [%s]", c.client.Host, msg, code)
+			return judge.Answer{}, e.Unreadable("the reply from %s holds an error instead of an answer: %s [%s]", e.Client.Host, msg, code)
 		}
-		return unreadable("the reply from %s has no choices; it begins %s", c.client.Host, c.client.Snippet(body))
+		return judge.Answer{}, e.Unreadable("the reply from %s has no choices; it begins %s", e.Client.Host, e.Client.Snippet(body))
 	}
 	ch := r.Choices[0]
 	if ch.Message == nil {
-		return unreadable("the reply from %s has a choice without a message", c.client.Host)
+		return judge.Answer{}, e.Unreadable("the reply from %s has a choice without a message", e.Client.Host)
 	}
 	if ch.Message.Refusal != nil && strings.TrimSpace(*ch.Message.Refusal) != "" {
-		return unreadable("the model refused to answer: %s", strings.TrimSpace(*ch.Message.Refusal))
+		return judge.Answer{}, e.Unreadable("the model refused to answer: %s", strings.TrimSpace(*ch.Message.Refusal))
 	}
 	switch ch.FinishReason {
 	case "length":
 		limit := "the model's own token limit"
-		if c.maxTokens > 0 {
-			limit = fmt.Sprintf("max_tokens (%d)", c.maxTokens)
+		if d.maxTokens > 0 {
+			limit = fmt.Sprintf("max_tokens (%d)", d.maxTokens)
 		}
-		return unreadable("the reply was cut off at %s before the answer was complete; raise the judge's max_tokens option", limit)
+		return judge.Answer{}, e.Unreadable("the reply was cut off at %s before the answer was complete; raise the judge's max_tokens option", limit)
 	case "content_filter":
-		return unreadable("the provider's content filter withheld the reply")
+		return judge.Answer{}, e.Unreadable("the provider's content filter withheld the reply")
 	}
 	if ch.Message.Content == nil || strings.TrimSpace(*ch.Message.Content) == "" {
-		return unreadable("the reply's message has no content (finish_reason %q)", ch.FinishReason)
+		return judge.Answer{}, e.Unreadable("the reply's message has no content (finish_reason %q)", ch.FinishReason)
 	}
 	a := judge.Answer{JSON: []byte(*ch.Message.Content), Model: r.Model}
-	if a.Model == "" {
-		// A few servers leave the model out; the one asked for is then
-		// the best account of who answered.
-		a.Model = c.request.Model
-	}
 	if r.Usage != nil {
 		a.Tokens = judge.Tokens{Input: r.Usage.PromptTokens, Output: r.Usage.CompletionTokens}
 	}
 	return a, nil
 }
 
-// failure reads an error reply: the OpenAI shape {"error": {"message",
+// Failure reads an error reply: the OpenAI shape {"error": {"message",
 // "type", "code"}}, the bare {"error": "..."} some servers send, or vLLM's
 // older {"object": "error", "message", "type"}.
-func (c *config) failure(r *httpjudge.Reply) httpjudge.Failure {
-	f := httpjudge.Failure{Status: r.Status, Header: r.Header}
-	var body struct {
-		Error   json.RawMessage `json:"error"`
-		Message string          `json:"message"`
-		Type    string          `json:"type"`
-	}
-	switch {
-	case len(bytes.TrimSpace(r.Body)) == 0:
-		// An empty body says nothing beyond the status.
-	case json.Unmarshal(r.Body, &body) != nil:
-		f.Message = "the body is not JSON; it begins " + c.client.Snippet(r.Body)
-	default:
-		if f.Message, f.Code = errorMessage(body.Error); f.Message == "" && f.Code == "" {
-			f.Message, f.Code = body.Message, body.Type
+func (d *dialect) Failure(e *httpjudge.Endpoint, r *httpjudge.Reply) httpjudge.Failure {
+	f := e.Failure(r, func(b []byte) (msg, code string, ok bool) {
+		var body struct {
+			Error   json.RawMessage `json:"error"`
+			Message string          `json:"message"`
+			Type    string          `json:"type"`
 		}
-	}
+		if json.Unmarshal(b, &body) != nil {
+			return "", "", false
+		}
+		if msg, code = errorMessage(body.Error); msg == "" && code == "" {
+			msg, code = body.Message, body.Type
+		}
+		return msg, code, true
+	})
 	switch r.Status {
 	case http.StatusBadRequest:
-		f.Hint = "check the model and the judge's options"
-		if c.format == FormatJSONSchema {
+		if d.format == FormatJSONSchema {
 			f.Hint += `; a server without structured outputs needs the option response_format = "json_object" or "none"`
 		}
-	case http.StatusUnauthorized:
-		if c.keySent {
-			f.Hint = "check the key in " + c.keyEnv
-		} else {
-			f.Hint = "the server wants a key: set " + c.keyEnv + " (or name another variable with the api_key_env option)"
-		}
 	case http.StatusForbidden:
-		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its project and permissions", c.keyEnv, c.request.Model)
-	case http.StatusNotFound:
-		f.Hint = fmt.Sprintf("check the model name %q and the base URL %s", c.request.Model, c.baseURL)
+		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its project and permissions", e.KeyEnv, e.Model)
 	case http.StatusRequestEntityTooLarge:
 		f.Hint = "the question is too long for this endpoint"
 	case http.StatusTooManyRequests:
