@@ -1,7 +1,8 @@
 // Package judgetest holds test helpers for the hosted-API judges: a fake
 // provider that serves canned replies and records what it was sent, a
-// provider that never answers, and the kinds of error the engine tells
-// apart.
+// provider that never answers, the kinds of error the engine tells apart,
+// and a Suite that runs the tests every hosted judge passes, given what is
+// particular to it.
 package judgetest
 
 import (
