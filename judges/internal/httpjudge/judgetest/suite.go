@@ -287,15 +287,16 @@ func (s *Suite) RunPlugin(t *testing.T, opts map[string]string, params map[strin
 
 // RunShared runs the cases that are the same for every hosted judge, each
 // as a subtest: its description, a question asked too early or with a
-// broken schema, concurrent questions, a server that needs no key, and
-// the ways a reply can fail to arrive (too large, cancelled, too slow,
-// dropped, refused, redirected).
+// broken schema, concurrent questions, a server that needs no key and one
+// that wants one after all, and the ways a reply can fail to arrive (too
+// large, cancelled, too slow, dropped, refused, redirected).
 func (s *Suite) RunShared(t *testing.T) {
 	t.Run("Describe", s.describe)
 	t.Run("AskBeforeConfigure", s.askBeforeConfigure)
 	t.Run("SchemaNotJSON", s.schemaNotJSON)
 	t.Run("ConcurrentAsks", s.concurrentAsks)
 	t.Run("NoKeyNoneSent", s.noKeyNoneSent)
+	t.Run("KeyWanted", s.keyWanted)
 	t.Run("ReplyOverLimit", s.replyOverLimit)
 	t.Run("CancelMidRequest", s.cancelMidRequest)
 	t.Run("Timeout", s.timeout)
@@ -363,20 +364,37 @@ func (s *Suite) concurrentAsks(t *testing.T) {
 	}
 }
 
+// keyless returns a judge configured against server with nothing but the
+// base URL, and no key in the variable it reads by default.
+func (s *Suite) keyless(t *testing.T, server string) protocol.Judge {
+	t.Helper()
+	t.Setenv(s.KeyEnv, "")
+	j := s.New()
+	if _, err := j.Configure(context.Background(), judge.Config{Model: s.Model, Options: map[string]string{"base_url": server + s.Prefix}}); err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
 // noKeyNoneSent: a base URL of the user's choosing that needs no key (a
 // local server, a gateway) is sent none.
 func (s *Suite) noKeyNoneSent(t *testing.T) {
-	t.Setenv(s.KeyEnv, "")
 	srv := Serve(t, 200, nil, Fixture(t, s.Reply))
-	j := s.New()
-	if _, err := j.Configure(context.Background(), judge.Config{Model: s.Model, Options: map[string]string{"base_url": srv.URL + s.Prefix}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := j.Ask(context.Background(), s.Question); err != nil {
+	if _, err := s.keyless(t, srv.URL).Ask(context.Background(), s.Question); err != nil {
 		t.Fatal(err)
 	}
 	if got := srv.Last(t).Header.Get(s.KeyHeader); got != "" {
 		t.Errorf("sent %s %q", s.KeyHeader, got)
+	}
+}
+
+// keyWanted: a server sent no key that answers 401 is told about the
+// variable the key goes in.
+func (s *Suite) keyWanted(t *testing.T) {
+	srv := Serve(t, http.StatusUnauthorized, nil, nil)
+	_, err := s.keyless(t, srv.URL).Ask(context.Background(), s.Question)
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "401 Unauthorized; the server wants a key: set "+s.KeyEnv) {
+		t.Errorf("a 401 without a key: %v (%T)", err, err)
 	}
 }
 
