@@ -31,6 +31,7 @@ var suite = &judgetest.Suite{
 		"X-Api-Key":         testKey,
 		"Anthropic-Version": "2023-06-01",
 		"Authorization":     "",
+		"User-Agent":        "rubric-judge-anthropic/1.0.0",
 	},
 	Reply: "message_tool_use.json",
 	Answer: judge.Answer{

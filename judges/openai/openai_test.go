@@ -33,8 +33,11 @@ var suite = &judgetest.Suite{
 	Options:   map[string]string{"api_key_env": keyEnv},
 	Prefix:    "/v1",
 	Path:      "/v1/chat/completions",
-	Headers:   map[string]string{"Authorization": "Bearer " + testKey},
-	Reply:     "completion.json",
+	Headers: map[string]string{
+		"Authorization": "Bearer " + testKey,
+		"User-Agent":    "rubric-judge-openai/1.0.0",
+	},
+	Reply: "completion.json",
 	Answer: judge.Answer{
 		JSON:   []byte(`{"verdict":"terse","reasons":["no parameter is described"]}`),
 		Model:  "gpt-4o-2024-08-06",
