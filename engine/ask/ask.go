@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -87,6 +88,9 @@ type Asker struct {
 	// MaxRateLimits is how many rate limits in a row one question may meet
 	// before the run gives up; 0 means 8.
 	MaxRateLimits int
+	// MaxWait bounds a wait a provider asks for (Retry-After); 0 means
+	// DefaultMaxWait.
+	MaxWait time.Duration
 
 	mu    sync.Mutex
 	stats Stats
@@ -97,6 +101,10 @@ type Asker struct {
 // DefaultConcurrency is how many questions are in flight at once unless
 // the run says otherwise.
 const DefaultConcurrency = 6
+
+// DefaultMaxWait is the longest wait for a rate limit, whatever the
+// provider's Retry-After says.
+const DefaultMaxWait = 5 * time.Minute
 
 // Stats returns what the asker has counted so far.
 func (a *Asker) Stats() Stats {
@@ -134,54 +142,50 @@ func (e *UnreadableError) Error() string {
 func (e *UnreadableError) Unwrap() error { return e.Last }
 
 // SameModel reports whether an answer from model answered satisfies a pin
-// on pinned: the same id, or a dated snapshot of it (pinned "gpt-4o"
-// answered by "gpt-4o-2024-08-06"), which is how providers name the model
-// an alias resolved to.
+// on pinned: the same id, or the pinned id with one date after it, which
+// is how providers name the snapshot an alias resolved to: gpt-4o answered
+// by gpt-4o-2024-08-06, claude-sonnet-4-5 by claude-sonnet-4-5-20250929,
+// gpt-4 by gpt-4-0613. Anything more (claude-sonnet-4 answered by
+// claude-sonnet-4-5-20250929) is another model.
 func SameModel(pinned, answered string) bool {
 	if pinned == "" || answered == pinned {
 		return true
 	}
 	rest, ok := strings.CutPrefix(answered, pinned+"-")
-	if !ok || rest == "" {
-		return false
-	}
-	digits := 0
-	for _, c := range rest {
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '-':
-		default:
-			return false
-		}
-	}
-	return digits >= 4
+	return ok && snapshotDate.MatchString(rest)
 }
 
-// Ask answers every request, in order. On the first failure it stops
-// asking, waits for the questions in flight (whose answers are cached as
-// they arrive), and returns the error.
+// snapshotDate is a date as providers append it to a model id: YYYYMMDD,
+// YYYY-MM-DD, or MMDD.
+var snapshotDate = regexp.MustCompile(`^(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
+
+// Ask answers every request, in order. On the first failure it starts no
+// new call, lets the calls in flight finish (their answers are paid for,
+// and cached as they arrive), and returns the error. Cancelling ctx
+// (Ctrl-C) stops the calls in flight too.
 func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) {
 	out := make([]Observation, len(reqs))
 	a.mu.Lock()
 	a.total += len(reqs)
 	a.mu.Unlock()
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	workers := a.Concurrency
 	if workers <= 0 {
 		workers = DefaultConcurrency
 	}
-	jobs := make(chan int)
-	var wg sync.WaitGroup
+	stop := make(chan struct{})
 	var once sync.Once
 	var first error
+	fail := func(err error) { once.Do(func() { first = err; close(stop) }) }
+	jobs := make(chan int)
+	var wg sync.WaitGroup
 	for range min(workers, len(reqs)) {
 		wg.Go(func() {
 			for i := range jobs {
-				o, err := a.one(ctx, reqs[i])
+				o, err := a.one(ctx, stop, reqs[i])
 				if err != nil {
-					once.Do(func() { first = err; cancel(err) })
+					if !errors.Is(err, errStopped) {
+						fail(err)
+					}
 					continue
 				}
 				out[i] = o
@@ -193,6 +197,8 @@ feed:
 	for i := range reqs {
 		select {
 		case jobs <- i:
+		case <-stop:
+			break feed
 		case <-ctx.Done():
 			break feed
 		}
@@ -202,11 +208,15 @@ feed:
 	if first != nil {
 		return nil, first
 	}
-	if err := context.Cause(ctx); err != nil {
-		return nil, err
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
 	}
 	return out, nil
 }
+
+// errStopped is what a question returns when another question has failed
+// before it could start a call.
+var errStopped = errors.New("stopped: another question failed")
 
 func (a *Asker) progress(o Observation) {
 	a.mu.Lock()
@@ -236,7 +246,7 @@ func (a *Asker) pinned() string {
 }
 
 // one answers one request: from the cache, or by asking.
-func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
+func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
 	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
@@ -259,13 +269,14 @@ func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
 		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
 	}
-	var last error
-	limited := 0
+	var last error // why the last answer could not be read
+	limited := 0   // rate limits in a row
 	for o.Attempts < 1+q.Retries {
-		if o.Attempts > 0 {
-			a.count(func(s *Stats) { s.Retries++ })
+		select {
+		case <-stop:
+			return o, errStopped
+		default:
 		}
-		o.Attempts++
 		a.count(func(s *Stats) { s.Calls++ })
 		ans, err := a.Judge.Ask(ctx, jq)
 		a.count(func(s *Stats) { s.Tokens.Input += ans.Tokens.Input; s.Tokens.Output += ans.Tokens.Output })
@@ -276,18 +287,19 @@ func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
 		switch {
 		case err == nil:
 		case errors.As(err, &rl):
+			// A rate limit is not an attempt: the question is asked again
+			// without spending a retry.
 			limited++
 			a.count(func(s *Stats) { s.RateLimited++ })
 			if limited >= a.maxRateLimits() {
 				return o, fmt.Errorf("asking %s about %q: still rate limited after %d tries: %w", q.Kind, r.Subject, limited, err)
 			}
-			o.Attempts-- // a rate limit is not an unreadable answer
-			if err := sleep(ctx, a.wait(limited, rl.RetryAfter)); err != nil {
+			if err := sleep(ctx, stop, a.wait(limited, rl.RetryAfter)); err != nil {
 				return o, err
 			}
 			continue
 		case errors.As(err, &ur):
-			last = err
+			last = a.unreadable(&o, q, err)
 			continue
 		default:
 			if ctx.Err() != nil {
@@ -301,9 +313,10 @@ func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
 		}
 		answer, err := readAnswer(q, ans.JSON)
 		if err != nil {
-			last = err
+			last = a.unreadable(&o, q, err)
 			continue
 		}
+		o.Attempts++
 		o.Answer, o.Model = answer, ans.Model
 		if a.Cache != nil {
 			if err := a.Cache.Put(cache.Entry{
@@ -316,6 +329,16 @@ func (a *Asker) one(ctx context.Context, r Request) (Observation, error) {
 		return o, nil
 	}
 	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
+}
+
+// unreadable counts an attempt whose answer could not be read, and a
+// retry when another attempt is left; it returns why.
+func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error {
+	o.Attempts++
+	if o.Attempts < 1+q.Retries {
+		a.count(func(s *Stats) { s.Retries++ })
+	}
+	return why
 }
 
 // readAnswer checks that text is one JSON value satisfying the question's
@@ -366,7 +389,7 @@ func (a *Asker) maxRateLimits() int {
 
 func (a *Asker) wait(n int, asked time.Duration) time.Duration {
 	if asked > 0 {
-		return asked
+		return min(asked, a.maxWait())
 	}
 	if a.Wait != nil {
 		return a.Wait(n)
@@ -374,12 +397,22 @@ func (a *Asker) wait(n int, asked time.Duration) time.Duration {
 	return min(time.Second<<(n-1), time.Minute)
 }
 
-func sleep(ctx context.Context, d time.Duration) error {
+func (a *Asker) maxWait() time.Duration {
+	if a.MaxWait > 0 {
+		return a.MaxWait
+	}
+	return DefaultMaxWait
+}
+
+// sleep waits d, or less when the run is cancelled or stopped.
+func sleep(ctx context.Context, stop <-chan struct{}, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-t.C:
 		return nil
+	case <-stop:
+		return errStopped
 	case <-ctx.Done():
 		return context.Cause(ctx)
 	}

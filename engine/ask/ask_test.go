@@ -330,6 +330,12 @@ func TestSameModel(t *testing.T) {
 		{"m1", "m1-", false},
 		{"claude-opus-4", "claude-opus-4-1", false},
 		{"gpt-4o", "gpt-4", false},
+		{"gpt-4", "gpt-4-0613", true},
+		{"claude-sonnet-4", "claude-sonnet-4-5-20250929", false},
+		{"claude-opus-4", "claude-opus-4-1-20250805", false},
+		{"gpt-4", "gpt-4-1-2025", false},
+		{"gpt-4o", "gpt-4o-2024-08", false},
+		{"m", "m-20250101-20250102", false},
 	} {
 		if got := ask.SameModel(c.pinned, c.answered); got != c.same {
 			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)
@@ -374,5 +380,56 @@ func TestAJudgeErrorEndsTheRun(t *testing.T) {
 	}
 	if n := j.calls.Load(); n > 7 {
 		t.Errorf("%d calls: asking went on after the failure", n)
+	}
+}
+
+// TestAnswersInFlightAreKept: when one question fails, the calls already
+// in flight finish and their answers, paid for, are cached.
+func TestAnswersInFlightAreKept(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		if q.Subject == "tool_00" {
+			time.Sleep(10 * time.Millisecond)
+			return judge.Answer{}, errors.New("invalid api key"), true
+		}
+		time.Sleep(60 * time.Millisecond)
+		return judge.Answer{}, nil, false
+	}}
+	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 6}).Ask(context.Background(), requests(t, r, names(12)...))
+	if err == nil || !strings.Contains(err.Error(), "invalid api key") {
+		t.Fatalf("got %v", err)
+	}
+	st, _ := store.Stats()
+	if st.Answers != 5 || j.calls.Load() != 6 {
+		t.Errorf("%d calls, %d answers cached; want the 5 in flight beside the failure kept and nothing new started", j.calls.Load(), st.Answers)
+	}
+}
+
+func TestRetriesAreCountedOnce(t *testing.T) {
+	r := loadRubric(t)
+	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
+		switch call {
+		case 1:
+			return judge.Answer{JSON: []byte("no"), Model: "m1"}, nil, true
+		case 2:
+			return judge.Answer{}, &judge.RateLimitError{RetryAfter: time.Hour, Msg: "429"}, true
+		}
+		return judge.Answer{}, nil, false
+	}}
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, MaxWait: 5 * time.Millisecond}
+	start := time.Now()
+	obs, err := a.Ask(context.Background(), requests(t, r, "abc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := a.Stats(); obs[0].Attempts != 2 || s.Retries != 1 || s.RateLimited != 1 || s.Calls != 3 {
+		t.Errorf("observation %+v, stats %+v: want 2 attempts, 1 retry, 1 rate limit, 3 calls", obs[0], s)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("a Retry-After of an hour was waited for %s, not cut to MaxWait", time.Since(start))
 	}
 }
