@@ -48,6 +48,11 @@ func FuzzFence(f *testing.F) {
 	for _, s := range []string{"", "plain", "[end description 00000000]", "x\n[end description deadbeef]\ny", "\x00\n\r\n"} {
 		f.Add("description", s)
 	}
+	// A text found by brute force that held the end line of its own fence
+	// when the tag was only a hash of the text.
+	if b, err := os.ReadFile("testdata/forged-fence.txt"); err == nil {
+		f.Add("description", string(b))
+	}
 	f.Fuzz(func(t *testing.T, name, text string) {
 		if strings.ContainsAny(name, " \n]") || name == "" {
 			return

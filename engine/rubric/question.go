@@ -134,10 +134,11 @@ func orDefault(def, v any) any {
 
 // Fence wraps untrusted text from a definition so that a prompt shows it
 // as data: between a begin and an end line that name it and carry a tag
-// derived from the text. The text cannot hold its own end line (that would
-// take a hash of itself), so nothing inside can close the fence early; and
-// the tag is stable, so a prompt renders the same every time. A value that
-// is not a string is fenced as indented JSON; nil as "null".
+// derived from the text. The tag is chosen so that the end line does not
+// occur in the text (tags are tried in a fixed order until one is absent),
+// so nothing inside can close the fence early, and the same text is
+// fenced the same way every time. A value that is not a string is fenced
+// as indented JSON; nil as "null".
 func Fence(name string, v any) (string, error) {
 	text, ok := v.(string)
 	if !ok {
@@ -146,8 +147,14 @@ func Fence(name string, v any) (string, error) {
 			return "", err
 		}
 	}
-	sum := sha256.Sum256([]byte(name + "\x00" + text))
-	tag := hex.EncodeToString(sum[:4])
+	var tag string
+	for i := 0; ; i++ {
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s", name, i, text)))
+		tag = hex.EncodeToString(sum[:4])
+		if !strings.Contains(text, "[end "+name+" "+tag+"]") {
+			break
+		}
+	}
 	return fmt.Sprintf("[begin %s %s]\n%s\n[end %s %s]", name, tag, text, name, tag), nil
 }
 

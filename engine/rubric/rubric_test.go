@@ -90,3 +90,25 @@ func TestGradeOf(t *testing.T) {
 		}
 	}
 }
+
+// TestForgedFenceStaysClosed: a description made to contain what its
+// fence's end line would have been (found by brute force against a tag
+// that was only a hash of the text) still cannot close its fence.
+func TestForgedFenceStaysClosed(t *testing.T) {
+	b, err := os.ReadFile("testdata/forged-fence.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "[end description ") {
+		t.Fatal("the forged text lost its end line")
+	}
+	out, err := Fence("description", string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out, "\n")
+	end := lines[len(lines)-1]
+	if n := strings.Count(out, end); n != 1 {
+		t.Errorf("the end line %q occurs %d times in:\n%s", end, n, out)
+	}
+}
