@@ -163,6 +163,19 @@ func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 	return &q, nil
 }
 
+// Uses reports whether the formula reads the variable name.
+func (p *Program) Uses(name string) bool {
+	if p == nil || p.checked == nil {
+		return false
+	}
+	for _, ref := range p.checked.NativeRep().ReferenceMap() {
+		if ref.Name == name && ref.Value == nil {
+			return true
+		}
+	}
+	return false
+}
+
 func isNumericType(t *cel.Type) bool {
 	for _, n := range numericTypes {
 		if t.IsExactType(n) {

@@ -203,14 +203,15 @@ func (p *Prompt) Resolve(text []byte) error {
 	return nil
 }
 
-// Questions asked per item come after the questions whose answers yield
-// their items: Stages splits a rubric's questions into the groups that can
-// be asked at once, in order.
+// Stages splits a rubric's questions into the groups that can be asked at
+// once, in order. A question whose formulas read the answers so far (one
+// asked per item, or one about the surface that reads answers) starts a
+// new stage, so that the answers it reads are there.
 func (r *Rubric) Stages() [][]*Question {
 	var stages [][]*Question
 	var cur []*Question
 	for _, q := range r.Questions {
-		if q.Per == PerItem && len(cur) > 0 {
+		if q.readsAnswers() && len(cur) > 0 {
 			stages = append(stages, cur)
 			cur = nil
 		}
@@ -220,4 +221,17 @@ func (r *Rubric) Stages() [][]*Question {
 		stages = append(stages, cur)
 	}
 	return stages
+}
+
+// readsAnswers reports whether a question depends on earlier answers.
+func (q *Question) readsAnswers() bool {
+	if q.Per == PerItem {
+		return true
+	}
+	for _, p := range []*lang.Program{q.When, q.Input} {
+		if p.Uses("answers") {
+			return true
+		}
+	}
+	return false
 }

@@ -114,3 +114,65 @@ func TestItemsFollowTheirStage(t *testing.T) {
 		t.Errorf("score %v", rep.Exact)
 	}
 }
+
+// TestSurfaceQuestionsSeeEarlierAnswers: a question about the surface
+// whose formulas read an earlier surface answer is asked after it.
+func TestSurfaceQuestionsSeeEarlierAnswers(t *testing.T) {
+	const src = `
+rubric "two" {
+  version = "1"
+  grades  = { A = 0 }
+  question "first" {
+    kind   = "test.first"
+    per    = "surface"
+    input  = "{}"
+    system = "s"
+    user   = "u"
+    answer_schema = "{\"type\": \"object\", \"required\": [\"n\"]}"
+  }
+  question "second" {
+    kind   = "test.second"
+    per    = "surface"
+    when   = "answers.first != null"
+    input  = "{'n': answers.first.n}"
+    system = "s"
+    user   = "u"
+    answer_schema = "{\"type\": \"object\", \"required\": [\"n\"]}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    score = "answers.second.n"
+  }
+}
+`
+	r, err := rubric.Load("two.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Stages(); len(st) != 2 {
+		t.Fatalf("%d stages, want the second question in a stage of its own", len(st))
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [{"name": "a"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := scripted(func(q judge.Question) string {
+		if q.Kind == "test.first" {
+			return `{"n": 20}`
+		}
+		var in struct{ N int }
+		if err := json.Unmarshal(q.Input, &in); err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf(`{"n": %d}`, in.N+1)
+	})
+	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: &ask.Asker{Judge: j, Identity: judge.Identity{Model: "m"}, Rubric: r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Exact == nil || *rep.Exact != "21" || len(rep.Answers) != 2 {
+		t.Errorf("score %v after %d answers; want 21, the second question having seen the first's answer", rep.Exact, len(rep.Answers))
+	}
+}
