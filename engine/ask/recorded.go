@@ -43,6 +43,9 @@ func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error)
 			return nil, fmt.Errorf("the report's answer to question %q about %q was given for another input (%s, now %s): score the surface again with a judge",
 				req.Question.Name, req.Subject, o.InputHash, req.InputHash)
 		}
+		if err := req.Question.Validate(o.Answer); err != nil {
+			return nil, fmt.Errorf("the report's answer to question %q about %q is not one the rubric accepts (%v): the report was edited, or the rubric changed; score the surface again", req.Question.Name, req.Subject, err)
+		}
 		o.Cached, o.Attempts = true, 0
 		out[i] = o
 	}
