@@ -7,25 +7,34 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 )
 
+// The mark of a rate limit, as an ErrorInfo detail.
+const (
+	rateLimited = "RATE_LIMITED"
+	errorDomain = "rubric.plugin.v1"
+)
+
 // askStatus carries the errors the engine acts on across the wire: a rate
-// limit as ResourceExhausted with the wait in a RetryInfo detail, an
-// unreadable reply as DataLoss. Any other error stays as it is and ends
-// the run.
+// limit as ResourceExhausted with an ErrorInfo mark and the wait in a
+// RetryInfo detail, an unreadable reply as DataLoss. Any other error stays
+// as it is and ends the run.
 func askStatus(err error) error {
 	var rl *judge.RateLimitError
 	var ur *judge.UnreadableError
 	switch {
 	case errors.As(err, &rl):
-		st := status.New(codes.ResourceExhausted, rl.Msg)
+		details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: rateLimited, Domain: errorDomain}}
 		if rl.RetryAfter > 0 {
-			if d, derr := st.WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(rl.RetryAfter)}); derr == nil {
-				st = d
-			}
+			details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(rl.RetryAfter)})
+		}
+		st, derr := status.New(codes.ResourceExhausted, rl.Msg).WithDetails(details...)
+		if derr != nil {
+			return err
 		}
 		return st.Err()
 	case errors.As(err, &ur):
@@ -40,13 +49,22 @@ func askError(ctx context.Context, err error) error {
 		if st, ok := status.FromError(err); ok {
 			switch st.Code() {
 			case codes.ResourceExhausted:
+				// gRPC itself says ResourceExhausted for a message over
+				// its size limit: only the plugin's own mark makes it a
+				// rate limit.
 				rl := &judge.RateLimitError{Msg: st.Message()}
+				marked := false
 				for _, d := range st.Details() {
-					if ri, ok := d.(*errdetails.RetryInfo); ok {
-						rl.RetryAfter = ri.GetRetryDelay().AsDuration()
+					switch d := d.(type) {
+					case *errdetails.RetryInfo:
+						rl.RetryAfter = d.GetRetryDelay().AsDuration()
+					case *errdetails.ErrorInfo:
+						marked = marked || d.GetReason() == rateLimited && d.GetDomain() == errorDomain
 					}
 				}
-				return rl
+				if marked {
+					return rl
+				}
 			case codes.DataLoss:
 				return &judge.UnreadableError{Msg: st.Message()}
 			}

@@ -17,6 +17,17 @@ import (
 // well under gRPC's default 4 MiB message limit.
 const ChunkSize = 1 << 20
 
+// MaxMessage is the largest message a plugin accepts: a question's prompts
+// and input grow with the surface (a coherence question lists every tool),
+// so a plugin takes far more than gRPC's default 4 MiB.
+const MaxMessage = 256 << 20
+
+// Server makes a plugin's gRPC server: go-plugin's options plus message
+// limits that fit the largest question.
+func Server(opts []grpc.ServerOption) *grpc.Server {
+	return grpc.NewServer(append(opts, grpc.MaxRecvMsgSize(MaxMessage), grpc.MaxSendMsgSize(MaxMessage))...)
+}
+
 type judgeServer struct {
 	pluginv1.UnimplementedJudgeServer
 	impl Judge

@@ -65,7 +65,7 @@ func serve(kind string, p plugin.Plugin) {
 		VersionedPlugins: map[int]plugin.PluginSet{
 			protocol.Version: {kind: p},
 		},
-		GRPCServer: plugin.DefaultGRPCServer,
+		GRPCServer: protocol.Server,
 		Logger:     Logger,
 	})
 }
