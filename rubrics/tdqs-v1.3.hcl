@@ -288,10 +288,14 @@ rubric "tdqs" {
       siblings      = "surface.tools.map(t, t.name).filter(n, n != tool.name)"
       gated         = "{'score': 1, 'justification': 'The tool has no description, so it was not put to the judge.'}"
       noDescription = "!(has(tool.description) && nonblank(tool.description))"
+      # The size guard keeps a very long description from costing more
+      # than the comparison needs: a restatement is as short as the name.
       tautological  = <<-CEL
-        !signals.noDescription && (
-          tool.description.trim().lowerAscii() == tool.name.trim().lowerAscii()
-          || (has(tool.title) && is_string(tool.title) && tool.description.trim().lowerAscii() == tool.title.trim().lowerAscii()))
+        !signals.noDescription
+        && size(tool.description) <= 4 * (size(tool.name) + (has(tool.title) && is_string(tool.title) ? size(tool.title) : 0)) + 64
+        && (
+          lower(tool.description.trim()) == lower(tool.name.trim())
+          || (has(tool.title) && is_string(tool.title) && lower(tool.description.trim()) == lower(tool.title.trim())))
       CEL
     }
 

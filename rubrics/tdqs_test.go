@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -283,4 +285,85 @@ func TestTDQSPromptsFenceTheDefinition(t *testing.T) {
 	if !bytes.Contains([]byte(user), []byte("[begin description ")) || !bytes.Contains([]byte(user), []byte("(no title)")) {
 		t.Errorf("the description is not fenced:\n%s", user)
 	}
+}
+
+// fives answers every TDQS question with 5s.
+type fives struct{}
+
+func (fives) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	if q.Kind == "tdqs.coherence" {
+		return judge.Answer{JSON: []byte(`{"scores": {"disambiguation": {"score": 5, "justification": "j"}, "naming_consistency": {"score": 5, "justification": "j"},
+			"tool_count_appropriateness": {"score": 5, "justification": "j"}, "completeness": {"score": 5, "justification": "j"}}, "summary": "s"}`), Model: "m"}, nil
+	}
+	var b strings.Builder
+	b.WriteString(`{"scores": {`)
+	for i, d := range dims {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `%q: {"score": 5, "justification": "j"}`, d)
+	}
+	b.WriteString(`}, "annotation_contradiction": false, "summary": "s"}`)
+	return judge.Answer{JSON: []byte(b.String()), Model: "m"}, nil
+}
+
+// scoreWithFives scores tools (a tools/list JSON) with TDQS and a judge
+// that gives 5 everywhere.
+func scoreWithFives(t *testing.T, tools string) *report.Report {
+	t.Helper()
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("t.json", []byte(tools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: &ask.Asker{Judge: fives{}, Identity: judge.Identity{Model: "m"}, Rubric: r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestTautologyIsCaseBlindInEveryScript: a description that restates the
+// title in another case is a tautology in any script, not only ASCII.
+func TestTautologyIsCaseBlindInEveryScript(t *testing.T) {
+	rep := scoreWithFives(t, `{"tools": [
+		{"name": "creer_note", "title": "Créer une note", "description": " CRÉER UNE NOTE "},
+		{"name": "make_note", "title": "Make a note", "description": "Make a note in the notebook you name."}]}`)
+	for _, tool := range rep.Tools {
+		flags := fieldOf(t, tool, "flags")
+		if tool.Name == "creer_note" && (flags != `["Tautological Description"]` || tool.Exact != "43/10") {
+			t.Errorf("creer_note: flags %s, TDQS %s; want the tautology flag and purpose capped at 2 (4.25, rounded to 4.3)", flags, tool.Exact)
+		}
+		if tool.Name == "make_note" && (flags != `[]` || tool.Exact != "5") {
+			t.Errorf("make_note: flags %s, TDQS %s", flags, tool.Exact)
+		}
+	}
+}
+
+// TestLongDescriptionsScore: a description of half a megabyte is scored,
+// not stopped by a formula's cost limit.
+func TestLongDescriptionsScore(t *testing.T) {
+	long := strings.Repeat("Lists notes. ", 40000)
+	rep := scoreWithFives(t, `{"tools": [{"name": "list_notes", "description": "`+long+`"}]}`)
+	if rep.Tools[0].Exact != "5" {
+		t.Errorf("TDQS %s", rep.Tools[0].Exact)
+	}
+}
+
+func fieldOf(t *testing.T, tool report.Tool, name string) string {
+	t.Helper()
+	for _, f := range tool.Fields {
+		if f.Name == name {
+			b, err := json.Marshal(f.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+	}
+	t.Fatalf("tool %s has no %s", tool.Name, name)
+	return ""
 }

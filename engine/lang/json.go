@@ -17,8 +17,10 @@ import (
 )
 
 // jsonFunctions are canonical_json(value), the value as compact JSON with
-// sorted keys, and sha256(text), the hex digest of a string: together
-// they hash a definition deterministically.
+// sorted keys, and sha256(text), the hex digest of a string (together they
+// hash a definition deterministically); band(x, grades), the grade of any
+// value; and lower(text), lower case in every script (CEL's lowerAscii
+// leaves É as it is).
 func jsonFunctions() cel.EnvOption {
 	return cel.Lib(jsonLib{})
 }
@@ -37,6 +39,8 @@ func (jsonLib) CompileOptions() []cel.EnvOption {
 			}))),
 		cel.Function("band", cel.Overload("band_dyn_map", []*cel.Type{cel.DynType, cel.MapType(cel.StringType, cel.DynType)}, cel.DynType,
 			cel.BinaryBinding(band))),
+		cel.Function("lower", cel.Overload("lower_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(strings.ToLower(string(v.(types.String)))) }))),
 		cel.Function("sha256", cel.Overload("sha256_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				sum := sha256.Sum256([]byte(v.(types.String)))

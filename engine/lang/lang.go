@@ -108,6 +108,8 @@ type Program struct {
 	Canonical string
 	// Out is the checked result type.
 	Out *cel.Type
+	// limit is the cost limit the program runs under.
+	limit uint64
 }
 
 // Compile parses, rewrites and type-checks src. want, if not nil, is the
@@ -146,6 +148,7 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 // large surface). Compile builds its programs the same way, with CostLimit.
 func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 	q := *p
+	q.limit = limit
 	var err error
 	q.prg, err = p.env.Program(p.checked,
 		cel.CostLimit(limit),
@@ -271,6 +274,9 @@ func (p *Program) Eval(vars map[string]any) (ref.Val, error) {
 func (p *Program) EvalIn(act interpreter.Activation) (ref.Val, error) {
 	out, _, err := p.prg.Eval(act)
 	if err != nil {
+		if strings.Contains(err.Error(), "cost limit exceeded") {
+			return nil, fmt.Errorf("%w: the formula did more work than its cost limit (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data", err, p.limit)
+		}
 		return nil, err
 	}
 	return out, nil
