@@ -81,29 +81,40 @@ func (a *app) judgeRef(r *rubric.Rubric) string {
 // startJudge starts and configures the run's judge; nil when the run
 // needs none. A model the judge configured other than the pinned one is
 // refused here, before anything is asked.
-func (a *app) startJudge(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*host.Judge, host.Plugin, error) {
+// runJudge is the run's judge: the running plugin, where it came from and
+// the identity it configured.
+type runJudge struct {
+	*host.Judge
+	plugin host.Plugin
+	id     judge.Identity
+}
+
+// startJudge starts and configures the run's judge; nil when the run
+// needs none. A model the judge configured other than the pinned one is
+// refused here, before anything is asked.
+func (a *app) startJudge(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*runJudge, error) {
 	ref := a.judgeRef(r)
 	if ref == "" {
-		return nil, host.Plugin{}, nil
+		return nil, nil
 	}
 	p, err := c.Find(protocol.KindJudge, ref)
 	if err != nil {
-		return nil, p, err
+		return nil, err
 	}
 	cfg, err := a.judgeConfig()
 	if err != nil {
-		return nil, p, err
+		return nil, err
 	}
 	j, err := h.Judge(ctx, p, cfg)
 	if err != nil {
-		return nil, p, err
+		return nil, err
 	}
-	id, _ := j.Identity(ctx)
+	id, _ := j.Identity(ctx) // the identity Configure returned
 	if cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
 		j.Close()
-		return nil, p, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", p.Name, id.Model, cfg.Model)
+		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", p.Name, id.Model, cfg.Model)
 	}
-	return j, p, nil
+	return &runJudge{Judge: j, plugin: p, id: id}, nil
 }
 
 // openCache opens the answer cache, or returns nil with --no-cache.
@@ -122,8 +133,7 @@ func (a *app) openCache() (*cache.Store, error) {
 }
 
 // newAsker puts the rubric's questions to j, through the cache.
-func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *host.Judge) (*ask.Asker, func(), error) {
-	id, _ := j.Identity(ctx)
+func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *runJudge) (*ask.Asker, func(), error) {
 	store, err := a.openCache()
 	if err != nil {
 		return nil, nil, err
@@ -132,7 +142,7 @@ func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *host.Judge) (*a
 		return nil, nil, err
 	}
 	asker := &ask.Asker{
-		Judge: j, Identity: id, Model: a.v.GetString("model"), Rubric: r, Cache: store,
+		Judge: j, Identity: j.id, Model: a.v.GetString("model"), Rubric: r, Cache: store,
 		Concurrency: a.v.GetInt("concurrency"),
 	}
 	if asker.Concurrency < 1 {
@@ -183,7 +193,8 @@ func (p *progress) finish() {
 }
 
 // judgeBlock is the report's record of who answered.
-func judgeBlock(id judge.Identity, p host.Plugin) *report.Judge {
+func judgeBlock(rj *runJudge) *report.Judge {
+	id, p := rj.id, rj.plugin
 	j := &report.Judge{
 		Plugin: id.Plugin, Version: id.Version, Provider: id.Provider, Model: id.Model, Params: id.Params,
 		Heuristic: id.Heuristic, CLI: id.CLI, CLIVersion: id.CLIVersion,
@@ -209,12 +220,7 @@ func callsOf(s ask.Stats) report.Calls {
 // writeRecord writes every answer of a report as a replay file.
 func writeRecord(path string, rep *report.Report) error {
 	var lines []judge.Recorded
-	for _, t := range rep.Tools {
-		for _, o := range t.Answers {
-			lines = append(lines, judge.Recorded{Kind: o.Kind, Subject: o.Subject, Answer: o.Answer, Model: o.Model})
-		}
-	}
-	for _, o := range rep.Answers {
+	for o := range rep.Observations() {
 		lines = append(lines, judge.Recorded{Kind: o.Kind, Subject: o.Subject, Answer: o.Answer, Model: o.Model})
 	}
 	return report.WriteAtomic(path, func(w io.Writer) error {

@@ -56,10 +56,9 @@ writes the new report.`,
 			}
 			if len(r.Questions) > 0 {
 				rep.Judge = old.Judge
-				rep.Calls = report.Calls{CacheHits: len(rep.Answers), Questions: len(rep.Answers)}
-				for _, t := range rep.Tools {
-					rep.Calls.CacheHits += len(t.Answers)
-					rep.Calls.Questions += len(t.Answers)
+				for range rep.Observations() {
+					rep.Calls.CacheHits++
+					rep.Calls.Questions++
 				}
 			}
 			if out := a.v.GetString("out"); out != "" {

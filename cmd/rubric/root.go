@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 )
 
@@ -39,9 +40,9 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
-	// asking is true once a judge has been asked questions: an
-	// interrupted run then says where the answers are kept.
-	asking bool
+	// asker is the run's asker once it has one: an interrupted run that
+	// received answers says where they are kept.
+	asker *ask.Asker
 }
 
 func version() string { return buildinfo.Version() }
@@ -61,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
-		if a.asking {
+		if a.asker != nil && a.asker.Cache != nil && a.asker.Stats().Questions > 0 {
 			fmt.Fprintln(stderr, "rubric: interrupted; no report was written (the answers received so far are in the cache: run again to ask only the rest)")
 		} else {
 			fmt.Fprintln(stderr, "rubric: interrupted; no report was written")

@@ -90,21 +90,20 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	defer h.Close()
 	// The judge starts first: a wrong pin or model fails before the
 	// server is read.
-	j, jp, err := a.startJudge(ctx, h, catalog, r)
+	j, err := a.startJudge(ctx, h, catalog, r)
 	if err != nil {
 		return err
 	}
 	var asker *ask.Asker
 	finishProgress := func() {}
 	if j != nil && len(r.Questions) == 0 {
-		id, _ := j.Identity(ctx)
-		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
+		a.logger().Info("judge ready; this rubric asks it nothing", "judge", j.id.Plugin, "version", j.id.Version, "model", j.id.Model, "rubric", r.Name)
 	} else if j != nil {
 		if asker, finishProgress, err = a.newAsker(ctx, r, j); err != nil {
 			return err
 		}
 		defer finishProgress()
-		a.asking = asker.Cache != nil
+		a.asker = asker
 	}
 	tr, err := openTransport(ctx, h, catalog, name, target)
 	if err != nil {
@@ -127,8 +126,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	rep.Timings.ReadMS = readMS
 	if asker != nil {
-		id, _ := j.Identity(ctx)
-		rep.Judge = judgeBlock(id, jp)
+		rep.Judge = judgeBlock(j)
 		rep.Calls = callsOf(asker.Stats())
 		if path := v.GetString("record"); path != "" {
 			if err := writeRecord(path, rep); err != nil {

@@ -18,14 +18,8 @@ type Recorded struct {
 // FromReport collects a report's observations.
 func FromReport(rep *report.Report) *Recorded {
 	r := &Recorded{byKey: map[[2]string]Observation{}}
-	add := func(o Observation) { r.byKey[[2]string{o.QuestionDigest, o.Subject}] = o }
-	for _, t := range rep.Tools {
-		for _, o := range t.Answers {
-			add(o)
-		}
-	}
-	for _, o := range rep.Answers {
-		add(o)
+	for o := range rep.Observations() {
+		r.byKey[[2]string{o.QuestionDigest, o.Subject}] = o
 	}
 	return r
 }

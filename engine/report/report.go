@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -439,11 +440,32 @@ func (f Field) Scalars() [][2]string {
 		if !ok || len(raw) == 0 || raw[0] == '{' || raw[0] == '[' || string(raw) == "null" {
 			continue
 		}
-		var v any
-		if json.Unmarshal(raw, &v) != nil {
-			continue
+		text := string(raw) // a number or a boolean, as written: exact
+		if raw[0] == '"' {
+			if json.Unmarshal(raw, &text) != nil {
+				continue
+			}
 		}
-		out = append(out, [2]string{m.Name, fmt.Sprint(v)})
+		out = append(out, [2]string{m.Name, text})
 	}
 	return out
+}
+
+// Observations yields every judge's answer in the report: each tool's, in
+// tool order, then the surface's.
+func (r *Report) Observations() iter.Seq[Observation] {
+	return func(yield func(Observation) bool) {
+		for _, t := range r.Tools {
+			for _, o := range t.Answers {
+				if !yield(o) {
+					return
+				}
+			}
+		}
+		for _, o := range r.Answers {
+			if !yield(o) {
+				return
+			}
+		}
+	}
 }

@@ -10,10 +10,11 @@ import (
 // digestVersion changes whenever the canonical encoding below changes.
 const digestVersion = 1
 
-// canonical is what the digest covers: everything that can move a score,
-// numbers as exact strings and formulas re-printed from their syntax trees.
-// Names, titles, descriptions and issue texts do not move a score and stay
-// out, as do white space and comments.
+// canonical is what the digest covers: everything that can move a score
+// or a value a report holds (questions with their prompts and answer
+// schemas, signals, issues and report formulas), numbers as exact strings
+// and formulas re-printed from their syntax trees. Titles, descriptions,
+// the text of a check's issue, white space and comments stay out.
 type canonical struct {
 	Digest  int              `json:"digest"`
 	Lang    string           `json:"lang"`
