@@ -256,7 +256,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if q.Validate(e.Answer) == nil {
-				o.Answer, o.Model, o.Tokens, o.Cached = e.Answer, e.Model, report.Tokens(e.Tokens), true
+				o.Answer, o.Model, o.Tokens, o.Cached = e.Answer, e.Model, e.Tokens, true
 				return o, nil
 			}
 		}
@@ -321,7 +321,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		if a.Cache != nil {
 			if err := a.Cache.Put(cache.Entry{
 				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
-				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: judge.Tokens(o.Tokens),
+				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: o.Tokens,
 			}); err != nil {
 				return o, err
 			}

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
@@ -137,10 +138,7 @@ type Observation struct {
 }
 
 // Tokens counts a judge's usage.
-type Tokens struct {
-	Input  int `json:"input"`
-	Output int `json:"output"`
-}
+type Tokens = judge.Tokens
 
 // Check is one static check's observation of one tool.
 type Check struct {
