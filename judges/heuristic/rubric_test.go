@@ -2,6 +2,8 @@ package heuristic_test
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,17 +12,22 @@ import (
 
 	engineask "github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
+var update = flag.Bool("update", false, "rewrite testdata/tdqs-corpus.golden")
+
 // TestScoresWithTheTDQSRubric scores every corpus capture, and the TDQS
 // rubric's own test surface, with the built-in TDQS rubric through this
 // judge: the questions come from the rubric's own input formulas, and
 // every answer must pass the rubric's answer schemas the first time (no
-// retries). With -v it logs each server's overall score.
+// retries). Every server's rollups and every tool's TDQS, tier, smells and
+// flags are pinned by testdata/tdqs-corpus.golden, so a change to a cue,
+// the rubric or the engine shows as a reviewed diff (go test -update).
 func TestScoresWithTheTDQSRubric(t *testing.T) {
 	r, err := rubrics.Find("tdqs")
 	if err != nil {
@@ -62,7 +69,24 @@ func TestScoresWithTheTDQSRubric(t *testing.T) {
 		if rep.Grade != nil {
 			grade = *rep.Grade
 		}
-		fmt.Fprintf(&log, "%-26s %3d tools %3d questions  overall %s %s\n", name, len(s.Tools), st.Questions, *rep.Score, grade)
+		fmt.Fprintf(&log, "%s: %d tools, %d questions, overall %s %s\n", name, len(s.Tools), st.Questions, *rep.Score, grade)
+		for _, sec := range rep.Sections {
+			for _, nv := range sec.Scalars() {
+				if !strings.HasPrefix(nv[1], "Heuristic:") {
+					fmt.Fprintf(&log, "  %s %s\n", nv[0], nv[1])
+				}
+			}
+		}
+		for _, tool := range rep.Tools {
+			fmt.Fprintf(&log, "  %-40s %s %s", tool.Name, tool.Score, tool.Grade)
+			for _, f := range tool.Fields {
+				if f.Name == "smells" || f.Name == "flags" {
+					b, _ := json.Marshal(f.Value)
+					fmt.Fprintf(&log, " %s %s", f.Name, b)
+				}
+			}
+			log.WriteString("\n")
+		}
 	}
-	t.Log("\n" + log.String())
+	reporttest.Golden(t, "testdata/tdqs-corpus.golden", []byte(log.String()), *update)
 }
