@@ -194,11 +194,8 @@ func (p *progress) finish() {
 
 // judgeBlock is the report's record of who answered.
 func judgeBlock(rj *runJudge) *report.Judge {
-	id, p := rj.id, rj.plugin
-	j := &report.Judge{
-		Plugin: id.Plugin, Version: id.Version, Provider: id.Provider, Model: id.Model, Params: id.Params,
-		Heuristic: id.Heuristic, CLI: id.CLI, CLIVersion: id.CLIVersion,
-	}
+	p := rj.plugin
+	j := &report.Judge{Identity: rj.id}
 	if !p.Builtin() {
 		j.SHA256 = p.SHA256
 		if j.SHA256 == "" {

@@ -171,16 +171,7 @@ type Issue struct {
 
 // Judge identifies a judge (filled in by judge-backed rubrics).
 type Judge struct {
-	Plugin   string         `json:"plugin"`
-	Version  string         `json:"version"`
-	Provider string         `json:"provider,omitempty"`
-	Model    string         `json:"model,omitempty"`
-	Params   map[string]any `json:"params,omitempty"`
-	// Heuristic is true for a judge that answers by rules, not a model.
-	Heuristic bool `json:"heuristic,omitempty"`
-	// CLI and CLIVersion name a command line judge and its version.
-	CLI        string `json:"cli,omitempty"`
-	CLIVersion string `json:"cli_version,omitempty"`
+	judge.Identity
 	// SHA256 is the plugin binary's hash, for an external plugin.
 	SHA256 string `json:"sha256,omitempty"`
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
@@ -71,7 +72,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 		}},
 		tc{"optional fields filled in", func(t testing.TB) *report.Report {
 			rep := reporttest.Capture(t, "postgres.tools.json")
-			rep.Judge = &report.Judge{Plugin: "example", Version: "1.0.0", Provider: "local", Model: "m", Params: map[string]any{"temperature": 0}}
+			rep.Judge = &report.Judge{Identity: judge.Identity{Plugin: "example", Version: "1.0.0", Provider: "local", Model: "m", Params: map[string]any{"temperature": 0}}}
 			rep.Metrics = []report.Metric{
 				{Name: "mean", Value: json.Number("70"), Exact: "70"},
 				{Name: "worst", Value: "query"},
@@ -203,7 +204,7 @@ func TestSchemaMatchesTypes(t *testing.T) {
 			// Report and Tool carry the members a rubric's report blocks
 			// add (their "-" fields); every other type is closed.
 			extended := false
-			for f := range rt.Fields() {
+			for _, f := range reflect.VisibleFields(rt) {
 				extended = extended || f.Tag.Get("json") == "-"
 			}
 			if extended {
@@ -214,8 +215,8 @@ func TestSchemaMatchesTypes(t *testing.T) {
 				t.Errorf("the schema of report.%s should set additionalProperties false", rt.Name())
 			}
 			var fields, always []string
-			for f := range rt.Fields() {
-				if !f.IsExported() {
+			for _, f := range reflect.VisibleFields(rt) {
+				if !f.IsExported() || f.Anonymous {
 					continue
 				}
 				tag := f.Tag.Get("json")
