@@ -24,36 +24,59 @@ type Builtin struct {
 }
 
 var (
-	loadOnce sync.Once
-	loaded   map[string]*rubric.Rubric
-	loadErr  error
-	list     []Builtin
+	indexOnce sync.Once
+	list      []Builtin
+	indexErr  error
+
+	mu     sync.Mutex
+	loaded = map[string]*rubric.Rubric{} // compiled on first use, by name
 )
 
-func loadAll() {
-	loaded = map[string]*rubric.Rubric{}
+// index reads each embedded file's rubric name without compiling it, so
+// that a run compiles only the rubric it uses.
+func index() {
 	entries, _ := fs.ReadDir(files, ".")
 	for _, e := range entries {
 		src, err := files.ReadFile(e.Name())
 		if err != nil {
-			loadErr = err
+			indexErr = err
 			return
 		}
-		r, err := rubric.Load("builtin:"+e.Name(), src)
-		if err != nil {
-			loadErr = fmt.Errorf("built-in rubric %s: %w", e.Name(), err)
+		name := rubric.Name(e.Name(), src)
+		if name == "" {
+			// Loading says what is wrong with it.
+			_, err := rubric.Load("builtin:"+e.Name(), src)
+			indexErr = fmt.Errorf("built-in rubric %s: %v", e.Name(), err)
 			return
 		}
-		loaded[r.Name] = r
-		list = append(list, Builtin{Name: r.Name, File: e.Name()})
+		list = append(list, Builtin{Name: name, File: e.Name()})
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 }
 
 // List returns the built-in rubrics, by name.
 func List() ([]Builtin, error) {
-	loadOnce.Do(loadAll)
-	return list, loadErr
+	indexOnce.Do(index)
+	return list, indexErr
+}
+
+// builtin compiles the built-in rubric b once.
+func builtin(b Builtin) (*rubric.Rubric, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	if r, ok := loaded[b.Name]; ok {
+		return r, nil
+	}
+	src, err := files.ReadFile(b.File)
+	if err != nil {
+		return nil, err
+	}
+	r, err := rubric.Load("builtin:"+b.File, src)
+	if err != nil {
+		return nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
+	}
+	loaded[b.Name] = r
+	return r, nil
 }
 
 // Source returns the text of a built-in rubric.
@@ -80,8 +103,10 @@ func Find(ref string) (*rubric.Rubric, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r, ok := loaded[ref]; ok {
-		return r, nil
+	for _, b := range bs {
+		if b.Name == ref {
+			return builtin(b)
+		}
 	}
 	if _, err := os.Stat(ref); err == nil {
 		return rubric.LoadFile(ref)

@@ -42,6 +42,21 @@ func (e *Error) Error() string {
 	return strings.Join(parts, "\n")
 }
 
+// Name returns the name of the rubric in src without compiling it: the
+// label of its rubric block, "" when there is none to read (Load then
+// says what is wrong).
+func Name(filename string, src []byte) string {
+	f, ds := hclsyntax.ParseConfig(src, filename, hcl.Pos{Line: 1, Column: 1})
+	if ds.HasErrors() {
+		return ""
+	}
+	content, _, _ := f.Body.PartialContent(fileSchema)
+	if content == nil || len(content.Blocks) != 1 {
+		return ""
+	}
+	return content.Blocks[0].Labels[0]
+}
+
 // LoadFile reads and loads the rubric at path.
 func LoadFile(path string) (*Rubric, error) {
 	src, err := os.ReadFile(path)

@@ -112,3 +112,16 @@ func TestForgedFenceStaysClosed(t *testing.T) {
 		t.Errorf("the end line %q occurs %d times in:\n%s", end, n, out)
 	}
 }
+
+func TestName(t *testing.T) {
+	for src, want := range map[string]string{
+		`rubric "tdqs" { version = 1 }`:          "tdqs",
+		`rubric "x" { this is not valid HCL`:     "",
+		`rubric "a" {}` + "\n" + `rubric "b" {}`: "",
+		`# nothing here`:                         "",
+	} {
+		if got := Name("t.hcl", []byte(src)); got != want {
+			t.Errorf("Name(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
