@@ -78,15 +78,10 @@ func (a *app) judgeRef(r *rubric.Rubric) string {
 	return ""
 }
 
-// startJudge starts and configures the run's judge; nil when the run
-// needs none. A model the judge configured other than the pinned one is
-// refused here, before anything is asked.
-// runJudge is the run's judge: the running plugin, where it came from and
-// the identity it configured.
+// runJudge is the run's judge: the running plugin and where it came from.
 type runJudge struct {
 	*host.Judge
 	plugin host.Plugin
-	id     judge.Identity
 }
 
 // startJudge starts and configures the run's judge; nil when the run
@@ -109,12 +104,12 @@ func (a *app) startJudge(ctx context.Context, h *host.Host, c *host.Catalog, r *
 	if err != nil {
 		return nil, err
 	}
-	id, _ := j.Identity(ctx) // the identity Configure returned
+	id := j.Identity()
 	if cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
 		j.Close()
 		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", p.Name, id.Model, cfg.Model)
 	}
-	return &runJudge{Judge: j, plugin: p, id: id}, nil
+	return &runJudge{Judge: j, plugin: p}, nil
 }
 
 // openCache opens the answer cache, or returns nil with --no-cache.
@@ -142,7 +137,7 @@ func (a *app) newAsker(ctx context.Context, r *rubric.Rubric, j *runJudge) (*ask
 		return nil, nil, err
 	}
 	asker := &ask.Asker{
-		Judge: j, Identity: j.id, Model: a.v.GetString("model"), Rubric: r, Cache: store,
+		Judge: j, Identity: j.Identity(), Model: a.v.GetString("model"), Rubric: r, Cache: store,
 		Concurrency: a.v.GetInt("concurrency"),
 	}
 	if asker.Concurrency < 1 {
@@ -195,7 +190,7 @@ func (p *progress) finish() {
 // judgeBlock is the report's record of who answered.
 func judgeBlock(rj *runJudge) *report.Judge {
 	p := rj.plugin
-	j := &report.Judge{Identity: rj.id}
+	j := &report.Judge{Identity: rj.Identity()}
 	if !p.Builtin() {
 		j.SHA256 = p.SHA256
 		if j.SHA256 == "" {

@@ -97,7 +97,8 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	var asker *ask.Asker
 	finishProgress := func() {}
 	if j != nil && len(r.Questions) == 0 {
-		a.logger().Info("judge ready; this rubric asks it nothing", "judge", j.id.Plugin, "version", j.id.Version, "model", j.id.Model, "rubric", r.Name)
+		id := j.Identity()
+		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
 	} else if j != nil {
 		if asker, finishProgress, err = a.newAsker(ctx, r, j); err != nil {
 			return err

@@ -1,14 +1,13 @@
 // Package judge defines what the engine asks of a judge: a model (or a
 // deterministic stand-in) that answers a rubric's questions.
 //
-// Judges are out-of-process plugins; the engine depends only on this
-// interface. Every answer is recorded as an observation with its provenance
+// Judges are out-of-process plugins (plugins/protocol.Judge); the engine
+// speaks to them in these types. Every answer is recorded as an observation with its provenance
 // (the judge's identity, the question's digest and the input's hash), so
 // scores stay a pure function of the rubric and the observations.
 package judge
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -70,12 +69,6 @@ type Tokens struct {
 type Config struct {
 	Model   string            `json:"model,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
-}
-
-// Judge answers questions.
-type Judge interface {
-	Identity(ctx context.Context) (Identity, error)
-	Ask(ctx context.Context, q Question) (Answer, error)
 }
 
 // SurfaceSubject is the subject of a question about the whole surface.

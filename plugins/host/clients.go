@@ -97,7 +97,7 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 // Close ends the plugin process.
 func (t *Transport) Close() { t.h.stop(t.pr) }
 
-// Judge is a running judge plugin. It implements judge.Judge.
+// Judge is a running judge plugin.
 type Judge struct {
 	h  *Host
 	pr *process
@@ -140,11 +140,10 @@ func (h *Host) DescribeJudge(ctx context.Context, p Plugin) (judge.Identity, err
 	return id, nil
 }
 
-// Identity implements judge.Judge: the identity the plugin gave when
-// configured.
-func (j *Judge) Identity(context.Context) (judge.Identity, error) { return j.id, nil }
+// Identity is the identity the plugin gave when configured.
+func (j *Judge) Identity() judge.Identity { return j.id }
 
-// Ask implements judge.Judge.
+// Ask asks the plugin one question.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	a, err := j.c.Ask(ctx, q)
 	if err != nil {

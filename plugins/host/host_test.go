@@ -135,7 +135,7 @@ func TestJudgeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, _ := j.Identity(context.Background())
+	id := j.Identity()
 	if id.Plugin != "test" || id.Model != "pinned-model" || id.Params["temperature"] != 0.0 {
 		t.Errorf("identity after configure: %+v", id)
 	}
@@ -366,7 +366,7 @@ func TestIdentityParamsCrossAsJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, _ := j.Identity(context.Background())
+	id := j.Identity()
 	b, _ := json.Marshal(id)
 	if string(b) != `{"plugin":"test","version":"1","model":"x","params":{"temperature":0}}` {
 		t.Errorf("identity: %s", b)
