@@ -189,8 +189,12 @@ func listPlugins(ctx context.Context, h *host.Host, c *host.Catalog) []pluginRow
 	return rows
 }
 
-// describe starts a plugin to ask its version.
+// describe asks a plugin its version: a built-in in process, an external
+// one by starting it.
 func describe(ctx context.Context, h *host.Host, p host.Plugin) (string, []string, error) {
+	if p.Builtin() {
+		return builtin.Describe(ctx, p.Kind, p.Name)
+	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	if p.Kind == protocol.KindTransport {

@@ -6,6 +6,7 @@
 package builtin
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -86,6 +87,25 @@ func Plugins(self string) []host.Plugin {
 		ps = append(ps, host.Plugin{Kind: protocol.KindTransport, Name: name, Path: self, Args: []string{ServeArg, protocol.KindTransport, name}, From: host.FromBuiltin, Leaf: transports[name].leaf})
 	}
 	return ps
+}
+
+// Describe returns a built-in plugin's version and, for a transport, the
+// schemes it reads, in process: a built-in is this binary, so starting it
+// to ask would only say what is compiled in here.
+func Describe(ctx context.Context, kind, name string) (string, []string, error) {
+	switch kind {
+	case protocol.KindTransport:
+		if t, ok := transports[name]; ok {
+			info := t.make().Info()
+			return info.Version, info.Schemes, nil
+		}
+	case protocol.KindJudge:
+		if j, ok := judges[name]; ok {
+			id, err := j().Describe(ctx)
+			return id.Version, nil, err
+		}
+	}
+	return "", nil, fmt.Errorf("no built-in %s plugin %q", kind, name)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
