@@ -79,39 +79,53 @@ func builtin(b Builtin) (*rubric.Rubric, error) {
 	return r, nil
 }
 
-// Source returns the text of a built-in rubric.
-func Source(name string) ([]byte, error) {
-	bs, err := List()
-	if err != nil {
+// Source returns the text of the rubric ref names, found as Find finds
+// it, without compiling it: a rubric with a mistake can still be read.
+func Source(ref string) ([]byte, error) {
+	b, path, err := resolve(ref)
+	switch {
+	case err != nil:
 		return nil, err
+	case path != "":
+		return os.ReadFile(path)
 	}
-	for _, b := range bs {
-		if b.Name == name {
-			return files.ReadFile(b.File)
-		}
-	}
-	return nil, fmt.Errorf("no built-in rubric named %q (built in: %s)", name, names(bs))
+	return files.ReadFile(b.File)
 }
 
-// Find returns the built-in rubric named ref, or loads the file at ref. A
-// ref holding a path separator or ending in .hcl is always a file.
+// Find returns the rubric ref names, compiled: a built-in by its name, or
+// the file at a path. A ref holding a path separator or ending in .hcl is
+// always a file; "builtin:FILE", as reports record a built-in, is the
+// built-in rubric in FILE.
 func Find(ref string) (*rubric.Rubric, error) {
-	if strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl") {
-		return rubric.LoadFile(ref)
+	b, path, err := resolve(ref)
+	switch {
+	case err != nil:
+		return nil, err
+	case path != "":
+		return rubric.LoadFile(path)
+	}
+	return builtin(b)
+}
+
+// resolve says what ref names: a built-in, or the path of a file.
+func resolve(ref string) (Builtin, string, error) {
+	file, recorded := strings.CutPrefix(ref, "builtin:")
+	if !recorded && (strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl")) {
+		return Builtin{}, ref, nil
 	}
 	bs, err := List()
 	if err != nil {
-		return nil, err
+		return Builtin{}, "", err
 	}
 	for _, b := range bs {
-		if b.Name == ref {
-			return builtin(b)
+		if recorded && b.File == file || !recorded && b.Name == ref {
+			return b, "", nil
 		}
 	}
-	if _, err := os.Stat(ref); err == nil {
-		return rubric.LoadFile(ref)
+	if _, err := os.Stat(ref); err == nil && !recorded {
+		return Builtin{}, ref, nil
 	}
-	return nil, fmt.Errorf("no rubric %q: name a built-in rubric (%s) or the path of a .hcl file", ref, names(bs))
+	return Builtin{}, "", fmt.Errorf("no rubric %q: name a built-in rubric (%s) or the path of a .hcl file", ref, names(bs))
 }
 
 func names(bs []Builtin) string {

@@ -47,10 +47,10 @@ overall score.`,
 // one whose digest differs: its formulas would not explain these numbers.
 func rubricOfReport(rep *report.Report, ref string) (*rubric.Rubric, error) {
 	if ref == "" {
-		ref = strings.TrimPrefix(rep.Rubric.File, "builtin:")
-		if strings.HasPrefix(rep.Rubric.File, "builtin:") || ref == "" {
-			ref = rep.Rubric.Name
-		}
+		ref = rep.Rubric.File // a path, or builtin:FILE
+	}
+	if ref == "" {
+		ref = rep.Rubric.Name
 	}
 	r, err := rubrics.Find(ref)
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -80,20 +79,11 @@ func oneArg(cmd, what string) cobra.PositionalArgs {
 	}
 }
 
-// showSource prints a rubric's text, found as rubrics.Find finds it: a
+// showSource prints a rubric's text, found as rubrics.Find finds it (a
 // built-in name wins over a file or directory of the same name, unless the
-// reference looks like a path.
+// reference looks like a path), without compiling it.
 func (a *app) showSource(ref string) error {
-	r, err := rubrics.Find(ref)
-	if err != nil {
-		return err
-	}
-	var b []byte
-	if strings.HasPrefix(r.File, "builtin:") {
-		b, err = rubrics.Source(r.Name)
-	} else {
-		b, err = os.ReadFile(r.File)
-	}
+	b, err := rubrics.Source(ref)
 	if err != nil {
 		return err
 	}
