@@ -73,7 +73,7 @@ func (a *app) explainTool(rep *report.Report, r *rubric.Rubric, name string) err
 		return fmt.Errorf("no tool %q in the report (%d tools; `rubric score` lists them)", name, len(rep.Tools))
 	}
 	w := a.stdout
-	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n\n", t.Name, r.Name, r.Version, shortHash(r.Digest))
+	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n\n", t.Name, r.Name, r.Version, report.ShortHash(r.Digest))
 	for _, m := range r.Tool.Metrics {
 		fmt.Fprintf(w, "metric %s = %s\n", m.Name, oneLine(m.Value.Source))
 	}
@@ -86,7 +86,7 @@ func (a *app) explainTool(rep *report.Report, r *rubric.Rubric, name string) err
 		if o.Cached {
 			how = "from the cache"
 		}
-		fmt.Fprintf(w, "answer to question %s (%s), model %s, %s, input %s\n", o.Question, o.Kind, o.Model, how, shortHash(o.InputHash))
+		fmt.Fprintf(w, "answer to question %s (%s), model %s, %s, input %s\n", o.Question, o.Kind, o.Model, how, report.ShortHash(o.InputHash))
 	}
 	exact := num.MustParse(t.Exact)
 	if len(t.Checks) == 0 {
@@ -162,19 +162,9 @@ func gradeBand(r *rubric.Rubric, letter string) string {
 	return "below every band"
 }
 
-// shortHash keeps the first 12 hex digits of a hash, and its "sha256:"
-// prefix when it has one.
-func shortHash(h string) string {
-	hex := strings.TrimPrefix(h, "sha256:")
-	if len(hex) > 12 {
-		return h[:len(h)-len(hex)+12]
-	}
-	return h
-}
-
 func (a *app) explainSurface(rep *report.Report, r *rubric.Rubric) error {
 	w := a.stdout
-	fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n\n", r.Name, r.Version, shortHash(r.Digest), len(rep.Tools))
+	fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n\n", r.Name, r.Version, report.ShortHash(r.Digest), len(rep.Tools))
 	for _, m := range r.Surface.Metrics {
 		fmt.Fprintf(w, "metric %s = %s\n", m.Name, oneLine(m.Value.Source))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/builtin"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -113,7 +114,7 @@ file still matches.`,
 			lines := [][]string{{"KIND", "NAME", "VERSION", "FROM", "PIN", "SHA256", "PATH"}}
 			failed := 0
 			for _, r := range rows {
-				lines = append(lines, []string{r.Kind, r.Name, r.Version, r.From, r.Pin, shortHash(r.SHA256), r.Path})
+				lines = append(lines, []string{r.Kind, r.Name, r.Version, r.From, r.Pin, report.ShortHash(r.SHA256), r.Path})
 				if r.Error != "" || r.Pin == "MISMATCH" {
 					failed++
 				}

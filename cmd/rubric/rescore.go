@@ -78,8 +78,8 @@ writes the new report.`,
 func (a *app) sideBySide(old, cur *report.Report) error {
 	w := a.stdout
 	fmt.Fprintf(w, "old: %s %s (%s)\nnew: %s %s (%s)\n\n",
-		old.Rubric.Name, old.Rubric.Version, shortHash(old.Rubric.Digest),
-		cur.Rubric.Name, cur.Rubric.Version, shortHash(cur.Rubric.Digest))
+		old.Rubric.Name, old.Rubric.Version, report.ShortHash(old.Rubric.Digest),
+		cur.Rubric.Name, cur.Rubric.Version, report.ShortHash(cur.Rubric.Digest))
 	oldBy := map[string]report.Tool{}
 	for _, t := range old.Tools {
 		oldBy[t.Name] = t

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -126,7 +127,7 @@ func (a *app) showRubric(r *rubric.Rubric) error {
 			if q.When != nil {
 				when = oneLine(q.When.Source)
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%s\n", q.Name, q.Kind, q.Per, when, q.Retries, shortHash(q.Digest))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%s\n", q.Name, q.Kind, q.Per, when, q.Retries, report.ShortHash(q.Digest))
 		}
 		tw.Flush()
 	}

@@ -111,3 +111,49 @@ func EscapeControls(s string, keepLayout bool) string {
 	}
 	return b.String()
 }
+
+// Plural writes a count with its noun: "1 tool", "3 tools".
+func Plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// ShortHash keeps the first 12 hex digits of a hash, and its "sha256:"
+// prefix when it has one.
+func ShortHash(h string) string {
+	hex := strings.TrimPrefix(h, "sha256:")
+	if len(hex) > 12 {
+		return h[:len(h)-len(hex)+12]
+	}
+	return h
+}
+
+// Check returns the tool's check of that name.
+func (t Tool) Check(name string) (Check, bool) {
+	for _, c := range t.Checks {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Check{}, false
+}
+
+// ShownWarnings are the warnings a summary lists: all but the reason for
+// no score, which it states on its own.
+func (r *Report) ShownWarnings() []string {
+	var out []string
+	for _, w := range r.Warnings {
+		if w != r.NoScore {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Summary says what a run's questions cost: "12 questions: 3 calls, 9
+// from the cache, 1200 tokens".
+func (c Calls) Summary() string {
+	return fmt.Sprintf("%s: %s, %d from the cache, %s", Plural(c.Questions, "question"), Plural(c.Model, "call"), c.CacheHits, Plural(c.Tokens, "token"))
+}

@@ -65,8 +65,8 @@ func Write(w io.Writer, r *report.Report) error {
 	if r.Target != "" {
 		facts = append(facts, "target "+code(r.Target))
 	}
-	facts = append(facts, "surface "+code(shortHash(r.Surface.Hash)), plural(r.Surface.ToolCount, "tool"),
-		"rubric "+code(r.Rubric.Name)+" "+code(shortHash(r.Rubric.Digest)))
+	facts = append(facts, "surface "+code(report.ShortHash(r.Surface.Hash)), report.Plural(r.Surface.ToolCount, "tool"),
+		"rubric "+code(r.Rubric.Name)+" "+code(report.ShortHash(r.Rubric.Digest)))
 	if j := r.Judge; j != nil {
 		who := "judge " + code(j.Plugin+" "+j.Version)
 		if j.Model != "" {
@@ -78,19 +78,13 @@ func Write(w io.Writer, r *report.Report) error {
 		if j.CLI != "" {
 			who += " via " + code(j.CLI+" "+j.CLIVersion)
 		}
-		facts = append(facts, who, fmt.Sprintf("%s: %s, %d from the cache, %s",
-			plural(r.Calls.Questions, "question"), plural(r.Calls.Model, "call"), r.Calls.CacheHits, plural(r.Calls.Tokens, "token")))
+		facts = append(facts, who, r.Calls.Summary())
 	}
 	facts[0] = strings.ToUpper(facts[0][:1]) + facts[0][1:]
 	b.WriteString(strings.Join(facts, " · ") + "\n")
 	writeSections(b, r.Sections)
 
-	var warnings []string
-	for _, w := range r.Warnings {
-		if w != r.NoScore {
-			warnings = append(warnings, w)
-		}
-	}
+	warnings := r.ShownWarnings()
 	if len(warnings) > 0 {
 		b.WriteString("\n### Warnings\n\n")
 		for _, w := range warnings {
@@ -148,10 +142,8 @@ func message(is report.Issue) string {
 }
 
 func checkTitle(t report.Tool, check string) string {
-	for _, c := range t.Checks {
-		if c.Name == check && c.Title != "" {
-			return c.Title
-		}
+	if c, ok := t.Check(check); ok && c.Title != "" {
+		return c.Title
 	}
 	return check
 }
@@ -203,21 +195,6 @@ func code(s string) string {
 // cellCode writes s as a code span for a table cell, where a pipe ends the
 // cell even inside a code span unless it is escaped.
 func cellCode(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
-
-func shortHash(h string) string {
-	const keep = len("sha256:") + 12
-	if len(h) > keep {
-		return h[:keep]
-	}
-	return h
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // points writes an exact number of points as a short decimal.
 func points(exact string) string {

@@ -173,7 +173,7 @@ func build(r *report.Report) (*sarifLog, error) {
 	for _, t := range r.Tools {
 		for _, is := range t.Issues {
 			points := is.Points
-			c, found := findCheck(t, is.Check)
+			c, found := t.Check(is.Check)
 			if points == "" && found {
 				points = c.Points
 			}
@@ -267,13 +267,4 @@ func serverName(r *report.Report) string {
 		return r.Surface.Source
 	}
 	return r.Target
-}
-
-func findCheck(t report.Tool, name string) (report.Check, bool) {
-	for _, c := range t.Checks {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return report.Check{}, false
 }

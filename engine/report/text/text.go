@@ -118,7 +118,7 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	if r.Target != "" {
 		head = append(head, clean(r.Target))
 	}
-	head = append(head, plural(r.Surface.ToolCount, "tool"))
+	head = append(head, report.Plural(r.Surface.ToolCount, "tool"))
 	b.WriteString(strings.Join(head, " · ") + "\n")
 
 	switch why := r.Unscored(); {
@@ -141,10 +141,8 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	if j := r.Judge; j != nil {
 		fmt.Fprintf(b, "Judge %s\n", clean(judgeLine(j, r.Calls)))
 	}
-	for _, w := range r.Warnings {
-		if w != r.NoScore {
-			fmt.Fprintf(b, "warning: %s\n", clean(w))
-		}
+	for _, w := range r.ShownWarnings() {
+		fmt.Fprintf(b, "warning: %s\n", clean(w))
 	}
 
 	if len(tools) > 0 {
@@ -331,13 +329,6 @@ func cut(s string, n int) string {
 // and \uNNNN.
 func clean(s string) string { return report.EscapeControls(s, false) }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // judgeLine says who answered, and what the answers cost.
 func judgeLine(j *report.Judge, c report.Calls) string {
 	who := j.Plugin + " " + j.Version
@@ -350,8 +341,7 @@ func judgeLine(j *report.Judge, c report.Calls) string {
 	if j.CLI != "" {
 		who += " · " + j.CLI + " " + j.CLIVersion
 	}
-	return fmt.Sprintf("%s · %s: %s, %d from the cache, %s",
-		who, plural(c.Questions, "question"), plural(c.Model, "call"), c.CacheHits, plural(c.Tokens, "token"))
+	return who + " · " + c.Summary()
 }
 
 // maxSectionText is the most of a section's text value shown (the JSON
