@@ -48,9 +48,6 @@ func Open(dir string) (*Store, error) {
 	return &Store{dir: dir}, nil
 }
 
-// Dir is the cache's directory.
-func (s *Store) Dir() string { return s.dir }
-
 // Key addresses an answer: the hex sha256 of the judge's identity, the
 // rubric's digest, the question's digest and the input's hash.
 func Key(id judge.Identity, rubricDigest, questionDigest, inputHash string) string {

@@ -173,16 +173,13 @@ func build(r *report.Report) (*sarifLog, error) {
 	for _, t := range r.Tools {
 		for _, is := range t.Issues {
 			points := is.Points
-			c, found := t.Check(is.Check)
-			if points == "" && found {
-				points = c.Points
-			}
 			level, err := levelOf(points)
 			if err != nil {
 				return nil, fmt.Errorf("write SARIF: tool %q, check %q: %w", t.Name, is.Check, err)
 			}
 			idx, ok := ruleIndex[is.Check]
 			if !ok {
+				c, _ := t.Check(is.Check)
 				title := c.Title
 				if title == "" {
 					title = is.Check
