@@ -287,16 +287,17 @@ func set(words []string) map[string]bool {
 
 // Lookup tables built once from lists.
 var (
-	actionVerbSet  = set(lists.actionVerbs)
-	vagueVerbSet   = set(lists.vagueVerbs)
-	objectVerbSet  = set(lists.objectVerbs)
-	writeVerbSet   = set(lists.writeVerbs)
-	effectVerbSet  = set(lists.actionVerbsWithEffects)
-	genericNounSet = set(lists.genericNouns)
-	fillerLeadSet  = set(lists.fillerLead)
-	stopwordSet    = set(lists.stopwords)
-	versionWordSet = set(lists.versionWords)
-	lifecycleOf    = func() map[string]string {
+	actionVerbSet   = set(lists.actionVerbs)
+	vagueVerbSet    = set(lists.vagueVerbs)
+	objectVerbSet   = set(lists.objectVerbs)
+	writeVerbSet    = set(lists.writeVerbs)
+	effectVerbSet   = set(lists.actionVerbsWithEffects)
+	genericNounSet  = set(lists.genericNouns)
+	fillerLeadSet   = set(lists.fillerLead)
+	stopwordSet     = set(lists.stopwords)
+	versionWordSet  = set(lists.versionWords)
+	claimSubjectSet = set(lists.claimSubjects)
+	lifecycleOf     = func() map[string]string {
 		m := map[string]string{}
 		// Sorted class order keeps the table the same on every run even
 		// if a verb were listed twice.

@@ -231,7 +231,7 @@ func (f *facts) names(p param) bool {
 	if !f.hasDesc {
 		return false
 	}
-	if identifierIn(f.desc.raw, p.name) {
+	if identifierIn(f.desc.lower, p.name) {
 		return true
 	}
 	if len(p.words) > 1 {
@@ -248,14 +248,14 @@ func (f *facts) names(p param) bool {
 	return false
 }
 
-// identifierIn reports whether id occurs in s as a whole identifier,
-// ignoring case: not inside a longer run of letters, digits and
-// underscores.
-func identifierIn(s, id string) bool {
+// identifierIn reports whether id occurs in ls, a text already in lower
+// case, as a whole identifier, ignoring case: not inside a longer run of
+// letters, digits and underscores.
+func identifierIn(ls, id string) bool {
 	if id == "" {
 		return false
 	}
-	ls, lid := strings.ToLower(s), strings.ToLower(id)
+	lid := strings.ToLower(id)
 	for from := 0; ; {
 		i := strings.Index(ls[from:], lid)
 		if i < 0 {
@@ -353,7 +353,7 @@ func (f *facts) findAlternatives() []string {
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if identifierIn(f.desc.raw, s) {
+			if identifierIn(f.desc.lower, s) {
 				out = append(out, s)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 // sentences and a normalised form for phrase matching.
 type text struct {
 	raw       string
+	lower     string   // raw in lower case, made once: siblings and parameters are looked up in it
 	words     []string // lower-case words, apostrophes dropped
 	norm      string   // " " + words joined by " " + " "
 	sentences []string // trimmed sentences, as written
@@ -19,6 +20,7 @@ var abbreviations = strings.NewReplacer("e.g.", "e·g·", "E.g.", "E·g·", "i.e
 
 func newText(s string) text {
 	t := text{raw: strings.TrimSpace(s)}
+	t.lower = strings.ToLower(t.raw)
 	t.words = words(t.raw)
 	t.norm = " " + strings.Join(t.words, " ") + " "
 	t.sentences = sentences(t.raw)
@@ -172,12 +174,11 @@ func (t text) hasUnnegated(phrase string) bool {
 // or follows one of lists.claimSubjects ("and overwrites", "it deletes"),
 // with no negation before it.
 func (t text) claims(verb string) bool {
-	subjects := set(lists.claimSubjects)
 	for i, w := range t.words {
 		if w != verb {
 			continue
 		}
-		if i == 0 || subjects[t.words[i-1]] {
+		if i == 0 || claimSubjectSet[t.words[i-1]] {
 			negated := false
 			for j := max(0, i-3); j < i; j++ {
 				for _, n := range lists.negations {
