@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // DefaultTimeout bounds one request, reply included, unless a judge's
@@ -108,7 +109,7 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 	r := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
 	if int64(len(data)) > max {
 		if r.OK() {
-			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, size(max))}
+			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, transport.Sized(max))}
 		}
 		r.Body = data[:max]
 	}
@@ -133,15 +134,4 @@ func (c *Client) transportError(ctx context.Context, timeout time.Duration, err 
 		return &judge.RateLimitError{Msg: fmt.Sprintf("the connection to %s was dropped before a whole reply arrived", c.Host)}
 	}
 	return fmt.Errorf("asking %s: %s", c.Host, c.Redact(err.Error()))
-}
-
-// size words a byte count the way a reader expects it.
-func size(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n >= 1<<10 && n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
