@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
+
+	"github.com/rubricmcp/rubric/internal/procgroup"
 )
 
 // stdoutLimit bounds what is kept of claude's standard output: far above
@@ -48,8 +51,17 @@ func run(ctx context.Context, path string, args []string, dir, stdin string) (*o
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Stdout = (*capped)(out)
 	cmd.Stderr = &out.stderr
-	cmd.SysProcAttr = sysProcAttr()
-	cmd.Cancel = func() error { return kill(cmd.Process) }
+	// claude leads a process group of its own, so that a cancelled
+	// question ends it with anything it started, and it is killed should
+	// the judge die first: out of the judge's group, it would not end
+	// with it.
+	cmd.SysProcAttr = procgroup.Attr(true, syscall.SIGKILL)
+	cmd.Cancel = func() error {
+		if err := procgroup.KillGroup(cmd.Process.Pid); err != nil {
+			return cmd.Process.Kill()
+		}
+		return nil
+	}
 	cmd.WaitDelay = waitDelay
 	if err := cmd.Start(); err != nil {
 		if ctx.Err() != nil {

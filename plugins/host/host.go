@@ -22,11 +22,13 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -94,7 +96,11 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		return nil, nil, err
 	}
 	cmd := exec.Command(p.Path, p.Args...)
-	isolate(cmd, !p.Leaf)
+	// A plugin that starts processes of its own leads a process group, so
+	// that end can kill its descendants too; every plugin hears of the
+	// host's death by SIGTERM, on which a plugin built with plugins/sdk
+	// kills its whole group, and a plugin that is not simply ends.
+	cmd.SysProcAttr = procgroup.Attr(!p.Leaf, syscall.SIGTERM)
 	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
 	log := h.log.Named(p.Kind + "." + p.Name)
 	cfg := &plugin.ClientConfig{
@@ -255,7 +261,9 @@ func (h *Host) stop(pr *process) {
 // then kills whatever is left in its process group.
 func (pr *process) end() {
 	pr.client.Kill()
-	sweep(pr.pid(), !pr.p.Leaf)
+	if pid := pr.pid(); !pr.p.Leaf && pid > 0 {
+		_ = procgroup.KillGroup(pid) // whatever is left in its group
+	}
 }
 
 // Close ends every plugin the host started and everything they started.

@@ -27,6 +27,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -134,7 +135,9 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 	cmd := exec.Command(name, target.Args...)
 	cmd.Dir = target.Dir
 	cmd.Env = environ(target.Env)
-	cmd.SysProcAttr = sysProcAttr()
+	// The server is killed if rubric dies first; it stays in the plugin's
+	// process group, which the host kills whole afterwards.
+	cmd.SysProcAttr = procgroup.Attr(false, syscall.SIGKILL)
 
 	var files [6]*os.File // stdin r,w; stdout r,w; stderr r,w
 	for i := 0; i < 6; i += 2 {
