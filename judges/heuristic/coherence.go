@@ -3,7 +3,9 @@ package heuristic
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -396,7 +398,7 @@ func naming(tools []surfaceTool, ns string) dimension {
 // count.
 func dominant(m map[string]int) (string, int) {
 	best, n := "", 0
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if m[k] > n {
 			best, n = k, m[k]
 		}
@@ -404,18 +406,9 @@ func dominant(m map[string]int) (string, int) {
 	return best, n
 }
 
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 func describeCounts(m map[string]int) string {
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
 	}
 	return strings.Join(parts, ", ")
@@ -486,7 +479,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	var written, gaps []string
 	total := 0.0
 	inWritten := 0
-	for _, r := range sortedResources(ops) {
+	for _, r := range slices.Sorted(maps.Keys(ops)) {
 		o := ops[r]
 		if !o["create"] && !o["update"] && !o["delete"] {
 			continue
@@ -531,15 +524,6 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 		return dim(score, "every resource the server changes (%s) has create, read, update and delete.", strings.Join(cap5(written), ", "))
 	}
 	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
-}
-
-func sortedResources(m map[string]map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // operation reads a tool name as a lifecycle class and a resource, after

@@ -8,10 +8,11 @@ package builtin
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -80,10 +81,10 @@ var judges = map[string]func() protocol.Judge{
 // (the rubric binary) with serve arguments.
 func Plugins(self string) []host.Plugin {
 	var ps []host.Plugin
-	for _, name := range sortedKeys(judges) {
+	for _, name := range slices.Sorted(maps.Keys(judges)) {
 		ps = append(ps, host.Plugin{Kind: protocol.KindJudge, Name: name, Path: self, Args: []string{ServeArg, protocol.KindJudge, name}, From: host.FromBuiltin})
 	}
-	for _, name := range sortedKeys(transports) {
+	for _, name := range slices.Sorted(maps.Keys(transports)) {
 		ps = append(ps, host.Plugin{Kind: protocol.KindTransport, Name: name, Path: self, Args: []string{ServeArg, protocol.KindTransport, name}, From: host.FromBuiltin, Leaf: transports[name].leaf})
 	}
 	return ps
@@ -106,15 +107,6 @@ func Describe(ctx context.Context, kind, name string) (string, []string, error) 
 		}
 	}
 	return "", nil, fmt.Errorf("no built-in %s plugin %q", kind, name)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Serve serves the built-in plugin args name (args being os.Args[1:]) and

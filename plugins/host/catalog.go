@@ -5,9 +5,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -111,12 +112,7 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 	for _, p := range builtins {
 		add(p)
 	}
-	names := make([]string, 0, len(c.pins))
-	for name := range c.pins {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.pins)) {
 		pin := c.pins[name]
 		if pin.Path == "" {
 			continue

@@ -15,9 +15,10 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -185,11 +186,7 @@ func closeAll(files ...*os.File) {
 // later entry wins over an earlier one of the same name.
 func environ(extra map[string]string) []string {
 	env := os.Environ()
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(extra))
 	for _, k := range keys {
 		env = append(env, k+"="+extra[k])
 	}
