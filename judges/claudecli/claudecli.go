@@ -91,9 +91,8 @@ var _ protocol.Judge = (*Judge)(nil)
 // setup is what Configure settled.
 type setup struct {
 	path    string // the command, absolute
-	model   string
 	timeout time.Duration
-	id      judge.Identity
+	id      judge.Identity // its Model is the model asked for
 }
 
 // New returns an unconfigured claude-cli judge.
@@ -138,7 +137,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		CLIVersion: version,
 	}
 	j.mu.Lock()
-	j.s = &setup{path: path, model: c.Model, timeout: timeout, id: id}
+	j.s = &setup{path: path, timeout: timeout, id: id}
 	j.mu.Unlock()
 	return id, nil
 }
@@ -228,7 +227,7 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 
 	call, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	out, err := run(call, s.path, args(s.model, q.System), dir, q.User)
+	out, err := run(call, s.path, args(s.id.Model, q.System), dir, q.User)
 	if err != nil {
 		return judge.Answer{}, err
 	}

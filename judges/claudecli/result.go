@@ -64,7 +64,7 @@ func (s *setup) answer(out *output) (judge.Answer, error) {
 	}
 	return judge.Answer{
 		JSON:  []byte(text),
-		Model: res.model(s.model),
+		Model: res.model(s.id.Model),
 		Tokens: judge.Tokens{
 			Input:  res.Usage.InputTokens + res.Usage.CacheCreationTokens + res.Usage.CacheReadTokens,
 			Output: res.Usage.OutputTokens,
