@@ -110,6 +110,8 @@ type Program struct {
 	Out *cel.Type
 	// limit is the cost limit the program runs under.
 	limit uint64
+	// reads are the variables the formula reads.
+	reads map[string]bool
 }
 
 // Compile parses, rewrites and type-checks src. want, if not nil, is the
@@ -135,7 +137,7 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
-	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out}
+	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked)}
 	p, err := unbuilt.WithCostLimit(CostLimit)
 	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
@@ -167,16 +169,17 @@ func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
 }
 
 // Uses reports whether the formula reads the variable name.
-func (p *Program) Uses(name string) bool {
-	if p == nil || p.checked == nil {
-		return false
-	}
-	for _, ref := range p.checked.NativeRep().ReferenceMap() {
-		if ref.Name == name && ref.Value == nil {
-			return true
+func (p *Program) Uses(name string) bool { return p != nil && p.reads[name] }
+
+// variablesRead are the variables a checked formula reads.
+func variablesRead(checked *cel.Ast) map[string]bool {
+	reads := map[string]bool{}
+	for _, ref := range checked.NativeRep().ReferenceMap() {
+		if ref.Value == nil && ref.Name != "" {
+			reads[ref.Name] = true
 		}
 	}
-	return false
+	return reads
 }
 
 func isNumericType(t *cel.Type) bool {

@@ -23,10 +23,6 @@ import (
 type surfaceValue struct {
 	val  map[string]any
 	size uint64 // bounds the length of anything in val
-	// seen is true when the rubric has formulas that can see the surface
-	// from a tool's scope (signals and questions); only then does the
-	// surface's size bound a tool's formulas.
-	seen bool
 	// grades are the rubric's grades, letter to minimum.
 	grades map[string]any
 }
@@ -51,7 +47,6 @@ func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
 		grades: grades,
 		val:    map[string]any{"tools": defs, "server": server},
 		size:   size,
-		seen:   len(r.Questions) > 0 || len(r.Tool.Signals) > 0,
 	}
 }
 

@@ -176,3 +176,60 @@ rubric "two" {
 		t.Errorf("score %v after %d answers; want 21, the second question having seen the first's answer", rep.Exact, len(rep.Answers))
 	}
 }
+
+// TestCostLimitCoversSurfaceAndAnswers: a tool formula that reads the whole
+// surface, or an answer a judge sent, is held to the cost limit by the
+// size of what it reads, not only by the size of its tool's definition.
+func TestCostLimitCoversSurfaceAndAnswers(t *testing.T) {
+	tools := make([]string, 600)
+	for i := range tools {
+		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quadratic := "size(%s.filter(a, %s.exists(b, b == a)))"
+	for _, c := range []struct {
+		name, metric, question string
+	}{
+		{"the surface", fmt.Sprintf(quadratic, "surface.tools", "surface.tools"), ""},
+		{"an answer", fmt.Sprintf(quadratic, "answers.list.items", "answers.list.items"), `
+  question "list" {
+    kind   = "test.list"
+    per    = "tool"
+    when   = "tool.name == 't0'"
+    input  = "{}"
+    system = "s"
+    user   = "u"
+    answer_schema = "{\"type\": \"object\"}"
+  }`},
+	} {
+		src := `rubric "quad" {
+  version = "1"
+  grades  = { A = 0 }` + c.question + `
+  tool {
+    metric "m" {
+      value = "tool.name != 't0' ? 0 : ` + strings.ReplaceAll(c.metric, `"`, `\"`) + `"
+    }
+    score = "1"
+  }
+  surface {
+    score = "1"
+  }
+}`
+		r, err := rubric.Load("quad.hcl", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		items := make([]string, 3000)
+		for i := range items {
+			items[i] = fmt.Sprint(i)
+		}
+		j := scripted(func(judge.Question) string { return `{"items": [` + strings.Join(items, ",") + `]}` })
+		_, err = score.Run(context.Background(), r, s, score.Options{Asker: &ask.Asker{Judge: j, Identity: judge.Identity{Model: "m"}, Rubric: r}})
+		if err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("a quadratic formula over %s ran: %v", c.name, err)
+		}
+	}
+}

@@ -167,9 +167,17 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 type scope struct {
 	vars lang.Vars
 	size uint64
+	// surface bounds the surface's values, for the formulas that read it.
+	surface uint64
 }
 
-func (s *scope) eval(p *lang.Program) (ref.Val, error) { return p.EvalSized(s.vars, s.size) }
+func (s *scope) eval(p *lang.Program) (ref.Val, error) {
+	size := s.size
+	if s.surface > size && p.Uses("surface") {
+		size = s.surface
+	}
+	return p.EvalSized(s.vars, size)
+}
 
 // unbounded is the size of data no bound is known for.
 const unbounded = math.MaxUint64
@@ -263,12 +271,9 @@ func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool
 		"answers": map[string]any{},
 		"metrics": map[string]any{},
 		"grades":  sv.grades,
-	}, size: size}
+	}, size: size, surface: sv.size}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
-	}
-	if sv.size > sc.size && sv.seen {
-		sc.size = sv.size
 	}
 	st := &toolState{name: t.Name, sc: sc}
 	if len(r.Tool.Signals) > 0 {
@@ -288,6 +293,7 @@ func finishTool(r *rubric.Rubric, st *toolState, out *report.Tool) (scored, erro
 	sc := st.sc
 	if st.answers != nil {
 		sc.vars["answers"] = st.answers
+		sc.size = max(sc.size, valueSize(st.answers))
 	}
 	metrics, mvals, merr := evalMetrics(r.Tool.Metrics, sc)
 	if merr != nil {
@@ -573,10 +579,9 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	if err != nil {
 		return err
 	}
-	if sv.seen {
-		size = max(size, sv.size)
-	}
-	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "grades": sv.grades}, size: size}
+	// Answers are data a judge sent: their length is known only now.
+	size = max(size, valueSize(answers))
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "grades": sv.grades}, size: size, surface: sv.size}
 	metrics, mvals, merr := evalMetrics(ms, sc)
 	if merr != nil {
 		return merr
