@@ -277,14 +277,6 @@ func (l *loader) check(b *hcl.Block) *Check {
 	c.Each = l.formula(env, body.Attributes["each"], cel.ListType(cel.DynType))
 	c.Pass = l.formula(env, body.Attributes["pass"], lang.Bool)
 	c.Label = l.formula(env, body.Attributes["label"], lang.String)
-	if c.Each != nil && c.Pass != nil {
-		// Both compiled alone, so the fused text compiles too; the newlines
-		// end any comment at the end of either.
-		fused := "(" + c.Each.Source + "\n).map(item, (" + c.Pass.Source + "\n))"
-		if p, ds := env.Compile(fused, cel.ListType(cel.BoolType)); len(ds) == 0 {
-			c.PassEach = p
-		}
-	}
 	if c.Label != nil && c.Each == nil {
 		l.errorf(body.Attributes["label"].NameRange, "label names the items of each: set each, or remove label")
 	}

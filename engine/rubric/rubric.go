@@ -48,10 +48,6 @@ type Check struct {
 	Each *lang.Program
 	// Pass decides whether the tool (or the item) passes.
 	Pass *lang.Program
-	// PassEach is each and pass fused into one formula that yields a list
-	// of booleans, one per item: one evaluation per tool instead of one per
-	// item. It is derived from Each and Pass and does not enter the digest.
-	PassEach *lang.Program
 	// Label names a failing item in issues; item.name by default.
 	Label *lang.Program
 	// Issue is the message of a failing check; "{items}" is replaced by the

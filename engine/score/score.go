@@ -357,27 +357,14 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 		res.Credit = credit.Exact()
 		return res, credit, nil
 	}
-	if c.PassEach != nil {
-		if res, credit, ok := passEach(c, res, sc); ok {
-			return res, credit, nil
-		}
-		// An error in the fused formula is found again item by item below,
-		// where it can be reported with the item it concerns.
-	}
-	itemsVal, err := sc.eval(c.Each)
+	items, err := evalList(c.Each, sc)
 	if err != nil {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
 	}
-	lister, ok := itemsVal.(traits.Lister)
-	if !ok {
-		return res, num.Num{}, fmt.Errorf("each: want a list, got %s", itemsVal.Type().TypeName())
-	}
-	n := int(lister.Size().(types.Int))
 	// An item may be a value each built, longer than anything in the
 	// definition, so the formulas that see one alone are always tracked.
 	sc = &scope{vars: sc.vars, size: unbounded}
-	for i := range n {
-		item := lister.Get(types.Int(i))
+	for i, item := range items {
 		sc.vars["item"] = item
 		ok, err := evalBool(c.Pass, sc)
 		if err != nil {
@@ -393,7 +380,7 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 		}
 		res.Failed = append(res.Failed, label)
 	}
-	res.Total = n
+	res.Total = len(items)
 	return res, itemCredit(&res), nil
 }
 
@@ -406,52 +393,6 @@ func itemCredit(res *report.Check) num.Num {
 	}
 	res.Credit = credit.Exact()
 	return credit
-}
-
-// passEach counts passing items with the fused formula; only when some
-// fail are the items themselves evaluated, to name them.
-func passEach(c *rubric.Check, res report.Check, sc *scope) (report.Check, num.Num, bool) {
-	v, err := sc.eval(c.PassEach)
-	if err != nil {
-		return res, num.Num{}, false
-	}
-	l, ok := v.(traits.Lister)
-	if !ok {
-		return res, num.Num{}, false
-	}
-	n := int(l.Size().(types.Int))
-	var failed []int
-	for i := range n {
-		b, ok := l.Get(types.Int(i)).(types.Bool)
-		if !ok {
-			return res, num.Num{}, false
-		}
-		if !b {
-			failed = append(failed, i)
-		}
-	}
-	res.Total, res.Passed = n, n-len(failed)
-	if len(failed) > 0 {
-		items, err := sc.eval(c.Each)
-		if err != nil {
-			return res, num.Num{}, false
-		}
-		il, ok := items.(traits.Lister)
-		if !ok || int(il.Size().(types.Int)) != n {
-			return res, num.Num{}, false
-		}
-		sc = &scope{vars: sc.vars, size: unbounded} // items alone: see runCheck
-		for _, i := range failed {
-			item := il.Get(types.Int(i))
-			sc.vars["item"] = item
-			label, err := itemLabel(c, item, sc)
-			if err != nil {
-				return res, num.Num{}, false
-			}
-			res.Failed = append(res.Failed, label)
-		}
-	}
-	return res, itemCredit(&res), true
 }
 
 func itemLabel(c *rubric.Check, item ref.Val, sc *scope) (string, error) {
