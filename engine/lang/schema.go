@@ -1,9 +1,9 @@
 package lang
 
 import (
+	"maps"
 	"net/url"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,11 +48,7 @@ func Params(tool map[string]any) []Param {
 			}
 		}
 	}
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(props))
 	out := make([]Param, len(names))
 	for i, n := range names {
 		r := resolver{root: root, budget: maxResolvedNodes}
@@ -91,7 +87,7 @@ func (r *resolver) resolve(v any, stack []string) (any, bool) {
 		}
 		return out, true
 	case map[string]any:
-		if ref, ok := x["$ref"].(string); ok && !contains(stack, ref) {
+		if ref, ok := x["$ref"].(string); ok && !slices.Contains(stack, ref) {
 			if target, ok := r.lookup(ref); ok {
 				resolved, _ := r.resolve(target, append(stack, ref))
 				base, _ := resolved.(map[string]any)
@@ -129,15 +125,6 @@ func (r *resolver) resolve(v any, stack []string) (any, bool) {
 		return out, true
 	}
 	return v, false
-}
-
-func contains(stack []string, s string) bool {
-	for _, e := range stack {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // lookup follows a local JSON pointer ("#/$defs/Name") from the root.

@@ -240,7 +240,7 @@ func (n Num) Round(digits int) Num {
 		}
 		return small(q, scale)
 	}
-	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(digits))), nil))
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(abs64(int64(digits))), nil))
 	x := new(big.Rat).Set(n.rat())
 	if digits >= 0 {
 		x.Mul(x, scale)
@@ -262,13 +262,6 @@ func (n Num) Round(digits int) Num {
 		out.Mul(out, scale)
 	}
 	return fromRat(out)
-}
-
-func abs(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
 }
 
 // Float64 returns the nearest float64, for output formats that need one.
