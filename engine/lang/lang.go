@@ -68,6 +68,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, operatorOptions()...)
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
+	opts = append(opts, validateFunctions()...)
 	opts = append(opts, ext.Strings(), jsonFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))

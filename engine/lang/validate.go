@@ -1,0 +1,140 @@
+package lang
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// schema_errors(value, schema) validates a value against a JSON Schema with
+// a real validator (santhosh-tekuri/jsonschema: drafts 4 to 2020-12, the
+// draft named by $schema, else 2020-12) and returns what is wrong, one
+// string per failed keyword, as "/instance/path: message"; an empty list
+// means the value is valid. A schema that does not compile (a remote $ref,
+// a malformed keyword) yields one entry saying so, so a formula can count
+// it as a failure without the run failing. Nothing is ever fetched.
+func validateFunctions() []cel.EnvOption {
+	return []cel.EnvOption{
+		cel.Function("schema_errors", cel.Overload("schema_errors_dyn_dyn", []*cel.Type{cel.DynType, cel.DynType}, cel.ListType(cel.StringType),
+			cel.BinaryBinding(func(value, schema ref.Val) ref.Val {
+				errs, err := SchemaErrors(value, schema)
+				if err != nil {
+					return types.NewErr("schema_errors: %v", err)
+				}
+				return types.NewStringList(Adapter, errs)
+			}))),
+	}
+}
+
+// SchemaErrors is schema_errors for Go callers: what is wrong with value
+// under schema, sorted; nil when the value is valid. The error is for
+// values that cannot be encoded as JSON.
+func SchemaErrors(value, schema ref.Val) ([]string, error) {
+	sj, err := CanonicalJSON(schema)
+	if err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	vj, err := CanonicalJSON(value)
+	if err != nil {
+		return nil, fmt.Errorf("value: %w", err)
+	}
+	s, err := compiledSchema(sj)
+	if err != nil {
+		return []string{"the schema does not compile: " + oneLine(err.Error())}, nil
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(vj))
+	if err != nil {
+		return nil, fmt.Errorf("value: %w", err)
+	}
+	verr := s.Validate(v)
+	if verr == nil {
+		return nil, nil
+	}
+	ve, ok := verr.(*jsonschema.ValidationError)
+	if !ok {
+		return []string{oneLine(verr.Error())}, nil
+	}
+	var out []string
+	for _, u := range ve.BasicOutput().Errors {
+		if u.Error == nil {
+			continue
+		}
+		loc := u.InstanceLocation
+		if loc == "" {
+			loc = "/"
+		}
+		out = append(out, loc+": "+oneLine(u.Error.String()))
+	}
+	if len(out) == 0 {
+		out = []string{oneLine(ve.Error())}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// maxCachedSchemas bounds the compiled schemas kept for reuse: a surface
+// has one inputSchema per tool, and a run asks about the same few many
+// times.
+const maxCachedSchemas = 4096
+
+var schemaCache struct {
+	sync.Mutex
+	m map[[32]byte]compiled
+}
+
+type compiled struct {
+	s   *jsonschema.Schema
+	err error
+}
+
+// compiledSchema compiles a schema given as canonical JSON, once per
+// distinct schema.
+func compiledSchema(canonical []byte) (*jsonschema.Schema, error) {
+	key := sha256.Sum256(canonical)
+	schemaCache.Lock()
+	c, ok := schemaCache.m[key]
+	schemaCache.Unlock()
+	if ok {
+		return c.s, c.err
+	}
+	c.s, c.err = compileSchema(canonical)
+	schemaCache.Lock()
+	if schemaCache.m == nil || len(schemaCache.m) >= maxCachedSchemas {
+		schemaCache.m = map[[32]byte]compiled{}
+	}
+	schemaCache.m[key] = c
+	schemaCache.Unlock()
+	return c.s, c.err
+}
+
+func compileSchema(canonical []byte) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(canonical))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.UseLoader(noLoader{})
+	const loc = "rubric:schema.json"
+	if err := c.AddResource(loc, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(loc)
+}
+
+// noLoader refuses every reference outside the schema: a formula never
+// reaches the network or the disk.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("%s is outside the schema, and references are not fetched", url)
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
