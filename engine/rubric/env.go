@@ -37,8 +37,13 @@ var (
 	// ToolReportVars: a tool's report fields also see its score and grade.
 	ToolReportVars = append(append([]lang.Var{}, ToolVars...), scoreVars...)
 	// SurfaceQuestionVars: the when and input of questions about the whole
-	// surface see the surface and the surface's answers so far.
-	SurfaceQuestionVars = []lang.Var{{Name: "surface", Type: lang.Object}, {Name: "answers", Type: lang.Object}}
+	// surface see the surface, the surface's answers so far, and each
+	// tool's answers by tool name, then question name (tool_answers).
+	SurfaceQuestionVars = []lang.Var{
+		{Name: "surface", Type: lang.Object},
+		{Name: "answers", Type: lang.Object},
+		{Name: "tool_answers", Type: lang.Object},
+	}
 	// ItemVars: the when, input and subject of a question per item also
 	// see the item and its 0-based index.
 	ItemVars = append(append([]lang.Var{}, SurfaceQuestionVars...),

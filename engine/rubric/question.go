@@ -229,7 +229,7 @@ func (q *Question) readsAnswers() bool {
 		return true
 	}
 	for _, p := range []*lang.Program{q.When, q.Input} {
-		if p.Uses("answers") {
+		if p.Uses("answers") || p.Uses("tool_answers") {
 			return true
 		}
 	}

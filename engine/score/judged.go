@@ -79,6 +79,12 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			}
 		}
 	}
+	// Each tool's answers by name, for surface and item questions that
+	// read them (and so wait for them: see rubric.Stages).
+	toolAnswers := make(map[string]any, len(states))
+	for _, st := range states {
+		toolAnswers[st.name] = st.answers
+	}
 	for _, stage := range r.Stages() {
 		var reqs []ask.Request
 		var where []target
@@ -102,19 +108,19 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 					}
 				}
 			case rubric.PerSurface:
-				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers}, size: unbounded}
+				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
 				if err := add(q, sc, judge.SurfaceSubject, target{q, -1, -1}, ""); err != nil {
 					return nil, err
 				}
 			case rubric.PerItem:
-				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers}, size: unbounded}
+				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
 				items, err := evalList(q.Items, sc)
 				if err != nil {
 					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				for k, item := range items {
-					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "item": item, "index": types.Int(k)}, size: unbounded}
+					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers, "item": item, "index": types.Int(k)}, size: unbounded}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
 						if subject, err = evalString(q.Subject, isc); err != nil {

@@ -233,3 +233,65 @@ func TestCostLimitCoversSurfaceAndAnswers(t *testing.T) {
 		}
 	}
 }
+
+// rewriteRubric asks a question per tool, then a question about the
+// surface built from those answers: a rewrite of each description.
+const rewriteRubric = `
+rubric "rewrite" {
+  version = "1"
+  grades  = { A = 1, F = 0 }
+  question "suggest" {
+    kind   = "test.suggest"
+    per    = "tool"
+    input  = "{'name': tool.name}"
+    system = "Suggest."
+    user   = "{{ .name }}"
+    answer_schema = "{\"type\": \"object\", \"required\": [\"text\"]}"
+  }
+  question "rewritten" {
+    kind   = "test.rewritten"
+    per    = "surface"
+    input  = "{'descriptions': surface.tools.map(t, tool_answers[t.name].suggest.text)}"
+    system = "Read."
+    user   = "{{ join \", \" .descriptions }}"
+    answer_schema = "{\"type\": \"object\"}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    score = "1"
+  }
+}
+`
+
+// TestSurfaceQuestionsSeeToolAnswers: a surface question that reads
+// tool_answers waits for every tool's answers and sees them by name.
+func TestSurfaceQuestionsSeeToolAnswers(t *testing.T) {
+	r, err := rubric.Load("rewrite.hcl", []byte(rewriteRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Stages(); len(st) != 2 || st[1][0].Name != "rewritten" {
+		t.Fatalf("stages %v", st)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [{"name": "a"}, {"name": "b"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	j := scripted(func(q judge.Question) string {
+		if q.Kind == "test.suggest" {
+			return `{"text": "about ` + q.Subject + `"}`
+		}
+		got = q.User
+		return `{}`
+	})
+	a := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "scripted", Model: "m"}, Rubric: r, Concurrency: 4}
+	if _, err := score.Run(context.Background(), r, s, score.Options{Asker: a}); err != nil {
+		t.Fatal(err)
+	}
+	if got != "about a, about b" {
+		t.Errorf("the surface question read %q", got)
+	}
+}
