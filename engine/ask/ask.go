@@ -249,6 +249,11 @@ func (a *Asker) pinned() string {
 func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
+	system, user, err := q.Render(r.Input)
+	if err != nil {
+		return o, err
+	}
+	o.PromptBytes = len(system) + len(user)
 	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
 	if a.Cache != nil {
 		if e, ok := a.Cache.Get(key); ok {
@@ -260,10 +265,6 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, nil
 			}
 		}
-	}
-	system, user, err := q.Render(r.Input)
-	if err != nil {
-		return o, err
 	}
 	jq := judge.Question{
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,

@@ -135,6 +135,10 @@ type Observation struct {
 	Tokens         Tokens          `json:"tokens"`
 	Cached         bool            `json:"cached,omitempty"`
 	Attempts       int             `json:"attempts"`
+	// PromptBytes is the UTF-8 length of the prompts as rendered (system
+	// and user), for estimating the cost of answers whose judge reported
+	// no tokens.
+	PromptBytes int `json:"prompt_bytes,omitempty"`
 }
 
 // Tokens counts a judge's usage.

@@ -49,11 +49,14 @@ var (
 	ItemVars = append(append([]lang.Var{}, SurfaceQuestionVars...),
 		lang.Var{Name: "item", Type: lang.Dyn}, lang.Var{Name: "index", Type: cel.IntType})
 	// SurfaceVars: surface formulas see every tool's results, the surface,
-	// the surface's answers and the surface's metrics.
+	// the surface's answers, what each answer cost (usage: by question,
+	// then by tool name, a list by item, or one entry, each
+	// {'tokens': n, 'estimated': bool}) and the surface's metrics.
 	SurfaceVars = []lang.Var{
 		{Name: "tools", Type: lang.Objects},
 		{Name: "surface", Type: lang.Object},
 		{Name: "answers", Type: lang.Object},
+		{Name: "usage", Type: lang.Object},
 		{Name: "metrics", Type: lang.Object},
 		gradesVar,
 	}

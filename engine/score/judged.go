@@ -60,15 +60,22 @@ type target struct {
 
 // askAll asks the rubric's questions stage by stage and hands each answer
 // to its tool, or to the surface. It returns the surface's answers by
-// question (a list, one per item, for questions per item).
-func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue, rep *report.Report, states []*toolState) (map[string]any, error) {
+// question (a list, one per item, for questions per item), and what each
+// answer cost (see usageOf): by question, then by tool name for questions
+// per tool, a list for questions per item, or one entry.
+func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue, rep *report.Report, states []*toolState) (answers, usage map[string]any, err error) {
 	surfaceAnswers := map[string]any{}
+	usage = map[string]any{}
 	if len(r.Questions) == 0 {
-		return surfaceAnswers, nil
+		return surfaceAnswers, usage, nil
 	}
 	for _, q := range r.Questions {
-		if q.Per != rubric.PerTool {
+		switch q.Per {
+		case rubric.PerTool:
+			usage[q.Name] = map[string]any{}
+		default:
 			surfaceAnswers[q.Name] = nil
+			usage[q.Name] = nil
 		}
 	}
 	for _, st := range states {
@@ -104,31 +111,32 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			case rubric.PerTool:
 				for i, st := range states {
 					if err := add(q, st.sc, st.name, target{q, i, -1}, st.name); err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 				}
 			case rubric.PerSurface:
 				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
 				if err := add(q, sc, judge.SurfaceSubject, target{q, -1, -1}, ""); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			case rubric.PerItem:
 				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
 				items, err := evalList(q.Items, sc)
 				if err != nil {
-					return nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
+					return nil, nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
+				usage[q.Name] = make([]any, len(items))
 				for k, item := range items {
 					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers, "item": item, "index": types.Int(k)}, size: unbounded}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
 						if subject, err = evalString(q.Subject, isc); err != nil {
-							return nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+							return nil, nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
 						}
 					}
 					if err := add(q, isc, subject, target{q, -1, k}, ""); err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 				}
 			}
@@ -138,28 +146,31 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 		}
 		obs, err := asker.Ask(ctx, reqs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, o := range obs {
 			v, err := lang.FromJSON(o.Answer)
 			if err != nil {
-				return nil, fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
+				return nil, nil, fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
 			}
 			t := where[i]
 			switch {
 			case t.tool >= 0:
 				states[t.tool].answers[t.q.Name] = v
+				usage[t.q.Name].(map[string]any)[states[t.tool].name] = usageOf(o)
 				rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
 			case t.item >= 0:
 				surfaceAnswers[t.q.Name].([]any)[t.item] = v
+				usage[t.q.Name].([]any)[t.item] = usageOf(o)
 				rep.Answers = append(rep.Answers, o)
 			default:
 				surfaceAnswers[t.q.Name] = v
+				usage[t.q.Name] = usageOf(o)
 				rep.Answers = append(rep.Answers, o)
 			}
 		}
 	}
-	return surfaceAnswers, nil
+	return surfaceAnswers, usage, nil
 }
 
 // request evaluates a question's when and input in sc; ok is false when
@@ -266,4 +277,16 @@ func evalList(p *lang.Program, sc *scope) ([]ref.Val, error) {
 		out[i] = l.Get(types.Int(i))
 	}
 	return out, nil
+}
+
+// usageOf is what one answer cost, as surface formulas see it: tokens, the
+// input and output tokens the judge reported, or, when it reported none
+// (the heuristic, a replayed file, a provider without usage), an estimate
+// of the UTF-8 bytes of the prompts and the answer divided by 4, rounded
+// up; estimated says which.
+func usageOf(o report.Observation) map[string]any {
+	if n := o.Tokens.Input + o.Tokens.Output; n > 0 {
+		return map[string]any{"tokens": int64(n), "estimated": false}
+	}
+	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 3) / 4), "estimated": true}
 }

@@ -105,7 +105,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}); err != nil {
 		return nil, err
 	}
-	surfaceAnswers, err := askAll(ctx, r, opt.Asker, sv, rep, states)
+	surfaceAnswers, usage, err := askAll(ctx, r, opt.Asker, sv, rep, states)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}); err != nil {
 		return nil, err
 	}
-	if err := surfaceLevel(r, rep, results, sv, surfaceAnswers); err != nil {
+	if err := surfaceLevel(r, rep, results, sv, surfaceAnswers, usage); err != nil {
 		return nil, err
 	}
 	rep.Complete = true
@@ -480,7 +480,7 @@ func evalNamed(ms []*rubric.Metric, sc *scope, group, what string) (map[string]a
 	return values, out, nil
 }
 
-func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *surfaceValue, answers map[string]any) error {
+func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *surfaceValue, answers, usage map[string]any) error {
 	if len(results) == 0 {
 		rep.NoScore = "the surface has no tools, so there is nothing to grade"
 		rep.Warnings = append(rep.Warnings, rep.NoScore)
@@ -521,8 +521,8 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 		return err
 	}
 	// Answers are data a judge sent: their length is known only now.
-	size = max(size, valueSize(answers))
-	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "grades": sv.grades}, size: size, surface: sv.size}
+	size = max(size, valueSize(answers), valueSize(usage))
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "usage": usage, "grades": sv.grades}, size: size, surface: sv.size}
 	metrics, mvals, merr := evalMetrics(ms, sc)
 	if merr != nil {
 		return merr
