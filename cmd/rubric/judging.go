@@ -187,10 +187,11 @@ func (p *progress) finish() {
 	}
 }
 
-// judgeBlock is the report's record of who answered.
-func judgeBlock(rj *runJudge) *report.Judge {
+// judgeBlock is the report's record of who answered, with the rubric's
+// judge labels.
+func judgeBlock(rj *runJudge, r *rubric.Rubric) *report.Judge {
 	p := rj.plugin
-	j := &report.Judge{Identity: rj.Identity()}
+	j := &report.Judge{Identity: rj.Identity(), Labels: r.JudgeLabels}
 	if !p.Builtin() {
 		j.SHA256 = p.SHA256
 		if j.SHA256 == "" {

@@ -127,7 +127,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	rep.Timings.ReadMS = readMS
 	if asker != nil {
-		rep.Judge = judgeBlock(j)
+		rep.Judge = judgeBlock(j, r)
 		rep.Calls = callsOf(asker.Stats())
 		if path := v.GetString("record"); path != "" {
 			if err := writeRecord(path, rep); err != nil {

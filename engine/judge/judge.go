@@ -30,6 +30,11 @@ type Identity struct {
 	CLIVersion string `json:"cli_version,omitempty"`
 }
 
+// BlockMembers are the members of a report's judge block: the identity's
+// and the plugin's sha256. A rubric's judge labels, written beside them,
+// may not take these names.
+var BlockMembers = []string{"plugin", "version", "provider", "model", "params", "heuristic", "cli", "cli_version", "sha256"}
+
 // Question is one thing a rubric asks about a tool or a surface.
 type Question struct {
 	Rubric       string `json:"rubric"`

@@ -14,8 +14,10 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -178,6 +180,63 @@ type Judge struct {
 	judge.Identity
 	// SHA256 is the plugin binary's hash, for an external plugin.
 	SHA256 string `json:"sha256,omitempty"`
+	// Labels are the rubric's judge labels (versions of its task generator
+	// or prompt templates), written as members of the judge block itself.
+	Labels map[string]string `json:"-"`
+}
+
+// judgeFields is Judge without its labels, for encoding.
+type judgeFields struct {
+	judge.Identity
+	SHA256 string `json:"sha256,omitempty"`
+}
+
+// MarshalJSON writes the identity, then each label as a member beside it.
+func (j Judge) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(judgeFields{j.Identity, j.SHA256})
+	if err != nil || len(j.Labels) == 0 {
+		return b, err
+	}
+	out := bytes.TrimSuffix(b, []byte("}"))
+	for _, k := range slices.Sorted(maps.Keys(j.Labels)) {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		v, err := json.Marshal(j.Labels[k])
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(append(out, quote(k)...), ':'), v...)
+	}
+	return append(out, '}'), nil
+}
+
+// UnmarshalJSON reads the identity, and every other string member as a
+// label.
+func (j *Judge) UnmarshalJSON(b []byte) error {
+	var f judgeFields
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	*j = Judge{Identity: f.Identity, SHA256: f.SHA256}
+	for _, k := range judge.BlockMembers {
+		delete(all, k)
+	}
+	for k, raw := range all {
+		var v string
+		if json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		if j.Labels == nil {
+			j.Labels = map[string]string{}
+		}
+		j.Labels[k] = v
+	}
+	return nil
 }
 
 // Calls counts the questions of a run: how many there were, the judge

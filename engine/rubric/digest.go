@@ -26,6 +26,8 @@ type canonical struct {
 	// Added with questions; empty for rubrics without them, so that the
 	// digests of older rubrics stay what they were.
 	Questions []canonicalQuestion `json:"questions,omitempty"`
+	// Added with judge labels; absent when a rubric has none.
+	JudgeLabels map[string]string `json:"judge_labels,omitempty"`
 }
 
 type canonicalQuestion struct {
@@ -130,6 +132,7 @@ func Canonical(r *Rubric) []byte {
 		return out
 	}
 	c.Tool, c.Surface = level(r.Tool), level(r.Surface)
+	c.JudgeLabels = r.JudgeLabels
 	for _, q := range r.Questions {
 		c.Questions = append(c.Questions, canonicalQuestionOf(q))
 	}

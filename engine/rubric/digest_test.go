@@ -56,6 +56,7 @@ func TestDigest(t *testing.T) {
 		{"a check's name", strings.Replace(base, `check "has_properties"`, `check "has_props"`, 1)},
 		{"the order of checks", swapChecks(base)},
 		{"a fractional literal", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 0.5"`, 1)},
+		{"a judge label", strings.Replace(base, "round       = 1", "round       = 1\n  judge_labels = { promptTemplateVersion = \"p-v2\" }", 1)},
 	}
 	seen := map[string]string{baseDigest: "base"}
 	for _, tt := range moved {

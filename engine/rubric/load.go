@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -120,6 +122,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Name: "description"},
 		{Name: "round"},
 		{Name: "grades", Required: true},
+		{Name: "judge_labels"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "check", LabelNames: []string{"name"}},
@@ -204,6 +207,9 @@ func (l *loader) load() *Rubric {
 	}
 	if a := body.Attributes["grades"]; a != nil {
 		r.Grades = l.grades(a)
+	}
+	if a := body.Attributes["judge_labels"]; a != nil {
+		r.JudgeLabels = l.labels(a)
 	}
 	seen := map[string]hcl.Range{}
 	levels := map[string]hcl.Range{}
@@ -441,4 +447,34 @@ func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, in
 		return start.Line, start.Column + col
 	}
 	return start.Line + line - 1, col
+}
+
+// labels reads a map of names to strings, such as
+// { taskGeneratorVersion = "tasks-v1" }.
+func (l *loader) labels(a *hcl.Attribute) map[string]string {
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	out := make(map[string]string, len(pairs))
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			l.errorf(kv.Key.Range(), "a label is named by a word, such as taskGeneratorVersion")
+			continue
+		}
+		v, d := kv.Value.Value(nil)
+		if d.HasErrors() || v.Type() != cty.String || v.IsNull() {
+			l.errorf(kv.Value.Range(), "label %s must be a string, such as \"tasks-v1\"", name)
+			continue
+		}
+		if _, dup := out[name]; dup {
+			l.errorf(kv.Key.Range(), "label %s is given twice", name)
+		}
+		if slices.Contains(judge.BlockMembers, name) {
+			l.errorf(kv.Key.Range(), "%q is a member the judge block already has; name the label otherwise", name)
+		}
+		out[name] = v.AsString()
+	}
+	return out
 }

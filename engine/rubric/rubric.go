@@ -32,6 +32,10 @@ type Rubric struct {
 	Questions []*Question
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
+	// JudgeLabels name versions of what the rubric asks (a task generator,
+	// a prompt template); every report that asked a judge carries them in
+	// its judge block, so answers are never compared across them.
+	JudgeLabels map[string]string
 	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
 	// encoding (see Canonical).
 	Digest string

@@ -1,0 +1,34 @@
+package report
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// TestJudgeLabelsAreMembersOfTheJudgeBlock: a rubric's judge labels are
+// written beside the identity and read back as labels.
+func TestJudgeLabelsAreMembersOfTheJudgeBlock(t *testing.T) {
+	j := Judge{Identity: judge.Identity{Plugin: "claude-cli", Version: "1", Model: "m", CLI: "claude", CLIVersion: "2.1.0"},
+		Labels: map[string]string{"taskGeneratorVersion": "tasks-v1", "promptTemplateVersion": "selection-v1"}}
+	b, err := json.Marshal(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"plugin":"claude-cli","version":"1","model":"m","cli":"claude","cli_version":"2.1.0","promptTemplateVersion":"selection-v1","taskGeneratorVersion":"tasks-v1"}`
+	if string(b) != want {
+		t.Fatalf("got  %s\nwant %s", b, want)
+	}
+	var back Judge
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, j) {
+		t.Errorf("read back %+v, want %+v", back, j)
+	}
+	if b, _ := json.Marshal(Judge{Identity: judge.Identity{Plugin: "p", Version: "1"}}); string(b) != `{"plugin":"p","version":"1"}` {
+		t.Errorf("without labels: %s", b)
+	}
+}
