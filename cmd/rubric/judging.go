@@ -214,7 +214,11 @@ func callsOf(s ask.Stats) report.Calls {
 func writeRecord(path string, rep *report.Report) error {
 	var lines []judge.Recorded
 	for o := range rep.Observations() {
-		lines = append(lines, judge.Recorded{Kind: o.Kind, Subject: o.Subject, Answer: o.Answer, Model: o.Model})
+		rec := judge.Recorded{Kind: o.Kind, Subject: o.Subject, Answer: o.Answer, Model: o.Model}
+		if o.Tokens != (judge.Tokens{}) {
+			rec.Tokens = &o.Tokens
+		}
+		lines = append(lines, rec)
 	}
 	return report.WriteAtomic(path, func(w io.Writer) error {
 		return judge.WriteRecorded(w, lines)

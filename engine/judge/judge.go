@@ -115,6 +115,9 @@ type Recorded struct {
 	Subject string          `json:"subject"`
 	Answer  json.RawMessage `json:"answer"`
 	Model   string          `json:"model,omitempty"`
+	// Tokens is what the answer cost when it was recorded; a replay
+	// reports it again, so measures of cost replay too.
+	Tokens *Tokens `json:"tokens,omitempty"`
 }
 
 // WriteRecorded writes answers as an answers file: one JSON object a line.

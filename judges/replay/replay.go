@@ -69,8 +69,12 @@ type key struct{ kind, subject string }
 type recorded struct {
 	answer json.RawMessage
 	model  string
+	tokens Tokens
 	line   int
 }
+
+// Tokens is what a recorded answer cost.
+type Tokens = judge.Tokens
 
 // New returns an unconfigured replay judge.
 func New() *Judge { return &Judge{} }
@@ -144,7 +148,7 @@ func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	if model == "" {
 		model = j.id.Model
 	}
-	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model}, nil
+	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model, Tokens: r.tokens}, nil
 }
 
 // parse reads every line of an answers file.
@@ -163,7 +167,11 @@ func parse(path string, data []byte) (map[key]recorded, error) {
 		if first, dup := answers[k]; dup {
 			return nil, fmt.Errorf("%s:%d: a second answer for kind %q, subject %q (the first is on line %d)", path, line, k.kind, k.subject, first.line)
 		}
-		answers[k] = recorded{answer: rec.Answer, model: rec.Model, line: line}
+		r := recorded{answer: rec.Answer, model: rec.Model, line: line}
+		if rec.Tokens != nil {
+			r.tokens = *rec.Tokens
+		}
+		answers[k] = r
 	}
 	return answers, nil
 }

@@ -336,3 +336,29 @@ func TestREADMEShowsTheExample(t *testing.T) {
 		t.Fatalf("README.md's example differs from testdata/weather.jsonl:\n%s", block)
 	}
 }
+
+// TestRecordedTokensAreReported: an answer recorded with its cost reports
+// that cost again, so a replayed run measures cost as the recorded one did.
+func TestRecordedTokensAreReported(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.jsonl")
+	doc := `{"kind": "k", "subject": "s", "answer": {}, "tokens": {"input": 1200, "output": 80}}` + "\n" + lineForecast + "\n"
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, _, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind, subject string
+		want          judge.Tokens
+	}{{"k", "s", judge.Tokens{Input: 1200, Output: 80}}, {"tdqs.tool", "get_forecast", judge.Tokens{}}} {
+		a, err := j.Ask(context.Background(), judge.Question{Kind: c.kind, Subject: c.subject})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Tokens != c.want {
+			t.Errorf("%s/%s: tokens %+v, want %+v", c.kind, c.subject, a.Tokens, c.want)
+		}
+	}
+}
