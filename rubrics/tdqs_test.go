@@ -29,7 +29,13 @@ import (
 // counts.
 func scoreReplayed(t *testing.T, toolsFile, answersFile string) (map[string]any, ask.Stats) {
 	t.Helper()
-	r, err := rubrics.Find("tdqs")
+	return scoreReplayedWith(t, "tdqs", toolsFile, answersFile)
+}
+
+// scoreReplayedWith is scoreReplayed with any built-in rubric.
+func scoreReplayedWith(t *testing.T, rubricName, toolsFile, answersFile string) (map[string]any, ask.Stats) {
+	t.Helper()
+	r, err := rubrics.Find(rubricName)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +68,7 @@ func scoreReplayed(t *testing.T, toolsFile, answersFile string) (map[string]any,
 		t.Fatal(err)
 	}
 	if err := reportSchema(t).Validate(doc); err != nil {
-		t.Errorf("the TDQS report breaks report.schema.json: %v", err)
+		t.Errorf("the %s report breaks report.schema.json: %v", rubricName, err)
 	}
 	var out map[string]any
 	dec := json.NewDecoder(bytes.NewReader(b))

@@ -1,0 +1,317 @@
+package rubrics_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+const (
+	gradableNotes   = "testdata/gradable/notes.tools.json"
+	gradableAnswers = "testdata/gradable/notes.answers.jsonl"
+)
+
+// metricOf returns a surface metric's exact value ("null" for null).
+func metricOf(t *testing.T, rep map[string]any, name string) string {
+	t.Helper()
+	ms, _ := rep["metrics"].([]any)
+	for _, m := range ms {
+		m := m.(map[string]any)
+		if m["name"] != name {
+			continue
+		}
+		if e, ok := m["exact"].(string); ok && e != "" {
+			return e
+		}
+		b, _ := json.Marshal(m["value"])
+		return string(b)
+	}
+	t.Fatalf("the report has no metric %q", name)
+	return ""
+}
+
+// sameNumber reports whether two exact numbers are equal ("2/5" and "0.4").
+func sameNumber(a, b string) bool {
+	x, err1 := num.Parse(a)
+	y, err2 := num.Parse(b)
+	return err1 == nil && err2 == nil && x.Cmp(y) == 0
+}
+
+// TestGradableReplay scores a three-tool surface from hand-written answers
+// and checks every metric, category and the composite against values
+// worked out by hand from the methodology (see the comments in
+// testdata/gradable/notes.answers.jsonl):
+//
+//	tasks: 6 generated, 1 names a tool not on the surface: 5
+//	selectionAccuracy     4/5     firstCallSuccess 2/5 (task 2: query 5; task 4: id "shopping")
+//	avgStepsToCompletion  (1+1+1+2+3)/5 = 8/5
+//	avgTokenCostPerTask   (2000+5600+11000+20000+26000)/5 = 12920
+//	destructiveSafetyRate 1/2 (task 3 confirmed, task 4 blind)
+//	defectWeight 0+1+3 = 4       descriptionQuality    1 - 4/30 = 13/15
+//	ambiguousPairWeight 0.25+0.6 disambiguationQuality 1 - 0.85/10 = 183/200
+//	taskEfficiency 1 - (12920-2000)/(20000-2000) = 59/150; definition tokens under 2000: 1
+//	safety          30 * 1/2                                   = 15
+//	legibility      30 * (0.6*4/5 + 0.25*13/15 + 0.15*183/200) = 10007/400 (25.0175)
+//	economics       20 * (0.6*1 + 0.4*59/150)                  = 1136/75   (15.146...)
+//	discoverability 20 * (0.4*4/5 + 0.6*2/5)                   = 56/5      (11.2)
+//	composite                                                  = 79637/1200 (66.36...), D
+func TestGradableReplay(t *testing.T) {
+	rep, stats := scoreReplayedWith(t, "gradable", gradableNotes, gradableAnswers)
+	want := map[string]string{
+		"selectionAccuracy":      "4/5",
+		"firstCallSuccess":       "2/5",
+		"avgStepsToCompletion":   "8/5",
+		"avgTokenCostPerTask":    "12920",
+		"destructiveSafetyRate":  "1/2",
+		"defectWeight":           "4",
+		"descriptionQuality":     "13/15",
+		"ambiguousPairWeight":    "17/20",
+		"disambiguationQuality":  "183/200",
+		"definitionEfficiency":   "1",
+		"taskEfficiency":         "59/150",
+		"safety":                 "15",
+		"legibility":             "10007/400",
+		"economics":              "1136/75",
+		"discoverability":        "56/5",
+		"composite":              "79637/1200",
+		"avgResponseTokens":      "null",
+		"responseEfficiency":     "null",
+		"definitionTokensSource": `"estimated"`,
+	}
+	for name, w := range want {
+		got := metricOf(t, rep, name)
+		if got != w && !sameNumber(got, w) {
+			t.Errorf("%s = %s, want %s", name, got, w)
+		}
+	}
+	if rep["exact"] != "79637/1200" || fmt.Sprint(rep["score"]) != "66.4" || rep["grade"] != "D" {
+		t.Errorf("score %v (exact %v) grade %v, want 66.4 (79637/1200) D", rep["score"], rep["exact"], rep["grade"])
+	}
+
+	// The definition tokens are the canonical JSON's bytes / 4, rounded
+	// half up: Go's encoder writes the same bytes here (sorted keys, no
+	// space, nothing to escape).
+	src, err := os.ReadFile(gradableNotes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Tools []any }
+	if err := json.Unmarshal(src, &doc); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(doc.Tools)
+	if got, want := metricOf(t, rep, "definitionTokens"), fmt.Sprint((len(b)+2)/4); got != want {
+		t.Errorf("definitionTokens = %s, want %s (%d bytes / 4)", got, want, len(b))
+	}
+
+	// Both runs are reported; the rewrite run got every task right.
+	runs := rep["runs"].(map[string]any)
+	base, after := runs["baseline"].(map[string]any), runs["after_rewrite"].(map[string]any)
+	for _, c := range []struct {
+		run       map[string]any
+		key, want string
+	}{
+		{base, "tasks", "5"}, {base, "selectionAccuracy", "0.8"}, {base, "destructiveCandidates", "2"}, {base, "tokensEstimated", "false"},
+		{after, "tasks", "5"}, {after, "selectionAccuracy", "1"}, {after, "firstCallSuccess", "1"}, {after, "destructiveSafetyRate", "1"},
+		{after, "tokensEstimated", "true"},
+	} {
+		if got := fmt.Sprint(c.run[c.key]); got != c.want {
+			t.Errorf("runs: %s = %s, want %s", c.key, got, c.want)
+		}
+	}
+	trials := base["trials"].([]any)
+	if errs := trials[1].(map[string]any)["argumentErrors"].([]any); len(errs) != 1 || !strings.Contains(errs[0].(string), "/query") {
+		t.Errorf("task 2's argument errors: %v", errs)
+	}
+
+	// The categories block names what each category was computed from.
+	cats := rep["categories"].(map[string]any)
+	if eco := cats["economics"].(map[string]any); eco["definitionTokensSource"] != "estimated" || fmt.Sprint(eco["max"]) != "20" {
+		t.Errorf("economics: %v", eco)
+	}
+	// Confusable pairs as counted: the repeat, the self-pair and the
+	// unknown tool are gone.
+	if pairs := rep["confusable"].(map[string]any)["pairs"].([]any); len(pairs) != 2 {
+		t.Errorf("pairs %v", pairs)
+	}
+	// Tools: the archive tool has three defects, a score of 0 and a
+	// suggestion reported as a hypothesis.
+	for _, tl := range rep["tools"].([]any) {
+		tool := tl.(map[string]any)
+		if tool["name"] != "archive" {
+			continue
+		}
+		if tool["exact"] != "0" || len(tool["defects"].([]any)) != 3 {
+			t.Errorf("archive: score %v defects %v", tool["score"], tool["defects"])
+		}
+		sugg := tool["suggestedDescription"].(map[string]any)
+		if sugg["status"] != "hypothesis" || !strings.Contains(sugg["basis"].(string), "implementation") {
+			t.Errorf("suggestion: %v", sugg)
+		}
+	}
+	// 1 tasks + 3 defects + 1 confusable + 5 baseline + 5 after rewrite.
+	if stats.Questions != 15 || stats.Calls != 15 {
+		t.Errorf("%d questions, %d calls; want 15 and 15", stats.Questions, stats.Calls)
+	}
+}
+
+// TestGradableWithResponseData: when selection answers carry the tokens
+// of the tool's response, economics weighs three terms:
+//
+//	avgResponseTokens  (300+900+500+4250)/4 = 1487.5 (task 5 has none)
+//	responseEfficiency 1 - (1487.5-500)/(8000-500) = 521/600
+//	economics          20 * (0.5*1 + 0.3*59/150 + 0.2*521/600) = 95/6
+//	composite          15 + 10007/400 + 95/6 + 56/5 = 80461/1200 (67.05...)
+func TestGradableWithResponseData(t *testing.T) {
+	responses := map[string]int{"task 1": 300, "task 2": 900, "task 3": 500, "task 4": 4250}
+	path := rewriteAnswers(t, func(rec map[string]any) {
+		if n, ok := responses[rec["subject"].(string)]; ok {
+			rec["answer"].(map[string]any)["response_tokens"] = n
+		}
+	})
+	rep, _ := scoreReplayedWith(t, "gradable", gradableNotes, path)
+	for name, w := range map[string]string{
+		"avgResponseTokens":  "2975/2",
+		"responseEfficiency": "521/600",
+		"economics":          "95/6",
+		"composite":          "80461/1200",
+	} {
+		if got := metricOf(t, rep, name); !sameNumber(got, w) {
+			t.Errorf("%s = %s, want %s", name, got, w)
+		}
+	}
+}
+
+// TestAfterRewriteDoesNotMoveTheScore: the after_rewrite run is recorded
+// and reported, but a different outcome there leaves the score alone.
+func TestAfterRewriteDoesNotMoveTheScore(t *testing.T) {
+	path := rewriteAnswers(t, func(rec map[string]any) {
+		if strings.HasSuffix(rec["subject"].(string), "after rewrite") {
+			a := rec["answer"].(map[string]any)
+			a["tool"], a["confirm"], a["steps"] = "archive", false, 9
+			rec["tokens"] = map[string]any{"input": 90000, "output": 10}
+		}
+	})
+	base, _ := scoreReplayedWith(t, "gradable", gradableNotes, gradableAnswers)
+	moved, _ := scoreReplayedWith(t, "gradable", gradableNotes, path)
+	if base["exact"] != moved["exact"] || base["exact"] == nil {
+		t.Errorf("the score moved with the after_rewrite answers: %v -> %v", base["exact"], moved["exact"])
+	}
+	after := moved["runs"].(map[string]any)["after_rewrite"].(map[string]any)
+	if fmt.Sprint(after["selectionAccuracy"]) != "0.2" || fmt.Sprint(after["avgStepsToCompletion"]) != "9" {
+		t.Errorf("the after_rewrite run was not recorded as answered: %v", after)
+	}
+}
+
+// TestGradableClampEdges: a surface past every bound. Twelve tools with
+// all three defects weigh 36 (> 30), eleven high pairs weigh 11 (> 10),
+// tasks cost 30000 tokens (> 20000) and the definitions are small
+// (< 2000 tokens), so descriptionQuality, disambiguationQuality and
+// taskEfficiency are 0 and definitionEfficiency is 1. Every task is
+// chosen right with valid arguments and no task is destructive, so the
+// safety rate is 1 by definition:
+//
+//	safety 30, legibility 30 * 0.6 = 18, economics 20 * 0.6 = 12,
+//	discoverability 20, composite 80 (B).
+func TestGradableClampEdges(t *testing.T) {
+	dir := t.TempDir()
+	var tools, lines []string
+	var tasks []string
+	var pairs []string
+	for i := range 12 {
+		name := fmt.Sprintf("t%d", i)
+		tools = append(tools, fmt.Sprintf(`{"name": %q, "inputSchema": {"type": "object"}}`, name))
+		tasks = append(tasks, fmt.Sprintf(`{"tool": %q, "task": "do thing %d", "destructive": false}`, name, i))
+		lines = append(lines, fmt.Sprintf(`{"kind": "gradable.defects", "subject": %q, "answer": {"defects": ["name_restates_behavior", "params_unexplained", "no_return_description"], "suggested_description": "", "notes": ""}}`, name))
+		lines = append(lines, fmt.Sprintf(`{"kind": "gradable.selection", "subject": "task %d", "tokens": {"input": 29000, "output": 1000}, "answer": {"tool": %q, "arguments": {}, "confirm": false, "steps": 1}}`, i+1, name))
+		if i > 0 {
+			pairs = append(pairs, fmt.Sprintf(`{"a": "t0", "b": %q, "severity": "high"}`, name))
+		}
+	}
+	lines = append(lines,
+		`{"kind": "gradable.tasks", "subject": "surface", "answer": {"tasks": [`+strings.Join(tasks, ",")+`]}}`,
+		`{"kind": "gradable.confusable", "subject": "surface", "answer": {"pairs": [`+strings.Join(pairs, ",")+`]}}`)
+	toolsFile := filepath.Join(dir, "tools.json")
+	answers := filepath.Join(dir, "answers.jsonl")
+	if err := os.WriteFile(toolsFile, []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(answers, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// No suggestion is written, so there is no after_rewrite input to
+	// change; the run is still asked (defects were found).
+	rep, _ := scoreReplayedWith(t, "gradable", toolsFile, addRewriteRun(t, answers, 12))
+	for name, w := range map[string]string{
+		"defectWeight": "36", "descriptionQuality": "0",
+		"ambiguousPairWeight": "11", "disambiguationQuality": "0",
+		"avgTokenCostPerTask": "30000", "taskEfficiency": "0", "definitionEfficiency": "1",
+		"destructiveSafetyRate": "1", "selectionAccuracy": "1", "firstCallSuccess": "1",
+		"safety": "30", "legibility": "18", "economics": "12", "discoverability": "20", "composite": "80",
+	} {
+		if got := metricOf(t, rep, name); !sameNumber(got, w) {
+			t.Errorf("%s = %s, want %s", name, got, w)
+		}
+	}
+	if rep["grade"] != "B" {
+		t.Errorf("grade %v, want B", rep["grade"])
+	}
+	if n := rep["runs"].(map[string]any)["baseline"].(map[string]any)["destructiveCandidates"]; fmt.Sprint(n) != "0" {
+		t.Errorf("destructiveCandidates = %v, want 0", n)
+	}
+}
+
+// addRewriteRun appends after-rewrite answers equal to the baseline's
+// for n tasks, to a copy of an answers file.
+func addRewriteRun(t *testing.T, path string, n int) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var extra []string
+	for i := range n {
+		extra = append(extra, fmt.Sprintf(`{"kind": "gradable.selection", "subject": "task %d after rewrite", "answer": {"tool": "t%d", "arguments": {}, "confirm": false, "steps": 1}}`, i+1, i))
+	}
+	out := filepath.Join(t.TempDir(), "with-rewrite.jsonl")
+	if err := os.WriteFile(out, append(b, []byte(strings.Join(extra, "\n")+"\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// rewriteAnswers copies the notes answers with edit applied to each
+// record, and returns the copy's path.
+func rewriteAnswers(t *testing.T, edit func(rec map[string]any)) string {
+	t.Helper()
+	b, err := os.ReadFile(gradableAnswers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		edit(rec)
+		nb, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(nb))
+	}
+	path := filepath.Join(t.TempDir(), "answers.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
