@@ -60,10 +60,11 @@ once. Files are written atomically.`,
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	targetFlags(cmd)
 	judgeFlags(cmd)
+	failedFlag(cmd)
 	return cmd
 }
 
-func (a *app) runScore(cmd *cobra.Command, args []string) error {
+func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 	v := a.v
 	format := v.GetString("format")
 	if err := checkFormat(format); err != nil {
@@ -82,6 +83,8 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	ctx := cmd.Context()
+	sc := &scan{r: r, target: redacted(target), stage: stageJudge}
+	defer func() { a.finish(sc, err, ctx.Err() != nil) }()
 	readStart := time.Now()
 	h, catalog, err := a.newHost()
 	if err != nil {
@@ -94,6 +97,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	sc.judge = j
 	var asker *ask.Asker
 	finishProgress := func() {}
 	if j != nil && len(r.Questions) == 0 {
@@ -105,7 +109,9 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		}
 		defer finishProgress()
 		a.asker = asker
+		sc.asker = asker
 	}
+	sc.stage = stageExport
 	tr, err := openTransport(ctx, h, catalog, name, target)
 	if err != nil {
 		return err
@@ -116,6 +122,8 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	readMS := float64(time.Since(readStart).Microseconds()) / 1000
+	n := len(s.Tools)
+	sc.tools, sc.stage = &n, stageScore
 	opts := score.Options{Target: redacted(target), Version: version(), Workers: v.GetInt("workers")}
 	if asker != nil {
 		opts.Asker = asker
@@ -135,9 +143,11 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 			}
 		}
 	}
+	sc.stage = stageWrite
 	if err := a.writeOutputs(rep, format); err != nil {
 		return err
 	}
+	sc.stage = stageDone
 	return failUnder(rep, threshold)
 }
 
