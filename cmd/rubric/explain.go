@@ -18,9 +18,12 @@ func (a *app) explainCmd() *cobra.Command {
 		Short: "Show the arithmetic of a score, term by term",
 		Long: `Explain reads a JSON report and shows how a score was computed: the
 formula, every value that went into it, and the exact result before and
-after rounding. With --tool it explains one tool's score, without it the
-overall score.`,
+after rounding. With --tool it explains one tool's score; with --metric
+(or --category) one surface metric, its formula with every metric value it
+reads substituted, then each formula that reads it, up to the overall score;
+without either, the overall score.`,
 		Example: `  rubric explain report.json --tool create_issue
+  rubric explain report.json --category legibility
   rubric explain report.json`,
 		Args: oneArg("explain", "the path of a JSON report"),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -35,10 +38,16 @@ overall score.`,
 			if name := a.v.GetString("tool"); name != "" {
 				return a.explainTool(rep, r, name)
 			}
+			if name := a.v.GetString("metric") + a.v.GetString("category"); name != "" {
+				return a.explainMetric(rep, r, name)
+			}
 			return a.explainSurface(rep, r)
 		},
 	}
 	cmd.Flags().String("tool", "", "the tool whose score to explain")
+	cmd.Flags().String("metric", "", "the surface metric to explain, such as a Gradable category (legibility), with its values substituted, up to the score")
+	cmd.Flags().String("category", "", "the same as --metric: Gradable calls its surface scores categories")
+	cmd.MarkFlagsMutuallyExclusive("tool", "metric", "category")
 	cmd.Flags().String("rubric", "", "the rubric the report was scored with (default: the one it names)")
 	return cmd
 }
