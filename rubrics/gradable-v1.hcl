@@ -330,18 +330,21 @@ rubric "gradable" {
 
     score = "100 - 100 * size(metrics.defects) / 3"
 
+    # Each defect costs legibility 30 x 0.25 / 30 = 0.25 points while the
+    # defect weight stays under 30.
     issues = <<-CEL
       metrics.defects.map(d, {
         'check': d,
-        'message': (d == 'name_restates_behavior'
-            ? 'the description mostly restates the name'
-            : d == 'params_unexplained'
-              ? 'a required parameter is explained nowhere an agent can see'
-              : 'the description does not say what the call returns')
-          + (nonblank(answers.defects.suggested_description)
-            ? '; a suggested description, to verify against the implementation before use: ' + answers.defects.suggested_description
-            : ''),
+        'message': d == 'name_restates_behavior'
+          ? 'the description mostly restates the name'
+          : d == 'params_unexplained'
+            ? 'a required parameter is explained nowhere an agent can see'
+            : 'the description does not say what the call returns',
         'points': 0.25})
+      + (size(metrics.defects) > 0 && nonblank(answers.defects.suggested_description)
+        ? [{'check': 'suggested_description', 'points': 0,
+            'message': 'a suggested description, a hypothesis to confirm against the implementation before use: ' + answers.defects.suggested_description}]
+        : [])
     CEL
 
     report {
@@ -499,31 +502,12 @@ rubric "gradable" {
 
     score = "metrics.composite"
 
+    # Shown to two decimals; the metrics of the same names are exact.
     report "categories" {
-      safety = "{'score': metrics.safety, 'max': 30, 'destructiveSafetyRate': metrics.destructiveSafetyRate}"
-      legibility = <<-CEL
-        {
-          'score': metrics.legibility, 'max': 30,
-          'selectionAccuracy': metrics.selectionAccuracy,
-          'descriptionQuality': metrics.descriptionQuality, 'defectWeight': metrics.defectWeight,
-          'disambiguationQuality': metrics.disambiguationQuality, 'ambiguousPairWeight': metrics.ambiguousPairWeight
-        }
-      CEL
-      economics = <<-CEL
-        {
-          'score': metrics.economics, 'max': 20,
-          'definitionTokens': metrics.definitionTokens, 'definitionTokensSource': metrics.definitionTokensSource,
-          'definitionEfficiency': metrics.definitionEfficiency,
-          'avgTokenCostPerTask': metrics.avgTokenCostPerTask, 'taskEfficiency': metrics.taskEfficiency,
-          'avgResponseTokens': metrics.avgResponseTokens, 'responseEfficiency': metrics.responseEfficiency
-        }
-      CEL
-      discoverability = <<-CEL
-        {
-          'score': metrics.discoverability, 'max': 20,
-          'selectionAccuracy': metrics.selectionAccuracy, 'firstCallSuccess': metrics.firstCallSuccess
-        }
-      CEL
+      safety          = "metrics.safety == null ? null : round(metrics.safety, 2)"
+      legibility      = "metrics.legibility == null ? null : round(metrics.legibility, 2)"
+      economics       = "metrics.economics == null ? null : round(metrics.economics, 2)"
+      discoverability = "metrics.discoverability == null ? null : round(metrics.discoverability, 2)"
     }
 
     report "runs" {
