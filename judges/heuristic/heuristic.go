@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 )
@@ -27,6 +28,18 @@ const (
 	KindTool = "tdqs.tool"
 	// KindCoherence asks for the four coherence dimensions of a server.
 	KindCoherence = "tdqs.coherence"
+	// KindTasks asks for the Gradable v1 tasks of a surface: requests a
+	// user would make, each with the tool expected to serve it.
+	KindTasks = "gradable.tasks"
+	// KindSelection asks which tool of a surface serves one task, with
+	// what arguments, whether to confirm first and in how many steps.
+	KindSelection = "gradable.selection"
+	// KindDefects asks for the Gradable v1 description defects of one
+	// tool and a suggested replacement description.
+	KindDefects = "gradable.defects"
+	// KindConfusable asks which pairs of a surface's tools a model could
+	// mistake for each other, and how badly.
+	KindConfusable = "gradable.confusable"
 )
 
 // Judge is the offline heuristic judge. It holds no state: one Judge may
@@ -52,9 +65,10 @@ func (*Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, erro
 	return identity(), nil
 }
 
-// Ask answers a tdqs.tool or tdqs.coherence question from its structured
-// input alone; the prompt text is never read. The same question always
-// gets the same bytes.
+// Ask answers a question of one of the judge's kinds (the TDQS tool and
+// coherence questions, the four Gradable v1 questions) from its
+// structured input alone; the prompt text is never read. The same
+// question always gets the same bytes.
 func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	if err := ctx.Err(); err != nil {
 		return judge.Answer{}, err
@@ -73,8 +87,36 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 			return judge.Answer{}, err
 		}
 		answer = scoreCoherence(in)
+	case KindTasks:
+		var in tasksInput
+		if err := decode(q.Input, KindTasks, &in); err != nil {
+			return judge.Answer{}, err
+		}
+		answer = generateTasks(&in)
+	case KindSelection:
+		var in selectionInput
+		if err := decode(q.Input, KindSelection, &in); err != nil {
+			return judge.Answer{}, err
+		}
+		answer = selectTool(&in)
+	case KindDefects:
+		var in defectsInput
+		if err := decode(q.Input, KindDefects, &in); err != nil {
+			return judge.Answer{}, err
+		}
+		if in.Tool == nil || in.Tool.Name == "" {
+			return judge.Answer{}, fmt.Errorf(`the question's input has no "tool" object with a "name"`)
+		}
+		answer = judgeDefects(*in.Tool)
+	case KindConfusable:
+		var in confusableInput
+		if err := decode(q.Input, KindConfusable, &in); err != nil {
+			return judge.Answer{}, err
+		}
+		answer = findConfusable(&in)
 	default:
-		return judge.Answer{}, fmt.Errorf("the heuristic judge cannot answer questions of kind %q (it answers %s, %s)", q.Kind, KindTool, KindCoherence)
+		return judge.Answer{}, fmt.Errorf("the heuristic judge cannot answer questions of kind %q (it answers %s)", q.Kind,
+			strings.Join([]string{KindTool, KindCoherence, KindTasks, KindSelection, KindDefects, KindConfusable}, ", "))
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -105,8 +105,12 @@ func TestAskRefuses(t *testing.T) {
 	cases := []struct {
 		name, kind, input, want string
 	}{
-		{"unknown kind", "gradable.selection", `{}`, `the heuristic judge cannot answer questions of kind "gradable.selection" (it answers tdqs.tool, tdqs.coherence)`},
-		{"empty kind", "", `{}`, `the heuristic judge cannot answer questions of kind "" (it answers tdqs.tool, tdqs.coherence)`},
+		{"unknown kind", "gradable.rewrite", `{}`, `the heuristic judge cannot answer questions of kind "gradable.rewrite" (it answers tdqs.tool, tdqs.coherence, gradable.tasks, gradable.selection, gradable.defects, gradable.confusable)`},
+		{"empty kind", "", `{}`, `the heuristic judge cannot answer questions of kind "" (it answers tdqs.tool, tdqs.coherence, gradable.tasks`},
+		{"tasks input not JSON", "gradable.tasks", `{"tools":{}}`, "the question's input is not a gradable.tasks object"},
+		{"selection input not JSON", "gradable.selection", `[`, "the question's input is not a gradable.selection object"},
+		{"defects without a tool", "gradable.defects", `{"tool":null}`, `the question's input has no "tool" object with a "name"`},
+		{"confusable input not JSON", "gradable.confusable", `{"tools":3}`, "the question's input is not a gradable.confusable object"},
 		{"tool input not JSON", "tdqs.tool", `{"tool":`, "the question's input is not a tdqs.tool object"},
 		{"no tool", "tdqs.tool", `{"siblings":[]}`, `the question's input has no "tool" object`},
 		{"tool without a name", "tdqs.tool", `{"tool":{"description":"List files."}}`, `the question's tool has no "name"`},

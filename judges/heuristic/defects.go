@@ -1,0 +1,340 @@
+package heuristic
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// defectsInput is the structured input of a gradable.defects question.
+type defectsInput struct {
+	Tool *gTool `json:"tool"`
+}
+
+// defectsAnswer is the answer to a gradable.defects question.
+type defectsAnswer struct {
+	Defects              []string `json:"defects"`
+	SuggestedDescription string   `json:"suggested_description"`
+	Notes                string   `json:"notes"`
+}
+
+// The Gradable v1 description defects, in the order an answer lists them.
+const (
+	defectRestates     = "name_restates_behavior"
+	defectParams       = "params_unexplained"
+	defectNoReturn     = "no_return_description"
+	maxRestatedExtras  = 2 // content words beyond the name and title that still restate it
+	maxSuggestedParams = 6 // optional parameters a suggestion lists by name
+)
+
+// defectFinding is one defect and the cue that found it.
+type defectFinding struct {
+	defect, why string
+}
+
+// findDefects returns the defects of a tool whose description is desc
+// (the tool's own, or a replacement being checked), and, when there are
+// none, why not.
+func findDefects(t gTool, desc string) ([]defectFinding, []string) {
+	var found []defectFinding
+	var clean []string
+	d := newText(desc)
+
+	extras := extraWords(t, d)
+	switch {
+	case len(d.words) == 0:
+		found = append(found, defectFinding{defectRestates, "there is no description, so nothing is said beyond the name"})
+	case len(extras) <= maxRestatedExtras:
+		found = append(found, defectFinding{defectRestates, fmt.Sprintf("the description adds %s beyond the words of the name and title", wordCount(extras))})
+	default:
+		clean = append(clean, fmt.Sprintf("the description adds %d content words beyond the name", len(extras)))
+	}
+
+	var unexplained []string
+	for _, p := range params(t.InputSchema) {
+		if p.required && !explained(p, d) {
+			unexplained = append(unexplained, p.name)
+		}
+	}
+	if len(unexplained) > 0 {
+		found = append(found, defectFinding{defectParams, fmt.Sprintf("required %s no schema description, enum or default, and the description does not name %s",
+			plural(unexplained, "parameter %s has", "parameters %s have"), plural(unexplained, "it", "them"))})
+	} else {
+		clean = append(clean, "every required parameter is described, bounded to values or named in the text")
+	}
+
+	switch cue, ok := d.firstOf(gradable.returnCues); {
+	case explicitOutput(t.OutputSchema):
+		clean = append(clean, "the outputSchema states what comes back")
+	case ok:
+		clean = append(clean, fmt.Sprintf("the description says what comes back (%q)", cue))
+	default:
+		found = append(found, defectFinding{defectNoReturn, "there is no outputSchema that describes the result and no return cue (returns, yields, list of...) in the description"})
+	}
+	return found, clean
+}
+
+func plural(names []string, one, many string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	if len(names) == 1 {
+		if strings.Contains(one, "%s") {
+			return fmt.Sprintf(one, q[0])
+		}
+		return one
+	}
+	if strings.Contains(many, "%s") {
+		return fmt.Sprintf(many, strings.Join(q, ", "))
+	}
+	return many
+}
+
+func wordCount(ws []string) string {
+	switch len(ws) {
+	case 0:
+		return "no content word"
+	case 1:
+		return fmt.Sprintf("only one content word (%s)", ws[0])
+	}
+	return fmt.Sprintf("only %d content words (%s)", len(ws), strings.Join(ws, ", "))
+}
+
+// extraWords returns the distinct stemmed content words of a description
+// that are not words of the tool's name or title, sorted.
+func extraWords(t gTool, d text) []string {
+	own := map[string]bool{}
+	for _, ws := range [][]string{nameWords(t.Name), words(t.title())} {
+		for _, w := range ws {
+			own[gstem(w)] = true
+		}
+		own[strings.Join(ws, "")] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range terms(d.words) {
+		if own[w] || seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// explained reports whether a parameter's meaning or values are visible:
+// a schema description, an enum or const, a default, or its name in the
+// tool's description.
+func explained(p gParam, d text) bool {
+	if p.desc != "" {
+		return true
+	}
+	if e, ok := p.schema["enum"].([]any); ok && len(e) > 0 {
+		return true
+	}
+	if _, ok := p.schema["const"]; ok {
+		return true
+	}
+	if _, ok := p.schema["default"]; ok {
+		return true
+	}
+	return mentions(d, p)
+}
+
+// mentions reports whether a text names a parameter: as written, by its
+// words in order ("max bytes"), or by its one word with plurals folded.
+func mentions(d text, p gParam) bool {
+	if len(d.words) == 0 {
+		return false
+	}
+	if identifierIn(d.lower, p.name) {
+		return true
+	}
+	if len(p.words) > 1 {
+		return d.has(strings.Join(p.words, " "))
+	}
+	if len(p.words) == 1 {
+		w := stem(p.words[0])
+		for _, x := range d.words {
+			if stem(x) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// explicitOutput reports whether an outputSchema says something about
+// the result: properties, items, a description, a reference or a
+// combination, or a type other than a bare object.
+func explicitOutput(s map[string]any) bool {
+	if len(s) == 0 {
+		return false
+	}
+	if p, ok := s["properties"].(map[string]any); ok && len(p) > 0 {
+		return true
+	}
+	if d, ok := s["description"].(string); ok && strings.TrimSpace(d) != "" {
+		return true
+	}
+	for _, k := range []string{"items", "$ref", "oneOf", "anyOf", "allOf", "additionalProperties", "patternProperties"} {
+		if v, ok := s[k]; ok && v != false {
+			return true
+		}
+	}
+	typ := schemaType(s)
+	return typ != "" && typ != "object"
+}
+
+// judgeDefects answers a gradable.defects question.
+func judgeDefects(t gTool) defectsAnswer {
+	found, clean := findDefects(t, t.description())
+	a := defectsAnswer{Defects: []string{}}
+	if len(found) == 0 {
+		a.Notes = "Heuristic: no defect found: " + strings.Join(clean, "; ") + "."
+		return a
+	}
+	var why []string
+	has := map[string]bool{}
+	for _, f := range found {
+		a.Defects = append(a.Defects, f.defect)
+		has[f.defect] = true
+		why = append(why, f.defect+": "+f.why)
+	}
+	a.SuggestedDescription = suggest(t, has)
+	a.Notes = "Heuristic: " + strings.Join(why, "; ") + ". The suggestion is built from the name, schema and current description only: verify it against the implementation before using it."
+	return a
+}
+
+// suggest writes a replacement description from what the definition
+// shows and nothing more: a purpose from the name (or the current text
+// when it says more than the name), every required parameter with its
+// type and documented meaning, the optional ones by name, what the
+// annotations say, and what comes back. What the definition does not
+// show is marked as not documented, to be filled in by someone who can
+// read the implementation.
+func suggest(t gTool, has map[string]bool) string {
+	var b []string
+	desc := t.description()
+	if has[defectRestates] || desc == "" {
+		b = append(b, purposeSentence(t))
+		b = append(b, "When to use it and what it changes are not documented; state them.")
+	} else {
+		b = append(b, strings.TrimRight(desc, " ")+strings.Repeat(".", boolInt(!strings.HasSuffix(desc, "."))))
+	}
+	var optional []string
+	for _, p := range params(t.InputSchema) {
+		if !p.required {
+			if len(optional) < maxSuggestedParams {
+				optional = append(optional, fmt.Sprintf("%s (%s)", p.name, typeName(p)))
+			}
+			continue
+		}
+		b = append(b, fmt.Sprintf("Requires %s (%s): %s.", p.name, typeName(p), meaning(p)))
+	}
+	if len(optional) > 0 {
+		b = append(b, "Optional: "+strings.Join(optional, ", ")+".")
+	}
+	switch {
+	case isTrue(t.hint("destructiveHint")):
+		b = append(b, "Annotated as destructive: confirm with the user before calling it.")
+	case isTrue(t.hint("readOnlyHint")):
+		b = append(b, "Annotated as read-only.")
+	}
+	if has[defectNoReturn] || has[defectRestates] {
+		b = append(b, returnSentence(t.OutputSchema))
+	}
+	return strings.Join(b, " ")
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// purposeSentence states the purpose the definition shows: the verb and
+// object of the current description's first sentence, else the name's
+// verb and resource, or, with no verb anywhere, that the action is
+// unknown.
+func purposeSentence(t gTool) string {
+	if ss := sentences(t.description()); len(ss) > 0 {
+		if pp := purpose(stripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.object != "" {
+			return capitalize(pp.verb) + " " + pp.object + "."
+		}
+	}
+	res := resourceWords(t.Name)
+	object := "its target"
+	if len(res) > 0 {
+		object = "the " + strings.Join(res, " ")
+	}
+	if v := firstNameVerb(t.Name); v != "" {
+		return capitalize(v) + " " + object + "."
+	}
+	if len(res) > 0 {
+		return fmt.Sprintf("Acts on %s; the action itself is not documented.", object)
+	}
+	return "What this tool does is not documented."
+}
+
+func typeName(p gParam) string {
+	switch {
+	case p.typ == "array":
+		items, _ := p.schema["items"].(map[string]any)
+		if it := schemaType(items); it != "" {
+			return "array of " + it
+		}
+		return "array"
+	case p.typ != "":
+		return p.typ
+	}
+	return "type not documented"
+}
+
+// meaning is what the definition says about a parameter.
+func meaning(p gParam) string {
+	var parts []string
+	if p.desc != "" {
+		parts = append(parts, strings.TrimRight(p.desc, "."))
+	}
+	if e, ok := p.schema["enum"].([]any); ok && len(e) > 0 {
+		vs := make([]string, 0, len(e))
+		for _, v := range e {
+			vs = append(vs, compactJSON(v))
+		}
+		parts = append(parts, "one of "+strings.Join(vs, ", "))
+	}
+	if d, ok := p.schema["default"]; ok {
+		parts = append(parts, "default "+compactJSON(d))
+	}
+	if len(parts) == 0 {
+		return "meaning not documented; state what it is and which values it accepts"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// returnSentence says what comes back, from the outputSchema when it
+// says so.
+func returnSentence(out map[string]any) string {
+	if !explicitOutput(out) {
+		return "Returns: not documented; state what the call gives back."
+	}
+	if d, ok := out["description"].(string); ok && strings.TrimSpace(d) != "" {
+		return "Returns " + lowerFirst(strings.TrimRight(strings.TrimSpace(d), ".")) + "."
+	}
+	if p, ok := out["properties"].(map[string]any); ok && len(p) > 0 {
+		keys := make([]string, 0, len(p))
+		for k := range p {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if len(keys) > maxSuggestedParams {
+			keys = append(keys[:maxSuggestedParams], "…")
+		}
+		return "Returns an object with " + strings.Join(keys, ", ") + " (see the outputSchema)."
+	}
+	return "Returns what the outputSchema describes."
+}

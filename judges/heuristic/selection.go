@@ -1,0 +1,395 @@
+package heuristic
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+)
+
+// selectionInput is the structured input of a gradable.selection
+// question: one task and the whole surface, without the expected tool.
+type selectionInput struct {
+	Version string  `json:"version"`
+	Task    string  `json:"task"`
+	Tools   []gTool `json:"tools"`
+}
+
+// selectionAnswer is the answer to a gradable.selection question.
+type selectionAnswer struct {
+	Tool      *string        `json:"tool"`
+	Arguments map[string]any `json:"arguments"`
+	Confirm   bool           `json:"confirm"`
+	Steps     int            `json:"steps"`
+	Reasoning string         `json:"reasoning"`
+}
+
+// BM25 parameters and field weights of the selection retriever.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+	// A word of the tool's name counts three times, of its title twice,
+	// of its description and its parameters' names and descriptions
+	// once: a name is short and says most.
+	nameWeight  = 3
+	titleWeight = 2
+	// relatedWeight is what a task word's related word (gradable.related:
+	// "fetch" for "get") adds, against 1 for the word itself.
+	relatedWeight = 0.5
+)
+
+// bm25Index holds the term counts of every tool of a surface.
+type bm25Index struct {
+	docs  []map[string]float64
+	lens  []float64
+	df    map[string]int
+	avgdl float64
+}
+
+// indexTools builds the retrieval index. A description's mentions of
+// another tool by a name of two or more words ("use get_bookmark
+// instead") are left out: they point away from the tool.
+func indexTools(tools []gTool) *bm25Index {
+	others := map[string]bool{}
+	for _, t := range tools {
+		if len(nameWords(t.Name)) > 1 {
+			others[strings.ToLower(t.Name)] = true
+		}
+	}
+	ix := &bm25Index{df: map[string]int{}}
+	total := 0.0
+	for _, t := range tools {
+		d := map[string]float64{}
+		n := 0.0
+		add := func(ws []string, weight float64) {
+			for _, w := range terms(ws) {
+				d[w] += weight
+				n += weight
+			}
+		}
+		add(nameWords(t.Name), nameWeight)
+		add(words(t.title()), titleWeight)
+		self := strings.ToLower(t.Name)
+		desc := identifierToken.ReplaceAllStringFunc(t.description(), func(id string) string {
+			l := strings.ToLower(strings.TrimRight(id, ".-"))
+			if l != self && others[l] {
+				return " "
+			}
+			return id
+		})
+		add(words(desc), 1)
+		for _, p := range params(t.InputSchema) {
+			add(p.words, 1)
+			add(words(p.desc), 1)
+		}
+		for w := range d {
+			ix.df[w]++
+		}
+		ix.docs = append(ix.docs, d)
+		ix.lens = append(ix.lens, n)
+		total += n
+	}
+	if len(tools) > 0 {
+		ix.avgdl = total / float64(len(tools))
+	}
+	return ix
+}
+
+var identifierToken = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_.\-]*`)
+
+// queryTerm is one word of a task with its weight.
+type queryTerm struct {
+	term   string
+	weight float64
+}
+
+// query turns a task into weighted terms: its content words, then the
+// words related to them at relatedWeight, each once, in order.
+func query(task string) []queryTerm {
+	var out []queryTerm
+	seen := map[string]bool{}
+	base := terms(words(task))
+	for _, w := range base {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, queryTerm{w, 1})
+		}
+	}
+	for _, w := range base {
+		for _, r := range relatedTo[w] {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, queryTerm{r, relatedWeight})
+			}
+		}
+	}
+	return out
+}
+
+// score is the BM25 score of document i for q, and the task words that
+// matched it.
+func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
+	n := float64(len(ix.docs))
+	d := ix.docs[i]
+	s := 0.0
+	var matched []string
+	for _, qt := range q {
+		tf := d[qt.term]
+		if tf == 0 {
+			continue
+		}
+		df := float64(ix.df[qt.term])
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		norm := tf + bm25K1*(1-bm25B+bm25B*ix.lens[i]/ix.avgdl)
+		s += qt.weight * idf * tf * (bm25K1 + 1) / norm
+		matched = append(matched, qt.term)
+	}
+	return s, matched
+}
+
+// selectTool answers a gradable.selection question.
+func selectTool(in *selectionInput) selectionAnswer {
+	a := selectionAnswer{Arguments: map[string]any{}, Steps: 1}
+	ix := indexTools(in.Tools)
+	q := query(in.Task)
+	best, second := -1, -1
+	var bestScore, secondScore float64
+	var bestWords []string
+	for i := range in.Tools {
+		s, m := ix.score(i, q)
+		switch {
+		case s > bestScore:
+			second, secondScore = best, bestScore
+			best, bestScore, bestWords = i, s, m
+		case s > secondScore:
+			second, secondScore = i, s
+		}
+	}
+	if best < 0 {
+		a.Reasoning = fmt.Sprintf("Heuristic: no word of the task matches any of the %d tools' names, titles, descriptions or parameters, so no tool is chosen.", len(in.Tools))
+		return a
+	}
+	t := in.Tools[best]
+	name := t.Name
+	a.Tool = &name
+	args, missingID := fillArguments(t, in.Task)
+	a.Arguments = args
+	a.Confirm, _ = wantsConfirm(t)
+	if missingID != "" && hasLookup(in.Tools, best) {
+		a.Steps = 2
+	}
+	var why strings.Builder
+	fmt.Fprintf(&why, "Heuristic: BM25 over names, titles, descriptions and parameters chose %s (%.2f) for the words %s", name, bestScore, strings.Join(capWords(bestWords, 8), ", "))
+	if second >= 0 {
+		fmt.Fprintf(&why, "; next was %s (%.2f)", in.Tools[second].Name, secondScore)
+	}
+	why.WriteString(".")
+	if a.Confirm {
+		_, cue := wantsConfirm(t)
+		fmt.Fprintf(&why, " It asks first: %s.", cue)
+	}
+	if a.Steps > 1 {
+		fmt.Fprintf(&why, " The task gives no %s, so a lookup comes first.", missingID)
+	}
+	a.Reasoning = why.String()
+	return a
+}
+
+func capWords(ws []string, n int) []string {
+	if len(ws) <= n {
+		return ws
+	}
+	return append(append([]string{}, ws[:n]...), "…")
+}
+
+// wantsConfirm reports whether a caller who reads the definition would
+// ask before calling: the tool is annotated destructive, or, unless it
+// is annotated read-only, its prose warns of data loss. The second
+// result names the cue.
+func wantsConfirm(t gTool) (bool, string) {
+	if isTrue(t.hint("destructiveHint")) {
+		return true, "the tool is annotated destructiveHint true"
+	}
+	if isTrue(t.hint("readOnlyHint")) {
+		return false, ""
+	}
+	if w := dangerous(newText(prose(t.description()))); w != "" {
+		return true, fmt.Sprintf("the description says %q", w)
+	}
+	return false, ""
+}
+
+// hasLookup reports whether another tool of the surface finds things: its
+// name holds a lookup verb (list, search, find, get...).
+func hasLookup(tools []gTool, except int) bool {
+	for i, t := range tools {
+		if i == except {
+			continue
+		}
+		for _, w := range nameWords(t.Name) {
+			if lookupVerbSet[w] || lookupVerbSet[verbForm(w)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Patterns of values a task may carry without naming the parameter.
+var (
+	urlPattern    = regexp.MustCompile(`https?://[^\s"'<>]+`)
+	pathPattern   = regexp.MustCompile(`(?:^|\s)(~?/[^\s"']+)`)
+	idPattern     = regexp.MustCompile(`\b[A-Za-z]+-[0-9]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
+	numberPattern = regexp.MustCompile(`(?:^|[\s(])(-?[0-9]+(?:\.[0-9]+)?)\b`)
+	quotedPattern = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
+)
+
+// fillArguments fills the chosen tool's required parameters, and the
+// optional ones the task names with a value, from the task when it
+// states them and from the schema otherwise. It returns the first
+// required identifier the task did not supply, or "".
+func fillArguments(t gTool, task string) (map[string]any, string) {
+	args := map[string]any{}
+	used := map[string]bool{}
+	missingID := ""
+	res := resourceWords(t.Name)
+	resource := ""
+	if len(res) > 0 {
+		resource = stem(res[len(res)-1])
+	}
+	ps := params(t.InputSchema)
+	names := map[string]bool{}
+	for _, p := range ps {
+		names[strings.Join(p.words, " ")] = true
+		names[strings.ToLower(p.name)] = true
+	}
+	for _, p := range ps {
+		if v, ok := stated(p, task, names); ok {
+			args[p.name] = v
+			used[usedKey(v)] = true
+			continue
+		}
+		if !p.required {
+			continue
+		}
+		if v, ok := spotted(p, task, used); ok {
+			args[p.name] = v
+			continue
+		}
+		if missingID == "" && isID(p.name) {
+			missingID = p.name
+		}
+		args[p.name] = sample(p, sampleOptions{resource: resource, schemaFirst: true})
+	}
+	return args, missingID
+}
+
+// usedKey is how a value taken from the task is remembered, so that one
+// value does not fill two parameters.
+func usedKey(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return render(v)
+}
+
+// stated finds the parameter's name in the task followed by a value
+// ("with id bm-3", "the format is csv"), the last such mention first, and
+// returns the value in the parameter's type. Another parameter's name is
+// no value ("url: id bm-2" states no url).
+func stated(p gParam, task string, names map[string]bool) (any, bool) {
+	low := asciiLower(task)
+	var phrases []string
+	if len(p.words) > 0 {
+		phrases = append(phrases, strings.Join(p.words, " "))
+	}
+	if l := asciiLower(p.name); len(phrases) == 0 || l != phrases[0] {
+		phrases = append(phrases, l)
+	}
+	for _, ph := range phrases {
+		for end := len(low); end > 0; {
+			i := strings.LastIndex(low[:end], ph)
+			if i < 0 {
+				break
+			}
+			end = i
+			after := i + len(ph)
+			if i > 0 && wordByte(low[i-1]) || after < len(low) && wordByte(low[after]) {
+				continue
+			}
+			rest := strings.TrimLeft(task[after:], " ")
+			for range 2 {
+				w, r, _ := strings.Cut(rest, " ")
+				if !valueSkipSet[strings.ToLower(w)] || r == "" {
+					break
+				}
+				rest = r
+			}
+			var v any
+			var ok bool
+			if schemaType(p.schema) == "array" {
+				var l []any
+				l, ok = parseList(rest)
+				v = l
+			} else {
+				v, _, ok = parseValue(rest)
+			}
+			if s, isString := v.(string); !ok || isString && names[strings.ToLower(s)] && !strings.HasPrefix(rest, `"`) {
+				continue
+			}
+			if c, ok := coerce(v, p.schema); ok {
+				return c, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// spotted finds a value for a required parameter that the task carries
+// without naming it: an enum value, a URL, a path, an identifier, a
+// number or a quoted string, as the parameter's kind asks, not used by
+// another parameter.
+func spotted(p gParam, task string, used map[string]bool) (any, bool) {
+	if e, ok := p.schema["enum"].([]any); ok {
+		t := newText(task)
+		for _, v := range e {
+			if s, ok := v.(string); ok && s != "" && t.has(strings.Join(words(s), " ")) {
+				return v, true
+			}
+		}
+		return nil, false
+	}
+	var candidates []string
+	switch typ := schemaType(p.schema); {
+	case typ == "integer" || typ == "number":
+		for _, m := range numberPattern.FindAllStringSubmatch(task, -1) {
+			candidates = append(candidates, m[1])
+		}
+	case typ == "string" || typ == "":
+		switch stringKind(p, p.schema) {
+		case "url":
+			candidates = urlPattern.FindAllString(task, -1)
+		case "path", "dir":
+			for _, m := range pathPattern.FindAllStringSubmatch(task, -1) {
+				candidates = append(candidates, m[1])
+			}
+		case "id":
+			candidates = idPattern.FindAllString(task, -1)
+		default:
+			for _, m := range quotedPattern.FindAllStringSubmatch(task, -1) {
+				candidates = append(candidates, m[1]+m[2]+m[3])
+			}
+		}
+	}
+	for _, c := range candidates {
+		c = strings.TrimRight(c, ".,;:?!)")
+		if c == "" || used[c] {
+			continue
+		}
+		if v, ok := coerce(c, p.schema); ok {
+			used[c] = true
+			return v, true
+		}
+	}
+	return nil, false
+}
