@@ -69,7 +69,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
 	opts = append(opts, validateFunctions()...)
-	opts = append(opts, ext.Strings(), ext.Lists(), jsonFunctions())
+	opts = append(opts, ext.Strings(), ext.Lists(), ext.Bindings(), jsonFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}

@@ -57,6 +57,7 @@ func TestExactFormulas(t *testing.T) {
 		{"median([5, 1, 3])", "3"},
 		{"sum(lists.range(3).map(i, [0.1, 0.2, 0.3][i] * i))", "4/5"},
 		{"size([[1], [2, 3]].flatten().distinct())", "3"},
+		{"cel.bind(x, 0.1 + 0.2, x * x)", "9/100"},
 		{"median([4, 1, 3, 2])", "5/2"},
 		{"min([3, 1.5, 2])", "3/2"},
 		{"max([3, 1.5, 2])", "3"},
