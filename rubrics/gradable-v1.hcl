@@ -447,12 +447,7 @@ rubric "gradable" {
       CEL
     }
     metric "distinctPairs" {
-      value = <<-CEL
-        lists.range(size(metrics.confusablePairs)).filter(i, !lists.range(i).exists(j,
-            (metrics.confusablePairs[j].a == metrics.confusablePairs[i].a && metrics.confusablePairs[j].b == metrics.confusablePairs[i].b)
-            || (metrics.confusablePairs[j].a == metrics.confusablePairs[i].b && metrics.confusablePairs[j].b == metrics.confusablePairs[i].a)))
-          .map(i, metrics.confusablePairs[i])
-      CEL
+      value = "unique_by(metrics.confusablePairs, metrics.confusablePairs.map(p, p.a < p.b ? p.a + '\\n' + p.b : p.b + '\\n' + p.a))"
     }
     metric "ambiguousPairWeight" {
       value = "sum(metrics.distinctPairs.map(p, {'low': 0.25, 'medium': 0.6, 'high': 1.0}[p.severity]))"

@@ -203,6 +203,11 @@ func functionOptions() []cel.EnvOption {
 			}
 			return Num{e}
 		}),
+		// unique_by(items, keys): the items whose key (the string at the
+		// same index of keys) has not occurred before, in order; linear,
+		// where a comprehension comparing every pair is quadratic.
+		cel.Function("unique_by", cel.Overload("unique_by_list_list", []*cel.Type{cel.ListType(dyn), cel.ListType(cel.StringType)}, cel.ListType(dyn),
+			cel.BinaryBinding(uniqueBy))),
 		cel.Function("nonblank", cel.Overload("nonblank_dyn", []*cel.Type{dyn}, cel.BoolType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				s, ok := v.(types.String)
@@ -225,4 +230,29 @@ func functionOptions() []cel.EnvOption {
 		cel.Function("is_string", cel.Overload("is_string_dyn", []*cel.Type{dyn}, cel.BoolType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.Bool(v.Type() == types.StringType) }))),
 	}
+}
+
+func uniqueBy(items, keys ref.Val) ref.Val {
+	il, ok1 := items.(traits.Lister)
+	kl, ok2 := keys.(traits.Lister)
+	if !ok1 || !ok2 {
+		return types.MaybeNoSuchOverloadErr(items)
+	}
+	n := int(il.Size().(types.Int))
+	if m := int(kl.Size().(types.Int)); m != n {
+		return types.NewErr("unique_by: %d items but %d keys", n, m)
+	}
+	seen := make(map[string]bool, n)
+	var out []ref.Val
+	for i := range n {
+		k, ok := kl.Get(types.Int(i)).(types.String)
+		if !ok {
+			return types.NewErr("unique_by: key %d is not a string", i)
+		}
+		if !seen[string(k)] {
+			seen[string(k)] = true
+			out = append(out, il.Get(types.Int(i)))
+		}
+	}
+	return types.NewRefValList(Adapter, out)
 }

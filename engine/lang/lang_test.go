@@ -58,6 +58,8 @@ func TestExactFormulas(t *testing.T) {
 		{"sum(lists.range(3).map(i, [0.1, 0.2, 0.3][i] * i))", "4/5"},
 		{"size([[1], [2, 3]].flatten().distinct())", "3"},
 		{"cel.bind(x, 0.1 + 0.2, x * x)", "9/100"},
+		{"unique_by([1, 2, 3, 4], ['a', 'b', 'a', 'c'])", "[1 2 4]"},
+		{"size(unique_by([], []))", "0"},
 		{"median([4, 1, 3, 2])", "5/2"},
 		{"min([3, 1.5, 2])", "3/2"},
 		{"max([3, 1.5, 2])", "3"},
