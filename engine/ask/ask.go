@@ -249,11 +249,6 @@ func (a *Asker) pinned() string {
 func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
-	system, user, err := q.Render(r.Input)
-	if err != nil {
-		return o, err
-	}
-	o.PromptBytes = len(system) + len(user)
 	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
 	if a.Cache != nil {
 		if e, ok := a.Cache.Get(key); ok {
@@ -261,11 +256,23 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if q.Validate(e.Answer) == nil {
-				o.Answer, o.Model, o.Tokens, o.Cached = e.Answer, e.Model, e.Tokens, true
+				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
+				if o.PromptBytes == 0 { // cached before entries kept it
+					system, user, err := q.Render(r.Input)
+					if err != nil {
+						return o, err
+					}
+					o.PromptBytes = len(system) + len(user)
+				}
 				return o, nil
 			}
 		}
 	}
+	system, user, err := q.Render(r.Input)
+	if err != nil {
+		return o, err
+	}
+	o.PromptBytes = len(system) + len(user)
 	jq := judge.Question{
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
 		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
@@ -323,6 +330,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if err := a.Cache.Put(cache.Entry{
 				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: o.Tokens,
+				PromptBytes: o.PromptBytes,
 			}); err != nil {
 				return o, err
 			}

@@ -130,6 +130,11 @@ func TestSecondRunAsksNothing(t *testing.T) {
 		if string(obs[i].Answer) != string(obs2[i].Answer) || !obs2[i].Cached {
 			t.Errorf("answer %d: %s then %s (cached %v)", i, obs[i].Answer, obs2[i].Answer, obs2[i].Cached)
 		}
+		// The prompts' size is known for a cached answer too, without
+		// rendering them again.
+		if obs[i].PromptBytes == 0 || obs2[i].PromptBytes != obs[i].PromptBytes {
+			t.Errorf("answer %d: prompt bytes %d then %d", i, obs[i].PromptBytes, obs2[i].PromptBytes)
+		}
 	}
 	// Another judge identity, rubric or input is another key.
 	other := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "counting", Version: "2", Model: "m1"}, Rubric: r, Cache: store}

@@ -76,6 +76,9 @@ type Entry struct {
 	Answer    json.RawMessage `json:"answer"`
 	Model     string          `json:"model"`
 	Tokens    judge.Tokens    `json:"tokens"`
+	// PromptBytes is the size of the prompts the answer was given to, so
+	// that a cached answer need not be rendered again to know it.
+	PromptBytes int `json:"prompt_bytes,omitempty"`
 }
 
 func (s *Store) answerPath(key string) string {
