@@ -72,6 +72,9 @@ func TestScripts(t *testing.T) {
 			if err := copyGlob("../../rubrics/testdata/tdqs/*", filepath.Join(env.WorkDir, "tdqs")); err != nil {
 				return err
 			}
+			if err := copyGlob("../../rubrics/testdata/gradable/*", filepath.Join(env.WorkDir, "gradable")); err != nil {
+				return err
+			}
 			return copyGlob("../../examples/rubrics/*.hcl", filepath.Join(env.WorkDir, "rubrics"))
 		},
 	})
