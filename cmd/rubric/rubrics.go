@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -152,6 +154,13 @@ func (a *app) showRubric(r *rubric.Rubric) error {
 		grades[i] = fmt.Sprintf("%s >= %s", g.Letter, g.Min)
 	}
 	fmt.Fprintf(w, "\nGrades: %s\nShown rounded half up to %d decimal(s).\n", strings.Join(grades, ", "), r.Round)
+	if len(r.JudgeLabels) > 0 {
+		var labels []string
+		for _, k := range slices.Sorted(maps.Keys(r.JudgeLabels)) {
+			labels = append(labels, k+" "+r.JudgeLabels[k])
+		}
+		fmt.Fprintf(w, "Judge labels (in every report's judge block): %s\n", strings.Join(labels, ", "))
+	}
 	return nil
 }
 
