@@ -11,7 +11,7 @@
 //
 // The package knows no rubric. Published values are matched to the
 // rubric's by name: a member of a tool's qualityScore (at any depth, such
-// as "tdqs" or "scores.purpose_clarity") with the tool report field of
+// as "score" or "scores.clarity") with the tool report field of
 // the same path, and a member of the capture's "server" with the member
 // of the same name in any of the rubric's surface report sections. The
 // first top-level number of qualityScore that matches is the tool's

@@ -70,8 +70,8 @@ func (v *Val) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Named is a value and the name it was matched by: a path such as "tdqs"
-// or "scores.purpose_clarity".
+// Named is a value and the name it was matched by: a path such as "score"
+// or "scores.clarity".
 type Named struct {
 	Name  string `json:"name"`
 	Value Val    `json:"value"`
@@ -184,8 +184,7 @@ func byName(vals []Named) map[string]Val {
 }
 
 // label makes a path readable: its last part with "_" as spaces and the
-// first letter in capitals ("scores.purpose_clarity" is "Purpose
-// clarity").
+// first letter in capitals ("scores.usage_notes" is "Usage notes").
 func label(path string) string {
 	s := path
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
