@@ -85,7 +85,6 @@ func build(c Chart) (*gplot.Plot, error) {
 	diag.Color = color.Gray{Y: 120}
 	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(diag)
-	p.Legend.Add("y = x", diag)
 
 	sc, err := plotter.NewScatter(xys)
 	if err != nil {
@@ -93,10 +92,6 @@ func build(c Chart) (*gplot.Plot, error) {
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3.5), Color: color.RGBA{R: 31, G: 94, B: 168, A: 255}}
 	p.Add(sc)
-	p.Legend.Add("tool", sc)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(10), vg.Points(-10)
 
 	if c.Names {
 		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: names})
@@ -118,7 +113,7 @@ func build(c Chart) (*gplot.Plot, error) {
 func Of(rec *calibrate.Record) Chart {
 	st := rec.Statistics
 	c := Chart{
-		Title:  fmt.Sprintf("%s %s: published against ours", rec.Rubric.Name, rec.Rubric.Version),
+		Title:  fmt.Sprintf("%s %s: published against ours (dashed: y = x)", rec.Rubric.Name, rec.Rubric.Version),
 		XLabel: "published " + st.Measure,
 		YLabel: fmt.Sprintf("ours, %s (median of %d runs)", st.Measure, rec.Runs),
 	}
