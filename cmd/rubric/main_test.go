@@ -43,8 +43,9 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the CLI end to end: each testdata/script/*.txtar is a
 // transcript of commands and their expected output. The real corpus
-// captures and the example rubrics are copied into each script's work
-// directory as corpus/ and rubrics/.
+// captures, the example rubrics and the example registry capture (with
+// its answers) are copied into each script's work directory as corpus/,
+// rubrics/ and captures/.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
@@ -73,6 +74,9 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			if err := copyGlob("../../rubrics/testdata/gradable/*", filepath.Join(env.WorkDir, "gradable")); err != nil {
+				return err
+			}
+			if err := copyGlob("../../examples/captures/tidy.*", filepath.Join(env.WorkDir, "captures")); err != nil {
 				return err
 			}
 			return copyGlob("../../examples/rubrics/*.hcl", filepath.Join(env.WorkDir, "rubrics"))

@@ -77,6 +77,10 @@ type Asker struct {
 	// Cache, when not nil, is read before asking and written as answers
 	// arrive.
 	Cache *cache.Store
+	// Fresh asks the judge even when the cache holds an answer, and still
+	// writes the new answer to the cache: calibration runs want answers
+	// given afresh, each run its own.
+	Fresh bool
 	// Concurrency bounds the questions in flight; 0 means 6.
 	Concurrency int
 	// OnProgress, when set, is called after every answer.
@@ -250,7 +254,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
 	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
-	if a.Cache != nil {
+	if a.Cache != nil && !a.Fresh {
 		if e, ok := a.Cache.Get(key); ok {
 			if !SameModel(a.pinned(), e.Model) {
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}

@@ -146,6 +146,43 @@ func TestSecondRunAsksNothing(t *testing.T) {
 	}
 }
 
+// TestFreshAsksAgainAndWrites is what a calibration run needs: a cached
+// answer is not read, every question goes to the judge, and the new
+// answer replaces the cached one.
+func TestFreshAsksAgainAndWrites(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := requests(t, r, "a", "bb")
+	j := &counting{}
+	if _, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	// The second, fresh run answers 9 for everything.
+	j.script = func(_ int64, _ judge.Question) (judge.Answer, error, bool) {
+		return judge.Answer{JSON: []byte(`{"n": 9}`), Model: "m1"}, nil, true
+	}
+	fresh := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Fresh: true}
+	obs, err := fresh.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := fresh.Stats(); s.Calls != 2 || s.CacheHits != 0 || obs[0].Cached || string(obs[0].Answer) != `{"n":9}` {
+		t.Fatalf("fresh run: stats %+v, first observation %+v", s, obs[0])
+	}
+	// A plain run afterwards reads the fresh answers from the cache.
+	again := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}
+	obs, err = again.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := again.Stats(); s.CacheHits != 2 || string(obs[1].Answer) != `{"n":9}` {
+		t.Errorf("after the fresh run: stats %+v, answer %s", s, obs[1].Answer)
+	}
+}
+
 // TestInterruptedRunResumes kills a run after some answers arrived and
 // checks that the next run asks only the questions that had no answer.
 func TestInterruptedRunResumes(t *testing.T) {

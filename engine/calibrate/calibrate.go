@@ -1,0 +1,314 @@
+// Package calibrate sets a rubric's scores of a registry capture against
+// the scores the registry published for the same definitions.
+//
+// The captured definitions are scored several times (each run with
+// answers given afresh); per tool and per measure, the median of the runs
+// is set against the published value. Nothing is adjusted: the record
+// keeps the runs, the published values and the differences, with what
+// they depend on (the rubric's digest, the judge's identity and the hash
+// of the scored set), so that Compare can say when a record no longer
+// describes the rubric, judge and capture at hand.
+//
+// The package knows no rubric. Published values are matched to the
+// rubric's by name: a member of a tool's qualityScore (at any depth, such
+// as "score" or "scores.clarity") with the tool report field of
+// the same path, and a member of the capture's "server" with the member
+// of the same name in any of the rubric's surface report sections. The
+// first top-level number of qualityScore that matches is the tool's
+// score; the other numbers are its dimensions; labels (tiers) are counted
+// as agreeing or not.
+//
+// Scores, medians, differences and means are exact (package num); only
+// the Pearson correlation is a float64.
+package calibrate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// Version is the version of the record's format.
+const Version = 1
+
+// Record is a calibration: what was scored, by what, every run, the
+// published values and the statistics. It is written as calibration.json.
+type Record struct {
+	Version   int              `json:"calibration_version"`
+	Generator report.Generator `json:"generator"`
+	Capture   CaptureInfo      `json:"capture"`
+	Rubric    RubricInfo       `json:"rubric"`
+	// Judge is who answered, as every report records it.
+	Judge *report.Judge `json:"judge"`
+	// JudgeConfig is how the judge was started, so that a check can start
+	// it again and compare its identity.
+	JudgeConfig JudgeConfig `json:"judge_config"`
+	Runs        int         `json:"runs"`
+	// Measures says which published names matched the rubric's.
+	Measures Measures `json:"measures"`
+	// Published holds the published values that matched, nothing else.
+	Published  Published `json:"published"`
+	Results    []Run     `json:"results"`
+	Statistics Stats     `json:"statistics"`
+	// Differences lists where the capture's definitions differ from the
+	// server's own tools/list, when one was read; null otherwise.
+	Differences *Differences `json:"definition_differences"`
+}
+
+// CaptureInfo identifies the capture. Path is relative to the record's
+// directory when the record was written by rubric calibrate.
+type CaptureInfo struct {
+	Path        string `json:"path"`
+	About       string `json:"about,omitempty"`
+	Release     string `json:"release,omitempty"`
+	ScoredAt    string `json:"scored_at,omitempty"`
+	SurfaceHash string `json:"surface_hash"`
+	ToolCount   int    `json:"tool_count"`
+}
+
+// RubricInfo identifies the rubric. Ref is what finds it again: a
+// built-in's "builtin:FILE", or a path relative to the record's directory.
+type RubricInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Digest  string `json:"digest"`
+	Ref     string `json:"ref"`
+}
+
+// JudgeConfig is the judge as it was asked for: its plugin (a name or a
+// path), and the model and options it was configured with. Options hold
+// no secrets (a judge reads those from its environment).
+type JudgeConfig struct {
+	Ref string `json:"ref"`
+	judge.Config
+}
+
+// Measures names what was matched: the tool's score, its dimensions, its
+// labels and the whole set's values, each by its published name; and the
+// published names nothing of the rubric's matched.
+type Measures struct {
+	Tool       string   `json:"tool"`
+	Dimensions []string `json:"dimensions"`
+	Labels     []string `json:"labels"`
+	Server     []string `json:"server"`
+	Unmatched  []string `json:"unmatched,omitempty"`
+}
+
+// Published is what the registry published that matched: numbers and
+// labels only.
+type Published struct {
+	Server []Named         `json:"server"`
+	Tools  []PublishedTool `json:"tools"`
+}
+
+// Run is one scoring run's values of the matched measures.
+type Run struct {
+	Run int `json:"run"`
+	// Answers and Report name the files the run's answers and report were
+	// written to, beside the record.
+	Answers string          `json:"answers,omitempty"`
+	Report  string          `json:"report,omitempty"`
+	Server  []Named         `json:"server"`
+	Tools   []PublishedTool `json:"tools"`
+	Calls   report.Calls    `json:"calls"`
+}
+
+// Options tune the statistics.
+type Options struct {
+	// Tolerance is how far from the mean offset a tool's difference may
+	// lie and still count as following it; zero means 0.3.
+	Tolerance num.Num
+	// Largest is how many of the largest differences are listed; zero
+	// means 10.
+	Largest int
+}
+
+// DefaultTolerance is the band around the mean offset, 0.3.
+var DefaultTolerance = num.Frac(3, 10)
+
+// New builds a record from a capture and the reports of the runs that
+// scored its definitions, in run order. The caller fills in the
+// generator, the judge's configuration, the rubric's ref, file names and
+// definition differences.
+func New(c *Capture, runs []*report.Report, opt Options) (*Record, error) {
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("calibration needs at least one run")
+	}
+	hash := c.Surface.Hash()
+	for i, rep := range runs {
+		if rep.Surface.Hash != hash {
+			return nil, fmt.Errorf("run %d scored the set %s, not the capture's %s", i+1, rep.Surface.Hash, hash)
+		}
+		if rep.Rubric.Digest != runs[0].Rubric.Digest {
+			return nil, fmt.Errorf("run %d was scored with another rubric digest than run 1", i+1)
+		}
+	}
+	scoredRuns := make([]scored, len(runs))
+	for i, rep := range runs {
+		s, err := readRun(rep)
+		if err != nil {
+			return nil, fmt.Errorf("run %d: %w", i+1, err)
+		}
+		scoredRuns[i] = s
+	}
+	m, err := match(c, scoredRuns[0])
+	if err != nil {
+		return nil, fmt.Errorf("%w (rubric %s)", err, runs[0].Rubric.Name)
+	}
+	rec := &Record{
+		Version: Version,
+		Capture: CaptureInfo{
+			Path: c.Path, About: c.About, Release: c.Release, ScoredAt: c.ScoredAt,
+			SurfaceHash: hash, ToolCount: len(c.Surface.Tools),
+		},
+		Rubric:   RubricInfo{Name: runs[0].Rubric.Name, Version: runs[0].Rubric.Version, Digest: runs[0].Rubric.Digest, Ref: runs[0].Rubric.File},
+		Judge:    runs[0].Judge,
+		Runs:     len(runs),
+		Measures: m,
+	}
+	rec.Published = published(c, m)
+	for i, s := range scoredRuns {
+		rec.Results = append(rec.Results, s.run(i+1, c, m, runs[i].Calls))
+	}
+	rec.Statistics = compute(rec, opt)
+	return rec, nil
+}
+
+// scored is what calibration reads of one run's report: each tool's
+// report fields and the members of the surface report sections, by path.
+type scored struct {
+	tools  map[string]map[string]Val
+	server map[string]Val
+}
+
+func readRun(rep *report.Report) (scored, error) {
+	s := scored{tools: map[string]map[string]Val{}, server: map[string]Val{}}
+	for _, t := range rep.Tools {
+		var vals []Named
+		for _, f := range t.Fields {
+			v, err := fieldValues(f, t.Name)
+			if err != nil {
+				return s, err
+			}
+			vals = append(vals, v...)
+		}
+		s.tools[t.Name] = byName(vals)
+	}
+	for _, sec := range rep.Sections {
+		members, _ := sec.Value.(report.Fields)
+		for _, f := range members {
+			v, err := fieldValues(f, sec.Name)
+			if err != nil {
+				return s, err
+			}
+			for _, nv := range v {
+				if _, dup := s.server[nv.Name]; !dup {
+					s.server[nv.Name] = nv.Value
+				}
+			}
+		}
+	}
+	return s, nil
+}
+
+// fieldValues flattens one report member.
+func fieldValues(f report.Field, where string) ([]Named, error) {
+	raw, err := rawOf(f.Value)
+	if err != nil {
+		return nil, fmt.Errorf("%s: member %q: %w", where, f.Name, err)
+	}
+	return flatten(raw, f.Name, 1)
+}
+
+func rawOf(v any) ([]byte, error) {
+	switch x := v.(type) {
+	case []byte:
+		return x, nil
+	case interface{ MarshalJSON() ([]byte, error) }:
+		return x.MarshalJSON()
+	}
+	return nil, fmt.Errorf("unexpected value %T", v)
+}
+
+// match decides which published names are measured: those the first run
+// has a value of the same kind for, on any tool (or in any section).
+func match(c *Capture, first scored) (Measures, error) {
+	var m Measures
+	seen := map[string]bool{}
+	for _, t := range c.Tools {
+		ours := first.tools[t.Name]
+		for _, p := range t.Values {
+			if seen[p.Name] {
+				continue
+			}
+			o, ok := ours[p.Name]
+			if !ok || o.IsText != p.Value.IsText {
+				continue
+			}
+			seen[p.Name] = true
+			switch {
+			case p.Value.IsText:
+				m.Labels = append(m.Labels, p.Name)
+			case m.Tool == "" && !strings.Contains(p.Name, "."):
+				m.Tool = p.Name
+			default:
+				m.Dimensions = append(m.Dimensions, p.Name)
+			}
+		}
+	}
+	for _, t := range c.Tools {
+		for _, p := range t.Values {
+			if !seen[p.Name] && !slices.Contains(m.Unmatched, p.Name) {
+				m.Unmatched = append(m.Unmatched, p.Name)
+			}
+		}
+	}
+	if m.Tool == "" {
+		return m, fmt.Errorf("no top-level number of the capture's qualityScore matches a tool report field of the same name")
+	}
+	for _, p := range c.Server {
+		if o, ok := first.server[p.Name]; ok && o.IsText == p.Value.IsText {
+			m.Server = append(m.Server, p.Name)
+		}
+	}
+	return m, nil
+}
+
+// toolNames are the measured names of a tool, score first.
+func (m Measures) toolNames() []string {
+	return append(append([]string{m.Tool}, m.Dimensions...), m.Labels...)
+}
+
+// keep returns the values among vals whose names are in names, in the
+// order of names.
+func keep(vals map[string]Val, names []string) []Named {
+	out := []Named{}
+	for _, n := range names {
+		if v, ok := vals[n]; ok {
+			out = append(out, Named{Name: n, Value: v})
+		}
+	}
+	return out
+}
+
+func published(c *Capture, m Measures) Published {
+	p := Published{Server: keep(byName(c.Server), m.Server)}
+	names := m.toolNames()
+	for _, t := range c.Tools {
+		p.Tools = append(p.Tools, PublishedTool{Name: t.Name, Values: keep(byName(t.Values), names)})
+	}
+	return p
+}
+
+func (s scored) run(n int, c *Capture, m Measures, calls report.Calls) Run {
+	r := Run{Run: n, Server: keep(s.server, m.Server), Calls: calls}
+	names := m.toolNames()
+	for _, t := range c.Surface.Tools {
+		r.Tools = append(r.Tools, PublishedTool{Name: t.Name, Values: keep(s.tools[t.Name], names)})
+	}
+	return r
+}

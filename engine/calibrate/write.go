@@ -1,0 +1,315 @@
+package calibrate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// places is the number of decimals v needs (at most 12); 0 for a label.
+func places(v Val) int {
+	if v.IsText {
+		return 0
+	}
+	for d := 0; d < 12; d++ {
+		if v.Num.Round(d).Cmp(v.Num) == 0 {
+			return d
+		}
+	}
+	return 12
+}
+
+// placesOf is the most decimals any of vals needs, so that a row or a
+// column writes 4.0 beside 3.9 rather than 4.
+func placesOf(vals ...Val) int {
+	d := 0
+	for _, v := range vals {
+		d = max(d, places(v))
+	}
+	return d
+}
+
+// fixed writes v with d decimals; a label as it is.
+func fixed(v Val, d int) string {
+	if v.IsText {
+		return v.Text
+	}
+	return v.Num.Decimal(d)
+}
+
+// signed writes a difference with d decimals and its sign: "+0.3",
+// "-0.8", "0.0".
+func signed(v Val, d int) string {
+	if v.IsText {
+		return v.Text
+	}
+	if v.Num.Sign() > 0 {
+		return "+" + v.Num.Decimal(d)
+	}
+	return v.Num.Decimal(d)
+}
+
+// signedMean writes a mean difference with two decimals and its sign.
+func signedMean(n num.Num) string {
+	s := n.Decimal(2)
+	if n.Round(2).Sign() > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+func valOr(v *Val, none string, d int) string {
+	if v == nil {
+		return none
+	}
+	return fixed(*v, d)
+}
+
+func joinVals(vs []Val, d int) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fixed(v, d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func joinPtrs(vs []*Val, none string, d int) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = valOr(v, none, d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// setPlaces is the decimals of a whole-set row.
+func setPlaces(row SetRow) int {
+	var vals []Val
+	for _, v := range append([]*Val{row.Published, row.Median}, row.Runs...) {
+		if v != nil {
+			vals = append(vals, *v)
+		}
+	}
+	return placesOf(vals...)
+}
+
+// toolPlaces is the decimals of the tool's score across the tables.
+func (s Stats) toolPlaces() int {
+	var vals []Val
+	for _, t := range s.Tools {
+		vals = append(vals, t.Median)
+		vals = append(vals, t.Runs...)
+		if t.Published != nil {
+			vals = append(vals, *t.Published)
+		}
+	}
+	if s.Lowest != nil {
+		vals = append(vals, s.Lowest.Published)
+	}
+	return placesOf(vals...)
+}
+
+// measureLabel is how a measure is called in a table: the tool's score
+// by its name, a dimension by its readable last part.
+func (rec *Record) measureLabel(name string) string {
+	if name == rec.Measures.Tool {
+		return name
+	}
+	return label(name)
+}
+
+// dimensionList writes "purpose clarity -1, usage guidelines +1".
+func dimensionList(ds []Named) string {
+	if len(ds) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = lower(d.Name) + " " + signed(d.Value, places(d.Value))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func code(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = "`" + n + "`"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cell escapes a Markdown table cell.
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// pearsonText is the correlation with two decimals, or why there is none.
+func (s Stats) pearsonText() string {
+	if s.Pearson == nil {
+		return "undefined (fewer than two tools, or one side constant)"
+	}
+	return fmt.Sprintf("%.2f", *s.Pearson)
+}
+
+// WriteMarkdown writes the calibration as Markdown: the whole set, each
+// measure, the largest differences, every tool, run-to-run variation and
+// the definition differences. plot, when not empty, is the file name of
+// the scatter plot to embed.
+func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
+	bw := bufio.NewWriter(w)
+	p := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
+	st := rec.Statistics
+	p("# Calibration of %s %s against published scores\n\n", rec.Rubric.Name, rec.Rubric.Version)
+	if rec.Capture.About != "" {
+		p("> %s\n\n", rec.Capture.About)
+	}
+	p("| | |\n|---|---|\n")
+	p("| capture | `%s` |\n", cell(rec.Capture.Path))
+	if rec.Capture.Release != "" {
+		p("| release | %s |\n", cell(rec.Capture.Release))
+	}
+	if rec.Capture.ScoredAt != "" {
+		p("| scored by the registry | %s |\n", cell(rec.Capture.ScoredAt))
+	}
+	p("| scored set | `%s`, %d tools |\n", rec.Capture.SurfaceHash, rec.Capture.ToolCount)
+	p("| rubric | %s %s, `%s` |\n", rec.Rubric.Name, rec.Rubric.Version, rec.Rubric.Digest)
+	p("| judge | %s |\n", cell(judgeText(rec)))
+	p("| runs | %d |\n\n", rec.Runs)
+	p("Ours is the median of the %d runs, per tool and per measure; every difference is ours minus the published value. Nothing is adjusted.\n\n", rec.Runs)
+
+	p("## The whole set\n\n| Measure | Published | Runs | Median |\n|---|---|---|---|\n")
+	td := st.toolPlaces()
+	for _, row := range st.Set {
+		d := setPlaces(row)
+		p("| %s | %s | %s | %s |\n", row.Name, valOr(row.Published, "—", d), joinPtrs(row.Runs, "—", d), valOr(row.Median, "—", d))
+	}
+	if l := st.Lowest; l != nil {
+		runs := make([]string, len(l.Runs))
+		for i, v := range l.Runs {
+			runs[i] = fmt.Sprintf("%s (%s)", fixed(v, td), code(l.RunTools[i]))
+		}
+		p("| lowest %s | %s (%s) | %s | %s |\n", st.Measure, fixed(l.Published, td), code(l.PublishedTools), strings.Join(runs, "; "), fixed(l.Median, td))
+	}
+
+	p("\n## Per measure\n\n| Measure | Tools | Mean absolute difference | Mean signed difference | Ours higher | Ours lower | Equal |\n|---|---|---|---|---|---|---|\n")
+	for _, m := range st.Measures {
+		p("| %s | %d | %s | %s | %d | %d | %d |\n", rec.measureLabel(m.Name), m.Tools, m.MeanAbs.Decimal(2), signedMean(m.MeanSigned.Num), m.Higher, m.Lower, m.Equal)
+	}
+	for _, l := range st.Labels {
+		p("\n%s: the label most runs gave equals the published one for %d of %d tools.\n", label(l.Name), l.Equal, l.Tools)
+	}
+	p("\nPer tool, our median %s and the published one correlate at %s (Pearson, computed in float64). The mean offset is %s; for %d of the %d tools the difference lies within %s of it.\n\n",
+		st.Measure, st.pearsonText(), signedMean(st.Offset.Num), st.Within, st.Compared, st.Tolerance)
+	if plot != "" {
+		p("![published (x) against ours (y), per tool, with the line y = x](%s)\n\n", plot)
+	}
+
+	p("## The largest differences\n\n")
+	if len(st.Largest) == 0 {
+		p("No tool's %s differs from the published one.\n\n", st.Measure)
+	} else {
+		p("| Tool | Published | Ours | Difference | Dimensions that differ (ours minus published) |\n|---|---|---|---|---|\n")
+		for _, l := range st.Largest {
+			p("| `%s` | %s | %s | %s | %s |\n", l.Tool, fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), dimensionList(l.Dimensions))
+		}
+		p("\n")
+	}
+
+	p("## Every tool\n\n| Tool | Published | Ours (median) | Difference | Runs | Range | Mean absolute deviation |\n|---|---|---|---|---|---|---|\n")
+	for _, t := range st.Tools {
+		diff := "—"
+		if t.Difference != nil {
+			diff = signed(*t.Difference, td)
+		}
+		p("| `%s` | %s | %s | %s | %s | %s | %s |\n", t.Name, valOr(t.Published, "—", td), fixed(t.Median, td), diff, joinVals(t.Runs, td), fixed(t.Range, td), t.MeanAbsDeviation.Decimal(2))
+	}
+	if v := st.Variation; v.MaxRange.Num.Sign() == 0 {
+		p("\nEvery run gave every tool the same %s.\n\n", st.Measure)
+	} else {
+		p("\nFrom run to run, a tool's %s moved by %s on average (max − min of its runs) and by up to %s (%s); the mean absolute deviation from a tool's own mean is %s.\n\n",
+			st.Measure, v.MeanRange.Decimal(2), fixed(v.MaxRange, td), code(v.MaxRangeTools), v.MeanDeviation.Decimal(2))
+	}
+
+	p("## Definition differences\n\n")
+	switch d := rec.Differences; {
+	case d == nil:
+		p("The server's own tools/list was not read (give `--server TARGET` or `-- COMMAND`), so the capture's definitions were not compared with it.\n")
+	case len(d.Tools) == 0:
+		p("The capture's definitions are the server's (`%s`, read from `%s`).\n", d.SurfaceHash, cell(d.Server))
+	default:
+		p("The capture's definitions differ from those of `%s` (`%s`). The calibration scored the capture's own.\n\n| Tool | Difference |\n|---|---|\n", cell(d.Server), d.SurfaceHash)
+		for _, t := range d.Tools {
+			for _, line := range t.Differences {
+				p("| `%s` | %s |\n", t.Tool, cell(line))
+			}
+		}
+	}
+	if len(rec.Measures.Unmatched) > 0 {
+		p("\nPublished values no report field of the rubric matched, left out: %s.\n", code(rec.Measures.Unmatched))
+	}
+	return bw.Flush()
+}
+
+// judgeText names the judge: plugin, version and model.
+func judgeText(rec *Record) string {
+	j := rec.Judge
+	if j == nil {
+		return "none"
+	}
+	s := j.Plugin + " " + j.Version
+	if j.Model != "" {
+		s += " · model " + j.Model
+	}
+	if j.Heuristic {
+		s += " (a heuristic, not a model)"
+	}
+	return s
+}
+
+// WriteText writes the figures a terminal needs: the whole set, each
+// measure, the agreement of the tool's score and the largest differences.
+func WriteText(w io.Writer, rec *Record) error {
+	st := rec.Statistics
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
+	p("calibration: %s %s · judge %s · %d runs · %d tools\n\n", rec.Rubric.Name, rec.Rubric.Version, judgeText(rec), rec.Runs, rec.Capture.ToolCount)
+	p("WHOLE SET\tPUBLISHED\tRUNS\tMEDIAN\n")
+	td := st.toolPlaces()
+	for _, row := range st.Set {
+		d := setPlaces(row)
+		p("%s\t%s\t%s\t%s\n", row.Name, valOr(row.Published, "-", d), joinPtrs(row.Runs, "-", d), valOr(row.Median, "-", d))
+	}
+	if l := st.Lowest; l != nil {
+		p("lowest %s\t%s %s\t%s\t%s\n", st.Measure, fixed(l.Published, td), strings.Join(l.PublishedTools, ", "), joinVals(l.Runs, td), fixed(l.Median, td))
+	}
+	p("\nMEASURE\tTOOLS\tMEAN |DIFF|\tMEAN DIFF\tHIGHER\tLOWER\tEQUAL\n")
+	for _, m := range st.Measures {
+		p("%s\t%d\t%s\t%s\t%d\t%d\t%d\n", rec.measureLabel(m.Name), m.Tools, m.MeanAbs.Decimal(2), signedMean(m.MeanSigned.Num), m.Higher, m.Lower, m.Equal)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, l := range st.Labels {
+		fmt.Fprintf(w, "%s: the label most runs gave equals the published one for %d of %d tools\n", l.Name, l.Equal, l.Tools)
+	}
+	fmt.Fprintf(w, "Pearson r of %s (float64): %s · within %s of the mean offset %s: %d of %d tools\n",
+		st.Measure, st.pearsonText(), st.Tolerance, signedMean(st.Offset.Num), st.Within, st.Compared)
+	v := st.Variation
+	fmt.Fprintf(w, "run to run: mean range %s, largest %s, mean absolute deviation %s\n", v.MeanRange.Decimal(2), fixed(v.MaxRange, td), v.MeanDeviation.Decimal(2))
+	if len(st.Largest) > 0 {
+		fmt.Fprintln(w, "largest differences:")
+		for _, l := range st.Largest {
+			fmt.Fprintf(w, "  %s %s → %s (%s): %s\n", l.Tool, fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), dimensionList(l.Dimensions))
+		}
+	}
+	if d := rec.Differences; d != nil {
+		n := 0
+		for _, t := range d.Tools {
+			n += len(t.Differences)
+		}
+		fmt.Fprintf(w, "definition differences with %s: %d in %d tools\n", d.Server, n, len(d.Tools))
+	}
+	return nil
+}
