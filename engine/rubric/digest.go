@@ -26,6 +26,19 @@ type canonical struct {
 	// Added with questions; empty for rubrics without them, so that the
 	// digests of older rubrics stay what they were.
 	Questions []canonicalQuestion `json:"questions,omitempty"`
+	// Added with the gate block; absent for rubrics without one, so that
+	// their digests stay what they were.
+	Gate *canonicalGate `json:"gate,omitempty"`
+}
+
+// canonicalGate is what the digest covers of a gate block: everything
+// that can move a gate's decision or what its report says.
+type canonicalGate struct {
+	Value          string `json:"value,omitempty"`
+	Round          int    `json:"round"`
+	Confirm        int    `json:"confirm"`
+	Scores         string `json:"scores,omitempty"`
+	Justifications string `json:"justifications,omitempty"`
 }
 
 type canonicalQuestion struct {
@@ -132,6 +145,9 @@ func Canonical(r *Rubric) []byte {
 	c.Tool, c.Surface = level(r.Tool), level(r.Surface)
 	for _, q := range r.Questions {
 		c.Questions = append(c.Questions, canonicalQuestionOf(q))
+	}
+	if g := r.Gate; g != nil {
+		c.Gate = &canonicalGate{Value: text(g.Value), Round: g.Round, Confirm: g.Confirm, Scores: g.Scores, Justifications: g.Justifications}
 	}
 	for _, g := range r.Grades {
 		c.Grades = append(c.Grades, [2]string{g.Letter, g.Min.Exact()})
