@@ -11,7 +11,7 @@ import (
 // CI gate): which value decides, at how many digits, and how many more
 // pairs of runs confirm a drop before it blocks.
 type Gate struct {
-	// Title names the compared value in reports, such as "mean TDQS".
+	// Title names the compared value in reports, such as "mean score".
 	Title string
 	// Value is the compared value, exact: a formula over what the
 	// surface's report values see. Nil means the overall score.
