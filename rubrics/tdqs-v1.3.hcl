@@ -31,6 +31,7 @@
 #   the exact mean is the surface metric meanTdqs.
 # - A surface without tools has no score; a surface whose coherence was not
 #   asked has no overall score.
+# - The gate (rubric gate, base against head) is declared at the end.
 # - The same tiers apply to every score: A >= 3.5, B >= 3.0, C >= 2.0,
 #   D >= 1.0, else F.
 #
@@ -430,6 +431,22 @@ rubric "tdqs" {
       coherenceJustifications  = "answers.coherence == null ? null : answers.coherence.scores"
       coherenceSummary         = "answers.coherence == null ? null : answers.coherence.summary"
     }
+  }
+
+  # The CI gate compares the mean TDQS over every tool, exact, rounded half
+  # up to one decimal once. The overall score, description quality,
+  # coherence and the lowest TDQS are not steady enough on identical text
+  # to decide (the overall weighs the single lowest tool and the judged
+  # coherence); the gate report lists them as information. One pair of
+  # runs can differ by 0.1 once rounded, so a drop on the first pair is
+  # confirmed by two more pairs, and the medians over the three decide.
+  gate {
+    title          = "mean TDQS"
+    value          = "metrics.meanTdqs"
+    round          = 1
+    confirm        = 2
+    scores         = "scores"
+    justifications = "justifications"
   }
 
   grades = { A = 3.5, B = 3.0, C = 2.0, D = 1.0, F = 0 }

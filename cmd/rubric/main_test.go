@@ -59,6 +59,7 @@ func TestScripts(t *testing.T) {
 			"waitfile":      waitFileCmd,
 			"gone":          goneCmd,
 			"fakellm":       fakeLLMCmd,
+			"tidyrepo":      tidyRepoCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
@@ -67,6 +68,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			if err := goEnv(env); err != nil {
+				return err
+			}
 			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
 				return err
 			}

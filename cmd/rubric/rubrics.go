@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -161,7 +162,31 @@ func (a *app) showRubric(r *rubric.Rubric) error {
 		}
 		fmt.Fprintf(w, "Judge labels (in every report's judge block): %s\n", strings.Join(labels, ", "))
 	}
+	showGate(w, r)
 	return nil
+}
+
+// showGate prints how rubric gate compares a base and a head with r.
+func showGate(w io.Writer, r *rubric.Rubric) {
+	g := r.GateRule()
+	from := "gate block"
+	if !g.Declared {
+		from = "no gate block: the default"
+	}
+	value := "score (the overall score)"
+	if g.Value != nil {
+		value = oneLine(g.Value.Source)
+	}
+	fmt.Fprintf(w, "\nGate (rubric gate, base against head; %s):\n", from)
+	fmt.Fprintf(w, "  compares  %s = %s, rounded half up to %d decimal(s) once\n", g.Title, value, g.Round)
+	if g.Confirm == 0 {
+		fmt.Fprintln(w, "  confirms  nothing: the first pair decides")
+	} else {
+		fmt.Fprintf(w, "  confirms  a drop on the first pair with %s; the medians decide\n", report.Plural(g.Confirm, "more pair"))
+	}
+	if g.Scores != "" || g.Justifications != "" {
+		fmt.Fprintf(w, "  explains  a fallen tool by its %q and %q\n", g.Scores, g.Justifications)
+	}
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -83,6 +83,11 @@ type Asker struct {
 	Fresh bool
 	// Concurrency bounds the questions in flight; 0 means 6.
 	Concurrency int
+	// Salt, when set, names a request's salt: a non-empty salt gives the
+	// answer a cache key of its own (cache.SaltedKey), so the question is
+	// asked afresh beside any answer cached without it. The gate's
+	// confirming pairs use it; nil or "" keeps the plain key.
+	Salt func(Request) string
 	// OnProgress, when set, is called after every answer.
 	OnProgress func(Progress)
 	// Wait is how long to wait before asking again after the n-th rate
@@ -253,7 +258,11 @@ func (a *Asker) pinned() string {
 func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
-	key := cache.Key(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash)
+	salt := ""
+	if a.Salt != nil {
+		salt = a.Salt(r)
+	}
+	key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
 	if a.Cache != nil && !a.Fresh {
 		if e, ok := a.Cache.Get(key); ok {
 			if !SameModel(a.pinned(), e.Model) {
@@ -334,7 +343,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if err := a.Cache.Put(cache.Entry{
 				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: o.Tokens,
-				PromptBytes: o.PromptBytes,
+				PromptBytes: o.PromptBytes, Salt: salt,
 			}); err != nil {
 				return o, err
 			}

@@ -475,3 +475,39 @@ func TestRetriesAreCountedOnce(t *testing.T) {
 		t.Errorf("a Retry-After of an hour was waited for %s, not cut to MaxWait", time.Since(start))
 	}
 }
+
+// TestSaltAsksAfresh: a salted request is asked again beside the answer
+// cached without a salt, and then cached under its salt; an empty salt
+// reads the plain answer.
+func TestSaltAsksAfresh(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(4)...)
+	j := &counting{}
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: cache.Memory()}
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	// The first two are shared, the others salted for a second pair.
+	a.Salt = func(q ask.Request) string {
+		if q.Subject == "tool_00" || q.Subject == "tool_01" {
+			return ""
+		}
+		return "pair 2"
+	}
+	obs, err := a.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := j.calls.Load(); got != 6 {
+		t.Errorf("%d calls, want 4 then 2 for the salted requests", got)
+	}
+	if !obs[0].Cached || obs[2].Cached {
+		t.Errorf("cached: shared %v, salted %v", obs[0].Cached, obs[2].Cached)
+	}
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if got := j.calls.Load(); got != 6 {
+		t.Errorf("the same salts again made %d more calls", got-6)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -34,10 +35,28 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "rubric"), nil
 }
 
-// Store is a cache directory. Its methods are safe for concurrent use, by
-// goroutines and by processes: every file is written whole, then renamed.
+// Store is a cache directory, or a map in memory (see Memory). Its
+// methods are safe for concurrent use, by goroutines and by processes:
+// every file is written whole, then renamed.
 type Store struct {
 	dir string
+	// mem holds the entries and prompts of a cache in memory; nil for a
+	// directory.
+	mem *memory
+}
+
+// memory is what a cache in memory holds.
+type memory struct {
+	mu      sync.Mutex
+	answers map[string]Entry
+	prompts map[string][]byte
+}
+
+// Memory returns a cache that lives in memory for as long as the Store:
+// for a run that must not touch the cache on disk (--no-cache) but still
+// shares answers between its own questions.
+func Memory() *Store {
+	return &Store{mem: &memory{answers: map[string]Entry{}, prompts: map[string][]byte{}}}
 }
 
 // Open returns the cache at dir, creating it when missing.
@@ -64,6 +83,27 @@ func Key(id judge.Identity, rubricDigest, questionDigest, inputHash string) stri
 	return hex.EncodeToString(sum[:])
 }
 
+// SaltedKey is Key with a salt: an empty salt gives Key itself, any other
+// salt a key of its own, so that one question can be answered afresh
+// beside its cached answer (a gate's confirming pairs do so).
+func SaltedKey(id judge.Identity, rubricDigest, questionDigest, inputHash, salt string) string {
+	if salt == "" {
+		return Key(id, rubricDigest, questionDigest, inputHash)
+	}
+	b, err := json.Marshal(struct {
+		Judge    judge.Identity `json:"judge"`
+		Rubric   string         `json:"rubric"`
+		Question string         `json:"question"`
+		Input    string         `json:"input"`
+		Salt     string         `json:"salt"`
+	}{id, rubricDigest, questionDigest, inputHash, salt})
+	if err != nil {
+		panic(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
 // Entry is one cached answer and where it came from.
 type Entry struct {
 	Key       string          `json:"key"`
@@ -79,6 +119,8 @@ type Entry struct {
 	// PromptBytes is the size of the prompts the answer was given to, so
 	// that a cached answer need not be rendered again to know it.
 	PromptBytes int `json:"prompt_bytes,omitempty"`
+	// Salt is the salt of a SaltedKey, empty for Key.
+	Salt string `json:"salt,omitempty"`
 }
 
 func (s *Store) answerPath(key string) string {
@@ -90,6 +132,12 @@ func (s *Store) answerPath(key string) string {
 func (s *Store) Get(key string) (Entry, bool) {
 	if len(key) < 2 {
 		return Entry{}, false
+	}
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		defer s.mem.mu.Unlock()
+		e, ok := s.mem.answers[key]
+		return e, ok
 	}
 	b, err := os.ReadFile(s.answerPath(key))
 	if err != nil {
@@ -106,6 +154,12 @@ func (s *Store) Get(key string) (Entry, bool) {
 func (s *Store) Put(e Entry) error {
 	if len(e.Key) < 2 {
 		return fmt.Errorf("cache: entry without a key")
+	}
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		s.mem.answers[e.Key] = e
+		s.mem.mu.Unlock()
+		return nil
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -125,9 +179,16 @@ func (s *Store) promptPath(sha string) string {
 // Prompt returns a fetched prompt's text by its sha256, if cached and
 // still matching.
 func (s *Store) Prompt(sha string) ([]byte, bool) {
-	b, err := os.ReadFile(s.promptPath(sha))
-	if err != nil {
-		return nil, false
+	var b []byte
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		b = s.mem.prompts[strings.ToLower(sha)]
+		s.mem.mu.Unlock()
+	} else {
+		var err error
+		if b, err = os.ReadFile(s.promptPath(sha)); err != nil {
+			return nil, false
+		}
 	}
 	sum := sha256.Sum256(b)
 	if hex.EncodeToString(sum[:]) != strings.ToLower(sha) {
@@ -138,6 +199,12 @@ func (s *Store) Prompt(sha string) ([]byte, bool) {
 
 // PutPrompt keeps a fetched prompt's text under its sha256.
 func (s *Store) PutPrompt(sha string, text []byte) error {
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		s.mem.prompts[strings.ToLower(sha)] = text
+		s.mem.mu.Unlock()
+		return nil
+	}
 	return report.WriteFile(s.promptPath(sha), text)
 }
 
@@ -152,6 +219,12 @@ type Stats struct {
 // Stats counts the cached answers and prompts and their size on disk.
 func (s *Store) Stats() (Stats, error) {
 	st := Stats{Dir: s.dir}
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		defer s.mem.mu.Unlock()
+		st.Answers, st.Prompts = len(s.mem.answers), len(s.mem.prompts)
+		return st, nil
+	}
 	err := filepath.WalkDir(s.dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
@@ -187,6 +260,13 @@ func (s *Store) Clear() (Stats, error) {
 	st, err := s.Stats()
 	if err != nil {
 		return st, err
+	}
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		clear(s.mem.answers)
+		clear(s.mem.prompts)
+		s.mem.mu.Unlock()
+		return st, nil
 	}
 	for _, sub := range []string{"answers", "prompts"} {
 		if err := os.RemoveAll(filepath.Join(s.dir, sub)); err != nil {

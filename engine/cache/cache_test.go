@@ -80,3 +80,55 @@ func TestPutGetStatsClear(t *testing.T) {
 		t.Errorf("after clear: %+v", st)
 	}
 }
+
+// TestSaltedKey: no salt is the plain key, byte for byte, so keys cached
+// before salts existed still match; each salt is a key of its own.
+func TestSaltedKey(t *testing.T) {
+	id := judge.Identity{Plugin: "p", Version: "1", Model: "m"}
+	plain := Key(id, "sha256:r", "sha256:q", "sha256:i")
+	// The plain key of these inputs, as computed before salts existed.
+	const pinned = "6f7681a73e5c2963357d69f7b188bb6429a7efd80a784c6e0da2a008bd652f8f"
+	if plain != pinned {
+		t.Fatalf("the plain key moved: %s", plain)
+	}
+	if SaltedKey(id, "sha256:r", "sha256:q", "sha256:i", "") != plain {
+		t.Fatal("an empty salt moved the key")
+	}
+	a := SaltedKey(id, "sha256:r", "sha256:q", "sha256:i", "pair 2")
+	b := SaltedKey(id, "sha256:r", "sha256:q", "sha256:i", "pair 3")
+	if a == plain || b == plain || a == b || len(a) != 64 {
+		t.Fatalf("salted keys %s %s against %s", a, b, plain)
+	}
+}
+
+// TestMemory: a cache in memory answers as one on disk does and touches
+// no directory.
+func TestMemory(t *testing.T) {
+	s := Memory()
+	e := Entry{Key: Key(judge.Identity{Plugin: "p"}, "r", "q", "i"), Answer: json.RawMessage(`{"n":1}`), Model: "m"}
+	if _, ok := s.Get(e.Key); ok {
+		t.Fatal("an empty cache had an answer")
+	}
+	if err := s.Put(e); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := s.Get(e.Key); !ok || string(got.Answer) != `{"n":1}` {
+		t.Fatalf("got %+v, %v", got, ok)
+	}
+	const empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+	if err := s.PutPrompt(empty, []byte{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Prompt(empty); !ok {
+		t.Error("the prompt was not kept")
+	}
+	if st, err := s.Stats(); err != nil || st.Answers != 1 || st.Prompts != 1 || st.Dir != "" {
+		t.Fatalf("stats %+v, %v", st, err)
+	}
+	if _, err := s.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Get(e.Key); ok {
+		t.Error("an answer survived Clear")
+	}
+}

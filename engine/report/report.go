@@ -63,6 +63,10 @@ type Report struct {
 	// A report read from a file holds it here; a report just scored holds
 	// the surface itself (see Embed) and writes it out only when written.
 	Embedded json.RawMessage `json:"embedded_surface"`
+	// Gate is the exact value the rubric's gate compares (the overall
+	// score unless its gate block names another), nil when there is none
+	// for this surface. It is for rubric gate, and not written.
+	Gate *string `json:"-"`
 
 	surface *surface.Surface
 }

@@ -28,6 +28,19 @@ type canonical struct {
 	Questions []canonicalQuestion `json:"questions,omitempty"`
 	// Added with judge labels; absent when a rubric has none.
 	JudgeLabels map[string]string `json:"judge_labels,omitempty"`
+	// Added with the gate block; absent for rubrics without one, so that
+	// their digests stay what they were.
+	Gate *canonicalGate `json:"gate,omitempty"`
+}
+
+// canonicalGate is what the digest covers of a gate block: everything
+// that can move a gate's decision or what its report says.
+type canonicalGate struct {
+	Value          string `json:"value,omitempty"`
+	Round          int    `json:"round"`
+	Confirm        int    `json:"confirm"`
+	Scores         string `json:"scores,omitempty"`
+	Justifications string `json:"justifications,omitempty"`
 }
 
 type canonicalQuestion struct {
@@ -135,6 +148,9 @@ func Canonical(r *Rubric) []byte {
 	c.JudgeLabels = r.JudgeLabels
 	for _, q := range r.Questions {
 		c.Questions = append(c.Questions, canonicalQuestionOf(q))
+	}
+	if g := r.Gate; g != nil {
+		c.Gate = &canonicalGate{Value: text(g.Value), Round: g.Round, Confirm: g.Confirm, Scores: g.Scores, Justifications: g.Justifications}
 	}
 	for _, g := range r.Grades {
 		c.Grades = append(c.Grades, [2]string{g.Letter, g.Min.Exact()})

@@ -166,3 +166,51 @@ func TestQuestionDigests(t *testing.T) {
 		t.Error("a weight should move the rubric's digest and leave the question's alone")
 	}
 }
+
+// TestGateDigest: what decides a gate moves the digest, its title does
+// not, and a rubric without a gate block keeps the digest it had before
+// gate blocks existed.
+func TestGateDigest(t *testing.T) {
+	b, err := os.ReadFile("../../rubrics/tdqs-v1.3.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := string(b)
+	r0 := loadString(t, base)
+	if g := r0.GateRule(); !g.Declared || g.Round != 1 || g.Confirm != 2 || g.Value == nil || g.Scores != "scores" {
+		t.Fatalf("the TDQS gate reads as %+v", g)
+	}
+	if r := loadString(t, strings.Replace(base, `title          = "mean TDQS"`, `title          = "the mean"`, 1)); r.Digest != r0.Digest {
+		t.Error("the gate's title moved the digest")
+	}
+	seen := map[string]string{r0.Digest: "base"}
+	for _, tt := range []struct{ name, old, new string }{
+		{"the value", `value          = "metrics.meanTdqs"`, `value          = "metrics.minTdqs"`},
+		{"the rounding", "    round          = 1\n", "    round          = 2\n"},
+		{"the confirming pairs", "confirm        = 2", "confirm        = 4"},
+		{"the scores member", `scores         = "scores"`, `scores         = "tdqs"`},
+	} {
+		if !strings.Contains(base, tt.old) {
+			t.Fatalf("%s: %q is not in the rubric", tt.name, tt.old)
+		}
+		d := loadString(t, strings.Replace(base, tt.old, tt.new, 1)).Digest
+		if prev, dup := seen[d]; dup {
+			t.Errorf("changing %s gave the digest of %s", tt.name, prev)
+		}
+		seen[d] = tt.name
+	}
+
+	// Schema Quality has no gate block: its canonical form has no gate
+	// member, and its rule is the overall score, with no confirming pairs
+	// since it asks no judge.
+	sq, err := LoadFile("../../rubrics/schema-quality-v1.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(Canonical(sq)), `"gate"`) {
+		t.Error("a rubric without a gate block has one in its canonical form")
+	}
+	if g := sq.GateRule(); g.Declared || g.Value != nil || g.Confirm != 0 || g.Round != sq.Round {
+		t.Errorf("the default rule of Schema Quality is %+v", g)
+	}
+}

@@ -129,6 +129,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "tool"},
 		{Type: "surface"},
 		{Type: "question", LabelNames: []string{"name"}},
+		{Type: "gate"},
 	},
 }
 
@@ -214,8 +215,17 @@ func (l *loader) load() *Rubric {
 	seen := map[string]hcl.Range{}
 	levels := map[string]hcl.Range{}
 	questions := map[string]hcl.Range{}
+	var gateAt *hcl.Range
+	var gateFields []*hcl.Attribute
 	for _, b := range body.Blocks {
 		switch b.Type {
+		case "gate":
+			if gateAt != nil {
+				l.errorf(b.DefRange, "only one gate block is allowed (first at line %d)", gateAt.Start.Line)
+				continue
+			}
+			gateAt = &b.DefRange
+			r.Gate, gateFields = l.gate(b, r)
 		case "question":
 			q := l.question(b, r.Questions)
 			if prev, dup := questions[q.Name]; dup {
@@ -242,6 +252,9 @@ func (l *loader) load() *Rubric {
 				r.Surface = l.level(b)
 			}
 		}
+	}
+	if r.Gate != nil {
+		l.finishGate(r, gateFields)
 	}
 	if _, ok := levels["tool"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")

@@ -30,6 +30,9 @@ type Rubric struct {
 	Surface Level
 	// Questions are what the rubric asks a judge, in order.
 	Questions []*Question
+	// Gate, when the rubric has a gate block, is how a base and a head
+	// are compared (see GateRule for the rule without one).
+	Gate *Gate
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
 	// JudgeLabels name versions of what the rubric asks (a task generator,

@@ -548,6 +548,16 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 		rep.Score, rep.Exact, rep.Grade = &s, &e, &g
 		sc.vars["score"], sc.vars["grade"] = score, g
 	}
+	rep.Gate = rep.Exact
+	if r.Gate != nil && r.Gate.Value != nil {
+		prog, err := scaled(r.Gate.Value)
+		if err != nil {
+			return err
+		}
+		if rep.Gate, err = gateValue(prog, sc); err != nil {
+			return &Error{Formula: "gate value", Err: err}
+		}
+	}
 	for _, rb := range r.Surface.Reports {
 		fields, ferr := reportFields(rb, sc)
 		if ferr != nil {
@@ -556,6 +566,24 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 		rep.Sections = append(rep.Sections, report.Field{Name: rb.Name, Value: fields})
 	}
 	return nil
+}
+
+// gateValue evaluates a gate block's value: an exact number, or nil when
+// the formula yields null.
+func gateValue(p *lang.Program, sc *scope) (*string, error) {
+	v, err := sc.eval(p)
+	if err != nil {
+		return nil, err
+	}
+	if v.Type() == types.NullType {
+		return nil, nil
+	}
+	n, err := lang.ToNum(v)
+	if err != nil {
+		return nil, err
+	}
+	e := n.Exact()
+	return &e, nil
 }
 
 // valueSize is the length of the longest string, list or map in v.

@@ -227,3 +227,10 @@ func writeSections(b *bufio.Writer, sections []report.Field) {
 		}
 	}
 }
+
+// Inline escapes s for inline Markdown on one line, table cells
+// included: for other writers of Markdown summaries (the gate's).
+func Inline(s string) string { return text(s) }
+
+// CellCode writes s as a code span that is safe in a table cell.
+func CellCode(s string) string { return cellCode(s) }

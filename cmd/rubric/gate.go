@@ -1,0 +1,277 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/gitrev"
+	"github.com/rubricmcp/rubric/plugins/host"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// defaultReportDir is where the gate writes gate.json and gate.md.
+const defaultReportDir = ".rubric"
+
+func (a *app) gateCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "gate --base REV [flags] -- COMMAND [ARGS...] | TARGET",
+		Short: "Compare a base's tool definitions with the head's: PASS, BLOCK or INVALID",
+		Long: `Gate exports the tools of the base revision and of the head, scores both
+with the rubric, and decides as the rubric's gate block says (rubric
+rubrics show NAME prints the rule).
+
+The base is checked out into a temporary detached git worktree, and the
+server command runs there; the head is the working tree, or --head REV
+checked out the same way. A file TARGET is read from each side's
+checkout. Equal tool definitions pass at once, with no judge started.
+
+Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be scored
+completely: a server that does not export, a judge that fails or answers
+with another model, an answer still unreadable after its retries, or with
+--check a saved report that no longer matches the exports).
+
+gate.json and gate.md go to --report-dir; gate.md is also appended to
+$GITHUB_STEP_SUMMARY when that is set.`,
+		Example: `  rubric gate --base origin/main --rubric tdqs -- python -m my_server
+  rubric gate --base v1.2.0 --head HEAD --judge claude-cli --model opus -- ./server
+  rubric gate --check .rubric/gate.json -- ./server`,
+		RunE: a.runGate,
+	}
+	f := cmd.Flags()
+	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
+	f.String("base", "", "the revision to compare against, such as origin/main")
+	f.String("head", "", "the head revision (default: the working tree)")
+	f.String("report-dir", defaultReportDir, "where gate.json and gate.md are written")
+	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
+	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
+	targetFlags(cmd)
+	judgeFlags(cmd)
+	return cmd
+}
+
+// gateSide is one side of a gate as the command line names it.
+type gateSide struct {
+	name   string // "base" or "head"
+	rev    string // "" for the working tree
+	commit string
+}
+
+func (a *app) runGate(cmd *cobra.Command, args []string) error {
+	v := a.v
+	if v.GetString("record") != "" {
+		return fmt.Errorf("--record is for rubric score: the gate scores each side more than once")
+	}
+	r, err := rubrics.Find(v.GetString("rubric"))
+	if err != nil {
+		return err
+	}
+	tname, target, err := a.resolveTarget(cmd, args)
+	if err != nil {
+		return err
+	}
+	if target.Location == "-" {
+		return fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
+	}
+	var saved *gate.Report
+	base := gateSide{name: "base", rev: v.GetString("base")}
+	head := gateSide{name: "head", rev: v.GetString("head")}
+	if path := v.GetString("check"); path != "" {
+		if saved, err = gate.Read(path); err != nil {
+			return err
+		}
+		if base.rev == "" {
+			base.rev = saved.Base.Commit
+		}
+		if head.rev == "" {
+			head.rev = saved.Head.Commit
+		}
+	}
+	if base.rev == "" {
+		return fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)")
+	}
+	ctx := cmd.Context()
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	repo, err := gitrev.Open(ctx, cwd)
+	if err != nil {
+		return err
+	}
+	for _, s := range []*gateSide{&base, &head} {
+		if s.rev == "" {
+			continue
+		}
+		if s.commit, err = repo.Resolve(ctx, s.rev); err != nil {
+			return fmt.Errorf("--%s: %w", s.name, err)
+		}
+	}
+	rep := gate.New(r, gate.Side{Rev: base.rev, Commit: base.commit}, gate.Side{Rev: head.rev, Commit: head.commit}, version())
+	h, catalog, err := a.newHost()
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+
+	in := map[string]gate.Input{}
+	for _, s := range []gateSide{base, head} {
+		t, surf, err := a.exportSide(ctx, h, catalog, repo, cwd, s, tname, target)
+		if err != nil {
+			return a.finishGate(ctx, rep, saved == nil, rep.Fail(fmt.Errorf("exporting the %s: %w", describeSide(s), err)))
+		}
+		in[s.name] = gate.Input{Side: gate.Side{Rev: s.rev, Commit: s.commit, Hash: surf.Hash(), ToolCount: len(surf.Tools)}, Target: redacted(t), Surface: surf}
+	}
+	if saved != nil {
+		return a.finishGate(ctx, gate.Check(saved, in["base"].Side.Hash, in["head"].Side.Hash), false, nil)
+	}
+	finishProgress := func() {}
+	defer func() { finishProgress() }()
+	rep, err = gate.Run(ctx, gate.Options{
+		Rubric: r, Base: in["base"], Head: in["head"], Version: version(), Workers: v.GetInt("workers"),
+		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
+			asker, done, jb, err := a.gateAsker(ctx, h, catalog, r)
+			if err != nil {
+				return nil, nil, err
+			}
+			finishProgress = done
+			return asker, jb, nil
+		},
+	})
+	finishProgress()
+	return a.finishGate(ctx, rep, true, err)
+}
+
+// gateAsker starts the judge and an asker for the gate. With --no-cache
+// the answers are kept in memory for this gate alone, so that both sides
+// and every pair still share what they have in common.
+func (a *app) gateAsker(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*ask.Asker, func(), *report.Judge, error) {
+	j, err := a.startJudge(ctx, h, c, r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if j == nil {
+		return nil, nil, nil, fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name)
+	}
+	asker, done, err := a.newAsker(ctx, r, j)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if asker.Cache == nil {
+		asker.Cache = cache.Memory()
+	}
+	a.asker = asker
+	return asker, done, judgeBlock(j, r), nil
+}
+
+// exportSide reads one side's surface: the working tree's, or a
+// revision's from a detached worktree that is removed afterwards. The
+// server runs in the side's copy of the current directory, and a
+// relative --cwd or file target is read from that copy too.
+func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, repo *gitrev.Repo, cwd string, s gateSide, tname string, t transport.Target) (transport.Target, *surface.Surface, error) {
+	if s.rev != "" {
+		wt, err := repo.Checkout(ctx, s.commit)
+		if err != nil {
+			return t, nil, err
+		}
+		defer func() {
+			if err := wt.Remove(); err != nil {
+				a.logger().Warn("could not remove the worktree", "dir", wt.Dir, "error", err)
+			}
+		}()
+		dir, err := wt.Rel(cwd)
+		if err != nil {
+			return t, nil, err
+		}
+		switch {
+		case t.Dir == "":
+			t.Dir = dir
+		case !filepath.IsAbs(t.Dir):
+			t.Dir = filepath.Join(dir, t.Dir)
+		}
+		if tname == "file" && !filepath.IsAbs(t.Location) {
+			t.Location = filepath.Join(dir, t.Location)
+		}
+	}
+	tr, err := openTransport(ctx, h, c, tname, t)
+	if err != nil {
+		return t, nil, err
+	}
+	surf, err := tr.Export(ctx, t)
+	tr.Close()
+	return t, surf, err
+}
+
+func describeSide(s gateSide) string {
+	if s.rev == "" {
+		return "head (the working tree)"
+	}
+	return fmt.Sprintf("%s (%s)", s.name, s.rev)
+}
+
+// finishGate prints the decision, writes the report files when write is
+// set (not for --check, nor after Ctrl-C), and returns the exit status
+// as an error for BLOCK and INVALID.
+func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
+	if ctx.Err() != nil {
+		if runErr == nil {
+			runErr = context.Cause(ctx)
+		}
+		return runErr // run reports the interruption
+	}
+	if err := gate.WriteText(a.stdout, rep); err != nil {
+		return err
+	}
+	if write {
+		if err := a.writeGateReport(rep); err != nil {
+			return err
+		}
+	}
+	switch rep.Decision {
+	case gate.Pass:
+		return nil
+	case gate.Block:
+		return &exitError{code: rep.ExitCode}
+	}
+	return &exitError{code: rep.ExitCode, msg: rep.Reason}
+}
+
+// writeGateReport writes gate.json and gate.md into --report-dir, and
+// appends gate.md to the job summary when $GITHUB_STEP_SUMMARY names
+// one.
+func (a *app) writeGateReport(rep *gate.Report) error {
+	dir := a.v.GetString("report-dir")
+	jsonPath, mdPath := filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
+	if err := report.WriteAtomic(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
+		return fmt.Errorf("write %s: %w", jsonPath, err)
+	}
+	if err := report.WriteAtomic(mdPath, func(w io.Writer) error { return gate.WriteMarkdown(w, rep) }); err != nil {
+		return fmt.Errorf("write %s: %w", mdPath, err)
+	}
+	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
+		f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("job summary: %w", err)
+		}
+		werr := gate.WriteMarkdown(f, rep)
+		if err := f.Close(); werr == nil {
+			werr = err
+		}
+		if werr != nil {
+			return fmt.Errorf("job summary %s: %w", summary, werr)
+		}
+	}
+	fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
+	return nil
+}

@@ -1,0 +1,188 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// costDigits are the decimals a tool's cost and the surface's values are
+// shown with: finer than the compared value, which a fall of a few
+// hundredths can already move.
+const costDigits = 3
+
+// fallen lists the tools whose exact score is lower in head than in
+// base, worst first, each with what its fall alone costs the mean of the
+// tools' scores and, when the gate names them, the dimensions that fell.
+func fallen(g rubric.Gate, base, head *report.Report) []Fallen {
+	byName := map[string]*report.Tool{}
+	for i := range base.Tools {
+		byName[base.Tools[i].Name] = &base.Tools[i]
+	}
+	n := num.Int(int64(len(head.Tools)))
+	type fall struct {
+		f    Fallen
+		cost num.Num
+	}
+	var out []fall
+	for i := range head.Tools {
+		h := &head.Tools[i]
+		b, ok := byName[h.Name]
+		if !ok {
+			continue
+		}
+		bs, err1 := num.Parse(b.Exact)
+		hs, err2 := num.Parse(h.Exact)
+		if err1 != nil || err2 != nil || hs.Cmp(bs) >= 0 {
+			continue
+		}
+		cost, _ := hs.Sub(bs).Quo(n)
+		f := Fallen{Tool: h.Name, Base: b.Score, Head: h.Score, Cost: json.Number(show(cost, costDigits)), CostExact: cost.Exact()}
+		if g.Scores != "" {
+			f.Dimensions = dimensions(field(b, g.Scores), field(h, g.Scores), field(h, g.Justifications))
+		}
+		out = append(out, fall{f, cost})
+	}
+	slices.SortStableFunc(out, func(a, b fall) int { return a.cost.Cmp(b.cost) })
+	list := make([]Fallen, len(out))
+	for i, f := range out {
+		list[i] = f.f
+	}
+	return list
+}
+
+// dimensions compares two maps of dimension to score and returns the
+// dimensions whose score fell, the largest fall first, with the head's
+// justification of each.
+func dimensions(base, head, why map[string]any) []Dimension {
+	type fell struct {
+		d   Dimension
+		by  num.Num
+		key string
+	}
+	var out []fell
+	for k, hv := range head {
+		hn, ok1 := number(hv)
+		bn, ok2 := number(base[k])
+		if !ok1 || !ok2 || hn.Cmp(bn) >= 0 {
+			continue
+		}
+		out = append(out, fell{Dimension{Name: k, Base: json.Number(bn.String()), Head: json.Number(hn.String()), Justification: justification(why[k])}, bn.Sub(hn), k})
+	}
+	slices.SortFunc(out, func(a, b fell) int {
+		if c := b.by.Cmp(a.by); c != 0 {
+			return c
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	list := make([]Dimension, len(out))
+	for i, f := range out {
+		list[i] = f.d
+	}
+	return list
+}
+
+// justification reads a judge's reason: a string, or an object whose
+// justification member is one (a score given with its reason); anything
+// else as compact JSON.
+func justification(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case map[string]any:
+		if s, ok := x["justification"].(string); ok {
+			return s
+		}
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// field is the member name of a tool's report entry as plain values
+// (json.Number for numbers); nil when the tool has none.
+func field(t *report.Tool, name string) map[string]any {
+	if name == "" {
+		return nil
+	}
+	for _, f := range t.Fields {
+		if f.Name != name {
+			continue
+		}
+		var raw []byte
+		switch v := f.Value.(type) {
+		case json.RawMessage:
+			raw = v
+		default:
+			raw, _ = json.Marshal(v)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var m map[string]any
+		if dec.Decode(&m) == nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// number reads an exact number from a JSON value.
+func number(v any) (num.Num, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		n, err := num.Parse(x.String())
+		return n, err == nil
+	case map[string]any: // a score given with its reason
+		if s, ok := x["score"]; ok {
+			return number(s)
+		}
+	}
+	return num.Num{}, false
+}
+
+// information lists the surface values (the rubric's surface metrics and
+// the overall score) that are lower in head than in base.
+func information(base, head *report.Report) []Change {
+	bm := map[string]string{}
+	for _, m := range base.Metrics {
+		if m.Exact != "" {
+			bm[m.Name] = m.Exact
+		}
+	}
+	var out []Change
+	seen := map[[2]string]bool{}
+	add := func(name, be, he string) {
+		b, err1 := num.Parse(be)
+		h, err2 := num.Parse(he)
+		if err1 != nil || err2 != nil || h.Cmp(b) >= 0 || seen[[2]string{be, he}] {
+			return
+		}
+		seen[[2]string{be, he}] = true
+		out = append(out, Change{Name: name, Base: json.Number(show(b, costDigits)), Head: json.Number(show(h, costDigits))})
+	}
+	for _, m := range head.Metrics {
+		if be, ok := bm[m.Name]; ok && m.Exact != "" {
+			add(m.Name, be, m.Exact)
+		}
+	}
+	if base.Exact != nil && head.Exact != nil {
+		add("score", *base.Exact, *head.Exact)
+	}
+	return out
+}
+
+// show writes n as its shortest decimal when that has at most digits
+// decimals, else rounded to digits.
+func show(n num.Num, digits int) string {
+	s := n.String()
+	if dot := strings.IndexByte(s, '.'); !strings.Contains(s, "/") && (dot < 0 || len(s)-dot-1 <= digits) {
+		return s
+	}
+	return n.Decimal(digits)
+}

@@ -1,0 +1,279 @@
+// Package gate compares the tool definitions of a base with those of a
+// head, for CI: PASS, BLOCK or INVALID, with a report that says why.
+//
+// The rubric declares the rule (rubric.Gate): the value compared, the
+// digits it is rounded to once, and how many more pairs confirm a drop.
+// Equal surface hashes pass with nothing scored. Otherwise the gate
+// scores the base and then the head (a pair), through one asker and one
+// cache, so that a question whose input is the same on both sides is
+// asked once and its answer serves both. The first pair decides unless
+// the head's value is below the base's; then the confirming pairs are
+// made, each asking afresh only what differs between the sides (see
+// Salt), and the head blocks when its median over all pairs is below the
+// base's. A run that cannot be scored completely (a judge that fails or
+// answers with another model, an unreadable answer) is INVALID.
+//
+// Nothing here knows a rubric: the value, the dimensions and their
+// justifications are named by the rubric's gate block.
+package gate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Input is one side to compare: where it came from and its surface.
+type Input struct {
+	Side Side
+	// Target is what was read, as a report records it.
+	Target  string
+	Surface *surface.Surface
+}
+
+// Options say what a gate compares and how it asks.
+type Options struct {
+	Rubric     *rubric.Rubric
+	Base, Head Input
+	// Version is rubric's version, recorded in the reports.
+	Version string
+	// Workers bounds the tools scored in parallel (see score.Options).
+	Workers int
+	// Asker starts the judge and returns an asker for the rubric and the
+	// record of who answers. It is called at most once, and only when
+	// the definitions differ and the rubric asks questions, so an
+	// unchanged surface starts no judge. Its Salt is the gate's to set.
+	Asker func(context.Context) (*ask.Asker, *report.Judge, error)
+	// OnPair, when set, is called after each pair.
+	OnPair func(Pair)
+}
+
+// Run compares the base with the head. The report is never nil: on a
+// failure it is INVALID, says why, keeps the pairs made so far, and the
+// failure is returned too.
+func Run(ctx context.Context, opt Options) (*Report, error) {
+	r := opt.Rubric
+	g := r.GateRule()
+	rep := New(r, opt.Base.Side, opt.Head.Side, opt.Version)
+	base, head := opt.Base.Surface, opt.Head.Surface
+	rep.Base.ToolCount, rep.Head.ToolCount = len(base.Tools), len(head.Tools)
+	rep.Sizes = measure(base, head)
+	if rep.Base.Hash == rep.Head.Hash {
+		rep.settle(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
+		return rep, nil
+	}
+	rep.Added, rep.Removed = added(base, head), added(head, base)
+	var asker *ask.Asker
+	if len(r.Questions) > 0 {
+		if opt.Asker == nil {
+			return rep.fail(fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name))
+		}
+		var err error
+		if asker, rep.Judge, err = opt.Asker(ctx); err != nil {
+			return rep.fail(err)
+		}
+		asker.Salt = nil
+	}
+	var baseVals, headVals []num.Num
+	var shared map[string]bool
+	for k := 1; ; k++ {
+		if asker != nil && k > 1 {
+			asker.Salt = pairSalt(k, shared)
+		}
+		var before ask.Stats
+		if asker != nil {
+			before = asker.Stats()
+		}
+		br, bv, err := side(ctx, opt, opt.Base, asker, g, "base")
+		if err != nil {
+			return rep.fail(err)
+		}
+		hr, hv, err := side(ctx, opt, opt.Head, asker, g, "head")
+		if err != nil {
+			return rep.fail(err)
+		}
+		p := Pair{N: k, Base: value(bv, g.Round), Head: value(hv, g.Round)}
+		baseVals, headVals = append(baseVals, bv.Round(g.Round)), append(headVals, hv.Round(g.Round))
+		p.Drop = headVals[k-1].Cmp(baseVals[k-1]) < 0
+		if asker != nil {
+			p.Calls = calls(asker.Stats(), before)
+		}
+		rep.Pairs = append(rep.Pairs, p)
+		if opt.OnPair != nil {
+			opt.OnPair(p)
+		}
+		if k == 1 {
+			shared = sharedQuestions(br, hr)
+			if p.Drop {
+				rep.Fallen = fallen(g, br, hr)
+				rep.Information = information(br, hr)
+			}
+		}
+		v := decide(g.Title, g.Confirm, baseVals, headVals)
+		if v.more > 0 {
+			continue
+		}
+		if len(baseVals) > 1 {
+			rep.Medians = &Medians{Base: json.Number(median(baseVals).Decimal(g.Round)), Head: json.Number(median(headVals).Decimal(g.Round))}
+		}
+		if asker != nil {
+			rep.Calls = calls(asker.Stats(), ask.Stats{})
+		}
+		rep.settle(v.decision, v.reason)
+		return rep, nil
+	}
+}
+
+// New is a report of a gate between base and head with r, before
+// anything is decided: the start of every gate report, and of one that
+// fails before it could score (a server that does not export).
+func New(r *rubric.Rubric, base, head Side, version string) *Report {
+	if version == "" {
+		version = "dev"
+	}
+	g := r.GateRule()
+	rule := Rule{Title: g.Title, Value: "score", Round: g.Round, Confirm: g.Confirm, Declared: g.Declared}
+	if g.Value != nil {
+		rule.Value = g.Value.Source
+	}
+	return &Report{
+		GateVersion: Version,
+		Generator:   report.Generator{Name: "rubric", Version: version},
+		Rubric:      report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round},
+		Rule:        rule,
+		Base:        base,
+		Head:        head,
+		Pairs:       []Pair{},
+		Warnings:    []string{},
+	}
+}
+
+// Fail makes rep INVALID because of err and returns err.
+func (rep *Report) Fail(err error) error {
+	rep.settle(Invalid, err.Error())
+	return err
+}
+
+func (rep *Report) fail(err error) (*Report, error) { return rep, rep.Fail(err) }
+
+func (rep *Report) settle(d Decision, reason string) {
+	rep.Decision, rep.ExitCode, rep.Reason = d, d.ExitCode(), reason
+}
+
+// side scores one side and returns its report and its exact compared
+// value.
+func side(ctx context.Context, opt Options, in Input, asker *ask.Asker, g rubric.Gate, name string) (*report.Report, num.Num, error) {
+	so := score.Options{Target: in.Target, Version: opt.Version, Workers: opt.Workers}
+	if asker != nil {
+		so.Asker = asker
+	}
+	rep, err := score.Run(ctx, opt.Rubric, in.Surface, so)
+	if err != nil {
+		return nil, num.Num{}, fmt.Errorf("scoring the %s: %w", name, err)
+	}
+	if rep.Gate == nil {
+		why := rep.NoScore
+		if why == "" {
+			why = "its formula gave null"
+		}
+		return nil, num.Num{}, fmt.Errorf("the rubric gives the %s no %s to compare: %s", name, g.Title, why)
+	}
+	v, err := num.Parse(*rep.Gate)
+	if err != nil {
+		return nil, num.Num{}, fmt.Errorf("the %s's %s: %w", name, g.Title, err)
+	}
+	return rep, v, nil
+}
+
+func value(n num.Num, digits int) Value {
+	return Value{Value: json.Number(n.Decimal(digits)), Exact: n.Exact()}
+}
+
+// questionKey names a question about an input: what makes two requests
+// the same question, whatever side asks it.
+func questionKey(digest, inputHash string) string { return digest + " " + inputHash }
+
+// sharedQuestions are the questions the first pair asked of both sides
+// with the same input.
+func sharedQuestions(base, head *report.Report) map[string]bool {
+	seen := map[string]bool{}
+	for o := range base.Observations() {
+		seen[questionKey(o.QuestionDigest, o.InputHash)] = true
+	}
+	shared := map[string]bool{}
+	for o := range head.Observations() {
+		if k := questionKey(o.QuestionDigest, o.InputHash); seen[k] {
+			shared[k] = true
+		}
+	}
+	return shared
+}
+
+// pairSalt is the salt of pair k (k >= 2): none for a question both sides
+// asked alike in the first pair, whose cached answer serves every pair
+// (it weighs the same on both sides, so asking it again could only add
+// noise to the difference), and the pair's own for everything else,
+// which is then asked afresh.
+func pairSalt(k int, shared map[string]bool) func(ask.Request) string {
+	salt := fmt.Sprintf("gate pair %d", k)
+	return func(r ask.Request) string {
+		if shared[questionKey(r.Question.Digest, r.InputHash)] {
+			return ""
+		}
+		return salt
+	}
+}
+
+// calls is what an asker counted since before.
+func calls(now, before ask.Stats) report.Calls {
+	in, out := now.Tokens.Input-before.Tokens.Input, now.Tokens.Output-before.Tokens.Output
+	return report.Calls{
+		Model: now.Calls - before.Calls, CacheHits: now.CacheHits - before.CacheHits, Tokens: in + out,
+		Questions: now.Questions - before.Questions, Retries: now.Retries - before.Retries,
+		RateLimited: now.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
+	}
+}
+
+// added lists the tools of b that a does not have, sorted.
+func added(a, b *surface.Surface) []string {
+	var out []string
+	for _, t := range b.Tools {
+		if _, ok := a.Tool(t.Name); !ok {
+			out = append(out, t.Name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Check compares a saved gate report with the hashes of today's exports:
+// when both match, the saved decision stands; when either moved, the
+// check is INVALID and says which side.
+func Check(saved *Report, baseHash, headHash string) *Report {
+	out := *saved
+	var moved []string
+	if baseHash != saved.Base.Hash {
+		moved = append(moved, fmt.Sprintf("the base's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Base.Hash), report.ShortHash(baseHash)))
+	}
+	if headHash != saved.Head.Hash {
+		moved = append(moved, fmt.Sprintf("the head's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Head.Hash), report.ShortHash(headHash)))
+	}
+	if len(moved) == 0 {
+		out.Reason = "the exports match the report: " + saved.Reason
+		return &out
+	}
+	reason := moved[0]
+	if len(moved) == 2 {
+		reason += " and " + moved[1]
+	}
+	out.settle(Invalid, "the saved report no longer matches the exports: "+reason)
+	return &out
+}

@@ -1,0 +1,353 @@
+package gate_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// testRubric asks a judge to rate each tool's description and to look
+// at the whole set, and gates on the mean of the tools' ratings: the
+// shape of a judged rubric, without any real rubric's names.
+const testRubric = `
+rubric "rated" {
+  version = "1"
+  grades  = { A = 4, F = 0 }
+  question "rate" {
+    kind    = "test.rate"
+    per     = "tool"
+    input   = "{'name': tool.name, 'description': tool.description}"
+    system  = "Rate."
+    user    = "{{ fence \"d\" .description }}"
+    answer_schema = <<-JSON
+      {"type": "object", "required": ["n", "why"], "properties": {"n": {"type": "integer"}, "why": {"type": "string"}}}
+    JSON
+  }
+  question "whole" {
+    kind    = "test.whole"
+    per     = "surface"
+    input   = "{'tools': surface.tools.map(t, t.description)}"
+    system  = "Look."
+    user    = "{{ json .tools }}"
+    answer_schema = "{\"type\": \"object\"}"
+  }
+  tool {
+    score = "answers.rate.n"
+    report {
+      dims = "{'clarity': answers.rate.n, 'length': 3}"
+      why  = "{'clarity': {'score': answers.rate.n, 'justification': answers.rate.why}, 'length': 'fine'}"
+    }
+  }
+  surface {
+    metric "mean" { value = "mean(tools.map(t, t.score))" }
+    metric "lowest" { value = "min(tools.map(t, t.score))" }
+    score = "metrics.mean"
+  }
+  gate {
+    title          = "mean rating"
+    value          = "metrics.mean"
+    round          = 1
+    confirm        = 2
+    scores         = "dims"
+    justifications = "why"
+  }
+}
+`
+
+// rater is a judge that rates a description 1 when it says "bad", else
+// 5, and counts its calls.
+type rater struct {
+	calls atomic.Int64
+	fail  error
+}
+
+func (j *rater) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	j.calls.Add(1)
+	if j.fail != nil {
+		return judge.Answer{}, j.fail
+	}
+	if q.Kind == "test.whole" {
+		return judge.Answer{JSON: []byte(`{}`), Model: "m"}, nil
+	}
+	var in struct{ Description string }
+	if err := json.Unmarshal(q.Input, &in); err != nil {
+		return judge.Answer{}, err
+	}
+	if strings.Contains(in.Description, "bad") {
+		return judge.Answer{JSON: []byte(`{"n": 1, "why": "it says bad"}`), Model: "m"}, nil
+	}
+	return judge.Answer{JSON: []byte(`{"n": 5, "why": "clear"}`), Model: "m"}, nil
+}
+
+func load(t *testing.T) *rubric.Rubric {
+	t.Helper()
+	r, err := rubric.Load("rated.hcl", []byte(testRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// tools makes a surface of n tools; edit may change one definition.
+func tools(n int, edit func(i int, def map[string]any)) *surface.Surface {
+	s := &surface.Surface{}
+	for i := range n {
+		name := fmt.Sprintf("tool_%02d", i)
+		def := map[string]any{"name": name, "description": fmt.Sprintf("Does thing %d well.", i), "inputSchema": map[string]any{"type": "object"}}
+		if edit != nil {
+			edit(i, def)
+		}
+		s.Tools = append(s.Tools, surface.NewTool(name, def))
+	}
+	return s
+}
+
+// fixture runs gates with one judge and one cache, counting how often
+// the judge was started.
+type fixture struct {
+	r      *rubric.Rubric
+	j      *rater
+	store  *cache.Store
+	starts int
+}
+
+func newFixture(t *testing.T) *fixture {
+	return &fixture{r: load(t), j: &rater{}, store: cache.Memory()}
+}
+
+func (f *fixture) asker() *ask.Asker {
+	return &ask.Asker{Judge: f.j, Identity: judge.Identity{Plugin: "rater", Version: "1", Model: "m"}, Rubric: f.r, Cache: f.store}
+}
+
+func (f *fixture) run(t *testing.T, base, head *surface.Surface) (*gate.Report, error) {
+	t.Helper()
+	return gate.Run(context.Background(), gate.Options{
+		Rubric: f.r,
+		Base:   gate.Input{Side: gate.Side{Rev: "main", Commit: "0123456789abcdef", Hash: base.Hash()}, Surface: base},
+		Head:   gate.Input{Side: gate.Side{Hash: head.Hash()}, Surface: head},
+		Asker: func(context.Context) (*ask.Asker, *report.Judge, error) {
+			f.starts++
+			return f.asker(), &report.Judge{Identity: judge.Identity{Plugin: "rater", Version: "1", Model: "m"}}, nil
+		},
+	})
+}
+
+func worse(i int, def map[string]any) {
+	if i == 2 {
+		def["description"] = "A bad description."
+	}
+}
+
+func better(i int, def map[string]any) {
+	if i == 2 {
+		def["description"] = "Does thing 2 well, and says when to use it."
+	}
+}
+
+func TestUnchangedPassesWithoutAJudge(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, tools(44, nil), tools(44, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Pass || rep.ExitCode != 0 || len(rep.Pairs) != 0 || rep.Calls.Model != 0 {
+		t.Fatalf("got %s (%s), %d pairs, %d calls", rep.Decision, rep.Reason, len(rep.Pairs), rep.Calls.Model)
+	}
+	if f.starts != 0 || f.j.calls.Load() != 0 || rep.Judge != nil {
+		t.Errorf("an unchanged surface started the judge (%d starts, %d calls)", f.starts, f.j.calls.Load())
+	}
+	if !strings.Contains(rep.Reason, "unchanged") {
+		t.Errorf("reason %q", rep.Reason)
+	}
+}
+
+// TestCallsPerPair is the budget of a one-tool change on a 44-tool
+// surface: the first pair asks every question of the base once and only
+// the changed tool and the surface again for the head; each confirming
+// pair asks only the changed tool and the surface question, on both
+// sides: 4 calls.
+func TestCallsPerPair(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, tools(44, nil), tools(44, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || rep.ExitCode != 1 {
+		t.Fatalf("got %s: %s", rep.Decision, rep.Reason)
+	}
+	want := []int{44 + 1 + 2, 4, 4}
+	if len(rep.Pairs) != len(want) {
+		t.Fatalf("%d pairs, want %d", len(rep.Pairs), len(want))
+	}
+	total := 0
+	for i, p := range rep.Pairs {
+		t.Logf("pair %d: %d calls, %d from the cache, %d questions", p.N, p.Calls.Model, p.Calls.CacheHits, p.Calls.Questions)
+		if p.Calls.Model != want[i] {
+			t.Errorf("pair %d made %d calls, want %d", p.N, p.Calls.Model, want[i])
+		}
+		if p.Calls.Questions != 2*45 {
+			t.Errorf("pair %d answered %d questions, want 90", p.N, p.Calls.Questions)
+		}
+		total += p.Calls.Model
+	}
+	if rep.Calls.Model != total || int(f.j.calls.Load()) != total {
+		t.Errorf("the report counts %d calls, the judge %d, the pairs %d", rep.Calls.Model, f.j.calls.Load(), total)
+	}
+	if f.starts != 1 {
+		t.Errorf("the judge was started %d times", f.starts)
+	}
+}
+
+// TestWarmCacheFirstPair: after the base was scored (rubric score with
+// the same judge and cache), the first pair asks only what the head
+// changed: the tool and the surface question.
+func TestWarmCacheFirstPair(t *testing.T) {
+	f := newFixture(t)
+	base := tools(44, nil)
+	if _, err := score.Run(context.Background(), f.r, base, score.Options{Asker: f.asker()}); err != nil {
+		t.Fatal(err)
+	}
+	warm := f.j.calls.Load()
+	rep, err := f.run(t, base, tools(44, better))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Pass || len(rep.Pairs) != 1 {
+		t.Fatalf("got %s over %d pairs: %s", rep.Decision, len(rep.Pairs), rep.Reason)
+	}
+	if got := rep.Pairs[0].Calls.Model; got != 2 || f.j.calls.Load()-warm != 2 {
+		t.Errorf("the first pair made %d calls, want 2 (at most 4)", got)
+	}
+	t.Logf("warm cache, pair 1: %d calls, %d from the cache", rep.Pairs[0].Calls.Model, rep.Pairs[0].Calls.CacheHits)
+}
+
+func TestDropExplained(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, tools(44, nil), tools(44, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Fallen) != 1 {
+		t.Fatalf("fallen: %+v", rep.Fallen)
+	}
+	fl := rep.Fallen[0]
+	// (1 - 5) / 44 = -1/11 of the unrounded mean.
+	if fl.Tool != "tool_02" || fl.Base != "5.0" || fl.Head != "1.0" || fl.CostExact != "-1/11" || fl.Cost != "-0.091" {
+		t.Errorf("fallen %+v", fl)
+	}
+	if len(fl.Dimensions) != 1 || fl.Dimensions[0].Name != "clarity" || fl.Dimensions[0].Justification != "it says bad" {
+		t.Errorf("dimensions %+v", fl.Dimensions)
+	}
+	p := rep.Pairs[0]
+	// 44 fives: 5; 43 fives and a one: 216/44 = 54/11, 4.9 once rounded.
+	if p.Base.Value != "5.0" || p.Head.Value != "4.9" || p.Head.Exact != "54/11" || !p.Drop {
+		t.Errorf("pair 1 %+v", p)
+	}
+	if rep.Medians == nil || rep.Medians.Head != "4.9" || rep.Medians.Base != "5.0" {
+		t.Errorf("medians %+v", rep.Medians)
+	}
+	names := []string{}
+	for _, c := range rep.Information {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, ",") != "mean,lowest" {
+		t.Errorf("information %v, want the mean and the lowest (the score is the mean)", names)
+	}
+	if rep.Sizes.Change.DescriptionChars != len("A bad description.")-len("Does thing 2 well.") {
+		t.Errorf("sizes %+v", rep.Sizes.Change)
+	}
+	var md bytes.Buffer
+	if err := gate.WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## rubric gate: BLOCK", "| `tool_02` | 5.0 | 1.0 | -0.091 |", "- `clarity` 5 → 1: it says bad", "| median over 3 pairs | **5.0** | **4.9** |", "| description characters |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the Markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+}
+
+func TestJudgeFailureIsInvalid(t *testing.T) {
+	f := newFixture(t)
+	f.j.fail = errors.New("the plugin crashed")
+	rep, err := f.run(t, tools(3, nil), tools(3, worse))
+	if err == nil || rep == nil || rep.Decision != gate.Invalid || rep.ExitCode != 2 {
+		t.Fatalf("got %v, %+v", err, rep)
+	}
+	if !strings.Contains(rep.Reason, "the plugin crashed") || !strings.Contains(rep.Reason, "scoring the base") {
+		t.Errorf("reason %q", rep.Reason)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	f := newFixture(t)
+	base, head := tools(5, nil), tools(5, worse)
+	saved, err := f.run(t, base, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gate.Write(&buf, saved); err != nil {
+		t.Fatal(err)
+	}
+	var back gate.Report
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if got := gate.Check(&back, base.Hash(), head.Hash()); got.Decision != saved.Decision || got.ExitCode != saved.ExitCode {
+		t.Errorf("matching exports: %s, want %s", got.Decision, saved.Decision)
+	}
+	got := gate.Check(&back, base.Hash(), tools(5, better).Hash())
+	if got.Decision != gate.Invalid || got.ExitCode != 2 || !strings.Contains(got.Reason, "the head's tool definitions moved") || strings.Contains(got.Reason, "the base's") {
+		t.Errorf("a moved head: %s: %s", got.Decision, got.Reason)
+	}
+}
+
+// TestDeterministicRubricDecidesOnOnePair: a rubric that asks nothing
+// starts no judge, and its first pair decides.
+func TestDeterministicRubricDecidesOnOnePair(t *testing.T) {
+	r, err := rubric.Load("len.hcl", []byte(`
+rubric "len" {
+  version = "1"
+  grades  = { A = 0 }
+  check "short" {
+    points = 10
+    pass   = "size(tool.description) < 20"
+    issue  = "long"
+  }
+  tool { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, head := tools(4, nil), tools(4, better)
+	rep, err := gate.Run(context.Background(), gate.Options{
+		Rubric: r,
+		Base:   gate.Input{Side: gate.Side{Rev: "main", Hash: base.Hash()}, Surface: base},
+		Head:   gate.Input{Side: gate.Side{Hash: head.Hash()}, Surface: head},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || len(rep.Pairs) != 1 || rep.Judge != nil || rep.Rule.Value != "score" {
+		t.Fatalf("got %s over %d pairs: %s", rep.Decision, len(rep.Pairs), rep.Reason)
+	}
+	if p := rep.Pairs[0]; p.Base.Value != "10.0" || p.Head.Value != "7.5" {
+		t.Errorf("pair %+v", p)
+	}
+}

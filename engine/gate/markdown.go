@@ -1,0 +1,152 @@
+package gate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
+)
+
+// WriteMarkdown writes r as a Markdown summary that fits a CI job
+// summary: the decision and why, the pairs, what fell, and the sizes.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	b := bufio.NewWriter(w)
+	esc, code := markdown.Inline, markdown.CellCode
+	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(r.Reason)))
+	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
+	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base), revCell(r.Head))
+	fmt.Fprintf(b, "| tools/list | %s · %s | %s · %s |\n", code(report.ShortHash(r.Base.Hash)), report.Plural(r.Base.ToolCount, "tool"), code(report.ShortHash(r.Head.Hash)), report.Plural(r.Head.ToolCount, "tool"))
+	for _, p := range r.Pairs {
+		drop := ""
+		if p.Drop {
+			drop = " (drop)"
+		}
+		fmt.Fprintf(b, "| %s, pair %d%s | %s | %s |\n", esc(r.Rule.Title), p.N, drop, valueCell(p.Base), valueCell(p.Head))
+	}
+	if r.Medians != nil {
+		fmt.Fprintf(b, "| median over %d pairs | **%s** | **%s** |\n", len(r.Pairs), r.Medians.Base, r.Medians.Head)
+	}
+	fmt.Fprintf(b, "\nRubric %s %s (%s); compared: %s = %s, rounded to %d decimal(s) once; %s.",
+		code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), r.Rule.Round, confirmText(r.Rule.Confirm))
+	if r.Judge != nil {
+		fmt.Fprintf(b, " Judge %s model %s", code(r.Judge.Plugin+" "+r.Judge.Version), code(r.Judge.Model))
+		if r.Judge.Heuristic {
+			b.WriteString(" (a heuristic, not a model)")
+		}
+		b.WriteString(".")
+	}
+	b.WriteString("\n")
+	if len(r.Pairs) > 0 {
+		b.WriteString("\n| pair | calls | from the cache | questions | tokens |\n|---|---|---|---|---|\n")
+		for _, p := range r.Pairs {
+			fmt.Fprintf(b, "| %d | %d | %d | %d | %d |\n", p.N, p.Calls.Model, p.Calls.CacheHits, p.Calls.Questions, p.Calls.Tokens)
+		}
+	}
+	if len(r.Fallen) > 0 {
+		fmt.Fprintf(b, "\n### Tools that fell (pair 1)\n\n| tool | base | head | costs the unrounded mean |\n|---|---|---|---|\n")
+		for _, f := range r.Fallen {
+			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", code(f.Tool), f.Base, f.Head, f.Cost)
+		}
+		for _, f := range r.Fallen {
+			if len(f.Dimensions) == 0 {
+				continue
+			}
+			fmt.Fprintf(b, "\n%s:\n\n", code(f.Tool))
+			for _, d := range f.Dimensions {
+				fmt.Fprintf(b, "- %s %s → %s", code(d.Name), d.Base, d.Head)
+				if d.Justification != "" {
+					fmt.Fprintf(b, ": %s", esc(d.Justification))
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	if len(r.Added)+len(r.Removed) > 0 {
+		b.WriteString("\n")
+		if len(r.Added) > 0 {
+			fmt.Fprintf(b, "Added: %s. ", codes(r.Added))
+		}
+		if len(r.Removed) > 0 {
+			fmt.Fprintf(b, "Removed: %s.", codes(r.Removed))
+		}
+		b.WriteString("\n")
+	}
+	if len(r.Information) > 0 {
+		b.WriteString("\n### Also lower on pair 1 (information, not the decision)\n\n| value | base | head |\n|---|---|---|\n")
+		for _, c := range r.Information {
+			fmt.Fprintf(b, "| %s | %s | %s |\n", code(c.Name), c.Base, c.Head)
+		}
+	}
+	if s := r.Sizes; s != nil {
+		b.WriteString("\n### Sizes (information, not the decision)\n\n| | base | head | change |\n|---|---|---|---|\n")
+		fmt.Fprintf(b, "| description characters | %d | %d | %+d |\n", s.Base.DescriptionChars, s.Head.DescriptionChars, s.Change.DescriptionChars)
+		fmt.Fprintf(b, "| tools/list bytes | %d | %d | %+d |\n", s.Base.ToolsListBytes, s.Head.ToolsListBytes, s.Change.ToolsListBytes)
+		for _, t := range s.Tools {
+			if t.Change != 0 || t.Base == nil || t.Head == nil {
+				fmt.Fprintf(b, "| %s bytes | %s | %s | %+d |\n", code(t.Name), size(t.Base), size(t.Head), t.Change)
+			}
+		}
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(b, "\n> %s\n", esc(warn))
+	}
+	return b.Flush()
+}
+
+func revCell(s Side) string {
+	if s.Rev == "" {
+		return "working tree"
+	}
+	out := markdown.CellCode(s.Rev)
+	if s.Commit != "" && !strings.HasPrefix(s.Commit, s.Rev) {
+		out += " " + markdown.CellCode(short(s.Commit))
+	}
+	return out
+}
+
+func valueCell(v Value) string {
+	if string(v.Value) == v.Exact {
+		return string(v.Value)
+	}
+	return fmt.Sprintf("%s (exactly %s)", v.Value, v.Exact)
+}
+
+func size(n *int) string {
+	if n == nil {
+		return "-"
+	}
+	return fmt.Sprint(*n)
+}
+
+func codes(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = markdown.CellCode(n)
+	}
+	return strings.Join(out, ", ")
+}
+
+func confirmText(n int) string {
+	if n == 0 {
+		return "the first pair decides"
+	}
+	return fmt.Sprintf("a drop on the first pair is confirmed by %s", report.Plural(n, "more pair"))
+}
+
+// short is the first 12 characters of a commit id.
+func short(commit string) string {
+	if len(commit) > 12 {
+		return commit[:12]
+	}
+	return commit
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

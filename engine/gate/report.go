@@ -1,0 +1,162 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// Version is the version of the gate report format.
+const Version = 1
+
+// Report is the record of one gate: what was compared, each pair's values
+// and calls, the decision and why, and on a drop what fell.
+type Report struct {
+	GateVersion int              `json:"gate_version"`
+	Generator   report.Generator `json:"generator"`
+	Decision    Decision         `json:"decision"`
+	ExitCode    int              `json:"exit_code"`
+	Reason      string           `json:"reason"`
+	Rubric      report.Rubric    `json:"rubric"`
+	Rule        Rule             `json:"rule"`
+	// Judge is who answered the rubric's questions; null when nothing was
+	// asked (unchanged definitions, or a rubric without questions).
+	Judge *report.Judge `json:"judge"`
+	Base  Side          `json:"base"`
+	Head  Side          `json:"head"`
+	// Pairs are the scoring runs, base then head, in order.
+	Pairs []Pair `json:"pairs"`
+	// Medians are each side's median of the compared value over the
+	// pairs, once there is more than one pair.
+	Medians *Medians `json:"medians,omitempty"`
+	// Fallen names, when the first pair dropped, the tools whose score
+	// fell, worst first.
+	Fallen []Fallen `json:"fallen,omitempty"`
+	// Added and Removed are the tools only the head, or only the base, has.
+	Added   []string `json:"added,omitempty"`
+	Removed []string `json:"removed,omitempty"`
+	// Information lists the other values of the surface that fell on the
+	// first pair: shown, never part of the decision.
+	Information []Change `json:"information,omitempty"`
+	// Sizes are the sizes of both sides' definitions: shown beside the
+	// scores, never part of the decision.
+	Sizes *Sizes `json:"sizes,omitempty"`
+	// Calls adds up every pair's calls.
+	Calls    report.Calls `json:"calls"`
+	Warnings []string     `json:"warnings"`
+}
+
+// Rule is the gate rule the decision followed, as the rubric declares
+// it.
+type Rule struct {
+	// Title names the compared value, Value is its formula ("score" for
+	// the overall score).
+	Title string `json:"title"`
+	Value string `json:"value"`
+	// Round is the digits the value is rounded to before comparing.
+	Round int `json:"round"`
+	// Confirm is the pairs that confirm a drop on the first pair.
+	Confirm  int  `json:"confirm"`
+	Declared bool `json:"declared"`
+}
+
+// Side is one side of the comparison.
+type Side struct {
+	// Rev is the revision as the user named it ("" for the working tree),
+	// Commit the commit it resolved to.
+	Rev    string `json:"rev"`
+	Commit string `json:"commit,omitempty"`
+	// Hash is the surface hash of the side's tools/list.
+	Hash      string `json:"hash"`
+	ToolCount int    `json:"tool_count"`
+}
+
+// Pair is one scoring of the base and one of the head.
+type Pair struct {
+	N    int   `json:"pair"`
+	Base Value `json:"base"`
+	Head Value `json:"head"`
+	// Drop is true when the head's compared value is below the base's.
+	Drop bool `json:"drop"`
+	// Calls are what the pair asked: both sides together.
+	Calls report.Calls `json:"calls"`
+}
+
+// Value is a compared value: rounded as the rule says, and exact.
+type Value struct {
+	Value json.Number `json:"value"`
+	Exact string      `json:"exact"`
+}
+
+// Medians are the two sides' medians of the compared value over the
+// pairs.
+type Medians struct {
+	Base json.Number `json:"base"`
+	Head json.Number `json:"head"`
+}
+
+// Fallen is a tool whose score fell on the first pair.
+type Fallen struct {
+	Tool string      `json:"tool"`
+	Base json.Number `json:"base"`
+	Head json.Number `json:"head"`
+	// Cost is what this tool's fall alone does to the unrounded mean of
+	// the tools' scores: (head - base) / the head's tool count, exact and
+	// as a decimal.
+	Cost      json.Number `json:"cost"`
+	CostExact string      `json:"cost_exact"`
+	// Dimensions are the parts of the tool's score that fell, when the
+	// rubric's gate names them.
+	Dimensions []Dimension `json:"dimensions,omitempty"`
+}
+
+// Dimension is one part of a tool's score that fell, with the judge's
+// reason for the head's score.
+type Dimension struct {
+	Name          string      `json:"name"`
+	Base          json.Number `json:"base"`
+	Head          json.Number `json:"head"`
+	Justification string      `json:"justification,omitempty"`
+}
+
+// Change is a value of the whole surface on both sides.
+type Change struct {
+	Name string      `json:"name"`
+	Base json.Number `json:"base"`
+	Head json.Number `json:"head"`
+}
+
+// Write writes r as indented JSON.
+func Write(w io.Writer, r *Report) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// Read reads a gate report written by Write.
+func Read(path string) (*Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read gate report: %w", err)
+	}
+	var r Report
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: not a gate report: %w", path, err)
+	}
+	if r.GateVersion != Version {
+		return nil, fmt.Errorf("%s: gate report version %d, this rubric reads version %d", path, r.GateVersion, Version)
+	}
+	if r.Base.Hash == "" || r.Head.Hash == "" {
+		return nil, fmt.Errorf("%s: the gate report records no surface hashes, so nothing can be checked against it", path)
+	}
+	return &r, nil
+}

@@ -1,0 +1,82 @@
+package gate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// Decision is what a gate concludes.
+type Decision string
+
+// The three decisions.
+const (
+	// Pass lets the change through: the definitions are unchanged, the
+	// first pair holds, or the medians over the confirming pairs do not
+	// drop.
+	Pass Decision = "PASS"
+	// Block stops the change: the first pair dropped and the confirming
+	// pairs agree.
+	Block Decision = "BLOCK"
+	// Invalid means the change could not be scored completely, so
+	// nothing was decided.
+	Invalid Decision = "INVALID"
+)
+
+// ExitCode is the process exit status a decision maps to: 0 PASS, 1
+// BLOCK, 2 INVALID.
+func (d Decision) ExitCode() int {
+	switch d {
+	case Pass:
+		return 0
+	case Block:
+		return 1
+	}
+	return 2
+}
+
+// verdict is the rule's answer for the pairs made so far: a decision, or
+// more pairs to make.
+type verdict struct {
+	decision Decision
+	reason   string
+	more     int // pairs still to make before deciding; 0 when decided
+}
+
+// decide applies a gate's rule to the compared (rounded) values of the
+// pairs made so far: the first pair decides unless the head drops below
+// the base; a drop is confirmed by confirm more pairs, and then the head
+// blocks when its median over all pairs is below the base's median.
+func decide(title string, confirm int, base, head []num.Num) verdict {
+	if len(base) == 0 || len(base) != len(head) {
+		panic("gate: decide needs as many head values as base values, at least one")
+	}
+	if len(base) == 1 && head[0].Cmp(base[0]) >= 0 {
+		return verdict{decision: Pass, reason: fmt.Sprintf("the %s holds: head %s, base %s", title, head[0], base[0])}
+	}
+	if want := 1 + confirm; len(base) < want {
+		return verdict{more: want - len(base)}
+	}
+	mb, mh := median(base), median(head)
+	if len(base) == 1 {
+		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops from %s to %s (the rule confirms no drop with more pairs)", title, base[0], head[0])}
+	}
+	if mh.Cmp(mb) < 0 {
+		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops: the head's median over %d pairs is %s, below the base's %s", title, len(base), mh, mb)}
+	}
+	return verdict{decision: Pass, reason: fmt.Sprintf("the first pair dropped, but over %d pairs the head's median %s of the %s is not below the base's %s", len(base), mh, title, mb)}
+}
+
+// median is the middle of xs, or the mean of the two middle values of an
+// even count, exactly.
+func median(xs []num.Num) num.Num {
+	s := slices.Clone(xs)
+	slices.SortFunc(s, func(a, b num.Num) int { return a.Cmp(b) })
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	m, _ := s[n/2-1].Add(s[n/2]).Quo(num.Int(2))
+	return m
+}

@@ -1,0 +1,58 @@
+package gate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// WriteText writes r for a terminal: one line per pair, what fell, and
+// the decision last, as "PASS: reason".
+func WriteText(w io.Writer, r *Report) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "rubric gate · %s %s · base %s · head %s\n", r.Rubric.Name, r.Rubric.Version, revText(r.Base), revText(r.Head))
+	for _, p := range r.Pairs {
+		drop := ""
+		if p.Drop {
+			drop = " · drop"
+		}
+		fmt.Fprintf(b, "pair %d: %s base %s · head %s%s · %s\n", p.N, r.Rule.Title, textValue(p.Base), textValue(p.Head), drop, callsText(p.Calls))
+	}
+	if r.Medians != nil {
+		fmt.Fprintf(b, "medians over %d pairs: base %s · head %s\n", len(r.Pairs), r.Medians.Base, r.Medians.Head)
+	}
+	for _, f := range r.Fallen {
+		fmt.Fprintf(b, "fell: %s %s -> %s (costs the mean %s)\n", clean(f.Tool), f.Base, f.Head, f.Cost)
+		for _, d := range f.Dimensions {
+			fmt.Fprintf(b, "  %s %s -> %s: %s\n", clean(d.Name), d.Base, d.Head, clean(d.Justification))
+		}
+	}
+	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(r.Reason))
+	return b.Flush()
+}
+
+func revText(s Side) string {
+	if s.Rev == "" {
+		return "working tree"
+	}
+	if s.Commit != "" {
+		return fmt.Sprintf("%s (%s)", clean(s.Rev), short(s.Commit))
+	}
+	return clean(s.Rev)
+}
+
+func textValue(v Value) string {
+	if string(v.Value) == v.Exact {
+		return string(v.Value)
+	}
+	return fmt.Sprintf("%s (%s)", v.Value, v.Exact)
+}
+
+func callsText(c report.Calls) string {
+	return fmt.Sprintf("%s, %d from the cache", report.Plural(c.Model, "call"), c.CacheHits)
+}
+
+// clean keeps text a server or a judge supplied from moving the cursor.
+func clean(s string) string { return report.EscapeControls(s, false) }
