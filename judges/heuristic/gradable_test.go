@@ -430,17 +430,22 @@ func normalize(v map[string]any) map[string]any {
 }
 
 // TestGradableCorpus asks all four kinds about every corpus server (and
-// the two examples): every answer matches its shape and comes back byte
-// for byte the same when asked again. With -v it logs each server's
+// the two examples): every answer matches its shape, and a sample of
+// them comes back byte for byte the same when asked again. With -v it logs each server's
 // selection accuracy, confirm rate, defects and pairs.
 func TestGradableCorpus(t *testing.T) {
 	schemas := gradableSchemas(t)
 	all := corpus(t)
 	all["tidy"], all["sloppy"] = example(t, "tidy"), example(t, "sloppy")
+	asked := 0
 	twice := func(kind string, input any, what string) []byte {
 		first := askG(t, kind, input, nil)
-		if again := askG(t, kind, input, nil); !bytes.Equal(first, again) {
-			t.Errorf("%s: two %s answers differ", what, kind)
+		// Every seventh question is asked again: enough to catch an
+		// answer that depends on map order, cheap enough for -race.
+		if asked++; asked%7 == 1 {
+			if again := askG(t, kind, input, nil); !bytes.Equal(first, again) {
+				t.Errorf("%s: two %s answers differ", what, kind)
+			}
 		}
 		validateGradable(t, schemas, kind, first, what)
 		return first
