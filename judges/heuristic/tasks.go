@@ -258,8 +258,12 @@ func synonymsFor(verb string, forms []string) []string {
 	return out
 }
 
-// purpose reads a first sentence as a purpose statement.
+// purpose reads a first sentence as a purpose statement. A short label
+// before a bar ("Notion | Retrieve a user") is not part of it.
 func purpose(sentence string) purposeParts {
+	if label, rest, ok := strings.Cut(sentence, " | "); ok && len(strings.Fields(label)) <= 3 {
+		sentence = rest
+	}
 	fields := strings.Fields(sentence)
 	i := 0
 	verb := ""
