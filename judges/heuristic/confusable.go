@@ -3,6 +3,7 @@ package heuristic
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -31,11 +32,13 @@ type confusableAnswer struct {
 
 // Weights and thresholds of the confusable-pair cue. Similarity is the
 // TF-IDF cosine of the two tools' name and description words (name words
-// count twice; related words such as get and fetch count as one), plus
-// sameVerbBonus when the names' verbs mean the same, plus
-// sameResourceBonus when the names' resources are the same, minus
-// apartPenalty when the names' verbs differ, and otherClassPenalty more
-// when they are different lifecycle operations (read and delete).
+// count twice; related words such as get and fetch count as one; the
+// server's boilerplate sentences are left out), plus sameVerbBonus when
+// the names' verbs mean the same and sameResourceBonus when their
+// resources are the same; minus apartPenalty when the verbs differ (and
+// otherClassPenalty more when they are different lifecycle operations,
+// read and delete), half of it when the resources share only some words,
+// twice it when they share none.
 const (
 	confusableNameWeight = 2
 	sameVerbBonus        = 0.10
@@ -60,14 +63,24 @@ type cTool struct {
 
 // findConfusable answers a gradable.confusable question.
 func findConfusable(in *confusableInput) confusableAnswer {
+	names := make([]string, len(in.Tools))
+	descs := make([]string, len(in.Tools))
+	for i, t := range in.Tools {
+		names[i] = t.Name
+		if t.Description != nil {
+			descs[i] = *t.Description
+		}
+	}
+	ns := surfaceNamespace(names)
+	shared := boilerplate(descs)
 	tools := make([]cTool, 0, len(in.Tools))
-	for _, t := range in.Tools {
+	for i, t := range in.Tools {
 		c := cTool{name: t.Name, terms: map[string]int{}}
 		if v := firstNameVerb(t.Name); v != "" {
 			c.verb, c.baseVerb = canon(gstem(v)), v
 		}
 		var res []string
-		for _, w := range resourceWords(t.Name) {
+		for _, w := range resourceWords(t.Name, ns) {
 			if versionWordSet[w] {
 				continue
 			}
@@ -75,19 +88,16 @@ func findConfusable(in *confusableInput) confusableAnswer {
 		}
 		c.resource = strings.Join(res, " ")
 		c.key = strings.TrimSpace(c.verb + " " + c.resource)
-		for _, w := range terms(nameWords(t.Name)) {
+		for _, w := range terms(withoutNamespace(nameWords(t.Name), ns)) {
 			c.terms[canon(w)] += confusableNameWeight
 		}
-		if t.Description != nil {
-			ws := words(*t.Description)
-			c.desc = strings.Join(ws, " ")
-			for _, w := range terms(ws) {
-				c.terms[canon(w)]++
-			}
+		c.desc = strings.Join(words(descs[i]), " ")
+		for _, w := range terms(words(withoutBoilerplate(descs[i], shared))) {
+			c.terms[canon(w)]++
 		}
 		tools = append(tools, c)
 	}
-	vectors := tfidf(asSurfaceTools(tools))
+	vectors := idfVectors(tools)
 	a := confusableAnswer{Pairs: []confusablePair{}}
 	for i := range tools {
 		for j := i + 1; j < len(tools); j++ {
@@ -105,12 +115,109 @@ func findConfusable(in *confusableInput) confusableAnswer {
 	return a
 }
 
-func asSurfaceTools(tools []cTool) []surfaceTool {
-	out := make([]surfaceTool, len(tools))
+// idfVectors weighs each tool's words by ln((n+1)/df), so that a word
+// every tool uses weighs almost nothing, as unit vectors.
+func idfVectors(tools []cTool) []map[string]float64 {
+	df := map[string]int{}
+	for _, t := range tools {
+		for w := range t.terms {
+			df[w]++
+		}
+	}
+	n := float64(len(tools))
+	out := make([]map[string]float64, len(tools))
 	for i, t := range tools {
-		out[i] = surfaceTool{name: t.name, terms: t.terms}
+		keys := make([]string, 0, len(t.terms))
+		for w := range t.terms {
+			keys = append(keys, w)
+		}
+		sort.Strings(keys)
+		v := make(map[string]float64, len(keys))
+		norm := 0.0
+		for _, w := range keys {
+			x := float64(t.terms[w]) * math.Log((n+1)/float64(df[w]))
+			v[w] = x
+			norm += x * x
+		}
+		if norm > 0 {
+			norm = math.Sqrt(norm)
+			for _, w := range keys {
+				v[w] /= norm
+			}
+		}
+		out[i] = v
 	}
 	return out
+}
+
+// boilerplateTools is how many tools must share a sentence word for word
+// for it to be a server's boilerplate rather than a description.
+const boilerplateTools = 3
+
+// boilerplate returns the sentences (as their words) that at least
+// boilerplateTools of the descriptions share.
+func boilerplate(descs []string) map[string]bool {
+	count := map[string]int{}
+	for _, d := range descs {
+		seen := map[string]bool{}
+		for _, s := range sentences(d) {
+			k := strings.Join(words(s), " ")
+			if k != "" && !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	out := map[string]bool{}
+	for k, c := range count {
+		if c >= boilerplateTools {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// withoutBoilerplate returns a description without its shared sentences.
+func withoutBoilerplate(d string, shared map[string]bool) string {
+	if len(shared) == 0 {
+		return d
+	}
+	var keep []string
+	for _, s := range sentences(d) {
+		if !shared[strings.Join(words(s), " ")] {
+			keep = append(keep, s)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+// resourceRelation compares two names' resources: "same", "nested" (one
+// holds the other's words: "merge request" and "merge request note"),
+// "apart" (no word in common) or "overlap".
+func resourceRelation(a, b string) string {
+	if a == "" || b == "" {
+		return ""
+	}
+	if a == b {
+		return "same"
+	}
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	common := 0
+	for _, x := range aw {
+		for _, y := range bw {
+			if x == y {
+				common++
+				break
+			}
+		}
+	}
+	switch {
+	case common == 0:
+		return "apart"
+	case common == min(len(aw), len(bw)):
+		return "nested"
+	}
+	return "overlap"
 }
 
 // pairSeverity grades one pair: the same description word for word, or
@@ -121,8 +228,9 @@ func pairSeverity(x, y cTool, sim float64) (string, string) {
 	switch {
 	case x.desc != "" && x.desc == y.desc:
 		return "high", "the two descriptions are word for word the same"
-	case x.key != "" && x.key == y.key:
-		return "high", fmt.Sprintf("the names say the same thing (%q) and nothing in them tells the tools apart", x.key)
+	case x.resource != "" && x.key == y.key,
+		x.resource == "" && y.resource == "" && x.baseVerb != "" && x.baseVerb == y.baseVerb:
+		return "high", "the names differ only in spelling, number, a version word or a synonym of the verb, so nothing in them tells the tools apart"
 	}
 	score := sim
 	var notes []string
@@ -130,9 +238,16 @@ func pairSeverity(x, y cTool, sim float64) (string, string) {
 		score += sameVerbBonus
 		notes = append(notes, "same verb")
 	}
-	if x.resource != "" && x.resource == y.resource {
+	switch resourceRelation(x.resource, y.resource) {
+	case "same":
 		score += sameResourceBonus
 		notes = append(notes, "same resource")
+	case "overlap":
+		score -= apartPenalty / 2
+		notes = append(notes, "partly different resources")
+	case "apart":
+		score -= 2 * apartPenalty
+		notes = append(notes, "different resources")
 	}
 	if x.verb != "" && y.verb != "" && x.verb != y.verb {
 		score -= apartPenalty

@@ -334,6 +334,9 @@ var gradable = struct {
 	// "remove", "clear" and "reset" are not among them: they as often
 	// mean detaching or emptying a field as destroying something.
 	dangerWords []string
+	// extraVerbs are verbs a tool's purpose may open with that the TDQS
+	// list does not hold; they count for the Gradable cues only.
+	extraVerbs []string
 	// lookupVerbs name a tool that can find an identifier for another.
 	lookupVerbs []string
 	// returnCues say what a call gives back.
@@ -419,6 +422,11 @@ var gradable = struct {
 		{"file", "document"},
 		{"folder", "directory", "dir"},
 		{"repository", "repo"},
+		{"init", "initialize", "initialise", "setup"},
+		{"log", "history"},
+		{"diff", "difference", "differences", "compare"},
+		{"status", "state"},
+		{"screenshot", "capture"},
 	},
 	destructiveVerbs: []string{
 		"delete", "remove", "drop", "destroy", "purge", "erase", "overwrite", "truncate", "reset", "kill", "revoke",
@@ -428,6 +436,10 @@ var gradable = struct {
 		"delete", "deletes", "deleted", "deleting", "deletion", "erase*", "destroy*", "purge*", "wipe*", "overwrite*",
 		"truncate*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive", "data loss",
 		"drops", "for good", "no undo",
+	},
+	extraVerbs: []string{
+		"stage", "rebase", "toggle", "gather", "echo", "simulate", "init", "initialize", "initialise", "audit",
+		"resize", "emulate", "interact", "give", "unapprove", "approve", "protect", "unprotect",
 	},
 	lookupVerbs: []string{"list", "search", "find", "get", "query", "lookup", "retrieve", "fetch", "browse"},
 	returnCues: []string{

@@ -266,7 +266,7 @@ func purposeSentence(t gTool) string {
 			return capitalize(pp.verb) + " " + pp.object + "."
 		}
 	}
-	res := resourceWords(t.Name)
+	res := resourceWords(t.Name, "")
 	object := "its target"
 	if len(res) > 0 {
 		object = "the " + strings.Join(res, " ")

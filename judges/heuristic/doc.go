@@ -1,15 +1,25 @@
-// Package heuristic is rubric's offline judge for the TDQS v1.3 rubric: it
-// answers the rubric's questions by word and pattern cues instead of a
+// Package heuristic is rubric's offline judge for the TDQS v1.3 rubric and
+// the Gradable v1 methodology: it answers their questions by word and pattern cues instead of a
 // model, so a run needs no network, no key and no money, and the same
 // definitions always get the same bytes back.
 //
-// It answers two kinds of question, read from the question's structured
+// It answers six kinds of question, read from the question's structured
 // input only (the prompt text is never parsed):
 //
 //   - tdqs.tool: the six TDQS dimensions of one tool, 1 to 5 each, with a
 //     justification that cites the cue that fired, and whether the
 //     description contradicts the annotations;
-//   - tdqs.coherence: the four coherence dimensions of a server's tools.
+//   - tdqs.coherence: the four coherence dimensions of a server's tools;
+//   - gradable.tasks: requests a user would make of each tool, from its
+//     description, parameters and verb synonyms, never naming the tool;
+//   - gradable.selection: the tool BM25 retrieval picks for a task, its
+//     arguments, whether a reader of the definition would confirm first,
+//     and the steps;
+//   - gradable.defects: the three Gradable description defects of a tool
+//     and a suggested description built from the definition alone;
+//   - gradable.confusable: pairs of tools alike in name and description.
+//
+// The Gradable cues are described in README.md.
 //
 // Signals the engine may send beside a tool are ignored: everything is
 // computed from the definition (parameters are inputSchema.properties,

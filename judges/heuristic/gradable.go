@@ -689,6 +689,7 @@ var (
 	requestFillerSet   = set(gradable.requestFiller)
 	objectStopSet      = set(gradable.objectStops)
 	valueSkipSet       = set(gradable.valueSkips)
+	extraVerbSet       = set(gradable.extraVerbs)
 )
 
 // dangerous returns the danger wording of a description (not negated),
@@ -702,14 +703,15 @@ func dangerous(t text) string {
 	return ""
 }
 
-// resourceWords returns the words of a tool's name after dropping its
-// first verb and an "api" prefix ("bookmark" of get_bookmark, "merge
-// request pipelines" of list_merge_request_pipelines).
-func resourceWords(name string) []string {
+// resourceWords returns the words of a tool's name after dropping the
+// surface's namespace (ns, "" for none), its first verb and an "api"
+// prefix: "bookmark" of get_bookmark, "merge request pipelines" of
+// list_merge_request_pipelines, "branch" of git_branch.
+func resourceWords(name, ns string) []string {
 	var out []string
 	verbSeen := false
-	for _, w := range nameWords(name) {
-		if !verbSeen && verbForm(w) != "" {
+	for _, w := range withoutNamespace(nameWords(name), ns) {
+		if !verbSeen && gVerbForm(w) != "" {
 			verbSeen = true
 			continue
 		}
@@ -725,9 +727,33 @@ func resourceWords(name string) []string {
 // a known verb, or "".
 func firstNameVerb(name string) string {
 	for _, w := range nameWords(name) {
-		if v := verbForm(w); v != "" {
+		if v := gVerbForm(w); v != "" {
 			return v
 		}
 	}
 	return ""
+}
+
+// gVerbForm is verbForm with the few verbs the Gradable cues add.
+func gVerbForm(w string) string {
+	if v := verbForm(w); v != "" {
+		return v
+	}
+	if extraVerbSet[w] {
+		return w
+	}
+	if s := stem(w); extraVerbSet[s] {
+		return s
+	}
+	return ""
+}
+
+// surfaceNamespace returns the namespace most tool names of a surface
+// share ("git" of git_add, git_commit...), or "".
+func surfaceNamespace(names []string) string {
+	tools := make([]surfaceTool, len(names))
+	for i, n := range names {
+		tools[i] = surfaceTool{name: n, words: nameWords(n)}
+	}
+	return namespace(tools)
 }

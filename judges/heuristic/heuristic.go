@@ -42,8 +42,10 @@ const (
 	KindConfusable = "gradable.confusable"
 )
 
-// Judge is the offline heuristic judge. It holds no state: one Judge may
-// answer from many goroutines at once.
+// Judge is the offline heuristic judge. It holds no state of its own (a
+// package-wide cache of prepared surfaces speeds up selection questions
+// and never changes an answer): one Judge may answer from many
+// goroutines at once.
 type Judge struct{}
 
 // New returns the heuristic judge.
@@ -98,7 +100,11 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 		if err := decode(q.Input, KindSelection, &in); err != nil {
 			return judge.Answer{}, err
 		}
-		answer = selectTool(&in)
+		sel, err := selectTool(&in)
+		if err != nil {
+			return judge.Answer{}, err
+		}
+		answer = sel
 	case KindDefects:
 		var in defectsInput
 		if err := decode(q.Input, KindDefects, &in); err != nil {

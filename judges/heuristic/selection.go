@@ -1,18 +1,77 @@
 package heuristic
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // selectionInput is the structured input of a gradable.selection
 // question: one task and the whole surface, without the expected tool.
 type selectionInput struct {
-	Version string  `json:"version"`
-	Task    string  `json:"task"`
-	Tools   []gTool `json:"tools"`
+	Version string          `json:"version"`
+	Task    string          `json:"task"`
+	Tools   json.RawMessage `json:"tools"`
+}
+
+// preparedSurface is a surface made ready for selection questions: its
+// tools decoded, indexed, and its namespace found.
+type preparedSurface struct {
+	tools []gTool
+	ix    *bm25Index
+	ns    string
+}
+
+// maxPrepared is how many surfaces the selection cache keeps. A run asks
+// every task of one surface in a row (twice with rewritten descriptions),
+// so a few suffice.
+const maxPrepared = 8
+
+// prepared caches surfaces by the sha256 of their tools' JSON, so that
+// the hundreds of tasks of one surface decode and index it once. It
+// changes no answer: the same bytes always prepare the same surface.
+var prepared = struct {
+	sync.Mutex
+	m     map[[32]byte]*preparedSurface
+	order [][32]byte
+}{m: map[[32]byte]*preparedSurface{}}
+
+// prepare returns the prepared surface of a selection question's tools.
+func prepare(raw json.RawMessage) (*preparedSurface, error) {
+	key := sha256.Sum256(raw)
+	prepared.Lock()
+	p, ok := prepared.m[key]
+	prepared.Unlock()
+	if ok {
+		return p, nil
+	}
+	var tools []gTool
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if err := json.Unmarshal(raw, &tools); err != nil {
+			return nil, fmt.Errorf("the question's input is not a %s object: %w", KindSelection, err)
+		}
+	}
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+	}
+	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names)}
+	prepared.Lock()
+	defer prepared.Unlock()
+	if _, ok := prepared.m[key]; !ok {
+		if len(prepared.order) >= maxPrepared {
+			delete(prepared.m, prepared.order[0])
+			prepared.order = prepared.order[1:]
+		}
+		prepared.m[key] = p
+		prepared.order = append(prepared.order, key)
+	}
+	return p, nil
 }
 
 // selectionAnswer is the answer to a gradable.selection question.
@@ -148,14 +207,18 @@ func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
 }
 
 // selectTool answers a gradable.selection question.
-func selectTool(in *selectionInput) selectionAnswer {
+func selectTool(in *selectionInput) (selectionAnswer, error) {
 	a := selectionAnswer{Arguments: map[string]any{}, Steps: 1}
-	ix := indexTools(in.Tools)
+	ps, err := prepare(in.Tools)
+	if err != nil {
+		return a, err
+	}
+	tools, ix := ps.tools, ps.ix
 	q := query(in.Task)
 	best, second := -1, -1
 	var bestScore, secondScore float64
 	var bestWords []string
-	for i := range in.Tools {
+	for i := range tools {
 		s, m := ix.score(i, q)
 		switch {
 		case s > bestScore:
@@ -166,22 +229,22 @@ func selectTool(in *selectionInput) selectionAnswer {
 		}
 	}
 	if best < 0 {
-		a.Reasoning = fmt.Sprintf("Heuristic: no word of the task matches any of the %d tools' names, titles, descriptions or parameters, so no tool is chosen.", len(in.Tools))
-		return a
+		a.Reasoning = fmt.Sprintf("Heuristic: no word of the task matches any of the %d tools' names, titles, descriptions or parameters, so no tool is chosen.", len(tools))
+		return a, nil
 	}
-	t := in.Tools[best]
+	t := tools[best]
 	name := t.Name
 	a.Tool = &name
-	args, missingID := fillArguments(t, in.Task)
+	args, missingID := fillArguments(t, in.Task, ps.ns)
 	a.Arguments = args
 	a.Confirm, _ = wantsConfirm(t)
-	if missingID != "" && hasLookup(in.Tools, best) {
+	if missingID != "" && hasLookup(tools, best) {
 		a.Steps = 2
 	}
 	var why strings.Builder
 	fmt.Fprintf(&why, "Heuristic: BM25 over names, titles, descriptions and parameters chose %s (%.2f) for the words %s", name, bestScore, strings.Join(capWords(bestWords, 8), ", "))
 	if second >= 0 {
-		fmt.Fprintf(&why, "; next was %s (%.2f)", in.Tools[second].Name, secondScore)
+		fmt.Fprintf(&why, "; next was %s (%.2f)", tools[second].Name, secondScore)
 	}
 	why.WriteString(".")
 	if a.Confirm {
@@ -192,7 +255,7 @@ func selectTool(in *selectionInput) selectionAnswer {
 		fmt.Fprintf(&why, " The task gives no %s, so a lookup comes first.", missingID)
 	}
 	a.Reasoning = why.String()
-	return a
+	return a, nil
 }
 
 func capWords(ws []string, n int) []string {
@@ -227,7 +290,7 @@ func hasLookup(tools []gTool, except int) bool {
 			continue
 		}
 		for _, w := range nameWords(t.Name) {
-			if lookupVerbSet[w] || lookupVerbSet[verbForm(w)] {
+			if lookupVerbSet[w] || lookupVerbSet[gVerbForm(w)] {
 				return true
 			}
 		}
@@ -248,11 +311,11 @@ var (
 // optional ones the task names with a value, from the task when it
 // states them and from the schema otherwise. It returns the first
 // required identifier the task did not supply, or "".
-func fillArguments(t gTool, task string) (map[string]any, string) {
+func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 	args := map[string]any{}
 	used := map[string]bool{}
 	missingID := ""
-	res := resourceWords(t.Name)
+	res := resourceWords(t.Name, ns)
 	resource := ""
 	if len(res) > 0 {
 		resource = stem(res[len(res)-1])

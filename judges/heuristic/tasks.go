@@ -46,11 +46,16 @@ func generateTasks(in *tasksInput) tasksAnswer {
 	}
 	n = min(n, maxPerTool)
 	a := tasksAnswer{Tasks: []gradTask{}}
+	names := make([]string, len(in.Tools))
+	for i, t := range in.Tools {
+		names[i] = t.Name
+	}
+	ns := surfaceNamespace(names)
 	for _, t := range in.Tools {
 		if t.Name == "" {
 			continue
 		}
-		a.Tasks = append(a.Tasks, toolTasks(t, n)...)
+		a.Tasks = append(a.Tasks, toolTasks(t, n, ns)...)
 	}
 	return a
 }
@@ -67,8 +72,9 @@ type purposeParts struct {
 // description's first sentence as a request, the verb's first synonym
 // with the object and the arguments, and a question with the verb's
 // second synonym. Each task uses the next sample value of every
-// parameter it states, and no task repeats another.
-func toolTasks(t gTool, n int) []gradTask {
+// parameter it states, and no task repeats another. ns is the surface's
+// namespace, which says nothing of what a tool does.
+func toolTasks(t gTool, n int, ns string) []gradTask {
 	forms := nameForms(t.Name)
 	var pp purposeParts
 	if ss := sentences(t.description()); len(ss) > 0 {
@@ -79,7 +85,7 @@ func toolTasks(t gTool, n int) []gradTask {
 		verb = firstNameVerb(t.Name)
 	}
 	object := pp.object
-	res := resourceWords(t.Name)
+	res := resourceWords(t.Name, ns)
 	if object == "" && len(res) > 0 {
 		object = "the " + strings.Join(res, " ")
 	}
@@ -252,14 +258,18 @@ func synonymsFor(verb string, forms []string) []string {
 	return out
 }
 
-// purpose reads a first sentence as a purpose statement.
+// purpose reads a first sentence as a purpose statement. A short label
+// before a bar ("Notion | Retrieve a user") is not part of it.
 func purpose(sentence string) purposeParts {
+	if label, rest, ok := strings.Cut(sentence, " | "); ok && len(strings.Fields(label)) <= 3 {
+		sentence = rest
+	}
 	fields := strings.Fields(sentence)
 	i := 0
 	verb := ""
 	for ; i < len(fields) && i < 8; i++ {
 		w := strings.ToLower(strings.Trim(fields[i], "*_`\"'()[]:,"))
-		if v := verbForm(w); v != "" && !requestFillerSet[w] {
+		if v := gVerbForm(w); v != "" && !requestFillerSet[w] {
 			verb = v
 			break
 		}
@@ -310,7 +320,7 @@ func objectOf(rest []string) string {
 	for i := 0; i < len(rest) && len(out) < maxObjectWords; i++ {
 		raw := rest[i]
 		w := strings.ToLower(strings.Trim(raw, "*_`\"'()[]:,;."))
-		if len(out) == 0 && (w == "or" || w == "and") && i+1 < len(rest) && verbForm(strings.ToLower(rest[i+1])) != "" {
+		if len(out) == 0 && (w == "or" || w == "and") && i+1 < len(rest) && gVerbForm(strings.ToLower(rest[i+1])) != "" {
 			i++
 			continue
 		}
@@ -353,7 +363,7 @@ func intendedDestructive(t gTool) bool {
 		return false
 	}
 	for _, w := range nameWords(t.Name) {
-		if destructiveVerbSet[verbForm(w)] || destructiveVerbSet[w] {
+		if destructiveVerbSet[gVerbForm(w)] || destructiveVerbSet[w] {
 			return true
 		}
 	}
@@ -472,7 +482,7 @@ func replaceSpan(span string, forms []string) string {
 	for i, w := range ws {
 		lw := strings.ToLower(w)
 		cands := gradable.nounSynonyms[lw]
-		if v := verbForm(lw); v != "" {
+		if v := gVerbForm(lw); v != "" {
 			cands = append(append([]string{}, gradable.synonyms[v]...), cands...)
 		}
 		for _, c := range cands {
