@@ -1,0 +1,5 @@
+//go:build !race
+
+package rubrics_test
+
+const raceEnabled = false
