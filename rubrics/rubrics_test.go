@@ -1,6 +1,7 @@
 package rubrics
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,8 +11,9 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bs) == 0 || bs[0].Name != "schema-quality" || bs[0].File != "schema-quality-v1.hcl" {
-		t.Fatalf("built-ins: %+v", bs)
+	want := []Builtin{{"gradable", "gradable-v1.hcl"}, {"schema-quality", "schema-quality-v1.hcl"}, {"tdqs", "tdqs-v1.3.hcl"}}
+	if !slices.Equal(bs, want) {
+		t.Fatalf("built-ins: %+v, want %+v", bs, want)
 	}
 	byName, err := Find("schema-quality")
 	if err != nil {
