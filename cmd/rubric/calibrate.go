@@ -15,7 +15,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -131,7 +130,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	}
 	var diffs *calibrate.Differences
 	if server != "" || serverCmd != nil {
-		name, target, err := a.serverTarget(cmd, server, serverCmd)
+		name, target, err := a.buildTarget(cmd, server, serverCmd)
 		if err != nil {
 			return err
 		}
@@ -320,51 +319,6 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	fmt.Fprintf(a.stdout, "%s matches: rubric %s %s %s, judge %s, scored set %s (%d tools)\n",
 		path, r.Name, r.Version, report.ShortHash(r.Digest), judgeName, report.ShortHash(cur.SurfaceHash), cur.ToolCount)
 	return nil
-}
-
-// serverTarget builds the target of the server whose own definitions the
-// capture is compared with: -- COMMAND over stdio, or a file or URL.
-func (a *app) serverTarget(cmd *cobra.Command, location string, command []string) (string, transport.Target, error) {
-	v := a.v
-	var t transport.Target
-	name := v.GetString("transport")
-	if command != nil {
-		t.Location, t.Args = command[0], command[1:]
-		if name == "" {
-			name = "stdio"
-		}
-	} else {
-		t.Location = location
-		if name == "" {
-			name = "file"
-			switch s := scheme(location); {
-			case s == "http" || s == "https":
-				name = "http"
-			case len(s) > 1:
-				name = s
-			}
-		}
-	}
-	t.Dir = v.GetString("cwd")
-	env, _ := cmd.Flags().GetStringArray("env")
-	var err error
-	if t.Env, err = pairs("--env", env); err != nil {
-		return "", t, err
-	}
-	if t.Headers, err = a.headers(cmd); err != nil {
-		return "", t, err
-	}
-	maxBytes, err := parseSize(v.GetString("max-bytes"))
-	if err != nil {
-		return "", t, err
-	}
-	t.Limits = transport.Limits{
-		StartTimeout:   v.GetDuration("start-timeout"),
-		RequestTimeout: v.GetDuration("request-timeout"),
-		MaxBytes:       maxBytes,
-		MaxTools:       v.GetInt("max-tools"),
-	}
-	return name, t, nil
 }
 
 // rubricRef is what finds the rubric again from the record: a built-in's

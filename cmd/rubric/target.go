@@ -31,28 +31,39 @@ func targetFlags(cmd *cobra.Command) {
 // endpoint (or an installed transport by its scheme), anything else is a
 // file.
 func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transport.Target, error) {
+	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+		if dash > 0 {
+			return "", transport.Target{}, fmt.Errorf("give either a TARGET or -- COMMAND, not both (got %q before --)", strings.Join(args[:dash], " "))
+		}
+		if len(args) == 0 {
+			return "", transport.Target{}, fmt.Errorf("nothing after --: give the command that starts the server, for example: rubric score -- npx -y @modelcontextprotocol/server-everything")
+		}
+		return a.buildTarget(cmd, "", args)
+	}
+	if len(args) != 1 {
+		return "", transport.Target{}, fmt.Errorf("%s takes one target, got %d (for example: rubric %s tools.json, or rubric %s -- COMMAND)", cmd.Name(), len(args), cmd.Name(), cmd.Name())
+	}
+	return a.buildTarget(cmd, args[0], nil)
+}
+
+// buildTarget builds a target from the flags: command (not nil) is a
+// server to spawn over stdio, else location is a file, a URL or
+// SCHEME://... for an installed transport. It returns the transport's
+// name, --transport when given.
+func (a *app) buildTarget(cmd *cobra.Command, location string, command []string) (string, transport.Target, error) {
 	v := a.v
 	var t transport.Target
 	name := v.GetString("transport")
-	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
-		if dash > 0 {
-			return "", t, fmt.Errorf("give either a TARGET or -- COMMAND, not both (got %q before --)", strings.Join(args[:dash], " "))
-		}
-		if len(args) == 0 {
-			return "", t, fmt.Errorf("nothing after --: give the command that starts the server, for example: rubric score -- npx -y @modelcontextprotocol/server-everything")
-		}
-		t.Location, t.Args = args[0], args[1:]
+	if command != nil {
+		t.Location, t.Args = command[0], command[1:]
 		if name == "" {
 			name = "stdio"
 		}
 	} else {
-		if len(args) != 1 {
-			return "", t, fmt.Errorf("score takes one target, got %d (for example: rubric score tools.json, or rubric score -- COMMAND)", len(args))
-		}
-		t.Location = args[0]
+		t.Location = location
 		if name == "" {
 			name = "file"
-			switch s := scheme(t.Location); {
+			switch s := scheme(location); {
 			case s == "http" || s == "https":
 				name = "http"
 			case len(s) > 1:
