@@ -201,25 +201,42 @@ func cap5(s []string) []string {
 // tfidf weighs each tool's description words by how rare they are among
 // the tools (smoothed inverse document frequency), as unit vectors.
 func tfidf(tools []surfaceTool) []map[string]float64 {
+	terms := make([]map[string]int, len(tools))
+	for i, t := range tools {
+		terms[i] = t.terms
+	}
+	return unitVectors(terms, func(tf, df int, n float64) float64 {
+		return float64(tf) * (math.Log((n+1)/float64(df+1)) + 1)
+	})
+}
+
+// unitVectors weighs each document's term counts by weight(tf, df, n),
+// where df is how many of the n documents hold the term, and scales each
+// vector to length 1 (a vector of zeros stays zero). Sums run in a fixed
+// order, so the same input gives the same bits.
+func unitVectors(docs []map[string]int, weight func(tf, df int, n float64) float64) []map[string]float64 {
 	df := map[string]int{}
-	for _, t := range tools {
-		for w := range t.terms {
+	for _, d := range docs {
+		for w := range d {
 			df[w]++
 		}
 	}
-	n := float64(len(tools))
-	out := make([]map[string]float64, len(tools))
-	for i, t := range tools {
-		v := make(map[string]float64, len(t.terms))
+	n := float64(len(docs))
+	out := make([]map[string]float64, len(docs))
+	for i, d := range docs {
+		keys := slices.Sorted(maps.Keys(d))
+		v := make(map[string]float64, len(keys))
 		norm := 0.0
-		for w, c := range t.terms {
-			x := float64(c) * (math.Log((n+1)/float64(df[w]+1)) + 1)
+		for _, w := range keys {
+			x := weight(d[w], df[w], n)
 			v[w] = x
 			norm += x * x
 		}
-		norm = math.Sqrt(norm)
-		for w := range v {
-			v[w] /= norm
+		if norm > 0 {
+			norm = math.Sqrt(norm)
+			for _, w := range keys {
+				v[w] /= norm
+			}
 		}
 		out[i] = v
 	}

@@ -3,7 +3,6 @@ package heuristic
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -118,36 +117,13 @@ func findConfusable(in *confusableInput) confusableAnswer {
 // idfVectors weighs each tool's words by ln((n+1)/df), so that a word
 // every tool uses weighs almost nothing, as unit vectors.
 func idfVectors(tools []cTool) []map[string]float64 {
-	df := map[string]int{}
-	for _, t := range tools {
-		for w := range t.terms {
-			df[w]++
-		}
-	}
-	n := float64(len(tools))
-	out := make([]map[string]float64, len(tools))
+	terms := make([]map[string]int, len(tools))
 	for i, t := range tools {
-		keys := make([]string, 0, len(t.terms))
-		for w := range t.terms {
-			keys = append(keys, w)
-		}
-		sort.Strings(keys)
-		v := make(map[string]float64, len(keys))
-		norm := 0.0
-		for _, w := range keys {
-			x := float64(t.terms[w]) * math.Log((n+1)/float64(df[w]))
-			v[w] = x
-			norm += x * x
-		}
-		if norm > 0 {
-			norm = math.Sqrt(norm)
-			for _, w := range keys {
-				v[w] /= norm
-			}
-		}
-		out[i] = v
+		terms[i] = t.terms
 	}
-	return out
+	return unitVectors(terms, func(tf, df int, n float64) float64 {
+		return float64(tf) * math.Log((n+1)/float64(df))
+	})
 }
 
 // boilerplateTools is how many tools must share a sentence word for word
