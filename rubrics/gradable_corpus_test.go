@@ -12,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/race"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -65,7 +66,7 @@ func TestGradableScansTheCorpus(t *testing.T) {
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".tools.json"), func(t *testing.T) {
 			s := readSurface(t, f)
-			if len(s.Tools) > 100 && (raceEnabled || testing.Short()) {
+			if len(s.Tools) > 100 && (race.Enabled || testing.Short()) {
 				// 828 questions, each carrying the whole 231 KB surface:
 				// ten seconds of encoding, ninety under the race
 				// detector. make test runs it without the detector.

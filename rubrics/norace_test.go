@@ -1,5 +1,0 @@
-//go:build !race
-
-package rubrics_test
-
-const raceEnabled = false
