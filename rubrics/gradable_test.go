@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 const (
@@ -316,4 +318,52 @@ func rewriteAnswers(t *testing.T, edit func(rec map[string]any)) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestTasksPerToolIsConfigurable: the number of tasks per tool is data in
+// the rubric. A copy that asks for 1 task per tool gets 1 per tool from
+// the heuristic, and has a digest of its own, so its answers and scores
+// are never mixed with the original's.
+func TestTasksPerToolIsConfigurable(t *testing.T) {
+	src, err := rubrics.Source("gradable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := rubrics.Find("gradable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), "'perTool': 3,", "'perTool': 1,", 1)
+	if edited == string(src) {
+		t.Fatal("the rubric no longer says 'perTool': 3")
+	}
+	r, err := rubric.Load("gradable-1.hcl", []byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Digest == orig.Digest {
+		t.Error("changing the number of tasks did not move the digest")
+	}
+	s := readSurface(t, "../judges/heuristic/testdata/tidy.tools.json")
+	for _, c := range []struct {
+		r    *rubric.Rubric
+		want int
+	}{{orig, 3}, {r, 1}} {
+		rep, _ := gradeHeuristic(t, c.r, s)
+		base := rep.Sections
+		var tasks int
+		for _, f := range base {
+			if f.Name == "runs" {
+				b, _ := json.Marshal(f.Value)
+				var runs struct{ Baseline struct{ Tasks int } }
+				if err := json.Unmarshal(b, &runs); err != nil {
+					t.Fatal(err)
+				}
+				tasks = runs.Baseline.Tasks
+			}
+		}
+		if tasks != c.want*len(s.Tools) {
+			t.Errorf("perTool %d: %d tasks for %d tools", c.want, tasks, len(s.Tools))
+		}
+	}
 }
