@@ -63,6 +63,7 @@ func build(c Chart) (*gplot.Plot, error) {
 	}
 	p := gplot.New()
 	p.Title.Text = c.Title
+	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = c.XLabel
 	p.Y.Label.Text = c.YLabel
 	p.Add(plotter.NewGrid())
