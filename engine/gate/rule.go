@@ -2,7 +2,6 @@ package gate
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -68,15 +67,8 @@ func decide(title string, confirm int, base, head []num.Num) verdict {
 	return verdict{decision: Pass, reason: fmt.Sprintf("the first pair dropped, but over %d pairs the head's median %s of the %s is not below the base's %s", len(base), mh, title, mb)}
 }
 
-// median is the middle of xs, or the mean of the two middle values of an
-// even count, exactly.
+// median is num.Median of values decide has checked are there.
 func median(xs []num.Num) num.Num {
-	s := slices.Clone(xs)
-	slices.SortFunc(s, func(a, b num.Num) int { return a.Cmp(b) })
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	m, _ := s[n/2-1].Add(s[n/2]).Quo(num.Int(2))
+	m, _ := num.Median(xs)
 	return m
 }
