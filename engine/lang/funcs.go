@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 
@@ -97,25 +96,19 @@ func sum(ns []num.Num) num.Num {
 }
 
 func mean(ns []num.Num) ref.Val {
-	if len(ns) == 0 {
+	m, ok := num.Mean(ns)
+	if !ok {
 		return types.NewErr("mean of an empty list")
 	}
-	q, _ := sum(ns).Quo(num.Int(int64(len(ns))))
-	return Num{q}
+	return Num{m}
 }
 
 func median(ns []num.Num) ref.Val {
-	if len(ns) == 0 {
+	m, ok := num.Median(ns)
+	if !ok {
 		return types.NewErr("median of an empty list")
 	}
-	s := append([]num.Num(nil), ns...)
-	sort.Slice(s, func(i, j int) bool { return s[i].Cmp(s[j]) < 0 })
-	mid := len(s) / 2
-	if len(s)%2 == 1 {
-		return Num{s[mid]}
-	}
-	q, _ := s[mid-1].Add(s[mid]).Quo(num.Int(2))
-	return Num{q}
+	return Num{m}
 }
 
 func extreme(name string, better func(c int) bool) func([]num.Num) ref.Val {
