@@ -138,38 +138,16 @@ type Variation struct {
 	MeanDeviation Mean     `json:"mean_absolute_deviation"`
 }
 
-// Median returns the median of numbers: the middle one, or the mean of
-// the two middle ones for an even count. It panics on none.
-func Median(xs []num.Num) num.Num {
-	s := slices.Clone(xs)
-	slices.SortFunc(s, func(a, b num.Num) int { return a.Cmp(b) })
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	sum := s[n/2-1].Add(s[n/2])
-	m, _ := sum.Quo(num.Int(2))
+// median is the median of values known to be there.
+func median(xs []num.Num) num.Num {
+	m, _ := num.Median(xs)
 	return m
 }
 
-// MeanOf returns the exact mean of numbers; zero for none.
-func MeanOf(xs []num.Num) num.Num {
-	if len(xs) == 0 {
-		return num.Zero
-	}
-	sum := num.Zero
-	for _, x := range xs {
-		sum = sum.Add(x)
-	}
-	m, _ := sum.Quo(num.Int(int64(len(xs))))
+// mean is the exact mean of xs; zero for none.
+func mean(xs []num.Num) num.Num {
+	m, _ := num.Mean(xs)
 	return m
-}
-
-func abs(n num.Num) num.Num {
-	if n.Sign() < 0 {
-		return n.Neg()
-	}
-	return n
 }
 
 // Pearson returns the correlation of xs and ys in float64, and false when
@@ -220,22 +198,34 @@ func mostCommon(labels []string) string {
 	return best
 }
 
-// series is one name's values across runs: numbers when every run has a
-// number, labels otherwise.
-func series(runs []Run, tool, name string) (nums []num.Num, labels []string, ok bool) {
+// indexed is one run's values by name, looked up many times.
+type indexed struct {
+	server map[string]Val
+	tools  map[string]map[string]Val
+}
+
+// index indexes each run once.
+func index(runs []Run) []indexed {
+	out := make([]indexed, len(runs))
+	for i, r := range runs {
+		out[i] = indexed{server: byName(r.Server), tools: make(map[string]map[string]Val, len(r.Tools))}
+		for _, t := range r.Tools {
+			out[i].tools[t.Name] = byName(t.Values)
+		}
+	}
+	return out
+}
+
+// series is one name's values across runs (of a tool, or of the whole set
+// when tool is ""): numbers when every run has a number, labels otherwise.
+func series(runs []indexed, tool, name string) (nums []num.Num, labels []string, ok bool) {
 	ok = true
 	for _, r := range runs {
-		var vals []Named
-		if tool == "" {
-			vals = r.Server
-		} else {
-			for _, t := range r.Tools {
-				if t.Name == tool {
-					vals = t.Values
-				}
-			}
+		vals := r.server
+		if tool != "" {
+			vals = r.tools[tool]
 		}
-		v, has := byName(vals)[name]
+		v, has := vals[name]
 		switch {
 		case !has:
 			ok = false
@@ -264,7 +254,7 @@ func compute(rec *Record, opt Options) Stats {
 	}
 	m := rec.Measures
 	st := Stats{Measure: m.Tool, Tolerance: NumVal(tol), Set: []SetRow{}, Measures: []MeasureStats{}, Labels: []LabelStats{}, Largest: []Largest{}}
-	runs := rec.Results
+	runs := index(rec.Results)
 
 	// The whole set.
 	pubServer := byName(rec.Published.Server)
@@ -274,14 +264,14 @@ func compute(rec *Record, opt Options) Stats {
 			row.Published = ptr(v)
 		}
 		for _, r := range runs {
-			if v, ok := byName(r.Server)[name]; ok {
+			if v, ok := r.server[name]; ok {
 				row.Runs = append(row.Runs, ptr(v))
 			} else {
 				row.Runs = append(row.Runs, nil)
 			}
 		}
 		if nums, labels, ok := series(runs, "", name); ok {
-			row.Median = ptr(NumVal(Median(nums)))
+			row.Median = ptr(NumVal(median(nums)))
 		} else if l := mostCommon(labels); l != "" {
 			row.Median = &Val{Text: l, IsText: true}
 		}
@@ -305,18 +295,18 @@ func compute(rec *Record, opt Options) Stats {
 			continue
 		}
 		pub := pubTools[t.Name]
-		row := ToolRow{Name: t.Name, Median: NumVal(Median(nums)), Dimensions: []ValueRow{}}
+		row := ToolRow{Name: t.Name, Median: NumVal(median(nums)), Dimensions: []ValueRow{}}
 		for _, n := range nums {
 			row.Runs = append(row.Runs, NumVal(n))
 		}
 		lo, hi := slices.MinFunc(nums, num.Num.Cmp), slices.MaxFunc(nums, num.Num.Cmp)
 		row.Range = NumVal(hi.Sub(lo))
-		mean := MeanOf(nums)
+		avg := mean(nums)
 		var devs []num.Num
 		for _, n := range nums {
-			devs = append(devs, abs(n.Sub(mean)))
+			devs = append(devs, n.Sub(avg).Abs())
 		}
-		row.MeanAbsDeviation = Mean{MeanOf(devs)}
+		row.MeanAbsDeviation = Mean{mean(devs)}
 		ranges = append(ranges, hi.Sub(lo))
 		deviations = append(deviations, row.MeanAbsDeviation.Num)
 		if p, ok := pub[m.Tool]; ok && !p.IsText {
@@ -331,7 +321,7 @@ func compute(rec *Record, opt Options) Stats {
 			if !ok {
 				continue
 			}
-			vr := ValueRow{Name: dim, Median: NumVal(Median(dn))}
+			vr := ValueRow{Name: dim, Median: NumVal(median(dn))}
 			for _, n := range dn {
 				vr.Runs = append(vr.Runs, NumVal(n))
 			}
@@ -365,7 +355,7 @@ func compute(rec *Record, opt Options) Stats {
 		var absd, signed []num.Num
 		for _, p := range ps {
 			d := p.ours.Sub(p.pub)
-			absd, signed = append(absd, abs(d)), append(signed, d)
+			absd, signed = append(absd, d.Abs()), append(signed, d)
 			switch d.Sign() {
 			case 1:
 				ms.Higher++
@@ -375,7 +365,7 @@ func compute(rec *Record, opt Options) Stats {
 				ms.Equal++
 			}
 		}
-		ms.MeanAbs, ms.MeanSigned = Mean{MeanOf(absd)}, Mean{MeanOf(signed)}
+		ms.MeanAbs, ms.MeanSigned = Mean{mean(absd)}, Mean{mean(signed)}
 		st.Measures = append(st.Measures, ms)
 	}
 	for _, l := range m.Labels {
@@ -387,10 +377,10 @@ func compute(rec *Record, opt Options) Stats {
 	if r, ok := Pearson(pubScores, ourScores); ok {
 		st.Pearson = &r
 	}
-	st.Offset = Mean{MeanOf(diffs)}
+	st.Offset = Mean{mean(diffs)}
 	st.Compared = len(diffs)
 	for _, d := range diffs {
-		if abs(d.Sub(st.Offset.Num)).Cmp(tol) <= 0 {
+		if d.Sub(st.Offset.Num).Abs().Cmp(tol) <= 0 {
 			st.Within++
 		}
 	}
@@ -403,7 +393,7 @@ func compute(rec *Record, opt Options) Stats {
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		da, db := abs(st.Tools[order[a]].Difference.Num), abs(st.Tools[order[b]].Difference.Num)
+		da, db := st.Tools[order[a]].Difference.Num.Abs(), st.Tools[order[b]].Difference.Num.Abs()
 		if c := da.Cmp(db); c != 0 {
 			return c > 0
 		}
@@ -426,7 +416,7 @@ func compute(rec *Record, opt Options) Stats {
 	// Run-to-run variation.
 	if len(ranges) > 0 {
 		maxRange := slices.MaxFunc(ranges, num.Num.Cmp)
-		st.Variation = Variation{MeanRange: Mean{MeanOf(ranges)}, MaxRange: NumVal(maxRange), MaxRangeTools: []string{}, MeanDeviation: Mean{MeanOf(deviations)}}
+		st.Variation = Variation{MeanRange: Mean{mean(ranges)}, MaxRange: NumVal(maxRange), MaxRangeTools: []string{}, MeanDeviation: Mean{mean(deviations)}}
 		for _, row := range st.Tools {
 			if row.Range.Num.Cmp(maxRange) == 0 {
 				st.Variation.MaxRangeTools = append(st.Variation.MaxRangeTools, row.Name)
@@ -470,6 +460,6 @@ func lowest(rec *Record, name string) *Lowest {
 		l.Runs, l.RunTools = append(l.Runs, v), append(l.RunTools, who)
 		lows = append(lows, v.Num)
 	}
-	l.Median = NumVal(Median(lows))
+	l.Median = NumVal(median(lows))
 	return l
 }

@@ -39,29 +39,6 @@ func TestFlatten(t *testing.T) {
 	}
 }
 
-func TestMedianAndMean(t *testing.T) {
-	for _, tc := range []struct {
-		xs           []string
-		median, mean string
-	}{
-		{[]string{"3.2"}, "3.2", "3.2"},
-		{[]string{"1.7", "2.1", "1.8"}, "1.8", "28/15"},
-		{[]string{"4", "2", "3", "1"}, "2.5", "2.5"},
-		{[]string{"0.1", "0.2"}, "0.15", "0.15"},
-	} {
-		xs := make([]num.Num, len(tc.xs))
-		for i, s := range tc.xs {
-			xs[i] = num.MustParse(s)
-		}
-		if got := Median(xs); got.Cmp(num.MustParse(tc.median)) != 0 {
-			t.Errorf("median %v = %s, want %s", tc.xs, got, tc.median)
-		}
-		if got := MeanOf(xs); got.Cmp(num.MustParse(tc.mean)) != 0 {
-			t.Errorf("mean %v = %s, want %s", tc.xs, got.Exact(), tc.mean)
-		}
-	}
-}
-
 func TestPearsonUndefined(t *testing.T) {
 	one := []num.Num{num.Int(1)}
 	if _, ok := Pearson(one, one); ok {
