@@ -7,6 +7,7 @@ package gitrev
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,7 +18,8 @@ import (
 
 // Repo is a git repository, named by the top of its working tree.
 type Repo struct {
-	// Root is the top-level directory of the working tree.
+	// Root is the top-level directory of the working tree, with symbolic
+	// links resolved (as git reports it).
 	Root string
 }
 
@@ -31,16 +33,32 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 }
 
 // Resolve returns the commit id a revision names (a branch, a tag, a
-// remote branch such as origin/main, an id).
+// remote branch such as origin/main, an id). A revision git does not
+// know is most often one the clone has not fetched (a shallow clone in
+// CI): the error says how to fetch it, or quotes git when git said why.
 func (r *Repo) Resolve(ctx context.Context, rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return "", fmt.Errorf("%q is not a revision", rev)
 	}
 	out, err := git(ctx, r.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return "", fmt.Errorf("no commit %q in %s: fetch it first (in CI, check out with fetch-depth: 0)", rev, r.Root)
+		var ge *gitError
+		if errors.As(err, &ge) && ge.stderr != "" {
+			return "", fmt.Errorf("cannot resolve %q in %s: %s", rev, r.Root, ge.stderr)
+		}
+		return "", fmt.Errorf("no commit %q in %s: %s", rev, r.Root, FetchHint(rev))
 	}
 	return out, nil
+}
+
+// FetchHint says how to bring rev into the clone: with git fetch, or in
+// GitHub Actions with a full checkout.
+func FetchHint(rev string) string {
+	fetch := "git fetch origin " + rev
+	if remote, branch, ok := strings.Cut(rev, "/"); ok && remote != "" && branch != "" {
+		fetch = "git fetch " + remote + " " + branch
+	}
+	return "fetch it first: " + fetch + ", or actions/checkout with fetch-depth: 0"
 }
 
 // Worktree is a detached checkout of one commit in a temporary directory.
@@ -50,6 +68,9 @@ type Worktree struct {
 	Commit string
 	repo   *Repo
 	tmp    string
+	// admin is the worktree's administrative directory in the repository
+	// (.git/worktrees/NAME): its registration.
+	admin string
 }
 
 // Checkout adds a detached worktree of commit in a new temporary
@@ -65,31 +86,99 @@ func (r *Repo) Checkout(ctx context.Context, commit string) (*Worktree, error) {
 		w.Remove()
 		return nil, fmt.Errorf("check out %s into a worktree: %w", commit, err)
 	}
+	w.admin, _ = git(ctx, w.Dir, "rev-parse", "--absolute-git-dir")
 	return w, nil
 }
 
 // Remove deletes the worktree and its registration in the repository. It
 // runs on a context of its own, so an interrupted run still cleans up.
+// Only this worktree's registration is touched: when git cannot remove
+// the worktree, its directory and its administrative directory are
+// deleted by hand, and other stale worktrees are left to their owners.
 func (w *Worktree) Remove() error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	_, err := git(ctx, w.repo.Root, "worktree", "remove", "--force", w.Dir)
-	if rmErr := os.RemoveAll(w.tmp); err == nil {
-		err = rmErr
+	rmErr := os.RemoveAll(w.tmp)
+	if err == nil {
+		return rmErr
 	}
-	// A worktree whose directory is gone but still registered is pruned.
-	_, _ = git(ctx, w.repo.Root, "worktree", "prune")
-	return err
+	if w.admin == "" || rmErr != nil {
+		return errors.Join(err, rmErr)
+	}
+	// What git worktree prune would do for this worktree alone: drop the
+	// registration of a checkout whose directory is gone.
+	if _, statErr := os.Stat(w.admin); errors.Is(statErr, os.ErrNotExist) {
+		return nil
+	}
+	if !w.registers() {
+		return err
+	}
+	if rmErr := os.RemoveAll(w.admin); rmErr != nil {
+		return errors.Join(err, rmErr)
+	}
+	return nil
+}
+
+// registers reports whether w.admin is the registration of w: it lies in
+// the repository's worktrees directory and its gitdir file points into
+// w.Dir.
+func (w *Worktree) registers() bool {
+	if filepath.Base(filepath.Dir(w.admin)) != "worktrees" {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join(w.admin, "gitdir"))
+	if err != nil {
+		return false
+	}
+	return resolve(strings.TrimSpace(string(b))) == resolve(filepath.Join(w.Dir, ".git"))
 }
 
 // Rel returns where dir, inside the repository, lies in the worktree.
+// Symbolic links are resolved first, as git resolves them in Root, so a
+// directory reached through a link is still inside.
 func (w *Worktree) Rel(dir string) (string, error) {
-	rel, err := filepath.Rel(w.repo.Root, dir)
+	root, dir0 := resolve(w.repo.Root), resolve(dir)
+	rel, err := filepath.Rel(root, dir0)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", fmt.Errorf("%s is outside the repository %s", dir, w.repo.Root)
 	}
 	return filepath.Join(w.Dir, rel), nil
 }
+
+// resolve is path made absolute with its symbolic links resolved; a
+// path that does not exist (yet) resolves as far as it exists.
+func resolve(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	parent, base := filepath.Split(abs)
+	if parent == abs || base == "" {
+		return abs
+	}
+	return filepath.Join(resolve(filepath.Clean(parent)), base)
+}
+
+// gitError is a failed git command, with what it wrote to standard
+// error.
+type gitError struct {
+	cmd    string
+	stderr string
+	err    error
+}
+
+func (e *gitError) Error() string {
+	if e.stderr != "" {
+		return fmt.Sprintf("git %s: %s", e.cmd, e.stderr)
+	}
+	return fmt.Sprintf("git %s: %v", e.cmd, e.err)
+}
+
+func (e *gitError) Unwrap() error { return e.err }
 
 // git runs git in dir and returns its standard output, trimmed; an error
 // carries git's standard error.
@@ -100,10 +189,7 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return "", fmt.Errorf("git %s: %s", args[0], msg)
-		}
-		return "", fmt.Errorf("git %s: %w", args[0], err)
+		return "", &gitError{cmd: args[0], stderr: strings.TrimSpace(stderr.String()), err: err}
 	}
 	return strings.TrimSpace(stdout.String()), nil
 }

@@ -94,3 +94,106 @@ func TestErrors(t *testing.T) {
 		t.Errorf("a plain directory: %v", err)
 	}
 }
+
+// TestRelThroughASymlink: git reports the top of the repository with
+// links resolved, and a directory reached through a link is still
+// inside it.
+func TestRelThroughASymlink(t *testing.T) {
+	dir := repo(t)
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	ctx := context.Background()
+	r, err := Open(ctx, filepath.Join(link, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := r.Resolve(ctx, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := r.Checkout(ctx, commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Remove()
+	sub, err := w.Rel(filepath.Join(link, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub != filepath.Join(w.Dir, "sub") {
+		t.Errorf("Rel = %s, want %s", sub, filepath.Join(w.Dir, "sub"))
+	}
+	if _, err := w.Rel(t.TempDir()); err == nil || !strings.Contains(err.Error(), "outside the repository") {
+		t.Errorf("a directory outside: %v", err)
+	}
+}
+
+// TestRemoveTouchesOnlyItsOwnRegistration: when git cannot remove a
+// worktree (its directory is already gone), Remove drops that
+// worktree's registration and leaves another stale worktree, which may
+// be someone else's, registered.
+func TestRemoveTouchesOnlyItsOwnRegistration(t *testing.T) {
+	dir := repo(t)
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := r.Resolve(ctx, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "other")
+	if _, err := git(ctx, dir, "worktree", "add", "--detach", "--quiet", other, commit); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(other); err != nil {
+		t.Fatal(err)
+	}
+	w, err := r.Checkout(ctx, commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(w.Dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Remove(); err != nil {
+		t.Fatalf("Remove: %v", err)
+	}
+	list, err := git(ctx, dir, "worktree", "list", "--porcelain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(list, w.Dir) {
+		t.Errorf("the removed worktree is still registered:\n%s", list)
+	}
+	if !strings.Contains(list, other) {
+		t.Errorf("another stale worktree was pruned:\n%s", list)
+	}
+}
+
+// TestResolveSaysHowToFetch: a revision the clone lacks names the fetch
+// that brings it; a failure git explains quotes git.
+func TestResolveSaysHowToFetch(t *testing.T) {
+	dir := repo(t)
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rev, want := range map[string]string{
+		"origin/main": "git fetch origin main, or actions/checkout with fetch-depth: 0",
+		"v9":          "git fetch origin v9,",
+	} {
+		if _, err := r.Resolve(ctx, rev); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", rev, err, want)
+		}
+	}
+	notRepo := &Repo{Root: t.TempDir()}
+	_, err = notRepo.Resolve(ctx, "main")
+	if err == nil || !strings.Contains(err.Error(), "not a git repository") || strings.Contains(err.Error(), "fetch") {
+		t.Errorf("git's own message: %v", err)
+	}
+}
