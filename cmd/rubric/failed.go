@@ -86,14 +86,26 @@ type scan struct {
 }
 
 // finish writes failed.json when err ends the scan, and removes a stale
-// one when the scan completed, so that a CI job never reads an old
-// failure beside a new report. Writing the record never hides err.
+// one when the scan completed; a failed scan also removes the reports an
+// earlier scan wrote to this scan's outputs, so that a CI job never reads
+// an old grade beside a new failure, or an old failure beside a new
+// report. Writing the record never hides err.
 func (a *app) finish(s *scan, err error, interrupted bool) {
+	failed := err != nil && s.stage != stageDone
+	if failed {
+		for _, k := range []string{"out", "json", "markdown", "sarif"} {
+			if p := a.v.GetString(k); p != "" {
+				if rmErr := os.Remove(p); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
+					a.logger().Warn("could not remove an earlier report", "path", p, "error", rmErr)
+				}
+			}
+		}
+	}
 	path := a.failedPath()
 	if path == "" {
 		return
 	}
-	if err == nil || s.stage == stageDone {
+	if !failed {
 		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
 			a.logger().Warn("could not remove an old failure record", "path", path, "error", rmErr)
 		}

@@ -201,6 +201,11 @@ func functionOptions() []cel.EnvOption {
 		// where a comprehension comparing every pair is quadratic.
 		cel.Function("unique_by", cel.Overload("unique_by_list_list", []*cel.Type{cel.ListType(dyn), cel.ListType(cel.StringType)}, cel.ListType(dyn),
 			cel.BinaryBinding(uniqueBy))),
+		// index_by(items, keys): a map from each key to the first item with
+		// that key, so a formula looks an item up by name in one step
+		// instead of scanning the list.
+		cel.Function("index_by", cel.Overload("index_by_list_list", []*cel.Type{cel.ListType(dyn), cel.ListType(cel.StringType)}, cel.MapType(cel.StringType, dyn),
+			cel.BinaryBinding(indexBy))),
 		cel.Function("nonblank", cel.Overload("nonblank_dyn", []*cel.Type{dyn}, cel.BoolType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				s, ok := v.(types.String)
@@ -226,6 +231,26 @@ func functionOptions() []cel.EnvOption {
 }
 
 func uniqueBy(items, keys ref.Val) ref.Val {
+	var out []ref.Val
+	if err := firstOfEachKey("unique_by", items, keys, func(_ string, item ref.Val) { out = append(out, item) }); err != nil {
+		return err
+	}
+	return types.NewRefValList(Adapter, out)
+}
+
+func indexBy(items, keys ref.Val) ref.Val {
+	out := map[ref.Val]ref.Val{}
+	if err := firstOfEachKey("index_by", items, keys, func(k string, item ref.Val) { out[types.String(k)] = item }); err != nil {
+		return err
+	}
+	return types.NewRefValMap(Adapter, out)
+}
+
+// firstOfEachKey calls keep, in order, for each item whose key (the
+// string at the same index of keys) has not occurred before; it returns
+// an error value for lists of different lengths or a key that is not a
+// string.
+func firstOfEachKey(fn string, items, keys ref.Val, keep func(string, ref.Val)) ref.Val {
 	il, ok1 := items.(traits.Lister)
 	kl, ok2 := keys.(traits.Lister)
 	if !ok1 || !ok2 {
@@ -233,19 +258,18 @@ func uniqueBy(items, keys ref.Val) ref.Val {
 	}
 	n := int(il.Size().(types.Int))
 	if m := int(kl.Size().(types.Int)); m != n {
-		return types.NewErr("unique_by: %d items but %d keys", n, m)
+		return types.NewErr("%s: %d items but %d keys", fn, n, m)
 	}
 	seen := make(map[string]bool, n)
-	var out []ref.Val
 	for i := range n {
 		k, ok := kl.Get(types.Int(i)).(types.String)
 		if !ok {
-			return types.NewErr("unique_by: key %d is not a string", i)
+			return types.NewErr("%s: key %d is not a string", fn, i)
 		}
 		if !seen[string(k)] {
 			seen[string(k)] = true
-			out = append(out, il.Get(types.Int(i)))
+			keep(string(k), il.Get(types.Int(i)))
 		}
 	}
-	return types.NewRefValList(Adapter, out)
+	return nil
 }

@@ -69,7 +69,14 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
 	opts = append(opts, validateFunctions()...)
-	opts = append(opts, ext.Strings(), ext.Lists(), ext.Bindings(), jsonFunctions())
+	// The extensions are pinned to the versions this language was written
+	// against, so that a newer cel-go cannot change what a formula means
+	// without Version (and every digest) changing with it.
+	opts = append(opts,
+		ext.Strings(ext.StringsVersion(5)),
+		ext.Lists(ext.ListsVersion(3)),
+		ext.Bindings(ext.BindingsVersion(1)),
+		jsonFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}

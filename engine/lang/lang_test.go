@@ -60,6 +60,8 @@ func TestExactFormulas(t *testing.T) {
 		{"cel.bind(x, 0.1 + 0.2, x * x)", "9/100"},
 		{"unique_by([1, 2, 3, 4], ['a', 'b', 'a', 'c'])", "[1 2 4]"},
 		{"size(unique_by([], []))", "0"},
+		{"index_by([{'n': 'a', 'v': 1}, {'n': 'b', 'v': 2}, {'n': 'a', 'v': 3}], ['a', 'b', 'a'])['a'].v", "1"},
+		{"'c' in index_by([1, 2], ['a', 'b'])", "false"},
 		{"median([4, 1, 3, 2])", "5/2"},
 		{"min([3, 1.5, 2])", "3/2"},
 		{"max([3, 1.5, 2])", "3"},

@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -30,5 +32,34 @@ func TestJudgeLabelsAreMembersOfTheJudgeBlock(t *testing.T) {
 	}
 	if b, _ := json.Marshal(Judge{Identity: judge.Identity{Plugin: "p", Version: "1"}}); string(b) != `{"plugin":"p","version":"1"}` {
 		t.Errorf("without labels: %s", b)
+	}
+}
+
+// TestJudgeMembersAreTheIdentitys: the names labels may not take are the
+// JSON names of the identity and the plugin's sha256, no more, no less.
+func TestJudgeMembersAreTheIdentitys(t *testing.T) {
+	var want []string
+	for _, f := range reflect.VisibleFields(reflect.TypeOf(judgeFields{})) {
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && !f.Anonymous {
+			want = append(want, name)
+		}
+	}
+	got := append([]string(nil), judge.BlockMembers...)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("judge.BlockMembers = %v, want the judge block's members %v", got, want)
+	}
+}
+
+// TestALabelCannotPassForTheModel: a label spelled like an identity
+// member in another case stays a label when read back.
+func TestALabelCannotPassForTheModel(t *testing.T) {
+	var j Judge
+	if err := json.Unmarshal([]byte(`{"plugin":"p","version":"1","model":"real","Model":"fake"}`), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Model != "real" || j.Labels["Model"] != "fake" {
+		t.Errorf("model %q, labels %v", j.Model, j.Labels)
 	}
 }

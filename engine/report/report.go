@@ -215,21 +215,31 @@ func (j Judge) MarshalJSON() ([]byte, error) {
 	return append(out, '}'), nil
 }
 
-// UnmarshalJSON reads the identity, and every other string member as a
-// label.
+// UnmarshalJSON reads the identity from its members, spelled exactly, and
+// every other string member as a label (so a label can never stand in
+// for a member of the identity, as encoding/json's case-blind matching
+// would let it).
 func (j *Judge) UnmarshalJSON(b []byte) error {
-	var f judgeFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err != nil {
 		return err
 	}
-	*j = Judge{Identity: f.Identity, SHA256: f.SHA256}
+	own := map[string]json.RawMessage{}
 	for _, k := range judge.BlockMembers {
-		delete(all, k)
+		if v, ok := all[k]; ok {
+			own[k] = v
+			delete(all, k)
+		}
 	}
+	ob, err := json.Marshal(own)
+	if err != nil {
+		return err
+	}
+	var f judgeFields
+	if err := json.Unmarshal(ob, &f); err != nil {
+		return err
+	}
+	*j = Judge{Identity: f.Identity, SHA256: f.SHA256}
 	for k, raw := range all {
 		var v string
 		if json.Unmarshal(raw, &v) != nil {

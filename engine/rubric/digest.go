@@ -106,6 +106,9 @@ type canonicalLevel struct {
 	Signals [][2]string       `json:"signals,omitempty"`
 	Issues  string            `json:"issues,omitempty"`
 	Reports []canonicalReport `json:"reports,omitempty"`
+	// Added with the surface's warnings and invalid formulas.
+	Warnings string `json:"warnings,omitempty"`
+	Invalid  string `json:"invalid,omitempty"`
 }
 
 type canonicalReport struct {
@@ -138,7 +141,8 @@ func Canonical(r *Rubric) []byte {
 		})
 	}
 	level := func(lv Level) canonicalLevel {
-		out := canonicalLevel{Score: text(lv.Score), Metrics: pairs(lv.Metrics), Signals: pairs(lv.Signals), Issues: text(lv.Issues)}
+		out := canonicalLevel{Score: text(lv.Score), Metrics: pairs(lv.Metrics), Signals: pairs(lv.Signals), Issues: text(lv.Issues),
+			Warnings: text(lv.Warnings), Invalid: text(lv.Invalid)}
 		for _, r := range lv.Reports {
 			out.Reports = append(out.Reports, canonicalReport{Name: r.Name, Fields: pairs(r.Fields)})
 		}

@@ -155,7 +155,7 @@ var toolSchema = &hcl.BodySchema{
 }
 
 var surfaceSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}},
+	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "warnings"}, {Name: "invalid"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "report", LabelNames: []string{"name"}},
@@ -484,7 +484,7 @@ func (l *loader) labels(a *hcl.Attribute) map[string]string {
 		if _, dup := out[name]; dup {
 			l.errorf(kv.Key.Range(), "label %s is given twice", name)
 		}
-		if slices.Contains(judge.BlockMembers, name) {
+		if slices.ContainsFunc(judge.BlockMembers, func(m string) bool { return strings.EqualFold(m, name) }) {
 			l.errorf(kv.Key.Range(), "%q is a member the judge block already has; name the label otherwise", name)
 		}
 		out[name] = v.AsString()

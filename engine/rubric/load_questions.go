@@ -198,6 +198,9 @@ func (l *loader) answerSchema(a *hcl.Attribute) ([]byte, *jsonschema.Schema) {
 func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 	if kind == "tool" {
 		lv.Issues = l.formula(l.envs.tool, body.Attributes["issues"], cel.ListType(cel.DynType))
+	} else {
+		lv.Warnings = l.formula(l.envs.surface, body.Attributes["warnings"], cel.ListType(cel.StringType))
+		lv.Invalid = l.formula(l.envs.surface, body.Attributes["invalid"], nil)
 	}
 	reportEnv := l.envs.toolReport
 	if kind == "surface" {

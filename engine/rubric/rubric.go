@@ -84,6 +84,13 @@ type Level struct {
 	// as members of the tool's entry, at the surface level as top-level
 	// members (each a map of values).
 	Reports []*Report
+	// Warnings (surface level), if set, yields a list of strings added to
+	// the report's warnings: what a reader must know about the scores.
+	Warnings *lang.Program
+	// Invalid (surface level), if set, yields null when the observations
+	// can be scored, or a string saying why they cannot: the scan then
+	// fails, and no report is written.
+	Invalid *lang.Program
 }
 
 // Report is a group of values a level writes into the report. Name is ""

@@ -92,6 +92,10 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	for _, st := range states {
 		toolAnswers[st.name] = st.answers
 	}
+	// Formulas of questions about the surface and its items see every
+	// tool, so their budget grows with the number of tools, as the
+	// surface's own formulas' does.
+	limit := uint64(lang.CostLimit + lang.CostPerItem*len(states))
 	for _, stage := range r.Stages() {
 		var reqs []ask.Request
 		var where []target
@@ -107,6 +111,12 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			return nil
 		}
 		for _, q := range stage {
+			if q.Per != rubric.PerTool {
+				var err error
+				if q, err = scaledQuestion(q, limit); err != nil {
+					return nil, nil, err
+				}
+			}
 			switch q.Per {
 			case rubric.PerTool:
 				for i, st := range states {
@@ -289,4 +299,20 @@ func usageOf(o report.Observation) map[string]any {
 		return map[string]any{"tokens": int64(n), "estimated": false}
 	}
 	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 3) / 4), "estimated": true}
+}
+
+// scaledQuestion is q with its formulas held to limit.
+func scaledQuestion(q *rubric.Question, limit uint64) (*rubric.Question, error) {
+	c := *q
+	for _, p := range []**lang.Program{&c.When, &c.Input, &c.Items, &c.Subject} {
+		if *p == nil {
+			continue
+		}
+		scaled, err := (*p).WithCostLimit(limit)
+		if err != nil {
+			return nil, err
+		}
+		*p = scaled
+	}
+	return &c, nil
 }

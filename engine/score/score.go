@@ -50,6 +50,17 @@ type Asker interface {
 	Ask(ctx context.Context, reqs []ask.Request) ([]ask.Observation, error)
 }
 
+// InvalidError is a rubric's verdict that the observations cannot be
+// scored (its surface invalid formula gave a reason): the run produces no
+// report.
+type InvalidError struct {
+	Reason string
+}
+
+func (e *InvalidError) Error() string {
+	return "the rubric cannot score these observations: " + e.Reason
+}
+
 // Error is a formula that failed while scoring: the run cannot produce a
 // whole report.
 type Error struct {
@@ -529,6 +540,31 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	}
 	rep.Metrics = mvals
 	sc.vars["metrics"] = metrics
+	if r.Surface.Invalid != nil {
+		why, err := sc.eval(r.Surface.Invalid)
+		if err != nil {
+			return &Error{Formula: "surface invalid", Err: err}
+		}
+		if s, ok := why.(types.String); ok {
+			return &InvalidError{Reason: string(s)}
+		}
+		if why.Type() != types.NullType {
+			return &Error{Formula: "surface invalid", Err: fmt.Errorf("want null or a string saying why, got %s", why.Type().TypeName())}
+		}
+	}
+	if r.Surface.Warnings != nil {
+		ws, err := sc.eval(r.Surface.Warnings)
+		if err != nil {
+			return &Error{Formula: "surface warnings", Err: err}
+		}
+		n, err := lang.Native(ws)
+		if err != nil {
+			return &Error{Formula: "surface warnings", Err: err}
+		}
+		for _, w := range n.([]any) {
+			rep.Warnings = append(rep.Warnings, fmt.Sprint(w))
+		}
+	}
 	v, err := sc.eval(scoreProg)
 	if err != nil {
 		return &Error{Formula: "surface score", Err: err}
