@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
 )
 
 // places is the number of decimals v needs (at most 12); 0 for a label.
@@ -133,16 +135,38 @@ func dimensionList(ds []Named) string {
 	return strings.Join(parts, ", ")
 }
 
-func code(names []string) string {
+// Text from the registry (names, the capture's about) is untrusted: every
+// piece of it goes into Markdown through these, which escape backticks,
+// pipes, line breaks and control characters.
+var (
+	inline = markdown.Inline
+	cell   = markdown.CellCode
+)
+
+// codes writes names as code spans, safe in a table cell.
+func codes(names []string) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
-		parts[i] = "`" + n + "`"
+		parts[i] = cell(n)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// cell escapes a Markdown table cell.
-func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+// terms makes the text among a (registry text, such as names) safe to
+// print on a terminal: its control characters are written as escapes.
+func terms(a []any) []any {
+	out := make([]any, len(a))
+	for i, v := range a {
+		if s, ok := v.(string); ok {
+			v = report.EscapeControls(s, false)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// printf is fmt.Fprintf for the terminal, with terms.
+func printf(w io.Writer, format string, a ...any) { fmt.Fprintf(w, format, terms(a)...) }
 
 // pearsonText is the correlation with two decimals, or why there is none.
 func (s Stats) pearsonText() string {
@@ -160,21 +184,21 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	bw := bufio.NewWriter(w)
 	p := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
 	st := rec.Statistics
-	p("# Calibration of %s %s against published scores\n\n", rec.Rubric.Name, rec.Rubric.Version)
+	p("# Calibration of %s %s against published scores\n\n", inline(rec.Rubric.Name), inline(rec.Rubric.Version))
 	if rec.Capture.About != "" {
-		p("> %s\n\n", rec.Capture.About)
+		p("> %s\n\n", inline(rec.Capture.About))
 	}
 	p("| | |\n|---|---|\n")
-	p("| capture | `%s` |\n", cell(rec.Capture.Path))
+	p("| capture | %s |\n", cell(rec.Capture.Path))
 	if rec.Capture.Release != "" {
-		p("| release | %s |\n", cell(rec.Capture.Release))
+		p("| release | %s |\n", inline(rec.Capture.Release))
 	}
 	if rec.Capture.ScoredAt != "" {
-		p("| scored by the registry | %s |\n", cell(rec.Capture.ScoredAt))
+		p("| scored by the registry | %s |\n", inline(rec.Capture.ScoredAt))
 	}
 	p("| scored set | `%s`, %d tools |\n", rec.Capture.SurfaceHash, rec.Capture.ToolCount)
-	p("| rubric | %s %s, `%s` |\n", rec.Rubric.Name, rec.Rubric.Version, rec.Rubric.Digest)
-	p("| judge | %s |\n", cell(judgeText(rec)))
+	p("| rubric | %s %s, %s |\n", inline(rec.Rubric.Name), inline(rec.Rubric.Version), cell(rec.Rubric.Digest))
+	p("| judge | %s |\n", inline(judgeText(rec)))
 	p("| runs | %d |\n\n", rec.Runs)
 	p("Ours is the median of the %d runs, per tool and per measure; every difference is ours minus the published value. Nothing is adjusted.\n\n", rec.Runs)
 
@@ -182,36 +206,36 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	td := st.toolPlaces()
 	for _, row := range st.Set {
 		d := setPlaces(row)
-		p("| %s | %s | %s | %s |\n", row.Name, valOr(row.Published, "—", d), joinPtrs(row.Runs, "—", d), valOr(row.Median, "—", d))
+		p("| %s | %s | %s | %s |\n", inline(row.Name), inline(valOr(row.Published, "—", d)), inline(joinPtrs(row.Runs, "—", d)), inline(valOr(row.Median, "—", d)))
 	}
 	if l := st.Lowest; l != nil {
 		runs := make([]string, len(l.Runs))
 		for i, v := range l.Runs {
-			runs[i] = fmt.Sprintf("%s (%s)", fixed(v, td), code(l.RunTools[i]))
+			runs[i] = fmt.Sprintf("%s (%s)", fixed(v, td), codes(l.RunTools[i]))
 		}
-		p("| lowest %s | %s (%s) | %s | %s |\n", st.Measure, fixed(l.Published, td), code(l.PublishedTools), strings.Join(runs, "; "), fixed(l.Median, td))
+		p("| lowest %s | %s (%s) | %s | %s |\n", inline(st.Measure), fixed(l.Published, td), codes(l.PublishedTools), strings.Join(runs, "; "), fixed(l.Median, td))
 	}
 
 	p("\n## Per measure\n\n| Measure | Tools | Mean absolute difference | Mean signed difference | Ours higher | Ours lower | Equal |\n|---|---|---|---|---|---|---|\n")
 	for _, m := range st.Measures {
-		p("| %s | %d | %s | %s | %d | %d | %d |\n", rec.measureLabel(m.Name), m.Tools, m.MeanAbs.Decimal(2), signedMean(m.MeanSigned.Num), m.Higher, m.Lower, m.Equal)
+		p("| %s | %d | %s | %s | %d | %d | %d |\n", inline(rec.measureLabel(m.Name)), m.Tools, m.MeanAbs.Decimal(2), signedMean(m.MeanSigned.Num), m.Higher, m.Lower, m.Equal)
 	}
 	for _, l := range st.Labels {
-		p("\n%s: the label most runs gave equals the published one for %d of %d tools.\n", label(l.Name), l.Equal, l.Tools)
+		p("\n%s: the label most runs gave equals the published one for %d of %d tools.\n", inline(label(l.Name)), l.Equal, l.Tools)
 	}
 	p("\nPer tool, our median %s and the published one correlate at %s (Pearson, computed in float64). The mean offset is %s; for %d of the %d tools the difference lies within %s of it.\n\n",
-		st.Measure, st.pearsonText(), signedMean(st.Offset.Num), st.Within, st.Compared, st.Tolerance)
+		inline(st.Measure), st.pearsonText(), signedMean(st.Offset.Num), st.Within, st.Compared, st.Tolerance)
 	if plot != "" {
 		p("![published (x) against ours (y), per tool, with the line y = x](%s)\n\n", plot)
 	}
 
 	p("## The largest differences\n\n")
 	if len(st.Largest) == 0 {
-		p("No tool's %s differs from the published one.\n\n", st.Measure)
+		p("No tool's %s differs from the published one.\n\n", inline(st.Measure))
 	} else {
 		p("| Tool | Published | Ours | Difference | Dimensions that differ (ours minus published) |\n|---|---|---|---|---|\n")
 		for _, l := range st.Largest {
-			p("| `%s` | %s | %s | %s | %s |\n", l.Tool, fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), dimensionList(l.Dimensions))
+			p("| %s | %s | %s | %s | %s |\n", cell(l.Tool), fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), inline(dimensionList(l.Dimensions)))
 		}
 		p("\n")
 	}
@@ -222,13 +246,13 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 		if t.Difference != nil {
 			diff = signed(*t.Difference, td)
 		}
-		p("| `%s` | %s | %s | %s | %s | %s | %s |\n", t.Name, valOr(t.Published, "—", td), fixed(t.Median, td), diff, joinVals(t.Runs, td), fixed(t.Range, td), t.MeanAbsDeviation.Decimal(2))
+		p("| %s | %s | %s | %s | %s | %s | %s |\n", cell(t.Name), valOr(t.Published, "—", td), fixed(t.Median, td), diff, joinVals(t.Runs, td), fixed(t.Range, td), t.MeanAbsDeviation.Decimal(2))
 	}
 	if v := st.Variation; v.MaxRange.Num.Sign() == 0 {
-		p("\nEvery run gave every tool the same %s.\n\n", st.Measure)
+		p("\nEvery run gave every tool the same %s.\n\n", inline(st.Measure))
 	} else {
 		p("\nFrom run to run, a tool's %s moved by %s on average (max − min of its runs) and by up to %s (%s); the mean absolute deviation from a tool's own mean is %s.\n\n",
-			st.Measure, v.MeanRange.Decimal(2), fixed(v.MaxRange, td), code(v.MaxRangeTools), v.MeanDeviation.Decimal(2))
+			inline(st.Measure), v.MeanRange.Decimal(2), fixed(v.MaxRange, td), codes(v.MaxRangeTools), v.MeanDeviation.Decimal(2))
 	}
 
 	p("## Definition differences\n\n")
@@ -236,17 +260,17 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	case d == nil:
 		p("The server's own tools/list was not read (give `--server TARGET` or `-- COMMAND`), so the capture's definitions were not compared with it.\n")
 	case len(d.Tools) == 0:
-		p("The capture's definitions are the server's (`%s`, read from `%s`).\n", d.SurfaceHash, cell(d.Server))
+		p("The capture's definitions are the server's (%s, read from %s).\n", cell(d.SurfaceHash), cell(d.Server))
 	default:
-		p("The capture's definitions differ from those of `%s` (`%s`). The calibration scored the capture's own.\n\n| Tool | Difference |\n|---|---|\n", cell(d.Server), d.SurfaceHash)
+		p("The capture's definitions differ from those of %s (%s). The calibration scored the capture's own.\n\n| Tool | Difference |\n|---|---|\n", cell(d.Server), cell(d.SurfaceHash))
 		for _, t := range d.Tools {
 			for _, line := range t.Differences {
-				p("| `%s` | %s |\n", t.Tool, cell(line))
+				p("| %s | %s |\n", cell(t.Tool), inline(line))
 			}
 		}
 	}
 	if len(rec.Measures.Unmatched) > 0 {
-		p("\nPublished values no report field of the rubric matched, left out: %s.\n", code(rec.Measures.Unmatched))
+		p("\nPublished values no report field of the rubric matched, left out: %s.\n", codes(rec.Measures.Unmatched))
 	}
 	return bw.Flush()
 }
@@ -272,7 +296,7 @@ func judgeText(rec *Record) string {
 func WriteText(w io.Writer, rec *Record) error {
 	st := rec.Statistics
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
+	p := func(format string, a ...any) { fmt.Fprintf(tw, format, terms(a)...) }
 	p("calibration: %s %s · judge %s · %d runs · %d tools\n\n", rec.Rubric.Name, rec.Rubric.Version, judgeText(rec), rec.Runs, rec.Capture.ToolCount)
 	p("WHOLE SET\tPUBLISHED\tRUNS\tMEDIAN\n")
 	td := st.toolPlaces()
@@ -292,16 +316,16 @@ func WriteText(w io.Writer, rec *Record) error {
 	}
 	fmt.Fprintln(w)
 	for _, l := range st.Labels {
-		fmt.Fprintf(w, "%s: the label most runs gave equals the published one for %d of %d tools\n", l.Name, l.Equal, l.Tools)
+		printf(w, "%s: the label most runs gave equals the published one for %d of %d tools\n", l.Name, l.Equal, l.Tools)
 	}
-	fmt.Fprintf(w, "Pearson r of %s (float64): %s · within %s of the mean offset %s: %d of %d tools\n",
+	printf(w, "Pearson r of %s (float64): %s · within %s of the mean offset %s: %d of %d tools\n",
 		st.Measure, st.pearsonText(), st.Tolerance, signedMean(st.Offset.Num), st.Within, st.Compared)
 	v := st.Variation
-	fmt.Fprintf(w, "run to run: mean range %s, largest %s, mean absolute deviation %s\n", v.MeanRange.Decimal(2), fixed(v.MaxRange, td), v.MeanDeviation.Decimal(2))
+	printf(w, "run to run: mean range %s, largest %s, mean absolute deviation %s\n", v.MeanRange.Decimal(2), fixed(v.MaxRange, td), v.MeanDeviation.Decimal(2))
 	if len(st.Largest) > 0 {
 		fmt.Fprintln(w, "largest differences:")
 		for _, l := range st.Largest {
-			fmt.Fprintf(w, "  %s %s → %s (%s): %s\n", l.Tool, fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), dimensionList(l.Dimensions))
+			printf(w, "  %s %s → %s (%s): %s\n", l.Tool, fixed(l.Published, td), fixed(l.Median, td), signed(l.Difference, td), dimensionList(l.Dimensions))
 		}
 	}
 	if d := rec.Differences; d != nil {
@@ -309,7 +333,7 @@ func WriteText(w io.Writer, rec *Record) error {
 		for _, t := range d.Tools {
 			n += len(t.Differences)
 		}
-		fmt.Fprintf(w, "definition differences with %s: %d in %d tools\n", d.Server, n, len(d.Tools))
+		printf(w, "definition differences with %s: %d in %d tools\n", d.Server, n, len(d.Tools))
 	}
 	return nil
 }
