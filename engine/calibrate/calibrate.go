@@ -16,7 +16,9 @@
 // of the same name in any of the rubric's surface report sections. The
 // first top-level number of qualityScore that matches is the tool's
 // score; the other numbers are its dimensions; labels (tiers) are counted
-// as agreeing or not.
+// as agreeing or not. Measures follow the rubric's order: a tool's report
+// fields, and its surface report sections' members, as the rubric writes
+// them.
 //
 // Scores, medians, differences and means are exact (package num); only
 // the Pearson correlation is a float64.
@@ -179,14 +181,18 @@ func New(c *Capture, runs []*report.Report, opt Options) (*Record, error) {
 }
 
 // scored is what calibration reads of one run's report: each tool's
-// report fields and the members of the surface report sections, by path.
+// report fields and the members of the surface report sections, by path;
+// and the paths in the rubric's order (a tool's fields, over all tools).
 type scored struct {
-	tools  map[string]map[string]Val
-	server map[string]Val
+	tools       map[string]map[string]Val
+	server      map[string]Val
+	toolOrder   []string
+	serverOrder []string
 }
 
 func readRun(rep *report.Report) (scored, error) {
 	s := scored{tools: map[string]map[string]Val{}, server: map[string]Val{}}
+	seen := map[string]bool{}
 	for _, t := range rep.Tools {
 		var vals []Named
 		for _, f := range t.Fields {
@@ -195,6 +201,12 @@ func readRun(rep *report.Report) (scored, error) {
 				return s, err
 			}
 			vals = append(vals, v...)
+		}
+		for _, v := range vals {
+			if !seen[v.Name] {
+				seen[v.Name] = true
+				s.toolOrder = append(s.toolOrder, v.Name)
+			}
 		}
 		s.tools[t.Name] = byName(vals)
 	}
@@ -208,6 +220,7 @@ func readRun(rep *report.Report) (scored, error) {
 			for _, nv := range v {
 				if _, dup := s.server[nv.Name]; !dup {
 					s.server[nv.Name] = nv.Value
+					s.serverOrder = append(s.serverOrder, nv.Name)
 				}
 			}
 		}
@@ -235,44 +248,60 @@ func rawOf(v any) ([]byte, error) {
 }
 
 // match decides which published names are measured: those the first run
-// has a value of the same kind for, on any tool (or in any section).
+// has a value of the same kind for, on any tool (or in any section), in
+// the rubric's order. The tool's score is the first top-level number.
 func match(c *Capture, first scored) (Measures, error) {
 	var m Measures
-	seen := map[string]bool{}
-	for _, t := range c.Tools {
-		ours := first.tools[t.Name]
-		for _, p := range t.Values {
-			if seen[p.Name] {
-				continue
-			}
-			o, ok := ours[p.Name]
-			if !ok || o.IsText != p.Value.IsText {
-				continue
-			}
-			seen[p.Name] = true
-			switch {
-			case p.Value.IsText:
-				m.Labels = append(m.Labels, p.Name)
-			case m.Tool == "" && !strings.Contains(p.Name, "."):
-				m.Tool = p.Name
-			default:
-				m.Dimensions = append(m.Dimensions, p.Name)
-			}
-		}
-	}
+	// The kind of each published name: a label or a number; mixed if
+	// tools disagree, which then matches only where the rubric agrees.
+	published := map[string]map[bool]bool{}
 	for _, t := range c.Tools {
 		for _, p := range t.Values {
-			if !seen[p.Name] && !slices.Contains(m.Unmatched, p.Name) {
-				m.Unmatched = append(m.Unmatched, p.Name)
+			if published[p.Name] == nil {
+				published[p.Name] = map[bool]bool{}
 			}
+			published[p.Name][p.Value.IsText] = true
 		}
 	}
+	matched := map[string]bool{}
+	for _, name := range first.toolOrder {
+		kinds, ok := published[name]
+		if !ok {
+			continue
+		}
+		isText := false
+		for _, vals := range first.tools {
+			if v, ok := vals[name]; ok {
+				isText = v.IsText
+				break
+			}
+		}
+		if !kinds[isText] {
+			continue
+		}
+		matched[name] = true
+		switch {
+		case isText:
+			m.Labels = append(m.Labels, name)
+		case m.Tool == "" && !strings.Contains(name, "."):
+			m.Tool = name
+		default:
+			m.Dimensions = append(m.Dimensions, name)
+		}
+	}
+	for name := range published {
+		if !matched[name] {
+			m.Unmatched = append(m.Unmatched, name)
+		}
+	}
+	slices.Sort(m.Unmatched)
 	if m.Tool == "" {
 		return m, fmt.Errorf("no top-level number of the capture's qualityScore matches a tool report field of the same name")
 	}
-	for _, p := range c.Server {
-		if o, ok := first.server[p.Name]; ok && o.IsText == p.Value.IsText {
-			m.Server = append(m.Server, p.Name)
+	pubServer := byName(c.Server)
+	for _, name := range first.serverOrder {
+		if p, ok := pubServer[name]; ok && p.IsText == first.server[name].IsText {
+			m.Server = append(m.Server, name)
 		}
 	}
 	return m, nil

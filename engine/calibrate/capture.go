@@ -3,6 +3,7 @@ package calibrate
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"strings"
 
@@ -47,7 +48,9 @@ func ReadCapture(path string) (*Capture, error) {
 }
 
 // ParseCapture reads a registry capture from its bytes; name says where
-// they came from.
+// they came from. The definitions and what the registry published about
+// each (its qualityScore) are surface.Parse's; only the capture's own
+// description (_about, scoredAt) is read beside them.
 func ParseCapture(name string, b []byte) (*Capture, error) {
 	s, err := surface.Parse(name, b)
 	if err != nil {
@@ -58,41 +61,40 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	}
 	var top struct {
 		About    json.RawMessage `json:"_about"`
-		Release  json.RawMessage `json:"release"`
 		ScoredAt json.RawMessage `json:"scoredAt"`
-		Server   json.RawMessage `json:"server"`
-		Tools    []struct {
-			Name         string          `json:"name"`
-			QualityScore json.RawMessage `json:"qualityScore"`
-		} `json:"tools"`
 	}
 	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	c := &Capture{
 		Path: name, Surface: s,
-		About: scalarText(top.About), Release: scalarText(top.Release), ScoredAt: scalarText(top.ScoredAt),
+		About: scalarText(top.About), Release: textOf(s.Server["release"]), ScoredAt: scalarText(top.ScoredAt),
 	}
-	if len(top.Server) > 0 && top.Server[0] == '{' {
-		if c.Server, err = flatten(top.Server, "", 0); err != nil {
-			return nil, fmt.Errorf("%s: server: %w", name, err)
-		}
-	}
-	for i, t := range top.Tools {
-		// surface.Parse checked the entries; the name is the
-		// definition's when the entry names none.
-		tool := PublishedTool{Name: s.Tools[i].Name}
-		if t.Name != "" && t.Name != tool.Name {
-			return nil, fmt.Errorf("%s: tools[%d]: entry %q is not the tool %q", name, i, t.Name, tool.Name)
-		}
-		if len(t.QualityScore) > 0 && t.QualityScore[0] == '{' {
-			if tool.Values, err = flatten(t.QualityScore, "", 0); err != nil {
-				return nil, fmt.Errorf("%s: tools[%d].qualityScore: %w", name, i, err)
-			}
+	// surface.Parse files the top-level release under the server; it is
+	// the capture's, not a published value.
+	server := maps.Clone(s.Server)
+	delete(server, "release")
+	c.Server = flattenValue(server, "", 0)
+	for _, t := range s.Tools {
+		tool := PublishedTool{Name: t.Name}
+		if q, ok := t.Published["qualityScore"].(map[string]any); ok {
+			tool.Values = flattenValue(q, "", 0)
 		}
 		c.Tools = append(c.Tools, tool)
 	}
 	return c, nil
+}
+
+// textOf is a decoded JSON scalar as text: a string as it is, a number or
+// a boolean as written; "" for anything else.
+func textOf(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64, json.Number, bool:
+		return fmt.Sprint(x)
+	}
+	return ""
 }
 
 // scalarText is a JSON string's text, or a number's or boolean's as

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -170,6 +172,48 @@ func walk(dec *json.Decoder, path string, depth int, keep bool, out *[]Named) er
 		}
 	}
 	return nil
+}
+
+// flattenValue is flatten for a value already decoded (as surface.Parse
+// decodes it): the members of an object are taken in the order of their
+// names, since a decoded object keeps no order.
+func flattenValue(v any, prefix string, depth int) []Named {
+	var out []Named
+	walkValue(v, prefix, depth, true, &out)
+	return out
+}
+
+func walkValue(v any, path string, depth int, keep bool, out *[]Named) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			child := k
+			if path != "" {
+				child = path + "." + k
+			}
+			walkValue(x[k], child, depth+1, keep, out)
+		}
+	case []any:
+		for _, e := range x {
+			walkValue(e, "", depth+1, false, out)
+		}
+	case float64:
+		if keep && path != "" {
+			if n, err := num.Float(x); err == nil {
+				*out = append(*out, Named{Name: path, Value: Val{Num: n}})
+			}
+		}
+	case json.Number:
+		if keep && path != "" {
+			if n, err := num.Parse(x.String()); err == nil {
+				*out = append(*out, Named{Name: path, Value: Val{Num: n}})
+			}
+		}
+	case string:
+		if keep && path != "" && depth <= 1 && isLabel(x) {
+			*out = append(*out, Named{Name: path, Value: Val{Text: x, IsText: true}})
+		}
+	}
 }
 
 // byName indexes named values.

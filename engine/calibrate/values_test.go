@@ -14,12 +14,12 @@ func TestFlatten(t *testing.T) {
 		depth             int
 		want              string
 	}{
-		{"numbers at any depth, in order", `{"tdqs": 3.5, "scores": {"b": 2, "a": 4}}`, "", 0, "tdqs=3.5 scores.b=2 scores.a=4"},
+		{"numbers at any depth, in order", `{"score": 3.5, "scores": {"b": 2, "a": 4}}`, "", 0, "score=3.5 scores.b=2 scores.a=4"},
 		{"a label directly under the top", `{"tier": "B", "scores": {"a": 1}}`, "", 0, "tier=B scores.a=1"},
 		{"prose and nested text are left out", `{"summary": "a few words here", "scores": {"a": {"score": 3, "justification": "short"}}}`, "", 0, "scores.a.score=3"},
 		{"arrays, booleans and nulls are left out", `{"xs": [1, 2], "ok": true, "n": null, "v": 1}`, "", 0, "v=1"},
 		{"a report member: prefix and depth 1", `{"purpose_clarity": 4}`, "scores", 1, "scores.purpose_clarity=4"},
-		{"a scalar member", `4.2`, "tdqs", 1, "tdqs=4.2"},
+		{"a scalar member", `4.2`, "score", 1, "score=4.2"},
 		{"a label member", `"A"`, "tier", 1, "tier=A"},
 		{"too long to be a label", `"` + strings.Repeat("x", 33) + `"`, "tier", 1, ""},
 	} {
@@ -81,7 +81,7 @@ func TestValJSON(t *testing.T) {
 func TestLabel(t *testing.T) {
 	for in, want := range map[string]string{
 		"scores.purpose_clarity": "Purpose clarity",
-		"tdqs":                   "Tdqs",
+		"score":                  "Score",
 		"coherenceScore":         "CoherenceScore",
 	} {
 		if got := label(in); got != want {

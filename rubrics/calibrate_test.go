@@ -1,4 +1,4 @@
-package calibrate_test
+package rubrics_test
 
 import (
 	"bytes"
@@ -22,13 +22,15 @@ import (
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/calibrate")
 
-// The example: examples/servers/tidy's tools with made-up published
+// The calibration of TDQS end to end, from a registry capture through
+// the replay judge to the record and its Markdown (the engine's own tests
+// use a neutral rubric). The example: examples/servers/tidy's tools with made-up published
 // scores, answered by hand in examples/captures/tidy.answers.jsonl.
 const (
-	examplePath = "../../examples/captures/tidy.registry.json"
-	answersPath = "../../examples/captures/tidy.answers.jsonl"
+	examplePath = "../examples/captures/tidy.registry.json"
+	answersPath = "../examples/captures/tidy.answers.jsonl"
 )
 
 // replayJudge configures the replay judge on the example's answers.
@@ -102,14 +104,14 @@ func calibrateExample(t *testing.T, n int, judgeFor func(run int) ask.Judge, id 
 }
 
 // want is a statistic computed by hand, as an exact fraction.
-func want(t *testing.T, what string, got num.Num, exact string) {
+func wantExact(t *testing.T, what string, got num.Num, exact string) {
 	t.Helper()
 	if w := num.MustParse(exact); got.Cmp(w) != 0 {
 		t.Errorf("%s = %s, want %s (by hand)", what, got.Exact(), w.Exact())
 	}
 }
 
-func vals(vs []calibrate.Val) string {
+func calibVals(vs []calibrate.Val) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = v.String()
@@ -117,7 +119,7 @@ func vals(vs []calibrate.Val) string {
 	return strings.Join(parts, " ")
 }
 
-func ptrs(vs []*calibrate.Val) string {
+func calibPtrs(vs []*calibrate.Val) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = v.String()
@@ -126,7 +128,7 @@ func ptrs(vs []*calibrate.Val) string {
 }
 
 // pearson is the textbook formula, written out for the test.
-func pearson(xs, ys []float64) float64 {
+func pearsonOf(xs, ys []float64) float64 {
 	var mx, my float64
 	for i := range xs {
 		mx += xs[i] / float64(len(xs))
@@ -145,7 +147,7 @@ func pearson(xs, ys []float64) float64 {
 // create, delete, export, get, search, tag, update.
 var publishedTDQS = []float64{4.3, 4.9, 3.5, 4.4, 4.6, 3.1, 3.9}
 
-// TestExampleCapture calibrates the example with the replay judge, three
+// TestCalibrateExampleCapture calibrates the example with the replay judge, three
 // identical runs, and checks every figure against arithmetic done by
 // hand from the answers file:
 //
@@ -159,7 +161,7 @@ var publishedTDQS = []float64{4.3, 4.9, 3.5, 4.4, 4.6, 3.1, 3.9}
 //	update         4  3  4  3  4  3    355      3.6    4 4 4 3 4 4      3.9
 //
 // (weights 25 20 20 15 10 10; TDQS is weighted/100 rounded half up.)
-func TestExampleCapture(t *testing.T) {
+func TestCalibrateExampleCapture(t *testing.T) {
 	j, id := replayJudge(t)
 	rec := calibrateExample(t, 3, func(int) ask.Judge { return j }, id)
 	st := rec.Statistics
@@ -171,14 +173,18 @@ func TestExampleCapture(t *testing.T) {
 	// Sum -1.4, so the mean signed difference is -1.4/7 = -1/5; the
 	// absolute ones sum to 2.0, so the mean is 2/7.
 	tdqs := st.Measures[0]
-	want(t, "tdqs mean signed", tdqs.MeanSigned.Num, "-1/5")
-	want(t, "tdqs mean absolute", tdqs.MeanAbs.Num, "2/7")
+	wantExact(t, "tdqs mean signed", tdqs.MeanSigned.Num, "-1/5")
+	wantExact(t, "tdqs mean absolute", tdqs.MeanAbs.Num, "2/7")
 	if tdqs.Higher != 1 || tdqs.Lower != 6 || tdqs.Equal != 0 || tdqs.Tools != 7 {
 		t.Errorf("tdqs higher/lower/equal %d/%d/%d of %d, want 1/6/0 of 7", tdqs.Higher, tdqs.Lower, tdqs.Equal, tdqs.Tools)
 	}
 	// Per dimension, from the table: (name, mean abs, mean signed,
-	// higher, lower, equal).
-	for i, w := range []struct {
+	// higher, lower, equal), looked up by name.
+	measures := map[string]calibrate.MeasureStats{}
+	for _, m := range st.Measures {
+		measures[m.Name] = m
+	}
+	for _, w := range []struct {
 		name        string
 		abs, signed string
 		hi, lo, eq  int
@@ -190,12 +196,12 @@ func TestExampleCapture(t *testing.T) {
 		{"scores.conciseness_structure", "0", "0", 0, 0, 7},
 		{"scores.contextual_completeness", "3/7", "-3/7", 0, 3, 4}, // delete, search, update -1
 	} {
-		m := st.Measures[i+1]
-		if m.Name != w.name {
-			t.Fatalf("measure %d is %s, want %s", i+1, m.Name, w.name)
+		m, ok := measures[w.name]
+		if !ok {
+			t.Fatalf("no measure %s among %+v", w.name, st.Measures)
 		}
-		want(t, w.name+" mean absolute", m.MeanAbs.Num, w.abs)
-		want(t, w.name+" mean signed", m.MeanSigned.Num, w.signed)
+		wantExact(t, w.name+" mean absolute", m.MeanAbs.Num, w.abs)
+		wantExact(t, w.name+" mean signed", m.MeanSigned.Num, w.signed)
 		if m.Higher != w.hi || m.Lower != w.lo || m.Equal != w.eq {
 			t.Errorf("%s higher/lower/equal %d/%d/%d, want %d/%d/%d", w.name, m.Higher, m.Lower, m.Equal, w.hi, w.lo, w.eq)
 		}
@@ -206,14 +212,15 @@ func TestExampleCapture(t *testing.T) {
 		t.Errorf("within tolerance %d of %d, want 6 of 7", st.Within, st.Compared)
 	}
 	ours := []float64{3.8, 4.6, 3.4, 4.2, 4.3, 3.4, 3.6}
-	if r := pearson(publishedTDQS, ours); st.Pearson == nil || math.Abs(*st.Pearson-r) > 1e-12 {
+	if r := pearsonOf(publishedTDQS, ours); st.Pearson == nil || math.Abs(*st.Pearson-r) > 1e-12 {
 		t.Errorf("pearson %v, want %v", st.Pearson, r)
 	}
 	// The tier: export is 3.4 (B) against a published A; the rest agree.
 	if l := st.Labels[0]; l.Equal != 6 || l.Tools != 7 {
 		t.Errorf("tiers agree on %d of %d, want 6 of 7", l.Equal, l.Tools)
 	}
-	// The largest: create -0.5, then the four 0.3s by name, get, export.
+	// The largest: create -0.5, then the four 0.3s by name, get, export;
+	// the dimensions in the rubric's order (its scores map, by name).
 	var got []string
 	for _, l := range st.Largest {
 		var dims []string
@@ -223,11 +230,11 @@ func TestExampleCapture(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %s", l.Tool, l.Difference, strings.Join(dims, ",")))
 	}
 	wantLargest := []string{
-		"create_bookmark -0.5 purpose_clarity-1,behavioral_transparency-1",
-		"delete_bookmark -0.3 usage_guidelines-1,contextual_completeness-1",
-		"search_bookmarks -0.3 usage_guidelines-1,contextual_completeness-1",
+		"create_bookmark -0.5 behavioral_transparency-1,purpose_clarity-1",
+		"delete_bookmark -0.3 contextual_completeness-1,usage_guidelines-1",
+		"search_bookmarks -0.3 contextual_completeness-1,usage_guidelines-1",
 		"tag_bookmarks 0.3 purpose_clarity1",
-		"update_bookmark -0.3 usage_guidelines-1,contextual_completeness-1",
+		"update_bookmark -0.3 contextual_completeness-1,usage_guidelines-1",
 		"get_bookmark -0.2 parameter_semantics-1",
 		"export_bookmarks -0.1 parameter_semantics-1",
 	}
@@ -255,7 +262,7 @@ func TestExampleCapture(t *testing.T) {
 			t.Errorf("whole set: no row %s", name)
 			continue
 		}
-		if g := [3]string{row.Published.String(), ptrs(row.Runs), row.Median.String()}; g != w {
+		if g := [3]string{row.Published.String(), calibPtrs(row.Runs), row.Median.String()}; g != w {
 			t.Errorf("whole set %s: %v, want %v", name, g, w)
 		}
 	}
@@ -263,7 +270,7 @@ func TestExampleCapture(t *testing.T) {
 		t.Errorf("the server's name matched a report member")
 	}
 	if l := st.Lowest; l.Published.String() != "3.1" || strings.Join(l.PublishedTools, ",") != "tag_bookmarks" ||
-		vals(l.Runs) != "3.4 3.4 3.4" || strings.Join(l.RunTools[0], ",") != "export_bookmarks,tag_bookmarks" || l.Median.String() != "3.4" {
+		calibVals(l.Runs) != "3.4 3.4 3.4" || strings.Join(l.RunTools[0], ",") != "export_bookmarks,tag_bookmarks" || l.Median.String() != "3.4" {
 		t.Errorf("lowest: %+v", l)
 	}
 	// Three identical runs do not vary.
@@ -279,10 +286,10 @@ func TestExampleCapture(t *testing.T) {
 	if bytes.Contains(buf.Bytes(), []byte("justification")) || bytes.Contains(buf.Bytes(), []byte("Heuristic")) {
 		t.Errorf("the record holds prose")
 	}
-	golden(t, "tidy.md", func(w *bytes.Buffer) error { return calibrate.WriteMarkdown(w, rec, "calibration.png") })
+	calibGolden(t, "tidy.md", func(w *bytes.Buffer) error { return calibrate.WriteMarkdown(w, rec, "calibration.png") })
 }
 
-// TestDriftingJudge gives the runs different answers, so that medians
+// TestCalibrateDriftingJudge gives the runs different answers, so that medians
 // and run-to-run variation are not trivial:
 //
 //	run 2: search purpose_clarity 4 (425-25 = 400: 4.0), tag
@@ -294,7 +301,7 @@ func TestExampleCapture(t *testing.T) {
 //
 // search runs 4.3 4.0 4.5 (median 4.3, range 0.5), get 4.2 4.4 4.4
 // (median 4.4, range 0.2), tag 3.4 3.6 3.4 (median 3.4, range 0.2).
-func TestDriftingJudge(t *testing.T) {
+func TestCalibrateDriftingJudge(t *testing.T) {
 	base, id := replayJudge(t)
 	d := &drift{base: base, changes: map[int]map[string]map[string]int{
 		2: {
@@ -325,16 +332,16 @@ func TestDriftingJudge(t *testing.T) {
 		{"create_bookmark", "3.8 3.8 3.8", "3.8", "-0.5", "0", "0"},
 	} {
 		r := rows[w.tool]
-		if vals(r.Runs) != w.runs || r.Median.String() != w.median || r.Difference.String() != w.diff || r.Range.String() != w.rng {
-			t.Errorf("%s: runs %s median %s difference %s range %s, want %s / %s / %s / %s", w.tool, vals(r.Runs), r.Median, r.Difference, r.Range, w.runs, w.median, w.diff, w.rng)
+		if calibVals(r.Runs) != w.runs || r.Median.String() != w.median || r.Difference.String() != w.diff || r.Range.String() != w.rng {
+			t.Errorf("%s: runs %s median %s difference %s range %s, want %s / %s / %s / %s", w.tool, calibVals(r.Runs), r.Median, r.Difference, r.Range, w.runs, w.median, w.diff, w.rng)
 		}
-		want(t, w.tool+" mean absolute deviation", r.MeanAbsDeviation.Num, w.mad)
+		wantExact(t, w.tool+" mean absolute deviation", r.MeanAbsDeviation.Num, w.mad)
 	}
 	// The dimensions take their own medians: search's purpose clarity
 	// 5 4 5 is 5, its usage guidelines 4 4 5 is 4; get's parameter
 	// semantics 3 4 4 is 4, now equal to the published 4.
 	for _, dm := range rows["get_bookmark"].Dimensions {
-		if dm.Name == "scores.parameter_semantics" && (vals(dm.Runs) != "3 4 4" || dm.Median.String() != "4" || dm.Difference.Num.Sign() != 0) {
+		if dm.Name == "scores.parameter_semantics" && (calibVals(dm.Runs) != "3 4 4" || dm.Median.String() != "4" || dm.Difference.Num.Sign() != 0) {
 			t.Errorf("get parameter semantics: %+v", dm)
 		}
 	}
@@ -342,22 +349,27 @@ func TestDriftingJudge(t *testing.T) {
 	// -6/35; absolute sum 1.8, mean 9/35; within 0.3 of -6/35: all but
 	// create (0.33 away) and tag (0.47 away).
 	tdqs := st.Measures[0]
-	want(t, "tdqs mean signed", tdqs.MeanSigned.Num, "-6/35")
-	want(t, "tdqs mean absolute", tdqs.MeanAbs.Num, "9/35")
+	wantExact(t, "tdqs mean signed", tdqs.MeanSigned.Num, "-6/35")
+	wantExact(t, "tdqs mean absolute", tdqs.MeanAbs.Num, "9/35")
 	if tdqs.Higher != 1 || tdqs.Lower != 5 || tdqs.Equal != 1 || st.Within != 5 {
 		t.Errorf("higher/lower/equal %d/%d/%d, within %d; want 1/5/1, 5", tdqs.Higher, tdqs.Lower, tdqs.Equal, st.Within)
 	}
-	ps := st.Measures[4]
-	want(t, "parameter semantics mean signed", ps.MeanSigned.Num, "-1/7")
+	var ps calibrate.MeasureStats
+	for _, m := range st.Measures {
+		if m.Name == "scores.parameter_semantics" {
+			ps = m
+		}
+	}
+	wantExact(t, "parameter semantics mean signed", ps.MeanSigned.Num, "-1/7")
 	ours := []float64{3.8, 4.6, 3.4, 4.4, 4.3, 3.4, 3.6}
-	if r := pearson(publishedTDQS, ours); st.Pearson == nil || math.Abs(*st.Pearson-r) > 1e-12 {
+	if r := pearsonOf(publishedTDQS, ours); st.Pearson == nil || math.Abs(*st.Pearson-r) > 1e-12 {
 		t.Errorf("pearson %v, want %v", st.Pearson, r)
 	}
 	// Ranges 0.5, 0.2, 0.2 and four zeros: mean 0.9/7 = 9/70, largest
 	// 0.5 on search; deviations (8+4+4)/45 over 7 tools: 16/315.
 	v := st.Variation
-	want(t, "mean range", v.MeanRange.Num, "9/70")
-	want(t, "mean deviation", v.MeanDeviation.Num, "16/315")
+	wantExact(t, "mean range", v.MeanRange.Num, "9/70")
+	wantExact(t, "mean deviation", v.MeanDeviation.Num, "16/315")
 	if v.MaxRange.String() != "0.5" || strings.Join(v.MaxRangeTools, ",") != "search_bookmarks" {
 		t.Errorf("largest range %s on %v", v.MaxRange, v.MaxRangeTools)
 	}
@@ -373,27 +385,27 @@ func TestDriftingJudge(t *testing.T) {
 			"overallScore":   {"3.9 4 3.9", "3.9"},
 			"completeness":   {"4 5 4", "4"},
 		}[row.Name]
-		if ok && (ptrs(row.Runs) != w[0] || row.Median.String() != w[1]) {
-			t.Errorf("whole set %s: runs %s median %s, want %s, %s", row.Name, ptrs(row.Runs), row.Median, w[0], w[1])
+		if ok && (calibPtrs(row.Runs) != w[0] || row.Median.String() != w[1]) {
+			t.Errorf("whole set %s: runs %s median %s, want %s, %s", row.Name, calibPtrs(row.Runs), row.Median, w[0], w[1])
 		}
 	}
 	// The lowest: 3.4 in every run, but tag is only among them in runs 1
 	// and 3.
-	if l := st.Lowest; vals(l.Runs) != "3.4 3.4 3.4" || strings.Join(l.RunTools[1], ",") != "export_bookmarks" || strings.Join(l.RunTools[2], ",") != "export_bookmarks,tag_bookmarks" {
+	if l := st.Lowest; calibVals(l.Runs) != "3.4 3.4 3.4" || strings.Join(l.RunTools[1], ",") != "export_bookmarks" || strings.Join(l.RunTools[2], ",") != "export_bookmarks,tag_bookmarks" {
 		t.Errorf("lowest %+v", l)
 	}
-	golden(t, "drift.md", func(w *bytes.Buffer) error { return calibrate.WriteMarkdown(w, rec, "") })
+	calibGolden(t, "drift.md", func(w *bytes.Buffer) error { return calibrate.WriteMarkdown(w, rec, "") })
 }
 
 // golden compares what write makes with testdata/NAME, or rewrites it
 // with -update.
-func golden(t *testing.T, name string, write func(*bytes.Buffer) error) {
+func calibGolden(t *testing.T, name string, write func(*bytes.Buffer) error) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", name)
+	path := filepath.Join("testdata", "calibrate", name)
 	if *update {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
@@ -405,6 +417,6 @@ func golden(t *testing.T, name string, write func(*bytes.Buffer) error) {
 		t.Fatalf("%v (run go test -update to write it)", err)
 	}
 	if !bytes.Equal(b, buf.Bytes()) {
-		t.Errorf("%s differs from the golden file (go test ./engine/calibrate -update rewrites it):\n%s", name, buf.String())
+		t.Errorf("%s differs from the golden file (go test ./rubrics -run Calib -update rewrites it):\n%s", name, buf.String())
 	}
 }
