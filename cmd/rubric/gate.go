@@ -134,7 +134,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		in[s.name] = gate.Input{Side: gate.Side{Rev: s.rev, Commit: s.commit, Hash: surf.Hash(), ToolCount: len(surf.Tools)}, Target: redacted(t), Surface: surf}
 	}
 	if saved != nil {
-		return a.finishGate(ctx, gate.Check(saved, in["base"].Side.Hash, in["head"].Side.Hash), false, nil)
+		return a.finishGate(ctx, gate.Check(saved, gate.Current{BaseHash: in["base"].Side.Hash, HeadHash: in["head"].Side.Hash, Rubric: rep.Rubric}), false, nil)
 	}
 	finishProgress := func() {}
 	defer func() { finishProgress() }()

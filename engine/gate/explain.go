@@ -72,7 +72,7 @@ func dimensions(base, head, why map[string]any) []Dimension {
 		if !ok1 || !ok2 || hn.Cmp(bn) >= 0 {
 			continue
 		}
-		out = append(out, fell{Dimension{Name: k, Base: json.Number(bn.String()), Head: json.Number(hn.String()), Justification: justification(why[k])}, bn.Sub(hn), k})
+		out = append(out, fell{Dimension{Name: k, Base: json.Number(show(bn, costDigits)), Head: json.Number(show(hn, costDigits)), Justification: justification(why[k])}, bn.Sub(hn), k})
 	}
 	slices.SortFunc(out, func(a, b fell) int {
 		if c := b.by.Cmp(a.by); c != 0 {
@@ -132,11 +132,19 @@ func field(t *report.Tool, name string) map[string]any {
 	return nil
 }
 
-// number reads an exact number from a JSON value.
+// number reads an exact number from a JSON value: a number, or a
+// string holding an exact fraction, as a report writes a value with no
+// short decimal ("5/3").
 func number(v any) (num.Num, bool) {
 	switch x := v.(type) {
 	case json.Number:
 		n, err := num.Parse(x.String())
+		return n, err == nil
+	case string:
+		if !strings.Contains(x, "/") {
+			return num.Num{}, false
+		}
+		n, err := num.Parse(x)
 		return n, err == nil
 	case map[string]any: // a score given with its reason
 		if s, ok := x["score"]; ok {
@@ -146,33 +154,95 @@ func number(v any) (num.Num, bool) {
 	return num.Num{}, false
 }
 
-// information lists the surface values (the rubric's surface metrics and
-// the overall score) that are lower in head than in base.
-func information(base, head *report.Report) []Change {
+// information lists the values of the whole surface that are lower in
+// head than in base: the rubric's surface metrics, its overall score,
+// and the numbers among the members of its surface report blocks (the
+// surface-level dimensions), named SECTION.MEMBER. Each value is listed
+// by its name, once; the score, and a member whose formula is only a
+// metric or the score, are left out as the same value under another
+// name.
+func information(r *rubric.Rubric, base, head *report.Report) []Change {
+	var out []Change
+	seen := map[string]bool{}
+	add := func(name, be, he string) {
+		if seen[name] {
+			return
+		}
+		b, err1 := num.Parse(be)
+		h, err2 := num.Parse(he)
+		if err1 != nil || err2 != nil || h.Cmp(b) >= 0 {
+			return
+		}
+		seen[name] = true
+		out = append(out, Change{Name: name, Base: json.Number(show(b, costDigits)), Head: json.Number(show(h, costDigits))})
+	}
 	bm := map[string]string{}
 	for _, m := range base.Metrics {
 		if m.Exact != "" {
 			bm[m.Name] = m.Exact
 		}
 	}
-	var out []Change
-	seen := map[[2]string]bool{}
-	add := func(name, be, he string) {
-		b, err1 := num.Parse(be)
-		h, err2 := num.Parse(he)
-		if err1 != nil || err2 != nil || h.Cmp(b) >= 0 || seen[[2]string{be, he}] {
-			return
-		}
-		seen[[2]string{be, he}] = true
-		out = append(out, Change{Name: name, Base: json.Number(show(b, costDigits)), Head: json.Number(show(h, costDigits))})
-	}
 	for _, m := range head.Metrics {
 		if be, ok := bm[m.Name]; ok && m.Exact != "" {
 			add(m.Name, be, m.Exact)
 		}
 	}
-	if base.Exact != nil && head.Exact != nil {
+	if base.Exact != nil && head.Exact != nil && (r.Surface.Score == nil || !isAlias(r.Surface.Score.Source)) {
 		add("score", *base.Exact, *head.Exact)
+	}
+	aliases := map[string]bool{}
+	for _, rb := range r.Surface.Reports {
+		for _, f := range rb.Fields {
+			if f.Value != nil && isAlias(f.Value.Source) {
+				aliases[rb.Name+"."+f.Name] = true
+			}
+		}
+	}
+	bs := sectionNumbers(base)
+	for _, hv := range sectionNumbers(head) {
+		name := hv[0]
+		if aliases[name] {
+			continue
+		}
+		for _, bv := range bs {
+			if bv[0] == name {
+				add(name, bv[1], hv[1])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isAlias reports whether a formula is only the score or a metric, as
+// in "metrics.overall": its value is listed under that name already.
+func isAlias(src string) bool {
+	s := strings.TrimSpace(src)
+	if s == "score" {
+		return true
+	}
+	name, ok := strings.CutPrefix(s, "metrics.")
+	if !ok || name == "" {
+		return false
+	}
+	for _, c := range name {
+		if c != '_' && (c < '0' || c > '9') && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// sectionNumbers are the number members of a report's surface report
+// blocks, as SECTION.MEMBER and the number as written, in order.
+func sectionNumbers(rep *report.Report) [][2]string {
+	var out [][2]string
+	for _, sec := range rep.Sections {
+		for _, nv := range sec.Scalars() {
+			if _, err := num.Parse(nv[1]); err == nil {
+				out = append(out, [2]string{sec.Name + "." + nv[0], nv[1]})
+			}
+		}
 	}
 	return out
 }

@@ -33,6 +33,8 @@ import (
 
 // Input is one side to compare: where it came from and its surface.
 type Input struct {
+	// Side names the revision; Run fills its Hash and ToolCount from
+	// Surface, whatever the caller set.
 	Side Side
 	// Target is what was read, as a report records it.
 	Target  string
@@ -57,14 +59,19 @@ type Options struct {
 }
 
 // Run compares the base with the head. The report is never nil: on a
-// failure it is INVALID, says why, keeps the pairs made so far, and the
-// failure is returned too.
+// failure it is INVALID, says why, keeps the pairs made so far and every
+// call asked, and the failure is returned too.
+//
+// The surface hashes that decide "unchanged" are computed here, from the
+// surfaces compared, never taken from the caller.
 func Run(ctx context.Context, opt Options) (*Report, error) {
 	r := opt.Rubric
 	g := r.GateRule()
-	rep := New(r, opt.Base.Side, opt.Head.Side, opt.Version)
 	base, head := opt.Base.Surface, opt.Head.Surface
-	rep.Base.ToolCount, rep.Head.ToolCount = len(base.Tools), len(head.Tools)
+	bs, hs := opt.Base.Side, opt.Head.Side
+	bs.Hash, bs.ToolCount = base.Hash(), len(base.Tools)
+	hs.Hash, hs.ToolCount = head.Hash(), len(head.Tools)
+	rep := New(r, bs, hs, opt.Version)
 	rep.Sizes = measure(base, head)
 	if rep.Base.Hash == rep.Head.Hash {
 		rep.settle(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
@@ -72,13 +79,20 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	rep.Added, rep.Removed = added(base, head), added(head, base)
 	var asker *ask.Asker
+	fail := func(err error) (*Report, error) {
+		if asker != nil {
+			rep.Calls = calls(asker.Stats(), ask.Stats{})
+		}
+		return rep.fail(err)
+	}
 	if len(r.Questions) > 0 {
 		if opt.Asker == nil {
-			return rep.fail(fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name))
+			return fail(fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name))
 		}
 		var err error
 		if asker, rep.Judge, err = opt.Asker(ctx); err != nil {
-			return rep.fail(err)
+			asker = nil
+			return fail(err)
 		}
 		asker.Salt = nil
 	}
@@ -94,11 +108,11 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		}
 		br, bv, err := side(ctx, opt, opt.Base, asker, g, "base")
 		if err != nil {
-			return rep.fail(err)
+			return fail(err)
 		}
 		hr, hv, err := side(ctx, opt, opt.Head, asker, g, "head")
 		if err != nil {
-			return rep.fail(err)
+			return fail(err)
 		}
 		p := Pair{N: k, Base: value(bv, g.Round), Head: value(hv, g.Round)}
 		baseVals, headVals = append(baseVals, bv.Round(g.Round)), append(headVals, hv.Round(g.Round))
@@ -114,15 +128,19 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 			shared = sharedQuestions(br, hr)
 			if p.Drop {
 				rep.Fallen = fallen(g, br, hr)
-				rep.Information = information(br, hr)
+				rep.Information = information(r, br, hr)
 			}
 		}
-		v := decide(g.Title, g.Confirm, baseVals, headVals)
+		v := decide(g.Title, g.Round, g.Confirm, baseVals, headVals)
 		if v.more > 0 {
 			continue
 		}
 		if len(baseVals) > 1 {
-			rep.Medians = &Medians{Base: json.Number(median(baseVals).Decimal(g.Round)), Head: json.Number(median(headVals).Decimal(g.Round))}
+			mb, mh := median(baseVals), median(headVals)
+			rep.Medians = &Medians{
+				Base: json.Number(medianText(mb, g.Round)), Head: json.Number(medianText(mh, g.Round)),
+				BaseExact: mb.Exact(), HeadExact: mh.Exact(),
+			}
 		}
 		if asker != nil {
 			rep.Calls = calls(asker.Stats(), ask.Stats{})
@@ -180,9 +198,14 @@ func side(ctx context.Context, opt Options, in Input, asker *ask.Asker, g rubric
 		return nil, num.Num{}, fmt.Errorf("scoring the %s: %w", name, err)
 	}
 	if rep.Gate == nil {
-		why := rep.NoScore
-		if why == "" {
-			why = "its formula gave null"
+		var why string
+		switch {
+		case g.Value != nil:
+			why = fmt.Sprintf("the gate's value formula %q gave null for the %s", g.Value.Source, name)
+		case rep.NoScore != "":
+			why = rep.NoScore
+		default:
+			why = fmt.Sprintf("the rubric's score formula gave null for the %s", name)
 		}
 		return nil, num.Num{}, fmt.Errorf("the rubric gives the %s no %s to compare: %s", name, g.Title, why)
 	}
@@ -254,26 +277,65 @@ func added(a, b *surface.Surface) []string {
 	return out
 }
 
-// Check compares a saved gate report with the hashes of today's exports:
-// when both match, the saved decision stands; when either moved, the
-// check is INVALID and says which side.
-func Check(saved *Report, baseHash, headHash string) *Report {
+// Current is what a saved report is checked against: today's exports,
+// the rubric given now and, when one is named, the judge.
+type Current struct {
+	BaseHash, HeadHash string
+	Rubric             report.Rubric
+	// Judge is the judge named now; nil when none is named, and then the
+	// report's judge is taken as given.
+	Judge *report.Judge
+}
+
+// Check compares a saved gate report with what is current: when the
+// exports, the rubric's digest and the judge all match, the saved
+// decision stands, with its exit status derived from it again; when
+// any of them moved, the check is INVALID and says which.
+func Check(saved *Report, now Current) *Report {
 	out := *saved
 	var moved []string
-	if baseHash != saved.Base.Hash {
-		moved = append(moved, fmt.Sprintf("the base's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Base.Hash), report.ShortHash(baseHash)))
+	if now.BaseHash != saved.Base.Hash {
+		moved = append(moved, fmt.Sprintf("the base's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Base.Hash), report.ShortHash(now.BaseHash)))
 	}
-	if headHash != saved.Head.Hash {
-		moved = append(moved, fmt.Sprintf("the head's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Head.Hash), report.ShortHash(headHash)))
+	if now.HeadHash != saved.Head.Hash {
+		moved = append(moved, fmt.Sprintf("the head's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Head.Hash), report.ShortHash(now.HeadHash)))
+	}
+	if now.Rubric.Digest != saved.Rubric.Digest {
+		moved = append(moved, fmt.Sprintf("the rubric differs (the report was made with %s, the rubric given now is %s)", rubricText(saved.Rubric), rubricText(now.Rubric)))
+	}
+	if now.Judge != nil && saved.Judge != nil && !sameJudge(*saved.Judge, *now.Judge) {
+		moved = append(moved, fmt.Sprintf("the judge differs (the report was judged by %s, the judge named now is %s)", judgeText(saved.Judge), judgeText(now.Judge)))
 	}
 	if len(moved) == 0 {
-		out.Reason = "the exports match the report: " + saved.Reason
+		out.settle(saved.Decision, "the exports match the report: "+saved.Reason)
 		return &out
 	}
 	reason := moved[0]
-	if len(moved) == 2 {
-		reason += " and " + moved[1]
+	for i, m := range moved[1:] {
+		if i == len(moved)-2 {
+			reason += " and " + m
+		} else {
+			reason += ", " + m
+		}
 	}
-	out.settle(Invalid, "the saved report no longer matches the exports: "+reason)
+	out.settle(Invalid, "the saved report no longer matches: "+reason+"; run the gate again without --check")
 	return &out
+}
+
+func rubricText(r report.Rubric) string {
+	return fmt.Sprintf("%s %s (%s)", r.Name, r.Version, report.ShortHash(r.Digest))
+}
+
+func judgeText(j *report.Judge) string {
+	s := j.Plugin + " " + j.Version
+	if j.Model != "" {
+		s += " model " + j.Model
+	}
+	return s
+}
+
+// sameJudge is whether two judge blocks name the same judge: plugin,
+// version, model and, for an external plugin, binary.
+func sameJudge(a, b report.Judge) bool {
+	return a.Plugin == b.Plugin && a.Version == b.Version && a.Model == b.Model && a.SHA256 == b.SHA256
 }

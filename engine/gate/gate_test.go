@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -308,12 +311,63 @@ func TestCheck(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	if got := gate.Check(&back, base.Hash(), head.Hash()); got.Decision != saved.Decision || got.ExitCode != saved.ExitCode {
+	now := gate.Current{BaseHash: base.Hash(), HeadHash: head.Hash(), Rubric: saved.Rubric, Judge: saved.Judge}
+	if got := gate.Check(&back, now); got.Decision != saved.Decision || got.ExitCode != saved.ExitCode {
 		t.Errorf("matching exports: %s, want %s", got.Decision, saved.Decision)
 	}
-	got := gate.Check(&back, base.Hash(), tools(5, better).Hash())
+	moved := now
+	moved.HeadHash = tools(5, better).Hash()
+	got := gate.Check(&back, moved)
 	if got.Decision != gate.Invalid || got.ExitCode != 2 || !strings.Contains(got.Reason, "the head's tool definitions moved") || strings.Contains(got.Reason, "the base's") {
 		t.Errorf("a moved head: %s: %s", got.Decision, got.Reason)
+	}
+
+	// The exit status follows the saved decision, not the saved number.
+	forged := back
+	forged.ExitCode = 0
+	if got := gate.Check(&forged, now); got.ExitCode != 1 {
+		t.Errorf("a BLOCK saved with exit code 0 exits %d", got.ExitCode)
+	}
+
+	// Another rubric, or another judge, makes the check INVALID and says
+	// so.
+	other := now
+	other.Rubric.Digest = "sha256:" + strings.Repeat("0", 64)
+	if got := gate.Check(&back, other); got.Decision != gate.Invalid || !strings.Contains(got.Reason, "the rubric differs (the report was made with rated 1 (sha256:") {
+		t.Errorf("another rubric: %s: %s", got.Decision, got.Reason)
+	}
+	other = now
+	other.Judge = &report.Judge{Identity: judge.Identity{Plugin: "rater", Version: "1", Model: "m2"}}
+	if got := gate.Check(&back, other); got.Decision != gate.Invalid || !strings.Contains(got.Reason, "the judge differs (the report was judged by rater 1 model m, the judge named now is rater 1 model m2)") {
+		t.Errorf("another judge: %s: %s", got.Decision, got.Reason)
+	}
+}
+
+// TestReadRejectsUnknownDecisions: a saved report's decision is one of
+// the three, or the report is refused.
+func TestReadRejectsUnknownDecisions(t *testing.T) {
+	f := newFixture(t)
+	saved, err := f.run(t, tools(3, nil), tools(3, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gate.Write(&buf, saved); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.json"), filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(good, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, bytes.Replace(buf.Bytes(), []byte(`"decision": "BLOCK"`), []byte(`"decision": "OK"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gate.Read(good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gate.Read(bad); err == nil || !strings.Contains(err.Error(), `decision "OK"`) {
+		t.Errorf("an unknown decision: %v", err)
 	}
 }
 
@@ -349,5 +403,219 @@ rubric "len" {
 	}
 	if p := rep.Pairs[0]; p.Base.Value != "10.0" || p.Head.Value != "7.5" {
 		t.Errorf("pair %+v", p)
+	}
+}
+
+// wavering rates a description that says "bad" 1 the first time it is
+// asked and 5 afterwards (on the confirming pairs' salted calls), and
+// fails from its call number failAt on when that is set.
+type wavering struct {
+	calls, bad atomic.Int64
+	failAt     int64
+}
+
+func (j *wavering) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	n := j.calls.Add(1)
+	if j.failAt > 0 && n >= j.failAt {
+		return judge.Answer{}, errors.New("the plugin crashed")
+	}
+	if q.Kind == "test.whole" {
+		return judge.Answer{JSON: []byte(`{}`), Model: "m"}, nil
+	}
+	var in struct{ Description string }
+	if err := json.Unmarshal(q.Input, &in); err != nil {
+		return judge.Answer{}, err
+	}
+	if strings.Contains(in.Description, "bad") && j.bad.Add(1) == 1 {
+		return judge.Answer{JSON: []byte(`{"n": 1, "why": "it says bad"}`), Model: "m"}, nil
+	}
+	return judge.Answer{JSON: []byte(`{"n": 5, "why": "clear"}`), Model: "m"}, nil
+}
+
+// runWith runs a gate of r between base and head with the judge j.
+func runWith(r *rubric.Rubric, j ask.Judge, base, head *surface.Surface) (*gate.Report, error) {
+	id := judge.Identity{Plugin: "rater", Version: "1", Model: "m"}
+	return gate.Run(context.Background(), gate.Options{
+		Rubric: r,
+		Base:   gate.Input{Side: gate.Side{Rev: "main"}, Surface: base},
+		Head:   gate.Input{Surface: head},
+		Asker: func(context.Context) (*ask.Asker, *report.Judge, error) {
+			return &ask.Asker{Judge: j, Identity: id, Rubric: r, Cache: cache.Memory()}, &report.Judge{Identity: id}, nil
+		},
+	})
+}
+
+// variant is the test rubric with old replaced by new.
+func variant(t *testing.T, pairs ...string) *rubric.Rubric {
+	t.Helper()
+	src := testRubric
+	for i := 0; i < len(pairs); i += 2 {
+		if !strings.Contains(src, pairs[i]) {
+			t.Fatalf("the test rubric lacks %q", pairs[i])
+		}
+		src = strings.Replace(src, pairs[i], pairs[i+1], 1)
+	}
+	r, err := rubric.Load("variant.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestUnconfirmedDropPasses: the first pair drops, but the confirming
+// pairs, asked afresh, rate the changed tool as well as the base's: the
+// medians are equal and the gate passes after three pairs.
+func TestUnconfirmedDropPasses(t *testing.T) {
+	j := &wavering{}
+	rep, err := runWith(load(t), j, tools(44, nil), tools(44, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Pass || len(rep.Pairs) != 3 || !rep.Pairs[0].Drop || rep.Pairs[1].Drop || rep.Pairs[2].Drop {
+		t.Fatalf("got %s over %d pairs (%+v): %s", rep.Decision, len(rep.Pairs), rep.Pairs, rep.Reason)
+	}
+	if want := "the first pair dropped, but over 3 pairs the head's median 5.0 of the mean rating is not below the base's 5.0"; rep.Reason != want {
+		t.Errorf("reason %q, want %q", rep.Reason, want)
+	}
+	if rep.Medians == nil || rep.Medians.Head != "5.0" || rep.Medians.HeadExact != "5" {
+		t.Errorf("medians %+v", rep.Medians)
+	}
+}
+
+// TestEvenPairsMedian: with one confirming pair the median is the mean
+// of two rounded values, shown with one more digit and exactly, and
+// the decision compares the exact medians.
+func TestEvenPairsMedian(t *testing.T) {
+	r := variant(t, "confirm        = 2", "confirm        = 1")
+	rep, err := runWith(r, &wavering{}, tools(44, nil), tools(44, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || len(rep.Pairs) != 2 {
+		t.Fatalf("got %s over %d pairs: %s", rep.Decision, len(rep.Pairs), rep.Reason)
+	}
+	// Pair 1: head 4.9, pair 2: head 5.0; base 5.0 twice.
+	if m := rep.Medians; m == nil || m.Head != "4.95" || m.HeadExact != "99/20" || m.Base != "5.0" || m.BaseExact != "5" {
+		t.Errorf("medians %+v", rep.Medians)
+	}
+	if !strings.Contains(rep.Reason, "median over 2 pairs is 4.95, below the base's 5.0") {
+		t.Errorf("reason %q", rep.Reason)
+	}
+}
+
+// TestInvalidConfirmingPairKeepsWhatWasMade: a judge that fails during a
+// confirming pair makes the gate INVALID; the report keeps the pairs
+// made and counts every call, the failed pair's too.
+func TestInvalidConfirmingPairKeepsWhatWasMade(t *testing.T) {
+	// Pair 1 makes 44 + 1 + 2 calls; the second call of pair 2 fails.
+	j := &wavering{failAt: 47 + 2}
+	rep, err := runWith(load(t), j, tools(44, nil), tools(44, worse))
+	if err == nil || rep.Decision != gate.Invalid || rep.ExitCode != 2 {
+		t.Fatalf("got %v, %s: %s", err, rep.Decision, rep.Reason)
+	}
+	if len(rep.Pairs) != 1 || rep.Pairs[0].Calls.Model != 47 {
+		t.Fatalf("pairs %+v", rep.Pairs)
+	}
+	if rep.Calls.Model < 48 || int64(rep.Calls.Model) > j.calls.Load() {
+		t.Errorf("the report counts %d calls, the judge had %d", rep.Calls.Model, j.calls.Load())
+	}
+	if len(rep.Fallen) != 1 || rep.Judge == nil {
+		t.Errorf("fallen %+v, judge %+v", rep.Fallen, rep.Judge)
+	}
+}
+
+// TestInvalidCountsCalls: a judge that fails on the first pair still
+// leaves the calls it made in the report.
+func TestInvalidCountsCalls(t *testing.T) {
+	rep, err := runWith(load(t), &wavering{failAt: 3}, tools(5, nil), tools(5, worse))
+	if err == nil || rep.Decision != gate.Invalid {
+		t.Fatalf("got %v, %s", err, rep.Decision)
+	}
+	if rep.Calls.Model == 0 || rep.Calls.Questions == 0 {
+		t.Errorf("calls %+v", rep.Calls)
+	}
+}
+
+// TestHashesFromTheSurfaces: the "unchanged" shortcut compares hashes
+// Run computes itself, whatever hashes the caller passed.
+func TestHashesFromTheSurfaces(t *testing.T) {
+	f := newFixture(t)
+	base, head := tools(4, nil), tools(4, worse)
+	rep, err := gate.Run(context.Background(), gate.Options{
+		Rubric: f.r,
+		Base:   gate.Input{Side: gate.Side{Rev: "main", Hash: "sha256:same", ToolCount: 9}, Surface: base},
+		Head:   gate.Input{Side: gate.Side{Hash: "sha256:same"}, Surface: head},
+		Asker: func(context.Context) (*ask.Asker, *report.Judge, error) {
+			return f.asker(), &report.Judge{Identity: judge.Identity{Plugin: "rater", Version: "1", Model: "m"}}, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || len(rep.Pairs) == 0 {
+		t.Fatalf("got %s over %d pairs: %s", rep.Decision, len(rep.Pairs), rep.Reason)
+	}
+	if rep.Base.Hash != base.Hash() || rep.Head.Hash != head.Hash() || rep.Base.ToolCount != 4 || rep.Base.Rev != "main" {
+		t.Errorf("sides %+v, %+v", rep.Base, rep.Head)
+	}
+}
+
+// TestInformation: every surface value that fell is listed by its own
+// name, two with the same values included; so are the number members of
+// the surface report blocks; the score and a member that only repeats a
+// metric are not listed again.
+func TestInformation(t *testing.T) {
+	r := variant(t,
+		`metric "lowest" { value = "min(tools.map(t, t.score))" }`,
+		`metric "lowest" { value = "min(tools.map(t, t.score))" }
+    metric "mean_again" { value = "mean(tools.map(t, t.score))" }
+    report "server" {
+      mean  = "metrics.mean"
+      worst = "min(tools.map(t, t.score)) * 10"
+      label = "'rated'"
+    }`)
+	rep, err := runWith(r, &rater{}, tools(44, nil), tools(44, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range rep.Information {
+		got = append(got, fmt.Sprintf("%s %s->%s", c.Name, c.Base, c.Head))
+	}
+	want := "mean 5->4.909, lowest 5->1, mean_again 5->4.909, server.worst 50->10"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("information %s, want %s", strings.Join(got, ", "), want)
+	}
+}
+
+// TestFractionalDimensions: a dimension whose score is a fraction is
+// written as a decimal, so the report stays valid JSON.
+func TestFractionalDimensions(t *testing.T) {
+	r := variant(t, `dims = "{'clarity': answers.rate.n, 'length': 3}"`, `dims = "{'clarity': answers.rate.n / 3, 'length': 3}"`)
+	rep, err := runWith(r, &rater{}, tools(3, nil), tools(3, worse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Fallen) != 1 || len(rep.Fallen[0].Dimensions) != 1 {
+		t.Fatalf("fallen %+v", rep.Fallen)
+	}
+	if d := rep.Fallen[0].Dimensions[0]; d.Base != "1.667" || d.Head != "0.333" {
+		t.Errorf("dimension %+v", d)
+	}
+	if err := gate.Write(io.Discard, rep); err != nil {
+		t.Errorf("write: %v", err)
+	}
+}
+
+// TestNullGateValue: when the gate's own formula gives null, the reason
+// names the formula and the side.
+func TestNullGateValue(t *testing.T) {
+	r := variant(t, `value          = "metrics.mean"`, `value          = "size(tools) > 3 ? metrics.mean : null"`)
+	rep, err := runWith(r, &rater{}, tools(3, nil), tools(3, worse))
+	if err == nil || rep.Decision != gate.Invalid {
+		t.Fatalf("got %v, %s", err, rep.Decision)
+	}
+	if want := `the gate's value formula "size(tools) > 3 ? metrics.mean : null" gave null for the base`; !strings.Contains(rep.Reason, want) {
+		t.Errorf("reason %q lacks %q", rep.Reason, want)
 	}
 }

@@ -95,8 +95,13 @@ type Value struct {
 // Medians are the two sides' medians of the compared value over the
 // pairs.
 type Medians struct {
-	Base json.Number `json:"base"`
-	Head json.Number `json:"head"`
+	// Base and Head are rounded as the rule says, with one more digit
+	// when the median of an even count of pairs falls between two such
+	// values (the decision compares the exact medians).
+	Base      json.Number `json:"base"`
+	Head      json.Number `json:"head"`
+	BaseExact string      `json:"base_exact"`
+	HeadExact string      `json:"head_exact"`
 }
 
 // Fallen is a tool whose score fell on the first pair.
@@ -154,6 +159,11 @@ func Read(path string) (*Report, error) {
 	}
 	if r.GateVersion != Version {
 		return nil, fmt.Errorf("%s: gate report version %d, this rubric reads version %d", path, r.GateVersion, Version)
+	}
+	switch r.Decision {
+	case Pass, Block, Invalid:
+	default:
+		return nil, fmt.Errorf("%s: decision %q is none of PASS, BLOCK and INVALID", path, r.Decision)
 	}
 	if r.Base.Hash == "" || r.Head.Hash == "" {
 		return nil, fmt.Errorf("%s: the gate report records no surface hashes, so nothing can be checked against it", path)

@@ -43,28 +43,41 @@ type verdict struct {
 	more     int // pairs still to make before deciding; 0 when decided
 }
 
-// decide applies a gate's rule to the compared (rounded) values of the
-// pairs made so far: the first pair decides unless the head drops below
-// the base; a drop is confirmed by confirm more pairs, and then the head
-// blocks when its median over all pairs is below the base's median.
-func decide(title string, confirm int, base, head []num.Num) verdict {
+// decide applies a gate's rule to the compared values of the pairs made
+// so far, each rounded to digits: the first pair decides unless the head
+// drops below the base; a drop is confirmed by confirm more pairs, and
+// then the head blocks when its median over all pairs is below the
+// base's median. Reasons show the values as the rule rounds them.
+func decide(title string, digits, confirm int, base, head []num.Num) verdict {
 	if len(base) == 0 || len(base) != len(head) {
 		panic("gate: decide needs as many head values as base values, at least one")
 	}
 	if len(base) == 1 && head[0].Cmp(base[0]) >= 0 {
-		return verdict{decision: Pass, reason: fmt.Sprintf("the %s holds: head %s, base %s", title, head[0], base[0])}
+		return verdict{decision: Pass, reason: fmt.Sprintf("the %s holds: head %s, base %s", title, head[0].Decimal(digits), base[0].Decimal(digits))}
 	}
 	if want := 1 + confirm; len(base) < want {
 		return verdict{more: want - len(base)}
 	}
-	mb, mh := median(base), median(head)
 	if len(base) == 1 {
-		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops from %s to %s (the rule confirms no drop with more pairs)", title, base[0], head[0])}
+		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops from %s to %s (the rule confirms no drop with more pairs)", title, base[0].Decimal(digits), head[0].Decimal(digits))}
 	}
+	mb, mh := median(base), median(head)
+	tb, th := medianText(mb, digits), medianText(mh, digits)
 	if mh.Cmp(mb) < 0 {
-		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops: the head's median over %d pairs is %s, below the base's %s", title, len(base), mh, mb)}
+		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops: the head's median over %d pairs is %s, below the base's %s", title, len(base), th, tb)}
 	}
-	return verdict{decision: Pass, reason: fmt.Sprintf("the first pair dropped, but over %d pairs the head's median %s of the %s is not below the base's %s", len(base), mh, title, mb)}
+	return verdict{decision: Pass, reason: fmt.Sprintf("the first pair dropped, but over %d pairs the head's median %s of the %s is not below the base's %s", len(base), th, title, tb)}
+}
+
+// medianText writes a median of values rounded to digits: with digits
+// decimals, or one more when it is the midpoint of two such values (an
+// even count of pairs), so that two medians that differ never read the
+// same.
+func medianText(m num.Num, digits int) string {
+	if m.Round(digits).Cmp(m) == 0 {
+		return m.Decimal(digits)
+	}
+	return m.Decimal(digits + 1)
 }
 
 // median is num.Median of values decide has checked are there.

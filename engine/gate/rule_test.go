@@ -20,26 +20,29 @@ func nums(ss ...string) []num.Num {
 func TestDecide(t *testing.T) {
 	for _, tt := range []struct {
 		name       string
+		round      int
 		confirm    int
 		base, head []string
 		want       Decision
 		more       int
 		reason     string
 	}{
-		{"equal on the first pair", 2, []string{"3.2"}, []string{"3.2"}, Pass, 0, "holds"},
-		{"better on the first pair", 2, []string{"3.2"}, []string{"3.4"}, Pass, 0, "holds"},
-		{"a drop asks for two more pairs", 2, []string{"3.2"}, []string{"3.1"}, "", 2, ""},
-		{"a drop asks for the pairs still missing", 2, []string{"3.2", "3.2"}, []string{"3.1", "3.2"}, "", 1, ""},
-		{"a confirmed drop blocks", 2, []string{"3.2", "3.2", "3.3"}, []string{"3.1", "3.1", "3.3"}, Block, 0, "median over 3 pairs is 3.1, below the base's 3.2"},
-		{"an unconfirmed drop passes", 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "3.3"}, Pass, 0, "not below"},
-		{"the medians, not the means", 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "4.0"}, Pass, 0, ""},
-		{"a base that varies", 2, []string{"3.2", "3.3", "3.4"}, []string{"3.1", "3.2", "3.5"}, Block, 0, ""},
-		{"no confirmation: the first drop blocks", 0, []string{"90"}, []string{"89.9"}, Block, 0, "confirms no drop"},
-		{"no confirmation: equal passes", 0, []string{"90"}, []string{"90"}, Pass, 0, ""},
-		{"one confirming pair: the mean of two", 1, []string{"3.2", "3.2"}, []string{"3.1", "3.3"}, Pass, 0, ""},
+		{"equal on the first pair", 1, 2, []string{"3.2"}, []string{"3.2"}, Pass, 0, "holds"},
+		{"better on the first pair", 1, 2, []string{"3.2"}, []string{"3.4"}, Pass, 0, "holds"},
+		{"a drop asks for two more pairs", 1, 2, []string{"3.2"}, []string{"3.1"}, "", 2, ""},
+		{"a drop asks for the pairs still missing", 1, 2, []string{"3.2", "3.2"}, []string{"3.1", "3.2"}, "", 1, ""},
+		{"a confirmed drop blocks", 1, 2, []string{"3.2", "3.2", "3.3"}, []string{"3.1", "3.1", "3.3"}, Block, 0, "median over 3 pairs is 3.1, below the base's 3.2"},
+		{"an unconfirmed drop passes", 1, 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "3.3"}, Pass, 0, "not below"},
+		{"the medians, not the means", 1, 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "4.0"}, Pass, 0, ""},
+		{"a base that varies", 1, 2, []string{"3.2", "3.3", "3.4"}, []string{"3.1", "3.2", "3.5"}, Block, 0, ""},
+		{"no confirmation: the first drop blocks", 1, 0, []string{"90"}, []string{"89.9"}, Block, 0, "drops from 90.0 to 89.9 (the rule confirms no drop"},
+		{"no confirmation: equal passes", 0, 0, []string{"90"}, []string{"90"}, Pass, 0, "head 90, base 90"},
+		{"values shown as the rule rounds them", 1, 2, []string{"2.9"}, []string{"3"}, Pass, 0, "head 3.0, base 2.9"},
+		{"an even count: the median with one more digit", 1, 1, []string{"3.2", "3.2"}, []string{"3.1", "3.2"}, Block, 0, "median over 2 pairs is 3.15, below the base's 3.2"},
+		{"one confirming pair: the mean of two", 1, 1, []string{"3.2", "3.2"}, []string{"3.1", "3.3"}, Pass, 0, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			v := decide("mean", tt.confirm, nums(tt.base...), nums(tt.head...))
+			v := decide("mean", tt.round, tt.confirm, nums(tt.base...), nums(tt.head...))
 			if v.decision != tt.want || v.more != tt.more {
 				t.Fatalf("got %q with %d more, want %q with %d more (%s)", v.decision, v.more, tt.want, tt.more, v.reason)
 			}
@@ -54,6 +57,18 @@ func TestExitCodes(t *testing.T) {
 	for d, want := range map[Decision]int{Pass: 0, Block: 1, Invalid: 2, "": 2} {
 		if got := d.ExitCode(); got != want {
 			t.Errorf("%q exits %d, want %d", d, got, want)
+		}
+	}
+}
+
+func TestMedianText(t *testing.T) {
+	for _, tt := range []struct {
+		in     []string
+		digits int
+		want   string
+	}{{[]string{"3.1", "3.2"}, 1, "3.15"}, {[]string{"3.1", "3.3"}, 1, "3.2"}, {[]string{"3", "3"}, 1, "3.0"}, {[]string{"89", "90"}, 0, "89.5"}} {
+		if got := medianText(median(nums(tt.in...)), tt.digits); got != tt.want {
+			t.Errorf("medianText(median%v, %d) = %s, want %s", tt.in, tt.digits, got, tt.want)
 		}
 	}
 }
