@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -124,9 +126,13 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer h.Close()
-	j, err := a.startJudge(ctx, h, catalog, r)
-	if err != nil {
-		return err
+	// A rubric that asks nothing has no judge, even with --judge: none
+	// would answer, and the record names none.
+	var j *runJudge
+	if len(r.Questions) > 0 {
+		if j, err = a.startJudge(ctx, h, catalog, r); err != nil {
+			return err
+		}
 	}
 	var diffs *calibrate.Differences
 	if server != "" || serverCmd != nil {
@@ -153,6 +159,14 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		t.Published = nil
 		scored.Tools[i] = t
 	}
+	// Everything is written into a directory beside --out and moved in
+	// at the end, so that a failed or interrupted run leaves --out as it
+	// was, and a shorter run leaves no run files of an earlier one.
+	stage, err := newStage(out)
+	if err != nil {
+		return err
+	}
+	defer stage.discard()
 	reports := make([]*report.Report, runs)
 	for k := range runs {
 		rep, err := a.calibrationRun(cmd, r, j, scored, capturePath)
@@ -161,11 +175,11 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		}
 		reports[k] = rep
 		if rep.Judge != nil {
-			if err := writeRecord(filepath.Join(out, answersFile(k+1)), rep); err != nil {
+			if err := writeRecord(filepath.Join(stage.dir, answersFile(k+1)), rep); err != nil {
 				return fmt.Errorf("write %s: %w", answersFile(k+1), err)
 			}
 		}
-		if err := a.writeFile(filepath.Join(out, reportFile(k+1)), rep, "json"); err != nil {
+		if err := a.writeFile(filepath.Join(stage.dir, reportFile(k+1)), rep, "json"); err != nil {
 			return err
 		}
 	}
@@ -176,7 +190,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	rec.Generator = report.Generator{Name: "rubric", Version: version()}
 	rec.Capture.Path = relativeTo(out, capturePath)
 	rec.Rubric.Ref = rubricRef(r, out)
-	if j != nil {
+	if j != nil && rec.Judge != nil {
 		cfg, err := a.judgeConfig()
 		if err != nil {
 			return err
@@ -184,7 +198,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		if p, ok := cfg.Options["answers"]; ok {
 			cfg.Options["answers"] = relativeTo(out, p)
 		}
-		rec.JudgeConfig = calibrate.JudgeConfig{Ref: a.judgeRef(r), Config: cfg}
+		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(a.judgeRef(r), out), Config: cfg}
 	}
 	for i := range rec.Results {
 		if reports[i].Judge != nil {
@@ -193,7 +207,10 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		rec.Results[i].Report = reportFile(i + 1)
 	}
 	rec.Differences = diffs
-	if err := writeCalibration(out, rec); err != nil {
+	if err := writeCalibration(stage.dir, rec); err != nil {
+		return err
+	}
+	if err := stage.commit(); err != nil {
 		return err
 	}
 	if err := calibrate.WriteText(a.stdout, rec); err != nil {
@@ -218,7 +235,6 @@ func (a *app) calibrationRun(cmd *cobra.Command, r *rubric.Rubric, j *runJudge, 
 	a.asker = asker
 	opts.Asker = asker
 	rep, err := score.Run(cmd.Context(), r, s, opts)
-	finish()
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +302,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 			return err
 		}
 		defer h.Close()
-		p, err := catalog.Find(protocol.KindJudge, rec.JudgeConfig.Ref)
+		p, err := catalog.Find(protocol.KindJudge, judgeRefFrom(rec.JudgeConfig.Ref, dir))
 		if err != nil {
 			return err
 		}
@@ -321,6 +337,35 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	return nil
 }
 
+// isPath says whether a judge ref names a binary by its path rather
+// than a plugin by its name, as the plugin catalog tells them apart.
+func isPath(ref string) bool {
+	return strings.ContainsRune(ref, '/') || strings.ContainsRune(ref, filepath.Separator)
+}
+
+// judgeRefFor is the judge's ref as the record keeps it: a name as it is,
+// a path relative to the record's directory (with a "./" so that it still
+// reads as a path).
+func judgeRefFor(ref, dir string) string {
+	if !isPath(ref) {
+		return ref
+	}
+	rel := relativeTo(dir, ref)
+	if !strings.Contains(rel, "/") {
+		rel = "./" + rel
+	}
+	return rel
+}
+
+// judgeRefFrom resolves a recorded judge ref: a path from the record's
+// directory, a name as it is.
+func judgeRefFrom(ref, dir string) string {
+	if !isPath(ref) {
+		return ref
+	}
+	return fromRecord(dir, ref)
+}
+
 // rubricRef is what finds the rubric again from the record: a built-in's
 // "builtin:FILE", or its path relative to the record's directory.
 func rubricRef(r *rubric.Rubric, dir string) string {
@@ -352,4 +397,73 @@ func fromRecord(dir, path string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
+}
+
+// stage is a directory beside --out that a calibration is written into
+// before it replaces the calibration files in --out.
+type stage struct {
+	dir, out string
+	done     bool
+}
+
+func newStage(out string) (*stage, error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("--out %s: %w", out, err)
+	}
+	dir, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".calibrating-")
+	if err != nil {
+		return nil, fmt.Errorf("--out %s: %w", out, err)
+	}
+	return &stage{dir: dir, out: out}, nil
+}
+
+// staleFiles are the patterns of what calibrate writes into --out: an
+// earlier calibration's files, removed before the new ones move in.
+var staleFiles = []string{markdownFile, plotPNG, plotSVG, "answers-run-*.jsonl", "report-run-*.json"}
+
+// commit moves the calibration into --out: first the old record goes (so
+// that, should this stop half way, no record is left to be checked beside
+// files of another run), then the old run files, then the new files, the
+// record last.
+func (s *stage) commit() error {
+	if err := os.MkdirAll(s.out, 0o755); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(s.out, recordFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("replace %s: %w", filepath.Join(s.out, recordFile), err)
+	}
+	for _, pattern := range staleFiles {
+		old, _ := filepath.Glob(filepath.Join(s.out, pattern))
+		for _, f := range old {
+			if err := os.Remove(f); err != nil {
+				return fmt.Errorf("remove the earlier calibration's %s: %w", f, err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() == recordFile {
+			continue
+		}
+		if err := os.Rename(filepath.Join(s.dir, e.Name()), filepath.Join(s.out, e.Name())); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(filepath.Join(s.dir, recordFile), filepath.Join(s.out, recordFile)); err != nil {
+		return err
+	}
+	s.done = true
+	return os.Remove(s.dir)
+}
+
+// discard removes the stage unless it was committed.
+func (s *stage) discard() {
+	if !s.done {
+		os.RemoveAll(s.dir)
+	}
 }
