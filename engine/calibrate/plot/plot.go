@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
+	"strings"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -71,10 +73,8 @@ func build(c Chart) (*gplot.Plot, error) {
 	// Both axes span the same range, so the line y = x is the diagonal.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	xys := make(plotter.XYs, len(c.Points))
-	names := make([]string, len(c.Points))
 	for i, pt := range c.Points {
 		xys[i].X, xys[i].Y = pt.X, pt.Y
-		names[i] = pt.Name
 		lo = min(lo, pt.X, pt.Y)
 		hi = max(hi, pt.X, pt.Y)
 	}
@@ -82,10 +82,7 @@ func build(c Chart) (*gplot.Plot, error) {
 	lo, hi = lo-pad, hi+pad
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 
-	diag := plotter.NewFunction(func(x float64) float64 { return x })
-	diag.Color = color.Gray{Y: 120}
-	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(diag)
+	p.Add(diagonal())
 
 	sc, err := plotter.NewScatter(xys)
 	if err != nil {
@@ -95,7 +92,7 @@ func build(c Chart) (*gplot.Plot, error) {
 	p.Add(sc)
 
 	if c.Names {
-		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: names})
+		lb, err := plotter.NewLabels(labels(c.Points))
 		if err != nil {
 			return nil, err
 		}
@@ -107,6 +104,39 @@ func build(c Chart) (*gplot.Plot, error) {
 		p.Add(lb)
 	}
 	return p, nil
+}
+
+// diagonal is the dashed line y = x.
+func diagonal() *plotter.Function {
+	diag := plotter.NewFunction(func(x float64) float64 { return x })
+	diag.Color = color.Gray{Y: 120}
+	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	return diag
+}
+
+// labels puts one label at each distinct point: the names of the tools
+// that sit there, one a line in name order, so that tools with the same
+// published score and median do not write over each other.
+func labels(points []Point) plotter.XYLabels {
+	var out plotter.XYLabels
+	at := map[plotter.XY]int{}
+	var names [][]string
+	for _, pt := range points {
+		xy := plotter.XY{X: pt.X, Y: pt.Y}
+		i, ok := at[xy]
+		if !ok {
+			i = len(out.XYs)
+			at[xy] = i
+			out.XYs = append(out.XYs, xy)
+			names = append(names, nil)
+		}
+		names[i] = append(names[i], pt.Name)
+	}
+	for _, n := range names {
+		slices.Sort(n)
+		out.Labels = append(out.Labels, strings.Join(n, "\n"))
+	}
+	return out
 }
 
 // Of is the chart of a calibration: each tool with a published score, at
