@@ -56,14 +56,28 @@ func TestDiagonal(t *testing.T) {
 	}
 }
 
-// TestCoincidentLabels stacks the names of tools at the same point into
-// one label, so that they do not overlap.
-func TestCoincidentLabels(t *testing.T) {
-	l := labels([]Point{{"search", 4.4, 4.2}, {"create", 4.3, 3.8}, {"get", 4.4, 4.2}})
-	if len(l.XYs) != 2 || len(l.Labels) != 2 {
-		t.Fatalf("labels %+v", l)
+// TestLabelsDoNotOverlap moves the label of a tool at the same point as
+// another's, or close enough for their names to overlap, to a free spot;
+// a label far from the others stays right of its point.
+func TestLabelsDoNotOverlap(t *testing.T) {
+	// The example's plot spans about 2.9 to 5.3 over some 300 points.
+	unit := 2.4 / 300
+	points := []Point{
+		{"search_bookmarks", 4.6, 5}, {"get_bookmark", 4.4, 5}, {"same_point", 4.4, 5},
+		{"tag_bookmarks", 3.1, 4.5},
 	}
-	if l.Labels[0] != "get\nsearch" || l.Labels[1] != "create" {
-		t.Errorf("labels %q, want get and search stacked at one point", l.Labels)
+	got := place(points, unit)
+	if got[3] != (spot{1, 0}) {
+		t.Errorf("a label with room right of its point moved: %v", got[3])
+	}
+	if got[1] == got[2] {
+		t.Errorf("two tools at one point share a spot: %v", got)
+	}
+	// get's label right of it would run over search's point.
+	if got[1] == (spot{1, 0}) || got[2] == (spot{1, 0}) {
+		t.Errorf("a label runs over the next point: %v", got)
+	}
+	if got := place([]Point{{"a", 1, 1}, {"b", 4, 4}}, unit); got[0] != (spot{1, 0}) || got[1] != (spot{1, 0}) {
+		t.Errorf("labels far apart moved: %v", got)
 	}
 }

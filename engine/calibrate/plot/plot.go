@@ -9,8 +9,10 @@ package plot
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -88,20 +90,43 @@ func build(c Chart) (*gplot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3.5), Color: color.RGBA{R: 31, G: 94, B: 168, A: 255}}
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: glyphRadius, Color: color.RGBA{R: 31, G: 94, B: 168, A: 255}}
 	p.Add(sc)
 
 	if c.Names {
-		lb, err := plotter.NewLabels(labels(c.Points))
-		if err != nil {
-			return nil, err
+		// Each label goes where place puts it: one plotter per spot,
+		// since a plotter offsets and aligns all its labels alike.
+		unit := (hi - lo) / (Size.Points() - plotMargin)
+		spots := place(c.Points, unit)
+		bySpot := map[spot]*plotter.XYLabels{}
+		for i, pt := range c.Points {
+			l := bySpot[spots[i]]
+			if l == nil {
+				l = &plotter.XYLabels{}
+				bySpot[spots[i]] = l
+			}
+			l.XYs = append(l.XYs, plotter.XY{X: pt.X, Y: pt.Y})
+			l.Labels = append(l.Labels, pt.Name)
 		}
-		for i := range lb.TextStyle {
-			lb.TextStyle[i].Font.Size = vg.Points(7)
-			lb.TextStyle[i].XAlign = draw.XLeft
+		keys := slices.SortedFunc(maps.Keys(bySpot), func(a, b spot) int {
+			return cmp.Or(cmp.Compare(a.level, b.level), cmp.Compare(a.side, b.side))
+		})
+		for _, k := range keys {
+			lb, err := plotter.NewLabels(*bySpot[k])
+			if err != nil {
+				return nil, err
+			}
+			for i := range lb.TextStyle {
+				lb.TextStyle[i].Font.Size = labelSize
+				lb.TextStyle[i].XAlign = draw.XLeft
+				lb.TextStyle[i].YAlign = draw.YCenter
+				if k.side < 0 {
+					lb.TextStyle[i].XAlign = draw.XRight
+				}
+			}
+			lb.Offset = vg.Point{X: vg.Length(k.side) * labelGap, Y: -vg.Length(k.level) * lineHeight}
+			p.Add(lb)
 		}
-		lb.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(-3)}
-		p.Add(lb)
 	}
 	return p, nil
 }
@@ -114,29 +139,66 @@ func diagonal() *plotter.Function {
 	return diag
 }
 
-// labels puts one label at each distinct point: the names of the tools
-// that sit there, one a line in name order, so that tools with the same
-// published score and median do not write over each other.
-func labels(points []Point) plotter.XYLabels {
-	var out plotter.XYLabels
-	at := map[plotter.XY]int{}
-	var names [][]string
+// The labels' geometry, in points: the font size, an estimate of a
+// character's width and of a line's height, the gap between a point and
+// its label, a point's radius, and how much of the plot's side the axes take.
+const (
+	labelSize   = vg.Length(7)
+	charWidth   = 4.0
+	lineHeight  = vg.Length(9)
+	glyphRadius = vg.Length(3.5)
+	labelGap    = vg.Length(5)
+	plotMargin  = 60.0
+)
+
+// spot is where a label goes: right (1) or left (-1) of its point, and
+// how many lines lower.
+type spot struct{ side, level int }
+
+// place finds each label a spot: the first of right, left, right a line
+// lower, left a line lower, ... where its box overlaps no point and no
+// label placed before it (points taken left to right), so that tools at
+// or near the same point do not write over each other. unit is the data
+// per point of the plot, the same on both axes.
+func place(points []Point, unit float64) []spot {
+	type box struct{ x0, x1, y0, y1 float64 }
+	overlaps := func(a, b box) bool { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 }
+	var taken []box
+	r := float64(glyphRadius) * unit
 	for _, pt := range points {
-		xy := plotter.XY{X: pt.X, Y: pt.Y}
-		i, ok := at[xy]
-		if !ok {
-			i = len(out.XYs)
-			at[xy] = i
-			out.XYs = append(out.XYs, xy)
-			names = append(names, nil)
+		taken = append(taken, box{pt.X - r, pt.X + r, pt.Y - r, pt.Y + r})
+	}
+	order := make([]int, len(points))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(points[a].X, points[b].X), strings.Compare(points[a].Name, points[b].Name))
+	})
+	spots := make([]spot, len(points))
+	lh := float64(lineHeight) * unit
+	for _, i := range order {
+		pt := points[i]
+		w := float64(len(pt.Name)) * charWidth * unit
+		gap := float64(labelGap) * unit
+		for n := 0; ; n++ {
+			sp := spot{side: 1, level: n / 2}
+			if n%2 == 1 {
+				sp.side = -1
+			}
+			y := pt.Y - float64(sp.level)*lh
+			b := box{pt.X + gap, pt.X + gap + w, y - lh/2, y + lh/2}
+			if sp.side < 0 {
+				b.x0, b.x1 = pt.X-gap-w, pt.X-gap
+			}
+			if !slices.ContainsFunc(taken, func(o box) bool { return overlaps(b, o) }) || n > 2*len(points) {
+				spots[i] = sp
+				taken = append(taken, b)
+				break
+			}
 		}
-		names[i] = append(names[i], pt.Name)
 	}
-	for _, n := range names {
-		slices.Sort(n)
-		out.Labels = append(out.Labels, strings.Join(n, "\n"))
-	}
-	return out
+	return spots
 }
 
 // Of is the chart of a calibration: each tool with a published score, at
