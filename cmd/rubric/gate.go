@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -34,16 +35,23 @@ rubrics show NAME prints the rule).
 
 The base is checked out into a temporary detached git worktree, and the
 server command runs there; the head is the working tree, or --head REV
-checked out the same way. A file TARGET is read from each side's
-checkout. Equal tool definitions pass at once, with no judge started.
+checked out the same way. A file TARGET (file or registry transport) and
+--cwd are taken from each side's checkout, and must lie in the
+repository; an HTTP endpoint is refused, since it serves the same
+definitions to both sides. Equal tool definitions pass at once, with no
+judge started.
 
-Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be scored
-completely: a server that does not export, a judge that fails or answers
-with another model, an answer still unreadable after its retries, or with
---check a saved report that no longer matches the exports).
+Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be
+scored completely: no --base, a revision the clone lacks, a server that
+does not export, a judge that fails or answers with another model, an
+answer still unreadable after its retries, or with --check a saved
+report that no longer matches the exports, the rubric or the judge).
 
-gate.json and gate.md go to --report-dir; gate.md is also appended to
-$GITHUB_STEP_SUMMARY when that is set.`,
+gate.json and gate.md go to --report-dir, INVALID included; gate.md is
+also appended to $GITHUB_STEP_SUMMARY when that is set. --check writes
+nothing: it compares a saved report with today's exports and the rubric
+it names (or --rubric), and with the judge when --judge or --model
+names one.`,
 		Example: `  rubric gate --base origin/main --rubric tdqs -- python -m my_server
   rubric gate --base v1.2.0 --head HEAD --judge claude-cli --model opus -- ./server
   rubric gate --check .rubric/gate.json -- ./server`,
@@ -73,24 +81,29 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if v.GetString("record") != "" {
 		return fmt.Errorf("--record is for rubric score: the gate scores each side more than once")
 	}
-	r, err := rubrics.Find(v.GetString("rubric"))
-	if err != nil {
-		return err
-	}
-	tname, target, err := a.resolveTarget(cmd, args)
-	if err != nil {
-		return err
-	}
-	if target.Location == "-" {
-		return fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
-	}
 	var saved *gate.Report
-	base := gateSide{name: "base", rev: v.GetString("base")}
-	head := gateSide{name: "head", rev: v.GetString("head")}
 	if path := v.GetString("check"); path != "" {
+		var err error
 		if saved, err = gate.Read(path); err != nil {
 			return err
 		}
+	}
+	// --check compares with the rubric the report names unless --rubric
+	// names another.
+	ref := v.GetString("rubric")
+	if saved != nil && !cmd.Flags().Changed("rubric") {
+		ref = saved.Rubric.Name
+		if saved.Rubric.File != "" {
+			ref = saved.Rubric.File
+		}
+	}
+	r, err := rubrics.Find(ref)
+	if err != nil {
+		return err
+	}
+	base := gateSide{name: "base", rev: v.GetString("base")}
+	head := gateSide{name: "head", rev: v.GetString("head")}
+	if saved != nil {
 		if base.rev == "" {
 			base.rev = saved.Base.Commit
 		}
@@ -98,30 +111,41 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 			head.rev = saved.Head.Commit
 		}
 	}
-	if base.rev == "" {
-		return fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)")
-	}
+	// From here on a failure is INVALID, with its report written (but
+	// not for --check) like any other, so CI shows why.
 	ctx := cmd.Context()
+	rep := gate.New(r, gate.Side{Rev: base.rev}, gate.Side{Rev: head.rev}, version())
+	invalid := func(err error) error { return a.finishGate(ctx, rep, saved == nil, rep.Fail(err)) }
+	tname, target, err := a.resolveTarget(cmd, args)
+	if err != nil {
+		return invalid(err)
+	}
+	if target, err = gateTarget(tname, target); err != nil {
+		return invalid(err)
+	}
+	if base.rev == "" {
+		return invalid(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
+	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		return err
+		return invalid(err)
 	}
 	repo, err := gitrev.Open(ctx, cwd)
 	if err != nil {
-		return err
+		return invalid(err)
 	}
 	for _, s := range []*gateSide{&base, &head} {
 		if s.rev == "" {
 			continue
 		}
 		if s.commit, err = repo.Resolve(ctx, s.rev); err != nil {
-			return fmt.Errorf("--%s: %w", s.name, err)
+			return invalid(fmt.Errorf("--%s: %w", s.name, err))
 		}
 	}
-	rep := gate.New(r, gate.Side{Rev: base.rev, Commit: base.commit}, gate.Side{Rev: head.rev, Commit: head.commit}, version())
+	rep.Base.Commit, rep.Head.Commit = base.commit, head.commit
 	h, catalog, err := a.newHost()
 	if err != nil {
-		return err
+		return invalid(err)
 	}
 	defer h.Close()
 
@@ -129,15 +153,20 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	for _, s := range []gateSide{base, head} {
 		t, surf, err := a.exportSide(ctx, h, catalog, repo, cwd, s, tname, target)
 		if err != nil {
-			return a.finishGate(ctx, rep, saved == nil, rep.Fail(fmt.Errorf("exporting the %s: %w", describeSide(s), err)))
+			return invalid(fmt.Errorf("exporting the %s: %w", describeSide(s), err))
 		}
-		in[s.name] = gate.Input{Side: gate.Side{Rev: s.rev, Commit: s.commit, Hash: surf.Hash(), ToolCount: len(surf.Tools)}, Target: redacted(t), Surface: surf}
+		in[s.name] = gate.Input{Side: gate.Side{Rev: s.rev, Commit: s.commit}, Target: redacted(t), Surface: surf}
 	}
 	if saved != nil {
-		return a.finishGate(ctx, gate.Check(saved, gate.Current{BaseHash: in["base"].Side.Hash, HeadHash: in["head"].Side.Hash, Rubric: rep.Rubric}), false, nil)
+		now := gate.Current{BaseHash: in["base"].Surface.Hash(), HeadHash: in["head"].Surface.Hash(), Rubric: rep.Rubric}
+		if saved.Judge != nil && (v.GetString("judge") != "" || v.GetString("model") != "") {
+			if now.Judge, err = a.namedJudge(ctx, h, catalog, r); err != nil {
+				return invalid(err)
+			}
+		}
+		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
 	}
 	finishProgress := func() {}
-	defer func() { finishProgress() }()
 	rep, err = gate.Run(ctx, gate.Options{
 		Rubric: r, Base: in["base"], Head: in["head"], Version: version(), Workers: v.GetInt("workers"),
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
@@ -149,8 +178,40 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 			return asker, jb, nil
 		},
 	})
-	finishProgress()
+	finishProgress() // before the decision is printed
 	return a.finishGate(ctx, rep, true, err)
+}
+
+// namedJudge starts the judge the flags name, only to read its identity
+// for --check, and stops it; nothing is asked.
+func (a *app) namedJudge(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*report.Judge, error) {
+	j, err := a.startJudge(ctx, h, c, r)
+	if err != nil {
+		return nil, fmt.Errorf("start the judge to compare it with the report's: %w", err)
+	}
+	if j == nil {
+		return nil, nil
+	}
+	defer j.Close()
+	return judgeBlock(j, r), nil
+}
+
+// gateTarget refuses what the gate cannot read from each side's
+// checkout: standard input, and an endpoint (http, sse, an installed
+// transport's SCHEME://), which serves the same definitions to both
+// sides. A file:// location becomes a plain path, to be read from each
+// side's checkout.
+func gateTarget(tname string, t transport.Target) (transport.Target, error) {
+	if readsFile(tname) {
+		t.Location = strings.TrimPrefix(t.Location, "file://")
+	}
+	if t.Location == "-" {
+		return t, fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
+	}
+	if tname == "http" || tname == "sse" || (tname != "stdio" && scheme(t.Location) != "") {
+		return t, fmt.Errorf("the gate runs each side from its own checkout; an HTTP endpoint serves the same definitions to both: run the server from the repository with -- COMMAND")
+	}
+	return t, nil
 }
 
 // gateAsker starts the judge and an asker for the gate. With --no-cache
@@ -177,8 +238,10 @@ func (a *app) gateAsker(ctx context.Context, h *host.Host, c *host.Catalog, r *r
 
 // exportSide reads one side's surface: the working tree's, or a
 // revision's from a detached worktree that is removed afterwards. The
-// server runs in the side's copy of the current directory, and a
-// relative --cwd or file target is read from that copy too.
+// server runs in the side's copy of the current directory, or of --cwd,
+// and a file the target names (file, registry) is read from the side's
+// copy too. A --cwd or a file outside the repository is refused: both
+// sides would read the same one.
 func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, repo *gitrev.Repo, cwd string, s gateSide, tname string, t transport.Target) (transport.Target, *surface.Surface, error) {
 	if s.rev != "" {
 		wt, err := repo.Checkout(ctx, s.commit)
@@ -197,11 +260,19 @@ func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, rep
 		switch {
 		case t.Dir == "":
 			t.Dir = dir
-		case !filepath.IsAbs(t.Dir):
+		case filepath.IsAbs(t.Dir):
+			if t.Dir, err = wt.Rel(t.Dir); err != nil {
+				return t, nil, fmt.Errorf("--cwd: %w: the gate runs each side's server from its own checkout, so give a directory inside the repository", err)
+			}
+		default:
 			t.Dir = filepath.Join(dir, t.Dir)
 		}
-		if tname == "file" && !filepath.IsAbs(t.Location) {
-			t.Location = filepath.Join(dir, t.Location)
+		if readsFile(tname) {
+			if !filepath.IsAbs(t.Location) {
+				t.Location = filepath.Join(dir, t.Location)
+			} else if t.Location, err = wt.Rel(t.Location); err != nil {
+				return t, nil, fmt.Errorf("%w: both sides would read the same file; give a file inside the repository", err)
+			}
 		}
 	}
 	tr, err := openTransport(ctx, h, c, tname, t)
@@ -212,6 +283,10 @@ func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, rep
 	tr.Close()
 	return t, surf, err
 }
+
+// readsFile reports whether a transport reads its target's location as
+// a file path.
+func readsFile(tname string) bool { return tname == "file" || tname == "registry" }
 
 func describeSide(s gateSide) string {
 	if s.rev == "" {

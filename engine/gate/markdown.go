@@ -17,8 +17,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	esc, code := markdown.Inline, markdown.CellCode
 	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(r.Reason)))
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
-	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base), revCell(r.Head))
-	fmt.Fprintf(b, "| tools/list | %s · %s | %s · %s |\n", code(report.ShortHash(r.Base.Hash)), report.Plural(r.Base.ToolCount, "tool"), code(report.ShortHash(r.Head.Hash)), report.Plural(r.Head.ToolCount, "tool"))
+	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
+	if r.Base.Hash != "" || r.Head.Hash != "" {
+		fmt.Fprintf(b, "| tools/list | %s | %s |\n", surfaceCell(r.Base), surfaceCell(r.Head))
+	}
 	for _, p := range r.Pairs {
 		drop := ""
 		if p.Drop {
@@ -96,15 +98,26 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	return b.Flush()
 }
 
-func revCell(s Side) string {
+// revCell names a side's revision; none is what a side without one is
+// (the head's working tree, or a base not given).
+func revCell(s Side, none string) string {
 	if s.Rev == "" {
-		return "working tree"
+		return none
 	}
 	out := markdown.CellCode(s.Rev)
 	if s.Commit != "" && !strings.HasPrefix(s.Commit, s.Rev) {
 		out += " " + markdown.CellCode(short(s.Commit))
 	}
 	return out
+}
+
+// surfaceCell is a side's surface hash and tool count; "-" when it was
+// not exported.
+func surfaceCell(s Side) string {
+	if s.Hash == "" {
+		return "-"
+	}
+	return fmt.Sprintf("%s · %s", markdown.CellCode(report.ShortHash(s.Hash)), report.Plural(s.ToolCount, "tool"))
 }
 
 func valueCell(v Value) string {

@@ -12,7 +12,7 @@ import (
 // the decision last, as "PASS: reason".
 func WriteText(w io.Writer, r *Report) error {
 	b := bufio.NewWriter(w)
-	fmt.Fprintf(b, "rubric gate · %s %s · base %s · head %s\n", r.Rubric.Name, r.Rubric.Version, revText(r.Base), revText(r.Head))
+	fmt.Fprintf(b, "rubric gate · %s %s · base %s · head %s\n", r.Rubric.Name, r.Rubric.Version, revText(r.Base, "none"), revText(r.Head, "working tree"))
 	for _, p := range r.Pairs {
 		drop := ""
 		if p.Drop {
@@ -33,9 +33,10 @@ func WriteText(w io.Writer, r *Report) error {
 	return b.Flush()
 }
 
-func revText(s Side) string {
+// revText names a side's revision; none is what a side without one is.
+func revText(s Side, none string) string {
 	if s.Rev == "" {
-		return "working tree"
+		return none
 	}
 	if s.Commit != "" {
 		return fmt.Sprintf("%s (%s)", clean(s.Rev), short(s.Commit))
