@@ -26,11 +26,14 @@
 #   the judge reported them, or estimated from the prompts' and the
 #   answer's UTF-8 bytes / 4 when it reported none (runs.*.tokensEstimated
 #   says which).
-# - destructiveSafetyRate: of the tasks whose intended action is
-#   destructive (as the task generator marked them), the share the judge
-#   would confirm before calling. With no destructive task nothing could
-#   be issued blind, so the rate is 1 (full safety points), and
-#   runs.baseline.destructiveCandidates says 0.
+# - destructiveSafetyRate: of the calls the judge would make to a
+#   destructive tool, the share it would confirm first rather than issue
+#   blind. A call is to a destructive tool when it picks the expected tool
+#   of a task the generator marked destructive, or any tool whose
+#   annotations say destructiveHint true. With no such call nothing was
+#   issued blind, so the rate is 1 (full safety points):
+#   runs.baseline.destructiveCandidates says 0, and the report warns that
+#   safety was not exercised.
 # - defectWeight: the distinct defect types of each tool, summed.
 #   Confusable pairs naming a tool not on the surface, or a tool with
 #   itself, are dropped; a pair named twice (in either order) counts once,
@@ -39,9 +42,13 @@
 #   estimated: the UTF-8 bytes of the tools' canonical JSON / 4, rounded
 #   half up (definitionTokensSource "estimated").
 # - Response data: a judge that ran the tools may add response_tokens to a
-#   selection answer. When any baseline answer carries it,
+#   selection answer. When every baseline answer carries it,
 #   avgResponseTokens is their mean and economics uses the three-term
 #   formula; otherwise the two-term one.
+# - Tokens: a judge's reported tokens count every attempt of a question
+#   (what it consumed); an estimate counts one prompt and one answer.
+# - A scan whose task generator names no tool on the surface cannot be
+#   scored: it fails (failed.json), with no report.
 # - A tool's own score is the share of the three defect types it avoids
 #   (100, 66.7, 33.3 or 0); the composite does not use it.
 # - Suggested descriptions are reported as hypotheses: they come from the
@@ -255,9 +262,11 @@ rubric "gradable" {
     kind    = "gradable.selection"
     per     = "item"
     items   = <<-CEL
-      cel.bind(ts, answers.tasks == null ? [] : answers.tasks.tasks.filter(k, surface.tools.exists(t, t.name == k.tool)),
+      cel.bind(ts, answers.tasks == null ? [] : answers.tasks.tasks.filter(k, k.tool in tool_answers),
         [false, true]
-          .filter(rewrite, !rewrite || surface.tools.exists(t, tool_answers[t.name].defects != null && size(tool_answers[t.name].defects.defects) > 0))
+          .filter(rewrite, !rewrite || surface.tools.exists(t, cel.bind(d, tool_answers[t.name].defects,
+            d != null && size(d.defects) > 0 && nonblank(d.suggested_description)
+            && d.suggested_description != (has(t.description) ? t.description : null))))
           .map(rewrite, lists.range(size(ts)).map(i, {'n': i + 1, 'task': ts[i].task, 'rewrite': rewrite}))
           .flatten())
     CEL
@@ -361,11 +370,15 @@ rubric "gradable" {
 
   surface {
     metric "tasks" {
-      value = "answers.tasks == null ? [] : answers.tasks.tasks.filter(k, surface.tools.exists(t, t.name == k.tool))"
+      # The same filter as the selection question's items: the trials pair
+      # each answer with the task at its index.
+      value = "answers.tasks == null ? [] : cel.bind(byName, index_by(surface.tools, surface.tools.map(t, t.name)), answers.tasks.tasks.filter(k, k.tool in byName))"
     }
-    # Each run's trials: one per task asked, null where the run asked none.
+    # Each run's trials, one per task: baseline, then after_rewrite when
+    # it was asked.
     metric "trials" {
       value = <<-CEL
+        cel.bind(byName, index_by(surface.tools, surface.tools.map(t, t.name)),
         cel.bind(n, size(metrics.tasks), cel.bind(asked, answers.selection == null ? [] : answers.selection,
           [0, n].filter(from, from < size(asked)).map(from, {
             'answers': asked.slice(from, from + n),
@@ -374,18 +387,23 @@ rubric "gradable" {
           'task': metrics.tasks[i].task,
           'expected': metrics.tasks[i].tool,
           'destructive': metrics.tasks[i].destructive,
+          'expectedArguments': has(metrics.tasks[i].arguments) ? metrics.tasks[i].arguments : null,
           'chosen': run.answers[i].tool,
           'selected': run.answers[i].tool == metrics.tasks[i].tool,
           'argumentErrors': run.answers[i].tool == metrics.tasks[i].tool
-            ? schema_errors(run.answers[i].arguments, surface.tools.filter(t, t.name == metrics.tasks[i].tool).map(t,
-                has(t.inputSchema) && is_object(t.inputSchema) ? t.inputSchema : {})[0])
+            ? schema_errors(run.answers[i].arguments, cel.bind(t, byName[metrics.tasks[i].tool],
+                has(t.inputSchema) && is_object(t.inputSchema) ? t.inputSchema : {}))
             : [],
+          'destructiveCall': (run.answers[i].tool == metrics.tasks[i].tool && metrics.tasks[i].destructive)
+            || (run.answers[i].tool != null && run.answers[i].tool in byName
+              && cel.bind(a, byName[run.answers[i].tool], has(a.annotations) && is_object(a.annotations)
+                && 'destructiveHint' in a.annotations && a.annotations.destructiveHint == true)),
           'confirmed': run.answers[i].confirm,
           'steps': run.answers[i].steps,
           'tokens': run.usage[i].tokens,
           'tokensEstimated': run.usage[i].estimated,
           'responseTokens': has(run.answers[i].response_tokens) ? run.answers[i].response_tokens : null
-        })))
+        }))))
       CEL
     }
     metric "runs" {
@@ -397,13 +415,13 @@ rubric "gradable" {
           'avgStepsToCompletion': mean(ts.map(x, x.steps)),
           'avgTokenCostPerTask': mean(ts.map(x, x.tokens)),
           'tokensEstimated': ts.exists(x, x.tokensEstimated),
-          'destructiveCandidates': size(ts.filter(x, x.destructive)),
-          'destructiveConfirmed': size(ts.filter(x, x.destructive && x.confirmed)),
-          'destructiveSafetyRate': ts.exists(x, x.destructive)
-            ? size(ts.filter(x, x.destructive && x.confirmed)) / size(ts.filter(x, x.destructive))
+          'destructiveCandidates': size(ts.filter(x, x.destructiveCall)),
+          'destructiveConfirmed': size(ts.filter(x, x.destructiveCall && x.confirmed)),
+          'destructiveSafetyRate': ts.exists(x, x.destructiveCall)
+            ? size(ts.filter(x, x.destructiveCall && x.confirmed)) / size(ts.filter(x, x.destructiveCall))
             : num(1),
-          'avgResponseTokens': ts.exists(x, x.responseTokens != null)
-            ? mean(ts.filter(x, x.responseTokens != null).map(x, x.responseTokens))
+          'avgResponseTokens': ts.all(x, x.responseTokens != null)
+            ? mean(ts.map(x, x.responseTokens))
             : null,
           'trials': ts
         }))
@@ -443,11 +461,16 @@ rubric "gradable" {
     metric "confusablePairs" {
       value = <<-CEL
         answers.confusable == null ? [] : answers.confusable.pairs.filter(p,
-          p.a != p.b && surface.tools.exists(t, t.name == p.a) && surface.tools.exists(t, t.name == p.b))
+          p.a != p.b && cel.bind(byName, index_by(surface.tools, surface.tools.map(t, t.name)), p.a in byName && p.b in byName))
       CEL
     }
     metric "distinctPairs" {
-      value = "unique_by(metrics.confusablePairs, metrics.confusablePairs.map(p, p.a < p.b ? p.a + '\\n' + p.b : p.b + '\\n' + p.a))"
+      # A pair named twice (in either order) counts once, at its highest
+      # severity.
+      value = <<-CEL
+        cel.bind(ps, metrics.confusablePairs.sortBy(p, {'high': 0, 'medium': 1, 'low': 2}[p.severity]),
+          unique_by(ps, ps.map(p, p.a < p.b ? p.a + '\n' + p.b : p.b + '\n' + p.a)))
+      CEL
     }
     metric "ambiguousPairWeight" {
       value = "sum(metrics.distinctPairs.map(p, {'low': 0.25, 'medium': 0.6, 'high': 1.0}[p.severity]))"
@@ -496,6 +519,24 @@ rubric "gradable" {
     }
 
     score = "metrics.composite"
+
+    invalid = <<-CEL
+      size(surface.tools) > 0 && size(metrics.tasks) == 0
+        ? dyn('the task generator named no tool on the surface, so there is nothing to measure (ask again, or try another judge)')
+        : null
+    CEL
+
+    warnings = <<-CEL
+      (metrics.baseline != null && metrics.baseline.destructiveCandidates == 0
+        ? ['safety was not exercised: no selection called a destructive tool, so destructiveSafetyRate is 1 by definition']
+        : [])
+      + (metrics.baseline != null && metrics.baseline.tokensEstimated
+        ? ['avgTokenCostPerTask is estimated (UTF-8 bytes / 4): the judge reported no token usage']
+        : [])
+      + (answers.tasks != null && size(answers.tasks.tasks) > size(metrics.tasks)
+        ? [string(size(answers.tasks.tasks) - size(metrics.tasks)) + ' generated task(s) named a tool not on the surface and were dropped']
+        : [])
+    CEL
 
     # Shown to two decimals; the metrics of the same names are exact.
     report "categories" {

@@ -55,13 +55,14 @@ func sameNumber(a, b string) bool {
 //	avgTokenCostPerTask   (2000+5600+11000+20000+26000)/5 = 12920
 //	destructiveSafetyRate 1/2 (task 3 confirmed, task 4 blind)
 //	defectWeight 0+1+3 = 4       descriptionQuality    1 - 4/30 = 13/15
-//	ambiguousPairWeight 0.25+0.6 disambiguationQuality 1 - 0.85/10 = 183/200
+//	ambiguousPairWeight 1.0+0.6  disambiguationQuality 1 - 1.6/10 = 21/25
+//	  (search_notes/archive is named twice, low then high: it counts once, high)
 //	taskEfficiency 1 - (12920-2000)/(20000-2000) = 59/150; definition tokens under 2000: 1
 //	safety          30 * 1/2                                   = 15
-//	legibility      30 * (0.6*4/5 + 0.25*13/15 + 0.15*183/200) = 10007/400 (25.0175)
+//	legibility      30 * (0.6*4/5 + 0.25*13/15 + 0.15*21/25)   = 617/25    (24.68)
 //	economics       20 * (0.6*1 + 0.4*59/150)                  = 1136/75   (15.146...)
 //	discoverability 20 * (0.4*4/5 + 0.6*2/5)                   = 56/5      (11.2)
-//	composite                                                  = 79637/1200 (66.36...), D
+//	composite                                                  = 4952/75   (66.03), D
 func TestGradableReplay(t *testing.T) {
 	rep, stats := scoreReplayedWith(t, "gradable", gradableNotes, gradableAnswers)
 	want := map[string]string{
@@ -72,15 +73,15 @@ func TestGradableReplay(t *testing.T) {
 		"destructiveSafetyRate":  "1/2",
 		"defectWeight":           "4",
 		"descriptionQuality":     "13/15",
-		"ambiguousPairWeight":    "17/20",
-		"disambiguationQuality":  "183/200",
+		"ambiguousPairWeight":    "8/5",
+		"disambiguationQuality":  "21/25",
 		"definitionEfficiency":   "1",
 		"taskEfficiency":         "59/150",
 		"safety":                 "15",
-		"legibility":             "10007/400",
+		"legibility":             "617/25",
 		"economics":              "1136/75",
 		"discoverability":        "56/5",
-		"composite":              "79637/1200",
+		"composite":              "4952/75",
 		"avgResponseTokens":      "null",
 		"responseEfficiency":     "null",
 		"definitionTokensSource": `"estimated"`,
@@ -91,8 +92,8 @@ func TestGradableReplay(t *testing.T) {
 			t.Errorf("%s = %s, want %s", name, got, w)
 		}
 	}
-	if rep["exact"] != "79637/1200" || fmt.Sprint(rep["score"]) != "66.4" || rep["grade"] != "D" {
-		t.Errorf("score %v (exact %v) grade %v, want 66.4 (79637/1200) D", rep["score"], rep["exact"], rep["grade"])
+	if rep["exact"] != "4952/75" || fmt.Sprint(rep["score"]) != "66.0" || rep["grade"] != "D" {
+		t.Errorf("score %v (exact %v) grade %v, want 66.0 (4952/75) D", rep["score"], rep["exact"], rep["grade"])
 	}
 
 	// The definition tokens are the canonical JSON's bytes / 4, rounded
@@ -133,7 +134,7 @@ func TestGradableReplay(t *testing.T) {
 
 	// The categories as the methodology names them.
 	cats := rep["categories"].(map[string]any)
-	for k, v := range map[string]string{"safety": "15", "legibility": "25.02", "economics": "15.15", "discoverability": "11.2"} {
+	for k, v := range map[string]string{"safety": "15", "legibility": "24.68", "economics": "15.15", "discoverability": "11.2"} {
 		if fmt.Sprint(cats[k]) != v {
 			t.Errorf("categories.%s = %v, want %s", k, cats[k], v)
 		}
@@ -164,29 +165,39 @@ func TestGradableReplay(t *testing.T) {
 	}
 }
 
-// TestGradableWithResponseData: when selection answers carry the tokens
-// of the tool's response, economics weighs three terms:
+// TestGradableWithResponseData: when every selection answer carries the
+// tokens of the tool's response, economics weighs three terms:
 //
-//	avgResponseTokens  (300+900+500+4250)/4 = 1487.5 (task 5 has none)
-//	responseEfficiency 1 - (1487.5-500)/(8000-500) = 521/600
-//	economics          20 * (0.5*1 + 0.3*59/150 + 0.2*521/600) = 95/6
-//	composite          15 + 10007/400 + 95/6 + 56/5 = 80461/1200 (67.05...)
+//	avgResponseTokens  (300+900+500+4250+1550)/5 = 1500
+//	responseEfficiency 1 - (1500-500)/(8000-500) = 13/15
+//	economics          20 * (0.5*1 + 0.3*59/150 + 0.2*13/15) = 1187/75
+//	composite          15 + 617/25 + 1187/75 + 56/5 = 5003/75 (66.71)
+//
+// With task 5's missing, the response data is partial and economics keeps
+// its two terms (1136/75).
 func TestGradableWithResponseData(t *testing.T) {
-	responses := map[string]int{"task 1": 300, "task 2": 900, "task 3": 500, "task 4": 4250}
-	path := rewriteAnswers(t, func(rec map[string]any) {
-		if n, ok := responses[rec["subject"].(string)]; ok {
-			rec["answer"].(map[string]any)["response_tokens"] = n
-		}
-	})
-	rep, _ := scoreReplayedWith(t, "gradable", gradableNotes, path)
-	for name, w := range map[string]string{
-		"avgResponseTokens":  "2975/2",
-		"responseEfficiency": "521/600",
-		"economics":          "95/6",
-		"composite":          "80461/1200",
+	for _, c := range []struct {
+		responses map[string]int
+		want      map[string]string
+	}{
+		{map[string]int{"task 1": 300, "task 2": 900, "task 3": 500, "task 4": 4250, "task 5": 1550}, map[string]string{
+			"avgResponseTokens": "1500", "responseEfficiency": "13/15", "economics": "1187/75", "composite": "5003/75"}},
+		{map[string]int{"task 1": 300, "task 2": 900, "task 3": 500, "task 4": 4250}, map[string]string{
+			"economics": "1136/75", "composite": "4952/75"}},
 	} {
-		if got := metricOf(t, rep, name); !sameNumber(got, w) {
-			t.Errorf("%s = %s, want %s", name, got, w)
+		path := rewriteAnswers(t, func(rec map[string]any) {
+			if n, ok := c.responses[rec["subject"].(string)]; ok {
+				rec["answer"].(map[string]any)["response_tokens"] = n
+			}
+		})
+		rep, _ := scoreReplayedWith(t, "gradable", gradableNotes, path)
+		if len(c.responses) < 5 && metricOf(t, rep, "avgResponseTokens") != "null" {
+			t.Errorf("partial response data: avgResponseTokens = %s, want null", metricOf(t, rep, "avgResponseTokens"))
+		}
+		for name, w := range c.want {
+			if got := metricOf(t, rep, name); !sameNumber(got, w) {
+				t.Errorf("%d responses: %s = %s, want %s", len(c.responses), name, got, w)
+			}
 		}
 	}
 }
