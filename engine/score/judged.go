@@ -110,6 +110,26 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			}
 			return nil
 		}
+		// addAll builds n requests on every core (each carries its own
+		// input, often the whole surface), then adds them in order.
+		addAll := func(n int, build func(i int) (ask.Request, bool, target, error)) error {
+			built := make([]ask.Request, n)
+			ok := make([]bool, n)
+			ts := make([]target, n)
+			if err := forEach(ctx, n, 0, func(i int) (err error) {
+				built[i], ok[i], ts[i], err = build(i)
+				return err
+			}); err != nil {
+				return err
+			}
+			for i := range n {
+				if ok[i] {
+					reqs = append(reqs, built[i])
+					where = append(where, ts[i])
+				}
+			}
+			return nil
+		}
 		for _, q := range stage {
 			if q.Per != rubric.PerTool {
 				var err error
@@ -119,10 +139,15 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			}
 			switch q.Per {
 			case rubric.PerTool:
-				for i, st := range states {
-					if err := add(q, st.sc, st.name, target{q, i, -1}, st.name); err != nil {
-						return nil, nil, err
+				if err := addAll(len(states), func(i int) (ask.Request, bool, target, error) {
+					st := states[i]
+					req, ok, err := request(q, st.sc, st.name)
+					if err != nil {
+						return req, false, target{}, &Error{Tool: st.name, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
 					}
+					return req, ok, target{q, i, -1}, nil
+				}); err != nil {
+					return nil, nil, err
 				}
 			case rubric.PerSurface:
 				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
@@ -137,17 +162,22 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				for k, item := range items {
-					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers, "item": item, "index": types.Int(k)}, size: unbounded}
+				if err := addAll(len(items), func(k int) (ask.Request, bool, target, error) {
+					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers, "item": items[k], "index": types.Int(k)}, size: unbounded}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
+						var err error
 						if subject, err = evalString(q.Subject, isc); err != nil {
-							return nil, nil, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+							return ask.Request{}, false, target{}, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
 						}
 					}
-					if err := add(q, isc, subject, target{q, -1, k}, ""); err != nil {
-						return nil, nil, err
+					req, ok, err := request(q, isc, subject)
+					if err != nil {
+						return req, false, target{}, &Error{Formula: fmt.Sprintf("question %q", q.Name), Err: err}
 					}
+					return req, ok, target{q, -1, k}, nil
+				}); err != nil {
+					return nil, nil, err
 				}
 			}
 		}
@@ -293,12 +323,12 @@ func evalList(p *lang.Program, sc *scope) ([]ref.Val, error) {
 // input and output tokens the judge reported, or, when it reported none
 // (the heuristic, a replayed file, a provider without usage), an estimate
 // of the UTF-8 bytes of the prompts and the answer divided by 4, rounded
-// up; estimated says which.
+// half up; estimated says which.
 func usageOf(o report.Observation) map[string]any {
 	if n := o.Tokens.Input + o.Tokens.Output; n > 0 {
 		return map[string]any{"tokens": int64(n), "estimated": false}
 	}
-	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 3) / 4), "estimated": true}
+	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 2) / 4), "estimated": true}
 }
 
 // scaledQuestion is q with its formulas held to limit.
