@@ -38,17 +38,22 @@ func (a *app) explainMetric(rep *report.Report, r *rubric.Rubric, name string) e
 	w := a.stdout
 	fmt.Fprintf(w, "%s, rubric %s %s (%s)\n\n", name, r.Name, r.Version, report.ShortHash(r.Digest))
 	showMetric(w, name, formulas[name], values)
-	// Up the chain: the first later metric that reads this one, and so on.
-	cur := name
-	for i := at + 1; i < len(names); i++ {
-		if readsMetric(formulas[names[i]], cur) {
+	// Up to the score: every later metric that reads one already shown, in
+	// the rubric's order (a value read twice, as Gradable's selection
+	// accuracy is, shows both ways).
+	shown := []string{name}
+	reads := func(formula string) bool {
+		return slices.ContainsFunc(shown, func(n string) bool { return readsMetric(formula, n) })
+	}
+	for _, n := range names[at+1:] {
+		if reads(formulas[n]) {
 			fmt.Fprintln(w)
-			showMetric(w, names[i], formulas[names[i]], values)
-			cur = names[i]
+			showMetric(w, n, formulas[n], values)
+			shown = append(shown, n)
 		}
 	}
 	score := oneLine(r.Surface.Score.Source)
-	if !readsMetric(score, cur) {
+	if !reads(score) {
 		return nil
 	}
 	fmt.Fprintln(w)
@@ -98,7 +103,7 @@ func substitute(formula string, values map[string]report.Metric) string {
 		}
 		if m[2] == "" {
 			if v.Exact != "" {
-				return num.MustParse(v.Exact).String()
+				return numberText(num.MustParse(v.Exact))
 			}
 			if s, ok := scalarText(v.Value); ok {
 				return s
@@ -153,7 +158,7 @@ func scalarText(v any) (string, bool) {
 		return fmt.Sprint(x), true
 	case json.Number:
 		if n, err := num.Parse(x.String()); err == nil {
-			return n.String(), true
+			return numberText(n), true
 		}
 		return x.String(), true
 	case float64:
@@ -161,9 +166,19 @@ func scalarText(v any) (string, bool) {
 	case string:
 		// A number with no decimal form travels as its fraction.
 		if n, err := num.Parse(x); err == nil && strings.Contains(x, "/") {
-			return n.String(), true
+			return numberText(n), true
 		}
 		return "'" + x + "'", true
 	}
 	return "", false
+}
+
+// numberText writes an exact number for a formula: its shortest decimal,
+// or a fraction in parentheses, so that "x / (2/3)" reads right.
+func numberText(n num.Num) string {
+	s := n.String()
+	if strings.Contains(s, "/") || strings.HasPrefix(s, "-") {
+		return "(" + s + ")"
+	}
+	return s
 }
