@@ -28,7 +28,7 @@ vet:
 # takes minutes under the race detector, so it runs once more without it.
 test: testdeps vet
 	RUBRIC_REQUIRE_SERVERS=1 $(GO) test -race ./...
-	$(GO) test -run 'TestGradableScansTheCorpus|TestGradableCorpus' ./rubrics ./judges/heuristic
+	$(GO) test -run 'TestGradableScansTheCorpus|TestGradableCorpus|TestGradableEdges' ./rubrics ./judges/heuristic
 
 bench:
 	bash bench/score-100k.sh
