@@ -70,35 +70,22 @@ func Open(dir string) (*Store, error) {
 // Key addresses an answer: the hex sha256 of the judge's identity, the
 // rubric's digest, the question's digest and the input's hash.
 func Key(id judge.Identity, rubricDigest, questionDigest, inputHash string) string {
-	b, err := json.Marshal(struct {
-		Judge    judge.Identity `json:"judge"`
-		Rubric   string         `json:"rubric"`
-		Question string         `json:"question"`
-		Input    string         `json:"input"`
-	}{id, rubricDigest, questionDigest, inputHash})
-	if err != nil {
-		panic(err) // an identity's parameters came from JSON: cannot fail
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return SaltedKey(id, rubricDigest, questionDigest, inputHash, "")
 }
 
 // SaltedKey is Key with a salt: an empty salt gives Key itself, any other
 // salt a key of its own, so that one question can be answered afresh
 // beside its cached answer (a gate's confirming pairs do so).
 func SaltedKey(id judge.Identity, rubricDigest, questionDigest, inputHash, salt string) string {
-	if salt == "" {
-		return Key(id, rubricDigest, questionDigest, inputHash)
-	}
 	b, err := json.Marshal(struct {
 		Judge    judge.Identity `json:"judge"`
 		Rubric   string         `json:"rubric"`
 		Question string         `json:"question"`
 		Input    string         `json:"input"`
-		Salt     string         `json:"salt"`
+		Salt     string         `json:"salt,omitempty"` // absent when empty: Key's bytes are what they always were
 	}{id, rubricDigest, questionDigest, inputHash, salt})
 	if err != nil {
-		panic(err)
+		panic(err) // an identity's parameters came from JSON: cannot fail
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])

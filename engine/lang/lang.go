@@ -286,7 +286,7 @@ func (p *Program) EvalIn(act interpreter.Activation) (ref.Val, error) {
 	out, _, err := p.prg.Eval(act)
 	if err != nil {
 		if strings.Contains(err.Error(), "cost limit exceeded") {
-			return nil, fmt.Errorf("%w: the formula did more work than its cost limit (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data", err, p.limit)
+			return nil, fmt.Errorf("%w: the formula did more work than its cost limit (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data (a scan of a list inside a scan of a list: look items up with index_by instead); for a built-in rubric, report it with the surface, or score with a copy of the rubric (rubric rubrics show --source NAME) whose formula does less", err, p.limit)
 		}
 		return nil, err
 	}
