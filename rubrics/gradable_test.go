@@ -378,3 +378,23 @@ func TestTasksPerToolIsConfigurable(t *testing.T) {
 		}
 	}
 }
+
+// TestGradableLabelsMatchItsInputs: the versions in the judge block are
+// the ones the questions send, so a new prompt or generator cannot keep
+// an old label.
+func TestGradableLabelsMatchItsInputs(t *testing.T) {
+	r, err := rubrics.Find("gradable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string]string{}
+	for _, q := range r.Questions {
+		inputs[q.Name] = q.Input.Source
+	}
+	for q, label := range map[string]string{"tasks": "taskGeneratorVersion", "selection": "promptTemplateVersion"} {
+		v := r.JudgeLabels[label]
+		if v == "" || !strings.Contains(inputs[q], "'"+v+"'") {
+			t.Errorf("label %s = %q, but question %s's input does not send it:\n%s", label, v, q, inputs[q])
+		}
+	}
+}
