@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -38,7 +39,11 @@ without either, the overall score.`,
 			if name := a.v.GetString("tool"); name != "" {
 				return a.explainTool(rep, r, name)
 			}
-			if name := a.v.GetString("metric") + a.v.GetString("category"); name != "" {
+			metric, category := a.v.GetString("metric"), a.v.GetString("category")
+			if metric != "" && category != "" && metric != category {
+				return fmt.Errorf("--metric %q and --category %q name two metrics (one may come from RUBRIC_METRIC or RUBRIC_CATEGORY): give one", metric, category)
+			}
+			if name := cmp.Or(metric, category); name != "" {
 				return a.explainMetric(rep, r, name)
 			}
 			return a.explainSurface(rep, r)
