@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // result is the object claude -p --output-format json prints when it is
@@ -56,7 +57,7 @@ func (s *setup) answer(out *output) (judge.Answer, error) {
 	case perr != nil:
 		return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("%s's output is not a JSON result object (%v): %s", cli, perr, quoteStart(out.stdout.String()))}
 	case res.IsError || out.err != nil:
-		return judge.Answer{}, failure(cli, out, printable(res.message()))
+		return judge.Answer{}, failure(cli, out, termtext.Printable(res.message()))
 	}
 	text := stripFence(res.Result)
 	if text == "" {

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
 
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // stdoutLimit bounds what is kept of claude's standard output: far above
@@ -107,7 +107,7 @@ func (t *tail) Write(p []byte) (int, error) {
 
 // lines returns the last stderrLines non-blank lines, made safe to print.
 func (t *tail) lines() []string {
-	lines := strings.Split(printable(string(t.buf)), "\n")
+	lines := strings.Split(termtext.Printable(string(t.buf)), "\n")
 	if t.dropped && len(lines) > 1 {
 		lines = lines[1:] // begins mid-line
 	}
@@ -131,22 +131,6 @@ func (t *tail) quote() string {
 	default:
 		return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 	}
-}
-
-// printable replaces control characters other than newlines and tabs,
-// which could rewrite the user's terminal, with U+FFFD.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case r == '\r':
-			return -1
-		case unicode.IsControl(r):
-			return unicode.ReplacementChar
-		}
-		return r
-	}, s)
 }
 
 // quoteLen is how much of unreadable output an error quotes.

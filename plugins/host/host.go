@@ -29,6 +29,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -234,7 +235,7 @@ func stderrNote(stderr string) string {
 	if stderr == "" {
 		return ""
 	}
-	return "; its stderr ended with:\n" + stderr
+	return "; its stderr ended with:\n" + termtext.Printable(stderr)
 }
 
 func (h *Host) track(pr *process) {

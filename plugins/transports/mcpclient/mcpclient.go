@@ -21,14 +21,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // ProtocolVersion is the MCP revision rubric asks for in initialize. A
@@ -364,7 +363,7 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 
 // rpcError words a JSON-RPC error answer.
 func rpcError(method string, e *mcp.JSONRPCErrorDetails) error {
-	msg := strings.TrimSpace(Printable(e.Message))
+	msg := strings.TrimSpace(termtext.Printable(e.Message))
 	if msg == "" {
 		msg = "(no message)"
 	}
@@ -383,59 +382,4 @@ func seconds(d time.Duration) string {
 		return fmt.Sprintf("%ds", d/time.Second)
 	}
 	return d.String()
-}
-
-// Printable returns text a server wrote with its terminal escape sequences
-// removed and other control characters (except newlines and tabs) shown as
-// U+FFFD, so that quoting it in a message cannot rewrite the user's
-// terminal.
-func Printable(text string) string {
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case r == 0x1b:
-			i += escapeLen(text[i:])
-			continue
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r == '\r':
-			// Dropped: CRLF line ends are common and carry nothing.
-		case r == utf8.RuneError && size == 1, unicode.IsControl(r):
-			b.WriteRune(utf8.RuneError)
-		default:
-			b.WriteRune(r)
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// escapeLen is the length of the escape sequence at the start of s: up to
-// the final byte of a CSI sequence (ESC [), up to the BEL or ESC \ that
-// ends an OSC one (ESC ], a window title say), ESC and one byte otherwise.
-func escapeLen(s string) int {
-	if len(s) < 2 {
-		return len(s)
-	}
-	switch s[1] {
-	case '[':
-		for i := 2; i < len(s); i++ {
-			if c := s[i]; c >= 0x40 && c <= 0x7e {
-				return i + 1
-			}
-		}
-	case ']':
-		for i := 2; i < len(s); i++ {
-			if s[i] == '\a' {
-				return i + 1
-			}
-			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-		}
-	default:
-		return 2
-	}
-	return len(s)
 }

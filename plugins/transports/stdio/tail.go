@@ -4,7 +4,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // tailSize is how much of a server's stderr is kept for error messages.
@@ -35,7 +35,7 @@ func (t *tail) lastLines(n int) []string {
 	t.mu.Lock()
 	text, dropped := string(t.buf), t.dropped
 	t.mu.Unlock()
-	lines := strings.Split(mcpclient.Printable(text), "\n")
+	lines := strings.Split(termtext.Printable(text), "\n")
 	if dropped && len(lines) > 1 {
 		lines = lines[1:] // begins mid-line
 	}
