@@ -188,7 +188,7 @@ func TestAskErrors(t *testing.T) {
 		{"auth", plain("claude failed (exit status 1): Invalid API key · Please run /login" + login)},
 		{"errors", plain(`claude failed (exit status 1): Error: Request was aborted.; {"code":7}`)},
 		{"exit", plain("claude failed (exit status 2); its stderr ended with:\n" +
-			"    \ufffd[31mwarming up\ufffd[0m\n" +
+			"    warming up\n" +
 			"    error: unknown option '--no-session-persistence'\n" +
 			"    (Did you mean --session-id?)")},
 		{"exit-silent", plain("claude failed (exit status 1)")},
