@@ -41,12 +41,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -144,25 +144,14 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 
 // readOptions reads and checks the options.
 func readOptions(opts map[string]string) (command, pinned string, timeout time.Duration, err error) {
-	known := []string{OptionCLIVersion, OptionCommand, OptionTimeout}
-	for k := range opts {
-		if !slices.Contains(known, k) {
-			return "", "", 0, fmt.Errorf("the claude-cli judge has no option %q; its options are %s", k, strings.Join(known, ", "))
-		}
+	o, err := judgeopt.NewOptions(Name, opts, OptionCLIVersion, OptionCommand, OptionTimeout)
+	if err != nil {
+		return "", "", 0, err
 	}
-	command = strings.TrimSpace(opts[OptionCommand])
-	if command == "" {
-		command = DefaultCommand
+	if timeout, err = o.Duration(OptionTimeout, DefaultTimeout); err != nil {
+		return "", "", 0, err
 	}
-	pinned = strings.TrimSpace(opts[OptionCLIVersion])
-	timeout = DefaultTimeout
-	if v := strings.TrimSpace(opts[OptionTimeout]); v != "" {
-		timeout, err = time.ParseDuration(v)
-		if err != nil || timeout <= 0 {
-			return "", "", 0, fmt.Errorf("the claude-cli judge's option timeout must be a duration such as 5m or 90s, not %q", v)
-		}
-	}
-	return command, pinned, timeout, nil
+	return o.String(OptionCommand, DefaultCommand), o.String(OptionCLIVersion, ""), timeout, nil
 }
 
 // unwrapExec drops the command's name that exec repeats in its errors.

@@ -395,12 +395,12 @@ func TestConfigureErrors(t *testing.T) {
 		{
 			name:  "a timeout that is no duration",
 			model: model, opts: map[string]string{"timeout": "5"},
-			want: `the claude-cli judge's option timeout must be a duration such as 5m or 90s, not "5"`,
+			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "5"`,
 		},
 		{
 			name:  "a negative timeout",
 			model: model, opts: map[string]string{"timeout": "-1s"},
-			want: `the claude-cli judge's option timeout must be a duration such as 5m or 90s, not "-1s"`,
+			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "-1s"`,
 		},
 		{
 			name:  "no such command",

@@ -29,6 +29,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // The judge's name and version, as its identity gives them.
@@ -114,7 +115,7 @@ type dialect struct {
 }
 
 // configure reads the sampling options and response_format.
-func configure(o *httpjudge.Options, model string, params map[string]any) (httpjudge.Dialect, error) {
+func configure(o *judgeopt.Options, model string, params map[string]any) (httpjudge.Dialect, error) {
 	d := &dialect{request: request{Model: model}}
 	if t, ok, err := o.Float("temperature"); err != nil {
 		return nil, err

@@ -35,6 +35,7 @@ import (
 	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -88,7 +89,7 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) {
 // answers file named by the answers option. The model is c.Model when
 // given, else the one model every line names, else DefaultModel.
 func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
-	if err := checkOptions(c.Options); err != nil {
+	if _, err := judgeopt.NewOptions(Name, c.Options, OptionAnswers); err != nil {
 		return judge.Identity{}, err
 	}
 	path := c.Options[OptionAnswers]
@@ -119,17 +120,6 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	j.id, j.path, j.answers = id, path, answers
 	j.mu.Unlock()
 	return id, nil
-}
-
-// checkOptions refuses an option the judge does not know, so that a
-// misspelt one is not silently ignored.
-func checkOptions(opts map[string]string) error {
-	for k := range opts {
-		if k != OptionAnswers {
-			return fmt.Errorf("the replay judge has no option %q; its only option is %s", k, OptionAnswers)
-		}
-	}
-	return nil
 }
 
 // Ask implements protocol.Judge: the answer recorded for the question's

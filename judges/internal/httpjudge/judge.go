@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // API describes one hosted API to a Judge: what the judge is called, where
@@ -44,7 +45,7 @@ type API struct {
 	// until it is configured again. It is called after base_url is read
 	// and before timeout is, so that a bad option is reported in the order
 	// the judge has always reported it.
-	Configure func(o *Options, model string, params map[string]any) (Dialect, error)
+	Configure func(o *judgeopt.Options, model string, params map[string]any) (Dialect, error)
 }
 
 // Dialect is what one configured judge says to its API and how it reads
@@ -115,7 +116,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	if model == "" {
 		return judge.Identity{}, fmt.Errorf("the %s judge needs a model: pass --model or set judge.model", api.Name)
 	}
-	o, err := NewOptions(api.Name, c.Options, api.Options...)
+	o, err := judgeopt.NewOptions(api.Name, c.Options, api.Options...)
 	if err != nil {
 		return judge.Identity{}, err
 	}
