@@ -160,7 +160,7 @@ func checkFormat(format string) error {
 }
 
 // render writes rep in format; colour only for text on a terminal.
-func (a *app) render(w io.Writer, rep *report.Report, format string, color bool) error {
+func (a *app) render(w io.Writer, rep *report.Report, format string, color bool, width int) error {
 	switch format {
 	case "json":
 		return report.Write(w, rep)
@@ -169,7 +169,7 @@ func (a *app) render(w io.Writer, rep *report.Report, format string, color bool)
 	case "sarif":
 		return sarif.Write(w, rep)
 	}
-	return text.Write(w, rep, text.Options{Color: color, MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")})
+	return text.Write(w, rep, text.Options{Color: color, Width: width, MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")})
 }
 
 // writeOutputs writes the main output to --out or standard output, then
@@ -180,11 +180,11 @@ func (a *app) writeOutputs(rep *report.Report, format string) error {
 			return err
 		}
 	} else {
-		color := false
+		color, width := false, 0
 		if f, ok := a.stdout.(*os.File); ok && format == "text" {
-			color = text.ColorEnabled(f)
+			color, width = text.ColorEnabled(f), text.TerminalWidth(f)
 		}
-		if err := a.render(a.stdout, rep, format, color); err != nil {
+		if err := a.render(a.stdout, rep, format, color, width); err != nil {
 			return err
 		}
 	}
@@ -200,7 +200,7 @@ func (a *app) writeOutputs(rep *report.Report, format string) error {
 
 func (a *app) writeFile(path string, rep *report.Report, format string) error {
 	if err := report.WriteAtomic(path, func(w io.Writer) error {
-		return a.render(w, rep, format, false)
+		return a.render(w, rep, format, false, 0)
 	}); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

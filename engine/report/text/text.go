@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -60,6 +61,22 @@ func ColorEnabled(f *os.File) bool {
 		return false
 	}
 	return isTerminal(f.Fd())
+}
+
+// TerminalWidth is the width of the terminal f writes to, in columns: the
+// COLUMNS variable when it holds a positive number, else what the terminal
+// says; 0 (no wrapping) when f is not a terminal.
+func TerminalWidth(f *os.File) int {
+	if f == nil || !isTerminal(f.Fd()) {
+		return 0
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+		return w
+	}
+	return 0
 }
 
 // isTerminal is a variable so that tests can stand in for a terminal.

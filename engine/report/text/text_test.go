@@ -340,3 +340,22 @@ func TestMaxToolsCapsTheTable(t *testing.T) {
 		t.Errorf("want the header and the three worst tools:\n%s", table)
 	}
 }
+
+// TestTerminalWidth: COLUMNS when set, nothing (0) off a terminal.
+func TestTerminalWidth(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if w := TerminalWidth(f); w != 0 {
+		t.Errorf("a file is %d columns wide, want 0", w)
+	}
+	tty := isTerminal
+	t.Cleanup(func() { isTerminal = tty })
+	isTerminal = func(uintptr) bool { return true }
+	t.Setenv("COLUMNS", "93")
+	if w := TerminalWidth(f); w != 93 {
+		t.Errorf("COLUMNS=93 gave %d", w)
+	}
+}
