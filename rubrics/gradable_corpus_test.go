@@ -2,7 +2,6 @@ package rubrics_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,28 +9,13 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/race"
 	"github.com/rubricmcp/rubric/judges/heuristic"
-	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // corpusFiles are the real tools/list captures of 16 published servers.
 var corpusFiles = filepath.Join("..", "engine", "score", "testdata", "corpus", "*.tools.json")
-
-func readSurface(t testing.TB, path string) *surface.Surface {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse(path, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // gradeHeuristic scores a surface with Gradable, the heuristic judge
 // answering in this process.
@@ -42,12 +26,11 @@ func gradeHeuristic(t testing.TB, r *rubric.Rubric, s *surface.Surface) (*report
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &ask.Asker{Judge: j, Identity: id, Rubric: r}
-	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
+	rep, stats, err := scoreWith(r, s, j, id)
 	if err != nil {
 		t.Fatalf("%s: %v", s.Source, err)
 	}
-	return rep, a.Stats()
+	return rep, stats
 }
 
 // TestGradableScansTheCorpus: every published server in the corpus is
@@ -55,10 +38,7 @@ func gradeHeuristic(t testing.TB, r *rubric.Rubric, s *surface.Surface) (*report
 // states: 1 tasks + T defects + 1 confusable + 3T selections, and 3T more
 // when any tool has a defect.
 func TestGradableScansTheCorpus(t *testing.T) {
-	r, err := rubrics.Find("gradable")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := builtin(t, "gradable")
 	files, err := filepath.Glob(corpusFiles)
 	if err != nil || len(files) < 16 {
 		t.Fatalf("corpus: %d files (%v)", len(files), err)
@@ -101,10 +81,7 @@ func TestGradableScansTheCorpus(t *testing.T) {
 // the largest corpus server with the heuristic judge in this process, and
 // reports tasks per second.
 func BenchmarkGradableHeuristic(b *testing.B) {
-	r, err := rubrics.Find("gradable")
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := builtin(b, "gradable")
 	s := readSurface(b, filepath.Join("..", "engine", "score", "testdata", "corpus", "gitlab.tools.json"))
 	tasks := 0
 	for b.Loop() {

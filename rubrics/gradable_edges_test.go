@@ -9,13 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/race"
-	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // scripted answers Gradable's questions by kind from its input, in
@@ -66,16 +63,8 @@ func (s scripted) Ask(_ context.Context, q judge.Question) (judge.Answer, error)
 
 func gradeScripted(t *testing.T, tools string, j scripted) (*report.Report, error) {
 	t.Helper()
-	r, err := rubrics.Find("gradable")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse("t.json", []byte(tools))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "scripted", Model: "m"}, Rubric: r}
-	return score.Run(context.Background(), r, s, score.Options{Asker: a})
+	rep, _, err := scoreWith(builtin(t, "gradable"), parseSurface(t, "t.json", []byte(tools)), j, judge.Identity{Plugin: "scripted", Model: "m"})
+	return rep, err
 }
 
 // TestGradableEdges: surfaces and answers at the edges of the formulas.

@@ -324,10 +324,7 @@ func TestTasksPerToolIsConfigurable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orig, err := rubrics.Find("gradable")
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := builtin(t, "gradable")
 	edited := strings.Replace(string(src), "'perTool': 3,", "'perTool': 1,", 1)
 	if edited == string(src) {
 		t.Fatal("the rubric no longer says 'perTool': 3")
@@ -367,10 +364,7 @@ func TestTasksPerToolIsConfigurable(t *testing.T) {
 // the ones the questions send, so a new prompt or generator cannot keep
 // an old label.
 func TestGradableLabelsMatchItsInputs(t *testing.T) {
-	r, err := rubrics.Find("gradable")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := builtin(t, "gradable")
 	inputs := map[string]string{}
 	for _, q := range r.Questions {
 		inputs[q.Name] = q.Input.Source
