@@ -70,12 +70,9 @@ type key struct{ kind, subject string }
 type recorded struct {
 	answer json.RawMessage
 	model  string
-	tokens Tokens
+	tokens judge.Tokens
 	line   int
 }
-
-// Tokens is what a recorded answer cost.
-type Tokens = judge.Tokens
 
 // New returns an unconfigured replay judge.
 func New() *Judge { return &Judge{} }
