@@ -87,14 +87,6 @@ func numList(v ref.Val) ([]num.Num, ref.Val) {
 	return out, nil
 }
 
-func sum(ns []num.Num) num.Num {
-	s := num.Zero
-	for _, n := range ns {
-		s = s.Add(n)
-	}
-	return s
-}
-
 func mean(ns []num.Num) ref.Val {
 	m, ok := num.Mean(ns)
 	if !ok {
@@ -175,7 +167,7 @@ func functionOptions() []cel.EnvOption {
 				}
 				return Num{n}
 			})),
-		listFunction("sum", func(ns []num.Num) ref.Val { return Num{sum(ns)} }),
+		listFunction("sum", func(ns []num.Num) ref.Val { return Num{num.Sum(ns)} }),
 		listFunction("mean", mean),
 		listFunction("median", median),
 		listFunction("min", extreme("min", func(c int) bool { return c < 0 })),
