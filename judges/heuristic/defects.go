@@ -140,30 +140,7 @@ func explained(p gParam, d text) bool {
 	if _, ok := p.schema["default"]; ok {
 		return true
 	}
-	return mentions(d, p)
-}
-
-// mentions reports whether a text names a parameter: as written, by its
-// words in order ("max bytes"), or by its one word with plurals folded.
-func mentions(d text, p gParam) bool {
-	if len(d.words) == 0 {
-		return false
-	}
-	if identifierIn(d.lower, p.name) {
-		return true
-	}
-	if len(p.words) > 1 {
-		return d.has(strings.Join(p.words, " "))
-	}
-	if len(p.words) == 1 {
-		w := stem(p.words[0])
-		for _, x := range d.words {
-			if stem(x) == w {
-				return true
-			}
-		}
-	}
-	return false
+	return mentions(d, p.name, p.words)
 }
 
 // explicitOutput reports whether an outputSchema says something about

@@ -139,7 +139,7 @@ func readFacts(input []byte) (*facts, error) {
 	}
 	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
 	for _, p := range f.params {
-		if f.names(p) {
+		if mentions(f.desc, p.name, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
 		}
 	}
@@ -224,23 +224,23 @@ func leadVerb(ws []string) string {
 	return ""
 }
 
-// names reports whether the description names parameter p: its exact
-// name, or all of its words in order ("max_bytes" as "max bytes"), or its
-// one word with plurals folded.
-func (f *facts) names(p param) bool {
-	if !f.hasDesc {
+// mentions reports whether a text names a parameter called name, whose
+// words are ws: its exact name, or all of its words in order
+// ("max_bytes" as "max bytes"), or its one word with plurals folded.
+func mentions(d text, name string, ws []string) bool {
+	if len(d.words) == 0 {
 		return false
 	}
-	if identifierIn(f.desc.lower, p.name) {
+	if identifierIn(d.lower, name) {
 		return true
 	}
-	if len(p.words) > 1 {
-		return f.desc.has(strings.Join(p.words, " "))
+	if len(ws) > 1 {
+		return d.has(strings.Join(ws, " "))
 	}
-	if len(p.words) == 1 {
-		w := stem(p.words[0])
-		for _, d := range f.desc.words {
-			if stem(d) == w {
+	if len(ws) == 1 {
+		w := stem(ws[0])
+		for _, x := range d.words {
+			if stem(x) == w {
 				return true
 			}
 		}
