@@ -1,9 +1,10 @@
 // Package termtext makes text another program wrote safe to quote on the
-// user's terminal.
+// user's terminal, and keeps the end of such text to quote (Tail).
 package termtext
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -62,4 +63,59 @@ func escapeLen(s string) int {
 		return 2
 	}
 	return len(s)
+}
+
+// Tail keeps the last Max bytes written to it (a program's stderr, say),
+// to quote the end in an error message. It is safe for concurrent use.
+type Tail struct {
+	Max int
+
+	mu      sync.Mutex
+	buf     []byte
+	dropped bool // older bytes were discarded
+}
+
+// Write implements io.Writer; it never fails.
+func (t *Tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.Max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+		t.dropped = true
+	}
+	return len(p), nil
+}
+
+// Lines returns up to n of the last lines that are not blank, made
+// Printable and trimmed; none when nothing was written.
+func (t *Tail) Lines(n int) []string {
+	t.mu.Lock()
+	text, dropped := string(t.buf), t.dropped
+	t.mu.Unlock()
+	lines := strings.Split(Printable(text), "\n")
+	if dropped && len(lines) > 1 {
+		lines = lines[1:] // begins mid-line
+	}
+	var out []string
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out[max(len(out)-n, 0):]
+}
+
+// Quote ends an error message with up to n of the last lines written to
+// a program's stderr: "; its stderr ended with: LINE", or the lines
+// indented below it; "" when nothing was written.
+func (t *Tail) Quote(n int) string {
+	switch lines := t.Lines(n); len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "; its stderr ended with: " + lines[0]
+	default:
+		return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
+	}
 }

@@ -18,3 +18,18 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+func TestTail(t *testing.T) {
+	tl := &Tail{Max: 26}
+	if got := tl.Quote(2); got != "" {
+		t.Errorf("Quote of nothing = %q, want none", got)
+	}
+	tl.Write([]byte("first line\nsecond\n\n\x1b[31mthird\x1b[0m\n"))
+	// The kept 26 bytes begin mid-line ("ne\nsecond..."): that part is dropped.
+	if got, want := tl.Quote(5), "; its stderr ended with:\n    second\n    third"; got != want {
+		t.Errorf("Quote = %q, want %q", got, want)
+	}
+	if got, want := tl.Quote(1), "; its stderr ended with: third"; got != want {
+		t.Errorf("Quote(1) = %q, want %q", got, want)
+	}
+}

@@ -19,7 +19,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -29,6 +28,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -48,6 +48,9 @@ const (
 	pipeGrace = 200 * time.Millisecond
 	// stderrLines is how many lines of stderr an error message quotes.
 	stderrLines = 5
+	// tailSize is how much of a server's stderr is kept for error
+	// messages.
+	tailSize = 4 << 10
 )
 
 // Transport spawns servers and lists their tools over stdio.
@@ -108,7 +111,7 @@ type proc struct {
 	stdout *os.File // the read end of its stdout, behind out
 	stderr *os.File // the read end of its stderr, drained into tail
 	out    *outGuard
-	tail   *tail
+	tail   *termtext.Tail
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -162,7 +165,7 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		stdout:  files[2],
 		stderr:  files[4],
 		out:     newOutGuard(files[2], limit),
-		tail:    &tail{},
+		tail:    &termtext.Tail{Max: tailSize},
 		exited:  make(chan struct{}),
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
@@ -292,14 +295,10 @@ func (p *proc) exitError(method string) error {
 		how += fmt.Sprintf(" with status %d", state.ExitCode())
 	}
 	msg := fmt.Sprintf("server %s before answering %s", how, method)
-	lines := p.tail.lastLines(stderrLines)
-	switch len(lines) {
-	case 0:
+	if q := p.tail.Quote(stderrLines); q != "" {
+		msg += q
+	} else {
 		msg += " (it wrote nothing on stderr)"
-	case 1:
-		msg += "; its stderr ended with: " + lines[0]
-	default:
-		msg += "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 	}
 	return errors.New(msg)
 }
