@@ -46,14 +46,14 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (string, error) {
 		if errors.As(err, &ge) && ge.stderr != "" {
 			return "", fmt.Errorf("cannot resolve %q in %s: %s", rev, r.Root, ge.stderr)
 		}
-		return "", fmt.Errorf("no commit %q in %s: %s", rev, r.Root, FetchHint(rev))
+		return "", fmt.Errorf("no commit %q in %s: %s", rev, r.Root, fetchHint(rev))
 	}
 	return out, nil
 }
 
-// FetchHint says how to bring rev into the clone: with git fetch, or in
+// fetchHint says how to bring rev into the clone: with git fetch, or in
 // GitHub Actions with a full checkout.
-func FetchHint(rev string) string {
+func fetchHint(rev string) string {
 	fetch := "git fetch origin " + rev
 	if remote, branch, ok := strings.Cut(rev, "/"); ok && remote != "" && branch != "" {
 		fetch = "git fetch " + remote + " " + branch

@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// Running reports whether pid is a process that has not ended. A zombie,
+// running reports whether pid is a process that has not ended. A zombie,
 // ended but not yet reaped by its parent, counts as ended.
-func Running(pid int) bool {
+func running(pid int) bool {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return false
@@ -27,7 +27,7 @@ func Running(pid int) bool {
 // Gone waits up to within for pid to end and reports whether it did.
 func Gone(pid int, within time.Duration) bool {
 	deadline := time.Now().Add(within)
-	for Running(pid) {
+	for running(pid) {
 		if time.Now().After(deadline) {
 			return false
 		}
