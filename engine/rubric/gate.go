@@ -4,7 +4,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/num"
 )
 
 // Gate is a rubric's rule for comparing a base surface with a head (the
@@ -44,11 +43,17 @@ func (r *Rubric) GateRule() Gate {
 	if r.Gate != nil {
 		return *r.Gate
 	}
-	g := Gate{Title: "overall score", Round: r.Round}
+	return Gate{Title: "overall score", Round: r.Round, Confirm: r.defaultConfirm()}
+}
+
+// defaultConfirm is how many pairs confirm a drop when the rubric does not
+// say: DefaultConfirm when it asks a judge anything, none when it is
+// deterministic.
+func (r *Rubric) defaultConfirm() int {
 	if len(r.Questions) > 0 {
-		g.Confirm = DefaultConfirm
+		return DefaultConfirm
 	}
-	return g
+	return 0
 }
 
 var gateSchema = &hcl.BodySchema{
@@ -72,34 +77,17 @@ func (l *loader) gate(b *hcl.Block, r *Rubric) (*Gate, []*hcl.Attribute) {
 	g.Title = l.str(body.Attributes["title"])
 	g.Value = l.formula(l.envs.surfaceReport, body.Attributes["value"], nil)
 	if a := body.Attributes["round"]; a != nil {
-		if n, ok := l.number(a.Expr); ok {
-			if !n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(12)) > 0 {
-				l.errorf(a.Expr.Range(), "round must be a whole number of digits from 0 to 12")
-			} else {
-				g.Round = int(n.Big().Num().Int64())
-			}
-		}
+		l.whole(a, 12, " of digits", &g.Round)
 	}
 	if a := body.Attributes["confirm"]; a != nil {
-		if n, ok := l.number(a.Expr); ok {
-			if !n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(10)) > 0 {
-				l.errorf(a.Expr.Range(), "confirm must be a whole number of pairs from 0 to 10")
-			} else {
-				g.Confirm = int(n.Big().Num().Int64())
-			}
-		}
+		l.whole(a, 10, " of pairs", &g.Confirm)
 	}
 	var fields []*hcl.Attribute
-	for _, name := range []string{"scores", "justifications"} {
-		if a := body.Attributes[name]; a != nil {
-			v := l.str(a)
-			if name == "scores" {
-				g.Scores = v
-			} else {
-				g.Justifications = v
-			}
-			fields = append(fields, a)
-		}
+	if a := body.Attributes["scores"]; a != nil {
+		g.Scores, fields = l.str(a), append(fields, a)
+	}
+	if a := body.Attributes["justifications"]; a != nil {
+		g.Justifications, fields = l.str(a), append(fields, a)
 	}
 	if g.Title == "" {
 		g.Title = "overall score"
@@ -114,10 +102,7 @@ func (l *loader) gate(b *hcl.Block, r *Rubric) (*Gate, []*hcl.Attribute) {
 // confirming pairs, and that the named tool report members exist.
 func (l *loader) finishGate(r *Rubric, fields []*hcl.Attribute) {
 	if r.Gate.Confirm < 0 {
-		r.Gate.Confirm = 0
-		if len(r.Questions) > 0 {
-			r.Gate.Confirm = DefaultConfirm
-		}
+		r.Gate.Confirm = r.defaultConfirm()
 	}
 	members := map[string]bool{}
 	for _, rb := range r.Tool.Reports {

@@ -199,12 +199,7 @@ func (l *loader) load() *Rubric {
 	r.Title = l.str(body.Attributes["title"])
 	r.Description = l.str(body.Attributes["description"])
 	if a := body.Attributes["round"]; a != nil {
-		n, ok := l.number(a.Expr)
-		if ok && (!n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(12)) > 0) {
-			l.errorf(a.Expr.Range(), "round must be a whole number of digits from 0 to 12")
-		} else if ok {
-			r.Round = int(n.Big().Num().Int64())
-		}
+		l.whole(a, 12, " of digits", &r.Round)
 	}
 	if a := body.Attributes["grades"]; a != nil {
 		r.Grades = l.grades(a)
@@ -406,6 +401,20 @@ func (l *loader) number(e hcl.Expression) (num.Num, bool) {
 		return num.Num{}, false
 	}
 	return exactNumber(v.AsBigFloat()), true
+}
+
+// whole reads a whole number from 0 to most into *dst; unit, such as
+// " of digits", says in the error what the number counts.
+func (l *loader) whole(a *hcl.Attribute, most int64, unit string, dst *int) {
+	n, ok := l.number(a.Expr)
+	if !ok {
+		return
+	}
+	if !n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(most)) > 0 {
+		l.errorf(a.Expr.Range(), "%s must be a whole number%s from 0 to %d", a.Name, unit, most)
+		return
+	}
+	*dst = int(n.Big().Num().Int64())
 }
 
 func exactNumber(f *big.Float) num.Num {

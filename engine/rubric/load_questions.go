@@ -15,7 +15,6 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
@@ -81,13 +80,7 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 		}
 	}
 	if a := body.Attributes["retries"]; a != nil {
-		if n, ok := l.number(a.Expr); ok {
-			if !n.IsInt() || n.Sign() < 0 || n.Cmp(num.Int(10)) > 0 {
-				l.errorf(a.Expr.Range(), "retries must be a whole number from 0 to 10")
-			} else {
-				q.Retries = int(n.Big().Num().Int64())
-			}
-		}
+		l.whole(a, 10, "", &q.Retries)
 	}
 	env := l.envs.signal
 	switch q.Per {
