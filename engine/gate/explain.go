@@ -250,9 +250,8 @@ func sectionNumbers(rep *report.Report) [][2]string {
 // show writes n as its shortest decimal when that has at most digits
 // decimals, else rounded to digits.
 func show(n num.Num, digits int) string {
-	s := n.String()
-	if dot := strings.IndexByte(s, '.'); !strings.Contains(s, "/") && (dot < 0 || len(s)-dot-1 <= digits) {
-		return s
+	if n.Round(digits).Cmp(n) == 0 {
+		return n.String()
 	}
 	return n.Decimal(digits)
 }
