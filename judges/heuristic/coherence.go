@@ -1,7 +1,6 @@
 package heuristic
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -59,14 +58,6 @@ const (
 	// alike just for being short.
 	minConfusableWords = 4
 )
-
-func readCoherence(input []byte) (*coherenceInput, error) {
-	var in coherenceInput
-	if err := json.Unmarshal(input, &in); err != nil {
-		return nil, fmt.Errorf("the question's input is not a tdqs.coherence object: %w", err)
-	}
-	return &in, nil
-}
 
 // scoreCoherence answers a tdqs.coherence question.
 func scoreCoherence(in *coherenceInput) coherenceAnswer {

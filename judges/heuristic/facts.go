@@ -1,7 +1,6 @@
 package heuristic
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -67,8 +66,8 @@ type facts struct {
 // readFacts decodes a tdqs.tool input and computes its facts.
 func readFacts(input []byte) (*facts, error) {
 	var in toolInput
-	if err := json.Unmarshal(input, &in); err != nil {
-		return nil, fmt.Errorf("the question's input is not a tdqs.tool object: %w", err)
+	if err := decode(input, KindTool, &in); err != nil {
+		return nil, err
 	}
 	if in.Tool == nil {
 		return nil, fmt.Errorf(`the question's input has no "tool" object`)

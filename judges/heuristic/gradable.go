@@ -47,14 +47,6 @@ func (t gTool) hint(key string) *bool { return hint(t.Annotations, key) }
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
-// decode reads a question's input into v, naming the kind on failure.
-func decode(input []byte, kind string, v any) error {
-	if err := json.Unmarshal(input, v); err != nil {
-		return fmt.Errorf("the question's input is not a %s object: %w", kind, err)
-	}
-	return nil
-}
-
 // gParam is one top-level input parameter.
 type gParam struct {
 	name     string

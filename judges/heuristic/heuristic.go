@@ -84,11 +84,11 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 		}
 		answer = scoreTool(f)
 	case KindCoherence:
-		in, err := readCoherence(q.Input)
-		if err != nil {
+		var in coherenceInput
+		if err := decode(q.Input, KindCoherence, &in); err != nil {
 			return judge.Answer{}, err
 		}
-		answer = scoreCoherence(in)
+		answer = scoreCoherence(&in)
 	case KindTasks:
 		var in tasksInput
 		if err := decode(q.Input, KindTasks, &in); err != nil {
@@ -131,4 +131,12 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: bytes.TrimRight(buf.Bytes(), "\n"), Model: Model}, nil
+}
+
+// decode reads a question's input into v, naming the kind on failure.
+func decode(input []byte, kind string, v any) error {
+	if err := json.Unmarshal(input, v); err != nil {
+		return fmt.Errorf("the question's input is not a %s object: %w", kind, err)
+	}
+	return nil
 }

@@ -52,8 +52,8 @@ func prepare(raw json.RawMessage) (*preparedSurface, error) {
 	}
 	var tools []gTool
 	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := json.Unmarshal(raw, &tools); err != nil {
-			return nil, fmt.Errorf("the question's input is not a %s object: %w", KindSelection, err)
+		if err := decode(raw, KindSelection, &tools); err != nil {
+			return nil, err
 		}
 	}
 	names := make([]string, len(tools))
