@@ -106,7 +106,7 @@ func revCell(s Side, none string) string {
 	}
 	out := markdown.CellCode(s.Rev)
 	if s.Commit != "" && !strings.HasPrefix(s.Commit, s.Rev) {
-		out += " " + markdown.CellCode(short(s.Commit))
+		out += " " + markdown.CellCode(report.ShortHash(s.Commit))
 	}
 	return out
 }
@@ -147,14 +147,6 @@ func confirmText(n int) string {
 		return "the first pair decides"
 	}
 	return fmt.Sprintf("a drop on the first pair is confirmed by %s", report.Plural(n, "more pair"))
-}
-
-// short is the first 12 characters of a commit id.
-func short(commit string) string {
-	if len(commit) > 12 {
-		return commit[:12]
-	}
-	return commit
 }
 
 func capital(s string) string {

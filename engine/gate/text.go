@@ -39,7 +39,7 @@ func revText(s Side, none string) string {
 		return none
 	}
 	if s.Commit != "" {
-		return fmt.Sprintf("%s (%s)", clean(s.Rev), short(s.Commit))
+		return fmt.Sprintf("%s (%s)", clean(s.Rev), report.ShortHash(s.Commit))
 	}
 	return clean(s.Rev)
 }
