@@ -237,7 +237,8 @@ func selectTool(in *selectionInput) (selectionAnswer, error) {
 	a.Tool = &name
 	args, missingID := fillArguments(t, in.Task, ps.ns)
 	a.Arguments = args
-	a.Confirm, _ = wantsConfirm(t)
+	confirm, cue := wantsConfirm(t)
+	a.Confirm = confirm
 	if missingID != "" && hasLookup(tools, best) {
 		a.Steps = 2
 	}
@@ -248,7 +249,6 @@ func selectTool(in *selectionInput) (selectionAnswer, error) {
 	}
 	why.WriteString(".")
 	if a.Confirm {
-		_, cue := wantsConfirm(t)
 		fmt.Fprintf(&why, " It asks first: %s.", cue)
 	}
 	if a.Steps > 1 {

@@ -106,7 +106,7 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		resource = stem(res[len(res)-1])
 	}
 	syns := synonymsFor(verb, forms)
-	destructive := intendedDestructive(t)
+	destructive := intendedDestructive(t, pp.verb)
 
 	var stated []gParam
 	for _, p := range ps {
@@ -352,11 +352,11 @@ func hasContent(ws []string) bool {
 }
 
 // intendedDestructive reports whether a tool's action destroys
-// something: annotated destructive, or, when not annotated read-only,
-// a destructive verb in its name, leading its description, or danger
-// wording in its prose.
-func intendedDestructive(t gTool) bool {
-	if isTrue(t.hint("destructiveHint")) {
+// something: a caller reading it would confirm first (see wantsConfirm),
+// or, when it is not annotated read-only, a destructive verb is in its
+// name or leads its description (verb, the purpose's verb).
+func intendedDestructive(t gTool, verb string) bool {
+	if confirm, _ := wantsConfirm(t); confirm {
 		return true
 	}
 	if isTrue(t.hint("readOnlyHint")) {
@@ -367,13 +367,7 @@ func intendedDestructive(t gTool) bool {
 			return true
 		}
 	}
-	desc := t.description()
-	if ss := sentences(desc); len(ss) > 0 {
-		if destructiveVerbSet[purpose(stripNamePrefix(ss[0], t.Name)).verb] {
-			return true
-		}
-	}
-	return dangerous(newText(prose(desc))) != ""
+	return destructiveVerbSet[verb]
 }
 
 // prose drops identifiers from a description (back-ticked words and
