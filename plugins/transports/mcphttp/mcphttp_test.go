@@ -199,6 +199,9 @@ func TestExportFailures(t *testing.T) {
 	t.Cleanup(sseServer.Close)
 
 	small := transport.Limits{MaxBytes: 64 << 10, RequestTimeout: 200 * time.Millisecond}
+	// Reading the events before the oversize one takes longer than the
+	// short request timeout under the race detector.
+	smallSlow := transport.Limits{MaxBytes: small.MaxBytes, RequestTimeout: 2 * time.Second}
 	cases := []struct {
 		name   string
 		tr     transport.Transport
@@ -215,7 +218,7 @@ func TestExportFailures(t *testing.T) {
 			`"localhost:8080" is not an http:// or https:// URL`},
 		{"oversize JSON", Streamable{}, transport.Target{Location: oversize.URL, Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
-		{"oversize event", Streamable{}, transport.Target{Location: oversizeEvent.URL, Limits: small},
+		{"oversize event", Streamable{}, transport.Target{Location: oversizeEvent.URL, Limits: smallSlow},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
 		{"oversize event, sse", SSE{}, transport.Target{Location: sseBig.URL + "/sse", Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
