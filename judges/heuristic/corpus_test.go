@@ -3,7 +3,6 @@ package heuristic_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -25,15 +24,7 @@ func corpus(t testing.TB) map[string]*surface.Surface {
 	}
 	out := map[string]*surface.Surface{}
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := surface.Parse(f, b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[strings.TrimSuffix(filepath.Base(f), ".tools.json")] = s
+		out[strings.TrimSuffix(filepath.Base(f), ".tools.json")] = readSurface(t, f)
 	}
 	return out
 }

@@ -199,12 +199,17 @@ func confusableInput(s *surface.Surface) map[string]any {
 // example reads the capture of an example server from testdata.
 func example(t testing.TB, name string) *surface.Surface {
 	t.Helper()
-	f := filepath.Join("testdata", name+".tools.json")
-	b, err := os.ReadFile(f)
+	return readSurface(t, filepath.Join("testdata", name+".tools.json"))
+}
+
+// readSurface reads a tools/list capture.
+func readSurface(t testing.TB, path string) *surface.Surface {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := surface.Parse(f, b)
+	s, err := surface.Parse(path, b)
 	if err != nil {
 		t.Fatal(err)
 	}

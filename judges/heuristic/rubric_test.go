@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -40,14 +38,7 @@ func TestScoresWithTheTDQSRubric(t *testing.T) {
 		t.Fatal(err)
 	}
 	surfaces := corpus(t)
-	notes := filepath.Join("..", "..", "rubrics", "testdata", "tdqs", "notes.tools.json")
-	b, err := os.ReadFile(notes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if surfaces["notes (rubrics/testdata)"], err = surface.Parse(notes, b); err != nil {
-		t.Fatal(err)
-	}
+	surfaces["notes (rubrics/testdata)"] = readSurface(t, filepath.Join("..", "..", "rubrics", "testdata", "tdqs", "notes.tools.json"))
 	var log strings.Builder
 	for _, name := range names(surfaces) {
 		s := surfaces[name]
