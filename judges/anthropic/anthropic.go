@@ -17,7 +17,6 @@
 package anthropic
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -76,30 +75,18 @@ func hosted(base *url.URL) bool {
 	return base.Scheme == "https" && strings.EqualFold(base.Host, "api.anthropic.com") && base.Path == ""
 }
 
-// Judge asks the Messages API. It is safe for concurrent use; Configure
-// must come before Ask.
-type Judge struct{ core *httpjudge.Judge }
+// Judge asks the Messages API. Configure checks the model and options,
+// reads the key from the environment, and returns the identity the judge
+// answers under: its provider is "anthropic" for the hosted API, else the
+// base URL's host, and its parameters are the sampling options given. Ask
+// sends one question as a message that must be answered by calling the
+// answer tool, and returns the call's input as the answer, with the model
+// the API says answered and the tokens it counted. A Judge is safe for
+// concurrent use; Configure must come before Ask.
+type Judge struct{ *httpjudge.Judge }
 
 // New returns an unconfigured judge.
 func New() *Judge { return &Judge{httpjudge.NewJudge(api)} }
-
-// Describe returns the judge's identity before a model is chosen.
-func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) { return j.core.Describe(ctx) }
-
-// Configure checks the model and options, reads the key from the
-// environment, and returns the identity the judge answers under: its
-// provider is "anthropic" for the hosted API, else the base URL's host,
-// and its parameters are the sampling options given.
-func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
-	return j.core.Configure(ctx, c)
-}
-
-// Ask sends one question as a message that must be answered by calling
-// the answer tool, and returns the call's input as the answer, with the
-// model the API says answered and the tokens it counted.
-func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	return j.core.Ask(ctx, q)
-}
 
 // dialect is what Configure settles of the judge's own options; Ask only
 // reads it.

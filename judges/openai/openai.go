@@ -21,7 +21,6 @@
 package openai
 
 import (
-	"context"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -81,30 +80,18 @@ func hosted(base *url.URL) bool {
 	return base.Scheme == "https" && strings.EqualFold(base.Host, "api.openai.com") && base.Path == "/v1"
 }
 
-// Judge asks a chat completions endpoint. It is safe for concurrent use;
+// Judge asks a chat completions endpoint. Configure checks the model and
+// options, reads the key from the environment, and returns the identity
+// the judge answers under: its provider is "openai" for the hosted API,
+// else the base URL's host, and its parameters are the sampling options
+// given. Ask sends one question as a chat completion and returns the
+// first choice's text as the answer, with the model the server says
+// answered and the tokens it counted. A Judge is safe for concurrent use;
 // Configure must come before Ask.
-type Judge struct{ core *httpjudge.Judge }
+type Judge struct{ *httpjudge.Judge }
 
 // New returns an unconfigured judge.
 func New() *Judge { return &Judge{httpjudge.NewJudge(api)} }
-
-// Describe returns the judge's identity before a model is chosen.
-func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) { return j.core.Describe(ctx) }
-
-// Configure checks the model and options, reads the key from the
-// environment, and returns the identity the judge answers under: its
-// provider is "openai" for the hosted API, else the base URL's host, and
-// its parameters are the sampling options given.
-func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
-	return j.core.Configure(ctx, c)
-}
-
-// Ask sends one question as a chat completion and returns the first
-// choice's text as the answer, with the model the server says answered
-// and the tokens it counted.
-func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	return j.core.Ask(ctx, q)
-}
 
 // dialect is what Configure settles of the judge's own options; Ask only
 // reads it.
