@@ -201,18 +201,11 @@ func (j Judge) MarshalJSON() ([]byte, error) {
 	if err != nil || len(j.Labels) == 0 {
 		return b, err
 	}
-	out := bytes.TrimSuffix(b, []byte("}"))
+	labels := make([]Field, 0, len(j.Labels))
 	for _, k := range slices.Sorted(maps.Keys(j.Labels)) {
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		v, err := json.Marshal(j.Labels[k])
-		if err != nil {
-			return nil, err
-		}
-		out = append(append(append(out, quote(k)...), ':'), v...)
+		labels = append(labels, Field{Name: k, Value: j.Labels[k]})
 	}
-	return append(out, '}'), nil
+	return appendMembers(b, labels)
 }
 
 // UnmarshalJSON reads the identity from its members, spelled exactly, and
@@ -309,7 +302,7 @@ func Write(w io.Writer, r *Report) error {
 	}
 	bw.WriteString(text[:ti])
 	for _, f := range r.Sections {
-		b, err := marshalIndented(f.Value, "  ")
+		b, err := encode(f.Value, "  ")
 		if err != nil {
 			return fmt.Errorf("report member %q: %w", f.Name, err)
 		}
@@ -335,20 +328,10 @@ func Write(w io.Writer, r *Report) error {
 		}
 		line := bytes.TrimSuffix(tb.Bytes(), []byte{'\n'})
 		if fs := r.Tools[i].Fields; len(fs) > 0 {
-			line = line[:len(line)-1] // the closing brace
-			bw.Write(line)
-			for _, f := range fs {
-				b, err := marshalCompact(f.Value)
-				if err != nil {
-					return fmt.Errorf("tool %q, member %q: %w", r.Tools[i].Name, f.Name, err)
-				}
-				bw.WriteByte(',')
-				bw.Write(quote(f.Name))
-				bw.WriteByte(':')
-				bw.Write(b)
+			var err error
+			if line, err = appendMembers(line, fs); err != nil {
+				return fmt.Errorf("tool %q, %w", r.Tools[i].Name, err)
 			}
-			bw.WriteByte('}')
-			continue
 		}
 		bw.Write(line)
 	}
@@ -445,51 +428,44 @@ func quote(s string) []byte {
 	return b
 }
 
-func marshalCompact(v any) ([]byte, error) {
+// encode writes v as JSON without escaping HTML: on one line when prefix
+// is "", else indented as the report's top-level members are, each line
+// after the first starting with prefix.
+func encode(v any, prefix string) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
+	if prefix != "" {
+		enc.SetIndent(prefix, "  ")
+	}
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
-// marshalIndented encodes a top-level member's value indented as the
-// report's own members are.
-func marshalIndented(v any, prefix string) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+// appendMembers writes fs, in order, as members of the JSON object obj
+// after its own: a tool's rubric fields, a judge's labels, a section.
+func appendMembers(obj []byte, fs []Field) ([]byte, error) {
+	out := slices.Clip(obj[:len(obj)-1]) // without the closing brace; append copies
+	for _, f := range fs {
+		b, err := encode(f.Value, "")
+		if err != nil {
+			return nil, fmt.Errorf("member %q: %w", f.Name, err)
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, quote(f.Name)...), ':'), b...)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+	return append(out, '}'), nil
 }
 
 // Fields is a group of named values that keeps its order in JSON.
 type Fields []Field
 
 // MarshalJSON writes the fields as an object, in order.
-func (fs Fields) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	for i, f := range fs {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		b, err := marshalCompact(f.Value)
-		if err != nil {
-			return nil, fmt.Errorf("member %q: %w", f.Name, err)
-		}
-		buf.Write(quote(f.Name))
-		buf.WriteByte(':')
-		buf.Write(b)
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
+func (fs Fields) MarshalJSON() ([]byte, error) { return appendMembers([]byte("{}"), fs) }
 
 // Scalars returns the members of a section (a rubric's report block) that
 // are single values, a number, a string or a boolean, as name and text in
