@@ -96,29 +96,34 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	// tool, so their budget grows with the number of tools, as the
 	// surface's own formulas' does.
 	limit := uint64(lang.CostLimit + lang.CostPerItem*len(states))
+	// What the formulas of questions about the surface and its items see.
+	surfaceVars := func() lang.Vars {
+		return lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+	}
 	for _, stage := range r.Stages() {
 		var reqs []ask.Request
 		var where []target
-		add := func(q *rubric.Question, sc *scope, subject string, t target, who string) error {
-			req, ok, err := request(q, sc, subject)
-			if err != nil {
-				return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
-			}
-			if ok {
-				reqs = append(reqs, req)
-				where = append(where, t)
-			}
-			return nil
-		}
-		// addAll builds n requests on every core (each carries its own
-		// input, often the whole surface), then adds them in order.
-		addAll := func(n int, build func(i int) (ask.Request, bool, target, error)) error {
+		// addAll builds a question's n requests on every core (each carries
+		// its own input, often the whole surface), then adds them in order;
+		// at(i) is the scope, subject and target of the i-th.
+		addAll := func(q *rubric.Question, n int, at func(i int) (*scope, string, target, error)) error {
 			built := make([]ask.Request, n)
 			ok := make([]bool, n)
 			ts := make([]target, n)
-			if err := forEach(ctx, n, 0, func(i int) (err error) {
-				built[i], ok[i], ts[i], err = build(i)
-				return err
+			if err := forEach(ctx, n, 0, func(i int) error {
+				sc, subject, t, err := at(i)
+				if err != nil {
+					return err
+				}
+				if built[i], ok[i], err = request(q, sc, subject); err != nil {
+					who := ""
+					if t.tool >= 0 {
+						who = states[t.tool].name
+					}
+					return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
+				}
+				ts[i] = t
+				return nil
 			}); err != nil {
 				return err
 			}
@@ -131,54 +136,44 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 			return nil
 		}
 		for _, q := range stage {
+			var err error
 			if q.Per != rubric.PerTool {
-				var err error
 				if q, err = scaledQuestion(q, limit); err != nil {
 					return nil, nil, err
 				}
 			}
 			switch q.Per {
 			case rubric.PerTool:
-				if err := addAll(len(states), func(i int) (ask.Request, bool, target, error) {
-					st := states[i]
-					req, ok, err := request(q, st.sc, st.name)
-					if err != nil {
-						return req, false, target{}, &Error{Tool: st.name, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
-					}
-					return req, ok, target{q, i, -1}, nil
-				}); err != nil {
-					return nil, nil, err
-				}
+				err = addAll(q, len(states), func(i int) (*scope, string, target, error) {
+					return states[i].sc, states[i].name, target{q, i, -1}, nil
+				})
 			case rubric.PerSurface:
-				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
-				if err := add(q, sc, judge.SurfaceSubject, target{q, -1, -1}, ""); err != nil {
-					return nil, nil, err
-				}
+				err = addAll(q, 1, func(int) (*scope, string, target, error) {
+					return &scope{vars: surfaceVars(), size: unbounded}, judge.SurfaceSubject, target{q, -1, -1}, nil
+				})
 			case rubric.PerItem:
-				sc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}, size: unbounded}
-				items, err := evalList(q.Items, sc)
-				if err != nil {
+				var items []ref.Val
+				if items, err = evalList(q.Items, &scope{vars: surfaceVars(), size: unbounded}); err != nil {
 					return nil, nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				if err := addAll(len(items), func(k int) (ask.Request, bool, target, error) {
-					isc := &scope{vars: lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers, "item": items[k], "index": types.Int(k)}, size: unbounded}
+				err = addAll(q, len(items), func(k int) (*scope, string, target, error) {
+					vars := surfaceVars()
+					vars["item"], vars["index"] = items[k], types.Int(k)
+					isc := &scope{vars: vars, size: unbounded}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
 						var err error
 						if subject, err = evalString(q.Subject, isc); err != nil {
-							return ask.Request{}, false, target{}, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+							return nil, "", target{}, &Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
 						}
 					}
-					req, ok, err := request(q, isc, subject)
-					if err != nil {
-						return req, false, target{}, &Error{Formula: fmt.Sprintf("question %q", q.Name), Err: err}
-					}
-					return req, ok, target{q, -1, k}, nil
-				}); err != nil {
-					return nil, nil, err
-				}
+					return isc, subject, target{q, -1, k}, nil
+				})
+			}
+			if err != nil {
+				return nil, nil, err
 			}
 		}
 		if len(reqs) == 0 {
