@@ -20,9 +20,9 @@ import (
 // timeout option says otherwise.
 const DefaultTimeout = 2 * time.Minute
 
-// DefaultMaxBody bounds the reply a judge reads: far above any answer a
-// rubric asks for, far below what would hurt the plugin process.
-const DefaultMaxBody = 16 << 20
+// MaxBody bounds the reply a judge reads: far above any answer a rubric
+// asks for, far below what would hurt the plugin process.
+const MaxBody = 16 << 20
 
 // NewHTTPClient returns an HTTP client for a judge: the default transport
 // (proxies from the environment, HTTP/2) keeping enough idle connections
@@ -49,8 +49,6 @@ type Client struct {
 	Host string
 	// Timeout bounds each request, reply included; DefaultTimeout when 0.
 	Timeout time.Duration
-	// MaxBody bounds the reply read; DefaultMaxBody when 0.
-	MaxBody int64
 	// Secrets are removed from every message the client words.
 	Secrets []string
 }
@@ -98,20 +96,16 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 		return nil, c.transportError(ctx, timeout, err)
 	}
 	defer resp.Body.Close()
-	max := c.MaxBody
-	if max <= 0 {
-		max = DefaultMaxBody
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
 	if err != nil {
 		return nil, c.transportError(ctx, timeout, err)
 	}
 	r := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
-	if int64(len(data)) > max {
+	if len(data) > MaxBody {
 		if r.OK() {
-			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, transport.Sized(max))}
+			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, transport.Sized(MaxBody))}
 		}
-		r.Body = data[:max]
+		r.Body = data[:MaxBody]
 	}
 	return r, nil
 }
