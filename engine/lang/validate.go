@@ -25,7 +25,7 @@ func validateFunctions() []cel.EnvOption {
 	return []cel.EnvOption{
 		cel.Function("schema_errors", cel.Overload("schema_errors_dyn_dyn", []*cel.Type{cel.DynType, cel.DynType}, cel.ListType(cel.StringType),
 			cel.BinaryBinding(func(value, schema ref.Val) ref.Val {
-				errs, err := SchemaErrors(value, schema)
+				errs, err := schemaErrors(value, schema)
 				if err != nil {
 					return types.NewErr("schema_errors: %v", err)
 				}
@@ -34,10 +34,10 @@ func validateFunctions() []cel.EnvOption {
 	}
 }
 
-// SchemaErrors is schema_errors for Go callers: what is wrong with value
+// schemaErrors is what schema_errors returns: what is wrong with value
 // under schema, sorted; nil when the value is valid. The error is for
 // values that cannot be encoded as JSON.
-func SchemaErrors(value, schema ref.Val) ([]string, error) {
+func schemaErrors(value, schema ref.Val) ([]string, error) {
 	sj, err := CanonicalJSON(schema)
 	if err != nil {
 		return nil, fmt.Errorf("schema: %w", err)
