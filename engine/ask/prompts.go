@@ -14,8 +14,8 @@ import (
 // maxPromptBytes bounds a fetched prompt.
 const maxPromptBytes = 1 << 20
 
-// PromptClient fetches prompts that rubrics name by URL.
-var PromptClient = &http.Client{Timeout: 30 * time.Second}
+// promptClient fetches prompts that rubrics name by URL.
+var promptClient = &http.Client{Timeout: 30 * time.Second}
 
 // ResolvePrompts fetches every prompt of r named by URL and sha256: from
 // the cache when it holds it, else from the URL, keeping it in the cache
@@ -57,7 +57,7 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	resp, err := PromptClient.Do(req)
+	resp, err := promptClient.Do(req)
 	if err != nil {
 		return nil, err
 	}
