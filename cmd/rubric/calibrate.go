@@ -140,12 +140,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		if err != nil {
 			return err
 		}
-		tr, err := openTransport(ctx, h, catalog, name, target)
-		if err != nil {
-			return err
-		}
-		s, err := tr.Export(ctx, target)
-		tr.Close()
+		s, err := export(ctx, h, catalog, name, target)
 		if err != nil {
 			return err
 		}

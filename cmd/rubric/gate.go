@@ -275,12 +275,7 @@ func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, rep
 			}
 		}
 	}
-	tr, err := openTransport(ctx, h, c, tname, t)
-	if err != nil {
-		return t, nil, err
-	}
-	surf, err := tr.Export(ctx, t)
-	tr.Close()
+	surf, err := export(ctx, h, c, tname, t)
 	return t, surf, err
 }
 

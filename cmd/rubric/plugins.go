@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/builtin"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -62,9 +63,10 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	return h, c, nil
 }
 
-// openTransport starts the named transport plugin. When the target is a
-// URL, the plugin must handle its scheme.
-func openTransport(ctx context.Context, h *host.Host, c *host.Catalog, name string, t transport.Target) (*host.Transport, error) {
+// export reads the target's surface with the named transport plugin,
+// started for this alone. When the target is a URL, the plugin must
+// handle its scheme.
+func export(ctx context.Context, h *host.Host, c *host.Catalog, name string, t transport.Target) (*surface.Surface, error) {
 	p, err := c.Find(protocol.KindTransport, name)
 	if err != nil {
 		return nil, err
@@ -73,11 +75,11 @@ func openTransport(ctx context.Context, h *host.Host, c *host.Catalog, name stri
 	if err != nil {
 		return nil, err
 	}
+	defer tr.Close()
 	if s := scheme(t.Location); s != "" && !tr.Handles(s) {
-		tr.Close()
 		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, s, strings.Join(tr.Info().Schemes, ", "))
 	}
-	return tr, nil
+	return tr.Export(ctx, t)
 }
 
 func (a *app) pluginsCmd() *cobra.Command {

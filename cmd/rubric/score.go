@@ -112,12 +112,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 		sc.asker = asker
 	}
 	sc.stage = stageExport
-	tr, err := openTransport(ctx, h, catalog, name, target)
-	if err != nil {
-		return err
-	}
-	s, err := tr.Export(ctx, target)
-	tr.Close()
+	s, err := export(ctx, h, catalog, name, target)
 	if err != nil {
 		return err
 	}
