@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/google/cel-go/cel"
 	celast "github.com/google/cel-go/common/ast"
@@ -120,6 +121,14 @@ type Program struct {
 	limit uint64
 	// reads are the variables the formula reads.
 	reads map[string]bool
+	// limited holds the copies of the formula built for other cost
+	// limits, shared by every copy, so each is built once.
+	limited *limitedCopies
+}
+
+type limitedCopies struct {
+	mu sync.Mutex
+	by map[uint64]*Program
 }
 
 // Compile parses, rewrites and type-checks src. want, if not nil, is the
@@ -145,8 +154,8 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
-	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked)}
-	p, err := unbuilt.WithCostLimit(CostLimit)
+	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}}
+	p, err := unbuilt.build(CostLimit)
 	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
@@ -155,8 +164,32 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 
 // WithCostLimit returns the same formula with a different cost limit, for
 // formulas whose work grows with their data (a mean over every tool of a
-// large surface). Compile builds its programs the same way, with CostLimit.
+// large surface). The copy for a limit is built once and kept.
 func (p *Program) WithCostLimit(limit uint64) (*Program, error) {
+	if limit == p.limit || p.limited == nil {
+		if limit == p.limit {
+			return p, nil
+		}
+		return p.build(limit)
+	}
+	p.limited.mu.Lock()
+	defer p.limited.mu.Unlock()
+	if q, ok := p.limited.by[limit]; ok {
+		return q, nil
+	}
+	q, err := p.build(limit)
+	if err != nil {
+		return nil, err
+	}
+	if p.limited.by == nil {
+		p.limited.by = map[uint64]*Program{}
+	}
+	p.limited.by[limit] = q
+	return q, nil
+}
+
+// build makes the formula's programs for a cost limit.
+func (p *Program) build(limit uint64) (*Program, error) {
 	q := *p
 	q.limit = limit
 	var err error

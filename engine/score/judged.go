@@ -95,7 +95,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	// Formulas of questions about the surface and its items see every
 	// tool, so their budget grows with the number of tools, as the
 	// surface's own formulas' does.
-	limit := uint64(lang.CostLimit + lang.CostPerItem*len(states))
+	limit := overSurface(len(states))
 	// What the formulas of questions about the surface and its items see.
 	surfaceVars := func() lang.Vars {
 		return lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}
@@ -137,11 +137,6 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 		}
 		for _, q := range stage {
 			var err error
-			if q.Per != rubric.PerTool {
-				if q, err = scaledQuestion(q, limit); err != nil {
-					return nil, nil, err
-				}
-			}
 			switch q.Per {
 			case rubric.PerTool:
 				err = addAll(q, len(states), func(i int) (*scope, string, target, error) {
@@ -149,11 +144,11 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				})
 			case rubric.PerSurface:
 				err = addAll(q, 1, func(int) (*scope, string, target, error) {
-					return &scope{vars: surfaceVars(), size: unbounded}, judge.SurfaceSubject, target{q, -1, -1}, nil
+					return &scope{vars: surfaceVars(), size: unbounded, limit: limit}, judge.SurfaceSubject, target{q, -1, -1}, nil
 				})
 			case rubric.PerItem:
 				var items []ref.Val
-				if items, err = evalList(q.Items, &scope{vars: surfaceVars(), size: unbounded}); err != nil {
+				if items, err = evalList(q.Items, &scope{vars: surfaceVars(), size: unbounded, limit: limit}); err != nil {
 					return nil, nil, &Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
@@ -161,7 +156,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				err = addAll(q, len(items), func(k int) (*scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
-					isc := &scope{vars: vars, size: unbounded}
+					isc := &scope{vars: vars, size: unbounded, limit: limit}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
 						var err error
@@ -324,20 +319,4 @@ func usageOf(o report.Observation) map[string]any {
 		return map[string]any{"tokens": int64(n), "estimated": false}
 	}
 	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 2) / 4), "estimated": true}
-}
-
-// scaledQuestion is q with its formulas held to limit.
-func scaledQuestion(q *rubric.Question, limit uint64) (*rubric.Question, error) {
-	c := *q
-	for _, p := range []**lang.Program{&c.When, &c.Input, &c.Items, &c.Subject} {
-		if *p == nil {
-			continue
-		}
-		scaled, err := (*p).WithCostLimit(limit)
-		if err != nil {
-			return nil, err
-		}
-		*p = scaled
-	}
-	return &c, nil
 }

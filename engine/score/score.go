@@ -180,6 +180,10 @@ type scope struct {
 	size uint64
 	// surface bounds the surface's values, for the formulas that read it.
 	surface uint64
+	// limit, when not 0, is the cost limit formulas run under here in
+	// place of their own: formulas that see every tool get a budget that
+	// grows with the number of tools (see overSurface).
+	limit uint64
 }
 
 func (s *scope) eval(p *lang.Program) (ref.Val, error) {
@@ -187,7 +191,19 @@ func (s *scope) eval(p *lang.Program) (ref.Val, error) {
 	if s.surface > size && p.Uses("surface") {
 		size = s.surface
 	}
+	if s.limit > 0 {
+		var err error
+		if p, err = p.WithCostLimit(s.limit); err != nil {
+			return nil, err
+		}
+	}
 	return p.EvalSized(s.vars, size)
+}
+
+// overSurface is the cost limit of formulas that see all of n tools: the
+// surface's own, and those of questions about the surface and its items.
+func overSurface(n int) uint64 {
+	return uint64(lang.CostLimit + lang.CostPerItem*n)
 }
 
 // unbounded is the size of data no bound is known for.
@@ -515,26 +531,11 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 		tools[i] = m
 		size = max(size, valueSize(m))
 	}
-	// The surface's formulas see every tool, so their budget grows with
-	// the number of tools.
-	limit := uint64(lang.CostLimit + lang.CostPerItem*len(tools))
-	scaled := func(p *lang.Program) (*lang.Program, error) { return p.WithCostLimit(limit) }
-	ms := make([]*rubric.Metric, len(r.Surface.Metrics))
-	for i, m := range r.Surface.Metrics {
-		v, err := scaled(m.Value)
-		if err != nil {
-			return err
-		}
-		ms[i] = &rubric.Metric{Name: m.Name, Value: v}
-	}
-	scoreProg, err := scaled(r.Surface.Score)
-	if err != nil {
-		return err
-	}
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, valueSize(answers), valueSize(usage))
-	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "usage": usage, "grades": sv.grades}, size: size, surface: sv.size}
-	metrics, mvals, merr := evalMetrics(ms, sc)
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "usage": usage, "grades": sv.grades},
+		size: size, surface: sv.size, limit: overSurface(len(tools))}
+	metrics, mvals, merr := evalMetrics(r.Surface.Metrics, sc)
 	if merr != nil {
 		return merr
 	}
@@ -565,7 +566,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 			rep.Warnings = append(rep.Warnings, fmt.Sprint(w))
 		}
 	}
-	v, err := sc.eval(scoreProg)
+	v, err := sc.eval(r.Surface.Score)
 	if err != nil {
 		return &Error{Formula: "surface score", Err: err}
 	}
@@ -586,11 +587,8 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	}
 	rep.Gate = rep.Exact
 	if r.Gate != nil && r.Gate.Value != nil {
-		prog, err := scaled(r.Gate.Value)
-		if err != nil {
-			return err
-		}
-		if rep.Gate, err = gateValue(prog, sc); err != nil {
+		var err error
+		if rep.Gate, err = gateValue(r.Gate.Value, sc); err != nil {
 			return &Error{Formula: "gate value", Err: err}
 		}
 	}
