@@ -186,7 +186,7 @@ func cliVersion(ctx context.Context, path, cli string) (string, error) {
 	case out.over:
 		return "", fmt.Errorf("%s printed more than %d bytes", what, stdoutLimit)
 	case out.err != nil:
-		return "", fmt.Errorf("%s failed (%v)%s", what, out.err, out.stderr.quote())
+		return "", fmt.Errorf("%s failed (%v)%s", what, out.err, out.stderr.Quote(stderrLines))
 	}
 	text := strings.TrimSpace(out.stdout.String())
 	m := versionRE.FindStringSubmatch(text)

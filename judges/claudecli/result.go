@@ -171,7 +171,7 @@ const loginHint = "log claude in: run claude once and /login, or make a token wi
 // *judge.RateLimitError for a rate limit or an overload, a plain error
 // otherwise.
 func failure(cli string, out *output, msg string) error {
-	stderr := out.stderr.lines()
+	stderr := out.stderr.Lines(stderrLines)
 	said := msg + "\n" + strings.Join(stderr, "\n")
 	if rateLimitRE.MatchString(said) {
 		if msg == "" {
@@ -187,7 +187,7 @@ func failure(cli string, out *output, msg string) error {
 	if msg != "" {
 		b.WriteString(": " + msg)
 	}
-	b.WriteString(out.stderr.quote())
+	b.WriteString(out.stderr.Quote(stderrLines))
 	if authRE.MatchString(said) {
 		b.WriteString("\n" + loginHint)
 	}

@@ -31,9 +31,9 @@ const (
 
 // output is what a finished claude process left.
 type output struct {
-	stdout bytes.Buffer // up to stdoutLimit bytes
-	over   bool         // stdout went past stdoutLimit; the rest was dropped
-	stderr tail
+	stdout bytes.Buffer   // up to stdoutLimit bytes
+	over   bool           // stdout went past stdoutLimit; the rest was dropped
+	stderr *termtext.Tail // the last stderrKeep bytes
 	// err is how the process ended: nil for exit status 0, an
 	// *exec.ExitError otherwise.
 	err error
@@ -45,12 +45,12 @@ type output struct {
 // tells that case by ctx.Err(). The error is for a process that could not
 // be started.
 func run(ctx context.Context, path string, args []string, dir, stdin string) (*output, error) {
-	out := &output{}
+	out := &output{stderr: &termtext.Tail{Max: stderrKeep}}
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Stdout = (*capped)(out)
-	cmd.Stderr = &out.stderr
+	cmd.Stderr = out.stderr
 	// claude leads a process group of its own, so that a cancelled
 	// question ends it with anything it started, and it is killed should
 	// the judge die first: out of the judge's group, it would not end
@@ -87,50 +87,6 @@ func (c *capped) Write(p []byte) (int, error) {
 	}
 	c.stdout.Write(keep)
 	return len(p), nil
-}
-
-// tail keeps the end of what is written to it.
-type tail struct {
-	buf     []byte
-	dropped bool // older bytes were discarded
-}
-
-// Write implements io.Writer; it never fails.
-func (t *tail) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - stderrKeep; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-		t.dropped = true
-	}
-	return len(p), nil
-}
-
-// lines returns the last stderrLines non-blank lines, made safe to print.
-func (t *tail) lines() []string {
-	lines := strings.Split(termtext.Printable(string(t.buf)), "\n")
-	if t.dropped && len(lines) > 1 {
-		lines = lines[1:] // begins mid-line
-	}
-	var out []string
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out[max(len(out)-stderrLines, 0):]
-}
-
-// quote is the end of stderr for an error message: "" when claude wrote
-// nothing there.
-func (t *tail) quote() string {
-	switch lines := t.lines(); len(lines) {
-	case 0:
-		return ""
-	case 1:
-		return "; its stderr ended with: " + lines[0]
-	default:
-		return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
-	}
 }
 
 // quoteLen is how much of unreadable output an error quotes.
