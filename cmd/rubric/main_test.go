@@ -25,12 +25,7 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	testscript.Main(m, map[string]func(){
-		"rubric": func() {
-			if builtin.Serve(os.Args[1:]) {
-				os.Exit(0)
-			}
-			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-		},
+		"rubric": main,
 		// Plugins that misbehave, installed into a script's plugin
 		// directory by installplugin.
 		"rubric-transport-crash": crashTransportMain,
