@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -326,7 +327,12 @@ func (a *app) writeGateReport(rep *gate.Report) error {
 	if err := report.WriteAtomic(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
 		return fmt.Errorf("write %s: %w", jsonPath, err)
 	}
-	if err := report.WriteAtomic(mdPath, func(w io.Writer) error { return gate.WriteMarkdown(w, rep) }); err != nil {
+	// The job summary gets the same Markdown: rendered once.
+	var md bytes.Buffer
+	if err := gate.WriteMarkdown(&md, rep); err != nil {
+		return fmt.Errorf("write %s: %w", mdPath, err)
+	}
+	if err := report.WriteFile(mdPath, md.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", mdPath, err)
 	}
 	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
@@ -334,7 +340,7 @@ func (a *app) writeGateReport(rep *gate.Report) error {
 		if err != nil {
 			return fmt.Errorf("job summary: %w", err)
 		}
-		werr := gate.WriteMarkdown(f, rep)
+		_, werr := f.Write(md.Bytes())
 		if err := f.Close(); werr == nil {
 			werr = err
 		}
