@@ -129,9 +129,13 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	// A rubric that asks nothing has no judge, even with --judge: none
 	// would answer, and the record names none.
 	var j *runJudge
+	var jb *report.Judge // the same in every run: an external plugin is hashed once
 	if len(r.Questions) > 0 {
 		if j, err = a.startJudge(ctx, h, catalog, r); err != nil {
 			return err
+		}
+		if j != nil {
+			jb = judgeBlock(j, r)
 		}
 	}
 	var diffs *calibrate.Differences
@@ -164,7 +168,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	defer stage.discard()
 	reports := make([]*report.Report, runs)
 	for k := range runs {
-		rep, err := a.calibrationRun(cmd, r, j, scored, capturePath)
+		rep, err := a.calibrationRun(cmd, r, j, jb, scored, capturePath)
 		if err != nil {
 			return fmt.Errorf("run %d of %d: %w", k+1, runs, err)
 		}
@@ -215,10 +219,11 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// calibrationRun scores the capture once, with answers given afresh.
-func (a *app) calibrationRun(cmd *cobra.Command, r *rubric.Rubric, j *runJudge, s *surface.Surface, target string) (*report.Report, error) {
+// calibrationRun scores the capture once, with answers given afresh by j
+// (nil for a rubric that asks nothing), which jb records.
+func (a *app) calibrationRun(cmd *cobra.Command, r *rubric.Rubric, j *runJudge, jb *report.Judge, s *surface.Surface, target string) (*report.Report, error) {
 	opts := score.Options{Target: target, Version: version()}
-	if j == nil || len(r.Questions) == 0 {
+	if j == nil {
 		return score.Run(cmd.Context(), r, s, opts)
 	}
 	asker, finish, err := a.newAsker(cmd.Context(), r, j)
@@ -233,7 +238,7 @@ func (a *app) calibrationRun(cmd *cobra.Command, r *rubric.Rubric, j *runJudge, 
 	if err != nil {
 		return nil, err
 	}
-	rep.Judge = judgeBlock(j, r)
+	rep.Judge = jb
 	rep.Calls = callsOf(asker.Stats())
 	return rep, nil
 }
