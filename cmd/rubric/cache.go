@@ -24,7 +24,7 @@ asks only what is missing. Prompts that rubrics name by URL are cached too.`,
 		Short: "Print where the cache is, how many answers and prompts it holds, and its size",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			store, err := a.openCache()
+			store, err := a.cacheStore()
 			if err != nil {
 				return err
 			}
@@ -47,7 +47,7 @@ asks only what is missing. Prompts that rubrics name by URL are cached too.`,
 		Short: "Remove every cached answer and prompt",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			store, err := a.openCache()
+			store, err := a.cacheStore()
 			if err != nil {
 				return err
 			}

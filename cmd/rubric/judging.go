@@ -117,6 +117,11 @@ func (a *app) openCache() (*cache.Store, error) {
 	if a.v.GetBool("no-cache") {
 		return nil, nil
 	}
+	return a.cacheStore()
+}
+
+// cacheStore opens the answer cache at --cache-dir, or the default one.
+func (a *app) cacheStore() (*cache.Store, error) {
 	dir := a.v.GetString("cache-dir")
 	if dir == "" {
 		var err error
