@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -239,7 +240,7 @@ func (a *app) calibrationRun(cmd *cobra.Command, r *rubric.Rubric, j *runJudge, 
 		return nil, err
 	}
 	rep.Judge = jb
-	rep.Calls = callsOf(asker.Stats())
+	rep.Calls = asker.Stats().Report(ask.Stats{})
 	return rep, nil
 }
 

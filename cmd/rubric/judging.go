@@ -206,15 +206,6 @@ func judgeBlock(rj *runJudge, r *rubric.Rubric) *report.Judge {
 	return j
 }
 
-// callsOf is the report's count of the run's questions.
-func callsOf(s ask.Stats) report.Calls {
-	return report.Calls{
-		Model: s.Calls, CacheHits: s.CacheHits, Tokens: s.Tokens.Input + s.Tokens.Output,
-		Questions: s.Questions, Retries: s.Retries, RateLimited: s.RateLimited,
-		InputTokens: s.Tokens.Input, OutputTokens: s.Tokens.Output,
-	}
-}
-
 // writeRecord writes every answer of a report as a replay file.
 func writeRecord(path string, rep *report.Report) error {
 	var lines []judge.Recorded

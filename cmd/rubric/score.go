@@ -131,7 +131,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 	rep.Timings.ReadMS = readMS
 	if asker != nil {
 		rep.Judge = judgeBlock(j, r)
-		rep.Calls = callsOf(asker.Stats())
+		rep.Calls = asker.Stats().Report(ask.Stats{})
 		if path := v.GetString("record"); path != "" {
 			if err := writeRecord(path, rep); err != nil {
 				return fmt.Errorf("write %s: %w", path, err)

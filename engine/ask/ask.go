@@ -53,6 +53,17 @@ type Stats struct {
 	Tokens      report.Tokens `json:"tokens"`
 }
 
+// Report is what the stats count since before, as a report's calls.
+// Pass the zero Stats for everything counted.
+func (s Stats) Report(before Stats) report.Calls {
+	in, out := s.Tokens.Input-before.Tokens.Input, s.Tokens.Output-before.Tokens.Output
+	return report.Calls{
+		Model: s.Calls - before.Calls, CacheHits: s.CacheHits - before.CacheHits, Tokens: in + out,
+		Questions: s.Questions - before.Questions, Retries: s.Retries - before.Retries,
+		RateLimited: s.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
+	}
+}
+
 // Progress is a snapshot for a progress display.
 type Progress struct {
 	Done, Total int

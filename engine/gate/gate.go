@@ -81,7 +81,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	var asker *ask.Asker
 	fail := func(err error) (*Report, error) {
 		if asker != nil {
-			rep.Calls = calls(asker.Stats(), ask.Stats{})
+			rep.Calls = asker.Stats().Report(ask.Stats{})
 		}
 		return rep.fail(err)
 	}
@@ -118,7 +118,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		baseVals, headVals = append(baseVals, bv.Round(g.Round)), append(headVals, hv.Round(g.Round))
 		p.Drop = headVals[k-1].Cmp(baseVals[k-1]) < 0
 		if asker != nil {
-			p.Calls = calls(asker.Stats(), before)
+			p.Calls = asker.Stats().Report(before)
 		}
 		rep.Pairs = append(rep.Pairs, p)
 		if opt.OnPair != nil {
@@ -143,7 +143,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 			}
 		}
 		if asker != nil {
-			rep.Calls = calls(asker.Stats(), ask.Stats{})
+			rep.Calls = asker.Stats().Report(ask.Stats{})
 		}
 		rep.settle(v.decision, v.reason)
 		return rep, nil
@@ -252,16 +252,6 @@ func pairSalt(k int, shared map[string]bool) func(ask.Request) string {
 			return ""
 		}
 		return salt
-	}
-}
-
-// calls is what an asker counted since before.
-func calls(now, before ask.Stats) report.Calls {
-	in, out := now.Tokens.Input-before.Tokens.Input, now.Tokens.Output-before.Tokens.Output
-	return report.Calls{
-		Model: now.Calls - before.Calls, CacheHits: now.CacheHits - before.CacheHits, Tokens: in + out,
-		Questions: now.Questions - before.Questions, Retries: now.Retries - before.Retries,
-		RateLimited: now.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
 	}
 }
 
