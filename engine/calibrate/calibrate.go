@@ -230,21 +230,11 @@ func readRun(rep *report.Report) (scored, error) {
 
 // fieldValues flattens one report member.
 func fieldValues(f report.Field, where string) ([]Named, error) {
-	raw, err := rawOf(f.Value)
+	raw, err := f.JSON()
 	if err != nil {
 		return nil, fmt.Errorf("%s: member %q: %w", where, f.Name, err)
 	}
 	return flatten(raw, f.Name, 1)
-}
-
-func rawOf(v any) ([]byte, error) {
-	switch x := v.(type) {
-	case []byte:
-		return x, nil
-	case interface{ MarshalJSON() ([]byte, error) }:
-		return x.MarshalJSON()
-	}
-	return nil, fmt.Errorf("unexpected value %T", v)
 }
 
 // match decides which published names are measured: those the first run

@@ -143,15 +143,6 @@ var (
 	cell   = markdown.CellCode
 )
 
-// codes writes names as code spans, safe in a table cell.
-func codes(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = cell(n)
-	}
-	return strings.Join(parts, ", ")
-}
-
 // terms makes the text among a (registry text, such as names) safe to
 // print on a terminal: its control characters are written as escapes.
 func terms(a []any) []any {
@@ -211,9 +202,9 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	if l := st.Lowest; l != nil {
 		runs := make([]string, len(l.Runs))
 		for i, v := range l.Runs {
-			runs[i] = fmt.Sprintf("%s (%s)", fixed(v, td), codes(l.RunTools[i]))
+			runs[i] = fmt.Sprintf("%s (%s)", fixed(v, td), markdown.Codes(l.RunTools[i]))
 		}
-		p("| lowest %s | %s (%s) | %s | %s |\n", inline(st.Measure), fixed(l.Published, td), codes(l.PublishedTools), strings.Join(runs, "; "), fixed(l.Median, td))
+		p("| lowest %s | %s (%s) | %s | %s |\n", inline(st.Measure), fixed(l.Published, td), markdown.Codes(l.PublishedTools), strings.Join(runs, "; "), fixed(l.Median, td))
 	}
 
 	p("\n## Per measure\n\n| Measure | Tools | Mean absolute difference | Mean signed difference | Ours higher | Ours lower | Equal |\n|---|---|---|---|---|---|---|\n")
@@ -252,7 +243,7 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 		p("\nEvery run gave every tool the same %s.\n\n", inline(st.Measure))
 	} else {
 		p("\nFrom run to run, a tool's %s moved by %s on average (max − min of its runs) and by up to %s (%s); the mean absolute deviation from a tool's own mean is %s.\n\n",
-			inline(st.Measure), v.MeanRange.Decimal(2), fixed(v.MaxRange, td), codes(v.MaxRangeTools), v.MeanDeviation.Decimal(2))
+			inline(st.Measure), v.MeanRange.Decimal(2), fixed(v.MaxRange, td), markdown.Codes(v.MaxRangeTools), v.MeanDeviation.Decimal(2))
 	}
 
 	p("## Definition differences\n\n")
@@ -270,7 +261,7 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 		}
 	}
 	if len(rec.Measures.Unmatched) > 0 {
-		p("\nPublished values no report field of the rubric matched, left out: %s.\n", codes(rec.Measures.Unmatched))
+		p("\nPublished values no report field of the rubric matched, left out: %s.\n", markdown.Codes(rec.Measures.Unmatched))
 	}
 	return bw.Flush()
 }

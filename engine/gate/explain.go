@@ -115,13 +115,7 @@ func field(t *report.Tool, name string) map[string]any {
 		if f.Name != name {
 			continue
 		}
-		var raw []byte
-		switch v := f.Value.(type) {
-		case json.RawMessage:
-			raw = v
-		default:
-			raw, _ = json.Marshal(v)
-		}
+		raw, _ := f.JSON()
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
 		var m map[string]any

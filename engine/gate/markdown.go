@@ -69,10 +69,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if len(r.Added)+len(r.Removed) > 0 {
 		b.WriteString("\n")
 		if len(r.Added) > 0 {
-			fmt.Fprintf(b, "Added: %s. ", codes(r.Added))
+			fmt.Fprintf(b, "Added: %s. ", markdown.Codes(r.Added))
 		}
 		if len(r.Removed) > 0 {
-			fmt.Fprintf(b, "Removed: %s.", codes(r.Removed))
+			fmt.Fprintf(b, "Removed: %s.", markdown.Codes(r.Removed))
 		}
 		b.WriteString("\n")
 	}
@@ -132,14 +132,6 @@ func size(n *int) string {
 		return "-"
 	}
 	return fmt.Sprint(*n)
-}
-
-func codes(names []string) string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = markdown.CellCode(n)
-	}
-	return strings.Join(out, ", ")
 }
 
 func confirmText(n int) string {

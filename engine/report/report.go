@@ -129,6 +129,15 @@ type Field struct {
 	Value any
 }
 
+// JSON returns the field's value as JSON: as recorded when it is raw
+// JSON already (a value a report read back), else encoded.
+func (f Field) JSON() (json.RawMessage, error) {
+	if raw, ok := f.Value.(json.RawMessage); ok {
+		return raw, nil
+	}
+	return json.Marshal(f.Value)
+}
+
 // Observation is a judge's answer to one question, with its provenance.
 type Observation struct {
 	Question       string          `json:"question"`

@@ -234,3 +234,12 @@ func Inline(s string) string { return text(s) }
 
 // CellCode writes s as a code span that is safe in a table cell.
 func CellCode(s string) string { return cellCode(s) }
+
+// Codes writes names as code spans for a table cell, separated by commas.
+func Codes(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = cellCode(n)
+	}
+	return strings.Join(out, ", ")
+}
