@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
 )
 
 // The stages of a scan, as a failure record names them.
@@ -114,7 +115,7 @@ func (a *app) finish(s *scan, err error, interrupted bool) {
 	f := failure{
 		Failed:      1,
 		Generator:   report.Generator{Name: "rubric", Version: version()},
-		Rubric:      report.Rubric{Name: s.r.Name, Version: s.r.Version, Digest: s.r.Digest, Title: s.r.Title, File: s.r.File, Round: s.r.Round},
+		Rubric:      score.RubricOf(s.r),
 		Target:      s.target,
 		Stage:       s.stage,
 		Reason:      err.Error(),

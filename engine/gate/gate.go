@@ -165,7 +165,7 @@ func New(r *rubric.Rubric, base, head Side, version string) *Report {
 	return &Report{
 		GateVersion: Version,
 		Generator:   report.Generator{Name: "rubric", Version: version},
-		Rubric:      report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round},
+		Rubric:      score.RubricOf(r),
 		Rule:        rule,
 		Base:        base,
 		Head:        head,

@@ -61,6 +61,12 @@ func (e *InvalidError) Error() string {
 	return "the rubric cannot score these observations: " + e.Reason
 }
 
+// RubricOf is a report's record of the rubric r: what a report, a gate
+// report or a failure record says it was scored with.
+func RubricOf(r *rubric.Rubric) report.Rubric {
+	return report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round}
+}
+
 // Error is a formula that failed while scoring: the run cannot produce a
 // whole report.
 type Error struct {
@@ -91,10 +97,8 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	rep := &report.Report{
 		ReportVersion: report.Version,
 		Generator:     report.Generator{Name: "rubric", Version: version},
-		Rubric: report.Rubric{
-			Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round,
-		},
-		Target: opt.Target,
+		Rubric:        RubricOf(r),
+		Target:        opt.Target,
 		Surface: report.Surface{
 			Hash: s.Hash(), ToolCount: len(s.Tools), Format: s.Format, Source: s.Source, Server: s.Server,
 		},
