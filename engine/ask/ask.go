@@ -427,7 +427,8 @@ func (a *Asker) wait(n int, asked time.Duration) time.Duration {
 	if a.Wait != nil {
 		return a.Wait(n)
 	}
-	return min(time.Second<<(n-1), time.Minute)
+	// 2^6 s is past the minute already; a larger shift would overflow.
+	return min(time.Second<<min(n-1, 6), time.Minute)
 }
 
 func (a *Asker) maxWait() time.Duration {
