@@ -15,9 +15,12 @@ import (
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -179,7 +182,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 				return fmt.Errorf("write %s: %w", answersFile(k+1), err)
 			}
 		}
-		if err := a.writeFile(filepath.Join(stage.dir, reportFile(k+1)), rep, "json"); err != nil {
+		if err := writers.JSON().WriteFile(filepath.Join(stage.dir, reportFile(k+1)), rep, text.Options{}); err != nil {
 			return err
 		}
 	}
@@ -260,13 +263,13 @@ func writeCalibration(dir string, rec *calibrate.Record) error {
 			if err != nil {
 				return fmt.Errorf("plot: %w", err)
 			}
-			if err := report.WriteFile(filepath.Join(dir, f.name), b); err != nil {
+			if err := atomicfile.WriteFile(filepath.Join(dir, f.name), b); err != nil {
 				return fmt.Errorf("write %s: %w", f.name, err)
 			}
 		}
 		plotted = plotPNG
 	}
-	return report.WriteAtomic(filepath.Join(dir, markdownFile), func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, markdownFile), func(w io.Writer) error {
 		return calibrate.WriteMarkdown(w, rec, plotted)
 	})
 }

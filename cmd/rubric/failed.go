@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
 // The stages of a scan, as a failure record names them.
@@ -131,7 +132,7 @@ func (a *app) finish(s *scan, err error, interrupted bool) {
 	if s.judge != nil {
 		f.Judge = judgeBlock(s.judge, s.r)
 	}
-	if werr := report.WriteAtomic(path, func(w io.Writer) error {
+	if werr := atomicfile.Write(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)

@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -324,7 +325,7 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runE
 func (a *app) writeGateReport(rep *gate.Report) error {
 	dir := a.v.GetString("report-dir")
 	jsonPath, mdPath := filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
-	if err := report.WriteAtomic(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
+	if err := atomicfile.Write(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
 		return fmt.Errorf("write %s: %w", jsonPath, err)
 	}
 	// The job summary gets the same Markdown: rendered once.
@@ -332,7 +333,7 @@ func (a *app) writeGateReport(rep *gate.Report) error {
 	if err := gate.WriteMarkdown(&md, rep); err != nil {
 		return fmt.Errorf("write %s: %w", mdPath, err)
 	}
-	if err := report.WriteFile(mdPath, md.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(mdPath, md.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", mdPath, err)
 	}
 	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {

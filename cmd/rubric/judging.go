@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -216,7 +217,7 @@ func writeRecord(path string, rep *report.Report) error {
 		}
 		lines = append(lines, rec)
 	}
-	return report.WriteAtomic(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		return judge.WriteRecorded(w, lines)
 	})
 }

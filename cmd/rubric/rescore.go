@@ -8,6 +8,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -62,7 +64,7 @@ writes the new report.`,
 				}
 			}
 			if out := a.v.GetString("out"); out != "" {
-				if err := a.writeFile(out, rep, "json"); err != nil {
+				if err := writers.JSON().WriteFile(out, rep, text.Options{}); err != nil {
 					return err
 				}
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,9 +11,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/report/markdown"
-	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -49,11 +47,13 @@ once. Files are written atomically.`,
 	}
 	f := cmd.Flags()
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
-	f.String("format", "text", "output format: text, json, markdown or sarif")
+	f.String("format", "text", "output format: "+writers.Names())
 	f.StringP("out", "o", "", "write the output to this file instead of standard output")
-	f.String("json", "", "also write the JSON report to this file")
-	f.String("markdown", "", "also write the Markdown summary to this file")
-	f.String("sarif", "", "also write SARIF 2.1.0 to this file")
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			f.String(w.Flag, "", "also write "+w.What+" to this file")
+		}
+	}
 	f.String("fail-under", "", "exit 1 when the overall score is below this grade (B) or score (75)")
 	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
@@ -66,8 +66,8 @@ once. Files are written atomically.`,
 
 func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 	v := a.v
-	format := v.GetString("format")
-	if err := checkFormat(format); err != nil {
+	format, err := writers.Find(v.GetString("format"))
+	if err != nil {
 		return err
 	}
 	r, err := rubrics.Find(v.GetString("rubric"))
@@ -146,58 +146,34 @@ func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 	return failUnder(rep, threshold)
 }
 
-func checkFormat(format string) error {
-	switch format {
-	case "text", "json", "markdown", "sarif":
-		return nil
-	}
-	return fmt.Errorf("unknown --format %q: use text, json, markdown or sarif", format)
+// textOptions are the terminal summary's caps.
+func (a *app) textOptions() text.Options {
+	return text.Options{MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")}
 }
 
-// render writes rep in format; colour only for text on a terminal.
-func (a *app) render(w io.Writer, rep *report.Report, format string, color bool, width int) error {
-	switch format {
-	case "json":
-		return report.Write(w, rep)
-	case "markdown":
-		return markdown.Write(w, rep)
-	case "sarif":
-		return sarif.Write(w, rep)
-	}
-	return text.Write(w, rep, text.Options{Color: color, Width: width, MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")})
-}
-
-// writeOutputs writes the main output to --out or standard output, then
-// the extra files; every file is written atomically.
-func (a *app) writeOutputs(rep *report.Report, format string) error {
+// writeOutputs writes the main output to --out or standard output (in
+// colour on a terminal), then the extra files; every file is written
+// atomically.
+func (a *app) writeOutputs(rep *report.Report, format writers.Writer) error {
+	opt := a.textOptions()
 	if out := a.v.GetString("out"); out != "" {
-		if err := a.writeFile(out, rep, format); err != nil {
+		if err := format.WriteFile(out, rep, opt); err != nil {
 			return err
 		}
 	} else {
-		color, width := false, 0
-		if f, ok := a.stdout.(*os.File); ok && format == "text" {
-			color, width = text.ColorEnabled(f), text.TerminalWidth(f)
+		if f, ok := a.stdout.(*os.File); ok && format.Name == "text" {
+			opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
 		}
-		if err := a.render(a.stdout, rep, format, color, width); err != nil {
+		if err := format.Write(a.stdout, rep, opt); err != nil {
 			return err
 		}
 	}
-	for _, extra := range []struct{ key, format string }{{"json", "json"}, {"markdown", "markdown"}, {"sarif", "sarif"}} {
-		if path := a.v.GetString(extra.key); path != "" {
-			if err := a.writeFile(path, rep, extra.format); err != nil {
+	for _, w := range writers.All {
+		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
+			if err := w.WriteFile(path, rep, opt); err != nil {
 				return err
 			}
 		}
-	}
-	return nil
-}
-
-func (a *app) writeFile(path string, rep *report.Report, format string) error {
-	if err := report.WriteAtomic(path, func(w io.Writer) error {
-		return a.render(w, rep, format, false, 0)
-	}); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }

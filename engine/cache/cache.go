@@ -21,7 +21,7 @@ import (
 	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
 // DefaultDir returns the cache directory rubric uses unless told
@@ -153,7 +153,7 @@ func (s *Store) Put(e Entry) error {
 		return fmt.Errorf("cache: %w", err)
 	}
 	path := s.answerPath(e.Key)
-	if err := report.WriteFile(path, b); err != nil {
+	if err := atomicfile.WriteFile(path, b); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
@@ -192,7 +192,7 @@ func (s *Store) PutPrompt(sha string, text []byte) error {
 		s.mem.mu.Unlock()
 		return nil
 	}
-	return report.WriteFile(s.promptPath(sha), text)
+	return atomicfile.WriteFile(s.promptPath(sha), text)
 }
 
 // Stats describes what a cache holds.

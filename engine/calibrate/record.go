@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
 // Write writes the record as indented JSON.
@@ -21,7 +22,7 @@ func Write(w io.Writer, rec *Record) error {
 
 // WriteFile writes the record to path atomically.
 func WriteFile(path string, rec *Record) error {
-	return report.WriteAtomic(path, func(w io.Writer) error { return Write(w, rec) })
+	return atomicfile.Write(path, func(w io.Writer) error { return Write(w, rec) })
 }
 
 // Read loads a record written by Write.

@@ -16,7 +16,6 @@ import (
 	"iter"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -305,7 +304,7 @@ func Write(w io.Writer, r *Report) error {
 	if ti < 0 || ei < ti {
 		return fmt.Errorf("report layout: members out of the expected order")
 	}
-	bw, buffered := w.(*bufio.Writer) // WriteAtomic's writer is one already
+	bw, buffered := w.(*bufio.Writer) // an atomic file's writer is one already
 	if !buffered {
 		bw = bufio.NewWriterSize(w, 1<<16)
 	}
@@ -364,7 +363,7 @@ func Write(w io.Writer, r *Report) error {
 	return bw.Flush()
 }
 
-// Read loads a report written by WriteFile.
+// Read loads a report written by Write.
 func Read(path string) (*Report, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -383,53 +382,6 @@ func Read(path string) (*Report, error) {
 		return nil, fmt.Errorf("%s: the report embeds no surface, so it cannot be rescored or explained", path)
 	}
 	return &r, nil
-}
-
-// WriteFile writes data to path atomically (see WriteAtomic).
-func WriteFile(path string, data []byte) error {
-	return WriteAtomic(path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-}
-
-// WriteAtomic streams what write produces into a temporary file in the
-// directory of path, then renames it over path, so that a reader never
-// sees half a file and a failed write leaves the old file in place.
-func WriteAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := write(bw); err != nil {
-		return fail(err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
 
 func quote(s string) []byte {

@@ -1,0 +1,83 @@
+// Package writers is the one list of the formats a report is written in:
+// the terminal summary, the JSON report, Markdown and SARIF. The command
+// line's --format flag, its extra-file flags (--json, --markdown, --sarif)
+// and the failure path (which removes an earlier run's files) all read it,
+// so a new format is one entry here.
+package writers
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
+	"github.com/rubricmcp/rubric/engine/report/sarif"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
+)
+
+// Writer is one format.
+type Writer struct {
+	// Name is the format's name, as --format takes it.
+	Name string
+	// Flag is the flag that writes this format to one more file, and
+	// What what the file holds ("the JSON report"); both are empty for
+	// a format that is only ever the main output.
+	Flag, What string
+	// Write renders rep; opt matters to the terminal summary alone.
+	Write func(w io.Writer, rep *report.Report, opt text.Options) error
+}
+
+// All are the formats, the default first.
+var All = []Writer{
+	{Name: "text", Write: text.Write},
+	{Name: "json", Flag: "json", What: "the JSON report", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return report.Write(w, rep)
+	}},
+	{Name: "markdown", Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return markdown.Write(w, rep)
+	}},
+	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return sarif.Write(w, rep)
+	}},
+}
+
+// Names lists the formats for a message: "text, json, markdown or sarif".
+func Names() string {
+	names := make([]string, len(All))
+	for i, w := range All {
+		names[i] = w.Name
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Find returns the format named name.
+func Find(name string) (Writer, error) {
+	for _, w := range All {
+		if w.Name == name {
+			return w, nil
+		}
+	}
+	return Writer{}, fmt.Errorf("unknown --format %q: use %s", name, Names())
+}
+
+// WriteFile writes rep in format to path, atomically, with no colour and
+// no width limit.
+func (w Writer) WriteFile(path string, rep *report.Report, opt text.Options) error {
+	opt.Color, opt.Width = false, 0
+	if err := atomicfile.Write(path, func(f io.Writer) error { return w.Write(f, rep, opt) }); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// JSON is the JSON report's writer, which every command that keeps a
+// report writes with.
+func JSON() Writer {
+	w, _ := Find("json")
+	return w
+}
