@@ -20,7 +20,7 @@ func BenchmarkScoreExampleServer(b *testing.B) {
 	out := filepath.Join(dir, "report.json")
 	var readMS float64
 	for b.Loop() {
-		if code := run([]string{"score", "--format", "json", "--out", out, "--", exe}, io.Discard, io.Discard); code != 0 {
+		if code := execute([]string{"score", "--format", "json", "--out", out, "--", exe}, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("exit %d", code)
 		}
 		rep, err := report.Read(out)

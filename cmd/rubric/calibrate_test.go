@@ -14,7 +14,7 @@ const committedCalibration = "../../calibration/examples/tidy-heuristic/calibrat
 // calibration record, until the calibration is made again.
 func TestCommittedCalibrationHolds(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"calibrate", "--check", committedCalibration}, &out, &errb); code != 0 {
+	if code := execute([]string{"calibrate", "--check", committedCalibration}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s\nmake the calibration again from the repository's root:\n"+
 			"  go run ./cmd/rubric calibrate examples/captures/tidy.registry.json --judge heuristic --runs 3 --no-cache --out calibration/examples/tidy-heuristic -- go run ./examples/servers/tidy",
 			code, errb.String())

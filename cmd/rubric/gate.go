@@ -2,25 +2,19 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/ask"
-	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
-	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
-	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -71,13 +65,6 @@ names one.`,
 	return cmd
 }
 
-// gateSide is one side of a gate as the command line names it.
-type gateSide struct {
-	name   string // "base" or "head"
-	rev    string // "" for the working tree
-	commit string
-}
-
 func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	v := a.v
 	if v.GetString("record") != "" {
@@ -94,38 +81,37 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	// names another.
 	ref := v.GetString("rubric")
 	if saved != nil && !cmd.Flags().Changed("rubric") {
-		ref = saved.Rubric.Name
-		if saved.Rubric.File != "" {
-			ref = saved.Rubric.File
-		}
+		ref = cmp.Or(saved.Rubric.File, saved.Rubric.Name)
 	}
 	r, err := rubrics.Find(ref)
 	if err != nil {
 		return err
 	}
-	base := gateSide{name: "base", rev: v.GetString("base")}
-	head := gateSide{name: "head", rev: v.GetString("head")}
+	base := run.Side{Name: "base", Rev: v.GetString("base")}
+	head := run.Side{Name: "head", Rev: v.GetString("head")}
 	if saved != nil {
-		if base.rev == "" {
-			base.rev = saved.Base.Commit
-		}
-		if head.rev == "" {
-			head.rev = saved.Head.Commit
-		}
+		base.Rev = cmp.Or(base.Rev, saved.Base.Commit)
+		head.Rev = cmp.Or(head.Rev, saved.Head.Commit)
 	}
 	// From here on a failure is INVALID, with its report written (but
 	// not for --check) like any other, so CI shows why.
 	ctx := cmd.Context()
-	rep := gate.New(r, gate.Side{Rev: base.rev}, gate.Side{Rev: head.rev}, version())
+	rep := gate.New(r, gate.Side{Rev: base.Rev}, gate.Side{Rev: head.Rev}, version())
 	invalid := func(err error) error { return a.finishGate(ctx, rep, saved == nil, rep.Fail(err)) }
 	tname, target, err := a.resolveTarget(cmd, args)
 	if err != nil {
 		return invalid(err)
 	}
-	if target, err = gateTarget(tname, target); err != nil {
+	sess, done, err := a.session(true)
+	if err != nil {
 		return invalid(err)
 	}
-	if base.rev == "" {
+	defer done()
+	src, info, err := sess.GateSource(ctx, run.Source{Transport: tname, Target: target})
+	if err != nil {
+		return invalid(err)
+	}
+	if base.Rev == "" {
 		return invalid(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
 	}
 	cwd, err := os.Getwd()
@@ -136,160 +122,32 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return invalid(err)
 	}
-	for _, s := range []*gateSide{&base, &head} {
-		if s.rev == "" {
+	for _, sd := range []*run.Side{&base, &head} {
+		if sd.Rev == "" {
 			continue
 		}
-		if s.commit, err = repo.Resolve(ctx, s.rev); err != nil {
-			return invalid(fmt.Errorf("--%s: %w", s.name, err))
+		if sd.Commit, err = repo.Resolve(ctx, sd.Rev); err != nil {
+			return invalid(fmt.Errorf("--%s: %w", sd.Name, err))
 		}
 	}
-	rep.Base.Commit, rep.Head.Commit = base.commit, head.commit
-	h, catalog, err := a.newHost()
-	if err != nil {
-		return invalid(err)
-	}
-	defer h.Close()
-
+	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
 	in := map[string]gate.Input{}
-	for _, s := range []gateSide{base, head} {
-		t, surf, err := a.exportSide(ctx, h, catalog, repo, cwd, s, tname, target)
-		if err != nil {
-			return invalid(fmt.Errorf("exporting the %s: %w", describeSide(s), err))
+	for _, sd := range []run.Side{base, head} {
+		if in[sd.Name], err = sess.ExportSide(ctx, repo, cwd, sd, src, info); err != nil {
+			return invalid(fmt.Errorf("exporting the %s: %w", sd, err))
 		}
-		in[s.name] = gate.Input{Side: gate.Side{Rev: s.rev, Commit: s.commit}, Target: redacted(t), Surface: surf}
 	}
 	if saved != nil {
 		now := gate.Current{BaseHash: in["base"].Surface.Hash(), HeadHash: in["head"].Surface.Hash(), Rubric: rep.Rubric}
 		if saved.Judge != nil && (v.GetString("judge") != "" || v.GetString("model") != "") {
-			if now.Judge, err = a.namedJudge(ctx, h, catalog, r); err != nil {
-				return invalid(err)
+			if now.Judge, err = sess.JudgeBlock(ctx, r); err != nil {
+				return invalid(fmt.Errorf("start the judge to compare it with the report's: %w", err))
 			}
 		}
 		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
 	}
-	finishProgress := func() {}
-	rep, err = gate.Run(ctx, gate.Options{
-		Rubric: r, Base: in["base"], Head: in["head"], Version: version(), Workers: v.GetInt("workers"),
-		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
-			asker, done, jb, err := a.gateAsker(ctx, h, catalog, r)
-			if err != nil {
-				return nil, nil, err
-			}
-			finishProgress = done
-			return asker, jb, nil
-		},
-	})
-	finishProgress() // before the decision is printed
+	rep, err = sess.Gate(ctx, r, in["base"], in["head"])
 	return a.finishGate(ctx, rep, true, err)
-}
-
-// namedJudge starts the judge the flags name, only to read its identity
-// for --check, and stops it; nothing is asked.
-func (a *app) namedJudge(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*report.Judge, error) {
-	j, err := a.startJudge(ctx, h, c, r)
-	if err != nil {
-		return nil, fmt.Errorf("start the judge to compare it with the report's: %w", err)
-	}
-	if j == nil {
-		return nil, nil
-	}
-	defer j.Close()
-	return judgeBlock(j, r), nil
-}
-
-// gateTarget refuses what the gate cannot read from each side's
-// checkout: standard input, and an endpoint (http, sse, an installed
-// transport's SCHEME://), which serves the same definitions to both
-// sides. A file:// location becomes a plain path, to be read from each
-// side's checkout.
-func gateTarget(tname string, t transport.Target) (transport.Target, error) {
-	if readsFile(tname) {
-		t.Location = strings.TrimPrefix(t.Location, "file://")
-	}
-	if t.Location == "-" {
-		return t, fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
-	}
-	if tname == "http" || tname == "sse" || (tname != "stdio" && scheme(t.Location) != "") {
-		return t, fmt.Errorf("the gate runs each side from its own checkout; an HTTP endpoint serves the same definitions to both: run the server from the repository with -- COMMAND")
-	}
-	return t, nil
-}
-
-// gateAsker starts the judge and an asker for the gate. With --no-cache
-// the answers are kept in memory for this gate alone, so that both sides
-// and every pair still share what they have in common.
-func (a *app) gateAsker(ctx context.Context, h *host.Host, c *host.Catalog, r *rubric.Rubric) (*ask.Asker, func(), *report.Judge, error) {
-	j, err := a.startJudge(ctx, h, c, r)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if j == nil {
-		return nil, nil, nil, fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name)
-	}
-	asker, done, err := a.newAsker(ctx, r, j)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if asker.Cache == nil {
-		asker.Cache = cache.Memory()
-	}
-	a.asker = asker
-	return asker, done, judgeBlock(j, r), nil
-}
-
-// exportSide reads one side's surface: the working tree's, or a
-// revision's from a detached worktree that is removed afterwards. The
-// server runs in the side's copy of the current directory, or of --cwd,
-// and a file the target names (file, registry) is read from the side's
-// copy too. A --cwd or a file outside the repository is refused: both
-// sides would read the same one.
-func (a *app) exportSide(ctx context.Context, h *host.Host, c *host.Catalog, repo *gitrev.Repo, cwd string, s gateSide, tname string, t transport.Target) (transport.Target, *surface.Surface, error) {
-	if s.rev != "" {
-		wt, err := repo.Checkout(ctx, s.commit)
-		if err != nil {
-			return t, nil, err
-		}
-		defer func() {
-			if err := wt.Remove(); err != nil {
-				a.logger().Warn("could not remove the worktree", "dir", wt.Dir, "error", err)
-			}
-		}()
-		dir, err := wt.Rel(cwd)
-		if err != nil {
-			return t, nil, err
-		}
-		switch {
-		case t.Dir == "":
-			t.Dir = dir
-		case filepath.IsAbs(t.Dir):
-			if t.Dir, err = wt.Rel(t.Dir); err != nil {
-				return t, nil, fmt.Errorf("--cwd: %w: the gate runs each side's server from its own checkout, so give a directory inside the repository", err)
-			}
-		default:
-			t.Dir = filepath.Join(dir, t.Dir)
-		}
-		if readsFile(tname) {
-			if !filepath.IsAbs(t.Location) {
-				t.Location = filepath.Join(dir, t.Location)
-			} else if t.Location, err = wt.Rel(t.Location); err != nil {
-				return t, nil, fmt.Errorf("%w: both sides would read the same file; give a file inside the repository", err)
-			}
-		}
-	}
-	surf, err := export(ctx, h, c, tname, t)
-	return t, surf, err
-}
-
-// readsFile reports whether a transport reads its target's location as
-// a file path.
-func readsFile(tname string) bool { return tname == "file" || tname == "registry" }
-
-func describeSide(s gateSide) string {
-	if s.rev == "" {
-		return "head (the working tree)"
-	}
-	return fmt.Sprintf("%s (%s)", s.name, s.rev)
 }
 
 // finishGate prints the decision, writes the report files when write is

@@ -28,7 +28,7 @@ func TestGradableTellsTheExampleServersApart(t *testing.T) {
 		exe := buildtest.Binary(t, "./examples/servers/"+name, dir, name)
 		out := filepath.Join(dir, name+".json")
 		var stderr bytes.Buffer
-		if code := run([]string{"score", "--rubric", "gradable", "--no-cache", "--format", "json", "--out", out, "--", exe}, &bytes.Buffer{}, &stderr); code != 0 {
+		if code := execute([]string{"score", "--rubric", "gradable", "--no-cache", "--format", "json", "--out", out, "--", exe}, &bytes.Buffer{}, &stderr); code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, stderr.String())
 		}
 		b, err := os.ReadFile(out)

@@ -5,27 +5,7 @@ import (
 	"testing"
 
 	"github.com/spf13/viper"
-
-	"github.com/rubricmcp/rubric/engine/ask"
-	"github.com/rubricmcp/rubric/engine/report"
 )
-
-// TestProgressBar draws the bar into a buffer: done/total, cache hits and
-// tokens, and a clear line at the end.
-func TestProgressBar(t *testing.T) {
-	var b strings.Builder
-	p := newProgressBar(&b, 0)
-	p.update(ask.Progress{Done: 1, Total: 10, Stats: ask.Stats{CacheHits: 1}})
-	p.update(ask.Progress{Done: 7, Total: 12, Stats: ask.Stats{CacheHits: 3, Tokens: report.Tokens{Input: 1000, Output: 234}}})
-	p.finish()
-	p.finish()
-	out := b.String()
-	for _, want := range []string{"asking · 3 cached · 1234 tokens", "7/12"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the bar lacks %q:\n%q", want, out)
-		}
-	}
-}
 
 func TestJudgeConfig(t *testing.T) {
 	v := viper.New()

@@ -6,7 +6,7 @@
 // server or plugin that failed).
 //
 // Built-in judges and transports are this same binary started again with
-// the arguments "__serve-plugin KIND NAME" (see plugins/builtin).
+// the arguments "__serve-plugin KIND NAME" (see builtins.go).
 //
 // Setting RUBRIC_CPUPROFILE=FILE writes a CPU profile of the run, for the
 // benchmarks under bench/.
@@ -17,12 +17,12 @@ import (
 	"os"
 	"runtime/pprof"
 
-	"github.com/rubricmcp/rubric/plugins/builtin"
+	"github.com/rubricmcp/rubric/plugins/sdk"
 )
 
 func main() {
 	// Started again by itself as a built-in plugin: serve it instead.
-	if builtin.Serve(os.Args[1:]) {
+	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
 	}
 	if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
@@ -35,10 +35,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rubric:", err)
 			os.Exit(exitInvalid)
 		}
-		code := run(os.Args[1:], os.Stdout, os.Stderr)
+		code := execute(os.Args[1:], os.Stdout, os.Stderr)
 		pprof.StopCPUProfile()
 		f.Close()
 		os.Exit(code)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 	"github.com/rubricmcp/rubric/internal/fakemcp"
-	"github.com/rubricmcp/rubric/plugins/builtin"
+	"github.com/rubricmcp/rubric/plugins/sdk"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the expected output in testdata
 func TestMain(m *testing.M) {
 	// Started again by itself to serve a built-in plugin (benchmarks and
 	// in-process runs re-execute the test binary).
-	if builtin.Serve(os.Args[1:]) {
+	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		os.Exit(0)
 	}
 	testscript.Main(m, map[string]func(){

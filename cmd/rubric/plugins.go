@@ -1,21 +1,16 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/engine/transport"
-	"github.com/rubricmcp/rubric/plugins/builtin"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/plugins/host"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // logger returns the log that host messages and plugin stderr go to:
@@ -46,7 +41,7 @@ func checkLogLevel(level string) error {
 // the config's plugins.NAME entries and the plugin directories); the
 // caller closes the host.
 func (a *app) newHost() (*host.Host, *host.Catalog, error) {
-	self, err := builtin.Self()
+	self, err := host.Self()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -54,7 +49,7 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
 		return nil, nil, fmt.Errorf("config: plugins: %w", err)
 	}
-	c := host.Discover(builtin.Plugins(self), host.DefaultDirs(), pins)
+	c := host.Discover(host.Builtins(self, builtins), host.DefaultDirs(), pins)
 	log := a.logger()
 	for _, w := range c.Warnings {
 		log.Warn(w)
@@ -63,23 +58,14 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	return h, c, nil
 }
 
-// export reads the target's surface with the named transport plugin,
-// started for this alone. When the target is a URL, the plugin must
-// handle its scheme.
-func export(ctx context.Context, h *host.Host, c *host.Catalog, name string, t transport.Target) (*surface.Surface, error) {
-	p, err := c.Find(protocol.KindTransport, name)
+// plugins are the catalog's plugins, started on a new host; the returned
+// function ends them all.
+func (a *app) plugins() (run.Plugins, func(), error) {
+	h, c, err := a.newHost()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	tr, err := h.Transport(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	defer tr.Close()
-	if s := scheme(t.Location); s != "" && !tr.Handles(s) {
-		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, s, strings.Join(tr.Info().Schemes, ", "))
-	}
-	return tr.Export(ctx, t)
+	return host.Launcher{Host: h, Catalog: c}, h.Close, nil
 }
 
 func (a *app) pluginsCmd() *cobra.Command {
@@ -107,7 +93,7 @@ file still matches.`,
 				return err
 			}
 			defer h.Close()
-			rows := listPlugins(cmd.Context(), h, c)
+			rows := h.List(cmd.Context(), c, builtins)
 			if a.v.GetBool("json") {
 				enc := json.NewEncoder(a.stdout)
 				enc.SetIndent("", "  ")
@@ -139,78 +125,4 @@ file still matches.`,
 	list.Flags().Bool("json", false, "print JSON")
 	cmd.AddCommand(list)
 	return cmd
-}
-
-// pluginRow is one line of rubric plugins list.
-type pluginRow struct {
-	Kind    string `json:"kind"`
-	Name    string `json:"name"`
-	Version string `json:"version"`
-	From    string `json:"from"`
-	Path    string `json:"path"`
-	SHA256  string `json:"sha256"`
-	// Pin is "built-in", "pinned", "unpinned" or "MISMATCH".
-	Pin     string   `json:"pin"`
-	Schemes []string `json:"schemes,omitempty"`
-	Error   string   `json:"error,omitempty"`
-}
-
-func listPlugins(ctx context.Context, h *host.Host, c *host.Catalog) []pluginRow {
-	var rows []pluginRow
-	// Every built-in is the rubric binary: hash each file once.
-	sums := map[string]string{}
-	for _, p := range c.Plugins {
-		r := pluginRow{Kind: p.Kind, Name: p.Name, From: p.From, Path: p.Path}
-		sum, ok := sums[p.Path]
-		if !ok {
-			var err error
-			if sum, err = host.FileSHA256(p.Path); err != nil {
-				r.Error = err.Error()
-			} else {
-				sums[p.Path] = sum
-			}
-		}
-		r.SHA256 = sum
-		switch {
-		case p.Builtin():
-			r.Pin = "built-in"
-		case p.SHA256 == "":
-			r.Pin = "unpinned"
-		case strings.EqualFold(p.SHA256, sum):
-			r.Pin = "pinned"
-		default:
-			r.Pin = "MISMATCH"
-		}
-		if r.Pin != "MISMATCH" {
-			var err error
-			if r.Version, r.Schemes, err = describe(ctx, h, p); err != nil {
-				r.Version, r.Error = "?", err.Error()
-			}
-		}
-		rows = append(rows, r)
-	}
-	return rows
-}
-
-// describe asks a plugin its version: a built-in in process, an external
-// one by starting it.
-func describe(ctx context.Context, h *host.Host, p host.Plugin) (string, []string, error) {
-	if p.Builtin() {
-		return builtin.Describe(ctx, p.Kind, p.Name)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	if p.Kind == protocol.KindTransport {
-		t, err := h.Transport(ctx, p)
-		if err != nil {
-			return "", nil, err
-		}
-		defer t.Close()
-		return t.Info().Version, t.Info().Schemes, nil
-	}
-	id, err := h.DescribeJudge(ctx, p)
-	if err != nil {
-		return "", nil, err
-	}
-	return id.Version, nil, nil
 }

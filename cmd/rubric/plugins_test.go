@@ -27,8 +27,8 @@ import (
 // crashTransport kills its own process in the middle of an export.
 type crashTransport struct{}
 
-func (crashTransport) Info() sdk.TransportInfo {
-	return sdk.TransportInfo{Name: "crash", Version: "0.0.1", Schemes: []string{"crash"}}
+func (crashTransport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "crash", Version: "0.0.1", Schemes: []string{"crash"}, Locality: transport.Endpoint}, nil
 }
 
 func (crashTransport) Export(context.Context, transport.Target) (*surface.Surface, error) {

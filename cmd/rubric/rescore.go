@@ -5,12 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
-	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -45,23 +44,12 @@ writes the new report.`,
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			opts := score.Options{Target: old.Target, Version: version(), Workers: a.v.GetInt("workers")}
-			if len(r.Questions) > 0 {
-				// The judge's answers are observations in the report:
-				// rescoring reads them back and asks no judge.
-				opts.Asker = ask.FromReport(old)
-			}
-			rep, err := score.Run(ctx, r, s, opts)
+			// No plugin is started: the judge's answers are observations
+			// in the report, which rescoring reads back.
+			sess := run.New(run.Options{Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger()})
+			rep, err := sess.Scan(cmd.Context(), run.Source{Surface: s, Name: old.Target}, r, run.ScanOptions{Answers: old})
 			if err != nil {
 				return err
-			}
-			if len(r.Questions) > 0 {
-				rep.Judge = old.Judge
-				for range rep.Observations() {
-					rep.Calls.CacheHits++
-					rep.Calls.Questions++
-				}
 			}
 			if out := a.v.GetString("out"); out != "" {
 				if err := writers.JSON().WriteFile(out, rep, text.Options{}); err != nil {

@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
-	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 )
 
@@ -40,17 +40,17 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
-	// asker is the run's asker once it has one: an interrupted run that
-	// received answers says where they are kept.
-	asker *ask.Asker
+	// sess is the run's scan session once it has one: an interrupted run
+	// that received answers says where they are kept.
+	sess *run.Session
 }
 
 func version() string { return buildinfo.Version() }
 
-// run executes the command line and returns the exit code.
+// execute runs the command line and returns the exit code.
 // Standard input is the process's own: the file transport plugin, which
 // reads "-", inherits it.
-func run(args []string, stdout, stderr io.Writer) int {
+func execute(args []string, stdout, stderr io.Writer) int {
 	a := &app{stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
 	root.SetArgs(args)
@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
-		if a.asker != nil && a.asker.Cache != nil && a.asker.Stats().Questions > 0 {
+		if a.sess != nil && a.sess.Kept() {
 			fmt.Fprintln(stderr, "rubric: interrupted; no report was written (the answers received so far are in the cache: run again to ask only the rest)")
 		} else {
 			fmt.Fprintln(stderr, "rubric: interrupted; no report was written")

@@ -3,18 +3,18 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -58,13 +58,13 @@ once. Files are written atomically.`,
 	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
+	f.String("failed", "", "where to write failed.json when the scan cannot complete (default: failed.json beside --out or --json, when one is given)")
 	targetFlags(cmd)
 	judgeFlags(cmd)
-	failedFlag(cmd)
 	return cmd
 }
 
-func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
+func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	v := a.v
 	format, err := writers.Find(v.GetString("format"))
 	if err != nil {
@@ -82,68 +82,39 @@ func (a *app) runScore(cmd *cobra.Command, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
-	sc := &scan{r: r, target: redacted(target), stage: stageJudge}
-	defer func() { a.finish(sc, err, ctx.Err() != nil) }()
-	readStart := time.Now()
-	h, catalog, err := a.newHost()
+	sess, done, err := a.session(true)
 	if err != nil {
 		return err
 	}
-	defer h.Close()
-	// The judge starts first: a wrong pin or model fails before the
-	// server is read.
-	j, err := a.startJudge(ctx, h, catalog, r)
+	defer done()
+	outputs := []string{v.GetString("out")}
+	for _, w := range writers.All {
+		outputs = append(outputs, v.GetString(w.Flag))
+	}
+	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
+		Record:  v.GetString("record"),
+		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
+		Failed:  a.failedPath(),
+		Outputs: slices.DeleteFunc(outputs, func(p string) bool { return p == "" }),
+	})
 	if err != nil {
 		return err
 	}
-	sc.judge = j
-	var asker *ask.Asker
-	finishProgress := func() {}
-	if j != nil && len(r.Questions) == 0 {
-		id := j.Identity()
-		a.logger().Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
-	} else if j != nil {
-		if asker, finishProgress, err = a.newAsker(ctx, r, j); err != nil {
-			return err
-		}
-		defer finishProgress()
-		a.asker = asker
-		sc.asker = asker
-	}
-	sc.stage = stageExport
-	s, err := export(ctx, h, catalog, name, target)
-	if err != nil {
-		return err
-	}
-	readMS := float64(time.Since(readStart).Microseconds()) / 1000
-	n := len(s.Tools)
-	sc.tools, sc.stage = &n, stageScore
-	opts := score.Options{Target: redacted(target), Version: version(), Workers: v.GetInt("workers")}
-	if asker != nil {
-		opts.Asker = asker
-	}
-	rep, err := score.Run(ctx, r, s, opts)
-	finishProgress() // clear the bar before anything is printed
-	if err != nil {
-		return err
-	}
-	rep.Timings.ReadMS = readMS
-	if asker != nil {
-		rep.Judge = judgeBlock(j, r)
-		rep.Calls = asker.Stats().Report(ask.Stats{})
-		if path := v.GetString("record"); path != "" {
-			if err := writeRecord(path, rep); err != nil {
-				return fmt.Errorf("write %s: %w", path, err)
-			}
-		}
-	}
-	sc.stage = stageWrite
-	if err := a.writeOutputs(rep, format); err != nil {
-		return err
-	}
-	sc.stage = stageDone
 	return failUnder(rep, threshold)
+}
+
+// failedPath is where a failure record goes: --failed, else failed.json
+// beside --out or --json when one is given; "" when nowhere.
+func (a *app) failedPath() string {
+	if p := a.v.GetString("failed"); p != "" {
+		return p
+	}
+	for _, k := range []string{"out", "json"} {
+		if p := a.v.GetString(k); p != "" {
+			return filepath.Join(filepath.Dir(p), "failed.json")
+		}
+	}
+	return ""
 }
 
 // textOptions are the terminal summary's caps.

@@ -1,18 +1,34 @@
 // Package judge defines what the engine asks of a judge: a model (or a
 // deterministic stand-in) that answers a rubric's questions.
 //
-// Judges are out-of-process plugins (plugins/protocol.Judge); the engine
-// speaks to them in these types. Every answer is recorded as an observation with its provenance
+// The engine owns the Judge interface: the plugin host returns a Judge that
+// speaks to a plugin process, and a judge plugin implements one (served by
+// plugins/sdk). Every answer is recorded as an observation with its provenance
 // (the judge's identity, the question's digest and the input's hash), so
 // scores stay a pure function of the rubric and the observations.
 package judge
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"time"
 )
+
+// Judge answers a rubric's questions.
+type Judge interface {
+	// Describe returns the judge's identity before configuration.
+	Describe(ctx context.Context) (Identity, error)
+	// Configure sets the model and options and returns the identity the
+	// judge answers under from then on, or an error when it cannot serve
+	// that model.
+	Configure(ctx context.Context, c Config) (Identity, error)
+	// Ask answers one question. A *RateLimitError is waited out; an
+	// *UnreadableError spends one of the question's retries; any other
+	// error ends the run.
+	Ask(ctx context.Context, q Question) (Answer, error)
+}
 
 // Identity says who answers: it is recorded in every report, enters every
 // cache key, and scores from different identities are never compared.

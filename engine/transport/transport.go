@@ -2,9 +2,10 @@
 // turns a target (a file, a command to spawn, a URL) into the tools a server
 // shows.
 //
-// The engine depends only on this interface. Transports are served as
-// out-of-process plugins (see plugins/host); the built-in ones live under
-// plugins/transports.
+// The engine depends only on this interface, which it owns. Transports are
+// served as out-of-process plugins: the plugin host (plugins/host) returns
+// a Transport that speaks to one, and a plugin implements one (served by
+// plugins/sdk); the built-in ones live under plugins/transports.
 package transport
 
 import (
@@ -80,11 +81,66 @@ func (t Target) String() string {
 
 // Transport exports the surface of a target.
 type Transport interface {
-	// Name is the transport's name, such as "file" or "stdio".
-	Name() string
+	// Describe says what the transport is: its name, version, the target
+	// schemes it reads and where its targets are.
+	Describe(ctx context.Context) (Info, error)
 	// Export reads the target's tools. Errors say what happened in words a
 	// user can act on.
 	Export(ctx context.Context, t Target) (*surface.Surface, error)
+}
+
+// Info describes a transport.
+type Info struct {
+	// Name is the transport's name, such as "file" or "stdio".
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	// Schemes are the target schemes it reads, such as "http" and
+	// "https": a target written SCHEME://... must use one of them.
+	Schemes []string `json:"schemes"`
+	// Locality says what a target's location names.
+	Locality Locality `json:"locality"`
+}
+
+// Locality is what a target's location names, so that a caller that
+// reads one target in several places (the gate reads each side from its
+// own checkout) knows what to move: a command runs in the target's
+// directory, a path is a file, an endpoint is the same wherever it is
+// read from.
+type Locality string
+
+// The localities.
+const (
+	// Command: the location and arguments are a command to start, in
+	// Target.Dir.
+	Command Locality = "command"
+	// Path: the location is a file's path (or SCHEME://path for one of
+	// the transport's schemes).
+	Path Locality = "path"
+	// Endpoint: the location is an address served from elsewhere. A
+	// transport that does not say is taken to read an endpoint.
+	Endpoint Locality = "endpoint"
+)
+
+// Of returns l, or Endpoint when l is empty or unknown: a plugin that
+// does not say where its targets are is not moved.
+func (l Locality) Of() Locality {
+	switch l {
+	case Command, Path:
+		return l
+	}
+	return Endpoint
+}
+
+// PathOf returns the file path a target of a Path transport names: its
+// location without a SCHEME:// prefix for one of the transport's
+// schemes.
+func (i Info) PathOf(location string) string {
+	for _, s := range i.Schemes {
+		if rest, ok := strings.CutPrefix(location, s+"://"); ok {
+			return rest
+		}
+	}
+	return location
 }
 
 // Sized formats a byte count for a message: "64 MiB", "12 KiB", or

@@ -37,10 +37,10 @@ func (wordcount) identity() judge.Identity {
 	return judge.Identity{Plugin: name, Version: version, Provider: "local", Model: model, Heuristic: true}
 }
 
-// Describe implements sdk.Judge.
+// Describe implements judge.Judge.
 func (w wordcount) Describe(context.Context) (judge.Identity, error) { return w.identity(), nil }
 
-// Configure implements sdk.Judge: only its own model is accepted.
+// Configure implements judge.Judge: only its own model is accepted.
 func (w wordcount) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
 	if c.Model != "" && c.Model != model {
 		return judge.Identity{}, fmt.Errorf("this judge answers only as model %q, not %q", model, c.Model)
@@ -48,7 +48,7 @@ func (w wordcount) Configure(_ context.Context, c judge.Config) (judge.Identity,
 	return w.identity(), nil
 }
 
-// Ask implements sdk.Judge.
+// Ask implements judge.Judge.
 func (wordcount) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	var in struct {
 		Description string `json:"description"`

@@ -24,12 +24,13 @@ import (
 
 type dir struct{}
 
-// Info implements sdk.Transport.
-func (dir) Info() sdk.TransportInfo {
-	return sdk.TransportInfo{Name: "dir", Version: "0.1.0", Schemes: []string{"dir"}}
+// Describe implements transport.Transport: its targets are directories,
+// dir://PATH, so a gate reads each side's from its own checkout.
+func (dir) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "dir", Version: "0.1.0", Schemes: []string{"dir"}, Locality: transport.Path}, nil
 }
 
-// Export implements sdk.Transport.
+// Export implements transport.Transport.
 func (dir) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
 	root := strings.TrimPrefix(t.Location, "dir://")
 	limits := t.Limits.WithDefaults()

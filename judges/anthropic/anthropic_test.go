@@ -8,7 +8,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/anthropic"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // testKey is what the tests put in the environment as the API key.
@@ -20,7 +19,7 @@ var schema = `{"type":"object","properties":{"verdict":{"type":"string","enum":[
 var suite = &judgetest.Suite{
 	Name:      "anthropic",
 	Version:   "1.0.0",
-	New:       func() protocol.Judge { return anthropic.New() },
+	New:       func() judge.Judge { return anthropic.New() },
 	Model:     "claude-sonnet-4-5",
 	KeyEnv:    "ANTHROPIC_API_KEY",
 	KeyHeader: "X-Api-Key",

@@ -47,7 +47,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // The judge's identity before configuration.
@@ -86,7 +85,7 @@ type Judge struct {
 	s  *setup // nil until configured
 }
 
-var _ protocol.Judge = (*Judge)(nil)
+var _ judge.Judge = (*Judge)(nil)
 
 // setup is what Configure settled.
 type setup struct {
@@ -98,12 +97,12 @@ type setup struct {
 // New returns an unconfigured claude-cli judge.
 func New() *Judge { return &Judge{} }
 
-// Describe implements protocol.Judge.
+// Describe implements judge.Judge.
 func (*Judge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
 }
 
-// Configure implements protocol.Judge. It finds the command, asks it its
+// Configure implements judge.Judge. It finds the command, asks it its
 // version, and refuses a version other than the cli_version option's.
 func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
 	command, pinned, timeout, err := readOptions(c.Options)
@@ -196,7 +195,7 @@ func cliVersion(ctx context.Context, path, cli string) (string, error) {
 	return m[1], nil
 }
 
-// Ask implements protocol.Judge: one claude process, in a directory of its
+// Ask implements judge.Judge: one claude process, in a directory of its
 // own, answers q.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	j.mu.RLock()

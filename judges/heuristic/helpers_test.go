@@ -8,11 +8,10 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/heuristic"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // The judge must be servable as a plugin.
-var _ protocol.Judge = (*heuristic.Judge)(nil)
+var _ judge.Judge = (*heuristic.Judge)(nil)
 
 // toolDims are the TDQS dimensions with their weights, in rubric order.
 var toolDims = []struct {

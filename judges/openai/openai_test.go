@@ -9,7 +9,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // testKey is what the tests put in the environment as the API key.
@@ -24,7 +23,7 @@ var schema = `{"type":"object","properties":{"verdict":{"type":"string","enum":[
 var suite = &judgetest.Suite{
 	Name:      "openai",
 	Version:   "1.0.0",
-	New:       func() protocol.Judge { return openai.New() },
+	New:       func() judge.Judge { return openai.New() },
 	Model:     "gpt-4o",
 	KeyEnv:    "OPENAI_API_KEY",
 	KeyHeader: "Authorization",

@@ -36,7 +36,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // The replay judge's identity before a file is given.
@@ -61,7 +60,7 @@ type Judge struct {
 	answers map[key]recorded // nil until configured
 }
 
-var _ protocol.Judge = (*Judge)(nil)
+var _ judge.Judge = (*Judge)(nil)
 
 // key finds an answer.
 type key struct{ kind, subject string }
@@ -77,12 +76,12 @@ type recorded struct {
 // New returns an unconfigured replay judge.
 func New() *Judge { return &Judge{} }
 
-// Describe implements protocol.Judge.
+// Describe implements judge.Judge.
 func (*Judge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
 }
 
-// Configure implements protocol.Judge. It reads and checks the whole
+// Configure implements judge.Judge. It reads and checks the whole
 // answers file named by the answers option. The model is c.Model when
 // given, else the one model every line names, else DefaultModel.
 func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
@@ -119,7 +118,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	return id, nil
 }
 
-// Ask implements protocol.Judge: the answer recorded for the question's
+// Ask implements judge.Judge: the answer recorded for the question's
 // kind and subject, as recorded.
 func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	j.mu.RLock()

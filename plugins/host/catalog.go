@@ -51,6 +51,20 @@ type Plugin struct {
 // Builtin reports whether p is served by the rubric binary.
 func (p Plugin) Builtin() bool { return p.From == FromBuiltin }
 
+// Digest is the hex sha256 a report records for p: none for a built-in
+// (the rubric binary, whose version the report names), the pin when
+// there is one, else the executable's (empty when it cannot be read).
+func (p Plugin) Digest() string {
+	if p.Builtin() {
+		return ""
+	}
+	if p.SHA256 != "" {
+		return p.SHA256
+	}
+	sum, _ := FileSHA256(p.Path)
+	return sum
+}
+
 // BinaryName is the file name an external plugin of kind and name has.
 func BinaryName(kind, name string) string { return "rubric-" + kind + "-" + name }
 

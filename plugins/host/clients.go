@@ -18,7 +18,7 @@ type Transport struct {
 	h    *Host
 	pr   *process
 	c    *protocol.TransportClient
-	info protocol.TransportInfo
+	info transport.Info
 }
 
 // dispense starts p, which must be of kind, and returns its client.
@@ -45,7 +45,7 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := c.Info(ctx)
+	info, err := c.Describe(ctx)
 	if err != nil {
 		err = h.callError(pr, "describe", err)
 		h.stop(pr)
@@ -57,8 +57,12 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 // Name implements transport.Transport.
 func (t *Transport) Name() string { return t.pr.p.Name }
 
-// Info is what the plugin said of itself.
-func (t *Transport) Info() protocol.TransportInfo { return t.info }
+// Describe implements transport.Transport: what the plugin said of
+// itself when it started.
+func (t *Transport) Describe(context.Context) (transport.Info, error) { return t.info, nil }
+
+// Info is what the plugin said of itself when it started.
+func (t *Transport) Info() transport.Info { return t.info }
 
 // Handles reports whether the plugin names scheme among its schemes.
 func (t *Transport) Handles(scheme string) bool { return slices.Contains(t.info.Schemes, scheme) }
@@ -97,7 +101,8 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 // Close ends the plugin process.
 func (t *Transport) Close() { t.h.stop(t.pr) }
 
-// Judge is a running judge plugin.
+// Judge is a running judge plugin, configured. It implements
+// judge.Judge.
 type Judge struct {
 	h  *Host
 	pr *process
@@ -143,7 +148,37 @@ func (h *Host) DescribeJudge(ctx context.Context, p Plugin) (judge.Identity, err
 // Identity is the identity the plugin gave when configured.
 func (j *Judge) Identity() judge.Identity { return j.id }
 
-// Ask asks the plugin one question.
+// Describe implements judge.Judge: the plugin's identity before
+// configuration.
+func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) {
+	id, err := j.c.Describe(ctx)
+	if err != nil {
+		return judge.Identity{}, j.h.callError(j.pr, "describe", err)
+	}
+	return id, nil
+}
+
+// Configure implements judge.Judge: the plugin is configured again, and
+// answers under the identity it returns from then on.
+func (j *Judge) Configure(ctx context.Context, cfg judge.Config) (judge.Identity, error) {
+	id, err := j.c.Configure(ctx, cfg)
+	if err != nil {
+		return judge.Identity{}, j.h.callError(j.pr, "configure", err)
+	}
+	j.id = id
+	return id, nil
+}
+
+// SHA256 is the hex sha256 of the plugin's executable, as a report
+// records it: empty for a built-in (the rubric binary itself), the pin
+// when the config pins it, else the file's digest (empty when it cannot
+// be read).
+func (j *Judge) SHA256() string { return j.pr.p.Digest() }
+
+// Name is the plugin's name.
+func (j *Judge) Name() string { return j.pr.p.Name }
+
+// Ask implements judge.Judge: the plugin answers one question.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	a, err := j.c.Ask(ctx, q)
 	if err != nil {
@@ -157,3 +192,8 @@ func (j *Judge) PID() int { return j.pr.pid() }
 
 // Close ends the plugin process.
 func (j *Judge) Close() { j.h.stop(j.pr) }
+
+var (
+	_ judge.Judge         = (*Judge)(nil)
+	_ transport.Transport = (*Transport)(nil)
+)

@@ -84,8 +84,8 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 // kill the plugin and look for the orphan.
 type testTransport struct{}
 
-func (testTransport) Info() protocol.TransportInfo {
-	return protocol.TransportInfo{Name: "test", Version: "1", Schemes: []string{"test"}}
+func (testTransport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "test", Version: "1", Schemes: []string{"test"}, Locality: transport.Path}, nil
 }
 
 func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
@@ -300,7 +300,7 @@ func TestNoOrphans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !tr.Handles("test") || tr.Handles("http") || tr.Name() != "transport" {
+			if !tr.Handles("test") || tr.Handles("http") || tr.Name() != "transport" || tr.Info().Locality != transport.Path {
 				t.Errorf("info: %+v", tr.Info())
 			}
 			pidFile := filepath.Join(t.TempDir(), "pid")

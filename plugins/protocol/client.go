@@ -98,13 +98,14 @@ type TransportClient struct {
 	c pluginv1.TransportClient
 }
 
-// Info asks the plugin what it is and which schemes it handles.
-func (t *TransportClient) Info(ctx context.Context) (TransportInfo, error) {
+// Describe asks the plugin what it is, which schemes it handles and
+// where its targets are.
+func (t *TransportClient) Describe(ctx context.Context) (transport.Info, error) {
 	p, err := t.c.Describe(ctx, &pluginv1.DescribeRequest{})
 	if err != nil {
-		return TransportInfo{}, remote(ctx, err)
+		return transport.Info{}, remote(ctx, err)
 	}
-	return TransportInfo{Name: p.GetName(), Version: p.GetVersion(), Schemes: p.GetSchemes()}, nil
+	return transport.Info{Name: p.GetName(), Version: p.GetVersion(), Schemes: p.GetSchemes(), Locality: transport.Locality(p.GetLocality()).Of()}, nil
 }
 
 // ErrTooLarge is returned when an exported document passes the host's

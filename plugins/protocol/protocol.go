@@ -1,7 +1,8 @@
 // Package protocol is the plugin protocol's Go side, shared by the host
 // (plugins/host) and the plugin SDK (plugins/sdk): the go-plugin handshake,
-// the interfaces a plugin implements, and the gRPC adapters between those
-// interfaces and the generated code in plugins/proto/pluginv1.
+// the gRPC adapters between the interfaces the engine owns
+// (engine/judge.Judge, engine/transport.Transport) and the generated code in
+// plugins/proto/pluginv1, and the description of a built-in plugin.
 //
 // A plugin binary serves one kind, "judge" or "transport". Version is the
 // protocol version carried by the handshake; a host refuses a plugin that
@@ -15,7 +16,6 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/proto/pluginv1"
 )
@@ -44,33 +44,6 @@ func Handshake(version int) plugin.HandshakeConfig {
 	}
 }
 
-// Judge is what a judge plugin implements.
-type Judge interface {
-	// Describe returns the judge's identity before configuration.
-	Describe(ctx context.Context) (judge.Identity, error)
-	// Configure sets the model and options and returns the identity the
-	// judge answers under from then on.
-	Configure(ctx context.Context, c judge.Config) (judge.Identity, error)
-	// Ask answers one question.
-	Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
-}
-
-// TransportInfo describes a transport plugin.
-type TransportInfo struct {
-	Name    string   `json:"name"`
-	Version string   `json:"version"`
-	Schemes []string `json:"schemes"`
-}
-
-// Transport is what a transport plugin implements.
-type Transport interface {
-	// Info names the transport, its version and the target schemes it
-	// handles (such as "http" and "https").
-	Info() TransportInfo
-	// Export reads a target's surface.
-	Export(ctx context.Context, t transport.Target) (*surface.Surface, error)
-}
-
 // DocumentExporter is implemented by a transport that already holds its
 // surface as a JSON document (a file, say): the document is sent as it is
 // and parsed once, by the host.
@@ -82,7 +55,7 @@ type DocumentExporter interface {
 // the dispensed value is a *JudgeClient.
 type JudgePlugin struct {
 	plugin.NetRPCUnsupportedPlugin
-	Impl Judge
+	Impl judge.Judge
 }
 
 // GRPCServer implements plugin.GRPCPlugin.
@@ -100,7 +73,7 @@ func (p *JudgePlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grp
 // and the dispensed value is a *TransportClient.
 type TransportPlugin struct {
 	plugin.NetRPCUnsupportedPlugin
-	Impl Transport
+	Impl transport.Transport
 }
 
 // GRPCServer implements plugin.GRPCPlugin.
@@ -118,4 +91,31 @@ func (p *TransportPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c 
 // with no implementation.
 func PluginSet() plugin.PluginSet {
 	return plugin.PluginSet{KindJudge: &JudgePlugin{}, KindTransport: &TransportPlugin{}}
+}
+
+// ServeArg is the first argument that makes a host binary serve one of
+// its built-in plugins: BINARY __serve-plugin KIND NAME.
+const ServeArg = "__serve-plugin"
+
+// Builtin is a judge or a transport compiled into the host binary, which
+// serves it when started again with ServeArg KIND NAME: one binary to
+// install, and still every plugin runs in a process of its own.
+type Builtin struct {
+	// Name is what the user calls it, such as "heuristic" or "stdio".
+	Name string
+	// Judge makes the judge; nil for a transport.
+	Judge func() judge.Judge
+	// Transport makes the transport; nil for a judge.
+	Transport func() transport.Transport
+	// Leaf is true for a plugin that starts no processes of its own, so
+	// it need not lead a process group (and may read the terminal).
+	Leaf bool
+}
+
+// Kind is KindJudge or KindTransport.
+func (b Builtin) Kind() string {
+	if b.Judge != nil {
+		return KindJudge
+	}
+	return KindTransport
 }

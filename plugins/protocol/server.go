@@ -30,7 +30,7 @@ func Server(opts []grpc.ServerOption) *grpc.Server {
 
 type judgeServer struct {
 	pluginv1.UnimplementedJudgeServer
-	impl Judge
+	impl judge.Judge
 }
 
 // Describe serves Judge.Describe.
@@ -114,13 +114,16 @@ func identityFromProto(p *pluginv1.JudgeIdentity) (judge.Identity, error) {
 
 type transportServer struct {
 	pluginv1.UnimplementedTransportServer
-	impl Transport
+	impl transport.Transport
 }
 
 // Describe serves Transport.Describe.
-func (s *transportServer) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.TransportInfo, error) {
-	info := s.impl.Info()
-	return &pluginv1.TransportInfo{Name: info.Name, Version: info.Version, Schemes: info.Schemes}, nil
+func (s *transportServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequest) (*pluginv1.TransportInfo, error) {
+	info, err := s.impl.Describe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &pluginv1.TransportInfo{Name: info.Name, Version: info.Version, Schemes: info.Schemes, Locality: string(info.Locality)}, nil
 }
 
 // Export serves Transport.Export: the document in chunks of at most

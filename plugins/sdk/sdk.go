@@ -3,6 +3,10 @@
 //
 //	func main() { sdk.ServeTransport(myTransport{}) }
 //
+// A judge implements engine/judge.Judge and a transport
+// engine/transport.Transport: the interfaces the engine itself uses. The
+// rubric binary serves its own built-in plugins with ServeBuiltin.
+//
 // Build it as rubric-judge-NAME or rubric-transport-NAME, put it in the
 // plugin directory (or name its path in the config) and rubric starts it as
 // a separate process when a run needs it, speaking the protocol in
@@ -13,22 +17,17 @@
 package sdk
 
 import (
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
-
-// Judge is what a judge plugin implements; see protocol.Judge.
-type Judge = protocol.Judge
-
-// Transport is what a transport plugin implements; see protocol.Transport.
-type Transport = protocol.Transport
-
-// TransportInfo describes a transport; see protocol.TransportInfo.
-type TransportInfo = protocol.TransportInfo
 
 // Logger writes JSON lines to standard error, which the host relays into
 // its own log at each line's level. Its level is the host's.
@@ -49,12 +48,12 @@ func level() hclog.Level {
 // ServeJudge serves j until the host ends the plugin. It does not return
 // when started by a host; run by hand, it explains that it is a plugin and
 // exits with status 1.
-func ServeJudge(j Judge) {
+func ServeJudge(j judge.Judge) {
 	serve(protocol.KindJudge, &protocol.JudgePlugin{Impl: j})
 }
 
 // ServeTransport serves t until the host ends the plugin; see ServeJudge.
-func ServeTransport(t Transport) {
+func ServeTransport(t transport.Transport) {
 	serve(protocol.KindTransport, &protocol.TransportPlugin{Impl: t})
 }
 
@@ -68,4 +67,45 @@ func serve(kind string, p plugin.Plugin) {
 		GRPCServer: protocol.Server,
 		Logger:     Logger,
 	})
+}
+
+// ServeBuiltin serves the built-in plugin that args (a host binary's
+// os.Args[1:]) name, "__serve-plugin KIND NAME", from list, and reports
+// whether args asked for one. Asked for one, it returns only after the
+// host has ended the plugin; asked for one that list lacks, it exits with
+// status 2.
+func ServeBuiltin(args []string, list []protocol.Builtin) bool {
+	if len(args) != 3 || args[0] != protocol.ServeArg {
+		return false
+	}
+	kind, name := args[1], args[2]
+	for _, b := range list {
+		if b.Kind() != kind || b.Name != name {
+			continue
+		}
+		if b.Judge != nil {
+			ServeJudge(b.Judge())
+		} else {
+			ServeTransport(b.Transport())
+		}
+		return true
+	}
+	fmt.Fprintf(os.Stderr, "rubric: no built-in %s plugin %q\n", kind, name)
+	os.Exit(2)
+	return true
+}
+
+// DebugLog is a writer that relays each line written to it into Logger
+// at debug level, after prefix: a spawned server's stderr, say.
+func DebugLog(prefix string) *LineLog { return &LineLog{prefix: prefix} }
+
+// LineLog relays lines into Logger; see DebugLog.
+type LineLog struct{ prefix string }
+
+// Write implements io.Writer, a debug log line per line written.
+func (l *LineLog) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		Logger.Debug(l.prefix + line)
+	}
+	return len(p), nil
 }

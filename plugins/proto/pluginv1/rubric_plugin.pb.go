@@ -397,10 +397,14 @@ func (x *Answer) GetOutputTokens() int64 {
 
 // TransportInfo describes a transport.
 type TransportInfo struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Version       string                 `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`
-	Schemes       []string               `protobuf:"bytes,3,rep,name=schemes,proto3" json:"schemes,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Name    string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Version string                 `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`
+	Schemes []string               `protobuf:"bytes,3,rep,name=schemes,proto3" json:"schemes,omitempty"`
+	// What a target's location names: "command" (a command to start in the
+	// target's directory), "path" (a file) or "endpoint" (an address served
+	// from elsewhere). A host takes an empty or unknown value as "endpoint".
+	Locality      string `protobuf:"bytes,4,opt,name=locality,proto3" json:"locality,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -454,6 +458,13 @@ func (x *TransportInfo) GetSchemes() []string {
 		return x.Schemes
 	}
 	return nil
+}
+
+func (x *TransportInfo) GetLocality() string {
+	if x != nil {
+		return x.Locality
+	}
+	return ""
 }
 
 // Target is what to read, and the limits on reading it.
@@ -710,11 +721,12 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04json\x18\x01 \x01(\fR\x04json\x12\x14\n" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
 	"\finput_tokens\x18\x03 \x01(\x03R\vinputTokens\x12#\n" +
-	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\"W\n" +
+	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\"s\n" +
 	"\rTransportInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
-	"\aschemes\x18\x03 \x03(\tR\aschemes\"\xe6\x02\n" +
+	"\aschemes\x18\x03 \x03(\tR\aschemes\x12\x1a\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\"\xe6\x02\n" +
 	"\x06Target\x12\x1a\n" +
 	"\blocation\x18\x01 \x01(\tR\blocation\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\tR\x04args\x12\x10\n" +

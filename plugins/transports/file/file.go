@@ -14,7 +14,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // Transport reads surfaces from files.
@@ -26,9 +25,10 @@ type Transport struct {
 // Name implements transport.Transport.
 func (Transport) Name() string { return "file" }
 
-// Info implements protocol.Transport.
-func (Transport) Info() protocol.TransportInfo {
-	return protocol.TransportInfo{Name: "file", Version: buildinfo.Version(), Schemes: []string{"file"}}
+// Describe implements transport.Transport: a file, at a path or a
+// file:// URL.
+func (Transport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "file", Version: buildinfo.Version(), Schemes: []string{"file"}, Locality: transport.Path}, nil
 }
 
 // Export implements transport.Transport.

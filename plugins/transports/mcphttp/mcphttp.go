@@ -13,6 +13,7 @@ package mcphttp
 import (
 	"context"
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"log/slog"
 	"net/url"
 	"time"
@@ -42,6 +43,11 @@ type Streamable struct {
 // Name implements transport.Transport.
 func (Streamable) Name() string { return "http" }
 
+// Describe implements transport.Transport: an endpoint, http or https.
+func (Streamable) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "http", Version: buildinfo.Version(), Schemes: []string{"http", "https"}, Locality: transport.Endpoint}, nil
+}
+
 // Export implements transport.Transport. target.Location is the server's
 // URL and target.Headers are sent with every request.
 func (t Streamable) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
@@ -64,6 +70,11 @@ type SSE struct {
 
 // Name implements transport.Transport.
 func (SSE) Name() string { return "sse" }
+
+// Describe implements transport.Transport: an endpoint, http or https.
+func (SSE) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "sse", Version: buildinfo.Version(), Schemes: []string{"http", "https"}, Locality: transport.Endpoint}, nil
+}
 
 // Export implements transport.Transport. target.Location is the URL of the
 // event stream and target.Headers are sent with every request.

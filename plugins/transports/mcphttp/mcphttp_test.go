@@ -80,8 +80,8 @@ func names(t *testing.T, tr transport.Transport, target transport.Target) ([]str
 func TestExport(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
-			if got := k.tr.Name(); got != k.name {
-				t.Errorf("Name() = %q", got)
+			if info, err := k.tr.Describe(context.Background()); err != nil || info.Name != k.name || info.Locality != transport.Endpoint {
+				t.Errorf("Describe() = %+v, %v", info, err)
 			}
 			ts := httptest.NewServer(k.serve(newServer(12, "Finds things.")))
 			defer ts.Close()

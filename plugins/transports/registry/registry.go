@@ -13,7 +13,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
 )
 
@@ -23,9 +22,9 @@ type Transport struct{}
 // Name implements transport.Transport.
 func (Transport) Name() string { return "registry" }
 
-// Info implements protocol.Transport.
-func (Transport) Info() protocol.TransportInfo {
-	return protocol.TransportInfo{Name: "registry", Version: buildinfo.Version(), Schemes: []string{"registry"}}
+// Describe implements transport.Transport: a registry capture's file.
+func (Transport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "registry", Version: buildinfo.Version(), Schemes: []string{"registry"}, Locality: transport.Path}, nil
 }
 
 // Export implements transport.Transport.

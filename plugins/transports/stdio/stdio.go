@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -67,6 +68,11 @@ var _ transport.Transport = Transport{}
 
 // Name implements transport.Transport.
 func (Transport) Name() string { return "stdio" }
+
+// Describe implements transport.Transport: a command to start.
+func (Transport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "stdio", Version: buildinfo.Version(), Locality: transport.Command}, nil
+}
 
 // Export implements transport.Transport. It runs target.Location with
 // target.Args in target.Dir, with the caller's environment plus

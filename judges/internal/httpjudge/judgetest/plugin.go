@@ -5,12 +5,13 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // Host serves impl over go-plugin's gRPC in process, as the rubric binary
 // serves a built-in judge, and returns what the host side is dispensed.
-func Host(t testing.TB, impl protocol.Judge) *protocol.JudgeClient {
+func Host(t testing.TB, impl judge.Judge) *protocol.JudgeClient {
 	t.Helper()
 	client, _ := plugin.TestPluginGRPCConn(t, false, map[string]plugin.Plugin{
 		protocol.KindJudge: &protocol.JudgePlugin{Impl: impl},

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // Suite describes one hosted-API judge to the tests every such judge
@@ -23,7 +22,7 @@ type Suite struct {
 	// Name and Version are the judge's, as Describe gives them.
 	Name, Version string
 	// New returns an unconfigured judge.
-	New func() protocol.Judge
+	New func() judge.Judge
 	// Model is the model the judge is configured with.
 	Model string
 	// KeyEnv is the variable the judge reads its key from by default.
@@ -86,7 +85,7 @@ func (s *Suite) config(t testing.TB, server string, extra map[string]string) jud
 // Configured returns a judge configured against server (a test server's
 // URL, without the Prefix) with the suite's key and options and the extra
 // ones.
-func (s *Suite) Configured(t testing.TB, server string, extra map[string]string) protocol.Judge {
+func (s *Suite) Configured(t testing.TB, server string, extra map[string]string) judge.Judge {
 	t.Helper()
 	j := s.New()
 	if _, err := j.Configure(context.Background(), s.config(t, server, extra)); err != nil {
@@ -366,7 +365,7 @@ func (s *Suite) concurrentAsks(t *testing.T) {
 
 // keyless returns a judge configured against server with nothing but the
 // base URL, and no key in the variable it reads by default.
-func (s *Suite) keyless(t *testing.T, server string) protocol.Judge {
+func (s *Suite) keyless(t *testing.T, server string) judge.Judge {
 	t.Helper()
 	t.Setenv(s.KeyEnv, "")
 	j := s.New()

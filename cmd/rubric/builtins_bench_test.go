@@ -1,4 +1,4 @@
-package builtin
+package main
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func BenchmarkReadExampleServer(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := host.Discover(Plugins(self), nil, nil).Find(protocol.KindTransport, "stdio")
+		p, err := host.Discover(host.Builtins(self, builtins), nil, nil).Find(protocol.KindTransport, "stdio")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package builtin
+package main
 
 import (
 	"bufio"
@@ -19,15 +19,6 @@ import (
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
-
-// The test binary serves the built-ins when started again as one, as the
-// rubric binary does.
-func TestMain(m *testing.M) {
-	if Serve(os.Args[1:]) {
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
 
 const (
 	serversDir = "../../testdata/servers/node_modules/.bin"
@@ -52,15 +43,15 @@ func servers(t *testing.T) string {
 	return dir
 }
 
-// export reads a target through a built-in transport plugin: the test
+// exportBuiltin reads a target through a built-in transport plugin: the test
 // binary re-executed, spoken to over the plugin protocol.
-func export(t *testing.T, name string, target transport.Target) *surface.Surface {
+func exportBuiltin(t *testing.T, name string, target transport.Target) *surface.Surface {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := host.Discover(Plugins(exe), nil, nil)
+	c := host.Discover(host.Builtins(exe, builtins), nil, nil)
 	p, err := c.Find(protocol.KindTransport, name)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +122,7 @@ func TestPublishedServersOverStdio(t *testing.T) {
 	} {
 		t.Run(strings.TrimSuffix(tc.capture, ".tools.json"), func(t *testing.T) {
 			t.Parallel()
-			s := export(t, "stdio", tc.target)
+			s := exportBuiltin(t, "stdio", tc.target)
 			sameAsCapture(t, s, tc.capture)
 			if s.Format != surface.FormatToolsList || s.Server["protocolVersion"] == nil {
 				t.Errorf("format %q, server %v", s.Format, s.Server)
@@ -200,7 +191,7 @@ func TestPublishedServerOverHTTP(t *testing.T) {
 			cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
 			startHTTP(t, cmd, regexp.MustCompile(`(?i)(listening|running) on port (\d+)`))
 			url := fmt.Sprintf("http://127.0.0.1:%d%s", port, tc.path)
-			s := export(t, tc.transport, transport.Target{Location: url, Headers: map[string]string{"X-Rubric-Test": "1"}})
+			s := exportBuiltin(t, tc.transport, transport.Target{Location: url, Headers: map[string]string{"X-Rubric-Test": "1"}})
 			sameAsCapture(t, s, "everything.tools.json")
 			if s.Server["url"] != url {
 				t.Errorf("server url %v", s.Server["url"])
@@ -214,8 +205,8 @@ func TestPublishedServerOverHTTP(t *testing.T) {
 func TestExampleServerOverHTTP(t *testing.T) {
 	exe := buildtest.Binary(t, "./examples/servers/tidy", "", "tidy")
 	addr := startHTTP(t, exec.Command(exe, "--http", "127.0.0.1:0", "--page-size", "2"), regexp.MustCompile(`listening on (http://\S+)`))
-	overHTTP := export(t, "http", transport.Target{Location: addr})
-	overStdio := export(t, "stdio", transport.Target{Location: exe, Args: []string{"--page-size", "3"}})
+	overHTTP := exportBuiltin(t, "http", transport.Target{Location: addr})
+	overStdio := exportBuiltin(t, "stdio", transport.Target{Location: exe, Args: []string{"--page-size", "3"}})
 	if len(overHTTP.Tools) < 6 || overHTTP.Hash() != overStdio.Hash() {
 		t.Errorf("http: %d tools %s; stdio: %d tools %s", len(overHTTP.Tools), overHTTP.Hash(), len(overStdio.Tools), overStdio.Hash())
 	}

@@ -1,0 +1,300 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/calibrate/plot"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
+)
+
+// The files a calibration writes into its directory.
+const (
+	RecordFile   = "calibration.json"
+	MarkdownFile = "calibration.md"
+	PlotPNG      = "calibration.png"
+	PlotSVG      = "calibration.svg"
+)
+
+// Calibration says what to calibrate and where the files go.
+type Calibration struct {
+	// Capture is the registry capture, read from CapturePath.
+	Capture     *calibrate.Capture
+	CapturePath string
+	// Runs is how many times the capture is scored.
+	Runs int
+	// Out is the directory the record, the summary, the plot and each
+	// run's answers and report go to.
+	Out string
+	// Server, when set, is the server's own target: where the capture's
+	// definitions differ from its tools/list is recorded.
+	Server *Source
+}
+
+// Calibrate scores the capture's definitions c.Runs times with answers
+// given afresh, sets the medians against the published scores, and
+// writes everything into c.Out: first into a directory beside it, moved in
+// at the end, so that a failed or interrupted run leaves c.Out as it was,
+// and a shorter run leaves no run files of an earlier one.
+func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration) (*calibrate.Record, error) {
+	// A rubric that asks nothing has no judge, even when one is named:
+	// none would answer, and the record names none.
+	if len(r.Questions) == 0 {
+		s.opt.Judge = ""
+	}
+	if _, err := s.StartJudge(ctx, r); err != nil {
+		return nil, err
+	}
+	var diffs *calibrate.Differences
+	if c.Server != nil {
+		srv, err := s.Export(ctx, c.Server.Transport, c.Server.Target)
+		if err != nil {
+			return nil, err
+		}
+		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target))
+	}
+	// The runs score the definitions alone: the published values stay
+	// out of the run reports.
+	cs := c.Capture.Surface
+	scored := &surface.Surface{Source: cs.Source, Format: surface.FormatCapture, Server: cs.Server, Tools: make([]surface.Tool, len(cs.Tools))}
+	for i, t := range cs.Tools {
+		t.Published = nil
+		scored.Tools[i] = t
+	}
+	stage, err := newStage(c.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer stage.discard()
+	reports := make([]*report.Report, c.Runs)
+	for k := range c.Runs {
+		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, ScanOptions{Fresh: true})
+		if err != nil {
+			return nil, fmt.Errorf("run %d of %d: %w", k+1, c.Runs, err)
+		}
+		reports[k] = rep
+		if rep.Judge != nil {
+			if err := WriteRecord(filepath.Join(stage.dir, answersFile(k+1)), rep); err != nil {
+				return nil, fmt.Errorf("write %s: %w", answersFile(k+1), err)
+			}
+		}
+		if err := writers.JSON().WriteFile(filepath.Join(stage.dir, reportFile(k+1)), rep, text.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	rec, err := calibrate.New(c.Capture, reports, calibrate.Options{})
+	if err != nil {
+		return nil, err
+	}
+	rec.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
+	rec.Capture.Path = relativeTo(c.Out, c.CapturePath)
+	rec.Rubric.Ref = rubricRef(r, c.Out)
+	if s.judge != nil && rec.Judge != nil {
+		cfg := judge.Config{Model: s.opt.JudgeConfig.Model, Options: map[string]string{}}
+		for k, v := range s.opt.JudgeConfig.Options {
+			cfg.Options[k] = v
+		}
+		if p, ok := cfg.Options["answers"]; ok {
+			cfg.Options["answers"] = relativeTo(c.Out, p)
+		}
+		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(s.judgeRef(r), c.Out), Config: cfg}
+	}
+	for i := range rec.Results {
+		if reports[i].Judge != nil {
+			rec.Results[i].Answers = answersFile(i + 1)
+		}
+		rec.Results[i].Report = reportFile(i + 1)
+	}
+	rec.Differences = diffs
+	if err := writeCalibration(stage.dir, rec); err != nil {
+		return nil, err
+	}
+	if err := stage.commit(); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// RecordedJudge is the judge a calibration record names, resolved from
+// the record's directory dir: its ref (a name, or a path) and its
+// configuration.
+func RecordedJudge(rec *calibrate.Record, dir string) (string, judge.Config) {
+	cfg := judge.Config{Model: rec.JudgeConfig.Model, Options: map[string]string{}}
+	for k, v := range rec.JudgeConfig.Options {
+		cfg.Options[k] = v
+	}
+	if ans, ok := cfg.Options["answers"]; ok {
+		cfg.Options["answers"] = FromRecord(dir, ans)
+	}
+	return judgeRefFrom(rec.JudgeConfig.Ref, dir), cfg
+}
+
+func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }
+func reportFile(run int) string  { return fmt.Sprintf("report-run-%d.json", run) }
+
+// writeCalibration writes the record, the plot and the Markdown summary.
+func writeCalibration(dir string, rec *calibrate.Record) error {
+	if err := calibrate.WriteFile(filepath.Join(dir, RecordFile), rec); err != nil {
+		return fmt.Errorf("write %s: %w", RecordFile, err)
+	}
+	chart := plot.Of(rec)
+	plotted := ""
+	if len(chart.Points) > 0 {
+		for _, f := range []struct{ name, format string }{{PlotPNG, "png"}, {PlotSVG, "svg"}} {
+			b, err := plot.Render(chart, f.format)
+			if err != nil {
+				return fmt.Errorf("plot: %w", err)
+			}
+			if err := atomicfile.WriteFile(filepath.Join(dir, f.name), b); err != nil {
+				return fmt.Errorf("write %s: %w", f.name, err)
+			}
+		}
+		plotted = PlotPNG
+	}
+	return atomicfile.Write(filepath.Join(dir, MarkdownFile), func(w io.Writer) error {
+		return calibrate.WriteMarkdown(w, rec, plotted)
+	})
+}
+
+// isPath says whether a judge ref names a binary by its path rather
+// than a plugin by its name, as the plugin catalog tells them apart.
+func isPath(ref string) bool {
+	return strings.ContainsRune(ref, '/') || strings.ContainsRune(ref, filepath.Separator)
+}
+
+// judgeRefFor is the judge's ref as the record keeps it: a name as it is,
+// a path relative to the record's directory (with a "./" so that it still
+// reads as a path).
+func judgeRefFor(ref, dir string) string {
+	if !isPath(ref) {
+		return ref
+	}
+	rel := relativeTo(dir, ref)
+	if !strings.Contains(rel, "/") {
+		rel = "./" + rel
+	}
+	return rel
+}
+
+// judgeRefFrom resolves a recorded judge ref: a path from the record's
+// directory, a name as it is.
+func judgeRefFrom(ref, dir string) string {
+	if !isPath(ref) {
+		return ref
+	}
+	return FromRecord(dir, ref)
+}
+
+// rubricRef is what finds the rubric again from the record: a built-in's
+// "builtin:FILE", or its path relative to the record's directory.
+func rubricRef(r *rubric.Rubric, dir string) string {
+	if strings.HasPrefix(r.File, "builtin:") {
+		return r.File
+	}
+	return relativeTo(dir, r.File)
+}
+
+// relativeTo writes path relative to dir, with forward slashes, so that a
+// record can be moved with its directory and checked from anywhere.
+func relativeTo(dir, path string) string {
+	absDir, err1 := filepath.Abs(dir)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(path)
+	}
+	rel, err := filepath.Rel(absDir, absPath)
+	if err != nil {
+		return filepath.ToSlash(absPath)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// FromRecord resolves a path the record wrote relative to its directory.
+func FromRecord(dir, path string) string {
+	p := filepath.FromSlash(path)
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// stage is a directory beside --out that a calibration is written into
+// before it replaces the calibration files in --out.
+type stage struct {
+	dir, out string
+	done     bool
+}
+
+func newStage(out string) (*stage, error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("--out %s: %w", out, err)
+	}
+	dir, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".calibrating-")
+	if err != nil {
+		return nil, fmt.Errorf("--out %s: %w", out, err)
+	}
+	return &stage{dir: dir, out: out}, nil
+}
+
+// staleFiles are the patterns of what calibrate writes into --out: an
+// earlier calibration's files, removed before the new ones move in.
+var staleFiles = []string{MarkdownFile, PlotPNG, PlotSVG, "answers-run-*.jsonl", "report-run-*.json"}
+
+// commit moves the calibration into --out: first the old record goes (so
+// that, should this stop half way, no record is left to be checked beside
+// files of another run), then the old run files, then the new files, the
+// record last.
+func (s *stage) commit() error {
+	if err := os.MkdirAll(s.out, 0o755); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(s.out, RecordFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("replace %s: %w", filepath.Join(s.out, RecordFile), err)
+	}
+	for _, pattern := range staleFiles {
+		old, _ := filepath.Glob(filepath.Join(s.out, pattern))
+		for _, f := range old {
+			if err := os.Remove(f); err != nil {
+				return fmt.Errorf("remove the earlier calibration's %s: %w", f, err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() == RecordFile {
+			continue
+		}
+		if err := os.Rename(filepath.Join(s.dir, e.Name()), filepath.Join(s.out, e.Name())); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(filepath.Join(s.dir, RecordFile), filepath.Join(s.out, RecordFile)); err != nil {
+		return err
+	}
+	s.done = true
+	return os.Remove(s.dir)
+}
+
+// discard removes the stage unless it was committed.
+func (s *stage) discard() {
+	if !s.done {
+		os.RemoveAll(s.dir)
+	}
+}

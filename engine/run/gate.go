@@ -1,0 +1,123 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/gitrev"
+)
+
+// GateSource checks that the gate can read src from each side's
+// checkout, by asking the transport where its targets are: a path is read
+// from the checkout (a SCHEME:// prefix of the transport's own becomes a
+// plain path), a command runs there, and an endpoint, which serves the
+// same definitions to both sides, is refused, as is standard input.
+func (s *Session) GateSource(ctx context.Context, src Source) (Source, transport.Info, error) {
+	info, err := s.Describe(ctx, src.Transport)
+	if err != nil {
+		return src, info, err
+	}
+	info.Locality = info.Locality.Of()
+	if info.Locality == transport.Path {
+		src.Target.Location = info.PathOf(src.Target.Location)
+	}
+	if src.Target.Location == "-" {
+		return src, info, fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
+	}
+	if info.Locality == transport.Endpoint {
+		return src, info, fmt.Errorf("the gate runs each side from its own checkout; an HTTP endpoint serves the same definitions to both: run the server from the repository with -- COMMAND")
+	}
+	return src, info, nil
+}
+
+// Side is one side of a gate as the command line names it.
+type Side struct {
+	Name   string // "base" or "head"
+	Rev    string // "" for the working tree
+	Commit string
+}
+
+// String names the side in a message.
+func (sd Side) String() string {
+	if sd.Rev == "" {
+		return "head (the working tree)"
+	}
+	return fmt.Sprintf("%s (%s)", sd.Name, sd.Rev)
+}
+
+// ExportSide reads one side's surface: the working tree's, or a
+// revision's from a detached worktree of repo that is removed afterwards.
+// The server runs in the side's copy of cwd, or of the target's
+// directory, and a path the target names is read from the side's copy
+// too. A directory or a path outside the repository is refused: both
+// sides would read the same one. info is what GateSource said of the
+// transport.
+func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string, sd Side, src Source, info transport.Info) (gate.Input, error) {
+	t := src.Target
+	if sd.Rev != "" {
+		wt, err := repo.Checkout(ctx, sd.Commit)
+		if err != nil {
+			return gate.Input{}, err
+		}
+		defer func() {
+			if err := wt.Remove(); err != nil {
+				s.opt.Log.Warn("could not remove the worktree", "dir", wt.Dir, "error", err)
+			}
+		}()
+		dir, err := wt.Rel(cwd)
+		if err != nil {
+			return gate.Input{}, err
+		}
+		switch {
+		case t.Dir == "":
+			t.Dir = dir
+		case filepath.IsAbs(t.Dir):
+			if t.Dir, err = wt.Rel(t.Dir); err != nil {
+				return gate.Input{}, fmt.Errorf("--cwd: %w: the gate runs each side's server from its own checkout, so give a directory inside the repository", err)
+			}
+		default:
+			t.Dir = filepath.Join(dir, t.Dir)
+		}
+		if info.Locality == transport.Path {
+			if !filepath.IsAbs(t.Location) {
+				t.Location = filepath.Join(dir, t.Location)
+			} else if t.Location, err = wt.Rel(t.Location); err != nil {
+				return gate.Input{}, fmt.Errorf("%w: both sides would read the same file; give a file inside the repository", err)
+			}
+		}
+	}
+	surf, err := s.Export(ctx, src.Transport, t)
+	if err != nil {
+		return gate.Input{}, err
+	}
+	return gate.Input{Side: gate.Side{Rev: sd.Rev, Commit: sd.Commit}, Target: Redacted(t), Surface: surf}, nil
+}
+
+// Gate compares base with head as r's gate block says. The judge starts
+// only when the definitions differ and r asks questions; without a cache,
+// the answers are kept in memory for this gate alone, so that both sides
+// and every pair still share what they have in common.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input) (*gate.Report, error) {
+	defer s.EndProgress() // before the decision is printed
+	return gate.Run(ctx, gate.Options{
+		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
+		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
+			a, err := s.Asker(ctx, r, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			if a.Cache == nil {
+				a.Cache = cache.Memory()
+			}
+			jb, err := s.JudgeBlock(ctx, r)
+			return a, jb, err
+		},
+	})
+}

@@ -1,0 +1,401 @@
+// Package run is one scan session: the plugins it starts, the judge it
+// starts once and pins, the answer cache, the limits, the log and the
+// progress display, and Scan, which turns a target and a rubric into a
+// report or a failure record. Every command that scores (score, gate,
+// calibrate, rescore) goes through a Session; the command line only turns
+// flags into Options and renders what comes back.
+package run
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// DefaultJudge answers a rubric's questions when no judge is named: the
+// offline heuristic, which needs no key and no network.
+const DefaultJudge = "heuristic"
+
+// Plugins starts the judges and transports a session uses: the plugin
+// host does (plugins/host.Launcher), each in a process of its own.
+type Plugins interface {
+	// Judge starts the judge plugin ref names (a name or the path of an
+	// executable) and configures it with cfg.
+	Judge(ctx context.Context, ref string, cfg judge.Config) (Judge, error)
+	// Transport starts the transport plugin named name.
+	Transport(ctx context.Context, name string) (Transport, error)
+}
+
+// Judge is a started, configured judge.
+type Judge interface {
+	judge.Judge
+	// Name is the plugin's name.
+	Name() string
+	// Identity is the identity it configured.
+	Identity() judge.Identity
+	// SHA256 is its executable's digest as a report records it: empty for
+	// a built-in.
+	SHA256() string
+	// Close ends it.
+	Close()
+}
+
+// Transport is a started transport.
+type Transport interface {
+	transport.Transport
+	// Close ends it.
+	Close()
+}
+
+// Options configure a Session.
+type Options struct {
+	Plugins Plugins
+	// Judge is the judge's ref; empty means DefaultJudge for a rubric that
+	// asks questions and none for one that does not.
+	Judge string
+	// JudgeConfig is what the judge is configured with; a model set here
+	// is pinned: a judge that configures another is refused, and so is an
+	// answer from another.
+	JudgeConfig judge.Config
+	// Unpinned starts the judge without refusing another model than
+	// JudgeConfig's, to read its identity only.
+	Unpinned bool
+	// Cache holds the judges' answers; nil keeps none.
+	Cache *cache.Store
+	// Concurrency bounds the questions in flight; 0 means
+	// ask.DefaultConcurrency.
+	Concurrency int
+	// Workers bounds the tools scored in parallel; 0 means one per CPU.
+	Workers int
+	// Version is rubric's version, recorded in reports.
+	Version string
+	// Log receives the session's messages; nil discards them.
+	Log hclog.Logger
+	// Progress, when set, is called when questions are about to be asked,
+	// and returns the function to call after every answer and the one to
+	// call once they are done (before anything is printed).
+	Progress func() (update func(ask.Progress), done func())
+}
+
+// Session is one run of rubric: it starts its judge at most once and
+// ends it on Close. A Session is used by one goroutine.
+type Session struct {
+	opt   Options
+	judge Judge
+	block *report.Judge
+	// asker is the latest asker, so that an interrupted run can say
+	// whether answers were kept.
+	asker *ask.Asker
+	// done ends the progress display of the latest asker.
+	done func()
+}
+
+// New returns a session; call Close when done.
+func New(o Options) *Session {
+	if o.Log == nil {
+		o.Log = hclog.NewNullLogger()
+	}
+	if o.Concurrency == 0 {
+		o.Concurrency = ask.DefaultConcurrency
+	}
+	return &Session{opt: o, done: func() {}}
+}
+
+// Close ends the judge, if one was started.
+func (s *Session) Close() {
+	s.done()
+	if s.judge != nil {
+		s.judge.Close()
+		s.judge = nil
+	}
+}
+
+// Kept reports whether answers received by this session are in the cache,
+// so that a run stopped half way can say that a new one asks only the
+// rest.
+func (s *Session) Kept() bool {
+	return s.asker != nil && s.asker.Cache != nil && s.asker.Stats().Questions > 0
+}
+
+// judgeRef is the judge a rubric is scored with: the named one, else the
+// default when the rubric asks questions, else none.
+func (s *Session) judgeRef(r *rubric.Rubric) string {
+	if s.opt.Judge != "" {
+		return s.opt.Judge
+	}
+	if len(r.Questions) > 0 {
+		return DefaultJudge
+	}
+	return ""
+}
+
+// StartJudge starts and configures the session's judge, once; nil when
+// the rubric needs none and none is named. A judge that configured
+// another model than the pinned one is refused here, before anything is
+// asked.
+func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, error) {
+	if s.judge != nil {
+		return s.judge, nil
+	}
+	ref := s.judgeRef(r)
+	if ref == "" {
+		return nil, nil
+	}
+	cfg := s.opt.JudgeConfig
+	j, err := s.opt.Plugins.Judge(ctx, ref, cfg)
+	if err != nil {
+		return nil, err
+	}
+	id := j.Identity()
+	if !s.opt.Unpinned && cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
+		j.Close()
+		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", j.Name(), id.Model, cfg.Model)
+	}
+	s.judge = j
+	s.block = &report.Judge{Identity: id, SHA256: j.SHA256()}
+	return j, nil
+}
+
+// JudgeBlock is the report's record of who answers r's questions: the
+// judge's identity and digest, with the rubric's judge labels. It starts
+// the judge if need be; nil when there is none.
+func (s *Session) JudgeBlock(ctx context.Context, r *rubric.Rubric) (*report.Judge, error) {
+	j, err := s.StartJudge(ctx, r)
+	if err != nil || j == nil {
+		return nil, err
+	}
+	b := *s.block
+	b.Labels = r.JudgeLabels
+	return &b, nil
+}
+
+// Asker starts the judge if need be and returns an asker of r's
+// questions through the session's cache, with the progress display on.
+// fresh asks the judge even for answers the cache holds (and caches the
+// new ones).
+func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask.Asker, error) {
+	j, err := s.StartJudge(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if j == nil {
+		return nil, fmt.Errorf("rubric %s asks a judge questions: choose a judge", r.Name)
+	}
+	if err := ask.ResolvePrompts(ctx, r, s.opt.Cache); err != nil {
+		return nil, err
+	}
+	a := &ask.Asker{
+		Judge: j, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
+		Concurrency: s.opt.Concurrency, Fresh: fresh,
+	}
+	s.done()
+	if s.opt.Progress != nil {
+		a.OnProgress, s.done = s.opt.Progress()
+	} else {
+		s.done = func() {}
+	}
+	s.asker = a
+	return a, nil
+}
+
+// EndProgress clears the progress display, if one is shown; calling it
+// again does nothing.
+func (s *Session) EndProgress() {
+	s.done()
+	s.done = func() {}
+}
+
+// Export reads the surface of target with the transport named name,
+// started for this alone. A target written SCHEME://... must be of a
+// scheme the transport reads.
+func (s *Session) Export(ctx context.Context, name string, t transport.Target) (*surface.Surface, error) {
+	tr, err := s.opt.Plugins.Transport(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.Close()
+	info, err := tr.Describe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if sc := Scheme(t.Location); sc != "" && !handles(info, sc) {
+		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, sc, strings.Join(info.Schemes, ", "))
+	}
+	return tr.Export(ctx, t)
+}
+
+// Describe starts the transport named name to ask what it is, and ends
+// it.
+func (s *Session) Describe(ctx context.Context, name string) (transport.Info, error) {
+	tr, err := s.opt.Plugins.Transport(ctx, name)
+	if err != nil {
+		return transport.Info{}, err
+	}
+	defer tr.Close()
+	return tr.Describe(ctx)
+}
+
+func handles(info transport.Info, scheme string) bool {
+	for _, s := range info.Schemes {
+		if s == scheme {
+			return true
+		}
+	}
+	return false
+}
+
+// Scheme is the scheme of a target written as SCHEME://..., or "".
+func Scheme(location string) string {
+	if !strings.Contains(location, "://") {
+		return ""
+	}
+	if u, err := url.Parse(location); err == nil {
+		return u.Scheme
+	}
+	return ""
+}
+
+// Redacted is the target as a report records it: a password in a URL is
+// replaced by "xxxxx" (header values and environment values are never
+// recorded).
+func Redacted(t transport.Target) string {
+	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
+		t.Location = u.Redacted()
+	}
+	return t.String()
+}
+
+// Source is what a scan scores: a target read with a transport, or a
+// surface already read.
+type Source struct {
+	// Transport names the transport that reads Target.
+	Transport string
+	Target    transport.Target
+	// Surface, when set, is scored as it is, and Name is what the report
+	// records as its target.
+	Surface *surface.Surface
+	Name    string
+}
+
+// recorded is the source as a report records it.
+func (src Source) recorded() string {
+	if src.Surface != nil {
+		return src.Name
+	}
+	return Redacted(src.Target)
+}
+
+// ScanOptions tune one scan.
+type ScanOptions struct {
+	// Fresh asks the judge afresh instead of reading the cache.
+	Fresh bool
+	// Answers, when set, is an earlier report whose recorded answers are
+	// the observations: no judge is started and none is asked.
+	Answers *report.Report
+	// Record, when set, is where every answer of the scan is written as
+	// an answers file that the replay judge reads.
+	Record string
+	// Write, when set, writes the report's outputs: a failure there is a
+	// failure of the scan.
+	Write func(*report.Report) error
+	// Failed, when set, is where the failure record goes when the scan
+	// fails; a complete scan removes a stale one. Outputs are the files an
+	// earlier scan wrote that a failed scan removes, so that no old grade
+	// is read beside a new failure.
+	Failed  string
+	Outputs []string
+}
+
+// Scan scores src with r. It returns the report, or a *Failure (which
+// wraps the error that stopped the scan) saying where it stopped and what
+// was done; with ScanOptions.Failed the record is also written.
+func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o ScanOptions) (rep *report.Report, err error) {
+	f := &Failure{stage: StageJudge}
+	start := time.Now()
+	defer func() {
+		if err != nil {
+			err = s.fail(ctx, f, r, src, err)
+		}
+		settle(s.opt.Log, o, f, err)
+	}()
+	var asker score.Asker
+	var own *ask.Asker
+	switch {
+	case o.Answers != nil:
+		if len(r.Questions) > 0 {
+			asker = ask.FromReport(o.Answers)
+		}
+	default:
+		j, err := s.StartJudge(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		if j != nil && len(r.Questions) == 0 {
+			id := j.Identity()
+			s.opt.Log.Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
+		} else if j != nil {
+			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
+				return nil, err
+			}
+			f.asker, asker = own, own
+			defer s.EndProgress()
+		}
+	}
+	f.stage = StageExport
+	surf := src.Surface
+	readMS := 0.0
+	if surf == nil {
+		if surf, err = s.Export(ctx, src.Transport, src.Target); err != nil {
+			return nil, err
+		}
+		readMS = float64(time.Since(start).Microseconds()) / 1000
+	}
+	n := len(surf.Tools)
+	f.tools, f.stage = &n, StageScore
+	rep, err = score.Run(ctx, r, surf, score.Options{Target: src.recorded(), Version: s.opt.Version, Workers: s.opt.Workers, Asker: asker})
+	s.EndProgress() // clear the bar before anything is printed
+	if err != nil {
+		return nil, err
+	}
+	rep.Timings.ReadMS = readMS
+	switch {
+	case own != nil:
+		if rep.Judge, err = s.JudgeBlock(ctx, r); err != nil {
+			return nil, err
+		}
+		rep.Calls = own.Stats().Report(ask.Stats{})
+	case asker != nil:
+		// Rescored from recorded answers: every one is a cache hit.
+		rep.Judge = o.Answers.Judge
+		for range rep.Observations() {
+			rep.Calls.CacheHits++
+			rep.Calls.Questions++
+		}
+	}
+	if o.Record != "" && own != nil {
+		if err := WriteRecord(o.Record, rep); err != nil {
+			return nil, fmt.Errorf("write %s: %w", o.Record, err)
+		}
+	}
+	f.stage = StageWrite
+	if o.Write != nil {
+		if err := o.Write(rep); err != nil {
+			return nil, err
+		}
+	}
+	f.stage = stageDone
+	return rep, nil
+}

@@ -1,0 +1,46 @@
+package host
+
+import (
+	"context"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// Launcher starts the catalog's plugins on the host: it is what a scan
+// session (engine/run) starts its judge and transports with.
+type Launcher struct {
+	Host    *Host
+	Catalog *Catalog
+}
+
+// Judge implements run.Plugins: the judge plugin ref names, started and
+// configured.
+func (l Launcher) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Judge, error) {
+	p, err := l.Catalog.Find(protocol.KindJudge, ref)
+	if err != nil {
+		return nil, err
+	}
+	j, err := l.Host.Judge(ctx, p, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+// Transport implements run.Plugins: the transport plugin named name,
+// started.
+func (l Launcher) Transport(ctx context.Context, name string) (run.Transport, error) {
+	p, err := l.Catalog.Find(protocol.KindTransport, name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := l.Host.Transport(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+var _ run.Plugins = Launcher{}

@@ -1,0 +1,91 @@
+package host
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// describeTimeout bounds the start and description of one external
+// plugin when the catalog is listed.
+const describeTimeout = 20 * time.Second
+
+// Row is one line of rubric plugins list.
+type Row struct {
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	From    string `json:"from"`
+	Path    string `json:"path"`
+	SHA256  string `json:"sha256"`
+	// Pin is "built-in", "pinned", "unpinned" or "MISMATCH".
+	Pin     string   `json:"pin"`
+	Schemes []string `json:"schemes,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// List describes every plugin of the catalog: built-ins (builtins) in
+// process, external ones by starting each once. A plugin whose binary no
+// longer matches its pin is not started.
+func (h *Host) List(ctx context.Context, c *Catalog, builtins []protocol.Builtin) []Row {
+	var rows []Row
+	// Every built-in is the rubric binary: hash each file once.
+	sums := map[string]string{}
+	for _, p := range c.Plugins {
+		r := Row{Kind: p.Kind, Name: p.Name, From: p.From, Path: p.Path}
+		sum, ok := sums[p.Path]
+		if !ok {
+			var err error
+			if sum, err = FileSHA256(p.Path); err != nil {
+				r.Error = err.Error()
+			} else {
+				sums[p.Path] = sum
+			}
+		}
+		r.SHA256 = sum
+		switch {
+		case p.Builtin():
+			r.Pin = "built-in"
+		case p.SHA256 == "":
+			r.Pin = "unpinned"
+		case strings.EqualFold(p.SHA256, sum):
+			r.Pin = "pinned"
+		default:
+			r.Pin = "MISMATCH"
+		}
+		if r.Pin != "MISMATCH" {
+			var err error
+			if p.Builtin() {
+				r.Version, r.Schemes, err = describeBuiltin(ctx, builtins, p.Kind, p.Name)
+			} else {
+				r.Version, r.Schemes, err = h.describe(ctx, p)
+			}
+			if err != nil {
+				r.Version, r.Error = "?", err.Error()
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// describe starts an external plugin to ask its version.
+func (h *Host) describe(ctx context.Context, p Plugin) (string, []string, error) {
+	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
+	defer cancel()
+	if p.Kind == protocol.KindTransport {
+		t, err := h.Transport(ctx, p)
+		if err != nil {
+			return "", nil, err
+		}
+		defer t.Close()
+		return t.info.Version, t.info.Schemes, nil
+	}
+	id, err := h.DescribeJudge(ctx, p)
+	if err != nil {
+		return "", nil, err
+	}
+	return id.Version, nil, nil
+}
