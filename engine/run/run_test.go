@@ -1,0 +1,239 @@
+package run_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/judges/heuristic"
+	"github.com/rubricmcp/rubric/plugins/transports/file"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+const corpus = "../score/testdata/corpus/"
+
+// inProcess starts the real heuristic judge and the real file transport
+// in this process, behind the interfaces a session uses; it counts what
+// it started.
+type inProcess struct {
+	judges, transports int
+	// deaf configures the judge without the model asked for, as a judge
+	// that answers as another would.
+	deaf bool
+}
+
+type started struct {
+	judge.Judge
+	name string
+	id   judge.Identity
+}
+
+func (s started) Name() string             { return s.name }
+func (s started) Identity() judge.Identity { return s.id }
+func (s started) SHA256() string           { return "" }
+func (s started) Close()                   {}
+
+type fileTransport struct{ file.Transport }
+
+func (fileTransport) Close() {}
+
+func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Judge, error) {
+	if ref != "heuristic" {
+		return nil, fmt.Errorf("no judge plugin %q", ref)
+	}
+	p.judges++
+	j := heuristic.New()
+	if p.deaf {
+		cfg.Model = ""
+	}
+	id, err := j.Configure(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return started{Judge: j, name: ref, id: id}, nil
+}
+
+func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
+	if name != "file" {
+		return nil, fmt.Errorf("no transport plugin %q", name)
+	}
+	p.transports++
+	return fileTransport{}, nil
+}
+
+func source(name string) run.Source {
+	return run.Source{Transport: "file", Target: transport.Target{Location: corpus + name}}
+}
+
+// TestScanFailures runs scans that stop at each stage and checks the
+// failure record, and that a complete scan removes a stale one.
+func TestScanFailures(t *testing.T) {
+	broken := errors.New("the disk is full")
+	tests := []struct {
+		name      string
+		rubric    string
+		opt       run.Options
+		deaf      bool
+		src       run.Source
+		write     error
+		wantStage string // "" for a complete scan
+		wantErr   string
+		wantTools bool // the record counts the tools read
+	}{
+		{name: "complete", rubric: "schema-quality", src: source("memory.tools.json")},
+		{name: "complete with a judge", rubric: "tdqs", src: source("memory.tools.json")},
+		{name: "no such judge", rubric: "tdqs", opt: run.Options{Judge: "nobody"}, src: source("memory.tools.json"),
+			wantStage: run.StageJudge, wantErr: `no judge plugin "nobody"`},
+		{name: "another model", rubric: "tdqs", deaf: true, opt: run.Options{JudgeConfig: judge.Config{Model: "gpt-x"}}, src: source("memory.tools.json"),
+			wantStage: run.StageJudge, wantErr: `refusing to ask another model`},
+		{name: "unreadable target", rubric: "schema-quality", src: source("nosuch.tools.json"),
+			wantStage: run.StageExport, wantErr: "nosuch.tools.json"},
+		{name: "no such transport", rubric: "schema-quality", src: run.Source{Transport: "carrier-pigeon"},
+			wantStage: run.StageExport, wantErr: `no transport plugin "carrier-pigeon"`},
+		{name: "failed write", rubric: "schema-quality", src: source("memory.tools.json"), write: broken,
+			wantStage: run.StageWrite, wantErr: broken.Error(), wantTools: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := rubrics.Find(tt.rubric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			failed, out := filepath.Join(dir, "failed.json"), filepath.Join(dir, "report.json")
+			for _, p := range []string{failed, out} {
+				if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tt.opt.Plugins = &inProcess{deaf: tt.deaf}
+			s := run.New(tt.opt)
+			defer s.Close()
+			rep, err := s.Scan(context.Background(), tt.src, r, run.ScanOptions{
+				Write:  func(*report.Report) error { return tt.write },
+				Failed: failed, Outputs: []string{out},
+			})
+			if tt.wantStage == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rep.Exact == nil || rep.Rubric.Name != r.Name {
+					t.Errorf("report of %s with no overall score", rep.Rubric.Name)
+				}
+				if (len(r.Questions) > 0) != (rep.Judge != nil) {
+					t.Errorf("judge block %v for a rubric of %d questions", rep.Judge, len(r.Questions))
+				}
+				if _, err := os.Stat(failed); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("a complete scan left the stale failure record: %v", err)
+				}
+				return
+			}
+			var f *run.Failure
+			if !errors.As(err, &f) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("error %v, want a failure saying %q", err, tt.wantErr)
+			}
+			if f.Stage != tt.wantStage || (f.Done.ToolsRead != nil) != tt.wantTools {
+				t.Errorf("stage %q, tools read %v; want stage %q", f.Stage, f.Done.ToolsRead, tt.wantStage)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("a failed scan left the earlier report: %v", err)
+			}
+			var written map[string]any
+			b, err := os.ReadFile(failed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &written); err != nil {
+				t.Fatal(err)
+			}
+			if written["stage"] != tt.wantStage || written["reason"] != f.Reason || written["failed_version"] != 1.0 {
+				t.Errorf("failed.json says %v", written)
+			}
+			if _, ok := written["score"]; ok {
+				t.Error("failed.json holds a score")
+			}
+		})
+	}
+}
+
+// TestSessionStartsItsJudgeOnce scores twice in one session, then
+// rescores the first report from its recorded answers with no judge.
+func TestSessionStartsItsJudgeOnce(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &inProcess{}
+	s := run.New(run.Options{Plugins: p, Version: "test"})
+	defer s.Close()
+	ctx := context.Background()
+	var reps []*report.Report
+	for range 2 {
+		rep, err := s.Scan(ctx, source("git.tools.json"), r, run.ScanOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, rep)
+	}
+	if p.judges != 1 || p.transports != 2 {
+		t.Errorf("started %d judges and %d transports, want 1 and 2", p.judges, p.transports)
+	}
+	if *reps[0].Exact != *reps[1].Exact || reps[1].Calls.Questions == 0 {
+		t.Errorf("overall %s then %s, %d questions", *reps[0].Exact, *reps[1].Exact, reps[1].Calls.Questions)
+	}
+	// Rescoring reads the answers back: no plugin is started.
+	again := run.New(run.Options{Version: "test"})
+	rep, err := again.Scan(ctx, run.Source{Surface: surfaceOf(t, reps[0]), Name: reps[0].Target}, r, run.ScanOptions{Answers: reps[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *rep.Exact != *reps[0].Exact || rep.Calls.CacheHits != rep.Calls.Questions || rep.Calls.Questions != reps[0].Calls.Questions {
+		t.Errorf("rescored %s (calls %+v), scored %s (calls %+v)", *rep.Exact, rep.Calls, *reps[0].Exact, reps[0].Calls)
+	}
+	if rep.Judge == nil || rep.Judge.Plugin != reps[0].Judge.Plugin {
+		t.Errorf("rescored judge block %v", rep.Judge)
+	}
+}
+
+func TestRedactedAndScheme(t *testing.T) {
+	for _, tc := range []struct{ in, redacted, scheme string }{
+		{"https://user:s3cret@example.com/mcp", "https://user:xxxxx@example.com/mcp", "https"},
+		{"https://example.com/mcp", "https://example.com/mcp", "https"},
+		{"tools.json", "tools.json", ""},
+		{"dir://./tools", "dir://./tools", "dir"},
+	} {
+		if got := run.Redacted(transport.Target{Location: tc.in}); got != tc.redacted {
+			t.Errorf("Redacted(%s) = %s, want %s", tc.in, got, tc.redacted)
+		}
+		if got := run.Scheme(tc.in); got != tc.scheme {
+			t.Errorf("Scheme(%s) = %q, want %q", tc.in, got, tc.scheme)
+		}
+	}
+}
+
+func surfaceOf(t *testing.T, rep *report.Report) *surface.Surface {
+	t.Helper()
+	b, err := report.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back report.Report
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("embedded", back.Embedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
