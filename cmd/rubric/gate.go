@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -164,9 +160,11 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runE
 		return err
 	}
 	if write {
-		if err := a.writeGateReport(rep); err != nil {
+		jsonPath, mdPath, err := run.WriteGate(a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), rep)
+		if err != nil {
 			return err
 		}
+		fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
 	}
 	switch rep.Decision {
 	case gate.Pass:
@@ -175,38 +173,4 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runE
 		return &exitError{code: rep.ExitCode}
 	}
 	return &exitError{code: rep.ExitCode, msg: rep.Reason}
-}
-
-// writeGateReport writes gate.json and gate.md into --report-dir, and
-// appends gate.md to the job summary when $GITHUB_STEP_SUMMARY names
-// one.
-func (a *app) writeGateReport(rep *gate.Report) error {
-	dir := a.v.GetString("report-dir")
-	jsonPath, mdPath := filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
-	if err := atomicfile.Write(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
-		return fmt.Errorf("write %s: %w", jsonPath, err)
-	}
-	// The job summary gets the same Markdown: rendered once.
-	var md bytes.Buffer
-	if err := gate.WriteMarkdown(&md, rep); err != nil {
-		return fmt.Errorf("write %s: %w", mdPath, err)
-	}
-	if err := atomicfile.WriteFile(mdPath, md.Bytes()); err != nil {
-		return fmt.Errorf("write %s: %w", mdPath, err)
-	}
-	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
-		f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			return fmt.Errorf("job summary: %w", err)
-		}
-		_, werr := f.Write(md.Bytes())
-		if err := f.Close(); werr == nil {
-			werr = err
-		}
-		if werr != nil {
-			return fmt.Errorf("job summary %s: %w", summary, werr)
-		}
-	}
-	fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
-	return nil
 }

@@ -3,13 +3,12 @@ package main
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
 )
 
@@ -63,7 +62,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 		t.Location = location
 		if name == "" {
 			name = "file"
-			switch s := scheme(location); {
+			switch s := run.Scheme(location); {
 			case s == "http" || s == "https":
 				name = "http"
 			case len(s) > 1:
@@ -80,9 +79,9 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	if t.Headers, err = a.headers(cmd); err != nil {
 		return "", t, err
 	}
-	maxBytes, err := parseSize(v.GetString("max-bytes"))
+	maxBytes, err := transport.ParseSize(v.GetString("max-bytes"))
 	if err != nil {
-		return "", t, err
+		return "", t, fmt.Errorf("--max-bytes %w", err)
 	}
 	t.Limits = transport.Limits{
 		StartTimeout:   v.GetDuration("start-timeout"),
@@ -154,44 +153,4 @@ func redact(s string) string {
 		return s[:12] + "..."
 	}
 	return s
-}
-
-// sizeUnits are the units parseSize knows, lower-cased.
-var sizeUnits = map[string]int64{
-	"": 1, "b": 1,
-	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30,
-	"kb": 1000, "mb": 1000 * 1000, "gb": 1000 * 1000 * 1000,
-}
-
-// parseSize reads "1048576", "64MiB", "512 KiB", "1GiB" (also KB, MB, GB
-// as powers of 1000).
-func parseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
-	mult, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[digits:]))]
-	n, err := strconv.ParseInt(t[:digits], 10, 64)
-	if !ok || err != nil || n <= 0 || n > (1<<62)/mult {
-		return 0, fmt.Errorf("--max-bytes %q: want a positive size such as 67108864, 64MiB or 1GiB", s)
-	}
-	return n * mult, nil
-}
-
-// scheme is the scheme of a target written as SCHEME://..., or "".
-func scheme(location string) string {
-	if !strings.Contains(location, "://") {
-		return ""
-	}
-	if u, err := url.Parse(location); err == nil {
-		return u.Scheme
-	}
-	return ""
-}
-
-// redacted is the target as a report records it: a password in a URL is
-// replaced by "xxxxx" (header values and --env values are never recorded).
-func redacted(t transport.Target) string {
-	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
-		t.Location = u.Redacted()
-	}
-	return t.String()
 }

@@ -14,39 +14,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 )
 
-func TestParseSize(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int64
-	}{
-		{"1048576", 1 << 20},
-		{"64MiB", 64 << 20},
-		{"64mib", 64 << 20},
-		{"512 KiB", 512 << 10},
-		{"1GiB", 1 << 30},
-		{"2MB", 2_000_000},
-		{"10B", 10},
-		{"0", -1},
-		{"-5", -1},
-		{"MiB", -1},
-		{"B", -1},
-		{"5iB", -1},
-		{"1.5MiB", -1},
-		{"99999999999GiB", -1},
-	} {
-		got, err := parseSize(tc.in)
-		if tc.want < 0 {
-			if err == nil {
-				t.Errorf("parseSize(%q) = %d, want an error", tc.in, got)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
-		}
-	}
-}
-
 // TestResolveTarget runs the score command's flag parsing and config
 // loading, then resolves the target, as a run would.
 func TestResolveTarget(t *testing.T) {
@@ -131,17 +98,5 @@ func TestResolveTarget(t *testing.T) {
 				t.Errorf("got %s %+v\nwant %s %+v", gotName, got, tc.transport, want)
 			}
 		})
-	}
-}
-
-func TestRedacted(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://user:s3cret@example.com/mcp": "https://user:xxxxx@example.com/mcp",
-		"https://example.com/mcp":             "https://example.com/mcp",
-		"tools.json":                          "tools.json",
-	} {
-		if got := redacted(transport.Target{Location: in}); got != want {
-			t.Errorf("redacted(%s) = %s, want %s", in, got, want)
-		}
 	}
 }

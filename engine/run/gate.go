@@ -1,8 +1,11 @@
 package run
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -11,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
 )
 
@@ -120,4 +124,36 @@ func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.In
 			return a, jb, err
 		},
 	})
+}
+
+// WriteGate writes gate.json and gate.md into dir, and appends gate.md to
+// the job summary file summary when it is not empty (GitHub's
+// $GITHUB_STEP_SUMMARY); it returns the paths it wrote.
+func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, err error) {
+	jsonPath, mdPath = filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
+	if err := atomicfile.Write(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
+		return "", "", fmt.Errorf("write %s: %w", jsonPath, err)
+	}
+	// The job summary gets the same Markdown: rendered once.
+	var md bytes.Buffer
+	if err := gate.WriteMarkdown(&md, rep); err != nil {
+		return "", "", fmt.Errorf("write %s: %w", mdPath, err)
+	}
+	if err := atomicfile.WriteFile(mdPath, md.Bytes()); err != nil {
+		return "", "", fmt.Errorf("write %s: %w", mdPath, err)
+	}
+	if summary != "" {
+		f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return "", "", fmt.Errorf("job summary: %w", err)
+		}
+		_, werr := f.Write(md.Bytes())
+		if err := f.Close(); werr == nil {
+			werr = err
+		}
+		if werr != nil {
+			return "", "", fmt.Errorf("job summary %s: %w", summary, werr)
+		}
+	}
+	return jsonPath, mdPath, nil
 }

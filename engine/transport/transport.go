@@ -10,6 +10,7 @@ package transport
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -153,4 +154,24 @@ func Sized(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + " KiB"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// sizeUnits are the units ParseSize knows, lower-cased.
+var sizeUnits = map[string]int64{
+	"": 1, "b": 1,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30,
+	"kb": 1000, "mb": 1000 * 1000, "gb": 1000 * 1000 * 1000,
+}
+
+// ParseSize reads "1048576", "64MiB", "512 KiB", "1GiB" (also KB, MB, GB
+// as powers of 1000).
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+	mult, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[digits:]))]
+	n, err := strconv.ParseInt(t[:digits], 10, 64)
+	if !ok || err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("%q: want a positive size such as 67108864, 64MiB or 1GiB", s)
+	}
+	return n * mult, nil
 }

@@ -38,3 +38,36 @@ func TestTargetString(t *testing.T) {
 		t.Errorf("got %q", s)
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"1048576", 1 << 20},
+		{"64MiB", 64 << 20},
+		{"64mib", 64 << 20},
+		{"512 KiB", 512 << 10},
+		{"1GiB", 1 << 30},
+		{"2MB", 2_000_000},
+		{"10B", 10},
+		{"0", -1},
+		{"-5", -1},
+		{"MiB", -1},
+		{"B", -1},
+		{"5iB", -1},
+		{"1.5MiB", -1},
+		{"99999999999GiB", -1},
+	} {
+		got, err := ParseSize(tc.in)
+		if tc.want < 0 {
+			if err == nil {
+				t.Errorf("ParseSize(%q) = %d, want an error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
