@@ -30,6 +30,21 @@ type Judge interface {
 	Ask(ctx context.Context, q Question) (Answer, error)
 }
 
+// Plugin is a judge started as a plugin process and configured: what the
+// plugin host returns.
+type Plugin interface {
+	Judge
+	// Name is the plugin's name.
+	Name() string
+	// Identity is the identity it configured.
+	Identity() Identity
+	// SHA256 is its executable's digest as a report records it: empty for
+	// a built-in.
+	SHA256() string
+	// Close ends it.
+	Close()
+}
+
 // Identity says who answers: it is recorded in every report, enters every
 // cache key, and scores from different identities are never compared.
 type Identity struct {

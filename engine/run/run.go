@@ -40,25 +40,10 @@ type Plugins interface {
 }
 
 // Judge is a started, configured judge.
-type Judge interface {
-	judge.Judge
-	// Name is the plugin's name.
-	Name() string
-	// Identity is the identity it configured.
-	Identity() judge.Identity
-	// SHA256 is its executable's digest as a report records it: empty for
-	// a built-in.
-	SHA256() string
-	// Close ends it.
-	Close()
-}
+type Judge = judge.Plugin
 
 // Transport is a started transport.
-type Transport interface {
-	transport.Transport
-	// Close ends it.
-	Close()
-}
+type Transport = transport.Plugin
 
 // Options configure a Session.
 type Options struct {

@@ -90,6 +90,14 @@ type Transport interface {
 	Export(ctx context.Context, t Target) (*surface.Surface, error)
 }
 
+// Plugin is a transport started as a plugin process: what the plugin host
+// returns.
+type Plugin interface {
+	Transport
+	// Close ends it.
+	Close()
+}
+
 // Info describes a transport.
 type Info struct {
 	// Name is the transport's name, such as "file" or "stdio".

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -17,7 +17,7 @@ type Launcher struct {
 
 // Judge implements run.Plugins: the judge plugin ref names, started and
 // configured.
-func (l Launcher) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Judge, error) {
+func (l Launcher) Judge(ctx context.Context, ref string, cfg judge.Config) (judge.Plugin, error) {
 	p, err := l.Catalog.Find(protocol.KindJudge, ref)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func (l Launcher) Judge(ctx context.Context, ref string, cfg judge.Config) (run.
 
 // Transport implements run.Plugins: the transport plugin named name,
 // started.
-func (l Launcher) Transport(ctx context.Context, name string) (run.Transport, error) {
+func (l Launcher) Transport(ctx context.Context, name string) (transport.Plugin, error) {
 	p, err := l.Catalog.Find(protocol.KindTransport, name)
 	if err != nil {
 		return nil, err
@@ -42,5 +42,3 @@ func (l Launcher) Transport(ctx context.Context, name string) (run.Transport, er
 	}
 	return t, nil
 }
-
-var _ run.Plugins = Launcher{}
