@@ -388,6 +388,11 @@ func TestSameModel(t *testing.T) {
 func TestConcurrencyIsBounded(t *testing.T) {
 	r := loadRubric(t)
 	var in, peak atomic.Int64
+	// The first four calls wait until all four are in flight: so the
+	// peak reaches the bound whatever the scheduling, and a fifth call
+	// started beside them would raise it past.
+	full := make(chan struct{})
+	var once sync.Once
 	j := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
 		n := in.Add(1)
 		for {
@@ -396,7 +401,10 @@ func TestConcurrencyIsBounded(t *testing.T) {
 				break
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		if n >= 4 {
+			once.Do(func() { close(full) })
+		}
+		<-full
 		in.Add(-1)
 		return judge.Answer{}, nil, false
 	}}
@@ -433,12 +441,20 @@ func TestAnswersInFlightAreKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// tool_00 fails once the five others are in flight, and they answer
+	// only once it has failed.
+	var others atomic.Int64
+	inFlight, failed := make(chan struct{}), make(chan struct{})
 	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
 		if q.Subject == "tool_00" {
-			time.Sleep(10 * time.Millisecond)
+			<-inFlight
+			close(failed)
 			return judge.Answer{}, errors.New("invalid api key"), true
 		}
-		time.Sleep(60 * time.Millisecond)
+		if others.Add(1) == 5 {
+			close(inFlight)
+		}
+		<-failed
 		return judge.Answer{}, nil, false
 	}}
 	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 6}).Ask(context.Background(), requests(t, r, names(12)...))

@@ -84,6 +84,9 @@ const versionTimeout = 30 * time.Second
 type Judge struct {
 	mu sync.RWMutex
 	s  *setup // nil until configured
+	// withTimeout bounds one question; context.WithTimeout when nil.
+	// Tests end a question at the stage they mean instead of on a timer.
+	withTimeout func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 }
 
 var _ protocol.Judge = (*Judge)(nil)
@@ -214,7 +217,11 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	}
 	defer os.RemoveAll(dir)
 
-	call, cancel := context.WithTimeout(ctx, s.timeout)
+	withTimeout := j.withTimeout
+	if withTimeout == nil {
+		withTimeout = context.WithTimeout
+	}
+	call, cancel := withTimeout(ctx, s.timeout)
 	defer cancel()
 	out, err := run(call, s.path, args(s.id.Model, q.System), dir, q.User)
 	if err != nil {

@@ -57,7 +57,7 @@ func (c *Client) Refused(f Failure) error {
 	}
 	msg := c.Redact(b.String())
 	if Transient(f.Status) && !f.Final {
-		return &judge.RateLimitError{RetryAfter: RetryAfter(f.Header, time.Now()), Msg: msg}
+		return &judge.RateLimitError{RetryAfter: RetryAfter(f.Header, c.now()), Msg: msg}
 	}
 	hint := f.Hint
 	if loc := f.Header.Get("Location"); f.Status >= 300 && f.Status < 400 && loc != "" && hint == "" {

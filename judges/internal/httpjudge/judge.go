@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
@@ -88,6 +89,7 @@ type Endpoint struct {
 type Judge struct {
 	api  *API
 	http *http.Client
+	now  func() time.Time // nil for time.Now
 	cfg  atomic.Pointer[configured]
 }
 
@@ -99,6 +101,11 @@ type configured struct {
 
 // NewJudge returns an unconfigured judge for api.
 func NewJudge(api *API) *Judge { return &Judge{api: api, http: NewHTTPClient()} }
+
+// SetClock makes the judge read an HTTP-date Retry-After against now
+// instead of time.Now, from its next Configure on: tests give it a fixed
+// time so that the wait they check is exact however loaded the machine.
+func (j *Judge) SetClock(now func() time.Time) { j.now = now }
 
 // Describe returns the judge's identity before a model is chosen: its
 // provider is its name.
@@ -150,7 +157,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 		header.Set(api.KeyHeader, api.KeyPrefix+key)
 	}
 	e := &Endpoint{
-		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: []string{key}},
+		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: []string{key}, Now: j.now},
 		URL:     base.String() + api.Path,
 		Header:  header,
 		BaseURL: base.String(),
