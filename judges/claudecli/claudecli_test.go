@@ -410,7 +410,7 @@ func TestConfigureErrors(t *testing.T) {
 		{
 			name:  "a misspelt option",
 			model: model, opts: map[string]string{"cli-version": "2.1.288"},
-			want: `the claude-cli judge has no option "cli-version"; its options are cli_version, command, timeout`,
+			want: `the claude-cli judge has no option "cli-version" (did you mean "cli_version"?); its options are cli_version, command, timeout`,
 		},
 		{
 			name:  "a timeout that is no duration",
@@ -516,6 +516,29 @@ func TestModelOfResult(t *testing.T) {
 			r := result{ModelUsage: c.usage}
 			if got := r.model("configured"); got != c.want {
 				t.Fatalf("model = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestTokenNotEchoed: a claude that quotes the token of its environment
+// back, in an answer, a model's name or an error, has it replaced before
+// the answer or the error leaves the judge.
+func TestTokenNotEchoed(t *testing.T) {
+	const token = "oauth-echoed-5e1d"
+	for _, mode := range []string{"echo-token", "echo-token-fail"} {
+		t.Run(mode, func(t *testing.T) {
+			install(t, mode)
+			t.Setenv("CLAUDE_CODE_OAUTH_TOKEN", token)
+			a, err := configured(t, nil).Ask(context.Background(), question)
+			out := string(a.JSON) + " " + a.Model
+			if err != nil {
+				out = err.Error()
+			} else if string(a.JSON) != `{"score": 4, "why": "[redacted]"}` {
+				t.Errorf("answer %s", a.JSON)
+			}
+			if strings.Contains(out, token) || !strings.Contains(out, "[redacted]") {
+				t.Errorf("what the judge returned: %s", out)
 			}
 		})
 	}

@@ -141,6 +141,15 @@ func fakeClaude(mode string) int {
 		fmt.Print(strings.Repeat("0123456789", 30))
 	case "not-a-result":
 		fmt.Println(`{"type":"assistant","message":{"content":[]}}`)
+	case "echo-token":
+		// A command line that quotes its credential back: in the answer,
+		// in the model's name and in its usage.
+		tok := os.Getenv("CLAUDE_CODE_OAUTH_TOKEN")
+		fmt.Printf(`{"type":"result","subtype":"success","is_error":false,"result":"{\"score\": 4, \"why\": \"%s\"}",`+
+			`"usage":{"input_tokens":10,"output_tokens":5},"modelUsage":{"claude-%s":{"outputTokens":5}}}`+"\n", tok, tok)
+	case "echo-token-fail":
+		fmt.Fprintf(os.Stderr, "error: the token %s was refused\n", os.Getenv("CLAUDE_CODE_OAUTH_TOKEN"))
+		return 1
 	case "nothing":
 	case "flood":
 		fmt.Print(strings.Repeat("x", 64<<10))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
+	"github.com/rubricmcp/rubric/judges/internal/scrub"
 )
 
 // API describes one hosted API to a Judge: what the judge is called, where
@@ -157,7 +158,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 		header.Set(api.KeyHeader, api.KeyPrefix+key)
 	}
 	e := &Endpoint{
-		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: []string{key}, Now: j.now},
+		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: secrets(api, header, key), Now: j.now},
 		URL:     base.String() + api.Path,
 		Header:  header,
 		BaseURL: base.String(),
@@ -177,10 +178,35 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	return id, nil
 }
 
+// secrets are the values a judge holds that no answer or message may
+// carry: the key, and every header value it sends beyond the API's fixed
+// ones and the User-Agent (today that is the key's header, prefix and
+// all).
+func secrets(api *API, header http.Header, key string) []string {
+	out := []string{key}
+	for k, vs := range header {
+		if k != "User-Agent" && api.Header.Get(k) == "" {
+			out = append(out, vs...)
+		}
+	}
+	return scrub.New(out...)
+}
+
 // Ask checks the question's answer schema, posts the dialect's request for
 // it, and returns the answer the dialect reads from the reply, or the
-// error a failure or a lost reply makes.
+// error a failure or a lost reply makes. Neither carries a secret the
+// judge holds: an endpoint that echoes the key back (in the answer, the
+// model's name or an error message) has it replaced by "[redacted]"
+// before it leaves the judge for the report, the cache or a record.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	a, err := j.ask(ctx, q)
+	if c := j.cfg.Load(); c != nil {
+		a, err = c.endpoint.Client.scrub(a, err)
+	}
+	return a, err
+}
+
+func (j *Judge) ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	c := j.cfg.Load()
 	if c == nil {
 		return judge.Answer{}, fmt.Errorf("the %s judge was asked a question before it was configured", j.api.Name)

@@ -3,11 +3,16 @@ package judgetest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,6 +55,11 @@ type Suite struct {
 	Answer judge.Answer
 	// Question is what the judge is asked.
 	Question judge.Question
+	// AnswerText is a string in the Reply's answer; Refusal names the
+	// fixture of a 401 reply whose message holds RefusalText. The echo
+	// test (SecretsNotEchoed) puts what the endpoint received in their
+	// place, as the model's answer, its name and the provider's message.
+	AnswerText, Refusal, RefusalText string
 }
 
 // Now is the time the judges under test read a clock at, where they let
@@ -320,6 +330,7 @@ func (s *Suite) RunShared(t *testing.T) {
 	t.Run("ConnectionDropped", s.connectionDropped)
 	t.Run("ConnectionRefused", s.connectionRefused)
 	t.Run("RedirectNotFollowed", s.redirectNotFollowed)
+	t.Run("SecretsNotEchoed", s.secretsNotEchoed)
 }
 
 func (s *Suite) describe(t *testing.T) {
@@ -485,5 +496,78 @@ func (s *Suite) redirectNotFollowed(t *testing.T) {
 	}
 	if n := len(elsewhere.Requests()); n != 0 {
 		t.Errorf("the redirect was followed (%d requests)", n)
+	}
+}
+
+// echoKey is the key of the echo test: shaped like no provider's key, so
+// that only the judge's knowing it can take it out.
+const echoKey = "echoed-credential-7f3a9c"
+
+// secretsNotEchoed: an endpoint that echoes every header it received (the
+// key among them) in the answer, the model's name, an error message or a
+// body that cannot be read has the key taken out before anything leaves
+// the judge, and the answer stays valid JSON.
+func (s *Suite) secretsNotEchoed(t *testing.T) {
+	t.Setenv("RUBRIC_ECHO_KEY", echoKey)
+	cases := []struct {
+		name   string
+		status int
+		body   func(echo string) []byte
+		kind   Kind
+	}{
+		{"in the answer and the model", 200, func(echo string) []byte {
+			b := bytes.ReplaceAll(Fixture(t, s.Reply), []byte(s.AnswerText), []byte(echo))
+			return bytes.ReplaceAll(b, []byte(s.Answer.Model), []byte(echo))
+		}, -1},
+		{"in a refusal", 401, func(echo string) []byte {
+			return bytes.ReplaceAll(Fixture(t, s.Refusal), []byte(s.RefusalText), []byte(echo))
+		}, Stop},
+		{"in a rate limit", 429, func(echo string) []byte { return []byte("slow down, " + echo) }, Wait},
+		{"in a gateway's page", 502, func(echo string) []byte { return []byte("<html>bad gateway for " + echo + "</html>") }, Wait},
+		{"in a reply that cannot be read", 200, func(echo string) []byte { return []byte("Hello " + echo) }, AskAgain},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var echoed atomic.Bool
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				io.Copy(io.Discard, r.Body)
+				var vals []string
+				for _, vs := range r.Header {
+					vals = append(vals, vs...)
+				}
+				slices.Sort(vals)
+				echo := strings.Join(vals, " ")
+				echoed.Store(strings.Contains(echo, echoKey))
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(c.status)
+				w.Write(c.body(echo))
+			}))
+			t.Cleanup(srv.Close)
+			a, err := s.Configured(t, srv.URL, map[string]string{"api_key_env": "RUBRIC_ECHO_KEY"}).Ask(context.Background(), s.Question)
+			if !echoed.Load() {
+				t.Fatal("the judge sent no key to echo")
+			}
+			var out string
+			if c.kind < 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !json.Valid(a.JSON) {
+					t.Errorf("the answer is no longer JSON: %s", a.JSON)
+				}
+				out = string(a.JSON) + " " + a.Model
+			} else {
+				if KindOf(err) != c.kind {
+					t.Fatalf("%v (%T) is %v, want %v", err, err, KindOf(err), c.kind)
+				}
+				out = err.Error()
+			}
+			if strings.Contains(out, echoKey) {
+				t.Errorf("the key came back: %s", out)
+			}
+			if !strings.Contains(out, "[redacted]") {
+				t.Errorf("the echo did not come through redacted: %s", out)
+			}
+		})
 	}
 }
