@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/race"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
@@ -38,6 +39,7 @@ func gradeHeuristic(t testing.TB, r *rubric.Rubric, s *surface.Surface) (*report
 // states: 1 tasks + T defects + 1 confusable + 3T selections, and 3T more
 // when any tool has a defect.
 func TestGradableScansTheCorpus(t *testing.T) {
+	heavytest.Later(t)
 	r := builtin(t, "gradable")
 	files, err := filepath.Glob(corpusFiles)
 	if err != nil || len(files) < 16 {

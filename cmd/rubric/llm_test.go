@@ -45,6 +45,10 @@ func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 		call := n
 		mu.Unlock()
 		if *holdAfter > 0 && call > *holdAfter {
+			// The file held tells the script a request is being held.
+			if f, err := os.OpenFile(ts.MkAbs("held"), os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				f.Close()
+			}
 			for {
 				if _, err := os.Stat(hold); err != nil {
 					break

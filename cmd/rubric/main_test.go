@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -48,7 +48,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"replace":       replaceCmd,
 			"gensurface":    gensurfaceCmd,
-			"sleep":         sleepCmd,
+			"fifo":          fifoCmd,
 			"installplugin": installPluginCmd,
 			"sha256":        sha256Cmd,
 			"waitfile":      waitFileCmd,
@@ -114,14 +114,38 @@ func gensurfaceCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(f.Close())
 }
 
-// sleepCmd is "sleep DURATION".
-func sleepCmd(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: sleep DURATION")
+// fifoCmd is "fifo PIPE FILE": it makes the named pipe PIPE and, in the
+// background, writes FILE into it but for its last byte once a reader
+// opens it, then creates PIPE.open and holds the pipe open until the
+// script ends. A script reads PIPE with rubric, waits for PIPE.open and
+// so acts while rubric is still reading, whatever the machine's load.
+func fifoCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: fifo PIPE FILE")
 	}
-	d, err := time.ParseDuration(args[0])
+	pipe := ts.MkAbs(args[0])
+	data, err := os.ReadFile(ts.MkAbs(args[1]))
 	ts.Check(err)
-	time.Sleep(d)
+	if len(data) == 0 {
+		ts.Fatalf("%s is empty", args[1])
+	}
+	ts.Check(syscall.Mkfifo(pipe, 0o644))
+	done := make(chan struct{})
+	ts.Defer(func() { close(done) })
+	go func() {
+		f, err := os.OpenFile(pipe, os.O_WRONLY, 0) // waits for a reader
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		if _, err := f.Write(data[:len(data)-1]); err != nil {
+			return // the reader went away
+		}
+		if m, err := os.Create(pipe + ".open"); err == nil {
+			m.Close()
+		}
+		<-done
+	}()
 }
 
 func copyGlob(pattern, dir string) error {

@@ -111,6 +111,10 @@ type Asker struct {
 	// MaxWait bounds a wait a provider asks for (Retry-After); 0 means
 	// DefaultMaxWait.
 	MaxWait time.Duration
+	// After, when set, stands in for time.After in the wait before asking
+	// again after a rate limit: a test records the waits instead of
+	// sleeping them and reading the clock.
+	After func(d time.Duration) <-chan time.Time
 
 	mu    sync.Mutex
 	stats Stats
@@ -326,7 +330,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if limited >= a.maxRateLimits() {
 				return o, fmt.Errorf("asking %s about %q: still rate limited after %d tries: %w", q.Kind, r.Subject, limited, err)
 			}
-			if err := sleep(ctx, stop, a.wait(limited, rl.RetryAfter)); err != nil {
+			if err := a.sleep(ctx, stop, a.wait(limited, rl.RetryAfter)); err != nil {
 				return o, err
 			}
 			continue
@@ -439,11 +443,17 @@ func (a *Asker) maxWait() time.Duration {
 }
 
 // sleep waits d, or less when the run is cancelled or stopped.
-func sleep(ctx context.Context, stop <-chan struct{}, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
+func (a *Asker) sleep(ctx context.Context, stop <-chan struct{}, d time.Duration) error {
+	var done <-chan time.Time
+	if a.After != nil {
+		done = a.After(d)
+	} else {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		done = t.C
+	}
 	select {
-	case <-t.C:
+	case <-done:
 		return nil
 	case <-stop:
 		return errStopped

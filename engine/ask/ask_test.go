@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -306,7 +307,13 @@ func TestRateLimitsAreWaitedOut(t *testing.T) {
 		waits = append(waits, time.Duration(n)*time.Millisecond)
 		return time.Millisecond
 	}}
-	start := time.Now()
+	var slept []time.Duration
+	a.After = func(d time.Duration) <-chan time.Time {
+		mu.Lock()
+		slept = append(slept, d)
+		mu.Unlock()
+		return now()
+	}
 	obs, err := a.Ask(context.Background(), requests(t, r, "abcd"))
 	if err != nil {
 		t.Fatal(err)
@@ -314,8 +321,8 @@ func TestRateLimitsAreWaitedOut(t *testing.T) {
 	if obs[0].Attempts != 1 || a.Stats().RateLimited != 3 || a.Stats().Retries != 0 {
 		t.Errorf("rate limits were counted as attempts: %+v, %+v", obs[0], a.Stats())
 	}
-	if time.Since(start) < 30*time.Millisecond {
-		t.Errorf("the Retry-After of 30ms was not waited")
+	if want := []time.Duration{30 * time.Millisecond, time.Millisecond, time.Millisecond}; !slices.Equal(slept, want) {
+		t.Errorf("waited %v, want %v: the Retry-After of 30ms, then the back-off's", slept, want)
 	}
 	// The second and third limits named no wait: they back off by how
 	// many limits came in a row.
@@ -388,6 +395,11 @@ func TestSameModel(t *testing.T) {
 func TestConcurrencyIsBounded(t *testing.T) {
 	r := loadRubric(t)
 	var in, peak atomic.Int64
+	// The first four calls wait until all four are in flight: so the
+	// peak reaches the bound whatever the scheduling, and a fifth call
+	// started beside them would raise it past.
+	full := make(chan struct{})
+	var once sync.Once
 	j := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
 		n := in.Add(1)
 		for {
@@ -396,7 +408,10 @@ func TestConcurrencyIsBounded(t *testing.T) {
 				break
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		if n >= 4 {
+			once.Do(func() { close(full) })
+		}
+		<-full
 		in.Add(-1)
 		return judge.Answer{}, nil, false
 	}}
@@ -420,34 +435,47 @@ func TestAJudgeErrorEndsTheRun(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `asking test.len about "tool_05": invalid api key`) {
 		t.Fatalf("got %v", err)
 	}
-	if n := j.calls.Load(); n > 7 {
-		t.Errorf("%d calls: asking went on after the failure", n)
+	// One worker: tool_00 to tool_05, and nothing once tool_05 failed.
+	if n := j.calls.Load(); n != 6 {
+		t.Errorf("%d calls, want 6: asking went on after the failure", n)
 	}
 }
 
 // TestAnswersInFlightAreKept: when one question fails, the calls already
-// in flight finish and their answers, paid for, are cached.
+// in flight finish and their answers, paid for, are cached. There are as
+// many questions as workers: with more, a worker freed by an answer
+// released at the failure could start one more call in the instant before
+// the failure is seen, which the code allows; that nothing is started
+// once it is seen is TestAJudgeErrorEndsTheRun's.
 func TestAnswersInFlightAreKept(t *testing.T) {
 	r := loadRubric(t)
 	store, err := cache.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	// tool_00 fails once the five others are in flight, and they answer
+	// only once it has failed.
+	var others atomic.Int64
+	inFlight, failed := make(chan struct{}), make(chan struct{})
 	j := &counting{script: func(call int64, q judge.Question) (judge.Answer, error, bool) {
 		if q.Subject == "tool_00" {
-			time.Sleep(10 * time.Millisecond)
+			<-inFlight
+			close(failed)
 			return judge.Answer{}, errors.New("invalid api key"), true
 		}
-		time.Sleep(60 * time.Millisecond)
+		if others.Add(1) == 5 {
+			close(inFlight)
+		}
+		<-failed
 		return judge.Answer{}, nil, false
 	}}
-	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 6}).Ask(context.Background(), requests(t, r, names(12)...))
+	_, err = (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 6}).Ask(context.Background(), requests(t, r, names(6)...))
 	if err == nil || !strings.Contains(err.Error(), "invalid api key") {
 		t.Fatalf("got %v", err)
 	}
 	st, _ := store.Stats()
 	if st.Answers != 5 || j.calls.Load() != 6 {
-		t.Errorf("%d calls, %d answers cached; want the 5 in flight beside the failure kept and nothing new started", j.calls.Load(), st.Answers)
+		t.Errorf("%d calls, %d answers cached; want the 5 in flight beside the failure kept", j.calls.Load(), st.Answers)
 	}
 }
 
@@ -462,8 +490,11 @@ func TestRetriesAreCountedOnce(t *testing.T) {
 		}
 		return judge.Answer{}, nil, false
 	}}
-	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, MaxWait: 5 * time.Millisecond}
-	start := time.Now()
+	var slept []time.Duration
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, MaxWait: 5 * time.Millisecond, After: func(d time.Duration) <-chan time.Time {
+		slept = append(slept, d)
+		return now()
+	}}
 	obs, err := a.Ask(context.Background(), requests(t, r, "abc"))
 	if err != nil {
 		t.Fatal(err)
@@ -471,8 +502,8 @@ func TestRetriesAreCountedOnce(t *testing.T) {
 	if s := a.Stats(); obs[0].Attempts != 2 || s.Retries != 1 || s.RateLimited != 1 || s.Calls != 3 {
 		t.Errorf("observation %+v, stats %+v: want 2 attempts, 1 retry, 1 rate limit, 3 calls", obs[0], s)
 	}
-	if time.Since(start) > 5*time.Second {
-		t.Errorf("a Retry-After of an hour was waited for %s, not cut to MaxWait", time.Since(start))
+	if len(slept) != 1 || slept[0] != 5*time.Millisecond {
+		t.Errorf("waited %v for a Retry-After of an hour, want it cut to MaxWait, [5ms]", slept)
 	}
 }
 
@@ -510,4 +541,12 @@ func TestSaltAsksAfresh(t *testing.T) {
 	if got := j.calls.Load(); got != 6 {
 		t.Errorf("the same salts again made %d more calls", got-6)
 	}
+}
+
+// now is a channel that has fired: a wait stood in for by Asker.After
+// that ends at once.
+func now() <-chan time.Time {
+	c := make(chan time.Time, 1)
+	c <- time.Time{}
+	return c
 }

@@ -39,6 +39,10 @@ var suite = &judgetest.Suite{
 		Tokens: judge.Tokens{Input: 472, Output: 57},
 	},
 	Question: judgetest.Question(schema),
+
+	AnswerText:  "no parameter is described",
+	Refusal:     "error_401.json",
+	RefusalText: "invalid x-api-key",
 }
 
 // TestShared runs the cases that are the same for every hosted judge.

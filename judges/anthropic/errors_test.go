@@ -9,7 +9,7 @@ import (
 )
 
 func TestErrorReplies(t *testing.T) {
-	httpDate := time.Now().Add(20 * time.Second).UTC().Format(http.TimeFormat)
+	httpDate := judgetest.HTTPDate(20 * time.Second)
 	suite.RunErrorReplies(t, nil, []judgetest.ErrorCase{
 		{Name: "429 with retry-after seconds", Status: 429, Header: http.Header{"Retry-After": {"12"}}, Body: judgetest.Fixture(t, "error_429.json"),
 			Kind: judgetest.Wait, Wait: 12 * time.Second, Says: []string{"429 Too Many Requests", "would exceed the rate limit", "[rate_limit_error]"}},

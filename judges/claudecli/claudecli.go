@@ -46,7 +46,9 @@ import (
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
+	"github.com/rubricmcp/rubric/judges/internal/scrub"
 )
 
 // The judge's identity before configuration.
@@ -83,6 +85,9 @@ const versionTimeout = 30 * time.Second
 type Judge struct {
 	mu sync.RWMutex
 	s  *setup // nil until configured
+	// withTimeout bounds one question; context.WithTimeout when nil.
+	// Tests end a question at the stage they mean instead of on a timer.
+	withTimeout func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 }
 
 var _ judge.Judge = (*Judge)(nil)
@@ -195,9 +200,31 @@ func cliVersion(ctx context.Context, path, cli string) (string, error) {
 	return m[1], nil
 }
 
+// secretEnv are the variables claude reads a credential from. The judge
+// hands them on untouched; whatever claude prints of their values (in an
+// answer, the model's name, an error it quotes) is replaced by a marker
+// before it leaves the judge.
+var secretEnv = []string{"CLAUDE_CODE_OAUTH_TOKEN", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"}
+
+// secrets are the values of secretEnv now set.
+func secrets() scrub.Secrets {
+	var vs []string
+	for _, k := range secretEnv {
+		vs = append(vs, os.Getenv(k), strings.TrimSpace(os.Getenv(k)))
+	}
+	return scrub.New(vs...)
+}
+
 // Ask implements judge.Judge: one claude process, in a directory of its
-// own, answers q.
+// own, answers q. What it returns carries no credential of claude's
+// environment (secretEnv).
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	a, err := j.ask(ctx, q)
+	sec := secrets()
+	return sec.Answer(a), scrub.Error(err, func(s string) string { return redact.Text(sec.String(s)) })
+}
+
+func (j *Judge) ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	j.mu.RLock()
 	s := j.s
 	j.mu.RUnlock()
@@ -213,7 +240,11 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	}
 	defer os.RemoveAll(dir)
 
-	call, cancel := context.WithTimeout(ctx, s.timeout)
+	withTimeout := j.withTimeout
+	if withTimeout == nil {
+		withTimeout = context.WithTimeout
+	}
+	call, cancel := withTimeout(ctx, s.timeout)
 	defer cancel()
 	out, err := run(call, s.path, args(s.id.Model, q.System), dir, q.User)
 	if err != nil {

@@ -219,39 +219,59 @@ func TestStdoutBound(t *testing.T) {
 }
 
 // TestCancel: cancelling a question kills claude and what it started, at
-// once, and removes its directory.
+// once, and removes its directory. The question's timeout is a day: a
+// judge that did not end claude on the cancellation would hang the test
+// rather than pass late.
 func TestCancel(t *testing.T) {
 	rec := install(t, "hang")
-	j := configured(t, nil)
+	reached := ready(t)
+	j := configured(t, map[string]string{"timeout": "24h"})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		_, err := j.Ask(ctx, question)
 		done <- err
 	}()
-	c := awaitCall(t, rec)
-	cancel()
 	select {
+	case <-reached:
 	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("error %v, want context.Canceled", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Ask did not return within 5s of its context's end")
+		t.Fatalf("Ask returned before claude hung: %v", err)
+	}
+	c := calls(t, rec)[0]
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
 	}
 	assertEnded(t, c)
 }
 
+// TestTimeout: a question that outlives the timeout option ends claude
+// and what it started, and says which option to raise. The timeout fires
+// once claude has reached its hang, not on a timer, so a slow start on a
+// loaded machine cannot beat it.
 func TestTimeout(t *testing.T) {
 	rec := install(t, "hang")
+	reached := ready(t)
 	j := configured(t, map[string]string{"timeout": "300ms"})
-	start := time.Now()
+	var bound time.Duration
+	j.withTimeout = func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+		bound = d
+		call, cancel := context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-reached:
+				cancel()
+			case <-call.Done():
+			}
+		}()
+		return call, cancel
+	}
 	_, err := j.Ask(context.Background(), question)
 	if want := "claude did not answer within 300ms: raise the claude-cli judge's timeout option"; err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %s", err, want)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("a 300ms timeout took %s", took)
+	if bound != 300*time.Millisecond {
+		t.Errorf("the question was bounded by %s, want the option's 300ms", bound)
 	}
 	assertEnded(t, calls(t, rec)[0])
 }
@@ -390,7 +410,7 @@ func TestConfigureErrors(t *testing.T) {
 		{
 			name:  "a misspelt option",
 			model: model, opts: map[string]string{"cli-version": "2.1.288"},
-			want: `the claude-cli judge has no option "cli-version"; its options are cli_version, command, timeout`,
+			want: `the claude-cli judge has no option "cli-version" (did you mean "cli_version"?); its options are cli_version, command, timeout`,
 		},
 		{
 			name:  "a timeout that is no duration",
@@ -433,11 +453,16 @@ func TestConfigureErrors(t *testing.T) {
 // context.
 func TestConfigureCancel(t *testing.T) {
 	install(t, "version-hang")
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	reached := ready(t)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	go func() {
+		<-reached
+		cancel()
+	}()
 	_, err := New().Configure(ctx, judge.Config{Model: model})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("error %v, want context.DeadlineExceeded", err)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
 	}
 }
 
@@ -491,6 +516,29 @@ func TestModelOfResult(t *testing.T) {
 			r := result{ModelUsage: c.usage}
 			if got := r.model("configured"); got != c.want {
 				t.Fatalf("model = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestTokenNotEchoed: a claude that quotes the token of its environment
+// back, in an answer, a model's name or an error, has it replaced before
+// the answer or the error leaves the judge.
+func TestTokenNotEchoed(t *testing.T) {
+	const token = "oauth-echoed-5e1d"
+	for _, mode := range []string{"echo-token", "echo-token-fail"} {
+		t.Run(mode, func(t *testing.T) {
+			install(t, mode)
+			t.Setenv("CLAUDE_CODE_OAUTH_TOKEN", token)
+			a, err := configured(t, nil).Ask(context.Background(), question)
+			out := string(a.JSON) + " " + a.Model
+			if err != nil {
+				out = err.Error()
+			} else if string(a.JSON) != `{"score": 4, "why": "[redacted]"}` {
+				t.Errorf("answer %s", a.JSON)
+			}
+			if strings.Contains(out, token) || !strings.Contains(out, "[redacted]") {
+				t.Errorf("what the judge returned: %s", out)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,10 @@ const (
 	fakeRecord  = "RUBRIC_FAKECLAUDE_RECORD"
 	fakeVersion = "RUBRIC_FAKECLAUDE_VERSION" // what --version prints
 	fakeProbe   = "RUBRIC_FAKECLAUDE_PROBE"   // recorded, to show the environment passes through
+	// fakeReady is the loopback address a hanging stand-in connects to
+	// once it has reached the stage it hangs at (its call recorded, its
+	// child started): the test's signal to act, instead of a timer.
+	fakeReady = "RUBRIC_FAKECLAUDE_READY"
 )
 
 func TestMain(m *testing.M) {
@@ -136,10 +141,20 @@ func fakeClaude(mode string) int {
 		fmt.Print(strings.Repeat("0123456789", 30))
 	case "not-a-result":
 		fmt.Println(`{"type":"assistant","message":{"content":[]}}`)
+	case "echo-token":
+		// A command line that quotes its credential back: in the answer,
+		// in the model's name and in its usage.
+		tok := os.Getenv("CLAUDE_CODE_OAUTH_TOKEN")
+		fmt.Printf(`{"type":"result","subtype":"success","is_error":false,"result":"{\"score\": 4, \"why\": \"%s\"}",`+
+			`"usage":{"input_tokens":10,"output_tokens":5},"modelUsage":{"claude-%s":{"outputTokens":5}}}`+"\n", tok, tok)
+	case "echo-token-fail":
+		fmt.Fprintf(os.Stderr, "error: the token %s was refused\n", os.Getenv("CLAUDE_CODE_OAUTH_TOKEN"))
+		return 1
 	case "nothing":
 	case "flood":
 		fmt.Print(strings.Repeat("x", 64<<10))
 	case "hang":
+		signalReady()
 		time.Sleep(fakeHang)
 	default:
 		fmt.Fprintf(os.Stderr, "fake claude: no mode %q\n", mode)
@@ -155,6 +170,7 @@ func fakeVersionOutput(mode string) int {
 		fmt.Fprintln(os.Stderr, "claude: cannot find its own installation")
 		return 1
 	case "version-hang":
+		signalReady()
 		time.Sleep(fakeHang)
 	}
 	v := os.Getenv(fakeVersion)
@@ -163,6 +179,21 @@ func fakeVersionOutput(mode string) int {
 	}
 	fmt.Println(v)
 	return 0
+}
+
+// signalReady tells the test, if it listens, that the stand-in reached
+// the stage it hangs at.
+func signalReady() {
+	addr := os.Getenv(fakeReady)
+	if addr == "" {
+		return
+	}
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	conn.Close()
 }
 
 // record appends c to the record file.
@@ -217,16 +248,25 @@ func calls(t *testing.T, rec string) []call {
 	return cs
 }
 
-// awaitCall waits for the first call to be recorded.
-func awaitCall(t *testing.T, rec string) call {
+// ready listens for the stand-in's signal that it reached the stage it
+// hangs at (modes hang and version-hang) and returns a channel closed
+// when the signal came.
+func ready(t *testing.T) <-chan struct{} {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(rec); err == nil && strings.HasSuffix(string(b), "\n") {
-			return calls(t, rec)[0]
-		}
-		time.Sleep(10 * time.Millisecond)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("the stand-in recorded no call within 10s")
-	return call{}
+	t.Cleanup(func() { ln.Close() })
+	t.Setenv(fakeReady, ln.Addr().String())
+	reached := make(chan struct{})
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return // the test ended first
+		}
+		conn.Close()
+		close(reached)
+	}()
+	return reached
 }

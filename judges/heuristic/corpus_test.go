@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
@@ -65,6 +66,7 @@ func coherenceInput(server string, s *surface.Surface) map[string]any {
 // again. With -v it logs each server's mean TDQS, its lowest tool and its
 // coherence scores.
 func TestCorpus(t *testing.T) {
+	heavytest.Later(t)
 	toolSchema, coherenceSchema := answerSchemas(t)
 	var log strings.Builder
 	flagged := 0

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/race"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
@@ -435,6 +436,7 @@ func normalize(v map[string]any) map[string]any {
 // them comes back byte for byte the same when asked again. With -v it logs each server's
 // selection accuracy, confirm rate, defects and pairs.
 func TestGradableCorpus(t *testing.T) {
+	heavytest.Later(t)
 	schemas := gradableSchemas(t)
 	all := corpus(t)
 	all["tidy"], all["sloppy"] = example(t, "tidy"), example(t, "sloppy")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // Names under which the judge answers.
@@ -59,8 +60,12 @@ func identity() judge.Identity {
 func (*Judge) Describe(context.Context) (judge.Identity, error) { return identity(), nil }
 
 // Configure accepts no model or the judge's own, heuristic-1, and refuses
-// any other. Options are ignored: the rules have no settings.
+// any other. It refuses every option: the rules have no settings, and a
+// --judge-option accepted and ignored would look as if it had counted.
 func (*Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
+	if _, err := judgeopt.NewOptions(Plugin, c.Options); err != nil {
+		return judge.Identity{}, err
+	}
 	if c.Model != "" && c.Model != Model {
 		return judge.Identity{}, fmt.Errorf("the heuristic judge has only one model, %q; it cannot answer as %q (leave the model empty or pass %q)", Model, c.Model, Model)
 	}

@@ -74,9 +74,28 @@ func TestIdentity(t *testing.T) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
 	}
 	for _, model := range []string{"", "heuristic-1"} {
-		got, err := j.Configure(ctx, judge.Config{Model: model, Options: map[string]string{"temperature": "0.7"}})
+		got, err := j.Configure(ctx, judge.Config{Model: model})
 		if err != nil || !identityEqual(got, want) {
 			t.Errorf("Configure(model %q) = %+v, %v; want %+v", model, got, err, want)
+		}
+	}
+}
+
+// TestConfigureRefusesOptions: the rules have no settings, so any option,
+// a misspelt one included, is refused rather than ignored.
+func TestConfigureRefusesOptions(t *testing.T) {
+	cases := []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"temperature": "0.7"}, `the heuristic judge takes no options, not "temperature"`},
+		{map[string]string{"seed": "7", "base_url": "http://h"}, `the heuristic judge takes no options, not "base_url", "seed"`},
+		{map[string]string{"temperature": ""}, `the heuristic judge takes no options, not "temperature"`},
+	}
+	for _, c := range cases {
+		_, err := heuristic.New().Configure(context.Background(), judge.Config{Options: c.opts})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v:\n got  %v\n want %s", c.opts, err, c.want)
 		}
 	}
 }

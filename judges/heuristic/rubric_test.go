@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -27,6 +28,7 @@ var update = flag.Bool("update", false, "rewrite testdata/tdqs-corpus.golden")
 // flags are pinned by testdata/tdqs-corpus.golden, so a change to a cue,
 // the rubric or the engine shows as a reviewed diff (go test -update).
 func TestScoresWithTheTDQSRubric(t *testing.T) {
+	heavytest.Later(t)
 	r, err := rubrics.Find("tdqs")
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 )
 
 func TestErrorReplies(t *testing.T) {
-	httpDate := time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat)
+	httpDate := judgetest.HTTPDate(30 * time.Second)
 	suite.RunErrorReplies(t, map[string]string{"max_tokens": "64"}, []judgetest.ErrorCase{
 		{Name: "429 with Retry-After seconds", Status: 429, Header: http.Header{"Retry-After": {"2"}}, Body: judgetest.Fixture(t, "error_429_rate.json"),
 			Kind: judgetest.Wait, Wait: 2 * time.Second, Says: []string{"429 Too Many Requests", "Rate limit reached for gpt-4o", "[rate_limit_exceeded]"}},

@@ -43,6 +43,10 @@ var suite = &judgetest.Suite{
 		Tokens: judge.Tokens{Input: 412, Output: 19},
 	},
 	Question: judgetest.Question(schema),
+
+	AnswerText:  "no parameter is described",
+	Refusal:     "error_401.json",
+	RefusalText: "Incorrect API key provided",
 }
 
 // TestShared runs the cases that are the same for every hosted judge.
@@ -145,7 +149,7 @@ func TestConfigure(t *testing.T) {
 		{Name: "missing model", Model: " ",
 			Err: []string{"the openai judge needs a model: pass --model or set judge.model"}},
 		{Name: "unknown option", Model: "gpt-4o", Opts: map[string]string{"temprature": "0"},
-			Err: []string{`no option "temprature"`, "api_key_env, base_url, max_tokens, response_format, seed, temperature, timeout"}},
+			Err: []string{`no option "temprature" (did you mean "temperature"?)`, "api_key_env, base_url, max_tokens, response_format, seed, temperature, timeout"}},
 		{Name: "missing key", Model: "gpt-4o", Env: map[string]string{"OPENAI_API_KEY": ""},
 			Err: []string{"needs an API key for api.openai.com", "set OPENAI_API_KEY"}},
 		{Name: "named key variable unset", Model: "m", Opts: map[string]string{"base_url": "http://localhost:8000/v1", "api_key_env": "MY_VLLM_TOKEN"}, Env: map[string]string{"MY_VLLM_TOKEN": ""},
@@ -164,6 +168,8 @@ func TestConfigure(t *testing.T) {
 			Err: []string{"option base_url must be an http or https URL"}},
 		{Name: "credentials in base_url", Model: "m", Opts: map[string]string{"base_url": "https://user:" + testKey + "@proxy.example/v1"},
 			Err: []string{"must not carry credentials"}},
+		{Name: "key in base_url's query", Model: "m", Opts: map[string]string{"base_url": "https://proxy.example/v1?api_key=" + testKey},
+			Err: []string{`option base_url must be an http or https URL such as https://api.openai.com/v1, not "https://proxy.example/v1?api_key=[redacted]"`}},
 		{Name: "bad response_format", Model: "m", Opts: map[string]string{"response_format": "xml"},
 			Err: []string{"option response_format must be one of json_schema, json_object, none"}},
 	})

@@ -139,7 +139,7 @@ func TestConfigureOptionErrors(t *testing.T) {
 	}{
 		{"no options", nil, "the replay judge needs an answers file: pass --answers FILE"},
 		{"empty answers", map[string]string{"answers": ""}, "the replay judge needs an answers file: pass --answers FILE"},
-		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer"; its options are answers`},
+		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer" (did you mean "answers"?); its options are answers`},
 		{"no such file", map[string]string{"answers": missing}, "cannot read the answers file: open " + missing + ": no such file or directory"},
 	}
 	for _, c := range cases {

@@ -51,6 +51,17 @@ type Client struct {
 	Timeout time.Duration
 	// Secrets are removed from every message the client words.
 	Secrets []string
+	// Now is the clock an HTTP-date Retry-After is read against;
+	// time.Now when nil. Tests set it so that a wait is exact.
+	Now func() time.Time
+}
+
+// now reads the client's clock.
+func (c *Client) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
 }
 
 // Reply is an HTTP reply, read whole.

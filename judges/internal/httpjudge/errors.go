@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/judges/internal/scrub"
 )
 
 // Failure is what a provider said about a request it did not answer.
@@ -57,7 +59,7 @@ func (c *Client) Refused(f Failure) error {
 	}
 	msg := c.Redact(b.String())
 	if Transient(f.Status) && !f.Final {
-		return &judge.RateLimitError{RetryAfter: RetryAfter(f.Header, time.Now()), Msg: msg}
+		return &judge.RateLimitError{RetryAfter: RetryAfter(f.Header, c.now()), Msg: msg}
 	}
 	hint := f.Hint
 	if loc := f.Header.Get("Location"); f.Status >= 300 && f.Status < 400 && loc != "" && hint == "" {
@@ -113,15 +115,20 @@ func RetryAfter(h http.Header, now time.Time) time.Duration {
 // or masked "sk-..." key, or a word with a run of asterisks.
 var keyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_\-*]{3,}|[^\s.,;:]*\*{4,}[^\s.,;:]*`)
 
-// Redact removes the client's secrets, and anything shaped like a key,
-// from s.
+// Redact removes the client's secrets, anything shaped like a key, and
+// the credentials of any URL it quotes (redact.Text), from s.
 func (c *Client) Redact(s string) string {
-	for _, k := range c.Secrets {
-		if k != "" {
-			s = strings.ReplaceAll(s, k, "[redacted]")
-		}
-	}
-	return keyLike.ReplaceAllString(s, "[redacted]")
+	s = c.strip(s)
+	return redact.Text(keyLike.ReplaceAllString(s, redact.Marker))
+}
+
+// strip replaces the client's secrets in s by redact.Marker.
+func (c *Client) strip(s string) string { return scrub.New(c.Secrets...).String(s) }
+
+// scrub takes the client's secrets out of what a judge returns: the
+// answer's text and model, and the error's message (as Redact words it).
+func (c *Client) scrub(a judge.Answer, err error) (judge.Answer, error) {
+	return scrub.New(c.Secrets...).Answer(a), scrub.Error(err, c.Redact)
 }
 
 // Snippet words the start of a body that could not be read, for a

@@ -57,6 +57,10 @@ func TestRefused(t *testing.T) {
 		{Failure{Status: 308, Header: http.Header{"Location": {"https://api.example.com/v1/chat/completions"}}},
 			false, "api.example.com answered 308 Permanent Redirect; it redirects to https://api.example.com/v1/chat/completions: set base_url to the address the API is served at"},
 		{Failure{Status: 599}, false, "api.example.com answered 599"},
+		{Failure{Status: 302, Header: http.Header{"Location": {"https://u:pw-9@login.example.com/sso?next=/v1&token=t-9"}}},
+			false, "api.example.com answered 302 Found; it redirects to https://u:[redacted]@login.example.com/sso?next=/v1&token=[redacted]: set base_url to the address the API is served at"},
+		{Failure{Status: 400, Message: "bad callback http://cb.example/?sig=s-9"},
+			false, "api.example.com answered 400 Bad Request: bad callback http://cb.example/?sig=[redacted]"},
 	}
 	for _, cs := range cases {
 		err := c.Refused(cs.f)

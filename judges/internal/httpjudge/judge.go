@@ -9,9 +9,11 @@ import (
 	"net/url"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
+	"github.com/rubricmcp/rubric/judges/internal/scrub"
 )
 
 // API describes one hosted API to a Judge: what the judge is called, where
@@ -88,6 +90,7 @@ type Endpoint struct {
 type Judge struct {
 	api  *API
 	http *http.Client
+	now  func() time.Time // nil for time.Now
 	cfg  atomic.Pointer[configured]
 }
 
@@ -99,6 +102,11 @@ type configured struct {
 
 // NewJudge returns an unconfigured judge for api.
 func NewJudge(api *API) *Judge { return &Judge{api: api, http: NewHTTPClient()} }
+
+// SetClock makes the judge read an HTTP-date Retry-After against now
+// instead of time.Now, from its next Configure on: tests give it a fixed
+// time so that the wait they check is exact however loaded the machine.
+func (j *Judge) SetClock(now func() time.Time) { j.now = now }
 
 // Describe returns the judge's identity before a model is chosen: its
 // provider is its name.
@@ -150,7 +158,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 		header.Set(api.KeyHeader, api.KeyPrefix+key)
 	}
 	e := &Endpoint{
-		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: []string{key}},
+		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: secrets(api, header, key), Now: j.now},
 		URL:     base.String() + api.Path,
 		Header:  header,
 		BaseURL: base.String(),
@@ -170,10 +178,35 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	return id, nil
 }
 
+// secrets are the values a judge holds that no answer or message may
+// carry: the key, and every header value it sends beyond the API's fixed
+// ones and the User-Agent (today that is the key's header, prefix and
+// all).
+func secrets(api *API, header http.Header, key string) []string {
+	out := []string{key}
+	for k, vs := range header {
+		if k != "User-Agent" && api.Header.Get(k) == "" {
+			out = append(out, vs...)
+		}
+	}
+	return scrub.New(out...)
+}
+
 // Ask checks the question's answer schema, posts the dialect's request for
 // it, and returns the answer the dialect reads from the reply, or the
-// error a failure or a lost reply makes.
+// error a failure or a lost reply makes. Neither carries a secret the
+// judge holds: an endpoint that echoes the key back (in the answer, the
+// model's name or an error message) has it replaced by "[redacted]"
+// before it leaves the judge for the report, the cache or a record.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	a, err := j.ask(ctx, q)
+	if c := j.cfg.Load(); c != nil {
+		a, err = c.endpoint.Client.scrub(a, err)
+	}
+	return a, err
+}
+
+func (j *Judge) ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	c := j.cfg.Load()
 	if c == nil {
 		return judge.Answer{}, fmt.Errorf("the %s judge was asked a question before it was configured", j.api.Name)

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // Options reads a judge's options (judge.Config.Options). Every value is a
@@ -24,7 +26,10 @@ type Options struct {
 }
 
 // NewOptions checks that every key in m is one of known and returns a
-// reader for them. judgeName names the judge in messages ("openai").
+// reader for them. judgeName names the judge in messages ("openai"). An
+// unknown key is refused, with the valid key nearest to it when one is
+// near enough to be what was meant, and the list of the valid ones; a
+// judge that knows none says it takes no options.
 func NewOptions(judgeName string, m map[string]string, known ...string) (*Options, error) {
 	var unknown []string
 	for k := range m {
@@ -32,25 +37,85 @@ func NewOptions(judgeName string, m map[string]string, known ...string) (*Option
 			unknown = append(unknown, k)
 		}
 	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		sorted := slices.Sorted(slices.Values(known))
-		what := "option"
-		if len(unknown) > 1 {
-			what = "options"
-		}
-		return nil, fmt.Errorf("the %s judge has no %s %s; its options are %s",
-			judgeName, what, quoteAll(unknown), strings.Join(sorted, ", "))
+	if len(unknown) == 0 {
+		return &Options{judge: judgeName, m: m}, nil
 	}
-	return &Options{judge: judgeName, m: m}, nil
+	slices.Sort(unknown)
+	named := make([]string, len(unknown))
+	for i, k := range unknown {
+		named[i] = strconv.Quote(k)
+		if near := Nearest(k, known); near != "" {
+			named[i] += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+	}
+	if len(known) == 0 {
+		return nil, fmt.Errorf("the %s judge takes no options, not %s", judgeName, strings.Join(named, ", "))
+	}
+	what := "option"
+	if len(unknown) > 1 {
+		what = "options"
+	}
+	return nil, fmt.Errorf("the %s judge has no %s %s; its options are %s",
+		judgeName, what, strings.Join(named, ", "), strings.Join(slices.Sorted(slices.Values(known)), ", "))
 }
 
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
+// Nearest returns the key of known nearest to k when it is near enough to
+// be a slip for it, else "": a key that differs from k in case or in the
+// separators "_" and "-" only, that starts with k or that k starts with
+// (at least three characters), or within an edit distance of a third of
+// its length (at least one). Of several, the closest wins, then the first
+// in sorted order.
+func Nearest(k string, known []string) string {
+	norm := func(s string) string {
+		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(s))
 	}
-	return strings.Join(q, ", ")
+	nk := norm(k)
+	best, bestD := "", -1
+	for _, c := range slices.Sorted(slices.Values(known)) {
+		nc := norm(c)
+		var d int
+		switch {
+		case nk == nc:
+			d = 0
+		case len(nk) >= 3 && len(nc) >= 3 && (strings.HasPrefix(nc, nk) || strings.HasPrefix(nk, nc)):
+			d = 1
+		default:
+			d = distance(nk, nc)
+			if d > max(1, len(nc)/3) {
+				continue
+			}
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// distance is the edit distance of a and b (insertions, deletions,
+// substitutions and swaps of neighbours, each 1), over bytes.
+func distance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }
 
 // errorf words a bad option value.
@@ -128,7 +193,10 @@ func (o *Options) BaseURL(key, def string) (*url.URL, error) {
 	s := o.String(key, def)
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return nil, o.errorf(key, "an http or https URL such as "+def, s)
+		// The URL is quoted without its credentials: a key put in its
+		// query or userinfo would otherwise reach the terminal and
+		// failed.json.
+		return nil, o.errorf(key, "an http or https URL such as "+def, redact.URL(s))
 	}
 	if u.User != nil {
 		return nil, fmt.Errorf("the %s judge's option %s must not carry credentials: put the key in an environment variable and name it with api_key_env", o.judge, key)

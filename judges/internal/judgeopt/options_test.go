@@ -68,3 +68,75 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestTypos: a misspelt option is refused with the valid key it was
+// likely meant as; one near none is refused with the list alone.
+func TestTypos(t *testing.T) {
+	openai := []string{"base_url", "temperature", "seed", "max_tokens", "timeout", "api_key_env", "response_format"}
+	const list = "; its options are api_key_env, base_url, max_tokens, response_format, seed, temperature, timeout"
+	cases := []struct {
+		opts  map[string]string
+		known []string
+		want  string
+	}{
+		{map[string]string{"temprature": "0"}, openai, `the demo judge has no option "temprature" (did you mean "temperature"?)` + list},
+		{map[string]string{"temperture": "0"}, openai, `the demo judge has no option "temperture" (did you mean "temperature"?)` + list},
+		{map[string]string{"timout": "9s"}, openai, `the demo judge has no option "timout" (did you mean "timeout"?)` + list},
+		{map[string]string{"sede": "7"}, openai, `the demo judge has no option "sede" (did you mean "seed"?)` + list},
+		{map[string]string{"max_token": "9"}, openai, `the demo judge has no option "max_token" (did you mean "max_tokens"?)` + list},
+		{map[string]string{"maxTokens": "9"}, openai, `the demo judge has no option "maxTokens" (did you mean "max_tokens"?)` + list},
+		{map[string]string{"base-url": "http://h"}, openai, `the demo judge has no option "base-url" (did you mean "base_url"?)` + list},
+		{map[string]string{"BASE_URL": "http://h"}, openai, `the demo judge has no option "BASE_URL" (did you mean "base_url"?)` + list},
+		{map[string]string{"api_key": "K"}, openai, `the demo judge has no option "api_key" (did you mean "api_key_env"?)` + list},
+		{map[string]string{"format": "none"}, openai, `the demo judge has no option "format"` + list},
+		{map[string]string{"colour": "x", "sead": "1"}, openai, `the demo judge has no options "colour", "sead" (did you mean "seed"?)` + list},
+		{map[string]string{"anwsers": "a.jsonl"}, []string{"answers"}, `the demo judge has no option "anwsers" (did you mean "answers"?); its options are answers`},
+		{map[string]string{"comand": "claude"}, []string{"cli_version", "command", "timeout"}, `the demo judge has no option "comand" (did you mean "command"?); its options are cli_version, command, timeout`},
+		{map[string]string{"temperature": "0"}, nil, `the demo judge takes no options, not "temperature"`},
+		{map[string]string{"b": "1", "a": "2"}, nil, `the demo judge takes no options, not "a", "b"`},
+	}
+	for _, c := range cases {
+		_, err := NewOptions("demo", c.opts, c.known...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v:\n got  %v\n want %s", c.opts, err, c.want)
+		}
+	}
+}
+
+func TestNearest(t *testing.T) {
+	known := []string{"timeout", "temperature", "top_p"}
+	cases := map[string]string{
+		"timeout": "timeout", "Timeout": "timeout", "tmeout": "timeout", "timeuot": "timeout",
+		"top-p": "top_p", "topp": "top_p", "top": "top_p", "temp": "temperature",
+		"t": "", "tp": "", "xyz": "", "": "",
+	}
+	for k, want := range cases {
+		if got := Nearest(k, known); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestBaseURLKeepsCredentialsOut: a base URL refused for its query or
+// userinfo is quoted without the credentials in them.
+func TestBaseURLKeepsCredentialsOut(t *testing.T) {
+	cases := []struct {
+		url, want string
+	}{
+		{"http://h/v1?key=k-111", `the demo judge's option base_url must be an http or https URL such as https://x/v1, not "http://h/v1?key=[redacted]"`},
+		{"http://h/v1?api_key=k-111&x=1", `not "http://h/v1?api_key=[redacted]&x=1"`},
+		{"ftp://u:k-111@h/v1", `not "ftp://u:[redacted]@h/v1"`},
+		{"http://u:k-111@h/v1", "must not carry credentials"},
+		{"http://h/v1#token=k-111", `not "http://h/v1#token=[redacted]"`},
+	}
+	for _, c := range cases {
+		o, err := NewOptions("demo", map[string]string{"base_url": c.url}, "base_url")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = o.BaseURL("base_url", "https://x/v1")
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "k-111") {
+			t.Errorf("%s: %v", c.url, err)
+		}
+	}
+}

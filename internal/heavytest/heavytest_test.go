@@ -1,0 +1,84 @@
+package heavytest
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLater: with the variable set, a heavy test is skipped; without it
+// (and without -short), it runs.
+func TestLater(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		runs bool
+	}{{"later", false}, {"", !testing.Short()}, {"now", !testing.Short()}} {
+		t.Setenv(Env, c.env)
+		ran := false
+		t.Run("heavy", func(t *testing.T) {
+			Later(t)
+			ran = true
+		})
+		if ran != c.runs {
+			t.Errorf("%s=%q: ran %v, want %v", Env, c.env, ran, c.runs)
+		}
+	}
+}
+
+// TestMakefileRunsEveryHeavyTest: every test that calls Later is named in
+// the Makefile's HEAVY_TESTS and lives in one of its HEAVY_PACKAGES, so
+// that make test, whose race pass skips them, runs each in its second
+// pass.
+func TestMakefileRunsEveryHeavyTest(t *testing.T) {
+	root := filepath.Join("..", "..")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := regexp.MustCompile(`(?m)^HEAVY_TESTS = \^\(([A-Za-z0-9_|]+)\)\$\$$`).FindSubmatch(mk)
+	pkgs := regexp.MustCompile(`(?m)^HEAVY_PACKAGES = (.+)$`).FindSubmatch(mk)
+	if tests == nil || pkgs == nil {
+		t.Fatal("the Makefile has no HEAVY_TESTS = ^(A|B)$$ or HEAVY_PACKAGES = line")
+	}
+	listed := strings.Split(string(tests[1]), "|")
+	dirs := strings.Fields(string(pkgs[1]))
+	call := regexp.MustCompile(`func (Test\w+)\(t \*testing\.T\) \{\n\theavytest\.Later\(t\)`)
+	found := 0
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		for _, m := range call.FindAllSubmatch(b, -1) {
+			found++
+			name := string(m[1])
+			if !slices.Contains(listed, name) {
+				t.Errorf("%s calls heavytest.Later, but the Makefile's HEAVY_TESTS does not name it", name)
+			}
+			if !slices.Contains(dirs, "./"+filepath.ToSlash(rel)) {
+				t.Errorf("%s (in %s) calls heavytest.Later, but its package is not in HEAVY_PACKAGES", name, rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Error("no test calls heavytest.Later: the Makefile's second pass would run nothing heavy")
+	}
+}

@@ -1,0 +1,80 @@
+package redact
+
+import "testing"
+
+func TestURL(t *testing.T) {
+	cases := []struct {
+		name, in, want string
+	}{
+		{"nothing secret", "https://api.example.com/v1", "https://api.example.com/v1"},
+		{"plain query kept", "https://h/search?q=tools&page=2", "https://h/search?q=tools&page=2"},
+		{"password", "https://alice:hunter2@h:8443/v1", "https://alice:[redacted]@h:8443/v1"},
+		{"empty password", "https://alice:@h/", "https://alice:[redacted]@h/"},
+		{"token as the user", "https://ghp_abc123@github.com/x", "https://[redacted]@github.com/x"},
+		{"@ in the password", "http://u:p@ss@h/", "http://u:[redacted]@h/"},
+		{"@ in the path is not userinfo", "https://h/users/@me?x=1", "https://h/users/@me?x=1"},
+		{"token", "https://h/mcp?token=s3cr3t", "https://h/mcp?token=[redacted]"},
+		{"several, in order", "https://h/?a=1&api_key=k1&b=2&access_token=t2", "https://h/?a=1&api_key=[redacted]&b=2&access_token=[redacted]"},
+		{"case and compounds", "https://h/?X-Amz-Signature=ab&X-Amz-Credential=cd&Password=ef&clientSecret=gh",
+			"https://h/?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&Password=[redacted]&clientSecret=[redacted]"},
+		{"escaped name", "https://h/?api%5Fkey=k&auth%20token=t", "https://h/?api%5Fkey=[redacted]&auth%20token=[redacted]"},
+		{"semicolons", "https://h/?sig=1;x=2", "https://h/?sig=[redacted];x=2"},
+		{"no value", "https://h/?token", "https://h/?token"},
+		{"empty value", "https://h/?token=", "https://h/?token=[redacted]"},
+		{"fragment", "https://h/cb#access_token=t&state=s", "https://h/cb#access_token=[redacted]&state=s"},
+		{"plain fragment kept", "https://h/doc#section-2", "https://h/doc#section-2"},
+		{"empty query and fragment kept", "https://h/?#", "https://h/?#"},
+		{"both", "https://u:p@h/?key=k#sig=s", "https://u:[redacted]@h/?key=[redacted]#sig=[redacted]"},
+		{"no scheme", "h:80/path?secret=x", "h:80/path?secret=[redacted]"},
+		{"malformed", "http://u:p@h/%zz?token=%zz", "http://u:[redacted]@h/%zz?token=[redacted]"},
+		{"not a URL", "just words", "just words"},
+		{"empty", "", ""},
+	}
+	for _, c := range cases {
+		if got := URL(c.in); got != c.want {
+			t.Errorf("%s: URL(%q)\n got  %s\n want %s", c.name, c.in, got, c.want)
+		}
+	}
+}
+
+func TestURLExtraNames(t *testing.T) {
+	in := "https://h/?tenant=acme&q=1"
+	if got := URL(in); got != in {
+		t.Errorf("without extra names: %s", got)
+	}
+	if got, want := URL(in, "TENANT"), "https://h/?tenant=[redacted]&q=1"; got != want {
+		t.Errorf("with an extra name: %s, want %s", got, want)
+	}
+}
+
+func TestSecretName(t *testing.T) {
+	cases := map[string]bool{
+		"token": true, "api_key": true, "apiKey": true, "X-API-KEY": true, "secret": true,
+		"password": true, "passwd": true, "pwd": true, "auth": true, "authorization": true,
+		"sig": true, "signature": true, "session_id": true, "jwt": true, "code": true,
+		"q": false, "page": false, "cursor": false, "limit": false, "name": false, "": false,
+	}
+	for name, want := range cases {
+		if got := SecretName(name); got != want {
+			t.Errorf("SecretName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	cases := []struct {
+		in, want string
+	}{
+		{`Post "https://u:pw@h/v1/chat?key=k1": dial tcp: lookup h: no such host`,
+			`Post "https://u:[redacted]@h/v1/chat?key=[redacted]": dial tcp: lookup h: no such host`},
+		{"redirects to https://other/x?token=t and http://a:b@c/",
+			"redirects to https://other/x?token=[redacted] and http://a:[redacted]@c/"},
+		{"no URL here, only a=b and token=x", "no URL here, only a=b and token=x"},
+		{"<https://h/?sig=1>", "<https://h/?sig=[redacted]>"},
+	}
+	for _, c := range cases {
+		if got := Text(c.in); got != c.want {
+			t.Errorf("Text(%q)\n got  %s\n want %s", c.in, got, c.want)
+		}
+	}
+}
