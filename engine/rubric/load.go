@@ -1,9 +1,9 @@
 package rubric
 
 import (
+	"context"
 	"fmt"
 	"math/big"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Diagnostic is one problem in a rubric file, at a 1-based line and column.
@@ -59,19 +60,33 @@ func Name(filename string, src []byte) string {
 	return content.Blocks[0].Labels[0]
 }
 
-// LoadFile reads and loads the rubric at path.
+// LoadFile reads and loads the rubric at path, refusing a rubric or a
+// prompt file larger than boundedread.DefaultMax.
 func LoadFile(path string) (*Rubric, error) {
-	src, err := os.ReadFile(path)
+	return LoadFileContext(context.Background(), path, boundedread.DefaultMax)
+}
+
+// LoadFileContext is LoadFile with a size limit of max bytes for the
+// rubric and each file it reads (the CLI's --max-file-size), and a
+// context that ends the reads.
+func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, error) {
+	src, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
 		return nil, fmt.Errorf("read rubric: %w", err)
 	}
-	return Load(path, src)
+	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
+	return l.result()
 }
 
 // Load parses and compiles a rubric from src; filename is used in
 // diagnostics and recorded as File.
 func Load(filename string, src []byte) (*Rubric, error) {
-	l := &loader{file: filename, src: src}
+	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.DefaultMax}
+	return l.result()
+}
+
+// result loads the rubric and gathers its diagnostics.
+func (l *loader) result() (*Rubric, error) {
 	r := l.load()
 	if len(l.diags) > 0 {
 		sort.SliceStable(l.diags, func(i, j int) bool {
@@ -85,10 +100,13 @@ func Load(filename string, src []byte) (*Rubric, error) {
 }
 
 type loader struct {
-	file  string
-	src   []byte
-	diags []Diagnostic
-	envs  envs
+	file string
+	src  []byte
+	// ctx and maxFile bound the files the rubric reads with file().
+	ctx     context.Context
+	maxFile int64
+	diags   []Diagnostic
+	envs    envs
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
