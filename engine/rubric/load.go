@@ -49,6 +49,9 @@ func (e *Error) Error() string {
 // label of its rubric block, "" when there is none to read (Load then
 // says what is wrong).
 func Name(filename string, src []byte) string {
+	if _, deep := tooDeep(src); deep {
+		return ""
+	}
 	f, ds := hclsyntax.ParseConfig(src, filename, hcl.Pos{Line: 1, Column: 1})
 	if ds.HasErrors() {
 		return ""
@@ -187,6 +190,10 @@ func (l *loader) load() *Rubric {
 	var err error
 	if l.envs, err = environments(); err != nil {
 		l.errorf(hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}, "%v", err)
+		return r
+	}
+	if at, deep := tooDeep(l.src); deep {
+		l.errorf(hcl.Range{Start: at}, "the rubric nests more than %d levels of braces, brackets and parentheses here; a rubric needs a dozen", MaxNesting)
 		return r
 	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
@@ -414,11 +421,39 @@ func (l *loader) number(e hcl.Expression) (num.Num, bool) {
 	if l.hclDiags(ds) {
 		return num.Num{}, false
 	}
-	if v.IsNull() || v.Type() != cty.Number {
+	if v.IsNull() || v.Type() != cty.Number || !v.IsKnown() {
 		l.errorf(e.Range(), "want a number")
 		return num.Num{}, false
 	}
-	return exactNumber(v.AsBigFloat()), true
+	f := v.AsBigFloat()
+	if f.IsInf() || f.Sign() != 0 && (f.MantExp(nil) > maxNumberExp || f.MantExp(nil) < -maxNumberExp) {
+		l.errorf(e.Range(), "%s is out of range: a number in a rubric lies between -1e15 and 1e15, and is 0 or at least 1e-15 away from it", numberText(f))
+		return num.Num{}, false
+	}
+	n := exactNumber(f)
+	if n.Cmp(maxNumber) > 0 || n.Cmp(maxNumber.Neg()) < 0 || n.Sign() != 0 && n.Cmp(minNumber) < 0 && n.Cmp(minNumber.Neg()) > 0 {
+		l.errorf(e.Range(), "%s is out of range: a number in a rubric lies between -1e15 and 1e15, and is 0 or at least 1e-15 away from it", numberText(f))
+		return num.Num{}, false
+	}
+	return n, true
+}
+
+// The range of a number in a rubric: points, grade bounds and digits are
+// never near it, and a number beyond it (1e999999999) cannot be held
+// exactly. maxNumberExp is a binary exponent beyond both ends.
+var (
+	maxNumber = num.Int(1_000_000_000_000_000)
+	minNumber = num.MustParse("0.000000000000001")
+)
+
+const maxNumberExp = 64
+
+// numberText is a number as a message shows it: short, however long it is.
+func numberText(f *big.Float) string {
+	if f.IsInf() {
+		return "the number"
+	}
+	return f.Text('g', 6)
 }
 
 // whole reads a whole number from 0 to most into *dst; unit, such as
