@@ -379,6 +379,11 @@ func ReadContext(ctx context.Context, path string, max int64) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read report: %w", err)
 	}
+	return parse(path, b)
+}
+
+// parse reads a report's bytes; path names them in errors.
+func parse(path string, b []byte) (*Report, error) {
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
