@@ -108,8 +108,10 @@ type loader struct {
 	// ctx and maxFile bound the files the rubric reads with file().
 	ctx     context.Context
 	maxFile int64
-	diags   []Diagnostic
-	envs    envs
+	// at is where each compiled formula is, for checks after compiling.
+	at    map[*lang.Program]formulaAt
+	diags []Diagnostic
+	envs  envs
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
@@ -276,6 +278,7 @@ func (l *loader) load() *Rubric {
 	if r.Gate != nil {
 		l.finishGate(r, gateFields)
 	}
+	l.checkReferences(r)
 	if _, ok := levels["tool"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")
 	}
@@ -494,6 +497,12 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		return nil
 	}
 	p, ds := env.Compile(src, want)
+	if p != nil {
+		if l.at == nil {
+			l.at = map[*lang.Program]formulaAt{}
+		}
+		l.at[p] = formulaAt{a.Expr.Range(), src}
+	}
 	for _, d := range ds {
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
 		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
