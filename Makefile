@@ -47,6 +47,8 @@ fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 2m
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' -fuzztime 2m
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 2m
+	$(GO) test ./engine/report -run '^$$' -fuzz '^FuzzRead$$' -fuzztime 2m
+	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzSchemaErrors$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzEval$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzFromJSON$$' -fuzztime 2m
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' -fuzztime 2m

@@ -1,13 +1,14 @@
 package calibrate
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Capture is a registry capture as calibration reads it: the definitions
@@ -40,7 +41,7 @@ type PublishedTool struct {
 
 // ReadCapture reads a registry capture. Any other shape is refused.
 func ReadCapture(path string) (*Capture, error) {
-	b, err := os.ReadFile(path)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
 	if err != nil {
 		return nil, fmt.Errorf("read capture: %w", err)
 	}

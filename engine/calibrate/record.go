@@ -2,14 +2,15 @@ package calibrate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Write writes the record as indented JSON.
@@ -27,7 +28,7 @@ func WriteFile(path string, rec *Record) error {
 
 // Read loads a record written by Write.
 func Read(path string) (*Record, error) {
-	b, err := os.ReadFile(path)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
 	if err != nil {
 		return nil, fmt.Errorf("read calibration record: %w", err)
 	}

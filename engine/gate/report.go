@@ -2,12 +2,13 @@ package gate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Version is the version of the gate report format.
@@ -147,7 +148,7 @@ func Write(w io.Writer, r *Report) error {
 
 // Read reads a gate report written by Write.
 func Read(path string) (*Report, error) {
-	b, err := os.ReadFile(path)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
 	if err != nil {
 		return nil, fmt.Errorf("read gate report: %w", err)
 	}

@@ -19,8 +19,9 @@ import (
 // draft named by $schema, else 2020-12) and returns what is wrong, one
 // string per failed keyword, as "/instance/path: message"; an empty list
 // means the value is valid. A schema that does not compile (a remote $ref,
-// a malformed keyword) yields one entry saying so, so a formula can count
-// it as a failure without the run failing. Nothing is ever fetched.
+// a malformed keyword), or one too complex to validate on this value (see
+// validationSteps), yields one entry saying so, so a formula can count it
+// as a failure without the run failing. Nothing is ever fetched.
 func validateFunctions() []cel.EnvOption {
 	return []cel.EnvOption{
 		cel.Function("schema_errors", cel.Overload("schema_errors_dyn_dyn", []*cel.Type{cel.DynType, cel.DynType}, cel.ListType(cel.StringType),
@@ -46,15 +47,18 @@ func schemaErrors(value, schema ref.Val) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value: %w", err)
 	}
-	s, err := compiledSchema(sj)
-	if err != nil {
-		return []string{"the schema does not compile: " + oneLine(err.Error())}, nil
+	c := compiledSchema(sj)
+	if c.err != nil {
+		return []string{"the schema does not compile: " + oneLine(c.err.Error())}, nil
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(vj))
 	if err != nil {
 		return nil, fmt.Errorf("value: %w", err)
 	}
-	verr := s.Validate(v)
+	if validationSteps(c.doc, v) > maxValidationSteps {
+		return []string{tooComplex}, nil
+	}
+	verr := c.s.Validate(v)
 	if verr == nil {
 		return nil, nil
 	}
@@ -90,43 +94,48 @@ var schemaCache struct {
 	m map[[32]byte]compiled
 }
 
+// tooComplex is what schema_errors says of a validation it refuses to run.
+var tooComplex = fmt.Sprintf("/: the schema is too complex to validate: its allOf, anyOf, oneOf and $ref branches would take more than %d steps on this value", maxValidationSteps)
+
 type compiled struct {
 	s   *jsonschema.Schema
+	doc any // the schema as decoded, for validationSteps
 	err error
 }
 
 // compiledSchema compiles a schema given as canonical JSON, once per
 // distinct schema.
-func compiledSchema(canonical []byte) (*jsonschema.Schema, error) {
+func compiledSchema(canonical []byte) compiled {
 	key := sha256.Sum256(canonical)
 	schemaCache.Lock()
 	c, ok := schemaCache.m[key]
 	schemaCache.Unlock()
 	if ok {
-		return c.s, c.err
+		return c
 	}
-	c.s, c.err = compileSchema(canonical)
+	c.s, c.doc, c.err = compileSchema(canonical)
 	schemaCache.Lock()
 	if schemaCache.m == nil || len(schemaCache.m) >= maxCachedSchemas {
 		schemaCache.m = map[[32]byte]compiled{}
 	}
 	schemaCache.m[key] = c
 	schemaCache.Unlock()
-	return c.s, c.err
+	return c
 }
 
-func compileSchema(canonical []byte) (*jsonschema.Schema, error) {
+func compileSchema(canonical []byte) (*jsonschema.Schema, any, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(canonical))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
 	const loc = "rubric:schema.json"
 	if err := c.AddResource(loc, doc); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return c.Compile(loc)
+	s, err := c.Compile(loc)
+	return s, doc, err
 }
 
 // noLoader refuses every reference outside the schema: a formula never

@@ -10,17 +10,18 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"iter"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Version is the version of the report format; it changes when a field
@@ -363,12 +364,24 @@ func Write(w io.Writer, r *Report) error {
 	return bw.Flush()
 }
 
-// Read loads a report written by Write.
+// Read loads a report written by WriteFile, refusing one larger than
+// boundedread.DefaultMax.
 func Read(path string) (*Report, error) {
-	b, err := os.ReadFile(path)
+	return ReadContext(context.Background(), path, boundedread.DefaultMax)
+}
+
+// ReadContext is Read with a size limit of max bytes (the CLI's
+// --max-file-size) and a context that ends the read.
+func ReadContext(ctx context.Context, path string, max int64) (*Report, error) {
+	b, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
 		return nil, fmt.Errorf("read report: %w", err)
 	}
+	return parse(path, b)
+}
+
+// parse reads a report's bytes; path names them in errors.
+func parse(path string, b []byte) (*Report, error) {
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()

@@ -1,9 +1,9 @@
 package rubric
 
 import (
+	"context"
 	"fmt"
 	"math/big"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Diagnostic is one problem in a rubric file, at a 1-based line and column.
@@ -48,6 +49,9 @@ func (e *Error) Error() string {
 // label of its rubric block, "" when there is none to read (Load then
 // says what is wrong).
 func Name(filename string, src []byte) string {
+	if _, deep := tooDeep(src); deep {
+		return ""
+	}
 	f, ds := hclsyntax.ParseConfig(src, filename, hcl.Pos{Line: 1, Column: 1})
 	if ds.HasErrors() {
 		return ""
@@ -59,19 +63,33 @@ func Name(filename string, src []byte) string {
 	return content.Blocks[0].Labels[0]
 }
 
-// LoadFile reads and loads the rubric at path.
+// LoadFile reads and loads the rubric at path, refusing a rubric or a
+// prompt file larger than boundedread.DefaultMax.
 func LoadFile(path string) (*Rubric, error) {
-	src, err := os.ReadFile(path)
+	return LoadFileContext(context.Background(), path, boundedread.DefaultMax)
+}
+
+// LoadFileContext is LoadFile with a size limit of max bytes for the
+// rubric and each file it reads (the CLI's --max-file-size), and a
+// context that ends the reads.
+func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, error) {
+	src, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
 		return nil, fmt.Errorf("read rubric: %w", err)
 	}
-	return Load(path, src)
+	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
+	return l.result()
 }
 
 // Load parses and compiles a rubric from src; filename is used in
 // diagnostics and recorded as File.
 func Load(filename string, src []byte) (*Rubric, error) {
-	l := &loader{file: filename, src: src}
+	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.DefaultMax}
+	return l.result()
+}
+
+// result loads the rubric and gathers its diagnostics.
+func (l *loader) result() (*Rubric, error) {
 	r := l.load()
 	if len(l.diags) > 0 {
 		sort.SliceStable(l.diags, func(i, j int) bool {
@@ -85,8 +103,13 @@ func Load(filename string, src []byte) (*Rubric, error) {
 }
 
 type loader struct {
-	file  string
-	src   []byte
+	file string
+	src  []byte
+	// ctx and maxFile bound the files the rubric reads with file().
+	ctx     context.Context
+	maxFile int64
+	// at is where each compiled formula is, for checks after compiling.
+	at    map[*lang.Program]formulaAt
 	diags []Diagnostic
 	envs  envs
 }
@@ -171,6 +194,10 @@ func (l *loader) load() *Rubric {
 		l.errorf(hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}, "%v", err)
 		return r
 	}
+	if at, deep := tooDeep(l.src); deep {
+		l.errorf(hcl.Range{Start: at}, "the rubric nests more than %d levels of braces, brackets and parentheses here; a rubric needs a dozen", MaxNesting)
+		return r
+	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
 	if l.hclDiags(ds) {
 		return r
@@ -251,6 +278,7 @@ func (l *loader) load() *Rubric {
 	if r.Gate != nil {
 		l.finishGate(r, gateFields)
 	}
+	l.checkReferences(r)
 	if _, ok := levels["tool"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")
 	}
@@ -396,11 +424,39 @@ func (l *loader) number(e hcl.Expression) (num.Num, bool) {
 	if l.hclDiags(ds) {
 		return num.Num{}, false
 	}
-	if v.IsNull() || v.Type() != cty.Number {
+	if v.IsNull() || v.Type() != cty.Number || !v.IsKnown() {
 		l.errorf(e.Range(), "want a number")
 		return num.Num{}, false
 	}
-	return exactNumber(v.AsBigFloat()), true
+	f := v.AsBigFloat()
+	if f.IsInf() || f.Sign() != 0 && (f.MantExp(nil) > maxNumberExp || f.MantExp(nil) < -maxNumberExp) {
+		l.errorf(e.Range(), "%s is out of range: a number in a rubric lies between -1e15 and 1e15, and is 0 or at least 1e-15 away from it", numberText(f))
+		return num.Num{}, false
+	}
+	n := exactNumber(f)
+	if n.Cmp(maxNumber) > 0 || n.Cmp(maxNumber.Neg()) < 0 || n.Sign() != 0 && n.Cmp(minNumber) < 0 && n.Cmp(minNumber.Neg()) > 0 {
+		l.errorf(e.Range(), "%s is out of range: a number in a rubric lies between -1e15 and 1e15, and is 0 or at least 1e-15 away from it", numberText(f))
+		return num.Num{}, false
+	}
+	return n, true
+}
+
+// The range of a number in a rubric: points, grade bounds and digits are
+// never near it, and a number beyond it (1e999999999) cannot be held
+// exactly. maxNumberExp is a binary exponent beyond both ends.
+var (
+	maxNumber = num.Int(1_000_000_000_000_000)
+	minNumber = num.MustParse("0.000000000000001")
+)
+
+const maxNumberExp = 64
+
+// numberText is a number as a message shows it: short, however long it is.
+func numberText(f *big.Float) string {
+	if f.IsInf() {
+		return "the number"
+	}
+	return f.Text('g', 6)
 }
 
 // whole reads a whole number from 0 to most into *dst; unit, such as
@@ -441,6 +497,12 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		return nil
 	}
 	p, ds := env.Compile(src, want)
+	if p != nil {
+		if l.at == nil {
+			l.at = map[*lang.Program]formulaAt{}
+		}
+		l.at[p] = formulaAt{a.Expr.Range(), src}
+	}
 	for _, d := range ds {
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
 		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})

@@ -3,7 +3,6 @@ package rubric
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 var questionSchema = &hcl.BodySchema{
@@ -53,7 +53,7 @@ func (l *loader) evalContext() *hcl.EvalContext {
 				if !filepath.IsAbs(path) {
 					path = filepath.Join(filepath.Dir(l.file), rel)
 				}
-				b, err := os.ReadFile(path)
+				b, err := boundedread.ReadFile(l.ctx, path, l.maxFile)
 				if err != nil {
 					return cty.NilVal, fmt.Errorf("read %s: %v", path, err)
 				}

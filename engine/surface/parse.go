@@ -75,7 +75,17 @@ func (p *parser) syntax(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		line, col := position(p.data, te.Offset)
-		return &Error{File: p.file, Line: line, Col: col, Msg: "cannot read the JSON: " + strings.TrimPrefix(err.Error(), "json: ")}
+		if n, ok := strings.CutPrefix(te.Value, "number "); ok {
+			// The offset is past the number: point at its start.
+			if off := bytes.LastIndex(p.data[:min(te.Offset, int64(len(p.data)))], []byte(n)); off >= 0 {
+				line, col = position(p.data, int64(off))
+			}
+			// Valid JSON, but past what a float64 holds (1e400), or a
+			// number a million digits long: say so in a line, not in the
+			// number.
+			return &Error{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf("the number %s is too large to read: rubric reads numbers up to about 1.8e308", shortText(n))}
+		}
+		return &Error{File: p.file, Line: line, Col: col, Msg: "cannot read the JSON: " + shortText(strings.TrimPrefix(err.Error(), "json: "))}
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
@@ -256,9 +266,52 @@ func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
 	if name == "" {
 		return Tool{}, p.errAt(path+".name", "tool name is empty")
 	}
+	if d := depth(def, MaxDepth+1); d > MaxDepth {
+		return Tool{}, p.errAt(path, "tool %q nests more than %d levels deep; rubric reads definitions up to %d levels (the deepest published ones nest about 20)", shortText(name), MaxDepth, MaxDepth)
+	}
 	t := NewTool(name, def)
 	t.Published = published
 	return t, nil
+}
+
+// MaxDepth bounds how deeply a tool's definition nests (the tool object is
+// level 1, its inputSchema level 2): a schema nested 2,000 deep is no
+// description of anything, and would make every prompt and every check
+// that reads it as large as it is deep.
+const MaxDepth = 64
+
+// depth returns how deeply v nests, counting no further than most.
+func depth(v any, most int) int {
+	if most <= 0 {
+		return 0
+	}
+	d := 0
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if d = max(d, depth(e, most-1)); d >= most-1 {
+				break
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if d = max(d, depth(e, most-1)); d >= most-1 {
+				break
+			}
+		}
+	default:
+		return 0
+	}
+	return d + 1
+}
+
+// shortText is a text from the file as a message quotes it: at most 64
+// bytes, however long it is.
+func shortText(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	return strings.ToValidUTF8(s[:48], "") + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 func kindOf(v any) string {

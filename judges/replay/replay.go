@@ -30,11 +30,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
@@ -50,6 +51,10 @@ const (
 
 // OptionAnswers is the option that names the answers file.
 const OptionAnswers = "answers"
+
+// OptionMaxFileSize names the option that raises the size limit of the
+// answers file, in bytes (boundedread.DefaultMax when not given).
+const OptionMaxFileSize = "max_file_size"
 
 // Judge answers from a recorded answers file. The zero value is not
 // usable; New returns one to Configure.
@@ -84,15 +89,23 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) {
 // Configure implements judge.Judge. It reads and checks the whole
 // answers file named by the answers option. The model is c.Model when
 // given, else the one model every line names, else DefaultModel.
-func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
-	if _, err := judgeopt.NewOptions(Name, c.Options, OptionAnswers); err != nil {
+func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	if _, err := judgeopt.NewOptions(Name, c.Options, OptionAnswers, OptionMaxFileSize); err != nil {
 		return judge.Identity{}, err
 	}
 	path := c.Options[OptionAnswers]
 	if path == "" {
 		return judge.Identity{}, errors.New("the replay judge needs an answers file: pass --answers FILE")
 	}
-	data, err := os.ReadFile(path)
+	max := boundedread.DefaultMax
+	if s := c.Options[OptionMaxFileSize]; s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n <= 0 {
+			return judge.Identity{}, fmt.Errorf("the replay judge's %s option is a number of bytes above 0, not %q", OptionMaxFileSize, s)
+		}
+		max = n
+	}
+	data, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
 		return judge.Identity{}, fmt.Errorf("cannot read the answers file: %w", err)
 	}

@@ -1,0 +1,102 @@
+package rubric
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+)
+
+// formulaAt is where a formula is written: its attribute's expression and
+// its text.
+type formulaAt struct {
+	rng hcl.Range
+	src string
+}
+
+// checkReferences finds, when the rubric loads, what would otherwise fail
+// only when a surface is scored: a formula that reads answers.NAME when no
+// question is called NAME, or metrics.NAME when no metric of its block is
+// (or, in a metric, when NAME is the metric itself or one below it, which
+// it cannot see: metrics are computed in order).
+func (l *loader) checkReferences(r *Rubric) {
+	questions := make([]string, len(r.Questions))
+	for i, q := range r.Questions {
+		questions[i] = q.Name
+	}
+	for _, lv := range []struct {
+		name  string
+		level *Level
+	}{{"tool", &r.Tool}, {"surface", &r.Surface}} {
+		var all []string
+		for _, m := range lv.level.Metrics {
+			all = append(all, m.Name)
+		}
+		for i, m := range lv.level.Metrics {
+			l.references(m.Value, questions, all, func(name string) string {
+				if slices.Contains(all[:i], name) {
+					return ""
+				}
+				if name == m.Name {
+					return fmt.Sprintf("metric %q reads itself (metrics.%s): a metric sees only the metrics above it", m.Name, name)
+				}
+				if slices.Contains(all, name) {
+					return fmt.Sprintf("metric %q reads metrics.%s, which is computed after it: move metric %q above %q", m.Name, name, name, m.Name)
+				}
+				return ""
+			}, lv.name)
+		}
+		others := []*lang.Program{lv.level.Score, lv.level.Issues, lv.level.Warnings, lv.level.Invalid}
+		for _, rep := range lv.level.Reports {
+			for _, f := range rep.Fields {
+				others = append(others, f.Value)
+			}
+		}
+		for _, p := range others {
+			l.references(p, questions, all, nil, lv.name)
+		}
+	}
+}
+
+// references checks the answers and metrics one formula reads; order, when
+// set, words what is wrong with reading an existing metric (or says "").
+func (l *loader) references(p *lang.Program, questions, metrics []string, order func(string) string, level string) {
+	at, ok := l.at[p]
+	if !ok {
+		return
+	}
+	report := func(f lang.Field, msg string) {
+		line, col := l.position(at.rng, at.src, f.Line, f.Col)
+		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: msg})
+	}
+	for _, f := range p.FieldsOf("answers") {
+		if !slices.Contains(questions, f.Name) {
+			report(f, fmt.Sprintf("answers.%s names no question: the rubric's questions are %s", f.Name, list(questions)))
+		}
+	}
+	for _, f := range p.FieldsOf("metrics") {
+		if !slices.Contains(metrics, f.Name) {
+			report(f, fmt.Sprintf("metrics.%s names no metric of the %s block: its metrics are %s", f.Name, level, list(metrics)))
+		} else if order != nil {
+			if msg := order(f.Name); msg != "" {
+				report(f, msg)
+			}
+		}
+	}
+}
+
+func list(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
