@@ -1,4 +1,4 @@
-package heuristic
+package gradable
 
 import (
 	"bytes"
@@ -9,11 +9,13 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// selectionInput is the structured input of a gradable.selection
+// SelectionInput is the structured input of a gradable.selection
 // question: one task and the whole surface, without the expected tool.
-type selectionInput struct {
+type SelectionInput struct {
 	Version string          `json:"version"`
 	Task    string          `json:"task"`
 	Tools   json.RawMessage `json:"tools"`
@@ -52,8 +54,8 @@ func prepare(raw json.RawMessage) (*preparedSurface, error) {
 	}
 	var tools []gTool
 	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := decode(raw, KindSelection, &tools); err != nil {
-			return nil, err
+		if err := json.Unmarshal(raw, &tools); err != nil {
+			return nil, fmt.Errorf("the question's input is not a gradable.selection object: %w", err)
 		}
 	}
 	names := make([]string, len(tools))
@@ -111,7 +113,7 @@ type bm25Index struct {
 func indexTools(tools []gTool) *bm25Index {
 	others := map[string]bool{}
 	for _, t := range tools {
-		if len(nameWords(t.Name)) > 1 {
+		if len(lex.NameWords(t.Name)) > 1 {
 			others[strings.ToLower(t.Name)] = true
 		}
 	}
@@ -126,8 +128,8 @@ func indexTools(tools []gTool) *bm25Index {
 				n += weight
 			}
 		}
-		add(nameWords(t.Name), nameWeight)
-		add(words(t.title()), titleWeight)
+		add(lex.NameWords(t.Name), nameWeight)
+		add(lex.Words(t.title()), titleWeight)
 		self := strings.ToLower(t.Name)
 		desc := identifierToken.ReplaceAllStringFunc(t.description(), func(id string) string {
 			l := strings.ToLower(strings.TrimRight(id, ".-"))
@@ -136,10 +138,10 @@ func indexTools(tools []gTool) *bm25Index {
 			}
 			return id
 		})
-		add(words(desc), 1)
+		add(lex.Words(desc), 1)
 		for _, p := range params(t.InputSchema) {
 			add(p.words, 1)
-			add(words(p.desc), 1)
+			add(lex.Words(p.desc), 1)
 		}
 		for w := range d {
 			ix.df[w]++
@@ -167,7 +169,7 @@ type queryTerm struct {
 func query(task string) []queryTerm {
 	var out []queryTerm
 	seen := map[string]bool{}
-	base := terms(words(task))
+	base := terms(lex.Words(task))
 	for _, w := range base {
 		if !seen[w] {
 			seen[w] = true
@@ -207,7 +209,7 @@ func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
 }
 
 // selectTool answers a gradable.selection question.
-func selectTool(in *selectionInput) (selectionAnswer, error) {
+func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	a := selectionAnswer{Arguments: map[string]any{}, Steps: 1}
 	ps, err := prepare(in.Tools)
 	if err != nil {
@@ -276,7 +278,7 @@ func wantsConfirm(t gTool) (bool, string) {
 	if isTrue(t.hint("readOnlyHint")) {
 		return false, ""
 	}
-	if w := dangerous(newText(prose(t.description()))); w != "" {
+	if w := dangerous(lex.NewText(prose(t.description()))); w != "" {
 		return true, fmt.Sprintf("the description says %q", w)
 	}
 	return false, ""
@@ -289,7 +291,7 @@ func hasLookup(tools []gTool, except int) bool {
 		if i == except {
 			continue
 		}
-		for _, w := range nameWords(t.Name) {
+		for _, w := range lex.NameWords(t.Name) {
 			if lookupVerbSet[w] || lookupVerbSet[gVerbForm(w)] {
 				return true
 			}
@@ -318,7 +320,7 @@ func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 	res := resourceWords(t.Name, ns)
 	resource := ""
 	if len(res) > 0 {
-		resource = stem(res[len(res)-1])
+		resource = lex.Stem(res[len(res)-1])
 	}
 	ps := params(t.InputSchema)
 	names := map[string]bool{}
@@ -414,9 +416,9 @@ func stated(p gParam, task string, names map[string]bool) (any, bool) {
 // another parameter.
 func spotted(p gParam, task string, used map[string]bool) (any, bool) {
 	if e, ok := p.schema["enum"].([]any); ok {
-		t := newText(task)
+		t := lex.NewText(task)
 		for _, v := range e {
-			if s, ok := v.(string); ok && s != "" && t.has(strings.Join(words(s), " ")) {
+			if s, ok := v.(string); ok && s != "" && t.Has(strings.Join(lex.Words(s), " ")) {
 				return v, true
 			}
 		}
