@@ -27,6 +27,8 @@ type preparedSurface struct {
 	tools []gTool
 	ix    *bm25Index
 	ns    string
+	// checks validate arguments against each tool's inputSchema.
+	checks *checkers
 }
 
 // maxPrepared is how many surfaces the selection cache keeps. A run asks
@@ -62,7 +64,7 @@ func prepare(raw json.RawMessage) (*preparedSurface, error) {
 	for i, t := range tools {
 		names[i] = t.Name
 	}
-	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names)}
+	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names), checks: newCheckers(len(tools))}
 	prepared.Lock()
 	defer prepared.Unlock()
 	if _, ok := prepared.m[key]; !ok {
@@ -237,7 +239,7 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	t := tools[best]
 	name := t.Name
 	a.Tool = &name
-	args, missingID := fillArguments(t, in.Task, ps.ns)
+	args, missingID, fromSchema, unfilled := fillArguments(t, ps.checks.of(best, t), in.Task, ps.ns)
 	a.Arguments = args
 	confirm, cue := wantsConfirm(t)
 	a.Confirm = confirm
@@ -255,6 +257,12 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	}
 	if a.Steps > 1 {
 		fmt.Fprintf(&why, " The task gives no %s, so a lookup comes first.", missingID)
+	}
+	if len(fromSchema) > 0 {
+		fmt.Fprintf(&why, " The task gives no valid %s, so %s from the schema.", strings.Join(fromSchema, ", "), plural(fromSchema, "a value stands in", "values stand in"))
+	}
+	if len(unfilled) > 0 {
+		fmt.Fprintf(&why, " No value it can build satisfies the schema of %s, so %s left out and a caller would have to ask for %s.", strings.Join(unfilled, ", "), plural(unfilled, "it is", "they are"), plural(unfilled, "it", "them"))
 	}
 	a.Reasoning = why.String()
 	return a, nil
@@ -311,12 +319,14 @@ var (
 
 // fillArguments fills the chosen tool's required parameters, and the
 // optional ones the task names with a value, from the task when it
-// states them and from the schema otherwise. It returns the first
-// required identifier the task did not supply, or "".
-func fillArguments(t gTool, task, ns string) (map[string]any, string) {
-	args := map[string]any{}
+// states them and from the schema otherwise; every value is one the
+// tool's schema accepts (c checks it). It returns the first required
+// identifier the task did not supply, or "", the required parameters
+// filled from the schema because the task gave no valid value, and
+// those no value built from the schema satisfies, which are left out.
+func fillArguments(t gTool, c *checker, task, ns string) (args map[string]any, missingID string, fromSchema, unfilled []string) {
+	args = map[string]any{}
 	used := map[string]bool{}
-	missingID := ""
 	res := resourceWords(t.Name, ns)
 	resource := ""
 	if len(res) > 0 {
@@ -329,7 +339,7 @@ func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 		names[strings.ToLower(p.name)] = true
 	}
 	for _, p := range ps {
-		if v, ok := stated(p, task, names); ok {
+		if v, ok := stated(p, task, names); ok && c.accepts(args, p.name, v) {
 			args[p.name] = v
 			used[usedKey(v)] = true
 			continue
@@ -337,16 +347,38 @@ func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 		if !p.required {
 			continue
 		}
-		if v, ok := spotted(p, task, used); ok {
+		if v, ok := spotted(p, task, used); ok && c.accepts(args, p.name, v) {
 			args[p.name] = v
 			continue
 		}
 		if missingID == "" && isID(p.name) {
 			missingID = p.name
 		}
-		args[p.name] = sample(p, sampleOptions{resource: resource, schemaFirst: true})
+		o := sampleOptions{resource: resource, schemaFirst: true}
+		v, ok := fitting(c, args, p, t.InputSchema, o, sample(p, o))
+		if !ok {
+			unfilled = append(unfilled, p.name)
+			continue
+		}
+		args[p.name] = v
+		fromSchema = append(fromSchema, p.name)
 	}
-	return args, missingID
+	return args, missingID, fromSchema, unfilled
+}
+
+// fitting returns the first of a parameter's candidate values (first,
+// then those its schema offers) that the checker accepts as the member
+// p.name of args, and false when none is.
+func fitting(c *checker, args map[string]any, p gParam, root map[string]any, o sampleOptions, first any) (any, bool) {
+	if c.accepts(args, p.name, first) {
+		return first, true
+	}
+	for _, v := range candidates(p, root, o, first)[1:] {
+		if c.accepts(args, p.name, v) {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // usedKey is how a value taken from the task is remembered, so that one

@@ -129,6 +129,7 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		}
 	}
 
+	check := newChecker(t.InputSchema)
 	seen := map[string]bool{}
 	out := make([]gradTask, 0, n)
 	for k := 0; k < n; k++ {
@@ -140,9 +141,24 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		args := map[string]any{}
 		var clauses []clause
 		for _, p := range these {
-			v := sample(p, sampleOptions{variant: k, resource: resource})
+			o := sampleOptions{variant: k, resource: resource}
+			v := sample(p, o)
 			if containsForm(render(v), forms) {
 				v = samples["generic"][k%3]
+			}
+			if !check.accepts(args, p.name, v) {
+				// The schema refuses the sample: the first value it
+				// takes that does not spell the tool's name, or none.
+				found := false
+				for _, c := range candidates(p, t.InputSchema, o, v)[1:] {
+					if !containsForm(render(c), forms) && check.accepts(args, p.name, c) {
+						v, found = c, true
+						break
+					}
+				}
+				if !found {
+					continue
+				}
 			}
 			args[p.name] = v
 			phrase := strings.Join(p.words, " ")
