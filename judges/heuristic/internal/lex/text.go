@@ -172,23 +172,80 @@ func (t Text) HasUnnegated(phrase string) bool {
 }
 
 // Claims reports whether t states verb of its subject: the verb opens t
-// or follows one of vocabulary.claimSubjects ("and overwrites", "it deletes"),
-// with no negation before it.
+// or follows one of vocabulary.claimSubjects ("and overwrites", "it
+// deletes"), or a relative pronoun after a word naming the tool ("a tool
+// that deletes"), with no negation in the three words before it
+// ("never deletes", "neither creates nor deletes") and none just after
+// it ("deletes nothing", "modifies no files").
 func (t Text) Claims(verb string) bool {
 	for i, w := range t.Words {
 		if w != verb {
 			continue
 		}
-		if i == 0 || claimSubjectSet[t.Words[i-1]] {
-			negated := false
-			for j := max(0, i-3); j < i; j++ {
-				for _, n := range vocabulary.negations {
-					negated = negated || t.Words[j] == n
-				}
-			}
-			if !negated {
-				return true
-			}
+		subject := i == 0 || claimSubjectSet[t.Words[i-1]] ||
+			i >= 2 && relativeSet[t.Words[i-1]] && toolNounSet[t.Words[i-2]]
+		if !subject {
+			continue
+		}
+		negated := false
+		for j := max(0, i-3); j < i; j++ {
+			negated = negated || negationSet[t.Words[j]]
+		}
+		if i+1 < len(t.Words) && trailingNegSet[t.Words[i+1]] {
+			negated = true
+		}
+		if !negated {
+			return true
+		}
+	}
+	return false
+}
+
+// NegatedAfter reports whether the first word of t whose verb form is
+// verb is followed by a negation ("creates nothing").
+func (t Text) NegatedAfter(verb string) bool {
+	for i, w := range t.Words {
+		if VerbForm(w) == verb {
+			return i+1 < len(t.Words) && trailingNegSet[t.Words[i+1]]
+		}
+	}
+	return false
+}
+
+// Context is the words around one occurrence of a phrase: up to three
+// before it, nearest last, and up to three after it.
+type Context struct {
+	Before, After []string
+}
+
+// Contexts returns the context of every occurrence of phrase in t.
+func (t Text) Contexts(phrase string) []Context {
+	var out []Context
+	for base := 0; ; {
+		i := findPhrase(t.norm[base:], phrase)
+		if i < 0 {
+			return out
+		}
+		at := base + i
+		before := strings.Fields(t.norm[:at])
+		rest := t.norm[at:]
+		// The phrase itself, then what follows it.
+		n := len(strings.Fields(strings.TrimSuffix(phrase, "*")))
+		after := strings.Fields(rest)
+		if len(after) >= n {
+			after = after[n:]
+		}
+		out = append(out, Context{Before: before[max(0, len(before)-3):], After: after[:min(3, len(after))]})
+		base = at + 1
+	}
+}
+
+// Negated reports whether a negation is among the two words before the
+// occurrence.
+func (c Context) Negated() bool {
+	for j := max(0, len(c.Before)-2); j < len(c.Before); j++ {
+		if negationSet[c.Before[j]] {
+			return true
 		}
 	}
 	return false

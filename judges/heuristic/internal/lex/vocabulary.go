@@ -15,6 +15,16 @@ var vocabulary = struct {
 	// claimSubjects are the words that make a following verb a statement
 	// about the tool itself.
 	claimSubjects []string
+	// relativePronouns ("that", "which") make a following verb a
+	// statement about the tool only after a word that names the tool
+	// ("a tool that creates"); after any other noun they speak of that
+	// noun ("the jobs which create reports").
+	relativePronouns []string
+	// toolNouns are the words that name the tool itself.
+	toolNouns []string
+	// trailingNegations turn a claim around when they follow it
+	// ("creates nothing", "modifies no files").
+	trailingNegations []string
 	// stopwords carry no content.
 	stopwords []string
 	// versionWords mark a variant of another tool ("process_v2").
@@ -40,7 +50,7 @@ var vocabulary = struct {
 		"lock", "log", "look", "lookup", "make", "map", "mark", "measure", "merge", "modify", "monitor", "move",
 		"navigate", "notify", "open", "optimize", "parse", "patch", "pause", "ping", "place", "plan", "plot", "poll",
 		"post", "predict", "press", "preview", "print", "probe", "profile", "propose", "provision", "publish", "pull",
-		"purge", "push", "query", "rank", "read", "reboot", "recall", "record", "recover", "redo", "refresh",
+		"purge", "push", "put", "query", "rank", "read", "reboot", "recall", "record", "recover", "redo", "refresh",
 		"register", "reject", "release", "reload", "remember", "remove", "rename", "render", "reopen", "reorder",
 		"replace", "reply", "report", "request", "reset", "resize", "resolve", "restart", "restore", "resume",
 		"retrieve", "return", "revert", "review", "revoke", "rollback", "rotate", "save", "scan", "schedule", "score",
@@ -55,9 +65,12 @@ var vocabulary = struct {
 		"call",
 	},
 	claimSubjects: []string{
-		"it", "and", "also", "then", "that", "which", "this", "tool", "function", "permanently", "silently",
+		"it", "and", "also", "then", "this", "tool", "function", "permanently", "silently",
 		"automatically", "immediately",
 	},
+	relativePronouns:  []string{"that", "which"},
+	toolNouns:         []string{"tool", "function", "endpoint", "command", "operation", "it"},
+	trailingNegations: []string{"nothing", "no", "none"},
 	stopwords: []string{
 		"a", "about", "all", "an", "and", "any", "are", "as", "at", "be", "by", "can", "do", "does", "each", "for",
 		"from", "has", "have", "how", "if", "in", "into", "is", "it", "its", "may", "of", "on", "one", "or", "other",
@@ -67,13 +80,13 @@ var vocabulary = struct {
 		"new", "existing", "current", "specific", "tool", "function",
 	},
 	versionWords: []string{"v1", "v2", "v3", "v4", "2", "3", "new", "old", "legacy", "alt", "beta", "next", "latest"},
-	negations:    []string{"not", "never", "no", "without", "cannot", "cant", "doesnt", "dont", "wont"},
+	negations:    []string{"not", "never", "no", "without", "cannot", "cant", "doesnt", "dont", "wont", "neither", "nor"},
 	lifecycle: map[string][]string{
 		"create": {"create", "add", "insert", "new", "make", "post", "upload", "register", "open", "start", "launch",
 			"provision", "submit", "propose", "book", "schedule", "clone", "fork", "import", "generate", "write"},
 		"read": {"get", "read", "fetch", "retrieve", "show", "describe", "view", "list", "search", "find", "query",
 			"browse", "inspect", "lookup", "look", "download", "export", "count", "check", "status", "info", "stat"},
-		"update": {"update", "edit", "modify", "set", "patch", "rename", "move", "merge", "change", "upsert",
+		"update": {"update", "edit", "modify", "set", "put", "patch", "rename", "move", "merge", "change", "upsert",
 			"replace", "configure", "assign", "approve", "reopen", "mark", "label", "tag", "enable", "disable",
 			"restore", "resume", "pause", "reload", "transfer", "sync"},
 		"delete": {"delete", "remove", "drop", "destroy", "purge", "archive", "cancel", "stop", "close", "erase",
@@ -100,6 +113,10 @@ var (
 	StopwordSet     = Set(vocabulary.stopwords)
 	VersionWordSet  = Set(vocabulary.versionWords)
 	claimSubjectSet = Set(vocabulary.claimSubjects)
+	relativeSet     = Set(vocabulary.relativePronouns)
+	toolNounSet     = Set(vocabulary.toolNouns)
+	negationSet     = Set(vocabulary.negations)
+	trailingNegSet  = Set(vocabulary.trailingNegations)
 	LifecycleOf     = func() map[string]string {
 		m := map[string]string{}
 		// Sorted class order keeps the table the same on every run even

@@ -71,7 +71,12 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 			}
 		}
 		var key []string
+		// Vague: only vague verbs, generic nouns and version words
+		// ("process", "do_thing"), or any verbs with nothing but vague
+		// nouns ("get_data", "fetch_info").
 		vague := len(st.words) > 0
+		vagueNoun := len(st.words) > 0
+		hasVagueNoun := false
 		for _, w := range st.words {
 			if !lex.VersionWordSet[w] {
 				key = append(key, w)
@@ -79,7 +84,14 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 			if !lex.VagueVerbSet[w] && !genericNounSet[w] && !lex.VersionWordSet[w] {
 				vague = false
 			}
+			switch {
+			case vagueNounSet[w]:
+				hasVagueNoun = true
+			case lex.VerbForm(w) == "" && !lex.VersionWordSet[w]:
+				vagueNoun = false
+			}
 		}
+		vague = vague || vagueNoun && hasVagueNoun
 		st.key = strings.Join(key, " ")
 		st.vague = vague
 		tools = append(tools, st)
@@ -414,7 +426,15 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 			}
 		}
 		if len(missing) > 0 {
-			gaps = append(gaps, fmt.Sprintf("%s lacks %s", r, strings.Join(missing, "/")))
+			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
+			if elsewhere := byClass(tools, missing, r); len(elsewhere) > 0 {
+				if len(elsewhere) == 1 {
+					gap += fmt.Sprintf(" (only %s does, on another resource)", elsewhere[0])
+				} else {
+					gap += fmt.Sprintf(" (only %s do, on other resources)", strings.Join(cap5(elsewhere), ", "))
+				}
+			}
+			gaps = append(gaps, gap)
 		}
 	}
 	if len(written) == 0 {
@@ -446,6 +466,19 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
 }
 
+// byClass returns the names of the tools whose lifecycle class is one of
+// classes and whose resource is not r, sorted.
+func byClass(tools []surfaceTool, classes []string, r string) []string {
+	var out []string
+	for _, t := range tools {
+		if t.resource != r && slices.Contains(classes, t.class) {
+			out = append(out, t.name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // operation reads a tool name as a lifecycle class and a resource, after
 // any namespace: "create_issue" is create on "issue", "list_repos" read
 // on "repo".
@@ -463,7 +496,9 @@ func operation(ws []string, ns string) (class, resource string) {
 	}
 	var rest []string
 	for i, w := range ws {
-		if i != at && !lex.VersionWordSet[w] && !lex.StopwordSet[w] && !genericNounSet[w] {
+		// A generic noun can be the server's own resource ("task" of
+		// create_task and delete_task); a vague one never is ("data").
+		if i != at && !lex.VersionWordSet[w] && !lex.StopwordSet[w] && !vagueNounSet[w] {
 			rest = append(rest, lex.Stem(w))
 		}
 	}

@@ -27,6 +27,14 @@ var lists = struct {
 	writeClaims []string
 	// genericNouns name no particular resource.
 	genericNouns []string
+	// vagueNouns are the generic nouns that leave a name vague whatever
+	// verb comes with them ("get_data", "fetch_info"); the others
+	// ("task", "message", "job") can be a server's own resource.
+	vagueNouns []string
+	// objectMarkers are the words before a read-only phrase that make it
+	// speak of what the tool acts on, not of the tool ("fails on
+	// read-only files", "skips read-only ones").
+	objectMarkers []string
 	// fillerLead are words skipped before the leading verb ("This tool
 	// lets you list ...").
 	fillerLead []string
@@ -74,7 +82,7 @@ var lists = struct {
 		"clear", "click", "close", "commit", "configure", "connect", "create", "delete", "deploy", "destroy",
 		"detach", "disable", "disconnect", "do", "drop", "edit", "enable", "enqueue", "erase", "execute", "fill",
 		"flash", "grant", "halt", "handle", "insert", "install", "invite", "invoke", "kill", "launch", "lock",
-		"merge", "modify", "move", "overwrite", "patch", "pause", "perform", "post", "press", "process", "propose",
+		"merge", "modify", "move", "overwrite", "patch", "pause", "perform", "post", "put", "press", "process", "propose",
 		"provision", "publish", "purge", "push", "reboot", "register", "reject", "release", "reload", "remove",
 		"rename", "reopen", "replace", "reset", "restart", "restore", "resume", "revert", "revoke", "rollback",
 		"run", "save", "schedule", "send", "set", "share", "start", "stop", "store", "submit", "subscribe",
@@ -90,6 +98,15 @@ var lists = struct {
 		"request", "something", "stuff", "task", "thing", "things", "v1", "v2", "v3", "helper", "function",
 		"tool", "output", "result", "value", "payload", "message", "command", "job", "util", "utility", "misc",
 		"utils", "generic", "system",
+	},
+	vagueNouns: []string{
+		"data", "info", "information", "stuff", "thing", "things", "something", "everything", "misc", "generic",
+		"util", "utils", "utility", "helper",
+	},
+	objectMarkers: []string{
+		"on", "for", "of", "to", "in", "into", "from", "with", "at", "except", "unless", "including", "excluding",
+		"skip", "skips", "skipping", "ignore", "ignores", "non", "than", "make", "makes", "set", "sets", "mark",
+		"marks", "become", "becomes", "are", "remain", "remains",
 	},
 	fillerLead: []string{
 		"a", "allows", "an", "be", "can", "enables", "endpoint", "function", "helps", "it", "lets", "method", "mcp",
@@ -207,9 +224,11 @@ type cueGroup struct {
 
 // Lookup tables built once from lists.
 var (
-	objectVerbSet  = lex.Set(lists.objectVerbs)
-	writeVerbSet   = lex.Set(lists.writeVerbs)
-	effectVerbSet  = lex.Set(lists.actionVerbsWithEffects)
-	genericNounSet = lex.Set(lists.genericNouns)
-	fillerLeadSet  = lex.Set(lists.fillerLead)
+	objectVerbSet   = lex.Set(lists.objectVerbs)
+	writeVerbSet    = lex.Set(lists.writeVerbs)
+	effectVerbSet   = lex.Set(lists.actionVerbsWithEffects)
+	genericNounSet  = lex.Set(lists.genericNouns)
+	fillerLeadSet   = lex.Set(lists.fillerLead)
+	objectMarkerSet = lex.Set(lists.objectMarkers)
+	vagueNounSet    = lex.Set(lists.vagueNouns)
 )

@@ -141,13 +141,20 @@ func (f *facts) usage() dimension {
 }
 
 // contradiction reports whether the description says the opposite of the
-// annotations, and how.
+// annotations, and how. A phrase counts only in context: a write verb or
+// claim of a read-only tool whose description also says it changes
+// nothing (a "does not modify") is no contradiction; a read-only claim
+// counts of the tool, not of what it acts on ("fails on read-only
+// files") and not negated; "permanently" counts before an active verb
+// that destroys ("permanently deletes"), not before a participle
+// ("items permanently deleted after 30 days"); "destroys" and "wipes"
+// count only as claims of the tool.
 func (f *facts) contradiction() (bool, string) {
 	if !f.hasDesc {
 		return false, ""
 	}
-	if f.readOnly != nil && *f.readOnly {
-		if writeVerbSet[f.leadVerb] {
+	if f.readOnly != nil && *f.readOnly && f.saysReadOnly() == "" {
+		if writeVerbSet[f.leadVerb] && !f.first.NegatedAfter(f.leadVerb) {
 			return true, fmt.Sprintf("readOnlyHint is true but the description opens with the write verb %q (%q)", f.leadVerb, lex.Quote(f.first.Raw, 60))
 		}
 		for _, c := range lists.writeClaims {
@@ -157,20 +164,70 @@ func (f *facts) contradiction() (bool, string) {
 		}
 	}
 	if f.destructive != nil && *f.destructive && (f.readOnly == nil || !*f.readOnly) {
-		for _, c := range lists.readOnlyClaims {
-			if f.desc.Has(c) {
-				return true, fmt.Sprintf("destructiveHint is true but the description says %q", strings.TrimSuffix(c, "*"))
-			}
+		if c := f.saysReadOnly(); c != "" {
+			return true, fmt.Sprintf("destructiveHint is true but the description says %q", c)
 		}
 	}
 	if (f.destructive != nil && !*f.destructive) || (f.readOnly != nil && *f.readOnly) {
-		for _, c := range lists.destructiveClaims {
-			if f.desc.HasUnnegated(c) {
-				return true, fmt.Sprintf("the annotations say the tool destroys nothing but the description says %q", strings.TrimSuffix(c, "*"))
-			}
+		if c := f.saysDestructive(); c != "" {
+			return true, fmt.Sprintf("the annotations say the tool destroys nothing but the description says %q", c)
 		}
 	}
 	return false, ""
+}
+
+// saysReadOnly returns the read-only claim the description makes of the
+// tool, or "": the phrase not negated and not the object of a
+// preposition or of a verb of its own ("on read-only files", "skips
+// read-only ones").
+func (f *facts) saysReadOnly() string {
+	for _, c := range lists.readOnlyClaims {
+		for _, ctx := range f.desc.Contexts(c) {
+			if ctx.Negated() {
+				continue
+			}
+			prev := ""
+			for j := len(ctx.Before) - 1; j >= 0; j-- {
+				if w := ctx.Before[j]; w != "a" && w != "an" && w != "the" {
+					prev = w
+					break
+				}
+			}
+			if objectMarkerSet[prev] {
+				continue
+			}
+			return strings.TrimSuffix(c, "*")
+		}
+	}
+	return ""
+}
+
+// saysDestructive returns the claim of lasting destruction the
+// description makes of the tool, or "".
+func (f *facts) saysDestructive() string {
+	for _, c := range lists.destructiveClaims {
+		switch c {
+		case "destroys", "wipes":
+			if f.desc.Claims(c) {
+				return c
+			}
+		case "permanently":
+			for _, ctx := range f.desc.Contexts(c) {
+				if ctx.Negated() || len(ctx.After) == 0 {
+					continue
+				}
+				next := ctx.After[0]
+				if writeVerbSet[lex.VerbForm(next)] && !strings.HasSuffix(next, "ed") {
+					return c
+				}
+			}
+		default:
+			if f.desc.HasUnnegated(c) {
+				return strings.TrimSuffix(c, "*")
+			}
+		}
+	}
+	return ""
 }
 
 // transparency scores behavioural transparency against the annotations:
