@@ -32,7 +32,14 @@
 //
 // # Cues
 //
-// Every word list is in cues.go. Text is matched as lower-case words;
+// The judge is a thin dispatcher over three internal packages of one idea
+// each: internal/tdqs (the TDQS cues), internal/gradable (the Gradable
+// harness: tasks, selection, defects, confusable pairs) and internal/lex
+// (the text utilities and word lists both share).
+//
+// Every word list is in a cues file: internal/tdqs/cues.go for TDQS,
+// internal/gradable/cues.go for Gradable, internal/lex/vocabulary.go for
+// the lists both read. Text is matched as lower-case words;
 // Chinese and Japanese characters count one word each.
 //
 //	dimension                cues                                                score

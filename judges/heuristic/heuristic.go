@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/gradable"
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
@@ -18,7 +20,7 @@ const (
 	// Version is the judge's version. It changes whenever a cue or a
 	// threshold changes, because answers change with them and scores
 	// from different identities are never compared.
-	Version = "1.0.0"
+	Version = "1.1.0"
 	// Model is the one model the judge has: its rule set.
 	Model = "heuristic-1"
 )
@@ -80,54 +82,47 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	if err := ctx.Err(); err != nil {
 		return judge.Answer{}, err
 	}
-	var answer any
+	var (
+		answer any
+		err    error
+	)
 	switch q.Kind {
 	case KindTool:
-		f, err := readFacts(q.Input)
-		if err != nil {
-			return judge.Answer{}, err
+		var in tdqs.ToolInput
+		if err = decode(q.Input, KindTool, &in); err == nil {
+			answer, err = tdqs.Tool(&in)
 		}
-		answer = scoreTool(f)
 	case KindCoherence:
-		var in coherenceInput
-		if err := decode(q.Input, KindCoherence, &in); err != nil {
-			return judge.Answer{}, err
+		var in tdqs.CoherenceInput
+		if err = decode(q.Input, KindCoherence, &in); err == nil {
+			answer = tdqs.Coherence(&in)
 		}
-		answer = scoreCoherence(&in)
 	case KindTasks:
-		var in tasksInput
-		if err := decode(q.Input, KindTasks, &in); err != nil {
-			return judge.Answer{}, err
+		var in gradable.TasksInput
+		if err = decode(q.Input, KindTasks, &in); err == nil {
+			answer = gradable.Tasks(&in)
 		}
-		answer = generateTasks(&in)
 	case KindSelection:
-		var in selectionInput
-		if err := decode(q.Input, KindSelection, &in); err != nil {
-			return judge.Answer{}, err
+		var in gradable.SelectionInput
+		if err = decode(q.Input, KindSelection, &in); err == nil {
+			answer, err = gradable.Selection(&in)
 		}
-		sel, err := selectTool(&in)
-		if err != nil {
-			return judge.Answer{}, err
-		}
-		answer = sel
 	case KindDefects:
-		var in defectsInput
-		if err := decode(q.Input, KindDefects, &in); err != nil {
-			return judge.Answer{}, err
+		var in gradable.DefectsInput
+		if err = decode(q.Input, KindDefects, &in); err == nil {
+			answer, err = gradable.Defects(&in)
 		}
-		if in.Tool == nil || in.Tool.Name == "" {
-			return judge.Answer{}, fmt.Errorf(`the question's input has no "tool" object with a "name"`)
-		}
-		answer = judgeDefects(*in.Tool)
 	case KindConfusable:
-		var in confusableInput
-		if err := decode(q.Input, KindConfusable, &in); err != nil {
-			return judge.Answer{}, err
+		var in gradable.ConfusableInput
+		if err = decode(q.Input, KindConfusable, &in); err == nil {
+			answer = gradable.Confusable(&in)
 		}
-		answer = findConfusable(&in)
 	default:
 		return judge.Answer{}, fmt.Errorf("the heuristic judge cannot answer questions of kind %q (it answers %s)", q.Kind,
 			strings.Join([]string{KindTool, KindCoherence, KindTasks, KindSelection, KindDefects, KindConfusable}, ", "))
+	}
+	if err != nil {
+		return judge.Answer{}, err
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.0.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.1.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -533,8 +533,8 @@ func TestCoherenceCues(t *testing.T) {
 		{"forty tools by count", nil, 40, "tool_count_appropriateness", 2, "too many"},
 		{"sixty tools by count", nil, 60, "tool_count_appropriateness", 1, "extreme"},
 		{"full lifecycle", tools("create_note", "get_note", "list_notes", "update_note", "delete_note"), 0, "completeness", 5, "create, read, update and delete"},
-		{"create and get only", tools("create_note", "get_note", "create_tag", "list_tags"), 0, "completeness", 3, "note lacks update/delete"},
-		{"create only", tools("create_note", "create_tag", "add_label", "search_web"), 0, "completeness", 1, "lacks read/update/delete"},
+		{"create and get only", tools("create_note", "get_note", "create_tag", "list_tags"), 0, "completeness", 3, "no tool named for note does update/delete"},
+		{"create only", tools("create_note", "create_tag", "add_label", "search_web"), 0, "completeness", 1, "does read/update/delete (only search_web does, on another resource)"},
 		{"reads only", tools("get_weather", "get_forecast", "list_stations"), 0, "completeness", 4, "no tool name creates"},
 		{"unrecognisable", tools("process", "run", "helper", "do_thing", "frobnicate"), 0, "completeness", 2, "cannot be told"},
 	}

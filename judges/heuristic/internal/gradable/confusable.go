@@ -1,14 +1,16 @@
-package heuristic
+package gradable
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// confusableInput is the structured input of a gradable.confusable
+// ConfusableInput is the structured input of a gradable.confusable
 // question.
-type confusableInput struct {
+type ConfusableInput struct {
 	Tools []struct {
 		Name        string  `json:"name"`
 		Description *string `json:"description"`
@@ -61,7 +63,7 @@ type cTool struct {
 }
 
 // findConfusable answers a gradable.confusable question.
-func findConfusable(in *confusableInput) confusableAnswer {
+func findConfusable(in *ConfusableInput) confusableAnswer {
 	names := make([]string, len(in.Tools))
 	descs := make([]string, len(in.Tools))
 	for i, t := range in.Tools {
@@ -80,18 +82,18 @@ func findConfusable(in *confusableInput) confusableAnswer {
 		}
 		var res []string
 		for _, w := range resourceWords(t.Name, ns) {
-			if versionWordSet[w] {
+			if lex.VersionWordSet[w] {
 				continue
 			}
 			res = append(res, canon(gstem(w)))
 		}
 		c.resource = strings.Join(res, " ")
 		c.key = strings.TrimSpace(c.verb + " " + c.resource)
-		for _, w := range terms(withoutNamespace(nameWords(t.Name), ns)) {
+		for _, w := range terms(lex.WithoutNamespace(lex.NameWords(t.Name), ns)) {
 			c.terms[canon(w)] += confusableNameWeight
 		}
-		c.desc = strings.Join(words(descs[i]), " ")
-		for _, w := range terms(words(withoutBoilerplate(descs[i], shared))) {
+		c.desc = strings.Join(lex.Words(descs[i]), " ")
+		for _, w := range terms(lex.Words(withoutBoilerplate(descs[i], shared))) {
 			c.terms[canon(w)]++
 		}
 		tools = append(tools, c)
@@ -104,7 +106,7 @@ func findConfusable(in *confusableInput) confusableAnswer {
 			if x.name == y.name {
 				continue
 			}
-			sim := cosine(vectors[i], vectors[j])
+			sim := lex.Cosine(vectors[i], vectors[j])
 			severity, reason := pairSeverity(x, y, sim)
 			if severity != "" {
 				a.Pairs = append(a.Pairs, confusablePair{A: x.name, B: y.name, Severity: severity, Reason: "Heuristic: " + reason})
@@ -121,7 +123,7 @@ func idfVectors(tools []cTool) []map[string]float64 {
 	for i, t := range tools {
 		terms[i] = t.terms
 	}
-	return unitVectors(terms, func(tf, df int, n float64) float64 {
+	return lex.UnitVectors(terms, func(tf, df int, n float64) float64 {
 		return float64(tf) * math.Log((n+1)/float64(df))
 	})
 }
@@ -136,8 +138,8 @@ func boilerplate(descs []string) map[string]bool {
 	count := map[string]int{}
 	for _, d := range descs {
 		seen := map[string]bool{}
-		for _, s := range sentences(d) {
-			k := strings.Join(words(s), " ")
+		for _, s := range lex.Sentences(d) {
+			k := strings.Join(lex.Words(s), " ")
 			if k != "" && !seen[k] {
 				seen[k] = true
 				count[k]++
@@ -159,8 +161,8 @@ func withoutBoilerplate(d string, shared map[string]bool) string {
 		return d
 	}
 	var keep []string
-	for _, s := range sentences(d) {
-		if !shared[strings.Join(words(s), " ")] {
+	for _, s := range lex.Sentences(d) {
+		if !shared[strings.Join(lex.Words(s), " ")] {
 			keep = append(keep, s)
 		}
 	}
@@ -228,7 +230,7 @@ func pairSeverity(x, y cTool, sim float64) (string, string) {
 	if x.verb != "" && y.verb != "" && x.verb != y.verb {
 		score -= apartPenalty
 		notes = append(notes, "different verbs")
-		if lifecycleOf[x.baseVerb] == "" || lifecycleOf[x.baseVerb] != lifecycleOf[y.baseVerb] {
+		if lex.LifecycleOf[x.baseVerb] == "" || lex.LifecycleOf[x.baseVerb] != lex.LifecycleOf[y.baseVerb] {
 			score -= otherClassPenalty
 			notes[len(notes)-1] = "different operations"
 		}

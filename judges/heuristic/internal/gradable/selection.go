@@ -1,4 +1,4 @@
-package heuristic
+package gradable
 
 import (
 	"bytes"
@@ -9,11 +9,13 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// selectionInput is the structured input of a gradable.selection
+// SelectionInput is the structured input of a gradable.selection
 // question: one task and the whole surface, without the expected tool.
-type selectionInput struct {
+type SelectionInput struct {
 	Version string          `json:"version"`
 	Task    string          `json:"task"`
 	Tools   json.RawMessage `json:"tools"`
@@ -25,6 +27,8 @@ type preparedSurface struct {
 	tools []gTool
 	ix    *bm25Index
 	ns    string
+	// checks validate arguments against each tool's inputSchema.
+	checks *checkers
 }
 
 // maxPrepared is how many surfaces the selection cache keeps. A run asks
@@ -52,15 +56,15 @@ func prepare(raw json.RawMessage) (*preparedSurface, error) {
 	}
 	var tools []gTool
 	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := decode(raw, KindSelection, &tools); err != nil {
-			return nil, err
+		if err := json.Unmarshal(raw, &tools); err != nil {
+			return nil, fmt.Errorf("the question's input is not a gradable.selection object: %w", err)
 		}
 	}
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
-	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names)}
+	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names), checks: newCheckers(len(tools))}
 	prepared.Lock()
 	defer prepared.Unlock()
 	if _, ok := prepared.m[key]; !ok {
@@ -111,7 +115,7 @@ type bm25Index struct {
 func indexTools(tools []gTool) *bm25Index {
 	others := map[string]bool{}
 	for _, t := range tools {
-		if len(nameWords(t.Name)) > 1 {
+		if len(lex.NameWords(t.Name)) > 1 {
 			others[strings.ToLower(t.Name)] = true
 		}
 	}
@@ -126,8 +130,8 @@ func indexTools(tools []gTool) *bm25Index {
 				n += weight
 			}
 		}
-		add(nameWords(t.Name), nameWeight)
-		add(words(t.title()), titleWeight)
+		add(lex.NameWords(t.Name), nameWeight)
+		add(lex.Words(t.title()), titleWeight)
 		self := strings.ToLower(t.Name)
 		desc := identifierToken.ReplaceAllStringFunc(t.description(), func(id string) string {
 			l := strings.ToLower(strings.TrimRight(id, ".-"))
@@ -136,10 +140,10 @@ func indexTools(tools []gTool) *bm25Index {
 			}
 			return id
 		})
-		add(words(desc), 1)
+		add(lex.Words(desc), 1)
 		for _, p := range params(t.InputSchema) {
 			add(p.words, 1)
-			add(words(p.desc), 1)
+			add(lex.Words(p.desc), 1)
 		}
 		for w := range d {
 			ix.df[w]++
@@ -167,7 +171,7 @@ type queryTerm struct {
 func query(task string) []queryTerm {
 	var out []queryTerm
 	seen := map[string]bool{}
-	base := terms(words(task))
+	base := terms(lex.Words(task))
 	for _, w := range base {
 		if !seen[w] {
 			seen[w] = true
@@ -207,7 +211,7 @@ func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
 }
 
 // selectTool answers a gradable.selection question.
-func selectTool(in *selectionInput) (selectionAnswer, error) {
+func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	a := selectionAnswer{Arguments: map[string]any{}, Steps: 1}
 	ps, err := prepare(in.Tools)
 	if err != nil {
@@ -235,7 +239,7 @@ func selectTool(in *selectionInput) (selectionAnswer, error) {
 	t := tools[best]
 	name := t.Name
 	a.Tool = &name
-	args, missingID := fillArguments(t, in.Task, ps.ns)
+	args, missingID, fromSchema, unfilled := fillArguments(t, ps.checks.of(best, t), in.Task, ps.ns)
 	a.Arguments = args
 	confirm, cue := wantsConfirm(t)
 	a.Confirm = confirm
@@ -253,6 +257,12 @@ func selectTool(in *selectionInput) (selectionAnswer, error) {
 	}
 	if a.Steps > 1 {
 		fmt.Fprintf(&why, " The task gives no %s, so a lookup comes first.", missingID)
+	}
+	if len(fromSchema) > 0 {
+		fmt.Fprintf(&why, " The task gives no valid %s, so %s from the schema.", strings.Join(fromSchema, ", "), plural(fromSchema, "a value stands in", "values stand in"))
+	}
+	if len(unfilled) > 0 {
+		fmt.Fprintf(&why, " No value it can build satisfies the schema of %s, so %s left out and a caller would have to ask for %s.", strings.Join(unfilled, ", "), plural(unfilled, "it is", "they are"), plural(unfilled, "it", "them"))
 	}
 	a.Reasoning = why.String()
 	return a, nil
@@ -276,7 +286,7 @@ func wantsConfirm(t gTool) (bool, string) {
 	if isTrue(t.hint("readOnlyHint")) {
 		return false, ""
 	}
-	if w := dangerous(newText(prose(t.description()))); w != "" {
+	if w := dangerous(lex.NewText(prose(t.description()))); w != "" {
 		return true, fmt.Sprintf("the description says %q", w)
 	}
 	return false, ""
@@ -289,7 +299,7 @@ func hasLookup(tools []gTool, except int) bool {
 		if i == except {
 			continue
 		}
-		for _, w := range nameWords(t.Name) {
+		for _, w := range lex.NameWords(t.Name) {
 			if lookupVerbSet[w] || lookupVerbSet[gVerbForm(w)] {
 				return true
 			}
@@ -309,16 +319,18 @@ var (
 
 // fillArguments fills the chosen tool's required parameters, and the
 // optional ones the task names with a value, from the task when it
-// states them and from the schema otherwise. It returns the first
-// required identifier the task did not supply, or "".
-func fillArguments(t gTool, task, ns string) (map[string]any, string) {
-	args := map[string]any{}
+// states them and from the schema otherwise; every value is one the
+// tool's schema accepts (c checks it). It returns the first required
+// identifier the task did not supply, or "", the required parameters
+// filled from the schema because the task gave no valid value, and
+// those no value built from the schema satisfies, which are left out.
+func fillArguments(t gTool, c *checker, task, ns string) (args map[string]any, missingID string, fromSchema, unfilled []string) {
+	args = map[string]any{}
 	used := map[string]bool{}
-	missingID := ""
 	res := resourceWords(t.Name, ns)
 	resource := ""
 	if len(res) > 0 {
-		resource = stem(res[len(res)-1])
+		resource = lex.Stem(res[len(res)-1])
 	}
 	ps := params(t.InputSchema)
 	names := map[string]bool{}
@@ -327,7 +339,7 @@ func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 		names[strings.ToLower(p.name)] = true
 	}
 	for _, p := range ps {
-		if v, ok := stated(p, task, names); ok {
+		if v, ok := stated(p, task, names); ok && c.accepts(args, p.name, v) {
 			args[p.name] = v
 			used[usedKey(v)] = true
 			continue
@@ -335,16 +347,38 @@ func fillArguments(t gTool, task, ns string) (map[string]any, string) {
 		if !p.required {
 			continue
 		}
-		if v, ok := spotted(p, task, used); ok {
+		if v, ok := spotted(p, task, used); ok && c.accepts(args, p.name, v) {
 			args[p.name] = v
 			continue
 		}
 		if missingID == "" && isID(p.name) {
 			missingID = p.name
 		}
-		args[p.name] = sample(p, sampleOptions{resource: resource, schemaFirst: true})
+		o := sampleOptions{resource: resource, schemaFirst: true}
+		v, ok := fitting(c, args, p, t.InputSchema, o, sample(p, o))
+		if !ok {
+			unfilled = append(unfilled, p.name)
+			continue
+		}
+		args[p.name] = v
+		fromSchema = append(fromSchema, p.name)
 	}
-	return args, missingID
+	return args, missingID, fromSchema, unfilled
+}
+
+// fitting returns the first of a parameter's candidate values (first,
+// then those its schema offers) that the checker accepts as the member
+// p.name of args, and false when none is.
+func fitting(c *checker, args map[string]any, p gParam, root map[string]any, o sampleOptions, first any) (any, bool) {
+	if c.accepts(args, p.name, first) {
+		return first, true
+	}
+	for _, v := range candidates(p, root, o, first)[1:] {
+		if c.accepts(args, p.name, v) {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // usedKey is how a value taken from the task is remembered, so that one
@@ -414,9 +448,9 @@ func stated(p gParam, task string, names map[string]bool) (any, bool) {
 // another parameter.
 func spotted(p gParam, task string, used map[string]bool) (any, bool) {
 	if e, ok := p.schema["enum"].([]any); ok {
-		t := newText(task)
+		t := lex.NewText(task)
 		for _, v := range e {
-			if s, ok := v.(string); ok && s != "" && t.has(strings.Join(words(s), " ")) {
+			if s, ok := v.(string); ok && s != "" && t.Has(strings.Join(lex.Words(s), " ")) {
 				return v, true
 			}
 		}

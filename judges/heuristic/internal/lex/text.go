@@ -1,36 +1,37 @@
-package heuristic
+package lex
 
 import (
 	"strings"
 	"unicode"
 )
 
-// text is a description prepared once for every cue: its words, its
+// Text is a description prepared once for every cue: its words, its
 // sentences and a normalised form for phrase matching.
-type text struct {
-	raw       string
-	lower     string   // raw in lower case, made once: siblings and parameters are looked up in it
-	words     []string // lower-case words, apostrophes dropped
+type Text struct {
+	Raw       string
+	Lower     string   // raw in lower case, made once: siblings and parameters are looked up in it
+	Words     []string // lower-case words, apostrophes dropped
 	norm      string   // " " + words joined by " " + " "
-	sentences []string // trimmed sentences, as written
+	Sentences []string // trimmed sentences, as written
 }
 
 // abbreviations would end a sentence early if their dot were read as one.
 var abbreviations = strings.NewReplacer("e.g.", "e·g·", "E.g.", "E·g·", "i.e.", "i·e·", "etc.", "etc·", "vs.", "vs·", "approx.", "approx·")
 
-func newText(s string) text {
-	t := text{raw: strings.TrimSpace(s)}
-	t.lower = strings.ToLower(t.raw)
-	t.words = words(t.raw)
-	t.norm = " " + strings.Join(t.words, " ") + " "
-	t.sentences = sentences(t.raw)
+// NewText prepares s for the cues.
+func NewText(s string) Text {
+	t := Text{Raw: strings.TrimSpace(s)}
+	t.Lower = strings.ToLower(t.Raw)
+	t.Words = Words(t.Raw)
+	t.norm = " " + strings.Join(t.Words, " ") + " "
+	t.Sentences = Sentences(t.Raw)
 	return t
 }
 
-// words splits s into lower-case words of letters and digits. Apostrophes
+// Words splits s into lower-case words of letters and digits. Apostrophes
 // are dropped ("don't" is "dont"); any other mark separates words, so
 // "read-only" is two words and "search_calls" too.
-func words(s string) []string {
+func Words(s string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
@@ -61,10 +62,10 @@ func ideographic(r rune) bool {
 	return r >= 0x2E80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
-// sentences splits s at sentence ends (". ", "! ", "? ", and the
+// Sentences splits s at sentence ends (". ", "! ", "? ", and the
 // full-width "。", "！", "？") and at line breaks, keeping common
 // abbreviations whole.
-func sentences(s string) []string {
+func Sentences(s string) []string {
 	s = abbreviations.Replace(s)
 	var out []string
 	var b strings.Builder
@@ -92,14 +93,14 @@ func sentences(s string) []string {
 	return out
 }
 
-// has reports whether phrase occurs in t as whole words. A phrase ending
+// Has reports whether phrase occurs in t as whole words. A phrase ending
 // in "*" matches any word starting with its last word.
-func (t text) has(phrase string) bool {
-	return t.find(phrase) >= 0
+func (t Text) Has(phrase string) bool {
+	return t.Find(phrase) >= 0
 }
 
-// find returns the offset in t.norm where phrase starts, or -1.
-func (t text) find(phrase string) int {
+// Find returns the offset in t.norm where phrase starts, or -1.
+func (t Text) Find(phrase string) int {
 	return findPhrase(t.norm, phrase)
 }
 
@@ -122,30 +123,30 @@ func findPhrase(norm, phrase string) int {
 	}
 }
 
-// firstOf returns the first phrase of list found in t, and whether one was.
-func (t text) firstOf(list []string) (string, bool) {
+// FirstOf returns the first phrase of list found in t, and whether one was.
+func (t Text) FirstOf(list []string) (string, bool) {
 	for _, p := range list {
-		if t.has(p) {
+		if t.Has(p) {
 			return strings.TrimSuffix(p, "*"), true
 		}
 	}
 	return "", false
 }
 
-// allOf returns every phrase of list found in t, in list order.
-func (t text) allOf(list []string) []string {
+// AllOf returns every phrase of list found in t, in list order.
+func (t Text) AllOf(list []string) []string {
 	var out []string
 	for _, p := range list {
-		if t.has(p) {
+		if t.Has(p) {
 			out = append(out, strings.TrimSuffix(p, "*"))
 		}
 	}
 	return out
 }
 
-// hasUnnegated reports whether phrase occurs in t with no negation among
+// HasUnnegated reports whether phrase occurs in t with no negation among
 // the two words before it.
-func (t text) hasUnnegated(phrase string) bool {
+func (t Text) HasUnnegated(phrase string) bool {
 	norm := t.norm
 	base := 0
 	for {
@@ -157,7 +158,7 @@ func (t text) hasUnnegated(phrase string) bool {
 		before := strings.Fields(norm[:at])
 		negated := false
 		for j := len(before) - 1; j >= 0 && j >= len(before)-2; j-- {
-			for _, n := range lists.negations {
+			for _, n := range vocabulary.negations {
 				if before[j] == n {
 					negated = true
 				}
@@ -170,32 +171,89 @@ func (t text) hasUnnegated(phrase string) bool {
 	}
 }
 
-// claims reports whether t states verb of its subject: the verb opens t
-// or follows one of lists.claimSubjects ("and overwrites", "it deletes"),
-// with no negation before it.
-func (t text) claims(verb string) bool {
-	for i, w := range t.words {
+// Claims reports whether t states verb of its subject: the verb opens t
+// or follows one of vocabulary.claimSubjects ("and overwrites", "it
+// deletes"), or a relative pronoun after a word naming the tool ("a tool
+// that deletes"), with no negation in the three words before it
+// ("never deletes", "neither creates nor deletes") and none just after
+// it ("deletes nothing", "modifies no files").
+func (t Text) Claims(verb string) bool {
+	for i, w := range t.Words {
 		if w != verb {
 			continue
 		}
-		if i == 0 || claimSubjectSet[t.words[i-1]] {
-			negated := false
-			for j := max(0, i-3); j < i; j++ {
-				for _, n := range lists.negations {
-					negated = negated || t.words[j] == n
-				}
-			}
-			if !negated {
-				return true
-			}
+		subject := i == 0 || claimSubjectSet[t.Words[i-1]] ||
+			i >= 2 && relativeSet[t.Words[i-1]] && toolNounSet[t.Words[i-2]]
+		if !subject {
+			continue
+		}
+		negated := false
+		for j := max(0, i-3); j < i; j++ {
+			negated = negated || negationSet[t.Words[j]]
+		}
+		if i+1 < len(t.Words) && trailingNegSet[t.Words[i+1]] {
+			negated = true
+		}
+		if !negated {
+			return true
 		}
 	}
 	return false
 }
 
-// stem folds plurals and third-person verbs to one form: "lists" and
+// NegatedAfter reports whether the first word of t whose verb form is
+// verb is followed by a negation ("creates nothing").
+func (t Text) NegatedAfter(verb string) bool {
+	for i, w := range t.Words {
+		if VerbForm(w) == verb {
+			return i+1 < len(t.Words) && trailingNegSet[t.Words[i+1]]
+		}
+	}
+	return false
+}
+
+// Context is the words around one occurrence of a phrase: up to three
+// before it, nearest last, and up to three after it.
+type Context struct {
+	Before, After []string
+}
+
+// Contexts returns the context of every occurrence of phrase in t.
+func (t Text) Contexts(phrase string) []Context {
+	var out []Context
+	for base := 0; ; {
+		i := findPhrase(t.norm[base:], phrase)
+		if i < 0 {
+			return out
+		}
+		at := base + i
+		before := strings.Fields(t.norm[:at])
+		rest := t.norm[at:]
+		// The phrase itself, then what follows it.
+		n := len(strings.Fields(strings.TrimSuffix(phrase, "*")))
+		after := strings.Fields(rest)
+		if len(after) >= n {
+			after = after[n:]
+		}
+		out = append(out, Context{Before: before[max(0, len(before)-3):], After: after[:min(3, len(after))]})
+		base = at + 1
+	}
+}
+
+// Negated reports whether a negation is among the two words before the
+// occurrence.
+func (c Context) Negated() bool {
+	for j := max(0, len(c.Before)-2); j < len(c.Before); j++ {
+		if negationSet[c.Before[j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// Stem folds plurals and third-person verbs to one form: "lists" and
 // "list", "entries" and "entry", "searches" and "search".
-func stem(w string) string {
+func Stem(w string) string {
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"
@@ -207,13 +265,13 @@ func stem(w string) string {
 	return w
 }
 
-// verbForm returns the base form of w when w is a known action verb in
+// VerbForm returns the base form of w when w is a known action verb in
 // base or third-person form ("Lists" is "list"), or "".
-func verbForm(w string) string {
-	if actionVerbSet[w] || vagueVerbSet[w] {
+func VerbForm(w string) string {
+	if actionVerbSet[w] || VagueVerbSet[w] {
 		return w
 	}
-	if s := stem(w); actionVerbSet[s] || vagueVerbSet[s] {
+	if s := Stem(w); actionVerbSet[s] || VagueVerbSet[s] {
 		return s
 	}
 	if strings.HasSuffix(w, "es") {
@@ -225,7 +283,7 @@ func verbForm(w string) string {
 	// that reverses or repeats it.
 	for _, p := range verbPrefixes {
 		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
-			if v := verbForm(rest); v != "" && !vagueVerbSet[v] {
+			if v := VerbForm(rest); v != "" && !VagueVerbSet[v] {
 				return w
 			}
 		}
@@ -235,11 +293,11 @@ func verbForm(w string) string {
 
 var verbPrefixes = []string{"un", "re", "dis", "pre", "auto"}
 
-// nameWords splits an identifier into lower-case words: at separators,
+// NameWords splits an identifier into lower-case words: at separators,
 // at lower-to-upper case changes ("handleRequest"), before the last
 // capital of a run of capitals ("HTMLParser"), and between letters and
 // digits ("processV2" is "process", "v2").
-func nameWords(name string) []string {
+func NameWords(name string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
@@ -272,22 +330,22 @@ func nameWords(name string) []string {
 	return out
 }
 
-// contentWords returns the stemmed words of ws that carry meaning: no
+// ContentWords returns the stemmed words of ws that carry meaning: no
 // stopwords, no single letters.
-func contentWords(ws []string) []string {
+func ContentWords(ws []string) []string {
 	var out []string
 	for _, w := range ws {
-		if len(w) < 2 || stopwordSet[w] {
+		if len(w) < 2 || StopwordSet[w] {
 			continue
 		}
-		out = append(out, stem(w))
+		out = append(out, Stem(w))
 	}
 	return out
 }
 
-// quote returns s cut to at most n runes at a word boundary, with an
+// Quote returns s cut to at most n runes at a word boundary, with an
 // ellipsis when cut.
-func quote(s string, n int) string {
+func Quote(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	rs := []rune(s)
 	if len(rs) <= n {

@@ -1,13 +1,15 @@
-package heuristic
+package gradable
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// defectsInput is the structured input of a gradable.defects question.
-type defectsInput struct {
+// DefectsInput is the structured input of a gradable.defects question.
+type DefectsInput struct {
 	Tool *gTool `json:"tool"`
 }
 
@@ -38,11 +40,11 @@ type defectFinding struct {
 func findDefects(t gTool, desc string) ([]defectFinding, []string) {
 	var found []defectFinding
 	var clean []string
-	d := newText(desc)
+	d := lex.NewText(desc)
 
 	extras := extraWords(t, d)
 	switch {
-	case len(d.words) == 0:
+	case len(d.Words) == 0:
 		found = append(found, defectFinding{defectRestates, "there is no description, so nothing is said beyond the name"})
 	case len(extras) <= maxRestatedExtras:
 		found = append(found, defectFinding{defectRestates, fmt.Sprintf("the description adds %s beyond the words of the name and title", wordCount(extras))})
@@ -63,7 +65,7 @@ func findDefects(t gTool, desc string) ([]defectFinding, []string) {
 		clean = append(clean, "every required parameter is described, bounded to values or named in the text")
 	}
 
-	switch cue, ok := d.firstOf(gradable.returnCues); {
+	switch cue, ok := d.FirstOf(gradable.returnCues); {
 	case explicitOutput(t.OutputSchema):
 		clean = append(clean, "the outputSchema states what comes back")
 	case ok:
@@ -103,9 +105,9 @@ func wordCount(ws []string) string {
 
 // extraWords returns the distinct stemmed content words of a description
 // that are not words of the tool's name or title, sorted.
-func extraWords(t gTool, d text) []string {
+func extraWords(t gTool, d lex.Text) []string {
 	own := map[string]bool{}
-	for _, ws := range [][]string{nameWords(t.Name), words(t.title())} {
+	for _, ws := range [][]string{lex.NameWords(t.Name), lex.Words(t.title())} {
 		for _, w := range ws {
 			own[gstem(w)] = true
 		}
@@ -113,7 +115,7 @@ func extraWords(t gTool, d text) []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, w := range terms(d.words) {
+	for _, w := range terms(d.Words) {
 		if own[w] || seen[w] {
 			continue
 		}
@@ -127,7 +129,7 @@ func extraWords(t gTool, d text) []string {
 // explained reports whether a parameter's meaning or values are visible:
 // a schema description, an enum or const, a default, or its name in the
 // tool's description.
-func explained(p gParam, d text) bool {
+func explained(p gParam, d lex.Text) bool {
 	if p.desc != "" {
 		return true
 	}
@@ -140,7 +142,7 @@ func explained(p gParam, d text) bool {
 	if _, ok := p.schema["default"]; ok {
 		return true
 	}
-	return mentions(d, p.name, p.words)
+	return lex.Mentions(d, p.name, p.words)
 }
 
 // explicitOutput reports whether an outputSchema says something about
@@ -238,8 +240,8 @@ func boolInt(b bool) int {
 // verb and resource, or, with no verb anywhere, that the action is
 // unknown.
 func purposeSentence(t gTool) string {
-	if ss := sentences(t.description()); len(ss) > 0 {
-		if pp := purpose(stripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.object != "" {
+	if ss := lex.Sentences(t.description()); len(ss) > 0 {
+		if pp := purpose(lex.StripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.object != "" {
 			return capitalize(pp.verb) + " " + pp.object + "."
 		}
 	}

@@ -1,4 +1,4 @@
-package heuristic
+package gradable
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
 // This file holds what the four Gradable v1 kinds share: the tool as the
@@ -43,7 +45,7 @@ func (t gTool) description() string {
 }
 
 // hint returns an annotation hint, or nil when it is not set.
-func (t gTool) hint(key string) *bool { return hint(t.Annotations, key) }
+func (t gTool) hint(key string) *bool { return lex.Hint(t.Annotations, key) }
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
@@ -94,7 +96,7 @@ func newParam(name string, s map[string]any, required bool) gParam {
 		s = map[string]any{}
 	}
 	d, _ := s["description"].(string)
-	return gParam{name: name, words: nameWords(name), schema: s, typ: schemaType(s), required: required, desc: strings.TrimSpace(d)}
+	return gParam{name: name, words: lex.NameWords(name), schema: s, typ: schemaType(s), required: required, desc: strings.TrimSpace(d)}
 }
 
 // schemaType returns a schema's JSON type: its declared "type" (the first
@@ -147,7 +149,7 @@ func jsonType(v any) string {
 // isID reports whether a parameter names an identifier: "id", "*_id",
 // "*Id", "*ID".
 func isID(name string) bool {
-	ws := nameWords(name)
+	ws := lex.NameWords(name)
 	return len(ws) > 0 && ws[len(ws)-1] == "id"
 }
 
@@ -381,7 +383,7 @@ var bareValue = regexp.MustCompile(`^[A-Za-z0-9_./:@#~+\-]*[A-Za-z0-9_/#~+\-]$`)
 func render(v any) string {
 	switch x := v.(type) {
 	case string:
-		if bareValue.MatchString(x) && !stopwordSet[strings.ToLower(x)] {
+		if bareValue.MatchString(x) && !lex.StopwordSet[strings.ToLower(x)] {
 			return x
 		}
 		return quoteValue(x)
@@ -450,7 +452,7 @@ func parseValue(s string) (any, string, bool) {
 		end = len(s)
 	}
 	tok := strings.TrimRight(s[:end], ".,;:?!)")
-	if tok == "" || !bareValue.MatchString(tok) || stopwordSet[strings.ToLower(tok)] {
+	if tok == "" || !bareValue.MatchString(tok) || lex.StopwordSet[strings.ToLower(tok)] {
 		return nil, s, false
 	}
 	return tok, s[len(tok):], true
@@ -590,7 +592,7 @@ func toFloat(v any) (float64, bool) {
 // "-ed", then a final "e" ("created", "creating", "creates", "create"
 // are all "creat").
 func gstem(w string) string {
-	w = stem(w)
+	w = lex.Stem(w)
 	switch {
 	case len(w) > 5 && strings.HasSuffix(w, "ing"):
 		w = undouble(w[:len(w)-3])
@@ -617,7 +619,7 @@ func undouble(w string) string {
 func terms(ws []string) []string {
 	out := make([]string, 0, len(ws))
 	for _, w := range ws {
-		if len(w) < 2 || stopwordSet[w] {
+		if len(w) < 2 || lex.StopwordSet[w] {
 			continue
 		}
 		out = append(out, gstem(w))
@@ -674,21 +676,11 @@ func canon(w string) string {
 	return w
 }
 
-// Sets built once from the Gradable lists.
-var (
-	destructiveVerbSet = set(gradable.destructiveVerbs)
-	lookupVerbSet      = set(gradable.lookupVerbs)
-	requestFillerSet   = set(gradable.requestFiller)
-	objectStopSet      = set(gradable.objectStops)
-	valueSkipSet       = set(gradable.valueSkips)
-	extraVerbSet       = set(gradable.extraVerbs)
-)
-
 // dangerous returns the danger wording of a description (not negated),
 // or "".
-func dangerous(t text) string {
+func dangerous(t lex.Text) string {
 	for _, p := range gradable.dangerWords {
-		if t.hasUnnegated(p) {
+		if t.HasUnnegated(p) {
 			return strings.TrimSuffix(p, "*")
 		}
 	}
@@ -702,12 +694,12 @@ func dangerous(t text) string {
 func resourceWords(name, ns string) []string {
 	var out []string
 	verbSeen := false
-	for _, w := range withoutNamespace(nameWords(name), ns) {
+	for _, w := range lex.WithoutNamespace(lex.NameWords(name), ns) {
 		if !verbSeen && gVerbForm(w) != "" {
 			verbSeen = true
 			continue
 		}
-		if stopwordSet[w] || w == "api" || len(w) < 2 {
+		if lex.StopwordSet[w] || w == "api" || len(w) < 2 {
 			continue
 		}
 		out = append(out, w)
@@ -718,7 +710,7 @@ func resourceWords(name, ns string) []string {
 // firstNameVerb returns the base form of the first word of a name that is
 // a known verb, or "".
 func firstNameVerb(name string) string {
-	for _, w := range nameWords(name) {
+	for _, w := range lex.NameWords(name) {
 		if v := gVerbForm(w); v != "" {
 			return v
 		}
@@ -728,13 +720,13 @@ func firstNameVerb(name string) string {
 
 // gVerbForm is verbForm with the few verbs the Gradable cues add.
 func gVerbForm(w string) string {
-	if v := verbForm(w); v != "" {
+	if v := lex.VerbForm(w); v != "" {
 		return v
 	}
 	if extraVerbSet[w] {
 		return w
 	}
-	if s := stem(w); extraVerbSet[s] {
+	if s := lex.Stem(w); extraVerbSet[s] {
 		return s
 	}
 	return ""
@@ -743,9 +735,9 @@ func gVerbForm(w string) string {
 // surfaceNamespace returns the namespace most tool names of a surface
 // share ("git" of git_add, git_commit...), or "".
 func surfaceNamespace(names []string) string {
-	tools := make([]surfaceTool, len(names))
+	ws := make([][]string, len(names))
 	for i, n := range names {
-		tools[i] = surfaceTool{name: n, words: nameWords(n)}
+		ws[i] = lex.NameWords(n)
 	}
-	return namespace(tools)
+	return lex.Namespace(ws)
 }

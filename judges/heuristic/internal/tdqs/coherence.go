@@ -1,17 +1,18 @@
-package heuristic
+package tdqs
 
 import (
 	"fmt"
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// coherenceInput is the structured input of a tdqs.coherence question.
-type coherenceInput struct {
+// CoherenceInput is the structured input of a tdqs.coherence question.
+type CoherenceInput struct {
 	Server    string `json:"server"`
 	ToolCount int    `json:"toolCount"`
 	Tools     []struct {
@@ -60,30 +61,46 @@ const (
 )
 
 // scoreCoherence answers a tdqs.coherence question.
-func scoreCoherence(in *coherenceInput) coherenceAnswer {
+func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 	tools := make([]surfaceTool, 0, len(in.Tools))
 	for _, t := range in.Tools {
-		st := surfaceTool{name: t.Name, words: nameWords(t.Name), terms: map[string]int{}}
+		st := surfaceTool{name: t.Name, words: lex.NameWords(t.Name), terms: map[string]int{}}
 		if t.Description != nil {
-			for _, w := range contentWords(words(*t.Description)) {
+			for _, w := range lex.ContentWords(lex.Words(*t.Description)) {
 				st.terms[w]++
 			}
 		}
 		var key []string
+		// Vague: only vague verbs, generic nouns and version words
+		// ("process", "do_thing"), or any verbs with nothing but vague
+		// nouns ("get_data", "fetch_info").
 		vague := len(st.words) > 0
+		vagueNoun := len(st.words) > 0
+		hasVagueNoun := false
 		for _, w := range st.words {
-			if !versionWordSet[w] {
+			if !lex.VersionWordSet[w] {
 				key = append(key, w)
 			}
-			if !vagueVerbSet[w] && !genericNounSet[w] && !versionWordSet[w] {
+			if !lex.VagueVerbSet[w] && !genericNounSet[w] && !lex.VersionWordSet[w] {
 				vague = false
 			}
+			switch {
+			case vagueNounSet[w]:
+				hasVagueNoun = true
+			case lex.VerbForm(w) == "" && !lex.VersionWordSet[w]:
+				vagueNoun = false
+			}
 		}
+		vague = vague || vagueNoun && hasVagueNoun
 		st.key = strings.Join(key, " ")
 		st.vague = vague
 		tools = append(tools, st)
 	}
-	ns := namespace(tools)
+	nameWords := make([][]string, len(tools))
+	for i, t := range tools {
+		nameWords[i] = t.words
+	}
+	ns := lex.Namespace(nameWords)
 	for i := range tools {
 		tools[i].class, tools[i].resource = operation(tools[i].words, ns)
 		tools[i].verb = nameVerb(tools[i].words, ns)
@@ -142,10 +159,10 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 			// "get_x", "list_x", both reads) or different resources
 			// ("create_group", "create_project") tell the tools apart
 			// whatever their descriptions share.
-			apart := a.verb != "" && b.verb != "" && a.verb != b.verb && (lifecycleOf[a.verb] == "" || lifecycleOf[a.verb] != lifecycleOf[b.verb]) ||
+			apart := a.verb != "" && b.verb != "" && a.verb != b.verb && (lex.LifecycleOf[a.verb] == "" || lex.LifecycleOf[a.verb] != lex.LifecycleOf[b.verb]) ||
 				a.resource != "" && b.resource != "" && a.resource != b.resource
 			if !same && !apart && len(a.terms) >= minConfusableWords && len(b.terms) >= minConfusableWords {
-				same = cosine(vectors[i], vectors[j]) >= confusableCosine
+				same = lex.Cosine(vectors[i], vectors[j]) >= confusableCosine
 			}
 			if same {
 				pairs = append(pairs, a.name+"/"+b.name)
@@ -196,62 +213,9 @@ func tfidf(tools []surfaceTool) []map[string]float64 {
 	for i, t := range tools {
 		terms[i] = t.terms
 	}
-	return unitVectors(terms, func(tf, df int, n float64) float64 {
+	return lex.UnitVectors(terms, func(tf, df int, n float64) float64 {
 		return float64(tf) * (math.Log((n+1)/float64(df+1)) + 1)
 	})
-}
-
-// unitVectors weighs each document's term counts by weight(tf, df, n),
-// where df is how many of the n documents hold the term, and scales each
-// vector to length 1 (a vector of zeros stays zero). Sums run in a fixed
-// order, so the same input gives the same bits.
-func unitVectors(docs []map[string]int, weight func(tf, df int, n float64) float64) []map[string]float64 {
-	df := map[string]int{}
-	for _, d := range docs {
-		for w := range d {
-			df[w]++
-		}
-	}
-	n := float64(len(docs))
-	out := make([]map[string]float64, len(docs))
-	for i, d := range docs {
-		keys := slices.Sorted(maps.Keys(d))
-		v := make(map[string]float64, len(keys))
-		norm := 0.0
-		for _, w := range keys {
-			x := weight(d[w], df[w], n)
-			v[w] = x
-			norm += x * x
-		}
-		if norm > 0 {
-			norm = math.Sqrt(norm)
-			for _, w := range keys {
-				v[w] /= norm
-			}
-		}
-		out[i] = v
-	}
-	return out
-}
-
-// cosine is the dot product of two unit vectors, summed in a fixed order
-// so that the same inputs give the same bits.
-func cosine(a, b map[string]float64) float64 {
-	if len(b) < len(a) {
-		a, b = b, a
-	}
-	keys := make([]string, 0, len(a))
-	for w := range a {
-		if _, ok := b[w]; ok {
-			keys = append(keys, w)
-		}
-	}
-	sort.Strings(keys)
-	dot := 0.0
-	for _, w := range keys {
-		dot += a[w] * b[w]
-	}
-	return dot
 }
 
 // nameStyle classifies a tool name's case convention. One lower-case word
@@ -283,46 +247,18 @@ func nameStyle(name string) string {
 	return "word"
 }
 
-// namespace returns the first word that most tool names share as a
-// prefix ("browser" in browser_click, browser_type, ...), or "". A verb
-// shared by many names ("get") is not a namespace.
-func namespace(tools []surfaceTool) string {
-	if len(tools) < 3 {
-		return ""
-	}
-	first := map[string]int{}
-	for _, t := range tools {
-		if len(t.words) > 1 {
-			first[t.words[0]]++
-		}
-	}
-	w, n := dominant(first)
-	if 2*n < len(tools) || verbForm(w) != "" {
-		return ""
-	}
-	return w
-}
-
-// withoutNamespace drops the namespace from the front of a name's words.
-func withoutNamespace(ws []string, ns string) []string {
-	if ns != "" && len(ws) > 1 && ws[0] == ns {
-		return ws[1:]
-	}
-	return ws
-}
-
 // nameVerb returns the base form of a name's verb, after any namespace:
 // its first word if that is a verb, else its last word if that is one.
 func nameVerb(ws []string, ns string) string {
-	ws = withoutNamespace(ws, ns)
+	ws = lex.WithoutNamespace(ws, ns)
 	if len(ws) == 0 {
 		return ""
 	}
-	if v := verbForm(ws[0]); v != "" {
+	if v := lex.VerbForm(ws[0]); v != "" {
 		return v
 	}
 	if len(ws) > 1 {
-		return verbForm(ws[len(ws)-1])
+		return lex.VerbForm(ws[len(ws)-1])
 	}
 	return ""
 }
@@ -330,13 +266,13 @@ func nameVerb(ws []string, ns string) string {
 // verbPlace says where a name puts its verb, after any namespace:
 // "verb first", "verb last", or "no verb".
 func verbPlace(ws []string, ns string) string {
-	ws = withoutNamespace(ws, ns)
+	ws = lex.WithoutNamespace(ws, ns)
 	switch {
 	case len(ws) == 0:
 		return "no verb"
-	case verbForm(ws[0]) != "":
+	case lex.VerbForm(ws[0]) != "":
 		return "verb first"
-	case len(ws) > 1 && verbForm(ws[len(ws)-1]) != "":
+	case len(ws) > 1 && lex.VerbForm(ws[len(ws)-1]) != "":
 		return "verb last"
 	}
 	return "no verb"
@@ -358,8 +294,8 @@ func naming(tools []surfaceTool, ns string) dimension {
 		}
 		places[verbPlace(t.words, ns)]++
 	}
-	domStyle, domN := dominant(styles)
-	domPlace, placeN := dominant(places)
+	domStyle, domN := lex.Dominant(styles)
+	domPlace, placeN := lex.Dominant(places)
 	p := float64(placeN) / float64(len(tools))
 	minority := 0.0
 	if multi > 0 {
@@ -400,18 +336,6 @@ func naming(tools []surfaceTool, ns string) dimension {
 		return dim(score, "every name uses %s; %d of %d put the verb the same way (%s%s).", style, placeN, len(tools), domPlace, prefix)
 	}
 	return dim(score, "names mix conventions (%s); %d of %d put the verb the same way (%s%s).", describeCounts(styles), placeN, len(tools), domPlace, prefix)
-}
-
-// dominant returns the most frequent key (ties broken by name) and its
-// count.
-func dominant(m map[string]int) (string, int) {
-	best, n := "", 0
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if m[k] > n {
-			best, n = k, m[k]
-		}
-	}
-	return best, n
 }
 
 func describeCounts(m map[string]int) string {
@@ -469,7 +393,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	perResource := map[string]int{}
 	actions := 0
 	for _, t := range tools {
-		if t.verb != "" && !vagueVerbSet[t.verb] {
+		if t.verb != "" && !lex.VagueVerbSet[t.verb] {
 			actions++
 		}
 		if t.class == "" || t.resource == "" {
@@ -502,7 +426,15 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 			}
 		}
 		if len(missing) > 0 {
-			gaps = append(gaps, fmt.Sprintf("%s lacks %s", r, strings.Join(missing, "/")))
+			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
+			if elsewhere := byClass(tools, missing, r); len(elsewhere) > 0 {
+				if len(elsewhere) == 1 {
+					gap += fmt.Sprintf(" (only %s does, on another resource)", elsewhere[0])
+				} else {
+					gap += fmt.Sprintf(" (only %s do, on other resources)", strings.Join(cap5(elsewhere), ", "))
+				}
+			}
+			gaps = append(gaps, gap)
 		}
 	}
 	if len(written) == 0 {
@@ -534,14 +466,27 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
 }
 
+// byClass returns the names of the tools whose lifecycle class is one of
+// classes and whose resource is not r, sorted.
+func byClass(tools []surfaceTool, classes []string, r string) []string {
+	var out []string
+	for _, t := range tools {
+		if t.resource != r && slices.Contains(classes, t.class) {
+			out = append(out, t.name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // operation reads a tool name as a lifecycle class and a resource, after
 // any namespace: "create_issue" is create on "issue", "list_repos" read
 // on "repo".
 func operation(ws []string, ns string) (class, resource string) {
-	ws = withoutNamespace(ws, ns)
+	ws = lex.WithoutNamespace(ws, ns)
 	at := -1
 	for i, w := range ws {
-		if c, ok := lifecycleOf[w]; ok {
+		if c, ok := lex.LifecycleOf[w]; ok {
 			class, at = c, i
 			break
 		}
@@ -551,8 +496,10 @@ func operation(ws []string, ns string) (class, resource string) {
 	}
 	var rest []string
 	for i, w := range ws {
-		if i != at && !versionWordSet[w] && !stopwordSet[w] && !genericNounSet[w] {
-			rest = append(rest, stem(w))
+		// A generic noun can be the server's own resource ("task" of
+		// create_task and delete_task); a vague one never is ("data").
+		if i != at && !lex.VersionWordSet[w] && !lex.StopwordSet[w] && !vagueNounSet[w] {
+			rest = append(rest, lex.Stem(w))
 		}
 	}
 	return class, strings.Join(rest, "_")

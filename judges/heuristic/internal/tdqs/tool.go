@@ -1,8 +1,10 @@
-package heuristic
+package tdqs
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
 // dimension is one scored dimension of an answer.
@@ -57,40 +59,40 @@ func (f *facts) purpose() dimension {
 		return dim(1, "no description, so the purpose is missing.")
 	}
 	if f.placeholder != "" {
-		return dim(1, "the description %q is placeholder text (%q), so the purpose is missing.", quote(f.desc.raw, 60), f.placeholder)
+		return dim(1, "the description %q is placeholder text (%q), so the purpose is missing.", lex.Quote(f.desc.Raw, 60), f.placeholder)
 	}
-	content := contentWords(f.desc.words)
+	content := lex.ContentWords(f.desc.Words)
 	specific := 0
 	for _, w := range content {
-		if !vagueVerbSet[w] && !genericNounSet[w] {
+		if !lex.VagueVerbSet[w] && !genericNounSet[w] {
 			specific++
 		}
 	}
 	if specific == 0 {
-		return dim(1, "the description %q names no action or resource beyond vague words.", quote(f.desc.raw, 60))
+		return dim(1, "the description %q names no action or resource beyond vague words.", lex.Quote(f.desc.Raw, 60))
 	}
 	var beyond []string
 	for _, w := range content {
-		if !f.own[w] && !vagueVerbSet[w] && !genericNounSet[w] {
+		if !f.own[w] && !lex.VagueVerbSet[w] && !genericNounSet[w] {
 			beyond = append(beyond, w)
 		}
 	}
 	if len(beyond) == 0 {
-		return dim(2, "the description %q only restates the tool's name or title.", quote(f.desc.raw, 60))
+		return dim(2, "the description %q only restates the tool's name or title.", lex.Quote(f.desc.Raw, 60))
 	}
-	first := quote(f.first.raw, 70)
+	first := lex.Quote(f.first.Raw, 70)
 	switch {
 	case f.leadVerb == "":
 		return dim(3, "the first sentence %q opens with no action verb, so what the tool does is left to inference.", first)
-	case vagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
+	case lex.VagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
 		return dim(3, "the purpose opens with the vague verb %q (%q).", f.leadVerb, first)
-	case len(contentWords(f.first.words)) < 3 && len(beyond) < 2:
+	case len(lex.ContentWords(f.first.Words)) < 3 && len(beyond) < 2:
 		return dim(3, "the verb %q has too little around it (%q) to pin down the resource.", f.leadVerb, first)
 	}
 	if alts := f.alternatives; len(alts) > 0 {
 		return dim(5, "opens with the verb %q on a named resource (%q) and names %s, which sets it apart from other tools.", f.leadVerb, first, strings.Join(alts, ", "))
 	}
-	if p, ok := f.desc.firstOf(lists.usageAlternative); ok {
+	if p, ok := f.desc.FirstOf(lists.usageAlternative); ok {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
@@ -102,10 +104,10 @@ func (f *facts) usage() dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
-	when, hasWhen := f.desc.firstOf(lists.usageWhen)
-	not, hasNot := f.desc.firstOf(lists.usageNot)
-	alt, hasAlt := f.desc.firstOf(lists.usageAlternative)
-	pre, hasPre := f.desc.firstOf(lists.usagePrerequisite)
+	when, hasWhen := f.desc.FirstOf(lists.usageWhen)
+	not, hasNot := f.desc.FirstOf(lists.usageNot)
+	alt, hasAlt := f.desc.FirstOf(lists.usageAlternative)
+	pre, hasPre := f.desc.FirstOf(lists.usagePrerequisite)
 	named := f.alternatives
 	var cues []string
 	if hasWhen {
@@ -132,43 +134,100 @@ func (f *facts) usage() dimension {
 	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
-	if p, ok := f.desc.firstOf(lists.usageImplied); ok {
+	if p, ok := f.desc.FirstOf(lists.usageImplied); ok {
 		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", p)
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
 }
 
 // contradiction reports whether the description says the opposite of the
-// annotations, and how.
+// annotations, and how. A phrase counts only in context: a write verb or
+// claim of a read-only tool whose description also says it changes
+// nothing (a "does not modify") is no contradiction; a read-only claim
+// counts of the tool, not of what it acts on ("fails on read-only
+// files") and not negated; "permanently" counts before an active verb
+// that destroys ("permanently deletes"), not before a participle
+// ("items permanently deleted after 30 days"); "destroys" and "wipes"
+// count only as claims of the tool.
 func (f *facts) contradiction() (bool, string) {
 	if !f.hasDesc {
 		return false, ""
 	}
-	if f.readOnly != nil && *f.readOnly {
-		if writeVerbSet[f.leadVerb] {
-			return true, fmt.Sprintf("readOnlyHint is true but the description opens with the write verb %q (%q)", f.leadVerb, quote(f.first.raw, 60))
+	if f.readOnly != nil && *f.readOnly && f.saysReadOnly() == "" {
+		if writeVerbSet[f.leadVerb] && !f.first.NegatedAfter(f.leadVerb) {
+			return true, fmt.Sprintf("readOnlyHint is true but the description opens with the write verb %q (%q)", f.leadVerb, lex.Quote(f.first.Raw, 60))
 		}
 		for _, c := range lists.writeClaims {
-			if f.first.claims(c) {
-				return true, fmt.Sprintf("readOnlyHint is true but the first sentence says it %s (%q)", c, quote(f.first.raw, 60))
+			if f.first.Claims(c) {
+				return true, fmt.Sprintf("readOnlyHint is true but the first sentence says it %s (%q)", c, lex.Quote(f.first.Raw, 60))
 			}
 		}
 	}
 	if f.destructive != nil && *f.destructive && (f.readOnly == nil || !*f.readOnly) {
-		for _, c := range lists.readOnlyClaims {
-			if f.desc.has(c) {
-				return true, fmt.Sprintf("destructiveHint is true but the description says %q", strings.TrimSuffix(c, "*"))
-			}
+		if c := f.saysReadOnly(); c != "" {
+			return true, fmt.Sprintf("destructiveHint is true but the description says %q", c)
 		}
 	}
 	if (f.destructive != nil && !*f.destructive) || (f.readOnly != nil && *f.readOnly) {
-		for _, c := range lists.destructiveClaims {
-			if f.desc.hasUnnegated(c) {
-				return true, fmt.Sprintf("the annotations say the tool destroys nothing but the description says %q", strings.TrimSuffix(c, "*"))
-			}
+		if c := f.saysDestructive(); c != "" {
+			return true, fmt.Sprintf("the annotations say the tool destroys nothing but the description says %q", c)
 		}
 	}
 	return false, ""
+}
+
+// saysReadOnly returns the read-only claim the description makes of the
+// tool, or "": the phrase not negated and not the object of a
+// preposition or of a verb of its own ("on read-only files", "skips
+// read-only ones").
+func (f *facts) saysReadOnly() string {
+	for _, c := range lists.readOnlyClaims {
+		for _, ctx := range f.desc.Contexts(c) {
+			if ctx.Negated() {
+				continue
+			}
+			prev := ""
+			for j := len(ctx.Before) - 1; j >= 0; j-- {
+				if w := ctx.Before[j]; w != "a" && w != "an" && w != "the" {
+					prev = w
+					break
+				}
+			}
+			if objectMarkerSet[prev] {
+				continue
+			}
+			return strings.TrimSuffix(c, "*")
+		}
+	}
+	return ""
+}
+
+// saysDestructive returns the claim of lasting destruction the
+// description makes of the tool, or "".
+func (f *facts) saysDestructive() string {
+	for _, c := range lists.destructiveClaims {
+		switch c {
+		case "destroys", "wipes":
+			if f.desc.Claims(c) {
+				return c
+			}
+		case "permanently":
+			for _, ctx := range f.desc.Contexts(c) {
+				if ctx.Negated() || len(ctx.After) == 0 {
+					continue
+				}
+				next := ctx.After[0]
+				if writeVerbSet[lex.VerbForm(next)] && !strings.HasSuffix(next, "ed") {
+					return c
+				}
+			}
+		default:
+			if f.desc.HasUnnegated(c) {
+				return strings.TrimSuffix(c, "*")
+			}
+		}
+	}
+	return ""
 }
 
 // transparency scores behavioural transparency against the annotations:
@@ -260,7 +319,7 @@ func (f *facts) parameters() dimension {
 			}
 		}
 	}
-	format, hasFormat := f.desc.firstOf(lists.paramFormat)
+	format, hasFormat := f.desc.FirstOf(lists.paramFormat)
 	explains := hasFormat && len(f.mentioned) > 0
 	named := "none"
 	if len(f.mentioned) > 0 {
@@ -306,15 +365,15 @@ func (f *facts) conciseness() dimension {
 	var why string
 	switch {
 	case n <= 2:
-		return dim(2, "%d word(s) (%q) is under-specification, not conciseness.", n, quote(f.desc.raw, 40))
+		return dim(2, "%d word(s) (%q) is under-specification, not conciseness.", n, lex.Quote(f.desc.Raw, 40))
 	case f.placeholder != "":
-		return dim(2, "%q is placeholder text: under-specification, not conciseness.", quote(f.desc.raw, 40))
+		return dim(2, "%q is placeholder text: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
 	case f.restated:
-		return dim(2, "%q only restates the name: under-specification, not conciseness.", quote(f.desc.raw, 40))
+		return dim(2, "%q only restates the name: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
 	case n <= 5:
 		score, why = 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 	case n <= 100:
-		score, why = 5, fmt.Sprintf("%d words in %d sentence(s)", n, len(f.desc.sentences))
+		score, why = 5, fmt.Sprintf("%d words in %d sentence(s)", n, len(f.desc.Sentences))
 	case n <= 160:
 		score, why = 4, fmt.Sprintf("%d words: on the long side", n)
 	case n <= 250:
@@ -323,20 +382,20 @@ func (f *facts) conciseness() dimension {
 		score, why = 2, fmt.Sprintf("%d words: far longer than a tool description needs", n)
 	}
 	var faults []string
-	if p, ok := f.first.firstOf(lists.notFrontLoaded); ok && f.first.find(p) == 0 {
+	if p, ok := f.first.FirstOf(lists.notFrontLoaded); ok && f.first.Find(p) == 0 {
 		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
 	}
-	if fill := f.desc.allOf(lists.filler); len(fill) >= 2 {
+	if fill := f.desc.AllOf(lists.filler); len(fill) >= 2 {
 		faults = append(faults, fmt.Sprintf("filler such as %q", strings.Join(fill, `", "`)))
 	}
-	if repeated(f.desc.sentences) {
+	if repeated(f.desc.Sentences) {
 		faults = append(faults, "a sentence is repeated")
 	}
 	if score == 5 && n < 3*len(f.params)+5 {
 		faults = append(faults, fmt.Sprintf("short for a tool with %d parameters", len(f.params)))
 	}
-	for _, s := range f.desc.sentences {
-		if len(words(s)) > 60 {
+	for _, s := range f.desc.Sentences {
+		if len(lex.Words(s)) > 60 {
 			faults = append(faults, "a sentence runs past 60 words")
 			break
 		}
@@ -346,7 +405,7 @@ func (f *facts) conciseness() dimension {
 		return dim(score, "%s; %s.", why, strings.Join(faults, "; "))
 	}
 	if score == 5 {
-		return dim(5, "%s, purpose first (%q), no filler.", why, quote(f.first.raw, 50))
+		return dim(5, "%s, purpose first (%q), no filler.", why, lex.Quote(f.first.Raw, 50))
 	}
 	return dim(score, "%s.", why)
 }
@@ -354,7 +413,7 @@ func (f *facts) conciseness() dimension {
 func repeated(ss []string) bool {
 	seen := map[string]bool{}
 	for _, s := range ss {
-		k := strings.Join(words(s), " ")
+		k := strings.Join(lex.Words(s), " ")
 		if len(k) > 0 && seen[k] {
 			return true
 		}

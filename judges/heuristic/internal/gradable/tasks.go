@@ -1,13 +1,15 @@
-package heuristic
+package gradable
 
 import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// tasksInput is the structured input of a gradable.tasks question.
-type tasksInput struct {
+// TasksInput is the structured input of a gradable.tasks question.
+type TasksInput struct {
 	Generator string  `json:"generator"`
 	PerTool   int     `json:"perTool"`
 	Tools     []gTool `json:"tools"`
@@ -39,7 +41,7 @@ const (
 )
 
 // generateTasks writes perTool tasks for every tool, in surface order.
-func generateTasks(in *tasksInput) tasksAnswer {
+func generateTasks(in *TasksInput) tasksAnswer {
 	n := in.PerTool
 	if n <= 0 {
 		n = defaultPerTool
@@ -77,8 +79,8 @@ type purposeParts struct {
 func toolTasks(t gTool, n int, ns string) []gradTask {
 	forms := nameForms(t.Name)
 	var pp purposeParts
-	if ss := sentences(t.description()); len(ss) > 0 {
-		pp = purpose(stripNamePrefix(ss[0], t.Name))
+	if ss := lex.Sentences(t.description()); len(ss) > 0 {
+		pp = purpose(lex.StripNamePrefix(ss[0], t.Name))
 	}
 	verb := pp.verb
 	if verb == "" {
@@ -90,7 +92,7 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		object = "the " + strings.Join(res, " ")
 	}
 	if object == "" {
-		if tw := words(t.title()); len(tw) > 0 {
+		if tw := lex.Words(t.title()); len(tw) > 0 {
 			object = "the " + strings.Join(tw, " ")
 		}
 	}
@@ -103,7 +105,7 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 	}
 	resource := ""
 	if len(res) > 0 {
-		resource = stem(res[len(res)-1])
+		resource = lex.Stem(res[len(res)-1])
 	}
 	syns := synonymsFor(verb, forms)
 	destructive := intendedDestructive(t, pp.verb)
@@ -127,6 +129,7 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		}
 	}
 
+	check := newChecker(t.InputSchema)
 	seen := map[string]bool{}
 	out := make([]gradTask, 0, n)
 	for k := 0; k < n; k++ {
@@ -138,9 +141,24 @@ func toolTasks(t gTool, n int, ns string) []gradTask {
 		args := map[string]any{}
 		var clauses []clause
 		for _, p := range these {
-			v := sample(p, sampleOptions{variant: k, resource: resource})
+			o := sampleOptions{variant: k, resource: resource}
+			v := sample(p, o)
 			if containsForm(render(v), forms) {
 				v = samples["generic"][k%3]
+			}
+			if !check.accepts(args, p.name, v) {
+				// The schema refuses the sample: the first value it
+				// takes that does not spell the tool's name, or none.
+				found := false
+				for _, c := range candidates(p, t.InputSchema, o, v)[1:] {
+					if !containsForm(render(c), forms) && check.accepts(args, p.name, c) {
+						v, found = c, true
+						break
+					}
+				}
+				if !found {
+					continue
+				}
 			}
 			args[p.name] = v
 			phrase := strings.Join(p.words, " ")
@@ -344,7 +362,7 @@ func objectOf(rest []string) string {
 func hasContent(ws []string) bool {
 	for _, w := range ws {
 		lw := strings.ToLower(w)
-		if !stopwordSet[lw] && !objectStopSet[lw] {
+		if !lex.StopwordSet[lw] && !objectStopSet[lw] {
 			return true
 		}
 	}
@@ -362,7 +380,7 @@ func intendedDestructive(t gTool, verb string) bool {
 	if isTrue(t.hint("readOnlyHint")) {
 		return false
 	}
-	for _, w := range nameWords(t.Name) {
+	for _, w := range lex.NameWords(t.Name) {
 		if destructiveVerbSet[gVerbForm(w)] || destructiveVerbSet[w] {
 			return true
 		}
@@ -375,7 +393,7 @@ func intendedDestructive(t gTool, verb string) bool {
 // what this tool does.
 func prose(s string) string {
 	s = backtickSpan.ReplaceAllString(s, " ")
-	return snake.ReplaceAllString(s, " ")
+	return lex.Snake.ReplaceAllString(s, " ")
 }
 
 var backtickSpan = regexp.MustCompile("`[^`]*`")
@@ -399,7 +417,7 @@ func nameForms(name string) []string {
 	}
 	add(name)
 	add(strings.NewReplacer("_", " ", "-", " ").Replace(name))
-	add(strings.Join(nameWords(name), " "))
+	add(strings.Join(lex.NameWords(name), " "))
 	return out
 }
 

@@ -1,17 +1,18 @@
-package heuristic
+package tdqs
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
-// toolInput is the structured input of a tdqs.tool question. Signals the
+// ToolInput is the structured input of a tdqs.tool question. Signals the
 // engine may send beside the tool are not read: everything is computed
 // from the definition, so the judge gives the same answer with or
 // without them.
-type toolInput struct {
+type ToolInput struct {
 	Tool     map[string]any `json:"tool"`
 	Siblings []string       `json:"siblings"`
 }
@@ -31,10 +32,10 @@ type facts struct {
 	titleWords []string
 	siblings   []string
 
-	desc    text
+	desc    lex.Text
 	hasDesc bool
 	nWords  int
-	first   text // the first sentence, with a leading "name:" removed
+	first   lex.Text // the first sentence, with a leading "name:" removed
 
 	leadVerb string // base form of the verb the purpose opens with, or ""
 
@@ -63,12 +64,8 @@ type facts struct {
 	hasOutput                              bool
 }
 
-// readFacts decodes a tdqs.tool input and computes its facts.
-func readFacts(input []byte) (*facts, error) {
-	var in toolInput
-	if err := decode(input, KindTool, &in); err != nil {
-		return nil, err
-	}
+// readFacts computes the facts of a tdqs.tool input.
+func readFacts(in *ToolInput) (*facts, error) {
 	if in.Tool == nil {
 		return nil, fmt.Errorf(`the question's input has no "tool" object`)
 	}
@@ -76,7 +73,7 @@ func readFacts(input []byte) (*facts, error) {
 	if name == "" {
 		return nil, fmt.Errorf(`the question's tool has no "name"`)
 	}
-	f := &facts{name: name, nameWords: nameWords(name)}
+	f := &facts{name: name, nameWords: lex.NameWords(name)}
 	for _, s := range in.Siblings {
 		if s != "" && s != name {
 			f.siblings = append(f.siblings, s)
@@ -89,20 +86,20 @@ func readFacts(input []byte) (*facts, error) {
 	if title == "" && ann != nil {
 		title, _ = ann["title"].(string)
 	}
-	f.titleWords = words(title)
+	f.titleWords = lex.Words(title)
 
 	desc, _ := in.Tool["description"].(string)
-	f.desc = newText(desc)
-	f.nWords = len(f.desc.words)
+	f.desc = lex.NewText(desc)
+	f.nWords = len(f.desc.Words)
 	f.hasDesc = f.nWords > 0
-	if len(f.desc.sentences) > 0 {
-		f.first = newText(stripNamePrefix(f.desc.sentences[0], name))
+	if len(f.desc.Sentences) > 0 {
+		f.first = lex.NewText(lex.StripNamePrefix(f.desc.Sentences[0], name))
 	}
-	f.leadVerb = leadVerb(f.first.words)
+	f.leadVerb = leadVerb(f.first.Words)
 	f.own = map[string]bool{}
 	for _, ws := range [][]string{f.nameWords, f.titleWords} {
 		for _, w := range ws {
-			f.own[stem(w)] = true
+			f.own[lex.Stem(w)] = true
 		}
 		if len(ws) > 1 {
 			f.own[strings.Join(ws, "")] = true
@@ -110,21 +107,21 @@ func readFacts(input []byte) (*facts, error) {
 	}
 	if f.hasDesc && f.nWords <= 12 {
 		f.restated = true
-		for _, w := range f.desc.words {
-			if !stopwordSet[w] && !f.own[stem(w)] {
+		for _, w := range f.desc.Words {
+			if !lex.StopwordSet[w] && !f.own[lex.Stem(w)] {
 				f.restated = false
 				break
 			}
 		}
 		if f.nWords <= 8 {
-			f.placeholder, _ = f.desc.firstOf(lists.placeholders)
+			f.placeholder, _ = f.desc.FirstOf(lists.placeholders)
 		}
 	}
 
 	schema, _ := in.Tool["inputSchema"].(map[string]any)
 	props, _ := schema["properties"].(map[string]any)
 	for pname, v := range props {
-		p := param{name: pname, words: nameWords(pname)}
+		p := param{name: pname, words: lex.NameWords(pname)}
 		if pm, ok := v.(map[string]any); ok {
 			d, _ := pm["description"].(string)
 			p.described = strings.TrimSpace(d) != ""
@@ -138,16 +135,16 @@ func readFacts(input []byte) (*facts, error) {
 	}
 	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
 	for _, p := range f.params {
-		if mentions(f.desc, p.name, p.words) {
+		if lex.Mentions(f.desc, p.name, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
 		}
 	}
 
 	if ann != nil {
-		f.readOnly = hint(ann, "readOnlyHint")
-		f.destructive = hint(ann, "destructiveHint")
-		f.idem = hint(ann, "idempotentHint")
-		f.openWorld = hint(ann, "openWorldHint")
+		f.readOnly = lex.Hint(ann, "readOnlyHint")
+		f.destructive = lex.Hint(ann, "destructiveHint")
+		f.idem = lex.Hint(ann, "idempotentHint")
+		f.openWorld = lex.Hint(ann, "openWorldHint")
 		f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
 	}
 	if out, ok := in.Tool["outputSchema"].(map[string]any); ok && len(out) > 0 {
@@ -156,13 +153,6 @@ func readFacts(input []byte) (*facts, error) {
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
-}
-
-func hint(ann map[string]any, key string) *bool {
-	if b, ok := ann[key].(bool); ok {
-		return &b
-	}
-	return nil
 }
 
 // isNested reports whether a property holds an object: it is typed
@@ -193,18 +183,6 @@ func isObject(s map[string]any) bool {
 	return false
 }
 
-// stripNamePrefix removes a leading "tool_name:" or "tool_name -" from a
-// sentence, which some servers put before the purpose.
-func stripNamePrefix(s, name string) string {
-	if len(s) > len(name) && strings.EqualFold(s[:len(name)], name) {
-		rest := strings.TrimLeft(s[len(name):], " ")
-		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "—") {
-			return strings.TrimLeft(rest, ":-— ")
-		}
-	}
-	return s
-}
-
 // leadVerb returns the base form of the verb a purpose statement opens
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "".
@@ -213,7 +191,7 @@ func leadVerb(ws []string) string {
 		if i > 6 {
 			break
 		}
-		if v := verbForm(w); v != "" {
+		if v := lex.VerbForm(w); v != "" {
 			return v
 		}
 		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
@@ -221,72 +199,6 @@ func leadVerb(ws []string) string {
 		}
 	}
 	return ""
-}
-
-// mentions reports whether a text names a parameter called name, whose
-// words are ws: its exact name, or all of its words in order
-// ("max_bytes" as "max bytes"), or its one word with plurals folded.
-func mentions(d text, name string, ws []string) bool {
-	if len(d.words) == 0 {
-		return false
-	}
-	if identifierIn(d.lower, name) {
-		return true
-	}
-	if len(ws) > 1 {
-		return d.has(strings.Join(ws, " "))
-	}
-	if len(ws) == 1 {
-		w := stem(ws[0])
-		for _, x := range d.words {
-			if stem(x) == w {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// identifierIn reports whether id occurs in ls, a text already in lower
-// case, as a whole identifier, ignoring case: not inside a longer run of
-// letters, digits and underscores.
-func identifierIn(ls, id string) bool {
-	if id == "" {
-		return false
-	}
-	lid := strings.ToLower(id)
-	for from := 0; ; {
-		i := strings.Index(ls[from:], lid)
-		if i < 0 {
-			return false
-		}
-		at := from + i
-		end := at + len(lid)
-		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) {
-			return true
-		}
-		from = at + 1
-	}
-}
-
-func identByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
-}
-
-// identifiers returns the words of s that look like tool names: written
-// between backticks, or joined by underscores ("search_calls"). A hyphen
-// alone does not make a name: "read-only" and "rate-limit" are English.
-var (
-	backticked = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*)`")
-	snake      = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b`)
-)
-
-func identifiers(s string) []string {
-	var out []string
-	for _, m := range backticked.FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
-	}
-	return append(out, snake.FindAllString(s, -1)...)
 }
 
 // coverage is the share of parameters with a description, 0 to 1.
@@ -328,7 +240,7 @@ func (f *facts) acts() bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	for _, g := range lists.behaviour {
-		if p, ok := f.desc.firstOf(g.phrases); ok {
+		if p, ok := f.desc.FirstOf(g.phrases); ok {
 			out = append(out, found{g.name, p})
 		}
 	}
@@ -352,7 +264,7 @@ func (f *facts) findAlternatives() []string {
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if identifierIn(f.desc.lower, s) {
+			if lex.IdentifierIn(f.desc.Lower, s) {
 				out = append(out, s)
 			}
 		}
@@ -362,11 +274,11 @@ func (f *facts) findAlternatives() []string {
 	for _, p := range f.params {
 		seen[strings.ToLower(p.name)] = true
 	}
-	for _, sentence := range f.desc.sentences {
-		if _, ok := newText(sentence).firstOf(lists.pointers); !ok {
+	for _, sentence := range f.desc.Sentences {
+		if _, ok := lex.NewText(sentence).FirstOf(lists.pointers); !ok {
 			continue
 		}
-		for _, id := range identifiers(sentence) {
+		for _, id := range lex.Identifiers(sentence) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id {
 				continue

@@ -1,4 +1,4 @@
-package heuristic
+package gradable
 
 import (
 	"encoding/json"

@@ -1,0 +1,178 @@
+package heuristic_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/judges/heuristic"
+)
+
+// Regression tests for issue 22 point 6: every explanation the heuristic
+// writes must be true of the definitions it names. Each row is a small
+// surface, the explanation it used to give, and what it must say now.
+
+// coherenceOf asks the coherence question for tools given by name (and
+// an optional description each, after a "|").
+func coherenceOf(t *testing.T, tools ...string) map[string]dimensionAnswer {
+	t.Helper()
+	var list []map[string]any
+	for _, n := range tools {
+		name, desc, _ := strings.Cut(n, "|")
+		tl := map[string]any{"name": name}
+		if desc != "" {
+			tl["description"] = desc
+		}
+		list = append(list, tl)
+	}
+	raw, _ := ask(t, heuristic.KindCoherence, map[string]any{"server": "s", "toolCount": len(list), "tools": list})
+	var a struct {
+		Scores map[string]dimensionAnswer `json:"scores"`
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		t.Fatal(err)
+	}
+	return a.Scores
+}
+
+type dimensionAnswer struct {
+	Score         int    `json:"score"`
+	Justification string `json:"justification"`
+}
+
+func TestCoherenceExplanationsAreTrue(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		tools     []string
+		dimension string
+		score     int      // 0: any
+		says      []string // in the justification
+		never     []string // never in it
+	}{
+		{
+			name:      "a full lifecycle of a generic noun",
+			tools:     []string{"create_task", "list_tasks", "update_task", "delete_task"},
+			dimension: "completeness", score: 5,
+			says:  []string{"(task) has create, read, update and delete"},
+			never: []string{"lacks", "no tool name creates, updates or deletes"},
+		},
+		{
+			name:      "update and delete named for another resource",
+			tools:     []string{"create_todo", "list_todos", "update_task", "delete_task"},
+			dimension: "completeness",
+			says:      []string{"no tool named for todo does update/delete (only delete_task, update_task do, on other resources)"},
+			never:     []string{"lacks"},
+		},
+		{
+			name:      "get_data is vague",
+			tools:     []string{"get_data", "create_user", "delete_user", "list_users"},
+			dimension: "disambiguation",
+			says:      []string{"vague names (get_data)"},
+			never:     []string{"none of the"},
+		},
+		{
+			name:      "fetch_info is vague",
+			tools:     []string{"fetch_info", "send_email", "list_emails"},
+			dimension: "disambiguation",
+			says:      []string{"vague names (fetch_info)"},
+		},
+		{
+			name:      "a domain noun with a verb is not vague",
+			tools:     []string{"create_task", "list_tasks", "send_message"},
+			dimension: "disambiguation", score: 5,
+			says: []string{"none of the 3 tools has a vague name"},
+		},
+		{
+			name:      "put is an update",
+			tools:     []string{"put_object", "get_object", "delete_object", "list_objects", "create_object"},
+			dimension: "completeness", score: 5,
+			says: []string{"(object) has create, read, update and delete"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := coherenceOf(t, tc.tools...)[tc.dimension]
+			if tc.score != 0 && d.Score != tc.score {
+				t.Errorf("%s = %d, want %d (%s)", tc.dimension, d.Score, tc.score, d.Justification)
+			}
+			for _, s := range tc.says {
+				if !strings.Contains(d.Justification, s) {
+					t.Errorf("justification %q does not say %q", d.Justification, s)
+				}
+			}
+			for _, s := range tc.never {
+				if strings.Contains(d.Justification, s) {
+					t.Errorf("justification %q says %q", d.Justification, s)
+				}
+			}
+		})
+	}
+}
+
+func TestPutAndDeleteAreNotConfused(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		tools []map[string]any
+	}{
+		{"put and delete a blob", []map[string]any{
+			{"name": "put_blob", "description": "Blob container storage account operation on the blob with name in the container of the account."},
+			{"name": "delete_blob", "description": "Blob container storage account operation on the blob with name in the container of the account, gone."},
+			{"name": "list_containers", "description": "List the containers."},
+		}},
+		{"put and delete a secret", []map[string]any{
+			{"name": "put_secret", "description": "Store a secret in the vault at the given path, with its key and value, for the given mount and namespace."},
+			{"name": "delete_secret", "description": "Delete a secret in the vault at the given path, with its key, for the given mount and namespace."},
+			{"name": "list_mounts", "description": "List the mounts."},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var a gConfusable
+			askG(t, heuristic.KindConfusable, map[string]any{"tools": tc.tools}, &a)
+			for _, p := range a.Pairs {
+				if p.Severity == "high" || p.Severity == "medium" {
+					t.Errorf("%s / %s rated %s: %s", p.A, p.B, p.Severity, p.Reason)
+				}
+				if !strings.Contains(p.Reason, "different operations") {
+					t.Errorf("%s / %s: reason %q does not say the operations differ", p.A, p.B, p.Reason)
+				}
+			}
+		})
+	}
+}
+
+// TestContradictionNeedsContext: phrases matched out of context flagged
+// tools as contradicting their annotations, forcing transparency to 1.
+// A negation, a "does not modify", a phrase about what the tool acts on
+// or about another subject is no contradiction; the plain cases still
+// are.
+func TestContradictionNeedsContext(t *testing.T) {
+	ro := map[string]any{"readOnlyHint": true}
+	destructive := map[string]any{"destructiveHint": true, "readOnlyHint": false}
+	safe := map[string]any{"destructiveHint": false, "readOnlyHint": false}
+	for _, tc := range []struct {
+		name string
+		tool toolSpec
+		want bool
+	}{
+		{"write verb of a tool that says it modifies nothing", toolSpec{name: "snapshot_view", desc: "Create a read-only view of the query results; it does not modify the database.", annotations: ro}, false},
+		{"a verb of another subject after which", toolSpec{name: "list_jobs", desc: "List the scheduled jobs which creates reports every night.", annotations: ro}, false},
+		{"a claim negated after it", toolSpec{name: "get_status", desc: "It creates nothing and deletes nothing: returns the status of the sync.", annotations: ro}, false},
+		{"read-only of the files it acts on", toolSpec{name: "delete_file", desc: "Delete a file. Fails on read-only files.", annotations: destructive}, false},
+		{"read-only negated", toolSpec{name: "remove_branch", desc: "Remove a branch. This is not a read-only operation.", annotations: destructive}, false},
+		{"permanently of something else, as a participle", toolSpec{name: "list_trash", desc: "List the items in the trash, which are permanently deleted after 30 days.", annotations: ro}, false},
+		{"destroys of another subject", toolSpec{name: "get_cleanup_report", desc: "Get the report of what the cleanup job destroys each night.", annotations: ro}, false},
+		{"a tool that creates, read-only", toolSpec{name: "make_record", desc: "A tool that creates records in the database.", annotations: ro}, true},
+		{"permanently deletes, not destructive", toolSpec{name: "purge_record", desc: "Permanently deletes the record.", annotations: safe}, true},
+		{"it wipes, read-only", toolSpec{name: "reset_cache", desc: "Reset the cache state. It wipes every entry.", annotations: ro}, true},
+		{"destructive says it changes nothing", toolSpec{name: "drop_table", desc: "Drop a table. This tool has no side effects.", annotations: destructive}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, a := ask(t, heuristic.KindTool, tc.tool.input())
+			if a.AnnotationContradiction != tc.want {
+				t.Errorf("annotation_contradiction = %v, want %v (%s)", a.AnnotationContradiction, tc.want, a.Scores["behavioral_transparency"].Justification)
+			}
+			if !tc.want && a.Scores["behavioral_transparency"].Score == 1 {
+				t.Errorf("transparency 1 without a contradiction: %s", a.Scores["behavioral_transparency"].Justification)
+			}
+		})
+	}
+}

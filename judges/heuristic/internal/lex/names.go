@@ -1,0 +1,138 @@
+package lex
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Hint returns an annotation's boolean hint, or nil when it is not set
+// (or not a boolean).
+func Hint(ann map[string]any, key string) *bool {
+	if b, ok := ann[key].(bool); ok {
+		return &b
+	}
+	return nil
+}
+
+// StripNamePrefix removes a leading "tool_name:" or "tool_name -" from a
+// sentence, which some servers put before the purpose.
+func StripNamePrefix(s, name string) string {
+	if len(s) > len(name) && strings.EqualFold(s[:len(name)], name) {
+		rest := strings.TrimLeft(s[len(name):], " ")
+		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "—") {
+			return strings.TrimLeft(rest, ":-— ")
+		}
+	}
+	return s
+}
+
+// Mentions reports whether a text names a parameter called name, whose
+// words are ws: its exact name, or all of its words in order
+// ("max_bytes" as "max bytes"), or its one word with plurals folded.
+func Mentions(d Text, name string, ws []string) bool {
+	if len(d.Words) == 0 {
+		return false
+	}
+	if IdentifierIn(d.Lower, name) {
+		return true
+	}
+	if len(ws) > 1 {
+		return d.Has(strings.Join(ws, " "))
+	}
+	if len(ws) == 1 {
+		w := Stem(ws[0])
+		for _, x := range d.Words {
+			if Stem(x) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IdentifierIn reports whether id occurs in ls, a text already in lower
+// case, as a whole identifier, ignoring case: not inside a longer run of
+// letters, digits and underscores.
+func IdentifierIn(ls, id string) bool {
+	if id == "" {
+		return false
+	}
+	lid := strings.ToLower(id)
+	for from := 0; ; {
+		i := strings.Index(ls[from:], lid)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		end := at + len(lid)
+		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
+
+// backticked finds identifiers written between backticks; Snake finds
+// identifiers joined by underscores ("search_calls").
+var (
+	backticked = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*)`")
+	Snake      = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b`)
+)
+
+// Identifiers returns the words of s that look like tool names: written
+// between backticks, or joined by underscores ("search_calls"). A hyphen
+// alone does not make a name: "read-only" and "rate-limit" are English.
+func Identifiers(s string) []string {
+	var out []string
+	for _, m := range backticked.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return append(out, Snake.FindAllString(s, -1)...)
+}
+
+// Namespace returns the first word that most tool names share as a
+// prefix ("browser" in browser_click, browser_type, ...), or "", given
+// the words of each name. A verb shared by many names ("get") is not a
+// namespace.
+func Namespace(names [][]string) string {
+	if len(names) < 3 {
+		return ""
+	}
+	first := map[string]int{}
+	for _, ws := range names {
+		if len(ws) > 1 {
+			first[ws[0]]++
+		}
+	}
+	w, n := Dominant(first)
+	if 2*n < len(names) || VerbForm(w) != "" {
+		return ""
+	}
+	return w
+}
+
+// WithoutNamespace drops the namespace from the front of a name's words.
+func WithoutNamespace(ws []string, ns string) []string {
+	if ns != "" && len(ws) > 1 && ws[0] == ns {
+		return ws[1:]
+	}
+	return ws
+}
+
+// Dominant returns the most frequent key (ties broken by name) and its
+// count.
+func Dominant(m map[string]int) (string, int) {
+	best, n := "", 0
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if m[k] > n {
+			best, n = k, m[k]
+		}
+	}
+	return best, n
+}

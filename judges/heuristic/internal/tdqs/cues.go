@@ -1,0 +1,234 @@
+package tdqs
+
+import "github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
+
+// Every word list the TDQS cues read lives in this file (the lists the
+// Gradable harness shares are in lex/vocabulary.go), so that a cue can be
+// found, argued about and changed in one place. Phrases are matched on the
+// normalised text (lower case, words separated by single spaces, hyphens
+// and underscores as spaces, apostrophes dropped), whole words only; a
+// phrase ending in "*" matches any word that starts with it.
+
+// lists is the table of cue lists, by name.
+var lists = struct {
+	// objectVerbs are the vague verbs that are clear enough before a
+	// specific object ("Run the test suite", "Execute a SQL query");
+	// the others ("Process the thing", "Handle it") stay vague.
+	objectVerbs []string
+	// writeVerbs change state. A read-only tool that opens with one of
+	// them contradicts its annotations.
+	writeVerbs []string
+	// actionVerbsWithEffects are verbs whose tools do something beyond
+	// answering: what they change and what they return matter.
+	actionVerbsWithEffects []string
+	// writeClaims are third-person statements of a change, checked in the
+	// first sentence of a read-only tool's description when one of
+	// claimSubjects comes just before (so "progress updates" is no claim).
+	writeClaims []string
+	// genericNouns name no particular resource.
+	genericNouns []string
+	// vagueNouns are the generic nouns that leave a name vague whatever
+	// verb comes with them ("get_data", "fetch_info"); the others
+	// ("task", "message", "job") can be a server's own resource.
+	vagueNouns []string
+	// objectMarkers are the words before a read-only phrase that make it
+	// speak of what the tool acts on, not of the tool ("fails on
+	// read-only files", "skips read-only ones").
+	objectMarkers []string
+	// fillerLead are words skipped before the leading verb ("This tool
+	// lets you list ...").
+	fillerLead []string
+
+	// usageWhen says when to use the tool.
+	usageWhen []string
+	// usageNot says when not to use it, or what it is not for.
+	usageNot []string
+	// usageAlternative points elsewhere.
+	usageAlternative []string
+	// pointers are the words around a reference to another tool.
+	pointers []string
+	// usagePrerequisite orders the tool with others or names a condition.
+	usagePrerequisite []string
+	// usageImplied hints at usage without saying it.
+	usageImplied []string
+
+	// behaviour groups the disclosures a description can make beyond its
+	// purpose; each group counts once.
+	behaviour []cueGroup
+	// readOnlyClaims say that the tool changes nothing.
+	readOnlyClaims []string
+	// destructiveClaims say that the tool destroys something for good.
+	destructiveClaims []string
+	// placeholders are text left where a description should be.
+	placeholders []string
+
+	// paramFormat explains what a value looks like.
+	paramFormat []string
+
+	// filler is wording that takes space and says nothing.
+	filler []string
+	// notFrontLoaded are openings that put something other than the
+	// purpose first.
+	notFrontLoaded []string
+}{
+	objectVerbs: []string{"run", "execute", "invoke", "call"},
+	writeVerbs: []string{
+		"add", "append", "create", "delete", "destroy", "drop", "edit", "erase", "insert", "modify", "move",
+		"overwrite", "post", "publish", "purge", "remove", "rename", "replace", "send", "truncate", "update",
+		"upload", "upsert", "write",
+	},
+	actionVerbsWithEffects: []string{
+		"add", "append", "apply", "approve", "archive", "assign", "attach", "block", "book", "cancel", "change",
+		"clear", "click", "close", "commit", "configure", "connect", "create", "delete", "deploy", "destroy",
+		"detach", "disable", "disconnect", "do", "drop", "edit", "enable", "enqueue", "erase", "execute", "fill",
+		"flash", "grant", "halt", "handle", "insert", "install", "invite", "invoke", "kill", "launch", "lock",
+		"merge", "modify", "move", "overwrite", "patch", "pause", "perform", "post", "put", "press", "process", "propose",
+		"provision", "publish", "purge", "push", "reboot", "register", "reject", "release", "reload", "remove",
+		"rename", "reopen", "replace", "reset", "restart", "restore", "resume", "revert", "revoke", "rollback",
+		"run", "save", "schedule", "send", "set", "share", "start", "stop", "store", "submit", "subscribe",
+		"switch", "terminate", "transfer", "trigger", "truncate", "type", "uninstall", "unlink", "unlock",
+		"unsubscribe", "update", "upload", "upsert", "write",
+	},
+	writeClaims: []string{
+		"creates", "deletes", "removes", "writes", "modifies", "updates", "overwrites", "inserts", "uploads",
+		"sends", "drops", "erases", "destroys", "purges", "mutates",
+	},
+	genericNouns: []string{
+		"action", "data", "entity", "everything", "info", "information", "input", "item", "object", "operation",
+		"request", "something", "stuff", "task", "thing", "things", "v1", "v2", "v3", "helper", "function",
+		"tool", "output", "result", "value", "payload", "message", "command", "job", "util", "utility", "misc",
+		"utils", "generic", "system",
+	},
+	vagueNouns: []string{
+		"data", "info", "information", "stuff", "thing", "things", "something", "everything", "misc", "generic",
+		"util", "utils", "utility", "helper",
+	},
+	objectMarkers: []string{
+		"on", "for", "of", "to", "in", "into", "from", "with", "at", "except", "unless", "including", "excluding",
+		"skip", "skips", "skipping", "ignore", "ignores", "non", "than", "make", "makes", "set", "sets", "mark",
+		"marks", "become", "becomes", "are", "remain", "remains",
+	},
+	fillerLead: []string{
+		"a", "allows", "an", "be", "can", "enables", "endpoint", "function", "helps", "it", "lets", "method", "mcp",
+		"simply", "that", "the", "this", "to", "tool", "used", "user", "users", "we", "which", "will", "you",
+	},
+
+	usageWhen: []string{
+		"use this when", "use when", "use this tool when", "use it when", "use this to", "use this tool to",
+		"use this for", "use this tool for", "use it to", "use for", "use to", "when you need", "when you want",
+		"when you have", "useful when", "useful for", "ideal for", "perfect for", "best for", "intended for",
+		"designed for", "call this", "call it when", "helpful for", "helpful when", "good for", "appropriate for",
+		"recommended for", "use this tool", "use this first", "essential for",
+	},
+	usageNot: []string{
+		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
+		"shouldnt", "only use", "only when", "only for", "only if", "not suitable", "not recommended", "deprecated",
+		"do not call", "dont call", "not needed", "unnecessary",
+	},
+	usageAlternative: []string{
+		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
+		"differs from", "compared to", "choose the", "switch to", "for single", "for multiple", "more efficient than",
+	},
+	pointers: []string{
+		"use", "call", "see", "try", "prefer", "instead", "rather", "via", "then", "first", "before", "after",
+		"tool", "tools", "alternatively",
+	},
+	usagePrerequisite: []string{
+		"before", "after", "requires", "first call", "first use", "must first", "prior to", "once you have",
+		"followed by", "then call", "then use", "call first", "must be called", "needs to be", "is required",
+	},
+	usageImplied: []string{
+		"if", "when", "e g", "for example", "such as", "so that", "in order to", "helps", "lets you", "allows you",
+		"to help", "whenever", "typically", "usually", "can be used",
+	},
+
+	behaviour: []cueGroup{
+		{"side effects", []string{
+			"overwrite*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive",
+			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
+			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
+		}},
+		{"safety", []string{
+			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
+			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
+			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
+		}},
+		{"authentication", []string{
+			"auth*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scope", "scopes", "login",
+			"log in", "oauth", "access to", "requires access", "signed in", "logged in",
+		}},
+		{"rate limits and cost", []string{
+			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
+		}},
+		{"pagination and size", []string{
+			"paginat*", "cursor", "next page", "page size", "per page", "max results", "truncat*", "at most", "up to",
+			"maximum", "limit", "limits", "limited", "offset", "batch*", "first n", "last n",
+		}},
+		{"return format", []string{
+			"returns", "returned", "return value", "response", "responses", "outputs", "yields", "produces",
+			"provides", "json", "base64", "list of", "diff", "format", "formatted", "markdown", "result is",
+			"results are", "you get", "prefixes", "includes",
+		}},
+		{"errors", []string{
+			"error", "errors", "fail", "fails", "failure", "exception", "throws", "invalid", "rejected", "rejects",
+			"not found", "succeed silently", "silently", "warning", "warns",
+		}},
+		{"constraints", []string{
+			"only works", "only within", "only in", "allowed director*", "cannot", "not exposed", "not supported",
+			"limited to", "restricted", "regardless", "must be", "must not", "at least", "not included", "excludes",
+			"does not include", "no more than",
+		}},
+		{"timing and state", []string{
+			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
+			"cache*", "session", "sessions", "stateful", "state", "concurren*", "simultaneous*", "in parallel", "lease",
+			"lock", "locks", "wait*", "recursive*", "atomic*",
+		}},
+	},
+	readOnlyClaims: []string{
+		"read only", "readonly", "does not modify", "doesnt modify", "does not mutate", "no side effect*",
+		"non destructive", "never modifies", "does not write",
+	},
+	destructiveClaims: []string{
+		"permanently", "irreversibl*", "cannot be undone", "cant be undone", "destroys", "wipes",
+	},
+	placeholders: []string{
+		"tool description", "todo", "tbd", "fixme", "placeholder", "lorem ipsum", "description here",
+		"no description", "add description", "coming soon", "description goes here",
+	},
+
+	paramFormat: []string{
+		"e g", "for example", "format", "formatted", "iso", "default", "defaults", "between", "must be", "one of",
+		"such as", "in the form", "pattern", "regex", "glob", "yyyy", "url", "absolute", "relative", "units",
+		"milliseconds", "seconds", "minutes", "bytes", "range", "maximum", "minimum", "at most", "at least",
+		"up to", "optional", "optionally", "required", "defaults to", "either", "accepts", "expects", "parameter",
+		"parameters", "argument", "arguments",
+	},
+
+	filler: []string{
+		"allows you to", "lets you", "is used to", "can be used to", "simply", "basically", "just", "very",
+		"please", "in order to", "helps you", "this tool", "this function", "really", "awesome", "amazing",
+		"powerful", "seamless*", "easily",
+	},
+	notFrontLoaded: []string{
+		"note", "important", "warning", "caution", "deprecated", "when", "if", "before", "after", "do not", "dont",
+		"never", "always", "use this", "use when",
+	},
+}
+
+// cueGroup is one kind of behavioural disclosure and the phrases that show
+// it.
+type cueGroup struct {
+	name    string
+	phrases []string
+}
+
+// Lookup tables built once from lists.
+var (
+	objectVerbSet   = lex.Set(lists.objectVerbs)
+	writeVerbSet    = lex.Set(lists.writeVerbs)
+	effectVerbSet   = lex.Set(lists.actionVerbsWithEffects)
+	genericNounSet  = lex.Set(lists.genericNouns)
+	fillerLeadSet   = lex.Set(lists.fillerLead)
+	objectMarkerSet = lex.Set(lists.objectMarkers)
+	vagueNounSet    = lex.Set(lists.vagueNouns)
+)
