@@ -100,52 +100,40 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	surfaceVars := func() lang.Vars {
 		return lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}
 	}
-	for _, stage := range r.Stages() {
-		var reqs []ask.Request
-		var where []target
-		// addAll builds a question's n requests on every core (each carries
-		// its own input, often the whole surface), then adds them in order;
-		// at(i) is the scope, subject and target of the i-th.
-		addAll := func(q *rubric.Question, n int, at func(i int) (*scope, string, target, error)) error {
-			built := make([]ask.Request, n)
-			ok := make([]bool, n)
-			ts := make([]target, n)
-			if err := forEach(ctx, n, 0, func(i int) error {
-				sc, subject, t, err := at(i)
-				if err != nil {
-					return err
-				}
-				if built[i], ok[i], err = request(q, sc, subject); err != nil {
-					who := ""
-					if t.tool >= 0 {
-						who = states[t.tool].name
-					}
-					return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
-				}
-				ts[i] = t
-				return nil
-			}); err != nil {
-				return err
-			}
-			for i := range n {
-				if ok[i] {
-					reqs = append(reqs, built[i])
-					where = append(where, ts[i])
-				}
-			}
-			return nil
+	// put hands an answer to its tool, or to the surface.
+	put := func(t target, o ask.Observation) error {
+		v, err := lang.FromJSON(o.Answer)
+		if err != nil {
+			return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
 		}
+		switch {
+		case t.tool >= 0:
+			states[t.tool].answers[t.q.Name] = v
+			usage[t.q.Name].(map[string]any)[states[t.tool].name] = usageOf(o)
+			rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
+		case t.item >= 0:
+			surfaceAnswers[t.q.Name].([]any)[t.item] = v
+			usage[t.q.Name].([]any)[t.item] = usageOf(o)
+			rep.Answers = append(rep.Answers, o)
+		default:
+			surfaceAnswers[t.q.Name] = v
+			usage[t.q.Name] = usageOf(o)
+			rep.Answers = append(rep.Answers, o)
+		}
+		return nil
+	}
+	for _, stage := range r.Stages() {
 		for _, q := range stage {
 			var err error
 			switch q.Per {
 			case rubric.PerTool:
-				err = addAll(q, len(states), func(i int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, len(states), put, func(i int) (*scope, string, target, error) {
 					return states[i].sc, states[i].name, target{q, i, -1}, nil
-				})
+				}, states)
 			case rubric.PerSurface:
-				err = addAll(q, 1, func(int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, 1, put, func(int) (*scope, string, target, error) {
 					return &scope{vars: surfaceVars(), size: unbounded, limit: limit}, judge.SurfaceSubject, target{q, -1, -1}, nil
-				})
+				}, states)
 			case rubric.PerItem:
 				var items []ref.Val
 				if items, err = evalList(q.Items, &scope{vars: surfaceVars(), size: unbounded, limit: limit}); err != nil {
@@ -153,7 +141,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				err = addAll(q, len(items), func(k int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, len(items), put, func(k int) (*scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
 					isc := &scope{vars: vars, size: unbounded, limit: limit}
@@ -165,10 +153,57 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 						}
 					}
 					return isc, subject, target{q, -1, k}, nil
-				})
+				}, states)
 			}
 			if err != nil {
 				return nil, nil, err
+			}
+		}
+	}
+	return surfaceAnswers, usage, nil
+}
+
+// streamBatch is how many requests of a question are built before they
+// are asked. Requests are built and asked a batch at a time, so that a run
+// holds the inputs of one batch, not of every question at once (each input
+// of a question about the surface carries every tool); a batch is large
+// enough to keep every judge worker and every core busy.
+const streamBatch = 256
+
+// askEach builds the n requests of question q (at(i) is the scope, subject
+// and target of the i-th) a batch at a time on every core, asks each
+// batch, and hands the answers to put in request order, so that what a
+// report records does not depend on the batch size.
+func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put func(target, ask.Observation) error,
+	at func(i int) (*scope, string, target, error), states []*toolState) error {
+	for lo := 0; lo < n; lo += streamBatch {
+		hi := min(lo+streamBatch, n)
+		built := make([]ask.Request, hi-lo)
+		ok := make([]bool, hi-lo)
+		ts := make([]target, hi-lo)
+		if err := forEach(ctx, hi-lo, 0, func(k int) error {
+			sc, subject, t, err := at(lo + k)
+			if err != nil {
+				return err
+			}
+			if built[k], ok[k], err = request(q, sc, subject); err != nil {
+				who := ""
+				if t.tool >= 0 {
+					who = states[t.tool].name
+				}
+				return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
+			}
+			ts[k] = t
+			return nil
+		}); err != nil {
+			return err
+		}
+		var reqs []ask.Request
+		var where []target
+		for k := range built {
+			if ok[k] {
+				reqs = append(reqs, built[k])
+				where = append(where, ts[k])
 			}
 		}
 		if len(reqs) == 0 {
@@ -176,31 +211,15 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 		}
 		obs, err := asker.Ask(ctx, reqs)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		for i, o := range obs {
-			v, err := lang.FromJSON(o.Answer)
-			if err != nil {
-				return nil, nil, fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
-			}
-			t := where[i]
-			switch {
-			case t.tool >= 0:
-				states[t.tool].answers[t.q.Name] = v
-				usage[t.q.Name].(map[string]any)[states[t.tool].name] = usageOf(o)
-				rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
-			case t.item >= 0:
-				surfaceAnswers[t.q.Name].([]any)[t.item] = v
-				usage[t.q.Name].([]any)[t.item] = usageOf(o)
-				rep.Answers = append(rep.Answers, o)
-			default:
-				surfaceAnswers[t.q.Name] = v
-				usage[t.q.Name] = usageOf(o)
-				rep.Answers = append(rep.Answers, o)
+		for k, o := range obs {
+			if err := put(where[k], o); err != nil {
+				return err
 			}
 		}
 	}
-	return surfaceAnswers, usage, nil
+	return nil
 }
 
 // request evaluates a question's when and input in sc; ok is false when

@@ -7,7 +7,6 @@
 package score
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -214,11 +213,13 @@ func overSurface(n int) uint64 {
 const unbounded = math.MaxUint64
 
 // sizeOf bounds the values formulas see of a tool: none is longer than
-// its canonical JSON, except what params() inlines through $refs.
+// its canonical JSON. That holds for what params() inlines through $refs
+// too: inlining copies strings and lists as they are, and a map it merges
+// (a $ref's target under the keys beside the $ref) holds keys that each
+// occur in some object of the definition, and each takes more than one
+// byte of its canonical JSON. So a $ref costs no bound, and formulas over
+// such tools stay on the untracked path when their estimate allows.
 func sizeOf(t surface.Tool) uint64 {
-	if bytes.Contains(t.Canonical, []byte(`"$ref"`)) {
-		return unbounded
-	}
 	return uint64(len(t.Canonical))
 }
 
