@@ -111,6 +111,10 @@ type Asker struct {
 	// MaxWait bounds a wait a provider asks for (Retry-After); 0 means
 	// DefaultMaxWait.
 	MaxWait time.Duration
+	// MaxPromptBytes bounds the prompts (system and user together) of one
+	// question; 0 means DefaultMaxPromptBytes. A larger prompt is not sent
+	// (see PromptTooLargeError).
+	MaxPromptBytes int
 
 	mu    sync.Mutex
 	stats Stats
@@ -125,6 +129,24 @@ const DefaultConcurrency = 6
 // DefaultMaxWait is the longest wait for a rate limit, whatever the
 // provider's Retry-After says.
 const DefaultMaxWait = 5 * time.Minute
+
+// DefaultMaxPromptBytes bounds a prompt unless the run says otherwise:
+// far more than any model's context holds, so it stops only definitions
+// that amplify (a schema nested thousands deep, indented in the prompt).
+const DefaultMaxPromptBytes = 16 << 20
+
+// PromptTooLargeError is a question whose prompt is larger than the
+// asker allows: no judge was asked.
+type PromptTooLargeError struct {
+	Kind, Subject string
+	Bytes, Limit  int
+}
+
+// Error names the question, what it was about, the size and the limit.
+func (e *PromptTooLargeError) Error() string {
+	return fmt.Sprintf("the prompt of %s about %q is %d bytes, more than the %d bytes a prompt may have, so no judge was asked: the definition is unusually large (a schema nested very deep, say); shorten it, or score the surface with a rubric that asks no judge",
+		e.Kind, e.Subject, e.Bytes, e.Limit)
+}
 
 // Stats returns what the asker has counted so far.
 func (a *Asker) Stats() Stats {
@@ -297,6 +319,9 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		return o, err
 	}
 	o.PromptBytes = len(system) + len(user)
+	if limit := a.maxPromptBytes(); o.PromptBytes > limit {
+		return o, &PromptTooLargeError{Kind: q.Kind, Subject: r.Subject, Bytes: o.PromptBytes, Limit: limit}
+	}
 	jq := judge.Question{
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
 		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
@@ -429,6 +454,13 @@ func (a *Asker) wait(n int, asked time.Duration) time.Duration {
 	}
 	// 2^6 s is past the minute already; a larger shift would overflow.
 	return min(time.Second<<min(n-1, 6), time.Minute)
+}
+
+func (a *Asker) maxPromptBytes() int {
+	if a.MaxPromptBytes > 0 {
+		return a.MaxPromptBytes
+	}
+	return DefaultMaxPromptBytes
 }
 
 func (a *Asker) maxWait() time.Duration {
