@@ -19,15 +19,17 @@ import (
 )
 
 // surfaceValue is the whole surface as formulas see it: its tools'
-// definitions and the server's information.
+// definitions and the server's information, and the surface's signals.
 type surfaceValue struct {
-	val  map[string]any
-	size uint64 // bounds the length of anything in val
+	val map[string]any
+	// signals are the surface's signals by name, computed once a run.
+	signals map[string]any
+	size    uint64 // bounds the length of anything in val and signals
 	// grades are the rubric's grades, letter to minimum.
 	grades map[string]any
 }
 
-func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
+func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) (*surfaceValue, error) {
 	defs := make([]any, len(s.Tools))
 	size := uint64(len(defs))
 	for i, t := range s.Tools {
@@ -43,11 +45,21 @@ func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
 	for _, g := range r.Grades {
 		grades[g.Letter] = g.Min
 	}
-	return &surfaceValue{
-		grades: grades,
-		val:    map[string]any{"tools": defs, "server": server},
-		size:   size,
+	sv := &surfaceValue{
+		grades:  grades,
+		val:     map[string]any{"tools": defs, "server": server},
+		signals: map[string]any{},
+		size:    size,
 	}
+	if len(r.Surface.Signals) > 0 {
+		sc := &scope{vars: lang.Vars{"surface": sv.val}, size: size, limit: overSurface(len(defs))}
+		signals, _, err := evalNamed(r.Surface.Signals, sc, "surface_signals", "surface signal")
+		if err != nil {
+			return nil, err
+		}
+		sv.signals, sv.size = signals, max(size, valueSize(signals))
+	}
+	return sv, nil
 }
 
 // target is where an answer goes: a tool (by index), the surface, or an
@@ -98,7 +110,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	limit := overSurface(len(states))
 	// What the formulas of questions about the surface and its items see.
 	surfaceVars := func() lang.Vars {
-		return lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+		return lang.Vars{"surface": sv.val, "surface_signals": sv.signals, "answers": surfaceAnswers, "tool_answers": toolAnswers}
 	}
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
