@@ -33,8 +33,12 @@ type Request struct {
 	// Subject names what is asked about: a tool's name, "surface", or an
 	// item.
 	Subject string
-	// Input is the structured input as plain values; InputJSON its
-	// canonical JSON; InputHash "sha256:" + the hex sha256 of InputJSON.
+	// Input is the structured input as plain values, what the prompt
+	// templates see; InputJSON its canonical JSON; InputHash "sha256:" +
+	// the hex sha256 of InputJSON. When Input is nil the asker decodes
+	// InputJSON (numbers as written) for the templates just before it
+	// renders them, so that a run holds the decoded input of only the
+	// questions in flight.
 	Input     any
 	InputJSON []byte
 	InputHash string
@@ -304,7 +308,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if q.Validate(e.Answer) == nil {
 				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
 				if o.PromptBytes == 0 { // cached before entries kept it
-					system, user, err := q.Render(r.Input)
+					system, user, err := render(r)
 					if err != nil {
 						return o, err
 					}
@@ -314,7 +318,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			}
 		}
 	}
-	system, user, err := q.Render(r.Input)
+	system, user, err := render(r)
 	if err != nil {
 		return o, err
 	}
@@ -387,6 +391,22 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		return o, nil
 	}
 	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
+}
+
+// render fills r's prompts from its input, decoding InputJSON when r
+// carries no decoded input.
+func render(r Request) (system, user string, err error) {
+	input := r.Input
+	if input == nil && len(r.InputJSON) > 0 {
+		// Templates see the input as JSON reads back: numbers print as
+		// written.
+		dec := json.NewDecoder(bytes.NewReader(r.InputJSON))
+		dec.UseNumber()
+		if err := dec.Decode(&input); err != nil {
+			return "", "", fmt.Errorf("question %q: input: %w", r.Question.Name, err)
+		}
+	}
+	return r.Question.Render(input)
 }
 
 // unreadable counts an attempt whose answer could not be read, and a

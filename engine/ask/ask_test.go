@@ -553,3 +553,28 @@ func TestPromptsAreBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestInputIsDecodedWhenRendered: a request may carry its input as JSON
+// alone (the engine does, so that a run holds the decoded inputs of only
+// the questions in flight); the prompt reads the same as with the decoded
+// input given.
+func TestInputIsDecodedWhenRendered(t *testing.T) {
+	r := loadRubric(t)
+	var users []string
+	var mu sync.Mutex
+	j := &counting{script: func(_ int64, q judge.Question) (judge.Answer, error, bool) {
+		mu.Lock()
+		users = append(users, q.User)
+		mu.Unlock()
+		return judge.Answer{}, nil, false
+	}}
+	reqs := requests(t, r, "tool_a", "tool_a")
+	reqs[1].Input = nil
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 1}
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if len(users) != 2 || users[0] != users[1] || !strings.Contains(users[0], "tool_a") {
+		t.Fatalf("prompts %q", users)
+	}
+}

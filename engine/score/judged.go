@@ -1,7 +1,6 @@
 package score
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -175,21 +174,27 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	return surfaceAnswers, usage, nil
 }
 
-// streamBatch is how many requests of a question are built before they
-// are asked. Requests are built and asked a batch at a time, so that a run
-// holds the inputs of one batch, not of every question at once (each input
-// of a question about the surface carries every tool); a batch is large
-// enough to keep every judge worker and every core busy.
-const streamBatch = 256
+// Requests are built and asked a batch at a time, so that a run holds the
+// inputs of one batch, not of every question at once (each input of a
+// question about the surface carries every tool). A batch holds at most
+// maxBatch requests, and about batchBytes of inputs once the first batch
+// has shown how large they are; it is never smaller than minBatch, which
+// keeps every judge worker and every core busy.
+const (
+	maxBatch   = 256
+	minBatch   = 16
+	batchBytes = 32 << 20
+)
 
 // askEach builds the n requests of question q (at(i) is the scope, subject
 // and target of the i-th) a batch at a time on every core, asks each
 // batch, and hands the answers to put in request order, so that what a
-// report records does not depend on the batch size.
+// report records does not depend on the batch sizes.
 func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put func(target, ask.Observation) error,
 	at func(i int) (*scope, string, target, error), states []*toolState) error {
-	for lo := 0; lo < n; lo += streamBatch {
-		hi := min(lo+streamBatch, n)
+	size := minBatch
+	for lo, hi := 0, 0; lo < n; lo = hi {
+		hi = min(lo+size, n)
 		built := make([]ask.Request, hi-lo)
 		ok := make([]bool, hi-lo)
 		ts := make([]target, hi-lo)
@@ -212,11 +217,17 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put fu
 		}
 		var reqs []ask.Request
 		var where []target
+		inputBytes := 0
 		for k := range built {
 			if ok[k] {
 				reqs = append(reqs, built[k])
 				where = append(where, ts[k])
+				inputBytes += len(built[k].InputJSON)
 			}
+		}
+		size = maxBatch
+		if len(reqs) > 0 {
+			size = min(max(batchBytes/max(inputBytes/len(reqs), 1), minBatch), maxBatch)
 		}
 		if len(reqs) == 0 {
 			continue
@@ -254,14 +265,8 @@ func request(q *rubric.Question, sc *scope, subject string) (ask.Request, bool, 
 	if err != nil {
 		return ask.Request{}, false, fmt.Errorf("input: %w", err)
 	}
-	// Templates see the input as JSON reads back: numbers print as written.
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var input any
-	if err := dec.Decode(&input); err != nil {
-		return ask.Request{}, false, fmt.Errorf("input: %w", err)
-	}
-	return ask.Request{Question: q, Subject: subject, Input: input, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
+	// The asker decodes the input for the templates when it renders them.
+	return ask.Request{Question: q, Subject: subject, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
 }
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each
