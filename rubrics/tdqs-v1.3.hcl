@@ -286,7 +286,7 @@ rubric "tdqs" {
           'annotations': has(tool.annotations) ? tool.annotations : null
         })).substring(0, 16)
       CEL
-      siblings      = "surface.tools.map(t, t.name).filter(n, n != tool.name)"
+      siblings      = "surface_signals.toolNames.filter(n, n != tool.name)"
       gated         = "{'score': 1, 'justification': 'The tool has no description, so it was not put to the judge.'}"
       noDescription = "!(has(tool.description) && nonblank(tool.description))"
       # The size guard keeps a very long description from costing more
@@ -382,6 +382,12 @@ rubric "tdqs" {
   }
 
   surface {
+    # The tools' names, once a run: each tool's siblings are these less its
+    # own, and reading them from every tool's definition again made the
+    # siblings cost the square of the tool count.
+    signals {
+      toolNames = "surface.tools.map(t, t.name)"
+    }
     metric "toolCount" {
       value = "size(tools)"
     }

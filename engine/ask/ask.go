@@ -33,8 +33,12 @@ type Request struct {
 	// Subject names what is asked about: a tool's name, "surface", or an
 	// item.
 	Subject string
-	// Input is the structured input as plain values; InputJSON its
-	// canonical JSON; InputHash "sha256:" + the hex sha256 of InputJSON.
+	// Input is the structured input as plain values, what the prompt
+	// templates see; InputJSON its canonical JSON; InputHash "sha256:" +
+	// the hex sha256 of InputJSON. When Input is nil the asker decodes
+	// InputJSON (numbers as written) for the templates just before it
+	// renders them, so that a run holds the decoded input of only the
+	// questions in flight.
 	Input     any
 	InputJSON []byte
 	InputHash string
@@ -115,6 +119,10 @@ type Asker struct {
 	// again after a rate limit: a test records the waits instead of
 	// sleeping them and reading the clock.
 	After func(d time.Duration) <-chan time.Time
+	// MaxPromptBytes bounds the prompts (system and user together) of one
+	// question; 0 means DefaultMaxPromptBytes. A larger prompt is not sent
+	// (see PromptTooLargeError).
+	MaxPromptBytes int
 
 	mu    sync.Mutex
 	stats Stats
@@ -129,6 +137,24 @@ const DefaultConcurrency = 6
 // DefaultMaxWait is the longest wait for a rate limit, whatever the
 // provider's Retry-After says.
 const DefaultMaxWait = 5 * time.Minute
+
+// DefaultMaxPromptBytes bounds a prompt unless the run says otherwise:
+// far more than any model's context holds, so it stops only definitions
+// that amplify (a schema nested thousands deep, indented in the prompt).
+const DefaultMaxPromptBytes = 16 << 20
+
+// PromptTooLargeError is a question whose prompt is larger than the
+// asker allows: no judge was asked.
+type PromptTooLargeError struct {
+	Kind, Subject string
+	Bytes, Limit  int
+}
+
+// Error names the question, what it was about, the size and the limit.
+func (e *PromptTooLargeError) Error() string {
+	return fmt.Sprintf("the prompt of %s about %q is %d bytes, more than the %d bytes a prompt may have, so no judge was asked: the definition is unusually large (a schema nested very deep, say); shorten it, or score the surface with a rubric that asks no judge",
+		e.Kind, e.Subject, e.Bytes, e.Limit)
+}
 
 // Stats returns what the asker has counted so far.
 func (a *Asker) Stats() Stats {
@@ -286,7 +312,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if q.Validate(e.Answer) == nil {
 				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
 				if o.PromptBytes == 0 { // cached before entries kept it
-					system, user, err := q.Render(r.Input)
+					system, user, err := render(r)
 					if err != nil {
 						return o, err
 					}
@@ -296,11 +322,14 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			}
 		}
 	}
-	system, user, err := q.Render(r.Input)
+	system, user, err := render(r)
 	if err != nil {
 		return o, err
 	}
 	o.PromptBytes = len(system) + len(user)
+	if limit := a.maxPromptBytes(); o.PromptBytes > limit {
+		return o, &PromptTooLargeError{Kind: q.Kind, Subject: r.Subject, Bytes: o.PromptBytes, Limit: limit}
+	}
 	jq := judge.Question{
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
 		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
@@ -368,6 +397,22 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
 }
 
+// render fills r's prompts from its input, decoding InputJSON when r
+// carries no decoded input.
+func render(r Request) (system, user string, err error) {
+	input := r.Input
+	if input == nil && len(r.InputJSON) > 0 {
+		// Templates see the input as JSON reads back: numbers print as
+		// written.
+		dec := json.NewDecoder(bytes.NewReader(r.InputJSON))
+		dec.UseNumber()
+		if err := dec.Decode(&input); err != nil {
+			return "", "", fmt.Errorf("question %q: input: %w", r.Question.Name, err)
+		}
+	}
+	return r.Question.Render(input)
+}
+
 // unreadable counts an attempt whose answer could not be read, and a
 // retry when another attempt is left; it returns why.
 func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error {
@@ -433,6 +478,13 @@ func (a *Asker) wait(n int, asked time.Duration) time.Duration {
 	}
 	// 2^6 s is past the minute already; a larger shift would overflow.
 	return min(time.Second<<min(n-1, 6), time.Minute)
+}
+
+func (a *Asker) maxPromptBytes() int {
+	if a.MaxPromptBytes > 0 {
+		return a.MaxPromptBytes
+	}
+	return DefaultMaxPromptBytes
 }
 
 func (a *Asker) maxWait() time.Duration {

@@ -550,3 +550,70 @@ func now() <-chan time.Time {
 	c <- time.Time{}
 	return c
 }
+
+// TestPromptsAreBounded: a question whose prompt is larger than the
+// asker's bound is not put to the judge, and the error names the
+// question, the tool and the bound; the default bound holds when the run
+// sets none. (Before, a 74 KB schema nested 2,000 deep went to the judge
+// as a 40 MB prompt.)
+func TestPromptsAreBounded(t *testing.T) {
+	r := loadRubric(t)
+	tests := []struct {
+		name  string
+		limit int
+		tool  string
+		want  string // in the error; "" when the question is asked
+	}{
+		{"within the bound", 200, "short", ""},
+		{"past the bound", 200, strings.Repeat("x", 300), fmt.Sprintf("about %q is 3", strings.Repeat("x", 300))},
+		{"past the default bound", 0, strings.Repeat("y", ask.DefaultMaxPromptBytes), fmt.Sprintf("more than the %d bytes a prompt may have", ask.DefaultMaxPromptBytes)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &counting{}
+			a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, MaxPromptBytes: tt.limit}
+			obs, err := a.Ask(context.Background(), requests(t, r, tt.tool))
+			if tt.want == "" {
+				if err != nil || len(obs) != 1 || j.calls.Load() != 1 {
+					t.Fatalf("got %v, %d answers, %d calls", err, len(obs), j.calls.Load())
+				}
+				return
+			}
+			var pe *ask.PromptTooLargeError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "test.len") {
+				t.Fatalf("got %v, want a PromptTooLargeError containing %q", err, tt.want)
+			}
+			if tt.limit > 0 && pe.Limit != tt.limit {
+				t.Errorf("limit %d, want %d", pe.Limit, tt.limit)
+			}
+			if n := j.calls.Load(); n != 0 {
+				t.Errorf("the judge was asked %d times", n)
+			}
+		})
+	}
+}
+
+// TestInputIsDecodedWhenRendered: a request may carry its input as JSON
+// alone (the engine does, so that a run holds the decoded inputs of only
+// the questions in flight); the prompt reads the same as with the decoded
+// input given.
+func TestInputIsDecodedWhenRendered(t *testing.T) {
+	r := loadRubric(t)
+	var users []string
+	var mu sync.Mutex
+	j := &counting{script: func(_ int64, q judge.Question) (judge.Answer, error, bool) {
+		mu.Lock()
+		users = append(users, q.User)
+		mu.Unlock()
+		return judge.Answer{}, nil, false
+	}}
+	reqs := requests(t, r, "tool_a", "tool_a")
+	reqs[1].Input = nil
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 1}
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if len(users) != 2 || users[0] != users[1] || !strings.Contains(users[0], "tool_a") {
+		t.Fatalf("prompts %q", users)
+	}
+}

@@ -3,8 +3,10 @@ package lang
 import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
+	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
+	"github.com/google/cel-go/parser"
 )
 
 // Tracking the cost of every evaluation costs about a quarter of the time
@@ -19,12 +21,59 @@ import (
 // anything longer is evaluated with tracking. The limit holds either way,
 // and which way is taken depends only on the data, never on timing.
 
-// sizeBound is a cost estimator in which every value is at most max long.
-type sizeBound struct{ max uint64 }
+// sizeBound is a cost estimator in which every value of the data is at
+// most max long.
+type sizeBound struct {
+	max uint64
+	// computed are the variables cel.bind gives a value the formula
+	// computed (not a part of the data): their size is not bounded by
+	// max, since a formula can double a string or a list through a chain
+	// of them.
+	computed map[string]bool
+}
 
-// EstimateSize bounds every value by the same length.
-func (b sizeBound) EstimateSize(checker.AstNode) *checker.SizeEstimate {
+// EstimateSize bounds every value of the data by the same length, and
+// knows no bound for a variable bound to a computed value: formulas that
+// read one are estimated from what they do with it, and are tracked when
+// that has no bound.
+func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind && b.computed[e.AsIdent()] {
+		return nil
+	}
 	return &checker.SizeEstimate{Min: 0, Max: b.max}
+}
+
+// boundToComputed are the variables of checked's cel.bind calls whose
+// value is not a path into the data (a variable, its fields and
+// elements).
+func boundToComputed(checked *cel.Ast) map[string]bool {
+	out := map[string]bool{}
+	celast.PostOrderVisit(checked.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		if e.Kind() != celast.ComprehensionKind {
+			return
+		}
+		c := e.AsComprehension()
+		if c.AccuVar() == parser.AccumulatorName || isDataPath(c.AccuInit()) {
+			return
+		}
+		out[c.AccuVar()] = true
+	}))
+	return out
+}
+
+// isDataPath reports whether e is a variable or a chain of field and
+// index selections on one.
+func isDataPath(e celast.Expr) bool {
+	for {
+		switch e.Kind() {
+		case celast.IdentKind:
+			return true
+		case celast.SelectKind:
+			e = e.AsSelect().Operand()
+		default:
+			return false
+		}
+	}
 }
 
 // EstimateCallCost charges the language's own functions what the runtime
@@ -52,8 +101,9 @@ const maxSizeExponent = 40
 // fastLimit returns the largest size (a power of two) for which the
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64) uint64 {
+	computed := boundToComputed(checked)
 	fits := func(exp int) bool {
-		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp})
+		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed})
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

@@ -145,6 +145,11 @@ func clamp(x, lo, hi num.Num) num.Num {
 	return x
 }
 
+// MaxRoundDigits bounds the digits of round(x, digits) either way: the
+// work of rounding grows with them (10^digits), and no score needs more
+// than a few.
+const MaxRoundDigits = 100
+
 func functionOptions() []cel.EnvOption {
 	dyn := cel.DynType
 	return []cel.EnvOption{
@@ -179,7 +184,11 @@ func functionOptions() []cel.EnvOption {
 			return Num{clamp(a[0], a[1], a[2])}
 		}),
 		numericFunction("round", 1, []*cel.Type{cel.IntType}, func(a []num.Num, rest []ref.Val) ref.Val {
-			return Num{a[0].Round(int(rest[0].(types.Int)))}
+			digits := int64(rest[0].(types.Int))
+			if digits < -MaxRoundDigits || digits > MaxRoundDigits {
+				return types.NewErr("round: %d digits is outside the %d to %d a number may be rounded to (the work grows with the digits)", digits, -MaxRoundDigits, MaxRoundDigits)
+			}
+			return Num{a[0].Round(int(digits))}
 		}),
 		numericFunction("efficiency", 3, nil, func(a []num.Num, _ []ref.Val) ref.Val {
 			e, err := Efficiency(a[0], a[1], a[2])

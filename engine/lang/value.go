@@ -120,8 +120,45 @@ func (adapter) NativeToValue(v any) ref.Val {
 }
 
 // Native converts a CEL result to a plain Go value, all the way down:
-// num.Num, int64, bool, string, []any, map[string]any or nil.
+// num.Num, int64, bool, string, []any, map[string]any or nil. A value
+// larger than MaxValueBytes is refused (see ValueTooLargeError).
 func Native(v ref.Val) (any, error) {
+	budget := int64(MaxValueBytes)
+	return native(v, &budget)
+}
+
+// MaxValueBytes bounds the size of one value a formula builds, as Native
+// and canonical_json count it: each string's bytes, and nodeBytes for
+// every value in it. The cost limit bounds a formula's steps, not what
+// they build: a value may hold another twice (a map of a bound variable
+// under two keys), so a chain of cel.bind doubles it at every step for
+// the price of one. The bound is far above what any rubric builds from a
+// large surface (a question's input listing every tool of 20,000), and it
+// keeps the memory of a formula that repeats a value within a few hundred
+// MiB.
+const MaxValueBytes = 128 << 20
+
+// nodeBytes is what one value (a number, a list's element, a map's entry)
+// counts toward MaxValueBytes, and mapBytes what a map counts besides its
+// entries: about what each takes in memory.
+const (
+	nodeBytes = 32
+	mapBytes  = 256
+)
+
+// ValueTooLargeError is a value larger than MaxValueBytes.
+type ValueTooLargeError struct{}
+
+// Error says what the bound is and what usually causes it.
+func (ValueTooLargeError) Error() string {
+	return fmt.Sprintf("the formula built a value larger than the %d MiB a value may have: it repeats a value (a variable bound by cel.bind used twice, again and again), or the data is unusually large", MaxValueBytes>>20)
+}
+
+// native converts v, spending budget on what it builds.
+func native(v ref.Val, budget *int64) (any, error) {
+	if *budget -= nodeBytes; *budget < 0 {
+		return nil, ValueTooLargeError{}
+	}
 	switch x := v.(type) {
 	case Num:
 		return x.N, nil
@@ -138,6 +175,9 @@ func Native(v ref.Val) (any, error) {
 	case types.Bool:
 		return bool(x), nil
 	case types.String:
+		if *budget -= int64(len(x)); *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
 		return string(x), nil
 	case types.Null:
 		return nil, nil
@@ -148,10 +188,15 @@ func Native(v ref.Val) (any, error) {
 		Size() ref.Val
 		Get(ref.Val) ref.Val
 	}); ok && v.Type() == types.ListType {
-		n := int(l.Size().(types.Int))
+		n := int64(l.Size().(types.Int))
+		// A list concatenated with itself is as long as it says before a
+		// single element is read: refuse it before allocating.
+		if n < 0 || n > *budget/nodeBytes {
+			return nil, ValueTooLargeError{}
+		}
 		out := make([]any, n)
 		for i := range n {
-			e, err := Native(l.Get(types.Int(i)))
+			e, err := native(l.Get(types.Int(i)), budget)
 			if err != nil {
 				return nil, err
 			}
@@ -163,6 +208,9 @@ func Native(v ref.Val) (any, error) {
 		if native, ok := m.Value().(map[string]any); ok {
 			return native, nil // JSON data: already plain
 		}
+		if *budget -= mapBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
 		out := map[string]any{}
 		for it := m.Iterator(); it.HasNext() == types.True; {
 			k := it.Next()
@@ -170,7 +218,10 @@ func Native(v ref.Val) (any, error) {
 			if !ok {
 				return nil, fmt.Errorf("a map key is %s; only string keys have a JSON form", k.Type().TypeName())
 			}
-			e, err := Native(m.Get(k))
+			if *budget -= int64(len(key)); *budget < 0 {
+				return nil, ValueTooLargeError{}
+			}
+			e, err := native(m.Get(k), budget)
 			if err != nil {
 				return nil, err
 			}

@@ -25,6 +25,7 @@ var (
 		{Name: "check", Type: cel.MapType(cel.StringType, lang.Object)},
 		{Name: "surface", Type: lang.Object},
 		{Name: "signals", Type: lang.Object},
+		surfaceSignalsVar,
 	}
 	// ToolVars: tool metrics, score and issues see what signals see, the
 	// tool's answers (by question name; null for a question not asked) and
@@ -43,6 +44,7 @@ var (
 		{Name: "surface", Type: lang.Object},
 		{Name: "answers", Type: lang.Object},
 		{Name: "tool_answers", Type: lang.Object},
+		surfaceSignalsVar,
 	}
 	// ItemVars: the when, input and subject of a question per item also
 	// see the item and its 0-based index.
@@ -55,6 +57,7 @@ var (
 	SurfaceVars = []lang.Var{
 		{Name: "tools", Type: lang.Objects},
 		{Name: "surface", Type: lang.Object},
+		surfaceSignalsVar,
 		{Name: "answers", Type: lang.Object},
 		{Name: "usage", Type: lang.Object},
 		{Name: "metrics", Type: lang.Object},
@@ -64,6 +67,14 @@ var (
 	// score and grade (null when there is none).
 	SurfaceReportVars = append(append([]lang.Var{}, SurfaceVars...), scoreVars...)
 
+	// SurfaceSignalVars: the surface's signals, computed once a run before
+	// any tool's checks, see the surface and the surface signals before
+	// them; every formula but a check's sees them as surface_signals.NAME.
+	// A fact of the whole surface (the tools' names) is computed there
+	// once, instead of once for every tool.
+	SurfaceSignalVars = []lang.Var{{Name: "surface", Type: lang.Object}, surfaceSignalsVar}
+
+	surfaceSignalsVar = lang.Var{Name: "surface_signals", Type: lang.Object}
 	// gradesVar is the rubric's grades as a map of letter to minimum, for
 	// band(x, grades): the grade of any value, not only of the score.
 	gradesVar = lang.Var{Name: "grades", Type: lang.Object}
@@ -71,7 +82,7 @@ var (
 )
 
 type envs struct {
-	check, signal, tool, toolReport, surfaceQuestion, item, surface, surfaceReport *lang.Env
+	check, signal, tool, toolReport, surfaceQuestion, item, surface, surfaceReport, surfaceSignal *lang.Env
 }
 
 var (
@@ -95,6 +106,7 @@ func environments() (envs, error) {
 			{&shared.item, ItemVars},
 			{&shared.surface, SurfaceVars},
 			{&shared.surfaceReport, SurfaceReportVars},
+			{&shared.surfaceSignal, SurfaceSignalVars},
 		} {
 			if *e.env, sharedErr = lang.NewEnv(e.vars...); sharedErr != nil {
 				return

@@ -181,6 +181,7 @@ var surfaceSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "warnings"}, {Name: "invalid"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "metric", LabelNames: []string{"name"}},
+		{Type: "signals"},
 		{Type: "report", LabelNames: []string{"name"}},
 	},
 }

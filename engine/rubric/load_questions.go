@@ -206,7 +206,11 @@ func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 			if lv.Signals != nil {
 				l.errorf(b.DefRange, "only one signals block is allowed")
 			}
-			lv.Signals = append(l.fields(b, l.envs.signal), lv.Signals...)
+			env := l.envs.signal
+			if kind == "surface" {
+				env = l.envs.surfaceSignal
+			}
+			lv.Signals = append(l.fields(b, env), lv.Signals...)
 		case "report":
 			r := &Report{}
 			if len(b.Labels) > 0 {

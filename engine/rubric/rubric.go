@@ -73,9 +73,12 @@ type Level struct {
 	// Score is the level's score. At the surface level it may yield null:
 	// the rubric then computes no overall score for this surface.
 	Score *lang.Program
-	// Signals (tool level) are deterministic values computed from the
-	// definition before any question is asked: questions' inputs and later
-	// formulas see them as signals.NAME.
+	// Signals are deterministic values computed before any question is
+	// asked. At the tool level they are computed from each definition, and
+	// the tool's questions and later formulas see them as signals.NAME; at
+	// the surface level they are computed once a run from the whole
+	// surface, before any tool's signals, and every formula but a check's
+	// sees them as surface_signals.NAME.
 	Signals []*Metric
 	// Issues (tool level), if set, yields more issues for the fix list: a
 	// list of maps with a check name and a message.

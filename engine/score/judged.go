@@ -1,7 +1,6 @@
 package score
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,15 +18,17 @@ import (
 )
 
 // surfaceValue is the whole surface as formulas see it: its tools'
-// definitions and the server's information.
+// definitions and the server's information, and the surface's signals.
 type surfaceValue struct {
-	val  map[string]any
-	size uint64 // bounds the length of anything in val
+	val map[string]any
+	// signals are the surface's signals by name, computed once a run.
+	signals map[string]any
+	size    uint64 // bounds the length of anything in val and signals
 	// grades are the rubric's grades, letter to minimum.
 	grades map[string]any
 }
 
-func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
+func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) (*surfaceValue, error) {
 	defs := make([]any, len(s.Tools))
 	size := uint64(len(defs))
 	for i, t := range s.Tools {
@@ -43,11 +44,21 @@ func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) *surfaceValue {
 	for _, g := range r.Grades {
 		grades[g.Letter] = g.Min
 	}
-	return &surfaceValue{
-		grades: grades,
-		val:    map[string]any{"tools": defs, "server": server},
-		size:   size,
+	sv := &surfaceValue{
+		grades:  grades,
+		val:     map[string]any{"tools": defs, "server": server},
+		signals: map[string]any{},
+		size:    size,
 	}
+	if len(r.Surface.Signals) > 0 {
+		sc := &scope{vars: lang.Vars{"surface": sv.val}, size: size, limit: overSurface(len(defs))}
+		signals, _, err := evalNamed(r.Surface.Signals, sc, "surface_signals", "surface signal")
+		if err != nil {
+			return nil, err
+		}
+		sv.signals, sv.size = signals, max(size, valueSize(signals))
+	}
+	return sv, nil
 }
 
 // target is where an answer goes: a tool (by index), the surface, or an
@@ -98,54 +109,42 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	limit := overSurface(len(states))
 	// What the formulas of questions about the surface and its items see.
 	surfaceVars := func() lang.Vars {
-		return lang.Vars{"surface": sv.val, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+		return lang.Vars{"surface": sv.val, "surface_signals": sv.signals, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+	}
+	// put hands an answer to its tool, or to the surface.
+	put := func(t target, o ask.Observation) error {
+		v, err := lang.FromJSON(o.Answer)
+		if err != nil {
+			return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
+		}
+		switch {
+		case t.tool >= 0:
+			states[t.tool].answers[t.q.Name] = v
+			usage[t.q.Name].(map[string]any)[states[t.tool].name] = usageOf(o)
+			rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
+		case t.item >= 0:
+			surfaceAnswers[t.q.Name].([]any)[t.item] = v
+			usage[t.q.Name].([]any)[t.item] = usageOf(o)
+			rep.Answers = append(rep.Answers, o)
+		default:
+			surfaceAnswers[t.q.Name] = v
+			usage[t.q.Name] = usageOf(o)
+			rep.Answers = append(rep.Answers, o)
+		}
+		return nil
 	}
 	for _, stage := range r.Stages() {
-		var reqs []ask.Request
-		var where []target
-		// addAll builds a question's n requests on every core (each carries
-		// its own input, often the whole surface), then adds them in order;
-		// at(i) is the scope, subject and target of the i-th.
-		addAll := func(q *rubric.Question, n int, at func(i int) (*scope, string, target, error)) error {
-			built := make([]ask.Request, n)
-			ok := make([]bool, n)
-			ts := make([]target, n)
-			if err := forEach(ctx, n, 0, func(i int) error {
-				sc, subject, t, err := at(i)
-				if err != nil {
-					return err
-				}
-				if built[i], ok[i], err = request(q, sc, subject); err != nil {
-					who := ""
-					if t.tool >= 0 {
-						who = states[t.tool].name
-					}
-					return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
-				}
-				ts[i] = t
-				return nil
-			}); err != nil {
-				return err
-			}
-			for i := range n {
-				if ok[i] {
-					reqs = append(reqs, built[i])
-					where = append(where, ts[i])
-				}
-			}
-			return nil
-		}
 		for _, q := range stage {
 			var err error
 			switch q.Per {
 			case rubric.PerTool:
-				err = addAll(q, len(states), func(i int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, len(states), put, func(i int) (*scope, string, target, error) {
 					return states[i].sc, states[i].name, target{q, i, -1}, nil
-				})
+				}, states)
 			case rubric.PerSurface:
-				err = addAll(q, 1, func(int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, 1, put, func(int) (*scope, string, target, error) {
 					return &scope{vars: surfaceVars(), size: unbounded, limit: limit}, judge.SurfaceSubject, target{q, -1, -1}, nil
-				})
+				}, states)
 			case rubric.PerItem:
 				var items []ref.Val
 				if items, err = evalList(q.Items, &scope{vars: surfaceVars(), size: unbounded, limit: limit}); err != nil {
@@ -153,7 +152,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				err = addAll(q, len(items), func(k int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, len(items), put, func(k int) (*scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
 					isc := &scope{vars: vars, size: unbounded, limit: limit}
@@ -165,42 +164,85 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 						}
 					}
 					return isc, subject, target{q, -1, k}, nil
-				})
+				}, states)
 			}
 			if err != nil {
 				return nil, nil, err
 			}
+		}
+	}
+	return surfaceAnswers, usage, nil
+}
+
+// Requests are built and asked a batch at a time, so that a run holds the
+// inputs of one batch, not of every question at once (each input of a
+// question about the surface carries every tool). A batch holds at most
+// maxBatch requests, and about batchBytes of inputs once the first batch
+// has shown how large they are; it is never smaller than minBatch, which
+// keeps every judge worker and every core busy.
+const (
+	maxBatch   = 256
+	minBatch   = 16
+	batchBytes = 32 << 20
+)
+
+// askEach builds the n requests of question q (at(i) is the scope, subject
+// and target of the i-th) a batch at a time on every core, asks each
+// batch, and hands the answers to put in request order, so that what a
+// report records does not depend on the batch sizes.
+func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put func(target, ask.Observation) error,
+	at func(i int) (*scope, string, target, error), states []*toolState) error {
+	size := minBatch
+	for lo, hi := 0, 0; lo < n; lo = hi {
+		hi = min(lo+size, n)
+		built := make([]ask.Request, hi-lo)
+		ok := make([]bool, hi-lo)
+		ts := make([]target, hi-lo)
+		if err := forEach(ctx, hi-lo, 0, func(k int) error {
+			sc, subject, t, err := at(lo + k)
+			if err != nil {
+				return err
+			}
+			if built[k], ok[k], err = request(q, sc, subject); err != nil {
+				who := ""
+				if t.tool >= 0 {
+					who = states[t.tool].name
+				}
+				return &Error{Tool: who, Formula: fmt.Sprintf("question %q", q.Name), Err: err}
+			}
+			ts[k] = t
+			return nil
+		}); err != nil {
+			return err
+		}
+		var reqs []ask.Request
+		var where []target
+		inputBytes := 0
+		for k := range built {
+			if ok[k] {
+				reqs = append(reqs, built[k])
+				where = append(where, ts[k])
+				inputBytes += len(built[k].InputJSON)
+			}
+		}
+		size = maxBatch
+		if len(reqs) > 0 {
+			size = min(max(batchBytes/max(inputBytes/len(reqs), 1), minBatch), maxBatch)
 		}
 		if len(reqs) == 0 {
 			continue
 		}
 		obs, err := asker.Ask(ctx, reqs)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		for i, o := range obs {
-			v, err := lang.FromJSON(o.Answer)
-			if err != nil {
-				return nil, nil, fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
-			}
-			t := where[i]
-			switch {
-			case t.tool >= 0:
-				states[t.tool].answers[t.q.Name] = v
-				usage[t.q.Name].(map[string]any)[states[t.tool].name] = usageOf(o)
-				rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
-			case t.item >= 0:
-				surfaceAnswers[t.q.Name].([]any)[t.item] = v
-				usage[t.q.Name].([]any)[t.item] = usageOf(o)
-				rep.Answers = append(rep.Answers, o)
-			default:
-				surfaceAnswers[t.q.Name] = v
-				usage[t.q.Name] = usageOf(o)
-				rep.Answers = append(rep.Answers, o)
+		for k, o := range obs {
+			if err := put(where[k], o); err != nil {
+				return err
 			}
 		}
 	}
-	return surfaceAnswers, usage, nil
+	return nil
 }
 
 // request evaluates a question's when and input in sc; ok is false when
@@ -223,14 +265,8 @@ func request(q *rubric.Question, sc *scope, subject string) (ask.Request, bool, 
 	if err != nil {
 		return ask.Request{}, false, fmt.Errorf("input: %w", err)
 	}
-	// Templates see the input as JSON reads back: numbers print as written.
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var input any
-	if err := dec.Decode(&input); err != nil {
-		return ask.Request{}, false, fmt.Errorf("input: %w", err)
-	}
-	return ask.Request{Question: q, Subject: subject, Input: input, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
+	// The asker decodes the input for the templates when it renders them.
+	return ask.Request{Question: q, Subject: subject, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
 }
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each

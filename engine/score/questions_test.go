@@ -295,3 +295,54 @@ func TestSurfaceQuestionsSeeToolAnswers(t *testing.T) {
 		t.Errorf("the surface question read %q", got)
 	}
 }
+
+// TestItemsAreAskedInBatches: a question over many items is built and
+// asked a batch at a time; every item is asked once, the items the when
+// formula rules out are skipped in every batch, and the observations keep
+// the items' order whatever the batch sizes.
+func TestItemsAreAskedInBatches(t *testing.T) {
+	r, err := rubric.Load("pick.hcl", []byte(pickRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [{"name": "read_file"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 15, 16, 17, 300, 1000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			tasks := make([]string, n)
+			var want []string
+			for i := range tasks {
+				text := fmt.Sprintf("task %d", i)
+				if i%7 == 3 {
+					text = "" // not asked
+				} else {
+					want = append(want, fmt.Sprintf("t%d", i))
+				}
+				tasks[i] = fmt.Sprintf(`{"id": "t%d", "text": %q, "expected": "read_file"}`, i, text)
+			}
+			j := scripted(func(q judge.Question) string {
+				if q.Kind == "test.tasks" {
+					return `{"tasks": [` + strings.Join(tasks, ",") + `]}`
+				}
+				return `{"tool": "read_file", "right": true}`
+			})
+			a := &ask.Asker{Judge: j, Identity: judge.Identity{Plugin: "scripted", Model: "m"}, Rubric: r}
+			rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, o := range rep.Answers[1:] {
+				got = append(got, o.Subject)
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("asked %d items, want %d, in order: %v", len(got), len(want), got)
+			}
+			if st := a.Stats(); st.Calls != len(want)+1 {
+				t.Errorf("%d calls, want %d", st.Calls, len(want)+1)
+			}
+		})
+	}
+}

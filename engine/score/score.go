@@ -7,7 +7,6 @@
 package score
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -112,7 +111,10 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	results := make([]scored, len(s.Tools))
 	states := make([]*toolState, len(s.Tools))
 	consts := newCheckConsts(r)
-	sv := newSurfaceValue(r, s)
+	sv, err := newSurfaceValue(r, s)
+	if err != nil {
+		return nil, err
+	}
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
 		rep.Tools[i], states[i], err = checkTool(r, consts, sv, s.Tools[i])
@@ -182,7 +184,8 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 type scope struct {
 	vars lang.Vars
 	size uint64
-	// surface bounds the surface's values, for the formulas that read it.
+	// surface bounds the surface's values and signals, for the formulas
+	// that read them.
 	surface uint64
 	// limit, when not 0, is the cost limit formulas run under here in
 	// place of their own: formulas that see every tool get a budget that
@@ -192,7 +195,7 @@ type scope struct {
 
 func (s *scope) eval(p *lang.Program) (ref.Val, error) {
 	size := s.size
-	if s.surface > size && p.Uses("surface") {
+	if s.surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.surface
 	}
 	if s.limit > 0 {
@@ -214,11 +217,13 @@ func overSurface(n int) uint64 {
 const unbounded = math.MaxUint64
 
 // sizeOf bounds the values formulas see of a tool: none is longer than
-// its canonical JSON, except what params() inlines through $refs.
+// its canonical JSON. That holds for what params() inlines through $refs
+// too: inlining copies strings and lists as they are, and a map it merges
+// (a $ref's target under the keys beside the $ref) holds keys that each
+// occur in some object of the definition, and each takes more than one
+// byte of its canonical JSON. So a $ref costs no bound, and formulas over
+// such tools stay on the untracked path when their estimate allows.
 func sizeOf(t surface.Tool) uint64 {
-	if bytes.Contains(t.Canonical, []byte(`"$ref"`)) {
-		return unbounded
-	}
 	return uint64(len(t.Canonical))
 }
 
@@ -294,14 +299,15 @@ func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool
 		checkVals = append(checkVals, lang.RecordOf(checkKeys, fields[start:len(fields):len(fields)]))
 	}
 	sc := &scope{vars: lang.Vars{
-		"tool":    toolVal,
-		"checks":  types.NewRefValList(lang.Adapter, checkVals),
-		"check":   lang.RecordOf(k.names, checkVals),
-		"surface": sv.val,
-		"signals": map[string]any{},
-		"answers": map[string]any{},
-		"metrics": map[string]any{},
-		"grades":  sv.grades,
+		"tool":            toolVal,
+		"checks":          types.NewRefValList(lang.Adapter, checkVals),
+		"check":           lang.RecordOf(k.names, checkVals),
+		"surface":         sv.val,
+		"surface_signals": sv.signals,
+		"signals":         map[string]any{},
+		"answers":         map[string]any{},
+		"metrics":         map[string]any{},
+		"grades":          sv.grades,
 	}, size: size, surface: sv.size}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
@@ -537,7 +543,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	}
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, valueSize(answers), valueSize(usage))
-	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "answers": answers, "usage": usage, "grades": sv.grades},
+	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "surface_signals": sv.signals, "answers": answers, "usage": usage, "grades": sv.grades},
 		size: size, surface: sv.size, limit: overSurface(len(tools))}
 	metrics, mvals, merr := evalMetrics(r.Surface.Metrics, sc)
 	if merr != nil {

@@ -1,0 +1,113 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// doubling is a chain of n cel.bind, each variable bound to the one before
+// it combined with itself by step (X stands for it), the first to init;
+// the formula yields last(the last variable).
+func doubling(init, step, last string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		val := init
+		if i > 0 {
+			val = strings.ReplaceAll(step, "X", fmt.Sprintf("v%d", i-1))
+		}
+		fmt.Fprintf(&b, "cel.bind(v%d, %s, ", i, val)
+	}
+	b.WriteString(strings.ReplaceAll(last, "X", fmt.Sprintf("v%d", n-1)))
+	b.WriteString(strings.Repeat(")", n))
+	return b.String()
+}
+
+// TestFormulasCannotBuildHugeValues: the cost limit bounds steps, and a
+// value that holds another twice doubles at every step of a cel.bind
+// chain for the price of one; each formula below would build gigabytes
+// (before the bound, the first ran untracked and grew past 4 GB, the
+// second and third ran out of memory), and each now fails with an error
+// saying why, in a fraction of a second.
+func TestFormulasCannotBuildHugeValues(t *testing.T) {
+	e, err := NewEnv(Var{"tool", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, src string
+		want      string // in the error
+	}{
+		{"a string doubled", doubling("'xxxxxxxx'", "X + X", "size(X)", 32), "cost limit"},
+		{"canonical_json of a map shared at every level", doubling("{'a': 'b'}", "{'l': X, 'r': X}", "size(canonical_json(X))", 40), "larger than the 128 MiB"},
+		{"a list doubled, then written out", doubling("['x']", "X + X", "canonical_json(X)", 45), "larger than the 128 MiB"},
+		{"a shared map as the formula's value", doubling("{'a': 'b'}", "{'l': X, 'r': X}", "X", 40), "larger than the 128 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, ds := e.Compile(tt.src, nil)
+			if ds != nil {
+				t.Fatal(ds)
+			}
+			// As the engine evaluates a tool's formulas: the data is small.
+			v, err := p.EvalSized(Vars{"tool": map[string]any{"name": "t"}}, 64)
+			if err == nil {
+				_, err = Native(v)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestNativeRefusesValuesPastTheBound: the bound is counted on what is
+// built, and a list that is too long is refused before it is allocated.
+func TestNativeRefusesValuesPastTheBound(t *testing.T) {
+	long := strings.Repeat("x", MaxValueBytes/2)
+	if _, err := Native(Adapter.NativeToValue([]any{long})); err != nil {
+		t.Fatalf("half the bound: %v", err)
+	}
+	_, err := Native(Adapter.NativeToValue([]any{long, long, long}))
+	if !errors.As(err, new(ValueTooLargeError)) {
+		t.Fatalf("one and a half times the bound: got %v", err)
+	}
+}
+
+// TestRoundBoundsItsDigits: round(x, 1e9) hung (10^1e9 is a billion-digit
+// number); digits past MaxRoundDigits either way are an error naming the
+// bound, and those within it round as before.
+func TestRoundBoundsItsDigits(t *testing.T) {
+	e, err := NewEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src  string
+		want string // the exact result, or a part of the error
+	}{
+		{"round(2.85, 1)", "29/10"},
+		{"round(1.5, 100)", "3/2"},
+		{"round(1234.5, -100)", "0"},
+		{"round(1.5, 1000000000)", "outside the -100 to 100"},
+		{"round(1.5, -1000000000)", "outside the -100 to 100"},
+		{"round(1.5, 101)", "outside the -100 to 100"},
+	}
+	for _, tt := range tests {
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		v, err := p.Eval(nil)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else if n, nerr := ToNum(v); nerr == nil {
+			got = n.Exact()
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
