@@ -107,5 +107,16 @@ rubric "schema-quality" {
     score = "mean(tools.map(t, t.score))"
   }
 
+  # A fix gains the points its check missed, and a failure that stopped
+  # the checks after it also the points of those: the tool's score, in
+  # points out of 100, rises by that much, and the overall (the mean of
+  # the tools' scores) by that much over the number of tools.
+  fixes {
+    unit    = "points of the tool's score"
+    gain    = "this.points * (1 - this.credit) + (this.stops ? sum(checks.filter(c, c.skipped).map(c, c.points)) : num(0))"
+    overall = "the overall score"
+    moves   = "gain / tool_count"
+  }
+
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
 }
