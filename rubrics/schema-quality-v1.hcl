@@ -15,7 +15,13 @@
 #   `required` to be an array holding at least one string.
 # - Descriptions and explicit types give credit for the fraction of
 #   parameters that pass, and full credit when there are no parameters. A
-#   description passes when it is a string with non-blank content. A type
+#   description passes when it is a string with non-blank content, or
+#   (since 1.1.0) when the parameter is a union (anyOf/oneOf) whose every
+#   branch that admits more than null has one, or an allOf one of whose
+#   branches has one; described(schema) does this. Schema libraries write
+#   an optional value as anyOf [{type: T, description: D}, {type: "null"}]
+#   (pydantic's Optional, zod's nullable): clients show, and models read,
+#   the description on the branch, so it counts. A type
 #   passes when the parameter has `type` (a string, or a non-empty array of
 #   strings), `const`, a non-empty `enum`, or `anyOf`/`oneOf` whose every
 #   branch passes after its refs are resolved; typed(schema) does this.
@@ -33,7 +39,7 @@
 #   rounded half up to one decimal.
 
 rubric "schema-quality" {
-  version     = "1.0.0"
+  version     = "1.1.0"
   title       = "Schema Quality"
   description = "Seven weighted checks of how well each tool's inputSchema guides a model, 0-100, graded A-F."
   round       = 1
@@ -64,7 +70,7 @@ rubric "schema-quality" {
     title  = "Every property has a description"
     points = 20
     each   = "params(tool)"
-    pass   = "is_object(item.schema) && has(item.schema.description) && nonblank(item.schema.description)"
+    pass   = "described(item.schema)"
     issue  = "parameters without a description: {items}"
   }
 

@@ -197,7 +197,7 @@ func TestWriteContent(t *testing.T) {
 		t.Errorf("fixUnit %q", u)
 	}
 	p := run.Properties
-	if p.Rubric.Name != "schema-quality" || p.Rubric.Version != "1.0.0" || !strings.HasPrefix(p.Rubric.Digest, "sha256:") {
+	if p.Rubric.Name != "schema-quality" || p.Rubric.Version != "1.1.0" || !strings.HasPrefix(p.Rubric.Digest, "sha256:") {
 		t.Errorf("rubric properties = %+v", p.Rubric)
 	}
 	if !strings.HasPrefix(p.Surface.Hash, "sha256:") || p.Surface.ToolCount != 4 {
