@@ -339,8 +339,10 @@ rubric "gradable" {
 
     score = "100 - 100 * size(metrics.defects) / 3"
 
-    # Each defect costs legibility 30 x 0.25 / 30 = 0.25 points while the
-    # defect weight stays under 30.
+    # Each defect costs legibility 30 x 0.25 / 30 = 0.25 composite points
+    # while the defect weight stays under 30: fixing one gains that. The
+    # suggested description is a proposal, not a defect: it gains nothing
+    # of its own (its tool's defects say what a better description gains).
     issues = <<-CEL
       metrics.defects.map(d, {
         'check': d,
@@ -349,10 +351,11 @@ rubric "gradable" {
           : d == 'params_unexplained'
             ? 'a required parameter is explained nowhere an agent can see'
             : 'the description does not say what the call returns',
-        'points': 0.25})
+        'points': 0.25,
+        'gain': 0.25})
       + (size(metrics.defects) > 0 && nonblank(answers.defects.suggested_description)
-        ? [{'check': 'suggested_description', 'points': 0,
-            'message': 'a suggested description, a hypothesis to confirm against the implementation before use: ' + answers.defects.suggested_description}]
+        ? [{'check': 'suggested_description', 'points': 0, 'gain': 0,
+            'message': 'Suggested description (a hypothesis: confirm it against the implementation before use): "' + answers.defects.suggested_description + '"'}]
         : [])
     CEL
 
@@ -554,6 +557,14 @@ rubric "gradable" {
     report "confusable" {
       pairs = "metrics.distinctPairs"
     }
+  }
+
+  # Gains are in points of the composite (out of 100) itself. The
+  # composite does not use the tools' own scores: safety, economics and
+  # discoverability are measured over the whole surface.
+  fixes {
+    unit  = "composite points"
+    terms = ["safety", "legibility", "economics", "discoverability"]
   }
 
   grades = { A = 90, B = 80, C = 70, D = 60, F = 0 }

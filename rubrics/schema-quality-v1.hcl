@@ -15,7 +15,13 @@
 #   `required` to be an array holding at least one string.
 # - Descriptions and explicit types give credit for the fraction of
 #   parameters that pass, and full credit when there are no parameters. A
-#   description passes when it is a string with non-blank content. A type
+#   description passes when it is a string with non-blank content, or
+#   (since 1.1.0) when the parameter is a union (anyOf/oneOf) whose every
+#   branch that admits more than null has one, or an allOf one of whose
+#   branches has one; described(schema) does this. Schema libraries write
+#   an optional value as anyOf [{type: T, description: D}, {type: "null"}]
+#   (pydantic's Optional, zod's nullable): clients show, and models read,
+#   the description on the branch, so it counts. A type
 #   passes when the parameter has `type` (a string, or a non-empty array of
 #   strings), `const`, a non-empty `enum`, or `anyOf`/`oneOf` whose every
 #   branch passes after its refs are resolved; typed(schema) does this.
@@ -33,7 +39,7 @@
 #   rounded half up to one decimal.
 
 rubric "schema-quality" {
-  version     = "1.0.0"
+  version     = "1.1.0"
   title       = "Schema Quality"
   description = "Seven weighted checks of how well each tool's inputSchema guides a model, 0-100, graded A-F."
   round       = 1
@@ -64,7 +70,7 @@ rubric "schema-quality" {
     title  = "Every property has a description"
     points = 20
     each   = "params(tool)"
-    pass   = "is_object(item.schema) && has(item.schema.description) && nonblank(item.schema.description)"
+    pass   = "described(item.schema)"
     issue  = "parameters without a description: {items}"
   }
 
@@ -105,6 +111,17 @@ rubric "schema-quality" {
 
   surface {
     score = "mean(tools.map(t, t.score))"
+  }
+
+  # A fix gains the points its check missed, and a failure that stopped
+  # the checks after it also the points of those: the tool's score, in
+  # points out of 100, rises by that much, and the overall (the mean of
+  # the tools' scores) by that much over the number of tools.
+  fixes {
+    unit    = "points of the tool's score"
+    gain    = "this.points * (1 - this.credit) + (this.stops ? sum(checks.filter(c, c.skipped).map(c, c.points)) : num(0))"
+    overall = "the overall score"
+    moves   = "gain / tool_count"
   }
 
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }

@@ -336,16 +336,28 @@ rubric "tdqs" {
 
     score = "round(metrics.weighted / 100, 1)"
 
+    # Each issue gains, in TDQS points of the tool, what fixing it would
+    # earn: a dimension raised to 5 gains (5 - score) x weight / 100; a
+    # description written for a tool without one gains what the whole tool
+    # lacks of 5; lifting the cap on a tautological description gains what
+    # the cap took. A contradiction moves no score by itself (the
+    # dimensions it lowered are issues of their own).
     issues = <<-CEL
       metrics.flags.map(f, {'check': f, 'message': f == 'No Description'
           ? 'the tool has no description, so every dimension scores 1'
           : f == 'Tautological Description'
             ? 'the description only restates the name or title; purpose clarity is capped at 2'
-            : 'the description contradicts the annotations'})
+            : 'the description contradicts the annotations',
+        'gain': f == 'No Description'
+          ? 5 - round(metrics.weighted / 100, 1)
+          : f == 'Tautological Description'
+            ? (answers.tool.scores.purpose_clarity.score - metrics.scores.purpose_clarity) * metrics.weights.purpose_clarity / 100
+            : num(0)})
       + (signals.noDescription ? [] : metrics.smells.map(d, {
           'check': d,
           'message': d + ' scored ' + string(metrics.scores[d]) + ': ' + answers.tool.scores[d].justification,
-          'points': metrics.weights[d]}))
+          'points': metrics.weights[d],
+          'gain': (5 - metrics.scores[d]) * metrics.weights[d] / 100}))
     CEL
 
     report {
@@ -453,6 +465,16 @@ rubric "tdqs" {
     confirm        = 2
     scores         = "scores"
     justifications = "justifications"
+  }
+
+  # Gains are TDQS points of the tool (see the tool's issues); the mean
+  # TDQS moves by a gain over the number of tools. The overall weighs in
+  # the surface's coherence beside the tools' scores.
+  fixes {
+    unit    = "TDQS points of the tool"
+    overall = "meanTdqs"
+    moves   = "gain / tool_count"
+    terms   = ["coherence"]
   }
 
   grades = { A = 3.5, B = 3.0, C = 2.0, D = 1.0, F = 0 }

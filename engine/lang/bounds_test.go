@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// doubling is a chain of n cel.bind, each variable bound to the one before
+// boundDoubling is a chain of n cel.bind, each variable bound to the one before
 // it combined with itself by step (X stands for it), the first to init;
 // the formula yields last(the last variable).
-func doubling(init, step, last string, n int) string {
+func boundDoubling(init, step, last string, n int) string {
 	var b strings.Builder
 	for i := range n {
 		val := init
@@ -39,10 +39,10 @@ func TestFormulasCannotBuildHugeValues(t *testing.T) {
 		name, src string
 		want      string // in the error
 	}{
-		{"a string doubled", doubling("'xxxxxxxx'", "X + X", "size(X)", 32), "cost limit"},
-		{"canonical_json of a map shared at every level", doubling("{'a': 'b'}", "{'l': X, 'r': X}", "size(canonical_json(X))", 40), "larger than the 128 MiB"},
-		{"a list doubled, then written out", doubling("['x']", "X + X", "canonical_json(X)", 45), "larger than the 128 MiB"},
-		{"a shared map as the formula's value", doubling("{'a': 'b'}", "{'l': X, 'r': X}", "X", 40), "larger than the 128 MiB"},
+		{"a string doubled", boundDoubling("'xxxxxxxx'", "X + X", "size(X)", 32), "cost limit"},
+		{"canonical_json of a map shared at every level", boundDoubling("{'a': 'b'}", "{'l': X, 'r': X}", "size(canonical_json(X))", 40), "larger than the 128 MiB"},
+		{"a list doubled, then written out", boundDoubling("['x']", "X + X", "canonical_json(X)", 45), "larger than the 128 MiB"},
+		{"a shared map as the formula's value", boundDoubling("{'a': 'b'}", "{'l': X, 'r': X}", "X", 40), "larger than the 128 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -70,6 +70,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
 	opts = append(opts, validateFunctions()...)
+	opts = append(opts, describedFunctions()...)
 	// The extensions are pinned to the versions this language was written
 	// against, so that a newer cel-go cannot change what a formula means
 	// without Version (and every digest) changing with it.

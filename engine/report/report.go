@@ -46,6 +46,12 @@ type Report struct {
 	Grade   *string      `json:"grade"`
 	NoScore string       `json:"no_score,omitempty"`
 	Metrics []Metric     `json:"metrics,omitempty"`
+	// Fixes says what the issues' gains count; nil for a report of a
+	// rubric without a fixes block (or written before there were gains).
+	Fixes *Fixes `json:"fixes,omitempty"`
+	// Notes are what a reader of the headline must know to read it, such
+	// as why the overall grade is above every tool's.
+	Notes []string `json:"notes,omitempty"`
 	// Sections are the rubric's own top-level members (its surface report
 	// blocks), written between the metrics and the tools.
 	Sections []Field `json:"-"`
@@ -184,8 +190,23 @@ type Issue struct {
 	Check   string   `json:"check"`
 	Message string   `json:"message"`
 	Params  []string `json:"params"`
-	// Points is the weight of the check, for ordering a fix list.
+	// Points is the weight the rubric gave the issue (a check's points).
 	Points string `json:"points"`
+	// Gain is what fixing the issue would earn, exact, in the unit of the
+	// report's fixes; a fix list is sorted by it. "" in a report written
+	// before gains, whose readers fall back on Points.
+	Gain string `json:"gain,omitempty"`
+	// Moves is how much the overall value the fixes name moves when this
+	// issue is fixed, exact; "" when the rubric does not say.
+	Moves string `json:"moves,omitempty"`
+}
+
+// Fixes is what a report's fix list counts in.
+type Fixes struct {
+	// Unit names what a gain counts, such as "TDQS points of the tool".
+	Unit string `json:"unit"`
+	// Overall names the value Moves is the change of, such as "meanTdqs".
+	Overall string `json:"overall,omitempty"`
 }
 
 // Judge identifies a judge (filled in by judge-backed rubrics).

@@ -31,6 +31,8 @@ type canonical struct {
 	// Added with the gate block; absent for rubrics without one, so that
 	// their digests stay what they were.
 	Gate *canonicalGate `json:"gate,omitempty"`
+	// Added with the fixes block; absent for rubrics without one.
+	Fixes *canonicalFixes `json:"fixes,omitempty"`
 }
 
 // canonicalGate is what the digest covers of a gate block: everything
@@ -156,6 +158,7 @@ func Canonical(r *Rubric) []byte {
 	if g := r.Gate; g != nil {
 		c.Gate = &canonicalGate{Value: text(g.Value), Round: g.Round, Confirm: g.Confirm, Scores: g.Scores, Justifications: g.Justifications}
 	}
+	c.Fixes = canonicalFixesOf(r.Fixes)
 	for _, g := range r.Grades {
 		c.Grades = append(c.Grades, [2]string{g.Letter, g.Min.Exact()})
 	}

@@ -33,7 +33,7 @@ func TestDigest(t *testing.T) {
 		{"spaces inside a formula", strings.Replace(base, `"size(params(tool)) > 0"`, `"size( params(tool) )>0"`, 1)},
 		{"title and description", strings.Replace(base, `title       = "Schema Quality"`, `title       = "Quality of schemas"`, 1)},
 		{"issue text", strings.Replace(base, "parameters without a description: {items}", "undescribed: {items}", 1)},
-		{"version", strings.Replace(base, `version     = "1.0.0"`, `version     = "1.0.1"`, 1)},
+		{"version", strings.Replace(base, `version     = "1.1.0"`, `version     = "1.1.1"`, 1)},
 		{"number spelling", strings.Replace(base, "points = 15", "points = 15.0", 1)},
 	}
 	for _, tt := range same {

@@ -153,6 +153,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "surface"},
 		{Type: "question", LabelNames: []string{"name"}},
 		{Type: "gate"},
+		{Type: "fixes"},
 	},
 }
 
@@ -249,6 +250,12 @@ func (l *loader) load() *Rubric {
 			}
 			gateAt = &b.DefRange
 			r.Gate, gateFields = l.gate(b, r)
+		case "fixes":
+			if r.Fixes != nil {
+				l.errorf(b.DefRange, "only one fixes block is allowed")
+				continue
+			}
+			r.Fixes = l.fixes(b)
 		case "question":
 			q := l.question(b, r.Questions)
 			if prev, dup := questions[q.Name]; dup {

@@ -241,7 +241,8 @@ func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 var (
 	reserved = map[string]bool{"report_version": true, "generator": true, "rubric": true, "target": true, "surface": true,
 		"complete": true, "score": true, "exact": true, "grade": true, "no_score": true, "metrics": true, "tools": true,
-		"judge": true, "calls": true, "answers": true, "warnings": true, "timings": true, "embedded_surface": true}
+		"judge": true, "calls": true, "answers": true, "warnings": true, "timings": true, "embedded_surface": true,
+		"fixes": true, "notes": true}
 	reservedTool = map[string]bool{"name": true, "hash": true, "score": true, "exact": true, "grade": true,
 		"metrics": true, "checks": true, "issues": true, "answers": true}
 )

@@ -33,6 +33,9 @@ type Rubric struct {
 	// Gate, when the rubric has a gate block, is how a base and a head
 	// are compared (see GateRule for the rule without one).
 	Gate *Gate
+	// Fixes, when the rubric has a fixes block, says what its issues gain
+	// and in which unit (see Fixes).
+	Fixes *Fixes
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
 	// JudgeLabels name versions of what the rubric asks (a task generator,

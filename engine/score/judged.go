@@ -305,6 +305,9 @@ func extraIssues(p *lang.Program, sc *scope) ([]report.Issue, error) {
 			}
 			is.Points = pv.Exact()
 		}
+		if err := formulaGain(m, &is); err != nil {
+			return nil, fmt.Errorf("issue %d: %w", i, err)
+		}
 		out = append(out, is)
 	}
 	return out, nil

@@ -137,6 +137,9 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	if err := surfaceLevel(r, rep, results, sv, surfaceAnswers, usage); err != nil {
 		return nil, err
 	}
+	if err := fixesOf(r, rep); err != nil {
+		return nil, err
+	}
 	rep.Complete = true
 	rep.Timings.ScoreMS = float64(time.Since(start).Microseconds()) / 1000
 	return rep, nil
@@ -346,6 +349,9 @@ func finishTool(r *rubric.Rubric, st *toolState, out *report.Tool) (scored, erro
 	out.Score = rounded(score, r.Round)
 	out.Exact = score.Exact()
 	out.Grade = r.GradeOf(score)
+	if err := checkGains(r, sc, out, score); err != nil {
+		return scored{}, &Error{Tool: st.name, Formula: "fixes gain", Err: err}
+	}
 	if r.Tool.Issues != nil {
 		issues, err := extraIssues(r.Tool.Issues, sc)
 		if err != nil {

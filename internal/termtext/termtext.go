@@ -10,10 +10,12 @@ import (
 )
 
 // Printable returns text a program wrote (a server, a plugin, a command
-// line) with its terminal escape sequences
-// removed and other control characters (except newlines and tabs) shown as
-// U+FFFD, so that quoting it in a message cannot rewrite the user's
-// terminal.
+// line) with its terminal escape sequences removed and other control
+// characters (except newlines and tabs), NUL and the C1 controls
+// included, shown as U+FFFD, as are the bidirectional controls (such as
+// U+202E, right-to-left override) that would make the text read in
+// another order than it is written, so that quoting it in a message cannot
+// rewrite the user's terminal or disguise what it says.
 func Printable(text string) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
@@ -26,7 +28,7 @@ func Printable(text string) string {
 			b.WriteRune(r)
 		case r == '\r':
 			// Dropped: CRLF line ends are common and carry nothing.
-		case r == utf8.RuneError && size == 1, unicode.IsControl(r):
+		case r == utf8.RuneError && size == 1, unicode.IsControl(r), bidi(r):
 			b.WriteRune(utf8.RuneError)
 		default:
 			b.WriteRune(r)
@@ -34,6 +36,19 @@ func Printable(text string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// bidi reports whether r is a bidirectional formatting control: the
+// marks, embeddings, overrides and isolates of Unicode's bidirectional
+// algorithm.
+func bidi(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
 }
 
 // escapeLen is the length of the escape sequence at the start of s: up to

@@ -5,18 +5,23 @@
 // The summary has a heading with the rubric's title and version, the
 // overall grade and score (or why there is none), the target, the short
 // surface hash and the tool count; then a table of the tools, lowest score
-// first; then a fix list: each tool's issues, heaviest check first, naming
-// the parameters in code spans.
+// first; then the fix list as a table: every issue of every tool, the
+// largest gain first (report.FixList), in the unit the rubric names once
+// above it, naming the parameters in code spans.
 //
 // Tool and parameter names come from the server being scored, so every
 // name is written in a code span and every other text is escaped: nothing
-// in a report can add links, HTML or table columns to the summary.
+// in a report can add links, HTML, formatting or table columns to the
+// summary. URLs in such text are defused (https\://host), so that a
+// renderer that links bare URLs (GitHub's does) links none, and long
+// texts are cut with an ellipsis.
 package markdown
 
 import (
 	"bufio"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -33,12 +38,9 @@ func Write(w io.Writer, r *report.Report) error {
 	if err != nil {
 		return fmt.Errorf("write Markdown: %w", err)
 	}
-	for _, t := range tools {
-		for _, is := range t.Issues {
-			if _, err := num.Parse(is.Points); err != nil {
-				return fmt.Errorf("write Markdown: tool %q, check %q: points: %w; the report is damaged, score the surface again", t.Name, is.Check, err)
-			}
-		}
+	fixes, err := r.FixList()
+	if err != nil {
+		return fmt.Errorf("write Markdown: %w", err)
 	}
 	b := bufio.NewWriter(w)
 
@@ -59,6 +61,9 @@ func Write(w io.Writer, r *report.Report) error {
 			fmt.Fprintf(b, " (exactly %s)", text(*r.Exact))
 		}
 		b.WriteString("\n\n")
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "*Note:* %s\n\n", text(n))
 	}
 
 	var facts []string
@@ -98,22 +103,10 @@ func Write(w io.Writer, r *report.Report) error {
 			fmt.Fprintf(b, "| %s | %s | %s | %d |\n", cellCode(t.Name), text(t.Score.String()), text(t.Grade), len(t.Issues))
 		}
 		b.WriteString("\n### Fix list\n\n")
-		n := 0
-		for _, t := range tools {
-			if len(t.Issues) == 0 {
-				continue
-			}
-			n++
-			fmt.Fprintf(b, "#### %s · %s · %s\n\n", code(t.Name), text(t.Score.String()), text(t.Grade))
-			issues := slices.Clone(t.Issues)
-			report.SortIssues(issues)
-			for _, is := range issues {
-				fmt.Fprintf(b, "- **%s** (%s, %s): %s\n", text(checkTitle(t, is.Check)), code(is.Check), points(is.Points), message(is))
-			}
-			b.WriteString("\n")
-		}
-		if n == 0 {
+		if len(fixes) == 0 {
 			b.WriteString("No issues: every tool passes every check.\n")
+		} else {
+			writeFixes(b, r, tools, fixes)
 		}
 	}
 	if err := b.Flush(); err != nil {
@@ -122,16 +115,71 @@ func Write(w io.Writer, r *report.Report) error {
 	return nil
 }
 
+// writeFixes writes the fix list as a table: gain, what it moves the
+// overall (when the rubric says), tool, check, and what to fix.
+func writeFixes(b *bufio.Writer, r *report.Report, tools []report.Tool, fixes []report.Fix) {
+	byName := make(map[string]report.Tool, len(tools))
+	for _, t := range tools {
+		byName[t.Name] = t
+	}
+	order := r.FixOrder(fixes)
+	fmt.Fprintf(b, "%s.\n\n", text(strings.ToUpper(order[:1])+order[1:]))
+	gd, md := report.GainDigits(fixes, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
+	moves := r.Fixes != nil && r.Fixes.Overall != "" && slices.ContainsFunc(fixes, func(f report.Fix) bool { return f.HasMoves })
+	if moves {
+		fmt.Fprintf(b, "| Gain | Moves %s | Tool | Check | Fix |\n| ---: | ---: | --- | --- | --- |\n", text(r.Fixes.Overall))
+	} else {
+		b.WriteString("| Gain | Tool | Check | Fix |\n| ---: | --- | --- | --- |\n")
+	}
+	for _, f := range fixes {
+		cells := []string{text(report.Signed(f.Gain, gd))}
+		if moves {
+			m := ""
+			if f.HasMoves {
+				m = text(report.Signed(f.Moves, md))
+			}
+			cells = append(cells, m)
+		}
+		cells = append(cells, cellCode(cut(f.Tool, maxName)), checkCell(byName[f.Tool], f.Issue.Check), message(f.Issue))
+		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+	}
+}
+
+// checkCell names a check once: its title when it has one, else its name
+// in a code span.
+func checkCell(t report.Tool, check string) string {
+	if c, ok := t.Check(check); ok && c.Title != "" && c.Title != check {
+		return text(c.Title)
+	}
+	return cellCode(check)
+}
+
+// maxText and maxName bound what the summary shows of a message and of a
+// name (the JSON report has all of it).
+const (
+	maxText = 400
+	maxName = 80
+)
+
+// cut shortens s to n runes, ending it with "…".
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
 // message writes an issue's message with its parameters in code spans: the
 // list the rubric put in the message is replaced; when there is none, the
 // parameters follow in parentheses.
 func message(is report.Issue) string {
+	is.Message = cut(is.Message, maxText)
 	if len(is.Params) == 0 {
 		return text(is.Message)
 	}
 	codes := make([]string, len(is.Params))
 	for i, p := range is.Params {
-		codes[i] = code(p)
+		codes[i] = cellCode(p)
 	}
 	list := strings.Join(codes, ", ")
 	joined := strings.Join(is.Params, ", ")
@@ -141,13 +189,6 @@ func message(is report.Issue) string {
 	return text(is.Message) + " (" + list + ")"
 }
 
-func checkTitle(t report.Tool, check string) string {
-	if c, ok := t.Check(check); ok && c.Title != "" {
-		return c.Title
-	}
-	return check
-}
-
 // textEscaper backslash-escapes the characters that could start Markdown
 // or HTML syntax inline.
 var textEscaper = strings.NewReplacer(
@@ -155,8 +196,26 @@ var textEscaper = strings.NewReplacer(
 	`<`, `\<`, `>`, `\>`, `|`, `\|`, `~`, `\~`, `&`, `\&`,
 )
 
-// text escapes s for inline Markdown, table cells included.
-func text(s string) string { return textEscaper.Replace(oneLine(s)) }
+// text escapes s for inline Markdown, table cells included, and defuses
+// the URLs in it.
+func text(s string) string { return defuse(textEscaper.Replace(oneLine(s))) }
+
+// scheme finds what a renderer would take for the start of a link: a URL
+// scheme before "//" (https://, javascript://), "www." and a mailto:.
+var scheme = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*):(//)|\b(www)\.|\b(mailto):`)
+
+// defuse breaks every URL in escaped Markdown text, so that a renderer
+// that links bare URLs (GitHub Flavored Markdown's extended autolinks)
+// links none: https://evil is written https\://evil and www.evil
+// www\.evil, which read the same once rendered.
+func defuse(s string) string {
+	return scheme.ReplaceAllStringFunc(s, func(m string) string {
+		if i := strings.IndexByte(m, ':'); i >= 0 {
+			return m[:i] + `\:` + m[i+1:]
+		}
+		return m[:len(m)-1] + `\.`
+	})
+}
 
 // oneLine turns line breaks and tabs into spaces and writes other control
 // characters (such as a terminal escape) as visible \xNN or \uNNNN.

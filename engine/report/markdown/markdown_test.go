@@ -43,22 +43,38 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestTableShape checks that every row of the tools table has exactly the
-// four cells of the header, whatever the tool names hold.
+// TestTableShape checks that every row of each table (the tools, the fix
+// list) has exactly the cells of its header, whatever the tool names and
+// messages hold.
 func TestTableShape(t *testing.T) {
 	out := write(t, reporttest.Testdata(t, "synthetic.tools.json"))
-	rows := 0
+	var tables [][]string
+	prev := ""
 	for line := range strings.Lines(out) {
 		if !strings.HasPrefix(line, "|") {
+			prev = line
 			continue
 		}
-		rows++
-		if n := unescapedPipes(line); n != 5 {
-			t.Errorf("table row %q has %d cell borders, want 5", line, n)
+		if !strings.HasPrefix(prev, "|") {
+			tables = append(tables, nil)
 		}
+		tables[len(tables)-1] = append(tables[len(tables)-1], line)
+		prev = line
 	}
-	if rows != 2+4 {
-		t.Errorf("got %d table lines, want a header, a delimiter and 4 tools", rows)
+	want := []int{2 + 4, 2 + 7} // header, delimiter, 4 tools; then 7 issues
+	if len(tables) != len(want) {
+		t.Fatalf("got %d tables, want %d:\n%s", len(tables), len(want), out)
+	}
+	for i, rows := range tables {
+		if len(rows) != want[i] {
+			t.Errorf("table %d has %d lines, want %d", i, len(rows), want[i])
+		}
+		cells := unescapedPipes(rows[0])
+		for _, line := range rows {
+			if n := unescapedPipes(line); n != cells {
+				t.Errorf("table row %q has %d cell borders, want %d as its header", line, n, cells)
+			}
+		}
 	}
 }
 
@@ -105,7 +121,7 @@ func TestToolOrder(t *testing.T) {
 
 func TestWriteDamagedPoints(t *testing.T) {
 	rep := reporttest.Capture(t, "postgres.tools.json")
-	rep.Tools[0].Issues[0].Points = "many"
+	rep.Tools[0].Issues[0].Gain = "many"
 	err := Write(&bytes.Buffer{}, rep)
 	if err == nil || !strings.Contains(err.Error(), `tool "query"`) || !strings.Contains(err.Error(), "score the surface again") {
 		t.Errorf("damaged points should fail naming the tool and saying what to do, got %v", err)
@@ -162,7 +178,7 @@ func TestMessage(t *testing.T) {
 		{"no params", report.Issue{Message: "inputSchema has no required list"}, "inputSchema has no required list"},
 		{"params listed", report.Issue{Message: "parameters without a description: a, b_c", Params: []string{"a", "b_c"}},
 			"parameters without a description: `a`, `b_c`"},
-		{"params mid-sentence", report.Issue{Message: "fix x|y now", Params: []string{"x|y"}}, "fix `x|y` now"},
+		{"params mid-sentence", report.Issue{Message: "fix x|y now", Params: []string{"x|y"}}, "fix `x\\|y` now"}, // a table cell
 		{"params not in message", report.Issue{Message: "some parameters are vague", Params: []string{"q"}},
 			"some parameters are vague (`q`)"},
 	}
@@ -171,4 +187,65 @@ func TestMessage(t *testing.T) {
 			t.Errorf("%s: message = %q, want %q", c.name, got, c.want)
 		}
 	}
+}
+
+// TestHostileText: markup, links and URLs in a server's text reach the
+// summary as plain text: nothing links, formats, embeds or opens a cell.
+func TestHostileText(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"[x](javascript:alert(1))", `\[x\](javascript:alert(1))`},
+		{"see https://evil.example/p?q=1", `see https\://evil.example/p?q=1`},
+		{"HTTP://EVIL and ftp://x", `HTTP\://EVIL and ftp\://x`},
+		{"www.evil.example", `www\.evil.example`},
+		{"mailto:a@evil.example", `mailto\:a@evil.example`},
+		{"<img src=x onerror=alert(1)>", `\<img src=x onerror=alert(1)\>`},
+		{"a | b", `a \| b`},
+		{"**bold** _it_ ~~gone~~ `code`", "\\*\\*bold\\*\\* \\_it\\_ \\~\\~gone\\~\\~ \\`code\\`"},
+		{"&lt;", `\&lt;`},
+		{"esc\x1b[31m nul\x00", `esc\\x1b\[31m nul\\x00`}, // shown, not sent
+		{"two\nlines", "two lines"},
+	}
+	for _, c := range cases {
+		if got := text(c.in); got != c.want {
+			t.Errorf("text(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// A hostile tool in a whole summary: its description and parameter
+	// names reach the fix list, and nothing in the summary links.
+	rep := reporttest.Score(t, "hostile.tools.json", []byte(`{"tools":[{"name":"x](https://evil)","inputSchema":{"type":"object","properties":{"https://evil.example/a|b":{"type":"string"},"<img src=x>":{"type":"string"}}}}]}`))
+	out := write(t, rep)
+	if !strings.Contains(out, "`https://evil.example/a\\|b`") {
+		t.Errorf("the parameter is not named in a code span, safe in a table cell:\n%s", out)
+	}
+	prose := outsideCode(out)
+	for _, bad := range []string{"https://", "<img", "](http"} {
+		if strings.Contains(prose, bad) {
+			t.Errorf("the summary holds %q outside a code span:\n%s", bad, out)
+		}
+	}
+}
+
+// outsideCode is s without its code spans (a run of backticks up to the
+// next run of the same length), where nothing renders as markup.
+func outsideCode(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '`' || (i > 0 && s[i-1] == '\\') {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		n := 1
+		for i+n < len(s) && s[i+n] == '`' {
+			n++
+		}
+		fence := strings.Repeat("`", n)
+		end := strings.Index(s[i+n:], fence)
+		if end < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		i += n + end + n
+	}
+	return b.String()
 }

@@ -17,7 +17,11 @@
 //	points >= 10   "warning"
 //	points <  10   "note"
 //
-// Each rule's defaultConfiguration carries the same level.
+// Each rule's defaultConfiguration carries the same level. Results come
+// in the order of the fix list (report.FixList): the largest gain first;
+// each result's properties carry its gain (and what it moves the overall,
+// when the rubric says), and the run's properties the unit gains count in
+// (fixUnit) and the value they move (fixOverall).
 //
 // The run's property bag records the rubric (name, version, digest), the
 // surface (hash, tool count) and the overall score, exact score and grade
@@ -115,6 +119,10 @@ type resultProperties struct {
 	Tool   string   `json:"tool"`
 	Params []string `json:"params"`
 	Points string   `json:"points"`
+	// Gain is what fixing the issue would earn, exact, in the run's
+	// fixUnit; Moves what it moves the run's fixOverall.
+	Gain  string `json:"gain"`
+	Moves string `json:"moves,omitempty"`
 }
 
 type location struct {
@@ -134,6 +142,10 @@ type runProperties struct {
 	Score   *json.Number      `json:"score,omitempty"`
 	Exact   *string           `json:"exact,omitempty"`
 	Grade   *string           `json:"grade,omitempty"`
+	// FixUnit names what the results' gains count; FixOverall the value
+	// their moves change.
+	FixUnit    string `json:"fixUnit"`
+	FixOverall string `json:"fixOverall,omitempty"`
 }
 
 type rubricProperties struct {
@@ -170,8 +182,17 @@ func build(r *report.Report) (*sarifLog, error) {
 	rules := []rule{}
 	ruleIndex := map[string]int{}
 	results := []result{}
+	fixes, err := r.FixList()
+	if err != nil {
+		return nil, fmt.Errorf("write SARIF: %w", err)
+	}
+	tools := make(map[string]report.Tool, len(r.Tools))
 	for _, t := range r.Tools {
-		for _, is := range t.Issues {
+		tools[t.Name] = t
+	}
+	for _, f := range fixes {
+		t, is := tools[f.Tool], f.Issue
+		{
 			points := is.Points
 			level, err := levelOf(points)
 			if err != nil {
@@ -209,7 +230,7 @@ func build(r *report.Report) (*sarifLog, error) {
 				Locations: []location{{LogicalLocations: []logicalLocation{{
 					Name: t.Name, FullyQualifiedName: fqn, Kind: "function",
 				}}}},
-				Properties: resultProperties{Tool: t.Name, Params: params, Points: points},
+				Properties: resultProperties{Tool: t.Name, Params: params, Points: points, Gain: f.Gain.Exact(), Moves: moves(f)},
 			})
 		}
 	}
@@ -233,12 +254,29 @@ func build(r *report.Report) (*sarifLog, error) {
 				Score:   r.Score,
 				Exact:   r.Exact,
 				Grade:   r.Grade,
+
+				FixUnit:    r.FixUnit(),
+				FixOverall: fixOverall(r),
 			},
 		}},
 	}, nil
 }
 
 // levelOf maps a check's points to a SARIF level (see the package doc).
+func moves(f report.Fix) string {
+	if !f.HasMoves {
+		return ""
+	}
+	return f.Moves.Exact()
+}
+
+func fixOverall(r *report.Report) string {
+	if r.Fixes == nil {
+		return ""
+	}
+	return r.Fixes.Overall
+}
+
 func levelOf(points string) (string, error) {
 	p, err := num.Parse(points)
 	if err != nil {

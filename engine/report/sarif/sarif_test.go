@@ -141,13 +141,14 @@ func TestWriteContent(t *testing.T) {
 	if d := run.Tool.Driver; d.Name != "rubric" || d.Version != "0.0.0-test" {
 		t.Errorf("driver = %q %q, want rubric 0.0.0-test", d.Name, d.Version)
 	}
+	// Rules in the order results first name them: the fix list's.
 	wantRules := []struct{ id, title, level string }{
 		{"input_schema", "Has an inputSchema", "warning"},
-		{"declares_required", "Declares required fields", "warning"},
 		{"described_params", "Every property has a description", "error"},
-		{"typed_params", "Every property has an explicit type", "warning"},
 		{"array_items", "Array properties define items", "warning"},
 		{"object_properties", "Object properties define nested properties", "warning"},
+		{"declares_required", "Declares required fields", "warning"},
+		{"typed_params", "Every property has an explicit type", "warning"},
 	}
 	if len(run.Tool.Driver.Rules) != len(wantRules) {
 		t.Fatalf("got %d rules, want %d: %+v", len(run.Tool.Driver.Rules), len(wantRules), run.Tool.Driver.Rules)
@@ -158,17 +159,20 @@ func TestWriteContent(t *testing.T) {
 			t.Errorf("rule %d = %s %q %s, want %s %q %s", i, r.ID, r.ShortDescription.Text, r.DefaultConfiguration.Level, w.id, w.title, w.level)
 		}
 	}
+	// Results in the fix list's order: the largest gain first, then by
+	// tool, then by check.
 	wantResults := []struct {
 		rule, level, message, fqn string
 		params                    []string
+		gain, moves               string
 	}{
-		{"input_schema", "warning", "no_schema: the tool has no inputSchema object, so a model may send anything; scoring stops here", "synthetic/no_schema", []string{}},
-		{"declares_required", "warning", "pipe|name: inputSchema has no required list, so a model cannot tell which parameters are mandatory", "synthetic/pipe|name", []string{}},
-		{"described_params", "error", "pipe|name: parameters without a description: a|b", "synthetic/pipe|name", []string{"a|b"}},
-		{"typed_params", "warning", "pipe|name: parameters without an explicit type: `tick`", "synthetic/pipe|name", []string{"`tick`"}},
-		{"array_items", "warning", "pipe|name: array parameters without items: list", "synthetic/pipe|name", []string{"list"}},
-		{"object_properties", "warning", "pipe|name: object parameters without nested properties: opts", "synthetic/pipe|name", []string{"opts"}},
-		{"described_params", "error", "line\nbreak\x1b[31m: parameters without a description: q", "synthetic/line\nbreak\x1b[31m", []string{"q"}},
+		{"input_schema", "warning", "no_schema: the tool has no inputSchema object, so a model may send anything; scoring stops here", "synthetic/no_schema", []string{}, "100", "25"},
+		{"described_params", "error", "line\nbreak\x1b[31m: parameters without a description: q", "synthetic/line\nbreak\x1b[31m", []string{"q"}, "20", "5"},
+		{"array_items", "warning", "pipe|name: array parameters without items: list", "synthetic/pipe|name", []string{"list"}, "15", "15/4"},
+		{"object_properties", "warning", "pipe|name: object parameters without nested properties: opts", "synthetic/pipe|name", []string{"opts"}, "15", "15/4"},
+		{"declares_required", "warning", "pipe|name: inputSchema has no required list, so a model cannot tell which parameters are mandatory", "synthetic/pipe|name", []string{}, "10", "5/2"},
+		{"described_params", "error", "pipe|name: parameters without a description: a|b", "synthetic/pipe|name", []string{"a|b"}, "5", "5/4"},
+		{"typed_params", "warning", "pipe|name: parameters without an explicit type: `tick`", "synthetic/pipe|name", []string{"`tick`"}, "15/4", "15/16"},
 	}
 	if len(run.Results) != len(wantResults) {
 		t.Fatalf("got %d results, want %d", len(run.Results), len(wantResults))
@@ -185,9 +189,15 @@ func TestWriteContent(t *testing.T) {
 		if strings.Join(r.Properties.Params, ",") != strings.Join(w.params, ",") || r.Properties.Params == nil {
 			t.Errorf("result %d: params %q, want %q", i, r.Properties.Params, w.params)
 		}
+		if r.Properties.Gain != w.gain || r.Properties.Moves != w.moves {
+			t.Errorf("result %d: gain %q moves %q, want %q %q", i, r.Properties.Gain, r.Properties.Moves, w.gain, w.moves)
+		}
+	}
+	if u := run.Properties.FixUnit; u != "points of the tool's score" {
+		t.Errorf("fixUnit %q", u)
 	}
 	p := run.Properties
-	if p.Rubric.Name != "schema-quality" || p.Rubric.Version != "1.0.0" || !strings.HasPrefix(p.Rubric.Digest, "sha256:") {
+	if p.Rubric.Name != "schema-quality" || p.Rubric.Version != "1.1.0" || !strings.HasPrefix(p.Rubric.Digest, "sha256:") {
 		t.Errorf("rubric properties = %+v", p.Rubric)
 	}
 	if !strings.HasPrefix(p.Surface.Hash, "sha256:") || p.Surface.ToolCount != 4 {

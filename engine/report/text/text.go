@@ -2,18 +2,19 @@
 //
 // The summary has a header line (rubric name and version, target, tool
 // count), the overall grade and score, a table of the tools (lowest score
-// first) and a fix list: every issue of every tool, ordered by the points
-// it costs the tool, most first, and capped by Options.MaxIssues.
+// first) and a fix list: every issue of every tool, ordered by what
+// fixing it would gain, largest first (see report.FixList), in the unit
+// the rubric names once in the list's header, and capped by
+// Options.MaxIssues.
 //
-// The points an issue costs are its check's points times the credit the
-// tool missed on that check, plus the points of the checks it stopped
-// (a failed check with stop = true skips the checks after it).
-//
-// Names and messages come from the server being scored: control
-// characters in them, terminal escapes included, are written as visible
-// escapes (\n, \x1b), so a report cannot move the cursor or change colours.
-// Grades are coloured with plain ANSI escapes only when Options.Color is
-// set; ColorEnabled says whether a file should get colour.
+// Names and messages come from the server being scored, or from a report
+// file anyone could have edited: every text is made printable
+// (termtext.Printable: escape sequences, NUL bytes and bidirectional
+// controls never reach the terminal), line breaks inside it become
+// spaces, and long texts are cut with an ellipsis, so that no line a
+// summary prints is unbounded. Grades are coloured with plain ANSI
+// escapes only when Options.Color is set; ColorEnabled says whether a
+// file should get colour.
 package text
 
 import (
@@ -21,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -30,8 +30,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Options tune the summary.
@@ -119,7 +119,7 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
-	fixes, err := fixList(r)
+	fixes, err := r.FixList()
 	if err != nil {
 		return fmt.Errorf("write summary: %w", err)
 	}
@@ -149,17 +149,22 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 			g = *r.Grade
 		}
 		fmt.Fprintf(b, "Grade %s · score %s", grade(g), clean(r.Score.String()))
-		if r.Exact != nil && !report.SameNumber(r.Score.String(), *r.Exact) {
-			fmt.Fprintf(b, " (exactly %s)", clean(*r.Exact))
+		if r.Exact != nil {
+			if e := report.ShortExact(r.Score.String(), *r.Exact); e != "" {
+				fmt.Fprintf(b, " (exactly %s)", clean(e))
+			}
 		}
 		b.WriteString("\n")
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "note: %s\n", cut(clean(n), maxText))
 	}
 	writeSections(b, r.Sections)
 	if j := r.Judge; j != nil {
 		fmt.Fprintf(b, "Judge %s\n", clean(judgeLine(j, r.Calls)))
 	}
 	for _, w := range r.ShownWarnings() {
-		fmt.Fprintf(b, "warning: %s\n", clean(w))
+		fmt.Fprintf(b, "warning: %s\n", cut(clean(w), maxText))
 	}
 
 	if len(tools) > 0 {
@@ -180,7 +185,7 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 		if len(fixes) == 0 {
 			b.WriteString("No issues: every tool passes every check.\n")
 		} else {
-			writeFixes(b, fixes, r.Rubric.Round, opt)
+			writeFixes(b, r, fixes, opt)
 		}
 	}
 	if err := b.Flush(); err != nil {
@@ -196,7 +201,7 @@ func writeTable(w io.Writer, tools []report.Tool, opt Options) {
 		issuesW = max(issuesW, len(strconv.Itoa(len(t.Issues))))
 		gradeW = max(gradeW, utf8.RuneCountInString(clean(t.Grade)))
 	}
-	nameW := 0
+	nameW := maxName
 	if opt.Width > 0 {
 		// The three other columns and the padding after each column.
 		nameW = max(minCols, opt.Width-(2+scoreW+2+gradeW+2+issuesW))
@@ -216,92 +221,44 @@ func writeTable(w io.Writer, tools []report.Tool, opt Options) {
 	tw.Flush()
 }
 
-// fix is one issue of one tool and the points it costs the tool.
-type fix struct {
-	tool   string
-	issue  report.Issue
-	lost   num.Num
-	points num.Num
-}
-
-// fixList returns every issue, the costliest first.
-func fixList(r *report.Report) ([]fix, error) {
-	var fixes []fix
-	for _, t := range r.Tools {
-		for _, is := range t.Issues {
-			lost, points, err := cost(t, is)
-			if err != nil {
-				return nil, fmt.Errorf("tool %q, check %q: %w; the report is damaged, score the surface again", t.Name, is.Check, err)
-			}
-			fixes = append(fixes, fix{tool: t.Name, issue: is, lost: lost, points: points})
-		}
-	}
-	sort.SliceStable(fixes, func(i, j int) bool {
-		a, b := fixes[i], fixes[j]
-		if c := a.lost.Cmp(b.lost); c != 0 {
-			return c > 0
-		}
-		if c := a.points.Cmp(b.points); c != 0 {
-			return c > 0
-		}
-		if a.tool != b.tool {
-			return a.tool < b.tool
-		}
-		return a.issue.Check < b.issue.Check
-	})
-	return fixes, nil
-}
-
-// cost is the points an issue costs its tool: the check's points times the
-// credit missed, plus the points of the checks it stopped.
-func cost(t report.Tool, is report.Issue) (lost, points num.Num, err error) {
-	points, err = num.Parse(is.Points)
-	if err != nil {
-		return lost, points, fmt.Errorf("points: %w", err)
-	}
-	for i, c := range t.Checks {
-		if c.Name != is.Check {
-			continue
-		}
-		credit, err := num.Parse(c.Credit)
-		if err != nil {
-			return lost, points, fmt.Errorf("credit: %w", err)
-		}
-		lost = points.Mul(num.One.Sub(credit))
-		for _, next := range t.Checks[i+1:] {
-			if !next.Skipped {
-				break
-			}
-			p, err := num.Parse(next.Points)
-			if err != nil {
-				return lost, points, fmt.Errorf("points of %q: %w", next.Name, err)
-			}
-			lost = lost.Add(p)
-		}
-		return lost, points, nil
-	}
-	return points, points, nil
-}
-
-func writeFixes(w io.Writer, fixes []fix, round int, opt Options) {
+func writeFixes(w io.Writer, r *report.Report, fixes []report.Fix, opt Options) {
 	shown := fixes
 	if opt.MaxIssues > 0 && len(shown) > opt.MaxIssues {
 		shown = shown[:opt.MaxIssues]
 	}
-	fmt.Fprintln(w, "Fix list, most points lost first:")
-	lostW := 0
+	fmt.Fprint(w, wrap("", cut(clean("Fix list, "+r.FixOrder(shown)), maxText)+":", opt.Width))
+	gd, md := report.GainDigits(shown, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
+	gainW, movesW := 0, 0
 	for _, f := range shown {
-		lostW = max(lostW, len(f.lost.Neg().Decimal(round)))
+		gainW = max(gainW, len(report.Signed(f.Gain, gd)))
+		if f.HasMoves {
+			movesW = max(movesW, len(report.Signed(f.Moves, md)))
+		}
 	}
 	for _, f := range shown {
-		prefix := fmt.Sprintf("  %*s  ", lostW, f.lost.Neg().Decimal(round))
-		line := clean(f.tool) + ": " + clean(f.issue.Message)
+		prefix := fmt.Sprintf("  %*s  ", gainW, report.Signed(f.Gain, gd))
+		if movesW > 0 {
+			moves := ""
+			if f.HasMoves {
+				moves = report.Signed(f.Moves, md)
+			}
+			prefix += fmt.Sprintf("%*s  ", movesW, moves)
+		}
+		line := cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText)
 		fmt.Fprint(w, wrap(prefix, line, opt.Width))
 	}
 	if n := len(fixes) - len(shown); n > 0 {
 		fmt.Fprintf(w, "  … and %d more\n", n)
 	}
 }
+
+// maxText and maxName bound what a summary shows of a message and of a
+// name (the JSON report has all of it), so that no printed line is
+// unbounded.
+const (
+	maxText = 400
+	maxName = 80
+)
 
 // wrap writes prefix and s, breaking s at spaces so that no line is wider
 // than width (when width > 0); continuation lines are indented as wide as
@@ -342,9 +299,16 @@ func cut(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// clean writes control characters as visible escapes: \n, \r, \t, \xNN
-// and \uNNNN.
-func clean(s string) string { return report.EscapeControls(s, false) }
+// clean makes s printable on a terminal (termtext.Printable) and on one
+// line: line breaks and tabs become spaces.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, termtext.Printable(s))
+}
 
 // judgeLine says who answered, and what the answers cost.
 func judgeLine(j *report.Judge, c report.Calls) string {

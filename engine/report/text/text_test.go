@@ -205,7 +205,7 @@ func TestMaxIssues(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := write(t, rep, Options{MaxIssues: c.max})
-		_, list, _ := strings.Cut(out, "Fix list, most points lost first:\n")
+		_, list, _ := strings.Cut(out, "Fix list, largest gain first: the gain in points of the tool's score, then what it moves the overall score:\n")
 		lines := strings.Count(list, "\n")
 		if c.more != "" {
 			lines--
@@ -225,13 +225,13 @@ func itoa(n int) string { return num.Int(int64(n)).Exact() }
 
 func TestFixOrder(t *testing.T) {
 	rep := reporttest.Testdata(t, "synthetic.tools.json")
-	fixes, err := fixList(rep)
+	fixes, err := rep.FixList()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, f := range fixes {
-		got = append(got, f.tool+" "+f.issue.Check+" "+f.lost.Exact())
+		got = append(got, f.Tool+" "+f.Issue.Check+" "+f.Gain.Exact())
 	}
 	want := []string{
 		"no_schema input_schema 100", // 10 points plus the 90 of the checks it stopped
@@ -245,6 +245,21 @@ func TestFixOrder(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("fix list order:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// A report written before gains orders its issues the same way.
+	for i := range rep.Tools {
+		for k := range rep.Tools[i].Issues {
+			rep.Tools[i].Issues[k].Gain, rep.Tools[i].Issues[k].Moves = "", ""
+		}
+	}
+	legacy, err := rep.FixList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range legacy {
+		if g := f.Tool + " " + f.Issue.Check + " " + f.Gain.Exact(); g != want[i] {
+			t.Errorf("without gains, entry %d is %q, want %q", i, g, want[i])
+		}
+	}
 }
 
 func TestWriteErrors(t *testing.T) {
@@ -255,8 +270,16 @@ func TestWriteErrors(t *testing.T) {
 		name   string
 		damage func(r *report.Report)
 	}{
-		{"issue points", func(r *report.Report) { r.Tools[0].Issues[0].Points = "many" }},
-		{"check credit", func(r *report.Report) { r.Tools[0].Checks[2].Credit = "" }},
+		{"issue gain", func(r *report.Report) { r.Tools[0].Issues[0].Gain = "many" }},
+		{"issue moves", func(r *report.Report) { r.Tools[0].Issues[0].Moves = "1/0" }},
+		// A report written before gains: the gain comes from points and credit.
+		{"issue points", func(r *report.Report) { r.Tools[0].Issues[0].Gain, r.Tools[0].Issues[0].Points = "", "many" }},
+		{"check credit", func(r *report.Report) {
+			for i := range r.Tools[0].Issues {
+				r.Tools[0].Issues[i].Gain = ""
+			}
+			r.Tools[0].Checks[2].Credit = ""
+		}},
 		{"tool score", func(r *report.Report) { r.Tools[0].Exact, r.Tools[0].Score = "", "n/a" }},
 	}
 	for _, c := range cases {
@@ -310,11 +333,18 @@ func TestCut(t *testing.T) {
 func TestClean(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"plain name", "plain name"},
-		{"line\nbreak", `line\nbreak`},
-		{"tab\there\r", `tab\there\r`},
-		{"red\x1b[31m", `red\x1b[31m`},
-		{"bell\a", `bell\x07`},
-		{"c1\u009b", `c1\u009b`},
+		{"line\nbreak", "line break"},
+		{"tab\there\r", "tab here"},
+		{"red\x1b[31m", "red"},
+		{"clip\x1b]52;c;ZXZpbA==\a board", "clip board"}, // OSC 52 writes the clipboard
+		{"title\x1b]0;pwned\x1b\\ bar", "title bar"},     // OSC ended by ST
+		{"bell\a", "bell\ufffd"},
+		{"nul\x00byte", "nul\ufffdbyte"},
+		{"c1\u009b", "c1\ufffd"},
+		{"safe\u202eexe.txt", "safe\ufffdexe.txt"},     // right-to-left override
+		{"iso\u2066late\u2069", "iso\ufffdlate\ufffd"}, // isolates
+		{"mark\u200f", "mark\ufffd"},                   // right-to-left mark
+		{"broken\xff", "broken\ufffd"},                 // not UTF-8
 		{"ünïcödé", "ünïcödé"},
 	}
 	for _, c := range cases {
