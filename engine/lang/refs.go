@@ -7,6 +7,9 @@ import (
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/interpreter"
 )
 
 // Ref is a read of a variable in a formula, with the members selected
@@ -144,4 +147,24 @@ func member(parent, e celast.NavigableExpr) (string, bool) {
 		return string(s), ok
 	}
 	return "", false
+}
+
+// Value is what the read yields in act: the variable, then each member
+// of it in turn; false when the variable or a member is missing.
+func (r Ref) Value(act interpreter.Activation) (ref.Val, bool) {
+	x, ok := act.ResolveName(r.Path[0])
+	if !ok {
+		return nil, false
+	}
+	v := Adapter.NativeToValue(x)
+	for _, f := range r.Path[1:] {
+		m, ok := v.(traits.Mapper)
+		if !ok {
+			return nil, false
+		}
+		if v, ok = m.Find(types.String(f)); !ok {
+			return nil, false
+		}
+	}
+	return v, true
 }

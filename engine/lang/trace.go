@@ -46,7 +46,8 @@ type loop struct {
 }
 
 // Trace evaluates the formula as Eval does, recording every
-// sub-expression's values. It is slower than Eval: for explaining one
+// sub-expression's values. Maps it is given iterate in key order, so the
+// trace of the same data is the same every time. It is slower than Eval: for explaining one
 // value, not for scoring.
 func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	t := &Trace{prg: p, nodes: map[int64]celast.NavigableExpr{}, loops: map[int64][]*loop{}, byStep: map[int64]*loop{}, byRng: map[int64]*loop{}}
@@ -62,7 +63,7 @@ func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, _, err := prg.Eval(act)
+	out, _, err := prg.Eval(orderedVars{act})
 	if err != nil {
 		return t, err
 	}
@@ -207,14 +208,49 @@ func itemRoots(e celast.NavigableExpr, accu string, out []int64) []int64 {
 	return out
 }
 
+// readsIdent reports whether e reads the variable name, not counting a
+// comprehension inside it that binds the same name (nested macros all
+// name their accumulator alike).
 func readsIdent(e celast.Expr, name string) bool {
-	found := false
-	celast.PreOrderVisit(e, celast.NewExprVisitor(func(x celast.Expr) {
-		if x.Kind() == celast.IdentKind && x.AsIdent() == name {
-			found = true
+	switch e.Kind() {
+	case celast.IdentKind:
+		return e.AsIdent() == name
+	case celast.SelectKind:
+		return readsIdent(e.AsSelect().Operand(), name)
+	case celast.CallKind:
+		c := e.AsCall()
+		if c.IsMemberFunction() && readsIdent(c.Target(), name) {
+			return true
 		}
-	}))
-	return found
+		for _, a := range c.Args() {
+			if readsIdent(a, name) {
+				return true
+			}
+		}
+	case celast.ListKind:
+		for _, x := range e.AsList().Elements() {
+			if readsIdent(x, name) {
+				return true
+			}
+		}
+	case celast.MapKind:
+		for _, x := range e.AsMap().Entries() {
+			me := x.AsMapEntry()
+			if readsIdent(me.Key(), name) || readsIdent(me.Value(), name) {
+				return true
+			}
+		}
+	case celast.ComprehensionKind:
+		c := e.AsComprehension()
+		if readsIdent(c.IterRange(), name) || readsIdent(c.AccuInit(), name) {
+			return true
+		}
+		if c.AccuVar() == name || c.IterVar() == name || c.HasIterVar2() && c.IterVar2() == name {
+			return false
+		}
+		return readsIdent(c.LoopCondition(), name) || readsIdent(c.LoopStep(), name) || readsIdent(c.Result(), name)
+	}
+	return false
 }
 
 // machinery reports whether e is part of a comprehension's accumulating
@@ -243,6 +279,9 @@ type Step struct {
 	Bound []Binding
 	// Item is the position of that item in each of those comprehensions.
 	Item []int
+	// Loop is the innermost comprehension it was computed in (0 for
+	// none): the steps of one comprehension's items share it.
+	Loop int64
 	// Keys is true when the innermost comprehension goes over a map's
 	// keys, which have no order: sort its items to show them.
 	Keys bool
@@ -291,7 +330,8 @@ func (t *Trace) Steps(format func(ref.Val) string, maxItems int) []Step {
 			st := Step{ID: ev.id, Value: ev.val, Read: !isComputation(e)}
 			over := false
 			if ls := t.loops[ev.id]; len(ls) > 0 {
-				st.Keys = keys[ls[len(ls)-1].id]
+				st.Loop = ls[len(ls)-1].id
+				st.Keys = keys[st.Loop]
 			}
 			for j, l := range t.loops[ev.id] {
 				st.Item = append(st.Item, items[l.id])
@@ -319,7 +359,7 @@ func (t *Trace) Steps(format func(ref.Val) string, maxItems int) []Step {
 		}
 		if e != nil && e.Kind() == celast.ComprehensionKind {
 			if n := items[ev.id]; n > maxItems {
-				st := Step{ID: ev.id, Skipped: n - maxItems}
+				st := Step{ID: ev.id, Skipped: n - maxItems, Loop: ev.id}
 				for _, l := range t.loops[ev.id] {
 					st.Item = append(st.Item, items[l.id])
 				}
@@ -454,7 +494,7 @@ func render(e celast.NavigableExpr, sub func(celast.NavigableExpr) (string, bool
 	case celast.ComprehensionKind:
 		return comprehension(e, kid)
 	case celast.CallKind:
-		return call(e, kids, kid)
+		return call(e, kids, kid, sub)
 	}
 	return "…"
 }
@@ -469,7 +509,7 @@ func navigate(parent celast.NavigableExpr, e celast.Expr) celast.NavigableExpr {
 	return celast.NavigateExpr(nil, e)
 }
 
-func call(e celast.NavigableExpr, kids []celast.NavigableExpr, kid func(celast.NavigableExpr, int, bool) string) string {
+func call(e celast.NavigableExpr, kids []celast.NavigableExpr, kid func(celast.NavigableExpr, int, bool) string, sub func(celast.NavigableExpr) (string, bool)) string {
 	c := e.AsCall()
 	fn := c.FunctionName()
 	switch fn {
@@ -493,6 +533,18 @@ func call(e celast.NavigableExpr, kids []celast.NavigableExpr, kid func(celast.N
 	p := operators.Precedence(fn)
 	switch {
 	case fn == operators.Conditional && len(kids) == 3:
+		if sub != nil {
+			// With values in place, the branch not taken has none: it
+			// is left out, unless it is a mere read (which the planner
+			// may fold into the choice, so that neither has a value).
+			branch := func(k celast.NavigableExpr) string {
+				if _, ok := sub(k); !ok && !isRead(k) {
+					return "…"
+				}
+				return kid(k, p, false)
+			}
+			return kid(kids[0], p, true) + " ? " + branch(kids[1]) + " : " + branch(kids[2])
+		}
 		return kid(kids[0], p, true) + " ? " + kid(kids[1], p, false) + " : " + kid(kids[2], p, false)
 	case fn == operators.Index && len(kids) == 2:
 		return kid(kids[0], 1, false) + "[" + kid(kids[1], 0, false) + "]"
@@ -602,10 +654,12 @@ func precedence(e celast.NavigableExpr) int {
 	}
 }
 
+var literalEscapes = strings.NewReplacer(`\`, `\\`, "'", `\'`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+
 func literal(v ref.Val) string {
 	switch x := v.(type) {
 	case types.String:
-		return "'" + strings.ReplaceAll(string(x), "'", `\'`) + "'"
+		return "'" + literalEscapes.Replace(string(x)) + "'"
 	case types.Null:
 		return "null"
 	case types.Bytes:
@@ -614,4 +668,68 @@ func literal(v ref.Val) string {
 		return fmt.Sprintf("%du", uint64(x))
 	}
 	return fmt.Sprint(v.Value())
+}
+
+// Root is the id of the whole formula's expression: the step whose value
+// is the formula's.
+func (t *Trace) Root() int64 { return t.prg.checked.NativeRep().Expr().ID() }
+
+// orderedVars is an activation whose maps iterate in key order, so that
+// a traced evaluation shows a comprehension over a map's keys in the same
+// order every time (Go maps have none).
+type orderedVars struct{ interpreter.Activation }
+
+func (o orderedVars) ResolveName(name string) (any, bool) {
+	v, ok := o.Activation.ResolveName(name)
+	if !ok {
+		return nil, false
+	}
+	return ordered(Adapter.NativeToValue(v)), true
+}
+
+func ordered(v ref.Val) ref.Val {
+	switch x := v.(type) {
+	case orderedMap, orderedList, *Record:
+		return v
+	case traits.Mapper:
+		if v.Type() == types.MapType {
+			return orderedMap{x}
+		}
+	case traits.Lister:
+		return orderedList{x}
+	}
+	return v
+}
+
+type orderedMap struct{ traits.Mapper }
+
+func (m orderedMap) Get(k ref.Val) ref.Val { return ordered(m.Mapper.Get(k)) }
+
+func (m orderedMap) Find(k ref.Val) (ref.Val, bool) {
+	v, ok := m.Mapper.Find(k)
+	if ok {
+		v = ordered(v)
+	}
+	return v, ok
+}
+
+func (m orderedMap) Iterator() traits.Iterator {
+	var keys []ref.Val
+	for it := m.Mapper.Iterator(); it.HasNext() == types.True; {
+		keys = append(keys, it.Next())
+	}
+	slices.SortFunc(keys, func(a, b ref.Val) int { return strings.Compare(fmt.Sprint(a.Value()), fmt.Sprint(b.Value())) })
+	return types.NewRefValList(Adapter, keys).(traits.Lister).Iterator()
+}
+
+type orderedList struct{ traits.Lister }
+
+func (l orderedList) Get(i ref.Val) ref.Val { return ordered(l.Lister.Get(i)) }
+
+func (l orderedList) Iterator() traits.Iterator {
+	var items []ref.Val
+	for it := l.Lister.Iterator(); it.HasNext() == types.True; {
+		items = append(items, ordered(it.Next()))
+	}
+	return types.NewRefValList(Adapter, items).(traits.Lister).Iterator()
 }

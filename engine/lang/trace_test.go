@@ -106,10 +106,10 @@ func TestTraceSteps(t *testing.T) {
 		{"round(metrics.weighted / 100, 1)", 10, []string{"285 / 100 = 2.85", "round(2.85, 1) = 2.9"}},
 		{"sum(['a', 'b'].map(d, metrics.scores[d] * metrics.weights[d]))", 10,
 			[]string{"[d='a'] 4 * 25 = 100", "[d='b'] 2 * 20 = 40", "sum([100, 40]) = 140"}},
-		// The branch not taken is written as it reads; precedence decides
-		// the parentheses.
+		// The branch not taken is left out; precedence decides the
+		// parentheses.
 		{"metrics.n * 5 >= metrics.m * 4 ? round(0.6 * metrics.x + 0.4 * metrics.y, 1) : null", 10,
-			[]string{"3 * 5 = 15", "4 * 4 = 16", "15 >= 16 = false", "false ? round(0.6 * metrics.x + 0.4 * metrics.y, 1) : null = null"}},
+			[]string{"3 * 5 = 15", "4 * 4 = 16", "15 >= 16 = false", "false ? … : null = null"}},
 		{"(metrics.n - metrics.m) * 2", 10, []string{"3 - 4 = -1", "(-1) * 2 = -2"}},
 		// An item that only reads is a step of its own; items past max
 		// are counted, not shown.
