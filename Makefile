@@ -51,6 +51,7 @@ fuzz:
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzSchemaErrors$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzEval$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzFromJSON$$' -fuzztime 2m
+	$(GO) test ./engine/explain -run '^$$' -fuzz '^FuzzExplain$$' -fuzztime 2m
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' -fuzztime 2m
 	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' -fuzztime 2m
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' -fuzztime 2m

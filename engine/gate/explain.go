@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -181,13 +182,13 @@ func information(r *rubric.Rubric, base, head *report.Report) []Change {
 			add(m.Name, be, m.Exact)
 		}
 	}
-	if base.Exact != nil && head.Exact != nil && (r.Surface.Score == nil || !isAlias(r.Surface.Score.Source)) {
+	if base.Exact != nil && head.Exact != nil && (r.Surface.Score == nil || !isAlias(r.Surface.Score)) {
 		add("score", *base.Exact, *head.Exact)
 	}
 	aliases := map[string]bool{}
 	for _, rb := range r.Surface.Reports {
 		for _, f := range rb.Fields {
-			if f.Value != nil && isAlias(f.Value.Source) {
+			if f.Value != nil && isAlias(f.Value) {
 				aliases[rb.Name+"."+f.Name] = true
 			}
 		}
@@ -208,23 +209,15 @@ func information(r *rubric.Rubric, base, head *report.Report) []Change {
 	return out
 }
 
-// isAlias reports whether a formula is only the score or a metric, as
-// in "metrics.overall": its value is listed under that name already.
-func isAlias(src string) bool {
-	s := strings.TrimSpace(src)
-	if s == "score" {
-		return true
-	}
-	name, ok := strings.CutPrefix(s, "metrics.")
-	if !ok || name == "" {
+// isAlias reports whether a formula is only a read of the score or of a
+// whole metric, as "metrics.overall": its value is listed under that
+// name already. It asks the formula's syntax tree, not its text.
+func isAlias(p *lang.Program) bool {
+	r, ok := p.Alias()
+	if !ok {
 		return false
 	}
-	for _, c := range name {
-		if c != '_' && (c < '0' || c > '9') && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
-			return false
-		}
-	}
-	return true
+	return len(r.Path) == 1 && r.Var() == "score" || len(r.Path) == 2 && r.Var() == "metrics"
 }
 
 // sectionNumbers are the number members of a report's surface report

@@ -26,6 +26,8 @@ type surfaceValue struct {
 	size    uint64 // bounds the length of anything in val and signals
 	// grades are the rubric's grades, letter to minimum.
 	grades map[string]any
+	// observe is Options.Observe.
+	observe func(string, *lang.Program, lang.Vars)
 }
 
 func newSurfaceValue(r *rubric.Rubric, s *surface.Surface) (*surfaceValue, error) {

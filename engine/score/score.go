@@ -41,6 +41,12 @@ type Options struct {
 	// Asker answers the rubric's questions; a rubric that asks questions
 	// cannot be scored without one.
 	Asker Asker
+	// Observe, when set, is called before each tool and surface formula
+	// is evaluated, with the tool's name ("" for the surface) and the
+	// variables the formula sees, so that it can be traced (explain). It
+	// is called from several goroutines unless Workers is 1, and must not
+	// keep vars past the call.
+	Observe func(tool string, p *lang.Program, vars lang.Vars)
 }
 
 // Asker answers questions: a judge behind the cache (package ask), or the
@@ -115,6 +121,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	if err != nil {
 		return nil, err
 	}
+	sv.observe = opt.Observe
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
 		rep.Tools[i], states[i], err = checkTool(r, consts, sv, s.Tools[i])
@@ -194,9 +201,15 @@ type scope struct {
 	// place of their own: formulas that see every tool get a budget that
 	// grows with the number of tools (see overSurface).
 	limit uint64
+	// observe and tool are Options.Observe and the tool the scope is of.
+	observe func(string, *lang.Program, lang.Vars)
+	tool    string
 }
 
 func (s *scope) eval(p *lang.Program) (ref.Val, error) {
+	if s.observe != nil {
+		s.observe(s.tool, p, s.vars)
+	}
 	size := s.size
 	if s.surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.surface
@@ -311,7 +324,7 @@ func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool
 		"answers":         map[string]any{},
 		"metrics":         map[string]any{},
 		"grades":          sv.grades,
-	}, size: size, surface: sv.size}
+	}, size: size, surface: sv.size, observe: sv.observe, tool: t.Name}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
 	}
@@ -550,7 +563,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, valueSize(answers), valueSize(usage))
 	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "surface_signals": sv.signals, "answers": answers, "usage": usage, "grades": sv.grades},
-		size: size, surface: sv.size, limit: overSurface(len(tools))}
+		size: size, surface: sv.size, limit: overSurface(len(tools)), observe: sv.observe}
 	metrics, mvals, merr := evalMetrics(r.Surface.Metrics, sc)
 	if merr != nil {
 		return merr

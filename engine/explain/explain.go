@@ -1,0 +1,309 @@
+// Package explain shows how a report's scores follow from its
+// observations: it scores the report's embedded surface again from the
+// answers the report recorded, tracing each formula on the way, and walks
+// a value down to its inputs, each computation with the values it saw.
+//
+// Nothing here knows a rubric's shape: what a formula reads comes from
+// its syntax tree, and what it computed from its trace. A report that
+// does not agree with itself (a recorded value its observations do not
+// give, a damaged exact value) is said to be so, never presented as
+// genuine.
+package explain
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Request says what to explain: one tool's score, one surface metric,
+// or (neither set) the overall score.
+type Request struct {
+	Tool   string
+	Metric string
+}
+
+// DisagreeError is a report whose recorded values its own observations
+// do not give: it was edited by hand, or damaged.
+type DisagreeError struct {
+	Problems []string
+}
+
+func (e *DisagreeError) Error() string {
+	return fmt.Sprintf("the report does not agree with itself (%s): it was edited by hand or damaged, so its recorded values are not to be trusted; score the server again", strings.Join(e.Problems, "; "))
+}
+
+// maxItems is how many items of a comprehension an explanation shows.
+const maxItems = 30
+
+// Write explains what req names in rep, scored with r, to w. It returns
+// a *DisagreeError, after the explanation, when the report does not
+// agree with itself.
+func Write(ctx context.Context, w io.Writer, r *rubric.Rubric, rep *report.Report, req Request) error {
+	x, err := newRun(ctx, r, rep, req)
+	if err != nil {
+		return err
+	}
+	switch {
+	case req.Tool != "":
+		err = x.tool(w)
+	default:
+		err = x.surface(w)
+	}
+	if err != nil {
+		return err
+	}
+	if len(x.problems) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "The report does not agree with itself; the arithmetic above is that of its observations, not its recorded values:")
+		for _, p := range x.problems {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+		return &DisagreeError{Problems: x.problems}
+	}
+	return nil
+}
+
+// run is one explanation: the report, the same report scored again from
+// its observations, and the traces of the formulas it shows.
+type run struct {
+	r        *rubric.Rubric
+	rep, re  *report.Report
+	req      Request
+	names    map[*lang.Program]string // the level's formulas, as score or metrics.NAME
+	mu       sync.Mutex
+	traced   map[string]*formula
+	problems []string
+}
+
+// formula is one traced evaluation of a rubric formula.
+type formula struct {
+	name  string
+	prog  *lang.Program
+	trace *lang.Trace
+	err   error
+	reads []read
+}
+
+// read is one of a formula's reads with its value in the evaluation.
+type read struct {
+	ref lang.Ref
+	val any // a ref.Val, or nil when the member is missing
+}
+
+func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Request) (*run, error) {
+	x := &run{r: r, rep: rep, req: req, names: map[*lang.Program]string{}, traced: map[string]*formula{}}
+	level := r.Surface
+	if req.Tool != "" {
+		level = r.Tool
+		if findTool(rep, req.Tool) == nil {
+			return nil, fmt.Errorf("no tool %q in the report (%d tools; `rubric score` lists them)", printable(req.Tool), len(rep.Tools))
+		}
+	}
+	for _, m := range level.Metrics {
+		x.names[m.Value] = "metrics." + m.Name
+	}
+	if level.Score != nil {
+		x.names[level.Score] = "score"
+	}
+	if req.Metric != "" {
+		if _, ok := x.formulaOf("metrics." + req.Metric); !ok {
+			var names []string
+			for _, m := range r.Surface.Metrics {
+				names = append(names, m.Name)
+			}
+			return nil, fmt.Errorf("the rubric %s has no surface metric %q; its metrics are: %s", r.Name, printable(req.Metric), strings.Join(names, ", "))
+		}
+	}
+	s, err := surface.Parse("the report's embedded surface", rep.Embedded)
+	if err != nil {
+		return nil, fmt.Errorf("cannot explain the report: its embedded surface is damaged (%v): it was edited or truncated; score the server again", err)
+	}
+	if h := s.Hash(); h != rep.Surface.Hash {
+		x.problems = append(x.problems, fmt.Sprintf("the embedded surface hashes to %s, not the recorded %s", h, printable(rep.Surface.Hash)))
+	}
+	opts := score.Options{Target: rep.Target, Workers: 1, Observe: x.observe}
+	if len(r.Questions) > 0 {
+		opts.Asker = ask.FromReport(rep)
+	}
+	x.re, err = score.Run(ctx, r, s, opts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var inv *score.InvalidError
+		if errors.As(err, &inv) {
+			return nil, &DisagreeError{Problems: []string{"the rubric finds its observations invalid (" + inv.Reason + "), yet the report was written"}}
+		}
+		return nil, &DisagreeError{Problems: []string{"its observations cannot be scored again: " + err.Error()}}
+	}
+	x.compare()
+	return x, nil
+}
+
+// observe traces the formulas of the level explained as the run
+// evaluates them.
+func (x *run) observe(tool string, p *lang.Program, vars lang.Vars) {
+	if tool != x.req.Tool {
+		return
+	}
+	name, ok := x.names[p]
+	if !ok {
+		return
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if _, done := x.traced[name]; done {
+		return
+	}
+	f := &formula{name: name, prog: p}
+	q := p
+	if tool == "" {
+		// As the run does: a formula over every tool gets a budget that
+		// grows with them; tracing costs more than evaluating.
+		if lim, err := p.WithCostLimit(uint64(2 * (lang.CostLimit + lang.CostPerItem*len(x.rep.Tools)))); err == nil {
+			q = lim
+		}
+	}
+	f.trace, f.err = q.Trace(vars)
+	for _, r := range p.Refs() {
+		v, ok := r.Value(vars)
+		rd := read{ref: r}
+		if ok {
+			rd.val = v
+		}
+		f.reads = append(f.reads, rd)
+	}
+	x.traced[name] = f
+}
+
+// formulaOf is the level's formula of a name (score, metrics.NAME,
+// signals.NAME).
+func (x *run) formulaOf(name string) (*lang.Program, bool) {
+	for p, n := range x.names {
+		if n == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+func findTool(rep *report.Report, name string) *report.Tool {
+	if rep == nil {
+		return nil
+	}
+	for i := range rep.Tools {
+		if rep.Tools[i].Name == name {
+			return &rep.Tools[i]
+		}
+	}
+	return nil
+}
+
+// compare sets down every recorded value the recomputed report does not
+// give: the explained tool's, or the surface's and every tool's.
+func (x *run) compare() {
+	tools := x.rep.Tools
+	if x.req.Tool != "" {
+		tools = []report.Tool{*findTool(x.rep, x.req.Tool)}
+	}
+	for _, t := range tools {
+		rt := findTool(x.re, t.Name)
+		what := fmt.Sprintf("tool %q", printable(t.Name))
+		if rt == nil {
+			x.problems = append(x.problems, what+" is not on the embedded surface")
+			continue
+		}
+		x.exact(what+" score", t.Exact, rt.Exact)
+		x.same(what+" grade", t.Grade, rt.Grade)
+		x.same(what+" rounded score", string(t.Score), string(rt.Score))
+		x.metrics(what+" metric", t.Metrics, rt.Metrics)
+	}
+	if x.req.Tool != "" {
+		return
+	}
+	if len(x.rep.Tools) != len(x.re.Tools) {
+		x.problems = append(x.problems, fmt.Sprintf("the report lists %d tools, its embedded surface has %d", len(x.rep.Tools), len(x.re.Tools)))
+	}
+	x.exact("the overall score", deref(x.rep.Exact), deref(x.re.Exact))
+	x.same("the overall grade", deref(x.rep.Grade), deref(x.re.Grade))
+	x.same("the overall rounded score", numText(x.rep.Score), numText(x.re.Score))
+	x.metrics("surface metric", x.rep.Metrics, x.re.Metrics)
+}
+
+func (x *run) metrics(what string, rec, re []report.Metric) {
+	for _, m := range re {
+		if m.Exact == "" {
+			continue
+		}
+		var got *report.Metric
+		for i := range rec {
+			if rec[i].Name == m.Name {
+				got = &rec[i]
+			}
+		}
+		if got == nil {
+			x.problems = append(x.problems, fmt.Sprintf("%s %s is missing", what, m.Name))
+			continue
+		}
+		x.exact(what+" "+m.Name, got.Exact, m.Exact)
+	}
+}
+
+// exact compares a recorded exact value with the recomputed one.
+func (x *run) exact(what, rec, re string) {
+	if rec == re {
+		return
+	}
+	if rec == "" || re == "" {
+		x.problems = append(x.problems, fmt.Sprintf("%s: recorded %s, its observations give %s", what, orNone(rec), orNone(re)))
+		return
+	}
+	n, err := num.Parse(rec)
+	if err != nil {
+		x.problems = append(x.problems, fmt.Sprintf("%s: the recorded exact value %q is not a number; its observations give %s", what, clip(printable(rec), 40), decimal(num.MustParse(re))))
+		return
+	}
+	if m := num.MustParse(re); n.Cmp(m) != 0 {
+		x.problems = append(x.problems, fmt.Sprintf("%s: recorded %s, its observations give %s", what, decimal(n), decimal(m)))
+	}
+}
+
+func (x *run) same(what, rec, re string) {
+	if rec != re {
+		x.problems = append(x.problems, fmt.Sprintf("%s: recorded %s, its observations give %s", what, orNone(clip(printable(rec), 40)), orNone(re)))
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func numText(n *json.Number) string {
+	if n == nil {
+		return ""
+	}
+	return n.String()
+}

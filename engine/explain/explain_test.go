@@ -1,0 +1,170 @@
+package explain_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/explain"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// scored is the JSON report of a corpus capture scored with a built-in
+// rubric that asks no judge.
+func scored(t testing.TB, capture, name string) (*rubric.Rubric, []byte) {
+	t.Helper()
+	r, err := rubrics.Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "score", "testdata", "corpus", capture)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{Target: capture})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := report.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, out
+}
+
+// read reads report bytes as explain does, from a file.
+func read(t testing.TB, data []byte) (*report.Report, error) {
+	path := filepath.Join(t.TempDir(), "report.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return report.Read(path)
+}
+
+func TestExplainAgrees(t *testing.T) {
+	r, data := scored(t, "postgres.tools.json", "schema-quality")
+	rep, err := read(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		req  explain.Request
+		want []string
+	}{
+		// query fails declares_required (10 points) and its one parameter
+		// has no description (20 points): 100 - 30 = 70.
+		{explain.Request{Tool: "query"}, []string{"  described_params   20 * 0 = 0", "sum([10, 15, 0, 0, 15, 15, 15]) = 70", "score = 70, shown rounded half up to 1 decimal(s) as 70.0"}},
+		// One tool: the mean is its score.
+		{explain.Request{}, []string{"  query   70", "mean([70]) = 70", "grade = C (60 <= score < 75)"}},
+	} {
+		var b bytes.Buffer
+		if err := explain.Write(context.Background(), &b, r, rep, c.req); err != nil {
+			t.Fatalf("%+v: %v", c.req, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%+v: no line %q in\n%s", c.req, w, b.String())
+			}
+		}
+	}
+}
+
+// A report edited by hand, or damaged, is said to be so: its recorded
+// values are set against what its observations give, and nothing panics.
+func TestExplainDamaged(t *testing.T) {
+	r, data := scored(t, "postgres.tools.json", "schema-quality")
+	for _, c := range []struct {
+		name     string
+		old, new string
+		req      explain.Request
+		want     string // in the error
+	}{
+		{"tool exact edited", `"exact":"70"`, `"exact":"95"`, explain.Request{Tool: "query"}, `tool "query" score: recorded 95, its observations give 70`},
+		{"tool exact damaged", `"exact":"70"`, `"exact":"7/0"`, explain.Request{Tool: "query"}, `the recorded exact value "7/0" is not a number`},
+		{"tool exact empty", `"exact":"70"`, `"exact":""`, explain.Request{Tool: "query"}, `recorded none, its observations give 70`},
+		{"grade edited", `"grade":"C"`, `"grade":"A"`, explain.Request{}, `tool "query" grade: recorded A, its observations give C`},
+		{"overall exact edited", `"exact": "70"`, `"exact": "141/2"`, explain.Request{}, `the overall score: recorded 70.5, its observations give 70`},
+		{"overall edited", `"score": 70.0`, `"score": 99.9`, explain.Request{}, `the overall rounded score: recorded 99.9, its observations give 70.0`},
+		{"credit edited", `"credit":"0"`, `"credit":"1"`, explain.Request{Tool: "query"}, ``},
+		{"surface edited", `"description":"Run a read-only SQL query"`, `"description":"Run any SQL query"`, explain.Request{Tool: "query"}, `the embedded surface hashes to`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !bytes.Contains(data, []byte(c.old)) {
+				t.Fatalf("the report has no %s", c.old)
+			}
+			rep, err := read(t, bytes.Replace(data, []byte(c.old), []byte(c.new), 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			err = explain.Write(context.Background(), &b, r, rep, c.req)
+			if c.want == "" {
+				// The checks' records are observations explain does not
+				// read back: the arithmetic is that of the definition.
+				if err != nil {
+					t.Fatalf("got %v", err)
+				}
+				return
+			}
+			var d *explain.DisagreeError
+			if !errors.As(err, &d) {
+				t.Fatalf("got %v, want a report that does not agree with itself", err)
+			}
+			if !strings.Contains(err.Error(), c.want) || !strings.Contains(b.String(), c.want) {
+				t.Errorf("error %q and output\n%s\nwant %q in both", err, b.String(), c.want)
+			}
+		})
+	}
+}
+
+func TestExplainUnknown(t *testing.T) {
+	r, data := scored(t, "postgres.tools.json", "schema-quality")
+	rep, err := read(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for req, want := range map[explain.Request]string{
+		{Tool: "nosuch"}:        `no tool "nosuch" in the report (1 tools`,
+		{Tool: "no\x1b[2Jsuch"}: `no tool "nosuch" in the report`,
+		{Metric: "nosuch"}:      `the rubric schema-quality has no surface metric "nosuch"`,
+	} {
+		err := explain.Write(context.Background(), &bytes.Buffer{}, r, rep, req)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: got %v, want %q", req, err, want)
+		}
+	}
+}
+
+// FuzzExplain explains damaged reports: whatever the bytes, explain
+// returns an error or an explanation, and never panics.
+func FuzzExplain(f *testing.F) {
+	r, data := scored(f, "postgres.tools.json", "schema-quality")
+	f.Add(data)
+	f.Add(bytes.Replace(data, []byte(`"exact":"70"`), []byte(`"exact":"1e999999999"`), 1))
+	f.Add(bytes.Replace(data, []byte(`"exact": "70"`), []byte(`"exact": "1/0"`), 1))
+	f.Add(bytes.Replace(data, []byte(`"exact":"70"`), []byte(`"exact":null`), 1))
+	f.Add(bytes.Replace(data, []byte(`"score": 70.0`), []byte(`"score": "x"`), 1))
+	f.Add(bytes.Replace(data, []byte(`"name":"query"`), []byte(`"name":"other"`), 1))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rep, err := read(t, b)
+		if err != nil {
+			return
+		}
+		for _, req := range []explain.Request{{Tool: "query"}, {}} {
+			_ = explain.Write(context.Background(), &bytes.Buffer{}, r, rep, req)
+		}
+	})
+}

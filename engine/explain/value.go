@@ -1,0 +1,173 @@
+package explain
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/termtext"
+)
+
+// How much of a value an explanation writes: operands are written short,
+// results and reads longer; either way a line stays readable.
+const (
+	decimals     = 6  // digits after the point of a number with no short decimal
+	shortFrac    = 11 // the longest fraction shown beside its decimal
+	shortItems   = 10 // list items or map entries written in an operand
+	longItems    = 12 // ... in a result
+	shortLen     = 100
+	longLen      = 200
+	stringLength = 40
+)
+
+// short writes a value in place of an operand.
+func short(v ref.Val) string { return clip(write(v, shortItems, false), shortLen) }
+
+// long writes a value as a result: a number also as its fraction when
+// that is short.
+func long(v any) string {
+	rv, ok := v.(ref.Val)
+	if !ok {
+		rv = lang.Adapter.NativeToValue(v)
+	}
+	return clip(write(rv, longItems, true), longLen)
+}
+
+func write(v ref.Val, items int, exact bool) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case types.Null:
+		return "null"
+	case types.Bool:
+		return fmt.Sprint(bool(x))
+	case types.String:
+		return quote(string(x))
+	case *types.Err:
+		return "error: " + clip(oneLine(x.Error()), stringLength)
+	}
+	if n, err := lang.ToNum(v); err == nil {
+		if exact {
+			return numLong(n)
+		}
+		return decimal(n)
+	}
+	if m, ok := v.(traits.Mapper); ok && v.Type() == types.MapType {
+		type entry struct{ k, v string }
+		var es []entry
+		for it := m.Iterator(); it.HasNext() == types.True; {
+			k := it.Next()
+			ks := write(k, items, false)
+			if s, ok := k.(types.String); ok {
+				ks = printable(string(s))
+			}
+			es = append(es, entry{ks, write(m.Get(k), items, false)})
+		}
+		sort.Slice(es, func(i, j int) bool { return es[i].k < es[j].k })
+		parts := []string{}
+		for i, e := range es {
+			if i == items {
+				parts = append(parts, fmt.Sprintf("… %d more", len(es)-items))
+				break
+			}
+			parts = append(parts, e.k+": "+e.v)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	if l, ok := v.(traits.Lister); ok {
+		n, _ := l.Size().(types.Int)
+		parts := []string{}
+		if n > 0 {
+			if _, isMap := l.Get(types.Int(0)).(traits.Mapper); isMap {
+				items = min(items, 3) // records: a few show what the list is
+			}
+		}
+		for i := 0; i < int(n); i++ {
+			if i == items {
+				parts = append(parts, fmt.Sprintf("… %d items in all", n))
+				break
+			}
+			e := l.Get(types.Int(i))
+			if _, isMap := e.(traits.Mapper); isMap {
+				if name, ok := nameOf(e); ok {
+					parts = append(parts, "{name: "+quote(name)+", …}")
+					continue
+				}
+			}
+			parts = append(parts, write(e, items, false))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	if n, ok := v.Value().(json.Number); ok {
+		return printable(n.String())
+	}
+	return clip(printable(fmt.Sprint(v.Value())), stringLength)
+}
+
+// decimal writes an exact number as its shortest decimal, or rounded to
+// a few digits with "…" when it has none that short.
+func decimal(n num.Num) string {
+	if n.Round(decimals).Cmp(n) == 0 {
+		return n.String()
+	}
+	return n.Decimal(decimals) + "…"
+}
+
+// numLong is decimal, with the exact fraction beside it when the decimal
+// is not exact and the fraction is short.
+func numLong(n num.Num) string {
+	d := decimal(n)
+	if e := n.Exact(); strings.HasSuffix(d, "…") && len(e) <= shortFrac {
+		return d + " (exactly " + e + ")"
+	}
+	return d
+}
+
+// nameOf is a record's name member, when it has one that is a string.
+func nameOf(v ref.Val) (string, bool) {
+	m, ok := v.(traits.Mapper)
+	if !ok {
+		return "", false
+	}
+	n, ok := m.Find(types.String("name"))
+	if !ok {
+		return "", false
+	}
+	s, ok := n.(types.String)
+	return printable(string(s)), ok
+}
+
+func quote(s string) string {
+	return "'" + clip(strings.ReplaceAll(oneLine(s), "'", `\'`), stringLength) + "'"
+}
+
+func unquote(s string) (string, bool) {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1], true
+	}
+	return "", false
+}
+
+// printable is text from a report made safe for a terminal.
+func printable(s string) string { return termtext.Printable(s) }
+
+// oneLine is printable text on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(termtext.Printable(s)), " ")
+}
+
+// clip cuts s to at most n characters, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

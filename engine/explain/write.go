@@ -1,0 +1,412 @@
+package explain
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/cel-go/common/types"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// tool explains one tool's score: its formula, then every formula of the
+// tool it reads, down to the checks and answers.
+func (x *run) tool(w io.Writer) error {
+	r := x.r
+	t, rt := findTool(x.rep, x.req.Tool), findTool(x.re, x.req.Tool)
+	if rt == nil {
+		return &DisagreeError{Problems: []string{fmt.Sprintf("tool %q is not on the report's embedded surface", printable(t.Name))}}
+	}
+	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n", printable(t.Name), r.Name, r.Version, report.ShortHash(r.Digest))
+	reads := x.walk(w, "score")
+	if readsAny(reads, "checks", "check") {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "checks, as the tool's definition scores them:")
+		checksTable(w, rt.Checks)
+	}
+	x.answers(w, reads, t.Answers)
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "score = %s, shown rounded half up to %d decimal(s) as %s\n", exactText(rt.Exact), r.Round, rt.Score)
+	fmt.Fprintf(w, "grade = %s (%s)\n", rt.Grade, gradeBand(r, rt.Grade))
+	return nil
+}
+
+// surface explains the overall score, or one surface metric, down to
+// the tools' scores and the answers about the surface.
+func (x *run) surface(w io.Writer) error {
+	r := x.r
+	start := "score"
+	if x.req.Metric != "" {
+		start = "metrics." + x.req.Metric
+		fmt.Fprintf(w, "%s, rubric %s %s (%s)\n", x.req.Metric, r.Name, r.Version, report.ShortHash(r.Digest))
+	} else {
+		fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n", r.Name, r.Version, report.ShortHash(r.Digest), len(x.re.Tools))
+	}
+	reads := x.walk(w, start)
+	x.answers(w, reads, x.rep.Answers)
+	if x.req.Metric != "" {
+		if by := x.readBy(x.req.Metric); len(by) > 0 {
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "metrics.%s is read by %s\n", x.req.Metric, strings.Join(by, ", "))
+		}
+		return nil
+	}
+	fmt.Fprintln(w)
+	if x.re.Exact == nil {
+		fmt.Fprintf(w, "no score: %s\n", x.re.NoScore)
+		return nil
+	}
+	fmt.Fprintf(w, "score = %s, shown rounded half up to %d decimal(s) as %s\n", exactText(*x.re.Exact), r.Round, *x.re.Score)
+	fmt.Fprintf(w, "grade = %s (%s)\n", *x.re.Grade, gradeBand(r, *x.re.Grade))
+	return nil
+}
+
+// readBy are the surface formulas that read metrics.name, in the
+// rubric's order.
+func (x *run) readBy(name string) []string {
+	var out []string
+	for _, m := range x.r.Surface.Metrics {
+		if m.Value.Reads("metrics", name) {
+			out = append(out, "metrics."+m.Name)
+		}
+	}
+	if s := x.r.Surface.Score; s != nil && s.Reads("metrics", name) {
+		out = append(out, "score")
+	}
+	return out
+}
+
+// walk explains the formula start, then each formula of the same level
+// it reads, and theirs, each once; it returns the reads of everything
+// else (answers, checks, tools), each once.
+func (x *run) walk(w io.Writer, start string) []read {
+	queue, seen := []string{start}, map[string]bool{start: true}
+	var other []read
+	have := map[string]bool{}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		fmt.Fprintln(w)
+		f := x.traced[name]
+		if f == nil {
+			p, _ := x.formulaOf(name)
+			fmt.Fprintf(w, "%s = %s\n  (not evaluated for this %s)\n", name, oneLine(p.Source), x.levelName())
+			continue
+		}
+		x.block(w, f)
+		for _, rd := range f.reads {
+			if k := x.blockKey(rd.ref); k != "" && len(rd.ref.Path) == 2 && (scalar(rd.val) || x.req.Tool != "") {
+				// A metric that is a single value is explained in turn;
+				// over the surface, one that is a list or a map (tasks,
+				// runs) is data, and shown as read. A tool's few metrics
+				// are all explained.
+				if !seen[k] {
+					seen[k] = true
+					queue = append(queue, k)
+				}
+				continue
+			}
+			if k := rd.ref.String(); !have[k] {
+				have[k] = true
+				other = append(other, rd)
+			}
+		}
+	}
+	return other
+}
+
+func (x *run) levelName() string {
+	if x.req.Tool != "" {
+		return "tool"
+	}
+	return "surface"
+}
+
+// blockKey is the metric of the level a read reads (metrics.NAME), or
+// "". Signals are shown as read: each is a fact of the definition.
+func (x *run) blockKey(r lang.Ref) string {
+	if len(r.Path) < 2 || r.Var() != "metrics" {
+		return ""
+	}
+	k := r.Path[0] + "." + r.Path[1]
+	if _, ok := x.formulaOf(k); !ok {
+		return ""
+	}
+	return k
+}
+
+// block explains one formula: what it reads, each computation it did,
+// and its value.
+func (x *run) block(w io.Writer, f *formula) {
+	fmt.Fprintf(w, "%s = %s\n", f.name, clip(oneLine(f.prog.Source), longLen))
+	for _, rd := range f.reads {
+		if rd.ref.Var() == "checks" || rd.ref.Var() == "check" {
+			fmt.Fprintf(w, "  reads %s: the checks' results, below\n", rd.ref)
+			continue
+		}
+		if rd.val == nil {
+			fmt.Fprintf(w, "  reads %s: not there\n", rd.ref)
+			continue
+		}
+		fmt.Fprintf(w, "  reads %s = %s\n", rd.ref, long(rd.val))
+	}
+	if f.err != nil {
+		fmt.Fprintf(w, "  could not be traced: %s\n", oneLine(f.err.Error()))
+		return
+	}
+	steps := f.trace.Steps(short, maxItems)
+	for i := 0; i < len(steps); {
+		if steps[i].Loop == 0 {
+			fmt.Fprintf(w, "  %s = %s\n", oneLine(steps[i].Text), long(steps[i].Value))
+			i++
+			continue
+		}
+		j := i
+		for j < len(steps) && steps[j].Loop == steps[i].Loop {
+			j++
+		}
+		items(w, steps[i:j])
+		i = j
+	}
+	if len(steps) == 0 || steps[len(steps)-1].ID != f.trace.Root() {
+		fmt.Fprintf(w, "  = %s\n", long(f.trace.Value))
+	}
+}
+
+// item is the steps of one item of a comprehension.
+type item struct {
+	label, header string
+	steps         []lang.Step
+}
+
+// items writes the steps of one comprehension's items: a table of item
+// and value when each item took one computation, else each item's steps
+// in turn.
+func items(w io.Writer, steps []lang.Step) {
+	var list []item
+	skipped := 0
+	for _, s := range steps {
+		if s.Skipped > 0 {
+			skipped += s.Skipped
+			continue
+		}
+		n := s.Item[len(s.Item)-1]
+		if len(list) == 0 || list[len(list)-1].steps[0].Item[len(s.Item)-1] != n || !slices.Equal(list[len(list)-1].steps[0].Item, s.Item) {
+			label, header := itemLabel(s.Bound)
+			list = append(list, item{label: label, header: header})
+		}
+		list[len(list)-1].steps = append(list[len(list)-1].steps, s)
+	}
+	if len(steps) > 0 && steps[0].Keys {
+		slices.SortStableFunc(list, func(a, b item) int { return strings.Compare(a.label, b.label) })
+	}
+	one := len(list) > 0
+	for _, it := range list {
+		if len(it.steps) != 1 || it.steps[0].Source != list[0].steps[0].Source {
+			one = false
+		}
+	}
+	if one {
+		rows := [][]string{{list[0].header, oneLine(list[0].steps[0].Source)}}
+		for _, it := range list {
+			s := it.steps[0]
+			text := oneLine(s.Text) + " = " + long(s.Value)
+			if s.Read {
+				text = long(s.Value)
+			}
+			rows = append(rows, []string{it.label, text})
+		}
+		table(w, "  ", rows)
+	} else {
+		for _, it := range list {
+			for _, s := range it.steps {
+				fmt.Fprintf(w, "  %s = %s: %s = %s\n", it.header, it.label, oneLine(s.Text), long(s.Value))
+			}
+		}
+	}
+	if skipped > 0 {
+		fmt.Fprintf(w, "  … and %d more\n", skipped)
+	}
+}
+
+// itemLabel names an item by its variable's value: a record by its name
+// member, anything else by its value. In nested comprehensions the
+// innermost variable names the item.
+func itemLabel(bound []lang.Binding) (label, header string) {
+	var ls, hs []string
+	if len(bound) > 1 {
+		bound = bound[len(bound)-1:]
+	}
+	for _, b := range bound {
+		if name, ok := nameOf(b.Value); ok {
+			ls, hs = append(ls, name), append(hs, b.Name+".name")
+			continue
+		}
+		s := short(b.Value)
+		if u, ok := unquote(s); ok {
+			s = u
+		}
+		ls, hs = append(ls, clip(s, stringLength)), append(hs, b.Name)
+	}
+	return strings.Join(ls, ", "), strings.Join(hs, ", ")
+}
+
+// checksTable lists a tool's checks with the credit each earned.
+func checksTable(w io.Writer, checks []report.Check) {
+	rows := [][]string{{"check", "points", "credit", ""}}
+	for _, c := range checks {
+		rows = append(rows, []string{printable(c.Name), exactText(c.Points), creditText(c), checkNote(c)})
+	}
+	tableAligned(w, "  ", "lrrl", rows)
+}
+
+func creditText(c report.Check) string {
+	if !c.Items || c.Skipped {
+		return exactText(c.Credit)
+	}
+	if c.Total == 0 {
+		return "1"
+	}
+	return fmt.Sprintf("%d/%d", c.Passed, c.Total)
+}
+
+func checkNote(c report.Check) string {
+	switch {
+	case c.Error != "":
+		return "error: " + clip(oneLine(c.Error), 80)
+	case c.Skipped:
+		return "skipped: an earlier check stopped scoring"
+	case c.Items && c.Total == 0:
+		return "no items: full credit"
+	case len(c.Failed) > 0:
+		names := make([]string, len(c.Failed))
+		for i, f := range c.Failed {
+			names[i] = oneLine(f)
+		}
+		return clip("failed: "+strings.Join(names, ", "), 100)
+	case c.Credit == "0":
+		return "failed"
+	}
+	return ""
+}
+
+// answers writes where each answer read came from.
+func (x *run) answers(w io.Writer, reads []read, obs []report.Observation) {
+	var lines []string
+	seen := map[string]bool{}
+	for _, rd := range reads {
+		if rd.ref.Var() != "answers" || len(rd.ref.Path) < 2 || seen[rd.ref.Path[1]] {
+			continue
+		}
+		q := rd.ref.Path[1]
+		seen[q] = true
+		found := false
+		for _, o := range obs {
+			if o.Question != q {
+				continue
+			}
+			found = true
+			how := "asked"
+			if o.Cached {
+				how = "from the cache"
+			}
+			subject := ""
+			if x.req.Tool == "" && o.Subject != "" {
+				subject = " about " + clip(oneLine(o.Subject), 60)
+			}
+			lines = append(lines, fmt.Sprintf("answer to question %s (%s)%s, model %s, %s, input %s",
+				oneLine(o.Question), oneLine(o.Kind), subject, oneLine(o.Model), how, report.ShortHash(oneLine(o.InputHash))))
+		}
+		if !found {
+			lines = append(lines, fmt.Sprintf("question %s was not asked here: its answer reads as null", q))
+		}
+	}
+	if len(lines) > 12 {
+		more := len(lines) - 12
+		lines = append(lines[:12], fmt.Sprintf("… and %d more answers", more))
+	}
+	if len(lines) > 0 {
+		fmt.Fprintln(w)
+		for _, l := range lines {
+			fmt.Fprintln(w, l)
+		}
+	}
+}
+
+func readsAny(reads []read, vars ...string) bool {
+	for _, rd := range reads {
+		if slices.Contains(vars, rd.ref.Var()) {
+			return true
+		}
+	}
+	return false
+}
+
+func gradeBand(r *rubric.Rubric, letter string) string {
+	for i, g := range r.Grades {
+		if g.Letter != letter {
+			continue
+		}
+		if i == 0 {
+			return fmt.Sprintf("score >= %s", g.Min)
+		}
+		return fmt.Sprintf("%s <= score < %s", g.Min, r.Grades[i-1].Min)
+	}
+	return "below every band"
+}
+
+// exactText writes an exact value from a report as a decimal, with the
+// fraction when it is short.
+func exactText(s string) string {
+	n, err := num.Parse(s)
+	if err != nil {
+		return fmt.Sprintf("%q (not a number)", clip(printable(s), 40))
+	}
+	return numLong(n)
+}
+
+// table writes rows in columns two spaces apart, left aligned.
+func table(w io.Writer, indent string, rows [][]string) { tableAligned(w, indent, "", rows) }
+
+// tableAligned writes rows in columns; align holds 'l' or 'r' for each
+// column (left when missing). Trailing spaces are cut.
+func tableAligned(w io.Writer, indent, align string, rows [][]string) {
+	widths := map[int]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		b.WriteString(indent)
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+			if i < len(align) && align[i] == 'r' {
+				b.WriteString(pad + c)
+			} else {
+				b.WriteString(c + pad)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+// scalar reports whether a read value is a single value: a number, a
+// string, a boolean or null.
+func scalar(v any) bool {
+	switch v.(type) {
+	case nil, types.Null, types.Bool, types.String, types.Int, types.Uint, types.Double, lang.Num:
+		return true
+	}
+	return false
+}
