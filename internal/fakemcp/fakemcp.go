@@ -24,6 +24,11 @@ import (
 // Env names the mode a re-executed binary plays.
 const Env = "RUBRIC_FAKE_SERVER"
 
+// GotToolsList is the line a server that never answers tools/list writes on
+// stderr once it has been asked: the stage a test waits for before it
+// interrupts.
+const GotToolsList = "got tools/list"
+
 // Main plays the mode given as the first argument, or else in Env, and
 // exits.
 func Main() {
@@ -97,14 +102,17 @@ func Serve(mode string) {
 				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"list_files","description":"Lists files.","inputSchema":{"type":"object"}}]}}`+"\n", id)
 			}
 		})
-	case "listhang", "listhang-stubborn": // answers initialize, then nothing
+	case "listhang", "listhang-stubborn": // answers initialize, then nothing; says "got tools/list" on stderr when asked
 		if mode == "listhang-stubborn" {
 			signal.Ignore(syscall.SIGTERM)
 		}
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		serveLines(func(w *bufio.Writer, id, method string) {
-			if method == "initialize" {
+			switch method {
+			case "initialize":
 				answerInit(w, id, "2025-06-18", "")
+			case "tools/list":
+				fmt.Fprintln(os.Stderr, GotToolsList)
 			}
 		})
 		if mode == "listhang-stubborn" {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/fakemcp"
 	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
@@ -46,26 +47,28 @@ func assertGone(t *testing.T, stderr string) {
 	}
 }
 
+// TestExportFailures reads misbehaving servers. Only the cases about a
+// timeout set a short one; every other case runs under the default
+// timeouts, so that an Export that waited for one instead of noticing the
+// fault at once would fail on its message, on a machine of any speed.
 func TestExportFailures(t *testing.T) {
-	short := transport.Limits{StartTimeout: 300 * time.Millisecond, RequestTimeout: 300 * time.Millisecond}
+	shortStart := transport.Limits{StartTimeout: 300 * time.Millisecond}
+	shortList := transport.Limits{RequestTimeout: 300 * time.Millisecond}
 	cases := []struct {
 		name    string
 		target  transport.Target
 		want    []string
-		within  time.Duration // Export must end sooner than this
-		checkGo bool          // the server printed its pid: check it is gone
+		checkGo bool // the server printed its pid: check it is gone
 	}{
 		{
 			name:   "never answers initialize",
-			target: fakeTarget("hang", short),
+			target: fakeTarget("hang", shortStart),
 			want:   []string{"no answer to initialize within 300ms"},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "junk on stdout",
 			target: fakeTarget("junk", transport.Limits{}),
 			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout"`},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "exits at once",
@@ -74,65 +77,54 @@ func TestExportFailures(t *testing.T) {
 				"server exited with status 1 before answering initialize; its stderr ended with:",
 				"starting up\n    fatal: API_TOKEN is not set",
 			},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "exits leaving stdout open",
 			target: fakeTarget("orphan", transport.Limits{}),
 			want:   []string{"server exited with status 2 before answering initialize; its stderr ended with: giving up"},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "a 100 MB tools/list",
 			target: fakeTarget("huge", transport.Limits{}),
 			want:   []string{"tools/list response exceeds 64 MiB (raise --max-bytes)"},
-			within: 10 * time.Second,
 		},
 		{
 			name:   "more tools than allowed",
 			target: fakeTarget("paginate5", transport.Limits{MaxTools: 10}),
 			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
-			within: 3 * time.Second,
 		},
 		{
 			name:   "error answer to tools/list",
 			target: fakeTarget("rpcerror", transport.Limits{}),
 			want:   []string{"server answered tools/list with error -32601: Method not found"},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "no answer to tools/list",
-			target: fakeTarget("listhang", short),
+			target: fakeTarget("listhang", shortList),
 			want:   []string{"no answer to tools/list within 300ms"},
-			within: 2 * time.Second,
 		},
 		{
 			name:    "ignores the end of input and SIGTERM",
 			target:  fakeTarget("stubborn", transport.Limits{StartTimeout: 200 * time.Millisecond}),
 			want:    []string{"no answer to initialize within 200ms"},
-			within:  eofGrace + termGrace + 2*time.Second,
 			checkGo: true,
 		},
 		{
 			name:   "no such command",
 			target: transport.Target{Location: "rubric-no-such-server"},
 			want:   []string{`cannot start "rubric-no-such-server": executable file not found in $PATH`},
-			within: time.Second,
 		},
 		{
 			name:   "no such directory",
 			target: transport.Target{Location: os.Args[0], Dir: "/no/such/dir"},
 			want:   []string{`cannot start "` + os.Args[0] + `": its working directory /no/such/dir does not exist`},
-			within: time.Second,
 		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			var stderr proctest.Buffer
-			begin := time.Now()
 			s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), c.target)
-			took := time.Since(begin)
 			if err == nil {
 				t.Fatalf("want an error, got a surface of %d tools", len(s.Tools))
 			}
@@ -141,9 +133,6 @@ func TestExportFailures(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q\nwant it to contain %q", err, w)
 				}
-			}
-			if took > c.within {
-				t.Errorf("Export took %v, want under %v", took, c.within)
 			}
 			if c.checkGo {
 				assertGone(t, stderr.String())
@@ -189,14 +178,7 @@ func TestExportPaginates(t *testing.T) {
 	}
 	assertGone(t, stderr.String())
 	// Every goroutine Export started has ended.
-	deadline := time.Now().Add(time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if after := runtime.NumGoroutine(); after > before {
-		buf := make([]byte, 1<<16)
-		t.Errorf("%d goroutines before Export, %d after:\n%s", before, after, buf[:runtime.Stack(buf, true)])
-	}
+	proctest.Goroutines(t, before)
 }
 
 func TestExportLegacyServer(t *testing.T) {
@@ -226,19 +208,25 @@ func TestExportDirAndEnv(t *testing.T) {
 	}
 }
 
+// TestExportInterrupted interrupts the read once the server says it got
+// tools/list, which it never answers, and which it would wait for an hour
+// for: only the interrupt can end Export, and the server, which ignores
+// SIGTERM, is killed.
 func TestExportInterrupted(t *testing.T) {
 	var stderr proctest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
-	timer := time.AfterFunc(300*time.Millisecond, cancel)
-	defer timer.Stop()
-	begin := time.Now()
-	_, err := Transport{Stderr: &stderr}.Export(ctx, fakeTarget("listhang-stubborn", transport.Limits{}))
-	took := time.Since(begin)
+	defer cancel()
+	reached := stderr.Seen(fakemcp.GotToolsList)
+	go func() {
+		select {
+		case <-reached:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	_, err := Transport{Stderr: &stderr}.Export(ctx, fakeTarget("listhang-stubborn", transport.Limits{StartTimeout: time.Hour, RequestTimeout: time.Hour}))
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "tools/list") {
 		t.Errorf("error %v: want context.Canceled while waiting for tools/list", err)
-	}
-	if took > 300*time.Millisecond+interruptGrace+time.Second {
-		t.Errorf("Export took %v after an interrupt", took)
 	}
 	assertGone(t, stderr.String())
 
@@ -253,13 +241,6 @@ func TestExportFailureLeavesNothingRunning(t *testing.T) {
 		if _, err := (Transport{Stderr: &proctest.Buffer{}}).Export(context.Background(), fakeTarget(mode, transport.Limits{MaxBytes: 1 << 20})); err == nil {
 			t.Fatalf("%s: want an error", mode)
 		}
-		deadline := time.Now().Add(time.Second)
-		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if after := runtime.NumGoroutine(); after > before {
-			buf := make([]byte, 1<<16)
-			t.Errorf("%s: %d goroutines before Export, %d after:\n%s", mode, before, after, buf[:runtime.Stack(buf, true)])
-		}
+		proctest.Goroutines(t, before)
 	}
 }
