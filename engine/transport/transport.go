@@ -38,6 +38,14 @@ type Target struct {
 	Headers map[string]string
 	// Limits bound what reading the target may cost.
 	Limits Limits
+	// StrictStdout refuses a spawned server at its first line on stdout
+	// that is not a JSON-RPC message. By default a few such lines (a
+	// banner, a stray log line) are skipped, with a warning.
+	StrictStdout bool
+	// FollowRedirects lets an HTTP transport follow a redirect to another
+	// origin (scheme, host, port), to which it then sends none of the
+	// target's headers. By default such a redirect is refused.
+	FollowRedirects bool
 }
 
 // Limits bound a transport's work. A zero field means its default.

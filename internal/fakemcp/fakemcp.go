@@ -1,7 +1,8 @@
 // Package fakemcp plays misbehaving MCP servers over stdio, for tests that
-// need a real process on real pipes: one that never answers, prints junk on
-// stdout, exits at once, sends 100 MB, paginates, ignores SIGTERM or leaves
-// children behind. A test binary becomes one by calling Main (from
+// need a real process on real pipes: one that never answers, prints a
+// banner or junk on stdout, answers with a wrong id or broken JSON, exits
+// at once, sends 100 MB, paginates, ignores SIGTERM or leaves children
+// behind. A test binary becomes one by calling Main (from
 // TestMain, or as a testscript command).
 package fakemcp
 
@@ -51,9 +52,50 @@ func Serve(mode string) {
 		signal.Ignore(syscall.SIGTERM)
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		time.Sleep(time.Hour)
-	case "junk":
+	case "junk": // logs to stdout, more than rubric skips, and never answers
 		fmt.Println("hello world, this server logs to stdout")
+		for i := 1; i <= 200; i++ {
+			fmt.Printf("log line %d\n", i)
+		}
 		io.Copy(io.Discard, os.Stdin)
+	case "banner": // one line on stdout before it serves, as some published servers do
+		fmt.Println("\x1b[1mWeather MCP Server\x1b[0m running on stdio")
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"forecast","description":"Gives the forecast.","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
+	case "osc52": // hostile stderr: a clipboard write split between two writes, a bell, a NUL; then serves
+		os.Stderr.WriteString("copying \x1b]52;c;cm0gLXJmIH4=")
+		os.Stderr.WriteString("\a done\x07\x00\nsecond line\n")
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`+"\n", id)
+		})
+	case "junk-exit": // one stray line, then it dies when asked anything
+		fmt.Println("Listening on port 3000")
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Fprintln(os.Stderr, "Error: listen EADDRINUSE")
+		os.Exit(1)
+	case "wrongid", "malformed", "deep": // answers initialize with a message mcp-go would drop: another id, broken JSON, JSON nested past the decoder's limit
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "initialize" {
+				return
+			}
+			switch mode {
+			case "wrongid":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":"%s-reply","result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`+"\n", id)
+			case "malformed":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18",}`+"\n", id)
+			case "deep":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"serverInfo":%s1%s}}`+"\n", id, strings.Repeat("[", 10001), strings.Repeat("]", 10001))
+			}
+		})
 	case "exit1":
 		fmt.Fprintln(os.Stderr, "starting up")
 		fmt.Fprintln(os.Stderr, "\x1b[31mfatal:\x1b[0m API_TOKEN is not set")

@@ -59,6 +59,11 @@ type Config struct {
 	// gone or broke the protocol; the pending request stops waiting at once
 	// instead of running into its timeout.
 	Lost context.Context
+	// Dropped, when set, says what the transport received and could not
+	// take as an answer (lines that are not JSON-RPC, an answer with an id
+	// never sent), or "" when nothing; a timeout's message ends with it, so
+	// that the user learns what did arrive.
+	Dropped func() string
 }
 
 // TooLargeError is a response longer than Limits.MaxBytes.
@@ -352,7 +357,13 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 		if method == "initialize" {
 			limit = s.limits.StartTimeout
 		}
-		return fmt.Errorf("no answer to %s within %s", method, seconds(limit))
+		msg := fmt.Sprintf("no answer to %s within %s", method, seconds(limit))
+		if s.cfg.Dropped != nil {
+			if d := s.cfg.Dropped(); d != "" {
+				msg += "; " + d
+			}
+		}
+		return errors.New(msg)
 	}
 	var te *mcptransport.Error
 	if errors.As(err, &te) {

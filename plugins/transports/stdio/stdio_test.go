@@ -31,6 +31,12 @@ func fakeTarget(mode string, limits transport.Limits) transport.Target {
 	}
 }
 
+// strict is target with StrictStdout set.
+func strict(target transport.Target) transport.Target {
+	target.StrictStdout = true
+	return target
+}
+
 var pidLine = regexp.MustCompile(`pid (\d+)`)
 
 // assertGone fails unless the fake that printed its pid on stderr has been
@@ -54,6 +60,9 @@ func assertGone(t *testing.T, stderr string) {
 func TestExportFailures(t *testing.T) {
 	shortStart := transport.Limits{StartTimeout: 300 * time.Millisecond}
 	shortList := transport.Limits{RequestTimeout: 300 * time.Millisecond}
+	// The servers that answer initialize wrongly do so at once; the
+	// timeout must only be long enough for that answer to arrive first.
+	dropWait := transport.Limits{StartTimeout: 2 * time.Second}
 	cases := []struct {
 		name    string
 		target  transport.Target
@@ -66,9 +75,43 @@ func TestExportFailures(t *testing.T) {
 			want:   []string{"no answer to initialize within 300ms"},
 		},
 		{
-			name:   "junk on stdout",
+			name:   "logs on stdout",
 			target: fakeTarget("junk", transport.Limits{}),
-			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout"`},
+			want: []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" and 100 more lines, ` +
+				`more than the 100 lines or 64 KiB that rubric skips (an MCP server must write only protocol messages there, and its logs to stderr)`},
+		},
+		{
+			name:   "logs on stdout, strict",
+			target: strict(fakeTarget("junk", transport.Limits{})),
+			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" (an MCP server must`},
+		},
+		{
+			name:   "a banner, strict",
+			target: strict(fakeTarget("banner", transport.Limits{})),
+			want:   []string{`server wrote something other than JSON-RPC on stdout: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" (an MCP server must`},
+		},
+		{
+			name:   "a stray line, then it exits",
+			target: fakeTarget("junk-exit", transport.Limits{}),
+			want: []string{"server exited with status 1 before answering initialize; its stderr ended with: Error: listen EADDRINUSE\n" +
+				`the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; the first: "Listening on port 3000"`},
+		},
+		{
+			name:   "an answer with a wrong id",
+			target: fakeTarget("wrongid", dropWait),
+			want: []string{`no answer to initialize within 2s; the server sent an answer to a request rubric never sent (a wrong id): ` +
+				`"{\"jsonrpc\":\"2.0\",\"id\":\"1-reply\",\"result\":`},
+		},
+		{
+			name:   "an answer that is not JSON",
+			target: fakeTarget("malformed", dropWait),
+			want: []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; ` +
+				`the first: "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",}" (it is not valid JSON: invalid character '}'`},
+		},
+		{
+			name:   "an answer nested too deep",
+			target: fakeTarget("deep", dropWait),
+			want:   []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout`, `[[[["… (it is nested deeper than the 10000 levels a JSON decoder reads)`},
 		},
 		{
 			name:   "exits at once",
@@ -191,6 +234,48 @@ func TestExportLegacyServer(t *testing.T) {
 	}
 	if s.Server["protocolVersion"] != "2024-11-05" || s.Server["instructions"] != "Call list_files first." || s.Server["name"] != "fake" {
 		t.Errorf("server: %v", s.Server)
+	}
+}
+
+// TestExportBanner reads a server that prints a line on stdout before it
+// serves: its tools are read, and the surface carries a warning that
+// quotes the line, escapes and all.
+func TestExportBanner(t *testing.T) {
+	s, err := Transport{ClientVersion: "test"}.Export(context.Background(), fakeTarget("banner", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "forecast" {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+	want := []string{`the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; the first: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" ` +
+		`(an MCP server must write only protocol messages there; --strict-stdout refuses such a server)`}
+	if !reflect.DeepEqual(s.Warnings, want) {
+		t.Errorf("warnings %q\nwant %q", s.Warnings, want)
+	}
+	// The warning travels with the surface through a plugin's document.
+	back, err := surface.Parse("plugin", s.Marshal())
+	if err != nil || !reflect.DeepEqual(back.Warnings, want) || back.Hash() != s.Hash() {
+		t.Errorf("read back: warnings %q, error %v", back.Warnings, err)
+	}
+
+	quiet, err := Transport{}.Export(context.Background(), fakeTarget("legacy", transport.Limits{}))
+	if err != nil || quiet.Warnings != nil {
+		t.Errorf("a server that writes only messages: warnings %q, error %v", quiet.Warnings, err)
+	}
+}
+
+// TestExportStderrPrintable checks what reaches the log of a server's
+// stderr: whole lines, with the escape sequence that would write the
+// user's clipboard (OSC 52) removed although it came in two writes, and
+// control characters shown as U+FFFD.
+func TestExportStderrPrintable(t *testing.T) {
+	var stderr proctest.Buffer
+	if _, err := (Transport{Stderr: &stderr}).Export(context.Background(), fakeTarget("osc52", transport.Limits{})); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stderr.String(), "copying  done\ufffd\ufffd\nsecond line\n"; got != want {
+		t.Errorf("logged %q\nwant %q", got, want)
 	}
 }
 
