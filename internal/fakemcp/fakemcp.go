@@ -77,6 +77,27 @@ func Serve(mode string) {
 			}
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`+"\n", id)
 		})
+	case "pinger": // pings rubric before it answers initialize, and dies unless the answer is the empty result
+		in := bufio.NewReader(os.Stdin)
+		init, _ := in.ReadString('\n')
+		fmt.Println(`{"jsonrpc":"2.0","id":"srv-ping","method":"ping"}`)
+		reply, _ := in.ReadString('\n')
+		var r struct {
+			ID     string          `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal([]byte(reply), &r) != nil || r.ID != "srv-ping" || string(r.Result) != "{}" {
+			fmt.Fprintf(os.Stderr, "ping answered with %s", reply)
+			os.Exit(1)
+		}
+		var req struct{ ID json.RawMessage }
+		json.Unmarshal([]byte(init), &req)
+		w := bufio.NewWriter(os.Stdout)
+		answerInit(w, string(req.ID), "2025-06-18", "")
+		w.Flush()
+		serveLines(func(w *bufio.Writer, id, method string) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"pong","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
 	case "junk-exit": // one stray line, then it dies when asked anything
 		fmt.Println("Listening on port 3000")
 		bufio.NewReader(os.Stdin).ReadString('\n')

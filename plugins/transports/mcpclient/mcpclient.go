@@ -94,6 +94,9 @@ func (e *TooLargeError) Error() string {
 func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.Surface, error) {
 	s := &session{ctx: ctx, tr: tr, cfg: cfg, limits: cfg.Limits.WithDefaults()}
 	defer tr.Close()
+	if b, ok := tr.(mcptransport.BidirectionalInterface); ok {
+		b.SetRequestHandler(answer)
+	}
 	start, cancel := context.WithTimeout(ctx, s.limits.StartTimeout)
 	defer cancel()
 	if err := s.start(start); err != nil {
@@ -130,12 +133,25 @@ type session struct {
 func (s *session) start(deadline context.Context) error {
 	done := make(chan error, 1)
 	go func() { done <- s.tr.Start(s.ctx) }()
+	lost := context.Background().Done() // never
+	if s.cfg.Lost != nil {
+		lost = s.cfg.Lost.Done()
+	}
 	select {
 	case err := <-done:
 		if err != nil {
 			return s.failed(deadline, "initialize", err)
 		}
 		return nil
+	case <-lost:
+		// The transport knows Start cannot succeed (a legacy stream named
+		// an endpoint it refuses, say): end it now, not at the deadline.
+		s.tr.Close()
+		err := <-done
+		if err == nil {
+			err = mcptransport.ErrTransportClosed
+		}
+		return s.failed(deadline, "initialize", err)
 	case <-deadline.Done():
 		// Closing the transport ends a Start that is still connecting;
 		// wait for it so that nothing outlives List.
@@ -146,6 +162,16 @@ func (s *session) start(deadline context.Context) error {
 		}
 		return s.failed(deadline, "initialize", err)
 	}
+}
+
+// answer answers a request from the server: a ping with the empty result
+// the specification asks for, anything else with "method not found", since
+// rubric offers the server nothing (no sampling, no roots).
+func answer(_ context.Context, req mcptransport.JSONRPCRequest) (*mcptransport.JSONRPCResponse, error) {
+	if req.Method == string(mcp.MethodPing) {
+		return mcptransport.NewJSONRPCResultResponse(req.ID, json.RawMessage(`{}`)), nil
+	}
+	return mcptransport.NewJSONRPCErrorResponse(req.ID, mcp.METHOD_NOT_FOUND, "rubric only lists tools; it does not serve "+req.Method, nil), nil
 }
 
 // initResult is the part of an initialize result that the surface keeps.

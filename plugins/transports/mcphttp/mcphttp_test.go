@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,7 +113,7 @@ func TestExportHeaders(t *testing.T) {
 			}
 
 			_, err := k.tr.Export(context.Background(), transport.Target{Location: url})
-			if want := "server refused the credentials (HTTP 401 Unauthorized): it wants some; pass them with --header"; err == nil || !strings.Contains(err.Error(), want) {
+			if want := "server wants credentials (HTTP 401 Unauthorized) and none were sent: pass them with --header"; err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("without the header: %v\nwant %q", err, want)
 			}
 
@@ -278,5 +279,139 @@ func TestExportLeavesNothingRunning(t *testing.T) {
 		}
 		ts.Close() // ends the server's goroutines; ours must end by themselves
 		proctest.Goroutines(t, before)
+	}
+}
+
+// seen records the credentials each request to a server carried.
+type seen struct {
+	mu    sync.Mutex
+	creds []string // "Authorization=...,X-Api-Key=..." per request
+}
+
+func (s *seen) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.creds = append(s.creds, fmt.Sprintf("Authorization=%s,X-Api-Key=%s,Cookie=%s", r.Header.Get("Authorization"), r.Header.Get("X-Api-Key"), r.Header.Get("Cookie")))
+		s.mu.Unlock()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *seen) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.creds...)
+}
+
+// redirectTo answers every request with status code and a Location of
+// target plus the request's path.
+func redirectTo(target string, code int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, target+r.URL.Path, code)
+	})
+}
+
+// TestExportRedirects runs redirects between two listeners on loopback,
+// which are two origins: one to another origin is refused by default,
+// naming both URLs, and the other server hears nothing; allowed, it is
+// followed without any credential, and the surface says where the tools
+// came from. A redirect within the origin keeps the credentials.
+func TestExportRedirects(t *testing.T) {
+	var other seen
+	elsewhere := httptest.NewServer(other.wrap(server.NewStreamableHTTPServer(newServer(2, "Elsewhere."))))
+	defer elsewhere.Close()
+	creds := map[string]string{"Authorization": "Bearer s3cret", "X-Api-Key": "k3y", "Cookie": "session=c00kie"}
+	for _, code := range []int{http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			from := httptest.NewServer(redirectTo(elsewhere.URL, code))
+			defer from.Close()
+			before := len(other.requests())
+			_, err := Streamable{}.Export(context.Background(), transport.Target{Location: from.URL + "/mcp", Headers: creds})
+			want := fmt.Sprintf("server at %s/mcp redirected to %s/mcp, on another origin: rubric does not follow it", from.URL, elsewhere.URL)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "--follow-redirects") {
+				t.Errorf("error %v\nwant it to contain %q", err, want)
+			}
+			if got := other.requests()[before:]; len(got) != 0 {
+				t.Errorf("the other origin was asked %d times: %q", len(got), got)
+			}
+			if code == http.StatusFound {
+				return // a 302 turns the POST into a GET, which MCP cannot follow anyway
+			}
+
+			s, err := Streamable{}.Export(context.Background(), transport.Target{Location: from.URL + "/mcp", Headers: creds, FollowRedirects: true})
+			if err != nil {
+				t.Fatalf("with FollowRedirects: %v", err)
+			}
+			if len(s.Tools) != 2 || s.Source != from.URL+"/mcp" || s.Server["url"] != from.URL+"/mcp" || s.Server["redirected_to"] != elsewhere.URL+"/mcp" {
+				t.Errorf("%d tools, source %q, server %v", len(s.Tools), s.Source, s.Server)
+			}
+			wantWarn := []string{fmt.Sprintf("the server at %s/mcp redirected to %s/mcp, on another origin; the tools are that server's, and it was sent no credentials", from.URL, elsewhere.URL)}
+			if !reflect.DeepEqual(s.Warnings, wantWarn) {
+				t.Errorf("warnings %q\nwant %q", s.Warnings, wantWarn)
+			}
+			got := other.requests()[before:]
+			if len(got) == 0 {
+				t.Fatal("the other origin heard nothing")
+			}
+			for _, r := range got {
+				if r != "Authorization=,X-Api-Key=,Cookie=" {
+					t.Errorf("the other origin got credentials: %s", r)
+				}
+			}
+		})
+	}
+
+	t.Run("same origin", func(t *testing.T) {
+		mux := http.NewServeMux()
+		mux.Handle("/mcp", requireAuth("Bearer s3cret", server.NewStreamableHTTPServer(newServer(3, "Here."))))
+		mux.Handle("/old/mcp", http.RedirectHandler("/mcp", http.StatusPermanentRedirect))
+		here := httptest.NewServer(mux)
+		defer here.Close()
+		s, err := Streamable{}.Export(context.Background(), transport.Target{Location: here.URL + "/old/mcp", Headers: creds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Tools) != 3 || s.Server["redirected_to"] != here.URL+"/mcp" || s.Warnings != nil {
+			t.Errorf("%d tools, server %v, warnings %q", len(s.Tools), s.Server, s.Warnings)
+		}
+	})
+
+	t.Run("a loop", func(t *testing.T) {
+		mux := http.NewServeMux()
+		mux.Handle("/a", http.RedirectHandler("/b", http.StatusTemporaryRedirect))
+		mux.Handle("/b", http.RedirectHandler("/a", http.StatusTemporaryRedirect))
+		loop := httptest.NewServer(mux)
+		defer loop.Close()
+		_, err := Streamable{}.Export(context.Background(), transport.Target{Location: loop.URL + "/a"})
+		if want := "server redirected more than 10 times"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v\nwant it to contain %q", err, want)
+		}
+	})
+}
+
+// TestExportSSEEndpointElsewhere serves a legacy event stream whose
+// endpoint is on another origin: it is refused at once, naming both
+// origins, not after the start timeout (an hour here).
+func TestExportSSEEndpointElsewhere(t *testing.T) {
+	var other seen
+	elsewhere := httptest.NewServer(other.wrap(http.NotFoundHandler()))
+	defer elsewhere.Close()
+	stream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "event: endpoint\ndata: %s/message?session=1\n\n", elsewhere.URL)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer stream.Close()
+	_, err := SSE{}.Export(context.Background(), transport.Target{
+		Location: stream.URL + "/sse", Headers: map[string]string{"Authorization": "Bearer s3cret"},
+		Limits: transport.Limits{StartTimeout: time.Hour},
+	})
+	want := fmt.Sprintf("server at %s named an endpoint on another origin, %s, to send requests to: rubric refuses it", stream.URL, elsewhere.URL)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant it to contain %q", err, want)
+	}
+	if got := other.requests(); len(got) != 0 {
+		t.Errorf("the other origin was asked: %q", got)
 	}
 }

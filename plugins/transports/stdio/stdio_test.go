@@ -279,6 +279,18 @@ func TestExportStderrPrintable(t *testing.T) {
 	}
 }
 
+// TestExportAnswersPing reads a server that pings before it answers
+// initialize, and stops unless the answer is the empty result.
+func TestExportAnswersPing(t *testing.T) {
+	s, err := Transport{}.Export(context.Background(), fakeTarget("pinger", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "pong" {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+}
+
 func TestExportDirAndEnv(t *testing.T) {
 	dir := t.TempDir()
 	target := fakeTarget("env", transport.Limits{})
