@@ -78,6 +78,11 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
+// ExportBytes bounds what a whole export may read, every page of a list
+// together: four times MaxBytes (of l with its defaults). The plugin host
+// accepts a surface document of that size, plus its framing.
+func (l Limits) ExportBytes() int64 { return 4 * l.WithDefaults().MaxBytes }
+
 // String returns the target as a user would type it.
 func (t Target) String() string {
 	if len(t.Args) == 0 {

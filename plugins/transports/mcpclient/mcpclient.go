@@ -217,6 +217,7 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 	var tools []json.RawMessage
 	seen := map[string]bool{}
 	cursor := ""
+	var total int64 // bytes of every page so far
 	for page := 1; ; page++ {
 		if page > s.limits.MaxTools+1 {
 			return nil, fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1)
@@ -230,6 +231,10 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 		cancel()
 		if err != nil {
 			return nil, err
+		}
+		if total += int64(len(raw)); total > s.limits.ExportBytes() {
+			return nil, fmt.Errorf("server sent more than %s in %d pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)",
+				transport.Sized(s.limits.ExportBytes()), page)
 		}
 		got, next, err := readPage(raw, page)
 		if err != nil {

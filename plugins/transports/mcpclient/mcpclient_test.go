@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"reflect"
@@ -131,6 +132,20 @@ func TestListFollowsCursors(t *testing.T) {
 	}
 }
 
+// bigPages is n pages of one tool each, its description size bytes long.
+func bigPages(n, size int) map[string]string {
+	m := map[string]string{}
+	for i := 0; i < n; i++ {
+		next := fmt.Sprintf(`,"nextCursor":"p%d"`, i+1)
+		if i == n-1 {
+			next = ""
+		}
+		m[fmt.Sprintf("p%d", i)] = fmt.Sprintf(`{"tools":[{"name":"t%d","description":"%s"}]%s}`, i, strings.Repeat("x", size), next)
+	}
+	m[""] = m["p0"]
+	return m
+}
+
 func TestListRejects(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -156,6 +171,9 @@ func TestListRejects(t *testing.T) {
 			`$.tools[0]: tool has no "name"`},
 		{"same name on two pages", map[string]string{"": `{"tools":[{"name":"a"}],"nextCursor":"x"}`, "x": `{"tools":[{"name":"a"}]}`}, transport.Limits{},
 			`duplicate tool name "a"`},
+		// Each page is within MaxBytes; together they pass 4 × MaxBytes.
+		{"more bytes in all than allowed", bigPages(8, 300), transport.Limits{MaxBytes: 350},
+			"server sent more than 1400 bytes in 4 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
 		{"no answer", map[string]string{}, transport.Limits{RequestTimeout: 100 * time.Millisecond},
 			"no answer to tools/list within 100ms"},
 	}
