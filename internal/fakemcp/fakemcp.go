@@ -214,6 +214,21 @@ func Serve(mode string) {
 			}
 		})
 		time.Sleep(time.Hour)
+	case "setsid": // starts a child that leaves the process group with setsid() and ignores SIGTERM, says "grandchild N" on stderr, serves one tool, and exits at the end of input
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), Env+"=stubborn")
+		child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := child.Start(); err != nil {
+			panic(err)
+		}
+		fmt.Fprintf(os.Stderr, "grandchild %d\n", child.Process.Pid)
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"detached","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
 	case "paginate5": // 23 tools, five to a page
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		s := server.NewMCPServer("paginator", "2.0.0", server.WithPaginationLimit(5), server.WithInstructions("Read the docs."))

@@ -78,7 +78,10 @@ func (Transport) Name() string { return "stdio" }
 // target.Args in target.Dir, with the caller's environment plus
 // target.Env, lists the server's tools and stops it: stdin is closed, then
 // SIGTERM follows after a second and SIGKILL two seconds later. The server
-// is never left running, and nothing Export started outlives it.
+// is never left running, and nothing Export started outlives it: every
+// process that still carries the session's mark in its environment
+// (procgroup.Mark) is killed once the server has ended, one that left the
+// process group with setsid() included.
 func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -141,6 +144,7 @@ type proc struct {
 	stderr *os.File // the read end of its stderr, drained into tail
 	out    *outGuard
 	tail   *termtext.Tail
+	mark   string // the environment entry of the server's session
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -167,7 +171,10 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 	}
 	cmd := exec.Command(name, target.Args...)
 	cmd.Dir = target.Dir
-	cmd.Env = environ(target.Env)
+	// The mark finds what the server started, even a process that left
+	// the process group, when the server stops.
+	mark := procgroup.Mark()
+	cmd.Env = append(environ(target.Env), mark)
 	// The server is killed if rubric dies first; it stays in the plugin's
 	// process group, which the host kills whole afterwards.
 	cmd.SysProcAttr = procgroup.Attr(false, syscall.SIGKILL)
@@ -195,6 +202,7 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		stderr:  files[4],
 		out:     newOutGuard(files[2], limit, target.StrictStdout),
 		tail:    &termtext.Tail{Max: tailSize},
+		mark:    mark,
 		exited:  make(chan struct{}),
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
@@ -400,6 +408,9 @@ func (p *proc) stop(interrupted bool) {
 		_ = p.cmd.Process.Kill()
 		<-p.exited
 	}
+	// Whatever the server started and left behind goes with it, a
+	// process that called setsid() included.
+	procgroup.KillMarked(p.mark)
 	close(p.quit)
 
 	// Closing our end of stdout ends mcp-go's reader, if it still runs.

@@ -291,6 +291,29 @@ func TestExportAnswersPing(t *testing.T) {
 	}
 }
 
+// TestExportEndsDetachedChildren reads a server whose child called
+// setsid(), leaving the process group, and ignores SIGTERM: once Export
+// has returned, the child is gone as well.
+func TestExportEndsDetachedChildren(t *testing.T) {
+	var stderr proctest.Buffer
+	s, err := Transport{Stderr: &stderr}.Export(context.Background(), fakeTarget("setsid", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+	m := regexp.MustCompile(`grandchild (\d+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("the server named no child; stderr: %q", stderr.String())
+	}
+	pid, _ := strconv.Atoi(m[1])
+	if !proctest.Gone(pid, 0) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the server's detached child %d outlived Export", pid)
+	}
+}
+
 func TestExportDirAndEnv(t *testing.T) {
 	dir := t.TempDir()
 	target := fakeTarget("env", transport.Limits{})
