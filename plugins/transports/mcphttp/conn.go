@@ -15,6 +15,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
@@ -53,6 +54,7 @@ type conn struct {
 	final       *url.URL    // where the last redirect followed led
 	crossOrigin bool        // a redirect followed led to another origin
 	endpoint    error       // the legacy stream named an endpoint on another origin
+	last        string      // the start of the last body or event data, quoted
 
 	lost context.Context // see mcpclient.Config.Lost
 	lose context.CancelFunc
@@ -239,6 +241,8 @@ func (c *conn) fault(method string, err error) error {
 		return c.refusedError()
 	case c.status != nil:
 		return fmt.Errorf("server answered %s with HTTP %s: %s", method, c.status.text, statusHint(c.status.code))
+	case c.last != "" && unreadable(err):
+		return fmt.Errorf("server answered %s with something that is not a JSON-RPC message: %s%s", method, c.last, decodeReason(err))
 	case c.ended:
 		return fmt.Errorf("server closed the event stream before answering %s", method)
 	case c.streams > 0 && c.posts == 0:
@@ -281,6 +285,30 @@ func (c *conn) netError(method string) error {
 	return fmt.Errorf("cannot reach %s: %s", c.display, reason)
 }
 
+// unreadable reports whether mcp-go failed a request because it could not
+// read the answer: malformed JSON, JSON nested too deep, an event that is
+// not a message. mcp-go says so only in words.
+func unreadable(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "failed to decode response") || strings.Contains(msg, "unexpected nil response")
+}
+
+// decodeReason is why mcp-go could not decode an answer, in parentheses,
+// or "" when it did not say.
+func decodeReason(err error) string {
+	_, why, ok := strings.Cut(err.Error(), "failed to decode response: ")
+	switch {
+	case !ok:
+		return ""
+	case strings.Contains(why, "exceeded max depth"):
+		return " (it is nested deeper than the 10000 levels a JSON decoder reads)"
+	}
+	return " (it is not valid JSON: " + why + ")"
+}
+
 func statusHint(code int) string {
 	switch code {
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
@@ -306,11 +334,39 @@ type limitedBody struct {
 	content bool  // the current line of an event stream has content
 	err     error
 
-	// A legacy event stream (opened with a GET) is read for its endpoint
-	// event, which must name a URL on the target's origin.
+	// An event stream's lines are followed, to quote the data of the last
+	// event should it not be a message; a legacy event stream (opened with
+	// a GET) for its endpoint event too, which must name a URL on the
+	// target's origin.
 	stream bool
 	line   []byte // the current line, its first maxEventLine bytes
 	event  string // the current event's name
+	head   []byte // the start of a body that is not an event stream
+}
+
+// quoteLen is how much of what a server sent a message may quote.
+const quoteLen = 80
+
+// received notes the start of the last body or event data received, to
+// quote should it not be a JSON-RPC message.
+func (c *conn) received(start []byte) {
+	c.mu.Lock()
+	c.last = quoteStart(start)
+	c.mu.Unlock()
+}
+
+// quoteStart is the start of what a server sent, Go-quoted (so printable)
+// and cut at quoteLen bytes on a character boundary.
+func quoteStart(b []byte) string {
+	more := ""
+	if len(b) > quoteLen {
+		cut := quoteLen
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		b, more = b[:cut], "…"
+	}
+	return fmt.Sprintf("%q%s", b, more)
 }
 
 // maxEventLine is how much of a stream's line is kept to find the
@@ -323,10 +379,15 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	n, err := b.rc.Read(p)
-	if b.stream && b.watch(p[:n]) {
-		b.err = b.c.endpoint
-		b.c.lose()
-		return 0, b.err
+	if b.events {
+		if b.watch(p[:n]) {
+			b.err = b.c.endpoint
+			b.c.lose()
+			return 0, b.err
+		}
+	} else if len(b.head) < quoteLen {
+		b.head = append(b.head, p[:min(n, quoteLen+1-len(b.head))]...)
+		b.c.received(b.head)
 	}
 	if b.count(p[:n]) {
 		b.err = &mcpclient.TooLargeError{Limit: b.c.limit}
@@ -399,7 +460,9 @@ func (b *limitedBody) endLine() bool {
 		b.event = ""
 	case name == "event":
 		b.event = value
-	case name == "data" && b.event == "endpoint":
+	case name == "data" && (b.event != "endpoint" || !b.stream):
+		b.c.received([]byte(value))
+	case name == "data":
 		u, err := b.c.target.Parse(value)
 		if err != nil || sameOrigin(u, b.c.target) {
 			return false

@@ -191,6 +191,18 @@ func TestExportFailures(t *testing.T) {
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, id)
 	})
 	t.Cleanup(rpcErr.Close)
+	answer := func(ctype, body string) *httptest.Server {
+		ts := jsonServer(func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+			w.Header().Set("Content-Type", ctype)
+			fmt.Fprintf(w, body, id)
+		})
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	malformed := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":[}`)
+	malformedEvent := answer("text/event-stream", "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"tools\":[}\n\n")
+	deepJSON := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":`+deep+`}}`)
 	sseBig := httptest.NewServer(server.NewSSEServer(newServer(1, big)))
 	t.Cleanup(sseBig.Close)
 	mux := http.NewServeMux()
@@ -227,6 +239,12 @@ func TestExportFailures(t *testing.T) {
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
 		{"no answer", Streamable{}, transport.Target{Location: hang.URL, Limits: shortList},
 			"no answer to tools/list within 200ms"},
+		{"malformed JSON", Streamable{}, transport.Target{Location: malformed.URL},
+			`server answered tools/list with something that is not a JSON-RPC message: "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[}" (it is not valid JSON: invalid character '}'`},
+		{"malformed event", Streamable{}, transport.Target{Location: malformedEvent.URL},
+			`server answered tools/list with something that is not a JSON-RPC message: "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[}"`},
+		{"JSON nested too deep", Streamable{}, transport.Target{Location: deepJSON.URL},
+			`[[[[[["… (it is nested deeper than the 10000 levels a JSON decoder reads)`},
 		{"error answer", Streamable{}, transport.Target{Location: rpcErr.URL},
 			"server answered tools/list with error -32601: Method not found"},
 		{"wrong path", Streamable{}, transport.Target{Location: mcpServer.URL + "/nope"},
