@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -228,6 +229,21 @@ func Serve(mode string) {
 				return
 			}
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"detached","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
+	case "endless": // pages without end, each one tool with a description of $FAKE_PAGE_BYTES bytes (default 1 MiB) and a fresh cursor
+		size := 1 << 20
+		if n, err := strconv.Atoi(os.Getenv("FAKE_PAGE_BYTES")); err == nil {
+			size = n
+		}
+		desc := strings.Repeat("x", size)
+		page := 0
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			page++
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t%d","description":"%s"}],"nextCursor":"c%d"}}`+"\n", id, page, desc, page)
 		})
 	case "paginate5": // 23 tools, five to a page
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())

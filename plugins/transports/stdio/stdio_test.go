@@ -137,6 +137,11 @@ func TestExportFailures(t *testing.T) {
 			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
 		},
 		{
+			name:   "pages without end",
+			target: fakeTarget("endless", transport.Limits{MaxBytes: 2 << 20}),
+			want:   []string{"server sent more than 8 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
+		},
+		{
 			name:   "error answer to tools/list",
 			target: fakeTarget("rpcerror", transport.Limits{}),
 			want:   []string{"server answered tools/list with error -32601: Method not found"},
