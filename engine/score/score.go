@@ -107,8 +107,9 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		Surface: report.Surface{
 			Hash: s.Hash(), ToolCount: len(s.Tools), Format: s.Format, Source: s.Source, Server: s.Server,
 		},
-		Tools:    make([]report.Tool, len(s.Tools)),
-		Warnings: []string{},
+		Tools: make([]report.Tool, len(s.Tools)),
+		// What the transport noticed comes first.
+		Warnings: append([]string{}, s.Warnings...),
 	}
 	rep.Embed(s)
 	if len(r.Questions) > 0 && opt.Asker == nil {

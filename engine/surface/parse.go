@@ -170,7 +170,15 @@ func (p *parser) parse() (*Surface, error) {
 		// format, not a guess, says whether the tools are registry entries.
 		registry = f == FormatRegistry
 		source, _ := top["source"].(string)
-		defer func() { s.Format, s.Source = f, source }()
+		var warnings []string
+		if ws, ok := top["warnings"].([]any); ok {
+			for _, w := range ws {
+				if w, ok := w.(string); ok {
+					warnings = append(warnings, w)
+				}
+			}
+		}
+		defer func() { s.Format, s.Source, s.Warnings = f, source, warnings }()
 	}
 	switch {
 	case registry:

@@ -27,6 +27,10 @@ type Surface struct {
 	Server map[string]any `json:"server,omitempty"`
 	// Tools are in the order the server listed them.
 	Tools []Tool `json:"tools"`
+	// Warnings are what the transport noticed while reading the tools and
+	// a report should say (lines a server wrote on stdout that were
+	// skipped, a redirect followed). They do not enter the hash.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Tool is one tool definition.
@@ -138,7 +142,18 @@ func (s *Surface) WriteTo(w io.Writer) (int64, error) {
 			b = b[:0]
 		}
 	}
-	b = append(b, "]}"...)
+	b = append(b, ']')
+	if len(s.Warnings) > 0 {
+		b = append(b, `,"warnings":[`...)
+		for i, w := range s.Warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, w)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, '}')
 	cw.write(b)
 	return cw.n, cw.err
 }

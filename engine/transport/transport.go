@@ -40,6 +40,14 @@ type Target struct {
 	Headers map[string]string
 	// Limits bound what reading the target may cost.
 	Limits Limits
+	// StrictStdout refuses a spawned server at its first line on stdout
+	// that is not a JSON-RPC message. By default a few such lines (a
+	// banner, a stray log line) are skipped, with a warning.
+	StrictStdout bool
+	// FollowRedirects lets an HTTP transport follow a redirect to another
+	// origin (scheme, host, port), to which it then sends none of the
+	// target's headers. By default such a redirect is refused.
+	FollowRedirects bool
 }
 
 // Limits bound a transport's work. A zero field means its default.
@@ -71,6 +79,11 @@ func (l Limits) WithDefaults() Limits {
 	}
 	return l
 }
+
+// ExportBytes bounds what a whole export may read, every page of a list
+// together: four times MaxBytes (of l with its defaults). The plugin host
+// accepts a surface document of that size, plus its framing.
+func (l Limits) ExportBytes() int64 { return 4 * l.WithDefaults().MaxBytes }
 
 // String returns the target as a user would type it.
 func (t Target) String() string {

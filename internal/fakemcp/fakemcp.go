@@ -1,7 +1,8 @@
 // Package fakemcp plays misbehaving MCP servers over stdio, for tests that
-// need a real process on real pipes: one that never answers, prints junk on
-// stdout, exits at once, sends 100 MB, paginates, ignores SIGTERM or leaves
-// children behind. A test binary becomes one by calling Main (from
+// need a real process on real pipes: one that never answers, prints a
+// banner or junk on stdout, answers with a wrong id or broken JSON, exits
+// at once, sends 100 MB, paginates, ignores SIGTERM or leaves children
+// behind. A test binary becomes one by calling Main (from
 // TestMain, or as a testscript command).
 package fakemcp
 
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -23,6 +25,11 @@ import (
 
 // Env names the mode a re-executed binary plays.
 const Env = "RUBRIC_FAKE_SERVER"
+
+// GotToolsList is the line a server that never answers tools/list writes on
+// stderr once it has been asked: the stage a test waits for before it
+// interrupts.
+const GotToolsList = "got tools/list"
 
 // Main plays the mode given as the first argument, or else in Env, and
 // exits.
@@ -46,9 +53,71 @@ func Serve(mode string) {
 		signal.Ignore(syscall.SIGTERM)
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		time.Sleep(time.Hour)
-	case "junk":
+	case "junk": // logs to stdout, more than rubric skips, and never answers
 		fmt.Println("hello world, this server logs to stdout")
+		for i := 1; i <= 200; i++ {
+			fmt.Printf("log line %d\n", i)
+		}
 		io.Copy(io.Discard, os.Stdin)
+	case "banner": // one line on stdout before it serves, as some published servers do
+		fmt.Println("\x1b[1mWeather MCP Server\x1b[0m running on stdio")
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"forecast","description":"Gives the forecast.","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
+	case "osc52": // hostile stderr: a clipboard write split between two writes, a bell, a NUL; then serves
+		os.Stderr.WriteString("copying \x1b]52;c;cm0gLXJmIH4=")
+		os.Stderr.WriteString("\a done\x07\x00\nsecond line\n")
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`+"\n", id)
+		})
+	case "pinger": // pings rubric before it answers initialize, and dies unless the answer is the empty result
+		in := bufio.NewReader(os.Stdin)
+		init, _ := in.ReadString('\n')
+		fmt.Println(`{"jsonrpc":"2.0","id":"srv-ping","method":"ping"}`)
+		reply, _ := in.ReadString('\n')
+		var r struct {
+			ID     string          `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal([]byte(reply), &r) != nil || r.ID != "srv-ping" || string(r.Result) != "{}" {
+			fmt.Fprintf(os.Stderr, "ping answered with %s", reply)
+			os.Exit(1)
+		}
+		var req struct{ ID json.RawMessage }
+		json.Unmarshal([]byte(init), &req)
+		w := bufio.NewWriter(os.Stdout)
+		answerInit(w, string(req.ID), "2025-06-18", "")
+		w.Flush()
+		serveLines(func(w *bufio.Writer, id, method string) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"pong","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
+	case "junk-exit": // one stray line, then it dies when asked anything
+		fmt.Println("Listening on port 3000")
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Fprintln(os.Stderr, "Error: listen EADDRINUSE")
+		os.Exit(1)
+	case "wrongid", "malformed", "deep": // answers initialize with a message mcp-go would drop: another id, broken JSON, JSON nested past the decoder's limit
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "initialize" {
+				return
+			}
+			switch mode {
+			case "wrongid":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":"%s-reply","result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`+"\n", id)
+			case "malformed":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18",}`+"\n", id)
+			case "deep":
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"serverInfo":%s1%s}}`+"\n", id, strings.Repeat("[", 10001), strings.Repeat("]", 10001))
+			}
+		})
 	case "exit1":
 		fmt.Fprintln(os.Stderr, "starting up")
 		fmt.Fprintln(os.Stderr, "\x1b[31mfatal:\x1b[0m API_TOKEN is not set")
@@ -97,14 +166,17 @@ func Serve(mode string) {
 				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"list_files","description":"Lists files.","inputSchema":{"type":"object"}}]}}`+"\n", id)
 			}
 		})
-	case "listhang", "listhang-stubborn": // answers initialize, then nothing
+	case "listhang", "listhang-stubborn": // answers initialize, then nothing; says "got tools/list" on stderr when asked
 		if mode == "listhang-stubborn" {
 			signal.Ignore(syscall.SIGTERM)
 		}
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		serveLines(func(w *bufio.Writer, id, method string) {
-			if method == "initialize" {
+			switch method {
+			case "initialize":
 				answerInit(w, id, "2025-06-18", "")
+			case "tools/list":
+				fmt.Fprintln(os.Stderr, GotToolsList)
 			}
 		})
 		if mode == "listhang-stubborn" {
@@ -143,6 +215,36 @@ func Serve(mode string) {
 			}
 		})
 		time.Sleep(time.Hour)
+	case "setsid": // starts a child that leaves the process group with setsid() and ignores SIGTERM, says "grandchild N" on stderr, serves one tool, and exits at the end of input
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), Env+"=stubborn")
+		child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := child.Start(); err != nil {
+			panic(err)
+		}
+		fmt.Fprintf(os.Stderr, "grandchild %d\n", child.Process.Pid)
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"detached","inputSchema":{"type":"object"}}]}}`+"\n", id)
+		})
+	case "endless": // pages without end, each one tool with a description of $FAKE_PAGE_BYTES bytes (default 1 MiB) and a fresh cursor
+		size := 1 << 20
+		if n, err := strconv.Atoi(os.Getenv("FAKE_PAGE_BYTES")); err == nil {
+			size = n
+		}
+		desc := strings.Repeat("x", size)
+		page := 0
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method == "initialize" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			page++
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t%d","description":"%s"}],"nextCursor":"c%d"}}`+"\n", id, page, desc, page)
+		})
 	case "paginate5": // 23 tools, five to a page
 		fmt.Fprintf(os.Stderr, "pid %d\n", os.Getpid())
 		s := server.NewMCPServer("paginator", "2.0.0", server.WithPaginationLimit(5), server.WithInstructions("Read the docs."))

@@ -14,8 +14,8 @@ import (
 func TestTargetCrossesIntact(t *testing.T) {
 	for _, target := range []transport.Target{
 		{},
-		{Location: "npx", Args: []string{"-y", "pkg"}, Dir: "/srv", Env: map[string]string{"A": "1"}},
-		{Location: "https://h/mcp", Headers: map[string]string{"Authorization": "Bearer x"},
+		{Location: "npx", Args: []string{"-y", "pkg"}, Dir: "/srv", Env: map[string]string{"A": "1"}, StrictStdout: true},
+		{Location: "https://h/mcp", Headers: map[string]string{"Authorization": "Bearer x"}, FollowRedirects: true,
 			Limits: transport.Limits{StartTimeout: 1500 * time.Millisecond, RequestTimeout: time.Minute, MaxBytes: 1 << 20, MaxTools: 7}},
 	} {
 		if got := targetFromProto(targetToProto(target)); !reflect.DeepEqual(got, target) {

@@ -174,6 +174,8 @@ func targetToProto(t transport.Target) *pluginv1.Target {
 			MaxBytes:         t.Limits.MaxBytes,
 			MaxTools:         int64(t.Limits.MaxTools),
 		},
+		StrictStdout:    t.StrictStdout,
+		FollowRedirects: t.FollowRedirects,
 	}
 }
 
@@ -191,5 +193,7 @@ func targetFromProto(p *pluginv1.Target) transport.Target {
 			MaxBytes:       l.GetMaxBytes(),
 			MaxTools:       int(l.GetMaxTools()),
 		},
+		StrictStdout:    p.GetStrictStdout(),
+		FollowRedirects: p.GetFollowRedirects(),
 	}
 }

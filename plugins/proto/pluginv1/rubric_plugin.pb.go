@@ -469,15 +469,22 @@ func (x *TransportInfo) GetLocality() string {
 
 // Target is what to read, and the limits on reading it.
 type Target struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Location      string                 `protobuf:"bytes,1,opt,name=location,proto3" json:"location,omitempty"`
-	Args          []string               `protobuf:"bytes,2,rep,name=args,proto3" json:"args,omitempty"`
-	Dir           string                 `protobuf:"bytes,3,opt,name=dir,proto3" json:"dir,omitempty"`
-	Env           map[string]string      `protobuf:"bytes,4,rep,name=env,proto3" json:"env,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Headers       map[string]string      `protobuf:"bytes,5,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Limits        *Limits                `protobuf:"bytes,6,opt,name=limits,proto3" json:"limits,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Location string                 `protobuf:"bytes,1,opt,name=location,proto3" json:"location,omitempty"`
+	Args     []string               `protobuf:"bytes,2,rep,name=args,proto3" json:"args,omitempty"`
+	Dir      string                 `protobuf:"bytes,3,opt,name=dir,proto3" json:"dir,omitempty"`
+	Env      map[string]string      `protobuf:"bytes,4,rep,name=env,proto3" json:"env,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Headers  map[string]string      `protobuf:"bytes,5,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Limits   *Limits                `protobuf:"bytes,6,opt,name=limits,proto3" json:"limits,omitempty"`
+	// strict_stdout refuses a spawned server at its first line on stdout
+	// that is not a JSON-RPC message, instead of skipping a few with a
+	// warning.
+	StrictStdout bool `protobuf:"varint,7,opt,name=strict_stdout,json=strictStdout,proto3" json:"strict_stdout,omitempty"`
+	// follow_redirects lets an HTTP transport follow a redirect to another
+	// origin, without the target's headers; by default it is refused.
+	FollowRedirects bool `protobuf:"varint,8,opt,name=follow_redirects,json=followRedirects,proto3" json:"follow_redirects,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Target) Reset() {
@@ -550,6 +557,20 @@ func (x *Target) GetLimits() *Limits {
 		return x.Limits
 	}
 	return nil
+}
+
+func (x *Target) GetStrictStdout() bool {
+	if x != nil {
+		return x.StrictStdout
+	}
+	return false
+}
+
+func (x *Target) GetFollowRedirects() bool {
+	if x != nil {
+		return x.FollowRedirects
+	}
+	return false
 }
 
 // Limits bound a transport's work; zero means the default.
@@ -726,14 +747,16 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
 	"\aschemes\x18\x03 \x03(\tR\aschemes\x12\x1a\n" +
-	"\blocality\x18\x04 \x01(\tR\blocality\"\xe6\x02\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\"\xb6\x03\n" +
 	"\x06Target\x12\x1a\n" +
 	"\blocation\x18\x01 \x01(\tR\blocation\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\tR\x04args\x12\x10\n" +
 	"\x03dir\x18\x03 \x01(\tR\x03dir\x123\n" +
 	"\x03env\x18\x04 \x03(\v2!.rubric.plugin.v1.Target.EnvEntryR\x03env\x12?\n" +
 	"\aheaders\x18\x05 \x03(\v2%.rubric.plugin.v1.Target.HeadersEntryR\aheaders\x120\n" +
-	"\x06limits\x18\x06 \x01(\v2\x18.rubric.plugin.v1.LimitsR\x06limits\x1a6\n" +
+	"\x06limits\x18\x06 \x01(\v2\x18.rubric.plugin.v1.LimitsR\x06limits\x12#\n" +
+	"\rstrict_stdout\x18\a \x01(\bR\fstrictStdout\x12)\n" +
+	"\x10follow_redirects\x18\b \x01(\bR\x0ffollowRedirects\x1a6\n" +
 	"\bEnvEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +

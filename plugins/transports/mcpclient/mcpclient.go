@@ -59,6 +59,11 @@ type Config struct {
 	// gone or broke the protocol; the pending request stops waiting at once
 	// instead of running into its timeout.
 	Lost context.Context
+	// Dropped, when set, says what the transport received and could not
+	// take as an answer (lines that are not JSON-RPC, an answer with an id
+	// never sent), or "" when nothing; a timeout's message ends with it, so
+	// that the user learns what did arrive.
+	Dropped func() string
 }
 
 // TooLargeError is a response longer than Limits.MaxBytes.
@@ -89,6 +94,9 @@ func (e *TooLargeError) Error() string {
 func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.Surface, error) {
 	s := &session{ctx: ctx, tr: tr, cfg: cfg, limits: cfg.Limits.WithDefaults()}
 	defer tr.Close()
+	if b, ok := tr.(mcptransport.BidirectionalInterface); ok {
+		b.SetRequestHandler(answer)
+	}
 	start, cancel := context.WithTimeout(ctx, s.limits.StartTimeout)
 	defer cancel()
 	if err := s.start(start); err != nil {
@@ -125,12 +133,25 @@ type session struct {
 func (s *session) start(deadline context.Context) error {
 	done := make(chan error, 1)
 	go func() { done <- s.tr.Start(s.ctx) }()
+	lost := context.Background().Done() // never
+	if s.cfg.Lost != nil {
+		lost = s.cfg.Lost.Done()
+	}
 	select {
 	case err := <-done:
 		if err != nil {
 			return s.failed(deadline, "initialize", err)
 		}
 		return nil
+	case <-lost:
+		// The transport knows Start cannot succeed (a legacy stream named
+		// an endpoint it refuses, say): end it now, not at the deadline.
+		s.tr.Close()
+		err := <-done
+		if err == nil {
+			err = mcptransport.ErrTransportClosed
+		}
+		return s.failed(deadline, "initialize", err)
 	case <-deadline.Done():
 		// Closing the transport ends a Start that is still connecting;
 		// wait for it so that nothing outlives List.
@@ -141,6 +162,16 @@ func (s *session) start(deadline context.Context) error {
 		}
 		return s.failed(deadline, "initialize", err)
 	}
+}
+
+// answer answers a request from the server: a ping with the empty result
+// the specification asks for, anything else with "method not found", since
+// rubric offers the server nothing (no sampling, no roots).
+func answer(_ context.Context, req mcptransport.JSONRPCRequest) (*mcptransport.JSONRPCResponse, error) {
+	if req.Method == string(mcp.MethodPing) {
+		return mcptransport.NewJSONRPCResultResponse(req.ID, json.RawMessage(`{}`)), nil
+	}
+	return mcptransport.NewJSONRPCErrorResponse(req.ID, mcp.METHOD_NOT_FOUND, "rubric only lists tools; it does not serve "+req.Method, nil), nil
 }
 
 // initResult is the part of an initialize result that the surface keeps.
@@ -186,6 +217,7 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 	var tools []json.RawMessage
 	seen := map[string]bool{}
 	cursor := ""
+	var total int64 // bytes of every page so far
 	for page := 1; ; page++ {
 		if page > s.limits.MaxTools+1 {
 			return nil, fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1)
@@ -199,6 +231,10 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 		cancel()
 		if err != nil {
 			return nil, err
+		}
+		if total += int64(len(raw)); total > s.limits.ExportBytes() {
+			return nil, fmt.Errorf("server sent more than %s in %d pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)",
+				transport.Sized(s.limits.ExportBytes()), page)
 		}
 		got, next, err := readPage(raw, page)
 		if err != nil {
@@ -352,7 +388,13 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 		if method == "initialize" {
 			limit = s.limits.StartTimeout
 		}
-		return fmt.Errorf("no answer to %s within %s", method, seconds(limit))
+		msg := fmt.Sprintf("no answer to %s within %s", method, seconds(limit))
+		if s.cfg.Dropped != nil {
+			if d := s.cfg.Dropped(); d != "" {
+				msg += "; " + d
+			}
+		}
+		return errors.New(msg)
 	}
 	var te *mcptransport.Error
 	if errors.As(err, &te) {

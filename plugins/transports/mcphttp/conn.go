@@ -15,6 +15,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
@@ -33,30 +34,39 @@ const deleteTimeout = time.Second
 // what its round tripper saw go wrong.
 type conn struct {
 	life    context.Context // the Export's context
+	target  *url.URL        // the URL the user gave
 	display string          // the URL for messages, without a password
 	limit   int64
 	headers []string // names of the user's headers, sorted
+	follow  bool     // follow redirects to other origins, without credentials
 	base    *http.Transport
 	client  *http.Client
 
-	mu       sync.Mutex
-	tooLarge bool
-	netErr   error       // a failure to reach the server
-	refused  *httpStatus // the first 401 or 403
-	status   *httpStatus // the first other answer that is not 2xx
-	ended    bool        // the legacy event stream ended or broke
-	streams  int         // event streams opened with a GET
-	posts    int         // requests POSTed
+	mu          sync.Mutex
+	tooLarge    bool
+	netErr      error       // a failure to reach the server
+	refused     *httpStatus // the first 401 or 403
+	status      *httpStatus // the first other answer that is not 2xx
+	ended       bool        // the legacy event stream ended or broke
+	streams     int         // event streams opened with a GET
+	posts       int         // requests POSTed
+	redirect    error       // a redirect refused
+	final       *url.URL    // where the last redirect followed led
+	crossOrigin bool        // a redirect followed led to another origin
+	endpoint    error       // the legacy stream named an endpoint on another origin
+	last        string      // the start of the last body or event data, quoted
 
 	lost context.Context // see mcpclient.Config.Lost
 	lose context.CancelFunc
 }
 
-func newConn(life context.Context, u *url.URL, limit int64, headers map[string]string) *conn {
+func newConn(life context.Context, u *url.URL, limit int64, headers map[string]string, follow bool) *conn {
 	c := &conn{
 		life:    life,
+		target:  u,
 		display: u.Redacted(),
 		limit:   limit,
+		follow:  follow,
 		base:    http.DefaultTransport.(*http.Transport).Clone(),
 	}
 	c.lost, c.lose = context.WithCancel(context.Background())
@@ -64,8 +74,85 @@ func newConn(life context.Context, u *url.URL, limit int64, headers map[string]s
 		c.headers = append(c.headers, http.CanonicalHeaderKey(k))
 	}
 	sort.Strings(c.headers)
-	c.client = &http.Client{Transport: c}
+	c.client = &http.Client{Transport: c, CheckRedirect: c.checkRedirect}
 	return c
+}
+
+// maxRedirects bounds a chain of redirects, as browsers and Go's client do.
+const maxRedirects = 10
+
+// checkRedirect is the client's CheckRedirect. A redirect within the
+// target's origin is followed as it is. One to another origin (scheme, host
+// or port) is refused, unless the user allowed it, and then it goes
+// without credentials: none of the user's headers, no Authorization, no
+// cookie. Either way the URL it leads to is recorded, for the surface.
+func (c *conn) checkRedirect(req *http.Request, via []*http.Request) error {
+	from := via[len(via)-1].URL
+	if len(via) >= maxRedirects {
+		return c.refuse(fmt.Errorf("server redirected more than %d times, the last time from %s to %s: check the URL", maxRedirects, from.Redacted(), req.URL.Redacted()))
+	}
+	cross := !sameOrigin(req.URL, c.target)
+	if cross {
+		if !c.follow {
+			return c.refuse(fmt.Errorf("server at %s redirected to %s, on another origin: rubric does not follow it, since the request's credentials would go with it "+
+				"and the report would grade the other server under this URL; give rubric the new URL, or pass --follow-redirects to follow it without credentials",
+				from.Redacted(), req.URL.Redacted()))
+		}
+		for _, h := range c.headers {
+			req.Header.Del(h)
+		}
+		for _, h := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
+			req.Header.Del(h)
+		}
+	}
+	c.mu.Lock()
+	c.final = req.URL
+	c.crossOrigin = c.crossOrigin || cross
+	c.mu.Unlock()
+	return nil
+}
+
+// refuse records why a redirect was not followed and returns it.
+func (c *conn) refuse(err error) error {
+	c.mu.Lock()
+	if c.redirect == nil {
+		c.redirect = err
+	}
+	c.mu.Unlock()
+	c.lose()
+	return err
+}
+
+// sameOrigin reports whether a and b share scheme, host and port, the
+// port a scheme implies counting as given.
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && port(a) == port(b)
+}
+
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http":
+		return "80"
+	case "https":
+		return "443"
+	}
+	return ""
+}
+
+// origin is scheme://host[:port] of u, for messages.
+func origin(u *url.URL) string {
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
+}
+
+// redirected returns where the last redirect followed led, and whether any
+// led to another origin; nil when none was followed.
+func (c *conn) redirected() (*url.URL, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.final, c.crossOrigin
 }
 
 // close drops the idle connections, and with them their goroutines.
@@ -130,7 +217,9 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		c.streams++
 		c.mu.Unlock()
 	}
-	resp.Body = &limitedBody{rc: resp.Body, c: c, events: mediaType == "text/event-stream", cancel: cancel}
+	body := &limitedBody{rc: resp.Body, c: c, events: mediaType == "text/event-stream", cancel: cancel}
+	body.stream = req.Method == http.MethodGet && body.events
+	resp.Body = body
 	return resp, nil
 }
 
@@ -140,6 +229,10 @@ func (c *conn) fault(method string, err error) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
+	case c.redirect != nil:
+		return c.redirect
+	case c.endpoint != nil:
+		return c.endpoint
 	case c.tooLarge:
 		return &mcpclient.TooLargeError{Method: method, Limit: c.limit}
 	case c.netErr != nil:
@@ -148,6 +241,8 @@ func (c *conn) fault(method string, err error) error {
 		return c.refusedError()
 	case c.status != nil:
 		return fmt.Errorf("server answered %s with HTTP %s: %s", method, c.status.text, statusHint(c.status.code))
+	case c.last != "" && unreadable(err):
+		return fmt.Errorf("server answered %s with something that is not a JSON-RPC message: %s%s", method, c.last, decodeReason(err))
 	case c.ended:
 		return fmt.Errorf("server closed the event stream before answering %s", method)
 	case c.streams > 0 && c.posts == 0:
@@ -158,11 +253,10 @@ func (c *conn) fault(method string, err error) error {
 }
 
 func (c *conn) refusedError() error {
-	what := fmt.Sprintf("server refused the credentials (HTTP %s)", c.refused.text)
 	if len(c.headers) == 0 {
-		return fmt.Errorf("%s: it wants some; pass them with --header, for example --header 'Authorization=Bearer <token>'", what)
+		return fmt.Errorf("server wants credentials (HTTP %s) and none were sent: pass them with --header, for example --header 'Authorization=Bearer <token>'", c.refused.text)
 	}
-	return fmt.Errorf("%s sent in the header(s) %s: check their values with --header (rubric does not print them)", what, strings.Join(c.headers, ", "))
+	return fmt.Errorf("server refused the credentials (HTTP %s) sent in the header(s) %s: check their values with --header (rubric does not print them)", c.refused.text, strings.Join(c.headers, ", "))
 }
 
 // netError words a failure on the wire, naming the URL once: "cannot
@@ -191,6 +285,30 @@ func (c *conn) netError(method string) error {
 	return fmt.Errorf("cannot reach %s: %s", c.display, reason)
 }
 
+// unreadable reports whether mcp-go failed a request because it could not
+// read the answer: malformed JSON, JSON nested too deep, an event that is
+// not a message. mcp-go says so only in words.
+func unreadable(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "failed to decode response") || strings.Contains(msg, "unexpected nil response")
+}
+
+// decodeReason is why mcp-go could not decode an answer, in parentheses,
+// or "" when it did not say.
+func decodeReason(err error) string {
+	_, why, ok := strings.Cut(err.Error(), "failed to decode response: ")
+	switch {
+	case !ok:
+		return ""
+	case strings.Contains(why, "exceeded max depth"):
+		return " (it is nested deeper than the 10000 levels a JSON decoder reads)"
+	}
+	return " (it is not valid JSON: " + why + ")"
+}
+
 func statusHint(code int) string {
 	switch code {
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
@@ -215,7 +333,45 @@ type limitedBody struct {
 	n       int64 // bytes of the current message
 	content bool  // the current line of an event stream has content
 	err     error
+
+	// An event stream's lines are followed, to quote the data of the last
+	// event should it not be a message; a legacy event stream (opened with
+	// a GET) for its endpoint event too, which must name a URL on the
+	// target's origin.
+	stream bool
+	line   []byte // the current line, its first maxEventLine bytes
+	event  string // the current event's name
+	head   []byte // the start of a body that is not an event stream
 }
+
+// quoteLen is how much of what a server sent a message may quote.
+const quoteLen = 80
+
+// received notes the start of the last body or event data received, to
+// quote should it not be a JSON-RPC message.
+func (c *conn) received(start []byte) {
+	c.mu.Lock()
+	c.last = quoteStart(start)
+	c.mu.Unlock()
+}
+
+// quoteStart is the start of what a server sent, Go-quoted (so printable)
+// and cut at quoteLen bytes on a character boundary.
+func quoteStart(b []byte) string {
+	more := ""
+	if len(b) > quoteLen {
+		cut := quoteLen
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		b, more = b[:cut], "…"
+	}
+	return fmt.Sprintf("%q%s", b, more)
+}
+
+// maxEventLine is how much of a stream's line is kept to find the
+// endpoint.
+const maxEventLine = 8 << 10
 
 // Read implements io.Reader.
 func (b *limitedBody) Read(p []byte) (int, error) {
@@ -223,6 +379,16 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	n, err := b.rc.Read(p)
+	if b.events {
+		if b.watch(p[:n]) {
+			b.err = b.c.endpoint
+			b.c.lose()
+			return 0, b.err
+		}
+	} else if len(b.head) < quoteLen {
+		b.head = append(b.head, p[:min(n, quoteLen+1-len(b.head))]...)
+		b.c.received(b.head)
+	}
 	if b.count(p[:n]) {
 		b.err = &mcpclient.TooLargeError{Limit: b.c.limit}
 		b.c.mu.Lock()
@@ -258,6 +424,55 @@ func (b *limitedBody) count(data []byte) bool {
 		}
 		b.content = false
 		data = rest
+	}
+	return false
+}
+
+// watch follows the lines of a legacy event stream and reports whether its
+// endpoint event names another origin (then recorded in the conn). mcp-go
+// refuses such an endpoint too, but only in its log, and waits on until the
+// start timeout.
+func (b *limitedBody) watch(data []byte) bool {
+	for len(data) > 0 {
+		line, rest, eol := bytes.Cut(data, []byte{'\n'})
+		if room := maxEventLine - len(b.line); room > 0 {
+			b.line = append(b.line, line[:min(len(line), room)]...)
+		}
+		if !eol {
+			return false
+		}
+		if b.endLine() {
+			return true
+		}
+		data = rest
+	}
+	return false
+}
+
+// endLine reads one line of the stream; see watch.
+func (b *limitedBody) endLine() bool {
+	line := strings.TrimRight(string(b.line), "\r")
+	b.line = b.line[:0]
+	name, value, _ := strings.Cut(line, ":")
+	value = strings.TrimPrefix(value, " ")
+	switch {
+	case line == "":
+		b.event = ""
+	case name == "event":
+		b.event = value
+	case name == "data" && (b.event != "endpoint" || !b.stream):
+		b.c.received([]byte(value))
+	case name == "data":
+		u, err := b.c.target.Parse(value)
+		if err != nil || sameOrigin(u, b.c.target) {
+			return false
+		}
+		b.c.mu.Lock()
+		b.c.endpoint = fmt.Errorf("server at %s named an endpoint on another origin, %s, to send requests to: rubric refuses it "+
+			"(the request's credentials would go there); give rubric the URL of an event stream on the endpoint's own origin",
+			origin(b.c.target), origin(u))
+		b.c.mu.Unlock()
+		return true
 	}
 	return false
 }

@@ -108,14 +108,14 @@ func export(ctx context.Context, target transport.Target, version string, build 
 		return nil, fmt.Errorf("%q is not an http:// or https:// URL: give the server's full URL", target.Location)
 	}
 	limits := target.Limits.WithDefaults()
-	c := newConn(ctx, u, limits.MaxBytes, target.Headers)
+	c := newConn(ctx, u, limits.MaxBytes, target.Headers, target.FollowRedirects)
 	// A password in the URL stays out of messages and reports.
 	defer c.close()
 	tr, err := build(c)
 	if err != nil {
 		return nil, fmt.Errorf("cannot use %s: %w", c.display, err)
 	}
-	return mcpclient.List(ctx, tr, mcpclient.Config{
+	s, err := mcpclient.List(ctx, tr, mcpclient.Config{
 		ClientVersion: version,
 		Limits:        limits,
 		Source:        c.display,
@@ -123,4 +123,15 @@ func export(ctx context.Context, target transport.Target, version string, build 
 		Fault:         c.fault,
 		Lost:          c.lost,
 	})
+	if err != nil {
+		return nil, err
+	}
+	if final, cross := c.redirected(); final != nil {
+		// The tools are those of the server redirected to: say so.
+		s.Server["redirected_to"] = final.Redacted()
+		if cross {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("the server at %s redirected to %s, on another origin; the tools are that server's, and it was sent no credentials", c.display, final.Redacted()))
+		}
+	}
+	return s, nil
 }

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
 // newServer is an mcp-go server with n tools, listed five to a page, each
@@ -111,7 +113,7 @@ func TestExportHeaders(t *testing.T) {
 			}
 
 			_, err := k.tr.Export(context.Background(), transport.Target{Location: url})
-			if want := "server refused the credentials (HTTP 401 Unauthorized): it wants some; pass them with --header"; err == nil || !strings.Contains(err.Error(), want) {
+			if want := "server wants credentials (HTTP 401 Unauthorized) and none were sent: pass them with --header"; err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("without the header: %v\nwant %q", err, want)
 			}
 
@@ -189,6 +191,18 @@ func TestExportFailures(t *testing.T) {
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, id)
 	})
 	t.Cleanup(rpcErr.Close)
+	answer := func(ctype, body string) *httptest.Server {
+		ts := jsonServer(func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+			w.Header().Set("Content-Type", ctype)
+			fmt.Fprintf(w, body, id)
+		})
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	malformed := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":[}`)
+	malformedEvent := answer("text/event-stream", "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"tools\":[}\n\n")
+	deepJSON := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":`+deep+`}}`)
 	sseBig := httptest.NewServer(server.NewSSEServer(newServer(1, big)))
 	t.Cleanup(sseBig.Close)
 	mux := http.NewServeMux()
@@ -198,10 +212,11 @@ func TestExportFailures(t *testing.T) {
 	sseServer := httptest.NewServer(server.NewSSEServer(newServer(1, "d")))
 	t.Cleanup(sseServer.Close)
 
-	small := transport.Limits{MaxBytes: 64 << 10, RequestTimeout: 200 * time.Millisecond}
-	// Reading the events before the oversize one takes longer than the
-	// short request timeout under the race detector.
-	smallSlow := transport.Limits{MaxBytes: small.MaxBytes, RequestTimeout: 2 * time.Second}
+	// Only the cases about a timeout set a short one: every other case
+	// must fail on what it is sent, at once, and would show the wrong
+	// message if it waited for the default timeouts instead.
+	small := transport.Limits{MaxBytes: 64 << 10}
+	shortList := transport.Limits{RequestTimeout: 200 * time.Millisecond}
 	cases := []struct {
 		name   string
 		tr     transport.Transport
@@ -218,12 +233,18 @@ func TestExportFailures(t *testing.T) {
 			`"localhost:8080" is not an http:// or https:// URL`},
 		{"oversize JSON", Streamable{}, transport.Target{Location: oversize.URL, Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
-		{"oversize event", Streamable{}, transport.Target{Location: oversizeEvent.URL, Limits: smallSlow},
+		{"oversize event", Streamable{}, transport.Target{Location: oversizeEvent.URL, Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
 		{"oversize event, sse", SSE{}, transport.Target{Location: sseBig.URL + "/sse", Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
-		{"no answer", Streamable{}, transport.Target{Location: hang.URL, Limits: small},
+		{"no answer", Streamable{}, transport.Target{Location: hang.URL, Limits: shortList},
 			"no answer to tools/list within 200ms"},
+		{"malformed JSON", Streamable{}, transport.Target{Location: malformed.URL},
+			`server answered tools/list with something that is not a JSON-RPC message: "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[}" (it is not valid JSON: invalid character '}'`},
+		{"malformed event", Streamable{}, transport.Target{Location: malformedEvent.URL},
+			`server answered tools/list with something that is not a JSON-RPC message: "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[}"`},
+		{"JSON nested too deep", Streamable{}, transport.Target{Location: deepJSON.URL},
+			`[[[[[["… (it is nested deeper than the 10000 levels a JSON decoder reads)`},
 		{"error answer", Streamable{}, transport.Target{Location: rpcErr.URL},
 			"server answered tools/list with error -32601: Method not found"},
 		{"wrong path", Streamable{}, transport.Target{Location: mcpServer.URL + "/nope"},
@@ -232,7 +253,9 @@ func TestExportFailures(t *testing.T) {
 			"server answered initialize with HTTP 404 Not Found: check the URL"},
 		{"http to an sse server", Streamable{}, transport.Target{Location: sseServer.URL + "/sse"},
 			"server answered initialize with HTTP 405 Method Not Allowed: check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)"},
-		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 300 * time.Millisecond}},
+		// The start timeout is what ends this one; it must be long enough
+		// for the event stream to open first.
+		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 2 * time.Second}},
 			"server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, use http rather than sse"},
 		{"too many tools", Streamable{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{MaxTools: 5}},
 			"server listed more than 5 tools (raise --max-tools)"},
@@ -240,27 +263,26 @@ func TestExportFailures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			begin := time.Now()
 			_, err := c.tr.Export(context.Background(), c.target)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v\nwant it to contain %q", err, c.want)
-			}
-			if took := time.Since(begin); took > 3*time.Second {
-				t.Errorf("took %v", took)
 			}
 		})
 	}
 }
 
+// TestExportInterrupted interrupts the read once the server has the
+// tools/list request, which it never answers: only the interrupt can end
+// Export before the hour-long timeout.
 func TestExportInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	ts := jsonServer(func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		cancel()
 		<-r.Context().Done()
 	})
 	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	timer := time.AfterFunc(200*time.Millisecond, cancel)
-	defer timer.Stop()
-	_, err := Streamable{}.Export(ctx, transport.Target{Location: ts.URL})
+	_, err := Streamable{}.Export(ctx, transport.Target{Location: ts.URL, Limits: transport.Limits{StartTimeout: time.Hour, RequestTimeout: time.Hour}})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "tools/list") {
 		t.Errorf("error %v: want context.Canceled while waiting for tools/list", err)
 	}
@@ -274,13 +296,140 @@ func TestExportLeavesNothingRunning(t *testing.T) {
 			t.Fatal(err)
 		}
 		ts.Close() // ends the server's goroutines; ours must end by themselves
-		deadline := time.Now().Add(2 * time.Second)
-		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
+		proctest.Goroutines(t, before)
+	}
+}
+
+// seen records the credentials each request to a server carried.
+type seen struct {
+	mu    sync.Mutex
+	creds []string // "Authorization=...,X-Api-Key=..." per request
+}
+
+func (s *seen) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.creds = append(s.creds, fmt.Sprintf("Authorization=%s,X-Api-Key=%s,Cookie=%s", r.Header.Get("Authorization"), r.Header.Get("X-Api-Key"), r.Header.Get("Cookie")))
+		s.mu.Unlock()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *seen) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.creds...)
+}
+
+// redirectTo answers every request with status code and a Location of
+// target plus the request's path.
+func redirectTo(target string, code int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, target+r.URL.Path, code)
+	})
+}
+
+// TestExportRedirects runs redirects between two listeners on loopback,
+// which are two origins: one to another origin is refused by default,
+// naming both URLs, and the other server hears nothing; allowed, it is
+// followed without any credential, and the surface says where the tools
+// came from. A redirect within the origin keeps the credentials.
+func TestExportRedirects(t *testing.T) {
+	var other seen
+	elsewhere := httptest.NewServer(other.wrap(server.NewStreamableHTTPServer(newServer(2, "Elsewhere."))))
+	defer elsewhere.Close()
+	creds := map[string]string{"Authorization": "Bearer s3cret", "X-Api-Key": "k3y", "Cookie": "session=c00kie"}
+	for _, code := range []int{http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			from := httptest.NewServer(redirectTo(elsewhere.URL, code))
+			defer from.Close()
+			before := len(other.requests())
+			_, err := Streamable{}.Export(context.Background(), transport.Target{Location: from.URL + "/mcp", Headers: creds})
+			want := fmt.Sprintf("server at %s/mcp redirected to %s/mcp, on another origin: rubric does not follow it", from.URL, elsewhere.URL)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "--follow-redirects") {
+				t.Errorf("error %v\nwant it to contain %q", err, want)
+			}
+			if got := other.requests()[before:]; len(got) != 0 {
+				t.Errorf("the other origin was asked %d times: %q", len(got), got)
+			}
+			if code == http.StatusFound {
+				return // a 302 turns the POST into a GET, which MCP cannot follow anyway
+			}
+
+			s, err := Streamable{}.Export(context.Background(), transport.Target{Location: from.URL + "/mcp", Headers: creds, FollowRedirects: true})
+			if err != nil {
+				t.Fatalf("with FollowRedirects: %v", err)
+			}
+			if len(s.Tools) != 2 || s.Source != from.URL+"/mcp" || s.Server["url"] != from.URL+"/mcp" || s.Server["redirected_to"] != elsewhere.URL+"/mcp" {
+				t.Errorf("%d tools, source %q, server %v", len(s.Tools), s.Source, s.Server)
+			}
+			wantWarn := []string{fmt.Sprintf("the server at %s/mcp redirected to %s/mcp, on another origin; the tools are that server's, and it was sent no credentials", from.URL, elsewhere.URL)}
+			if !reflect.DeepEqual(s.Warnings, wantWarn) {
+				t.Errorf("warnings %q\nwant %q", s.Warnings, wantWarn)
+			}
+			got := other.requests()[before:]
+			if len(got) == 0 {
+				t.Fatal("the other origin heard nothing")
+			}
+			for _, r := range got {
+				if r != "Authorization=,X-Api-Key=,Cookie=" {
+					t.Errorf("the other origin got credentials: %s", r)
+				}
+			}
+		})
+	}
+
+	t.Run("same origin", func(t *testing.T) {
+		mux := http.NewServeMux()
+		mux.Handle("/mcp", requireAuth("Bearer s3cret", server.NewStreamableHTTPServer(newServer(3, "Here."))))
+		mux.Handle("/old/mcp", http.RedirectHandler("/mcp", http.StatusPermanentRedirect))
+		here := httptest.NewServer(mux)
+		defer here.Close()
+		s, err := Streamable{}.Export(context.Background(), transport.Target{Location: here.URL + "/old/mcp", Headers: creds})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if after := runtime.NumGoroutine(); after > before {
-			buf := make([]byte, 1<<16)
-			t.Errorf("%s: %d goroutines before Export, %d after:\n%s", k.name, before, after, buf[:runtime.Stack(buf, true)])
+		if len(s.Tools) != 3 || s.Server["redirected_to"] != here.URL+"/mcp" || s.Warnings != nil {
+			t.Errorf("%d tools, server %v, warnings %q", len(s.Tools), s.Server, s.Warnings)
 		}
+	})
+
+	t.Run("a loop", func(t *testing.T) {
+		mux := http.NewServeMux()
+		mux.Handle("/a", http.RedirectHandler("/b", http.StatusTemporaryRedirect))
+		mux.Handle("/b", http.RedirectHandler("/a", http.StatusTemporaryRedirect))
+		loop := httptest.NewServer(mux)
+		defer loop.Close()
+		_, err := Streamable{}.Export(context.Background(), transport.Target{Location: loop.URL + "/a"})
+		if want := "server redirected more than 10 times"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v\nwant it to contain %q", err, want)
+		}
+	})
+}
+
+// TestExportSSEEndpointElsewhere serves a legacy event stream whose
+// endpoint is on another origin: it is refused at once, naming both
+// origins, not after the start timeout (an hour here).
+func TestExportSSEEndpointElsewhere(t *testing.T) {
+	var other seen
+	elsewhere := httptest.NewServer(other.wrap(http.NotFoundHandler()))
+	defer elsewhere.Close()
+	stream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "event: endpoint\ndata: %s/message?session=1\n\n", elsewhere.URL)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer stream.Close()
+	_, err := SSE{}.Export(context.Background(), transport.Target{
+		Location: stream.URL + "/sse", Headers: map[string]string{"Authorization": "Bearer s3cret"},
+		Limits: transport.Limits{StartTimeout: time.Hour},
+	})
+	want := fmt.Sprintf("server at %s named an endpoint on another origin, %s, to send requests to: rubric refuses it", stream.URL, elsewhere.URL)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant it to contain %q", err, want)
+	}
+	if got := other.requests(); len(got) != 0 {
+		t.Errorf("the other origin was asked: %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package stdio
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"testing"
@@ -20,41 +21,67 @@ func (c chunked) Read(p []byte) (int, error) {
 	return c.r.Read(p)
 }
 
-// validOutput is the guard's rule said plainly: every line is blank or a
-// message starting with '{' after white space, and no line (without its
-// newline) is longer than limit.
-func validOutput(data []byte, limit int64) bool {
-	for _, line := range bytes.Split(data, []byte{'\n'}) {
-		if int64(len(line)) > limit {
-			return false
+// guardModel is the guard's rule said plainly, line by line: a line longer
+// than limit breaks it; a blank line is dropped; a line that is valid JSON
+// starting with '{' (after white space) is passed on without that white
+// space; any other line is skipped, and breaks the rule in strict mode or
+// once more than maxLines lines, or more than maxBytes bytes of lines that
+// do not start with '{', have been skipped. It returns what the guard
+// passes on and whether the rule broke.
+func guardModel(data []byte, limit int64, strict bool, maxLines int, maxBytes int64) ([]byte, bool) {
+	var out []byte
+	skipped, skipBytes := 0, int64(0)
+	lines := bytes.Split(data, []byte{'\n'})
+	for i, line := range lines {
+		if i == len(lines)-1 && len(line) == 0 {
+			break
 		}
-		if t := bytes.TrimLeft(line, " \t\r"); len(t) > 0 && t[0] != '{' {
-			return false
+		if int64(len(line)) > limit {
+			return out, true
+		}
+		t := bytes.TrimLeft(line, " \t\r")
+		switch {
+		case len(t) == 0:
+			continue
+		case t[0] == '{' && json.Valid(t):
+			out = append(append(out, t...), '\n')
+			continue
+		case strict:
+			return out, true
+		case t[0] != '{':
+			if skipBytes += int64(len(t)); skipBytes > maxBytes {
+				return out, true
+			}
+		}
+		if skipped++; skipped > maxLines {
+			return out, true
 		}
 	}
-	return true
+	return out, false
 }
 
-// FuzzOutGuard checks the stdout guard against validOutput: what it passes
-// on is always a prefix of the input, all of it when the output is valid,
-// and it reports a broken rule exactly when the output is not valid. Once
-// Read has returned an error, stopped is closed.
+// FuzzOutGuard checks the stdout guard against guardModel, whatever the
+// chunks the output arrives in: it passes on exactly what the model
+// passes on, and reports a broken rule exactly when the model breaks.
+// Once Read has returned an error, stopped is closed.
 func FuzzOutGuard(f *testing.F) {
 	for _, seed := range []string{
 		"{\"jsonrpc\":\"2.0\"}\n",
 		"\n  \r\n{}\n{}",
 		"hello world\n",
-		"{\"a\":1}\nnot json\n",
+		"{\"a\":1}\nnot json\n{\"b\":2}\n",
 		"{" + string(bytes.Repeat([]byte("x"), 40)) + "}\n",
+		"{\"a\":[[[1]]]}\n{\"a\":\n",
 		"   ",
 	} {
-		f.Add([]byte(seed), uint8(32), uint8(7))
+		f.Add([]byte(seed), uint8(32), uint8(7), false, uint8(2), uint8(20))
 	}
-	f.Fuzz(func(t *testing.T, data []byte, limit, chunk uint8) {
+	f.Fuzz(func(t *testing.T, data []byte, limit, chunk uint8, strict bool, maxLines, maxBytes uint8) {
 		if chunk == 0 {
 			chunk = 1
 		}
-		g := newOutGuard(chunked{bytes.NewReader(data), int(chunk)}, int64(limit))
+		g := newOutGuard(chunked{bytes.NewReader(data), int(chunk)}, int64(limit), strict)
+		g.maxLines, g.maxBytes = int(maxLines), int64(maxBytes)
 		var out bytes.Buffer
 		buf := make([]byte, 13)
 		var err error
@@ -68,18 +95,15 @@ func FuzzOutGuard(f *testing.F) {
 		default:
 			t.Fatalf("Read returned %v, but stopped is still open", err)
 		}
-		if !bytes.HasPrefix(data, out.Bytes()) {
-			t.Fatalf("passed on %q, not a prefix of %q", out.Bytes(), data)
-		}
+		want, wantBroken := guardModel(data, int64(limit), strict, int(maxLines), int64(maxBytes))
 		broken, eof := g.state()
-		valid := validOutput(data, int64(limit))
 		switch {
-		case valid && (broken != nil || !errors.Is(err, io.EOF) || !eof):
-			t.Fatalf("valid output %q (limit %d) stopped: %v, %v", data, limit, err, broken)
-		case valid && !bytes.Equal(out.Bytes(), data):
-			t.Fatalf("valid output %q passed on as %q", data, out.Bytes())
-		case !valid && broken == nil:
-			t.Fatalf("invalid output %q (limit %d) passed: %q", data, limit, out.Bytes())
+		case !bytes.Equal(out.Bytes(), want):
+			t.Fatalf("%q (limit %d, strict %v) passed on as %q, want %q", data, limit, strict, out.Bytes(), want)
+		case wantBroken != (broken != nil):
+			t.Fatalf("%q (limit %d, strict %v): broken %v, want broken %v", data, limit, strict, broken, wantBroken)
+		case !wantBroken && (!errors.Is(err, io.EOF) || !eof):
+			t.Fatalf("%q: ended with %v, eof %v", data, err, eof)
 		}
 	})
 }

@@ -3,12 +3,16 @@
 //
 // It owns the child process rather than leaving it to mcp-go, so that it can
 // hold the server to the protocol (one JSON-RPC message per line on stdout,
-// nothing else, no message over --max-bytes), notice at once when the server
-// exits, say why with the end of its stderr, and stop a server that ignores
-// the end of its input.
+// no message over --max-bytes; a few stray lines are skipped with a
+// warning, and none under Target.StrictStdout), notice at once when the
+// server exits, say why with the end of its stderr, and stop a server that
+// ignores the end of its input. What the server writes on stderr reaches
+// the log and error messages made printable: a server's escape sequences
+// never reach the user's terminal.
 package stdio
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -58,9 +63,10 @@ const (
 type Transport struct {
 	// ClientVersion is rubric's version, sent in initialize.
 	ClientVersion string
-	// Stderr, when set, receives a copy of the server's stderr as it is
-	// written, for logging. It should not block: the server waits while it
-	// does.
+	// Stderr, when set, receives a copy of the server's stderr, for
+	// logging: whole lines made printable (termtext.Printable), each
+	// ending with a newline, a line longer than 4 KiB in pieces. It should
+	// not block: the server waits while it does.
 	Stderr io.Writer
 }
 
@@ -78,7 +84,10 @@ func (Transport) Describe(context.Context) (transport.Info, error) {
 // target.Args in target.Dir, with the caller's environment plus
 // target.Env, lists the server's tools and stops it: stdin is closed, then
 // SIGTERM follows after a second and SIGKILL two seconds later. The server
-// is never left running, and nothing Export started outlives it.
+// is never left running, and nothing Export started outlives it: every
+// process that still carries the session's mark in its environment
+// (procgroup.Mark) is killed once the server has ended, one that left the
+// process group with setsid() included.
 func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -88,7 +97,7 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	if err != nil {
 		return nil, err
 	}
-	tr := mcptransport.NewIO(p.out, p.stdin, nil)
+	tr := mcptransport.NewIO(p.out, askedWriter{p.stdin, p.out}, nil)
 	// mcp-go logs the read error that ends its loop; the error reaches the
 	// user through fault instead.
 	mcptransport.WithCommandLogger(slog.New(slog.DiscardHandler))(tr)
@@ -105,10 +114,33 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		Server:        map[string]any{"command": argv},
 		Fault:         p.fault,
 		Lost:          p.lost,
+		Dropped:       p.out.dropped,
 	})
 	p.stop(ctx.Err() != nil)
+	if err == nil {
+		if note := p.out.skippedNote(); note != "" {
+			s.Warnings = append(s.Warnings, note+" (an MCP server must write only protocol messages there; --strict-stdout refuses such a server)")
+		}
+	}
 	return s, err
 }
+
+// askedWriter is the server's stdin: it tells the guard the id of each
+// request on its way, so that an answer with another id can be named.
+// mcp-go writes one whole message per Write.
+type askedWriter struct {
+	w *os.File
+	g *outGuard
+}
+
+// Write implements io.Writer.
+func (a askedWriter) Write(p []byte) (int, error) {
+	a.g.noteAsked(p)
+	return a.w.Write(p)
+}
+
+// Close implements io.Closer.
+func (a askedWriter) Close() error { return a.w.Close() }
 
 // proc is a running server and the goroutines that watch it.
 type proc struct {
@@ -118,6 +150,7 @@ type proc struct {
 	stderr *os.File // the read end of its stderr, drained into tail
 	out    *outGuard
 	tail   *termtext.Tail
+	mark   string // the environment entry of the server's session
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -144,7 +177,10 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 	}
 	cmd := exec.Command(name, target.Args...)
 	cmd.Dir = target.Dir
-	cmd.Env = environ(target.Env)
+	// The mark finds what the server started, even a process that left
+	// the process group, when the server stops.
+	mark := procgroup.Mark()
+	cmd.Env = append(environ(target.Env), mark)
 	// The server is killed if rubric dies first; it stays in the plugin's
 	// process group, which the host kills whole afterwards.
 	cmd.SysProcAttr = procgroup.Attr(false, syscall.SIGKILL)
@@ -170,8 +206,9 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		stdin:   files[1],
 		stdout:  files[2],
 		stderr:  files[4],
-		out:     newOutGuard(files[2], limit),
+		out:     newOutGuard(files[2], limit, target.StrictStdout),
 		tail:    &termtext.Tail{Max: tailSize},
+		mark:    mark,
 		exited:  make(chan struct{}),
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
@@ -238,23 +275,66 @@ func (p *proc) wait() {
 	}
 }
 
-// drain copies stderr into the tail and to w until it ends.
+// drain copies stderr into the tail and, line by line and printable, to w
+// until it ends.
 func (p *proc) drain(w io.Writer) {
 	defer p.wg.Done()
 	defer close(p.drained)
+	var lines *printableLines
+	if w != nil {
+		lines = &printableLines{w: w}
+		defer lines.flush()
+	}
 	buf := make([]byte, 4096)
 	for {
 		n, err := p.stderr.Read(buf)
 		if n > 0 {
 			p.tail.Write(buf[:n])
-			if w != nil {
-				w.Write(buf[:n])
+			if lines != nil {
+				lines.write(buf[:n])
 			}
 		}
 		if err != nil {
 			return
 		}
 	}
+}
+
+// logLine is the longest piece of a stderr line passed on at once.
+const logLine = 4 << 10
+
+// printableLines passes what a server writes on to w as whole lines made
+// printable: an escape sequence split between two writes is still removed
+// whole, and no line reaches a log half written.
+type printableLines struct {
+	w    io.Writer
+	line []byte
+}
+
+func (l *printableLines) write(b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			l.line = append(l.line, b...)
+			if len(l.line) >= logLine {
+				l.flush()
+			}
+			return
+		}
+		l.line = append(l.line, b[:i]...)
+		l.flush()
+		b = b[i+1:]
+	}
+}
+
+// flush passes the line held, if any.
+func (l *printableLines) flush() {
+	if len(l.line) == 0 {
+		return
+	}
+	text := strings.TrimRight(termtext.Printable(string(l.line)), "\n")
+	l.line = l.line[:0]
+	io.WriteString(l.w, text+"\n")
 }
 
 func (p *proc) hasExited() bool {
@@ -306,6 +386,9 @@ func (p *proc) exitError(method string) error {
 	} else {
 		msg += " (it wrote nothing on stderr)"
 	}
+	if d := p.out.dropped(); d != "" {
+		msg += "\n" + d
+	}
 	return errors.New(msg)
 }
 
@@ -331,6 +414,9 @@ func (p *proc) stop(interrupted bool) {
 		_ = p.cmd.Process.Kill()
 		<-p.exited
 	}
+	// Whatever the server started and left behind goes with it, a
+	// process that called setsid() included.
+	procgroup.KillMarked(p.mark)
 	close(p.quit)
 
 	// Closing our end of stdout ends mcp-go's reader, if it still runs.

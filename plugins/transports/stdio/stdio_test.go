@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/fakemcp"
 	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
@@ -28,6 +29,12 @@ func fakeTarget(mode string, limits transport.Limits) transport.Target {
 		Env:      map[string]string{fakeEnv: mode, "GORACE": "atexit_sleep_ms=0"},
 		Limits:   limits,
 	}
+}
+
+// strict is target with StrictStdout set.
+func strict(target transport.Target) transport.Target {
+	target.StrictStdout = true
+	return target
 }
 
 var pidLine = regexp.MustCompile(`pid (\d+)`)
@@ -46,26 +53,65 @@ func assertGone(t *testing.T, stderr string) {
 	}
 }
 
+// TestExportFailures reads misbehaving servers. Only the cases about a
+// timeout set a short one; every other case runs under the default
+// timeouts, so that an Export that waited for one instead of noticing the
+// fault at once would fail on its message, on a machine of any speed.
 func TestExportFailures(t *testing.T) {
-	short := transport.Limits{StartTimeout: 300 * time.Millisecond, RequestTimeout: 300 * time.Millisecond}
+	shortStart := transport.Limits{StartTimeout: 300 * time.Millisecond}
+	shortList := transport.Limits{RequestTimeout: 300 * time.Millisecond}
+	// The servers that answer initialize wrongly do so at once; the
+	// timeout must only be long enough for that answer to arrive first.
+	dropWait := transport.Limits{StartTimeout: 2 * time.Second}
 	cases := []struct {
 		name    string
 		target  transport.Target
 		want    []string
-		within  time.Duration // Export must end sooner than this
-		checkGo bool          // the server printed its pid: check it is gone
+		checkGo bool // the server printed its pid: check it is gone
 	}{
 		{
 			name:   "never answers initialize",
-			target: fakeTarget("hang", short),
+			target: fakeTarget("hang", shortStart),
 			want:   []string{"no answer to initialize within 300ms"},
-			within: 2 * time.Second,
 		},
 		{
-			name:   "junk on stdout",
+			name:   "logs on stdout",
 			target: fakeTarget("junk", transport.Limits{}),
-			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout"`},
-			within: 2 * time.Second,
+			want: []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" and 100 more lines, ` +
+				`more than the 100 lines or 64 KiB that rubric skips (an MCP server must write only protocol messages there, and its logs to stderr)`},
+		},
+		{
+			name:   "logs on stdout, strict",
+			target: strict(fakeTarget("junk", transport.Limits{})),
+			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" (an MCP server must`},
+		},
+		{
+			name:   "a banner, strict",
+			target: strict(fakeTarget("banner", transport.Limits{})),
+			want:   []string{`server wrote something other than JSON-RPC on stdout: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" (an MCP server must`},
+		},
+		{
+			name:   "a stray line, then it exits",
+			target: fakeTarget("junk-exit", transport.Limits{}),
+			want: []string{"server exited with status 1 before answering initialize; its stderr ended with: Error: listen EADDRINUSE\n" +
+				`the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; the first: "Listening on port 3000"`},
+		},
+		{
+			name:   "an answer with a wrong id",
+			target: fakeTarget("wrongid", dropWait),
+			want: []string{`no answer to initialize within 2s; the server sent an answer to a request rubric never sent (a wrong id): ` +
+				`"{\"jsonrpc\":\"2.0\",\"id\":\"1-reply\",\"result\":`},
+		},
+		{
+			name:   "an answer that is not JSON",
+			target: fakeTarget("malformed", dropWait),
+			want: []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; ` +
+				`the first: "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",}" (it is not valid JSON: invalid character '}'`},
+		},
+		{
+			name:   "an answer nested too deep",
+			target: fakeTarget("deep", dropWait),
+			want:   []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout`, `[[[["… (it is nested deeper than the 10000 levels a JSON decoder reads)`},
 		},
 		{
 			name:   "exits at once",
@@ -74,65 +120,59 @@ func TestExportFailures(t *testing.T) {
 				"server exited with status 1 before answering initialize; its stderr ended with:",
 				"starting up\n    fatal: API_TOKEN is not set",
 			},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "exits leaving stdout open",
 			target: fakeTarget("orphan", transport.Limits{}),
 			want:   []string{"server exited with status 2 before answering initialize; its stderr ended with: giving up"},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "a 100 MB tools/list",
 			target: fakeTarget("huge", transport.Limits{}),
 			want:   []string{"tools/list response exceeds 64 MiB (raise --max-bytes)"},
-			within: 10 * time.Second,
 		},
 		{
 			name:   "more tools than allowed",
 			target: fakeTarget("paginate5", transport.Limits{MaxTools: 10}),
 			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
-			within: 3 * time.Second,
+		},
+		{
+			name:   "pages without end",
+			target: fakeTarget("endless", transport.Limits{MaxBytes: 2 << 20}),
+			want:   []string{"server sent more than 8 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
 		},
 		{
 			name:   "error answer to tools/list",
 			target: fakeTarget("rpcerror", transport.Limits{}),
 			want:   []string{"server answered tools/list with error -32601: Method not found"},
-			within: 2 * time.Second,
 		},
 		{
 			name:   "no answer to tools/list",
-			target: fakeTarget("listhang", short),
+			target: fakeTarget("listhang", shortList),
 			want:   []string{"no answer to tools/list within 300ms"},
-			within: 2 * time.Second,
 		},
 		{
 			name:    "ignores the end of input and SIGTERM",
 			target:  fakeTarget("stubborn", transport.Limits{StartTimeout: 200 * time.Millisecond}),
 			want:    []string{"no answer to initialize within 200ms"},
-			within:  eofGrace + termGrace + 2*time.Second,
 			checkGo: true,
 		},
 		{
 			name:   "no such command",
 			target: transport.Target{Location: "rubric-no-such-server"},
 			want:   []string{`cannot start "rubric-no-such-server": executable file not found in $PATH`},
-			within: time.Second,
 		},
 		{
 			name:   "no such directory",
 			target: transport.Target{Location: os.Args[0], Dir: "/no/such/dir"},
 			want:   []string{`cannot start "` + os.Args[0] + `": its working directory /no/such/dir does not exist`},
-			within: time.Second,
 		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			var stderr proctest.Buffer
-			begin := time.Now()
 			s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), c.target)
-			took := time.Since(begin)
 			if err == nil {
 				t.Fatalf("want an error, got a surface of %d tools", len(s.Tools))
 			}
@@ -141,9 +181,6 @@ func TestExportFailures(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q\nwant it to contain %q", err, w)
 				}
-			}
-			if took > c.within {
-				t.Errorf("Export took %v, want under %v", took, c.within)
 			}
 			if c.checkGo {
 				assertGone(t, stderr.String())
@@ -189,14 +226,7 @@ func TestExportPaginates(t *testing.T) {
 	}
 	assertGone(t, stderr.String())
 	// Every goroutine Export started has ended.
-	deadline := time.Now().Add(time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if after := runtime.NumGoroutine(); after > before {
-		buf := make([]byte, 1<<16)
-		t.Errorf("%d goroutines before Export, %d after:\n%s", before, after, buf[:runtime.Stack(buf, true)])
-	}
+	proctest.Goroutines(t, before)
 }
 
 func TestExportLegacyServer(t *testing.T) {
@@ -209,6 +239,83 @@ func TestExportLegacyServer(t *testing.T) {
 	}
 	if s.Server["protocolVersion"] != "2024-11-05" || s.Server["instructions"] != "Call list_files first." || s.Server["name"] != "fake" {
 		t.Errorf("server: %v", s.Server)
+	}
+}
+
+// TestExportBanner reads a server that prints a line on stdout before it
+// serves: its tools are read, and the surface carries a warning that
+// quotes the line, escapes and all.
+func TestExportBanner(t *testing.T) {
+	s, err := Transport{ClientVersion: "test"}.Export(context.Background(), fakeTarget("banner", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "forecast" {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+	want := []string{`the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; the first: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" ` +
+		`(an MCP server must write only protocol messages there; --strict-stdout refuses such a server)`}
+	if !reflect.DeepEqual(s.Warnings, want) {
+		t.Errorf("warnings %q\nwant %q", s.Warnings, want)
+	}
+	// The warning travels with the surface through a plugin's document.
+	back, err := surface.Parse("plugin", s.Marshal())
+	if err != nil || !reflect.DeepEqual(back.Warnings, want) || back.Hash() != s.Hash() {
+		t.Errorf("read back: warnings %q, error %v", back.Warnings, err)
+	}
+
+	quiet, err := Transport{}.Export(context.Background(), fakeTarget("legacy", transport.Limits{}))
+	if err != nil || quiet.Warnings != nil {
+		t.Errorf("a server that writes only messages: warnings %q, error %v", quiet.Warnings, err)
+	}
+}
+
+// TestExportStderrPrintable checks what reaches the log of a server's
+// stderr: whole lines, with the escape sequence that would write the
+// user's clipboard (OSC 52) removed although it came in two writes, and
+// control characters shown as U+FFFD.
+func TestExportStderrPrintable(t *testing.T) {
+	var stderr proctest.Buffer
+	if _, err := (Transport{Stderr: &stderr}).Export(context.Background(), fakeTarget("osc52", transport.Limits{})); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stderr.String(), "copying  done\ufffd\ufffd\nsecond line\n"; got != want {
+		t.Errorf("logged %q\nwant %q", got, want)
+	}
+}
+
+// TestExportAnswersPing reads a server that pings before it answers
+// initialize, and stops unless the answer is the empty result.
+func TestExportAnswersPing(t *testing.T) {
+	s, err := Transport{}.Export(context.Background(), fakeTarget("pinger", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "pong" {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+}
+
+// TestExportEndsDetachedChildren reads a server whose child called
+// setsid(), leaving the process group, and ignores SIGTERM: once Export
+// has returned, the child is gone as well.
+func TestExportEndsDetachedChildren(t *testing.T) {
+	var stderr proctest.Buffer
+	s, err := Transport{Stderr: &stderr}.Export(context.Background(), fakeTarget("setsid", transport.Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 1 {
+		t.Errorf("tools: %+v", s.Tools)
+	}
+	m := regexp.MustCompile(`grandchild (\d+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("the server named no child; stderr: %q", stderr.String())
+	}
+	pid, _ := strconv.Atoi(m[1])
+	if !proctest.Gone(pid, 0) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the server's detached child %d outlived Export", pid)
 	}
 }
 
@@ -226,19 +333,25 @@ func TestExportDirAndEnv(t *testing.T) {
 	}
 }
 
+// TestExportInterrupted interrupts the read once the server says it got
+// tools/list, which it never answers, and which it would wait for an hour
+// for: only the interrupt can end Export, and the server, which ignores
+// SIGTERM, is killed.
 func TestExportInterrupted(t *testing.T) {
 	var stderr proctest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
-	timer := time.AfterFunc(300*time.Millisecond, cancel)
-	defer timer.Stop()
-	begin := time.Now()
-	_, err := Transport{Stderr: &stderr}.Export(ctx, fakeTarget("listhang-stubborn", transport.Limits{}))
-	took := time.Since(begin)
+	defer cancel()
+	reached := stderr.Seen(fakemcp.GotToolsList)
+	go func() {
+		select {
+		case <-reached:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	_, err := Transport{Stderr: &stderr}.Export(ctx, fakeTarget("listhang-stubborn", transport.Limits{StartTimeout: time.Hour, RequestTimeout: time.Hour}))
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "tools/list") {
 		t.Errorf("error %v: want context.Canceled while waiting for tools/list", err)
-	}
-	if took > 300*time.Millisecond+interruptGrace+time.Second {
-		t.Errorf("Export took %v after an interrupt", took)
 	}
 	assertGone(t, stderr.String())
 
@@ -253,13 +366,6 @@ func TestExportFailureLeavesNothingRunning(t *testing.T) {
 		if _, err := (Transport{Stderr: &proctest.Buffer{}}).Export(context.Background(), fakeTarget(mode, transport.Limits{MaxBytes: 1 << 20})); err == nil {
 			t.Fatalf("%s: want an error", mode)
 		}
-		deadline := time.Now().Add(time.Second)
-		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if after := runtime.NumGoroutine(); after > before {
-			buf := make([]byte, 1<<16)
-			t.Errorf("%s: %d goroutines before Export, %d after:\n%s", mode, before, after, buf[:runtime.Stack(buf, true)])
-		}
+		proctest.Goroutines(t, before)
 	}
 }
