@@ -23,6 +23,8 @@ func targetFlags(cmd *cobra.Command) {
 	f.Duration("request-timeout", transport.DefaultRequestTimeout, "longest wait for each later answer")
 	f.String("max-bytes", transport.Sized(transport.DefaultMaxBytes), "largest response (or file) read: bytes, or with KiB, MiB or GiB")
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
+	f.Bool("strict-stdout", false, "refuse a spawned server at its first line on stdout that is not JSON-RPC")
+	f.Bool("follow-redirects", false, "follow an HTTP redirect to another origin, sending it no headers")
 }
 
 // resolveTarget chooses the transport and builds the target from the
@@ -89,6 +91,11 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 		MaxBytes:       maxBytes,
 		MaxTools:       v.GetInt("max-tools"),
 	}
+	if err := positiveLimits(t.Limits); err != nil {
+		return "", t, err
+	}
+	t.StrictStdout = v.GetBool("strict-stdout")
+	t.FollowRedirects = v.GetBool("follow-redirects")
 	return name, t, nil
 }
 
@@ -153,4 +160,20 @@ func redact(s string) string {
 		return s[:12] + "..."
 	}
 	return s
+}
+
+// positiveLimits refuses a limit of zero or less, which the transports
+// would otherwise read as "the default" without saying so.
+func positiveLimits(l transport.Limits) error {
+	switch {
+	case l.StartTimeout <= 0:
+		return fmt.Errorf("--start-timeout %s: give a duration above zero, such as 60s", l.StartTimeout)
+	case l.RequestTimeout <= 0:
+		return fmt.Errorf("--request-timeout %s: give a duration above zero, such as 30s", l.RequestTimeout)
+	case l.MaxBytes <= 0:
+		return fmt.Errorf("--max-bytes %d: give a size above zero, such as 64MiB", l.MaxBytes)
+	case l.MaxTools <= 0:
+		return fmt.Errorf("--max-tools %d: give a count above zero, such as %d", l.MaxTools, transport.DefaultMaxTools)
+	}
+	return nil
 }
