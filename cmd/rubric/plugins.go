@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/columns"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -107,7 +108,7 @@ file still matches.`,
 					failed++
 				}
 			}
-			table(a.stdout, "", "", lines)
+			columns.Write(a.stdout, "", "", lines)
 			for _, r := range rows {
 				switch {
 				case r.Pin == "MISMATCH":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/columns"
 
 	"github.com/spf13/cobra"
 
@@ -87,7 +88,7 @@ func (a *app) sideBySide(old, cur *report.Report) error {
 	if old.Exact != nil && cur.Exact != nil {
 		rows = append(rows, []string{"overall", string(*old.Score), *old.Grade, string(*cur.Score), *cur.Grade, delta(*old.Exact, *cur.Exact, cur.Rubric.Round)})
 	}
-	table(w, "", "lrlrlr", rows)
+	columns.Write(w, "", "lrlrlr", rows)
 	fmt.Fprintf(w, "\n%d of %d tools changed score.\n", changed, len(cur.Tools))
 	return nil
 }

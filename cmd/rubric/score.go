@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -74,7 +72,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	threshold, err := parseFailUnder(v.GetString("fail-under"), r)
+	threshold, err := r.Threshold(v.GetString("fail-under"))
 	if err != nil {
 		return err
 	}
@@ -94,27 +92,13 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record:  v.GetString("record"),
 		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
-		Failed:  a.failedPath(),
+		Failed:  run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json")),
 		Outputs: slices.DeleteFunc(outputs, func(p string) bool { return p == "" }),
 	})
 	if err != nil {
 		return err
 	}
 	return failUnder(rep, threshold)
-}
-
-// failedPath is where a failure record goes: --failed, else failed.json
-// beside --out or --json when one is given; "" when nowhere.
-func (a *app) failedPath() string {
-	if p := a.v.GetString("failed"); p != "" {
-		return p
-	}
-	for _, k := range []string{"out", "json"} {
-		if p := a.v.GetString(k); p != "" {
-			return filepath.Join(filepath.Dir(p), "failed.json")
-		}
-	}
-	return ""
 }
 
 // textOptions are the terminal summary's caps.
@@ -149,44 +133,17 @@ func (a *app) writeOutputs(rep *report.Report, format writers.Writer) error {
 	return nil
 }
 
-// threshold is a --fail-under bound: a minimum exact score.
-type threshold struct {
-	min   num.Num
-	label string
-	set   bool
-}
-
-// parseFailUnder reads a grade letter of the rubric or a number.
-func parseFailUnder(s string, r *rubric.Rubric) (threshold, error) {
-	if s == "" {
-		return threshold{}, nil
-	}
-	for _, g := range r.Grades {
-		if strings.EqualFold(g.Letter, s) {
-			return threshold{min: g.Min, label: "grade " + g.Letter, set: true}, nil
-		}
-	}
-	n, err := num.Parse(s)
-	if err != nil {
-		letters := make([]string, len(r.Grades))
-		for i, g := range r.Grades {
-			letters[i] = g.Letter
-		}
-		return threshold{}, fmt.Errorf("--fail-under %q is neither a grade of %s (%s) nor a number", s, r.Name, strings.Join(letters, ", "))
-	}
-	return threshold{min: n, label: n.String(), set: true}, nil
-}
-
-func failUnder(rep *report.Report, t threshold) error {
-	if !t.set {
+// failUnder exits 1 when the report's overall score is below t.
+func failUnder(rep *report.Report, t *rubric.Threshold) error {
+	if t == nil {
 		return nil
 	}
 	if rep.Exact == nil {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("no overall score (%s), so it cannot reach %s", rep.NoScore, t.label)}
+		return &exitError{code: exitBelow, msg: fmt.Sprintf("no overall score (%s), so it cannot reach %s", rep.NoScore, t.Label)}
 	}
 	got := num.MustParse(*rep.Exact)
-	if got.Cmp(t.min) < 0 {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.label, t.min)}
+	if got.Cmp(t.Min) < 0 {
+		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.Label, t.Min)}
 	}
 	return nil
 }

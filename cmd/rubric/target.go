@@ -91,7 +91,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 		MaxBytes:       maxBytes,
 		MaxTools:       v.GetInt("max-tools"),
 	}
-	if err := positiveLimits(t.Limits); err != nil {
+	if err := t.Limits.Check(); err != nil {
 		return "", t, err
 	}
 	t.StrictStdout = v.GetBool("strict-stdout")
@@ -160,20 +160,4 @@ func redact(s string) string {
 		return s[:12] + "..."
 	}
 	return s
-}
-
-// positiveLimits refuses a limit of zero or less, which the transports
-// would otherwise read as "the default" without saying so.
-func positiveLimits(l transport.Limits) error {
-	switch {
-	case l.StartTimeout <= 0:
-		return fmt.Errorf("--start-timeout %s: give a duration above zero, such as 60s", l.StartTimeout)
-	case l.RequestTimeout <= 0:
-		return fmt.Errorf("--request-timeout %s: give a duration above zero, such as 30s", l.RequestTimeout)
-	case l.MaxBytes <= 0:
-		return fmt.Errorf("--max-bytes %d: give a size above zero, such as 64MiB", l.MaxBytes)
-	case l.MaxTools <= 0:
-		return fmt.Errorf("--max-tools %d: give a count above zero, such as %d", l.MaxTools, transport.DefaultMaxTools)
-	}
-	return nil
 }

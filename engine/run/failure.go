@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -127,6 +128,20 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 		return
 	}
 	log.Info("the scan did not complete; its failure record is written", "path", path, "stage", f.Stage)
+}
+
+// FailurePath is where a failure record goes: explicit when given, else
+// failed.json beside the first of outputs that is set; "" when nowhere.
+func FailurePath(explicit string, outputs ...string) string {
+	if explicit != "" {
+		return explicit
+	}
+	for _, p := range outputs {
+		if p != "" {
+			return filepath.Join(filepath.Dir(p), "failed.json")
+		}
+	}
+	return ""
 }
 
 // WriteFile writes the record to path, atomically, as indented JSON.

@@ -237,3 +237,22 @@ func surfaceOf(t *testing.T, rep *report.Report) *surface.Surface {
 	}
 	return s
 }
+
+func TestFailurePath(t *testing.T) {
+	tests := []struct {
+		explicit string
+		outputs  []string
+		want     string
+	}{
+		{"", nil, ""},
+		{"", []string{"", ""}, ""},
+		{"", []string{"out/report.txt", "j/r.json"}, "out/failed.json"},
+		{"", []string{"", "j/r.json"}, "j/failed.json"},
+		{"mine.json", []string{"out/report.txt"}, "mine.json"},
+	}
+	for _, tt := range tests {
+		if got := run.FailurePath(tt.explicit, tt.outputs...); got != tt.want {
+			t.Errorf("run.FailurePath(%q, %q) = %q, want %q", tt.explicit, tt.outputs, got, tt.want)
+		}
+	}
+}

@@ -80,6 +80,23 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
+// Check refuses a limit of zero or less, which WithDefaults would
+// otherwise read as "the default" without saying so; its messages name
+// the command line's flags.
+func (l Limits) Check() error {
+	switch {
+	case l.StartTimeout <= 0:
+		return fmt.Errorf("--start-timeout %s: give a duration above zero, such as 60s", l.StartTimeout)
+	case l.RequestTimeout <= 0:
+		return fmt.Errorf("--request-timeout %s: give a duration above zero, such as 30s", l.RequestTimeout)
+	case l.MaxBytes <= 0:
+		return fmt.Errorf("--max-bytes %d: give a size above zero, such as 64MiB", l.MaxBytes)
+	case l.MaxTools <= 0:
+		return fmt.Errorf("--max-tools %d: give a count above zero, such as %d", l.MaxTools, DefaultMaxTools)
+	}
+	return nil
+}
+
 // ExportBytes bounds what a whole export may read, every page of a list
 // together: four times MaxBytes (of l with its defaults). The plugin host
 // accepts a surface document of that size, plus its framing.

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -69,5 +70,39 @@ func TestParseSize(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
+	}
+}
+
+// A limit of zero or less is refused with the flag to fix, not read as
+// the default.
+func TestLimitsCheck(t *testing.T) {
+	ok := Limits{}.WithDefaults()
+	tests := []struct {
+		name string
+		edit func(*Limits)
+		want string
+	}{
+		{"the defaults", func(*Limits) {}, ""},
+		{"no tools", func(l *Limits) { l.MaxTools = 0 }, "--max-tools 0: give a count above zero, such as 10000"},
+		{"negative tools", func(l *Limits) { l.MaxTools = -1 }, "--max-tools -1"},
+		{"zero start timeout", func(l *Limits) { l.StartTimeout = 0 }, "--start-timeout 0s: give a duration above zero"},
+		{"negative request timeout", func(l *Limits) { l.RequestTimeout = -time.Second }, "--request-timeout -1s"},
+		{"no bytes", func(l *Limits) { l.MaxBytes = 0 }, "--max-bytes 0: give a size above zero"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := ok
+			tt.edit(&l)
+			err := l.Check()
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -1,4 +1,6 @@
-package main
+// Package columns prints rows of text in aligned columns, for the
+// commands' side-by-side tables.
+package columns
 
 import (
 	"fmt"
@@ -7,9 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// table prints rows in columns two spaces apart; align holds 'l' or 'r'
-// for each column (missing columns align left). Trailing spaces are cut.
-func table(w io.Writer, indent string, align string, rows [][]string) {
+// Write prints rows in columns two spaces apart, each line after indent;
+// align holds 'l' or 'r' for each column (missing columns align left).
+// Trailing spaces are cut.
+func Write(w io.Writer, indent string, align string, rows [][]string) {
 	widths := map[int]int{}
 	for _, r := range rows {
 		for i, c := range r {
