@@ -95,12 +95,13 @@ func sha256Cmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv(args[1], sum)
 }
 
-// waitFileCmd is "waitfile FILE": it waits up to 20 s for FILE to exist.
+// waitFileCmd is "waitfile FILE": it waits for FILE to exist, failing
+// after 2 minutes only so that a run that never gets there does not hang.
 func waitFileCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: waitfile FILE")
 	}
-	for range 2000 {
+	for range 12000 {
 		if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
 			return
 		}
