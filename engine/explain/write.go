@@ -2,10 +2,10 @@ package explain
 
 import (
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/columns"
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/cel-go/common/types"
 
@@ -263,7 +263,7 @@ func checksTable(w io.Writer, checks []report.Check) {
 	for _, c := range checks {
 		rows = append(rows, []string{printable(c.Name), exactText(c.Points), creditText(c), checkNote(c)})
 	}
-	tableAligned(w, "  ", "lrrl", rows)
+	columns.Write(w, "  ", "lrrl", rows)
 }
 
 func creditText(c report.Check) string {
@@ -372,34 +372,7 @@ func exactText(s string) string {
 }
 
 // table writes rows in columns two spaces apart, left aligned.
-func table(w io.Writer, indent string, rows [][]string) { tableAligned(w, indent, "", rows) }
-
-// tableAligned writes rows in columns; align holds 'l' or 'r' for each
-// column (left when missing). Trailing spaces are cut.
-func tableAligned(w io.Writer, indent, align string, rows [][]string) {
-	widths := map[int]int{}
-	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], utf8.RuneCountInString(c))
-		}
-	}
-	for _, r := range rows {
-		var b strings.Builder
-		b.WriteString(indent)
-		for i, c := range r {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
-			if i < len(align) && align[i] == 'r' {
-				b.WriteString(pad + c)
-			} else {
-				b.WriteString(c + pad)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-}
+func table(w io.Writer, indent string, rows [][]string) { columns.Write(w, indent, "", rows) }
 
 // scalar reports whether a read value is a single value: a number, a
 // string, a boolean or null.
