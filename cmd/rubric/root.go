@@ -5,19 +5,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Exit codes.
@@ -132,7 +137,7 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 		if err := v.ReadInConfig(); err != nil {
 			return fmt.Errorf("read config %s: %w", path, err)
 		}
-		return nil
+		return checkConfigKeys(cmd.Root(), v, path)
 	}
 	// Only rubric.yaml (or .yml) counts: viper's own search would also
 	// take a file named plain "rubric", such as the binary itself.
@@ -152,8 +157,44 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 			if err := v.ReadInConfig(); err != nil {
 				return fmt.Errorf("read config %s: %w", path, err)
 			}
-			return nil
+			return checkConfigKeys(cmd.Root(), v, path)
 		}
+	}
+	return nil
+}
+
+// configOnly are the config file's keys that no flag has.
+var configOnly = []string{"headers", "plugins"}
+
+// checkConfigKeys refuses a config file key that is neither a flag of any
+// command nor a config-only key, naming the nearest valid one: a typo such
+// as "rubrc: tdqs" would otherwise be ignored and the default run.
+func checkConfigKeys(root *cobra.Command, v *viper.Viper, path string) error {
+	file := viper.New()
+	file.SetConfigType("yaml")
+	file.SetConfigFile(v.ConfigFileUsed())
+	if err := file.ReadInConfig(); err != nil {
+		return fmt.Errorf("read config %s: %w", path, err)
+	}
+	known := slices.Clone(configOnly)
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, k := range slices.Sorted(maps.Keys(file.AllSettings())) {
+		if slices.Contains(known, k) {
+			continue
+		}
+		msg := fmt.Sprintf("config %s: unknown key %q", path, termtext.Printable(k))
+		if near := nearest.Key(k, known); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return errors.New(msg + "; the keys are the long flags' names, plus headers and plugins")
 	}
 	return nil
 }

@@ -103,20 +103,6 @@ func TestTypos(t *testing.T) {
 	}
 }
 
-func TestNearest(t *testing.T) {
-	known := []string{"timeout", "temperature", "top_p"}
-	cases := map[string]string{
-		"timeout": "timeout", "Timeout": "timeout", "tmeout": "timeout", "timeuot": "timeout",
-		"top-p": "top_p", "topp": "top_p", "top": "top_p", "temp": "temperature",
-		"t": "", "tp": "", "xyz": "", "": "",
-	}
-	for k, want := range cases {
-		if got := Nearest(k, known); got != want {
-			t.Errorf("Nearest(%q) = %q, want %q", k, got, want)
-		}
-	}
-}
-
 // TestBaseURLKeepsCredentialsOut: a base URL refused for its query or
 // userinfo is quoted without the credentials in them.
 func TestBaseURLKeepsCredentialsOut(t *testing.T) {
