@@ -10,6 +10,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/plugins/host"
+	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -151,13 +153,16 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools),
 	}
 	if rec.JudgeConfig.Ref != "" {
-		plugins, closeHost, err := a.plugins()
+		h, c, err := a.newHost()
 		if err != nil {
 			return err
 		}
-		defer closeHost()
+		defer h.Close()
 		ref, cfg := run.RecordedJudge(rec, dir)
-		sess := run.New(run.Options{Plugins: plugins, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
+		if _, err := c.FindPinned(protocol.KindJudge, ref); err != nil {
+			return fmt.Errorf("the record's judge: %w", err)
+		}
+		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
 		defer sess.Close()
 		if cur.Judge, err = sess.JudgeBlock(cmd.Context(), r); err != nil {
 			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)

@@ -231,6 +231,21 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 	return Plugin{}, fmt.Errorf("no %s plugin %q (known: %s; an external one is a binary named %s in the plugin directory)", kind, ref, strings.Join(names, ", "), BinaryName(kind, ref))
 }
 
+// FindPinned finds ref as Find does, and refuses a plugin that is
+// neither built in nor pinned by sha256 in the user's config: for a ref
+// read from a file anyone can write (a calibration record), which may
+// name a program but not have it started.
+func (c *Catalog) FindPinned(kind, ref string) (Plugin, error) {
+	p, err := c.Find(kind, ref)
+	if err != nil {
+		return Plugin{}, err
+	}
+	if !p.Builtin() && p.SHA256 == "" {
+		return Plugin{}, fmt.Errorf("%s plugin %q is neither built in nor pinned by sha256 in your config, so it is not started for a ref a file gave; pin it (plugins.%s.sha256) if you trust it", kind, p.Name, p.Name)
+	}
+	return p, nil
+}
+
 // pinned applies the config entry of p's name, if any: its sha256 pin and
 // the environment it may see.
 func (c *Catalog) pinned(p Plugin) Plugin {
