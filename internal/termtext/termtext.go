@@ -3,6 +3,7 @@
 package termtext
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"unicode"
@@ -133,4 +134,19 @@ func (t *Tail) Quote(n int) string {
 	default:
 		return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 	}
+}
+
+// QuoteStart is the start of what another program wrote, Go-quoted (so
+// printable) and cut at n bytes on a character boundary, with "…" when
+// it was cut.
+func QuoteStart(b []byte, n int) string {
+	more := ""
+	if len(b) > n {
+		cut := n
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		b, more = b[:cut], "…"
+	}
+	return fmt.Sprintf("%q%s", b, more)
 }

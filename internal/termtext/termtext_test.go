@@ -33,3 +33,21 @@ func TestTail(t *testing.T) {
 		t.Errorf("Quote(1) = %q, want %q", got, want)
 	}
 }
+
+func TestQuoteStart(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 80, `"short"`},
+		{"abcdef", 3, `"abc"…`},
+		{"\x1b]52;c;aGk=\a", 80, `"\x1b]52;c;aGk=\a"`},
+		{"aé", 2, `"a"…`}, // the cut falls inside é: it moves back to a character's start
+	}
+	for _, tt := range tests {
+		if got := QuoteStart([]byte(tt.in), tt.n); got != tt.want {
+			t.Errorf("QuoteStart(%q, %d) = %s, want %s", tt.in, tt.n, got, tt.want)
+		}
+	}
+}

@@ -15,8 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
+	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -355,19 +355,9 @@ func (c *conn) received(start []byte) {
 	c.mu.Unlock()
 }
 
-// quoteStart is the start of what a server sent, Go-quoted (so printable)
-// and cut at quoteLen bytes on a character boundary.
-func quoteStart(b []byte) string {
-	more := ""
-	if len(b) > quoteLen {
-		cut := quoteLen
-		for cut > 0 && !utf8.RuneStart(b[cut]) {
-			cut--
-		}
-		b, more = b[:cut], "…"
-	}
-	return fmt.Sprintf("%q%s", b, more)
-}
+// quoteStart is the start of what a server sent, quoted and cut at
+// quoteLen bytes.
+func quoteStart(b []byte) string { return termtext.QuoteStart(b, quoteLen) }
 
 // maxEventLine is how much of a stream's line is kept to find the
 // endpoint.

@@ -8,11 +8,11 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // junkQuote is how much of a stray stdout line a message quotes.
@@ -348,17 +348,7 @@ func junkError(quoted, more string) error {
 		quoted, more)
 }
 
-// quote is the start of a line, Go-quoted (so printable), cut at
-// junkQuote bytes on a character boundary.
+// quote is the start of a line, quoted and cut at junkQuote bytes.
 func quote(line []byte) string {
-	line = bytes.TrimRight(line, "\r")
-	more := ""
-	if len(line) > junkQuote {
-		cut := junkQuote
-		for cut > 0 && !utf8.RuneStart(line[cut]) {
-			cut--
-		}
-		line, more = line[:cut], "…"
-	}
-	return fmt.Sprintf("%q%s", line, more)
+	return termtext.QuoteStart(bytes.TrimRight(line, "\r"), junkQuote)
 }
