@@ -133,11 +133,7 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	}
 	v.SetConfigType("yaml")
 	if path, _ := cmd.Flags().GetString("config"); path != "" {
-		v.SetConfigFile(path)
-		if err := v.ReadInConfig(); err != nil {
-			return fmt.Errorf("read config %s: %w", path, err)
-		}
-		return checkConfigKeys(cmd.Root(), v, path)
+		return readConfig(cmd.Root(), v, path)
 	}
 	// Only rubric.yaml (or .yml) counts: viper's own search would also
 	// take a file named plain "rubric", such as the binary itself.
@@ -153,11 +149,7 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 			if st, err := os.Stat(path); err != nil || st.IsDir() {
 				continue
 			}
-			v.SetConfigFile(path)
-			if err := v.ReadInConfig(); err != nil {
-				return fmt.Errorf("read config %s: %w", path, err)
-			}
-			return checkConfigKeys(cmd.Root(), v, path)
+			return readConfig(cmd.Root(), v, path)
 		}
 	}
 	return nil
@@ -166,14 +158,14 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 // configOnly are the config file's keys that no flag has.
 var configOnly = []string{"headers", "plugins"}
 
-// checkConfigKeys refuses a config file key that is neither a flag of any
-// command nor a config-only key, naming the nearest valid one: a typo such
-// as "rubrc: tdqs" would otherwise be ignored and the default run.
-func checkConfigKeys(root *cobra.Command, v *viper.Viper, path string) error {
-	file := viper.New()
-	file.SetConfigType("yaml")
-	file.SetConfigFile(v.ConfigFileUsed())
-	if err := file.ReadInConfig(); err != nil {
+// readConfig reads the config file at path into v and refuses a key that
+// is neither a flag of any command nor a config-only key, naming the
+// nearest valid one: a typo such as "rubrc: tdqs" would otherwise be
+// ignored and the default run. Every other key v holds is a bound flag,
+// so a key of v that no flag has came from the file.
+func readConfig(root *cobra.Command, v *viper.Viper, path string) error {
+	v.SetConfigFile(path)
+	if err := v.ReadInConfig(); err != nil {
 		return fmt.Errorf("read config %s: %w", path, err)
 	}
 	known := slices.Clone(configOnly)
@@ -186,7 +178,7 @@ func checkConfigKeys(root *cobra.Command, v *viper.Viper, path string) error {
 		}
 	}
 	walk(root)
-	for _, k := range slices.Sorted(maps.Keys(file.AllSettings())) {
+	for _, k := range slices.Sorted(maps.Keys(v.AllSettings())) {
 		if slices.Contains(known, k) {
 			continue
 		}
