@@ -65,14 +65,11 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		}
 		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target))
 	}
-	// The runs score the definitions alone: the published values stay
-	// out of the run reports.
+	// The runs score the definitions, as a capture: the published values
+	// are the capture's (c.Capture.Tools), never the surface's, so they
+	// stay out of the run reports.
 	cs := c.Capture.Surface
-	scored := &surface.Surface{Source: cs.Source, Format: surface.FormatCapture, Server: cs.Server, Tools: make([]surface.Tool, len(cs.Tools))}
-	for i, t := range cs.Tools {
-		t.Published = nil
-		scored.Tools[i] = t
-	}
+	scored := &surface.Surface{Source: cs.Source, Format: surface.FormatCapture, Server: cs.Server, Tools: cs.Tools}
 	stage, err := newStage(c.Out)
 	if err != nil {
 		return nil, err
