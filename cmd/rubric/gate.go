@@ -148,7 +148,8 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 
 // finishGate prints the decision, writes the report files when write is
 // set (not for --check, nor after Ctrl-C), and returns the exit status
-// as an error for BLOCK and INVALID.
+// as an error for BLOCK and INVALID, with no message: the decision line
+// already says why, and is printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
 	if ctx.Err() != nil {
 		if runErr == nil {
@@ -166,11 +167,8 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runE
 		}
 		fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
 	}
-	switch rep.Decision {
-	case gate.Pass:
+	if rep.Decision == gate.Pass {
 		return nil
-	case gate.Block:
-		return &exitError{code: rep.ExitCode}
 	}
-	return &exitError{code: rep.ExitCode, msg: rep.Reason}
+	return &exitError{code: rep.ExitCode}
 }
