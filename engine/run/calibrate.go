@@ -138,6 +138,30 @@ func RecordedJudge(rec *calibrate.Record, dir string) (string, judge.Config) {
 	return judgeRefFrom(rec.JudgeConfig.Ref, dir), cfg
 }
 
+// RecordedRubric is the rubric a calibration record names, resolved
+// from the record's directory dir: a built-in's "builtin:FILE" as it is,
+// a path from dir.
+func RecordedRubric(rec *calibrate.Record, dir string) string {
+	if strings.HasPrefix(rec.Rubric.Ref, "builtin:") {
+		return rec.Rubric.Ref
+	}
+	return FromRecord(dir, rec.Rubric.Ref)
+}
+
+// CalibrationNow describes r and the capture a record names (read from
+// the record's directory dir) as Record.Compare takes them. The judge,
+// which the caller starts as the record names it, is left for it to add.
+func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibrate.Current, error) {
+	c, err := calibrate.ReadCapture(FromRecord(dir, rec.Capture.Path))
+	if err != nil {
+		return calibrate.Current{}, err
+	}
+	return calibrate.Current{
+		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
+		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools),
+	}, nil
+}
+
 func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }
 func reportFile(run int) string  { return fmt.Sprintf("report-run-%d.json", run) }
 
