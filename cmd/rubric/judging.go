@@ -59,14 +59,7 @@ func (a *app) judgeConfig() (judge.Config, error) {
 
 // cacheStore opens the answer cache at --cache-dir, or the default one.
 func (a *app) cacheStore() (*cache.Store, error) {
-	dir := a.v.GetString("cache-dir")
-	if dir == "" {
-		var err error
-		if dir, err = cache.DefaultDir(); err != nil {
-			return nil, err
-		}
-	}
-	return cache.Open(dir)
+	return cache.Open(a.v.GetString("cache-dir"))
 }
 
 // session starts the plugin host and a scan session of the command's

@@ -63,13 +63,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	} else {
 		t.Location = location
 		if name == "" {
-			name = "file"
-			switch s := run.Scheme(location); {
-			case s == "http" || s == "https":
-				name = "http"
-			case len(s) > 1:
-				name = s
-			}
+			name = run.TransportOf(location)
 		}
 	}
 	t.Dir = v.GetString("cwd")

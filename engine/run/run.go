@@ -253,6 +253,20 @@ func Scheme(location string) string {
 	return ""
 }
 
+// TransportOf is the transport a location is read with when none is
+// named: http for an http(s):// URL, SCHEME for SCHEME://... (an
+// installed transport's), file for anything else. A one-letter scheme is
+// a Windows drive, so a file.
+func TransportOf(location string) string {
+	switch s := Scheme(location); {
+	case s == "http" || s == "https":
+		return "http"
+	case len(s) > 1:
+		return s
+	}
+	return "file"
+}
+
 // Redacted is the target as a report records it: a password in a URL is
 // replaced by "xxxxx" (header values and environment values are never
 // recorded).

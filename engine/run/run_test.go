@@ -206,12 +206,17 @@ func TestSessionStartsItsJudgeOnce(t *testing.T) {
 }
 
 func TestRedactedAndScheme(t *testing.T) {
-	for _, tc := range []struct{ in, redacted, scheme string }{
-		{"https://user:s3cret@example.com/mcp", "https://user:xxxxx@example.com/mcp", "https"},
-		{"https://example.com/mcp", "https://example.com/mcp", "https"},
-		{"tools.json", "tools.json", ""},
-		{"dir://./tools", "dir://./tools", "dir"},
+	for _, tc := range []struct{ in, redacted, scheme, transport string }{
+		{"https://user:s3cret@example.com/mcp", "https://user:xxxxx@example.com/mcp", "https", "http"},
+		{"https://example.com/mcp", "https://example.com/mcp", "https", "http"},
+		{"http://127.0.0.1:9/mcp", "http://127.0.0.1:9/mcp", "http", "http"},
+		{"tools.json", "tools.json", "", "file"},
+		{"dir://./tools", "dir://./tools", "dir", "dir"},
+		{"c://tools.json", "c://tools.json", "c", "file"},
 	} {
+		if got := run.TransportOf(tc.in); got != tc.transport {
+			t.Errorf("TransportOf(%s) = %q, want %q", tc.in, got, tc.transport)
+		}
 		if got := run.Redacted(transport.Target{Location: tc.in}); got != tc.redacted {
 			t.Errorf("Redacted(%s) = %s, want %s", tc.in, got, tc.redacted)
 		}
