@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -80,25 +82,50 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A failed scan removes the reports an earlier one wrote; --record
+	// is an output as well, but not a report.
+	reports := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			reports = append(reports, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
+		}
+	}
+	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
+	outputs := append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")})
+	if err := run.CheckOutputs(a.inputs(target, r), outputs, run.Flagged{Flag: "--failed", Path: failed}); err != nil {
+		return err
+	}
+	var paths []string
+	for _, o := range reports {
+		if o.Path != "" {
+			paths = append(paths, o.Path)
+		}
+	}
 	sess, done, err := a.session(true)
 	if err != nil {
 		return err
 	}
 	defer done()
-	outputs := []string{v.GetString("out")}
-	for _, w := range writers.All {
-		outputs = append(outputs, v.GetString(w.Flag))
-	}
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record:  v.GetString("record"),
 		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
-		Failed:  run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json")),
-		Outputs: slices.DeleteFunc(outputs, func(p string) bool { return p == "" }),
+		Failed:  failed,
+		Outputs: paths,
 	})
 	if err != nil {
 		return err
 	}
 	return failUnder(rep, threshold)
+}
+
+// inputs are the files a scan of target with r reads, for
+// run.CheckOutputs.
+func (a *app) inputs(target transport.Target, r *rubric.Rubric) []run.Flagged {
+	in := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--answers", Path: a.v.GetString("answers")}, {Flag: "--config", Path: a.v.ConfigFileUsed()}}
+	if !strings.HasPrefix(r.File, "builtin:") {
+		in = append(in, run.Flagged{Flag: "--rubric", Path: r.File})
+	}
+	return in
 }
 
 // textOptions are the terminal summary's caps.

@@ -111,8 +111,10 @@ func TestScanFailures(t *testing.T) {
 			}
 			dir := t.TempDir()
 			failed, out := filepath.Join(dir, "failed.json"), filepath.Join(dir, "report.json")
-			for _, p := range []string{failed, out} {
-				if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			// An earlier run's files: only files rubric wrote are removed.
+			seed := map[string]string{failed: `{"failed_version": 1, "generator": {"name": "rubric"}}`, out: `{"report_version": 1, "generator": {"name": "rubric"}}`}
+			for p, content := range seed {
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
