@@ -11,6 +11,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
 
@@ -21,7 +22,7 @@ func (a *app) logger() hclog.Logger {
 		a.log = hclog.New(&hclog.LoggerOptions{
 			Name:        "rubric",
 			Level:       hclog.LevelFromString(a.v.GetString("log-level")),
-			Output:      a.stderr,
+			Output:      redact.Writer(a.stderr, a.redactParams()...),
 			DisableTime: true,
 		})
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
@@ -77,14 +78,17 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	// Messages quote URLs (a plugin's error, a failed request): their
+	// credentials are left out.
+	extra := a.redactParams()
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "rubric:", ee.msg)
+			fmt.Fprintln(stderr, "rubric:", redact.Text(ee.msg, extra...))
 		}
 		return ee.code
 	}
-	msg := err.Error()
+	msg := redact.Text(err.Error(), extra...)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
 	} else {
@@ -116,10 +120,14 @@ observations, so any report can be explained and rescored.`,
 		return fmt.Errorf("%w (see rubric --help)", err)
 	})
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
+	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd())
 	return root
 }
+
+// redactParams are the --redact-param names (a config key as well).
+func (a *app) redactParams() []string { return a.v.GetStringSlice("redact-param") }
 
 // loadConfig sets up precedence: flag > RUBRIC_* environment > config file
 // > default. Every flag of the command is bound under its own name.

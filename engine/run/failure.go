@@ -19,6 +19,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // The stages of a scan, as a failure record names them.
@@ -82,9 +83,9 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	f.Failed = FailedVersion
 	f.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
 	f.Rubric = score.RubricOf(r)
-	f.Target = src.recorded()
+	f.Target = src.recorded(s.opt.RedactParams)
 	f.Stage = f.stage
-	f.Reason = err.Error()
+	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
 	f.Interrupted = ctx.Err() != nil
 	f.Done.ToolsRead = f.tools
 	f.At = time.Now().UTC().Truncate(time.Second)
