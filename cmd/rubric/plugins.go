@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/rubricmcp/rubric/internal/columns"
+	"os"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/columns"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
@@ -50,6 +52,17 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	pins := map[string]host.Pin{}
 	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
 		return nil, nil, fmt.Errorf("config: plugins: %w", err)
+	}
+	if a.local != nil {
+		s := *a.local
+		s.Judge, s.BaseURL, s.JudgeOptions = a.v.GetString("judge"), a.v.GetString("base-url"), a.v.GetStringSlice("judge-option")
+		s.PluginEnv = map[string][]string{}
+		for name, p := range pins {
+			s.PluginEnv[name] = p.Env
+		}
+		if err := localconfig.Check(s, os.Getenv); err != nil {
+			return nil, nil, err
+		}
 	}
 	c := host.Discover(host.Builtins(self, builtins), host.DefaultDirs(), pins)
 	log := a.logger()

@@ -21,6 +21,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/nearest"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/termtext"
@@ -46,6 +47,9 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
+	// local is the config file found in the working directory, when
+	// the user has not said it is trusted (see internal/localconfig).
+	local *localconfig.Settings
 	// sess is the run's scan session once it has one: an interrupted run
 	// that received answers says where they are kept.
 	sess *run.Session
@@ -120,6 +124,7 @@ observations, so any report can be explained and rescored.`,
 		return fmt.Errorf("%w (see rubric --help)", err)
 	})
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
+	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env); read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd())
@@ -151,13 +156,24 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	} else if home, err := os.UserHomeDir(); err == nil {
 		dirs = append(dirs, filepath.Join(home, ".config", "rubric"))
 	}
-	for _, dir := range dirs {
+	for i, dir := range dirs {
 		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
 			path := filepath.Join(dir, name)
-			if st, err := os.Stat(path); err != nil || st.IsDir() {
+			st, err := os.Stat(path)
+			if err != nil || st.IsDir() {
 				continue
 			}
-			return readConfig(cmd.Root(), v, path)
+			if err := readConfig(cmd.Root(), v, path); err != nil {
+				return err
+			}
+			// A file in the working directory may not choose where a
+			// credential goes (localconfig), unless it is the user's own.
+			user, err := os.Stat(filepath.Join(dirs[len(dirs)-1], name))
+			trust, _ := cmd.Flags().GetBool("trust-local-config")
+			if i == 0 && !localconfig.Trusted(trust) && (err != nil || !os.SameFile(st, user)) {
+				a.local = &localconfig.Settings{File: path, FromFile: localconfig.FromFile(v, cmd.Flags().Changed, "base-url", "judge-option", "plugins")}
+			}
+			return nil
 		}
 	}
 	return nil
