@@ -73,8 +73,8 @@ func TestSecrets(t *testing.T) {
 // echoLLMCmd is "echollm": it serves the OpenAI chat completions and
 // Anthropic messages APIs in the background, answering TDQS questions
 // with every header it received and the start of the body in each
-// justification and summary, and sets ECHO to its base URL (with /v1 for
-// openai). Under /fail it answers 500 with the same echo in the error.
+// justification and summary, and sets ECHO to its host and port. Under
+// /fail it answers 500, under /deny 401, with the same echo in the error.
 func echoLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 0 {
 		ts.Fatalf("usage: echollm")
@@ -93,8 +93,10 @@ func echoLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		fmt.Fprintf(&echo, "url %s; body %.300s", r.URL, body)
 		w.Header().Set("Content-Type", "application/json")
-		if strings.HasPrefix(r.URL.Path, "/fail") {
-			w.WriteHeader(http.StatusInternalServerError)
+		if status, ok := map[string]int{"fail": http.StatusInternalServerError, "deny": http.StatusUnauthorized}[strings.Split(r.URL.Path, "/")[1]]; ok {
+			// A 500 is retried: after 5 ms, so that the run gives up soon.
+			w.Header().Set("retry-after-ms", "5")
+			w.WriteHeader(status)
 			msg, _ := json.Marshal("invalid request, you sent " + echo.String())
 			fmt.Fprintf(w, `{"error": {"message": %s, "type": "server_error"}}`, msg)
 			return
