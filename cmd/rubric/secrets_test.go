@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -162,15 +163,19 @@ func mcpHTTPCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv("MCP", strings.TrimPrefix(srv.URL, "http://"))
 }
 
-// noSecretsCmd is "nosecrets": it fails when the last command's standard
-// output or error, or any file under the work directory, holds one of
-// the secrets.
+// noSecretsCmd is "nosecrets [MORE...]": it fails when the last
+// command's standard output or error, or any file under the work
+// directory, holds one of the secrets (or one of MORE).
 func noSecretsCmd(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 0 {
-		ts.Fatalf("usage: nosecrets")
+	if neg {
+		ts.Fatalf("usage: nosecrets [MORE...]")
+	}
+	all := maps.Clone(secrets)
+	for i, a := range args {
+		all[fmt.Sprintf("argument %d", i+1)] = a
 	}
 	check := func(name, text string) {
-		for k, v := range secrets {
+		for k, v := range all {
 			if strings.Contains(text, v) {
 				i := strings.Index(text, v)
 				ts.Fatalf("%s holds the secret of %s: ...%s...", name, k, text[max(0, i-120):min(len(text), i+len(v)+40)])
