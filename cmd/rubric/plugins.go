@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -12,7 +11,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/columns"
-	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
@@ -53,16 +51,12 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
 		return nil, nil, fmt.Errorf("config: plugins: %w", err)
 	}
-	if a.local != nil {
-		s := *a.local
-		s.Judge, s.BaseURL, s.JudgeOptions = a.v.GetString("judge"), a.v.GetString("base-url"), a.v.GetStringSlice("judge-option")
-		s.PluginEnv = map[string][]string{}
-		for name, p := range pins {
-			s.PluginEnv[name] = p.Env
-		}
-		if err := localconfig.Check(s, os.Getenv); err != nil {
-			return nil, nil, err
-		}
+	env := map[string][]string{}
+	for name, p := range pins {
+		env[name] = p.Env
+	}
+	if err := a.local.CheckRun(a.v, env); err != nil {
+		return nil, nil, err
 	}
 	c := host.Discover(host.Builtins(self, builtins), host.DefaultDirs(), pins)
 	log := a.logger()

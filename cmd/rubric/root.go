@@ -159,8 +159,7 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	for i, dir := range dirs {
 		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
 			path := filepath.Join(dir, name)
-			st, err := os.Stat(path)
-			if err != nil || st.IsDir() {
+			if st, err := os.Stat(path); err != nil || st.IsDir() {
 				continue
 			}
 			if err := readConfig(cmd.Root(), v, path); err != nil {
@@ -168,10 +167,8 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 			}
 			// A file in the working directory may not choose where a
 			// credential goes (localconfig), unless it is the user's own.
-			user, err := os.Stat(filepath.Join(dirs[len(dirs)-1], name))
-			trust, _ := cmd.Flags().GetBool("trust-local-config")
-			if i == 0 && !localconfig.Trusted(trust) && (err != nil || !os.SameFile(st, user)) {
-				a.local = &localconfig.Settings{File: path, FromFile: localconfig.FromFile(v, cmd.Flags().Changed, "base-url", "judge-option", "plugins")}
+			if trust, _ := cmd.Flags().GetBool("trust-local-config"); i == 0 {
+				a.local = localconfig.Found(v, cmd.Flags().Changed, path, filepath.Join(dirs[len(dirs)-1], name), trust)
 			}
 			return nil
 		}

@@ -45,6 +45,39 @@ type Settings struct {
 	// PluginEnv are the environment variables the plugins entries pass
 	// to each plugin, by the plugin's name.
 	PluginEnv map[string][]string
+	// Headers are the headers setting's values as written, before
+	// ${NAME} is expanded.
+	Headers map[string]string
+}
+
+// Found returns the settings to check for the config file at path, read
+// from the working directory, or nil when there is nothing to check: the
+// user trusts the file (flag, or see Trusted), or it is the user's own
+// config as well (the same file as userPath). changed says whether a
+// flag was given.
+func Found(v *viper.Viper, changed func(string) bool, path, userPath string, flag bool) *Settings {
+	if Trusted(flag) {
+		return nil
+	}
+	if a, err := os.Stat(path); err == nil {
+		if b, err := os.Stat(userPath); err == nil && os.SameFile(a, b) {
+			return nil
+		}
+	}
+	return &Settings{File: path, FromFile: FromFile(v, changed, "base-url", "judge-option", "plugins", "headers")}
+}
+
+// CheckRun checks the run v configures (its judge, judge options and
+// headers) and the plugins' environment (pluginEnv, as in Settings);
+// nothing when s is nil.
+func (s *Settings) CheckRun(v *viper.Viper, pluginEnv map[string][]string) error {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), v.GetStringSlice("judge-option")
+	c.Headers, c.PluginEnv = v.GetStringMapString("headers"), pluginEnv
+	return Check(c, os.Getenv)
 }
 
 // options are the judge's options as the run gives them, and which of
@@ -80,7 +113,9 @@ func FromFile(v *viper.Viper, changed func(string) bool, keys ...string) map[str
 // a credential is sent and one would be sent: a judge base URL with a
 // key to send, an api_key_env naming a variable that is set, a
 // claude-cli command (it runs with the user's Claude login), or a plugin
-// passed a variable that is set. getenv reads the environment. A base URL
+// passed a variable that is set, or a header that expands one (the
+// file would choose which secret the target is sent). getenv reads the
+// environment. A base URL
 // with no key to send (a local Ollama) passes.
 func Check(s Settings, getenv func(string) string) error {
 	set := func(name string) bool { return strings.TrimSpace(getenv(name)) != "" }
@@ -103,13 +138,19 @@ func Check(s Settings, getenv func(string) string) error {
 	if s.Judge == "claude-cli" && local["command"] {
 		return refuse(s.File, fmt.Sprintf("the claude-cli judge's command %q, which would run with your Claude login", opts["command"]), "--judge-option command=PATH")
 	}
-	if !s.FromFile["plugins"] {
-		return nil
-	}
 	for _, name := range sortedKeys(s.PluginEnv) {
 		for _, env := range s.PluginEnv[name] {
-			if set(env) {
+			if s.FromFile["plugins"] && set(env) {
 				return refuse(s.File, fmt.Sprintf("plugins.%s.env, which passes %s (it is set) to that plugin", name, env), "plugins in your own config")
+			}
+		}
+	}
+	for _, name := range sortedKeys(s.Headers) {
+		var used []string
+		os.Expand(s.Headers[name], func(n string) string { used = append(used, n); return "" })
+		for _, env := range used {
+			if s.FromFile["headers"] && set(env) {
+				return refuse(s.File, fmt.Sprintf("headers.%s, which puts %s (it is set) in a header sent to the target", name, env), "--header, RUBRIC_HEADER or headers in your own config")
 			}
 		}
 	}
@@ -138,7 +179,7 @@ func Trusted(flag bool) bool {
 	return false
 }
 
-func sortedKeys(m map[string][]string) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -8,7 +8,7 @@ import (
 func TestCheck(t *testing.T) {
 	env := map[string]string{"OPENAI_API_KEY": "sk-1", "OTHER": "o-2", "BLANK": "  "}
 	getenv := func(k string) string { return env[k] }
-	file := map[string]bool{"base-url": true, "judge-option": true, "plugins": true}
+	file := map[string]bool{"base-url": true, "judge-option": true, "plugins": true, "headers": true}
 	flags := map[string]bool{}
 	tests := []struct {
 		name    string
@@ -37,6 +37,10 @@ func TestCheck(t *testing.T) {
 		{name: "a plugin passed a secret", s: Settings{FromFile: file, PluginEnv: map[string][]string{"mine": {"PATHX", "OTHER"}}},
 			wantErr: "plugins.mine.env, which passes OTHER (it is set)"},
 		{name: "plugins from the user", s: Settings{FromFile: flags, PluginEnv: map[string][]string{"mine": {"OTHER"}}}},
+		{name: "a header that expands a secret", s: Settings{FromFile: file, Headers: map[string]string{"x-a": "plain", "x-debug": "Bearer ${OTHER}"}},
+			wantErr: "headers.x-debug, which puts OTHER (it is set) in a header sent to the target"},
+		{name: "a header that expands nothing set", s: Settings{FromFile: file, Headers: map[string]string{"authorization": "Bearer $NONE"}}},
+		{name: "headers from the user", s: Settings{FromFile: flags, Headers: map[string]string{"authorization": "Bearer ${OTHER}"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
