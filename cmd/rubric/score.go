@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -83,23 +81,17 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	// A failed scan removes the reports an earlier one wrote; --record
-	// is an output as well, but not a report.
+	// is an output as well, but not a report. No output may be an input.
 	reports := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
 	for _, w := range writers.All {
 		if w.Flag != "" {
 			reports = append(reports, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
 		}
 	}
+	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
 	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
-	outputs := append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")})
-	if err := run.CheckOutputs(a.inputs(target, r), outputs, run.Flagged{Flag: "--failed", Path: failed}); err != nil {
+	if err := run.CheckOutputs(inputs, append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")}), run.Flagged{Flag: "--failed", Path: failed}); err != nil {
 		return err
-	}
-	var paths []string
-	for _, o := range reports {
-		if o.Path != "" {
-			paths = append(paths, o.Path)
-		}
 	}
 	sess, done, err := a.session(true)
 	if err != nil {
@@ -110,22 +102,12 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		Record:  v.GetString("record"),
 		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
 		Failed:  failed,
-		Outputs: paths,
+		Outputs: run.Paths(reports),
 	})
 	if err != nil {
 		return err
 	}
 	return failUnder(rep, threshold)
-}
-
-// inputs are the files a scan of target with r reads, for
-// run.CheckOutputs.
-func (a *app) inputs(target transport.Target, r *rubric.Rubric) []run.Flagged {
-	in := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--answers", Path: a.v.GetString("answers")}, {Flag: "--config", Path: a.v.ConfigFileUsed()}}
-	if !strings.HasPrefix(r.File, "builtin:") {
-		in = append(in, run.Flagged{Flag: "--rubric", Path: r.File})
-	}
-	return in
 }
 
 // textOptions are the terminal summary's caps.

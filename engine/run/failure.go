@@ -229,6 +229,17 @@ func CheckOutputs(inputs, outputs []Flagged, failed Flagged) error {
 	return nil
 }
 
+// Paths are the paths of files that are set.
+func Paths(files []Flagged) []string {
+	var paths []string
+	for _, f := range files {
+		if f.Path != "" {
+			paths = append(paths, f.Path)
+		}
+	}
+	return paths
+}
+
 // samePath says whether a and b name the same file: the same clean
 // absolute path, or two names of one existing file.
 func samePath(a, b string) bool {
