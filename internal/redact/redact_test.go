@@ -74,6 +74,7 @@ func TestText(t *testing.T) {
 			"redirects to https://other/x?token=[redacted] and http://a:[redacted]@c/"},
 		{"no URL here, only a=b and token=x", "no URL here, only a=b and token=x"},
 		{"<https://h/?sig=1>", "<https://h/?sig=[redacted]>"},
+		{"cannot reach https://h/?token=t: refused (see https://h/?key=k).", "cannot reach https://h/?token=[redacted]: refused (see https://h/?key=[redacted])."},
 	}
 	for _, c := range cases {
 		if got := Text(c.in); got != c.want {
