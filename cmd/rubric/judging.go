@@ -70,7 +70,7 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	o := run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger()}
+	o := run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()}
 	if judging {
 		o.Judge = a.v.GetString("judge")
 		if o.JudgeConfig, err = a.judgeConfig(); err == nil && !a.v.GetBool("no-cache") {

@@ -41,7 +41,7 @@ writes the new report.`,
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
-			sess := run.New(run.Options{Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger()})
+			sess := run.New(run.Options{Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()})
 			rep, err := sess.Scan(cmd.Context(), run.Source{Surface: s, Name: old.Target}, r, run.ScanOptions{Answers: old})
 			if err != nil {
 				return err

@@ -63,7 +63,7 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		if err != nil {
 			return nil, err
 		}
-		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target))
+		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target, s.opt.RedactParams...))
 	}
 	// The runs score the definitions, as a capture: the published values
 	// are the capture's (c.Capture.Tools), never the surface's, so they
