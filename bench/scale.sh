@@ -10,33 +10,40 @@
 #   GRADABLE="100 200" TDQS="1000 2000" bash bench/scale.sh
 #
 # GRADABLE and TDQS list the tool counts (default 100 200 400 and
-# 1000 5000 20000). Prints one row per run, then for each rubric the
+# 1000 5000 20000). RUBRIC names a binary to measure instead of one built
+# from this tree (an older build, to compare), and OUT the directory the
+# figures go to (default bench/out). Prints one row per run, then for each rubric the
 # exponent of time and memory between consecutive sizes (1 is linear).
 # Every run scores without the answer cache, so each one asks the judge.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gradable=${GRADABLE:-100 200 400}
 tdqs=${TDQS:-1000 5000 20000}
-out=bench/out
-mkdir -p "$out"
+out=${OUT:-bench/out}
+surfaces=bench/out
+mkdir -p "$out" "$surfaces"
 corpus=engine/score/testdata/corpus
 captures=("$corpus/notion.tools.json")
 for f in "$corpus"/*.tools.json; do
   [ "$f" = "$corpus/notion.tools.json" ] || captures+=("$f")
 done
 
-go build -o "$out/rubric" ./cmd/rubric
+bin=${RUBRIC:-}
+if [ -z "$bin" ]; then
+  bin=$out/rubric
+  go build -o "$bin" ./cmd/rubric
+fi
 
-surface() { # n: writes $out/scale-n.tools.json once
-  [ -f "$out/scale-$1.tools.json" ] || go run ./bench/gen -n "$1" -o "$out/scale-$1.tools.json" "${captures[@]}"
-  echo "$out/scale-$1.tools.json"
+surface() { # n: writes bench/out/scale-n.tools.json once
+  [ -f "$surfaces/scale-$1.tools.json" ] || go run ./bench/gen -n "$1" -o "$surfaces/scale-$1.tools.json" "${captures[@]}"
+  echo "$surfaces/scale-$1.tools.json"
 }
 
 : >"$out/scale.txt"
 measure() { # rubric n: prints a row, appends "rubric n wall user maxrss_kib" to scale.txt
   local file
   file=$(surface "$2")
-  /usr/bin/time -f "%e %U %M" -o "$out/time.txt" "$out/rubric" score --no-cache --progress=false \
+  /usr/bin/time -f "%e %U %M" -o "$out/time.txt" "$bin" score --no-cache --progress=false \
     --max-bytes 4GiB --max-tools 1000000 --rubric "$1" --format json --out "$out/scale-report.json" "$file" >/dev/null
   read -r wall user rss <"$out/time.txt"
   printf '%-15s %6d tools  %8.2f s wall  %8.2f s user  %6d MiB peak  %7d KiB report\n' \

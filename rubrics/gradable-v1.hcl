@@ -281,18 +281,25 @@ rubric "gradable" {
     input   = <<-CEL
       {
         'version': 'selection-v1',
-        'task': item.task,
-        'tools': surface.tools.map(t, cel.bind(d, tool_answers[t.name].defects, {
+        'task': item.task
+      }
+    CEL
+    # The tools every task is asked over, once a run: as they are, and
+    # with each defective tool's suggested description in place of its
+    # own; a task of the after_rewrite run shares the second.
+    shared  = <<-CEL
+      cel.bind(tools, [false, true].map(rewrite, surface.tools.map(t, cel.bind(d, tool_answers[t.name].defects, {
           'name': t.name,
           'title': has(t.title) ? t.title : null,
-          'description': item.rewrite && d != null && size(d.defects) > 0 && nonblank(d.suggested_description)
+          'description': rewrite && d != null && size(d.defects) > 0 && nonblank(d.suggested_description)
             ? d.suggested_description
             : (has(t.description) ? t.description : null),
           'inputSchema': has(t.inputSchema) ? t.inputSchema : null,
           'annotations': has(t.annotations) ? t.annotations : null
-        }))
-      }
+        }))),
+        {'asIs': tools[0], 'rewritten': tools[1]})
     CEL
+    share   = "item.rewrite ? 'rewritten' : 'asIs'"
 
     system = <<-PROMPT
       You are an AI agent with the tools of one MCP server. A user gives you a task. Decide which tool you would call first, and with which arguments; you do not call it.
@@ -310,13 +317,16 @@ rubric "gradable" {
       {"tool": "name", "arguments": {}, "confirm": false, "steps": 1, "reasoning": "..."}
     PROMPT
 
+    context = <<-PROMPT
+      The tools you have:
+
+      {{ range .shared }}{{ fence "tool" (json .) }}
+      {{ end }}
+    PROMPT
+
     user = <<-PROMPT
       {{ fence "task" .task }}
 
-      The tools you have:
-
-      {{ range .tools }}{{ fence "tool" (json .) }}
-      {{ end }}
       Reply with the JSON object only.
     PROMPT
 
@@ -469,8 +479,8 @@ rubric "gradable" {
     }
     metric "confusablePairs" {
       value = <<-CEL
-        answers.confusable == null ? [] : answers.confusable.pairs.filter(p,
-          p.a != p.b && cel.bind(byName, index_by(surface.tools, surface.tools.map(t, t.name)), p.a in byName && p.b in byName))
+        answers.confusable == null ? [] : cel.bind(byName, index_by(surface.tools, surface.tools.map(t, t.name)),
+          answers.confusable.pairs.filter(p, p.a != p.b && p.a in byName && p.b in byName))
       CEL
     }
     metric "distinctPairs" {

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
 )
 
 // Request is one question about one subject, with its input rendered.
@@ -42,6 +43,58 @@ type Request struct {
 	Input     any
 	InputJSON []byte
 	InputHash string
+	// Shared, when not nil, is what this request shares with others of
+	// the run (see rubric.Question.Shared): sent to the judge beside the
+	// input, and its shared prompt rendered once for all of them.
+	Shared *Shared
+}
+
+// Shared is a value that many requests of a run share: its canonical JSON
+// and hash, and the shared prompt rendered from it, once.
+type Shared struct {
+	// JSON is the value's canonical JSON; Hash "sha256:" + its hex sha256.
+	JSON []byte
+	Hash string
+
+	once    sync.Once
+	context string
+	ref     string // names JSON and context together: judge.Question.SharedHash
+	err     error
+}
+
+// NewShared returns the shared value whose canonical JSON is b.
+func NewShared(b []byte) *Shared { return &Shared{JSON: b, Hash: surface.HashBytes(b)} }
+
+// InputHash is the hash a request's answer is kept under: of its input's
+// canonical JSON alone, or, when the request shares a value, of the
+// canonical JSON {"input": input, "shared": the shared value's hash}, so
+// that an answer is never reused for another shared value.
+func InputHash(input []byte, shared *Shared) string {
+	if shared == nil {
+		return surface.HashBytes(input)
+	}
+	b := make([]byte, 0, len(input)+len(shared.Hash)+24)
+	b = append(b, `{"input":`...)
+	b = append(b, input...)
+	b = append(b, `,"shared":"`...)
+	b = append(b, shared.Hash...)
+	b = append(b, `"}`...)
+	return surface.HashBytes(b)
+}
+
+// render renders q's shared prompt from the shared value, once, and
+// names the two together.
+func (s *Shared) render(q *rubric.Question) (string, error) {
+	s.once.Do(func() {
+		if q.Context != nil {
+			var v any
+			if v, s.err = decodeJSON(s.JSON); s.err == nil {
+				s.context, s.err = q.RenderContext(v)
+			}
+		}
+		s.ref = surface.HashBytes([]byte(s.Hash + "\x00" + s.context))
+	})
+	return s.context, s.err
 }
 
 // Observation is an answer and where it came from; reports keep them.
@@ -312,27 +365,30 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if q.Validate(e.Answer) == nil {
 				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
 				if o.PromptBytes == 0 { // cached before entries kept it
-					system, user, err := render(r)
+					p, err := render(r)
 					if err != nil {
 						return o, err
 					}
-					o.PromptBytes = len(system) + len(user)
+					o.PromptBytes = p.bytes()
 				}
 				return o, nil
 			}
 		}
 	}
-	system, user, err := render(r)
+	p, err := render(r)
 	if err != nil {
 		return o, err
 	}
-	o.PromptBytes = len(system) + len(user)
+	o.PromptBytes = p.bytes()
 	if limit := a.maxPromptBytes(); o.PromptBytes > limit {
 		return o, &PromptTooLargeError{Kind: q.Kind, Subject: r.Subject, Bytes: o.PromptBytes, Limit: limit}
 	}
 	jq := judge.Question{
 		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
-		System: system, User: user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
+		System: p.system, Context: p.context, User: p.user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
+	}
+	if r.Shared != nil {
+		jq.Shared, jq.SharedHash = r.Shared.JSON, r.Shared.ref
 	}
 	var last error // why the last answer could not be read
 	limited := 0   // rate limits in a row
@@ -397,20 +453,44 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
 }
 
+// prompts are a request's prompts as rendered.
+type prompts struct{ system, context, user string }
+
+// bytes is the size of the prompts together.
+func (p prompts) bytes() int { return len(p.system) + len(p.context) + len(p.user) }
+
 // render fills r's prompts from its input, decoding InputJSON when r
-// carries no decoded input.
-func render(r Request) (system, user string, err error) {
+// carries no decoded input; the shared prompt is rendered once for every
+// request that shares r's value.
+func render(r Request) (prompts, error) {
+	var p prompts
 	input := r.Input
 	if input == nil && len(r.InputJSON) > 0 {
-		// Templates see the input as JSON reads back: numbers print as
-		// written.
-		dec := json.NewDecoder(bytes.NewReader(r.InputJSON))
-		dec.UseNumber()
-		if err := dec.Decode(&input); err != nil {
-			return "", "", fmt.Errorf("question %q: input: %w", r.Question.Name, err)
+		var err error
+		if input, err = decodeJSON(r.InputJSON); err != nil {
+			return p, fmt.Errorf("question %q: input: %w", r.Question.Name, err)
 		}
 	}
-	return r.Question.Render(input)
+	if r.Shared != nil {
+		var err error
+		if p.context, err = r.Shared.render(r.Question); err != nil {
+			return p, err
+		}
+	}
+	var err error
+	p.system, p.user, err = r.Question.Render(input)
+	return p, err
+}
+
+// decodeJSON decodes JSON as templates see it: numbers print as written.
+func decodeJSON(b []byte) (any, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // unreadable counts an attempt whose answer could not be read, and a

@@ -23,8 +23,8 @@ var promptClient = &http.Client{Timeout: 30 * time.Second}
 // refused. Call it before asking; it changes r's prompts in place.
 func ResolvePrompts(ctx context.Context, r *rubric.Rubric, store *cache.Store) error {
 	for _, q := range r.Questions {
-		for _, p := range []*rubric.Prompt{q.System, q.User} {
-			if !p.Remote() || p.Text != "" {
+		for _, p := range []*rubric.Prompt{q.System, q.User, q.Context} {
+			if p == nil || !p.Remote() || p.Text != "" {
 				continue
 			}
 			if store != nil {

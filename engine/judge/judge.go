@@ -77,12 +77,29 @@ type Question struct {
 	// whole surface, or an item of an earlier question's answer.
 	Subject string `json:"subject"`
 	System  string `json:"system"`
+	// Context is the part of the prompt that many questions of a run
+	// share (the list of the server's tools, say), rendered once a run;
+	// it goes before User. Empty when the question shares nothing.
+	Context string `json:"context,omitempty"`
 	User    string `json:"user"`
 	// AnswerSchema is the JSON Schema the answer must satisfy.
 	AnswerSchema []byte `json:"answer_schema"`
-	// Input is the structured input the prompt was rendered from.
+	// Input is the structured input the prompt was rendered from: what
+	// is this question's own.
 	Input []byte `json:"input"`
+	// Shared is the structured input that many questions of a run share,
+	// canonical JSON; nil when the question shares nothing. SharedHash
+	// names Shared and Context together ("sha256:" + hex): questions with
+	// the same SharedHash share the same both, so a judge may read them
+	// once and keep what it made of them by that hash.
+	Shared     []byte `json:"shared,omitempty"`
+	SharedHash string `json:"shared_hash,omitempty"`
 }
+
+// Prompt is the user part of the prompt as a model reads it: the shared
+// context first (it is the same for many questions, so a provider's
+// prompt cache can keep it), then the question's own text.
+func (q Question) Prompt() string { return q.Context + q.User }
 
 // Answer is a judge's reply.
 type Answer struct {

@@ -55,8 +55,11 @@ type canonicalQuestion struct {
 	Subject string          `json:"subject,omitempty"`
 	When    string          `json:"when,omitempty"`
 	Input   string          `json:"input"`
+	Shared  string          `json:"shared,omitempty"`
+	Share   string          `json:"share,omitempty"`
 	System  [3]string       `json:"system"` // text, url, sha256
 	User    [3]string       `json:"user"`
+	Context []string        `json:"context,omitempty"`
 	Schema  json.RawMessage `json:"answer_schema"`
 	Retries int             `json:"retries"`
 }
@@ -76,10 +79,16 @@ func canonicalQuestionOf(q *Question) canonicalQuestion {
 	if len(schema) == 0 {
 		schema = json.RawMessage("null")
 	}
-	return canonicalQuestion{
+	c := canonicalQuestion{
 		Name: q.Name, Kind: q.Kind, Per: q.Per, Items: text(q.Items), Subject: text(q.Subject), When: text(q.When),
-		Input: text(q.Input), System: promptKey(q.System), User: promptKey(q.User), Schema: schema, Retries: q.Retries,
+		Input: text(q.Input), Shared: text(q.Shared), Share: text(q.Share), System: promptKey(q.System), User: promptKey(q.User),
+		Schema: schema, Retries: q.Retries,
 	}
+	if q.Context != nil {
+		k := promptKey(q.Context)
+		c.Context = k[:]
+	}
+	return c
 }
 
 // canonicalQuestionJSON is what a question's own digest covers.

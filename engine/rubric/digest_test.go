@@ -143,7 +143,9 @@ func TestQuestionDigests(t *testing.T) {
 
   question "coherence"`},
 		{"the retries", "    retries = 2\n    input   = <<-CEL\n      {\n        'tool'", "    retries = 3\n    input   = <<-CEL\n      {\n        'tool'"},
-		{"the input", "'siblings': signals.siblings", "'siblings': []"},
+		{"the input", "'paramCount': signals.paramCount,", "'paramCount': 0,"},
+		{"the shared value", "{'names': surface_signals.toolNames}", "{'names': []}"},
+		{"the shared prompt", "The server's tools, this one among them:", "All the server's tools:"},
 		{"when it is asked", `when    = "!signals.noDescription"`, `when    = "true"`},
 		{"the kind", `kind    = "tdqs.tool"`, `kind    = "tdqs.tool.v2"`},
 	} {

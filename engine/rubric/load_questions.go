@@ -26,7 +26,10 @@ var questionSchema = &hcl.BodySchema{
 		{Name: "subject"},
 		{Name: "when"},
 		{Name: "input", Required: true},
+		{Name: "shared"},
+		{Name: "share"},
 		{Name: "system", Required: true},
+		{Name: "context"},
 		{Name: "user", Required: true},
 		{Name: "answer_schema", Required: true},
 		{Name: "retries"},
@@ -106,8 +109,18 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	}
 	q.When = l.formula(env, body.Attributes["when"], lang.Bool)
 	q.Input = l.formula(env, body.Attributes["input"], cel.MapType(cel.DynType, cel.DynType))
+	q.Shared = l.formula(l.envs.surfaceQuestion, body.Attributes["shared"], cel.MapType(cel.StringType, cel.DynType))
+	q.Share = l.formula(env, body.Attributes["share"], lang.String)
 	q.System = l.prompt(body.Attributes["system"])
 	q.User = l.prompt(body.Attributes["user"])
+	if a := body.Attributes["context"]; a != nil {
+		q.Context = l.prompt(a)
+	}
+	for _, name := range []string{"share", "context"} {
+		if a := body.Attributes[name]; a != nil && body.Attributes["shared"] == nil {
+			l.errorf(a.NameRange, "question %q sets %s but no shared value: set shared to the formula of what its questions share", q.Name, name)
+		}
+	}
 	if a := body.Attributes["answer_schema"]; a != nil {
 		q.AnswerSchema, q.schema = l.answerSchema(a)
 	}

@@ -39,8 +39,17 @@ type Question struct {
 	// Input yields the structured input: the data the prompts are rendered
 	// from, sent to the judge beside them, and hashed into the cache key.
 	Input *lang.Program
-	// System and User are the prompt templates.
-	System, User *Prompt
+	// Shared, if set, yields what the run's questions of this kind share,
+	// by name (the server's tools, say): it is evaluated once a run, in
+	// the scope of a question about the surface, so that each question's
+	// input carries only what is its own. Share, if set, names the entry
+	// of Shared a question uses; without it a question uses all of Shared.
+	// A judge receives the shared value beside the input, once a run.
+	Shared, Share *lang.Program
+	// System and User are the prompt templates; Context, if set, is the
+	// template of the shared part of the prompt, rendered from the shared
+	// value alone (as .shared), once a run, and put before User.
+	System, User, Context *Prompt
 	// AnswerSchema is the JSON Schema every answer must satisfy, in
 	// canonical JSON.
 	AnswerSchema []byte
@@ -223,12 +232,26 @@ func (r *Rubric) Stages() [][]*Question {
 	return stages
 }
 
+// RenderContext fills the question's shared prompt from its shared value
+// (decoded JSON), seen by the template as .shared; "" when the question
+// has no shared prompt.
+func (q *Question) RenderContext(shared any) (string, error) {
+	if q.Context == nil {
+		return "", nil
+	}
+	s, err := q.Context.render(map[string]any{"shared": shared})
+	if err != nil {
+		return "", fmt.Errorf("question %q: context prompt: %w", q.Name, err)
+	}
+	return s, nil
+}
+
 // readsAnswers reports whether a question depends on earlier answers.
 func (q *Question) readsAnswers() bool {
 	if q.Per == PerItem {
 		return true
 	}
-	for _, p := range []*lang.Program{q.When, q.Input} {
+	for _, p := range []*lang.Program{q.When, q.Input, q.Shared, q.Share} {
 		if p.Uses("answers") || p.Uses("tool_answers") {
 			return true
 		}

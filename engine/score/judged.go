@@ -137,14 +137,17 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 	}
 	for _, stage := range r.Stages() {
 		for _, q := range stage {
-			var err error
+			sh, err := shareOf(q, &scope{vars: surfaceVars(), size: unbounded, limit: limit})
+			if err != nil {
+				return nil, nil, err
+			}
 			switch q.Per {
 			case rubric.PerTool:
-				err = askEach(ctx, asker, q, len(states), put, func(i int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, len(states), put, func(i int) (*scope, string, target, error) {
 					return states[i].sc, states[i].name, target{q, i, -1}, nil
 				}, states)
 			case rubric.PerSurface:
-				err = askEach(ctx, asker, q, 1, put, func(int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, 1, put, func(int) (*scope, string, target, error) {
 					return &scope{vars: surfaceVars(), size: unbounded, limit: limit}, judge.SurfaceSubject, target{q, -1, -1}, nil
 				}, states)
 			case rubric.PerItem:
@@ -154,7 +157,7 @@ func askAll(ctx context.Context, r *rubric.Rubric, asker Asker, sv *surfaceValue
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				err = askEach(ctx, asker, q, len(items), put, func(k int) (*scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, len(items), put, func(k int) (*scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
 					isc := &scope{vars: vars, size: unbounded, limit: limit}
@@ -192,7 +195,7 @@ const (
 // and target of the i-th) a batch at a time on every core, asks each
 // batch, and hands the answers to put in request order, so that what a
 // report records does not depend on the batch sizes.
-func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put func(target, ask.Observation) error,
+func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n int, put func(target, ask.Observation) error,
 	at func(i int) (*scope, string, target, error), states []*toolState) error {
 	size := minBatch
 	for lo, hi := 0, 0; lo < n; lo = hi {
@@ -205,7 +208,7 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put fu
 			if err != nil {
 				return err
 			}
-			if built[k], ok[k], err = request(q, sc, subject); err != nil {
+			if built[k], ok[k], err = request(q, sc, subject, sh); err != nil {
 				who := ""
 				if t.tool >= 0 {
 					who = states[t.tool].name
@@ -247,9 +250,77 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, n int, put fu
 	return nil
 }
 
+// shared is a question's shared value (rubric.Question.Shared), evaluated
+// once a run: whole, for questions that use all of it, or by entry, for
+// questions that name one with share.
+type shared struct {
+	all     *ask.Shared
+	entries map[string]*ask.Shared
+}
+
+// shareOf evaluates q's shared value in sc, the scope of a question about
+// the surface, once before q is asked; nil when q shares nothing.
+func shareOf(q *rubric.Question, sc *scope) (*shared, error) {
+	if q.Shared == nil {
+		return nil, nil
+	}
+	fail := func(err error) error { return &Error{Formula: fmt.Sprintf("question %q shared", q.Name), Err: err} }
+	v, err := sc.eval(q.Shared)
+	if err != nil {
+		return nil, fail(err)
+	}
+	sh := &shared{}
+	if q.Share == nil {
+		b, err := lang.CanonicalJSON(v)
+		if err != nil {
+			return nil, fail(err)
+		}
+		sh.all = ask.NewShared(b)
+		return sh, nil
+	}
+	m, ok := v.(traits.Mapper)
+	if !ok {
+		return nil, fail(fmt.Errorf("want a map, got %s", v.Type().TypeName()))
+	}
+	sh.entries = map[string]*ask.Shared{}
+	for it := m.Iterator(); it.HasNext() == types.True; {
+		k := it.Next()
+		name, ok := k.(types.String)
+		if !ok {
+			return nil, fail(fmt.Errorf("want names as keys, got %s", k.Type().TypeName()))
+		}
+		b, err := lang.CanonicalJSON(m.Get(k))
+		if err != nil {
+			return nil, fail(err)
+		}
+		sh.entries[string(name)] = ask.NewShared(b)
+	}
+	return sh, nil
+}
+
+// pick returns the shared value a request uses: all of it, or the entry
+// q's share names in sc.
+func (sh *shared) pick(q *rubric.Question, sc *scope) (*ask.Shared, error) {
+	if sh == nil {
+		return nil, nil
+	}
+	if q.Share == nil {
+		return sh.all, nil
+	}
+	name, err := evalString(q.Share, sc)
+	if err != nil {
+		return nil, fmt.Errorf("share: %w", err)
+	}
+	e, ok := sh.entries[name]
+	if !ok {
+		return nil, fmt.Errorf("share: %q names no entry of the shared value", name)
+	}
+	return e, nil
+}
+
 // request evaluates a question's when and input in sc; ok is false when
 // the question is not to be asked.
-func request(q *rubric.Question, sc *scope, subject string) (ask.Request, bool, error) {
+func request(q *rubric.Question, sc *scope, subject string, sh *shared) (ask.Request, bool, error) {
 	if q.When != nil {
 		ok, err := evalBool(q.When, sc)
 		if err != nil {
@@ -267,8 +338,12 @@ func request(q *rubric.Question, sc *scope, subject string) (ask.Request, bool, 
 	if err != nil {
 		return ask.Request{}, false, fmt.Errorf("input: %w", err)
 	}
+	share, err := sh.pick(q, sc)
+	if err != nil {
+		return ask.Request{}, false, err
+	}
 	// The asker decodes the input for the templates when it renders them.
-	return ask.Request{Question: q, Subject: subject, InputJSON: b, InputHash: surface.HashBytes(b)}, true, nil
+	return ask.Request{Question: q, Subject: subject, InputJSON: b, InputHash: ask.InputHash(b, share), Shared: share}, true, nil
 }
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each

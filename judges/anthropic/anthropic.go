@@ -117,7 +117,7 @@ func configure(o *judgeopt.Options, model string, params map[string]any) (httpju
 func (d *dialect) Request(q judge.Question, schema json.RawMessage) any {
 	req := d.request
 	req.System = q.System
-	req.Messages = []message{{Role: "user", Content: q.User}}
+	req.Messages = []message{{Role: "user", Content: q.Prompt()}}
 	req.Tools = []tool{{Name: ToolName, Description: toolDescription, InputSchema: schema}}
 	req.ToolChoice = toolChoice{Type: "tool", Name: ToolName}
 	return req

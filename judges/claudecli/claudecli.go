@@ -246,7 +246,7 @@ func (j *Judge) ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	}
 	call, cancel := withTimeout(ctx, s.timeout)
 	defer cancel()
-	out, err := run(call, s.path, args(s.id.Model, q.System), dir, q.User)
+	out, err := run(call, s.path, args(s.id.Model, q.System), dir, q.Prompt())
 	if err != nil {
 		return judge.Answer{}, err
 	}

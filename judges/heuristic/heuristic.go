@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/gradable"
@@ -90,7 +91,9 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	case KindTool:
 		var in tdqs.ToolInput
 		if err = decode(q.Input, KindTool, &in); err == nil {
-			answer, err = tdqs.Tool(&in)
+			if in.Names, err = sharedNames(q); err == nil {
+				answer, err = tdqs.Tool(&in)
+			}
 		}
 	case KindCoherence:
 		var in tdqs.CoherenceInput
@@ -105,6 +108,10 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	case KindSelection:
 		var in gradable.SelectionInput
 		if err = decode(q.Input, KindSelection, &in); err == nil {
+			if len(in.Tools) == 0 && q.SharedHash != "" {
+				// The tools come once a run, shared by every task.
+				in.Tools, in.Key = q.Shared, q.SharedHash
+			}
 			answer, err = gradable.Selection(&in)
 		}
 	case KindDefects:
@@ -132,6 +139,42 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	}
 	return judge.Answer{JSON: bytes.TrimRight(buf.Bytes(), "\n"), Model: Model}, nil
 }
+
+// sharedNames returns the tool names a tdqs.tool question shares with the
+// others of its run ({"names": [...]}), indexed once a run; nil when it
+// shares none.
+func sharedNames(q judge.Question) (*tdqs.Names, error) {
+	if q.SharedHash == "" {
+		return nil, nil
+	}
+	namesCache.Lock()
+	n, ok := namesCache.m[q.SharedHash]
+	namesCache.Unlock()
+	if ok {
+		return n, nil
+	}
+	var shared struct {
+		Names []string `json:"names"`
+	}
+	if err := decode(q.Shared, KindTool, &shared); err != nil {
+		return nil, err
+	}
+	n = tdqs.NewNames(shared.Names)
+	namesCache.Lock()
+	defer namesCache.Unlock()
+	if len(namesCache.m) >= 8 {
+		clear(namesCache.m)
+	}
+	namesCache.m[q.SharedHash] = n
+	return n, nil
+}
+
+// namesCache keeps the indexed names of the last few runs by their shared
+// hash. It changes no answer: the same names always index the same way.
+var namesCache = struct {
+	sync.Mutex
+	m map[string]*tdqs.Names
+}{m: map[string]*tdqs.Names{}}
 
 // decode reads a question's input into v, naming the kind on failure.
 func decode(input []byte, kind string, v any) error {

@@ -154,6 +154,6 @@ func (d *dialect) Request(q judge.Question, schema json.RawMessage) any {
 	if system != "" {
 		req.Messages = append(req.Messages, message{Role: "system", Content: system})
 	}
-	req.Messages = append(req.Messages, message{Role: "user", Content: q.User})
+	req.Messages = append(req.Messages, message{Role: "user", Content: q.Prompt()})
 	return req
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -51,6 +52,19 @@ func remote(ctx context.Context, err error) error {
 // JudgeClient is the host's view of a judge plugin.
 type JudgeClient struct {
 	c pluginv1.JudgeClient
+
+	mu sync.Mutex
+	// shared are the shared contexts handed to the plugin, by ref.
+	shared map[string]*sharing
+	// inline is set once the plugin has said it does not serve Share:
+	// from then on the shared prompt goes inside each user prompt.
+	inline bool
+}
+
+// sharing is one shared context being handed to the plugin, once.
+type sharing struct {
+	done chan struct{}
+	err  error
 }
 
 // Describe asks the plugin for its identity before configuration.
@@ -71,9 +85,12 @@ func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Iden
 	return identityFromProto(p)
 }
 
-// Ask sends one question.
+// Ask sends one question. What it shares with other questions (its
+// shared input and prompt) goes to the plugin once, by Share, and the
+// question names it; a plugin that does not serve Share gets the shared
+// prompt inside the user prompt, and no shared input.
 func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	a, err := j.c.Ask(ctx, &pluginv1.Question{
+	pq := &pluginv1.Question{
 		Rubric:       q.Rubric,
 		RubricDigest: q.RubricDigest,
 		Kind:         q.Kind,
@@ -82,7 +99,27 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 		AnswerSchema: q.AnswerSchema,
 		Input:        q.Input,
 		Subject:      q.Subject,
-	})
+	}
+	if q.SharedHash != "" {
+		inline, err := j.share(ctx, q, false)
+		if err != nil {
+			return judge.Answer{}, err
+		}
+		if inline {
+			pq.User = q.Prompt()
+		} else {
+			pq.SharedRef = q.SharedHash
+		}
+	}
+	a, err := j.c.Ask(ctx, pq)
+	if pq.SharedRef != "" && status.Code(err) == codes.FailedPrecondition {
+		// The plugin no longer holds the context (it keeps a few): hand
+		// it over again and ask once more.
+		if _, err = j.share(ctx, q, true); err != nil {
+			return judge.Answer{}, err
+		}
+		a, err = j.c.Ask(ctx, pq)
+	}
 	if err != nil {
 		return judge.Answer{}, askError(ctx, err)
 	}
@@ -91,6 +128,55 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 		Model:  a.GetModel(),
 		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens())},
 	}, nil
+}
+
+// share hands q's shared context to the plugin unless it holds it
+// already (again when again is set), once however many questions wait
+// for it; inline is true when the plugin does not serve Share.
+func (j *JudgeClient) share(ctx context.Context, q judge.Question, again bool) (inline bool, err error) {
+	j.mu.Lock()
+	if j.inline {
+		j.mu.Unlock()
+		return true, nil
+	}
+	if j.shared == nil {
+		j.shared = map[string]*sharing{}
+	}
+	s, ok := j.shared[q.SharedHash]
+	if ok && again {
+		select {
+		case <-s.done: // handed over before: hand it over anew
+			ok = false
+		default: // being handed over now: wait for it
+		}
+	}
+	if !ok {
+		s = &sharing{done: make(chan struct{})}
+		j.shared[q.SharedHash] = s
+		j.mu.Unlock()
+		_, s.err = j.c.Share(ctx, &pluginv1.SharedContext{Ref: q.SharedHash, Input: q.Shared, Context: q.Context})
+		j.mu.Lock()
+		if status.Code(s.err) == codes.Unimplemented {
+			j.inline, s.err = true, nil
+		} else if s.err != nil {
+			// A failed hand-over is not kept: the next question tries again.
+			delete(j.shared, q.SharedHash)
+			s.err = remote(ctx, s.err)
+		}
+		close(s.done)
+		inline = j.inline
+		j.mu.Unlock()
+		return inline, s.err
+	}
+	j.mu.Unlock()
+	select {
+	case <-s.done:
+	case <-ctx.Done():
+		return false, context.Cause(ctx)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.inline, s.err
 }
 
 // TransportClient is the host's view of a transport plugin.

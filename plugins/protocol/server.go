@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -31,6 +34,40 @@ func Server(opts []grpc.ServerOption) *grpc.Server {
 type judgeServer struct {
 	pluginv1.UnimplementedJudgeServer
 	impl judge.Judge
+
+	mu sync.Mutex
+	// shared are the shared contexts the host handed over, by ref, at most
+	// keepShared of them, the oldest dropped first.
+	shared map[string]*pluginv1.SharedContext
+	order  []string
+}
+
+// keepShared is how many shared contexts a judge plugin keeps. A run asks
+// one question at a time with one or two of them (a rubric's variants), so
+// a few suffice; a question naming one no longer kept is refused, and the
+// host hands it over again.
+const keepShared = 8
+
+// Share serves Judge.Share: it keeps the context for the questions that
+// will name it.
+func (s *judgeServer) Share(_ context.Context, c *pluginv1.SharedContext) (*pluginv1.ShareReply, error) {
+	if c.GetRef() == "" {
+		return nil, status.Error(codes.InvalidArgument, "a shared context needs a ref")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shared == nil {
+		s.shared = map[string]*pluginv1.SharedContext{}
+	}
+	if _, ok := s.shared[c.GetRef()]; !ok {
+		if len(s.order) >= keepShared {
+			delete(s.shared, s.order[0])
+			s.order = s.order[1:]
+		}
+		s.order = append(s.order, c.GetRef())
+	}
+	s.shared[c.GetRef()] = c
+	return &pluginv1.ShareReply{}, nil
 }
 
 // Describe serves Judge.Describe.
@@ -53,7 +90,7 @@ func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*
 
 // Ask serves Judge.Ask.
 func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.Answer, error) {
-	a, err := s.impl.Ask(ctx, judge.Question{
+	jq := judge.Question{
 		Rubric:       q.GetRubric(),
 		RubricDigest: q.GetRubricDigest(),
 		Kind:         q.GetKind(),
@@ -62,7 +99,17 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 		AnswerSchema: q.GetAnswerSchema(),
 		Input:        q.GetInput(),
 		Subject:      q.GetSubject(),
-	})
+	}
+	if ref := q.GetSharedRef(); ref != "" {
+		s.mu.Lock()
+		c, ok := s.shared[ref]
+		s.mu.Unlock()
+		if !ok {
+			return nil, status.Errorf(codes.FailedPrecondition, "the judge holds no shared context %s: share it first", ref)
+		}
+		jq.Shared, jq.SharedHash, jq.Context = c.GetInput(), ref, c.GetContext()
+	}
+	a, err := s.impl.Ask(ctx, jq)
 	if err != nil {
 		return nil, askStatus(err)
 	}

@@ -235,7 +235,12 @@ type Question struct {
 	Input        []byte                 `protobuf:"bytes,7,opt,name=input,proto3" json:"input,omitempty"`
 	// subject names what is asked about: a tool's name, "surface", or an
 	// item of an earlier answer.
-	Subject       string `protobuf:"bytes,8,opt,name=subject,proto3" json:"subject,omitempty"`
+	Subject string `protobuf:"bytes,8,opt,name=subject,proto3" json:"subject,omitempty"`
+	// shared_ref, when set, names the SharedContext (handed over with Share
+	// before) that the question shares with others: its input and the part
+	// of the prompt that goes before user. A plugin that holds no context
+	// of that ref answers FAILED_PRECONDITION, and the host shares it again.
+	SharedRef     string `protobuf:"bytes,9,opt,name=shared_ref,json=sharedRef,proto3" json:"shared_ref,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -326,6 +331,115 @@ func (x *Question) GetSubject() string {
 	return ""
 }
 
+func (x *Question) GetSharedRef() string {
+	if x != nil {
+		return x.SharedRef
+	}
+	return ""
+}
+
+// SharedContext is what many questions of a run share, sent once.
+type SharedContext struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ref names it in questions: it changes whenever input or context does.
+	Ref string `protobuf:"bytes,1,opt,name=ref,proto3" json:"ref,omitempty"`
+	// input is canonical JSON, the structured input the questions share.
+	Input []byte `protobuf:"bytes,2,opt,name=input,proto3" json:"input,omitempty"`
+	// context is the shared part of the prompt, rendered from input; it
+	// goes before each question's user prompt.
+	Context       string `protobuf:"bytes,3,opt,name=context,proto3" json:"context,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SharedContext) Reset() {
+	*x = SharedContext{}
+	mi := &file_rubric_plugin_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SharedContext) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SharedContext) ProtoMessage() {}
+
+func (x *SharedContext) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SharedContext.ProtoReflect.Descriptor instead.
+func (*SharedContext) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SharedContext) GetRef() string {
+	if x != nil {
+		return x.Ref
+	}
+	return ""
+}
+
+func (x *SharedContext) GetInput() []byte {
+	if x != nil {
+		return x.Input
+	}
+	return nil
+}
+
+func (x *SharedContext) GetContext() string {
+	if x != nil {
+		return x.Context
+	}
+	return ""
+}
+
+// ShareReply is empty; it exists so the call can grow.
+type ShareReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ShareReply) Reset() {
+	*x = ShareReply{}
+	mi := &file_rubric_plugin_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShareReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShareReply) ProtoMessage() {}
+
+func (x *ShareReply) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShareReply.ProtoReflect.Descriptor instead.
+func (*ShareReply) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{5}
+}
+
 // Answer is the judge's reply to a question.
 type Answer struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -339,7 +453,7 @@ type Answer struct {
 
 func (x *Answer) Reset() {
 	*x = Answer{}
-	mi := &file_rubric_plugin_proto_msgTypes[4]
+	mi := &file_rubric_plugin_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -351,7 +465,7 @@ func (x *Answer) String() string {
 func (*Answer) ProtoMessage() {}
 
 func (x *Answer) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[4]
+	mi := &file_rubric_plugin_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -364,7 +478,7 @@ func (x *Answer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Answer.ProtoReflect.Descriptor instead.
 func (*Answer) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{4}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Answer) GetJson() []byte {
@@ -411,7 +525,7 @@ type TransportInfo struct {
 
 func (x *TransportInfo) Reset() {
 	*x = TransportInfo{}
-	mi := &file_rubric_plugin_proto_msgTypes[5]
+	mi := &file_rubric_plugin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -423,7 +537,7 @@ func (x *TransportInfo) String() string {
 func (*TransportInfo) ProtoMessage() {}
 
 func (x *TransportInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[5]
+	mi := &file_rubric_plugin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -436,7 +550,7 @@ func (x *TransportInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransportInfo.ProtoReflect.Descriptor instead.
 func (*TransportInfo) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{5}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TransportInfo) GetName() string {
@@ -489,7 +603,7 @@ type Target struct {
 
 func (x *Target) Reset() {
 	*x = Target{}
-	mi := &file_rubric_plugin_proto_msgTypes[6]
+	mi := &file_rubric_plugin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -501,7 +615,7 @@ func (x *Target) String() string {
 func (*Target) ProtoMessage() {}
 
 func (x *Target) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[6]
+	mi := &file_rubric_plugin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -514,7 +628,7 @@ func (x *Target) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Target.ProtoReflect.Descriptor instead.
 func (*Target) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{6}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Target) GetLocation() string {
@@ -586,7 +700,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -598,7 +712,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -611,7 +725,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Limits) GetStartTimeoutMs() int64 {
@@ -657,7 +771,7 @@ type ExportChunk struct {
 
 func (x *ExportChunk) Reset() {
 	*x = ExportChunk{}
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -669,7 +783,7 @@ func (x *ExportChunk) String() string {
 func (*ExportChunk) ProtoMessage() {}
 
 func (x *ExportChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -682,7 +796,7 @@ func (x *ExportChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportChunk.ProtoReflect.Descriptor instead.
 func (*ExportChunk) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ExportChunk) GetSource() string {
@@ -728,7 +842,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\aoptions\x18\x02 \x03(\v2*.rubric.plugin.v1.JudgeConfig.OptionsEntryR\aoptions\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xdc\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xfb\x01\n" +
 	"\bQuestion\x12\x16\n" +
 	"\x06rubric\x18\x01 \x01(\tR\x06rubric\x12#\n" +
 	"\rrubric_digest\x18\x02 \x01(\tR\frubricDigest\x12\x12\n" +
@@ -737,7 +851,15 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04user\x18\x05 \x01(\tR\x04user\x12#\n" +
 	"\ranswer_schema\x18\x06 \x01(\fR\fanswerSchema\x12\x14\n" +
 	"\x05input\x18\a \x01(\fR\x05input\x12\x18\n" +
-	"\asubject\x18\b \x01(\tR\asubject\"z\n" +
+	"\asubject\x18\b \x01(\tR\asubject\x12\x1d\n" +
+	"\n" +
+	"shared_ref\x18\t \x01(\tR\tsharedRef\"Q\n" +
+	"\rSharedContext\x12\x10\n" +
+	"\x03ref\x18\x01 \x01(\tR\x03ref\x12\x14\n" +
+	"\x05input\x18\x02 \x01(\fR\x05input\x12\x18\n" +
+	"\acontext\x18\x03 \x01(\tR\acontext\"\f\n" +
+	"\n" +
+	"ShareReply\"z\n" +
 	"\x06Answer\x12\x12\n" +
 	"\x04json\x18\x01 \x01(\fR\x04json\x12\x14\n" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
@@ -771,11 +893,12 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\vExportChunk\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
 	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
-	"\x04size\x18\x03 \x01(\x03R\x04size2\xe1\x01\n" +
+	"\x04size\x18\x03 \x01(\x03R\x04size2\xa9\x02\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +
-	"\x03Ask\x12\x1a.rubric.plugin.v1.Question\x1a\x18.rubric.plugin.v1.Answer2\xa0\x01\n" +
+	"\x03Ask\x12\x1a.rubric.plugin.v1.Question\x1a\x18.rubric.plugin.v1.Answer\x12F\n" +
+	"\x05Share\x12\x1f.rubric.plugin.v1.SharedContext\x1a\x1c.rubric.plugin.v1.ShareReply2\xa0\x01\n" +
 	"\tTransport\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.TransportInfo\x12C\n" +
 	"\x06Export\x12\x18.rubric.plugin.v1.Target\x1a\x1d.rubric.plugin.v1.ExportChunk0\x01B4Z2github.com/rubricmcp/rubric/plugins/proto/pluginv1b\x06proto3"
@@ -792,38 +915,42 @@ func file_rubric_plugin_proto_rawDescGZIP() []byte {
 	return file_rubric_plugin_proto_rawDescData
 }
 
-var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_rubric_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil), // 0: rubric.plugin.v1.DescribeRequest
 	(*JudgeIdentity)(nil),   // 1: rubric.plugin.v1.JudgeIdentity
 	(*JudgeConfig)(nil),     // 2: rubric.plugin.v1.JudgeConfig
 	(*Question)(nil),        // 3: rubric.plugin.v1.Question
-	(*Answer)(nil),          // 4: rubric.plugin.v1.Answer
-	(*TransportInfo)(nil),   // 5: rubric.plugin.v1.TransportInfo
-	(*Target)(nil),          // 6: rubric.plugin.v1.Target
-	(*Limits)(nil),          // 7: rubric.plugin.v1.Limits
-	(*ExportChunk)(nil),     // 8: rubric.plugin.v1.ExportChunk
-	nil,                     // 9: rubric.plugin.v1.JudgeConfig.OptionsEntry
-	nil,                     // 10: rubric.plugin.v1.Target.EnvEntry
-	nil,                     // 11: rubric.plugin.v1.Target.HeadersEntry
+	(*SharedContext)(nil),   // 4: rubric.plugin.v1.SharedContext
+	(*ShareReply)(nil),      // 5: rubric.plugin.v1.ShareReply
+	(*Answer)(nil),          // 6: rubric.plugin.v1.Answer
+	(*TransportInfo)(nil),   // 7: rubric.plugin.v1.TransportInfo
+	(*Target)(nil),          // 8: rubric.plugin.v1.Target
+	(*Limits)(nil),          // 9: rubric.plugin.v1.Limits
+	(*ExportChunk)(nil),     // 10: rubric.plugin.v1.ExportChunk
+	nil,                     // 11: rubric.plugin.v1.JudgeConfig.OptionsEntry
+	nil,                     // 12: rubric.plugin.v1.Target.EnvEntry
+	nil,                     // 13: rubric.plugin.v1.Target.HeadersEntry
 }
 var file_rubric_plugin_proto_depIdxs = []int32{
-	9,  // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
-	10, // 1: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
-	11, // 2: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
-	7,  // 3: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
+	11, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
+	12, // 1: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
+	13, // 2: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
+	9,  // 3: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
 	0,  // 4: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
 	2,  // 5: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
 	3,  // 6: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
-	0,  // 7: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	6,  // 8: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
-	1,  // 9: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
-	1,  // 10: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
-	4,  // 11: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
-	5,  // 12: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
-	8,  // 13: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
-	9,  // [9:14] is the sub-list for method output_type
-	4,  // [4:9] is the sub-list for method input_type
+	4,  // 7: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
+	0,  // 8: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	8,  // 9: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
+	1,  // 10: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
+	1,  // 11: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
+	6,  // 12: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
+	5,  // 13: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
+	7,  // 14: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
+	10, // 15: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
+	10, // [10:16] is the sub-list for method output_type
+	4,  // [4:10] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
 	4,  // [4:4] is the sub-list for extension extendee
 	0,  // [0:4] is the sub-list for field type_name
@@ -840,7 +967,7 @@ func file_rubric_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rubric_plugin_proto_rawDesc), len(file_rubric_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

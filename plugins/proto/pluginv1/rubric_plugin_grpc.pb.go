@@ -28,6 +28,7 @@ const (
 	Judge_Describe_FullMethodName  = "/rubric.plugin.v1.Judge/Describe"
 	Judge_Configure_FullMethodName = "/rubric.plugin.v1.Judge/Configure"
 	Judge_Ask_FullMethodName       = "/rubric.plugin.v1.Judge/Ask"
+	Judge_Share_FullMethodName     = "/rubric.plugin.v1.Judge/Share"
 )
 
 // JudgeClient is the client API for Judge service.
@@ -43,6 +44,11 @@ type JudgeClient interface {
 	Configure(ctx context.Context, in *JudgeConfig, opts ...grpc.CallOption) (*JudgeIdentity, error)
 	// Ask answers one question.
 	Ask(ctx context.Context, in *Question, opts ...grpc.CallOption) (*Answer, error)
+	// Share hands the judge a part that many questions of a run share (the
+	// server's tool list, say), once; each of those questions then names it
+	// by its ref instead of carrying it. A plugin that does not serve Share
+	// gets the shared prompt inside each question's user prompt instead.
+	Share(ctx context.Context, in *SharedContext, opts ...grpc.CallOption) (*ShareReply, error)
 }
 
 type judgeClient struct {
@@ -83,6 +89,16 @@ func (c *judgeClient) Ask(ctx context.Context, in *Question, opts ...grpc.CallOp
 	return out, nil
 }
 
+func (c *judgeClient) Share(ctx context.Context, in *SharedContext, opts ...grpc.CallOption) (*ShareReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ShareReply)
+	err := c.cc.Invoke(ctx, Judge_Share_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // JudgeServer is the server API for Judge service.
 // All implementations must embed UnimplementedJudgeServer
 // for forward compatibility.
@@ -96,6 +112,11 @@ type JudgeServer interface {
 	Configure(context.Context, *JudgeConfig) (*JudgeIdentity, error)
 	// Ask answers one question.
 	Ask(context.Context, *Question) (*Answer, error)
+	// Share hands the judge a part that many questions of a run share (the
+	// server's tool list, say), once; each of those questions then names it
+	// by its ref instead of carrying it. A plugin that does not serve Share
+	// gets the shared prompt inside each question's user prompt instead.
+	Share(context.Context, *SharedContext) (*ShareReply, error)
 	mustEmbedUnimplementedJudgeServer()
 }
 
@@ -114,6 +135,9 @@ func (UnimplementedJudgeServer) Configure(context.Context, *JudgeConfig) (*Judge
 }
 func (UnimplementedJudgeServer) Ask(context.Context, *Question) (*Answer, error) {
 	return nil, status.Error(codes.Unimplemented, "method Ask not implemented")
+}
+func (UnimplementedJudgeServer) Share(context.Context, *SharedContext) (*ShareReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method Share not implemented")
 }
 func (UnimplementedJudgeServer) mustEmbedUnimplementedJudgeServer() {}
 func (UnimplementedJudgeServer) testEmbeddedByValue()               {}
@@ -190,6 +214,24 @@ func _Judge_Ask_Handler(srv interface{}, ctx context.Context, dec func(interface
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Judge_Share_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SharedContext)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(JudgeServer).Share(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Judge_Share_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(JudgeServer).Share(ctx, req.(*SharedContext))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Judge_ServiceDesc is the grpc.ServiceDesc for Judge service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -208,6 +250,10 @@ var Judge_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Ask",
 			Handler:    _Judge_Ask_Handler,
+		},
+		{
+			MethodName: "Share",
+			Handler:    _Judge_Share_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -19,6 +19,10 @@ type SelectionInput struct {
 	Version string          `json:"version"`
 	Task    string          `json:"task"`
 	Tools   json.RawMessage `json:"tools"`
+	// Key, when set, names Tools for the cache of prepared surfaces (the
+	// hash a run's questions share them under), so that it need not be
+	// hashed again for every task.
+	Key string `json:"-"`
 }
 
 // preparedSurface is a surface made ready for selection questions: its
@@ -45,9 +49,15 @@ var prepared = struct {
 	order [][32]byte
 }{m: map[[32]byte]*preparedSurface{}}
 
-// prepare returns the prepared surface of a selection question's tools.
-func prepare(raw json.RawMessage) (*preparedSurface, error) {
-	key := sha256.Sum256(raw)
+// prepare returns the prepared surface of a selection question's tools,
+// raw, named by name when it is not empty.
+func prepare(name string, raw json.RawMessage) (*preparedSurface, error) {
+	var key [32]byte
+	if name != "" {
+		key = sha256.Sum256([]byte("shared\x00" + name))
+	} else {
+		key = sha256.Sum256(raw)
+	}
 	prepared.Lock()
 	p, ok := prepared.m[key]
 	prepared.Unlock()
@@ -213,7 +223,7 @@ func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
 // selectTool answers a gradable.selection question.
 func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	a := selectionAnswer{Arguments: map[string]any{}, Steps: 1}
-	ps, err := prepare(in.Tools)
+	ps, err := prepare(in.Key, in.Tools)
 	if err != nil {
 		return a, err
 	}

@@ -15,6 +15,10 @@ import (
 type ToolInput struct {
 	Tool     map[string]any `json:"tool"`
 	Siblings []string       `json:"siblings"`
+	// Names, when the input lists no siblings, are the server's tool
+	// names as the questions of a run share them: each tool's siblings
+	// are these less its own.
+	Names *Names `json:"-"`
 }
 
 // param is one input parameter as the judge sees it.
@@ -31,6 +35,7 @@ type facts struct {
 	nameWords  []string
 	titleWords []string
 	siblings   []string
+	names      *Names // the siblings as an index, when they came shared
 
 	desc    lex.Text
 	hasDesc bool
@@ -80,6 +85,9 @@ func readFacts(in *ToolInput) (*facts, error) {
 		}
 	}
 	sort.Strings(f.siblings)
+	if in.Siblings == nil && in.Names != nil && in.Names.others(name) {
+		f.names = in.Names
+	}
 
 	ann, _ := in.Tool["annotations"].(map[string]any)
 	title, _ := in.Tool["title"].(string)
@@ -261,6 +269,9 @@ func (f found) String() string { return fmt.Sprintf("%s (%q)", f.cue, f.phrase) 
 // instead") counts. Elsewhere an identifier is more likely a value or a
 // setting than another tool.
 func (f *facts) findAlternatives() []string {
+	if f.names != nil {
+		return f.names.mentioned(f.desc.Lower, f.name)
+	}
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {

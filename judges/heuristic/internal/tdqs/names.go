@@ -1,0 +1,117 @@
+package tdqs
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
+)
+
+// Names are a server's tool names, read once a run from what its
+// questions share, and indexed so that finding the names a description
+// mentions costs the description's length, not the number of tools: the
+// answers are those of looking each name up in the description
+// (lex.IdentifierIn), sibling by sibling.
+type Names struct {
+	// byLower holds the names by their lower case, sorted, repeats kept.
+	byLower map[string][]string
+	// maxRuns is the most runs of identifier bytes any indexed name has.
+	maxRuns int
+	// odd are the lower-case names that begin or end with a byte that is
+	// not an identifier byte: they are looked up one by one.
+	odd []string
+	// count is how many non-empty names there are.
+	count int
+}
+
+// NewNames indexes a server's tool names.
+func NewNames(names []string) *Names {
+	n := &Names{byLower: map[string][]string{}}
+	sorted := append([]string(nil), names...)
+	sort.Strings(sorted)
+	for _, s := range sorted {
+		if s == "" {
+			continue
+		}
+		n.count++
+		low := strings.ToLower(s)
+		if _, ok := n.byLower[low]; !ok {
+			if !identByte(low[0]) || !identByte(low[len(low)-1]) {
+				n.odd = append(n.odd, low)
+			} else {
+				n.maxRuns = max(n.maxRuns, len(identRuns(low)))
+			}
+		}
+		n.byLower[low] = append(n.byLower[low], s)
+	}
+	return n
+}
+
+// others reports whether a tool of the given name has siblings: names
+// other than its own.
+func (n *Names) others(own string) bool {
+	return n.count > countOf(n.byLower[strings.ToLower(own)], own)
+}
+
+func countOf(xs []string, s string) int {
+	k := 0
+	for _, x := range xs {
+		if x == s {
+			k++
+		}
+	}
+	return k
+}
+
+// mentioned returns the names other than own that ls (a description in
+// lower case) mentions as identifiers, sorted.
+func (n *Names) mentioned(ls, own string) []string {
+	hit := map[string]bool{}
+	runs := identRuns(ls)
+	for i := range runs {
+		for j := i; j < len(runs) && j-i < n.maxRuns; j++ {
+			if sub := ls[runs[i][0]:runs[j][1]]; n.byLower[sub] != nil {
+				hit[sub] = true
+			}
+		}
+	}
+	for _, low := range n.odd {
+		if lex.IdentifierIn(ls, low) {
+			hit[low] = true
+		}
+	}
+	var out []string
+	for low := range hit {
+		for _, s := range n.byLower[low] {
+			if s != own {
+				out = append(out, s)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// identRuns returns the start and end of each longest run of identifier
+// bytes of s.
+func identRuns(s string) [][2]int {
+	var runs [][2]int
+	for i := 0; i < len(s); {
+		if !identByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && identByte(s[j]) {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	return runs
+}
+
+// identByte is lex.IdentifierIn's identifier byte, for lower-case text.
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
