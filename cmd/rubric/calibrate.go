@@ -45,7 +45,8 @@ DIR receives calibration.json (the record), calibration.md, a scatter plot
 records where the capture's definitions differ from it.
 
 --check RECORD exits 1 and says what moved when the rubric's digest, the
-judge's identity or the scored set no longer match the record, 0 when all
+judge's identity or the scored set no longer match the record, or which
+statistics its own runs and published values do not give; 0 when all
 match, and 2 when something cannot be read.`,
 		Example: `  rubric calibrate capture.json --rubric tdqs --judge openai --model gpt-4.1 --runs 3 --out calib/
   rubric calibrate examples/captures/tidy.registry.json --judge heuristic --out /tmp/calib -- go run ./examples/servers/tidy
@@ -168,11 +169,20 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
 		}
 	}
+	var lines []string
 	if moved := rec.Compare(cur); len(moved) > 0 {
-		lines := []string{fmt.Sprintf("%s no longer matches what it was made with:", path)}
+		lines = append(lines, fmt.Sprintf("%s no longer matches what it was made with:", path))
 		for _, m := range moved {
 			lines = append(lines, "  "+m.String())
 		}
+	}
+	if own := rec.Verify(c); len(own) > 0 {
+		lines = append(lines, fmt.Sprintf("%s does not agree with itself (edited by hand, or damaged):", path))
+		for _, d := range own {
+			lines = append(lines, "  "+d.String())
+		}
+	}
+	if lines != nil {
 		lines = append(lines, "calibrate again to make a new record")
 		return &exitError{code: exitMoved, msg: strings.Join(lines, "\n")}
 	}

@@ -44,6 +44,14 @@ func Read(path string) (*Record, error) {
 	if rec.Rubric.Digest == "" || rec.Capture.SurfaceHash == "" {
 		return nil, fmt.Errorf("%s: the record names no rubric digest or scored set", path)
 	}
+	// The statistics as the file holds them, rounded values included,
+	// which decoding drops: Verify compares these.
+	var raw struct {
+		Statistics json.RawMessage `json:"statistics"`
+	}
+	if json.Unmarshal(b, &raw) == nil {
+		rec.rawStats = raw.Statistics
+	}
 	return &rec, nil
 }
 
