@@ -47,6 +47,11 @@ type Host struct {
 	mu      sync.Mutex
 	running []*process
 	closed  bool
+	// sockets is the directory this host's plugins put their sockets in,
+	// made at the first start; "" until then, or when TMPDIR is too long
+	// a path for a socket inside it.
+	sockets     string
+	socketsMade bool
 }
 
 // Options configure a Host.
@@ -122,6 +127,9 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
 	}
 	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log))
+	if dir := h.socketDir(); dir != "" {
+		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
+	}
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
@@ -284,6 +292,13 @@ func (h *Host) Close() {
 		}()
 	}
 	wg.Wait()
+	h.mu.Lock()
+	dir := h.sockets
+	h.sockets = ""
+	h.mu.Unlock()
+	if dir != "" {
+		_ = os.RemoveAll(dir)
+	}
 }
 
 // logLevel names the level of l for a plugin's own logger.
