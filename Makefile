@@ -43,6 +43,11 @@ test: testdeps vet
 bench:
 	bash bench/score-100k.sh
 
+# go test minimizes every input that reaches new code for up to
+# -fuzzminimizetime (a minute by default) before it fuzzes on: a report
+# is kilobytes of JSON and each explain takes milliseconds, so FuzzExplain
+# spent whole minutes minimizing (8 executions in 2 minutes) unless the
+# minimizing is bounded by a number of calls.
 fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 2m
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' -fuzztime 2m
@@ -51,7 +56,7 @@ fuzz:
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzSchemaErrors$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzEval$$' -fuzztime 2m
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzFromJSON$$' -fuzztime 2m
-	$(GO) test ./engine/explain -run '^$$' -fuzz '^FuzzExplain$$' -fuzztime 2m
+	$(GO) test ./engine/explain -run '^$$' -fuzz '^FuzzExplain$$' -fuzztime 2m -fuzzminimizetime 100x
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' -fuzztime 2m
 	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' -fuzztime 2m
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' -fuzztime 2m
