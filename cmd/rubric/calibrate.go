@@ -169,22 +169,8 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
 		}
 	}
-	var lines []string
-	if moved := rec.Compare(cur); len(moved) > 0 {
-		lines = append(lines, fmt.Sprintf("%s no longer matches what it was made with:", path))
-		for _, m := range moved {
-			lines = append(lines, "  "+m.String())
-		}
-	}
-	if own := rec.Verify(c); len(own) > 0 {
-		lines = append(lines, fmt.Sprintf("%s does not agree with itself (edited by hand, or damaged):", path))
-		for _, d := range own {
-			lines = append(lines, "  "+d.String())
-		}
-	}
-	if lines != nil {
-		lines = append(lines, "calibrate again to make a new record")
-		return &exitError{code: exitMoved, msg: strings.Join(lines, "\n")}
+	if msg := rec.Check(path, cur, c); msg != "" {
+		return &exitError{code: exitMoved, msg: msg}
 	}
 	judgeName := "none"
 	if cur.Judge != nil {

@@ -294,3 +294,26 @@ func joinPath(path, key string) string {
 	}
 	return path + ": " + key
 }
+
+// Check says what Compare and Verify find, a line each, under a heading
+// that names the record at path, and what to do; "" when the record
+// matches cur and agrees with itself.
+func (rec *Record) Check(path string, cur Current, c *Capture) string {
+	var lines []string
+	if moved := rec.Compare(cur); len(moved) > 0 {
+		lines = append(lines, fmt.Sprintf("%s no longer matches what it was made with:", path))
+		for _, m := range moved {
+			lines = append(lines, "  "+m.String())
+		}
+	}
+	if own := rec.Verify(c); len(own) > 0 {
+		lines = append(lines, fmt.Sprintf("%s does not agree with itself (edited by hand, or damaged):", path))
+		for _, d := range own {
+			lines = append(lines, "  "+d.String())
+		}
+	}
+	if lines == nil {
+		return ""
+	}
+	return strings.Join(append(lines, "calibrate again to make a new record"), "\n")
+}
