@@ -28,7 +28,7 @@ func WriteFile(path string, rec *Record) error {
 
 // Read loads a record written by Write.
 func Read(path string) (*Record, error) {
-	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
 		return nil, fmt.Errorf("read calibration record: %w", err)
 	}

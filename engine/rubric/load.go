@@ -64,9 +64,9 @@ func Name(filename string, src []byte) string {
 }
 
 // LoadFile reads and loads the rubric at path, refusing a rubric or a
-// prompt file larger than boundedread.DefaultMax.
+// prompt file larger than boundedread.Limit() (--max-file-size).
 func LoadFile(path string) (*Rubric, error) {
-	return LoadFileContext(context.Background(), path, boundedread.DefaultMax)
+	return LoadFileContext(context.Background(), path, boundedread.Limit())
 }
 
 // LoadFileContext is LoadFile with a size limit of max bytes for the
@@ -84,7 +84,7 @@ func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, erro
 // Load parses and compiles a rubric from src; filename is used in
 // diagnostics and recorded as File.
 func Load(filename string, src []byte) (*Rubric, error) {
-	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.DefaultMax}
+	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.Limit()}
 	return l.result()
 }
 

@@ -28,6 +28,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -126,7 +127,7 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		cfg.SkipHostEnv = true
 		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
 	}
-	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log))
+	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log), fmt.Sprintf("%s=%d", boundedread.LimitEnv, boundedread.Limit()))
 	if dir := h.socketDir(); dir != "" {
 		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
 	}
