@@ -81,6 +81,8 @@ type process struct {
 	client *plugin.Client
 	cmd    *exec.Cmd
 	stderr *tail
+	// held is the plugin's warnings and errors, logged when it ends.
+	held *held
 }
 
 // pid is the plugin process's id, 0 before it started.
@@ -109,7 +111,8 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 	// kills its whole group, and a plugin that is not simply ends.
 	cmd.SysProcAttr = procgroup.Attr(!p.Leaf, syscall.SIGTERM)
 	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
-	log := h.log.Named(p.Kind + "." + p.Name)
+	log := newHeldLog(h.log.Named(p.Kind + "." + p.Name))
+	pr.held = log.held
 	cfg := &plugin.ClientConfig{
 		HandshakeConfig:  protocol.Handshake(protocol.Version),
 		VersionedPlugins: map[int]plugin.PluginSet{protocol.Version: protocol.PluginSet()},
@@ -175,6 +178,7 @@ var versionRE = regexp.MustCompile(`Plugin version: (\d+)`)
 
 // startError words a failed start.
 func (h *Host) startError(pr *process, err error) error {
+	pr.held.quote()
 	p := pr.p
 	name := fmt.Sprintf("%s plugin %q (%s)", p.Kind, p.Name, p.Path)
 	msg := err.Error()
@@ -222,6 +226,7 @@ func (h *Host) callError(pr *process, what string, err error) error {
 	if pr.client.Exited() && pr.cmd.ProcessState != nil {
 		status = "it ended with " + pr.cmd.ProcessState.String()
 	}
+	pr.held.quote()
 	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Status: status, Stderr: pr.stderr.String()}
 }
 
@@ -274,6 +279,7 @@ func (pr *process) end() {
 	if pid := pr.pid(); !pr.p.Leaf && pid > 0 {
 		_ = procgroup.KillGroup(pid) // whatever is left in its group
 	}
+	pr.held.flush()
 }
 
 // Close ends every plugin the host started and everything they started.
