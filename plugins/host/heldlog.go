@@ -34,7 +34,7 @@ type heldLine struct {
 // goPluginEnding are go-plugin's own warnings and errors about a process
 // that ended or was killed, which the host reports in its own words.
 var goPluginEnding = map[string]bool{
-	"plugin process exited":           true,
+	"plugin process exited":            true,
 	"plugin failed to exit gracefully": true,
 }
 
