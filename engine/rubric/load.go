@@ -3,6 +3,7 @@ package rubric
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"sort"
@@ -463,6 +464,16 @@ const maxNumberExp = 64
 func numberText(f *big.Float) string {
 	if f.IsInf() {
 		return "the number"
+	}
+	// Text writes a number out in full before it rounds it: 1e99999999
+	// would take minutes. Past 4096 binary digits, its order of magnitude
+	// says enough.
+	if exp := f.MantExp(nil); exp > 4096 || exp < -4096 {
+		sign := ""
+		if f.Sign() < 0 {
+			sign = "-"
+		}
+		return fmt.Sprintf("about %s1e%+d", sign, int64(math.Round(float64(exp)*math.Log10(2))))
 	}
 	return f.Text('g', 6)
 }
