@@ -151,7 +151,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	}
 	cur := calibrate.Current{
 		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
-		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools),
+		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools), Capture: c,
 	}
 	if rec.JudgeConfig.Ref != "" {
 		h, c, err := a.newHost()
@@ -169,7 +169,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
 		}
 	}
-	if msg := rec.Check(path, cur, c); msg != "" {
+	if msg := rec.Check(path, cur); msg != "" {
 		return &exitError{code: exitMoved, msg: msg}
 	}
 	judgeName := "none"

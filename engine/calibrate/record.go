@@ -62,6 +62,9 @@ type Current struct {
 	Judge                                   *report.Judge
 	SurfaceHash                             string
 	ToolCount                               int
+	// Capture is the capture as it is now, whose published values Check
+	// reads again; nil leaves them unchecked.
+	Capture *Capture
 }
 
 // Moved is one thing that no longer matches the record.

@@ -295,10 +295,10 @@ func joinPath(path, key string) string {
 	return path + ": " + key
 }
 
-// Check says what Compare and Verify find, a line each, under a heading
-// that names the record at path, and what to do; "" when the record
-// matches cur and agrees with itself.
-func (rec *Record) Check(path string, cur Current, c *Capture) string {
+// Check says what Compare and Verify (with cur.Capture) find, a line
+// each, under a heading that names the record at path, and what to do;
+// "" when the record matches cur and agrees with itself.
+func (rec *Record) Check(path string, cur Current) string {
 	var lines []string
 	if moved := rec.Compare(cur); len(moved) > 0 {
 		lines = append(lines, fmt.Sprintf("%s no longer matches what it was made with:", path))
@@ -306,7 +306,7 @@ func (rec *Record) Check(path string, cur Current, c *Capture) string {
 			lines = append(lines, "  "+m.String())
 		}
 	}
-	if own := rec.Verify(c); len(own) > 0 {
+	if own := rec.Verify(cur.Capture); len(own) > 0 {
 		lines = append(lines, fmt.Sprintf("%s does not agree with itself (edited by hand, or damaged):", path))
 		for _, d := range own {
 			lines = append(lines, "  "+d.String())
