@@ -24,21 +24,27 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# The heavy tests (those that call heavytest.Later: pure computation over
-# the whole corpus) take minutes under the race detector and have nothing
-# to find there that the smaller tests of the same code do not, so the
-# race pass leaves them to a second pass without it: each runs once.
-# TestGradableEdges runs in both: its 300-tool case skips itself under
-# -race. internal/heavytest checks that this list names every heavy test.
-HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus)$$
-HEAVY_PACKAGES = ./rubrics ./judges/heuristic
+# The race pass leaves two kinds of tests to a second pass without the
+# race detector, so that each runs once:
+# - the heavy tests (those that call heavytest.Later: pure computation
+#   over the whole corpus or the example servers), which take minutes
+#   under the race detector and have nothing to find there that the
+#   smaller tests of the same code do not; TestGradableEdges runs in both:
+#   its 300-tool case skips itself under -race. internal/heavytest checks
+#   that HEAVY_TESTS names every heavy test;
+# - cmd/rubric's transcripts, but for the few about concurrency inside
+#   the rubric process (raceScripts in cmd/rubric/main_test.go): every
+#   rubric, plugin and server a transcript starts is a race-built process,
+#   which made them most of the race pass's time.
+HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts)$$
+HEAVY_PACKAGES = ./rubrics ./judges/heuristic ./cmd/rubric
 
 # go test's default limit of 10 minutes a package is a guard against a
-# hang, not a budget: cmd/rubric's race-built transcripts took 9 of them
-# on a loaded 2-core machine, so the race pass guards at 25.
+# hang, not a budget: on a loaded 2-core machine a package's race-built
+# tests have taken most of it, so the race pass guards at 25.
 test: testdeps vet
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later $(GO) test -race -timeout 25m ./...
-	$(GO) test -run '$(HEAVY_TESTS)' $(HEAVY_PACKAGES)
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -timeout 25m ./...
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -timeout 25m -run '$(HEAVY_TESTS)' $(HEAVY_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh

@@ -62,6 +62,12 @@ rubric "gradable" {
   description = "A judge generates tasks from the tool surface and picks a tool for each; safety, legibility, economics and discoverability make a composite out of 100."
   round       = 1
 
+  # The range of the overall score (a --fail-under number must lie in it).
+  scale {
+    min = 0
+    max = 100
+  }
+
   judge_labels = {
     taskGeneratorVersion  = "tasks-v1"
     promptTemplateVersion = "selection-v1"

@@ -44,6 +44,12 @@ rubric "schema-quality" {
   description = "Seven weighted checks of how well each tool's inputSchema guides a model, 0-100, graded A-F."
   round       = 1
 
+  # The range of the overall score (a --fail-under number must lie in it).
+  scale {
+    min = 0
+    max = 100
+  }
+
   check "input_schema" {
     title  = "Has an inputSchema"
     points = 10

@@ -43,6 +43,12 @@ rubric "tdqs" {
   description = "A judge rates six dimensions of each tool description 1-5 and the coherence of the set; exact rollups give TDQS, description quality, coherence and an overall score, each with a tier."
   round       = 1
 
+  # The range of the overall score (a --fail-under number must lie in it).
+  scale {
+    min = 1
+    max = 5
+  }
+
   question "tool" {
     kind    = "tdqs.tool"
     per     = "tool"

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -135,23 +134,17 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 		return err
 	}
 	dir := filepath.Dir(path)
-	c, err := calibrate.ReadCapture(run.FromRecord(dir, rec.Capture.Path))
-	if err != nil {
-		return err
-	}
-	ref := rec.Rubric.Ref
+	ref := run.RecordedRubric(rec, dir)
 	if cmd.Flags().Changed("rubric") {
 		ref = a.v.GetString("rubric")
-	} else if !strings.HasPrefix(ref, "builtin:") {
-		ref = run.FromRecord(dir, ref)
 	}
 	r, err := rubrics.Find(ref)
 	if err != nil {
 		return err
 	}
-	cur := calibrate.Current{
-		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
-		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools), Capture: c,
+	cur, err := run.CalibrationNow(rec, dir, r)
+	if err != nil {
+		return err
 	}
 	if rec.JudgeConfig.Ref != "" {
 		h, c, err := a.newHost()

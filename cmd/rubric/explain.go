@@ -8,7 +8,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/explain"
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -33,7 +32,7 @@ give is said to be edited or damaged, and explain exits 1.`,
 			if err != nil {
 				return err
 			}
-			r, err := rubricOfReport(rep, a.v.GetString("rubric"))
+			r, err := rubrics.OfReport(rep, a.v.GetString("rubric"))
 			if err != nil {
 				return err
 			}
@@ -54,23 +53,4 @@ give is said to be edited or damaged, and explain exits 1.`,
 	cmd.MarkFlagsMutuallyExclusive("tool", "metric", "category")
 	cmd.Flags().String("rubric", "", "the rubric the report was scored with (default: the one it names)")
 	return cmd
-}
-
-// rubricOfReport loads the rubric a report was scored with and refuses
-// one whose digest differs: its formulas would not explain these numbers.
-func rubricOfReport(rep *report.Report, ref string) (*rubric.Rubric, error) {
-	if ref == "" {
-		ref = rep.Rubric.File // a path, or builtin:FILE
-	}
-	if ref == "" {
-		ref = rep.Rubric.Name
-	}
-	r, err := rubrics.Find(ref)
-	if err != nil {
-		return nil, fmt.Errorf("cannot load the rubric the report was scored with: %w (pass it with --rubric)", err)
-	}
-	if r.Digest != rep.Rubric.Digest {
-		return nil, fmt.Errorf("the report was scored with %s digest %s, but %s has digest %s: pass the rubric it was scored with (--rubric), or rescore the report first", rep.Rubric.Name, rep.Rubric.Digest, ref, r.Digest)
-	}
-	return r, nil
 }

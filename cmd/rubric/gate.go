@@ -10,7 +10,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/gitrev"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -110,31 +109,13 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if base.Rev == "" {
 		return invalid(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return invalid(err)
-	}
-	repo, err := gitrev.Open(ctx, cwd)
-	if err != nil {
-		return invalid(err)
-	}
-	for _, sd := range []*run.Side{&base, &head} {
-		if sd.Rev == "" {
-			continue
-		}
-		if sd.Commit, err = repo.Resolve(ctx, sd.Rev); err != nil {
-			return invalid(fmt.Errorf("--%s: %w", sd.Name, err))
-		}
-	}
+	in, err := sess.ExportSides(ctx, src, info, &base, &head)
 	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
-	in := map[string]gate.Input{}
-	for _, sd := range []run.Side{base, head} {
-		if in[sd.Name], err = sess.ExportSide(ctx, repo, cwd, sd, src, info); err != nil {
-			return invalid(fmt.Errorf("exporting the %s: %w", sd, err))
-		}
+	if err != nil {
+		return invalid(err)
 	}
 	if saved != nil {
-		now := gate.Current{BaseHash: in["base"].Surface.Hash(), HeadHash: in["head"].Surface.Hash(), Rubric: rep.Rubric}
+		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric}
 		if saved.Judge != nil && (v.GetString("judge") != "" || v.GetString("model") != "") {
 			if now.Judge, err = sess.JudgeBlock(ctx, r); err != nil {
 				return invalid(fmt.Errorf("start the judge to compare it with the report's: %w", err))
@@ -142,13 +123,14 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		}
 		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
 	}
-	rep, err = sess.Gate(ctx, r, in["base"], in["head"])
+	rep, err = sess.Gate(ctx, r, in[0], in[1])
 	return a.finishGate(ctx, rep, true, err)
 }
 
 // finishGate prints the decision, writes the report files when write is
 // set (not for --check, nor after Ctrl-C), and returns the exit status
-// as an error for BLOCK and INVALID.
+// as an error for BLOCK and INVALID, with no message: the decision line
+// already says why, and is printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
 	if ctx.Err() != nil {
 		if runErr == nil {
@@ -166,11 +148,8 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runE
 		}
 		fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
 	}
-	switch rep.Decision {
-	case gate.Pass:
+	if rep.Decision == gate.Pass {
 		return nil
-	case gate.Block:
-		return &exitError{code: rep.ExitCode}
 	}
-	return &exitError{code: rep.ExitCode, msg: rep.Reason}
+	return &exitError{code: rep.ExitCode}
 }

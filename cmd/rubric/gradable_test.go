@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/buildtest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestGradableTellsTheExampleServersApart scores the two example servers
@@ -16,6 +17,7 @@ import (
 // over stdio: the well-described one must be ahead on legibility and
 // discoverability, and safe, since it declares its destructive tools.
 func TestGradableTellsTheExampleServersApart(t *testing.T) {
+	heavytest.Later(t)
 	dir := t.TempDir()
 	type result struct {
 		Exact      string

@@ -59,14 +59,7 @@ func (a *app) judgeConfig() (judge.Config, error) {
 
 // cacheStore opens the answer cache at --cache-dir, or the default one.
 func (a *app) cacheStore() (*cache.Store, error) {
-	dir := a.v.GetString("cache-dir")
-	if dir == "" {
-		var err error
-		if dir, err = cache.DefaultDir(); err != nil {
-			return nil, err
-		}
-	}
-	return cache.Open(dir)
+	return cache.Open(a.v.GetString("cache-dir"))
 }
 
 // session starts the plugin host and a scan session of the command's
@@ -77,7 +70,7 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	o := run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger()}
+	o := run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()}
 	if judging {
 		o.Judge = a.v.GetString("judge")
 		if o.JudgeConfig, err = a.judgeConfig(); err == nil && !a.v.GetBool("no-cache") {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -42,8 +44,12 @@ func TestMain(m *testing.M) {
 // its answers) are copied into each script's work directory as corpus/,
 // rubrics/ and captures/.
 func TestScripts(t *testing.T) {
+	files, err := scripts(os.Getenv(scriptsEnv))
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir:           "testdata/script",
+		Files:         files,
 		UpdateScripts: *update,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"replace":       replaceCmd,
@@ -81,6 +87,49 @@ func TestScripts(t *testing.T) {
 			return copyGlob("../../examples/rubrics/*.hcl", filepath.Join(env.WorkDir, "rubrics"))
 		},
 	})
+}
+
+// scriptsEnv chooses which transcripts TestScripts runs: "race" runs
+// raceScripts, "rest" every other one, and anything else (unset) all.
+// make test's race pass runs the first set and its pass without -race
+// the second, so that each transcript runs once.
+const scriptsEnv = "RUBRIC_SCRIPTS"
+
+// raceScripts are the transcripts whose subject is concurrency inside
+// the rubric process: a signal while reading, servers that hang, flood
+// or die while rubric reads them, plugins that crash mid-call, a judge
+// asked concurrently with retries and back-off. The others spend their
+// time starting race-built processes (every rubric, plugin and server
+// in a script is one) to check what is printed and written, which the
+// race detector has nothing to say about that these and the engine's
+// own race-tested packages do not.
+var raceScripts = []string{"interrupt", "servers", "plugins", "llm"}
+
+// scripts lists the transcripts under testdata/script that which selects
+// (see scriptsEnv), failing when raceScripts names one that is not there.
+func scripts(which string) ([]string, error) {
+	all, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
+	if err != nil {
+		return nil, err
+	}
+	var race, rest []string
+	for _, f := range all {
+		if slices.Contains(raceScripts, strings.TrimSuffix(filepath.Base(f), ".txtar")) {
+			race = append(race, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	if len(race) != len(raceScripts) {
+		return nil, fmt.Errorf("raceScripts names %v, but testdata/script holds only %d of them", raceScripts, len(race))
+	}
+	switch which {
+	case "race":
+		return race, nil
+	case "rest":
+		return rest, nil
+	}
+	return all, nil
 }
 
 // replaceCmd is "replace OLD NEW FILE": it rewrites every OLD in FILE,
@@ -166,4 +215,35 @@ func copyGlob(pattern, dir string) error {
 		}
 	}
 	return nil
+}
+
+// TestScriptSets: the race pass's transcripts and the others are apart
+// and together every transcript, so that make test runs each once.
+func TestScriptSets(t *testing.T) {
+	all, err := scripts("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	race, err := scripts("race")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest, err := scripts("rest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(race) != len(raceScripts) || len(race)+len(rest) != len(all) {
+		t.Fatalf("race %d + rest %d transcripts, want %d + %d = %d", len(race), len(rest), len(raceScripts), len(all)-len(raceScripts), len(all))
+	}
+	for _, f := range race {
+		if slices.Contains(rest, f) {
+			t.Errorf("%s is in both sets", f)
+		}
+	}
+	saved := raceScripts
+	t.Cleanup(func() { raceScripts = saved })
+	raceScripts = append([]string{"no-such-script"}, saved...)
+	if _, err := scripts("race"); err == nil || !strings.Contains(err.Error(), "no-such-script") {
+		t.Errorf("a misnamed race script: err = %v, want one naming it", err)
+	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/rubricmcp/rubric/internal/columns"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/columns"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
 
@@ -21,7 +22,7 @@ func (a *app) logger() hclog.Logger {
 		a.log = hclog.New(&hclog.LoggerOptions{
 			Name:        "rubric",
 			Level:       hclog.LevelFromString(a.v.GetString("log-level")),
-			Output:      a.stderr,
+			Output:      redact.Writer(a.stderr, a.redactParams()...),
 			DisableTime: true,
 		})
 	}
@@ -49,6 +50,13 @@ func (a *app) newHost() (*host.Host, *host.Catalog, error) {
 	pins := map[string]host.Pin{}
 	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
 		return nil, nil, fmt.Errorf("config: plugins: %w", err)
+	}
+	env := map[string][]string{}
+	for name, p := range pins {
+		env[name] = p.Env
+	}
+	if err := a.local.CheckRun(a.v, env); err != nil {
+		return nil, nil, err
 	}
 	c := host.Discover(host.Builtins(self, builtins), host.DefaultDirs(), pins)
 	log := a.logger()

@@ -24,7 +24,9 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
@@ -48,6 +50,9 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper
 	log            hclog.Logger // made by logger, once
+	// local is the config file found in the working directory, when
+	// the user has not said it is trusted (see internal/localconfig).
+	local *localconfig.Settings
 	// sess is the run's scan session once it has one: an interrupted run
 	// that received answers says where they are kept.
 	sess *run.Session
@@ -80,14 +85,17 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	// Messages quote URLs (a plugin's error, a failed request): their
+	// credentials are left out.
+	extra := a.redactParams()
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "rubric:", ee.msg)
+			fmt.Fprintln(stderr, "rubric:", redact.Text(ee.msg, extra...))
 		}
 		return ee.code
 	}
-	msg := err.Error()
+	msg := redact.Text(err.Error(), extra...)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
 	} else {
@@ -122,11 +130,16 @@ observations, so any report can be explained and rescored.`,
 		return fmt.Errorf("%w (see rubric --help)", err)
 	})
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
+	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env); read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
+	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, capture, record, answers, config): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd())
 	return root
 }
+
+// redactParams are the --redact-param names (a config key as well).
+func (a *app) redactParams() []string { return a.v.GetStringSlice("redact-param") }
 
 // loadConfig sets up precedence: flag > RUBRIC_* environment > config file
 // > default. Every flag of the command is bound under its own name.
@@ -154,13 +167,21 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	} else if home, err := os.UserHomeDir(); err == nil {
 		dirs = append(dirs, filepath.Join(home, ".config", "rubric"))
 	}
-	for _, dir := range dirs {
+	for i, dir := range dirs {
 		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
 			path := filepath.Join(dir, name)
 			if st, err := os.Stat(path); err != nil || st.IsDir() {
 				continue
 			}
-			return readConfig(cmd.Root(), v, path)
+			if err := readConfig(cmd.Root(), v, path); err != nil {
+				return err
+			}
+			// A file in the working directory may not choose where a
+			// credential goes (localconfig), unless it is the user's own.
+			if trust, _ := cmd.Flags().GetBool("trust-local-config"); i == 0 {
+				a.local = localconfig.Found(v, cmd.Flags().Changed, path, filepath.Join(dirs[len(dirs)-1], name), trust)
+			}
+			return nil
 		}
 	}
 	return nil

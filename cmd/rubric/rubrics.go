@@ -89,6 +89,3 @@ func (a *app) showSource(ref string) error {
 	_, err = a.stdout.Write(b)
 	return err
 }
-
-// oneLine is a formula's text on one line, as explain prints it.
-func oneLine(s string) string { return outline.OneLine(s) }

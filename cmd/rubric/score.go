@@ -80,20 +80,29 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A failed scan removes the reports an earlier one wrote; --record
+	// is an output as well, but not a report. No output may be an input.
+	reports := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			reports = append(reports, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
+		}
+	}
+	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
+	if err := run.CheckOutputs(inputs, append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")}), run.Flagged{Flag: "--failed", Path: failed}); err != nil {
+		return err
+	}
 	sess, done, err := a.session(true)
 	if err != nil {
 		return err
 	}
 	defer done()
-	outputs := []string{v.GetString("out")}
-	for _, w := range writers.All {
-		outputs = append(outputs, v.GetString(w.Flag))
-	}
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record:  v.GetString("record"),
 		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
-		Failed:  run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json")),
-		Outputs: slices.DeleteFunc(outputs, func(p string) bool { return p == "" }),
+		Failed:  failed,
+		Outputs: run.Paths(reports),
 	})
 	if err != nil {
 		return err

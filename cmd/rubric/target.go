@@ -63,13 +63,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	} else {
 		t.Location = location
 		if name == "" {
-			name = "file"
-			switch s := run.Scheme(location); {
-			case s == "http" || s == "https":
-				name = "http"
-			case len(s) > 1:
-				name = s
-			}
+			name = run.TransportOf(location)
 		}
 	}
 	t.Dir = v.GetString("cwd")
@@ -130,20 +124,21 @@ func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
 
 // pairs parses NAME=VALUE items. For --header, NAME: VALUE (as curl
 // takes it) is read too: a header name holds neither ':' nor '=', so
-// whichever comes first ends it.
+// whichever comes first ends it. A malformed item is named by its place
+// alone: its text may be a secret.
 func pairs(flag string, items []string) (map[string]string, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
 	m := map[string]string{}
-	for _, it := range items {
+	for i, it := range items {
 		sep := "="
 		if c := strings.IndexByte(it, ':'); flag == "--header" && c >= 0 && (c < strings.IndexByte(it, '=') || !strings.Contains(it, "=")) {
 			sep = ":"
 		}
 		k, val, ok := strings.Cut(it, sep)
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("%s %q: want NAME=VALUE", flag, redact(it))
+			return nil, fmt.Errorf("%s number %d of %d is not NAME=VALUE (its text is not shown: it may hold a secret)", flag, i+1, len(items))
 		}
 		if sep == ":" {
 			val = strings.TrimLeft(val, " \t")
@@ -151,13 +146,4 @@ func pairs(flag string, items []string) (map[string]string, error) {
 		m[strings.TrimSpace(k)] = val
 	}
 	return m, nil
-}
-
-// redact keeps a malformed pair's first characters only: it may hold a
-// secret.
-func redact(s string) string {
-	if len(s) > 12 {
-		return s[:12] + "..."
-	}
-	return s
 }

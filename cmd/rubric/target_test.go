@@ -56,8 +56,10 @@ func TestResolveTarget(t *testing.T) {
 			transport: "http",
 			want:      transport.Target{Location: "http://h", Headers: map[string]string{"Authorization": "Bearer abc==", "X-A": "b:c"}},
 		},
-		{name: "a bad pair", args: []string{"score", "--header", "Authorization Bearer abcdefghijklmnop", "http://h"}, err: `--header "Authorizatio...": want NAME=VALUE`},
-		{name: "an env pair is NAME=VALUE only", args: []string{"score", "--env", "A:1", "--", "x"}, err: `--env "A:1": want NAME=VALUE`},
+		{name: "a bad pair", args: []string{"score", "--header", "X-A=1", "--header", "Authorization Bearer abcdefghijklmnop", "http://h"},
+			err: `--header number 2 of 2 is not NAME=VALUE (its text is not shown: it may hold a secret)`},
+		{name: "an env pair is NAME=VALUE only", args: []string{"score", "--env", "TOKEN:1", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
+		{name: "a secret with no name", args: []string{"score", "--env", "=sk-7781", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("RUBRIC_HEADER", tc.envHeader)
@@ -81,6 +83,12 @@ func TestResolveTarget(t *testing.T) {
 			if tc.err != "" {
 				if gotErr == nil || !strings.Contains(gotErr.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", gotErr, tc.err)
+				}
+				// Not one character of a malformed item is shown.
+				for _, frag := range []string{"Auth", "Bearer", "TOKEN", "sk-"} {
+					if strings.Contains(gotErr.Error(), frag) {
+						t.Errorf("the error %q shows %q", gotErr, frag)
+					}
 				}
 				return
 			}

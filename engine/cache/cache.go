@@ -59,8 +59,15 @@ func Memory() *Store {
 	return &Store{mem: &memory{answers: map[string]Entry{}, prompts: map[string][]byte{}}}
 }
 
-// Open returns the cache at dir, creating it when missing.
+// Open returns the cache at dir, or at DefaultDir when dir is "",
+// creating it when missing.
 func Open(dir string) (*Store, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}

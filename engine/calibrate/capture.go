@@ -49,9 +49,10 @@ func ReadCapture(path string) (*Capture, error) {
 }
 
 // ParseCapture reads a registry capture from its bytes; name says where
-// they came from. The definitions and what the registry published about
-// each (its qualityScore) are surface.Parse's; only the capture's own
-// description (_about, scoredAt) is read beside them.
+// they came from. The definitions are surface.Parse's; what the registry
+// published about each tool (its qualityScore) and the capture's own
+// description (_about, scoredAt) are no part of a surface, and are read
+// here, from the same bytes.
 func ParseCapture(name string, b []byte) (*Capture, error) {
 	s, err := surface.Parse(name, b)
 	if err != nil {
@@ -60,12 +61,25 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	if s.Format != surface.FormatRegistry {
 		return nil, fmt.Errorf("%s is not a registry capture {\"release\", \"server\", \"tools\": [{\"name\", \"definition\", \"qualityScore\"}]}: there are no published scores to calibrate against", name)
 	}
+	type entries struct {
+		Tools []struct {
+			QualityScore any `json:"qualityScore"`
+		} `json:"tools"`
+	}
 	var top struct {
 		About    json.RawMessage `json:"_about"`
 		ScoredAt json.RawMessage `json:"scoredAt"`
+		entries
+		Result *entries `json:"result"`
 	}
 	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if top.Result != nil {
+		top.entries = *top.Result
+	}
+	if len(top.Tools) != len(s.Tools) {
+		return nil, fmt.Errorf("%s: %d tool entries, but %d definitions were read", name, len(top.Tools), len(s.Tools))
 	}
 	c := &Capture{
 		Path: name, Surface: s,
@@ -76,9 +90,9 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	server := maps.Clone(s.Server)
 	delete(server, "release")
 	c.Server = flattenValue(server, "", 0)
-	for _, t := range s.Tools {
+	for i, t := range s.Tools {
 		tool := PublishedTool{Name: t.Name}
-		if q, ok := t.Published["qualityScore"].(map[string]any); ok {
+		if q, ok := top.Tools[i].QualityScore.(map[string]any); ok {
 			tool.Values = flattenValue(q, "", 0)
 		}
 		c.Tools = append(c.Tools, tool)

@@ -14,7 +14,9 @@ const digestVersion = 1
 // or a value a report holds (questions with their prompts and answer
 // schemas, signals, issues and report formulas), numbers as exact strings
 // and formulas re-printed from their syntax trees. Titles, descriptions,
-// the text of a check's issue, white space and comments stay out.
+// the text of a check's issue, white space and comments stay out, and so
+// does the scale block: it bounds what a user may give as a threshold,
+// and moves no score.
 type canonical struct {
 	Digest  int              `json:"digest"`
 	Lang    string           `json:"lang"`

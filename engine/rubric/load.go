@@ -155,6 +155,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "question", LabelNames: []string{"name"}},
 		{Type: "gate"},
 		{Type: "fixes"},
+		{Type: "scale"},
 	},
 }
 
@@ -251,6 +252,12 @@ func (l *loader) load() *Rubric {
 			}
 			gateAt = &b.DefRange
 			r.Gate, gateFields = l.gate(b, r)
+		case "scale":
+			if r.Scale != nil {
+				l.errorf(b.DefRange, "only one scale block is allowed")
+				continue
+			}
+			r.Scale = l.scale(b, r.Grades)
 		case "fixes":
 			if r.Fixes != nil {
 				l.errorf(b.DefRange, "only one fixes block is allowed")

@@ -38,6 +38,9 @@ type Rubric struct {
 	Fixes *Fixes
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
+	// Scale, when the rubric has a scale block, is the range its overall
+	// score lies in; a threshold outside it is refused (see Threshold).
+	Scale *Scale
 	// JudgeLabels name versions of what the rubric asks (a task generator,
 	// a prompt template); every report that asked a judge carries them in
 	// its judge block, so answers are never compared across them.
@@ -117,6 +120,13 @@ type Metric struct {
 type Grade struct {
 	Letter string
 	Min    num.Num
+}
+
+// Scale is the range of a rubric's overall score, both ends included.
+// It moves no score, so it is not in the digest: it lets a threshold
+// given in another unit (75 under a 1-5 rubric) be refused.
+type Scale struct {
+	Min, Max num.Num
 }
 
 // GradeOf returns the letter for an exact score, or "" when it is below

@@ -17,7 +17,10 @@ type Threshold struct {
 }
 
 // Threshold reads s as a grade letter of r (in any case) or an exact
-// number; "" means no threshold (nil, nil).
+// number; "" means no threshold (nil, nil). A number outside the
+// rubric's scale, when it declares one, is refused: 75 under a 1-5
+// rubric is a threshold in another rubric's unit, which every score
+// would fail (or pass) without saying so.
 func (r *Rubric) Threshold(s string) (*Threshold, error) {
 	if s == "" {
 		return nil, nil
@@ -27,13 +30,20 @@ func (r *Rubric) Threshold(s string) (*Threshold, error) {
 			return &Threshold{Min: g.Min, Label: "grade " + g.Letter}, nil
 		}
 	}
+	letters := make([]string, len(r.Grades))
+	for i, g := range r.Grades {
+		letters[i] = g.Letter
+	}
+	grades := strings.Join(letters, ", ")
 	n, err := num.Parse(s)
 	if err != nil {
-		letters := make([]string, len(r.Grades))
-		for i, g := range r.Grades {
-			letters[i] = g.Letter
+		if r.Scale != nil {
+			return nil, fmt.Errorf("--fail-under %q is neither a grade of %s (%s) nor a score from %s to %s", s, r.Name, grades, r.Scale.Min, r.Scale.Max)
 		}
-		return nil, fmt.Errorf("--fail-under %q is neither a grade of %s (%s) nor a number", s, r.Name, strings.Join(letters, ", "))
+		return nil, fmt.Errorf("--fail-under %q is neither a grade of %s (%s) nor a number", s, r.Name, grades)
+	}
+	if sc := r.Scale; sc != nil && (n.Cmp(sc.Min) < 0 || n.Cmp(sc.Max) > 0) {
+		return nil, fmt.Errorf("--fail-under %s is outside the scale of %s, %s to %s: give a score from %s to %s, or a grade (%s)", s, r.Name, sc.Min, sc.Max, sc.Min, sc.Max, grades)
 	}
 	return &Threshold{Min: n, Label: n.String()}, nil
 }

@@ -63,16 +63,13 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		if err != nil {
 			return nil, err
 		}
-		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target))
+		diffs = calibrate.Diff(c.Capture.Surface, srv, Redacted(c.Server.Target, s.opt.RedactParams...))
 	}
-	// The runs score the definitions alone: the published values stay
-	// out of the run reports.
+	// The runs score the definitions, as a capture: the published values
+	// are the capture's (c.Capture.Tools), never the surface's, so they
+	// stay out of the run reports.
 	cs := c.Capture.Surface
-	scored := &surface.Surface{Source: cs.Source, Format: surface.FormatCapture, Server: cs.Server, Tools: make([]surface.Tool, len(cs.Tools))}
-	for i, t := range cs.Tools {
-		t.Published = nil
-		scored.Tools[i] = t
-	}
+	scored := &surface.Surface{Source: cs.Source, Format: surface.FormatCapture, Server: cs.Server, Tools: cs.Tools}
 	stage, err := newStage(c.Out)
 	if err != nil {
 		return nil, err
@@ -139,6 +136,30 @@ func RecordedJudge(rec *calibrate.Record, dir string) (string, judge.Config) {
 		cfg.Options["answers"] = FromRecord(dir, ans)
 	}
 	return judgeRefFrom(rec.JudgeConfig.Ref, dir), cfg
+}
+
+// RecordedRubric is the rubric a calibration record names, resolved
+// from the record's directory dir: a built-in's "builtin:FILE" as it is,
+// a path from dir.
+func RecordedRubric(rec *calibrate.Record, dir string) string {
+	if strings.HasPrefix(rec.Rubric.Ref, "builtin:") {
+		return rec.Rubric.Ref
+	}
+	return FromRecord(dir, rec.Rubric.Ref)
+}
+
+// CalibrationNow describes r and the capture a record names (read from
+// the record's directory dir) as Record.Compare takes them. The judge,
+// which the caller starts as the record names it, is left for it to add.
+func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibrate.Current, error) {
+	c, err := calibrate.ReadCapture(FromRecord(dir, rec.Capture.Path))
+	if err != nil {
+		return calibrate.Current{}, err
+	}
+	return calibrate.Current{
+		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
+		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools), Capture: c,
+	}, nil
 }
 
 func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -17,6 +19,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // The stages of a scan, as a failure record names them.
@@ -80,9 +83,9 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	f.Failed = FailedVersion
 	f.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
 	f.Rubric = score.RubricOf(r)
-	f.Target = src.recorded()
+	f.Target = src.recorded(s.opt.RedactParams)
 	f.Stage = f.stage
-	f.Reason = err.Error()
+	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
 	f.Interrupted = ctx.Err() != nil
 	f.Done.ToolsRead = f.tools
 	f.At = time.Now().UTC().Truncate(time.Second)
@@ -103,14 +106,14 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 // stale one when the scan completed; a failed scan also removes the
 // reports an earlier scan wrote to this scan's outputs, so that a CI job
 // never reads an old grade beside a new failure, or an old failure beside
-// a new report. Writing the record never hides err.
+// a new report. Only files rubric wrote are removed or overwritten (see
+// Wrote): a path that holds anything else is left as it is, with a
+// warning. Writing the record never hides err.
 func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 	failed := err != nil
 	if failed {
 		for _, p := range o.Outputs {
-			if rmErr := os.Remove(p); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
-				log.Warn("could not remove an earlier report", "path", p, "error", rmErr)
-			}
+			removeOurs(log, p, "an earlier report")
 		}
 	}
 	path := o.Failed
@@ -118,9 +121,11 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 		return
 	}
 	if !failed {
-		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
-			log.Warn("could not remove an old failure record", "path", path, "error", rmErr)
-		}
+		removeOurs(log, path, "an old failure record")
+		return
+	}
+	if ours, why := Wrote(path); !ours && why != "" {
+		log.Error("the failure record is not written: "+why+"; choose another path with --failed", "path", path)
 		return
 	}
 	if werr := f.WriteFile(path); werr != nil {
@@ -128,6 +133,127 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 		return
 	}
 	log.Info("the scan did not complete; its failure record is written", "path", path, "stage", f.Stage)
+}
+
+// removeOurs removes path when rubric wrote it; what is a warning.
+func removeOurs(log hclog.Logger, path, what string) {
+	ours, why := Wrote(path)
+	if !ours {
+		if why != "" {
+			log.Warn("left in place, not removed as "+what+": "+why, "path", path)
+		}
+		return
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		log.Warn("could not remove "+what, "path", path, "error", err)
+	}
+}
+
+// headSize is how much of a file Wrote reads: every format rubric
+// writes says what it is in its first lines.
+const headSize = 8 << 10
+
+// marks are the beginnings of the files rubric writes: the JSON report,
+// the failure record, SARIF, the Markdown summary and the terminal
+// summary. Each is matched against the first headSize bytes.
+var marks = []*regexp.Regexp{
+	regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+	regexp.MustCompile(`^\{\s*"failed_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+	regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
+	regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
+	regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
+}
+
+// Wrote says whether the file at path is one rubric wrote (a report in
+// any format, or a failure record), by its first bytes; when it is not,
+// why says what it is instead ("" when there is no file at all, which
+// nothing needs to be said about). Only such a file is removed or
+// overwritten by a failed scan: an output flag that names the server's
+// own file, a rubric or anything else by mistake loses nothing.
+func Wrote(path string) (ours bool, why string) {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return false, ""
+	case err != nil:
+		return false, err.Error()
+	case !st.Mode().IsRegular():
+		return false, "it is not a regular file"
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return false, err.Error()
+	}
+	defer file.Close()
+	head := make([]byte, headSize)
+	n, err := io.ReadFull(file, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return false, err.Error()
+	}
+	for _, m := range marks {
+		if m.Match(head[:n]) {
+			return true, ""
+		}
+	}
+	return false, "it does not begin as a report or failure record of rubric does"
+}
+
+// Flagged is a file a command-line flag names.
+type Flagged struct {
+	Flag string // such as "--out"
+	Path string
+}
+
+// CheckOutputs refuses, before anything runs, an output that is one of
+// the inputs (the target file, the rubric, the answers file): a complete
+// scan would overwrite it. It refuses as well a failure record (failed)
+// at the path of another output, which a complete scan would remove as a
+// stale record. Paths are compared as files: two names of one file are
+// the same. Empty paths and "-" (standard input or output) are skipped.
+func CheckOutputs(inputs, outputs []Flagged, failed Flagged) error {
+	for _, out := range outputs {
+		for _, in := range inputs {
+			if samePath(out.Path, in.Path) {
+				return fmt.Errorf("%s %s is the file %s reads: writing the output there would replace it; choose another path for %s", out.Flag, out.Path, in.Flag, out.Flag)
+			}
+		}
+		if samePath(out.Path, failed.Path) {
+			return fmt.Errorf("%s %s is where the failure record would go (%s): give %s another path", out.Flag, out.Path, failed.Flag, failed.Flag)
+		}
+	}
+	for _, in := range inputs {
+		if samePath(failed.Path, in.Path) {
+			return fmt.Errorf("the failure record %s (%s) is the file %s reads: give --failed another path", failed.Path, failed.Flag, in.Flag)
+		}
+	}
+	return nil
+}
+
+// Paths are the paths of files that are set.
+func Paths(files []Flagged) []string {
+	var paths []string
+	for _, f := range files {
+		if f.Path != "" {
+			paths = append(paths, f.Path)
+		}
+	}
+	return paths
+}
+
+// samePath says whether a and b name the same file: the same clean
+// absolute path, or two names of one existing file.
+func samePath(a, b string) bool {
+	if a == "" || b == "" || a == "-" || b == "-" {
+		return false
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && aa == bb {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // FailurePath is where a failure record goes: explicit when given, else

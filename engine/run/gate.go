@@ -101,7 +101,7 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 	if err != nil {
 		return gate.Input{}, err
 	}
-	return gate.Input{Side: gate.Side{Rev: sd.Rev, Commit: sd.Commit}, Target: Redacted(t), Surface: surf}, nil
+	return gate.Input{Side: gate.Side{Rev: sd.Rev, Commit: sd.Commit}, Target: Redacted(t, s.opt.RedactParams...), Surface: surf}, nil
 }
 
 // Gate compares base with head as r's gate block says. The judge starts

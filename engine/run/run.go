@@ -23,6 +23,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // DefaultJudge answers a rubric's questions when no judge is named: the
@@ -67,6 +68,10 @@ type Options struct {
 	Workers int
 	// Version is rubric's version, recorded in reports.
 	Version string
+	// RedactParams are query parameter names whose values are redacted
+	// from every URL a report or a failure record holds, beside the
+	// built-in ones (token, key, secret, ...: see internal/redact).
+	RedactParams []string
 	// Log receives the session's messages; nil discards them.
 	Log hclog.Logger
 	// Progress, when set, is called when questions are about to be asked,
@@ -219,7 +224,12 @@ func (s *Session) Export(ctx context.Context, name string, t transport.Target) (
 	if sc := Scheme(t.Location); sc != "" && !handles(info, sc) {
 		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, sc, strings.Join(info.Schemes, ", "))
 	}
-	return tr.Export(ctx, t)
+	surf, err := tr.Export(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	redactSurface(surf, s.opt.RedactParams)
+	return surf, nil
 }
 
 // Describe starts the transport named name to ask what it is, and ends
@@ -253,14 +263,41 @@ func Scheme(location string) string {
 	return ""
 }
 
-// Redacted is the target as a report records it: a password in a URL is
-// replaced by "xxxxx" (header values and environment values are never
-// recorded).
-func Redacted(t transport.Target) string {
-	if u, err := url.Parse(t.Location); err == nil && u.User != nil {
-		t.Location = u.Redacted()
+// TransportOf is the transport a location is read with when none is
+// named: http for an http(s):// URL, SCHEME for SCHEME://... (an
+// installed transport's), file for anything else. A one-letter scheme is
+// a Windows drive, so a file.
+func TransportOf(location string) string {
+	switch s := Scheme(location); {
+	case s == "http" || s == "https":
+		return "http"
+	case len(s) > 1:
+		return s
 	}
-	return t.String()
+	return "file"
+}
+
+// Redacted is the target as a report records it: the credentials of
+// every URL in it (a userinfo, and the values of query parameters whose
+// names say they hold one, with the extra names given) are replaced by
+// redact.Marker; header and environment values are never recorded.
+func Redacted(t transport.Target, extra ...string) string {
+	return redact.Text(t.String(), extra...)
+}
+
+// redactSurface takes credentials out of what a transport says about
+// where it read a surface: its source, its warnings and the server's
+// string values (a redirect's URL). None of them enter the hash.
+func redactSurface(s *surface.Surface, extra []string) {
+	s.Source = redact.Text(s.Source, extra...)
+	for i, w := range s.Warnings {
+		s.Warnings[i] = redact.Text(w, extra...)
+	}
+	for k, v := range s.Server {
+		if str, ok := v.(string); ok {
+			s.Server[k] = redact.Text(str, extra...)
+		}
+	}
 }
 
 // Source is what a scan scores: a target read with a transport, or a
@@ -275,12 +312,13 @@ type Source struct {
 	Name    string
 }
 
-// recorded is the source as a report records it.
-func (src Source) recorded() string {
+// recorded is the source as a report records it, redacted with the
+// extra parameter names.
+func (src Source) recorded(extra []string) string {
 	if src.Surface != nil {
-		return src.Name
+		return redact.Text(src.Name, extra...)
 	}
-	return Redacted(src.Target)
+	return Redacted(src.Target, extra...)
 }
 
 // ScanOptions tune one scan.
@@ -350,7 +388,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	}
 	n := len(surf.Tools)
 	f.tools, f.stage = &n, StageScore
-	rep, err = score.Run(ctx, r, surf, score.Options{Target: src.recorded(), Version: s.opt.Version, Workers: s.opt.Workers, Asker: asker})
+	rep, err = score.Run(ctx, r, surf, score.Options{Target: src.recorded(s.opt.RedactParams), Version: s.opt.Version, Workers: s.opt.Workers, Asker: asker})
 	s.EndProgress() // clear the bar before anything is printed
 	if err != nil {
 		return nil, err

@@ -64,12 +64,29 @@ func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (ru
 }
 
 func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
+	if name == "refusing" {
+		return refusing{}, nil
+	}
 	if name != "file" {
 		return nil, fmt.Errorf("no transport plugin %q", name)
 	}
 	p.transports++
 	return fileTransport{}, nil
 }
+
+// refusing is a transport whose server refuses every connection, with
+// the error quoting the URL as net/http does.
+type refusing struct{}
+
+func (refusing) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "refusing", Schemes: []string{"http"}}, nil
+}
+
+func (refusing) Export(_ context.Context, t transport.Target) (*surface.Surface, error) {
+	return nil, fmt.Errorf("Post %q: connection refused", t.Location)
+}
+
+func (refusing) Close() {}
 
 func source(name string) run.Source {
 	return run.Source{Transport: "file", Target: transport.Target{Location: corpus + name}}
@@ -111,8 +128,10 @@ func TestScanFailures(t *testing.T) {
 			}
 			dir := t.TempDir()
 			failed, out := filepath.Join(dir, "failed.json"), filepath.Join(dir, "report.json")
-			for _, p := range []string{failed, out} {
-				if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			// An earlier run's files: only files rubric wrote are removed.
+			seed := map[string]string{failed: `{"failed_version": 1, "generator": {"name": "rubric"}}`, out: `{"report_version": 1, "generator": {"name": "rubric"}}`}
+			for p, content := range seed {
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -206,17 +225,62 @@ func TestSessionStartsItsJudgeOnce(t *testing.T) {
 }
 
 func TestRedactedAndScheme(t *testing.T) {
-	for _, tc := range []struct{ in, redacted, scheme string }{
-		{"https://user:s3cret@example.com/mcp", "https://user:xxxxx@example.com/mcp", "https"},
-		{"https://example.com/mcp", "https://example.com/mcp", "https"},
-		{"tools.json", "tools.json", ""},
-		{"dir://./tools", "dir://./tools", "dir"},
+	for _, tc := range []struct {
+		in        transport.Target
+		redacted  string
+		scheme    string
+		transport string
+	}{
+		{transport.Target{Location: "https://user:s3cret@example.com/mcp"}, "https://user:[redacted]@example.com/mcp", "https", "http"},
+		{transport.Target{Location: "https://example.com/mcp?token=t0k&page=2&tenant=acme"}, "https://example.com/mcp?token=[redacted]&page=2&tenant=[redacted]", "https", "http"},
+		{transport.Target{Location: "https://ghp_abc@example.com/mcp"}, "https://[redacted]@example.com/mcp", "https", "http"},
+		{transport.Target{Location: "https://example.com/mcp"}, "https://example.com/mcp", "https", "http"},
+		{transport.Target{Location: "http://127.0.0.1:9/mcp"}, "http://127.0.0.1:9/mcp", "http", "http"},
+		{transport.Target{Location: "npx", Args: []string{"mcp-remote", "https://h/sse?api_key=k"}}, "npx mcp-remote https://h/sse?api_key=[redacted]", "", "file"},
+		{transport.Target{Location: "tools.json"}, "tools.json", "", "file"},
+		{transport.Target{Location: "dir://./tools"}, "dir://./tools", "dir", "dir"},
+		{transport.Target{Location: "c://tools.json"}, "c://tools.json", "c", "file"},
 	} {
-		if got := run.Redacted(transport.Target{Location: tc.in}); got != tc.redacted {
+		if got := run.TransportOf(tc.in.Location); got != tc.transport {
+			t.Errorf("TransportOf(%s) = %q, want %q", tc.in.Location, got, tc.transport)
+		}
+		if got := run.Redacted(tc.in, "tenant"); got != tc.redacted {
 			t.Errorf("Redacted(%s) = %s, want %s", tc.in, got, tc.redacted)
 		}
-		if got := run.Scheme(tc.in); got != tc.scheme {
-			t.Errorf("Scheme(%s) = %q, want %q", tc.in, got, tc.scheme)
+		if got := run.Scheme(tc.in.Location); got != tc.scheme {
+			t.Errorf("Scheme(%s) = %q, want %q", tc.in.Location, got, tc.scheme)
+		}
+	}
+}
+
+// TestFailureRecordRedacted fails a scan of a URL that holds
+// credentials, and checks that the failure record (its target and the
+// reason, which quotes the URL) holds none of them. Before the fix the
+// target kept the query's token and the reason kept everything.
+func TestFailureRecordRedacted(t *testing.T) {
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := filepath.Join(t.TempDir(), "failed.json")
+	s := run.New(run.Options{Plugins: &inProcess{}, RedactParams: []string{"tenant"}})
+	defer s.Close()
+	loc := "http://me:pw-4411@127.0.0.1:1/mcp?token=tok-4412&tenant=ten-4413"
+	_, err = s.Scan(context.Background(), run.Source{Transport: "refusing", Target: transport.Target{Location: loc}}, r, run.ScanOptions{Failed: failed})
+	var f *run.Failure
+	if !errors.As(err, &f) {
+		t.Fatalf("error %v, want a failure", err)
+	}
+	b, err := os.ReadFile(failed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Target, "127.0.0.1:1/mcp") || !strings.Contains(f.Reason, "127.0.0.1:1/mcp") {
+		t.Errorf("the record (target %q, reason %q) does not say which server", f.Target, f.Reason)
+	}
+	for _, secret := range []string{"pw-4411", "tok-4412", "ten-4413"} {
+		if strings.Contains(string(b), secret) || strings.Contains(f.Target+f.Reason, secret) {
+			t.Errorf("the failure record holds %s:\n%s", secret, b)
 		}
 	}
 }

@@ -239,7 +239,6 @@ func firstError(errs []error) error {
 
 func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
 	def, ok := v.(map[string]any)
-	var published map[string]any
 	if registry {
 		entry := def
 		if !ok {
@@ -255,12 +254,9 @@ func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
 				return Tool{}, p.errAt(path+".name", "entry name %q differs from its definition's name %v", outer, inner)
 			}
 		}
-		published = map[string]any{}
-		for k, v := range entry {
-			if k != "definition" && k != "name" {
-				published[k] = v
-			}
-		}
+		// What the registry published beside the definition (its
+		// qualityScore) is no part of the tool: calibration reads it from
+		// the capture (package calibrate).
 	} else if !ok {
 		return Tool{}, p.errAt(path, "want a tool object, found %s", kindOf(v))
 	}
@@ -277,9 +273,7 @@ func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
 	if d := depth(def, MaxDepth+1); d > MaxDepth {
 		return Tool{}, p.errAt(path, "tool %q nests more than %d levels deep; rubric reads definitions up to %d levels (the deepest published ones nest about 20)", shortText(name), MaxDepth, MaxDepth)
 	}
-	t := NewTool(name, def)
-	t.Published = published
-	return t, nil
+	return NewTool(name, def), nil
 }
 
 // MaxDepth bounds how deeply a tool's definition nests (the tool object is

@@ -44,9 +44,6 @@ type Tool struct {
 	Canonical []byte
 	// Hash is "sha256:" + the hex sha256 of Canonical.
 	Hash string
-	// Published holds what a registry published about the tool (for example
-	// its quality score), when the surface came from a registry capture.
-	Published map[string]any
 }
 
 // NewTool builds a Tool from a decoded definition, computing its canonical
@@ -101,8 +98,10 @@ func (s *Surface) Marshal() []byte {
 }
 
 // WriteTo writes the surface in a shape Parse reads back to the same
-// hashes: a capture ({"server","tools"}), or a registry capture when the
-// tools carry published data. The format and source are kept beside them.
+// hashes: a capture ({"server","tools"}), or for a surface read from a
+// registry capture, its entries ({"name","definition"}) without what the
+// registry published beside them, which is no part of a surface. The
+// format and source are kept beside them.
 func (s *Surface) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	b := make([]byte, 0, 4096)
@@ -124,12 +123,9 @@ func (s *Surface) WriteTo(w io.Writer) (int64, error) {
 			b = append(b, ',')
 		}
 		if registry {
-			entry := map[string]any{"name": t.Name}
-			for k, v := range t.Published {
-				entry[k] = v
-			}
-			b = appendCanonical(b, entry)
-			b = append(b[:len(b)-1], `,"definition":`...)
+			b = append(b, `{"name":`...)
+			b = appendString(b, t.Name)
+			b = append(b, `,"definition":`...)
 			b = append(b, t.Canonical...)
 			b = append(b, '}')
 		} else {

@@ -43,17 +43,32 @@ func TestParseShapes(t *testing.T) {
 	}
 }
 
-func TestRegistryKeepsPublishedScores(t *testing.T) {
+// TestRegistryLeavesPublishedScoresOut: a registry capture's surface is
+// its definitions; what the registry published beside each (qualityScore)
+// is the capture's (package calibrate reads it), so it reaches neither a
+// tool nor what WriteTo writes, and a surface written back reads as the
+// same registry surface.
+func TestRegistryLeavesPublishedScoresOut(t *testing.T) {
 	s, err := Parse("r.json", []byte(`{"release":"r1","server":{"name":"s"},"tools":[{"name":"a","definition":{"name":"a"},"qualityScore":{"tdqs":3.5,"tier":"A"}}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, _ := s.Tools[0].Published["qualityScore"].(map[string]any)
-	if qs["tier"] != "A" {
-		t.Fatalf("published: %+v", s.Tools[0].Published)
+	if s.Format != FormatRegistry || s.Server["release"] != "r1" {
+		t.Errorf("format %s, server %+v", s.Format, s.Server)
 	}
-	if s.Server["release"] != "r1" {
-		t.Errorf("release not kept: %+v", s.Server)
+	if _, has := s.Tools[0].Def["qualityScore"]; has || string(s.Tools[0].Canonical) != `{"name":"a"}` {
+		t.Errorf("tool: %s", s.Tools[0].Canonical)
+	}
+	doc := s.Marshal()
+	if strings.Contains(string(doc), "qualityScore") || !strings.Contains(string(doc), `"tools":[{"name":"a","definition":{"name":"a"}}]`) {
+		t.Errorf("written: %s", doc)
+	}
+	back, err := Parse("sent", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Format != FormatRegistry || back.Hash() != s.Hash() || back.Source != "r.json" {
+		t.Errorf("read back as %s from %s, hash %s (sent %s)", back.Format, back.Source, back.Hash(), s.Hash())
 	}
 }
 
@@ -183,7 +198,7 @@ func TestParseToolsListNeverGuesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Format != FormatToolsList || s.Source != "live" || len(s.Tools) != 1 || s.Tools[0].Def["definition"] == nil || s.Tools[0].Published != nil {
+	if s.Format != FormatToolsList || s.Source != "live" || len(s.Tools) != 1 || s.Tools[0].Def["definition"] == nil {
 		t.Errorf("ParseToolsList: format %s, source %s, tools %+v", s.Format, s.Source, s.Tools)
 	}
 }
@@ -200,7 +215,7 @@ func TestDeclaredFormatIsNotGuessed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Format != FormatToolsList || back.Hash() != live.Hash() || back.Tools[0].Published != nil {
-		t.Errorf("read back as %s, hash %s (sent %s), published %v", back.Format, back.Hash(), live.Hash(), back.Tools[0].Published)
+	if back.Format != FormatToolsList || back.Hash() != live.Hash() || back.Tools[0].Def["definition"] == nil {
+		t.Errorf("read back as %s, hash %s (sent %s), tool %s", back.Format, back.Hash(), live.Hash(), back.Tools[0].Canonical)
 	}
 }

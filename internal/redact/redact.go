@@ -12,6 +12,8 @@
 package redact
 
 import (
+	"bytes"
+	"io"
 	"regexp"
 	"strings"
 )
@@ -191,5 +193,33 @@ func Text(s string, extra ...string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	return urlInText.ReplaceAllStringFunc(s, func(u string) string { return URL(u, extra...) })
+	return urlInText.ReplaceAllStringFunc(s, func(u string) string {
+		// Punctuation that ends a sentence or a clause ("cannot reach
+		// URL: refused") is the text's, not the URL's.
+		end := strings.TrimRight(u, ".,:;)!")
+		return URL(end, extra...) + u[len(end):]
+	})
+}
+
+// Writer returns a writer that passes everything to w with its URLs
+// redacted as Text redacts them, for a log or a stream of messages. Each
+// Write is redacted on its own, so give it whole lines: a logger writes
+// one line per call.
+func Writer(w io.Writer, extra ...string) io.Writer {
+	return &writer{w: w, extra: extra}
+}
+
+type writer struct {
+	w     io.Writer
+	extra []string
+}
+
+func (r *writer) Write(p []byte) (int, error) {
+	if !bytes.Contains(p, []byte("://")) {
+		return r.w.Write(p)
+	}
+	if _, err := io.WriteString(r.w, Text(string(p), r.extra...)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -1,6 +1,9 @@
 package redact
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestURL(t *testing.T) {
 	cases := []struct {
@@ -71,10 +74,29 @@ func TestText(t *testing.T) {
 			"redirects to https://other/x?token=[redacted] and http://a:[redacted]@c/"},
 		{"no URL here, only a=b and token=x", "no URL here, only a=b and token=x"},
 		{"<https://h/?sig=1>", "<https://h/?sig=[redacted]>"},
+		{"cannot reach https://h/?token=t: refused (see https://h/?key=k).", "cannot reach https://h/?token=[redacted]: refused (see https://h/?key=[redacted])."},
 	}
 	for _, c := range cases {
 		if got := Text(c.in); got != c.want {
 			t.Errorf("Text(%q)\n got  %s\n want %s", c.in, got, c.want)
 		}
+	}
+}
+
+func TestWriter(t *testing.T) {
+	var b strings.Builder
+	w := Writer(&b, "tenant")
+	for _, line := range []string{
+		"[WARN]  rubric: cannot reach https://u:pw@h/mcp?token=t1&tenant=acme: refused\n",
+		"[INFO]  rubric: no URL here, token=t2 is not one\n",
+	} {
+		if n, err := w.Write([]byte(line)); n != len(line) || err != nil {
+			t.Fatalf("Write = %d, %v; want %d, nil", n, err, len(line))
+		}
+	}
+	want := "[WARN]  rubric: cannot reach https://u:[redacted]@h/mcp?token=[redacted]&tenant=[redacted]: refused\n" +
+		"[INFO]  rubric: no URL here, token=t2 is not one\n"
+	if b.String() != want {
+		t.Errorf("wrote\n%s\nwant\n%s", b.String(), want)
 	}
 }

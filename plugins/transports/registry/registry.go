@@ -2,7 +2,13 @@
 // {"release", "server", "tools": [{"name", "definition", "qualityScore"}]}
 // holding the definitions a registry published and the scores it gave
 // them. Unlike the file transport, it refuses any other shape, so a run
-// that needs published scores cannot silently read a plain tools/list.
+// meant for a registry's definitions cannot silently read a plain
+// tools/list.
+//
+// What it exports is a surface: the definitions. The published scores
+// are no part of one; rubric calibrate reads them from the capture file
+// itself (package calibrate), together with what else only a capture has
+// (its release, when it was scored).
 package registry
 
 import (

@@ -1,0 +1,57 @@
+package text
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/columns"
+)
+
+// WriteComparison writes two reports of one surface side by side (rubric
+// rescore): each tool's old and new score and grade and the change, the
+// overall when both have one, and how many tools changed score.
+func WriteComparison(w io.Writer, old, cur *report.Report) error {
+	fmt.Fprintf(w, "old: %s %s (%s)\nnew: %s %s (%s)\n\n",
+		old.Rubric.Name, old.Rubric.Version, report.ShortHash(old.Rubric.Digest),
+		cur.Rubric.Name, cur.Rubric.Version, report.ShortHash(cur.Rubric.Digest))
+	oldBy := map[string]report.Tool{}
+	for _, t := range old.Tools {
+		oldBy[t.Name] = t
+	}
+	rows := [][]string{{"tool", "old", "grade", "new", "grade", "change"}}
+	changed := 0
+	for _, t := range cur.Tools {
+		o := oldBy[t.Name]
+		d := delta(o.Exact, t.Exact, cur.Rubric.Round)
+		if d != "0" {
+			changed++
+		}
+		rows = append(rows, []string{t.Name, string(o.Score), o.Grade, string(t.Score), t.Grade, d})
+	}
+	if old.Exact != nil && cur.Exact != nil {
+		rows = append(rows, []string{"overall", string(*old.Score), *old.Grade, string(*cur.Score), *cur.Grade, delta(*old.Exact, *cur.Exact, cur.Rubric.Round)})
+	}
+	columns.Write(w, "", "lrlrlr", rows)
+	_, err := fmt.Fprintf(w, "\n%d of %d tools changed score.\n", changed, len(cur.Tools))
+	return err
+}
+
+// delta is new minus old, rounded like the scores, with a sign.
+func delta(oldExact, newExact string, digits int) string {
+	o, err1 := num.Parse(oldExact)
+	n, err2 := num.Parse(newExact)
+	if err1 != nil || err2 != nil {
+		return "n/a"
+	}
+	d := n.Sub(o)
+	if d.Sign() == 0 {
+		return "0"
+	}
+	s := d.Decimal(digits)
+	if d.Sign() > 0 {
+		s = "+" + s
+	}
+	return s
+}

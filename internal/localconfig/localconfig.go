@@ -1,0 +1,189 @@
+// Package localconfig keeps a config file found in the working directory
+// from choosing where a credential goes. rubric reads ./rubric.yaml before
+// the user's own config, and a repository cloned for review may carry
+// one: a judge base URL, an api_key_env naming another variable, a
+// claude-cli command or a plugin that is passed environment variables,
+// set there, would send the user's API key (or another secret) to a
+// place the file's author chose. Check refuses such a setting, unless the
+// user consents or no credential would go with it.
+package localconfig
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/internal/redact"
+)
+
+// The judges whose credentials Check knows: each sends the key in its
+// key variable to its base URL.
+var keyEnv = map[string]string{"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+
+// keyless are the judges that send nothing anywhere: a base URL means
+// nothing to them.
+var keyless = []string{"", "heuristic", "replay"}
+
+// Settings are what a run would use, and which of it came from the
+// working directory's config file.
+type Settings struct {
+	// File is the config file found in the working directory.
+	File string
+	// FromFile names the keys (base-url, judge-option, plugins) whose
+	// values came from File rather than a flag or the environment (see
+	// FromFile).
+	FromFile map[string]bool
+	// Judge is the judge the run starts, as named ("" for the default).
+	Judge string
+	// BaseURL is the base-url setting; JudgeOptions the judge-option
+	// items (KEY=VALUE), which base-url overrides.
+	BaseURL      string
+	JudgeOptions []string
+	// PluginEnv are the environment variables the plugins entries pass
+	// to each plugin, by the plugin's name.
+	PluginEnv map[string][]string
+	// Headers are the headers setting's values as written, before
+	// ${NAME} is expanded.
+	Headers map[string]string
+}
+
+// Found returns the settings to check for the config file at path, read
+// from the working directory, or nil when there is nothing to check: the
+// user trusts the file (flag, or see Trusted), or it is the user's own
+// config as well (the same file as userPath). changed says whether a
+// flag was given.
+func Found(v *viper.Viper, changed func(string) bool, path, userPath string, flag bool) *Settings {
+	if Trusted(flag) {
+		return nil
+	}
+	if a, err := os.Stat(path); err == nil {
+		if b, err := os.Stat(userPath); err == nil && os.SameFile(a, b) {
+			return nil
+		}
+	}
+	return &Settings{File: path, FromFile: FromFile(v, changed, "base-url", "judge-option", "plugins", "headers")}
+}
+
+// CheckRun checks the run v configures (its judge, judge options and
+// headers) and the plugins' environment (pluginEnv, as in Settings);
+// nothing when s is nil.
+func (s *Settings) CheckRun(v *viper.Viper, pluginEnv map[string][]string) error {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), v.GetStringSlice("judge-option")
+	c.Headers, c.PluginEnv = v.GetStringMapString("headers"), pluginEnv
+	return Check(c, os.Getenv)
+}
+
+// options are the judge's options as the run gives them, and which of
+// them came from the file.
+func (s Settings) options() (opts map[string]string, local map[string]bool) {
+	opts, local = map[string]string{}, map[string]bool{}
+	for _, kv := range s.JudgeOptions {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			opts[k], local[k] = v, s.FromFile["judge-option"]
+		}
+	}
+	if s.BaseURL != "" {
+		opts["base_url"], local["base_url"] = s.BaseURL, s.FromFile["base-url"]
+	}
+	return opts, local
+}
+
+// FromFile lists which of keys took their values from v's config file:
+// those in the file that neither a flag (changed) nor the environment
+// (RUBRIC_KEY) gave, since both take precedence.
+func FromFile(v *viper.Viper, changed func(string) bool, keys ...string) map[string]bool {
+	from := map[string]bool{}
+	for _, k := range keys {
+		env := "RUBRIC_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(k))
+		_, inEnv := os.LookupEnv(env)
+		from[k] = v.InConfig(k) && !changed(k) && !inEnv
+	}
+	return from
+}
+
+// Check returns an error, saying where the value came from and how to
+// consent, when a setting of the working directory's file decides where
+// a credential is sent and one would be sent: a judge base URL with a
+// key to send, an api_key_env naming a variable that is set, a
+// claude-cli command (it runs with the user's Claude login), or a plugin
+// passed a variable that is set, or a header that expands one (the
+// file would choose which secret the target is sent). getenv reads the
+// environment. A base URL
+// with no key to send (a local Ollama) passes.
+func Check(s Settings, getenv func(string) string) error {
+	set := func(name string) bool { return strings.TrimSpace(getenv(name)) != "" }
+	opts, local := s.options()
+	if local["base_url"] && !slices.Contains(keyless, s.Judge) && s.Judge != "claude-cli" {
+		env, known := keyEnv[s.Judge]
+		if name := opts["api_key_env"]; name != "" {
+			env = name
+		}
+		switch {
+		case !known:
+			return refuse(s.File, fmt.Sprintf("base_url %s for the judge %q, which may send it a credential", redact.URL(opts["base_url"]), s.Judge), "--base-url")
+		case set(env):
+			return refuse(s.File, fmt.Sprintf("base_url %s, and %s holds a key the %s judge would send there", redact.URL(opts["base_url"]), env, s.Judge), "--base-url")
+		}
+	}
+	if _, known := keyEnv[s.Judge]; known && local["api_key_env"] && set(opts["api_key_env"]) {
+		return refuse(s.File, fmt.Sprintf("api_key_env %s, which is set: its value would be sent as the %s judge's key", opts["api_key_env"], s.Judge), "--judge-option api_key_env=NAME")
+	}
+	if s.Judge == "claude-cli" && local["command"] {
+		return refuse(s.File, fmt.Sprintf("the claude-cli judge's command %q, which would run with your Claude login", opts["command"]), "--judge-option command=PATH")
+	}
+	for _, name := range sortedKeys(s.PluginEnv) {
+		for _, env := range s.PluginEnv[name] {
+			if s.FromFile["plugins"] && set(env) {
+				return refuse(s.File, fmt.Sprintf("plugins.%s.env, which passes %s (it is set) to that plugin", name, env), "plugins in your own config")
+			}
+		}
+	}
+	for _, name := range sortedKeys(s.Headers) {
+		var used []string
+		os.Expand(s.Headers[name], func(n string) string { used = append(used, n); return "" })
+		for _, env := range used {
+			if s.FromFile["headers"] && set(env) {
+				return refuse(s.File, fmt.Sprintf("headers.%s, which puts %s (it is set) in a header sent to the target", name, env), "--header, RUBRIC_HEADER or headers in your own config")
+			}
+		}
+	}
+	return nil
+}
+
+// refuse says what the file set and the ways to consent.
+func refuse(file, what, instead string) error {
+	return fmt.Errorf("the config file %s in the working directory sets %s; a config file found in the working directory may not choose where a credential goes. "+
+		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1), or name it with --config %s; "+
+		"otherwise give the setting yourself (%s, the environment, or your config in $XDG_CONFIG_HOME/rubric/rubric.yaml, which is read when the working directory has none)",
+		file, what, file, instead)
+}
+
+// Trusted says whether the user consents to the working directory's
+// config: --trust-local-config (flag, whatever a config file says) or
+// RUBRIC_TRUST_LOCAL_CONFIG set to a true value.
+func Trusted(flag bool) bool {
+	if flag {
+		return true
+	}
+	switch strings.ToLower(strings.TrimSpace(os.Getenv("RUBRIC_TRUST_LOCAL_CONFIG"))) {
+	case "1", "t", "true", "yes":
+		return true
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
