@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,7 +44,8 @@ DIR receives calibration.json (the record), calibration.md, a scatter plot
 records where the capture's definitions differ from it.
 
 --check RECORD exits 1 and says what moved when the rubric's digest, the
-judge's identity or the scored set no longer match the record, 0 when all
+judge's identity or the scored set no longer match the record, or which
+statistics its own runs and published values do not give; 0 when all
 match, and 2 when something cannot be read.`,
 		Example: `  rubric calibrate capture.json --rubric tdqs --judge openai --model gpt-4.1 --runs 3 --out calib/
   rubric calibrate examples/captures/tidy.registry.json --judge heuristic --out /tmp/calib -- go run ./examples/servers/tidy
@@ -162,13 +162,8 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
 		}
 	}
-	if moved := rec.Compare(cur); len(moved) > 0 {
-		lines := []string{fmt.Sprintf("%s no longer matches what it was made with:", path)}
-		for _, m := range moved {
-			lines = append(lines, "  "+m.String())
-		}
-		lines = append(lines, "calibrate again to make a new record")
-		return &exitError{code: exitMoved, msg: strings.Join(lines, "\n")}
+	if msg := rec.Check(path, cur); msg != "" {
+		return &exitError{code: exitMoved, msg: msg}
 	}
 	judgeName := "none"
 	if cur.Judge != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,8 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/nearest"
@@ -116,6 +119,9 @@ observations, so any report can be explained and rescored.`,
 			if err := a.loadConfig(cmd); err != nil {
 				return err
 			}
+			if err := setMaxFileSize(a.v); err != nil {
+				return err
+			}
 			return checkLogLevel(a.v.GetString("log-level"))
 		},
 	}
@@ -127,6 +133,7 @@ observations, so any report can be explained and rescored.`,
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env); read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
+	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, capture, record, answers, config): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd())
 	return root
 }
@@ -142,6 +149,10 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
 	v.AutomaticEnv()
 	if err := v.BindPFlags(cmd.Flags()); err != nil {
+		return err
+	}
+	// The config file is read under the limit of the flag or environment.
+	if err := setMaxFileSize(v); err != nil {
 		return err
 	}
 	v.SetConfigType("yaml")
@@ -176,6 +187,17 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	return nil
 }
 
+// setMaxFileSize sets the limit of every file read whole from
+// --max-file-size.
+func setMaxFileSize(v *viper.Viper) error {
+	n, err := transport.ParseSize(v.GetString("max-file-size"))
+	if err != nil {
+		return fmt.Errorf("--max-file-size %w", err)
+	}
+	boundedread.SetLimit(n)
+	return nil
+}
+
 // configOnly are the config file's keys that no flag has.
 var configOnly = []string{"headers", "plugins"}
 
@@ -186,7 +208,11 @@ var configOnly = []string{"headers", "plugins"}
 // so a key of v that no flag has came from the file.
 func readConfig(root *cobra.Command, v *viper.Viper, path string) error {
 	v.SetConfigFile(path)
-	if err := v.ReadInConfig(); err != nil {
+	b, err := boundedread.ReadFile(context.Background(), path, 0)
+	if err == nil {
+		err = v.ReadConfig(bytes.NewReader(b))
+	}
+	if err != nil {
 		return fmt.Errorf("read config %s: %w", path, err)
 	}
 	known := slices.Clone(configOnly)

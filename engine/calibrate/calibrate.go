@@ -25,6 +25,7 @@
 package calibrate
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,6 +60,9 @@ type Record struct {
 	// Differences lists where the capture's definitions differ from the
 	// server's own tools/list, when one was read; null otherwise.
 	Differences *Differences `json:"definition_differences"`
+
+	// rawStats is the statistics member as Read found it in the file.
+	rawStats json.RawMessage
 }
 
 // CaptureInfo identifies the capture. Path is relative to the record's

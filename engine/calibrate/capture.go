@@ -41,7 +41,7 @@ type PublishedTool struct {
 
 // ReadCapture reads a registry capture. Any other shape is refused.
 func ReadCapture(path string) (*Capture, error) {
-	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
 		return nil, fmt.Errorf("read capture: %w", err)
 	}

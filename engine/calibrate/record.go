@@ -28,7 +28,7 @@ func WriteFile(path string, rec *Record) error {
 
 // Read loads a record written by Write.
 func Read(path string) (*Record, error) {
-	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
 		return nil, fmt.Errorf("read calibration record: %w", err)
 	}
@@ -44,6 +44,14 @@ func Read(path string) (*Record, error) {
 	if rec.Rubric.Digest == "" || rec.Capture.SurfaceHash == "" {
 		return nil, fmt.Errorf("%s: the record names no rubric digest or scored set", path)
 	}
+	// The statistics as the file holds them, rounded values included,
+	// which decoding drops: Verify compares these.
+	var raw struct {
+		Statistics json.RawMessage `json:"statistics"`
+	}
+	if json.Unmarshal(b, &raw) == nil {
+		rec.rawStats = raw.Statistics
+	}
 	return &rec, nil
 }
 
@@ -54,6 +62,9 @@ type Current struct {
 	Judge                                   *report.Judge
 	SurfaceHash                             string
 	ToolCount                               int
+	// Capture is the capture as it is now, whose published values Check
+	// reads again; nil leaves them unchecked.
+	Capture *Capture
 }
 
 // Moved is one thing that no longer matches the record.

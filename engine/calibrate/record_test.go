@@ -76,3 +76,67 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// committed is the calibration record the repository ships.
+const committed = "../../calibration/examples/tidy-heuristic/calibration.json"
+
+// A record's statistics are recomputed from its own runs and published
+// values: an edited statistic, rounded value or exact fraction, an edited
+// run or published value, is named with what the record says and what its
+// values give.
+func TestVerify(t *testing.T) {
+	data, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capture, err := ReadCapture(filepath.Join(filepath.Dir(committed), "../../../examples/captures/tidy.registry.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"as committed", "", "", nil},
+		{"same number written otherwise", `"value": 0.8,`, `"value": 0.80,`, nil},
+		{"mean absolute difference rounded", `"value": 0.8,`, `"value": 0.29,`,
+			[]string{`statistics: measures "tdqs": mean absolute difference says 0.29, its values give 0.8`}},
+		{"mean absolute difference exact", `"exact": "4/5"`, `"exact": "2/7"`,
+			[]string{`statistics: measures "tdqs": mean absolute difference (exact) says 2/7, its values give 4/5`}},
+		{"pearson", `"pearson": 0.49661752800017805`, `"pearson": 0.94`,
+			[]string{`statistics: pearson says 0.94, its values give 0.49661752800017805`}},
+		{"within tolerance", `"within_tolerance": 2`, `"within_tolerance": 6`,
+			[]string{`statistics: within tolerance says 6, its values give 2`}},
+		{"the count of runs", `"runs": 3`, `"runs": 2`,
+			[]string{`runs says 2, its values give 3 (the runs it holds)`}},
+		// A published value edited in the record, statistics left alone:
+		// the capture says otherwise, and so do the statistics.
+		{"a published score", "\"name\": \"tdqs\",\n            \"value\": 3.1", "\"name\": \"tdqs\",\n            \"value\": 2.1",
+			[]string{`published: tools "tag_bookmarks": values "tdqs": value says 2.1, the capture gives 3.1`, `statistics: lowest: published says 3.1, its values give 2.1`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.old != "" && !strings.Contains(string(data), tc.old) {
+				t.Fatalf("the record has no %s", tc.old)
+			}
+			path := filepath.Join(t.TempDir(), "calibration.json")
+			if err := os.WriteFile(path, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rec, err := Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range rec.Verify(capture) {
+				got = append(got, d.String())
+			}
+			if len(tc.want) > 1 && len(got) > len(tc.want) {
+				got = got[:len(tc.want)] // the first lines are the ones asserted
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

@@ -148,7 +148,7 @@ func Write(w io.Writer, r *Report) error {
 
 // Read reads a gate report written by Write.
 func Read(path string) (*Report, error) {
-	b, err := boundedread.ReadFile(context.Background(), path, boundedread.DefaultMax)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
 		return nil, fmt.Errorf("read gate report: %w", err)
 	}

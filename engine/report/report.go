@@ -386,9 +386,9 @@ func Write(w io.Writer, r *Report) error {
 }
 
 // Read loads a report written by WriteFile, refusing one larger than
-// boundedread.DefaultMax.
+// boundedread.Limit() (--max-file-size).
 func Read(path string) (*Report, error) {
-	return ReadContext(context.Background(), path, boundedread.DefaultMax)
+	return ReadContext(context.Background(), path, boundedread.Limit())
 }
 
 // ReadContext is Read with a size limit of max bytes (the CLI's

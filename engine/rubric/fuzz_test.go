@@ -23,7 +23,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`rubric "x" { version = "1" tool { score = "1" } surface { score = "2" } grades = { A = 0 } }`))
 	// Numeric extremes and deep nesting: each once panicked or overflowed
 	// the stack.
-	for _, n := range []string{"1e999999999", "-1e999999999", "1e-999999999", "1e15", "1e16", "0.000000000000001", "1e400 * 1e400", "1/0", "0x7fffffffffffffff", "99999999999999999999999999999999999999"} {
+	for _, n := range []string{"1e999999999", "-1e999999999", "1e-999999999", "1e99999999", "-1e-99999999", "1e15", "1e16", "0.000000000000001", "1e400 * 1e400", "1/0", "0x7fffffffffffffff", "99999999999999999999999999999999999999"} {
 		f.Add([]byte("rubric \"x\" {\n  version = \"1\"\n  round = " + n + "\n  check \"c\" {\n    points = " + n + "\n    pass = \"true\"\n    issue = \"x\"\n  }\n  tool { score = \"1\" }\n  surface { score = \"2\" }\n  grades = { A = " + n + ", F = 0 }\n}\n"))
 	}
 	for _, open := range []string{"{a = ", "[", "(", `"${`, "{"} {

@@ -3,6 +3,7 @@ package rubric
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"sort"
@@ -64,9 +65,9 @@ func Name(filename string, src []byte) string {
 }
 
 // LoadFile reads and loads the rubric at path, refusing a rubric or a
-// prompt file larger than boundedread.DefaultMax.
+// prompt file larger than boundedread.Limit() (--max-file-size).
 func LoadFile(path string) (*Rubric, error) {
-	return LoadFileContext(context.Background(), path, boundedread.DefaultMax)
+	return LoadFileContext(context.Background(), path, boundedread.Limit())
 }
 
 // LoadFileContext is LoadFile with a size limit of max bytes for the
@@ -84,7 +85,7 @@ func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, erro
 // Load parses and compiles a rubric from src; filename is used in
 // diagnostics and recorded as File.
 func Load(filename string, src []byte) (*Rubric, error) {
-	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.DefaultMax}
+	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.Limit()}
 	return l.result()
 }
 
@@ -470,6 +471,16 @@ const maxNumberExp = 64
 func numberText(f *big.Float) string {
 	if f.IsInf() {
 		return "the number"
+	}
+	// Text writes a number out in full before it rounds it: 1e99999999
+	// would take minutes. Past 4096 binary digits, its order of magnitude
+	// says enough.
+	if exp := f.MantExp(nil); exp > 4096 || exp < -4096 {
+		sign := ""
+		if f.Sign() < 0 {
+			sign = "-"
+		}
+		return fmt.Sprintf("about %s1e%+d", sign, int64(math.Round(float64(exp)*math.Log10(2))))
 	}
 	return f.Text('g', 6)
 }

@@ -158,7 +158,7 @@ func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibr
 	}
 	return calibrate.Current{
 		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
-		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools),
+		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools), Capture: c,
 	}, nil
 }
 

@@ -125,7 +125,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	sv.observe = opt.Observe
 	if err := forEach(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
-		rep.Tools[i], states[i], err = checkTool(r, consts, sv, s.Tools[i])
+		rep.Tools[i], states[i], err = checkTool(ctx, r, consts, sv, s.Tools[i])
 		return err
 	}); err != nil {
 		return nil, err
@@ -142,7 +142,10 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}); err != nil {
 		return nil, err
 	}
-	if err := surfaceLevel(r, rep, results, sv, surfaceAnswers, usage); err != nil {
+	if err := surfaceLevel(ctx, r, rep, results, sv, surfaceAnswers, usage); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, err
 	}
 	if err := fixesOf(r, rep); err != nil {
@@ -171,7 +174,7 @@ func forEach(ctx context.Context, n, workers int, fn func(int) error) error {
 				if lo >= n || ctx.Err() != nil {
 					return
 				}
-				for k := lo; k < min(lo+batch, n); k++ {
+				for k := lo; k < min(lo+batch, n) && ctx.Err() == nil; k++ {
 					errs[k] = fn(k)
 				}
 			}
@@ -205,11 +208,17 @@ type scope struct {
 	// observe and tool are Options.Observe and the tool the scope is of.
 	observe func(string, *lang.Program, lang.Vars)
 	tool    string
+	// ctx, when set, is checked before each formula, so that a run over
+	// many tools and formulas ends promptly when it is interrupted.
+	ctx context.Context
 }
 
 func (s *scope) eval(p *lang.Program) (ref.Val, error) {
 	if s.observe != nil {
 		s.observe(s.tool, p, s.vars)
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		return nil, s.ctx.Err()
 	}
 	size := s.size
 	if s.surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
@@ -282,11 +291,11 @@ type toolState struct {
 }
 
 // checkTool runs every check of r on one tool and computes its signals.
-func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool) (report.Tool, *toolState, error) {
+func checkTool(ctx context.Context, r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool) (report.Tool, *toolState, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Def)
 	size := sizeOf(t)
-	checkScope := &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size}
+	checkScope := &scope{vars: lang.Vars{"tool": toolVal, "item": nil}, size: size, ctx: ctx}
 	checkVals := make([]ref.Val, 0, len(r.Checks))
 	fields := make([]ref.Val, 0, len(checkKeys)*len(r.Checks)) // every check's record, one after the other
 	stopped := ""
@@ -325,7 +334,7 @@ func checkTool(r *rubric.Rubric, k checkConsts, sv *surfaceValue, t surface.Tool
 		"answers":         map[string]any{},
 		"metrics":         map[string]any{},
 		"grades":          sv.grades,
-	}, size: size, surface: sv.size, observe: sv.observe, tool: t.Name}
+	}, size: size, surface: sv.size, observe: sv.observe, tool: t.Name, ctx: ctx}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.size < n {
 		sc.size = n
 	}
@@ -420,7 +429,7 @@ func runCheck(c *rubric.Check, sc *scope) (report.Check, num.Num, error) {
 	}
 	// An item may be a value each built, longer than anything in the
 	// definition, so the formulas that see one alone are always tracked.
-	sc = &scope{vars: sc.vars, size: unbounded}
+	sc = &scope{vars: sc.vars, size: unbounded, ctx: sc.ctx}
 	for i, item := range items {
 		sc.vars["item"] = item
 		ok, err := evalBool(c.Pass, sc)
@@ -537,7 +546,7 @@ func evalNamed(ms []*rubric.Metric, sc *scope, group, what string) (map[string]a
 	return values, out, nil
 }
 
-func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *surfaceValue, answers, usage map[string]any) error {
+func surfaceLevel(ctx context.Context, r *rubric.Rubric, rep *report.Report, results []scored, sv *surfaceValue, answers, usage map[string]any) error {
 	if len(results) == 0 {
 		rep.NoScore = "the surface has no tools, so there is nothing to grade"
 		rep.Warnings = append(rep.Warnings, rep.NoScore)
@@ -564,7 +573,7 @@ func surfaceLevel(r *rubric.Rubric, rep *report.Report, results []scored, sv *su
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, valueSize(answers), valueSize(usage))
 	sc := &scope{vars: lang.Vars{"tools": tools, "surface": sv.val, "surface_signals": sv.signals, "answers": answers, "usage": usage, "grades": sv.grades},
-		size: size, surface: sv.size, limit: overSurface(len(tools)), observe: sv.observe}
+		size: size, surface: sv.size, limit: overSurface(len(tools)), observe: sv.observe, ctx: ctx}
 	metrics, mvals, merr := evalMetrics(r.Surface.Metrics, sc)
 	if merr != nil {
 		return merr

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"sync/atomic"
 )
 
 // DefaultMax is the limit every file rubric reads whole has unless the
@@ -19,6 +21,36 @@ import (
 // rubric, report, capture or answers file written by hand or by rubric
 // for a large server, far below what would exhaust a machine's memory.
 const DefaultMax int64 = 64 << 20
+
+// limit is the process's limit, 0 for DefaultMax.
+var limit atomic.Int64
+
+// SetLimit sets the limit of every read that is given none (max <= 0)
+// and what Limit returns: the CLI sets it once from --max-file-size, and
+// a plugin from what the host passes it (LimitEnv). n <= 0 restores
+// DefaultMax.
+func SetLimit(n int64) { limit.Store(max(n, 0)) }
+
+// Limit is the process's limit: DefaultMax unless SetLimit raised or
+// lowered it.
+func Limit() int64 {
+	if n := limit.Load(); n > 0 {
+		return n
+	}
+	return DefaultMax
+}
+
+// LimitEnv is the environment variable, a number of bytes, through which
+// rubric passes its limit to the plugins it starts.
+const LimitEnv = "RUBRIC_PLUGIN_MAX_FILE_SIZE"
+
+// SetLimitFromEnv sets the limit from LimitEnv when it holds a number of
+// bytes above 0, as a plugin does when it starts.
+func SetLimitFromEnv() {
+	if n, err := strconv.ParseInt(os.Getenv(LimitEnv), 10, 64); err == nil && n > 0 {
+		SetLimit(n)
+	}
+}
 
 // chunk is how much is read between two looks at the context.
 const chunk = 1 << 20
@@ -48,7 +80,7 @@ func Size(n int64) string {
 }
 
 // ReadFile returns the contents of the file at path, or a *TooLargeError
-// once it has read more than max bytes (max <= 0 means DefaultMax). It
+// once it has read more than max bytes (max <= 0 means Limit()). It
 // stops reading when ctx is done and then returns ctx's error, also while
 // the open or a read is blocked (a named pipe with no writer): that
 // blocked call is left to finish on its own.
@@ -86,7 +118,7 @@ func ReadFile(ctx context.Context, path string, max int64) ([]byte, error) {
 }
 
 // ReadAll reads r to its end, like io.ReadAll, but refuses more than max
-// bytes (max <= 0 means DefaultMax) with a *TooLargeError naming name,
+// bytes (max <= 0 means Limit()) with a *TooLargeError naming name,
 // and stops between reads when ctx is done.
 func ReadAll(ctx context.Context, r io.Reader, name string, max int64) ([]byte, error) {
 	b, err := read(r, name, max, 0, ctx.Done())
@@ -104,7 +136,7 @@ var errStopped = errors.New("stopped")
 // into one buffer of its size.
 func read[T any](r io.Reader, name string, max, hint int64, stop <-chan T) ([]byte, error) {
 	if max <= 0 {
-		max = DefaultMax
+		max = Limit()
 	}
 	size := int64(chunk)
 	if hint > 0 {

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/rubricmcp/rubric/internal/piddir"
 )
 
 // Repo is a git repository, named by the top of its working tree.
@@ -77,7 +79,8 @@ type Worktree struct {
 // directory. The caller removes it with Remove, also when what it ran
 // there failed or was interrupted.
 func (r *Repo) Checkout(ctx context.Context, commit string) (*Worktree, error) {
-	tmp, err := os.MkdirTemp("", "rubric-rev-")
+	Sweep()
+	tmp, err := piddir.Make("", tmpPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +91,33 @@ func (r *Repo) Checkout(ctx context.Context, commit string) (*Worktree, error) {
 	}
 	w.admin, _ = git(ctx, w.Dir, "rev-parse", "--absolute-git-dir")
 	return w, nil
+}
+
+// tmpPrefix names the temporary directories worktrees are checked out
+// in: $TMPDIR/rubric-rev-PID-N, PID being the process that made it.
+const tmpPrefix = "rubric-rev-"
+
+// Sweep removes the worktrees (and their registrations in their
+// repositories) that a process killed before it could call Remove left
+// behind: those in directories named with the id of a process that is no
+// longer running. Checkout calls it; it returns what it removed.
+func Sweep() []string {
+	return piddir.Sweep("", tmpPrefix, func(tmp string) {
+		w := &Worktree{Dir: filepath.Join(tmp, "tree")}
+		// The checkout's .git file names its registration.
+		b, err := os.ReadFile(filepath.Join(w.Dir, ".git"))
+		if err != nil {
+			return
+		}
+		admin, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+		if !ok {
+			return
+		}
+		w.admin = admin
+		if w.registers() {
+			_ = os.RemoveAll(w.admin)
+		}
+	})
 }
 
 // Remove deletes the worktree and its registration in the repository. It

@@ -2,6 +2,7 @@ package gitrev
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,5 +196,49 @@ func TestResolveSaysHowToFetch(t *testing.T) {
 	_, err = notRepo.Resolve(ctx, "main")
 	if err == nil || !strings.Contains(err.Error(), "not a git repository") || strings.Contains(err.Error(), "fetch") {
 		t.Errorf("git's own message: %v", err)
+	}
+}
+
+// A worktree left by a process that was killed (its directory named with
+// the id of a process that has ended) is removed with its registration
+// by the next Checkout; this process's own worktree is left alone.
+func TestSweepRemovesWorktreesOfDeadProcesses(t *testing.T) {
+	dir := repo(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := r.Resolve(ctx, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := exec.Command("true")
+	if err := ended.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(tmp, fmt.Sprintf("%s%d-1", tmpPrefix, ended.Process.Pid), "tree")
+	if _, err := git(ctx, dir, "worktree", "add", "--detach", "--quiet", stale, commit); err != nil {
+		t.Fatal(err)
+	}
+	w, err := r.Checkout(ctx, commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Remove()
+	if _, err := os.Stat(filepath.Dir(stale)); !os.IsNotExist(err) {
+		t.Errorf("the stale worktree is still there: %v", err)
+	}
+	list, err := git(ctx, dir, "worktree", "list", "--porcelain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(list, stale) {
+		t.Errorf("the stale worktree is still registered:\n%s", list)
+	}
+	if !strings.Contains(list, w.Dir) {
+		t.Errorf("this process's worktree was removed:\n%s", list)
 	}
 }

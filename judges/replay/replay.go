@@ -53,7 +53,7 @@ const (
 const OptionAnswers = "answers"
 
 // OptionMaxFileSize names the option that raises the size limit of the
-// answers file, in bytes (boundedread.DefaultMax when not given).
+// answers file, in bytes (rubric's --max-file-size, boundedread.Limit(), when not given).
 const OptionMaxFileSize = "max_file_size"
 
 // Judge answers from a recorded answers file. The zero value is not
@@ -97,7 +97,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	if path == "" {
 		return judge.Identity{}, errors.New("the replay judge needs an answers file: pass --answers FILE")
 	}
-	max := boundedread.DefaultMax
+	max := boundedread.Limit()
 	if s := c.Options[OptionMaxFileSize]; s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n <= 0 {

@@ -28,6 +28,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -47,6 +48,11 @@ type Host struct {
 	mu      sync.Mutex
 	running []*process
 	closed  bool
+	// sockets is the directory this host's plugins put their sockets in,
+	// made at the first start; "" until then, or when TMPDIR is too long
+	// a path for a socket inside it.
+	sockets     string
+	socketsMade bool
 }
 
 // Options configure a Host.
@@ -75,6 +81,8 @@ type process struct {
 	client *plugin.Client
 	cmd    *exec.Cmd
 	stderr *tail
+	// held is the plugin's warnings and errors, logged when it ends.
+	held *held
 }
 
 // pid is the plugin process's id, 0 before it started.
@@ -103,7 +111,8 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 	// kills its whole group, and a plugin that is not simply ends.
 	cmd.SysProcAttr = procgroup.Attr(!p.Leaf, syscall.SIGTERM)
 	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
-	log := h.log.Named(p.Kind + "." + p.Name)
+	log := newHeldLog(h.log.Named(p.Kind + "." + p.Name))
+	pr.held = log.held
 	cfg := &plugin.ClientConfig{
 		HandshakeConfig:  protocol.Handshake(protocol.Version),
 		VersionedPlugins: map[int]plugin.PluginSet{protocol.Version: protocol.PluginSet()},
@@ -121,7 +130,10 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		cfg.SkipHostEnv = true
 		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
 	}
-	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log))
+	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log), fmt.Sprintf("%s=%d", boundedread.LimitEnv, boundedread.Limit()))
+	if dir := h.socketDir(); dir != "" {
+		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
+	}
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
@@ -166,6 +178,7 @@ var versionRE = regexp.MustCompile(`Plugin version: (\d+)`)
 
 // startError words a failed start.
 func (h *Host) startError(pr *process, err error) error {
+	pr.held.quote()
 	p := pr.p
 	name := fmt.Sprintf("%s plugin %q (%s)", p.Kind, p.Name, p.Path)
 	msg := err.Error()
@@ -213,6 +226,7 @@ func (h *Host) callError(pr *process, what string, err error) error {
 	if pr.client.Exited() && pr.cmd.ProcessState != nil {
 		status = "it ended with " + pr.cmd.ProcessState.String()
 	}
+	pr.held.quote()
 	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Status: status, Stderr: pr.stderr.String()}
 }
 
@@ -265,6 +279,7 @@ func (pr *process) end() {
 	if pid := pr.pid(); !pr.p.Leaf && pid > 0 {
 		_ = procgroup.KillGroup(pid) // whatever is left in its group
 	}
+	pr.held.flush()
 }
 
 // Close ends every plugin the host started and everything they started.
@@ -284,6 +299,13 @@ func (h *Host) Close() {
 		}()
 	}
 	wg.Wait()
+	h.mu.Lock()
+	dir := h.sockets
+	h.sockets = ""
+	h.mu.Unlock()
+	if dir != "" {
+		_ = os.RemoveAll(dir)
+	}
 }
 
 // logLevel names the level of l for a plugin's own logger.

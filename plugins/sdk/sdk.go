@@ -26,6 +26,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -59,6 +60,9 @@ func ServeTransport(t transport.Transport) {
 
 func serve(kind string, p plugin.Plugin) {
 	endGroupOnTerm()
+	// The files a plugin reads whole (an answers file) have rubric's
+	// --max-file-size as their limit.
+	boundedread.SetLimitFromEnv()
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: protocol.Handshake(protocol.Version),
 		VersionedPlugins: map[int]plugin.PluginSet{

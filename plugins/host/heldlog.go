@@ -1,0 +1,108 @@
+package host
+
+import (
+	"sync"
+
+	"github.com/hashicorp/go-hclog"
+)
+
+// heldLog is the logger go-plugin writes through for one plugin. Its
+// messages about the process ending go to debug: the host words a crash
+// itself, with the exit status and the end of the plugin's stderr. The
+// plugin's own warnings and errors are held until it ends, then logged,
+// unless an error the host returned already quoted them: a failed run
+// then shows its one error, not the same words again as [ERROR] lines.
+type heldLog struct {
+	hclog.Logger
+	held *held
+}
+
+// held is what a plugin's loggers hold until it ends.
+type held struct {
+	mu     sync.Mutex
+	lines  []heldLine
+	quoted bool
+}
+
+type heldLine struct {
+	log   hclog.Logger
+	level hclog.Level
+	msg   string
+	args  []any
+}
+
+// goPluginEnding are go-plugin's own warnings and errors about a process
+// that ended or was killed, which the host reports in its own words.
+var goPluginEnding = map[string]bool{
+	"plugin process exited":            true,
+	"plugin failed to exit gracefully": true,
+}
+
+func newHeldLog(l hclog.Logger) heldLog { return heldLog{Logger: l, held: &held{}} }
+
+func (l heldLog) hold(level hclog.Level, msg string, args []any) {
+	if goPluginEnding[msg] {
+		l.Logger.Debug(msg, args...)
+		return
+	}
+	l.held.mu.Lock()
+	defer l.held.mu.Unlock()
+	if len(l.held.lines) < maxHeld {
+		l.held.lines = append(l.held.lines, heldLine{l.Logger, level, msg, args})
+	}
+}
+
+// maxHeld bounds the lines held for one plugin; the end of its stderr is
+// in its tail as well.
+const maxHeld = 100
+
+// Log implements hclog.Logger.
+func (l heldLog) Log(level hclog.Level, msg string, args ...any) {
+	if level >= hclog.Warn && level != hclog.Off {
+		l.hold(level, msg, args)
+		return
+	}
+	l.Logger.Log(level, msg, args...)
+}
+
+// Warn implements hclog.Logger.
+func (l heldLog) Warn(msg string, args ...any) { l.hold(hclog.Warn, msg, args) }
+
+// Error implements hclog.Logger.
+func (l heldLog) Error(msg string, args ...any) { l.hold(hclog.Error, msg, args) }
+
+// Named implements hclog.Logger.
+func (l heldLog) Named(name string) hclog.Logger {
+	return heldLog{Logger: l.Logger.Named(name), held: l.held}
+}
+
+// ResetNamed implements hclog.Logger.
+func (l heldLog) ResetNamed(name string) hclog.Logger {
+	return heldLog{Logger: l.Logger.ResetNamed(name), held: l.held}
+}
+
+// With implements hclog.Logger.
+func (l heldLog) With(args ...any) hclog.Logger {
+	return heldLog{Logger: l.Logger.With(args...), held: l.held}
+}
+
+// quote marks what is held as quoted by an error the host returned.
+func (h *held) quote() {
+	h.mu.Lock()
+	h.quoted = true
+	h.mu.Unlock()
+}
+
+// flush logs what is held, unless it was quoted, and forgets it.
+func (h *held) flush() {
+	h.mu.Lock()
+	lines, quoted := h.lines, h.quoted
+	h.lines = nil
+	h.mu.Unlock()
+	if quoted {
+		return
+	}
+	for _, l := range lines {
+		l.log.Log(l.level, l.msg, l.args...)
+	}
+}

@@ -1,0 +1,48 @@
+package host
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/go-hclog"
+)
+
+// A plugin's warnings and errors reach the log when it ends, unless an
+// error the host returned quoted them; go-plugin's words about a process
+// that ended are debug lines.
+func TestHeldLog(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		quoted bool
+		log    func(hclog.Logger)
+		want   []string // lines of the log at warn level, in order
+	}{
+		{"a warning, run ends well", false, func(l hclog.Logger) { l.Named("p").Warn("rate limited") }, []string{"[WARN]  judge.x.p: rate limited"}},
+		{"an error through Log", false, func(l hclog.Logger) { l.Log(hclog.Error, "bad answer") }, []string{"[ERROR] judge.x: bad answer"}},
+		{"quoted by the crash error", true, func(l hclog.Logger) { l.Named("p").Error("dying"); l.Warn("and more") }, nil},
+		{"the process exited", false, func(l hclog.Logger) { l.Error("plugin process exited", "error", "signal: killed") }, nil},
+		{"info passes at once", false, func(l hclog.Logger) { l.Info("hello") }, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			base := hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Warn, DisableTime: true})
+			l := newHeldLog(base.Named("judge.x"))
+			c.log(l)
+			if out.Len() != 0 {
+				t.Fatalf("logged before the plugin ended: %q", out.String())
+			}
+			if c.quoted {
+				l.held.quote()
+			}
+			l.held.flush()
+			got := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if out.Len() == 0 {
+				got = nil
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("logged\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
