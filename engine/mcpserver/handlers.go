@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -118,11 +119,19 @@ func (s *Server) findRubric(ref string) (*rubric.Rubric, error) {
 // source builds what score reads from its arguments: exactly one of
 // command, url, file and tools.
 func (s *Server) source(c *call) (run.Source, error) {
+	target, ok := c.args["target"].(map[string]any)
+	if !ok {
+		return run.Source{}, errors.New(`give target, an object with one of command, url, file or tools, such as {"file": "tools.json"}`)
+	}
+	c = &call{args: target}
 	given := []string{}
 	for _, k := range []string{"command", "url", "file", "tools"} {
 		if v, ok := c.args[k]; ok && v != nil {
 			given = append(given, k)
 		}
+	}
+	if len(given) != len(target) {
+		return run.Source{}, fmt.Errorf("target has members other than command, url, file and tools: give one of those four")
 	}
 	if len(given) != 1 {
 		return run.Source{}, fmt.Errorf("give exactly one target: command, url, file or tools (got %d: %s)", len(given), strings.Join(given, ", "))
@@ -488,7 +497,7 @@ type rubricInfo struct {
 	Version  string      `json:"version"`
 	Title    string      `json:"title"`
 	Digest   string      `json:"digest"`
-	Resource string      `json:"resource"`
+	Resource string      `json:"resource,omitempty"`
 	Checks   []checkInfo `json:"checks"`
 }
 
@@ -503,12 +512,23 @@ const rubricURI = "rubric://rubrics/"
 
 func (s *Server) rubrics(ctx context.Context, c *call) (any, error) {
 	out := &rubricsOut{Rubrics: []rubricInfo{}}
-	for _, n := range s.opt.Rubrics.Builtins {
+	names := s.opt.Rubrics.Builtins
+	switch ref := c.str("rubric"); ref {
+	case "":
+		return nil, errors.New(`give rubric: "all" for every built-in rubric, or one name or .hcl path`)
+	case "all":
+	default:
+		names = []string{ref}
+	}
+	for _, n := range names {
 		r, err := s.findRubric(n)
 		if err != nil {
 			return nil, err
 		}
-		info := rubricInfo{Name: r.Name, Version: r.Version, Title: r.Title, Digest: r.Digest, Resource: rubricURI + n, Checks: []checkInfo{}}
+		info := rubricInfo{Name: r.Name, Version: r.Version, Title: r.Title, Digest: r.Digest, Checks: []checkInfo{}}
+		if slices.Contains(s.opt.Rubrics.Builtins, n) {
+			info.Resource = rubricURI + n
+		}
 		for _, ch := range r.Checks {
 			info.Checks = append(info.Checks, checkInfo{Name: ch.Name, Title: ch.Title, Points: ch.Points.String()})
 		}

@@ -37,14 +37,18 @@ var tools = []tool{
 		title: "Score an MCP server's tools",
 		description: `Grades every tool definition (name, description, input schema) of one MCP server against a rubric and returns the overall score and grade, each tool's score, grade and issues, and a report_id.
 Use it to grade a whole server, such as your own after editing it; to check one definition while you write it, use lint_tool instead, which needs no server.
-Give exactly one target: command (spawns the server over stdio and reads tools/list), url (a streamable HTTP endpoint), file (a saved tools/list JSON) or tools (the tools/list JSON inline).
+Give target exactly one of: command (spawns the server over stdio and reads tools/list), url (a streamable HTTP endpoint), file (a saved tools/list JSON) or tools (the tools/list JSON inline).
 It reads the server's tool list only and calls none of its tools; a spawned server is stopped afterwards. Targets are held to the limits rubric mcp was started with (start and request timeouts, bytes, tools); a target that breaks them is an error saying which. The default judge is the offline heuristic (no key, no network).
 The report is kept for this server's lifetime as the resource rubric://reports/{report_id}: pass report_id to explain or rescore.`,
-		input: `{"type": "object", "additionalProperties": false, "properties": {
-			"command": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "The server's command line as an argument array, program first, such as [\"npx\", \"-y\", \"@modelcontextprotocol/server-everything\"]. It is run without a shell."},
-			"url": {"type": "string", "format": "uri", "description": "The http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp."},
-			"file": {"type": "string", "description": "The path of a JSON file holding a tools/list result, an array of tools or a capture, relative to rubric mcp's working directory."},
-			"tools": {"type": ["object", "array", "string"], "description": "A tools/list result ({\"tools\": [...]}) or an array of tool definitions, inline as JSON (or a string holding that JSON)."},
+		input: `{"type": "object", "additionalProperties": false, "required": ["target"], "properties": {
+			"target": {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
+				"description": "What to score: an object with exactly one of command, url, file or tools.",
+				"properties": {
+					"command": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "The server's command line as an argument array, program first, such as [\"npx\", \"-y\", \"@modelcontextprotocol/server-everything\"]. It is run without a shell."},
+					"url": {"type": "string", "format": "uri", "description": "The http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp."},
+					"file": {"type": "string", "description": "The path of a JSON file holding a tools/list result, an array of tools or a capture, relative to rubric mcp's working directory."},
+					"tools": {"type": "object", "description": "A tools/list result given inline: {\"tools\": [...]}.", "required": ["tools"], "properties": {
+						"tools": {"type": "array", "description": "The tool definitions.", "items": {"type": "object", "description": "One tool definition: name, description, inputSchema."}}}}}},
 			"rubric": {"type": "string", "description": "A built-in rubric name (see the rubrics tool: schema-quality, tdqs, ...) or the path of a .hcl rubric; default schema-quality."},
 			"judge": {"type": "string", "description": "The judge that answers the rubric's questions: a built-in judge name or the path of a judge plugin; default heuristic, which is offline."}}}`,
 		output: `{"type": "object", "properties": {
@@ -71,7 +75,12 @@ Use it while writing or editing one tool, before the server exists or runs; to g
 The suggested rewrite only marks what the rubrics found missing, as bracketed lines to fill in: it is a hypothesis to verify against the tool's implementation, never a statement of what the tool does.
 It reads nothing but the definition you pass, changes nothing and needs no key or network; each rubric's report is kept as rubric://reports/{report_id} for explain.`,
 		input: `{"type": "object", "additionalProperties": false, "required": ["tool"], "properties": {
-			"tool": {"type": "object", "description": "One tool definition as an MCP server lists it: {\"name\": \"create_issue\", \"description\": \"...\", \"inputSchema\": {\"type\": \"object\", ...}}, annotations included when it has them."}}}`,
+			"tool": {"type": "object", "required": ["name"], "description": "One tool definition as an MCP server lists it, such as {\"name\": \"create_issue\", \"description\": \"...\", \"inputSchema\": {\"type\": \"object\", ...}}.",
+				"properties": {
+					"name": {"type": "string", "description": "The tool's name."},
+					"description": {"type": "string", "description": "The description to grade."},
+					"inputSchema": {"type": "object", "description": "The JSON Schema of the tool's arguments.", "properties": {}},
+					"annotations": {"type": "object", "description": "The tool's hints, such as readOnlyHint, when it has them.", "properties": {}}}}}}`,
 		output: `{"type": "object", "properties": {
 			"tool": {"type": "string", "description": "The tool's name."},
 			"results": {"type": "array", "description": "One entry per lint rubric.", "items": {"type": "object", "properties": {
@@ -130,16 +139,17 @@ It starts no server and asks no judge: the report's recorded answers are reused,
 		title: "List the built-in rubrics",
 		description: `Lists the rubrics built into rubric: for each its name, version, title, digest (the hash of everything that can move a score), the resource holding its HCL text, and its static checks with their weights in points.
 Use it to choose the rubric argument of score or rescore, or to cite which rubric version graded a tool; read rubric://rubrics/{name} for a rubric's full formulas.
-It takes no arguments, reads only what is built in, and changes nothing.`,
-		input: `{"type": "object", "additionalProperties": false, "properties": {}}`,
+Give rubric "all" for every built-in rubric, or one name or .hcl path to see that rubric alone (a path also checks that the file loads). It reads rubrics only and changes nothing.`,
+		input: `{"type": "object", "additionalProperties": false, "required": ["rubric"], "properties": {
+			"rubric": {"type": "string", "description": "\"all\" for every built-in rubric, else a built-in name (such as tdqs) or the path of a .hcl rubric."}}}`,
 		output: `{"type": "object", "properties": {
 			"rubrics": {"type": "array", "items": {"type": "object", "properties": {
 				"name": {"type": "string"}, "version": {"type": "string"}, "title": {"type": "string"}, "digest": {"type": "string"},
-				"resource": {"type": "string", "description": "The URI of the rubric's HCL text."},
+				"resource": {"type": "string", "description": "The URI of a built-in rubric's HCL text."},
 				"checks": {"type": "array", "description": "The static checks and their weights.", "items": {"type": "object", "properties": {
 					"name": {"type": "string"}, "title": {"type": "string"}, "points": {"type": "string", "description": "The check's weight, exact."}},
 					"required": ["name", "title", "points"]}}},
-				"required": ["name", "version", "title", "digest", "resource", "checks"]}}},
+				"required": ["name", "version", "title", "digest", "checks"]}}},
 			"required": ["rubrics"]}`,
 		readOnly: true,
 		work:     func(s *Server) handler { return s.rubrics },
