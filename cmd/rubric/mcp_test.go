@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// The tests here drive the real rubric mcp process (the test binary run
+// as rubric, see TestMain) with mcp-go's client, over stdio and over
+// streamable HTTP on 127.0.0.1.
+
+// corpusFile is a real server's captured tools/list.
+const corpusFile = "../../engine/score/testdata/corpus/filesystem.tools.json"
+
+// mcpEnv isolates the server's cache and config from the user's.
+func mcpEnv(t *testing.T) []string {
+	dir := t.TempDir()
+	return []string{"XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "GORACE=atexit_sleep_ms=0"}
+}
+
+// stdioClient starts rubric mcp with args over stdio and initializes it.
+func stdioClient(t *testing.T, args ...string) *client.Client {
+	t.Helper()
+	var stderr syncBuffer
+	tr := transport.NewStdioWithOptions("rubric", mcpEnv(t), append([]string{"mcp"}, args...), transport.WithCommandStderrWriter(&stderr))
+	if err := tr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c := client.NewClient(tr)
+	t.Cleanup(func() {
+		c.Close()
+		if t.Failed() {
+			t.Logf("rubric mcp's stderr:\n%s", stderr.String())
+		}
+	})
+	initialize(t, c)
+	return c
+}
+
+// httpClient starts rubric mcp --http on a free port of 127.0.0.1, reads
+// the address it serves from its first line on stderr, and initializes a
+// client there.
+func httpClient(t *testing.T, args ...string) *client.Client {
+	t.Helper()
+	cmd := exec.Command("rubric", append([]string{"mcp", "--http", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), mcpEnv(t)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	r := bufio.NewReader(stderr)
+	line, err := r.ReadString('\n')
+	if err != nil {
+		t.Fatalf("rubric mcp --http said nothing: %v", err)
+	}
+	go io.Copy(io.Discard, r)
+	_, url, ok := strings.Cut(strings.TrimSpace(line), " at ")
+	if !ok {
+		t.Fatalf("rubric mcp --http's first line names no address: %q", line)
+	}
+	c, err := client.NewStreamableHttpClient(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	initialize(t, c)
+	return c
+}
+
+func initialize(t *testing.T, c *client.Client) {
+	t.Helper()
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	req.Params.ClientInfo = mcp.Implementation{Name: "rubric-test", Version: "1"}
+	if _, err := c.Initialize(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var transports = []struct {
+	name  string
+	start func(*testing.T, ...string) *client.Client
+}{{"stdio", stdioClient}, {"http", httpClient}}
+
+// call calls a tool and decodes its structured result into out (when not
+// nil); it returns the result.
+func call(t *testing.T, c *client.Client, name string, args map[string]any, out any) *mcp.CallToolResult {
+	t.Helper()
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if out != nil {
+		if res.IsError {
+			t.Fatalf("%s: tool error: %s", name, resultText(res))
+		}
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("%s: %v in %s", name, err, b)
+		}
+	}
+	return res
+}
+
+func resultText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// cliReport scores file with rubric score --format json in this process.
+func cliReport(t *testing.T, file, rubricName string) map[string]any {
+	t.Helper()
+	var out, errb bytes.Buffer
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	if code := execute([]string{"score", "--rubric", rubricName, "--format", "json", file}, &out, &errb); code != 0 {
+		t.Fatalf("rubric score exited %d: %s", code, errb.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+type scored struct {
+	ReportID string   `json:"report_id"`
+	Resource string   `json:"resource"`
+	Score    *float64 `json:"score"`
+	Grade    *string  `json:"grade"`
+	Tools    []struct {
+		Name   string  `json:"name"`
+		Score  float64 `json:"score"`
+		Grade  string  `json:"grade"`
+		Issues []struct {
+			Check, Message string
+		} `json:"issues"`
+	} `json:"tools"`
+}
+
+// TestMCPServe: over each transport, tools/list shows the five tools
+// with input and output schemas; score of a corpus file gives what
+// rubric score gives; explain after score shows its arithmetic; lint_tool
+// grades one definition; the report is a resource.
+func TestMCPServe(t *testing.T) {
+	abs, err := filepath.Abs(corpusFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]any{}
+	for _, r := range []string{"schema-quality", "tdqs"} {
+		want[r] = cliReport(t, abs, r)
+	}
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			c := tr.start(t)
+			list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, tool := range list.Tools {
+				names = append(names, tool.Name)
+				b, _ := json.Marshal(tool)
+				if !bytes.Contains(b, []byte(`"outputSchema"`)) || !bytes.Contains(b, []byte(`"inputSchema"`)) {
+					t.Errorf("tool %s lacks an input or output schema: %s", tool.Name, b)
+				}
+			}
+			if got := strings.Join(names, " "); got != "explain lint_tool rescore rubrics score" {
+				t.Errorf("tools/list: %s", got)
+			}
+
+			for r, rep := range want {
+				var got scored
+				call(t, c, "score", map[string]any{"target": map[string]any{"file": abs}, "rubric": r}, &got)
+				if *got.Score != rep["score"].(float64) || *got.Grade != rep["grade"].(string) {
+					t.Errorf("%s: score %v %v, rubric score says %v %v", r, *got.Score, *got.Grade, rep["score"], rep["grade"])
+				}
+				tools := rep["tools"].([]any)
+				if len(got.Tools) != len(tools) {
+					t.Fatalf("%s: %d tools, rubric score has %d", r, len(got.Tools), len(tools))
+				}
+				for i, gt := range got.Tools {
+					wt := tools[i].(map[string]any)
+					if gt.Name != wt["name"] || gt.Score != wt["score"].(float64) || gt.Grade != wt["grade"] || len(gt.Issues) != len(wt["issues"].([]any)) {
+						t.Errorf("%s: tool %d is %s %v %s (%d issues), rubric score has %v %v %v (%d)", r, i, gt.Name, gt.Score, gt.Grade, len(gt.Issues), wt["name"], wt["score"], wt["grade"], len(wt["issues"].([]any)))
+					}
+				}
+				var ex struct {
+					Arithmetic string `json:"arithmetic"`
+					Agrees     bool   `json:"agrees"`
+				}
+				call(t, c, "explain", map[string]any{"report_id": got.ReportID, "tool": got.Tools[0].Name}, &ex)
+				if !ex.Agrees || !strings.Contains(ex.Arithmetic, "score = ") || !strings.Contains(ex.Arithmetic, got.Tools[0].Name) {
+					t.Errorf("%s: explain: agrees %v\n%s", r, ex.Agrees, ex.Arithmetic)
+				}
+				res, err := c.ReadResource(context.Background(), mcp.ReadResourceRequest{Params: mcp.ReadResourceParams{URI: got.Resource}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if body := res.Contents[0].(mcp.TextResourceContents).Text; !strings.Contains(body, `"embedded_surface"`) {
+					t.Errorf("%s: the resource is not the report: %.200s", got.Resource, body)
+				}
+			}
+
+			var lint struct {
+				Results []struct {
+					Rubric string  `json:"rubric"`
+					Score  float64 `json:"score"`
+					Issues []any   `json:"issues"`
+				} `json:"results"`
+				Skipped    []string `json:"skipped"`
+				Suggestion struct{ Label, Description string } `json:"suggested_rewrite"`
+			}
+			call(t, c, "lint_tool", map[string]any{"tool": map[string]any{
+				"name": "click", "description": "Clicks on the element.",
+				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"uid": map[string]any{"type": "string"}}},
+			}}, &lint)
+			if len(lint.Results) != 2 || lint.Results[0].Rubric != "schema-quality" || lint.Results[1].Rubric != "tdqs" {
+				t.Fatalf("lint_tool results: %+v", lint.Results)
+			}
+			if len(lint.Results[0].Issues) == 0 || len(lint.Results[1].Issues) == 0 {
+				t.Errorf("lint_tool found no issue in a bare definition: %+v", lint.Results)
+			}
+			if !strings.HasPrefix(lint.Suggestion.Label, "HYPOTHESIS") || !strings.HasPrefix(lint.Suggestion.Description, "Clicks on the element.\n[TO VERIFY: ") {
+				t.Errorf("suggested rewrite: %+v", lint.Suggestion)
+			}
+		})
+	}
+}
+
+// syncBuffer is a buffer written by one goroutine and read by another.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
