@@ -36,10 +36,10 @@ func stdioClient(t *testing.T, args ...string) *client.Client {
 	t.Helper()
 	var stderr syncBuffer
 	tr := transport.NewStdioWithOptions("rubric", mcpEnv(t), append([]string{"mcp"}, args...), transport.WithCommandStderrWriter(&stderr))
-	if err := tr.Start(context.Background()); err != nil {
+	c := client.NewClient(tr)
+	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	c := client.NewClient(tr)
 	t.Cleanup(func() {
 		c.Close()
 		if t.Failed() {
@@ -238,7 +238,7 @@ func TestMCPServe(t *testing.T) {
 					Score  float64 `json:"score"`
 					Issues []any   `json:"issues"`
 				} `json:"results"`
-				Skipped    []string `json:"skipped"`
+				Skipped    []string                            `json:"skipped"`
 				Suggestion struct{ Label, Description string } `json:"suggested_rewrite"`
 			}
 			call(t, c, "lint_tool", map[string]any{"tool": map[string]any{
@@ -274,4 +274,89 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestMCPCancel: a score whose server never answers tools/list is
+// cancelled once its progress says the work has started; the call
+// returns, and with one call slot a next call is served only because
+// the cancelled one stopped its work (the request timeout is ten
+// minutes, so nothing else would end it).
+func TestMCPCancel(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			c := tr.start(t, "--max-calls", "1", "--request-timeout", "10m")
+			started := make(chan struct{})
+			var once sync.Once
+			c.OnNotification(func(n mcp.JSONRPCNotification) {
+				if n.Method == "notifications/progress" {
+					once.Do(func() { close(started) })
+				}
+			})
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			req := mcp.CallToolRequest{}
+			req.Params.Name = "score"
+			req.Params.Arguments = map[string]any{"target": map[string]any{"command": []string{"fakemcp", "listhang"}}}
+			req.Params.Meta = &mcp.Meta{ProgressToken: "cancel-me"}
+			done := make(chan error, 1)
+			go func() {
+				res, err := c.CallTool(ctx, req)
+				if err == nil {
+					t.Errorf("a cancelled score returned a result: %s", resultText(res))
+				}
+				done <- err
+			}()
+			select {
+			case <-started:
+			case err := <-done:
+				t.Fatalf("score ended before any progress: %v", err)
+			}
+			cancel()
+			<-done
+			var list struct {
+				Rubrics []any `json:"rubrics"`
+			}
+			call(t, c, "rubrics", map[string]any{"rubric": "all"}, &list)
+			if len(list.Rubrics) == 0 {
+				t.Error("rubrics listed none after the cancellation")
+			}
+		})
+	}
+}
+
+// TestMCPHostile: input meant to hurt the server is a tool error with a
+// message saying what to do, and the server goes on serving.
+func TestMCPHostile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.hcl")
+	if err := os.WriteFile(bad, []byte("rubric \"bad\" {\n  version = \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	huge := strings.Repeat("a", 100<<20)
+	c := stdioClient(t, "--start-timeout", "1s")
+	for _, tc := range []struct {
+		name string
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"100 MB inline", "score", map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{"name": "big", "description": huge}}}}}, "more than the 64 MiB a target may be"},
+		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s"},
+		{"rubric that does not load", "score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": bad}, `does not load`},
+		{"two targets", "score", map[string]any{"target": map[string]any{"file": "a.json", "url": "http://127.0.0.1:1/mcp"}}, "give exactly one target"},
+		{"no target", "score", map[string]any{}, "give target"},
+		{"command not strings", "score", map[string]any{"target": map[string]any{"command": []any{"ls", 3}}}, "command[1] is not a string"},
+		{"not a tool", "lint_tool", map[string]any{"tool": map[string]any{"description": "no name"}}, "tool is not a valid tool definition"},
+		{"unknown report", "explain", map[string]any{"report_id": "r999"}, `no report "r999"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && strings.HasPrefix(tc.name, "100 MB") {
+				t.Skip("mcp-go decodes the 100 MB request several times before rubric sees it: tens of seconds on a busy machine")
+			}
+			res := call(t, c, tc.tool, tc.args, nil)
+			if !res.IsError || !strings.Contains(resultText(res), tc.want) {
+				t.Errorf("IsError %v, %q; want an error containing %q", res.IsError, resultText(res), tc.want)
+			}
+		})
+	}
+	call(t, c, "rubrics", map[string]any{"rubric": "all"}, &struct{}{})
 }

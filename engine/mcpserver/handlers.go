@@ -180,6 +180,15 @@ func (s *Server) source(c *call) (run.Source, error) {
 // inline is the JSON of an inline value (a string holding JSON is taken
 // as that JSON), refused beyond the limits of a read target.
 func inline(v any, limits transport.Limits) ([]byte, error) {
+	tooBig := func(n int64) error {
+		return fmt.Errorf("the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes",
+			transport.Sized(n), transport.Sized(limits.MaxBytes))
+	}
+	// Measured before encoding: a value far beyond the limit is refused
+	// without being copied again.
+	if n := sizeAtLeast(v); n > limits.MaxBytes {
+		return nil, tooBig(n)
+	}
 	var raw []byte
 	if s, ok := v.(string); ok {
 		raw = []byte(s)
@@ -190,10 +199,31 @@ func inline(v any, limits transport.Limits) ([]byte, error) {
 		}
 	}
 	if int64(len(raw)) > limits.MaxBytes {
-		return nil, fmt.Errorf("the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes",
-			transport.Sized(int64(len(raw))), transport.Sized(limits.MaxBytes))
+		return nil, tooBig(int64(len(raw)))
 	}
 	return raw, nil
+}
+
+// sizeAtLeast is a lower bound of the length of v's JSON: its strings'
+// and keys' bytes.
+func sizeAtLeast(v any) int64 {
+	switch v := v.(type) {
+	case string:
+		return int64(len(v))
+	case map[string]any:
+		n := int64(0)
+		for k, e := range v {
+			n += int64(len(k)) + sizeAtLeast(e)
+		}
+		return n
+	case []any:
+		n := int64(0)
+		for _, e := range v {
+			n += sizeAtLeast(e)
+		}
+		return n
+	}
+	return 1
 }
 
 func (s *Server) score(ctx context.Context, c *call) (any, error) {
