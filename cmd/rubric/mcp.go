@@ -22,29 +22,12 @@ func (a *app) mcpCmd() *cobra.Command {
 		Short: "Serve rubric as an MCP server: over stdio, or streamable HTTP with --http",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, base, err := a.buildTarget(cmd, "", nil)
+			srv, done, err := a.mcpServer(cmd)
 			if err != nil {
 				return err
 			}
-			plugins, closeHost, err := a.plugins()
-			if err != nil {
-				return err
-			}
-			defer closeHost()
-			o := mcpserver.Options{
-				Run:    run.Options{Plugins: plugins, Version: version(), Log: a.logger()},
-				Target: base, DefaultRubric: defaultRubric, Lint: lintRubrics,
-				Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source},
-				MaxReports: a.v.GetInt("max-reports"), MaxCalls: a.v.GetInt("max-calls"),
-			}
-			if o.Run.Cache, err = a.cacheStore(); err != nil {
-				a.logger().Warn("no answer cache", "error", err)
-			}
-			bs, _ := rubrics.List()
-			for _, b := range bs {
-				o.Rubrics.Builtins = append(o.Rubrics.Builtins, b.Name)
-			}
-			srv, ctx := mcpserver.New(o), cmd.Context()
+			defer done()
+			ctx := cmd.Context()
 			if addr := a.v.GetString("http"); addr != "" {
 				return srv.ServeHTTP(ctx, addr, func(at net.Addr) {
 					fmt.Fprintf(a.stderr, "rubric mcp: serving streamable HTTP at http://%s/mcp\n", at)
@@ -58,4 +41,31 @@ func (a *app) mcpCmd() *cobra.Command {
 	cmd.Flags().Int("max-reports", mcpserver.DefaultMaxReports, "reports kept as resources; the oldest goes first")
 	targetFlags(cmd)
 	return cmd
+}
+
+// mcpServer is the server of the command's flags, on a plugin host of
+// its own; done ends the host.
+func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
+	_, base, err := a.buildTarget(cmd, "", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	plugins, closeHost, err := a.plugins()
+	if err != nil {
+		return nil, nil, err
+	}
+	o := mcpserver.Options{
+		Run:    run.Options{Plugins: plugins, Version: version(), Log: a.logger()},
+		Target: base, DefaultRubric: defaultRubric, Lint: lintRubrics,
+		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source},
+		MaxReports: a.v.GetInt("max-reports"), MaxCalls: a.v.GetInt("max-calls"),
+	}
+	if o.Run.Cache, err = a.cacheStore(); err != nil {
+		a.logger().Warn("no answer cache", "error", err)
+	}
+	bs, _ := rubrics.List()
+	for _, b := range bs {
+		o.Rubrics.Builtins = append(o.Rubrics.Builtins, b.Name)
+	}
+	return mcpserver.New(o), closeHost, nil
 }

@@ -29,13 +29,13 @@ import (
 const corpusFile = "../../engine/score/testdata/corpus/filesystem.tools.json"
 
 // mcpEnv isolates the server's cache and config from the user's.
-func mcpEnv(t *testing.T) []string {
+func mcpEnv(t testing.TB) []string {
 	dir := t.TempDir()
 	return []string{"XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "GORACE=atexit_sleep_ms=0"}
 }
 
 // stdioClient starts rubric mcp with args over stdio and initializes it.
-func stdioClient(t *testing.T, args ...string) *client.Client {
+func stdioClient(t testing.TB, args ...string) *client.Client {
 	t.Helper()
 	var stderr syncBuffer
 	tr := transport.NewStdioWithOptions("rubric", mcpEnv(t), append([]string{"mcp"}, args...), transport.WithCommandStderrWriter(&stderr))
@@ -56,7 +56,7 @@ func stdioClient(t *testing.T, args ...string) *client.Client {
 // httpClient starts rubric mcp --http on a free port of 127.0.0.1, reads
 // the address it serves from its first line on stderr, and initializes a
 // client there.
-func httpClient(t *testing.T, args ...string) *client.Client {
+func httpClient(t testing.TB, args ...string) *client.Client {
 	t.Helper()
 	cmd := exec.Command("rubric", append([]string{"mcp", "--http", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), mcpEnv(t)...)
@@ -90,7 +90,7 @@ func httpClient(t *testing.T, args ...string) *client.Client {
 	return c
 }
 
-func initialize(t *testing.T, c *client.Client) {
+func initialize(t testing.TB, c *client.Client) {
 	t.Helper()
 	req := mcp.InitializeRequest{}
 	req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
@@ -102,7 +102,7 @@ func initialize(t *testing.T, c *client.Client) {
 
 var transports = []struct {
 	name  string
-	start func(*testing.T, ...string) *client.Client
+	start func(testing.TB, ...string) *client.Client
 }{{"stdio", stdioClient}, {"http", httpClient}}
 
 // call calls a tool and decodes its structured result into out (when not
