@@ -67,5 +67,6 @@ func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
 	for _, b := range bs {
 		o.Rubrics.Builtins = append(o.Rubrics.Builtins, b.Name)
 	}
-	return mcpserver.New(o), closeHost, nil
+	srv := mcpserver.New(o)
+	return srv, func() { srv.Close(); closeHost() }, nil
 }

@@ -94,17 +94,67 @@ func (c *call) str(name string) string {
 	return v
 }
 
-// session is a scan session for one call, judging with judge (the
-// default when empty), whose answers are reported as progress.
-func (s *Server) session(ctx context.Context, c *call, judge string) *run.Session {
-	o := s.opt.Run
-	o.Judge = judge
-	o.Progress = func() (func(ask.Progress), func()) {
-		return func(p ask.Progress) {
-			c.progress(ctx, c.steps+float64(p.Done), c.steps+float64(p.Total), fmt.Sprintf("%d of %d questions answered", p.Done, p.Total))
-		}, func() {}
+// pooled is a scan session kept between calls, so that its judge is
+// started once; user is the call it serves now, whose progress its
+// answers are.
+type pooled struct {
+	sess  *run.Session
+	judge string
+	user  struct {
+		ctx context.Context
+		c   *call
 	}
-	return run.New(o)
+}
+
+// session lends a scan session judging with judge (the default when
+// empty) to one call; give it back with release, saying whether the call
+// ended well: a session whose call failed or was cancelled is closed
+// rather than kept, since its judge may be half way through something.
+func (s *Server) session(ctx context.Context, c *call, judge string) (sess *run.Session, release func(ok bool)) {
+	s.poolMu.Lock()
+	var p *pooled
+	for i, q := range s.idle {
+		if q.judge == judge {
+			p = q
+			s.idle = append(s.idle[:i], s.idle[i+1:]...)
+			break
+		}
+	}
+	s.poolMu.Unlock()
+	if p == nil {
+		p = &pooled{judge: judge}
+		o := s.opt.Run
+		o.Judge = judge
+		o.Progress = func() (func(ask.Progress), func()) {
+			ctx, c := p.user.ctx, p.user.c
+			return func(pr ask.Progress) {
+				c.progress(ctx, c.steps+float64(pr.Done), c.steps+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
+			}, func() {}
+		}
+		p.sess = run.New(o)
+	}
+	p.user.ctx, p.user.c = ctx, c
+	return p.sess, func(ok bool) {
+		p.user.ctx, p.user.c = nil, nil
+		s.poolMu.Lock()
+		defer s.poolMu.Unlock()
+		if !ok || s.closed || len(s.idle) >= cap(s.slots) {
+			p.sess.Close()
+			return
+		}
+		s.idle = append(s.idle, p)
+	}
+}
+
+// Close ends the judges of the sessions kept between calls.
+func (s *Server) Close() {
+	s.poolMu.Lock()
+	defer s.poolMu.Unlock()
+	s.closed = true
+	for _, p := range s.idle {
+		p.sess.Close()
+	}
+	s.idle = nil
 }
 
 // findRubric loads ref, saying which rubrics there are when it does not.
@@ -239,10 +289,10 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess := s.session(ctx, c, c.str("judge"))
-	defer sess.Close()
+	sess, release := s.session(ctx, c, c.str("judge"))
 	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
 	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
+	release(err == nil)
 	if err != nil {
 		return nil, err
 	}
@@ -346,8 +396,9 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	name, _ := def["name"].(string)
 	desc, _ := def["description"].(string)
 	out := &lintOut{Tool: name, Results: []lintResult{}, Skipped: []string{}}
-	sess := s.session(ctx, c, "")
-	defer sess.Close()
+	sess, release := s.session(ctx, c, "")
+	ok = false
+	defer func() { release(ok) }()
 	var missing []string
 	for _, ref := range s.opt.Lint {
 		r, err := s.opt.Rubrics.Find(ref)
@@ -375,6 +426,7 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 		out.Results = append(out.Results, res)
 	}
 	out.Suggestion = rewrite(desc, missing)
+	ok = true
 	return out, nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -75,6 +76,10 @@ type Server struct {
 	mcp     *server.MCPServer
 	reports *store
 	slots   chan struct{}
+
+	poolMu sync.Mutex
+	idle   []*pooled // sessions between calls, at most MaxCalls
+	closed bool
 }
 
 // New returns a server with its tools, resources and prompt.
