@@ -18,9 +18,10 @@ var lintRubrics = []string{"schema-quality", "tdqs", "tool-safety"}
 
 func (a *app) mcpCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "mcp [--http ADDR]",
-		Short: "Serve rubric as an MCP server: over stdio, or streamable HTTP with --http",
-		Args:  cobra.NoArgs,
+		Use:     "mcp [--http ADDR]",
+		Short:   "Serve rubric as an MCP server: over stdio, or streamable HTTP with --http",
+		Example: "  claude mcp add rubric -- rubric mcp\n  rubric mcp --http 127.0.0.1:8765",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			srv, done, err := a.mcpServer(cmd)
 			if err != nil {
@@ -33,7 +34,10 @@ func (a *app) mcpCmd() *cobra.Command {
 					fmt.Fprintf(a.stderr, "rubric mcp: serving streamable HTTP at http://%s/mcp\n", at)
 				})
 			}
-			return srv.ServeStdio(ctx, os.Stdin, a.stdout)
+			if err := srv.ServeStdio(ctx, os.Stdin, a.stdout); ctx.Err() == nil {
+				return err
+			}
+			return nil // Ctrl-C or SIGTERM ends a server quietly
 		},
 	}
 	cmd.Flags().String("http", "", "serve streamable HTTP at this address (such as 127.0.0.1:8765) instead of stdio")
@@ -46,6 +50,9 @@ func (a *app) mcpCmd() *cobra.Command {
 // mcpServer is the server of the command's flags, on a plugin host of
 // its own; done ends the host.
 func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
+	if a.v.GetInt("max-calls") < 1 || a.v.GetInt("max-reports") < 1 {
+		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", a.v.GetInt("max-calls"), a.v.GetInt("max-reports"))
+	}
 	_, base, err := a.buildTarget(cmd, "", nil)
 	if err != nil {
 		return nil, nil, err
