@@ -235,6 +235,44 @@ func TestMCPServe(t *testing.T) {
 				}
 			}
 
+			// rescore, the rubrics list, a rubric's resource and the prompt.
+			var first scored
+			call(t, c, "score", map[string]any{"target": map[string]any{"file": abs}}, &first)
+			contested, err := filepath.Abs("../../examples/rubrics/schema-quality-contested.hcl")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var re struct {
+				Old, New struct {
+					ReportID string   `json:"report_id"`
+					Score    *float64 `json:"score"`
+					Rubric   struct{ Name, File string }
+				}
+				Tools []struct {
+					Name     string
+					OldScore float64 `json:"old_score"`
+				}
+			}
+			call(t, c, "rescore", map[string]any{"report_id": first.ReportID, "rubric": contested}, &re)
+			if re.Old.ReportID != first.ReportID || *re.Old.Score != *first.Score || re.New.Rubric.File != contested || len(re.Tools) != len(first.Tools) || re.New.ReportID == "" {
+				t.Errorf("rescore: %+v", re)
+			}
+			var rs struct {
+				Rubrics []struct{ Name, Digest, Resource string }
+			}
+			call(t, c, "rubrics", map[string]any{"rubric": "all"}, &rs)
+			if len(rs.Rubrics) < 3 || rs.Rubrics[0].Digest == "" {
+				t.Fatalf("rubrics: %+v", rs)
+			}
+			hcl, err := c.ReadResource(context.Background(), mcp.ReadResourceRequest{Params: mcp.ReadResourceParams{URI: rs.Rubrics[0].Resource}})
+			if err != nil || !strings.Contains(hcl.Contents[0].(mcp.TextResourceContents).Text, "rubric \"") {
+				t.Errorf("%s: %v", rs.Rubrics[0].Resource, err)
+			}
+			prompt, err := c.GetPrompt(context.Background(), mcp.GetPromptRequest{Params: mcp.GetPromptParams{Name: "improve-tool-descriptions", Arguments: map[string]string{"server": "tools.json"}}})
+			if err != nil || !strings.Contains(prompt.Messages[0].Content.(mcp.TextContent).Text, "call lint_tool") {
+				t.Errorf("prompt: %v %+v", err, prompt)
+			}
+
 			var lint struct {
 				Results []struct {
 					Rubric string  `json:"rubric"`
