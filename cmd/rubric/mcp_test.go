@@ -53,10 +53,24 @@ func stdioClient(t testing.TB, args ...string) *client.Client {
 	return c
 }
 
-// httpClient starts rubric mcp --http on a free port of 127.0.0.1, reads
-// the address it serves from its first line on stderr, and initializes a
-// client there.
+// httpClient starts rubric mcp --http and initializes a client there.
 func httpClient(t testing.TB, args ...string) *client.Client {
+	t.Helper()
+	c, err := client.NewStreamableHttpClient(httpServe(t, args...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	initialize(t, c)
+	return c
+}
+
+// httpServe starts rubric mcp --http on a free port of 127.0.0.1 and
+// returns the URL it serves, read from its first line on stderr.
+func httpServe(t testing.TB, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("rubric", append([]string{"mcp", "--http", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), mcpEnv(t)...)
@@ -78,16 +92,7 @@ func httpClient(t testing.TB, args ...string) *client.Client {
 	if !ok {
 		t.Fatalf("rubric mcp --http's first line names no address: %q", line)
 	}
-	c, err := client.NewStreamableHttpClient(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	initialize(t, c)
-	return c
+	return url
 }
 
 func initialize(t testing.TB, c *client.Client) {
@@ -453,4 +458,13 @@ func issuesOf(rep map[string]any) []string {
 		}
 	}
 	return out
+}
+
+// TestMCPScoredOverHTTP: rubric score reads rubric mcp over streamable
+// HTTP, with its own client, and grades it A.
+func TestMCPScoredOverHTTP(t *testing.T) {
+	rep := cliReport(t, httpServe(t), "schema-quality")
+	if rep["grade"] != "A" || len(rep["tools"].([]any)) != 5 {
+		t.Errorf("rubric score over HTTP: grade %v, %d tools", rep["grade"], len(rep["tools"].([]any)))
+	}
 }
