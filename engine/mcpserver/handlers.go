@@ -1,0 +1,620 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/explain"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// handler is a tool's work: it returns the structured result, or an
+// error that the client receives as a tool error (IsError) with its
+// message.
+type handler func(ctx context.Context, c *call) (any, error)
+
+// call is one tool call: its arguments and its progress reporting.
+type call struct {
+	args  map[string]any
+	token mcp.ProgressToken
+	steps float64
+}
+
+// wrap turns h into an mcp-go handler: it bounds the calls at work,
+// recovers a panic, and turns every failure into a tool error.
+func (s *Server) wrap(h handler) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		c := &call{args: req.GetArguments()}
+		if req.Params.Meta != nil {
+			c.token = req.Params.Meta.ProgressToken
+		}
+		release, err := s.acquire(ctx)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		defer release()
+		defer func() {
+			if p := recover(); p != nil {
+				res, err = mcp.NewToolResultError(fmt.Sprintf("rubric failed inside %s (%v): please report it with the arguments that caused it", req.Params.Name, p)), nil
+			}
+		}()
+		out, err := h(ctx, c)
+		if err != nil {
+			if ctx.Err() != nil {
+				return mcp.NewToolResultError(fmt.Sprintf("cancelled: %v; nothing was kept", err)), nil
+			}
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return mcp.NewToolResultStructured(json.RawMessage(b), string(b)), nil
+	}
+}
+
+// progress sends a progress notification when the client asked for them.
+func (c *call) progress(ctx context.Context, done, total float64, msg string) {
+	if c.token == nil {
+		return
+	}
+	srv := server.ServerFromContext(ctx)
+	if srv == nil {
+		return
+	}
+	p := map[string]any{"progressToken": c.token, "progress": done, "message": msg}
+	if total > 0 {
+		p["total"] = total
+	}
+	_ = srv.SendNotificationToClient(ctx, "notifications/progress", p)
+}
+
+// step reports the next stage of the call's work.
+func (c *call) step(ctx context.Context, msg string) {
+	c.steps++
+	c.progress(ctx, c.steps, 0, msg)
+}
+
+func (c *call) str(name string) string {
+	v, _ := c.args[name].(string)
+	return v
+}
+
+// pooled is a scan session kept between calls, so that its judge is
+// started once; user is the call it serves now, whose progress its
+// answers are.
+type pooled struct {
+	sess  *run.Session
+	judge string
+	user  struct {
+		ctx context.Context
+		c   *call
+	}
+}
+
+// session lends a scan session judging with judge (the default when
+// empty) to one call; give it back with release, saying whether the call
+// ended well: a session whose call failed or was cancelled is closed
+// rather than kept, since its judge may be half way through something.
+func (s *Server) session(ctx context.Context, c *call, judge string) (sess *run.Session, release func(ok bool)) {
+	s.poolMu.Lock()
+	var p *pooled
+	for i, q := range s.idle {
+		if q.judge == judge {
+			p = q
+			s.idle = append(s.idle[:i], s.idle[i+1:]...)
+			break
+		}
+	}
+	s.poolMu.Unlock()
+	if p == nil {
+		p = &pooled{judge: judge}
+		o := s.opt.Run
+		o.Judge = judge
+		o.Progress = func() (func(ask.Progress), func()) {
+			ctx, c := p.user.ctx, p.user.c
+			return func(pr ask.Progress) {
+				c.progress(ctx, c.steps+float64(pr.Done), c.steps+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
+			}, func() {}
+		}
+		p.sess = run.New(o)
+	}
+	p.user.ctx, p.user.c = ctx, c
+	return p.sess, func(ok bool) {
+		p.user.ctx, p.user.c = nil, nil
+		s.poolMu.Lock()
+		defer s.poolMu.Unlock()
+		if !ok || s.closed || len(s.idle) >= cap(s.slots) {
+			p.sess.Close()
+			return
+		}
+		s.idle = append(s.idle, p)
+	}
+}
+
+// Close ends the judges of the sessions kept between calls.
+func (s *Server) Close() {
+	s.poolMu.Lock()
+	defer s.poolMu.Unlock()
+	s.closed = true
+	for _, p := range s.idle {
+		p.sess.Close()
+	}
+	s.idle = nil
+}
+
+// findRubric loads ref, saying which rubrics there are when it does not.
+func (s *Server) findRubric(ref string) (*rubric.Rubric, error) {
+	r, err := s.opt.Rubrics.Find(ref)
+	if err != nil {
+		return nil, fmt.Errorf("rubric %q does not load: %w", ref, err)
+	}
+	return r, nil
+}
+
+// source builds what score reads from its arguments: exactly one of
+// command, url, file and tools.
+func (s *Server) source(c *call) (run.Source, error) {
+	target, ok := c.args["target"].(map[string]any)
+	if !ok {
+		return run.Source{}, errors.New(`give target, an object with one of command, url, file or tools, such as {"file": "tools.json"}`)
+	}
+	c = &call{args: target}
+	given := []string{}
+	for _, k := range []string{"command", "url", "file", "tools"} {
+		if v, ok := c.args[k]; ok && v != nil {
+			given = append(given, k)
+		}
+	}
+	if len(given) != len(target) {
+		return run.Source{}, fmt.Errorf("target has members other than command, url, file and tools: give one of those four")
+	}
+	if len(given) != 1 {
+		return run.Source{}, fmt.Errorf("give exactly one target: command, url, file or tools (got %d: %s)", len(given), strings.Join(given, ", "))
+	}
+	t := s.opt.Target
+	limits := t.Limits
+	switch given[0] {
+	case "command":
+		argv, ok := c.args["command"].([]any)
+		if !ok || len(argv) == 0 {
+			return run.Source{}, errors.New(`command must be a non-empty array of strings, the program first: ["npx", "-y", "@modelcontextprotocol/server-everything"]`)
+		}
+		words := make([]string, len(argv))
+		for i, w := range argv {
+			if words[i], ok = w.(string); !ok {
+				return run.Source{}, fmt.Errorf("command[%d] is not a string: every element of command is one argument", i)
+			}
+		}
+		t.Location, t.Args = words[0], words[1:]
+		return run.Source{Transport: "stdio", Target: t}, nil
+	case "url":
+		u, err := url.Parse(c.str("url"))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return run.Source{}, fmt.Errorf("url %q is not an http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp", c.str("url"))
+		}
+		t.Location = u.String()
+		return run.Source{Transport: "http", Target: t}, nil
+	case "file":
+		if c.str("file") == "" {
+			return run.Source{}, errors.New("file must be the path of a JSON file holding a tools/list result, an array of tools or a capture")
+		}
+		t.Location = c.str("file")
+		return run.Source{Transport: "file", Target: t}, nil
+	}
+	raw, err := inline(c.args["tools"], limits)
+	if err != nil {
+		return run.Source{}, err
+	}
+	surf, err := surface.Parse("inline tools", raw)
+	if err != nil {
+		return run.Source{}, fmt.Errorf("tools is not a tools/list result, an array of tools or a capture: %w", err)
+	}
+	return run.Source{Surface: surf, Name: "inline tools"}, nil
+}
+
+// inline is the JSON of an inline value (a string holding JSON is taken
+// as that JSON), refused beyond the limits of a read target.
+func inline(v any, limits transport.Limits) ([]byte, error) {
+	tooBig := func(n int64) error {
+		return fmt.Errorf("the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes",
+			transport.Sized(n), transport.Sized(limits.MaxBytes))
+	}
+	// Measured before encoding: a value far beyond the limit is refused
+	// without being copied again.
+	if n := sizeAtLeast(v); n > limits.MaxBytes {
+		return nil, tooBig(n)
+	}
+	var raw []byte
+	if s, ok := v.(string); ok {
+		raw = []byte(s)
+	} else {
+		var err error
+		if raw, err = json.Marshal(v); err != nil {
+			return nil, err
+		}
+	}
+	if int64(len(raw)) > limits.MaxBytes {
+		return nil, tooBig(int64(len(raw)))
+	}
+	return raw, nil
+}
+
+// sizeAtLeast is a lower bound of the length of v's JSON: its strings'
+// and keys' bytes.
+func sizeAtLeast(v any) int64 {
+	switch v := v.(type) {
+	case string:
+		return int64(len(v))
+	case map[string]any:
+		n := int64(0)
+		for k, e := range v {
+			n += int64(len(k)) + sizeAtLeast(e)
+		}
+		return n
+	case []any:
+		n := int64(0)
+		for _, e := range v {
+			n += sizeAtLeast(e)
+		}
+		return n
+	}
+	return 1
+}
+
+func (s *Server) score(ctx context.Context, c *call) (any, error) {
+	src, err := s.source(c)
+	if err != nil {
+		return nil, err
+	}
+	ref := c.str("rubric")
+	if ref == "" {
+		ref = s.opt.DefaultRubric
+	}
+	r, err := s.findRubric(ref)
+	if err != nil {
+		return nil, err
+	}
+	sess, release := s.session(ctx, c, c.str("judge"))
+	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
+	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
+	release(err == nil)
+	if err != nil {
+		return nil, err
+	}
+	c.step(ctx, "scored")
+	return s.summary(rep)
+}
+
+// summaryOut is score's result.
+type summaryOut struct {
+	ReportID string        `json:"report_id"`
+	Resource string        `json:"resource"`
+	Target   string        `json:"target"`
+	Rubric   report.Rubric `json:"rubric"`
+	Score    *json.Number  `json:"score"`
+	Grade    *string       `json:"grade"`
+	NoScore  string        `json:"no_score,omitempty"`
+	Tools    []toolOut     `json:"tools"`
+	Warnings []string      `json:"warnings"`
+}
+
+type toolOut struct {
+	Name   string      `json:"name"`
+	Score  json.Number `json:"score"`
+	Grade  string      `json:"grade"`
+	Issues []issueOut  `json:"issues"`
+}
+
+type issueOut struct {
+	Check   string `json:"check"`
+	Message string `json:"message"`
+	Gain    string `json:"gain,omitempty"`
+}
+
+// summary keeps rep and returns what score answers.
+func (s *Server) summary(rep *report.Report) (*summaryOut, error) {
+	id, err := s.reports.put(rep)
+	if err != nil {
+		return nil, err
+	}
+	out := &summaryOut{
+		ReportID: id, Resource: reportURI + id, Target: rep.Target, Rubric: rep.Rubric,
+		Score: rep.Score, Grade: rep.Grade, NoScore: rep.NoScore, Tools: []toolOut{}, Warnings: rep.Warnings,
+	}
+	if out.Warnings == nil {
+		out.Warnings = []string{}
+	}
+	for _, t := range rep.Tools {
+		out.Tools = append(out.Tools, toolOf(t))
+	}
+	return out, nil
+}
+
+func toolOf(t report.Tool) toolOut {
+	o := toolOut{Name: t.Name, Score: t.Score, Grade: t.Grade, Issues: []issueOut{}}
+	is := append([]report.Issue(nil), t.Issues...)
+	report.SortIssues(is)
+	for _, i := range is {
+		o.Issues = append(o.Issues, issueOut{Check: i.Check, Message: i.Message, Gain: i.Gain})
+	}
+	return o
+}
+
+// lintOut is lint_tool's result.
+type lintOut struct {
+	Tool       string       `json:"tool"`
+	Results    []lintResult `json:"results"`
+	Skipped    []string     `json:"skipped"`
+	Suggestion suggestion   `json:"suggested_rewrite"`
+}
+
+type lintResult struct {
+	Rubric   string      `json:"rubric"`
+	Version  string      `json:"version"`
+	ReportID string      `json:"report_id"`
+	Score    json.Number `json:"score"`
+	Grade    string      `json:"grade"`
+	Issues   []issueOut  `json:"issues"`
+}
+
+type suggestion struct {
+	Label       string `json:"label"`
+	Description string `json:"description"`
+}
+
+// hypothesis labels every suggested rewrite.
+const hypothesis = "HYPOTHESIS, not a fact: each bracketed line asks for something the rubrics found missing; fill it in only with what the implementation really does, and check it against the code before using it"
+
+func (s *Server) lint(ctx context.Context, c *call) (any, error) {
+	def, ok := c.args["tool"].(map[string]any)
+	if !ok {
+		return nil, errors.New(`tool must be one tool definition as a JSON object: {"name": ..., "description": ..., "inputSchema": {...}}`)
+	}
+	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits)
+	if err != nil {
+		return nil, err
+	}
+	surf, err := surface.Parse("tool", raw)
+	if err != nil {
+		return nil, fmt.Errorf("tool is not a valid tool definition: %w", err)
+	}
+	name, _ := def["name"].(string)
+	desc, _ := def["description"].(string)
+	out := &lintOut{Tool: name, Results: []lintResult{}, Skipped: []string{}}
+	sess, release := s.session(ctx, c, "")
+	ok = false
+	defer func() { release(ok) }()
+	var missing []string
+	for _, ref := range s.opt.Lint {
+		r, err := s.opt.Rubrics.Find(ref)
+		if err != nil {
+			out.Skipped = append(out.Skipped, fmt.Sprintf("%s: %v", ref, err))
+			continue
+		}
+		c.step(ctx, "linting with "+r.Name)
+		rep, err := sess.Scan(ctx, run.Source{Surface: surf, Name: "lint_tool " + name}, r, run.ScanOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.Name, err)
+		}
+		id, err := s.reports.put(rep)
+		if err != nil {
+			return nil, err
+		}
+		res := lintResult{Rubric: r.Name, Version: r.Version, ReportID: id, Issues: []issueOut{}}
+		if len(rep.Tools) == 1 {
+			t := toolOf(rep.Tools[0])
+			res.Score, res.Grade, res.Issues = t.Score, t.Grade, t.Issues
+			for _, i := range t.Issues {
+				missing = append(missing, i.Message)
+			}
+		}
+		out.Results = append(out.Results, res)
+	}
+	out.Suggestion = rewrite(desc, missing)
+	ok = true
+	return out, nil
+}
+
+// rewrite is the description with a line to fill in for each issue: the
+// rubrics say what is missing, never what the tool does.
+func rewrite(desc string, missing []string) suggestion {
+	var b strings.Builder
+	b.WriteString(strings.TrimSpace(desc))
+	seen := map[string]bool{}
+	for _, m := range missing {
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		fmt.Fprintf(&b, "\n[TO VERIFY: address %q]", m)
+	}
+	if len(seen) == 0 {
+		return suggestion{Label: "no rewrite: no rubric found an issue", Description: strings.TrimSpace(desc)}
+	}
+	return suggestion{Label: hypothesis, Description: b.String()}
+}
+
+// explainOut is explain's result.
+type explainOut struct {
+	ReportID string `json:"report_id"`
+	Subject  string `json:"subject"`
+	Text     string `json:"arithmetic"`
+	Agrees   bool   `json:"agrees"`
+}
+
+func (s *Server) explain(ctx context.Context, c *call) (any, error) {
+	id := c.str("report_id")
+	rep, err := s.reports.get(id)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.rubricOf(rep)
+	if err != nil {
+		return nil, err
+	}
+	req := explain.Request{Tool: c.str("tool"), Metric: c.str("metric")}
+	if req.Tool != "" && req.Metric != "" {
+		return nil, errors.New("give tool or metric, not both: explain shows one score's arithmetic at a time")
+	}
+	subject := "the overall score"
+	switch {
+	case req.Tool != "":
+		subject = "tool " + req.Tool
+	case req.Metric != "":
+		subject = "metric " + req.Metric
+	}
+	var buf bytes.Buffer
+	err = explain.Write(ctx, &buf, r, rep, req)
+	var dis *explain.DisagreeError
+	if err != nil && !errors.As(err, &dis) {
+		return nil, err
+	}
+	return &explainOut{ReportID: id, Subject: subject, Text: buf.String(), Agrees: dis == nil}, nil
+}
+
+// rubricOf loads the rubric rep was scored with, refusing one whose
+// digest has changed since.
+func (s *Server) rubricOf(rep *report.Report) (*rubric.Rubric, error) {
+	ref := rep.Rubric.File
+	if ref == "" {
+		ref = rep.Rubric.Name
+	}
+	r, err := s.findRubric(ref)
+	if err != nil {
+		return nil, err
+	}
+	if r.Digest != rep.Rubric.Digest {
+		return nil, fmt.Errorf("the report was scored with %s digest %s, but %s now has digest %s: score again to explain the new numbers", rep.Rubric.Name, rep.Rubric.Digest, ref, r.Digest)
+	}
+	return r, nil
+}
+
+// rescoreOut is rescore's result.
+type rescoreOut struct {
+	Old   side        `json:"old"`
+	New   side        `json:"new"`
+	Tools []toolDelta `json:"tools"`
+}
+
+type side struct {
+	ReportID string        `json:"report_id"`
+	Rubric   report.Rubric `json:"rubric"`
+	Score    *json.Number  `json:"score"`
+	Grade    *string       `json:"grade"`
+}
+
+type toolDelta struct {
+	Name     string      `json:"name"`
+	OldScore json.Number `json:"old_score"`
+	OldGrade string      `json:"old_grade"`
+	NewScore json.Number `json:"new_score"`
+	NewGrade string      `json:"new_grade"`
+}
+
+func (s *Server) rescore(ctx context.Context, c *call) (any, error) {
+	id := c.str("report_id")
+	old, err := s.reports.get(id)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.findRubric(c.str("rubric"))
+	if err != nil {
+		return nil, err
+	}
+	surf, err := surface.Parse("the report's embedded surface", old.Embedded)
+	if err != nil {
+		return nil, err
+	}
+	o := s.opt.Run
+	o.Plugins = nil // nothing is started: the report's answers are the observations
+	sess := run.New(o)
+	defer sess.Close()
+	c.step(ctx, "rescoring with "+r.Name)
+	rep, err := sess.Scan(ctx, run.Source{Surface: surf, Name: old.Target}, r, run.ScanOptions{Answers: old})
+	if err != nil {
+		return nil, err
+	}
+	nid, err := s.reports.put(rep)
+	if err != nil {
+		return nil, err
+	}
+	out := &rescoreOut{
+		Old:   side{ReportID: id, Rubric: old.Rubric, Score: old.Score, Grade: old.Grade},
+		New:   side{ReportID: nid, Rubric: rep.Rubric, Score: rep.Score, Grade: rep.Grade},
+		Tools: []toolDelta{},
+	}
+	before := map[string]report.Tool{}
+	for _, t := range old.Tools {
+		before[t.Name] = t
+	}
+	for _, t := range rep.Tools {
+		b := before[t.Name]
+		out.Tools = append(out.Tools, toolDelta{Name: t.Name, OldScore: b.Score, OldGrade: b.Grade, NewScore: t.Score, NewGrade: t.Grade})
+	}
+	return out, nil
+}
+
+// rubricsOut is the rubrics tool's result.
+type rubricsOut struct {
+	Rubrics []rubricInfo `json:"rubrics"`
+}
+
+type rubricInfo struct {
+	Name     string      `json:"name"`
+	Version  string      `json:"version"`
+	Title    string      `json:"title"`
+	Digest   string      `json:"digest"`
+	Resource string      `json:"resource,omitempty"`
+	Checks   []checkInfo `json:"checks"`
+}
+
+type checkInfo struct {
+	Name   string `json:"name"`
+	Title  string `json:"title"`
+	Points string `json:"points"`
+}
+
+// rubricURI is the resource a built-in rubric's text is read from.
+const rubricURI = "rubric://rubrics/"
+
+func (s *Server) rubrics(ctx context.Context, c *call) (any, error) {
+	out := &rubricsOut{Rubrics: []rubricInfo{}}
+	names := s.opt.Rubrics.Builtins
+	switch ref := c.str("rubric"); ref {
+	case "":
+		return nil, errors.New(`give rubric: "all" for every built-in rubric, or one name or .hcl path`)
+	case "all":
+	default:
+		names = []string{ref}
+	}
+	for _, n := range names {
+		r, err := s.findRubric(n)
+		if err != nil {
+			return nil, err
+		}
+		info := rubricInfo{Name: r.Name, Version: r.Version, Title: r.Title, Digest: r.Digest, Checks: []checkInfo{}}
+		if slices.Contains(s.opt.Rubrics.Builtins, n) {
+			info.Resource = rubricURI + n
+		}
+		for _, ch := range r.Checks {
+			info.Checks = append(info.Checks, checkInfo{Name: ch.Name, Title: ch.Title, Points: ch.Points.String()})
+		}
+		out.Rubrics = append(out.Rubrics, info)
+	}
+	return out, nil
+}

@@ -1,0 +1,75 @@
+package mcpserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// TestStoreBound: the store keeps the latest max reports; an evicted id
+// is an error that says how many are kept.
+func TestStoreBound(t *testing.T) {
+	s := newStore(2)
+	var ids []string
+	for range 3 {
+		id, err := s.put(&report.Report{ReportVersion: report.Version, Target: "t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if strings.Join(ids, " ") != "r1 r2 r3" {
+		t.Errorf("ids %v", ids)
+	}
+	if _, err := s.raw("r1"); err == nil || !strings.Contains(err.Error(), "latest 2 reports") {
+		t.Errorf("r1 after two more: %v", err)
+	}
+	for _, id := range ids[1:] {
+		if rep, err := s.get(id); err != nil || rep.Target != "t" {
+			t.Errorf("%s: %v %v", id, rep, err)
+		}
+	}
+}
+
+// TestInline: inline JSON is held to the target's byte limit, counted
+// before it is encoded again and after.
+func TestInline(t *testing.T) {
+	limits := transport.Limits{MaxBytes: 100}
+	for _, c := range []struct {
+		name string
+		v    any
+		want string // an error's text, or the JSON
+	}{
+		{"small", map[string]any{"tools": []any{}}, `{"tools":[]}`},
+		{"a string of JSON", `{"tools":[]}`, `{"tools":[]}`},
+		{"long string", map[string]any{"tools": []any{map[string]any{"name": strings.Repeat("x", 101)}}}, "more than the 100 bytes"},
+		{"many small values", map[string]any{"tools": make([]any, 60)}, "more than the 100 bytes"}, // nulls: only the encoding shows the size
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := inline(c.v, limits)
+			got := string(b)
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestRewrite: a suggested rewrite keeps the description and adds one
+// line to verify per distinct issue, labelled as a hypothesis; without
+// issues there is nothing to suggest.
+func TestRewrite(t *testing.T) {
+	got := rewrite(" Lists files. ", []string{"no usage cue", "no usage cue", "says nothing of errors"})
+	want := "Lists files.\n[TO VERIFY: address \"no usage cue\"]\n[TO VERIFY: address \"says nothing of errors\"]"
+	if got.Description != want || got.Label != hypothesis {
+		t.Errorf("got %+v", got)
+	}
+	if none := rewrite("Lists files.", nil); none.Description != "Lists files." || strings.Contains(none.Label, "HYPOTHESIS") {
+		t.Errorf("no issues: %+v", none)
+	}
+}

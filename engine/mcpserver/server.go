@@ -1,0 +1,156 @@
+// Package mcpserver is rubric's MCP front-end: it serves the scan session
+// of engine/run as MCP tools (score, lint_tool, explain, rescore,
+// rubrics), keeps the reports it makes for the server's lifetime as
+// resources, and offers a prompt that walks an agent through linting,
+// fixing and re-scoring its own tool definitions.
+//
+// Nothing here names a rubric or starts a plugin by itself: the command
+// line passes the run options (with the plugin host), the rubrics it
+// knows and the ones lint_tool applies.
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// Defaults of Options.
+const (
+	// DefaultMaxReports is how many reports a server keeps; the oldest
+	// is dropped first.
+	DefaultMaxReports = 64
+	// DefaultMaxCalls is how many tool calls do work at once; more wait
+	// for a slot (or for their cancellation).
+	DefaultMaxCalls = 4
+)
+
+// Rubrics finds rubrics for the server.
+type Rubrics struct {
+	// Find compiles the rubric ref names: a built-in name, the path of a
+	// .hcl file, or builtin:FILE as reports record a built-in.
+	Find func(ref string) (*rubric.Rubric, error)
+	// Source returns the HCL text of the rubric ref names.
+	Source func(ref string) ([]byte, error)
+	// Builtins are the built-in rubrics' names.
+	Builtins []string
+}
+
+// Options configure a server.
+type Options struct {
+	// Run is the template of every call's scan session: the plugins, the
+	// answer cache, the workers and the version. A call's judge and
+	// progress are set on a copy; one session serves one call.
+	Run run.Options
+	// Rubrics finds the rubrics that calls name.
+	Rubrics Rubrics
+	// DefaultRubric is what score uses when the call names none.
+	DefaultRubric string
+	// Lint are the rubrics lint_tool applies, in order; a reference that
+	// does not load is skipped and said so in the result.
+	Lint []string
+	// Target is the template of every target read: its limits, and the
+	// environment, working directory and headers given to rubric mcp.
+	// Inline tools JSON is held to its MaxBytes too.
+	Target transport.Target
+	// MaxReports bounds the reports kept (DefaultMaxReports when 0).
+	MaxReports int
+	// MaxCalls bounds the calls working at once (DefaultMaxCalls when 0).
+	MaxCalls int
+}
+
+// Server is rubric as an MCP server.
+type Server struct {
+	opt     Options
+	mcp     *server.MCPServer
+	reports *store
+	slots   chan struct{}
+
+	poolMu sync.Mutex
+	idle   []*pooled // sessions between calls, at most MaxCalls
+	closed bool
+}
+
+// New returns a server with its tools, resources and prompt.
+func New(o Options) *Server {
+	if o.MaxReports <= 0 {
+		o.MaxReports = DefaultMaxReports
+	}
+	if o.MaxCalls <= 0 {
+		o.MaxCalls = DefaultMaxCalls
+	}
+	o.Target.Limits = o.Target.Limits.WithDefaults()
+	s := &Server{
+		opt:     o,
+		reports: newStore(o.MaxReports),
+		slots:   make(chan struct{}, o.MaxCalls),
+	}
+	s.mcp = server.NewMCPServer("rubric", o.Run.Version,
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithPromptCapabilities(false),
+		server.WithRecovery(),
+		server.WithInstructions(instructions),
+	)
+	s.addTools()
+	s.addResources()
+	s.addPrompt()
+	return s
+}
+
+const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
+	`Start with lint_tool on one definition while you write it; score a whole server with score; ` +
+	`explain shows the arithmetic of any score; rescore compares a report under another rubric. ` +
+	`The default judge is the offline heuristic: no key, no network.`
+
+// MCP is the underlying mcp-go server, for in-process clients.
+func (s *Server) MCP() *server.MCPServer { return s.mcp }
+
+// ServeStdio serves one client on in and out until in ends or ctx is
+// done.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	return server.NewStdioServer(s.mcp).Listen(ctx, in, out)
+}
+
+// HTTPHandler serves MCP's streamable HTTP transport at /mcp.
+func (s *Server) HTTPHandler() http.Handler {
+	return server.NewStreamableHTTPServer(s.mcp)
+}
+
+// acquire takes one of the call slots, waiting for one until ctx ends.
+func (s *Server) acquire(ctx context.Context) (func(), error) {
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("cancelled while waiting for one of the %d call slots: %w", cap(s.slots), ctx.Err())
+	}
+}
+
+// ServeHTTP serves streamable HTTP at addr (path /mcp) until ctx is
+// done; ready is told the address listened on (addr may end in :0).
+func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w (give a free host:port, such as 127.0.0.1:8765)", addr, err)
+	}
+	ready(ln.Addr())
+	hs := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	stop := context.AfterFunc(ctx, func() { hs.Close() })
+	defer stop()
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
