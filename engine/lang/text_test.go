@@ -65,7 +65,7 @@ func TestSkeleton(t *testing.T) {
 		{"read_file", "reаd_file", true}, // Cyrillic а
 		{"paypal", "pаypаl", true},
 		{"get_weather", "get_weathеr", true}, // Cyrillic е
-		{"scope", "ѕсоре", true},            // all Cyrillic
+		{"scope", "ѕсоре", true},             // all Cyrillic
 		{"delete", "remove", false},
 		{"list", "lists", false},
 		{"file", "ﬁle", true}, // the ligature fi
