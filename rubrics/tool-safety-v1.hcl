@@ -32,10 +32,13 @@
 #
 # Instructions addressed to the model (class instruction)
 #   override_instructions  high    "ignore (all) previous instructions", "disregard your rules", "forget the system prompt"
-#   system_prompt_imitation high   chat-template tokens (<|im_start|>, [INST], <<SYS>>), a <system> tag, a line opening "SYSTEM:"
+#   system_prompt_imitation high   chat-template tokens (<|im_start|>, [INST], <<SYS>>), a <system> tag, a line opening
+#                                  "SYSTEM:" in capitals ("System: returns CPU usage" is a heading)
 #   directive_tag          medium  <IMPORTANT>, <instructions>, <secret>, <hidden>, <admin> ... tags around text
-#   addressed_to_model     medium  "AI, you must", "assistant: always", "note to the model", "you are now"
-#   before_using           low     "before using this tool" (also how honest tools say what to call first)
+#   addressed_to_model     medium  "AI, you must", "assistant: always", "you are now"
+#   note_to_model          low     "note to the model:" (also how honest tools give the model a hint)
+#   before_using           low     "before using this tool" (also how honest tools say what to call first);
+#                                  medium, as note_to_model, when the tool also carries intent
 # Concealment from the user (class concealment)
 #   conceal_from_user      high    "do not mention this to the user", "the user must not know", "hide this from the user"
 #   withhold_from_user     medium  "do not tell the user", "without informing the user", "secretly", "covertly"
@@ -48,12 +51,13 @@
 #                                  placeholder in the URL
 #   url_data_placeholder   high    a URL with a placeholder for the conversation, context, secrets or notes
 #   send_to_url            medium  "send/post/upload/forward ... to https://..." as an instruction
-#   asks_for_conversation  medium  a parameter that asks for the conversation, the chat history, the system prompt,
-#                                  the previous messages or "context"
+#   asks_for_conversation  medium  a parameter (only there) that asks for the conversation, the chat history, the
+#                                  system prompt or the previous messages
 #   asks_for_secrets       medium  an instruction to include, pass or paste API keys, tokens, passwords, credentials
 #   into_parameter         medium  an instruction to put data "in/into/as the X parameter"
 # Shadowing (class shadowing)
-#   shadow_redirect        high    "always/all/every ... bcc/cc/forward/send/copy ... <address or URL>"
+#   shadow_redirect        high    "always/all/every ... bcc/cc/forward/send/copy ... <address or URL>", or the
+#                                  address before the bcc
 #   shadow_override        high    text saying it overrides or takes precedence over tools or instructions
 #   shadow_prescribe       medium  "when (you) call/use <tool_name> ... must/always/never": rules for another tool
 #   shadow_all_tools       medium  "all/any/every other tool(s) ... must/should"
@@ -74,8 +78,9 @@
 #   padding                medium  80 or more blanks, or 8 or more line breaks, followed by more text
 # Annotations contradicted by the text (class annotation_lie)
 #   annotation_contradicted medium readOnlyHint true, or destructiveHint false, on a tool whose title or description
-#                                  says it deletes, removes, overwrites, drops, truncates, wipes, erases or purges
-#                                  (readOnlyHint also: writes, modifies, updates, creates, sends), not negated
+#                                  says it deletes, removes, overwrites, drops, truncates, wipes, erases, purges or
+#                                  destroys (readOnlyHint also: writes, modifies), in the present tense (a read-only
+#                                  tool may list deleted files or show when a file was modified), not negated
 # Instructions hidden in schema values (class schema_value)
 #   in_schema_value        high    any cue of instruction, concealment, secrets, exfiltration or shadowing found in a
 #                                  default, const, enum, example or examples value: these values are data, never
@@ -102,7 +107,7 @@ rubric "tool-safety" {
 
       # Every match of every text cue, with where it is.
       raw = <<-CEL
-        signals.texts.map(t, surface_signals.cues.map(c, find_all(t.text, c.re).map(m, {
+        signals.texts.map(t, surface_signals.cues.filter(c, !('params_only' in c) || t.path.startsWith('/inputSchema/')).map(c, find_all(t.text, c.re).map(m, {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
         }))).flatten().flatten()
@@ -132,7 +137,7 @@ rubric "tool-safety" {
 
       # Side effects the text states, not negated just before.
       effects = <<-CEL
-        signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ed|ing)|remov(e|es|ed|ing)|overwrit(e|es|ten|ing)|drop(s|ped|ping)?|truncat(e|es|ed|ing)|wip(e|es|ed|ing)|eras(e|es|ed|ing)|purg(e|es|ed|ing)|destroy(s|ed|ing)?|writ(e|es|ing)|modif(y|ies|ied|ying)|updat(e|es|ed|ing)|creat(e|es|ed|ing)|send(s|ing)?)\b').filter(m,
+        signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
           !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
         ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
           'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
@@ -178,6 +183,9 @@ rubric "tool-safety" {
           f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
           ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
              'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check in ['before_using', 'note_to_model'] && signals.intent
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
+             'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f.check == 'sensitive_path'
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': signals.intent ? 'high' : 'low',
              'title': f.title + (signals.intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
@@ -226,13 +234,16 @@ rubric "tool-safety" {
            're': r'(?i)\b(ignore|disregard|forget|override)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+)?(previous|prior|above|earlier|preceding|original|system|safety|other)\s+(\w+\s+)?(instructions?|prompts?|rules|directions|guidelines|messages)'},
           {'check': 'system_prompt_imitation', 'class': 'instruction', 'severity': 'high', 'carried': true,
            'title': 'text imitating a system prompt',
-           're': r'(?i)<\|?(im_start|im_end|system|endoftext|start_header_id)\|?>|\[/?INST\]|<</?SYS>>|</?system>|</?system[_-]?(prompt|message|instructions?)>|(^|\n)\s*(system|system prompt|developer)\s*:'},
+           're': r'(?i)<\|?(im_start|im_end|system|endoftext|start_header_id)\|?>|\[/?INST\]|<</?SYS>>|</?system>|</?system[_-]?(prompt|message|instructions?)>|(?-i:(^|\n)\s*(SYSTEM|SYSTEM PROMPT|DEVELOPER)\s*:)'},
           {'check': 'directive_tag', 'class': 'instruction', 'severity': 'medium', 'carried': true,
            'title': 'a tag that sets off instructions for the model',
            're': r'(?i)</?(important|instructions?|secret|hidden|admin|priority|mandatory|critical|note[_-]?to[_-]?(ai|assistant|model|llm|agent)|assistant[_-]?(only|note))>'},
           {'check': 'addressed_to_model', 'class': 'instruction', 'severity': 'medium', 'carried': true,
            'title': 'text addressed to the model',
-           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\bnote\s+(to|for)\s+(the\s+)?(ai|assistant|model|llm|agent)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
+           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
+          {'check': 'note_to_model', 'class': 'instruction', 'severity': 'low', 'carried': false,
+           'title': 'a note addressed to the model',
+           're': r'(?i)\bnote\s+(to|for)\s+(the\s+)?(ai|assistant|model|llm|agent)\b'},
           {'check': 'before_using', 'class': 'instruction', 'severity': 'low', 'carried': false,
            'title': 'a precondition addressed to the model',
            're': r'(?i)\bbefore\s+(using|calling|invoking|running|executing)\s+(this|the|any)\s+(tool|function)\b'},
@@ -259,16 +270,16 @@ rubric "tool-safety" {
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]{0,80}\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
           {'check': 'asks_for_conversation', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'a request for the conversation or the model’s context',
-           're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window|transcript)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(instructions|context\s+window|memory|previous\s+messages)\b'},
+           're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(context\s+window|memory|previous\s+messages)\b', 'params_only': true},
           {'check': 'asks_for_secrets', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to hand over secrets',
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(include|pass|provide|put|insert|paste|add|append|send|attach)\s+(all\s+|any\s+|every\s+)?(the\s+|your\s+|their\s+)?(user.s\s+)?(available\s+)?(api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|credentials|secrets?|private\s+keys?|environment\s+variables|env\s+vars|session\s+cookies?)\b'},
           {'check': 'into_parameter', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to put data into a parameter',
-           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(pass|put|include|insert|paste|append|embed|copy|send|place|provide)\s+(it|them|this|its\s+contents?|the\s+contents?|the\s+(full\s+)?(text|content|value|output|result))\b[^.\n]{0,40}\b(as|in|into|inside|within|to)\s+(the\s+)?([`'\x22]\w+[`'\x22]|\w+\s+(parameter|param|argument|arg|field)\b)"},
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(pass|put|include|insert|paste|append|embed|copy|send|place|provide)\s+(it|them|this|its\s+(contents?|text|value|output)|the\s+contents?|the\s+(full\s+)?(text|content|value|output|result))\b[^.\n]{0,40}\b(as|in|into|inside|within|to)\s+(the\s+)?([`'\x22]\w+[`'\x22]|\w+\s+(parameter|param|argument|arg|field)\b)"},
           {'check': 'shadow_redirect', 'class': 'shadowing', 'severity': 'high', 'carried': true,
            'title': 'a rule redirecting what other tools send',
-           're': r'(?i)\b(always|all|every|any|must)\b[^.\n]{0,60}\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]{0,60}(\b[\w.+-]+@[\w-]+\.[a-z]{2,}|https?://\S+)'},
+           're': r'(?i)\b(always|all|every|any|must)\b[^.\n]{0,60}\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]{0,60}(\b[\w.+-]+@[\w-]+(\.[\w-]+)+|https?://\S+)|\b(always|all|every|any|must)\b[^.\n]{0,60}\b[\w.+-]+@[\w-]+(\.[\w-]+)+[^.\n]{0,30}\b(bcc|cc|copy|recipients?)\b'},
           {'check': 'shadow_override', 'class': 'shadowing', 'severity': 'high', 'carried': true,
            'title': 'text that claims to override other tools or instructions',
            're': r'(?i)\b(overrides?|supersedes?|takes\s+precedence\s+over|replaces)\s+(all\s+|any\s+)?(the\s+)?(other\s+)?(tools?|instructions|servers?|functions?|rules)\b'},
