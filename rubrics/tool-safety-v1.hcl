@@ -107,10 +107,10 @@ rubric "tool-safety" {
 
       # Every match of every text cue, with where it is.
       raw = <<-CEL
-        signals.texts.map(t, surface_signals.cues.filter(c, !('params_only' in c) || t.path.startsWith('/inputSchema/')).map(c, find_all(t.text, c.re).map(m, {
+        signals.texts.map(t, find_all_each(t.text, surface_signals.patterns).map(m, cel.bind(c, surface_signals.cues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        }))).flatten().flatten()
+        })).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))).flatten()
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
@@ -119,14 +119,22 @@ rubric "tool-safety" {
         signals.raw.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
       CEL
 
+      # Padding: looked for only in texts long enough to hold it.
+      padding = <<-CEL
+        signals.texts.filter(t, size(t.text) > 80).map(t, find_all(t.text, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').map(m, {
+          'check': 'padding', 'class': 'padding', 'severity': 'medium', 'title': 'padding that pushes text out of view',
+          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
+        })).flatten()
+      CEL
+
       # Runs of base64 or hex that decode to text, and whether that text
-      # holds a cue.
+      # holds a cue; looked for only in texts long enough to hold one.
       encoded = <<-CEL
-        signals.texts.map(t, find_all(t.text, r'[A-Za-z0-9+/_-]{40,}={0,2}|(0x)?[0-9a-fA-F]{40,}').map(m, cel.bind(d,
+        signals.texts.filter(t, size(t.text) >= 40).map(t, find_all(t.text, r'[A-Za-z0-9+/_-]{40,}={0,2}|(0x)?[0-9a-fA-F]{40,}').map(m, cel.bind(d,
           m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
           d == null ? [] : [{
             'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
-            'severity': surface_signals.cues.exists(c, c.carried && size(find_all(string(d), c.re)) > 0) ? 'high' : 'low',
+            'severity': find_all_each(string(d), surface_signals.carried).size() > 0 ? 'high' : 'low',
             'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end,
             'decoded': string(d)
           }]))).flatten().flatten()
@@ -179,7 +187,7 @@ rubric "tool-safety" {
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
       findings = <<-CEL
-        (signals.raw + signals.encoded).map(f,
+        (signals.raw + signals.padding + signals.encoded).map(f,
           f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
           ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
              'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
@@ -270,7 +278,7 @@ rubric "tool-safety" {
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]{0,80}\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
           {'check': 'asks_for_conversation', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'a request for the conversation or the model’s context',
-           're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(context\s+window|memory|previous\s+messages)\b', 'params_only': true},
+           're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(context\s+window|memory|previous\s+messages)\b'},
           {'check': 'asks_for_secrets', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to hand over secrets',
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(include|pass|provide|put|insert|paste|add|append|send|attach)\s+(all\s+|any\s+|every\s+)?(the\s+|your\s+|their\s+)?(user.s\s+)?(available\s+)?(api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|credentials|secrets?|private\s+keys?|environment\s+variables|env\s+vars|session\s+cookies?)\b'},
@@ -309,12 +317,11 @@ rubric "tool-safety" {
            're': r'[\p{Co}\x{E0080}-\x{E00FF}\x{E01F0}-\x{E0FFF}]+'},
           {'check': 'zero_width_joiner', 'class': 'invisible', 'severity': 'low', 'carried': false,
            'title': 'a zero-width joiner',
-           're': r'\x{200D}+'},
-          {'check': 'padding', 'class': 'padding', 'severity': 'medium', 'carried': false,
-           'title': 'padding that pushes text out of view',
-           're': r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S'}
+           're': r'\x{200D}+'}
         ]
       CEL
+      patterns        = "surface_signals.cues.map(c, c.re)"
+      carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
       names           = "surface.tools.map(t, t.name)"
       skeletons       = "surface_signals.names.map(n, skeleton(n))"
       firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,6 +33,128 @@ type Span struct {
 // each time.
 var regexps sync.Map
 
+// compiledRegexp is an expression with what every match must hold: sets
+// of literals (lower case), every set with at least one of its literals
+// in the match. A text that misses a set cannot match, and
+// strings.Contains says so much faster than the expression would.
+type compiledRegexp struct {
+	re       *regexp.Regexp
+	required [][]string
+}
+
+// mayMatch reports whether a text whose folded form (see fold) is lower
+// can hold a match: false only when it misses one of the required sets.
+// A set that needs a character past ASCII is met by any text that has
+// one.
+func (c *compiledRegexp) mayMatch(lower string, ascii bool) bool {
+	for _, set := range c.required {
+		if !ascii && len(set) == 1 && set[0] == nonASCII[0] {
+			continue
+		}
+		if !slices.ContainsFunc(set, func(l string) bool { return strings.Contains(lower, l) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredLiterals are sets of strings, in lower case, such that every
+// match of re holds at least one string of each set; nil when none is
+// known. Case-insensitive literals qualify only when they are ASCII
+// (Unicode's case folding reaches past lower-casing for a few letters,
+// such as the long s).
+func requiredLiterals(re *syntax.Regexp) [][]string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		lit := string(re.Rune)
+		for _, r := range lit {
+			if r >= utf8.RuneSelf {
+				if re.Flags&syntax.FoldCase != 0 {
+					return nil // (?i)ſ matches s
+				}
+				return [][]string{nonASCII}
+			}
+		}
+		if lit == "" {
+			return nil
+		}
+		return [][]string{{strings.ToLower(lit)}}
+	case syntax.OpCharClass:
+		// A class of characters past ASCII only, such as invisible
+		// format characters: an ASCII text cannot match.
+		for i := 0; i < len(re.Rune); i += 2 {
+			if re.Rune[i] < utf8.RuneSelf {
+				return nil
+			}
+		}
+		if len(re.Rune) == 0 {
+			return nil
+		}
+		return [][]string{nonASCII}
+	case syntax.OpCapture, syntax.OpPlus:
+		return requiredLiterals(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return requiredLiterals(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var all [][]string
+		for _, sub := range re.Sub {
+			all = append(all, requiredLiterals(sub)...)
+		}
+		return all
+	case syntax.OpAlternate:
+		// Every branch must hold something: the union of each branch's
+		// most selective set (the one whose shortest literal is longest).
+		var union []string
+		for _, sub := range re.Sub {
+			sets := requiredLiterals(sub)
+			if len(sets) == 0 {
+				return nil
+			}
+			best, bestLen := sets[0], -1
+			for _, set := range sets {
+				short := len(set[0])
+				for _, l := range set {
+					short = min(short, len(l))
+				}
+				if short > bestLen {
+					best, bestLen = set, short
+				}
+			}
+			union = append(union, best...)
+		}
+		return [][]string{union}
+	}
+	return nil
+}
+
+// nonASCII stands for "a character past ASCII" among required literals:
+// no ASCII text holds the byte 0x80, and any other text meets it.
+var nonASCII = []string{"\x80"}
+
+// fold is s in lower case, with the two letters past ASCII whose case
+// folding reaches an ASCII letter (the long s, U+017F, and the Kelvin
+// sign, U+212A) written as that letter, so that a case-insensitive match
+// of an ASCII literal in s is a plain substring of fold(s); and whether s
+// is ASCII.
+func fold(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.Map(func(r rune) rune {
+				switch r {
+				case '\u017F':
+					return 's'
+				case '\u212A':
+					return 'k'
+				}
+				return unicode.ToLower(r)
+			}, s), false
+		}
+	}
+	return strings.ToLower(s), true
+}
+
 const maxCachedRegexps = 1024
 
 var regexpsCached struct {
@@ -38,22 +162,26 @@ var regexpsCached struct {
 	n int
 }
 
-func compileCached(pattern string) (*regexp.Regexp, error) {
-	if re, ok := regexps.Load(pattern); ok {
-		return re.(*regexp.Regexp), nil
+func compileCached(pattern string) (*compiledRegexp, error) {
+	if c, ok := regexps.Load(pattern); ok {
+		return c.(*compiledRegexp), nil
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
 		return nil, err
 	}
+	c := &compiledRegexp{re: re}
+	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
+		c.required = requiredLiterals(tree.Simplify())
+	}
 	regexpsCached.Lock()
 	if regexpsCached.n < maxCachedRegexps {
-		if _, loaded := regexps.LoadOrStore(pattern, re); !loaded {
+		if _, loaded := regexps.LoadOrStore(pattern, c); !loaded {
 			regexpsCached.n++
 		}
 	}
 	regexpsCached.Unlock()
-	return re, nil
+	return c, nil
 }
 
 // FindAll is every non-overlapping match of the RE2 expression pattern in
@@ -61,11 +189,43 @@ func compileCached(pattern string) (*regexp.Regexp, error) {
 // the length of s (RE2 never backtracks), and there are at most
 // len(s)+1 matches.
 func FindAll(s, pattern string) ([]Span, error) {
-	re, err := compileCached(pattern)
+	c, err := compileCached(pattern)
 	if err != nil {
 		return nil, err
 	}
-	locs := re.FindAllStringIndex(s, -1)
+	lower, ascii := fold(s)
+	return c.findAll(s, lower, ascii), nil
+}
+
+// PatternSpan is a match of one of several expressions: Pattern is its
+// index.
+type PatternSpan struct {
+	Pattern int
+	Span
+}
+
+// FindAllEach is FindAll of each pattern in s, in the order of the
+// patterns, each pattern's matches leftmost first.
+func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
+	lower, ascii := fold(s)
+	var out []PatternSpan
+	for i, p := range patterns {
+		c, err := compileCached(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, sp := range c.findAll(s, lower, ascii) {
+			out = append(out, PatternSpan{Pattern: i, Span: sp})
+		}
+	}
+	return out, nil
+}
+
+func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
+	if !c.mayMatch(lower, ascii) {
+		return nil
+	}
+	locs := c.re.FindAllStringIndex(s, -1)
 	out := make([]Span, 0, len(locs))
 	// Byte offsets to character offsets in one pass over s.
 	chars, at := 0, 0
@@ -79,7 +239,7 @@ func FindAll(s, pattern string) ([]Span, error) {
 		end := toChars(l[1])
 		out = append(out, Span{Start: start, End: end, Text: s[l[0]:l[1]]})
 	}
-	return out, nil
+	return out
 }
 
 // printableText reports whether b is UTF-8 text a person could read:

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -84,6 +85,24 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				}
 				return types.NewRefValList(Adapter, out)
 			}))),
+		cel.Function("find_all_each", cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)},
+			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
+			cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
+				ps, err := patterns.ConvertToNative(reflect.TypeFor[[]string]())
+				if err != nil {
+					return types.NewErr("find_all_each: %v", err)
+				}
+				spans, err := FindAllEach(string(s.(types.String)), ps.([]string))
+				if err != nil {
+					return types.NewErr("find_all_each: %v", err)
+				}
+				out := make([]ref.Val, len(spans))
+				for i, sp := range spans {
+					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{
+						"pattern": int64(sp.Pattern), "start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text})
+				}
+				return types.NewRefValList(Adapter, out)
+			}))),
 		cel.Function("texts", cel.Overload("texts_dyn", []*cel.Type{cel.DynType},
 			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
@@ -105,7 +124,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 // estimate.
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
-	"decode_base64": true, "decode_hex": true, "find_all": true, "texts": true,
+	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "texts": true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
@@ -135,11 +154,17 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 		switch name {
 		case "find_all":
 			id = "find_all_string_string"
+		case "find_all_each":
+			id = "find_all_each_string_list"
 		case "texts":
 			id = "texts_dyn"
 		}
 		opts = append(opts, interpreter.OverloadCostTracker(id, func(args []ref.Val, result ref.Val) *uint64 {
 			c := stringCost(args[0]) + resultCost(result)
+			if name == "find_all_each" {
+				// Each pattern reads the string.
+				c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
+			}
 			if name == "texts" {
 				// texts walks the whole value; what it returns is what it
 				// found, and every string read is in the result.
@@ -174,7 +199,21 @@ func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimat
 	}
 	// A string of size characters costs 1 + size/10 to read and yields at
 	// most size+1 spans; texts yields at most one string a character of
-	// its value's JSON and reads each once.
+	// its value's JSON and reads each once. find_all_each reads it once a
+	// pattern.
+	if len(args) == 2 && args[1].Type().Kind() == types.ListKind {
+		n := b.max
+		if cs := args[1].ComputedSize(); cs != nil {
+			n = cs.Max
+		}
+		if n >= math.MaxUint32 || size >= math.MaxUint32 {
+			return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+		}
+		return &checker.CallEstimate{
+			CostEstimate: checker.CostEstimate{Min: 1, Max: (2+size/10)*(n+1) + n*(size+1)},
+			ResultSize:   &checker.SizeEstimate{Min: 0, Max: n * (size + 1)},
+		}
+	}
 	return &checker.CallEstimate{
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
 		ResultSize:   &checker.SizeEstimate{Min: 0, Max: size + 1},

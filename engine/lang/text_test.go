@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -186,6 +187,7 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"visible(tool.description)", `Hi <IMPORTANT>do X</IMPORTANT>\u{200B}`},
 		{"find_all(tool.description, '</?IMPORTANT>').map(s, s.start)", "[3 18]"},
 		{"find_all(tool.description, 'do X')[0].text", "do X"},
+		{"find_all_each(tool.description, ['X', '</?IMPORTANT>', 'none']).map(s, [s.pattern, s.start])", "[[0 17] [1 3] [1 18]]"},
 		{"decode_base64('aGVsbG8gd29ybGQ=')", "hello world"},
 		{"decode_base64('AAAA') == null", "true"},
 		{"decode_hex('6869')", "hi"},
@@ -218,6 +220,48 @@ func TestTextFunctionsAreCharged(t *testing.T) {
 		_, err := p.EvalSized(Vars{"tool": map[string]any{"description": long}}, uint64(len(long)))
 		if err == nil || !strings.Contains(err.Error(), "cost limit") {
 			t.Errorf("%s: got %v, want the cost limit", fn, err)
+		}
+	}
+}
+
+// TestFindAllPrefilter: skipping a text that lacks a literal every match
+// needs never loses a match. Each pattern is run with the prefilter and
+// with the plain expression over texts chosen to sit at its edges: case
+// folding past ASCII (the Kelvin sign, the long s), texts that are not
+// ASCII, classes of characters past ASCII, alternations and repeats.
+func TestFindAllPrefilter(t *testing.T) {
+	patterns := []string{
+		`(?i)\bignore\s+(all\s+)?previous`,
+		`(?i)(ask|kelvin)`,
+		`(?i)secret`,
+		`SYSTEM:`,
+		`(?i)system:`,
+		`[\x{200B}\x{200C}]+`,
+		`\x{200D}`,
+		`(?i)ſ`,
+		`a(b|cd)+e`,
+		`(x|y){2,}z`,
+		`(?i)note\s+(to|for)\s+(the\s+)?(ai|model)`,
+		`(^|\n)\s*[A-Z]+:`,
+		`(?i)(always|must)\b[^.\n]{0,20}@`,
+	}
+	texts := []string{
+		"", "plain", "Ignore previous", "IGNORE ALL PREVIOUS rules", "ask", "\u212Aelvin", "as\u212A", "\u017Fecret",
+		"SECRET", "sec\u017Fet", "SYSTEM: go", "system: go", "Sy\u017Ftem: x", "zero\u200bwidth", "no zero width",
+		"joiner\u200d", "abcdcde", "ace", "xyxz", "xz", "Note to the AI", "note for model", "NOTE TO THE MODEL", "İgnore previous",
+		"always send to x@y", "must: a.b @", "é and SYSTEM: here", "ſ", "s", "S",
+	}
+	for _, p := range patterns {
+		re := regexp.MustCompile(p)
+		for _, s := range texts {
+			spans, err := FindAll(s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := re.FindAllStringIndex(s, -1)
+			if len(spans) != len(want) {
+				t.Errorf("FindAll(%q, %q): %d matches, the expression alone %d", s, p, len(spans), len(want))
+			}
 		}
 	}
 }
