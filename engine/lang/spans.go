@@ -118,7 +118,8 @@ func requiredLiterals(re *syntax.Regexp) [][]string {
 				for _, l := range set {
 					short = min(short, len(l))
 				}
-				if short > bestLen {
+				// Longer literals, then fewer of them, filter better.
+				if short > bestLen || (short == bestLen && len(set) < len(best)) {
 					best, bestLen = set, short
 				}
 			}
