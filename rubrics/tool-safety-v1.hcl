@@ -103,7 +103,7 @@ rubric "tool-safety" {
   tool {
     signals {
       # Every string value of the definition, and the parameters' names.
-      texts = "texts(tool).filter(t, !t.key || t.path.matches('^/inputSchema/properties/[^/]+$'))"
+      texts = "texts(tool).filter(t, !t.key) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})"
 
       # Every match of every text cue, with where it is.
       raw = <<-CEL
@@ -130,7 +130,7 @@ rubric "tool-safety" {
       # Runs of base64 or hex that decode to text, and whether that text
       # holds a cue; looked for only in texts long enough to hold one.
       encoded = <<-CEL
-        signals.texts.filter(t, size(t.text) >= 40).map(t, find_all(t.text, r'[A-Za-z0-9+/_-]{40,}={0,2}|(0x)?[0-9a-fA-F]{40,}').map(m, cel.bind(d,
+        signals.texts.filter(t, size(t.text) >= 40).map(t, find_runs(t.text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40).map(m, cel.bind(d,
           m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
           d == null ? [] : [{
             'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',

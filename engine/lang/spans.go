@@ -352,3 +352,45 @@ func Texts(v any) []Text {
 func escapePointer(k string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
 }
+
+// FindRuns is every maximal run of at least n consecutive characters of s
+// that are all among chars, with its span in characters: base64 or hex
+// payloads are runs of their alphabets. Linear in the length of s, where
+// an expression such as [A-Za-z0-9]{40,} costs forty steps a character.
+func FindRuns(s, chars string, n int) []Span {
+	in := func(r rune) bool { return strings.ContainsRune(chars, r) }
+	if len(chars) > 0 && len(chars) < 256 {
+		var ascii [128]bool
+		simple := true
+		for _, r := range chars {
+			if r >= utf8.RuneSelf {
+				simple = false
+				break
+			}
+			ascii[r] = true
+		}
+		if simple {
+			in = func(r rune) bool { return r < utf8.RuneSelf && ascii[r] }
+		}
+	}
+	var out []Span
+	pos, start, startByte := 0, -1, 0
+	flush := func(endByte int) {
+		if start >= 0 && pos-start >= n {
+			out = append(out, Span{Start: start, End: pos, Text: s[startByte:endByte]})
+		}
+		start = -1
+	}
+	for i, r := range s {
+		if in(r) {
+			if start < 0 {
+				start, startByte = pos, i
+			}
+		} else {
+			flush(i)
+		}
+		pos++
+	}
+	flush(len(s))
+	return out
+}

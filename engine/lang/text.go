@@ -103,6 +103,20 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				}
 				return types.NewRefValList(Adapter, out)
 			}))),
+		cel.Function("find_runs", cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType},
+			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
+			cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+				n := int64(args[2].(types.Int))
+				if n < 1 {
+					return types.NewErr("find_runs: a run is at least 1 character long, not %d", n)
+				}
+				spans := FindRuns(string(args[0].(types.String)), string(args[1].(types.String)), int(min(n, math.MaxInt32)))
+				out := make([]ref.Val, len(spans))
+				for i, sp := range spans {
+					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{"start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text})
+				}
+				return types.NewRefValList(Adapter, out)
+			}))),
 		cel.Function("texts", cel.Overload("texts_dyn", []*cel.Type{cel.DynType},
 			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
@@ -124,7 +138,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 // estimate.
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
-	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "texts": true,
+	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
@@ -156,6 +170,8 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 			id = "find_all_string_string"
 		case "find_all_each":
 			id = "find_all_each_string_list"
+		case "find_runs":
+			id = "find_runs_string_string_int"
 		case "texts":
 			id = "texts_dyn"
 		}

@@ -187,6 +187,7 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"visible(tool.description)", `Hi <IMPORTANT>do X</IMPORTANT>\u{200B}`},
 		{"find_all(tool.description, '</?IMPORTANT>').map(s, s.start)", "[3 18]"},
 		{"find_all(tool.description, 'do X')[0].text", "do X"},
+		{"find_runs('ab  cdef  g', 'abcdefg', 2).map(s, [s.start, s.end, s.text])", "[[0 2 ab] [4 8 cdef]]"},
 		{"find_all_each(tool.description, ['X', '</?IMPORTANT>', 'none']).map(s, [s.pattern, s.start])", "[[0 17] [1 3] [1 18]]"},
 		{"decode_base64('aGVsbG8gd29ybGQ=')", "hello world"},
 		{"decode_base64('AAAA') == null", "true"},
@@ -262,6 +263,30 @@ func TestFindAllPrefilter(t *testing.T) {
 			if len(spans) != len(want) {
 				t.Errorf("FindAll(%q, %q): %d matches, the expression alone %d", s, p, len(spans), len(want))
 			}
+		}
+	}
+}
+
+func TestFindRuns(t *testing.T) {
+	tests := []struct {
+		s, chars string
+		n        int
+		want     string
+	}{
+		{"xx aaaa b aaaaa", "a", 4, "[3-7:aaaa 10-15:aaaaa]"},
+		{"aaa", "a", 4, "[]"},
+		{"ééaaaaé", "a", 2, "[2-6:aaaa]"},
+		{"0x6869 and cafe", "0123456789abcdefx", 4, "[0-6:0x6869 11-15:cafe]"},
+		{"«ab»«ab»", "«ab", 3, "[0-3:«ab 4-7:«ab]"},
+		{"", "a", 1, "[]"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		for _, s := range FindRuns(tt.s, tt.chars, tt.n) {
+			parts = append(parts, fmt.Sprintf("%d-%d:%s", s.Start, s.End, s.Text))
+		}
+		if got := "[" + strings.Join(parts, " ") + "]"; got != tt.want {
+			t.Errorf("FindRuns(%q, %q, %d) = %s, want %s", tt.s, tt.chars, tt.n, got, tt.want)
 		}
 	}
 }
