@@ -28,6 +28,9 @@
 # the model of medium or high severity, concealment, or a request to put
 # data into a parameter.
 #
+# A cue whose words may stand apart ("send ... to https://") looks for them
+# within one sentence: [^.\n]* never crosses a full stop or a line break.
+#
 # The cues and their severities:
 #
 # Instructions addressed to the model (class instruction)
@@ -257,7 +260,7 @@ rubric "tool-safety" {
            're': r'(?i)\bbefore\s+(using|calling|invoking|running|executing)\s+(this|the|any)\s+(tool|function)\b'},
           {'check': 'conceal_from_user', 'class': 'concealment', 'severity': 'high', 'carried': true,
            'title': 'concealment from the user',
-           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(mention|reveal|disclose|show|say|explain|tell|report|display|expose)\s+(this|these|that|it|them|anything|any\s+of\s+(this|these|it)|the\s+(instructions?|notes?|steps?|above|request|file|contents?|fact))\b[^.\n]{0,60}\b(user|human|operator|owner)s?\b|\b(the\s+)?(user|human)\s+(must|should|need|may)\s*(not|never|n't)\s+(know|see|learn|notice|find\s+out|be\s+(told|informed|aware|notified))\b|\b(hide|conceal|keep)\s+(this|it|these|that|them)\s+(hidden\s+)?(from|secret\s+from)\s+(the\s+)?(user|human)\b"},
+           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(mention|reveal|disclose|show|say|explain|tell|report|display|expose)\s+(this|these|that|it|them|anything|any\s+of\s+(this|these|it)|the\s+(instructions?|notes?|steps?|above|request|file|contents?|fact))\b[^.\n]*\b(user|human|operator|owner)s?\b|\b(the\s+)?(user|human)\s+(must|should|need|may)\s*(not|never|n't)\s+(know|see|learn|notice|find\s+out|be\s+(told|informed|aware|notified))\b|\b(hide|conceal|keep)\s+(this|it|these|that|them)\s+(hidden\s+)?(from|secret\s+from)\s+(the\s+)?(user|human)\b"},
           {'check': 'withhold_from_user', 'class': 'concealment', 'severity': 'medium', 'carried': true,
            'title': 'withholding from the user',
            're': r"(?i)\b(do\s+not|don'?t|never|must\s+not)\s+(tell|inform|notify|alert|warn|ask)\s+(the\s+)?(user|human)\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+(the\s+)?(user|human)\b|\b(secretly|covertly|surreptitiously|discreetly|stealthily)\b"},
@@ -275,7 +278,7 @@ rubric "tool-safety" {
            're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)'},
           {'check': 'send_to_url', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to send data to an address',
-           're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]{0,80}\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
+           're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]*\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
           {'check': 'asks_for_conversation', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'a request for the conversation or the model’s context',
            're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(context\s+window|memory|previous\s+messages)\b'},
@@ -284,19 +287,19 @@ rubric "tool-safety" {
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(include|pass|provide|put|insert|paste|add|append|send|attach)\s+(all\s+|any\s+|every\s+)?(the\s+|your\s+|their\s+)?(user.s\s+)?(available\s+)?(api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|credentials|secrets?|private\s+keys?|environment\s+variables|env\s+vars|session\s+cookies?)\b'},
           {'check': 'into_parameter', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to put data into a parameter',
-           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(pass|put|include|insert|paste|append|embed|copy|send|place|provide)\s+(it|them|this|its\s+(contents?|text|value|output)|the\s+contents?|the\s+(full\s+)?(text|content|value|output|result))\b[^.\n]{0,40}\b(as|in|into|inside|within|to)\s+(the\s+)?([`'\x22]\w+[`'\x22]|\w+\s+(parameter|param|argument|arg|field)\b)"},
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(pass|put|include|insert|paste|append|embed|copy|send|place|provide)\s+(it|them|this|its\s+(contents?|text|value|output)|the\s+contents?|the\s+(full\s+)?(text|content|value|output|result))\b[^.\n]*\b(as|in|into|inside|within|to)\s+(the\s+)?([`'\x22]\w+[`'\x22]|\w+\s+(parameter|param|argument|arg|field)\b)"},
           {'check': 'shadow_redirect', 'class': 'shadowing', 'severity': 'high', 'carried': true,
            'title': 'a rule redirecting what other tools send',
-           're': r'(?i)\b(always|all|every|any|must)\b[^.\n]{0,60}\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]{0,60}(\b[\w.+-]+@[\w-]+(\.[\w-]+)+|https?://\S+)|\b(always|all|every|any|must)\b[^.\n]{0,60}\b[\w.+-]+@[\w-]+(\.[\w-]+)+[^.\n]{0,30}\b(bcc|cc|copy|recipients?)\b'},
+           're': r'(?i)\b(always|all|every|any|must)\b[^.\n]*\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]*(\b[\w.+-]+@[\w-]+(\.[\w-]+)+|https?://\S+)|\b(always|all|every|any|must)\b[^.\n]*\b[\w.+-]+@[\w-]+(\.[\w-]+)+[^.\n]*\b(bcc|cc|copy|recipients?)\b'},
           {'check': 'shadow_override', 'class': 'shadowing', 'severity': 'high', 'carried': true,
            'title': 'text that claims to override other tools or instructions',
            're': r'(?i)\b(overrides?|supersedes?|takes\s+precedence\s+over|replaces)\s+(all\s+|any\s+)?(the\s+)?(other\s+)?(tools?|instructions|servers?|functions?|rules)\b'},
           {'check': 'shadow_prescribe', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
            'title': 'a rule for how another tool must be used',
-           're': r'(?i)\b(when|whenever|every\s+time|each\s+time|if)\s+(you\s+)?(use|call|invoke|run|using|calling|invoking|running)\s+(the\s+|any\s+)?[`\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`\x22]?(\s+tool)?\b[^.\n]{0,100}\b(must|always|never|have\s+to|need\s+to|are\s+required\s+to)\b'},
+           're': r'(?i)\b(when|whenever|every\s+time|each\s+time|if)\s+(you\s+)?(use|call|invoke|run|using|calling|invoking|running)\s+(the\s+|any\s+)?[`\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`\x22]?(\s+tool)?\b[^.\n]*\b(must|always|never|have\s+to|need\s+to|are\s+required\s+to)\b'},
           {'check': 'shadow_all_tools', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
            'title': 'a rule for every other tool',
-           're': r'(?i)\b(all|any|every|each)\s+other\s+(tools?|servers?|functions?|mcp\s+servers?)\b[^.\n]{0,60}\b(must|should|need\s+to|have\s+to|are\s+required\s+to)\b'},
+           're': r'(?i)\b(all|any|every|each)\s+other\s+(tools?|servers?|functions?|mcp\s+servers?)\b[^.\n]*\b(must|should|need\s+to|have\s+to|are\s+required\s+to)\b'},
           {'check': 'shadow_named', 'class': 'shadowing', 'severity': 'low', 'carried': false,
            'title': 'advice against another tool named by name',
            're': r"(?i)\b(instead\s+of|rather\s+than|do\s+not\s+use|don'?t\s+use|never\s+use|never\s+call|do\s+not\s+call)\s+(the\s+)?[`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+"},

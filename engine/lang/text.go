@@ -2,7 +2,6 @@ package lang
 
 import (
 	"math"
-	"reflect"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -88,11 +87,16 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_all_each", cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)},
 			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
 			cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
-				ps, err := patterns.ConvertToNative(reflect.TypeFor[[]string]())
-				if err != nil {
-					return types.NewErr("find_all_each: %v", err)
+				l := patterns.(traits.Lister)
+				ps := make([]string, 0, int(l.Size().(types.Int)))
+				for it := l.Iterator(); it.HasNext() == types.True; {
+					p, ok := it.Next().(types.String)
+					if !ok {
+						return types.NewErr("find_all_each: a pattern is not a string")
+					}
+					ps = append(ps, string(p))
 				}
-				spans, err := FindAllEach(string(s.(types.String)), ps.([]string))
+				spans, err := FindAllEach(string(s.(types.String)), ps)
 				if err != nil {
 					return types.NewErr("find_all_each: %v", err)
 				}
