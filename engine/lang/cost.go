@@ -79,7 +79,10 @@ func isDataPath(e celast.Expr) bool {
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call, so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
-func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {
+func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if textFunctionNames[function] {
+		return b.textCallEstimate(args)
+	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {
 	case "params":

@@ -78,7 +78,8 @@ func NewEnv(vars ...Var) (*Env, error) {
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
-		jsonFunctions())
+		jsonFunctions(),
+		textFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -347,7 +348,8 @@ func request(q *rubric.Question, sc *scope, subject string, sh *shared) (ask.Req
 }
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each
-// with a check name and a message (and optionally params and points).
+// with a check name and a message (and optionally params, points, gain
+// and severity).
 func extraIssues(p *lang.Program, sc *scope) ([]report.Issue, error) {
 	v, err := sc.eval(p)
 	if err != nil {
@@ -384,6 +386,11 @@ func extraIssues(p *lang.Program, sc *scope) ([]report.Issue, error) {
 		}
 		if err := formulaGain(m, &is); err != nil {
 			return nil, fmt.Errorf("issue %d: %w", i, err)
+		}
+		if sev, ok := m["severity"]; ok && sev != nil {
+			if is.Severity, _ = sev.(string); !report.ValidSeverity(is.Severity) {
+				return nil, fmt.Errorf("issue %d: severity %v is none of %s", i, sev, strings.Join(report.Severities, ", "))
+			}
 		}
 		out = append(out, is)
 	}
