@@ -1,13 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
@@ -144,15 +142,8 @@ func (a *app) writeOutputs(rep *report.Report, format writers.Writer) error {
 
 // failUnder exits 1 when the report's overall score is below t.
 func failUnder(rep *report.Report, t *rubric.Threshold) error {
-	if t == nil {
-		return nil
-	}
-	if rep.Exact == nil {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("no overall score (%s), so it cannot reach %s", rep.NoScore, t.Label)}
-	}
-	got := num.MustParse(*rep.Exact)
-	if got.Cmp(t.Min) < 0 {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.Label, t.Min)}
+	if msg := rep.Below(t); msg != "" {
+		return &exitError{code: exitBelow, msg: msg}
 	}
 	return nil
 }
