@@ -60,6 +60,21 @@ func List() ([]Builtin, error) {
 	return list, indexErr
 }
 
+// Names are the built-in rubrics' names, sorted; none when the embedded
+// files cannot be read (List says why).
+func Names() []string {
+	bs, _ := List()
+	var names []string
+	for _, b := range bs {
+		names = append(names, b.Name)
+	}
+	return names
+}
+
+// Lint are the rubrics an agent's lint_tool call applies (rubric mcp), in
+// order; tool-safety is skipped, and said so, until it is built in.
+var Lint = []string{"schema-quality", "tdqs", "tool-safety"}
+
 // builtin compiles the built-in rubric b once.
 func builtin(b Builtin) (*rubric.Rubric, error) {
 	mu.Lock()

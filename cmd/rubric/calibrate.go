@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -83,11 +82,8 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("calibrate takes one registry capture, got %d (for example: rubric calibrate capture.json --out calib/)", len(args))
 	}
 	c := run.Calibration{CapturePath: args[0], Out: v.GetString("out"), Runs: v.GetInt("runs")}
-	if c.Out == "" {
-		return fmt.Errorf("calibrate needs --out DIR: the record, the summary and each run's answers are written there")
-	}
-	if c.Runs < 1 {
-		return fmt.Errorf("--runs %d: score the capture at least once", c.Runs)
+	if err := c.Check(); err != nil {
+		return err
 	}
 	if v.GetString("record") != "" {
 		return fmt.Errorf("calibrate records every run's answers itself, into %s", filepath.Join(c.Out, "answers-run-K.jsonl"))
@@ -165,11 +161,6 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	if msg := rec.Check(path, cur); msg != "" {
 		return &exitError{code: exitMoved, msg: msg}
 	}
-	judgeName := "none"
-	if cur.Judge != nil {
-		judgeName = cur.Judge.Plugin + " " + cur.Judge.Version + " (" + cur.Judge.Model + ")"
-	}
-	fmt.Fprintf(a.stdout, "%s matches: rubric %s %s %s, judge %s, scored set %s (%d tools)\n",
-		path, r.Name, r.Version, report.ShortHash(r.Digest), judgeName, report.ShortHash(cur.SurfaceHash), cur.ToolCount)
+	fmt.Fprintln(a.stdout, cur.Matches(path))
 	return nil
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -36,25 +34,8 @@ func judgeFlags(cmd *cobra.Command) {
 // judgeConfig is what --model, --base-url, --answers and --judge-option
 // ask of the judge.
 func (a *app) judgeConfig() (judge.Config, error) {
-	cfg := judge.Config{Model: a.v.GetString("model"), Options: map[string]string{}}
-	for _, kv := range a.v.GetStringSlice("judge-option") {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return cfg, fmt.Errorf("--judge-option %q: want KEY=VALUE, such as temperature=0", kv)
-		}
-		cfg.Options[k] = v
-	}
-	if u := a.v.GetString("base-url"); u != "" {
-		cfg.Options["base_url"] = u
-	}
-	if p := a.v.GetString("answers"); p != "" {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return cfg, err
-		}
-		cfg.Options["answers"] = abs
-	}
-	return cfg, nil
+	v := a.v
+	return judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers"))
 }
 
 // cacheStore opens the answer cache at --cache-dir, or the default one.

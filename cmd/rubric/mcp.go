@@ -12,10 +12,6 @@ import (
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
-// lintRubrics are what lint_tool applies; tool-safety is skipped (and
-// said so) until that rubric is built in.
-var lintRubrics = []string{"schema-quality", "tdqs", "tool-safety"}
-
 func (a *app) mcpCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "mcp [--http ADDR]",
@@ -63,16 +59,12 @@ func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
 	}
 	o := mcpserver.Options{
 		Run:    run.Options{Plugins: plugins, Version: version(), Log: a.logger()},
-		Target: base, DefaultRubric: defaultRubric, Lint: lintRubrics,
-		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source},
+		Target: base, DefaultRubric: defaultRubric, Lint: rubrics.Lint,
+		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
 		MaxReports: a.v.GetInt("max-reports"), MaxCalls: a.v.GetInt("max-calls"),
 	}
 	if o.Run.Cache, err = a.cacheStore(); err != nil {
 		a.logger().Warn("no answer cache", "error", err)
-	}
-	bs, _ := rubrics.List()
-	for _, b := range bs {
-		o.Rubrics.Builtins = append(o.Rubrics.Builtins, b.Name)
 	}
 	srv := mcpserver.New(o)
 	return srv, func() { srv.Close(); closeHost() }, nil

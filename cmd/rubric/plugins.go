@@ -109,20 +109,15 @@ file still matches.`,
 				return enc.Encode(rows)
 			}
 			lines := [][]string{{"KIND", "NAME", "VERSION", "FROM", "PIN", "SHA256", "PATH"}}
-			failed := 0
 			for _, r := range rows {
 				lines = append(lines, []string{r.Kind, r.Name, r.Version, r.From, r.Pin, report.ShortHash(r.SHA256), r.Path})
-				if r.Error != "" || r.Pin == "MISMATCH" {
-					failed++
-				}
 			}
 			columns.Write(a.stdout, "", "", lines)
+			failed := 0
 			for _, r := range rows {
-				switch {
-				case r.Pin == "MISMATCH":
-					fmt.Fprintf(a.stderr, "%s %s: its sha256 %s does not match the pin in plugins.%s.sha256\n", r.Kind, r.Name, r.SHA256, r.Name)
-				case r.Error != "":
-					fmt.Fprintf(a.stderr, "%s %s: %s\n", r.Kind, r.Name, r.Error)
+				if p := r.Problem(); p != "" {
+					fmt.Fprintf(a.stderr, "%s %s: %s\n", r.Kind, r.Name, p)
+					failed++
 				}
 			}
 			if failed > 0 {

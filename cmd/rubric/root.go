@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -25,9 +21,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
-	"github.com/rubricmcp/rubric/internal/nearest"
 	"github.com/rubricmcp/rubric/internal/redact"
-	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Exit codes.
@@ -160,30 +154,17 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	if path, _ := cmd.Flags().GetString("config"); path != "" {
 		return readConfig(cmd.Root(), v, path)
 	}
-	// Only rubric.yaml (or .yml) counts: viper's own search would also
-	// take a file named plain "rubric", such as the binary itself.
-	dirs := []string{"."}
-	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
-		dirs = append(dirs, filepath.Join(dir, "rubric"))
-	} else if home, err := os.UserHomeDir(); err == nil {
-		dirs = append(dirs, filepath.Join(home, ".config", "rubric"))
+	path, user, local := localconfig.Search()
+	if path == "" {
+		return nil
 	}
-	for i, dir := range dirs {
-		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
-			path := filepath.Join(dir, name)
-			if st, err := os.Stat(path); err != nil || st.IsDir() {
-				continue
-			}
-			if err := readConfig(cmd.Root(), v, path); err != nil {
-				return err
-			}
-			// A file in the working directory may not choose where a
-			// credential goes (localconfig), unless it is the user's own.
-			if trust, _ := cmd.Flags().GetBool("trust-local-config"); i == 0 {
-				a.local = localconfig.Found(v, cmd.Flags().Changed, path, filepath.Join(dirs[len(dirs)-1], name), trust)
-			}
-			return nil
-		}
+	if err := readConfig(cmd.Root(), v, path); err != nil {
+		return err
+	}
+	// A file in the working directory may not choose where a credential
+	// goes (localconfig), unless it is the user's own.
+	if trust, _ := cmd.Flags().GetBool("trust-local-config"); local {
+		a.local = localconfig.Found(v, cmd.Flags().Changed, path, user, trust)
 	}
 	return nil
 }
@@ -199,24 +180,11 @@ func setMaxFileSize(v *viper.Viper) error {
 	return nil
 }
 
-// configOnly are the config file's keys that no flag has.
-var configOnly = []string{"headers", "plugins"}
-
-// readConfig reads the config file at path into v and refuses a key that
-// is neither a flag of any command nor a config-only key, naming the
-// nearest valid one: a typo such as "rubrc: tdqs" would otherwise be
-// ignored and the default run. Every other key v holds is a bound flag,
-// so a key of v that no flag has came from the file.
+// readConfig reads the config file at path into v and refuses a key
+// that is neither a flag of any command nor a config-only key (see
+// localconfig.Read).
 func readConfig(root *cobra.Command, v *viper.Viper, path string) error {
-	v.SetConfigFile(path)
-	b, err := boundedread.ReadFile(context.Background(), path, 0)
-	if err == nil {
-		err = v.ReadConfig(bytes.NewReader(b))
-	}
-	if err != nil {
-		return fmt.Errorf("read config %s: %w", path, err)
-	}
-	known := slices.Clone(configOnly)
+	var known []string
 	var walk func(*cobra.Command)
 	walk = func(c *cobra.Command) {
 		c.LocalFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
@@ -226,15 +194,5 @@ func readConfig(root *cobra.Command, v *viper.Viper, path string) error {
 		}
 	}
 	walk(root)
-	for _, k := range slices.Sorted(maps.Keys(v.AllSettings())) {
-		if slices.Contains(known, k) {
-			continue
-		}
-		msg := fmt.Sprintf("config %s: unknown key %q", path, termtext.Printable(k))
-		if near := nearest.Key(k, known); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
-		}
-		return errors.New(msg + "; the keys are the long flags' names, plus headers and plugins")
-	}
-	return nil
+	return localconfig.Read(v, path, known)
 }

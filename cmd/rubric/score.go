@@ -1,13 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
@@ -120,39 +118,20 @@ func (a *app) textOptions() text.Options {
 // atomically.
 func (a *app) writeOutputs(rep *report.Report, format writers.Writer) error {
 	opt := a.textOptions()
-	if out := a.v.GetString("out"); out != "" {
-		if err := format.WriteFile(out, rep, opt); err != nil {
-			return err
-		}
-	} else {
-		if f, ok := a.stdout.(*os.File); ok && format.Name == "text" {
-			opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
-		}
-		if err := format.Write(a.stdout, rep, opt); err != nil {
-			return err
-		}
+	o := writers.Outputs{Main: format, Out: a.v.GetString("out"), Files: map[string]string{}}
+	if f, ok := a.stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
+		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
 	}
 	for _, w := range writers.All {
-		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
-			if err := w.WriteFile(path, rep, opt); err != nil {
-				return err
-			}
-		}
+		o.Files[w.Flag] = a.v.GetString(w.Flag)
 	}
-	return nil
+	return o.Write(a.stdout, rep, opt)
 }
 
 // failUnder exits 1 when the report's overall score is below t.
 func failUnder(rep *report.Report, t *rubric.Threshold) error {
-	if t == nil {
-		return nil
-	}
-	if rep.Exact == nil {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("no overall score (%s), so it cannot reach %s", rep.NoScore, t.Label)}
-	}
-	got := num.MustParse(*rep.Exact)
-	if got.Cmp(t.Min) < 0 {
-		return &exitError{code: exitBelow, msg: fmt.Sprintf("overall score %s is below %s (%s)", *rep.Score, t.Label, t.Min)}
+	if msg := rep.Below(t); msg != "" {
+		return &exitError{code: exitBelow, msg: msg}
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"os"
 	"strings"
 
@@ -69,7 +68,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	t.Dir = v.GetString("cwd")
 	var err error
 	env, _ := cmd.Flags().GetStringArray("env")
-	if t.Env, err = pairs("--env", env); err != nil {
+	if t.Env, err = transport.Pairs("--env", env, false); err != nil {
 		return "", t, err
 	}
 	if t.Headers, err = a.headers(cmd); err != nil {
@@ -93,57 +92,13 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	return name, t, nil
 }
 
-// headers merges the config's headers (values may name environment
-// variables as ${NAME}, so secrets stay out of the file), RUBRIC_HEADER
-// (NAME=VALUE lines) and --header flags, later ones winning.
+// headers merges the config's headers, RUBRIC_HEADER (NAME=VALUE lines)
+// and --header flags, later ones winning (see transport.MergeHeaders).
 func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
-	// Names are canonicalised (viper lowercases the config's), so one
-	// header given twice is one header, the later value winning.
-	h := map[string]string{}
-	for k, val := range a.v.GetStringMapString("headers") {
-		h[http.CanonicalHeaderKey(k)] = os.ExpandEnv(val)
-	}
 	var lines []string
 	if env := os.Getenv("RUBRIC_HEADER"); env != "" {
 		lines = strings.Split(strings.TrimSpace(env), "\n")
 	}
 	flags, _ := cmd.Flags().GetStringArray("header")
-	lines = append(lines, flags...)
-	more, err := pairs("--header", lines)
-	if err != nil {
-		return nil, err
-	}
-	for k, val := range more {
-		h[http.CanonicalHeaderKey(k)] = val
-	}
-	if len(h) == 0 {
-		return nil, nil
-	}
-	return h, nil
-}
-
-// pairs parses NAME=VALUE items. For --header, NAME: VALUE (as curl
-// takes it) is read too: a header name holds neither ':' nor '=', so
-// whichever comes first ends it. A malformed item is named by its place
-// alone: its text may be a secret.
-func pairs(flag string, items []string) (map[string]string, error) {
-	if len(items) == 0 {
-		return nil, nil
-	}
-	m := map[string]string{}
-	for i, it := range items {
-		sep := "="
-		if c := strings.IndexByte(it, ':'); flag == "--header" && c >= 0 && (c < strings.IndexByte(it, '=') || !strings.Contains(it, "=")) {
-			sep = ":"
-		}
-		k, val, ok := strings.Cut(it, sep)
-		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("%s number %d of %d is not NAME=VALUE (its text is not shown: it may hold a secret)", flag, i+1, len(items))
-		}
-		if sep == ":" {
-			val = strings.TrimLeft(val, " \t")
-		}
-		m[strings.TrimSpace(k)] = val
-	}
-	return m, nil
+	return transport.MergeHeaders(a.v.GetStringMapString("headers"), "--header", append(lines, flags...))
 }

@@ -43,6 +43,18 @@ type Calibration struct {
 	Server *Source
 }
 
+// Check refuses a calibration that cannot be made: the files need the
+// Out directory, and the medians at least one run.
+func (c Calibration) Check() error {
+	if c.Out == "" {
+		return fmt.Errorf("calibrate needs --out DIR: the record, the summary and each run's answers are written there")
+	}
+	if c.Runs < 1 {
+		return fmt.Errorf("--runs %d: score the capture at least once", c.Runs)
+	}
+	return nil
+}
+
 // Calibrate scores the capture's definitions c.Runs times with answers
 // given afresh, sets the medians against the published scores, and
 // writes everything into c.Out: first into a directory beside it, moved in

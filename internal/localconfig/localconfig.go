@@ -6,6 +6,9 @@
 // set there, would send the user's API key (or another secret) to a
 // place the file's author chose. Check refuses such a setting, unless the
 // user consents or no credential would go with it.
+//
+// It also finds the config file (Search) and reads it, refusing unknown
+// keys (Read).
 package localconfig
 
 import (

@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -88,4 +89,17 @@ func (h *Host) describe(ctx context.Context, p Plugin) (string, []string, error)
 		return "", nil, err
 	}
 	return id.Version, nil, nil
+}
+
+// Problem says why the row's plugin cannot be used: its binary does not
+// match its pin, or it could not be described. It is empty when the
+// plugin can be used.
+func (r Row) Problem() string {
+	switch {
+	case r.Pin == "MISMATCH":
+		return fmt.Sprintf("its sha256 %s does not match the pin in plugins.%s.sha256", r.SHA256, r.Name)
+	case r.Error != "":
+		return r.Error
+	}
+	return ""
 }

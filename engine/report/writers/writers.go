@@ -81,3 +81,33 @@ func JSON() Writer {
 	w, _ := Find("json")
 	return w
 }
+
+// Outputs are where one run's report goes: the main output, in format
+// Main, to the file Out or, when Out is empty, to a stream; then one more
+// file for each format whose Flag (such as "json") Files maps to a path.
+type Outputs struct {
+	Main  Writer
+	Out   string
+	Files map[string]string
+}
+
+// Write writes rep to o, the main output first. opt is used as given on
+// the stream; a file gets no colour and no width limit. Every file is
+// written atomically.
+func (o Outputs) Write(stream io.Writer, rep *report.Report, opt text.Options) error {
+	if o.Out != "" {
+		if err := o.Main.WriteFile(o.Out, rep, opt); err != nil {
+			return err
+		}
+	} else if err := o.Main.Write(stream, rep, opt); err != nil {
+		return err
+	}
+	for _, w := range All {
+		if path := o.Files[w.Flag]; w.Flag != "" && path != "" {
+			if err := w.WriteFile(path, rep, opt); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -81,3 +81,78 @@ func TestJSONIsTheReport(t *testing.T) {
 		t.Errorf("the json writer does not write report.Write's JSON")
 	}
 }
+
+// Outputs writes the main output to the stream or to Out, and the extra
+// files Files names, each as its format's own writer does.
+func TestOutputs(t *testing.T) {
+	rep := reporttest.Capture(t, "everything.tools.json")
+	render := func(name string) string {
+		w, err := Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := w.Write(&b, rep, text.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name       string
+		main, out  string
+		files      map[string]string
+		wantStream string            // format on the stream, or none
+		wantFiles  map[string]string // file name to format
+	}{
+		{name: "the main output on the stream", main: "text", wantStream: "text"},
+		{name: "the main output to a file, with extra files", main: "markdown", out: "summary.md",
+			files:     map[string]string{"json": "report.json", "sarif": "report.sarif", "markdown": ""},
+			wantFiles: map[string]string{"summary.md": "markdown", "report.json": "json", "report.sarif": "sarif"}},
+		{name: "extra files beside the stream", main: "json", files: map[string]string{"markdown": "s.md"},
+			wantStream: "json", wantFiles: map[string]string{"s.md": "markdown"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			main, err := Find(tc.main)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := Outputs{Main: main, Files: map[string]string{}}
+			if tc.out != "" {
+				o.Out = filepath.Join(dir, tc.out)
+			}
+			for flag, name := range tc.files {
+				if name != "" {
+					o.Files[flag] = filepath.Join(dir, name)
+				}
+			}
+			var stream bytes.Buffer
+			if err := o.Write(&stream, rep, text.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			want := ""
+			if tc.wantStream != "" {
+				want = render(tc.wantStream)
+			}
+			if stream.String() != want {
+				t.Errorf("the stream holds %d bytes, want the %s output (%d bytes)", stream.Len(), tc.wantStream, len(want))
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != len(tc.wantFiles) {
+				t.Errorf("%d files written, want %d", len(entries), len(tc.wantFiles))
+			}
+			for name, format := range tc.wantFiles {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != render(format) {
+					t.Errorf("%s does not hold the %s output", name, format)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,29 @@
+package calibrate
+
+import (
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+func TestMatches(t *testing.T) {
+	cur := Current{RubricName: "tdqs", RubricVersion: "1.3.0", RubricDigest: "sha256:0123456789abcdef0123",
+		SurfaceHash: "sha256:fedcba9876543210fedc", ToolCount: 4}
+	withJudge := cur
+	withJudge.Judge = &report.Judge{Identity: judge.Identity{Plugin: "heuristic", Version: "1.0.0", Model: "rules"}}
+	for _, tc := range []struct {
+		name string
+		cur  Current
+		want string
+	}{
+		{name: "no judge", cur: cur, want: "c.json matches: rubric tdqs 1.3.0 sha256:0123456789ab, judge none, scored set sha256:fedcba987654 (4 tools)"},
+		{name: "a judge", cur: withJudge, want: "c.json matches: rubric tdqs 1.3.0 sha256:0123456789ab, judge heuristic 1.0.0 (rules), scored set sha256:fedcba987654 (4 tools)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.cur.Matches("c.json"); got != tc.want {
+				t.Errorf("Matches = %q\nwant      %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,24 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// Below says why the report's overall score does not reach t (rubric
+// score --fail-under): it is below t, or there is none. It is empty when
+// the score reaches t, or t is nil.
+func (r *Report) Below(t *rubric.Threshold) string {
+	if t == nil {
+		return ""
+	}
+	if r.Exact == nil {
+		return fmt.Sprintf("no overall score (%s), so it cannot reach %s", r.NoScore, t.Label)
+	}
+	if num.MustParse(*r.Exact).Cmp(t.Min) < 0 {
+		return fmt.Sprintf("overall score %s is below %s (%s)", *r.Score, t.Label, t.Min)
+	}
+	return ""
+}

@@ -1,0 +1,35 @@
+package report
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+func TestBelow(t *testing.T) {
+	scored := func(score, exact string) *Report {
+		s, e := json.Number(score), exact
+		return &Report{Score: &s, Exact: &e}
+	}
+	gradeB := &rubric.Threshold{Min: num.MustParse("80"), Label: "grade B"}
+	for _, tc := range []struct {
+		name string
+		rep  *Report
+		t    *rubric.Threshold
+		want string
+	}{
+		{name: "no threshold", rep: &Report{NoScore: "no tools"}, t: nil, want: ""},
+		{name: "reached exactly", rep: scored("80", "80"), t: gradeB, want: ""},
+		{name: "above", rep: scored("91", "273/3"), t: gradeB, want: ""},
+		{name: "below by a fraction the rounding hides", rep: scored("80", "239/3"), t: gradeB, want: "overall score 80 is below grade B (80)"},
+		{name: "no score", rep: &Report{NoScore: "no tools"}, t: gradeB, want: "no overall score (no tools), so it cannot reach grade B"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.rep.Below(tc.t); got != tc.want {
+				t.Errorf("Below = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,19 @@
+package rubrics
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs"}; !slices.Equal(got, want) {
+		t.Errorf("Names() = %v, want %v", got, want)
+	}
+	// Every rubric lint_tool applies is built in, but for tool-safety,
+	// which it skips until it is.
+	for _, name := range Lint {
+		if _, err := Find(name); (err == nil) == (name == "tool-safety") {
+			t.Errorf("Find(%q): %v", name, err)
+		}
+	}
+}
