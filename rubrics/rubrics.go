@@ -72,7 +72,7 @@ func Names() []string {
 }
 
 // Lint are the rubrics an agent's lint_tool call applies (rubric mcp), in
-// order; tool-safety is skipped, and said so, until it is built in.
+// order: quality of the schema and of the words, then safety.
 var Lint = []string{"schema-quality", "tdqs", "tool-safety"}
 
 // builtin compiles the built-in rubric b once.
