@@ -27,6 +27,11 @@ writes the new report.`,
 			if ref == "" {
 				return fmt.Errorf("rescore needs --rubric: the rubric to score the report with")
 			}
+			out := a.v.GetString("out")
+			inputs := []run.Flagged{{Flag: "rescore", Path: args[0]}, {Flag: "--rubric", Path: ref}}
+			if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--out", Path: out}}, run.Flagged{}); err != nil {
+				return err
+			}
 			old, err := report.Read(args[0])
 			if err != nil {
 				return err
@@ -46,7 +51,7 @@ writes the new report.`,
 			if err != nil {
 				return err
 			}
-			if out := a.v.GetString("out"); out != "" {
+			if out != "" {
 				if err := writers.JSON().WriteFile(out, rep, text.Options{}); err != nil {
 					return err
 				}
