@@ -85,6 +85,10 @@ func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 	return Scored{score: score, metrics: metrics, answers: st.Answers}, nil
 }
 
+// Surface computes the surface's part of rep from its scored tools
+// (results, in tool order), the surface's values and signals, and the
+// surface's answers and their usage: metrics, validity, warnings, the
+// overall score and grade, the gate's value and the report sections.
 func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results []Scored, sv *check.Surface, answers, usage map[string]any) error {
 	if len(results) == 0 {
 		rep.NoScore = "the surface has no tools, so there is nothing to grade"
