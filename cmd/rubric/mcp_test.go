@@ -19,7 +19,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/rubricmcp/rubric/internal/race"
-	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // The tests here drive the real rubric mcp process (the test binary run
@@ -292,8 +291,12 @@ func TestMCPServe(t *testing.T) {
 				"name": "click", "description": "Clicks on the element.",
 				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"uid": map[string]any{"type": "string"}}},
 			}}, &lint)
-			if len(lint.Results) != 2 || lint.Results[0].Rubric != "schema-quality" || lint.Results[1].Rubric != "tdqs" {
-				t.Fatalf("lint_tool results: %+v", lint.Results)
+			if len(lint.Results) != 3 || lint.Results[0].Rubric != "schema-quality" || lint.Results[1].Rubric != "tdqs" || lint.Results[2].Rubric != "tool-safety" || len(lint.Skipped) != 0 {
+				t.Fatalf("lint_tool results: %+v, skipped %v", lint.Results, lint.Skipped)
+			}
+			// A plain click tool is no threat: tool-safety finds nothing.
+			if lint.Results[2].Score != 100 || len(lint.Results[2].Issues) != 0 {
+				t.Errorf("tool-safety flagged a plain definition: %+v", lint.Results[2])
 			}
 			if len(lint.Results[0].Issues) == 0 || len(lint.Results[1].Issues) == 0 {
 				t.Errorf("lint_tool found no issue in a bare definition: %+v", lint.Results)
@@ -411,8 +414,8 @@ func TestMCPHostile(t *testing.T) {
 
 // TestMCPGradesItself: rubric mcp's own tools/list, read raw over stdio
 // as rubric score reads a server, scores A under Schema Quality, at least
-// 4.0 for every tool under TDQS with the heuristic, and (once that rubric
-// is built in) has no tool-safety finding.
+// 4.0 for every tool under TDQS with the heuristic, and has no
+// tool-safety finding.
 func TestMCPGradesItself(t *testing.T) {
 	c := stdioClient(t)
 	resp, err := c.GetTransport().SendRequest(context.Background(), transport.JSONRPCRequest{
@@ -440,10 +443,6 @@ func TestMCPGradesItself(t *testing.T) {
 		if tool["score"].(float64) < 4.0 {
 			t.Errorf("TDQS: %s scores %v, below 4.0; its issues: %v", tool["name"], tool["score"], tool["issues"])
 		}
-	}
-	if _, err := rubrics.Find("tool-safety"); err != nil {
-		t.Logf("no tool-safety rubric built in yet (%v): that check waits for it", err)
-		return
 	}
 	if ts := cliReport(t, file, "tool-safety"); len(issuesOf(ts)) > 0 {
 		t.Errorf("tool-safety findings: %v", issuesOf(ts))

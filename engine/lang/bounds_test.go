@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -109,5 +110,37 @@ func TestRoundBoundsItsDigits(t *testing.T) {
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
 		}
+	}
+}
+
+// TestEvalStopsWhenCancelled: a formula whose work grows with its data
+// runs with cost tracking on large data, and there it looks at its
+// context as it goes, so a cancelled run stops inside one formula rather
+// than after it. The context is cancelled before the evaluation starts:
+// its 200 x 200 comparisons are never all made.
+func TestEvalStopsWhenCancelled(t *testing.T) {
+	e, err := NewEnv(Var{"tool", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ds := e.Compile("tool.items.map(a, tool.items.filter(b, b == a).size()).size()", nil)
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	items := make([]any, 200)
+	for i := range items {
+		items[i] = int64(i)
+	}
+	vars := Vars{"tool": map[string]any{"items": items}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = p.EvalSizedContext(ctx, vars, 1<<40)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("cancelled: err = %v, want one that says the formula was interrupted and wraps context.Canceled", err)
+	}
+	// The same evaluation with a live context completes.
+	v, err := p.EvalSizedContext(context.Background(), vars, 1<<40)
+	if err != nil || v.Value() != int64(200) {
+		t.Fatalf("not cancelled: %v, %v; want 200", v, err)
 	}
 }

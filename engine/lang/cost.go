@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
@@ -79,7 +80,10 @@ func isDataPath(e celast.Expr) bool {
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call, so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
-func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {
+func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if textFunctionNames[function] {
+		return b.textCallEstimate(args)
+	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {
 	case "params":
@@ -128,9 +132,18 @@ func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64) uint64 {
 // is longer than size, skipping cost tracking when the formula's static
 // estimate for that size is within the cost limit.
 func (p *Program) EvalSized(act interpreter.Activation, size uint64) (ref.Val, error) {
+	return p.EvalSizedContext(context.Background(), act, size)
+}
+
+// EvalSizedContext is EvalSized that stops when ctx is done: a formula
+// run with cost tracking looks at ctx every 1,000 steps of a
+// comprehension, so Ctrl-C ends even a long one; the untracked path is
+// taken only when the formula's worst case is within the cost limit, so
+// it ends soon anyway.
+func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activation, size uint64) (ref.Val, error) {
 	if p.fast != nil && size <= p.fastUpTo {
 		out, _, err := p.fast.Eval(act)
 		return out, err
 	}
-	return p.EvalIn(act)
+	return p.evalContext(ctx, act)
 }

@@ -9,6 +9,7 @@
 package lang
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -78,7 +79,8 @@ func NewEnv(vars ...Var) (*Env, error) {
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
-		jsonFunctions())
+		jsonFunctions(),
+		textFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}
@@ -317,8 +319,16 @@ func (p *Program) Eval(vars map[string]any) (ref.Val, error) {
 // EvalIn evaluates the program in an activation, for callers that
 // evaluate many formulas over the same variables.
 func (p *Program) EvalIn(act interpreter.Activation) (ref.Val, error) {
-	out, _, err := p.prg.Eval(act)
+	return p.evalContext(context.Background(), act)
+}
+
+// evalContext evaluates the tracked program, stopping when ctx is done.
+func (p *Program) evalContext(ctx context.Context, act interpreter.Activation) (ref.Val, error) {
+	out, _, err := p.prg.ContextEval(ctx, act)
 	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, fmt.Errorf("the formula was interrupted: %w", ctxErr)
+		}
 		if strings.Contains(err.Error(), "cost limit exceeded") {
 			return nil, fmt.Errorf("%w: the formula did more work than its cost limit (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data (a scan of a list inside a scan of a list: look items up with index_by instead); for a built-in rubric, report it with the surface, or score with a copy of the rubric (rubric rubrics show --source NAME) whose formula does less", err, p.limit)
 		}

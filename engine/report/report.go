@@ -199,7 +199,16 @@ type Issue struct {
 	// Moves is how much the overall value the fixes name moves when this
 	// issue is fixed, exact; "" when the rubric does not say.
 	Moves string `json:"moves,omitempty"`
+	// Severity is how grave the rubric says the issue is, one of
+	// Severities, for security findings; "" when it does not say.
+	Severity string `json:"severity,omitempty"`
 }
+
+// Severities are the severities an issue may carry, gravest first.
+var Severities = []string{"critical", "high", "medium", "low"}
+
+// ValidSeverity reports whether s is one of Severities.
+func ValidSeverity(s string) bool { return slices.Contains(Severities, s) }
 
 // Fixes is what a report's fix list counts in.
 type Fixes struct {

@@ -8,6 +8,7 @@ package fakemcp
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -191,6 +192,23 @@ func Serve(mode string) {
 			}
 			tool, _ := json.Marshal(map[string]any{"name": os.Getenv("TOOL_NAME"), "description": cwd})
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[%s]}}`+"\n", id, tool)
+		})
+	case "tools-file": // serves the tools array of the JSON file $FAKE_TOOLS, read afresh for each tools/list
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "tools/list" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			var tools bytes.Buffer
+			src, err := os.ReadFile(os.Getenv("FAKE_TOOLS"))
+			if err == nil {
+				err = json.Compact(&tools, src)
+			}
+			if err != nil {
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":%q}}`+"\n", id, err.Error())
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`+"\n", id, tools.Bytes())
 		})
 	case "family", "family-ok": // starts a stubborn child, writes both pids to $FAKE_PIDFILE, ignores SIGTERM; family answers initialize only, family-ok tools/list too
 		child := exec.Command(os.Args[0])

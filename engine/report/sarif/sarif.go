@@ -17,6 +17,16 @@
 //	points >= 10   "warning"
 //	points <  10   "note"
 //
+// An issue with a severity (a security finding) takes its level from the
+// severity instead, and carries GitHub code scanning's numeric
+// "security-severity" in its properties; its rule is tagged "security"
+// and carries the highest security-severity of its results:
+//
+//	critical  "error"    9.5
+//	high      "error"    8.0
+//	medium    "warning"  5.0
+//	low       "note"     2.0
+//
 // Each rule's defaultConfiguration carries the same level. Results come
 // in the order of the fix list (report.FixList): the largest gain first;
 // each result's properties carry its gain (and what it moves the overall,
@@ -35,6 +45,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -90,6 +101,10 @@ type configuration struct {
 
 type ruleProperties struct {
 	Points string `json:"points"`
+	// Tags are "security" for a rule whose results have a severity.
+	Tags []string `json:"tags,omitempty"`
+	// SecuritySeverity is the highest of its results', for code scanning.
+	SecuritySeverity string `json:"security-severity,omitempty"`
 }
 
 type text struct {
@@ -123,6 +138,10 @@ type resultProperties struct {
 	// fixUnit; Moves what it moves the run's fixOverall.
 	Gain  string `json:"gain"`
 	Moves string `json:"moves,omitempty"`
+	// Severity is the issue's severity and SecuritySeverity its number
+	// on GitHub's scale, for security findings.
+	Severity         string `json:"severity,omitempty"`
+	SecuritySeverity string `json:"security-severity,omitempty"`
 }
 
 type location struct {
@@ -198,6 +217,10 @@ func build(r *report.Report) (*sarifLog, error) {
 			if err != nil {
 				return nil, fmt.Errorf("write SARIF: tool %q, check %q: %w", t.Name, is.Check, err)
 			}
+			sec, secLevel, isSecurity := securityOf(is.Severity)
+			if isSecurity {
+				level = secLevel
+			}
 			idx, ok := ruleIndex[is.Check]
 			if !ok {
 				c, _ := t.Check(is.Check)
@@ -213,6 +236,14 @@ func build(r *report.Report) (*sarifLog, error) {
 					DefaultConfiguration: configuration{level},
 					Properties:           ruleProperties{Points: points},
 				})
+			}
+			if isSecurity {
+				rp := &rules[idx].Properties
+				rp.Tags = []string{"security"}
+				if rp.SecuritySeverity == "" || securityRank(sec) > securityRank(rp.SecuritySeverity) {
+					rp.SecuritySeverity = sec
+					rules[idx].DefaultConfiguration = configuration{level}
+				}
 			}
 			fqn := t.Name
 			if prefix != "" {
@@ -230,7 +261,8 @@ func build(r *report.Report) (*sarifLog, error) {
 				Locations: []location{{LogicalLocations: []logicalLocation{{
 					Name: t.Name, FullyQualifiedName: fqn, Kind: "function",
 				}}}},
-				Properties: resultProperties{Tool: t.Name, Params: params, Points: points, Gain: f.Gain.Exact(), Moves: moves(f)},
+				Properties: resultProperties{Tool: t.Name, Params: params, Points: points, Gain: f.Gain.Exact(), Moves: moves(f),
+					Severity: is.Severity, SecuritySeverity: sec},
 			})
 		}
 	}
@@ -262,7 +294,29 @@ func build(r *report.Report) (*sarifLog, error) {
 	}, nil
 }
 
-// levelOf maps a check's points to a SARIF level (see the package doc).
+// securitySeverities are GitHub code scanning's numbers for each
+// severity, and the SARIF level that goes with it.
+var securitySeverities = map[string]struct{ score, level string }{
+	"critical": {"9.5", "error"},
+	"high":     {"8.0", "error"},
+	"medium":   {"5.0", "warning"},
+	"low":      {"2.0", "note"},
+}
+
+// securityOf returns an issue severity's security-severity and level;
+// false for an issue without a severity.
+func securityOf(severity string) (score, level string, ok bool) {
+	s, ok := securitySeverities[severity]
+	return s.score, s.level, ok
+}
+
+// securityRank orders security-severity numbers (those of
+// securitySeverities).
+func securityRank(score string) float64 {
+	f, _ := strconv.ParseFloat(score, 64)
+	return f
+}
+
 func moves(f report.Fix) string {
 	if !f.HasMoves {
 		return ""
@@ -277,6 +331,7 @@ func fixOverall(r *report.Report) string {
 	return r.Fixes.Overall
 }
 
+// levelOf maps a check's points to a SARIF level (see the package doc).
 func levelOf(points string) (string, error) {
 	p, err := num.Parse(points)
 	if err != nil {

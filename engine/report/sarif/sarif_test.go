@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -307,4 +308,78 @@ func TestWriteErrors(t *testing.T) {
 func TestGolden(t *testing.T) {
 	got := write(t, reporttest.Capture(t, "everything.tools.json"))
 	reporttest.Golden(t, filepath.Join("testdata", "everything.sarif"), got, *update)
+}
+
+// TestSecuritySeverity: an issue with a severity is a security finding:
+// its result's level follows the severity, not the points, and carries
+// security-severity; its rule is tagged security and carries the highest
+// security-severity of its results. Issues without one are unchanged.
+func TestSecuritySeverity(t *testing.T) {
+	rep := reporttest.Testdata(t, "synthetic.tools.json")
+	// The same check found at two severities in two tools, and one check
+	// at low; the rest of the issues stay quality issues.
+	var marked []string
+	sevs := []string{"medium", "high", "low"}
+	for i := range rep.Tools {
+		for k := range rep.Tools[i].Issues {
+			if len(marked) == len(sevs) {
+				break
+			}
+			is := &rep.Tools[i].Issues[k]
+			is.Severity = sevs[len(marked)]
+			marked = append(marked, rep.Tools[i].Name+"/"+is.Check)
+		}
+	}
+	if len(marked) != len(sevs) {
+		t.Fatalf("the synthetic report has %d issues, want at least %d", len(marked), len(sevs))
+	}
+	out := write(t, rep)
+	// Valid SARIF where the schema is installed (TestWriteValidSARIF says
+	// how); the rest holds either way.
+	if _, err := os.Stat(sarifSchemaPath); err == nil {
+		if err := sarifSchema(t).Validate(decode(t, out)); err != nil {
+			t.Errorf("not valid SARIF 2.1.0: %v", err)
+		}
+	}
+	var log sarifLog
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	want := map[string]struct{ level, sec string }{"medium": {"warning", "5.0"}, "high": {"error", "8.0"}, "low": {"note", "2.0"}}
+	ruleSec := map[string]string{}
+	seen := 0
+	for _, r := range run.Results {
+		key := r.Properties.Tool + "/" + r.RuleID
+		i := slices.Index(marked, key)
+		if i < 0 || r.Properties.Severity == "" {
+			if r.Properties.SecuritySeverity != "" {
+				t.Errorf("%s: a quality issue has security-severity %q", key, r.Properties.SecuritySeverity)
+			}
+			continue
+		}
+		seen++
+		w := want[sevs[i]]
+		if r.Level != w.level || r.Properties.SecuritySeverity != w.sec || r.Properties.Severity != sevs[i] {
+			t.Errorf("%s: level %s, security-severity %q, severity %q; want %s, %q, %q", key, r.Level, r.Properties.SecuritySeverity, r.Properties.Severity, w.level, w.sec, sevs[i])
+		}
+		if ruleSec[r.RuleID] < w.sec {
+			ruleSec[r.RuleID] = w.sec
+		}
+	}
+	if seen != len(sevs) {
+		t.Errorf("found %d security results, want %d", seen, len(sevs))
+	}
+	for _, r := range run.Tool.Driver.Rules {
+		sec, ok := ruleSec[r.ID]
+		if !ok {
+			if len(r.Properties.Tags) != 0 || r.Properties.SecuritySeverity != "" {
+				t.Errorf("rule %s has no security result but tags %v, security-severity %q", r.ID, r.Properties.Tags, r.Properties.SecuritySeverity)
+			}
+			continue
+		}
+		if !slices.Contains(r.Properties.Tags, "security") || r.Properties.SecuritySeverity != sec {
+			t.Errorf("rule %s: tags %v, security-severity %q; want security, %q", r.ID, r.Properties.Tags, r.Properties.SecuritySeverity, sec)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/google/cel-go/common/types"
 
@@ -207,7 +208,8 @@ func rounded(n num.Num, digits int) json.Number {
 }
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each
-// with a check name and a message (and optionally params and points).
+// with a check name and a message (and optionally params, points, gain
+// and severity).
 func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 	v, err := sc.Eval(p)
 	if err != nil {
@@ -244,6 +246,11 @@ func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 		}
 		if err := formulaGain(m, &is); err != nil {
 			return nil, fmt.Errorf("issue %d: %w", i, err)
+		}
+		if sev, ok := m["severity"]; ok && sev != nil {
+			if is.Severity, _ = sev.(string); !report.ValidSeverity(is.Severity) {
+				return nil, fmt.Errorf("issue %d: severity %v is none of %s", i, sev, strings.Join(report.Severities, ", "))
+			}
 		}
 		out = append(out, is)
 	}

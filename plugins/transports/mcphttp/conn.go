@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
@@ -64,7 +65,7 @@ func newConn(life context.Context, u *url.URL, limit int64, headers map[string]s
 	c := &conn{
 		life:    life,
 		target:  u,
-		display: u.Redacted(),
+		display: redact.URL(u.String()),
 		limit:   limit,
 		follow:  follow,
 		base:    http.DefaultTransport.(*http.Transport).Clone(),
@@ -89,14 +90,14 @@ const maxRedirects = 10
 func (c *conn) checkRedirect(req *http.Request, via []*http.Request) error {
 	from := via[len(via)-1].URL
 	if len(via) >= maxRedirects {
-		return c.refuse(fmt.Errorf("server redirected more than %d times, the last time from %s to %s: check the URL", maxRedirects, from.Redacted(), req.URL.Redacted()))
+		return c.refuse(fmt.Errorf("server redirected more than %d times, the last time from %s to %s: check the URL", maxRedirects, redact.URL(from.String()), redact.URL(req.URL.String())))
 	}
 	cross := !sameOrigin(req.URL, c.target)
 	if cross {
 		if !c.follow {
 			return c.refuse(fmt.Errorf("server at %s redirected to %s, on another origin: rubric does not follow it, since the request's credentials would go with it "+
 				"and the report would grade the other server under this URL; give rubric the new URL, or pass --follow-redirects to follow it without credentials",
-				from.Redacted(), req.URL.Redacted()))
+				redact.URL(from.String()), redact.URL(req.URL.String())))
 		}
 		for _, h := range c.headers {
 			req.Header.Del(h)

@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"log/slog"
 	"net/url"
 	"time"
@@ -128,9 +129,9 @@ func export(ctx context.Context, target transport.Target, version string, build 
 	}
 	if final, cross := c.redirected(); final != nil {
 		// The tools are those of the server redirected to: say so.
-		s.Server["redirected_to"] = final.Redacted()
+		s.Server["redirected_to"] = redact.URL(final.String())
 		if cross {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("the server at %s redirected to %s, on another origin; the tools are that server's, and it was sent no credentials", c.display, final.Redacted()))
+			s.Warnings = append(s.Warnings, fmt.Sprintf("the server at %s redirected to %s, on another origin; the tools are that server's, and it was sent no credentials", c.display, redact.URL(final.String())))
 		}
 	}
 	return s, nil

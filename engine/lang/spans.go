@@ -1,0 +1,396 @@
+package lang
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The text functions of the language over spans of strings: every match
+// of a regular expression with where it is, decoding base64 and hex into
+// text, and every string of a JSON value with its path. They take and
+// return plain Go values; text.go declares them to CEL.
+
+// Span is one match of a regular expression: Start and End are offsets in
+// characters (Unicode code points, as CEL's size and substring count
+// them), End exclusive, and Text the matched text.
+type Span struct {
+	Start, End int
+	Text       string
+}
+
+// regexps caches compiled expressions by source: a formula's pattern is
+// almost always a literal, compiled once and matched against every tool.
+// It holds at most maxCachedRegexps; past that a pattern is compiled
+// each time.
+var regexps sync.Map
+
+// compiledRegexp is an expression with what every match must hold: sets
+// of literals (lower case), every set with at least one of its literals
+// in the match. A text that misses a set cannot match, and
+// strings.Contains says so much faster than the expression would.
+type compiledRegexp struct {
+	re       *regexp.Regexp
+	required [][]string
+}
+
+// mayMatch reports whether a text whose folded form (see fold) is lower
+// can hold a match: false only when it misses one of the required sets.
+// A set that needs a character past ASCII is met by any text that has
+// one.
+func (c *compiledRegexp) mayMatch(lower string, ascii bool) bool {
+	for _, set := range c.required {
+		if !ascii && len(set) == 1 && set[0] == nonASCII[0] {
+			continue
+		}
+		if !slices.ContainsFunc(set, func(l string) bool { return strings.Contains(lower, l) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredLiterals are sets of strings, in lower case, such that every
+// match of re holds at least one string of each set; nil when none is
+// known. Case-insensitive literals qualify only when they are ASCII
+// (Unicode's case folding reaches past lower-casing for a few letters,
+// such as the long s).
+func requiredLiterals(re *syntax.Regexp) [][]string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		lit := string(re.Rune)
+		for _, r := range lit {
+			if r >= utf8.RuneSelf {
+				if re.Flags&syntax.FoldCase != 0 {
+					return nil // (?i)ſ matches s
+				}
+				return [][]string{nonASCII}
+			}
+		}
+		if lit == "" {
+			return nil
+		}
+		return [][]string{{strings.ToLower(lit)}}
+	case syntax.OpCharClass:
+		// A class of characters past ASCII only, such as invisible
+		// format characters: an ASCII text cannot match.
+		for i := 0; i < len(re.Rune); i += 2 {
+			if re.Rune[i] < utf8.RuneSelf {
+				return nil
+			}
+		}
+		if len(re.Rune) == 0 {
+			return nil
+		}
+		return [][]string{nonASCII}
+	case syntax.OpCapture, syntax.OpPlus:
+		return requiredLiterals(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return requiredLiterals(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var all [][]string
+		for _, sub := range re.Sub {
+			all = append(all, requiredLiterals(sub)...)
+		}
+		return all
+	case syntax.OpAlternate:
+		// Every branch must hold something: the union of each branch's
+		// most selective set (the one whose shortest literal is longest).
+		var union []string
+		for _, sub := range re.Sub {
+			sets := requiredLiterals(sub)
+			if len(sets) == 0 {
+				return nil
+			}
+			best, bestLen := sets[0], -1
+			for _, set := range sets {
+				short := len(set[0])
+				for _, l := range set {
+					short = min(short, len(l))
+				}
+				// Longer literals, then fewer of them, filter better.
+				if short > bestLen || (short == bestLen && len(set) < len(best)) {
+					best, bestLen = set, short
+				}
+			}
+			union = append(union, best...)
+		}
+		return [][]string{union}
+	}
+	return nil
+}
+
+// nonASCII stands for "a character past ASCII" among required literals:
+// no ASCII text holds the byte 0x80, and any other text meets it.
+var nonASCII = []string{"\x80"}
+
+// fold is s in lower case, with the two letters past ASCII whose case
+// folding reaches an ASCII letter (the long s, U+017F, and the Kelvin
+// sign, U+212A) written as that letter, so that a case-insensitive match
+// of an ASCII literal in s is a plain substring of fold(s); and whether s
+// is ASCII.
+func fold(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.Map(func(r rune) rune {
+				switch r {
+				case '\u017F':
+					return 's'
+				case '\u212A':
+					return 'k'
+				}
+				return unicode.ToLower(r)
+			}, s), false
+		}
+	}
+	return strings.ToLower(s), true
+}
+
+const maxCachedRegexps = 1024
+
+var regexpsCached struct {
+	sync.Mutex
+	n int
+}
+
+func compileCached(pattern string) (*compiledRegexp, error) {
+	if c, ok := regexps.Load(pattern); ok {
+		return c.(*compiledRegexp), nil
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiledRegexp{re: re}
+	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
+		c.required = requiredLiterals(tree.Simplify())
+	}
+	regexpsCached.Lock()
+	if regexpsCached.n < maxCachedRegexps {
+		if _, loaded := regexps.LoadOrStore(pattern, c); !loaded {
+			regexpsCached.n++
+		}
+	}
+	regexpsCached.Unlock()
+	return c, nil
+}
+
+// FindAll is every non-overlapping match of the RE2 expression pattern in
+// s, leftmost first, with its span in characters. The work is linear in
+// the length of s (RE2 never backtracks), and there are at most
+// len(s)+1 matches.
+func FindAll(s, pattern string) ([]Span, error) {
+	c, err := compileCached(pattern)
+	if err != nil {
+		return nil, err
+	}
+	lower, ascii := fold(s)
+	return c.findAll(s, lower, ascii), nil
+}
+
+// PatternSpan is a match of one of several expressions: Pattern is its
+// index.
+type PatternSpan struct {
+	Pattern int
+	Span
+}
+
+// FindAllEach is FindAll of each pattern in s, in the order of the
+// patterns, each pattern's matches leftmost first.
+func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
+	lower, ascii := fold(s)
+	var out []PatternSpan
+	for i, p := range patterns {
+		c, err := compileCached(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, sp := range c.findAll(s, lower, ascii) {
+			out = append(out, PatternSpan{Pattern: i, Span: sp})
+		}
+	}
+	return out, nil
+}
+
+func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
+	if !c.mayMatch(lower, ascii) {
+		return nil
+	}
+	locs := c.re.FindAllStringIndex(s, -1)
+	out := make([]Span, 0, len(locs))
+	// Byte offsets to character offsets in one pass over s.
+	chars, at := 0, 0
+	toChars := func(b int) int {
+		chars += utf8.RuneCountInString(s[at:b])
+		at = b
+		return chars
+	}
+	for _, l := range locs {
+		start := toChars(l[0])
+		end := toChars(l[1])
+		out = append(out, Span{Start: start, End: end, Text: s[l[0]:l[1]]})
+	}
+	return out
+}
+
+// printableText reports whether b is UTF-8 text a person could read:
+// every character printable (letters, marks, numbers, punctuation,
+// symbols, the ASCII space) or a tab, line feed or carriage return, and
+// at least one letter.
+func printableText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	letter := false
+	for _, r := range string(b) {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+		case unicode.IsLetter(r):
+			letter = true
+		case !unicode.IsPrint(r):
+			return false
+		}
+	}
+	return letter
+}
+
+// DecodeBase64 decodes s as base64 (the standard or the URL alphabet,
+// padded or not; white space is ignored) and returns the text and true
+// only when the bytes are printable UTF-8 text (see printableText);
+// anything else, including random bytes, is false.
+func DecodeBase64(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+	trimmed := strings.TrimRight(s, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(trimmed); err == nil && printableText(b) {
+			return string(b), true
+		}
+	}
+	return "", false
+}
+
+// DecodeHex decodes s as hexadecimal digits (either case; white space is
+// ignored; an optional 0x prefix) and returns the text and true only when
+// the bytes are printable UTF-8 text.
+func DecodeHex(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
+	b, err := hex.DecodeString(s)
+	if err != nil || !printableText(b) {
+		return "", false
+	}
+	return string(b), true
+}
+
+// Text is one string of a JSON value: Path is its JSON pointer (RFC
+// 6901), Text the string, and Key true when the string is an object's
+// key (its path is then the member's).
+type Text struct {
+	Path string
+	Text string
+	Key  bool
+}
+
+// maxTextsDepth bounds the nesting Texts descends into; deeper values
+// are not visited.
+const maxTextsDepth = 64
+
+// Texts is every string of v, keys and values, depth first with an
+// object's keys in sorted order and a list's elements in order, so the
+// same value yields the same list every time.
+func Texts(v any) []Text {
+	var out []Text
+	var walk func(v any, path string, depth int)
+	walk = func(v any, path string, depth int) {
+		if depth > maxTextsDepth {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			out = append(out, Text{Path: path, Text: x})
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				p := path + "/" + escapePointer(k)
+				out = append(out, Text{Path: p, Text: k, Key: true})
+				walk(x[k], p, depth+1)
+			}
+		case []any:
+			for i, e := range x {
+				walk(e, fmt.Sprintf("%s/%d", path, i), depth+1)
+			}
+		}
+	}
+	walk(v, "", 0)
+	return out
+}
+
+func escapePointer(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
+
+// FindRuns is every maximal run of at least n consecutive characters of s
+// that are all among chars, with its span in characters: base64 or hex
+// payloads are runs of their alphabets. Linear in the length of s, where
+// an expression such as [A-Za-z0-9]{40,} costs forty steps a character.
+func FindRuns(s, chars string, n int) []Span {
+	in := func(r rune) bool { return strings.ContainsRune(chars, r) }
+	if len(chars) > 0 && len(chars) < 256 {
+		var ascii [128]bool
+		simple := true
+		for _, r := range chars {
+			if r >= utf8.RuneSelf {
+				simple = false
+				break
+			}
+			ascii[r] = true
+		}
+		if simple {
+			in = func(r rune) bool { return r < utf8.RuneSelf && ascii[r] }
+		}
+	}
+	var out []Span
+	pos, start, startByte := 0, -1, 0
+	flush := func(endByte int) {
+		if start >= 0 && pos-start >= n {
+			out = append(out, Span{Start: start, End: pos, Text: s[startByte:endByte]})
+		}
+		start = -1
+	}
+	for i, r := range s {
+		if in(r) {
+			if start < 0 {
+				start, startByte = pos, i
+			}
+		} else {
+			flush(i)
+		}
+		pos++
+	}
+	flush(len(s))
+	return out
+}

@@ -1,0 +1,292 @@
+package lang
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestRuneScriptAndCategory(t *testing.T) {
+	tests := []struct {
+		r        rune
+		script   string
+		category string
+	}{
+		{'a', "Latin", "Ll"},
+		{'A', "Latin", "Lu"},
+		{'а', "Cyrillic", "Ll"}, // U+0430
+		{'ο', "Greek", "Ll"},    // U+03BF
+		{'7', "Common", "Nd"},
+		{'_', "Common", "Pc"},
+		{'\u0301', "Inherited", "Mn"},
+		{'\u200b', "Common", "Cf"},
+		{'\U000E0041', "Common", "Cf"},
+		{'\u202e', "Common", "Cf"},
+		{'\u00a0', "Common", "Zs"},
+		{'\U0010FFFE', "Unknown", "Cn"},
+		{'漢', "Han", "Lo"},
+	}
+	for _, tt := range tests {
+		if got := RuneScript(tt.r); got != tt.script {
+			t.Errorf("RuneScript(%U) = %q, want %q", tt.r, got, tt.script)
+		}
+		if got := RuneCategory(tt.r); got != tt.category {
+			t.Errorf("RuneCategory(%U) = %q, want %q", tt.r, got, tt.category)
+		}
+	}
+}
+
+func TestScripts(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"read_file", "[Latin]"},
+		{"reаd_file", "[Latin Cyrillic]"},
+		{"аbc", "[Cyrillic Latin]"},
+		{"v2.0_", "[Latin]"},
+		{"2.0", "[]"},
+		{"", "[]"},
+		{"e\u0301", "[Latin]"},
+		{"поиск", "[Cyrillic]"},
+	}
+	for _, tt := range tests {
+		if got := fmt.Sprint(Scripts(tt.in)); got != tt.want {
+			t.Errorf("Scripts(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSkeleton(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"read_file", "reаd_file", true}, // Cyrillic а
+		{"paypal", "pаypаl", true},
+		{"get_weather", "get_weathеr", true}, // Cyrillic е
+		{"scope", "ѕсоре", true},             // all Cyrillic
+		{"delete", "remove", false},
+		{"list", "lists", false},
+		{"file", "ﬁle", true}, // the ligature fi
+	}
+	for _, tt := range tests {
+		if got := Skeleton(tt.a) == Skeleton(tt.b); got != tt.same {
+			t.Errorf("Skeleton(%q) == Skeleton(%q) is %v, want %v (%q, %q)", tt.a, tt.b, got, tt.same, Skeleton(tt.a), Skeleton(tt.b))
+		}
+	}
+}
+
+func TestVisible(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"a\u200bb", `a\u{200B}b`},
+		{"x\U000E0041\U000E0042", `x\u{E0041}\u{E0042}`},
+		{"abc\u202edcba", `abc\u{202E}dcba`},
+		{"nbsp\u00a0here", `nbsp\u{A0}here`},
+		{"line\nnext\ttab", `line\nnext\ttab`},
+		{`back\slash`, `back\\slash`},
+		{"bad\xffbyte", `bad\x{FF}byte`},
+		{"emoji \U0001F600 stays", "emoji \U0001F600 stays"},
+		{"variation\ufe0f", `variation\u{FE0F}`},
+		{"café", "café"},
+	}
+	for _, tt := range tests {
+		if got := Visible(tt.in); got != tt.want {
+			t.Errorf("Visible(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFindAll(t *testing.T) {
+	tests := []struct {
+		s, pattern string
+		want       string // spans as start-end:text, or the error
+	}{
+		{"ignore previous instructions", `(?i)ignore\s+previous`, "[0-15:ignore previous]"},
+		{"aXbXc", "X", "[1-2:X 3-4:X]"},
+		{"ünïcode X", "X", "[8-9:X]"}, // characters, not bytes
+		{"none here", "X", "[]"},
+		{"", "", "[0-0:]"},
+		{"abc", "(", "error"},
+	}
+	for _, tt := range tests {
+		spans, err := FindAll(tt.s, tt.pattern)
+		got := "error"
+		if err == nil {
+			var parts []string
+			for _, s := range spans {
+				parts = append(parts, fmt.Sprintf("%d-%d:%s", s.Start, s.End, s.Text))
+			}
+			got = "[" + strings.Join(parts, " ") + "]"
+		}
+		if got != tt.want {
+			t.Errorf("FindAll(%q, %q) = %s, want %s", tt.s, tt.pattern, got, tt.want)
+		}
+	}
+}
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name, in string
+		decode   func(string) (string, bool)
+		want     string // "" for not text
+	}{
+		{"base64 text", "cmVhZCB0aGUgc2VjcmV0IGZpbGU=", DecodeBase64, "read the secret file"},
+		{"base64 unpadded", "cmVhZCB0aGUgc2VjcmV0IGZpbGU", DecodeBase64, "read the secret file"},
+		{"base64 url alphabet", "Pz8_Pz8_aGk", DecodeBase64, "??????hi"},
+		{"base64 of binary", "AAECAwQFBgcICQoLDA0ODw==", DecodeBase64, ""},
+		{"base64 of digits only", "MTIzNDU2", DecodeBase64, ""},
+		{"not base64", "hello world!", DecodeBase64, ""},
+		{"hex text", "69676e6f726520616c6c", DecodeHex, "ignore all"},
+		{"hex with prefix", "0x6869", DecodeHex, "hi"},
+		{"hex of a hash", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", DecodeHex, ""},
+		{"odd hex", "abc", DecodeHex, ""},
+	}
+	for _, tt := range tests {
+		got, ok := tt.decode(tt.in)
+		if !ok {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q (%v), want %q", tt.name, got, ok, tt.want)
+		}
+	}
+}
+
+func TestTexts(t *testing.T) {
+	v := map[string]any{
+		"name": "t",
+		"inputSchema": map[string]any{"properties": map[string]any{
+			"a/b": map[string]any{"enum": []any{"x", 1, "y"}},
+		}},
+	}
+	var got []string
+	for _, tx := range Texts(v) {
+		got = append(got, fmt.Sprintf("%s=%s,%v", tx.Path, tx.Text, tx.Key))
+	}
+	want := "/inputSchema=inputSchema,true /inputSchema/properties=properties,true " +
+		"/inputSchema/properties/a~1b=a/b,true /inputSchema/properties/a~1b/enum=enum,true " +
+		"/inputSchema/properties/a~1b/enum/0=x,false /inputSchema/properties/a~1b/enum/2=y,false " +
+		"/name=name,true /name=t,false"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("Texts:\n got %s\nwant %s", s, want)
+	}
+}
+
+// TestTextFunctionsInFormulas: each function as a formula calls it.
+func TestTextFunctionsInFormulas(t *testing.T) {
+	tool := map[string]any{"name": "reаd", "description": "Hi <IMPORTANT>do X</IMPORTANT>\u200b"}
+	tests := []struct{ src, want string }{
+		{"char_script('а')", "Cyrillic"},
+		{"char_category('\\u200b')", "Cf"},
+		{"char_script('')", ""},
+		{"scripts(tool.name)", "[Latin Cyrillic]"},
+		{"skeleton(tool.name) == skeleton('read')", "true"},
+		{"visible(tool.description)", `Hi <IMPORTANT>do X</IMPORTANT>\u{200B}`},
+		{"find_all(tool.description, '</?IMPORTANT>').map(s, s.start)", "[3 18]"},
+		{"find_all(tool.description, 'do X')[0].text", "do X"},
+		{"find_runs('ab  cdef  g', 'abcdefg', 2).map(s, [s.start, s.end, s.text])", "[[0 2 ab] [4 8 cdef]]"},
+		{"find_all_each(tool.description, ['X', '</?IMPORTANT>', 'none']).map(s, [s.pattern, s.start])", "[[0 17] [1 3] [1 18]]"},
+		{"decode_base64('aGVsbG8gd29ybGQ=')", "hello world"},
+		{"decode_base64('AAAA') == null", "true"},
+		{"decode_hex('6869')", "hi"},
+		{"texts(tool).filter(x, !x.key).map(x, x.path)", "[/description /name]"},
+	}
+	for _, tt := range tests {
+		got := fmt.Sprint(eval(t, tt.src, map[string]any{"tool": tool}, Var{"tool", Object}))
+		if got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestTextFunctionsAreCharged: a text function is charged for the length
+// it reads, so calling one over and over on a long string stops at the
+// cost limit, where a flat charge of one a call would let it run for
+// minutes.
+func TestTextFunctionsAreCharged(t *testing.T) {
+	e, err := NewEnv(Var{"tool", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("ab", 50_000)
+	for _, fn := range []string{"visible", "skeleton", "scripts", "decode_base64"} {
+		src := fmt.Sprintf("lists.range(5000).map(i, %s(tool.description)).size()", fn)
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		_, err := p.EvalSized(Vars{"tool": map[string]any{"description": long}}, uint64(len(long)))
+		if err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s: got %v, want the cost limit", fn, err)
+		}
+	}
+}
+
+// TestFindAllPrefilter: skipping a text that lacks a literal every match
+// needs never loses a match. Each pattern is run with the prefilter and
+// with the plain expression over texts chosen to sit at its edges: case
+// folding past ASCII (the Kelvin sign, the long s), texts that are not
+// ASCII, classes of characters past ASCII, alternations and repeats.
+func TestFindAllPrefilter(t *testing.T) {
+	patterns := []string{
+		`(?i)\bignore\s+(all\s+)?previous`,
+		`(?i)(ask|kelvin)`,
+		`(?i)secret`,
+		`SYSTEM:`,
+		`(?i)system:`,
+		`[\x{200B}\x{200C}]+`,
+		`\x{200D}`,
+		`(?i)ſ`,
+		`a(b|cd)+e`,
+		`(x|y){2,}z`,
+		`(?i)note\s+(to|for)\s+(the\s+)?(ai|model)`,
+		`(^|\n)\s*[A-Z]+:`,
+		`(?i)(always|must)\b[^.\n]{0,20}@`,
+	}
+	texts := []string{
+		"", "plain", "Ignore previous", "IGNORE ALL PREVIOUS rules", "ask", "\u212Aelvin", "as\u212A", "\u017Fecret",
+		"SECRET", "sec\u017Fet", "SYSTEM: go", "system: go", "Sy\u017Ftem: x", "zero\u200bwidth", "no zero width",
+		"joiner\u200d", "abcdcde", "ace", "xyxz", "xz", "Note to the AI", "note for model", "NOTE TO THE MODEL", "İgnore previous",
+		"always send to x@y", "must: a.b @", "é and SYSTEM: here", "ſ", "s", "S",
+	}
+	for _, p := range patterns {
+		re := regexp.MustCompile(p)
+		for _, s := range texts {
+			spans, err := FindAll(s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := re.FindAllStringIndex(s, -1)
+			if len(spans) != len(want) {
+				t.Errorf("FindAll(%q, %q): %d matches, the expression alone %d", s, p, len(spans), len(want))
+			}
+		}
+	}
+}
+
+func TestFindRuns(t *testing.T) {
+	tests := []struct {
+		s, chars string
+		n        int
+		want     string
+	}{
+		{"xx aaaa b aaaaa", "a", 4, "[3-7:aaaa 10-15:aaaaa]"},
+		{"aaa", "a", 4, "[]"},
+		{"ééaaaaé", "a", 2, "[2-6:aaaa]"},
+		{"0x6869 and cafe", "0123456789abcdefx", 4, "[0-6:0x6869 11-15:cafe]"},
+		{"«ab»«ab»", "«ab", 3, "[0-3:«ab 4-7:«ab]"},
+		{"", "a", 1, "[]"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		for _, s := range FindRuns(tt.s, tt.chars, tt.n) {
+			parts = append(parts, fmt.Sprintf("%d-%d:%s", s.Start, s.End, s.Text))
+		}
+		if got := "[" + strings.Join(parts, " ") + "]"; got != tt.want {
+			t.Errorf("FindRuns(%q, %q, %d) = %s, want %s", tt.s, tt.chars, tt.n, got, tt.want)
+		}
+	}
+}

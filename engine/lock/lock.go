@@ -1,0 +1,300 @@
+// Package lock pins the tool definitions a user approved, and says what
+// changed since: a rug pull (a server that changes a tool after it was
+// approved) shows as a changed tool with a field-level diff.
+//
+// A lock file (rubric.lock.json) holds the server's identity as the
+// transport recorded it, where the surface was read, the surface hash, and
+// each tool's hash and canonical definition, sorted by name. Verify reads
+// the server again and compares tool by tool: added, removed, changed.
+package lock
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Version is the lock file format's version.
+const Version = 1
+
+// DefaultFile is the lock file's name when none is given.
+const DefaultFile = "rubric.lock.json"
+
+// File is a lock file.
+type File struct {
+	LockVersion int `json:"lock_version"`
+	// Server is what is known of the server (serverInfo, package,
+	// command), as the surface recorded it.
+	Server map[string]any `json:"server,omitempty"`
+	// Source is where the surface was read.
+	Source string `json:"source,omitempty"`
+	// Hash is the surface hash of the locked tools.
+	Hash  string `json:"hash"`
+	Tools []Tool `json:"tools"`
+}
+
+// Tool is one approved tool definition.
+type Tool struct {
+	Name string `json:"name"`
+	Hash string `json:"hash"`
+	// Definition is the tool's canonical JSON.
+	Definition json.RawMessage `json:"definition"`
+}
+
+// New locks the tools of s.
+func New(s *surface.Surface) *File {
+	f := &File{LockVersion: Version, Server: s.Server, Source: s.Source, Hash: s.Hash(), Tools: []Tool{}}
+	for _, t := range s.Tools {
+		f.Tools = append(f.Tools, Tool{Name: t.Name, Hash: t.Hash, Definition: json.RawMessage(t.Canonical)})
+	}
+	sort.Slice(f.Tools, func(i, j int) bool { return f.Tools[i].Name < f.Tools[j].Name })
+	return f
+}
+
+// Write writes the lock file to path atomically (a temporary file renamed
+// into place), indented, with a final newline.
+func (f *File) Write(path string) error {
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".rubric-lock-*")
+	if err != nil {
+		return fmt.Errorf("write the lock file: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write the lock file: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write the lock file: %w", err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Read reads a lock file.
+func Read(path string) (*File, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the lock file: %w (write one with rubric lock)", err)
+	}
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s is not a lock file: %v (write it again with rubric lock)", path, err)
+	}
+	if f.LockVersion != Version {
+		return nil, fmt.Errorf("%s has lock_version %d; this rubric reads version %d (write it again with rubric lock)", path, f.LockVersion, Version)
+	}
+	return &f, nil
+}
+
+// Change is one tool that is not as it was locked.
+type Change struct {
+	Tool string
+	// Kind is "added", "removed" or "changed".
+	Kind string
+	// Fields are the differences of a changed tool, by JSON pointer.
+	Fields []FieldDiff
+}
+
+// FieldDiff is one difference inside a definition.
+type FieldDiff struct {
+	// Path is the JSON pointer of the member (/description,
+	// /inputSchema/properties/q/description).
+	Path string
+	// Old and New are the values as compact JSON; "" for a member that
+	// was not there.
+	Old, New string
+	// Text is a line diff when both values are strings of more than one
+	// line.
+	Text []string
+}
+
+// Diff compares the locked tools with the tools of s, in name order.
+func Diff(locked *File, s *surface.Surface) ([]Change, error) {
+	now := map[string]surface.Tool{}
+	for _, t := range s.Tools {
+		now[t.Name] = t
+	}
+	var out []Change
+	seen := map[string]bool{}
+	for _, lt := range locked.Tools {
+		seen[lt.Name] = true
+		t, ok := now[lt.Name]
+		if !ok {
+			out = append(out, Change{Tool: lt.Name, Kind: "removed"})
+			continue
+		}
+		if t.Hash == lt.Hash {
+			continue
+		}
+		var was any
+		if err := json.Unmarshal(lt.Definition, &was); err != nil {
+			return nil, fmt.Errorf("the lock file's definition of %q is not JSON: %v (write it again with rubric lock)", lt.Name, err)
+		}
+		var is any
+		if err := json.Unmarshal(t.Canonical, &is); err != nil {
+			return nil, err
+		}
+		c := Change{Tool: lt.Name, Kind: "changed"}
+		diffValues("", was, is, &c.Fields)
+		out = append(out, c)
+	}
+	var added []string
+	for _, t := range s.Tools {
+		if !seen[t.Name] {
+			added = append(added, t.Name)
+		}
+	}
+	sort.Strings(added)
+	for _, n := range added {
+		out = append(out, Change{Tool: n, Kind: "added"})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Tool < out[j].Tool })
+	return out, nil
+}
+
+// diffValues appends the differences between a and b under path: members
+// of objects one by one, anything else as a whole.
+func diffValues(path string, a, b any, out *[]FieldDiff) {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := map[string]bool{}
+		for k := range am {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		for _, k := range sorted {
+			p := path + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+			av, ina := am[k]
+			bv, inb := bm[k]
+			switch {
+			case !ina:
+				*out = append(*out, FieldDiff{Path: p, New: compact(bv)})
+			case !inb:
+				*out = append(*out, FieldDiff{Path: p, Old: compact(av)})
+			default:
+				diffValues(p, av, bv, out)
+			}
+		}
+		return
+	}
+	ca, cb := compact(a), compact(b)
+	if ca == cb {
+		return
+	}
+	d := FieldDiff{Path: path, Old: ca, New: cb}
+	as, aok := a.(string)
+	bs, bok := b.(string)
+	if aok && bok && (strings.Contains(as, "\n") || strings.Contains(bs, "\n")) {
+		d.Text = lineDiff(strings.Split(as, "\n"), strings.Split(bs, "\n"))
+	}
+	*out = append(*out, d)
+}
+
+func compact(v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// maxDiffLines bounds the line diff's table (its work is the product of
+// the two texts' line counts); longer texts are shown whole, removed and
+// added.
+const maxDiffLines = 2000
+
+// lineDiff is a line diff of a and b: unchanged lines start with two
+// spaces, removed ones with "- ", added ones with "+ " (a longest common
+// subsequence of lines).
+func lineDiff(a, b []string) []string {
+	if len(a) > maxDiffLines || len(b) > maxDiffLines {
+		var out []string
+		for _, l := range a {
+			out = append(out, "- "+l)
+		}
+		for _, l := range b {
+			out = append(out, "+ "+l)
+		}
+		return out
+	}
+	n, m := len(a), len(b)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []string
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			out = append(out, "  "+a[i])
+			i++
+			j++
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+			out = append(out, "- "+a[i])
+			i++
+		default:
+			out = append(out, "+ "+b[j])
+			j++
+		}
+	}
+	return out
+}
+
+// WriteText prints the changes, one tool a paragraph, or that nothing
+// changed.
+func WriteText(w io.Writer, changes []Change) error {
+	var b strings.Builder
+	if len(changes) == 0 {
+		b.WriteString("verified: every tool is as locked\n")
+	}
+	for _, c := range changes {
+		fmt.Fprintf(&b, "%s: %s\n", c.Kind, c.Tool)
+		for _, f := range c.Fields {
+			switch {
+			case f.Old == "":
+				fmt.Fprintf(&b, "  %s added: %s\n", f.Path, f.New)
+			case f.New == "":
+				fmt.Fprintf(&b, "  %s removed (was %s)\n", f.Path, f.Old)
+			case f.Text != nil:
+				fmt.Fprintf(&b, "  %s:\n", f.Path)
+				for _, l := range f.Text {
+					fmt.Fprintf(&b, "    %s\n", l)
+				}
+			default:
+				fmt.Fprintf(&b, "  %s:\n    - %s\n    + %s\n", f.Path, f.Old, f.New)
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,105 @@
+package lock
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+func surf(t *testing.T, tools string) *surface.Surface {
+	t.Helper()
+	s, err := surface.Parse("t.json", []byte(`{"tools":`+tools+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestDiff(t *testing.T) {
+	base := `[{"name":"a","description":"one\ntwo\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B."}]`
+	tests := []struct {
+		name, now string
+		want      string // WriteText's output
+	}{
+		{"unchanged, listed in another order", `[{"name":"b","description":"B."},{"name":"a","description":"one\ntwo\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}}]`,
+			"verified: every tool is as locked\n"},
+		{"a line of the description changed", `[{"name":"a","description":"one\nTWO\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B."}]`,
+			"changed: a\n  /description:\n      one\n    - two\n    + TWO\n      three\n"},
+		{"an enum changed, a member added, a tool removed", `[{"name":"a","title":"A","description":"one\ntwo\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","z"]}}}}]`,
+			"changed: a\n  /inputSchema/properties/p/enum:\n    - [\"x\",\"y\"]\n    + [\"x\",\"z\"]\n  /title added: \"A\"\nremoved: b\n"},
+		{"a tool added, a member removed", `[{"name":"a","description":"one\ntwo\nthree"},{"name":"b","description":"B."},{"name":"c"}]`,
+			"changed: a\n  /inputSchema removed (was {\"properties\":{\"p\":{\"enum\":[\"x\",\"y\"],\"type\":\"string\"}},\"type\":\"object\"})\nadded: c\n"},
+		{"a one-line description changed", `[{"name":"a","description":"one\ntwo\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B <IMPORTANT>"}]`,
+			"changed: b\n  /description:\n    - \"B.\"\n    + \"B <IMPORTANT>\"\n"},
+	}
+	locked := New(surf(t, base))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			changes, err := Diff(locked, surf(t, tt.now))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := WriteText(&b, changes); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteRead(t *testing.T) {
+	dir := t.TempDir()
+	s := surf(t, `[{"name":"z"},{"name":"a","description":"A"}]`)
+	path := filepath.Join(dir, DefaultFile)
+	if err := New(s).Write(path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Hash != s.Hash() || len(f.Tools) != 2 || f.Tools[0].Name != "a" {
+		t.Errorf("read back %+v", f)
+	}
+	if changes, err := Diff(f, s); err != nil || len(changes) != 0 {
+		t.Errorf("a surface differs from its own lock: %v %v", changes, err)
+	}
+	bad := []struct{ name, src, want string }{
+		{"not json", "{", "is not a lock file"},
+		{"unknown member", `{"lock_version":1,"hash":"","tools":[],"extra":1}`, "is not a lock file"},
+		{"another version", `{"lock_version":9,"hash":"","tools":[]}`, "lock_version 9"},
+	}
+	for _, b := range bad {
+		p := filepath.Join(dir, b.name)
+		if err := os.WriteFile(p, []byte(b.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Read(p); err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%s: got %v, want %q", b.name, err, b.want)
+		}
+	}
+	if _, err := Read(filepath.Join(dir, "nosuch")); err == nil || !strings.Contains(err.Error(), "rubric lock") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
+func TestLineDiff(t *testing.T) {
+	tests := []struct{ a, b, want string }{
+		{"x", "x", "  x"},
+		{"a\nb\nc", "a\nc", "  a|- b|  c"},
+		{"a\nc", "a\nb\nc", "  a|+ b|  c"},
+		{"a", "b", "- a|+ b"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(lineDiff(strings.Split(tt.a, "\n"), strings.Split(tt.b, "\n")), "|")
+		if got != tt.want {
+			t.Errorf("lineDiff(%q, %q) = %q, want %q", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

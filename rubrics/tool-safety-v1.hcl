@@ -1,0 +1,343 @@
+# Tool Safety, version 1: static cues of poisoned, smuggled and shadowing
+# tool definitions. A tool definition is a prompt that a model reads with
+# the user's authority; this rubric looks in every string of it (the name,
+# the title, the description, each parameter's name and description, schema
+# values such as default, enum, examples and const, the annotations) for
+# text that addresses the model rather than describes the tool, hides
+# itself from the person who approves it, or reaches for the user's
+# secrets. No judge is needed: the same definition gives the same findings.
+#
+# Every finding is one issue of the tool, with
+#   - check: the cue that found it (below),
+#   - severity: high, medium or low,
+#   - params: the parameter it was found in, if any,
+#   - message: the cue, the severity, where it was found (the JSON pointer
+#     into the definition: /description, /inputSchema/properties/notes/
+#     description, /inputSchema/properties/mode/default, /name ...) and the
+#     offending span between « and », with up to 16 characters either
+#     side, every invisible character written out (\u{E0041}).
+#
+# Intent, not topic. A tool may honestly say that it deletes data, fetches
+# URLs, sends mail or manages ~/.ssh/config with the user's consent: none
+# of these words is a cue by itself. The cues look for the grammar of an
+# instruction to the model (an imperative verb at the start of a sentence
+# or after "and", "then", a comma; "you must"; tags that imitate a system
+# prompt), for concealment from the user, and for secrets being moved into
+# a parameter or a URL. A sensitive path is a low finding alone (the topic)
+# and high only when the same tool also carries intent: an instruction to
+# the model of medium or high severity, concealment, or a request to put
+# data into a parameter.
+#
+# A cue whose words may stand apart ("send ... to https://") looks for them
+# within one sentence: [^.\n]* never crosses a full stop or a line break.
+#
+# The cues and their severities:
+#
+# Instructions addressed to the model (class instruction)
+#   override_instructions  high    "ignore (all) previous instructions", "disregard your rules", "forget the system prompt"
+#   system_prompt_imitation high   chat-template tokens (<|im_start|>, [INST], <<SYS>>), a <system> tag, a line opening
+#                                  "SYSTEM:" in capitals ("System: returns CPU usage" is a heading)
+#   directive_tag          medium  <IMPORTANT>, <instructions>, <secret>, <hidden>, <admin> ... tags around text
+#   addressed_to_model     medium  "AI, you must", "assistant: always", "you are now"
+#   note_to_model          low     "note to the model:" (also how honest tools give the model a hint)
+#   before_using           low     "before using this tool" (also how honest tools say what to call first);
+#                                  medium, as note_to_model, when the tool also carries intent
+# Concealment from the user (class concealment)
+#   conceal_from_user      high    "do not mention this to the user", "the user must not know", "hide this from the user"
+#   withhold_from_user     medium  "do not tell the user", "without informing the user", "secretly", "covertly"
+# Sensitive paths and secrets (class sensitive_path)
+#   secret_read            high    an imperative verb (read, cat, open, include, send, upload ...) right before a key,
+#                                  credential, browser profile or MCP client configuration path
+#   sensitive_path         low     such a path named at all; high when the tool also carries intent (see above)
+# Exfiltration (class exfil_url, exfil_param)
+#   markdown_image         medium  a markdown image in a definition (rendered, it fetches its URL); high with a
+#                                  placeholder in the URL
+#   url_data_placeholder   high    a URL with a placeholder for the conversation, context, secrets or notes
+#   send_to_url            medium  "send/post/upload/forward ... to https://..." as an instruction
+#   asks_for_conversation  medium  a parameter (only there) that asks for the conversation, the chat history, the
+#                                  system prompt or the previous messages
+#   asks_for_secrets       medium  an instruction to include, pass or paste API keys, tokens, passwords, credentials
+#   into_parameter         medium  an instruction to put data "in/into/as the X parameter"
+# Shadowing (class shadowing)
+#   shadow_redirect        high    "always/all/every ... bcc/cc/forward/send/copy ... <address or URL>", or the
+#                                  address before the bcc
+#   shadow_override        high    text saying it overrides or takes precedence over tools or instructions
+#   shadow_prescribe       medium  "when (you) call/use <tool_name> ... must/always/never": rules for another tool
+#   shadow_all_tools       medium  "all/any/every other tool(s) ... must/should"
+#   shadow_named           low     "instead of / do not use <tool_name>" (also honest advice between one server's tools)
+# Invisible and deceptive Unicode (class invisible, confusable_name)
+#   tag_characters         high    U+E0000-U+E007F: ASCII text no one sees
+#   bidi_control           high    U+202A-U+202E, U+2066-U+2069: text shown in another order than a model reads it
+#   variation_run          high    two or more variation selectors in a row (bytes smuggled as selectors)
+#   zero_width             medium  U+200B, U+200C, U+2060, U+FEFF, U+180E
+#   private_or_unassigned  medium  private use and unassigned code points
+#   zero_width_joiner      low     U+200D (also how emoji sequences are joined)
+#   confusable_name        high    a tool name in more than one script, or not ASCII, whose TR39 skeleton is ASCII
+#                                  (reаd_file with a Cyrillic а), or whose skeleton is another tool's of this server
+#   confusable_param       medium  the same for a parameter's name
+# Encoded payloads and padding (class encoded, padding)
+#   encoded_payload        low     a run of 40+ base64 or hex characters that decodes to text; high when the text holds
+#                                  a cue of instruction, concealment, secrets, exfiltration or shadowing
+#   padding                medium  80 or more blanks, or 8 or more line breaks, followed by more text
+# Annotations contradicted by the text (class annotation_lie)
+#   annotation_contradicted medium readOnlyHint true, or destructiveHint false, on a tool whose title or description
+#                                  says it deletes, removes, overwrites, drops, truncates, wipes, erases, purges or
+#                                  destroys (readOnlyHint also: writes, modifies), in the present tense (a read-only
+#                                  tool may list deleted files or show when a file was modified), not negated
+# Instructions hidden in schema values (class schema_value)
+#   in_schema_value        high    any cue of instruction, concealment, secrets, exfiltration or shadowing found in a
+#                                  default, const, enum, example or examples value: these values are data, never
+#                                  a place for words to the model
+#
+# Scoring: a tool starts at 100 and loses 25 points for each medium finding
+# and 5 for each low, down to 0; any high finding gives it 0. The server's
+# score is its weakest tool's: any high finding anywhere gives the server
+# the lowest grade. Grades: A >= 90, B >= 75, C >= 60, D >= 40, F below.
+#
+# Across servers: a cue that names another tool names it by the text; the
+# rubric sees one server, so look-alike names are compared within it.
+
+rubric "tool-safety" {
+  version     = "1.0.0"
+  title       = "Tool Safety"
+  description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
+  round       = 1
+
+  tool {
+    signals {
+      # Every string value of the definition, and the parameters' names.
+      texts = "texts(tool).filter(t, !t.key) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})"
+
+      # Every match of every text cue, with where it is.
+      raw = <<-CEL
+        signals.texts.map(t, find_all_each(t.text, surface_signals.patterns).map(m, cel.bind(c, surface_signals.cues[m.pattern], {
+          'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
+          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
+        })).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))).flatten()
+      CEL
+
+      # Intent: the tool addresses the model, hides from the user, or
+      # asks for data to be put into a parameter.
+      intent = <<-CEL
+        signals.raw.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
+      CEL
+
+      # Padding: looked for only in texts long enough to hold it.
+      padding = <<-CEL
+        signals.texts.filter(t, size(t.text) > 80).map(t, find_all(t.text, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').map(m, {
+          'check': 'padding', 'class': 'padding', 'severity': 'medium', 'title': 'padding that pushes text out of view',
+          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
+        })).flatten()
+      CEL
+
+      # Runs of base64 or hex that decode to text, and whether that text
+      # holds a cue; looked for only in texts long enough to hold one.
+      encoded = <<-CEL
+        signals.texts.filter(t, size(t.text) >= 40).map(t, find_runs(t.text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40).map(m, cel.bind(d,
+          m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
+          d == null ? [] : [{
+            'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
+            'severity': find_all_each(string(d), surface_signals.carried).size() > 0 ? 'high' : 'low',
+            'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end,
+            'decoded': string(d)
+          }]))).flatten().flatten()
+      CEL
+
+      annotated = "has(tool.annotations) && is_object(tool.annotations)"
+      prose     = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
+
+      # Side effects the text states, not negated just before.
+      effects = <<-CEL
+        signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
+          !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
+        ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
+          'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
+      CEL
+
+      lie = <<-CEL
+        !signals.annotated ? [] : signals.effects.filter(e,
+          ('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
+          || (e.destructive && 'destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false)
+        ).map(e, {
+          'check': 'annotation_contradicted', 'class': 'annotation_lie', 'severity': 'medium',
+          'title': ('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true ? 'readOnlyHint is true' : 'destructiveHint is false') + ', but the text says the tool has this side effect',
+          'path': e.path, 'key': false, 'text': e.text, 'start': e.start, 'end': e.end
+        })
+      CEL
+
+      # Names: not ASCII, but confusable with an ASCII name; or confusable
+      # with another tool's name on this server.
+      nameSkeleton = "skeleton(tool.name)"
+      names = <<-CEL
+        (
+          (!tool.name.matches(r'^[\x00-\x7F]*$') && signals.nameSkeleton.matches(r'^[\x00-\x7F]*$'))
+          || surface_signals.firstBySkeleton[signals.nameSkeleton] != tool.name
+          || surface_signals.lastBySkeleton[signals.nameSkeleton] != tool.name
+        ) ? [{
+          'check': 'confusable_name', 'class': 'confusable_name', 'severity': 'high',
+          'title': 'name confusable with ' + (surface_signals.firstBySkeleton[signals.nameSkeleton] != tool.name ? surface_signals.firstBySkeleton[signals.nameSkeleton] : surface_signals.lastBySkeleton[signals.nameSkeleton] != tool.name ? surface_signals.lastBySkeleton[signals.nameSkeleton] : signals.nameSkeleton) + ' (scripts: ' + scripts(tool.name).join(', ') + ')',
+          'path': '/name', 'key': false, 'text': tool.name, 'start': 0, 'end': size(tool.name)
+        }] : []
+      CEL
+      paramNames = <<-CEL
+        params(tool).filter(p, !p.name.matches(r'^[\x00-\x7F]*$') && skeleton(p.name).matches(r'^[\x00-\x7F]*$')).map(p, {
+          'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
+          'title': 'parameter name confusable with ' + skeleton(p.name) + ' (scripts: ' + scripts(p.name).join(', ') + ')',
+          'path': '/inputSchema/properties/' + p.name, 'key': true, 'text': p.name, 'start': 0, 'end': size(p.name)
+        })
+      CEL
+
+      # Every finding with its final severity: a sensitive path is high
+      # with intent; a cue carried into a schema value is high there.
+      findings = <<-CEL
+        (signals.raw + signals.padding + signals.encoded).map(f,
+          f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
+          ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
+             'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check in ['before_using', 'note_to_model'] && signals.intent
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
+             'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check == 'sensitive_path'
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': signals.intent ? 'high' : 'low',
+             'title': f.title + (signals.intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+        ) + signals.lie.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
+          + (signals.names + signals.paramNames).map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
+      CEL
+    }
+
+    metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
+    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium'))" }
+    metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
+
+    score = "metrics.high > 0 ? num(0) : clamp(100 - 25 * metrics.medium - 5 * metrics.low, 0, 100)"
+
+    issues = <<-CEL
+      signals.findings.map(f, {
+        'check': f.check,
+        'severity': f.severity,
+        'points': f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5,
+        'params': f.path.startsWith('/inputSchema/properties/') ? [f.path.split('/')[3].replace('~1', '/').replace('~0', '~')] : [],
+        'message': f.title + ' (' + f.severity + ') at ' + (f.key ? 'the name ' : '') + f.path + ': "'
+          + visible(f.text.substring(f.start > 16 ? f.start - 16 : 0, f.start))
+          + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
+          + visible(f.text.substring(f.end, f.end + 16 < size(f.text) ? f.end + 16 : size(f.text))) + '"'
+      })
+    CEL
+
+    report {
+      findings = "signals.findings.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.cue_class, 'severity': f.severity, 'path': f.path, 'start': f.start, 'end': f.end, 'span': visible(f.text.substring(f.start, f.end))})"
+    }
+  }
+
+  surface {
+    signals {
+      # The text cues: check, class, severity, title, the RE2 expression,
+      # and whether the cue counts when found in decoded payloads
+      # (carried).
+      cues = <<-CEL
+        [
+          {'check': 'override_instructions', 'class': 'instruction', 'severity': 'high', 'carried': true,
+           'title': 'instruction to the model to drop its instructions',
+           're': r'(?i)\b(ignore|disregard|forget|override)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+)?(previous|prior|above|earlier|preceding|original|system|safety|other)\s+(\w+\s+)?(instructions?|prompts?|rules|directions|guidelines|messages)'},
+          {'check': 'system_prompt_imitation', 'class': 'instruction', 'severity': 'high', 'carried': true,
+           'title': 'text imitating a system prompt',
+           're': r'(?i)<\|?(im_start|im_end|system|endoftext|start_header_id)\|?>|\[/?INST\]|<</?SYS>>|</?system>|</?system[_-]?(prompt|message|instructions?)>|(?-i:(^|\n)\s*(SYSTEM|SYSTEM PROMPT|DEVELOPER)\s*:)'},
+          {'check': 'directive_tag', 'class': 'instruction', 'severity': 'medium', 'carried': true,
+           'title': 'a tag that sets off instructions for the model',
+           're': r'(?i)</?(important|instructions?|secret|hidden|admin|priority|mandatory|critical|note[_-]?to[_-]?(ai|assistant|model|llm|agent)|assistant[_-]?(only|note))>'},
+          {'check': 'addressed_to_model', 'class': 'instruction', 'severity': 'medium', 'carried': true,
+           'title': 'text addressed to the model',
+           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
+          {'check': 'note_to_model', 'class': 'instruction', 'severity': 'low', 'carried': false,
+           'title': 'a note addressed to the model',
+           're': r'(?i)\bnote\s+(to|for)\s+(the\s+)?(ai|assistant|model|llm|agent)\b'},
+          {'check': 'before_using', 'class': 'instruction', 'severity': 'low', 'carried': false,
+           'title': 'a precondition addressed to the model',
+           're': r'(?i)\bbefore\s+(using|calling|invoking|running|executing)\s+(this|the|any)\s+(tool|function)\b'},
+          {'check': 'conceal_from_user', 'class': 'concealment', 'severity': 'high', 'carried': true,
+           'title': 'concealment from the user',
+           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(mention|reveal|disclose|show|say|explain|tell|report|display|expose)\s+(this|these|that|it|them|anything|any\s+of\s+(this|these|it)|the\s+(instructions?|notes?|steps?|above|request|file|contents?|fact))\b[^.\n]*\b(user|human|operator|owner)s?\b|\b(the\s+)?(user|human)\s+(must|should|need|may)\s*(not|never|n't)\s+(know|see|learn|notice|find\s+out|be\s+(told|informed|aware|notified))\b|\b(hide|conceal|keep)\s+(this|it|these|that|them)\s+(hidden\s+)?(from|secret\s+from)\s+(the\s+)?(user|human)\b"},
+          {'check': 'withhold_from_user', 'class': 'concealment', 'severity': 'medium', 'carried': true,
+           'title': 'withholding from the user',
+           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not)\s+(tell|inform|notify|alert|warn|ask)\s+(the\s+)?(user|human)\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+(the\s+)?(user|human)\b|\b(secretly|covertly|surreptitiously|discreetly|stealthily)\b"},
+          {'check': 'secret_read', 'class': 'sensitive_path', 'severity': 'high', 'carried': true,
+           'title': 'an instruction to read a secret',
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|first|please|also|must|should)\s+)(read|cat|open|load|include|send|upload|attach|copy|print|output|fetch|collect|grab|pass)\s+(the\s+)?(contents?\s+of\s+|files?\s+|text\s+of\s+)?(the\s+)?[`'\x22]?(~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?(\.ssh/|\.aws/|\.config/gcloud|\.kube/|\.docker/config|\.gnupg|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.env\b|\.cursor/mcp|claude_desktop_config|id_(rsa|dsa|ecdsa|ed25519)|/etc/shadow|\.mozilla/|Library/Application Support/|AppData/)"},
+          {'check': 'sensitive_path', 'class': 'sensitive_path', 'severity': 'low', 'carried': true,
+           'title': 'a path to keys, credentials, a browser profile or an MCP client configuration',
+           're': r"(?i)(~|\$HOME|%USERPROFILE%)?[\w./-]*\.ssh/(id_\w+|authorized_keys|known_hosts|config)?|\bid_(rsa|dsa|ecdsa|ed25519)\b|(^|[\s/'`\x22(])\.env(\.\w+)?\b|\.aws/(credentials|config)|\.config/gcloud|application_default_credentials\.json|\.kube/config|\.docker/config\.json|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.gnupg|/etc/shadow|\bLogin Data\b|cookies\.sqlite|logins\.json|key4\.db|\.mozilla/firefox|Google/Chrome/|Chrome/User Data|claude_desktop_config\.json|\.cursor/mcp\.json|\.codeium/windsurf/mcp_config\.json|\.vscode/mcp\.json|wallet\.dat"},
+          {'check': 'markdown_image', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
+           'title': 'a markdown image, which fetches its URL when rendered',
+           're': r'!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]{1,500}[^)]{0,100}\)'},
+          {'check': 'url_data_placeholder', 'class': 'exfil_url', 'severity': 'high', 'carried': true,
+           'title': 'a URL with a placeholder for the conversation, context or secrets',
+           're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)'},
+          {'check': 'send_to_url', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
+           'title': 'an instruction to send data to an address',
+           're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]*\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
+          {'check': 'asks_for_conversation', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
+           'title': 'a request for the conversation or the model’s context',
+           're': r'(?i)\b(entire|full|whole|complete|previous|prior|all\s+(the\s+)?|earlier)\s+(conversation|chat|dialog(ue)?|message\s+history|messages|context\s+window)\b|\b(conversation|chat|message)\s+history\b|\b(your|the)\s+system\s+prompt\b|\byour\s+(context\s+window|memory|previous\s+messages)\b'},
+          {'check': 'asks_for_secrets', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
+           'title': 'an instruction to hand over secrets',
+           're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(include|pass|provide|put|insert|paste|add|append|send|attach)\s+(all\s+|any\s+|every\s+)?(the\s+|your\s+|their\s+)?(user.s\s+)?(available\s+)?(api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|credentials|secrets?|private\s+keys?|environment\s+variables|env\s+vars|session\s+cookies?)\b'},
+          {'check': 'into_parameter', 'class': 'exfil_param', 'severity': 'medium', 'carried': true,
+           'title': 'an instruction to put data into a parameter',
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(pass|put|include|insert|paste|append|embed|copy|send|place|provide)\s+(it|them|this|its\s+(contents?|text|value|output)|the\s+contents?|the\s+(full\s+)?(text|content|value|output|result))\b[^.\n]*\b(as|in|into|inside|within|to)\s+(the\s+)?([`'\x22]\w+[`'\x22]|\w+\s+(parameter|param|argument|arg|field)\b)"},
+          {'check': 'shadow_redirect', 'class': 'shadowing', 'severity': 'high', 'carried': true,
+           'title': 'a rule redirecting what other tools send',
+           're': r'(?i)\b(always|all|every|any|must)\b[^.\n]*\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]*(\b[\w.+-]+@[\w-]+(\.[\w-]+)+|https?://\S+)|\b(always|all|every|any|must)\b[^.\n]*\b[\w.+-]+@[\w-]+(\.[\w-]+)+[^.\n]*\b(bcc|cc|copy|recipients?)\b'},
+          {'check': 'shadow_override', 'class': 'shadowing', 'severity': 'high', 'carried': true,
+           'title': 'text that claims to override other tools or instructions',
+           're': r'(?i)\b(overrides?|supersedes?|takes\s+precedence\s+over|replaces)\s+(all\s+|any\s+)?(the\s+)?(other\s+)?(tools?|instructions|servers?|functions?|rules)\b'},
+          {'check': 'shadow_prescribe', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
+           'title': 'a rule for how another tool must be used',
+           're': r'(?i)\b(when|whenever|every\s+time|each\s+time|if)\s+(you\s+)?(use|call|invoke|run|using|calling|invoking|running)\s+(the\s+|any\s+)?[`\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`\x22]?(\s+tool)?\b[^.\n]*\b(must|always|never|have\s+to|need\s+to|are\s+required\s+to)\b'},
+          {'check': 'shadow_all_tools', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
+           'title': 'a rule for every other tool',
+           're': r'(?i)\b(all|any|every|each)\s+other\s+(tools?|servers?|functions?|mcp\s+servers?)\b[^.\n]*\b(must|should|need\s+to|have\s+to|are\s+required\s+to)\b'},
+          {'check': 'shadow_named', 'class': 'shadowing', 'severity': 'low', 'carried': false,
+           'title': 'advice against another tool named by name',
+           're': r"(?i)\b(instead\s+of|rather\s+than|do\s+not\s+use|don'?t\s+use|never\s+use|never\s+call|do\s+not\s+call)\s+(the\s+)?[`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+"},
+          {'check': 'tag_characters', 'class': 'invisible', 'severity': 'high', 'carried': false,
+           'title': 'Unicode tag characters (invisible text)',
+           're': r'[\x{E0000}-\x{E007F}]+'},
+          {'check': 'bidi_control', 'class': 'invisible', 'severity': 'high', 'carried': false,
+           'title': 'bidirectional control characters',
+           're': r'[\x{202A}-\x{202E}\x{2066}-\x{2069}]+'},
+          {'check': 'variation_run', 'class': 'invisible', 'severity': 'high', 'carried': false,
+           'title': 'a run of variation selectors',
+           're': r'[\x{FE00}-\x{FE0F}\x{E0100}-\x{E01EF}]{2,}'},
+          {'check': 'zero_width', 'class': 'invisible', 'severity': 'medium', 'carried': false,
+           'title': 'zero-width characters',
+           're': r'[\x{200B}\x{200C}\x{2060}\x{FEFF}\x{180E}]+'},
+          {'check': 'private_or_unassigned', 'class': 'invisible', 'severity': 'medium', 'carried': false,
+           'title': 'private-use or unassigned code points',
+           're': r'[\p{Co}\x{E0080}-\x{E00FF}\x{E01F0}-\x{E0FFF}]+'},
+          {'check': 'zero_width_joiner', 'class': 'invisible', 'severity': 'low', 'carried': false,
+           'title': 'a zero-width joiner',
+           're': r'\x{200D}+'}
+        ]
+      CEL
+      patterns        = "surface_signals.cues.map(c, c.re)"
+      carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
+      names           = "surface.tools.map(t, t.name)"
+      skeletons       = "surface_signals.names.map(n, skeleton(n))"
+      firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"
+      lastBySkeleton  = "index_by(surface_signals.names.reverse(), surface_signals.skeletons.reverse())"
+    }
+
+    metric "high" { value = "sum(tools.map(t, t.high))" }
+    metric "medium" { value = "sum(tools.map(t, t.medium))" }
+    metric "low" { value = "sum(tools.map(t, t.low))" }
+
+    # The weakest tool grades the server: a high finding anywhere is an F.
+    score = "size(tools) == 0 ? dyn(null) : dyn(min(tools.map(t, t.score)))"
+  }
+
+  grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
+}
