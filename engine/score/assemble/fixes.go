@@ -1,4 +1,4 @@
-package score
+package assemble
 
 // What each issue gains when it is fixed, in the unit of the rubric's
 // fixes block, and how much that moves the overall value it names (see
@@ -12,13 +12,14 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score/eval"
 )
 
 // checkGains sets the gain of each issue of a failed check in out (every
 // issue it holds before the issues formula's are added): the fixes
 // block's gain, or else the check's points times the credit missed plus
 // the points of the checks its failure skipped.
-func checkGains(r *rubric.Rubric, sc *scope, out *report.Tool, score num.Num) error {
+func checkGains(r *rubric.Rubric, sc *eval.Scope, out *report.Tool, score num.Num) error {
 	var gain *lang.Program
 	if r.Fixes != nil {
 		gain = r.Fixes.Gain
@@ -50,13 +51,13 @@ func checkGains(r *rubric.Rubric, sc *scope, out *report.Tool, score num.Num) er
 			is.Gain = points.Mul(num.One.Sub(credit)).Add(skipped).Exact()
 			continue
 		}
-		sc.vars["score"], sc.vars["grade"] = score, out.Grade
-		sc.vars["this"] = map[string]any{
+		sc.Vars["score"], sc.Vars["grade"] = score, out.Grade
+		sc.Vars["this"] = map[string]any{
 			"name": c.Name, "points": points, "credit": credit, "passed": int64(c.Passed), "total": int64(c.Total),
 			"skipped": c.Skipped, "stops": stops,
 		}
-		v, err := sc.eval(gain)
-		delete(sc.vars, "this")
+		v, err := sc.Eval(gain)
+		delete(sc.Vars, "this")
 		if err != nil {
 			return fmt.Errorf("check %q: %w", c.Name, err)
 		}
@@ -95,10 +96,10 @@ func formulaGain(m map[string]any, is *report.Issue) error {
 	return nil
 }
 
-// fixesOf records what the report's gains count in, computes how much
+// Fixes records what the report's gains count in, computes how much
 // each issue moves the overall value the rubric names, and notes an
 // overall grade that is above every tool's.
-func fixesOf(r *rubric.Rubric, rep *report.Report) error {
+func Fixes(r *rubric.Rubric, rep *report.Report) error {
 	f := r.Fixes
 	if f == nil {
 		return nil
@@ -111,16 +112,16 @@ func fixesOf(r *rubric.Rubric, rep *report.Report) error {
 				is := &rep.Tools[i].Issues[k]
 				g, err := num.Parse(is.Gain)
 				if err != nil {
-					return &Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: fmt.Errorf("gain: %w", err)}
+					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: fmt.Errorf("gain: %w", err)}
 				}
 				vars["gain"] = g
 				v, err := f.Moves.Eval(vars)
 				if err != nil {
-					return &Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
+					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
 				}
 				n, err := lang.ToNum(v)
 				if err != nil {
-					return &Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
+					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
 				}
 				is.Moves = n.Exact()
 			}

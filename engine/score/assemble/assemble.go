@@ -1,0 +1,276 @@
+// Package assemble turns a tool's checks, signals and answers into its
+// part of the report (metrics, score, grade, issues, report values), and
+// the scored tools into the surface's (metrics, validity, warnings, the
+// overall score and grade, the gate's value, report sections), with what
+// each issue gains when it is fixed.
+package assemble
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/cel-go/common/types"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score/check"
+	"github.com/rubricmcp/rubric/engine/score/eval"
+)
+
+// InvalidError is a rubric's verdict that the observations cannot be
+// scored (its surface invalid formula gave a reason): the run produces no
+// report.
+type InvalidError struct {
+	Reason string
+}
+
+// Error gives the rubric's reason.
+func (e *InvalidError) Error() string {
+	return "the rubric cannot score these observations: " + e.Reason
+}
+
+// Scored is what the surface's formulas need of a scored tool.
+type Scored struct {
+	score   num.Num
+	metrics map[string]any // the tool's metrics as plain values
+	answers map[string]any // the tool's answers, by question
+}
+
+// Tool computes a tool's metrics, score, issues and report values
+// from its checks, signals and answers.
+func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
+	sc := st.Scope
+	if st.Answers != nil {
+		sc.Vars["answers"] = st.Answers
+		sc.Size = max(sc.Size, eval.ValueSize(st.Answers))
+	}
+	metrics, mvals, merr := eval.Metrics(r.Tool.Metrics, sc)
+	if merr != nil {
+		merr.Tool = st.Name
+		return Scored{}, merr
+	}
+	out.Metrics = mvals
+	sc.Vars["metrics"] = metrics
+	score, err := eval.Num(r.Tool.Score, sc)
+	if err != nil {
+		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Err: err}
+	}
+	out.Score = rounded(score, r.Round)
+	out.Exact = score.Exact()
+	out.Grade = r.GradeOf(score)
+	if err := checkGains(r, sc, out, score); err != nil {
+		return Scored{}, &eval.Error{Tool: st.Name, Formula: "fixes gain", Err: err}
+	}
+	if r.Tool.Issues != nil {
+		issues, err := extraIssues(r.Tool.Issues, sc)
+		if err != nil {
+			return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool issues", Err: err}
+		}
+		out.Issues = append(out.Issues, issues...)
+	}
+	if len(r.Tool.Reports) > 0 {
+		sc.Vars["score"], sc.Vars["grade"] = score, out.Grade
+		for _, rb := range r.Tool.Reports {
+			fields, err := reportFields(rb, sc)
+			if err != nil {
+				err.Tool = st.Name
+				return Scored{}, err
+			}
+			out.Fields = append(out.Fields, fields...)
+		}
+	}
+	return Scored{score: score, metrics: metrics, answers: st.Answers}, nil
+}
+
+// Surface computes the surface's part of rep from its scored tools
+// (results, in tool order), the surface's values and signals, and the
+// surface's answers and their usage: metrics, validity, warnings, the
+// overall score and grade, the gate's value and the report sections.
+func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results []Scored, sv *check.Surface, answers, usage map[string]any) error {
+	if len(results) == 0 {
+		rep.NoScore = "the surface has no tools, so there is nothing to grade"
+		rep.Warnings = append(rep.Warnings, rep.NoScore)
+		return nil
+	}
+	// Each tool is an entry of its name, score, grade and metrics; the
+	// longest string, list or map among them bounds the size.
+	tools := make([]any, len(results))
+	size := uint64(len(tools))
+	for i, res := range results {
+		t := rep.Tools[i]
+		m := map[string]any{"name": t.Name, "score": res.score, "grade": t.Grade}
+		if res.answers != nil {
+			m["answers"] = res.answers
+		}
+		for k, v := range res.metrics {
+			if _, clash := m[k]; !clash {
+				m[k] = v
+			}
+		}
+		tools[i] = m
+		size = max(size, eval.ValueSize(m))
+	}
+	// Answers are data a judge sent: their length is known only now.
+	size = max(size, eval.ValueSize(answers), eval.ValueSize(usage))
+	sc := &eval.Scope{Vars: lang.Vars{"tools": tools, "surface": sv.Val, "surface_signals": sv.Signals, "answers": answers, "usage": usage, "grades": sv.Grades},
+		Size: size, Surface: sv.Size, Limit: eval.OverSurface(len(tools)), Observe: sv.Observe, Ctx: ctx}
+	metrics, mvals, merr := eval.Metrics(r.Surface.Metrics, sc)
+	if merr != nil {
+		return merr
+	}
+	rep.Metrics = mvals
+	sc.Vars["metrics"] = metrics
+	if r.Surface.Invalid != nil {
+		why, err := sc.Eval(r.Surface.Invalid)
+		if err != nil {
+			return &eval.Error{Formula: "surface invalid", Err: err}
+		}
+		if s, ok := why.(types.String); ok {
+			return &InvalidError{Reason: string(s)}
+		}
+		if why.Type() != types.NullType {
+			return &eval.Error{Formula: "surface invalid", Err: fmt.Errorf("want null or a string saying why, got %s", why.Type().TypeName())}
+		}
+	}
+	if r.Surface.Warnings != nil {
+		ws, err := sc.Eval(r.Surface.Warnings)
+		if err != nil {
+			return &eval.Error{Formula: "surface warnings", Err: err}
+		}
+		n, err := lang.Native(ws)
+		if err != nil {
+			return &eval.Error{Formula: "surface warnings", Err: err}
+		}
+		for _, w := range n.([]any) {
+			rep.Warnings = append(rep.Warnings, fmt.Sprint(w))
+		}
+	}
+	v, err := sc.Eval(r.Surface.Score)
+	if err != nil {
+		return &eval.Error{Formula: "surface score", Err: err}
+	}
+	sc.Vars["score"], sc.Vars["grade"] = nil, nil
+	if v.Type() == types.NullType {
+		rep.NoScore = "the rubric computes no overall score for this surface (its surface score is null)"
+		rep.Warnings = append(rep.Warnings, rep.NoScore)
+	} else {
+		score, err := lang.ToNum(v)
+		if err != nil {
+			return &eval.Error{Formula: "surface score", Err: err}
+		}
+		s := rounded(score, r.Round)
+		e := score.Exact()
+		g := r.GradeOf(score)
+		rep.Score, rep.Exact, rep.Grade = &s, &e, &g
+		sc.Vars["score"], sc.Vars["grade"] = score, g
+	}
+	rep.Gate = rep.Exact
+	if r.Gate != nil && r.Gate.Value != nil {
+		var err error
+		if rep.Gate, err = gateValue(r.Gate.Value, sc); err != nil {
+			return &eval.Error{Formula: "gate value", Err: err}
+		}
+	}
+	for _, rb := range r.Surface.Reports {
+		fields, ferr := reportFields(rb, sc)
+		if ferr != nil {
+			return ferr
+		}
+		rep.Sections = append(rep.Sections, report.Field{Name: rb.Name, Value: fields})
+	}
+	return nil
+}
+
+// gateValue evaluates a gate block's value: an exact number, or nil when
+// the formula yields null.
+func gateValue(p *lang.Program, sc *eval.Scope) (*string, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return nil, err
+	}
+	if v.Type() == types.NullType {
+		return nil, nil
+	}
+	n, err := lang.ToNum(v)
+	if err != nil {
+		return nil, err
+	}
+	e := n.Exact()
+	return &e, nil
+}
+
+func rounded(n num.Num, digits int) json.Number {
+	return json.Number(n.Decimal(digits))
+}
+
+// extraIssues evaluates a tool's issues formula: a list of maps, each
+// with a check name and a message (and optionally params, points, gain
+// and severity).
+func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return nil, err
+	}
+	n, err := lang.Native(v)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := n.([]any)
+	if !ok {
+		return nil, fmt.Errorf("want a list of issues, got %T", n)
+	}
+	out := make([]report.Issue, 0, len(list))
+	for i, e := range list {
+		m, ok := e.(map[string]any)
+		check, _ := m["check"].(string)
+		msg, _ := m["message"].(string)
+		if !ok || check == "" || msg == "" {
+			return nil, fmt.Errorf("issue %d: want a map with a check and a message", i)
+		}
+		is := report.Issue{Check: check, Message: msg, Params: []string{}, Points: "0"}
+		if ps, ok := m["params"].([]any); ok {
+			for _, p := range ps {
+				is.Params = append(is.Params, fmt.Sprint(p))
+			}
+		}
+		if pts, ok := m["points"]; ok {
+			pv, err := lang.ToNum(lang.Adapter.NativeToValue(pts))
+			if err != nil {
+				return nil, fmt.Errorf("issue %d: points: %w", i, err)
+			}
+			is.Points = pv.Exact()
+		}
+		if err := formulaGain(m, &is); err != nil {
+			return nil, fmt.Errorf("issue %d: %w", i, err)
+		}
+		if sev, ok := m["severity"]; ok && sev != nil {
+			if is.Severity, _ = sev.(string); !report.ValidSeverity(is.Severity) {
+				return nil, fmt.Errorf("issue %d: severity %v is none of %s", i, sev, strings.Join(report.Severities, ", "))
+			}
+		}
+		out = append(out, is)
+	}
+	return out, nil
+}
+
+// reportFields evaluates a report block's values as JSON-ready values:
+// exact numbers as JSON numbers in their shortest exact decimal form.
+func reportFields(rb *rubric.Report, sc *eval.Scope) (report.Fields, *eval.Error) {
+	out := make(report.Fields, 0, len(rb.Fields))
+	for _, f := range rb.Fields {
+		v, err := sc.Eval(f.Value)
+		if err != nil {
+			return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		}
+		b, err := lang.CanonicalJSON(v)
+		if err != nil {
+			return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		}
+		out = append(out, report.Field{Name: f.Name, Value: json.RawMessage(b)})
+	}
+	return out, nil
+}

@@ -1,0 +1,243 @@
+// Package check runs a rubric's static checks and signals: what each
+// tool's definition passes, read from the definition alone, and the
+// surface's values and signals that every tool's formulas see.
+package check
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score/eval"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Surface is the whole surface as formulas see it: its tools'
+// definitions and the server's information, and the surface's signals.
+type Surface struct {
+	Val map[string]any
+	// Signals are the surface's signals by name, computed once a run.
+	Signals map[string]any
+	Size    uint64 // bounds the length of anything in Val and Signals
+	// Grades are the rubric's grades, letter to minimum.
+	Grades map[string]any
+	// Observe is the run's Options.Observe.
+	Observe func(string, *lang.Program, lang.Vars)
+}
+
+// NewSurface makes s into the values r's formulas see of it, and
+// computes r's surface signals.
+func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
+	defs := make([]any, len(s.Tools))
+	size := uint64(len(defs))
+	for i, t := range s.Tools {
+		defs[i] = t.Def
+		size = max(size, eval.SizeOf(t))
+	}
+	server := map[string]any{}
+	for k, v := range s.Server {
+		server[k] = v
+	}
+	size = max(size, eval.ValueSize(server))
+	grades := map[string]any{}
+	for _, g := range r.Grades {
+		grades[g.Letter] = g.Min
+	}
+	sv := &Surface{
+		Grades:  grades,
+		Val:     map[string]any{"tools": defs, "server": server},
+		Signals: map[string]any{},
+		Size:    size,
+	}
+	if len(r.Surface.Signals) > 0 {
+		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(defs))}
+		signals, _, err := eval.Named(r.Surface.Signals, sc, "surface_signals", "surface signal")
+		if err != nil {
+			return nil, err
+		}
+		sv.Signals, sv.Size = signals, max(size, eval.ValueSize(signals))
+	}
+	return sv, nil
+}
+
+// checkKeys are the fields of a check's results as tool formulas see them.
+var checkKeys = []string{"name", "points", "credit", "passed", "total", "skipped"}
+
+// Consts are the parts of the checks' results that every tool shares,
+// made into formula values once a run rather than once a tool.
+type Consts struct {
+	names        []string  // the keys of the check map, in check order
+	name, points []ref.Val // each check's name and points
+}
+
+// NewConsts makes the checks' shared values of r.
+func NewConsts(r *rubric.Rubric) Consts {
+	k := Consts{
+		names:  make([]string, len(r.Checks)),
+		name:   make([]ref.Val, len(r.Checks)),
+		points: make([]ref.Val, len(r.Checks)),
+	}
+	for i, c := range r.Checks {
+		k.names[i], k.name[i], k.points[i] = c.Name, types.String(c.Name), lang.Num{N: c.Points}
+	}
+	return k
+}
+
+// State is a tool between its checks and its score: the scope its
+// formulas are evaluated in, and its answers once asked.
+type State struct {
+	Name    string
+	Scope   *eval.Scope
+	Answers map[string]any
+}
+
+// Tool runs every check of r on one tool and computes its signals.
+func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surface.Tool) (report.Tool, *State, error) {
+	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
+	toolVal := lang.ToolValue(t.Def)
+	size := eval.SizeOf(t)
+	checkScope := &eval.Scope{Vars: lang.Vars{"tool": toolVal, "item": nil}, Size: size, Ctx: ctx}
+	checkVals := make([]ref.Val, 0, len(r.Checks))
+	fields := make([]ref.Val, 0, len(checkKeys)*len(r.Checks)) // every check's record, one after the other
+	stopped := ""
+	for i, c := range r.Checks {
+		var res report.Check
+		var credit num.Num
+		if stopped != "" {
+			res = report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Credit: "0", Skipped: true, Items: c.Each != nil}
+		} else {
+			var err error
+			res, credit, err = runCheck(c, checkScope)
+			if err != nil {
+				return out, nil, &eval.Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
+			}
+			if credit.Cmp(num.One) < 0 {
+				out.Issues = append(out.Issues, report.Issue{
+					Check: c.Name, Message: issueText(c.Issue, res.Failed), Params: nonNil(res.Failed), Points: c.Points.Exact(),
+				})
+				if c.Stop {
+					stopped = c.Name
+				}
+			}
+		}
+		out.Checks = append(out.Checks, res)
+		start := len(fields)
+		fields = append(fields, k.name[i], k.points[i], lang.Num{N: credit}, types.Int(res.Passed), types.Int(res.Total), types.Bool(res.Skipped))
+		checkVals = append(checkVals, lang.RecordOf(checkKeys, fields[start:len(fields):len(fields)]))
+	}
+	sc := &eval.Scope{Vars: lang.Vars{
+		"tool":            toolVal,
+		"checks":          types.NewRefValList(lang.Adapter, checkVals),
+		"check":           lang.RecordOf(k.names, checkVals),
+		"surface":         sv.Val,
+		"surface_signals": sv.Signals,
+		"signals":         map[string]any{},
+		"answers":         map[string]any{},
+		"metrics":         map[string]any{},
+		"grades":          sv.Grades,
+	}, Size: size, Surface: sv.Size, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}
+	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.Size < n {
+		sc.Size = n
+	}
+	st := &State{Name: t.Name, Scope: sc}
+	if len(r.Tool.Signals) > 0 {
+		signals, _, serr := eval.Named(r.Tool.Signals, sc, "signals", "signal")
+		if serr != nil {
+			serr.Tool = t.Name
+			return out, nil, serr
+		}
+		sc.Vars["signals"] = signals
+	}
+	return out, st, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func issueText(tmpl string, items []string) string {
+	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
+}
+
+// runCheck runs one check in sc, the tool's scope shared by its checks.
+func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
+	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
+	sc.Vars["item"] = nil // not the last item of the check before
+	if c.Each == nil {
+		ok, err := eval.Bool(c.Pass, sc)
+		if err != nil {
+			return res, num.Num{}, fmt.Errorf("pass: %w", err)
+		}
+		credit := num.Zero
+		if ok {
+			credit = num.One
+		}
+		res.Credit = credit.Exact()
+		return res, credit, nil
+	}
+	items, err := eval.List(c.Each, sc)
+	if err != nil {
+		return res, num.Num{}, fmt.Errorf("each: %w", err)
+	}
+	// An item may be a value each built, longer than anything in the
+	// definition, so the formulas that see one alone are always tracked.
+	sc = &eval.Scope{Vars: sc.Vars, Size: eval.Unbounded, Ctx: sc.Ctx}
+	for i, item := range items {
+		sc.Vars["item"] = item
+		ok, err := eval.Bool(c.Pass, sc)
+		if err != nil {
+			return res, num.Num{}, fmt.Errorf("pass (item %d): %w", i, err)
+		}
+		if ok {
+			res.Passed++
+			continue
+		}
+		label, err := itemLabel(c, item, sc)
+		if err != nil {
+			return res, num.Num{}, err
+		}
+		res.Failed = append(res.Failed, label)
+	}
+	res.Total = len(items)
+	return res, itemCredit(&res), nil
+}
+
+// itemCredit is the credit of a check over items: the fraction that
+// passed, full when there were none. It also records it in res.
+func itemCredit(res *report.Check) num.Num {
+	credit := num.One
+	if res.Total > 0 {
+		credit = num.Frac(int64(res.Passed), int64(res.Total))
+	}
+	res.Credit = credit.Exact()
+	return credit
+}
+
+func itemLabel(c *rubric.Check, item ref.Val, sc *eval.Scope) (string, error) {
+	if c.Label != nil {
+		s, err := eval.String(c.Label, sc)
+		if err != nil {
+			return "", fmt.Errorf("label: %w", err)
+		}
+		return s, nil
+	}
+	if m, ok := item.(traits.Mapper); ok {
+		if name, found := m.Find(types.String("name")); found {
+			if s, ok := name.(types.String); ok {
+				return string(s), nil
+			}
+		}
+	}
+	return fmt.Sprint(item.Value()), nil
+}

@@ -1,0 +1,226 @@
+// Package eval is the scope a rubric's formulas are evaluated in while
+// scoring: their variables, the bound on the length of those values that
+// lets formulas whose worst case fits the cost limit skip cost tracking,
+// the cost limit of formulas that see every tool, and the check that the
+// run was not interrupted; with the typed evaluations (a boolean, a
+// number, a string, a list, named values in order) and the error that
+// names the formula which failed.
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Error is a formula that failed while scoring: the run cannot produce a
+// whole report.
+type Error struct {
+	Tool    string // empty for the surface level
+	Formula string // such as check "typed_params" pass
+	Err     error
+}
+
+// Error names the tool (or the surface), the formula and what went wrong.
+func (e *Error) Error() string {
+	where := "the surface"
+	if e.Tool != "" {
+		where = fmt.Sprintf("tool %q", e.Tool)
+	}
+	return fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
+}
+
+// Unwrap returns the formula's own error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Scope is what a formula is evaluated in: its variables, and a bound on
+// the length of any string, list or map among them, which lets formulas
+// whose worst case fits the cost limit skip cost tracking.
+type Scope struct {
+	Vars lang.Vars
+	Size uint64
+	// Surface bounds the surface's values and signals, for the formulas
+	// that read them.
+	Surface uint64
+	// Limit, when not 0, is the cost limit formulas run under here in
+	// place of their own: formulas that see every tool get a budget that
+	// grows with the number of tools (see OverSurface).
+	Limit uint64
+	// Observe and Tool are the run's Options.Observe and the tool the
+	// scope is of.
+	Observe func(string, *lang.Program, lang.Vars)
+	Tool    string
+	// Ctx, when set, is checked before each formula, so that a run over
+	// many tools and formulas ends promptly when it is interrupted.
+	Ctx context.Context
+}
+
+// Eval evaluates p in the scope.
+func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
+	if s.Observe != nil {
+		s.Observe(s.Tool, p, s.Vars)
+	}
+	if s.Ctx != nil && s.Ctx.Err() != nil {
+		return nil, s.Ctx.Err()
+	}
+	size := s.Size
+	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
+		size = s.Surface
+	}
+	if s.Limit > 0 {
+		var err error
+		if p, err = p.WithCostLimit(s.Limit); err != nil {
+			return nil, err
+		}
+	}
+	return p.EvalSized(s.Vars, size)
+}
+
+// OverSurface is the cost limit of formulas that see all of n tools: the
+// surface's own, and those of questions about the surface and its items.
+func OverSurface(n int) uint64 {
+	return uint64(lang.CostLimit + lang.CostPerItem*n)
+}
+
+// Unbounded is the size of data no bound is known for.
+const Unbounded = math.MaxUint64
+
+// SizeOf bounds the values formulas see of a tool: none is longer than
+// its canonical JSON. That holds for what params() inlines through $refs
+// too: inlining copies strings and lists as they are, and a map it merges
+// (a $ref's target under the keys beside the $ref) holds keys that each
+// occur in some object of the definition, and each takes more than one
+// byte of its canonical JSON. So a $ref costs no bound, and formulas over
+// such tools stay on the untracked path when their estimate allows.
+func SizeOf(t surface.Tool) uint64 {
+	return uint64(len(t.Canonical))
+}
+
+// ValueSize is the length of the longest string, list or map in v.
+func ValueSize(v any) uint64 {
+	switch x := v.(type) {
+	case string:
+		return uint64(len(x))
+	case []any:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, ValueSize(e))
+		}
+		return n
+	case map[string]any:
+		n := uint64(len(x))
+		for k, e := range x {
+			n = max(n, uint64(len(k)), ValueSize(e))
+		}
+		return n
+	}
+	return 0
+}
+
+// String evaluates a formula that must yield a string.
+func String(p *lang.Program, sc *Scope) (string, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return "", err
+	}
+	s, ok := v.(types.String)
+	if !ok {
+		return "", fmt.Errorf("want a string, got %s", v.Type().TypeName())
+	}
+	return string(s), nil
+}
+
+// Bool evaluates a formula that must yield true or false.
+func Bool(p *lang.Program, sc *Scope) (bool, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(types.Bool)
+	if !ok {
+		return false, fmt.Errorf("want true or false, got %s", v.Type().TypeName())
+	}
+	return bool(b), nil
+}
+
+// Num evaluates a formula that must yield a number.
+func Num(p *lang.Program, sc *Scope) (num.Num, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return num.Num{}, err
+	}
+	return lang.ToNum(v)
+}
+
+// List evaluates a formula that must yield a list.
+func List(p *lang.Program, sc *Scope) ([]ref.Val, error) {
+	v, err := sc.Eval(p)
+	if err != nil {
+		return nil, err
+	}
+	l, ok := v.(traits.Lister)
+	if !ok {
+		return nil, fmt.Errorf("want a list, got %s", v.Type().TypeName())
+	}
+	out := make([]ref.Val, int(l.Size().(types.Int)))
+	for i := range out {
+		out[i] = l.Get(types.Int(i))
+	}
+	return out, nil
+}
+
+// Metrics evaluates metrics in order; each sees the ones before it.
+func Metrics(ms []*rubric.Metric, sc *Scope) (map[string]any, []report.Metric, *Error) {
+	return Named(ms, sc, "metrics", "metric")
+}
+
+// Named evaluates named values in order, each seeing the ones before it
+// as the variable group; what names them in errors (metric, signal).
+func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, []report.Metric, *Error) {
+	values := map[string]any{}
+	var out []report.Metric
+	for _, m := range ms {
+		sc.Vars[group] = values
+		v, err := sc.Eval(m.Value)
+		if err != nil {
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
+		}
+		nv, err := lang.Native(v)
+		if err != nil {
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
+		}
+		values[m.Name] = nv
+		// A metric is data for the formulas after it: a list it built may
+		// be longer than anything in the definition.
+		sc.Size = max(sc.Size, ValueSize(nv))
+		rm := report.Metric{Name: m.Name, Value: nv}
+		if n, ok := nv.(num.Num); ok {
+			rm.Value = decimalNumber(n)
+			rm.Exact = n.Exact()
+		}
+		out = append(out, rm)
+	}
+	return values, out, nil
+}
+
+// decimalNumber writes an exact number as a JSON number: its shortest
+// exact decimal, or 12 decimal digits for a fraction that has none (the
+// exact value is kept beside it).
+func decimalNumber(n num.Num) json.Number {
+	if d := n.String(); !strings.Contains(d, "/") {
+		return json.Number(d)
+	}
+	return json.Number(n.Decimal(12))
+}
