@@ -62,8 +62,10 @@ type Scope struct {
 	// scope is of.
 	Observe func(string, *lang.Program, lang.Vars)
 	Tool    string
-	// Ctx, when set, is checked before each formula, so that a run over
-	// many tools and formulas ends promptly when it is interrupted.
+	// Ctx, when set, is checked before each formula and, for a formula run
+	// with cost tracking, every 1,000 steps of its comprehensions, so that
+	// a run over many tools and formulas ends promptly when it is
+	// interrupted.
 	Ctx context.Context
 }
 
@@ -72,8 +74,12 @@ func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
 	if s.Observe != nil {
 		s.Observe(s.Tool, p, s.Vars)
 	}
-	if s.Ctx != nil && s.Ctx.Err() != nil {
-		return nil, s.Ctx.Err()
+	ctx := s.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	size := s.Size
 	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
@@ -85,7 +91,7 @@ func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
 			return nil, err
 		}
 	}
-	return p.EvalSized(s.Vars, size)
+	return p.EvalSizedContext(ctx, s.Vars, size)
 }
 
 // OverSurface is the cost limit of formulas that see all of n tools: the

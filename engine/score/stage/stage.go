@@ -102,7 +102,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	for _, stage := range r.Stages() {
 		for _, q := range stage {
-			sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit})
+			sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
 				return nil, nil, err
 			}
@@ -113,11 +113,11 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 				}, states)
 			case rubric.PerSurface:
 				err = askEach(ctx, asker, q, sh, 1, put, func(int) (*eval.Scope, string, target, error) {
-					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit}, judge.SurfaceSubject, target{q, -1, -1}, nil
+					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
 				}, states)
 			case rubric.PerItem:
 				var items []ref.Val
-				if items, err = eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit}); err != nil {
+				if items, err = eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}); err != nil {
 					return nil, nil, &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
@@ -125,7 +125,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 				err = askEach(ctx, asker, q, sh, len(items), put, func(k int) (*eval.Scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
-					isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit}
+					isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
 					subject := fmt.Sprintf("item %d", k+1)
 					if q.Subject != nil {
 						var err error
