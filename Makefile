@@ -43,8 +43,10 @@ vet:
 # - cmd/rubric's transcripts, but for the few about concurrency inside
 #   the rubric process (raceScripts in cmd/rubric/main_test.go): every
 #   rubric, plugin and server a transcript starts is a race-built process,
-#   which made them most of the race pass's time.
-HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts)$$
+#   which made them most of the race pass's time;
+# - TestMCPHostile, whose 100 MB request skips itself under -race (mcp-go
+#   decodes it several times: minutes there) and so runs in this pass.
+HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts|TestMCPHostile)$$
 HEAVY_PACKAGES = ./rubrics ./judges/heuristic ./cmd/rubric
 
 # go test's default limit of 10 minutes a package is a guard against a
