@@ -18,34 +18,41 @@ type lookAlikePairs struct {
 	first [][2]int
 }
 
-// cell is a set of tools that every comparison treats alike: the same
-// description words with the same counts (so the same TF-IDF vector), the
-// same name key, verb and resource. Any two tools of one cell are a pair
-// or not together, and so are a tool of one cell and one of another.
+// cell is a set of tools that a comparison of descriptions and of verbs
+// and resources treats alike: the same description words with the same
+// counts (so the same TF-IDF vector), the same verb and resource. Any two
+// tools of one cell look alike by their descriptions or not together, and
+// so do a tool of one cell and one of another. Names that differ only in
+// version words (the name key) are counted apart, by key.
 type cell struct {
-	members []int // tool indexes, ascending
-	group   int   // the term group
+	members        []int // tool indexes, ascending
+	group          int   // the term group
+	verb, resource string
 }
 
 // termGroup is a set of tools whose descriptions have the same words with
 // the same counts.
 type termGroup struct {
-	rep   int   // the first tool of the group
-	cells []int // its cells
+	rep   int              // the first tool of the group
+	cells []int            // its cells
+	byRes map[string][]int // its cells by resource
 }
 
 // lookAlikes finds the look-alike pairs among tools and marks every tool
-// in one in involved. It compares cells, not tools, and only cells that
-// share a name key or whose descriptions may reach confusableCosine (found
-// through an index, see similarGroups), so that a surface of many copies
-// of a few descriptions costs the number of its cells and pairs of cells,
-// not the square of its tools. The answer is the one comparing every pair
-// of tools gives (disambiguationPairwise in the tests).
+// in one in involved. Pairs of tools whose names share a key are counted
+// by key; pairs whose descriptions look alike are counted by cells, and
+// only for the term groups whose descriptions may reach confusableCosine
+// (found through an index, see similarGroups) and the cells whose verbs
+// and resources do not set them apart; a pair that is both is counted
+// once. So a surface of many copies of a few descriptions costs its tools
+// and its pairs of cells, not the square of its tools. The answer is the
+// one comparing every pair of tools gives (disambiguationPairwise in the
+// tests).
 func lookAlikes(tools []surfaceTool, involved []bool) lookAlikePairs {
 	vectors := tfidf(tools)
 	type cellKey struct {
-		group               int
-		key, verb, resource string
+		group          int
+		verb, resource string
 	}
 	groupOf := map[string]int{}
 	cellOf := map[cellKey]int{}
@@ -59,99 +66,123 @@ func lookAlikes(tools []surfaceTool, involved []bool) lookAlikePairs {
 		if !ok {
 			g = len(groups)
 			groupOf[sig] = g
-			groups = append(groups, termGroup{rep: i})
+			groups = append(groups, termGroup{rep: i, byRes: map[string][]int{}})
 		}
-		ck := cellKey{g, t.key, t.verb, t.resource}
+		ck := cellKey{g, t.verb, t.resource}
 		c, ok := cellOf[ck]
 		if !ok {
 			c = len(cells)
 			cellOf[ck] = c
-			cells = append(cells, cell{group: g})
+			cells = append(cells, cell{group: g, verb: t.verb, resource: t.resource})
 			groups[g].cells = append(groups[g].cells, c)
-			if t.key != "" {
-				byKey[t.key] = append(byKey[t.key], c)
-			}
+			groups[g].byRes[t.resource] = append(groups[g].byRes[t.resource], c)
 		}
 		cells[c].members = append(cells[c].members, i)
 		cellOfTool[i] = c
-	}
-	// match is the pairwise test of disambiguationPairwise, on one tool of
-	// each cell.
-	match := func(c, d int) bool {
-		i, j := cells[c].members[0], cells[d].members[0]
-		a, b := tools[i], tools[j]
-		if a.key != "" && a.key == b.key {
-			return true
+		if t.key != "" {
+			byKey[t.key] = append(byKey[t.key], i)
 		}
-		apart := a.verb != "" && b.verb != "" && a.verb != b.verb && (lex.LifecycleOf[a.verb] == "" || lex.LifecycleOf[a.verb] != lex.LifecycleOf[b.verb]) ||
-			a.resource != "" && b.resource != "" && a.resource != b.resource
-		if apart || len(a.terms) < minConfusableWords || len(b.terms) < minConfusableWords {
-			return false
-		}
-		return lex.Cosine(vectors[groups[cells[c].group].rep], vectors[groups[cells[d].group].rep]) >= confusableCosine
 	}
-	neighbours := make([][]int, len(cells))
-	seen := map[[2]int]bool{}
 	var out lookAlikePairs
-	check := func(c, d int) {
-		if c > d {
-			c, d = d, c
-		}
-		if seen[[2]int{c, d}] {
-			return
-		}
-		seen[[2]int{c, d}] = true
-		if c == d && len(cells[c].members) < 2 || !match(c, d) {
-			return
-		}
-		if c == d {
-			k := len(cells[c].members)
-			out.count += k * (k - 1) / 2
-			neighbours[c] = append(neighbours[c], c)
-		} else {
-			out.count += len(cells[c].members) * len(cells[d].members)
-			neighbours[c] = append(neighbours[c], d)
-			neighbours[d] = append(neighbours[d], c)
-		}
-		for _, e := range []int{c, d} {
-			for _, i := range cells[e].members {
-				involved[i] = true
-			}
+	paired := make([]bool, len(tools))
+	mark := func(c int) {
+		for _, i := range cells[c].members {
+			paired[i] = true
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(byKey)) {
-		cs := byKey[k]
-		for x, c := range cs {
-			for _, d := range cs[x:] {
-				check(c, d)
-			}
-		}
-	}
+	// Pairs by description: cells of similar term groups that nothing in
+	// their names sets apart.
+	neighbours := make([][]int, len(cells))
+	matched := map[[2]int]bool{}
 	for _, gp := range similarGroups(tools, groups, vectors) {
-		for _, c := range groups[gp[0]].cells {
-			for _, d := range groups[gp[1]].cells {
-				check(c, d)
+		g, h := groups[gp[0]], groups[gp[1]]
+		for _, c := range g.cells {
+			candidates := h.cells
+			if r := cells[c].resource; r != "" {
+				candidates = append(slices.Clip(h.byRes[r]), h.byRes[""]...)
+			}
+			for _, d := range candidates {
+				if gp[0] == gp[1] && d < c || apart(cells[c].verb, cells[c].resource, cells[d].verb, cells[d].resource) {
+					continue
+				}
+				if c == d {
+					k := len(cells[c].members)
+					if k < 2 {
+						continue
+					}
+					out.count += k * (k - 1) / 2
+					neighbours[c] = append(neighbours[c], c)
+				} else {
+					out.count += len(cells[c].members) * len(cells[d].members)
+					neighbours[c] = append(neighbours[c], d)
+					neighbours[d] = append(neighbours[d], c)
+				}
+				matched[[2]int{min(c, d), max(c, d)}] = true
+				mark(c)
+				mark(d)
+			}
+		}
+	}
+	// Pairs by name key, less those already counted by description.
+	for _, ts := range byKey {
+		k := len(ts)
+		if k < 2 {
+			continue
+		}
+		out.count += k * (k - 1) / 2
+		inCell := map[int]int{}
+		for _, i := range ts {
+			paired[i] = true
+			inCell[cellOfTool[i]]++
+		}
+		for c, m := range inCell {
+			for d, n := range inCell {
+				switch {
+				case c == d && matched[[2]int{c, c}]:
+					out.count -= m * (m - 1) / 2
+				case c < d && matched[[2]int{c, d}]:
+					out.count -= m * n
+				}
 			}
 		}
 	}
 	// The first five pairs: for each tool in order, its partners after it.
 	var next []int
 	for i := 0; i < len(tools) && len(out.first) < 5; i++ {
+		if !paired[i] {
+			continue
+		}
 		next = next[:0]
 		need := 5 - len(out.first)
 		for _, d := range neighbours[cellOfTool[i]] {
 			ms := cells[d].members
 			at := sort.SearchInts(ms, i+1)
-			for _, j := range ms[at:min(len(ms), at+need)] {
-				next = append(next, j)
-			}
+			next = append(next, ms[at:min(len(ms), at+need)]...)
+		}
+		if k := tools[i].key; k != "" {
+			ms := byKey[k]
+			at := sort.SearchInts(ms, i+1)
+			next = append(next, ms[at:min(len(ms), at+need)]...)
 		}
 		slices.Sort(next)
+		next = slices.Compact(next)
 		for _, j := range next[:min(len(next), need)] {
 			out.first = append(out.first, [2]int{i, j})
 		}
 	}
+	for i, p := range paired {
+		involved[i] = involved[i] || p
+	}
 	return out
+}
+
+// apart says whether two names tell their tools apart whatever their
+// descriptions share: different verbs ("add_x", "delete_x"; but not
+// "get_x", "list_x", both reads) or different resources ("create_group",
+// "create_project").
+func apart(verbA, resA, verbB, resB string) bool {
+	return verbA != "" && verbB != "" && verbA != verbB && (lex.LifecycleOf[verbA] == "" || lex.LifecycleOf[verbA] != lex.LifecycleOf[verbB]) ||
+		resA != "" && resB != "" && resA != resB
 }
 
 // termsKey is a text that two term counts share exactly when they are equal.
