@@ -9,7 +9,7 @@ import (
 // repeated with numbered names (as bench/gen makes them): many copies of
 // each description, so many look-alike pairs.
 func BenchmarkCoherence(b *testing.B) {
-	pool := corpusTools(&testing.T{})
+	pool := corpusTools(b)
 	for _, n := range []int{1000, 5000, 20000} {
 		in := &CoherenceInput{Server: "bench", ToolCount: n}
 		for i := range n {

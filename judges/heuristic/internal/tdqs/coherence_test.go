@@ -17,7 +17,7 @@ import (
 
 // corpusTools reads the name and description of every tool of the real
 // captures the score tests use.
-func corpusTools(t *testing.T) []CoherenceTool {
+func corpusTools(t testing.TB) []CoherenceTool {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
 	if err != nil || len(files) == 0 {
