@@ -17,8 +17,8 @@
 # Every run scores without the answer cache, so each one asks the judge.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-gradable=${GRADABLE:-100 200 400}
-tdqs=${TDQS:-1000 5000 20000}
+gradable=${GRADABLE-100 200 400}
+tdqs=${TDQS-1000 5000 20000}
 out=${OUT:-bench/out}
 surfaces=bench/out
 mkdir -p "$out" "$surfaces"

@@ -13,12 +13,16 @@ import (
 
 // CoherenceInput is the structured input of a tdqs.coherence question.
 type CoherenceInput struct {
-	Server    string `json:"server"`
-	ToolCount int    `json:"toolCount"`
-	Tools     []struct {
-		Name        string  `json:"name"`
-		Description *string `json:"description"`
-	} `json:"tools"`
+	Server    string          `json:"server"`
+	ToolCount int             `json:"toolCount"`
+	Tools     []CoherenceTool `json:"tools"`
+}
+
+// CoherenceTool is one tool of a coherence question: its name and
+// description (nil when it has none).
+type CoherenceTool struct {
+	Name        string  `json:"name"`
+	Description *string `json:"description"`
 }
 
 // coherenceScores holds the four coherence dimensions.
@@ -62,6 +66,26 @@ const (
 
 // scoreCoherence answers a tdqs.coherence question.
 func scoreCoherence(in *CoherenceInput) coherenceAnswer {
+	tools, ns := prepare(in)
+	count := in.ToolCount
+	if count < len(tools) {
+		count = len(tools)
+	}
+	var a coherenceAnswer
+	d, redundant := disambiguation(tools)
+	a.Scores.Disambiguation = d
+	a.Scores.NamingConsistency = naming(tools, ns)
+	a.Scores.ToolCountAppropriateness = toolCount(count, len(tools), redundant, tools)
+	a.Scores.Completeness = lifecycle(tools, ns)
+	s := a.Scores
+	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
+		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
+	return a
+}
+
+// prepare reads each tool of a coherence question for the cues and
+// returns them with the names' shared namespace.
+func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 	tools := make([]surfaceTool, 0, len(in.Tools))
 	for _, t := range in.Tools {
 		st := surfaceTool{name: t.Name, words: lex.NameWords(t.Name), terms: map[string]int{}}
@@ -105,20 +129,7 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 		tools[i].class, tools[i].resource = operation(tools[i].words, ns)
 		tools[i].verb = nameVerb(tools[i].words, ns)
 	}
-	count := in.ToolCount
-	if count < len(tools) {
-		count = len(tools)
-	}
-	var a coherenceAnswer
-	d, redundant := disambiguation(tools)
-	a.Scores.Disambiguation = d
-	a.Scores.NamingConsistency = naming(tools, ns)
-	a.Scores.ToolCountAppropriateness = toolCount(count, len(tools), redundant, tools)
-	a.Scores.Completeness = lifecycle(tools, ns)
-	s := a.Scores
-	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
-		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
-	return a
+	return tools, ns
 }
 
 func serverName(s string) string {
@@ -131,6 +142,12 @@ func serverName(s string) string {
 // disambiguation looks for tools a model could mistake for each other:
 // vague names, variants of one name, and descriptions that share most of
 // their words. It returns the dimension and the share of tools involved.
+//
+// Two tools are a look-alike pair when their names differ only in version
+// words, or when nothing in their names sets them apart and the TF-IDF
+// cosine of their descriptions reaches confusableCosine. Tools are
+// grouped first (see lookAlikes), so the work grows with the tool count
+// and the number of pairs, not with every pair of tools.
 func disambiguation(tools []surfaceTool) (dimension, float64) {
 	n := len(tools)
 	if n == 0 {
@@ -142,37 +159,28 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 		}
 		return dim(5, "a single tool cannot be confused with another."), 0
 	}
-	involved := map[int]bool{}
-	var vague, pairs []string
+	var vague []string
+	involved := make([]bool, n)
 	for i, t := range tools {
 		if t.vague {
 			vague = append(vague, t.name)
 			involved[i] = true
 		}
 	}
-	vectors := tfidf(tools)
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			a, b := tools[i], tools[j]
-			same := a.key != "" && a.key == b.key
-			// Names with different verbs ("add_x", "delete_x"; but not
-			// "get_x", "list_x", both reads) or different resources
-			// ("create_group", "create_project") tell the tools apart
-			// whatever their descriptions share.
-			apart := a.verb != "" && b.verb != "" && a.verb != b.verb && (lex.LifecycleOf[a.verb] == "" || lex.LifecycleOf[a.verb] != lex.LifecycleOf[b.verb]) ||
-				a.resource != "" && b.resource != "" && a.resource != b.resource
-			if !same && !apart && len(a.terms) >= minConfusableWords && len(b.terms) >= minConfusableWords {
-				same = lex.Cosine(vectors[i], vectors[j]) >= confusableCosine
-			}
-			if same {
-				pairs = append(pairs, a.name+"/"+b.name)
-				involved[i], involved[j] = true, true
-			}
+	la := lookAlikes(tools, involved)
+	pairs := make([]string, 0, len(la.first))
+	for _, p := range la.first {
+		pairs = append(pairs, tools[p[0]].name+"/"+tools[p[1]].name)
+	}
+	nInvolved := 0
+	for _, in := range involved {
+		if in {
+			nInvolved++
 		}
 	}
-	issues := len(vague) + len(pairs)
+	issues := len(vague) + la.count
 	ratio := float64(issues) / float64(n)
-	share := float64(len(involved)) / float64(n)
+	share := float64(nInvolved) / float64(n)
 	var score int
 	switch {
 	case issues == 0:
@@ -193,8 +201,12 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 	if len(vague) > 0 {
 		parts = append(parts, fmt.Sprintf("vague names (%s)", strings.Join(cap5(vague), ", ")))
 	}
-	if len(pairs) > 0 {
-		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(cap5(pairs), ", ")))
+	if la.count > 0 {
+		names := pairs
+		if la.count > 5 {
+			names = append(names, fmt.Sprintf("and %d more", la.count-5))
+		}
+		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(names, ", ")))
 	}
 	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
 }
@@ -426,6 +438,14 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 			}
 		}
 		if len(missing) > 0 {
+			if len(gaps) >= 5 {
+				// cap5 shows five gaps and counts the rest: what
+				// the rest would name elsewhere is never read, and
+				// looking it up for every resource costs resources
+				// x tools.
+				gaps = append(gaps, "")
+				continue
+			}
 			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
 			if elsewhere := byClass(tools, missing, r); len(elsewhere) > 0 {
 				if len(elsewhere) == 1 {
