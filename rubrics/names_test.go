@@ -6,13 +6,12 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs"}; !slices.Equal(got, want) {
+	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs", "tool-safety"}; !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
-	// Every rubric lint_tool applies is built in, but for tool-safety,
-	// which it skips until it is.
+	// Every rubric lint_tool applies is built in.
 	for _, name := range Lint {
-		if _, err := Find(name); (err == nil) == (name == "tool-safety") {
+		if _, err := Find(name); err != nil {
 			t.Errorf("Find(%q): %v", name, err)
 		}
 	}
