@@ -10,6 +10,7 @@ package lock
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // Version is the lock file format's version.
@@ -80,9 +82,10 @@ func (f *File) Write(path string) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// Read reads a lock file.
+// Read reads a lock file, within the limit of every file read whole
+// (--max-file-size).
 func Read(path string) (*File, error) {
-	b, err := os.ReadFile(path)
+	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
 		return nil, fmt.Errorf("read the lock file: %w (write one with rubric lock)", err)
 	}
