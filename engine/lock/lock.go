@@ -14,12 +14,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
@@ -60,26 +59,17 @@ func New(s *surface.Surface) *File {
 	return f
 }
 
-// Write writes the lock file to path atomically (a temporary file renamed
-// into place), indented, with a final newline.
+// Write writes the lock file to path atomically (internal/atomicfile),
+// indented, with a final newline.
 func (f *File) Write(path string) error {
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".rubric-lock-*")
-	if err != nil {
+	if err := atomicfile.WriteFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("write the lock file: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write the lock file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write the lock file: %w", err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // Read reads a lock file, within the limit of every file read whole
