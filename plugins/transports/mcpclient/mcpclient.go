@@ -64,6 +64,20 @@ type Config struct {
 	// never sent), or "" when nothing; a timeout's message ends with it, so
 	// that the user learns what did arrive.
 	Dropped func() string
+	// Deadline, when set, replaces context.WithTimeout for the bound on
+	// each request (Limits.StartTimeout for start plus initialize,
+	// Limits.RequestTimeout for each page): a test gives one that ends
+	// when the test has reached a stage, not when a clock says. The
+	// context it returns must end with the cause context.DeadlineExceeded.
+	Deadline func(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc)
+}
+
+// withTimeout bounds a request by limit through cfg.Deadline when set.
+func (s *session) withTimeout(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if s.cfg.Deadline != nil {
+		return s.cfg.Deadline(ctx, limit)
+	}
+	return context.WithTimeout(ctx, limit)
 }
 
 // TooLargeError is a response longer than Limits.MaxBytes.
@@ -97,7 +111,7 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 	if b, ok := tr.(mcptransport.BidirectionalInterface); ok {
 		b.SetRequestHandler(answer)
 	}
-	start, cancel := context.WithTimeout(ctx, s.limits.StartTimeout)
+	start, cancel := s.withTimeout(ctx, s.limits.StartTimeout)
 	defer cancel()
 	if err := s.start(start); err != nil {
 		return nil, err
@@ -226,7 +240,7 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 		if page > 1 {
 			params = map[string]any{"cursor": cursor}
 		}
-		deadline, cancel := context.WithTimeout(s.ctx, s.limits.RequestTimeout)
+		deadline, cancel := s.withTimeout(s.ctx, s.limits.RequestTimeout)
 		raw, err := s.call(deadline, "tools/list", params)
 		cancel()
 		if err != nil {
@@ -383,7 +397,7 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 			return f
 		}
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
 		limit := s.limits.RequestTimeout
 		if method == "initialize" {
 			limit = s.limits.StartTimeout
