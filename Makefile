@@ -16,17 +16,16 @@ build:
 # pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
 # the versions captured in the corpus) and the MCP Inspector's CLI
-# (testdeps/inspector/, a client nobody here wrote, for rubric mcp). The
-# Inspector is 111 MB, so it is installed again only when its lock file
-# is newer than what npm last installed from it.
-INSPECTOR = testdeps/inspector/node_modules/.package-lock.json
+# (testdeps/inspector/, a client nobody here wrote, for rubric mcp). npm
+# ci deletes and rewrites node_modules, so each directory is installed
+# again only when its lock file is newer than what npm last installed
+# from it (node_modules/.package-lock.json).
+NPM_DIRS = testdeps testdata/servers testdeps/inspector
 
-testdeps: $(INSPECTOR)
-	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
-	npm ci --prefix testdata/servers --ignore-scripts --no-audit --no-fund --loglevel=error
+testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS))
 
-$(INSPECTOR): testdeps/inspector/package-lock.json
-	npm ci --prefix testdeps/inspector --ignore-scripts --no-audit --no-fund --loglevel=error
+%/node_modules/.package-lock.json: %/package-lock.json
+	npm ci --prefix $* --ignore-scripts --no-audit --no-fund --loglevel=error
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
