@@ -46,7 +46,7 @@ func TestContractDecides(t *testing.T) {
 		{"unchanged", tools(4, nil), tools(4, nil), true, false, gate.Pass, 0, 0, []string{"unchanged"}},
 		{"breaking, reported only", tools(4, nil), removeLast(tools(4, nil)), false, false, gate.Pass, 1, 0, []string{"holds"}},
 		{"breaking blocks", tools(4, nil), removeLast(tools(4, nil)), true, false, gate.Block, 1, 0,
-			[]string{`1 breaking change to the tools' contract, and the gate fails on breaking changes (tool_03: tool "tool_03" removed)`, "the quality alone passes: "}},
+			[]string{`1 breaking change to the tools' contract, and the gate fails on breaking changes (tool "tool_03" removed)`, "the quality alone passes: "}},
 		{"breaking and a drop", tools(4, nil), removeLast(tools(4, worse)), true, false, gate.Block, 1, 1,
 			[]string{"drops", "; and 1 breaking change to the tools' contract"}},
 		{"compatible only", tools(4, nil), tools(4, optionalParam), true, false, gate.Pass, 0, 1, []string{"holds"}},

@@ -29,6 +29,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -205,7 +206,11 @@ func (rep *Report) decide(d Decision, reason string) {
 	var first []string
 	for _, ch := range c.Changes {
 		if ch.Class == contract.Breaking && len(first) < 3 {
-			first = append(first, ch.Tool+": "+ch.Message)
+			if strings.Contains(ch.Message, strconv.Quote(ch.Tool)) {
+				first = append(first, ch.Message)
+			} else {
+				first = append(first, ch.Tool+": "+ch.Message)
+			}
 		}
 	}
 	more := ""
