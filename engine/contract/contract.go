@@ -111,15 +111,16 @@ type Diff struct {
 func Compare(base, head *surface.Surface) *Diff {
 	var out []Change
 	var removed, added []surface.Tool
+	baseIdx, headIdx := index(base), index(head)
 	for _, t := range base.Tools {
-		if h, ok := head.Tool(t.Name); ok {
-			out = tool(out, t.Name, "", t, h)
+		if i, ok := headIdx[t.Name]; ok {
+			out = tool(out, t.Name, "", t, head.Tools[i])
 		} else {
 			removed = append(removed, t)
 		}
 	}
 	for _, t := range head.Tools {
-		if _, ok := base.Tool(t.Name); !ok {
+		if _, ok := baseIdx[t.Name]; !ok {
 			added = append(added, t)
 		}
 	}
@@ -141,6 +142,18 @@ func Compare(base, head *surface.Surface) *Diff {
 			Message: "tool " + quote(t.Name) + " added"})
 	}
 	return summarize(out)
+}
+
+// index maps a surface's tool names to their places, the first of a
+// name that repeats (surface.Tool's choice too).
+func index(s *surface.Surface) map[string]int {
+	m := make(map[string]int, len(s.Tools))
+	for i, t := range s.Tools {
+		if _, ok := m[t.Name]; !ok {
+			m[t.Name] = i
+		}
+	}
+	return m
 }
 
 // summarize sorts changes, the most serious first, and counts them.

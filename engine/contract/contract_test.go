@@ -323,3 +323,28 @@ func describe(d *Diff) string {
 	}
 	return b.String()
 }
+
+// BenchmarkCompare compares two 20,000-tool surfaces that differ in one
+// tool of every hundred, the size the gate's benchmarks reach.
+func BenchmarkCompare(b *testing.B) {
+	var base, head strings.Builder
+	for i := range 20000 {
+		if i > 0 {
+			base.WriteString(",")
+			head.WriteString(",")
+		}
+		name := fmt.Sprintf("tool_%05d", i)
+		t := strings.Replace(notes, `"search_notes"`, strconv.Quote(name), 1)
+		base.WriteString(t)
+		if i%100 == 0 {
+			t = strings.Replace(t, `,"archive"`, ``, 1)
+		}
+		head.WriteString(t)
+	}
+	bs, hs := parse(b, base.String()), parse(b, head.String())
+	for b.Loop() {
+		if d := Compare(bs, hs); d.Breaking != 200 {
+			b.Fatalf("%d breaking changes, want 200", d.Breaking)
+		}
+	}
+}

@@ -182,3 +182,26 @@ func FuzzCompare(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCompareJSON compares tools/list results the fuzzer writes itself:
+// whatever surface.Parse accepts, Compare takes without a panic, finds
+// no change against itself, and locates every change it finds.
+func FuzzCompareJSON(f *testing.F) {
+	f.Add(`{"tools":[`+notes+`]}`, `{"tools":[`+edit(`,"archive"`, ``)+`]}`)
+	f.Add(`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":["string","null"],"enum":[1,1e400]}}}}]}`, `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x","x"]}}]}`)
+	f.Add(`{"tools":[{"name":"a/~b","inputSchema":true,"annotations":[]}]}`, `{"tools":[{"name":"a/~c","inputSchema":false,"outputSchema":{"properties":{"é":{}}}}]}`)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		base, err := surface.Parse("base", []byte(a))
+		if err != nil {
+			return
+		}
+		head, err := surface.Parse("head", []byte(b))
+		if err != nil {
+			return
+		}
+		if d := Compare(base, base); len(d.Changes) != 0 {
+			t.Fatalf("a surface compared with itself has %d changes:\n%s", len(d.Changes), describe(d))
+		}
+		checkPointers(t, base, head, Compare(base, head))
+	})
+}
