@@ -104,6 +104,21 @@ func TestCompare(t *testing.T) {
 		{"output schema removed", notes, edit(`,"outputSchema":{"type":"object","properties":{"hits":{"type":"array"},"total":{"type":"integer"}},"required":["hits","total"]}`, ``), []want{
 			{"breaking output-schema-removed /outputSchema", `{"properties":{"hits":{"type":"array"},"total":{"type":"integer"}},"required":["hits","total"],"type":"object"}`, "-"},
 		}},
+		{"an alternative removed", edit(`"q":{"type":"string"}`, `"q":{"anyOf":[{"type":"string"},{"type":"integer"}]}`), edit(`"q":{"type":"string"}`, `"q":{"anyOf":[{"type":"string"}]}`), []want{
+			{"breaking alternative-removed /inputSchema/properties/q/anyOf/1", `{"type":"integer"}`, "-"},
+		}},
+		{"an allOf part added", edit(`"q":{"type":"string"}`, `"q":{"allOf":[{"type":"string"}]}`), edit(`"q":{"type":"string"}`, `"q":{"allOf":[{"type":"string"},{"minLength":3}]}`), []want{
+			{"breaking all-of-part-added /inputSchema/properties/q/allOf/1", "-", `{"minLength":3}`},
+		}},
+		{"a const changed", edit(`"q":{"type":"string"}`, `"q":{"const":"a"}`), edit(`"q":{"type":"string"}`, `"q":{"const":"b"}`), []want{
+			{"breaking const-changed /inputSchema/properties/q/const", `"a"`, `"b"`},
+		}},
+		{"an output enum value added", edit(`"total":{"type":"integer"}`, `"total":{"enum":[1,2]}`), edit(`"total":{"type":"integer"}`, `"total":{"enum":[1,2,3]}`), []want{
+			{"breaking enum-value-added /outputSchema/properties/total/enum/2", "-", `3`},
+		}},
+		{"a parameter that accepted nothing", edit(`"q":{"type":"string"}`, `"q":false`), notes, []want{
+			{"compatible schema-opened /inputSchema/properties/q", `false`, `{"type":"string"}`},
+		}},
 		// Risky.
 		{"read-only removed", notes, edit(`"readOnlyHint":true`, `"readOnlyHint":false`), []want{
 			{"risky read-only-removed /annotations/readOnlyHint", `true`, `false`},
@@ -127,6 +142,12 @@ func TestCompare(t *testing.T) {
 		// Information.
 		{"side-effect wording", notes, edit(`Search notes by words.`, `Search notes by words, and delete the ones found.`), []want{
 			{"information side-effect-wording-changed /description", `"Search notes by words."`, `"Search notes by words, and delete the ones found."`},
+		}},
+		{"a definition removed", edit(`"required":["q"]`, `"required":["q"],"$defs":{"a":{"type":"string"}}`), notes, []want{
+			{"risky definition-removed /inputSchema/$defs/a", `{"type":"string"}`, "-"},
+		}},
+		{"a keyword not judged", notes, edit(`"q":{"type":"string"}`, `"q":{"type":"string","format":"uri"}`), []want{
+			{"risky keyword-changed /inputSchema/properties/q/format", "-", `"uri"`},
 		}},
 		// Compatible.
 		{"optional parameter added", notes, edit(`"q":{"type":"string"},`, `"q":{"type":"string"},"tag":{"type":"string"},`), []want{

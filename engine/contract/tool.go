@@ -132,8 +132,8 @@ func (d *differ) description(path string, bv, hv any, bok, hok bool, what string
 var effectStems = []string{
 	"append", "archiv", "charg", "creat", "delet", "deploy", "destroy", "destruct", "drop", "eras",
 	"execut", "idempot", "insert", "irrevers", "kill", "modif", "move", "mutat", "overwrit", "patch",
-	"pay", "permanent", "publish", "purg", "readonly", "read-only", "remov", "renam", "replac", "revok",
-	"send", "sent", "side-effect", "terminat", "truncat", "updat", "upload", "writ", "wrot",
+	"paid", "payment", "permanent", "publish", "purg", "readonly", "read-only", "remov", "renam", "replac", "revok",
+	"send", "side-effect", "terminat", "truncat", "updat", "upload", "writ", "wrot",
 }
 
 // sideEffects lists the effect stems s uses, sorted, once each.
