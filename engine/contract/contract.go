@@ -78,8 +78,8 @@ func (c Class) rank() int {
 // Change is one difference between a base tool and its head.
 type Change struct {
 	Class Class `json:"class"`
-	// Kind names the change, such as "parameter-required" or
-	// "enum-value-removed".
+	// Kind names the change from a fixed list, such as
+	// "parameter-required" or "enum-value-removed".
 	Kind string `json:"kind"`
 	// Tool is the tool's name on the base, or on the head for a tool the
 	// base does not have.

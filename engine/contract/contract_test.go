@@ -273,6 +273,9 @@ func checkPointers(t testing.TB, base, head *surface.Surface, d *Diff) {
 			t.Errorf("%s %s: tool %q is on neither side", c.Kind, c.Path, c.Tool)
 			continue
 		}
+		if strings.Trim(c.Kind, "abcdefghijklmnopqrstuvwxyz-") != "" {
+			t.Errorf("kind %q is not from the fixed list (it has more than lower-case letters and dashes)", c.Kind)
+		}
 		if c.Before == nil && c.After == nil {
 			t.Errorf("%s %s: no value on either side", c.Kind, c.Path)
 		}

@@ -100,8 +100,10 @@ func (d *differ) schema(dr dir, path string, bv, hv any, bok, hok bool) {
 			d.description(p, b, h, bk, hk, "description of "+subject(dr, path))
 		case k == "default":
 			d.add(Risky, "default-changed", p, b, h, bk, hk, "default of "+subject(dr, path)+" "+show(b, bk)+" → "+show(h, hk)+": a call that leaves it out now means something else")
-		case slices.Contains(wording, k) || strings.HasPrefix(k, "x-"):
+		case slices.Contains(wording, k):
 			d.add(Compatible, strings.ToLower(strings.TrimPrefix(k, "$"))+"-changed", p, b, h, bk, hk, "keyword "+quote(k)+" of "+subject(dr, path)+" changed")
+		case strings.HasPrefix(k, "x-"):
+			d.add(Compatible, "extension-changed", p, b, h, bk, hk, "extension keyword "+quote(k)+" of "+subject(dr, path)+" changed")
 		default:
 			d.add(Risky, "keyword-changed", p, b, h, bk, hk, "keyword "+quote(k)+" of "+subject(dr, path)+" changed ("+show(b, bk)+" → "+show(h, hk)+"): its effect on callers is not judged here, read it")
 		}

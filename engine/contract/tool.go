@@ -61,7 +61,7 @@ func tool(out []Change, name, headName string, b, h surface.Tool) []Change {
 		case "description":
 			d.description(path, bv, hv, bok, hok, "tool description")
 		default:
-			d.add(Compatible, k+"-changed", path, bv, hv, bok, hok, "tool member "+quote(k)+" changed")
+			d.add(Compatible, "member-changed", path, bv, hv, bok, hok, "tool member "+quote(k)+" changed")
 		}
 	}
 	return d.out
