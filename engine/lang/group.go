@@ -25,7 +25,7 @@ func groupFunctions() cel.EnvOption {
 
 type groupLib []cel.EnvOption
 
-func (g groupLib) CompileOptions() []cel.EnvOption  { return g }
+func (g groupLib) CompileOptions() []cel.EnvOption   { return g }
 func (groupLib) ProgramOptions() []cel.ProgramOption { return nil }
 
 func groupBy(items, keys ref.Val) ref.Val {
