@@ -119,7 +119,7 @@ func TestToolsetCues(t *testing.T) {
 		},
 		quote: map[string]string{
 			"a-rather-long-server-name-for-this/an_uncommonly_long_tool_name_that_goes_on name_claude_code medium": "mcp__a-rather-long-server-name-for-this__an_uncommonly_long_tool_name_that_goes_on, 82 characters: the API takes 64",
-			"a-rather-long-server-name-for-this/an_uncommonly_long_tool_name_that_goes_on name_cursor low":        "75 characters: Cursor takes 60",
+			"a-rather-long-server-name-for-this/an_uncommonly_long_tool_name_that_goes_on name_cursor low":         "75 characters: Cursor takes 60",
 		},
 	}}
 	for _, tt := range tests {
