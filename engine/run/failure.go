@@ -162,6 +162,11 @@ var marks = []*regexp.Regexp{
 	regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
 	regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
+	// The servers of a client configuration and their installed set
+	// (engine/report/serverset), as JSON, Markdown and text.
+	regexp.MustCompile(`^\{\s*"servers_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+	regexp.MustCompile("^## Installed set · "),
+	regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
 }
 
 // Wrote says whether the file at path is one rubric wrote (a report in

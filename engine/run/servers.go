@@ -129,3 +129,9 @@ func InstalledSet(source string, results []ServerResult) *surface.Surface {
 	}
 	return surface.Union(source, members)
 }
+
+// FailedStage is where the scan stopped (for serverset.Failure).
+func (f *Failure) FailedStage() string { return f.Stage }
+
+// FailedReason is why, redacted (for serverset.Failure).
+func (f *Failure) FailedReason() string { return f.Reason }
