@@ -82,7 +82,9 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	f.err = err
 	f.Failed = FailedVersion
 	f.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
-	f.Rubric = score.RubricOf(r)
+	if r != nil {
+		f.Rubric = score.RubricOf(r)
+	}
 	f.Target = src.recorded(s.opt.RedactParams)
 	f.Stage = f.stage
 	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)

@@ -53,12 +53,17 @@ type ServersOptions struct {
 	Read func(name string, err error)
 }
 
-// ScanServers reads every server, at most Concurrency at once, then
-// scores each with r in the order given, one after the other through
-// this session (its judge, cache and limits). A server that cannot be
-// read or scored is a result with its failure record; the others are
-// read and scored all the same. The results are in the order of servers.
-func (s *Session) ScanServers(ctx context.Context, servers []Server, r *rubric.Rubric, o ServersOptions) []ServerResult {
+// ReadServers reads every server, at most Concurrency at once, and
+// returns what each gave: its surface, or its failure record (rubric r,
+// which may be nil, is only named in that record). The results are in the order of
+// servers.
+func (s *Session) ReadServers(ctx context.Context, servers []Server, r *rubric.Rubric, o ServersOptions) []ServerResult {
+	out, _ := s.readServers(ctx, servers, r, o)
+	return out
+}
+
+// readServers is ReadServers, with how long each read took.
+func (s *Session) readServers(ctx context.Context, servers []Server, r *rubric.Rubric, o ServersOptions) ([]ServerResult, []time.Duration) {
 	n := o.Concurrency
 	if n <= 0 {
 		n = DefaultServers
@@ -96,9 +101,22 @@ func (s *Session) ScanServers(ctx context.Context, servers []Server, r *rubric.R
 		switch {
 		case sv.Err != nil:
 			out[i].Failed = s.fail(ctx, &Failure{stage: StageConfig}, r, sv.Source, sv.Err)
-			continue
 		case errs[i] != nil:
 			out[i].Failed = s.fail(ctx, &Failure{stage: StageExport}, r, sv.Source, errs[i])
+		}
+	}
+	return out, reads
+}
+
+// ScanServers reads every server as ReadServers does, then scores each
+// that was read with r, in the order given, one after the other through
+// this session (its judge, cache and limits). A server that cannot be
+// read or scored is a result with its failure record; the others are
+// read and scored all the same.
+func (s *Session) ScanServers(ctx context.Context, servers []Server, r *rubric.Rubric, o ServersOptions) []ServerResult {
+	out, reads := s.readServers(ctx, servers, r, o)
+	for i, sv := range servers {
+		if out[i].Failed != nil {
 			continue
 		}
 		src := Source{Surface: out[i].Surface, Name: sv.Source.recorded(s.opt.RedactParams)}
