@@ -90,14 +90,19 @@ rubric "toolset" {
       CEL
 
       # Tool names of other servers written in this tool's text, with the
-      # words around them.
+      # words around them: every word of the text (letters and digits
+      # joined by _ - .) that is a tool's name written as an identifier
+      # (two words joined by _ - . or a capital inside; a plain word such
+      # as "search" is left out), looked up by name.
       mentions = <<-CEL
-        size(surface_signals.patterns) == 0 ? [] : texts(omit(tool, ['rubric/server'])).filter(t, !t.key && t.path != '/name').map(t,
-          find_all_each(t.text, surface_signals.patterns).map(m, cel.bind(named, surface_signals.idents[m.pattern], {
-            'path': t.path, 'named': named,
-            'servers': surface_signals.byName[named].map(e, e.server),
+        texts(omit(tool, ['rubric/server'])).filter(t, !t.key && t.path != '/name').map(t,
+          find_all(t.text, r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*').filter(m,
+            m.text in surface_signals.byName && m.text.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$')
+          ).map(m, {
+            'path': t.path, 'named': m.text,
+            'servers': surface_signals.byName[m.text].map(e, e.server),
             'around': t.text.substring(m.start > 40 ? m.start - 40 : 0, m.end + 40 < size(t.text) ? m.end + 40 : size(t.text))
-          }))).flatten().filter(m, !(signals.server in m.servers) && m.named != tool.name)
+          })).flatten().filter(m, !(signals.server in m.servers) && m.named != tool.name)
       CEL
 
       claudeName = "'mcp__' + signals.server + '__' + tool.name"
@@ -175,13 +180,6 @@ rubric "toolset" {
       byName     = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.name))"
       bySkeleton = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.skeleton))"
       byKey      = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
-
-      # Names written as identifiers (two words joined by _ - . or a
-      # capital inside), which a text names on purpose; plain words such
-      # as "search" are left out. Only names another server has count,
-      # which the tool's own formula decides.
-      idents   = "surface_signals.entries.map(e, e.name).distinct().filter(n, n.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$'))"
-      patterns = "surface_signals.idents.map(n, r'\\b' + n.replace('.', r'\\.') + r'\\b')"
 
       servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"
     }
