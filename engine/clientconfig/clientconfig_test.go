@@ -2,6 +2,7 @@ package clientconfig
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -209,5 +210,31 @@ func TestParseFormat(t *testing.T) {
 	_, err := ParseFormat("zed")
 	if err == nil || !strings.Contains(err.Error(), "claude-desktop, claude-code, cursor, vscode") {
 		t.Errorf("zed: %v", err)
+	}
+}
+
+// TestEnvFile: a server's envFile is read from the workspace, and its env
+// is laid over it.
+func TestEnvFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".vscode"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := "# secrets\nexport TOKEN=\"t1\"\nLEVEL='debug'\n\nHOST=h\n"
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte(env), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, ".vscode", "mcp.json")
+	data := `{"servers": {"a": {"command": "srv", "envFile": "${workspaceFolder}/.env", "env": {"HOST": "h2"}}, "b": {"command": "srv", "envFile": "missing.env"}}}`
+	f, err := Parse(path, []byte(data), Options{LookupEnv: func(string) (string, bool) { return "", false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"TOKEN": "t1", "LEVEL": "debug", "HOST": "h2"}
+	if a := f.Servers[0]; a.Err != nil || !reflect.DeepEqual(a.Target.Env, want) {
+		t.Errorf("a: env %v, error %v; want %v", a.Target.Env, a.Err, want)
+	}
+	if b := f.Servers[1]; b.Err == nil || !strings.Contains(b.Err.Error(), `server "b", envFile:`) || !strings.Contains(b.Err.Error(), "missing.env") {
+		t.Errorf("b: error %v, want one naming the missing envFile", b.Err)
 	}
 }
