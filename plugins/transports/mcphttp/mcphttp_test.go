@@ -72,7 +72,7 @@ func names(t *testing.T, tr transport.Transport, target transport.Target) ([]str
 	if got := string(s.Tools[0].Canonical); !strings.Contains(got, `"anyOf":[{"type":"string"},{"type":"null"}]`) || !strings.Contains(got, `"title":"In 0"`) {
 		t.Errorf("the schema lost keywords: %s", got)
 	}
-	want := map[string]any{"name": "web", "version": "3.1.0", "protocolVersion": "2025-06-18", "url": target.Location}
+	want := map[string]any{"name": "web", "version": "3.1.0", "protocolVersion": "2025-06-18", "era": "legacy", "url": target.Location}
 	if !reflect.DeepEqual(s.Server, want) || s.Source != target.Location || s.Format != "tools/list" {
 		t.Errorf("server %v, source %q, format %q", s.Server, s.Source, s.Format)
 	}
