@@ -15,7 +15,9 @@ build:
 # testdeps installs what the tests read or run but do not ship, each
 # pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
-# the versions captured in the corpus) and the MCP Inspector's CLI
+# the versions captured in the corpus), the TypeScript SDK v2 that the
+# MCP 2026-07-28 test servers are written with (testdata/modern/) and the
+# MCP Inspector's CLI
 # (testdeps/inspector/, a client nobody here wrote, for rubric mcp). The
 # Inspector is 111 MB, so it is installed again only when its lock file
 # is newer than what npm last installed from it.
@@ -24,6 +26,7 @@ INSPECTOR = testdeps/inspector/node_modules/.package-lock.json
 testdeps: $(INSPECTOR)
 	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
 	npm ci --prefix testdata/servers --ignore-scripts --no-audit --no-fund --loglevel=error
+	npm ci --prefix testdata/modern --ignore-scripts --no-audit --no-fund --loglevel=error
 
 $(INSPECTOR): testdeps/inspector/package-lock.json
 	npm ci --prefix testdeps/inspector --ignore-scripts --no-audit --no-fund --loglevel=error
