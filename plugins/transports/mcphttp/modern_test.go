@@ -137,3 +137,26 @@ func show(xs []exchange) string {
 	}
 	return b.String()
 }
+
+// BenchmarkExportSDKServers reads the SDK v2 test server over HTTP, once
+// serving both eras (read after the legacy handshake) and once modern-only
+// (initialize refused, then server/discover and tools/list): the
+// difference is what reading a modern-only server costs over a legacy one.
+func BenchmarkExportSDKServers(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		options []string
+	}{
+		{"legacy", nil},
+		{"modern-only", []string{"--modern-only"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			target := transport.Target{Location: modernmcp.HTTP(b, c.options...)}
+			for b.Loop() {
+				if _, err := (Streamable{ClientVersion: "bench"}).Export(context.Background(), target); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
