@@ -206,7 +206,9 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if req.Method == http.MethodPost && resp.StatusCode >= 400 && resp.StatusCode <= 499 && mediaType == "application/json" {
+	// A refusal of credentials keeps its own message, whatever its body.
+	if req.Method == http.MethodPost && resp.StatusCode >= 400 && resp.StatusCode <= 499 && mediaType == "application/json" &&
+		resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
 		if e := c.readErrorBody(resp); e != nil {
 			c.mu.Lock()
 			c.answered = e

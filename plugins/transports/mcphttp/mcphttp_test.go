@@ -199,6 +199,23 @@ func TestExportFailures(t *testing.T) {
 		t.Cleanup(ts.Close)
 		return ts
 	}
+	// refuse answers every POST with status and a JSON-RPC error.
+	refuse := func(status int, rpcError string) *httptest.Server {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var msg struct{ ID json.RawMessage }
+			json.NewDecoder(r.Body).Decode(&msg)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, msg.ID, rpcError)
+		}))
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	// modernBroken refuses initialize as a modern-only server does, then
+	// fails server/discover.
+	modernBroken := refuse(http.StatusBadRequest, `{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"]}}`)
+	modernLater := refuse(http.StatusBadRequest, `{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2027-01-01"]}}`)
+	unauthorized := refuse(http.StatusUnauthorized, `{"code":-32001,"message":"Unauthorized"}`)
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
 	malformed := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":[}`)
 	malformedEvent := answer("text/event-stream", "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"tools\":[}\n\n")
@@ -259,6 +276,12 @@ func TestExportFailures(t *testing.T) {
 		// for the event stream to open first.
 		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 2 * time.Second}},
 			"server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, use http rather than sse"},
+		{"modern-only, discover refused", Streamable{}, transport.Target{Location: modernBroken.URL},
+			`the server speaks only MCP 2026-07-28 and answered server/discover with error -32022: Unsupported protocol version {"supported":["2026-07-28"]}`},
+		{"a later revision only", Streamable{}, transport.Target{Location: modernLater.URL},
+			`server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-01-01"]}: the server speaks only MCP 2027-01-01, and rubric speaks 2025-06-18 and 2026-07-28`},
+		{"401 with a JSON-RPC error", Streamable{}, transport.Target{Location: unauthorized.URL},
+			"server wants credentials (HTTP 401 Unauthorized) and none were sent"},
 		{"too many tools", Streamable{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{MaxTools: 5}},
 			"server listed more than 5 tools (raise --max-tools)"},
 	}
