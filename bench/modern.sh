@@ -34,6 +34,7 @@ trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 serve() { # serve NAME OPTIONS...: starts one, sets url_NAME
   local name=$1
   shift
+  rm -f "$out/$name.url"
   node "$modern" http "$@" >"$out/$name.url" &
   pids+=($!)
   until [ -s "$out/$name.url" ]; do sleep 0.1; done
