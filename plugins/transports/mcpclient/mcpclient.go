@@ -11,9 +11,9 @@
 // capabilities), server/discover says who the server is, and tools/list
 // follows. Opening with initialize costs a legacy server nothing, and a
 // modern-only one one round trip; opening with server/discover would cost
-// every legacy server a round trip, and some legacy servers never answer a
-// request that comes before initialize (bench/README.md has the
-// measurements).
+// every legacy server a round trip, and a legacy server of the Python SDK
+// raises on a request before initialize instead of answering it
+// (bench/README.md has the measurements).
 //
 // The stdio and HTTP transports share it; each owns its connection (a child
 // process, an HTTP client) and explains its own failures through
@@ -67,7 +67,6 @@ const (
 	metaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
 	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
 	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
-	metaServerInfo         = "io.modelcontextprotocol/serverInfo"
 )
 
 // codeUnsupportedVersion is the error revision 2026-07-28 answers a
@@ -158,8 +157,8 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 			return nil, fmt.Errorf("%w: the server may speak only MCP %s, which this transport does not carry; use %s", err, ModernVersion, cfg.LegacyOnly)
 		}
 		info, err = s.discover(start, refused)
-	} else if re := (*RPCError)(nil); errors.As(err, &re) && len(re.Supported()) > 0 && !slices.Contains(re.Supported(), ProtocolVersion) {
-		return nil, fmt.Errorf("%w: the server speaks only MCP %s, and rubric speaks %s and %s", err, strings.Join(re.Supported(), ", "), ProtocolVersion, ModernVersion)
+	} else if later := laterOnly(err); later != nil {
+		return nil, fmt.Errorf("%w: the server speaks only MCP %s, and rubric speaks %s and %s: a newer rubric may read it", err, strings.Join(later, ", "), ProtocolVersion, ModernVersion)
 	}
 	if err != nil {
 		return nil, err
@@ -291,6 +290,17 @@ func modernOnly(err error) *RPCError {
 		return re
 	}
 	return nil
+}
+
+// laterOnly returns the versions a refusal of initialize names when it is
+// revision 2026-07-28's unsupported-version error and names only others:
+// revisions later than rubric knows.
+func laterOnly(err error) []string {
+	var re *RPCError
+	if !errors.As(err, &re) || re.Method != "initialize" || re.Code != codeUnsupportedVersion {
+		return nil
+	}
+	return re.Supported()
 }
 
 // discoverResult is the part of a server/discover result that the surface

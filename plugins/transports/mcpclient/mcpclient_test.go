@@ -368,7 +368,7 @@ func TestListModernFailures(t *testing.T) {
 			"the server speaks only MCP 2026-07-28 (it refused initialize with error -32022: Unsupported protocol version: 2025-06-18 {\"requested\":\"2025-06-18\",\"supported\":[\"2026-07-28\"]}), and then: no answer to server/discover within 100ms"},
 		{"a later revision only", func(r request) []string {
 			return []string{`{"jsonrpc":"2.0","id":$ID,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2027-03-01"]}}}`}
-		}, Config{}, `server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-03-01"]}: the server speaks only MCP 2027-03-01, and rubric speaks 2025-06-18 and 2026-07-28`},
+		}, Config{}, `server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-03-01"]}: the server speaks only MCP 2027-03-01, and rubric speaks 2025-06-18 and 2026-07-28: a newer rubric may read it`},
 		{"discover names a later revision", modern(`{"jsonrpc":"2.0","id":$ID,"result":{"supportedVersions":["2027-03-01"],"capabilities":{}}}`, nil), Config{},
 			"the server speaks only MCP 2027-03-01, and rubric speaks 2025-06-18 and 2026-07-28: a newer rubric may read it"},
 		{"no initialize, no discover", func(r request) []string {
