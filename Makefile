@@ -15,12 +15,13 @@ build:
 # testdeps installs what the tests read or run but do not ship, each
 # pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
-# the versions captured in the corpus) and the MCP Inspector's CLI
-# (testdeps/inspector/, a client nobody here wrote, for rubric mcp). npm
-# ci deletes and rewrites node_modules, so each directory is installed
-# again only when its lock file is newer than what npm last installed
-# from it (node_modules/.package-lock.json).
-NPM_DIRS = testdeps testdata/servers testdeps/inspector
+# the versions captured in the corpus), the TypeScript SDK v2 that the
+# MCP 2026-07-28 test servers are written with (testdata/modern/) and the
+# MCP Inspector's CLI (testdeps/inspector/, a client nobody here wrote,
+# for rubric mcp). npm ci deletes and rewrites node_modules, so each
+# directory is installed again only when its lock file is newer than what
+# npm last installed from it (node_modules/.package-lock.json).
+NPM_DIRS = testdeps testdata/servers testdata/modern testdeps/inspector
 
 testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS))
 

@@ -267,7 +267,7 @@ func TestExportPaginates(t *testing.T) {
 		t.Errorf("format %q, source %q", s.Format, s.Source)
 	}
 	wantServer := map[string]any{
-		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18",
+		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18", "era": "legacy",
 		"instructions": "Read the docs.", "command": []any{os.Args[0], "-test.run=^$"},
 	}
 	if !reflect.DeepEqual(s.Server, wantServer) {
