@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test testdeps vet build bench fuzz
+.PHONY: demo test test-race test-heavy testdeps vet build bench fuzz
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -32,29 +32,89 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# The race pass leaves two kinds of tests to a second pass without the
-# race detector, so that each runs once:
-# - the heavy tests (those that call heavytest.Later: pure computation
-#   over the whole corpus or the example servers), which take minutes
-#   under the race detector and have nothing to find there that the
-#   smaller tests of the same code do not; TestGradableEdges runs in both:
-#   its 300-tool case skips itself under -race. internal/heavytest checks
-#   that HEAVY_TESTS names every heavy test;
-# - cmd/rubric's transcripts, but for the few about concurrency inside
-#   the rubric process (raceScripts in cmd/rubric/main_test.go): every
-#   rubric, plugin and server a transcript starts is a race-built process,
-#   which made them most of the race pass's time;
-# - TestMCPHostile, whose 100 MB request skips itself under -race (mcp-go
-#   decodes it several times: minutes there) and so runs in this pass.
-HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts|TestMCPHostile)$$
-HEAVY_PACKAGES = ./rubrics ./judges/heuristic ./cmd/rubric
+# make test runs two passes at once, so that neither core idles while
+# the other finishes a long package:
+# - the race pass: every package under -race, but for the tests it
+#   leaves to the other pass;
+# - the heavy pass, without -race, which runs each test HEAVY_TESTS names
+#   in HEAVY_PACKAGES:
+#   - the tests that call heavytest.Later: pure computation (whole
+#     corpora, formulas driven into their cost and size limits) or end to
+#     end runs of rubric, its plugins and real servers as processes, which
+#     take minutes under the race detector and have nothing to find there
+#     that the smaller tests of the same code, which stay in the race
+#     pass, do not. internal/heavytest checks that HEAVY_TESTS and
+#     HEAVY_PACKAGES name every one;
+#   - cmd/rubric's transcripts, but for the few about concurrency inside
+#     the rubric process (raceScripts in cmd/rubric/main_test.go), which
+#     stay in the race pass;
+#   - TestGradableEdges, whose 300-tool case skips itself under -race,
+#     and TestMCPHostile, whose 100 MB request does (mcp-go decodes it
+#     several times: minutes there); both run in both passes.
+HEAVY_TESTS = \
+	TestGradableScansTheCorpus \
+	TestGradableEdges \
+	TestGradableCorpus \
+	TestScoresWithTheTDQSRubric \
+	TestCorpus \
+	TestGradableTellsTheExampleServersApart \
+	TestScripts \
+	TestMCPHostile \
+	TestTextFunctionsAreCharged \
+	TestFormulasCannotBuildHugeValues \
+	TestCostLimitStopsRunawayFormula \
+	TestMarshalCanonicalAsEncodingJSON \
+	TestExactFormulas \
+	TestNativeRefusesValuesPastTheBound \
+	TestReadStopsAtTheLimit \
+	TestSchemaAcceptsReports \
+	TestCostLimitCoversSurfaceAndAnswers \
+	TestRunawayFormulaIsStopped \
+	TestMetricsRaiseTheSizeBound \
+	TestCorpusGolden \
+	TestInventedArgumentsValidate \
+	TestTaskTextNeverNamesTool \
+	TestPatternDoesNotLowerTheGrade \
+	TestToolSafetyCorpus \
+	TestNames \
+	TestFixListOrder \
+	TestExamplePlugins \
+	TestExportLargeDocument \
+	TestMCPServe \
+	TestMCPInspector \
+	TestPublishedServerOverHTTP \
+	TestPublishedServersOverStdio \
+	TestExampleServerOverHTTP \
+	TestMCPGradesItself \
+	TestCommittedCalibrationHolds \
+	TestMCPScoredOverHTTP \
+	TestSecrets
+
+HEAVY_PACKAGES = \
+	./cmd/rubric \
+	./engine/lang \
+	./engine/report \
+	./engine/score \
+	./judges/heuristic \
+	./plugins/host \
+	./plugins/sdk \
+	./rubrics
+
+empty :=
+space := $(empty) $(empty)
+HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 
 # go test's default limit of 10 minutes a package is a guard against a
 # hang, not a budget: on a loaded 2-core machine a package's race-built
-# tests have taken most of it, so the race pass guards at 25.
+# tests have taken most of it, so both passes guard at 25.
 test: testdeps vet
+	@$(MAKE) --no-print-directory -j2 test-race test-heavy
+
+test-race:
 	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -timeout 25m ./...
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -timeout 25m -run '$(HEAVY_TESTS)' $(HEAVY_PACKAGES)
+
+test-heavy:
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -timeout 25m -run '$(HEAVY_RUN)' $(HEAVY_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh

@@ -12,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // undescribed is a small server of five tools, two of them without a
@@ -33,6 +34,7 @@ func scoreUndescribed(t *testing.T, name string) *report.Report {
 // then by check. Under TDQS the two tools without a description lead,
 // each gaining 4 TDQS points (1 to 5), a fifth of that on the mean.
 func TestFixListOrder(t *testing.T) {
+	heavytest.Later(t)
 	cases := []struct {
 		rubric, unit string
 		want         []string // tool check gain [moves]

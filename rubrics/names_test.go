@@ -3,9 +3,12 @@ package rubrics
 import (
 	"slices"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func TestNames(t *testing.T) {
+	heavytest.Later(t)
 	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs", "tool-safety", "toolset"}; !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}

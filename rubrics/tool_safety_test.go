@@ -13,6 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // safetyCase is one labelled surface of testdata/tool-safety/cases.json:
@@ -190,6 +191,7 @@ func ratio(a, b int) string {
 // TestToolSafetyCorpus: the 352 tools of the 16 real captures raise no
 // high finding.
 func TestToolSafetyCorpus(t *testing.T) {
+	heavytest.Later(t)
 	files, err := filepath.Glob(filepath.Join("..", "engine", "score", "testdata", "corpus", "*.tools.json"))
 	if err != nil || len(files) != 16 {
 		t.Fatalf("want the 16 corpus captures, got %d (%v)", len(files), err)

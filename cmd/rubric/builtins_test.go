@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildtest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -110,6 +111,7 @@ func sameAsCapture(t *testing.T, got *surface.Surface, capture string) {
 // testdata/servers/package-lock.json to the captured versions, and checks
 // that what rubric reads is exactly what was captured.
 func TestPublishedServersOverStdio(t *testing.T) {
+	heavytest.Later(t)
 	bin := servers(t)
 	tmp := t.TempDir()
 	for _, tc := range []struct {
@@ -180,6 +182,7 @@ func freePort(t *testing.T) int {
 // TestPublishedServerOverHTTP reads server-everything in its streamable
 // HTTP and its legacy SSE modes.
 func TestPublishedServerOverHTTP(t *testing.T) {
+	heavytest.Later(t)
 	bin := servers(t)
 	for _, tc := range []struct{ mode, transport, path string }{
 		{"streamableHttp", "http", "/mcp"},
@@ -203,6 +206,7 @@ func TestPublishedServerOverHTTP(t *testing.T) {
 // TestExampleServerOverHTTP reads examples/servers/tidy over streamable
 // HTTP and over stdio, paginated both ways: the two surfaces are one.
 func TestExampleServerOverHTTP(t *testing.T) {
+	heavytest.Later(t)
 	exe := buildtest.Binary(t, "./examples/servers/tidy", "", "tidy")
 	addr := startHTTP(t, exec.Command(exe, "--http", "127.0.0.1:0", "--page-size", "2"), regexp.MustCompile(`listening on (http://\S+)`))
 	overHTTP := exportBuiltin(t, "http", transport.Target{Location: addr})

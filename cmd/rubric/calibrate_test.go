@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // committedCalibration is the heuristic judge's calibration against the
@@ -13,6 +15,7 @@ const committedCalibration = "../../calibration/examples/tidy-heuristic/calibrat
 // judge's identity or the example capture moves away from the committed
 // calibration record, until the calibration is made again.
 func TestCommittedCalibrationHolds(t *testing.T) {
+	heavytest.Later(t)
 	var out, errb bytes.Buffer
 	if code := execute([]string{"calibrate", "--check", committedCalibration}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s\nmake the calibration again from the repository's root:\n"+

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // inspector is the MCP Inspector's CLI as testdeps/inspector pins it.
@@ -17,6 +19,7 @@ const inspector = "../../testdeps/inspector/node_modules/.bin/mcp-inspector"
 // not installed, unless RUBRIC_REQUIRE_SERVERS is set (make testdeps
 // installs it, and make test sets the variable, so CI never skips).
 func TestMCPInspector(t *testing.T) {
+	heavytest.Later(t)
 	if _, err := os.Stat(inspector); err != nil {
 		if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {
 			t.Fatalf("the MCP Inspector is not installed: run make testdeps (%v)", err)

@@ -18,6 +18,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/race"
 )
 
@@ -180,6 +181,7 @@ type scored struct {
 // rubric score gives; explain after score shows its arithmetic; lint_tool
 // grades one definition; the report is a resource.
 func TestMCPServe(t *testing.T) {
+	heavytest.Later(t)
 	abs, err := filepath.Abs(corpusFile)
 	if err != nil {
 		t.Fatal(err)
@@ -417,6 +419,7 @@ func TestMCPHostile(t *testing.T) {
 // 4.0 for every tool under TDQS with the heuristic, and has no
 // tool-safety finding.
 func TestMCPGradesItself(t *testing.T) {
+	heavytest.Later(t)
 	c := stdioClient(t)
 	resp, err := c.GetTransport().SendRequest(context.Background(), transport.JSONRPCRequest{
 		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(int64(99)), Method: string(mcp.MethodToolsList),
@@ -464,6 +467,7 @@ func issuesOf(rep map[string]any) []string {
 // TestMCPScoredOverHTTP: rubric score reads rubric mcp over streamable
 // HTTP, with its own client, and grades it A.
 func TestMCPScoredOverHTTP(t *testing.T) {
+	heavytest.Later(t)
 	rep := cliReport(t, httpServe(t), "schema-quality")
 	if rep["grade"] != "A" || len(rep["tools"].([]any)) != 5 {
 		t.Errorf("rubric score over HTTP: grade %v, %d tools", rep["grade"], len(rep["tools"].([]any)))

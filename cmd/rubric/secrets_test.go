@@ -17,6 +17,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // The secrets a run of the secrets test holds: each is distinctive, so
@@ -44,6 +46,7 @@ var secrets = map[string]string{
 // every file under the work directory: no secret may appear in any
 // (testdata/secrets/*.txtar).
 func TestSecrets(t *testing.T) {
+	heavytest.Later(t)
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/secrets",
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){

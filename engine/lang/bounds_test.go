@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // boundDoubling is a chain of n cel.bind, each variable bound to the one before
@@ -32,6 +34,7 @@ func boundDoubling(init, step, last string, n int) string {
 // second and third ran out of memory), and each now fails with an error
 // saying why, in a fraction of a second.
 func TestFormulasCannotBuildHugeValues(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(Var{"tool", Object})
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +69,7 @@ func TestFormulasCannotBuildHugeValues(t *testing.T) {
 // TestNativeRefusesValuesPastTheBound: the bound is counted on what is
 // built, and a list that is too long is refused before it is allocated.
 func TestNativeRefusesValuesPastTheBound(t *testing.T) {
+	heavytest.Later(t)
 	long := strings.Repeat("x", MaxValueBytes/2)
 	if _, err := Native(Adapter.NativeToValue([]any{long})); err != nil {
 		t.Fatalf("half the bound: %v", err)

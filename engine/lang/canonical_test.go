@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // encodedCanonical is how MarshalCanonical wrote values before it wrote
@@ -83,6 +84,7 @@ func randomValue(r *rand.Rand, depth int) any {
 // values with every escape, exact numbers (fractions included), nil and
 // empty lists and maps, and values it hands on (float lists).
 func TestMarshalCanonicalAsEncodingJSON(t *testing.T) {
+	heavytest.Later(t)
 	r := rand.New(rand.NewPCG(22, 2))
 	for i := range 20000 {
 		v := randomValue(r, 4)

@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func eval(t *testing.T, src string, vars map[string]any, decl ...Var) any {
@@ -33,6 +34,7 @@ func eval(t *testing.T, src string, vars map[string]any, decl ...Var) any {
 }
 
 func TestExactFormulas(t *testing.T) {
+	heavytest.Later(t)
 	tests := []struct {
 		src  string
 		want string // exact num, or a Go value printed with %v
@@ -177,6 +179,7 @@ func TestCompileErrors(t *testing.T) {
 }
 
 func TestCostLimitStopsRunawayFormula(t *testing.T) {
+	heavytest.Later(t)
 	e, _ := NewEnv(Var{"xs", celList()})
 	p, ds := e.Compile("xs.all(a, xs.all(b, xs.all(c, xs.all(d, a + b + c + d >= 0))))", nil)
 	if ds != nil {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func TestRuneScriptAndCategory(t *testing.T) {
@@ -207,6 +209,7 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 // cost limit, where a flat charge of one a call would let it run for
 // minutes.
 func TestTextFunctionsAreCharged(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(Var{"tool", Object})
 	if err != nil {
 		t.Fatal(err)

@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // A report named on the command line may be /dev/zero: reading it stops
 // at the limit instead of taking every byte of memory.
 func TestReadStopsAtTheLimit(t *testing.T) {
+	heavytest.Later(t)
 	for _, max := range []int64{1 << 16, boundedread.DefaultMax} {
 		_, err := ReadContext(context.Background(), "/dev/zero", max)
 		var tl *boundedread.TooLargeError

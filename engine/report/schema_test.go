@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
@@ -49,6 +50,7 @@ func instance(t *testing.T, rep *report.Report) any {
 }
 
 func TestSchemaAcceptsReports(t *testing.T) {
+	heavytest.Later(t)
 	sch := compileSchema(t)
 	type tc struct {
 		name string

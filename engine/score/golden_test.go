@@ -12,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -25,6 +26,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // surface is checked on its own: it parses back to the surface scored.
 // Run with -update to rewrite them, then review the diff by hand.
 func TestCorpusGolden(t *testing.T) {
+	heavytest.Later(t)
 	r, err := rubrics.Find("schema-quality")
 	if err != nil {
 		t.Fatal(err)

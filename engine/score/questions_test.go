@@ -12,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // pickRubric asks for tasks about the surface, then which tool each task
@@ -181,6 +182,7 @@ rubric "two" {
 // surface, or an answer a judge sent, is held to the cost limit by the
 // size of what it reads, not only by the size of its tool's definition.
 func TestCostLimitCoversSurfaceAndAnswers(t *testing.T) {
+	heavytest.Later(t)
 	tools := make([]string, 600)
 	for i := range tools {
 		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -265,6 +266,7 @@ func TestResultDoesNotDependOnWorkers(t *testing.T) {
 // whose work is cubic in them: the cost limit must end it with an error
 // that names the tool and the check.
 func TestRunawayFormulaIsStopped(t *testing.T) {
+	heavytest.Later(t)
 	src := `rubric "runaway" {
   version = "1"
   check "cubic" {
@@ -350,6 +352,7 @@ func TestMetrics(t *testing.T) {
 // anything in a small definition; formulas after it must then be judged by
 // that list's length, so a cubic walk over it is still stopped.
 func TestMetricsRaiseTheSizeBound(t *testing.T) {
+	heavytest.Later(t)
 	var items []string
 	for i := range 200 {
 		items = append(items, fmt.Sprint(i))

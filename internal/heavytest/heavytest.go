@@ -1,9 +1,10 @@
-// Package heavytest marks the tests that are pure computation over a
-// whole corpus (every captured server scored, asked or graded), so that
-// make test runs each of them once, in a pass of its own without the
-// race detector: under it they take several times as long, and they have
-// nothing to find that the smaller tests of the same code, which stay in
-// the race pass, do not.
+// Package heavytest marks the tests that take minutes under the race
+// detector and have nothing for it to find that the smaller tests of the
+// same code, which stay in the race pass, do not: pure computation (a
+// whole corpus scored, asked or graded; a formula driven into its cost or
+// size limit) and end-to-end runs of rubric, its plugins and real servers
+// as processes. make test runs each of them once, in its pass without
+// -race.
 package heavytest
 
 import (
@@ -22,8 +23,8 @@ func Later(t testing.TB) {
 	t.Helper()
 	switch {
 	case os.Getenv(Env) == "later":
-		t.Skip("pure computation over the whole corpus: make test runs it once, in its pass without -race")
+		t.Skip("nothing for the race detector here: make test runs it once, in its pass without -race")
 	case testing.Short():
-		t.Skip("pure computation over the whole corpus: skipped under -short")
+		t.Skip("a heavy test: skipped under -short")
 	}
 }

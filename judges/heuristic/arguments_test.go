@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -60,6 +61,7 @@ func inputSchemas(s *surface.Surface) map[string]any {
 // An argument the heuristic cannot build is left out and said in the
 // reasoning; none of the corpus needs that.
 func TestInventedArgumentsValidate(t *testing.T) {
+	heavytest.Later(t)
 	if testing.Short() {
 		t.Skip("asks every selection of the corpus")
 	}

@@ -142,6 +142,7 @@ func TestGradableTasks(t *testing.T) {
 // TestTaskTextNeverNamesTool: no generated task, for any tool of any
 // capture, spells its tool's name.
 func TestTaskTextNeverNamesTool(t *testing.T) {
+	heavytest.Later(t)
 	all := corpus(t)
 	all["tidy"], all["sloppy"], all["hand-made"] = example(t, "tidy"), example(t, "sloppy"), handMade(t)
 	checked := 0

@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -69,6 +70,7 @@ func gradable(t *testing.T, s *surface.Surface) *report.Report {
 // score by making the harness's own invented arguments fail the schema
 // (it raised the grade from B to A to remove it).
 func TestPatternDoesNotLowerTheGrade(t *testing.T) {
+	heavytest.Later(t)
 	with := gradable(t, documents(t, true))
 	without := gradable(t, documents(t, false))
 	t.Logf("with the pattern %s %s, without %s %s", *with.Score, *with.Grade, *without.Score, *without.Grade)

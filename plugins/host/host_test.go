@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/proctest"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -354,6 +355,7 @@ func TestNoOrphans(t *testing.T) {
 }
 
 func TestExportLargeDocument(t *testing.T) {
+	heavytest.Later(t)
 	h := newHost(t)
 	tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
 	if err != nil {
