@@ -1,6 +1,12 @@
 // Package atomicfile writes files so that a reader never sees half of one:
 // the bytes go to a temporary file beside the target, which is then renamed
 // over it. A failed write leaves the old file, if any, as it was.
+//
+// Only regular files are replaced: a device, a named pipe or a terminal
+// (--out /dev/null, /dev/stdout, a fifo another program reads) is written
+// in place, and a symbolic link keeps pointing where it did, the file it
+// names replaced. Renaming over /dev/null as root would otherwise leave a
+// regular file there for every program on the machine.
 package atomicfile
 
 import (
@@ -15,6 +21,12 @@ import (
 // writer write receives is buffered; the file is flushed and closed
 // before the rename.
 func Write(path string, write func(io.Writer) error) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return writeInPlace(path, write)
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -48,6 +60,24 @@ func Write(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return nil
+}
+
+// writeInPlace writes to something that is not a regular file, such as a
+// device or a named pipe, through its own path.
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // WriteFile writes data to path atomically (see Write).

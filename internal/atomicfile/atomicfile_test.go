@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -73,5 +74,54 @@ func text(s string) func(io.Writer) error {
 	return func(w io.Writer) error {
 		_, err := io.WriteString(w, s)
 		return err
+	}
+}
+
+// TestWriteNamedPipe: a named pipe (like /dev/null or /dev/stdout, not a
+// regular file) is written through, and is still a pipe afterwards.
+func TestWriteNamedPipe(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(path) // blocks until the writer opens, then reads to its close
+		got <- string(b)
+	}()
+	if err := WriteFile(path, []byte("through")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through" {
+		t.Errorf("the reader got %q, want %q", s, "through")
+	}
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("%s is now %v, want a named pipe still", path, fi.Mode())
+	}
+}
+
+// TestWriteThroughSymlink: a link to a file keeps being a link, and the
+// file it names gets the new content.
+func TestWriteThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "real.json"), filepath.Join(dir, "link.json")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s is no longer a link: %v %v", link, fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("the linked file holds %q, want %q", b, "new")
 	}
 }
