@@ -190,10 +190,10 @@ func Wrap(opts transport.Sandbox, spec Spec, h Host) (Command, error) {
 	if !filepath.IsAbs(exe) {
 		exe = filepath.Join(wd, exe)
 	}
+	if _, err := os.Stat(exe); err != nil {
+		return Command{}, &exec.Error{Name: spec.Name, Err: unwrapPath(err)}
+	}
 	if real := resolved(exe); !under(real, shown) {
-		if _, err := os.Stat(real); err != nil {
-			return Command{}, &exec.Error{Name: spec.Name, Err: unwrapPath(err)}
-		}
 		a = append(a, "--ro-bind", real, exe)
 	}
 

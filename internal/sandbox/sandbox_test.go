@@ -1,0 +1,179 @@
+package sandbox
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+var bwrap = transport.Sandbox{Kind: transport.SandboxBwrap}
+
+// fakeHost is a host with the given variables and working directory,
+// where bwrap and sh are found in /usr/bin and nothing else is.
+func fakeHost(wd string, env map[string]string) Host {
+	return Host{
+		Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Getwd:  func() (string, error) { return wd, nil },
+		LookPath: func(name string) (string, error) {
+			if name == Program || name == "sh" {
+				return "/usr/bin/" + name, nil
+			}
+			return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
+		},
+	}
+}
+
+func TestWrapRefuses(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "proj")
+	if err := os.Mkdir(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, "PATH": "/usr/bin"}
+	noBwrap := fakeHost(proj, env)
+	noBwrap.LookPath = func(name string) (string, error) { return "", exec.ErrNotFound }
+	for _, tc := range []struct {
+		name string
+		opts transport.Sandbox
+		spec Spec
+		host Host
+		want string
+	}{
+		{name: "no bwrap", opts: bwrap, spec: Spec{Name: "sh"}, host: noBwrap,
+			want: "--sandbox bwrap needs bubblewrap: no bwrap program on $PATH; install it (Debian, Ubuntu: apt-get install bubblewrap)"},
+		{name: "the home directory as the working directory", opts: bwrap, spec: Spec{Name: "sh"}, host: fakeHost(home, env),
+			want: "the working directory " + home + " holds the home directory " + home + ", which the sandbox would show to the server: run from the server's own directory, give --cwd DIR, or --sandbox-cwd none"},
+		{name: "a folder above the home directory, writable", opts: transport.Sandbox{Kind: transport.SandboxBwrap, Cwd: transport.CwdWritable}, spec: Spec{Name: "sh", Dir: filepath.Dir(home)}, host: fakeHost(proj, env),
+			want: "the working directory " + filepath.Dir(home) + " holds the home directory " + home},
+		{name: "the root", opts: bwrap, spec: Spec{Name: "sh", Dir: "/"}, host: fakeHost(proj, env),
+			want: "the working directory / holds the home directory"},
+		{name: "a read-only path that is not there", opts: transport.Sandbox{Kind: transport.SandboxBwrap, ReadOnly: []string{"no-such-dir"}}, spec: Spec{Name: "sh"}, host: fakeHost(proj, env),
+			want: "--sandbox-ro " + filepath.Join(proj, "no-such-dir") + ": no such file or directory"},
+		{name: "a program not on PATH", opts: bwrap, spec: Spec{Name: "no-such-server"}, host: fakeHost(proj, env),
+			want: "exec: \"no-such-server\": executable file not found in $PATH"},
+		{name: "a program not in the working directory", opts: bwrap, spec: Spec{Name: "./server"}, host: fakeHost(proj, env),
+			want: "exec: \"./server\": no such file or directory"},
+		{name: "another sandbox", opts: transport.Sandbox{Kind: "firejail"}, spec: Spec{Name: "sh"}, host: fakeHost(proj, env),
+			want: `unknown sandbox "firejail": the only one is "bwrap"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Wrap(tc.opts, tc.spec, tc.host)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	t.Run("missing bwrap is ErrNoBwrap", func(t *testing.T) {
+		if _, err := Wrap(bwrap, Spec{Name: "sh"}, noBwrap); !errors.Is(err, ErrNoBwrap) {
+			t.Errorf("error %v is not ErrNoBwrap", err)
+		}
+	})
+	t.Run("the home directory hidden is fine", func(t *testing.T) {
+		if _, err := Wrap(transport.Sandbox{Kind: transport.SandboxBwrap, Cwd: transport.CwdHidden}, Spec{Name: "sh"}, fakeHost(home, env)); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// TestWrapCommandLine checks the parts of bwrap's command line that make
+// the promises: the environment, where HOME is, how the working
+// directory is shown, the network.
+func TestWrapCommandLine(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	full := map[string]string{"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OPENAI_API_KEY": "sk-x", "SSH_AUTH_SOCK": "/run/agent", "XDG_CONFIG_HOME": home + "/.config"}
+	for _, tc := range []struct {
+		name    string
+		opts    transport.Sandbox
+		env     map[string]string
+		spec    Spec
+		wantEnv []string
+		has     [][]string // runs of arguments that must appear
+		hasNot  []string   // arguments that must not
+	}{
+		{name: "defaults", opts: bwrap, env: full, spec: Spec{Name: "sh", Args: []string{"-c", "true"}, Env: []string{"API_KEY=given", "RUBRIC_SESSION=m"}},
+			wantEnv: []string{"PATH=/usr/bin:/bin", "HOME=" + home, "TMPDIR=/tmp", "LANG=C.UTF-8", "API_KEY=given", "RUBRIC_SESSION=m"},
+			has: [][]string{{"--unshare-all", "--cap-drop", "ALL"}, {"--ro-bind", "/usr", "/usr"}, {"--perms", "0700", "--tmpfs", home}, {"--tmpfs", "/tmp"},
+				{"--ro-bind", proj, proj}, {"--chdir", proj, "--remount-ro", "/", "--", "sh", "-c", "true"}},
+			hasNot: []string{"--share-net", "--bind"}},
+		{name: "network and a writable working directory", opts: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true, Cwd: transport.CwdWritable}, env: full, spec: Spec{Name: "sh"},
+			has: [][]string{{"--unshare-all", "--share-net"}, {"--bind", proj, proj}}},
+		{name: "the working directory hidden", opts: transport.Sandbox{Kind: transport.SandboxBwrap, Cwd: transport.CwdHidden}, env: full, spec: Spec{Name: "sh"},
+			has: [][]string{{"--chdir", home}}, hasNot: []string{proj}},
+		{name: "extra read-only paths", opts: transport.Sandbox{Kind: transport.SandboxBwrap, ReadOnly: []string{home}}, env: full, spec: Spec{Name: "sh"},
+			has: [][]string{{"--tmpfs", home, "--ro-bind", proj, proj, "--ro-bind", home, home}}},
+		{name: "no HOME", opts: bwrap, env: map[string]string{}, spec: Spec{Name: "sh"},
+			wantEnv: []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + FallbackHome, "TMPDIR=/tmp"},
+			has:     [][]string{{"--tmpfs", FallbackHome}}},
+		{name: "HOME is the root", opts: bwrap, env: map[string]string{"HOME": "/"}, spec: Spec{Name: "sh"},
+			has: [][]string{{"--tmpfs", FallbackHome}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Wrap(tc.opts, tc.spec, fakeHost(proj, tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Path != "/usr/bin/bwrap" {
+				t.Errorf("path %q", c.Path)
+			}
+			if tc.wantEnv != nil && !slices.Equal(c.Env, tc.wantEnv) {
+				t.Errorf("environment %q, want %q", c.Env, tc.wantEnv)
+			}
+			line := " " + strings.Join(c.Args, " ") + " "
+			for _, run := range tc.has {
+				if !strings.Contains(line, " "+strings.Join(run, " ")+" ") {
+					t.Errorf("no %q in %s", run, line)
+				}
+			}
+			for _, a := range tc.hasNot {
+				if slices.Contains(c.Args, a) {
+					t.Errorf("%q in %s", a, line)
+				}
+			}
+		})
+	}
+}
+
+// TestConfinement runs a shell under bwrap as Wrap builds it and checks,
+// from inside, what the sandbox promises beyond what the hostile MCP
+// server tries (plugins/transports/stdio's TestSandboxHostile): no
+// capabilities, so the read-only mounts cannot be made writable again
+// even by root; the root and the system read-only; files of /etc that not
+// all users may read are empty.
+func TestConfinement(t *testing.T) {
+	if err := exec.Command(Program, "--unshare-all", "--ro-bind", "/", "/", "true").Run(); err != nil {
+		if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {
+			t.Fatalf("bwrap does not run here (%v): apt-get install bubblewrap", err)
+		}
+		t.Skipf("bwrap does not run here (%v): apt-get install bubblewrap", err)
+	}
+	t.Setenv("HOME", t.TempDir())
+	for _, tc := range []struct {
+		name, script, want string
+	}{
+		{"no capabilities", `grep CapEff /proc/self/status`, "CapEff:\t0000000000000000\n"},
+		{"no remounting", `mount -o remount,rw,bind /usr 2>/dev/null && echo remounted || echo refused`, "refused\n"},
+		{"the system is read-only", `touch /usr/x /etc/x /x 2>/dev/null || echo refused`, "refused\n"},
+		{"private files of /etc are empty", `for f in /etc/shadow /etc/gshadow; do [ -e $f ] && [ -s $f ] && echo $f has content; done; echo checked`, "checked\n"},
+		{"HOME and /tmp are writable", `touch "$HOME/x" /tmp/x && echo wrote`, "wrote\n"},
+		{"one process namespace", `echo $$`, "2\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Wrap(bwrap, Spec{Name: "sh", Args: []string{"-c", tc.script}, Dir: t.TempDir()}, System())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(c.Path, c.Args...)
+			cmd.Env = c.Env
+			out, err := cmd.CombinedOutput()
+			if err != nil || string(out) != tc.want {
+				t.Errorf("got %q (%v), want %q", out, err, tc.want)
+			}
+		})
+	}
+}
