@@ -24,6 +24,10 @@ func targetFlags(cmd *cobra.Command) {
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
 	f.Bool("strict-stdout", false, "refuse a spawned server at its first line on stdout that is not JSON-RPC")
 	f.Bool("follow-redirects", false, "follow an HTTP redirect to another origin, sending it no headers")
+	f.String("sandbox", "", "run a spawned server in a sandbox: bwrap (bubblewrap: no network, read-only system, private HOME and /tmp)")
+	f.Bool("sandbox-net", false, "let a sandboxed server use the network")
+	f.String("sandbox-cwd", "", "how a sandboxed server sees the working directory: ro (default), rw or none")
+	f.StringArray("sandbox-ro", nil, "another host path a sandboxed server sees, read-only (repeatable)")
 }
 
 // resolveTarget chooses the transport and builds the target from the
@@ -89,7 +93,25 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	}
 	t.StrictStdout = v.GetBool("strict-stdout")
 	t.FollowRedirects = v.GetBool("follow-redirects")
+	if t.Sandbox, err = a.sandbox(cmd); err != nil {
+		return "", t, err
+	}
+	if t.Sandbox.Enabled() && location != "" && name != "stdio" {
+		return "", t, fmt.Errorf("--sandbox confines a server rubric starts, and %s is read by the %s transport: give the command that starts the server after --", location, name)
+	}
 	return name, t, nil
+}
+
+// sandbox reads the --sandbox flags (see transport.Sandbox).
+func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
+	ro, _ := cmd.Flags().GetStringArray("sandbox-ro")
+	s := transport.Sandbox{
+		Kind:     a.v.GetString("sandbox"),
+		Net:      a.v.GetBool("sandbox-net"),
+		Cwd:      a.v.GetString("sandbox-cwd"),
+		ReadOnly: ro,
+	}
+	return s, s.Check()
 }
 
 // headers merges the config's headers, RUBRIC_HEADER (NAME=VALUE lines)
