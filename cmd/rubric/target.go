@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 )
 
 // targetFlags are the flags that say how to read a server.
@@ -102,14 +103,25 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	return name, t, nil
 }
 
-// sandbox reads the --sandbox flags (see transport.Sandbox).
+// sandbox reads the --sandbox flags (see transport.Sandbox). A config
+// file found in the working directory, and not trusted, may ask for a
+// sandbox but not loosen one: it may not give the server the network, a
+// writable working directory or more host paths.
 func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
-	ro, _ := cmd.Flags().GetStringArray("sandbox-ro")
 	s := transport.Sandbox{
 		Kind:     a.v.GetString("sandbox"),
 		Net:      a.v.GetBool("sandbox-net"),
 		Cwd:      a.v.GetString("sandbox-cwd"),
-		ReadOnly: ro,
+		ReadOnly: a.v.GetStringSlice("sandbox-ro"),
+	}
+	if a.local != nil {
+		from := localconfig.FromFile(a.v, cmd.Flags().Changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")
+		for _, k := range []string{"sandbox-net", "sandbox-cwd", "sandbox-ro"} {
+			loosens := from[k] && (k != "sandbox-cwd" || s.Cwd == transport.CwdWritable) && (k != "sandbox-net" || s.Net) && (k != "sandbox-ro" || len(s.ReadOnly) > 0)
+			if loosens {
+				return s, fmt.Errorf("the config file %s in the working directory sets %s, which loosens the sandbox; a config file found in the working directory may not. If you trust it, pass --trust-local-config or name it with --config %s; otherwise give --%s yourself", a.local.File, k, a.local.File, k)
+			}
+		}
 	}
 	return s, s.Check()
 }
