@@ -2,12 +2,14 @@ package sandbox
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/transport"
 )
@@ -176,4 +178,57 @@ func TestConfinement(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKilledBwrapEndsAll kills bwrap outright (as happens when rubric is
+// killed: bwrap gets SIGKILL from the kernel as its parent dies) while
+// the server inside has a child in the background: nothing carrying the
+// server's environment is left.
+func TestKilledBwrapEndsAll(t *testing.T) {
+	if err := exec.Command(Program, "--unshare-all", "--ro-bind", "/", "/", "true").Run(); err != nil {
+		t.Skipf("bwrap does not run here (%v)", err)
+	}
+	t.Setenv("HOME", t.TempDir())
+	tag := "SANDBOX_TEST_TAG=" + filepath.Base(t.TempDir())
+	c, err := Wrap(bwrap, Spec{Name: "sh", Args: []string{"-c", "sleep 3600 & echo up; sleep 3600"}, Dir: t.TempDir(), Env: []string{tag}}, System())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(c.Path, c.Args...)
+	cmd.Env = c.Env
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	up := make([]byte, 3)
+	if _, err := io.ReadFull(out, up); err != nil || string(up) != "up\n" {
+		t.Fatalf("the shell said %q (%v)", up, err)
+	}
+	if n := len(tagged(tag)); n < 2 {
+		t.Errorf("%d processes carry the tag before the kill, want at least the shell and its sleep (bwrap has it too)", n)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for i := 0; len(tagged(tag)) > 0; i++ {
+		if i == 500 {
+			t.Fatalf("processes %v outlived bwrap", tagged(tag))
+		}
+		time.Sleep(10 * time.Millisecond) // the kernel tears the namespace down
+	}
+}
+
+// tagged lists the processes whose environment holds entry.
+func tagged(entry string) []string {
+	var pids []string
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		env, err := os.ReadFile("/proc/" + d.Name() + "/environ")
+		if err == nil && slices.Contains(strings.Split(string(env), "\x00"), entry) {
+			pids = append(pids, d.Name())
+		}
+	}
+	return pids
 }

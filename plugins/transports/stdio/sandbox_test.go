@@ -13,6 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/fakemcp"
+	"github.com/rubricmcp/rubric/internal/procgroup"
 )
 
 // needBwrap skips the test where bubblewrap is missing or cannot make
@@ -187,5 +188,30 @@ func TestSandboxHostile(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSandboxStops reads a sandboxed server that ignores SIGTERM and the
+// end of its input and leaves a child that does the same: Export returns
+// its tool, and afterwards no process on the host carries the variable
+// the test gave the server, which every process inside inherits.
+func TestSandboxStops(t *testing.T) {
+	needBwrap(t)
+	t.Setenv("HOME", t.TempDir())
+	tag := "FAKE_TAG=" + filepath.Base(t.TempDir())
+	target := fakeTarget("family-ok", transport.Limits{})
+	k, v, _ := strings.Cut(tag, "=")
+	target.Env[k] = v
+	target.Dir = t.TempDir()
+	target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
+	s, err := Transport{}.Export(context.Background(), target)
+	if err != nil {
+		t.Fatalf("Export: %v", err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "one" {
+		t.Errorf("tools %v, want one", s.Tools)
+	}
+	if n := procgroup.KillMarked(tag); n != 0 {
+		t.Errorf("%d processes of the sandboxed server outlived Export", n)
 	}
 }
