@@ -109,10 +109,16 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 // writable working directory or more host paths.
 func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
 	s := transport.Sandbox{
-		Kind:     a.v.GetString("sandbox"),
-		Net:      a.v.GetBool("sandbox-net"),
-		Cwd:      a.v.GetString("sandbox-cwd"),
-		ReadOnly: a.v.GetStringSlice("sandbox-ro"),
+		Kind: a.v.GetString("sandbox"),
+		Net:  a.v.GetBool("sandbox-net"),
+		Cwd:  a.v.GetString("sandbox-cwd"),
+	}
+	// viper would split a flag's path at a comma; a config file's list
+	// it reads as it is.
+	if cmd.Flags().Changed("sandbox-ro") {
+		s.ReadOnly, _ = cmd.Flags().GetStringArray("sandbox-ro")
+	} else {
+		s.ReadOnly = a.v.GetStringSlice("sandbox-ro")
 	}
 	if a.local != nil {
 		from := localconfig.FromFile(a.v, cmd.Flags().Changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")
