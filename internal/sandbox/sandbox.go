@@ -51,6 +51,13 @@ var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "
 // points into the real home or holds a secret.
 var passed = []string{"LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "USER", "LOGNAME"}
 
+// FailedHint follows bwrap's own complaint when it could not set the
+// sandbox up (it writes "bwrap: ..." before the server runs).
+const FailedHint = "bubblewrap could not set up the sandbox: it needs user namespaces, which some systems keep from users " +
+	"(Ubuntu 24.04's AppArmor: sysctl kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile for bwrap; " +
+	"elsewhere kernel.unprivileged_userns_clone=1), and a container may forbid them (Docker's default seccomp profile does); " +
+	"rubric does not run the server outside the sandbox instead"
+
 // Spec is the server to confine.
 type Spec struct {
 	// Name and Args are the command as the user gave it.

@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/fakemcp"
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/sandbox"
 )
 
 // needBwrap skips the test where bubblewrap is missing or cannot make
@@ -213,5 +214,26 @@ func TestSandboxStops(t *testing.T) {
 	}
 	if n := procgroup.KillMarked(tag); n != 0 {
 		t.Errorf("%d processes of the sandboxed server outlived Export", n)
+	}
+}
+
+// TestSandboxSetupFails runs a bwrap that cannot make its namespaces, as
+// on a system that keeps user namespaces from users: the error quotes
+// bwrap and says what to change, and nothing runs unconfined instead.
+func TestSandboxSetupFails(t *testing.T) {
+	bin := t.TempDir()
+	fake := "#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(bin, "bwrap"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("HOME", t.TempDir())
+	target := fakeTarget("hostile", transport.Limits{})
+	target.Dir = t.TempDir()
+	target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
+	_, err := Transport{}.Export(context.Background(), target)
+	want := "server exited with status 1 before answering initialize; its stderr ended with: bwrap: setting up uid map: Permission denied\n" + sandbox.FailedHint
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant %s", err, want)
 	}
 }

@@ -155,6 +155,9 @@ type proc struct {
 	out    *outGuard
 	tail   *termtext.Tail
 	mark   string // the environment entry of the server's session
+	// sandboxed says the process is bwrap, which may fail to set the
+	// sandbox up before the server ever runs.
+	sandboxed bool
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -230,6 +233,7 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
 	}
+	p.sandboxed = target.Sandbox.Enabled()
 	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
@@ -409,6 +413,9 @@ func (p *proc) exitError(method string) error {
 	}
 	if d := p.out.dropped(); d != "" {
 		msg += "\n" + d
+	}
+	if p.sandboxed && slices.ContainsFunc(p.tail.Lines(stderrLines), func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
+		msg += "\n" + sandbox.FailedHint
 	}
 	return errors.New(msg)
 }
