@@ -82,11 +82,13 @@ type Host struct {
 	// Etc is the directory whose entries not readable by all are hidden:
 	// "/etc", or empty to hide none.
 	Etc string
+	// Null is the null device, which covers the hidden files.
+	Null string
 }
 
 // System is the real host.
 func System() Host {
-	return Host{Getenv: os.LookupEnv, Getwd: os.Getwd, LookPath: exec.LookPath, Etc: "/etc"}
+	return Host{Getenv: os.LookupEnv, Getwd: os.Getwd, LookPath: exec.LookPath, Etc: "/etc", Null: os.DevNull}
 }
 
 // Command is the confined server: bwrap's path, its arguments (without
@@ -142,7 +144,13 @@ func Wrap(opts transport.Sandbox, spec Spec, h Host) (Command, error) {
 		}
 	}
 	if h.Etc != "" {
-		a = append(a, hidePrivate(h.Etc)...)
+		// The covers are the host's /dev/null; a file put in its place
+		// (a program that renamed its output over it) would show its
+		// content instead.
+		if fi, err := os.Stat(h.Null); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+			return Command{}, fmt.Errorf("cannot hide the private files of %s: %s is not the null device (something replaced it with a file; as root: rm %[2]s && mknod -m 666 %[2]s c 1 3)", h.Etc, h.Null)
+		}
+		a = append(a, hidePrivate(h.Etc, h.Null)...)
 	}
 	if opts.Net {
 		// /etc/resolv.conf may point into /run, which is not shown.
@@ -150,7 +158,7 @@ func Wrap(opts transport.Sandbox, spec Spec, h Host) (Command, error) {
 			a = append(a, "--ro-bind-try", t, t)
 		}
 	}
-	a = append(a, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--perms", "0700", "--tmpfs", home)
+	a = append(a, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", home)
 
 	chdir := home
 	switch opts.Cwd {
@@ -240,7 +248,7 @@ func environ(h Host, home string, extra []string) []string {
 // (/etc/shadow, /etc/ssl/private, ...): a server run by root would read
 // them otherwise. A file is covered by /dev/null, a directory by an empty
 // read-only tmpfs.
-func hidePrivate(dir string) []string {
+func hidePrivate(dir, null string) []string {
 	var a []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.Type()&fs.ModeSymlink != 0 {
@@ -259,7 +267,7 @@ func hidePrivate(dir string) []string {
 			a = append(a, "--tmpfs", p, "--remount-ro", p)
 			return fs.SkipDir
 		case m.IsRegular() && m.Perm()&0o004 == 0:
-			a = append(a, "--ro-bind", os.DevNull, p)
+			a = append(a, "--ro-bind", null, p)
 		}
 		return nil
 	})

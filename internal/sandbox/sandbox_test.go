@@ -71,6 +71,18 @@ func TestWrapRefuses(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a file in place of /dev/null", func(t *testing.T) {
+		h := fakeHost(proj, env)
+		h.Etc, h.Null = t.TempDir(), filepath.Join(t.TempDir(), "null")
+		if err := os.WriteFile(h.Null, []byte("someone's output"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Wrap(bwrap, Spec{Name: "sh"}, h)
+		want := "cannot hide the private files of " + h.Etc + ": " + h.Null + " is not the null device (something replaced it with a file; as root: rm " + h.Null + " && mknod -m 666 " + h.Null + " c 1 3)"
+		if err == nil || err.Error() != want {
+			t.Errorf("error %v, want %q", err, want)
+		}
+	})
 	t.Run("missing bwrap is ErrNoBwrap", func(t *testing.T) {
 		if _, err := Wrap(bwrap, Spec{Name: "sh"}, noBwrap); !errors.Is(err, ErrNoBwrap) {
 			t.Errorf("error %v is not ErrNoBwrap", err)
@@ -100,7 +112,7 @@ func TestWrapCommandLine(t *testing.T) {
 	}{
 		{name: "defaults", opts: bwrap, env: full, spec: Spec{Name: "sh", Args: []string{"-c", "true"}, Env: []string{"API_KEY=given", "RUBRIC_SESSION=m"}},
 			wantEnv: []string{"PATH=/usr/bin:/bin", "HOME=" + home, "TMPDIR=/tmp", "LANG=C.UTF-8", "API_KEY=given", "RUBRIC_SESSION=m"},
-			has: [][]string{{"--unshare-all", "--cap-drop", "ALL"}, {"--ro-bind", "/usr", "/usr"}, {"--perms", "0700", "--tmpfs", home}, {"--tmpfs", "/tmp"},
+			has: [][]string{{"--unshare-all", "--cap-drop", "ALL"}, {"--ro-bind", "/usr", "/usr"}, {"--tmpfs", "/tmp", "--tmpfs", home},
 				{"--ro-bind", proj, proj}, {"--chdir", proj, "--remount-ro", "/", "--", "sh", "-c", "true"}},
 			hasNot: []string{"--share-net", "--bind"}},
 		{name: "network and a writable working directory", opts: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true, Cwd: transport.CwdWritable}, env: full, spec: Spec{Name: "sh"},
