@@ -208,7 +208,8 @@ func Wrap(opts transport.Sandbox, spec Spec, h Host) (Command, error) {
 	if _, err := os.Stat(exe); err != nil {
 		return Command{}, &exec.Error{Name: spec.Name, Err: unwrapPath(err)}
 	}
-	if real := resolved(exe); !under(real, shown) {
+	// A link (~/bin/node -> /usr/bin/node) is shown as the file it names.
+	if real := resolved(exe); !under(real, shown) || !under(exe, shown) {
 		a = append(a, "--ro-bind", real, exe)
 	}
 

@@ -100,6 +100,18 @@ func TestWrapRefuses(t *testing.T) {
 // directory is shown, the network.
 func TestWrapCommandLine(t *testing.T) {
 	home, proj := t.TempDir(), t.TempDir()
+	// A server outside what is shown, and a link to a shown program.
+	server, link := filepath.Join(t.TempDir(), "server"), filepath.Join(t.TempDir(), "sh")
+	if err := os.WriteFile(server, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/bin/sh", link); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := filepath.EvalSymlinks("/bin/sh")
+	if err != nil {
+		t.Fatal(err)
+	}
 	full := map[string]string{"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OPENAI_API_KEY": "sk-x", "SSH_AUTH_SOCK": "/run/agent", "XDG_CONFIG_HOME": home + "/.config"}
 	for _, tc := range []struct {
 		name    string
@@ -121,6 +133,12 @@ func TestWrapCommandLine(t *testing.T) {
 			has: [][]string{{"--chdir", home}}, hasNot: []string{proj}},
 		{name: "extra read-only paths", opts: transport.Sandbox{Kind: transport.SandboxBwrap, ReadOnly: []string{home}}, env: full, spec: Spec{Name: "sh"},
 			has: [][]string{{"--tmpfs", home, "--ro-bind", proj, proj, "--ro-bind", home, home}}},
+		{name: "a program outside what is shown", opts: bwrap, env: full, spec: Spec{Name: server},
+			has: [][]string{{"--ro-bind", server, server, "--chdir"}}},
+		{name: "a program shown", opts: bwrap, env: full, spec: Spec{Name: "sh"},
+			hasNot: []string{"/usr/bin/sh"}},
+		{name: "a link to a program shown", opts: bwrap, env: full, spec: Spec{Name: link},
+			has: [][]string{{"--ro-bind", sh, link, "--chdir"}}},
 		{name: "no HOME", opts: bwrap, env: map[string]string{}, spec: Spec{Name: "sh"},
 			wantEnv: []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + FallbackHome, "TMPDIR=/tmp"},
 			has:     [][]string{{"--tmpfs", FallbackHome}}},
