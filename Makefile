@@ -15,18 +15,18 @@ build:
 # testdeps installs what the tests read or run but do not ship, each
 # pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
-# the versions captured in the corpus) and the MCP Inspector's CLI
-# (testdeps/inspector/, a client nobody here wrote, for rubric mcp). The
-# Inspector is 111 MB, so it is installed again only when its lock file
-# is newer than what npm last installed from it.
-INSPECTOR = testdeps/inspector/node_modules/.package-lock.json
+# the versions captured in the corpus), the TypeScript SDK v2 that the
+# MCP 2026-07-28 test servers are written with (testdata/modern/) and the
+# MCP Inspector's CLI (testdeps/inspector/, a client nobody here wrote,
+# for rubric mcp). npm ci deletes and rewrites node_modules, so each
+# directory is installed again only when its lock file is newer than what
+# npm last installed from it (node_modules/.package-lock.json).
+NPM_DIRS = testdeps testdata/servers testdata/modern testdeps/inspector
 
-testdeps: $(INSPECTOR)
-	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
-	npm ci --prefix testdata/servers --ignore-scripts --no-audit --no-fund --loglevel=error
+testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS))
 
-$(INSPECTOR): testdeps/inspector/package-lock.json
-	npm ci --prefix testdeps/inspector --ignore-scripts --no-audit --no-fund --loglevel=error
+%/node_modules/.package-lock.json: %/package-lock.json
+	npm ci --prefix $* --ignore-scripts --no-audit --no-fund --loglevel=error
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -79,3 +79,5 @@ fuzz:
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' $(FUZZ)
 	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' $(FUZZ)
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' $(FUZZ)
+	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
+	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzStripJSONC$$' $(FUZZ)

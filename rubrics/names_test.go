@@ -6,7 +6,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs", "tool-safety"}; !slices.Equal(got, want) {
+	if got, want := Names(), []string{"gradable", "schema-quality", "tdqs", "tool-safety", "toolset"}; !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
 	// Every rubric lint_tool applies is built in.

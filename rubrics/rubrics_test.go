@@ -11,7 +11,7 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Builtin{{"gradable", "gradable-v1.hcl"}, {"schema-quality", "schema-quality-v1.hcl"}, {"tdqs", "tdqs-v1.3.hcl"}, {"tool-safety", "tool-safety-v1.hcl"}}
+	want := []Builtin{{"gradable", "gradable-v1.hcl"}, {"schema-quality", "schema-quality-v1.hcl"}, {"tdqs", "tdqs-v1.3.hcl"}, {"tool-safety", "tool-safety-v1.hcl"}, {"toolset", "toolset-v1.hcl"}}
 	if !slices.Equal(bs, want) {
 		t.Fatalf("built-ins: %+v, want %+v", bs, want)
 	}
@@ -26,7 +26,7 @@ func TestFind(t *testing.T) {
 	if byName.Digest != byPath.Digest || byName.File != "builtin:schema-quality-v1.hcl" || byPath.File != "schema-quality-v1.hcl" {
 		t.Errorf("the embedded and the file copy differ: %s %s / %s %s", byName.File, byName.Digest, byPath.File, byPath.Digest)
 	}
-	if _, err := Find("nosuch"); err == nil || !strings.Contains(err.Error(), "name a built-in rubric (gradable, schema-quality, tdqs, tool-safety)") {
+	if _, err := Find("nosuch"); err == nil || !strings.Contains(err.Error(), "name a built-in rubric (gradable, schema-quality, tdqs, tool-safety, toolset)") {
 		t.Errorf("unknown name: %v", err)
 	}
 	if _, err := Find("missing.hcl"); err == nil || !strings.Contains(err.Error(), "read rubric") {

@@ -95,7 +95,10 @@
 # the lowest grade. Grades: A >= 90, B >= 75, C >= 60, D >= 40, F below.
 #
 # Across servers: a cue that names another tool names it by the text; the
-# rubric sees one server, so look-alike names are compared within it.
+# rubric sees one server, so look-alike names are compared within it. The
+# toolset rubric (rubric score --config-file) compares every configured
+# server's names with the others' and finds text naming another server's
+# tool.
 
 rubric "tool-safety" {
   version     = "1.0.0"

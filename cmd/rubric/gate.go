@@ -32,6 +32,17 @@ repository; an HTTP endpoint is refused, since it serves the same
 definitions to both sides. Equal tool definitions pass at once, with no
 judge started.
 
+Beside the quality, the gate reports the contract diff of the two sides,
+computed from the definitions alone: breaking changes (a tool removed or
+renamed, a parameter removed or newly required, a type changed or
+narrowed, enum values removed, an output field no longer promised), risky
+ones (an annotation that weakens a promise: readOnlyHint or
+idempotentHint gone, destructiveHint now true), information (a
+description whose side-effect wording changed) and compatible ones
+(additions), each with its JSON Pointer into the tool and its values
+before and after. Breaking changes are reported and do not decide unless
+--fail-on-breaking is given; then any one of them is BLOCK.
+
 Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be
 scored completely: no --base, a revision the clone lacks, a server that
 does not export, a judge that fails or answers with another model, an
@@ -45,6 +56,7 @@ it names (or --rubric), and with the judge when --judge or --model
 names one.`,
 		Example: `  rubric gate --base origin/main --rubric tdqs -- python -m my_server
   rubric gate --base v1.2.0 --head HEAD --judge claude-cli --model opus -- ./server
+  rubric gate --base origin/main --fail-on-breaking -- node dist/server.js
   rubric gate --check .rubric/gate.json -- ./server`,
 		RunE: a.runGate,
 	}
@@ -55,6 +67,7 @@ names one.`,
 	f.String("report-dir", defaultReportDir, "where gate.json and gate.md are written")
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
+	f.Bool("fail-on-breaking", false, "block on a breaking change to the tools' contract, whatever the quality says")
 	targetFlags(cmd)
 	judgeFlags(cmd)
 	return cmd
@@ -123,7 +136,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		}
 		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
 	}
-	rep, err = sess.Gate(ctx, r, in[0], in[1])
+	rep, err = sess.Gate(ctx, r, in[0], in[1], v.GetBool("fail-on-breaking"))
 	return a.finishGate(ctx, rep, true, err)
 }
 

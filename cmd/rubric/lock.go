@@ -2,28 +2,33 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/lock"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // lockCmds are rubric lock and rubric verify: pin the definitions the
 // user approved, and say which changed since.
 func (a *app) lockCmds() []*cobra.Command {
 	lockCmd := &cobra.Command{
-		Use:   "lock [flags] -- COMMAND [ARGS...] | TARGET",
+		Use:   "lock [flags] -- COMMAND [ARGS...] | TARGET | --config-file FILE",
 		Short: "Write rubric.lock.json: the server's tools as approved, each with its hash and definition",
 		RunE:  func(cmd *cobra.Command, args []string) error { return a.runLock(cmd, args, false) },
 	}
 	verifyCmd := &cobra.Command{
-		Use:   "verify [flags] -- COMMAND [ARGS...] | TARGET",
+		Use:   "verify [flags] -- COMMAND [ARGS...] | TARGET | --config-file FILE",
 		Short: "Read the server again and name each tool added, removed or changed since rubric lock, with a diff: exit 0 unchanged, 1 changed, 2 unreadable",
 		RunE:  func(cmd *cobra.Command, args []string) error { return a.runLock(cmd, args, true) },
 	}
 	for _, c := range []*cobra.Command{lockCmd, verifyCmd} {
 		c.Flags().String("lock-file", lock.DefaultFile, "the lock file")
 		targetFlags(c)
+		configFlags(c)
 	}
 	return []*cobra.Command{lockCmd, verifyCmd}
 }
@@ -37,9 +42,28 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 			return err
 		}
 	}
-	tname, target, err := a.resolveTarget(cmd, args)
-	if err != nil {
-		return err
+	config := a.v.GetString("config-file")
+	switch {
+	case config != "" && a.v.GetString("server") == "":
+		return a.lockServers(cmd, args, path, locked)
+	case locked != nil && len(locked.Servers) > 0:
+		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
+	case config == "" && a.v.GetString("server") != "":
+		return fmt.Errorf("--server names a server of --config-file: give the configuration file too")
+	}
+	var tname string
+	var target transport.Target
+	if config != "" {
+		_, src, err := a.configTarget(cmd, args)
+		if err != nil {
+			return err
+		}
+		tname, target = src.Transport, src.Target
+	} else {
+		var err error
+		if tname, target, err = a.resolveTarget(cmd, args); err != nil {
+			return err
+		}
 	}
 	sess, done, err := a.session(false)
 	if err != nil {
@@ -65,6 +89,105 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		return err
 	} else if len(changes) > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", len(changes), path)}
+	}
+	return nil
+}
+
+// lockServers locks every server of --config-file (locked is nil), or
+// verifies each against the lock: a server added to or removed from the
+// configuration is a change, and one that cannot be read makes the run
+// exit 2, naming it, after the others are compared.
+func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked *lock.File) error {
+	file, err := a.readConfig(cmd, args)
+	if err != nil {
+		return err
+	}
+	if locked != nil && len(locked.Servers) == 0 {
+		return fmt.Errorf("%s locks one server, not a configuration's: verify it without --config-file, or lock again with --config-file", path)
+	}
+	servers, err := a.configServers(cmd, file)
+	if err != nil {
+		return err
+	}
+	sess, done, err := a.session(false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	results := sess.ReadServers(cmd.Context(), servers, nil, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")})
+	if err := cmd.Context().Err(); err != nil {
+		return err
+	}
+	var unread []string
+	var b strings.Builder
+	for _, r := range results {
+		if r.Failed != nil {
+			unread = append(unread, r.Name)
+			fmt.Fprintf(&b, "unreadable: %s: %s\n", r.Name, r.Failed.Reason)
+		}
+	}
+	if locked == nil {
+		if len(unread) > 0 {
+			_, _ = fmt.Fprint(a.stderr, b.String())
+			return fmt.Errorf("%d of %d servers could not be read (%s): nothing is locked, since a lock must hold every server", len(unread), len(results), strings.Join(unread, ", "))
+		}
+		var members []surface.Member
+		tools := 0
+		for _, r := range results {
+			members = append(members, surface.Member{Name: r.Name, Surface: r.Surface})
+			tools += len(r.Surface.Tools)
+		}
+		if err := lock.NewSet(file.Path, members).Write(path); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(a.stdout, "locked %d tools of %d servers in %s\n", tools, len(results), path)
+		return err
+	}
+	changed := 0
+	seen := map[string]bool{}
+	for _, r := range results {
+		seen[r.Name] = true
+		ls, ok := locked.Find(r.Name)
+		switch {
+		case !ok:
+			changed++
+			fmt.Fprintf(&b, "added server: %s\n", r.Name)
+		case r.Failed == nil:
+			changes, err := lock.Diff(ls.Lock(), r.Surface)
+			if err != nil {
+				return err
+			}
+			if len(changes) > 0 {
+				changed++
+				fmt.Fprintf(&b, "server %s:\n", r.Name)
+				var one strings.Builder
+				if err := lock.WriteText(&one, changes); err != nil {
+					return err
+				}
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(one.String(), "\n"), "\n") {
+					b.WriteString("  " + line)
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	for _, ls := range locked.Servers {
+		if !seen[ls.Name] {
+			changed++
+			fmt.Fprintf(&b, "removed server: %s\n", ls.Name)
+		}
+	}
+	if changed == 0 && len(unread) == 0 {
+		b.WriteString("verified: every tool of every server is as locked\n")
+	}
+	if _, err := fmt.Fprint(a.stdout, b.String()); err != nil {
+		return err
+	}
+	switch {
+	case len(unread) > 0:
+		return fmt.Errorf("%d of %d servers could not be read: %s", len(unread), len(results), strings.Join(unread, ", "))
+	case changed > 0:
+		return &exitError{code: 1, msg: fmt.Sprintf("%d servers differ from %s", changed, path)}
 	}
 	return nil
 }

@@ -72,6 +72,12 @@ func TestScripts(t *testing.T) {
 			if err := goEnv(env); err != nil {
 				return err
 			}
+			// The MCP 2026-07-28 test servers (internal/modernmcp).
+			modern, err := filepath.Abs("../../testdata/modern")
+			if err != nil {
+				return err
+			}
+			env.Setenv("MODERN", modern)
 			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
 				return err
 			}

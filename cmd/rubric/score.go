@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"slices"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -31,6 +33,14 @@ The target is read by a transport plugin:
   SCHEME://...         an installed transport plugin named SCHEME
 --transport NAME chooses one by name.
 
+--config-file reads the servers of an MCP client's configuration instead
+(Claude Desktop, Claude Code, Cursor or VS Code, with each format's
+variables expanded): every server is read, a few at once, and scored on
+its own, then all their tools together as the model sees them, the
+installed set, with --set-rubric. A server that cannot be read is
+reported with its reason while the others are scored, and the run then
+exits 2 naming it. --server NAME scores that one server alone.
+
 The summary goes to standard output in --format (text, json, markdown or
 sarif), or into --out. --json, --markdown and --sarif write more files at
 once. Files are written atomically.`,
@@ -38,7 +48,9 @@ once. Files are written atomically.`,
   rubric score -- npx -y @modelcontextprotocol/server-everything
   rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
   rubric score --format json --out report.json tools.json
-  rubric score --rubric my-rubric.hcl --fail-under B tools.json`,
+  rubric score --rubric my-rubric.hcl --fail-under B tools.json
+  rubric score --config-file ~/.cursor/mcp.json
+  rubric score --config-file .mcp.json --server github`,
 		RunE: a.runScore,
 	}
 	f := cmd.Flags()
@@ -55,7 +67,9 @@ once. Files are written atomically.`,
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.String("failed", "", "where to write failed.json when the scan cannot complete (default: failed.json beside --out or --json, when one is given)")
+	f.String("set-rubric", defaultSetRubric, "with --config-file, the rubric of the installed set (every server's tools together)")
 	targetFlags(cmd)
+	configFlags(cmd)
 	judgeFlags(cmd)
 	return cmd
 }
@@ -74,9 +88,23 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	name, target, err := a.resolveTarget(cmd, args)
-	if err != nil {
-		return err
+	var name string
+	var target transport.Target
+	switch {
+	case v.GetString("config-file") != "" && v.GetString("server") == "":
+		return a.runServers(cmd, args, r, threshold, format)
+	case v.GetString("config-file") != "":
+		_, src, err := a.configTarget(cmd, args)
+		if err != nil {
+			return err
+		}
+		name, target = src.Transport, src.Target
+	case v.GetString("server") != "":
+		return fmt.Errorf("--server names a server of --config-file: give the configuration file too")
+	default:
+		if name, target, err = a.resolveTarget(cmd, args); err != nil {
+			return err
+		}
 	}
 	// A failed scan removes the reports an earlier one wrote; --record
 	// is an output as well, but not a report. No output may be an input.

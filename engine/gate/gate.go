@@ -13,6 +13,13 @@
 // base's. A run that cannot be scored completely (a judge that fails or
 // answers with another model, an unreadable answer) is INVALID.
 //
+// Beside the quality, the gate reports the contract diff of the two
+// surfaces (package contract): what the head breaks for the agents that
+// call the tools, what it makes risky, what it adds. It is computed
+// from the definitions alone, before any scoring, so an INVALID report
+// carries it too. It decides only when Options.FailOnBreaking is set,
+// and then a breaking change blocks whatever the quality says.
+//
 // Nothing here knows a rubric: the value, the dimensions and their
 // justifications are named by the rubric's gate block.
 package gate
@@ -22,8 +29,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -56,6 +66,9 @@ type Options struct {
 	Asker func(context.Context) (*ask.Asker, *report.Judge, error)
 	// OnPair, when set, is called after each pair.
 	OnPair func(Pair)
+	// FailOnBreaking makes a breaking change to the tools' contract
+	// block, whatever the quality says.
+	FailOnBreaking bool
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -73,6 +86,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	hs.Hash, hs.ToolCount = head.Hash(), len(head.Tools)
 	rep := New(r, bs, hs, opt.Version)
 	rep.Sizes = measure(base, head)
+	rep.Contract = &Contract{FailOnBreaking: opt.FailOnBreaking, Diff: *contract.Compare(base, head)}
 	if rep.Base.Hash == rep.Head.Hash {
 		rep.settle(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
 		return rep, nil
@@ -145,7 +159,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		if asker != nil {
 			rep.Calls = asker.Stats().Report(ask.Stats{})
 		}
-		rep.settle(v.decision, v.reason)
+		rep.decide(v.decision, v.reason)
 		return rep, nil
 	}
 }
@@ -178,6 +192,38 @@ func New(r *rubric.Rubric, base, head Side, version string) *Report {
 func (rep *Report) Fail(err error) error {
 	rep.settle(Invalid, err.Error())
 	return err
+}
+
+// decide settles rep on the quality's decision d, unless the contract
+// decides: when the gate fails on breaking changes and there is one, it
+// blocks, and the reason gives the quality's too.
+func (rep *Report) decide(d Decision, reason string) {
+	c := rep.Contract
+	if c == nil || !c.FailOnBreaking || c.Breaking == 0 || d == Invalid {
+		rep.settle(d, reason)
+		return
+	}
+	var first []string
+	for _, ch := range c.Changes {
+		if ch.Class == contract.Breaking && len(first) < 3 {
+			if strings.Contains(ch.Message, strconv.Quote(ch.Tool)) {
+				first = append(first, ch.Message)
+			} else {
+				first = append(first, ch.Tool+": "+ch.Message)
+			}
+		}
+	}
+	more := ""
+	if c.Breaking > len(first) {
+		more = fmt.Sprintf("; and %d more", c.Breaking-len(first))
+	}
+	why := fmt.Sprintf("%s to the tools' contract, and the gate fails on breaking changes (%s%s)",
+		report.Plural(c.Breaking, "breaking change"), strings.Join(first, "; "), more)
+	if d == Block {
+		rep.settle(Block, reason+"; and "+why)
+		return
+	}
+	rep.settle(Block, why+"; the quality alone passes: "+reason)
 }
 
 func (rep *Report) fail(err error) (*Report, error) { return rep, rep.Fail(err) }

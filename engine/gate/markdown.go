@@ -41,6 +41,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		b.WriteString(".")
 	}
 	b.WriteString("\n")
+	writeContractMarkdown(b, r.Contract)
 	if len(r.Pairs) > 0 {
 		b.WriteString("\n| pair | calls | from the cache | questions | tokens |\n|---|---|---|---|---|\n")
 		for _, p := range r.Pairs {
@@ -96,6 +97,49 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(b, "\n> %s\n", esc(warn))
 	}
 	return b.Flush()
+}
+
+// markdownChanges is the most contract changes gate.md shows: a job
+// summary has a size limit, and gate.json has them all.
+const markdownChanges = 200
+
+// writeContractMarkdown writes the contract diff as a table, the most
+// serious changes first, and says whether breaking changes decide.
+func writeContractMarkdown(b *bufio.Writer, c *Contract) {
+	if c == nil {
+		return
+	}
+	fmt.Fprintf(b, "\n### Contract: %s\n\n", countsText(c))
+	switch {
+	case len(c.Changes) == 0:
+		b.WriteString("The tools' contract is unchanged.\n")
+		return
+	case c.FailOnBreaking:
+		b.WriteString("Breaking changes block this gate.\n")
+	default:
+		b.WriteString("Breaking changes are reported and do not decide (`rubric gate --fail-on-breaking` makes them block).\n")
+	}
+	b.WriteString("\n| class | tool | change | path | before | after |\n|---|---|---|---|---|---|\n")
+	for i, ch := range c.Changes {
+		if i == markdownChanges {
+			fmt.Fprintf(b, "\n%d more changes are in gate.json.\n", len(c.Changes)-i)
+			break
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", ch.Class, markdown.CellCode(toolText(ch)), markdown.Inline(ch.Message),
+			markdown.CellCode(ch.Path), jsonCell(ch.Before), jsonCell(ch.After))
+	}
+}
+
+// jsonCell is a change's value for a table cell, cut to 80 characters.
+func jsonCell(v []byte) string {
+	if v == nil {
+		return ""
+	}
+	s := []rune(string(v))
+	if len(s) > 80 {
+		s = append(s[:79], '…')
+	}
+	return markdown.CellCode(string(s))
 }
 
 // revCell names a side's revision; none is what a side without one is

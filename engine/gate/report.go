@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 )
@@ -29,6 +30,10 @@ type Report struct {
 	Judge *report.Judge `json:"judge"`
 	Base  Side          `json:"base"`
 	Head  Side          `json:"head"`
+	// Contract is every change to the tools' contract from the base to
+	// the head, judged without a judge; null when a side could not be
+	// read.
+	Contract *Contract `json:"contract,omitempty"`
 	// Pairs are the scoring runs, base then head, in order.
 	Pairs []Pair `json:"pairs"`
 	// Medians are each side's median of the compared value over the
@@ -49,6 +54,14 @@ type Report struct {
 	// Calls adds up every pair's calls.
 	Calls    report.Calls `json:"calls"`
 	Warnings []string     `json:"warnings"`
+}
+
+// Contract is the contract diff of a gate and whether it may decide.
+type Contract struct {
+	// FailOnBreaking is whether a breaking change blocks; without it,
+	// breaking changes are reported and the quality alone decides.
+	FailOnBreaking bool `json:"fail_on_breaking"`
+	contract.Diff
 }
 
 // Rule is the gate rule the decision followed, as the rubric declares

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/report"
 )
 
@@ -29,6 +30,7 @@ func WriteText(w io.Writer, r *Report) error {
 			fmt.Fprintf(b, "  %s %s -> %s: %s\n", clean(d.Name), d.Base, d.Head, clean(d.Justification))
 		}
 	}
+	writeContractText(b, r.Contract)
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(r.Reason))
 	return b.Flush()
 }
@@ -57,3 +59,42 @@ func callsText(c report.Calls) string {
 
 // clean keeps text a server or a judge supplied from moving the cursor.
 func clean(s string) string { return report.EscapeControls(s, false) }
+
+// textChanges is the most contract changes the terminal shows; the rest
+// are in gate.json and gate.md.
+const textChanges = 20
+
+func writeContractText(b *bufio.Writer, c *Contract) {
+	if c == nil || len(c.Changes) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "contract: %s\n", countsText(c))
+	for i, ch := range c.Changes {
+		if i == textChanges {
+			fmt.Fprintf(b, "  ... and %d more in gate.json\n", len(c.Changes)-i)
+			break
+		}
+		fmt.Fprintf(b, "  %s %s %s: %s\n", ch.Class, clean(toolText(ch)), pathText(ch.Path), clean(ch.Message))
+	}
+}
+
+// countsText is the count of changes by class.
+func countsText(c *Contract) string {
+	return fmt.Sprintf("%d breaking · %d risky · %d information · %d compatible", c.Breaking, c.Risky, c.Information, c.Compatible)
+}
+
+// toolText names the tool of a change, with its head's name after a
+// rename.
+func toolText(ch contract.Change) string {
+	if ch.HeadTool != "" {
+		return ch.Tool + "→" + ch.HeadTool
+	}
+	return ch.Tool
+}
+
+func pathText(p string) string {
+	if p == "" {
+		return `""`
+	}
+	return clean(p)
+}

@@ -80,6 +80,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
 		jsonFunctions(),
+		groupFunctions(),
 		textFunctions())
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))

@@ -6,6 +6,9 @@
 // transport recorded it, where the surface was read, the surface hash, and
 // each tool's hash and canonical definition, sorted by name. Verify reads
 // the server again and compares tool by tool: added, removed, changed.
+//
+// A lock of a client configuration's servers (NewSet) holds the same for
+// each server, by its name in the configuration, under "servers".
 package lock
 
 import (
@@ -37,8 +40,49 @@ type File struct {
 	// Source is where the surface was read.
 	Source string `json:"source,omitempty"`
 	// Hash is the surface hash of the locked tools.
-	Hash  string `json:"hash"`
-	Tools []Tool `json:"tools"`
+	Hash  string `json:"hash,omitempty"`
+	Tools []Tool `json:"tools,omitempty"`
+	// Config, in a lock of a client configuration's servers, is the
+	// configuration file, and Servers each server's lock (the fields
+	// above are then empty).
+	Config  string   `json:"config,omitempty"`
+	Servers []Server `json:"servers,omitempty"`
+}
+
+// Server is one server's lock in a lock of a client configuration.
+type Server struct {
+	Name   string         `json:"name"`
+	Server map[string]any `json:"server,omitempty"`
+	Source string         `json:"source,omitempty"`
+	Hash   string         `json:"hash"`
+	Tools  []Tool         `json:"tools"`
+}
+
+// Lock is the server's lock as a single-server File, to Diff against.
+func (s Server) Lock() *File {
+	return &File{LockVersion: Version, Server: s.Server, Source: s.Source, Hash: s.Hash, Tools: s.Tools}
+}
+
+// NewSet locks the tools of each member, by its name, in the order
+// given; config is the configuration they were read from.
+func NewSet(config string, members []surface.Member) *File {
+	f := &File{LockVersion: Version, Config: config, Servers: []Server{}}
+	for _, m := range members {
+		one := New(m.Surface)
+		f.Servers = append(f.Servers, Server{Name: m.Name, Server: one.Server, Source: one.Source, Hash: one.Hash, Tools: one.Tools})
+	}
+	return f
+}
+
+// Find returns the lock of the server named name in a lock of a client
+// configuration.
+func (f *File) Find(name string) (Server, bool) {
+	for _, s := range f.Servers {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Server{}, false
 }
 
 // Tool is one approved tool definition.

@@ -81,6 +81,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 			rep.Tools[0].Checks[0].Error = "could not evaluate"
 			rep.Calls = report.Calls{Model: 3, CacheHits: 1, Tokens: 1200}
 			rep.Timings.ReadMS = 1.5
+			rep.Surface.Server = map[string]any{"url": "http://127.0.0.1:3000/mcp", "name": "pg", "version": "1.0.0", "era": "modern", "protocolVersion": "2026-07-28"}
 			return rep
 		}},
 		tc{"incomplete", reporttest.Incomplete},
@@ -139,6 +140,7 @@ func TestSchemaRejectsBrokenReports(t *testing.T) {
 		{"digest not sha256", func(m map[string]any) { obj(m, "rubric")["digest"] = "md5:0123" }, "/rubric/digest"},
 		{"warnings null", func(m map[string]any) { m["warnings"] = nil }, "/warnings"},
 		{"judge a string", func(m map[string]any) { m["judge"] = "gpt" }, "/judge"},
+		{"server era not an era", func(m map[string]any) { obj(m, "surface")["server"] = map[string]any{"era": "2026-07-28"} }, "/surface/server/era"},
 		{"embedded surface without tools", func(m map[string]any) { delete(obj(m, "embedded_surface"), "tools") }, "/embedded_surface"},
 	}
 	for _, c := range cases {

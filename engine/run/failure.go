@@ -82,7 +82,9 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	f.err = err
 	f.Failed = FailedVersion
 	f.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
-	f.Rubric = score.RubricOf(r)
+	if r != nil {
+		f.Rubric = score.RubricOf(r)
+	}
 	f.Target = src.recorded(s.opt.RedactParams)
 	f.Stage = f.stage
 	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
@@ -162,6 +164,11 @@ var marks = []*regexp.Regexp{
 	regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
 	regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
+	// The servers of a client configuration and their installed set
+	// (engine/report/serverset), as JSON, Markdown and text.
+	regexp.MustCompile(`^\{\s*"servers_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+	regexp.MustCompile("^## Installed set · "),
+	regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
 }
 
 // Wrote says whether the file at path is one rubric wrote (a report in

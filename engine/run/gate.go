@@ -107,11 +107,13 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // Gate compares base with head as r's gate block says. The judge starts
 // only when the definitions differ and r asks questions; without a cache,
 // the answers are kept in memory for this gate alone, so that both sides
-// and every pair still share what they have in common.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input) (*gate.Report, error) {
+// and every pair still share what they have in common. failOnBreaking
+// makes a breaking change to the tools' contract block.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, failOnBreaking bool) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
+		FailOnBreaking: failOnBreaking,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {

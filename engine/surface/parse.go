@@ -64,6 +64,9 @@ type parser struct {
 	data []byte
 	// toolsList forbids guessing the shape: see ParseToolsList.
 	toolsList bool
+	// set is an installed set written by WriteTo: each tool is named
+	// SERVER/TOOL, as Union names it.
+	set bool
 }
 
 func (p *parser) errAt(path, format string, args ...any) error {
@@ -169,6 +172,7 @@ func (p *parser) parse() (*Surface, error) {
 		// transport plugin) keeps its original format and source, and its
 		// format, not a guess, says whether the tools are registry entries.
 		registry = f == FormatRegistry
+		p.set = f == FormatSet
 		source, _ := top["source"].(string)
 		var warnings []string
 		if ws, ok := top["warnings"].([]any); ok {
@@ -217,6 +221,13 @@ func (p *parser) tools(s *Surface, list []any, path string, registry bool) error
 	})
 	if err := firstError(errs); err != nil {
 		return err
+	}
+	if p.set {
+		for i, t := range s.Tools {
+			if srv, ok := t.Def[ServerKey].(string); ok {
+				s.Tools[i].Name = srv + "/" + t.Name
+			}
+		}
 	}
 	seen := make(map[string]int, len(s.Tools))
 	for i, t := range s.Tools {

@@ -196,6 +196,32 @@ func Serve(mode string) {
 			tool, _ := json.Marshal(map[string]any{"name": os.Getenv("TOOL_NAME"), "description": cwd})
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[%s]}}`+"\n", id, tool)
 		})
+	case "capture": // serves the tools of the capture (or tools/list result, or array) named by its next argument
+		var tools json.RawMessage
+		src, err := os.ReadFile(arg(2))
+		if err == nil {
+			var doc struct {
+				Tools json.RawMessage `json:"tools"`
+			}
+			if err = json.Unmarshal(src, &doc); err != nil {
+				tools, err = src, json.Unmarshal(src, new([]any))
+			} else {
+				tools = doc.Tools
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fakemcp capture:", err)
+			os.Exit(1)
+		}
+		var compact bytes.Buffer
+		_ = json.Compact(&compact, tools)
+		serveLines(func(w *bufio.Writer, id, method string) {
+			if method != "tools/list" {
+				answerInit(w, id, "2025-06-18", "")
+				return
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`+"\n", id, compact.Bytes())
+		})
 	case "tools-file": // serves the tools array of the JSON file $FAKE_TOOLS, read afresh for each tools/list
 		serveLines(func(w *bufio.Writer, id, method string) {
 			if method != "tools/list" {
@@ -327,6 +353,14 @@ func answerInit(w *bufio.Writer, id, version, instructions string) {
 	}
 	b, _ := json.Marshal(result)
 	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", id, b)
+}
+
+// arg is the i-th command-line argument, or "".
+func arg(i int) string {
+	if i < len(os.Args) {
+		return os.Args[i]
+	}
+	return ""
 }
 
 // The variables that aim the hostile server's attempts.

@@ -1,6 +1,19 @@
 // Package mcpclient lists an MCP server's tools over a connection that an
-// mcp-go client transport provides: the initialize handshake, then tools/list
-// page by page, keeping every tool exactly as the server sent it.
+// mcp-go client transport provides, keeping every tool exactly as the
+// server sent it.
+//
+// It speaks both eras of the protocol. It opens with the legacy initialize
+// handshake (2025-06-18), then lists tools page by page. A server that
+// speaks only revision 2026-07-28 refuses initialize in one answer (error
+// -32022, naming the versions it supports); List then switches to that
+// revision, where there is no handshake and no session: every request
+// carries its own _meta envelope (protocol version, client info and
+// capabilities), server/discover says who the server is, and tools/list
+// follows. Opening with initialize costs a legacy server nothing, and a
+// modern-only one one round trip; opening with server/discover would cost
+// every legacy server a round trip, and a legacy server of the Python SDK
+// raises on a request before initialize instead of answering it
+// (bench/README.md has the measurements).
 //
 // The stdio and HTTP transports share it; each owns its connection (a child
 // process, an HTTP client) and explains its own failures through
@@ -19,6 +32,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +50,32 @@ import (
 // server may answer with another one; the surface records what it chose.
 const ProtocolVersion = "2025-06-18"
 
+// ModernVersion is the stateless MCP revision rubric speaks to a server
+// that refuses initialize.
+const ModernVersion = "2026-07-28"
+
+// The eras a surface's server info names under "era".
+const (
+	// EraLegacy is a server read after the initialize handshake.
+	EraLegacy = "legacy"
+	// EraModern is a server read with per-request envelopes (2026-07-28).
+	EraModern = "modern"
+)
+
+// The _meta keys of revision 2026-07-28.
+const (
+	metaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
+)
+
+// codeUnsupportedVersion is the error revision 2026-07-28 answers a
+// request of a protocol version the server does not serve with.
+const codeUnsupportedVersion = -32022
+
+// HeaderMethod is the HTTP header that carries a modern request's method.
+const HeaderMethod = "Mcp-Method"
+
 // ClientName is the name rubric gives itself in initialize.
 const ClientName = "rubric"
 
@@ -48,8 +90,14 @@ type Config struct {
 	Source string
 	// Server holds what the transport knows of the server, such as
 	// "command" (the argv, as []any) or "url". List adds serverInfo's name
-	// and version, the negotiated protocolVersion and any instructions.
+	// and version, the era (EraLegacy or EraModern), the protocolVersion
+	// spoken and any instructions.
 	Server map[string]any
+	// LegacyOnly, when set, keeps List to the initialize handshake, for a
+	// transport that revision 2026-07-28 does not carry (HTTP+SSE). It
+	// names the transport to use instead, for the message that a server
+	// refusing initialize may speak only that revision.
+	LegacyOnly string
 	// Fault, when set, explains a failed request better than the client
 	// can: a server that exited, a response over MaxBytes, a refused
 	// connection. It is given the method that was pending and the error the
@@ -64,6 +112,20 @@ type Config struct {
 	// never sent), or "" when nothing; a timeout's message ends with it, so
 	// that the user learns what did arrive.
 	Dropped func() string
+	// Deadline, when set, replaces context.WithTimeout for the bound on
+	// each request (Limits.StartTimeout for start plus initialize,
+	// Limits.RequestTimeout for each page): a test gives one that ends
+	// when the test has reached a stage, not when a clock says. The
+	// context it returns must end with the cause context.DeadlineExceeded.
+	Deadline func(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc)
+}
+
+// withTimeout bounds a request by limit through cfg.Deadline when set.
+func (s *session) withTimeout(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if s.cfg.Deadline != nil {
+		return s.cfg.Deadline(ctx, limit)
+	}
+	return context.WithTimeout(ctx, limit)
 }
 
 // TooLargeError is a response longer than Limits.MaxBytes.
@@ -85,10 +147,11 @@ func (e *TooLargeError) Error() string {
 }
 
 // List starts tr (a no-op when it is already started), performs the
-// initialize handshake, lists every tool by following nextCursor, and
-// closes tr before returning, whatever happened.
+// initialize handshake (or, for a server that speaks only revision
+// 2026-07-28, server/discover), lists every tool by following nextCursor,
+// and closes tr before returning, whatever happened.
 //
-// Limits.StartTimeout bounds Start plus initialize; Limits.RequestTimeout
+// Limits.StartTimeout bounds Start plus the handshake; Limits.RequestTimeout
 // bounds each tools/list page. When ctx ends, List returns an error
 // wrapping ctx's error.
 func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.Surface, error) {
@@ -97,12 +160,20 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 	if b, ok := tr.(mcptransport.BidirectionalInterface); ok {
 		b.SetRequestHandler(answer)
 	}
-	start, cancel := context.WithTimeout(ctx, s.limits.StartTimeout)
+	start, cancel := s.withTimeout(ctx, s.limits.StartTimeout)
 	defer cancel()
 	if err := s.start(start); err != nil {
 		return nil, err
 	}
 	info, err := s.initialize(start)
+	if refused := modernOnly(err); refused != nil {
+		if cfg.LegacyOnly != "" {
+			return nil, fmt.Errorf("%w: the server may speak only MCP %s, which this transport does not carry; use %s", err, ModernVersion, cfg.LegacyOnly)
+		}
+		info, err = s.discover(start, refused)
+	} else if later := laterOnly(err); later != nil {
+		return nil, fmt.Errorf("%w: the server speaks only MCP %s, and rubric speaks %s and %s: a newer rubric may read it", err, strings.Join(later, ", "), ProtocolVersion, ModernVersion)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +196,7 @@ type session struct {
 	cfg    Config
 	limits transport.Limits
 	nextID int64
+	modern bool // requests carry the 2026-07-28 envelope
 }
 
 // start runs tr.Start under the start deadline. Start is given the
@@ -179,6 +251,8 @@ type initResult struct {
 	ProtocolVersion string         `json:"protocolVersion"`
 	ServerInfo      map[string]any `json:"serverInfo"`
 	Instructions    string         `json:"instructions"`
+	// Era is EraLegacy or EraModern; not part of the answer.
+	Era string `json:"-"`
 }
 
 func (s *session) initialize(deadline context.Context) (*initResult, error) {
@@ -191,7 +265,7 @@ func (s *session) initialize(deadline context.Context) (*initResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var info initResult
+	info := initResult{Era: EraLegacy}
 	if err := json.Unmarshal(raw, &info); err != nil {
 		return nil, fmt.Errorf("server answered initialize with something other than an initialize result: %v", err)
 	}
@@ -211,6 +285,90 @@ func (s *session) initialize(deadline context.Context) (*initResult, error) {
 	return &info, nil
 }
 
+// modernOnly returns the error with which a server refused initialize when
+// that error says the server may speak revision 2026-07-28: error -32022
+// (unsupported protocol version) naming it among the versions supported,
+// or naming none; or "method not found", which no legacy server answers
+// initialize with. It returns nil for any other outcome, a refusal that
+// names only other versions included.
+func modernOnly(err error) *RPCError {
+	var re *RPCError
+	if !errors.As(err, &re) || re.Method != "initialize" {
+		return nil
+	}
+	supported := re.Supported()
+	if slices.Contains(supported, ModernVersion) {
+		return re
+	}
+	if re.Code == codeUnsupportedVersion && len(supported) == 0 || re.Code == mcp.METHOD_NOT_FOUND {
+		return re
+	}
+	return nil
+}
+
+// laterOnly returns the versions a refusal of initialize names when it is
+// revision 2026-07-28's unsupported-version error and names only others:
+// revisions later than rubric knows.
+func laterOnly(err error) []string {
+	var re *RPCError
+	if !errors.As(err, &re) || re.Method != "initialize" || re.Code != codeUnsupportedVersion {
+		return nil
+	}
+	return re.Supported()
+}
+
+// discoverResult is the part of a server/discover result that the surface
+// keeps.
+type discoverResult struct {
+	SupportedVersions []string `json:"supportedVersions"`
+	Instructions      string   `json:"instructions"`
+	Meta              struct {
+		ServerInfo map[string]any `json:"io.modelcontextprotocol/serverInfo"`
+	} `json:"_meta"`
+}
+
+// discover switches the session to revision 2026-07-28, once the server
+// refused initialize with refused, and asks the server who it is.
+func (s *session) discover(deadline context.Context, refused *RPCError) (*initResult, error) {
+	s.modern = true
+	// The HTTP transports send it as MCP-Protocol-Version, and stop
+	// keeping a session.
+	if h, ok := s.tr.(mcptransport.HTTPConnection); ok {
+		h.SetProtocolVersion(ModernVersion)
+	}
+	raw, err := s.call(deadline, "server/discover", nil)
+	if err != nil {
+		var re *RPCError
+		switch {
+		case s.ctx.Err() != nil:
+			return nil, err
+		case refused.Code == mcp.METHOD_NOT_FOUND:
+			return nil, fmt.Errorf("the server does not know initialize (%s), and server/discover, with which MCP %s opens, failed too: %w", refused.brief(), ModernVersion, err)
+		case errors.As(err, &re):
+			return nil, fmt.Errorf("the server speaks only MCP %s and answered server/discover with %s", ModernVersion, re.brief())
+		}
+		return nil, fmt.Errorf("the server speaks only MCP %s (it refused initialize with %s), and then: %w", ModernVersion, refused.brief(), err)
+	}
+	var d discoverResult
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return nil, fmt.Errorf("the server speaks only MCP %s and answered server/discover with something other than a discover result: %v", ModernVersion, err)
+	}
+	if len(d.SupportedVersions) > 0 && !slices.Contains(d.SupportedVersions, ModernVersion) {
+		return nil, fmt.Errorf("the server speaks only MCP %s, and rubric speaks %s and %s: a newer rubric may read it",
+			strings.Join(d.SupportedVersions, ", "), ProtocolVersion, ModernVersion)
+	}
+	return &initResult{ProtocolVersion: ModernVersion, ServerInfo: d.Meta.ServerInfo, Instructions: d.Instructions, Era: EraModern}, nil
+}
+
+// envelope is the _meta every request of revision 2026-07-28 carries.
+func (s *session) envelope() map[string]any {
+	return map[string]any{
+		metaProtocolVersion:    ModernVersion,
+		metaClientCapabilities: map[string]any{},
+		metaClientInfo:         map[string]any{"name": ClientName, "version": s.cfg.ClientVersion},
+	}
+}
+
 // listTools follows nextCursor to the end and returns every tool object
 // exactly as sent.
 func (s *session) listTools() ([]json.RawMessage, error) {
@@ -222,11 +380,11 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 		if page > s.limits.MaxTools+1 {
 			return nil, fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1)
 		}
-		var params any
+		var params map[string]any
 		if page > 1 {
 			params = map[string]any{"cursor": cursor}
 		}
-		deadline, cancel := context.WithTimeout(s.ctx, s.limits.RequestTimeout)
+		deadline, cancel := s.withTimeout(s.ctx, s.limits.RequestTimeout)
 		raw, err := s.call(deadline, "tools/list", params)
 		cancel()
 		if err != nil {
@@ -235,6 +393,11 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 		if total += int64(len(raw)); total > s.limits.ExportBytes() {
 			return nil, fmt.Errorf("server sent more than %s in %d pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)",
 				transport.Sized(s.limits.ExportBytes()), page)
+		}
+		if s.modern {
+			if err := complete(raw, page); err != nil {
+				return nil, err
+			}
 		}
 		got, next, err := readPage(raw, page)
 		if err != nil {
@@ -283,6 +446,20 @@ func readPage(raw json.RawMessage, page int) ([]json.RawMessage, string, error) 
 		}
 	}
 	return tools, next, nil
+}
+
+// complete checks the resultType of a tools/list result of revision
+// 2026-07-28: a server may answer "input_required" and wait for more, which
+// rubric, having nothing to give, cannot follow.
+func complete(raw json.RawMessage, page int) error {
+	var r struct {
+		ResultType *string `json:"resultType"`
+	}
+	if json.Unmarshal(raw, &r) != nil || r.ResultType == nil || *r.ResultType == "complete" {
+		return nil // readPage words a result that is not an object
+	}
+	return fmt.Errorf("tools/list page %d: the server answered with resultType %q, not \"complete\": it asks for input before it lists its tools, which rubric cannot give",
+		page, termtext.Printable(*r.ResultType))
 }
 
 // kindOfJSON names the kind of a JSON value from its first byte.
@@ -337,6 +514,9 @@ func serverInfo(base map[string]any, info *initResult) map[string]any {
 	if info.ProtocolVersion != "" {
 		m["protocolVersion"] = info.ProtocolVersion
 	}
+	if info.Era != "" {
+		m["era"] = info.Era
+	}
 	if info.Instructions != "" {
 		m["instructions"] = info.Instructions
 	}
@@ -344,14 +524,24 @@ func serverInfo(base map[string]any, info *initResult) map[string]any {
 }
 
 // call sends one request and returns its result, or an error in the
-// user's words.
-func (s *session) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+// user's words. In a modern session the request carries the envelope in
+// params._meta and, over HTTP, its method in the Mcp-Method header.
+func (s *session) call(ctx context.Context, method string, params map[string]any) (json.RawMessage, error) {
 	s.nextID++
 	req := mcptransport.JSONRPCRequest{
 		JSONRPC: mcp.JSONRPC_VERSION,
 		ID:      mcp.NewRequestId(s.nextID),
 		Method:  method,
-		Params:  params,
+	}
+	if s.modern {
+		p := make(map[string]any, len(params)+1)
+		maps.Copy(p, params)
+		p["_meta"] = s.envelope()
+		params = p
+		req.Header = http.Header{HeaderMethod: {method}}
+	}
+	if params != nil {
+		req.Params = params
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -383,9 +573,9 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 			return f
 		}
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
 		limit := s.limits.RequestTimeout
-		if method == "initialize" {
+		if method == "initialize" || method == "server/discover" {
 			limit = s.limits.StartTimeout
 		}
 		msg := fmt.Sprintf("no answer to %s within %s", method, seconds(limit))
@@ -403,19 +593,59 @@ func (s *session) failed(ctx context.Context, method string, err error) error {
 	return fmt.Errorf("%s failed: %v", method, err)
 }
 
+// RPCError is a JSON-RPC error a server answered a request with. A
+// transport that receives one outside a JSON-RPC response (an HTTP 400
+// whose body is the error) returns it from Config.Fault.
+type RPCError struct {
+	// Method is the request answered.
+	Method string
+	// Code, Message and Data are the error's members.
+	Code    int
+	Message string
+	Data    any
+}
+
 // rpcError words a JSON-RPC error answer.
 func rpcError(method string, e *mcp.JSONRPCErrorDetails) error {
+	return &RPCError{Method: method, Code: e.Code, Message: e.Message, Data: e.Data}
+}
+
+// Error says which request the server refused, how and why, with the
+// error's data when it is short.
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("server answered %s with %s", e.Method, e.brief())
+}
+
+// brief is "error CODE: MESSAGE DATA".
+func (e *RPCError) brief() string {
 	msg := strings.TrimSpace(termtext.Printable(e.Message))
 	if msg == "" {
 		msg = "(no message)"
 	}
-	err := fmt.Sprintf("server answered %s with error %d: %s", method, e.Code, msg)
+	err := fmt.Sprintf("error %d: %s", e.Code, msg)
 	if e.Data != nil {
 		if d, jerr := json.Marshal(e.Data); jerr == nil && len(d) <= 200 {
-			err += " " + string(d)
+			err += " " + termtext.Printable(string(d))
 		}
 	}
-	return errors.New(err)
+	return err
+}
+
+// Supported is the list of protocol versions the error's data names under
+// "supported", as an unsupported-version error does; nil when none.
+func (e *RPCError) Supported() []string {
+	d, ok := e.Data.(map[string]any)
+	if !ok {
+		return nil
+	}
+	list, _ := d["supported"].([]any)
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // seconds formats a timeout the way a user typed it: "60s", "1.5s", "250ms".

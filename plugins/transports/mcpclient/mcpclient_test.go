@@ -111,7 +111,7 @@ func TestListFollowsCursors(t *testing.T) {
 	if s.Format != "tools/list" || s.Source != "srv --flag" {
 		t.Errorf("format %q, source %q", s.Format, s.Source)
 	}
-	want := map[string]any{"url": "http://x", "name": "s", "version": "0.1", "protocolVersion": "2025-06-18"}
+	want := map[string]any{"url": "http://x", "name": "s", "version": "0.1", "protocolVersion": "2025-06-18", "era": "legacy"}
 	if !reflect.DeepEqual(s.Server, want) {
 		t.Errorf("server %v, want %v", s.Server, want)
 	}
@@ -289,6 +289,127 @@ func TestTooLargeError(t *testing.T) {
 	} {
 		if got := c.err.Error(); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
+
+// refuseLegacy is how a server that speaks only revision 2026-07-28
+// answers initialize (as the TypeScript SDK v2 does).
+const refuseLegacy = `{"jsonrpc":"2.0","id":$ID,"error":{"code":-32022,"message":"Unsupported protocol version: 2025-06-18","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`
+
+const discoverOK = `{"jsonrpc":"2.0","id":$ID,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"instructions":"Ask nicely.","resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"m","version":"2.0"}}}}`
+
+// modern answers as a modern-only server: initialize refused, then
+// server/discover, then tools/list pages keyed by cursor.
+func modern(discover string, results map[string]string) script {
+	return func(r request) []string {
+		switch r.Method {
+		case "initialize":
+			return []string{refuseLegacy}
+		case "server/discover":
+			return []string{discover}
+		}
+		var p struct{ Cursor string }
+		json.Unmarshal(r.Params, &p)
+		res, ok := results[p.Cursor]
+		if !ok {
+			return nil
+		}
+		return []string{`{"jsonrpc":"2.0","id":$ID,"result":` + res + `}`}
+	}
+}
+
+// TestListModernOnly: a server that refuses initialize is read with
+// server/discover and tools/list, each carrying the envelope, one round
+// trip more than a legacy server costs.
+func TestListModernOnly(t *testing.T) {
+	tr, seen := scripted(t, modern(discoverOK, map[string]string{
+		"":   `{"tools":[{"name":"a","icons":[{"src":"https://x/a.png","sizes":["48x48"]}],"execution":{"taskSupport":"optional"},"_meta":{"x/y":1}}],"nextCursor":"p2","resultType":"complete","ttlMs":0,"cacheScope":"private"}`,
+		"p2": `{"tools":[{"name":"b"}],"resultType":"complete"}`,
+	}))
+	s, err := List(context.Background(), tr, Config{ClientVersion: "9.9", Server: map[string]any{"command": []any{"srv"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.Tools[0].Canonical); got != `{"_meta":{"x/y":1},"execution":{"taskSupport":"optional"},"icons":[{"sizes":["48x48"],"src":"https://x/a.png"}],"name":"a"}` {
+		t.Errorf("the definition is not as sent: %s", got)
+	}
+	want := map[string]any{"command": []any{"srv"}, "name": "m", "version": "2.0", "protocolVersion": "2026-07-28", "era": "modern", "instructions": "Ask nicely."}
+	if !reflect.DeepEqual(s.Server, want) {
+		t.Errorf("server %v\nwant %v", s.Server, want)
+	}
+	reqs := seen()
+	var methods []string
+	for _, r := range reqs {
+		methods = append(methods, r.Method)
+	}
+	if want := []string{"initialize", "server/discover", "tools/list", "tools/list"}; !reflect.DeepEqual(methods, want) {
+		t.Errorf("methods %v, want %v", methods, want)
+	}
+	envelope := `"_meta":{"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"rubric","version":"9.9"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	for i, want := range []string{"{" + envelope + "}", "{" + envelope + "}", "{" + envelope + `,"cursor":"p2"}`} {
+		if got := string(reqs[i+1].Params); got != want {
+			t.Errorf("%s params %s\nwant %s", reqs[i+1].Method, got, want)
+		}
+	}
+}
+
+func TestListModernFailures(t *testing.T) {
+	short := transport.Limits{StartTimeout: 100 * time.Millisecond}
+	cases := []struct {
+		name string
+		s    script
+		cfg  Config
+		want string
+	}{
+		{"discover refused", modern(`{"jsonrpc":"2.0","id":$ID,"error":{"code":-32603,"message":"boom"}}`, nil), Config{},
+			"the server speaks only MCP 2026-07-28 and answered server/discover with error -32603: boom"},
+		{"discover unanswered", modern("", nil), Config{Limits: short},
+			"the server speaks only MCP 2026-07-28 (it refused initialize with error -32022: Unsupported protocol version: 2025-06-18 {\"requested\":\"2025-06-18\",\"supported\":[\"2026-07-28\"]}), and then: no answer to server/discover within 100ms"},
+		{"a later revision only", func(r request) []string {
+			return []string{`{"jsonrpc":"2.0","id":$ID,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2027-03-01"]}}}`}
+		}, Config{}, `server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-03-01"]}: the server speaks only MCP 2027-03-01, and rubric speaks 2025-06-18 and 2026-07-28: a newer rubric may read it`},
+		{"discover names a later revision", modern(`{"jsonrpc":"2.0","id":$ID,"result":{"supportedVersions":["2027-03-01"],"capabilities":{}}}`, nil), Config{},
+			"the server speaks only MCP 2027-03-01, and rubric speaks 2025-06-18 and 2026-07-28: a newer rubric may read it"},
+		{"no initialize, no discover", func(r request) []string {
+			return []string{`{"jsonrpc":"2.0","id":$ID,"error":{"code":-32601,"message":"Method not found"}}`}
+		}, Config{}, "the server does not know initialize (error -32601: Method not found), and server/discover, with which MCP 2026-07-28 opens, failed too: server answered server/discover with error -32601: Method not found"},
+		{"input required", modern(discoverOK, map[string]string{"": `{"resultType":"input_required","inputRequests":{}}`}), Config{},
+			`tools/list page 1: the server answered with resultType "input_required", not "complete"`},
+		{"legacy-only transport", modern(discoverOK, nil), Config{LegacyOnly: "http"},
+			"server answered initialize with error -32022: Unsupported protocol version: 2025-06-18 {\"requested\":\"2025-06-18\",\"supported\":[\"2026-07-28\"]}: the server may speak only MCP 2026-07-28, which this transport does not carry; use http"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tr, _ := scripted(t, c.s)
+			_, err := List(context.Background(), tr, c.cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestListTellsModernRefusals: which refusals of initialize make List try
+// revision 2026-07-28.
+func TestListTellsModernRefusals(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{&RPCError{Method: "initialize", Code: -32022, Data: map[string]any{"supported": []any{"2026-07-28"}}}, true},
+		{&RPCError{Method: "initialize", Code: -32022}, true},
+		{&RPCError{Method: "initialize", Code: -32602, Data: map[string]any{"supported": []any{"2026-07-28", "2027-01-01"}}}, true},
+		{&RPCError{Method: "initialize", Code: -32601, Message: "Method not found"}, true},
+		{&RPCError{Method: "initialize", Code: -32602, Data: map[string]any{"supported": []any{"2024-11-05"}}}, false},
+		{&RPCError{Method: "initialize", Code: -32022, Data: map[string]any{"supported": []any{"2027-01-01"}}}, false},
+		{&RPCError{Method: "tools/list", Code: -32022}, false},
+		{errors.New("no answer to initialize within 60s"), false},
+		{nil, false},
+	} {
+		if got := modernOnly(c.err) != nil; got != c.want {
+			t.Errorf("modernOnly(%v) = %v, want %v", c.err, got, c.want)
 		}
 	}
 }

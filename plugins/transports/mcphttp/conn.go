@@ -3,6 +3,7 @@ package mcphttp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -56,6 +57,10 @@ type conn struct {
 	crossOrigin bool        // a redirect followed led to another origin
 	endpoint    error       // the legacy stream named an endpoint on another origin
 	last        string      // the start of the last body or event data, quoted
+	// answered is the JSON-RPC error the server sent with an HTTP error
+	// status in answer to the last POST, if it did: a modern-only server
+	// refuses initialize so, and mcp-go reports only the status.
+	answered *rpcErrorBody
 
 	lost context.Context // see mcpclient.Config.Lost
 	lose context.CancelFunc
@@ -183,6 +188,7 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 	c.mu.Lock()
 	if req.Method == http.MethodPost {
 		c.posts++
+		c.answered = nil
 	}
 	c.mu.Unlock()
 	resp, err := c.base.RoundTrip(req)
@@ -199,7 +205,17 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, err
 	}
-	if req.Method != http.MethodDelete && (resp.StatusCode < 200 || resp.StatusCode > 299) {
+	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	// A refusal of credentials keeps its own message, whatever its body.
+	if req.Method == http.MethodPost && resp.StatusCode >= 400 && resp.StatusCode <= 499 && mediaType == "application/json" &&
+		resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
+		if e := c.readErrorBody(resp); e != nil {
+			c.mu.Lock()
+			c.answered = e
+			c.mu.Unlock()
+		}
+	}
+	if req.Method != http.MethodDelete && (resp.StatusCode < 200 || resp.StatusCode > 299) && !c.hasAnswer() {
 		st := &httpStatus{resp.StatusCode, resp.Status}
 		c.mu.Lock()
 		switch {
@@ -212,7 +228,6 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		c.mu.Unlock()
 	}
-	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if req.Method == http.MethodGet && mediaType == "text/event-stream" {
 		c.mu.Lock()
 		c.streams++
@@ -222,6 +237,48 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 	body.stream = req.Method == http.MethodGet && body.events
 	resp.Body = body
 	return resp, nil
+}
+
+// maxErrorBody is how much of an error answer's body is read to find a
+// JSON-RPC error in it.
+const maxErrorBody = 64 << 10
+
+// rpcErrorBody is the error member of a JSON-RPC error response.
+type rpcErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data"`
+}
+
+// readErrorBody reads the start of an error answer's body and returns the
+// JSON-RPC error it holds, if it holds one. The body stays whole for
+// mcp-go, which reads it after.
+func (c *conn) readErrorBody(resp *http.Response) *rpcErrorBody {
+	head, err := io.ReadAll(io.LimitReader(resp.Body, min(c.limit, maxErrorBody)))
+	rest := resp.Body
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), rest), rest}
+	if err != nil {
+		return nil
+	}
+	var msg struct {
+		JSONRPC string        `json:"jsonrpc"`
+		Error   *rpcErrorBody `json:"error"`
+	}
+	if json.Unmarshal(head, &msg) != nil || msg.JSONRPC != "2.0" || msg.Error == nil {
+		return nil
+	}
+	return msg.Error
+}
+
+// hasAnswer reports whether the last POST was answered with a JSON-RPC
+// error.
+func (c *conn) hasAnswer() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.answered != nil
 }
 
 // fault explains a failed request from what the round tripper saw; see
@@ -238,6 +295,8 @@ func (c *conn) fault(method string, err error) error {
 		return &mcpclient.TooLargeError{Method: method, Limit: c.limit}
 	case c.netErr != nil:
 		return c.netError(method)
+	case c.answered != nil:
+		return &mcpclient.RPCError{Method: method, Code: c.answered.Code, Message: c.answered.Message, Data: c.answered.Data}
 	case c.refused != nil:
 		return c.refusedError()
 	case c.status != nil:

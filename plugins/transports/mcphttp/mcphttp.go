@@ -1,6 +1,8 @@
 // Package mcphttp holds the transports that list an MCP server's tools over
 // HTTP: Streamable for the Streamable HTTP transport (protocol 2025-03-26
-// and later) and SSE for the older HTTP+SSE one.
+// and later, 2026-07-28 included, where a modern-only server refuses
+// initialize with HTTP 400 and a JSON-RPC error in the body) and SSE for
+// the older HTTP+SSE one.
 //
 // Both hand mcp-go an *http.Client of their own. Its round tripper bounds
 // every response body by --max-bytes (per event on an event stream, since
@@ -52,7 +54,7 @@ func (Streamable) Describe(context.Context) (transport.Info, error) {
 // Export implements transport.Transport. target.Location is the server's
 // URL and target.Headers are sent with every request.
 func (t Streamable) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
-	return export(ctx, target, t.ClientVersion, func(c *conn) (mcptransport.Interface, error) {
+	return export(ctx, target, t.ClientVersion, "", func(c *conn) (mcptransport.Interface, error) {
 		return mcptransport.NewStreamableHTTP(target.Location,
 			mcptransport.WithHTTPHeaders(target.Headers),
 			mcptransport.WithHTTPBasicClient(c.client),
@@ -80,7 +82,7 @@ func (SSE) Describe(context.Context) (transport.Info, error) {
 // Export implements transport.Transport. target.Location is the URL of the
 // event stream and target.Headers are sent with every request.
 func (t SSE) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
-	return export(ctx, target, t.ClientVersion, func(c *conn) (mcptransport.Interface, error) {
+	return export(ctx, target, t.ClientVersion, "http", func(c *conn) (mcptransport.Interface, error) {
 		limits := target.Limits.WithDefaults()
 		tr, err := mcptransport.NewSSE(target.Location,
 			mcptransport.WithHeaders(target.Headers),
@@ -100,7 +102,8 @@ func (t SSE) Export(ctx context.Context, target transport.Target) (*surface.Surf
 }
 
 // export checks the URL, builds the transport over a conn and lists it.
-func export(ctx context.Context, target transport.Target, version string, build func(*conn) (mcptransport.Interface, error)) (*surface.Surface, error) {
+// legacyOnly is mcpclient.Config.LegacyOnly.
+func export(ctx context.Context, target transport.Target, version, legacyOnly string, build func(*conn) (mcptransport.Interface, error)) (*surface.Surface, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -123,6 +126,7 @@ func export(ctx context.Context, target transport.Target, version string, build 
 		Server:        map[string]any{"url": c.display},
 		Fault:         c.fault,
 		Lost:          c.lost,
+		LegacyOnly:    legacyOnly,
 	})
 	if err != nil {
 		return nil, err

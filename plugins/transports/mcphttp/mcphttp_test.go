@@ -72,7 +72,7 @@ func names(t *testing.T, tr transport.Transport, target transport.Target) ([]str
 	if got := string(s.Tools[0].Canonical); !strings.Contains(got, `"anyOf":[{"type":"string"},{"type":"null"}]`) || !strings.Contains(got, `"title":"In 0"`) {
 		t.Errorf("the schema lost keywords: %s", got)
 	}
-	want := map[string]any{"name": "web", "version": "3.1.0", "protocolVersion": "2025-06-18", "url": target.Location}
+	want := map[string]any{"name": "web", "version": "3.1.0", "protocolVersion": "2025-06-18", "era": "legacy", "url": target.Location}
 	if !reflect.DeepEqual(s.Server, want) || s.Source != target.Location || s.Format != "tools/list" {
 		t.Errorf("server %v, source %q, format %q", s.Server, s.Source, s.Format)
 	}
@@ -199,6 +199,23 @@ func TestExportFailures(t *testing.T) {
 		t.Cleanup(ts.Close)
 		return ts
 	}
+	// refuse answers every POST with status and a JSON-RPC error.
+	refuse := func(status int, rpcError string) *httptest.Server {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var msg struct{ ID json.RawMessage }
+			json.NewDecoder(r.Body).Decode(&msg)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, msg.ID, rpcError)
+		}))
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	// modernBroken refuses initialize as a modern-only server does, then
+	// fails server/discover.
+	modernBroken := refuse(http.StatusBadRequest, `{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"]}}`)
+	modernLater := refuse(http.StatusBadRequest, `{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2027-01-01"]}}`)
+	unauthorized := refuse(http.StatusUnauthorized, `{"code":-32001,"message":"Unauthorized"}`)
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
 	malformed := answer("application/json", `{"jsonrpc":"2.0","id":%s,"result":{"tools":[}`)
 	malformedEvent := answer("text/event-stream", "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"tools\":[}\n\n")
@@ -259,6 +276,12 @@ func TestExportFailures(t *testing.T) {
 		// for the event stream to open first.
 		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 2 * time.Second}},
 			"server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, use http rather than sse"},
+		{"modern-only, discover refused", Streamable{}, transport.Target{Location: modernBroken.URL},
+			`the server speaks only MCP 2026-07-28 and answered server/discover with error -32022: Unsupported protocol version {"supported":["2026-07-28"]}`},
+		{"a later revision only", Streamable{}, transport.Target{Location: modernLater.URL},
+			`server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-01-01"]}: the server speaks only MCP 2027-01-01, and rubric speaks 2025-06-18 and 2026-07-28`},
+		{"401 with a JSON-RPC error", Streamable{}, transport.Target{Location: unauthorized.URL},
+			"server wants credentials (HTTP 401 Unauthorized) and none were sent"},
 		{"too many tools", Streamable{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{MaxTools: 5}},
 			"server listed more than 5 tools (raise --max-tools)"},
 	}

@@ -73,6 +73,10 @@ type outGuard struct {
 
 	eofCh   chan struct{} // closed at end of file
 	stopped chan struct{} // closed once Read has returned an error
+
+	// noted, when set, is called by the reading goroutine each time a
+	// line is skipped or a stray answer recorded: tests wait for it.
+	noted func()
 }
 
 type lineKind int
@@ -234,6 +238,7 @@ func (g *outGuard) skip(line []byte, why string) {
 	}
 	over := g.skipped > g.maxLines
 	g.mu.Unlock()
+	g.note()
 	if over {
 		g.fail(g.floodError())
 	}
@@ -286,9 +291,20 @@ func (g *outGuard) noteStray(line []byte) {
 		return
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.asked[e.ID.String()] && g.stray == "" {
+	stray := !g.asked[e.ID.String()] && g.stray == ""
+	if stray {
 		g.stray = quote(line)
+	}
+	g.mu.Unlock()
+	if stray {
+		g.note()
+	}
+}
+
+// note tells a waiting test that the guard recorded something.
+func (g *outGuard) note() {
+	if g.noted != nil {
+		g.noted()
 	}
 }
 

@@ -69,6 +69,10 @@ type Transport struct {
 	// ending with a newline, a line longer than 4 KiB in pieces. It should
 	// not block: the server waits while it does.
 	Stderr io.Writer
+
+	// Set by tests only: see mcpclient.Config.Deadline and outGuard.noted.
+	deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc)
+	noted    func()
 }
 
 var _ transport.Transport = Transport{}
@@ -101,6 +105,7 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	if err != nil {
 		return nil, err
 	}
+	p.out.noted = t.noted
 	tr := mcptransport.NewIO(p.out, askedWriter{p.stdin, p.out}, nil)
 	// mcp-go logs the read error that ends its loop; the error reaches the
 	// user through fault instead.
@@ -119,6 +124,7 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		Fault:         p.fault,
 		Lost:          p.lost,
 		Dropped:       p.out.dropped,
+		Deadline:      t.deadline,
 	})
 	p.stop(ctx.Err() != nil)
 	if err == nil {

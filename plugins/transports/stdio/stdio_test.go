@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -60,18 +61,21 @@ func assertGone(t *testing.T, stderr string) {
 func TestExportFailures(t *testing.T) {
 	shortStart := transport.Limits{StartTimeout: 300 * time.Millisecond}
 	shortList := transport.Limits{RequestTimeout: 300 * time.Millisecond}
-	// The servers that answer initialize wrongly do so at once; the
-	// timeout must only be long enough for that answer to arrive first.
+	// The servers that answer initialize wrongly then say nothing; the
+	// deadline ends once the transport has recorded that answer (stage
+	// noted), and the message names the limit set here.
 	dropWait := transport.Limits{StartTimeout: 2 * time.Second}
 	cases := []struct {
 		name    string
 		target  transport.Target
+		ends    stage // when a request's deadline ends; never by default
 		want    []string
 		checkGo bool // the server printed its pid: check it is gone
 	}{
 		{
 			name:   "never answers initialize",
 			target: fakeTarget("hang", shortStart),
+			ends:   clock,
 			want:   []string{"no answer to initialize within 300ms"},
 		},
 		{
@@ -99,18 +103,21 @@ func TestExportFailures(t *testing.T) {
 		{
 			name:   "an answer with a wrong id",
 			target: fakeTarget("wrongid", dropWait),
+			ends:   noted,
 			want: []string{`no answer to initialize within 2s; the server sent an answer to a request rubric never sent (a wrong id): ` +
 				`"{\"jsonrpc\":\"2.0\",\"id\":\"1-reply\",\"result\":`},
 		},
 		{
 			name:   "an answer that is not JSON",
 			target: fakeTarget("malformed", dropWait),
+			ends:   noted,
 			want: []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout, which rubric skipped; ` +
 				`the first: "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",}" (it is not valid JSON: invalid character '}'`},
 		},
 		{
 			name:   "an answer nested too deep",
 			target: fakeTarget("deep", dropWait),
+			ends:   noted,
 			want:   []string{`no answer to initialize within 2s; the server wrote 1 line other than JSON-RPC on stdout`, `[[[["… (it is nested deeper than the 10000 levels a JSON decoder reads)`},
 		},
 		{
@@ -149,11 +156,13 @@ func TestExportFailures(t *testing.T) {
 		{
 			name:   "no answer to tools/list",
 			target: fakeTarget("listhang", shortList),
+			ends:   clock,
 			want:   []string{"no answer to tools/list within 300ms"},
 		},
 		{
 			name:    "ignores the end of input and SIGTERM",
 			target:  fakeTarget("stubborn", transport.Limits{StartTimeout: 200 * time.Millisecond}),
+			ends:    pidPrinted,
 			want:    []string{"no answer to initialize within 200ms"},
 			checkGo: true,
 		},
@@ -172,7 +181,19 @@ func TestExportFailures(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			var stderr proctest.Buffer
-			s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), c.target)
+			tr := Transport{ClientVersion: "test", Stderr: &stderr}
+			var once sync.Once
+			recorded := make(chan struct{})
+			tr.noted = func() { once.Do(func() { close(recorded) }) }
+			switch c.ends {
+			case never:
+				tr.deadline = stageDeadline(nil)
+			case noted:
+				tr.deadline = stageDeadline(recorded)
+			case pidPrinted:
+				tr.deadline = stageDeadline(stderr.Seen("pid "))
+			}
+			s, err := tr.Export(context.Background(), c.target)
 			if err == nil {
 				t.Fatalf("want an error, got a surface of %d tools", len(s.Tools))
 			}
@@ -186,6 +207,34 @@ func TestExportFailures(t *testing.T) {
 				assertGone(t, stderr.String())
 			}
 		})
+	}
+}
+
+// stage is when a request's deadline ends in TestExportFailures. Only the
+// cases about a timeout itself run on the clock: every other outcome must
+// come from what the server did, however slowly a loaded machine runs it.
+type stage int
+
+const (
+	never      stage = iota // only when the test ends
+	clock                   // the real timer: the timeout is the subject
+	noted                   // once the transport recorded a skipped line or a stray answer
+	pidPrinted              // once the fake printed its pid on stderr
+)
+
+// stageDeadline is a Transport.deadline that ends, with the cause
+// context.DeadlineExceeded, when fire is closed; a nil fire never does.
+func stageDeadline(fire <-chan struct{}) func(context.Context, time.Duration) (context.Context, context.CancelFunc) {
+	return func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancelCause(parent)
+		go func() {
+			select {
+			case <-fire:
+				cancel(context.DeadlineExceeded)
+			case <-ctx.Done():
+			}
+		}()
+		return ctx, func() { cancel(context.Canceled) }
 	}
 }
 
@@ -218,7 +267,7 @@ func TestExportPaginates(t *testing.T) {
 		t.Errorf("format %q, source %q", s.Format, s.Source)
 	}
 	wantServer := map[string]any{
-		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18",
+		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18", "era": "legacy",
 		"instructions": "Read the docs.", "command": []any{os.Args[0], "-test.run=^$"},
 	}
 	if !reflect.DeepEqual(s.Server, wantServer) {

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/serverset"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// defaultSetRubric scores the installed set of a client configuration.
+const defaultSetRubric = "toolset"
+
+// configFlags are the flags that read servers from a client's
+// configuration file instead of a target.
+func configFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.String("config-file", "", "read the servers of an MCP client's configuration (claude_desktop_config.json, .mcp.json, .cursor/mcp.json, .vscode/mcp.json)")
+	f.String("server", "", "with --config-file, only the server of this name")
+	f.String("config-format", "", "the client --config-file belongs to: claude-desktop, claude-code, cursor or vscode (default: from its name)")
+	f.Int("server-concurrency", run.DefaultServers, "with --config-file, servers read at once")
+}
+
+// targetOnly are the flags that say where one target is, which a client
+// configuration says for each of its servers.
+var targetOnly = []string{"transport", "env", "header", "cwd"}
+
+// readConfig reads --config-file, refusing a target beside it and the
+// flags the configuration already gives.
+func (a *app) readConfig(cmd *cobra.Command, args []string) (*clientconfig.File, error) {
+	path := a.v.GetString("config-file")
+	if len(args) > 0 || cmd.ArgsLenAtDash() >= 0 {
+		return nil, fmt.Errorf("give either --config-file or a TARGET (or -- COMMAND), not both")
+	}
+	for _, name := range targetOnly {
+		if cmd.Flags().Changed(name) {
+			return nil, fmt.Errorf("--%s does not apply with --config-file: the configuration says how to start each server", name)
+		}
+	}
+	format, err := clientconfig.ParseFormat(a.v.GetString("config-format"))
+	if err != nil {
+		return nil, err
+	}
+	return clientconfig.Read(cmd.Context(), path, clientconfig.Options{Format: format})
+}
+
+// configServers are the configured servers as a run reads them, with the
+// limits of the flags.
+func (a *app) configServers(cmd *cobra.Command, file *clientconfig.File) ([]run.Server, error) {
+	// The flags' limits and switches, built as for a target.
+	_, base, err := a.buildTarget(cmd, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []run.Server
+	for _, s := range file.Servers {
+		t := s.Target
+		t.Limits, t.StrictStdout, t.FollowRedirects = base.Limits, base.StrictStdout, base.FollowRedirects
+		if s.Transport == "stdio" {
+			t.Sandbox = base.Sandbox // every server the file has rubric start
+		}
+		out = append(out, run.Server{Name: s.Name, Source: run.Source{Transport: s.Transport, Target: t}, Err: s.Err})
+	}
+	return out, nil
+}
+
+// configTarget is the one server --server picks from --config-file.
+func (a *app) configTarget(cmd *cobra.Command, args []string) (string, run.Source, error) {
+	file, err := a.readConfig(cmd, args)
+	if err != nil {
+		return "", run.Source{}, err
+	}
+	s, err := file.Pick(a.v.GetString("server"))
+	if err != nil {
+		return "", run.Source{}, err
+	}
+	if s.Err != nil {
+		return "", run.Source{}, fmt.Errorf("%s: %w", file.Path, s.Err)
+	}
+	servers, err := a.configServers(cmd, &clientconfig.File{Path: file.Path, Servers: []clientconfig.Server{s}})
+	if err != nil {
+		return "", run.Source{}, err
+	}
+	return s.Name, servers[0].Source, nil
+}
+
+// runServers scores every server of --config-file with r, each its own
+// report, and their installed set with --set-rubric; it writes one
+// document (engine/report/serverset) and exits 2, naming them, when a
+// server could not be scored.
+func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, threshold *rubric.Threshold, format writers.Writer) error {
+	v := a.v
+	file, err := a.readConfig(cmd, args)
+	if err != nil {
+		return err
+	}
+	setRubric, err := rubrics.Find(v.GetString("set-rubric"))
+	if err != nil {
+		return fmt.Errorf("--set-rubric: %w", err)
+	}
+	servers, err := a.configServers(cmd, file)
+	if err != nil {
+		return err
+	}
+	outputs := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			outputs = append(outputs, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
+		}
+	}
+	inputs := []run.Flagged{{Flag: "--config-file", Path: file.Path}, {Flag: "--rubric", Path: r.File}, {Flag: "--set-rubric", Path: setRubric.File}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	if err := run.CheckOutputs(inputs, outputs, run.Flagged{}); err != nil {
+		return err
+	}
+	if v.GetString("record") != "" || v.GetString("answers") != "" {
+		return fmt.Errorf("--record and --answers take one server: add --server NAME")
+	}
+	sess, done, err := a.session(true)
+	if err != nil {
+		return err
+	}
+	defer done()
+	results := sess.ScanServers(cmd.Context(), servers, r, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
+	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: version()}, Config: file.Path}
+	read := 0
+	for _, res := range results {
+		e := serverset.Entry{Name: res.Name, Report: res.Report}
+		if res.Failed != nil {
+			e.Failed = res.Failed
+		}
+		if res.Surface != nil {
+			read++
+		}
+		doc.Servers = append(doc.Servers, e)
+	}
+	if err := cmd.Context().Err(); err != nil {
+		return err
+	}
+	if read > 0 {
+		set := run.InstalledSet(file.Path, results)
+		rep, err := sess.Scan(cmd.Context(), run.Source{Surface: set, Name: file.Path}, setRubric, run.ScanOptions{})
+		if err != nil {
+			return fmt.Errorf("the installed set: %w", err)
+		}
+		doc.Set = rep
+	}
+	if err := a.writeServers(doc, format); err != nil {
+		return err
+	}
+	if failed := doc.Failed(); len(failed) > 0 {
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d of %d servers could not be scored: %s", len(failed), len(doc.Servers), strings.Join(failed, ", "))}
+	}
+	var below []string
+	for _, e := range doc.Servers {
+		if e.Report == nil {
+			continue
+		}
+		if msg := e.Report.Below(threshold); msg != "" {
+			below = append(below, e.Name+": "+msg)
+		}
+	}
+	if len(below) > 0 {
+		return &exitError{code: exitBelow, msg: strings.Join(below, "; ")}
+	}
+	return nil
+}
+
+// writeServers writes the document to --out or standard output in
+// --format, then to each extra file (--json, --markdown, --sarif).
+func (a *app) writeServers(doc *serverset.Document, format writers.Writer) error {
+	opt := a.textOptions()
+	out := a.v.GetString("out")
+	if f, ok := a.stdout.(*os.File); ok && out == "" && format.Name == "text" {
+		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
+	}
+	if out == "" {
+		if err := serverset.Write(a.stdout, doc, format.Name, opt); err != nil {
+			return err
+		}
+	} else if err := writeServersFile(out, doc, format.Name, opt); err != nil {
+		return err
+	}
+	for _, w := range writers.All {
+		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
+			if err := writeServersFile(path, doc, w.Name, opt); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func writeServersFile(path string, doc *serverset.Document, format string, opt text.Options) error {
+	opt.Color, opt.Width = false, 0
+	if err := atomicfile.Write(path, func(f io.Writer) error { return serverset.Write(f, doc, format, opt) }); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

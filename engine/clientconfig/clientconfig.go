@@ -1,0 +1,509 @@
+// Package clientconfig reads the files in which MCP clients keep their
+// servers, so that rubric reads the servers a user has installed, as the
+// client would start them: Claude Desktop's claude_desktop_config.json,
+// Claude Code's .mcp.json, Cursor's .cursor/mcp.json (or ~/.cursor/mcp.json)
+// and VS Code's .vscode/mcp.json.
+//
+// The four formats differ in three ways, each handled here:
+//
+//   - the key that holds the servers: "mcpServers" (Claude Desktop, Claude
+//     Code, Cursor) or "servers" (VS Code);
+//   - the variables written into strings, and where: Claude Code expands
+//     ${VAR} and ${VAR:-default}; Cursor and VS Code expand ${env:VAR},
+//     ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename},
+//     ${pathSeparator} and ${/}, and VS Code also ${input:ID}, which it
+//     asks the user for; Claude Desktop expands nothing;
+//   - comments and trailing commas, which VS Code's file may hold (it is
+//     JSON with comments) and the others may not.
+//
+// A server is a command to spawn (command, args, env, cwd, envFile) or an
+// endpoint (url, headers), with the transport taken from "type" when the
+// format has one (stdio, http, sse), else from which of command and url
+// is given. A server that cannot be used as written (an unset variable, an
+// input rubric cannot ask for, neither command nor url) keeps its error
+// beside it, so that the other servers of the file are still read.
+package clientconfig
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
+)
+
+// Format is a client's configuration format.
+type Format string
+
+// The formats.
+const (
+	ClaudeDesktop Format = "claude-desktop" // claude_desktop_config.json
+	ClaudeCode    Format = "claude-code"    // .mcp.json
+	Cursor        Format = "cursor"         // .cursor/mcp.json
+	VSCode        Format = "vscode"         // .vscode/mcp.json
+)
+
+// Formats are the formats, as --config-format takes them.
+var Formats = []Format{ClaudeDesktop, ClaudeCode, Cursor, VSCode}
+
+// ParseFormat returns the format named s; "" means detect it.
+func ParseFormat(s string) (Format, error) {
+	if s == "" {
+		return "", nil
+	}
+	for _, f := range Formats {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("unknown config format %q: use %s", s, strings.Join(names, ", "))
+}
+
+// Options say how a file is read.
+type Options struct {
+	// Format is the file's format; empty means from the file's name
+	// (claude_desktop_config.json, .mcp.json, .cursor/mcp.json,
+	// .vscode/mcp.json), else from its servers key: "servers" is VS
+	// Code's, "mcpServers" is read as Claude Code's.
+	Format Format
+	// LookupEnv reads an environment variable; nil means os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+	// Home is ${userHome}; empty means os.UserHomeDir.
+	Home string
+	// Workspace is ${workspaceFolder}, and the directory a relative cwd
+	// or envFile is read from; empty means the folder the file belongs
+	// to: the parent of .cursor or .vscode, else the file's directory.
+	Workspace string
+}
+
+// File is a client configuration file, read.
+type File struct {
+	Path   string
+	Format Format
+	// Servers are in the order the file lists them; disabled ones
+	// ("disabled": true) are left out.
+	Servers []Server
+}
+
+// Server is one configured server.
+type Server struct {
+	// Name is the server's key in the file.
+	Name string
+	// Transport is the transport that reads it: stdio, http or sse.
+	Transport string
+	// Target is where it is read, with every variable expanded.
+	Target transport.Target
+	// Err, when set, says why the server cannot be read as written; the
+	// other fields are then incomplete.
+	Err error
+}
+
+// Names are the servers' names, in file order.
+func (f *File) Names() []string {
+	names := make([]string, len(f.Servers))
+	for i, s := range f.Servers {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Pick returns the server named name; an unknown name is an error that
+// lists the names the file holds.
+func (f *File) Pick(name string) (Server, error) {
+	for _, s := range f.Servers {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return Server{}, fmt.Errorf("%s has no server %q; its servers are: %s", f.Path, name, strings.Join(f.Names(), ", "))
+}
+
+// Read reads the file at path, within the limit of every file read whole.
+func Read(ctx context.Context, path string, o Options) (*File, error) {
+	data, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
+	if err != nil {
+		return nil, fmt.Errorf("read the client configuration: %w", err)
+	}
+	return Parse(path, data, o)
+}
+
+// Parse reads a client configuration from data; path names it in errors
+// and, unless Options say otherwise, gives its format and workspace.
+func Parse(path string, data []byte, o Options) (*File, error) {
+	if o.LookupEnv == nil {
+		o.LookupEnv = os.LookupEnv
+	}
+	if o.Home == "" {
+		o.Home, _ = os.UserHomeDir()
+	}
+	if o.Workspace == "" {
+		o.Workspace = workspaceOf(path)
+	}
+	format := o.Format
+	if format == "" {
+		format = formatOf(path)
+	}
+	text := data
+	if format == "" || format == VSCode {
+		// JSON with comments: blanked out, so that every position
+		// still names the same line and column.
+		text = stripJSONC(data)
+	}
+	var top map[string]json.RawMessage
+	if err := decodeStrict(text, &top); err != nil {
+		return nil, syntaxError(path, data, err)
+	}
+	if top == nil {
+		return nil, fmt.Errorf("%s: want a JSON object holding %q or %q", path, "mcpServers", "servers")
+	}
+	key := "mcpServers"
+	if format == "" {
+		format = ClaudeCode
+		if _, ok := top["servers"]; ok {
+			if _, both := top["mcpServers"]; !both {
+				format, key = VSCode, "servers"
+			}
+		}
+	} else if format == VSCode {
+		key = "servers"
+	}
+	raw, ok := top[key]
+	if !ok {
+		other := map[string]string{"servers": "mcpServers", "mcpServers": "servers"}[key]
+		if _, has := top[other]; has {
+			return nil, fmt.Errorf("%s holds %q, but a %s configuration keeps its servers in %q: give --config-format for the client the file belongs to", path, other, format, key)
+		}
+		return nil, fmt.Errorf("%s has no %q object: it does not look like a %s configuration", path, key, format)
+	}
+	names, values, err := orderedObject(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %q: %v", path, key, err)
+	}
+	f := &File{Path: path, Format: format}
+	x := expander{format: format, opt: o}
+	for i, name := range names {
+		var e entry
+		if err := json.Unmarshal(values[i], &e); err != nil {
+			f.Servers = append(f.Servers, Server{Name: name, Err: fmt.Errorf("server %q: %v", name, cleanJSONError(err))})
+			continue
+		}
+		if e.Disabled {
+			continue
+		}
+		s := Server{Name: name}
+		s.Transport, s.Target, s.Err = x.server(name, e)
+		f.Servers = append(f.Servers, s)
+	}
+	if len(f.Servers) == 0 {
+		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
+	}
+	return f, nil
+}
+
+// entry is one server as the file writes it.
+type entry struct {
+	Type     string            `json:"type"`
+	Command  string            `json:"command"`
+	Args     []string          `json:"args"`
+	Env      map[string]any    `json:"env"`
+	EnvFile  string            `json:"envFile"`
+	Cwd      string            `json:"cwd"`
+	URL      string            `json:"url"`
+	Headers  map[string]string `json:"headers"`
+	Disabled bool              `json:"disabled"`
+}
+
+// formatOf is the format a file's name says, or "".
+func formatOf(path string) Format {
+	slashed := filepath.ToSlash(path)
+	base := filepath.Base(path)
+	switch {
+	case base == "claude_desktop_config.json":
+		return ClaudeDesktop
+	case base == ".mcp.json":
+		return ClaudeCode
+	case strings.HasSuffix(slashed, ".cursor/mcp.json"):
+		return Cursor
+	case strings.HasSuffix(slashed, ".vscode/mcp.json"):
+		return VSCode
+	}
+	return ""
+}
+
+// workspaceOf is the folder a configuration file belongs to.
+func workspaceOf(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	dir := filepath.Dir(abs)
+	if b := filepath.Base(dir); b == ".cursor" || b == ".vscode" {
+		return filepath.Dir(dir)
+	}
+	return dir
+}
+
+// decodeStrict decodes one JSON value and refuses anything after it.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return &trailingError{offset: dec.InputOffset()}
+	}
+	return nil
+}
+
+// trailingError is text after the file's JSON value.
+type trailingError struct{ offset int64 }
+
+func (e *trailingError) Error() string { return "text after the JSON value" }
+
+// syntaxError says where data stops being JSON, as path:line:col.
+func syntaxError(path string, data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	var tr *trailingError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(data, se.Offset)
+		return fmt.Errorf("%s:%d:%d: %s (the file is not valid JSON)", path, line, col, se.Error())
+	case errors.As(err, &tr):
+		line, col := position(data, tr.offset+1)
+		return fmt.Errorf("%s:%d:%d: text after the JSON value (the file is not valid JSON)", path, line, col)
+	case errors.As(err, &te):
+		line, col := position(data, te.Offset)
+		return fmt.Errorf("%s:%d:%d: want a JSON object holding %q or %q, found %s", path, line, col, "mcpServers", "servers", te.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := position(data, int64(len(data)))
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			col++ // just past the last character
+		}
+		return fmt.Errorf("%s:%d:%d: the JSON ends too early (the file is not valid JSON)", path, line, col)
+	}
+	return fmt.Errorf("%s: %v", path, err)
+}
+
+// position turns a byte offset into a 1-based line and column (in
+// characters). encoding/json's offset is just past the byte it stopped at.
+func position(data []byte, off int64) (line, col int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	if off > 0 {
+		off-- // the byte that was read last
+	}
+	before := data[:off]
+	line = 1 + bytes.Count(before, []byte{'\n'})
+	start := bytes.LastIndexByte(before, '\n') + 1
+	col = 1 + len([]rune(string(before[start:])))
+	return line, col
+}
+
+// cleanJSONError drops the Go type names of encoding/json's messages.
+func cleanJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			return fmt.Errorf("want an object, found %s", te.Value)
+		}
+		return fmt.Errorf("%s: found %s, which is not what the field holds", field, te.Value)
+	}
+	return err
+}
+
+// orderedObject reads a JSON object's members in the order written.
+func orderedObject(raw json.RawMessage) ([]string, []json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, nil, fmt.Errorf("want an object of servers by name, found %s", kindOf(tok))
+	}
+	var names []string
+	var values []json.RawMessage
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		name := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		if seen[name] {
+			return nil, nil, fmt.Errorf("the server %q is named twice", name)
+		}
+		seen[name] = true
+		names = append(names, name)
+		values = append(values, v)
+	}
+	return names, values, nil
+}
+
+func kindOf(tok json.Token) string {
+	switch tok.(type) {
+	case json.Delim:
+		return "an array"
+	case string:
+		return "a string"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return "null"
+}
+
+// server turns an entry into a transport and a target.
+func (x expander) server(name string, e entry) (string, transport.Target, error) {
+	var t transport.Target
+	kind := e.Type
+	switch {
+	case kind == "" && e.Command != "":
+		kind = "stdio"
+	case kind == "" && e.URL != "":
+		kind = "http"
+	case kind == "streamable-http" || kind == "streamableHttp":
+		kind = "http"
+	}
+	switch kind {
+	case "stdio":
+		if e.Command == "" {
+			return "", t, fmt.Errorf("server %q is of type stdio but has no command", name)
+		}
+	case "http", "sse":
+		if e.URL == "" {
+			return "", t, fmt.Errorf("server %q is of type %s but has no url", name, kind)
+		}
+	case "":
+		return "", t, fmt.Errorf("server %q has neither a command nor a url", name)
+	default:
+		return "", t, fmt.Errorf("server %q has type %q: rubric reads stdio, http and sse servers", name, e.Type)
+	}
+	var err error
+	field := func(what, s string) string {
+		if err != nil {
+			return ""
+		}
+		var v string
+		v, err = x.expand(s)
+		if err != nil {
+			err = fmt.Errorf("server %q, %s: %w", name, what, err)
+		}
+		return v
+	}
+	if kind == "stdio" {
+		t.Location = field("command", e.Command)
+		for i, a := range e.Args {
+			t.Args = append(t.Args, field(fmt.Sprintf("args[%d]", i), a))
+		}
+		if e.Cwd != "" {
+			t.Dir = x.path(field("cwd", e.Cwd))
+		}
+		if e.EnvFile != "" {
+			file := x.path(field("envFile", e.EnvFile))
+			if err == nil {
+				t.Env, err = readEnvFile(file)
+				if err != nil {
+					err = fmt.Errorf("server %q, envFile: %w", name, err)
+				}
+			}
+		}
+		keys := make([]string, 0, len(e.Env))
+		for k := range e.Env {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			var s string
+			switch v := e.Env[k].(type) {
+			case string:
+				s = field("env."+k, v)
+			case float64, bool:
+				s = fmt.Sprint(v)
+			case nil:
+				continue // VS Code: null removes a variable
+			default:
+				if err == nil {
+					err = fmt.Errorf("server %q, env.%s: want a string", name, k)
+				}
+			}
+			if t.Env == nil {
+				t.Env = map[string]string{}
+			}
+			t.Env[k] = s
+		}
+	} else {
+		t.Location = field("url", e.URL)
+		keys := make([]string, 0, len(e.Headers))
+		for k := range e.Headers {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if t.Headers == nil {
+				t.Headers = map[string]string{}
+			}
+			t.Headers[k] = field("headers."+k, e.Headers[k])
+		}
+	}
+	if err != nil {
+		return kind, t, err
+	}
+	return kind, t, nil
+}
+
+// path resolves a relative path against the workspace.
+func (x expander) path(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(x.opt.Workspace, p)
+}
+
+// readEnvFile reads NAME=VALUE lines; blank lines and lines starting
+// with # are skipped, and a value may be quoted.
+func readEnvFile(path string) (map[string]string, error) {
+	data, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
+	if err != nil {
+		return nil, err
+	}
+	env := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		line = strings.TrimPrefix(line, "export ")
+		k, v, ok := strings.Cut(line, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%s:%d: want NAME=VALUE", path, i+1)
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		env[k] = v
+	}
+	return env, nil
+}

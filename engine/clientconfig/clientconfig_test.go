@@ -1,0 +1,240 @@
+package clientconfig
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// env is a fixed environment for the fixtures.
+func env(vars map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
+}
+
+// TestFixtures reads one file of each client's format, with its variables
+// expanded, and checks every server against what the client would start.
+func TestFixtures(t *testing.T) {
+	vars := env(map[string]string{
+		"HOME": "/home/me", "API_KEY": "k1", "ROOT": "", "NOTES_TOKEN": "n1", "REMOTE_KEY": "r1", "GITHUB_TOKEN": "gh",
+	})
+	ws := func(p string) string { return workspaceOf(p) }
+	tests := []struct {
+		path   string
+		format Format
+		want   []Server
+		errs   map[string]string // server name -> its error
+	}{{
+		path:   "testdata/desktop/claude_desktop_config.json",
+		format: ClaudeDesktop,
+		want: []Server{
+			{Name: "filesystem", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"}}},
+			// Claude Desktop expands nothing: ${GITHUB_TOKEN} is passed as written.
+			{Name: "github", Transport: "stdio", Target: transport.Target{Location: "docker", Args: []string{"run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"}, Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}}},
+		},
+	}, {
+		path:   "testdata/code/.mcp.json",
+		format: ClaudeCode,
+		want: []Server{
+			{Name: "api", Transport: "http", Target: transport.Target{Location: "https://api.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer k1"}}},
+			// ${ROOT:-/srv} with ROOT set but empty takes the default, as a shell does.
+			{Name: "local", Transport: "stdio", Target: transport.Target{Location: "/home/me/bin/server", Args: []string{"--root", "/srv"}, Env: map[string]string{"LOG_LEVEL": "info"}}},
+			{Name: "events", Transport: "sse", Target: transport.Target{Location: "https://events.example.com/sse"}},
+			{Name: "broken", Transport: "stdio"},
+		},
+		errs: map[string]string{"broken": `server "broken", env.TOKEN: the environment variable MISSING_TOKEN is not set: set it, or write a default`},
+	}, {
+		path:   "testdata/cursor/.cursor/mcp.json",
+		format: Cursor,
+		want: []Server{
+			{Name: "notes", Transport: "stdio", Target: transport.Target{Location: "node", Args: []string{
+				filepath.Join(ws("testdata/cursor/.cursor/mcp.json"), "tools", "notes.js"), "--home", "/home/me", "--name", "cursor",
+			}, Env: map[string]string{"NOTES_TOKEN": "n1"}}},
+			{Name: "remote", Transport: "http", Target: transport.Target{Location: "https://mcp.example.com/mcp", Headers: map[string]string{"X-Key": "r1"}}},
+			// "off" is disabled, so left out.
+		},
+	}, {
+		path:   "testdata/vscode/.vscode/mcp.json",
+		format: VSCode,
+		want: []Server{
+			{Name: "memory", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-memory"},
+				Dir: ws("testdata/vscode/.vscode/mcp.json") + "/sub", Env: map[string]string{"MEMORY_FILE_PATH": ws("testdata/vscode/.vscode/mcp.json") + "/memory.jsonl"}}},
+			{Name: "docs", Transport: "http", Target: transport.Target{Location: "https://docs.example.com/mcp"}},
+			{Name: "rel", Transport: "stdio", Target: transport.Target{Location: "./run.sh", Dir: filepath.Join(ws("testdata/vscode/.vscode/mcp.json"), "tools")}},
+		},
+		errs: map[string]string{"docs": `server "docs", headers.Authorization: ${input:api-key} is asked of the user by VS Code, and rubric cannot ask: write ${env:NAME} instead and set NAME`},
+	}}
+	for _, tt := range tests {
+		t.Run(string(tt.format), func(t *testing.T) {
+			f, err := Read(t.Context(), tt.path, Options{LookupEnv: vars, Home: "/home/me"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Format != tt.format {
+				t.Errorf("format %s, want %s", f.Format, tt.format)
+			}
+			if len(f.Servers) != len(tt.want) {
+				t.Fatalf("servers %v, want %d", f.Names(), len(tt.want))
+			}
+			for i, got := range f.Servers {
+				want := tt.want[i]
+				msg := ""
+				if got.Err != nil {
+					msg = got.Err.Error()
+				}
+				if msg != tt.errs[want.Name] {
+					t.Errorf("%s: error %q, want %q", want.Name, msg, tt.errs[want.Name])
+				}
+				if msg != "" {
+					continue
+				}
+				if got.Name != want.Name || got.Transport != want.Transport || !reflect.DeepEqual(got.Target, want.Target) {
+					t.Errorf("server %d:\n got %+v\nwant %+v", i, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestFaults: a file that is not JSON says where, an unknown server lists
+// the names, an unset variable is named, and a file of the wrong shape
+// says what it lacks.
+func TestFaults(t *testing.T) {
+	tests := []struct {
+		name, path, data, pick, wantErr string
+	}{
+		{name: "missing comma", path: "x/.mcp.json", data: "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"a\"}\n    \"b\": {}\n  }\n}\n",
+			wantErr: `x/.mcp.json:4:5: invalid character '"' after object key:value pair (the file is not valid JSON)`},
+		{name: "cut short", path: "x/.mcp.json", data: "{\"mcpServers\": {\"a\": {\"command\": \"a\"}",
+			wantErr: `x/.mcp.json:1:38: the JSON ends too early (the file is not valid JSON)`},
+		{name: "comment in strict JSON", path: "c/claude_desktop_config.json", data: "{\n // no\n \"mcpServers\": {}}",
+			wantErr: `c/claude_desktop_config.json:2:2: invalid character '/' looking for beginning of object key string (the file is not valid JSON)`},
+		{name: "trailing text", path: "x/.mcp.json", data: "{\"mcpServers\": {\"a\": {\"command\": \"a\"}}}\n}",
+			wantErr: `x/.mcp.json:2:1: text after the JSON value (the file is not valid JSON)`},
+		{name: "array", path: "x/.mcp.json", data: "[1]",
+			wantErr: `x/.mcp.json:1:1: want a JSON object holding "mcpServers" or "servers", found array`},
+		{name: "no servers key", path: "x/.mcp.json", data: `{"other": {}}`,
+			wantErr: `x/.mcp.json has no "mcpServers" object: it does not look like a claude-code configuration`},
+		{name: "VS Code key in a Cursor file", path: "p/.cursor/mcp.json", data: `{"servers": {"a": {"command": "a"}}}`,
+			wantErr: `p/.cursor/mcp.json holds "servers", but a cursor configuration keeps its servers in "mcpServers": give --config-format for the client the file belongs to`},
+		{name: "no server", path: "x/.mcp.json", data: `{"mcpServers": {}}`,
+			wantErr: `x/.mcp.json configures no server in "mcpServers": add one, or give another --config-file`},
+		{name: "named twice", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "a": {"command": "b"}}}`,
+			wantErr: `x/.mcp.json: "mcpServers": the server "a" is named twice`},
+		{name: "unknown server", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "gitlab",
+			wantErr: `x/.mcp.json has no server "gitlab"; its servers are: github, notion`},
+		{name: "unset variable", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "srv", "args": ["--token=${TOKEN_X}"]}}}`, pick: "a",
+			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it, or write a default`},
+		{name: "unset env: variable", path: "p/.cursor/mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/${env:HOST_Y}"}}}`, pick: "a",
+			wantErr: `server "a", url: the environment variable HOST_Y is not set: set it, or write a default`},
+		{name: "unknown variable", path: "p/.vscode/mcp.json", data: `{"servers": {"a": {"command": "${command:pick}"}}}`, pick: "a",
+			wantErr: `server "a", command: rubric cannot resolve ${command:pick} in a vscode configuration (it resolves ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator} and ${/})`},
+		{name: "neither", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"args": []}}}`, pick: "a",
+			wantErr: `server "a" has neither a command nor a url`},
+		{name: "other type", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"type": "ws", "url": "ws://h"}}}`, pick: "a",
+			wantErr: `server "a" has type "ws": rubric reads stdio, http and sse servers`},
+		{name: "args not strings", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "args": [1]}}}`, pick: "a",
+			wantErr: `server "a": args: found number, which is not what the field holds`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Parse(tt.path, []byte(tt.data), Options{LookupEnv: env(nil), Home: "/h"})
+			if err == nil && tt.pick != "" {
+				var s Server
+				s, err = f.Pick(tt.pick)
+				if err == nil {
+					err = s.Err
+				}
+			}
+			if err == nil || err.Error() != tt.wantErr {
+				t.Errorf("got %v\nwant %s", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestUnsetErrorNamesTheVariable(t *testing.T) {
+	f, err := Parse(".mcp.json", []byte(`{"mcpServers": {"a": {"command": "${NOPE}"}}}`), Options{LookupEnv: env(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var u *UnsetError
+	if !errors.As(f.Servers[0].Err, &u) || u.Name != "NOPE" {
+		t.Errorf("error %v does not name NOPE as an UnsetError", f.Servers[0].Err)
+	}
+}
+
+// TestDetect: a file named like no client's is read by its key.
+func TestDetect(t *testing.T) {
+	for _, tt := range []struct {
+		data string
+		want Format
+	}{
+		{`{"servers": {"a": {"command": "a"}}}`, VSCode},
+		{`{"mcpServers": {"a": {"command": "a"}}}`, ClaudeCode},
+		{"{\"servers\": {\"a\": {\"command\": \"a\",},}, // comment\n}", VSCode},
+	} {
+		f, err := Parse("mine.json", []byte(tt.data), Options{LookupEnv: env(nil)})
+		if err != nil {
+			t.Errorf("%s: %v", tt.data, err)
+			continue
+		}
+		if f.Format != tt.want {
+			t.Errorf("%s: format %s, want %s", tt.data, f.Format, tt.want)
+		}
+	}
+}
+
+func TestStripJSONC(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"a": 1,}`, `{"a": 1 }`},
+		{`[1, 2 , ]`, `[1, 2   ]`},
+		{"{\"a\": \"//not\", // yes\n\"b\": 2}", "{\"a\": \"//not\",       \n\"b\": 2}"},
+		{"{/* x\ny */\"a\": \"/*\\\"*/\"}", "{    \n    \"a\": \"/*\\\"*/\"}"},
+		{`{"a": ",}"}`, `{"a": ",}"}`},
+	} {
+		if got := string(stripJSONC([]byte(tt.in))); got != tt.want {
+			t.Errorf("stripJSONC(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	if f, err := ParseFormat("cursor"); err != nil || f != Cursor {
+		t.Errorf("cursor: %v %v", f, err)
+	}
+	_, err := ParseFormat("zed")
+	if err == nil || !strings.Contains(err.Error(), "claude-desktop, claude-code, cursor, vscode") {
+		t.Errorf("zed: %v", err)
+	}
+}
+
+// TestEnvFile: a server's envFile is read from the workspace, and its env
+// is laid over it.
+func TestEnvFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".vscode"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := "# secrets\nexport TOKEN=\"t1\"\nLEVEL='debug'\n\nHOST=h\n"
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte(env), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, ".vscode", "mcp.json")
+	data := `{"servers": {"a": {"command": "srv", "envFile": "${workspaceFolder}/.env", "env": {"HOST": "h2"}}, "b": {"command": "srv", "envFile": "missing.env"}}}`
+	f, err := Parse(path, []byte(data), Options{LookupEnv: func(string) (string, bool) { return "", false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"TOKEN": "t1", "LEVEL": "debug", "HOST": "h2"}
+	if a := f.Servers[0]; a.Err != nil || !reflect.DeepEqual(a.Target.Env, want) {
+		t.Errorf("a: env %v, error %v; want %v", a.Target.Env, a.Err, want)
+	}
+	if b := f.Servers[1]; b.Err == nil || !strings.Contains(b.Err.Error(), `server "b", envFile:`) || !strings.Contains(b.Err.Error(), "missing.env") {
+		t.Errorf("b: error %v, want one naming the missing envFile", b.Err)
+	}
+}

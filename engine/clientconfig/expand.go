@@ -1,0 +1,87 @@
+package clientconfig
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// expander expands the variables of one format.
+type expander struct {
+	format Format
+	opt    Options
+}
+
+// UnsetError is a variable a server's configuration uses that is not set
+// and has no default.
+type UnsetError struct {
+	// Name is the variable as written inside ${...}.
+	Name string
+}
+
+func (e *UnsetError) Error() string {
+	return fmt.Sprintf("the environment variable %s is not set: set it, or write a default", e.Name)
+}
+
+// expand replaces every ${...} of s as the format does. Claude Desktop
+// expands nothing; a $ not followed by { is kept as it is.
+func (x expander) expand(s string) (string, error) {
+	if x.format == ClaudeDesktop || !strings.Contains(s, "${") {
+		return s, nil
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String(), nil
+		}
+		end := strings.IndexByte(s[i+2:], '}')
+		if end < 0 {
+			return "", fmt.Errorf("%q opens ${ and never closes it", s)
+		}
+		b.WriteString(s[:i])
+		v, err := x.variable(s[i+2 : i+2+end])
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(v)
+		s = s[i+2+end+1:]
+	}
+}
+
+// variable is the value of one ${name}.
+func (x expander) variable(name string) (string, error) {
+	if x.format == ClaudeCode {
+		// ${VAR} and ${VAR:-default}.
+		v, def, hasDefault := strings.Cut(name, ":-")
+		if val, ok := x.opt.LookupEnv(v); ok && (val != "" || !hasDefault) {
+			return val, nil
+		}
+		if hasDefault {
+			return def, nil
+		}
+		return "", &UnsetError{Name: v}
+	}
+	// Cursor and VS Code.
+	switch name {
+	case "userHome":
+		return x.opt.Home, nil
+	case "workspaceFolder":
+		return x.opt.Workspace, nil
+	case "workspaceFolderBasename":
+		return filepath.Base(x.opt.Workspace), nil
+	case "pathSeparator", "/":
+		return string(filepath.Separator), nil
+	}
+	if v, ok := strings.CutPrefix(name, "env:"); ok {
+		if val, set := x.opt.LookupEnv(v); set {
+			return val, nil
+		}
+		return "", &UnsetError{Name: v}
+	}
+	if id, ok := strings.CutPrefix(name, "input:"); ok && x.format == VSCode {
+		return "", fmt.Errorf("${input:%s} is asked of the user by VS Code, and rubric cannot ask: write ${env:NAME} instead and set NAME", id)
+	}
+	return "", fmt.Errorf("rubric cannot resolve ${%s} in a %s configuration (it resolves ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator} and ${/})", name, x.format)
+}

@@ -1,0 +1,297 @@
+// Package serverset writes the outcome of scoring a client configuration:
+// each configured server's report, or the record of why it was not
+// scored, and the report of the installed set (every server's tools as
+// one surface). One document holds them all, in any of the formats a
+// single report is written in:
+//
+//   - json: {"servers_version", "generator", "config", "servers": [{"name",
+//     "report"} or {"name", "failed"}], "set": the set's report or null};
+//   - text: a table of the servers, then the set's summary;
+//   - markdown: the same table, the set's summary, then each server's;
+//   - sarif: one log with a run for each scored server and one for the set.
+//
+// Each report inside is written by the writer of its format, so the
+// document says of a server exactly what a run of that server alone would.
+package serverset
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
+	"github.com/rubricmcp/rubric/engine/report/sarif"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/internal/termtext"
+)
+
+// Version is the version of the JSON document's format.
+const Version = 1
+
+// Document is the outcome of scoring a client configuration.
+type Document struct {
+	Generator report.Generator
+	// Config is the configuration file the servers were read from.
+	Config string
+	// Servers are in the configuration's order.
+	Servers []Entry
+	// Set is the installed set's report; nil when no server was read.
+	Set *report.Report
+}
+
+// Entry is one server: its report, or its failure.
+type Entry struct {
+	Name   string
+	Report *report.Report
+	Failed Failure
+}
+
+// Failure is the record of a server that was not scored (run.Failure
+// is one): written as it marshals, and shown by its stage and reason.
+type Failure interface {
+	// FailedStage is where it stopped: config, judge, export, score.
+	FailedStage() string
+	// FailedReason is why, as the record says it (redacted).
+	FailedReason() string
+}
+
+// Failed are the names of the servers that were not scored.
+func (d *Document) Failed() []string {
+	var names []string
+	for _, e := range d.Servers {
+		if e.Failed != nil {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
+// Formats are the formats a document is written in, as --format names
+// them.
+var Formats = []string{"text", "json", "markdown", "sarif"}
+
+// Write writes d in format; opt matters to the terminal summary alone.
+func Write(w io.Writer, d *Document, format string, opt text.Options) error {
+	switch format {
+	case "json":
+		return writeJSON(w, d)
+	case "text":
+		return writeText(w, d, opt)
+	case "markdown":
+		return writeMarkdown(w, d)
+	case "sarif":
+		return writeSARIF(w, d)
+	}
+	return fmt.Errorf("a client configuration's servers are written as %s, not %s", strings.Join(Formats, ", "), format)
+}
+
+type jsonEntry struct {
+	Name   string          `json:"name"`
+	Report json.RawMessage `json:"report,omitempty"`
+	Failed Failure         `json:"failed,omitempty"`
+}
+
+type jsonDocument struct {
+	Version   int              `json:"servers_version"`
+	Generator report.Generator `json:"generator"`
+	Config    string           `json:"config"`
+	Servers   []jsonEntry      `json:"servers"`
+	Set       json.RawMessage  `json:"set"`
+}
+
+func writeJSON(w io.Writer, d *Document) error {
+	doc := jsonDocument{Version: Version, Generator: d.Generator, Config: d.Config, Servers: []jsonEntry{}, Set: json.RawMessage("null")}
+	for _, e := range d.Servers {
+		je := jsonEntry{Name: e.Name, Failed: e.Failed}
+		if e.Report != nil {
+			b, err := report.Marshal(e.Report)
+			if err != nil {
+				return fmt.Errorf("write the report of %s: %w", e.Name, err)
+			}
+			je.Report = b
+		}
+		doc.Servers = append(doc.Servers, je)
+	}
+	if d.Set != nil {
+		b, err := report.Marshal(d.Set)
+		if err != nil {
+			return fmt.Errorf("write the installed set's report: %w", err)
+		}
+		doc.Set = b
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// row is one server as the tables show it.
+type row struct{ name, tools, grade, score, note string }
+
+func rows(d *Document) []row {
+	var out []row
+	for _, e := range d.Servers {
+		r := row{name: e.Name}
+		switch {
+		case e.Report != nil:
+			r.tools = fmt.Sprint(e.Report.Surface.ToolCount)
+			r.grade, r.score = "-", "-"
+			if e.Report.Grade != nil {
+				r.grade = *e.Report.Grade
+			}
+			if e.Report.Score != nil {
+				r.score = e.Report.Score.String()
+			}
+			if why := e.Report.Unscored(); why != "" {
+				r.note = "no score: " + why
+			}
+		case e.Failed != nil:
+			r.tools, r.grade, r.score = "-", "-", "-"
+			r.note = "FAILED at " + e.Failed.FailedStage() + ": " + e.Failed.FailedReason()
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// maxNote bounds a failure's reason in the terminal table.
+const maxNote = 200
+
+func writeText(w io.Writer, d *Document, opt text.Options) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "%s · %s\n", clean(d.Config), report.Plural(len(d.Servers), "server"))
+	rs := rows(d)
+	nameW, toolsW, gradeW, scoreW := len("SERVER"), len("TOOLS"), len("GRADE"), len("SCORE")
+	for _, r := range rs {
+		nameW = max(nameW, utf8.RuneCountInString(clean(r.name)))
+		toolsW, gradeW, scoreW = max(toolsW, len(r.tools)), max(gradeW, len(r.grade)), max(scoreW, len(r.score))
+	}
+	line := func(name, tools, grade, score, note string) {
+		s := fmt.Sprintf("%-*s  %*s  %-*s  %*s", nameW, name, toolsW, tools, gradeW, grade, scoreW, score)
+		if note != "" {
+			s += "  " + note
+		}
+		b.WriteString(strings.TrimRight(s, " ") + "\n")
+	}
+	line("SERVER", "TOOLS", "GRADE", "SCORE", "")
+	for _, r := range rs {
+		note := clean(r.note)
+		if utf8.RuneCountInString(note) > maxNote {
+			note = string([]rune(note)[:maxNote-1]) + "…"
+		}
+		line(clean(r.name), r.tools, clean(r.grade), r.score, note)
+	}
+	if failed := d.Failed(); len(failed) > 0 {
+		fmt.Fprintf(b, "not scored: %s\n", clean(strings.Join(failed, ", ")))
+	}
+	b.WriteString("\n")
+	if d.Set == nil {
+		b.WriteString("No server was read, so there is no installed set to score.\n")
+		return b.Flush()
+	}
+	b.WriteString("The installed set:\n")
+	if err := b.Flush(); err != nil {
+		return err
+	}
+	return text.Write(w, d.Set, opt)
+}
+
+func writeMarkdown(w io.Writer, d *Document) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "## Installed set · %s\n\n", markdown.Inline(d.Config))
+	b.WriteString("| Server | Tools | Grade | Score | |\n|---|---:|:---:|---:|---|\n")
+	for _, r := range rows(d) {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", markdown.CellCode(r.name), r.tools, markdown.Inline(r.grade), r.score, strings.ReplaceAll(markdown.Inline(r.note), "|", `\|`))
+	}
+	if failed := d.Failed(); len(failed) > 0 {
+		fmt.Fprintf(b, "\nNot scored: %s.\n", markdown.Codes(failed))
+	}
+	b.WriteString("\n")
+	if err := b.Flush(); err != nil {
+		return err
+	}
+	if d.Set != nil {
+		if err := markdown.Write(w, d.Set); err != nil {
+			return err
+		}
+	}
+	for _, e := range d.Servers {
+		if e.Report == nil {
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "\n### Server %s\n\n", markdown.Inline(e.Name)); err != nil {
+			return err
+		}
+		if err := markdown.Write(w, e.Report); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sarifLog is the one log of a document: the runs of each report's own
+// log, in order.
+type sarifLog struct {
+	Schema  string            `json:"$schema"`
+	Version string            `json:"version"`
+	Runs    []json.RawMessage `json:"runs"`
+}
+
+func writeSARIF(w io.Writer, d *Document) error {
+	var out sarifLog
+	add := func(what string, rep *report.Report) error {
+		var buf bytes.Buffer
+		if err := sarif.Write(&buf, rep); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		var one sarifLog
+		if err := json.Unmarshal(buf.Bytes(), &one); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		out.Schema, out.Version = one.Schema, one.Version
+		out.Runs = append(out.Runs, one.Runs...)
+		return nil
+	}
+	for _, e := range d.Servers {
+		if e.Report != nil {
+			if err := add("the server "+e.Name, e.Report); err != nil {
+				return err
+			}
+		}
+	}
+	if d.Set != nil {
+		if err := add("the installed set", d.Set); err != nil {
+			return err
+		}
+	}
+	if out.Runs == nil {
+		// Nothing scored: an empty log that still says what it is.
+		var buf bytes.Buffer
+		if err := sarif.Write(&buf, &report.Report{Generator: d.Generator}); err == nil {
+			var one sarifLog
+			if json.Unmarshal(buf.Bytes(), &one) == nil {
+				out.Schema, out.Version = one.Schema, one.Version
+			}
+		}
+		out.Runs = []json.RawMessage{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// clean makes a server's text printable on a terminal, on one line.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, termtext.Printable(s))
+}

@@ -1,0 +1,163 @@
+package serverset_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/engine/report/serverset"
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/run"
+)
+
+// failure is a server's failure record as the run writes it.
+type failure struct {
+	Stage  string `json:"stage"`
+	Reason string `json:"reason"`
+}
+
+func (f failure) FailedStage() string  { return f.Stage }
+func (f failure) FailedReason() string { return f.Reason }
+
+func document(t *testing.T) *serverset.Document {
+	return &serverset.Document{
+		Generator: report.Generator{Name: "rubric", Version: "test"},
+		Config:    ".mcp.json",
+		Servers: []serverset.Entry{
+			{Name: "memory", Report: reporttest.Capture(t, "memory.tools.json")},
+			{Name: "crashes", Failed: failure{Stage: "export", Reason: "server exited with status 1\nbefore answering"}},
+			{Name: "git", Report: reporttest.Capture(t, "git.tools.json")},
+		},
+		Set: reporttest.Capture(t, "everything.tools.json"),
+	}
+}
+
+// TestJSONContract: {"servers": [{"name", "report"} or {"name", "failed"}],
+// "set": {...}}, each report as report.Write writes it alone.
+func TestJSONContract(t *testing.T) {
+	d := document(t)
+	var buf bytes.Buffer
+	if err := serverset.Write(&buf, d, "json", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Version int                          `json:"servers_version"`
+		Config  string                       `json:"config"`
+		Servers []map[string]json.RawMessage `json:"servers"`
+		Set     map[string]json.RawMessage   `json:"set"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Version != serverset.Version || doc.Config != ".mcp.json" || len(doc.Servers) != 3 || doc.Set["rubric"] == nil {
+		t.Fatalf("document %s", buf.String()[:min(400, buf.Len())])
+	}
+	keys := func(m map[string]json.RawMessage) string {
+		var ks []string
+		for _, k := range []string{"name", "report", "failed"} {
+			if _, ok := m[k]; ok {
+				ks = append(ks, k)
+			}
+		}
+		return strings.Join(ks, ",")
+	}
+	for i, want := range []string{"name,report", "name,failed", "name,report"} {
+		if got := keys(doc.Servers[i]); got != want {
+			t.Errorf("server %d has %s, want %s", i, got, want)
+		}
+	}
+	alone, err := report.Marshal(d.Servers[0].Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	_ = json.Unmarshal(alone, &a)
+	_ = json.Unmarshal(doc.Servers[0]["report"], &b)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Error("a server's report in the document differs from its report alone")
+	}
+	if !strings.Contains(string(doc.Servers[1]["failed"]), `"stage": "export"`) {
+		t.Errorf("failed: %s", doc.Servers[1]["failed"])
+	}
+}
+
+// TestFormats: every format names the failed server, covers the scored
+// ones and the set, and begins as run.Wrote recognises, so that a later
+// failed run may replace it.
+func TestFormats(t *testing.T) {
+	d := document(t)
+	dir := t.TempDir()
+	for _, f := range serverset.Formats {
+		t.Run(f, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := serverset.Write(&buf, d, f, text.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			switch f {
+			case "text":
+				for _, want := range []string{
+					".mcp.json · 3 servers\nSERVER   TOOLS  GRADE  SCORE\n",
+					"\ncrashes      -  -          -  FAILED at export: server exited with status 1 before answering\n",
+					"\nnot scored: crashes\n",
+					"\nThe installed set:\n",
+				} {
+					if !strings.Contains(out, want) {
+						t.Errorf("the summary lacks %q:\n%s", want, out[:min(600, len(out))])
+					}
+				}
+			case "markdown":
+				for _, want := range []string{"## Installed set · .mcp.json\n", "| `crashes` | - | - | - | FAILED at export", "Not scored: `crashes`.", "### Server memory", "### Server git"} {
+					if !strings.Contains(out, want) {
+						t.Errorf("the Markdown lacks %q", want)
+					}
+				}
+			case "sarif":
+				var log struct {
+					Version string            `json:"version"`
+					Runs    []json.RawMessage `json:"runs"`
+				}
+				if err := json.Unmarshal(buf.Bytes(), &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 3 {
+					t.Errorf("SARIF: version %q, %d runs (want 2.1.0, one for each scored server and one for the set): %v", log.Version, len(log.Runs), err)
+				}
+			}
+			path := filepath.Join(dir, "out."+f)
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if ours, why := run.Wrote(path); !ours {
+				t.Errorf("run.Wrote does not recognise the document: %s", why)
+			}
+		})
+	}
+	if err := serverset.Write(&bytes.Buffer{}, d, "html", text.Options{}); err == nil {
+		t.Error("an unknown format was written")
+	}
+}
+
+// TestNothingRead: a document with no server read has no set, and says so.
+func TestNothingRead(t *testing.T) {
+	d := &serverset.Document{Config: "c.json", Servers: []serverset.Entry{{Name: "a", Failed: failure{Stage: "config", Reason: "the environment variable X is not set"}}}}
+	for _, f := range serverset.Formats {
+		var buf bytes.Buffer
+		if err := serverset.Write(&buf, d, f, text.Options{}); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		if f == "json" && !strings.Contains(buf.String(), `"set": null`) {
+			t.Errorf("json: %s", buf.String())
+		}
+		if f == "text" && !strings.Contains(buf.String(), "No server was read") {
+			t.Errorf("text: %s", buf.String())
+		}
+	}
+	if got := d.Failed(); len(got) != 1 || got[0] != "a" {
+		t.Errorf("Failed() = %v", got)
+	}
+}

@@ -1,0 +1,226 @@
+# Toolset, version 1: the installed set as the model sees it. A client
+# that runs several MCP servers shows the model one list: every tool of
+# every configured server. This rubric grades that list, not any one
+# server: names that collide or look alike across servers, text of one
+# server that names another server's tool, the limits clients put on a
+# tool list, and what the whole list costs in tokens. No judge is needed.
+#
+# It reads an installed set (rubric score --config-file), whose tools each
+# carry the server they came from under 'rubric/server' and are named
+# SERVER/TOOL in the report. On one server's surface every tool is of the
+# server '' and only the name rules and budgets apply.
+#
+# Findings of a tool (issues, each with a severity):
+#   duplicate_name   high    another server lists a tool of the same name: a client either refuses one of
+#                            them, renames them (Claude Code calls them mcp__SERVER__TOOL), or lets one shadow
+#                            the other; the model cannot tell which it calls
+#   lookalike_name   high    another server's tool name differs from this one but has the same confusable
+#                            skeleton (Unicode TR39): the two read alike (a Cyrillic а for a Latin a)
+#   confusable_name  medium  another server's tool name is made of the same words once case, separators,
+#                            plurals, filler words (content, contents, the, of, all ...) and common synonyms
+#                            (read/get/fetch, find/search/query, add/create/insert, remove/delete, edit/update,
+#                            save/write, exec/run) are set aside: read_file and get_file_contents, createIssue and
+#                            issue_create; a model choosing by name confuses them
+#   names_other_tool medium  the tool's description or a parameter's names a tool that only another server
+#                            has (a name written as an identifier, such as browser_navigate);
+#                            high (shadowing) when the words around it (40 characters either side) prescribe:
+#                            must, always, never, instead, do not, only, whenever, before, after
+#                            (issue 17.2: cross-server shadowing)
+#   name_openai      medium  the name is not what OpenAI's API takes for a function: letters, digits, _ and -,
+#                            1 to 64 characters (^[a-zA-Z0-9_-]{1,64}$, the chat completions tools[].function.name
+#                            rule; https://portkey.ai/error-library/input-validation-error-10046 quotes the error)
+#   name_claude_code medium  Claude Code shows the tool as mcp__SERVER__TOOL, which the Anthropic API takes up
+#                            to 64 characters (https://git.drupalcode.org/project/mcp/-/work_items/3569862 quotes
+#                            "String should have at most 64 characters" for an mcp__... name)
+#   name_cursor      low     server name and tool name together longer than 60 characters, which Cursor
+#                            refuses (https://easymanage.com/res/docs/tutorials/ai-agent/chapter-3-mcp-advanced:
+#                            "Server Name + Tool Name length must be <= 60 chars")
+#   name_mcp         low     outside the MCP specification's advice (2025-11-25, tools, "Tool names"): 1 to 128
+#                            characters of A-Z a-z 0-9 _ - . (https://github.com/webmachinelearning/webmcp/issues/145
+#                            links it; SEP-986, https://modelcontextprotocol.io/community/seps/986-specify-format-for-tool-names)
+#
+# Findings of the set (warnings, and the "limits" section):
+#   more than 128 tools: OpenAI's API takes at most 128 functions a request
+#     (https://reference.aspose.com/pdf/net/aspose.pdf.ai/completioncreaterequest/tools, mirroring the API's
+#     reference: "A max of 128 functions are supported"), and VS Code at most 128 tools a chat request
+#     (https://www.mcpbundles.com/guides/how-many-tools: "VS Code allows 128 tools per chat request";
+#     https://github.com/postmanlabs/postman-mcp-server/pull/26: "VS Code only supports up to 128 tools")
+#   more than 40 tools: Cursor sends the model at most 40 tools of all its MCP servers
+#     (https://easymanage.com/res/docs/tutorials/ai-agent/chapter-3-mcp-advanced: "Cursor allows maximum total
+#     of 40 Tools from all MCP Servers"), a figure third parties report rather than Cursor's own reference
+#   definition tokens above 10,000 (this rubric's own budget: 5% of a 200,000-token context, spent before
+#     the user says a word) and above 50,000 (a quarter of it: unacceptable). Tokens are estimated, as the
+#     Gradable rubric estimates them: the UTF-8 bytes of each tool's canonical JSON, without the
+#     'rubric/server' member the set adds, / 4, summed over the tools.
+#
+# Scoring: a tool starts at 100 and loses 40 points for each high finding,
+# 15 for each medium and 5 for each low, down to 0. The set's score is out
+# of 100: half the mean of its tools' scores, a quarter how far its tool
+# count is within Cursor's 40 (1 at 40 tools or fewer, 0 at 128 or more,
+# linear between), a quarter how far its tokens are within the budget (1 at
+# 10,000 or fewer, 0 at 50,000 or more). Grades: A >= 90, B >= 75, C >= 60,
+# D >= 40, F below.
+
+rubric "toolset" {
+  version     = "1.0.0"
+  title       = "Toolset"
+  description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
+  round       = 1
+
+  scale {
+    min = 0
+    max = 100
+  }
+
+  tool {
+    signals {
+      server = "'rubric/server' in tool && is_string(tool['rubric/server']) ? string(tool['rubric/server']) : ''"
+      me     = "surface_signals.byName[tool.name].filter(e, e.server == signals.server)[0]"
+
+      # The same name on another server.
+      duplicates = "surface_signals.byName[tool.name].filter(e, e.server != signals.server)"
+
+      # Another name of another server that reads alike.
+      lookalikes = "surface_signals.bySkeleton[signals.me.skeleton].filter(e, e.server != signals.server && e.name != tool.name)"
+
+      # Another name of another server made of the same words.
+      confusables = <<-CEL
+        signals.me.key == '' ? [] : surface_signals.byKey[signals.me.key].filter(e,
+          e.server != signals.server && e.name != tool.name && e.skeleton != signals.me.skeleton)
+      CEL
+
+      # Tool names of other servers written in this tool's text, with the
+      # words around them: every word of the text (letters and digits
+      # joined by _ - .) that is a tool's name written as an identifier
+      # (two words joined by _ - . or a capital inside; a plain word such
+      # as "search" is left out), looked up by name.
+      mentions = <<-CEL
+        texts(omit(tool, ['rubric/server'])).filter(t, !t.key && t.path != '/name').map(t,
+          find_all(t.text, r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*').filter(m,
+            m.text in surface_signals.byName && m.text.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$')
+          ).map(m, {
+            'path': t.path, 'named': m.text,
+            'servers': surface_signals.byName[m.text].map(e, e.server),
+            'around': t.text.substring(m.start > 40 ? m.start - 40 : 0, m.end + 40 < size(t.text) ? m.end + 40 : size(t.text))
+          })).flatten().filter(m, !(signals.server in m.servers) && m.named != tool.name)
+      CEL
+
+      claudeName = "'mcp__' + signals.server + '__' + tool.name"
+
+      findings = <<-CEL
+        signals.duplicates.map(e, {'check': 'duplicate_name', 'severity': 'high',
+          'message': 'the server ' + e.server + ' also has a tool named ' + tool.name + ': the model cannot tell which one it calls'})
+        + signals.lookalikes.map(e, {'check': 'lookalike_name', 'severity': 'high',
+          'message': 'the name reads like ' + e.name + ' of the server ' + e.server + ' (the same confusable skeleton; scripts here: ' + scripts(tool.name).join(', ') + ')'})
+        + signals.confusables.map(e, {'check': 'confusable_name', 'severity': 'medium',
+          'message': 'the name says what ' + e.name + ' of the server ' + e.server + ' says (the words "' + signals.me.key + '"): say what sets them apart'})
+        + signals.mentions.map(m, cel.bind(prescribes,
+          m.around.matches(r"(?i)\b(must|always|never|instead|do not|don't|only|whenever|before|after)\b"), {
+          'check': 'names_other_tool', 'severity': prescribes ? 'high' : 'medium',
+          'message': (prescribes ? 'shadowing: ' : '') + 'the text at ' + m.path + ' names ' + m.named + ', a tool of ' + m.servers.join(', ')
+            + (prescribes ? ', and prescribes how to use it' : '') + ': "' + visible(m.around) + '"'}))
+        + (tool.name.matches(r'^[a-zA-Z0-9_-]{1,64}$') ? [] : [{'check': 'name_openai', 'severity': 'medium',
+          'message': 'OpenAI\'s API refuses this name as a function name: it takes letters, digits, _ and -, at most 64 characters'}])
+        + (signals.server == '' || size(signals.claudeName) <= 64 ? [] : [{'check': 'name_claude_code', 'severity': 'medium',
+          'message': 'Claude Code names this tool ' + signals.claudeName + ', ' + string(size(signals.claudeName)) + ' characters: the API takes 64'}])
+        + (signals.server == '' || size(signals.server) + size(tool.name) <= 60 ? [] : [{'check': 'name_cursor', 'severity': 'low',
+          'message': 'server and tool name together are ' + string(size(signals.server) + size(tool.name)) + ' characters: Cursor takes 60'}])
+        + (tool.name.matches(r'^[A-Za-z0-9_.-]{1,128}$') ? [] : [{'check': 'name_mcp', 'severity': 'low',
+          'message': 'the MCP specification advises tool names of 1 to 128 characters of A-Z, a-z, 0-9, _, - and .'}])
+      CEL
+    }
+
+    metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
+    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium'))" }
+    metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
+    metric "tokens" { value = "size(bytes(canonical_json(omit(tool, ['rubric/server'])))) / 4" }
+
+    score = "clamp(100 - 40 * metrics.high - 15 * metrics.medium - 5 * metrics.low, 0, 100)"
+
+    issues = <<-CEL
+      signals.findings.map(f, {
+        'check': f.check, 'severity': f.severity, 'params': [],
+        'points': f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5,
+        'message': f.message
+      })
+    CEL
+
+    report {
+      server = "signals.server"
+    }
+  }
+
+  surface {
+    signals {
+      # Verbs that name one action, by the word they are counted as.
+      synonyms = <<-CEL
+        {'read': 'get', 'fetch': 'get', 'retrieve': 'get', 'load': 'get', 'show': 'get', 'view': 'get',
+         'find': 'search', 'query': 'search', 'lookup': 'search',
+         'add': 'create', 'insert': 'create', 'new': 'create', 'make': 'create',
+         'remove': 'delete', 'rm': 'delete', 'destroy': 'delete', 'del': 'delete',
+         'edit': 'update', 'modify': 'update', 'patch': 'update', 'change': 'update',
+         'save': 'write', 'put': 'write', 'exec': 'run', 'execute': 'run', 'invoke': 'run',
+         'ls': 'list', 'enumerate': 'list', 'dir': 'directory', 'repo': 'repository'}
+      CEL
+      fillers = "['content', 'contents', 'the', 'a', 'an', 'of', 'for', 'by', 'to', 'from', 'in', 'on', 'all', 'tool', 'mcp']"
+
+      entries = <<-CEL
+        surface.tools.map(t, cel.bind(words,
+          find_all(t.name, r'[A-Z]?[a-z]+|[A-Z]+|[0-9]+').map(m, lower(m.text)).map(w,
+            w.endsWith('ies') && size(w) > 4 ? w.substring(0, size(w) - 3) + 'y'
+            : w.endsWith('s') && !w.endsWith('ss') && size(w) > 3 ? w.substring(0, size(w) - 1) : w
+          ).map(w, w in surface_signals.synonyms ? surface_signals.synonyms[w] : w).filter(w, !(w in surface_signals.fillers)),
+          {
+            'server': 'rubric/server' in t && is_string(t['rubric/server']) ? string(t['rubric/server']) : '',
+            'name': t.name,
+            'skeleton': skeleton(t.name),
+            'key': words.distinct().sort().join(' ')
+          }))
+      CEL
+      byName     = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.name))"
+      bySkeleton = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.skeleton))"
+      byKey      = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
+
+      servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"
+    }
+
+    metric "tools" { value = "size(surface.tools)" }
+    metric "servers" { value = "size(surface_signals.servers)" }
+    metric "definitionTokens" { value = "round(sum(tools.map(t, t.tokens)), 0)" }
+    metric "definitionTokensSource" { value = "'estimated'" }
+    metric "high" { value = "sum(tools.map(t, t.high))" }
+    metric "medium" { value = "sum(tools.map(t, t.medium))" }
+    metric "low" { value = "sum(tools.map(t, t.low))" }
+    metric "names" { value = "size(tools) == 0 ? num(100) : mean(tools.map(t, t.score))" }
+    metric "count" { value = "efficiency(metrics.tools, 40, 128)" }
+    metric "budget" { value = "efficiency(metrics.definitionTokens, 10000, 50000)" }
+
+    score = "size(tools) == 0 ? dyn(null) : dyn(metrics.names / 2 + 25 * metrics.count + 25 * metrics.budget)"
+
+    warnings = <<-CEL
+      (metrics.tools > 128 ? [string(metrics.tools) + ' tools: more than OpenAI\'s API (128 functions a request) and VS Code (128 tools a chat request) take'] : [])
+      + (metrics.tools > 40 ? [string(metrics.tools) + ' tools: more than the 40 Cursor sends the model'] : [])
+      + (metrics.definitionTokens > 50000 ? ['about ' + string(metrics.definitionTokens) + ' tokens of definitions: above 50,000, a quarter of a 200,000-token context before the user says a word']
+         : metrics.definitionTokens > 10000 ? ['about ' + string(metrics.definitionTokens) + ' tokens of definitions: above the budget of 10,000'] : [])
+    CEL
+
+    report "limits" {
+      openai_tools    = "{'limit': 128, 'tools': metrics.tools, 'over': metrics.tools > 128}"
+      vscode_tools    = "{'limit': 128, 'tools': metrics.tools, 'over': metrics.tools > 128}"
+      cursor_tools    = "{'limit': 40, 'tools': metrics.tools, 'over': metrics.tools > 40}"
+      token_budget    = "{'budget': 10000, 'unacceptable': 50000, 'tokens': metrics.definitionTokens, 'estimated': true}"
+    }
+
+    report "servers" {
+      tools = <<-CEL
+        cel.bind(by, group_by(tools, surface_signals.entries.map(e, e.server)),
+          surface_signals.servers.map(s, {
+            'name': s.name, 'tools': s.name in by ? size(by[s.name]) : 0,
+            'tokens': s.name in by ? round(sum(by[s.name].map(t, t.tokens)), 0) : num(0)
+          }))
+      CEL
+    }
+  }
+
+  grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
+}
