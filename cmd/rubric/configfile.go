@@ -59,7 +59,7 @@ func (a *app) readConfig(cmd *cobra.Command, args []string) (*clientconfig.File,
 // limits of the flags.
 func (a *app) configServers(cmd *cobra.Command, file *clientconfig.File) ([]run.Server, error) {
 	// The flags' limits and switches, built as for a target.
-	_, base, err := a.buildTarget(cmd, "-", nil)
+	_, base, err := a.buildTarget(cmd, "", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +67,9 @@ func (a *app) configServers(cmd *cobra.Command, file *clientconfig.File) ([]run.
 	for _, s := range file.Servers {
 		t := s.Target
 		t.Limits, t.StrictStdout, t.FollowRedirects = base.Limits, base.StrictStdout, base.FollowRedirects
+		if s.Transport == "stdio" {
+			t.Sandbox = base.Sandbox // every server the file has rubric start
+		}
 		out = append(out, run.Server{Name: s.Name, Source: run.Source{Transport: s.Transport, Target: t}, Err: s.Err})
 	}
 	return out, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 )
 
 // targetFlags are the flags that say how to read a server.
@@ -24,6 +25,10 @@ func targetFlags(cmd *cobra.Command) {
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
 	f.Bool("strict-stdout", false, "refuse a spawned server at its first line on stdout that is not JSON-RPC")
 	f.Bool("follow-redirects", false, "follow an HTTP redirect to another origin, sending it no headers")
+	f.String("sandbox", "", "run a spawned server in a sandbox: bwrap (bubblewrap: no network, read-only system, private HOME and /tmp)")
+	f.Bool("sandbox-net", false, "let a sandboxed server use the network")
+	f.String("sandbox-cwd", "", "how a sandboxed server sees the working directory: ro (default), rw or none")
+	f.StringArray("sandbox-ro", nil, "another host path a sandboxed server sees, read-only (repeatable)")
 }
 
 // resolveTarget chooses the transport and builds the target from the
@@ -89,7 +94,42 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	}
 	t.StrictStdout = v.GetBool("strict-stdout")
 	t.FollowRedirects = v.GetBool("follow-redirects")
+	if t.Sandbox, err = a.sandbox(cmd); err != nil {
+		return "", t, err
+	}
+	if t.Sandbox.Enabled() && location != "" && name != "stdio" {
+		return "", t, fmt.Errorf("--sandbox confines a server rubric starts, and %s is read by the %s transport: give the command that starts the server after --", location, name)
+	}
 	return name, t, nil
+}
+
+// sandbox reads the --sandbox flags (see transport.Sandbox). A config
+// file found in the working directory, and not trusted, may ask for a
+// sandbox but not loosen one: it may not give the server the network, a
+// writable working directory or more host paths.
+func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
+	s := transport.Sandbox{
+		Kind: a.v.GetString("sandbox"),
+		Net:  a.v.GetBool("sandbox-net"),
+		Cwd:  a.v.GetString("sandbox-cwd"),
+	}
+	// viper would split a flag's path at a comma; a config file's list
+	// it reads as it is.
+	if cmd.Flags().Changed("sandbox-ro") {
+		s.ReadOnly, _ = cmd.Flags().GetStringArray("sandbox-ro")
+	} else {
+		s.ReadOnly = a.v.GetStringSlice("sandbox-ro")
+	}
+	if a.local != nil {
+		from := localconfig.FromFile(a.v, cmd.Flags().Changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")
+		for _, k := range []string{"sandbox-net", "sandbox-cwd", "sandbox-ro"} {
+			loosens := from[k] && (k != "sandbox-cwd" || s.Cwd == transport.CwdWritable) && (k != "sandbox-net" || s.Net) && (k != "sandbox-ro" || len(s.ReadOnly) > 0)
+			if loosens {
+				return s, fmt.Errorf("the config file %s in the working directory sets %s, which loosens the sandbox; a config file found in the working directory may not. If you trust it, pass --trust-local-config or name it with --config %s; otherwise give --%s yourself", a.local.File, k, a.local.File, k)
+			}
+		}
+	}
+	return s, s.Check()
 }
 
 // headers merges the config's headers, RUBRIC_HEADER (NAME=VALUE lines)

@@ -48,6 +48,9 @@ type Target struct {
 	// origin (scheme, host, port), to which it then sends none of the
 	// target's headers. By default such a redirect is refused.
 	FollowRedirects bool
+	// Sandbox confines a spawned server; the zero value runs it as a
+	// plain child process.
+	Sandbox Sandbox
 }
 
 // Limits bound a transport's work. A zero field means its default.

@@ -223,7 +223,19 @@ func targetToProto(t transport.Target) *pluginv1.Target {
 		},
 		StrictStdout:    t.StrictStdout,
 		FollowRedirects: t.FollowRedirects,
+		Sandbox:         sandboxToProto(t.Sandbox),
 	}
+}
+
+func sandboxToProto(s transport.Sandbox) *pluginv1.Sandbox {
+	if !s.Enabled() {
+		return nil
+	}
+	return &pluginv1.Sandbox{Kind: s.Kind, Net: s.Net, Cwd: s.Cwd, ReadOnly: s.ReadOnly}
+}
+
+func sandboxFromProto(p *pluginv1.Sandbox) transport.Sandbox {
+	return transport.Sandbox{Kind: p.GetKind(), Net: p.GetNet(), Cwd: p.GetCwd(), ReadOnly: p.GetReadOnly()}
 }
 
 func targetFromProto(p *pluginv1.Target) transport.Target {
@@ -242,5 +254,6 @@ func targetFromProto(p *pluginv1.Target) transport.Target {
 		},
 		StrictStdout:    p.GetStrictStdout(),
 		FollowRedirects: p.GetFollowRedirects(),
+		Sandbox:         sandboxFromProto(p.GetSandbox()),
 	}
 }

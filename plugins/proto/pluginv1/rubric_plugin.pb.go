@@ -597,8 +597,10 @@ type Target struct {
 	// follow_redirects lets an HTTP transport follow a redirect to another
 	// origin, without the target's headers; by default it is refused.
 	FollowRedirects bool `protobuf:"varint,8,opt,name=follow_redirects,json=followRedirects,proto3" json:"follow_redirects,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// sandbox confines a spawned server; unset runs it as a plain child.
+	Sandbox       *Sandbox `protobuf:"bytes,9,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Target) Reset() {
@@ -687,6 +689,88 @@ func (x *Target) GetFollowRedirects() bool {
 	return false
 }
 
+func (x *Target) GetSandbox() *Sandbox {
+	if x != nil {
+		return x.Sandbox
+	}
+	return nil
+}
+
+// Sandbox says how a spawned server is confined (see the engine's
+// transport.Sandbox).
+type Sandbox struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind is "bwrap", or empty for none.
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// net lets the server use the host's network.
+	Net bool `protobuf:"varint,2,opt,name=net,proto3" json:"net,omitempty"`
+	// cwd shows the working directory "ro" (also when empty), "rw" or
+	// "none".
+	Cwd string `protobuf:"bytes,3,opt,name=cwd,proto3" json:"cwd,omitempty"`
+	// read_only lists more host paths shown read-only.
+	ReadOnly      []string `protobuf:"bytes,4,rep,name=read_only,json=readOnly,proto3" json:"read_only,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Sandbox) Reset() {
+	*x = Sandbox{}
+	mi := &file_rubric_plugin_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Sandbox) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Sandbox) ProtoMessage() {}
+
+func (x *Sandbox) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Sandbox.ProtoReflect.Descriptor instead.
+func (*Sandbox) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Sandbox) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Sandbox) GetNet() bool {
+	if x != nil {
+		return x.Net
+	}
+	return false
+}
+
+func (x *Sandbox) GetCwd() string {
+	if x != nil {
+		return x.Cwd
+	}
+	return ""
+}
+
+func (x *Sandbox) GetReadOnly() []string {
+	if x != nil {
+		return x.ReadOnly
+	}
+	return nil
+}
+
 // Limits bound a transport's work; zero means the default.
 type Limits struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
@@ -700,7 +784,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -712,7 +796,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -725,7 +809,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Limits) GetStartTimeoutMs() int64 {
@@ -771,7 +855,7 @@ type ExportChunk struct {
 
 func (x *ExportChunk) Reset() {
 	*x = ExportChunk{}
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -783,7 +867,7 @@ func (x *ExportChunk) String() string {
 func (*ExportChunk) ProtoMessage() {}
 
 func (x *ExportChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -796,7 +880,7 @@ func (x *ExportChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportChunk.ProtoReflect.Descriptor instead.
 func (*ExportChunk) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ExportChunk) GetSource() string {
@@ -869,7 +953,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
 	"\aschemes\x18\x03 \x03(\tR\aschemes\x12\x1a\n" +
-	"\blocality\x18\x04 \x01(\tR\blocality\"\xb6\x03\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\"\xeb\x03\n" +
 	"\x06Target\x12\x1a\n" +
 	"\blocation\x18\x01 \x01(\tR\blocation\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\tR\x04args\x12\x10\n" +
@@ -878,13 +962,19 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\aheaders\x18\x05 \x03(\v2%.rubric.plugin.v1.Target.HeadersEntryR\aheaders\x120\n" +
 	"\x06limits\x18\x06 \x01(\v2\x18.rubric.plugin.v1.LimitsR\x06limits\x12#\n" +
 	"\rstrict_stdout\x18\a \x01(\bR\fstrictStdout\x12)\n" +
-	"\x10follow_redirects\x18\b \x01(\bR\x0ffollowRedirects\x1a6\n" +
+	"\x10follow_redirects\x18\b \x01(\bR\x0ffollowRedirects\x123\n" +
+	"\asandbox\x18\t \x01(\v2\x19.rubric.plugin.v1.SandboxR\asandbox\x1a6\n" +
 	"\bEnvEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +
 	"\fHeadersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x9a\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"^\n" +
+	"\aSandbox\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x10\n" +
+	"\x03net\x18\x02 \x01(\bR\x03net\x12\x10\n" +
+	"\x03cwd\x18\x03 \x01(\tR\x03cwd\x12\x1b\n" +
+	"\tread_only\x18\x04 \x03(\tR\breadOnly\"\x9a\x01\n" +
 	"\x06Limits\x12(\n" +
 	"\x10start_timeout_ms\x18\x01 \x01(\x03R\x0estartTimeoutMs\x12,\n" +
 	"\x12request_timeout_ms\x18\x02 \x01(\x03R\x10requestTimeoutMs\x12\x1b\n" +
@@ -915,7 +1005,7 @@ func file_rubric_plugin_proto_rawDescGZIP() []byte {
 	return file_rubric_plugin_proto_rawDescData
 }
 
-var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_rubric_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil), // 0: rubric.plugin.v1.DescribeRequest
 	(*JudgeIdentity)(nil),   // 1: rubric.plugin.v1.JudgeIdentity
@@ -926,34 +1016,36 @@ var file_rubric_plugin_proto_goTypes = []any{
 	(*Answer)(nil),          // 6: rubric.plugin.v1.Answer
 	(*TransportInfo)(nil),   // 7: rubric.plugin.v1.TransportInfo
 	(*Target)(nil),          // 8: rubric.plugin.v1.Target
-	(*Limits)(nil),          // 9: rubric.plugin.v1.Limits
-	(*ExportChunk)(nil),     // 10: rubric.plugin.v1.ExportChunk
-	nil,                     // 11: rubric.plugin.v1.JudgeConfig.OptionsEntry
-	nil,                     // 12: rubric.plugin.v1.Target.EnvEntry
-	nil,                     // 13: rubric.plugin.v1.Target.HeadersEntry
+	(*Sandbox)(nil),         // 9: rubric.plugin.v1.Sandbox
+	(*Limits)(nil),          // 10: rubric.plugin.v1.Limits
+	(*ExportChunk)(nil),     // 11: rubric.plugin.v1.ExportChunk
+	nil,                     // 12: rubric.plugin.v1.JudgeConfig.OptionsEntry
+	nil,                     // 13: rubric.plugin.v1.Target.EnvEntry
+	nil,                     // 14: rubric.plugin.v1.Target.HeadersEntry
 }
 var file_rubric_plugin_proto_depIdxs = []int32{
-	11, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
-	12, // 1: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
-	13, // 2: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
-	9,  // 3: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
-	0,  // 4: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	2,  // 5: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
-	3,  // 6: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
-	4,  // 7: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
-	0,  // 8: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	8,  // 9: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
-	1,  // 10: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
-	1,  // 11: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
-	6,  // 12: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
-	5,  // 13: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
-	7,  // 14: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
-	10, // 15: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
-	10, // [10:16] is the sub-list for method output_type
-	4,  // [4:10] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	12, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
+	13, // 1: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
+	14, // 2: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
+	10, // 3: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
+	9,  // 4: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
+	0,  // 5: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	2,  // 6: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
+	3,  // 7: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
+	4,  // 8: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
+	0,  // 9: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	8,  // 10: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
+	1,  // 11: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
+	1,  // 12: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
+	6,  // 13: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
+	5,  // 14: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
+	7,  // 15: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
+	11, // 16: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
+	11, // [11:17] is the sub-list for method output_type
+	5,  // [5:11] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_rubric_plugin_proto_init() }
@@ -967,7 +1059,7 @@ func file_rubric_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rubric_plugin_proto_rawDesc), len(file_rubric_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

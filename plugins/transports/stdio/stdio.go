@@ -34,6 +34,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/sandbox"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
@@ -91,7 +92,10 @@ func (Transport) Describe(context.Context) (transport.Info, error) {
 // is never left running, and nothing Export started outlives it: every
 // process that still carries the session's mark in its environment
 // (procgroup.Mark) is killed once the server has ended, one that left the
-// process group with setsid() included.
+// process group with setsid() included. With target.Sandbox the server
+// runs under bubblewrap instead (internal/sandbox): the environment is
+// then only what the sandbox passes plus target.Env, and ending bwrap
+// ends everything inside.
 func (t Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -157,6 +161,9 @@ type proc struct {
 	out    *outGuard
 	tail   *termtext.Tail
 	mark   string // the environment entry of the server's session
+	// sandboxed says the process is bwrap, which may fail to set the
+	// sandbox up before the server ever runs.
+	sandboxed bool
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -187,6 +194,19 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 	// the process group, when the server stops.
 	mark := procgroup.Mark()
 	cmd.Env = append(environ(target.Env), mark)
+	if target.Sandbox.Enabled() {
+		// bwrap takes the server's place: it reads the pipes' ends, and
+		// the server inside gets only the environment built here.
+		w, err := sandbox.Wrap(target.Sandbox, sandbox.Spec{
+			Name: name, Args: target.Args, Dir: target.Dir,
+			Env: append(pairs(target.Env), mark),
+		}, sandbox.System())
+		if err != nil {
+			return nil, startError(name, err)
+		}
+		cmd = exec.Command(w.Path, w.Args...)
+		cmd.Env = w.Env
+	}
 	// The server is killed if rubric dies first; it stays in the plugin's
 	// process group, which the host kills whole afterwards.
 	cmd.SysProcAttr = procgroup.Attr(false, syscall.SIGKILL)
@@ -219,6 +239,7 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		drained: make(chan struct{}),
 		quit:    make(chan struct{}),
 	}
+	p.sandboxed = target.Sandbox.Enabled()
 	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
@@ -237,10 +258,14 @@ func closeAll(files ...*os.File) {
 // environ is the caller's environment plus extra, in a stable order; a
 // later entry wins over an earlier one of the same name.
 func environ(extra map[string]string) []string {
-	env := os.Environ()
-	keys := slices.Sorted(maps.Keys(extra))
-	for _, k := range keys {
-		env = append(env, k+"="+extra[k])
+	return append(os.Environ(), pairs(extra)...)
+}
+
+// pairs is m as NAME=VALUE entries sorted by name.
+func pairs(m map[string]string) []string {
+	env := make([]string, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		env = append(env, k+"="+m[k])
 	}
 	return env
 }
@@ -394,6 +419,9 @@ func (p *proc) exitError(method string) error {
 	}
 	if d := p.out.dropped(); d != "" {
 		msg += "\n" + d
+	}
+	if p.sandboxed && slices.ContainsFunc(p.tail.Lines(stderrLines), func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
+		msg += "\n" + sandbox.FailedHint
 	}
 	return errors.New(msg)
 }

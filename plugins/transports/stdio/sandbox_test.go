@@ -1,0 +1,239 @@
+package stdio
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/fakemcp"
+	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/sandbox"
+)
+
+// needBwrap skips the test where bubblewrap is missing or cannot make
+// namespaces, unless RUBRIC_REQUIRE_SERVERS says the machine was set up
+// for every test (.ci/run installs bubblewrap).
+func needBwrap(t *testing.T) {
+	t.Helper()
+	err := exec.Command("bwrap", "--unshare-all", "--ro-bind", "/", "/", "true").Run()
+	if err == nil {
+		return
+	}
+	if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {
+		t.Fatalf("bwrap does not run here (%v): apt-get install bubblewrap", err)
+	}
+	t.Skipf("bwrap does not run here (%v): apt-get install bubblewrap", err)
+}
+
+// TestSandboxHostile runs the hostile fake server, which reads a file
+// outside its reach, writes into the real HOME, connects to a listener
+// the test opens on 127.0.0.1 and writes into its working directory. As
+// a plain child process every attempt succeeds (the case that shows the
+// test sees an escape); under bwrap each fails, while its tools are still
+// read. The listener is checked without a timer: after Export the test
+// connects to it itself, and the kernel hands connections over in the
+// order they were made, so the first one accepted is the server's if it
+// ever connected.
+func TestSandboxHostile(t *testing.T) {
+	needBwrap(t)
+	bwrap := transport.Sandbox{Kind: transport.SandboxBwrap}
+	with := func(f func(*transport.Sandbox)) transport.Sandbox { s := bwrap; f(&s); return s }
+	type want struct {
+		read, writeHome, dial, writeCwd string // outcomes, as regular expressions
+		homeWritten, cwdWritten, dialed bool   // what reached the host
+		leaks                           bool   // the server saw the test's own environment
+	}
+	escaped := want{read: `^got the secret$`, writeHome: `^wrote$`, dial: `^connected$`, writeCwd: `^wrote$`,
+		homeWritten: true, cwdWritten: true, dialed: true, leaks: true}
+	confined := want{read: `no such file or directory`, writeHome: `^wrote$`, dial: `connection refused|network is unreachable`, writeCwd: `read-only file system`}
+	for _, tc := range []struct {
+		name    string
+		sandbox transport.Sandbox
+		want    want
+	}{
+		{name: "a plain child process gets everywhere", want: escaped},
+		{name: "bwrap", sandbox: bwrap, want: confined},
+		{name: "bwrap with a writable working directory", sandbox: with(func(s *transport.Sandbox) { s.Cwd = transport.CwdWritable }),
+			want: want{read: confined.read, writeHome: `^wrote$`, dial: confined.dial, writeCwd: `^wrote$`, cwdWritten: true}},
+		{name: "bwrap with the working directory hidden", sandbox: with(func(s *transport.Sandbox) { s.Cwd = transport.CwdHidden }),
+			want: want{read: confined.read, writeHome: `^wrote$`, dial: confined.dial, writeCwd: `^wrote$`}},
+		{name: "bwrap with the network", sandbox: with(func(s *transport.Sandbox) { s.Net = true }),
+			want: want{read: confined.read, writeHome: `^wrote$`, dial: `^connected$`, writeCwd: confined.writeCwd, dialed: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home, work := t.TempDir(), t.TempDir()
+			t.Setenv("HOME", home)
+			t.Setenv("RUBRIC_TEST_CANARY", "the test's own environment")
+			secret := filepath.Join(t.TempDir(), "secret")
+			if err := os.WriteFile(secret, []byte("the secret"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns := make(chan net.Conn, 4)
+			go func() {
+				for {
+					c, err := l.Accept()
+					if err != nil {
+						close(conns)
+						return
+					}
+					conns <- c
+				}
+			}()
+			defer func() {
+				l.Close()
+				for c := range conns {
+					c.Close()
+				}
+			}()
+
+			target := fakeTarget("hostile", transport.Limits{})
+			target.Env[fakemcp.HostileRead] = secret
+			target.Env[fakemcp.HostileWrite] = filepath.Join(home, "pwned")
+			target.Env[fakemcp.HostileDial] = l.Addr().String()
+			target.Dir = work
+			target.Sandbox = tc.sandbox
+			s, err := Transport{}.Export(context.Background(), target)
+			if err != nil {
+				t.Fatalf("Export: %v", err)
+			}
+			got := map[string]string{}
+			for _, tool := range s.Tools {
+				desc, _ := tool.Def["description"].(string)
+				if _, outcome, ok := strings.Cut(desc, ": "); ok && tool.Name != "look_around" {
+					desc = outcome
+				}
+				got[tool.Name] = desc
+			}
+			for tool, re := range map[string]string{"read_outside": tc.want.read, "write_home": tc.want.writeHome, "dial_local": tc.want.dial, "write_cwd": tc.want.writeCwd} {
+				if !regexp.MustCompile(re).MatchString(got[tool]) {
+					t.Errorf("%s: %q, want %s", tool, got[tool], re)
+				}
+			}
+
+			for _, f := range []struct {
+				path string
+				want bool
+			}{{filepath.Join(home, "pwned"), tc.want.homeWritten}, {filepath.Join(work, fakemcp.WroteCwd), tc.want.cwdWritten}} {
+				_, err := os.Stat(f.path)
+				if written := err == nil; written != f.want {
+					t.Errorf("%s on the host: written %v, want %v", f.path, written, f.want)
+				} else if !written && !errors.Is(err, os.ErrNotExist) {
+					t.Error(err)
+				}
+			}
+
+			mine, err := net.Dial("tcp", l.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer mine.Close()
+			first := <-conns
+			if dialed := first.RemoteAddr().String() != mine.LocalAddr().String(); dialed != tc.want.dialed {
+				t.Errorf("the listener was reached by the server: %v, want %v", dialed, tc.want.dialed)
+			}
+
+			look := got["look_around"]
+			if leaks := strings.Contains(look, "RUBRIC_TEST_CANARY"); leaks != tc.want.leaks {
+				t.Errorf("the server saw the test's environment: %v, want %v (%s)", leaks, tc.want.leaks, look)
+			}
+			if tc.sandbox.Enabled() {
+				// Its HOME is empty but for what it wrote there, its /tmp
+				// holds only the folders above what the sandbox shows
+				// there (the working directory, the test binary, its
+				// HOME), and it sees only what rubric gives it (bwrap adds
+				// PWD).
+				homeHolds := "[pwned]"
+				if tc.sandbox.Cwd == transport.CwdHidden {
+					homeHolds = "[" + fakemcp.WroteCwd + " pwned]"
+				}
+				if want := "home " + homeHolds + " · tmp ["; !strings.HasPrefix(look, want) {
+					t.Errorf("look_around: %q, want it to start %q", look, want)
+				}
+				tmpShown := map[string]bool{}
+				shown := []string{os.Args[0], home}
+				if tc.sandbox.Cwd != transport.CwdHidden {
+					shown = append(shown, work)
+				}
+				for _, p := range shown {
+					if rel, err := filepath.Rel("/tmp", p); err == nil && !strings.HasPrefix(rel, "..") {
+						tmpShown[strings.Split(rel, "/")[0]] = true
+					}
+				}
+				_, tmp, _ := strings.Cut(look, " · tmp [")
+				tmp, _, _ = strings.Cut(tmp, "]")
+				for _, name := range strings.Fields(tmp) {
+					if !tmpShown[name] {
+						t.Errorf("the server's /tmp holds %s", name)
+					}
+				}
+				_, names, _ := strings.Cut(look, "env [")
+				env := strings.Fields(strings.TrimSuffix(names, "]"))
+				allowed := map[string]bool{"PATH": true, "HOME": true, "TMPDIR": true, "RUBRIC_SESSION": true, "GORACE": true, "PWD": true,
+					fakeEnv: true, fakemcp.HostileRead: true, fakemcp.HostileWrite: true, fakemcp.HostileDial: true,
+					"LANG": true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "TZ": true, "USER": true, "LOGNAME": true}
+				for _, name := range env {
+					if !allowed[name] {
+						t.Errorf("the server's environment holds %s, which rubric did not give it", name)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSandboxStops reads a sandboxed server that ignores SIGTERM and the
+// end of its input and leaves a child that does the same: Export returns
+// its tool, and afterwards no process on the host carries the variable
+// the test gave the server, which every process inside inherits.
+func TestSandboxStops(t *testing.T) {
+	needBwrap(t)
+	t.Setenv("HOME", t.TempDir())
+	tag := "FAKE_TAG=" + filepath.Base(t.TempDir())
+	target := fakeTarget("family-ok", transport.Limits{})
+	k, v, _ := strings.Cut(tag, "=")
+	target.Env[k] = v
+	target.Dir = t.TempDir()
+	target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
+	s, err := Transport{}.Export(context.Background(), target)
+	if err != nil {
+		t.Fatalf("Export: %v", err)
+	}
+	if len(s.Tools) != 1 || s.Tools[0].Name != "one" {
+		t.Errorf("tools %v, want one", s.Tools)
+	}
+	if n := procgroup.KillMarked(tag); n != 0 {
+		t.Errorf("%d processes of the sandboxed server outlived Export", n)
+	}
+}
+
+// TestSandboxSetupFails runs a bwrap that cannot make its namespaces, as
+// on a system that keeps user namespaces from users: the error quotes
+// bwrap and says what to change, and nothing runs unconfined instead.
+func TestSandboxSetupFails(t *testing.T) {
+	bin := t.TempDir()
+	fake := "#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(bin, "bwrap"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("HOME", t.TempDir())
+	target := fakeTarget("hostile", transport.Limits{})
+	target.Dir = t.TempDir()
+	target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
+	_, err := Transport{}.Export(context.Background(), target)
+	want := "server exited with status 1 before answering initialize; its stderr ended with: bwrap: setting up uid map: Permission denied\n" + sandbox.FailedHint
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant %s", err, want)
+	}
+}
