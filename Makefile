@@ -69,6 +69,7 @@ FUZZ = -fuzztime 2m -fuzzminimizetime 100x
 
 fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
+	$(GO) test ./internal/jsonpos -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' $(FUZZ)
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLoad$$' $(FUZZ)
 	$(GO) test ./engine/report -run '^$$' -fuzz '^FuzzRead$$' $(FUZZ)
