@@ -13,20 +13,31 @@ build:
 	$(GO) build -o rubric ./cmd/rubric
 
 # testdeps installs what the tests read or run but do not ship, each
-# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
+# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema and the
+# Jenkins JUnit XML schema (testdeps/), the SARIF validator
+# (testdeps/sarif-multitool/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
 # the versions captured in the corpus) and the MCP Inspector's CLI
 # (testdeps/inspector/, a client nobody here wrote, for rubric mcp). The
 # Inspector is 111 MB, so it is installed again only when its lock file
 # is newer than what npm last installed from it.
 INSPECTOR = testdeps/inspector/node_modules/.package-lock.json
+# Microsoft's SARIF validator (testdeps/sarif-multitool/), a 96 MB
+# self-contained binary, installed again only when its lock file
+# changes; its package's one install script (chmod u+x) is run here, as
+# every install runs with --ignore-scripts.
+MULTITOOL = testdeps/sarif-multitool/node_modules/.package-lock.json
 
-testdeps: $(INSPECTOR)
+testdeps: $(INSPECTOR) $(MULTITOOL)
 	npm ci --prefix testdeps --ignore-scripts --no-audit --no-fund --loglevel=error
 	npm ci --prefix testdata/servers --ignore-scripts --no-audit --no-fund --loglevel=error
 
 $(INSPECTOR): testdeps/inspector/package-lock.json
 	npm ci --prefix testdeps/inspector --ignore-scripts --no-audit --no-fund --loglevel=error
+
+$(MULTITOOL): testdeps/sarif-multitool/package-lock.json
+	npm ci --prefix testdeps/sarif-multitool --ignore-scripts --no-audit --no-fund --loglevel=error
+	chmod u+x testdeps/sarif-multitool/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
