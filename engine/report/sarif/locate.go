@@ -369,7 +369,8 @@ type ranked struct {
 // rank orders the lines that quote a tool's name: source under the
 // server's directory before elsewhere, code before tests, fixtures and
 // documents, and a line that looks like a tool's definition (it says
-// tool or name) before one that only mentions it.
+// tool or name) before one that only mentions it, and code before a
+// comment.
 func rank(file, text, dir string) int {
 	score := 0
 	if dir == "." || dir == "" || strings.HasPrefix(file, filepath.ToSlash(dir)+"/") {
@@ -383,9 +384,15 @@ func rank(file, text, dir string) int {
 	default:
 		score += 4
 	}
-	t := strings.ToLower(text)
+	t := strings.ToLower(strings.TrimSpace(text))
 	if strings.Contains(t, "tool") || strings.Contains(t, "name") {
 		score += 2
+	}
+	for _, c := range []string{"//", "#", "*", "/*", "<!--", "--"} {
+		if strings.HasPrefix(t, c) {
+			score -= 3 // a comment that mentions the tool
+			break
+		}
 	}
 	return score
 }
