@@ -13,7 +13,9 @@ build:
 	$(GO) build -o rubric ./cmd/rubric
 
 # testdeps installs what the tests read or run but do not ship, each
-# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
+# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema and the
+# Jenkins JUnit XML schema (testdeps/), the SARIF validator
+# (testdeps/sarif-multitool/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
 # the versions captured in the corpus), the TypeScript SDK v2 that the
 # MCP 2026-07-28 test servers are written with (testdata/modern/) and the
@@ -22,11 +24,19 @@ build:
 # directory is installed again only when its lock file is newer than what
 # npm last installed from it (node_modules/.package-lock.json).
 NPM_DIRS = testdeps testdata/servers testdata/modern testdeps/inspector
+# Microsoft's SARIF validator (testdeps/sarif-multitool/) is a 96 MB
+# self-contained binary; its package's one install script (chmod u+x) is
+# run here, as every install runs with --ignore-scripts.
+MULTITOOL = testdeps/sarif-multitool/node_modules/.package-lock.json
 
-testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS))
+testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS)) $(MULTITOOL)
 
 %/node_modules/.package-lock.json: %/package-lock.json
 	npm ci --prefix $* --ignore-scripts --no-audit --no-fund --loglevel=error
+
+$(MULTITOOL): testdeps/sarif-multitool/package-lock.json
+	npm ci --prefix testdeps/sarif-multitool --ignore-scripts --no-audit --no-fund --loglevel=error
+	chmod u+x testdeps/sarif-multitool/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -129,6 +139,7 @@ FUZZ = -fuzztime 2m -fuzzminimizetime 100x
 
 fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
+	$(GO) test ./internal/jsonpos -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecodeSplit$$' $(FUZZ)
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLoad$$' $(FUZZ)
 	$(GO) test ./engine/report -run '^$$' -fuzz '^FuzzRead$$' $(FUZZ)

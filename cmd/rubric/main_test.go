@@ -61,6 +61,8 @@ func TestScripts(t *testing.T) {
 			"gone":          goneCmd,
 			"fakellm":       fakeLLMCmd,
 			"tidyrepo":      tidyRepoCmd,
+			"sloppyrepo":    sloppyRepoCmd,
+			"sarifcheck":    sarifCheckCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")

@@ -41,9 +41,11 @@ installed set, with --set-rubric. A server that cannot be read is
 reported with its reason while the others are scored, and the run then
 exits 2 naming it. --server NAME scores that one server alone.
 
-The summary goes to standard output in --format (text, json, markdown or
-sarif), or into --out. --json, --markdown and --sarif write more files at
-once. Files are written atomically.`,
+The summary goes to standard output in --format (text, json, markdown,
+sarif, junit, gitlab or badge), or into --out. --json, --markdown,
+--sarif, --junit (a test case per tool, failed below --fail-under or with
+error-level issues), --gitlab (Code Quality) and --badge (a shields.io
+endpoint) write more files at once. Files are written atomically.`,
 		Example: `  rubric score examples/captures/filesystem.tools.json
   rubric score -- npx -y @modelcontextprotocol/server-everything
   rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
@@ -126,7 +128,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	defer done()
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record:  v.GetString("record"),
-		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
+		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format, threshold) },
 		Failed:  failed,
 		Outputs: run.Paths(reports),
 	})
@@ -144,8 +146,9 @@ func (a *app) textOptions() text.Options {
 // writeOutputs writes the main output to --out or standard output (in
 // colour on a terminal), then the extra files; every file is written
 // atomically.
-func (a *app) writeOutputs(rep *report.Report, format writers.Writer) error {
+func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder *rubric.Threshold) error {
 	opt := a.textOptions()
+	opt.FailUnder = failUnder
 	o := writers.Outputs{Main: format, Out: a.v.GetString("out"), Files: map[string]string{}}
 	if f, ok := a.stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
 		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)

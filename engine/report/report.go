@@ -34,7 +34,10 @@ type Report struct {
 	Generator     Generator `json:"generator"`
 	Rubric        Rubric    `json:"rubric"`
 	Target        string    `json:"target"`
-	Surface       Surface   `json:"surface"`
+	// Origin says where the target is, for writers that point into
+	// files (SARIF locations); nil when the report does not say.
+	Origin  *Origin `json:"origin,omitempty"`
+	Surface Surface `json:"surface"`
 	// Complete is false when scoring could not finish; such a report has
 	// no scores and says why in Warnings.
 	Complete bool `json:"complete"`
@@ -79,6 +82,27 @@ type Report struct {
 
 // Embed records the scored surface, to be written as embedded_surface.
 func (r *Report) Embed(s *surface.Surface) { r.surface = s }
+
+// Origin is where a report's target was read: a file, a command started
+// in a directory, or an endpoint.
+type Origin struct {
+	// Kind is "file", "command" or "endpoint", what the transport's
+	// target names.
+	Kind string `json:"kind"`
+	// Path is the file read, as given (relative to the directory rubric
+	// ran in), for kind "file"; "" for standard input.
+	Path string `json:"path,omitempty"`
+	// Dir is the directory a command was started in, as given; "" for
+	// the directory rubric ran in.
+	Dir string `json:"dir,omitempty"`
+}
+
+// Origin kinds.
+const (
+	OriginFile     = "file"
+	OriginCommand  = "command"
+	OriginEndpoint = "endpoint"
+)
 
 // Generator names the program that wrote the report.
 type Generator struct {

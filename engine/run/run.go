@@ -212,24 +212,46 @@ func (s *Session) EndProgress() {
 // started for this alone. A target written SCHEME://... must be of a
 // scheme the transport reads.
 func (s *Session) Export(ctx context.Context, name string, t transport.Target) (*surface.Surface, error) {
+	surf, _, err := s.export(ctx, name, t)
+	return surf, err
+}
+
+// export is Export that also says what the transport is.
+func (s *Session) export(ctx context.Context, name string, t transport.Target) (*surface.Surface, transport.Info, error) {
 	tr, err := s.opt.Plugins.Transport(ctx, name)
 	if err != nil {
-		return nil, err
+		return nil, transport.Info{}, err
 	}
 	defer tr.Close()
 	info, err := tr.Describe(ctx)
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
 	if sc := Scheme(t.Location); sc != "" && !handles(info, sc) {
-		return nil, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, sc, strings.Join(info.Schemes, ", "))
+		return nil, info, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, sc, strings.Join(info.Schemes, ", "))
 	}
 	surf, err := tr.Export(ctx, t)
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
 	redactSurface(surf, s.opt.RedactParams)
-	return surf, nil
+	return surf, info, nil
+}
+
+// origin is where a report says its target was read, for the writers
+// that point into files.
+func origin(t transport.Target, info transport.Info) *report.Origin {
+	switch info.Locality.Of() {
+	case transport.Path:
+		o := &report.Origin{Kind: report.OriginFile}
+		if p := info.PathOf(t.Location); p != "-" {
+			o.Path = p
+		}
+		return o
+	case transport.Command:
+		return &report.Origin{Kind: report.OriginCommand, Dir: t.Dir}
+	}
+	return &report.Origin{Kind: report.OriginEndpoint}
 }
 
 // Describe starts the transport named name to ask what it is, and ends
@@ -380,11 +402,16 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	f.stage = StageExport
 	surf := src.Surface
 	readMS := 0.0
+	var from *report.Origin
 	if surf == nil {
-		if surf, err = s.Export(ctx, src.Transport, src.Target); err != nil {
+		var info transport.Info
+		if surf, info, err = s.export(ctx, src.Transport, src.Target); err != nil {
 			return nil, err
 		}
 		readMS = float64(time.Since(start).Microseconds()) / 1000
+		from = origin(src.Target, info)
+	} else if o.Answers != nil {
+		from = o.Answers.Origin // rescored: the same target
 	}
 	n := len(surf.Tools)
 	f.tools, f.stage = &n, StageScore
@@ -394,6 +421,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 		return nil, err
 	}
 	rep.Timings.ReadMS = readMS
+	rep.Origin = from
 	switch {
 	case own != nil:
 		if rep.Judge, err = s.JudgeBlock(ctx, r); err != nil {

@@ -53,7 +53,13 @@ var Captures = []string{
 // engine/score/testdata/corpus, wherever the calling test runs.
 func Capture(t testing.TB, name string) *report.Report {
 	t.Helper()
-	return ScoreFile(t, filepath.Join(engineDir(t), "score", "testdata", "corpus", name))
+	return ScoreFile(t, CapturePath(t, name))
+}
+
+// CapturePath is the path of a capture of the shared corpus.
+func CapturePath(t testing.TB, name string) string {
+	t.Helper()
+	return filepath.Join(engineDir(t), "score", "testdata", "corpus", name)
 }
 
 // Testdata scores a file of engine/report/testdata, wherever the calling

@@ -1,15 +1,43 @@
 // Package sarif writes a report as a SARIF 2.1.0 log, the format that code
 // scanning services (GitHub code scanning, Azure DevOps) and SARIF viewers
-// read.
+// read, shaped to pass GitHub's checks (the SARIF validator's GH rules).
 //
 // The log holds one run. Its tool driver is "rubric", with the version of
 // the program that wrote the report. Every check that found an issue in at
-// least one tool is a rule: its id is the check name and its short
-// description the check's title. Every issue is one result of its check's
-// rule; the message is the issue's message after the tool's name, and the
-// location is the tool as a logical location of kind "function", fully
-// qualified as "<server>/<tool>", where <server> is the server's name, or
-// failing that the surface's source, or the report's target.
+// least one tool is a rule: its id is the check name, its short
+// description the check's title, its full description and help (text and
+// Markdown) say which rubric weighs it and how much, and its tags are
+// "mcp", "tool-definition" and "rubric/<name>". Every issue is one result
+// of its check's rule; the message is the issue's message after the
+// tool's name.
+//
+// Every result has a physical location (GitHub shows no result without
+// one) beside its logical location, the tool as a "function" fully
+// qualified as "<server>/<tool>":
+//
+//   - a file target (the report's origin): the file, at the line and
+//     column of the member the issue is about: the schema of its first
+//     parameter, the member its check's name or title names
+//     (description, output schema, annotations, title, input schema),
+//     else the tool's "name" member;
+//   - a command started inside a git work tree: the tracked line that
+//     quotes the tool's name ("name", 'name' or `name`, found with one
+//     git grep), the best of them (source beside the server before
+//     tests, fixtures and documents) as the location and up to ten others
+//     as related locations;
+//   - otherwise the server's manifest (server.json, package.json or
+//     pyproject.toml in its directory), or the pseudo-path
+//     "mcp-server.tools", at line 1, which the message then says.
+//
+// Paths are relative to the top of the git work tree that holds the
+// target, or to the directory rubric ran in; columns count Unicode code
+// points (the run's columnKind).
+//
+// Each result carries partialFingerprints["rubricFinding/v1"], a hash of
+// the rubric's name, the server, the tool, the check and the parameters:
+// it stays the same across runs and when the definition moves to other
+// lines. The run's automationDetails.id is "rubric/<rubric>/<server>/",
+// so each server and rubric is its own code scanning category.
 //
 // A result's level comes from the weight (points) of its check:
 //
@@ -33,6 +61,12 @@
 // when the rubric says), and the run's properties the unit gains count in
 // (fixUnit) and the value they move (fixOverall).
 //
+// GitHub keeps at most 5,000 results a run (and refuses more than
+// 25,000). A report with more issues than 5,000 is written with one
+// result per tool instead, of the rule "tool-issues", listing the tool's
+// issues in its message; should even those be more than 25,000, the rest
+// are left out and the invocation says so.
+//
 // The run's property bag records the rubric (name, version, digest), the
 // surface (hash, tool count) and the overall score, exact score and grade
 // when there is one, so that a result can be traced to exactly what was
@@ -42,10 +76,15 @@
 package sarif
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -57,11 +96,21 @@ const (
 	version   = "2.1.0"
 	toolName  = "rubric"
 	infoURI   = "https://github.com/rubricmcp/rubric"
+	// fingerprintKey names rubric's own partial fingerprint.
+	fingerprintKey = "rubricFinding/v1"
+	// aggregateRule is the rule of a result that stands for all of one
+	// tool's issues.
+	aggregateRule = "tool-issues"
 )
 
 var (
 	errorPoints   = num.Int(20)
 	warningPoints = num.Int(10)
+	// shownResults is how many results a run may have before they are
+	// aggregated per tool, maxResults how many GitHub accepts at all
+	// (docs.github.com, "SARIF results exceed limit").
+	shownResults = 5000
+	maxResults   = 25000
 )
 
 type sarifLog struct {
@@ -71,10 +120,16 @@ type sarifLog struct {
 }
 
 type run struct {
-	Tool        tool          `json:"tool"`
-	Invocations []invocation  `json:"invocations"`
-	Results     []result      `json:"results"`
-	Properties  runProperties `json:"properties"`
+	Tool              tool              `json:"tool"`
+	AutomationDetails automationDetails `json:"automationDetails"`
+	Invocations       []invocation      `json:"invocations"`
+	ColumnKind        string            `json:"columnKind"`
+	Results           []result          `json:"results"`
+	Properties        runProperties     `json:"properties"`
+}
+
+type automationDetails struct {
+	ID string `json:"id"`
 }
 
 type tool struct {
@@ -91,8 +146,15 @@ type driver struct {
 type rule struct {
 	ID                   string         `json:"id"`
 	ShortDescription     text           `json:"shortDescription"`
+	FullDescription      text           `json:"fullDescription"`
+	Help                 multiformat    `json:"help"`
 	DefaultConfiguration configuration  `json:"defaultConfiguration"`
 	Properties           ruleProperties `json:"properties"`
+}
+
+type multiformat struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
 }
 
 type configuration struct {
@@ -100,9 +162,10 @@ type configuration struct {
 }
 
 type ruleProperties struct {
-	Points string `json:"points"`
-	// Tags are "security" for a rule whose results have a severity.
-	Tags []string `json:"tags,omitempty"`
+	Points string `json:"points,omitempty"`
+	// Tags are "mcp", "tool-definition" and "rubric/<name>", and
+	// "security" for a rule whose results have a severity.
+	Tags []string `json:"tags"`
 	// SecuritySeverity is the highest of its results', for code scanning.
 	SecuritySeverity string `json:"security-severity,omitempty"`
 }
@@ -122,12 +185,14 @@ type notification struct {
 }
 
 type result struct {
-	RuleID     string           `json:"ruleId"`
-	RuleIndex  int              `json:"ruleIndex"`
-	Level      string           `json:"level"`
-	Message    text             `json:"message"`
-	Locations  []location       `json:"locations"`
-	Properties resultProperties `json:"properties"`
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             text              `json:"message"`
+	Locations           []location        `json:"locations"`
+	RelatedLocations    []relatedLocation `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          resultProperties  `json:"properties"`
 }
 
 type resultProperties struct {
@@ -142,10 +207,33 @@ type resultProperties struct {
 	// on GitHub's scale, for security findings.
 	Severity         string `json:"severity,omitempty"`
 	SecuritySeverity string `json:"security-severity,omitempty"`
+	// Issues counts the issues an aggregated result stands for.
+	Issues int `json:"issues,omitempty"`
 }
 
 type location struct {
+	PhysicalLocation physicalLocation  `json:"physicalLocation"`
 	LogicalLocations []logicalLocation `json:"logicalLocations"`
+}
+
+type relatedLocation struct {
+	ID               int              `json:"id"`
+	PhysicalLocation physicalLocation `json:"physicalLocation"`
+	Message          text             `json:"message"`
+}
+
+type physicalLocation struct {
+	ArtifactLocation artifactLocation `json:"artifactLocation"`
+	Region           region           `json:"region"`
+}
+
+type artifactLocation struct {
+	URI string `json:"uri"`
+}
+
+type region struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
 }
 
 type logicalLocation struct {
@@ -178,9 +266,29 @@ type surfaceProperties struct {
 	ToolCount int    `json:"toolCount"`
 }
 
-// Write writes r to w as an indented SARIF 2.1.0 log with a final newline.
+// Options say where the files a log points into are.
+type Options struct {
+	// Dir is the directory rubric ran in, which the report's origin (a
+	// file's path, a command's directory) is relative to; "" means the
+	// working directory.
+	Dir string
+	// Root, when set, is the directory paths are relative to, in place
+	// of the top of the git work tree that holds the target.
+	Root string
+}
+
+// Write writes r to w as an indented SARIF 2.1.0 log with a final
+// newline, locating findings from the working directory.
 func Write(w io.Writer, r *report.Report) error {
-	log, err := build(r)
+	return WriteOptions(w, r, Options{})
+}
+
+// WriteOptions is Write with the directory findings are located from.
+func WriteOptions(w io.Writer, r *report.Report, opt Options) error {
+	if r == nil {
+		return fmt.Errorf("write SARIF: no report to write")
+	}
+	log, err := build(r, newLocator(r, opt))
 	if err != nil {
 		return err
 	}
@@ -193,14 +301,17 @@ func Write(w io.Writer, r *report.Report) error {
 	return nil
 }
 
-func build(r *report.Report) (*sarifLog, error) {
-	if r == nil {
-		return nil, fmt.Errorf("write SARIF: no report to write")
-	}
+// finding is one issue on its way to a result.
+type finding struct {
+	fix   report.Fix
+	level string
+	at    located
+}
+
+func build(r *report.Report, loc *locator) (*sarifLog, error) {
 	prefix := serverName(r)
 	rules := []rule{}
 	ruleIndex := map[string]int{}
-	results := []result{}
 	fixes, err := r.FixList()
 	if err != nil {
 		return nil, fmt.Errorf("write SARIF: %w", err)
@@ -209,66 +320,76 @@ func build(r *report.Report) (*sarifLog, error) {
 	for _, t := range r.Tools {
 		tools[t.Name] = t
 	}
+	tags := []string{"mcp", "tool-definition", "rubric/" + r.Rubric.Name}
+	var findings []finding
 	for _, f := range fixes {
 		t, is := tools[f.Tool], f.Issue
-		{
-			points := is.Points
-			level, err := levelOf(points)
-			if err != nil {
-				return nil, fmt.Errorf("write SARIF: tool %q, check %q: %w", t.Name, is.Check, err)
-			}
-			sec, secLevel, isSecurity := securityOf(is.Severity)
-			if isSecurity {
-				level = secLevel
-			}
-			idx, ok := ruleIndex[is.Check]
-			if !ok {
-				c, _ := t.Check(is.Check)
-				title := c.Title
-				if title == "" {
-					title = is.Check
-				}
-				idx = len(rules)
-				ruleIndex[is.Check] = idx
-				rules = append(rules, rule{
-					ID:                   is.Check,
-					ShortDescription:     text{title},
-					DefaultConfiguration: configuration{level},
-					Properties:           ruleProperties{Points: points},
-				})
-			}
-			if isSecurity {
-				rp := &rules[idx].Properties
-				rp.Tags = []string{"security"}
-				if rp.SecuritySeverity == "" || securityRank(sec) > securityRank(rp.SecuritySeverity) {
-					rp.SecuritySeverity = sec
-					rules[idx].DefaultConfiguration = configuration{level}
-				}
-			}
-			fqn := t.Name
-			if prefix != "" {
-				fqn = prefix + "/" + t.Name
-			}
-			params := is.Params
-			if params == nil {
-				params = []string{}
-			}
-			results = append(results, result{
-				RuleID:    is.Check,
-				RuleIndex: idx,
-				Level:     level,
-				Message:   text{t.Name + ": " + is.Message},
-				Locations: []location{{LogicalLocations: []logicalLocation{{
-					Name: t.Name, FullyQualifiedName: fqn, Kind: "function",
-				}}}},
-				Properties: resultProperties{Tool: t.Name, Params: params, Points: points, Gain: f.Gain.Exact(), Moves: moves(f),
-					Severity: is.Severity, SecuritySeverity: sec},
-			})
+		points := is.Points
+		level, err := levelOf(points)
+		if err != nil {
+			return nil, fmt.Errorf("write SARIF: tool %q, check %q: %w", t.Name, is.Check, err)
 		}
+		sec, secLevel, isSecurity := securityOf(is.Severity)
+		if isSecurity {
+			level = secLevel
+		}
+		c, _ := t.Check(is.Check)
+		title := c.Title
+		if title == "" {
+			title = is.Check
+		}
+		if _, ok := ruleIndex[is.Check]; !ok {
+			ruleIndex[is.Check] = len(rules)
+			rules = append(rules, checkRule(r, is.Check, title, points, level, tags))
+		}
+		if isSecurity {
+			ru := &rules[ruleIndex[is.Check]]
+			rp := &ru.Properties
+			if !slices.Contains(rp.Tags, "security") {
+				rp.Tags = append(rp.Tags, "security")
+			}
+			if rp.SecuritySeverity == "" || securityRank(sec) > securityRank(rp.SecuritySeverity) {
+				rp.SecuritySeverity = sec
+				ru.DefaultConfiguration = configuration{level}
+			}
+		}
+		findings = append(findings, finding{fix: f, level: level, at: loc.locate(t.Name, is, title)})
 	}
 	inv := invocation{ExecutionSuccessful: r.Complete}
 	for _, w := range r.Warnings {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, notification{Level: "warning", Message: text{w}})
+	}
+	var results []result
+	if len(findings) > shownResults {
+		results, rules = aggregate(r, findings, loc, prefix, tags)
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, notification{Level: "note", Message: text{fmt.Sprintf(
+			"%d issues are more than the %d results GitHub code scanning keeps a run, so each tool's issues are one result of the rule %q; the JSON report lists them one by one", len(findings), shownResults, aggregateRule)}})
+	} else {
+		results = make([]result, 0, len(findings))
+		for _, f := range findings {
+			is := f.fix.Issue
+			params := is.Params
+			if params == nil {
+				params = []string{}
+			}
+			sec, _, _ := securityOf(is.Severity)
+			results = append(results, result{
+				RuleID:              is.Check,
+				RuleIndex:           ruleIndex[is.Check],
+				Level:               f.level,
+				Message:             text{message(f.fix.Tool+": "+is.Message, f.at)},
+				Locations:           []location{at(f.at, f.fix.Tool, prefix)},
+				RelatedLocations:    related(f.at, f.fix.Tool),
+				PartialFingerprints: fingerprint(r, prefix, f.fix.Tool, is.Check, is.Params),
+				Properties: resultProperties{Tool: f.fix.Tool, Params: params, Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
+					Severity: is.Severity, SecuritySeverity: sec},
+			})
+		}
+	}
+	if len(results) > maxResults {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, notification{Level: "warning", Message: text{fmt.Sprintf(
+			"%d results are more than the %d GitHub code scanning accepts in a run, so the last %d (the smallest gains) are left out; the JSON report holds them all", len(results), maxResults, len(results)-maxResults)}})
+		results = results[:maxResults]
 	}
 	return &sarifLog{
 		Schema:  schemaURI,
@@ -277,8 +398,10 @@ func build(r *report.Report) (*sarifLog, error) {
 			Tool: tool{Driver: driver{
 				Name: toolName, Version: r.Generator.Version, InformationURI: infoURI, Rules: rules,
 			}},
-			Invocations: []invocation{inv},
-			Results:     results,
+			AutomationDetails: automationDetails{ID: automationID(r, prefix)},
+			Invocations:       []invocation{inv},
+			ColumnKind:        "unicodeCodePoints",
+			Results:           results,
 			Properties: runProperties{
 				Rubric:  rubricProperties{Name: r.Rubric.Name, Version: r.Rubric.Version, Digest: r.Rubric.Digest},
 				Surface: surfaceProperties{Hash: r.Surface.Hash, ToolCount: r.Surface.ToolCount},
@@ -293,6 +416,169 @@ func build(r *report.Report) (*sarifLog, error) {
 		}},
 	}, nil
 }
+
+// checkRule is the rule of one check.
+func checkRule(r *report.Report, check, title, points, level string, tags []string) rule {
+	rub := r.Rubric.Name + " " + r.Rubric.Version
+	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), worth %s points of a tool's score.", title, rub, points)
+	help := fmt.Sprintf("%s\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", full)
+	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), worth %s points of a tool's score.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, points)
+	return rule{
+		ID:                   check,
+		ShortDescription:     text{title},
+		FullDescription:      text{full},
+		Help:                 multiformat{Text: help, Markdown: md},
+		DefaultConfiguration: configuration{level},
+		Properties:           ruleProperties{Points: points, Tags: append([]string(nil), tags...)},
+	}
+}
+
+// aggregate makes one result of each tool's findings, in the order of
+// the tools' largest gains, with the rule that says so as the only rule.
+func aggregate(r *report.Report, findings []finding, loc *locator, prefix string, tags []string) ([]result, []rule) {
+	ru := rule{
+		ID:               aggregateRule,
+		ShortDescription: text{"Issues of one tool"},
+		FullDescription:  text{fmt.Sprintf("All the issues the rubric %s %s found in one tool's definition, in one result because the server has more issues than GitHub code scanning keeps a run.", r.Rubric.Name, r.Rubric.Version)},
+		Help: multiformat{
+			Text:     "The result's message lists the tool's issues, the largest gain first; the JSON report (rubric score --json) holds each one with its check, parameters and gain.",
+			Markdown: "The result's message lists the tool's issues, the largest gain first; the JSON report (`rubric score --json`) holds each one with its check, parameters and gain.",
+		},
+		DefaultConfiguration: configuration{"warning"},
+		Properties:           ruleProperties{Tags: append([]string(nil), tags...)},
+	}
+	var order []string
+	byTool := map[string][]finding{}
+	for _, f := range findings {
+		if _, ok := byTool[f.fix.Tool]; !ok {
+			order = append(order, f.fix.Tool)
+		}
+		byTool[f.fix.Tool] = append(byTool[f.fix.Tool], f)
+	}
+	results := make([]result, 0, len(order))
+	for _, name := range order {
+		fs := byTool[name]
+		level, gain, params := "note", num.Int(0), []string{}
+		var lines []string
+		maxPoints := num.Int(0)
+		for i, f := range fs {
+			if levelRank(f.level) > levelRank(level) {
+				level = f.level
+			}
+			gain = gain.Add(f.fix.Gain)
+			if p, err := num.Parse(f.fix.Issue.Points); err == nil && p.Cmp(maxPoints) > 0 {
+				maxPoints = p
+			}
+			params = append(params, f.fix.Issue.Params...)
+			if i < 10 {
+				lines = append(lines, f.fix.Issue.Check+": "+f.fix.Issue.Message)
+			}
+		}
+		msg := fmt.Sprintf("%s: %d issues: %s", name, len(fs), strings.Join(lines, "; "))
+		if len(fs) > 10 {
+			msg += fmt.Sprintf("; and %d more", len(fs)-10)
+		}
+		where := loc.locate(name, report.Issue{}, "")
+		results = append(results, result{
+			RuleID: aggregateRule, RuleIndex: 0, Level: level,
+			Message:             text{message(msg, where)},
+			Locations:           []location{at(where, name, prefix)},
+			RelatedLocations:    related(where, name),
+			PartialFingerprints: fingerprint(r, prefix, name, aggregateRule, nil),
+			Properties:          resultProperties{Tool: name, Params: params, Points: maxPoints.Exact(), Gain: gain.Exact(), Issues: len(fs)},
+		})
+	}
+	return results, []rule{ru}
+}
+
+func levelRank(level string) int {
+	switch level {
+	case "error":
+		return 2
+	case "warning":
+		return 1
+	}
+	return 0
+}
+
+// message adds the note of a stand-in location to a result's message.
+func message(msg string, l located) string {
+	if l.note == "" {
+		return msg
+	}
+	return msg + " (" + l.note + ")"
+}
+
+// at is a result's location: the physical place and the tool as a
+// logical location.
+func at(l located, toolName, prefix string) location {
+	fqn := toolName
+	if prefix != "" {
+		fqn = prefix + "/" + toolName
+	}
+	return location{
+		PhysicalLocation: physical(l.at),
+		LogicalLocations: []logicalLocation{{Name: toolName, FullyQualifiedName: fqn, Kind: "function"}},
+	}
+}
+
+func related(l located, toolName string) []relatedLocation {
+	var out []relatedLocation
+	for i, p := range l.related {
+		out = append(out, relatedLocation{ID: i + 1, PhysicalLocation: physical(p), Message: text{"another line that quotes " + strconv.Quote(toolName)}})
+	}
+	return out
+}
+
+func physical(p place) physicalLocation {
+	line := p.line
+	if line < 1 {
+		line = 1
+	}
+	return physicalLocation{ArtifactLocation: artifactLocation{URI: uriOf(p.uri)}, Region: region{StartLine: line, StartColumn: p.column}}
+}
+
+// uriOf escapes a relative path as a URI reference (RFC 3986): every
+// byte but unreserved ones and "/" percent-encoded.
+func uriOf(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c == '/' || c == '-' || c == '.' || c == '_' || c == '~' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// fingerprint is a result's partialFingerprints: a hash of what the
+// finding is about (rubric, server, tool, check, parameters), nothing of
+// where it is, so that moving a definition keeps its alert.
+func fingerprint(r *report.Report, server, toolName, check string, params []string) map[string]string {
+	h := sha256.New()
+	for _, s := range append([]string{r.Rubric.Name, server, toolName, check}, params...) {
+		fmt.Fprintf(h, "%d:%s;", len(s), s)
+	}
+	return map[string]string{fingerprintKey: hex.EncodeToString(h.Sum(nil))[:32]}
+}
+
+var unsafeID = regexp.MustCompile(`[^A-Za-z0-9._@-]+`)
+
+// automationID is the run's automationDetails.id: "rubric/<rubric>/<server>/",
+// whose part before the last slash GitHub takes as the category.
+func automationID(r *report.Report, server string) string {
+	slug := strings.Trim(unsafeID.ReplaceAllString(server, "-"), "-")
+	if slug == "" {
+		slug = "server"
+	}
+	return "rubric/" + strings.Trim(unsafeID.ReplaceAllString(r.Rubric.Name, "-"), "-") + "/" + slug + "/"
+}
+
+var markdownSpecial = strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "`", "\\`", "[", "\\[", "]", "\\]", "<", "&lt;")
+
+func markdownEscape(s string) string { return markdownSpecial.Replace(s) }
 
 // securitySeverities are GitHub code scanning's numbers for each
 // severity, and the SARIF level that goes with it.

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -132,7 +134,10 @@ func TestSARIFSchemaRejects(t *testing.T) {
 
 func TestWriteContent(t *testing.T) {
 	var log sarifLog
-	if err := json.Unmarshal(write(t, reporttest.Testdata(t, "synthetic.tools.json")), &log); err != nil {
+	rep := reporttest.Testdata(t, "synthetic.tools.json")
+	rep.Origin = &report.Origin{Kind: report.OriginFile, Path: "synthetic.tools.json"}
+	dir := filepath.Join("..", "testdata")
+	if err := json.Unmarshal(writeOptions(t, rep, Options{Dir: dir, Root: dir}), &log); err != nil {
 		t.Fatal(err)
 	}
 	if len(log.Runs) != 1 {
@@ -284,7 +289,7 @@ func TestServerName(t *testing.T) {
 		}
 	}
 	rep := reporttest.Score(t, "", []byte(`{"tools":[{"name":"x","inputSchema":{"type":"object"}}]}`))
-	log, err := build(rep)
+	log, err := build(rep, newLocator(rep, Options{Dir: t.TempDir()}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +311,7 @@ func TestWriteErrors(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	got := write(t, reporttest.Capture(t, "everything.tools.json"))
+	got := writeOptions(t, fileReport(t, "everything.tools.json"), corpusOptions(t))
 	reporttest.Golden(t, filepath.Join("testdata", "everything.sarif"), got, *update)
 }
 
@@ -373,7 +378,7 @@ func TestSecuritySeverity(t *testing.T) {
 	for _, r := range run.Tool.Driver.Rules {
 		sec, ok := ruleSec[r.ID]
 		if !ok {
-			if len(r.Properties.Tags) != 0 || r.Properties.SecuritySeverity != "" {
+			if slices.Contains(r.Properties.Tags, "security") || r.Properties.SecuritySeverity != "" {
 				t.Errorf("rule %s has no security result but tags %v, security-severity %q", r.ID, r.Properties.Tags, r.Properties.SecuritySeverity)
 			}
 			continue
@@ -381,5 +386,374 @@ func TestSecuritySeverity(t *testing.T) {
 		if !slices.Contains(r.Properties.Tags, "security") || r.Properties.SecuritySeverity != sec {
 			t.Errorf("rule %s: tags %v, security-severity %q; want security, %q", r.ID, r.Properties.Tags, r.Properties.SecuritySeverity, sec)
 		}
+	}
+}
+
+// fileReport scores a corpus capture as the file target path, relative
+// to the corpus directory.
+func fileReport(t testing.TB, name string) *report.Report {
+	t.Helper()
+	rep := reporttest.Capture(t, name)
+	rep.Origin = &report.Origin{Kind: report.OriginFile, Path: name}
+	return rep
+}
+
+// corpusOptions locate from the corpus directory, with paths relative
+// to it wherever the repository is.
+func corpusOptions(t testing.TB) Options {
+	dir := filepath.Dir(reporttest.CapturePath(t, "everything.tools.json"))
+	return Options{Dir: dir, Root: dir}
+}
+
+func writeOptions(t *testing.T, rep *report.Report, opt Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteOptions(&buf, rep, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestGitHubAccepts runs the SARIF validator's GitHub rules, with the
+// physical-location rule GH1001 on, over the SARIF of every corpus
+// capture scored as a file target: none may report an error. A copy of
+// one log without physical locations, validated with them, must be
+// refused, so that the check can fail.
+func TestGitHubAccepts(t *testing.T) {
+	if _, err := reporttest.Multitool(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	opt := corpusOptions(t)
+	captures, err := filepath.Glob(filepath.Join(opt.Dir, "*.tools.json"))
+	if err != nil || len(captures) < 10 {
+		t.Fatalf("corpus captures: %v %v", captures, err)
+	}
+	scratch := t.TempDir()
+	var files []string
+	for _, c := range captures {
+		name := filepath.Base(c)
+		f := filepath.Join(scratch, strings.TrimSuffix(name, ".tools.json")+".sarif")
+		if err := os.WriteFile(f, writeOptions(t, fileReport(t, name), opt), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	// Broken copies of everything's log: its first result without a
+	// physical location (as rubric wrote it before), and its first rule
+	// without a full description. The first makes validator 5.7.0 throw
+	// while it words GH1001's message, which GitHubErrors counts as a
+	// refusal, and which stops it reporting on the files after it: that
+	// one is validated on its own, beside the rest.
+	good := writeOptions(t, fileReport(t, "everything.tools.json"), opt)
+	broken := map[string]func(run map[string]any){
+		"no-physical-location.sarif": func(run map[string]any) {
+			first := run["results"].([]any)[0].(map[string]any)
+			delete(first["locations"].([]any)[0].(map[string]any), "physicalLocation")
+		},
+		"no-full-description.sarif": func(run map[string]any) {
+			delete(run["tool"].(map[string]any)["driver"].(map[string]any)["rules"].([]any)[0].(map[string]any), "fullDescription")
+		},
+	}
+	var alone string
+	for name, mutate := range broken {
+		var m map[string]any
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		mutate(m["runs"].([]any)[0].(map[string]any))
+		b, _ := json.Marshal(m)
+		f := filepath.Join(scratch, name)
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if name == "no-physical-location.sarif" {
+			alone = f
+			continue
+		}
+		files = append(files, f)
+	}
+	var found, foundAlone []string
+	var errRest, errAlone error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		foundAlone, errAlone = reporttest.GitHubErrors(t.TempDir(), alone)
+	}()
+	found, errRest = reporttest.GitHubErrors(scratch, files...)
+	<-done
+	if err := errors.Join(errRest, errAlone); err != nil {
+		t.Fatal(err)
+	}
+	found = append(found, foundAlone...)
+	refused := map[string]bool{}
+	for _, f := range found {
+		if name, ok := brokenName(f, broken); ok {
+			refused[name] = true
+			continue
+		}
+		t.Errorf("GitHub would refuse: %s", f)
+	}
+	for name := range broken {
+		if !refused[name] {
+			t.Errorf("the validator accepted %s, so its silence about the others proves nothing; it said: %q", name, found)
+		}
+	}
+}
+
+func brokenName(finding string, broken map[string]func(map[string]any)) (string, bool) {
+	for name := range broken {
+		if strings.Contains(finding, "/"+name) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// resultAt finds the result of check for tool.
+func resultAt(t *testing.T, log *sarifLog, tool, check string) result {
+	t.Helper()
+	for _, r := range log.Runs[0].Results {
+		if r.Properties.Tool == tool && r.RuleID == check {
+			return r
+		}
+	}
+	t.Fatalf("no result of %s for %s", check, tool)
+	return result{}
+}
+
+func decodeLog(t *testing.T, b []byte) *sarifLog {
+	t.Helper()
+	var log sarifLog
+	if err := json.Unmarshal(b, &log); err != nil {
+		t.Fatal(err)
+	}
+	return &log
+}
+
+// TestFileLocationPinned pins findings to lines and columns of a corpus
+// capture: a parameter's finding at its schema, a schema finding at the
+// tool's inputSchema.
+func TestFileLocationPinned(t *testing.T) {
+	log := decodeLog(t, writeOptions(t, fileReport(t, "everything.tools.json"), corpusOptions(t)))
+	cases := []struct {
+		tool, check string
+		line, col   int
+	}{
+		// "resourceType": { in get-resource-reference's properties.
+		{"get-resource-reference", "described_params", 130, 11},
+		// "inputSchema": { of get-env.
+		{"get-env", "has_properties", 80, 7},
+	}
+	for _, c := range cases {
+		r := resultAt(t, log, c.tool, c.check)
+		pl := r.Locations[0].PhysicalLocation
+		if pl.ArtifactLocation.URI != "everything.tools.json" || pl.Region.StartLine != c.line || pl.Region.StartColumn != c.col {
+			t.Errorf("%s %s at %s:%d:%d, want everything.tools.json:%d:%d", c.tool, c.check, pl.ArtifactLocation.URI, pl.Region.StartLine, pl.Region.StartColumn, c.line, c.col)
+		}
+		if len(r.Locations[0].LogicalLocations) != 1 || r.Locations[0].LogicalLocations[0].Name != c.tool {
+			t.Errorf("%s: the logical location should stay, got %+v", c.tool, r.Locations[0].LogicalLocations)
+		}
+	}
+}
+
+// TestMembers: a finding points at the member it is about, in each file
+// shape the file transport reads, and at line 1 with a note when the
+// file no longer holds the tool.
+func TestMembers(t *testing.T) {
+	list := `{"tools": [
+  {"name": "a",
+   "description": "x",
+   "inputSchema": {"type": "object",
+     "properties": {"q": {}, "nested": {"type": "object", "properties": {"deep": {}}}}}}
+]}`
+	registry := `{"release": "1", "tools": [
+  {"name": "a",
+   "definition": {"name": "a", "description": "x",
+     "inputSchema": {"type": "object", "properties": {"q": {}}}}}]}`
+	cases := []struct {
+		name, doc string
+		tool      string
+		is        report.Issue
+		title     string
+		line, col int
+		note      bool
+	}{
+		{"param", list, "a", report.Issue{Check: "described_params", Params: []string{"q"}}, "", 5, 21, false},
+		{"nested param", list, "a", report.Issue{Check: "x", Params: []string{"nested.deep"}}, "", 5, 74, false},
+		{"description", list, "a", report.Issue{Check: "short_description"}, "", 3, 4, false},
+		{"title names it", list, "a", report.Issue{Check: "x"}, "The description says what it returns", 3, 4, false},
+		{"whole tool", list, "a", report.Issue{Check: "verb_first"}, "Name starts with a verb", 2, 4, false},
+		{"missing member", list, "a", report.Issue{Check: "has_output_schema"}, "", 2, 4, false},
+		{"registry param", registry, "a", report.Issue{Check: "p", Params: []string{"q"}}, "", 4, 55, false},
+		{"registry description", registry, "a", report.Issue{Check: "description"}, "", 3, 32, false},
+		{"gone", list, "b", report.Issue{Check: "x"}, "", 1, 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(c.doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rep := &report.Report{Origin: &report.Origin{Kind: report.OriginFile, Path: "tools.json"}}
+			l := newLocator(rep, Options{Dir: dir, Root: dir})
+			got := l.locate(c.tool, c.is, c.title)
+			if got.at.uri != "tools.json" || got.at.line != c.line || got.at.column != c.col || (got.note != "") != c.note {
+				t.Errorf("at %+v note %q, want tools.json:%d:%d, note %v", got.at, got.note, c.line, c.col, c.note)
+			}
+		})
+	}
+}
+
+// TestFingerprintsStable: the same findings moved to other lines keep
+// their fingerprints, and each finding has its own; the automation id
+// names the rubric and the server.
+func TestFingerprintsStable(t *testing.T) {
+	data, err := os.ReadFile(reporttest.CapturePath(t, "everything.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prints := func(data []byte) (map[string]string, map[string]int, string) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "everything.tools.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep := reporttest.Score(t, "everything.tools.json", data)
+		rep.Origin = &report.Origin{Kind: report.OriginFile, Path: "everything.tools.json"}
+		log := decodeLog(t, writeOptions(t, rep, Options{Dir: dir, Root: dir}))
+		fp, lines := map[string]string{}, map[string]int{}
+		for _, r := range log.Runs[0].Results {
+			key := r.Properties.Tool + "/" + r.RuleID
+			fp[key] = r.PartialFingerprints[fingerprintKey]
+			lines[key] = r.Locations[0].PhysicalLocation.Region.StartLine
+		}
+		return fp, lines, log.Runs[0].AutomationDetails.ID
+	}
+	before, linesBefore, id := prints(data)
+	after, linesAfter, _ := prints(append([]byte("\n\n\n"), data...))
+	seen := map[string]string{}
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s: fingerprint %s became %s when the file moved down three lines", k, v, after[k])
+		}
+		if linesAfter[k] != linesBefore[k]+3 {
+			t.Errorf("%s: line %d became %d, want it three lower", k, linesBefore[k], linesAfter[k])
+		}
+		if other, dup := seen[v]; dup {
+			t.Errorf("%s and %s share the fingerprint %s", k, other, v)
+		}
+		seen[v] = k
+	}
+	if id != "rubric/schema-quality/mcp-servers-everything/" {
+		t.Errorf("automationDetails.id = %q", id)
+	}
+}
+
+// TestAggregates: more issues than GitHub keeps a run become one result
+// per tool, which lists them, and beyond what GitHub accepts the rest
+// are left out, each said in a notification.
+func TestAggregates(t *testing.T) {
+	defer func(s, m int) { shownResults, maxResults = s, m }(shownResults, maxResults)
+	rep := fileReport(t, "everything.tools.json")
+	opt := corpusOptions(t)
+	full := decodeLog(t, writeOptions(t, rep, opt))
+	perTool := map[string]int{}
+	for _, r := range full.Runs[0].Results {
+		perTool[r.Properties.Tool]++
+	}
+	shownResults = len(full.Runs[0].Results) - 1
+	log := decodeLog(t, writeOptions(t, rep, opt))
+	run := log.Runs[0]
+	if len(run.Results) != len(perTool) || len(run.Tool.Driver.Rules) != 1 || run.Tool.Driver.Rules[0].ID != aggregateRule {
+		t.Fatalf("%d results and rules %+v, want %d results of the rule %s", len(run.Results), run.Tool.Driver.Rules, len(perTool), aggregateRule)
+	}
+	for _, r := range run.Results {
+		if r.Properties.Issues != perTool[r.Properties.Tool] || !strings.Contains(r.Message.Text, fmt.Sprintf("%d issues", perTool[r.Properties.Tool])) {
+			t.Errorf("%s: %d issues, message %q; want %d", r.Properties.Tool, r.Properties.Issues, r.Message.Text, perTool[r.Properties.Tool])
+		}
+		if r.Locations[0].PhysicalLocation.Region.StartLine < 2 {
+			t.Errorf("%s: an aggregated result should point at its tool, got line %d", r.Properties.Tool, r.Locations[0].PhysicalLocation.Region.StartLine)
+		}
+	}
+	if n := run.Invocations[0].ToolExecutionNotifications; len(n) != 1 || !strings.Contains(n[0].Message.Text, "tool-issues") {
+		t.Errorf("notifications %+v, want one that says the results are aggregated", n)
+	}
+	maxResults = 2
+	log = decodeLog(t, writeOptions(t, rep, opt))
+	if n := log.Runs[0].Invocations[0].ToolExecutionNotifications; len(log.Runs[0].Results) != 2 || len(n) != 2 || !strings.Contains(n[1].Message.Text, "left out") {
+		t.Errorf("%d results, notifications %+v; want 2 and a note of what was left out", len(log.Runs[0].Results), n)
+	}
+}
+
+// git runs git in dir with a fixed identity.
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// TestSourceLocations: a command's findings point at the tracked line
+// that quotes the tool's name, the server's source first and the other
+// lines as related locations; without a work tree, at the manifest or a
+// pseudo-path, said in the message.
+func TestSourceLocations(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	files := map[string]string{
+		"server/main.go":      "package main\n\nfunc tools() {\n\tdefine(\"lookup\", \"Looks it up.\")\n\tdefine('café', 'x')\n}\n",
+		"server/main_test.go": "package main\n\n// \"lookup\"\nvar name = \"lookup\"\n",
+		"README.md":           "Call `lookup` with a query: \"lookup\".\n",
+		"server/package.json": "{}\n",
+		"untracked.go":        "\"lookup\"\n",
+	}
+	repo := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, repo, "init", "-q")
+	git(t, repo, "add", "server", "README.md")
+	rep := &report.Report{
+		Origin: &report.Origin{Kind: report.OriginCommand, Dir: "server"},
+		Tools:  []report.Tool{{Name: "lookup"}, {Name: "café"}, {Name: "absent"}},
+	}
+	l := newLocator(rep, Options{Dir: repo})
+	got := l.locate("lookup", report.Issue{}, "")
+	if got.at != (place{"server/main.go", 4, 9}) || got.note != "" {
+		t.Errorf("lookup at %+v (%q), want server/main.go:4:9", got.at, got.note)
+	}
+	var rel []string
+	for _, p := range got.related {
+		rel = append(rel, fmt.Sprintf("%s:%d:%d", p.uri, p.line, p.column))
+	}
+	// The test's line that names a name before its comment, and the
+	// document outside the server's directory last; untracked files
+	// not at all.
+	if want := []string{"server/main_test.go:4:12", "server/main_test.go:3:4", "README.md:1:29"}; !slices.Equal(rel, want) {
+		t.Errorf("related %q, want %q", rel, want)
+	}
+	if got := l.locate("café", report.Issue{}, ""); got.at != (place{"server/main.go", 5, 9}) {
+		t.Errorf("café at %+v, want server/main.go:5:9 (columns in code points)", got.at)
+	}
+	if got := l.locate("absent", report.Issue{}, ""); got.at != (place{"server/package.json", 1, 0}) || !strings.Contains(got.note, "manifest server/package.json") {
+		t.Errorf("absent at %+v (%q), want the manifest at line 1, said", got.at, got.note)
+	}
+	// No work tree and no manifest: the pseudo-path.
+	bare := t.TempDir()
+	l = newLocator(&report.Report{Origin: &report.Origin{Kind: report.OriginEndpoint}}, Options{Dir: bare})
+	if got := l.locate("lookup", report.Issue{}, ""); got.at != (place{pseudoPath, 1, 0}) || !strings.Contains(got.note, "pseudo-path") {
+		t.Errorf("an endpoint's finding at %+v (%q), want the pseudo-path, said", got.at, got.note)
 	}
 }

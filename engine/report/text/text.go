@@ -30,6 +30,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 
+	"github.com/rubricmcp/rubric/engine/rubric"
+
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
@@ -48,6 +50,9 @@ type Options struct {
 	// MaxTools caps the table of tools, which lists the worst first; the
 	// rest are counted in a last line. 0 means no cap.
 	MaxTools int
+	// FailUnder is the --fail-under bound, for the formats that mark
+	// each tool below it (JUnit); nil for none.
+	FailUnder *rubric.Threshold
 }
 
 // ColorEnabled reports whether output to f should be coloured: f is a

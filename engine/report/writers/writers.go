@@ -1,5 +1,6 @@
 // Package writers is the one list of the formats a report is written in:
-// the terminal summary, the JSON report, Markdown and SARIF. The command
+// the terminal summary, the JSON report, Markdown, SARIF, JUnit XML,
+// GitLab Code Quality and a shields.io badge. The command
 // line's --format flag, its extra-file flags (--json, --markdown, --sarif)
 // and the failure path (which removes an earlier run's files) all read it,
 // so a new format is one entry here.
@@ -11,6 +12,9 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/badge"
+	"github.com/rubricmcp/rubric/engine/report/gitlab"
+	"github.com/rubricmcp/rubric/engine/report/junit"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
@@ -41,9 +45,19 @@ var All = []Writer{
 	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return sarif.Write(w, rep)
 	}},
+	{Name: "junit", Flag: "junit", What: "JUnit XML (a test case per tool)", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
+		return junit.Write(w, rep, opt.FailUnder)
+	}},
+	{Name: "gitlab", Flag: "gitlab", What: "a GitLab Code Quality report", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return gitlab.Write(w, rep)
+	}},
+	{Name: "badge", Flag: "badge", What: "a shields.io endpoint badge (JSON)", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return badge.Write(w, rep)
+	}},
 }
 
-// Names lists the formats for a message: "text, json, markdown or sarif".
+// Names lists the formats for a message: "text, json, markdown, sarif, ...
+// or badge".
 func Names() string {
 	names := make([]string, len(All))
 	for i, w := range All {

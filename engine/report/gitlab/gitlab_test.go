@@ -1,0 +1,83 @@
+package gitlab
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/engine/report/sarif"
+)
+
+// TestDocumentedFields checks every entry against the fields GitLab
+// documents for a Code Quality report (docs.gitlab.com, "Code Quality",
+// "Code Quality report format"): description, check_name, fingerprint
+// (unique), severity (info, minor, major, critical or blocker),
+// location.path and location.lines.begin; and pins one entry to its
+// line of the capture.
+func TestDocumentedFields(t *testing.T) {
+	dir := filepath.Dir(reporttest.CapturePath(t, "everything.tools.json"))
+	for _, c := range reporttest.Captures {
+		t.Run(c, func(t *testing.T) {
+			rep := reporttest.Capture(t, c)
+			rep.Origin = &report.Origin{Kind: report.OriginFile, Path: c}
+			var buf bytes.Buffer
+			if err := WriteOptions(&buf, rep, sarif.Options{Dir: dir, Root: dir}); err != nil {
+				t.Fatal(err)
+			}
+			var entries []map[string]any
+			if err := json.Unmarshal(buf.Bytes(), &entries); err != nil {
+				t.Fatalf("not a JSON array: %v", err)
+			}
+			issues := 0
+			for _, tool := range rep.Tools {
+				issues += len(tool.Issues)
+			}
+			if len(entries) != issues {
+				t.Errorf("%d entries for %d issues", len(entries), issues)
+			}
+			seen := map[string]bool{}
+			for i, e := range entries {
+				for _, k := range []string{"description", "check_name", "fingerprint"} {
+					if s, ok := e[k].(string); !ok || s == "" {
+						t.Errorf("entry %d: %s = %#v, want a string", i, k, e[k])
+					}
+				}
+				fp, _ := e["fingerprint"].(string)
+				if seen[fp] {
+					t.Errorf("entry %d: fingerprint %s is not unique", i, fp)
+				}
+				seen[fp] = true
+				if sev, _ := e["severity"].(string); !slices.Contains([]string{"info", "minor", "major", "critical", "blocker"}, sev) {
+					t.Errorf("entry %d: severity %q", i, sev)
+				}
+				loc, _ := e["location"].(map[string]any)
+				lines, _ := loc["lines"].(map[string]any)
+				if p, _ := loc["path"].(string); p != c {
+					t.Errorf("entry %d: location.path %q, want %q", i, p, c)
+				}
+				if b, ok := lines["begin"].(float64); !ok || b < 1 || b != float64(int(b)) {
+					t.Errorf("entry %d: location.lines.begin %#v, want a line number", i, lines["begin"])
+				}
+				if c == "everything.tools.json" && e["check_name"] == "described_params" && lines["begin"] != float64(130) {
+					t.Errorf("get-resource-reference's resourceType is on line 130, got %v", lines["begin"])
+				}
+			}
+		})
+	}
+}
+
+// TestNoIssues writes an empty array, which GitLab reads as "nothing
+// found".
+func TestNoIssues(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, reporttest.Clean(t)); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "[]\n" {
+		t.Errorf("got %q, want []", got)
+	}
+}

