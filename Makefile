@@ -98,12 +98,14 @@ HEAVY_TESTS = \
 	TestMCPGradesItself \
 	TestCommittedCalibrationHolds \
 	TestMCPScoredOverHTTP \
-	TestSecrets
+	TestSecrets \
+	TestGitHubAccepts
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
 	./engine/lang \
 	./engine/report \
+	./engine/report/sarif \
 	./engine/score \
 	./judges/heuristic \
 	./plugins/host \

@@ -72,7 +72,7 @@ func sarifCheckCmd(ts *testscript.TestScript, neg bool, args []string) {
 	scratch, err := os.MkdirTemp(ts.Getenv("WORK"), "sarifcheck")
 	ts.Check(err)
 	found, err := reporttest.GitHubErrors(scratch, files...)
-	if errors.Is(err, reporttest.ErrNoMultitool) && os.Getenv("CI") != "true" {
+	if errors.Is(err, reporttest.ErrNoMultitool) && os.Getenv("RUBRIC_REQUIRE_SERVERS") == "" {
 		ts.Logf("not checked: %v", err)
 		return
 	}

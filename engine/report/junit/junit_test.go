@@ -68,7 +68,7 @@ func xmllint(t *testing.T, doc []byte) error {
 
 func missing(t *testing.T, msg string) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
+	if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {
 		t.Fatal(msg)
 	}
 	t.Skip(msg)
