@@ -127,10 +127,15 @@ func TestAction(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
 			"command": "score", "target": "tools.json", "rubric": "tdqs", "judge": "openai", "model": "gpt-x",
-			"fork-policy": "heuristic", "comment": "true",
+			"fork-policy": "heuristic", "comment": "true", "sarif": "true",
 		})
 		if !r.run(e.action) {
 			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		for _, u := range r.Used {
+			if strings.HasPrefix(u.Uses, "github/codeql-action/upload-sarif@") {
+				t.Errorf("a fork's run uploaded SARIF with a token that may not: %v", u.With)
+			}
 		}
 		if !strings.Contains(r.Summary, "scored with the offline heuristic judge instead of openai") {
 			t.Errorf("the summary does not say which judge scored:\n%s", r.Summary)
