@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test testdeps vet build bench fuzz
+.PHONY: demo test testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -79,3 +79,25 @@ fuzz:
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' $(FUZZ)
 	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' $(FUZZ)
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' $(FUZZ)
+
+# Release tools, pinned in tools/go.mod and run with go tool, so that the
+# module proxy is all they need.
+TOOL = $(GO) tool -modfile=tools/go.mod
+
+# release-snapshot builds the six release archives (linux, darwin and
+# windows on amd64 and arm64) and checksums.txt into dist/, as a release
+# would, without publishing anything. It takes minutes: six builds of
+# rubric, and goreleaser's own the first time.
+release-snapshot:
+	$(TOOL) goreleaser release --snapshot --clean
+	@ls dist/*.tar.gz dist/*.zip dist/checksums.txt
+
+# npm-check packs the npm packages of dist/ (make release-snapshot first)
+# and installs them offline into a scratch project (npm/check.sh).
+npm-check:
+	bash npm/check.sh
+
+# actionlint checks the workflows, the repository's own and the
+# examples, and through the repository's own, action.yml's inputs.
+actionlint:
+	$(TOOL) actionlint .github/workflows/*.yml examples/workflows/*.yml
