@@ -61,7 +61,9 @@ for (const b of binaries) {
   const exe = os === "win32" ? "rubric.exe" : "rubric";
   const dir = path.join(out, `rubric-${platform}`);
   fs.mkdirSync(path.join(dir, "bin"), { recursive: true });
-  fs.copyFileSync(b.path, path.join(dir, "bin", exe));
+  // GoReleaser writes paths relative to the project, dist/'s parent.
+  const src = path.isAbsolute(b.path) ? b.path : path.resolve(dist, "..", b.path);
+  fs.copyFileSync(src, path.join(dir, "bin", exe));
   fs.chmodSync(path.join(dir, "bin", exe), 0o755);
   const pkg = {
     name: `@rubricmcp/rubric-${platform}`,
@@ -75,6 +77,6 @@ for (const b of binaries) {
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
   fs.writeFileSync(path.join(dir, "README.md"), `# ${pkg.name}\n\n${pkg.description} Install @rubricmcp/rubric instead.\n`);
-  console.log(`${pkg.name}@${version}: ${b.path}`);
+  console.log(`${pkg.name}@${version}: ${src}`);
 }
 console.log(`${main.name}@${version}`);
