@@ -33,5 +33,5 @@ npm install --offline --loglevel=error "$work"/tgz/*.tgz
 npx --offline rubric version | tee version.txt
 grep -qx "rubric $version" version.txt
 npx --offline @rubricmcp/rubric score --rubric schema-quality "$root/engine/score/testdata/corpus/filesystem.tools.json" | tee score.txt
-grep -q '^schema-quality .* filesystem' score.txt
+grep -q '^schema-quality .* · 14 tools$' score.txt
 echo "npm/check.sh: @rubricmcp/rubric@$version and @rubricmcp/rubric-$platform installed offline and scored a capture"
