@@ -86,8 +86,10 @@ TOOL = $(GO) tool -modfile=tools/go.mod
 
 # release-snapshot builds the six release archives (linux, darwin and
 # windows on amd64 and arm64) and checksums.txt into dist/, as a release
-# would, without publishing anything. It takes minutes: six builds of
-# rubric, and goreleaser's own the first time.
+# would, without publishing anything. It is not part of make test: it
+# makes six builds of rubric, and the first run builds goreleaser itself
+# (1,788 packages, more than an hour on the shared 2-core machine under
+# load, where no run has yet reached the end).
 release-snapshot:
 	$(TOOL) goreleaser release --snapshot --clean
 	@ls dist/*.tar.gz dist/*.zip dist/checksums.txt
