@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test test-race test-heavy testdeps vet build bench fuzz
+.PHONY: demo test test-race test-heavy testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -99,7 +99,8 @@ HEAVY_TESTS = \
 	TestCommittedCalibrationHolds \
 	TestMCPScoredOverHTTP \
 	TestSecrets \
-	TestGitHubAccepts
+	TestGitHubAccepts \
+	TestAction
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -107,6 +108,7 @@ HEAVY_PACKAGES = \
 	./engine/report \
 	./engine/report/sarif \
 	./engine/score \
+	./internal/ghaction \
 	./judges/heuristic \
 	./plugins/host \
 	./plugins/sdk \
@@ -154,3 +156,27 @@ fuzz:
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' $(FUZZ)
 	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
 	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzStripJSONC$$' $(FUZZ)
+
+# Release tools, pinned in tools/go.mod and run with go tool, so that the
+# module proxy is all they need.
+TOOL = $(GO) tool -modfile=tools/go.mod
+
+# release-snapshot builds the six release archives (linux, darwin and
+# windows on amd64 and arm64) and checksums.txt into dist/, as a release
+# would, without publishing anything. It is not part of make test: it
+# makes six builds of rubric, and the first run builds goreleaser itself
+# (1,788 packages, more than an hour on the shared 2-core machine under
+# load, where no run has yet reached the end).
+release-snapshot:
+	$(TOOL) goreleaser release --snapshot --clean
+	@ls dist/*.tar.gz dist/*.zip dist/checksums.txt
+
+# npm-check packs the npm packages of dist/ (make release-snapshot first)
+# and installs them offline into a scratch project (npm/check.sh).
+npm-check:
+	bash npm/check.sh
+
+# actionlint checks the workflows, the repository's own and the
+# examples, and through the repository's own, action.yml's inputs.
+actionlint:
+	$(TOOL) actionlint .github/workflows/*.yml examples/workflows/*.yml

@@ -130,6 +130,7 @@ observations, so any report can be explained and rescored.`,
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, capture, record, answers, config): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd())
 	root.AddCommand(a.lockCmds()...)
+	root.AddCommand(a.versionCmd(), a.githubCmd())
 	return root
 }
 

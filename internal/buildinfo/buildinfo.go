@@ -1,13 +1,67 @@
-// Package buildinfo says which rubric this is: the module version the
-// binary was built from, or "dev" for a build from a work tree.
+// Package buildinfo says which rubric this is: the release it was built
+// as, the commit it was built from and the Go that compiled it.
+//
+// A release build sets version and commit with the linker
+// (-X github.com/rubricmcp/rubric/internal/buildinfo.version=1.2.0, the
+// same for commit; see .goreleaser.yaml); go install of a tagged module
+// leaves the module's version in the build information instead, and a
+// build from a work tree is "dev".
 package buildinfo
 
-import "runtime/debug"
+import (
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
 
-// Version returns the main module's version, or "dev".
+// Set by the linker in release builds; empty otherwise.
+var (
+	version string
+	commit  string
+)
+
+// Version returns the release version (without a leading "v"), the main
+// module's version, or "dev".
 func Version() string {
+	if version != "" {
+		return strings.TrimPrefix(version, "v")
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "dev"
+}
+
+// Commit returns the git commit the binary was built from: the one the
+// linker was given, else the one go build stamped (vcs.revision, with
+// "-dirty" for a modified work tree), else "unknown".
+func Commit() string {
+	if commit != "" {
+		return commit
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev string
+		var dirty bool
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+		if rev != "" {
+			if dirty {
+				rev += "-dirty"
+			}
+			return rev
+		}
+	}
+	return "unknown"
+}
+
+// GoVersion returns the version of Go that compiled the binary, with its
+// target: "go1.26.0 linux/amd64".
+func GoVersion() string {
+	return runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs rubric score or gate for action.yml with the inputs in IN_* and
+# the judge that Prepare chose (JUDGE, MODEL), and writes to
+# $GITHUB_OUTPUT: exit-code, decision, markdown (the report to show) and
+# sarif (when IN_SARIF is "true"). It exits 0 whatever rubric decided:
+# action.yml's last step raises the exit status once the report is shown.
+set -uo pipefail
+
+dir="$IN_REPORT_DIR"
+mkdir -p "$dir"
+args=(--rubric "$IN_RUBRIC")
+if [ -n "$JUDGE" ]; then args+=(--judge "$JUDGE"); fi
+if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
+if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
+# The server command is the workflow author's: eval splits it into words
+# as a shell would, so its quotes, variables and shell syntax work as
+# written.
+if [ -n "$IN_SERVER" ]; then eval "set -- $IN_SERVER"; target=(-- "$@"); else target=("$IN_TARGET"); fi
+
+sarif=""
+if [ "$IN_COMMAND" = score ]; then
+  extra=(--json "$dir/score.json" --markdown "$dir/score.md")
+  if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif"); fi
+  if [ -n "$IN_FAIL_UNDER" ]; then extra+=(--fail-under "$IN_FAIL_UNDER"); fi
+  "$RUBRIC" score "${args[@]}" "${extra[@]}" "${target[@]}"
+  code=$?
+  md="$dir/score.md"
+  case $code in 0) decision=PASS ;; 1) decision=FAIL ;; *) decision=INVALID ;; esac
+else
+  base="$IN_BASE"
+  if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then base="origin/$GITHUB_BASE_REF"; fi
+  if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request, or set the base input"; fi
+  # The step summary is written by the next step, cut to GitHub's limit.
+  GITHUB_STEP_SUMMARY="" "$RUBRIC" gate "${args[@]}" --base "$base" --report-dir "$dir" "${target[@]}"
+  code=$?
+  md="$dir/gate.md"
+  case $code in 0) decision=PASS ;; 1) decision=BLOCK ;; *) decision=INVALID ;; esac
+  # The head's findings, from the answers the gate just cached.
+  if [ "$IN_SARIF" = true ] && [ $code -ne 2 ]; then
+    sarif="$dir/head.sarif"
+    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null || sarif=""
+  fi
+fi
+if [ ! -f "$md" ]; then md=""; fi
+{
+  echo "exit-code=$code"
+  echo "decision=$decision"
+  echo "markdown=$md"
+  echo "sarif=$sarif"
+} >> "$GITHUB_OUTPUT"

@@ -1,0 +1,387 @@
+package ghaction
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/internal/buildtest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
+)
+
+// actionEnv is what every run of TestAction shares: the action's
+// checkout, a release of rubric served on 127.0.0.1, the fake REST API
+// and a scratch git repository with a base and a head.
+type actionEnv struct {
+	t           *testing.T
+	action      *actionFile
+	actionPath  string
+	releaseURL  string
+	releaseRoot string
+	sum         string // the archive's sha256, in hex
+	version     string
+	api         *fakeAPI
+	repo        string
+}
+
+// TestAction runs action.yml's steps under a faked GitHub environment:
+// the release is downloaded from a server on 127.0.0.1 and its checksum
+// checked; rubric scores and gates a file in a scratch git repository;
+// the job summary, the outputs and the SARIF upload's input are read
+// back; the fake API receives the pull-request comment on the first push
+// and its update on the second.
+func TestAction(t *testing.T) {
+	heavytest.Later(t)
+	if testing.Short() {
+		t.Skip("builds rubric and runs it several times")
+	}
+	e := newActionEnv(t)
+
+	t.Run("score with SARIF", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "schema-quality",
+			"sarif": "true", "fail-under": "F",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "PASS", "exit-code": "0", "report": ".rubric/score.md", "sarif": ".rubric/score.sarif"})
+		if !strings.Contains(r.Summary, "schema-quality") || !strings.Contains(r.Summary, "search_files") {
+			t.Errorf("the job summary is not the score report:\n%s", r.Summary)
+		}
+		up := r.used(t, "github/codeql-action/upload-sarif@")
+		if up.With["sarif_file"] != ".rubric/score.sarif" || up.With["category"] != "rubric-score-schema-quality" {
+			t.Errorf("upload-sarif got %v", up.With)
+		}
+		var sarif struct {
+			Version string `json:"version"`
+			Runs    []any  `json:"runs"`
+		}
+		readJSON(t, filepath.Join(e.repo, ".rubric/score.sarif"), &sarif)
+		if sarif.Version != "2.1.0" || len(sarif.Runs) != 1 {
+			t.Errorf("score.sarif: version %q, %d runs", sarif.Version, len(sarif.Runs))
+		}
+		cache := r.used(t, "actions/cache@")
+		if cache.With["path"] != filepath.Join(r.runner["temp"], "rubric-answers") ||
+			!strings.HasPrefix(cache.With["key"], cache.With["restore-keys"]) ||
+			!strings.HasSuffix(cache.With["key"], "-41-1") {
+			t.Errorf("actions/cache got %v", cache.With)
+		}
+		if _, calls := e.api.snapshot(); len(calls) != 0 {
+			t.Errorf("comment is false, yet the API was called: %v", calls)
+		}
+	})
+
+	var commentID int64
+	var firstBody string
+	t.Run("gate posts the comment", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "gate", "target": "tools.json", "rubric": "schema-quality", "comment": "true",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "PASS", "exit-code": "0", "report": ".rubric/gate.md"})
+		cs, _ := e.api.snapshot()
+		if len(cs) != 1 || !strings.HasPrefix(cs[0].Body, Marker("gate-schema-quality")+"\n") || !strings.Contains(cs[0].Body, "PASS") {
+			t.Fatalf("comments after the first push: %+v\n%s", cs, r.Log.String())
+		}
+		commentID, firstBody = cs[0].ID, cs[0].Body
+		if !strings.Contains(r.Summary, "PASS") {
+			t.Errorf("the job summary lacks the decision:\n%s", r.Summary)
+		}
+		if n := strings.Count(r.Summary, "PASS"); n == 0 || strings.Count(r.Summary, "# ") != strings.Count(readFile(t, filepath.Join(e.repo, ".rubric/gate.md")), "# ") {
+			t.Errorf("the job summary is not gate.md once:\n%s", r.Summary)
+		}
+	})
+
+	t.Run("the next push updates it", func(t *testing.T) {
+		// The head drops the description of a parameter: a worse score.
+		e.commit(t, strings.Replace(toolsJSON, `"description": "Glob the file names must match."`, `"description": ""`, 1))
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "gate", "target": "tools.json", "rubric": "schema-quality", "comment": "true",
+		})
+		r.run(e.action)
+		cs, calls := e.api.snapshot()
+		if len(cs) != 1 || cs[0].ID != commentID {
+			t.Fatalf("comments after the second push: %+v, want comment %d alone\n%s", cs, commentID, r.Log.String())
+		}
+		if last := calls[len(calls)-1]; last != fmt.Sprintf("PATCH /repos/owner/repo/issues/comments/%d", commentID) {
+			t.Errorf("last call %q, want the update", last)
+		}
+		if cs[0].Body == firstBody || !strings.Contains(cs[0].Body, r.Outputs["decision"]) || !strings.Contains(cs[0].Body, "`search_files` | 100.0 | 90.0") {
+			t.Errorf("the updated comment does not show the new decision %s and the lower score:\n%s", r.Outputs["decision"], cs[0].Body)
+		}
+	})
+
+	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
+		_, before := e.api.snapshot()
+		r := e.newRun(t, prEvent(8, true), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "tdqs", "judge": "openai", "model": "gpt-x",
+			"fork-policy": "heuristic", "comment": "true", "sarif": "true",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		for _, u := range r.Used {
+			if strings.HasPrefix(u.Uses, "github/codeql-action/upload-sarif@") {
+				t.Errorf("a fork's run uploaded SARIF with a token that may not: %v", u.With)
+			}
+		}
+		if !strings.Contains(r.Summary, "scored with the offline heuristic judge instead of openai") {
+			t.Errorf("the summary does not say which judge scored:\n%s", r.Summary)
+		}
+		if !strings.Contains(r.Log.String(), "comes from a fork, whose token may not write: no comment written") {
+			t.Errorf("the comment step does not say why it wrote nothing:\n%s", r.Log.String())
+		}
+		if _, after := e.api.snapshot(); len(after) != len(before) {
+			t.Errorf("a fork's run called the API: %v", after[len(before):])
+		}
+	})
+
+	t.Run("fork invalid by default", func(t *testing.T) {
+		r := e.newRun(t, prEvent(8, true), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "tdqs", "judge": "openai", "model": "gpt-x",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2"})
+		if !strings.Contains(r.Log.String(), "set OPENAI_API_KEY") {
+			t.Errorf("the log does not say why:\n%s", r.Log.String())
+		}
+	})
+
+	t.Run("a checksum that does not match", func(t *testing.T) {
+		sums := filepath.Join(e.releaseDir(t), "checksums.txt")
+		good := readFile(t, sums)
+		bad := strings.Replace(good, e.sum, strings.Repeat("0", 64), 1)
+		writeFile(t, sums, bad)
+		defer writeFile(t, sums, good)
+		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "score", "target": "tools.json"})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		if !strings.Contains(r.Log.String(), "but checksums.txt lists 0000") || !strings.Contains(r.Log.String(), " Run rubric: skipped") {
+			t.Errorf("the install did not stop the action:\n%s", r.Log.String())
+		}
+	})
+
+	t.Run("the server command in the command input", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "python -m my_server"})
+		if r.run(e.action) {
+			t.Fatal("the action passed")
+		}
+		if !strings.Contains(r.Log.String(), `the command input is "score" or "gate", not "python -m my_server"; the server's command line goes in the server input`) {
+			t.Errorf("no message saying what to do:\n%s", r.Log.String())
+		}
+	})
+}
+
+// toolsJSON is the scratch repository's surface: two tools.
+const toolsJSON = `{"tools": [
+  {"name": "search_files", "description": "Search the files under a directory whose names match a glob, and return their paths.",
+   "inputSchema": {"type": "object", "properties": {
+     "path": {"type": "string", "description": "The directory to search."},
+     "pattern": {"type": "string", "description": "Glob the file names must match."}},
+     "required": ["path", "pattern"], "additionalProperties": false}},
+  {"name": "read_file", "description": "Read a text file and return its contents.",
+   "inputSchema": {"type": "object", "properties": {
+     "path": {"type": "string", "description": "The file to read."}},
+     "required": ["path"], "additionalProperties": false}}
+]}
+`
+
+func newActionEnv(t *testing.T) *actionEnv {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &actionEnv{t: t, action: loadAction(t, filepath.Join(root, "action.yml")), actionPath: root, version: "1.2.3"}
+
+	// The release: an archive as .goreleaser.yaml names it, with rubric
+	// at its root, and checksums.txt.
+	bin := buildtest.Binary(t, "./cmd/rubric", "", "rubric")
+	rel := t.TempDir()
+	e.releaseURL, e.releaseRoot = serveDir(t, rel), rel
+	dir := filepath.Join(rel, "v"+e.version)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	archive := fmt.Sprintf("rubric_%s_linux_%s.tar.gz", e.version, runtime.GOARCH)
+	e.sum = fmt.Sprintf("%x", writeTarGz(t, filepath.Join(dir, archive), bin))
+	writeFile(t, filepath.Join(dir, "checksums.txt"), fmt.Sprintf("%s  rubric_%s_darwin_arm64.tar.gz\n%s  %s\n", strings.Repeat("a", 64), e.version, e.sum, archive))
+
+	e.api = newFakeAPI(t, "tok")
+
+	// The repository: main holds the base, the work tree the head.
+	e.repo = t.TempDir()
+	e.git(t, "init", "-q", "-b", "main")
+	e.git(t, "config", "user.email", "t@example.invalid")
+	e.git(t, "config", "user.name", "t")
+	e.commit(t, toolsJSON)
+	e.git(t, "update-ref", "refs/remotes/origin/main", "HEAD")
+	e.git(t, "checkout", "-q", "-b", "feature")
+	writeFile(t, filepath.Join(e.repo, ".gitignore"), ".rubric/\n")
+	e.git(t, "add", ".gitignore")
+	e.git(t, "commit", "-q", "-m", "ignore reports")
+	return e
+}
+
+func (e *actionEnv) releaseDir(*testing.T) string {
+	return filepath.Join(e.releaseRoot, "v"+e.version)
+}
+
+func (e *actionEnv) git(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = e.repo
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (e *actionEnv) commit(t *testing.T, tools string) {
+	writeFile(t, filepath.Join(e.repo, "tools.json"), tools)
+	e.git(t, "add", "tools.json")
+	e.git(t, "commit", "-q", "-m", "tools")
+}
+
+// newRun is a run of the action with inputs, in a job whose event payload
+// is event.
+func (e *actionEnv) newRun(t *testing.T, event string, inputs map[string]string) *actionRun {
+	tmp := t.TempDir()
+	eventPath := filepath.Join(tmp, "event.json")
+	writeFile(t, eventPath, event)
+	runnerTemp := filepath.Join(tmp, "runner")
+	if err := os.MkdirAll(runnerTemp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inputs["version"] = e.version
+	inputs["release-url"] = e.releaseURL
+	arch := map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + tmp,
+		"XDG_CACHE_HOME=" + filepath.Join(tmp, "cache"),
+		"XDG_CONFIG_HOME=" + filepath.Join(tmp, "config"),
+		"GIT_CONFIG_GLOBAL=/dev/null",
+		"GITHUB_ACTIONS=true",
+		"GITHUB_EVENT_PATH=" + eventPath,
+		"GITHUB_EVENT_NAME=pull_request",
+		"GITHUB_API_URL=" + e.api.srv.URL,
+		"GITHUB_REPOSITORY=owner/repo",
+		"GITHUB_BASE_REF=main",
+		"GITHUB_RUN_ID=41",
+		"GITHUB_RUN_ATTEMPT=1",
+		"GITHUB_WORKSPACE=" + e.repo,
+		"RUNNER_OS=Linux",
+		"RUNNER_ARCH=" + arch,
+		"RUNNER_TEMP=" + runnerTemp,
+	}
+	return &actionRun{
+		t: t, actionPath: e.actionPath, workspace: e.repo, inputs: inputs, env: env,
+		github: map[string]string{"action_path": e.actionPath, "action_ref": "main", "token": "tok"},
+		runner: map[string]string{"temp": runnerTemp},
+	}
+}
+
+func prEvent(n int, fork bool) string {
+	head := "owner/repo"
+	if fork {
+		head = "mallory/repo"
+	}
+	return fmt.Sprintf(`{"pull_request": {"number": %d, "head": {"repo": {"full_name": %q, "fork": %t}}, "base": {"repo": {"full_name": "owner/repo"}}}}`, n, head, fork)
+}
+
+func (r *actionRun) used(t *testing.T, prefix string) usedAction {
+	t.Helper()
+	for _, u := range r.Used {
+		if strings.HasPrefix(u.Uses, prefix) {
+			return u
+		}
+	}
+	t.Fatalf("no step used %s; used: %+v", prefix, r.Used)
+	return usedAction{}
+}
+
+func wantOutputs(t *testing.T, r *actionRun, want map[string]string) {
+	t.Helper()
+	for k, v := range want {
+		if r.Outputs[k] != v {
+			t.Errorf("output %s = %q, want %q\n%s", k, r.Outputs[k], v, r.Log.String())
+		}
+	}
+}
+
+// serveDir serves dir on 127.0.0.1 and returns its address.
+func serveDir(t *testing.T, dir string) string {
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// writeTarGz writes a tar.gz holding bin as "rubric" and returns its
+// sha256.
+func writeTarGz(t *testing.T, path, bin string) []byte {
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	gz := gzip.NewWriter(io.MultiWriter(f, h))
+	tw := tar.NewWriter(gz)
+	b, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.WriteHeader(&tar.Header{Name: "rubric", Mode: 0o755, Size: int64(len(b))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []io.Closer{tw, gz, f} {
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return h.Sum(nil)
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(readFile(t, path)), v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
