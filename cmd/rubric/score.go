@@ -31,9 +31,9 @@ The target is read by a transport plugin:
   SCHEME://...         an installed transport plugin named SCHEME
 --transport NAME chooses one by name.
 
-The summary goes to standard output in --format (text, json, markdown or
-sarif), or into --out. --json, --markdown and --sarif write more files at
-once. Files are written atomically.`,
+The summary goes to standard output in --format (text, json, markdown,
+sarif or html), or into --out. --json, --markdown, --sarif and --html
+write more files at once. Files are written atomically.`,
 		Example: `  rubric score examples/captures/filesystem.tools.json
   rubric score -- npx -y @modelcontextprotocol/server-everything
   rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
@@ -97,8 +97,11 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	defer done()
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
-		Record:  v.GetString("record"),
-		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format) },
+		Record: v.GetString("record"),
+		Write: func(rep *report.Report) error {
+			rep.Explain = explainer(cmd.Context(), r, rep)
+			return a.writeOutputs(rep, format)
+		},
 		Failed:  failed,
 		Outputs: run.Paths(reports),
 	})

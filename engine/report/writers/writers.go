@@ -1,5 +1,5 @@
 // Package writers is the one list of the formats a report is written in:
-// the terminal summary, the JSON report, Markdown and SARIF. The command
+// the terminal summary, the JSON report, Markdown, SARIF and HTML. The command
 // line's --format flag, its extra-file flags (--json, --markdown, --sarif)
 // and the failure path (which removes an earlier run's files) all read it,
 // so a new format is one entry here.
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
@@ -40,6 +41,9 @@ var All = []Writer{
 	}},
 	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return sarif.Write(w, rep)
+	}},
+	{Name: "html", Flag: "html", What: "the HTML page", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return html.Write(w, rep)
 	}},
 }
 

@@ -16,9 +16,9 @@ func TestFind(t *testing.T) {
 	tests := []struct {
 		name, wantErr string
 	}{
-		{name: "text"}, {name: "json"}, {name: "markdown"}, {name: "sarif"},
-		{name: "html", wantErr: `unknown --format "html": use text, json, markdown or sarif`},
-		{name: "", wantErr: `unknown --format "": use text, json, markdown or sarif`},
+		{name: "text"}, {name: "json"}, {name: "markdown"}, {name: "sarif"}, {name: "html"},
+		{name: "pdf", wantErr: `unknown --format "pdf": use text, json, markdown, sarif or html`},
+		{name: "", wantErr: `unknown --format "": use text, json, markdown, sarif or html`},
 	}
 	for _, tt := range tests {
 		w, err := Find(tt.name)
