@@ -1,0 +1,574 @@
+package html_test
+
+// Tests in a real headless Chromium (Debian's chromium), driven over the
+// DevTools protocol by chromedp: the numbers the page shows are the JSON
+// report's, the table sorts and filters, the page makes no request, axe-core
+// finds no accessibility violation in either colour scheme, and screenshots
+// at desktop and phone width are written to the test's artifact directory
+// (go test -artifacts keeps them).
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/html"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
+)
+
+// needed fails the test under RUBRIC_REQUIRE_SERVERS=1 (make test), where
+// what is missing must be there, and skips it otherwise.
+func needed(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("RUBRIC_REQUIRE_SERVERS") == "1" {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
+// chromiumPath finds Debian's chromium, or RUBRIC_CHROMIUM.
+func chromiumPath(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("RUBRIC_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	needed(t, "no chromium to run the HTML report's browser tests: apt-get install chromium (.ci/run does), or set RUBRIC_CHROMIUM to a Chromium binary")
+	return ""
+}
+
+// browser starts a headless Chromium for the test, with the flags this
+// closed network needs (no background connections, no QUIC) and an empty
+// profile, and returns a tab's context.
+func browser(t testing.TB) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("allow-file-access-from-files", false),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium (%s): %v", path, err)
+	}
+	return ctx
+}
+
+// requestLog records every request the tab makes, every failed load and
+// every message the browser logs (a Content-Security-Policy refusal among
+// them).
+type requestLog struct {
+	mu       sync.Mutex
+	requests []string
+	failed   []string
+	messages []string
+}
+
+func logRequests(t testing.TB, ctx context.Context) *requestLog {
+	t.Helper()
+	l := &requestLog{}
+	err := chromedp.Listen(ctx, func(ev any) {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			l.requests = append(l.requests, e.Request.URL)
+		case *network.EventLoadingFailed:
+			l.failed = append(l.failed, e.ErrorText)
+		case *cdplog.EventEntryAdded:
+			l.messages = append(l.messages, e.Entry.Text)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// only checks that the page's own file was the one request made.
+func (l *requestLog) only(t testing.TB, url string) {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, r := range l.requests {
+		if r != url {
+			t.Errorf("the page made a request: %s", r)
+		}
+	}
+	if !slices.Contains(l.requests, url) {
+		t.Errorf("the request log misses the page itself (%s): %v", url, l.requests)
+	}
+	for _, f := range l.failed {
+		t.Errorf("a load failed: %s", f)
+	}
+	for _, m := range l.messages {
+		t.Errorf("the browser logged: %s", m)
+	}
+}
+
+// open writes rep's page to a file and loads it in a new tab.
+func open(t testing.TB, ctx context.Context, rep *report.Report) (string, *requestLog) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := html.Write(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + path
+	log := logRequests(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	return url, log
+}
+
+// jsonOf reads rep back as the JSON report holds it.
+func jsonOf(t testing.TB, rep *report.Report) any {
+	t.Helper()
+	b, err := report.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// pointer resolves a JSON pointer (RFC 6901) in v.
+func pointer(v any, p string) (any, bool) {
+	if p == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// shownNumber is a number as the page shows it, with how many decimal
+// digits it shows.
+func shownNumber(s string) (num.Num, int, bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "+")
+	n, err := num.Parse(s)
+	if err != nil {
+		return n, 0, false
+	}
+	digits := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 && !strings.Contains(s, "/") {
+		digits = len(s) - i - 1
+	}
+	return n, digits, true
+}
+
+// agrees says whether the text shown is the value of the JSON report: the
+// same text, or the same number at the digits shown.
+func agrees(shown string, values []any) error {
+	if len(values) == 1 {
+		if s, ok := values[0].(string); ok && s == shown {
+			return nil
+		}
+	}
+	want, digits, ok := shownNumber(shown)
+	if !ok {
+		if len(values) == 1 {
+			return fmt.Errorf("shows %q, the report holds %v", shown, values[0])
+		}
+		return fmt.Errorf("shows %q, not a number", shown)
+	}
+	sum := num.Zero
+	for _, v := range values {
+		var text string
+		switch x := v.(type) {
+		case json.Number:
+			text = x.String()
+		case string:
+			text = x
+		default:
+			return fmt.Errorf("shows %q, the report holds %v", shown, v)
+		}
+		n, err := num.Parse(text)
+		if err != nil {
+			return fmt.Errorf("shows %q, the report holds %q", shown, text)
+		}
+		sum = sum.Add(n)
+	}
+	if strings.Contains(shown, "/") {
+		if sum.Cmp(want) != 0 {
+			return fmt.Errorf("shows %s, the report holds %s", shown, sum.Exact())
+		}
+		return nil
+	}
+	if got := sum.Decimal(digits); got != strings.TrimPrefix(shown, "+") {
+		return fmt.Errorf("shows %s, the report's %s is %s at %d digits", shown, sum.Exact(), got, digits)
+	}
+	return nil
+}
+
+// shown is one number of the page and the pointers of the values it is.
+type shown struct {
+	Ref  string `json:"ref"`
+	Sum  string `json:"sum"`
+	Text string `json:"text"`
+}
+
+const collectShown = `Array.from(document.querySelectorAll("[data-ref],[data-sum]")).map(e => ({ref: e.dataset.ref || "", sum: e.dataset.sum || "", text: e.textContent.trim()}))`
+
+func TestBrowserNumbersAreTheReports(t *testing.T) {
+	ctx := browser(t)
+	cases := map[string]func(testing.TB) *report.Report{
+		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
+		"github":            func(t testing.TB) *report.Report { return reporttest.Capture(t, "github.tools.json") },
+		"synthetic":         func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") },
+		"empty":             reporttest.Empty,
+		"incomplete":        reporttest.Incomplete,
+	}
+	for name, mk := range cases {
+		t.Run(name, func(t *testing.T) {
+			rep := mk(t)
+			doc := jsonOf(t, rep)
+			url, log := open(t, ctx, rep)
+			nums, err := chromedp.Run(ctx, chromedp.Evaluate[[]shown](collectShown))
+			if err != nil {
+				t.Fatal(err)
+			}
+			refs := 0
+			for _, n := range nums {
+				var ptrs []string
+				if n.Ref != "" {
+					ptrs = []string{n.Ref}
+				} else {
+					ptrs = strings.Fields(n.Sum)
+				}
+				var values []any
+				for _, p := range ptrs {
+					v, ok := pointer(doc, p)
+					if !ok {
+						t.Errorf("%q points at nothing in the JSON report", p)
+						continue
+					}
+					values = append(values, v)
+				}
+				if err := agrees(n.Text, values); err != nil {
+					t.Errorf("%s%s: %v", n.Ref, n.Sum, err)
+				}
+				refs++
+			}
+			// Every tool's score is shown twice (the table and its card).
+			if want := 2 * len(rep.Tools); refs < want {
+				t.Errorf("the page shows %d numbers of the report, want at least %d", refs, want)
+			}
+			log.only(t, url)
+		})
+	}
+}
+
+// rowNames are the names of the table's rows shown, in order.
+const rowNames = `Array.from(document.querySelectorAll("#tool-table tbody tr")).filter(r => !r.hidden).map(r => r.dataset.name)`
+
+func TestBrowserSortAndFilter(t *testing.T) {
+	ctx := browser(t)
+	rep := reporttest.Capture(t, "desktop-commander.tools.json")
+	url, log := open(t, ctx, rep)
+	worst, err := report.ToolsWorstFirst(rep.Tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range worst {
+		names = append(names, tl.Name)
+	}
+	rows := func() []string {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](rowNames))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := rows(); !slices.Equal(got, names) {
+		t.Errorf("first order:\n%v\nwant worst first:\n%v", got, names)
+	}
+
+	// Clicking the name column sorts by name; a second click reverses.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button[data-key="name"]`))); err != nil {
+		t.Fatal(err)
+	}
+	byName := slices.Sorted(slices.Values(names))
+	if got := rows(); !slices.Equal(got, byName) {
+		t.Errorf("sorted by name:\n%v\nwant\n%v", got, byName)
+	}
+	// From the keyboard: focus the button, press Enter.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`button[data-key="name"]`)), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	reversed := slices.Clone(byName)
+	slices.Reverse(reversed)
+	if got := rows(); !slices.Equal(got, reversed) {
+		t.Errorf("sorted by name, descending, from the keyboard:\n%v\nwant\n%v", got, reversed)
+	}
+	sortState, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('button[data-key="name"]').parentElement.getAttribute("aria-sort")`))
+	if err != nil || sortState != "descending" {
+		t.Errorf("aria-sort of the name column = %q (%v), want descending", sortState, err)
+	}
+
+	// Issues, then score again: the score column sorts numbers, not text.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button[data-key="score"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := rows(); !slices.Equal(got, names) {
+		t.Errorf("sorted by score again:\n%v\nwant\n%v", got, names)
+	}
+
+	// Typing filters by name.
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("filter"), "LIST")); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, n := range names {
+		if strings.Contains(n, "list") {
+			want = append(want, n)
+		}
+	}
+	if got := rows(); !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("filtered by LIST: %v, want %v", got, want)
+	}
+	out, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("shown")))
+	if wantOut := fmt.Sprintf("%d of %d tools shown", len(want), len(names)); err != nil || out != wantOut {
+		t.Errorf("the count says %q (%v), want %q", out, err, wantOut)
+	}
+	// And by grade.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		const f = document.getElementById("filter"); f.value = ""; f.dispatchEvent(new Event("input"));
+		const g = document.getElementById("grade-filter"); g.value = "C"; g.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	want = nil
+	for _, tl := range worst {
+		if tl.Grade == "C" {
+			want = append(want, tl.Name)
+		}
+	}
+	if got := rows(); !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("filtered by grade C: %v, want %v", got, want)
+	}
+	log.only(t, url)
+}
+
+// TestBrowserHostileNames loads a page of tools whose names and texts are
+// markup: nothing runs, nothing loads, and the names show as text.
+func TestBrowserHostileNames(t *testing.T) {
+	ctx := browser(t)
+	hostile := `[{"name": "<img src=x onerror=document.title='pwned'>", "description": "<script>document.title='pwned'</script>",
+	  "inputSchema": {"type": "object", "properties": {"\"><svg onload=document.title='pwned'>": {"type": "string"}}}}]`
+	rep := reporttest.Score(t, "<b>hostile</b>", []byte(hostile))
+	url, log := open(t, ctx, rep)
+	title, err := chromedp.Run(ctx, chromedp.Title())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(title, "pwned") {
+		t.Errorf("a script of the report ran: title %q", title)
+	}
+	name, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#tool-table tbody th code`)))
+	if err != nil || name != "<img src=x onerror=document.title='pwned'>" {
+		t.Errorf("the name shows as %q (%v)", name, err)
+	}
+	log.only(t, url)
+}
+
+// axePath is axe-core as make testdeps installs it.
+func axePath(t testing.TB) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("..", "..", "..", "testdeps", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		needed(t, "axe-core is not installed (%v): run make testdeps", err)
+	}
+	return p
+}
+
+type axeResult struct {
+	Violations []struct {
+		ID    string `json:"id"`
+		Help  string `json:"help"`
+		Nodes []struct {
+			Target  []any  `json:"target"`
+			Summary string `json:"failureSummary"`
+		} `json:"nodes"`
+	} `json:"violations"`
+}
+
+func scheme(dark bool) chromedp.Action[chromedp.Void] {
+	value := "light"
+	if dark {
+		value = "dark"
+	}
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: value}},
+		})
+		return err
+	})
+}
+
+func TestBrowserAccessibility(t *testing.T) {
+	axe, err := os.ReadFile(axePath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	reps := map[string]func(testing.TB) *report.Report{
+		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
+		"synthetic":         func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") },
+	}
+	for name, mk := range reps {
+		rep := mk(t)
+		url, log := open(t, ctx, rep)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(axe))); err != nil {
+			t.Fatalf("inject axe-core: %v", err)
+		}
+		for _, dark := range []bool{false, true} {
+			// Every <details> open, so that what is shown on demand is
+			// checked too.
+			if err := chromedp.Do(ctx, scheme(dark), chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`)); err != nil {
+				t.Fatal(err)
+			}
+			res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document, {resultTypes: ["violations"]})`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range res.Violations {
+				for i, n := range v.Nodes {
+					if i == 3 {
+						t.Errorf("%s (dark %v): %s: … and %d more", name, dark, v.ID, len(v.Nodes)-i)
+						break
+					}
+					t.Errorf("%s (dark %v): %s (%s) at %v: %s", name, dark, v.ID, v.Help, n.Target, n.Summary)
+				}
+			}
+		}
+		log.only(t, url)
+	}
+}
+
+// TestBrowserScreenshots writes full-page screenshots at desktop and phone
+// width, light and dark, into the test's artifact directory (go test
+// -artifacts -outputdir DIR keeps them; docs/ holds one of each), and
+// checks that the phone layout does not scroll sideways.
+func TestBrowserScreenshots(t *testing.T) {
+	ctx := browser(t)
+	rep := reporttest.Capture(t, "desktop-commander.tools.json")
+	url, log := open(t, ctx, rep)
+	dir := t.ArtifactDir()
+	shots := []struct {
+		name   string
+		width  int64
+		mobile bool
+		dark   bool
+	}{
+		{"desktop", 1280, false, false},
+		{"desktop-dark", 1280, false, true},
+		{"phone", 390, true, false},
+		{"phone-dark", 390, true, true},
+	}
+	for _, s := range shots {
+		metrics := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			scale := 1.0
+			if s.mobile {
+				scale = 2
+			}
+			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: s.width, Height: 900, DeviceScaleFactor: scale, Mobile: s.mobile})
+			return err
+		})
+		if err := chromedp.Do(ctx, metrics, scheme(s.dark)); err != nil {
+			t.Fatal(err)
+		}
+		if s.mobile {
+			wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth`))
+			if err != nil || wide {
+				t.Errorf("at %d pixels the page scrolls sideways (%v)", s.width, err)
+			}
+		}
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Fatalf("%s: the screenshot is not a PNG", s.name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "report-"+s.name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log.only(t, url)
+}
