@@ -53,9 +53,9 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
-// worst maxExplainWork/n tools (every tool of a report of up to 200), and
+// worst maxExplainWork/n tools (every tool of a report of up to 100), and
 // the others name the command that explains them.
-const maxExplainWork = 40000
+const maxExplainWork = 10000
 
 // Write writes r to w as an HTML page.
 func Write(w io.Writer, r *report.Report) error {
@@ -94,6 +94,8 @@ type view struct {
 	FixOrder       string
 	HasMoves       bool
 	Issues         int
+	// Definitions are the tools' definitions by card, as JSON.
+	Definitions template.JS
 }
 
 type fact struct {
@@ -116,7 +118,7 @@ type toolView struct {
 	Checks             []checkView
 	Metrics            []metric
 	Fields             []section
-	Definition         template.HTML
+	HasDefinition      bool
 	Explain            string
 	ExplainErr         string
 	ExplainCmd         string
@@ -218,6 +220,7 @@ func build(r *report.Report) (*view, error) {
 	if len(r.Tools) > 0 && maxExplainWork/len(r.Tools) < explainable {
 		explainable = maxExplainWork / len(r.Tools)
 	}
+	defs := map[string]defData{}
 	for rank, t := range worst {
 		i := index[t.Name]
 		tv := toolView{Index: i, Anchor: "tool-" + strconv.Itoa(i), Name: t.Name, Score: t.Score.String(), Exact: report.ShortExact(t.Score.String(), t.Exact), Grade: t.Grade}
@@ -250,7 +253,8 @@ func build(r *report.Report) (*view, error) {
 		}
 		if s != nil {
 			if st, ok := s.Tool(t.Name); ok {
-				tv.Definition = definition(st, t.Issues)
+				defs[tv.Anchor] = definitionOf(st, t.Issues)
+				tv.HasDefinition = true
 			}
 		}
 		tv.ExplainCmd = "rubric explain --tool " + shellQuote(t.Name) + " REPORT.json"
@@ -265,6 +269,9 @@ func build(r *report.Report) (*view, error) {
 		v.Issues += len(t.Issues)
 	}
 
+	if v.Definitions, err = scriptJSON(defs); err != nil {
+		return nil, err
+	}
 	fixes, err := r.FixList()
 	if err != nil {
 		return nil, err
@@ -390,29 +397,46 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// definition prints a tool's definition as indented JSON, keys sorted,
-// with the members its issues are about marked: the parameters an issue
-// names (inputSchema.properties.NAME), and a top-level member whose name
-// an issue's message says ("inputSchema has no required list").
-func definition(t surface.Tool, issues []report.Issue) template.HTML {
-	marks := map[string]string{}
+// definitionOf is a tool's definition and the members its issues are
+// about, for the page's script to print when its card's definition is
+// opened: the parameters an issue names (inputSchema.properties.NAME),
+// and a top-level member whose name an issue's message says ("inputSchema
+// has no required list"). Printing on demand keeps a page of a thousand
+// tools small enough to open at once.
+func definitionOf(t surface.Tool, issues []report.Issue) defData {
+	d := defData{Def: json.RawMessage(t.Canonical)}
+	seen := map[string]bool{}
+	add := func(path []string, msg string) {
+		k := strings.Join(path, "\x00")
+		if !seen[k] {
+			seen[k] = true
+			d.Marks = append(d.Marks, mark{Path: path, Message: msg})
+		}
+	}
 	for _, is := range issues {
 		for _, p := range is.Params {
-			marks["inputSchema\x00properties\x00"+p] = is.Message
+			add([]string{"inputSchema", "properties", p}, is.Message)
 		}
 		if len(is.Params) == 0 {
-			for k := range t.Def {
+			for _, k := range slices.Sorted(maps.Keys(t.Def)) {
 				if k != "name" && containsWord(is.Message, k) {
-					if _, ok := marks[k]; !ok {
-						marks[k] = is.Message
-					}
+					add([]string{k}, is.Message)
 				}
 			}
 		}
 	}
-	var b strings.Builder
-	printJSON(&b, t.Def, nil, marks, 0)
-	return template.HTML(b.String())
+	return d
+}
+
+// defData is what the page's script reads to print one definition.
+type defData struct {
+	Def   json.RawMessage `json:"d"`
+	Marks []mark          `json:"m,omitempty"`
+}
+
+type mark struct {
+	Path    []string `json:"p"`
+	Message string   `json:"t"`
 }
 
 // containsWord reports whether msg holds word on its own (not inside a
@@ -435,73 +459,12 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// maxDefinitionDepth stops printing a definition nested deeper, so that a
-// hostile schema cannot make the page unbounded.
-const maxDefinitionDepth = 40
-
-// printJSON writes v as indented JSON with HTML escaped; a member whose
-// path is in marks is wrapped in <mark> titled with the issue's message.
-func printJSON(b *strings.Builder, v any, path []string, marks map[string]string, depth int) {
-	pad := strings.Repeat("  ", depth)
-	if depth > maxDefinitionDepth {
-		b.WriteString(`<span class="j-more">…</span>`)
-		return
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		if len(x) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteString("{\n")
-		keys := slices.Sorted(maps.Keys(x))
-		for i, k := range keys {
-			sub := append(slices.Clip(path), k)
-			msg, marked := marks[strings.Join(sub, "\x00")]
-			b.WriteString(pad + "  ")
-			if marked {
-				fmt.Fprintf(b, `<mark title="%s">`, template.HTMLEscapeString(msg))
-			}
-			fmt.Fprintf(b, `<span class="j-key">%s</span>: `, template.HTMLEscapeString(quoteJSON(k)))
-			printJSON(b, x[k], sub, marks, depth+1)
-			if marked {
-				b.WriteString("</mark>")
-			}
-			if i < len(keys)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(pad + "}")
-	case []any:
-		if len(x) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteString("[\n")
-		for i, e := range x {
-			b.WriteString(pad + "  ")
-			printJSON(b, e, append(slices.Clip(path), strconv.Itoa(i)), marks, depth+1)
-			if i < len(x)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(pad + "]")
-	case string:
-		fmt.Fprintf(b, `<span class="j-str">%s</span>`, template.HTMLEscapeString(quoteJSON(x)))
-	default:
-		j, _ := json.Marshal(x)
-		fmt.Fprintf(b, `<span class="j-lit">%s</span>`, template.HTMLEscapeString(string(j)))
-	}
-}
-
-func quoteJSON(s string) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(buf.String(), "\n")
+// scriptJSON encodes v for a <script type="application/json"> element:
+// encoding/json escapes <, > and & (and U+2028, U+2029), so that nothing
+// in it can end the element.
+func scriptJSON(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	return template.JS(b), err
 }
 
 // gradesOf lists the grades the tools have, in order, for the filter.

@@ -1,3 +1,70 @@
+// Tool definitions, printed when a card's definition is opened, with the
+// members its issues are about marked. Text goes in as text nodes only.
+(function () {
+  "use strict";
+  var source = document.getElementById("definitions");
+  var defs = source ? JSON.parse(source.textContent) : {};
+  var maxDepth = 40;
+
+  function span(cls, text) {
+    var s = document.createElement("span");
+    s.className = cls;
+    s.textContent = text;
+    return s;
+  }
+  function print(out, v, path, marks, depth) {
+    var pad = new Array(depth + 1).join("  ");
+    if (depth > maxDepth) { out.appendChild(span("j-more", "…")); return; }
+    if (Array.isArray(v)) {
+      if (v.length === 0) { out.appendChild(document.createTextNode("[]")); return; }
+      out.appendChild(document.createTextNode("[\n"));
+      v.forEach(function (e, i) {
+        out.appendChild(document.createTextNode(pad + "  "));
+        print(out, e, path.concat(String(i)), marks, depth + 1);
+        out.appendChild(document.createTextNode((i < v.length - 1 ? "," : "") + "\n"));
+      });
+      out.appendChild(document.createTextNode(pad + "]"));
+    } else if (v !== null && typeof v === "object") {
+      var keys = Object.keys(v).sort();
+      if (keys.length === 0) { out.appendChild(document.createTextNode("{}")); return; }
+      out.appendChild(document.createTextNode("{\n"));
+      keys.forEach(function (k, i) {
+        var sub = path.concat(k), msg = marks[sub.join("\u0000")], at = out;
+        out.appendChild(document.createTextNode(pad + "  "));
+        if (msg !== undefined) {
+          at = document.createElement("mark");
+          at.title = msg;
+          out.appendChild(at);
+        }
+        at.appendChild(span("j-key", JSON.stringify(k)));
+        at.appendChild(document.createTextNode(": "));
+        print(at, v[k], sub, marks, depth + 1);
+        out.appendChild(document.createTextNode((i < keys.length - 1 ? "," : "") + "\n"));
+      });
+      out.appendChild(document.createTextNode(pad + "}"));
+    } else if (typeof v === "string") {
+      out.appendChild(span("j-str", JSON.stringify(v)));
+    } else {
+      out.appendChild(span("j-lit", JSON.stringify(v)));
+    }
+  }
+  function show(details) {
+    var pre = details.querySelector("pre");
+    var d = defs[details.dataset.tool];
+    if (!pre || !d || pre.dataset.done) { return; }
+    var marks = {};
+    (d.m || []).forEach(function (m) { marks[m.p.join("\u0000")] = m.t; });
+    print(pre, d.d, [], marks, 0);
+    pre.dataset.done = "1";
+  }
+  document.addEventListener("toggle", function (e) {
+    if (e.target.matches && e.target.matches("details.definition") && e.target.open) { show(e.target); }
+  }, true);
+  window.rubricShowDefinitions = function () {
+    document.querySelectorAll("details.definition").forEach(show);
+  };
+})();
+
 // Sorting and filtering of the tool table. The page works without it:
 // the table is written worst first, and every card is in the page.
 (function () {
@@ -63,5 +130,6 @@
   });
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details").forEach(function (d) { d.open = true; });
+    window.rubricShowDefinitions();
   });
 })();
