@@ -13,7 +13,8 @@ build:
 	$(GO) build -o rubric ./cmd/rubric
 
 # testdeps installs what the tests read or run but do not ship, each
-# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema (testdeps/),
+# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema and axe-core,
+# which the HTML report's browser tests inject into the page (testdeps/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
 # the versions captured in the corpus) and the MCP Inspector's CLI
 # (testdeps/inspector/, a client nobody here wrote, for rubric mcp). The

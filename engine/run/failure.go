@@ -154,14 +154,15 @@ func removeOurs(log hclog.Logger, path, what string) {
 const headSize = 8 << 10
 
 // marks are the beginnings of the files rubric writes: the JSON report,
-// the failure record, SARIF, the Markdown summary and the terminal
-// summary. Each is matched against the first headSize bytes.
+// the failure record, SARIF, the Markdown summary, the terminal summary
+// and the HTML page. Each is matched against the first headSize bytes.
 var marks = []*regexp.Regexp{
 	regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile(`^\{\s*"failed_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
 	regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
+	regexp.MustCompile(`^<!doctype html>\n<html lang="en">\n<head>\n(?:<meta [^\n]*>\n){0,4}<meta name="generator" content="rubric `),
 }
 
 // Wrote says whether the file at path is one rubric wrote (a report in

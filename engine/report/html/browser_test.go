@@ -59,33 +59,68 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-// browser starts a headless Chromium for the test, with the flags this
-// closed network needs (no background connections, no QUIC) and an empty
-// profile, and returns a tab's context.
+// shared is the one Chromium the package's tests open tabs in: starting
+// a browser is the slow part, and a tab is as fresh as a browser for a
+// file:// page.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	cancel  func()
+	profile string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	if shared.profile != "" {
+		os.RemoveAll(shared.profile)
+	}
+	os.Exit(code)
+}
+
+// browser returns a new tab of a headless Chromium started with the flags
+// this closed network needs (no background connections, no QUIC) and an
+// empty profile.
 func browser(t testing.TB) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("allow-file-access-from-files", false),
+	shared.once.Do(func() {
+		shared.profile, shared.err = os.MkdirTemp("", "rubric-chromium-")
+		if shared.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.UserDataDir(shared.profile),
+			chromedp.WindowSize(1280, 900),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = ctx, func() { cancel(); cancelAlloc() }
+		if err := chromedp.Do(ctx); err != nil {
+			shared.err = fmt.Errorf("start chromium (%s): %w", path, err)
+		}
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	ctx, cancel := chromedp.NewContext(shared.ctx)
+	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium (%s): %v", path, err)
+		t.Fatalf("open a tab: %v", err)
 	}
 	return ctx
 }
