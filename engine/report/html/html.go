@@ -40,6 +40,8 @@ import (
 var (
 	//go:embed assets/page.tmpl
 	pageSource string
+	//go:embed assets/calibration.tmpl
+	calibrationSource string
 	//go:embed assets/style.css
 	style string
 	//go:embed assets/app.js
@@ -49,7 +51,7 @@ var (
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"lower":    strings.ToLower,
 	"gradesOf": gradesOf,
-}).Parse(pageSource))
+}).Parse(pageSource + calibrationSource))
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
