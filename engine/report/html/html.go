@@ -42,6 +42,8 @@ var (
 	pageSource string
 	//go:embed assets/calibration.tmpl
 	calibrationSource string
+	//go:embed assets/gate.tmpl
+	gateSource string
 	//go:embed assets/style.css
 	style string
 	//go:embed assets/app.js
@@ -51,7 +53,7 @@ var (
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"lower":    strings.ToLower,
 	"gradesOf": gradesOf,
-}).Parse(pageSource + calibrationSource))
+}).Parse(pageSource + calibrationSource + gateSource))
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
