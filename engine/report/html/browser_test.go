@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,10 +29,13 @@ import (
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
+	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/engine/surface"
 )
 
 // needed fails the test under RUBRIC_REQUIRE_SERVERS=1 (make test), where
@@ -194,8 +198,14 @@ func open(t testing.TB, ctx context.Context, rep *report.Report) (string, *reque
 	if err := html.Write(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	return openPage(t, ctx, buf.Bytes())
+}
+
+// openPage writes a page to a file and loads it in the tab.
+func openPage(t testing.TB, ctx context.Context, page []byte) (string, *requestLog) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	url := "file://" + path
@@ -330,32 +340,7 @@ func TestBrowserNumbersAreTheReports(t *testing.T) {
 			rep := mk(t)
 			doc := jsonOf(t, rep)
 			url, log := open(t, ctx, rep)
-			nums, err := chromedp.Run(ctx, chromedp.Evaluate[[]shown](collectShown))
-			if err != nil {
-				t.Fatal(err)
-			}
-			refs := 0
-			for _, n := range nums {
-				var ptrs []string
-				if n.Ref != "" {
-					ptrs = []string{n.Ref}
-				} else {
-					ptrs = strings.Fields(n.Sum)
-				}
-				var values []any
-				for _, p := range ptrs {
-					v, ok := pointer(doc, p)
-					if !ok {
-						t.Errorf("%q points at nothing in the JSON report", p)
-						continue
-					}
-					values = append(values, v)
-				}
-				if err := agrees(n.Text, values); err != nil {
-					t.Errorf("%s%s: %v", n.Ref, n.Sum, err)
-				}
-				refs++
-			}
+			refs := checkNumbers(t, ctx, doc)
 			// Every tool's score is shown twice (the table and its card).
 			if want := 2 * len(rep.Tools); refs < want {
 				t.Errorf("the page shows %d numbers of the report, want at least %d", refs, want)
@@ -518,41 +503,16 @@ func scheme(dark bool) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowserAccessibility(t *testing.T) {
-	axe, err := os.ReadFile(axePath(t))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := browser(t)
 	reps := map[string]func(testing.TB) *report.Report{
 		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
 		"synthetic":         func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") },
 	}
 	for name, mk := range reps {
-		rep := mk(t)
-		url, log := open(t, ctx, rep)
-		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(axe))); err != nil {
-			t.Fatalf("inject axe-core: %v", err)
-		}
-		for _, dark := range []bool{false, true} {
-			// Every <details> open, so that what is shown on demand is
-			// checked too.
-			if err := chromedp.Do(ctx, scheme(dark), chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`)); err != nil {
-				t.Fatal(err)
-			}
-			res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document, {resultTypes: ["violations"]})`, chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, v := range res.Violations {
-				for i, n := range v.Nodes {
-					if i == 3 {
-						t.Errorf("%s (dark %v): %s: … and %d more", name, dark, v.ID, len(v.Nodes)-i)
-						break
-					}
-					t.Errorf("%s (dark %v): %s (%s) at %v: %s", name, dark, v.ID, v.Help, n.Target, n.Summary)
-				}
-			}
-		}
+		url, log := open(t, ctx, mk(t))
+		// Every <details> is opened, so that what is shown on demand (the
+		// definitions, the arithmetic) is checked too.
+		checkAxe(t, ctx, name)
 		log.only(t, url)
 	}
 }
@@ -702,4 +662,141 @@ func BenchmarkBrowserOpen1000Tools(b *testing.B) {
 	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(buf.Len())/1e6, "MB/page")
 	b.ReportMetric(float64(elements), "elements")
+}
+
+// checkNumbers holds every number of the open page to the JSON document
+// its data-ref and data-sum pointers name, and returns how many there are.
+func checkNumbers(t testing.TB, ctx context.Context, doc any) int {
+	t.Helper()
+	nums, err := chromedp.Run(ctx, chromedp.Evaluate[[]shown](collectShown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range nums {
+		ptrs := strings.Fields(n.Sum)
+		if n.Ref != "" {
+			ptrs = []string{n.Ref}
+		}
+		var values []any
+		for _, p := range ptrs {
+			v, ok := pointer(doc, p)
+			if !ok {
+				t.Errorf("%q points at nothing in the JSON", p)
+				continue
+			}
+			values = append(values, v)
+		}
+		if err := agrees(n.Text, values); err != nil {
+			t.Errorf("%s%s: %v", n.Ref, n.Sum, err)
+		}
+	}
+	return len(nums)
+}
+
+// checkAxe runs axe-core on the open page in the light and the dark
+// scheme, every <details> open.
+func checkAxe(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	axe, err := os.ReadFile(axePath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(axe))); err != nil {
+		t.Fatalf("inject axe-core: %v", err)
+	}
+	for _, dark := range []bool{false, true} {
+		if err := chromedp.Do(ctx, scheme(dark), chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`)); err != nil {
+			t.Fatal(err)
+		}
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document, {resultTypes: ["violations"]})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range res.Violations {
+			for i, n := range v.Nodes {
+				if i == 3 {
+					t.Errorf("%s (dark %v): %s: … and %d more", name, dark, v.ID, len(v.Nodes)-i)
+					break
+				}
+				t.Errorf("%s (dark %v): %s (%s) at %v: %s", name, dark, v.ID, v.Help, n.Target, n.Summary)
+			}
+		}
+	}
+}
+
+// decodeJSON reads what write writes, numbers kept as written.
+func decodeJSON(t testing.TB, write func(io.Writer) error) any {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&buf)
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestBrowserGateAndCalibration opens the gate's page and the calibration's:
+// their numbers are their JSON's, they make no request, and axe-core finds
+// no violation.
+func TestBrowserGateAndCalibration(t *testing.T) {
+	ctx := browser(t)
+	t.Run("gate", func(t *testing.T) {
+		base, err := surface.Parse("base", []byte(`[{"name": "find", "description": "Find words.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "Words to find."}}}}, {"name": "gone", "inputSchema": {"type": "object"}}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, err := surface.Parse("head", []byte(`[{"name": "find", "description": "Find words.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": ""}}}}, {"name": "new", "inputSchema": {"type": "object"}}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := &gate.Report{
+			GateVersion: gate.Version, Generator: report.Generator{Name: "rubric", Version: "test"},
+			Decision: gate.Block, ExitCode: 1, Reason: "the overall score fell from 90.0 to 70.0",
+			Rubric: report.Rubric{Name: "schema-quality", Version: "1.1.0", Title: "Schema Quality", Digest: "sha256:00"},
+			Rule:   gate.Rule{Title: "the overall score", Value: "score", Round: 1},
+			Base:   gate.Side{Rev: "main", Hash: base.Hash(), ToolCount: 2}, Head: gate.Side{Hash: head.Hash(), ToolCount: 2},
+			Pairs:  []gate.Pair{{N: 1, Base: gate.Value{Value: "90.0", Exact: "90"}, Head: gate.Value{Value: "70.0", Exact: "70"}, Drop: true}},
+			Fallen: []gate.Fallen{{Tool: "find", Base: "100.0", Head: "80.0", Cost: "-10.0", CostExact: "-10"}},
+			Added:  []string{"new"}, Removed: []string{"gone"},
+		}
+		var page bytes.Buffer
+		if err := html.WriteGate(&page, rep, base, head); err != nil {
+			t.Fatal(err)
+		}
+		url, log := openPage(t, ctx, page.Bytes())
+		if n := checkNumbers(t, ctx, decodeJSON(t, func(w io.Writer) error { return gate.Write(w, rep) })); n < 6 {
+			t.Errorf("the page shows %d numbers of the gate's report, want at least 6", n)
+		}
+		diff, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("pre.diff del")))
+		if err != nil || !strings.Contains(diff, `"description": "Words to find."`) {
+			t.Errorf("the diff's removed line: %q (%v)", diff, err)
+		}
+		checkAxe(t, ctx, "gate")
+		log.only(t, url)
+	})
+	t.Run("calibration", func(t *testing.T) {
+		rec, err := calibrate.Read(filepath.Join("..", "..", "..", "calibration", "examples", "tidy-heuristic", "calibration.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var page bytes.Buffer
+		if err := html.WriteCalibration(&page, rec); err != nil {
+			t.Fatal(err)
+		}
+		url, log := openPage(t, ctx, page.Bytes())
+		if n := checkNumbers(t, ctx, decodeJSON(t, func(w io.Writer) error { return calibrate.Write(w, rec) })); n < 4 {
+			t.Errorf("the page shows %d numbers of the record, want at least 4", n)
+		}
+		svg, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.plot svg circle, figure.plot svg path").length`))
+		if err != nil || svg == 0 {
+			t.Errorf("no plot drawn (%v)", err)
+		}
+		checkAxe(t, ctx, "calibration")
+		log.only(t, url)
+	})
 }
