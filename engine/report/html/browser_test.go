@@ -332,6 +332,7 @@ func TestBrowserNumbersAreTheReports(t *testing.T) {
 		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
 		"github":            func(t testing.TB) *report.Report { return reporttest.Capture(t, "github.tools.json") },
 		"synthetic":         func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") },
+		"sections":          withSections,
 		"empty":             reporttest.Empty,
 		"incomplete":        reporttest.Incomplete,
 	}
@@ -507,6 +508,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	reps := map[string]func(testing.TB) *report.Report{
 		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
 		"synthetic":         func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") },
+		"sections":          withSections,
 	}
 	for name, mk := range reps {
 		url, log := open(t, ctx, mk(t))
@@ -799,4 +801,21 @@ func TestBrowserGateAndCalibration(t *testing.T) {
 		checkAxe(t, ctx, "calibration")
 		log.only(t, url)
 	})
+}
+
+// withSections is a report with rubric members of every shape the page
+// draws: numbers of one object (bars), objects of objects (side by
+// side), a list of objects (a table) naming pairs of tools (a grid).
+func withSections(t testing.TB) *report.Report {
+	rep := reporttest.Capture(t, "memory.tools.json")
+	a, b, c := rep.Tools[0].Name, rep.Tools[1].Name, rep.Tools[2].Name
+	rep.Sections = append(rep.Sections,
+		report.Field{Name: "categories", Value: report.Fields{{Name: "safety", Value: json.RawMessage("30")}, {Name: "legibility", Value: json.RawMessage("25.94")}}},
+		report.Field{Name: "runs", Value: map[string]any{
+			"baseline":      map[string]any{"tasks": 27, "selectionAccuracy": "22/27", "trials": []map[string]any{{"expected": a, "chosen": b}, {"expected": a, "chosen": a}}},
+			"after_rewrite": map[string]any{"tasks": 27, "selectionAccuracy": "25/27"},
+		}},
+		report.Field{Name: "confusable", Value: map[string]any{"pairs": []map[string]any{{"a": a, "b": b, "severity": "low"}, {"a": b, "b": c, "severity": "high"}}}},
+	)
+	return rep
 }

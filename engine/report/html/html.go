@@ -97,6 +97,7 @@ type view struct {
 	Groups         []groupView
 	FixOrder       string
 	HasMoves       bool
+	MovesOf        string // what the fixes' second figure moves
 	Issues         int
 	// Definitions are the tools' definitions by card, as JSON.
 	Definitions template.JS
@@ -205,8 +206,12 @@ func build(r *report.Report) (*view, error) {
 			v.Metrics = append(v.Metrics, metric{m.Name, s, fmt.Sprintf("/metrics/%d/value", i)})
 		}
 	}
+	toolNames := make(map[string]bool, len(r.Tools))
+	for _, t := range r.Tools {
+		toolNames[t.Name] = true
+	}
 	for _, f := range r.Sections {
-		if s, ok := sectionOf(f, "/"+escapePointer(f.Name)); ok {
+		if s, ok := sectionOf(f, "/"+escapePointer(f.Name), toolNames); ok {
 			v.Sections = append(v.Sections, s)
 		}
 	}
@@ -251,7 +256,7 @@ func build(r *report.Report) (*view, error) {
 			}
 		}
 		for _, f := range t.Fields {
-			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name))); ok {
+			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name)), nil); ok {
 				tv.Fields = append(tv.Fields, s)
 			}
 		}
@@ -285,6 +290,9 @@ func build(r *report.Report) (*view, error) {
 		v.FixOrder = strings.ToUpper(order[:1]) + order[1:]
 	}
 	v.HasMoves = r.Fixes != nil && r.Fixes.Overall != "" && report.GroupsHaveMoves(groups)
+	if r.Fixes != nil {
+		v.MovesOf = r.Fixes.Overall
+	}
 	totals := report.Totals(groups)
 	gd, md := report.GainDigits(totals, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
 	for k, g := range groups {

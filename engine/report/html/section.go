@@ -40,6 +40,78 @@ type table struct {
 	Head []string
 	Rows [][]cell
 	More int // rows left out
+	// Matrix sets a list of pairs of tools (two columns naming tools of
+	// the report, such as pairs a model may confuse) as a grid.
+	Matrix *matrix
+}
+
+// matrix is a grid of tools: Cells[i][j] counts the rows that pair
+// Rows[i] (in column RowsBy) with Columns[j] (in column ColumnsBy), ""
+// for none.
+type matrix struct {
+	RowsBy, ColumnsBy string
+	Rows, Columns     []string
+	Cells             [][]string
+}
+
+// maxMatrix is the most tools a grid of pairs shows.
+const maxMatrix = 24
+
+// pairsMatrix finds in t two columns whose every cell names a tool and
+// counts the rows of each pair of them in a grid, rows by the first
+// column, columns by the second (chosen against expected, a against b).
+func (t *table) pairsMatrix(tools map[string]bool) {
+	if len(tools) == 0 || t.More > 0 || len(t.Rows) == 0 {
+		return
+	}
+	var cols []int
+	for c := range t.Head {
+		all := true
+		for _, r := range t.Rows {
+			if !tools[r[c].Text] {
+				all = false
+				break
+			}
+		}
+		if all {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) < 2 {
+		return
+	}
+	a, b := cols[0], cols[1]
+	rowSeen, colSeen := map[string]bool{}, map[string]bool{}
+	var rows, columns []string
+	for _, r := range t.Rows {
+		if n := r[a].Text; !rowSeen[n] {
+			rowSeen[n] = true
+			rows = append(rows, n)
+		}
+		if n := r[b].Text; !colSeen[n] {
+			colSeen[n] = true
+			columns = append(columns, n)
+		}
+	}
+	if len(rows) > maxMatrix || len(columns) > maxMatrix {
+		return
+	}
+	slices.Sort(rows)
+	slices.Sort(columns)
+	count := map[[2]string]int{}
+	for _, r := range t.Rows {
+		count[[2]string{r[a].Text, r[b].Text}]++
+	}
+	m := &matrix{RowsBy: t.Head[a], ColumnsBy: t.Head[b], Rows: rows, Columns: columns, Cells: make([][]string, len(rows))}
+	for i, rn := range rows {
+		m.Cells[i] = make([]string, len(columns))
+		for j, cn := range columns {
+			if n := count[[2]string{rn, cn}]; n > 0 {
+				m.Cells[i][j] = strconv.Itoa(n)
+			}
+		}
+	}
+	t.Matrix = m
 }
 
 type cell struct {
@@ -55,7 +127,7 @@ const (
 )
 
 // sectionOf reads a report member as a section; ptr is its JSON pointer.
-func sectionOf(f report.Field, ptr string) (section, bool) {
+func sectionOf(f report.Field, ptr string, tools map[string]bool) (section, bool) {
 	raw, err := f.JSON()
 	if err != nil {
 		return section{}, false
@@ -67,6 +139,7 @@ func sectionOf(f report.Field, ptr string) (section, bool) {
 		return section{}, false
 	}
 	s := sectionFrom(f.Name, v, ptr, 0)
+	s.matrices(tools)
 	return s, len(s.Rows)+len(s.Tables)+len(s.Subs) > 0 || s.Side != nil
 }
 
@@ -262,4 +335,14 @@ func compact(v any) string {
 		return string(r[:maxCell-1]) + "…"
 	}
 	return string(b)
+}
+
+// matrices draws every list of pairs of tools in s as a grid too.
+func (s *section) matrices(tools map[string]bool) {
+	for i := range s.Tables {
+		s.Tables[i].pairsMatrix(tools)
+	}
+	for i := range s.Subs {
+		s.Subs[i].matrices(tools)
+	}
 }
