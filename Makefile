@@ -13,8 +13,9 @@ build:
 	$(GO) build -o rubric ./cmd/rubric
 
 # testdeps installs what the tests read or run but do not ship, each
-# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema and the
-# Jenkins JUnit XML schema (testdeps/), the SARIF validator
+# pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema, the
+# Jenkins JUnit XML schema and axe-core, which the HTML report's browser
+# tests inject into the page (testdeps/), the SARIF validator
 # (testdeps/sarif-multitool/),
 # the published MCP servers the transport tests spawn (testdata/servers/,
 # the versions captured in the corpus), the TypeScript SDK v2 that the

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"io"
+
+	"github.com/rubricmcp/rubric/engine/report/html"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
+
 	"fmt"
 	"path/filepath"
 
@@ -57,6 +62,7 @@ match, and 2 when something cannot be read.`,
 	f.StringP("out", "o", "", "the directory the record, the summary, the plot and each run's files go to")
 	f.String("check", "", "check a calibration record against the rubric, judge and capture as they are now")
 	f.String("server", "", "the server's own target (a file or URL), to compare its definitions with the capture's")
+	f.String("html", "", "also write the calibration as one HTML page (the plot and the tables) to this file")
 	targetFlags(cmd)
 	judgeFlags(cmd)
 	_ = f.MarkHidden("record") // every run is recorded into --out
@@ -117,6 +123,11 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	}
 	if err := calibrate.WriteText(a.stdout, rec); err != nil {
 		return err
+	}
+	if path := v.GetString("html"); path != "" {
+		if err := atomicfile.Write(path, func(w io.Writer) error { return html.WriteCalibration(w, rec) }); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
 	return nil

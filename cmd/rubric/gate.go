@@ -4,12 +4,15 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -65,6 +68,7 @@ names one.`,
 	f.String("base", "", "the revision to compare against, such as origin/main")
 	f.String("head", "", "the head revision (default: the working tree)")
 	f.String("report-dir", defaultReportDir, "where gate.json and gate.md are written")
+	f.String("html", "", "also write the gate as one HTML page (changed tools side by side, with a line diff) to this file")
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.Bool("fail-on-breaking", false, "block on a breaking change to the tools' contract, whatever the quality says")
@@ -137,6 +141,11 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
 	}
 	rep, err = sess.Gate(ctx, r, in[0], in[1], v.GetBool("fail-on-breaking"))
+	if path := v.GetString("html"); path != "" && ctx.Err() == nil {
+		if werr := atomicfile.Write(path, func(w io.Writer) error { return html.WriteGate(w, rep, in[0].Surface, in[1].Surface) }); werr != nil {
+			return fmt.Errorf("write %s: %w", path, werr)
+		}
+	}
 	return a.finishGate(ctx, rep, true, err)
 }
 

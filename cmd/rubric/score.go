@@ -42,8 +42,8 @@ reported with its reason while the others are scored, and the run then
 exits 2 naming it. --server NAME scores that one server alone.
 
 The summary goes to standard output in --format (text, json, markdown,
-sarif, junit, gitlab or badge), or into --out. --json, --markdown,
---sarif, --junit (a test case per tool, failed below --fail-under or with
+sarif, html, junit, gitlab or badge), or into --out. --json, --markdown,
+--sarif, --html, --junit (a test case per tool, failed below --fail-under or with
 error-level issues), --gitlab (Code Quality) and --badge (a shields.io
 endpoint) write more files at once. Files are written atomically.`,
 		Example: `  rubric score examples/captures/filesystem.tools.json
@@ -127,8 +127,11 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	defer done()
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
-		Record:  v.GetString("record"),
-		Write:   func(rep *report.Report) error { return a.writeOutputs(rep, format, threshold) },
+		Record: v.GetString("record"),
+		Write: func(rep *report.Report) error {
+			rep.Explain = explainer(cmd.Context(), r, rep)
+			return a.writeOutputs(rep, format, threshold)
+		},
 		Failed:  failed,
 		Outputs: run.Paths(reports),
 	})

@@ -19,3 +19,13 @@ func (r *Report) EmbeddedSurface(name string) (*surface.Surface, error) {
 	}
 	return s, nil
 }
+
+// ScoredSurface is the surface the report scored: the one Embed recorded
+// for a report just scored, else the one it embeds (EmbeddedSurface), for
+// writers that show the definitions.
+func (r *Report) ScoredSurface() (*surface.Surface, error) {
+	if r.surface != nil {
+		return r.surface, nil
+	}
+	return r.EmbeddedSurface("the report")
+}

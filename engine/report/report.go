@@ -76,6 +76,10 @@ type Report struct {
 	// score unless its gate block names another), nil when there is none
 	// for this surface. It is for rubric gate, and not written.
 	Gate *string `json:"-"`
+	// Explain, when set, gives the arithmetic of one tool's score, as
+	// rubric explain --tool prints it, for a writer that shows it (HTML).
+	// The command line sets it, knowing the rubric; it is not written.
+	Explain func(tool string) (string, error) `json:"-"`
 
 	surface *surface.Surface
 }

@@ -156,8 +156,8 @@ func removeOurs(log hclog.Logger, path, what string) {
 const headSize = 8 << 10
 
 // marks are the beginnings of the files rubric writes: the JSON report,
-// the failure record, SARIF, the Markdown summary and the terminal
-// summary. Each is matched against the first headSize bytes.
+// the failure record, SARIF, the Markdown summary, the terminal summary
+// and the HTML page. Each is matched against the first headSize bytes.
 var marks = []*regexp.Regexp{
 	regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile(`^\{\s*"failed_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
@@ -169,6 +169,7 @@ var marks = []*regexp.Regexp{
 	regexp.MustCompile(`^\{\s*"servers_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
 	regexp.MustCompile("^## Installed set · "),
 	regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
+	regexp.MustCompile(`^<!doctype html>\n<html lang="en">\n<head>\n(?:<meta [^\n]*>\n){0,4}<meta name="generator" content="rubric `),
 }
 
 // Wrote says whether the file at path is one rubric wrote (a report in

@@ -49,6 +49,7 @@ func TestWrote(t *testing.T) {
 	write(t, rubricFile, `rubric "mine" { version = "1.0.0" }`)
 	write(t, filepath.Join(dir, "empty.json"), `{}`)
 	write(t, filepath.Join(dir, "notes.md"), "## Notes\n\nsurface is a word.\n")
+	write(t, filepath.Join(dir, "page.html"), "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>rubric</title>\n")
 	write(t, filepath.Join(dir, "other.sarif"), `{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [{"tool": {"driver": {"name": "eslint"}}}]}`)
 	if err := os.Symlink(filepath.Join(dir, "report.json"), filepath.Join(dir, "link.json")); err != nil {
 		t.Fatal(err)
@@ -62,12 +63,14 @@ func TestWrote(t *testing.T) {
 		{"report.json", true, ""},
 		{"report.markdown", true, ""},
 		{"report.sarif", true, ""},
+		{"report.html", true, ""},
 		{"unscored.markdown", true, ""},
 		{"failed.json", true, ""},
 		{"nothing.json", false, ""},
 		{"mine.hcl", false, "does not begin as"},
 		{"empty.json", false, "does not begin as"},
 		{"notes.md", false, "does not begin as"},
+		{"page.html", false, "does not begin as"},
 		{"other.sarif", false, "does not begin as"},
 		{"link.json", false, "not a regular file"},
 		{"../" + filepath.Base(dir), false, "not a regular file"},

@@ -5,9 +5,10 @@
 // The summary has a heading with the rubric's title and version, the
 // overall grade and score (or why there is none), the target, the short
 // surface hash and the tool count; then a table of the tools, lowest score
-// first; then the fix list as a table: every issue of every tool, the
-// largest gain first (report.FixList), in the unit the rubric names once
-// above it, naming the parameters in code spans.
+// first; then the fix list as a table: every issue of every tool grouped
+// by cause (report.GroupFixes), the largest total gain first, in the unit
+// the rubric names once above it, naming the tools and parameters in code
+// spans.
 //
 // Tool and parameter names come from the server being scored, so every
 // name is written in a code span and every other text is escaped: nothing
@@ -22,7 +23,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/num"
@@ -115,34 +115,64 @@ func Write(w io.Writer, r *report.Report) error {
 	return nil
 }
 
-// writeFixes writes the fix list as a table: gain, what it moves the
-// overall (when the rubric says), tool, check, and what to fix.
+// writeFixes writes the fix list grouped by cause (report.GroupFixes) as
+// a table: total gain, what it moves the overall (when the rubric says),
+// the tools, the check, and what to fix.
 func writeFixes(b *bufio.Writer, r *report.Report, tools []report.Tool, fixes []report.Fix) {
 	byName := make(map[string]report.Tool, len(tools))
 	for _, t := range tools {
 		byName[t.Name] = t
 	}
-	order := r.FixOrder(fixes)
+	groups := report.GroupFixes(fixes)
+	order := r.GroupOrder(groups)
 	fmt.Fprintf(b, "%s.\n\n", text(strings.ToUpper(order[:1])+order[1:]))
-	gd, md := report.GainDigits(fixes, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
-	moves := r.Fixes != nil && r.Fixes.Overall != "" && slices.ContainsFunc(fixes, func(f report.Fix) bool { return f.HasMoves })
+	totals := report.Totals(groups)
+	gd, md := report.GainDigits(totals, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
+	moves := r.Fixes != nil && r.Fixes.Overall != "" && report.GroupsHaveMoves(groups)
 	if moves {
-		fmt.Fprintf(b, "| Gain | Moves %s | Tool | Check | Fix |\n| ---: | ---: | --- | --- | --- |\n", text(r.Fixes.Overall))
+		fmt.Fprintf(b, "| Gain | Moves %s | Tools | Check | Fix |\n| ---: | ---: | --- | --- | --- |\n", text(r.Fixes.Overall))
 	} else {
-		b.WriteString("| Gain | Tool | Check | Fix |\n| ---: | --- | --- | --- |\n")
+		b.WriteString("| Gain | Tools | Check | Fix |\n| ---: | --- | --- | --- |\n")
 	}
-	for _, f := range fixes {
-		cells := []string{text(report.Signed(f.Gain, gd))}
+	for _, g := range groups {
+		cells := []string{text(report.Signed(g.Gain, gd))}
 		if moves {
 			m := ""
-			if f.HasMoves {
-				m = text(report.Signed(f.Moves, md))
+			if g.HasMoves {
+				m = text(report.Signed(g.Moves, md))
 			}
 			cells = append(cells, m)
 		}
-		cells = append(cells, cellCode(cut(f.Tool, maxName)), checkCell(byName[f.Tool], f.Issue.Check), message(f.Issue))
+		first := g.Fixes[0]
+		if len(g.Fixes) == 1 {
+			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], g.Check), message(first.Issue))
+		} else {
+			cells = append(cells, groupTools(g), checkCell(byName[first.Tool], g.Check), text(cut(g.Cause, maxText)))
+		}
 		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
 	}
+}
+
+// maxGroupTools is how many tools a row of the fix list names; the rest
+// are counted.
+const maxGroupTools = 20
+
+// groupTools names the tools of a cause in a table cell: "**17 tools**:
+// `a` (`x`), `b`, and 3 more".
+func groupTools(g report.FixGroup) string {
+	var parts []string
+	for i, f := range g.Fixes {
+		if i == maxGroupTools {
+			parts = append(parts, fmt.Sprintf("and %d more", len(g.Fixes)-i))
+			break
+		}
+		p := cellCode(cut(f.Tool, maxName))
+		if len(f.Issue.Params) > 0 {
+			p += " (" + Codes(f.Issue.Params) + ")"
+		}
+		parts = append(parts, p)
+	}
+	return "**" + report.Plural(len(g.Fixes), "tool") + "**: " + strings.Join(parts, ", ")
 }
 
 // checkCell names a check once: its title when it has one, else its name

@@ -227,34 +227,57 @@ func writeTable(w io.Writer, tools []report.Tool, opt Options) {
 }
 
 func writeFixes(w io.Writer, r *report.Report, fixes []report.Fix, opt Options) {
-	shown := fixes
+	groups := report.GroupFixes(fixes)
+	shown := groups
 	if opt.MaxIssues > 0 && len(shown) > opt.MaxIssues {
 		shown = shown[:opt.MaxIssues]
 	}
-	fmt.Fprint(w, wrap("", cut(clean("Fix list, "+r.FixOrder(shown)), maxText)+":", opt.Width))
-	gd, md := report.GainDigits(shown, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
+	fmt.Fprint(w, wrap("", cut(clean("Fix list "+r.GroupOrder(shown)), maxText)+":", opt.Width))
+	totals := report.Totals(shown)
+	gd, md := report.GainDigits(totals, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
 	gainW, movesW := 0, 0
-	for _, f := range shown {
+	for _, f := range totals {
 		gainW = max(gainW, len(report.Signed(f.Gain, gd)))
 		if f.HasMoves {
 			movesW = max(movesW, len(report.Signed(f.Moves, md)))
 		}
 	}
-	for _, f := range shown {
-		prefix := fmt.Sprintf("  %*s  ", gainW, report.Signed(f.Gain, gd))
+	for i, g := range shown {
+		prefix := fmt.Sprintf("  %*s  ", gainW, report.Signed(totals[i].Gain, gd))
 		if movesW > 0 {
 			moves := ""
-			if f.HasMoves {
-				moves = report.Signed(f.Moves, md)
+			if g.HasMoves {
+				moves = report.Signed(g.Moves, md)
 			}
 			prefix += fmt.Sprintf("%*s  ", movesW, moves)
 		}
-		line := cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText)
-		fmt.Fprint(w, wrap(prefix, line, opt.Width))
+		fmt.Fprint(w, wrap(prefix, groupLine(g), opt.Width))
 	}
-	if n := len(fixes) - len(shown); n > 0 {
-		fmt.Fprintf(w, "  … and %d more\n", n)
+	if n := len(groups) - len(shown); n > 0 {
+		fmt.Fprintf(w, "  … and %d more %s\n", n, map[bool]string{true: "cause", false: "causes"}[n == 1])
 	}
+}
+
+// maxGroupTools is how many tools a line of the fix list names; the rest
+// are counted.
+const maxGroupTools = 12
+
+// groupLine writes one cause: a single tool's issue as "tool: message",
+// a cause of several tools as "17 tools: cause: a (x), b (y), ...".
+func groupLine(g report.FixGroup) string {
+	if len(g.Fixes) == 1 {
+		f := g.Fixes[0]
+		return cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText)
+	}
+	names := make([]string, 0, min(len(g.Fixes), maxGroupTools)+1)
+	for i, f := range g.Fixes {
+		if i == maxGroupTools {
+			names = append(names, fmt.Sprintf("and %d more", len(g.Fixes)-i))
+			break
+		}
+		names = append(names, cut(clean(f.ToolAndParams()), maxName))
+	}
+	return report.Plural(len(g.Fixes), "tool") + ": " + cut(clean(g.Cause), maxText) + ": " + strings.Join(names, ", ")
 }
 
 // maxText and maxName bound what a summary shows of a message and of a
@@ -267,7 +290,8 @@ const (
 
 // wrap writes prefix and s, breaking s at spaces so that no line is wider
 // than width (when width > 0); continuation lines are indented as wide as
-// prefix. A word wider than the room left stands on a line of its own.
+// prefix. A word wider than the whole room (a long tool name in a narrow
+// terminal) is cut with an ellipsis to fit.
 func wrap(prefix, s string, width int) string {
 	indent := strings.Repeat(" ", utf8.RuneCountInString(prefix))
 	room := width - len(indent)
@@ -278,6 +302,7 @@ func wrap(prefix, s string, width int) string {
 	b.WriteString(prefix)
 	used := 0
 	for _, word := range strings.Fields(s) {
+		word = cut(word, room)
 		n := utf8.RuneCountInString(word)
 		switch {
 		case used == 0:

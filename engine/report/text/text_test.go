@@ -43,6 +43,11 @@ func TestGolden(t *testing.T) {
 			return reporttest.Capture(t, "desktop-commander.tools.json")
 		},
 			Options{Width: 40, MaxIssues: 3}},
+		// A repeated cause: one line names every tool without parameter
+		// descriptions.
+		{"desktop-commander-causes.txt", func(t testing.TB) *report.Report {
+			return reporttest.Capture(t, "desktop-commander.tools.json")
+		}, Options{}},
 		{"synthetic-50.txt", func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }, Options{Width: 50}},
 		{"clean.txt", reporttest.Clean, Options{}},
 		{"empty.txt", reporttest.Empty, Options{}},
@@ -189,23 +194,28 @@ func TestColorEnabledRealFiles(t *testing.T) {
 
 func TestMaxIssues(t *testing.T) {
 	rep := reporttest.Capture(t, "everything.tools.json")
-	total := 0
-	for _, tl := range rep.Tools {
-		total += len(tl.Issues)
+	fixes, err := rep.FixList()
+	if err != nil {
+		t.Fatal(err)
 	}
+	// The cap counts causes, one line each, not issues.
+	total := len(report.GroupFixes(fixes))
 	cases := []struct {
 		max, shown int
 		more       string
 	}{
 		{0, total, ""},
 		{-1, total, ""},
-		{3, 3, "  … and " + itoa(total-3) + " more\n"},
+		{total - 2, total - 2, "  … and 2 more causes\n"},
 		{total, total, ""},
 		{total + 5, total, ""},
 	}
 	for _, c := range cases {
 		out := write(t, rep, Options{MaxIssues: c.max})
-		_, list, _ := strings.Cut(out, "Fix list, largest gain first: the gain in points of the tool's score, then what it moves the overall score:\n")
+		_, list, ok := strings.Cut(out, "Fix list by cause, the largest total gain first: the gain in points of the tool's score, summed over the tools, then what it moves the overall score:\n")
+		if !ok {
+			t.Fatalf("no fix list header in\n%s", out)
+		}
 		lines := strings.Count(list, "\n")
 		if c.more != "" {
 			lines--
@@ -216,7 +226,7 @@ func TestMaxIssues(t *testing.T) {
 			t.Errorf("MaxIssues %d: unexpected 'more' line:\n%s", c.max, list)
 		}
 		if lines != c.shown {
-			t.Errorf("MaxIssues %d: %d issues shown, want %d", c.max, lines, c.shown)
+			t.Errorf("MaxIssues %d: %d causes shown, want %d", c.max, lines, c.shown)
 		}
 	}
 }
@@ -301,7 +311,8 @@ func TestWrap(t *testing.T) {
 		{"> ", "one two three", 0, "> one two three\n"},
 		{"> ", "one two three", 20, "> one two three\n"},
 		{"> ", "one two three four", 16, "> one two three\n  four\n"},
-		{"> ", "aaaaaaaaaaaaaaaaaaaa b", 16, "> aaaaaaaaaaaaaaaaaaaa\n  b\n"},
+		// A word wider than the room is cut to fit it.
+		{"> ", "aaaaaaaaaaaaaaaaaaaa b", 16, "> aaaaaaaaaaaaa…\n  b\n"},
 		{"> ", "too narrow to wrap", 8, "> too narrow to wrap\n"},
 	}
 	for _, c := range cases {

@@ -1,6 +1,6 @@
 // Package writers is the one list of the formats a report is written in:
-// the terminal summary, the JSON report, Markdown, SARIF, JUnit XML,
-// GitLab Code Quality and a shields.io badge. The command
+// the terminal summary, the JSON report, Markdown, SARIF, HTML, JUnit
+// XML, GitLab Code Quality and a shields.io badge. The command
 // line's --format flag, its extra-file flags (--json, --markdown, --sarif)
 // and the failure path (which removes an earlier run's files) all read it,
 // so a new format is one entry here.
@@ -15,6 +15,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/badge"
 	"github.com/rubricmcp/rubric/engine/report/gitlab"
 	"github.com/rubricmcp/rubric/engine/report/junit"
+	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
@@ -44,6 +45,9 @@ var All = []Writer{
 	}},
 	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return sarif.Write(w, rep)
+	}},
+	{Name: "html", Flag: "html", What: "the HTML page", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
+		return html.Write(w, rep)
 	}},
 	{Name: "junit", Flag: "junit", What: "JUnit XML (a test case per tool)", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
 		return junit.Write(w, rep, opt.FailUnder)

@@ -16,9 +16,9 @@ func TestFind(t *testing.T) {
 	tests := []struct {
 		name, wantErr string
 	}{
-		{name: "text"}, {name: "json"}, {name: "markdown"}, {name: "sarif"}, {name: "junit"}, {name: "gitlab"}, {name: "badge"},
-		{name: "yaml", wantErr: `unknown --format "yaml": use text, json, markdown, sarif, junit, gitlab or badge`},
-		{name: "", wantErr: `unknown --format "": use text, json, markdown, sarif, junit, gitlab or badge`},
+		{name: "text"}, {name: "json"}, {name: "markdown"}, {name: "sarif"}, {name: "html"}, {name: "junit"}, {name: "gitlab"}, {name: "badge"},
+		{name: "yaml", wantErr: `unknown --format "yaml": use text, json, markdown, sarif, html, junit, gitlab or badge`},
+		{name: "", wantErr: `unknown --format "": use text, json, markdown, sarif, html, junit, gitlab or badge`},
 	}
 	for _, tt := range tests {
 		w, err := Find(tt.name)

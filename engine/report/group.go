@@ -1,0 +1,127 @@
+package report
+
+// The fix list grouped by cause: one line for the 17 tools that miss the
+// same thing, not 17 lines.
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// FixGroup is one cause of the fix list and every tool it touches.
+type FixGroup struct {
+	// Check is the check or dimension the issues are of.
+	Check string
+	// Cause is the issues' message without the parameters it names, so
+	// that "parameters without a description: path" and "... : pid" are
+	// one cause.
+	Cause string
+	// Fixes are the cause's issues, one per tool, largest gain first.
+	Fixes []Fix
+	// Gain is the sum of the fixes' gains; Moves the sum of what they
+	// move, when HasMoves (every fix says).
+	Gain, Moves num.Num
+	HasMoves    bool
+}
+
+// Tools counts the tools of the group ("17 tools").
+func (g FixGroup) Tools() int { return len(g.Fixes) }
+
+// Cause returns an issue's message without the list of parameters the
+// rubric wrote into it, and without the punctuation that led to the
+// list: the part of the message every tool with this cause shares.
+func Cause(is Issue) string {
+	msg := is.Message
+	if len(is.Params) > 0 {
+		if joined := strings.Join(is.Params, ", "); joined != "" {
+			if i := strings.LastIndex(msg, joined); i >= 0 {
+				msg = msg[:i] + msg[i+len(joined):]
+			}
+		}
+	}
+	return strings.TrimRight(strings.TrimSpace(msg), " :;,.")
+}
+
+// GroupFixes groups a fix list (FixList's order) by cause: issues of one
+// check whose messages are the same once their parameters are left out.
+// The groups come costliest first: the largest total gain, then the most
+// tools, then by check and cause; within a group the fixes keep their
+// order in the list.
+func GroupFixes(fixes []Fix) []FixGroup {
+	type key struct{ check, cause string }
+	index := map[key]int{}
+	var groups []FixGroup
+	for _, f := range fixes {
+		k := key{f.Issue.Check, Cause(f.Issue)}
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, FixGroup{Check: k.check, Cause: k.cause, HasMoves: true})
+		}
+		g := &groups[i]
+		g.Fixes = append(g.Fixes, f)
+		g.Gain = g.Gain.Add(f.Gain)
+		if f.HasMoves {
+			g.Moves = g.Moves.Add(f.Moves)
+		} else {
+			g.HasMoves = false
+		}
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		a, b := groups[i], groups[j]
+		if c := a.Gain.Cmp(b.Gain); c != 0 {
+			return c > 0
+		}
+		if len(a.Fixes) != len(b.Fixes) {
+			return len(a.Fixes) > len(b.Fixes)
+		}
+		if a.Check != b.Check {
+			return a.Check < b.Check
+		}
+		return a.Cause < b.Cause
+	})
+	return groups
+}
+
+// GroupsHaveMoves reports whether any group says what it moves.
+func GroupsHaveMoves(gs []FixGroup) bool {
+	for _, g := range gs {
+		if g.HasMoves {
+			return true
+		}
+	}
+	return false
+}
+
+// GroupOrder says, for the line above a grouped fix list, its order and
+// its unit, as FixOrder does for the list itself: "by cause, the largest
+// total gain first: the gain in points, summed over the tools".
+func (r *Report) GroupOrder(gs []FixGroup) string {
+	h := "by cause, the largest total gain first: the gain in " + r.FixUnit() + ", summed over the tools"
+	if GroupsHaveMoves(gs) && r.Fixes != nil && r.Fixes.Overall != "" {
+		h += ", then what it moves " + r.Fixes.Overall
+	}
+	return h
+}
+
+// Totals returns each group's total as a Fix (gain and moves), for
+// GainDigits and the widths of a column of totals.
+func Totals(gs []FixGroup) []Fix {
+	out := make([]Fix, len(gs))
+	for i, g := range gs {
+		out[i] = Fix{Gain: g.Gain, Moves: g.Moves, HasMoves: g.HasMoves}
+	}
+	return out
+}
+
+// ToolAndParams names one fix's tool, with the parameters its issue names
+// in parentheses: "edit_block (content, range)".
+func (f Fix) ToolAndParams() string {
+	if len(f.Issue.Params) == 0 {
+		return f.Tool
+	}
+	return f.Tool + " (" + strings.Join(f.Issue.Params, ", ") + ")"
+}

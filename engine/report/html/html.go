@@ -1,0 +1,492 @@
+// Package html writes a report as one self-contained HTML page for people:
+// the header (what was scored, with which rubric and judge, the grade),
+// a sortable and filterable table of the tools worst first, the fix list
+// grouped by cause (report.GroupFixes), and a card per tool with its
+// definition (the members its issues are about highlighted), its checks
+// as bars and, when the report carries it, the arithmetic of its score.
+//
+// The page holds everything it shows: its CSS and JavaScript are inline,
+// its charts are SVG or CSS, it loads no font and makes no request. It
+// follows the reader's light or dark scheme, prints without its controls,
+// works from the keyboard (the table's sort buttons, the filter, native
+// <details> for what is shown on demand) and reflows on a phone.
+//
+// Every number the page shows carries, in data-ref, the JSON pointer of
+// the value of the JSON report it is (data-sum for a total of several),
+// so that a test can hold the page to the report.
+//
+// Names and texts come from the server scored, or from a report anyone
+// could have edited: everything goes through html/template's contextual
+// escaping, and the definitions through an escaping printer.
+package html
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+var (
+	//go:embed assets/page.tmpl
+	pageSource string
+	//go:embed assets/calibration.tmpl
+	calibrationSource string
+	//go:embed assets/gate.tmpl
+	gateSource string
+	//go:embed assets/style.css
+	style string
+	//go:embed assets/app.js
+	script string
+)
+
+var page = template.Must(template.New("page").Funcs(template.FuncMap{
+	"lower":    strings.ToLower,
+	"gradesOf": gradesOf,
+}).Parse(pageSource + calibrationSource + gateSource))
+
+// maxExplainWork bounds the arithmetic the page carries: each explanation
+// scores the whole surface again, so a report of n tools explains its
+// worst maxExplainWork/n tools (every tool of a report of up to 100), and
+// the others name the command that explains them.
+const maxExplainWork = 10000
+
+// Write writes r to w as an HTML page.
+func Write(w io.Writer, r *report.Report) error {
+	if r == nil {
+		return fmt.Errorf("write HTML: no report to write")
+	}
+	v, err := build(r)
+	if err != nil {
+		return fmt.Errorf("write HTML: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, v); err != nil {
+		return fmt.Errorf("write HTML: %w", err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// view is what the template reads.
+type view struct {
+	Title, Version string
+	Style          template.CSS
+	Script         template.JS
+	R              *report.Report
+	Unscored       string
+	Score, Exact   string
+	Grade          string
+	Server         string
+	Judge          string
+	Heuristic      bool
+	Facts          []fact
+	Metrics        []metric
+	Sections       []section
+	Tools          []toolView
+	Groups         []groupView
+	FixOrder       string
+	HasMoves       bool
+	MovesOf        string // what the fixes' second figure moves
+	Issues         int
+	// Definitions are the tools' definitions by card, as JSON.
+	Definitions template.JS
+}
+
+type fact struct {
+	Name, Value string
+	Code        bool
+}
+
+type metric struct {
+	Name, Value, Ref string
+}
+
+type toolView struct {
+	Index              int // in the report's tools, for JSON pointers
+	Anchor             string
+	Name               string
+	Score, Exact       string
+	Grade              string
+	Sort               float64 // the exact score as a float, for sorting
+	Issues             []issueView
+	Checks             []checkView
+	Metrics            []metric
+	Fields             []section
+	HasDefinition      bool
+	Explain            string
+	ExplainErr         string
+	ExplainCmd         string
+	HasExplain, Broken bool
+}
+
+type issueView struct {
+	Ref, Check, Message, Gain, Moves string
+	Severity                         string
+}
+
+type checkView struct {
+	Ref, Name, Title, Points, Credit string
+	Percent                          string // the bar's width
+	Detail                           string
+	Skipped                          bool
+	Error                            string
+}
+
+type groupView struct {
+	Gain, Moves   string
+	GainSum       string // the pointers of the gains it adds up
+	MovesSum      string
+	Cause, Check  string
+	Count         int
+	Tools         []groupTool
+	Single        bool
+	SingleMessage string
+}
+
+type groupTool struct {
+	Anchor, Name, Params string
+}
+
+func build(r *report.Report) (*view, error) {
+	v := &view{
+		Title:    r.Rubric.Title,
+		Version:  r.Rubric.Version,
+		Style:    template.CSS(style),
+		Script:   template.JS(script),
+		R:        r,
+		Unscored: r.Unscored(),
+	}
+	if v.Title == "" {
+		v.Title = r.Rubric.Name
+	}
+	if v.Unscored == "" {
+		v.Score = r.Score.String()
+		if r.Exact != nil {
+			v.Exact = report.ShortExact(v.Score, *r.Exact)
+		}
+		if r.Grade != nil {
+			v.Grade = *r.Grade
+		}
+	}
+	v.Server = serverName(r)
+	if r.Target != "" {
+		v.Facts = append(v.Facts, fact{"Target", r.Target, true})
+	}
+	v.Facts = append(v.Facts,
+		fact{"Surface", report.ShortHash(r.Surface.Hash), true},
+		fact{"Tools", strconv.Itoa(r.Surface.ToolCount), false},
+		fact{"Rubric", r.Rubric.Name + " " + r.Rubric.Version, true},
+		fact{"Rubric digest", r.Rubric.Digest, true},
+	)
+	if j := r.Judge; j != nil {
+		who := j.Plugin + " " + j.Version
+		if j.Model != "" {
+			who += ", model " + j.Model
+		}
+		if j.CLI != "" {
+			who += ", via " + j.CLI + " " + j.CLIVersion
+		}
+		v.Judge, v.Heuristic = who, j.Heuristic
+		v.Facts = append(v.Facts, fact{"Questions", r.Calls.Summary(), false})
+	}
+	v.Facts = append(v.Facts, fact{"Written by", r.Generator.Name + " " + r.Generator.Version, false})
+	for i, m := range r.Metrics {
+		if s, ok := scalar(m.Value); ok {
+			v.Metrics = append(v.Metrics, metric{m.Name, s, fmt.Sprintf("/metrics/%d/value", i)})
+		}
+	}
+	toolNames := make(map[string]bool, len(r.Tools))
+	for _, t := range r.Tools {
+		toolNames[t.Name] = true
+	}
+	for _, f := range r.Sections {
+		if s, ok := sectionOf(f, "/"+escapePointer(f.Name), toolNames); ok {
+			v.Sections = append(v.Sections, s)
+		}
+	}
+
+	worst, err := report.ToolsWorstFirst(r.Tools)
+	if err != nil {
+		return nil, err
+	}
+	index := make(map[string]int, len(r.Tools))
+	for i, t := range r.Tools {
+		index[t.Name] = i
+	}
+	s, _ := r.ScoredSurface() // a report without its surface shows no definitions
+	explainable := len(r.Tools)
+	if len(r.Tools) > 0 && maxExplainWork/len(r.Tools) < explainable {
+		explainable = maxExplainWork / len(r.Tools)
+	}
+	defs := map[string]defData{}
+	for rank, t := range worst {
+		i := index[t.Name]
+		tv := toolView{Index: i, Anchor: "tool-" + strconv.Itoa(i), Name: t.Name, Score: t.Score.String(), Exact: report.ShortExact(t.Score.String(), t.Exact), Grade: t.Grade}
+		if n, err := num.Parse(t.Exact); err == nil {
+			tv.Sort, _ = strconv.ParseFloat(n.Decimal(6), 64)
+		}
+		for k, c := range t.Checks {
+			tv.Checks = append(tv.Checks, checkOf(c, fmt.Sprintf("/tools/%d/checks/%d", i, k)))
+		}
+		var members []string
+		for k, is := range t.Issues {
+			iv := issueView{Ref: fmt.Sprintf("/tools/%d/issues/%d", i, k), Check: is.Check, Message: is.Message, Severity: is.Severity}
+			if is.Gain != "" {
+				if g, err := num.Parse(is.Gain); err == nil {
+					iv.Gain = report.Signed(g, r.Rubric.Round+1)
+				}
+			}
+			tv.Issues = append(tv.Issues, iv)
+			members = append(members, is.Params...)
+		}
+		for k, m := range t.Metrics {
+			if s, ok := scalar(m.Value); ok {
+				tv.Metrics = append(tv.Metrics, metric{m.Name, s, fmt.Sprintf("/tools/%d/metrics/%d/value", i, k)})
+			}
+		}
+		for _, f := range t.Fields {
+			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name)), nil); ok {
+				tv.Fields = append(tv.Fields, s)
+			}
+		}
+		if s != nil {
+			if st, ok := s.Tool(t.Name); ok {
+				defs[tv.Anchor] = definitionOf(st, t.Issues)
+				tv.HasDefinition = true
+			}
+		}
+		tv.ExplainCmd = "rubric explain --tool " + shellQuote(t.Name) + " REPORT.json"
+		if r.Explain != nil && rank < explainable {
+			tv.HasExplain = true
+			tv.Explain, err = r.Explain(t.Name)
+			if err != nil {
+				tv.ExplainErr = err.Error()
+			}
+		}
+		v.Tools = append(v.Tools, tv)
+		v.Issues += len(t.Issues)
+	}
+
+	if v.Definitions, err = scriptJSON(defs); err != nil {
+		return nil, err
+	}
+	fixes, err := r.FixList()
+	if err != nil {
+		return nil, err
+	}
+	groups := report.GroupFixes(fixes)
+	if order := r.GroupOrder(groups); order != "" {
+		v.FixOrder = strings.ToUpper(order[:1]) + order[1:]
+	}
+	v.HasMoves = r.Fixes != nil && r.Fixes.Overall != "" && report.GroupsHaveMoves(groups)
+	if r.Fixes != nil {
+		v.MovesOf = r.Fixes.Overall
+	}
+	totals := report.Totals(groups)
+	gd, md := report.GainDigits(totals, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
+	for k, g := range groups {
+		gv := groupView{Gain: report.Signed(totals[k].Gain, gd), Cause: g.Cause, Check: g.Check, Count: len(g.Fixes), Single: len(g.Fixes) == 1}
+		if g.HasMoves {
+			gv.Moves = report.Signed(g.Moves, md)
+		}
+		var gains, moves []string
+		for _, f := range g.Fixes {
+			i := index[f.Tool]
+			ik := issueIndex(r.Tools[i], f.Issue)
+			gains = append(gains, fmt.Sprintf("/tools/%d/issues/%d/gain", i, ik))
+			moves = append(moves, fmt.Sprintf("/tools/%d/issues/%d/moves", i, ik))
+			gv.Tools = append(gv.Tools, groupTool{Anchor: "tool-" + strconv.Itoa(i), Name: f.Tool, Params: strings.Join(f.Issue.Params, ", ")})
+		}
+		gv.GainSum, gv.MovesSum = strings.Join(gains, " "), strings.Join(moves, " ")
+		if gv.Single {
+			gv.SingleMessage = g.Fixes[0].Issue.Message
+		}
+		v.Groups = append(v.Groups, gv)
+	}
+	return v, nil
+}
+
+// issueIndex finds is among t's issues, for its JSON pointer.
+func issueIndex(t report.Tool, is report.Issue) int {
+	for k, x := range t.Issues {
+		if x.Check == is.Check && x.Message == is.Message {
+			return k
+		}
+	}
+	return 0
+}
+
+func checkOf(c report.Check, ref string) checkView {
+	cv := checkView{Ref: ref, Name: c.Name, Title: c.Title, Points: c.Points, Credit: c.Credit, Skipped: c.Skipped, Error: c.Error}
+	if cv.Title == "" {
+		cv.Title = c.Name
+	}
+	pct := "0"
+	if n, err := num.Parse(c.Credit); err == nil {
+		pct = n.Mul(num.Int(100)).Decimal(1)
+	}
+	cv.Percent = pct
+	if c.Items {
+		cv.Detail = fmt.Sprintf("%d of %d", c.Passed, c.Total)
+		if len(c.Failed) > 0 {
+			cv.Detail += "; failed: " + strings.Join(c.Failed, ", ")
+		}
+	}
+	return cv
+}
+
+// serverName is the scored server's name and version, from what the
+// transport recorded.
+func serverName(r *report.Report) string {
+	srv := r.Surface.Server
+	name, _ := srv["name"].(string)
+	if info, ok := srv["serverInfo"].(map[string]any); ok && name == "" {
+		name, _ = info["name"].(string)
+		if ver, ok := info["version"].(string); ok && ver != "" {
+			name += " " + ver
+		}
+		return name
+	}
+	if ver, ok := srv["version"].(string); ok && ver != "" && name != "" {
+		name += " " + ver
+	}
+	if name == "" {
+		name = r.Target
+	}
+	return name
+}
+
+// scalar writes a number, string or boolean as the report holds it.
+func scalar(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case bool:
+		return strconv.FormatBool(x), true
+	case json.Number:
+		return x.String(), true
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	case int:
+		return strconv.Itoa(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case num.Num:
+		return x.String(), true
+	case json.RawMessage:
+		if len(x) > 0 && x[0] != '{' && x[0] != '[' && string(x) != "null" {
+			var s string
+			if x[0] == '"' && json.Unmarshal(x, &s) == nil {
+				return s, true
+			}
+			return string(x), true
+		}
+	}
+	return "", false
+}
+
+// escapePointer escapes a member name for a JSON pointer (RFC 6901).
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// definitionOf is a tool's definition and the members its issues are
+// about, for the page's script to print when its card's definition is
+// opened: the parameters an issue names (inputSchema.properties.NAME),
+// and a top-level member whose name an issue's message says ("inputSchema
+// has no required list"). Printing on demand keeps a page of a thousand
+// tools small enough to open at once.
+func definitionOf(t surface.Tool, issues []report.Issue) defData {
+	d := defData{Def: json.RawMessage(t.Canonical)}
+	seen := map[string]bool{}
+	add := func(path []string, msg string) {
+		k := strings.Join(path, "\x00")
+		if !seen[k] {
+			seen[k] = true
+			d.Marks = append(d.Marks, mark{Path: path, Message: msg})
+		}
+	}
+	for _, is := range issues {
+		for _, p := range is.Params {
+			add([]string{"inputSchema", "properties", p}, is.Message)
+		}
+		if len(is.Params) == 0 {
+			for _, k := range slices.Sorted(maps.Keys(t.Def)) {
+				if k != "name" && containsWord(is.Message, k) {
+					add([]string{k}, is.Message)
+				}
+			}
+		}
+	}
+	return d
+}
+
+// defData is what the page's script reads to print one definition.
+type defData struct {
+	Def   json.RawMessage `json:"d"`
+	Marks []mark          `json:"m,omitempty"`
+}
+
+type mark struct {
+	Path    []string `json:"p"`
+	Message string   `json:"t"`
+}
+
+// containsWord reports whether msg holds word on its own (not inside a
+// longer word).
+func containsWord(msg, word string) bool {
+	for i := 0; ; {
+		k := strings.Index(msg[i:], word)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(word)
+		if (start == 0 || !isWordByte(msg[start-1])) && (end == len(msg) || !isWordByte(msg[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// scriptJSON encodes v for a <script type="application/json"> element:
+// encoding/json escapes <, > and & (and U+2028, U+2029), so that nothing
+// in it can end the element.
+func scriptJSON(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	return template.JS(b), err
+}
+
+// gradesOf lists the grades the tools have, in order, for the filter.
+func gradesOf(ts []toolView) []string {
+	var out []string
+	for _, t := range ts {
+		if t.Grade != "" && !slices.Contains(out, t.Grade) {
+			out = append(out, t.Grade)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

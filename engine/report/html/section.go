@@ -1,0 +1,348 @@
+package html
+
+// The rubric's own report members (its report blocks: a summary of the
+// surface, the runs of a harness, pairs of confusable tools), shown
+// without knowing the rubric: scalars as a list, numbers of one object as
+// bars, lists of objects as tables, objects of objects side by side.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// section is one object of a rubric's report members.
+type section struct {
+	Name string
+	Rows []row
+	// Bars says that every row is a number, drawn as a bar out of Max.
+	Bars bool
+	Max  string
+	// Side is an object whose members are objects, set side by side.
+	Side   *table
+	Tables []table
+	Subs   []section
+}
+
+type row struct {
+	Name, Value, Ref string
+	Percent          string
+}
+
+type table struct {
+	Name string
+	Head []string
+	Rows [][]cell
+	More int // rows left out
+	// Matrix sets a list of pairs of tools (two columns naming tools of
+	// the report, such as pairs a model may confuse) as a grid.
+	Matrix *matrix
+}
+
+// matrix is a grid of tools: Cells[i][j] counts the rows that pair
+// Rows[i] (in column RowsBy) with Columns[j] (in column ColumnsBy), ""
+// for none.
+type matrix struct {
+	RowsBy, ColumnsBy string
+	Rows, Columns     []string
+	Cells             [][]string
+}
+
+// maxMatrix is the most tools a grid of pairs shows.
+const maxMatrix = 24
+
+// pairsMatrix finds in t two columns whose every cell names a tool and
+// counts the rows of each pair of them in a grid, rows by the first
+// column, columns by the second (chosen against expected, a against b).
+func (t *table) pairsMatrix(tools map[string]bool) {
+	if len(tools) == 0 || t.More > 0 || len(t.Rows) == 0 {
+		return
+	}
+	var cols []int
+	for c := range t.Head {
+		all := true
+		for _, r := range t.Rows {
+			if !tools[r[c].Text] {
+				all = false
+				break
+			}
+		}
+		if all {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) < 2 {
+		return
+	}
+	a, b := cols[0], cols[1]
+	rowSeen, colSeen := map[string]bool{}, map[string]bool{}
+	var rows, columns []string
+	for _, r := range t.Rows {
+		if n := r[a].Text; !rowSeen[n] {
+			rowSeen[n] = true
+			rows = append(rows, n)
+		}
+		if n := r[b].Text; !colSeen[n] {
+			colSeen[n] = true
+			columns = append(columns, n)
+		}
+	}
+	if len(rows) > maxMatrix || len(columns) > maxMatrix {
+		return
+	}
+	slices.Sort(rows)
+	slices.Sort(columns)
+	count := map[[2]string]int{}
+	for _, r := range t.Rows {
+		count[[2]string{r[a].Text, r[b].Text}]++
+	}
+	m := &matrix{RowsBy: t.Head[a], ColumnsBy: t.Head[b], Rows: rows, Columns: columns, Cells: make([][]string, len(rows))}
+	for i, rn := range rows {
+		m.Cells[i] = make([]string, len(columns))
+		for j, cn := range columns {
+			if n := count[[2]string{rn, cn}]; n > 0 {
+				m.Cells[i][j] = strconv.Itoa(n)
+			}
+		}
+	}
+	t.Matrix = m
+}
+
+type cell struct {
+	Text, Ref string
+}
+
+// maxRows bounds a table of a section; maxDepth how deep sections nest;
+// maxCell how much of a nested value a cell shows.
+const (
+	maxRows  = 200
+	maxDepth = 4
+	maxCell  = 160
+)
+
+// sectionOf reads a report member as a section; ptr is its JSON pointer.
+func sectionOf(f report.Field, ptr string, tools map[string]bool) (section, bool) {
+	raw, err := f.JSON()
+	if err != nil {
+		return section{}, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return section{}, false
+	}
+	s := sectionFrom(f.Name, v, ptr, 0)
+	s.matrices(tools)
+	return s, len(s.Rows)+len(s.Tables)+len(s.Subs) > 0 || s.Side != nil
+}
+
+func sectionFrom(name string, v any, ptr string, depth int) section {
+	s := section{Name: name}
+	switch x := v.(type) {
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(x))
+		var objects []string
+		for _, k := range keys {
+			p := ptr + "/" + escapePointer(k)
+			switch c := x[k].(type) {
+			case map[string]any:
+				objects = append(objects, k)
+			case []any:
+				if t, ok := tableOf(k, c, p); ok {
+					s.Tables = append(s.Tables, t)
+				} else {
+					s.Rows = append(s.Rows, row{Name: k, Value: compact(c)})
+				}
+			default:
+				if text, ok := scalar(c); ok {
+					s.Rows = append(s.Rows, row{Name: k, Value: text, Ref: p})
+				} else if c == nil {
+					s.Rows = append(s.Rows, row{Name: k, Value: "none"})
+				}
+			}
+		}
+		if len(objects) >= 2 && depth < maxDepth {
+			s.Side = sideBySide(x, objects, ptr)
+			for _, k := range objects {
+				sub := sectionFrom(name+" · "+k, x[k], ptr+"/"+escapePointer(k), depth+1)
+				sub.Rows, sub.Side = nil, nil // shown in the side-by-side table
+				if len(sub.Tables)+len(sub.Subs) > 0 {
+					s.Subs = append(s.Subs, sub)
+				}
+			}
+		} else {
+			for _, k := range objects {
+				if depth < maxDepth {
+					s.Subs = append(s.Subs, sectionFrom(k, x[k], ptr+"/"+escapePointer(k), depth+1))
+				}
+			}
+		}
+		s.bars()
+	case []any:
+		if t, ok := tableOf(name, x, ptr); ok {
+			s.Tables = append(s.Tables, t)
+		} else {
+			s.Rows = append(s.Rows, row{Name: name, Value: compact(x)})
+		}
+	default:
+		if text, ok := scalar(x); ok {
+			s.Rows = append(s.Rows, row{Name: name, Value: text, Ref: ptr})
+		}
+	}
+	return s
+}
+
+// bars draws a section whose rows are all numbers as bars, out of the
+// roundest of 1, 5, 10 and 100 that holds them all (a 1-5 score, a
+// percentage).
+func (s *section) bars() {
+	if len(s.Rows) < 2 {
+		return
+	}
+	vals := make([]num.Num, len(s.Rows))
+	for i, r := range s.Rows {
+		n, err := num.Parse(r.Value)
+		if err != nil || n.Sign() < 0 || r.Ref == "" {
+			return
+		}
+		vals[i] = n
+	}
+	top := num.Zero
+	for _, n := range vals {
+		if n.Cmp(top) > 0 {
+			top = n
+		}
+	}
+	var max num.Num
+	for _, m := range []int64{1, 5, 10, 100} {
+		if top.Cmp(num.Int(m)) <= 0 {
+			max = num.Int(m)
+			break
+		}
+	}
+	if max.Sign() == 0 {
+		return
+	}
+	s.Bars, s.Max = true, max.String()
+	for i := range s.Rows {
+		pct, err := vals[i].Mul(num.Int(100)).Quo(max)
+		if err != nil {
+			s.Bars = false
+			return
+		}
+		s.Rows[i].Percent = pct.Decimal(1)
+	}
+}
+
+// sideBySide sets the scalar members of objects (such as two runs) in
+// columns, one row per member any of them has.
+func sideBySide(x map[string]any, objects []string, ptr string) *table {
+	t := &table{Head: append([]string{""}, objects...)}
+	seen := map[string]bool{}
+	var names []string
+	for _, k := range objects {
+		for m, v := range x[k].(map[string]any) {
+			if _, ok := scalar(v); (ok || v == nil) && !seen[m] {
+				seen[m] = true
+				names = append(names, m)
+			}
+		}
+	}
+	slices.Sort(names)
+	for _, m := range names {
+		r := []cell{{Text: m}}
+		for _, k := range objects {
+			c := cell{Text: "—"}
+			if v, ok := x[k].(map[string]any)[m]; ok {
+				if text, ok := scalar(v); ok {
+					c = cell{Text: text, Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
+				} else if v == nil {
+					c.Text = "none"
+				}
+			}
+			r = append(r, c)
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+// tableOf makes a list of objects a table, its columns every member any
+// of them has.
+func tableOf(name string, list []any, ptr string) (table, bool) {
+	if len(list) == 0 {
+		return table{}, false
+	}
+	seen := map[string]bool{}
+	var head []string
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return table{}, false
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if !seen[k] {
+				seen[k] = true
+				head = append(head, k)
+			}
+		}
+	}
+	t := table{Name: name, Head: head}
+	for i, e := range list {
+		if i == maxRows {
+			t.More = len(list) - i
+			break
+		}
+		m := e.(map[string]any)
+		var r []cell
+		for _, k := range head {
+			v, ok := m[k]
+			switch {
+			case !ok:
+				r = append(r, cell{Text: ""})
+			case v == nil:
+				r = append(r, cell{Text: "none"})
+			default:
+				if text, ok := scalar(v); ok {
+					r = append(r, cell{Text: text, Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
+				} else {
+					r = append(r, cell{Text: compact(v)})
+				}
+			}
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t, true
+}
+
+// compact writes a nested value as short JSON.
+func compact(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if r := []rune(string(b)); len(r) > maxCell {
+		return string(r[:maxCell-1]) + "…"
+	}
+	return string(b)
+}
+
+// matrices draws every list of pairs of tools in s as a grid too.
+func (s *section) matrices(tools map[string]bool) {
+	for i := range s.Tables {
+		s.Tables[i].pairsMatrix(tools)
+	}
+	for i := range s.Subs {
+		s.Subs[i].matrices(tools)
+	}
+}
