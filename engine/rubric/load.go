@@ -113,10 +113,19 @@ type loader struct {
 	at    map[*lang.Program]formulaAt
 	diags []Diagnostic
 	envs  envs
+	// globals are the values every formula is compiled with: the
+	// rubric's weights.
+	globals map[string]any
+	// weightsAt is where the weights are declared, for messages.
+	weightsAt hcl.Range
+	// srcs are the texts of the parents an extends read, by file.
+	srcs map[string][]byte
+	// flat is the rubric's body after extends.
+	flat *body
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
-	l.diags = append(l.diags, Diagnostic{File: l.file, Line: rng.Start.Line, Col: rng.Start.Column, Msg: fmt.Sprintf(format, args...)})
+	l.diags = append(l.diags, Diagnostic{File: l.fileOf(rng), Line: rng.Start.Line, Col: rng.Start.Column, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
@@ -147,6 +156,8 @@ var rubricSchema = &hcl.BodySchema{
 		{Name: "round"},
 		{Name: "grades", Required: true},
 		{Name: "judge_labels"},
+		{Name: "weights"},
+		{Name: "extends"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "check", LabelNames: []string{"name"}},
@@ -162,7 +173,7 @@ var rubricSchema = &hcl.BodySchema{
 var checkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "title"},
-		{Name: "points", Required: true},
+		{Name: "points"},
 		{Name: "each"},
 		{Name: "pass", Required: true},
 		{Name: "label"},
@@ -223,9 +234,23 @@ func (l *loader) load() *Rubric {
 	if r.Name == "" {
 		l.errorf(block.LabelRanges[0], "the rubric needs a name")
 	}
-	body, ds := block.Body.Content(rubricSchema)
+	l.flat = l.extends(f.Body.(*hclsyntax.Body).Blocks[0], []string{l.file})
+	if l.flat == nil {
+		return r
+	}
+	body, ds := l.flat.syntax().Content(rubricSchema)
 	l.hclDiags(ds)
 
+	l.globals = map[string]any{"weights": map[string]any{}}
+	if a := body.Attributes["weights"]; a != nil {
+		r.Weights = l.weights(a)
+		l.weightsAt = a.NameRange
+		ws := make(map[string]any, len(r.Weights))
+		for _, w := range r.Weights {
+			ws[w.Name] = weightValue(w.Value)
+		}
+		l.globals["weights"] = ws
+	}
 	r.Version = l.str(body.Attributes["version"])
 	r.Title = l.str(body.Attributes["title"])
 	r.Description = l.str(body.Attributes["description"])
@@ -272,7 +297,7 @@ func (l *loader) load() *Rubric {
 			questions[q.Name] = b.DefRange
 			r.Questions = append(r.Questions, q)
 		case "check":
-			c := l.check(b)
+			c := l.check(b, r)
 			if prev, dup := seen[c.Name]; dup {
 				l.errorf(b.LabelRanges[0], "check %q is declared twice (first at line %d)", c.Name, prev.Start.Line)
 			}
@@ -304,7 +329,7 @@ func (l *loader) load() *Rubric {
 	return r
 }
 
-func (l *loader) check(b *hcl.Block) *Check {
+func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	c := &Check{Name: b.Labels[0]}
 	body, ds := b.Body.Content(checkSchema)
 	l.hclDiags(ds)
@@ -319,6 +344,13 @@ func (l *loader) check(b *hcl.Block) *Check {
 			}
 			c.Points = n
 		}
+		if _, both := r.Weight(c.Name); both {
+			l.errorf(a.NameRange, "check %q has points and a weight of the same name: remove points, and its weight %s is its points", c.Name, c.Name)
+		}
+	} else if w, ok := r.Weight(c.Name); ok {
+		c.Points = w
+	} else {
+		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
 	}
 	c.Issue = l.str(body.Attributes["issue"])
 	if a := body.Attributes["stop"]; a != nil {
@@ -404,6 +436,45 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+// weights reads the rubric's weights: a map of names to numbers, in the
+// order they are written.
+func (l *loader) weights(a *hcl.Attribute) []Weight {
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	var out []Weight
+	seen := map[string]bool{}
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			l.errorf(kv.Key.Range(), "a weight is named by a word, such as purpose_clarity")
+			continue
+		}
+		if seen[name] {
+			l.errorf(kv.Key.Range(), "weight %s is given twice", name)
+			continue
+		}
+		seen[name] = true
+		n, ok := l.number(kv.Value)
+		if !ok {
+			continue
+		}
+		out = append(out, Weight{Name: name, Value: n})
+	}
+	return out
+}
+
+// weightValue is a weight as formulas see it: a whole number is an int
+// and any other a num, as the same number written in a formula would be,
+// so that weights.x reads exactly like the literal it replaces.
+func weightValue(n num.Num) any {
+	if n.IsInt() && n.Big().Num().IsInt64() {
+		return n.Big().Num().Int64()
+	}
+	return n
 }
 
 // str reads a string attribute, "" when it is absent or wrong (and then
@@ -522,7 +593,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
 		return nil
 	}
-	p, ds := env.Compile(src, want)
+	p, ds := env.CompileWith(src, want, l.globals)
 	if p != nil {
 		if l.at == nil {
 			l.at = map[*lang.Program]formulaAt{}
@@ -531,7 +602,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	}
 	for _, d := range ds {
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
 	}
 	return p
 }
@@ -541,9 +612,9 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 // on the line after its marker, shifted by the indentation <<- removed.
 func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, int) {
 	start := rng.Start
-	if start.Byte < len(l.src) && l.src[start.Byte] == '<' {
+	if src := l.srcOf(rng); start.Byte < len(src) && src[start.Byte] == '<' {
 		fileLine := start.Line + line
-		lines := strings.Split(string(l.src), "\n")
+		lines := strings.Split(string(src), "\n")
 		celLines := strings.Split(formula, "\n")
 		if fileLine-1 < len(lines) && line-1 < len(celLines) {
 			text, cel := strings.TrimRight(lines[fileLine-1], "\r"), celLines[line-1]

@@ -23,6 +23,10 @@ type Rubric struct {
 	// Round is the number of decimal digits scores are shown with, rounded
 	// half away from zero; exact values are kept beside them.
 	Round int
+	// Weights are the numbers the rubric's authors argue about, in the
+	// order they are declared: formulas read them as weights.NAME, and a
+	// check without points of its own scores its weight of the same name.
+	Weights []Weight
 	// Checks are the static checks of each tool, in order.
 	Checks []*Check
 	// Tool and Surface hold the formulas of the two levels.
@@ -113,6 +117,22 @@ type Report struct {
 type Metric struct {
 	Name  string
 	Value *lang.Program
+}
+
+// Weight is one named number of a rubric's weights block.
+type Weight struct {
+	Name  string
+	Value num.Num
+}
+
+// Weight returns the weight called name, and whether there is one.
+func (r *Rubric) Weight(name string) (num.Num, bool) {
+	for _, w := range r.Weights {
+		if w.Name == name {
+			return w.Value, true
+		}
+	}
+	return num.Num{}, false
 }
 
 // Grade is a band: values at or above Min (and below the band above) get
