@@ -263,6 +263,15 @@ func (p *Program) globalSizes() map[string]uint64 {
 	return out
 }
 
+// In is act with the formula's fixed variables (its weights) beneath
+// it: what the formula sees when it is evaluated in act.
+func (p *Program) In(act interpreter.Activation) interpreter.Activation {
+	if p == nil || p.globals == nil {
+		return act
+	}
+	return interpreter.NewHierarchicalActivation(p.globals, act)
+}
+
 // Uses reports whether the formula reads the variable name.
 func (p *Program) Uses(name string) bool { return p != nil && p.reads[name] }
 

@@ -94,8 +94,12 @@ func (l *loader) extends(rb *hclsyntax.Block, chain []string) *body {
 	if !ok {
 		return nil
 	}
-	if i := slices.Index(chain, file); i >= 0 {
-		l.errorf(a.Expr.Range(), "extends makes a cycle: %s -> %s; a rubric cannot extend itself through its parents", strings.Join(chain[i:], " -> "), file)
+	if len(chain) == 1 {
+		l.extendsAt = a.Expr.Range()
+	}
+	if slices.Contains(chain, file) {
+		// Said where the user's own rubric names its parent.
+		l.errorf(l.extendsAt, "extends makes a cycle: %s -> %s; a rubric cannot extend itself through its parents", strings.Join(chain, " -> "), file)
 		return nil
 	}
 	if len(chain) >= maxExtends {

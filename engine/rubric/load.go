@@ -122,6 +122,8 @@ type loader struct {
 	srcs map[string][]byte
 	// flat is the rubric's body after extends.
 	flat *body
+	// extendsAt is where the rubric names its parent.
+	extendsAt hcl.Range
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
