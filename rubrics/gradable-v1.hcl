@@ -618,5 +618,24 @@ rubric "gradable" {
     terms = ["safety", "legibility", "economics", "discoverability"]
   }
 
+  # The rubric's own tests (rubric test gradable), answered by the
+  # offline heuristic judge.
+  test "a described tool and a tautological one" {
+    surface = <<-JSON
+      [
+        {"name": "search_notes", "description": "Search the user's notes by words and return the matching notes, newest first. Use get_note to read one note in full.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer", "description": "At most this many notes."}},
+          "required": ["q"]}, "annotations": {"readOnlyHint": true}},
+        {"name": "get_note", "description": "get_note"}
+      ]
+    JSON
+    expect = {
+      score                      = 99.5
+      grade                      = "A"
+      "tools.search_notes.score" = 100
+      "tools.get_note.score"     = 33.3
+    }
+  }
+
   grades = { A = 90, B = 80, C = 70, D = 60, F = 0 }
 }

@@ -134,5 +134,27 @@ rubric "schema-quality" {
     moves   = "gain / tool_count"
   }
 
+  # The rubric's own tests (rubric test schema-quality). By hand: search
+  # earns 10 + 15 + 10 + 20 x 1/2 (one of two parameters described) + 15
+  # + 15 + 15 = 90; ping has no inputSchema and stops at 0; the overall
+  # is their mean, 45, a D.
+  test "one described of two, and no schema" {
+    surface = <<-JSON
+      [
+        {"name": "search", "description": "Search notes.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer"}},
+          "required": ["q"]}},
+        {"name": "ping", "description": "Check the server is up."}
+      ]
+    JSON
+    expect = {
+      score                 = 45
+      grade                 = "D"
+      "tools.search.score"  = 90
+      "tools.search.grade"  = "A"
+      "tools.ping.score"    = 0
+    }
+  }
+
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
 }

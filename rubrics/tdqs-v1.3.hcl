@@ -513,5 +513,28 @@ rubric "tdqs" {
     terms   = ["coherence"]
   }
 
+  # The rubric's own tests (rubric test tdqs), answered by the offline
+  # heuristic judge: a described, annotated tool, and one whose
+  # description only repeats its name (Tautological: purpose clarity
+  # capped at 2).
+  test "a described tool and a tautological one" {
+    surface = <<-JSON
+      [
+        {"name": "search_notes", "description": "Search the user's notes by words and return the matching notes, newest first. Use get_note to read one note in full.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer", "description": "At most this many notes."}},
+          "required": ["q"]}, "annotations": {"readOnlyHint": true}},
+        {"name": "get_note", "description": "get_note"}
+      ]
+    JSON
+    expect = {
+      score                      = 3.0
+      grade                      = "B"
+      "tools.search_notes.score" = 4.0
+      "tools.get_note.score"     = 1.8
+      "tools.get_note.tier"      = "D"
+      "server.toolCount"         = 2
+    }
+  }
+
   grades = { A = 3.5, B = 3.0, C = 2.0, D = 1.0, F = 0 }
 }

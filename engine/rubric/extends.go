@@ -130,6 +130,9 @@ func (l *loader) extends(rb *hclsyntax.Block, chain []string) *body {
 	if _, ok := rb.Body.Attributes["version"]; !ok {
 		l.errorf(rb.DefRange(), "a rubric that extends another sets its own version: add version = \"...\" (such as the parent's with a suffix)")
 	}
+	// A child's tests are its own: its parent's expect the parent's
+	// numbers.
+	parent.blocks = slices.DeleteFunc(parent.blocks, func(b *block) bool { return b.b.Type == "test" })
 	l.merge(parent, child)
 	return parent
 }

@@ -169,6 +169,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "gate"},
 		{Type: "fixes"},
 		{Type: "scale"},
+		{Type: "test", LabelNames: []string{"name"}},
 	},
 }
 
@@ -291,6 +292,13 @@ func (l *loader) load() *Rubric {
 				continue
 			}
 			r.Fixes = l.fixes(b)
+		case "test":
+			if t := l.test(b); t != nil {
+				if slices.ContainsFunc(r.Tests, func(o *Test) bool { return o.Name == t.Name }) {
+					l.errorf(b.LabelRanges[0], "test %q is declared twice", t.Name)
+				}
+				r.Tests = append(r.Tests, t)
+			}
 		case "question":
 			q := l.question(b, r.Questions)
 			if prev, dup := questions[q.Name]; dup {
@@ -438,6 +446,57 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+var testSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "surface", Required: true}, {Name: "answers"}, {Name: "expect", Required: true}},
+}
+
+// test reads a test block.
+func (l *loader) test(b *hcl.Block) *Test {
+	body, ds := b.Body.Content(testSchema)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	t := &Test{Name: b.Labels[0], File: l.fileOf(b.DefRange), Line: b.DefRange.Start.Line}
+	t.Surface = l.str(body.Attributes["surface"])
+	t.Answers = l.str(body.Attributes["answers"])
+	a := body.Attributes["expect"]
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	for _, kv := range pairs {
+		path := hcl.ExprAsKeyword(kv.Key)
+		if path == "" {
+			v, d := kv.Key.Value(nil)
+			if d.HasErrors() || v.Type() != cty.String {
+				l.errorf(kv.Key.Range(), "an expected value is named by a report path, such as score or \"tools.NAME.score\"")
+				continue
+			}
+			path = v.AsString()
+		}
+		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line}
+		v, d := kv.Value.Value(nil)
+		switch {
+		case d.HasErrors() || v.IsNull():
+			l.errorf(kv.Value.Range(), "expect %s: want a number or a string", path)
+			continue
+		case v.Type() == cty.String:
+			e.Want = v.AsString()
+		default:
+			n, ok := l.number(kv.Value)
+			if !ok {
+				continue
+			}
+			e.Want, e.Number = n.String(), true
+		}
+		t.Expect = append(t.Expect, e)
+	}
+	if len(t.Expect) == 0 {
+		l.errorf(a.Expr.Range(), "expect names nothing: say what the report must hold, such as { score = 91.2, grade = \"A\" }")
+	}
+	return t
 }
 
 // weights reads the rubric's weights: a map of names to numbers, in the

@@ -18,4 +18,23 @@ rubric "schema-quality-contested" {
   version = "1.1.0-contested.1"
   title   = "Schema Quality (descriptions weigh more)"
   weights = { described_params = 25, declares_required = 5 }
+
+  # By hand: search earns 10 + 15 + 5 + 25 x 1/2 + 15 + 15 + 15 = 87.5
+  # (schema-quality gives it 90); ping stops at 0; the mean is 43.75,
+  # shown as 43.8, a D.
+  test "one described of two, and no schema" {
+    surface = <<-JSON
+      [
+        {"name": "search", "description": "Search notes.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer"}},
+          "required": ["q"]}},
+        {"name": "ping", "description": "Check the server is up."}
+      ]
+    JSON
+    expect = {
+      score                = 43.8
+      grade                = "D"
+      "tools.search.score" = 87.5
+    }
+  }
 }
