@@ -79,6 +79,9 @@ func NewEnv(vars ...Var) (*Env, error) {
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
+		// Optional syntax: tool.?title.orValue('') reads a member that
+		// may be absent without has(x) ? x : null.
+		cel.OptionalTypes(cel.OptionalTypesVersion(1)),
 		jsonFunctions(),
 		textFunctions())
 	for _, v := range vars {

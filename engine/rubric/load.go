@@ -362,7 +362,11 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	} else {
 		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
 	}
-	c.Issue = l.str(body.Attributes["issue"])
+	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
+		// reported; the message is left empty
+	} else {
+		c.Issue = l.str(a)
+	}
 	if a := body.Attributes["stop"]; a != nil {
 		v, d := a.Expr.Value(nil)
 		if !l.hclDiags(d) {
@@ -499,6 +503,29 @@ func (l *loader) test(b *hcl.Block) *Test {
 	return t
 }
 
+// interpolates reports (and says what to write instead) an issue message
+// that holds ${...}: HCL would read it as its own template, and a
+// message names the failing items with {items}.
+func (l *loader) interpolates(a *hcl.Attribute) bool {
+	te, ok := a.Expr.(*hclsyntax.TemplateExpr)
+	if !ok || te.IsStringLiteral() {
+		return false
+	}
+	for _, part := range te.Parts {
+		if _, lit := part.(*hclsyntax.LiteralValueExpr); lit {
+			continue
+		}
+		rng := part.Range()
+		// The part starts after "${": point at the "$".
+		if rng.Start.Column > 2 {
+			rng.Start.Column -= 2
+		}
+		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere", a.Name)
+		return true
+	}
+	return false
+}
+
 // weights reads the rubric's weights: a map of names to numbers, in the
 // order they are written.
 func (l *loader) weights(a *hcl.Attribute) []Weight {
@@ -519,10 +546,9 @@ func (l *loader) weights(a *hcl.Attribute) []Weight {
 			continue
 		}
 		seen[name] = true
-		n, ok := l.number(kv.Value)
-		if !ok {
-			continue
-		}
+		// A weight that is not a number is reported once; it is still
+		// a weight, so that nothing that reads it is reported again.
+		n, _ := l.number(kv.Value)
 		out = append(out, Weight{Name: name, Value: n})
 	}
 	return out
