@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/rubric/outline"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -68,6 +70,17 @@ func (a *app) rubricsCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintln(a.stdout, r.Digest)
+			return nil
+		},
+	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "functions",
+		Short: "List the functions formulas may call, beyond CEL's standard library",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			for _, f := range lang.Functions {
+				fmt.Fprintf(a.stdout, "%s\n    %s\n", strings.ReplaceAll(f.Call, "`", ""), strings.ReplaceAll(f.Doc, "`", ""))
+			}
 			return nil
 		},
 	})
