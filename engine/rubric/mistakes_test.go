@@ -113,8 +113,8 @@ func TestAuthoringMistakes(t *testing.T) {
 	}
 }
 
-// TestOptionalSyntax: tool.?title.orValue('') reads a member that may be
-// absent, in place of has(tool.title) ? tool.title : ''.
+// TestOptionalSyntax: tool.?title.orValue(”) reads a member that may be
+// absent, in place of has(tool.title) ? tool.title : ”.
 func TestOptionalSyntax(t *testing.T) {
 	r := loadString(t, `rubric "t" {
   version = "1"
