@@ -3,6 +3,7 @@ package rubrics_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/rubrictest"
@@ -14,7 +15,11 @@ import (
 func TestRubricTests(t *testing.T) {
 	refs := rubrics.Names()
 	examples, _ := filepath.Glob("../examples/rubrics/*.hcl")
-	refs = append(refs, examples...)
+	for _, e := range examples {
+		if !strings.HasSuffix(e, "_test.hcl") {
+			refs = append(refs, e)
+		}
+	}
 	for _, ref := range refs {
 		t.Run(filepath.Base(ref), func(t *testing.T) {
 			r := builtin(t, ref)

@@ -79,7 +79,11 @@ func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, erro
 		return nil, fmt.Errorf("read rubric: %w", err)
 	}
 	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
-	return l.result()
+	r, err := l.result()
+	if err != nil {
+		return nil, err
+	}
+	return r, l.siblingTests(r)
 }
 
 // Load parses and compiles a rubric from src; filename is used in
@@ -450,6 +454,35 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+// siblingTests adds the test blocks of NAME_test.hcl, beside the rubric
+// file NAME.hcl, to r's tests, when that file exists. Tests move no
+// score, so the digest stays what it is.
+func (l *loader) siblingTests(r *Rubric) error {
+	path := strings.TrimSuffix(l.file, ".hcl") + "_test.hcl"
+	if path == l.file+"_test.hcl" || strings.HasSuffix(l.file, "_test.hcl") {
+		return nil
+	}
+	src, err := boundedread.ReadFile(l.context(), path, l.maxFile)
+	if err != nil {
+		return nil // no sibling: the rubric's own blocks are its tests
+	}
+	f, ds := hclsyntax.ParseConfig(src, path, hcl.Pos{Line: 1, Column: 1})
+	if !l.hclDiags(ds) {
+		content, ds := f.Body.Content(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "test", LabelNames: []string{"name"}}}})
+		if !l.hclDiags(ds) {
+			for _, b := range content.Blocks {
+				if t := l.test(b); t != nil {
+					r.Tests = append(r.Tests, t)
+				}
+			}
+		}
+	}
+	if len(l.diags) > 0 {
+		return &Error{Diagnostics: l.diags}
+	}
+	return nil
 }
 
 var testSchema = &hcl.BodySchema{
