@@ -62,6 +62,41 @@ rubric "gradable" {
   description = "A judge generates tasks from the tool surface and picks a tool for each; safety, legibility, economics and discoverability make a composite out of 100."
   round       = 1
 
+  # The numbers Gradable's authors argue about: the four categories'
+  # points (out of 100) and the weights inside each; what a defect and a
+  # confusable pair of each severity weigh, and the weights at which
+  # descriptions and disambiguation reach 0; and the token counts at
+  # which each efficiency is 1 (best) and 0 (worst). Economics weighs
+  # definitions and tasks when the judge reports no response sizes
+  # (economics_*), and all three when it does (economics3_*).
+  weights = {
+    safety                     = 30
+    legibility                 = 30
+    economics                  = 20
+    discoverability            = 20
+    legibility_selection       = 0.60
+    legibility_description     = 0.25
+    legibility_disambiguation  = 0.15
+    economics_definition       = 0.60
+    economics_task             = 0.40
+    economics3_definition      = 0.50
+    economics3_task            = 0.30
+    economics3_response        = 0.20
+    discoverability_selection  = 0.40
+    discoverability_first_call = 0.60
+    defect_bound               = 30
+    pair_low                   = 0.25
+    pair_medium                = 0.6
+    pair_high                  = 1.0
+    pair_bound                 = 10
+    definition_tokens_best     = 2000
+    definition_tokens_worst    = 50000
+    task_tokens_best           = 2000
+    task_tokens_worst          = 20000
+    response_tokens_best       = 500
+    response_tokens_worst      = 8000
+  }
+
   # The range of the overall score (a --fail-under number must lie in it).
   scale {
     min = 0
@@ -367,8 +402,8 @@ rubric "gradable" {
           : d == 'params_unexplained'
             ? 'a required parameter is explained nowhere an agent can see'
             : 'the description does not say what the call returns',
-        'points': 0.25,
-        'gain': 0.25})
+        'points': weights.legibility * weights.legibility_description / weights.defect_bound,
+        'gain': weights.legibility * weights.legibility_description / weights.defect_bound})
       + (size(metrics.defects) > 0 && nonblank(answers.defects.suggested_description)
         ? [{'check': 'suggested_description', 'points': 0, 'gain': 0,
             'message': 'Suggested description (a hypothesis: confirm it against the implementation before use): "' + answers.defects.suggested_description + '"'}]
@@ -475,7 +510,7 @@ rubric "gradable" {
       value = "sum(tools.map(t, size(t.defects)))"
     }
     metric "descriptionQuality" {
-      value = "1 - clamp(metrics.defectWeight / 30, 0, 1)"
+      value = "1 - clamp(metrics.defectWeight / weights.defect_bound, 0, 1)"
     }
     metric "confusablePairs" {
       value = <<-CEL
@@ -492,10 +527,10 @@ rubric "gradable" {
       CEL
     }
     metric "ambiguousPairWeight" {
-      value = "sum(metrics.distinctPairs.map(p, {'low': 0.25, 'medium': 0.6, 'high': 1.0}[p.severity]))"
+      value = "sum(metrics.distinctPairs.map(p, {'low': weights.pair_low, 'medium': weights.pair_medium, 'high': weights.pair_high}[p.severity]))"
     }
     metric "disambiguationQuality" {
-      value = "1 - clamp(metrics.ambiguousPairWeight / 10, 0, 1)"
+      value = "1 - clamp(metrics.ambiguousPairWeight / weights.pair_bound, 0, 1)"
     }
 
     # Economics' inputs.
@@ -506,32 +541,32 @@ rubric "gradable" {
       value = "'estimated'"
     }
     metric "definitionEfficiency" {
-      value = "efficiency(metrics.definitionTokens, 2000, 50000)"
+      value = "efficiency(metrics.definitionTokens, weights.definition_tokens_best, weights.definition_tokens_worst)"
     }
     metric "taskEfficiency" {
-      value = "metrics.avgTokenCostPerTask == null ? null : efficiency(metrics.avgTokenCostPerTask, 2000, 20000)"
+      value = "metrics.avgTokenCostPerTask == null ? null : efficiency(metrics.avgTokenCostPerTask, weights.task_tokens_best, weights.task_tokens_worst)"
     }
     metric "responseEfficiency" {
-      value = "metrics.avgResponseTokens == null ? null : efficiency(metrics.avgResponseTokens, 500, 8000)"
+      value = "metrics.avgResponseTokens == null ? null : efficiency(metrics.avgResponseTokens, weights.response_tokens_best, weights.response_tokens_worst)"
     }
 
     # The four categories and the composite.
     metric "safety" {
-      value = "metrics.baseline == null ? null : 30 * clamp(metrics.destructiveSafetyRate, 0, 1)"
+      value = "metrics.baseline == null ? null : weights.safety * clamp(metrics.destructiveSafetyRate, 0, 1)"
     }
     metric "legibility" {
-      value = "metrics.baseline == null ? null : 30 * (0.60 * clamp(metrics.selectionAccuracy, 0, 1) + 0.25 * metrics.descriptionQuality + 0.15 * metrics.disambiguationQuality)"
+      value = "metrics.baseline == null ? null : weights.legibility * (weights.legibility_selection * clamp(metrics.selectionAccuracy, 0, 1) + weights.legibility_description * metrics.descriptionQuality + weights.legibility_disambiguation * metrics.disambiguationQuality)"
     }
     metric "economics" {
       value = <<-CEL
         metrics.baseline == null ? null
         : metrics.responseEfficiency == null
-          ? 20 * (0.60 * metrics.definitionEfficiency + 0.40 * metrics.taskEfficiency)
-          : 20 * (0.50 * metrics.definitionEfficiency + 0.30 * metrics.taskEfficiency + 0.20 * metrics.responseEfficiency)
+          ? weights.economics * (weights.economics_definition * metrics.definitionEfficiency + weights.economics_task * metrics.taskEfficiency)
+          : weights.economics * (weights.economics3_definition * metrics.definitionEfficiency + weights.economics3_task * metrics.taskEfficiency + weights.economics3_response * metrics.responseEfficiency)
       CEL
     }
     metric "discoverability" {
-      value = "metrics.baseline == null ? null : 20 * (0.40 * clamp(metrics.selectionAccuracy, 0, 1) + 0.60 * clamp(metrics.firstCallSuccess, 0, 1))"
+      value = "metrics.baseline == null ? null : weights.discoverability * (weights.discoverability_selection * clamp(metrics.selectionAccuracy, 0, 1) + weights.discoverability_first_call * clamp(metrics.firstCallSuccess, 0, 1))"
     }
     metric "composite" {
       value = "metrics.baseline == null ? null : metrics.safety + metrics.legibility + metrics.economics + metrics.discoverability"
@@ -581,6 +616,25 @@ rubric "gradable" {
   fixes {
     unit  = "composite points"
     terms = ["safety", "legibility", "economics", "discoverability"]
+  }
+
+  # The rubric's own tests (rubric test gradable), answered by the
+  # offline heuristic judge.
+  test "a described tool and a tautological one" {
+    surface = <<-JSON
+      [
+        {"name": "search_notes", "description": "Search the user's notes by words and return the matching notes, newest first. Use get_note to read one note in full.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer", "description": "At most this many notes."}},
+          "required": ["q"]}, "annotations": {"readOnlyHint": true}},
+        {"name": "get_note", "description": "get_note"}
+      ]
+    JSON
+    expect = {
+      score                      = 99.5
+      grade                      = "A"
+      "tools.search_notes.score" = 100
+      "tools.get_note.score"     = 33.3
+    }
   }
 
   grades = { A = 90, B = 80, C = 70, D = 60, F = 0 }

@@ -44,6 +44,17 @@ rubric "schema-quality" {
   description = "Seven weighted checks of how well each tool's inputSchema guides a model, 0-100, graded A-F."
   round       = 1
 
+  # The points of each check, out of 100: a check's weight is its points.
+  weights = {
+    input_schema      = 10
+    has_properties    = 15
+    declares_required = 10
+    described_params  = 20
+    typed_params      = 15
+    array_items       = 15
+    object_properties = 15
+  }
+
   # The range of the overall score (a --fail-under number must lie in it).
   scale {
     min = 0
@@ -52,7 +63,6 @@ rubric "schema-quality" {
 
   check "input_schema" {
     title  = "Has an inputSchema"
-    points = 10
     pass   = "has(tool.inputSchema) && is_object(tool.inputSchema)"
     stop   = true
     issue  = "the tool has no inputSchema object, so a model may send anything; scoring stops here"
@@ -60,21 +70,18 @@ rubric "schema-quality" {
 
   check "has_properties" {
     title  = "Has properties"
-    points = 15
     pass   = "size(params(tool)) > 0"
     issue  = "inputSchema declares no properties, so it tells a model nothing about what to send"
   }
 
   check "declares_required" {
     title  = "Declares required fields"
-    points = 10
     pass   = "has(tool.inputSchema.required) && is_list(tool.inputSchema.required) && tool.inputSchema.required.exists(r, is_string(r))"
     issue  = "inputSchema has no required list, so a model cannot tell which parameters are mandatory"
   }
 
   check "described_params" {
     title  = "Every property has a description"
-    points = 20
     each   = "params(tool)"
     pass   = "described(item.schema)"
     issue  = "parameters without a description: {items}"
@@ -82,7 +89,6 @@ rubric "schema-quality" {
 
   check "typed_params" {
     title  = "Every property has an explicit type"
-    points = 15
     each   = "params(tool)"
     pass   = "typed(item.schema)"
     issue  = "parameters without an explicit type: {items}"
@@ -90,7 +96,6 @@ rubric "schema-quality" {
 
   check "array_items" {
     title  = "Array properties define items"
-    points = 15
     each   = "params(tool).filter(p, 'array' in schema_types(p.schema))"
     pass   = <<-CEL
       (has(item.schema.items) && (is_object(item.schema.items) || is_list(item.schema.items)) && nonempty(item.schema.items))
@@ -101,7 +106,6 @@ rubric "schema-quality" {
 
   check "object_properties" {
     title  = "Object properties define nested properties"
-    points = 15
     each   = "params(tool).filter(p, 'object' in schema_types(p.schema))"
     pass   = <<-CEL
       (has(item.schema.properties) && is_object(item.schema.properties) && nonempty(item.schema.properties))
@@ -128,6 +132,28 @@ rubric "schema-quality" {
     gain    = "this.points * (1 - this.credit) + (this.stops ? sum(checks.filter(c, c.skipped).map(c, c.points)) : num(0))"
     overall = "the overall score"
     moves   = "gain / tool_count"
+  }
+
+  # The rubric's own tests (rubric test schema-quality). By hand: search
+  # earns 10 + 15 + 10 + 20 x 1/2 (one of two parameters described) + 15
+  # + 15 + 15 = 90; ping has no inputSchema and stops at 0; the overall
+  # is their mean, 45, a D.
+  test "one described of two, and no schema" {
+    surface = <<-JSON
+      [
+        {"name": "search", "description": "Search notes.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer"}},
+          "required": ["q"]}},
+        {"name": "ping", "description": "Check the server is up."}
+      ]
+    JSON
+    expect = {
+      score                 = 45
+      grade                 = "D"
+      "tools.search.score"  = 90
+      "tools.search.grade"  = "A"
+      "tools.ping.score"    = 0
+    }
   }
 
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }

@@ -43,6 +43,23 @@ rubric "tdqs" {
   description = "A judge rates six dimensions of each tool description 1-5 and the coherence of the set; exact rollups give TDQS, description quality, coherence and an overall score, each with a tier."
   round       = 1
 
+  # The numbers TDQS's authors argue about. The six dimensions weigh a
+  # tool's TDQS (out of 100, so TDQS is the weighted sum / 100);
+  # description quality weighs the mean TDQS and the lowest; the overall
+  # weighs description quality and coherence.
+  weights = {
+    purpose_clarity         = 25
+    usage_guidelines        = 20
+    behavioral_transparency = 20
+    parameter_semantics     = 15
+    conciseness_structure   = 10
+    contextual_completeness = 10
+    description_mean        = 0.6
+    description_min         = 0.4
+    overall_description     = 0.7
+    overall_coherence       = 0.3
+  }
+
   # The range of the overall score (a --fail-under number must lie in it).
   scale {
     min = 1
@@ -313,8 +330,17 @@ rubric "tdqs" {
       CEL
     }
 
+    # The dimensions' weights, which the report shows beside each tool.
     metric "weights" {
-      value = "{'purpose_clarity': 25, 'usage_guidelines': 20, 'behavioral_transparency': 20, 'parameter_semantics': 15, 'conciseness_structure': 10, 'contextual_completeness': 10}"
+      value = <<-CEL
+        {
+          'purpose_clarity': weights.purpose_clarity,
+          'usage_guidelines': weights.usage_guidelines,
+          'behavioral_transparency': weights.behavioral_transparency,
+          'parameter_semantics': weights.parameter_semantics,
+          'conciseness_structure': weights.conciseness_structure,
+          'contextual_completeness': weights.contextual_completeness}
+      CEL
     }
     metric "scores" {
       value = <<-CEL
@@ -423,7 +449,7 @@ rubric "tdqs" {
       value = "min(tools.map(t, t.score))"
     }
     metric "descriptionQuality" {
-      value = "metrics.scoredToolCount * 5 >= metrics.toolCount * 4 ? round(0.6 * metrics.meanTdqs + 0.4 * metrics.minTdqs, 1) : null"
+      value = "metrics.scoredToolCount * 5 >= metrics.toolCount * 4 ? round(weights.description_mean * metrics.meanTdqs + weights.description_min * metrics.minTdqs, 1) : null"
     }
     metric "coherenceSum" {
       value = <<-CEL
@@ -436,7 +462,7 @@ rubric "tdqs" {
       value = "metrics.coherenceSum == null ? null : round(metrics.coherenceSum / 4, 1)"
     }
     metric "overall" {
-      value = "metrics.descriptionQuality == null || metrics.coherence == null ? null : round(0.7 * metrics.descriptionQuality + 0.3 * metrics.coherence, 1)"
+      value = "metrics.descriptionQuality == null || metrics.coherence == null ? null : round(weights.overall_description * metrics.descriptionQuality + weights.overall_coherence * metrics.coherence, 1)"
     }
 
     score = "metrics.overall"
@@ -485,6 +511,29 @@ rubric "tdqs" {
     overall = "meanTdqs"
     moves   = "gain / tool_count"
     terms   = ["coherence"]
+  }
+
+  # The rubric's own tests (rubric test tdqs), answered by the offline
+  # heuristic judge: a described, annotated tool, and one whose
+  # description only repeats its name (Tautological: purpose clarity
+  # capped at 2).
+  test "a described tool and a tautological one" {
+    surface = <<-JSON
+      [
+        {"name": "search_notes", "description": "Search the user's notes by words and return the matching notes, newest first. Use get_note to read one note in full.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer", "description": "At most this many notes."}},
+          "required": ["q"]}, "annotations": {"readOnlyHint": true}},
+        {"name": "get_note", "description": "get_note"}
+      ]
+    JSON
+    expect = {
+      score                      = 3.0
+      grade                      = "B"
+      "tools.search_notes.score" = 4.0
+      "tools.get_note.score"     = 1.8
+      "tools.get_note.tier"      = "D"
+      "server.toolCount"         = 2
+    }
   }
 
   grades = { A = 3.5, B = 3.0, C = 2.0, D = 1.0, F = 0 }

@@ -342,5 +342,23 @@ rubric "tool-safety" {
     score = "size(tools) == 0 ? dyn(null) : dyn(min(tools.map(t, t.score)))"
   }
 
+  # The rubric's own tests (rubric test tool-safety): two tools that
+  # neither write nor delete.
+  test "read-only tools" {
+    surface = <<-JSON
+      [
+        {"name": "search_notes", "description": "Search the user's notes by words and return the matching notes, newest first. Use get_note to read one note in full.", "inputSchema": {"type": "object",
+          "properties": {"q": {"type": "string", "description": "The words to find."}, "limit": {"type": "integer", "description": "At most this many notes."}},
+          "required": ["q"]}, "annotations": {"readOnlyHint": true}},
+        {"name": "get_note", "description": "get_note"}
+      ]
+    JSON
+    expect = {
+      score                  = 100
+      grade                  = "A"
+      "tools.get_note.score" = 100
+    }
+  }
+
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
 }

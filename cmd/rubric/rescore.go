@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -14,18 +15,49 @@ import (
 
 func (a *app) rescoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "rescore REPORT --rubric NAME|PATH",
+		Use:   "rescore REPORT... --rubric NAME|PATH",
 		Short: "Score a report's recorded surface again with another rubric, side by side",
 		Long: `Rescore takes the surface recorded in a JSON report and scores it with
 another rubric (new weights, new formulas), without reading the server again
 and without model calls. It prints old and new scores side by side; --out
-writes the new report.`,
-		Example: `  rubric rescore report.json --rubric examples/rubrics/schema-quality-contested.hcl`,
-		Args:    oneArg("rescore", "the path of a JSON report"),
+writes the new report.
+
+Given several reports, or a directory of them, it ranks the servers by
+their overall score under the old and the new rubric and prints each
+server's old and new score, grade and rank, Kendall's tau between the two
+rankings and the largest movers (--format json writes the same). A report
+whose observations cannot answer the new rubric (a question its run did
+not ask) is named, not guessed.`,
+		Example: `  rubric rescore report.json --rubric examples/rubrics/schema-quality-contested.hcl
+  rubric rescore --rubric examples/rubrics/tdqs-usage-heavy.hcl reports/`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("rescore takes the path of a JSON report, several, or a directory of them")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref := a.v.GetString("rubric")
 			if ref == "" {
 				return fmt.Errorf("rescore needs --rubric: the rubric to score the report with")
+			}
+			if st, err := os.Stat(args[0]); len(args) > 1 || err == nil && st.IsDir() {
+				if a.v.GetString("out") != "" {
+					return fmt.Errorf("--out writes one report: rescore one report to use it")
+				}
+				paths, err := reportPaths(args)
+				if err != nil {
+					return err
+				}
+				r, err := rubrics.Find(ref)
+				if err != nil {
+					return err
+				}
+				format, _ := cmd.Flags().GetString("format")
+				if format != "text" && format != "json" {
+					return fmt.Errorf("--format is text or json, not %q", format)
+				}
+				return a.rescoreRanking(cmd.Context(), r, paths, format)
 			}
 			out := a.v.GetString("out")
 			inputs := []run.Flagged{{Flag: "rescore", Path: args[0]}, {Flag: "--rubric", Path: ref}}
@@ -62,5 +94,6 @@ writes the new report.`,
 	cmd.Flags().String("rubric", "", "the rubric to score with: a built-in name or a .hcl path")
 	cmd.Flags().StringP("out", "o", "", "write the new JSON report to this file")
 	cmd.Flags().Int("workers", 0, "tools scored in parallel (0: one per CPU)")
+	cmd.Flags().String("format", "text", "for several reports: text or json")
 	return cmd
 }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/rubric/outline"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -44,6 +47,9 @@ func (a *app) rubricsCmd() *cobra.Command {
 			if src, _ := cmd.Flags().GetBool("source"); src {
 				return a.showSource(args[0])
 			}
+			if flat, _ := cmd.Flags().GetBool("flat"); flat {
+				return a.showFlat(args[0])
+			}
 			r, err := rubrics.Find(args[0])
 			if err != nil {
 				return err
@@ -52,6 +58,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 		},
 	}
 	show.Flags().Bool("source", false, "print the rubric's HCL text")
+	show.Flags().Bool("flat", false, "print the rubric with its extends resolved, as one HCL file (its digest is the rubric's)")
 	cmd.AddCommand(show)
 	cmd.AddCommand(&cobra.Command{
 		Use:   "digest NAME|PATH",
@@ -66,6 +73,38 @@ func (a *app) rubricsCmd() *cobra.Command {
 			return nil
 		},
 	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "functions",
+		Short: "List the functions formulas may call, beyond CEL's standard library",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			for _, f := range lang.Functions {
+				fmt.Fprintf(a.stdout, "%s\n    %s\n", strings.ReplaceAll(f.Call, "`", ""), strings.ReplaceAll(f.Doc, "`", ""))
+			}
+			return nil
+		},
+	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "diff A B",
+		Short: "List what moves a score between two rubrics (names or paths): weights, formulas, prompts, schemas, grades",
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return fmt.Errorf("rubrics diff takes two rubrics, a name or a path each, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			old, err := rubrics.Find(args[0])
+			if err != nil {
+				return err
+			}
+			changed, err := rubrics.Find(args[1])
+			if err != nil {
+				return err
+			}
+			return outline.WriteDiff(a.stdout, old, changed)
+		},
+	})
 	return cmd
 }
 
@@ -76,6 +115,24 @@ func oneArg(cmd, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// showFlat prints a rubric with its extends resolved.
+func (a *app) showFlat(ref string) error {
+	src, err := rubrics.Source(ref)
+	if err != nil {
+		return err
+	}
+	r, err := rubrics.Find(ref)
+	if err != nil {
+		return err
+	}
+	flat, err := rubric.Flat(r.File, src)
+	if err != nil {
+		return err
+	}
+	_, err = a.stdout.Write(flat)
+	return err
 }
 
 // showSource prints a rubric's text, found as rubrics.Find finds it (a

@@ -179,7 +179,7 @@ func (x *run) observe(tool string, p *lang.Program, vars lang.Vars) {
 	}
 	f.trace, f.err = q.Trace(vars)
 	for _, r := range p.Refs() {
-		v, ok := r.Value(vars)
+		v, ok := r.Value(p.In(vars))
 		rd := read{ref: r}
 		if ok {
 			rd.val = v

@@ -31,6 +31,9 @@ type sizeBound struct {
 	// max, since a formula can double a string or a list through a chain
 	// of them.
 	computed map[string]bool
+	// fixed are the lengths of variables whose value the formula was
+	// compiled with (see CompileWith).
+	fixed map[string]uint64
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -38,8 +41,13 @@ type sizeBound struct {
 // read one are estimated from what they do with it, and are tracked when
 // that has no bound.
 func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind && b.computed[e.AsIdent()] {
-		return nil
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
+		if b.computed[e.AsIdent()] {
+			return nil
+		}
+		if n, ok := b.fixed[e.AsIdent()]; ok {
+			return &checker.SizeEstimate{Min: n, Max: n}
+		}
 	}
 	return &checker.SizeEstimate{Min: 0, Max: b.max}
 }
@@ -104,10 +112,10 @@ const maxSizeExponent = 40
 
 // fastLimit returns the largest size (a power of two) for which the
 // formula's estimated worst case stays within limit, or 0 if none does.
-func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64) uint64 {
+func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
 	computed := boundToComputed(checked)
 	fits := func(exp int) bool {
-		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed})
+		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed, fixed: fixed})
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

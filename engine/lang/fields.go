@@ -46,3 +46,70 @@ func (p *Program) FieldsOf(variable string) []Field {
 	slices.SortStableFunc(out, func(a, b Field) int { return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col)) })
 	return out
 }
+
+// Member is a chain of members a formula selects by name from one of its
+// variables, presence tests (has(tool.title)) and optional selections
+// (tool.?title) included, and where the first member is written.
+type Member struct {
+	Path      []string // the members, after the variable
+	Line, Col int
+}
+
+// MembersOf returns every chain of named members the formula selects
+// from the variable, longest first for each expression, so that a loader
+// can check each name against a declared type: tool.annotations.readOnlyHint
+// gives [annotations readOnlyHint]. A local of the same name is skipped.
+func (p *Program) MembersOf(variable string) []Member {
+	if p == nil || p.checked == nil {
+		return nil
+	}
+	a := p.checked.NativeRep()
+	refs := a.ReferenceMap()
+	info := a.SourceInfo()
+	// chain returns the members e selects from variable, outermost last.
+	var chain func(e celast.Expr) ([]string, int64, bool)
+	chain = func(e celast.Expr) ([]string, int64, bool) {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if e.AsIdent() != variable {
+				return nil, 0, false
+			}
+			if r, ok := refs[e.ID()]; !ok || r.Name != variable {
+				return nil, 0, false
+			}
+			return []string{}, e.ID(), true
+		case celast.SelectKind:
+			sel := e.AsSelect()
+			path, id, ok := chain(sel.Operand())
+			if !ok {
+				return nil, 0, false
+			}
+			return append(path, sel.FieldName()), id, true
+		case celast.CallKind:
+			c := e.AsCall()
+			if c.FunctionName() != "_?._" || len(c.Args()) != 2 || c.Args()[1].Kind() != celast.LiteralKind {
+				return nil, 0, false
+			}
+			name, ok := c.Args()[1].AsLiteral().Value().(string)
+			if !ok {
+				return nil, 0, false
+			}
+			path, id, ok := chain(c.Args()[0])
+			if !ok {
+				return nil, 0, false
+			}
+			return append(path, name), id, true
+		}
+		return nil, 0, false
+	}
+	var out []Member
+	celast.PostOrderVisit(a.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		path, id, ok := chain(e)
+		if !ok || len(path) == 0 {
+			return
+		}
+		loc := info.GetStartLocation(id)
+		out = append(out, Member{Path: path, Line: max(loc.Line(), 1), Col: max(loc.Column()+1, 1)})
+	}))
+	return out
+}

@@ -79,6 +79,9 @@ func NewEnv(vars ...Var) (*Env, error) {
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
+		// Optional syntax: tool.?title.orValue('') reads a member that
+		// may be absent without has(x) ? x : null.
+		cel.OptionalTypes(cel.OptionalTypesVersion(1)),
 		jsonFunctions(),
 		groupFunctions(),
 		textFunctions())
@@ -128,6 +131,9 @@ type Program struct {
 	// limited holds the copies of the formula built for other cost
 	// limits, shared by every copy, so each is built once.
 	limited *limitedCopies
+	// globals are the values of the variables fixed when the formula
+	// was compiled (a rubric's weights), nil when it reads none.
+	globals Vars
 }
 
 type limitedCopies struct {
@@ -138,6 +144,15 @@ type limitedCopies struct {
 // Compile parses, rewrites and type-checks src. want, if not nil, is the
 // type the result must have (dyn results are checked when evaluated).
 func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
+	return e.CompileWith(src, want, nil)
+}
+
+// CompileWith is Compile for a formula some of whose variables have
+// values known when it is compiled (a rubric's weights): globals gives
+// them by name, and every evaluation sees them beside the variables it
+// is given. The canonical form keeps the variables' names, not their
+// values: a digest covers the values on its own.
+func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*Program, []Diag) {
 	parsed, iss := e.env.Parse(src)
 	if iss.Err() != nil {
 		return nil, diags(iss)
@@ -159,6 +174,14 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
 	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}}
+	for name, v := range globals {
+		if unbuilt.reads[name] {
+			if unbuilt.globals == nil {
+				unbuilt.globals = Vars{}
+			}
+			unbuilt.globals[name] = v
+		}
+	}
 	p, err := unbuilt.build(CostLimit)
 	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
@@ -197,20 +220,60 @@ func (p *Program) build(limit uint64) (*Program, error) {
 	q := *p
 	q.limit = limit
 	var err error
-	q.prg, err = p.env.Program(p.checked,
+	q.prg, err = p.env.Program(p.checked, p.withGlobals(
 		cel.CostLimit(limit),
 		cel.InterruptCheckFrequency(1000),
-		cel.EvalOptions(cel.OptOptimize))
+		cel.EvalOptions(cel.OptOptimize))...)
 	if err != nil {
 		return nil, err
 	}
 	// The untracked program does not depend on the limit: it is built once.
-	if q.fastUpTo = fastLimit(p.env, p.checked, limit); q.fastUpTo > 0 && q.fast == nil {
-		if q.fast, err = p.env.Program(p.checked, cel.EvalOptions(cel.OptOptimize)); err != nil {
+	if q.fastUpTo = fastLimit(p.env, p.checked, limit, p.globalSizes()); q.fastUpTo > 0 && q.fast == nil {
+		if q.fast, err = p.env.Program(p.checked, p.withGlobals(cel.EvalOptions(cel.OptOptimize))...); err != nil {
 			return nil, err
 		}
 	}
 	return &q, nil
+}
+
+// withGlobals adds the formula's fixed variables to opts.
+func (p *Program) withGlobals(opts ...cel.ProgramOption) []cel.ProgramOption {
+	if p.globals != nil {
+		opts = append(opts, cel.Globals(p.globals))
+	}
+	return opts
+}
+
+// globalSizes are the lengths of the fixed variables that are maps or
+// lists, for the cost estimate: their length is known, not bounded by
+// the data's.
+func (p *Program) globalSizes() map[string]uint64 {
+	var out map[string]uint64
+	for name, v := range p.globals {
+		n := uint64(0)
+		switch x := v.(type) {
+		case map[string]any:
+			n = uint64(len(x))
+		case []any:
+			n = uint64(len(x))
+		default:
+			continue
+		}
+		if out == nil {
+			out = map[string]uint64{}
+		}
+		out[name] = n
+	}
+	return out
+}
+
+// In is act with the formula's fixed variables (its weights) beneath
+// it: what the formula sees when it is evaluated in act.
+func (p *Program) In(act interpreter.Activation) interpreter.Activation {
+	if p == nil || p.globals == nil {
+		return act
+	}
+	return interpreter.NewHierarchicalActivation(p.globals, act)
 }
 
 // Uses reports whether the formula reads the variable name.

@@ -63,6 +63,9 @@ func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.globals != nil {
+		act = interpreter.NewHierarchicalActivation(p.globals, act)
+	}
 	out, _, err := prg.Eval(orderedVars{act})
 	if err != nil {
 		return t, err

@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"encoding/json"
+	"sort"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -35,6 +36,9 @@ type canonical struct {
 	Gate *canonicalGate `json:"gate,omitempty"`
 	// Added with the fixes block; absent for rubrics without one.
 	Fixes *canonicalFixes `json:"fixes,omitempty"`
+	// Added with weights: name and exact value, by name (the order they
+	// are written in moves no score); absent for rubrics without them.
+	Weights [][2]string `json:"weights,omitempty"`
 }
 
 // canonicalGate is what the digest covers of a gate block: everything
@@ -170,6 +174,10 @@ func Canonical(r *Rubric) []byte {
 		c.Gate = &canonicalGate{Value: text(g.Value), Round: g.Round, Confirm: g.Confirm, Scores: g.Scores, Justifications: g.Justifications}
 	}
 	c.Fixes = canonicalFixesOf(r.Fixes)
+	for _, w := range r.Weights {
+		c.Weights = append(c.Weights, [2]string{w.Name, w.Value.Exact()})
+	}
+	sort.Slice(c.Weights, func(i, j int) bool { return c.Weights[i][0] < c.Weights[j][0] })
 	for _, g := range r.Grades {
 		c.Grades = append(c.Grades, [2]string{g.Letter, g.Min.Exact()})
 	}

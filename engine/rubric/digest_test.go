@@ -34,7 +34,8 @@ func TestDigest(t *testing.T) {
 		{"title and description", strings.Replace(base, `title       = "Schema Quality"`, `title       = "Quality of schemas"`, 1)},
 		{"issue text", strings.Replace(base, "parameters without a description: {items}", "undescribed: {items}", 1)},
 		{"version", strings.Replace(base, `version     = "1.1.0"`, `version     = "1.1.1"`, 1)},
-		{"number spelling", strings.Replace(base, "points = 15", "points = 15.0", 1)},
+		{"number spelling", strings.Replace(base, "has_properties    = 15", "has_properties    = 15.0", 1)},
+		{"the order of weights", strings.Replace(base, "    input_schema      = 10\n    has_properties    = 15\n", "    has_properties    = 15\n    input_schema      = 10\n", 1)},
 	}
 	for _, tt := range same {
 		if tt.edit == base {
@@ -46,14 +47,14 @@ func TestDigest(t *testing.T) {
 	}
 
 	moved := []struct{ name, edit string }{
-		{"a weight", strings.Replace(base, "points = 20", "points = 25", 1)},
+		{"a weight", strings.Replace(base, "described_params  = 20", "described_params  = 25", 1)},
 		{"a formula", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 1"`, 1)},
 		{"the score formula", strings.Replace(base, `"mean(tools.map(t, t.score))"`, `"median(tools.map(t, t.score))"`, 1)},
 		{"a grade threshold", strings.Replace(base, "B = 75", "B = 80", 1)},
 		{"a grade letter", strings.Replace(base, "B = 75", "Bee = 75", 1)},
 		{"rounding", strings.Replace(base, "round       = 1", "round       = 2", 1)},
 		{"stop", strings.Replace(base, "stop   = true", "stop   = false", 1)},
-		{"a check's name", strings.Replace(base, `check "has_properties"`, `check "has_props"`, 1)},
+		{"a check's name", strings.Replace(strings.Replace(base, `check "has_properties"`, `check "has_props"`, 1), "has_properties    = 15", "has_props = 15", 1)},
 		{"the order of checks", swapChecks(base)},
 		{"a fractional literal", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 0.5"`, 1)},
 		{"a judge label", strings.Replace(base, "round       = 1", "round       = 1\n  judge_labels = { promptTemplateVersion = \"p-v2\" }", 1)},
@@ -163,7 +164,7 @@ func TestQuestionDigests(t *testing.T) {
 	// A weight moves the rubric's digest but not the question's, so that
 	// rescore, which matches answers by question digest, can reuse a
 	// report's answers under a contested weight.
-	w := loadString(t, strings.Replace(base, "'purpose_clarity': 25", "'purpose_clarity': 30", 1))
+	w := loadString(t, strings.Replace(base, "purpose_clarity         = 25", "purpose_clarity         = 30", 1))
 	if w.Digest == r0.Digest || w.Questions[0].Digest != tool0 {
 		t.Error("a weight should move the rubric's digest and leave the question's alone")
 	}

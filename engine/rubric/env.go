@@ -79,6 +79,11 @@ var (
 	// band(x, grades): the grade of any value, not only of the score.
 	gradesVar = lang.Var{Name: "grades", Type: lang.Object}
 	scoreVars = []lang.Var{{Name: "score", Type: lang.Dyn}, {Name: "grade", Type: lang.Dyn}}
+
+	// WeightsVar is the rubric's weights, name to number, which every
+	// formula sees: their values are fixed when the rubric loads. A whole
+	// weight is an int and any other a num, as literals are.
+	WeightsVar = lang.Var{Name: "weights", Type: lang.Object}
 )
 
 type envs struct {
@@ -108,7 +113,8 @@ func environments() (envs, error) {
 			{&shared.surfaceReport, SurfaceReportVars},
 			{&shared.surfaceSignal, SurfaceSignalVars},
 		} {
-			if *e.env, sharedErr = lang.NewEnv(e.vars...); sharedErr != nil {
+			vars := append(append([]lang.Var{}, e.vars...), WeightsVar)
+			if *e.env, sharedErr = lang.NewEnv(vars...); sharedErr != nil {
 				return
 			}
 		}

@@ -65,8 +65,8 @@ var (
 // fixes reads a fixes block.
 func (l *loader) fixes(b *hcl.Block) *Fixes {
 	fixEnvOnce.Do(func() {
-		if fixGainEnv, fixEnvErr = lang.NewEnv(FixGainVars...); fixEnvErr == nil {
-			fixMoves, fixEnvErr = lang.NewEnv(FixMovesVars...)
+		if fixGainEnv, fixEnvErr = lang.NewEnv(append(append([]lang.Var{}, FixGainVars...), WeightsVar)...); fixEnvErr == nil {
+			fixMoves, fixEnvErr = lang.NewEnv(append(append([]lang.Var{}, FixMovesVars...), WeightsVar)...)
 		}
 	})
 	if fixEnvErr != nil {

@@ -79,7 +79,11 @@ func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, erro
 		return nil, fmt.Errorf("read rubric: %w", err)
 	}
 	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
-	return l.result()
+	r, err := l.result()
+	if err != nil {
+		return nil, err
+	}
+	return r, l.siblingTests(r)
 }
 
 // Load parses and compiles a rubric from src; filename is used in
@@ -113,10 +117,21 @@ type loader struct {
 	at    map[*lang.Program]formulaAt
 	diags []Diagnostic
 	envs  envs
+	// globals are the values every formula is compiled with: the
+	// rubric's weights.
+	globals map[string]any
+	// weightsAt is where the weights are declared, for messages.
+	weightsAt hcl.Range
+	// srcs are the texts of the parents an extends read, by file.
+	srcs map[string][]byte
+	// flat is the rubric's body after extends.
+	flat *body
+	// extendsAt is where the rubric names its parent.
+	extendsAt hcl.Range
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
-	l.diags = append(l.diags, Diagnostic{File: l.file, Line: rng.Start.Line, Col: rng.Start.Column, Msg: fmt.Sprintf(format, args...)})
+	l.diags = append(l.diags, Diagnostic{File: l.fileOf(rng), Line: rng.Start.Line, Col: rng.Start.Column, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
@@ -147,6 +162,8 @@ var rubricSchema = &hcl.BodySchema{
 		{Name: "round"},
 		{Name: "grades", Required: true},
 		{Name: "judge_labels"},
+		{Name: "weights"},
+		{Name: "extends"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "check", LabelNames: []string{"name"}},
@@ -156,13 +173,14 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "gate"},
 		{Type: "fixes"},
 		{Type: "scale"},
+		{Type: "test", LabelNames: []string{"name"}},
 	},
 }
 
 var checkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "title"},
-		{Name: "points", Required: true},
+		{Name: "points"},
 		{Name: "each"},
 		{Name: "pass", Required: true},
 		{Name: "label"},
@@ -223,9 +241,23 @@ func (l *loader) load() *Rubric {
 	if r.Name == "" {
 		l.errorf(block.LabelRanges[0], "the rubric needs a name")
 	}
-	body, ds := block.Body.Content(rubricSchema)
+	l.flat = l.extends(f.Body.(*hclsyntax.Body).Blocks[0], []string{l.file})
+	if l.flat == nil {
+		return r
+	}
+	body, ds := l.flat.syntax().Content(rubricSchema)
 	l.hclDiags(ds)
 
+	l.globals = map[string]any{"weights": map[string]any{}}
+	if a := body.Attributes["weights"]; a != nil {
+		r.Weights = l.weights(a)
+		l.weightsAt = a.NameRange
+		ws := make(map[string]any, len(r.Weights))
+		for _, w := range r.Weights {
+			ws[w.Name] = weightValue(w.Value)
+		}
+		l.globals["weights"] = ws
+	}
 	r.Version = l.str(body.Attributes["version"])
 	r.Title = l.str(body.Attributes["title"])
 	r.Description = l.str(body.Attributes["description"])
@@ -264,6 +296,13 @@ func (l *loader) load() *Rubric {
 				continue
 			}
 			r.Fixes = l.fixes(b)
+		case "test":
+			if t := l.test(b); t != nil {
+				if slices.ContainsFunc(r.Tests, func(o *Test) bool { return o.Name == t.Name }) {
+					l.errorf(b.LabelRanges[0], "test %q is declared twice", t.Name)
+				}
+				r.Tests = append(r.Tests, t)
+			}
 		case "question":
 			q := l.question(b, r.Questions)
 			if prev, dup := questions[q.Name]; dup {
@@ -272,7 +311,7 @@ func (l *loader) load() *Rubric {
 			questions[q.Name] = b.DefRange
 			r.Questions = append(r.Questions, q)
 		case "check":
-			c := l.check(b)
+			c := l.check(b, r)
 			if prev, dup := seen[c.Name]; dup {
 				l.errorf(b.LabelRanges[0], "check %q is declared twice (first at line %d)", c.Name, prev.Start.Line)
 			}
@@ -304,7 +343,7 @@ func (l *loader) load() *Rubric {
 	return r
 }
 
-func (l *loader) check(b *hcl.Block) *Check {
+func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	c := &Check{Name: b.Labels[0]}
 	body, ds := b.Body.Content(checkSchema)
 	l.hclDiags(ds)
@@ -319,8 +358,19 @@ func (l *loader) check(b *hcl.Block) *Check {
 			}
 			c.Points = n
 		}
+		if _, both := r.Weight(c.Name); both {
+			l.errorf(a.NameRange, "check %q has points and a weight of the same name: remove points, and its weight %s is its points", c.Name, c.Name)
+		}
+	} else if w, ok := r.Weight(c.Name); ok {
+		c.Points = w
+	} else {
+		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
 	}
-	c.Issue = l.str(body.Attributes["issue"])
+	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
+		// reported; the message is left empty
+	} else {
+		c.Issue = l.str(a)
+	}
 	if a := body.Attributes["stop"]; a != nil {
 		v, d := a.Expr.Value(nil)
 		if !l.hclDiags(d) {
@@ -404,6 +454,147 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+// siblingTests adds the test blocks of NAME_test.hcl, beside the rubric
+// file NAME.hcl, to r's tests, when that file exists. Tests move no
+// score, so the digest stays what it is.
+func (l *loader) siblingTests(r *Rubric) error {
+	path := strings.TrimSuffix(l.file, ".hcl") + "_test.hcl"
+	if path == l.file+"_test.hcl" || strings.HasSuffix(l.file, "_test.hcl") {
+		return nil
+	}
+	src, err := boundedread.ReadFile(l.context(), path, l.maxFile)
+	if err != nil {
+		return nil // no sibling: the rubric's own blocks are its tests
+	}
+	f, ds := hclsyntax.ParseConfig(src, path, hcl.Pos{Line: 1, Column: 1})
+	if !l.hclDiags(ds) {
+		content, ds := f.Body.Content(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "test", LabelNames: []string{"name"}}}})
+		if !l.hclDiags(ds) {
+			for _, b := range content.Blocks {
+				if t := l.test(b); t != nil {
+					r.Tests = append(r.Tests, t)
+				}
+			}
+		}
+	}
+	if len(l.diags) > 0 {
+		return &Error{Diagnostics: l.diags}
+	}
+	return nil
+}
+
+var testSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "surface", Required: true}, {Name: "answers"}, {Name: "expect", Required: true}},
+}
+
+// test reads a test block.
+func (l *loader) test(b *hcl.Block) *Test {
+	body, ds := b.Body.Content(testSchema)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	t := &Test{Name: b.Labels[0], File: l.fileOf(b.DefRange), Line: b.DefRange.Start.Line}
+	t.Surface = l.str(body.Attributes["surface"])
+	t.Answers = l.str(body.Attributes["answers"])
+	a := body.Attributes["expect"]
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	for _, kv := range pairs {
+		path := hcl.ExprAsKeyword(kv.Key)
+		if path == "" {
+			v, d := kv.Key.Value(nil)
+			if d.HasErrors() || v.Type() != cty.String {
+				l.errorf(kv.Key.Range(), "an expected value is named by a report path, such as score or \"tools.NAME.score\"")
+				continue
+			}
+			path = v.AsString()
+		}
+		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line}
+		v, d := kv.Value.Value(nil)
+		switch {
+		case d.HasErrors() || v.IsNull():
+			l.errorf(kv.Value.Range(), "expect %s: want a number or a string", path)
+			continue
+		case v.Type() == cty.String:
+			e.Want = v.AsString()
+		default:
+			n, ok := l.number(kv.Value)
+			if !ok {
+				continue
+			}
+			e.Want, e.Number = n.String(), true
+		}
+		t.Expect = append(t.Expect, e)
+	}
+	if len(t.Expect) == 0 {
+		l.errorf(a.Expr.Range(), "expect names nothing: say what the report must hold, such as { score = 91.2, grade = \"A\" }")
+	}
+	return t
+}
+
+// interpolates reports (and says what to write instead) an issue message
+// that holds ${...}: HCL would read it as its own template, and a
+// message names the failing items with {items}.
+func (l *loader) interpolates(a *hcl.Attribute) bool {
+	te, ok := a.Expr.(*hclsyntax.TemplateExpr)
+	if !ok || te.IsStringLiteral() {
+		return false
+	}
+	for _, part := range te.Parts {
+		if _, lit := part.(*hclsyntax.LiteralValueExpr); lit {
+			continue
+		}
+		rng := part.Range()
+		// The part starts after "${": point at the "$".
+		if rng.Start.Column > 2 {
+			rng.Start.Column -= 2
+		}
+		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere", a.Name)
+		return true
+	}
+	return false
+}
+
+// weights reads the rubric's weights: a map of names to numbers, in the
+// order they are written.
+func (l *loader) weights(a *hcl.Attribute) []Weight {
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	var out []Weight
+	seen := map[string]bool{}
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			l.errorf(kv.Key.Range(), "a weight is named by a word, such as purpose_clarity")
+			continue
+		}
+		if seen[name] {
+			l.errorf(kv.Key.Range(), "weight %s is given twice", name)
+			continue
+		}
+		seen[name] = true
+		// A weight that is not a number is reported once; it is still
+		// a weight, so that nothing that reads it is reported again.
+		n, _ := l.number(kv.Value)
+		out = append(out, Weight{Name: name, Value: n})
+	}
+	return out
+}
+
+// weightValue is a weight as formulas see it: a whole number is an int
+// and any other a num, as the same number written in a formula would be,
+// so that weights.x reads exactly like the literal it replaces.
+func weightValue(n num.Num) any {
+	if n.IsInt() && n.Big().Num().IsInt64() {
+		return n.Big().Num().Int64()
+	}
+	return n
 }
 
 // str reads a string attribute, "" when it is absent or wrong (and then
@@ -522,7 +713,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
 		return nil
 	}
-	p, ds := env.Compile(src, want)
+	p, ds := env.CompileWith(src, want, l.globals)
 	if p != nil {
 		if l.at == nil {
 			l.at = map[*lang.Program]formulaAt{}
@@ -531,7 +722,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	}
 	for _, d := range ds {
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
 	}
 	return p
 }
@@ -541,9 +732,9 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 // on the line after its marker, shifted by the indentation <<- removed.
 func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, int) {
 	start := rng.Start
-	if start.Byte < len(l.src) && l.src[start.Byte] == '<' {
+	if src := l.srcOf(rng); start.Byte < len(src) && src[start.Byte] == '<' {
 		fileLine := start.Line + line
-		lines := strings.Split(string(l.src), "\n")
+		lines := strings.Split(string(src), "\n")
 		celLines := strings.Split(formula, "\n")
 		if fileLine-1 < len(lines) && line-1 < len(celLines) {
 			text, cel := strings.TrimRight(lines[fileLine-1], "\r"), celLines[line-1]

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 // formulaAt is where a formula is written: its attribute's expression and
@@ -22,6 +23,8 @@ type formulaAt struct {
 // (or, in a metric, when NAME is the metric itself or one below it, which
 // it cannot see: metrics are computed in order).
 func (l *loader) checkReferences(r *Rubric) {
+	l.weightReferences(r)
+	l.checkToolMembers()
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
 		questions[i] = q.Name
@@ -69,7 +72,7 @@ func (l *loader) references(p *lang.Program, questions, metrics []string, order 
 	}
 	report := func(f lang.Field, msg string) {
 		line, col := l.position(at.rng, at.src, f.Line, f.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.file, Line: line, Col: col, Msg: msg})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg})
 	}
 	for _, f := range p.FieldsOf("answers") {
 		if !slices.Contains(questions, f.Name) {
@@ -83,6 +86,33 @@ func (l *loader) references(p *lang.Program, questions, metrics []string, order 
 			if msg := order(f.Name); msg != "" {
 				report(f, msg)
 			}
+		}
+	}
+}
+
+// weightReferences finds every weights.NAME, in any formula, that names
+// no weight of the rubric: it would fail on the first tool scored.
+func (l *loader) weightReferences(r *Rubric) {
+	names := make([]string, len(r.Weights))
+	for i, w := range r.Weights {
+		names[i] = w.Name
+	}
+	for p, at := range l.at {
+		for _, f := range p.FieldsOf("weights") {
+			if slices.Contains(names, f.Name) {
+				continue
+			}
+			line, col := l.position(at.rng, at.src, f.Line, f.Col)
+			msg := fmt.Sprintf("weights.%s names no weight: ", f.Name)
+			if near := nearest.Key(f.Name, names); near != "" {
+				msg += fmt.Sprintf("did you mean weights.%s? ", near)
+			}
+			if len(names) == 0 {
+				msg += "the rubric declares none; add weights = { " + f.Name + " = 10 } to it"
+			} else {
+				msg += "the rubric's weights are " + list(names)
+			}
+			l.diags = append(l.diags, Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg})
 		}
 	}
 }

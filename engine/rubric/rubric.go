@@ -23,6 +23,10 @@ type Rubric struct {
 	// Round is the number of decimal digits scores are shown with, rounded
 	// half away from zero; exact values are kept beside them.
 	Round int
+	// Weights are the numbers the rubric's authors argue about, in the
+	// order they are declared: formulas read them as weights.NAME, and a
+	// check without points of its own scores its weight of the same name.
+	Weights []Weight
 	// Checks are the static checks of each tool, in order.
 	Checks []*Check
 	// Tool and Surface hold the formulas of the two levels.
@@ -45,6 +49,10 @@ type Rubric struct {
 	// a prompt template); every report that asked a judge carries them in
 	// its judge block, so answers are never compared across them.
 	JudgeLabels map[string]string
+	// Tests are the rubric's own test cases (test blocks): what scoring a
+	// surface must give. They move no score, so they are not in the
+	// digest, and a child does not inherit its parent's.
+	Tests []*Test
 	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
 	// encoding (see Canonical).
 	Digest string
@@ -113,6 +121,47 @@ type Report struct {
 type Metric struct {
 	Name  string
 	Value *lang.Program
+}
+
+// Test is one test block: a surface, answers to replay (none: the
+// offline heuristic judge answers), and the report values expected.
+type Test struct {
+	Name string
+	// Surface is a path, relative to the rubric's file, or inline JSON.
+	Surface string
+	// Answers, when set, is a replay file, relative to the rubric's file.
+	Answers string
+	// Expect are report values by path: score, grade, tools.NAME.score,
+	// metrics.NAME, server.FIELD, in the order written.
+	Expect []Expectation
+	// File and Line are where the test block is.
+	File string
+	Line int
+}
+
+// Expectation is one expected report value: Want is a number's exact
+// text or a string.
+type Expectation struct {
+	Path   string
+	Want   string
+	Number bool
+	Line   int
+}
+
+// Weight is one named number of a rubric's weights block.
+type Weight struct {
+	Name  string
+	Value num.Num
+}
+
+// Weight returns the weight called name, and whether there is one.
+func (r *Rubric) Weight(name string) (num.Num, bool) {
+	for _, w := range r.Weights {
+		if w.Name == name {
+			return w.Value, true
+		}
+	}
+	return num.Num{}, false
 }
 
 // Grade is a band: values at or above Min (and below the band above) get

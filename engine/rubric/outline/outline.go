@@ -26,6 +26,15 @@ func Write(w io.Writer, r *rubric.Rubric) error {
 	if r.Description != "" {
 		fmt.Fprintf(w, "\n%s\n", r.Description)
 	}
+	if len(r.Weights) > 0 {
+		fmt.Fprintln(w, "\nWeights (weights.NAME in formulas):")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  NAME\tVALUE")
+		for _, x := range r.Weights {
+			fmt.Fprintf(tw, "  %s\t%s\n", x.Name, x.Value)
+		}
+		tw.Flush()
+	}
 	if len(r.Checks) > 0 {
 		fmt.Fprintln(w, "\nChecks (per tool):")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -108,6 +117,41 @@ func writeGate(w io.Writer, r *rubric.Rubric) {
 	if g.Scores != "" || g.Justifications != "" {
 		fmt.Fprintf(w, "  explains  a fallen tool by its %q and %q\n", g.Scores, g.Justifications)
 	}
+}
+
+// WriteDiff prints what moves a score between a and b: both digests,
+// then each difference (weights first), or "no difference" when the
+// digests are equal.
+func WriteDiff(w io.Writer, a, b *rubric.Rubric) error {
+	fmt.Fprintf(w, "old  %s %s  %s  %s\n", a.Name, a.Version, a.Digest, a.File)
+	fmt.Fprintf(w, "new  %s %s  %s  %s\n", b.Name, b.Version, b.Digest, b.File)
+	changes := rubric.Diff(a, b)
+	if len(changes) == 0 {
+		fmt.Fprintln(w, "no difference: the digests are equal, so every score is the same")
+		return nil
+	}
+	fmt.Fprintf(w, "%s that can move a score:\n", report.Plural(len(changes), "difference"))
+	for _, c := range changes {
+		switch c.Kind() {
+		case "added":
+			fmt.Fprintf(w, "  + %s = %s\n", c.Key, short(c.New))
+		case "removed":
+			fmt.Fprintf(w, "  - %s = %s\n", c.Key, short(c.Old))
+		default:
+			fmt.Fprintf(w, "  ~ %s: %s -> %s\n", c.Key, short(c.Old), short(c.New))
+		}
+	}
+	return nil
+}
+
+// short is a value on one line, cut at 80 characters: a prompt's or a
+// schema's text says only that it changed, and how long it is.
+func short(v string) string {
+	one := OneLine(v)
+	if r := []rune(one); len(r) > 80 {
+		return fmt.Sprintf("%s... (%d bytes)", string(r[:72]), len(v))
+	}
+	return one
 }
 
 // OneLine is a formula's text on one line.

@@ -1,6 +1,6 @@
 rubric "t" {
   version = "1"
-  check "a" { # ERROR 3:13: Missing required argument: The argument "points" is required
+  check "a" { # ERROR 3:3: check "a" has no points: set points, or give the rubric a weight named a
     pass  = "true"
     issue = "x"
   }

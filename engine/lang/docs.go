@@ -1,0 +1,60 @@
+package lang
+
+import "strings"
+
+// FunctionDoc documents one function (or a family of them) of the
+// language: how it is called, and what it gives. Functions is the one
+// place the language's functions are described: rubric rubrics functions
+// prints it, and the README's table is generated from it
+// (TestReadmeFunctionTable fails when they differ).
+type FunctionDoc struct {
+	// Call is how the function is written, in Markdown: `sum(list)`.
+	Call string
+	// Doc says what it gives, in Markdown.
+	Doc string
+}
+
+// Functions are the language's functions beyond CEL's standard library
+// and macros, in the order the README lists them.
+var Functions = []FunctionDoc{
+	{Call: "`num(x)`", Doc: "`x` (string such as `'1373/15'`, int, double) as an exact number"},
+	{Call: "`sum(list)`, `mean(list)`, `median(list)`, `min(list)`, `max(list)`", Doc: "exact; `mean`, `median`, `min`, `max` of an empty list are errors"},
+	{Call: "`clamp(x, lo, hi)`", Doc: "`x` limited to `[lo, hi]`"},
+	{Call: "`round(x, digits)`", Doc: "half away from zero: `round(2.85, 1) == 2.9`"},
+	{Call: "`efficiency(value, ideal, unacceptable)`", Doc: "1 at or better than `ideal`, 0 at or worse than `unacceptable`, linear between"},
+	{Call: "`params(tool)`", Doc: "the entries of `inputSchema.properties`, sorted by name, as `{name, schema, required}`; local `$ref`s (`#/$defs/...`, `#/definitions/...`, any JSON pointer) resolved through the chain with a cycle guard, keys beside a `$ref` overriding the target's"},
+	{Call: "`schema_types(schema)`", Doc: "the names in `type` (a string, or the strings of an array)"},
+	{Call: "`typed(schema)`", Doc: "`type`, `const` or a non-empty `enum`, or `anyOf`/`oneOf` whose every branch is typed"},
+	{Call: "`described(schema)`", Doc: "the schema has a description with non-blank text, or is a union (`anyOf`/`oneOf`) whose every branch that admits more than null has one, or an `allOf` one of whose branches has one (pydantic's `Optional`, zod's `nullable`)"},
+	{Call: "`nonblank(x)`", Doc: "`x` is a string with non-space content"},
+	{Call: "`nonempty(x)`", Doc: "`x` is a non-empty string, list or map"},
+	{Call: "`is_object(x)`, `is_list(x)`, `is_string(x)`", Doc: "the JSON kind of `x`"},
+	{Call: "`band(x, grades)`", Doc: "the letter of the highest band `x` reaches (`band(3.3, grades) == 'B'` in TDQS); null for null"},
+	{Call: "`canonical_json(x)`, `sha256(s)`", Doc: "`x` as compact JSON with sorted keys; the hex sha256 of a string (TDQS's input hash)"},
+	{Call: "`lower(s)`", Doc: "`s` in lower case, in every script (`lowerAscii` changes only A-Z)"},
+	{Call: "`schema_errors(value, schema)`", Doc: "what is wrong with `value` under a JSON Schema (santhosh-tekuri/jsonschema, drafts 4 to 2020-12), one string per failure as `/path: message`; empty when valid; a schema that does not compile is one entry, never a failed run; nothing is fetched"},
+	{Call: "`unique_by(items, keys)`", Doc: `the items whose key (the string at the same index) has not occurred before, in order, in linear time`},
+	{Call: "`index_by(items, keys)`", Doc: `a map from each key to the first item with it, for lookups by name in one step`},
+	{Call: "`find_all(s, re)`", Doc: "every non-overlapping match of the RE2 expression `re` in `s`, leftmost first, as `{start, end, text}`; `start` and `end` (exclusive) count characters (code points, as `size` and `substring` do), not bytes"},
+	{Call: "`find_all_each(s, res)`", Doc: "`find_all` of each expression of the list `res` in `s`, as `{pattern, start, end, text}` where `pattern` is the expression's index: one call for many cues. A text that lacks a literal every match of an expression needs is skipped without running it"},
+	{Call: "`find_runs(s, chars, n)`", Doc: "every maximal run of at least `n` consecutive characters of `s` that are all in `chars`, as `{start, end, text}` (character offsets): base64 or hex payloads, in linear time"},
+	{Call: "`texts(x)`", Doc: "every string of a JSON value, keys and values, as `{path, text, key}`: `path` is the JSON pointer (`/inputSchema/properties/q/description`), `key` true for an object's key; keys in sorted order, depth first"},
+	{Call: "`char_script(s)`, `char_category(s)`", Doc: "the Unicode script (`Latin`, `Cyrillic`, `Common`, `Inherited`, `Unknown`) and the two-letter general category (`Lu`, `Cf`, `Zs`, `Cn` ...) of the first character of `s`; `''` for an empty `s`"},
+	{Call: "`scripts(s)`", Doc: "the distinct scripts of the characters of `s` in order of first occurrence, without `Common` and `Inherited`: `scripts('reаd')` with a Cyrillic `а` is `['Latin', 'Cyrillic']`"},
+	{Call: "`skeleton(s)`", Doc: `the confusable skeleton of Unicode TR39 (confusables.txt of Unicode 13): strings a reader may take for one another have the same skeleton; for comparing, not for showing`},
+	{Call: "`visible(s)`", Doc: "`s` on one line with what a reader cannot see written out: format characters (zero-width, bidirectional controls, tag characters U+E0000-E007F), controls, variation selectors, private use, unassigned code points and every space but U+0020 as `\\u{E0041}`; line feed and tab as `\\n`, `\\t`; a byte that is not UTF-8 as `\\x{FF}`; `\\` doubled"},
+	{Call: "`decode_base64(s)`, `decode_hex(s)`", Doc: "the text `s` encodes (base64 standard or URL alphabet, padded or not; hex with an optional `0x`; white space ignored), or null unless the bytes are valid UTF-8 of printable characters (tab and line breaks allowed) with at least one letter"},
+	{Call: "`s.trim()`, `s.lowerAscii()`, `s.substring(i, j)`, `s.split(sep)` ...", Doc: `CEL's string extensions (version 5)`},
+	{Call: "`lists.range(n)`, `l.flatten()`, `l.slice(i, j)`, `l.distinct()`, `l.sortBy(x, key)` ...", Doc: "CEL's list extensions (version 3); `sortBy` keys must be whole numbers or strings"},
+	{Call: "`cel.bind(name, value, expr)`", Doc: `names a value once inside a formula`},
+}
+
+// FunctionTable is Functions as the README's Markdown table.
+func FunctionTable() string {
+	var b strings.Builder
+	b.WriteString("| function | result |\n|---|---|\n")
+	for _, f := range Functions {
+		b.WriteString("| " + f.Call + " | " + f.Doc + " |\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,66 @@
+package rank
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+func nums(ss ...string) []*num.Num {
+	out := make([]*num.Num, len(ss))
+	for i, s := range ss {
+		if s != "" {
+			n := num.MustParse(s)
+			out[i] = &n
+		}
+	}
+	return out
+}
+
+// TestTau: four servers checked by hand.
+func TestTau(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		old, new []*num.Num
+		want     float64
+		ok       bool
+	}{
+		// A 90, B 80, C 70, D 60 becomes A 85, B 88, C 70, D 50: of the
+		// six pairs only A-B swaps, so (5 - 1) / 6 = 2/3.
+		{"one swap", nums("90", "80", "70", "60"), nums("85", "88", "70", "50"), 2.0 / 3, true},
+		// The same order: 6 / 6.
+		{"same order", nums("90", "80", "70", "60"), nums("9", "8", "7", "6"), 1, true},
+		// Reversed: -6 / 6.
+		{"reversed", nums("90", "80", "70", "60"), nums("1", "2", "3", "4"), -1, true},
+		// A and B tie before, B and C after: A-B and B-C count for
+		// neither; the other four agree: 4 / sqrt((6 - 1) x (6 - 1)) = 0.8.
+		{"ties on both sides", nums("90", "90", "70", "60"), nums("80", "70", "70", "60"), 0.8, true},
+		// D has no score after: three servers, three pairs, one swap:
+		// (2 - 1) / 3.
+		{"a server without a score", nums("90", "80", "70", "60"), nums("85", "88", "70", ""), 1.0 / 3, true},
+		{"all tied", nums("5", "5", "5"), nums("1", "2", "3"), 0, false},
+		{"one server", nums("5"), nums("1"), 0, false},
+	} {
+		got, ok := Tau(tt.old, tt.new)
+		if ok != tt.ok || math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("%s: got %v %v, want %v %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestRanks(t *testing.T) {
+	for _, tt := range []struct {
+		scores []*num.Num
+		want   []int
+	}{
+		{nums("70", "90", "80"), []int{3, 1, 2}},
+		{nums("90", "80", "80", "60"), []int{1, 2, 2, 4}},
+		{nums("90", "", "60"), []int{1, 0, 2}},
+	} {
+		if got := Ranks(tt.scores); !slices.Equal(got, tt.want) {
+			t.Errorf("Ranks: got %v, want %v", got, tt.want)
+		}
+	}
+}

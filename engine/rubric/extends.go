@@ -1,0 +1,363 @@
+package rubric
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/nearest"
+)
+
+// Library finds the rubrics an extends names by a name rather than a
+// path: the built-in ones. Package rubrics sets it; nil means none.
+var Library interface {
+	// Source returns the file a built-in rubric is read from (as
+	// diagnostics name it) and its text, false when there is none of
+	// that name.
+	Source(name string) (file string, src []byte, ok bool)
+	// Names are the built-in rubrics' names, for messages.
+	Names() []string
+}
+
+// containers are the blocks a child merges into its parent's block of the
+// same kind member by member; every other block a child declares replaces
+// the parent's block of the same kind and name whole.
+var containers = map[string]bool{"tool": true, "surface": true, "signals": true, "report": true}
+
+// childOnly are what a child sets for itself and never inherits.
+var childOnly = []string{"extends"}
+
+// body is a rubric body after extends: attributes and blocks in order,
+// each read from the file it was written in.
+type body struct {
+	attrs  []*hclsyntax.Attribute
+	blocks []*block
+	from   *hclsyntax.Body
+}
+
+type block struct {
+	b    *hclsyntax.Block
+	body *body // merged, for containers
+}
+
+func bodyOf(b *hclsyntax.Body) *body {
+	out := &body{from: b}
+	for _, a := range b.Attributes {
+		out.attrs = append(out.attrs, a)
+	}
+	slices.SortFunc(out.attrs, func(x, y *hclsyntax.Attribute) int { return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte })
+	for _, bl := range b.Blocks {
+		out.blocks = append(out.blocks, &block{b: bl, body: bodyOf(bl.Body)})
+	}
+	return out
+}
+
+// syntax builds the hclsyntax body the loader reads.
+func (b *body) syntax() *hclsyntax.Body {
+	out := &hclsyntax.Body{Attributes: hclsyntax.Attributes{}, SrcRange: b.from.SrcRange, EndRange: b.from.EndRange}
+	for _, a := range b.attrs {
+		out.Attributes[a.Name] = a
+	}
+	for _, bl := range b.blocks {
+		c := *bl.b
+		c.Body = bl.body.syntax()
+		out.Blocks = append(out.Blocks, &c)
+	}
+	return out
+}
+
+func sameBlock(a, b *hclsyntax.Block) bool {
+	return a.Type == b.Type && slices.Equal(a.Labels, b.Labels)
+}
+
+// extends resolves the rubric block's extends, if it has one: the body
+// the loader reads is then the parent's, flattened, with the child's
+// merged in. chain are the files already on the way down, for cycles.
+func (l *loader) extends(rb *hclsyntax.Block, chain []string) *body {
+	child := bodyOf(rb.Body)
+	a, ok := rb.Body.Attributes["extends"]
+	if !ok {
+		return child
+	}
+	ref, ok := l.strOK(a.AsHCLAttribute())
+	if !ok {
+		return nil
+	}
+	file, src, ok := l.findParent(a, ref)
+	if !ok {
+		return nil
+	}
+	if len(chain) == 1 {
+		l.extendsAt = a.Expr.Range()
+	}
+	if slices.Contains(chain, file) {
+		// Said where the user's own rubric names its parent.
+		l.errorf(l.extendsAt, "extends makes a cycle: %s -> %s; a rubric cannot extend itself through its parents", strings.Join(chain, " -> "), file)
+		return nil
+	}
+	if len(chain) >= maxExtends {
+		l.errorf(a.Expr.Range(), "extends goes more than %d rubrics deep; flatten a parent (rubric rubrics show --flat) and extend that", maxExtends)
+		return nil
+	}
+	if l.srcs == nil {
+		l.srcs = map[string][]byte{}
+	}
+	l.srcs[file] = src
+	if _, deep := tooDeep(src); deep {
+		l.errorf(a.Expr.Range(), "the parent %s nests too deep to read", file)
+		return nil
+	}
+	f, ds := hclsyntax.ParseConfig(src, file, hcl.Pos{Line: 1, Column: 1})
+	if l.hclDiags(ds) {
+		return nil
+	}
+	pb := f.Body.(*hclsyntax.Body)
+	if len(pb.Blocks) != 1 || pb.Blocks[0].Type != "rubric" {
+		l.errorf(a.Expr.Range(), "the parent %s holds no single rubric block", file)
+		return nil
+	}
+	parent := l.extends(pb.Blocks[0], append(chain, file))
+	if parent == nil {
+		return nil
+	}
+	if _, ok := rb.Body.Attributes["version"]; !ok {
+		l.errorf(rb.DefRange(), "a rubric that extends another sets its own version: add version = \"...\" (such as the parent's with a suffix)")
+	}
+	// A child's tests are its own: its parent's expect the parent's
+	// numbers.
+	parent.blocks = slices.DeleteFunc(parent.blocks, func(b *block) bool { return b.b.Type == "test" })
+	l.merge(parent, child)
+	return parent
+}
+
+// maxExtends bounds a chain of extends.
+const maxExtends = 16
+
+// findParent reads the rubric ref names: a path relative to the child's
+// file when it looks like one (a separator, or .hcl at the end), else a
+// built-in rubric.
+func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte, bool) {
+	child := a.SrcRange.Filename
+	if strings.ContainsRune(ref, '/') || strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl") {
+		if strings.HasPrefix(child, "builtin:") {
+			l.errorf(a.Expr.Range(), "a built-in rubric extends only built-in rubrics, not the file %s", ref)
+			return "", nil, false
+		}
+		path := ref
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(child), ref)
+		}
+		src, err := boundedread.ReadFile(l.context(), path, l.maxFile)
+		if err != nil {
+			l.errorf(a.Expr.Range(), "extends %q: %v; a path is relative to this rubric's file", ref, err)
+			return "", nil, false
+		}
+		return path, src, true
+	}
+	var names []string
+	if Library != nil {
+		if file, src, ok := Library.Source(ref); ok {
+			return file, src, true
+		}
+		names = Library.Names()
+	}
+	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
+	if near := nearest.Key(ref, names); near != "" {
+		msg += fmt.Sprintf(": did you mean %q?", near)
+	}
+	if len(names) > 0 {
+		msg += " The built-in rubrics are " + strings.Join(names, ", ") + "; a file is named by its path, relative to this rubric's file"
+	}
+	l.errorf(a.Expr.Range(), "%s", msg)
+	return "", nil, false
+}
+
+func (l *loader) context() context.Context {
+	if l.ctx == nil {
+		return context.Background()
+	}
+	return l.ctx
+}
+
+// merge puts child into parent: an attribute replaces the parent's (the
+// weights merge key by key), a container block merges into the parent's
+// of the same kind, any other block replaces the parent's of the same
+// kind and name; a new block is added after the parent's. A weight, or a
+// block whose name comes near one of the parent's, that the parent does
+// not have is an error: it is most likely a slip.
+func (l *loader) merge(parent, child *body) {
+	for _, a := range child.attrs {
+		if slices.Contains(childOnly, a.Name) {
+			continue
+		}
+		i := slices.IndexFunc(parent.attrs, func(p *hclsyntax.Attribute) bool { return p.Name == a.Name })
+		switch {
+		case i < 0:
+			if near := nearest.Key(a.Name, attrNames(parent.attrs)); near != "" && near != a.Name && !knownAttr(a.Name) {
+				l.errorf(a.NameRange, "the parent has no %s: did you mean %s?", a.Name, near)
+				continue
+			}
+			parent.attrs = append(parent.attrs, a)
+		case a.Name == "weights":
+			parent.attrs[i] = l.mergeWeights(parent.attrs[i], a)
+		default:
+			parent.attrs[i] = a
+		}
+	}
+	for _, cb := range child.blocks {
+		i := slices.IndexFunc(parent.blocks, func(p *block) bool { return sameBlock(p.b, cb.b) })
+		if i >= 0 {
+			if containers[cb.b.Type] {
+				l.merge(parent.blocks[i].body, cb.body)
+			} else {
+				parent.blocks[i] = cb
+			}
+			continue
+		}
+		if len(cb.b.Labels) == 1 {
+			name := cb.b.Labels[0]
+			var same, other []string
+			kind := ""
+			for _, p := range parent.blocks {
+				if len(p.b.Labels) != 1 {
+					continue
+				}
+				if p.b.Type == cb.b.Type {
+					same = append(same, p.b.Labels[0])
+				} else if p.b.Labels[0] == name {
+					kind = p.b.Type
+				}
+				other = append(other, p.b.Labels[0])
+			}
+			if kind != "" {
+				l.errorf(cb.b.DefRange(), "the parent's %q is a %s, not a %s: a block replaces only one of its own kind; name the %s otherwise", name, kind, cb.b.Type, cb.b.Type)
+				continue
+			}
+			if near := nearest.Key(name, same); near != "" {
+				l.errorf(cb.b.LabelRanges[0], "the parent has no %s %q: did you mean %q? (a new %s needs a name unlike the parent's)", cb.b.Type, name, near, cb.b.Type)
+				continue
+			}
+		}
+		parent.blocks = append(parent.blocks, cb)
+	}
+}
+
+// knownAttr reports whether name is an attribute a rubric may set.
+func knownAttr(name string) bool {
+	return slices.ContainsFunc(rubricSchema.Attributes, func(a hcl.AttributeSchema) bool { return a.Name == name })
+}
+
+func attrNames(as []*hclsyntax.Attribute) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// mergeWeights merges the child's weights into the parent's, key by key:
+// a key the parent does not have is an error, with the nearest one.
+func (l *loader) mergeWeights(parent, child *hclsyntax.Attribute) *hclsyntax.Attribute {
+	pm, ok1 := parent.Expr.(*hclsyntax.ObjectConsExpr)
+	cm, ok2 := child.Expr.(*hclsyntax.ObjectConsExpr)
+	if !ok1 || !ok2 {
+		l.errorf(child.Expr.Range(), "weights must be written as { name = number, ... } in the parent and the child")
+		return parent
+	}
+	merged := &hclsyntax.ObjectConsExpr{SrcRange: child.Expr.Range(), OpenRange: cm.OpenRange}
+	merged.Items = append(merged.Items, pm.Items...)
+	var names []string
+	for _, it := range pm.Items {
+		names = append(names, hcl.ExprAsKeyword(it.KeyExpr))
+	}
+	for _, it := range cm.Items {
+		k := hcl.ExprAsKeyword(it.KeyExpr)
+		i := slices.Index(names, k)
+		if i < 0 {
+			msg := fmt.Sprintf("the parent has no weight %s", k)
+			if near := nearest.Key(k, names); near != "" {
+				msg += fmt.Sprintf(": did you mean %s?", near)
+			}
+			l.errorf(it.KeyExpr.Range(), "%s (its weights are %s)", msg, list(names))
+			continue
+		}
+		merged.Items[i] = it
+	}
+	out := *parent
+	out.Expr = merged
+	out.SrcRange = child.SrcRange
+	out.NameRange = child.NameRange
+	return &out
+}
+
+// fileOf is the file a range lies in: the child's, or a parent's.
+func (l *loader) fileOf(rng hcl.Range) string {
+	if rng.Filename != "" {
+		return rng.Filename
+	}
+	return l.file
+}
+
+// srcOf is the text of the file a range lies in.
+func (l *loader) srcOf(rng hcl.Range) []byte {
+	if src, ok := l.srcs[rng.Filename]; ok {
+		return src
+	}
+	return l.src
+}
+
+// Flat returns the rubric in src with its extends resolved, as one HCL
+// file: the rubric that is scored, whose digest is the rubric's. filename
+// names src in diagnostics and anchors the paths its extends gives.
+func Flat(filename string, src []byte) ([]byte, error) {
+	l := &loader{file: filename, src: src, ctx: context.Background(), maxFile: boundedread.Limit()}
+	r, err := l.result()
+	if err != nil {
+		return nil, err
+	}
+	var w strings.Builder
+	fmt.Fprintf(&w, "# %s %s, flattened from %s: digest %s\nrubric %q {\n", r.Name, r.Version, filename, r.Digest, r.Name)
+	l.writeBody(&w, l.flat, "  ")
+	w.WriteString("}\n")
+	return []byte(w.String()), nil
+}
+
+// writeBody writes b's members, each as its file has it, at indent.
+func (l *loader) writeBody(w *strings.Builder, b *body, indent string) {
+	text := func(rng hcl.Range) string {
+		src := l.srcOf(rng)
+		return string(src[rng.Start.Byte:rng.End.Byte])
+	}
+	for _, a := range b.attrs {
+		if o, ok := a.Expr.(*hclsyntax.ObjectConsExpr); ok && a.Name == "weights" {
+			fmt.Fprintf(w, "%s%s = {\n", indent, a.Name)
+			for _, it := range o.Items {
+				fmt.Fprintf(w, "%s  %s = %s\n", indent, text(it.KeyExpr.Range()), text(it.ValueExpr.Range()))
+			}
+			fmt.Fprintf(w, "%s}\n", indent)
+			continue
+		}
+		fmt.Fprintf(w, "%s%s\n", indent, text(a.SrcRange))
+	}
+	for _, bl := range b.blocks {
+		w.WriteString("\n")
+		if !containers[bl.b.Type] {
+			fmt.Fprintf(w, "%s%s\n", indent, text(bl.b.Range()))
+			continue
+		}
+		fmt.Fprintf(w, "%s%s", indent, bl.b.Type)
+		for _, lb := range bl.b.Labels {
+			fmt.Fprintf(w, " %q", lb)
+		}
+		w.WriteString(" {\n")
+		l.writeBody(w, bl.body, indent+"  ")
+		fmt.Fprintf(w, "%s}\n", indent)
+	}
+}

@@ -1,0 +1,147 @@
+package rubric
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestAuthoringMistakes: each mistake an author makes is one diagnostic,
+// at its exact file:line:col, saying what to write instead, never a
+// rubric that loads and scores zero.
+func TestAuthoringMistakes(t *testing.T) {
+	// A valid rubric; each case replaces one line of it.
+	const base = `rubric "t" {
+  version = "1"
+  weights = { described = 20, typed = 10 }
+  check "described" {
+    pass  = "has(tool.description)"
+    issue = "the tool has no description"
+  }
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 15, F = 0 }
+}
+`
+	line := func(n int, with string) string {
+		ls := strings.Split(base, "\n")
+		ls[n-1] = with
+		return strings.Join(ls, "\n")
+	}
+	for _, tt := range []struct {
+		name, file, src, want string
+	}{
+		{"a misspelled tool field", "t.hcl",
+			line(5, `    pass  = "has(tool.descripton)"`),
+			`t.hcl:5:18: tool.descripton is not a field of an MCP tool: did you mean tool.description?`},
+		{"a misspelled annotation", "t.hcl",
+			line(5, `    pass  = "tool.?annotations.?readOnlyHnt.orValue(false)"`),
+			`t.hcl:5:14: tool.annotations.readOnlyHnt is not a field of a tool's annotations: did you mean tool.annotations.readOnlyHint?`},
+		{"an unknown field, far from every one", "t.hcl",
+			line(5, `    pass  = "has(tool.zzz)"`),
+			`t.hcl:5:18: tool.zzz is not a field of an MCP tool: its fields are name, title, description, inputSchema, outputSchema, annotations, icons, execution, _meta`},
+		{"a misspelled weight in a formula", "t.hcl",
+			line(9, `    score = "weights.descrbed"`),
+			`t.hcl:9:14: weights.descrbed names no weight: did you mean weights.described? the rubric's weights are described, typed`},
+		{"a check with neither points nor weight", "t.hcl",
+			line(4, `  check "describd" {`),
+			`t.hcl:4:3: check "describd" has no points: set points, or give the rubric a weight named describd (weights = { describd = 10 })`},
+		{"${...} in an issue message", "t.hcl",
+			line(6, `    issue = "parameter ${p.path} has no description"`),
+			`t.hcl:6:24: issue: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere`},
+		{"a weight that is not a number", "t.hcl",
+			line(3, `  weights = { described = "20", typed = 10 }`),
+			`t.hcl:3:27: want a number`},
+		{"a misspelled weight in a child", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  weights = { purpose_clarty = 3 }
+}`,
+			`testdata/child.hcl:4:15: the parent has no weight purpose_clarty: did you mean purpose_clarity? (its weights are typed, purpose_clarity)`},
+		{"an unknown parent file", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/nosuch.hcl"
+  version = "1-c"
+}`,
+			`testdata/child.hcl:2:13: extends "extends/nosuch.hcl": open testdata/extends/nosuch.hcl: no such file or directory; a path is relative to this rubric's file`},
+		{"an unknown built-in parent", "t.hcl",
+			`rubric "c" {
+  extends = "nosuch"
+  version = "1-c"
+}`,
+			`t.hcl:2:13: extends "nosuch" names no built-in rubric`},
+		{"a redeclared block of another kind", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  metric "named" {
+    value = "1"
+  }
+}`,
+			`testdata/child.hcl:4:3: the parent's "named" is a check, not a metric: a block replaces only one of its own kind; name the metric otherwise`},
+		{"a child without its own version", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base.hcl"
+}`,
+			`testdata/child.hcl:1:1: a rubric that extends another sets its own version: add version = "..." (such as the parent's with a suffix)`},
+		{"a test that expects nothing", "t.hcl",
+			line(14, `  test "x" {
+    surface = "[]"
+    expect  = {}
+  }
+  grades = { A = 15, F = 0 }`),
+			`t.hcl:16:15: expect names nothing: say what the report must hold, such as { score = 91.2, grade = "A" }`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(tt.file, []byte(tt.src))
+			var le *Error
+			if !errors.As(err, &le) {
+				t.Fatalf("want a *rubric.Error, got %v", err)
+			}
+			if len(le.Diagnostics) != 1 {
+				t.Fatalf("want one diagnostic, got:\n%v", err)
+			}
+			if got := le.Diagnostics[0].String(); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestOptionalSyntax: tool.?title.orValue(”) reads a member that may be
+// absent, in place of has(tool.title) ? tool.title : ”.
+func TestOptionalSyntax(t *testing.T) {
+	r := loadString(t, `rubric "t" {
+  version = "1"
+  check "titled" {
+    points = 1
+    pass   = "tool.?title.orValue('') != '' && tool.?annotations.?readOnlyHint.orValue(false)"
+    issue  = "x"
+  }
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 1, F = 0 }
+}`)
+	for _, tt := range []struct {
+		tool map[string]any
+		want bool
+	}{
+		{map[string]any{"name": "a"}, false},
+		{map[string]any{"name": "a", "title": "A"}, false},
+		{map[string]any{"name": "a", "title": "A", "annotations": map[string]any{"readOnlyHint": true}}, true},
+	} {
+		v, err := r.Checks[0].Pass.Eval(map[string]any{"tool": tt.tool, "item": nil})
+		if err != nil || v.Value() != tt.want {
+			t.Errorf("%v: got %v %v, want %v", tt.tool, v, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,4 @@
+rubric "child" {
+  extends = "nosuch.hcl" # ERROR 2:13: extends "nosuch.hcl": 
+  version = "1"
+}

@@ -1,0 +1,198 @@
+// Package rubrictest runs a rubric's own test cases (its test blocks):
+// each scores a surface, in this process, with the offline heuristic
+// judge or a replay file, and compares report values with what the test
+// expects. rubric test and the built-in rubrics' Go tests both use it.
+package rubrictest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/judges/heuristic"
+	"github.com/rubricmcp/rubric/judges/replay"
+)
+
+// Failure is one expectation a test did not meet.
+type Failure struct {
+	Path, Want, Got string
+	Line            int
+}
+
+// Result is one test's outcome: Err when it could not run, else the
+// expectations it missed (none: it passed).
+type Result struct {
+	Test     *rubric.Test
+	Err      error
+	Failures []Failure
+}
+
+// Passed reports whether the test ran and met every expectation.
+func (r Result) Passed() bool { return r.Err == nil && len(r.Failures) == 0 }
+
+// Run runs every test of r.
+func Run(ctx context.Context, r *rubric.Rubric) []Result {
+	out := make([]Result, 0, len(r.Tests))
+	for _, t := range r.Tests {
+		out = append(out, runOne(ctx, r, t))
+	}
+	return out
+}
+
+func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
+	res := Result{Test: t}
+	s, err := surfaceOf(t)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	var j interface {
+		ask.Judge
+		Configure(context.Context, judge.Config) (judge.Identity, error)
+	} = heuristic.New()
+	cfg := judge.Config{}
+	if t.Answers != "" {
+		j = replay.New()
+		cfg.Options = map[string]string{replay.OptionAnswers: relative(t, t.Answers)}
+	}
+	id, err := j.Configure(ctx, cfg)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	opts := score.Options{Target: "test " + t.Name}
+	if len(r.Questions) > 0 {
+		opts.Asker = &ask.Asker{Judge: j, Identity: id, Rubric: r}
+	}
+	rep, err := score.Run(ctx, r, s, opts)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	b, err := report.Marshal(rep)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		res.Err = err
+		return res
+	}
+	for _, e := range t.Expect {
+		got, ok := lookup(doc, e.Path)
+		if !ok {
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: "(the report has no " + e.Path + ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD)", Line: e.Line})
+			continue
+		}
+		if !same(e, got) {
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: text(got), Line: e.Line})
+		}
+	}
+	return res
+}
+
+// surfaceOf reads a test's surface: inline JSON, or a file.
+func surfaceOf(t *rubric.Test) (*surface.Surface, error) {
+	src := strings.TrimSpace(t.Surface)
+	if strings.HasPrefix(src, "{") || strings.HasPrefix(src, "[") {
+		return surface.Parse("test "+t.Name, []byte(src))
+	}
+	path := relative(t, src)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("test %q: %w (a surface is inline JSON or a path relative to the rubric's file)", t.Name, err)
+	}
+	return surface.Parse(path, b)
+}
+
+// relative resolves a path of a test against its rubric's file.
+func relative(t *rubric.Test, p string) string {
+	if filepath.IsAbs(p) || strings.HasPrefix(t.File, "builtin:") {
+		return p
+	}
+	return filepath.Join(filepath.Dir(t.File), p)
+}
+
+// lookup follows a dotted path into the report: tools.NAME picks the
+// tool of that name, metrics.NAME the surface metric's value, and any
+// other step a member.
+func lookup(doc any, path string) (any, bool) {
+	parts := strings.Split(path, ".")
+	cur := doc
+	for i := 0; i < len(parts); i++ {
+		switch x := cur.(type) {
+		case map[string]any:
+			v, ok := x[parts[i]]
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		case []any:
+			found := false
+			for _, e := range x {
+				if m, ok := e.(map[string]any); ok && m["name"] == parts[i] {
+					cur, found = m, true
+					if _, metric := m["value"]; metric && i == len(parts)-1 {
+						cur = m["value"]
+					}
+					break
+				}
+			}
+			if !found {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	if m, ok := cur.(map[string]any); ok {
+		if v, metric := m["value"]; metric {
+			return v, true
+		}
+	}
+	return cur, true
+}
+
+// same compares a report value with what a test expects: numbers
+// exactly, anything else as its text.
+func same(e rubric.Expectation, got any) bool {
+	if e.Number {
+		n, ok := got.(json.Number)
+		if !ok {
+			return false
+		}
+		g, err := num.Parse(string(n))
+		if err != nil {
+			return false
+		}
+		w, err := num.Parse(e.Want)
+		return err == nil && g.Cmp(w) == 0
+	}
+	s, ok := got.(string)
+	return ok && s == e.Want
+}
+
+func text(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("%q", x)
+	case nil:
+		return "null"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
