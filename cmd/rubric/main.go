@@ -17,11 +17,21 @@ import (
 	"os"
 	"runtime/pprof"
 
+	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 )
 
 func main() {
-	// Started again by itself as a built-in plugin: serve it instead.
+	// Started again by itself as a built-in plugin: serve it instead,
+	// profiled to FILE.KIND-NAME when RUBRIC_CPUPROFILE=FILE.
+	if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg {
+		if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
+			if f, err := os.Create(path + "." + os.Args[2] + "-" + os.Args[3]); err == nil && pprof.StartCPUProfile(f) == nil {
+				defer f.Close()
+				defer pprof.StopCPUProfile()
+			}
+		}
+	}
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
 	}
