@@ -9,7 +9,8 @@
 // the arguments "__serve-plugin KIND NAME" (see builtins.go).
 //
 // Setting RUBRIC_CPUPROFILE=FILE writes a CPU profile of the run, for the
-// benchmarks under bench/.
+// benchmarks under bench/, and one of each built-in plugin it starts to
+// FILE.KIND-NAME (FILE.judge-heuristic, say).
 package main
 
 import (
