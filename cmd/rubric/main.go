@@ -9,7 +9,8 @@
 // the arguments "__serve-plugin KIND NAME" (see builtins.go).
 //
 // Setting RUBRIC_CPUPROFILE=FILE writes a CPU profile of the run, for the
-// benchmarks under bench/.
+// benchmarks under bench/, and one of each built-in plugin it starts to
+// FILE.KIND-NAME (FILE.judge-heuristic, say).
 package main
 
 import (
@@ -17,11 +18,21 @@ import (
 	"os"
 	"runtime/pprof"
 
+	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 )
 
 func main() {
-	// Started again by itself as a built-in plugin: serve it instead.
+	// Started again by itself as a built-in plugin: serve it instead,
+	// profiled to FILE.KIND-NAME when RUBRIC_CPUPROFILE=FILE.
+	if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg {
+		if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
+			if f, err := os.Create(path + "." + os.Args[2] + "-" + os.Args[3]); err == nil && pprof.StartCPUProfile(f) == nil {
+				defer f.Close()
+				defer pprof.StopCPUProfile()
+			}
+		}
+	}
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
 	}

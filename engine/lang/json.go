@@ -17,6 +17,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
+	"github.com/rubricmcp/rubric/internal/scratch"
 )
 
 // jsonFunctions are canonical_json(value), the value as compact JSON with
@@ -69,7 +70,7 @@ func CanonicalJSON(v ref.Val) ([]byte, error) {
 // their shortest exact decimal form, or as a fraction string when they
 // have none.
 func MarshalCanonical(v any) ([]byte, error) {
-	return appendCanonical(nil, v)
+	return scratch.Bytes(func(dst []byte) ([]byte, error) { return appendCanonical(dst, v) })
 }
 
 // appendCanonical appends v as MarshalCanonical writes it. It writes the

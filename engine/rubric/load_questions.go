@@ -147,7 +147,7 @@ func (l *loader) prompt(a *hcl.Attribute) *Prompt {
 			l.errorf(a.Expr.Range(), "%s is not a valid template: %v", a.Name, err)
 			return p
 		}
-		p.tmpl = t
+		p.setTemplate(t)
 	case (v.Type().IsObjectType() || v.Type().IsMapType()) && !v.IsNull():
 		m := v.AsValueMap()
 		url, sum := m["url"], m["sha256"]

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -71,6 +72,37 @@ type Prompt struct {
 	// SHA256 (hex).
 	URL, SHA256 string
 	tmpl        *template.Template
+	// static is the prompt's text when its template has no action, so
+	// that rendering it is the text itself; ok says it is.
+	static struct {
+		text string
+		ok   bool
+	}
+}
+
+// setTemplate sets p's parsed template, and its static text when the
+// template is text alone: a prompt that reads nothing of the input (a
+// system prompt, most often) is then not executed for every question.
+func (p *Prompt) setTemplate(t *template.Template) {
+	p.tmpl = t
+	p.static.text, p.static.ok = staticText(t)
+}
+
+// staticText returns what t writes whatever its data, when its tree holds
+// text nodes only.
+func staticText(t *template.Template) (string, bool) {
+	if t == nil || t.Tree == nil || t.Tree.Root == nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, n := range t.Tree.Root.Nodes {
+		tn, ok := n.(*parse.TextNode)
+		if !ok {
+			return "", false
+		}
+		b.Write(tn.Text)
+	}
+	return b.String(), true
 }
 
 // Remote reports whether the prompt's text must be fetched.
@@ -186,6 +218,9 @@ func (p *Prompt) render(input any) (string, error) {
 		}
 		return "", fmt.Errorf("no template")
 	}
+	if p.static.ok {
+		return p.static.text, nil
+	}
 	var buf bytes.Buffer
 	if err := p.tmpl.Execute(&buf, input); err != nil {
 		return "", err
@@ -208,7 +243,8 @@ func (p *Prompt) Resolve(text []byte) error {
 	if err != nil {
 		return fmt.Errorf("the prompt at %s is not a valid template: %w", p.URL, err)
 	}
-	p.Text, p.tmpl = string(text), t
+	p.Text = string(text)
+	p.setTemplate(t)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/rubricmcp/rubric/internal/jsonstr"
+	"github.com/rubricmcp/rubric/internal/scratch"
 )
 
 // Canonical returns the canonical JSON of a decoded JSON value: object keys
@@ -13,7 +14,8 @@ import (
 // only where JSON requires it, and numbers written as ECMAScript writes them
 // (1.0 becomes 1, 1E2 becomes 100), as in RFC 8785.
 func Canonical(v any) []byte {
-	return appendCanonical(make([]byte, 0, 256), v)
+	b, _ := scratch.Bytes(func(dst []byte) ([]byte, error) { return appendCanonical(dst, v), nil })
+	return b
 }
 
 func appendCanonical(b []byte, v any) []byte {

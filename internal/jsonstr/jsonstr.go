@@ -4,7 +4,10 @@
 // escaper serves both; they differ only where the Form says.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // Form is how a string is escaped beyond what JSON requires.
 type Form int
@@ -31,6 +34,9 @@ var safeASCII = func() (t [utf8.RuneSelf]bool) {
 
 // Append appends s to dst as a quoted JSON string in form f.
 func Append(dst []byte, s string, f Form) []byte {
+	// Room for s and its quotes at once: a long text otherwise grows a
+	// small buffer several times, copying and clearing it each time.
+	dst = slices.Grow(dst, len(s)+2)
 	dst = append(dst, '"')
 	start := 0 // s[start:i] is pending, to be copied as it is
 	for i := 0; i < len(s); {

@@ -3,6 +3,7 @@ package jsonstr
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,17 @@ func TestForms(t *testing.T) {
 		want := bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})
 		if got := Append(nil, tt.in, EncodingJSON); !bytes.Equal(got, want) {
 			t.Errorf("EncodingJSON(%q) = %s, want %s", tt.in, got, want)
+		}
+	}
+}
+
+// TestAppendGrowsOnce: a string without escapes is written into a buffer
+// allocated once, however long, instead of one grown as it is written.
+func TestAppendGrowsOnce(t *testing.T) {
+	long := strings.Repeat("a plain description of a tool, ", 200)
+	for _, f := range []Form{Canonical, EncodingJSON} {
+		if n := testing.AllocsPerRun(20, func() { Append(nil, long, f) }); n != 1 {
+			t.Errorf("form %d: %v allocations, want 1", f, n)
 		}
 	}
 }

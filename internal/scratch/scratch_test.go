@@ -1,0 +1,44 @@
+package scratch
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestBytes: the copy is what fill wrote, at its exact length, and stays
+// so when the buffer is reused; an error comes back with nil.
+func TestBytes(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		text string
+		err  error
+	}{
+		{"empty", "", nil},
+		{"short", `{"a":1}`, nil},
+		{"longer than the first buffer", strings.Repeat("x", 10000), nil},
+		{"larger than what is kept", strings.Repeat("y", keep+1), nil},
+		{"error", "partial", errors.New("bad value")},
+	} {
+		got, err := Bytes(func(dst []byte) ([]byte, error) { return append(dst, tt.text...), tt.err })
+		if err != tt.err {
+			t.Fatalf("%s: error %v, want %v", tt.name, err, tt.err)
+		}
+		if tt.err != nil {
+			if got != nil {
+				t.Errorf("%s: got %q with an error, want nil", tt.name, got)
+			}
+			continue
+		}
+		if string(got) != tt.text || cap(got) != len(tt.text) {
+			t.Errorf("%s: got %d bytes (cap %d), want %d exactly", tt.name, len(got), cap(got), len(tt.text))
+		}
+		// Reusing the buffer must not change what was handed out.
+		if _, err := Bytes(func(dst []byte) ([]byte, error) { return append(dst, strings.Repeat("z", len(tt.text))...), nil }); err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tt.text {
+			t.Errorf("%s: the copy changed when the buffer was reused", tt.name)
+		}
+	}
+}
