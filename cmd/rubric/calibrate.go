@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -211,8 +212,14 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 		}
 		defer h.Close()
 		ref, cfg := run.RecordedJudge(rec, dir)
-		if _, err := c.FindPinned(protocol.KindJudge, ref); err != nil {
-			return fmt.Errorf("the record's judge: %w", err)
+		refs := []string{ref}
+		if members, ok := panel.Members(ref); ok {
+			refs = members
+		}
+		for _, m := range refs {
+			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
+				return fmt.Errorf("the record's judge: %w", err)
+			}
 		}
 		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
 		defer sess.Close()

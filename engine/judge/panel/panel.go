@@ -44,10 +44,7 @@ func identity(ids []judge.Identity) judge.Identity {
 	members := make([]any, len(ids))
 	heuristic := true
 	for i, id := range ids {
-		names[i] = id.Plugin
-		if id.Model != "" {
-			names[i] += ":" + id.Model
-		}
+		names[i] = memberName(id.Plugin, id.Model)
 		b, _ := json.Marshal(id)
 		var m map[string]any
 		_ = json.Unmarshal(b, &m)
@@ -61,6 +58,17 @@ func identity(ids []judge.Identity) judge.Identity {
 		Params:    map[string]any{"members": members},
 		Heuristic: heuristic,
 	}
+}
+
+// memberName is "plugin:model", or what of it there is.
+func memberName(plugin, model string) string {
+	switch {
+	case plugin == "":
+		return model
+	case model == "":
+		return plugin
+	}
+	return plugin + ":" + model
 }
 
 // Describe describes every member and names them.
@@ -112,7 +120,13 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 			return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
 		}
 		docs = append(docs, doc)
-		models = append(models, a.Model)
+		// Named as the identity names the member, so that an answer from
+		// the members' configured models carries the panel's model.
+		plugin := ""
+		if i < len(p.ids) {
+			plugin = p.ids[i].Plugin
+		}
+		models = append(models, memberName(plugin, a.Model))
 		tokens.Input += a.Tokens.Input
 		tokens.Output += a.Tokens.Output
 	}
@@ -224,4 +238,79 @@ func majority(vals []any) any {
 		}
 	}
 	return vals[best]
+}
+
+// Prefix starts a judge reference that names a panel: "panel:A,B,C" is
+// the panel of the judges A, B and C, each a name or a path as --judge
+// takes it.
+const Prefix = "panel:"
+
+// Members splits a panel reference into its members' references; false
+// when ref names no panel.
+func Members(ref string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(ref, Prefix)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, m := range strings.Split(rest, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out, true
+}
+
+// Started is a panel of started, configured judge plugins, as the plugin
+// host returns one judge: closing it closes every member.
+type Started struct {
+	*Panel
+	plugins []judge.Plugin
+}
+
+// Start makes a panel of started, configured plugins and returns it
+// configured: its identity names the members' identities.
+func Start(plugins ...judge.Plugin) (*Started, error) {
+	members := make([]judge.Judge, len(plugins))
+	ids := make([]judge.Identity, len(plugins))
+	for i, p := range plugins {
+		members[i], ids[i] = p, p.Identity()
+	}
+	p, err := New(members...)
+	if err != nil {
+		return nil, err
+	}
+	p.ids = ids
+	return &Started{Panel: p, plugins: plugins}, nil
+}
+
+// Configure leaves the members as they were configured when they
+// started, and returns the panel's identity.
+func (s *Started) Configure(context.Context, judge.Config) (judge.Identity, error) {
+	return s.Identity(), nil
+}
+
+// Name is "panel".
+func (s *Started) Name() string { return "panel" }
+
+// Identity names the members' identities.
+func (s *Started) Identity() judge.Identity { return identity(s.ids) }
+
+// SHA256 lists the members' executable digests, in order, for those that
+// have one (an external plugin); empty when none has.
+func (s *Started) SHA256() string {
+	var sums []string
+	for _, p := range s.plugins {
+		if d := p.SHA256(); d != "" {
+			sums = append(sums, d)
+		}
+	}
+	return strings.Join(sums, ",")
+}
+
+// Close ends every member.
+func (s *Started) Close() {
+	for _, p := range s.plugins {
+		p.Close()
+	}
 }
