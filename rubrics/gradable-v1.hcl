@@ -38,9 +38,12 @@
 #   Confusable pairs naming a tool not on the surface, or a tool with
 #   itself, are dropped; a pair named twice (in either order) counts once,
 #   at its first severity.
-# - definitionTokens: no tokenizer is available offline, so it is always
-#   estimated: the UTF-8 bytes of the tools' canonical JSON / 4, rounded
-#   half up (definitionTokensSource "estimated").
+# - definitionTokens: the tokens of the tools' canonical JSON, counted
+#   exactly with the o200k_base encoding (the tokenizer of GPT-4o and
+#   later OpenAI models), whose table is in the binary, so no credential
+#   or download is needed (definitionTokensSource "exact",
+#   definitionTokensEncoding "o200k_base"). Other providers' tokenizers
+#   are not public; o200k_base stands for them.
 # - Response data: a judge that ran the tools may add response_tokens to a
 #   selection answer. When every baseline answer carries it,
 #   avgResponseTokens is their mean and economics uses the three-term
@@ -534,11 +537,14 @@ rubric "gradable" {
     }
 
     # Economics' inputs.
+    metric "definitionTokensEncoding" {
+      value = "'o200k_base'"
+    }
     metric "definitionTokens" {
-      value = "round(size(bytes(canonical_json(surface.tools))) / 4, 0)"
+      value = "token_count(canonical_json(surface.tools), metrics.definitionTokensEncoding)"
     }
     metric "definitionTokensSource" {
-      value = "'estimated'"
+      value = "'exact'"
     }
     metric "definitionEfficiency" {
       value = "efficiency(metrics.definitionTokens, weights.definition_tokens_best, weights.definition_tokens_worst)"

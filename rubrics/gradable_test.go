@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -66,25 +67,26 @@ func sameNumber(a, b string) bool {
 func TestGradableReplay(t *testing.T) {
 	rep, stats := scoreReplayedWith(t, "gradable", gradableNotes, gradableAnswers)
 	want := map[string]string{
-		"selectionAccuracy":      "4/5",
-		"firstCallSuccess":       "2/5",
-		"avgStepsToCompletion":   "8/5",
-		"avgTokenCostPerTask":    "12920",
-		"destructiveSafetyRate":  "1/2",
-		"defectWeight":           "4",
-		"descriptionQuality":     "13/15",
-		"ambiguousPairWeight":    "8/5",
-		"disambiguationQuality":  "21/25",
-		"definitionEfficiency":   "1",
-		"taskEfficiency":         "59/150",
-		"safety":                 "15",
-		"legibility":             "617/25",
-		"economics":              "1136/75",
-		"discoverability":        "56/5",
-		"composite":              "4952/75",
-		"avgResponseTokens":      "null",
-		"responseEfficiency":     "null",
-		"definitionTokensSource": `"estimated"`,
+		"selectionAccuracy":        "4/5",
+		"firstCallSuccess":         "2/5",
+		"avgStepsToCompletion":     "8/5",
+		"avgTokenCostPerTask":      "12920",
+		"destructiveSafetyRate":    "1/2",
+		"defectWeight":             "4",
+		"descriptionQuality":       "13/15",
+		"ambiguousPairWeight":      "8/5",
+		"disambiguationQuality":    "21/25",
+		"definitionEfficiency":     "1",
+		"taskEfficiency":           "59/150",
+		"safety":                   "15",
+		"legibility":               "617/25",
+		"economics":                "1136/75",
+		"discoverability":          "56/5",
+		"composite":                "4952/75",
+		"avgResponseTokens":        "null",
+		"responseEfficiency":       "null",
+		"definitionTokensSource":   `"exact"`,
+		"definitionTokensEncoding": `"o200k_base"`,
 	}
 	for name, w := range want {
 		got := metricOf(t, rep, name)
@@ -96,9 +98,10 @@ func TestGradableReplay(t *testing.T) {
 		t.Errorf("score %v (exact %v) grade %v, want 66.0 (4952/75) D", rep["score"], rep["exact"], rep["grade"])
 	}
 
-	// The definition tokens are the canonical JSON's bytes / 4, rounded
-	// half up: Go's encoder writes the same bytes here (sorted keys, no
-	// space, nothing to escape).
+	// The definition tokens are the canonical JSON's o200k_base tokens,
+	// counted by the same function outside the rubric: Go's encoder writes
+	// the same bytes here (sorted keys, no space, nothing to escape).
+	// (They were 157 as UTF-8 bytes / 4; the tokenizer finds 147.)
 	src, err := os.ReadFile(gradableNotes)
 	if err != nil {
 		t.Fatal(err)
@@ -108,8 +111,12 @@ func TestGradableReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(doc.Tools)
-	if got, want := metricOf(t, rep, "definitionTokens"), fmt.Sprint((len(b)+2)/4); got != want {
-		t.Errorf("definitionTokens = %s, want %s (%d bytes / 4)", got, want, len(b))
+	n, err := lang.CountTokens(string(b), "o200k_base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := metricOf(t, rep, "definitionTokens"), fmt.Sprint(n); got != want || n != 147 {
+		t.Errorf("definitionTokens = %s, want %s (o200k_base tokens of %d bytes), 147", got, want, len(b))
 	}
 
 	// Both runs are reported; the rewrite run got every task right.

@@ -12,6 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -47,6 +49,11 @@ DIR receives calibration.json (the record), calibration.md, a scatter plot
 --server TARGET or -- COMMAND also reads the server's own tools/list and
 records where the capture's definitions differ from it.
 
+--judge A --judge B calibrates each judge on the capture (into DIR/judge-1
+and DIR/judge-2, with the same --model, --judge-option and --runs) and
+writes DIR/judges.json and DIR/judges.md: the two judges' agreement with
+each other beside each one's agreement with the published values.
+
 --check RECORD exits 1 and says what moved when the rubric's digest, the
 judge's identity or the scored set no longer match the record, or which
 statistics its own runs and published values do not give; 0 when all
@@ -63,6 +70,7 @@ match, and 2 when something cannot be read.`,
 	f.String("check", "", "check a calibration record against the rubric, judge and capture as they are now")
 	f.String("server", "", "the server's own target (a file or URL), to compare its definitions with the capture's")
 	f.String("html", "", "also write the calibration as one HTML page (the plot and the tables) to this file")
+	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
 	targetFlags(cmd)
 	judgeFlags(cmd)
 	_ = f.MarkHidden("record") // every run is recorded into --out
@@ -112,12 +120,20 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		}
 		c.Server = &run.Source{Transport: name, Target: target}
 	}
-	sess, done, err := a.session(true)
-	if err != nil {
-		return err
+	judges := v.GetStringSlice("judge")
+	switch len(judges) {
+	case 0, 1:
+		if len(judges) == 1 {
+			v.Set("judge", judges[0])
+		} else {
+			v.Set("judge", "")
+		}
+	case 2:
+		return a.calibrateTwo(cmd, r, c, judges)
+	default:
+		return fmt.Errorf("--judge given %d times: calibrate one judge, or two to set against each other", len(judges))
 	}
-	defer done()
-	rec, err := sess.Calibrate(cmd.Context(), r, c)
+	rec, err := a.calibrateOne(cmd, r, c)
 	if err != nil {
 		return err
 	}
@@ -130,6 +146,53 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		}
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
+	return nil
+}
+
+// calibrateOne calibrates the judge "judge" names.
+func (a *app) calibrateOne(cmd *cobra.Command, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
+	sess, done, err := a.session(true)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	return sess.Calibrate(cmd.Context(), r, c)
+}
+
+// calibrateTwo calibrates two judges on one capture, each into its own
+// directory under c.Out, and writes their agreement beside.
+func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibration, judges []string) error {
+	var recs [2]*calibrate.Record
+	for i, j := range judges {
+		a.v.Set("judge", j)
+		ci := c
+		ci.Out = filepath.Join(c.Out, fmt.Sprintf("judge-%d", i+1))
+		rec, err := a.calibrateOne(cmd, r, ci)
+		if err != nil {
+			return fmt.Errorf("judge %d (%s): %w", i+1, j, err)
+		}
+		recs[i] = rec
+	}
+	bt, err := calibrate.Compare2(recs[0], recs[1], calibrate.Options{})
+	if err != nil {
+		return err
+	}
+	if err := run.WriteBetween(c.Out, recs[0], recs[1], bt); err != nil {
+		return err
+	}
+	for i, rec := range recs {
+		fmt.Fprintf(a.stdout, "judge %d:\n", i+1)
+		if err := calibrate.WriteText(a.stdout, rec); err != nil {
+			return err
+		}
+		fmt.Fprintln(a.stdout)
+	}
+	fmt.Fprintf(a.stdout, "JUDGE 1 AGAINST JUDGE 2 (95%% CI: %d bootstrap resamples, seed %d)\n", bt.Bootstrap.Resamples, bt.Bootstrap.Seed)
+	for _, ag := range bt.Agreement {
+		fmt.Fprintf(a.stdout, "%s: kappa %s · alpha %s · Pearson %s · Spearman %s · mean |diff| %s\n", ag.Name,
+			calibrate.Opt(ag.Kappa), calibrate.Opt(ag.Alpha), calibrate.WithCI(ag.Pearson, ag.PearsonCI), calibrate.WithCI(ag.Spearman, ag.SpearmanCI), calibrate.WithCI(&ag.MeanAbs, ag.MeanAbsCI))
+	}
+	fmt.Fprintf(a.stdout, "\nwritten to %s: judge-1/, judge-2/, %s, %s\n", c.Out, run.BetweenJSON, run.BetweenMarkdown)
 	return nil
 }
 
@@ -160,8 +223,14 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 		}
 		defer h.Close()
 		ref, cfg := run.RecordedJudge(rec, dir)
-		if _, err := c.FindPinned(protocol.KindJudge, ref); err != nil {
-			return fmt.Errorf("the record's judge: %w", err)
+		refs := []string{ref}
+		if members, ok := panel.Members(ref); ok {
+			refs = members
+		}
+		for _, m := range refs {
+			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
+				return fmt.Errorf("the record's judge: %w", err)
+			}
 		}
 		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
 		defer sess.Close()

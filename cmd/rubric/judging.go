@@ -16,10 +16,13 @@ import (
 )
 
 // judgeFlags are the flags that say who answers a rubric's questions and
-// how.
+// how. A command that takes several judges (calibrate) declares --judge
+// itself, repeatable, and sets "judge" to each in turn.
 func judgeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.String("judge", "", "judge plugin, a name or the path of an executable (default: heuristic, for rubrics that ask questions)")
+	if f.Lookup("judge") == nil {
+		f.String("judge", "", "judge plugin, a name or the path of an executable (default: heuristic, for rubrics that ask questions)")
+	}
 	f.String("model", "", "the model the judge must answer with; answers from any other model are refused")
 	f.String("base-url", "", "the API's base URL, for the openai and anthropic judges (vLLM, llama.cpp, Ollama, a proxy)")
 	f.String("answers", "", "the answers file of the replay judge (JSONL: kind, subject, answer)")

@@ -131,6 +131,10 @@ type Options struct {
 	// Largest is how many of the largest differences are listed; zero
 	// means 10.
 	Largest int
+	// Resamples and Seed drive the bootstrap confidence intervals; zero
+	// means DefaultResamples and DefaultSeed.
+	Resamples int
+	Seed      uint64
 }
 
 // DefaultTolerance is the band around the mean offset, 0.3.

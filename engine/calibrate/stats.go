@@ -43,6 +43,12 @@ type Stats struct {
 	Tools []ToolRow `json:"tools"`
 	// Variation sums up how much the tool's score varied from run to run.
 	Variation Variation `json:"variation"`
+	// Bootstrap says how the confidence intervals of Agreement were drawn.
+	Bootstrap Bootstrap `json:"bootstrap"`
+	// Agreement holds, for the tool's score and each dimension, the
+	// agreement statistics of our medians with the published values, and
+	// of the runs with each other.
+	Agreement []Agreement `json:"agreement"`
 }
 
 // SetRow is one value of the whole set. For a label, Median is the label
@@ -153,20 +159,37 @@ func mean(xs []num.Num) num.Num {
 // Pearson returns the correlation of xs and ys in float64, and false when
 // it is undefined.
 func Pearson(xs, ys []num.Num) (float64, bool) {
+	if len(ys) != len(xs) {
+		return 0, false
+	}
+	return pearson(floats(xs), floats(ys))
+}
+
+// floats converts xs once, for statistics computed in float64.
+func floats(xs []num.Num) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = x.Float64()
+	}
+	return out
+}
+
+// pearson is Pearson's correlation of float64s, false when undefined.
+func pearson(xs, ys []float64) (float64, bool) {
 	n := len(xs)
 	if n < 2 || len(ys) != n {
 		return 0, false
 	}
 	var mx, my float64
 	for i := range n {
-		mx += xs[i].Float64()
-		my += ys[i].Float64()
+		mx += xs[i]
+		my += ys[i]
 	}
 	mx /= float64(n)
 	my /= float64(n)
 	var sxy, sxx, syy float64
 	for i := range n {
-		dx, dy := xs[i].Float64()-mx, ys[i].Float64()-my
+		dx, dy := xs[i]-mx, ys[i]-my
 		sxy += dx * dy
 		sxx += dx * dx
 		syy += dy * dy
@@ -253,7 +276,14 @@ func compute(rec *Record, opt Options) Stats {
 		largest = 10
 	}
 	m := rec.Measures
-	st := Stats{Measure: m.Tool, Tolerance: NumVal(tol), Set: []SetRow{}, Measures: []MeasureStats{}, Labels: []LabelStats{}, Largest: []Largest{}}
+	st := Stats{Measure: m.Tool, Tolerance: NumVal(tol), Set: []SetRow{}, Measures: []MeasureStats{}, Labels: []LabelStats{}, Largest: []Largest{}, Agreement: []Agreement{}}
+	st.Bootstrap = Bootstrap{Resamples: opt.Resamples, Seed: opt.Seed, Level: "95% percentile interval (nearest rank)"}
+	if st.Bootstrap.Resamples <= 0 {
+		st.Bootstrap.Resamples = DefaultResamples
+	}
+	if st.Bootstrap.Seed == 0 {
+		st.Bootstrap.Seed = DefaultSeed
+	}
 	runs := index(rec.Results)
 
 	// The whole set.
@@ -285,6 +315,7 @@ func compute(rec *Record, opt Options) Stats {
 	}
 	type pair struct{ pub, ours num.Num }
 	perMeasure := map[string][]pair{}
+	runsOf := map[string][][]num.Num{}
 	var pubScores, ourScores []num.Num
 	var diffs []num.Num
 	labelAgree := map[string][2]int{}
@@ -307,6 +338,7 @@ func compute(rec *Record, opt Options) Stats {
 			devs = append(devs, n.Sub(avg).Abs())
 		}
 		row.MeanAbsDeviation = Mean{mean(devs)}
+		runsOf[m.Tool] = append(runsOf[m.Tool], nums)
 		ranges = append(ranges, hi.Sub(lo))
 		deviations = append(deviations, row.MeanAbsDeviation.Num)
 		if p, ok := pub[m.Tool]; ok && !p.IsText {
@@ -321,6 +353,7 @@ func compute(rec *Record, opt Options) Stats {
 			if !ok {
 				continue
 			}
+			runsOf[dim] = append(runsOf[dim], dn)
 			vr := ValueRow{Name: dim, Median: NumVal(median(dn))}
 			for _, n := range dn {
 				vr.Runs = append(vr.Runs, NumVal(n))
@@ -367,6 +400,15 @@ func compute(rec *Record, opt Options) Stats {
 		}
 		ms.MeanAbs, ms.MeanSigned = Mean{mean(absd)}, Mean{mean(signed)}
 		st.Measures = append(st.Measures, ms)
+		var pubs, ours []num.Num
+		for _, p := range ps {
+			pubs, ours = append(pubs, p.pub), append(ours, p.ours)
+		}
+		var runUnits [][]num.Num
+		if len(rec.Results) > 1 {
+			runUnits = runsOf[name]
+		}
+		st.Agreement = append(st.Agreement, agree(name, ours, pubs, runUnits, st.Bootstrap))
 	}
 	for _, l := range m.Labels {
 		c := labelAgree[l]

@@ -64,7 +64,8 @@ func (rec *Record) Verify(c *Capture) []Disagreement {
 	if largest == 0 {
 		largest = 10
 	}
-	again := compute(rec, Options{Tolerance: rec.Statistics.Tolerance.Num, Largest: largest})
+	again := compute(rec, Options{Tolerance: rec.Statistics.Tolerance.Num, Largest: largest,
+		Resamples: rec.Statistics.Bootstrap.Resamples, Seed: rec.Statistics.Bootstrap.Seed})
 	want, err := json.Marshal(again)
 	if err != nil {
 		return append(out, Disagreement{What: "statistics", Says: "values", Gives: "no statistics: " + err.Error()})

@@ -219,6 +219,7 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	if plot != "" {
 		p("![published (x) against ours (y), per tool, with the line y = x](%s)\n\n", plot)
 	}
+	writeAgreement(bw, rec)
 
 	p("## The largest differences\n\n")
 	if len(st.Largest) == 0 {
@@ -311,6 +312,15 @@ func WriteText(w io.Writer, rec *Record) error {
 	}
 	printf(w, "Pearson r of %s (float64): %s · within %s of the mean offset %s: %d of %d tools\n",
 		st.Measure, st.pearsonText(), st.Tolerance, signedMean(st.Offset.Num), st.Within, st.Compared)
+	printf(w, "\nAGREEMENT (95%% CI: %d bootstrap resamples, seed %d)\n", st.Bootstrap.Resamples, st.Bootstrap.Seed)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	p("MEASURE\tKAPPA(QW)\tALPHA\tALPHA RUNS\tPEARSON\tSPEARMAN\tMEAN |DIFF|\n")
+	for _, a := range st.Agreement {
+		p("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", rec.measureLabel(a.Name), Opt(a.Kappa), Opt(a.Alpha), Opt(a.AlphaRuns), WithCI(a.Pearson, a.PearsonCI), WithCI(a.Spearman, a.SpearmanCI), WithCI(&a.MeanAbs, a.MeanAbsCI))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	v := st.Variation
 	printf(w, "run to run: mean range %s, largest %s, mean absolute deviation %s\n", v.MeanRange.Decimal(2), fixed(v.MaxRange, td), v.MeanDeviation.Decimal(2))
 	if len(st.Largest) > 0 {
@@ -327,4 +337,40 @@ func WriteText(w io.Writer, rec *Record) error {
 		printf(w, "definition differences with %s: %d in %d tools\n", d.Server, n, len(d.Tools))
 	}
 	return nil
+}
+
+// Opt writes a statistic with two decimals, or "n/a" where it is
+// undefined.
+func Opt(f *float64) string {
+	if f == nil {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", *f)
+}
+
+// WithCI writes a statistic and its interval: "0.94 [0.81, 0.99]".
+func WithCI(f *float64, ci *Interval) string {
+	if f == nil {
+		return "n/a"
+	}
+	if ci == nil {
+		return Opt(f)
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", *f, ci.Low, ci.High)
+}
+
+// writeAgreement writes the agreement table of WriteMarkdown.
+func writeAgreement(w io.Writer, rec *Record) {
+	st := rec.Statistics
+	if len(st.Agreement) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Agreement\n\n")
+	fmt.Fprintf(w, "Ours (the median of the runs) against the published values, per measure: Cohen's kappa with quadratic weights, Krippendorff's alpha with the ordinal metric (ours and the registry as two coders), alpha across the %d runs (each run a coder: how reproducible the judge is), and Pearson, Spearman and the mean absolute difference with 95%% bootstrap intervals (%d resamples of the tools with replacement, seed %d, percentiles by nearest rank). n/a: undefined (too few tools or runs, or one side constant).\n\n",
+		rec.Runs, st.Bootstrap.Resamples, st.Bootstrap.Seed)
+	fmt.Fprintf(w, "| Measure | Tools | Weighted kappa | Alpha | Alpha across runs | Pearson [95%% CI] | Spearman [95%% CI] | Mean absolute difference [95%% CI] |\n|---|---|---|---|---|---|---|---|\n")
+	for _, a := range st.Agreement {
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s |\n", inline(rec.measureLabel(a.Name)), a.Tools, Opt(a.Kappa), Opt(a.Alpha), Opt(a.AlphaRuns), WithCI(a.Pearson, a.PearsonCI), WithCI(a.Spearman, a.SpearmanCI), WithCI(&a.MeanAbs, a.MeanAbsCI))
+	}
+	fmt.Fprintln(w)
 }

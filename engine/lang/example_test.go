@@ -149,3 +149,16 @@ func Example_compileError() {
 	// mean(['a', 'b']) → [{1 5 found no matching overload for 'mean' applied to '(list(string))'}]
 	// nosuch(tool) → [{1 7 undeclared reference to 'nosuch' (in container '')}]
 }
+
+// token_count counts tokens exactly as a model's tokenizer splits the
+// text, with the encoding named in the formula (so in the rubric's
+// digest); the tables are in the binary, nothing is downloaded.
+func Example_tokenCount() {
+	show("token_count('hello world', 'o200k_base')", nil)
+	show("token_count(canonical_json({'name': 'get_bookmark'}), 'cl100k_base')", nil)
+	show("token_count('x', 'gpt9')", nil)
+	// Output:
+	// token_count('hello world', 'o200k_base') → 2
+	// token_count(canonical_json({'name': 'get_bookmark'}), 'cl100k_base') → 7
+	// token_count('x', 'gpt9') → error: token_count: no token encoding "gpt9": use one of o200k_base, cl100k_base, p50k_base, r50k_base
+}

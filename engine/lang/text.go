@@ -63,6 +63,7 @@ func textOrNull(decode func(string) (string, bool)) func(string) ref.Val {
 
 func (textLib) CompileOptions() []cel.EnvOption {
 	return []cel.EnvOption{
+		tokenCountFunction(),
 		stringFn("char_script", cel.StringType, firstRune(RuneScript)),
 		stringFn("char_category", cel.StringType, firstRune(RuneCategory)),
 		stringFn("scripts", cel.ListType(cel.StringType), func(s string) ref.Val { return stringList(Scripts(s)) }),
@@ -143,6 +144,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
+	"token_count": true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
@@ -178,6 +180,8 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 			id = "find_runs_string_string_int"
 		case "texts":
 			id = "texts_dyn"
+		case "token_count":
+			id = "token_count_string_string"
 		}
 		opts = append(opts, interpreter.OverloadCostTracker(id, func(args []ref.Val, result ref.Val) *uint64 {
 			c := stringCost(args[0]) + resultCost(result)

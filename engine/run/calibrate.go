@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,28 @@ const (
 	MarkdownFile = "calibration.md"
 	PlotPNG      = "calibration.png"
 	PlotSVG      = "calibration.svg"
+	// BetweenJSON and BetweenMarkdown hold two judges' agreement with
+	// each other (calibrate --judge A --judge B).
+	BetweenJSON     = "judges.json"
+	BetweenMarkdown = "judges.md"
 )
+
+// WriteBetween writes two judges' agreement into dir, beside the
+// directories of their calibrations.
+func WriteBetween(dir string, a, b *calibrate.Record, bt *calibrate.Between) error {
+	var md strings.Builder
+	if err := calibrate.WriteBetweenMarkdown(&md, a, b, bt); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(bt, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(dir, BetweenJSON), append(js, '\n')); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(dir, BetweenMarkdown), []byte(md.String()))
+}
 
 // Calibration says what to calibrate and where the files go.
 type Calibration struct {

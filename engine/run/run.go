@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -145,7 +146,7 @@ func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, erro
 		return nil, nil
 	}
 	cfg := s.opt.JudgeConfig
-	j, err := s.opt.Plugins.Judge(ctx, ref, cfg)
+	j, err := s.startJudge(ctx, ref, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +158,30 @@ func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, erro
 	s.judge = j
 	s.block = &report.Judge{Identity: id, SHA256: j.SHA256()}
 	return j, nil
+}
+
+// startJudge starts the judge ref names: a plugin, or a panel
+// ("panel:A,B,C") whose members each start with cfg.
+func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) (Judge, error) {
+	refs, ok := panel.Members(ref)
+	if !ok {
+		return s.opt.Plugins.Judge(ctx, ref, cfg)
+	}
+	if len(refs) < 2 {
+		return nil, fmt.Errorf("--judge %s names %d judge(s): a panel needs at least two, as panel:heuristic,openai", ref, len(refs))
+	}
+	var started []judge.Plugin
+	for _, r := range refs {
+		j, err := s.opt.Plugins.Judge(ctx, r, cfg)
+		if err != nil {
+			for _, m := range started {
+				m.Close()
+			}
+			return nil, fmt.Errorf("panel member %s: %w", r, err)
+		}
+		started = append(started, j)
+	}
+	return panel.Start(started...)
 }
 
 // JudgeBlock is the report's record of who answers r's questions: the

@@ -39,6 +39,9 @@ type Chart struct {
 	// Names puts each tool's name beside its point; for a few tools only,
 	// or the names overlap.
 	Names bool
+	// Legend is written in the top left corner, a line each: the
+	// agreement statistics of the points.
+	Legend []string
 }
 
 // Size is the side of the square plot.
@@ -92,6 +95,23 @@ func build(c Chart) (*gplot.Plot, error) {
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: glyphRadius, Color: color.RGBA{R: 31, G: 94, B: 168, A: 255}}
 	p.Add(sc)
+	if len(c.Legend) > 0 {
+		// The legend goes in the corner away from the diagonal on the
+		// side with fewer points: top left when ours are mostly lower.
+		above := 0
+		for _, pt := range c.Points {
+			if pt.Y > pt.X {
+				above++
+			}
+		}
+		upper := 2*above < len(c.Points)
+		p.Legend.Top, p.Legend.Left = upper, upper
+		p.Legend.TextStyle.Font.Size = labelSize
+		p.Legend.Add("tools", sc)
+		for _, line := range c.Legend {
+			p.Legend.Add(line)
+		}
+	}
 
 	if c.Names {
 		// Each label goes where place puts it: one plotter per spot,
@@ -217,5 +237,15 @@ func Of(rec *calibrate.Record) Chart {
 		c.Points = append(c.Points, Point{Name: t.Name, X: t.Published.Num.Float64(), Y: t.Median.Num.Float64()})
 	}
 	c.Names = len(c.Points) <= 12
+	for _, a := range st.Agreement {
+		if a.Name != st.Measure {
+			continue
+		}
+		c.Legend = append(c.Legend,
+			"Pearson "+calibrate.WithCI(a.Pearson, a.PearsonCI),
+			"Spearman "+calibrate.WithCI(a.Spearman, a.SpearmanCI),
+			"weighted kappa "+calibrate.Opt(a.Kappa)+", alpha "+calibrate.Opt(a.Alpha),
+			fmt.Sprintf("95%% CIs: %d bootstrap resamples, seed %d", st.Bootstrap.Resamples, st.Bootstrap.Seed))
+	}
 	return c
 }

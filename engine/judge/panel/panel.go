@@ -1,0 +1,316 @@
+// Package panel combines several judges into one: every question goes to
+// each member, and the panel's answer is, value by value, the median of
+// theirs. It knows no rubric and no question kind: it combines any JSON
+// answers by their shape, so a panel answers whatever its members answer.
+//
+// The panel's identity names its members' identities in order, so its
+// answers are cached, reported and calibrated as one judge's, and a
+// change of any member (its version, its model) is a change of the
+// panel's identity.
+package panel
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// Version is the version of the combination rule; it is part of the
+// panel's identity.
+const Version = "1"
+
+// Panel is a judge made of member judges.
+type Panel struct {
+	members []judge.Judge
+	ids     []judge.Identity
+}
+
+// New returns a panel of members, at least two.
+func New(members ...judge.Judge) (*Panel, error) {
+	if len(members) < 2 {
+		return nil, fmt.Errorf("a judge panel needs at least two members, not %d", len(members))
+	}
+	return &Panel{members: members}, nil
+}
+
+// identity names the panel by its members.
+func identity(ids []judge.Identity) judge.Identity {
+	names := make([]string, len(ids))
+	members := make([]any, len(ids))
+	heuristic := true
+	for i, id := range ids {
+		names[i] = memberName(id.Plugin, id.Model)
+		b, _ := json.Marshal(id)
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		members[i] = m
+		heuristic = heuristic && id.Heuristic
+	}
+	return judge.Identity{
+		Plugin:    "panel",
+		Version:   Version,
+		Model:     "median of " + strings.Join(names, ", "),
+		Params:    map[string]any{"members": members},
+		Heuristic: heuristic,
+	}
+}
+
+// memberName is "plugin:model", or what of it there is.
+func memberName(plugin, model string) string {
+	switch {
+	case plugin == "":
+		return model
+	case model == "":
+		return plugin
+	}
+	return plugin + ":" + model
+}
+
+// Describe describes every member and names them.
+func (p *Panel) Describe(ctx context.Context) (judge.Identity, error) {
+	ids := make([]judge.Identity, len(p.members))
+	for i, m := range p.members {
+		id, err := m.Describe(ctx)
+		if err != nil {
+			return judge.Identity{}, fmt.Errorf("panel member %d: %w", i+1, err)
+		}
+		ids[i] = id
+	}
+	return identity(ids), nil
+}
+
+// Configure passes c to every member (each member of a panel built from
+// separately configured judges is configured before New, and c is then
+// empty) and returns the identity naming what they configured.
+func (p *Panel) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	ids := make([]judge.Identity, len(p.members))
+	for i, m := range p.members {
+		id, err := m.Configure(ctx, c)
+		if err != nil {
+			return judge.Identity{}, fmt.Errorf("panel member %d: %w", i+1, err)
+		}
+		ids[i] = id
+	}
+	p.ids = ids
+	return identity(ids), nil
+}
+
+// Ask asks every member in turn and combines their answers. An error of
+// any member is the panel's: a member that cannot answer leaves the panel
+// without its median. The tokens are the members' sum; the model names
+// each member's.
+func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	var docs []any
+	var models []string
+	var tokens judge.Tokens
+	for i, m := range p.members {
+		a, err := m.Ask(ctx, q)
+		if err != nil {
+			return judge.Answer{}, err
+		}
+		var doc any
+		dec := json.NewDecoder(bytes.NewReader(a.JSON))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+		}
+		docs = append(docs, doc)
+		// Named as the identity names the member, so that an answer from
+		// the members' configured models carries the panel's model.
+		plugin := ""
+		if i < len(p.ids) {
+			plugin = p.ids[i].Plugin
+		}
+		models = append(models, memberName(plugin, a.Model))
+		tokens.Input += a.Tokens.Input
+		tokens.Output += a.Tokens.Output
+	}
+	out, err := json.Marshal(Combine(docs))
+	if err != nil {
+		return judge.Answer{}, err
+	}
+	return judge.Answer{JSON: out, Model: "median of " + strings.Join(models, ", "), Tokens: tokens}, nil
+}
+
+// Combine is the panel's answer from its members' answers (JSON values
+// decoded with UseNumber), value by value:
+//
+//   - numbers: the median; of an even count, the lower of the two middle
+//     values, so that the answer is one a member gave (an integer stays
+//     an integer, and stays within the answer schema's bounds);
+//   - objects: member by member, over the members of the first answer;
+//     a member missing from some answers is combined from those that
+//     have it;
+//   - arrays: element by element when every answer has the same length;
+//     otherwise the array most answers gave (the earliest on a tie);
+//   - anything else (text, true/false, null, or values of differing
+//     kinds): the value most answers gave, the earliest on a tie.
+func Combine(vals []any) any {
+	if len(vals) == 0 {
+		return nil
+	}
+	switch first := vals[0].(type) {
+	case json.Number:
+		var nums []json.Number
+		for _, v := range vals {
+			n, ok := v.(json.Number)
+			if !ok {
+				return majority(vals)
+			}
+			nums = append(nums, n)
+		}
+		return lowerMedian(nums)
+	case map[string]any:
+		out := map[string]any{}
+		for k := range first {
+			var col []any
+			for _, v := range vals {
+				if m, ok := v.(map[string]any); ok {
+					if x, ok := m[k]; ok {
+						col = append(col, x)
+					}
+				}
+			}
+			out[k] = Combine(col)
+		}
+		return out
+	case []any:
+		for _, v := range vals {
+			a, ok := v.([]any)
+			if !ok || len(a) != len(first) {
+				return majority(vals)
+			}
+		}
+		out := make([]any, len(first))
+		for i := range first {
+			col := make([]any, len(vals))
+			for j, v := range vals {
+				col[j] = v.([]any)[i]
+			}
+			out[i] = Combine(col)
+		}
+		return out
+	default:
+		return majority(vals)
+	}
+}
+
+// lowerMedian is the middle number, or the lower of the two middle ones.
+func lowerMedian(nums []json.Number) json.Number {
+	s := slices.Clone(nums)
+	slices.SortStableFunc(s, func(a, b json.Number) int {
+		x, _ := a.Float64()
+		y, _ := b.Float64()
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+	return s[(len(s)-1)/2]
+}
+
+// majority is the value most of vals are (compared as JSON), the
+// earliest on a tie.
+func majority(vals []any) any {
+	keys := make([]string, len(vals))
+	for i, v := range vals {
+		b, _ := json.Marshal(v)
+		keys[i] = string(b)
+	}
+	best, bestN := 0, 0
+	for i, k := range keys {
+		n := 0
+		for _, l := range keys {
+			if l == k {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	return vals[best]
+}
+
+// Prefix starts a judge reference that names a panel: "panel:A,B,C" is
+// the panel of the judges A, B and C, each a name or a path as --judge
+// takes it.
+const Prefix = "panel:"
+
+// Members splits a panel reference into its members' references; false
+// when ref names no panel.
+func Members(ref string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(ref, Prefix)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, m := range strings.Split(rest, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out, true
+}
+
+// Started is a panel of started, configured judge plugins, as the plugin
+// host returns one judge: closing it closes every member.
+type Started struct {
+	*Panel
+	plugins []judge.Plugin
+}
+
+// Start makes a panel of started, configured plugins and returns it
+// configured: its identity names the members' identities.
+func Start(plugins ...judge.Plugin) (*Started, error) {
+	members := make([]judge.Judge, len(plugins))
+	ids := make([]judge.Identity, len(plugins))
+	for i, p := range plugins {
+		members[i], ids[i] = p, p.Identity()
+	}
+	p, err := New(members...)
+	if err != nil {
+		return nil, err
+	}
+	p.ids = ids
+	return &Started{Panel: p, plugins: plugins}, nil
+}
+
+// Configure leaves the members as they were configured when they
+// started, and returns the panel's identity.
+func (s *Started) Configure(context.Context, judge.Config) (judge.Identity, error) {
+	return s.Identity(), nil
+}
+
+// Name is "panel".
+func (s *Started) Name() string { return "panel" }
+
+// Identity names the members' identities.
+func (s *Started) Identity() judge.Identity { return identity(s.ids) }
+
+// SHA256 lists the members' executable digests, in order, for those that
+// have one (an external plugin); empty when none has.
+func (s *Started) SHA256() string {
+	var sums []string
+	for _, p := range s.plugins {
+		if d := p.SHA256(); d != "" {
+			sums = append(sums, d)
+		}
+	}
+	return strings.Join(sums, ",")
+}
+
+// Close ends every member.
+func (s *Started) Close() {
+	for _, p := range s.plugins {
+		p.Close()
+	}
+}

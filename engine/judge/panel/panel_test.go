@@ -1,0 +1,133 @@
+package panel
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// fixed is a member judge that gives one answer to every question.
+type fixed struct {
+	id     judge.Identity
+	answer string
+	err    error
+}
+
+func (f *fixed) Describe(context.Context) (judge.Identity, error) { return f.id, nil }
+func (f *fixed) Configure(context.Context, judge.Config) (judge.Identity, error) {
+	return f.id, nil
+}
+func (f *fixed) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	if f.err != nil {
+		return judge.Answer{}, f.err
+	}
+	return judge.Answer{JSON: []byte(f.answer), Model: f.id.Model, Tokens: judge.Tokens{Input: 10, Output: 2}}, nil
+}
+
+func decode(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	d := json.NewDecoder(stringReader(s))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestCombine(t *testing.T) {
+	cases := []struct {
+		name    string
+		answers []string
+		want    string
+	}{
+		// Scores 2, 5, 3: the median is 3.
+		{"odd median", []string{`{"score":2}`, `{"score":5}`, `{"score":3}`}, `{"score":3}`},
+		// 4 and 2: the lower middle value, 2 (not 3, which no member gave).
+		{"even takes the lower", []string{`{"score":4}`, `{"score":2}`}, `{"score":2}`},
+		// Each dimension separately: (1,4,4) → 4, (5,2,3) → 3.
+		{"per member", []string{`{"a":1,"b":5}`, `{"a":4,"b":2}`, `{"a":4,"b":3}`}, `{"a":4,"b":3}`},
+		// Text: the majority; a tie goes to the earliest.
+		{"text majority", []string{`{"t":"x"}`, `{"t":"y"}`, `{"t":"y"}`}, `{"t":"y"}`},
+		{"text tie", []string{`{"t":"x"}`, `{"t":"y"}`}, `{"t":"x"}`},
+		// Arrays of one length element by element; of different lengths,
+		// the array most gave.
+		{"array elementwise", []string{`[1,5]`, `[3,1]`, `[2,2]`}, `[2,2]`},
+		{"array lengths differ", []string{`["a"]`, `["a","b"]`, `["a"]`}, `["a"]`},
+		// A member missing from one answer is combined from the others.
+		{"missing member", []string{`{"a":1}`, `{"a":3,"b":true}`, `{"a":2,"b":true}`}, `{"a":2}`},
+		{"kinds differ", []string{`{"a":1}`, `{"a":"one"}`, `{"a":"one"}`}, `{"a":"one"}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var docs []any
+			for _, a := range c.answers {
+				docs = append(docs, decode(t, a))
+			}
+			got, _ := json.Marshal(Combine(docs))
+			want, _ := json.Marshal(decode(t, c.want))
+			if string(got) != string(want) {
+				t.Errorf("Combine = %s, want %s", got, want)
+			}
+		})
+	}
+}
+
+func TestPanelAsk(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "heuristic", Version: "3", Heuristic: true}, answer: `{"clarity":2,"reason":"short"}`}
+	b := &fixed{id: judge.Identity{Plugin: "openai", Version: "1", Model: "m1"}, answer: `{"clarity":4,"reason":"fine"}`}
+	c := &fixed{id: judge.Identity{Plugin: "openai", Version: "1", Model: "m2"}, answer: `{"clarity":5,"reason":"fine"}`}
+	p, err := New(a, b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := p.Configure(context.Background(), judge.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id.Plugin != "panel" || id.Model != "median of heuristic, openai:m1, openai:m2" || id.Heuristic {
+		t.Errorf("identity %+v", id)
+	}
+	if ms, _ := id.Params["members"].([]any); len(ms) != 3 {
+		t.Errorf("identity members %v, want the three identities", id.Params["members"])
+	}
+	ans, err := p.Ask(context.Background(), judge.Question{Kind: "k", Subject: "tool"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ans.JSON) != `{"clarity":4,"reason":"fine"}` {
+		t.Errorf("answer %s", ans.JSON)
+	}
+	if ans.Tokens != (judge.Tokens{Input: 30, Output: 6}) {
+		t.Errorf("tokens %+v, want the members' sum", ans.Tokens)
+	}
+
+	// Another member model is another identity.
+	c.id.Model = "m3"
+	id2, _ := p.Configure(context.Background(), judge.Config{})
+	if id2.Model == id.Model {
+		t.Error("a changed member left the panel's identity as it was")
+	}
+
+	// A member's error is the panel's, as it is.
+	boom := errors.New("member down")
+	b.err = boom
+	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.Is(err, boom) {
+		t.Errorf("error %v, want the member's", err)
+	}
+	// An answer that is no JSON is unreadable, so the question is retried.
+	b.err, b.answer = nil, "not json"
+	var u *judge.UnreadableError
+	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.As(err, &u) {
+		t.Errorf("error %v, want an UnreadableError", err)
+	}
+	if _, err := New(a); err == nil {
+		t.Error("a panel of one was made")
+	}
+}
+
+func stringReader(s string) *strings.Reader { return strings.NewReader(s) }

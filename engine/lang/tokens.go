@@ -1,0 +1,67 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	tiktoken "github.com/pkoukk/tiktoken-go"
+	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
+)
+
+// TokenEncodings are the encodings token_count knows: the byte-pair
+// encodings of OpenAI's models (o200k_base for GPT-4o and later,
+// cl100k_base for GPT-4 and GPT-3.5, p50k_base and r50k_base for the
+// older ones). Their tables, OpenAI's published files, are embedded in
+// the binary (github.com/pkoukk/tiktoken-go with its offline loader), so
+// counting never downloads anything and gives the same count on every
+// machine. (github.com/tiktoken-go/tokenizer v0.10.0 was tried first: it
+// splits "today\n \n" differently from OpenAI's tiktoken.)
+var TokenEncodings = []string{"o200k_base", "cl100k_base", "p50k_base", "r50k_base"}
+
+var (
+	codecs     sync.Map // encoding name → *tiktoken.Tiktoken
+	loaderOnce sync.Once
+)
+
+// CountTokens counts the tokens of text in the named encoding, exactly as
+// the model's tokenizer splits it (special-token text such as
+// "<|endoftext|>" counts as ordinary text).
+func CountTokens(text, encoding string) (int, error) {
+	c, ok := codecs.Load(encoding)
+	if !ok {
+		if !slices.Contains(TokenEncodings, encoding) {
+			return 0, fmt.Errorf("no token encoding %q: use one of %s", encoding, strings.Join(TokenEncodings, ", "))
+		}
+		// The package's default loader downloads the tables: point it at
+		// the embedded ones before any encoding is asked for.
+		loaderOnce.Do(func() { tiktoken.SetBpeLoader(tiktokenloader.NewOfflineLoader()) })
+		codec, err := tiktoken.GetEncoding(encoding)
+		if err != nil {
+			return 0, fmt.Errorf("token encoding %s: %w", encoding, err)
+		}
+		c, _ = codecs.LoadOrStore(encoding, codec)
+	}
+	return len(c.(*tiktoken.Tiktoken).EncodeOrdinary(text)), nil
+}
+
+// tokenCount is token_count(text, encoding) in a formula.
+func tokenCount(text, encoding ref.Val) ref.Val {
+	n, err := CountTokens(string(text.(types.String)), string(encoding.(types.String)))
+	if err != nil {
+		return types.NewErr("token_count: %v", err)
+	}
+	return types.Int(n)
+}
+
+// tokenCountFunction declares token_count; textLib carries it, so that its
+// cost is charged like the other text functions' (by the length of the
+// text it reads).
+func tokenCountFunction() cel.EnvOption {
+	return cel.Function("token_count", cel.Overload("token_count_string_string", []*cel.Type{cel.StringType, cel.StringType}, cel.IntType,
+		cel.BinaryBinding(tokenCount)))
+}
