@@ -114,11 +114,16 @@ type Stats struct {
 // Pass the zero Stats for everything counted.
 func (s Stats) Report(before Stats) report.Calls {
 	in, out := s.Tokens.Input-before.Tokens.Input, s.Tokens.Output-before.Tokens.Output
-	return report.Calls{
+	cached := s.Tokens.Cached - before.Tokens.Cached
+	c := report.Calls{
 		Model: s.Calls - before.Calls, CacheHits: s.CacheHits - before.CacheHits, Tokens: in + out,
 		Questions: s.Questions - before.Questions, Retries: s.Retries - before.Retries,
 		RateLimited: s.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
 	}
+	if in > 0 {
+		c.CachedInputTokens, c.UncachedInputTokens = &cached, new(in-cached)
+	}
+	return c
 }
 
 // Progress is a snapshot for a progress display.
@@ -400,9 +405,8 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		a.count(func(s *Stats) { s.Calls++ })
 		ans, err := a.Judge.Ask(ctx, jq)
-		a.count(func(s *Stats) { s.Tokens.Input += ans.Tokens.Input; s.Tokens.Output += ans.Tokens.Output })
-		o.Tokens.Input += ans.Tokens.Input
-		o.Tokens.Output += ans.Tokens.Output
+		a.count(func(s *Stats) { s.Tokens = s.Tokens.Add(ans.Tokens) })
+		o.Tokens = o.Tokens.Add(ans.Tokens)
 		var rl *judge.RateLimitError
 		var ur *judge.UnreadableError
 		switch {

@@ -287,7 +287,9 @@ func (j *Judge) UnmarshalJSON(b []byte) error {
 
 // Calls counts the questions of a run: how many there were, the judge
 // calls made for them (retries included), the answers read from the cache,
-// and the tokens spent.
+// and the tokens spent. CachedInputTokens and UncachedInputTokens split
+// InputTokens into those the provider read from its prompt cache and the
+// rest; both are nil when no input tokens were counted.
 type Calls struct {
 	Model        int `json:"model"`
 	CacheHits    int `json:"cache_hits"`
@@ -297,6 +299,11 @@ type Calls struct {
 	RateLimited  int `json:"rate_limited,omitempty"`
 	InputTokens  int `json:"input_tokens,omitempty"`
 	OutputTokens int `json:"output_tokens,omitempty"`
+	// CachedInputTokens are the input tokens read from the provider's
+	// prompt cache, billed at its cached price.
+	CachedInputTokens *int `json:"cached_input_tokens,omitempty"`
+	// UncachedInputTokens are the rest of InputTokens.
+	UncachedInputTokens *int `json:"uncached_input_tokens,omitempty"`
 }
 
 // Timings are in milliseconds.
