@@ -46,8 +46,8 @@ vet:
 #   which made them most of the race pass's time;
 # - TestMCPHostile, whose 100 MB request skips itself under -race (mcp-go
 #   decodes it several times: minutes there) and so runs in this pass.
-HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts|TestMCPHostile)$$
-HEAVY_PACKAGES = ./rubrics ./judges/heuristic ./cmd/rubric
+HEAVY_TESTS = ^(TestGradableScansTheCorpus|TestGradableEdges|TestGradableCorpus|TestScoresWithTheTDQSRubric|TestCorpus|TestGradableTellsTheExampleServersApart|TestScripts|TestMCPHostile|TestPromptLayoutCaching)$$
+HEAVY_PACKAGES = ./rubrics ./judges/heuristic ./cmd/rubric ./judges/openai
 
 # go test's default limit of 10 minutes a package is a guard against a
 # hang, not a budget: on a loaded 2-core machine a package's race-built
