@@ -108,6 +108,9 @@ type Stats struct {
 	Retries     int           `json:"retries"`
 	RateLimited int           `json:"rate_limited"`
 	Tokens      report.Tokens `json:"tokens"`
+	// CostUSD is what the calls cost, in US dollars, when the model's
+	// price is known.
+	CostUSD float64 `json:"cost_usd,omitempty"`
 }
 
 // Report is what the stats count since before, as a report's calls.
@@ -181,8 +184,15 @@ type Asker struct {
 	// question; 0 means DefaultMaxPromptBytes. A larger prompt is not sent
 	// (see PromptTooLargeError).
 	MaxPromptBytes int
+	// Price, when set, is what the model's tokens cost: the stats count
+	// what the run spent. A Budget's price stands in for it.
+	Price *Price
+	// Budget, when set, bounds what the run spends: a call that could
+	// pass it is not started, and the run ends with a *BudgetError.
+	Budget *Budget
 
 	mu    sync.Mutex
+	held  float64 // the greatest cost of the calls in flight
 	stats Stats
 	done  int
 	total int
@@ -403,8 +413,13 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			return o, errStopped
 		default:
 		}
+		hold, err := a.reserve(q.Kind, r.Subject, o.PromptBytes)
+		if err != nil {
+			return o, err
+		}
 		a.count(func(s *Stats) { s.Calls++ })
 		ans, err := a.Judge.Ask(ctx, jq)
+		a.spend(hold, ans.Tokens)
 		a.count(func(s *Stats) { s.Tokens = s.Tokens.Add(ans.Tokens) })
 		o.Tokens = o.Tokens.Add(ans.Tokens)
 		var rl *judge.RateLimitError

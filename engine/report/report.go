@@ -304,6 +304,16 @@ type Calls struct {
 	CachedInputTokens *int `json:"cached_input_tokens,omitempty"`
 	// UncachedInputTokens are the rest of InputTokens.
 	UncachedInputTokens *int `json:"uncached_input_tokens,omitempty"`
+	// Cost is what the calls cost, when the model's price is known.
+	Cost *Cost `json:"cost,omitempty"`
+}
+
+// Cost is what a run's judge calls cost.
+type Cost struct {
+	// USD is in US dollars, reckoned from the tokens the judge reported.
+	USD float64 `json:"usd"`
+	// Prices names the price table: its date and source.
+	Prices string `json:"prices"`
 }
 
 // Timings are in milliseconds.
