@@ -160,5 +160,8 @@ func (c Calls) Summary() string {
 	if c.CachedInputTokens != nil && *c.CachedInputTokens > 0 {
 		s += fmt.Sprintf(" (%d of %d input tokens from the provider's prompt cache)", *c.CachedInputTokens, c.InputTokens)
 	}
+	if c.Cost != nil {
+		s += fmt.Sprintf(", $%.4f at the prices of %s", c.Cost.USD, c.Cost.Prices)
+	}
 	return s
 }
