@@ -190,6 +190,9 @@ type Asker struct {
 	// Budget, when set, bounds what the run spends: a call that could
 	// pass it is not started, and the run ends with a *BudgetError.
 	Budget *Budget
+	// OnBudget, when set, is called when the budget stops a call, while
+	// the calls in flight go on: a display can say the run is ending.
+	OnBudget func(*BudgetError)
 
 	mu    sync.Mutex
 	held  float64 // the greatest cost of the calls in flight

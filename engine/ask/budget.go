@@ -122,11 +122,16 @@ func (a *Asker) reserve(kind, subject string, promptBytes int) (float64, error) 
 	}
 	call := a.Budget.bound(promptBytes)
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	if held := a.stats.CostUSD + a.held; held+call > a.Budget.Limit {
-		return 0, &BudgetError{Kind: kind, Subject: subject, Limit: a.Budget.Limit, Spent: held, Call: call}
+		a.mu.Unlock()
+		err := &BudgetError{Kind: kind, Subject: subject, Limit: a.Budget.Limit, Spent: held, Call: call}
+		if a.OnBudget != nil {
+			a.OnBudget(err)
+		}
+		return 0, err
 	}
 	a.held += call
+	a.mu.Unlock()
 	return call, nil
 }
 

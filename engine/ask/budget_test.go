@@ -89,17 +89,16 @@ func TestBudgetStopsBeforePassing(t *testing.T) {
 	}
 }
 
-// TestBudgetHoldsCallsInFlight: calls in flight hold their greatest cost,
-// so that concurrent questions cannot start more than the budget allows
-// between them.
+// TestBudgetHoldsCallsInFlight: a call in flight holds its greatest
+// cost, so that a concurrent question cannot start a call the two could
+// pass the budget with: with room for one and a half calls, the second is
+// refused while the first is still in flight.
 func TestBudgetHoldsCallsInFlight(t *testing.T) {
 	r := loadRubric(t)
-	reqs := requests(t, r, names(6)...)
-	release := make(chan struct{})
-	started := make(chan struct{}, 6)
+	reqs := requests(t, r, names(2)...)
+	refused := make(chan struct{})
 	j := &counting{script: func(int64, judge.Question) (judge.Answer, error, bool) {
-		started <- struct{}{}
-		<-release
+		<-refused // in flight until the other question is refused
 		return judge.Answer{}, nil, false
 	}}
 	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
@@ -108,21 +107,22 @@ func TestBudgetHoldsCallsInFlight(t *testing.T) {
 		t.Fatal(err)
 	}
 	bound := float64(obs[0].PromptBytes+100) / 1e6
-	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 6,
-		Budget: &ask.Budget{Limit: 2.5 * bound, Price: ask.Price{Input: 1, CachedInput: 1, Output: 1}, MaxOutput: 100}}
-	done := make(chan error)
-	go func() { _, err := a.Ask(context.Background(), reqs); done <- err }()
-	<-started
-	<-started
-	// The third question found two calls holding 2 bounds and stopped;
-	// the run ends once the two in flight return.
-	close(release)
-	err = <-done
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 2,
+		Budget:   &ask.Budget{Limit: 1.5 * bound, Price: ask.Price{Input: 1, CachedInput: 1, Output: 1}, MaxOutput: 100},
+		OnBudget: func(*ask.BudgetError) { close(refused) }}
+	_, err = a.Ask(context.Background(), reqs)
 	var be *ask.BudgetError
 	if !errors.As(err, &be) {
 		t.Fatalf("got %v, want a BudgetError", err)
 	}
-	if n := j.calls.Load(); n != 2 {
-		t.Errorf("%d calls started, want 2", n)
+	if n := j.calls.Load(); n != 1 {
+		t.Errorf("%d calls started, want 1", n)
+	}
+	if be.Spent != bound {
+		t.Errorf("the refused call saw %v spent or held, want the first call's bound %v", be.Spent, bound)
+	}
+	// The call in flight finished and was paid for.
+	if st := a.Stats(); st.Questions != 1 || st.CostUSD != 12/1e6 {
+		t.Errorf("stats %+v", st)
 	}
 }
