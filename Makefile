@@ -101,7 +101,8 @@ HEAVY_TESTS = \
 	TestMCPScoredOverHTTP \
 	TestSecrets \
 	TestGitHubAccepts \
-	TestAction
+	TestAction \
+	TestPromptLayoutCaching
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -111,6 +112,7 @@ HEAVY_PACKAGES = \
 	./engine/score \
 	./internal/ghaction \
 	./judges/heuristic \
+	./judges/openai \
 	./plugins/host \
 	./plugins/sdk \
 	./rubrics

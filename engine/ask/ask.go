@@ -108,17 +108,25 @@ type Stats struct {
 	Retries     int           `json:"retries"`
 	RateLimited int           `json:"rate_limited"`
 	Tokens      report.Tokens `json:"tokens"`
+	// CostUSD is what the calls cost, in US dollars, when the model's
+	// price is known.
+	CostUSD float64 `json:"cost_usd,omitempty"`
 }
 
 // Report is what the stats count since before, as a report's calls.
 // Pass the zero Stats for everything counted.
 func (s Stats) Report(before Stats) report.Calls {
 	in, out := s.Tokens.Input-before.Tokens.Input, s.Tokens.Output-before.Tokens.Output
-	return report.Calls{
+	cached := s.Tokens.Cached - before.Tokens.Cached
+	c := report.Calls{
 		Model: s.Calls - before.Calls, CacheHits: s.CacheHits - before.CacheHits, Tokens: in + out,
 		Questions: s.Questions - before.Questions, Retries: s.Retries - before.Retries,
 		RateLimited: s.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
 	}
+	if in > 0 {
+		c.CachedInputTokens, c.UncachedInputTokens = &cached, new(in-cached)
+	}
+	return c
 }
 
 // Progress is a snapshot for a progress display.
@@ -176,8 +184,18 @@ type Asker struct {
 	// question; 0 means DefaultMaxPromptBytes. A larger prompt is not sent
 	// (see PromptTooLargeError).
 	MaxPromptBytes int
+	// Price, when set, is what the model's tokens cost: the stats count
+	// what the run spent. A Budget's price stands in for it.
+	Price *Price
+	// Budget, when set, bounds what the run spends: a call that could
+	// pass it is not started, and the run ends with a *BudgetError.
+	Budget *Budget
+	// OnBudget, when set, is called when the budget stops a call, while
+	// the calls in flight go on: a display can say the run is ending.
+	OnBudget func(*BudgetError)
 
 	mu    sync.Mutex
+	held  float64 // the greatest cost of the calls in flight
 	stats Stats
 	done  int
 	total int
@@ -398,11 +416,15 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			return o, errStopped
 		default:
 		}
+		hold, err := a.reserve(q.Kind, r.Subject, o.PromptBytes)
+		if err != nil {
+			return o, err
+		}
 		a.count(func(s *Stats) { s.Calls++ })
 		ans, err := a.Judge.Ask(ctx, jq)
-		a.count(func(s *Stats) { s.Tokens.Input += ans.Tokens.Input; s.Tokens.Output += ans.Tokens.Output })
-		o.Tokens.Input += ans.Tokens.Input
-		o.Tokens.Output += ans.Tokens.Output
+		a.spend(hold, ans.Tokens)
+		a.count(func(s *Stats) { s.Tokens = s.Tokens.Add(ans.Tokens) })
+		o.Tokens = o.Tokens.Add(ans.Tokens)
 		var rl *judge.RateLimitError
 		var ur *judge.UnreadableError
 		switch {

@@ -112,8 +112,19 @@ type Answer struct {
 
 // Tokens counts a call's usage.
 type Tokens struct {
+	// Input counts every input token, those read from the provider's
+	// prompt cache included.
 	Input  int `json:"input"`
 	Output int `json:"output"`
+	// Cached counts the input tokens the provider read from its prompt
+	// cache (part of Input, billed at the cached price); 0 when none were,
+	// or the judge does not say.
+	Cached int `json:"cached,omitempty"`
+}
+
+// Add returns the sum of t and u.
+func (t Tokens) Add(u Tokens) Tokens {
+	return Tokens{Input: t.Input + u.Input, Output: t.Output + u.Output, Cached: t.Cached + u.Cached}
 }
 
 // Config is what a run asks of a judge: the model to answer with and

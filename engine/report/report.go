@@ -315,7 +315,9 @@ func (j *Judge) UnmarshalJSON(b []byte) error {
 
 // Calls counts the questions of a run: how many there were, the judge
 // calls made for them (retries included), the answers read from the cache,
-// and the tokens spent.
+// and the tokens spent. CachedInputTokens and UncachedInputTokens split
+// InputTokens into those the provider read from its prompt cache and the
+// rest; both are nil when no input tokens were counted.
 type Calls struct {
 	Model        int `json:"model"`
 	CacheHits    int `json:"cache_hits"`
@@ -325,6 +327,21 @@ type Calls struct {
 	RateLimited  int `json:"rate_limited,omitempty"`
 	InputTokens  int `json:"input_tokens,omitempty"`
 	OutputTokens int `json:"output_tokens,omitempty"`
+	// CachedInputTokens are the input tokens read from the provider's
+	// prompt cache, billed at its cached price.
+	CachedInputTokens *int `json:"cached_input_tokens,omitempty"`
+	// UncachedInputTokens are the rest of InputTokens.
+	UncachedInputTokens *int `json:"uncached_input_tokens,omitempty"`
+	// Cost is what the calls cost, when the model's price is known.
+	Cost *Cost `json:"cost,omitempty"`
+}
+
+// Cost is what a run's judge calls cost.
+type Cost struct {
+	// USD is in US dollars, reckoned from the tokens the judge reported.
+	USD float64 `json:"usd"`
+	// Prices names the price table: its date and source.
+	Prices string `json:"prices"`
 }
 
 // Timings are in milliseconds.

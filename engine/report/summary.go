@@ -153,7 +153,15 @@ func (r *Report) ShownWarnings() []string {
 }
 
 // Summary says what a run's questions cost: "12 questions: 3 calls, 9
-// from the cache, 1200 tokens".
+// from the cache, 1200 tokens", and how many input tokens the provider
+// read from its prompt cache when it read any.
 func (c Calls) Summary() string {
-	return fmt.Sprintf("%s: %s, %d from the cache, %s", Plural(c.Questions, "question"), Plural(c.Model, "call"), c.CacheHits, Plural(c.Tokens, "token"))
+	s := fmt.Sprintf("%s: %s, %d from the cache, %s", Plural(c.Questions, "question"), Plural(c.Model, "call"), c.CacheHits, Plural(c.Tokens, "token"))
+	if c.CachedInputTokens != nil && *c.CachedInputTokens > 0 {
+		s += fmt.Sprintf(" (%d of %d input tokens from the provider's prompt cache)", *c.CachedInputTokens, c.InputTokens)
+	}
+	if c.Cost != nil {
+		s += fmt.Sprintf(", $%.4f at the prices of %s", c.Cost.USD, c.Cost.Prices)
+	}
+	return s
 }

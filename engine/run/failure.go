@@ -69,6 +69,8 @@ type FailureDone struct {
 	Calls     int `json:"calls"`
 	CacheHits int `json:"cache_hits"`
 	Tokens    int `json:"tokens"`
+	// CostUSD is what the calls cost, when the model's price is known.
+	CostUSD float64 `json:"cost_usd,omitempty"`
 }
 
 // Error is the message of the error that stopped the scan.
@@ -95,6 +97,7 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 		st := f.asker.Stats()
 		f.Done.Questions, f.Done.Calls, f.Done.CacheHits = st.Questions, st.Calls, st.CacheHits
 		f.Done.Tokens = st.Tokens.Input + st.Tokens.Output
+		f.Done.CostUSD = st.CostUSD
 	}
 	if s.block != nil {
 		b := *s.block

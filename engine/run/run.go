@@ -75,6 +75,14 @@ type Options struct {
 	RedactParams []string
 	// Log receives the session's messages; nil discards them.
 	Log hclog.Logger
+	// Prices is the price table the run's cost is counted by; nil means
+	// ask.DefaultPrices.
+	Prices *ask.Prices
+	// MaxCost, when above 0, is the most the run may spend on judge
+	// calls, in US dollars (see ask.Budget); MaxOutput bounds each call's
+	// output tokens for it.
+	MaxCost   float64
+	MaxOutput int
 	// Progress, when set, is called when questions are about to be asked,
 	// and returns the function to call after every answer and the one to
 	// call once they are done (before anything is printed).
@@ -197,6 +205,47 @@ func (s *Session) JudgeBlock(ctx context.Context, r *rubric.Rubric) (*report.Jud
 	return &b, nil
 }
 
+// prices is the session's price table.
+func (s *Session) prices() *ask.Prices {
+	if s.opt.Prices != nil {
+		return s.opt.Prices
+	}
+	return &ask.DefaultPrices
+}
+
+// price gives a the price of the model it asks, and the budget.
+func (s *Session) price(a *ask.Asker) error {
+	model := a.Model
+	if model == "" {
+		model = a.Identity.Model
+	}
+	p, ok := s.prices().Lookup(model)
+	if ok {
+		a.Price = &p
+	}
+	if s.opt.MaxCost <= 0 {
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("--max-cost needs the price of model %q, which the price table (%s) does not list: add it under prices.models in the config", model, s.prices().Date)
+	}
+	if s.opt.MaxOutput <= 0 {
+		return fmt.Errorf("--max-cost needs a bound on each answer's length: set the judge option max_tokens (--judge-option max_tokens=2048)")
+	}
+	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput}
+	return nil
+}
+
+// Cost is what a's calls cost, as a report states it; nil when the
+// model's price is unknown.
+func (s *Session) Cost(a *ask.Asker) *report.Cost {
+	if a == nil || (a.Price == nil && a.Budget == nil) {
+		return nil
+	}
+	t := s.prices()
+	return &report.Cost{USD: a.Stats().CostUSD, Prices: t.Date + ", " + t.Source}
+}
+
 // Asker starts the judge if need be and returns an asker of r's
 // questions through the session's cache, with the progress display on.
 // fresh asks the judge even for answers the cache holds (and caches the
@@ -215,6 +264,9 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	a := &ask.Asker{
 		Judge: j, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
 		Concurrency: s.opt.Concurrency, Fresh: fresh,
+	}
+	if err := s.price(a); err != nil {
+		return nil, err
 	}
 	s.done()
 	if s.opt.Progress != nil {
@@ -453,6 +505,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			return nil, err
 		}
 		rep.Calls = own.Stats().Report(ask.Stats{})
+		rep.Calls.Cost = s.Cost(own)
 	case asker != nil:
 		// Rescored from recorded answers: every one is a cache hit.
 		rep.Judge = o.Answers.Judge

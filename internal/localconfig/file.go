@@ -18,7 +18,7 @@ import (
 )
 
 // ConfigOnly are the config file's keys that no flag has.
-var ConfigOnly = []string{"headers", "plugins"}
+var ConfigOnly = []string{"headers", "plugins", "prices"}
 
 // Search finds the config file read when none is named: rubric.yaml (or
 // rubric.yml) in the working directory, then in $XDG_CONFIG_HOME/rubric

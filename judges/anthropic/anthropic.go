@@ -114,10 +114,26 @@ func configure(o *judgeopt.Options, model string, params map[string]any) (httpju
 
 // Request builds the message for a question, with the answer tool whose
 // input schema is the answer schema, and the call of it required.
+//
+// The prompt is laid out for the API's prompt cache: the tool and the
+// system prompt come first and are the same for every question of a kind,
+// then the shared context (the server's tools, say), then the question's
+// own text. A breakpoint closes the system prompt and another the shared
+// context, so that every later question of the run reads both from the
+// cache; a prefix shorter than the model's minimum is simply not cached.
 func (d *dialect) Request(q judge.Question, schema json.RawMessage) any {
 	req := d.request
-	req.System = q.System
-	req.Messages = []message{{Role: "user", Content: q.Prompt()}}
+	if q.System != "" {
+		req.System = []block{{Type: "text", Text: q.System, CacheControl: ephemeral}}
+	}
+	var content []block
+	if q.Context != "" {
+		content = append(content, block{Type: "text", Text: q.Context, CacheControl: ephemeral})
+	}
+	if q.User != "" || len(content) == 0 {
+		content = append(content, block{Type: "text", Text: q.User})
+	}
+	req.Messages = []message{{Role: "user", Content: content}}
 	req.Tools = []tool{{Name: ToolName, Description: toolDescription, InputSchema: schema}}
 	req.ToolChoice = toolChoice{Type: "tool", Name: ToolName}
 	return req

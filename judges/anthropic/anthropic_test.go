@@ -53,6 +53,16 @@ func TestAnswers(t *testing.T) {
 		JSON:   []byte(`{"verdict":"ok","reasons":[]}`),
 		Model:  "claude-3-5-haiku-20241022",
 		Tokens: judge.Tokens{Input: 390, Output: 41},
+	}}, judgetest.AnswerCase{Fixture: "message_cache_read.json", Want: judge.Answer{
+		// input_tokens counts only what follows the last breakpoint:
+		// the judge's input is every token, read and written included.
+		JSON:   []byte(`{"verdict":"terse","reasons":["no parameter is described"]}`),
+		Model:  "claude-sonnet-4-5-20250929",
+		Tokens: judge.Tokens{Input: 212 + 1864 + 0, Output: 57, Cached: 1864},
+	}}, judgetest.AnswerCase{Fixture: "message_cache_write.json", Want: judge.Answer{
+		JSON:   []byte(`{"verdict":"terse","reasons":["no parameter is described"]}`),
+		Model:  "claude-sonnet-4-5-20250929",
+		Tokens: judge.Tokens{Input: 212 + 1864, Output: 57},
 	}})
 }
 
@@ -61,12 +71,18 @@ func TestRequest(t *testing.T) {
 	if err := json.Unmarshal([]byte(schema), &wantSchema); err != nil {
 		t.Fatal(err)
 	}
+	user := map[string]any{"type": "text", "text": "Tool: search_issues. Description: Searches."}
+	shared := map[string]any{"type": "text", "text": "The server's tools: search_issues, get_issue.\n\n", "cache_control": map[string]any{"type": "ephemeral"}}
 	cases := []struct {
-		name  string
-		opts  map[string]string
-		check func(t *testing.T, body map[string]any)
+		name    string
+		opts    map[string]string
+		context string
+		// content is the user message's blocks: the shared context,
+		// closed by a cache breakpoint, before the question's own text.
+		content []any
+		check   func(t *testing.T, body map[string]any)
 	}{
-		{"defaults", nil, func(t *testing.T, body map[string]any) {
+		{"defaults", nil, "", []any{user}, func(t *testing.T, body map[string]any) {
 			if body["max_tokens"] != 4096.0 {
 				t.Errorf("max_tokens %v, want the default 4096", body["max_tokens"])
 			}
@@ -74,7 +90,8 @@ func TestRequest(t *testing.T) {
 				t.Errorf("temperature sent though not given: %v", body["temperature"])
 			}
 		}},
-		{"sampling", map[string]string{"temperature": "0.2", "max_tokens": "1024"}, func(t *testing.T, body map[string]any) {
+		{"shared context", nil, "The server's tools: search_issues, get_issue.\n\n", []any{shared, user}, func(*testing.T, map[string]any) {}},
+		{"sampling", map[string]string{"temperature": "0.2", "max_tokens": "1024"}, "", []any{user}, func(t *testing.T, body map[string]any) {
 			if body["temperature"] != 0.2 || body["max_tokens"] != 1024.0 {
 				t.Errorf("temperature %v, max_tokens %v", body["temperature"], body["max_tokens"])
 			}
@@ -82,11 +99,14 @@ func TestRequest(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			body := suite.Sent(t, c.opts).JSON(t)
-			if body["system"] != "You grade tool descriptions." {
-				t.Errorf("system %v", body["system"])
+			s := *suite
+			s.Question.Context = c.context
+			body := s.Sent(t, c.opts).JSON(t)
+			wantSystem := []any{map[string]any{"type": "text", "text": "You grade tool descriptions.", "cache_control": map[string]any{"type": "ephemeral"}}}
+			if !reflect.DeepEqual(body["system"], wantSystem) {
+				t.Errorf("system %v, want the system prompt closed by a cache breakpoint", body["system"])
 			}
-			wantMsgs := []any{map[string]any{"role": "user", "content": "Tool: search_issues. Description: Searches."}}
+			wantMsgs := []any{map[string]any{"role": "user", "content": c.content}}
 			if !reflect.DeepEqual(body["messages"], wantMsgs) {
 				t.Errorf("messages: %v", body["messages"])
 			}

@@ -15,7 +15,7 @@ import (
 type request struct {
 	Model       string     `json:"model"`
 	MaxTokens   int64      `json:"max_tokens"`
-	System      string     `json:"system,omitempty"`
+	System      []block    `json:"system,omitempty"`
 	Messages    []message  `json:"messages"`
 	Tools       []tool     `json:"tools"`
 	ToolChoice  toolChoice `json:"tool_choice"`
@@ -23,9 +23,24 @@ type request struct {
 }
 
 type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Role    string  `json:"role"`
+	Content []block `json:"content"`
 }
+
+// block is a text content block; CacheControl marks the end of a prefix
+// the API is to keep in its prompt cache.
+type block struct {
+	Type         string        `json:"type"`
+	Text         string        `json:"text"`
+	CacheControl *cacheControl `json:"cache_control,omitempty"`
+}
+
+type cacheControl struct {
+	Type string `json:"type"`
+}
+
+// ephemeral is the API's (five-minute) prompt cache.
+var ephemeral = &cacheControl{Type: "ephemeral"}
 
 type tool struct {
 	Name        string          `json:"name"`
@@ -50,8 +65,14 @@ type response struct {
 		Input json.RawMessage `json:"input"`
 	} `json:"content"`
 	Usage *struct {
+		// InputTokens are the input tokens after the last cache
+		// breakpoint: neither read from the cache nor written to it.
 		InputTokens  int `json:"input_tokens"`
 		OutputTokens int `json:"output_tokens"`
+		// CacheReadInputTokens were read from the prompt cache;
+		// CacheCreationInputTokens were written to it.
+		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
 	} `json:"usage"`
 	Error *apiError `json:"error"`
 }
@@ -99,7 +120,11 @@ func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, erro
 		}
 		a := judge.Answer{JSON: input.Bytes(), Model: r.Model}
 		if r.Usage != nil {
-			a.Tokens = judge.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens}
+			u := r.Usage
+			a.Tokens = judge.Tokens{
+				Input:  u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens,
+				Output: u.OutputTokens, Cached: u.CacheReadInputTokens,
+			}
 		}
 		return a, nil
 	}

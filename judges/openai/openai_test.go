@@ -58,6 +58,12 @@ func TestAnswers(t *testing.T) {
 		JSON:   []byte(`{"verdict": "ok", "reasons": []}`),
 		Model:  "qwen2.5:7b",
 		Tokens: judge.Tokens{Input: 355, Output: 14},
+	}}, judgetest.AnswerCase{Fixture: "completion_cached.json", Want: judge.Answer{
+		// prompt_tokens counts every input token; prompt_tokens_details
+		// says how many of them came from the prompt cache.
+		JSON:   []byte(`{"verdict":"terse","reasons":["no parameter is described"]}`),
+		Model:  "gpt-4o-2024-08-06",
+		Tokens: judge.Tokens{Input: 2006, Output: 19, Cached: 1920},
 	}})
 }
 

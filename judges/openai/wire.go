@@ -49,6 +49,11 @@ type response struct {
 	Usage *struct {
 		PromptTokens     int `json:"prompt_tokens"`
 		CompletionTokens int `json:"completion_tokens"`
+		// PromptTokensDetails says how many of the prompt's tokens the
+		// API read from its prompt cache (the prefix it had seen).
+		PromptTokensDetails *struct {
+			CachedTokens int `json:"cached_tokens"`
+		} `json:"prompt_tokens_details"`
 	} `json:"usage"`
 	// Error is set by the few servers that report a failure with a
 	// success status.
@@ -90,6 +95,9 @@ func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, erro
 	a := judge.Answer{JSON: []byte(*ch.Message.Content), Model: r.Model}
 	if r.Usage != nil {
 		a.Tokens = judge.Tokens{Input: r.Usage.PromptTokens, Output: r.Usage.CompletionTokens}
+		if d := r.Usage.PromptTokensDetails; d != nil && d.CachedTokens > 0 && d.CachedTokens <= r.Usage.PromptTokens {
+			a.Tokens.Cached = d.CachedTokens
+		}
 	}
 	return a, nil
 }

@@ -126,7 +126,7 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 	return judge.Answer{
 		JSON:   a.GetJson(),
 		Model:  a.GetModel(),
-		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens())},
+		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens()), Cached: int(a.GetCachedInputTokens())},
 	}, nil
 }
 

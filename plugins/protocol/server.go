@@ -114,10 +114,11 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 		return nil, askStatus(err)
 	}
 	return &pluginv1.Answer{
-		Json:         a.JSON,
-		Model:        a.Model,
-		InputTokens:  int64(a.Tokens.Input),
-		OutputTokens: int64(a.Tokens.Output),
+		Json:              a.JSON,
+		Model:             a.Model,
+		InputTokens:       int64(a.Tokens.Input),
+		OutputTokens:      int64(a.Tokens.Output),
+		CachedInputTokens: int64(a.Tokens.Cached),
 	}, nil
 }
 

@@ -442,13 +442,16 @@ func (*ShareReply) Descriptor() ([]byte, []int) {
 
 // Answer is the judge's reply to a question.
 type Answer struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Json          []byte                 `protobuf:"bytes,1,opt,name=json,proto3" json:"json,omitempty"`
-	Model         string                 `protobuf:"bytes,2,opt,name=model,proto3" json:"model,omitempty"`
-	InputTokens   int64                  `protobuf:"varint,3,opt,name=input_tokens,json=inputTokens,proto3" json:"input_tokens,omitempty"`
-	OutputTokens  int64                  `protobuf:"varint,4,opt,name=output_tokens,json=outputTokens,proto3" json:"output_tokens,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Json         []byte                 `protobuf:"bytes,1,opt,name=json,proto3" json:"json,omitempty"`
+	Model        string                 `protobuf:"bytes,2,opt,name=model,proto3" json:"model,omitempty"`
+	InputTokens  int64                  `protobuf:"varint,3,opt,name=input_tokens,json=inputTokens,proto3" json:"input_tokens,omitempty"`
+	OutputTokens int64                  `protobuf:"varint,4,opt,name=output_tokens,json=outputTokens,proto3" json:"output_tokens,omitempty"`
+	// cached_input_tokens are the input tokens the provider read from its
+	// prompt cache: part of input_tokens, billed at the cached price.
+	CachedInputTokens int64 `protobuf:"varint,5,opt,name=cached_input_tokens,json=cachedInputTokens,proto3" json:"cached_input_tokens,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *Answer) Reset() {
@@ -505,6 +508,13 @@ func (x *Answer) GetInputTokens() int64 {
 func (x *Answer) GetOutputTokens() int64 {
 	if x != nil {
 		return x.OutputTokens
+	}
+	return 0
+}
+
+func (x *Answer) GetCachedInputTokens() int64 {
+	if x != nil {
+		return x.CachedInputTokens
 	}
 	return 0
 }
@@ -943,12 +953,13 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05input\x18\x02 \x01(\fR\x05input\x12\x18\n" +
 	"\acontext\x18\x03 \x01(\tR\acontext\"\f\n" +
 	"\n" +
-	"ShareReply\"z\n" +
+	"ShareReply\"\xaa\x01\n" +
 	"\x06Answer\x12\x12\n" +
 	"\x04json\x18\x01 \x01(\fR\x04json\x12\x14\n" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
 	"\finput_tokens\x18\x03 \x01(\x03R\vinputTokens\x12#\n" +
-	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\"s\n" +
+	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\x12.\n" +
+	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"s\n" +
 	"\rTransportInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +

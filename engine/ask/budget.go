@@ -1,0 +1,148 @@
+package ask
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// Price is what one model's tokens cost, in US dollars per million.
+type Price struct {
+	Input float64 `json:"input" mapstructure:"input"`
+	// CachedInput is the price of input tokens read from the provider's
+	// prompt cache.
+	CachedInput float64 `json:"cached_input" mapstructure:"cached_input"`
+	Output      float64 `json:"output" mapstructure:"output"`
+	// BatchDiscount is the fraction taken off every price for answers
+	// asked through the provider's batch API (0.5 is half price).
+	BatchDiscount float64 `json:"batch_discount" mapstructure:"batch_discount"`
+}
+
+// Cost is what tokens cost at p, in US dollars.
+func (p Price) Cost(t judge.Tokens) float64 {
+	cached := min(t.Cached, t.Input)
+	return (float64(t.Input-cached)*p.Input + float64(cached)*p.CachedInput + float64(t.Output)*p.Output) / 1e6
+}
+
+// Prices is a price table: per model, with the date its prices were
+// read and where, which every cost a report states names.
+type Prices struct {
+	// Date and Source say when and where the prices were read.
+	Date   string           `json:"date" mapstructure:"date"`
+	Source string           `json:"source" mapstructure:"source"`
+	Models map[string]Price `json:"models" mapstructure:"models"`
+}
+
+// Lookup returns the price of model: the entry named exactly, else the
+// longest entry model begins with followed by "-" (a dated snapshot such
+// as gpt-4o-mini-2024-07-18 takes gpt-4o-mini's price).
+func (t *Prices) Lookup(model string) (Price, bool) {
+	if t == nil {
+		return Price{}, false
+	}
+	if p, ok := t.Models[model]; ok {
+		return p, true
+	}
+	names := make([]string, 0, len(t.Models))
+	for name := range t.Models {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
+	for _, name := range names {
+		if strings.HasPrefix(model, name+"-") {
+			return t.Models[name], true
+		}
+	}
+	return Price{}, false
+}
+
+// DefaultPrices are the list prices of the hosted models the built-in
+// judges ask most, as their providers published them. A config's prices
+// replace them; check them before trusting a budget to them.
+var DefaultPrices = Prices{
+	Date:   "2025-10-01",
+	Source: "https://openai.com/api/pricing and https://www.anthropic.com/pricing (list prices, standard tier)",
+	Models: map[string]Price{
+		"gpt-4o":            {Input: 2.50, CachedInput: 1.25, Output: 10.00, BatchDiscount: 0.5},
+		"gpt-4o-mini":       {Input: 0.15, CachedInput: 0.075, Output: 0.60, BatchDiscount: 0.5},
+		"gpt-4.1":           {Input: 2.00, CachedInput: 0.50, Output: 8.00, BatchDiscount: 0.5},
+		"gpt-4.1-mini":      {Input: 0.40, CachedInput: 0.10, Output: 1.60, BatchDiscount: 0.5},
+		"gpt-4.1-nano":      {Input: 0.10, CachedInput: 0.025, Output: 0.40, BatchDiscount: 0.5},
+		"claude-sonnet-4-5": {Input: 3.00, CachedInput: 0.30, Output: 15.00, BatchDiscount: 0.5},
+		"claude-sonnet-4":   {Input: 3.00, CachedInput: 0.30, Output: 15.00, BatchDiscount: 0.5},
+		"claude-haiku-4-5":  {Input: 1.00, CachedInput: 0.10, Output: 5.00, BatchDiscount: 0.5},
+		"claude-3-5-haiku":  {Input: 0.80, CachedInput: 0.08, Output: 4.00, BatchDiscount: 0.5},
+		"claude-opus-4-1":   {Input: 15.00, CachedInput: 1.50, Output: 75.00, BatchDiscount: 0.5},
+	},
+}
+
+// Budget bounds what a run may spend on judge calls. No call starts
+// whose greatest possible cost, added to what was spent and to the
+// greatest cost of the calls in flight, would pass Limit: a call's input
+// is at most one token a byte of its prompts, and its output at most
+// MaxOutput tokens, each at the full price.
+type Budget struct {
+	// Limit is the most the run may spend, in US dollars.
+	Limit float64
+	// Price is the price of the model asked.
+	Price Price
+	// MaxOutput bounds a call's output tokens (the judge's max_tokens).
+	MaxOutput int
+}
+
+// bound is the most a call with prompts of promptBytes bytes can cost.
+func (b *Budget) bound(promptBytes int) float64 {
+	return b.Price.Cost(judge.Tokens{Input: promptBytes, Output: b.MaxOutput})
+}
+
+// BudgetError is a call not started because it could pass the budget.
+type BudgetError struct {
+	Kind, Subject string
+	// Limit, Spent and Call are the budget, what was spent (and held by
+	// calls in flight), and the most the call could have cost.
+	Limit, Spent, Call float64
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("stopped before asking %s about %q: the call could cost up to %s, which with %s spent or in flight would pass the --max-cost budget of %s; every answer so far is in the answer cache, so running again with a higher --max-cost asks only what is missing",
+		e.Kind, e.Subject, USD(e.Call), USD(e.Spent), USD(e.Limit))
+}
+
+// USD words an amount of US dollars, to the hundredth of a cent.
+func USD(v float64) string { return fmt.Sprintf("$%.4f", v) }
+
+// reserve holds the greatest cost of a call about to start, or returns
+// the BudgetError that stops it; release gives back the hold once the
+// call's cost is known.
+func (a *Asker) reserve(kind, subject string, promptBytes int) (float64, error) {
+	if a.Budget == nil {
+		return 0, nil
+	}
+	call := a.Budget.bound(promptBytes)
+	a.mu.Lock()
+	if held := a.stats.CostUSD + a.held; held+call > a.Budget.Limit {
+		a.mu.Unlock()
+		err := &BudgetError{Kind: kind, Subject: subject, Limit: a.Budget.Limit, Spent: held, Call: call}
+		if a.OnBudget != nil {
+			a.OnBudget(err)
+		}
+		return 0, err
+	}
+	a.held += call
+	a.mu.Unlock()
+	return call, nil
+}
+
+// spend releases a call's hold and counts what it cost.
+func (a *Asker) spend(hold float64, t judge.Tokens) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.held -= hold
+	if a.Budget != nil {
+		a.stats.CostUSD += a.Budget.Price.Cost(t)
+	} else if a.Price != nil {
+		a.stats.CostUSD += a.Price.Cost(t)
+	}
+}
