@@ -222,5 +222,20 @@ rubric "toolset" {
     }
   }
 
+  # Two servers with a tool of the same name: each copy has one high
+  # finding (duplicate_name) and nothing else, so 100 - 40 = 60.
+  test "the same name on two servers" {
+    surface = <<-JSON
+      {"format": "set", "source": "cfg.json", "tools": [
+        {"name": "search", "description": "Search the commits of a repository.", "rubric/server": "git"},
+        {"name": "search", "description": "Search the web for pages.", "rubric/server": "web"}
+      ]}
+    JSON
+    expect = {
+      "tools.git/search.score" = 60
+      "tools.web/search.score" = 60
+    }
+  }
+
   grades = { A = 90, B = 75, C = 60, D = 40, F = 0 }
 }

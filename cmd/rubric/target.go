@@ -117,8 +117,8 @@ func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
 	// it reads as it is.
 	if cmd.Flags().Changed("sandbox-ro") {
 		s.ReadOnly, _ = cmd.Flags().GetStringArray("sandbox-ro")
-	} else {
-		s.ReadOnly = a.v.GetStringSlice("sandbox-ro")
+	} else if ro := a.v.GetStringSlice("sandbox-ro"); len(ro) > 0 {
+		s.ReadOnly = ro // nil otherwise, as in a target without a sandbox
 	}
 	if a.local != nil {
 		from := localconfig.FromFile(a.v, cmd.Flags().Changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")

@@ -103,7 +103,7 @@ func TestResolveTarget(t *testing.T) {
 				want.Limits.StartTimeout = def.StartTimeout
 			}
 			if gotName != tc.transport || !reflect.DeepEqual(got, want) {
-				t.Errorf("got %s %+v\nwant %s %+v", gotName, got, tc.transport, want)
+				t.Errorf("got %s %#v\nwant %s %#v", gotName, got, tc.transport, want)
 			}
 		})
 	}
