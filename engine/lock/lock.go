@@ -16,6 +16,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/linediff"
 	"io"
 	"sort"
 	"strings"
@@ -255,54 +256,14 @@ func compact(v any) string {
 	return strings.TrimSuffix(buf.String(), "\n")
 }
 
-// maxDiffLines bounds the line diff's table (its work is the product of
-// the two texts' line counts); longer texts are shown whole, removed and
-// added.
-const maxDiffLines = 2000
-
 // lineDiff is a line diff of a and b: unchanged lines start with two
-// spaces, removed ones with "- ", added ones with "+ " (a longest common
-// subsequence of lines).
+// spaces, removed ones with "- ", added ones with "+ "; texts too long to
+// compare are shown whole, removed and added.
 func lineDiff(a, b []string) []string {
-	if len(a) > maxDiffLines || len(b) > maxDiffLines {
-		var out []string
-		for _, l := range a {
-			out = append(out, "- "+l)
-		}
-		for _, l := range b {
-			out = append(out, "+ "+l)
-		}
-		return out
-	}
-	n, m := len(a), len(b)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []string
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && a[i] == b[j]:
-			out = append(out, "  "+a[i])
-			i++
-			j++
-		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-			out = append(out, "- "+a[i])
-			i++
-		default:
-			out = append(out, "+ "+b[j])
-			j++
-		}
+	d, _ := linediff.Lines(a, b)
+	out := make([]string, len(d))
+	for i, l := range d {
+		out[i] = l.String()
 	}
 	return out
 }

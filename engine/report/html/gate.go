@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rubricmcp/rubric/internal/linediff"
 	"html/template"
 	"io"
 	"slices"
@@ -26,20 +27,9 @@ type gateView struct {
 type changedTool struct {
 	Name       string
 	Base, Head string // the definitions, indented
-	Diff       []diffLine
+	Diff       []linediff.Line
 	TooLarge   bool
 }
-
-// diffLine is one line of a line diff: Op is ' ', '-' (base only) or '+'
-// (head only).
-type diffLine struct {
-	Op   string
-	Text string
-}
-
-// maxDiffLines bounds the definitions a diff is computed for (the
-// longest-common-subsequence table is their product).
-const maxDiffLines = 3000
 
 // WriteGate writes a gate's report as one self-contained HTML page: the
 // decision and why, the pairs, the tools that fell, and each tool whose
@@ -64,10 +54,10 @@ func WriteGate(w io.Writer, rep *gate.Report, base, head *surface.Surface) error
 			}
 			c := changedTool{Name: ht.Name, Base: indent(bt.Canonical), Head: indent(ht.Canonical)}
 			a, b := strings.Split(c.Base, "\n"), strings.Split(c.Head, "\n")
-			if len(a) > maxDiffLines || len(b) > maxDiffLines {
-				c.TooLarge = true
+			if d, ok := linediff.Lines(a, b); ok {
+				c.Diff = d
 			} else {
-				c.Diff = diffLines(a, b)
+				c.TooLarge = true
 			}
 			v.Changed = append(v.Changed, c)
 		}
@@ -88,47 +78,4 @@ func indent(canonical []byte) string {
 		return string(canonical)
 	}
 	return buf.String()
-}
-
-// diffLines is the line diff of a to b by their longest common
-// subsequence: unchanged lines, lines of a only, lines of b only.
-func diffLines(a, b []string) []diffLine {
-	n, m := len(a), len(b)
-	// lcs[i][j] is the length of the LCS of a[i:] and b[j:].
-	lcs := make([][]int32, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []diffLine
-	i, j := 0, 0
-	for i < n && j < m {
-		switch {
-		case a[i] == b[j]:
-			out = append(out, diffLine{" ", a[i]})
-			i++
-			j++
-		case lcs[i+1][j] >= lcs[i][j+1]:
-			out = append(out, diffLine{"-", a[i]})
-			i++
-		default:
-			out = append(out, diffLine{"+", b[j]})
-			j++
-		}
-	}
-	for ; i < n; i++ {
-		out = append(out, diffLine{"-", a[i]})
-	}
-	for ; j < m; j++ {
-		out = append(out, diffLine{"+", b[j]})
-	}
-	return out
 }
