@@ -2,20 +2,17 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/clientconfig"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -131,29 +128,9 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 		return err
 	}
 	defer done()
-	results := sess.ScanServers(cmd.Context(), servers, r, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
-	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: version()}, Config: file.Path}
-	read := 0
-	for _, res := range results {
-		e := serverset.Entry{Name: res.Name, Report: res.Report}
-		if res.Failed != nil {
-			e.Failed = res.Failed
-		}
-		if res.Surface != nil {
-			read++
-		}
-		doc.Servers = append(doc.Servers, e)
-	}
-	if err := cmd.Context().Err(); err != nil {
+	doc, err := sess.ScanConfig(cmd.Context(), file.Path, servers, r, setRubric, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
+	if err != nil {
 		return err
-	}
-	if read > 0 {
-		set := run.InstalledSet(file.Path, results)
-		rep, err := sess.Scan(cmd.Context(), run.Source{Surface: set, Name: file.Path}, setRubric, run.ScanOptions{})
-		if err != nil {
-			return fmt.Errorf("the installed set: %w", err)
-		}
-		doc.Set = rep
 	}
 	if err := a.writeServers(doc, format); err != nil {
 		return err
@@ -161,15 +138,7 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 	if failed := doc.Failed(); len(failed) > 0 {
 		return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d of %d servers could not be scored: %s", len(failed), len(doc.Servers), strings.Join(failed, ", "))}
 	}
-	var below []string
-	for _, e := range doc.Servers {
-		if e.Report == nil {
-			continue
-		}
-		if msg := e.Report.Below(threshold); msg != "" {
-			below = append(below, e.Name+": "+msg)
-		}
-	}
+	below := doc.Below(threshold)
 	if len(below) > 0 {
 		return &exitError{code: exitBelow, msg: strings.Join(below, "; ")}
 	}
@@ -188,23 +157,15 @@ func (a *app) writeServers(doc *serverset.Document, format writers.Writer) error
 		if err := serverset.Write(a.stdout, doc, format.Name, opt); err != nil {
 			return err
 		}
-	} else if err := writeServersFile(out, doc, format.Name, opt); err != nil {
+	} else if err := serverset.WriteFile(out, doc, format.Name, opt); err != nil {
 		return err
 	}
 	for _, w := range writers.All {
 		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
-			if err := writeServersFile(path, doc, w.Name, opt); err != nil {
+			if err := serverset.WriteFile(path, doc, w.Name, opt); err != nil {
 				return err
 			}
 		}
-	}
-	return nil
-}
-
-func writeServersFile(path string, doc *serverset.Document, format string, opt text.Options) error {
-	opt.Color, opt.Width = false, 0
-	if err := atomicfile.Write(path, func(f io.Writer) error { return serverset.Write(f, doc, format, opt) }); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }

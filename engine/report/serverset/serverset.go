@@ -27,6 +27,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
@@ -69,6 +71,31 @@ func (d *Document) Failed() []string {
 		}
 	}
 	return names
+}
+
+// Below says, for each scored server whose overall score does not reach
+// t, its name and why (rubric.Threshold's nil means no threshold).
+func (d *Document) Below(t *rubric.Threshold) []string {
+	var below []string
+	for _, e := range d.Servers {
+		if e.Report == nil {
+			continue
+		}
+		if msg := e.Report.Below(t); msg != "" {
+			below = append(below, e.Name+": "+msg)
+		}
+	}
+	return below
+}
+
+// WriteFile writes d in format to the file at path, replacing it whole
+// or not at all, without colour or a terminal's width.
+func WriteFile(path string, d *Document, format string, opt text.Options) error {
+	opt.Color, opt.Width = false, 0
+	if err := atomicfile.Write(path, func(f io.Writer) error { return Write(f, d, format, opt) }); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // Formats are the formats a document is written in, as --format names

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 )
 
@@ -159,5 +161,53 @@ func TestNothingRead(t *testing.T) {
 	}
 	if got := d.Failed(); len(got) != 1 || got[0] != "a" {
 		t.Errorf("Failed() = %v", got)
+	}
+}
+
+// TestBelow names each scored server under the threshold, and none for
+// no threshold; a failed server is not below, it is failed.
+func TestBelow(t *testing.T) {
+	d := document(t)
+	for _, c := range []struct {
+		name string
+		t    *rubric.Threshold
+		want int
+	}{
+		{"no threshold", nil, 0},
+		{"zero", &rubric.Threshold{Min: num.MustParse("0"), Label: "0"}, 0},
+		{"above every score", &rubric.Threshold{Min: num.MustParse("1000"), Label: "1000"}, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := d.Below(c.t)
+			if len(got) != c.want {
+				t.Fatalf("below: %q, want %d servers", got, c.want)
+			}
+			if c.want > 0 && (!strings.HasPrefix(got[0], "memory: overall score ") || !strings.HasPrefix(got[1], "git: ")) {
+				t.Errorf("below: %q", got)
+			}
+		})
+	}
+}
+
+// TestWriteFile writes what Write writes, without colour.
+func TestWriteFile(t *testing.T) {
+	d := document(t)
+	path := filepath.Join(t.TempDir(), "servers.txt")
+	if err := serverset.WriteFile(path, d, "text", text.Options{Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := serverset.Write(&want, d, "text", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want.String() {
+		t.Errorf("the file holds:\n%s\nwant:\n%s", got, want.String())
+	}
+	if err := serverset.WriteFile(filepath.Join(path, "under-a-file"), d, "json", text.Options{}); err == nil || !strings.HasPrefix(err.Error(), "write ") {
+		t.Errorf("a path that cannot be written: %v", err)
 	}
 }
