@@ -2,17 +2,16 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/clientconfig"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
-	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -72,24 +71,31 @@ func (a *app) configServers(cmd *cobra.Command, file *clientconfig.File) ([]run.
 	return out, nil
 }
 
-// configTarget is the one server --server picks from --config-file.
-func (a *app) configTarget(cmd *cobra.Command, args []string) (string, run.Source, error) {
+// oneTarget is the one server a run reads: the one --server picks from
+// --config-file, or else the TARGET (or -- COMMAND) of the arguments.
+func (a *app) oneTarget(cmd *cobra.Command, args []string) (string, transport.Target, error) {
+	if a.v.GetString("config-file") == "" {
+		if a.v.GetString("server") != "" {
+			return "", transport.Target{}, fmt.Errorf("--server names a server of --config-file: give the configuration file too")
+		}
+		return a.resolveTarget(cmd, args)
+	}
 	file, err := a.readConfig(cmd, args)
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
 	s, err := file.Pick(a.v.GetString("server"))
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
 	if s.Err != nil {
-		return "", run.Source{}, fmt.Errorf("%s: %w", file.Path, s.Err)
+		return "", transport.Target{}, fmt.Errorf("%s: %w", file.Path, s.Err)
 	}
 	servers, err := a.configServers(cmd, &clientconfig.File{Path: file.Path, Servers: []clientconfig.Server{s}})
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
-	return s.Name, servers[0].Source, nil
+	return servers[0].Source.Transport, servers[0].Source.Target, nil
 }
 
 // runServers scores every server of --config-file with r, each its own
@@ -110,14 +116,8 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 	if err != nil {
 		return err
 	}
-	outputs := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
-	for _, w := range writers.All {
-		if w.Flag != "" {
-			outputs = append(outputs, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
-		}
-	}
 	inputs := []run.Flagged{{Flag: "--config-file", Path: file.Path}, {Flag: "--rubric", Path: r.File}, {Flag: "--set-rubric", Path: setRubric.File}, {Flag: "--config", Path: v.ConfigFileUsed()}}
-	if err := run.CheckOutputs(inputs, outputs, run.Flagged{}); err != nil {
+	if err := run.CheckOutputs(inputs, a.reportOutputs(), run.Flagged{}); err != nil {
 		return err
 	}
 	if v.GetString("record") != "" || v.GetString("answers") != "" {
@@ -148,24 +148,6 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 // writeServers writes the document to --out or standard output in
 // --format, then to each extra file (--json, --markdown, --sarif).
 func (a *app) writeServers(doc *serverset.Document, format writers.Writer) error {
-	opt := a.textOptions()
-	out := a.v.GetString("out")
-	if f, ok := a.stdout.(*os.File); ok && out == "" && format.Name == "text" {
-		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
-	}
-	if out == "" {
-		if err := serverset.Write(a.stdout, doc, format.Name, opt); err != nil {
-			return err
-		}
-	} else if err := serverset.WriteFile(out, doc, format.Name, opt); err != nil {
-		return err
-	}
-	for _, w := range writers.All {
-		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
-			if err := serverset.WriteFile(path, doc, w.Name, opt); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	o, opt := a.outputs(format)
+	return serverset.WriteOutputs(a.stdout, doc, o, opt)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // lockCmds are rubric lock and rubric verify: pin the definitions the
@@ -46,22 +45,10 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		return a.lockServers(cmd, args, path, locked)
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
-	case config == "" && a.v.GetString("server") != "":
-		return fmt.Errorf("--server names a server of --config-file: give the configuration file too")
 	}
-	var tname string
-	var target transport.Target
-	if config != "" {
-		_, src, err := a.configTarget(cmd, args)
-		if err != nil {
-			return err
-		}
-		tname, target = src.Transport, src.Target
-	} else {
-		var err error
-		if tname, target, err = a.resolveTarget(cmd, args); err != nil {
-			return err
-		}
+	tname, target, err := a.oneTarget(cmd, args)
+	if err != nil {
+		return err
 	}
 	sess, done, err := a.session(false)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 )
@@ -209,5 +210,43 @@ func TestWriteFile(t *testing.T) {
 	}
 	if err := serverset.WriteFile(filepath.Join(path, "under-a-file"), d, "json", text.Options{}); err == nil || !strings.HasPrefix(err.Error(), "write ") {
 		t.Errorf("a path that cannot be written: %v", err)
+	}
+}
+
+// TestWriteOutputs writes the main output to the stream when there is no
+// --out, and each writer's file in that writer's format.
+func TestWriteOutputs(t *testing.T) {
+	d := document(t)
+	dir := t.TempDir()
+	main, err := writers.Find("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stream bytes.Buffer
+	o := writers.Outputs{Main: main, Files: map[string]string{"json": filepath.Join(dir, "servers.json"), "markdown": ""}}
+	if err := serverset.WriteOutputs(&stream, d, o, text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := serverset.Write(&want, d, "text", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if stream.String() != want.String() {
+		t.Errorf("the stream holds:\n%s\nwant:\n%s", stream.String(), want.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "servers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) || !strings.Contains(string(b), `"servers_version"`) {
+		t.Errorf("--json holds %.200s", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files written, want the one named", len(entries))
+	}
+	o = writers.Outputs{Main: main, Out: filepath.Join(dir, "servers.txt")}
+	stream.Reset()
+	if err := serverset.WriteOutputs(&stream, d, o, text.Options{}); err != nil || stream.Len() != 0 {
+		t.Errorf("with --out: error %v, %d bytes on the stream", err, stream.Len())
 	}
 }
