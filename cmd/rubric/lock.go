@@ -55,27 +55,15 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		return err
 	}
 	defer done()
-	surf, err := sess.Export(cmd.Context(), tname, target)
-	if err != nil {
-		return err
-	}
+	src := run.Source{Transport: tname, Target: target}
 	if !verify {
-		if err := lock.New(surf).Write(path); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(a.stdout, "locked %d tools in %s\n", len(surf.Tools), path)
-		return err
+		return sess.LockServer(cmd.Context(), src, path, a.stdout)
 	}
-	changes, err := lock.Diff(locked, surf)
-	if err == nil {
-		err = lock.WriteText(a.stdout, changes)
+	changed, err := sess.VerifyServer(cmd.Context(), src, locked, a.stdout)
+	if err == nil && changed > 0 {
+		err = &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", changed, path)}
 	}
-	if err != nil {
-		return err
-	} else if len(changes) > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", len(changes), path)}
-	}
-	return nil
+	return err
 }
 
 // lockServers locks every server of --config-file (locked is nil), or

@@ -10,6 +10,35 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
+// LockServer reads the one server src and writes its tools as the lock
+// at path, saying how many on w.
+func (s *Session) LockServer(ctx context.Context, src Source, path string, w io.Writer) error {
+	surf, err := s.Export(ctx, src.Transport, src.Target)
+	if err != nil {
+		return err
+	}
+	if err := lock.New(surf).Write(path); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "locked %d tools in %s\n", len(surf.Tools), path)
+	return err
+}
+
+// VerifyServer reads the one server src again and writes to w each tool
+// added, removed or changed since the lock locked, with a diff; it
+// returns how many differ.
+func (s *Session) VerifyServer(ctx context.Context, src Source, locked *lock.File, w io.Writer) (changed int, err error) {
+	surf, err := s.Export(ctx, src.Transport, src.Target)
+	if err != nil {
+		return 0, err
+	}
+	changes, err := lock.Diff(locked, surf)
+	if err == nil {
+		err = lock.WriteText(w, changes)
+	}
+	return len(changes), err
+}
+
 // LockServers reads every server of the configuration config and writes
 // their tools as one lock to path, saying how many on w. When a server
 // cannot be read it names each on stderr and locks nothing, since a lock

@@ -61,3 +61,38 @@ func TestLockAndVerifyServers(t *testing.T) {
 		})
 	}
 }
+
+// TestLockAndVerifyServer locks one server, then verifies it unchanged
+// and changed.
+func TestLockAndVerifyServer(t *testing.T) {
+	s := run.New(run.Options{Plugins: &gated{bound: 1, release: make(chan struct{})}})
+	defer s.Close()
+	path := t.TempDir() + "/rubric.lock.json"
+	var out bytes.Buffer
+	if err := s.LockServer(t.Context(), source("memory.tools.json"), path, &out); err != nil || out.String() != "locked 9 tools in "+path+"\n" {
+		t.Fatalf("lock: error %v, said %q", err, out.String())
+	}
+	locked, err := lock.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		src     run.Source
+		changed bool
+	}{
+		{"unchanged", source("memory.tools.json"), false},
+		{"changed", source("git.tools.json"), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			changed, err := s.VerifyServer(t.Context(), c.src, locked, &out)
+			if err != nil || (changed > 0) != c.changed || out.Len() == 0 {
+				t.Errorf("changed %d, error %v, said %q", changed, err, out.String())
+			}
+		})
+	}
+	if _, err := s.VerifyServer(t.Context(), source("nosuch.tools.json"), locked, &out); err == nil {
+		t.Error("an unreadable server verified")
+	}
+}
