@@ -71,6 +71,24 @@ func Names() []string {
 	return names
 }
 
+// All compiles every built-in rubric, by name: what rubric version and
+// rubric rubrics list show of each (its name, version, title and digest).
+func All() ([]*rubric.Rubric, error) {
+	bs, err := List()
+	if err != nil {
+		return nil, err
+	}
+	var out []*rubric.Rubric
+	for _, b := range bs {
+		r, err := builtin(b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 // Lint are the rubrics an agent's lint_tool call applies (rubric mcp), in
 // order: quality of the schema and of the words, then safety.
 var Lint = []string{"schema-quality", "tdqs", "tool-safety"}

@@ -37,3 +37,24 @@ func TestFind(t *testing.T) {
 		t.Errorf("Source: %v", err)
 	}
 }
+
+// TestAll gives every built-in rubric, compiled, in List's order, each
+// the rubric Find gives for its name.
+func TestAll(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(all), len(Names()); got != want || want == 0 {
+		t.Fatalf("%d rubrics, want %d", got, want)
+	}
+	for i, name := range Names() {
+		found, err := Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all[i] != found || all[i].Digest == "" {
+			t.Errorf("rubric %d is %s (digest %q), want %s as Find gives it", i, all[i].Name, all[i].Digest, name)
+		}
+	}
+}

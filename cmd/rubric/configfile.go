@@ -2,20 +2,16 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/clientconfig"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
-	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -75,24 +71,31 @@ func (a *app) configServers(cmd *cobra.Command, file *clientconfig.File) ([]run.
 	return out, nil
 }
 
-// configTarget is the one server --server picks from --config-file.
-func (a *app) configTarget(cmd *cobra.Command, args []string) (string, run.Source, error) {
+// oneTarget is the one server a run reads: the one --server picks from
+// --config-file, or else the TARGET (or -- COMMAND) of the arguments.
+func (a *app) oneTarget(cmd *cobra.Command, args []string) (string, transport.Target, error) {
+	if a.v.GetString("config-file") == "" {
+		if a.v.GetString("server") != "" {
+			return "", transport.Target{}, fmt.Errorf("--server names a server of --config-file: give the configuration file too")
+		}
+		return a.resolveTarget(cmd, args)
+	}
 	file, err := a.readConfig(cmd, args)
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
 	s, err := file.Pick(a.v.GetString("server"))
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
 	if s.Err != nil {
-		return "", run.Source{}, fmt.Errorf("%s: %w", file.Path, s.Err)
+		return "", transport.Target{}, fmt.Errorf("%s: %w", file.Path, s.Err)
 	}
 	servers, err := a.configServers(cmd, &clientconfig.File{Path: file.Path, Servers: []clientconfig.Server{s}})
 	if err != nil {
-		return "", run.Source{}, err
+		return "", transport.Target{}, err
 	}
-	return s.Name, servers[0].Source, nil
+	return servers[0].Source.Transport, servers[0].Source.Target, nil
 }
 
 // runServers scores every server of --config-file with r, each its own
@@ -113,14 +116,8 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 	if err != nil {
 		return err
 	}
-	outputs := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
-	for _, w := range writers.All {
-		if w.Flag != "" {
-			outputs = append(outputs, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
-		}
-	}
 	inputs := []run.Flagged{{Flag: "--config-file", Path: file.Path}, {Flag: "--rubric", Path: r.File}, {Flag: "--set-rubric", Path: setRubric.File}, {Flag: "--config", Path: v.ConfigFileUsed()}}
-	if err := run.CheckOutputs(inputs, outputs, run.Flagged{}); err != nil {
+	if err := run.CheckOutputs(inputs, a.reportOutputs(), run.Flagged{}); err != nil {
 		return err
 	}
 	if v.GetString("record") != "" || v.GetString("answers") != "" {
@@ -131,29 +128,9 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 		return err
 	}
 	defer done()
-	results := sess.ScanServers(cmd.Context(), servers, r, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
-	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: version()}, Config: file.Path}
-	read := 0
-	for _, res := range results {
-		e := serverset.Entry{Name: res.Name, Report: res.Report}
-		if res.Failed != nil {
-			e.Failed = res.Failed
-		}
-		if res.Surface != nil {
-			read++
-		}
-		doc.Servers = append(doc.Servers, e)
-	}
-	if err := cmd.Context().Err(); err != nil {
+	doc, err := sess.ScanConfig(cmd.Context(), file.Path, servers, r, setRubric, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
+	if err != nil {
 		return err
-	}
-	if read > 0 {
-		set := run.InstalledSet(file.Path, results)
-		rep, err := sess.Scan(cmd.Context(), run.Source{Surface: set, Name: file.Path}, setRubric, run.ScanOptions{})
-		if err != nil {
-			return fmt.Errorf("the installed set: %w", err)
-		}
-		doc.Set = rep
 	}
 	if err := a.writeServers(doc, format); err != nil {
 		return err
@@ -161,15 +138,7 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 	if failed := doc.Failed(); len(failed) > 0 {
 		return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d of %d servers could not be scored: %s", len(failed), len(doc.Servers), strings.Join(failed, ", "))}
 	}
-	var below []string
-	for _, e := range doc.Servers {
-		if e.Report == nil {
-			continue
-		}
-		if msg := e.Report.Below(threshold); msg != "" {
-			below = append(below, e.Name+": "+msg)
-		}
-	}
+	below := doc.Below(threshold)
 	if len(below) > 0 {
 		return &exitError{code: exitBelow, msg: strings.Join(below, "; ")}
 	}
@@ -179,32 +148,6 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 // writeServers writes the document to --out or standard output in
 // --format, then to each extra file (--json, --markdown, --sarif).
 func (a *app) writeServers(doc *serverset.Document, format writers.Writer) error {
-	opt := a.textOptions()
-	out := a.v.GetString("out")
-	if f, ok := a.stdout.(*os.File); ok && out == "" && format.Name == "text" {
-		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
-	}
-	if out == "" {
-		if err := serverset.Write(a.stdout, doc, format.Name, opt); err != nil {
-			return err
-		}
-	} else if err := writeServersFile(out, doc, format.Name, opt); err != nil {
-		return err
-	}
-	for _, w := range writers.All {
-		if path := a.v.GetString(w.Flag); w.Flag != "" && path != "" {
-			if err := writeServersFile(path, doc, w.Name, opt); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func writeServersFile(path string, doc *serverset.Document, format string, opt text.Options) error {
-	opt.Color, opt.Width = false, 0
-	if err := atomicfile.Write(path, func(f io.Writer) error { return serverset.Write(f, doc, format, opt) }); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	o, opt := a.outputs(format)
+	return serverset.WriteOutputs(a.stdout, doc, o, opt)
 }

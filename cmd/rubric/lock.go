@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // lockCmds are rubric lock and rubric verify: pin the definitions the
@@ -48,49 +45,25 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		return a.lockServers(cmd, args, path, locked)
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
-	case config == "" && a.v.GetString("server") != "":
-		return fmt.Errorf("--server names a server of --config-file: give the configuration file too")
 	}
-	var tname string
-	var target transport.Target
-	if config != "" {
-		_, src, err := a.configTarget(cmd, args)
-		if err != nil {
-			return err
-		}
-		tname, target = src.Transport, src.Target
-	} else {
-		var err error
-		if tname, target, err = a.resolveTarget(cmd, args); err != nil {
-			return err
-		}
+	tname, target, err := a.oneTarget(cmd, args)
+	if err != nil {
+		return err
 	}
 	sess, done, err := a.session(false)
 	if err != nil {
 		return err
 	}
 	defer done()
-	surf, err := sess.Export(cmd.Context(), tname, target)
-	if err != nil {
-		return err
-	}
+	src := run.Source{Transport: tname, Target: target}
 	if !verify {
-		if err := lock.New(surf).Write(path); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(a.stdout, "locked %d tools in %s\n", len(surf.Tools), path)
-		return err
+		return sess.LockServer(cmd.Context(), src, path, a.stdout)
 	}
-	changes, err := lock.Diff(locked, surf)
-	if err == nil {
-		err = lock.WriteText(a.stdout, changes)
+	changed, err := sess.VerifyServer(cmd.Context(), src, locked, a.stdout)
+	if err == nil && changed > 0 {
+		err = &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", changed, path)}
 	}
-	if err != nil {
-		return err
-	} else if len(changes) > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", len(changes), path)}
-	}
-	return nil
+	return err
 }
 
 // lockServers locks every server of --config-file (locked is nil), or
@@ -114,80 +87,13 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 		return err
 	}
 	defer done()
-	results := sess.ReadServers(cmd.Context(), servers, nil, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")})
-	if err := cmd.Context().Err(); err != nil {
-		return err
-	}
-	var unread []string
-	var b strings.Builder
-	for _, r := range results {
-		if r.Failed != nil {
-			unread = append(unread, r.Name)
-			fmt.Fprintf(&b, "unreadable: %s: %s\n", r.Name, r.Failed.Reason)
-		}
-	}
+	o := run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")}
 	if locked == nil {
-		if len(unread) > 0 {
-			_, _ = fmt.Fprint(a.stderr, b.String())
-			return fmt.Errorf("%d of %d servers could not be read (%s): nothing is locked, since a lock must hold every server", len(unread), len(results), strings.Join(unread, ", "))
-		}
-		var members []surface.Member
-		tools := 0
-		for _, r := range results {
-			members = append(members, surface.Member{Name: r.Name, Surface: r.Surface})
-			tools += len(r.Surface.Tools)
-		}
-		if err := lock.NewSet(file.Path, members).Write(path); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(a.stdout, "locked %d tools of %d servers in %s\n", tools, len(results), path)
-		return err
+		return sess.LockServers(cmd.Context(), file.Path, servers, path, o, a.stdout, a.stderr)
 	}
-	changed := 0
-	seen := map[string]bool{}
-	for _, r := range results {
-		seen[r.Name] = true
-		ls, ok := locked.Find(r.Name)
-		switch {
-		case !ok:
-			changed++
-			fmt.Fprintf(&b, "added server: %s\n", r.Name)
-		case r.Failed == nil:
-			changes, err := lock.Diff(ls.Lock(), r.Surface)
-			if err != nil {
-				return err
-			}
-			if len(changes) > 0 {
-				changed++
-				fmt.Fprintf(&b, "server %s:\n", r.Name)
-				var one strings.Builder
-				if err := lock.WriteText(&one, changes); err != nil {
-					return err
-				}
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(one.String(), "\n"), "\n") {
-					b.WriteString("  " + line)
-				}
-				b.WriteString("\n")
-			}
-		}
+	changed, err := sess.VerifyServers(cmd.Context(), servers, locked, o, a.stdout)
+	if err == nil && changed > 0 {
+		err = &exitError{code: 1, msg: fmt.Sprintf("%d servers differ from %s", changed, path)}
 	}
-	for _, ls := range locked.Servers {
-		if !seen[ls.Name] {
-			changed++
-			fmt.Fprintf(&b, "removed server: %s\n", ls.Name)
-		}
-	}
-	if changed == 0 && len(unread) == 0 {
-		b.WriteString("verified: every tool of every server is as locked\n")
-	}
-	if _, err := fmt.Fprint(a.stdout, b.String()); err != nil {
-		return err
-	}
-	switch {
-	case len(unread) > 0:
-		return fmt.Errorf("%d of %d servers could not be read: %s", len(unread), len(results), strings.Join(unread, ", "))
-	case changed > 0:
-		return &exitError{code: 1, msg: fmt.Sprintf("%d servers differ from %s", changed, path)}
-	}
-	return nil
+	return err
 }

@@ -23,17 +23,13 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Short: "List the built-in rubrics",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			bs, err := rubrics.List()
+			all, err := rubrics.All()
 			if err != nil {
 				return err
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "NAME\tVERSION\tTITLE\tDIGEST")
-			for _, b := range bs {
-				r, err := rubrics.Find(b.Name)
-				if err != nil {
-					return err
-				}
+			for _, r := range all {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Version, r.Title, r.Digest)
 			}
 			return tw.Flush()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"slices"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -90,32 +88,16 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	var name string
-	var target transport.Target
-	switch {
-	case v.GetString("config-file") != "" && v.GetString("server") == "":
+	if v.GetString("config-file") != "" && v.GetString("server") == "" {
 		return a.runServers(cmd, args, r, threshold, format)
-	case v.GetString("config-file") != "":
-		_, src, err := a.configTarget(cmd, args)
-		if err != nil {
-			return err
-		}
-		name, target = src.Transport, src.Target
-	case v.GetString("server") != "":
-		return fmt.Errorf("--server names a server of --config-file: give the configuration file too")
-	default:
-		if name, target, err = a.resolveTarget(cmd, args); err != nil {
-			return err
-		}
+	}
+	name, target, err := a.oneTarget(cmd, args)
+	if err != nil {
+		return err
 	}
 	// A failed scan removes the reports an earlier one wrote; --record
 	// is an output as well, but not a report. No output may be an input.
-	reports := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
-	for _, w := range writers.All {
-		if w.Flag != "" {
-			reports = append(reports, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
-		}
-	}
+	reports := a.reportOutputs()
 	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
 	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
 	if err := run.CheckOutputs(inputs, append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")}), run.Flagged{Flag: "--failed", Path: failed}); err != nil {
@@ -141,17 +123,27 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	return failUnder(rep, threshold)
 }
 
+// reportOutputs are the files of --out and each writer's flag.
+func (a *app) reportOutputs() []run.Flagged {
+	out := []run.Flagged{{Flag: "--out", Path: a.v.GetString("out")}}
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			out = append(out, run.Flagged{Flag: "--" + w.Flag, Path: a.v.GetString(w.Flag)})
+		}
+	}
+	return out
+}
+
 // textOptions are the terminal summary's caps.
 func (a *app) textOptions() text.Options {
 	return text.Options{MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")}
 }
 
-// writeOutputs writes the main output to --out or standard output (in
-// colour on a terminal), then the extra files; every file is written
-// atomically.
-func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder *rubric.Threshold) error {
+// outputs are --out and the writers' files, and the terminal summary's
+// options: in colour and cut to the width of a terminal that is the main
+// output.
+func (a *app) outputs(format writers.Writer) (writers.Outputs, text.Options) {
 	opt := a.textOptions()
-	opt.FailUnder = failUnder
 	o := writers.Outputs{Main: format, Out: a.v.GetString("out"), Files: map[string]string{}}
 	if f, ok := a.stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
 		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
@@ -159,6 +151,14 @@ func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder 
 	for _, w := range writers.All {
 		o.Files[w.Flag] = a.v.GetString(w.Flag)
 	}
+	return o, opt
+}
+
+// writeOutputs writes the report to the outputs; every file is written
+// atomically.
+func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder *rubric.Threshold) error {
+	o, opt := a.outputs(format)
+	opt.FailUnder = failUnder
 	return o.Write(a.stdout, rep, opt)
 }
 

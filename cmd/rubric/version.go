@@ -34,15 +34,11 @@ func (a *app) versionCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			info := versionInfo{Version: version(), Commit: buildinfo.Commit(), Go: buildinfo.GoVersion()}
-			bs, err := rubrics.List()
+			all, err := rubrics.All()
 			if err != nil {
 				return err
 			}
-			for _, b := range bs {
-				r, err := rubrics.Find(b.Name)
-				if err != nil {
-					return err
-				}
+			for _, r := range all {
 				info.Rubrics = append(info.Rubrics, versionRubric{Name: r.Name, Version: r.Version, Digest: r.Digest})
 			}
 			if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {

@@ -146,3 +146,44 @@ func TestScanServersInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestScanConfig puts every server in the document, failed or scored,
+// and scores the installed set of the servers read; with none read there
+// is no set.
+func TestScanConfig(t *testing.T) {
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rubrics.Find("toolset")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := run.New(run.Options{Plugins: &gated{bound: 1, release: make(chan struct{})}, Version: "test"})
+	defer s.Close()
+	for _, c := range []struct {
+		name     string
+		servers  []run.Server
+		failed   string
+		setTools int
+	}{
+		{"one read", []run.Server{{Name: "memory", Source: source("memory.tools.json")}, {Name: "gone", Source: source("nosuch.tools.json")}}, "gone", 9},
+		{"none read", []run.Server{{Name: "gone", Source: source("nosuch.tools.json")}}, "gone", -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := s.ScanConfig(t.Context(), "cfg.json", c.servers, r, set, run.ServersOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Servers) != len(c.servers) || strings.Join(doc.Failed(), ",") != c.failed || doc.Config != "cfg.json" || doc.Generator.Version != "test" {
+				t.Errorf("document: %d servers, failed %q, config %q, generator %+v", len(doc.Servers), doc.Failed(), doc.Config, doc.Generator)
+			}
+			switch {
+			case c.setTools < 0 && doc.Set != nil:
+				t.Error("a set with no server read")
+			case c.setTools >= 0 && (doc.Set == nil || len(doc.Set.Tools) != c.setTools):
+				t.Errorf("the set: %+v, want %d tools", doc.Set, c.setTools)
+			}
+		})
+	}
+}

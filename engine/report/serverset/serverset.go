@@ -27,6 +27,9 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
@@ -69,6 +72,53 @@ func (d *Document) Failed() []string {
 		}
 	}
 	return names
+}
+
+// Below says, for each scored server whose overall score does not reach
+// t, its name and why (rubric.Threshold's nil means no threshold).
+func (d *Document) Below(t *rubric.Threshold) []string {
+	var below []string
+	for _, e := range d.Servers {
+		if e.Report == nil {
+			continue
+		}
+		if msg := e.Report.Below(t); msg != "" {
+			below = append(below, e.Name+": "+msg)
+		}
+	}
+	return below
+}
+
+// WriteFile writes d in format to the file at path, replacing it whole
+// or not at all, without colour or a terminal's width.
+func WriteFile(path string, d *Document, format string, opt text.Options) error {
+	opt.Color, opt.Width = false, 0
+	if err := atomicfile.Write(path, func(f io.Writer) error { return Write(f, d, format, opt) }); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteOutputs writes d to o as writers.Outputs.Write writes a report:
+// the main output to o.Out or else to stream, then each file of o.Files
+// in its writer's format (a format a document has no writer for is an
+// error naming the formats it has).
+func WriteOutputs(stream io.Writer, d *Document, o writers.Outputs, opt text.Options) error {
+	if o.Out != "" {
+		if err := WriteFile(o.Out, d, o.Main.Name, opt); err != nil {
+			return err
+		}
+	} else if err := Write(stream, d, o.Main.Name, opt); err != nil {
+		return err
+	}
+	for _, w := range writers.All {
+		if path := o.Files[w.Flag]; w.Flag != "" && path != "" {
+			if err := WriteFile(path, d, w.Name, opt); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Formats are the formats a document is written in, as --format names

@@ -8,10 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
 	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 )
 
@@ -159,5 +162,91 @@ func TestNothingRead(t *testing.T) {
 	}
 	if got := d.Failed(); len(got) != 1 || got[0] != "a" {
 		t.Errorf("Failed() = %v", got)
+	}
+}
+
+// TestBelow names each scored server under the threshold, and none for
+// no threshold; a failed server is not below, it is failed.
+func TestBelow(t *testing.T) {
+	d := document(t)
+	for _, c := range []struct {
+		name string
+		t    *rubric.Threshold
+		want int
+	}{
+		{"no threshold", nil, 0},
+		{"zero", &rubric.Threshold{Min: num.MustParse("0"), Label: "0"}, 0},
+		{"above every score", &rubric.Threshold{Min: num.MustParse("1000"), Label: "1000"}, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := d.Below(c.t)
+			if len(got) != c.want {
+				t.Fatalf("below: %q, want %d servers", got, c.want)
+			}
+			if c.want > 0 && (!strings.HasPrefix(got[0], "memory: overall score ") || !strings.HasPrefix(got[1], "git: ")) {
+				t.Errorf("below: %q", got)
+			}
+		})
+	}
+}
+
+// TestWriteFile writes what Write writes, without colour.
+func TestWriteFile(t *testing.T) {
+	d := document(t)
+	path := filepath.Join(t.TempDir(), "servers.txt")
+	if err := serverset.WriteFile(path, d, "text", text.Options{Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := serverset.Write(&want, d, "text", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want.String() {
+		t.Errorf("the file holds:\n%s\nwant:\n%s", got, want.String())
+	}
+	if err := serverset.WriteFile(filepath.Join(path, "under-a-file"), d, "json", text.Options{}); err == nil || !strings.HasPrefix(err.Error(), "write ") {
+		t.Errorf("a path that cannot be written: %v", err)
+	}
+}
+
+// TestWriteOutputs writes the main output to the stream when there is no
+// --out, and each writer's file in that writer's format.
+func TestWriteOutputs(t *testing.T) {
+	d := document(t)
+	dir := t.TempDir()
+	main, err := writers.Find("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stream bytes.Buffer
+	o := writers.Outputs{Main: main, Files: map[string]string{"json": filepath.Join(dir, "servers.json"), "markdown": ""}}
+	if err := serverset.WriteOutputs(&stream, d, o, text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := serverset.Write(&want, d, "text", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if stream.String() != want.String() {
+		t.Errorf("the stream holds:\n%s\nwant:\n%s", stream.String(), want.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "servers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) || !strings.Contains(string(b), `"servers_version"`) {
+		t.Errorf("--json holds %.200s", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files written, want the one named", len(entries))
+	}
+	o = writers.Outputs{Main: main, Out: filepath.Join(dir, "servers.txt")}
+	stream.Reset()
+	if err := serverset.WriteOutputs(&stream, d, o, text.Options{}); err != nil || stream.Len() != 0 {
+		t.Errorf("with --out: error %v, %d bytes on the stream", err, stream.Len())
 	}
 }

@@ -1,0 +1,42 @@
+package run
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/serverset"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// ScanConfig scores every server of the client configuration config
+// with r, each its own report or failure record, and, when any server
+// was read, their installed set with setRubric. A server that cannot be
+// scored is in the document, not an error; the error is the context's
+// end or the set's failure.
+func (s *Session) ScanConfig(ctx context.Context, config string, servers []Server, r, setRubric *rubric.Rubric, o ServersOptions) (*serverset.Document, error) {
+	results := s.ScanServers(ctx, servers, r, o)
+	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: s.opt.Version}, Config: config}
+	read := 0
+	for _, res := range results {
+		e := serverset.Entry{Name: res.Name, Report: res.Report}
+		if res.Failed != nil {
+			e.Failed = res.Failed
+		}
+		if res.Surface != nil {
+			read++
+		}
+		doc.Servers = append(doc.Servers, e)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if read > 0 {
+		rep, err := s.Scan(ctx, Source{Surface: InstalledSet(config, results), Name: config}, setRubric, ScanOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("the installed set: %w", err)
+		}
+		doc.Set = rep
+	}
+	return doc, nil
+}

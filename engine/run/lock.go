@@ -1,0 +1,138 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/lock"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// LockServer reads the one server src and writes its tools as the lock
+// at path, saying how many on w.
+func (s *Session) LockServer(ctx context.Context, src Source, path string, w io.Writer) error {
+	surf, err := s.Export(ctx, src.Transport, src.Target)
+	if err != nil {
+		return err
+	}
+	if err := lock.New(surf).Write(path); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "locked %d tools in %s\n", len(surf.Tools), path)
+	return err
+}
+
+// VerifyServer reads the one server src again and writes to w each tool
+// added, removed or changed since the lock locked, with a diff; it
+// returns how many differ.
+func (s *Session) VerifyServer(ctx context.Context, src Source, locked *lock.File, w io.Writer) (changed int, err error) {
+	surf, err := s.Export(ctx, src.Transport, src.Target)
+	if err != nil {
+		return 0, err
+	}
+	changes, err := lock.Diff(locked, surf)
+	if err == nil {
+		err = lock.WriteText(w, changes)
+	}
+	return len(changes), err
+}
+
+// LockServers reads every server of the configuration config and writes
+// their tools as one lock to path, saying how many on w. When a server
+// cannot be read it names each on stderr and locks nothing, since a lock
+// must hold every server.
+func (s *Session) LockServers(ctx context.Context, config string, servers []Server, path string, o ServersOptions, w, stderr io.Writer) error {
+	results := s.ReadServers(ctx, servers, nil, o)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if unread, text := unreadServers(results); len(unread) > 0 {
+		_, _ = fmt.Fprint(stderr, text)
+		return fmt.Errorf("%d of %d servers could not be read (%s): nothing is locked, since a lock must hold every server", len(unread), len(results), strings.Join(unread, ", "))
+	}
+	var members []surface.Member
+	tools := 0
+	for _, r := range results {
+		members = append(members, surface.Member{Name: r.Name, Surface: r.Surface})
+		tools += len(r.Surface.Tools)
+	}
+	if err := lock.NewSet(config, members).Write(path); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "locked %d tools of %d servers in %s\n", tools, len(results), path)
+	return err
+}
+
+// VerifyServers reads every server again and writes to w what differs
+// from the set lock locked: a server added to or removed from the
+// configuration, and each server's changed tools with a diff. It returns
+// how many servers differ, and an error naming the servers that could
+// not be read, after the others are compared.
+func (s *Session) VerifyServers(ctx context.Context, servers []Server, locked *lock.File, o ServersOptions, w io.Writer) (changed int, err error) {
+	results := s.ReadServers(ctx, servers, nil, o)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	unread, text := unreadServers(results)
+	var b strings.Builder
+	b.WriteString(text)
+	seen := map[string]bool{}
+	for _, r := range results {
+		seen[r.Name] = true
+		ls, ok := locked.Find(r.Name)
+		switch {
+		case !ok:
+			changed++
+			fmt.Fprintf(&b, "added server: %s\n", r.Name)
+		case r.Failed == nil:
+			changes, err := lock.Diff(ls.Lock(), r.Surface)
+			if err != nil {
+				return 0, err
+			}
+			if len(changes) == 0 {
+				continue
+			}
+			changed++
+			fmt.Fprintf(&b, "server %s:\n", r.Name)
+			var one strings.Builder
+			if err := lock.WriteText(&one, changes); err != nil {
+				return 0, err
+			}
+			for _, line := range strings.SplitAfter(strings.TrimSuffix(one.String(), "\n"), "\n") {
+				b.WriteString("  " + line)
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, ls := range locked.Servers {
+		if !seen[ls.Name] {
+			changed++
+			fmt.Fprintf(&b, "removed server: %s\n", ls.Name)
+		}
+	}
+	if changed == 0 && len(unread) == 0 {
+		b.WriteString("verified: every tool of every server is as locked\n")
+	}
+	if _, err := fmt.Fprint(w, b.String()); err != nil {
+		return 0, err
+	}
+	if len(unread) > 0 {
+		return changed, fmt.Errorf("%d of %d servers could not be read: %s", len(unread), len(results), strings.Join(unread, ", "))
+	}
+	return changed, nil
+}
+
+// unreadServers are the names of the servers that could not be read,
+// and a line for each saying why.
+func unreadServers(results []ServerResult) (names []string, text string) {
+	var b strings.Builder
+	for _, r := range results {
+		if r.Failed != nil {
+			names = append(names, r.Name)
+			fmt.Fprintf(&b, "unreadable: %s: %s\n", r.Name, r.Failed.Reason)
+		}
+	}
+	return names, b.String()
+}
