@@ -30,6 +30,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -762,17 +763,23 @@ func TestBrowserGateAndCalibration(t *testing.T) {
 			Rubric: report.Rubric{Name: "schema-quality", Version: "1.1.0", Title: "Schema Quality", Digest: "sha256:00"},
 			Rule:   gate.Rule{Title: "the overall score", Value: "score", Round: 1},
 			Base:   gate.Side{Rev: "main", Hash: base.Hash(), ToolCount: 2}, Head: gate.Side{Hash: head.Hash(), ToolCount: 2},
-			Pairs:  []gate.Pair{{N: 1, Base: gate.Value{Value: "90.0", Exact: "90"}, Head: gate.Value{Value: "70.0", Exact: "70"}, Drop: true}},
-			Fallen: []gate.Fallen{{Tool: "find", Base: "100.0", Head: "80.0", Cost: "-10.0", CostExact: "-10"}},
-			Added:  []string{"new"}, Removed: []string{"gone"},
+			Pairs:    []gate.Pair{{N: 1, Base: gate.Value{Value: "90.0", Exact: "90"}, Head: gate.Value{Value: "70.0", Exact: "70"}, Drop: true}},
+			Fallen:   []gate.Fallen{{Tool: "find", Base: "100.0", Head: "80.0", Cost: "-10.0", CostExact: "-10"}},
+			Contract: &gate.Contract{Diff: *contract.Compare(base, head)},
+			Added:    []string{"new"}, Removed: []string{"gone"},
 		}
 		var page bytes.Buffer
 		if err := html.WriteGate(&page, rep, base, head); err != nil {
 			t.Fatal(err)
 		}
 		url, log := openPage(t, ctx, page.Bytes())
-		if n := checkNumbers(t, ctx, decodeJSON(t, func(w io.Writer) error { return gate.Write(w, rep) })); n < 6 {
-			t.Errorf("the page shows %d numbers of the gate's report, want at least 6", n)
+		if n := checkNumbers(t, ctx, decodeJSON(t, func(w io.Writer) error { return gate.Write(w, rep) })); n < 10 {
+			t.Errorf("the page shows %d numbers of the gate's report, want at least 10 (the contract's four counts among them)", n)
+		}
+		contractRows, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#contract-h ~ div tbody")))
+		if err != nil ||
+			!strings.Contains(contractRows, "/inputSchema/properties/q/description") || !strings.Contains(contractRows, "breaking") {
+			t.Errorf("the contract table reads %q (%v), want the breaking removal and the description's change", contractRows, err)
 		}
 		diff, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("pre.diff del")))
 		if err != nil || !strings.Contains(diff, `"description": "Words to find."`) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/rubricmcp/rubric/internal/linediff"
 	"html/template"
 	"io"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/linediff"
 )
 
 // gateView is what the gate page's template reads.
@@ -32,8 +32,9 @@ type changedTool struct {
 }
 
 // WriteGate writes a gate's report as one self-contained HTML page: the
-// decision and why, the pairs, the tools that fell, and each tool whose
-// definition changed, base and head side by side with a line diff.
+// decision and why, the pairs, the tools that fell, the contract diff,
+// and each tool whose definition changed, base and head side by side with
+// a line diff.
 func WriteGate(w io.Writer, rep *gate.Report, base, head *surface.Surface) error {
 	if rep == nil {
 		return fmt.Errorf("write HTML: no gate report to write")
