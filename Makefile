@@ -61,7 +61,9 @@ vet:
 #     stay in the race pass;
 #   - TestGradableEdges, whose 300-tool case skips itself under -race,
 #     and TestMCPHostile, whose 100 MB request does (mcp-go decodes it
-#     several times: minutes there); both run in both passes.
+#     several times: minutes there); both run in both passes;
+#   - TestAppendGrowsOnce, which counts allocations and so skips itself
+#     under -race, whose instrumentation allocates on its own.
 HEAVY_TESTS = \
 	TestGradableScansTheCorpus \
 	TestGradableEdges \
@@ -102,7 +104,8 @@ HEAVY_TESTS = \
 	TestSecrets \
 	TestGitHubAccepts \
 	TestAction \
-	TestPromptLayoutCaching
+	TestPromptLayoutCaching \
+	TestAppendGrowsOnce
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -111,6 +114,7 @@ HEAVY_PACKAGES = \
 	./engine/report/sarif \
 	./engine/score \
 	./internal/ghaction \
+	./internal/jsonstr \
 	./judges/heuristic \
 	./judges/openai \
 	./plugins/host \
