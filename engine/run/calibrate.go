@@ -50,6 +50,28 @@ func WriteBetween(dir string, a, b *calibrate.Record, bt *calibrate.Between) err
 	return atomicfile.WriteFile(filepath.Join(dir, BetweenMarkdown), []byte(md.String()))
 }
 
+// CalibrateTwo calibrates two judges on one capture, each with one (which
+// starts a session for the judge it is given) into its own directory
+// judge-1 and judge-2 under c.Out, and writes their agreement with each
+// other into c.Out.
+func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [2]string, one func(ctx context.Context, judge string, r *rubric.Rubric, c Calibration) (*calibrate.Record, error)) ([2]*calibrate.Record, *calibrate.Between, error) {
+	var recs [2]*calibrate.Record
+	for i, j := range judges {
+		ci := c
+		ci.Out = filepath.Join(c.Out, fmt.Sprintf("judge-%d", i+1))
+		rec, err := one(ctx, j, r, ci)
+		if err != nil {
+			return recs, nil, fmt.Errorf("judge %d (%s): %w", i+1, j, err)
+		}
+		recs[i] = rec
+	}
+	bt, err := calibrate.Compare2(recs[0], recs[1], calibrate.Options{})
+	if err != nil {
+		return recs, nil, err
+	}
+	return recs, bt, WriteBetween(c.Out, recs[0], recs[1], bt)
+}
+
 // Calibration says what to calibrate and where the files go.
 type Calibration struct {
 	// Capture is the registry capture, read from CapturePath.
