@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -193,31 +194,26 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	cur, err := run.CalibrationNow(rec, dir, r)
-	if err != nil {
-		return err
-	}
-	if rec.JudgeConfig.Ref != "" {
+	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, func(ref string, cfg judge.Config) (*run.Session, func(), error) {
 		h, c, err := a.newHost()
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		defer h.Close()
-		ref, cfg := run.RecordedJudge(rec, dir)
 		refs := []string{ref}
 		if members, ok := panel.Members(ref); ok {
 			refs = members
 		}
 		for _, m := range refs {
 			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
-				return fmt.Errorf("the record's judge: %w", err)
+				h.Close()
+				return nil, nil, fmt.Errorf("the record's judge: %w", err)
 			}
 		}
 		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
-		defer sess.Close()
-		if cur.Judge, err = sess.JudgeBlock(cmd.Context(), r); err != nil {
-			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
-		}
+		return sess, func() { sess.Close(); h.Close() }, nil
+	})
+	if err != nil {
+		return err
 	}
 	if msg := rec.Check(path, cur); msg != "" {
 		return &exitError{code: exitMoved, msg: msg}

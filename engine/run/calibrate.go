@@ -218,6 +218,28 @@ func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibr
 	}, nil
 }
 
+// CheckCalibration works out what the record at path now is, for
+// calibrate.Record.Check: its scored set and the rubric r as they are now
+// and, when the record names a judge, that judge's identity as start
+// (given the recorded reference and configuration) starts it. Nothing is
+// scored and the judge is asked nothing.
+func CheckCalibration(ctx context.Context, rec *calibrate.Record, path string, r *rubric.Rubric, start func(ref string, cfg judge.Config) (*Session, func(), error)) (calibrate.Current, error) {
+	dir := filepath.Dir(path)
+	cur, err := CalibrationNow(rec, dir, r)
+	if err != nil || rec.JudgeConfig.Ref == "" {
+		return cur, err
+	}
+	sess, done, err := start(RecordedJudge(rec, dir))
+	if err != nil {
+		return cur, err
+	}
+	defer done()
+	if cur.Judge, err = sess.JudgeBlock(ctx, r); err != nil {
+		return cur, fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
+	}
+	return cur, nil
+}
+
 func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }
 func reportFile(run int) string  { return fmt.Sprintf("report-run-%d.json", run) }
 
