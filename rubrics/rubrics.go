@@ -5,11 +5,13 @@ package rubrics
 import (
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
 	"strings"
 	"sync"
+	"text/tabwriter"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
@@ -167,4 +169,33 @@ func names(bs []Builtin) string {
 		ns[i] = b.Name
 	}
 	return strings.Join(ns, ", ")
+}
+
+// WriteList writes the built-in rubrics as a table: name, version, title
+// and digest.
+func WriteList(w io.Writer) error {
+	all, err := All()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tVERSION\tTITLE\tDIGEST")
+	for _, r := range all {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Version, r.Title, r.Digest)
+	}
+	return tw.Flush()
+}
+
+// Flat returns the rubric ref names with its extends resolved, as one
+// HCL file whose digest is the rubric's.
+func Flat(ref string) ([]byte, error) {
+	src, err := Source(ref)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Find(ref)
+	if err != nil {
+		return nil, err
+	}
+	return rubric.Flat(r.File, src)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/rubricmcp/rubric/engine/report/html"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -159,38 +161,18 @@ func (a *app) calibrateOne(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 	return sess.Calibrate(cmd.Context(), r, c)
 }
 
-// calibrateTwo calibrates two judges on one capture, each into its own
-// directory under c.Out, and writes their agreement beside.
+// calibrateTwo calibrates two judges on one capture and prints each
+// one's calibration and their agreement.
 func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibration, judges []string) error {
-	var recs [2]*calibrate.Record
-	for i, j := range judges {
+	recs, bt, err := run.CalibrateTwo(cmd.Context(), r, c, [2]string{judges[0], judges[1]}, func(_ context.Context, j string, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
 		a.v.Set("judge", j)
-		ci := c
-		ci.Out = filepath.Join(c.Out, fmt.Sprintf("judge-%d", i+1))
-		rec, err := a.calibrateOne(cmd, r, ci)
-		if err != nil {
-			return fmt.Errorf("judge %d (%s): %w", i+1, j, err)
-		}
-		recs[i] = rec
-	}
-	bt, err := calibrate.Compare2(recs[0], recs[1], calibrate.Options{})
+		return a.calibrateOne(cmd, r, c)
+	})
 	if err != nil {
 		return err
 	}
-	if err := run.WriteBetween(c.Out, recs[0], recs[1], bt); err != nil {
+	if err := calibrate.WriteBetweenText(a.stdout, recs, bt); err != nil {
 		return err
-	}
-	for i, rec := range recs {
-		fmt.Fprintf(a.stdout, "judge %d:\n", i+1)
-		if err := calibrate.WriteText(a.stdout, rec); err != nil {
-			return err
-		}
-		fmt.Fprintln(a.stdout)
-	}
-	fmt.Fprintf(a.stdout, "JUDGE 1 AGAINST JUDGE 2 (95%% CI: %d bootstrap resamples, seed %d)\n", bt.Bootstrap.Resamples, bt.Bootstrap.Seed)
-	for _, ag := range bt.Agreement {
-		fmt.Fprintf(a.stdout, "%s: kappa %s · alpha %s · Pearson %s · Spearman %s · mean |diff| %s\n", ag.Name,
-			calibrate.Opt(ag.Kappa), calibrate.Opt(ag.Alpha), calibrate.WithCI(ag.Pearson, ag.PearsonCI), calibrate.WithCI(ag.Spearman, ag.SpearmanCI), calibrate.WithCI(&ag.MeanAbs, ag.MeanAbsCI))
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: judge-1/, judge-2/, %s, %s\n", c.Out, run.BetweenJSON, run.BetweenMarkdown)
 	return nil
@@ -212,31 +194,26 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	cur, err := run.CalibrationNow(rec, dir, r)
-	if err != nil {
-		return err
-	}
-	if rec.JudgeConfig.Ref != "" {
+	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, func(ref string, cfg judge.Config) (*run.Session, func(), error) {
 		h, c, err := a.newHost()
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		defer h.Close()
-		ref, cfg := run.RecordedJudge(rec, dir)
 		refs := []string{ref}
 		if members, ok := panel.Members(ref); ok {
 			refs = members
 		}
 		for _, m := range refs {
 			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
-				return fmt.Errorf("the record's judge: %w", err)
+				h.Close()
+				return nil, nil, fmt.Errorf("the record's judge: %w", err)
 			}
 		}
 		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
-		defer sess.Close()
-		if cur.Judge, err = sess.JudgeBlock(cmd.Context(), r); err != nil {
-			return fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
-		}
+		return sess, func() { sess.Close(); h.Close() }, nil
+	})
+	if err != nil {
+		return err
 	}
 	if msg := rec.Check(path, cur); msg != "" {
 		return &exitError{code: exitMoved, msg: msg}

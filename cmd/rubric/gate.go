@@ -99,16 +99,16 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	base := run.Side{Name: "base", Rev: v.GetString("base")}
-	head := run.Side{Name: "head", Rev: v.GetString("head")}
+	g := run.GateRun{Base: v.GetString("base"), Head: v.GetString("head"), Saved: saved, FailOnBreaking: v.GetBool("fail-on-breaking"),
+		CheckJudge: v.GetString("judge") != "" || v.GetString("model") != ""}
 	if saved != nil {
-		base.Rev = cmp.Or(base.Rev, saved.Base.Commit)
-		head.Rev = cmp.Or(head.Rev, saved.Head.Commit)
+		g.Base = cmp.Or(g.Base, saved.Base.Commit)
+		g.Head = cmp.Or(g.Head, saved.Head.Commit)
 	}
 	// From here on a failure is INVALID, with its report written (but
 	// not for --check) like any other, so CI shows why.
 	ctx := cmd.Context()
-	rep := gate.New(r, gate.Side{Rev: base.Rev}, gate.Side{Rev: head.Rev}, version())
+	rep := gate.New(r, gate.Side{Rev: g.Base}, gate.Side{Rev: g.Head}, version())
 	invalid := func(err error) error { return a.finishGate(ctx, rep, saved == nil, rep.Fail(err)) }
 	tname, target, err := a.resolveTarget(cmd, args)
 	if err != nil {
@@ -119,34 +119,14 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return invalid(err)
 	}
 	defer done()
-	src, info, err := sess.GateSource(ctx, run.Source{Transport: tname, Target: target})
-	if err != nil {
-		return invalid(err)
-	}
-	if base.Rev == "" {
-		return invalid(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
-	}
-	in, err := sess.ExportSides(ctx, src, info, &base, &head)
-	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
-	if err != nil {
-		return invalid(err)
-	}
-	if saved != nil {
-		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric}
-		if saved.Judge != nil && (v.GetString("judge") != "" || v.GetString("model") != "") {
-			if now.Judge, err = sess.JudgeBlock(ctx, r); err != nil {
-				return invalid(fmt.Errorf("start the judge to compare it with the report's: %w", err))
-			}
-		}
-		return a.finishGate(ctx, gate.Check(saved, now), false, nil)
-	}
-	rep, err = sess.Gate(ctx, r, in[0], in[1], v.GetBool("fail-on-breaking"))
-	if path := v.GetString("html"); path != "" && ctx.Err() == nil {
+	g.Source = run.Source{Transport: tname, Target: target}
+	rep, in, err := sess.RunGate(ctx, r, rep, g)
+	if path := v.GetString("html"); path != "" && in != nil && ctx.Err() == nil {
 		if werr := atomicfile.Write(path, func(w io.Writer) error { return html.WriteGate(w, rep, in[0].Surface, in[1].Surface) }); werr != nil {
 			return fmt.Errorf("write %s: %w", path, werr)
 		}
 	}
-	return a.finishGate(ctx, rep, true, err)
+	return a.finishGate(ctx, rep, saved == nil, err)
 }
 
 // finishGate prints the decision, writes the report files when write is

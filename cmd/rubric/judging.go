@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -38,51 +35,13 @@ func judgeFlags(cmd *cobra.Command) {
 	f.Float64("max-cost", 0, "the most the run may spend on judge calls, in US dollars: no call that could pass it is started (needs the judge option max_tokens and the model's price)")
 }
 
-// prices reads the config's price table (prices: {date, source, models:
-// {MODEL: {input, cached_input, output, batch_discount}}}, US dollars per
-// million tokens); nil when the config has none.
-func (a *app) prices() (*ask.Prices, error) {
-	raw := a.v.Get("prices")
-	if raw == nil {
-		return nil, nil
-	}
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil, fmt.Errorf("config prices: %w", err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var p ask.Prices
-	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("config prices: %w; write prices: {date, source, models: {MODEL: {input, cached_input, output, batch_discount}}}, in US dollars per million tokens", err)
-	}
-	if p.Date == "" || p.Source == "" {
-		return nil, fmt.Errorf("config prices: say when and where the prices were read (date and source), so that every cost a report states names them")
-	}
-	for model, m := range p.Models {
-		if m.Input < 0 || m.CachedInput < 0 || m.Output < 0 || m.BatchDiscount < 0 || m.BatchDiscount >= 1 {
-			return nil, fmt.Errorf("config prices: model %q: prices are at least 0 and batch_discount is a fraction below 1", model)
-		}
-	}
-	return &p, nil
-}
-
-// budget sets o's price table and --max-cost, with the judge's
-// max_tokens option as the bound on each answer.
+// budget sets o's price table (the config's prices) and --max-cost.
 func (a *app) budget(o *run.Options) error {
-	var err error
-	if o.Prices, err = a.prices(); err != nil {
+	p, err := ask.DecodePrices(a.v.Get("prices"))
+	if err != nil {
 		return err
 	}
-	if o.MaxCost = a.v.GetFloat64("max-cost"); o.MaxCost < 0 {
-		return fmt.Errorf("--max-cost %v: give a budget above 0 US dollars, or leave it out", o.MaxCost)
-	}
-	if n, ok := o.JudgeConfig.Options["max_tokens"]; ok {
-		if o.MaxOutput, err = strconv.Atoi(n); err != nil || o.MaxOutput < 1 {
-			o.MaxOutput = 0 // the judge refuses it in its own words
-		}
-	}
-	return nil
+	return o.SetBudget(p, a.v.GetFloat64("max-cost"))
 }
 
 // judgeConfig is what --model, --base-url, --answers and --judge-option

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/columns"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
@@ -43,28 +40,14 @@ func checkLogLevel(level string) error {
 // the config's plugins.NAME entries and the plugin directories); the
 // caller closes the host.
 func (a *app) newHost() (*host.Host, *host.Catalog, error) {
-	self, err := host.Self()
-	if err != nil {
-		return nil, nil, err
-	}
 	pins := map[string]host.Pin{}
 	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
 		return nil, nil, fmt.Errorf("config: plugins: %w", err)
 	}
-	env := map[string][]string{}
-	for name, p := range pins {
-		env[name] = p.Env
-	}
-	if err := a.local.CheckRun(a.v, env); err != nil {
+	if err := a.local.CheckRun(a.v, host.PinEnv(pins)); err != nil {
 		return nil, nil, err
 	}
-	c := host.Discover(host.Builtins(self, builtins), host.DefaultDirs(), pins)
-	log := a.logger()
-	for _, w := range c.Warnings {
-		log.Warn(w)
-	}
-	h := host.New(host.Options{Log: log, StartTimeout: a.v.GetDuration("plugin-start-timeout")})
-	return h, c, nil
+	return host.Open(builtins, pins, host.Options{Log: a.logger(), StartTimeout: a.v.GetDuration("plugin-start-timeout")})
 }
 
 // plugins are the catalog's plugins, started on a new host; the returned
@@ -102,23 +85,9 @@ file still matches.`,
 				return err
 			}
 			defer h.Close()
-			rows := h.List(cmd.Context(), c, builtins)
-			if a.v.GetBool("json") {
-				enc := json.NewEncoder(a.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rows)
-			}
-			lines := [][]string{{"KIND", "NAME", "VERSION", "FROM", "PIN", "SHA256", "PATH"}}
-			for _, r := range rows {
-				lines = append(lines, []string{r.Kind, r.Name, r.Version, r.From, r.Pin, report.ShortHash(r.SHA256), r.Path})
-			}
-			columns.Write(a.stdout, "", "", lines)
-			failed := 0
-			for _, r := range rows {
-				if p := r.Problem(); p != "" {
-					fmt.Fprintf(a.stderr, "%s %s: %s\n", r.Kind, r.Name, p)
-					failed++
-				}
+			failed, err := host.WriteList(a.stdout, a.stderr, h.List(cmd.Context(), c, builtins), a.v.GetBool("json"))
+			if err != nil {
+				return err
 			}
 			if failed > 0 {
 				return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d plugin(s) cannot be used", failed)}

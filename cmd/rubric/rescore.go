@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/rank"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
@@ -45,7 +46,7 @@ not ask) is named, not guessed.`,
 				if a.v.GetString("out") != "" {
 					return fmt.Errorf("--out writes one report: rescore one report to use it")
 				}
-				paths, err := reportPaths(args)
+				paths, err := rank.ReportPaths(args)
 				if err != nil {
 					return err
 				}

@@ -2,13 +2,10 @@ package main
 
 import (
 	"fmt"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/rubric/outline"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -23,16 +20,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Short: "List the built-in rubrics",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			all, err := rubrics.All()
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tVERSION\tTITLE\tDIGEST")
-			for _, r := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Version, r.Title, r.Digest)
-			}
-			return tw.Flush()
+			return rubrics.WriteList(a.stdout)
 		},
 	})
 	show := &cobra.Command{
@@ -74,10 +62,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Short: "List the functions formulas may call, beyond CEL's standard library",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			for _, f := range lang.Functions {
-				fmt.Fprintf(a.stdout, "%s\n    %s\n", strings.ReplaceAll(f.Call, "`", ""), strings.ReplaceAll(f.Doc, "`", ""))
-			}
-			return nil
+			return lang.WriteFunctions(a.stdout)
 		},
 	})
 	cmd.AddCommand(&cobra.Command{
@@ -115,15 +100,7 @@ func oneArg(cmd, what string) cobra.PositionalArgs {
 
 // showFlat prints a rubric with its extends resolved.
 func (a *app) showFlat(ref string) error {
-	src, err := rubrics.Source(ref)
-	if err != nil {
-		return err
-	}
-	r, err := rubrics.Find(ref)
-	if err != nil {
-		return err
-	}
-	flat, err := rubric.Flat(r.File, src)
+	flat, err := rubrics.Flat(ref)
 	if err != nil {
 		return err
 	}

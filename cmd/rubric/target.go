@@ -9,7 +9,6 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
-	"github.com/rubricmcp/rubric/internal/localconfig"
 )
 
 // targetFlags are the flags that say how to read a server.
@@ -103,10 +102,9 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	return name, t, nil
 }
 
-// sandbox reads the --sandbox flags (see transport.Sandbox). A config
-// file found in the working directory, and not trusted, may ask for a
-// sandbox but not loosen one: it may not give the server the network, a
-// writable working directory or more host paths.
+// sandbox reads the --sandbox flags (see transport.Sandbox), which a
+// config file found in the working directory, and not trusted, may ask
+// for but not loosen (see localconfig.Settings.CheckSandbox).
 func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
 	s := transport.Sandbox{
 		Kind: a.v.GetString("sandbox"),
@@ -120,14 +118,8 @@ func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
 	} else if ro := a.v.GetStringSlice("sandbox-ro"); len(ro) > 0 {
 		s.ReadOnly = ro // nil otherwise, as in a target without a sandbox
 	}
-	if a.local != nil {
-		from := localconfig.FromFile(a.v, cmd.Flags().Changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")
-		for _, k := range []string{"sandbox-net", "sandbox-cwd", "sandbox-ro"} {
-			loosens := from[k] && (k != "sandbox-cwd" || s.Cwd == transport.CwdWritable) && (k != "sandbox-net" || s.Net) && (k != "sandbox-ro" || len(s.ReadOnly) > 0)
-			if loosens {
-				return s, fmt.Errorf("the config file %s in the working directory sets %s, which loosens the sandbox; a config file found in the working directory may not. If you trust it, pass --trust-local-config or name it with --config %s; otherwise give --%s yourself", a.local.File, k, a.local.File, k)
-			}
-		}
+	if err := a.local.CheckSandbox(a.v, cmd.Flags().Changed, s); err != nil {
+		return s, err
 	}
 	return s, s.Check()
 }

@@ -1,6 +1,8 @@
 package ask
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -145,4 +147,32 @@ func (a *Asker) spend(hold float64, t judge.Tokens) {
 	} else if a.Price != nil {
 		a.stats.CostUSD += a.Price.Cost(t)
 	}
+}
+
+// DecodePrices reads a config file's price table (prices: {date, source,
+// models: {MODEL: {input, cached_input, output, batch_discount}}}, US
+// dollars per million tokens) from its decoded form; nil when raw is nil.
+func DecodePrices(raw any) (*Prices, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, fmt.Errorf("config prices: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p Prices
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("config prices: %w; write prices: {date, source, models: {MODEL: {input, cached_input, output, batch_discount}}}, in US dollars per million tokens", err)
+	}
+	if p.Date == "" || p.Source == "" {
+		return nil, fmt.Errorf("config prices: say when and where the prices were read (date and source), so that every cost a report states names them")
+	}
+	for model, m := range p.Models {
+		if m.Input < 0 || m.CachedInput < 0 || m.Output < 0 || m.BatchDiscount < 0 || m.BatchDiscount >= 1 {
+			return nil, fmt.Errorf("config prices: model %q: prices are at least 0 and batch_discount is a fraction below 1", model)
+		}
+	}
+	return &p, nil
 }

@@ -91,3 +91,21 @@ func WriteBetweenMarkdown(w io.Writer, a, b *Record, bt *Between) error {
 	}
 	return bw.Flush()
 }
+
+// WriteBetweenText writes each judge's calibration as WriteText does and
+// then their agreement with each other, one line per measure.
+func WriteBetweenText(w io.Writer, recs [2]*Record, bt *Between) error {
+	for i, rec := range recs {
+		fmt.Fprintf(w, "judge %d:\n", i+1)
+		if err := WriteText(w, rec); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "JUDGE 1 AGAINST JUDGE 2 (95%% CI: %d bootstrap resamples, seed %d)\n", bt.Bootstrap.Resamples, bt.Bootstrap.Seed)
+	for _, ag := range bt.Agreement {
+		fmt.Fprintf(w, "%s: kappa %s · alpha %s · Pearson %s · Spearman %s · mean |diff| %s\n", ag.Name,
+			Opt(ag.Kappa), Opt(ag.Alpha), WithCI(ag.Pearson, ag.PearsonCI), WithCI(ag.Spearman, ag.SpearmanCI), WithCI(&ag.MeanAbs, ag.MeanAbsCI))
+	}
+	return nil
+}

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"fmt"
+	"io"
+	"strings"
+)
 
 // FunctionDoc documents one function (or a family of them) of the
 // language: how it is called, and what it gives. Functions is the one
@@ -60,4 +64,15 @@ func FunctionTable() string {
 		b.WriteString("| " + f.Call + " | " + f.Doc + " |\n")
 	}
 	return b.String()
+}
+
+// WriteFunctions writes Functions as plain text, as rubric rubrics
+// functions prints them: each call, and under it what it gives.
+func WriteFunctions(w io.Writer) error {
+	for _, f := range Functions {
+		if _, err := fmt.Fprintf(w, "%s\n    %s\n", strings.ReplaceAll(f.Call, "`", ""), strings.ReplaceAll(f.Doc, "`", "")); err != nil {
+			return err
+		}
+	}
+	return nil
 }

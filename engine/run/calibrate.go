@@ -50,6 +50,28 @@ func WriteBetween(dir string, a, b *calibrate.Record, bt *calibrate.Between) err
 	return atomicfile.WriteFile(filepath.Join(dir, BetweenMarkdown), []byte(md.String()))
 }
 
+// CalibrateTwo calibrates two judges on one capture, each with one (which
+// starts a session for the judge it is given) into its own directory
+// judge-1 and judge-2 under c.Out, and writes their agreement with each
+// other into c.Out.
+func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [2]string, one func(ctx context.Context, judge string, r *rubric.Rubric, c Calibration) (*calibrate.Record, error)) ([2]*calibrate.Record, *calibrate.Between, error) {
+	var recs [2]*calibrate.Record
+	for i, j := range judges {
+		ci := c
+		ci.Out = filepath.Join(c.Out, fmt.Sprintf("judge-%d", i+1))
+		rec, err := one(ctx, j, r, ci)
+		if err != nil {
+			return recs, nil, fmt.Errorf("judge %d (%s): %w", i+1, j, err)
+		}
+		recs[i] = rec
+	}
+	bt, err := calibrate.Compare2(recs[0], recs[1], calibrate.Options{})
+	if err != nil {
+		return recs, nil, err
+	}
+	return recs, bt, WriteBetween(c.Out, recs[0], recs[1], bt)
+}
+
 // Calibration says what to calibrate and where the files go.
 type Calibration struct {
 	// Capture is the registry capture, read from CapturePath.
@@ -194,6 +216,28 @@ func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibr
 		RubricName: r.Name, RubricVersion: r.Version, RubricDigest: r.Digest,
 		SurfaceHash: c.Surface.Hash(), ToolCount: len(c.Surface.Tools), Capture: c,
 	}, nil
+}
+
+// CheckCalibration works out what the record at path now is, for
+// calibrate.Record.Check: its scored set and the rubric r as they are now
+// and, when the record names a judge, that judge's identity as start
+// (given the recorded reference and configuration) starts it. Nothing is
+// scored and the judge is asked nothing.
+func CheckCalibration(ctx context.Context, rec *calibrate.Record, path string, r *rubric.Rubric, start func(ref string, cfg judge.Config) (*Session, func(), error)) (calibrate.Current, error) {
+	dir := filepath.Dir(path)
+	cur, err := CalibrationNow(rec, dir, r)
+	if err != nil || rec.JudgeConfig.Ref == "" {
+		return cur, err
+	}
+	sess, done, err := start(RecordedJudge(rec, dir))
+	if err != nil {
+		return cur, err
+	}
+	defer done()
+	if cur.Judge, err = sess.JudgeBlock(ctx, r); err != nil {
+		return cur, fmt.Errorf("start the recorded judge %q: %w", rec.JudgeConfig.Ref, err)
+	}
+	return cur, nil
 }
 
 func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }

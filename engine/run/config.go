@@ -3,6 +3,9 @@ package run
 import (
 	"context"
 	"fmt"
+	"strconv"
+
+	"github.com/rubricmcp/rubric/engine/ask"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
@@ -39,4 +42,21 @@ func (s *Session) ScanConfig(ctx context.Context, config string, servers []Serve
 		doc.Set = rep
 	}
 	return doc, nil
+}
+
+// SetBudget sets o's price table and the most the run may spend
+// (maxCost, US dollars; 0: no bound), with the judge's max_tokens option
+// as the bound on each answer.
+func (o *Options) SetBudget(prices *ask.Prices, maxCost float64) error {
+	if maxCost < 0 {
+		return fmt.Errorf("--max-cost %v: give a budget above 0 US dollars, or leave it out", maxCost)
+	}
+	o.Prices, o.MaxCost = prices, maxCost
+	if n, ok := o.JudgeConfig.Options["max_tokens"]; ok {
+		var err error
+		if o.MaxOutput, err = strconv.Atoi(n); err != nil || o.MaxOutput < 1 {
+			o.MaxOutput = 0 // the judge refuses it in its own words
+		}
+	}
+	return nil
 }

@@ -128,6 +128,51 @@ func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.In
 	})
 }
 
+// GateRun is what one run of the gate compares: the target read on each
+// side, the two revisions and, for --check, the saved report that today's
+// exports are compared with instead of scoring.
+type GateRun struct {
+	Source     Source
+	Base, Head string
+	Saved      *gate.Report
+	// FailOnBreaking makes a breaking change to the contract block.
+	FailOnBreaking bool
+	// CheckJudge starts the judge to compare it with Saved's.
+	CheckJudge bool
+}
+
+// RunGate exports both sides of g and decides, or with g.Saved compares
+// the saved report with today's exports. rep is the report as begun
+// (gate.New); a failure is recorded in it as INVALID and returned as the
+// error. The two sides' inputs come back when both were scored, for a
+// page that shows them side by side.
+func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Report, g GateRun) (*gate.Report, []gate.Input, error) {
+	src, info, err := s.GateSource(ctx, g.Source)
+	if err != nil {
+		return rep, nil, rep.Fail(err)
+	}
+	if g.Base == "" {
+		return rep, nil, rep.Fail(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
+	}
+	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
+	in, err := s.ExportSides(ctx, src, info, &base, &head)
+	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
+	if err != nil {
+		return rep, nil, rep.Fail(err)
+	}
+	if g.Saved != nil {
+		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric}
+		if g.Saved.Judge != nil && g.CheckJudge {
+			if now.Judge, err = s.JudgeBlock(ctx, r); err != nil {
+				return rep, nil, rep.Fail(fmt.Errorf("start the judge to compare it with the report's: %w", err))
+			}
+		}
+		return gate.Check(g.Saved, now), nil, nil
+	}
+	rep, err = s.Gate(ctx, r, in[0], in[1], g.FailOnBreaking)
+	return rep, in, err
+}
+
 // WriteGate writes gate.json and gate.md into dir, and appends gate.md to
 // the job summary file summary when it is not empty (GitHub's
 // $GITHUB_STEP_SUMMARY); it returns the paths it wrote.

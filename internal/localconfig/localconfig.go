@@ -19,6 +19,7 @@ import (
 
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/redact"
 )
 
@@ -81,6 +82,25 @@ func (s *Settings) CheckRun(v *viper.Viper, pluginEnv map[string][]string) error
 	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), v.GetStringSlice("judge-option")
 	c.Headers, c.PluginEnv = v.GetStringMapString("headers"), pluginEnv
 	return Check(c, os.Getenv)
+}
+
+// CheckSandbox refuses the sandbox sb when a setting of the file loosens
+// it: a config file found in the working directory may ask for a sandbox
+// but not give the server the network, a writable working directory or
+// more host paths. Nothing when s is nil; changed says whether a flag
+// was given.
+func (s *Settings) CheckSandbox(v *viper.Viper, changed func(string) bool, sb transport.Sandbox) error {
+	if s == nil {
+		return nil
+	}
+	from := FromFile(v, changed, "sandbox-net", "sandbox-cwd", "sandbox-ro")
+	for _, k := range []string{"sandbox-net", "sandbox-cwd", "sandbox-ro"} {
+		loosens := from[k] && (k != "sandbox-cwd" || sb.Cwd == transport.CwdWritable) && (k != "sandbox-net" || sb.Net) && (k != "sandbox-ro" || len(sb.ReadOnly) > 0)
+		if loosens {
+			return fmt.Errorf("the config file %s in the working directory sets %s, which loosens the sandbox; a config file found in the working directory may not. If you trust it, pass --trust-local-config or name it with --config %s; otherwise give --%s yourself", s.File, k, s.File, k)
+		}
+	}
+	return nil
 }
 
 // options are the judge's options as the run gives them, and which of

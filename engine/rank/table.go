@@ -1,0 +1,218 @@
+package rank
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// Ranked is one server of a ranking: its old and new score, grade and
+// rank (0: no score), or why it could not be rescored.
+type Ranked struct {
+	Server   string `json:"server"`
+	Report   string `json:"report"`
+	OldScore string `json:"old_score,omitempty"`
+	OldGrade string `json:"old_grade,omitempty"`
+	OldRank  int    `json:"old_rank,omitempty"`
+	NewScore string `json:"new_score,omitempty"`
+	NewGrade string `json:"new_grade,omitempty"`
+	NewRank  int    `json:"new_rank,omitempty"`
+	Change   int    `json:"rank_change"`
+	Error    string `json:"error,omitempty"`
+	oldExact *num.Num
+	newExact *num.Num
+}
+
+// Ranking is what rescore prints for several reports.
+type Ranking struct {
+	Rubric  report.Rubric `json:"rubric"`
+	Servers []*Ranked     `json:"servers"`
+	Tau     *float64      `json:"kendall_tau"`
+	Movers  []string      `json:"largest_movers"`
+}
+
+// ReportPaths expands the arguments: a directory stands for the JSON
+// reports in it.
+func ReportPaths(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		m, _ := filepath.Glob(filepath.Join(a, "*.json"))
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s holds no .json reports", a)
+		}
+		sort.Strings(m)
+		out = append(out, m...)
+	}
+	return out, nil
+}
+
+// Scan rescores one report's embedded surface with a rubric, reading
+// every answer back from the old report.
+type Scan func(ctx context.Context, surf *surface.Surface, target string, old *report.Report) (*report.Report, error)
+
+// Rescore rescores every report at paths with r from its recorded
+// observations (scan asks no judge) and compares the two rankings.
+func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan) *Ranking {
+	rk := &Ranking{Rubric: report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, File: r.File}}
+	for _, p := range paths {
+		s := &Ranked{Report: p, Server: strings.TrimSuffix(filepath.Base(p), ".json")}
+		rk.Servers = append(rk.Servers, s)
+		old, err := report.Read(p)
+		if err != nil {
+			s.Error = err.Error()
+			continue
+		}
+		if name, ok := old.Surface.Server["name"].(string); ok && name != "" {
+			s.Server = name
+		}
+		s.OldScore, s.OldGrade, s.oldExact = scoreOf(old.Score, old.Exact, old.Grade)
+		surf, err := old.EmbeddedSurface(p)
+		if err != nil {
+			s.Error = err.Error()
+			continue
+		}
+		rep, err := scan(ctx, surf, old.Target, old)
+		if err != nil {
+			s.Error = "its observations cannot answer " + r.Name + ": " + err.Error()
+			continue
+		}
+		s.NewScore, s.NewGrade, s.newExact = scoreOf(rep.Score, rep.Exact, rep.Grade)
+	}
+	olds, news := make([]*num.Num, len(rk.Servers)), make([]*num.Num, len(rk.Servers))
+	for i, s := range rk.Servers {
+		if s.Error == "" {
+			olds[i], news[i] = s.oldExact, s.newExact
+		}
+	}
+	or, nr := Ranks(olds), Ranks(news)
+	for i, s := range rk.Servers {
+		s.OldRank, s.NewRank = or[i], nr[i]
+		if s.OldRank > 0 && s.NewRank > 0 {
+			s.Change = s.OldRank - s.NewRank
+		}
+	}
+	if tau, ok := Tau(olds, news); ok {
+		rk.Tau = &tau
+	}
+	sort.SliceStable(rk.Servers, func(i, j int) bool {
+		a, b := rk.Servers[i], rk.Servers[j]
+		if (a.NewRank == 0) != (b.NewRank == 0) {
+			return b.NewRank == 0
+		}
+		return a.NewRank < b.NewRank
+	})
+	movers := append([]*Ranked{}, rk.Servers...)
+	sort.SliceStable(movers, func(i, j int) bool { return abs(movers[i].Change) > abs(movers[j].Change) })
+	for _, m := range movers {
+		if m.Change == 0 || len(rk.Movers) == 3 {
+			break
+		}
+		rk.Movers = append(rk.Movers, fmt.Sprintf("%s (%d -> %d, %+d)", m.Server, m.OldRank, m.NewRank, m.Change))
+	}
+	return rk
+}
+
+// WriteJSON writes the ranking as indented JSON.
+func (k *Ranking) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(k)
+}
+
+// WriteText writes the ranking as a table, tau, the largest movers and
+// the reports that could not be rescored.
+func (k *Ranking) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "new: %s %s (%s), zero judge calls: every answer is read from the reports\n\n", k.Rubric.Name, k.Rubric.Version, report.ShortHash(k.Rubric.Digest))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "server\told\tgrade\trank\tnew\tgrade\trank\tchange\t")
+	var failed []*Ranked
+	for _, s := range k.Servers {
+		if s.Error != "" {
+			failed = append(failed, s)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Server, dash(s.OldScore), dash(s.OldGrade), rankText(s.OldRank), dash(s.NewScore), dash(s.NewGrade), rankText(s.NewRank), changeText(s))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	if k.Tau != nil {
+		fmt.Fprintf(w, "Kendall's tau (tau-b) between the old and the new ranking: %.3f\n", *k.Tau)
+	} else {
+		fmt.Fprintln(w, "Kendall's tau: not defined (fewer than two ranked servers, or every score tied)")
+	}
+	if len(k.Movers) == 0 {
+		fmt.Fprintln(w, "No server changed rank.")
+	} else {
+		fmt.Fprintf(w, "Largest movers: %s\n", strings.Join(k.Movers, ", "))
+	}
+	for _, s := range failed {
+		fmt.Fprintf(w, "Not rescored: %s (%s): %s\n", s.Server, s.Report, s.Error)
+	}
+	return nil
+}
+
+// scoreOf reads a report's overall score: as shown, its grade, and its
+// exact value (nil when the report has no overall score).
+func scoreOf(score *json.Number, exact, grade *string) (string, string, *num.Num) {
+	var shown, g string
+	var n *num.Num
+	if score != nil {
+		shown = score.String()
+	}
+	if grade != nil {
+		g = *grade
+	}
+	if exact != nil {
+		if x, err := num.Parse(*exact); err == nil {
+			n = &x
+		}
+	}
+	return shown, g, n
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func rankText(r int) string {
+	if r == 0 {
+		return "-"
+	}
+	return fmt.Sprint(r)
+}
+
+func changeText(s *Ranked) string {
+	if s.OldRank == 0 || s.NewRank == 0 || s.Change == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", s.Change)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
