@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/rubricmcp/rubric/engine/transport"
 )
@@ -240,13 +242,45 @@ func TestKilledBwrapEndsAll(t *testing.T) {
 	if n := len(tagged(tag)); n < 2 {
 		t.Errorf("%d processes carry the tag before the kill, want at least the shell and its sleep (bwrap has it too)", n)
 	}
+	inside := tagged(tag)
 	cmd.Process.Kill()
 	cmd.Wait()
-	for i := 0; len(tagged(tag)) > 0; i++ {
-		if i == 500 {
-			t.Fatalf("processes %v outlived bwrap", tagged(tag))
+	// The kernel tears the namespace down after bwrap is gone: wait for
+	// each process that carried the tag to exit, as the kernel reports it
+	// through a pidfd, not for a while. A process that outlives bwrap
+	// keeps the test waiting until go test's own deadline.
+	for _, pid := range inside {
+		awaitExit(t, pid)
+	}
+	if left := tagged(tag); len(left) > 0 {
+		t.Fatalf("processes %v outlived bwrap", left)
+	}
+}
+
+// awaitExit returns once the process pid has exited (at once when it is
+// already gone).
+func awaitExit(t *testing.T, pid string) {
+	t.Helper()
+	n, err := strconv.Atoi(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd, err := unix.PidfdOpen(n, 0)
+	if errors.Is(err, unix.ESRCH) {
+		return
+	}
+	if err != nil {
+		t.Fatalf("pidfd_open(%d): %v", n, err)
+	}
+	defer unix.Close(fd)
+	for {
+		_, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, -1)
+		if err == nil {
+			return
 		}
-		time.Sleep(10 * time.Millisecond) // the kernel tears the namespace down
+		if !errors.Is(err, unix.EINTR) {
+			t.Fatalf("poll pidfd %d: %v", n, err)
+		}
 	}
 }
 
