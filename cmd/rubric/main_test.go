@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 		"rubric-judge-flaky":     flakyJudgeMain,
 		// MCP servers that misbehave (internal/fakemcp).
 		"fakemcp": fakemcp.Main,
+		// "go run PKG" that links each distinct source once.
+		"gorun": goRunMain,
 	})
 }
 
@@ -71,6 +73,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			env.Setenv(goRunCacheEnv, filepath.Join(env.WorkDir, ".gorun"))
 			if err := goEnv(env); err != nil {
 				return err
 			}
