@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 func TestFind(t *testing.T) {
@@ -55,6 +57,45 @@ func TestAll(t *testing.T) {
 		}
 		if all[i] != found || all[i].Digest == "" {
 			t.Errorf("rubric %d is %s (digest %q), want %s as Find gives it", i, all[i].Name, all[i].Digest, name)
+		}
+	}
+}
+
+// TestFileNamesAreRubricNames holds index to its shortcut: the name a
+// built-in file's name gives is the label of the rubric block inside it.
+func TestFileNamesAreRubricNames(t *testing.T) {
+	bs, err := List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bs {
+		src, err := files.ReadFile(b.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rubric.Name(b.File, src); got != b.Name {
+			t.Errorf("%s holds rubric %q, but its file name says %q: name the file %s-vVERSION.hcl", b.File, got, b.Name, got)
+		}
+	}
+}
+
+func TestNameOfFile(t *testing.T) {
+	for _, c := range []struct {
+		file, name string
+		ok         bool
+	}{
+		{"tdqs-v1.3.hcl", "tdqs", true},
+		{"schema-quality-v1.hcl", "schema-quality", true},
+		{"tool-safety-v12.hcl", "tool-safety", true},
+		{"tdqs.hcl", "", false},
+		{"tdqs-v.hcl", "", false},
+		{"tdqs-vx.hcl", "", false},
+		{"-v1.hcl", "", false},
+		{"tdqs-v1.json", "", false},
+	} {
+		name, ok := nameOfFile(c.file)
+		if name != c.name || ok != c.ok {
+			t.Errorf("nameOfFile(%q) = %q, %v; want %q, %v", c.file, name, ok, c.name, c.ok)
 		}
 	}
 }
