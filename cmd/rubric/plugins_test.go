@@ -111,7 +111,7 @@ func waitFileCmd(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // goneCmd is "gone PIDFILE": every pid in the file (space separated) must
-// have ended within 5 s; a zombie counts as ended.
+// end (a zombie counts as ended); it gives up only after proctest.Guard.
 func goneCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: gone PIDFILE")
@@ -121,7 +121,7 @@ func goneCmd(ts *testscript.TestScript, neg bool, args []string) {
 	for _, f := range strings.Fields(string(b)) {
 		pid, err := strconv.Atoi(f)
 		ts.Check(err)
-		if !proctest.Gone(pid, 5*time.Second) {
+		if !proctest.Gone(pid, proctest.Guard) {
 			ts.Fatalf("process %d is still running", pid)
 		}
 	}

@@ -6,6 +6,7 @@ package proctest
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"runtime"
 	"strconv"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // running reports whether pid is a process that has not ended. A zombie,
@@ -27,16 +30,33 @@ func running(pid int) bool {
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
-// Gone waits up to within for pid to end and reports whether it did.
+// Guard bounds the waits of tests for a stage that a correct run always
+// reaches: long enough that no load makes a correct run miss it, so that
+// it only ends a test that would otherwise hang.
+const Guard = 2 * time.Minute
+
+// Gone waits for pid to end, as the kernel reports it through a pidfd,
+// for at most within, and reports whether it did. A zombie counts as
+// ended. Tests pass Guard to wait for a process that must end, or 0 to
+// ask whether it has already.
 func Gone(pid int, within time.Duration) bool {
-	deadline := time.Now().Add(within)
-	for running(pid) {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		// No such process, or no pidfds: what /proc says now.
+		return !running(pid)
 	}
-	return true
+	defer unix.Close(fd)
+	deadline := time.Now().Add(within)
+	for {
+		left := max(time.Until(deadline), 0)
+		n, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, int(left.Milliseconds()))
+		switch {
+		case err == nil && n > 0:
+			return true
+		case err == nil || !errors.Is(err, unix.EINTR):
+			return !running(pid)
+		}
+	}
 }
 
 // Buffer is a bytes.Buffer that writers on several goroutines may share.

@@ -1,6 +1,7 @@
 package proctest
 
 import (
+	"os/exec"
 	"runtime"
 	"testing"
 )
@@ -33,5 +34,29 @@ func TestGoroutines(t *testing.T) {
 	case <-done:
 	default:
 		t.Error("Goroutines returned while the goroutine ran")
+	}
+}
+
+// TestGone: a running process is not gone; once killed it is, as soon as
+// the kernel has it exit, whether or not its parent has reaped it yet
+// (a zombie counts as ended), and after it is reaped.
+func TestGone(t *testing.T) {
+	cmd := exec.Command("sleep", "600")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	if Gone(pid, 0) {
+		t.Fatal("a sleeping process counts as gone")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	if !Gone(pid, Guard) {
+		t.Fatal("a killed process, not yet reaped, does not count as gone")
+	}
+	cmd.Wait()
+	if !Gone(pid, 0) {
+		t.Fatal("a reaped process does not count as gone")
 	}
 }

@@ -284,7 +284,7 @@ func assertEnded(t *testing.T, c call) {
 		t.Fatal("the stand-in recorded no child")
 	}
 	for _, pid := range []int{c.PID, c.Child} {
-		if !proctest.Gone(pid, 5*time.Second) {
+		if !proctest.Gone(pid, proctest.Guard) {
 			t.Errorf("process %d still runs", pid)
 			if p, err := os.FindProcess(pid); err == nil {
 				p.Kill()

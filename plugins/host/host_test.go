@@ -286,7 +286,7 @@ func TestPinnedPluginStarts(t *testing.T) {
 
 func waitGone(t *testing.T, pid int) {
 	t.Helper()
-	if !proctest.Gone(pid, 2*time.Second) {
+	if !proctest.Gone(pid, proctest.Guard) {
 		t.Errorf("process %d outlived its plugin", pid)
 	}
 }
@@ -294,7 +294,7 @@ func waitGone(t *testing.T, pid int) {
 // readPID waits for the plugin to write the pid of what it started.
 func readPID(t *testing.T, path string) int {
 	t.Helper()
-	for range 500 {
+	for deadline := time.Now().Add(proctest.Guard); time.Now().Before(deadline); {
 		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
 			pid, err := strconv.Atoi(string(b))
 			if err != nil {
