@@ -11,9 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
 var bwrap = transport.Sandbox{Kind: transport.SandboxBwrap}
@@ -248,7 +247,7 @@ func TestKilledBwrapEndsAll(t *testing.T) {
 	// The kernel tears the namespace down after bwrap is gone: wait for
 	// each process that carried the tag to exit, as the kernel reports it
 	// through a pidfd, not for a while. A process that outlives bwrap
-	// keeps the test waiting until go test's own deadline.
+	// fails the test after proctest's hang guard.
 	for _, pid := range inside {
 		awaitExit(t, pid)
 	}
@@ -265,22 +264,8 @@ func awaitExit(t *testing.T, pid string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fd, err := unix.PidfdOpen(n, 0)
-	if errors.Is(err, unix.ESRCH) {
-		return
-	}
-	if err != nil {
-		t.Fatalf("pidfd_open(%d): %v", n, err)
-	}
-	defer unix.Close(fd)
-	for {
-		_, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, -1)
-		if err == nil {
-			return
-		}
-		if !errors.Is(err, unix.EINTR) {
-			t.Fatalf("poll pidfd %d: %v", n, err)
-		}
+	if !proctest.Gone(n, proctest.Guard) {
+		t.Fatalf("process %d outlived bwrap by %v", n, proctest.Guard)
 	}
 }
 
