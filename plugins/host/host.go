@@ -44,6 +44,7 @@ var baseEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HO
 type Host struct {
 	log          hclog.Logger
 	startTimeout time.Duration
+	startTimer   func(time.Duration) (<-chan time.Time, func())
 
 	mu      sync.Mutex
 	running []*process
@@ -62,7 +63,21 @@ type Options struct {
 	Log hclog.Logger
 	// StartTimeout bounds each plugin's start; 0 means DefaultStartTimeout.
 	StartTimeout time.Duration
+	// StartTimer, when set, starts the clock of each start's timeout in
+	// place of a time.Timer: it returns the channel that ends the start
+	// and a function that stops the clock. Tests end a start at the stage
+	// they choose with it, not after a wait a busy machine can outlast.
+	StartTimer func(time.Duration) (<-chan time.Time, func())
 }
+
+// realTimer is the StartTimer of a Host that was given none.
+func realTimer(d time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTimer(d)
+	return t.C, func() { t.Stop() }
+}
+
+// errStartTimeout is a start that ran out of StartTimeout.
+var errStartTimeout = errors.New("the start timed out")
 
 // New returns a Host. Call Close when done, on every path.
 func New(o Options) *Host {
@@ -72,7 +87,10 @@ func New(o Options) *Host {
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = DefaultStartTimeout
 	}
-	return &Host{log: o.Log, startTimeout: o.StartTimeout}
+	if o.StartTimer == nil {
+		o.StartTimer = realTimer
+	}
+	return &Host{log: o.Log, startTimeout: o.StartTimeout, startTimer: o.StartTimer}
 }
 
 // process is one started plugin.
@@ -80,6 +98,8 @@ type process struct {
 	p      Plugin
 	client *plugin.Client
 	cmd    *exec.Cmd
+	// kill kills the plugin's process (cmd's context).
+	kill   context.CancelFunc
 	stderr *tail
 	// held is the plugin's warnings and errors, logged when it ends.
 	held *held
@@ -104,13 +124,16 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	cmd := exec.Command(p.Path, p.Args...)
+	// Cancelling killed kills the plugin, even while go-plugin is still
+	// starting it (os/exec does so under its own lock).
+	killed, kill := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(killed, p.Path, p.Args...)
 	// A plugin that starts processes of its own leads a process group, so
 	// that end can kill its descendants too; every plugin hears of the
 	// host's death by SIGTERM, on which a plugin built with plugins/sdk
 	// kills its whole group, and a plugin that is not simply ends.
 	cmd.SysProcAttr = procgroup.Attr(!p.Leaf, syscall.SIGTERM)
-	pr := &process{p: p, cmd: cmd, stderr: newTail(4096)}
+	pr := &process{p: p, cmd: cmd, kill: kill, stderr: newTail(4096)}
 	log := newHeldLog(h.log.Named(p.Kind + "." + p.Name))
 	pr.held = log.held
 	cfg := &plugin.ClientConfig{
@@ -119,7 +142,9 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		Logger:           log,
-		StartTimeout:     h.startTimeout,
+		// The host's own clock ends a start (see below): go-plugin's is
+		// only a backstop.
+		StartTimeout: h.startTimeout + time.Hour,
 		// Stderr is what the plugin wrote before serving (and go-plugin
 		// relays it into the log); SyncStderr is what it writes to
 		// os.Stderr while serving. Both end in the crash report's tail.
@@ -160,8 +185,18 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 		done <- result{raw, err}
 	}()
 	var r result
+	expired, stopClock := h.startTimer(h.startTimeout)
+	defer stopClock()
 	select {
 	case r = <-done:
+	case <-expired:
+		// go-plugin gives up once the plugin has ended and it has read
+		// all of the plugin's stderr, which the message quotes.
+		kill()
+		<-done
+		err := h.startError(pr, errStartTimeout)
+		h.stop(pr)
+		return nil, nil, err
 	case <-ctx.Done():
 		h.stop(pr)
 		return nil, nil, ctx.Err()
@@ -195,7 +230,7 @@ func (h *Host) startError(pr *process, err error) error {
 			theirs = m[1]
 		}
 		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
-	case strings.Contains(msg, "timeout while waiting for plugin to start"):
+	case errors.Is(err, errStartTimeout), strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderr.String()))
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Unrecognized remote plugin message"):
@@ -276,6 +311,7 @@ func (h *Host) stop(pr *process) {
 // then kills whatever is left in its process group.
 func (pr *process) end() {
 	pr.client.Kill()
+	pr.kill()
 	if pid := pr.pid(); !pr.p.Leaf && pid > 0 {
 		_ = procgroup.KillGroup(pid) // whatever is left in its group
 	}

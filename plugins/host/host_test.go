@@ -44,6 +44,10 @@ func TestMain(m *testing.M) {
 		})
 	case "silent":
 		fmt.Fprintln(os.Stderr, "starting up slowly")
+		// Tell the test it has printed, through the FIFO it names.
+		if fifo := os.Getenv("RUBRIC_TEST_PRINTED"); fifo != "" {
+			os.WriteFile(fifo, []byte("printed\n"), 0)
+		}
 		time.Sleep(time.Minute)
 	case "transport":
 		sdk.ServeTransport(testTransport{})
@@ -133,7 +137,7 @@ func self(t testing.TB, kind, mode string) Plugin {
 }
 
 func newHost(t *testing.T) *Host {
-	h := New(Options{StartTimeout: 5 * time.Second})
+	h := New(Options{StartTimeout: time.Minute})
 	t.Cleanup(h.Close)
 	return h
 }
@@ -235,7 +239,11 @@ func TestStartFailures(t *testing.T) {
 		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest`}},
 		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
 			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
-		{"no handshake", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "silent") },
+		{"no handshake", func(t *testing.T) Plugin {
+			p := self(t, protocol.KindJudge, "silent")
+			p.Env = append(p.Env, "RUBRIC_TEST_PRINTED")
+			return p
+		},
 			[]string{"did not complete its handshake within 2s", "starting up slowly"}},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
@@ -249,14 +257,15 @@ func TestStartFailures(t *testing.T) {
 		}, []string{"cannot start judge plugin \"gone\""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			// Only the silent plugin waits the start timeout out: it is
-			// short for it alone, and a minute for every other plugin,
-			// which must not meet it however loaded the machine.
-			timeout := time.Minute
+			// Only the silent plugin runs out of time to start: its
+			// clock ends once it has printed (a FIFO says so), whatever
+			// the 2 s its message names. Every other plugin has a minute,
+			// which no load makes it use up.
+			o := Options{StartTimeout: time.Minute}
 			if tc.name == "no handshake" {
-				timeout = 2 * time.Second
+				o = Options{StartTimeout: 2 * time.Second, StartTimer: printed(t)}
 			}
-			h := New(Options{StartTimeout: timeout})
+			h := New(o)
 			defer h.Close()
 			_, err := h.Judge(context.Background(), tc.p(t), judge.Config{})
 			if err == nil {
@@ -268,6 +277,27 @@ func TestStartFailures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// printed is a StartTimer whose clock ends when the silent plugin has
+// written to the FIFO that RUBRIC_TEST_PRINTED names, which it does once
+// its line is on stderr.
+func printed(t *testing.T) func(time.Duration) (<-chan time.Time, func()) {
+	fifo := filepath.Join(t.TempDir(), "printed")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("RUBRIC_TEST_PRINTED", fifo)
+	return func(time.Duration) (<-chan time.Time, func()) {
+		c := make(chan time.Time, 1)
+		go func() {
+			// Opening a FIFO waits for its writer; reading ends when
+			// the writer closes it.
+			os.ReadFile(fifo)
+			c <- time.Time{}
+		}()
+		return c, func() {}
 	}
 }
 
