@@ -240,9 +240,22 @@ func (a *Asker) reserveBatch(first *waiting, n int, bound float64) (float64, err
 func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold float64, out []Observation) error {
 	b := a.Batch.Judge
 	var st judge.BatchStatus
+	limited := 0 // rate limits in a row
 	for {
 		var err error
-		if st, err = b.PollBatch(ctx, id); err != nil {
+		st, err = b.PollBatch(ctx, id)
+		var rl *judge.RateLimitError
+		if errors.As(err, &rl) && limited+1 < a.maxRateLimits() {
+			limited++
+			a.count(func(s *Stats) { s.RateLimited++ })
+			if err := a.pause(ctx); err != nil {
+				a.spend(hold, judge.Tokens{})
+				return a.stopped(ctx, id, len(mine), err)
+			}
+			continue
+		}
+		limited = 0
+		if err != nil {
 			a.spend(hold, judge.Tokens{})
 			return a.stopped(ctx, id, len(mine), fmt.Errorf("looking at the batch %s: %w; it is still kept, so running again collects it", id, err))
 		}
@@ -350,7 +363,7 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 func (a *Asker) stopped(ctx context.Context, id string, n int, err error) error {
 	a.event(BatchEvent{Step: "stopped", ID: id, Questions: n})
 	if ctx.Err() != nil {
-		return context.Cause(ctx)
+		return fmt.Errorf("%w; the batch %s is still running at the provider and its id is kept in the answer cache, so running the same command again collects its answers without asking again", context.Cause(ctx), id)
 	}
 	return err
 }
