@@ -45,6 +45,11 @@ type Server struct {
 	// Garbage is how many batch answers, the first ones, are text that is
 	// not JSON.
 	Garbage int
+	// Outcome, when set, says how a batch item ends by its custom_id:
+	// "" answered, "expired" (never answered), "refused" (the request
+	// refused with 400), "overloaded" (Anthropic's overloaded_error, or
+	// OpenAI's 500).
+	Outcome func(customID string) string
 	// OnEvent, when set, is told every request by its event name
 	// ("upload", "create", "retrieve", "results", "call") and the counts
 	// after it.
@@ -81,6 +86,7 @@ type batch struct {
 	items           []item
 	results         []byte // set once ended
 	output          string // the OpenAI output file's id
+	errors          string // the OpenAI error file's id, when it has one
 }
 
 type item struct {
@@ -361,21 +367,60 @@ func (s *Server) end(b *batch) {
 	if b.results != nil {
 		return
 	}
-	var out bytes.Buffer
+	var out, errs bytes.Buffer
 	for i, it := range b.items {
-		s.answers++
-		body := s.completion(b.kind, it.body, s.answers <= s.Garbage)
+		outcome := ""
+		if s.Outcome != nil {
+			outcome = s.Outcome(it.id)
+		}
 		var line any
+		to := &out
 		if b.kind == "openai" {
-			line = map[string]any{"id": fmt.Sprintf("batch_req_%d", i+1), "custom_id": it.id,
-				"response": map[string]any{"status_code": 200, "request_id": fmt.Sprintf("req_%d", i+1), "body": json.RawMessage(body)},
-				"error":    nil}
+			req := map[string]any{"id": fmt.Sprintf("batch_req_%d", i+1), "custom_id": it.id, "response": nil, "error": nil}
+			switch outcome {
+			case "expired":
+				req["error"] = map[string]any{"code": "batch_expired", "message": "This request could not be executed before the completion window expired."}
+				to = &errs
+			case "refused", "overloaded":
+				status, typ := 400, "invalid_request_error"
+				if outcome == "overloaded" {
+					status, typ = 500, "server_error"
+				}
+				body, _ := json.Marshal(map[string]any{"error": map[string]any{"message": "the request was " + outcome, "type": typ, "code": nil}})
+				req["response"] = map[string]any{"status_code": status, "request_id": fmt.Sprintf("req_%d", i+1), "body": json.RawMessage(body)}
+				to = &errs
+			default:
+				s.answers++
+				body := s.completion(b.kind, it.body, s.answers <= s.Garbage)
+				req["response"] = map[string]any{"status_code": 200, "request_id": fmt.Sprintf("req_%d", i+1), "body": json.RawMessage(body)}
+			}
+			line = req
 		} else {
-			line = map[string]any{"custom_id": it.id, "result": map[string]any{"type": "succeeded", "message": json.RawMessage(body)}}
+			var result any
+			switch outcome {
+			case "expired":
+				result = map[string]any{"type": "expired"}
+			case "refused", "overloaded":
+				typ := "invalid_request_error"
+				if outcome == "overloaded" {
+					typ = "overloaded_error"
+				}
+				result = map[string]any{"type": "errored", "error": map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": "the request was " + outcome}}}
+			default:
+				s.answers++
+				result = map[string]any{"type": "succeeded", "message": json.RawMessage(s.completion(b.kind, it.body, s.answers <= s.Garbage))}
+			}
+			line = map[string]any{"custom_id": it.id, "result": result}
 		}
 		l, _ := json.Marshal(line)
-		out.Write(l)
-		out.WriteByte('\n')
+		to.Write(l)
+		to.WriteByte('\n')
+	}
+	if b.kind == "openai" && errs.Len() > 0 {
+		b.errors = fmt.Sprintf("file-%d", len(s.files)+1)
+		s.files[b.errors] = errs.Bytes()
+	} else {
+		out.Write(errs.Bytes())
 	}
 	b.results = out.Bytes()
 	if b.kind == "openai" {
@@ -420,14 +465,17 @@ func (s *Server) results(w http.ResponseWriter, id string) {
 func (s *Server) openAIBatch(b *batch, status string) map[string]any {
 	n := len(b.items)
 	done := 0
-	var output any
+	var output, errorFile any
 	if status == "completed" {
 		done, output = n, b.output
+		if b.errors != "" {
+			errorFile = b.errors
+		}
 	}
 	return map[string]any{
 		"id": b.id, "object": "batch", "endpoint": "/v1/chat/completions", "errors": nil,
 		"input_file_id": b.input, "completion_window": "24h", "status": status,
-		"output_file_id": output, "error_file_id": nil, "created_at": 1741570283,
+		"output_file_id": output, "error_file_id": errorFile, "created_at": 1741570283,
 		"in_progress_at": nil, "expires_at": 1741656683, "finalizing_at": nil, "completed_at": nil,
 		"failed_at": nil, "expired_at": nil, "cancelling_at": nil, "cancelled_at": nil,
 		"request_counts": map[string]int{"total": n, "completed": done, "failed": 0},

@@ -17,3 +17,12 @@ func TestBatch(t *testing.T) {
 		BaseURL: func(url string) string { return url },
 	})
 }
+
+// TestBatchOutcomes: each way a batch item can end is told apart, as
+// judgetest.RunBatchOutcomes checks.
+func TestBatchOutcomes(t *testing.T) {
+	judgetest.RunBatchOutcomes(t, judgetest.BatchCase{
+		New:     func() judge.Judge { return anthropic.New() },
+		BaseURL: func(url string) string { return url },
+	})
+}

@@ -20,6 +20,62 @@ type BatchCase struct {
 	BaseURL func(url string) string
 }
 
+// RunBatchOutcomes runs a hosted judge's batch side against a batch whose
+// items end in each of the ways the fake knows: answered; expired (never
+// answered) and refused by an overloaded provider, both unreadable, so
+// that the engine asks them again; and refused as a bad request, the
+// item's error, which ends the run.
+func RunBatchOutcomes(t *testing.T, c BatchCase) {
+	t.Helper()
+	fake := fakebatch.Start(func([]byte) string { return `{"n": 7}` })
+	defer fake.Close()
+	outcomes := map[string]string{"answered": "", "expired": "expired", "refused": "refused", "overloaded": "overloaded"}
+	fake.Outcome = func(id string) string { return outcomes[id] }
+	jc := Host(t, c.New())
+	ctx := context.Background()
+	if _, err := jc.Configure(ctx, judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": c.BaseURL(fake.URL)}}); err != nil {
+		t.Fatal(err)
+	}
+	b, ok := jc.Batcher()
+	if !ok {
+		t.Fatal("no batch side")
+	}
+	var items []judge.BatchItem
+	for _, id := range []string{"answered", "expired", "refused", "overloaded"} {
+		items = append(items, judge.BatchItem{ID: id, Question: judge.Question{Kind: "test.len", Subject: id, User: "How long?", AnswerSchema: []byte(`{"type": "object"}`), Input: []byte(`{}`)}})
+	}
+	id, err := b.SubmitBatch(ctx, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := b.PollBatch(ctx, id); err != nil || !st.Ended {
+		t.Fatalf("%+v, %v", st, err)
+	}
+	rs, err := b.CollectBatch(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]judge.BatchResult{}
+	for _, r := range rs {
+		got[r.ID] = r
+	}
+	if r := got["answered"]; r.Unreadable != "" || r.Err != "" || string(r.Answer.JSON) == "" {
+		t.Errorf("answered: %+v", r)
+	}
+	if r := got["expired"]; !strings.Contains(r.Unreadable, "the batch ended before the question was answered") || r.Err != "" {
+		t.Errorf("expired: %+v", r)
+	}
+	if r := got["overloaded"]; !strings.Contains(r.Unreadable, "the request was overloaded") || r.Err != "" {
+		t.Errorf("overloaded: %+v", r)
+	}
+	if r := got["refused"]; !strings.Contains(r.Err, "the request was refused") || r.Unreadable != "" {
+		t.Errorf("refused: %+v", r)
+	}
+	if len(rs) != 4 {
+		t.Errorf("%d results, want 4", len(rs))
+	}
+}
+
 // RunBatch runs a hosted judge's batch side through the plugin protocol
 // against the fake batch API (internal/fakebatch): the judge advertises
 // the capability; three questions, two sharing a context, go out as one
