@@ -21,8 +21,8 @@ import (
 // Every batch stays in progress while a file named hold exists. The
 // stages it reached are signalled by files: created once a batch was
 // created, polled once a created batch was looked at; counts holds what
-// it was sent (creates, retrieves, one-call calls, questions submitted
-// and those submitted more than once), rewritten after each request.
+// it was sent (batches created, looks at a batch, results files read,
+// one-call calls, questions submitted and those submitted more than once), rewritten after each request.
 func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		ts.Fatalf("usage: fakebatch [-garbage N]")
@@ -55,7 +55,7 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 		defer mu.Unlock()
 		// The counts are written before the stage is signalled, so that a
 		// script that saw the signal reads counts at least that far.
-		body := fmt.Sprintf("creates %d\nretrieves %d\ncalls %d\nsubmitted %d\ntwice %d\n", c.Creates, c.Retrieves, c.Calls, len(c.Submitted), len(c.Twice()))
+		body := fmt.Sprintf("creates %d\nretrieves %d\nresults %d\ncalls %d\nsubmitted %d\ntwice %d\n", c.Creates, c.Retrieves, c.Results, c.Calls, len(c.Submitted), len(c.Twice()))
 		_ = os.WriteFile(ts.MkAbs("counts.tmp"), []byte(body), 0o644)
 		_ = os.Rename(ts.MkAbs("counts.tmp"), ts.MkAbs("counts"))
 		switch {
