@@ -75,6 +75,7 @@ match, and 2 when something cannot be read.`,
 	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
 	targetFlags(cmd)
 	judgeFlags(cmd)
+	batchFlags(cmd)
 	_ = f.MarkHidden("record") // every run is recorded into --out
 	return cmd
 }

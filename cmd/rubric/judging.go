@@ -35,6 +35,14 @@ func judgeFlags(cmd *cobra.Command) {
 	f.Float64("max-cost", 0, "the most the run may spend on judge calls, in US dollars: no call that could pass it is started (needs the judge option max_tokens and the model's price)")
 }
 
+// batchFlags are the flags of the commands that may ask in batches
+// (score and calibrate).
+func batchFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.Bool("batch", false, "ask through the provider's batch API (openai, anthropic): at the batch price, answers in minutes to hours; a stopped run's batch is collected by the next")
+	f.Duration("batch-poll", ask.DefaultPoll, "with --batch, the wait between two looks at a running batch")
+}
+
 // budget sets o's price table (the config's prices) and --max-cost.
 func (a *app) budget(o *run.Options) error {
 	p, err := ask.DecodePrices(a.v.Get("prices"))
@@ -75,6 +83,9 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 		}
 		if err == nil {
 			err = a.budget(&o)
+		}
+		if o.Batch, o.BatchPoll = a.v.GetBool("batch"), a.v.GetDuration("batch-poll"); o.Batch && o.BatchPoll <= 0 && err == nil {
+			err = fmt.Errorf("--batch-poll %s: wait a while between two looks at a batch", o.BatchPoll)
 		}
 		if err != nil {
 			closeHost()

@@ -62,6 +62,8 @@ func TestScripts(t *testing.T) {
 			"waitfile":      waitFileCmd,
 			"gone":          goneCmd,
 			"fakellm":       fakeLLMCmd,
+			"fakebatch":     fakeBatchCmd,
+			"untimed":       untimedCmd,
 			"tidyrepo":      tidyRepoCmd,
 			"sloppyrepo":    sloppyRepoCmd,
 			"sarifcheck":    sarifCheckCmd,

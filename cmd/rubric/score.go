@@ -71,6 +71,7 @@ endpoint) write more files at once. Files are written atomically.`,
 	targetFlags(cmd)
 	configFlags(cmd)
 	judgeFlags(cmd)
+	batchFlags(cmd)
 	return cmd
 }
 

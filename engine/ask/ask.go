@@ -193,6 +193,9 @@ type Asker struct {
 	// OnBudget, when set, is called when the budget stops a call, while
 	// the calls in flight go on: a display can say the run is ending.
 	OnBudget func(*BudgetError)
+	// Batch, when set, puts the questions through the judge's batch API
+	// (see Batching); Price and Budget are then the batch prices.
+	Batch *Batching
 
 	mu    sync.Mutex
 	held  float64 // the greatest cost of the calls in flight
@@ -289,6 +292,9 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 	a.mu.Lock()
 	a.total += len(reqs)
 	a.mu.Unlock()
+	if a.Batch != nil {
+		return a.askBatch(ctx, reqs)
+	}
 	workers := a.Concurrency
 	if workers <= 0 {
 		workers = DefaultConcurrency

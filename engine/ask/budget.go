@@ -28,6 +28,12 @@ func (p Price) Cost(t judge.Tokens) float64 {
 	return (float64(t.Input-cached)*p.Input + float64(cached)*p.CachedInput + float64(t.Output)*p.Output) / 1e6
 }
 
+// Batched is p at the batch price: every price less the batch discount.
+func (p Price) Batched() Price {
+	f := 1 - p.BatchDiscount
+	return Price{Input: p.Input * f, CachedInput: p.CachedInput * f, Output: p.Output * f}
+}
+
 // Prices is a price table: per model, with the date its prices were
 // read and where, which every cost a report states names.
 type Prices struct {
@@ -122,7 +128,12 @@ func (a *Asker) reserve(kind, subject string, promptBytes int) (float64, error) 
 	if a.Budget == nil {
 		return 0, nil
 	}
-	call := a.Budget.bound(promptBytes)
+	return a.reserveCost(kind, subject, a.Budget.bound(promptBytes))
+}
+
+// reserveCost holds call, the greatest cost of what is about to start,
+// or returns the BudgetError that stops it.
+func (a *Asker) reserveCost(kind, subject string, call float64) (float64, error) {
 	a.mu.Lock()
 	if held := a.stats.CostUSD + a.held; held+call > a.Budget.Limit {
 		a.mu.Unlock()

@@ -5,7 +5,8 @@
 // asks only what is missing.
 //
 // The cache also keeps prompt templates that rubrics name by URL and
-// sha256, fetched once.
+// sha256, fetched once, and the records of batches submitted to a judge's
+// batch API and not yet collected (see Batch).
 package cache
 
 import (
@@ -17,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 
@@ -50,6 +52,7 @@ type memory struct {
 	mu      sync.Mutex
 	answers map[string]Entry
 	prompts map[string][]byte
+	batches map[string]Batch
 }
 
 // Memory returns a cache that lives in memory for as long as the Store:
@@ -262,10 +265,113 @@ func (s *Store) Clear() (Stats, error) {
 		s.mem.mu.Unlock()
 		return st, nil
 	}
+	// Batch records stay: a batch still running at the provider is
+	// paid for, and its answers are collected by the next run.
 	for _, sub := range []string{"answers", "prompts"} {
 		if err := os.RemoveAll(filepath.Join(s.dir, sub)); err != nil {
 			return st, fmt.Errorf("cache: %w", err)
 		}
 	}
 	return st, nil
+}
+
+// Batch is a batch of questions submitted to a judge's batch API and not
+// yet collected: what a run needs to take it up again after a restart or
+// Ctrl-C, instead of submitting (and paying for) the questions twice.
+type Batch struct {
+	// ID is the provider's id of the batch.
+	ID string `json:"id"`
+	// Judge is the identity of the judge that submitted it; only a judge
+	// of the same identity takes it up.
+	Judge judge.Identity `json:"judge"`
+	// Keys are the answer keys of its questions; each question's item ID
+	// in the batch is its key.
+	Keys []string `json:"keys"`
+}
+
+// batchPath is where a batch's record is kept: under the hash of its id,
+// which the provider chooses.
+func (s *Store) batchPath(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return filepath.Join(s.dir, "batches", hex.EncodeToString(sum[:])+".json")
+}
+
+// PutBatch keeps the record of a submitted batch until DropBatch.
+func (s *Store) PutBatch(b Batch) error {
+	if b.ID == "" {
+		return fmt.Errorf("cache: a batch without an id")
+	}
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		if s.mem.batches == nil {
+			s.mem.batches = map[string]Batch{}
+		}
+		s.mem.batches[b.ID] = b
+		s.mem.mu.Unlock()
+		return nil
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	if err := atomicfile.WriteFile(s.batchPath(b.ID), data); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return nil
+}
+
+// Batches returns the records of the batches submitted by a judge of
+// identity id and not yet dropped, in the order of their ids. A record
+// that cannot be read is skipped.
+func (s *Store) Batches(id judge.Identity) ([]Batch, error) {
+	var all []Batch
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		for _, b := range s.mem.batches {
+			all = append(all, b)
+		}
+		s.mem.mu.Unlock()
+	} else {
+		entries, err := os.ReadDir(filepath.Join(s.dir, "batches"))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("cache: %w", err)
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(s.dir, "batches", e.Name()))
+			if err != nil {
+				continue
+			}
+			var b Batch
+			if json.Unmarshal(data, &b) != nil || b.ID == "" {
+				continue
+			}
+			all = append(all, b)
+		}
+	}
+	want := Key(id, "", "", "")
+	var out []Batch
+	for _, b := range all {
+		if Key(b.Judge, "", "", "") == want {
+			out = append(out, b)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// DropBatch forgets a batch once its answers are in the cache.
+func (s *Store) DropBatch(id string) error {
+	if s.mem != nil {
+		s.mem.mu.Lock()
+		delete(s.mem.batches, id)
+		s.mem.mu.Unlock()
+		return nil
+	}
+	if err := os.Remove(s.batchPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return nil
 }

@@ -132,3 +132,59 @@ func TestMemory(t *testing.T) {
 		t.Error("an answer survived Clear")
 	}
 }
+
+// TestBatchRecords: a batch's record is kept on disk for a judge of the
+// same identity only, read back by a new Store (another run), and gone
+// once dropped; Clear keeps it, since the batch is paid for.
+func TestBatchRecords(t *testing.T) {
+	dir := t.TempDir()
+	a := judge.Identity{Plugin: "openai", Version: "1.0.0", Model: "m"}
+	b := judge.Identity{Plugin: "openai", Version: "1.0.0", Model: "other"}
+	for _, tc := range []struct {
+		name  string
+		store func() *Store
+	}{
+		{"disk", func() *Store {
+			s, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}},
+		{"memory", Memory},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.store()
+			for _, rec := range []Batch{{ID: "batch_2", Judge: a, Keys: []string{"k2"}}, {ID: "batch_1", Judge: a, Keys: []string{"k1", "k3"}}, {ID: "batch_3", Judge: b, Keys: []string{"k1"}}} {
+				if err := s.PutBatch(rec); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := s.Clear(); err != nil {
+				t.Fatal(err)
+			}
+			if tc.name == "disk" {
+				s = tc.store() // another run
+			}
+			got, err := s.Batches(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 || got[0].ID != "batch_1" || got[1].ID != "batch_2" || len(got[0].Keys) != 2 {
+				t.Fatalf("batches of a = %+v, want batch_1 (2 keys) and batch_2", got)
+			}
+			if err := s.DropBatch("batch_1"); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.DropBatch("batch_1"); err != nil {
+				t.Fatalf("dropping again: %v", err)
+			}
+			if got, _ := s.Batches(a); len(got) != 1 || got[0].ID != "batch_2" {
+				t.Fatalf("after the drop: %+v, want batch_2 alone", got)
+			}
+			if got, _ := s.Batches(b); len(got) != 1 || got[0].ID != "batch_3" {
+				t.Fatalf("batches of b = %+v, want batch_3", got)
+			}
+		})
+	}
+}

@@ -83,6 +83,11 @@ type Options struct {
 	// output tokens for it.
 	MaxCost   float64
 	MaxOutput int
+	// Batch asks the judge through its provider's batch API (see
+	// ask.Batching), at the batch price; BatchPoll is the wait between
+	// two looks at a running batch (0: ask.DefaultPoll).
+	Batch     bool
+	BatchPoll time.Duration
 	// Progress, when set, is called when questions are about to be asked,
 	// and returns the function to call after every answer and the one to
 	// call once they are done (before anything is printed).
@@ -220,6 +225,9 @@ func (s *Session) price(a *ask.Asker) error {
 		model = a.Identity.Model
 	}
 	p, ok := s.prices().Lookup(model)
+	if a.Batch != nil {
+		p = p.Batched()
+	}
 	if ok {
 		a.Price = &p
 	}
@@ -243,7 +251,24 @@ func (s *Session) Cost(a *ask.Asker) *report.Cost {
 		return nil
 	}
 	t := s.prices()
-	return &report.Cost{USD: a.Stats().CostUSD, Prices: t.Date + ", " + t.Source}
+	c := &report.Cost{USD: a.Stats().CostUSD, Prices: t.Date + ", " + t.Source}
+	if a.Batch != nil {
+		c.Prices += ", batch price"
+	}
+	return c
+}
+
+// batchEvent logs a step of a batch: a batch runs for minutes or hours,
+// so its id and what it is waiting for are worth saying.
+func (s *Session) batchEvent(e ask.BatchEvent) {
+	switch e.Step {
+	case "submitted", "resumed", "collected":
+		s.opt.Log.Info("batch "+e.Step, "id", e.ID, "questions", e.Questions)
+	case "polled":
+		s.opt.Log.Debug("batch polled", "id", e.ID, "state", e.Status.State, "done", e.Status.Done, "total", e.Status.Total)
+	case "stopped":
+		s.opt.Log.Warn("batch left running; run the same command again to collect it", "id", e.ID, "questions", e.Questions)
+	}
 }
 
 // Asker starts the judge if need be and returns an asker of r's
@@ -264,6 +289,13 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	a := &ask.Asker{
 		Judge: j, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
 		Concurrency: s.opt.Concurrency, Fresh: fresh,
+	}
+	if s.opt.Batch {
+		b, ok := judge.AsBatcher(j)
+		if !ok {
+			return nil, fmt.Errorf("--batch: the judge %q does not answer in batches (its plugin does not advertise the capability %q); use a judge that does, such as openai or anthropic, or leave --batch out", j.Name(), judge.CapabilityBatch)
+		}
+		a.Batch = &ask.Batching{Judge: b, Poll: s.opt.BatchPoll, OnEvent: s.batchEvent}
 	}
 	if err := s.price(a); err != nil {
 		return nil, err

@@ -67,6 +67,7 @@ var api = &httpjudge.API{
 	Header:         http.Header{"Anthropic-Version": {APIVersion}},
 	KeyHeader:      "X-Api-Key",
 	Configure:      configure,
+	Batch:          batches{},
 }
 
 // hosted says whether base is Anthropic's hosted API: only a base URL of

@@ -73,6 +73,7 @@ var api = &httpjudge.API{
 	KeyHeader:      "Authorization",
 	KeyPrefix:      "Bearer ",
 	Configure:      configure,
+	Batch:          batches{},
 }
 
 // hosted says whether base is the hosted OpenAI API.

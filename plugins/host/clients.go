@@ -187,6 +187,45 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	return a, nil
 }
 
+// Batcher returns the plugin's batch side when it advertised
+// judge.CapabilityBatch: its calls fail as Ask's do when the plugin dies.
+func (j *Judge) Batcher() (judge.Batcher, bool) {
+	if _, ok := j.c.Batcher(); !ok {
+		return nil, false
+	}
+	return batcher{j}, true
+}
+
+// batcher is a judge plugin's batch side.
+type batcher struct{ j *Judge }
+
+// SubmitBatch implements judge.Batcher.
+func (b batcher) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
+	id, err := b.j.c.SubmitBatch(ctx, items)
+	if err != nil {
+		return "", b.j.h.callError(b.j.pr, "submit a batch", err)
+	}
+	return id, nil
+}
+
+// PollBatch implements judge.Batcher.
+func (b batcher) PollBatch(ctx context.Context, id string) (judge.BatchStatus, error) {
+	st, err := b.j.c.PollBatch(ctx, id)
+	if err != nil {
+		return st, b.j.h.callError(b.j.pr, "poll a batch", err)
+	}
+	return st, nil
+}
+
+// CollectBatch implements judge.Batcher.
+func (b batcher) CollectBatch(ctx context.Context, id string) ([]judge.BatchResult, error) {
+	rs, err := b.j.c.CollectBatch(ctx, id)
+	if err != nil {
+		return nil, b.j.h.callError(b.j.pr, "collect a batch", err)
+	}
+	return rs, nil
+}
+
 // PID is the plugin process's id.
 func (j *Judge) PID() int { return j.pr.pid() }
 

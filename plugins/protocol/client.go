@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"google.golang.org/grpc/codes"
@@ -59,6 +60,9 @@ type JudgeClient struct {
 	// inline is set once the plugin has said it does not serve Share:
 	// from then on the shared prompt goes inside each user prompt.
 	inline bool
+	// caps are the capabilities the plugin advertised in its latest
+	// identity.
+	caps []string
 }
 
 // sharing is one shared context being handed to the plugin, once.
@@ -73,24 +77,89 @@ func (j *JudgeClient) Describe(ctx context.Context) (judge.Identity, error) {
 	if err != nil {
 		return judge.Identity{}, remote(ctx, err)
 	}
+	j.keepCaps(p)
 	return identityFromProto(p)
 }
 
-// Configure sets the model and options for the run.
-func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
-	p, err := j.c.Configure(ctx, &pluginv1.JudgeConfig{Model: c.Model, Options: c.Options})
-	if err != nil {
-		return judge.Identity{}, remote(ctx, err)
+// keepCaps keeps the capabilities an identity reply advertised.
+func (j *JudgeClient) keepCaps(p *pluginv1.JudgeIdentity) {
+	j.mu.Lock()
+	j.caps = p.GetCapabilities()
+	j.mu.Unlock()
+}
+
+// Capabilities are what the plugin advertised it serves beyond Ask, in
+// its latest identity (judge.CapabilityBatch, ...).
+func (j *JudgeClient) Capabilities() []string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return slices.Clone(j.caps)
+}
+
+// Batcher returns the client as a judge.Batcher when the plugin
+// advertised judge.CapabilityBatch.
+func (j *JudgeClient) Batcher() (judge.Batcher, bool) {
+	if slices.Contains(j.Capabilities(), judge.CapabilityBatch) {
+		return j, true
 	}
-	return identityFromProto(p)
+	return nil, false
 }
 
-// Ask sends one question. What it shares with other questions (its
-// shared input and prompt) goes to the plugin once, by Share, and the
-// question names it; a plugin that does not serve Share gets the shared
-// prompt inside the user prompt, and no shared input.
-func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	pq := &pluginv1.Question{
+// SubmitBatch sends the items as one batch, each question's shared
+// context once in the submission, and returns the batch's id.
+func (j *JudgeClient) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
+	sub := &pluginv1.BatchSubmission{}
+	seen := map[string]bool{}
+	for _, it := range items {
+		q := it.Question
+		pq := questionToProto(q)
+		if q.SharedHash != "" {
+			pq.SharedRef = q.SharedHash
+			if !seen[q.SharedHash] {
+				seen[q.SharedHash] = true
+				sub.Shared = append(sub.Shared, &pluginv1.SharedContext{Ref: q.SharedHash, Input: q.Shared, Context: q.Context})
+			}
+		}
+		sub.Items = append(sub.Items, &pluginv1.BatchItem{Id: it.ID, Question: pq})
+	}
+	t, err := j.c.SubmitBatch(ctx, sub)
+	if err != nil {
+		return "", askError(ctx, err)
+	}
+	return t.GetId(), nil
+}
+
+// PollBatch asks how the batch is getting on.
+func (j *JudgeClient) PollBatch(ctx context.Context, id string) (judge.BatchStatus, error) {
+	p, err := j.c.PollBatch(ctx, &pluginv1.BatchTicket{Id: id})
+	if err != nil {
+		return judge.BatchStatus{}, askError(ctx, err)
+	}
+	return judge.BatchStatus{Ended: p.GetEnded(), Failed: p.GetFailed(), State: p.GetState(), Done: int(p.GetDone()), Total: int(p.GetTotal())}, nil
+}
+
+// CollectBatch reads the results of an ended batch.
+func (j *JudgeClient) CollectBatch(ctx context.Context, id string) ([]judge.BatchResult, error) {
+	stream, err := j.c.CollectBatch(ctx, &pluginv1.BatchTicket{Id: id})
+	if err != nil {
+		return nil, askError(ctx, err)
+	}
+	var out []judge.BatchResult
+	for {
+		r, err := stream.Recv()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, askError(ctx, err)
+		}
+		out = append(out, judge.BatchResult{ID: r.GetId(), Answer: answerFromProto(r.GetAnswer()), Unreadable: r.GetUnreadable(), Err: r.GetError()})
+	}
+}
+
+// questionToProto is q without its shared part.
+func questionToProto(q judge.Question) *pluginv1.Question {
+	return &pluginv1.Question{
 		Rubric:       q.Rubric,
 		RubricDigest: q.RubricDigest,
 		Kind:         q.Kind,
@@ -100,6 +169,24 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 		Input:        q.Input,
 		Subject:      q.Subject,
 	}
+}
+
+// Configure sets the model and options for the run.
+func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	p, err := j.c.Configure(ctx, &pluginv1.JudgeConfig{Model: c.Model, Options: c.Options})
+	if err != nil {
+		return judge.Identity{}, remote(ctx, err)
+	}
+	j.keepCaps(p)
+	return identityFromProto(p)
+}
+
+// Ask sends one question. What it shares with other questions (its
+// shared input and prompt) goes to the plugin once, by Share, and the
+// question names it; a plugin that does not serve Share gets the shared
+// prompt inside the user prompt, and no shared input.
+func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	pq := questionToProto(q)
 	if q.SharedHash != "" {
 		inline, err := j.share(ctx, q, false)
 		if err != nil {
@@ -123,11 +210,7 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 	if err != nil {
 		return judge.Answer{}, askError(ctx, err)
 	}
-	return judge.Answer{
-		JSON:   a.GetJson(),
-		Model:  a.GetModel(),
-		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens()), Cached: int(a.GetCachedInputTokens())},
-	}, nil
+	return answerFromProto(a), nil
 }
 
 // share hands q's shared context to the plugin unless it holds it

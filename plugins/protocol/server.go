@@ -76,7 +76,20 @@ func (s *judgeServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequest)
 	if err != nil {
 		return nil, err
 	}
-	return identityToProto(id)
+	return s.identity(id)
+}
+
+// identity is id as the protocol sends it, with the judge's
+// capabilities.
+func (s *judgeServer) identity(id judge.Identity) (*pluginv1.JudgeIdentity, error) {
+	p, err := identityToProto(id)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.impl.(judge.Batcher); ok {
+		p.Capabilities = append(p.Capabilities, judge.CapabilityBatch)
+	}
+	return p, nil
 }
 
 // Configure serves Judge.Configure.
@@ -85,11 +98,26 @@ func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*
 	if err != nil {
 		return nil, err
 	}
-	return identityToProto(id)
+	return s.identity(id)
 }
 
 // Ask serves Judge.Ask.
 func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.Answer, error) {
+	jq, err := s.question(q, nil)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.impl.Ask(ctx, jq)
+	if err != nil {
+		return nil, askStatus(err)
+	}
+	return answerToProto(a), nil
+}
+
+// question is q as the judge reads it, its shared context taken from
+// those the submission carries (batch), else from those handed over with
+// Share.
+func (s *judgeServer) question(q *pluginv1.Question, batch map[string]*pluginv1.SharedContext) (judge.Question, error) {
 	jq := judge.Question{
 		Rubric:       q.GetRubric(),
 		RubricDigest: q.GetRubricDigest(),
@@ -101,25 +129,102 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 		Subject:      q.GetSubject(),
 	}
 	if ref := q.GetSharedRef(); ref != "" {
-		s.mu.Lock()
-		c, ok := s.shared[ref]
-		s.mu.Unlock()
+		c, ok := batch[ref]
+		if !ok && batch == nil {
+			s.mu.Lock()
+			c, ok = s.shared[ref]
+			s.mu.Unlock()
+		}
 		if !ok {
-			return nil, status.Errorf(codes.FailedPrecondition, "the judge holds no shared context %s: share it first", ref)
+			return jq, status.Errorf(codes.FailedPrecondition, "the judge holds no shared context %s: share it first", ref)
 		}
 		jq.Shared, jq.SharedHash, jq.Context = c.GetInput(), ref, c.GetContext()
 	}
-	a, err := s.impl.Ask(ctx, jq)
-	if err != nil {
-		return nil, askStatus(err)
-	}
+	return jq, nil
+}
+
+func answerToProto(a judge.Answer) *pluginv1.Answer {
 	return &pluginv1.Answer{
 		Json:              a.JSON,
 		Model:             a.Model,
 		InputTokens:       int64(a.Tokens.Input),
 		OutputTokens:      int64(a.Tokens.Output),
 		CachedInputTokens: int64(a.Tokens.Cached),
-	}, nil
+	}
+}
+
+func answerFromProto(a *pluginv1.Answer) judge.Answer {
+	return judge.Answer{
+		JSON:   a.GetJson(),
+		Model:  a.GetModel(),
+		Tokens: judge.Tokens{Input: int(a.GetInputTokens()), Output: int(a.GetOutputTokens()), Cached: int(a.GetCachedInputTokens())},
+	}
+}
+
+// batcher is the judge's batch side, or the UNIMPLEMENTED status that
+// tells the host it has none.
+func (s *judgeServer) batcher() (judge.Batcher, error) {
+	b, ok := s.impl.(judge.Batcher)
+	if !ok {
+		return nil, status.Error(codes.Unimplemented, "this judge does not answer in batches")
+	}
+	return b, nil
+}
+
+// SubmitBatch serves Judge.SubmitBatch.
+func (s *judgeServer) SubmitBatch(ctx context.Context, sub *pluginv1.BatchSubmission) (*pluginv1.BatchTicket, error) {
+	b, err := s.batcher()
+	if err != nil {
+		return nil, err
+	}
+	shared := map[string]*pluginv1.SharedContext{}
+	for _, c := range sub.GetShared() {
+		shared[c.GetRef()] = c
+	}
+	items := make([]judge.BatchItem, len(sub.GetItems()))
+	for i, it := range sub.GetItems() {
+		q, err := s.question(it.GetQuestion(), shared)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = judge.BatchItem{ID: it.GetId(), Question: q}
+	}
+	id, err := b.SubmitBatch(ctx, items)
+	if err != nil {
+		return nil, askStatus(err)
+	}
+	return &pluginv1.BatchTicket{Id: id}, nil
+}
+
+// PollBatch serves Judge.PollBatch.
+func (s *judgeServer) PollBatch(ctx context.Context, t *pluginv1.BatchTicket) (*pluginv1.BatchProgress, error) {
+	b, err := s.batcher()
+	if err != nil {
+		return nil, err
+	}
+	st, err := b.PollBatch(ctx, t.GetId())
+	if err != nil {
+		return nil, askStatus(err)
+	}
+	return &pluginv1.BatchProgress{Ended: st.Ended, Failed: st.Failed, State: st.State, Done: int64(st.Done), Total: int64(st.Total)}, nil
+}
+
+// CollectBatch serves Judge.CollectBatch: one message a result.
+func (s *judgeServer) CollectBatch(t *pluginv1.BatchTicket, stream grpc.ServerStreamingServer[pluginv1.BatchResult]) error {
+	b, err := s.batcher()
+	if err != nil {
+		return err
+	}
+	rs, err := b.CollectBatch(stream.Context(), t.GetId())
+	if err != nil {
+		return askStatus(err)
+	}
+	for _, r := range rs {
+		if err := stream.Send(&pluginv1.BatchResult{Id: r.ID, Answer: answerToProto(r.Answer), Unreadable: r.Unreadable, Error: r.Err}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func identityToProto(id judge.Identity) (*pluginv1.JudgeIdentity, error) {

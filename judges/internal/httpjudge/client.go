@@ -87,36 +87,55 @@ func (c *Client) Post(ctx context.Context, url string, header http.Header, body 
 	if err != nil {
 		return nil, fmt.Errorf("encoding the request to %s: %w", c.Host, err)
 	}
+	return c.Send(ctx, http.MethodPost, url, header, "application/json", b, MaxBody)
+}
+
+// Get reads url with the given headers, as Post does; a successful reply
+// may be up to limit bytes long (a batch's results file is far longer
+// than one answer).
+func (c *Client) Get(ctx context.Context, url string, header http.Header, limit int64) (*Reply, error) {
+	return c.Send(ctx, http.MethodGet, url, header, "", nil, limit)
+}
+
+// Send is Post and Get: it sends body (none when contentType is "") with
+// method to url and reads the reply, a successful one up to limit bytes.
+func (c *Client) Send(ctx context.Context, method, url string, header http.Header, contentType string, body []byte, limit int64) (*Reply, error) {
 	timeout := c.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodPost, url, bytes.NewReader(b))
+	var rd io.Reader
+	if contentType != "" {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(rctx, method, url, rd)
 	if err != nil {
 		return nil, fmt.Errorf("building the request to %s: %w", c.Host, err)
 	}
 	for k, vs := range header {
 		req.Header[k] = vs
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return nil, c.transportError(ctx, timeout, err)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, c.transportError(ctx, timeout, err)
 	}
 	r := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
-	if len(data) > MaxBody {
+	if int64(len(data)) > limit {
 		if r.OK() {
-			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, transport.Sized(MaxBody))}
+			return nil, &judge.UnreadableError{Msg: fmt.Sprintf("the reply from %s is larger than %s, the most a judge reads", c.Host, transport.Sized(limit))}
 		}
-		r.Body = data[:MaxBody]
+		r.Body = data[:limit]
 	}
 	return r, nil
 }

@@ -48,6 +48,9 @@ type API struct {
 	// and before timeout is, so that a bad option is reported in the order
 	// the judge has always reported it.
 	Configure func(o *judgeopt.Options, model string, params map[string]any) (Dialect, error)
+	// Batch, when set, is the API's batch side: the judge then also
+	// answers in batches (judge.Batcher), at the provider's batch price.
+	Batch BatchAPI
 }
 
 // Dialect is what one configured judge says to its API and how it reads

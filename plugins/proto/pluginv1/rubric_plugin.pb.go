@@ -78,8 +78,11 @@ type JudgeIdentity struct {
 	Heuristic bool `protobuf:"varint,6,opt,name=heuristic,proto3" json:"heuristic,omitempty"`
 	// cli and cli_version name a command line judge's program and the
 	// version it reported; empty for other judges.
-	Cli           string `protobuf:"bytes,7,opt,name=cli,proto3" json:"cli,omitempty"`
-	CliVersion    string `protobuf:"bytes,8,opt,name=cli_version,json=cliVersion,proto3" json:"cli_version,omitempty"`
+	Cli        string `protobuf:"bytes,7,opt,name=cli,proto3" json:"cli,omitempty"`
+	CliVersion string `protobuf:"bytes,8,opt,name=cli_version,json=cliVersion,proto3" json:"cli_version,omitempty"`
+	// capabilities name what the judge serves beyond Ask ("batch"). They
+	// are not part of the identity: no report or cache key holds them.
+	Capabilities  []string `protobuf:"bytes,9,rep,name=capabilities,proto3" json:"capabilities,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -168,6 +171,13 @@ func (x *JudgeIdentity) GetCliVersion() string {
 		return x.CliVersion
 	}
 	return ""
+}
+
+func (x *JudgeIdentity) GetCapabilities() []string {
+	if x != nil {
+		return x.Capabilities
+	}
+	return nil
 }
 
 // JudgeConfig pins what the run asks for.
@@ -519,6 +529,310 @@ func (x *Answer) GetCachedInputTokens() int64 {
 	return 0
 }
 
+// BatchSubmission is a batch of questions. A question names a shared
+// context of the submission by its shared_ref.
+type BatchSubmission struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Shared        []*SharedContext       `protobuf:"bytes,1,rep,name=shared,proto3" json:"shared,omitempty"`
+	Items         []*BatchItem           `protobuf:"bytes,2,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchSubmission) Reset() {
+	*x = BatchSubmission{}
+	mi := &file_rubric_plugin_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchSubmission) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchSubmission) ProtoMessage() {}
+
+func (x *BatchSubmission) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchSubmission.ProtoReflect.Descriptor instead.
+func (*BatchSubmission) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *BatchSubmission) GetShared() []*SharedContext {
+	if x != nil {
+		return x.Shared
+	}
+	return nil
+}
+
+func (x *BatchSubmission) GetItems() []*BatchItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// BatchItem is one question of a batch under an id unique in the batch
+// (letters, digits, '-' and '_', at most 64).
+type BatchItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Question      *Question              `protobuf:"bytes,2,opt,name=question,proto3" json:"question,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchItem) Reset() {
+	*x = BatchItem{}
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchItem) ProtoMessage() {}
+
+func (x *BatchItem) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
+func (*BatchItem) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *BatchItem) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *BatchItem) GetQuestion() *Question {
+	if x != nil {
+		return x.Question
+	}
+	return nil
+}
+
+// BatchTicket names a batch by the provider's id.
+type BatchTicket struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchTicket) Reset() {
+	*x = BatchTicket{}
+	mi := &file_rubric_plugin_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchTicket) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchTicket) ProtoMessage() {}
+
+func (x *BatchTicket) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchTicket.ProtoReflect.Descriptor instead.
+func (*BatchTicket) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *BatchTicket) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+// BatchProgress is how a batch is getting on.
+type BatchProgress struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ended is true once the provider will answer no more of it.
+	Ended bool `protobuf:"varint,1,opt,name=ended,proto3" json:"ended,omitempty"`
+	// failed says why the batch as a whole failed; empty otherwise.
+	Failed string `protobuf:"bytes,2,opt,name=failed,proto3" json:"failed,omitempty"`
+	// state is the provider's word for it.
+	State         string `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
+	Done          int64  `protobuf:"varint,4,opt,name=done,proto3" json:"done,omitempty"`
+	Total         int64  `protobuf:"varint,5,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchProgress) Reset() {
+	*x = BatchProgress{}
+	mi := &file_rubric_plugin_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchProgress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchProgress) ProtoMessage() {}
+
+func (x *BatchProgress) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchProgress.ProtoReflect.Descriptor instead.
+func (*BatchProgress) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *BatchProgress) GetEnded() bool {
+	if x != nil {
+		return x.Ended
+	}
+	return false
+}
+
+func (x *BatchProgress) GetFailed() string {
+	if x != nil {
+		return x.Failed
+	}
+	return ""
+}
+
+func (x *BatchProgress) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *BatchProgress) GetDone() int64 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *BatchProgress) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+// BatchResult is one item's result: an answer, or why there is none.
+type BatchResult struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Answer *Answer                `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	// unreadable says why no readable answer came (the item is asked
+	// again); error is the provider's refusal of the item (the run ends).
+	Unreadable    string `protobuf:"bytes,3,opt,name=unreadable,proto3" json:"unreadable,omitempty"`
+	Error         string `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchResult) Reset() {
+	*x = BatchResult{}
+	mi := &file_rubric_plugin_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchResult) ProtoMessage() {}
+
+func (x *BatchResult) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchResult.ProtoReflect.Descriptor instead.
+func (*BatchResult) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *BatchResult) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *BatchResult) GetAnswer() *Answer {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
+func (x *BatchResult) GetUnreadable() string {
+	if x != nil {
+		return x.Unreadable
+	}
+	return ""
+}
+
+func (x *BatchResult) GetError() string {
+	if x != nil {
+		return x.Error
+	}
+	return ""
+}
+
 // TransportInfo describes a transport.
 type TransportInfo struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -535,7 +849,7 @@ type TransportInfo struct {
 
 func (x *TransportInfo) Reset() {
 	*x = TransportInfo{}
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -547,7 +861,7 @@ func (x *TransportInfo) String() string {
 func (*TransportInfo) ProtoMessage() {}
 
 func (x *TransportInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -560,7 +874,7 @@ func (x *TransportInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransportInfo.ProtoReflect.Descriptor instead.
 func (*TransportInfo) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TransportInfo) GetName() string {
@@ -615,7 +929,7 @@ type Target struct {
 
 func (x *Target) Reset() {
 	*x = Target{}
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -627,7 +941,7 @@ func (x *Target) String() string {
 func (*Target) ProtoMessage() {}
 
 func (x *Target) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -640,7 +954,7 @@ func (x *Target) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Target.ProtoReflect.Descriptor instead.
 func (*Target) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Target) GetLocation() string {
@@ -725,7 +1039,7 @@ type Sandbox struct {
 
 func (x *Sandbox) Reset() {
 	*x = Sandbox{}
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -737,7 +1051,7 @@ func (x *Sandbox) String() string {
 func (*Sandbox) ProtoMessage() {}
 
 func (x *Sandbox) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -750,7 +1064,7 @@ func (x *Sandbox) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sandbox.ProtoReflect.Descriptor instead.
 func (*Sandbox) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Sandbox) GetKind() string {
@@ -794,7 +1108,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -806,7 +1120,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -819,7 +1133,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Limits) GetStartTimeoutMs() int64 {
@@ -865,7 +1179,7 @@ type ExportChunk struct {
 
 func (x *ExportChunk) Reset() {
 	*x = ExportChunk{}
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -877,7 +1191,7 @@ func (x *ExportChunk) String() string {
 func (*ExportChunk) ProtoMessage() {}
 
 func (x *ExportChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -890,7 +1204,7 @@ func (x *ExportChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportChunk.ProtoReflect.Descriptor instead.
 func (*ExportChunk) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ExportChunk) GetSource() string {
@@ -919,7 +1233,7 @@ var File_rubric_plugin_proto protoreflect.FileDescriptor
 const file_rubric_plugin_proto_rawDesc = "" +
 	"\n" +
 	"\x13rubric_plugin.proto\x12\x10rubric.plugin.v1\"\x11\n" +
-	"\x0fDescribeRequest\"\xe5\x01\n" +
+	"\x0fDescribeRequest\"\x89\x02\n" +
 	"\rJudgeIdentity\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x1a\n" +
@@ -930,7 +1244,8 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\theuristic\x18\x06 \x01(\bR\theuristic\x12\x10\n" +
 	"\x03cli\x18\a \x01(\tR\x03cli\x12\x1f\n" +
 	"\vcli_version\x18\b \x01(\tR\n" +
-	"cliVersion\"\xa5\x01\n" +
+	"cliVersion\x12\"\n" +
+	"\fcapabilities\x18\t \x03(\tR\fcapabilities\"\xa5\x01\n" +
 	"\vJudgeConfig\x12\x14\n" +
 	"\x05model\x18\x01 \x01(\tR\x05model\x12D\n" +
 	"\aoptions\x18\x02 \x03(\v2*.rubric.plugin.v1.JudgeConfig.OptionsEntryR\aoptions\x1a:\n" +
@@ -959,7 +1274,28 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
 	"\finput_tokens\x18\x03 \x01(\x03R\vinputTokens\x12#\n" +
 	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\x12.\n" +
-	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"s\n" +
+	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"}\n" +
+	"\x0fBatchSubmission\x127\n" +
+	"\x06shared\x18\x01 \x03(\v2\x1f.rubric.plugin.v1.SharedContextR\x06shared\x121\n" +
+	"\x05items\x18\x02 \x03(\v2\x1b.rubric.plugin.v1.BatchItemR\x05items\"S\n" +
+	"\tBatchItem\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x126\n" +
+	"\bquestion\x18\x02 \x01(\v2\x1a.rubric.plugin.v1.QuestionR\bquestion\"\x1d\n" +
+	"\vBatchTicket\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"}\n" +
+	"\rBatchProgress\x12\x14\n" +
+	"\x05ended\x18\x01 \x01(\bR\x05ended\x12\x16\n" +
+	"\x06failed\x18\x02 \x01(\tR\x06failed\x12\x14\n" +
+	"\x05state\x18\x03 \x01(\tR\x05state\x12\x12\n" +
+	"\x04done\x18\x04 \x01(\x03R\x04done\x12\x14\n" +
+	"\x05total\x18\x05 \x01(\x03R\x05total\"\x85\x01\n" +
+	"\vBatchResult\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x120\n" +
+	"\x06answer\x18\x02 \x01(\v2\x18.rubric.plugin.v1.AnswerR\x06answer\x12\x1e\n" +
+	"\n" +
+	"unreadable\x18\x03 \x01(\tR\n" +
+	"unreadable\x12\x14\n" +
+	"\x05error\x18\x04 \x01(\tR\x05error\"s\n" +
 	"\rTransportInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
@@ -994,12 +1330,15 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\vExportChunk\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
 	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
-	"\x04size\x18\x03 \x01(\x03R\x04size2\xa9\x02\n" +
+	"\x04size\x18\x03 \x01(\x03R\x04size2\x97\x04\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +
 	"\x03Ask\x12\x1a.rubric.plugin.v1.Question\x1a\x18.rubric.plugin.v1.Answer\x12F\n" +
-	"\x05Share\x12\x1f.rubric.plugin.v1.SharedContext\x1a\x1c.rubric.plugin.v1.ShareReply2\xa0\x01\n" +
+	"\x05Share\x12\x1f.rubric.plugin.v1.SharedContext\x1a\x1c.rubric.plugin.v1.ShareReply\x12O\n" +
+	"\vSubmitBatch\x12!.rubric.plugin.v1.BatchSubmission\x1a\x1d.rubric.plugin.v1.BatchTicket\x12K\n" +
+	"\tPollBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1f.rubric.plugin.v1.BatchProgress\x12N\n" +
+	"\fCollectBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1d.rubric.plugin.v1.BatchResult0\x012\xa0\x01\n" +
 	"\tTransport\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.TransportInfo\x12C\n" +
 	"\x06Export\x12\x18.rubric.plugin.v1.Target\x1a\x1d.rubric.plugin.v1.ExportChunk0\x01B4Z2github.com/rubricmcp/rubric/plugins/proto/pluginv1b\x06proto3"
@@ -1016,7 +1355,7 @@ func file_rubric_plugin_proto_rawDescGZIP() []byte {
 	return file_rubric_plugin_proto_rawDescData
 }
 
-var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_rubric_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil), // 0: rubric.plugin.v1.DescribeRequest
 	(*JudgeIdentity)(nil),   // 1: rubric.plugin.v1.JudgeIdentity
@@ -1025,38 +1364,53 @@ var file_rubric_plugin_proto_goTypes = []any{
 	(*SharedContext)(nil),   // 4: rubric.plugin.v1.SharedContext
 	(*ShareReply)(nil),      // 5: rubric.plugin.v1.ShareReply
 	(*Answer)(nil),          // 6: rubric.plugin.v1.Answer
-	(*TransportInfo)(nil),   // 7: rubric.plugin.v1.TransportInfo
-	(*Target)(nil),          // 8: rubric.plugin.v1.Target
-	(*Sandbox)(nil),         // 9: rubric.plugin.v1.Sandbox
-	(*Limits)(nil),          // 10: rubric.plugin.v1.Limits
-	(*ExportChunk)(nil),     // 11: rubric.plugin.v1.ExportChunk
-	nil,                     // 12: rubric.plugin.v1.JudgeConfig.OptionsEntry
-	nil,                     // 13: rubric.plugin.v1.Target.EnvEntry
-	nil,                     // 14: rubric.plugin.v1.Target.HeadersEntry
+	(*BatchSubmission)(nil), // 7: rubric.plugin.v1.BatchSubmission
+	(*BatchItem)(nil),       // 8: rubric.plugin.v1.BatchItem
+	(*BatchTicket)(nil),     // 9: rubric.plugin.v1.BatchTicket
+	(*BatchProgress)(nil),   // 10: rubric.plugin.v1.BatchProgress
+	(*BatchResult)(nil),     // 11: rubric.plugin.v1.BatchResult
+	(*TransportInfo)(nil),   // 12: rubric.plugin.v1.TransportInfo
+	(*Target)(nil),          // 13: rubric.plugin.v1.Target
+	(*Sandbox)(nil),         // 14: rubric.plugin.v1.Sandbox
+	(*Limits)(nil),          // 15: rubric.plugin.v1.Limits
+	(*ExportChunk)(nil),     // 16: rubric.plugin.v1.ExportChunk
+	nil,                     // 17: rubric.plugin.v1.JudgeConfig.OptionsEntry
+	nil,                     // 18: rubric.plugin.v1.Target.EnvEntry
+	nil,                     // 19: rubric.plugin.v1.Target.HeadersEntry
 }
 var file_rubric_plugin_proto_depIdxs = []int32{
-	12, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
-	13, // 1: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
-	14, // 2: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
-	10, // 3: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
-	9,  // 4: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
-	0,  // 5: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	2,  // 6: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
-	3,  // 7: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
-	4,  // 8: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
-	0,  // 9: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	8,  // 10: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
-	1,  // 11: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
-	1,  // 12: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
-	6,  // 13: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
-	5,  // 14: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
-	7,  // 15: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
-	11, // 16: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
-	11, // [11:17] is the sub-list for method output_type
-	5,  // [5:11] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	17, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
+	4,  // 1: rubric.plugin.v1.BatchSubmission.shared:type_name -> rubric.plugin.v1.SharedContext
+	8,  // 2: rubric.plugin.v1.BatchSubmission.items:type_name -> rubric.plugin.v1.BatchItem
+	3,  // 3: rubric.plugin.v1.BatchItem.question:type_name -> rubric.plugin.v1.Question
+	6,  // 4: rubric.plugin.v1.BatchResult.answer:type_name -> rubric.plugin.v1.Answer
+	18, // 5: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
+	19, // 6: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
+	15, // 7: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
+	14, // 8: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
+	0,  // 9: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	2,  // 10: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
+	3,  // 11: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
+	4,  // 12: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
+	7,  // 13: rubric.plugin.v1.Judge.SubmitBatch:input_type -> rubric.plugin.v1.BatchSubmission
+	9,  // 14: rubric.plugin.v1.Judge.PollBatch:input_type -> rubric.plugin.v1.BatchTicket
+	9,  // 15: rubric.plugin.v1.Judge.CollectBatch:input_type -> rubric.plugin.v1.BatchTicket
+	0,  // 16: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	13, // 17: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
+	1,  // 18: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
+	1,  // 19: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
+	6,  // 20: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
+	5,  // 21: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
+	9,  // 22: rubric.plugin.v1.Judge.SubmitBatch:output_type -> rubric.plugin.v1.BatchTicket
+	10, // 23: rubric.plugin.v1.Judge.PollBatch:output_type -> rubric.plugin.v1.BatchProgress
+	11, // 24: rubric.plugin.v1.Judge.CollectBatch:output_type -> rubric.plugin.v1.BatchResult
+	12, // 25: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
+	16, // 26: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
+	18, // [18:27] is the sub-list for method output_type
+	9,  // [9:18] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_rubric_plugin_proto_init() }
@@ -1070,7 +1424,7 @@ func file_rubric_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rubric_plugin_proto_rawDesc), len(file_rubric_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

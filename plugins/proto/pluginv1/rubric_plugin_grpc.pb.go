@@ -25,10 +25,13 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	Judge_Describe_FullMethodName  = "/rubric.plugin.v1.Judge/Describe"
-	Judge_Configure_FullMethodName = "/rubric.plugin.v1.Judge/Configure"
-	Judge_Ask_FullMethodName       = "/rubric.plugin.v1.Judge/Ask"
-	Judge_Share_FullMethodName     = "/rubric.plugin.v1.Judge/Share"
+	Judge_Describe_FullMethodName     = "/rubric.plugin.v1.Judge/Describe"
+	Judge_Configure_FullMethodName    = "/rubric.plugin.v1.Judge/Configure"
+	Judge_Ask_FullMethodName          = "/rubric.plugin.v1.Judge/Ask"
+	Judge_Share_FullMethodName        = "/rubric.plugin.v1.Judge/Share"
+	Judge_SubmitBatch_FullMethodName  = "/rubric.plugin.v1.Judge/SubmitBatch"
+	Judge_PollBatch_FullMethodName    = "/rubric.plugin.v1.Judge/PollBatch"
+	Judge_CollectBatch_FullMethodName = "/rubric.plugin.v1.Judge/CollectBatch"
 )
 
 // JudgeClient is the client API for Judge service.
@@ -49,6 +52,15 @@ type JudgeClient interface {
 	// by its ref instead of carrying it. A plugin that does not serve Share
 	// gets the shared prompt inside each question's user prompt instead.
 	Share(ctx context.Context, in *SharedContext, opts ...grpc.CallOption) (*ShareReply, error)
+	// SubmitBatch sends many questions at once through the provider's
+	// batch API and returns the batch's id. Only a judge whose identity
+	// lists the capability "batch" serves it and the two calls below;
+	// others answer UNIMPLEMENTED.
+	SubmitBatch(ctx context.Context, in *BatchSubmission, opts ...grpc.CallOption) (*BatchTicket, error)
+	// PollBatch says how a submitted batch is getting on.
+	PollBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (*BatchProgress, error)
+	// CollectBatch streams the results of an ended batch, one an item.
+	CollectBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (grpc.ServerStreamingClient[BatchResult], error)
 }
 
 type judgeClient struct {
@@ -99,6 +111,45 @@ func (c *judgeClient) Share(ctx context.Context, in *SharedContext, opts ...grpc
 	return out, nil
 }
 
+func (c *judgeClient) SubmitBatch(ctx context.Context, in *BatchSubmission, opts ...grpc.CallOption) (*BatchTicket, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BatchTicket)
+	err := c.cc.Invoke(ctx, Judge_SubmitBatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *judgeClient) PollBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (*BatchProgress, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BatchProgress)
+	err := c.cc.Invoke(ctx, Judge_PollBatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *judgeClient) CollectBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (grpc.ServerStreamingClient[BatchResult], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Judge_ServiceDesc.Streams[0], Judge_CollectBatch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[BatchTicket, BatchResult]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Judge_CollectBatchClient = grpc.ServerStreamingClient[BatchResult]
+
 // JudgeServer is the server API for Judge service.
 // All implementations must embed UnimplementedJudgeServer
 // for forward compatibility.
@@ -117,6 +168,15 @@ type JudgeServer interface {
 	// by its ref instead of carrying it. A plugin that does not serve Share
 	// gets the shared prompt inside each question's user prompt instead.
 	Share(context.Context, *SharedContext) (*ShareReply, error)
+	// SubmitBatch sends many questions at once through the provider's
+	// batch API and returns the batch's id. Only a judge whose identity
+	// lists the capability "batch" serves it and the two calls below;
+	// others answer UNIMPLEMENTED.
+	SubmitBatch(context.Context, *BatchSubmission) (*BatchTicket, error)
+	// PollBatch says how a submitted batch is getting on.
+	PollBatch(context.Context, *BatchTicket) (*BatchProgress, error)
+	// CollectBatch streams the results of an ended batch, one an item.
+	CollectBatch(*BatchTicket, grpc.ServerStreamingServer[BatchResult]) error
 	mustEmbedUnimplementedJudgeServer()
 }
 
@@ -138,6 +198,15 @@ func (UnimplementedJudgeServer) Ask(context.Context, *Question) (*Answer, error)
 }
 func (UnimplementedJudgeServer) Share(context.Context, *SharedContext) (*ShareReply, error) {
 	return nil, status.Error(codes.Unimplemented, "method Share not implemented")
+}
+func (UnimplementedJudgeServer) SubmitBatch(context.Context, *BatchSubmission) (*BatchTicket, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitBatch not implemented")
+}
+func (UnimplementedJudgeServer) PollBatch(context.Context, *BatchTicket) (*BatchProgress, error) {
+	return nil, status.Error(codes.Unimplemented, "method PollBatch not implemented")
+}
+func (UnimplementedJudgeServer) CollectBatch(*BatchTicket, grpc.ServerStreamingServer[BatchResult]) error {
+	return status.Error(codes.Unimplemented, "method CollectBatch not implemented")
 }
 func (UnimplementedJudgeServer) mustEmbedUnimplementedJudgeServer() {}
 func (UnimplementedJudgeServer) testEmbeddedByValue()               {}
@@ -232,6 +301,53 @@ func _Judge_Share_Handler(srv interface{}, ctx context.Context, dec func(interfa
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Judge_SubmitBatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BatchSubmission)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(JudgeServer).SubmitBatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Judge_SubmitBatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(JudgeServer).SubmitBatch(ctx, req.(*BatchSubmission))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Judge_PollBatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BatchTicket)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(JudgeServer).PollBatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Judge_PollBatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(JudgeServer).PollBatch(ctx, req.(*BatchTicket))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Judge_CollectBatch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(BatchTicket)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(JudgeServer).CollectBatch(m, &grpc.GenericServerStream[BatchTicket, BatchResult]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Judge_CollectBatchServer = grpc.ServerStreamingServer[BatchResult]
+
 // Judge_ServiceDesc is the grpc.ServiceDesc for Judge service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -255,8 +371,22 @@ var Judge_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "Share",
 			Handler:    _Judge_Share_Handler,
 		},
+		{
+			MethodName: "SubmitBatch",
+			Handler:    _Judge_SubmitBatch_Handler,
+		},
+		{
+			MethodName: "PollBatch",
+			Handler:    _Judge_PollBatch_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "CollectBatch",
+			Handler:       _Judge_CollectBatch_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "rubric_plugin.proto",
 }
 

@@ -1,0 +1,400 @@
+package ask
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// Batching makes an asker put its questions through the judge's batch
+// API: the questions the cache does not answer go out as one batch,
+// whose id is kept in the cache (cache.Batch) before anything else
+// happens; the batch is polled until it has ended, its answers are
+// collected, validated and cached as usual, and those that could not be
+// read go out again in a follow-up batch, up to each question's retries.
+// A run stopped while a batch runs (Ctrl-C, a crash, a kill) leaves its
+// record, and the next run of the same questions takes the batch up
+// instead of submitting them again.
+type Batching struct {
+	// Judge is the judge's batch side (see judge.AsBatcher).
+	Judge judge.Batcher
+	// Poll is the wait between two looks at a running batch; 0 means
+	// DefaultPoll.
+	Poll time.Duration
+	// After, when set, stands in for time.After in that wait: a test
+	// decides when the next look comes instead of sleeping.
+	After func(d time.Duration) <-chan time.Time
+	// OnEvent, when set, is told each step of each batch.
+	OnEvent func(BatchEvent)
+}
+
+// DefaultPoll is the wait between two looks at a running batch: batches
+// take minutes to hours, and every look is a request.
+const DefaultPoll = 30 * time.Second
+
+// BatchEvent is one step of a batch, for a log or a display.
+type BatchEvent struct {
+	// Step is "submitted", "resumed", "polled", "collected" or
+	// "stopped" (the run ended while the batch still runs).
+	Step string
+	// ID is the provider's id of the batch; Questions how many it holds.
+	ID        string
+	Questions int
+	// Status is what the latest look said.
+	Status judge.BatchStatus
+}
+
+// waiting is one distinct question of a batch run (requests with the
+// same answer key share it): what it is, and how far it got.
+type waiting struct {
+	req  Request
+	key  string
+	salt string
+	jq   judge.Question
+	o    Observation
+	idx  []int // the requests it answers
+	done bool
+	last error // why the latest answer could not be read
+}
+
+// askBatch is Ask through the judge's batch API (see Batching).
+func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, error) {
+	if a.Cache == nil {
+		return nil, errors.New("--batch keeps the ids of its batches in the answer cache, so that a stopped run can collect them: drop --no-cache")
+	}
+	out := make([]Observation, len(reqs))
+	byKey := map[string]*waiting{}
+	var order []*waiting
+	for i, r := range reqs {
+		q := r.Question
+		salt := ""
+		if a.Salt != nil {
+			salt = a.Salt(r)
+		}
+		key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
+		if w := byKey[key]; w != nil {
+			w.idx = append(w.idx, i)
+			continue
+		}
+		o, hit, err := a.cached(r, key)
+		if err != nil {
+			return nil, err
+		}
+		if hit {
+			out[i] = o
+			a.progress(o)
+			continue
+		}
+		jq, bytes, err := a.question(r)
+		if err != nil {
+			return nil, err
+		}
+		o.PromptBytes = bytes
+		w := &waiting{req: r, key: key, salt: salt, jq: jq, o: o, idx: []int{i}}
+		byKey[key] = w
+		order = append(order, w)
+	}
+	// First the batches a stopped run left with any of these questions.
+	recs, err := a.Cache.Batches(a.Identity)
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range recs {
+		var mine []*waiting
+		collected := true
+		for _, k := range rec.Keys {
+			if w := byKey[k]; w != nil && !w.done {
+				mine = append(mine, w)
+			}
+			if _, ok := a.Cache.Get(k); !ok {
+				collected = false
+			}
+		}
+		if len(mine) == 0 {
+			if collected { // collected, but stopped before the record went
+				if err := a.Cache.DropBatch(rec.ID); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		a.event(BatchEvent{Step: "resumed", ID: rec.ID, Questions: len(rec.Keys)})
+		if err := a.await(ctx, rec.ID, mine, 0, out); err != nil {
+			return nil, err
+		}
+	}
+	// Then the rest, and again what came back unreadable.
+	for {
+		var items []judge.BatchItem
+		var mine []*waiting
+		var keys []string
+		bound := 0.0
+		for _, w := range order {
+			if w.done {
+				continue
+			}
+			items = append(items, judge.BatchItem{ID: w.key, Question: w.jq})
+			mine = append(mine, w)
+			keys = append(keys, w.key)
+			if a.Budget != nil {
+				bound += a.Budget.bound(w.o.PromptBytes)
+			}
+		}
+		if len(items) == 0 {
+			break
+		}
+		hold, err := a.reserveBatch(mine[0], len(items), bound)
+		if err != nil {
+			return nil, err
+		}
+		id, err := a.Batch.Judge.SubmitBatch(ctx, items)
+		if err != nil {
+			a.spend(hold, judge.Tokens{})
+			if ctx.Err() != nil {
+				return nil, context.Cause(ctx)
+			}
+			return nil, fmt.Errorf("submitting a batch of %d questions: %w", len(items), err)
+		}
+		if err := a.Cache.PutBatch(cache.Batch{ID: id, Judge: a.Identity, Keys: keys}); err != nil {
+			return nil, fmt.Errorf("the batch %s was submitted, but its id could not be kept (%w): collect it by hand or it will be asked again", id, err)
+		}
+		a.event(BatchEvent{Step: "submitted", ID: id, Questions: len(items)})
+		if err := a.await(ctx, id, mine, hold, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// cached is the answer the cache holds under key for r, when there is
+// one the run may use.
+func (a *Asker) cached(r Request, key string) (Observation, bool, error) {
+	q := r.Question
+	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
+	if a.Fresh {
+		return o, false, nil
+	}
+	e, ok := a.Cache.Get(key)
+	if !ok {
+		return o, false, nil
+	}
+	if !SameModel(a.pinned(), e.Model) {
+		return o, false, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
+	}
+	if q.Validate(e.Answer) != nil {
+		return o, false, nil
+	}
+	o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
+	if o.PromptBytes == 0 {
+		p, err := render(r)
+		if err != nil {
+			return o, false, err
+		}
+		o.PromptBytes = p.bytes()
+	}
+	return o, true, nil
+}
+
+// question renders r into the question a judge is sent, and its prompts'
+// size; a prompt over the limit is refused.
+func (a *Asker) question(r Request) (judge.Question, int, error) {
+	q := r.Question
+	p, err := render(r)
+	if err != nil {
+		return judge.Question{}, 0, err
+	}
+	if limit := a.maxPromptBytes(); p.bytes() > limit {
+		return judge.Question{}, 0, &PromptTooLargeError{Kind: q.Kind, Subject: r.Subject, Bytes: p.bytes(), Limit: limit}
+	}
+	jq := judge.Question{
+		Rubric: a.Rubric.Name, RubricDigest: a.Rubric.Digest, Kind: q.Kind, Subject: r.Subject,
+		System: p.system, Context: p.context, User: p.user, AnswerSchema: q.AnswerSchema, Input: r.InputJSON,
+	}
+	if r.Shared != nil {
+		jq.Shared, jq.SharedHash = r.Shared.JSON, r.Shared.ref
+	}
+	return jq, p.bytes(), nil
+}
+
+// reserveBatch holds the greatest cost of a whole batch (bound), or
+// returns the BudgetError that stops it, naming its first question.
+func (a *Asker) reserveBatch(first *waiting, n int, bound float64) (float64, error) {
+	if a.Budget == nil {
+		return 0, nil
+	}
+	subject := first.req.Subject
+	if n > 1 {
+		subject = fmt.Sprintf("%s and %d more in one batch", subject, n-1)
+	}
+	return a.reserveCost(first.req.Question.Kind, subject, bound)
+}
+
+// await polls the batch id until it has ended, then collects its
+// results for the questions mine: each readable answer is cached and
+// handed to its requests in out; an unreadable one spends a retry.
+// hold is what the batch holds of the budget.
+func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold float64, out []Observation) error {
+	b := a.Batch.Judge
+	var st judge.BatchStatus
+	limited := 0 // rate limits in a row
+	for {
+		var err error
+		st, err = b.PollBatch(ctx, id)
+		var rl *judge.RateLimitError
+		if errors.As(err, &rl) && limited+1 < a.maxRateLimits() {
+			limited++
+			a.count(func(s *Stats) { s.RateLimited++ })
+			if err := a.pause(ctx); err != nil {
+				a.spend(hold, judge.Tokens{})
+				return a.stopped(ctx, id, len(mine), err)
+			}
+			continue
+		}
+		limited = 0
+		if err != nil {
+			a.spend(hold, judge.Tokens{})
+			return a.stopped(ctx, id, len(mine), fmt.Errorf("looking at the batch %s: %w; it is still kept, so running again collects it", id, err))
+		}
+		a.event(BatchEvent{Step: "polled", ID: id, Questions: len(mine), Status: st})
+		if st.Ended {
+			break
+		}
+		if err := a.pause(ctx); err != nil {
+			a.spend(hold, judge.Tokens{})
+			return a.stopped(ctx, id, len(mine), err)
+		}
+	}
+	if st.Failed != "" {
+		a.spend(hold, judge.Tokens{})
+		if err := a.Cache.DropBatch(id); err != nil {
+			return err
+		}
+		return fmt.Errorf("the batch %s failed at the provider: %s; nothing of it was answered, so running again submits its questions anew", id, st.Failed)
+	}
+	results, err := b.CollectBatch(ctx, id)
+	if err != nil {
+		a.spend(hold, judge.Tokens{})
+		return a.stopped(ctx, id, len(mine), fmt.Errorf("collecting the batch %s: %w; it is still kept, so running again collects it", id, err))
+	}
+	byID := make(map[string]*waiting, len(mine))
+	for _, w := range mine {
+		byID[w.key] = w
+	}
+	var spent judge.Tokens
+	var failed error
+	seen := map[string]bool{}
+	for _, res := range results {
+		w := byID[res.ID]
+		if w == nil || w.done || seen[res.ID] {
+			continue
+		}
+		seen[res.ID] = true
+		q := w.req.Question
+		a.count(func(s *Stats) { s.Calls++; s.Tokens = s.Tokens.Add(res.Answer.Tokens) })
+		spent = spent.Add(res.Answer.Tokens)
+		w.o.Tokens = w.o.Tokens.Add(res.Answer.Tokens)
+		switch {
+		case res.Err != "":
+			if failed == nil {
+				failed = fmt.Errorf("asking %s about %q in the batch %s: %s", q.Kind, w.req.Subject, id, res.Err)
+			}
+			continue
+		case res.Unreadable != "":
+			w.last = a.unreadable(&w.o, q, &judge.UnreadableError{Msg: res.Unreadable})
+			continue
+		}
+		model := res.Answer.Model
+		if model == "" {
+			model = a.pinned()
+		}
+		if !SameModel(a.pinned(), model) {
+			if failed == nil {
+				failed = &ModelError{Pinned: a.pinned(), Answered: model, Kind: q.Kind, Subject: w.req.Subject}
+			}
+			continue
+		}
+		answer, err := readAnswer(q, res.Answer.JSON)
+		if err != nil {
+			w.last = a.unreadable(&w.o, q, err)
+			continue
+		}
+		w.o.Attempts++
+		w.o.Answer, w.o.Model = answer, model
+		if err := a.Cache.Put(cache.Entry{
+			Key: w.key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
+			Subject: w.req.Subject, InputHash: w.req.InputHash, Answer: answer, Model: model, Tokens: w.o.Tokens,
+			PromptBytes: w.o.PromptBytes, Salt: w.salt,
+		}); err != nil {
+			return err
+		}
+		w.done = true
+		for _, i := range w.idx {
+			out[i] = w.o
+			a.progress(w.o)
+		}
+	}
+	a.spend(hold, spent)
+	for _, w := range mine {
+		if !w.done && !seen[w.key] {
+			w.last = a.unreadable(&w.o, w.req.Question, fmt.Errorf("the batch %s ended (%s) without a result for it", id, st.State))
+		}
+	}
+	a.event(BatchEvent{Step: "collected", ID: id, Questions: len(mine), Status: st})
+	if err := a.Cache.DropBatch(id); err != nil {
+		return err
+	}
+	if failed != nil {
+		return failed
+	}
+	for _, w := range mine {
+		if !w.done && w.o.Attempts >= 1+w.req.Question.Retries {
+			return &UnreadableError{Kind: w.req.Question.Kind, Subject: w.req.Subject, Attempts: w.o.Attempts, Last: w.last}
+		}
+	}
+	return nil
+}
+
+// stopped is err for a run that ends while the batch id still runs: the
+// record stays, so that the next run takes it up.
+func (a *Asker) stopped(ctx context.Context, id string, n int, err error) error {
+	a.event(BatchEvent{Step: "stopped", ID: id, Questions: n})
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w; the batch %s is still running at the provider and its id is kept in the answer cache, so running the same command again collects its answers without asking again", context.Cause(ctx), id)
+	}
+	return err
+}
+
+// pause waits the poll interval, or less when the run is cancelled.
+func (a *Asker) pause(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	d := a.Batch.Poll
+	if d <= 0 {
+		d = DefaultPoll
+	}
+	var done <-chan time.Time
+	if a.Batch.After != nil {
+		done = a.Batch.After(d)
+	} else {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		done = t.C
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+func (a *Asker) event(e BatchEvent) {
+	if a.Batch.OnEvent != nil {
+		a.Batch.OnEvent(e)
+	}
+}

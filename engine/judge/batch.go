@@ -1,0 +1,72 @@
+package judge
+
+import "context"
+
+// CapabilityBatch is what a judge's info advertises when it answers
+// through its provider's batch API (Batcher): many questions submitted at
+// once, answered later, at the provider's batch price.
+const CapabilityBatch = "batch"
+
+// Batcher is a judge that can also answer many questions at once through
+// its provider's batch API. A batch is submitted, polled until it has
+// ended (minutes to hours later), then its answers are collected. The
+// batch id is all that is needed to poll and collect, so a run that was
+// stopped can take a batch up again by its id.
+type Batcher interface {
+	// SubmitBatch sends the questions as one batch, each under its item's
+	// ID, and returns the batch's id at the provider.
+	SubmitBatch(ctx context.Context, items []BatchItem) (string, error)
+	// PollBatch says how the batch with this id is getting on.
+	PollBatch(ctx context.Context, id string) (BatchStatus, error)
+	// CollectBatch returns the results of an ended batch, one for each
+	// item the provider has a result for, under the item's ID.
+	CollectBatch(ctx context.Context, id string) ([]BatchResult, error)
+}
+
+// BatchItem is one question of a batch, under an ID unique in the batch
+// (letters, digits, '-' and '_', at most 64 of them: what every
+// provider takes).
+type BatchItem struct {
+	ID       string
+	Question Question
+}
+
+// BatchStatus is how a batch is getting on.
+type BatchStatus struct {
+	// Ended is true once the provider will answer no more of it.
+	Ended bool
+	// Failed, when not empty, says why the batch as a whole failed (the
+	// input was refused, say): it has no results to collect.
+	Failed string
+	// State is the provider's word for it ("in_progress", "ended", ...).
+	State string
+	// Done and Total count its questions answered (or failed) so far and
+	// in all, when the provider says.
+	Done, Total int
+}
+
+// BatchResult is what a batch holds for one item: an Answer, or why
+// there is none.
+type BatchResult struct {
+	ID     string
+	Answer Answer
+	// Unreadable, when not empty, says why a reply held no readable
+	// answer, or why there was no reply (the batch expired before the
+	// item was answered): the item is asked again.
+	Unreadable string
+	// Err, when not empty, is the provider's refusal of the item's
+	// request: asking again would not mend it, and the run ends.
+	Err string
+}
+
+// AsBatcher returns the batch side of a started judge: the judge itself
+// when it is a Batcher, or what it offers through a Batcher method (a
+// plugin client whose plugin advertised CapabilityBatch); ok is false
+// for a judge that does not answer in batches.
+func AsBatcher(j any) (b Batcher, ok bool) {
+	if o, is := j.(interface{ Batcher() (Batcher, bool) }); is {
+		return o.Batcher()
+	}
+	b, ok = j.(Batcher)
+	return b, ok
+}

@@ -1,0 +1,502 @@
+// Package fakebatch is a fake of the OpenAI and Anthropic APIs for
+// tests, on 127.0.0.1: their one-call endpoints (chat completions,
+// messages) and their batch endpoints, in the shapes the providers
+// document (testdata/ holds a recorded example of each shape it
+// serves), answering every question with what the test's Answer says.
+//
+//	OpenAI    POST /v1/files (multipart, purpose=batch), POST /v1/batches,
+//	          GET /v1/batches/{id}, GET /v1/files/{id}/content
+//	Anthropic POST /v1/messages/batches, GET /v1/messages/batches/{id},
+//	          GET /v1/messages/batches/{id}/results
+//
+// A batch stays in progress while Hold says so; the server counts what
+// it was sent (Counts), so a test can tell that no question was
+// submitted twice, and tells OnEvent each request, so a test can act at
+// a stage (kill the client once a batch was created and looked at).
+package fakebatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Usage is what every answer says it cost.
+var Usage = struct{ Input, Output int }{100, 20}
+
+// Server is the fake API. Set its fields before the first request.
+type Server struct {
+	*httptest.Server
+	// Answer is the answer's text for a request body (a chat completion
+	// request or a message's params); it must be safe for concurrent use.
+	Answer func(body []byte) string
+	// Model is the model every reply names.
+	Model string
+	// Hold, when set and true, keeps every batch in progress.
+	Hold func() bool
+	// Garbage is how many batch answers, the first ones, are text that is
+	// not JSON.
+	Garbage int
+	// Outcome, when set, says how a batch item ends by its custom_id:
+	// "" answered, "expired" (never answered), "refused" (the request
+	// refused with 400), "overloaded" (Anthropic's overloaded_error, or
+	// OpenAI's 500).
+	Outcome func(customID string) string
+	// OnEvent, when set, is told every request by its event name
+	// ("upload", "create", "retrieve", "results", "call") and the counts
+	// after it.
+	OnEvent func(event string, c Counts)
+
+	mu      sync.Mutex
+	counts  Counts
+	files   map[string][]byte
+	batches map[string]*batch
+	answers int
+}
+
+// Counts is what the server was sent.
+type Counts struct {
+	Uploads, Creates, Retrieves, Results, Calls int
+	// Submitted counts each custom_id's submissions in batches.
+	Submitted map[string]int
+}
+
+// Twice lists the custom_ids submitted more than once.
+func (c Counts) Twice() []string {
+	var out []string
+	for id, n := range c.Submitted {
+		if n > 1 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// batch is one batch the server holds.
+type batch struct {
+	id, kind, input string // kind is "openai" or "anthropic"
+	items           []item
+	results         []byte // set once ended
+	output          string // the OpenAI output file's id
+	errors          string // the OpenAI error file's id, when it has one
+}
+
+type item struct {
+	id   string
+	body json.RawMessage
+}
+
+// Start serves a fake API with answer; the caller closes it.
+func Start(answer func(body []byte) string) *Server {
+	s := &Server{Answer: answer, Model: "gpt-test-2025-01-01", files: map[string][]byte{}, batches: map[string]*batch{}}
+	s.counts.Submitted = map[string]int{}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// Counts returns what the server was sent so far.
+func (s *Server) Counts() Counts {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.counts
+	c.Submitted = make(map[string]int, len(s.counts.Submitted))
+	for k, v := range s.counts.Submitted {
+		c.Submitted[k] = v
+	}
+	return c
+}
+
+func (s *Server) event(name string, count func(*Counts)) {
+	s.mu.Lock()
+	count(&s.counts)
+	s.mu.Unlock()
+	if s.OnEvent != nil {
+		s.OnEvent(name, s.Counts())
+	}
+}
+
+// anthropicID is what the Message Batches API takes as a custom_id.
+var anthropicID = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	switch {
+	case r.Method == http.MethodPost && path == "/v1/chat/completions":
+		s.call(w, r, "openai")
+	case r.Method == http.MethodPost && path == "/v1/messages":
+		s.call(w, r, "anthropic")
+	case r.Method == http.MethodPost && path == "/v1/files":
+		s.upload(w, r)
+	case r.Method == http.MethodPost && path == "/v1/batches":
+		s.createOpenAI(w, r)
+	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/batches/"):
+		s.retrieve(w, strings.TrimPrefix(path, "/v1/batches/"), "openai")
+	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/files/") && strings.HasSuffix(path, "/content"):
+		s.content(w, strings.TrimSuffix(strings.TrimPrefix(path, "/v1/files/"), "/content"))
+	case r.Method == http.MethodPost && path == "/v1/messages/batches":
+		s.createAnthropic(w, r)
+	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/messages/batches/") && strings.HasSuffix(path, "/results"):
+		s.results(w, strings.TrimSuffix(strings.TrimPrefix(path, "/v1/messages/batches/"), "/results"))
+	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/messages/batches/"):
+		s.retrieve(w, strings.TrimPrefix(path, "/v1/messages/batches/"), "anthropic")
+	default:
+		fail(w, http.StatusNotFound, "not_found_error", "no route for "+r.Method+" "+path)
+	}
+}
+
+// fail answers an error in the shape both providers share closely
+// enough: {"error": {"type", "message"}}.
+func fail(w http.ResponseWriter, status int, typ, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(map[string]any{"type": "error", "error": map[string]string{"type": typ, "message": msg}})
+	w.Write(b)
+}
+
+func reply(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	b, _ := json.Marshal(v)
+	w.Write(b)
+}
+
+// call answers one chat completion or message.
+func (s *Server) call(w http.ResponseWriter, r *http.Request, kind string) {
+	body, _ := io.ReadAll(r.Body)
+	s.event("call", func(c *Counts) { c.Calls++ })
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.completion(kind, body, false))
+}
+
+// completion is the reply to one request: a chat completion (openai) or
+// a message whose answer tool was called (anthropic).
+func (s *Server) completion(kind string, body []byte, garbage bool) []byte {
+	answer := s.Answer(body)
+	if garbage {
+		answer = "Sure! Here is my assessment: the tool is fine."
+	}
+	var v any
+	if kind == "openai" {
+		v = map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1741570283, "model": s.Model,
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": answer, "refusal": nil}}},
+			"usage": map[string]any{"prompt_tokens": Usage.Input, "completion_tokens": Usage.Output, "total_tokens": Usage.Input + Usage.Output},
+		}
+	} else {
+		input := json.RawMessage(answer)
+		if !json.Valid(input) {
+			b, _ := json.Marshal(map[string]string{"text": answer})
+			input = b
+		}
+		v = map[string]any{
+			"id": "msg_1", "type": "message", "role": "assistant", "model": s.Model,
+			"content":     []any{map[string]any{"type": "tool_use", "id": "toolu_1", "name": "answer", "input": input}},
+			"stop_reason": "tool_use", "stop_sequence": nil,
+			"usage": map[string]any{"input_tokens": Usage.Input, "output_tokens": Usage.Output},
+		}
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// upload keeps a batch input file.
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "the upload is not multipart/form-data")
+		return
+	}
+	mr := multipart.NewReader(r.Body, params["boundary"])
+	var purpose string
+	var file []byte
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fail(w, http.StatusBadRequest, "invalid_request_error", "a broken multipart body")
+			return
+		}
+		b, _ := io.ReadAll(p)
+		switch p.FormName() {
+		case "purpose":
+			purpose = string(b)
+		case "file":
+			file = b
+		}
+	}
+	if purpose != "batch" || len(file) == 0 {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "a batch input file needs purpose=batch and a file")
+		return
+	}
+	s.mu.Lock()
+	id := fmt.Sprintf("file-%d", len(s.files)+1)
+	s.files[id] = file
+	s.mu.Unlock()
+	s.event("upload", func(c *Counts) { c.Uploads++ })
+	reply(w, map[string]any{"id": id, "object": "file", "bytes": len(file), "created_at": 1741570283,
+		"filename": "rubric-batch.jsonl", "purpose": "batch", "status": "processed", "status_details": nil})
+}
+
+// createOpenAI creates a batch from an uploaded input file.
+func (s *Server) createOpenAI(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		InputFileID      string `json:"input_file_id"`
+		Endpoint         string `json:"endpoint"`
+		CompletionWindow string `json:"completion_window"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Endpoint != "/v1/chat/completions" || req.CompletionWindow != "24h" {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "a batch needs input_file_id, endpoint /v1/chat/completions and completion_window 24h")
+		return
+	}
+	s.mu.Lock()
+	file, ok := s.files[req.InputFileID]
+	s.mu.Unlock()
+	if !ok {
+		fail(w, http.StatusNotFound, "invalid_request_error", "no file "+req.InputFileID)
+		return
+	}
+	var items []item
+	seen := map[string]bool{}
+	for _, line := range bytes.Split(file, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var l struct {
+			CustomID string          `json:"custom_id"`
+			Method   string          `json:"method"`
+			URL      string          `json:"url"`
+			Body     json.RawMessage `json:"body"`
+		}
+		if json.Unmarshal(line, &l) != nil || l.CustomID == "" || seen[l.CustomID] || l.Method != "POST" || l.URL != req.Endpoint || len(l.Body) == 0 {
+			fail(w, http.StatusBadRequest, "invalid_request_error", "a line of the input file is not a unique request to the batch's endpoint: "+string(line))
+			return
+		}
+		seen[l.CustomID] = true
+		items = append(items, item{l.CustomID, l.Body})
+	}
+	b := s.add("openai", req.InputFileID, items)
+	reply(w, s.openAIBatch(b, "validating"))
+}
+
+// createAnthropic creates a message batch.
+func (s *Server) createAnthropic(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Requests []struct {
+			CustomID string          `json:"custom_id"`
+			Params   json.RawMessage `json:"params"`
+		} `json:"requests"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Requests) == 0 {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "a message batch needs requests")
+		return
+	}
+	var items []item
+	seen := map[string]bool{}
+	for _, q := range req.Requests {
+		if !anthropicID.MatchString(q.CustomID) || seen[q.CustomID] || len(q.Params) == 0 {
+			fail(w, http.StatusBadRequest, "invalid_request_error", fmt.Sprintf("requests: custom_id %q must be unique and match %s, with params", q.CustomID, anthropicID))
+			return
+		}
+		seen[q.CustomID] = true
+		items = append(items, item{q.CustomID, q.Params})
+	}
+	b := s.add("anthropic", "", items)
+	reply(w, s.anthropicBatch(b, "in_progress"))
+}
+
+// add keeps a new batch and counts its submissions.
+func (s *Server) add(kind, input string, items []item) *batch {
+	s.mu.Lock()
+	id := fmt.Sprintf("batch_%d", len(s.batches)+1)
+	if kind == "anthropic" {
+		id = fmt.Sprintf("msgbatch_%d", len(s.batches)+1)
+	}
+	b := &batch{id: id, kind: kind, input: input, items: items}
+	s.batches[id] = b
+	s.mu.Unlock()
+	s.event("create", func(c *Counts) {
+		c.Creates++
+		for _, it := range items {
+			c.Submitted[it.id]++
+		}
+	})
+	return b
+}
+
+// retrieve answers a look at a batch: in progress while held, else
+// ended, its results made the first time.
+func (s *Server) retrieve(w http.ResponseWriter, id, kind string) {
+	s.mu.Lock()
+	b, ok := s.batches[id]
+	s.mu.Unlock()
+	if !ok || b.kind != kind {
+		fail(w, http.StatusNotFound, "not_found_error", "no batch "+id)
+		return
+	}
+	held := s.Hold != nil && s.Hold()
+	if !held {
+		s.end(b)
+	}
+	s.event("retrieve", func(c *Counts) { c.Retrieves++ })
+	switch {
+	case kind == "openai" && held:
+		reply(w, s.openAIBatch(b, "in_progress"))
+	case kind == "openai":
+		reply(w, s.openAIBatch(b, "completed"))
+	case held:
+		reply(w, s.anthropicBatch(b, "in_progress"))
+	default:
+		reply(w, s.anthropicBatch(b, "ended"))
+	}
+}
+
+// end makes a batch's results, once.
+func (s *Server) end(b *batch) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b.results != nil {
+		return
+	}
+	var out, errs bytes.Buffer
+	for i, it := range b.items {
+		outcome := ""
+		if s.Outcome != nil {
+			outcome = s.Outcome(it.id)
+		}
+		var line any
+		to := &out
+		if b.kind == "openai" {
+			req := map[string]any{"id": fmt.Sprintf("batch_req_%d", i+1), "custom_id": it.id, "response": nil, "error": nil}
+			switch outcome {
+			case "expired":
+				req["error"] = map[string]any{"code": "batch_expired", "message": "This request could not be executed before the completion window expired."}
+				to = &errs
+			case "refused", "overloaded":
+				status, typ := 400, "invalid_request_error"
+				if outcome == "overloaded" {
+					status, typ = 500, "server_error"
+				}
+				body, _ := json.Marshal(map[string]any{"error": map[string]any{"message": "the request was " + outcome, "type": typ, "code": nil}})
+				req["response"] = map[string]any{"status_code": status, "request_id": fmt.Sprintf("req_%d", i+1), "body": json.RawMessage(body)}
+				to = &errs
+			default:
+				s.answers++
+				body := s.completion(b.kind, it.body, s.answers <= s.Garbage)
+				req["response"] = map[string]any{"status_code": 200, "request_id": fmt.Sprintf("req_%d", i+1), "body": json.RawMessage(body)}
+			}
+			line = req
+		} else {
+			var result any
+			switch outcome {
+			case "expired":
+				result = map[string]any{"type": "expired"}
+			case "refused", "overloaded":
+				typ := "invalid_request_error"
+				if outcome == "overloaded" {
+					typ = "overloaded_error"
+				}
+				result = map[string]any{"type": "errored", "error": map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": "the request was " + outcome}}}
+			default:
+				s.answers++
+				result = map[string]any{"type": "succeeded", "message": json.RawMessage(s.completion(b.kind, it.body, s.answers <= s.Garbage))}
+			}
+			line = map[string]any{"custom_id": it.id, "result": result}
+		}
+		l, _ := json.Marshal(line)
+		to.Write(l)
+		to.WriteByte('\n')
+	}
+	if b.kind == "openai" && errs.Len() > 0 {
+		b.errors = fmt.Sprintf("file-%d", len(s.files)+1)
+		s.files[b.errors] = errs.Bytes()
+	} else {
+		out.Write(errs.Bytes())
+	}
+	b.results = out.Bytes()
+	if b.kind == "openai" {
+		b.output = fmt.Sprintf("file-%d", len(s.files)+1)
+		s.files[b.output] = b.results
+	}
+}
+
+// content serves an OpenAI file's bytes.
+func (s *Server) content(w http.ResponseWriter, id string) {
+	s.mu.Lock()
+	f, ok := s.files[id]
+	s.mu.Unlock()
+	if !ok {
+		fail(w, http.StatusNotFound, "invalid_request_error", "no file "+id)
+		return
+	}
+	s.event("results", func(c *Counts) { c.Results++ })
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Write(f)
+}
+
+// results serves a message batch's results.
+func (s *Server) results(w http.ResponseWriter, id string) {
+	s.mu.Lock()
+	b, ok := s.batches[id]
+	var res []byte
+	if ok {
+		res = b.results
+	}
+	s.mu.Unlock()
+	if !ok || b.kind != "anthropic" || res == nil {
+		fail(w, http.StatusNotFound, "not_found_error", "no results for "+id)
+		return
+	}
+	s.event("results", func(c *Counts) { c.Results++ })
+	w.Header().Set("Content-Type", "application/binary")
+	w.Write(res)
+}
+
+// openAIBatch is a batch object of the OpenAI API.
+func (s *Server) openAIBatch(b *batch, status string) map[string]any {
+	n := len(b.items)
+	done := 0
+	var output, errorFile any
+	if status == "completed" {
+		done, output = n, b.output
+		if b.errors != "" {
+			errorFile = b.errors
+		}
+	}
+	return map[string]any{
+		"id": b.id, "object": "batch", "endpoint": "/v1/chat/completions", "errors": nil,
+		"input_file_id": b.input, "completion_window": "24h", "status": status,
+		"output_file_id": output, "error_file_id": errorFile, "created_at": 1741570283,
+		"in_progress_at": nil, "expires_at": 1741656683, "finalizing_at": nil, "completed_at": nil,
+		"failed_at": nil, "expired_at": nil, "cancelling_at": nil, "cancelled_at": nil,
+		"request_counts": map[string]int{"total": n, "completed": done, "failed": 0},
+		"metadata":       nil,
+	}
+}
+
+// anthropicBatch is a message batch of the Anthropic API.
+func (s *Server) anthropicBatch(b *batch, status string) map[string]any {
+	n := len(b.items)
+	processing, succeeded := n, 0
+	var results, ended any
+	if status == "ended" {
+		processing, succeeded = 0, n
+		results = s.URL + "/v1/messages/batches/" + b.id + "/results"
+		ended = "2026-12-01T10:00:00Z"
+	}
+	return map[string]any{
+		"id": b.id, "type": "message_batch", "processing_status": status,
+		"request_counts": map[string]int{"processing": processing, "succeeded": succeeded, "errored": 0, "canceled": 0, "expired": 0},
+		"ended_at":       ended, "created_at": "2026-12-01T09:00:00Z", "expires_at": "2026-12-02T09:00:00Z",
+		"archived_at": nil, "cancel_initiated_at": nil, "results_url": results,
+	}
+}

@@ -1,0 +1,137 @@
+package fakebatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// keys are the member names of a JSON object, and of the objects it
+// holds, as paths ("request_counts.total"), sorted; arrays are entered
+// through their first element.
+func keys(t *testing.T, doc []byte) []string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(doc, &v); err != nil {
+		t.Fatalf("%v: %s", err, doc)
+	}
+	var out []string
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				out = append(out, prefix+k)
+				walk(prefix+k+".", e)
+			}
+		case []any:
+			if len(v) > 0 {
+				walk(prefix, v[0])
+			}
+		}
+	}
+	walk("", v)
+	slices.Sort(out)
+	return out
+}
+
+func recorded(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSpace(b)
+}
+
+func send(t *testing.T, method, url, contentType string, body []byte) []byte {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, b)
+	}
+	return bytes.TrimSpace(b)
+}
+
+// TestShapesAreTheRecordedOnes: every document the fake serves has the
+// members, nested ones included, of the recorded example of its shape in
+// testdata, so that a judge tested against the fake reads what the
+// providers send.
+func TestShapesAreTheRecordedOnes(t *testing.T) {
+	s := Start(func([]byte) string { return `{"n": 7}` })
+	defer s.Close()
+	var held atomic.Bool
+	held.Store(true)
+	s.Hold = held.Load
+	check := func(name string, got []byte) {
+		t.Helper()
+		if want := keys(t, recorded(t, name)); !slices.Equal(keys(t, got), want) {
+			t.Errorf("%s: the fake's members\n%v\nthe recorded ones\n%v", name, keys(t, got), want)
+		}
+	}
+
+	// OpenAI: upload, create, look (held, then ended), read the output.
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	mw.WriteField("purpose", "batch")
+	fw, _ := mw.CreateFormFile("file", "rubric-batch.jsonl")
+	io.WriteString(fw, `{"custom_id": "3f9c0d", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "m", "messages": []}}`+"\n")
+	mw.Close()
+	file := send(t, "POST", s.URL+"/v1/files", mw.FormDataContentType(), form.Bytes())
+	check("openai-file.json", file)
+	var f struct{ ID string }
+	json.Unmarshal(file, &f)
+	created := send(t, "POST", s.URL+"/v1/batches", "application/json", []byte(`{"input_file_id": "`+f.ID+`", "endpoint": "/v1/chat/completions", "completion_window": "24h"}`))
+	var b struct {
+		ID, Status string
+	}
+	json.Unmarshal(created, &b)
+	if b.Status != "validating" {
+		t.Errorf("a new batch is %q", b.Status)
+	}
+	if !strings.Contains(string(send(t, "GET", s.URL+"/v1/batches/"+b.ID, "", nil)), `"in_progress"`) {
+		t.Error("a held batch is not in progress")
+	}
+	held.Store(false)
+	ended := send(t, "GET", s.URL+"/v1/batches/"+b.ID, "", nil)
+	check("openai-batch.json", ended)
+	var e struct {
+		Output string `json:"output_file_id"`
+	}
+	json.Unmarshal(ended, &e)
+	check("openai-output.jsonl", send(t, "GET", s.URL+"/v1/files/"+e.Output+"/content", "", nil))
+
+	// Anthropic: create, look, read the results.
+	held.Store(true)
+	mb := send(t, "POST", s.URL+"/v1/messages/batches", "application/json", []byte(`{"requests": [{"custom_id": "3f9c0d", "params": {"model": "m", "max_tokens": 10, "messages": []}}]}`))
+	var m struct{ ID string }
+	json.Unmarshal(mb, &m)
+	held.Store(false)
+	check("anthropic-batch.json", send(t, "GET", s.URL+"/v1/messages/batches/"+m.ID, "", nil))
+	check("anthropic-results.jsonl", send(t, "GET", s.URL+"/v1/messages/batches/"+m.ID+"/results", "", nil))
+
+	c := s.Counts()
+	if c.Uploads != 1 || c.Creates != 2 || c.Retrieves != 3 || c.Results != 2 || c.Submitted["3f9c0d"] != 2 || len(c.Twice()) != 1 {
+		t.Errorf("counts %+v", c)
+	}
+}
