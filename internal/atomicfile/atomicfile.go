@@ -16,6 +16,11 @@ import (
 	"path/filepath"
 )
 
+// bufSize is the buffer of a write: enough that a large report costs few
+// system calls, small enough that the many small files of an answer cache
+// (a write each) do not each allocate and clear a megabyte.
+const bufSize = 64 << 10
+
 // Write streams what write produces into a temporary file in the
 // directory of path (made if missing), then renames it over path. The
 // writer write receives is buffered; the file is flushed and closed
@@ -41,7 +46,7 @@ func Write(path string, write func(io.Writer) error) error {
 		os.Remove(tmp)
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(f, bufSize)
 	if err := write(bw); err != nil {
 		return fail(err)
 	}
@@ -69,7 +74,7 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(f, bufSize)
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
