@@ -14,13 +14,13 @@ import (
 var (
 	// CheckVars: a check's each and pass see the tool; pass and label see the
 	// item when the check has each.
-	CheckVars = []lang.Var{{Name: "tool", Type: lang.Object}, {Name: "item", Type: lang.Dyn}}
+	CheckVars = []lang.Var{{Name: "tool", Type: lang.Tool}, {Name: "item", Type: lang.Dyn}}
 	// SignalVars: signals, and the when and input of questions per tool,
 	// see the definition, the checks' results, the whole surface (its
 	// tools' definitions and the server's information) and the signals
 	// before them.
 	SignalVars = []lang.Var{
-		{Name: "tool", Type: lang.Object},
+		{Name: "tool", Type: lang.Tool},
 		{Name: "checks", Type: lang.Objects},
 		{Name: "check", Type: cel.MapType(cel.StringType, lang.Object)},
 		{Name: "surface", Type: lang.Object},
