@@ -128,6 +128,11 @@ type loader struct {
 	flat *body
 	// extendsAt is where the rubric names its parent.
 	extendsAt hcl.Range
+	// scope are the lets the formulas being compiled see; letsAt is
+	// where each let is, and letSeen the let errors already reported.
+	scope   []lang.Let
+	letsAt  map[string]letAt
+	letSeen map[string]bool
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
@@ -174,6 +179,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "fixes"},
 		{Type: "scale"},
 		{Type: "test", LabelNames: []string{"name"}},
+		*letSchema,
 	},
 }
 
@@ -187,6 +193,7 @@ var checkSchema = &hcl.BodySchema{
 		{Name: "issue", Required: true},
 		{Name: "stop"},
 	},
+	Blocks: []hcl.BlockHeaderSchema{*letSchema},
 }
 
 var toolSchema = &hcl.BodySchema{
@@ -195,6 +202,7 @@ var toolSchema = &hcl.BodySchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
 		{Type: "report"},
+		*letSchema,
 	},
 }
 
@@ -204,6 +212,7 @@ var surfaceSchema = &hcl.BodySchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
 		{Type: "report", LabelNames: []string{"name"}},
+		*letSchema,
 	},
 }
 
@@ -270,6 +279,7 @@ func (l *loader) load() *Rubric {
 	if a := body.Attributes["judge_labels"]; a != nil {
 		r.JudgeLabels = l.labels(a)
 	}
+	l.scope = l.lets(body.Blocks, nil)
 	seen := map[string]hcl.Range{}
 	levels := map[string]hcl.Range{}
 	questions := map[string]hcl.Range{}
@@ -381,6 +391,9 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 			}
 		}
 	}
+	outer := l.scope
+	l.scope = l.lets(body.Blocks, outer)
+	defer func() { l.scope = outer }()
 	env := l.envs.check
 	c.Each = l.formula(env, body.Attributes["each"], cel.ListType(cel.DynType))
 	c.Pass = l.formula(env, body.Attributes["pass"], lang.Bool)
@@ -402,6 +415,9 @@ func (l *loader) level(b *hcl.Block) Level {
 	}
 	body, ds := b.Body.Content(schema)
 	l.hclDiags(ds)
+	outer := l.scope
+	l.scope = l.lets(body.Blocks, outer)
+	defer func() { l.scope = outer }()
 	l.levelExtras(b.Type, body, &lv)
 	names := map[string]bool{}
 	for _, mb := range body.Blocks {
@@ -713,7 +729,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
 		return nil
 	}
-	p, ds := env.CompileWith(src, want, l.globals)
+	p, ds := env.CompileLets(src, want, l.globals, l.scope)
 	if p != nil {
 		if l.at == nil {
 			l.at = map[*lang.Program]formulaAt{}
@@ -721,8 +737,12 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.at[p] = formulaAt{a.Expr.Range(), src}
 	}
 	for _, d := range ds {
+		if d.Let != "" {
+			l.letDiag(d.Let, d, a.Name)
+			continue
+		}
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.letHint(d.Msg))})
 	}
 	return p
 }

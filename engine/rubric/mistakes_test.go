@@ -27,11 +27,15 @@ func TestAuthoringMistakes(t *testing.T) {
   grades = { A = 15, F = 0 }
 }
 `
-	line := func(n int, with string) string {
-		ls := strings.Split(base, "\n")
+	// lineIn replaces line n of src; line replaces one of base. Two
+	// replacements are made bottom first, so that the line numbers of
+	// the second are base's.
+	lineIn := func(src string, n int, with string) string {
+		ls := strings.Split(src, "\n")
 		ls[n-1] = with
 		return strings.Join(ls, "\n")
 	}
+	line := func(n int, with string) string { return lineIn(base, n, with) }
 	for _, tt := range []struct {
 		name, file, src, want string
 	}{
@@ -89,6 +93,53 @@ func TestAuthoringMistakes(t *testing.T) {
   extends = "extends/base.hcl"
 }`,
 			`testdata/child.hcl:1:1: a rubric that extends another sets its own version: add version = "..." (such as the parent's with a suffix)`},
+		{"a let that reads itself", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    a = "a + 1"
+  }`),
+			`t.hcl:4:5: let a reads itself (a -> a): a let cannot be computed from its own value; compute the shared part in a let of its own`},
+		{"a let that reads itself through another", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    a = "1"
+    b = "c + 1"
+    c = "[b][0]"
+  }`),
+			`t.hcl:5:5: let b reads itself (b -> c -> b): a let cannot be computed from its own value; compute the shared part in a let of its own`},
+		{"a misspelled tool field in a let", "t.hcl",
+			line(5, `    let {
+      n = "size(tool.descripton)"
+    }
+    pass  = "n > 0"`),
+			`t.hcl:6:17: let n, read by pass: tool.descripton is not a field of an MCP tool: did you mean tool.description?`},
+		{"a let that reads what its formula cannot see", "t.hcl",
+			line(5, `    let {
+      asked = "answers.purpose != null"
+    }
+    pass  = "asked"`),
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers' (in container '')`},
+		{"a let named like a variable", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    tool = "1"
+  }`),
+			`t.hcl:4:5: let tool has the name of a variable formulas see: name it otherwise`},
+		{"a check's let of the name of the rubric's", "t.hcl",
+			lineIn(line(5, `    let {
+      n = "2"
+    }
+    pass  = "n > 1"`), 2, `  version = "1"
+  let {
+    n = "1"
+  }`),
+			`t.hcl:9:7: let n is already declared (line 4): a let is declared once where its formulas see it`},
+		{"a misspelled let", "t.hcl",
+			lineIn(line(5, `    pass  = "describd > 0"`), 2, `  version = "1"
+  let {
+    described = "size(params(tool).filter(p, described(p.schema)))"
+  }`),
+			`t.hcl:8:14: pass: undeclared reference to 'describd' (in container ''): did you mean the let described?`},
 		{"a test that expects nothing", "t.hcl",
 			line(14, `  test "x" {
     surface = "[]"
