@@ -161,7 +161,7 @@ func (l *loader) letDiag(name string, d lang.Diag, by string) {
 // let may not take one.
 func variableNames() []string {
 	var out []string
-	for _, vs := range [][]lang.Var{CheckVars, SignalVars, ToolReportVars, ItemVars, SurfaceReportVars, SurfaceSignalVars, {WeightsVar}} {
+	for _, vs := range [][]lang.Var{CheckVars, MessageVars, SignalVars, ToolReportVars, ItemVars, SurfaceReportVars, SurfaceSignalVars, {WeightsVar}} {
 		for _, v := range vs {
 			if !slices.Contains(out, v.Name) {
 				out = append(out, v.Name)

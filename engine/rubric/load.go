@@ -378,6 +378,8 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	}
 	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
 		// reported; the message is left empty
+	} else if call, ok := a.Expr.(*hclsyntax.FunctionCallExpr); ok && call.Name == "cel" {
+		c.Message = l.message(a, call)
 	} else {
 		c.Issue = l.str(a)
 	}
@@ -552,9 +554,23 @@ func (l *loader) test(b *hcl.Block) *Test {
 	return t
 }
 
+// message compiles an issue written as cel("CEL string"): a message
+// computed from the tool and the failing items' labels (items).
+func (l *loader) message(a *hcl.Attribute, call *hclsyntax.FunctionCallExpr) *lang.Program {
+	if len(call.Args) != 1 {
+		l.errorf(call.Range(), "%s: cel(...) takes one string, the message as a CEL expression, such as cel(\"'parameters without a description: ' + items.join(', ')\")", a.Name)
+		return nil
+	}
+	arg := &hcl.Attribute{Name: a.Name, Expr: call.Args[0], Range: a.Range, NameRange: a.NameRange}
+	if l.interpolates(arg) {
+		return nil
+	}
+	return l.formula(l.envs.message, arg, lang.String)
+}
+
 // interpolates reports (and says what to write instead) an issue message
 // that holds ${...}: HCL would read it as its own template, and a
-// message names the failing items with {items}.
+// message names the failing items with {items}, or is a CEL expression.
 func (l *loader) interpolates(a *hcl.Attribute) bool {
 	te, ok := a.Expr.(*hclsyntax.TemplateExpr)
 	if !ok || te.IsStringLiteral() {
@@ -569,7 +585,7 @@ func (l *loader) interpolates(a *hcl.Attribute) bool {
 		if rng.Start.Column > 2 {
 			rng.Start.Column -= 2
 		}
-		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere", a.Name)
+		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere, or compute the message in CEL: %s = cel(\"'parameters without a description: ' + items.join(', ')\")", a.Name, a.Name)
 		return true
 	}
 	return false
