@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
 )
 
 // TestAuthoringMistakes: each mistake an author makes is one diagnostic,
@@ -48,6 +50,12 @@ func TestAuthoringMistakes(t *testing.T) {
 		{"an unknown field, far from every one", "t.hcl",
 			line(5, `    pass  = "has(tool.zzz)"`),
 			`t.hcl:5:18: pass: tool.zzz is not a field of an MCP tool: its fields are name, title, description, inputSchema, outputSchema, annotations, icons, execution, _meta`},
+		{"a misspelled optional member", "t.hcl",
+			line(5, `    pass  = "tool.?titel.orValue('') != ''"`),
+			`t.hcl:5:14: pass: tool.titel is not a field of an MCP tool: did you mean tool.title?`},
+		{"a misspelled member of the execution", "t.hcl",
+			line(5, `    pass  = "has(tool.execution.taskSuport)"`),
+			`t.hcl:5:18: pass: tool.execution.taskSuport is not a field of a tool's execution: did you mean tool.execution.taskSupport?`},
 		{"a misspelled weight in a formula", "t.hcl",
 			line(9, `    score = "weights.descrbed"`),
 			`t.hcl:9:14: weights.descrbed names no weight: did you mean weights.described? the rubric's weights are described, typed`},
@@ -206,5 +214,49 @@ func TestOptionalSyntax(t *testing.T) {
 		if err != nil || v.Value() != tt.want {
 			t.Errorf("%v: got %v %v, want %v", tt.tool, v, err, tt.want)
 		}
+	}
+}
+
+// TestToolIsAJSONObject: the declared tool type refuses a misspelled
+// member, yet the tool is still the JSON object it was: it is indexed by
+// any key, tested with in, omitted from, and stands in a conditional
+// against a map, computing what it computed as an open map.
+func TestToolIsAJSONObject(t *testing.T) {
+	def := map[string]any{"name": "a", "rubric/server": "s", "annotations": map[string]any{"readOnlyHint": true}}
+	for _, tt := range []struct {
+		formula string
+		want    any
+	}{
+		{"tool['rubric/server']", "s"},
+		{"'rubric/server' in tool && !('x' in tool)", true},
+		{"'readOnlyHint' in tool.annotations", true},
+		{"size(omit(tool, ['rubric/server']))", int64(2)},
+		{"size(has(tool.annotations) ? tool.annotations : {})", int64(1)},
+		{"size(!has(tool.execution) ? {'a': 1, 'b': 2} : tool.execution)", int64(2)},
+		{"tool.?annotations.?destructiveHint.orValue(false)", false},
+		{"tool.annotations.readOnlyHint", true},
+		{"tool.name + '!'", "a!"},
+	} {
+		t.Run(tt.formula, func(t *testing.T) {
+			src := `rubric "t" {
+  version = "1"
+  tool {
+    score = "1"
+    report { v = "` + strings.ReplaceAll(tt.formula, `"`, `\"`) + `" }
+  }
+  surface {
+    score = "1"
+  }
+  grades = { A = 1, F = 0 }
+}`
+			r := loadString(t, src)
+			v, err := r.Tool.Reports[0].Fields[0].Value.Eval(map[string]any{"tool": lang.ToolValue(def)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Value() != tt.want {
+				t.Errorf("got %v, want %v", v.Value(), tt.want)
+			}
+		})
 	}
 }
