@@ -118,6 +118,16 @@ type Diag struct {
 	Let       string
 }
 
+// String formats the diagnostic as line:col: message, after "let NAME "
+// when it is in a let.
+func (d Diag) String() string {
+	at := fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Msg)
+	if d.Let != "" {
+		return "let " + d.Let + " " + at
+	}
+	return at
+}
+
 // Program is a compiled formula.
 type Program struct {
 	prg cel.Program

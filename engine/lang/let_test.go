@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -25,7 +24,7 @@ func TestCompileLets(t *testing.T) {
 		{"a let read through another", "more * more", 81, ""},
 		{"a macro's variable of a let's name", "[1, 2].map(double, double)[1] + more", 11, ""},
 		{"an error in the formula, after the lets", "more +\n  nosuch", 0, "2:3: undeclared reference to 'nosuch'"},
-		{"an error in a let", "bad", 0, "bad 2:7: found no matching overload"},
+		{"an error in a let", "bad", 0, "let bad 2:7: found no matching overload"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, ds := env.CompileLets(tt.src, nil, nil, lets)
@@ -33,8 +32,7 @@ func TestCompileLets(t *testing.T) {
 				if len(ds) != 1 {
 					t.Fatalf("want one diagnostic, got %v", ds)
 				}
-				got := strings.TrimSpace(fmt.Sprintf("%s %d:%d: %s", ds[0].Let, ds[0].Line, ds[0].Col, ds[0].Msg))
-				if !strings.HasPrefix(got, tt.diag) {
+				if got := ds[0].String(); !strings.HasPrefix(got, tt.diag) {
 					t.Errorf("got %q, want %q...", got, tt.diag)
 				}
 				return
