@@ -88,6 +88,9 @@ func (e *Env) Idents(src string) []string {
 // name in turn, each after the lets it names. lets must hold no cycle
 // (the loader refuses one first).
 func (e *Env) letsFor(src string, lets []Let) []Let {
+	if len(lets) == 0 {
+		return nil // nothing to look for: src is parsed once, when compiled
+	}
 	byName := make(map[string]Let, len(lets))
 	for _, l := range lets {
 		byName[l.Name] = l
