@@ -227,6 +227,20 @@ func (e *Env) objectDiags(parsed *cel.Ast, ds []Diag, iss *cel.Issues) []Diag {
 		if !ok || len(path) < 2 {
 			continue
 		}
+		if _, isVar := e.vars[path[0]]; !isVar {
+			// A macro's variable (tools.map(t, t.descripton)): its type
+			// is not known here, so the member is looked for in each
+			// declared type, the tool's first.
+			for _, d := range objectDecls {
+				if near := nearest.Key(path[len(path)-1], d.FieldNames()); near != "" {
+					loc := parsed.NativeRep().SourceInfo().GetStartLocation(root.ID())
+					msg := ds[i].Msg + fmt.Sprintf(": did you mean %s?", strings.Join(path[:len(path)-1], ".")+"."+near)
+					ds[i] = Diag{Line: max(loc.Line(), 1), Col: max(loc.Column()+1, 1), Msg: msg}
+					break
+				}
+			}
+			continue
+		}
 		// The type of what the last member is selected from.
 		t, known := e.vars[path[0]], true
 		for _, name := range path[1 : len(path)-1] {
