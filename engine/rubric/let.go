@@ -55,6 +55,10 @@ func (l *loader) lets(blocks hcl.Blocks, outer []lang.Let) []lang.Let {
 			l.errorf(a.NameRange, "let %s: a let is named like a CEL variable (letters, digits and _), such as described_params", a.Name)
 			continue
 		}
+		if slices.Contains(celWords, a.Name) {
+			l.errorf(a.NameRange, "let %s: %s is a word of CEL's own: name the let otherwise", a.Name, a.Name)
+			continue
+		}
 		if slices.Contains(variableNames(), a.Name) {
 			l.errorf(a.NameRange, "let %s has the name of a variable formulas see: name it otherwise", a.Name)
 			continue
@@ -188,3 +192,8 @@ func (l *loader) letHint(msg string) string {
 	}
 	return ""
 }
+
+// celWords are CEL's literals and reserved words, which no let may take
+// (and cel, whose bind carries the lets).
+var celWords = []string{"true", "false", "null", "in", "as", "break", "const", "continue", "else", "for",
+	"function", "if", "import", "let", "loop", "package", "namespace", "return", "var", "void", "while", "cel"}

@@ -148,6 +148,12 @@ func TestAuthoringMistakes(t *testing.T) {
     tool = "1"
   }`),
 			`t.hcl:4:5: let tool has the name of a variable formulas see: name it otherwise`},
+		{"a let named by a word of CEL's", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    null = "1"
+  }`),
+			`t.hcl:4:5: let null: null is a word of CEL's own: name the let otherwise`},
 		{"a check's let of the name of the rubric's", "t.hcl",
 			lineIn(line(5, `    let {
       n = "2"
