@@ -146,8 +146,8 @@ func Example_compileError() {
 	show("mean(['a', 'b'])", nil)
 	show("nosuch(tool)", nil)
 	// Output:
-	// mean(['a', 'b']) → [{1 5 found no matching overload for 'mean' applied to '(list(string))'}]
-	// nosuch(tool) → [{1 7 undeclared reference to 'nosuch' (in container '')}]
+	// mean(['a', 'b']) → [1:5: found no matching overload for 'mean' applied to '(list(string))']
+	// nosuch(tool) → [1:7: undeclared reference to 'nosuch' (in container '')]
 }
 
 // token_count counts tokens exactly as a model's tokenizer splits the

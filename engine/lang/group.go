@@ -18,7 +18,9 @@ func groupFunctions() cel.EnvOption {
 	return cel.Lib(groupLib{
 		cel.Function("group_by", cel.Overload("group_by_list_list", []*cel.Type{cel.ListType(dyn), cel.ListType(cel.StringType)}, cel.MapType(cel.StringType, cel.ListType(dyn)),
 			cel.BinaryBinding(groupBy))),
-		cel.Function("omit", cel.Overload("omit_map_list", []*cel.Type{cel.MapType(cel.StringType, dyn), cel.ListType(cel.StringType)}, cel.MapType(cel.StringType, dyn),
+		// omit takes any value, so that a declared object (the tool) is
+		// omitted from as the map it is; anything else is no such overload.
+		cel.Function("omit", cel.Overload("omit_dyn_list", []*cel.Type{dyn, cel.ListType(cel.StringType)}, cel.MapType(cel.StringType, dyn),
 			cel.BinaryBinding(omit))),
 	})
 }

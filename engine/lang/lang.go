@@ -58,6 +58,8 @@ var (
 // Env compiles formulas that see a fixed set of variables.
 type Env struct {
 	env *cel.Env
+	// vars are the declared variables' types, for messages.
+	vars map[string]*cel.Type
 }
 
 // NewEnv returns an environment declaring vars.
@@ -65,13 +67,14 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts := []cel.EnvOption{
 		cel.StdLib(cel.StdLibSubset(excludedStd())),
 		cel.CustomTypeAdapter(Adapter),
-		cel.Types(NumType),
+		cel.Types(append([]any{NumType}, objectTypes()...)...),
 	}
 	opts = append(opts, operatorOptions()...)
 	opts = append(opts, functionOptions()...)
 	opts = append(opts, schemaFunctions()...)
 	opts = append(opts, validateFunctions()...)
 	opts = append(opts, describedFunctions()...)
+	opts = append(opts, objectOptions()...)
 	// The extensions are pinned to the versions this language was written
 	// against, so that a newer cel-go cannot change what a formula means
 	// without Version (and every digest) changing with it.
@@ -92,7 +95,11 @@ func NewEnv(vars ...Var) (*Env, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rubric language: %w", err)
 	}
-	return &Env{env: e}, nil
+	types := make(map[string]*cel.Type, len(vars))
+	for _, v := range vars {
+		types[v.Name] = v.Type
+	}
+	return &Env{env: e, vars: types}, nil
 }
 
 func excludedStd() *env.LibrarySubset {
@@ -103,10 +110,22 @@ func excludedStd() *env.LibrarySubset {
 	return s
 }
 
-// Diag is a compile error at a 1-based line and column of the formula text.
+// Diag is a compile error at a 1-based line and column of the formula text
+// (of the let's text, when Let names one: see CompileLets).
 type Diag struct {
 	Line, Col int
 	Msg       string
+	Let       string
+}
+
+// String formats the diagnostic as line:col: message, after "let NAME "
+// when it is in a let.
+func (d Diag) String() string {
+	at := fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Msg)
+	if d.Let != "" {
+		return "let " + d.Let + " " + at
+	}
+	return at
 }
 
 // Program is a compiled formula.
@@ -167,7 +186,10 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 	}
 	checked, iss := e.env.Check(parsed)
 	if iss.Err() != nil {
-		return nil, diags(iss)
+		checked, iss = e.recheck(src, iss)
+	}
+	if iss.Err() != nil {
+		return nil, e.objectDiags(parsed, diags(iss), iss)
 	}
 	out := checked.OutputType()
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {

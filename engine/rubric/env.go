@@ -14,13 +14,16 @@ import (
 var (
 	// CheckVars: a check's each and pass see the tool; pass and label see the
 	// item when the check has each.
-	CheckVars = []lang.Var{{Name: "tool", Type: lang.Object}, {Name: "item", Type: lang.Dyn}}
+	CheckVars = []lang.Var{{Name: "tool", Type: lang.Tool}, {Name: "item", Type: lang.Dyn}}
+	// MessageVars: an issue written cel("...") sees the tool and items,
+	// the labels of the items that failed (empty without each).
+	MessageVars = []lang.Var{{Name: "tool", Type: lang.Tool}, {Name: "items", Type: cel.ListType(cel.StringType)}}
 	// SignalVars: signals, and the when and input of questions per tool,
 	// see the definition, the checks' results, the whole surface (its
 	// tools' definitions and the server's information) and the signals
 	// before them.
 	SignalVars = []lang.Var{
-		{Name: "tool", Type: lang.Object},
+		{Name: "tool", Type: lang.Tool},
 		{Name: "checks", Type: lang.Objects},
 		{Name: "check", Type: cel.MapType(cel.StringType, lang.Object)},
 		{Name: "surface", Type: lang.Object},
@@ -87,7 +90,7 @@ var (
 )
 
 type envs struct {
-	check, signal, tool, toolReport, surfaceQuestion, item, surface, surfaceReport, surfaceSignal *lang.Env
+	check, message, signal, tool, toolReport, surfaceQuestion, item, surface, surfaceReport, surfaceSignal *lang.Env
 }
 
 var (
@@ -104,6 +107,7 @@ func environments() (envs, error) {
 			vars []lang.Var
 		}{
 			{&shared.check, CheckVars},
+			{&shared.message, MessageVars},
 			{&shared.signal, SignalVars},
 			{&shared.tool, ToolVars},
 			{&shared.toolReport, ToolReportVars},

@@ -128,6 +128,11 @@ type loader struct {
 	flat *body
 	// extendsAt is where the rubric names its parent.
 	extendsAt hcl.Range
+	// scope are the lets the formulas being compiled see; letsAt is
+	// where each let is, and letSeen the let errors already reported.
+	scope   []lang.Let
+	letsAt  map[string]letAt
+	letSeen map[string]bool
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
@@ -174,6 +179,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Type: "fixes"},
 		{Type: "scale"},
 		{Type: "test", LabelNames: []string{"name"}},
+		*letSchema,
 	},
 }
 
@@ -187,6 +193,7 @@ var checkSchema = &hcl.BodySchema{
 		{Name: "issue", Required: true},
 		{Name: "stop"},
 	},
+	Blocks: []hcl.BlockHeaderSchema{*letSchema},
 }
 
 var toolSchema = &hcl.BodySchema{
@@ -195,6 +202,7 @@ var toolSchema = &hcl.BodySchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
 		{Type: "report"},
+		*letSchema,
 	},
 }
 
@@ -204,6 +212,7 @@ var surfaceSchema = &hcl.BodySchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
 		{Type: "report", LabelNames: []string{"name"}},
+		*letSchema,
 	},
 }
 
@@ -270,6 +279,7 @@ func (l *loader) load() *Rubric {
 	if a := body.Attributes["judge_labels"]; a != nil {
 		r.JudgeLabels = l.labels(a)
 	}
+	l.scope = l.lets(body.Blocks, nil)
 	seen := map[string]hcl.Range{}
 	levels := map[string]hcl.Range{}
 	questions := map[string]hcl.Range{}
@@ -368,6 +378,8 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	}
 	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
 		// reported; the message is left empty
+	} else if call, ok := a.Expr.(*hclsyntax.FunctionCallExpr); ok && call.Name == "cel" {
+		c.Message = l.message(a, call)
 	} else {
 		c.Issue = l.str(a)
 	}
@@ -381,6 +393,9 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 			}
 		}
 	}
+	outer := l.scope
+	l.scope = l.lets(body.Blocks, outer)
+	defer func() { l.scope = outer }()
 	env := l.envs.check
 	c.Each = l.formula(env, body.Attributes["each"], cel.ListType(cel.DynType))
 	c.Pass = l.formula(env, body.Attributes["pass"], lang.Bool)
@@ -402,6 +417,9 @@ func (l *loader) level(b *hcl.Block) Level {
 	}
 	body, ds := b.Body.Content(schema)
 	l.hclDiags(ds)
+	outer := l.scope
+	l.scope = l.lets(body.Blocks, outer)
+	defer func() { l.scope = outer }()
 	l.levelExtras(b.Type, body, &lv)
 	names := map[string]bool{}
 	for _, mb := range body.Blocks {
@@ -536,9 +554,23 @@ func (l *loader) test(b *hcl.Block) *Test {
 	return t
 }
 
+// message compiles an issue written as cel("CEL string"): a message
+// computed from the tool and the failing items' labels (items).
+func (l *loader) message(a *hcl.Attribute, call *hclsyntax.FunctionCallExpr) *lang.Program {
+	if len(call.Args) != 1 {
+		l.errorf(call.Range(), "%s: cel(...) takes one string, the message as a CEL expression, such as cel(\"'parameters without a description: ' + items.join(', ')\")", a.Name)
+		return nil
+	}
+	arg := &hcl.Attribute{Name: a.Name, Expr: call.Args[0], Range: a.Range, NameRange: a.NameRange}
+	if l.interpolates(arg) {
+		return nil
+	}
+	return l.formula(l.envs.message, arg, lang.String)
+}
+
 // interpolates reports (and says what to write instead) an issue message
 // that holds ${...}: HCL would read it as its own template, and a
-// message names the failing items with {items}.
+// message names the failing items with {items}, or is a CEL expression.
 func (l *loader) interpolates(a *hcl.Attribute) bool {
 	te, ok := a.Expr.(*hclsyntax.TemplateExpr)
 	if !ok || te.IsStringLiteral() {
@@ -553,7 +585,7 @@ func (l *loader) interpolates(a *hcl.Attribute) bool {
 		if rng.Start.Column > 2 {
 			rng.Start.Column -= 2
 		}
-		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere", a.Name)
+		l.errorf(rng, "%s: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere, or compute the message in CEL: %s = cel(\"'parameters without a description: ' + items.join(', ')\")", a.Name, a.Name)
 		return true
 	}
 	return false
@@ -713,7 +745,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.errorf(a.Expr.Range(), "%s is empty: write a formula", a.Name)
 		return nil
 	}
-	p, ds := env.CompileWith(src, want, l.globals)
+	p, ds := env.CompileLets(src, want, l.globals, l.scope)
 	if p != nil {
 		if l.at == nil {
 			l.at = map[*lang.Program]formulaAt{}
@@ -721,8 +753,12 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.at[p] = formulaAt{a.Expr.Range(), src}
 	}
 	for _, d := range ds {
+		if d.Let != "" {
+			l.letDiag(d.Let, d, a.Name)
+			continue
+		}
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", a.Name, d.Msg)})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.letHint(d.Msg))})
 	}
 	return p
 }

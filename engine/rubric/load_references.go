@@ -24,7 +24,6 @@ type formulaAt struct {
 // it cannot see: metrics are computed in order).
 func (l *loader) checkReferences(r *Rubric) {
 	l.weightReferences(r)
-	l.checkToolMembers()
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
 		questions[i] = q.Name

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
 )
 
 // TestAuthoringMistakes: each mistake an author makes is one diagnostic,
@@ -27,23 +29,36 @@ func TestAuthoringMistakes(t *testing.T) {
   grades = { A = 15, F = 0 }
 }
 `
-	line := func(n int, with string) string {
-		ls := strings.Split(base, "\n")
+	// lineIn replaces line n of src; line replaces one of base. Two
+	// replacements are made bottom first, so that the line numbers of
+	// the second are base's.
+	lineIn := func(src string, n int, with string) string {
+		ls := strings.Split(src, "\n")
 		ls[n-1] = with
 		return strings.Join(ls, "\n")
 	}
+	line := func(n int, with string) string { return lineIn(base, n, with) }
 	for _, tt := range []struct {
 		name, file, src, want string
 	}{
 		{"a misspelled tool field", "t.hcl",
 			line(5, `    pass  = "has(tool.descripton)"`),
-			`t.hcl:5:18: tool.descripton is not a field of an MCP tool: did you mean tool.description?`},
+			`t.hcl:5:18: pass: tool.descripton is not a field of an MCP tool: did you mean tool.description?`},
 		{"a misspelled annotation", "t.hcl",
 			line(5, `    pass  = "tool.?annotations.?readOnlyHnt.orValue(false)"`),
-			`t.hcl:5:14: tool.annotations.readOnlyHnt is not a field of a tool's annotations: did you mean tool.annotations.readOnlyHint?`},
+			`t.hcl:5:14: pass: tool.annotations.readOnlyHnt is not a field of a tool's annotations: did you mean tool.annotations.readOnlyHint?`},
 		{"an unknown field, far from every one", "t.hcl",
 			line(5, `    pass  = "has(tool.zzz)"`),
-			`t.hcl:5:18: tool.zzz is not a field of an MCP tool: its fields are name, title, description, inputSchema, outputSchema, annotations, icons, execution, _meta`},
+			`t.hcl:5:18: pass: tool.zzz is not a field of an MCP tool: its fields are name, title, description, inputSchema, outputSchema, annotations, icons, execution, _meta`},
+		{"a misspelled optional member", "t.hcl",
+			line(5, `    pass  = "tool.?titel.orValue('') != ''"`),
+			`t.hcl:5:14: pass: tool.titel is not a field of an MCP tool: did you mean tool.title?`},
+		{"a misspelled member of the execution", "t.hcl",
+			line(5, `    pass  = "has(tool.execution.taskSuport)"`),
+			`t.hcl:5:18: pass: tool.execution.taskSuport is not a field of a tool's execution: did you mean tool.execution.taskSupport?`},
+		{"a misspelled member of a macro's tool", "t.hcl",
+			line(5, `    pass  = "[tool].all(t, has(t.descripton))"`),
+			`t.hcl:5:32: pass: undefined field 'descripton': did you mean t.description?`},
 		{"a misspelled weight in a formula", "t.hcl",
 			line(9, `    score = "weights.descrbed"`),
 			`t.hcl:9:14: weights.descrbed names no weight: did you mean weights.described? the rubric's weights are described, typed`},
@@ -52,7 +67,19 @@ func TestAuthoringMistakes(t *testing.T) {
 			`t.hcl:4:3: check "describd" has no points: set points, or give the rubric a weight named describd (weights = { describd = 10 })`},
 		{"${...} in an issue message", "t.hcl",
 			line(6, `    issue = "parameter ${p.path} has no description"`),
-			`t.hcl:6:24: issue: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere`},
+			`t.hcl:6:24: issue: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere, or compute the message in CEL: issue = cel("'parameters without a description: ' + items.join(', ')")`},
+		{"${...} in a CEL message", "t.hcl",
+			line(6, `    issue = cel("'parameter ${p} has no description'")`),
+			`t.hcl:6:29: issue: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere, or compute the message in CEL: issue = cel("'parameters without a description: ' + items.join(', ')")`},
+		{"a CEL message that is not a string", "t.hcl",
+			line(6, `    issue = cel("size(items)")`),
+			`t.hcl:6:18: issue: the formula yields int, want string`},
+		{"a CEL message that reads what it cannot see", "t.hcl",
+			line(6, `    issue = cel("'no ' + item.name")`),
+			`t.hcl:6:26: issue: undeclared reference to 'item' (in container '')`},
+		{"cel() with two arguments", "t.hcl",
+			line(6, `    issue = cel("'a'", "'b'")`),
+			`t.hcl:6:13: issue: cel(...) takes one string, the message as a CEL expression, such as cel("'parameters without a description: ' + items.join(', ')")`},
 		{"a weight that is not a number", "t.hcl",
 			line(3, `  weights = { described = "20", typed = 10 }`),
 			`t.hcl:3:27: want a number`},
@@ -89,6 +116,59 @@ func TestAuthoringMistakes(t *testing.T) {
   extends = "extends/base.hcl"
 }`,
 			`testdata/child.hcl:1:1: a rubric that extends another sets its own version: add version = "..." (such as the parent's with a suffix)`},
+		{"a let that reads itself", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    a = "a + 1"
+  }`),
+			`t.hcl:4:5: let a reads itself (a -> a): a let cannot be computed from its own value; compute the shared part in a let of its own`},
+		{"a let that reads itself through another", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    a = "1"
+    b = "c + 1"
+    c = "[b][0]"
+  }`),
+			`t.hcl:5:5: let b reads itself (b -> c -> b): a let cannot be computed from its own value; compute the shared part in a let of its own`},
+		{"a misspelled tool field in a let", "t.hcl",
+			line(5, `    let {
+      n = "size(tool.descripton)"
+    }
+    pass  = "n > 0"`),
+			`t.hcl:6:17: let n, read by pass: tool.descripton is not a field of an MCP tool: did you mean tool.description?`},
+		{"a let that reads what its formula cannot see", "t.hcl",
+			line(5, `    let {
+      asked = "answers.purpose != null"
+    }
+    pass  = "asked"`),
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers' (in container '')`},
+		{"a let named like a variable", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    tool = "1"
+  }`),
+			`t.hcl:4:5: let tool has the name of a variable formulas see: name it otherwise`},
+		{"a let named by a word of CEL's", "t.hcl",
+			line(2, `  version = "1"
+  let {
+    null = "1"
+  }`),
+			`t.hcl:4:5: let null: null is a word of CEL's own: name the let otherwise`},
+		{"a check's let of the name of the rubric's", "t.hcl",
+			lineIn(line(5, `    let {
+      n = "2"
+    }
+    pass  = "n > 1"`), 2, `  version = "1"
+  let {
+    n = "1"
+  }`),
+			`t.hcl:9:7: let n is already declared (line 4): a let is declared once where its formulas see it`},
+		{"a misspelled let", "t.hcl",
+			lineIn(line(5, `    pass  = "describd > 0"`), 2, `  version = "1"
+  let {
+    described = "size(params(tool).filter(p, described(p.schema)))"
+  }`),
+			`t.hcl:8:14: pass: undeclared reference to 'describd' (in container ''): did you mean the let described?`},
 		{"a test that expects nothing", "t.hcl",
 			line(14, `  test "x" {
     surface = "[]"
@@ -143,5 +223,49 @@ func TestOptionalSyntax(t *testing.T) {
 		if err != nil || v.Value() != tt.want {
 			t.Errorf("%v: got %v %v, want %v", tt.tool, v, err, tt.want)
 		}
+	}
+}
+
+// TestToolIsAJSONObject: the declared tool type refuses a misspelled
+// member, yet the tool is still the JSON object it was: it is indexed by
+// any key, tested with in, omitted from, and stands in a conditional
+// against a map, computing what it computed as an open map.
+func TestToolIsAJSONObject(t *testing.T) {
+	def := map[string]any{"name": "a", "rubric/server": "s", "annotations": map[string]any{"readOnlyHint": true}}
+	for _, tt := range []struct {
+		formula string
+		want    any
+	}{
+		{"tool['rubric/server']", "s"},
+		{"'rubric/server' in tool && !('x' in tool)", true},
+		{"'readOnlyHint' in tool.annotations", true},
+		{"size(omit(tool, ['rubric/server']))", int64(2)},
+		{"size(has(tool.annotations) ? tool.annotations : {})", int64(1)},
+		{"size(!has(tool.execution) ? {'a': 1, 'b': 2} : tool.execution)", int64(2)},
+		{"tool.?annotations.?destructiveHint.orValue(false)", false},
+		{"tool.annotations.readOnlyHint", true},
+		{"tool.name + '!'", "a!"},
+	} {
+		t.Run(tt.formula, func(t *testing.T) {
+			src := `rubric "t" {
+  version = "1"
+  tool {
+    score = "1"
+    report { v = "` + strings.ReplaceAll(tt.formula, `"`, `\"`) + `" }
+  }
+  surface {
+    score = "1"
+  }
+  grades = { A = 1, F = 0 }
+}`
+			r := loadString(t, src)
+			v, err := r.Tool.Reports[0].Fields[0].Value.Eval(map[string]any{"tool": lang.ToolValue(def)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Value() != tt.want {
+				t.Errorf("got %v, want %v", v.Value(), tt.want)
+			}
+		})
 	}
 }

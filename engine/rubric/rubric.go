@@ -74,6 +74,10 @@ type Check struct {
 	// Issue is the message of a failing check; "{items}" is replaced by the
 	// failing items' labels.
 	Issue string
+	// Message, when the issue is written cel("..."), computes the message
+	// instead of Issue: a CEL string over the tool and items, the failing
+	// items' labels (MessageVars).
+	Message *lang.Program
 	// Stop makes a failure end the tool's checks: the ones after it are
 	// skipped and earn nothing.
 	Stop bool

@@ -120,8 +120,12 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 				return out, nil, &eval.Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
 			}
 			if credit.Cmp(num.One) < 0 {
+				msg, err := issueText(c, checkScope, res.Failed)
+				if err != nil {
+					return out, nil, &eval.Error{Tool: t.Name, Formula: fmt.Sprintf("check %q", c.Name), Err: err}
+				}
 				out.Issues = append(out.Issues, report.Issue{
-					Check: c.Name, Message: issueText(c.Issue, res.Failed), Params: nonNil(res.Failed), Points: c.Points.Exact(),
+					Check: c.Name, Message: msg, Params: nonNil(res.Failed), Points: c.Points.Exact(),
 				})
 				if c.Stop {
 					stopped = c.Name
@@ -166,8 +170,23 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func issueText(tmpl string, items []string) string {
-	return strings.ReplaceAll(tmpl, "{items}", strings.Join(items, ", "))
+// issueText is a failing check's message: its template with {items}
+// replaced by the failing items' labels, or its CEL message computed over
+// the tool and them.
+func issueText(c *rubric.Check, sc *eval.Scope, items []string) (string, error) {
+	if c.Message == nil {
+		return strings.ReplaceAll(c.Issue, "{items}", strings.Join(items, ", ")), nil
+	}
+	labels := make([]any, len(items))
+	for i, s := range items {
+		labels[i] = s
+	}
+	msc := &eval.Scope{Vars: lang.Vars{"tool": sc.Vars["tool"], "items": labels}, Size: eval.Unbounded, Ctx: sc.Ctx}
+	s, err := eval.String(c.Message, msc)
+	if err != nil {
+		return "", fmt.Errorf("issue: %w", err)
+	}
+	return s, nil
 }
 
 // runCheck runs one check in sc, the tool's scope shared by its checks.

@@ -1,0 +1,207 @@
+package lang
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/cel-go/cel"
+	celast "github.com/google/cel-go/common/ast"
+)
+
+// Let is a named expression of a rubric (a let block): a formula that
+// names it reads its value. It is bound around the formula as cel.bind,
+// so it is computed at most once an evaluation, when first read, and a
+// formula that does not name it is compiled exactly as without it.
+type Let struct {
+	Name string
+	Src  string
+}
+
+// LetName is what a let may be called: a CEL identifier.
+var LetName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// Idents returns the names src reads as variables or lets: the free
+// identifiers, each once, in the order first met; a macro's own variable
+// (c in checks.map(c, ...)) is left out where it is bound. Nil when src
+// does not parse (compiling it says why).
+func (e *Env) Idents(src string) []string {
+	parsed, iss := e.env.Parse(src)
+	if iss.Err() != nil {
+		return nil
+	}
+	var out []string
+	var walk func(x celast.Expr, bound map[string]bool)
+	walk = func(x celast.Expr, bound map[string]bool) {
+		switch x.Kind() {
+		case celast.IdentKind:
+			if name := x.AsIdent(); !bound[name] && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		case celast.SelectKind:
+			walk(x.AsSelect().Operand(), bound)
+		case celast.CallKind:
+			c := x.AsCall()
+			if c.IsMemberFunction() {
+				walk(c.Target(), bound)
+			}
+			for _, a := range c.Args() {
+				walk(a, bound)
+			}
+		case celast.ListKind:
+			for _, el := range x.AsList().Elements() {
+				walk(el, bound)
+			}
+		case celast.MapKind:
+			for _, en := range x.AsMap().Entries() {
+				me := en.AsMapEntry()
+				walk(me.Key(), bound)
+				walk(me.Value(), bound)
+			}
+		case celast.StructKind:
+			for _, f := range x.AsStruct().Fields() {
+				walk(f.AsStructField().Value(), bound)
+			}
+		case celast.ComprehensionKind:
+			c := x.AsComprehension()
+			walk(c.IterRange(), bound)
+			walk(c.AccuInit(), bound)
+			inner := make(map[string]bool, len(bound)+3)
+			for k := range bound {
+				inner[k] = true
+			}
+			inner[c.IterVar()], inner[c.AccuVar()] = true, true
+			if c.HasIterVar2() {
+				inner[c.IterVar2()] = true
+			}
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			walk(c.Result(), inner)
+		}
+	}
+	walk(parsed.NativeRep().Expr(), map[string]bool{})
+	return out
+}
+
+// letsFor returns the lets src needs, those it names and those they
+// name in turn, each after the lets it names. lets must hold no cycle
+// (the loader refuses one first).
+func (e *Env) letsFor(src string, lets []Let) []Let {
+	if len(lets) == 0 {
+		return nil // nothing to look for: src is parsed once, when compiled
+	}
+	byName := make(map[string]Let, len(lets))
+	for _, l := range lets {
+		byName[l.Name] = l
+	}
+	var out []Let
+	seen := map[string]bool{}
+	var visit func(src string, depth int)
+	visit = func(src string, depth int) {
+		if depth > len(lets) {
+			return // a cycle: refused by the loader
+		}
+		for _, name := range e.Idents(src) {
+			l, ok := byName[name]
+			if !ok || seen[name] {
+				continue
+			}
+			seen[name] = true
+			visit(l.Src, depth+1)
+			out = append(out, l)
+		}
+	}
+	visit(src, 0)
+	return out
+}
+
+// CompileLets is CompileWith for a formula that may name lets. A Diag
+// in a let's own text has Let set to its name, with Line and Col inside
+// that text.
+func (e *Env) CompileLets(src string, want *cel.Type, globals map[string]any, lets []Let) (*Program, []Diag) {
+	need := e.letsFor(src, lets)
+	if len(need) == 0 {
+		return e.CompileWith(src, want, globals)
+	}
+	// cel.bind(a, (A), cel.bind(b, (B), (formula))): a let is bound
+	// around the lets that read it, and the formula innermost.
+	var b strings.Builder
+	type span struct {
+		name       string
+		start, end int // byte offsets in the combined text
+	}
+	var spans []span
+	for _, l := range need {
+		b.WriteString("cel.bind(" + l.Name + ", (")
+		start := b.Len()
+		b.WriteString(l.Src)
+		spans = append(spans, span{l.Name, start, b.Len()})
+		b.WriteString("\n), ")
+	}
+	b.WriteString("(")
+	start := b.Len()
+	b.WriteString(src)
+	spans = append(spans, span{"", start, b.Len()})
+	b.WriteString("\n)" + strings.Repeat(")", len(need)))
+	combined := b.String()
+	p, ds := e.CompileWith(combined, want, globals)
+	if p != nil {
+		p.Source = src
+	}
+	// Map each position back into the text it is in.
+	for i, d := range ds {
+		off := offsetOf(combined, d.Line, d.Col)
+		for _, s := range spans {
+			if off >= s.start && off <= s.end {
+				line, col := lineCol(combined[s.start:], off-s.start)
+				ds[i] = Diag{Line: line, Col: col, Msg: d.Msg, Let: s.name}
+				break
+			}
+		}
+	}
+	return p, ds
+}
+
+// offsetOf is the byte offset of a 1-based line and column (counted in
+// characters, as CEL counts) of text.
+func offsetOf(text string, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
+	}
+	for c := 1; c < col && off < len(text) && text[off] != '\n'; c++ {
+		_, size := utf8.DecodeRuneInString(text[off:])
+		off += size
+	}
+	return off
+}
+
+// lineCol is the 1-based line and column (in characters) of a byte
+// offset of text.
+func lineCol(text string, off int) (int, int) {
+	line, col := 1, 1
+	for i := 0; i < off && i < len(text); {
+		if text[i] == '\n' {
+			line, col = line+1, 1
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		col++
+	}
+	return line, col
+}
+
+// ParseDiags reports what keeps src from parsing, nothing when it parses.
+func (e *Env) ParseDiags(src string) []Diag {
+	if _, iss := e.env.Parse(src); iss.Err() != nil {
+		return diags(iss)
+	}
+	return nil
+}
