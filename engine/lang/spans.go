@@ -206,16 +206,22 @@ type PatternSpan struct {
 }
 
 // FindAllEach is FindAll of each pattern in s, in the order of the
-// patterns, each pattern's matches leftmost first.
+// patterns, each pattern's matches leftmost first. The patterns' required
+// literals are looked for together, in one pass over s.
 func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
+	ps, err := patternSetFor(patterns)
+	if err != nil {
+		return nil, err
+	}
 	lower, ascii := fold(s)
+	found := make([]bool, ps.lits.count)
+	ps.lits.holds(lower, found)
 	var out []PatternSpan
-	for i, p := range patterns {
-		c, err := compileCached(p)
-		if err != nil {
-			return nil, err
+	for i, c := range ps.res {
+		if !ps.mayMatch(i, found, ascii) {
+			continue
 		}
-		for _, sp := range c.findAll(s, lower, ascii) {
+		for _, sp := range c.spans(s) {
 			out = append(out, PatternSpan{Pattern: i, Span: sp})
 		}
 	}
@@ -226,6 +232,11 @@ func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
 	if !c.mayMatch(lower, ascii) {
 		return nil
 	}
+	return c.spans(s)
+}
+
+// spans is every match of c in s, with its span in characters.
+func (c *compiledRegexp) spans(s string) []Span {
 	locs := c.re.FindAllStringIndex(s, -1)
 	out := make([]Span, 0, len(locs))
 	// Byte offsets to character offsets in one pass over s.
