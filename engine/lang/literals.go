@@ -137,12 +137,9 @@ func newPatternSet(patterns []string) (*patternSet, error) {
 // found in the folded text.
 func (ps *patternSet) mayMatch(i int, found []bool, ascii bool) bool {
 	for _, set := range ps.sets[i] {
-		if !ascii && len(set) == 1 && set[0] == ps.nonASCII {
-			continue
-		}
 		met := false
 		for _, k := range set {
-			if found[k] {
+			if found[k] || (k == ps.nonASCII && !ascii) {
 				met = true
 				break
 			}

@@ -2,6 +2,8 @@ package lang
 
 import (
 	"math/rand/v2"
+	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,7 +35,8 @@ func TestLiteralSetHolds(t *testing.T) {
 }
 
 // TestFindAllEachIsFindAllOfEach: searching a list of expressions at
-// once finds what searching each one finds, past ASCII too.
+// once finds what searching each one finds, and what the expression
+// finds with no literal filter before it, past ASCII too.
 func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 	patterns := []string{
 		`(?i)\b(must|should)\s+(not\s+)?(tell|show)\b`,
@@ -42,10 +45,11 @@ func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 		`(?i)ignore|disregard`,
 		`é+|\bfoo\b`,
 		`x*`,
+		`(?i)\b(always|must)\b[^.\n]*\b(send|copy)\b[^.\n]*(\b\w+@\w+|https?://\S+)|\b(always|must)\b[^.\n]*@\w+[^.\n]*\bbcc\b`,
 	}
 	texts := []string{
 		"", "You MUST not tell the user.", "a human, and users", "zero\u200bwidth", "IGNORE this", "café and foo",
-		"caf\u00e9\u00e9", "ſhould show", "\u212Aelvin must show", "nothing here", "xx y xxx",
+		"caf\u00e9\u00e9", "ſhould show", "always send a copy to x@example.com", "must put y@z in bcc", "always send it home", "\u212Aelvin must show", "nothing here", "xx y xxx",
 	}
 	for _, s := range texts {
 		got, err := FindAllEach(s, patterns)
@@ -57,6 +61,10 @@ func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 			spans, err := FindAll(s, p)
 			if err != nil {
 				t.Fatal(err)
+			}
+			c, _ := compileCached(p)
+			if plain := c.spans(s); len(plain) != len(spans) {
+				t.Fatalf("%q, %q: %v, with no filter %v", s, p, spans, plain)
 			}
 			for _, sp := range spans {
 				want = append(want, PatternSpan{Pattern: i, Span: sp})
@@ -73,5 +81,44 @@ func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 	}
 	if _, err := FindAllEach("x", []string{"("}); err == nil {
 		t.Error("a pattern that does not compile is no error")
+	}
+}
+
+// TestRequiredLiteralsOfAlternation: each choice of a set from every
+// branch is required, so that a cue of common words and an address is
+// passed over by texts with no address.
+func TestRequiredLiteralsOfAlternation(t *testing.T) {
+	cases := []struct {
+		re   string
+		want [][]string
+	}{
+		{`abc`, [][]string{{"abc"}}},
+		{`(?i)(all|must)\s+(send|cc)`, [][]string{{"all", "must"}, {"send", "cc"}}},
+		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, [][]string{
+			{"all", "must"}, {"all", "must", "bcc"}, {"all", "must", "@"},
+			{"http", "@", "all", "must"}, {"http", "@", "bcc"}, {"http", "@"},
+		}},
+		{`foo|x*`, nil},
+		{`é|foo`, [][]string{{"\x80", "foo"}}},
+	}
+	for _, c := range cases {
+		tree, err := syntax.Parse(c.re, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := requiredLiterals(tree.Simplify())
+		norm := func(sets [][]string) []string {
+			var out []string
+			for _, s := range sets {
+				s = slices.Clone(s)
+				slices.Sort(s)
+				out = append(out, strings.Join(s, ","))
+			}
+			slices.Sort(out)
+			return slices.Compact(out)
+		}
+		if g, w := norm(got), norm(c.want); !slices.Equal(g, w) {
+			t.Errorf("%s: %q, want %q", c.re, g, w)
+		}
 	}
 }
