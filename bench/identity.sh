@@ -8,7 +8,9 @@
 #   bash bench/identity.sh /tmp/rubric-old            # against this tree
 #   bash bench/identity.sh /tmp/rubric-old /tmp/rubric-new
 #
-# OUT names the directory the reports go to (default bench/out/identity).
+# OUT names the directory the reports go to (default bench/out/identity);
+# RUBRICS the built-in rubrics to score (default "schema-quality tdqs
+# gradable"; RUBRICS=tool-safety for the text functions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=${1:?usage: bench/identity.sh OLD-BINARY [NEW-BINARY]}
@@ -21,7 +23,7 @@ if [ -z "$new" ]; then
 fi
 for f in engine/score/testdata/corpus/*.tools.json; do
   name=$(basename "$f" .tools.json)
-  for r in schema-quality tdqs gradable; do
+  for r in ${RUBRICS:-schema-quality tdqs gradable}; do
     for side in old new; do
       bin=$old
       [ "$side" = new ] && bin=$new

@@ -44,14 +44,16 @@ type compiledRegexp struct {
 
 // mayMatch reports whether a text whose folded form (see fold) is lower
 // can hold a match: false only when it misses one of the required sets.
-// A set that needs a character past ASCII is met by any text that has
-// one.
+// The literal standing for a character past ASCII is met by any text
+// that has one.
 func (c *compiledRegexp) mayMatch(lower string, ascii bool) bool {
 	for _, set := range c.required {
-		if !ascii && len(set) == 1 && set[0] == nonASCII[0] {
-			continue
-		}
-		if !slices.ContainsFunc(set, func(l string) bool { return strings.Contains(lower, l) }) {
+		if !slices.ContainsFunc(set, func(l string) bool {
+			if l == nonASCII[0] {
+				return !ascii
+			}
+			return strings.Contains(lower, l)
+		}) {
 			return false
 		}
 	}
@@ -104,30 +106,60 @@ func requiredLiterals(re *syntax.Regexp) [][]string {
 		}
 		return all
 	case syntax.OpAlternate:
-		// Every branch must hold something: the union of each branch's
-		// most selective set (the one whose shortest literal is longest).
-		var union []string
+		// A match holds one branch's sets, all of them: each choice of
+		// one set from every branch, joined, is a set it holds. The
+		// choices multiply, so each branch offers its most selective
+		// sets (longer shortest literal, then fewer literals) and the
+		// joins stop at maxAlternateSets.
+		joined := [][]string{nil}
 		for _, sub := range re.Sub {
 			sets := requiredLiterals(sub)
 			if len(sets) == 0 {
 				return nil
 			}
-			best, bestLen := sets[0], -1
-			for _, set := range sets {
-				short := len(set[0])
-				for _, l := range set {
-					short = min(short, len(l))
+			sets = slices.Clone(sets)
+			slices.SortStableFunc(sets, func(a, b []string) int {
+				if d := shortest(b) - shortest(a); d != 0 {
+					return d
 				}
-				// Longer literals, then fewer of them, filter better.
-				if short > bestLen || (short == bestLen && len(set) < len(best)) {
-					best, bestLen = set, short
+				return len(a) - len(b)
+			})
+			keep := max(1, maxAlternateSets/len(joined))
+			sets = sets[:min(len(sets), keep)]
+			var next [][]string
+			for _, j := range joined {
+				for _, set := range sets {
+					next = append(next, union(j, set))
 				}
 			}
-			union = append(union, best...)
+			joined = next
 		}
-		return [][]string{union}
+		return joined
 	}
 	return nil
+}
+
+// maxAlternateSets bounds the sets an alternation's branches make.
+const maxAlternateSets = 16
+
+// shortest is the length of set's shortest literal.
+func shortest(set []string) int {
+	short := len(set[0])
+	for _, l := range set {
+		short = min(short, len(l))
+	}
+	return short
+}
+
+// union is a and b without repeats, a first.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, l := range b {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // nonASCII stands for "a character past ASCII" among required literals:
@@ -206,16 +238,22 @@ type PatternSpan struct {
 }
 
 // FindAllEach is FindAll of each pattern in s, in the order of the
-// patterns, each pattern's matches leftmost first.
+// patterns, each pattern's matches leftmost first. The patterns' required
+// literals are looked for together, in one pass over s.
 func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
+	ps, err := patternSetFor(patterns)
+	if err != nil {
+		return nil, err
+	}
 	lower, ascii := fold(s)
+	found := make([]bool, ps.lits.count)
+	ps.lits.holds(lower, found)
 	var out []PatternSpan
-	for i, p := range patterns {
-		c, err := compileCached(p)
-		if err != nil {
-			return nil, err
+	for i, c := range ps.res {
+		if !ps.mayMatch(i, found, ascii) {
+			continue
 		}
-		for _, sp := range c.findAll(s, lower, ascii) {
+		for _, sp := range c.spans(s) {
 			out = append(out, PatternSpan{Pattern: i, Span: sp})
 		}
 	}
@@ -226,6 +264,11 @@ func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
 	if !c.mayMatch(lower, ascii) {
 		return nil
 	}
+	return c.spans(s)
+}
+
+// spans is every match of c in s, with its span in characters.
+func (c *compiledRegexp) spans(s string) []Span {
 	locs := c.re.FindAllStringIndex(s, -1)
 	out := make([]Span, 0, len(locs))
 	// Byte offsets to character offsets in one pass over s.

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +24,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
@@ -579,6 +582,65 @@ func TestBrowserScreenshots(t *testing.T) {
 	log.only(t, url)
 }
 
+// TestBrowserLazyCards loads a page of more tools than the page draws
+// whole: a card comes into view drawn, a link to a card draws it and
+// opens its definition, and once every card is drawn every number equals
+// the JSON report's and axe-core finds nothing, all without a request.
+func TestBrowserLazyCards(t *testing.T) {
+	ctx := browser(t)
+	rep := reporttest.Score(t, "many.tools.json", manyTools(t, 120))
+	url, log := open(t, ctx, rep)
+	lazy, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("article.card.lazy").length`))
+	if err != nil || lazy == 0 {
+		t.Fatalf("%d cards wait to be drawn (%v), want the page to draw them on demand", lazy, err)
+	}
+
+	// Scrolled into view: the page draws the card (whichever of its
+	// observer and this one hears first), its body once unpacked.
+	drawnInView, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(done => {
+		const c = document.querySelector("article.card.lazy:last-of-type");
+		const check = () => rubricCard(c.id, () => done(c.querySelector(".issues, .clean") !== null));
+		new IntersectionObserver((es, o) => {
+			if (!es[0].isIntersecting) { return; }
+			o.disconnect();
+			if (!c.classList.contains("lazy")) { check(); return; }
+			new MutationObserver((ms, mo) => {
+				if (!c.classList.contains("lazy")) { mo.disconnect(); check(); }
+			}).observe(c, {attributes: true, attributeFilter: ["class"]});
+		}).observe(c);
+		c.scrollIntoView();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil || !drawnInView {
+		t.Errorf("a card scrolled into view is not drawn (%v)", err)
+	}
+
+	// Followed by a link: drawn, its definition open and printed.
+	linked, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise(done => {
+		const id = document.querySelector("article.card.lazy").id;
+		addEventListener("hashchange", () => rubricCard(id, c => {
+			const d = c.querySelector("details.definition");
+			done(d === null ? "no definition" : d.open ? "open" : "closed");
+		}), {once: true});
+		location.hash = "#" + id;
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil || linked != "open" {
+		t.Errorf("a linked card's definition is %q (%v), want it drawn and open", linked, err)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`rubricShowDefinitions()`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	left, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("article.card.lazy, pre.json:not([data-done])").length`))
+	if err != nil || left != 0 {
+		t.Errorf("%d cards or definitions are left undrawn (%v)", left, err)
+	}
+	if refs := checkNumbers(t, ctx, jsonOf(t, rep)); refs < 2*len(rep.Tools) {
+		t.Errorf("the page shows %d numbers of the report, want at least %d", refs, 2*len(rep.Tools))
+	}
+	checkAxe(t, ctx, "lazy")
+	log.only(t, url)
+}
+
 // manyTools is a surface of n tools: the corpus's github tools again and
 // again under new names.
 func manyTools(t testing.TB, n int) []byte {
@@ -610,21 +672,67 @@ func manyTools(t testing.TB, n int) []byte {
 }
 
 // BenchmarkBrowserOpen1000Tools measures how long Chromium takes to open
-// a 1,000-tool report and lay it out: a figure, not an assertion (the issue
-// asks for under 2 seconds). Wall time on a shared machine moves with its
-// load, so it also reports the CPU time of the renderer's main thread
-// (DevTools' ThreadTime), the page's size and its element count.
+// a 1,000-tool report and draw it: a figure, not an assertion (the issue
+// asks for under 2 seconds). It draws the same report with every card
+// whole and with the cards drawn on demand (the page's way above
+// lazyCardsAbove tools), each in a tab as chromedp sets it up (DOM, CSS
+// and network agents on, which a reader's browser does not run) and in a
+// tab with the DOM and CSS agents off, side by side in one run.
+//
+// Wall time on a shared machine moves with its load, so beside ns/op it
+// reports render-ms (the page's own clock, from navigation start to the
+// first frame after the load event), cpu-s (the renderer's main thread,
+// DevTools' ThreadTime), browser-cpu-s (every process of the browser,
+// where /proc tells), the page's size and its element count.
 func BenchmarkBrowserOpen1000Tools(b *testing.B) {
 	rep := reporttest.Score(b, "many.tools.json", manyTools(b, 1000))
-	var buf bytes.Buffer
-	if err := html.Write(&buf, rep); err != nil {
-		b.Fatal(err)
+	pages := map[string][]byte{}
+	for _, cards := range []string{"whole", "lazy"} {
+		restore := func() {}
+		if cards == "whole" {
+			restore = html.SetLazyCardsAbove(math.MaxInt)
+		}
+		var buf bytes.Buffer
+		err := html.Write(&buf, rep)
+		restore()
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages[cards] = buf.Bytes()
 	}
+	for _, cards := range []string{"whole", "lazy"} {
+		for _, agents := range []string{"on", "off"} {
+			b.Run("cards="+cards+"/agents="+agents, func(b *testing.B) {
+				benchOpen(b, pages[cards], agents == "off")
+			})
+		}
+	}
+}
+
+// renderedAt waits for the first frame after the page's load event and
+// says when it came, in milliseconds from the navigation's start.
+const renderedAt = `new Promise(done => {
+	const frame = () => requestAnimationFrame(() => setTimeout(() => done(performance.now())));
+	if (document.readyState === "complete") { frame(); } else { addEventListener("load", frame); }
+})`
+
+func benchOpen(b *testing.B, page []byte, quiet bool) {
 	path := filepath.Join(b.TempDir(), "report.html")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, page, 0o644); err != nil {
 		b.Fatal(err)
 	}
 	ctx := browser(b)
+	if quiet {
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, tg, css.Disable, cdp.Empty{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, tg, dom.Disable, cdp.Empty{})
+			return err
+		})); err != nil {
+			b.Fatal(err)
+		}
+	}
 	threadTime := func() float64 {
 		b.Helper()
 		m, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (performance.GetMetricsResult, error) {
@@ -647,25 +755,87 @@ func BenchmarkBrowserOpen1000Tools(b *testing.B) {
 	})); err != nil {
 		b.Fatal(err)
 	}
-	var cpu float64
+	var pid int
+	if p := chromedp.FromContext(ctx).Browser.Process(); p != nil {
+		pid = p.Pid
+	}
+	var cpu, all, render float64
 	var elements int
 	for b.Loop() {
-		before := threadTime()
+		before, allBefore := threadTime(), treeCPU(pid)
 		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path)); err != nil {
 			b.Fatal(err)
 		}
-		// Reading the layout waits for it.
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(document.body.getBoundingClientRect(), document.getElementsByTagName("*").length)`))
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[float64](renderedAt, chromedp.EvalAwaitPromise))
 		if err != nil {
 			b.Fatal(err)
 		}
-		elements = n
+		render += at
+		all += treeCPU(pid) - allBefore
 		cpu += threadTime() - before
+		if elements, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.getElementsByTagName("*").length`)); err != nil {
+			b.Fatal(err)
+		}
 	}
+	b.ReportMetric(render/float64(b.N), "render-ms/op")
 	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
-	b.ReportMetric(float64(buf.Len())/1e6, "MB/page")
+	if pid != 0 && all > 0 {
+		b.ReportMetric(all/float64(b.N), "browser-cpu-s/op")
+	}
+	b.ReportMetric(float64(len(page))/1e6, "MB/page")
 	b.ReportMetric(float64(elements), "elements")
 }
+
+// treeCPU is the processor time, in seconds, of process pid and every
+// process below it, as Linux's /proc tells (0 elsewhere).
+func treeCPU(pid int) float64 {
+	if pid == 0 {
+		return 0
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	type proc struct {
+		parent int
+		cpu    float64
+	}
+	procs := map[int]proc{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// Fields after the command's closing parenthesis: state, ppid, ...,
+		// utime and stime (the 14th and 15th of the line) in clock ticks.
+		i := bytes.LastIndexByte(stat, ')')
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		parent, _ := strconv.Atoi(f[1])
+		user, _ := strconv.ParseFloat(f[11], 64)
+		system, _ := strconv.ParseFloat(f[12], 64)
+		procs[p] = proc{parent, (user + system) / clockTicks}
+	}
+	var sum float64
+	for p, pr := range procs {
+		for q := p; q > 1; q = procs[q].parent {
+			if q == pid {
+				sum += pr.cpu
+				break
+			}
+		}
+	}
+	return sum
+}
+
+// clockTicks is Linux's USER_HZ, 100 on every architecture Go supports.
+const clockTicks = 100
 
 // checkNumbers holds every number of the open page to the JSON document
 // its data-ref and data-sum pointers name, and returns how many there are.

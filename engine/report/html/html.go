@@ -22,7 +22,9 @@ package html
 
 import (
 	"bytes"
+	"compress/gzip"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -60,6 +62,19 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 // worst maxExplainWork/n tools (every tool of a report of up to 100), and
 // the others name the command that explains them.
 const maxExplainWork = 10000
+
+// lazyCardsAbove is the number of tools above which the page draws a
+// tool's card body (its findings, checks, fields and definition) only
+// when the reader comes to it. A 1,000-tool page written whole holds
+// 87,000 elements in 4.9 MB, which keeps Chromium's main thread busy for
+// seconds; the same bodies as text inside the page cost about as much to
+// parse per byte, so they go gzip-compressed (the cards of one server
+// repeat themselves: a tenth of the size) and base64-encoded, and the
+// page unpacks them with the browser's DecompressionStream. The card's
+// heading (name, grade, score) stays in the page, so that links and the
+// browser's find reach every tool. A variable, so that the benchmark can
+// draw the same report both ways.
+var lazyCardsAbove = 100
 
 // Write writes r to w as an HTML page.
 func Write(w io.Writer, r *report.Report) error {
@@ -99,8 +114,12 @@ type view struct {
 	HasMoves       bool
 	MovesOf        string // what the fixes' second figure moves
 	Issues         int
-	// Definitions are the tools' definitions by card, as JSON.
+	// Definitions are the tools' definitions by card, as JSON; when
+	// LazyCards, with the body of each card, gzip-compressed and in base64.
 	Definitions template.JS
+	// LazyCards says that the cards' bodies are in Definitions, for the
+	// page's script to draw when each card comes into view.
+	LazyCards bool
 }
 
 type fact struct {
@@ -278,7 +297,25 @@ func build(r *report.Report) (*view, error) {
 		v.Issues += len(t.Issues)
 	}
 
-	if v.Definitions, err = scriptJSON(defs); err != nil {
+	if len(v.Tools) > lazyCardsAbove {
+		v.LazyCards = true
+		var b strings.Builder
+		for _, tv := range v.Tools {
+			b.Reset()
+			if err := page.ExecuteTemplate(&b, "cardbody", tv); err != nil {
+				return nil, err
+			}
+			d := defs[tv.Anchor]
+			d.Body = b.String()
+			defs[tv.Anchor] = d
+		}
+	}
+	if v.LazyCards {
+		v.Definitions, err = packedJSON(defs)
+	} else {
+		v.Definitions, err = scriptJSON(defs)
+	}
+	if err != nil {
 		return nil, err
 	}
 	fixes, err := r.FixList()
@@ -442,8 +479,9 @@ func definitionOf(t surface.Tool, issues []report.Issue) defData {
 
 // defData is what the page's script reads to print one definition.
 type defData struct {
-	Def   json.RawMessage `json:"d"`
+	Def   json.RawMessage `json:"d,omitempty"`
 	Marks []mark          `json:"m,omitempty"`
+	Body  string          `json:"h,omitempty"` // the card's body, as html/template wrote it
 }
 
 type mark struct {
@@ -474,6 +512,29 @@ func isWordByte(c byte) bool {
 // scriptJSON encodes v for a <script type="application/json"> element:
 // encoding/json escapes <, > and & (and U+2028, U+2029), so that nothing
 // in it can end the element.
+// packedJSON is v as JSON, gzip-compressed, in base64's URL alphabet
+// without padding: text that cannot end a script element, that
+// html/template leaves as it is (it would escape the standard alphabet's
+// plus sign) and that the browser scans quickly.
+func packedJSON(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	var z bytes.Buffer
+	w, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	if _, err := w.Write(b); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return template.JS(base64.RawURLEncoding.EncodeToString(z.Bytes())), nil
+}
+
 func scriptJSON(v any) (template.JS, error) {
 	b, err := json.Marshal(v)
 	return template.JS(b), err

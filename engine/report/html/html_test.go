@@ -2,7 +2,12 @@ package html_test
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,5 +75,56 @@ func TestFixListByCause(t *testing.T) {
 		if !strings.Contains(page, `<code>`+tool+`</code></a> <span class="params">`) {
 			t.Errorf("the group does not name %s with its parameters", tool)
 		}
+	}
+}
+
+// TestLazyCardsAreTheWholeCards holds a page of many tools, whose card
+// bodies are packed for the page's script, to the same report's page
+// written whole: each card, its body unpacked, is the same markup.
+func TestLazyCardsAreTheWholeCards(t *testing.T) {
+	rep := reporttest.Score(t, "many.tools.json", manyTools(t, 120))
+	lazy := write(t, rep)
+	restore := html.SetLazyCardsAbove(math.MaxInt)
+	whole := write(t, rep)
+	restore()
+
+	if n := strings.Count(lazy, `<article class="card lazy"`); n != 120 {
+		t.Fatalf("%d cards wait to be drawn, want 120", n)
+	}
+	if strings.Contains(lazy, `<ul class="issues">`) || !strings.Contains(lazy, `<noscript>`) {
+		t.Error("the page of many tools holds card bodies in its markup, or no note for readers without scripts")
+	}
+	m := regexp.MustCompile(`<script type="application/octet-stream" id="definitions" data-packing="gzip base64url">([A-Za-z0-9_-]*)</script>`).FindStringSubmatch(lazy)
+	if m == nil {
+		t.Fatal("no packed card bodies in the page")
+	}
+	gz, err := base64.RawURLEncoding.DecodeString(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cards map[string]struct {
+		Body string `json:"h"`
+	}
+	if err := json.NewDecoder(zr).Decode(&cards); err != nil {
+		t.Fatal(err)
+	}
+	heading := regexp.MustCompile(`(?s)<article class="card( lazy)?" id="(tool-\d+)"[^>]*>\s*<h3.*?</h3>`)
+	drawn := heading.ReplaceAllStringFunc(lazy, func(h string) string {
+		id := heading.FindStringSubmatch(h)[2]
+		return strings.Replace(h, `class="card lazy"`, `class="card"`, 1) + cards[id].Body
+	})
+	cardsOf := regexp.MustCompile(`(?s)<article class="card".*?</article>`)
+	got, want := cardsOf.FindAllString(drawn, -1), cardsOf.FindAllString(whole, -1)
+	if len(got) != 120 || !slices.Equal(got, want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("card %d drawn:\n%s\nwritten whole:\n%s", i, got[i], want[i])
+			}
+		}
+		t.Fatalf("%d cards drawn, %d written whole", len(got), len(want))
 	}
 }

@@ -1,0 +1,124 @@
+package lang
+
+import (
+	"math/rand/v2"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLiteralSetHolds holds the automaton to strings.Contains: the
+// literals overlap, nest and share prefixes and suffixes.
+func TestLiteralSetHolds(t *testing.T) {
+	lits := []string{"he", "she", "his", "hers", "user", "use", "must", "st", "\x80", "a"}
+	m := newLiteralSet(lits)
+	texts := []string{"", "ushers", "the user must", "hishe", "a", "xyz", "ｕse\x80", "sshhee", "must not use it"}
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := "ehirstu a\x80"
+	for range 2000 {
+		b := make([]byte, r.IntN(20))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		found := make([]bool, len(lits))
+		m.holds(s, found)
+		for k, l := range lits {
+			if want := strings.Contains(s, l); found[k] != want {
+				t.Fatalf("%q holds %q: %v, want %v", s, l, found[k], want)
+			}
+		}
+	}
+}
+
+// TestFindAllEachIsFindAllOfEach: searching a list of expressions at
+// once finds what searching each one finds, and what the expression
+// finds with no literal filter before it, past ASCII too.
+func TestFindAllEachIsFindAllOfEach(t *testing.T) {
+	patterns := []string{
+		`(?i)\b(must|should)\s+(not\s+)?(tell|show)\b`,
+		`(?i)\buser(s)?\b|\bhuman\b`,
+		`[\x{200B}-\x{200D}]`,
+		`(?i)ignore|disregard`,
+		`é+|\bfoo\b`,
+		`x*`,
+		`(?i)\b(always|must)\b[^.\n]*\b(send|copy)\b[^.\n]*(\b\w+@\w+|https?://\S+)|\b(always|must)\b[^.\n]*@\w+[^.\n]*\bbcc\b`,
+	}
+	texts := []string{
+		"", "You MUST not tell the user.", "a human, and users", "zero\u200bwidth", "IGNORE this", "café and foo",
+		"caf\u00e9\u00e9", "ſhould show", "always send a copy to x@example.com", "must put y@z in bcc", "always send it home", "\u212Aelvin must show", "nothing here", "xx y xxx",
+	}
+	for _, s := range texts {
+		got, err := FindAllEach(s, patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []PatternSpan
+		for i, p := range patterns {
+			spans, err := FindAll(s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := compileCached(p)
+			if plain := c.spans(s); len(plain) != len(spans) {
+				t.Fatalf("%q, %q: %v, with no filter %v", s, p, spans, plain)
+			}
+			for _, sp := range spans {
+				want = append(want, PatternSpan{Pattern: i, Span: sp})
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: %v, want %v", s, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%q: %v, want %v", s, got, want)
+			}
+		}
+	}
+	if _, err := FindAllEach("x", []string{"("}); err == nil {
+		t.Error("a pattern that does not compile is no error")
+	}
+}
+
+// TestRequiredLiteralsOfAlternation: each choice of a set from every
+// branch is required, so that a cue of common words and an address is
+// passed over by texts with no address.
+func TestRequiredLiteralsOfAlternation(t *testing.T) {
+	cases := []struct {
+		re   string
+		want [][]string
+	}{
+		{`abc`, [][]string{{"abc"}}},
+		{`(?i)(all|must)\s+(send|cc)`, [][]string{{"all", "must"}, {"send", "cc"}}},
+		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, [][]string{
+			{"all", "must"}, {"all", "must", "bcc"}, {"all", "must", "@"},
+			{"http", "@", "all", "must"}, {"http", "@", "bcc"}, {"http", "@"},
+		}},
+		{`foo|x*`, nil},
+		{`é|foo`, [][]string{{"\x80", "foo"}}},
+	}
+	for _, c := range cases {
+		tree, err := syntax.Parse(c.re, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := requiredLiterals(tree.Simplify())
+		norm := func(sets [][]string) []string {
+			var out []string
+			for _, s := range sets {
+				s = slices.Clone(s)
+				slices.Sort(s)
+				out = append(out, strings.Join(s, ","))
+			}
+			slices.Sort(out)
+			return slices.Compact(out)
+		}
+		if g, w := norm(got), norm(c.want); !slices.Equal(g, w) {
+			t.Errorf("%s: %q, want %q", c.re, g, w)
+		}
+	}
+}
