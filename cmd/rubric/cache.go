@@ -13,10 +13,7 @@ func (a *app) cacheCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cache",
 		Short: "Show or clear the cache of judges' answers",
-		Long: `Judges' answers are cached on disk, addressed by the judge's identity, the
-rubric's digest, the question's digest and the hash of the question's input.
-A second identical run asks the judge nothing, and a run that was interrupted
-asks only what is missing. Prompts that rubrics name by URL are cached too.`,
+		Long:  help("cache"),
 	}
 	cmd.PersistentFlags().String("cache-dir", "", "the answer cache (default: rubric under the user cache directory)")
 	stats := &cobra.Command{

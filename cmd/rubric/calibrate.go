@@ -32,38 +32,11 @@ const calibrationRubric = "tdqs"
 
 func (a *app) calibrateCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "calibrate CAPTURE --out DIR [--server TARGET | -- COMMAND] | calibrate --check RECORD",
-		Short: "Score a registry capture several times and set the medians against the published scores",
-		Long: `Calibrate reads a registry capture ({"release", "server", "tools": [{"name",
-"definition", "qualityScore"}]}), scores the captured definitions --runs
-times with answers given afresh (the cache is not read; every run's answers
-are written to DIR/answers-run-K.jsonl, which the replay judge reads), and
-sets the median of the runs against the published scores, per tool and per
-measure. Nothing is adjusted.
-
-Published values are matched to the rubric's by name: qualityScore's members
-(tdqs, tier, scores.DIMENSION) with the tool report fields of the same name,
-and the capture's server members with the members of the rubric's surface
-report sections.
-
-DIR receives calibration.json (the record), calibration.md, a scatter plot
-(calibration.png, calibration.svg) and each run's answers and report.
---server TARGET or -- COMMAND also reads the server's own tools/list and
-records where the capture's definitions differ from it.
-
---judge A --judge B calibrates each judge on the capture (into DIR/judge-1
-and DIR/judge-2, with the same --model, --judge-option and --runs) and
-writes DIR/judges.json and DIR/judges.md: the two judges' agreement with
-each other beside each one's agreement with the published values.
-
---check RECORD exits 1 and says what moved when the rubric's digest, the
-judge's identity or the scored set no longer match the record, or which
-statistics its own runs and published values do not give; 0 when all
-match, and 2 when something cannot be read.`,
-		Example: `  rubric calibrate capture.json --rubric tdqs --judge openai --model gpt-4.1 --runs 3 --out calib/
-  rubric calibrate examples/captures/tidy.registry.json --judge heuristic --out /tmp/calib -- go run ./examples/servers/tidy
-  rubric calibrate --check calib/calibration.json`,
-		RunE: a.runCalibrate,
+		Use:     "calibrate CAPTURE --out DIR [--server TARGET | -- COMMAND] | calibrate --check RECORD",
+		Short:   "Score a registry capture several times and set the medians against the published scores",
+		Long:    help("calibrate"),
+		Example: help("calibrate-example"),
+		RunE:    a.runCalibrate,
 	}
 	f := cmd.Flags()
 	f.String("rubric", calibrationRubric, "built-in rubric name or path of a .hcl file")

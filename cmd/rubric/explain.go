@@ -13,20 +13,11 @@ import (
 
 func (a *app) explainCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "explain REPORT [--tool NAME | --metric NAME]",
-		Short: "Show the arithmetic of a score, term by term",
-		Long: `Explain reads a JSON report, scores its recorded surface again from the
-answers it recorded (no judge is asked), and shows how a score follows from
-them: each formula as a one-line reference, what it reads, and each
-computation with the values it saw, then each formula it reads in turn,
-down to the checks and the answers. With --tool it explains one tool's
-score; with --metric (or --category) one surface metric; without either,
-the overall score. A report whose recorded values its observations do not
-give is said to be edited or damaged, and explain exits 1.`,
-		Example: `  rubric explain report.json --tool create_issue
-  rubric explain report.json --category legibility
-  rubric explain report.json`,
-		Args: oneArg("explain", "the path of a JSON report"),
+		Use:     "explain REPORT [--tool NAME | --metric NAME]",
+		Short:   "Show the arithmetic of a score, term by term",
+		Long:    help("explain"),
+		Example: help("explain-example"),
+		Args:    oneArg("explain", "the path of a JSON report"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rep, err := report.Read(args[0])
 			if err != nil {

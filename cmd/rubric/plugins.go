@@ -68,17 +68,8 @@ func (a *app) pluginsCmd() *cobra.Command {
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List built-in and installed plugins: kind, name, version, where, sha256",
-		Long: `List shows every plugin rubric can start: the built-ins (served by the
-rubric binary itself), the plugins named by path in the config
-(plugins.NAME.path), and binaries named rubric-judge-NAME or
-rubric-transport-NAME in the plugin directories:
-
-  ` + strings.Join(host.DefaultDirs(), "\n  ") + `
-
-External plugins are started once to ask their version. PIN says whether
-the config pins the binary's sha256 (plugins.NAME.sha256) and whether the
-file still matches.`,
-		Args: cobra.NoArgs,
+		Long:  strings.ReplaceAll(help("plugins-list"), "{{dirs}}", strings.Join(host.DefaultDirs(), "\n  ")),
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			h, c, err := a.newHost()
 			if err != nil {

@@ -100,12 +100,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 
 func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "rubric",
-		Short: "Grade the tool definitions of MCP servers against rubrics that are data",
-		Long: `rubric grades what an MCP server shows a model (its tools' names,
-descriptions and input schemas) against a rubric written in HCL with CEL
-formulas. Scores are a pure function of the rubric and the recorded
-observations, so any report can be explained and rescored.`,
+		Use:           "rubric",
+		Short:         "Grade the tool definitions of MCP servers against rubrics that are data",
+		Long:          help("rubric"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),

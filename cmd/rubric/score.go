@@ -18,40 +18,11 @@ const defaultRubric = "schema-quality"
 
 func (a *app) scoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "score [flags] TARGET | -- COMMAND [ARGS...]",
-		Short: "Score a server's tools and print grades and a fix list",
-		Long: `Score reads a surface (the tools a server shows) and grades it with a rubric.
-
-The target is read by a transport plugin:
-  -- COMMAND ARGS...   spawns an MCP server over stdio (the stdio transport)
-  http(s)://...        a streamable HTTP endpoint (--transport sse for legacy SSE)
-  FILE or -            a JSON file (or standard input) holding a tools/list
-                       result, a bare array of tools, a capture
-                       {"server":{...},"tools":[...]} or a registry capture
-  SCHEME://...         an installed transport plugin named SCHEME
---transport NAME chooses one by name.
-
---config-file reads the servers of an MCP client's configuration instead
-(Claude Desktop, Claude Code, Cursor or VS Code, with each format's
-variables expanded): every server is read, a few at once, and scored on
-its own, then all their tools together as the model sees them, the
-installed set, with --set-rubric. A server that cannot be read is
-reported with its reason while the others are scored, and the run then
-exits 2 naming it. --server NAME scores that one server alone.
-
-The summary goes to standard output in --format (text, json, markdown,
-sarif, html, junit, gitlab or badge), or into --out. --json, --markdown,
---sarif, --html, --junit (a test case per tool, failed below --fail-under or with
-error-level issues), --gitlab (Code Quality) and --badge (a shields.io
-endpoint) write more files at once. Files are written atomically.`,
-		Example: `  rubric score examples/captures/filesystem.tools.json
-  rubric score -- npx -y @modelcontextprotocol/server-everything
-  rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
-  rubric score --format json --out report.json tools.json
-  rubric score --rubric my-rubric.hcl --fail-under B tools.json
-  rubric score --config-file ~/.cursor/mcp.json
-  rubric score --config-file .mcp.json --server github`,
-		RunE: a.runScore,
+		Use:     "score [flags] TARGET | -- COMMAND [ARGS...]",
+		Short:   "Score a server's tools and print grades and a fix list",
+		Long:    help("score"),
+		Example: help("score-example"),
+		RunE:    a.runScore,
 	}
 	f := cmd.Flags()
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")

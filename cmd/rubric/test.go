@@ -11,16 +11,11 @@ import (
 
 func (a *app) testCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "test NAME|PATH",
-		Short: "Run a rubric's own test cases (its test blocks); exit 1 on any failure",
-		Long: `Test runs the test blocks of a rubric: each scores a surface (inline JSON
-or a file beside the rubric) with the offline heuristic judge, or with
-recorded answers (answers = "replay.jsonl"), and compares the report's
-values with what the test expects. Tests move no score: they are not in
-the rubric's digest, and a rubric does not inherit its parent's.`,
-		Example: `  rubric test tdqs
-  rubric test examples/rubrics/tdqs-usage-heavy.hcl`,
-		Args: oneArg("test", "a rubric name or path"),
+		Use:     "test NAME|PATH",
+		Short:   "Run a rubric's own test cases (its test blocks); exit 1 on any failure",
+		Long:    help("test"),
+		Example: help("test-example"),
+		Args:    oneArg("test", "a rubric name or path"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := rubrics.Find(args[0])
 			if err != nil {
