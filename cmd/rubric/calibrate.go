@@ -89,7 +89,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if server != "" || serverCmd != nil {
-		name, target, err := a.buildTarget(cmd, server, serverCmd)
+		name, target, err := a.flags(cmd).Build(server, serverCmd)
 		if err != nil {
 			return err
 		}

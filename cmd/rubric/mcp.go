@@ -49,7 +49,7 @@ func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
 	if a.v.GetInt("max-calls") < 1 || a.v.GetInt("max-reports") < 1 {
 		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", a.v.GetInt("max-calls"), a.v.GetInt("max-reports"))
 	}
-	_, base, err := a.buildTarget(cmd, "", nil)
+	_, base, err := a.flags(cmd).Build("", nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -92,45 +90,6 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	return failUnder(rep, threshold)
-}
-
-// reportOutputs are the files of --out and each writer's flag.
-func (a *app) reportOutputs() []run.Flagged {
-	out := []run.Flagged{{Flag: "--out", Path: a.v.GetString("out")}}
-	for _, w := range writers.All {
-		if w.Flag != "" {
-			out = append(out, run.Flagged{Flag: "--" + w.Flag, Path: a.v.GetString(w.Flag)})
-		}
-	}
-	return out
-}
-
-// textOptions are the terminal summary's caps.
-func (a *app) textOptions() text.Options {
-	return text.Options{MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")}
-}
-
-// outputs are --out and the writers' files, and the terminal summary's
-// options: in colour and cut to the width of a terminal that is the main
-// output.
-func (a *app) outputs(format writers.Writer) (writers.Outputs, text.Options) {
-	opt := a.textOptions()
-	o := writers.Outputs{Main: format, Out: a.v.GetString("out"), Files: map[string]string{}}
-	if f, ok := a.stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
-		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
-	}
-	for _, w := range writers.All {
-		o.Files[w.Flag] = a.v.GetString(w.Flag)
-	}
-	return o, opt
-}
-
-// writeOutputs writes the report to the outputs; every file is written
-// atomically.
-func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder *rubric.Threshold) error {
-	o, opt := a.outputs(format)
-	opt.FailUnder = failUnder
-	return o.Write(a.stdout, rep, opt)
 }
 
 // failUnder exits 1 when the report's overall score is below t.
