@@ -24,22 +24,10 @@ func (a *app) testCmd() *cobra.Command {
 			if len(r.Tests) == 0 {
 				return fmt.Errorf("%s has no tests: add test \"NAME\" { surface = \"...\", expect = { score = ... } } to it", r.File)
 			}
-			failed := 0
-			for _, res := range rubrictest.Run(cmd.Context(), r) {
-				if res.Passed() {
-					fmt.Fprintf(a.stdout, "ok    %s\n", res.Test.Name)
-					continue
-				}
-				failed++
-				fmt.Fprintf(a.stdout, "FAIL  %s (%s:%d)\n", res.Test.Name, res.Test.File, res.Test.Line)
-				if res.Err != nil {
-					fmt.Fprintf(a.stdout, "  could not run: %v\n", res.Err)
-				}
-				for _, f := range res.Failures {
-					fmt.Fprintf(a.stdout, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
-				}
+			failed, err := rubrictest.Write(a.stdout, r, rubrictest.Run(cmd.Context(), r))
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(a.stdout, "%d of %d tests of %s %s failed\n", failed, len(r.Tests), r.Name, r.Version)
 			if failed > 0 {
 				return &exitError{code: 1, msg: fmt.Sprintf("%d of %d tests failed", failed, len(r.Tests))}
 			}
