@@ -25,7 +25,7 @@ func TestWrite(t *testing.T) {
 		{
 			name: "failures", failed: 2,
 			results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: broken, Err: errors.New("no surface")}},
-			want: "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests of mine 1.0.0 failed\n",
+			want:    "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests of mine 1.0.0 failed\n",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
