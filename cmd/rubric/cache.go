@@ -1,12 +1,7 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/spf13/cobra"
-
-	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 func (a *app) cacheCmd() *cobra.Command {
@@ -29,13 +24,7 @@ func (a *app) cacheCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if a.v.GetBool("json") {
-				enc := json.NewEncoder(a.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(st)
-			}
-			fmt.Fprintf(a.stdout, "cache:   %s\nanswers: %d\nprompts: %d\nsize:    %s\n", st.Dir, st.Answers, st.Prompts, transport.Sized(st.Bytes))
-			return nil
+			return st.Write(a.stdout, a.v.GetBool("json"))
 		},
 	}
 	stats.Flags().Bool("json", false, "print JSON")
@@ -52,8 +41,7 @@ func (a *app) cacheCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "removed %d answers and %d prompts (%s) from %s\n", st.Answers, st.Prompts, transport.Sized(st.Bytes), st.Dir)
-			return nil
+			return st.WriteRemoved(a.stdout)
 		},
 	}
 	cmd.AddCommand(stats, clear)
