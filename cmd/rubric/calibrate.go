@@ -168,7 +168,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 		return err
 	}
 	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, func(ref string, cfg judge.Config) (*run.Session, func(), error) {
-		h, c, err := a.newHost()
+		h, c, err := a.host().Open()
 		if err != nil {
 			return nil, nil, err
 		}

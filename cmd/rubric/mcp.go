@@ -53,7 +53,7 @@ func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	plugins, closeHost, err := a.plugins()
+	plugins, closeHost, err := a.host().Plugins()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -68,7 +68,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
-			sess := run.New(run.Options{Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()})
+			sess := run.New(a.host().Options())
 			rep, err := sess.Scan(cmd.Context(), run.Source{Surface: s, Name: old.Target}, r, run.ScanOptions{Answers: old})
 			if err != nil {
 				return err

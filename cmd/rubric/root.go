@@ -20,6 +20,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 // Exit codes.
@@ -112,7 +113,7 @@ func (a *app) rootCmd() *cobra.Command {
 			if err := localconfig.SetMaxFileSize(a.v); err != nil {
 				return err
 			}
-			return checkLogLevel(a.v.GetString("log-level"))
+			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}
 	root.PersistentFlags().String("config", "", "config file (default: ./rubric.yaml, then $XDG_CONFIG_HOME/rubric/rubric.yaml)")
