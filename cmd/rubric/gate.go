@@ -93,26 +93,13 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	return a.finishGate(ctx, rep, saved == nil, err)
 }
 
-// finishGate prints the decision, writes the report files when write is
-// set (not for --check, nor after Ctrl-C), and returns the exit status
-// as an error for BLOCK and INVALID, with no message: the decision line
-// already says why, and is printed once.
+// finishGate prints the decision and writes the report files when
+// write is set (run.FinishGate), and returns the exit status as an error
+// for BLOCK and INVALID, with no message: the decision line already says
+// why, and is printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
-	if ctx.Err() != nil {
-		if runErr == nil {
-			runErr = context.Cause(ctx)
-		}
-		return runErr // run reports the interruption
-	}
-	if err := gate.WriteText(a.stdout, rep); err != nil {
+	if err := run.FinishGate(ctx, a.stdout, rep, a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), write, runErr); err != nil {
 		return err
-	}
-	if write {
-		jsonPath, mdPath, err := run.WriteGate(a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), rep)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
 	}
 	if rep.Decision == gate.Pass {
 		return nil
