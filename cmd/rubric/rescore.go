@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/rank"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -54,11 +53,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 			if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--out", Path: out}}, run.Flagged{}); err != nil {
 				return err
 			}
-			old, err := report.Read(args[0])
-			if err != nil {
-				return err
-			}
-			s, err := old.EmbeddedSurface(args[0])
+			old, s, err := run.ReadRecorded(args[0])
 			if err != nil {
 				return err
 			}
@@ -68,8 +63,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
-			sess := run.New(a.host().Options())
-			rep, err := sess.Scan(cmd.Context(), run.Source{Surface: s, Name: old.Target}, r, run.ScanOptions{Answers: old})
+			rep, err := run.New(a.host().Options()).Rescore(r)(cmd.Context(), s, old.Target, old)
 			if err != nil {
 				return err
 			}
