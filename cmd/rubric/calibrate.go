@@ -13,12 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
-	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/plugins/host"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -167,24 +163,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, func(ref string, cfg judge.Config) (*run.Session, func(), error) {
-		h, c, err := a.host().Open()
-		if err != nil {
-			return nil, nil, err
-		}
-		refs := []string{ref}
-		if members, ok := panel.Members(ref); ok {
-			refs = members
-		}
-		for _, m := range refs {
-			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
-				h.Close()
-				return nil, nil, fmt.Errorf("the record's judge: %w", err)
-			}
-		}
-		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
-		return sess, func() { sess.Close(); h.Close() }, nil
-	})
+	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, a.host().PinnedSession)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
@@ -99,4 +101,28 @@ func (h Host) Session(judging bool, stderr io.Writer) (*run.Session, func(), err
 	}
 	s := run.New(o)
 	return s, func() { s.Close(); closeHost() }, nil
+}
+
+// PinnedSession starts a session whose judge is ref, a plugin or a
+// panel of them, as a calibration record names it: the config must pin
+// each one's binary, and the session takes its answers unpinned, since
+// run.CheckCalibration compares the judge's identity with the record's
+// itself. Its type is what run.CheckCalibration starts judges with.
+func (h Host) PinnedSession(ref string, cfg judge.Config) (*run.Session, func(), error) {
+	hst, c, err := h.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	refs := []string{ref}
+	if members, ok := panel.Members(ref); ok {
+		refs = members
+	}
+	for _, m := range refs {
+		if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
+			hst.Close()
+			return nil, nil, fmt.Errorf("the record's judge: %w", err)
+		}
+	}
+	sess := run.New(run.Options{Plugins: host.Launcher{Host: hst, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: buildinfo.Version(), Log: h.Log})
+	return sess, func() { sess.Close(); hst.Close() }, nil
 }
