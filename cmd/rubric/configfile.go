@@ -11,7 +11,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/runflags"
-	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // defaultSetRubric scores the installed set of a client configuration.
@@ -22,32 +21,16 @@ const defaultSetRubric = "toolset"
 // document (engine/report/serverset) and exits 2, naming them, when a
 // server could not be scored.
 func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, threshold *rubric.Threshold, format writers.Writer) error {
-	v := a.v
-	file, err := a.flags(cmd).ReadConfig(args)
+	cr, err := a.flags(cmd).ReadConfigRun(args, r)
 	if err != nil {
 		return err
-	}
-	setRubric, err := rubrics.Find(v.GetString("set-rubric"))
-	if err != nil {
-		return fmt.Errorf("--set-rubric: %w", err)
-	}
-	servers, err := a.flags(cmd).Servers(file)
-	if err != nil {
-		return err
-	}
-	inputs := []run.Flagged{{Flag: "--config-file", Path: file.Path}, {Flag: "--rubric", Path: r.File}, {Flag: "--set-rubric", Path: setRubric.File}, {Flag: "--config", Path: v.ConfigFileUsed()}}
-	if err := run.CheckOutputs(inputs, a.reportOutputs(), run.Flagged{}); err != nil {
-		return err
-	}
-	if v.GetString("record") != "" || v.GetString("answers") != "" {
-		return fmt.Errorf("--record and --answers take one server: add --server NAME")
 	}
 	sess, done, err := a.session(true)
 	if err != nil {
 		return err
 	}
 	defer done()
-	doc, err := sess.ScanConfig(cmd.Context(), file.Path, servers, r, setRubric, run.ServersOptions{Concurrency: v.GetInt("server-concurrency")})
+	doc, err := sess.ScanConfig(cmd.Context(), cr.File.Path, cr.Servers, r, cr.SetRubric, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")})
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // AddConfig declares the flags that read servers from a client's
@@ -88,4 +90,41 @@ func (fl Flags) OneTarget(args []string) (string, transport.Target, error) {
 		return "", transport.Target{}, err
 	}
 	return servers[0].Source.Transport, servers[0].Source.Target, nil
+}
+
+// ConfigRun is what a run over every server of --config-file reads.
+type ConfigRun struct {
+	// File is the configuration; Servers its servers as a run reads
+	// them (see Servers).
+	File    *clientconfig.File
+	Servers []run.Server
+	// SetRubric is the rubric of the installed set (--set-rubric).
+	SetRubric *rubric.Rubric
+}
+
+// ReadConfigRun reads --config-file and --set-rubric for a run that
+// scores every server with r, refusing an output that is one of its
+// inputs and the flags that take one server (--record, --answers).
+func (fl Flags) ReadConfigRun(args []string, r *rubric.Rubric) (*ConfigRun, error) {
+	v := fl.V
+	file, err := fl.ReadConfig(args)
+	if err != nil {
+		return nil, err
+	}
+	setRubric, err := rubrics.Find(v.GetString("set-rubric"))
+	if err != nil {
+		return nil, fmt.Errorf("--set-rubric: %w", err)
+	}
+	servers, err := fl.Servers(file)
+	if err != nil {
+		return nil, err
+	}
+	inputs := []run.Flagged{{Flag: "--config-file", Path: file.Path}, {Flag: "--rubric", Path: r.File}, {Flag: "--set-rubric", Path: setRubric.File}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	if err := run.CheckOutputs(inputs, ReportOutputs(v), run.Flagged{}); err != nil {
+		return nil, err
+	}
+	if v.GetString("record") != "" || v.GetString("answers") != "" {
+		return nil, fmt.Errorf("--record and --answers take one server: add --server NAME")
+	}
+	return &ConfigRun{File: file, Servers: servers, SetRubric: setRubric}, nil
 }
