@@ -56,40 +56,9 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		}
 		return a.checkCalibration(cmd, path)
 	}
-	var serverCmd []string
-	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
-		args, serverCmd = args[:dash], args[dash:]
-		if len(serverCmd) == 0 {
-			return fmt.Errorf("nothing after --: give the command that starts the server whose definitions the capture is compared with")
-		}
-	}
-	if len(args) != 1 {
-		return fmt.Errorf("calibrate takes one registry capture, got %d (for example: rubric calibrate capture.json --out calib/)", len(args))
-	}
-	c := run.Calibration{CapturePath: args[0], Out: v.GetString("out"), Runs: v.GetInt("runs")}
-	if err := c.Check(); err != nil {
-		return err
-	}
-	if v.GetString("record") != "" {
-		return fmt.Errorf("calibrate records every run's answers itself, into %s", filepath.Join(c.Out, "answers-run-K.jsonl"))
-	}
-	server := v.GetString("server")
-	if server != "" && serverCmd != nil {
-		return fmt.Errorf("give either --server TARGET or -- COMMAND, not both")
-	}
-	r, err := rubrics.Find(v.GetString("rubric"))
+	r, c, err := a.flags(cmd).Calibration(args)
 	if err != nil {
 		return err
-	}
-	if c.Capture, err = calibrate.ReadCapture(c.CapturePath); err != nil {
-		return err
-	}
-	if server != "" || serverCmd != nil {
-		name, target, err := a.flags(cmd).Build(server, serverCmd)
-		if err != nil {
-			return err
-		}
-		c.Server = &run.Source{Transport: name, Target: target}
 	}
 	judges := v.GetStringSlice("judge")
 	switch len(judges) {
