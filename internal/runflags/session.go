@@ -8,14 +8,17 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/mcpserver"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // Logger returns the log that host messages and plugin stderr go to:
@@ -125,4 +128,35 @@ func (h Host) PinnedSession(ref string, cfg judge.Config) (*run.Session, func(),
 	}
 	sess := run.New(run.Options{Plugins: host.Launcher{Host: hst, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: buildinfo.Version(), Log: h.Log})
 	return sess, func() { sess.Close(); hst.Close() }, nil
+}
+
+// MCPServer is the server of rubric mcp's flags (--max-calls,
+// --max-reports), on plugins h starts, reading targets with the limits
+// of the target flags and scoring with defaultRubric unless a call names
+// another; done ends it and its plugins. Without an answer cache it
+// warns and asks afresh.
+func (fl Flags) MCPServer(h Host, defaultRubric string) (srv *mcpserver.Server, done func(), err error) {
+	calls, reports := h.V.GetInt("max-calls"), h.V.GetInt("max-reports")
+	if calls < 1 || reports < 1 {
+		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", calls, reports)
+	}
+	_, base, err := fl.Build("", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	plugins, closeHost, err := h.Plugins()
+	if err != nil {
+		return nil, nil, err
+	}
+	o := mcpserver.Options{
+		Run:    run.Options{Plugins: plugins, Version: buildinfo.Version(), Log: h.Log},
+		Target: base, DefaultRubric: defaultRubric, Lint: rubrics.Lint,
+		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+		MaxReports: reports, MaxCalls: calls,
+	}
+	if o.Run.Cache, err = cache.Open(h.V.GetString("cache-dir")); err != nil {
+		h.Log.Warn("no answer cache", "error", err)
+	}
+	srv = mcpserver.New(o)
+	return srv, func() { srv.Close(); closeHost() }, nil
 }
