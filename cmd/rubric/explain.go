@@ -1,9 +1,6 @@
 package main
 
 import (
-	"cmp"
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/explain"
@@ -27,13 +24,9 @@ func (a *app) explainCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			req := explain.Request{Tool: a.v.GetString("tool")}
-			metric, category := a.v.GetString("metric"), a.v.GetString("category")
-			if metric != "" && category != "" && metric != category {
-				return fmt.Errorf("--metric %q and --category %q name two metrics (one may come from RUBRIC_METRIC or RUBRIC_CATEGORY): give one", metric, category)
-			}
-			if req.Tool == "" {
-				req.Metric = cmp.Or(metric, category)
+			req, err := explain.NewRequest(a.v.GetString("tool"), a.v.GetString("metric"), a.v.GetString("category"))
+			if err != nil {
+				return err
 			}
 			return explain.Write(cmd.Context(), a.stdout, r, rep, req)
 		},
