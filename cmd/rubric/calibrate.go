@@ -2,17 +2,13 @@ package main
 
 import (
 	"context"
-	"io"
-
-	"github.com/rubricmcp/rubric/engine/report/html"
-	"github.com/rubricmcp/rubric/internal/atomicfile"
-
 	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -81,8 +77,8 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if path := v.GetString("html"); path != "" {
-		if err := atomicfile.Write(path, func(w io.Writer) error { return html.WriteCalibration(w, rec) }); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+		if err := html.WriteCalibrationFile(path, rec); err != nil {
+			return err
 		}
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
