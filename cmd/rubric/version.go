@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -13,16 +12,12 @@ func (a *app) versionCmd() *cobra.Command {
 		Short: "Print rubric's version, commit, Go version and the digests of the built-in rubrics",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			all, err := rubrics.All()
+			info, err := rubrics.BuildInfo()
 			if err != nil {
 				return err
 			}
-			var builtIn []buildinfo.Rubric
-			for _, r := range all {
-				builtIn = append(builtIn, buildinfo.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest})
-			}
 			asJSON, _ := cmd.Flags().GetBool("json")
-			return buildinfo.Current(builtIn).Write(a.stdout, asJSON)
+			return info.Write(a.stdout, asJSON)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print JSON")
