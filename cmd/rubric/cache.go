@@ -1,22 +1,14 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/spf13/cobra"
-
-	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 func (a *app) cacheCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cache",
 		Short: "Show or clear the cache of judges' answers",
-		Long: `Judges' answers are cached on disk, addressed by the judge's identity, the
-rubric's digest, the question's digest and the hash of the question's input.
-A second identical run asks the judge nothing, and a run that was interrupted
-asks only what is missing. Prompts that rubrics name by URL are cached too.`,
+		Long:  help("cache"),
 	}
 	cmd.PersistentFlags().String("cache-dir", "", "the answer cache (default: rubric under the user cache directory)")
 	stats := &cobra.Command{
@@ -32,13 +24,7 @@ asks only what is missing. Prompts that rubrics name by URL are cached too.`,
 			if err != nil {
 				return err
 			}
-			if a.v.GetBool("json") {
-				enc := json.NewEncoder(a.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(st)
-			}
-			fmt.Fprintf(a.stdout, "cache:   %s\nanswers: %d\nprompts: %d\nsize:    %s\n", st.Dir, st.Answers, st.Prompts, transport.Sized(st.Bytes))
-			return nil
+			return st.Write(a.stdout, a.v.GetBool("json"))
 		},
 	}
 	stats.Flags().Bool("json", false, "print JSON")
@@ -55,8 +41,7 @@ asks only what is missing. Prompts that rubrics name by URL are cached too.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "removed %d answers and %d prompts (%s) from %s\n", st.Answers, st.Prompts, transport.Sized(st.Bytes), st.Dir)
-			return nil
+			return st.WriteRemoved(a.stdout)
 		},
 	}
 	cmd.AddCommand(stats, clear)

@@ -2,24 +2,18 @@ package main
 
 import (
 	"context"
-	"io"
-
-	"github.com/rubricmcp/rubric/engine/report/html"
-	"github.com/rubricmcp/rubric/internal/atomicfile"
-
 	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
-	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/plugins/host"
-	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/rubrics"
+
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 // exitMoved is calibrate --check's status when the record no longer
@@ -32,38 +26,11 @@ const calibrationRubric = "tdqs"
 
 func (a *app) calibrateCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "calibrate CAPTURE --out DIR [--server TARGET | -- COMMAND] | calibrate --check RECORD",
-		Short: "Score a registry capture several times and set the medians against the published scores",
-		Long: `Calibrate reads a registry capture ({"release", "server", "tools": [{"name",
-"definition", "qualityScore"}]}), scores the captured definitions --runs
-times with answers given afresh (the cache is not read; every run's answers
-are written to DIR/answers-run-K.jsonl, which the replay judge reads), and
-sets the median of the runs against the published scores, per tool and per
-measure. Nothing is adjusted.
-
-Published values are matched to the rubric's by name: qualityScore's members
-(tdqs, tier, scores.DIMENSION) with the tool report fields of the same name,
-and the capture's server members with the members of the rubric's surface
-report sections.
-
-DIR receives calibration.json (the record), calibration.md, a scatter plot
-(calibration.png, calibration.svg) and each run's answers and report.
---server TARGET or -- COMMAND also reads the server's own tools/list and
-records where the capture's definitions differ from it.
-
---judge A --judge B calibrates each judge on the capture (into DIR/judge-1
-and DIR/judge-2, with the same --model, --judge-option and --runs) and
-writes DIR/judges.json and DIR/judges.md: the two judges' agreement with
-each other beside each one's agreement with the published values.
-
---check RECORD exits 1 and says what moved when the rubric's digest, the
-judge's identity or the scored set no longer match the record, or which
-statistics its own runs and published values do not give; 0 when all
-match, and 2 when something cannot be read.`,
-		Example: `  rubric calibrate capture.json --rubric tdqs --judge openai --model gpt-4.1 --runs 3 --out calib/
-  rubric calibrate examples/captures/tidy.registry.json --judge heuristic --out /tmp/calib -- go run ./examples/servers/tidy
-  rubric calibrate --check calib/calibration.json`,
-		RunE: a.runCalibrate,
+		Use:     "calibrate CAPTURE --out DIR [--server TARGET | -- COMMAND] | calibrate --check RECORD",
+		Short:   "Score a registry capture several times and set the medians against the published scores",
+		Long:    help("calibrate"),
+		Example: help("calibrate-example"),
+		RunE:    a.runCalibrate,
 	}
 	f := cmd.Flags()
 	f.String("rubric", calibrationRubric, "built-in rubric name or path of a .hcl file")
@@ -75,7 +42,7 @@ match, and 2 when something cannot be read.`,
 	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
 	targetFlags(cmd)
 	judgeFlags(cmd)
-	batchFlags(cmd)
+	runflags.AddBatch(cmd)
 	_ = f.MarkHidden("record") // every run is recorded into --out
 	return cmd
 }
@@ -88,40 +55,9 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		}
 		return a.checkCalibration(cmd, path)
 	}
-	var serverCmd []string
-	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
-		args, serverCmd = args[:dash], args[dash:]
-		if len(serverCmd) == 0 {
-			return fmt.Errorf("nothing after --: give the command that starts the server whose definitions the capture is compared with")
-		}
-	}
-	if len(args) != 1 {
-		return fmt.Errorf("calibrate takes one registry capture, got %d (for example: rubric calibrate capture.json --out calib/)", len(args))
-	}
-	c := run.Calibration{CapturePath: args[0], Out: v.GetString("out"), Runs: v.GetInt("runs")}
-	if err := c.Check(); err != nil {
-		return err
-	}
-	if v.GetString("record") != "" {
-		return fmt.Errorf("calibrate records every run's answers itself, into %s", filepath.Join(c.Out, "answers-run-K.jsonl"))
-	}
-	server := v.GetString("server")
-	if server != "" && serverCmd != nil {
-		return fmt.Errorf("give either --server TARGET or -- COMMAND, not both")
-	}
-	r, err := rubrics.Find(v.GetString("rubric"))
+	r, c, err := a.flags(cmd).Calibration(args)
 	if err != nil {
 		return err
-	}
-	if c.Capture, err = calibrate.ReadCapture(c.CapturePath); err != nil {
-		return err
-	}
-	if server != "" || serverCmd != nil {
-		name, target, err := a.buildTarget(cmd, server, serverCmd)
-		if err != nil {
-			return err
-		}
-		c.Server = &run.Source{Transport: name, Target: target}
 	}
 	judges := v.GetStringSlice("judge")
 	switch len(judges) {
@@ -144,8 +80,8 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if path := v.GetString("html"); path != "" {
-		if err := atomicfile.Write(path, func(w io.Writer) error { return html.WriteCalibration(w, rec) }); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+		if err := html.WriteCalibrationFile(path, rec); err != nil {
+			return err
 		}
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
@@ -195,24 +131,7 @@ func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, func(ref string, cfg judge.Config) (*run.Session, func(), error) {
-		h, c, err := a.newHost()
-		if err != nil {
-			return nil, nil, err
-		}
-		refs := []string{ref}
-		if members, ok := panel.Members(ref); ok {
-			refs = members
-		}
-		for _, m := range refs {
-			if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
-				h.Close()
-				return nil, nil, fmt.Errorf("the record's judge: %w", err)
-			}
-		}
-		sess := run.New(run.Options{Plugins: host.Launcher{Host: h, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: version(), Log: a.logger()})
-		return sess, func() { sess.Close(); h.Close() }, nil
-	})
+	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, a.host().PinnedSession)
 	if err != nil {
 		return err
 	}

@@ -21,47 +21,11 @@ const defaultReportDir = ".rubric"
 
 func (a *app) gateCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "gate --base REV [flags] -- COMMAND [ARGS...] | TARGET",
-		Short: "Compare a base's tool definitions with the head's: PASS, BLOCK or INVALID",
-		Long: `Gate exports the tools of the base revision and of the head, scores both
-with the rubric, and decides as the rubric's gate block says (rubric
-rubrics show NAME prints the rule).
-
-The base is checked out into a temporary detached git worktree, and the
-server command runs there; the head is the working tree, or --head REV
-checked out the same way. A file TARGET (file or registry transport) and
---cwd are taken from each side's checkout, and must lie in the
-repository; an HTTP endpoint is refused, since it serves the same
-definitions to both sides. Equal tool definitions pass at once, with no
-judge started.
-
-Beside the quality, the gate reports the contract diff of the two sides,
-computed from the definitions alone: breaking changes (a tool removed or
-renamed, a parameter removed or newly required, a type changed or
-narrowed, enum values removed, an output field no longer promised), risky
-ones (an annotation that weakens a promise: readOnlyHint or
-idempotentHint gone, destructiveHint now true), information (a
-description whose side-effect wording changed) and compatible ones
-(additions), each with its JSON Pointer into the tool and its values
-before and after. Breaking changes are reported and do not decide unless
---fail-on-breaking is given; then any one of them is BLOCK.
-
-Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be
-scored completely: no --base, a revision the clone lacks, a server that
-does not export, a judge that fails or answers with another model, an
-answer still unreadable after its retries, or with --check a saved
-report that no longer matches the exports, the rubric or the judge).
-
-gate.json and gate.md go to --report-dir, INVALID included; gate.md is
-also appended to $GITHUB_STEP_SUMMARY when that is set. --check writes
-nothing: it compares a saved report with today's exports and the rubric
-it names (or --rubric), and with the judge when --judge or --model
-names one.`,
-		Example: `  rubric gate --base origin/main --rubric tdqs -- python -m my_server
-  rubric gate --base v1.2.0 --head HEAD --judge claude-cli --model opus -- ./server
-  rubric gate --base origin/main --fail-on-breaking -- node dist/server.js
-  rubric gate --check .rubric/gate.json -- ./server`,
-		RunE: a.runGate,
+		Use:     "gate --base REV [flags] -- COMMAND [ARGS...] | TARGET",
+		Short:   "Compare a base's tool definitions with the head's: PASS, BLOCK or INVALID",
+		Long:    help("gate"),
+		Example: help("gate-example"),
+		RunE:    a.runGate,
 	}
 	f := cmd.Flags()
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
@@ -129,26 +93,13 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	return a.finishGate(ctx, rep, saved == nil, err)
 }
 
-// finishGate prints the decision, writes the report files when write is
-// set (not for --check, nor after Ctrl-C), and returns the exit status
-// as an error for BLOCK and INVALID, with no message: the decision line
-// already says why, and is printed once.
+// finishGate prints the decision and writes the report files when
+// write is set (run.FinishGate), and returns the exit status as an error
+// for BLOCK and INVALID, with no message: the decision line already says
+// why, and is printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
-	if ctx.Err() != nil {
-		if runErr == nil {
-			runErr = context.Cause(ctx)
-		}
-		return runErr // run reports the interruption
-	}
-	if err := gate.WriteText(a.stdout, rep); err != nil {
+	if err := run.FinishGate(ctx, a.stdout, rep, a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), write, runErr); err != nil {
 		return err
-	}
-	if write {
-		jsonPath, mdPath, err := run.WriteGate(a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), rep)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
 	}
 	if rep.Decision == gate.Pass {
 		return nil

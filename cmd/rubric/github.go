@@ -33,15 +33,8 @@ func (a *app) githubCmd() *cobra.Command {
 	comment := &cobra.Command{
 		Use:   "comment --key KEY [--note TEXT] FILE",
 		Short: "Post a Markdown report as the pull request's rubric comment, or update the one posted before",
-		Long: `Comment writes FILE as one comment on the pull request that started the
-workflow, and on every later push updates that same comment: it is found
-by a hidden first line that names --key, written by --author. Outside a
-pull request, and on a pull request from a fork (whose token may not
-write), it says so and writes nothing.
-
-It reads GITHUB_TOKEN (the job needs permissions: pull-requests: write),
-GITHUB_API_URL, GITHUB_REPOSITORY and GITHUB_EVENT_PATH.`,
-		Args: oneArg("github comment", "the Markdown report to post"),
+		Long:  help("github-comment"),
+		Args:  oneArg("github comment", "the Markdown report to post"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key, _ := cmd.Flags().GetString("key")
 			author, _ := cmd.Flags().GetString("author")

@@ -71,14 +71,14 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 // configuration is a change, and one that cannot be read makes the run
 // exit 2, naming it, after the others are compared.
 func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked *lock.File) error {
-	file, err := a.readConfig(cmd, args)
+	file, err := a.flags(cmd).ReadConfig(args)
 	if err != nil {
 		return err
 	}
 	if locked != nil && len(locked.Servers) == 0 {
 		return fmt.Errorf("%s locks one server, not a configuration's: verify it without --config-file, or lock again with --config-file", path)
 	}
-	servers, err := a.configServers(cmd, file)
+	servers, err := a.flags(cmd).Servers(file)
 	if err != nil {
 		return err
 	}

@@ -16,8 +16,8 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime/pprof"
 
+	"github.com/rubricmcp/rubric/internal/cpuprofile"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 )
@@ -26,30 +26,19 @@ func main() {
 	// Started again by itself as a built-in plugin: serve it instead,
 	// profiled to FILE.KIND-NAME when RUBRIC_CPUPROFILE=FILE.
 	if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg {
-		if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
-			if f, err := os.Create(path + "." + os.Args[2] + "-" + os.Args[3]); err == nil && pprof.StartCPUProfile(f) == nil {
-				defer f.Close()
-				defer pprof.StopCPUProfile()
-			}
+		if stop, err := cpuprofile.Start("." + os.Args[2] + "-" + os.Args[3]); err == nil {
+			defer stop()
 		}
 	}
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
 	}
-	if path := os.Getenv("RUBRIC_CPUPROFILE"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "rubric:", err)
-			os.Exit(exitInvalid)
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(os.Stderr, "rubric:", err)
-			os.Exit(exitInvalid)
-		}
-		code := execute(os.Args[1:], os.Stdout, os.Stderr)
-		pprof.StopCPUProfile()
-		f.Close()
-		os.Exit(code)
+	stop, err := cpuprofile.Start("")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rubric:", err)
+		os.Exit(exitInvalid)
 	}
-	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))
+	code := execute(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

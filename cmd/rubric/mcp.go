@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/mcpserver"
-	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/rubrics"
 )
 
 func (a *app) mcpCmd() *cobra.Command {
@@ -19,7 +17,7 @@ func (a *app) mcpCmd() *cobra.Command {
 		Example: "  claude mcp add rubric -- rubric mcp\n  rubric mcp --http 127.0.0.1:8765",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			srv, done, err := a.mcpServer(cmd)
+			srv, done, err := a.flags(cmd).MCPServer(a.host(), defaultRubric)
 			if err != nil {
 				return err
 			}
@@ -41,31 +39,4 @@ func (a *app) mcpCmd() *cobra.Command {
 	cmd.Flags().Int("max-reports", mcpserver.DefaultMaxReports, "reports kept as resources; the oldest goes first")
 	targetFlags(cmd)
 	return cmd
-}
-
-// mcpServer is the server of the command's flags, on a plugin host of
-// its own; done ends the host.
-func (a *app) mcpServer(cmd *cobra.Command) (*mcpserver.Server, func(), error) {
-	if a.v.GetInt("max-calls") < 1 || a.v.GetInt("max-reports") < 1 {
-		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", a.v.GetInt("max-calls"), a.v.GetInt("max-reports"))
-	}
-	_, base, err := a.buildTarget(cmd, "", nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	plugins, closeHost, err := a.plugins()
-	if err != nil {
-		return nil, nil, err
-	}
-	o := mcpserver.Options{
-		Run:    run.Options{Plugins: plugins, Version: version(), Log: a.logger()},
-		Target: base, DefaultRubric: defaultRubric, Lint: rubrics.Lint,
-		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
-		MaxReports: a.v.GetInt("max-reports"), MaxCalls: a.v.GetInt("max-calls"),
-	}
-	if o.Run.Cache, err = a.cacheStore(); err != nil {
-		a.logger().Warn("no answer cache", "error", err)
-	}
-	srv := mcpserver.New(o)
-	return srv, func() { srv.Close(); closeHost() }, nil
 }

@@ -28,7 +28,7 @@ func BenchmarkLintTool(b *testing.B) {
 		if err := a.v.BindPFlags(cmd.Flags()); err != nil {
 			b.Fatal(err)
 		}
-		srv, done, err := a.mcpServer(cmd)
+		srv, done, err := a.flags(cmd).MCPServer(a.host(), defaultRubric)
 		if err != nil {
 			b.Fatal(err)
 		}

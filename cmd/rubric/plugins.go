@@ -7,57 +7,17 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
 
-// logger returns the log that host messages and plugin stderr go to:
-// standard error at --log-level. It is made once per invocation.
+// logger returns the log that host messages and plugin stderr go to
+// (runflags.Logger). It is made once per invocation.
 func (a *app) logger() hclog.Logger {
 	if a.log == nil {
-		a.log = hclog.New(&hclog.LoggerOptions{
-			Name:        "rubric",
-			Level:       hclog.LevelFromString(a.v.GetString("log-level")),
-			Output:      redact.Writer(a.stderr, a.redactParams()...),
-			DisableTime: true,
-		})
+		a.log = runflags.Logger(a.v, a.stderr)
 	}
 	return a.log
-}
-
-// checkLogLevel refuses a level hclog would not know (it would silently
-// log at info).
-func checkLogLevel(level string) error {
-	switch strings.ToLower(strings.TrimSpace(level)) {
-	case "off", "error", "warn", "info", "debug", "trace":
-		return nil
-	}
-	return fmt.Errorf("--log-level %q: use off, error, warn, info, debug or trace", level)
-}
-
-// newHost returns a plugin host and the catalog of plugins (built-ins,
-// the config's plugins.NAME entries and the plugin directories); the
-// caller closes the host.
-func (a *app) newHost() (*host.Host, *host.Catalog, error) {
-	pins := map[string]host.Pin{}
-	if err := a.v.UnmarshalKey("plugins", &pins); err != nil {
-		return nil, nil, fmt.Errorf("config: plugins: %w", err)
-	}
-	if err := a.local.CheckRun(a.v, host.PinEnv(pins)); err != nil {
-		return nil, nil, err
-	}
-	return host.Open(builtins, pins, host.Options{Log: a.logger(), StartTimeout: a.v.GetDuration("plugin-start-timeout")})
-}
-
-// plugins are the catalog's plugins, started on a new host; the returned
-// function ends them all.
-func (a *app) plugins() (run.Plugins, func(), error) {
-	h, c, err := a.newHost()
-	if err != nil {
-		return nil, nil, err
-	}
-	return host.Launcher{Host: h, Catalog: c}, h.Close, nil
 }
 
 func (a *app) pluginsCmd() *cobra.Command {
@@ -68,19 +28,10 @@ func (a *app) pluginsCmd() *cobra.Command {
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List built-in and installed plugins: kind, name, version, where, sha256",
-		Long: `List shows every plugin rubric can start: the built-ins (served by the
-rubric binary itself), the plugins named by path in the config
-(plugins.NAME.path), and binaries named rubric-judge-NAME or
-rubric-transport-NAME in the plugin directories:
-
-  ` + strings.Join(host.DefaultDirs(), "\n  ") + `
-
-External plugins are started once to ask their version. PIN says whether
-the config pins the binary's sha256 (plugins.NAME.sha256) and whether the
-file still matches.`,
-		Args: cobra.NoArgs,
+		Long:  strings.ReplaceAll(help("plugins-list"), "{{dirs}}", strings.Join(host.DefaultDirs(), "\n  ")),
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			h, c, err := a.newHost()
+			h, c, err := a.host().Open()
 			if err != nil {
 				return err
 			}

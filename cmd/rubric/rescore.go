@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/rank"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -16,21 +15,10 @@ import (
 
 func (a *app) rescoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "rescore REPORT... --rubric NAME|PATH",
-		Short: "Score a report's recorded surface again with another rubric, side by side",
-		Long: `Rescore takes the surface recorded in a JSON report and scores it with
-another rubric (new weights, new formulas), without reading the server again
-and without model calls. It prints old and new scores side by side; --out
-writes the new report.
-
-Given several reports, or a directory of them, it ranks the servers by
-their overall score under the old and the new rubric and prints each
-server's old and new score, grade and rank, Kendall's tau between the two
-rankings and the largest movers (--format json writes the same). A report
-whose observations cannot answer the new rubric (a question its run did
-not ask) is named, not guessed.`,
-		Example: `  rubric rescore report.json --rubric examples/rubrics/schema-quality-contested.hcl
-  rubric rescore --rubric examples/rubrics/tdqs-usage-heavy.hcl reports/`,
+		Use:     "rescore REPORT... --rubric NAME|PATH",
+		Short:   "Score a report's recorded surface again with another rubric, side by side",
+		Long:    help("rescore"),
+		Example: help("rescore-example"),
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("rescore takes the path of a JSON report, several, or a directory of them")
@@ -65,11 +53,7 @@ not ask) is named, not guessed.`,
 			if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--out", Path: out}}, run.Flagged{}); err != nil {
 				return err
 			}
-			old, err := report.Read(args[0])
-			if err != nil {
-				return err
-			}
-			s, err := old.EmbeddedSurface(args[0])
+			old, s, err := run.ReadRecorded(args[0])
 			if err != nil {
 				return err
 			}
@@ -79,8 +63,7 @@ not ask) is named, not guessed.`,
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
-			sess := run.New(run.Options{Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()})
-			rep, err := sess.Scan(cmd.Context(), run.Source{Surface: s, Name: old.Target}, r, run.ScanOptions{Answers: old})
+			rep, err := run.New(a.host().Options()).Rescore(r)(cmd.Context(), s, old.Target, old)
 			if err != nil {
 				return err
 			}

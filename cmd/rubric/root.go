@@ -13,15 +13,14 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/run"
-	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 // Exit codes.
@@ -100,23 +99,21 @@ func execute(args []string, stdout, stderr io.Writer) int {
 
 func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "rubric",
-		Short: "Grade the tool definitions of MCP servers against rubrics that are data",
-		Long: `rubric grades what an MCP server shows a model (its tools' names,
-descriptions and input schemas) against a rubric written in HCL with CEL
-formulas. Scores are a pure function of the rubric and the recorded
-observations, so any report can be explained and rescored.`,
+		Use:           "rubric",
+		Short:         "Grade the tool definitions of MCP servers against rubrics that are data",
+		Long:          help("rubric"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			if err := a.loadConfig(cmd); err != nil {
+			var err error
+			if a.local, err = localconfig.Load(a.v, cmd); err != nil {
 				return err
 			}
-			if err := setMaxFileSize(a.v); err != nil {
+			if err := localconfig.SetMaxFileSize(a.v); err != nil {
 				return err
 			}
-			return checkLogLevel(a.v.GetString("log-level"))
+			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}
 	root.PersistentFlags().String("config", "", "config file (default: ./rubric.yaml, then $XDG_CONFIG_HOME/rubric/rubric.yaml)")
@@ -136,64 +133,3 @@ observations, so any report can be explained and rescored.`,
 
 // redactParams are the --redact-param names (a config key as well).
 func (a *app) redactParams() []string { return a.v.GetStringSlice("redact-param") }
-
-// loadConfig sets up precedence: flag > RUBRIC_* environment > config file
-// > default. Every flag of the command is bound under its own name.
-func (a *app) loadConfig(cmd *cobra.Command) error {
-	v := a.v
-	v.SetEnvPrefix("RUBRIC")
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
-	v.AutomaticEnv()
-	if err := v.BindPFlags(cmd.Flags()); err != nil {
-		return err
-	}
-	// The config file is read under the limit of the flag or environment.
-	if err := setMaxFileSize(v); err != nil {
-		return err
-	}
-	v.SetConfigType("yaml")
-	if path, _ := cmd.Flags().GetString("config"); path != "" {
-		return readConfig(cmd.Root(), v, path)
-	}
-	path, user, local := localconfig.Search()
-	if path == "" {
-		return nil
-	}
-	if err := readConfig(cmd.Root(), v, path); err != nil {
-		return err
-	}
-	// A file in the working directory may not choose where a credential
-	// goes (localconfig), unless it is the user's own.
-	if trust, _ := cmd.Flags().GetBool("trust-local-config"); local {
-		a.local = localconfig.Found(v, cmd.Flags().Changed, path, user, trust)
-	}
-	return nil
-}
-
-// setMaxFileSize sets the limit of every file read whole from
-// --max-file-size.
-func setMaxFileSize(v *viper.Viper) error {
-	n, err := transport.ParseSize(v.GetString("max-file-size"))
-	if err != nil {
-		return fmt.Errorf("--max-file-size %w", err)
-	}
-	boundedread.SetLimit(n)
-	return nil
-}
-
-// readConfig reads the config file at path into v and refuses a key
-// that is neither a flag of any command nor a config-only key (see
-// localconfig.Read).
-func readConfig(root *cobra.Command, v *viper.Viper, path string) error {
-	var known []string
-	var walk func(*cobra.Command)
-	walk = func(c *cobra.Command) {
-		c.LocalFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
-		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(root)
-	return localconfig.Read(v, path, known)
-}

@@ -28,11 +28,13 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Short: "Show a rubric's checks, formulas and grades (--source for its text)",
 		Args:  oneArg("rubrics show", "a rubric name or path"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// --source: its text, found as rubrics.Find finds it, not
+			// compiled; --flat: with its extends resolved.
 			if src, _ := cmd.Flags().GetBool("source"); src {
-				return a.showSource(args[0])
+				return a.print(rubrics.Source(args[0]))
 			}
 			if flat, _ := cmd.Flags().GetBool("flat"); flat {
-				return a.showFlat(args[0])
+				return a.print(rubrics.Flat(args[0]))
 			}
 			r, err := rubrics.Find(args[0])
 			if err != nil {
@@ -98,24 +100,10 @@ func oneArg(cmd, what string) cobra.PositionalArgs {
 	}
 }
 
-// showFlat prints a rubric with its extends resolved.
-func (a *app) showFlat(ref string) error {
-	flat, err := rubrics.Flat(ref)
-	if err != nil {
-		return err
+// print writes b to standard output, unless err says there is none.
+func (a *app) print(b []byte, err error) error {
+	if err == nil {
+		_, err = a.stdout.Write(b)
 	}
-	_, err = a.stdout.Write(flat)
-	return err
-}
-
-// showSource prints a rubric's text, found as rubrics.Find finds it (a
-// built-in name wins over a file or directory of the same name, unless the
-// reference looks like a path), without compiling it.
-func (a *app) showSource(ref string) error {
-	b, err := rubrics.Source(ref)
-	if err != nil {
-		return err
-	}
-	_, err = a.stdout.Write(b)
 	return err
 }

@@ -1,57 +1,28 @@
 package main
 
 import (
-	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
+
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 const defaultRubric = "schema-quality"
 
 func (a *app) scoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "score [flags] TARGET | -- COMMAND [ARGS...]",
-		Short: "Score a server's tools and print grades and a fix list",
-		Long: `Score reads a surface (the tools a server shows) and grades it with a rubric.
-
-The target is read by a transport plugin:
-  -- COMMAND ARGS...   spawns an MCP server over stdio (the stdio transport)
-  http(s)://...        a streamable HTTP endpoint (--transport sse for legacy SSE)
-  FILE or -            a JSON file (or standard input) holding a tools/list
-                       result, a bare array of tools, a capture
-                       {"server":{...},"tools":[...]} or a registry capture
-  SCHEME://...         an installed transport plugin named SCHEME
---transport NAME chooses one by name.
-
---config-file reads the servers of an MCP client's configuration instead
-(Claude Desktop, Claude Code, Cursor or VS Code, with each format's
-variables expanded): every server is read, a few at once, and scored on
-its own, then all their tools together as the model sees them, the
-installed set, with --set-rubric. A server that cannot be read is
-reported with its reason while the others are scored, and the run then
-exits 2 naming it. --server NAME scores that one server alone.
-
-The summary goes to standard output in --format (text, json, markdown,
-sarif, html, junit, gitlab or badge), or into --out. --json, --markdown,
---sarif, --html, --junit (a test case per tool, failed below --fail-under or with
-error-level issues), --gitlab (Code Quality) and --badge (a shields.io
-endpoint) write more files at once. Files are written atomically.`,
-		Example: `  rubric score examples/captures/filesystem.tools.json
-  rubric score -- npx -y @modelcontextprotocol/server-everything
-  rubric score --header "Authorization=Bearer $TOKEN" https://example.com/mcp
-  rubric score --format json --out report.json tools.json
-  rubric score --rubric my-rubric.hcl --fail-under B tools.json
-  rubric score --config-file ~/.cursor/mcp.json
-  rubric score --config-file .mcp.json --server github`,
-		RunE: a.runScore,
+		Use:     "score [flags] TARGET | -- COMMAND [ARGS...]",
+		Short:   "Score a server's tools and print grades and a fix list",
+		Long:    help("score"),
+		Example: help("score-example"),
+		RunE:    a.runScore,
 	}
 	f := cmd.Flags()
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
@@ -71,7 +42,7 @@ endpoint) write more files at once. Files are written atomically.`,
 	targetFlags(cmd)
 	configFlags(cmd)
 	judgeFlags(cmd)
-	batchFlags(cmd)
+	runflags.AddBatch(cmd)
 	return cmd
 }
 
@@ -122,45 +93,6 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	return failUnder(rep, threshold)
-}
-
-// reportOutputs are the files of --out and each writer's flag.
-func (a *app) reportOutputs() []run.Flagged {
-	out := []run.Flagged{{Flag: "--out", Path: a.v.GetString("out")}}
-	for _, w := range writers.All {
-		if w.Flag != "" {
-			out = append(out, run.Flagged{Flag: "--" + w.Flag, Path: a.v.GetString(w.Flag)})
-		}
-	}
-	return out
-}
-
-// textOptions are the terminal summary's caps.
-func (a *app) textOptions() text.Options {
-	return text.Options{MaxIssues: a.v.GetInt("max-issues"), MaxTools: a.v.GetInt("max-rows")}
-}
-
-// outputs are --out and the writers' files, and the terminal summary's
-// options: in colour and cut to the width of a terminal that is the main
-// output.
-func (a *app) outputs(format writers.Writer) (writers.Outputs, text.Options) {
-	opt := a.textOptions()
-	o := writers.Outputs{Main: format, Out: a.v.GetString("out"), Files: map[string]string{}}
-	if f, ok := a.stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
-		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
-	}
-	for _, w := range writers.All {
-		o.Files[w.Flag] = a.v.GetString(w.Flag)
-	}
-	return o, opt
-}
-
-// writeOutputs writes the report to the outputs; every file is written
-// atomically.
-func (a *app) writeOutputs(rep *report.Report, format writers.Writer, failUnder *rubric.Threshold) error {
-	o, opt := a.outputs(format)
-	opt.FailUnder = failUnder
-	return o.Write(a.stdout, rep, opt)
 }
 
 // failUnder exits 1 when the report's overall score is below t.

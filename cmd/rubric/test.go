@@ -11,16 +11,11 @@ import (
 
 func (a *app) testCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "test NAME|PATH",
-		Short: "Run a rubric's own test cases (its test blocks); exit 1 on any failure",
-		Long: `Test runs the test blocks of a rubric: each scores a surface (inline JSON
-or a file beside the rubric) with the offline heuristic judge, or with
-recorded answers (answers = "replay.jsonl"), and compares the report's
-values with what the test expects. Tests move no score: they are not in
-the rubric's digest, and a rubric does not inherit its parent's.`,
-		Example: `  rubric test tdqs
-  rubric test examples/rubrics/tdqs-usage-heavy.hcl`,
-		Args: oneArg("test", "a rubric name or path"),
+		Use:     "test NAME|PATH",
+		Short:   "Run a rubric's own test cases (its test blocks); exit 1 on any failure",
+		Long:    help("test"),
+		Example: help("test-example"),
+		Args:    oneArg("test", "a rubric name or path"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := rubrics.Find(args[0])
 			if err != nil {
@@ -29,22 +24,10 @@ the rubric's digest, and a rubric does not inherit its parent's.`,
 			if len(r.Tests) == 0 {
 				return fmt.Errorf("%s has no tests: add test \"NAME\" { surface = \"...\", expect = { score = ... } } to it", r.File)
 			}
-			failed := 0
-			for _, res := range rubrictest.Run(cmd.Context(), r) {
-				if res.Passed() {
-					fmt.Fprintf(a.stdout, "ok    %s\n", res.Test.Name)
-					continue
-				}
-				failed++
-				fmt.Fprintf(a.stdout, "FAIL  %s (%s:%d)\n", res.Test.Name, res.Test.File, res.Test.Line)
-				if res.Err != nil {
-					fmt.Fprintf(a.stdout, "  could not run: %v\n", res.Err)
-				}
-				for _, f := range res.Failures {
-					fmt.Fprintf(a.stdout, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
-				}
+			failed, err := rubrictest.Write(a.stdout, r, rubrictest.Run(cmd.Context(), r))
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(a.stdout, "%d of %d tests of %s %s failed\n", failed, len(r.Tests), r.Name, r.Version)
 			if failed > 0 {
 				return &exitError{code: 1, msg: fmt.Sprintf("%d of %d tests failed", failed, len(r.Tests))}
 			}

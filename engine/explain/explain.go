@@ -11,6 +11,7 @@
 package explain
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,6 +34,20 @@ import (
 type Request struct {
 	Tool   string
 	Metric string
+}
+
+// NewRequest is the request of rubric explain's --tool, --metric and
+// --category, the last two one flag under two names (Gradable calls its
+// surface scores categories): naming two metrics is refused, and a tool
+// wins over a metric.
+func NewRequest(tool, metric, category string) (Request, error) {
+	if metric != "" && category != "" && metric != category {
+		return Request{}, fmt.Errorf("--metric %q and --category %q name two metrics (one may come from RUBRIC_METRIC or RUBRIC_CATEGORY): give one", metric, category)
+	}
+	if tool != "" {
+		return Request{Tool: tool}, nil
+	}
+	return Request{Metric: cmp.Or(metric, category)}, nil
 }
 
 // DisagreeError is a report whose recorded values its own observations

@@ -204,3 +204,28 @@ func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, 
 	}
 	return jsonPath, mdPath, nil
 }
+
+// FinishGate prints the gate's decision to w and, when write is set (not
+// for --check), writes the report files into dir as WriteGate does and
+// says where. After an interruption it does neither and returns runErr,
+// or else the context's cause: nothing half-decided is printed. Any other
+// runErr is already in rep, whose decision says why.
+func FinishGate(ctx context.Context, w io.Writer, rep *gate.Report, dir, summary string, write bool, runErr error) error {
+	if ctx.Err() != nil {
+		if runErr == nil {
+			runErr = context.Cause(ctx)
+		}
+		return runErr // the caller reports the interruption
+	}
+	if err := gate.WriteText(w, rep); err != nil {
+		return err
+	}
+	if write {
+		jsonPath, mdPath, err := WriteGate(dir, summary, rep)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "report: %s · %s\n", jsonPath, mdPath)
+	}
+	return nil
+}

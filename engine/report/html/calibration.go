@@ -12,6 +12,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
 // calibrationView is what the calibration page's template reads.
@@ -28,6 +29,15 @@ type calibrationView struct {
 // svgProlog is what comes before the <svg> element of a plot: an XML
 // declaration and a doctype, which have no place inside HTML.
 var svgProlog = regexp.MustCompile(`(?s)^.*?(<svg[\s>])`)
+
+// WriteCalibrationFile writes the page of WriteCalibration to the file
+// at path, replacing it whole or not at all.
+func WriteCalibrationFile(path string, rec *calibrate.Record) error {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return WriteCalibration(w, rec) }); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
 
 // WriteCalibration writes a calibration record as one self-contained HTML
 // page: who was calibrated against what, the scatter plot of published

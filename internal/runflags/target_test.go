@@ -1,7 +1,6 @@
-package main
+package runflags
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,17 +11,20 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 )
 
-// TestResolveTarget runs the score command's flag parsing and config
-// loading, then resolves the target, as a run would.
-func TestResolveTarget(t *testing.T) {
+// TestTarget runs a command's flag parsing and config loading, then
+// resolves the target, as a run would.
+func TestTarget(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "rubric.yaml")
 	if err := os.WriteFile(cfg, []byte("headers:\n  Authorization: \"Bearer ${TEST_MCP_TOKEN}\"\n  X-Team: from-config\n  X-Env: from-config\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("TEST_MCP_TOKEN", "s3cret")
+	// No user config file is read.
+	t.Setenv("XDG_CONFIG_HOME", dir)
 	for _, tc := range []struct {
 		name      string
 		args      []string
@@ -63,17 +65,25 @@ func TestResolveTarget(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("RUBRIC_HEADER", tc.envHeader)
-			a := &app{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, v: viper.New()}
-			root := a.rootCmd()
+			// A root command as rubric's: the config file is read by
+			// localconfig.Load before the command resolves its target.
+			v := viper.New()
+			root := &cobra.Command{Use: "rubric", SilenceUsage: true, SilenceErrors: true}
+			root.PersistentFlags().String("config", "", "")
+			root.PersistentFlags().Bool("trust-local-config", false, "")
+			root.PersistentFlags().String("max-file-size", "1MiB", "")
+			score := &cobra.Command{Use: "score"}
+			AddTarget(score)
+			root.AddCommand(score)
 			var gotName string
 			var got transport.Target
 			var gotErr error
-			score, _, err := root.Find([]string{"score"})
-			if err != nil {
-				t.Fatal(err)
-			}
 			score.RunE = func(cmd *cobra.Command, args []string) error {
-				gotName, got, gotErr = a.resolveTarget(cmd, args)
+				local, err := localconfig.Load(v, cmd)
+				if err != nil {
+					return err
+				}
+				gotName, got, gotErr = Flags{Cmd: cmd, V: v, Local: local}.Target(args)
 				return nil
 			}
 			root.SetArgs(tc.args)

@@ -1,4 +1,4 @@
-package main
+package runflags
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 )
 
-// targetFlags are the flags that say how to read a server.
-func targetFlags(cmd *cobra.Command) {
+// AddTarget declares the flags that say how to read a server.
+func AddTarget(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.String("transport", "", "how to read the target: file, registry, stdio, http, sse or an installed plugin (default: from the target)")
 	f.StringArray("header", nil, "HTTP header NAME=VALUE for http and sse (repeatable)")
@@ -30,11 +30,12 @@ func targetFlags(cmd *cobra.Command) {
 	f.StringArray("sandbox-ro", nil, "another host path a sandboxed server sees, read-only (repeatable)")
 }
 
-// resolveTarget chooses the transport and builds the target from the
+// Target chooses the transport and builds the target from the
 // arguments: "-- COMMAND ARGS..." spawns a server, a URL names an HTTP
 // endpoint (or an installed transport by its scheme), anything else is a
 // file.
-func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transport.Target, error) {
+func (fl Flags) Target(args []string) (string, transport.Target, error) {
+	cmd := fl.Cmd
 	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
 		if dash > 0 {
 			return "", transport.Target{}, fmt.Errorf("give either a TARGET or -- COMMAND, not both (got %q before --)", strings.Join(args[:dash], " "))
@@ -42,20 +43,20 @@ func (a *app) resolveTarget(cmd *cobra.Command, args []string) (string, transpor
 		if len(args) == 0 {
 			return "", transport.Target{}, fmt.Errorf("nothing after --: give the command that starts the server, for example: rubric score -- npx -y @modelcontextprotocol/server-everything")
 		}
-		return a.buildTarget(cmd, "", args)
+		return fl.Build("", args)
 	}
 	if len(args) != 1 {
 		return "", transport.Target{}, fmt.Errorf("%s takes one target, got %d (for example: rubric %s tools.json, or rubric %s -- COMMAND)", cmd.Name(), len(args), cmd.Name(), cmd.Name())
 	}
-	return a.buildTarget(cmd, args[0], nil)
+	return fl.Build(args[0], nil)
 }
 
-// buildTarget builds a target from the flags: command (not nil) is a
-// server to spawn over stdio, else location is a file, a URL or
-// SCHEME://... for an installed transport. It returns the transport's
-// name, --transport when given.
-func (a *app) buildTarget(cmd *cobra.Command, location string, command []string) (string, transport.Target, error) {
-	v := a.v
+// Build builds a target from the flags: command (not nil) is a server
+// to spawn over stdio, else location is a file, a URL or SCHEME://...
+// for an installed transport. It returns the transport's name,
+// --transport when given.
+func (fl Flags) Build(location string, command []string) (string, transport.Target, error) {
+	v := fl.V
 	var t transport.Target
 	name := v.GetString("transport")
 	if command != nil {
@@ -71,11 +72,11 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	}
 	t.Dir = v.GetString("cwd")
 	var err error
-	env, _ := cmd.Flags().GetStringArray("env")
+	env, _ := fl.Cmd.Flags().GetStringArray("env")
 	if t.Env, err = transport.Pairs("--env", env, false); err != nil {
 		return "", t, err
 	}
-	if t.Headers, err = a.headers(cmd); err != nil {
+	if t.Headers, err = fl.headers(); err != nil {
 		return "", t, err
 	}
 	maxBytes, err := transport.ParseSize(v.GetString("max-bytes"))
@@ -93,7 +94,7 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 	}
 	t.StrictStdout = v.GetBool("strict-stdout")
 	t.FollowRedirects = v.GetBool("follow-redirects")
-	if t.Sandbox, err = a.sandbox(cmd); err != nil {
+	if t.Sandbox, err = fl.sandbox(); err != nil {
 		return "", t, err
 	}
 	if t.Sandbox.Enabled() && location != "" && name != "stdio" {
@@ -105,20 +106,21 @@ func (a *app) buildTarget(cmd *cobra.Command, location string, command []string)
 // sandbox reads the --sandbox flags (see transport.Sandbox), which a
 // config file found in the working directory, and not trusted, may ask
 // for but not loosen (see localconfig.Settings.CheckSandbox).
-func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
+func (fl Flags) sandbox() (transport.Sandbox, error) {
+	flags := fl.Cmd.Flags()
 	s := transport.Sandbox{
-		Kind: a.v.GetString("sandbox"),
-		Net:  a.v.GetBool("sandbox-net"),
-		Cwd:  a.v.GetString("sandbox-cwd"),
+		Kind: fl.V.GetString("sandbox"),
+		Net:  fl.V.GetBool("sandbox-net"),
+		Cwd:  fl.V.GetString("sandbox-cwd"),
 	}
 	// viper would split a flag's path at a comma; a config file's list
 	// it reads as it is.
-	if cmd.Flags().Changed("sandbox-ro") {
-		s.ReadOnly, _ = cmd.Flags().GetStringArray("sandbox-ro")
-	} else if ro := a.v.GetStringSlice("sandbox-ro"); len(ro) > 0 {
+	if flags.Changed("sandbox-ro") {
+		s.ReadOnly, _ = flags.GetStringArray("sandbox-ro")
+	} else if ro := fl.V.GetStringSlice("sandbox-ro"); len(ro) > 0 {
 		s.ReadOnly = ro // nil otherwise, as in a target without a sandbox
 	}
-	if err := a.local.CheckSandbox(a.v, cmd.Flags().Changed, s); err != nil {
+	if err := fl.Local.CheckSandbox(fl.V, flags.Changed, s); err != nil {
 		return s, err
 	}
 	return s, s.Check()
@@ -126,11 +128,11 @@ func (a *app) sandbox(cmd *cobra.Command) (transport.Sandbox, error) {
 
 // headers merges the config's headers, RUBRIC_HEADER (NAME=VALUE lines)
 // and --header flags, later ones winning (see transport.MergeHeaders).
-func (a *app) headers(cmd *cobra.Command) (map[string]string, error) {
+func (fl Flags) headers() (map[string]string, error) {
 	var lines []string
 	if env := os.Getenv("RUBRIC_HEADER"); env != "" {
 		lines = strings.Split(strings.TrimSpace(env), "\n")
 	}
-	flags, _ := cmd.Flags().GetStringArray("header")
-	return transport.MergeHeaders(a.v.GetStringMapString("headers"), "--header", append(lines, flags...))
+	flags, _ := fl.Cmd.Flags().GetStringArray("header")
+	return transport.MergeHeaders(fl.V.GetStringMapString("headers"), "--header", append(lines, flags...))
 }

@@ -1,0 +1,31 @@
+// Package cpuprofile writes a CPU profile of rubric, and of each
+// built-in plugin it starts, when RUBRIC_CPUPROFILE names a file: the
+// benchmarks under bench/ read them.
+package cpuprofile
+
+import (
+	"os"
+	"runtime/pprof"
+)
+
+// Env is the variable that names the profile's file.
+const Env = "RUBRIC_CPUPROFILE"
+
+// Start profiles the process into the file Env names with suffix added
+// ("" for rubric itself, ".KIND-NAME" for a built-in plugin); stop ends
+// the profile and closes the file. Without Env, stop does nothing.
+func Start(suffix string) (stop func(), err error) {
+	path := os.Getenv(Env)
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path + suffix)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}

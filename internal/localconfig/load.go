@@ -1,0 +1,77 @@
+package localconfig
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
+)
+
+// Load sets up v for the command cmd with the precedence flag > RUBRIC_*
+// environment > config file > default: every flag of the command is
+// bound under its own name, and the config file is --config, or else the
+// one Search finds. It returns the settings to check when that file was
+// found in the working directory and is not trusted (see Found), nil
+// otherwise.
+func Load(v *viper.Viper, cmd *cobra.Command) (*Settings, error) {
+	v.SetEnvPrefix("RUBRIC")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	v.AutomaticEnv()
+	if err := v.BindPFlags(cmd.Flags()); err != nil {
+		return nil, err
+	}
+	// The config file is read under the limit of the flag or environment.
+	if err := SetMaxFileSize(v); err != nil {
+		return nil, err
+	}
+	v.SetConfigType("yaml")
+	known := FlagNames(cmd.Root())
+	if path, _ := cmd.Flags().GetString("config"); path != "" {
+		return nil, Read(v, path, known)
+	}
+	path, user, local := Search()
+	if path == "" {
+		return nil, nil
+	}
+	if err := Read(v, path, known); err != nil {
+		return nil, err
+	}
+	// A file in the working directory may not choose where a credential
+	// goes, unless it is the user's own.
+	if trust, _ := cmd.Flags().GetBool("trust-local-config"); local {
+		return Found(v, cmd.Flags().Changed, path, user, trust), nil
+	}
+	return nil, nil
+}
+
+// SetMaxFileSize sets the limit of every file read whole from
+// --max-file-size.
+func SetMaxFileSize(v *viper.Viper) error {
+	n, err := transport.ParseSize(v.GetString("max-file-size"))
+	if err != nil {
+		return fmt.Errorf("--max-file-size %w", err)
+	}
+	boundedread.SetLimit(n)
+	return nil
+}
+
+// FlagNames are the names of the flags of root and of every command
+// under it: the keys a config file may set, beside ConfigOnly.
+func FlagNames(root *cobra.Command) []string {
+	var known []string
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return known
+}

@@ -1,0 +1,83 @@
+package runflags
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/progress"
+)
+
+// AddJudge declares the flags that say who answers a rubric's questions
+// and how. A command that takes several judges (calibrate) declares
+// --judge itself, repeatable, and sets "judge" to each in turn.
+func AddJudge(cmd *cobra.Command) {
+	f := cmd.Flags()
+	if f.Lookup("judge") == nil {
+		f.String("judge", "", "judge plugin, a name or the path of an executable (default: heuristic, for rubrics that ask questions)")
+	}
+	f.String("model", "", "the model the judge must answer with; answers from any other model are refused")
+	f.String("base-url", "", "the API's base URL, for the openai and anthropic judges (vLLM, llama.cpp, Ollama, a proxy)")
+	f.String("answers", "", "the answers file of the replay judge (JSONL: kind, subject, answer)")
+	f.StringArray("judge-option", nil, "judge option KEY=VALUE, such as temperature=0 or seed=7 (repeatable)")
+	f.String("record", "", "write every answer of the run to this JSONL file, which the replay judge reads")
+	f.Int("concurrency", ask.DefaultConcurrency, "questions asked at once")
+	f.Bool("no-cache", false, "neither read nor write the answer cache")
+	f.String("cache-dir", "", "the answer cache (default: rubric under the user cache directory)")
+	f.Bool("progress", true, "show a progress bar on standard error when it is a terminal")
+	f.Float64("max-cost", 0, "the most the run may spend on judge calls, in US dollars: no call that could pass it is started (needs the judge option max_tokens and the model's price)")
+}
+
+// AddBatch declares the flags of the commands that may ask in batches
+// (score and calibrate).
+func AddBatch(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.Bool("batch", false, "ask through the provider's batch API (openai, anthropic): at the batch price, answers in minutes to hours; a stopped run's batch is collected by the next")
+	f.Duration("batch-poll", ask.DefaultPoll, "with --batch, the wait between two looks at a running batch")
+}
+
+// Judging sets what the judge flags in v ask of o: the judge and its
+// configuration, the answer cache, how many questions at once, the
+// budget, and a progress bar on stderr when it is a terminal.
+func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
+	o.Judge = v.GetString("judge")
+	var err error
+	if o.JudgeConfig, err = judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers")); err != nil {
+		return err
+	}
+	if !v.GetBool("no-cache") {
+		if o.Cache, err = cache.Open(v.GetString("cache-dir")); err != nil {
+			return err
+		}
+	}
+	if o.Concurrency = v.GetInt("concurrency"); o.Concurrency < 1 {
+		return fmt.Errorf("--concurrency %d: ask at least one question at a time", o.Concurrency)
+	}
+	// The config's price table and --max-cost.
+	prices, err := ask.DecodePrices(v.Get("prices"))
+	if err != nil {
+		return err
+	}
+	if err := o.SetBudget(prices, v.GetFloat64("max-cost")); err != nil {
+		return err
+	}
+	if o.Batch, o.BatchPoll = v.GetBool("batch"), v.GetDuration("batch-poll"); o.Batch && o.BatchPoll <= 0 {
+		return fmt.Errorf("--batch-poll %s: wait a while between two looks at a batch", o.BatchPoll)
+	}
+	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
+		o.Progress = func() (func(ask.Progress), func()) {
+			bar := progress.New(f, 100*time.Millisecond)
+			return bar.Update, bar.Finish
+		}
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package runflags
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/run"
+)
+
+// TestJudging: the judge flags become run options, and what cannot run
+// is refused with the flag to change.
+func TestJudging(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		check func(t *testing.T, o run.Options)
+		err   string
+	}{
+		{name: "the judge, its model and options, and the cache", args: []string{"--judge", "openai", "--model", "m1", "--judge-option", "seed=7", "--cache-dir", "CACHE", "--concurrency", "3"},
+			check: func(t *testing.T, o run.Options) {
+				if o.Judge != "openai" || o.JudgeConfig.Model != "m1" || o.Concurrency != 3 || o.Cache == nil {
+					t.Errorf("options %+v", o)
+				}
+			}},
+		{name: "no cache", args: []string{"--no-cache"}, check: func(t *testing.T, o run.Options) {
+			if o.Cache != nil {
+				t.Error("--no-cache opened the cache")
+			}
+		}},
+		{name: "no question at a time", args: []string{"--no-cache", "--concurrency", "0"}, err: "--concurrency 0: ask at least one question at a time"},
+		{name: "a judge option that is not KEY=VALUE", args: []string{"--no-cache", "--judge-option", "seed"}, err: "judge-option"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := &cobra.Command{Use: "score", RunE: func(*cobra.Command, []string) error { return nil }}
+			AddJudge(cmd)
+			args := tc.args
+			for i, a := range args {
+				if a == "CACHE" {
+					args[i] = dir
+				}
+			}
+			cmd.SetArgs(args)
+			if err := cmd.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			v := viper.New()
+			if err := v.BindPFlags(cmd.Flags()); err != nil {
+				t.Fatal(err)
+			}
+			var o run.Options
+			err := Judging(v, &o, &strings.Builder{})
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, o)
+		})
+	}
+}

@@ -1,0 +1,38 @@
+package runflags
+
+import (
+	"io"
+	"os"
+
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/report/text"
+	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/run"
+)
+
+// ReportOutputs are the files of --out and each writer's flag in v.
+func ReportOutputs(v *viper.Viper) []run.Flagged {
+	out := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
+	for _, w := range writers.All {
+		if w.Flag != "" {
+			out = append(out, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
+		}
+	}
+	return out
+}
+
+// Outputs are --out and the writers' files in v, and the terminal
+// summary's options (--max-issues, --max-rows): in colour and cut to the
+// width of a terminal that is the main output, stdout.
+func Outputs(v *viper.Viper, format writers.Writer, stdout io.Writer) (writers.Outputs, text.Options) {
+	opt := text.Options{MaxIssues: v.GetInt("max-issues"), MaxTools: v.GetInt("max-rows")}
+	o := writers.Outputs{Main: format, Out: v.GetString("out"), Files: map[string]string{}}
+	if f, ok := stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
+		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
+	}
+	for _, w := range writers.All {
+		o.Files[w.Flag] = v.GetString(w.Flag)
+	}
+	return o, opt
+}

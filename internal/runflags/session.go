@@ -1,0 +1,162 @@
+package runflags
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/spf13/viper"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/mcpserver"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/localconfig"
+	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/plugins/host"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// Logger returns the log that host messages and plugin stderr go to:
+// stderr at --log-level, with the credentials of URLs left out
+// (--redact-param).
+func Logger(v *viper.Viper, stderr io.Writer) hclog.Logger {
+	return hclog.New(&hclog.LoggerOptions{
+		Name:        "rubric",
+		Level:       hclog.LevelFromString(v.GetString("log-level")),
+		Output:      redact.Writer(stderr, v.GetStringSlice("redact-param")...),
+		DisableTime: true,
+	})
+}
+
+// CheckLogLevel refuses a level hclog would not know (it would silently
+// log at info).
+func CheckLogLevel(level string) error {
+	switch strings.ToLower(strings.TrimSpace(level)) {
+	case "off", "error", "warn", "info", "debug", "trace":
+		return nil
+	}
+	return fmt.Errorf("--log-level %q: use off, error, warn, info, debug or trace", level)
+}
+
+// Host is what starting plugins takes: the settings (the config's
+// plugins.NAME entries, --plugin-start-timeout), the built-in plugins
+// and the log.
+type Host struct {
+	V *viper.Viper
+	// Local is the config file found in the working directory, when
+	// not trusted: it may not pass a plugin environment variables.
+	Local    *localconfig.Settings
+	Builtins []protocol.Builtin
+	Log      hclog.Logger
+}
+
+// Open returns a plugin host and the catalog of plugins (built-ins, the
+// config's plugins.NAME entries and the plugin directories); the caller
+// closes the host.
+func (h Host) Open() (*host.Host, *host.Catalog, error) {
+	pins := map[string]host.Pin{}
+	if err := h.V.UnmarshalKey("plugins", &pins); err != nil {
+		return nil, nil, fmt.Errorf("config: plugins: %w", err)
+	}
+	if err := h.Local.CheckRun(h.V, host.PinEnv(pins)); err != nil {
+		return nil, nil, err
+	}
+	return host.Open(h.Builtins, pins, host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout")})
+}
+
+// Plugins are the catalog's plugins, started on a new host; the
+// returned function ends them all.
+func (h Host) Plugins() (run.Plugins, func(), error) {
+	hst, c, err := h.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	return host.Launcher{Host: hst, Catalog: c}, hst.Close, nil
+}
+
+// Options are the run options every scan takes from the settings:
+// --workers, the version reports name, the log and --redact-param.
+func (h Host) Options() run.Options {
+	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param")}
+}
+
+// Session starts the plugins and a scan session of the settings;
+// judging says the command has the judge flags (see Judging), whose
+// progress bar goes to stderr. Closing it ends the judge and every
+// plugin.
+func (h Host) Session(judging bool, stderr io.Writer) (*run.Session, func(), error) {
+	plugins, closeHost, err := h.Plugins()
+	if err != nil {
+		return nil, nil, err
+	}
+	o := h.Options()
+	o.Plugins = plugins
+	if judging {
+		if err := Judging(h.V, &o, stderr); err != nil {
+			closeHost()
+			return nil, nil, err
+		}
+	}
+	s := run.New(o)
+	return s, func() { s.Close(); closeHost() }, nil
+}
+
+// PinnedSession starts a session whose judge is ref, a plugin or a
+// panel of them, as a calibration record names it: the config must pin
+// each one's binary, and the session takes its answers unpinned, since
+// run.CheckCalibration compares the judge's identity with the record's
+// itself. Its type is what run.CheckCalibration starts judges with.
+func (h Host) PinnedSession(ref string, cfg judge.Config) (*run.Session, func(), error) {
+	hst, c, err := h.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	refs := []string{ref}
+	if members, ok := panel.Members(ref); ok {
+		refs = members
+	}
+	for _, m := range refs {
+		if _, err := c.FindPinned(protocol.KindJudge, m); err != nil {
+			hst.Close()
+			return nil, nil, fmt.Errorf("the record's judge: %w", err)
+		}
+	}
+	sess := run.New(run.Options{Plugins: host.Launcher{Host: hst, Catalog: c}, Judge: ref, JudgeConfig: cfg, Unpinned: true, Version: buildinfo.Version(), Log: h.Log})
+	return sess, func() { sess.Close(); hst.Close() }, nil
+}
+
+// MCPServer is the server of rubric mcp's flags (--max-calls,
+// --max-reports), on plugins h starts, reading targets with the limits
+// of the target flags and scoring with defaultRubric unless a call names
+// another; done ends it and its plugins. Without an answer cache it
+// warns and asks afresh.
+func (fl Flags) MCPServer(h Host, defaultRubric string) (srv *mcpserver.Server, done func(), err error) {
+	calls, reports := h.V.GetInt("max-calls"), h.V.GetInt("max-reports")
+	if calls < 1 || reports < 1 {
+		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", calls, reports)
+	}
+	_, base, err := fl.Build("", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	plugins, closeHost, err := h.Plugins()
+	if err != nil {
+		return nil, nil, err
+	}
+	o := mcpserver.Options{
+		Run:    run.Options{Plugins: plugins, Version: buildinfo.Version(), Log: h.Log},
+		Target: base, DefaultRubric: defaultRubric, Lint: rubrics.Lint,
+		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+		MaxReports: reports, MaxCalls: calls,
+	}
+	if o.Run.Cache, err = cache.Open(h.V.GetString("cache-dir")); err != nil {
+		h.Log.Warn("no answer cache", "error", err)
+	}
+	srv = mcpserver.New(o)
+	return srv, func() { srv.Close(); closeHost() }, nil
+}
