@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,6 +50,8 @@ type Queue struct {
 	river  backend
 	lock   presence
 	closed func()
+	// closeOnce makes Close safe to call twice.
+	closeOnce sync.Once
 	logger *slog.Logger
 
 	// clock is the time the rate limiter reads; tests replace it.
@@ -241,8 +244,10 @@ func (q *Queue) takeBackRunning(ctx context.Context) error {
 // Close releases the database. Jobs a Work call is running are not
 // waited for: end Work first.
 func (q *Queue) Close() error {
-	q.lock.close()
-	q.closed()
+	q.closeOnce.Do(func() {
+		q.lock.close()
+		q.closed()
+	})
 	return nil
 }
 
