@@ -157,6 +157,10 @@ func TestTwoWorkersNoDuplicate(t *testing.T) {
 			var seen tally
 			var byWorker [2]int
 			var mu sync.Mutex
+			// Each job waits until both workers have one, so that the
+			// first to start cannot take the whole queue.
+			both := make(chan struct{})
+			var bothOnce sync.Once
 			var wg sync.WaitGroup
 			errs := make([]error, 2)
 			for w := range 2 {
@@ -166,7 +170,11 @@ func TestTwoWorkersNoDuplicate(t *testing.T) {
 						seen.add(j)
 						mu.Lock()
 						byWorker[w]++
+						if byWorker[0] > 0 && byWorker[1] > 0 {
+							bothOnce.Do(func() { close(both) })
+						}
 						mu.Unlock()
+						<-both
 						return readCapture(j)
 					})
 				})
@@ -186,6 +194,9 @@ func TestTwoWorkersNoDuplicate(t *testing.T) {
 			c, err := open(t, dsn).Counts(ctx)
 			if err != nil || c != (Counts{Done: n}) {
 				t.Errorf("Counts = %+v, %v; want %d done", c, err, n)
+			}
+			if byWorker[0] == 0 || byWorker[1] == 0 {
+				t.Errorf("jobs handled by each worker: %v, want both to have worked", byWorker)
 			}
 			t.Logf("jobs handled by each worker: %v", byWorker)
 		})
@@ -255,7 +266,7 @@ func TestKilledWorkerJobRescuedByRiver(t *testing.T) {
 
 			var seen tally
 			start := time.Now()
-			if err := survivor.Work(ctx, Options{Drain: true, RescueAfter: time.Millisecond}, func(ctx context.Context, j Job) error {
+			if err := survivor.Work(ctx, Options{Drain: true, Timeout: 2 * time.Second, RescueAfter: 3 * time.Second}, func(ctx context.Context, j Job) error {
 				seen.add(j)
 				return readCapture(j)
 			}); err != nil {
@@ -275,11 +286,13 @@ func TestKilledWorkerJobRescuedByRiver(t *testing.T) {
 func TestSQLiteKilledAndResumed(t *testing.T) {
 	const n, finish = 12, 5
 	ctx := t.Context()
-	dsn := stores(t)[0].dsn(t)
+	dsn := sqliteDSN(t)
 	jobs := corpusJobs(t, n)
-	if _, err := open(t, dsn).Enqueue(ctx, jobs); err != nil {
+	first := open(t, dsn)
+	if _, err := first.Enqueue(ctx, jobs); err != nil {
 		t.Fatal(err)
 	}
+	first.Close() // the scan that enqueued is gone too: the reopened queue is alone
 	p := startWorker(t, dsn, finish)
 	ran, hung := p.waitStarted(t)
 	p.kill9(t)

@@ -82,7 +82,7 @@ func TestLimiterSharedAcrossQueues(t *testing.T) {
 
 // A wait whose context ends returns the context's error.
 func TestLimiterWaitCancelled(t *testing.T) {
-	q := open(t, stores(t)[0].dsn(t))
+	q := open(t, sqliteDSN(t))
 	l := q.Limiter("k", 1)
 	if err := l.Wait(t.Context()); err != nil {
 		t.Fatal(err)

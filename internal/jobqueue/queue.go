@@ -52,7 +52,7 @@ type Queue struct {
 	closed func()
 	// closeOnce makes Close safe to call twice.
 	closeOnce sync.Once
-	logger *slog.Logger
+	logger    *slog.Logger
 
 	// clock is the time the rate limiter reads; tests replace it.
 	clock clock
@@ -344,10 +344,13 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return err
 	}
+	// River rescues a job only once it is past its timeout, so a job
+	// always has one: without Options.Timeout, the rescue delay.
 	jobTimeout := opts.Timeout
 	if jobTimeout == 0 {
-		jobTimeout = -1 // River's default is one minute; none asked for none
+		jobTimeout = opts.rescueAfter()
 	}
+	w.timeout = jobTimeout
 	client, err := q.river.newClient(&river.Config{
 		Logger:                      q.logger,
 		Workers:                     workers,
@@ -421,6 +424,7 @@ func (q *Queue) waitDrained(ctx context.Context, events <-chan *river.Event) err
 type worker struct {
 	river.WorkerDefaults[jobArgs]
 	opts     Options
+	timeout  time.Duration
 	handle   Handler
 	stopping atomic.Bool
 }
@@ -436,7 +440,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 		// the job waits for the next worker.
 		return river.JobSnooze(0)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) && !retryable(err):
-		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.opts.Timeout, err))
+		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.timeout, err))
 	case retryable(err) && job.Attempt <= w.opts.Retries:
 		return err
 	case retryable(err):

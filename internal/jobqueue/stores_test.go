@@ -32,9 +32,7 @@ type testStore struct {
 
 func stores(t *testing.T) []testStore {
 	t.Helper()
-	out := []testStore{{name: "sqlite", dsn: func(t *testing.T) string {
-		return "sqlite:" + filepath.Join(t.TempDir(), "queue.db")
-	}}}
+	out := []testStore{{name: "sqlite", dsn: sqliteDSN}}
 	base := os.Getenv("RUBRIC_TEST_POSTGRES")
 	if base == "" {
 		if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {
@@ -44,6 +42,11 @@ func stores(t *testing.T) []testStore {
 		return out
 	}
 	return append(out, testStore{name: "postgres", dsn: func(t *testing.T) string { return freshPostgres(t, base) }})
+}
+
+// sqliteDSN names a new SQLite queue in the test's temporary directory.
+func sqliteDSN(t *testing.T) string {
+	return "sqlite:" + filepath.Join(t.TempDir(), "queue.db")
 }
 
 // freshPostgres creates an empty database beside the one base names and
