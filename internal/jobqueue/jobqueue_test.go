@@ -65,6 +65,18 @@ func TestBackoff(t *testing.T) {
 	}
 }
 
+// River asks the retry policy when to run a failed job again: after
+// attempt n, the back-off of retry n from the time of the failure.
+func TestRetryPolicy(t *testing.T) {
+	failedAt := time.Date(2026, 12, 2, 8, 0, 0, 0, time.UTC)
+	p := retryPolicy{opts: Options{Backoff: 10 * time.Second}, now: func() time.Time { return failedAt }}
+	for attempt, want := range map[int]time.Duration{0: 10 * time.Second, 1: 10 * time.Second, 2: 20 * time.Second, 3: 40 * time.Second} {
+		if got := p.NextRetry(&rivertype.JobRow{Attempt: attempt}); !got.Equal(failedAt.Add(want)) {
+			t.Errorf("after attempt %d the next try is %s after the failure, want %s", attempt, got.Sub(failedAt), want)
+		}
+	}
+}
+
 func TestOptionsCheck(t *testing.T) {
 	for _, tc := range []struct {
 		opts Options

@@ -357,7 +357,7 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(opts.Workers, 1)}},
 		JobTimeout:                  jobTimeout,
 		RescueStuckJobsAfter:        opts.rescueAfter(),
-		RetryPolicy:                 retryPolicy{opts: opts},
+		RetryPolicy:                 retryPolicy{opts: opts, now: time.Now},
 		MaxAttempts:                 maxAttempts,
 		CompletedJobRetentionPeriod: -1, // a done job must stay done when its list is enqueued again
 		CancelledJobRetentionPeriod: -1,
@@ -451,10 +451,15 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 }
 
 // retryPolicy waits Options.Backoff before the first retry, doubling.
-type retryPolicy struct{ opts Options }
+type retryPolicy struct {
+	opts Options
+	now  func() time.Time
+}
 
+// NextRetry is when River runs a job again after its failed attempt
+// number j.Attempt.
 func (p retryPolicy) NextRetry(j *rivertype.JobRow) time.Time {
-	return time.Now().Add(backoff(p.opts, max(j.Attempt, 1)))
+	return p.now().Add(backoff(p.opts, max(j.Attempt, 1)))
 }
 
 // presence is a store's lock that tells whether a Queue is the only one
