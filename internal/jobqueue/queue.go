@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -162,7 +163,17 @@ func (q *Queue) openSQLite(ctx context.Context, path string) (err error) {
 }
 
 func (q *Queue) openPostgres(ctx context.Context, dsn string) (err error) {
-	pool, err := pgxpool.New(ctx, dsn)
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return fmt.Errorf("reading the queue database's address: %w", err)
+	}
+	// One connection holds this Queue's lock and River listens on
+	// another: pgx's default of four (on a small machine) leaves too few
+	// for River's producer, completer and leader, unless the DSN chose.
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, 12)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("opening queue database: %w", err)
 	}
