@@ -350,7 +350,7 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
-	w := &worker{opts: opts, handle: handle}
+	w := &worker{opts: opts, handle: handle, quit: ctx}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return err
@@ -438,6 +438,9 @@ type worker struct {
 	timeout  time.Duration
 	handle   Handler
 	stopping atomic.Bool
+	// quit is Work's context: once it ends, an error is the shutdown
+	// interrupting the job, even before stopping is set.
+	quit context.Context
 }
 
 func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
@@ -446,7 +449,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 	switch {
 	case err == nil:
 		return nil
-	case w.stopping.Load():
+	case w.stopping.Load() || w.quit.Err() != nil:
 		// The worker is shutting down: this attempt does not count, and
 		// the job waits for the next worker.
 		return river.JobSnooze(0)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -167,16 +168,32 @@ func workerMain(dsn string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	var mu sync.Mutex
-	done := 0
-	err = q.Work(ctx, Options{Workers: 1}, func(ctx context.Context, j Job) error {
-		mu.Lock()
-		defer mu.Unlock()
-		if done < finish {
+	// First the jobs it finishes, in a Work of their own: its end waits
+	// for River to record them as done, which a kill could otherwise
+	// outrun. A job handed over after the last is put back by the stop.
+	if finish > 0 {
+		phase, endPhase := context.WithCancel(ctx)
+		var mu sync.Mutex
+		done := 0
+		err = q.Work(phase, Options{Workers: 1}, func(ctx context.Context, j Job) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if done == finish {
+				return errors.New("past the jobs to finish")
+			}
 			done++
 			fmt.Fprintf(report, "ran %s\n", j.Key)
+			if done == finish {
+				endPhase()
+			}
 			return readCapture(j)
+		})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
 		}
+	}
+	err = q.Work(ctx, Options{Workers: 1}, func(ctx context.Context, j Job) error {
 		fmt.Fprintf(report, "started %s\n", j.Key)
 		select {} // hang, as a worker stuck on a server would, until killed
 	})
