@@ -60,11 +60,23 @@ func (a *app) cacheStore() (*cache.Store, error) {
 // flags; judging says the command has the judge flags. Closing it ends
 // the judge and every plugin.
 func (a *app) session(judging bool) (*run.Session, func(), error) {
-	plugins, closeHost, err := a.plugins()
+	o, closeHost, err := a.sessionOptions(judging)
 	if err != nil {
 		return nil, nil, err
 	}
-	o := run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()}
+	s := run.New(o)
+	a.sess = s
+	return s, func() { s.Close(); closeHost() }, nil
+}
+
+// sessionOptions are the options of a session of the command's flags,
+// with the plugin host started; closeHost ends it.
+func (a *app) sessionOptions(judging bool) (o run.Options, closeHost func(), err error) {
+	plugins, closeHost, err := a.plugins()
+	if err != nil {
+		return o, nil, err
+	}
+	o = run.Options{Plugins: plugins, Workers: a.v.GetInt("workers"), Version: version(), Log: a.logger(), RedactParams: a.redactParams()}
 	if judging {
 		o.Judge = a.v.GetString("judge")
 		if o.JudgeConfig, err = a.judgeConfig(); err == nil && !a.v.GetBool("no-cache") {
@@ -78,7 +90,7 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 		}
 		if err != nil {
 			closeHost()
-			return nil, nil, err
+			return o, nil, err
 		}
 		if f, ok := a.stderr.(*os.File); ok && a.v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
 			o.Progress = func() (func(ask.Progress), func()) {
@@ -87,7 +99,5 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 			}
 		}
 	}
-	s := run.New(o)
-	a.sess = s
-	return s, func() { s.Close(); closeHost() }, nil
+	return o, closeHost, nil
 }

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/scan"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+func (a *app) scanCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scan LIST --rubric NAME... --out DIR",
+		Short: "Score many servers with several rubrics into one leaderboard, resumably",
+		Long: `Scan reads a list of servers and scores each with every --rubric,
+storing each server's reports (or its failure record) under --out, then
+writes the leaderboard: leaderboard.json and leaderboard.md.
+
+LIST is one of:
+  a JSON array of {"name", "target"} (a file or URL) or
+      {"name", "command": [...], "env": {...}, "cwd"}
+  a .tsv file whose first line names the columns: name, target, command, env
+  the official MCP registry's server.json, an array of them, or a page of
+      its API ({"servers": [{"server": {...}}]}): npm and pypi packages are
+      installed (npm into a directory per server, with install scripts
+      off; pypi through uvx) and started in --package-sandbox; remotes
+      are read at their URL
+  a directory of captures (*.json)
+  an MCP client's configuration (.mcp.json, claude_desktop_config.json, ...)
+
+Each server is a job keyed by its target and the rubrics' digests: a
+scan run again skips what is done, and the answer cache is shared, so no
+judge question is asked twice. Installing and starting a server are tried
+--attempts times, waiting --backoff, doubled each time; a server that
+fails is recorded with its stage and reason, never graded.
+
+--shard i/n scores the part i of n of the list, by a stable hash of each
+job's key: run the n parts anywhere, then rubric scan merge their
+directories. See docs/scan.md.`,
+		Example: `  rubric scan servers.json --rubric schema-quality --rubric tdqs --out scan/
+  rubric scan captures/ --rubric schema-quality --out scan/ --shard 2/3
+  rubric scan merge scan-1/ scan-2/ scan-3/ --out board/`,
+		Args: cobra.ExactArgs(1),
+		RunE: a.runScan,
+	}
+	f := cmd.Flags()
+	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: "+defaultRubric+")")
+	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
+	f.String("shard", "", "score only the part i/n of the list (1 ≤ i ≤ n)")
+	f.Int("parallel", run.DefaultServers, "servers scanned at once")
+	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
+	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score")
+	f.Int("attempts", 3, "tries of installing and of starting each server")
+	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
+	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
+	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
+	f.String("config-format", "", "the client LIST belongs to, when it is a client configuration: claude-desktop, claude-code, cursor or vscode")
+	targetFlags(cmd)
+	judgeFlags(cmd)
+	cmd.AddCommand(a.scanMergeCmd())
+	return cmd
+}
+
+func (a *app) scanMergeCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "merge DIR... --out DIR",
+		Short: "Combine the directories of a scan's shards into one leaderboard",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := a.v.GetString("out")
+			if out == "" {
+				return fmt.Errorf("--out: name the directory of the merged leaderboard")
+			}
+			lb, err := scan.Merge(args, out, version())
+			if err != nil {
+				return err
+			}
+			return a.scanSummary(lb, out)
+		},
+	}
+	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
+	return cmd
+}
+
+// scanRubrics are the --rubric flags' rubrics.
+func (a *app) scanRubrics(cmd *cobra.Command) ([]*rubric.Rubric, error) {
+	names, _ := cmd.Flags().GetStringArray("rubric")
+	if len(names) == 0 {
+		names = []string{defaultRubric}
+	}
+	var out []*rubric.Rubric
+	seen := map[string]bool{}
+	for _, n := range names {
+		r, err := rubrics.Find(n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[r.Name] {
+			return nil, fmt.Errorf("--rubric %s: two rubrics are named %s, and a leaderboard has a column per name", n, r.Name)
+		}
+		seen[r.Name] = true
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (a *app) runScan(cmd *cobra.Command, args []string) error {
+	v := a.v
+	out := v.GetString("out")
+	if out == "" {
+		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
+	}
+	for _, name := range []string{"transport", "header", "cwd"} {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s does not apply to a scan: the list says how to read each server", name)
+		}
+	}
+	if v.GetString("record") != "" || v.GetString("answers") != "" {
+		return fmt.Errorf("--record and --answers take one server: score it with rubric score")
+	}
+	if v.GetFloat64("max-cost") > 0 {
+		return fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
+	}
+	rs, err := a.scanRubrics(cmd)
+	if err != nil {
+		return err
+	}
+	var shard scan.Shard
+	if s := v.GetString("shard"); s != "" {
+		if shard, err = scan.ParseShard(s); err != nil {
+			return err
+		}
+	}
+	_, base, err := a.buildTarget(cmd, "", nil)
+	if err != nil {
+		return err
+	}
+	format, err := clientconfig.ParseFormat(v.GetString("config-format"))
+	if err != nil {
+		return err
+	}
+	ro := scan.ReadOptions{Limits: base.Limits, StrictStdout: base.StrictStdout, Sandbox: base.Sandbox, Env: base.Env, ConfigFormat: format}
+	switch box := v.GetString("package-sandbox"); box {
+	case "none", "":
+	default:
+		ro.PackageSandbox = transport.Sandbox{Kind: box}
+		if err := ro.PackageSandbox.Check(); err != nil {
+			return fmt.Errorf("--package-sandbox: %w", err)
+		}
+	}
+	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
+	if err != nil {
+		return err
+	}
+	scan.Key(jobs, rs)
+	jobs = shard.Pick(jobs)
+	o, closeHost, err := a.sessionOptions(true)
+	if err != nil {
+		return err
+	}
+	defer closeHost()
+	o.Progress = nil // the scan's own line instead of a bar per server
+	if o.Cache == nil {
+		o.Cache = cache.Memory() // --no-cache: shared by the workers all the same
+	}
+	s := &scan.Scanner{
+		Out: out, Rubrics: rs,
+		NewSession: func() *run.Session { return run.New(o) },
+		Installer:  scan.Commands{Offline: v.GetBool("npm-offline")},
+		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
+		Log: a.logger(),
+	}
+	defer s.Close()
+	if line := a.scanProgress(); line != nil {
+		s.Progress = line.show
+		defer line.end()
+	}
+	if err := s.Run(cmd.Context(), &scan.Memory{}, jobs, v.GetInt("parallel")); err != nil {
+		return err
+	}
+	lb, err := scan.Build(out, version())
+	if err != nil {
+		return err
+	}
+	return a.scanSummary(lb, out)
+}
+
+// scanSummary prints the leaderboard's totals and where it is.
+func (a *app) scanSummary(lb *scan.Leaderboard, out string) error {
+	t := lb.Totals
+	_, err := fmt.Fprintf(a.stdout, "%d servers: %d scored, %d failed · %d tools · %d judge calls, %d from the cache\nleaderboard: %s, %s\n",
+		t.Servers, t.Scored, t.Failed, t.Tools, t.Calls, t.CacheHits, out+string(os.PathSeparator)+"leaderboard.json", out+string(os.PathSeparator)+"leaderboard.md")
+	return err
+}
+
+// progressLine redraws the scan's progress on one terminal line.
+type progressLine struct {
+	mu   sync.Mutex
+	w    io.Writer
+	last time.Time
+}
+
+// scanProgress is the progress line on standard error when it is a
+// terminal and --progress is on; nil otherwise.
+func (a *app) scanProgress() *progressLine {
+	f, ok := a.stderr.(*os.File)
+	if !ok || !a.v.GetBool("progress") || !isatty.IsTerminal(f.Fd()) {
+		return nil
+	}
+	return &progressLine{w: f}
+}
+
+func (p *progressLine) show(s scan.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond || s.InFlight == 0 {
+		p.last = now
+		fmt.Fprintf(p.w, "\r\033[K%s", s)
+	}
+}
+
+func (p *progressLine) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}
