@@ -65,6 +65,7 @@ directories. See docs/scan.md.`,
 	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
 	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
 	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
+	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
 	f.String("config-format", "", "the client LIST belongs to, when it is a client configuration: claude-desktop, claude-code, cursor or vscode")
 	targetFlags(cmd)
 	judgeFlags(cmd)
@@ -177,7 +178,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	s := &scan.Scanner{
 		Out: out, Rubrics: rs,
 		NewSession: func() *run.Session { return run.New(o) },
-		Installer:  scan.Commands{Offline: v.GetBool("npm-offline")},
+		Installer:  scan.Commands{Offline: v.GetBool("npm-offline"), Lock: v.GetString("npm-lock")},
 		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
 		Log: a.logger(),
 	}

@@ -31,6 +31,11 @@ type Commands struct {
 	NPM string
 	// Offline, when true, installs from npm's cache only (--offline).
 	Offline bool
+	// Lock, when set, is a directory holding a package.json and its
+	// package-lock.json: each npm job installs exactly what it locks
+	// (npm ci), and a package it does not lock at the version asked for
+	// is an error.
+	Lock string
 }
 
 // Install installs p into dir.
@@ -54,19 +59,34 @@ func (c Commands) npm(ctx context.Context, p *Package, dir string) (transport.Ta
 	if npm == "" {
 		npm = "npm"
 	}
-	argv := []string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact"}
+	argv := []string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact", p.Spec()}
+	if c.Lock != "" {
+		for _, f := range []string{"package.json", "package-lock.json"} {
+			data, err := os.ReadFile(filepath.Join(c.Lock, f))
+			if err != nil {
+				return transport.Target{}, fmt.Errorf("--npm-lock: %w", err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+				return transport.Target{}, err
+			}
+		}
+		argv = []string{"ci", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"}
+	}
 	if c.Offline {
 		argv = append(argv, "--offline")
 	}
-	cmd := exec.CommandContext(ctx, npm, append(argv, p.Spec())...)
+	cmd := exec.CommandContext(ctx, npm, argv...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		return transport.Target{}, fmt.Errorf("npm install %s: %v: %s", p.Spec(), err, lastLines(out.String(), 5))
 	}
-	bin, err := npmBin(dir, p.Identifier)
+	bin, version, err := npmBin(dir, p.Identifier)
 	if err != nil {
 		return transport.Target{}, err
+	}
+	if c.Lock != "" && p.Version != "" && version != p.Version {
+		return transport.Target{}, fmt.Errorf("the lock file in %s holds %s@%s, not %s", c.Lock, p.Identifier, version, p.Version)
 	}
 	t := transport.Target{Location: "node", Dir: dir}
 	if p.Runtime == "node" {
@@ -77,32 +97,33 @@ func (c Commands) npm(ctx context.Context, p *Package, dir string) (transport.Ta
 }
 
 // npmBin is the path, relative to dir, of the installed package's
-// executable: its only one, else the one named as the package.
-func npmBin(dir, pkg string) (string, error) {
+// executable (its only one, else the one named as the package) and the
+// version installed.
+func npmBin(dir, pkg string) (bin, version string, err error) {
 	root := filepath.Join("node_modules", filepath.FromSlash(pkg))
 	data, err := os.ReadFile(filepath.Join(dir, root, "package.json"))
 	if err != nil {
-		return "", fmt.Errorf("npm installed no %s: %w", pkg, err)
+		return "", "", fmt.Errorf("npm installed no %s: %w", pkg, err)
 	}
 	var meta struct {
-		Name string          `json:"name"`
-		Bin  json.RawMessage `json:"bin"`
+		Version string          `json:"version"`
+		Bin     json.RawMessage `json:"bin"`
 	}
 	if err := json.Unmarshal(data, &meta); err != nil {
-		return "", fmt.Errorf("%s/package.json: %w", root, err)
+		return "", "", fmt.Errorf("%s/package.json: %w", root, err)
 	}
 	var one string
 	if json.Unmarshal(meta.Bin, &one) == nil && one != "" {
-		return filepath.Join(root, one), nil
+		return filepath.Join(root, one), meta.Version, nil
 	}
 	var many map[string]string
 	_ = json.Unmarshal(meta.Bin, &many)
 	if len(many) == 0 {
-		return "", fmt.Errorf("%s has no executable (no bin in its package.json): list the server's command instead", pkg)
+		return "", "", fmt.Errorf("%s has no executable (no bin in its package.json): list the server's command instead", pkg)
 	}
 	short := pkg[strings.LastIndex(pkg, "/")+1:]
 	if b, ok := many[short]; ok {
-		return filepath.Join(root, b), nil
+		return filepath.Join(root, b), meta.Version, nil
 	}
 	names := make([]string, 0, len(many))
 	for n := range many {
@@ -110,9 +131,9 @@ func npmBin(dir, pkg string) (string, error) {
 	}
 	slices.Sort(names)
 	if len(names) == 1 {
-		return filepath.Join(root, many[names[0]]), nil
+		return filepath.Join(root, many[names[0]]), meta.Version, nil
 	}
-	return "", fmt.Errorf("%s has several executables (%s) and none is named %s: list the server's command instead", pkg, strings.Join(names, ", "), short)
+	return "", "", fmt.Errorf("%s has several executables (%s) and none is named %s: list the server's command instead", pkg, strings.Join(names, ", "), short)
 }
 
 // uvx starts a pypi package through uvx (the runtime hint uvx, or none),

@@ -239,7 +239,9 @@ func board(meta Meta, recs []*Record, version string) *Leaderboard {
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	slices.SortFunc(lb.Failed, func(a, b Failen) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Reason, b.Reason)) })
+	slices.SortFunc(lb.Failed, func(a, b Failen) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Reason, b.Reason))
+	})
 	for _, g := range groups {
 		slices.Sort(g.Servers)
 		lb.Judges = append(lb.Judges, *g)
