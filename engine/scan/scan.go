@@ -309,6 +309,9 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 				return fail(run.StageScore, r, scored, err)
 			}
 			f.Interrupted = false
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+				f.Reason = fmt.Sprintf("%v (%s)", cause, f.Reason)
+			}
 			return s.failed(rec, f)
 		}
 		reports = append(reports, rep)
