@@ -81,8 +81,8 @@ func TestReadList(t *testing.T) {
 		{name: "client config", file: ".mcp.json", text: `{"mcpServers": {
 			"one": {"command": "npx", "args": ["-y", "one-mcp"]},
 			"two": {"type": "http", "url": "https://two.example/mcp"}}}`,
-			opt:  scan.ReadOptions{Sandbox: box, Env: map[string]string{"HOME": "/tmp"}},
-			want: []want{{name: "one", transport: "stdio", location: "npx", args: []string{"-y", "one-mcp"}, env: map[string]string{"HOME": "/tmp"}}, {name: "two", transport: "http", location: "https://two.example/mcp"}},
+			opt:       scan.ReadOptions{Sandbox: box, Env: map[string]string{"HOME": "/tmp"}},
+			want:      []want{{name: "one", transport: "stdio", location: "npx", args: []string{"-y", "one-mcp"}, env: map[string]string{"HOME": "/tmp"}}, {name: "two", transport: "http", location: "https://two.example/mcp"}},
 			sandboxed: []bool{true, false}},
 		{name: "duplicates", file: "list.json", text: `[{"name": "a", "target": "https://x.example/mcp"}, {"name": "b", "target": "https://x.example/mcp"}]`,
 			want: []want{{name: "a", transport: "http", location: "https://x.example/mcp"}}},
@@ -171,7 +171,11 @@ func TestCaptureIdentity(t *testing.T) {
 	if changed := keys()["b"]; changed == first {
 		t.Errorf("changed capture kept its key %s", first)
 	}
-	if other := func() string { jobs := []scan.Job{{Identity: "i"}}; scan.Key(jobs, builtins(t, "tdqs")); return jobs[0].Key }(); other == func() string { jobs := []scan.Job{{Identity: "i"}}; scan.Key(jobs, rs); return jobs[0].Key }() {
+	if other := func() string {
+		jobs := []scan.Job{{Identity: "i"}}
+		scan.Key(jobs, builtins(t, "tdqs"))
+		return jobs[0].Key
+	}(); other == func() string { jobs := []scan.Job{{Identity: "i"}}; scan.Key(jobs, rs); return jobs[0].Key }() {
 		t.Error("a job scored with another rubric has the same key")
 	}
 }
