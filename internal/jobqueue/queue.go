@@ -1,0 +1,461 @@
+package jobqueue
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+	_ "modernc.org/sqlite" // the pure-Go SQLite behind sqlite: DSNs
+)
+
+// jobKind is the River kind of every job this package enqueues.
+const jobKind = "rubric_jobqueue"
+
+// maxAttempts bounds River's own attempt count; Options.Retries is the
+// limit that matters, enforced in Work.
+const maxAttempts = 1000
+
+// insertBatch is how many jobs one InsertMany call carries.
+const insertBatch = 500
+
+// jobArgs is a Job as River stores it. Only the key makes a job unique.
+type jobArgs struct {
+	Key     string `json:"key" river:"unique"`
+	Payload []byte `json:"payload,omitempty"`
+}
+
+func (jobArgs) Kind() string { return jobKind }
+
+// Queue is an open job queue. Its methods are safe to call from several
+// goroutines; Work may run several times at once (each its own River
+// client).
+type Queue struct {
+	store  store
+	db     *sql.DB // the database, for the rate-limit table
+	river  backend
+	lock   presence
+	closed func()
+	logger *slog.Logger
+
+	// clock is the time the rate limiter reads; tests replace it.
+	clock clock
+}
+
+// backend is what Queue needs of River, whichever driver it runs on:
+// the one place where SQLite and Postgres differ is the type parameter.
+type backend interface {
+	insertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
+	listJobs(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+	executor() riverdriver.Executor
+	newClient(cfg *river.Config) (runner, error)
+}
+
+// runner is a River client that works jobs.
+type runner interface {
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	StopAndCancel(ctx context.Context) error
+	Subscribe(kinds ...river.EventKind) (<-chan *river.Event, func())
+}
+
+// riverBackend runs River on one driver.
+type riverBackend[TTx any] struct {
+	driver riverdriver.Driver[TTx]
+	client *river.Client[TTx] // insert-only: no workers
+}
+
+func newBackend[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], logger *slog.Logger) (*riverBackend[TTx], error) {
+	migrator, err := rivermigrate.New(driver, &rivermigrate.Config{Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return nil, fmt.Errorf("creating the queue's tables: %w", err)
+	}
+	client, err := river.NewClient(driver, &river.Config{Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	return &riverBackend[TTx]{driver: driver, client: client}, nil
+}
+
+func (b *riverBackend[TTx]) insertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error) {
+	return b.client.InsertMany(ctx, params)
+}
+
+func (b *riverBackend[TTx]) listJobs(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error) {
+	return b.client.JobList(ctx, params)
+}
+
+func (b *riverBackend[TTx]) executor() riverdriver.Executor { return b.driver.GetExecutor() }
+
+func (b *riverBackend[TTx]) newClient(cfg *river.Config) (runner, error) {
+	return river.NewClient(b.driver, cfg)
+}
+
+// Open opens the queue that dsn names, creating its tables if needed:
+// sqlite:PATH for a file on this machine (created if missing), or
+// postgres://USER@HOST/DB for a database that workers on many machines
+// share. If no other Queue has the database open, every job left running
+// by a worker that died is made available again at once.
+func Open(ctx context.Context, dsn string) (*Queue, error) {
+	kind, target, err := parseDSN(dsn)
+	if err != nil {
+		return nil, err
+	}
+	q := &Queue{store: kind, logger: slog.New(slog.NewTextHandler(io.Discard, nil)), clock: realClock{}}
+	switch kind {
+	case storeSQLite:
+		err = q.openSQLite(ctx, target)
+	case storePostgres:
+		err = q.openPostgres(ctx, target)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+func (q *Queue) openSQLite(ctx context.Context, path string) (err error) {
+	lock, err := lockFiles(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			lock.close()
+		}
+	}()
+	// WAL lets readers go on while one process writes; busy_timeout makes
+	// a second process wait for the write lock instead of failing. River
+	// asks for a single connection per process.
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+	if err != nil {
+		return fmt.Errorf("opening queue %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return fmt.Errorf("opening queue %s: %w (is the directory there and writable?)", path, err)
+	}
+	q.db, q.lock, q.closed = db, lock, func() { db.Close() }
+	return q.setUp(ctx, func() (backend, error) {
+		return newBackend(ctx, riversqlite.New(db), q.logger)
+	})
+}
+
+func (q *Queue) openPostgres(ctx context.Context, dsn string) (err error) {
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return fmt.Errorf("opening queue database: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return fmt.Errorf("opening queue database: %w (is Postgres running, and does the database exist?)", err)
+	}
+	lock, err := lockPostgres(ctx, pool)
+	if err != nil {
+		pool.Close()
+		return err
+	}
+	db := stdlib.OpenDBFromPool(pool)
+	q.db, q.lock = db, lock
+	q.closed = func() { db.Close(); pool.Close() }
+	return q.setUp(ctx, func() (backend, error) {
+		return newBackend(ctx, riverpgxv5.New(pool), q.logger)
+	})
+}
+
+// setUp runs while the store's opening lock is held: it creates the
+// tables, then, if no other Queue is open, takes back orphaned jobs.
+func (q *Queue) setUp(ctx context.Context, newRiver func() (backend, error)) error {
+	fail := func(err error) error {
+		q.lock.close()
+		q.closed()
+		return err
+	}
+	alone, err := q.lock.enter(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	defer q.lock.opened()
+	if q.river, err = newRiver(); err != nil {
+		return fail(err)
+	}
+	if err := q.createTables(ctx); err != nil {
+		return fail(err)
+	}
+	if alone {
+		if err := q.takeBackRunning(ctx); err != nil {
+			return fail(err)
+		}
+	}
+	return nil
+}
+
+// takeBackRunning makes every running job available again. Only called
+// when no other Queue has the database open, so that no worker is alive
+// to be running them.
+func (q *Queue) takeBackRunning(ctx context.Context) error {
+	exec := q.river.executor()
+	now := time.Now().UTC()
+	var after int64
+	for {
+		stuck, err := exec.JobGetStuck(ctx, &riverdriver.JobGetStuckParams{AfterID: after, Max: 1000, StuckHorizon: now.Add(time.Hour)})
+		if err != nil {
+			return fmt.Errorf("finding jobs left running: %w", err)
+		}
+		if len(stuck) == 0 {
+			return nil
+		}
+		p := &riverdriver.JobRescueManyParams{StuckHorizon: now.Add(time.Hour)}
+		for _, j := range stuck {
+			msg, _ := json.Marshal(rivertype.AttemptError{At: now, Attempt: j.Attempt, Error: "the worker running this job stopped (killed or crashed); taken back when the queue was opened again"})
+			p.ID = append(p.ID, j.ID)
+			p.Error = append(p.Error, msg)
+			p.FinalizedAt = append(p.FinalizedAt, nil)
+			p.ScheduledAt = append(p.ScheduledAt, now)
+			p.State = append(p.State, string(rivertype.JobStateAvailable))
+		}
+		if _, err := exec.JobRescueMany(ctx, p); err != nil {
+			return fmt.Errorf("taking back jobs left running: %w", err)
+		}
+		after = stuck[len(stuck)-1].ID
+	}
+}
+
+// Close releases the database. Jobs a Work call is running are not
+// waited for: end Work first.
+func (q *Queue) Close() error {
+	q.lock.close()
+	q.closed()
+	return nil
+}
+
+// Enqueue adds jobs whose key the queue has never held, in order, and
+// says how many it added. A key already there, in any state, is skipped:
+// enqueueing a list again after a crash adds only what is missing.
+func (q *Queue) Enqueue(ctx context.Context, jobs []Job) (added int, err error) {
+	opts := &river.InsertOpts{
+		MaxAttempts: maxAttempts,
+		UniqueOpts: river.UniqueOpts{
+			ByArgs: true,
+			ByState: []rivertype.JobState{
+				rivertype.JobStateAvailable, rivertype.JobStateCancelled, rivertype.JobStateCompleted,
+				rivertype.JobStateDiscarded, rivertype.JobStatePending, rivertype.JobStateRetryable,
+				rivertype.JobStateRunning, rivertype.JobStateScheduled,
+			},
+		},
+	}
+	for start := 0; start < len(jobs); start += insertBatch {
+		batch := jobs[start:min(start+insertBatch, len(jobs))]
+		params := make([]river.InsertManyParams, len(batch))
+		for i, j := range batch {
+			if j.Key == "" {
+				return added, fmt.Errorf("job %d has no key: every job needs one, so that enqueueing it twice adds it once", start+i+1)
+			}
+			params[i] = river.InsertManyParams{Args: jobArgs{Key: j.Key, Payload: j.Payload}, InsertOpts: opts}
+		}
+		res, err := q.river.insertMany(ctx, params)
+		if err != nil {
+			return added, fmt.Errorf("enqueueing jobs: %w", err)
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+	}
+	return added, nil
+}
+
+// Counts says how many jobs are in each state, over the whole queue.
+func (q *Queue) Counts(ctx context.Context) (Counts, error) {
+	by, err := q.river.executor().JobCountByAllStates(ctx, &riverdriver.JobCountByAllStatesParams{})
+	if err != nil {
+		return Counts{}, fmt.Errorf("counting jobs: %w", err)
+	}
+	return Counts{
+		Available: by[rivertype.JobStateAvailable] + by[rivertype.JobStateScheduled] + by[rivertype.JobStateRetryable] + by[rivertype.JobStatePending],
+		Running:   by[rivertype.JobStateRunning],
+		Done:      by[rivertype.JobStateCompleted],
+		Failed:    by[rivertype.JobStateDiscarded] + by[rivertype.JobStateCancelled],
+	}, nil
+}
+
+// Failed lists the jobs that failed for good, oldest first, with the
+// error of each one's last attempt.
+func (q *Queue) Failed(ctx context.Context) ([]Failure, error) {
+	var out []Failure
+	params := river.NewJobListParams().States(rivertype.JobStateDiscarded, rivertype.JobStateCancelled).
+		OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(1000)
+	for {
+		res, err := q.river.listJobs(ctx, params)
+		if err != nil {
+			return nil, fmt.Errorf("listing failed jobs: %w", err)
+		}
+		for _, j := range res.Jobs {
+			var a jobArgs
+			if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
+				return nil, fmt.Errorf("reading failed job %d: %w", j.ID, err)
+			}
+			f := Failure{Key: a.Key, Attempts: j.Attempt}
+			if n := len(j.Errors); n > 0 {
+				f.Reason = j.Errors[n-1].Error
+			}
+			out = append(out, f)
+		}
+		if len(res.Jobs) == 0 || res.LastCursor == nil {
+			return out, nil
+		}
+		params = params.After(res.LastCursor)
+	}
+}
+
+// Work runs jobs with handle until ctx ends, or, with Options.Drain,
+// until no job is left to run or running anywhere on the queue. When ctx
+// ends, the jobs in hand are cancelled and put back to run again; Work
+// then returns nil (ending a worker is not an error).
+func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
+	if err := opts.check(); err != nil {
+		return err
+	}
+	w := &worker{opts: opts, handle: handle}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, w); err != nil {
+		return err
+	}
+	jobTimeout := opts.Timeout
+	if jobTimeout == 0 {
+		jobTimeout = -1 // River's default is one minute; none asked for none
+	}
+	client, err := q.river.newClient(&river.Config{
+		Logger:                      q.logger,
+		Workers:                     workers,
+		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(opts.Workers, 1)}},
+		JobTimeout:                  jobTimeout,
+		RescueStuckJobsAfter:        opts.rescueAfter(),
+		RetryPolicy:                 retryPolicy{opts: opts},
+		MaxAttempts:                 maxAttempts,
+		CompletedJobRetentionPeriod: -1, // a done job must stay done when its list is enqueued again
+		CancelledJobRetentionPeriod: -1,
+		DiscardedJobRetentionPeriod: -1,
+		FetchPollInterval:           100 * time.Millisecond,
+		FetchCooldown:               10 * time.Millisecond,
+	})
+	if err != nil {
+		return fmt.Errorf("starting workers: %w", err)
+	}
+	events, stopEvents := client.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled, river.EventKindJobSnoozed)
+	defer stopEvents()
+	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRun()
+	if err := client.Start(runCtx); err != nil {
+		return fmt.Errorf("starting workers: %w", err)
+	}
+	var waitErr error
+	if opts.Drain {
+		waitErr = q.waitDrained(ctx, events)
+	} else {
+		<-ctx.Done()
+	}
+	w.stopping.Store(true)
+	stopCtx := context.WithoutCancel(ctx)
+	if ctx.Err() != nil {
+		err = client.StopAndCancel(stopCtx)
+	} else {
+		err = client.Stop(stopCtx)
+	}
+	if err != nil && waitErr == nil {
+		waitErr = fmt.Errorf("stopping workers: %w", err)
+	}
+	return waitErr
+}
+
+// waitDrained returns once the queue holds no job that is waiting or
+// running. Another worker's jobs end without an event here, so it also
+// looks again now and then.
+func (q *Queue) waitDrained(ctx context.Context, events <-chan *river.Event) error {
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		c, err := q.Counts(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		if c.Available == 0 && c.Running == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-events:
+		case <-tick.C:
+		}
+	}
+}
+
+// worker adapts a Handler to River.
+type worker struct {
+	river.WorkerDefaults[jobArgs]
+	opts     Options
+	handle   Handler
+	stopping atomic.Bool
+}
+
+func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
+	job := Job{Key: j.Args.Key, Payload: j.Args.Payload, Attempt: j.Attempt}
+	err := w.handle(ctx, job)
+	switch {
+	case err == nil:
+		return nil
+	case w.stopping.Load():
+		// The worker is shutting down: this attempt does not count, and
+		// the job waits for the next worker.
+		return river.JobSnooze(0)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && !retryable(err):
+		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.opts.Timeout, err))
+	case retryable(err) && job.Attempt <= w.opts.Retries:
+		return err
+	case retryable(err):
+		return river.JobCancel(fmt.Errorf("%w (failed %d times, the last retry)", err, job.Attempt))
+	default:
+		return river.JobCancel(err)
+	}
+}
+
+// retryPolicy waits Options.Backoff before the first retry, doubling.
+type retryPolicy struct{ opts Options }
+
+func (p retryPolicy) NextRetry(j *rivertype.JobRow) time.Time {
+	return time.Now().Add(backoff(p.opts, max(j.Attempt, 1)))
+}
+
+// presence is a store's lock that tells whether a Queue is the only one
+// open on the database.
+type presence interface {
+	// enter waits for the right to set up the database (one opener at a
+	// time) and says whether no other Queue has it open.
+	enter(ctx context.Context) (alone bool, err error)
+	// opened ends setting up: other openers may go on. This Queue stays
+	// counted as open until close.
+	opened()
+	close()
+}
