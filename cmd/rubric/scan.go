@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -55,21 +58,34 @@ directories. See docs/scan.md.`,
 		RunE: a.runScan,
 	}
 	f := cmd.Flags()
-	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: "+defaultRubric+")")
-	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
 	f.String("shard", "", "score only the part i/n of the list (1 ≤ i ≤ n)")
-	f.Int("parallel", run.DefaultServers, "servers scanned at once")
-	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
-	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score")
-	f.Int("attempts", 3, "tries of installing and of starting each server")
-	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
-	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
-	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
-	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
+	f.String("db", "", "the queue: sqlite:PATH (default sqlite:OUT/queue.db), postgres://... (enqueue only: rubric scan worker does the jobs) or memory (no database)")
 	f.String("config-format", "", "the client LIST belongs to, when it is a client configuration: claude-desktop, claude-code, cursor or vscode")
+	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
 	targetFlags(cmd)
-	judgeFlags(cmd)
-	cmd.AddCommand(a.scanMergeCmd())
+	scanFlags(cmd)
+	cmd.AddCommand(a.scanMergeCmd(), a.scanWorkerCmd())
+	return cmd
+}
+
+func (a *app) scanWorkerCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "worker --db postgres://... --rubric NAME... --out DIR",
+		Short: "Do the jobs of a scan enqueued in a database, until stopped",
+		Long: `Worker takes jobs from the queue that rubric scan LIST --db enqueued and
+does them as rubric scan does, storing reports and failure records under
+its own --out; start any number, on any machine, with the scan's
+--rubric flags. It runs until stopped (Ctrl-C, SIGTERM: the jobs in hand
+are put back), or with --drain until the queue is empty, then writes the
+leaderboard of what it did. Combine the workers' directories with
+rubric scan merge.`,
+		Args: cobra.NoArgs,
+		RunE: a.runScanWorker,
+	}
+	f := cmd.Flags()
+	f.String("db", "", "the queue's database: postgres://USER@HOST/DB or sqlite:PATH")
+	f.Bool("drain", false, "stop once the queue holds no job to do")
+	scanFlags(cmd)
 	return cmd
 }
 
@@ -92,6 +108,22 @@ func (a *app) scanMergeCmd() *cobra.Command {
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
 	return cmd
+}
+
+// scanFlags are the flags of how a scan does its jobs, which its
+// workers share.
+func scanFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: "+defaultRubric+")")
+	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
+	f.Int("parallel", run.DefaultServers, "servers scanned at once")
+	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
+	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score")
+	f.Int("attempts", 3, "tries of installing and of starting each server")
+	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
+	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
+	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
+	judgeFlags(cmd)
 }
 
 // scanRubrics are the --rubric flags' rubrics.
@@ -127,12 +159,6 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 			return fmt.Errorf("--%s does not apply to a scan: the list says how to read each server", name)
 		}
 	}
-	if v.GetString("record") != "" || v.GetString("answers") != "" {
-		return fmt.Errorf("--record and --answers take one server: score it with rubric score")
-	}
-	if v.GetFloat64("max-cost") > 0 {
-		return fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
-	}
 	rs, err := a.scanRubrics(cmd)
 	if err != nil {
 		return err
@@ -166,11 +192,70 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	scan.Key(jobs, rs)
 	jobs = shard.Pick(jobs)
-	o, closeHost, err := a.sessionOptions(true)
+	queue, closeQueue, err := a.scanQueue(cmd, out)
 	if err != nil {
 		return err
 	}
-	defer closeHost()
+	defer closeQueue()
+	if db, ok := queue.(scan.DB); ok && !db.Drain {
+		if err := db.Add(cmd.Context(), jobs); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stdout, "%d jobs enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", len(jobs))
+		return nil
+	}
+	s, done, err := a.scanner(rs, out)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if err := s.Run(cmd.Context(), queue, jobs, v.GetInt("parallel")); err != nil {
+		return err
+	}
+	if err := cmd.Context().Err(); err != nil {
+		return err // stopped: the jobs left are done by the next run
+	}
+	lb, err := scan.Build(out, version())
+	if err != nil {
+		return err
+	}
+	return a.scanSummary(lb, out)
+}
+
+// scanQueue opens --db: SQLite under out by default, drained by this
+// process; Postgres only enqueued; memory, a plain loop.
+func (a *app) scanQueue(cmd *cobra.Command, out string) (scan.Queue, func(), error) {
+	dsn := a.v.GetString("db")
+	switch {
+	case dsn == "memory":
+		return &scan.Memory{}, func() {}, nil
+	case dsn == "":
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, nil, err
+		}
+		dsn = "sqlite:" + filepath.Join(out, "queue.db")
+	}
+	q, err := jobqueue.Open(cmd.Context(), dsn)
+	if err != nil {
+		return nil, nil, err
+	}
+	return scan.DB{Queue: q, Drain: strings.HasPrefix(dsn, "sqlite:")}, func() { q.Close() }, nil
+}
+
+// scanner is a scanner of the flags, writing into out, with a session
+// per worker sharing the plugin host and the answer cache.
+func (a *app) scanner(rs []*rubric.Rubric, out string) (*scan.Scanner, func(), error) {
+	v := a.v
+	if v.GetString("record") != "" || v.GetString("answers") != "" {
+		return nil, nil, fmt.Errorf("--record and --answers take one server: score it with rubric score")
+	}
+	if v.GetFloat64("max-cost") > 0 {
+		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
+	}
+	o, closeHost, err := a.sessionOptions(true)
+	if err != nil {
+		return nil, nil, err
+	}
 	o.Progress = nil // the scan's own line instead of a bar per server
 	if o.Cache == nil {
 		o.Cache = cache.Memory() // --no-cache: shared by the workers all the same
@@ -182,12 +267,41 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
 		Log: a.logger(),
 	}
-	defer s.Close()
-	if line := a.scanProgress(); line != nil {
+	line := a.scanProgress()
+	if line != nil {
 		s.Progress = line.show
-		defer line.end()
 	}
-	if err := s.Run(cmd.Context(), &scan.Memory{}, jobs, v.GetInt("parallel")); err != nil {
+	return s, func() {
+		if line != nil {
+			line.end()
+		}
+		s.Close()
+		closeHost()
+	}, nil
+}
+
+// runScanWorker does the jobs of a queue in a database.
+func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
+	v := a.v
+	out, dsn := v.GetString("out"), v.GetString("db")
+	if out == "" || dsn == "" {
+		return fmt.Errorf("--db and --out: name the scan's queue and this worker's directory")
+	}
+	rs, err := a.scanRubrics(cmd)
+	if err != nil {
+		return err
+	}
+	q, err := jobqueue.Open(cmd.Context(), dsn)
+	if err != nil {
+		return err
+	}
+	defer q.Close()
+	s, done, err := a.scanner(rs, out)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if err := s.Run(cmd.Context(), scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, v.GetInt("parallel")); err != nil {
 		return err
 	}
 	lb, err := scan.Build(out, version())

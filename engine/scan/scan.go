@@ -205,6 +205,11 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 	if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
 		return nil // done by an earlier worker
 	}
+	check := []Job{{Identity: j.Identity}}
+	Key(check, s.Rubrics)
+	if check[0].Key != j.Key {
+		return fmt.Errorf("job %s (%s) was enqueued by a scan with other rubrics: give the worker the scan's --rubric flags", j.Key, j.Name)
+	}
 	if s.Started != nil {
 		s.Started(j)
 	}
