@@ -58,6 +58,7 @@ func TestScripts(t *testing.T) {
 			"installplugin": installPluginCmd,
 			"sha256":        sha256Cmd,
 			"waitfile":      waitFileCmd,
+			"cmpboard":      cmpBoardCmd,
 			"gone":          goneCmd,
 			"fakellm":       fakeLLMCmd,
 			"tidyrepo":      tidyRepoCmd,

@@ -190,12 +190,11 @@ func identify(j *Job) error {
 	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
 	id.Env, id.Headers = hashed(j.Target.Env), hashed(j.Target.Headers)
 	if j.Transport == "file" || j.Transport == "registry" {
-		data, err := os.ReadFile(j.Target.Location)
-		if err != nil {
-			return fmt.Errorf("%s: %w", j.Name, err)
+		// A file that cannot be read is a job that fails, saying why.
+		if data, err := os.ReadFile(j.Target.Location); err == nil {
+			sum := sha256.Sum256(data)
+			id.Location = "sha256:" + hex.EncodeToString(sum[:])
 		}
-		sum := sha256.Sum256(data)
-		id.Location = "sha256:" + hex.EncodeToString(sum[:])
 	}
 	b, err := json.Marshal(id)
 	if err != nil {
