@@ -374,3 +374,43 @@ func TestTimeout(t *testing.T) {
 		t.Errorf("servers: %+v", lb.Servers)
 	}
 }
+
+// TestProgress: the counts a scan reports as it goes, its last report
+// and the line a terminal shows; the time left is reckoned by the
+// scan's clock.
+func TestProgress(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	jobs := []scan.Job{
+		{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"},
+		{Name: "broken", Transport: "flaky", Identity: "broken"},
+		{Name: "seqthink", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "seqthink.tools.json")}, Identity: "seqthink"},
+	}
+	scan.Key(jobs, rs)
+	// memory is done by an earlier run.
+	if err := scanner(t, &inProcess{}, dir, cache.Memory(), rs).Run(context.Background(), &scan.Memory{}, jobs[:1], 1); err != nil {
+		t.Fatal(err)
+	}
+	p := &inProcess{}
+	p.fails.Store(1)
+	s := scanner(t, p, dir, cache.Memory(), rs)
+	s.Attempts = 1
+	var seen []scan.Progress
+	s.Progress = func(p scan.Progress) { seen = append(seen, p) }
+	if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 4 {
+		t.Fatalf("%d progress reports: %+v", len(seen), seen)
+	}
+	first, last := seen[1], seen[3]
+	if first.Total != 3 || first.Skipped != 1 || first.Failed != 1 || first.InFlight != 0 || first.ETA <= 0 {
+		t.Errorf("after the first job: %+v", first)
+	}
+	if last.Done != 1 || last.Failed != 1 || last.Skipped != 1 || last.InFlight != 0 || last.ETA != 0 {
+		t.Errorf("at the end: %+v", last)
+	}
+	if got, want := seen[2].String(), "scan: 2/3 servers · 1 failed · 1 in flight · ETA "; !strings.HasPrefix(got, want) {
+		t.Errorf("line %q, want it to start %q", got, want)
+	}
+}
