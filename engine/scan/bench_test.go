@@ -55,13 +55,17 @@ func benchCaptures(b *testing.B, n int) string {
 // BenchmarkScan scans RUBRIC_SCAN_BENCH_N captures (1,000 by default)
 // with Schema Quality and TDQS (the heuristic judge, in process) three
 // ways over the same scanner: a plain loop calling Do, the in-process
-// queue and the SQLite queue (River), each with one worker; it reports
+// queue and the SQLite queue (River), one worker each; it reports
 // servers per second. The queues' overhead is their time against the
-// loop's. Run: go test ./engine/scan -run '^$' -bench Scan -benchtime 1x
+// loop's. RUBRIC_SCAN_BENCH_WORKERS gives the queues more workers (the
+// loop stays one). Run: go test ./engine/scan -run '^$' -bench Scan -benchtime 1x
 func BenchmarkScan(b *testing.B) {
-	n := 1000
+	n, workers := 1000, 1
 	if s := os.Getenv("RUBRIC_SCAN_BENCH_N"); s != "" {
 		n, _ = strconv.Atoi(s)
+	}
+	if s := os.Getenv("RUBRIC_SCAN_BENCH_WORKERS"); s != "" {
+		workers, _ = strconv.Atoi(s)
 	}
 	src := benchCaptures(b, n)
 	rs := builtins(b, "schema-quality", "tdqs")
@@ -100,7 +104,7 @@ func BenchmarkScan(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
-				} else if err := s.Run(context.Background(), q, jobs, 1); err != nil {
+				} else if err := s.Run(context.Background(), q, jobs, workers); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportMetric(float64(len(jobs))/time.Since(start).Seconds(), "servers/s")
