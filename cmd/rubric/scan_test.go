@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 
@@ -45,4 +46,14 @@ func cmpBoardCmd(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		ts.Fatalf("%s and %s differ:\n%s\n----\n%s", args[0], args[1], a, b)
 	}
+}
+
+// envCondition is the scripts' condition [env:NAME]: NAME is set (as
+// RUBRIC_TEST_POSTGRES is when scripts/pg-test.sh starts a Postgres).
+func envCondition(cond string) (bool, error) {
+	name, ok := strings.CutPrefix(cond, "env:")
+	if !ok {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	return os.Getenv(name) != "", nil
 }
