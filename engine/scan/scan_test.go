@@ -281,8 +281,10 @@ func TestShardsMerge(t *testing.T) {
 		}
 	}
 	// Shards of other rubrics are refused.
-	other := t.TempDir()
-	if err := scanner(t, &inProcess{}, other, cache.Memory(), builtins(t, "tdqs")).Run(context.Background(), &scan.Memory{}, jobs[:1], 1); err != nil {
+	other, tdqs := t.TempDir(), builtins(t, "tdqs")
+	one := []scan.Job{jobs[0]}
+	scan.Key(one, tdqs)
+	if err := scanner(t, &inProcess{}, other, cache.Memory(), tdqs).Run(context.Background(), &scan.Memory{}, one, 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := scan.Merge([]string{dirs[0], other}, t.TempDir(), "test"); err == nil || !strings.Contains(err.Error(), "other rubrics") {
@@ -412,5 +414,20 @@ func TestProgress(t *testing.T) {
 	}
 	if got, want := seen[2].String(), "scan: 2/3 servers · 1 failed · 1 in flight · ETA "; !strings.HasPrefix(got, want) {
 		t.Errorf("line %q, want it to start %q", got, want)
+	}
+}
+
+// TestOtherRubricsRefused: a worker given other rubrics than the scan
+// that enqueued a job refuses it rather than store reports under the
+// job's key.
+func TestOtherRubricsRefused(t *testing.T) {
+	jobs := captures(t, builtins(t, "tdqs"))
+	s := scanner(t, &inProcess{}, t.TempDir(), cache.Memory(), builtins(t, "schema-quality"))
+	err := s.Do(context.Background(), jobs[0])
+	if err == nil || !strings.Contains(err.Error(), "enqueued by a scan with other rubrics") {
+		t.Fatalf("Do = %v", err)
+	}
+	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
+		t.Errorf("%d records stored", len(done))
 	}
 }
