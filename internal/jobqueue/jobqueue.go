@@ -48,9 +48,10 @@ type Handler func(ctx context.Context, job Job) error
 type Options struct {
 	// Workers is how many jobs this process runs at once (at least 1).
 	Workers int
-	// Timeout is the longest one attempt of a job may run; 0 means none.
-	// A job whose attempt times out fails (it is not retried unless the
-	// handler returns a Transient error).
+	// Timeout is the longest one attempt of a job may run; 0 means as long
+	// as RescueAfter (River takes a job back only once it is past its
+	// timeout). A job whose attempt times out fails (it is not retried
+	// unless the handler returns a Transient error).
 	Timeout time.Duration
 	// Retries is how many times a job that failed with a Transient error
 	// is tried again before it fails for good.
@@ -61,9 +62,10 @@ type Options struct {
 	// MaxBackoff caps the wait between retries; 0 means five minutes.
 	MaxBackoff time.Duration
 	// RescueAfter is how long a job may stay running before River's
-	// rescuer takes it to belong to a dead worker and runs it again
-	// elsewhere. It must exceed Timeout; 0 means Timeout plus one minute,
-	// or one hour without a Timeout.
+	// rescuer, on whichever worker leads, takes it to belong to a dead
+	// worker and makes it available again. It must exceed Timeout; 0 means
+	// Timeout plus one minute, or one hour without a Timeout. The rescuer
+	// looks when a worker becomes leader and then every 30 seconds.
 	RescueAfter time.Duration
 	// Drain makes Work return once no job is left to run or running
 	// anywhere on the queue (the one-machine scan). Without it Work runs

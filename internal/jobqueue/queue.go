@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,7 +51,9 @@ type Queue struct {
 	river  backend
 	lock   presence
 	closed func()
-	logger *slog.Logger
+	// closeOnce makes Close safe to call twice.
+	closeOnce sync.Once
+	logger    *slog.Logger
 
 	// clock is the time the rate limiter reads; tests replace it.
 	clock clock
@@ -159,7 +163,17 @@ func (q *Queue) openSQLite(ctx context.Context, path string) (err error) {
 }
 
 func (q *Queue) openPostgres(ctx context.Context, dsn string) (err error) {
-	pool, err := pgxpool.New(ctx, dsn)
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return fmt.Errorf("reading the queue database's address: %w", err)
+	}
+	// One connection holds this Queue's lock and River listens on
+	// another: pgx's default of four (on a small machine) leaves too few
+	// for River's producer, completer and leader, unless the DSN chose.
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, 12)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("opening queue database: %w", err)
 	}
@@ -241,8 +255,10 @@ func (q *Queue) takeBackRunning(ctx context.Context) error {
 // Close releases the database. Jobs a Work call is running are not
 // waited for: end Work first.
 func (q *Queue) Close() error {
-	q.lock.close()
-	q.closed()
+	q.closeOnce.Do(func() {
+		q.lock.close()
+		q.closed()
+	})
 	return nil
 }
 
@@ -339,17 +355,20 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return err
 	}
+	// River rescues a job only once it is past its timeout, so a job
+	// always has one: without Options.Timeout, the rescue delay.
 	jobTimeout := opts.Timeout
 	if jobTimeout == 0 {
-		jobTimeout = -1 // River's default is one minute; none asked for none
+		jobTimeout = opts.rescueAfter()
 	}
+	w.timeout = jobTimeout
 	client, err := q.river.newClient(&river.Config{
 		Logger:                      q.logger,
 		Workers:                     workers,
 		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(opts.Workers, 1)}},
 		JobTimeout:                  jobTimeout,
 		RescueStuckJobsAfter:        opts.rescueAfter(),
-		RetryPolicy:                 retryPolicy{opts: opts},
+		RetryPolicy:                 retryPolicy{opts: opts, now: time.Now},
 		MaxAttempts:                 maxAttempts,
 		CompletedJobRetentionPeriod: -1, // a done job must stay done when its list is enqueued again
 		CancelledJobRetentionPeriod: -1,
@@ -416,6 +435,7 @@ func (q *Queue) waitDrained(ctx context.Context, events <-chan *river.Event) err
 type worker struct {
 	river.WorkerDefaults[jobArgs]
 	opts     Options
+	timeout  time.Duration
 	handle   Handler
 	stopping atomic.Bool
 }
@@ -431,7 +451,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 		// the job waits for the next worker.
 		return river.JobSnooze(0)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) && !retryable(err):
-		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.opts.Timeout, err))
+		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.timeout, err))
 	case retryable(err) && job.Attempt <= w.opts.Retries:
 		return err
 	case retryable(err):
@@ -442,10 +462,15 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 }
 
 // retryPolicy waits Options.Backoff before the first retry, doubling.
-type retryPolicy struct{ opts Options }
+type retryPolicy struct {
+	opts Options
+	now  func() time.Time
+}
 
+// NextRetry is when River runs a job again after its failed attempt
+// number j.Attempt.
 func (p retryPolicy) NextRetry(j *rivertype.JobRow) time.Time {
-	return time.Now().Add(backoff(p.opts, max(j.Attempt, 1)))
+	return p.now().Add(backoff(p.opts, max(j.Attempt, 1)))
 }
 
 // presence is a store's lock that tells whether a Queue is the only one
