@@ -24,3 +24,9 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 	a.sess = s
 	return s, done, err
 }
+
+// sessionOptions are the options of a session of the command's flags,
+// with the plugin host started; closeHost ends it.
+func (a *app) sessionOptions(judging bool) (run.Options, func(), error) {
+	return a.host().SessionOptions(judging, a.stderr)
+}

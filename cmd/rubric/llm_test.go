@@ -25,19 +25,20 @@ import (
 // over real HTTP.
 func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
-		ts.Fatalf("usage: fakellm [-model M] [-limit N] [-garbage N]")
+		ts.Fatalf("usage: fakellm [-model M] [-limit N] [-garbage N] [-hold-after N] [-answered FILE]")
 	}
 	fs := flag.NewFlagSet("fakellm", flag.ContinueOnError)
 	model := fs.String("model", "gpt-test-2025-01-01", "the model the answers name")
 	limit := fs.Int("limit", 0, "requests refused with 429 first")
 	garbage := fs.Int("garbage", 0, "requests then answered with text that is not JSON")
 	holdAfter := fs.Int("hold-after", 0, "requests answered before the rest wait while the file hold exists")
+	answeredFile := fs.String("answered", "", "a file that holds the number of requests answered so far")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("fakellm: %v", err)
 	}
 	hold := ts.MkAbs("hold")
 	var mu sync.Mutex
-	n := 0
+	n, answered := 0, 0
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		mu.Lock()
@@ -95,6 +96,13 @@ func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 				"usage": {"input_tokens": 100, "output_tokens": 20}}`, *model, input)
 		default:
 			http.NotFound(w, r)
+			return
+		}
+		if *answeredFile != "" {
+			mu.Lock()
+			answered++
+			_ = os.WriteFile(ts.MkAbs(*answeredFile), []byte(fmt.Sprintf("%d\n", answered)), 0o644)
+			mu.Unlock()
 		}
 	}))
 	ts.Defer(srv.Close)

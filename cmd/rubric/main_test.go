@@ -53,6 +53,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Files:         files,
 		UpdateScripts: *update,
+		Condition:     envCondition,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"replace":       replaceCmd,
 			"gensurface":    gensurfaceCmd,
@@ -60,6 +61,7 @@ func TestScripts(t *testing.T) {
 			"installplugin": installPluginCmd,
 			"sha256":        sha256Cmd,
 			"waitfile":      waitFileCmd,
+			"cmpboard":      cmpBoardCmd,
 			"gone":          goneCmd,
 			"fakellm":       fakeLLMCmd,
 			"fakebatch":     fakeBatchCmd,
@@ -70,6 +72,8 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			// The Postgres of scripts/pg-test.sh, for scan_postgres.
+			env.Setenv("RUBRIC_TEST_POSTGRES", os.Getenv("RUBRIC_TEST_POSTGRES"))
 			// A race-enabled binary otherwise waits a second before it
 			// exits, and every plugin here is one.
 			env.Setenv("GORACE", "atexit_sleep_ms=0")

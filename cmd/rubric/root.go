@@ -125,7 +125,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, capture, record, answers, config): bytes, or with KiB, MiB or GiB")
-	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd())
+	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
 	root.AddCommand(a.versionCmd(), a.githubCmd())
 	return root

@@ -15,6 +15,11 @@ import (
 // before anything is started.
 const StageConfig = "config"
 
+// StageInstall is where a server that must be installed first (a
+// package a scan installs into a directory of its own) stops when
+// installing it fails: before it is started.
+const StageInstall = "install"
+
 // DefaultServers is how many servers a multi-server run reads at once
 // when ServersOptions.Concurrency is zero.
 const DefaultServers = 4
@@ -146,6 +151,14 @@ func InstalledSet(source string, results []ServerResult) *surface.Surface {
 		}
 	}
 	return surface.Union(source, members)
+}
+
+// Fail is the failure record of a scan of src with r (which may be nil)
+// that err stopped at stage: for the stages a caller of Export and Scan
+// runs itself (StageConfig, StageInstall, StageExport), in the shape
+// Scan writes.
+func (s *Session) Fail(ctx context.Context, stage string, r *rubric.Rubric, src Source, err error) *Failure {
+	return s.fail(ctx, &Failure{stage: stage}, r, src, err)
 }
 
 // FailedStage is where the scan stopped (for serverset.Failure).

@@ -85,22 +85,32 @@ func (h Host) Options() run.Options {
 	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param")}
 }
 
-// Session starts the plugins and a scan session of the settings;
-// judging says the command has the judge flags (see Judging), whose
-// progress bar goes to stderr. Closing it ends the judge and every
-// plugin.
-func (h Host) Session(judging bool, stderr io.Writer) (*run.Session, func(), error) {
+// SessionOptions are the options of a session of the settings, with the
+// plugins started; judging says the command has the judge flags (see
+// Judging), whose progress bar goes to stderr. The returned function
+// ends the plugins.
+func (h Host) SessionOptions(judging bool, stderr io.Writer) (run.Options, func(), error) {
 	plugins, closeHost, err := h.Plugins()
 	if err != nil {
-		return nil, nil, err
+		return run.Options{}, nil, err
 	}
 	o := h.Options()
 	o.Plugins = plugins
 	if judging {
 		if err := Judging(h.V, &o, stderr); err != nil {
 			closeHost()
-			return nil, nil, err
+			return run.Options{}, nil, err
 		}
+	}
+	return o, closeHost, nil
+}
+
+// Session starts the plugins and a scan session of the settings (see
+// SessionOptions). Closing it ends the judge and every plugin.
+func (h Host) Session(judging bool, stderr io.Writer) (*run.Session, func(), error) {
+	o, closeHost, err := h.SessionOptions(judging, stderr)
+	if err != nil {
+		return nil, nil, err
 	}
 	s := run.New(o)
 	return s, func() { s.Close(); closeHost() }, nil

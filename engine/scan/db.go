@@ -1,0 +1,46 @@
+package scan
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/rubricmcp/rubric/internal/jobqueue"
+)
+
+// DB is a queue in a database (internal/jobqueue on River: SQLite on one
+// machine, Postgres for a fleet). A job is enqueued once by its key, so a
+// list enqueued again after a crash adds only what is missing, and a job
+// a killed worker held is taken up again.
+type DB struct {
+	Queue *jobqueue.Queue
+	// Drain makes Work return once no job is left anywhere on the queue
+	// (the scan on one machine); without it Work runs until ctx ends (a
+	// worker of a fleet).
+	Drain bool
+}
+
+// Add enqueues jobs, each with its job as the payload.
+func (d DB) Add(ctx context.Context, jobs []Job) error {
+	q := make([]jobqueue.Job, len(jobs))
+	for i, j := range jobs {
+		payload, err := json.Marshal(j)
+		if err != nil {
+			return err
+		}
+		q[i] = jobqueue.Job{Key: j.Key, Payload: payload}
+	}
+	_, err := d.Queue.Enqueue(ctx, q)
+	return err
+}
+
+// Work runs the queue's jobs with n workers in this process.
+func (d DB) Work(ctx context.Context, n int, handle func(context.Context, Job) error) error {
+	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain}, func(ctx context.Context, qj jobqueue.Job) error {
+		var j Job
+		if err := json.Unmarshal(qj.Payload, &j); err != nil {
+			return jobqueue.Permanent(fmt.Errorf("job %s: %w", qj.Key, err))
+		}
+		return handle(ctx, j)
+	})
+}

@@ -1,0 +1,298 @@
+package scan
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math/big"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/report"
+)
+
+// LeaderboardVersion is the version of leaderboard.json's format.
+const LeaderboardVersion = 1
+
+// Leaderboard is OUT/leaderboard.json: every server's scores under each
+// rubric, the failures apart with their reasons, the judge
+// configurations present and the scan's totals.
+type Leaderboard struct {
+	Version   int              `json:"leaderboard_version"`
+	Generator report.Generator `json:"generator"`
+	Rubrics   []report.Rubric  `json:"rubrics"`
+	// Servers are ranked by the first rubric's score, best first, then
+	// by name; a server with no score under it comes last.
+	Servers []Entry  `json:"servers"`
+	Failed  []Failen `json:"failed"`
+	// Judges are the judge configurations that answered each rubric's
+	// questions, with the servers each answered for.
+	Judges []JudgeGroup `json:"judges"`
+	// Comparable says, by rubric, whether its scores come from one judge
+	// configuration (or none): scores from several are not comparable.
+	Comparable map[string]bool `json:"comparable"`
+	Totals     Totals          `json:"totals"`
+}
+
+// Entry is one server of the leaderboard.
+type Entry struct {
+	Name   string                `json:"name"`
+	Scores map[string]EntryScore `json:"scores"`
+}
+
+// EntryScore is a server's score under one rubric.
+type EntryScore struct {
+	Score  *json.Number `json:"score"`
+	Grade  *string      `json:"grade"`
+	Report string       `json:"report"`
+}
+
+// Failen is a server that could not be scored.
+type Failen struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// JudgeGroup is one judge configuration of one rubric.
+type JudgeGroup struct {
+	Rubric  string        `json:"rubric"`
+	Judge   *report.Judge `json:"judge"`
+	Servers []string      `json:"servers"`
+}
+
+// Totals are the scan's.
+type Totals struct {
+	Servers   int     `json:"servers"`
+	Scored    int     `json:"scored"`
+	Failed    int     `json:"failed"`
+	Tools     int     `json:"tools"`
+	Calls     int     `json:"calls"`
+	CacheHits int     `json:"cache_hits"`
+	Tokens    int     `json:"tokens"`
+	CostUSD   float64 `json:"cost_usd"`
+	// Seconds is the time the scan ran (summed over its runs and
+	// shards); ServerSeconds the time its jobs took, summed.
+	Seconds       float64 `json:"seconds"`
+	ServerSeconds float64 `json:"server_seconds"`
+}
+
+// TimeFields are the leaderboard's members that depend on the clock,
+// which a comparison of two scans of the same servers leaves out.
+var TimeFields = []string{"totals.seconds", "totals.server_seconds"}
+
+// scanDir is a scan's directory, read.
+type scanDir struct {
+	dir     string
+	meta    *Meta
+	records []*Record
+}
+
+func readDir(dir string) (*scanDir, error) {
+	m, err := ReadMeta(dir)
+	if err != nil {
+		return nil, err
+	}
+	d := &scanDir{dir: dir, meta: m}
+	files, err := filepath.Glob(filepath.Join(dir, "jobs", "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var rec Record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		d.records = append(d.records, &rec)
+	}
+	return d, nil
+}
+
+// Build reads the scan in dir and writes its leaderboard there, as
+// leaderboard.json and leaderboard.md.
+func Build(dir, version string) (*Leaderboard, error) {
+	return Merge([]string{dir}, dir, version)
+}
+
+// Merge combines the scans in dirs (the shards of one scan) into out:
+// their records, reports and failure records are copied there, and the
+// leaderboard of them all written. The scans must have the same
+// rubrics. A job done in two shards is taken once, scored rather than
+// failed.
+func Merge(dirs []string, out, version string) (*Leaderboard, error) {
+	var scans []*scanDir
+	for _, d := range dirs {
+		s, err := readDir(d)
+		if err != nil {
+			return nil, err
+		}
+		if len(scans) > 0 && !sameRubrics(scans[0].meta.Rubrics, s.meta.Rubrics) {
+			return nil, fmt.Errorf("%s and %s scanned with other rubrics (%s against %s): merge shards of one scan", scans[0].dir, d, rubricNames(scans[0].meta.Rubrics), rubricNames(s.meta.Rubrics))
+		}
+		scans = append(scans, s)
+	}
+	if len(scans) == 0 {
+		return nil, fmt.Errorf("no scan to merge: give the directories of the shards")
+	}
+	byKey := map[string]*Record{}
+	meta := Meta{Version: MetaVersion, Rubrics: scans[0].meta.Rubrics}
+	for _, s := range scans {
+		meta.Seconds += s.meta.Seconds
+		for _, rec := range s.records {
+			if old, ok := byKey[rec.Key]; ok && old.Failed == nil {
+				continue
+			}
+			byKey[rec.Key] = rec
+			if filepath.Clean(s.dir) != filepath.Clean(out) {
+				if err := copyRecord(s.dir, out, rec); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if err := writeMeta(out, &meta); err != nil {
+		return nil, err
+	}
+	lb := board(meta, slices.Collect(maps.Values(byKey)), version)
+	if err := lb.write(out); err != nil {
+		return nil, err
+	}
+	return lb, nil
+}
+
+// copyRecord copies a record and the files it names from one scan's
+// directory to another's.
+func copyRecord(from, to string, rec *Record) error {
+	files := []string{filepath.Join("jobs", rec.Key+".json")}
+	for _, s := range rec.Scores {
+		files = append(files, filepath.FromSlash(s.Report))
+	}
+	if rec.Failed != nil {
+		files = append(files, filepath.FromSlash(rec.Failed.Record))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(from, f))
+		if err != nil {
+			return err
+		}
+		if err := atomicWrite(filepath.Join(to, f), func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// board builds the leaderboard of the records.
+func board(meta Meta, recs []*Record, version string) *Leaderboard {
+	lb := &Leaderboard{
+		Version: LeaderboardVersion, Generator: report.Generator{Name: "rubric", Version: version},
+		Rubrics: meta.Rubrics, Servers: []Entry{}, Failed: []Failen{}, Judges: []JudgeGroup{}, Comparable: map[string]bool{},
+	}
+	t := &lb.Totals
+	t.Seconds = meta.Seconds
+	groups := map[string]*JudgeGroup{}
+	for _, rec := range recs {
+		t.Servers++
+		t.Tools += rec.Tools
+		t.Calls += rec.Calls.Model
+		t.CacheHits += rec.Calls.CacheHits
+		t.Tokens += rec.Calls.Tokens
+		t.CostUSD += rec.Calls.CostUSD
+		t.ServerSeconds += rec.Seconds
+		if rec.Failed != nil {
+			t.Failed++
+			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason})
+			continue
+		}
+		t.Scored++
+		e := Entry{Name: rec.Name, Scores: map[string]EntryScore{}}
+		for name, s := range rec.Scores {
+			e.Scores[name] = EntryScore{Score: s.Score, Grade: s.Grade, Report: s.Report}
+			if s.Judge == nil {
+				continue
+			}
+			id := name + "\x00" + judgeKey(s.Judge)
+			g, ok := groups[id]
+			if !ok {
+				g = &JudgeGroup{Rubric: name, Judge: s.Judge}
+				groups[id] = g
+			}
+			g.Servers = append(g.Servers, rec.Name)
+		}
+		lb.Servers = append(lb.Servers, e)
+	}
+	t.CostUSD = float64(int64(t.CostUSD*1e6+0.5)) / 1e6
+	first := ""
+	if len(meta.Rubrics) > 0 {
+		first = meta.Rubrics[0].Name
+	}
+	slices.SortFunc(lb.Servers, func(a, b Entry) int {
+		if c := cmpScore(b.Scores[first].Score, a.Scores[first].Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	slices.SortFunc(lb.Failed, func(a, b Failen) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Reason, b.Reason))
+	})
+	for _, g := range groups {
+		slices.Sort(g.Servers)
+		lb.Judges = append(lb.Judges, *g)
+	}
+	slices.SortFunc(lb.Judges, func(a, b JudgeGroup) int {
+		return cmp.Or(strings.Compare(a.Rubric, b.Rubric), len(b.Servers)-len(a.Servers), strings.Compare(judgeKey(a.Judge), judgeKey(b.Judge)))
+	})
+	count := map[string]int{}
+	for _, g := range lb.Judges {
+		count[g.Rubric]++
+	}
+	for _, r := range meta.Rubrics {
+		lb.Comparable[r.Name] = count[r.Name] <= 1
+	}
+	return lb
+}
+
+// judgeKey is a judge configuration as a string: its block's JSON.
+func judgeKey(j *report.Judge) string {
+	b, _ := json.Marshal(j)
+	return string(b)
+}
+
+// cmpScore orders scores, a missing one below any.
+func cmpScore(a, b *json.Number) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return -1
+	case b == nil:
+		return 1
+	}
+	x, okx := new(big.Rat).SetString(a.String())
+	y, oky := new(big.Rat).SetString(b.String())
+	if !okx || !oky {
+		return strings.Compare(a.String(), b.String())
+	}
+	return x.Cmp(y)
+}
+
+// write writes leaderboard.json and leaderboard.md into dir.
+func (lb *Leaderboard) write(dir string) error {
+	err := atomicWrite(filepath.Join(dir, "leaderboard.json"), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(lb)
+	})
+	if err != nil {
+		return err
+	}
+	return atomicWrite(filepath.Join(dir, "leaderboard.md"), lb.WriteMarkdown)
+}

@@ -1,0 +1,416 @@
+// Package scan scores many servers in one run: it reads a scan list (a
+// list of targets, the official MCP registry's server.json entries, a
+// directory of captures or a client configuration) into jobs, installs
+// what must be installed, reads and scores each server with every
+// rubric through a run.Session, and stores each job's reports or its
+// failure record under one output directory, from which the leaderboard
+// is built. A job is keyed by its target's identity and the rubrics'
+// digests, so a scan run again does only what is not done, and a scan
+// split in shards merges into the leaderboard of the whole.
+package scan
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
+)
+
+// Job is one target of a scan: one server, read once and scored with
+// every rubric of the scan.
+type Job struct {
+	// Name is the server's name in the leaderboard.
+	Name string `json:"name"`
+	// Key identifies the job (see Key): its target's identity and the
+	// scan's rubrics.
+	Key string `json:"key"`
+	// Transport reads Target (stdio, http, sse, file); for a package, once
+	// it is installed.
+	Transport string           `json:"transport"`
+	Target    transport.Target `json:"target"`
+	// Package, when set, is installed before the server starts; its
+	// command then completes Target.
+	Package *Package `json:"package,omitempty"`
+	// Identity is what the job's key is made of beside the rubrics: the
+	// target as it is started (a file's content hash for a file), never a
+	// secret in the clear.
+	Identity string `json:"identity"`
+	// Err is why the entry cannot be scanned as written (a missing
+	// command, a variable with no value): the job fails at the config
+	// stage without starting anything.
+	Err string `json:"error,omitempty"`
+}
+
+// Package is a registry package a job installs before it starts it.
+type Package struct {
+	// Registry is npm or pypi.
+	Registry string `json:"registry"`
+	// Identifier and Version name the package.
+	Identifier string `json:"identifier"`
+	Version    string `json:"version,omitempty"`
+	// Runtime is the entry's runtime hint (npx, node, uvx).
+	Runtime string `json:"runtime,omitempty"`
+	// RuntimeArgs are passed to the runtime when rubric starts the
+	// server through it (uvx, node); PackageArgs to the server.
+	RuntimeArgs []string `json:"runtime_args,omitempty"`
+	PackageArgs []string `json:"package_args,omitempty"`
+}
+
+// Spec names the package as its registry's installer takes it.
+func (p *Package) Spec() string {
+	switch {
+	case p.Version == "":
+		return p.Identifier
+	case p.Registry == "pypi":
+		return p.Identifier + "==" + p.Version
+	}
+	return p.Identifier + "@" + p.Version
+}
+
+// ReadOptions say how a scan list is read.
+type ReadOptions struct {
+	// Limits and StrictStdout apply to every target.
+	Limits       transport.Limits
+	StrictStdout bool
+	// Sandbox confines the commands the list names; PackageSandbox the
+	// packages a scan installs (by default bubblewrap: see the CLI).
+	Sandbox, PackageSandbox transport.Sandbox
+	// Env is added to every server rubric starts (dummy credentials for
+	// servers that only check that one is set), over what the list says.
+	Env map[string]string
+	// ConfigFormat is the client configuration format, when the list is
+	// one; empty means from its name or servers key.
+	ConfigFormat clientconfig.Format
+}
+
+// ReadList reads the scan list at path: a directory of captures, a TSV
+// file (.tsv), or JSON: an array of list entries ({"name", "target"} or
+// {"name", "command", "env"}) or of server.json entries, one server.json,
+// a registry API page ({"servers": [{"server": {...}}]}) or a client
+// configuration ({"mcpServers": ...} or {"servers": {...}}). Jobs with
+// the same identity are one job, under the first name.
+func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the scan list: %w", err)
+	}
+	var jobs []Job
+	switch {
+	case st.IsDir():
+		jobs, err = readCaptures(ctx, path)
+	case strings.EqualFold(filepath.Ext(path), ".tsv"):
+		var data []byte
+		if data, err = boundedread.ReadFile(ctx, path, boundedread.Limit()); err == nil {
+			jobs, err = parseTSV(path, data)
+		}
+	default:
+		var data []byte
+		if data, err = boundedread.ReadFile(ctx, path, boundedread.Limit()); err == nil {
+			jobs, err = parseJSON(ctx, path, data, o)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("%s lists no server: give a list of targets, server.json entries, captures or a client configuration", path)
+	}
+	for i := range jobs {
+		apply(&jobs[i], o)
+		if err := identify(&jobs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return dedupe(jobs), nil
+}
+
+// apply sets the scan's limits, sandbox and environment on j.
+func apply(j *Job, o ReadOptions) {
+	j.Target.Limits, j.Target.StrictStdout = o.Limits, o.StrictStdout
+	box := o.Sandbox
+	if j.Package != nil {
+		box = o.PackageSandbox
+		if j.Package.Registry == "pypi" && box.Enabled() {
+			box.Net = true // uvx fetches the package as the server starts
+		}
+	}
+	if j.Transport == "stdio" && box.Enabled() {
+		j.Target.Sandbox = box
+	}
+	if j.Transport == "stdio" && len(o.Env) > 0 {
+		if j.Target.Env == nil {
+			j.Target.Env = map[string]string{}
+		}
+		for k, v := range o.Env {
+			j.Target.Env[k] = v
+		}
+	}
+}
+
+// dedupe keeps the first job of each identity.
+func dedupe(jobs []Job) []Job {
+	seen := map[string]bool{}
+	out := jobs[:0]
+	for _, j := range jobs {
+		if seen[j.Identity] {
+			continue
+		}
+		seen[j.Identity] = true
+		out = append(out, j)
+	}
+	return out
+}
+
+// identify sets j's identity: how the server is started or where it is
+// read, a file by the hash of its content, an environment or a header
+// by the hash of its value.
+func identify(j *Job) error {
+	id := struct {
+		Transport string            `json:"transport"`
+		Location  string            `json:"location"`
+		Args      []string          `json:"args,omitempty"`
+		Dir       string            `json:"dir,omitempty"`
+		Env       map[string]string `json:"env,omitempty"`
+		Headers   map[string]string `json:"headers,omitempty"`
+		Package   *Package          `json:"package,omitempty"`
+		Sandbox   transport.Sandbox `json:"sandbox"`
+		Err       string            `json:"error,omitempty"`
+	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
+	id.Env, id.Headers = hashed(j.Target.Env), hashed(j.Target.Headers)
+	if j.Transport == "file" || j.Transport == "registry" {
+		// A file that cannot be read is a job that fails, saying why.
+		if data, err := os.ReadFile(j.Target.Location); err == nil {
+			sum := sha256.Sum256(data)
+			id.Location = "sha256:" + hex.EncodeToString(sum[:])
+		}
+	}
+	b, err := json.Marshal(id)
+	if err != nil {
+		return err
+	}
+	j.Identity = string(b)
+	return nil
+}
+
+// hashed replaces each value by its sha256, so an identity holds no
+// secret.
+func hashed(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		sum := sha256.Sum256([]byte(v))
+		out[k] = hex.EncodeToString(sum[:8])
+	}
+	return out
+}
+
+// readCaptures lists the captures of a directory: every *.json file, a
+// job each, named by the file's name without .tools.json or .json.
+func readCaptures(_ context.Context, dir string) ([]Job, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(files)
+	var jobs []Job
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".json"), ".tools")
+		jobs = append(jobs, Job{Name: name, Transport: "file", Target: transport.Target{Location: f}})
+	}
+	return jobs, nil
+}
+
+// entry is one item of a JSON scan list.
+type entry struct {
+	Name    string            `json:"name"`
+	Target  string            `json:"target"`
+	Command []string          `json:"command"`
+	Env     map[string]string `json:"env"`
+	Cwd     string            `json:"cwd"`
+}
+
+// job is the entry as a job; base resolves a relative target or cwd.
+func (e entry) job(base string) Job {
+	j := Job{Name: e.Name}
+	switch {
+	case e.Name == "":
+		j.Err = "the entry has no name"
+	case (e.Target == "") == (len(e.Command) == 0):
+		j.Err = "give either a target or a command"
+	}
+	if len(e.Command) > 0 {
+		j.Transport = "stdio"
+		j.Target = transport.Target{Location: e.Command[0], Args: e.Command[1:], Env: e.Env, Dir: e.Cwd}
+		if j.Target.Dir != "" && !filepath.IsAbs(j.Target.Dir) {
+			j.Target.Dir = filepath.Join(base, j.Target.Dir)
+		}
+		return j
+	}
+	j.Transport = run.TransportOf(e.Target)
+	j.Target.Location = e.Target
+	if j.Transport == "file" && e.Target != "" && !filepath.IsAbs(e.Target) {
+		j.Target.Location = filepath.Join(base, e.Target)
+	}
+	return j
+}
+
+// parseJSON reads a JSON scan list in any of its shapes.
+func parseJSON(ctx context.Context, path string, data []byte, o ReadOptions) ([]Job, error) {
+	base := filepath.Dir(path)
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		var items []json.RawMessage
+		if err := json.Unmarshal(trimmed, &items); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		var jobs []Job
+		for i, raw := range items {
+			j, err := parseItem(raw, base)
+			if err != nil {
+				return nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
+			}
+			jobs = append(jobs, j)
+		}
+		return jobs, nil
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &top); err != nil {
+		// A client configuration may carry comments (VS Code's).
+		if o.ConfigFormat != "" || strings.HasSuffix(path, "mcp.json") {
+			return readConfig(ctx, path, data, o)
+		}
+		return nil, fmt.Errorf("%s is not JSON (%v): give a JSON list, a server.json, a .tsv file, a directory of captures or a client configuration", path, err)
+	}
+	if raw, ok := top["servers"]; ok && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) {
+		// A page of the registry's API: {"servers": [{"server": {...}}]}.
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return nil, fmt.Errorf("%s: servers: %w", path, err)
+		}
+		var jobs []Job
+		for i, it := range items {
+			j, err := parseItem(it, base)
+			if err != nil {
+				return nil, fmt.Errorf("%s: servers[%d]: %w", path, i, err)
+			}
+			jobs = append(jobs, j)
+		}
+		return jobs, nil
+	}
+	if _, ok := top["mcpServers"]; ok || top["servers"] != nil || o.ConfigFormat != "" {
+		return readConfig(ctx, path, data, o)
+	}
+	j, err := parseItem(trimmed, base)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return []Job{j}, nil
+}
+
+// parseItem reads one item: a list entry, a server.json or a registry
+// API item wrapping one.
+func parseItem(raw json.RawMessage, base string) (Job, error) {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return Job{}, fmt.Errorf("not an object: %w", err)
+	}
+	if inner, ok := keys["server"]; ok {
+		return parseItem(inner, base)
+	}
+	_, pk := keys["packages"]
+	_, rm := keys["remotes"]
+	if pk || rm {
+		var s ServerJSON
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return Job{}, err
+		}
+		return s.Job(), nil
+	}
+	var e entry
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		return Job{}, fmt.Errorf("%w: a list entry has name and target, or name, command, env and cwd; a server.json has packages or remotes", err)
+	}
+	return e.job(base), nil
+}
+
+// readConfig reads a client configuration's servers as jobs.
+func readConfig(_ context.Context, path string, data []byte, o ReadOptions) ([]Job, error) {
+	f, err := clientconfig.Parse(path, data, clientconfig.Options{Format: o.ConfigFormat})
+	if err != nil {
+		return nil, err
+	}
+	var jobs []Job
+	for _, s := range f.Servers {
+		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target}
+		if s.Err != nil {
+			j.Err = s.Err.Error()
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, nil
+}
+
+// parseTSV reads a TSV scan list: a header naming the columns (name and
+// target, command or both; env optional), then a server a line. A
+// command is split at spaces; env is NAME=VALUE pairs split at spaces.
+// Empty lines and lines starting with # are skipped.
+func parseTSV(path string, data []byte) ([]Job, error) {
+	base := filepath.Dir(path)
+	var cols map[string]int
+	var jobs []Job
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if cols == nil {
+			cols = map[string]int{}
+			for i, f := range fields {
+				cols[strings.ToLower(strings.TrimSpace(f))] = i
+			}
+			if _, ok := cols["name"]; !ok {
+				return nil, fmt.Errorf("%s:%d: the first line names the columns, tab-separated: name, then target or command (and env)", path, n+1)
+			}
+			continue
+		}
+		get := func(col string) string {
+			if i, ok := cols[col]; ok && i < len(fields) {
+				return strings.TrimSpace(fields[i])
+			}
+			return ""
+		}
+		e := entry{Name: get("name"), Target: get("target"), Command: strings.Fields(get("command")), Cwd: get("cwd")}
+		for _, kv := range strings.Fields(get("env")) {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: env %q: write NAME=VALUE", path, n+1, kv)
+			}
+			if e.Env == nil {
+				e.Env = map[string]string{}
+			}
+			e.Env[k] = v
+		}
+		jobs = append(jobs, e.job(base))
+	}
+	if cols == nil {
+		return nil, errors.New(path + " is empty: the first line names the columns (name, target, command, env)")
+	}
+	return jobs, nil
+}

@@ -1,0 +1,202 @@
+package scan_test
+
+import (
+	"context"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/scan"
+	"github.com/rubricmcp/rubric/engine/transport"
+)
+
+// TestReadList reads each shape of scan list into jobs.
+func TestReadList(t *testing.T) {
+	type want struct {
+		name, transport, location string
+		args                      []string
+		env                       map[string]string
+		pkg                       *scan.Package
+		err                       string
+	}
+	box := transport.Sandbox{Kind: transport.SandboxBwrap}
+	tests := []struct {
+		name, file, text string
+		opt              scan.ReadOptions
+		want             []want
+		sandboxed        []bool
+		fail             string
+	}{
+		{name: "entries", file: "list.json", text: `[
+			{"name": "tidy", "target": "tidy.json"},
+			{"name": "remote", "target": "https://example.com/mcp"},
+			{"name": "local", "command": ["node", "server.js", "--stdio"], "env": {"TOKEN": "x"}},
+			{"name": "both", "target": "a.json", "command": ["b"]}
+		]`, want: []want{
+			{name: "tidy", transport: "file", location: "tidy.json"},
+			{name: "remote", transport: "http", location: "https://example.com/mcp"},
+			{name: "local", transport: "stdio", location: "node", args: []string{"server.js", "--stdio"}, env: map[string]string{"TOKEN": "x"}},
+			{name: "both", transport: "stdio", location: "b", err: "give either a target or a command"},
+		}},
+		{name: "tsv", file: "list.tsv", text: "name\ttarget\tcommand\tenv\n# a comment\ntidy\ttidy.json\t\t\nlocal\t\tnode server.js\tA=1 B=2\n", want: []want{
+			{name: "tidy", transport: "file", location: "tidy.json"},
+			{name: "local", transport: "stdio", location: "node", args: []string{"server.js"}, env: map[string]string{"A": "1", "B": "2"}},
+		}},
+		{name: "tsv without header", file: "list.tsv", text: "tidy\ttidy.json\n", fail: "the first line names the columns"},
+		{name: "server.json npm", file: "server.json", text: `{
+			"$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json",
+			"name": "io.github.example/weather", "version": "1.2.0",
+			"packages": [{"registryType": "oci", "identifier": "example/weather"},
+				{"registryType": "npm", "identifier": "@example/weather", "version": "1.2.0", "runtimeHint": "npx",
+				"transport": {"type": "stdio"},
+				"runtimeArguments": [{"type": "named", "name": "-y"}],
+				"packageArguments": [{"type": "named", "name": "--units", "value": "{units}", "variables": {"units": {"default": "metric"}}},
+					{"type": "positional", "valueHint": "data_dir", "isRequired": true}],
+				"environmentVariables": [{"name": "WEATHER_KEY", "isRequired": true, "isSecret": true},
+					{"name": "REGION", "default": "eu"}, {"name": "OPTIONAL"}]}]}`,
+			opt: scan.ReadOptions{PackageSandbox: box},
+			want: []want{{name: "io.github.example/weather", transport: "stdio", location: "@example/weather@1.2.0",
+				env: map[string]string{"WEATHER_KEY": scan.Placeholder, "REGION": "eu"},
+				pkg: &scan.Package{Registry: "npm", Identifier: "@example/weather", Version: "1.2.0", Runtime: "npx",
+					RuntimeArgs: []string{"-y"}, PackageArgs: []string{"--units", "metric", "data_dir"}}}},
+			sandboxed: []bool{true}},
+		{name: "registry page", file: "page.json", text: `{"servers": [
+			{"server": {"name": "a/pypi", "packages": [{"registryType": "pypi", "identifier": "mcp-server-time", "version": "0.6.2", "runtimeHint": "uvx"}]},
+			 "_meta": {"io.modelcontextprotocol.registry/official": {"isLatest": true}}},
+			{"server": {"name": "b/remote", "remotes": [{"type": "streamable-http", "url": "https://{host}/mcp", "variables": {}}]}},
+			{"server": {"name": "c/sse", "remotes": [{"type": "sse", "url": "https://c.example/sse", "headers": [{"name": "X-Key", "value": "k"}]}]}},
+			{"server": {"name": "d/docker", "packages": [{"registryType": "oci", "identifier": "d/d"}]}}
+		], "metadata": {"count": 4}}`,
+			opt: scan.ReadOptions{PackageSandbox: box},
+			want: []want{
+				{name: "a/pypi", transport: "stdio", location: "mcp-server-time==0.6.2", pkg: &scan.Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "uvx"}},
+				{name: "b/remote", transport: "http", location: "https://{host}/mcp", err: "remote https://{host}/mcp has a placeholder with no value"},
+				{name: "c/sse", transport: "sse", location: "https://c.example/sse"},
+				{name: "d/docker", err: "no npm or pypi package over stdio and no remote (it has: oci)"},
+			},
+			sandboxed: []bool{true, false, false, false}},
+		{name: "client config", file: ".mcp.json", text: `{"mcpServers": {
+			"one": {"command": "npx", "args": ["-y", "one-mcp"]},
+			"two": {"type": "http", "url": "https://two.example/mcp"}}}`,
+			opt:       scan.ReadOptions{Sandbox: box, Env: map[string]string{"HOME": "/tmp"}},
+			want:      []want{{name: "one", transport: "stdio", location: "npx", args: []string{"-y", "one-mcp"}, env: map[string]string{"HOME": "/tmp"}}, {name: "two", transport: "http", location: "https://two.example/mcp"}},
+			sandboxed: []bool{true, false}},
+		{name: "duplicates", file: "list.json", text: `[{"name": "a", "target": "https://x.example/mcp"}, {"name": "b", "target": "https://x.example/mcp"}]`,
+			want: []want{{name: "a", transport: "http", location: "https://x.example/mcp"}}},
+		{name: "unknown member", file: "list.json", text: `[{"name": "a", "url": "https://x.example/mcp"}]`, fail: `unknown field "url"`},
+		{name: "empty", file: "list.json", text: `[]`, fail: "lists no server"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, tc.file)
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"tidy.json", "a.json"} {
+				if err := os.WriteFile(filepath.Join(dir, f), []byte(`[]`), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			jobs, err := scan.ReadList(context.Background(), path, tc.opt)
+			if tc.fail != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.fail) {
+					t.Fatalf("err = %v, want %q", err, tc.fail)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(jobs) != len(tc.want) {
+				t.Fatalf("%d jobs, want %d: %+v", len(jobs), len(tc.want), jobs)
+			}
+			for i, w := range tc.want {
+				j := jobs[i]
+				loc := j.Target.Location
+				if j.Transport == "file" {
+					loc, _ = filepath.Rel(dir, loc)
+				}
+				if j.Name != w.name || j.Transport != w.transport || loc != w.location || !slices.Equal(j.Target.Args, w.args) || !maps.Equal(j.Target.Env, w.env) || j.Err != w.err {
+					t.Errorf("job %d = %+v (error %q), want %+v", i, j, j.Err, w)
+				}
+				if w.pkg != nil && (j.Package == nil || j.Package.Spec() != w.pkg.Spec() || !slices.Equal(j.Package.RuntimeArgs, w.pkg.RuntimeArgs) || !slices.Equal(j.Package.PackageArgs, w.pkg.PackageArgs) || j.Package.Runtime != w.pkg.Runtime) {
+					t.Errorf("job %d package = %+v, want %+v", i, j.Package, w.pkg)
+				}
+				if tc.sandboxed != nil && j.Target.Sandbox.Enabled() != tc.sandboxed[i] {
+					t.Errorf("job %d sandboxed = %v, want %v", i, j.Target.Sandbox.Enabled(), tc.sandboxed[i])
+				}
+				if strings.Contains(j.Identity, "\"x\"") || strings.Contains(j.Identity, scan.Placeholder) {
+					t.Errorf("job %d identity holds a value in the clear: %s", i, j.Identity)
+				}
+			}
+		})
+	}
+}
+
+// TestCaptureIdentity: a capture's job is keyed by its content, so a
+// capture that changes is scanned again, and one moved is not.
+func TestCaptureIdentity(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := func() map[string]string {
+		jobs, err := scan.ReadList(context.Background(), dir, scan.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scan.Key(jobs, rs)
+		out := map[string]string{}
+		for _, j := range jobs {
+			out[j.Name] = j.Key
+		}
+		return out
+	}
+	write("a.tools.json", `[{"name": "x"}]`)
+	first := keys()["a"]
+	if err := os.Rename(filepath.Join(dir, "a.tools.json"), filepath.Join(dir, "b.tools.json")); err != nil {
+		t.Fatal(err)
+	}
+	if moved := keys()["b"]; moved != first {
+		t.Errorf("moved capture: key %s, was %s", moved, first)
+	}
+	write("b.tools.json", `[{"name": "y"}]`)
+	if changed := keys()["b"]; changed == first {
+		t.Errorf("changed capture kept its key %s", first)
+	}
+	if other := func() string {
+		jobs := []scan.Job{{Identity: "i"}}
+		scan.Key(jobs, builtins(t, "tdqs"))
+		return jobs[0].Key
+	}(); other == func() string { jobs := []scan.Job{{Identity: "i"}}; scan.Key(jobs, rs); return jobs[0].Key }() {
+		t.Error("a job scored with another rubric has the same key")
+	}
+}
+
+// TestParseShard reads i/n and refuses the rest.
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want scan.Shard
+		ok   bool
+	}{
+		{"1/1", scan.Shard{I: 1, N: 1}, true},
+		{"3/20", scan.Shard{I: 3, N: 20}, true},
+		{"0/3", scan.Shard{}, false},
+		{"4/3", scan.Shard{}, false},
+		{"3", scan.Shard{}, false},
+		{"a/b", scan.Shard{}, false},
+	} {
+		got, err := scan.ParseShard(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseShard(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}

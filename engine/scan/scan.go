@@ -1,0 +1,430 @@
+package scan
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
+)
+
+// Key sets each job's key: the sha256 of its identity and the digests of
+// the rubrics, in hex. A scan run again with the same rubrics finds the
+// same keys, and so the jobs it has done.
+func Key(jobs []Job, rubrics []*rubric.Rubric) {
+	digests := make([]string, len(rubrics))
+	for i, r := range rubrics {
+		digests[i] = r.Digest
+	}
+	slices.Sort(digests)
+	for i := range jobs {
+		h := sha256.New()
+		io.WriteString(h, jobs[i].Identity)
+		for _, d := range digests {
+			io.WriteString(h, "\n"+d)
+		}
+		jobs[i].Key = hex.EncodeToString(h.Sum(nil))[:32]
+	}
+}
+
+// Scanner does the jobs of one scan: each is installed when it must
+// be, read, scored with every rubric and stored under Out.
+type Scanner struct {
+	// Out is the scan's directory.
+	Out     string
+	Rubrics []*rubric.Rubric
+	// NewSession returns a session for one worker; sessions share the
+	// answer cache, so no question is asked twice.
+	NewSession func() *run.Session
+	// Installer installs packages; nil means Commands{}.
+	Installer Installer
+	// Timeout bounds one job (install, read, score); 0 means none.
+	Timeout time.Duration
+	// Attempts is how often installing and starting a server are tried
+	// before the job fails (transient failures: a registry's hiccup, a
+	// slow first start); 0 means 1. The wait between two is Backoff,
+	// doubled each time.
+	Attempts int
+	Backoff  time.Duration
+	// Sleep waits d or until ctx ends; nil means a timer. Clock is the
+	// time; nil means time.Now. Tests inject both.
+	Sleep func(ctx context.Context, d time.Duration) error
+	Clock func() time.Time
+	// Log receives a line per job; nil discards.
+	Log hclog.Logger
+	// Progress, when set, is called after each change of the counts.
+	Progress func(Progress)
+	// Started, when set, is called as each job starts, with its key (a
+	// test's signal that the scan is at that stage).
+	Started func(Job)
+
+	once     sync.Once
+	sessions chan *run.Session
+	all      []*run.Session
+	mu       sync.Mutex
+	counts   Progress
+	start    time.Time
+}
+
+// Progress is how far a scan is: jobs done, failed, in flight, left.
+type Progress struct {
+	Total, Done, Failed, InFlight, Skipped int
+	// Elapsed since the scan started; ETA is the time left at the rate
+	// so far (0 when nothing is done yet).
+	Elapsed, ETA time.Duration
+}
+
+// String is the progress on one line.
+func (p Progress) String() string {
+	s := fmt.Sprintf("scan: %d/%d servers · %d failed · %d in flight", p.Done+p.Failed+p.Skipped, p.Total, p.Failed, p.InFlight)
+	if p.ETA > 0 {
+		s += " · ETA " + p.ETA.Round(time.Second).String()
+	}
+	return s
+}
+
+func (s *Scanner) now() time.Time {
+	if s.Clock != nil {
+		return s.Clock()
+	}
+	return time.Now()
+}
+
+func (s *Scanner) log() hclog.Logger {
+	if s.Log == nil {
+		return hclog.NewNullLogger()
+	}
+	return s.Log
+}
+
+// Close ends every worker's session.
+func (s *Scanner) Close() {
+	for _, sess := range s.all {
+		sess.Close()
+	}
+	s.all = nil
+}
+
+// Pending are the jobs whose record is not yet stored, and counts the
+// others as skipped for the progress.
+func (s *Scanner) Pending(jobs []Job) []Job {
+	var out []Job
+	skipped := 0
+	for _, j := range jobs {
+		if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+			skipped++
+			continue
+		}
+		out = append(out, j)
+	}
+	s.mu.Lock()
+	s.counts.Total, s.counts.Skipped = len(jobs), skipped
+	s.start = s.now()
+	s.mu.Unlock()
+	return out
+}
+
+// Run does jobs through q with n workers: what is already stored is
+// skipped, the rest enqueued, then worked until none is left. It writes
+// scan.json, the scan's rubrics and time, for the leaderboard.
+func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
+	if err := s.WriteMeta(); err != nil {
+		return err
+	}
+	pending := s.Pending(jobs)
+	if err := q.Add(ctx, pending); err != nil {
+		return err
+	}
+	start := s.now()
+	err := q.Work(ctx, n, s.Do)
+	return errors.Join(err, s.addTime(s.now().Sub(start)))
+}
+
+// session takes a worker's session, making one when none is free.
+func (s *Scanner) session() *run.Session {
+	s.once.Do(func() { s.sessions = make(chan *run.Session, 1024) })
+	select {
+	case sess := <-s.sessions:
+		return sess
+	default:
+	}
+	sess := s.NewSession()
+	s.mu.Lock()
+	s.all = append(s.all, sess)
+	s.mu.Unlock()
+	return sess
+}
+
+func (s *Scanner) release(sess *run.Session) {
+	select {
+	case s.sessions <- sess:
+	default:
+	}
+}
+
+// update changes the counts and reports them.
+func (s *Scanner) update(change func(*Progress)) {
+	s.mu.Lock()
+	change(&s.counts)
+	p := s.counts
+	s.mu.Unlock()
+	if s.Progress == nil {
+		return
+	}
+	p.Elapsed = s.now().Sub(s.start)
+	if done := p.Done + p.Failed; done > 0 {
+		left := p.Total - p.Skipped - done
+		p.ETA = time.Duration(float64(p.Elapsed) / float64(done) * float64(left))
+	}
+	s.Progress(p)
+}
+
+// Do does one job and stores its record: the reports of every rubric,
+// or the failure record. It returns an error only when the job was not
+// done and should be taken up again (the scan was stopped); a failure
+// of the server is a record, not an error.
+func (s *Scanner) Do(ctx context.Context, j Job) error {
+	if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+		return nil // done by an earlier worker
+	}
+	check := []Job{{Identity: j.Identity}}
+	Key(check, s.Rubrics)
+	if check[0].Key != j.Key {
+		return fmt.Errorf("job %s (%s) was enqueued by a scan with other rubrics: give the worker the scan's --rubric flags", j.Key, j.Name)
+	}
+	if s.Started != nil {
+		s.Started(j)
+	}
+	s.update(func(p *Progress) { p.InFlight++ })
+	started := s.now()
+	sess := s.session()
+	defer s.release(sess)
+	rec, err := s.do(ctx, sess, j)
+	if err == nil {
+		rec.Seconds = s.now().Sub(started).Seconds()
+		err = s.store(rec)
+	}
+	s.update(func(p *Progress) {
+		p.InFlight--
+		switch {
+		case err != nil:
+		case rec.Failed != nil:
+			p.Failed++
+		default:
+			p.Done++
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if rec.Failed != nil {
+		s.log().Warn("server failed", "name", j.Name, "stage", rec.Failed.Stage, "reason", rec.Failed.Reason)
+	} else {
+		s.log().Info("server scored", "name", j.Name, "tools", rec.Tools)
+	}
+	return nil
+}
+
+// do installs, reads and scores j; an error means the job was stopped
+// and is to be done again.
+func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record, error) {
+	ctx := parent
+	if s.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s", s.Timeout))
+		defer cancel()
+	}
+	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: run.Redacted(j.Target)}
+	src := run.Source{Transport: j.Transport, Target: j.Target}
+	fail := func(stage string, r *rubric.Rubric, src run.Source, err error) (*Record, error) {
+		if parent.Err() != nil {
+			return nil, parent.Err()
+		}
+		if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+			err = fmt.Errorf("%w (%v)", cause, err)
+		}
+		f := sess.Fail(ctx, stage, r, src, err)
+		f.Interrupted = false // the scan goes on; only this server stopped
+		return s.failed(rec, f)
+	}
+	if j.Err != "" {
+		return fail(run.StageConfig, nil, src, errors.New(j.Err))
+	}
+	if j.Package != nil {
+		dir := filepath.Join(s.Out, "install", j.Key)
+		defer os.RemoveAll(dir)
+		var t transport.Target
+		err := s.retry(ctx, func() error {
+			var err error
+			t, err = s.installer().Install(ctx, j.Package, dir)
+			return err
+		})
+		if err != nil {
+			return fail(run.StageInstall, nil, src, err)
+		}
+		src.Target.Location, src.Target.Args, src.Target.Dir = t.Location, t.Args, t.Dir
+		for k, v := range t.Env {
+			if src.Target.Env == nil {
+				src.Target.Env = map[string]string{}
+			}
+			src.Target.Env[k] = v
+		}
+		if src.Target.Sandbox.Enabled() && j.Package.Registry == "pypi" {
+			src.Target.Sandbox.Cwd = transport.CwdWritable // uv's cache
+		}
+	}
+	var surf *surface.Surface
+	err := s.retry(ctx, func() error {
+		var err error
+		surf, err = sess.Export(ctx, src.Transport, src.Target)
+		return err
+	})
+	if err != nil {
+		return fail(run.StageExport, nil, src, err)
+	}
+	rec.Tools = len(surf.Tools)
+	scored := run.Source{Surface: surf, Name: rec.Target}
+	var reports []*report.Report
+	for _, r := range s.Rubrics {
+		rep, err := sess.Scan(ctx, scored, r, run.ScanOptions{})
+		if err != nil {
+			if parent.Err() != nil {
+				return nil, parent.Err()
+			}
+			var f *run.Failure
+			if !errors.As(err, &f) {
+				return fail(run.StageScore, r, scored, err)
+			}
+			f.Interrupted = false
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+				f.Reason = fmt.Sprintf("%v (%s)", cause, f.Reason)
+			}
+			return s.failed(rec, f)
+		}
+		reports = append(reports, rep)
+	}
+	rec.Scores = map[string]Score{}
+	for i, rep := range reports {
+		r := s.Rubrics[i]
+		rel := filepath.ToSlash(filepath.Join("reports", slug(j.Name, j.Key), r.Name+".json"))
+		if err := atomicWrite(filepath.Join(s.Out, rel), func(w io.Writer) error { return report.Write(w, rep) }); err != nil {
+			return nil, err
+		}
+		rec.Scores[r.Name] = Score{Score: rep.Score, Grade: rep.Grade, Report: rel, Judge: rep.Judge}
+		rec.Calls.add(rep.Calls)
+	}
+	return rec, nil
+}
+
+// failed stores f as the job's failure record and returns the job's.
+func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
+	rel := filepath.ToSlash(filepath.Join("failed", slug(rec.Name, rec.Key)+".json"))
+	if err := os.MkdirAll(filepath.Join(s.Out, "failed"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := f.WriteFile(filepath.Join(s.Out, rel)); err != nil {
+		return nil, err
+	}
+	rec.Failed = &Failed{Stage: f.Stage, Reason: f.Reason, Record: rel}
+	rec.Calls.Model, rec.Calls.CacheHits, rec.Calls.Tokens, rec.Calls.CostUSD = f.Done.Calls, f.Done.CacheHits, f.Done.Tokens, f.Done.CostUSD
+	if f.Done.ToolsRead != nil {
+		rec.Tools = *f.Done.ToolsRead
+	}
+	return rec, nil
+}
+
+func (s *Scanner) installer() Installer {
+	if s.Installer == nil {
+		return Commands{}
+	}
+	return s.Installer
+}
+
+// retry calls try up to Attempts times, waiting Backoff, doubled each
+// time, between two.
+func (s *Scanner) retry(ctx context.Context, try func() error) error {
+	wait := s.Backoff
+	var err error
+	for i := 0; i < max(s.Attempts, 1); i++ {
+		if i > 0 {
+			s.log().Info("trying again", "after", wait, "error", err)
+			if serr := s.sleep(ctx, wait); serr != nil {
+				return err
+			}
+			wait *= 2
+		}
+		if err = try(); err == nil || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (s *Scanner) sleep(ctx context.Context, d time.Duration) error {
+	if s.Sleep != nil {
+		return s.Sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// recordPath is where the record of the job keyed key is stored.
+func (s *Scanner) recordPath(key string) string {
+	return filepath.Join(s.Out, "jobs", key+".json")
+}
+
+// store writes the record, last: a job whose record is stored is done.
+func (s *Scanner) store(rec *Record) error {
+	return atomicWrite(s.recordPath(rec.Key), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rec)
+	})
+}
+
+// atomicWrite writes path whole, making its directory.
+func atomicWrite(path string, write func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, write)
+}
+
+var unsafe = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// slug is a file name for a server: its name made safe, and the start of
+// its key, so two servers never share one.
+func slug(name, key string) string {
+	s := strings.Trim(unsafe.ReplaceAllString(name, "-"), "-.")
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	if s == "" {
+		s = "server"
+	}
+	return s + "-" + key[:8]
+}

@@ -1,0 +1,433 @@
+package scan_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/scan"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/judges/heuristic"
+	"github.com/rubricmcp/rubric/plugins/transports/file"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// corpus holds real servers' captures.
+const corpus = "../score/testdata/corpus"
+
+// inProcess starts the heuristic judge, counting the questions it is
+// asked, and the file transport, in this process; "flaky" is a
+// transport whose first fails exports fail.
+type inProcess struct {
+	asked atomic.Int64
+	fails atomic.Int64
+}
+
+type countingJudge struct {
+	judge.Judge
+	asked *atomic.Int64
+	id    judge.Identity
+}
+
+func (c countingJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	c.asked.Add(1)
+	return c.Judge.Ask(ctx, q)
+}
+func (c countingJudge) Name() string             { return "heuristic" }
+func (c countingJudge) Identity() judge.Identity { return c.id }
+func (c countingJudge) SHA256() string           { return "" }
+func (c countingJudge) Close()                   {}
+
+type fileTransport struct{ file.Transport }
+
+func (fileTransport) Close() {}
+
+type flaky struct {
+	fileTransport
+	fails *atomic.Int64
+}
+
+func (f flaky) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
+	if f.fails.Add(-1) >= 0 {
+		return nil, errors.New("the server exited before it answered initialize")
+	}
+	return f.fileTransport.Export(ctx, t)
+}
+
+// hang is a server that never answers.
+type hang struct{ fileTransport }
+
+func (hang) Export(ctx context.Context, _ transport.Target) (*surface.Surface, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Judge, error) {
+	j := heuristic.New()
+	id, err := j.Configure(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return countingJudge{Judge: j, asked: &p.asked, id: id}, nil
+}
+
+func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
+	switch name {
+	case "file":
+		return fileTransport{}, nil
+	case "flaky":
+		return flaky{fails: &p.fails}, nil
+	case "hang":
+		return hang{}, nil
+	}
+	return nil, fmt.Errorf("no transport plugin %q", name)
+}
+
+func builtins(t testing.TB, names ...string) []*rubric.Rubric {
+	t.Helper()
+	var out []*rubric.Rubric
+	for _, n := range names {
+		r, err := rubrics.Find(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// scanner is a scanner of dir with the in-process plugins, an answer
+// cache shared by its sessions, no wait between tries and a clock that
+// moves a second each time it is read.
+func scanner(t testing.TB, p *inProcess, dir string, store *cache.Store, rs []*rubric.Rubric) *scan.Scanner {
+	var tick atomic.Int64
+	s := &scan.Scanner{
+		Out: dir, Rubrics: rs,
+		NewSession: func() *run.Session { return run.New(run.Options{Plugins: p, Cache: store, Version: "test"}) },
+		Attempts:   3, Backoff: time.Second,
+		Sleep: func(context.Context, time.Duration) error { return nil },
+		Clock: func() time.Time { return time.Unix(tick.Add(1), 0) },
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func captures(t testing.TB, rs []*rubric.Rubric) []scan.Job {
+	t.Helper()
+	jobs, err := scan.ReadList(context.Background(), corpus, scan.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan.Key(jobs, rs)
+	return jobs
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScanResumes: a scan stopped after some jobs, run again, does only
+// the rest, and the judge is asked no question twice; the leaderboard
+// equals that of a scan run at once.
+func TestScanResumes(t *testing.T) {
+	rs := builtins(t, "schema-quality", "tdqs")
+	jobs := captures(t, rs)
+	if len(jobs) < 10 {
+		t.Fatalf("%d captures in %s", len(jobs), corpus)
+	}
+	// At once.
+	once := &inProcess{}
+	whole := t.TempDir()
+	if err := scanner(t, once, whole, cache.Memory(), rs).Run(context.Background(), &scan.Memory{}, jobs, 3); err != nil {
+		t.Fatal(err)
+	}
+	// Stopped as the fifth job starts, then resumed with the same cache.
+	p := &inProcess{}
+	dir := t.TempDir()
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	s := scanner(t, p, dir, store, rs)
+	var started atomic.Int64
+	s.Started = func(scan.Job) {
+		if started.Add(1) == 5 {
+			stop()
+		}
+	}
+	if err := s.Run(ctx, &scan.Memory{}, jobs, 1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped scan: %v, want context.Canceled", err)
+	}
+	done, _ := filepath.Glob(filepath.Join(dir, "jobs", "*.json"))
+	if len(done) == 0 || len(done) >= len(jobs) {
+		t.Fatalf("%d of %d jobs done when the scan was stopped", len(done), len(jobs))
+	}
+	again := scanner(t, p, dir, store, rs)
+	var redone []string
+	again.Started = func(j scan.Job) { redone = append(redone, j.Name) }
+	if err := again.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(redone) != len(jobs)-len(done) {
+		t.Errorf("the resumed scan did %d jobs, want the %d left", len(redone), len(jobs)-len(done))
+	}
+	if got, want := p.asked.Load(), once.asked.Load(); got != want {
+		t.Errorf("stopped and resumed, the judge was asked %d questions; at once, %d", got, want)
+	}
+	a, b := board(t, whole), board(t, dir)
+	if !bytes.Equal(a, b) {
+		t.Errorf("resumed leaderboard differs from the one of a scan at once:\n%s\n----\n%s", b, a)
+	}
+}
+
+// board builds dir's leaderboard and returns it without its time
+// fields.
+func board(t *testing.T, dir string) []byte {
+	t.Helper()
+	if _, err := scan.Build(dir, "test"); err != nil {
+		t.Fatal(err)
+	}
+	var lb map[string]any
+	readJSON(t, filepath.Join(dir, "leaderboard.json"), &lb)
+	for _, f := range scan.TimeFields {
+		parent, key, _ := strings.Cut(f, ".")
+		delete(lb[parent].(map[string]any), key)
+	}
+	out, err := json.MarshalIndent(lb, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestShardsMerge: the shards of a scan are disjoint, cover the list, and
+// merged give the leaderboard of the whole scan.
+func TestShardsMerge(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	jobs := captures(t, rs)
+	whole := t.TempDir()
+	if err := scanner(t, &inProcess{}, whole, cache.Memory(), rs).Run(context.Background(), &scan.Memory{}, jobs, 2); err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	seen := map[string]int{}
+	for i := 1; i <= 3; i++ {
+		part := scan.Shard{I: i, N: 3}.Pick(jobs)
+		for _, j := range part {
+			seen[j.Key]++
+		}
+		dir := t.TempDir()
+		if err := scanner(t, &inProcess{}, dir, cache.Memory(), rs).Run(context.Background(), &scan.Memory{}, part, 2); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	for _, j := range jobs {
+		if seen[j.Key] != 1 {
+			t.Errorf("%s is in %d shards", j.Name, seen[j.Key])
+		}
+	}
+	merged := t.TempDir()
+	if _, err := scan.Merge(dirs, merged, "test"); err != nil {
+		t.Fatal(err)
+	}
+	var want, got map[string]any
+	a, b := board(t, whole), func() []byte {
+		var lb map[string]any
+		readJSON(t, filepath.Join(merged, "leaderboard.json"), &lb)
+		for _, f := range scan.TimeFields {
+			parent, key, _ := strings.Cut(f, ".")
+			delete(lb[parent].(map[string]any), key)
+		}
+		out, _ := json.MarshalIndent(lb, "", " ")
+		return out
+	}()
+	if !bytes.Equal(a, b) {
+		_ = json.Unmarshal(a, &want)
+		_ = json.Unmarshal(b, &got)
+		t.Errorf("merged shards differ from the whole scan:\n%s\n----\n%s", b, a)
+	}
+	// Every report the merged leaderboard names is there.
+	var lb scan.Leaderboard
+	readJSON(t, filepath.Join(merged, "leaderboard.json"), &lb)
+	for _, s := range lb.Servers {
+		for _, sc := range s.Scores {
+			if _, err := os.Stat(filepath.Join(merged, sc.Report)); err != nil {
+				t.Errorf("%s: %v", s.Name, err)
+			}
+		}
+	}
+	// Shards of other rubrics are refused.
+	other, tdqs := t.TempDir(), builtins(t, "tdqs")
+	one := []scan.Job{jobs[0]}
+	scan.Key(one, tdqs)
+	if err := scanner(t, &inProcess{}, other, cache.Memory(), tdqs).Run(context.Background(), &scan.Memory{}, one, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := scan.Merge([]string{dirs[0], other}, t.TempDir(), "test"); err == nil || !strings.Contains(err.Error(), "other rubrics") {
+		t.Errorf("merging scans of other rubrics: %v", err)
+	}
+}
+
+// TestRetries: a start that fails is tried again after the back-off,
+// doubled each time, up to the attempts; a job that fails every time is
+// a failure record, never a score.
+func TestRetries(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	for _, tc := range []struct {
+		name     string
+		fails    int64
+		attempts int
+		waits    []time.Duration
+		failed   bool
+	}{
+		{"first try", 0, 3, nil, false},
+		{"third try", 2, 3, []time.Duration{time.Second, 2 * time.Second}, false},
+		{"never", 5, 3, []time.Duration{time.Second, 2 * time.Second}, true},
+		{"one attempt", 1, 1, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &inProcess{}
+			p.fails.Store(tc.fails)
+			dir := t.TempDir()
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = tc.attempts
+			var mu sync.Mutex
+			var waits []time.Duration
+			s.Sleep = func(_ context.Context, d time.Duration) error {
+				mu.Lock()
+				waits = append(waits, d)
+				mu.Unlock()
+				return nil
+			}
+			jobs := []scan.Job{{Name: "memory", Transport: "flaky", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(waits, tc.waits) {
+				t.Errorf("waited %v, want %v", waits, tc.waits)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(lb.Failed) == 1; got != tc.failed {
+				t.Fatalf("failed = %v, want %v: %+v", got, tc.failed, lb)
+			}
+			if tc.failed {
+				if len(lb.Servers) != 0 || !strings.HasPrefix(lb.Failed[0].Reason, "export: the server exited before") {
+					t.Errorf("leaderboard: %+v", lb)
+				}
+				var f run.Failure
+				readJSON(t, filepath.Join(dir, "failed", "memory-"+jobs[0].Key[:8]+".json"), &f)
+				if f.Stage != run.StageExport || f.Failed != run.FailedVersion || f.Interrupted {
+					t.Errorf("failure record: %+v", f)
+				}
+			}
+		})
+	}
+}
+
+// TestTimeout: a server that never answers fails when the job's time
+// is up, with a reason naming the timeout.
+func TestTimeout(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+	s.Timeout = time.Millisecond // the server never answers: only the timeout ends it
+	s.Attempts = 1
+	jobs := []scan.Job{{Name: "silent", Transport: "hang", Identity: "silent"}}
+	scan.Key(jobs, rs)
+	if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := scan.Build(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lb.Failed) != 1 || lb.Failed[0].Name != "silent" || !strings.Contains(lb.Failed[0].Reason, "took longer than --timeout 1ms") {
+		t.Errorf("failed: %+v", lb.Failed)
+	}
+	if len(lb.Servers) != 0 {
+		t.Errorf("servers: %+v", lb.Servers)
+	}
+}
+
+// TestProgress: the counts a scan reports as it goes, its last report
+// and the line a terminal shows; the time left is reckoned by the
+// scan's clock.
+func TestProgress(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	jobs := []scan.Job{
+		{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"},
+		{Name: "broken", Transport: "flaky", Identity: "broken"},
+		{Name: "seqthink", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "seqthink.tools.json")}, Identity: "seqthink"},
+	}
+	scan.Key(jobs, rs)
+	// memory is done by an earlier run.
+	if err := scanner(t, &inProcess{}, dir, cache.Memory(), rs).Run(context.Background(), &scan.Memory{}, jobs[:1], 1); err != nil {
+		t.Fatal(err)
+	}
+	p := &inProcess{}
+	p.fails.Store(1)
+	s := scanner(t, p, dir, cache.Memory(), rs)
+	s.Attempts = 1
+	var seen []scan.Progress
+	s.Progress = func(p scan.Progress) { seen = append(seen, p) }
+	if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 4 {
+		t.Fatalf("%d progress reports: %+v", len(seen), seen)
+	}
+	first, last := seen[1], seen[3]
+	if first.Total != 3 || first.Skipped != 1 || first.Failed != 1 || first.InFlight != 0 || first.ETA <= 0 {
+		t.Errorf("after the first job: %+v", first)
+	}
+	if last.Done != 1 || last.Failed != 1 || last.Skipped != 1 || last.InFlight != 0 || last.ETA != 0 {
+		t.Errorf("at the end: %+v", last)
+	}
+	if got, want := seen[2].String(), "scan: 2/3 servers · 1 failed · 1 in flight · ETA "; !strings.HasPrefix(got, want) {
+		t.Errorf("line %q, want it to start %q", got, want)
+	}
+}
+
+// TestOtherRubricsRefused: a worker given other rubrics than the scan
+// that enqueued a job refuses it rather than store reports under the
+// job's key.
+func TestOtherRubricsRefused(t *testing.T) {
+	jobs := captures(t, builtins(t, "tdqs"))
+	s := scanner(t, &inProcess{}, t.TempDir(), cache.Memory(), builtins(t, "schema-quality"))
+	err := s.Do(context.Background(), jobs[0])
+	if err == nil || !strings.Contains(err.Error(), "enqueued by a scan with other rubrics") {
+		t.Fatalf("Do = %v", err)
+	}
+	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
+		t.Errorf("%d records stored", len(done))
+	}
+}
