@@ -39,6 +39,8 @@ type canonical struct {
 	// Added with weights: name and exact value, by name (the order they
 	// are written in moves no score); absent for rubrics without them.
 	Weights [][2]string `json:"weights,omitempty"`
+	// Added with min_scored; absent when every tool must be scored.
+	MinScored string `json:"min_scored,omitempty"`
 }
 
 // canonicalGate is what the digest covers of a gate block: everything
@@ -151,6 +153,9 @@ func text(p *lang.Program) string {
 // Canonical returns the canonical encoding the digest is the hash of.
 func Canonical(r *Rubric) []byte {
 	c := canonical{Digest: digestVersion, Lang: lang.Version, Round: r.Round, Checks: []canonicalCheck{}, Grades: [][2]string{}}
+	if r.Partial() {
+		c.MinScored = r.MinScored.Exact()
+	}
 	for _, ch := range r.Checks {
 		c.Checks = append(c.Checks, canonicalCheck{
 			Name: ch.Name, Points: ch.Points.Exact(),
