@@ -10,7 +10,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/judges/replay"
 )
 
@@ -208,4 +210,28 @@ func atoi(t *testing.T, v any) int {
 		t.Fatal(err)
 	}
 	return int(i)
+}
+
+// TestTDQSPartialRescores: a report with an unscored tool rescores from
+// its own observations, with no judge, to the same scores and the same
+// unscored tool.
+func TestTDQSPartialRescores(t *testing.T) {
+	j := replay.New()
+	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": "testdata/tdqs/partial.answers.jsonl"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := builtin(t, "tdqs")
+	s := readSurface(t, "testdata/tdqs/partial.tools.json")
+	first, _, err := scoreWith(r, s, j, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := score.Run(context.Background(), r, s, score.Options{Asker: ask.FromReport(first)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.UnscoredTools) != 1 || again.UnscoredTools[0].Name != "update_item" || *again.Score != *first.Score || len(again.Tools) != 4 {
+		t.Errorf("rescored: score %v (was %v), %d tools, unscored %+v", *again.Score, *first.Score, len(again.Tools), again.UnscoredTools)
+	}
 }
