@@ -38,7 +38,7 @@ import (
 // {"annotations":null,"description":"Check that the server answers.","inputSchema":null,"name":"ping","outputSchema":null,"title":null},
 // 133 bytes.
 func TestTDQSInvocationCostAndShadowing(t *testing.T) {
-	rep, _ := scoreReplayed(t, "testdata/tdqs/shadow.tools.json", "testdata/tdqs/shadow.answers.jsonl")
+	rep, _ := scoreReplayed(t, "testdata/tdqs13/shadow.tools.json", "testdata/tdqs13/shadow.answers.jsonl")
 	type sig struct{ fields, depth, unions, cost, bytes int }
 	wants := map[string]sig{
 		"get_stat":    {4, 1, 0, 4, 355},
@@ -95,12 +95,12 @@ func (c *capture) Ask(ctx context.Context, q judge.Question) (judge.Answer, erro
 // prompt lists each tool's cost and the pairs to judge.
 func TestTDQSPromptsV13(t *testing.T) {
 	j := replay.New()
-	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": "testdata/tdqs/shadow.answers.jsonl"}})
+	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": "testdata/tdqs13/shadow.answers.jsonl"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := &capture{Judge: j, prompts: map[string]judge.Question{}}
-	if _, _, err := scoreWith(builtin(t, "tdqs"), readSurface(t, "testdata/tdqs/shadow.tools.json"), c, id); err != nil {
+	if _, _, err := scoreWith(builtin(t, "tdqs"), readSurface(t, "testdata/tdqs13/shadow.tools.json"), c, id); err != nil {
 		t.Fatal(err)
 	}
 	qp := c.prompts["query_panel"]
@@ -136,7 +136,7 @@ func TestTDQSPromptsV13(t *testing.T) {
 // update_item is listed as unscored; toolCount is 5, scoredToolCount 4.
 // With a second tool unreadable, 3 of 5 (60%) is too few: no report.
 func TestTDQSPartialRollup(t *testing.T) {
-	rep, _ := scoreReplayed(t, "testdata/tdqs/partial.tools.json", "testdata/tdqs/partial.answers.jsonl")
+	rep, _ := scoreReplayed(t, "testdata/tdqs13/partial.tools.json", "testdata/tdqs13/partial.answers.jsonl")
 	server := rep["server"].(map[string]any)
 	for k, v := range map[string]string{
 		"toolCount": "5", "scoredToolCount": "4", "meanTdqs": "4", "minTdqs": "3",
@@ -173,7 +173,7 @@ func TestTDQSPartialRollup(t *testing.T) {
 	}
 
 	// A second unreadable tool: 3 of 5 is below 80%.
-	b, err := os.ReadFile("testdata/tdqs/partial.answers.jsonl")
+	b, err := os.ReadFile("testdata/tdqs13/partial.answers.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestTDQSPartialRollup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = scoreWith(builtin(t, "tdqs"), readSurface(t, "testdata/tdqs/partial.tools.json"), j, id)
+	_, _, err = scoreWith(builtin(t, "tdqs"), readSurface(t, "testdata/tdqs13/partial.tools.json"), j, id)
 	if err == nil || !strings.Contains(err.Error(), "2 of the 5 tools could not be scored") || !strings.Contains(err.Error(), "80%") {
 		t.Errorf("3 of 5 scored: %v, want the run refused", err)
 	}
@@ -217,12 +217,12 @@ func atoi(t *testing.T, v any) int {
 // unscored tool.
 func TestTDQSPartialRescores(t *testing.T) {
 	j := replay.New()
-	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": "testdata/tdqs/partial.answers.jsonl"}})
+	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": "testdata/tdqs13/partial.answers.jsonl"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := builtin(t, "tdqs")
-	s := readSurface(t, "testdata/tdqs/partial.tools.json")
+	s := readSurface(t, "testdata/tdqs13/partial.tools.json")
 	first, _, err := scoreWith(r, s, j, id)
 	if err != nil {
 		t.Fatal(err)
