@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 
 	"github.com/rubricmcp/rubric/engine/lang"
@@ -75,7 +76,16 @@ func promptKey(p *Prompt) [3]string {
 		return [3]string{}
 	}
 	if p.Remote() {
-		return [3]string{"", p.URL, p.SHA256}
+		where := p.URL
+		// Added with blocks: absent for a whole file, so that its digest
+		// stays what it was.
+		if p.Block > 0 {
+			where += fmt.Sprintf(" block %d", p.Block)
+		}
+		if p.Fill {
+			where += " fill"
+		}
+		return [3]string{"", where, p.SHA256}
 	}
 	return [3]string{p.Text, "", ""}
 }
