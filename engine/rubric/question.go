@@ -78,7 +78,7 @@ type Prompt struct {
 	// a template (see FillPlaceholders).
 	Block int
 	Fill  bool
-	tmpl        *template.Template
+	tmpl  *template.Template
 	// static is the prompt's text when its template has no action, so
 	// that rendering it is the text itself; ok says it is.
 	static struct {
