@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/judges/replay"
 )
@@ -233,5 +234,30 @@ func TestTDQSPartialRescores(t *testing.T) {
 	}
 	if len(again.UnscoredTools) != 1 || again.UnscoredTools[0].Name != "update_item" || *again.Score != *first.Score || len(again.Tools) != 4 {
 		t.Errorf("rescored: score %v (was %v), %d tools, unscored %+v", *again.Score, *first.Score, len(again.Tools), again.UnscoredTools)
+	}
+}
+
+// TestTDQSUpstreamNamesTheSpecificationsPrompts: the example that asks
+// with the specification's own prompts names each by the README at
+// commit b9881b0, its sha256 and its fenced block, fills the two user
+// messages from placeholders, and so has a digest of its own.
+func TestTDQSUpstreamNamesTheSpecificationsPrompts(t *testing.T) {
+	r := builtin(t, "../examples/rubrics/tdqs-upstream.hcl")
+	const readme = "https://raw.githubusercontent.com/glama-ai/tool-definition-quality-score/b9881b0cfec88969e42672c92544487ca191a992/README.md"
+	const sum = "3df9d731cb064befc778083a881c796c67b4c6115de725c29140cf02938fdecf"
+	want := map[string][2]int{"tool": {13, 14}, "coherence": {15, 16}}
+	for _, q := range r.Questions {
+		blocks, ok := want[q.Name]
+		if !ok {
+			t.Fatalf("unexpected question %s", q.Name)
+		}
+		for i, p := range []*rubric.Prompt{q.System, q.User} {
+			if p.URL != readme || p.SHA256 != sum || p.Block != blocks[i] || p.Fill != (i == 1) || p.Text != "" {
+				t.Errorf("%s prompt %d: %+v", q.Name, i, p)
+			}
+		}
+	}
+	if r.Digest == builtin(t, "tdqs").Digest || !r.Partial() {
+		t.Errorf("digest %s, min_scored %s", r.Digest, r.MinScored.Exact())
 	}
 }
