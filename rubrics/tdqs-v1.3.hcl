@@ -21,9 +21,24 @@
 #   weights.
 # - TDQS = sum(score x weight) / 100, rounded half up to one decimal, in
 #   exact arithmetic: round(p / 100, 1) is floor((20p + 100) / 200) / 10.
-# - Every tool gets a TDQS (the gated ones without a judge), so
-#   scoredToolCount equals toolCount; description quality still carries the
-#   80% rule, so a copy of this rubric that skips tools keeps it.
+# - Invocation cost (requiredFieldCount, schemaDepth, unionChoiceCount,
+#   invocationCost) is measured over the required subtree of the input
+#   schema by required_subtree(); definitionBytes is the UTF-8 size of the
+#   canonical JSON that inputHash hashes. None of them, nor hasOutputSchema,
+#   is sent in the tool's prompt: the output schema itself is, and a bare
+#   {"type": "object"} excuses the description nothing.
+# - Shadowing: before the coherence question, each tool whose cost is at
+#   least twice a sibling's and at least 4 more is paired with its dearest
+#   such sibling (the first in the server's order on a tie); the coherence
+#   judge confirms the pairs whose purposes overlap. A confirmed pair is
+#   kept only when it is one of the pairs sent, the dearer tool first, each
+#   tool once; it is listed in shadowingRisks and flags the dearer tool's
+#   serverFlags with "Shadowing Risk". It moves no score.
+# - 80%: min_scored = 0.8. A tool whose answer stays unreadable after its
+#   retries is left unscored and listed in the report's unscored;
+#   toolCount counts every tool, scoredToolCount the scored ones, and
+#   description quality (hence the overall) is given when at least 80% of
+#   the tools were scored. The gate is INVALID on any unscored tool.
 # - Description quality, coherence and overall are each computed exactly
 #   from the values they name (per-tool TDQS as rounded, description quality
 #   and coherence as rounded) and rounded half up to one decimal once.
@@ -42,6 +57,7 @@ rubric "tdqs" {
   title       = "Tool Definition Quality Score"
   description = "A judge rates six dimensions of each tool description 1-5 and the coherence of the set; exact rollups give TDQS, description quality, coherence and an overall score, each with a tier."
   round       = 1
+  min_scored  = 0.8
 
   # The numbers TDQS's authors argue about. The six dimensions weigh a
   # tool's TDQS (out of 100, so TDQS is the weighted sum / 100);
@@ -88,7 +104,6 @@ rubric "tdqs" {
           'paramsWithEnums': signals.paramsWithEnums,
           'schemaDescriptionCoverage': signals.schemaDescriptionCoverage,
           'hasNestedObjects': signals.hasNestedObjects,
-          'hasOutputSchema': signals.hasOutputSchema,
           'hasAnnotations': signals.hasAnnotations,
           'annotationValues': signals.annotationValues,
           'titleIsMeaningful': signals.titleIsMeaningful,
@@ -123,7 +138,7 @@ rubric "tdqs" {
       3. behavioral_transparency (weight 20). Does it disclose what happens beyond what the annotations declare: side effects, what is deleted or overwritten, authentication, rate limits, pagination, what comes back? When annotations are present the bar is lower, and the text earns credit for what it adds to them; without annotations the text carries the whole burden. If the text contradicts an annotation (it writes or deletes while readOnlyHint is true, say), score 1 and set annotation_contradiction to true.
       4. parameter_semantics (weight 15). Does it add meaning to the parameters beyond the schema? When the schema describes more than 80% of the parameters, 3 is the baseline even if the text says nothing about them. Below 50%, the text has to make up for the schema. A tool without parameters starts at 4.
       5. conciseness_structure (weight 10). Is it the right size, with the key information first? Every sentence should earn its place. A text too short to be useful is under-specified, not concise.
-      6. contextual_completeness (weight 10). Given how complex the tool is, and how much its schema, annotations and output schema already tell, is the description complete enough? With an output schema the text need not describe what is returned.
+      6. contextual_completeness (weight 10). Given how complex the tool is, and how much its schema, annotations and output schema already tell, is the description complete enough? The output schema is shown in full: judge it by what it documents, not by its being there. A return shape whose fields are described spares the text from describing what is returned; a bare {"type": "object"}, or fields that say nothing, spares it nothing.
 
       How to score:
       - Use the whole range. Most descriptions are ordinary; keep 4 and 5 for text that really helps an agent. 3 means adequate, with clear gaps.
@@ -155,7 +170,6 @@ rubric "tdqs" {
       - required parameters: {{ .signals.requiredParamCount }}
       - schema description coverage: {{ .signals.schemaDescriptionCoverage }}%
       - parameters with an enum: {{ .signals.paramsWithEnums }}
-      - has an output schema: {{ .signals.hasOutputSchema }}
       - has nested objects: {{ .signals.hasNestedObjects }}
 
       Reply with the JSON object only.
@@ -215,10 +229,9 @@ rubric "tdqs" {
       {
         'server': has(surface.server.name) && is_string(surface.server.name) ? surface.server.name : '',
         'toolCount': size(surface.tools),
-        'tools': surface.tools.map(t, {
-          'name': t.name,
-          'description': has(t.description) && nonblank(t.description) ? t.description : null
-        })
+        'tools': surface_signals.costs,
+        'shadowCandidates': surface_signals.shadowCandidates.map(c,
+          c.tool + ' (cost ' + string(c.invocationCost) + ') may be shadowed by ' + c.cheaperSibling + ' (cost ' + string(c.cheaperSiblingInvocationCost) + ')')
       }
     CEL
 
@@ -236,8 +249,10 @@ rubric "tdqs" {
 
       Use the whole range, and judge the set rather than single descriptions. Write each justification in two or three sentences.
 
+      Apart from the four dimensions, look for shadowing risk: a tool whose job is largely done by a sibling that is much cheaper to call. Each tool is listed with its invocation cost (the required fields an agent must fill, two more for each level of nesting past the first, two more for each choice among the branches of a union), and you are given the pairs whose costs are already far apart, at most one per tool, the dearer tool first. Judge those pairs and no others. For each, ask whether an agent holding a question the dearer tool answers could plausibly get its answer from the cheaper one. A gap in cost is no defect by itself: a server is meant to offer cheap lookups beside rich queries. Report a pair only when the overlap and the gap are both real, each tool at most once, using the names exactly as given; most servers have none to report. Shadowing is reported beside the four dimensions and never moves them: score the four as you would without it.
+
       Reply with one JSON object and nothing else, in this shape:
-      {"scores": {"disambiguation": {"score": 1-5, "justification": "..."}, "naming_consistency": {...}, "tool_count_appropriateness": {...}, "completeness": {...}}, "summary": "two or three sentences"}
+      {"scores": {"disambiguation": {"score": 1-5, "justification": "..."}, "naming_consistency": {...}, "tool_count_appropriateness": {...}, "completeness": {...}}, "shadowing_risks": [{"tool": "the dearer tool", "cheaper_sibling": "the cheaper one", "justification": "one or two sentences"}], "summary": "two or three sentences"}
     PROMPT
 
     user = <<-PROMPT
@@ -247,8 +262,12 @@ rubric "tdqs" {
 
       Number of tools: {{ .toolCount }}
 
-      {{ range .tools }}{{ fence "tool" (printf "%s: %s" .name (default "(no description)" .description)) }}
+      {{ range .tools }}{{ fence "tool" (printf "%s [cost %v: %v required fields, depth %v, %v union choices]: %s" .name .invocationCost .requiredFieldCount .schemaDepth .unionChoiceCount (default "(no description)" .description)) }}
       {{ end }}
+      Pairs to judge for shadowing risk:
+
+      {{ fence "shadow-candidates" (default "(none)" (join "\n" .shadowCandidates)) }}
+
       Reply with the JSON object only.
     PROMPT
 
@@ -257,8 +276,21 @@ rubric "tdqs" {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "additionalProperties": false,
-        "required": ["scores", "summary"],
+        "required": ["scores", "shadowing_risks", "summary"],
         "properties": {
+          "shadowing_risks": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["tool", "cheaper_sibling", "justification"],
+              "properties": {
+                "tool": {"type": "string"},
+                "cheaper_sibling": {"type": "string"},
+                "justification": {"type": "string"}
+              }
+            }
+          },
           "scores": {
             "type": "object",
             "additionalProperties": false,
@@ -307,16 +339,28 @@ rubric "tdqs" {
         }
       CEL
       titleIsMeaningful = "has(tool.title) && is_string(tool.title) && nonblank(tool.title) && tool.title != tool.name && size(tool.title) > size(tool.name)"
-      inputHash         = <<-CEL
-        sha256(canonical_json({
+      # The tool's own fields as canonical JSON: hashed into inputHash,
+      # measured by definitionBytes.
+      definition        = <<-CEL
+        canonical_json({
           'name': tool.name,
           'title': has(tool.title) ? tool.title : null,
           'description': has(tool.description) ? tool.description : null,
           'inputSchema': has(tool.inputSchema) ? tool.inputSchema : null,
           'outputSchema': has(tool.outputSchema) ? tool.outputSchema : null,
           'annotations': has(tool.annotations) ? tool.annotations : null
-        })).substring(0, 16)
+        })
       CEL
+      inputHash       = "sha256(signals.definition).substring(0, 16)"
+      definitionBytes = "byte_size(signals.definition)"
+      # What a caller must build for the smallest valid call (the same
+      # numbers as the surface signal costs, which the coherence question
+      # and the shadowing prefilter read).
+      subtree            = "required_subtree(has(tool.inputSchema) ? tool.inputSchema : {})"
+      requiredFieldCount = "signals.subtree.fields"
+      schemaDepth        = "signals.subtree.depth"
+      unionChoiceCount   = "signals.subtree.unions"
+      invocationCost     = "signals.requiredFieldCount + 2 * (signals.schemaDepth > 1 ? signals.schemaDepth - 1 : 0) + 2 * signals.unionChoiceCount"
       gated         = "{'score': 1, 'justification': 'The tool has no description, so it was not put to the judge.'}"
       noDescription = "!(has(tool.description) && nonblank(tool.description))"
       # The size guard keeps a very long description from costing more
@@ -421,12 +465,26 @@ rubric "tdqs" {
           'paramsWithEnums': signals.paramsWithEnums,
           'schemaDescriptionCoverage': signals.schemaDescriptionCoverage,
           'hasNestedObjects': signals.hasNestedObjects,
+          'requiredFieldCount': signals.requiredFieldCount,
+          'schemaDepth': signals.schemaDepth,
+          'unionChoiceCount': signals.unionChoiceCount,
+          'invocationCost': signals.invocationCost,
           'hasOutputSchema': signals.hasOutputSchema,
           'hasAnnotations': signals.hasAnnotations,
           'annotationValues': signals.annotationValues,
           'titleIsMeaningful': signals.titleIsMeaningful,
+          'definitionBytes': signals.definitionBytes,
           'inputHash': signals.inputHash
         }
+      CEL
+      # The flags the coherence question raises on this tool: a confirmed
+      # shadowing pair, checked as the server's shadowingRisks are.
+      serverFlags = <<-CEL
+        surface_answers.coherence != null
+        && tool.name in surface_signals.shadowCandidateOf
+        && surface_answers.coherence.shadowing_risks.exists(r,
+             r.tool == tool.name && r.cheaper_sibling == surface_signals.shadowCandidateOf[tool.name].cheaperSibling)
+          ? ['Shadowing Risk'] : []
       CEL
     }
   }
@@ -435,9 +493,35 @@ rubric "tdqs" {
     # The tools' names, once a run, shared by every tool's question.
     signals {
       toolNames = "surface.tools.map(t, t.name)"
+      # Each tool's invocation cost, in the server's order, with its name
+      # and description for the coherence question.
+      costs = <<-CEL
+        surface.tools.map(t, cel.bind(r, required_subtree(has(t.inputSchema) ? t.inputSchema : {}), {
+          'name': t.name,
+          'description': has(t.description) && nonblank(t.description) ? t.description : null,
+          'requiredFieldCount': r.fields,
+          'schemaDepth': r.depth,
+          'unionChoiceCount': r.unions,
+          'invocationCost': r.fields + 2 * (r.depth > 1 ? r.depth - 1 : 0) + 2 * r.unions}))
+      CEL
+      # The distinct costs, and the first tool of each: a tool's dearest
+      # qualifying sibling is found among a few costs, not every tool.
+      costLevels = "surface_signals.costs.map(c, c.invocationCost).distinct()"
+      firstAtCost = "index_by(surface_signals.costs, surface_signals.costs.map(c, string(c.invocationCost)))"
+      # The shadowing prefilter: a tool costing at least twice a sibling
+      # and at least 4 more is paired with the dearest such sibling.
+      shadowCandidates = <<-CEL
+        surface_signals.costs
+          .filter(c, surface_signals.costLevels.exists(d, c.invocationCost >= 2 * d && c.invocationCost - d >= 4))
+          .map(c, cel.bind(q, surface_signals.costLevels.filter(d, c.invocationCost >= 2 * d && c.invocationCost - d >= 4),
+            cel.bind(s, surface_signals.firstAtCost[string(q.sortBy(d, d)[size(q) - 1])], {
+              'tool': c.name, 'invocationCost': c.invocationCost,
+              'cheaperSibling': s.name, 'cheaperSiblingInvocationCost': s.invocationCost})))
+      CEL
+      shadowCandidateOf = "index_by(surface_signals.shadowCandidates, surface_signals.shadowCandidates.map(p, p.tool))"
     }
     metric "toolCount" {
-      value = "size(tools)"
+      value = "size(surface.tools)"
     }
     metric "scoredToolCount" {
       value = "size(tools)"
@@ -460,6 +544,22 @@ rubric "tdqs" {
     }
     metric "coherence" {
       value = "metrics.coherenceSum == null ? null : round(metrics.coherenceSum / 4, 1)"
+    }
+    # The confirmed shadowing pairs: only pairs the prefilter sent, the
+    # dearer tool first, each tool once, with the costs from the
+    # prefilter; any other pair the judge names is dropped.
+    metric "shadowingRisks" {
+      value = <<-CEL
+        answers.coherence == null ? [] : cel.bind(ok,
+          answers.coherence.shadowing_risks.filter(r,
+            r.tool in surface_signals.shadowCandidateOf && surface_signals.shadowCandidateOf[r.tool].cheaperSibling == r.cheaper_sibling),
+          unique_by(ok, ok.map(r, r.tool)).map(r, {
+            'tool': r.tool,
+            'invocationCost': surface_signals.shadowCandidateOf[r.tool].invocationCost,
+            'cheaperSibling': r.cheaper_sibling,
+            'cheaperSiblingInvocationCost': surface_signals.shadowCandidateOf[r.tool].cheaperSiblingInvocationCost,
+            'justification': r.justification}))
+      CEL
     }
     metric "overall" {
       value = "metrics.descriptionQuality == null || metrics.coherence == null ? null : round(weights.overall_description * metrics.descriptionQuality + weights.overall_coherence * metrics.coherence, 1)"
@@ -484,6 +584,7 @@ rubric "tdqs" {
       overallTier              = "band(metrics.overall, grades)"
       coherenceJustifications  = "answers.coherence == null ? null : answers.coherence.scores"
       coherenceSummary         = "answers.coherence == null ? null : answers.coherence.summary"
+      shadowingRisks           = "metrics.shadowingRisks"
     }
   }
 

@@ -279,7 +279,7 @@ type fives struct{}
 func (fives) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	if q.Kind == "tdqs.coherence" {
 		return judge.Answer{JSON: []byte(`{"scores": {"disambiguation": {"score": 5, "justification": "j"}, "naming_consistency": {"score": 5, "justification": "j"},
-			"tool_count_appropriateness": {"score": 5, "justification": "j"}, "completeness": {"score": 5, "justification": "j"}}, "summary": "s"}`), Model: "m"}, nil
+			"tool_count_appropriateness": {"score": 5, "justification": "j"}, "completeness": {"score": 5, "justification": "j"}}, "shadowing_risks": [], "summary": "s"}`), Model: "m"}, nil
 	}
 	var b strings.Builder
 	b.WriteString(`{"scores": {`)

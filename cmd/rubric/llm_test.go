@@ -123,5 +123,5 @@ var (
 		"parameter_semantics", "conciseness_structure", "contextual_completeness") +
 		`, "annotation_contradiction": false, "summary": "Fixed by the fake model."}`
 	coherenceAnswer = `{"scores": ` + rated(4, "disambiguation", "naming_consistency", "tool_count_appropriateness", "completeness") +
-		`, "summary": "Fixed by the fake model."}`
+		`, "shadowing_risks": [], "summary": "Fixed by the fake model."}`
 )

@@ -109,7 +109,7 @@ func echoLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 		answer := map[string]any{"annotation_contradiction": false}
 		if strings.Contains(string(body), "You grade the tools of one MCP server") {
 			dims = []string{"disambiguation", "naming_consistency", "tool_count_appropriateness", "completeness"}
-			answer = map[string]any{}
+			answer = map[string]any{"shadowing_risks": []any{}}
 		}
 		scores := map[string]any{}
 		for _, d := range dims {

@@ -47,6 +47,11 @@ type Request struct {
 	// the run (see rubric.Question.Shared): sent to the judge beside the
 	// input, and its shared prompt rendered once for all of them.
 	Shared *Shared
+	// MayStayUnreadable, when set, lets the question's answer stay
+	// unreadable after its retries without failing the run: the
+	// observation comes back with Unreadable saying why and no answer
+	// (a rubric that scores the tools it could, see rubric.MinScored).
+	MayStayUnreadable bool
 }
 
 // Shared is a value that many requests of a run share: its canonical JSON
@@ -309,6 +314,11 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 		wg.Go(func() {
 			for i := range jobs {
 				o, err := a.one(ctx, stop, reqs[i])
+				var ur *UnreadableError
+				if err != nil && reqs[i].MayStayUnreadable && errors.As(err, &ur) {
+					o.Unreadable = ur.Error()
+					err = nil
+				}
 				if err != nil {
 					if !errors.Is(err, errStopped) {
 						fail(err)

@@ -71,3 +71,50 @@ func TestPromptsByURLAreFetchedOnceAndPinned(t *testing.T) {
 		t.Error("a refused prompt was cached")
 	}
 }
+
+// A document that publishes its prompts in fenced code blocks, with
+// {placeholders}: the rubric pins the document's hash, takes each
+// prompt from its block, and fills the placeholders from the input.
+func TestPromptsFromBlocksOfADocument(t *testing.T) {
+	doc := "# A specification\n\n```ts\nconst x = 1;\n```\n\nThe system prompt:\n\n```text\nCount the letters. Reply {\"n\": <count>}.\n```\n\n" +
+		"The user prompt:\n\n```text\nNAME: {name}\nTITLE: {title | \"null\"}\n- {each line}\n- ...\n\nReply with JSON.\n```\n"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, doc) }))
+	defer srv.Close()
+	sum := sha256.Sum256([]byte(doc))
+	pin := func(block int, fill bool) string {
+		return fmt.Sprintf(`{ url = "%s/README.md", sha256 = "%s", block = %d, fill = %v }`, srv.URL, hex.EncodeToString(sum[:]), block, fill)
+	}
+	src := strings.Replace(testRubric, `system  = "Count."`, "system  = "+pin(2, false), 1)
+	src = strings.Replace(src, `user    = "How long is {{ fence \"name\" .name }}?"`, "user    = "+pin(3, true), 1)
+	src = strings.Replace(src, `input   = "{'name': tool.name}"`,
+		`input   = "{'name': tool.name, 'title | \"null\"': 'null', '- {each line}': '- a\\n- b', '- ...': ''}"`, 1)
+	r, err := rubric.Load("blocks.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ask.ResolvePrompts(context.Background(), r, nil); err != nil {
+		t.Fatal(err)
+	}
+	system, user, err := r.Questions[0].Render(map[string]any{"name": "abc", `title | "null"`: "null", "- {each line}": "- a\n- b", "- ...": ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if system != `Count the letters. Reply {"n": <count>}.` {
+		t.Errorf("system %q", system)
+	}
+	if want := "NAME: abc\nTITLE: null\n- a\n- b\n\nReply with JSON."; user != want {
+		t.Errorf("user\n%q\nwant\n%q", user, want)
+	}
+	// A block the document does not have is refused.
+	bad, err := rubric.Load("bad.hcl", []byte(strings.Replace(src, pin(2, false), pin(9, false), 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ask.ResolvePrompts(context.Background(), bad, nil); err == nil || !strings.Contains(err.Error(), "no fenced code block 9") {
+		t.Errorf("block 9: %v", err)
+	}
+	// The block is part of the digest.
+	if bad.Digest == r.Digest {
+		t.Error("two blocks of one document give one digest")
+	}
+}

@@ -33,9 +33,19 @@ func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error)
 			return nil, fmt.Errorf("the report holds no answer to question %q (%s) about %q: the rubric asks it differently, so score the surface again with a judge instead of rescoring",
 				req.Question.Name, req.Question.Kind, req.Subject)
 		}
+		if o.Unreadable != "" && !req.MayStayUnreadable {
+			return nil, fmt.Errorf("the report's answer to question %q about %q was unreadable (%s), and the rubric scores no tool without it: score the surface again with a judge",
+				req.Question.Name, req.Subject, o.Unreadable)
+		}
 		if o.InputHash != req.InputHash {
 			return nil, fmt.Errorf("the report's answer to question %q about %q was given for another input (%s, now %s): score the surface again with a judge",
 				req.Question.Name, req.Subject, o.InputHash, req.InputHash)
+		}
+		if o.Unreadable != "" {
+			// Recorded as unreadable: the tool stays unscored.
+			o.Cached, o.Attempts = true, 0
+			out[i] = o
+			continue
 		}
 		if err := req.Question.Validate(o.Answer); err != nil {
 			return nil, fmt.Errorf("the report's answer to question %q about %q is not one the rubric accepts (%v): the report was edited, or the rubric changed; score the surface again", req.Question.Name, req.Subject, err)

@@ -11,7 +11,8 @@
 // made, each asking afresh only what differs between the sides (see
 // Salt), and the head blocks when its median over all pairs is below the
 // base's. A run that cannot be scored completely (a judge that fails or
-// answers with another model, an unreadable answer) is INVALID.
+// answers with another model, an unreadable answer, a tool left unscored
+// by a rubric that rolls up the tools it could score) is INVALID.
 //
 // Beside the quality, the gate reports the contract diff of the two
 // surfaces (package contract): what the head breaks for the agents that
@@ -242,6 +243,16 @@ func side(ctx context.Context, opt Options, in Input, asker *ask.Asker, g rubric
 	rep, err := score.Run(ctx, opt.Rubric, in.Surface, so)
 	if err != nil {
 		return nil, num.Num{}, fmt.Errorf("scoring the %s: %w", name, err)
+	}
+	if u := rep.UnscoredTools; len(u) > 0 {
+		// A rubric may roll up the tools it could score, but a gate
+		// decides on every tool or not at all.
+		names := make([]string, len(u))
+		for i, t := range u {
+			names[i] = t.Name
+		}
+		return nil, num.Num{}, fmt.Errorf("scoring the %s: %d of its %d tools could not be scored (%s): %s; the gate decides only when every tool is scored, so run it again",
+			name, len(u), rep.Surface.ToolCount, strings.Join(names, ", "), u[0].Reason)
 	}
 	if rep.Gate == nil {
 		var why string

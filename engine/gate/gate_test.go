@@ -619,3 +619,53 @@ func TestNullGateValue(t *testing.T) {
 		t.Errorf("reason %q lacks %q", rep.Reason, want)
 	}
 }
+
+// garbler answers like rater, but unreadably for a description that
+// says "garbled".
+type garbler struct{ rater }
+
+func (j *garbler) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	if q.Kind == "test.rate" && strings.Contains(string(q.Input), "garbled") {
+		j.calls.Add(1)
+		return judge.Answer{JSON: []byte(`{"n": "five"}`), Model: "m"}, nil
+	}
+	return j.rater.Ask(ctx, q)
+}
+
+// TestUnscoredToolIsInvalid: a rubric that rolls up the tools it could
+// score (min_scored) scores the head with one tool of four unreadable,
+// but the gate decides only on every tool: INVALID, naming the tool.
+func TestUnscoredToolIsInvalid(t *testing.T) {
+	r, err := rubric.Load("rated.hcl", []byte(strings.Replace(testRubric, `version = "1"`, `version = "1"
+  min_scored = 0.5`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	garbled := func(i int, def map[string]any) {
+		if i == 2 {
+			def["description"] = "A garbled description."
+		}
+	}
+	j := &garbler{}
+	id := judge.Identity{Plugin: "rater", Version: "1", Model: "m"}
+	head := tools(4, garbled)
+	// Scored alone, the head has a report: three tools, one unscored.
+	rep, err := score.Run(context.Background(), r, head, score.Options{Asker: &ask.Asker{Judge: j, Identity: id, Rubric: r}})
+	if err != nil || len(rep.Tools) != 3 || len(rep.UnscoredTools) != 1 || rep.UnscoredTools[0].Name != "tool_02" {
+		t.Fatalf("score: %v, %d tools, unscored %+v", err, len(rep.Tools), rep.UnscoredTools)
+	}
+	g, err := gate.Run(context.Background(), gate.Options{
+		Rubric: r,
+		Base:   gate.Input{Side: gate.Side{Rev: "main"}, Surface: tools(4, nil)},
+		Head:   gate.Input{Surface: head},
+		Asker: func(context.Context) (*ask.Asker, *report.Judge, error) {
+			return &ask.Asker{Judge: j, Identity: id, Rubric: r}, &report.Judge{Identity: id}, nil
+		},
+	})
+	if err == nil || g.Decision != gate.Invalid || g.ExitCode != 2 {
+		t.Fatalf("gate: %v, %+v", err, g)
+	}
+	if !strings.Contains(g.Reason, "scoring the head: 1 of its 4 tools could not be scored (tool_02)") {
+		t.Errorf("reason %q", g.Reason)
+	}
+}

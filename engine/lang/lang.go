@@ -75,6 +75,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	opts = append(opts, validateFunctions()...)
 	opts = append(opts, describedFunctions()...)
 	opts = append(opts, objectOptions()...)
+	opts = append(opts, subtreeFunctions()...)
 	// The extensions are pinned to the versions this language was written
 	// against, so that a newer cel-go cannot change what a formula means
 	// without Version (and every digest) changing with it.

@@ -59,6 +59,11 @@ type Report struct {
 	// blocks), written between the metrics and the tools.
 	Sections []Field `json:"-"`
 	Tools    []Tool  `json:"tools"`
+	// Unscored are the tools left unscored by a rubric that scores the
+	// tools it could (its min_scored), in tool order; Tools and the
+	// surface's formulas hold the others. Empty when every tool was
+	// scored. A gate is INVALID on any.
+	UnscoredTools []UnscoredTool `json:"unscored,omitempty"`
 	// Judge identifies the model that answered questions; null when the
 	// rubric asks none.
 	Judge *Judge `json:"judge"`
@@ -188,6 +193,20 @@ type Observation struct {
 	// and user), for estimating the cost of answers whose judge reported
 	// no tokens.
 	PromptBytes int `json:"prompt_bytes,omitempty"`
+	// Unreadable, when set, says why no answer could be read after the
+	// question's retries; Answer is then null and the tool it is about
+	// was left unscored (see Report.UnscoredTools).
+	Unreadable string `json:"unreadable,omitempty"`
+}
+
+// UnscoredTool is a tool a rubric that scores some of the tools (its
+// min_scored) left unscored: its name, hash, why, and the observations
+// asked about it, the unreadable one among them.
+type UnscoredTool struct {
+	Name    string        `json:"name"`
+	Hash    string        `json:"hash"`
+	Reason  string        `json:"reason"`
+	Answers []Observation `json:"answers,omitempty"`
 }
 
 // Tokens counts a judge's usage.
@@ -547,6 +566,13 @@ func (f Field) Scalars() [][2]string {
 func (r *Report) Observations() iter.Seq[Observation] {
 	return func(yield func(Observation) bool) {
 		for _, t := range r.Tools {
+			for _, o := range t.Answers {
+				if !yield(o) {
+					return
+				}
+			}
+		}
+		for _, t := range r.UnscoredTools {
 			for _, o := range t.Answers {
 				if !yield(o) {
 					return

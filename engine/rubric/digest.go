@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 
 	"github.com/rubricmcp/rubric/engine/lang"
@@ -39,6 +40,8 @@ type canonical struct {
 	// Added with weights: name and exact value, by name (the order they
 	// are written in moves no score); absent for rubrics without them.
 	Weights [][2]string `json:"weights,omitempty"`
+	// Added with min_scored; absent when every tool must be scored.
+	MinScored string `json:"min_scored,omitempty"`
 }
 
 // canonicalGate is what the digest covers of a gate block: everything
@@ -73,7 +76,16 @@ func promptKey(p *Prompt) [3]string {
 		return [3]string{}
 	}
 	if p.Remote() {
-		return [3]string{"", p.URL, p.SHA256}
+		where := p.URL
+		// Added with blocks: absent for a whole file, so that its digest
+		// stays what it was.
+		if p.Block > 0 {
+			where += fmt.Sprintf(" block %d", p.Block)
+		}
+		if p.Fill {
+			where += " fill"
+		}
+		return [3]string{"", where, p.SHA256}
 	}
 	return [3]string{p.Text, "", ""}
 }
@@ -151,6 +163,9 @@ func text(p *lang.Program) string {
 // Canonical returns the canonical encoding the digest is the hash of.
 func Canonical(r *Rubric) []byte {
 	c := canonical{Digest: digestVersion, Lang: lang.Version, Round: r.Round, Checks: []canonicalCheck{}, Grades: [][2]string{}}
+	if r.Partial() {
+		c.MinScored = r.MinScored.Exact()
+	}
 	for _, ch := range r.Checks {
 		c.Checks = append(c.Checks, canonicalCheck{
 			Name: ch.Name, Points: ch.Points.Exact(),

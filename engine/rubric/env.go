@@ -33,8 +33,13 @@ var (
 	// ToolVars: tool metrics, score and issues see what signals see, the
 	// tool's answers (by question name; null for a question not asked) and
 	// the tool's metrics.
+	// The surface's answers (surface_answers, by question name; null for
+	// a question not asked) are asked before any tool is scored, so tool
+	// formulas see them too: a finding about the whole set that names a
+	// tool (a shadowed tool, say) is written into that tool's entry.
 	ToolVars = append(append([]lang.Var{}, SignalVars...),
 		lang.Var{Name: "answers", Type: lang.Object},
+		lang.Var{Name: "surface_answers", Type: lang.Object},
 		lang.Var{Name: "metrics", Type: lang.Object},
 		gradesVar,
 	)

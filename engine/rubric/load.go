@@ -165,6 +165,7 @@ var rubricSchema = &hcl.BodySchema{
 		{Name: "title"},
 		{Name: "description"},
 		{Name: "round"},
+		{Name: "min_scored"},
 		{Name: "grades", Required: true},
 		{Name: "judge_labels"},
 		{Name: "weights"},
@@ -272,6 +273,15 @@ func (l *loader) load() *Rubric {
 	r.Description = l.str(body.Attributes["description"])
 	if a := body.Attributes["round"]; a != nil {
 		l.whole(a, 12, " of digits", &r.Round)
+	}
+	if a := body.Attributes["min_scored"]; a != nil {
+		if n, ok := l.number(a.Expr); ok {
+			if n.Sign() <= 0 || n.Cmp(num.One) > 0 {
+				l.errorf(a.Expr.Range(), "min_scored is the share of the tools that must be scored, above 0 and at most 1 (0.8 for 80%%)")
+			} else {
+				r.MinScored = n
+			}
+		}
 	}
 	if a := body.Attributes["grades"]; a != nil {
 		r.Grades = l.grades(a)

@@ -151,8 +151,29 @@ func (l *loader) prompt(a *hcl.Attribute) *Prompt {
 	case (v.Type().IsObjectType() || v.Type().IsMapType()) && !v.IsNull():
 		m := v.AsValueMap()
 		url, sum := m["url"], m["sha256"]
-		if len(m) != 2 || url.IsNull() || sum.IsNull() || url.Type() != cty.String || sum.Type() != cty.String {
-			l.errorf(a.Expr.Range(), "a fetched %s prompt is { url = \"https://...\", sha256 = \"<64 hex digits>\" }", a.Name)
+		extra := 0
+		if b, ok := m["block"]; ok {
+			extra++
+			var n int64
+			if b.Type() == cty.Number && !b.IsNull() && b.AsBigFloat().IsInt() {
+				n, _ = b.AsBigFloat().Int64()
+			}
+			if n < 1 || n > 10000 {
+				l.errorf(a.Expr.Range(), "%s block is the number (from 1) of the fenced code block of the file that holds the prompt", a.Name)
+				return p
+			}
+			p.Block = int(n)
+		}
+		if f, ok := m["fill"]; ok {
+			extra++
+			if f.Type() != cty.Bool || f.IsNull() {
+				l.errorf(a.Expr.Range(), "%s fill is true or false: true reads the prompt's {placeholders} from the question's input", a.Name)
+				return p
+			}
+			p.Fill = f.True()
+		}
+		if len(m) != 2+extra || url.IsNull() || sum.IsNull() || url.Type() != cty.String || sum.Type() != cty.String {
+			l.errorf(a.Expr.Range(), "a fetched %s prompt is { url = \"https://...\", sha256 = \"<64 hex digits>\" }, with block = N to take the N-th fenced code block of the file and fill = true for a prompt with {placeholders}", a.Name)
 			return p
 		}
 		p.URL, p.SHA256 = url.AsString(), strings.ToLower(sum.AsString())

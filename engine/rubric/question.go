@@ -71,7 +71,14 @@ type Prompt struct {
 	// URL and SHA256 name a remote prompt; the text fetched must hash to
 	// SHA256 (hex).
 	URL, SHA256 string
-	tmpl        *template.Template
+	// Block, when above 0, takes the prompt from the fetched file's
+	// Block-th fenced code block (``` lines, counted from 1), so that a
+	// prompt published inside a document is named by the document's
+	// hash. Fill reads the prompt as text with {placeholders} rather than
+	// a template (see FillPlaceholders).
+	Block int
+	Fill  bool
+	tmpl  *template.Template
 	// static is the prompt's text when its template has no action, so
 	// that rendering it is the text itself; ok says it is.
 	static struct {
@@ -212,6 +219,9 @@ func (q *Question) Render(input any) (system, user string, err error) {
 }
 
 func (p *Prompt) render(input any) (string, error) {
+	if p.Fill && p.Text != "" {
+		return FillPlaceholders(p.Text, input)
+	}
 	if p.tmpl == nil {
 		if p.Remote() {
 			return "", fmt.Errorf("%s has not been fetched", p.URL)
@@ -239,6 +249,17 @@ func (p *Prompt) Resolve(text []byte) error {
 	if got := hex.EncodeToString(sum[:]); got != strings.ToLower(p.SHA256) {
 		return fmt.Errorf("the prompt at %s has sha256 %s, but the rubric pins %s: the prompt changed, so the rubric refuses it", p.URL, got, p.SHA256)
 	}
+	if p.Block > 0 {
+		b, ok := FencedBlock(string(text), p.Block)
+		if !ok {
+			return fmt.Errorf("the file at %s has no fenced code block %d: the rubric names a block the file does not have", p.URL, p.Block)
+		}
+		text = []byte(b)
+	}
+	if p.Fill {
+		p.Text = string(text)
+		return nil
+	}
 	t, err := parseTemplate(p.URL, string(text))
 	if err != nil {
 		return fmt.Errorf("the prompt at %s is not a valid template: %w", p.URL, err)
@@ -246,6 +267,102 @@ func (p *Prompt) Resolve(text []byte) error {
 	p.Text = string(text)
 	p.setTemplate(t)
 	return nil
+}
+
+// FencedBlock returns the n-th (from 1) fenced code block of a Markdown
+// text: the lines between an opening line of three or more backticks
+// (with or without an info string such as "text") and the closing line,
+// joined by newlines; false when the text has fewer blocks.
+func FencedBlock(text string, n int) (string, bool) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	count := 0
+	for i := 0; i < len(lines); i++ {
+		open := strings.TrimLeft(lines[i], " ")
+		if !strings.HasPrefix(open, "```") {
+			continue
+		}
+		fence := open[:len(open)-len(strings.TrimLeft(open, "`"))]
+		var body []string
+		j := i + 1
+		for ; j < len(lines); j++ {
+			if c := strings.TrimSpace(lines[j]); strings.HasPrefix(c, fence) && strings.Trim(c, "`") == "" {
+				break
+			}
+			body = append(body, lines[j])
+		}
+		count++
+		if count == n {
+			return strings.Join(body, "\n"), true
+		}
+		i = j
+	}
+	return "", false
+}
+
+// FillPlaceholders renders a prompt written with {placeholders}, as
+// specifications publish them, from input, a map: a line whose text
+// (trimmed) is a key of input is replaced whole by the key's value, and
+// dropped when the value is an empty string; otherwise each {...} span
+// (braces balanced) whose inner text is a key is replaced by its value.
+// A string value is written as it is, anything else as indented JSON.
+// Spans and lines that name no key are left as written, so braces of
+// the prompt's own (a JSON example) stay.
+func FillPlaceholders(text string, input any) (string, error) {
+	vals, _ := input.(map[string]any)
+	str := func(v any) (string, error) {
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+		return indentJSON(v)
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := vals[strings.TrimSpace(line)]; ok {
+			s, err := str(v)
+			if err != nil {
+				return "", err
+			}
+			if s != "" {
+				out = append(out, s)
+			}
+			continue
+		}
+		var b strings.Builder
+		for i := 0; i < len(line); {
+			if line[i] != '{' {
+				b.WriteByte(line[i])
+				i++
+				continue
+			}
+			depth, j := 0, i
+			for ; j < len(line); j++ {
+				if line[j] == '{' {
+					depth++
+				} else if line[j] == '}' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			if j == len(line) {
+				b.WriteString(line[i:])
+				break
+			}
+			if v, ok := vals[line[i+1:j]]; ok {
+				s, err := str(v)
+				if err != nil {
+					return "", err
+				}
+				b.WriteString(s)
+			} else {
+				b.WriteString(line[i : j+1])
+			}
+			i = j + 1
+		}
+		out = append(out, b.String())
+	}
+	return strings.Join(out, "\n"), nil
 }
 
 // Stages splits a rubric's questions into the groups that can be asked at

@@ -23,6 +23,13 @@ type Rubric struct {
 	// Round is the number of decimal digits scores are shown with, rounded
 	// half away from zero; exact values are kept beside them.
 	Round int
+	// MinScored, when set (above 0, below 1), is the share of the tools
+	// that must be scored for the run to give a report: a tool whose
+	// question is still unreadable after its retries is then left
+	// unscored, listed in the report, and the surface's formulas see the
+	// tools that were scored. Unset (zero) or 1, every tool must be
+	// scored, and one unreadable answer fails the run.
+	MinScored num.Num
 	// Weights are the numbers the rubric's authors argue about, in the
 	// order they are declared: formulas read them as weights.NAME, and a
 	// check without points of its own scores its weight of the same name.
@@ -191,4 +198,19 @@ func (r *Rubric) GradeOf(score num.Num) string {
 		}
 	}
 	return ""
+}
+
+// Partial reports whether the rubric scores a surface some of whose tools
+// could not be scored (see MinScored).
+func (r *Rubric) Partial() bool {
+	return r.MinScored.Sign() > 0 && r.MinScored.Cmp(num.One) < 0
+}
+
+// EnoughScored reports whether scored of total tools meet the rubric's
+// MinScored: every one unless the rubric is partial.
+func (r *Rubric) EnoughScored(scored, total int) bool {
+	if !r.Partial() {
+		return scored == total
+	}
+	return num.Int(int64(scored)).Cmp(r.MinScored.Mul(num.Int(int64(total)))) >= 0
 }

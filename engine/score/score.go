@@ -15,9 +15,11 @@ package score
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/assemble"
@@ -110,7 +112,17 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	if err != nil {
 		return nil, err
 	}
-	if err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
+	if states, err = setAside(r, rep, states); err != nil {
+		return nil, err
+	}
+	results = results[:len(states)]
+	answersSize := eval.ValueSize(surfaceAnswers)
+	for _, st := range states {
+		// Tool formulas see the surface's answers, all asked by now.
+		st.Scope.Vars["surface_answers"] = surfaceAnswers
+		st.Scope.Size = max(st.Scope.Size, answersSize)
+	}
+	if err := parallel.For(ctx, len(states), opt.Workers, func(i int) error {
 		var err error
 		results[i], err = assemble.Tool(r, states[i], &rep.Tools[i])
 		states[i] = nil
@@ -130,4 +142,49 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	rep.Complete = true
 	rep.Timings.ScoreMS = float64(time.Since(start).Microseconds()) / 1000
 	return rep, nil
+}
+
+// setAside moves the tools that could not be scored (check.State.Unscored)
+// out of rep.Tools into rep.UnscoredTools, and returns the states of the
+// others: what the surface's formulas then see. It fails when fewer tools
+// were scored than the rubric's min_scored asks.
+func setAside(r *rubric.Rubric, rep *report.Report, states []*check.State) ([]*check.State, error) {
+	var names []string
+	first := ""
+	for _, st := range states {
+		if st.Unscored != "" {
+			names = append(names, st.Name)
+			if first == "" {
+				first = st.Unscored
+			}
+		}
+	}
+	if len(names) == 0 {
+		return states, nil
+	}
+	total := len(states)
+	if !r.EnoughScored(total-len(names), total) {
+		return nil, fmt.Errorf("%d of the %d tools could not be scored, more than rubric %s allows (it scores a surface when at least %s of its tools were): %s",
+			len(names), total, r.Name, percent(r.MinScored), first)
+	}
+	kept := states[:0:0]
+	tools := rep.Tools[:0:0]
+	for i, st := range states {
+		if st.Unscored != "" {
+			t := rep.Tools[i]
+			rep.UnscoredTools = append(rep.UnscoredTools, report.UnscoredTool{Name: t.Name, Hash: t.Hash, Reason: st.Unscored, Answers: t.Answers})
+			continue
+		}
+		kept = append(kept, st)
+		tools = append(tools, rep.Tools[i])
+	}
+	rep.Tools = tools
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d of the %d tools could not be scored and are left out of the scores (an answer about them stayed unreadable after its retries): %s; a gate is INVALID until every tool is scored",
+		len(names), total, strings.Join(names, ", ")))
+	return kept, nil
+}
+
+// percent writes a share as a percentage: 0.8 as 80%.
+func percent(n num.Num) string {
+	return n.Mul(num.Int(100)).Exact() + "%"
 }

@@ -97,6 +97,10 @@ type State struct {
 	Name    string
 	Scope   *eval.Scope
 	Answers map[string]any
+	// Unscored, when set, says why the tool cannot be scored: an answer
+	// about it stayed unreadable, and the rubric scores the tools it
+	// could (rubric.MinScored).
+	Unscored string
 }
 
 // Tool runs every check of r on one tool and computes its signals.
@@ -145,6 +149,7 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 		"surface_signals": sv.Signals,
 		"signals":         map[string]any{},
 		"answers":         map[string]any{},
+		"surface_answers": map[string]any{},
 		"metrics":         map[string]any{},
 		"grades":          sv.Grades,
 	}, Size: size, Surface: sv.Size, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}

@@ -80,11 +80,21 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
-		v, err := lang.FromJSON(o.Answer)
-		if err != nil {
-			return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
+		var v any
+		if o.Unreadable == "" {
+			var err error
+			if v, err = lang.FromJSON(o.Answer); err != nil {
+				return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
+			}
 		}
 		switch {
+		case t.tool >= 0 && o.Unreadable != "":
+			// The rubric scores the tools it could: this one stays
+			// unscored, its observation kept for a rescore to see.
+			if states[t.tool].Unscored == "" {
+				states[t.tool].Unscored = o.Unreadable
+			}
+			rep.Tools[t.tool].Answers = append(rep.Tools[t.tool].Answers, o)
 		case t.tool >= 0:
 			states[t.tool].Answers[t.q.Name] = v
 			usage[t.q.Name].(map[string]any)[states[t.tool].Name] = usageOf(o)
@@ -108,11 +118,11 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 			}
 			switch q.Per {
 			case rubric.PerTool:
-				err = askEach(ctx, asker, q, sh, len(states), put, func(i int) (*eval.Scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, len(states), r.Partial(), put, func(i int) (*eval.Scope, string, target, error) {
 					return states[i].Scope, states[i].Name, target{q, i, -1}, nil
 				}, states)
 			case rubric.PerSurface:
-				err = askEach(ctx, asker, q, sh, 1, put, func(int) (*eval.Scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, 1, false, put, func(int) (*eval.Scope, string, target, error) {
 					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
 				}, states)
 			case rubric.PerItem:
@@ -122,7 +132,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 				}
 				surfaceAnswers[q.Name] = make([]any, len(items))
 				usage[q.Name] = make([]any, len(items))
-				err = askEach(ctx, asker, q, sh, len(items), put, func(k int) (*eval.Scope, string, target, error) {
+				err = askEach(ctx, asker, q, sh, len(items), false, put, func(k int) (*eval.Scope, string, target, error) {
 					vars := surfaceVars()
 					vars["item"], vars["index"] = items[k], types.Int(k)
 					isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
@@ -159,8 +169,9 @@ const (
 // askEach builds the n requests of question q (at(i) is the scope, subject
 // and target of the i-th) a batch at a time on every core, asks each
 // batch, and hands the answers to put in request order, so that what a
-// report records does not depend on the batch sizes.
-func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n int, put func(target, ask.Observation) error,
+// report records does not depend on the batch sizes. With tolerant, an
+// answer may stay unreadable (ask.Request.MayStayUnreadable).
+func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n int, tolerant bool, put func(target, ask.Observation) error,
 	at func(i int) (*eval.Scope, string, target, error), states []*check.State) error {
 	size := minBatch
 	for lo, hi := 0, 0; lo < n; lo = hi {
@@ -190,6 +201,7 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		inputBytes := 0
 		for k := range built {
 			if ok[k] {
+				built[k].MayStayUnreadable = tolerant
 				reqs = append(reqs, built[k])
 				where = append(where, ts[k])
 				inputBytes += len(built[k].InputJSON)

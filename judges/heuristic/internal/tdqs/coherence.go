@@ -16,6 +16,10 @@ type CoherenceInput struct {
 	Server    string          `json:"server"`
 	ToolCount int             `json:"toolCount"`
 	Tools     []CoherenceTool `json:"tools"`
+	// ShadowCandidates, when the question sends them (TDQS from v1.3's
+	// shadowing check), are the pairs to judge for shadowing risk; the
+	// answer then carries shadowing_risks.
+	ShadowCandidates *[]string `json:"shadowCandidates"`
 }
 
 // CoherenceTool is one tool of a coherence question: its name and
@@ -35,8 +39,20 @@ type coherenceScores struct {
 
 // coherenceAnswer is the answer to a tdqs.coherence question.
 type coherenceAnswer struct {
-	Scores  coherenceScores `json:"scores"`
-	Summary string          `json:"summary"`
+	Scores coherenceScores `json:"scores"`
+	// ShadowingRisks is nil (left out) when the question sends no
+	// candidates, and empty when it does: overlapping purpose is a
+	// judgement the heuristic's word cues cannot make, so it confirms no
+	// pair.
+	ShadowingRisks *[]shadowingRisk `json:"shadowing_risks,omitempty"`
+	Summary        string           `json:"summary"`
+}
+
+// shadowingRisk is a confirmed shadowing pair.
+type shadowingRisk struct {
+	Tool           string `json:"tool"`
+	CheaperSibling string `json:"cheaper_sibling"`
+	Justification  string `json:"justification"`
 }
 
 // surfaceTool is one tool of a coherence question, prepared for the cues.
@@ -77,6 +93,9 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 	a.Scores.NamingConsistency = naming(tools, ns)
 	a.Scores.ToolCountAppropriateness = toolCount(count, len(tools), redundant, tools)
 	a.Scores.Completeness = lifecycle(tools, ns)
+	if in.ShadowCandidates != nil {
+		a.ShadowingRisks = &[]shadowingRisk{}
+	}
 	s := a.Scores
 	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
 		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
