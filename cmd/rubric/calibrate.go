@@ -40,8 +40,8 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("server", "", "the server's own target (a file or URL), to compare its definitions with the capture's")
 	f.String("html", "", "also write the calibration as one HTML page (the plot and the tables) to this file")
 	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
-	targetFlags(cmd)
-	judgeFlags(cmd)
+	runflags.AddTarget(cmd)
+	runflags.AddJudge(cmd)
 	runflags.AddBatch(cmd)
 	_ = f.MarkHidden("record") // every run is recorded into --out
 	return cmd

@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -36,8 +37,8 @@ func (a *app) gateCmd() *cobra.Command {
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.Bool("fail-on-breaking", false, "block on a breaking change to the tools' contract, whatever the quality says")
-	targetFlags(cmd)
-	judgeFlags(cmd)
+	runflags.AddTarget(cmd)
+	runflags.AddJudge(cmd)
 	return cmd
 }
 
@@ -74,7 +75,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	ctx := cmd.Context()
 	rep := gate.New(r, gate.Side{Rev: g.Base}, gate.Side{Rev: g.Head}, version())
 	invalid := func(err error) error { return a.finishGate(ctx, rep, saved == nil, rep.Fail(err)) }
-	tname, target, err := a.resolveTarget(cmd, args)
+	tname, target, err := a.flags(cmd).Target(args)
 	if err != nil {
 		return invalid(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 // lockCmds are rubric lock and rubric verify: pin the definitions the
@@ -24,8 +25,8 @@ func (a *app) lockCmds() []*cobra.Command {
 	}
 	for _, c := range []*cobra.Command{lockCmd, verifyCmd} {
 		c.Flags().String("lock-file", lock.DefaultFile, "the lock file")
-		targetFlags(c)
-		configFlags(c)
+		runflags.AddTarget(c)
+		runflags.AddConfig(c)
 	}
 	return []*cobra.Command{lockCmd, verifyCmd}
 }
@@ -46,7 +47,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
 	}
-	tname, target, err := a.oneTarget(cmd, args)
+	tname, target, err := a.flags(cmd).OneTarget(args)
 	if err != nil {
 		return err
 	}

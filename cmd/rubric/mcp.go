@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/mcpserver"
+	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
 func (a *app) mcpCmd() *cobra.Command {
@@ -37,6 +38,6 @@ func (a *app) mcpCmd() *cobra.Command {
 	cmd.Flags().String("http", "", "serve streamable HTTP at this address (such as 127.0.0.1:8765) instead of stdio")
 	cmd.Flags().Int("max-calls", mcpserver.DefaultMaxCalls, "tool calls at work at once; more wait")
 	cmd.Flags().Int("max-reports", mcpserver.DefaultMaxReports, "reports kept as resources; the oldest goes first")
-	targetFlags(cmd)
+	runflags.AddTarget(cmd)
 	return cmd
 }

@@ -39,9 +39,9 @@ func (a *app) scoreCmd() *cobra.Command {
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.String("failed", "", "where to write failed.json when the scan cannot complete (default: failed.json beside --out or --json, when one is given)")
 	f.String("set-rubric", defaultSetRubric, "with --config-file, the rubric of the installed set (every server's tools together)")
-	targetFlags(cmd)
-	configFlags(cmd)
-	judgeFlags(cmd)
+	runflags.AddTarget(cmd)
+	runflags.AddConfig(cmd)
+	runflags.AddJudge(cmd)
 	runflags.AddBatch(cmd)
 	return cmd
 }
@@ -63,13 +63,13 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if v.GetString("config-file") != "" && v.GetString("server") == "" {
 		return a.runServers(cmd, args, r, threshold, format)
 	}
-	name, target, err := a.oneTarget(cmd, args)
+	name, target, err := a.flags(cmd).OneTarget(args)
 	if err != nil {
 		return err
 	}
 	// A failed scan removes the reports an earlier one wrote; --record
 	// is an output as well, but not a report. No output may be an input.
-	reports := a.reportOutputs()
+	reports := runflags.ReportOutputs(a.v)
 	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
 	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
 	if err := run.CheckOutputs(inputs, append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")}), run.Flagged{Flag: "--failed", Path: failed}); err != nil {

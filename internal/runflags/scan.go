@@ -1,0 +1,176 @@
+package runflags
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/scan"
+	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// AddScan declares the flags of how a scan does its jobs, which the
+// scan and its workers share; defaultRubric is the rubric of a scan
+// that names none.
+func AddScan(cmd *cobra.Command, defaultRubric string) {
+	f := cmd.Flags()
+	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: "+defaultRubric+")")
+	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
+	f.Int("parallel", run.DefaultServers, "servers scanned at once")
+	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
+	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score")
+	f.Int("attempts", 3, "tries of installing and of starting each server")
+	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
+	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
+	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
+	AddJudge(cmd)
+}
+
+// ScanRubrics are the --rubric flags' rubrics, or defaultRubric; two
+// of one name are refused, since a leaderboard has a column per name.
+func (fl Flags) ScanRubrics(defaultRubric string) ([]*rubric.Rubric, error) {
+	names, _ := fl.Cmd.Flags().GetStringArray("rubric")
+	if len(names) == 0 {
+		names = []string{defaultRubric}
+	}
+	var out []*rubric.Rubric
+	seen := map[string]bool{}
+	for _, n := range names {
+		r, err := rubrics.Find(n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[r.Name] {
+			return nil, fmt.Errorf("--rubric %s: two rubrics are named %s, and a leaderboard has a column per name", n, r.Name)
+		}
+		seen[r.Name] = true
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// ScanRead is how the target flags say a scan list's servers are read:
+// limits, sandboxes and environment, the client configuration's format,
+// and --package-sandbox for the packages a scan installs.
+func (fl Flags) ScanRead() (scan.ReadOptions, error) {
+	for _, name := range []string{"transport", "header", "cwd"} {
+		if fl.Cmd.Flags().Changed(name) {
+			return scan.ReadOptions{}, fmt.Errorf("--%s does not apply to a scan: the list says how to read each server", name)
+		}
+	}
+	_, base, err := fl.Build("", nil)
+	if err != nil {
+		return scan.ReadOptions{}, err
+	}
+	format, err := clientconfig.ParseFormat(fl.V.GetString("config-format"))
+	if err != nil {
+		return scan.ReadOptions{}, err
+	}
+	ro := scan.ReadOptions{Limits: base.Limits, StrictStdout: base.StrictStdout, Sandbox: base.Sandbox, Env: base.Env, ConfigFormat: format}
+	if box := fl.V.GetString("package-sandbox"); box != "none" && box != "" {
+		ro.PackageSandbox = transport.Sandbox{Kind: box}
+		if err := ro.PackageSandbox.Check(); err != nil {
+			return scan.ReadOptions{}, fmt.Errorf("--package-sandbox: %w", err)
+		}
+	}
+	return ro, nil
+}
+
+// ScanQueue opens --db: SQLite under out by default, drained by this
+// process; Postgres only enqueued (workers do the jobs); memory, a
+// plain loop.
+func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), error) {
+	dsn := fl.V.GetString("db")
+	switch {
+	case dsn == "memory":
+		return &scan.Memory{}, func() {}, nil
+	case dsn == "":
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, nil, err
+		}
+		dsn = "sqlite:" + filepath.Join(out, "queue.db")
+	}
+	q, err := jobqueue.Open(ctx, dsn)
+	if err != nil {
+		return nil, nil, err
+	}
+	return scan.DB{Queue: q, Drain: strings.HasPrefix(dsn, "sqlite:")}, func() { q.Close() }, nil
+}
+
+// Scanner is a scanner of the settings writing into out, with a session
+// per worker sharing the plugin host and the answer cache, and a
+// progress line on stderr when it is a terminal. The returned function
+// ends it and its plugins.
+func (h Host) Scanner(rs []*rubric.Rubric, out string, stderr io.Writer) (*scan.Scanner, func(), error) {
+	v := h.V
+	if v.GetString("record") != "" || v.GetString("answers") != "" {
+		return nil, nil, fmt.Errorf("--record and --answers take one server: score it with rubric score")
+	}
+	if v.GetFloat64("max-cost") > 0 {
+		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
+	}
+	o, closeHost, err := h.SessionOptions(true, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	o.Progress = nil // the scan's own line instead of a bar per server
+	if o.Cache == nil {
+		o.Cache = cache.Memory() // --no-cache: shared by the workers all the same
+	}
+	s := &scan.Scanner{
+		Out: out, Rubrics: rs,
+		NewSession: func() *run.Session { return run.New(o) },
+		Installer:  scan.Commands{Offline: v.GetBool("npm-offline"), Lock: v.GetString("npm-lock")},
+		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
+		Log: h.Log,
+	}
+	var line *progressLine
+	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
+		line = &progressLine{w: f}
+		s.Progress = line.show
+	}
+	return s, func() {
+		if line != nil {
+			line.end()
+		}
+		s.Close()
+		closeHost()
+	}, nil
+}
+
+// progressLine redraws a scan's progress on one terminal line, at most
+// ten times a second.
+type progressLine struct {
+	mu   sync.Mutex
+	w    io.Writer
+	last time.Time
+}
+
+func (p *progressLine) show(s scan.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond || s.InFlight == 0 {
+		p.last = now
+		fmt.Fprintf(p.w, "\r\033[K%s", s)
+	}
+}
+
+func (p *progressLine) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}
