@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.1.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.2.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -403,7 +403,9 @@ func TestTransparencyCues(t *testing.T) {
 		{"one disclosure, no annotations", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 3, []string{"return format"}},
 		{"three disclosures, no annotations", toolSpec{desc: "Get the account's invoices. Requires an API token with billing scope. Results are paginated; an error is returned for closed accounts."}, 5, []string{"authentication", "pagination", "errors"}},
 		{"two disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated.", annotations: ro}, 4, []string{"authentication", "pagination"}},
-		{"four disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 5, nil},
+		{"four disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 4, nil},
+		{"five disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything.", annotations: ro}, 5, []string{"safety"}},
+		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 3, []string{"pagination"}},
 		{"acts without saying what changes", toolSpec{name: "run_grading", desc: "Run a grading suite. Returns detailed scores. Uses your API keys.", annotations: map[string]any{"readOnlyHint": false, "openWorldHint": true}}, 3, []string{"changes state"}},
 	})
 }
@@ -485,7 +487,8 @@ func TestCompletenessCues(t *testing.T) {
 		{"action that hides its result", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1()}, 2, []string{"does not say what it returns"}},
 		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 3, []string{"output schema"}},
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
-		{"usage and behaviour", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 5, []string{"usage guidance", "behavioural detail"}},
+		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},
+		{"usage and behaviour, transparency 5", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON, an error for an unknown user. Requires an API token. To filter by user, use search_calls instead.", params: described1()}, 5, []string{"usage guidance", "behavioural detail"}},
 	})
 }
 

@@ -59,6 +59,9 @@ var lists = struct {
 	readOnlyClaims []string
 	// destructiveClaims say that the tool destroys something for good.
 	destructiveClaims []string
+	// readOnlyPart are the words after "read only" that make it a limit
+	// on how much is read ("read only the first N lines"), not a claim.
+	readOnlyPart []string
 	// placeholders are text left where a description should be.
 	placeholders []string
 
@@ -188,6 +191,7 @@ var lists = struct {
 		"read only", "readonly", "does not modify", "doesnt modify", "does not mutate", "no side effect*",
 		"non destructive", "never modifies", "does not write",
 	},
+	readOnlyPart: []string{"the", "first", "last", "part", "one", "a", "some", "n", "up"},
 	destructiveClaims: []string{
 		"permanently", "irreversibl*", "cannot be undone", "cant be undone", "destroys", "wipes",
 	},

@@ -248,11 +248,26 @@ func (f *facts) acts() bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	for _, g := range lists.behaviour {
-		if p, ok := f.desc.FirstOf(g.phrases); ok {
-			out = append(out, found{g.name, p})
+		for _, p := range g.phrases {
+			if f.desc.Has(p) && !(p == "read only" && f.readsOnlyPart()) {
+				out = append(out, found{g.name, strings.TrimSuffix(p, "*")})
+				break
+			}
 		}
 	}
 	return out
+}
+
+// readsOnlyPart reports whether "read only" is the verb "read" and a
+// limit on how much ("read only the first N lines"), not a claim that
+// the tool changes nothing.
+func (f *facts) readsOnlyPart() bool {
+	for _, q := range lists.readOnlyPart {
+		if f.desc.Has("read only " + q) {
+			return true
+		}
+	}
+	return false
 }
 
 // found is a cue that fired and the phrase that fired it.

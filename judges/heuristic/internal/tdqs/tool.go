@@ -40,7 +40,7 @@ func scoreTool(f *facts) toolAnswer {
 	a.Scores.BehavioralTransparency = f.transparency(contradiction, why)
 	a.Scores.ParameterSemantics = f.parameters()
 	a.Scores.ConcisenessStructure = f.conciseness()
-	a.Scores.ContextualCompleteness = f.completeness(a.Scores.UsageGuidelines.Score, a.Scores.ParameterSemantics.Score)
+	a.Scores.ContextualCompleteness = f.completeness(a.Scores.UsageGuidelines.Score, a.Scores.ParameterSemantics.Score, a.Scores.BehavioralTransparency.Score)
 	a.Summary = f.summary(a)
 	return a
 }
@@ -258,7 +258,7 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 	if f.annotated {
 		base = "annotations are present, so the bar is lower"
 		switch {
-		case k >= 4:
+		case k >= 5:
 			score = 5
 		case k >= 2:
 			score = 4
@@ -424,7 +424,7 @@ func repeated(ss []string) bool {
 
 // completeness scores contextual completeness against the tool's
 // complexity and its structured fields.
-func (f *facts) completeness(usage, params int) dimension {
+func (f *facts) completeness(usage, params, behaviour int) dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to give any context.")
 	}
@@ -484,6 +484,7 @@ func (f *facts) completeness(usage, params int) dimension {
 	if len(parts) == 0 {
 		parts = append(parts, "an adequate description with nothing notable added or missing")
 	}
+	score = blendCompleteness(score, behaviour)
 	return dim(score, "%s.", strings.Join(parts, "; "))
 }
 
@@ -514,4 +515,15 @@ func (f *facts) summary(a toolAnswer) string {
 		out += " The description contradicts the annotations."
 	}
 	return out
+}
+
+// blendCompleteness pulls the completeness score halfway towards the
+// behavioural-transparency score, rounding up: the registry's two scores
+// move together (a description that discloses behaviour leaves an agent
+// less to guess), and on the tuning part the blend agrees better than
+// either alone (contextual_completeness MAD 0.62 alone, 0.53 behaviour
+// alone, 0.50 blended).
+func blendCompleteness(score, behaviour int) int {
+	score = max(1, min(5, score))
+	return (score + behaviour + 1) / 2
 }
