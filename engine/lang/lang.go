@@ -153,6 +153,9 @@ type Program struct {
 	// globals are the values of the variables fixed when the formula
 	// was compiled (a rubric's weights), nil when it reads none.
 	globals Vars
+	// apart is the formula compiled to read its lets as variables, nil
+	// when it reads none (see Apart).
+	apart *apartForm
 }
 
 type limitedCopies struct {
