@@ -64,6 +64,12 @@ type Env struct {
 
 // NewEnv returns an environment declaring vars.
 func NewEnv(vars ...Var) (*Env, error) {
+	return newEnv(nil, vars...)
+}
+
+// newEnv is NewEnv with extra options (for tests: a function that
+// counts its calls).
+func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
 	opts := []cel.EnvOption{
 		cel.StdLib(cel.StdLibSubset(excludedStd())),
 		cel.CustomTypeAdapter(Adapter),
@@ -91,6 +97,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}
+	opts = append(opts, extra...)
 	e, err := cel.NewCustomEnv(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("rubric language: %w", err)
