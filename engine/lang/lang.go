@@ -64,6 +64,12 @@ type Env struct {
 
 // NewEnv returns an environment declaring vars.
 func NewEnv(vars ...Var) (*Env, error) {
+	return newEnv(nil, vars...)
+}
+
+// newEnv is NewEnv with extra options (for tests: a function that
+// counts its calls).
+func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
 	opts := []cel.EnvOption{
 		cel.StdLib(cel.StdLibSubset(excludedStd())),
 		cel.CustomTypeAdapter(Adapter),
@@ -92,6 +98,7 @@ func NewEnv(vars ...Var) (*Env, error) {
 	for _, v := range vars {
 		opts = append(opts, cel.Variable(v.Name, v.Type))
 	}
+	opts = append(opts, extra...)
 	e, err := cel.NewCustomEnv(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("rubric language: %w", err)
@@ -154,6 +161,9 @@ type Program struct {
 	// globals are the values of the variables fixed when the formula
 	// was compiled (a rubric's weights), nil when it reads none.
 	globals Vars
+	// apart is the formula compiled to read its lets as variables, nil
+	// when it reads none (see Apart).
+	apart *apartForm
 }
 
 type limitedCopies struct {

@@ -11,9 +11,13 @@ import (
 )
 
 // Let is a named expression of a rubric (a let block): a formula that
-// names it reads its value. It is bound around the formula as cel.bind,
-// so it is computed at most once an evaluation, when first read, and a
-// formula that does not name it is compiled exactly as without it.
+// names it reads its value. A formula that does not name it is compiled
+// exactly as without it. One that does is compiled twice: with the let
+// bound around it as cel.bind (what Eval, Trace, Refs and the canonical
+// form see, so the digest is that of the formula with the let written
+// out), and apart, reading the let as a variable of its checked type
+// (see Apart), so that a scope can compute each let once for every
+// formula of its block that reads it.
 type Let struct {
 	Name string
 	Src  string
@@ -148,6 +152,7 @@ func (e *Env) CompileLets(src string, want *cel.Type, globals map[string]any, le
 	p, ds := e.CompileWith(combined, want, globals)
 	if p != nil {
 		p.Source = src
+		p.apart = e.compileApart(src, want, globals, need)
 	}
 	// Map each position back into the text it is in.
 	for i, d := range ds {
@@ -161,6 +166,109 @@ func (e *Env) CompileLets(src string, want *cel.Type, globals map[string]any, le
 		}
 	}
 	return p, ds
+}
+
+// LetProgram is a let compiled on its own, to be computed once and
+// read by every formula of its block that names it (see Program.Apart).
+type LetProgram struct {
+	// Name is the let's name.
+	Name string
+	// Key identifies the let by its name, its text and the keys of the
+	// lets it reads: two lets with one key compute the same value from
+	// the same variables.
+	Key string
+	// Program is the let's own formula; the lets it reads are variables
+	// of it, given by its Apart.
+	Program *Program
+	// reads are the variables the let reads, through the lets it reads
+	// too.
+	reads map[string]bool
+}
+
+// Reads reports whether the let's value depends on the variable name,
+// directly or through a let it reads: when name changes, the value must
+// be computed again.
+func (l *LetProgram) Reads(name string) bool { return l.reads[name] }
+
+// apartForm is a formula compiled to read its lets as variables.
+type apartForm struct {
+	prg  *Program
+	lets []*LetProgram
+}
+
+// Apart returns the formula compiled to read the lets it names as
+// variables, and those lets (each compiled on its own, and reading the
+// lets it names alike); nil when the formula names no let. The caller
+// evaluates it in an activation that gives each let's value.
+func (p *Program) Apart() (*Program, []*LetProgram) {
+	if p == nil || p.apart == nil {
+		return nil, nil
+	}
+	return p.apart.prg, p.apart.lets
+}
+
+// compileApart compiles src and the lets it needs (need, each after the
+// lets it reads) apart; nil when any of them does not compile so (the
+// formula is then evaluated with its lets bound around it).
+func (e *Env) compileApart(src string, want *cel.Type, globals map[string]any, need []Let) *apartForm {
+	compiled := make(map[string]*LetProgram, len(need))
+	for _, l := range need {
+		prg, deps := e.compileReading(l.Src, nil, globals, compiled)
+		if prg == nil {
+			return nil
+		}
+		key := l.Name + "=" + l.Src
+		reads := map[string]bool{}
+		for name := range prg.reads {
+			reads[name] = true
+		}
+		if len(deps) > 0 {
+			keys := make([]string, len(deps))
+			for i, d := range deps {
+				keys[i] = d.Key
+				for name := range d.reads {
+					reads[name] = true
+				}
+			}
+			key += "{" + strings.Join(keys, ";") + "}"
+		}
+		compiled[l.Name] = &LetProgram{Name: l.Name, Key: key, Program: prg, reads: reads}
+	}
+	prg, deps := e.compileReading(src, want, globals, compiled)
+	if prg == nil {
+		return nil
+	}
+	return &apartForm{prg: prg, lets: deps}
+}
+
+// compileReading compiles src in e with each of the lets it names
+// among compiled declared as a variable of the let's type; it returns
+// the program, with its Apart set, and those lets.
+func (e *Env) compileReading(src string, want *cel.Type, globals map[string]any, compiled map[string]*LetProgram) (*Program, []*LetProgram) {
+	var deps []*LetProgram
+	var opts []cel.EnvOption
+	for _, name := range e.Idents(src) {
+		if l, ok := compiled[name]; ok {
+			deps = append(deps, l)
+			opts = append(opts, cel.Variable(name, l.Program.Out))
+		}
+	}
+	sub := e
+	if len(opts) > 0 {
+		ext, err := e.env.Extend(opts...)
+		if err != nil {
+			return nil, nil
+		}
+		sub = &Env{env: ext, vars: e.vars}
+	}
+	prg, ds := sub.CompileWith(src, want, globals)
+	if prg == nil || len(ds) > 0 {
+		return nil, nil
+	}
+	if len(deps) > 0 {
+		prg.apart = &apartForm{prg: prg, lets: deps}
+	}
+	return prg, deps
 }
 
 // offsetOf is the byte offset of a 1-based line and column (counted in

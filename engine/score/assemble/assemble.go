@@ -45,7 +45,7 @@ type Scored struct {
 func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 	sc := st.Scope
 	if st.Answers != nil {
-		sc.Vars["answers"] = st.Answers
+		sc.Set("answers", st.Answers)
 		sc.Size = max(sc.Size, eval.ValueSize(st.Answers))
 	}
 	metrics, mvals, merr := eval.Metrics(r.Tool.Metrics, sc)
@@ -54,7 +54,7 @@ func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 		return Scored{}, merr
 	}
 	out.Metrics = mvals
-	sc.Vars["metrics"] = metrics
+	sc.Set("metrics", metrics)
 	score, err := eval.Num(r.Tool.Score, sc)
 	if err != nil {
 		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Err: err}
@@ -73,7 +73,8 @@ func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 		out.Issues = append(out.Issues, issues...)
 	}
 	if len(r.Tool.Reports) > 0 {
-		sc.Vars["score"], sc.Vars["grade"] = score, out.Grade
+		sc.Set("score", score)
+		sc.Set("grade", out.Grade)
 		for _, rb := range r.Tool.Reports {
 			fields, err := reportFields(rb, sc)
 			if err != nil {
@@ -123,7 +124,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		return merr
 	}
 	rep.Metrics = mvals
-	sc.Vars["metrics"] = metrics
+	sc.Set("metrics", metrics)
 	if r.Surface.Invalid != nil {
 		why, err := sc.Eval(r.Surface.Invalid)
 		if err != nil {
@@ -153,7 +154,8 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	if err != nil {
 		return &eval.Error{Formula: "surface score", Err: err}
 	}
-	sc.Vars["score"], sc.Vars["grade"] = nil, nil
+	sc.Set("score", nil)
+	sc.Set("grade", nil)
 	if v.Type() == types.NullType {
 		rep.NoScore = "the rubric computes no overall score for this surface (its surface score is null)"
 		rep.Warnings = append(rep.Warnings, rep.NoScore)
@@ -166,7 +168,8 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		e := score.Exact()
 		g := r.GradeOf(score)
 		rep.Score, rep.Exact, rep.Grade = &s, &e, &g
-		sc.Vars["score"], sc.Vars["grade"] = score, g
+		sc.Set("score", score)
+		sc.Set("grade", g)
 	}
 	rep.Gate = rep.Exact
 	if r.Gate != nil && r.Gate.Value != nil {

@@ -51,11 +51,12 @@ func checkGains(r *rubric.Rubric, sc *eval.Scope, out *report.Tool, score num.Nu
 			is.Gain = points.Mul(num.One.Sub(credit)).Add(skipped).Exact()
 			continue
 		}
-		sc.Vars["score"], sc.Vars["grade"] = score, out.Grade
-		sc.Vars["this"] = map[string]any{
+		sc.Set("score", score)
+		sc.Set("grade", out.Grade)
+		sc.Set("this", map[string]any{
 			"name": c.Name, "points": points, "credit": credit, "passed": int64(c.Passed), "total": int64(c.Total),
 			"skipped": c.Skipped, "stops": stops,
-		}
+		})
 		v, err := sc.Eval(gain)
 		delete(sc.Vars, "this")
 		if err != nil {

@@ -163,7 +163,7 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 			serr.Tool = t.Name
 			return out, nil, serr
 		}
-		sc.Vars["signals"] = signals
+		sc.Set("signals", signals)
 	}
 	return out, st, nil
 }
@@ -197,7 +197,7 @@ func issueText(c *rubric.Check, sc *eval.Scope, items []string) (string, error) 
 // runCheck runs one check in sc, the tool's scope shared by its checks.
 func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
 	res := report.Check{Name: c.Name, Title: c.Title, Points: c.Points.Exact(), Items: c.Each != nil}
-	sc.Vars["item"] = nil // not the last item of the check before
+	sc.Set("item", nil) // not the last item of the check before
 	if c.Each == nil {
 		ok, err := eval.Bool(c.Pass, sc)
 		if err != nil {
@@ -216,9 +216,9 @@ func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
 	}
 	// An item may be a value each built, longer than anything in the
 	// definition, so the formulas that see one alone are always tracked.
-	sc = &eval.Scope{Vars: sc.Vars, Size: eval.Unbounded, Ctx: sc.Ctx}
+	sc = sc.Sized(eval.Unbounded)
 	for i, item := range items {
-		sc.Vars["item"] = item
+		sc.Set("item", item)
 		ok, err := eval.Bool(c.Pass, sc)
 		if err != nil {
 			return res, num.Num{}, fmt.Errorf("pass (item %d): %w", i, err)

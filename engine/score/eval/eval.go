@@ -17,6 +17,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/interpreter"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -59,7 +60,8 @@ type Scope struct {
 	// grows with the number of tools (see OverSurface).
 	Limit uint64
 	// Observe and Tool are the run's Options.Observe and the tool the
-	// scope is of.
+	// scope is of. Observe sees each formula as compiled, and each let
+	// when it is computed.
 	Observe func(string, *lang.Program, lang.Vars)
 	Tool    string
 	// Ctx, when set, is checked before each formula and, for a formula run
@@ -67,13 +69,64 @@ type Scope struct {
 	// a run over many tools and formulas ends promptly when it is
 	// interrupted.
 	Ctx context.Context
+	// lets are the values of the lets computed in the scope, by key: a
+	// let is computed once for every formula of the scope that reads
+	// it, until Set changes a variable it reads. Shared by the scopes
+	// Sized makes.
+	lets *letMemo
 }
 
-// Eval evaluates p in the scope.
+// letMemo holds the lets computed in a scope.
+type letMemo struct {
+	by map[string]letValue
+}
+
+// letValue is a let's value (or its error), the bound on its length and
+// the let, for Set to forget it.
+type letValue struct {
+	val  ref.Val
+	size uint64
+	let  *lang.LetProgram
+}
+
+// Set gives the variable name the value v, and forgets the value of
+// every let that reads it. Variables of a scope change through Set, so
+// that no formula reads a let computed from a value that has changed.
+func (s *Scope) Set(name string, v any) {
+	s.Vars[name] = v
+	if s.lets == nil {
+		return
+	}
+	for key, lv := range s.lets.by {
+		if lv.let.Reads(name) {
+			delete(s.lets.by, key)
+		}
+	}
+}
+
+// Sized returns a scope over the same variables, sharing its lets, with
+// size as the bound on their lengths.
+func (s *Scope) Sized(size uint64) *Scope {
+	if s.lets == nil {
+		s.lets = &letMemo{}
+	}
+	c := *s
+	c.Size = size
+	return &c
+}
+
+// Eval evaluates p in the scope. A let p reads is computed when first
+// read, under the scope's cost limit and context, and kept for the other
+// formulas of the scope.
 func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
 	if s.Observe != nil {
 		s.Observe(s.Tool, p, s.Vars)
 	}
+	return s.eval(p)
+}
+
+// eval is Eval without the Observe call.
+func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	ctx := s.Ctx
 	if ctx == nil {
 		ctx = context.Background()
@@ -81,9 +134,27 @@ func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	var act interpreter.Activation = s.Vars
+	q, lets := p.Apart()
+	if q != nil {
+		p, act = q, &letActivation{s: s, lets: lets}
+		if s.lets == nil {
+			s.lets = &letMemo{}
+		}
+	}
 	size := s.Size
 	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.Surface
+	}
+	// A let's value is data for the formula: its length counts in the
+	// bound. One not computed yet has none, so the formula is tracked.
+	for _, l := range lets {
+		lv, ok := s.lets.by[l.Key]
+		if !ok {
+			size = Unbounded
+			break
+		}
+		size = max(size, lv.size)
 	}
 	if s.Limit > 0 {
 		var err error
@@ -91,7 +162,87 @@ func (s *Scope) Eval(p *lang.Program) (ref.Val, error) {
 			return nil, err
 		}
 	}
-	return p.EvalSizedContext(ctx, s.Vars, size)
+	return p.EvalSizedContext(ctx, act, size)
+}
+
+// let is the value of l in the scope, computed when first asked for; an
+// error is returned as a CEL error value, which fails the formula that
+// read it.
+func (s *Scope) let(l *lang.LetProgram) ref.Val {
+	if s.lets == nil {
+		s.lets = &letMemo{}
+	}
+	if lv, ok := s.lets.by[l.Key]; ok {
+		return lv.val
+	}
+	if s.Observe != nil {
+		s.Observe(s.Tool, l.Program, s.Vars)
+	}
+	v, err := s.eval(l.Program)
+	size := uint64(Unbounded)
+	if err != nil {
+		v = types.WrapErr(fmt.Errorf("let %s: %w", l.Name, err))
+	} else {
+		size = valSize(v)
+	}
+	if s.lets.by == nil {
+		s.lets.by = map[string]letValue{}
+	}
+	s.lets.by[l.Key] = letValue{val: v, size: size, let: l}
+	return v
+}
+
+// letActivation gives a formula the lets it reads, computed in the
+// scope when first read, beside the scope's variables.
+type letActivation struct {
+	s    *Scope
+	lets []*lang.LetProgram
+}
+
+// ResolveName implements interpreter.Activation.
+func (a *letActivation) ResolveName(name string) (any, bool) {
+	for _, l := range a.lets {
+		if l.Name == name {
+			return a.s.let(l), true
+		}
+	}
+	return a.s.Vars.ResolveName(name)
+}
+
+// Parent implements interpreter.Activation.
+func (a *letActivation) Parent() interpreter.Activation { return nil }
+
+// valSize is the length of the longest string, list or map in v, or
+// Unbounded for a value it cannot look into.
+func valSize(v ref.Val) uint64 {
+	switch x := v.(type) {
+	case types.String:
+		return uint64(len(x))
+	case types.Bool, types.Int, types.Uint, types.Double, types.Null, lang.Num:
+		return 0
+	case traits.Lister:
+		n, ok := x.Size().(types.Int)
+		if !ok {
+			return Unbounded
+		}
+		out := uint64(n)
+		for i := range int64(n) {
+			out = max(out, valSize(x.Get(types.Int(i))))
+		}
+		return out
+	case traits.Mapper:
+		n, ok := x.Size().(types.Int)
+		if !ok {
+			return Unbounded
+		}
+		out := uint64(n)
+		for it := x.Iterator(); it.HasNext() == types.True; {
+			k := it.Next()
+			out = max(out, valSize(k), valSize(x.Get(k)))
+		}
+		return out
+	}
+	return Unbounded
 }
 
 // OverSurface is the cost limit of formulas that see all of n tools: the
@@ -198,7 +349,7 @@ func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, 
 	values := map[string]any{}
 	var out []report.Metric
 	for _, m := range ms {
-		sc.Vars[group] = values
+		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
