@@ -386,6 +386,10 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	} else {
 		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
 	}
+	// The check's lets are in scope for its formulas and its CEL message.
+	outer := l.scope
+	l.scope = l.lets(body.Blocks, outer)
+	defer func() { l.scope = outer }()
 	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
 		// reported; the message is left empty
 	} else if call, ok := a.Expr.(*hclsyntax.FunctionCallExpr); ok && call.Name == "cel" {
@@ -403,9 +407,6 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 			}
 		}
 	}
-	outer := l.scope
-	l.scope = l.lets(body.Blocks, outer)
-	defer func() { l.scope = outer }()
 	env := l.envs.check
 	c.Each = l.formula(env, body.Attributes["each"], cel.ListType(cel.DynType))
 	c.Pass = l.formula(env, body.Attributes["pass"], lang.Bool)

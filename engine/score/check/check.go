@@ -186,7 +186,19 @@ func issueText(c *rubric.Check, sc *eval.Scope, items []string) (string, error) 
 	for i, s := range items {
 		labels[i] = s
 	}
-	msc := &eval.Scope{Vars: lang.Vars{"tool": sc.Vars["tool"], "items": labels}, Size: eval.Unbounded, Ctx: sc.Ctx}
+	// The message shares the check's scope, so that a let it reads was
+	// computed once for the tool, by whichever formula read it first.
+	// Only the lets it computes are observed, as those of the check's
+	// formulas are, not the message itself.
+	msc := sc.Sized(eval.Unbounded)
+	if obs := sc.Observe; obs != nil {
+		msc.Observe = func(tool string, p *lang.Program, vars lang.Vars) {
+			if p != c.Message {
+				obs(tool, p, vars)
+			}
+		}
+	}
+	msc.Set("items", labels)
 	s, err := eval.String(c.Message, msc)
 	if err != nil {
 		return "", fmt.Errorf("issue: %w", err)

@@ -23,7 +23,7 @@ const sharedRubric = `rubric "t" {
     each  = "params(tool).filter(p, p.name in names)"
     pass  = "size(names) > 0 && described(item.schema)"
     label = "item.name + ' of ' + string(size(names))"
-    issue = "undescribed: {items}"
+    issue = cel("'undescribed: ' + items.join(', ') + ' (' + string(size(names)) + ' parameters)'")
   }
   tool {
     score = "sum(checks.map(c, c.points * c.credit))"
@@ -34,9 +34,9 @@ const sharedRubric = `rubric "t" {
   grades = { A = 1, F = 0 }
 }`
 
-// TestLetComputedOncePerTool: a let read by the three formulas of a
-// check (each, pass for every item, label for every failing item) is
-// computed once for a tool, and the check finds what it finds with the
+// TestLetComputedOncePerTool: a let read by the formulas of a check
+// (each, pass for every item, label for every failing item, and its CEL
+// issue message) is computed once for a tool, and the check finds what it finds with the
 // let written out.
 func TestLetComputedOncePerTool(t *testing.T) {
 	r, err := rubric.Load("t.hcl", []byte(sharedRubric))
@@ -79,6 +79,17 @@ func TestLetComputedOncePerTool(t *testing.T) {
 			res, _, err := runCheck(c, sc)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if len(res.Failed) > 0 {
+				// The message reads the let too: the value the check's
+				// formulas computed.
+				msg, err := issueText(c, sc, res.Failed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := "undescribed: " + tt.failed + " (3 parameters)"; msg != want {
+					t.Errorf("message %q, want %q", msg, want)
+				}
 			}
 			if computed != tt.computed {
 				t.Errorf("the let was computed %d times for one tool, want %d", computed, tt.computed)
