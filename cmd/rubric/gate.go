@@ -46,6 +46,12 @@ description whose side-effect wording changed) and compatible ones
 before and after. Breaking changes are reported and do not decide unless
 --fail-on-breaking is given; then any one of them is BLOCK.
 
+--lock FILE verifies the head's tools against a lock file (rubric lock;
+read from the working tree as given): a tool added, removed or changed
+since it was locked is BLOCK, whatever the quality says, with the diff in
+the reports. A change that is meant is approved by running rubric lock
+again and committing the lock file with it.
+
 Exit status: 0 PASS, 1 BLOCK, 2 INVALID (the change could not be
 scored completely: no --base, a revision the clone lacks, a server that
 does not export, a judge that fails or answers with another model, an
@@ -60,6 +66,7 @@ names one.`,
 		Example: `  rubric gate --base origin/main --rubric tdqs -- python -m my_server
   rubric gate --base v1.2.0 --head HEAD --judge claude-cli --model opus -- ./server
   rubric gate --base origin/main --fail-on-breaking -- node dist/server.js
+  rubric gate --base origin/main --lock rubric.lock.json -- node dist/server.js
   rubric gate --check .rubric/gate.json -- ./server`,
 		RunE: a.runGate,
 	}
@@ -72,6 +79,7 @@ names one.`,
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.Bool("fail-on-breaking", false, "block on a breaking change to the tools' contract, whatever the quality says")
+	f.String("lock", "", "block when the head's tools differ from this lock file (rubric lock)")
 	targetFlags(cmd)
 	judgeFlags(cmd)
 	return cmd
@@ -100,7 +108,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	g := run.GateRun{Base: v.GetString("base"), Head: v.GetString("head"), Saved: saved, FailOnBreaking: v.GetBool("fail-on-breaking"),
-		CheckJudge: v.GetString("judge") != "" || v.GetString("model") != ""}
+		CheckJudge: v.GetString("judge") != "" || v.GetString("model") != "", Lock: v.GetString("lock")}
 	if saved != nil {
 		g.Base = cmp.Or(g.Base, saved.Base.Commit)
 		g.Head = cmp.Or(g.Head, saved.Head.Commit)
