@@ -145,7 +145,7 @@ func writeLockMarkdown(b *bufio.Writer, l *Lock) error {
 		return nil
 	}
 	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run `rubric lock` and commit the lock file.\n\n",
-		differ(len(l.Changes)), markdown.CellCode(l.File))
+		lock.Differ(len(l.Changes)), markdown.CellCode(l.File))
 	return lock.WriteMarkdown(b, l.Changes)
 }
 

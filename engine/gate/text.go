@@ -91,20 +91,12 @@ func writeLockText(b *bufio.Writer, l *Lock) {
 		fmt.Fprintf(b, "lock: every tool is as %s locked it\n", clean(l.File))
 		return
 	}
-	fmt.Fprintf(b, "lock: %s from %s\n", differ(len(l.Changes)), clean(l.File))
+	fmt.Fprintf(b, "lock: %s from %s\n", lock.Differ(len(l.Changes)), clean(l.File))
 	var text strings.Builder
 	_ = lock.WriteText(&text, l.Changes)
 	for _, line := range strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n") {
 		fmt.Fprintf(b, "  %s\n", clean(line))
 	}
-}
-
-// differ says how many tools differ from a lock.
-func differ(n int) string {
-	if n == 1 {
-		return "1 tool differs"
-	}
-	return fmt.Sprintf("%d tools differ", n)
 }
 
 // countsText is the count of changes by class.

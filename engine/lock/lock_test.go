@@ -154,4 +154,9 @@ func TestSummary(t *testing.T) {
 			t.Errorf("Summary(limit %d) = %q, want %q", tt.limit, got, tt.want)
 		}
 	}
+	for n, want := range map[int]string{1: "1 tool differs", 2: "2 tools differ"} {
+		if got := Differ(n); got != want {
+			t.Errorf("Differ(%d) = %q, want %q", n, got, want)
+		}
+	}
 }

@@ -27,6 +27,15 @@ func Summary(changes []Change, limit int) string {
 	return s
 }
 
+// Differ says how many tools differ from a lock: "1 tool differs",
+// "2 tools differ".
+func Differ(n int) string {
+	if n == 1 {
+		return "1 tool differs"
+	}
+	return fmt.Sprintf("%d tools differ", n)
+}
+
 // WriteMarkdown writes the changes for a Markdown summary, below a
 // heading the caller writes: a table of the tools that differ, then the
 // diff as WriteText prints it, in a fenced block that nothing a server

@@ -69,11 +69,7 @@ func writeVerifyMarkdown(w io.Writer, file string, changes []lock.Change, readEr
 	case len(changes) == 0:
 		_, err = fmt.Fprintf(w, "## rubric verify: every tool is as %s locked it\n", name)
 	default:
-		n := fmt.Sprintf("%d tools differ", len(changes))
-		if len(changes) == 1 {
-			n = "1 tool differs"
-		}
-		if _, err = fmt.Fprintf(w, "## rubric verify: %s from %s\n\nA tool added, removed or changed since it was locked fails this check; if the change is meant, run `rubric lock` and commit the lock file.\n\n", n, name); err == nil {
+		if _, err = fmt.Fprintf(w, "## rubric verify: %s from %s\n\nA tool added, removed or changed since it was locked fails this check; if the change is meant, run `rubric lock` and commit the lock file.\n\n", lock.Differ(len(changes)), name); err == nil {
 			err = lock.WriteMarkdown(w, changes)
 		}
 	}
