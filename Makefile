@@ -178,10 +178,12 @@ TOOL = $(GO) tool -modfile=tools/go.mod
 # windows on amd64 and arm64) and checksums.txt into dist/, as a release
 # would, without publishing anything. It is not part of make test: it
 # makes six builds of rubric, and the first run builds goreleaser itself
-# (1,788 packages, more than an hour on the shared 2-core machine under
-# load, where no run has yet reached the end).
+# (1,788 packages). On the shared 2-core machine at a load average of
+# about 40, building goreleaser took 40 minutes and each rubric build
+# about 30, two at a time: goreleaser's own one-hour timeout stopped the
+# run after four of six, hence --timeout 3h.
 release-snapshot:
-	$(TOOL) goreleaser release --snapshot --clean
+	$(TOOL) goreleaser release --snapshot --clean --timeout 3h
 	@ls dist/*.tar.gz dist/*.zip dist/checksums.txt
 
 # npm-check packs the npm packages of dist/ (make release-snapshot first)

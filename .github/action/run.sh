@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs rubric score or gate for action.yml with the inputs in IN_* and
 # the judge that Prepare chose (JUDGE, MODEL), and writes to
-# $GITHUB_OUTPUT: exit-code, decision, markdown (the report to show) and
-# sarif (when IN_SARIF is "true"). It exits 0 whatever rubric decided:
-# action.yml's last step raises the exit status once the report is shown.
+# $GITHUB_OUTPUT: exit-code, decision, markdown (the report to show),
+# sarif (when IN_SARIF is "true") and, for score with a lock file in
+# IN_VERIFY, verify and verify-markdown (rubric verify's verdict; the
+# gate takes the lock itself, as --lock). It exits 0 whatever rubric
+# decided: action.yml's last step raises the exit status once the report
+# is shown.
 set -uo pipefail
 
 dir="$IN_REPORT_DIR"
@@ -17,7 +20,7 @@ if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
 # written.
 if [ -n "$IN_SERVER" ]; then eval "set -- $IN_SERVER"; target=(-- "$@"); else target=("$IN_TARGET"); fi
 
-sarif=""
+sarif="" verify="" vmd=""
 if [ "$IN_COMMAND" = score ]; then
   extra=(--json "$dir/score.json" --markdown "$dir/score.md")
   if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif"); fi
@@ -25,13 +28,25 @@ if [ "$IN_COMMAND" = score ]; then
   "$RUBRIC" score "${args[@]}" "${extra[@]}" "${target[@]}"
   code=$?
   md="$dir/score.md"
+  if [ -n "$IN_VERIFY" ]; then
+    # A tool that differs from the lock fails the run, and one that
+    # cannot be read makes it INVALID, whatever the score.
+    vmd="$dir/verify.md"
+    "$RUBRIC" verify --lock-file "$IN_VERIFY" --markdown "$vmd" "${target[@]}"
+    vcode=$?
+    case $vcode in 0) verify=unchanged ;; 1) verify=changed ;; *) verify=invalid ;; esac
+    if [ $vcode -ne 0 ] && { [ $code -eq 0 ] || [ $vcode -eq 2 ]; }; then code=$vcode; fi
+    if [ ! -f "$vmd" ]; then vmd=""; fi
+  fi
   case $code in 0) decision=PASS ;; 1) decision=FAIL ;; *) decision=INVALID ;; esac
 else
   base="$IN_BASE"
   if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then base="origin/$GITHUB_BASE_REF"; fi
   if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request, or set the base input"; fi
   # The step summary is written by the next step, cut to GitHub's limit.
-  GITHUB_STEP_SUMMARY="" "$RUBRIC" gate "${args[@]}" --base "$base" --report-dir "$dir" "${target[@]}"
+  gate=(--base "$base" --report-dir "$dir")
+  if [ -n "$IN_VERIFY" ]; then gate+=(--lock "$IN_VERIFY"); fi
+  GITHUB_STEP_SUMMARY="" "$RUBRIC" gate "${args[@]}" "${gate[@]}" "${target[@]}"
   code=$?
   md="$dir/gate.md"
   case $code in 0) decision=PASS ;; 1) decision=BLOCK ;; *) decision=INVALID ;; esac
@@ -47,4 +62,6 @@ if [ ! -f "$md" ]; then md=""; fi
   echo "decision=$decision"
   echo "markdown=$md"
   echo "sarif=$sarif"
+  echo "verify=$verify"
+  echo "verify-markdown=$vmd"
 } >> "$GITHUB_OUTPUT"

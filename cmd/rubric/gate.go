@@ -37,6 +37,7 @@ func (a *app) gateCmd() *cobra.Command {
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	f.Bool("fail-on-breaking", false, "block on a breaking change to the tools' contract, whatever the quality says")
+	f.String("lock", "", "block when the head's tools differ from this lock file (rubric lock)")
 	runflags.AddTarget(cmd)
 	runflags.AddJudge(cmd)
 	return cmd
@@ -65,7 +66,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	g := run.GateRun{Base: v.GetString("base"), Head: v.GetString("head"), Saved: saved, FailOnBreaking: v.GetBool("fail-on-breaking"),
-		CheckJudge: v.GetString("judge") != "" || v.GetString("model") != ""}
+		CheckJudge: v.GetString("judge") != "" || v.GetString("model") != "", Lock: v.GetString("lock")}
 	if saved != nil {
 		g.Base = cmp.Or(g.Base, saved.Base.Commit)
 		g.Head = cmp.Or(g.Head, saved.Head.Commit)

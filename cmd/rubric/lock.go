@@ -23,6 +23,7 @@ func (a *app) lockCmds() []*cobra.Command {
 		Short: "Read the server again and name each tool added, removed or changed since rubric lock, with a diff: exit 0 unchanged, 1 changed, 2 unreadable",
 		RunE:  func(cmd *cobra.Command, args []string) error { return a.runLock(cmd, args, true) },
 	}
+	verifyCmd.Flags().String("markdown", "", "also write the verdict as Markdown to this file (for a CI job summary), an unreadable server's too")
 	for _, c := range []*cobra.Command{lockCmd, verifyCmd} {
 		c.Flags().String("lock-file", lock.DefaultFile, "the lock file")
 		runflags.AddTarget(c)
@@ -43,6 +44,9 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	config := a.v.GetString("config-file")
 	switch {
 	case config != "" && a.v.GetString("server") == "":
+		if verify && a.v.GetString("markdown") != "" {
+			return fmt.Errorf("--markdown is for one server: verify a configuration's servers without it, or name one with --server")
+		}
 		return a.lockServers(cmd, args, path, locked)
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
@@ -60,7 +64,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	if !verify {
 		return sess.LockServer(cmd.Context(), src, path, a.stdout)
 	}
-	changed, err := sess.VerifyServer(cmd.Context(), src, locked, a.stdout)
+	changed, err := sess.VerifyServer(cmd.Context(), src, run.Verify{Lock: locked, File: path, Markdown: a.v.GetString("markdown")}, a.stdout)
 	if err == nil && changed > 0 {
 		err = &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", changed, path)}
 	}

@@ -21,6 +21,11 @@
 // carries it too. It decides only when Options.FailOnBreaking is set,
 // and then a breaking change blocks whatever the quality says.
 //
+// Given a lock file (package lock, written by rubric lock), the gate
+// also verifies the head's tools against it: a tool added, removed or
+// changed since it was locked blocks whatever the quality says, so a
+// change to the definitions needs the lock approved in the same change.
+//
 // Nothing here knows a rubric: the value, the dimensions and their
 // justifications are named by the rubric's gate block.
 package gate
@@ -35,6 +40,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/contract"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -70,6 +76,11 @@ type Options struct {
 	// FailOnBreaking makes a breaking change to the tools' contract
 	// block, whatever the quality says.
 	FailOnBreaking bool
+	// Lock, when set, is a lock file (rubric lock) that the head's tools
+	// must match: a tool added, removed or changed since blocks,
+	// whatever the quality says. LockFile names it in the reports.
+	Lock     *lock.File
+	LockFile string
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -88,8 +99,15 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	rep := New(r, bs, hs, opt.Version)
 	rep.Sizes = measure(base, head)
 	rep.Contract = &Contract{FailOnBreaking: opt.FailOnBreaking, Diff: *contract.Compare(base, head)}
+	if opt.Lock != nil {
+		changes, err := lock.Diff(opt.Lock, head)
+		if err != nil {
+			return rep.fail(fmt.Errorf("%s: %w", opt.LockFile, err))
+		}
+		rep.Lock = &Lock{File: opt.LockFile, Hash: opt.Lock.Hash, Changes: append([]lock.Change{}, changes...)}
+	}
 	if rep.Base.Hash == rep.Head.Hash {
-		rep.settle(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
+		rep.decide(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
 		return rep, nil
 	}
 	rep.Added, rep.Removed = added(base, head), added(head, base)
@@ -195,15 +213,31 @@ func (rep *Report) Fail(err error) error {
 	return err
 }
 
-// decide settles rep on the quality's decision d, unless the contract
-// decides: when the gate fails on breaking changes and there is one, it
-// blocks, and the reason gives the quality's too.
+// decide settles rep on the quality's decision d, unless something
+// else blocks: a lock the head's tools no longer match, or, when the
+// gate fails on breaking changes, a breaking change to the contract.
+// Then it blocks, and the reason gives the quality's too.
 func (rep *Report) decide(d Decision, reason string) {
-	c := rep.Contract
-	if c == nil || !c.FailOnBreaking || c.Breaking == 0 || d == Invalid {
-		rep.settle(d, reason)
-		return
+	var why []string
+	if l := rep.Lock; l != nil && len(l.Changes) > 0 {
+		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it with rubric lock and commit the lock file",
+			l.File, lock.Summary(l.Changes, 3)))
 	}
+	if c := rep.Contract; c != nil && c.FailOnBreaking && c.Breaking > 0 {
+		why = append(why, breakingText(c))
+	}
+	switch {
+	case len(why) == 0 || d == Invalid:
+		rep.settle(d, reason)
+	case d == Block:
+		rep.settle(Block, reason+"; and "+strings.Join(why, "; and "))
+	default:
+		rep.settle(Block, strings.Join(why, "; and ")+"; the quality alone passes: "+reason)
+	}
+}
+
+// breakingText says why breaking changes block, naming the first three.
+func breakingText(c *Contract) string {
 	var first []string
 	for _, ch := range c.Changes {
 		if ch.Class == contract.Breaking && len(first) < 3 {
@@ -218,13 +252,8 @@ func (rep *Report) decide(d Decision, reason string) {
 	if c.Breaking > len(first) {
 		more = fmt.Sprintf("; and %d more", c.Breaking-len(first))
 	}
-	why := fmt.Sprintf("%s to the tools' contract, and the gate fails on breaking changes (%s%s)",
+	return fmt.Sprintf("%s to the tools' contract, and the gate fails on breaking changes (%s%s)",
 		report.Plural(c.Breaking, "breaking change"), strings.Join(first, "; "), more)
-	if d == Block {
-		rep.settle(Block, reason+"; and "+why)
-		return
-	}
-	rep.settle(Block, why+"; the quality alone passes: "+reason)
 }
 
 func (rep *Report) fail(err error) (*Report, error) { return rep, rep.Fail(err) }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 )
@@ -42,6 +43,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	}
 	b.WriteString("\n")
 	writeContractMarkdown(b, r.Contract)
+	if err := writeLockMarkdown(b, r.Lock); err != nil {
+		return err
+	}
 	if len(r.Pairs) > 0 {
 		b.WriteString("\n| pair | calls | from the cache | questions | tokens |\n|---|---|---|---|---|\n")
 		for _, p := range r.Pairs {
@@ -128,6 +132,21 @@ func writeContractMarkdown(b *bufio.Writer, c *Contract) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", ch.Class, markdown.CellCode(toolText(ch)), markdown.Inline(ch.Message),
 			markdown.CellCode(ch.Path), jsonCell(ch.Before), jsonCell(ch.After))
 	}
+}
+
+// writeLockMarkdown writes the head's tools checked against the lock
+// file: what differs, as a table and a diff, or that nothing does.
+func writeLockMarkdown(b *bufio.Writer, l *Lock) error {
+	if l == nil {
+		return nil
+	}
+	if len(l.Changes) == 0 {
+		fmt.Fprintf(b, "\n### Lock: every tool is as %s locked it\n", markdown.CellCode(l.File))
+		return nil
+	}
+	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run `rubric lock` and commit the lock file.\n\n",
+		lock.Differ(len(l.Changes)), markdown.CellCode(l.File))
+	return lock.WriteMarkdown(b, l.Changes)
 }
 
 // jsonCell is a change's value for a table cell, cut to 80 characters.

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/rubricmcp/rubric/engine/contract"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 )
@@ -34,6 +35,9 @@ type Report struct {
 	// the head, judged without a judge; null when a side could not be
 	// read.
 	Contract *Contract `json:"contract,omitempty"`
+	// Lock is the head's tools checked against a lock file (rubric
+	// lock), when the gate was given one: any tool that differs blocks.
+	Lock *Lock `json:"lock,omitempty"`
 	// Pairs are the scoring runs, base then head, in order.
 	Pairs []Pair `json:"pairs"`
 	// Medians are each side's median of the compared value over the
@@ -62,6 +66,18 @@ type Contract struct {
 	// breaking changes are reported and the quality alone decides.
 	FailOnBreaking bool `json:"fail_on_breaking"`
 	contract.Diff
+}
+
+// Lock is the head's tools verified against a lock file.
+type Lock struct {
+	// File is the lock file as the gate was given it.
+	File string `json:"file"`
+	// Hash is the surface hash the lock file locked.
+	Hash string `json:"hash"`
+	// Changes are the tools of the head added, removed or changed since
+	// they were locked, in name order; empty when every tool is as
+	// locked.
+	Changes []lock.Change `json:"changes"`
 }
 
 // Rule is the gate rule the decision followed, as the rubric declares

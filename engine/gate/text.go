@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/contract"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 )
 
@@ -31,6 +33,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 	}
 	writeContractText(b, r.Contract)
+	writeLockText(b, r.Lock)
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(r.Reason))
 	return b.Flush()
 }
@@ -75,6 +78,24 @@ func writeContractText(b *bufio.Writer, c *Contract) {
 			break
 		}
 		fmt.Fprintf(b, "  %s %s %s: %s\n", ch.Class, clean(toolText(ch)), pathText(ch.Path), clean(ch.Message))
+	}
+}
+
+// writeLockText writes the head's tools checked against the lock file:
+// what differs, as rubric verify prints it, indented.
+func writeLockText(b *bufio.Writer, l *Lock) {
+	if l == nil {
+		return
+	}
+	if len(l.Changes) == 0 {
+		fmt.Fprintf(b, "lock: every tool is as %s locked it\n", clean(l.File))
+		return
+	}
+	fmt.Fprintf(b, "lock: %s from %s\n", lock.Differ(len(l.Changes)), clean(l.File))
+	var text strings.Builder
+	_ = lock.WriteText(&text, l.Changes)
+	for _, line := range strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n") {
+		fmt.Fprintf(b, "  %s\n", clean(line))
 	}
 }
 

@@ -138,24 +138,25 @@ func Read(path string) (*File, error) {
 
 // Change is one tool that is not as it was locked.
 type Change struct {
-	Tool string
+	Tool string `json:"tool"`
 	// Kind is "added", "removed" or "changed".
-	Kind string
+	Kind string `json:"kind"`
 	// Fields are the differences of a changed tool, by JSON pointer.
-	Fields []FieldDiff
+	Fields []FieldDiff `json:"fields,omitempty"`
 }
 
 // FieldDiff is one difference inside a definition.
 type FieldDiff struct {
 	// Path is the JSON pointer of the member (/description,
 	// /inputSchema/properties/q/description).
-	Path string
+	Path string `json:"path"`
 	// Old and New are the values as compact JSON; "" for a member that
 	// was not there.
-	Old, New string
+	Old string `json:"old,omitempty"`
+	New string `json:"new,omitempty"`
 	// Text is a line diff when both values are strings of more than one
 	// line.
-	Text []string
+	Text []string `json:"text,omitempty"`
 }
 
 // Diff compares the locked tools with the tools of s, in name order.

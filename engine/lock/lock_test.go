@@ -103,3 +103,60 @@ func TestLineDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteMarkdown checks the Markdown of a verification: a table of the
+// tools that differ and the diff in a fence that a server's backticks
+// cannot close, or a sentence when nothing changed.
+func TestWriteMarkdown(t *testing.T) {
+	locked := New(surf(t, `[{"name":"a","description":"one\ntwo"},{"name":"b","description":"B."}]`))
+	tests := []struct {
+		name, now string
+		want      string
+	}{
+		{"unchanged", `[{"name":"a","description":"one\ntwo"},{"name":"b","description":"B."}]`,
+			"Every tool is as locked.\n"},
+		{"changed and added", `[{"name":"a","description":"one\nthree"},{"name":"b","description":"B."},{"name":"c|d"}]`,
+			"| tool | change | fields |\n|---|---|---|\n| `a` | changed | `/description` |\n| `c\\|d` | added |  |\n\n" +
+				"```\nchanged: a\n  /description:\n      one\n    - two\n    + three\nadded: c|d\n```\n"},
+		{"backticks and a control character", `[{"name":"a","description":"one\ntwo` + "````" + `\u001b[2J"},{"name":"b","description":"B."}]`,
+			"| tool | change | fields |\n|---|---|---|\n| `a` | changed | `/description` |\n\n" +
+				"`````\nchanged: a\n  /description:\n      one\n    - two\n    + two````\\x1b[2J\n`````\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			changes, err := Diff(locked, surf(t, tt.now))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := WriteMarkdown(&b, changes); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestSummary(t *testing.T) {
+	changes := []Change{{Tool: "a", Kind: "changed"}, {Tool: "b", Kind: "added"}, {Tool: "c", Kind: "removed"}}
+	tests := []struct {
+		limit int
+		want  string
+	}{
+		{3, "a changed, b added, c removed"},
+		{2, "a changed, b added and 1 more"},
+		{1, "a changed and 2 more"},
+	}
+	for _, tt := range tests {
+		if got := Summary(changes, tt.limit); got != tt.want {
+			t.Errorf("Summary(limit %d) = %q, want %q", tt.limit, got, tt.want)
+		}
+	}
+	for n, want := range map[int]string{1: "1 tool differs", 2: "2 tools differ"} {
+		if got := Differ(n); got != want {
+			t.Errorf("Differ(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

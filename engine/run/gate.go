@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -107,13 +108,14 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // Gate compares base with head as r's gate block says. The judge starts
 // only when the definitions differ and r asks questions; without a cache,
 // the answers are kept in memory for this gate alone, so that both sides
-// and every pair still share what they have in common. failOnBreaking
-// makes a breaking change to the tools' contract block.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, failOnBreaking bool) (*gate.Report, error) {
+// and every pair still share what they have in common. g.FailOnBreaking
+// makes a breaking change to the tools' contract block; locked, when not
+// nil, is the lock g.Lock names, which the head's tools must match.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
-		FailOnBreaking: failOnBreaking,
+		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -139,6 +141,10 @@ type GateRun struct {
 	FailOnBreaking bool
 	// CheckJudge starts the judge to compare it with Saved's.
 	CheckJudge bool
+	// Lock, when set, is a lock file (rubric lock), read as given from
+	// the working tree, that the head's tools must match: a tool added,
+	// removed or changed since it was locked blocks.
+	Lock string
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares
@@ -153,6 +159,10 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 	}
 	if g.Base == "" {
 		return rep, nil, rep.Fail(fmt.Errorf("gate needs --base REV, the revision to compare against (for example --base origin/main)"))
+	}
+	locked, err := gateLock(g)
+	if err != nil {
+		return rep, nil, rep.Fail(err)
 	}
 	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
 	in, err := s.ExportSides(ctx, src, info, &base, &head)
@@ -169,8 +179,27 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		return gate.Check(g.Saved, now), nil, nil
 	}
-	rep, err = s.Gate(ctx, r, in[0], in[1], g.FailOnBreaking)
+	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked)
 	return rep, in, err
+}
+
+// gateLock reads the lock file g names, if any: a lock of one server,
+// since the gate reads one.
+func gateLock(g GateRun) (*lock.File, error) {
+	if g.Lock == "" {
+		return nil, nil
+	}
+	if g.Saved != nil {
+		return nil, fmt.Errorf("--lock is for the gate that writes the report: --check compares a saved report, whose lock verdict stands as it was saved")
+	}
+	locked, err := lock.Read(g.Lock)
+	if err != nil {
+		return nil, err
+	}
+	if len(locked.Servers) > 0 {
+		return nil, fmt.Errorf("%s locks the servers of %s, and the gate reads one server: give it a lock of this target (rubric lock -- COMMAND, or rubric lock TARGET)", g.Lock, locked.Config)
+	}
+	return locked, nil
 }
 
 // WriteGate writes gate.json and gate.md into dir, and appends gate.md to

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/lock"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
 // LockServer reads the one server src and writes its tools as the lock
@@ -24,19 +26,54 @@ func (s *Session) LockServer(ctx context.Context, src Source, path string, w io.
 	return err
 }
 
+// Verify is what VerifyServer checks against, and where it reports.
+type Verify struct {
+	// Lock is the lock file read, and File its path, as the reports name
+	// it.
+	Lock *lock.File
+	File string
+	// Markdown, when set, is a file that receives the verdict as
+	// Markdown for a CI job summary, an unreadable server's included.
+	Markdown string
+}
+
 // VerifyServer reads the one server src again and writes to w each tool
-// added, removed or changed since the lock locked, with a diff; it
-// returns how many differ.
-func (s *Session) VerifyServer(ctx context.Context, src Source, locked *lock.File, w io.Writer) (changed int, err error) {
+// added, removed or changed since v.Lock locked, with a diff; it returns
+// how many differ.
+func (s *Session) VerifyServer(ctx context.Context, src Source, v Verify, w io.Writer) (changed int, err error) {
 	surf, err := s.Export(ctx, src.Transport, src.Target)
+	var changes []lock.Change
+	if err == nil {
+		changes, err = lock.Diff(v.Lock, surf)
+	}
+	if v.Markdown != "" && ctx.Err() == nil {
+		if werr := atomicfile.Write(v.Markdown, func(w io.Writer) error { return writeVerifyMarkdown(w, v.File, changes, err) }); werr != nil {
+			return 0, fmt.Errorf("write %s: %w", v.Markdown, werr)
+		}
+	}
 	if err != nil {
 		return 0, err
 	}
-	changes, err := lock.Diff(locked, surf)
-	if err == nil {
-		err = lock.WriteText(w, changes)
+	return len(changes), lock.WriteText(w, changes)
+}
+
+// writeVerifyMarkdown writes the verdict of rubric verify: what differs
+// from the lock file, or that nothing does, or why the server could not
+// be read.
+func writeVerifyMarkdown(w io.Writer, file string, changes []lock.Change, readErr error) error {
+	name := markdown.CellCode(file)
+	var err error
+	switch {
+	case readErr != nil:
+		_, err = fmt.Fprintf(w, "## rubric verify: INVALID\n\nThe tools could not be checked against %s: %s\n", name, markdown.Inline(readErr.Error()))
+	case len(changes) == 0:
+		_, err = fmt.Fprintf(w, "## rubric verify: every tool is as %s locked it\n", name)
+	default:
+		if _, err = fmt.Fprintf(w, "## rubric verify: %s from %s\n\nA tool added, removed or changed since it was locked fails this check; if the change is meant, run `rubric lock` and commit the lock file.\n\n", lock.Differ(len(changes)), name); err == nil {
+			err = lock.WriteMarkdown(w, changes)
+		}
 	}
-	return len(changes), err
+	return err
 }
 
 // LockServers reads every server of the configuration config and writes

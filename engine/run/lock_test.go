@@ -86,13 +86,13 @@ func TestLockAndVerifyServer(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			changed, err := s.VerifyServer(t.Context(), c.src, locked, &out)
+			changed, err := s.VerifyServer(t.Context(), c.src, run.Verify{Lock: locked}, &out)
 			if err != nil || (changed > 0) != c.changed || out.Len() == 0 {
 				t.Errorf("changed %d, error %v, said %q", changed, err, out.String())
 			}
 		})
 	}
-	if _, err := s.VerifyServer(t.Context(), source("nosuch.tools.json"), locked, &out); err == nil {
+	if _, err := s.VerifyServer(t.Context(), source("nosuch.tools.json"), run.Verify{Lock: locked}, &out); err == nil {
 		t.Error("an unreadable server verified")
 	}
 }

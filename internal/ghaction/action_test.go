@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/lock"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
@@ -178,6 +180,77 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// The lock of a surface that differs from the repository's in every
+	// way a lock sees: read_file's description changed, delete_file
+	// removed since, search_files added since.
+	stale := `[
+  {"name": "read_file", "description": "Read a text file and return its contents, all of them."},
+  {"name": "delete_file", "description": "Delete a file."}]`
+
+	t.Run("score verifies a lock that holds", func(t *testing.T) {
+		e.writeLock(t, "rubric.lock.json", readFile(t, filepath.Join(e.repo, "tools.json")))
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "schema-quality", "verify": "rubric.lock.json",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "PASS", "exit-code": "0", "verify": "unchanged"})
+		if !strings.Contains(r.Summary, "## rubric verify: every tool is as `rubric.lock.json` locked it\n") || !strings.Contains(r.Summary, "search_files") {
+			t.Errorf("the job summary lacks the score or the verdict:\n%s", r.Summary)
+		}
+	})
+
+	t.Run("score fails on tools that differ from the lock", func(t *testing.T) {
+		e.writeLock(t, "rubric.lock.json", stale)
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "schema-quality", "verify": "rubric.lock.json",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "FAIL", "exit-code": "1", "verify": "changed", "report": ".rubric/score.md"})
+		for _, w := range []string{"## rubric verify: 3 tools differ from `rubric.lock.json`\n",
+			"| `delete_file` | removed |  |\n", "| `read_file` | changed | `/description`, `/inputSchema` |\n", "| `search_files` | added |  |\n",
+			"    - \"Read a text file and return its contents, all of them.\"\n    + \"Read a text file and return its contents.\"\n"} {
+			if !strings.Contains(r.Summary, w) {
+				t.Errorf("the job summary lacks %q:\n%s", w, r.Summary)
+			}
+		}
+		if !strings.Contains(r.Log.String(), "rubric: FAIL") {
+			t.Errorf("the last step does not give the decision:\n%s", r.Log.String())
+		}
+	})
+
+	t.Run("gate blocks on tools that differ from the lock", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "gate", "target": "tools.json", "rubric": "schema-quality", "verify": "rubric.lock.json",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1", "verify": "", "report": ".rubric/gate.md"})
+		for _, w := range []string{"## rubric gate: BLOCK", "differ from the lock rubric.lock.json (delete\\_file removed, read\\_file changed, search\\_files added)",
+			"### Lock: 3 tools differ from `rubric.lock.json`\n", "| `delete_file` | removed |  |\n"} {
+			if !strings.Contains(r.Summary, w) {
+				t.Errorf("the job summary lacks %q:\n%s", w, r.Summary)
+			}
+		}
+	})
+
+	t.Run("a lock file that is not there", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "schema-quality", "verify": "nosuch.lock.json",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "verify": "invalid"})
+		if !strings.Contains(r.Log.String(), "(write one with rubric lock)") {
+			t.Errorf("the log does not say what to do:\n%s", r.Log.String())
+		}
+	})
+
 	t.Run("the server command in the command input", func(t *testing.T) {
 		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "python -m my_server"})
 		if r.run(e.action) {
@@ -237,6 +310,22 @@ func newActionEnv(t *testing.T) *actionEnv {
 	e.git(t, "add", ".gitignore")
 	e.git(t, "commit", "-q", "-m", "ignore reports")
 	return e
+}
+
+// writeLock writes a lock of tools (a tools/list result's tools, or the
+// result) to name in the repository's work tree, as rubric lock would.
+func (e *actionEnv) writeLock(t *testing.T, name, tools string) {
+	t.Helper()
+	if strings.HasPrefix(strings.TrimSpace(tools), "[") {
+		tools = `{"tools": ` + tools + `}`
+	}
+	s, err := surface.Parse(name, []byte(tools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lock.New(s).Write(filepath.Join(e.repo, name)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (e *actionEnv) releaseDir(*testing.T) string {
