@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test test-pg test-race test-heavy testdeps vet build bench fuzz release-snapshot npm-check actionlint
+.PHONY: demo test test-race test-heavy testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -128,14 +128,15 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # go test's default limit of 10 minutes a package is a guard against a
 # hang, not a budget: on a loaded 2-core machine a package's race-built
 # tests have taken most of it, so both passes guard at 25.
+# The job queue's tests need a Postgres: make test starts a throwaway one
+# (scripts/pg-test.sh, from Debian's postgresql package) unless
+# RUBRIC_TEST_POSTGRES already names one.
 test: testdeps vet
-	@$(MAKE) --no-print-directory -j2 test-race test-heavy
-
-# test-pg is make test with a throwaway Postgres (Debian's postgresql
-# package) for the job queue's tests, as .ci/run runs it; with
-# RUBRIC_TEST_POSTGRES already set, make test alone is enough.
-test-pg:
-	scripts/pg-test.sh $(MAKE) --no-print-directory test
+	@if [ -n "$$RUBRIC_TEST_POSTGRES" ]; then \
+		$(MAKE) --no-print-directory -j2 test-race test-heavy; \
+	else \
+		scripts/pg-test.sh $(MAKE) --no-print-directory -j2 test-race test-heavy; \
+	fi
 
 test-race:
 	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -timeout 25m ./...
