@@ -105,10 +105,12 @@ HEAVY_TESTS = \
 	TestGitHubAccepts \
 	TestAction \
 	TestPromptLayoutCaching \
-	TestAppendGrowsOnce
+	TestAppendGrowsOnce \
+	TestScanPublishedServers
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
+	./engine/scan \
 	./engine/lang \
 	./engine/report \
 	./engine/report/sarif \
