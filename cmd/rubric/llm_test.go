@@ -56,6 +56,11 @@ func fakeLLMCmd(ts *testscript.TestScript, neg bool, args []string) {
 				}
 				select {
 				case <-r.Context().Done():
+					// The file dropped tells the script the held
+					// request's client has gone, unanswered.
+					if f, err := os.OpenFile(ts.MkAbs("dropped"), os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+						f.Close()
+					}
 					return
 				case <-time.After(20 * time.Millisecond):
 				}
