@@ -614,9 +614,15 @@ func (a *Asker) maxWait() time.Duration {
 
 // sleep waits d, or less when the run is cancelled or stopped.
 func (a *Asker) sleep(ctx context.Context, stop <-chan struct{}, d time.Duration) error {
+	return waitFor(ctx, stop, d, a.After)
+}
+
+// waitFor waits d on the clock after (a real timer when nil), or less
+// when ctx ends or stop closes (a nil stop never does).
+func waitFor(ctx context.Context, stop <-chan struct{}, d time.Duration, after func(time.Duration) <-chan time.Time) error {
 	var done <-chan time.Time
-	if a.After != nil {
-		done = a.After(d)
+	if after != nil {
+		done = after(d)
 	} else {
 		t := time.NewTimer(d)
 		defer t.Stop()

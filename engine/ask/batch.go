@@ -377,20 +377,7 @@ func (a *Asker) pause(ctx context.Context) error {
 	if d <= 0 {
 		d = DefaultPoll
 	}
-	var done <-chan time.Time
-	if a.Batch.After != nil {
-		done = a.Batch.After(d)
-	} else {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		done = t.C
-	}
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return context.Cause(ctx)
-	}
+	return waitFor(ctx, nil, d, a.Batch.After)
 }
 
 func (a *Asker) event(e BatchEvent) {
