@@ -20,6 +20,21 @@ type BatchCase struct {
 	BaseURL func(url string) string
 }
 
+// batcher is the batch side of c's judge, served over the plugin
+// protocol and configured to ask the fake at url.
+func batcher(t *testing.T, c BatchCase, url string) judge.Batcher {
+	t.Helper()
+	jc := Host(t, c.New())
+	if _, err := jc.Configure(context.Background(), judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": c.BaseURL(url)}}); err != nil {
+		t.Fatal(err)
+	}
+	b, ok := jc.Batcher()
+	if !ok {
+		t.Fatalf("the judge does not advertise %q: capabilities %v", judge.CapabilityBatch, jc.Capabilities())
+	}
+	return b
+}
+
 // RunBatchOutcomes runs a hosted judge's batch side against a batch whose
 // items end in each of the ways the fake knows: answered; expired (never
 // answered) and refused by an overloaded provider, both unreadable, so
@@ -31,15 +46,8 @@ func RunBatchOutcomes(t *testing.T, c BatchCase) {
 	defer fake.Close()
 	outcomes := map[string]string{"answered": "", "expired": "expired", "refused": "refused", "overloaded": "overloaded"}
 	fake.Outcome = func(id string) string { return outcomes[id] }
-	jc := Host(t, c.New())
 	ctx := context.Background()
-	if _, err := jc.Configure(ctx, judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": c.BaseURL(fake.URL)}}); err != nil {
-		t.Fatal(err)
-	}
-	b, ok := jc.Batcher()
-	if !ok {
-		t.Fatal("no batch side")
-	}
+	b := batcher(t, c, fake.URL)
 	var items []judge.BatchItem
 	for _, id := range []string{"answered", "expired", "refused", "overloaded"} {
 		items = append(items, judge.BatchItem{ID: id, Question: judge.Question{Kind: "test.len", Subject: id, User: "How long?", AnswerSchema: []byte(`{"type": "object"}`), Input: []byte(`{}`)}})
@@ -101,15 +109,8 @@ func RunBatch(t *testing.T, c BatchCase) {
 	held.Store(true)
 	fake.Hold = held.Load
 
-	jc := Host(t, c.New())
 	ctx := context.Background()
-	if _, err := jc.Configure(ctx, judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": c.BaseURL(fake.URL)}}); err != nil {
-		t.Fatal(err)
-	}
-	b, ok := jc.Batcher()
-	if !ok {
-		t.Fatalf("the judge does not advertise %q: capabilities %v", judge.CapabilityBatch, jc.Capabilities())
-	}
+	b := batcher(t, c, fake.URL)
 	schema := []byte(`{"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}`)
 	q := func(subject string, shared bool) judge.Question {
 		jq := judge.Question{Rubric: "lengths", Kind: "test.len", Subject: subject, System: "Count.", User: "How long is " + subject + "?", AnswerSchema: schema, Input: []byte(`{}`)}
