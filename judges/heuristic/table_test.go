@@ -116,8 +116,11 @@ func tabulate(t *testing.T, name string, recs []record) table {
 func parts(t *testing.T) (tuning, heldOut []record) {
 	glama, _ := observedRecords(t, "glama_tdqs_observed.json", "glama")
 	earlier, _ := observedRecords(t, "glama_tdqs_heldout.json", "glama")
-	tuning = append(append(glama, specRecords(t)...), earlier...)
-	heldOut, _ = observedRecords(t, "glama_tdqs_extra.json", "held-out")
+	later, _ := observedRecords(t, "glama_tdqs_tuning_1_3.json", "glama")
+	tuning = append(append(append(glama, specRecords(t)...), earlier...), later...)
+	extra, _ := observedRecords(t, "glama_tdqs_extra.json", "held-out")
+	more, _ := observedRecords(t, "glama_tdqs_heldout_1_3.json", "held-out")
+	heldOut = append(extra, more...)
 	return tuning, heldOut
 }
 

@@ -67,6 +67,10 @@ var lists = struct {
 
 	// paramFormat explains what a value looks like.
 	paramFormat []string
+	// handleWords end a parameter name that points at a thing
+	// (session_id, thread_ts, file_path): naming the thing names the
+	// parameter.
+	handleWords []string
 
 	// filler is wording that takes space and says nothing.
 	filler []string
@@ -155,10 +159,11 @@ var lists = struct {
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
+			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
 		}},
 		{"authentication", []string{
-			"auth*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scope", "scopes", "login",
-			"log in", "oauth", "access to", "requires access", "signed in", "logged in",
+			"auth*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
+			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
 		}},
 		{"rate limits and cost", []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
@@ -174,7 +179,7 @@ var lists = struct {
 		}},
 		{"errors", []string{
 			"error", "errors", "fail", "fails", "failure", "exception", "throws", "invalid", "rejected", "rejects",
-			"not found", "succeed silently", "silently", "warning", "warns",
+			"not found", "succeed silently", "silently", "warning", "warns", "malformed", "403", "404", "iserror",
 		}},
 		{"constraints", []string{
 			"only works", "only within", "only in", "allowed director*", "cannot", "not exposed", "not supported",
@@ -183,7 +188,7 @@ var lists = struct {
 		}},
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
-			"cache*", "session", "sessions", "stateful", "state", "concurren*", "simultaneous*", "in parallel", "lease",
+			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
 			"lock", "locks", "wait*", "recursive*", "atomic*",
 		}},
 	},
@@ -205,8 +210,9 @@ var lists = struct {
 		"such as", "in the form", "pattern", "regex", "glob", "yyyy", "url", "absolute", "relative", "units",
 		"milliseconds", "seconds", "minutes", "bytes", "range", "maximum", "minimum", "at most", "at least",
 		"up to", "optional", "optionally", "required", "defaults to", "either", "accepts", "expects", "parameter",
-		"parameters", "argument", "arguments",
+		"parameters", "argument", "arguments", "must", "unless", "omit", "omitted",
 	},
+	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
 
 	filler: []string{
 		"allows you to", "lets you", "is used to", "can be used to", "simply", "basically", "just", "very",
@@ -235,4 +241,5 @@ var (
 	fillerLeadSet   = lex.Set(lists.fillerLead)
 	objectMarkerSet = lex.Set(lists.objectMarkers)
 	vagueNounSet    = lex.Set(lists.vagueNouns)
+	handleWordSet   = lex.Set(lists.handleWords)
 )

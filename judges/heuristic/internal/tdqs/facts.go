@@ -143,7 +143,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 	}
 	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
 	for _, p := range f.params {
-		if lex.Mentions(f.desc, p.name, p.words) {
+		if lex.Mentions(f.desc, p.name, p.words) || mentionsHead(f.desc, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
 		}
 	}
@@ -161,6 +161,18 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
+}
+
+// mentionsHead reports whether the description names a parameter by the
+// words before a trailing handle word ("the session" for session_id,
+// "a thread" for thread_ts): the text speaks of the thing the parameter
+// points at.
+func mentionsHead(d lex.Text, ws []string) bool {
+	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] {
+		return false
+	}
+	head := ws[:len(ws)-1]
+	return lex.Mentions(d, strings.Join(head, "_"), head)
 }
 
 // isNested reports whether a property holds an object: it is typed

@@ -260,7 +260,7 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 		switch {
 		case k >= 5:
 			score = 5
-		case k >= 2:
+		case k >= 1:
 			score = 4
 		default:
 			score = 3
@@ -277,6 +277,9 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 		default:
 			score = 2
 		}
+		if weakOnly(cues) && f.nWords < 25 {
+			return dim(2, "%s; a short description whose only disclosure is %s says nothing of what the call does to the world.", base, list)
+		}
 	}
 	covered := f.destructive != nil || (f.readOnly != nil && *f.readOnly)
 	if f.acts() && !covered && !hasCue(cues, "side effects") && !hasCue(cues, "safety") && score > 3 {
@@ -286,6 +289,21 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 		return dim(score, "%s; the description discloses no side effects, auth, limits, errors or return format.", base)
 	}
 	return dim(score, "%s; the description discloses %s.", base, list)
+}
+
+// weakOnly reports whether every disclosure is of the return format: a
+// word such as "returns" or "JSON" says what comes back, not how the
+// call behaves.
+func weakOnly(cues []found) bool {
+	if len(cues) == 0 {
+		return false
+	}
+	for _, c := range cues {
+		if c.cue != "return format" {
+			return false
+		}
+	}
+	return true
 }
 
 func hasCue(cues []found, name string) bool {
@@ -319,8 +337,7 @@ func (f *facts) parameters() dimension {
 			}
 		}
 	}
-	format, hasFormat := f.desc.FirstOf(lists.paramFormat)
-	explains := hasFormat && len(f.mentioned) > 0
+	format, explains := f.explainsParams()
 	named := "none"
 	if len(f.mentioned) > 0 {
 		named = strings.Join(f.mentioned, ", ")
@@ -354,6 +371,33 @@ func (f *facts) parameters() dimension {
 	return dim(1, "no parameter has a description (0%% of %d) and the description names none of them.", n)
 }
 
+// explainsParams returns the first format or value cue ("e.g.",
+// "default", "must") in a sentence that names a parameter: a cue
+// elsewhere ("read-only by default") says nothing about the values.
+func (f *facts) explainsParams() (string, bool) {
+	if len(f.mentioned) == 0 {
+		return "", false
+	}
+	byName := map[string]param{}
+	for _, p := range f.params {
+		byName[p.name] = p
+	}
+	for _, s := range f.desc.Sentences {
+		t := lex.NewText(s)
+		cue, ok := t.FirstOf(lists.paramFormat)
+		if !ok {
+			continue
+		}
+		for _, name := range f.mentioned {
+			p := byName[name]
+			if lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words) {
+				return cue, true
+			}
+		}
+	}
+	return "", false
+}
+
 // conciseness scores size and structure: appropriately sized, purpose
 // first, nothing wasted.
 func (f *facts) conciseness() dimension {
@@ -370,7 +414,7 @@ func (f *facts) conciseness() dimension {
 		return dim(2, "%q is placeholder text: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
 	case f.restated:
 		return dim(2, "%q only restates the name: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
-	case n <= 5:
+	case n <= 10:
 		score, why = 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 	case n <= 100:
 		score, why = 5, fmt.Sprintf("%d words in %d sentence(s)", n, len(f.desc.Sentences))
@@ -390,9 +434,6 @@ func (f *facts) conciseness() dimension {
 	}
 	if repeated(f.desc.Sentences) {
 		faults = append(faults, "a sentence is repeated")
-	}
-	if score == 5 && n < 3*len(f.params)+5 {
-		faults = append(faults, fmt.Sprintf("short for a tool with %d parameters", len(f.params)))
 	}
 	for _, s := range f.desc.Sentences {
 		if len(lex.Words(s)) > 60 {
