@@ -267,6 +267,12 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 		}
 	} else {
 		base = "no annotations, so the description carries the whole burden"
+		// A long description that discloses several kinds of behaviour
+		// goes into each of them: it counts one kind more.
+		if f.nWords >= 60 && k >= 2 {
+			k++
+			base += fmt.Sprintf(", and its %d words go into detail", f.nWords)
+		}
 		switch {
 		case k >= 4:
 			score = 5
@@ -493,7 +499,7 @@ func (f *facts) completeness(usage, params, behaviour int) dimension {
 		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil
 		switch {
 		case !returns:
-			score--
+			score = min(score-1, 3)
 			minus = append(minus, "an action tool that does not say what it returns (no output schema)")
 		case !effects:
 			score--
