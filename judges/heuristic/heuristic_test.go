@@ -399,13 +399,17 @@ func TestTransparencyCues(t *testing.T) {
 		{"one word, annotations", toolSpec{desc: "Process", annotations: ro}, 2, []string{"only the annotations"}},
 		{"nothing disclosed, no annotations", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions."}, 2, []string{"no annotations", "discloses no"}},
 		{"nothing disclosed, annotations", toolSpec{name: "get_calls", desc: "List all calls in a date range.", annotations: ro}, 3, []string{"annotations are present"}},
-		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 3, nil},
-		{"one disclosure, no annotations", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 3, []string{"return format"}},
+		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 4, nil},
+		{"only a return format, short, no annotations", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 2, []string{"only disclosure is return format"}},
+		{"one disclosure, no annotations", toolSpec{desc: "Run a SQL query on the configured database. Writes are blocked."}, 3, []string{"safety", `"blocked"`}},
+		{"two disclosures, long, no annotations", toolSpec{desc: "Convert a quantity from one unit to another. " + strings.Repeat("Compound expressions such as kilowatt hours or acre feet work too, and nonlinear targets apply their inverse. ", 3) + "Returns the converted value with its unit; errors when a unit is unknown."}, 4, []string{"words go into detail", "return format", "errors"}},
+		{"one disclosure, annotations", toolSpec{name: "list_prs", desc: "List pull requests stored in memory from connected repositories.", annotations: ro}, 4, []string{"side effects"}},
 		{"three disclosures, no annotations", toolSpec{desc: "Get the account's invoices. Requires an API token with billing scope. Results are paginated; an error is returned for closed accounts."}, 5, []string{"authentication", "pagination", "errors"}},
 		{"two disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated.", annotations: ro}, 4, []string{"authentication", "pagination"}},
 		{"four disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 4, nil},
 		{"five disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything.", annotations: ro}, 5, []string{"safety"}},
-		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 3, []string{"pagination"}},
+		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 4, []string{"pagination and size"}},
+		{"a session is a resource, not state", toolSpec{desc: "Capture a lightweight screenshot for one session without the full observe payload."}, 2, []string{"discloses no"}},
 		{"acts without saying what changes", toolSpec{name: "run_grading", desc: "Run a grading suite. Returns detailed scores. Uses your API keys.", annotations: map[string]any{"readOnlyHint": false, "openWorldHint": true}}, 3, []string{"changes state"}},
 	})
 }
@@ -459,6 +463,9 @@ func TestParameterCues(t *testing.T) {
 		{"none described, all explained", toolSpec{desc: "Read a text file. path is absolute or relative to the server; max_bytes defaults to 65536.", params: bare("path", "max_bytes")}, 4, []string{"max_bytes, path"}},
 		{"some described, none named", toolSpec{desc: "Search the index.", params: append(described("query"), bare("k", "filter")...)}, 2, []string{"33%", "filter, k"}},
 		{"multi-word name as words", toolSpec{desc: "Read a file; max bytes caps the read, for example 1024.", params: bare("max_bytes")}, 4, []string{"max_bytes"}},
+		{"named by the thing its handle points at", toolSpec{desc: "Capture a screenshot of one session.", params: bare("session_id")}, 2, []string{"session_id"}},
+		{"format cue in another sentence explains nothing", toolSpec{desc: "Execute a SQL query against the database. Read-only SELECT by default.", params: described("sql")}, 3, []string{"baseline 3"}},
+		{"format cue beside the parameter", toolSpec{desc: "Run SQL on the server. Writes are blocked unless allowWrite is true, which must be set by the caller.", params: described("sql", "allowWrite")}, 4, []string{"allowWrite"}},
 	})
 }
 
@@ -472,7 +479,8 @@ func TestConcisenessCues(t *testing.T) {
 		{"opens with a note", toolSpec{desc: "Note: this is slow on large repositories. Lists the open pull requests of a repository.", params: described1()}, 4, []string{`"note"`}},
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},
 		{"repeated sentence", toolSpec{desc: "List the open pull requests. Newest first. List the open pull requests.", params: described1()}, 4, []string{"repeated"}},
-		{"short for its parameters", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 4, []string{"4 parameters"}},
+		{"six to ten words are thin", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 4, []string{"9 words", "thin"}},
+		{"short for its parameters is no fault", toolSpec{desc: "Update the shared drive settings of one drive, including its name and color.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}, {name: "e"}}}, 5, []string{"13 words"}},
 		{"far too long", toolSpec{desc: long}, 1, []string{"far longer", "repeated"}},
 	})
 }
@@ -485,6 +493,7 @@ func TestCompletenessCues(t *testing.T) {
 		{"a few words", toolSpec{name: "read_file", desc: "Read contents of a file", params: described1()}, 2, []string{"only 5 words"}},
 		{"adequate", toolSpec{name: "read_file", desc: "Read the contents of a file from the filesystem as text.", params: described1()}, 3, []string{"adequate"}},
 		{"action that hides its result", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1()}, 2, []string{"does not say what it returns"}},
+		{"action that hides its result is at most 3 before the blend", toolSpec{name: "save_task", desc: "Create a task that persists across sessions. Tasks are tracked with a status and a priority. Use this to keep continuity on work that spans several sessions.", params: described1()}, 3, []string{"does not say what it returns"}},
 		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 3, []string{"output schema"}},
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
 		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},

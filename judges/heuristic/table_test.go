@@ -107,12 +107,15 @@ func tabulate(t *testing.T, name string, recs []record) table {
 	return tb
 }
 
-// parts are the tuning and held-out parts of the development set, fixed
-// before version 1.2.0 was tuned. Tuning: the Glama observations and the
-// specification's examples the cues were first designed against, and
-// glama_tdqs_heldout.json, which earlier fixes were already made against.
-// Held out: glama_tdqs_extra.json, every tool page transcribed for 1.2.0
-// before any of its cues changed, and never tuned on.
+// parts are the tuning and held-out parts of the development set. Each
+// file's part was fixed before the version that added it was tuned:
+// tuning is the Glama observations and the specification's examples the
+// cues were first designed against, glama_tdqs_heldout.json (which
+// earlier fixes were made against) and glama_tdqs_tuning_1_3.json; held
+// out is glama_tdqs_extra.json (transcribed for 1.2.0) and
+// glama_tdqs_heldout_1_3.json (transcribed for 1.3.0, split from the
+// tuning file by server, see calibration/dev/README.md and
+// TestSplitRule), never tuned on.
 func parts(t *testing.T) (tuning, heldOut []record) {
 	glama, _ := observedRecords(t, "glama_tdqs_observed.json", "glama")
 	earlier, _ := observedRecords(t, "glama_tdqs_heldout.json", "glama")
@@ -143,18 +146,20 @@ func (tb table) write(b *strings.Builder) {
 }
 
 // floor is the least agreement a part must keep, a little below what
-// version 1.2.0 measured, so that a change to the cues that agrees less
-// fails even if its golden is rewritten. The targets for the
-// held-out part (per-tool Pearson 0.85, every dimension MAD at most 0.45)
-// are not met yet; the test logs how far off they are.
+// version 1.3.0 measured (tuning: per-tool Pearson 0.845, the worst
+// dimension MAD 0.53; held out: 0.573 and 0.68), so that a change to the
+// cues that agrees less fails even if its golden is rewritten. The
+// issue's targets for the held-out part (per-tool Pearson 0.85, every
+// dimension MAD at most 0.45) are not met; the test logs how far off
+// they are.
 type floor struct {
 	toolPearson float64 // least per-tool Pearson
 	dimMAD      float64 // ceiling on each dimension's MAD with enough scores
 }
 
 var (
-	tuningFloor  = floor{toolPearson: 0.90, dimMAD: 0.55}
-	heldOutFloor = floor{toolPearson: 0.35, dimMAD: 0.95}
+	tuningFloor  = floor{toolPearson: 0.83, dimMAD: 0.55}
+	heldOutFloor = floor{toolPearson: 0.55, dimMAD: 0.70}
 	target       = floor{toolPearson: 0.85, dimMAD: 0.45}
 )
 
