@@ -1,11 +1,52 @@
 package rubrics
 
-import "github.com/rubricmcp/rubric/engine/rubric"
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
 
 // library lets a rubric extend a built-in one by its name.
 type library struct{}
 
-func init() { rubric.Library = library{} }
+// compiledTable holds the built-in rubrics' formulas compiled when rubric
+// was built (go generate ./rubrics writes it; TestTableIsCurrent in
+// internal/precompile checks that it is what the generator writes now).
+// A table of another build is not used, so formulas are then compiled
+// as they load.
+//
+//go:generate go run ./internal/precompile compiled.bin
+//go:embed compiled.bin
+var compiledTable []byte
+
+func init() {
+	rubric.Library = library{}
+	lang.UseCompiled(compiledTable)
+}
+
+// CompileTable compiles every built-in rubric afresh and returns the
+// table of their formulas that compiled.bin holds (see lang.UseCompiled).
+func CompileTable() ([]byte, error) {
+	stop := lang.RecordCompiled()
+	bs, err := List()
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	for _, b := range bs {
+		src, err := files.ReadFile(b.File)
+		if err == nil {
+			_, err = rubric.Load("builtin:"+b.File, src)
+		}
+		if err != nil {
+			stop()
+			return nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
+		}
+	}
+	return stop(), nil
+}
 
 // Source returns a built-in rubric's file, as diagnostics name it, and
 // its text.

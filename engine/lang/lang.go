@@ -60,6 +60,10 @@ type Env struct {
 	env *cel.Env
 	// vars are the declared variables' types, for messages.
 	vars map[string]*cel.Type
+	// key names the variables for the table of formulas compiled ahead
+	// of time (see UseCompiled); empty for an environment with options
+	// the key cannot name, whose formulas are always compiled.
+	key string
 }
 
 // NewEnv returns an environment declaring vars. Every environment
@@ -76,7 +80,18 @@ func NewEnv(vars ...Var) (*Env, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rubric language: %w", err)
 	}
-	return &Env{env: e, vars: varTypes(vars)}, nil
+	return &Env{env: e, vars: varTypes(vars), key: varsKey("", vars)}, nil
+}
+
+// varsKey is key, an environment's, followed by the names and types of
+// vars, in order.
+func varsKey(key string, vars []Var) string {
+	var b strings.Builder
+	b.WriteString(key)
+	for _, v := range vars {
+		b.WriteString(v.Name + ":" + v.Type.String() + ";")
+	}
+	return b.String()
 }
 
 // baseEnv is the environment of the language's library without
@@ -202,6 +217,9 @@ type Program struct {
 	// apart is the formula compiled to read its lets as variables, nil
 	// when it reads none (see Apart).
 	apart *apartForm
+	// fastKnown, when above 0, is fastUpTo under CostLimit as the table
+	// of formulas compiled ahead of time gives it (see UseCompiled).
+	fastKnown uint64
 }
 
 type limitedCopies struct {
@@ -221,24 +239,27 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 // is given. The canonical form keeps the variables' names, not their
 // values: a digest covers the values on its own.
 func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*Program, []Diag) {
-	parsed, iss := e.env.Parse(src)
-	if iss.Err() != nil {
-		return nil, diags(iss)
+	var key [32]byte
+	var known *compiledEntry
+	if e.key != "" {
+		key = compiledKey(e.key, typeKey(want), src)
+		if ent, ok := lookupCompiled(key); ok {
+			known = &ent
+		}
 	}
-	rewrite(parsed.NativeRep(), src)
-	// Printed after the rewrite, the canonical form holds every fractional
-	// literal as its exact value: 0.6 and 0.60 read alike, while two
-	// decimals that only a float64 would confuse do not.
-	canonical, err := cel.AstToString(parsed)
-	if err != nil {
-		canonical = strings.Join(strings.Fields(src), " ")
+	var checked *cel.Ast
+	var canonical string
+	if known != nil {
+		if checked, canonical = known.ast(src), known.canonical; checked != nil {
+			compiledUsed.Add(1)
+		}
 	}
-	checked, iss := e.env.Check(parsed)
-	if iss.Err() != nil {
-		checked, iss = e.recheck(src, iss)
-	}
-	if iss.Err() != nil {
-		return nil, e.objectDiags(parsed, diags(iss), iss)
+	if checked == nil {
+		known = nil
+		var ds []Diag
+		if checked, canonical, ds = e.compile(src); ds != nil {
+			return nil, ds
+		}
 	}
 	out := checked.OutputType()
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
@@ -253,11 +274,42 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 			unbuilt.globals[name] = v
 		}
 	}
+	if known != nil && known.fastLimit == CostLimit && known.fastSizes == sizesKey(unbuilt.globalSizes()) {
+		unbuilt.fastKnown = known.fastUpTo
+	}
 	p, err := unbuilt.build(CostLimit)
 	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
+	if e.key != "" && known == nil {
+		recordCompiled(key, p)
+	}
 	return p, nil
+}
+
+// compile parses, rewrites and type-checks src: its checked syntax tree
+// and its canonical form, or what is wrong with it.
+func (e *Env) compile(src string) (*cel.Ast, string, []Diag) {
+	parsed, iss := e.env.Parse(src)
+	if iss.Err() != nil {
+		return nil, "", diags(iss)
+	}
+	rewrite(parsed.NativeRep(), src)
+	// Printed after the rewrite, the canonical form holds every fractional
+	// literal as its exact value: 0.6 and 0.60 read alike, while two
+	// decimals that only a float64 would confuse do not.
+	canonical, err := cel.AstToString(parsed)
+	if err != nil {
+		canonical = strings.Join(strings.Fields(src), " ")
+	}
+	checked, iss := e.env.Check(parsed)
+	if iss.Err() != nil {
+		checked, iss = e.recheck(src, iss)
+	}
+	if iss.Err() != nil {
+		return nil, "", e.objectDiags(parsed, diags(iss), iss)
+	}
+	return checked, canonical, nil
 }
 
 // WithCostLimit returns the same formula with a different cost limit, for
@@ -299,7 +351,12 @@ func (p *Program) build(limit uint64) (*Program, error) {
 		return nil, err
 	}
 	// The untracked program does not depend on the limit: it is built once.
-	if q.fastUpTo = fastLimit(p.env, p.checked, limit, p.globalSizes()); q.fastUpTo > 0 && q.fast == nil {
+	if limit == CostLimit && p.fastKnown > 0 {
+		q.fastUpTo = p.fastKnown
+	} else {
+		q.fastUpTo = fastLimit(p.env, p.checked, limit, p.globalSizes())
+	}
+	if q.fastUpTo > 0 && q.fast == nil {
 		if q.fast, err = p.env.Program(p.checked, p.withGlobals(cel.EvalOptions(cel.OptOptimize))...); err != nil {
 			return nil, err
 		}

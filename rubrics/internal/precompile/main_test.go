@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// TestTableIsCurrent: the table rubrics embeds is what the generator
+// writes from the built-in rubrics as they are now. A table of an older
+// build would not be used (each formula would be compiled as it loads,
+// slower, scoring the same), so a failure here costs start-up time, not
+// correctness.
+func TestTableIsCurrent(t *testing.T) {
+	embedded, err := os.ReadFile("../../compiled.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := rubrics.CompileTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(table, embedded) {
+		t.Fatalf("rubrics/compiled.bin is not current (%d bytes, the generator writes %d): run go generate ./rubrics", len(embedded), len(table))
+	}
+}
+
+// TestTableScoresAlike: each built-in rubric loaded with the table and
+// without it has the same canonical form and digest, and the static
+// ones score corpus captures alike.
+func TestTableScoresAlike(t *testing.T) {
+	embedded, err := os.ReadFile("../../compiled.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lang.UseCompiled(embedded) })
+	bs, err := rubrics.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	captures := []string{"filesystem", "github", "everything"}
+	for _, b := range bs {
+		src, err := rubrics.Source(b.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [2]string
+		for i, table := range [][]byte{embedded, nil} {
+			lang.UseCompiled(table)
+			r, err := rubric.Load("builtin:"+b.File, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := string(rubric.Canonical(r)) + "\n" + r.Digest
+			if len(r.Questions) == 0 {
+				for _, c := range captures {
+					out += "\n" + scored(t, r, "../../../engine/score/testdata/corpus/"+c+".tools.json")
+				}
+			}
+			got[i] = out
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s loads otherwise from the table:\nwith:    %.300s\nwithout: %.300s", b.Name, got[0], got[1])
+		}
+	}
+}
+
+// scored is the JSON report of r on the capture at path, without its
+// timings.
+func scored(t *testing.T, r *rubric.Rubric, path string) string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Timings = report.Timings{}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
