@@ -2,6 +2,7 @@ package rubrics
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 
 	"github.com/rubricmcp/rubric/engine/lang"
@@ -12,40 +13,23 @@ import (
 type library struct{}
 
 // compiledTable holds the built-in rubrics' formulas compiled when rubric
-// was built (go generate ./rubrics writes it; TestTableIsCurrent in
-// internal/precompile checks that it is what the generator writes now).
-// A table of another build is not used, so formulas are then compiled
-// as they load.
+// was built, and indexJSON their names, versions, titles and digests (go
+// generate ./rubrics writes both; TestGeneratedAreCurrent in
+// internal/precompile checks that they are what the generator writes
+// now). A table of another build is not used, and an index entry of
+// another text is not either: the rubric is then compiled as it loads.
 //
-//go:generate go run ./internal/precompile compiled.bin
-//go:embed compiled.bin
-var compiledTable []byte
+//go:generate go run ./internal/precompile compiled.bin index.json
+var (
+	//go:embed compiled.bin
+	compiledTable []byte
+	//go:embed index.json
+	indexJSON []byte
+)
 
 func init() {
 	rubric.Library = library{}
 	lang.UseCompiled(compiledTable)
-}
-
-// CompileTable compiles every built-in rubric afresh and returns the
-// table of their formulas that compiled.bin holds (see lang.UseCompiled).
-func CompileTable() ([]byte, error) {
-	stop := lang.RecordCompiled()
-	bs, err := List()
-	if err != nil {
-		stop()
-		return nil, err
-	}
-	for _, b := range bs {
-		src, err := files.ReadFile(b.File)
-		if err == nil {
-			_, err = rubric.Load("builtin:"+b.File, src)
-		}
-		if err != nil {
-			stop()
-			return nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
-		}
-	}
-	return stop(), nil
 }
 
 // Source returns a built-in rubric's file, as diagnostics name it, and
@@ -66,3 +50,31 @@ func (library) Source(name string) (string, []byte, bool) {
 
 // Names are the built-in rubrics' names.
 func (library) Names() []string { return Names() }
+
+// Generate compiles every built-in rubric afresh and returns what
+// compiled.bin holds, the table of their formulas (see
+// lang.UseCompiled), and what index.json holds (see Summaries).
+func Generate() (table, index []byte, err error) {
+	stop := lang.RecordCompiled()
+	bs, err := List()
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	idx := summaryIndex{Lang: lang.Version}
+	for _, b := range bs {
+		src, err := files.ReadFile(b.File)
+		var r *rubric.Rubric
+		if err == nil {
+			r, err = rubric.Load("builtin:"+b.File, src)
+		}
+		if err != nil {
+			stop()
+			return nil, nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
+		}
+		idx.Rubrics = append(idx.Rubrics, summaryOf(b, src, r))
+	}
+	table = stop()
+	index, err = json.MarshalIndent(idx, "", "  ")
+	return table, append(index, '\n'), err
+}

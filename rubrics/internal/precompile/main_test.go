@@ -15,22 +15,24 @@ import (
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
-// TestTableIsCurrent: the table rubrics embeds is what the generator
-// writes from the built-in rubrics as they are now. A table of an older
-// build would not be used (each formula would be compiled as it loads,
-// slower, scoring the same), so a failure here costs start-up time, not
-// correctness.
-func TestTableIsCurrent(t *testing.T) {
-	embedded, err := os.ReadFile("../../compiled.bin")
+// TestGeneratedAreCurrent: the table and the index rubrics embeds are
+// what the generator writes from the built-in rubrics as they are now.
+// An older table or index entry would not be used (the rubric would be
+// compiled as it loads, slower, scoring the same), so a failure here
+// costs start-up time, not correctness.
+func TestGeneratedAreCurrent(t *testing.T) {
+	table, index, err := rubrics.Generate()
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := rubrics.CompileTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(table, embedded) {
-		t.Fatalf("rubrics/compiled.bin is not current (%d bytes, the generator writes %d): run go generate ./rubrics", len(embedded), len(table))
+	for file, now := range map[string][]byte{"compiled.bin": table, "index.json": index} {
+		embedded, err := os.ReadFile("../../" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(now, embedded) {
+			t.Errorf("rubrics/%s is not current (%d bytes, the generator writes %d): run go generate ./rubrics", file, len(embedded), len(now))
+		}
 	}
 }
 
