@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
-	"fmt"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -103,23 +103,33 @@ func RecordCompiled() (stop func() []byte) {
 // format, the language, the cel-go version and the declarations of the
 // language's functions, with their overloads' signatures. Computed once.
 var compiledStamp = sync.OnceValue(func() string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\ncel-go %s\n", compiledFormat, Version, celVersion())
 	base, err := baseEnv()
 	if err != nil {
 		return "unusable"
 	}
+	// Written without fmt: the stamp is computed by every process that
+	// loads a rubric, over about a thousand overloads.
+	var b strings.Builder
+	b.WriteString(compiledFormat + "\n" + Version + "\ncel-go " + celVersion() + "\n")
 	fns := base.Functions()
 	for _, name := range slices.Sorted(maps.Keys(fns)) {
-		fmt.Fprintf(h, "fn %s\n", name)
+		b.WriteString("fn " + name + "\n")
 		for _, o := range fns[name].OverloadDecls() {
-			fmt.Fprintf(h, " %s %t %v -> %v\n", o.ID(), o.IsMemberFunction(), o.ArgTypes(), o.ResultType())
+			b.WriteString(" " + o.ID())
+			if o.IsMemberFunction() {
+				b.WriteString(" member")
+			}
+			for _, t := range o.ArgTypes() {
+				b.WriteString(" " + t.String())
+			}
+			b.WriteString(" -> " + o.ResultType().String() + "\n")
 		}
 	}
 	for _, t := range objectDecls {
-		fmt.Fprintf(h, "type %s %v\n", t.Name, t.FieldNames())
+		b.WriteString("type " + t.Name + " " + strings.Join(t.FieldNames(), " ") + "\n")
 	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
 })
 
 // celVersion is the version of cel-go this binary was built with, as its
