@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/cel-go/cel"
 	celast "github.com/google/cel-go/common/ast"
@@ -98,12 +99,16 @@ func varsKey(key string, vars []Var) string {
 // variables, built on first use: a command that compiles no formula
 // (rubric --version) does not pay for it.
 var baseEnv = sync.OnceValues(func() (*cel.Env, error) {
+	baseEnvBuilt.Store(true)
 	e, err := cel.NewCustomEnv(libraryOptions()...)
 	if err != nil {
 		return nil, fmt.Errorf("rubric language: %w", err)
 	}
 	return e, nil
 })
+
+// baseEnvBuilt says baseEnv was built, for tests.
+var baseEnvBuilt atomic.Bool
 
 // newEnv is an environment built afresh, not extended from the base,
 // with extra options (for tests: a function that counts its calls).
