@@ -99,3 +99,34 @@ func scored(t *testing.T, r *rubric.Rubric, path string) string {
 	}
 	return string(b)
 }
+
+// BenchmarkLoad loads each built-in rubric from its text with the
+// embedded table and without it, side by side in one run:
+//
+//	go test ./rubrics/internal/precompile -run '^$' -bench Load
+func BenchmarkLoad(b *testing.B) {
+	embedded, err := os.ReadFile("../../compiled.bin")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { lang.UseCompiled(embedded) })
+	for _, name := range []string{"schema-quality", "tdqs", "tool-safety"} {
+		src, err := rubrics.Source(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, side := range []struct {
+			name  string
+			table []byte
+		}{{"table", embedded}, {"compiled", nil}} {
+			b.Run(name+"/"+side.name, func(b *testing.B) {
+				lang.UseCompiled(side.table)
+				for b.Loop() {
+					if _, err := rubric.Load("builtin:"+name, src); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
