@@ -83,8 +83,8 @@ func Names() []string {
 	return names
 }
 
-// All compiles every built-in rubric, by name: what rubric version and
-// rubric rubrics list show of each (its name, version, title and digest).
+// All compiles every built-in rubric, by name (Summaries tells their
+// names, versions and digests without compiling them).
 func All() ([]*rubric.Rubric, error) {
 	bs, err := List()
 	if err != nil {
@@ -182,9 +182,9 @@ func names(bs []Builtin) string {
 }
 
 // WriteList writes the built-in rubrics as a table: name, version, title
-// and digest.
+// and digest (see Summaries: the rubrics are not compiled).
 func WriteList(w io.Writer) error {
-	all, err := All()
+	all, err := Summaries()
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,8 @@ type app struct {
 	local *localconfig.Settings
 	// sess is the run's scan session once it has one: an interrupted run
 	// that received answers says where they are kept.
-	sess *run.Session
+	sess  *run.Session
+	early *runflags.Early // the transport a score starts early
 }
 
 func version() string { return buildinfo.Version() }

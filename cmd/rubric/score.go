@@ -52,6 +52,8 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	a.early = a.flags(cmd).StartEarly(a.host(), args) // starts while the rubric compiles
+	defer a.early.Close()
 	r, err := rubrics.Find(v.GetString("rubric"))
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/cel-go/cel"
 	celast "github.com/google/cel-go/common/ast"
@@ -60,16 +61,70 @@ type Env struct {
 	env *cel.Env
 	// vars are the declared variables' types, for messages.
 	vars map[string]*cel.Type
+	// key names the variables for the table of formulas compiled ahead
+	// of time (see UseCompiled); empty for an environment with options
+	// the key cannot name, whose formulas are always compiled.
+	key string
 }
 
-// NewEnv returns an environment declaring vars.
+// NewEnv returns an environment declaring vars. Every environment
+// extends one base environment holding the language's library, built
+// once per process on first use: declaring the library is most of what
+// building an environment costs (about 3 ms), and extending one by a few
+// variables is about a hundredth of that.
 func NewEnv(vars ...Var) (*Env, error) {
-	return newEnv(nil, vars...)
+	base, err := baseEnv()
+	if err != nil {
+		return nil, err
+	}
+	e, err := base.Extend(variableOptions(vars)...)
+	if err != nil {
+		return nil, fmt.Errorf("rubric language: %w", err)
+	}
+	return &Env{env: e, vars: varTypes(vars), key: varsKey("", vars)}, nil
 }
 
-// newEnv is NewEnv with extra options (for tests: a function that
-// counts its calls).
+// varsKey is key, an environment's, followed by the names and types of
+// vars, in order.
+func varsKey(key string, vars []Var) string {
+	var b strings.Builder
+	b.WriteString(key)
+	for _, v := range vars {
+		b.WriteString(v.Name + ":" + v.Type.String() + ";")
+	}
+	return b.String()
+}
+
+// baseEnv is the environment of the language's library without
+// variables, built on first use: a command that compiles no formula
+// (rubric --version) does not pay for it.
+var baseEnv = sync.OnceValues(func() (*cel.Env, error) {
+	baseEnvBuilt.Store(true)
+	e, err := cel.NewCustomEnv(libraryOptions()...)
+	if err != nil {
+		return nil, fmt.Errorf("rubric language: %w", err)
+	}
+	return e, nil
+})
+
+// baseEnvBuilt says baseEnv was built, for tests.
+var baseEnvBuilt atomic.Bool
+
+// newEnv is an environment built afresh, not extended from the base,
+// with extra options (for tests: a function that counts its calls).
 func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
+	opts := append(libraryOptions(), variableOptions(vars)...)
+	opts = append(opts, extra...)
+	e, err := cel.NewCustomEnv(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("rubric language: %w", err)
+	}
+	return &Env{env: e, vars: varTypes(vars)}, nil
+}
+
+// libraryOptions declare the language: its types, operators, functions
+// and the CEL extensions it uses.
+func libraryOptions() []cel.EnvOption {
 	opts := []cel.EnvOption{
 		cel.StdLib(cel.StdLibSubset(excludedStd())),
 		cel.CustomTypeAdapter(Adapter),
@@ -85,7 +140,7 @@ func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
 	// The extensions are pinned to the versions this language was written
 	// against, so that a newer cel-go cannot change what a formula means
 	// without Version (and every digest) changing with it.
-	opts = append(opts,
+	return append(opts,
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
 		ext.Bindings(ext.BindingsVersion(1)),
@@ -95,19 +150,22 @@ func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
 		jsonFunctions(),
 		groupFunctions(),
 		textFunctions())
-	for _, v := range vars {
-		opts = append(opts, cel.Variable(v.Name, v.Type))
+}
+
+func variableOptions(vars []Var) []cel.EnvOption {
+	opts := make([]cel.EnvOption, len(vars))
+	for i, v := range vars {
+		opts[i] = cel.Variable(v.Name, v.Type)
 	}
-	opts = append(opts, extra...)
-	e, err := cel.NewCustomEnv(opts...)
-	if err != nil {
-		return nil, fmt.Errorf("rubric language: %w", err)
-	}
+	return opts
+}
+
+func varTypes(vars []Var) map[string]*cel.Type {
 	types := make(map[string]*cel.Type, len(vars))
 	for _, v := range vars {
 		types[v.Name] = v.Type
 	}
-	return &Env{env: e, vars: types}, nil
+	return types
 }
 
 func excludedStd() *env.LibrarySubset {
@@ -164,6 +222,9 @@ type Program struct {
 	// apart is the formula compiled to read its lets as variables, nil
 	// when it reads none (see Apart).
 	apart *apartForm
+	// fastKnown, when above 0, is fastUpTo under CostLimit as the table
+	// of formulas compiled ahead of time gives it (see UseCompiled).
+	fastKnown uint64
 }
 
 type limitedCopies struct {
@@ -183,24 +244,27 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 // is given. The canonical form keeps the variables' names, not their
 // values: a digest covers the values on its own.
 func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*Program, []Diag) {
-	parsed, iss := e.env.Parse(src)
-	if iss.Err() != nil {
-		return nil, diags(iss)
+	var key [32]byte
+	var known *compiledEntry
+	if e.key != "" {
+		key = compiledKey(e.key, typeKey(want), src)
+		if ent, ok := lookupCompiled(key); ok {
+			known = &ent
+		}
 	}
-	rewrite(parsed.NativeRep(), src)
-	// Printed after the rewrite, the canonical form holds every fractional
-	// literal as its exact value: 0.6 and 0.60 read alike, while two
-	// decimals that only a float64 would confuse do not.
-	canonical, err := cel.AstToString(parsed)
-	if err != nil {
-		canonical = strings.Join(strings.Fields(src), " ")
+	var checked *cel.Ast
+	var canonical string
+	if known != nil {
+		if checked, canonical = known.ast(src), known.canonical; checked != nil {
+			compiledUsed.Add(1)
+		}
 	}
-	checked, iss := e.env.Check(parsed)
-	if iss.Err() != nil {
-		checked, iss = e.recheck(src, iss)
-	}
-	if iss.Err() != nil {
-		return nil, e.objectDiags(parsed, diags(iss), iss)
+	if checked == nil {
+		known = nil
+		var ds []Diag
+		if checked, canonical, ds = e.compile(src); ds != nil {
+			return nil, ds
+		}
 	}
 	out := checked.OutputType()
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
@@ -215,11 +279,42 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 			unbuilt.globals[name] = v
 		}
 	}
+	if known != nil && known.fastLimit == CostLimit && known.fastSizes == sizesKey(unbuilt.globalSizes()) {
+		unbuilt.fastKnown = known.fastUpTo
+	}
 	p, err := unbuilt.build(CostLimit)
 	if err != nil {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
+	if e.key != "" && known == nil {
+		recordCompiled(key, p)
+	}
 	return p, nil
+}
+
+// compile parses, rewrites and type-checks src: its checked syntax tree
+// and its canonical form, or what is wrong with it.
+func (e *Env) compile(src string) (*cel.Ast, string, []Diag) {
+	parsed, iss := e.env.Parse(src)
+	if iss.Err() != nil {
+		return nil, "", diags(iss)
+	}
+	rewrite(parsed.NativeRep(), src)
+	// Printed after the rewrite, the canonical form holds every fractional
+	// literal as its exact value: 0.6 and 0.60 read alike, while two
+	// decimals that only a float64 would confuse do not.
+	canonical, err := cel.AstToString(parsed)
+	if err != nil {
+		canonical = strings.Join(strings.Fields(src), " ")
+	}
+	checked, iss := e.env.Check(parsed)
+	if iss.Err() != nil {
+		checked, iss = e.recheck(src, iss)
+	}
+	if iss.Err() != nil {
+		return nil, "", e.objectDiags(parsed, diags(iss), iss)
+	}
+	return checked, canonical, nil
 }
 
 // WithCostLimit returns the same formula with a different cost limit, for
@@ -261,7 +356,12 @@ func (p *Program) build(limit uint64) (*Program, error) {
 		return nil, err
 	}
 	// The untracked program does not depend on the limit: it is built once.
-	if q.fastUpTo = fastLimit(p.env, p.checked, limit, p.globalSizes()); q.fastUpTo > 0 && q.fast == nil {
+	if limit == CostLimit && p.fastKnown > 0 {
+		q.fastUpTo = p.fastKnown
+	} else {
+		q.fastUpTo = fastLimit(p.env, p.checked, limit, p.globalSizes())
+	}
+	if q.fastUpTo > 0 && q.fast == nil {
 		if q.fast, err = p.env.Program(p.checked, p.withGlobals(cel.EvalOptions(cel.OptOptimize))...); err != nil {
 			return nil, err
 		}

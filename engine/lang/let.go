@@ -246,20 +246,23 @@ func (e *Env) compileApart(src string, want *cel.Type, globals map[string]any, n
 // the program, with its Apart set, and those lets.
 func (e *Env) compileReading(src string, want *cel.Type, globals map[string]any, compiled map[string]*LetProgram) (*Program, []*LetProgram) {
 	var deps []*LetProgram
-	var opts []cel.EnvOption
+	var vars []Var
 	for _, name := range e.Idents(src) {
 		if l, ok := compiled[name]; ok {
 			deps = append(deps, l)
-			opts = append(opts, cel.Variable(name, l.Program.Out))
+			vars = append(vars, Var{Name: name, Type: l.Program.Out})
 		}
 	}
 	sub := e
-	if len(opts) > 0 {
-		ext, err := e.env.Extend(opts...)
+	if len(vars) > 0 {
+		ext, err := e.env.Extend(variableOptions(vars)...)
 		if err != nil {
 			return nil, nil
 		}
 		sub = &Env{env: ext, vars: e.vars}
+		if e.key != "" {
+			sub.key = varsKey(e.key+"+", vars)
+		}
 	}
 	prg, ds := sub.CompileWith(src, want, globals)
 	if prg == nil || len(ds) > 0 {

@@ -105,6 +105,19 @@ type Session struct {
 	asker *ask.Asker
 	// done ends the progress display of the latest asker.
 	done func()
+	// early is the transport being started ahead of its use (see
+	// startEarly), nil when none is.
+	early *earlyTransport
+}
+
+// earlyTransport is a transport plugin started in the background, so
+// that its process starts while the session does other work (starting
+// the judge); done is closed once it has started or failed to.
+type earlyTransport struct {
+	name string
+	done chan struct{}
+	tr   Transport
+	err  error
 }
 
 // New returns a session; call Close when done.
@@ -118,9 +131,17 @@ func New(o Options) *Session {
 	return &Session{opt: o, done: func() {}}
 }
 
-// Close ends the judge, if one was started.
+// Close ends the judge, if one was started, and a transport started
+// early but not used.
 func (s *Session) Close() {
 	s.done()
+	if e := s.early; e != nil {
+		s.early = nil
+		<-e.done
+		if e.tr != nil {
+			e.tr.Close()
+		}
+	}
 	if s.judge != nil {
 		s.judge.Close()
 		s.judge = nil
@@ -325,9 +346,37 @@ func (s *Session) Export(ctx context.Context, name string, t transport.Target) (
 	return surf, err
 }
 
+// startEarly starts the transport named name in the background, for
+// the session's next export: a plugin is a process of its own, and
+// starting one is most of what reading a small surface takes, so it
+// starts while the judge does. Another transport started early and not
+// used yet is kept.
+func (s *Session) startEarly(ctx context.Context, name string) {
+	if s.early != nil {
+		return
+	}
+	e := &earlyTransport{name: name, done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		e.tr, e.err = s.opt.Plugins.Transport(ctx, name)
+	}()
+	s.early = e
+}
+
+// transport is the transport named name, started: the one started early
+// if it is that one, else one started now.
+func (s *Session) transport(ctx context.Context, name string) (Transport, error) {
+	if e := s.early; e != nil && e.name == name {
+		s.early = nil
+		<-e.done
+		return e.tr, e.err
+	}
+	return s.opt.Plugins.Transport(ctx, name)
+}
+
 // export is Export that also says what the transport is.
 func (s *Session) export(ctx context.Context, name string, t transport.Target) (*surface.Surface, transport.Info, error) {
-	tr, err := s.opt.Plugins.Transport(ctx, name)
+	tr, err := s.transport(ctx, name)
 	if err != nil {
 		return nil, transport.Info{}, err
 	}
@@ -487,6 +536,9 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	}()
 	var asker score.Asker
 	var own *ask.Asker
+	if src.Surface == nil && o.Answers == nil && s.judgeRef(r) != "" && s.judge == nil {
+		s.startEarly(ctx, src.Transport)
+	}
 	switch {
 	case o.Answers != nil:
 		if len(r.Questions) > 0 {

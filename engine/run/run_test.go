@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -317,6 +318,66 @@ func TestFailurePath(t *testing.T) {
 	for _, tt := range tests {
 		if got := run.FailurePath(tt.explicit, tt.outputs...); got != tt.want {
 			t.Errorf("run.FailurePath(%q, %q) = %q, want %q", tt.explicit, tt.outputs, got, tt.want)
+		}
+	}
+}
+
+// overlapping starts the heuristic judge only once the transport has
+// begun to start, and counts the transports it closed: a session that
+// started them one after the other would never get past the judge (the
+// test then hangs until go test's -timeout names it).
+type overlapping struct {
+	inProcess
+	transportStarting chan struct{}
+	closed            atomic.Int32
+}
+
+func (p *overlapping) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Judge, error) {
+	select {
+	case <-p.transportStarting:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return p.inProcess.Judge(ctx, ref, cfg)
+}
+
+func (p *overlapping) Transport(ctx context.Context, name string) (run.Transport, error) {
+	close(p.transportStarting)
+	tr, err := p.inProcess.Transport(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return closeCounted{Transport: tr, n: &p.closed}, nil
+}
+
+type closeCounted struct {
+	run.Transport
+	n *atomic.Int32
+}
+
+func (c closeCounted) Close() { c.n.Add(1); c.Transport.Close() }
+
+// TestTransportStartsWithTheJudge: a scan that starts a judge starts its
+// transport at the same time, and uses that one; when the judge fails,
+// the transport started early is ended with the session.
+func TestTransportStartsWithTheJudge(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, judgeRef := range []string{"", "nobody"} {
+		p := &overlapping{transportStarting: make(chan struct{})}
+		s := run.New(run.Options{Plugins: p, Judge: judgeRef, Version: "test"})
+		rep, err := s.Scan(t.Context(), source("git.tools.json"), r, run.ScanOptions{})
+		if judgeRef == "" && (err != nil || rep.Calls.Questions == 0) {
+			t.Fatalf("scan: %v", err)
+		}
+		if judgeRef == "nobody" && err == nil {
+			t.Fatal("a scan with no such judge did not fail")
+		}
+		s.Close()
+		if p.transports != 1 || p.closed.Load() != 1 {
+			t.Errorf("judge %q: started %d transports and closed %d, want 1 and 1", judgeRef, p.transports, p.closed.Load())
 		}
 	}
 }

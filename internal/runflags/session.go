@@ -53,6 +53,10 @@ type Host struct {
 	Local    *localconfig.Settings
 	Builtins []protocol.Builtin
 	Log      hclog.Logger
+	// Early, when set, is the plugin host opened before the session,
+	// with a transport started on it (see StartEarly): the session
+	// starts its plugins there.
+	Early *Early
 }
 
 // Open returns a plugin host and the catalog of plugins (built-ins, the
@@ -72,6 +76,9 @@ func (h Host) Open() (*host.Host, *host.Catalog, error) {
 // Plugins are the catalog's plugins, started on a new host; the
 // returned function ends them all.
 func (h Host) Plugins() (run.Plugins, func(), error) {
+	if h.Early != nil {
+		return h.Early, h.Early.Close, nil
+	}
 	hst, c, err := h.Open()
 	if err != nil {
 		return nil, nil, err

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Start-up: sets a one-tool `rubric score` (Schema Quality, a static
+# rubric, no answer cache) and `rubric rubrics list` beside
+# `rubric --version`, the cost of merely starting the binary. Each round
+# runs every command once, in turn, so that all of them meet the same
+# machine; the script prints the median wall and CPU (user + system, the
+# plugin processes included) milliseconds of each and the ratios of the
+# medians to --version's.
+#
+#   bash bench/startup.sh [ROUNDS] [OLD-BINARY]
+#
+# With OLD-BINARY (a build of another commit), its three commands run in
+# the same rounds, alternating with this tree's, and are set beside its
+# own --version. The surface is bench/startup/one-tool.json, the first
+# tool of examples/captures/filesystem.tools.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-30}
+old=${2:-}
+out=bench/out
+mkdir -p "$out"
+go build -o "$out/rubric" ./cmd/rubric
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs, $rounds rounds"
+python3 - "$rounds" "$out/rubric" ${old:+"$old"} <<'PY'
+import os, statistics, subprocess, sys, time
+
+rounds, binaries = int(sys.argv[1]), sys.argv[2:]
+names = ["new", "old"][: len(binaries)]
+commands = [
+    ("--version", ["--version"]),
+    ("score 1 tool", ["score", "--no-cache", "--progress=false", "bench/startup/one-tool.json"]),
+    ("rubrics list", ["rubrics", "list"]),
+]
+env = dict(os.environ, NO_COLOR="1")
+
+def run(argv):
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.exit(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr.read().decode()}")
+    return wall * 1000, (ru.ru_utime + ru.ru_stime) * 1000
+
+samples = {(n, c): [] for n in names for c, _ in commands}
+for _ in range(3):  # warm-up: page cache, the Go build cache of nothing
+    for b in binaries:
+        for _, args in commands:
+            run([b] + args)
+for _ in range(rounds):
+    for c, args in commands:
+        for n, b in zip(names, binaries):
+            samples[(n, c)].append(run([b] + args))
+
+print(f"{'binary':6} {'command':14} {'wall ms':>8} {'cpu ms':>8} {'wall/--version':>15} {'cpu/--version':>14}")
+for n in names:
+    base_wall = statistics.median(w for w, _ in samples[(n, "--version")])
+    base_cpu = statistics.median(c for _, c in samples[(n, "--version")])
+    for c, _ in commands:
+        wall = statistics.median(w for w, _ in samples[(n, c)])
+        cpu = statistics.median(c2 for _, c2 in samples[(n, c)])
+        print(f"{n:6} {c:14} {wall:8.1f} {cpu:8.1f} {wall / base_wall:14.2f}x {cpu / base_cpu:13.2f}x")
+if len(names) == 2:
+    for c, _ in commands:
+        ratios = [nw / ow for (nw, _), (ow, _) in zip(samples[("new", c)], samples[("old", c)])]
+        print(f"new/old {c}: wall {statistics.median(ratios):.2f}x (median of per-round ratios)")
+PY
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
