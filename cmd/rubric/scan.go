@@ -115,7 +115,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 // writes none (the next run resumes it), a worker writes that of the
 // jobs it did.
 func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, worker bool) error {
-	s, done, err := a.host().Scanner(rs, out, a.stderr)
+	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
 	}
