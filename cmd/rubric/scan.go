@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -115,7 +115,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 // writes none (the next run resumes it), a worker writes that of the
 // jobs it did.
 func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, worker bool) error {
-	s, done, err := a.host().Scanner(rs, out, a.stderr)
+	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // scanSummary prints the leaderboard's totals and where it is.
 func (a *app) scanSummary(lb *scan.Leaderboard, out string) error {
 	t := lb.Totals
-	_, err := fmt.Fprintf(a.stdout, "%d servers: %d scored, %d failed · %d tools · %d judge calls, %d from the cache\nleaderboard: %s, %s\n",
-		t.Servers, t.Scored, t.Failed, t.Tools, t.Calls, t.CacheHits, out+string(os.PathSeparator)+"leaderboard.json", out+string(os.PathSeparator)+"leaderboard.md")
+	_, err := fmt.Fprintf(a.stdout, "%d servers: %d scored, %d failed · %d tools · %d judge calls, %d from the cache\nleaderboard: %[7]s.json, %[7]s.md, %[7]s.html\n",
+		t.Servers, t.Scored, t.Failed, t.Tools, t.Calls, t.CacheHits, filepath.Join(out, "leaderboard"))
 	return err
 }

@@ -88,6 +88,10 @@ type Options struct {
 	// two looks at a running batch (0: ask.DefaultPoll).
 	Batch     bool
 	BatchPoll time.Duration
+	// JudgeLimit, when set, is the rate limit the calls to a judge of the
+	// given identity wait on (a scan's --judge-rate, shared by its
+	// workers); nil, or a nil limit, leaves the calls unpaced.
+	JudgeLimit func(judge.Identity) ask.Limit
 	// Progress, when set, is called when questions are about to be asked,
 	// and returns the function to call after every answer and the one to
 	// call once they are done (before anything is printed).
@@ -307,8 +311,12 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	if err := ask.ResolvePrompts(ctx, r, s.opt.Cache); err != nil {
 		return nil, err
 	}
+	var paced ask.Judge = j
+	if s.opt.JudgeLimit != nil {
+		paced = ask.Paced(j, s.opt.JudgeLimit(j.Identity()))
+	}
 	a := &ask.Asker{
-		Judge: j, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
+		Judge: paced, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
 		Concurrency: s.opt.Concurrency, Fresh: fresh,
 	}
 	if s.opt.Batch {

@@ -116,7 +116,7 @@ func readDir(dir string) (*scanDir, error) {
 }
 
 // Build reads the scan in dir and writes its leaderboard there, as
-// leaderboard.json and leaderboard.md.
+// leaderboard.json, leaderboard.md and leaderboard.html.
 func Build(dir, version string) (*Leaderboard, error) {
 	return Merge([]string{dir}, dir, version)
 }
@@ -283,7 +283,8 @@ func cmpScore(a, b *json.Number) int {
 	return x.Cmp(y)
 }
 
-// write writes leaderboard.json and leaderboard.md into dir.
+// write writes leaderboard.json, leaderboard.md and leaderboard.html
+// into dir.
 func (lb *Leaderboard) write(dir string) error {
 	err := atomicWrite(filepath.Join(dir, "leaderboard.json"), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
@@ -294,5 +295,8 @@ func (lb *Leaderboard) write(dir string) error {
 	if err != nil {
 		return err
 	}
-	return atomicWrite(filepath.Join(dir, "leaderboard.md"), lb.WriteMarkdown)
+	if err := atomicWrite(filepath.Join(dir, "leaderboard.md"), lb.WriteMarkdown); err != nil {
+		return err
+	}
+	return atomicWrite(filepath.Join(dir, "leaderboard.html"), func(w io.Writer) error { return lb.WriteHTML(w, dir) })
 }

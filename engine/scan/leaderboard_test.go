@@ -41,11 +41,11 @@ func writeScan(t *testing.T, recs ...scan.Record) string {
 func num(s string) *json.Number { n := json.Number(s); return &n }
 func str(s string) *string      { return &s }
 
-// TestLeaderboard: servers ranked by the first rubric's score (none
-// last), failures apart with stage and reason, totals summed, and a
-// rubric answered by two judge configurations said not comparable, with
-// its servers grouped by configuration.
-func TestLeaderboard(t *testing.T) {
+// fixtureScan is a scan of five servers: four scored under two rubrics,
+// one of them with no score under the first; tdqs answered by two judge
+// configurations; one server failed at install.
+func fixtureScan(t *testing.T) string {
+	t.Helper()
 	cheap := &report.Judge{Identity: judge.Identity{Plugin: "openai", Version: "1", Model: "small"}}
 	dear := &report.Judge{Identity: judge.Identity{Plugin: "openai", Version: "1", Model: "large"}}
 	scored := func(key, name, sq string, j *report.Judge) scan.Record {
@@ -56,13 +56,21 @@ func TestLeaderboard(t *testing.T) {
 	}
 	noScore := scored("k4", "empty", "0", cheap)
 	noScore.Scores["schema-quality"] = scan.Score{Report: "reports/empty/schema-quality.json"}
-	dir := writeScan(t,
+	return writeScan(t,
 		scored("k1", "beta", "80.5", cheap),
 		scored("k2", "alpha", "80.5", dear),
 		scored("k3", "gamma", "91", cheap),
 		noScore,
 		scan.Record{Key: "k5", Name: "broken", Failed: &scan.Failed{Stage: "install", Reason: "npm install x@1: E404", Record: "failed/broken.json"}, Calls: scan.Calls{Model: 1}},
 	)
+}
+
+// TestLeaderboard: servers ranked by the first rubric's score (none
+// last), failures apart with stage and reason, totals summed, and a
+// rubric answered by two judge configurations said not comparable, with
+// its servers grouped by configuration.
+func TestLeaderboard(t *testing.T) {
+	dir := fixtureScan(t)
 	lb, err := scan.Build(dir, "test")
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	for i, r := range lb.Rubrics {
 		names[i] = r.Name
 	}
-	groups := lb.groups()
+	groups := lb.groups(judgeLabel)
 	for _, g := range groups {
 		if len(groups) > 1 {
 			fmt.Fprintf(&b, "### Judged by %s\n\n", g.label)
@@ -97,9 +97,9 @@ type group struct {
 }
 
 // groups splits the ranked servers by the combination of judge
-// configurations that scored them; one group when every rubric has at
-// most one.
-func (lb *Leaderboard) groups() []group {
+// configurations that scored them, each named with name; one group when
+// every rubric has at most one.
+func (lb *Leaderboard) groups(name func(JudgeGroup) string) []group {
 	comparable := true
 	for _, ok := range lb.Comparable {
 		comparable = comparable && ok
@@ -110,7 +110,7 @@ func (lb *Leaderboard) groups() []group {
 	of := map[string][]string{} // server → its configurations' labels
 	for _, g := range lb.Judges {
 		for _, s := range g.Servers {
-			of[s] = append(of[s], g.Rubric+": "+judgeLabel(g))
+			of[s] = append(of[s], g.Rubric+": "+name(g))
 		}
 	}
 	var out []group
@@ -133,18 +133,21 @@ func (lb *Leaderboard) groups() []group {
 	return out
 }
 
-// judgeLabel names a configuration: plugin, version, model and the
+// judgeLabel is judgeName as Markdown code.
+func judgeLabel(g JudgeGroup) string { return "`" + judgeName(g) + "`" }
+
+// judgeName names a configuration: plugin, version, model and the
 // binary's hash when it has one.
-func judgeLabel(g JudgeGroup) string {
+func judgeName(g JudgeGroup) string {
 	j := g.Judge
-	s := "`" + j.Plugin + " " + j.Version
+	s := j.Plugin + " " + j.Version
 	if j.Model != "" {
 		s += " " + j.Model
 	}
 	if j.SHA256 != "" {
 		s += " sha256:" + j.SHA256[:min(12, len(j.SHA256))]
 	}
-	return s + "`"
+	return s
 }
 
 // cell escapes a table cell.

@@ -86,6 +86,8 @@ func TestOptionsCheck(t *testing.T) {
 		{Options{Workers: 4, Timeout: time.Minute, RescueAfter: 2 * time.Minute, Retries: 3}, ""},
 		{Options{Timeout: time.Minute, RescueAfter: time.Minute}, "must be longer than the per-job timeout"},
 		{Options{Retries: -1}, "cannot be negative"},
+		{Options{Timeout: time.Minute, RescueAfter: 2 * time.Minute, Ahead: true}, "longer than twice the per-job timeout"},
+		{Options{Timeout: time.Minute, RescueAfter: 3 * time.Minute, Ahead: true}, ""},
 	} {
 		err := tc.opts.check()
 		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
@@ -94,6 +96,9 @@ func TestOptionsCheck(t *testing.T) {
 	}
 	if got := (Options{Timeout: time.Minute}).rescueAfter(); got != 2*time.Minute {
 		t.Errorf("the default rescue delay with a 1m timeout is %s, want 2m", got)
+	}
+	if got := (Options{Timeout: time.Minute, Ahead: true}).rescueAfter(); got != 3*time.Minute {
+		t.Errorf("the default rescue delay with a 1m timeout and a job ahead is %s, want 3m", got)
 	}
 }
 
@@ -154,7 +159,8 @@ func TestEnqueueByKey(t *testing.T) {
 
 // Two workers, each with its own connection pool and River client as on
 // two machines, share one queue of jobs naming the corpus captures: each
-// job is handled exactly once.
+// job is handled exactly once. The second takes a job ahead of its
+// workers (Options.Ahead).
 func TestTwoWorkersNoDuplicate(t *testing.T) {
 	const n = 64
 	for _, s := range stores(t) {
@@ -178,7 +184,7 @@ func TestTwoWorkersNoDuplicate(t *testing.T) {
 			for w := range 2 {
 				q := open(t, dsn)
 				wg.Go(func() {
-					errs[w] = q.Work(ctx, Options{Workers: 3, Drain: true}, func(ctx context.Context, j Job) error {
+					errs[w] = q.Work(ctx, Options{Workers: 3, Drain: true, Ahead: w == 1}, func(ctx context.Context, j Job) error {
 						seen.add(j)
 						mu.Lock()
 						byWorker[w]++
@@ -369,80 +375,89 @@ func doneKeys(t *testing.T, q *Queue) map[string]bool {
 // outlives its timeout fails with a reason that says so.
 func TestRetriesAndTimeout(t *testing.T) {
 	for _, s := range stores(t) {
-		t.Run(s.name, func(t *testing.T) {
-			t.Parallel()
-			ctx := t.Context()
-			q := open(t, s.dsn(t))
-			keys := []string{"flaky", "down", "broken", "forbidden", "hangs"}
-			var jobs []Job
-			for _, k := range keys {
-				jobs = append(jobs, Job{Key: k})
+		for _, ahead := range []bool{false, true} {
+			name := s.name
+			if ahead {
+				name += "/ahead"
 			}
-			if _, err := q.Enqueue(ctx, jobs); err != nil {
-				t.Fatal(err)
-			}
-			var seen tally
-			opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: 200 * time.Millisecond, Drain: true}
-			err := q.Work(ctx, opts, func(ctx context.Context, j Job) error {
-				seen.add(j)
-				switch j.Key {
-				case "flaky": // fails twice, then works
-					if j.Attempt <= 2 {
-						return Transient(errors.New("connection reset"))
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				ctx := t.Context()
+				q := open(t, s.dsn(t))
+				keys := []string{"flaky", "down", "broken", "forbidden", "hangs"}
+				var jobs []Job
+				for _, k := range keys {
+					jobs = append(jobs, Job{Key: k})
+				}
+				if _, err := q.Enqueue(ctx, jobs); err != nil {
+					t.Fatal(err)
+				}
+				var seen tally
+				opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: 200 * time.Millisecond, Drain: true}
+				if ahead { // two workers and a job waiting for one
+					opts.Workers, opts.Ahead = 2, true
+				}
+				err := q.Work(ctx, opts, func(ctx context.Context, j Job) error {
+					seen.add(j)
+					switch j.Key {
+					case "flaky": // fails twice, then works
+						if j.Attempt <= 2 {
+							return Transient(errors.New("connection reset"))
+						}
+						return nil
+					case "down":
+						return Transient(errors.New("registry answered 503"))
+					case "broken":
+						return errors.New("no tools/list in the reply")
+					case "forbidden":
+						return Permanent(Transient(errors.New("401 from the registry")))
+					case "hangs":
+						<-ctx.Done()
+						return ctx.Err()
 					}
 					return nil
-				case "down":
-					return Transient(errors.New("registry answered 503"))
-				case "broken":
-					return errors.New("no tools/list in the reply")
-				case "forbidden":
-					return Permanent(Transient(errors.New("401 from the registry")))
-				case "hangs":
-					<-ctx.Done()
-					return ctx.Err()
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
-				return nil
+				want := map[string][]int{
+					"flaky":     {1, 2, 3},
+					"down":      {1, 2, 3},
+					"broken":    {1},
+					"forbidden": {1},
+					"hangs":     {1},
+				}
+				for k, w := range want {
+					if got := seen.get(k); !slices.Equal(got, w) {
+						t.Errorf("job %s ran with attempts %v, want %v", k, got, w)
+					}
+				}
+				failed, err := q.Failed(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				reasons := map[string]string{}
+				for _, f := range failed {
+					reasons[f.Key] = f.Reason
+				}
+				for k, want := range map[string]string{
+					"down":      "registry answered 503 (failed 3 times, the last retry)",
+					"broken":    "no tools/list in the reply",
+					"forbidden": "401 from the registry",
+					"hangs":     "timed out after 200ms",
+				} {
+					if !strings.Contains(reasons[k], want) {
+						t.Errorf("job %s failed with %q, want it to say %q", k, reasons[k], want)
+					}
+				}
+				if len(failed) != 4 {
+					t.Errorf("Failed lists %d jobs, want 4: %+v", len(failed), failed)
+				}
+				if c, err := q.Counts(ctx); err != nil || c != (Counts{Done: 1, Failed: 4}) {
+					t.Errorf("Counts = %+v, %v", c, err)
+				}
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := map[string][]int{
-				"flaky":     {1, 2, 3},
-				"down":      {1, 2, 3},
-				"broken":    {1},
-				"forbidden": {1},
-				"hangs":     {1},
-			}
-			for k, w := range want {
-				if got := seen.get(k); !slices.Equal(got, w) {
-					t.Errorf("job %s ran with attempts %v, want %v", k, got, w)
-				}
-			}
-			failed, err := q.Failed(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			reasons := map[string]string{}
-			for _, f := range failed {
-				reasons[f.Key] = f.Reason
-			}
-			for k, want := range map[string]string{
-				"down":      "registry answered 503 (failed 3 times, the last retry)",
-				"broken":    "no tools/list in the reply",
-				"forbidden": "401 from the registry",
-				"hangs":     "timed out after 200ms",
-			} {
-				if !strings.Contains(reasons[k], want) {
-					t.Errorf("job %s failed with %q, want it to say %q", k, reasons[k], want)
-				}
-			}
-			if len(failed) != 4 {
-				t.Errorf("Failed lists %d jobs, want 4: %+v", len(failed), failed)
-			}
-			if c, err := q.Counts(ctx); err != nil || c != (Counts{Done: 1, Failed: 4}) {
-				t.Errorf("Counts = %+v, %v", c, err)
-			}
-		})
+		}
 	}
 }
 

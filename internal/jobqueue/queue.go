@@ -351,22 +351,33 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 		return err
 	}
 	w := &worker{opts: opts, handle: handle, quit: ctx}
+	slots := max(opts.Workers, 1) // jobs River runs at once
+	if opts.Ahead {
+		w.free = make(chan struct{}, slots)
+		slots++
+	}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return err
 	}
 	// River rescues a job only once it is past its timeout, so a job
-	// always has one: without Options.Timeout, the rescue delay.
+	// always has one: without Options.Timeout, the rescue delay. A job
+	// taken ahead may first wait for a job to end: River's timeout covers
+	// both, and the worker times the handler itself.
 	jobTimeout := opts.Timeout
 	if jobTimeout == 0 {
 		jobTimeout = opts.rescueAfter()
 	}
 	w.timeout = jobTimeout
+	riverTimeout := jobTimeout
+	if opts.Ahead && opts.Timeout > 0 {
+		riverTimeout = 2 * opts.Timeout
+	}
 	client, err := q.river.newClient(&river.Config{
 		Logger:                      q.logger,
 		Workers:                     workers,
-		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(opts.Workers, 1)}},
-		JobTimeout:                  jobTimeout,
+		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: slots}},
+		JobTimeout:                  riverTimeout,
 		RescueStuckJobsAfter:        opts.rescueAfter(),
 		RetryPolicy:                 retryPolicy{opts: opts, now: time.Now},
 		MaxAttempts:                 maxAttempts,
@@ -388,7 +399,7 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	}
 	var waitErr error
 	if opts.Drain {
-		waitErr = q.waitDrained(ctx, events)
+		waitErr = q.waitDrained(ctx, events, &w.inHand)
 	} else {
 		<-ctx.Done()
 	}
@@ -406,21 +417,27 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 }
 
 // waitDrained returns once the queue holds no job that is waiting or
-// running. Another worker's jobs end without an event here, so it also
-// looks again now and then.
-func (q *Queue) waitDrained(ctx context.Context, events <-chan *river.Event) error {
+// running. It counts the queue only while this process has no job in
+// hand (inHand is 0): while it has one, the queue is not drained, and a
+// count per job would cost a scan of the job table each time (the count
+// grows with the queue). It looks again on each of River's job events
+// here, and now and then, since another worker's jobs end without an
+// event here.
+func (q *Queue) waitDrained(ctx context.Context, events <-chan *river.Event, inHand *atomic.Int64) error {
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		c, err := q.Counts(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
+		if inHand.Load() == 0 {
+			c, err := q.Counts(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
+			if c.Available == 0 && c.Running == 0 {
 				return nil
 			}
-			return err
-		}
-		if c.Available == 0 && c.Running == 0 {
-			return nil
 		}
 		select {
 		case <-ctx.Done():
@@ -438,12 +455,36 @@ type worker struct {
 	timeout  time.Duration
 	handle   Handler
 	stopping atomic.Bool
+	// inHand is how many jobs this process's handlers are working on.
+	inHand atomic.Int64
+	// free holds a token for each worker busy with a job, when a job is
+	// taken ahead (Options.Ahead): River runs one job more than there
+	// are workers, and that one waits here for a worker.
+	free chan struct{}
 	// quit is Work's context: once it ends, an error is the shutdown
 	// interrupting the job, even before stopping is set.
 	quit context.Context
 }
 
 func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
+	if w.free != nil {
+		select {
+		case w.free <- struct{}{}:
+			defer func() { <-w.free }()
+		case <-ctx.Done():
+			// Stopped (or, which the timeouts rule out, timed out)
+			// before a worker was free: the job was not started, and
+			// waits for the next worker.
+			return river.JobSnooze(0)
+		}
+		if w.opts.Timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, w.opts.Timeout)
+			defer cancel()
+		}
+	}
+	w.inHand.Add(1)
+	defer w.inHand.Add(-1)
 	job := Job{Key: j.Args.Key, Payload: j.Args.Payload, Attempt: j.Attempt}
 	err := w.handle(ctx, job)
 	switch {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -13,8 +14,10 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/clientconfig"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/scan"
@@ -37,6 +40,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
 	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
 	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
+	f.String("judge-rate", "", "the most calls a minute to each judge model, shared by every worker on the queue's database: N/min or N/s (default: no limit)")
 	AddJudge(cmd)
 }
 
@@ -112,10 +116,11 @@ func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), 
 }
 
 // Scanner is a scanner of the settings writing into out, with a session
-// per worker sharing the plugin host and the answer cache, and a
+// per worker sharing the plugin host, the answer cache and, with
+// --judge-rate, the judge's rate limit kept in queue's database, and a
 // progress line on stderr when it is a terminal. The returned function
 // ends it and its plugins.
-func (h Host) Scanner(rs []*rubric.Rubric, out string, stderr io.Writer) (*scan.Scanner, func(), error) {
+func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr io.Writer) (*scan.Scanner, func(), error) {
 	v := h.V
 	if v.GetString("record") != "" || v.GetString("answers") != "" {
 		return nil, nil, fmt.Errorf("--record and --answers take one server: score it with rubric score")
@@ -123,10 +128,15 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, stderr io.Writer) (*scan.
 	if v.GetFloat64("max-cost") > 0 {
 		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
 	}
+	limit, err := judgeLimit(v.GetString("judge-rate"), queue)
+	if err != nil {
+		return nil, nil, err
+	}
 	o, closeHost, err := h.SessionOptions(true, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
+	o.JudgeLimit = limit
 	o.Progress = nil // the scan's own line instead of a bar per server
 	if o.Cache == nil {
 		o.Cache = cache.Memory() // --no-cache: shared by the workers all the same
@@ -150,6 +160,46 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, stderr io.Writer) (*scan.
 		s.Close()
 		closeHost()
 	}, nil
+}
+
+// judgeLimit is --judge-rate's limit per judge identity, its slots kept
+// in the queue's database so that every worker of the scan, on any
+// machine, shares them; nil without a rate.
+func judgeLimit(rate string, queue scan.Queue) (func(judge.Identity) ask.Limit, error) {
+	if rate == "" {
+		return nil, nil
+	}
+	perMinute, err := ParseRate(rate)
+	if err != nil {
+		return nil, err
+	}
+	db, ok := queue.(scan.DB)
+	if !ok {
+		return nil, fmt.Errorf("--judge-rate keeps its slots in the queue's database, and --db memory has none: leave --db memory out (the scan then queues in sqlite:OUT/queue.db)")
+	}
+	return func(id judge.Identity) ask.Limit { return db.Queue.Limiter(RateKey(id), perMinute) }, nil
+}
+
+// ParseRate reads a --judge-rate, N/min or N/s, as calls a minute.
+func ParseRate(s string) (int, error) {
+	n, unit, _ := strings.Cut(s, "/")
+	per := map[string]int{"min": 1, "m": 1, "s": 60, "sec": 60}[unit]
+	count, err := strconv.Atoi(n)
+	if err != nil || count < 1 || per == 0 {
+		return 0, fmt.Errorf("--judge-rate %q: write how many calls, then /min or /s, as 500/min or 8/s", s)
+	}
+	return count * per, nil
+}
+
+// RateKey names a judge's rate limit: its provider (or plugin) and
+// model, which a provider's limits are counted by; its other settings
+// (temperature, seed) share the limit.
+func RateKey(id judge.Identity) string {
+	who := id.Provider
+	if who == "" {
+		who = id.Plugin
+	}
+	return who + ":" + id.Model
 }
 
 // progressLine redraws a scan's progress on one terminal line, at most
