@@ -23,6 +23,33 @@ func Canonical(v any) []byte {
 	return b
 }
 
+// slab holds the canonical forms of many tools one after the other, for
+// a parser that makes many: each tool's is written in place and kept as a
+// piece of the slab, instead of in a buffer of its own that is grown as
+// it is written and then copied out at its size.
+type slab struct {
+	buf  []byte
+	keys []string
+}
+
+// slabSize is the room a slab starts with; a tool longer than what is
+// left grows it into a new one, where the next tools go.
+const slabSize = 1 << 20
+
+// canonical writes v's canonical form into the slab and returns it, as
+// long as it is (its capacity too, so nothing appended to it reaches the
+// next tool's).
+func (s *slab) canonical(v any) []byte {
+	if cap(s.buf)-len(s.buf) < slabSize/16 {
+		s.buf = make([]byte, 0, slabSize)
+	}
+	start := len(s.buf)
+	// A tool longer than the room left grows the slab into a new one;
+	// the tools before it keep theirs.
+	s.buf = appendCanonicalKeys(s.buf, v, &s.keys)
+	return s.buf[start:len(s.buf):len(s.buf)]
+}
+
 // keyStacks hold the member names of the objects being written, sorted,
 // the innermost last: one slice reused instead of one made per object.
 var keyStacks = sync.Pool{New: func() any { s := make([]string, 0, 64); return &s }}

@@ -17,19 +17,6 @@ import (
 // parallelMin is the number of tools from which splitting pays off.
 const parallelMin = 512
 
-// inChunks calls fn(i) for i in [0, n), in parallel with one contiguous
-// chunk per core once n reaches serialBelow, in order before that. fn
-// returns false to give up the rest of its chunk.
-func inChunks(n, serialBelow int, fn func(i int) bool) {
-	chunks(n, serialBelow, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if !fn(i) {
-				return
-			}
-		}
-	})
-}
-
 // chunks calls fn(lo, hi) over [0, n) cut into one contiguous chunk per
 // core, in parallel, once n reaches serialBelow; before that, once, over
 // the whole.
