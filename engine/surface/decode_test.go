@@ -2,6 +2,7 @@ package surface
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -124,4 +125,38 @@ func FuzzDecoder(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		agree(t, newDecoder(), data)
 	})
+}
+
+// TestLargeSurfaceCanonical: a surface large enough to be decoded in
+// parallel, by the decoder, with its canonical forms in slabs, has the
+// definitions, canonical forms and hashes of one decoded whole by
+// encoding/json, and no tool's canonical form can be appended to over
+// the next one's.
+func TestLargeSurfaceCanonical(t *testing.T) {
+	var tools []string
+	for i := range 3 * parallelMin {
+		n := i % 300
+		if i%500 == 499 {
+			n = slabSize / 3 // longer than the room a slab keeps, so it grows
+		}
+		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"tool \"%d\"\n","inputSchema":{"type":"object","properties":{"a%d":{"type":"string","description":"%s"}},"required":["a%d"]},"x":[1.50,2e3,-0.0]}`, i, i, i, strings.Repeat("w", n), i))
+	}
+	data := []byte(`{"tools":[` + strings.Join(tools, ",") + `]}`)
+	s, err := Parse("big.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole struct{ Tools []map[string]any }
+	if err := json.Unmarshal(data, &whole); err != nil {
+		t.Fatal(err)
+	}
+	for i, tool := range s.Tools {
+		if !reflect.DeepEqual(tool.Def, whole.Tools[i]) {
+			t.Fatalf("tool %d: %v, encoding/json %v", i, tool.Def, whole.Tools[i])
+		}
+		want := Canonical(whole.Tools[i])
+		if string(tool.Canonical) != string(want) || cap(tool.Canonical) != len(tool.Canonical) || tool.Hash != HashBytes(want) {
+			t.Fatalf("tool %d: canonical %q (capacity %d), hash %s; want %q, %s", i, tool.Canonical, cap(tool.Canonical), tool.Hash, want, HashBytes(want))
+		}
+	}
 }
