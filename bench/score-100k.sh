@@ -7,6 +7,13 @@
 #
 # Prints, for each round, wall seconds and peak RSS of both, then the median
 # ratio, tools per second and peak memory.
+#
+# OLD=/path/to/an/older/rubric adds that build to each round, run right
+# after this tree's, and prints its figures and ratios beside them:
+#
+#   OLD=/tmp/rubric-old bash bench/score-100k.sh 20000 3
+#
+# RUBRIC=/path/to/rubric measures that build instead of building this tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools=${1:-100000}
@@ -15,23 +22,31 @@ out=bench/out
 mkdir -p "$out"
 corpus=engine/score/testdata/corpus
 
-go build -o "$out/rubric" ./cmd/rubric
+rubric=${RUBRIC:-$out/rubric}
+[ -n "${RUBRIC:-}" ] || go build -o "$out/rubric" ./cmd/rubric
+old=${OLD:-}
 go build -o "$out/decode" ./bench/decode
 go run ./bench/gen -n "$tools" -o "$out/big.tools.json" "$corpus"/*.tools.json
 size=$(stat -c %s "$out/big.tools.json")
 echo "surface: $tools tools, $((size / 1024 / 1024)) MiB"
 
-measure() { # prints "seconds maxrss_kib"
-  /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null
-  cat "$out/time.txt"
+measure() { # prints "seconds maxrss_kib cpu_seconds" (CPU: user + system)
+  /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >/dev/null
+  awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$out/time.txt"
 }
 
 : >"$out/rounds.txt"
 for i in $(seq "$rounds"); do
-  read -r ds dm < <(measure "$out/decode" "$out/big.tools.json")
-  read -r rs rm < <(measure "$out/rubric" score --max-bytes 4GiB --max-tools 1000000 --format json --out "$out/report.json" "$out/big.tools.json")
-  echo "round $i: decode ${ds}s ${dm}KiB   rubric score ${rs}s ${rm}KiB"
-  echo "$ds $dm $rs $rm" >>"$out/rounds.txt"
+  read -r ds dm dc < <(measure "$out/decode" "$out/big.tools.json")
+  read -r rs rm rc < <(measure "$rubric" score --max-bytes 4GiB --max-tools 1000000 --format json --out "$out/report.json" "$out/big.tools.json")
+  os=0 om=0 oc=0
+  if [ -n "$old" ]; then
+    read -r os om oc < <(measure "$old" score --max-bytes 4GiB --max-tools 1000000 --format json --out "$out/report.old.json" "$out/big.tools.json")
+    echo "round $i: decode ${ds}s ${dm}KiB cpu ${dc}s   rubric score ${rs}s ${rm}KiB cpu ${rc}s   old ${os}s ${om}KiB cpu ${oc}s"
+  else
+    echo "round $i: decode ${ds}s ${dm}KiB cpu ${dc}s   rubric score ${rs}s ${rm}KiB cpu ${rc}s"
+  fi
+  echo "$ds $dm $rs $rm $os $om $dc $rc $oc" >>"$out/rounds.txt"
 done
 
 python3 - "$tools" "$out/rounds.txt" <<'PY'
@@ -45,4 +60,13 @@ print(f"median decode {ds:.2f}s, median rubric score {rs:.2f}s")
 print(f"ratio rubric/decode: median {statistics.median(ratios):.2f}x (rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
 print(f"throughput: {tools / rs:,.0f} tools/s")
 print(f"peak RSS: rubric {max(r[3] for r in rows) / 1024:.0f} MiB, decode {max(r[1] for r in rows) / 1024:.0f} MiB")
+print(f"CPU (user+system) ratio rubric/decode: median {statistics.median(r[7] / r[6] for r in rows):.2f}x")
+mr = [r[3] / r[1] for r in rows]
+print(f"peak RSS ratio rubric/decode: median {statistics.median(mr):.2f}x (rounds: {', '.join(f'{x:.2f}' for x in mr)})")
+if all(r[4] > 0 for r in rows):
+    os_ = statistics.median(r[4] for r in rows)
+    print(f"old build: median {os_:.2f}s, ratio old/decode median {statistics.median(r[4] / r[0] for r in rows):.2f}x, "
+          f"peak RSS {max(r[5] for r in rows) / 1024:.0f} MiB (ratio median {statistics.median(r[5] / r[1] for r in rows):.2f}x)")
+    print(f"old build CPU ratio old/decode: median {statistics.median(r[8] / r[6] for r in rows):.2f}x")
+    print(f"new/old: wall median {statistics.median(r[2] / r[4] for r in rows):.2f}x, peak RSS median {statistics.median(r[3] / r[5] for r in rows):.2f}x")
 PY

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -215,9 +216,11 @@ func isRegistryEntry(v any) bool {
 func (p *parser) tools(s *Surface, list []any, path string, registry bool) error {
 	s.Tools = make([]Tool, len(list))
 	errs := make([]error, len(list))
-	inChunks(len(list), 256, func(i int) bool {
-		s.Tools[i], errs[i] = p.tool(list[i], fmt.Sprintf("%s[%d]", path, i), registry)
-		return true
+	chunks(len(list), 256, func(lo, hi int) {
+		var sl slab
+		for i := lo; i < hi; i++ {
+			s.Tools[i], errs[i] = p.tool(&sl, list[i], i, path, registry)
+		}
 	})
 	if err := firstError(errs); err != nil {
 		return err
@@ -248,8 +251,9 @@ func firstError(errs []error) error {
 	return nil
 }
 
-func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
+func (p *parser) tool(sl *slab, v any, i int, list string, registry bool) (Tool, error) {
 	def, ok := v.(map[string]any)
+	path := list + "[" + strconv.Itoa(i) + "]"
 	if registry {
 		entry := def
 		if !ok {
@@ -284,7 +288,8 @@ func (p *parser) tool(v any, path string, registry bool) (Tool, error) {
 	if d := depth(def, MaxDepth+1); d > MaxDepth {
 		return Tool{}, p.errAt(path, "tool %q nests more than %d levels deep; rubric reads definitions up to %d levels (the deepest published ones nest about 20)", shortText(name), MaxDepth, MaxDepth)
 	}
-	return NewTool(name, def), nil
+	c := sl.canonical(def)
+	return Tool{Name: name, Def: def, Canonical: c, Hash: HashBytes(c)}, nil
 }
 
 // MaxDepth bounds how deeply a tool's definition nests (the tool object is

@@ -17,30 +17,20 @@ import (
 // parallelMin is the number of tools from which splitting pays off.
 const parallelMin = 512
 
-// inChunks calls fn(i) for i in [0, n), in parallel with one contiguous
-// chunk per core once n reaches serialBelow, in order before that. fn
-// returns false to give up the rest of its chunk.
-func inChunks(n, serialBelow int, fn func(i int) bool) {
+// chunks calls fn(lo, hi) over [0, n) cut into one contiguous chunk per
+// core, in parallel, once n reaches serialBelow; before that, once, over
+// the whole.
+func chunks(n, serialBelow int, fn func(lo, hi int)) {
 	workers := runtime.GOMAXPROCS(0)
 	if n < serialBelow || workers < 2 {
-		for i := range n {
-			if !fn(i) {
-				return
-			}
-		}
+		fn(0, n)
 		return
 	}
 	var wg sync.WaitGroup
 	chunk := (n + workers - 1) / workers
 	for lo := 0; lo < n; lo += chunk {
 		hi := min(lo+chunk, n)
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				if !fn(i) {
-					return
-				}
-			}
-		})
+		wg.Go(func() { fn(lo, hi) })
 	}
 	wg.Wait()
 }
@@ -67,12 +57,19 @@ func decodeSplit(data []byte, minTools int) (any, bool) {
 			failed.Store(true)
 		}
 	}()
-	inChunks(len(sp.elems), 0, func(i int) bool {
-		if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
-			failed.Store(true)
-			return false
+	chunks(len(sp.elems), 0, func(lo, hi int) {
+		d := newDecoder()
+		for i := lo; i < hi; i++ {
+			var ok bool
+			if tools[i], ok = d.decode(sp.elems[i]); ok {
+				continue
+			}
+			// What the decoder is unsure of, encoding/json decodes.
+			if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
+				failed.Store(true)
+				return
+			}
 		}
-		return true
 	})
 	<-outerDone
 	if failed.Load() {

@@ -45,6 +45,10 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A built-in runs on this machine as this user, so a file it names
+	// is read here rather than sent through gRPC; an external plugin
+	// may be a wrapper around something remote or confined, and streams.
+	c.LocalFiles = p.Builtin()
 	info, err := c.Describe(ctx)
 	if err != nil {
 		err = h.callError(pr, "describe", err)

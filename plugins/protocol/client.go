@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -265,6 +267,12 @@ func (j *JudgeClient) share(ctx context.Context, q judge.Question, again bool) (
 // TransportClient is the host's view of a transport plugin.
 type TransportClient struct {
 	c pluginv1.TransportClient
+	// LocalFiles says the plugin shares the host's file system (a
+	// built-in, started by this host): a plugin whose document is a
+	// local file may then name the file (PathExporter) and the host
+	// reads it itself, instead of receiving its bytes in chunks. Leave
+	// it false for a plugin that may run elsewhere or confined.
+	LocalFiles bool
 }
 
 // Describe asks the plugin what it is, which schemes it handles and
@@ -284,10 +292,31 @@ var ErrTooLarge = errors.New("the exported surface is too large")
 // ExportDocument reads a target through the plugin and returns the
 // surface document and its source name. A document longer than maxDoc
 // bytes is refused with ErrTooLarge.
+//
+// With LocalFiles, a plugin may answer with a file's path, which is read
+// here; when that file cannot be read as announced (another mount
+// namespace, a file that changed size meanwhile), the target is asked for
+// again, its bytes streamed.
 func (t *TransportClient) ExportDocument(ctx context.Context, target transport.Target, maxDoc int64) (string, []byte, error) {
+	if t.LocalFiles {
+		source, doc, err := t.exportDocument(ctx, target, maxDoc, true)
+		if !errors.Is(err, errHandedFile) {
+			return source, doc, err
+		}
+	}
+	return t.exportDocument(ctx, target, maxDoc, false)
+}
+
+// errHandedFile is a file named by the plugin that the host could not
+// read as the plugin announced it.
+var errHandedFile = errors.New("the file the transport named cannot be read as announced")
+
+func (t *TransportClient) exportDocument(ctx context.Context, target transport.Target, maxDoc int64, acceptPath bool) (string, []byte, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := t.c.Export(ctx, targetToProto(target))
+	pt := targetToProto(target)
+	pt.AcceptPath = acceptPath
+	stream, err := t.c.Export(ctx, pt)
 	if err != nil {
 		return "", nil, remote(ctx, err)
 	}
@@ -305,8 +334,20 @@ func (t *TransportClient) ExportDocument(ctx context.Context, target transport.T
 			source = c.GetSource()
 			if size := c.GetSize(); size > maxDoc {
 				return "", nil, fmt.Errorf("%w: %s, more than %s", ErrTooLarge, transport.Sized(size), transport.Sized(maxDoc))
-			} else if size > 0 {
+			} else if size > 0 && c.GetPath() == "" {
 				doc = make([]byte, 0, size)
+			}
+			if p := c.GetPath(); p != "" {
+				if !acceptPath {
+					return "", nil, fmt.Errorf("the transport named a file (%s) where its bytes were asked for: a plugin may name a file only when the target's accept_path is set", p)
+				}
+				if doc, err = readHanded(p, c.GetSize()); err != nil {
+					return "", nil, err
+				}
+				if _, err := stream.Recv(); err != io.EOF {
+					return "", nil, fmt.Errorf("the transport sent more after naming its file %s: a plugin that names a file sends nothing else", p)
+				}
+				return source, doc, nil
 			}
 		}
 		if int64(len(doc)+len(c.GetData())) > maxDoc {
@@ -314,4 +355,30 @@ func (t *TransportClient) ExportDocument(ctx context.Context, target transport.T
 		}
 		doc = append(doc, c.GetData()...)
 	}
+}
+
+// readHanded reads the file at path, which the plugin said holds size
+// bytes, into a buffer of that size; anything else is errHandedFile.
+func readHanded(path string, size int64) ([]byte, error) {
+	if !filepath.IsAbs(path) {
+		return nil, fmt.Errorf("%w: %q is not an absolute path", errHandedFile, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errHandedFile, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() != size {
+		return nil, fmt.Errorf("%w: %s is not a regular file of %d bytes", errHandedFile, path, size)
+	}
+	doc := make([]byte, size)
+	if _, err := io.ReadFull(f, doc); err != nil {
+		return nil, fmt.Errorf("%w: %v", errHandedFile, err)
+	}
+	// A file that grew since it was measured is read again, whole.
+	if n, _ := f.Read(make([]byte, 1)); n > 0 {
+		return nil, fmt.Errorf("%w: %s grew past %d bytes", errHandedFile, path, size)
+	}
+	return doc, nil
 }

@@ -51,6 +51,19 @@ type DocumentExporter interface {
 	ExportDocument(ctx context.Context, t transport.Target) (source string, doc []byte, err error)
 }
 
+// PathExporter is implemented by a transport whose document may be a
+// whole local file (the file transport): asked by a host that reads the
+// plugin's files itself (TransportClient.LocalFiles), it names the file
+// instead of sending its bytes, which the host would only copy.
+type PathExporter interface {
+	// ExportPath returns the absolute path and the size of the regular
+	// file that is the target's document, after the checks a read would
+	// make (it exists, can be opened, is within the target's limit), or
+	// path "" when the document is no such file (standard input), to be
+	// sent as bytes.
+	ExportPath(ctx context.Context, t transport.Target) (source, path string, size int64, err error)
+}
+
 // JudgePlugin adapts a Judge to go-plugin. Host side, Impl is nil and
 // the dispensed value is a *JudgeClient.
 type JudgePlugin struct {

@@ -284,6 +284,15 @@ func (s *transportServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequ
 func (s *transportServer) Export(t *pluginv1.Target, stream grpc.ServerStreamingServer[pluginv1.ExportChunk]) error {
 	ctx := stream.Context()
 	target := targetFromProto(t)
+	if pe, ok := s.impl.(PathExporter); ok && t.GetAcceptPath() {
+		source, path, size, err := pe.ExportPath(ctx, target)
+		if err != nil {
+			return err
+		}
+		if path != "" {
+			return stream.Send(&pluginv1.ExportChunk{Source: source, Path: path, Size: size})
+		}
+	}
 	var source string
 	var doc []byte
 	if de, ok := s.impl.(DocumentExporter); ok {

@@ -922,7 +922,13 @@ type Target struct {
 	// origin, without the target's headers; by default it is refused.
 	FollowRedirects bool `protobuf:"varint,8,opt,name=follow_redirects,json=followRedirects,proto3" json:"follow_redirects,omitempty"`
 	// sandbox confines a spawned server; unset runs it as a plain child.
-	Sandbox       *Sandbox `protobuf:"bytes,9,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	Sandbox *Sandbox `protobuf:"bytes,9,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	// accept_path says the host reads files on the plugin's machine itself:
+	// a transport whose document is a whole local file may answer Export
+	// with the file's path (ExportChunk.path) instead of streaming its
+	// bytes. Only set for plugins the host knows share its file system
+	// (its built-ins); others always stream.
+	AcceptPath    bool `protobuf:"varint,10,opt,name=accept_path,json=acceptPath,proto3" json:"accept_path,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1018,6 +1024,13 @@ func (x *Target) GetSandbox() *Sandbox {
 		return x.Sandbox
 	}
 	return nil
+}
+
+func (x *Target) GetAcceptPath() bool {
+	if x != nil {
+		return x.AcceptPath
+	}
+	return false
 }
 
 // Sandbox says how a spawned server is confined (see the engine's
@@ -1172,7 +1185,13 @@ type ExportChunk struct {
 	Data   []byte `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
 	// size is the whole document's length in bytes, set on the first chunk
 	// when known, so the host can refuse it or allocate it at once.
-	Size          int64 `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Size int64 `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	// path, in the only chunk and only when the target's accept_path is
+	// set, is the absolute path of a regular file of size bytes whose
+	// contents are the document, for the host to read itself. A host that
+	// cannot read it, or finds another size, asks again without
+	// accept_path.
+	Path          string `protobuf:"bytes,4,opt,name=path,proto3" json:"path,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1226,6 +1245,13 @@ func (x *ExportChunk) GetSize() int64 {
 		return x.Size
 	}
 	return 0
+}
+
+func (x *ExportChunk) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
 }
 
 var File_rubric_plugin_proto protoreflect.FileDescriptor
@@ -1300,7 +1326,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
 	"\aschemes\x18\x03 \x03(\tR\aschemes\x12\x1a\n" +
-	"\blocality\x18\x04 \x01(\tR\blocality\"\xeb\x03\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\"\x8c\x04\n" +
 	"\x06Target\x12\x1a\n" +
 	"\blocation\x18\x01 \x01(\tR\blocation\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\tR\x04args\x12\x10\n" +
@@ -1310,7 +1336,10 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x06limits\x18\x06 \x01(\v2\x18.rubric.plugin.v1.LimitsR\x06limits\x12#\n" +
 	"\rstrict_stdout\x18\a \x01(\bR\fstrictStdout\x12)\n" +
 	"\x10follow_redirects\x18\b \x01(\bR\x0ffollowRedirects\x123\n" +
-	"\asandbox\x18\t \x01(\v2\x19.rubric.plugin.v1.SandboxR\asandbox\x1a6\n" +
+	"\asandbox\x18\t \x01(\v2\x19.rubric.plugin.v1.SandboxR\asandbox\x12\x1f\n" +
+	"\vaccept_path\x18\n" +
+	" \x01(\bR\n" +
+	"acceptPath\x1a6\n" +
 	"\bEnvEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +
@@ -1326,11 +1355,12 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x10start_timeout_ms\x18\x01 \x01(\x03R\x0estartTimeoutMs\x12,\n" +
 	"\x12request_timeout_ms\x18\x02 \x01(\x03R\x10requestTimeoutMs\x12\x1b\n" +
 	"\tmax_bytes\x18\x03 \x01(\x03R\bmaxBytes\x12\x1b\n" +
-	"\tmax_tools\x18\x04 \x01(\x03R\bmaxTools\"M\n" +
+	"\tmax_tools\x18\x04 \x01(\x03R\bmaxTools\"a\n" +
 	"\vExportChunk\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
 	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
-	"\x04size\x18\x03 \x01(\x03R\x04size2\x97\x04\n" +
+	"\x04size\x18\x03 \x01(\x03R\x04size\x12\x12\n" +
+	"\x04path\x18\x04 \x01(\tR\x04path2\x97\x04\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +

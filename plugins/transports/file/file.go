@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -64,6 +65,35 @@ func (t Transport) ExportDocument(ctx context.Context, target transport.Target) 
 		return "", nil, err
 	}
 	return name, data, nil
+}
+
+// ExportPath implements protocol.PathExporter: the absolute path and
+// size of the target's file, checked as a read would check it (it opens,
+// and is within the byte limit), for a host that reads it itself; path ""
+// for standard input or anything but a regular file, whose bytes are
+// sent instead.
+func (t Transport) ExportPath(ctx context.Context, target transport.Target) (string, string, int64, error) {
+	name := strings.TrimPrefix(target.Location, "file://")
+	if name == "-" {
+		return "", "", 0, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return "", "", 0, fmt.Errorf("cannot read surface: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return "", "", 0, nil
+	}
+	if limit := target.Limits.WithDefaults().MaxBytes; st.Size() > limit {
+		return "", "", 0, tooLarge(name, limit)
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", "", 0, nil
+	}
+	return name, abs, st.Size(), ctx.Err()
 }
 
 // readFile reads a whole file into a buffer of its size, refusing a file

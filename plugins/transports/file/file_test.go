@@ -69,3 +69,54 @@ func TestFileScheme(t *testing.T) {
 		t.Fatalf("got %q %q %v", name, doc, err)
 	}
 }
+
+// TestExportPath: a regular file is named by its absolute path and size,
+// for a host that reads it itself; standard input and what is not a
+// regular file are left to be sent as bytes; a file that cannot be read,
+// or is over the limit, fails as a read of it fails.
+func TestExportPath(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	doc := `{"tools":[{"name":"a"}]}`
+	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tt := range []struct {
+		name, location string
+		limit          int64
+		wantPath       string
+		wantErr        string
+	}{
+		{name: "a relative path", location: "tools.json", wantPath: file},
+		{name: "a file:// target", location: "file://" + file, wantPath: file},
+		{name: "standard input", location: "-"},
+		{name: "a directory", location: dir},
+		{name: "a missing file", location: "missing.json", wantErr: "cannot read surface"},
+		{name: "over the limit", location: "tools.json", limit: 4, wantErr: "raise --max-bytes"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			target := transport.Target{Location: tt.location, Limits: transport.Limits{MaxBytes: tt.limit}}
+			_, path, size, err := Transport{}.ExportPath(context.Background(), target)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("got %v, want an error saying %q", err, tt.wantErr)
+				}
+				_, _, rerr := Transport{}.ExportDocument(context.Background(), target)
+				if rerr == nil || rerr.Error() != err.Error() {
+					t.Errorf("naming the file fails with %q, reading it with %v", err, rerr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if path != tt.wantPath {
+				t.Errorf("path %q, want %q", path, tt.wantPath)
+			}
+			if path != "" && size != int64(len(doc)) {
+				t.Errorf("size %d, want %d", size, len(doc))
+			}
+		})
+	}
+}

@@ -1,0 +1,363 @@
+package surface
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// A tool's JSON is decoded here into the values encoding/json's Unmarshal
+// into an any gives (map[string]any, []any, string, float64, bool, nil),
+// in one pass instead of encoding/json's two (it checks the whole text,
+// then decodes it), with each map and slice made at its final size, and
+// with member names and short strings shared between the tools a
+// decoder reads: a large surface repeats "type", "description" and
+// "string" hundreds of thousands of times. Whatever it is not sure to
+// decode exactly as encoding/json does (an escaped surrogate, invalid
+// UTF-8, a number out of float64's range, a syntax error, deep nesting)
+// it gives up on, and the caller decodes that text with encoding/json,
+// which also words the error.
+
+// decoder decodes tools one after the other, on one goroutine.
+type decoder struct {
+	data []byte
+	i    int
+	// stack holds the members and items of the objects and arrays being
+	// read, the innermost last, until each is made at its size.
+	keys []string
+	vals []any
+	// names shares member names and short strings between tools.
+	names map[string]string
+	// buf holds a string's text while its escapes are replaced.
+	buf []byte
+}
+
+// Bounds on what a decoder shares and how deep it reads: past them it
+// allocates as encoding/json does, or gives up.
+const (
+	shareMax   = 24   // the longest string shared
+	shareCount = 8192 // the most strings a decoder shares
+	decodeMax  = 512  // the deepest nesting read here; MaxDepth refuses less
+)
+
+func newDecoder() *decoder { return &decoder{names: make(map[string]string, 256)} }
+
+// decode returns the value data holds, and false when it cannot be sure
+// to decode it as encoding/json would.
+func (d *decoder) decode(data []byte) (v any, ok bool) {
+	d.data, d.i = data, 0
+	d.keys, d.vals = d.keys[:0], d.vals[:0]
+	v, ok = d.value(0)
+	if !ok {
+		return nil, false
+	}
+	d.space()
+	if d.i != len(d.data) {
+		return nil, false
+	}
+	return v, true
+}
+
+func (d *decoder) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value(depth int) (any, bool) {
+	d.space()
+	if d.i >= len(d.data) {
+		return nil, false
+	}
+	switch c := d.data[d.i]; c {
+	case '{':
+		if depth >= decodeMax {
+			return nil, false
+		}
+		return d.object(depth + 1)
+	case '[':
+		if depth >= decodeMax {
+			return nil, false
+		}
+		return d.array(depth + 1)
+	case '"':
+		s, ok := d.str(true)
+		return s, ok
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	case 'n':
+		return nil, d.literal("null")
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			return d.number()
+		}
+	}
+	return nil, false
+}
+
+func (d *decoder) literal(word string) bool {
+	if len(d.data)-d.i < len(word) || string(d.data[d.i:d.i+len(word)]) != word {
+		return false
+	}
+	d.i += len(word)
+	return true
+}
+
+func (d *decoder) object(depth int) (any, bool) {
+	d.i++ // {
+	base := len(d.keys)
+	d.space()
+	if d.i < len(d.data) && d.data[d.i] == '}' {
+		d.i++
+		return map[string]any{}, true
+	}
+	for {
+		d.space()
+		if d.i >= len(d.data) || d.data[d.i] != '"' {
+			return nil, false
+		}
+		k, ok := d.str(true)
+		if !ok {
+			return nil, false
+		}
+		d.space()
+		if d.i >= len(d.data) || d.data[d.i] != ':' {
+			return nil, false
+		}
+		d.i++
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		d.keys, d.vals = append(d.keys, k), append(d.vals, v)
+		d.space()
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		if d.data[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.data[d.i] != '}' {
+			return nil, false
+		}
+		d.i++
+		break
+	}
+	keys := d.keys[base:]
+	vals := d.vals[len(d.vals)-len(keys):] // nested values have left the stack as they found it
+	m := make(map[string]any, len(keys))
+	for j, k := range keys {
+		m[k] = vals[j] // a repeated name: the last one counts, as in encoding/json
+	}
+	clear(vals) // let go of what the stack held
+	d.keys, d.vals = d.keys[:base], d.vals[:len(d.vals)-len(keys)]
+	return m, true
+}
+
+func (d *decoder) array(depth int) (any, bool) {
+	d.i++ // [
+	base := len(d.vals)
+	d.space()
+	if d.i < len(d.data) && d.data[d.i] == ']' {
+		d.i++
+		return []any{}, true
+	}
+	for {
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		d.vals = append(d.vals, v)
+		d.space()
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		if d.data[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.data[d.i] != ']' {
+			return nil, false
+		}
+		d.i++
+		break
+	}
+	items := make([]any, len(d.vals)-base)
+	copy(items, d.vals[base:])
+	clear(d.vals[base:])
+	d.vals = d.vals[:base]
+	return items, true
+}
+
+// str reads the string at d.i. A string without escapes is shared when
+// short and share is set.
+func (d *decoder) str(share bool) (string, bool) {
+	start := d.i + 1
+	j := start
+	ascii := true
+	for ; j < len(d.data); j++ {
+		c := d.data[j]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			return d.escaped(start)
+		}
+		if c < 0x20 {
+			return "", false
+		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	if j >= len(d.data) {
+		return "", false
+	}
+	raw := d.data[start:j]
+	d.i = j + 1
+	if !ascii && !utf8.Valid(raw) {
+		return "", false // encoding/json replaces each invalid byte
+	}
+	if share && len(raw) <= shareMax {
+		if s, ok := d.names[string(raw)]; ok {
+			return s, true
+		}
+		s := string(raw)
+		if len(d.names) < shareCount {
+			d.names[s] = s
+		}
+		return s, true
+	}
+	return string(raw), true
+}
+
+// escaped reads a string with escapes, from start, its first byte.
+func (d *decoder) escaped(start int) (string, bool) {
+	b := d.buf[:0]
+	j := start
+	for j < len(d.data) {
+		c := d.data[j]
+		switch {
+		case c == '"':
+			d.i = j + 1
+			d.buf = b
+			if !utf8.Valid(b) {
+				return "", false
+			}
+			return string(b), true
+		case c < 0x20:
+			return "", false
+		case c != '\\':
+			b = append(b, c)
+			j++
+			continue
+		}
+		if j+1 >= len(d.data) {
+			return "", false
+		}
+		switch e := d.data[j+1]; e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			if j+6 > len(d.data) {
+				return "", false
+			}
+			r, ok := hex4(d.data[j+2 : j+6])
+			if !ok || (r >= 0xd800 && r < 0xe000) {
+				return "", false // a surrogate: encoding/json pairs or replaces it
+			}
+			b = utf8.AppendRune(b, rune(r))
+			j += 6
+			continue
+		default:
+			return "", false
+		}
+		j += 2
+	}
+	return "", false
+}
+
+// number reads a number as encoding/json does into an any: checked
+// against JSON's grammar, then a float64.
+func (d *decoder) number() (any, bool) {
+	start := d.i
+	j := start
+	if j < len(d.data) && d.data[j] == '-' {
+		j++
+	}
+	switch {
+	case j < len(d.data) && d.data[j] == '0':
+		j++
+	case j < len(d.data) && d.data[j] >= '1' && d.data[j] <= '9':
+		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
+			j++
+		}
+	default:
+		return nil, false
+	}
+	if j < len(d.data) && d.data[j] == '.' {
+		j++
+		k := j
+		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
+			j++
+		}
+		if j == k {
+			return nil, false
+		}
+	}
+	if j < len(d.data) && (d.data[j] == 'e' || d.data[j] == 'E') {
+		j++
+		if j < len(d.data) && (d.data[j] == '+' || d.data[j] == '-') {
+			j++
+		}
+		k := j
+		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
+			j++
+		}
+		if j == k {
+			return nil, false
+		}
+	}
+	f, err := strconv.ParseFloat(string(d.data[start:j]), 64)
+	if err != nil {
+		return nil, false // out of range: encoding/json fails, and says where
+	}
+	d.i = j
+	return f, true
+}
+
+// hex4 reads four hexadecimal digits.
+func hex4(b []byte) (rune, bool) {
+	var r rune
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
