@@ -88,6 +88,8 @@ func newEnv(extra []cel.EnvOption, vars ...Var) (*Env, error) {
 	opts = append(opts,
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
+		// After the extension: its distinct, charged a linear cost.
+		distinctFunctions(),
 		ext.Bindings(ext.BindingsVersion(1)),
 		// Optional syntax: tool.?title.orValue('') reads a member that
 		// may be absent without has(x) ? x : null.
