@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -141,17 +142,6 @@ var templateFuncs = template.FuncMap{
 	"default": func(def, v any) any { return orDefault(def, v) },
 }
 
-func indentJSON(v any) (string, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(buf.String(), "\n"), nil
-}
-
 func joinAny(xs []any, sep string) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -195,15 +185,37 @@ func Fence(name string, v any) (string, error) {
 			return "", err
 		}
 	}
+	// The tag is the first 4 bytes of sha256(name NUL i NUL text) for the
+	// first i from 0 whose end line the text does not hold.
+	h := sha256.New()
+	var sum [sha256.Size]byte
 	var tag string
 	for i := 0; ; i++ {
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s", name, i, text)))
-		tag = hex.EncodeToString(sum[:4])
+		h.Reset()
+		io.WriteString(h, name)
+		h.Write([]byte{0})
+		io.WriteString(h, strconv.Itoa(i))
+		h.Write([]byte{0})
+		io.WriteString(h, text)
+		tag = hex.EncodeToString(h.Sum(sum[:0])[:4])
 		if !strings.Contains(text, "[end "+name+" "+tag+"]") {
 			break
 		}
 	}
-	return fmt.Sprintf("[begin %s %s]\n%s\n[end %s %s]", name, tag, text, name, tag), nil
+	var b strings.Builder
+	b.Grow(len(text) + 2*len(name) + 2*len(tag) + 16)
+	b.WriteString("[begin ")
+	b.WriteString(name)
+	b.WriteByte(' ')
+	b.WriteString(tag)
+	b.WriteString("]\n")
+	b.WriteString(text)
+	b.WriteString("\n[end ")
+	b.WriteString(name)
+	b.WriteByte(' ')
+	b.WriteString(tag)
+	b.WriteByte(']')
+	return b.String(), nil
 }
 
 // Render fills the question's prompts from input (decoded JSON). Prompts
