@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // Where a question is asked.
@@ -119,9 +120,14 @@ func (p *Prompt) Remote() bool { return p.URL != "" }
 // Validate checks an answer, JSON text, against the question's schema.
 // The error says where the answer breaks the schema.
 func (q *Question) Validate(answer []byte) error {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(answer))
-	if err != nil {
-		return fmt.Errorf("the answer is not JSON: %v", err)
+	// Every answer is validated: plain JSON is read by jsonscan, to the
+	// values jsonschema's own reader gives.
+	v, ok := jsonscan.Decode(answer)
+	if !ok {
+		var err error
+		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(answer)); err != nil {
+			return fmt.Errorf("the answer is not JSON: %v", err)
+		}
 	}
 	if q.schema == nil {
 		return fmt.Errorf("question %q has no answer schema", q.Name)
