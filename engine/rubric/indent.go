@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 )
 
@@ -45,7 +46,7 @@ func appendIndented(dst []byte, v any, depth int) ([]byte, bool) {
 	case string:
 		return jsonstr.Append(dst, x, jsonstr.EncodingJSON), true
 	case json.Number:
-		if !plainNumber(string(x)) {
+		if !jsonscan.ValidNumber(string(x)) {
 			return dst, false
 		}
 		return append(dst, x...), true
@@ -107,44 +108,4 @@ func newline(dst []byte, depth int) []byte {
 		dst = append(dst, ' ', ' ')
 	}
 	return dst
-}
-
-// plainNumber reports whether s is a JSON number as a decoder keeps it
-// (json.Number): encoding/json writes such a number as it is, and
-// refuses anything else.
-func plainNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }

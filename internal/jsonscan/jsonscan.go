@@ -266,14 +266,15 @@ func (d *scanner) number() (any, bool) {
 		break
 	}
 	s := string(d.b[start:d.i])
-	if !validNumber(s) {
+	if !ValidNumber(s) {
 		return nil, false
 	}
 	return json.Number(s), true
 }
 
-// validNumber reports whether s is a JSON number.
-func validNumber(s string) bool {
+// ValidNumber reports whether s is a JSON number, as encoding/json
+// requires of a json.Number it writes.
+func ValidNumber(s string) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
