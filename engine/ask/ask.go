@@ -520,17 +520,6 @@ func render(r Request) (prompts, error) {
 	return p, err
 }
 
-// decodeJSON decodes JSON as templates see it: numbers print as written.
-func decodeJSON(b []byte) (any, error) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
 // unreadable counts an attempt whose answer could not be read, and a
 // retry when another attempt is left; it returns why.
 func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error {

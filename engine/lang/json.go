@@ -16,6 +16,7 @@ import (
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/internal/scratch"
 )
@@ -217,6 +218,11 @@ func jsonable(v any) any {
 // FromJSON decodes JSON for formulas: integers become ints, other numbers
 // exact nums (never binary floats), objects maps and arrays lists.
 func FromJSON(data []byte) (any, error) {
+	// Answers and recorded values are plain JSON: read without
+	// encoding/json's reflection when jsonscan can, to the same values.
+	if v, ok := jsonscan.Decode(data); ok {
+		return exactNumbers(v)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any

@@ -143,6 +143,8 @@ func libraryOptions() []cel.EnvOption {
 	return append(opts,
 		ext.Strings(ext.StringsVersion(5)),
 		ext.Lists(ext.ListsVersion(3)),
+		// After the extension: its distinct, charged a linear cost.
+		distinctFunctions(),
 		ext.Bindings(ext.BindingsVersion(1)),
 		// Optional syntax: tool.?title.orValue('') reads a member that
 		// may be absent without has(x) ? x : null.

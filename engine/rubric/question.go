@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -13,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // Where a question is asked.
@@ -118,9 +120,14 @@ func (p *Prompt) Remote() bool { return p.URL != "" }
 // Validate checks an answer, JSON text, against the question's schema.
 // The error says where the answer breaks the schema.
 func (q *Question) Validate(answer []byte) error {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(answer))
-	if err != nil {
-		return fmt.Errorf("the answer is not JSON: %v", err)
+	// Every answer is validated: plain JSON is read by jsonscan, to the
+	// values jsonschema's own reader gives.
+	v, ok := jsonscan.Decode(answer)
+	if !ok {
+		var err error
+		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(answer)); err != nil {
+			return fmt.Errorf("the answer is not JSON: %v", err)
+		}
 	}
 	if q.schema == nil {
 		return fmt.Errorf("question %q has no answer schema", q.Name)
@@ -139,17 +146,6 @@ var templateFuncs = template.FuncMap{
 	"fence":   Fence,
 	"join":    func(sep string, xs []any) string { return joinAny(xs, sep) },
 	"default": func(def, v any) any { return orDefault(def, v) },
-}
-
-func indentJSON(v any) (string, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(buf.String(), "\n"), nil
 }
 
 func joinAny(xs []any, sep string) string {
@@ -195,15 +191,37 @@ func Fence(name string, v any) (string, error) {
 			return "", err
 		}
 	}
+	// The tag is the first 4 bytes of sha256(name NUL i NUL text) for the
+	// first i from 0 whose end line the text does not hold.
+	h := sha256.New()
+	var sum [sha256.Size]byte
 	var tag string
 	for i := 0; ; i++ {
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s", name, i, text)))
-		tag = hex.EncodeToString(sum[:4])
+		h.Reset()
+		io.WriteString(h, name)
+		h.Write([]byte{0})
+		io.WriteString(h, strconv.Itoa(i))
+		h.Write([]byte{0})
+		io.WriteString(h, text)
+		tag = hex.EncodeToString(h.Sum(sum[:0])[:4])
 		if !strings.Contains(text, "[end "+name+" "+tag+"]") {
 			break
 		}
 	}
-	return fmt.Sprintf("[begin %s %s]\n%s\n[end %s %s]", name, tag, text, name, tag), nil
+	var b strings.Builder
+	b.Grow(len(text) + 2*len(name) + 2*len(tag) + 16)
+	b.WriteString("[begin ")
+	b.WriteString(name)
+	b.WriteByte(' ')
+	b.WriteString(tag)
+	b.WriteString("]\n")
+	b.WriteString(text)
+	b.WriteString("\n[end ")
+	b.WriteString(name)
+	b.WriteByte(' ')
+	b.WriteString(tag)
+	b.WriteByte(']')
+	return b.String(), nil
 }
 
 // Render fills the question's prompts from input (decoded JSON). Prompts

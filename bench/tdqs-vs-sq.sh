@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# TDQS against Schema Quality on one generated surface (issue 22: TDQS at
+# 5,000 tools within 3x of Schema Quality's wall time), with the offline
+# heuristic judge and no answer cache. Each round runs, one right after
+# the other so that they meet the same machine: the old build's TDQS
+# (when OLD names one), this tree's TDQS, and this tree's Schema Quality.
+# Prints each run's wall, user and system seconds, peak RSS and exit
+# status, the load average before each round, then the medians and the
+# ratios of the medians.
+#
+#   bash bench/tdqs-vs-sq.sh                       # 5,000 tools, 3 rounds
+#   OLD=/tmp/rubric-old bash bench/tdqs-vs-sq.sh 5000 3
+#
+# NEW names the binary to measure instead of one built from this tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-5000}
+rounds=${2:-3}
+out=${OUT:-bench/out}
+mkdir -p "$out"
+corpus=engine/score/testdata/corpus
+captures=("$corpus/notion.tools.json")
+for f in "$corpus"/*.tools.json; do
+  [ "$f" = "$corpus/notion.tools.json" ] || captures+=("$f")
+done
+file=$out/scale-$n.tools.json
+[ -f "$file" ] || go run ./bench/gen -n "$n" -o "$file" "${captures[@]}"
+new=${NEW:-}
+if [ -z "$new" ]; then
+  new=$out/rubric
+  go build -o "$new" ./cmd/rubric
+fi
+old=${OLD:-}
+
+: >"$out/tdqs-vs-sq.txt"
+run() { # label binary rubric: appends "label wall user sys rss status"
+  local status=0
+  /usr/bin/time -f "%e %U %S %M" -o "$out/time.txt" "$2" score --no-cache --progress=false \
+    --max-bytes 4GiB --max-tools 1000000 --rubric "$3" --format json --out "$out/tdqs-vs-sq-$1.json" "$file" \
+    >/dev/null 2>"$out/tdqs-vs-sq-$1.err" || status=$?
+  read -r wall user sys rss < <(tail -n 1 "$out/time.txt")
+  printf '  %-10s %8.2f s wall %8.2f s user %6.2f s sys %6d MiB  exit %d\n' "$1" "$wall" "$user" "$sys" "$((rss / 1024))" "$status"
+  echo "$1 $wall $user $sys $rss $status" >>"$out/tdqs-vs-sq.txt"
+}
+for i in $(seq "$rounds"); do
+  echo "round $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  [ -n "$old" ] && run old-tdqs "$old" tdqs
+  run tdqs "$new" tdqs
+  run sq "$new" schema-quality
+done
+
+python3 - "$out/tdqs-vs-sq.txt" <<'PY'
+import statistics, sys
+by = {}
+for line in open(sys.argv[1]):
+    label, wall, user, sys_, rss, status = line.split()
+    by.setdefault(label, []).append((float(wall), float(user), float(sys_), int(rss), int(status)))
+med = {}
+for label, runs in by.items():
+    w = statistics.median(r[0] for r in runs)
+    c = statistics.median(r[1] + r[2] for r in runs)
+    m = statistics.median(r[3] for r in runs) / 1024
+    failed = sum(1 for r in runs if r[4] != 0)
+    med[label] = (w, c)
+    print(f"{label}: median {w:.2f} s wall, {c:.2f} s CPU (user+sys), {m:.0f} MiB peak" + (f"; {failed} of {len(runs)} runs failed" if failed else ""))
+if "tdqs" in med and "sq" in med:
+    print(f"tdqs / schema-quality: {med['tdqs'][0] / med['sq'][0]:.1f}x wall, {med['tdqs'][1] / med['sq'][1]:.1f}x CPU")
+PY
