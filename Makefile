@@ -60,8 +60,7 @@ vet:
 #     the rubric process (raceScripts in cmd/rubric/main_test.go), which
 #     stay in the race pass;
 #   - TestGradableEdges, whose 300-tool case skips itself under -race,
-#     and TestMCPHostile, whose 100 MB request does (mcp-go decodes it
-#     several times: minutes there); both run in both passes;
+#     runs in both passes;
 #   - TestAppendGrowsOnce, which counts allocations and so skips itself
 #     under -race, whose instrumentation allocates on its own.
 HEAVY_TESTS = \
@@ -72,7 +71,6 @@ HEAVY_TESTS = \
 	TestCorpus \
 	TestGradableTellsTheExampleServersApart \
 	TestScripts \
-	TestMCPHostile \
 	TestTextFunctionsAreCharged \
 	TestFormulasCannotBuildHugeValues \
 	TestCostLimitStopsRunawayFormula \
