@@ -104,10 +104,12 @@ HEAVY_TESTS = \
 	TestAction \
 	TestPromptLayoutCaching \
 	TestAppendGrowsOnce \
-	TestScanPublishedServers
+	TestScanPublishedServers \
+	TestPromptsPastTheDefaultBound
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
+	./engine/ask \
 	./engine/scan \
 	./engine/lang \
 	./engine/report \
