@@ -105,7 +105,8 @@ HEAVY_TESTS = \
 	TestPromptLayoutCaching \
 	TestAppendGrowsOnce \
 	TestScanPublishedServers \
-	TestPromptsPastTheDefaultBound
+	TestPromptsPastTheDefaultBound \
+	TestCountTokensReference
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
