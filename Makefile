@@ -50,8 +50,9 @@ vet:
 # - the heavy pass, without -race, which runs each test HEAVY_TESTS names
 #   in HEAVY_PACKAGES:
 #   - the tests that call heavytest.Later: pure computation (whole
-#     corpora, formulas driven into their cost and size limits) or end to
-#     end runs of rubric, its plugins and real servers as processes, which
+#     corpora, formulas driven into their cost and size limits, token
+#     tables, a 16 MiB prompt), end to end runs of rubric, its plugins and
+#     real servers as processes, or the HTML report in a browser, which
 #     take minutes under the race detector and have nothing to find there
 #     that the smaller tests of the same code, which stay in the race
 #     pass, do not. internal/heavytest checks that HEAVY_TESTS and
@@ -106,7 +107,14 @@ HEAVY_TESTS = \
 	TestAppendGrowsOnce \
 	TestScanPublishedServers \
 	TestPromptsPastTheDefaultBound \
-	TestCountTokensReference
+	TestCountTokensReference \
+	TestBrowserNumbersAreTheReports \
+	TestBrowserSortAndFilter \
+	TestBrowserHostileNames \
+	TestBrowserAccessibility \
+	TestBrowserScreenshots \
+	TestBrowserLazyCards \
+	TestBrowserGateAndCalibration
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -114,6 +122,7 @@ HEAVY_PACKAGES = \
 	./engine/scan \
 	./engine/lang \
 	./engine/report \
+	./engine/report/html \
 	./engine/report/sarif \
 	./engine/score \
 	./internal/ghaction \
