@@ -50,8 +50,9 @@ vet:
 # - the heavy pass, without -race, which runs each test HEAVY_TESTS names
 #   in HEAVY_PACKAGES:
 #   - the tests that call heavytest.Later: pure computation (whole
-#     corpora, formulas driven into their cost and size limits) or end to
-#     end runs of rubric, its plugins and real servers as processes, which
+#     corpora, formulas driven into their cost and size limits, token
+#     tables, a 16 MiB prompt), end to end runs of rubric, its plugins and
+#     real servers as processes, or the HTML report in a browser, which
 #     take minutes under the race detector and have nothing to find there
 #     that the smaller tests of the same code, which stay in the race
 #     pass, do not. internal/heavytest checks that HEAVY_TESTS and
@@ -60,8 +61,7 @@ vet:
 #     the rubric process (raceScripts in cmd/rubric/main_test.go), which
 #     stay in the race pass;
 #   - TestGradableEdges, whose 300-tool case skips itself under -race,
-#     and TestMCPHostile, whose 100 MB request does (mcp-go decodes it
-#     several times: minutes there); both run in both passes;
+#     runs in both passes;
 #   - TestAppendGrowsOnce, which counts allocations and so skips itself
 #     under -race, whose instrumentation allocates on its own.
 HEAVY_TESTS = \
@@ -72,7 +72,6 @@ HEAVY_TESTS = \
 	TestCorpus \
 	TestGradableTellsTheExampleServersApart \
 	TestScripts \
-	TestMCPHostile \
 	TestTextFunctionsAreCharged \
 	TestFormulasCannotBuildHugeValues \
 	TestCostLimitStopsRunawayFormula \
@@ -106,13 +105,24 @@ HEAVY_TESTS = \
 	TestAction \
 	TestPromptLayoutCaching \
 	TestAppendGrowsOnce \
-	TestScanPublishedServers
+	TestScanPublishedServers \
+	TestPromptsPastTheDefaultBound \
+	TestCountTokensReference \
+	TestBrowserNumbersAreTheReports \
+	TestBrowserSortAndFilter \
+	TestBrowserHostileNames \
+	TestBrowserAccessibility \
+	TestBrowserScreenshots \
+	TestBrowserLazyCards \
+	TestBrowserGateAndCalibration
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
+	./engine/ask \
 	./engine/scan \
 	./engine/lang \
 	./engine/report \
+	./engine/report/html \
 	./engine/report/sarif \
 	./engine/score \
 	./internal/ghaction \

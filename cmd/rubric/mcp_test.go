@@ -19,7 +19,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
-	"github.com/rubricmcp/rubric/internal/race"
 )
 
 // The tests here drive the real rubric mcp process (the test binary run
@@ -377,21 +376,26 @@ func TestMCPCancel(t *testing.T) {
 }
 
 // TestMCPHostile: input meant to hurt the server is a tool error with a
-// message saying what to do, and the server goes on serving.
+// message saying what to do, and the server goes on serving. The server
+// reads at most 64 KiB a target (--max-bytes), so that an inline target
+// beyond it is 128 KiB, not the 100 MB that the default 64 MiB asks for:
+// mcp-go decodes a request several times before rubric sees it, a minute
+// of a busy machine's time for 100 MB, and the refusal is the same code
+// (engine/mcpserver's TestInline holds it to the limit).
 func TestMCPHostile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.hcl")
 	if err := os.WriteFile(bad, []byte("rubric \"bad\" {\n  version = \n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	huge := strings.Repeat("a", 100<<20)
-	c := stdioClient(t, "--start-timeout", "1s")
+	huge := strings.Repeat("a", 128<<10)
+	c := stdioClient(t, "--start-timeout", "1s", "--max-bytes", "64KiB")
 	for _, tc := range []struct {
 		name string
 		tool string
 		args map[string]any
 		want string
 	}{
-		{"100 MB inline", "score", map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{"name": "big", "description": huge}}}}}, "more than the 64 MiB a target may be"},
+		{"128 KiB inline", "score", map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{"name": "big", "description": huge}}}}}, "more than the 64 KiB a target may be"},
 		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s"},
 		{"rubric that does not load", "score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": bad}, `does not load`},
 		{"two targets", "score", map[string]any{"target": map[string]any{"file": "a.json", "url": "http://127.0.0.1:1/mcp"}}, "give exactly one target"},
@@ -401,10 +405,6 @@ func TestMCPHostile(t *testing.T) {
 		{"unknown report", "explain", map[string]any{"report_id": "r999"}, `no report "r999"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if (testing.Short() || race.Enabled) && strings.HasPrefix(tc.name, "100 MB") {
-				// make test runs it in its pass without -race.
-				t.Skip("mcp-go decodes the 100 MB request several times before rubric sees it: tens of seconds on a busy machine, minutes under -race")
-			}
 			res := call(t, c, tc.tool, tc.args, nil)
 			if !res.IsError || !strings.Contains(resultText(res), tc.want) {
 				t.Errorf("IsError %v, %q; want an error containing %q", res.IsError, resultText(res), tc.want)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pkoukk/tiktoken-go-loader/assets"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestCountTokensReference checks token_count against counts published
@@ -18,7 +20,13 @@ import (
 //     encodes to; the count is the length of that list.
 //   - port: the Go port's own tests (tiktoken-go/tokenizer v0.10.0,
 //     tokenizer_test.go), the only published o200k_base ids found.
+//
+// It loads all four tables, each hundreds of thousands of merges: 49 s
+// of a busy machine under the race detector, which has nothing to find
+// in one goroutine's table, so make test runs it in its pass without
+// -race.
 func TestCountTokensReference(t *testing.T) {
+	heavytest.Later(t)
 	cases := []struct {
 		encoding, text string
 		want           int

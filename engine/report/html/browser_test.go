@@ -6,6 +6,12 @@ package html_test
 // finds no accessibility violation in either colour scheme, and screenshots
 // at desktop and phone width are written to the test's artifact directory
 // (go test -artifacts keeps them).
+//
+// make test runs them in its pass without -race (heavytest.Later): the
+// race detector has nothing to find in a browser's work, and under it
+// they were 567 s of the race pass's 601 s for engine/report/html on a
+// busy machine. The page's Go side (html.Write) is race-tested by
+// html_test.go.
 
 import (
 	"bytes"
@@ -40,6 +46,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // needed fails the test under RUBRIC_REQUIRE_SERVERS=1 (make test), where
@@ -331,6 +338,7 @@ type shown struct {
 const collectShown = `Array.from(document.querySelectorAll("[data-ref],[data-sum]")).map(e => ({ref: e.dataset.ref || "", sum: e.dataset.sum || "", text: e.textContent.trim()}))`
 
 func TestBrowserNumbersAreTheReports(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	cases := map[string]func(testing.TB) *report.Report{
 		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
@@ -359,6 +367,7 @@ func TestBrowserNumbersAreTheReports(t *testing.T) {
 const rowNames = `Array.from(document.querySelectorAll("#tool-table tbody tr")).filter(r => !r.hidden).map(r => r.dataset.name)`
 
 func TestBrowserSortAndFilter(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	rep := reporttest.Capture(t, "desktop-commander.tools.json")
 	url, log := open(t, ctx, rep)
@@ -451,6 +460,7 @@ func TestBrowserSortAndFilter(t *testing.T) {
 // TestBrowserHostileNames loads a page of tools whose names and texts are
 // markup: nothing runs, nothing loads, and the names show as text.
 func TestBrowserHostileNames(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	hostile := `[{"name": "<img src=x onerror=document.title='pwned'>", "description": "<script>document.title='pwned'</script>",
 	  "inputSchema": {"type": "object", "properties": {"\"><svg onload=document.title='pwned'>": {"type": "string"}}}}]`
@@ -508,6 +518,7 @@ func scheme(dark bool) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowserAccessibility(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	reps := map[string]func(testing.TB) *report.Report{
 		"desktop-commander": func(t testing.TB) *report.Report { return reporttest.Capture(t, "desktop-commander.tools.json") },
@@ -528,6 +539,7 @@ func TestBrowserAccessibility(t *testing.T) {
 // -artifacts -outputdir DIR keeps them; docs/ holds one of each), and
 // checks that the phone layout does not scroll sideways.
 func TestBrowserScreenshots(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	rep := reporttest.Capture(t, "desktop-commander.tools.json")
 	url, log := open(t, ctx, rep)
@@ -587,6 +599,7 @@ func TestBrowserScreenshots(t *testing.T) {
 // opens its definition, and once every card is drawn every number equals
 // the JSON report's and axe-core finds nothing, all without a request.
 func TestBrowserLazyCards(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	rep := reporttest.Score(t, "many.tools.json", manyTools(t, 120))
 	url, log := open(t, ctx, rep)
@@ -917,6 +930,7 @@ func decodeJSON(t testing.TB, write func(io.Writer) error) any {
 // their numbers are their JSON's, they make no request, and axe-core finds
 // no violation.
 func TestBrowserGateAndCalibration(t *testing.T) {
+	heavytest.Later(t)
 	ctx := browser(t)
 	t.Run("gate", func(t *testing.T) {
 		base, err := surface.Parse("base", []byte(`[{"name": "find", "description": "Find words.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "Words to find."}}}}, {"name": "gone", "inputSchema": {"type": "object"}}]`))
