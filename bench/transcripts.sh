@@ -6,7 +6,7 @@
 # sum of each side, so that a change meant to make the suite faster is
 # measured on the same machine, under the same load, in one run.
 #
-#   bash bench/transcripts.sh HEAD~1 HEAD 'TestScripts/ranking$'
+#   bash bench/transcripts.sh HEAD~1 HEAD 'TestScripts/scan$'
 #   PKG=./cmd/rubric ENV='RUBRIC_SCRIPTS=rest' bash bench/transcripts.sh main HEAD 'TestMCPHostile$'
 #
 # PKG is the package (default ./cmd/rubric); RACE=1 builds with -race;
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 old=${1:?usage: bench/transcripts.sh OLD-REV NEW-REV TEST-REGEXP...}
 new=${2:?usage: bench/transcripts.sh OLD-REV NEW-REV TEST-REGEXP...}
 shift 2
-[ $# -gt 0 ] || { echo "name at least one test, such as 'TestScripts/ranking\$'" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "name at least one test, such as 'TestScripts/scan\$'" >&2; exit 2; }
 pkg=${PKG:-./cmd/rubric}
 rounds=${ROUNDS:-3}
 race=()
