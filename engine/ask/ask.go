@@ -65,6 +65,10 @@ type Shared struct {
 	context string
 	ref     string // names JSON and context together: judge.Question.SharedHash
 	err     error
+
+	countOnce sync.Once // the tokens of context, counted once (see countedTokens)
+	count     int
+	countErr  error
 }
 
 // NewShared returns the shared value whose canonical JSON is b.
@@ -397,15 +401,8 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if q.Validate(e.Answer) == nil {
-				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
-				if o.PromptBytes == 0 { // cached before entries kept it
-					p, err := render(r)
-					if err != nil {
-						return o, err
-					}
-					o.PromptBytes = p.bytes()
-				}
-				return o, nil
+				err := fromCache(&o, e, r)
+				return o, err
 			}
 		}
 	}
@@ -477,11 +474,14 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		o.Attempts++
 		o.Answer, o.Model = answer, ans.Model
+		if o.Counted, err = countedTokens(r, p, answer, o.Tokens); err != nil {
+			return o, err
+		}
 		if a.Cache != nil {
 			if err := a.Cache.Put(cache.Entry{
 				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: o.Tokens,
-				PromptBytes: o.PromptBytes, Salt: salt,
+				PromptBytes: o.PromptBytes, Counted: o.Counted, Salt: salt,
 			}); err != nil {
 				return o, err
 			}

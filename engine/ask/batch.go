@@ -188,13 +188,8 @@ func (a *Asker) cached(r Request, key string) (Observation, bool, error) {
 	if q.Validate(e.Answer) != nil {
 		return o, false, nil
 	}
-	o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
-	if o.PromptBytes == 0 {
-		p, err := render(r)
-		if err != nil {
-			return o, false, err
-		}
-		o.PromptBytes = p.bytes()
+	if err := fromCache(&o, e, r); err != nil {
+		return o, false, err
 	}
 	return o, true, nil
 }
@@ -324,10 +319,16 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 		}
 		w.o.Attempts++
 		w.o.Answer, w.o.Model = answer, model
+		if w.o.Tokens.Input+w.o.Tokens.Output == 0 {
+			p := prompts{system: w.jq.System, context: w.jq.Context, user: w.jq.User}
+			if w.o.Counted, err = countedTokens(w.req, p, answer, w.o.Tokens); err != nil {
+				return err
+			}
+		}
 		if err := a.Cache.Put(cache.Entry{
 			Key: w.key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 			Subject: w.req.Subject, InputHash: w.req.InputHash, Answer: answer, Model: model, Tokens: w.o.Tokens,
-			PromptBytes: w.o.PromptBytes, Salt: w.salt,
+			PromptBytes: w.o.PromptBytes, Counted: w.o.Counted, Salt: w.salt,
 		}); err != nil {
 			return err
 		}

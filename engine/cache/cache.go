@@ -116,6 +116,10 @@ type Entry struct {
 	// PromptBytes is the size of the prompts the answer was given to, so
 	// that a cached answer need not be rendered again to know it.
 	PromptBytes int `json:"prompt_bytes,omitempty"`
+	// Counted is what the prompts and the answer came to in an offline
+	// tokenizer when the judge reported no tokens (report.Observation's
+	// Counted).
+	Counted *judge.CountedTokens `json:"counted_tokens,omitempty"`
 	// Salt is the salt of a SaltedKey, empty for Key.
 	Salt string `json:"salt,omitempty"`
 }
