@@ -401,3 +401,13 @@ func TestGradableLabelsMatchItsInputs(t *testing.T) {
 		}
 	}
 }
+
+// Only a rubric whose surface formulas read what answers cost has them
+// counted: Gradable reads usage.selection, TDQS reads no usage.
+func TestReadsUsage(t *testing.T) {
+	for name, want := range map[string]bool{"gradable": true, "tdqs": false, "schema-quality": false} {
+		if got := builtin(t, name).ReadsUsage(); got != want {
+			t.Errorf("%s reads usage: %v, want %v", name, got, want)
+		}
+	}
+}

@@ -205,6 +205,12 @@ type Asker struct {
 	// Batch, when set, puts the questions through the judge's batch API
 	// (see Batching); Price and Budget are then the batch prices.
 	Batch *Batching
+	// CountTokens, when set, counts the tokens of every answer whose
+	// judge reported none, and of its prompts, in CountEncoding, into the
+	// observation (Observation.Counted) and the cache. Counting is slow
+	// (under a megabyte a second), so a run sets it only when the
+	// rubric's formulas read what answers cost (rubric.ReadsUsage).
+	CountTokens bool
 
 	mu    sync.Mutex
 	held  float64 // the greatest cost of the calls in flight
@@ -401,7 +407,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if q.Validate(e.Answer) == nil {
-				err := fromCache(&o, e, r)
+				err := a.fromCache(&o, e, r)
 				return o, err
 			}
 		}
@@ -474,8 +480,10 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		o.Attempts++
 		o.Answer, o.Model = answer, ans.Model
-		if o.Counted, err = countedTokens(r, p, answer, o.Tokens); err != nil {
-			return o, err
+		if a.CountTokens {
+			if o.Counted, err = countedTokens(r, p, answer, o.Tokens); err != nil {
+				return o, err
+			}
 		}
 		if a.Cache != nil {
 			if err := a.Cache.Put(cache.Entry{

@@ -188,7 +188,7 @@ func (a *Asker) cached(r Request, key string) (Observation, bool, error) {
 	if q.Validate(e.Answer) != nil {
 		return o, false, nil
 	}
-	if err := fromCache(&o, e, r); err != nil {
+	if err := a.fromCache(&o, e, r); err != nil {
 		return o, false, err
 	}
 	return o, true, nil
@@ -319,7 +319,7 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 		}
 		w.o.Attempts++
 		w.o.Answer, w.o.Model = answer, model
-		if w.o.Tokens.Input+w.o.Tokens.Output == 0 {
+		if a.CountTokens {
 			p := prompts{system: w.jq.System, context: w.jq.Context, user: w.jq.User}
 			if w.o.Counted, err = countedTokens(w.req, p, answer, w.o.Tokens); err != nil {
 				return err

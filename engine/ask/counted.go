@@ -76,12 +76,16 @@ func (s *Shared) tokens(context string) (int, error) {
 }
 
 // fromCache fills o with the answer e the cache holds for r. An entry
-// kept before entries had the prompts' size, or their count for a judge
-// that reported no tokens, has them made again from r's prompts.
-func fromCache(o *Observation, e cache.Entry, r Request) error {
-	o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Counted, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, e.Counted, true
+// kept before entries had the prompts' size, or (when the asker counts
+// tokens) their count for a judge that reported no tokens, has them made
+// again from r's prompts.
+func (a *Asker) fromCache(o *Observation, e cache.Entry, r Request) error {
+	o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
+	if a.CountTokens {
+		o.Counted = e.Counted
+	}
 	reported := e.Tokens.Input+e.Tokens.Output > 0
-	if o.PromptBytes > 0 && (reported || o.Counted != nil) {
+	if o.PromptBytes > 0 && (reported || o.Counted != nil || !a.CountTokens) {
 		return nil
 	}
 	p, err := render(r)
@@ -89,6 +93,8 @@ func fromCache(o *Observation, e cache.Entry, r Request) error {
 		return err
 	}
 	o.PromptBytes = p.bytes()
-	o.Counted, err = countedTokens(r, p, e.Answer, e.Tokens)
+	if a.CountTokens {
+		o.Counted, err = countedTokens(r, p, e.Answer, e.Tokens)
+	}
 	return err
 }

@@ -45,7 +45,7 @@ func TestCountedTokens(t *testing.T) {
 	}
 	j := &silent{sent: map[string]judge.Question{}}
 	reqs := requests(t, r, "tool_00", "tool_01")
-	obs, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), reqs)
+	obs, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, CountTokens: true}).Ask(context.Background(), reqs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCountedTokens(t *testing.T) {
 	}
 
 	// From the cache: the same count, without rendering anything.
-	again, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), reqs[:1])
+	again, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, CountTokens: true}).Ask(context.Background(), reqs[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestCountedTokens(t *testing.T) {
 	if err := store.Put(e); err != nil {
 		t.Fatal(err)
 	}
-	old, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), reqs[1:])
+	old, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, CountTokens: true}).Ask(context.Background(), reqs[1:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,11 +91,35 @@ func TestCountedTokens(t *testing.T) {
 // A judge that reports its tokens is not counted again.
 func TestReportedTokensAreNotCounted(t *testing.T) {
 	r := loadRubric(t)
-	obs, err := (&ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "tool_00"))
+	obs, err := (&ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r, CountTokens: true}).Ask(context.Background(), requests(t, r, "tool_00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if obs[0].Counted != nil || obs[0].Tokens.Input != 10 {
 		t.Fatalf("observation %+v: want the reported tokens and no count", obs[0])
+	}
+}
+
+// An asker that does not count (the rubric reads no usage) records no
+// count, from the judge or from a cache entry that has one.
+func TestNotCounted(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &silent{sent: map[string]judge.Question{}}
+	reqs := requests(t, r, "tool_00")
+	if _, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, CountTokens: true}).Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	for _, fresh := range []bool{false, true} {
+		obs, err := (&ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Fresh: fresh}).Ask(context.Background(), reqs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if obs[0].Counted != nil || obs[0].PromptBytes == 0 {
+			t.Errorf("fresh %v: %+v, want prompt bytes and no count", fresh, obs[0])
+		}
 	}
 }
