@@ -377,6 +377,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []string) (cache.Batch, error) {
 	rec := cache.Batch{Judge: a.Identity, Keys: keys}
 	finder, labels := a.Batch.Judge.(judge.BatchFinder)
+	labels = labels && finder.LabelsBatches()
 	var id string
 	var err error
 	if labels {
@@ -418,7 +419,7 @@ func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []stri
 // record dropped and returned without an id (its questions go out anew).
 func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error) {
 	finder, ok := a.Batch.Judge.(judge.BatchFinder)
-	if !ok || rec.Nonce == "" {
+	if !ok || !finder.LabelsBatches() || rec.Nonce == "" {
 		// Kept by a judge that labels batches and run now with one that
 		// does not: nothing can find it.
 		return rec, nil

@@ -26,6 +26,8 @@ type labeled struct {
 	refuse  bool
 }
 
+func (l *labeled) LabelsBatches() bool { return true }
+
 func (l *labeled) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
 	if l.refuse {
 		return "", errors.New("connection reset before the batch was accepted")

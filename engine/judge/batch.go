@@ -30,6 +30,9 @@ type Batcher interface {
 // questions again.
 type BatchFinder interface {
 	Batcher
+	// LabelsBatches reports whether this judge's provider keeps labels:
+	// the two calls below work only then.
+	LabelsBatches() bool
 	// SubmitLabeledBatch is SubmitBatch with nonce in the batch's
 	// metadata.
 	SubmitLabeledBatch(ctx context.Context, items []BatchItem, nonce string) (string, error)
