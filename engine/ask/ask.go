@@ -213,7 +213,8 @@ type Asker struct {
 	CountTokens bool
 
 	mu    sync.Mutex
-	held  float64 // the greatest cost of the calls in flight
+	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
+	held  float64         // the greatest cost of the calls in flight
 	stats Stats
 	done  int
 	total int

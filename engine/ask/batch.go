@@ -32,6 +32,10 @@ type Batching struct {
 	After func(d time.Duration) <-chan time.Time
 	// OnEvent, when set, is told each step of each batch.
 	OnEvent func(BatchEvent)
+	// Scope names what the run scores (its target), kept in each batch's
+	// record: TidyBatches drops the records of the same rubric and scope
+	// that a finished run did not need.
+	Scope string
 	// OnIntent, when set, is called once the intent record of a labeled
 	// batch is kept, before the batch is submitted: a test can stop the
 	// run at that stage.
@@ -83,6 +87,12 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 			salt = a.Salt(r)
 		}
 		key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
+		a.mu.Lock()
+		if a.asked == nil {
+			a.asked = map[string]bool{}
+		}
+		a.asked[key] = true
+		a.mu.Unlock()
 		if w := byKey[key]; w != nil {
 			w.idx = append(w.idx, i)
 			continue
@@ -375,7 +385,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 // with a fresh nonce is kept first and the nonce sent with the batch, so
 // that a run killed before it learns the batch's id finds it again.
 func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []string) (cache.Batch, error) {
-	rec := cache.Batch{Judge: a.Identity, Keys: keys}
+	rec := cache.Batch{Judge: a.Identity, Keys: keys, Rubric: a.Rubric.Digest, Scope: a.Batch.Scope}
 	finder, labels := a.Batch.Judge.(judge.BatchFinder)
 	labels = labels && finder.LabelsBatches()
 	var id string
@@ -440,6 +450,44 @@ func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error)
 	}
 	a.event(BatchEvent{Step: "found", ID: id, Questions: len(rec.Keys)})
 	return rec, nil
+}
+
+// TidyBatches, called once a run has asked everything it needs, drops
+// the records of the judge's batches that no run will take up: those
+// whose questions are all answered in the cache (whichever run answered
+// them, with or without --batch), and those of the same rubric and scope
+// (Batching.Scope) none of whose questions this run asked, left by an
+// earlier run of definitions or prompts that have changed since. It
+// returns how many it dropped.
+func (a *Asker) TidyBatches() (int, error) {
+	if a.Batch == nil || a.Cache == nil {
+		return 0, nil
+	}
+	recs, err := a.Cache.Batches(a.Identity)
+	if err != nil {
+		return 0, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	dropped := 0
+	for _, rec := range recs {
+		answered, needed := true, false
+		for _, k := range rec.Keys {
+			if _, ok := a.Cache.Get(k); !ok {
+				answered = false
+			}
+			needed = needed || a.asked[k]
+		}
+		unneeded := a.Batch.Scope != "" && rec.Scope == a.Batch.Scope && rec.Rubric == a.Rubric.Digest && !needed
+		if !answered && !unneeded {
+			continue
+		}
+		if err := a.Cache.DropBatch(rec.Key()); err != nil {
+			return dropped, err
+		}
+		dropped++
+	}
+	return dropped, nil
 }
 
 // newNonce is a random label for a batch: 128 bits, in hex.

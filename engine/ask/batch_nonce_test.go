@@ -146,3 +146,60 @@ func TestBatchIntentNeverAccepted(t *testing.T) {
 		t.Errorf("a refused submission left records: %+v", recs)
 	}
 }
+
+// TestTidyBatches: once a run has asked everything, the records no run
+// will take up go: one whose questions are all answered in the cache
+// (answered without --batch, say), and one of the same rubric and scope
+// none of whose questions the run asked (left by a run of definitions
+// that have changed since). A record of another scope, or of another
+// rubric, whose questions are not answered stays: its run may come back
+// for it.
+func TestTidyBatches(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := func(names ...string) []string {
+		var out []string
+		for _, rq := range requests(t, r, names...) {
+			out = append(out, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
+		}
+		return out
+	}
+	// Answered one at a time, not in a batch.
+	if _, err := (&ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), requests(t, r, "old_a", "old_b")); err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range []cache.Batch{
+		{ID: "answered", Judge: identity, Keys: keys("old_a", "old_b"), Rubric: "sha256:other", Scope: "file other.json"},
+		{ID: "stale", Judge: identity, Keys: keys("gone_a", "gone_b"), Rubric: r.Digest, Scope: "file notes.json"},
+		{ID: "elsewhere", Judge: identity, Keys: keys("gone_a"), Rubric: r.Digest, Scope: "file other.json"},
+		{ID: "other rubric", Judge: identity, Keys: keys("gone_b"), Rubric: "sha256:other", Scope: "file notes.json"},
+		{ID: "from before scopes", Judge: identity, Keys: keys("gone_c")},
+	} {
+		if err := store.PutBatch(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := newBatches(0)
+	w := &waits{}
+	a := &ask.Asker{Judge: b, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: b, After: w.after, Scope: "file notes.json"}}
+	if _, err := a.Ask(context.Background(), requests(t, r, "tool_00", "tool_01")); err != nil {
+		t.Fatal(err)
+	}
+	n, err := a.TidyBatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, _ := store.Batches(identity)
+	var left []string
+	for _, rec := range recs {
+		left = append(left, rec.ID)
+	}
+	// The answered record went when the run looked at the records
+	// before submitting; TidyBatches drops the stale one.
+	if n != 1 || !reflect.DeepEqual(left, []string{"elsewhere", "from before scopes", "other rubric"}) {
+		t.Errorf("dropped %d, left %q: want the answered and the stale records dropped", n, left)
+	}
+}

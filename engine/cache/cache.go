@@ -291,6 +291,11 @@ type Batch struct {
 	// submitted and sent in its metadata; empty for a provider that keeps
 	// no label.
 	Nonce string `json:"nonce,omitempty"`
+	// Rubric and Scope say which run submitted it: the rubric's digest
+	// and what the run scored (see ask.Batching.Scope); empty in records
+	// kept before they were.
+	Rubric string `json:"rubric,omitempty"`
+	Scope  string `json:"scope,omitempty"`
 	// Judge is the identity of the judge that submitted it; only a judge
 	// of the same identity takes it up.
 	Judge judge.Identity `json:"judge"`

@@ -532,6 +532,9 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
+			if own.Batch != nil {
+				own.Batch.Scope = src.Transport + " " + src.recorded(s.opt.RedactParams)
+			}
 			f.asker, asker = own, own
 			defer s.EndProgress()
 		}
@@ -556,6 +559,15 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	s.EndProgress() // clear the bar before anything is printed
 	if err != nil {
 		return nil, err
+	}
+	if own != nil {
+		// Records no run will take up go; failing to drop one only
+		// leaves it for the next run.
+		if n, err := own.TidyBatches(); err != nil {
+			s.opt.Log.Warn("could not drop the records of finished batches", "error", err)
+		} else if n > 0 {
+			s.opt.Log.Info("dropped the records of batches no run needs", "records", n)
+		}
 	}
 	rep.Timings.ReadMS = readMS
 	rep.Origin = from
