@@ -23,6 +23,11 @@ type Batcher interface {
 	CollectBatch(ctx context.Context, id string) ([]BatchResult, error)
 }
 
+// CapabilityBatchLabels is what a judge's info advertises beside
+// CapabilityBatch when its provider keeps a label on each batch
+// (BatchFinder).
+const CapabilityBatchLabels = "batch-labels"
+
 // BatchFinder is a Batcher whose provider keeps a label the client
 // chooses on each batch and lists its batches, so that a run killed
 // between the provider accepting a batch and the run keeping its id can
