@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/fakebatch"
+	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
 )
 
@@ -67,13 +68,18 @@ func TestBatchKilledAfterCreate(t *testing.T) {
 		c <- time.Time{}
 		return c
 	}
+	// Each run starts the judge afresh, as a plugin over the protocol.
 	asker := func() *ask.Asker {
-		j := openai.New()
-		id, err := j.Configure(context.Background(), judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": fake.URL + "/v1"}})
+		jc := judgetest.Host(t, openai.New())
+		id, err := jc.Configure(context.Background(), judge.Config{Model: "gpt-test", Options: map[string]string{"base_url": fake.URL + "/v1"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &ask.Asker{Judge: j, Identity: id, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: j, After: now}}
+		b, ok := jc.Batcher()
+		if !ok {
+			t.Fatal("the judge does not answer in batches")
+		}
+		return &ask.Asker{Judge: jc, Identity: id, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: b, After: now}}
 	}
 	ctx, kill := context.WithCancel(context.Background())
 	defer kill()
