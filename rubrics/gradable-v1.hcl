@@ -23,9 +23,11 @@
 #   inputSchema accepts any arguments).
 # - avgStepsToCompletion: the mean of the steps the judge says it would
 #   take. avgTokenCostPerTask: the mean tokens of one selection call, as
-#   the judge reported them, or estimated from the prompts' and the
-#   answer's UTF-8 bytes / 4 when it reported none (runs.*.tokensEstimated
-#   says which).
+#   the judge reported them, or, when it reported none, the prompts' and
+#   the answer's tokens counted in o200k_base when the question was asked
+#   (the observation's counted_tokens). Only answers recorded before
+#   rubric counted them are estimated, from the prompts' and the answer's
+#   UTF-8 bytes / 4 (runs.*.tokensEstimated says so).
 # - destructiveSafetyRate: of the calls the judge would make to a
 #   destructive tool, the share it would confirm first rather than issue
 #   blind. A call is to a destructive tool when it picks the expected tool

@@ -128,11 +128,29 @@ func TestGradableReplay(t *testing.T) {
 	}{
 		{base, "tasks", "5"}, {base, "selectionAccuracy", "0.8"}, {base, "destructiveCandidates", "2"}, {base, "tokensEstimated", "false"},
 		{after, "tasks", "5"}, {after, "selectionAccuracy", "1"}, {after, "firstCallSuccess", "1"}, {after, "destructiveSafetyRate", "1"},
-		{after, "tokensEstimated", "true"},
+		// The rewrite run's answers report no tokens: they were counted in
+		// o200k_base when asked, not estimated.
+		{after, "tokensEstimated", "false"},
 	} {
 		if got := fmt.Sprint(c.run[c.key]); got != c.want {
 			t.Errorf("runs: %s = %s, want %s", c.key, got, c.want)
 		}
+	}
+	counted := 0
+	for _, o := range rep["answers"].([]any) {
+		o := o.(map[string]any)
+		tokens := o["tokens"].(map[string]any)
+		if fmt.Sprint(tokens["input"]) != "0" {
+			continue
+		}
+		c, ok := o["counted_tokens"].(map[string]any)
+		if !ok || c["encoding"] != "o200k_base" || fmt.Sprint(c["prompt"]) == "0" || fmt.Sprint(c["answer"]) == "0" {
+			t.Errorf("the answer to %v about %v reports no tokens and has no count: %v", o["question"], o["subject"], o["counted_tokens"])
+		}
+		counted++
+	}
+	if counted == 0 {
+		t.Error("no answer without reported tokens: the rewrite run's should have none")
 	}
 	trials := base["trials"].([]any)
 	if errs := trials[1].(map[string]any)["argumentErrors"].([]any); len(errs) != 1 || !strings.Contains(errs[0].(string), "/query") {
@@ -380,6 +398,16 @@ func TestGradableLabelsMatchItsInputs(t *testing.T) {
 		v := r.JudgeLabels[label]
 		if v == "" || !strings.Contains(inputs[q], "'"+v+"'") {
 			t.Errorf("label %s = %q, but question %s's input does not send it:\n%s", label, v, q, inputs[q])
+		}
+	}
+}
+
+// Only a rubric whose surface formulas read what answers cost has them
+// counted: Gradable reads usage.selection, TDQS reads no usage.
+func TestReadsUsage(t *testing.T) {
+	for name, want := range map[string]bool{"gradable": true, "tdqs": false, "schema-quality": false} {
+		if got := builtin(t, name).ReadsUsage(); got != want {
+			t.Errorf("%s reads usage: %v, want %v", name, got, want)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func readSurface(t testing.TB, path string) *surface.Surface {
 // scoreWith scores s with r, the judge j (identified as id) answering in
 // this process through the engine's asker, without a cache.
 func scoreWith(r *rubric.Rubric, s *surface.Surface, j ask.Judge, id judge.Identity) (*report.Report, ask.Stats, error) {
-	a := &ask.Asker{Judge: j, Identity: id, Rubric: r}
+	a := &ask.Asker{Judge: j, Identity: id, Rubric: r, CountTokens: r.ReadsUsage()}
 	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
 	return rep, a.Stats(), err
 }

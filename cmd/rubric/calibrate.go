@@ -39,7 +39,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("check", "", "check a calibration record against the rubric, judge and capture as they are now")
 	f.String("server", "", "the server's own target (a file or URL), to compare its definitions with the capture's")
 	f.String("html", "", "also write the calibration as one HTML page (the plot and the tables) to this file")
-	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
+	f.StringArray("judge", nil, "judge plugin, a name or the path of an executable, with its own settings if need be (openai:model=M,base_url=URL) (default: heuristic); give it twice to calibrate two judges on the capture and set them against each other")
 	runflags.AddTarget(cmd)
 	runflags.AddJudge(cmd)
 	runflags.AddBatch(cmd)

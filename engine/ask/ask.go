@@ -65,6 +65,10 @@ type Shared struct {
 	context string
 	ref     string // names JSON and context together: judge.Question.SharedHash
 	err     error
+
+	countOnce sync.Once // the tokens of context, counted once (see countedTokens)
+	count     int
+	countErr  error
 }
 
 // NewShared returns the shared value whose canonical JSON is b.
@@ -201,9 +205,16 @@ type Asker struct {
 	// Batch, when set, puts the questions through the judge's batch API
 	// (see Batching); Price and Budget are then the batch prices.
 	Batch *Batching
+	// CountTokens, when set, counts the tokens of every answer whose
+	// judge reported none, and of its prompts, in CountEncoding, into the
+	// observation (Observation.Counted) and the cache. Counting is slow
+	// (under a megabyte a second), so a run sets it only when the
+	// rubric's formulas read what answers cost (rubric.ReadsUsage).
+	CountTokens bool
 
 	mu    sync.Mutex
-	held  float64 // the greatest cost of the calls in flight
+	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
+	held  float64         // the greatest cost of the calls in flight
 	stats Stats
 	done  int
 	total int
@@ -397,15 +408,8 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if q.Validate(e.Answer) == nil {
-				o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
-				if o.PromptBytes == 0 { // cached before entries kept it
-					p, err := render(r)
-					if err != nil {
-						return o, err
-					}
-					o.PromptBytes = p.bytes()
-				}
-				return o, nil
+				err := a.fromCache(&o, e, r)
+				return o, err
 			}
 		}
 	}
@@ -477,11 +481,16 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		o.Attempts++
 		o.Answer, o.Model = answer, ans.Model
+		if a.CountTokens {
+			if o.Counted, err = countedTokens(r, p, answer, o.Tokens); err != nil {
+				return o, err
+			}
+		}
 		if a.Cache != nil {
 			if err := a.Cache.Put(cache.Entry{
 				Key: key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 				Subject: r.Subject, InputHash: r.InputHash, Answer: answer, Model: ans.Model, Tokens: o.Tokens,
-				PromptBytes: o.PromptBytes, Salt: salt,
+				PromptBytes: o.PromptBytes, Counted: o.Counted, Salt: salt,
 			}); err != nil {
 				return o, err
 			}

@@ -2,6 +2,8 @@ package ask
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -30,6 +32,14 @@ type Batching struct {
 	After func(d time.Duration) <-chan time.Time
 	// OnEvent, when set, is told each step of each batch.
 	OnEvent func(BatchEvent)
+	// Scope names what the run scores (its target), kept in each batch's
+	// record: TidyBatches drops the records of the same rubric and scope
+	// that a finished run did not need.
+	Scope string
+	// OnIntent, when set, is called once the intent record of a labeled
+	// batch is kept, before the batch is submitted: a test can stop the
+	// run at that stage.
+	OnIntent func(cache.Batch)
 }
 
 // DefaultPoll is the wait between two looks at a running batch: batches
@@ -38,7 +48,8 @@ const DefaultPoll = 30 * time.Second
 
 // BatchEvent is one step of a batch, for a log or a display.
 type BatchEvent struct {
-	// Step is "submitted", "resumed", "polled", "collected" or
+	// Step is "submitted", "found" (a batch a stopped run submitted
+	// without keeping its id), "resumed", "polled", "collected" or
 	// "stopped" (the run ended while the batch still runs).
 	Step string
 	// ID is the provider's id of the batch; Questions how many it holds.
@@ -76,6 +87,12 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 			salt = a.Salt(r)
 		}
 		key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
+		a.mu.Lock()
+		if a.asked == nil {
+			a.asked = map[string]bool{}
+		}
+		a.asked[key] = true
+		a.mu.Unlock()
 		if w := byKey[key]; w != nil {
 			w.idx = append(w.idx, i)
 			continue
@@ -104,6 +121,16 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 		return nil, err
 	}
 	for _, rec := range recs {
+		if rec.ID == "" {
+			// A run stopped while submitting: the provider may have
+			// accepted the batch without the run learning its id.
+			if rec, err = a.found(ctx, rec); err != nil {
+				return nil, err
+			}
+			if rec.ID == "" {
+				continue
+			}
+		}
 		var mine []*waiting
 		collected := true
 		for _, k := range rec.Keys {
@@ -116,14 +143,14 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 		}
 		if len(mine) == 0 {
 			if collected { // collected, but stopped before the record went
-				if err := a.Cache.DropBatch(rec.ID); err != nil {
+				if err := a.Cache.DropBatch(rec.Key()); err != nil {
 					return nil, err
 				}
 			}
 			continue
 		}
 		a.event(BatchEvent{Step: "resumed", ID: rec.ID, Questions: len(rec.Keys)})
-		if err := a.await(ctx, rec.ID, mine, 0, out); err != nil {
+		if err := a.await(ctx, rec, mine, 0, out); err != nil {
 			return nil, err
 		}
 	}
@@ -151,19 +178,13 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 		if err != nil {
 			return nil, err
 		}
-		id, err := a.Batch.Judge.SubmitBatch(ctx, items)
+		rec, err := a.submit(ctx, items, keys)
 		if err != nil {
 			a.spend(hold, judge.Tokens{})
-			if ctx.Err() != nil {
-				return nil, context.Cause(ctx)
-			}
-			return nil, fmt.Errorf("submitting a batch of %d questions: %w", len(items), err)
+			return nil, err
 		}
-		if err := a.Cache.PutBatch(cache.Batch{ID: id, Judge: a.Identity, Keys: keys}); err != nil {
-			return nil, fmt.Errorf("the batch %s was submitted, but its id could not be kept (%w): collect it by hand or it will be asked again", id, err)
-		}
-		a.event(BatchEvent{Step: "submitted", ID: id, Questions: len(items)})
-		if err := a.await(ctx, id, mine, hold, out); err != nil {
+		a.event(BatchEvent{Step: "submitted", ID: rec.ID, Questions: len(items)})
+		if err := a.await(ctx, rec, mine, hold, out); err != nil {
 			return nil, err
 		}
 	}
@@ -188,13 +209,8 @@ func (a *Asker) cached(r Request, key string) (Observation, bool, error) {
 	if q.Validate(e.Answer) != nil {
 		return o, false, nil
 	}
-	o.Answer, o.Model, o.Tokens, o.PromptBytes, o.Cached = e.Answer, e.Model, e.Tokens, e.PromptBytes, true
-	if o.PromptBytes == 0 {
-		p, err := render(r)
-		if err != nil {
-			return o, false, err
-		}
-		o.PromptBytes = p.bytes()
+	if err := a.fromCache(&o, e, r); err != nil {
+		return o, false, err
 	}
 	return o, true, nil
 }
@@ -237,8 +253,8 @@ func (a *Asker) reserveBatch(first *waiting, n int, bound float64) (float64, err
 // results for the questions mine: each readable answer is cached and
 // handed to its requests in out; an unreadable one spends a retry.
 // hold is what the batch holds of the budget.
-func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold float64, out []Observation) error {
-	b := a.Batch.Judge
+func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hold float64, out []Observation) error {
+	b, id := a.Batch.Judge, rec.ID
 	var st judge.BatchStatus
 	limited := 0 // rate limits in a row
 	for {
@@ -270,7 +286,7 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 	}
 	if st.Failed != "" {
 		a.spend(hold, judge.Tokens{})
-		if err := a.Cache.DropBatch(id); err != nil {
+		if err := a.Cache.DropBatch(rec.Key()); err != nil {
 			return err
 		}
 		return fmt.Errorf("the batch %s failed at the provider: %s; nothing of it was answered, so running again submits its questions anew", id, st.Failed)
@@ -324,10 +340,16 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 		}
 		w.o.Attempts++
 		w.o.Answer, w.o.Model = answer, model
+		if a.CountTokens {
+			p := prompts{system: w.jq.System, context: w.jq.Context, user: w.jq.User}
+			if w.o.Counted, err = countedTokens(w.req, p, answer, w.o.Tokens); err != nil {
+				return err
+			}
+		}
 		if err := a.Cache.Put(cache.Entry{
 			Key: w.key, Judge: a.Identity, Rubric: a.Rubric.Digest, Question: q.Digest, Kind: q.Kind,
 			Subject: w.req.Subject, InputHash: w.req.InputHash, Answer: answer, Model: model, Tokens: w.o.Tokens,
-			PromptBytes: w.o.PromptBytes, Salt: w.salt,
+			PromptBytes: w.o.PromptBytes, Counted: w.o.Counted, Salt: w.salt,
 		}); err != nil {
 			return err
 		}
@@ -344,7 +366,7 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 		}
 	}
 	a.event(BatchEvent{Step: "collected", ID: id, Questions: len(mine), Status: st})
-	if err := a.Cache.DropBatch(id); err != nil {
+	if err := a.Cache.DropBatch(rec.Key()); err != nil {
 		return err
 	}
 	if failed != nil {
@@ -356,6 +378,125 @@ func (a *Asker) await(ctx context.Context, id string, mine []*waiting, hold floa
 		}
 	}
 	return nil
+}
+
+// submit sends items as one batch and keeps its record. With a judge
+// whose provider labels batches (judge.BatchFinder), an intent record
+// with a fresh nonce is kept first and the nonce sent with the batch, so
+// that a run killed before it learns the batch's id finds it again.
+func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []string) (cache.Batch, error) {
+	rec := cache.Batch{Judge: a.Identity, Keys: keys, Rubric: a.Rubric.Digest, Scope: a.Batch.Scope}
+	finder, labels := a.Batch.Judge.(judge.BatchFinder)
+	labels = labels && finder.LabelsBatches()
+	var id string
+	var err error
+	if labels {
+		if rec.Nonce, err = newNonce(); err != nil {
+			return rec, err
+		}
+		if err := a.Cache.PutBatch(rec); err != nil {
+			return rec, fmt.Errorf("keeping the record of a batch before submitting it: %w", err)
+		}
+		if a.Batch.OnIntent != nil {
+			a.Batch.OnIntent(rec)
+		}
+		id, err = finder.SubmitLabeledBatch(ctx, items, rec.Nonce)
+	} else {
+		id, err = a.Batch.Judge.SubmitBatch(ctx, items)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			// The provider may have accepted it: the intent stays, and
+			// the next run looks for the batch by its nonce.
+			return rec, context.Cause(ctx)
+		}
+		if labels {
+			if err := a.Cache.DropBatch(rec.Key()); err != nil {
+				return rec, err
+			}
+		}
+		return rec, fmt.Errorf("submitting a batch of %d questions: %w", len(items), err)
+	}
+	rec.ID = id
+	if err := a.Cache.PutBatch(rec); err != nil {
+		return rec, fmt.Errorf("the batch %s was submitted, but its id could not be kept (%w): collect it by hand or it will be asked again", id, err)
+	}
+	return rec, nil
+}
+
+// found looks for the batch of an intent record at the provider: the
+// record with the batch's id when the provider accepted it, else the
+// record dropped and returned without an id (its questions go out anew).
+func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error) {
+	finder, ok := a.Batch.Judge.(judge.BatchFinder)
+	if !ok || !finder.LabelsBatches() || rec.Nonce == "" {
+		// Kept by a judge that labels batches and run now with one that
+		// does not: nothing can find it.
+		return rec, nil
+	}
+	id, err := finder.FindBatch(ctx, rec.Nonce)
+	if err != nil {
+		if ctx.Err() != nil {
+			return rec, context.Cause(ctx)
+		}
+		return rec, fmt.Errorf("looking for a batch a stopped run may have submitted (nonce %s): %w; run again to look once more", rec.Nonce, err)
+	}
+	if id == "" {
+		return rec, a.Cache.DropBatch(rec.Key())
+	}
+	rec.ID = id
+	if err := a.Cache.PutBatch(rec); err != nil {
+		return rec, err
+	}
+	a.event(BatchEvent{Step: "found", ID: id, Questions: len(rec.Keys)})
+	return rec, nil
+}
+
+// TidyBatches, called once a run has asked everything it needs, drops
+// the records of the judge's batches that no run will take up: those
+// whose questions are all answered in the cache (whichever run answered
+// them, with or without --batch), and those of the same rubric and scope
+// (Batching.Scope) none of whose questions this run asked, left by an
+// earlier run of definitions or prompts that have changed since. It
+// returns how many it dropped.
+func (a *Asker) TidyBatches() (int, error) {
+	if a.Batch == nil || a.Cache == nil {
+		return 0, nil
+	}
+	recs, err := a.Cache.Batches(a.Identity)
+	if err != nil {
+		return 0, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	dropped := 0
+	for _, rec := range recs {
+		answered, needed := true, false
+		for _, k := range rec.Keys {
+			if _, ok := a.Cache.Get(k); !ok {
+				answered = false
+			}
+			needed = needed || a.asked[k]
+		}
+		unneeded := a.Batch.Scope != "" && rec.Scope == a.Batch.Scope && rec.Rubric == a.Rubric.Digest && !needed
+		if !answered && !unneeded {
+			continue
+		}
+		if err := a.Cache.DropBatch(rec.Key()); err != nil {
+			return dropped, err
+		}
+		dropped++
+	}
+	return dropped, nil
+}
+
+// newNonce is a random label for a batch: 128 bits, in hex.
+func newNonce() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
 }
 
 // stopped is err for a run that ends while the batch id still runs: the

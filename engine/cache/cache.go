@@ -116,6 +116,10 @@ type Entry struct {
 	// PromptBytes is the size of the prompts the answer was given to, so
 	// that a cached answer need not be rendered again to know it.
 	PromptBytes int `json:"prompt_bytes,omitempty"`
+	// Counted is what the prompts and the answer came to in an offline
+	// tokenizer when the judge reported no tokens (report.Observation's
+	// Counted).
+	Counted *judge.CountedTokens `json:"counted_tokens,omitempty"`
 	// Salt is the salt of a SaltedKey, empty for Key.
 	Salt string `json:"salt,omitempty"`
 }
@@ -279,8 +283,19 @@ func (s *Store) Clear() (Stats, error) {
 // yet collected: what a run needs to take it up again after a restart or
 // Ctrl-C, instead of submitting (and paying for) the questions twice.
 type Batch struct {
-	// ID is the provider's id of the batch.
+	// ID is the provider's id of the batch; empty in an intent record,
+	// kept before the batch is submitted, whose Nonce finds the batch at
+	// the provider if it was accepted (see judge.BatchFinder).
 	ID string `json:"id"`
+	// Nonce is the client's label on the batch, chosen before it is
+	// submitted and sent in its metadata; empty for a provider that keeps
+	// no label.
+	Nonce string `json:"nonce,omitempty"`
+	// Rubric and Scope say which run submitted it: the rubric's digest
+	// and what the run scored (see ask.Batching.Scope); empty in records
+	// kept before they were.
+	Rubric string `json:"rubric,omitempty"`
+	Scope  string `json:"scope,omitempty"`
 	// Judge is the identity of the judge that submitted it; only a judge
 	// of the same identity takes it up.
 	Judge judge.Identity `json:"judge"`
@@ -289,24 +304,34 @@ type Batch struct {
 	Keys []string `json:"keys"`
 }
 
-// batchPath is where a batch's record is kept: under the hash of its id,
-// which the provider chooses.
-func (s *Store) batchPath(id string) string {
-	sum := sha256.Sum256([]byte(id))
+// Key names the record: its nonce when it has one (so that the intent
+// and the record of the submitted batch are one file), else its id.
+func (b Batch) Key() string {
+	if b.Nonce != "" {
+		return "nonce:" + b.Nonce
+	}
+	return b.ID
+}
+
+// batchPath is where a batch's record is kept: under the hash of its key
+// (see Batch.Key), which the provider or a random nonce chooses.
+func (s *Store) batchPath(key string) string {
+	sum := sha256.Sum256([]byte(key))
 	return filepath.Join(s.dir, "batches", hex.EncodeToString(sum[:])+".json")
 }
 
-// PutBatch keeps the record of a submitted batch until DropBatch.
+// PutBatch keeps the record of a batch, or of the intent to submit one,
+// until DropBatch; a record of the same key is replaced.
 func (s *Store) PutBatch(b Batch) error {
-	if b.ID == "" {
-		return fmt.Errorf("cache: a batch without an id")
+	if b.Key() == "" {
+		return fmt.Errorf("cache: a batch without an id or a nonce")
 	}
 	if s.mem != nil {
 		s.mem.mu.Lock()
 		if s.mem.batches == nil {
 			s.mem.batches = map[string]Batch{}
 		}
-		s.mem.batches[b.ID] = b
+		s.mem.batches[b.Key()] = b
 		s.mem.mu.Unlock()
 		return nil
 	}
@@ -314,7 +339,7 @@ func (s *Store) PutBatch(b Batch) error {
 	if err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	if err := atomicfile.WriteFile(s.batchPath(b.ID), data); err != nil {
+	if err := atomicfile.WriteFile(s.batchPath(b.Key()), data); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
@@ -345,7 +370,7 @@ func (s *Store) Batches(id judge.Identity) ([]Batch, error) {
 				continue
 			}
 			var b Batch
-			if json.Unmarshal(data, &b) != nil || b.ID == "" {
+			if json.Unmarshal(data, &b) != nil || b.Key() == "" {
 				continue
 			}
 			all = append(all, b)
@@ -358,19 +383,20 @@ func (s *Store) Batches(id judge.Identity) ([]Batch, error) {
 			out = append(out, b)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out, nil
 }
 
-// DropBatch forgets a batch once its answers are in the cache.
-func (s *Store) DropBatch(id string) error {
+// DropBatch forgets the record of key (Batch.Key) once its batch's
+// answers are in the cache, or it is known never to have been accepted.
+func (s *Store) DropBatch(key string) error {
 	if s.mem != nil {
 		s.mem.mu.Lock()
-		delete(s.mem.batches, id)
+		delete(s.mem.batches, key)
 		s.mem.mu.Unlock()
 		return nil
 	}
-	if err := os.Remove(s.batchPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(s.batchPath(key)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil

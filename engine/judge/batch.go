@@ -23,6 +23,29 @@ type Batcher interface {
 	CollectBatch(ctx context.Context, id string) ([]BatchResult, error)
 }
 
+// CapabilityBatchLabels is what a judge's info advertises beside
+// CapabilityBatch when its provider keeps a label on each batch
+// (BatchFinder).
+const CapabilityBatchLabels = "batch-labels"
+
+// BatchFinder is a Batcher whose provider keeps a label the client
+// chooses on each batch and lists its batches, so that a run killed
+// between the provider accepting a batch and the run keeping its id can
+// find the batch by its label instead of submitting (and paying for) the
+// questions again.
+type BatchFinder interface {
+	Batcher
+	// LabelsBatches reports whether this judge's provider keeps labels:
+	// the two calls below work only then.
+	LabelsBatches() bool
+	// SubmitLabeledBatch is SubmitBatch with nonce in the batch's
+	// metadata.
+	SubmitLabeledBatch(ctx context.Context, items []BatchItem, nonce string) (string, error)
+	// FindBatch returns the id of the batch whose metadata carries nonce,
+	// or "" when the provider has none.
+	FindBatch(ctx context.Context, nonce string) (string, error)
+}
+
 // BatchItem is one question of a batch, under an ID unique in the batch
 // (letters, digits, '-' and '_', at most 64 of them: what every
 // provider takes).

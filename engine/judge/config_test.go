@@ -40,3 +40,45 @@ func TestNewConfig(t *testing.T) {
 		})
 	}
 }
+
+func TestSplitRef(t *testing.T) {
+	for _, tc := range []struct {
+		ref, name string
+		settings  []string
+	}{
+		{"heuristic", "heuristic", nil},
+		{"./judges/mine", "./judges/mine", nil},
+		{`C:\judges\mine.exe`, `C:\judges\mine.exe`, nil},
+		{"openai:model=gpt-4o", "openai", []string{"model=gpt-4o"}},
+		{"openai:model=gpt-4o,base_url=http://127.0.0.1:8080/v1,temperature=0", "openai",
+			[]string{"model=gpt-4o", "base_url=http://127.0.0.1:8080/v1", "temperature=0"}},
+		{"./judges/mine:model=m", "./judges/mine", []string{"model=m"}},
+	} {
+		name, settings := SplitRef(tc.ref)
+		if name != tc.name || !reflect.DeepEqual(settings, tc.settings) {
+			t.Errorf("SplitRef(%q) = %q, %q; want %q, %q", tc.ref, name, settings, tc.name, tc.settings)
+		}
+	}
+}
+
+func TestConfigWith(t *testing.T) {
+	abs, err := filepath.Abs("b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Config{Model: "flag-model", Options: map[string]string{"temperature": "0", "base_url": "http://flag"}}
+	got, err := base.With([]string{"model=own", "base_url=http://own", "answers=b.jsonl", "seed=7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Model: "own", Options: map[string]string{"temperature": "0", "base_url": "http://own", "answers": abs, "seed": "7"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("With: %+v, want %+v", got, want)
+	}
+	if base.Model != "flag-model" || base.Options["base_url"] != "http://flag" || len(base.Options) != 2 {
+		t.Errorf("With changed the config it was called on: %+v", base)
+	}
+	if _, err := base.With([]string{"temperature"}); err == nil || err.Error() != `the judge setting "temperature": want KEY=VALUE, as in --judge openai:model=gpt-4o,temperature=0` {
+		t.Errorf("a setting without '=': %v", err)
+	}
+}

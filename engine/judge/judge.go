@@ -122,6 +122,15 @@ type Tokens struct {
 	Cached int `json:"cached,omitempty"`
 }
 
+// CountedTokens is an answer's cost counted offline, for a judge that
+// reported none: the tokens of its prompts (system, shared and user
+// together) and of its answer in the named encoding.
+type CountedTokens struct {
+	Encoding string `json:"encoding"`
+	Prompt   int    `json:"prompt"`
+	Answer   int    `json:"answer"`
+}
+
 // Add returns the sum of t and u.
 func (t Tokens) Add(u Tokens) Tokens {
 	return Tokens{Input: t.Input + u.Input, Output: t.Output + u.Output, Cached: t.Cached + u.Cached}

@@ -193,11 +193,19 @@ type Observation struct {
 	// and user), for estimating the cost of answers whose judge reported
 	// no tokens.
 	PromptBytes int `json:"prompt_bytes,omitempty"`
+	// Counted, when the judge reported no tokens, is what the prompts and
+	// the answer come to in an offline tokenizer, counted when the
+	// question was asked; absent from observations recorded before
+	// rubric counted them, whose cost is then estimated from PromptBytes.
+	Counted *CountedTokens `json:"counted_tokens,omitempty"`
 	// Unreadable, when set, says why no answer could be read after the
 	// question's retries; Answer is then null and the tool it is about
 	// was left unscored (see Report.UnscoredTools).
 	Unreadable string `json:"unreadable,omitempty"`
 }
+
+// CountedTokens is an answer's cost counted offline.
+type CountedTokens = judge.CountedTokens
 
 // UnscoredTool is a tool a rubric that scores some of the tools (its
 // min_scored) left unscored: its name, hash, why, and the observations

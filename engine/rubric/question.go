@@ -403,6 +403,30 @@ func (r *Rubric) Stages() [][]*Question {
 	return stages
 }
 
+// ReadsUsage reports whether a formula of the surface reads usage, what
+// each answer cost: only then is an answer's cost worth counting when
+// its judge reports none (see ask.Asker.CountTokens).
+func (r *Rubric) ReadsUsage() bool {
+	l := &r.Surface
+	progs := []*lang.Program{l.Score, l.Issues, l.Warnings, l.Invalid}
+	for _, ms := range [][]*Metric{l.Metrics, l.Signals} {
+		for _, m := range ms {
+			progs = append(progs, m.Value)
+		}
+	}
+	for _, rep := range l.Reports {
+		for _, m := range rep.Fields {
+			progs = append(progs, m.Value)
+		}
+	}
+	for _, p := range progs {
+		if p.Uses("usage") {
+			return true
+		}
+	}
+	return false
+}
+
 // RenderContext fills the question's shared prompt from its shared value
 // (decoded JSON), seen by the template as .shared; "" when the question
 // has no shared prompt.

@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
@@ -155,14 +156,23 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	rec.Capture.Path = relativeTo(c.Out, c.CapturePath)
 	rec.Rubric.Ref = rubricRef(r, c.Out)
 	if s.judge != nil && rec.Judge != nil {
-		cfg := judge.Config{Model: s.opt.JudgeConfig.Model, Options: map[string]string{}}
-		for k, v := range s.opt.JudgeConfig.Options {
-			cfg.Options[k] = v
+		// A judge's own settings (openai:model=M,...) are recorded as its
+		// configuration, its name as its ref; a panel's ref keeps its
+		// members' settings.
+		ref, cfg := s.judgeRef(r), s.opt.JudgeConfig
+		if _, isPanel := panel.Members(ref); !isPanel {
+			var settings []string
+			ref, settings = judge.SplitRef(ref)
+			if cfg, err = cfg.With(settings); err != nil {
+				return nil, err
+			}
+		} else {
+			cfg, _ = cfg.With(nil) // a copy
 		}
 		if p, ok := cfg.Options["answers"]; ok {
 			cfg.Options["answers"] = relativeTo(c.Out, p)
 		}
-		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(s.judgeRef(r), c.Out), Config: cfg}
+		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(ref, c.Out), Config: cfg}
 	}
 	for i := range rec.Results {
 		if reports[i].Judge != nil {

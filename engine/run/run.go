@@ -103,7 +103,11 @@ type Options struct {
 type Session struct {
 	opt   Options
 	judge Judge
-	block *report.Judge
+	// pinned is the model the started judge's answers must come from:
+	// the model its reference or JudgeConfig names; empty for a panel,
+	// whose members are each pinned when they start.
+	pinned string
+	block  *report.Judge
 	// asker is the latest asker, so that an interrupted run can say
 	// whether answers were kept.
 	asker *ask.Asker
@@ -183,43 +187,67 @@ func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, erro
 	if ref == "" {
 		return nil, nil
 	}
-	cfg := s.opt.JudgeConfig
-	j, err := s.startJudge(ctx, ref, cfg)
+	j, pinned, err := s.startJudge(ctx, ref, s.opt.JudgeConfig)
 	if err != nil {
 		return nil, err
 	}
-	id := j.Identity()
-	if !s.opt.Unpinned && cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
-		j.Close()
-		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", j.Name(), id.Model, cfg.Model)
-	}
-	s.judge = j
-	s.block = &report.Judge{Identity: id, SHA256: j.SHA256()}
+	s.judge, s.pinned = j, pinned
+	s.block = &report.Judge{Identity: j.Identity(), SHA256: j.SHA256()}
 	return j, nil
 }
 
 // startJudge starts the judge ref names: a plugin, or a panel
-// ("panel:A,B,C") whose members each start with cfg.
-func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) (Judge, error) {
+// ("panel:A,B,C") whose members each start with cfg and the settings
+// their own reference gives (judge.SplitRef). It returns the model the
+// answers are pinned to. A judge, or a member, that configured another
+// model than the one asked of it is refused here, before anything is
+// asked.
+func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) (Judge, string, error) {
 	refs, ok := panel.Members(ref)
 	if !ok {
-		return s.opt.Plugins.Judge(ctx, ref, cfg)
+		j, err := s.startOne(ctx, ref, cfg)
+		if err != nil {
+			return nil, "", err
+		}
+		_, settings := judge.SplitRef(ref)
+		c, _ := cfg.With(settings) // startOne has read them without error
+		return j, c.Model, nil
 	}
 	if len(refs) < 2 {
-		return nil, fmt.Errorf("--judge %s names %d judge(s): a panel needs at least two, as panel:heuristic,openai", ref, len(refs))
+		return nil, "", fmt.Errorf("--judge %s names %d judge(s): a panel needs at least two, as panel:heuristic,openai", ref, len(refs))
 	}
 	var started []judge.Plugin
 	for _, r := range refs {
-		j, err := s.opt.Plugins.Judge(ctx, r, cfg)
+		j, err := s.startOne(ctx, r, cfg)
 		if err != nil {
 			for _, m := range started {
 				m.Close()
 			}
-			return nil, fmt.Errorf("panel member %s: %w", r, err)
+			return nil, "", fmt.Errorf("panel member %s: %w", r, err)
 		}
 		started = append(started, j)
 	}
-	return panel.Start(started...)
+	p, err := panel.Start(started...)
+	return p, "", err
+}
+
+// startOne starts the one judge ref names, with cfg and the settings
+// ref gives over it, and checks the model it configured.
+func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (judge.Plugin, error) {
+	name, settings := judge.SplitRef(ref)
+	cfg, err := cfg.With(settings)
+	if err != nil {
+		return nil, err
+	}
+	j, err := s.opt.Plugins.Judge(ctx, name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
+		j.Close()
+		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", j.Name(), id.Model, cfg.Model)
+	}
+	return j, nil
 }
 
 // JudgeBlock is the report's record of who answers r's questions: the
@@ -316,8 +344,8 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 		paced = ask.Paced(j, s.opt.JudgeLimit(j.Identity()))
 	}
 	a := &ask.Asker{
-		Judge: paced, Identity: j.Identity(), Model: s.opt.JudgeConfig.Model, Rubric: r, Cache: s.opt.Cache,
-		Concurrency: s.opt.Concurrency, Fresh: fresh,
+		Judge: paced, Identity: j.Identity(), Model: s.pinned, Rubric: r, Cache: s.opt.Cache,
+		Concurrency: s.opt.Concurrency, Fresh: fresh, CountTokens: r.ReadsUsage(),
 	}
 	if s.opt.Batch {
 		b, ok := judge.AsBatcher(j)
@@ -564,6 +592,9 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
+			if own.Batch != nil {
+				own.Batch.Scope = src.Transport + " " + src.recorded(s.opt.RedactParams)
+			}
 			f.asker, asker = own, own
 			defer s.EndProgress()
 		}
@@ -588,6 +619,15 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	s.EndProgress() // clear the bar before anything is printed
 	if err != nil {
 		return nil, err
+	}
+	if own != nil {
+		// Records no run will take up go; failing to drop one only
+		// leaves it for the next run.
+		if n, err := own.TidyBatches(); err != nil {
+			s.opt.Log.Warn("could not drop the records of finished batches", "error", err)
+		} else if n > 0 {
+			s.opt.Log.Info("dropped the records of batches no run needs", "records", n)
+		}
 	}
 	rep.Timings.ReadMS = readMS
 	rep.Origin = from

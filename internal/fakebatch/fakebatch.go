@@ -4,8 +4,10 @@
 // document (testdata/ holds a recorded example of each shape it
 // serves), answering every question with what the test's Answer says.
 //
-//	OpenAI    POST /v1/files (multipart, purpose=batch), POST /v1/batches,
-//	          GET /v1/batches/{id}, GET /v1/files/{id}/content
+//	OpenAI    POST /v1/files (multipart, purpose=batch), POST /v1/batches
+//	          (with its metadata), GET /v1/batches/{id}, GET /v1/batches
+//	          (the list, newest first, limit and after),
+//	          GET /v1/files/{id}/content
 //	Anthropic POST /v1/messages/batches, GET /v1/messages/batches/{id},
 //	          GET /v1/messages/batches/{id}/results
 //
@@ -25,6 +27,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -51,7 +55,7 @@ type Server struct {
 	// OpenAI's 500).
 	Outcome func(customID string) string
 	// OnEvent, when set, is told every request by its event name
-	// ("upload", "create", "retrieve", "results", "call") and the counts
+	// ("upload", "create", "retrieve", "list", "results", "call") and the counts
 	// after it.
 	OnEvent func(event string, c Counts)
 
@@ -59,12 +63,13 @@ type Server struct {
 	counts  Counts
 	files   map[string][]byte
 	batches map[string]*batch
+	order   []*batch // as created
 	answers int
 }
 
 // Counts is what the server was sent.
 type Counts struct {
-	Uploads, Creates, Retrieves, Results, Calls int
+	Uploads, Creates, Retrieves, Results, Calls, Lists int
 	// Submitted counts each custom_id's submissions in batches.
 	Submitted map[string]int
 }
@@ -83,6 +88,7 @@ func (c Counts) Twice() []string {
 // batch is one batch the server holds.
 type batch struct {
 	id, kind, input string // kind is "openai" or "anthropic"
+	metadata        map[string]string
 	items           []item
 	results         []byte // set once ended
 	output          string // the OpenAI output file's id
@@ -137,6 +143,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.upload(w, r)
 	case r.Method == http.MethodPost && path == "/v1/batches":
 		s.createOpenAI(w, r)
+	case r.Method == http.MethodGet && path == "/v1/batches":
+		s.list(w, r)
 	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/batches/"):
 		s.retrieve(w, strings.TrimPrefix(path, "/v1/batches/"), "openai")
 	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/files/") && strings.HasSuffix(path, "/content"):
@@ -250,9 +258,10 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 // createOpenAI creates a batch from an uploaded input file.
 func (s *Server) createOpenAI(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		InputFileID      string `json:"input_file_id"`
-		Endpoint         string `json:"endpoint"`
-		CompletionWindow string `json:"completion_window"`
+		InputFileID      string            `json:"input_file_id"`
+		Endpoint         string            `json:"endpoint"`
+		CompletionWindow string            `json:"completion_window"`
+		Metadata         map[string]string `json:"metadata"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Endpoint != "/v1/chat/completions" || req.CompletionWindow != "24h" {
 		fail(w, http.StatusBadRequest, "invalid_request_error", "a batch needs input_file_id, endpoint /v1/chat/completions and completion_window 24h")
@@ -284,7 +293,11 @@ func (s *Server) createOpenAI(w http.ResponseWriter, r *http.Request) {
 		seen[l.CustomID] = true
 		items = append(items, item{l.CustomID, l.Body})
 	}
-	b := s.add("openai", req.InputFileID, items)
+	if len(req.Metadata) > 16 {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "metadata holds at most 16 pairs")
+		return
+	}
+	b := s.add("openai", req.InputFileID, items, req.Metadata)
 	reply(w, s.openAIBatch(b, "validating"))
 }
 
@@ -310,19 +323,20 @@ func (s *Server) createAnthropic(w http.ResponseWriter, r *http.Request) {
 		seen[q.CustomID] = true
 		items = append(items, item{q.CustomID, q.Params})
 	}
-	b := s.add("anthropic", "", items)
+	b := s.add("anthropic", "", items, nil)
 	reply(w, s.anthropicBatch(b, "in_progress"))
 }
 
 // add keeps a new batch and counts its submissions.
-func (s *Server) add(kind, input string, items []item) *batch {
+func (s *Server) add(kind, input string, items []item, metadata map[string]string) *batch {
 	s.mu.Lock()
 	id := fmt.Sprintf("batch_%d", len(s.batches)+1)
 	if kind == "anthropic" {
 		id = fmt.Sprintf("msgbatch_%d", len(s.batches)+1)
 	}
-	b := &batch{id: id, kind: kind, input: input, items: items}
+	b := &batch{id: id, kind: kind, input: input, items: items, metadata: metadata}
 	s.batches[id] = b
+	s.order = append(s.order, b)
 	s.mu.Unlock()
 	s.event("create", func(c *Counts) {
 		c.Creates++
@@ -479,8 +493,65 @@ func (s *Server) openAIBatch(b *batch, status string) map[string]any {
 		"in_progress_at": nil, "expires_at": 1741656683, "finalizing_at": nil, "completed_at": nil,
 		"failed_at": nil, "expired_at": nil, "cancelling_at": nil, "cancelled_at": nil,
 		"request_counts": map[string]int{"total": n, "completed": done, "failed": 0},
-		"metadata":       nil,
+		"metadata":       metadataOf(b),
 	}
+}
+
+// metadataOf is a batch's metadata as the API shows it: null when none
+// was given.
+func metadataOf(b *batch) any {
+	if b.metadata == nil {
+		return nil
+	}
+	return b.metadata
+}
+
+// list answers GET /v1/batches: the OpenAI batches, newest first, limit
+// of them (1 to 100, default 20) after the batch named by after, in a
+// list object (testdata/openai-batch-list.json).
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	limit := 20
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 100 {
+			fail(w, http.StatusBadRequest, "invalid_request_error", "limit must be an integer from 1 to 100")
+			return
+		}
+		limit = n
+	}
+	after := r.URL.Query().Get("after")
+	s.mu.Lock()
+	var all []*batch
+	for i := len(s.order) - 1; i >= 0; i-- {
+		if s.order[i].kind == "openai" {
+			all = append(all, s.order[i])
+		}
+	}
+	s.mu.Unlock()
+	if after != "" {
+		i := slices.IndexFunc(all, func(b *batch) bool { return b.id == after })
+		all = all[i+1:] // an unknown cursor (-1) lists from the newest
+	}
+	more := len(all) > limit
+	if more {
+		all = all[:limit]
+	}
+	data := make([]any, len(all))
+	var first, last any
+	for i, b := range all {
+		status := "in_progress"
+		s.mu.Lock()
+		if b.results != nil {
+			status = "completed"
+		}
+		s.mu.Unlock()
+		data[i] = s.openAIBatch(b, status)
+	}
+	if len(all) > 0 {
+		first, last = all[0].id, all[len(all)-1].id
+	}
+	s.event("list", func(c *Counts) { c.Lists++ })
+	reply(w, map[string]any{"object": "list", "data": data, "first_id": first, "last_id": last, "has_more": more})
 }
 
 // anthropicBatch is a message batch of the Anthropic API.

@@ -135,3 +135,49 @@ func TestShapesAreTheRecordedOnes(t *testing.T) {
 		t.Errorf("counts %+v", c)
 	}
 }
+
+// TestList: GET /v1/batches lists the OpenAI batches newest first, in
+// pages of limit, each batch with the metadata it was created with, in
+// the recorded shape of a list (testdata/openai-batch-list.json).
+func TestList(t *testing.T) {
+	s := Start(func([]byte) string { return `{"n": 7}` })
+	defer s.Close()
+	s.Hold = func() bool { return true }
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	mw.WriteField("purpose", "batch")
+	fw, _ := mw.CreateFormFile("file", "rubric-batch.jsonl")
+	io.WriteString(fw, `{"custom_id": "a1", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "m", "messages": []}}`+"\n")
+	mw.Close()
+	var f struct{ ID string }
+	json.Unmarshal(send(t, "POST", s.URL+"/v1/files", mw.FormDataContentType(), form.Bytes()), &f)
+	for _, nonce := range []string{"first", "second"} {
+		send(t, "POST", s.URL+"/v1/batches", "application/json", []byte(`{"input_file_id": "`+f.ID+`", "endpoint": "/v1/chat/completions", "completion_window": "24h", "metadata": {"rubric_nonce": "`+nonce+`"}}`))
+	}
+	type page struct {
+		Data []struct {
+			ID       string
+			Metadata map[string]string
+		}
+		FirstID string `json:"first_id"`
+		LastID  string `json:"last_id"`
+		HasMore bool   `json:"has_more"`
+	}
+	one := send(t, "GET", s.URL+"/v1/batches?limit=1", "", nil)
+	if got, want := keys(t, one), keys(t, recorded(t, "openai-batch-list.json")); !slices.Equal(got, want) {
+		t.Errorf("the fake's list members\n%v\nthe recorded ones\n%v", got, want)
+	}
+	var p page
+	json.Unmarshal(one, &p)
+	if len(p.Data) != 1 || p.Data[0].ID != "batch_2" || p.Data[0].Metadata["rubric_nonce"] != "second" || !p.HasMore || p.LastID != "batch_2" {
+		t.Fatalf("first page %s", one)
+	}
+	var rest page
+	json.Unmarshal(send(t, "GET", s.URL+"/v1/batches?limit=1&after="+p.LastID, "", nil), &rest)
+	if len(rest.Data) != 1 || rest.Data[0].ID != "batch_1" || rest.Data[0].Metadata["rubric_nonce"] != "first" || rest.HasMore {
+		t.Fatalf("second page %+v", rest)
+	}
+	if c := s.Counts(); c.Lists != 2 {
+		t.Errorf("lists counted %d, want 2", c.Lists)
+	}
+}

@@ -19,6 +19,8 @@ import (
 
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/redact"
 )
@@ -46,6 +48,10 @@ type Settings struct {
 	// items (KEY=VALUE), which base-url overrides.
 	BaseURL      string
 	JudgeOptions []string
+	// JudgeSettings are the settings the judge's reference gives
+	// (judge.SplitRef), over the others; they come from File when the
+	// judge setting does.
+	JudgeSettings []string
 	// PluginEnv are the environment variables the plugins entries pass
 	// to each plugin, by the plugin's name.
 	PluginEnv map[string][]string
@@ -68,7 +74,7 @@ func Found(v *viper.Viper, changed func(string) bool, path, userPath string, fla
 			return nil
 		}
 	}
-	return &Settings{File: path, FromFile: FromFile(v, changed, "base-url", "judge-option", "plugins", "headers")}
+	return &Settings{File: path, FromFile: FromFile(v, changed, "judge", "base-url", "judge-option", "plugins", "headers")}
 }
 
 // CheckRun checks the run v configures (its judge, judge options and
@@ -81,7 +87,20 @@ func (s *Settings) CheckRun(v *viper.Viper, pluginEnv map[string][]string) error
 	c := *s
 	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), v.GetStringSlice("judge-option")
 	c.Headers, c.PluginEnv = v.GetStringMapString("headers"), pluginEnv
-	return Check(c, os.Getenv)
+	// Each judge of a panel, with the settings its reference gives
+	// (openai:base_url=...), is checked as if it were the run's judge.
+	members, ok := panel.Members(c.Judge)
+	if !ok {
+		members = []string{c.Judge}
+	}
+	for _, m := range members {
+		mc := c
+		mc.Judge, mc.JudgeSettings = judge.SplitRef(m)
+		if err := Check(mc, os.Getenv); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CheckSandbox refuses the sandbox sb when a setting of the file loosens
@@ -114,6 +133,11 @@ func (s Settings) options() (opts map[string]string, local map[string]bool) {
 	}
 	if s.BaseURL != "" {
 		opts["base_url"], local["base_url"] = s.BaseURL, s.FromFile["base-url"]
+	}
+	for _, kv := range s.JudgeSettings {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			opts[k], local[k] = v, s.FromFile["judge"]
+		}
 	}
 	return opts, local
 }

@@ -26,6 +26,13 @@ func TestCheck(t *testing.T) {
 		{name: "the key variable named by the user", s: Settings{FromFile: map[string]bool{"base-url": true}, Judge: "anthropic", BaseURL: "http://evil", JudgeOptions: []string{"api_key_env=OTHER"}},
 			wantErr: "OTHER holds a key the anthropic judge would send there"},
 		{name: "a keyless judge", s: Settings{FromFile: file, Judge: "heuristic", BaseURL: "http://evil/v1"}},
+		// A judge's own settings (--judge openai:base_url=...) come from the
+		// file when the judge setting does, and override the others.
+		{name: "base URL in the file's judge reference", s: Settings{FromFile: map[string]bool{"judge": true}, Judge: "openai", JudgeSettings: []string{"model=m", "base_url=http://evil/v1"}},
+			wantErr: "sets base_url http://evil/v1, and OPENAI_API_KEY holds a key"},
+		{name: "base URL in the flag's judge reference", s: Settings{FromFile: map[string]bool{"base-url": true}, Judge: "openai", BaseURL: "http://evil/v1", JudgeSettings: []string{"base_url=http://mine/v1"}}},
+		{name: "api_key_env in the file's judge reference", s: Settings{FromFile: map[string]bool{"judge": true}, Judge: "openai", JudgeSettings: []string{"api_key_env=OTHER"}},
+			wantErr: "sets api_key_env OTHER, which is set"},
 		{name: "an external judge", s: Settings{FromFile: file, Judge: "./my-judge", BaseURL: "http://evil/v1"},
 			wantErr: `for the judge "./my-judge", which may send it a credential`},
 		{name: "api_key_env from the file", s: Settings{FromFile: map[string]bool{"judge-option": true}, Judge: "openai", JudgeOptions: []string{"api_key_env=OTHER"}},

@@ -73,7 +73,7 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	}
 	opts := score.Options{Target: "test " + t.Name}
 	if len(r.Questions) > 0 {
-		opts.Asker = &ask.Asker{Judge: j, Identity: id, Rubric: r}
+		opts.Asker = &ask.Asker{Judge: j, Identity: id, Rubric: r, CountTokens: r.ReadsUsage()}
 	}
 	rep, err := score.Run(ctx, r, s, opts)
 	if err != nil {

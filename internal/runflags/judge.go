@@ -23,7 +23,7 @@ import (
 func AddJudge(cmd *cobra.Command) {
 	f := cmd.Flags()
 	if f.Lookup("judge") == nil {
-		f.String("judge", "", "judge plugin, a name or the path of an executable (default: heuristic, for rubrics that ask questions)")
+		f.String("judge", "", "judge plugin, a name or the path of an executable, with its own settings if need be (openai:model=M,base_url=URL,temperature=0), or a panel (panel:A,B) (default: heuristic, for rubrics that ask questions)")
 	}
 	f.String("model", "", "the model the judge must answer with; answers from any other model are refused")
 	f.String("base-url", "", "the API's base URL, for the openai and anthropic judges (vLLM, llama.cpp, Ollama, a proxy)")

@@ -26,3 +26,13 @@ func TestBatchOutcomes(t *testing.T) {
 		BaseURL: func(url string) string { return url },
 	})
 }
+
+// TestBatchLabels: a message batch keeps no label of the client's (the
+// Message Batches API has no metadata), so the judge does not advertise
+// finding batches by one.
+func TestBatchLabels(t *testing.T) {
+	judgetest.RunBatchLabels(t, judgetest.BatchCase{
+		New:     func() judge.Judge { return anthropic.New() },
+		BaseURL: func(url string) string { return url },
+	}, false)
+}

@@ -65,9 +65,63 @@ type outputLine struct {
 	} `json:"error"`
 }
 
+// nonceKey is the metadata key a batch's label goes under.
+const nonceKey = "rubric_nonce"
+
+// maxListPages bounds the pages of batches Find reads (100 a page,
+// newest first): the batch it looks for was created by the run before,
+// so it is among the newest.
+const maxListPages = 10
+
 // Submit uploads the requests as a batch input file and creates the
 // batch from it.
-func (batches) Submit(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, reqs []httpjudge.BatchRequest) (string, error) {
+func (b batches) Submit(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, reqs []httpjudge.BatchRequest) (string, error) {
+	return b.SubmitLabeled(ctx, e, d, reqs, "")
+}
+
+// Find lists the batches, newest first, for the one whose metadata
+// carries nonce.
+func (batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, nonce string) (string, error) {
+	after := ""
+	for range maxListPages {
+		u := e.BaseURL + "/batches?limit=100"
+		if after != "" {
+			u += "&after=" + url.QueryEscape(after)
+		}
+		r, err := e.Client.Get(ctx, u, e.Header, httpjudge.MaxBody)
+		if err != nil {
+			return "", err
+		}
+		if !r.OK() {
+			return "", fmt.Errorf("listing the batches: %w", e.Fail(d, r))
+		}
+		var page struct {
+			Data []struct {
+				ID       string            `json:"id"`
+				Metadata map[string]string `json:"metadata"`
+			} `json:"data"`
+			LastID  string `json:"last_id"`
+			HasMore bool   `json:"has_more"`
+		}
+		if err := json.Unmarshal(r.Body, &page); err != nil {
+			return "", fmt.Errorf("%s answered the list of batches with something else; it begins %s", e.Client.Host, e.Client.Snippet(r.Body))
+		}
+		for _, b := range page.Data {
+			if b.Metadata[nonceKey] == nonce {
+				return b.ID, nil
+			}
+		}
+		if !page.HasMore || page.LastID == "" {
+			return "", nil
+		}
+		after = page.LastID
+	}
+	return "", nil
+}
+
+// SubmitLabeled uploads the requests as a batch input file and creates
+// the batch from it, with nonce in its metadata when it is not empty.
+func (batches) SubmitLabeled(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, reqs []httpjudge.BatchRequest, nonce string) (string, error) {
 	var lines bytes.Buffer
 	enc := json.NewEncoder(&lines)
 	enc.SetEscapeHTML(false)
@@ -107,9 +161,11 @@ func (batches) Submit(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Di
 	if json.Unmarshal(r.Body, &file) != nil || file.ID == "" {
 		return "", fmt.Errorf("%s answered the upload of the batch's input file without a file id; it begins %s", e.Client.Host, e.Client.Snippet(r.Body))
 	}
-	r, err = e.Client.Post(ctx, e.BaseURL+"/batches", e.Header, map[string]string{
-		"input_file_id": file.ID, "endpoint": batchEndpoint, "completion_window": "24h",
-	})
+	create := map[string]any{"input_file_id": file.ID, "endpoint": batchEndpoint, "completion_window": "24h"}
+	if nonce != "" {
+		create["metadata"] = map[string]string{nonceKey: nonce}
+	}
+	r, err = e.Client.Post(ctx, e.BaseURL+"/batches", e.Header, create)
 	if err != nil {
 		return "", err
 	}

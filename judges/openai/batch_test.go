@@ -26,3 +26,12 @@ func TestBatchOutcomes(t *testing.T) {
 		BaseURL: func(url string) string { return url + "/v1" },
 	})
 }
+
+// TestBatchLabels: a batch carries the asker's nonce in its metadata
+// and is found by it through the list of batches, over the protocol.
+func TestBatchLabels(t *testing.T) {
+	judgetest.RunBatchLabels(t, judgetest.BatchCase{
+		New:     func() judge.Judge { return openai.New() },
+		BaseURL: func(url string) string { return url + "/v1" },
+	}, true)
+}

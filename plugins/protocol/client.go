@@ -107,10 +107,36 @@ func (j *JudgeClient) Batcher() (judge.Batcher, bool) {
 	return nil, false
 }
 
+// LabelsBatches implements judge.BatchFinder: true when the plugin
+// advertised judge.CapabilityBatchLabels.
+func (j *JudgeClient) LabelsBatches() bool {
+	return slices.Contains(j.Capabilities(), judge.CapabilityBatchLabels)
+}
+
+// SubmitLabeledBatch implements judge.BatchFinder: SubmitBatch with the
+// nonce the plugin keeps with the batch.
+func (j *JudgeClient) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	return j.submit(ctx, items, nonce)
+}
+
+// FindBatch implements judge.BatchFinder.
+func (j *JudgeClient) FindBatch(ctx context.Context, nonce string) (string, error) {
+	t, err := j.c.FindBatch(ctx, &pluginv1.BatchLabel{Nonce: nonce})
+	if err != nil {
+		return "", askError(ctx, err)
+	}
+	return t.GetId(), nil
+}
+
 // SubmitBatch sends the items as one batch, each question's shared
 // context once in the submission, and returns the batch's id.
 func (j *JudgeClient) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
-	sub := &pluginv1.BatchSubmission{}
+	return j.submit(ctx, items, "")
+}
+
+// submit is SubmitBatch, labeled with nonce when it is not empty.
+func (j *JudgeClient) submit(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	sub := &pluginv1.BatchSubmission{Nonce: nonce}
 	seen := map[string]bool{}
 	for _, it := range items {
 		q := it.Question

@@ -89,6 +89,9 @@ func (s *judgeServer) identity(id judge.Identity) (*pluginv1.JudgeIdentity, erro
 	if _, ok := s.impl.(judge.Batcher); ok {
 		p.Capabilities = append(p.Capabilities, judge.CapabilityBatch)
 	}
+	if f, ok := s.impl.(judge.BatchFinder); ok && f.LabelsBatches() {
+		p.Capabilities = append(p.Capabilities, judge.CapabilityBatchLabels)
+	}
 	return p, nil
 }
 
@@ -189,7 +192,25 @@ func (s *judgeServer) SubmitBatch(ctx context.Context, sub *pluginv1.BatchSubmis
 		}
 		items[i] = judge.BatchItem{ID: it.GetId(), Question: q}
 	}
-	id, err := b.SubmitBatch(ctx, items)
+	var id string
+	if f, ok := b.(judge.BatchFinder); ok && f.LabelsBatches() && sub.GetNonce() != "" {
+		id, err = f.SubmitLabeledBatch(ctx, items, sub.GetNonce())
+	} else {
+		id, err = b.SubmitBatch(ctx, items)
+	}
+	if err != nil {
+		return nil, askStatus(err)
+	}
+	return &pluginv1.BatchTicket{Id: id}, nil
+}
+
+// FindBatch serves Judge.FindBatch.
+func (s *judgeServer) FindBatch(ctx context.Context, l *pluginv1.BatchLabel) (*pluginv1.BatchTicket, error) {
+	f, ok := s.impl.(judge.BatchFinder)
+	if !ok || !f.LabelsBatches() {
+		return nil, status.Error(codes.Unimplemented, "this judge's batches carry no label to find them by")
+	}
+	id, err := f.FindBatch(ctx, l.GetNonce())
 	if err != nil {
 		return nil, askStatus(err)
 	}

@@ -242,11 +242,13 @@ func majority(vals []any) any {
 
 // Prefix starts a judge reference that names a panel: "panel:A,B,C" is
 // the panel of the judges A, B and C, each a name or a path as --judge
-// takes it.
+// takes it, with its own settings if need be (judge.SplitRef):
+// "panel:openai:model=gpt-4o,temperature=0,anthropic:model=claude-x".
 const Prefix = "panel:"
 
 // Members splits a panel reference into its members' references; false
-// when ref names no panel.
+// when ref names no panel. An item with '=' and no ':' before it is a
+// setting of the member before it; any other item starts a member.
 func Members(ref string) ([]string, bool) {
 	rest, ok := strings.CutPrefix(ref, Prefix)
 	if !ok {
@@ -254,9 +256,15 @@ func Members(ref string) ([]string, bool) {
 	}
 	var out []string
 	for _, m := range strings.Split(rest, ",") {
-		if m = strings.TrimSpace(m); m != "" {
-			out = append(out, m)
+		if m = strings.TrimSpace(m); m == "" {
+			continue
 		}
+		eq := strings.Index(m, "=")
+		if colon := strings.Index(m, ":"); eq >= 0 && (colon < 0 || colon > eq) && len(out) > 0 && strings.Contains(out[len(out)-1], ":") {
+			out[len(out)-1] += "," + m
+			continue
+		}
+		out = append(out, m)
 	}
 	return out, true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,3 +132,29 @@ func TestPanelAsk(t *testing.T) {
 }
 
 func stringReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+func TestMembers(t *testing.T) {
+	for _, tc := range []struct {
+		ref  string
+		want []string
+		ok   bool
+	}{
+		{"heuristic", nil, false},
+		{"openai:model=m", nil, false},
+		{"panel:heuristic,heuristic", []string{"heuristic", "heuristic"}, true},
+		{"panel: heuristic , ./judges/mine ", []string{"heuristic", "./judges/mine"}, true},
+		// Each member's settings stay with it: an item with '=' before any
+		// ':' continues the member before it.
+		{"panel:openai:model=a,base_url=http://127.0.0.1:1/v1,temperature=0,anthropic:model=b,heuristic",
+			[]string{"openai:model=a,base_url=http://127.0.0.1:1/v1,temperature=0", "anthropic:model=b", "heuristic"}, true},
+		{"panel:replay:answers=a.jsonl,replay:answers=b.jsonl", []string{"replay:answers=a.jsonl", "replay:answers=b.jsonl"}, true},
+		// A setting after a member named without settings is not its: it
+		// stays an item of its own, which names no judge.
+		{"panel:heuristic,seed=7", []string{"heuristic", "seed=7"}, true},
+	} {
+		got, ok := Members(tc.ref)
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("Members(%q) = %q, %v; want %q, %v", tc.ref, got, ok, tc.want, tc.ok)
+		}
+	}
+}

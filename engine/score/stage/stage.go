@@ -325,14 +325,20 @@ func request(q *rubric.Question, sc *eval.Scope, subject string, sh *shared) (as
 	return ask.Request{Question: q, Subject: subject, InputJSON: b, InputHash: ask.InputHash(b, share), Shared: share}, true, nil
 }
 
-// usageOf is what one answer cost, as surface formulas see it: tokens, the
-// input and output tokens the judge reported, or, when it reported none
-// (the heuristic, a replayed file, a provider without usage), an estimate
-// of the UTF-8 bytes of the prompts and the answer divided by 4, rounded
-// half up; estimated says which.
+// usageOf is what one answer cost, as surface formulas see it: tokens,
+// the input and output tokens the judge reported; or, when it reported
+// none (the heuristic, a replayed file, a provider without usage), the
+// tokens of the prompts and the answer counted offline when the question
+// was asked (encoding names the tokenizer); or, for an observation
+// recorded before rubric counted them, an estimate: the UTF-8 bytes of
+// the prompts and the answer divided by 4, rounded half up. estimated
+// says whether it is the estimate.
 func usageOf(o report.Observation) map[string]any {
 	if n := o.Tokens.Input + o.Tokens.Output; n > 0 {
 		return map[string]any{"tokens": int64(n), "estimated": false}
+	}
+	if c := o.Counted; c != nil {
+		return map[string]any{"tokens": int64(c.Prompt + c.Answer), "estimated": false, "encoding": c.Encoding}
 	}
 	return map[string]any{"tokens": int64((o.PromptBytes + len(o.Answer) + 2) / 4), "estimated": true}
 }

@@ -30,6 +30,20 @@ type BatchAPI interface {
 	Collect(ctx context.Context, e *Endpoint, d Dialect, id string) ([]judge.BatchResult, error)
 }
 
+// LabeledBatchAPI is a BatchAPI whose provider keeps a label the client
+// chooses on each batch (its metadata) and lists its batches, so that a
+// batch accepted by a run that was killed before it kept the id can be
+// found (judge.BatchFinder). OpenAI's Batch API is one; Anthropic's
+// Message Batches keep no label.
+type LabeledBatchAPI interface {
+	BatchAPI
+	// SubmitLabeled is Submit with nonce in the batch's metadata.
+	SubmitLabeled(ctx context.Context, e *Endpoint, d Dialect, reqs []BatchRequest, nonce string) (string, error)
+	// Find returns the id of the batch whose metadata carries nonce, ""
+	// when there is none.
+	Find(ctx context.Context, e *Endpoint, d Dialect, nonce string) (string, error)
+}
+
 // BatchRequest is one request of a batch: its item's ID and the body
 // the dialect made.
 type BatchRequest struct {
@@ -40,6 +54,42 @@ type BatchRequest struct {
 // SubmitBatch implements judge.Batcher: the dialect's request for each
 // question, sent as one batch through the API's batch endpoints.
 func (j *Judge) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
+	return j.submit(ctx, items, "")
+}
+
+// LabelsBatches reports whether the judge's batch API keeps a label on
+// each batch (LabeledBatchAPI): only then do SubmitLabeledBatch and
+// FindBatch work.
+func (j *Judge) LabelsBatches() bool {
+	_, ok := j.api.Batch.(LabeledBatchAPI)
+	return ok
+}
+
+// SubmitLabeledBatch implements judge.BatchFinder for a LabeledBatchAPI.
+func (j *Judge) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	if !j.LabelsBatches() {
+		return "", fmt.Errorf("the %s judge's batches carry no label", j.api.Name)
+	}
+	return j.submit(ctx, items, nonce)
+}
+
+// FindBatch implements judge.BatchFinder for a LabeledBatchAPI.
+func (j *Judge) FindBatch(ctx context.Context, nonce string) (string, error) {
+	c, err := j.batch()
+	if err != nil {
+		return "", err
+	}
+	l, ok := j.api.Batch.(LabeledBatchAPI)
+	if !ok {
+		return "", fmt.Errorf("the %s judge's batches carry no label to find them by", j.api.Name)
+	}
+	id, err := l.Find(ctx, c.endpoint, c.dialect, nonce)
+	return id, scrub.Error(err, c.endpoint.Client.Redact)
+}
+
+// submit sends the items as one batch, labeled with nonce when it is
+// not empty.
+func (j *Judge) submit(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
 	c, err := j.batch()
 	if err != nil {
 		return "", err
@@ -53,7 +103,12 @@ func (j *Judge) SubmitBatch(ctx context.Context, items []judge.BatchItem) (strin
 		}
 		reqs[i] = BatchRequest{ID: it.ID, Body: c.dialect.Request(q, json.RawMessage(schema))}
 	}
-	id, err := j.api.Batch.Submit(ctx, c.endpoint, c.dialect, reqs)
+	var id string
+	if nonce != "" {
+		id, err = j.api.Batch.(LabeledBatchAPI).SubmitLabeled(ctx, c.endpoint, c.dialect, reqs, nonce)
+	} else {
+		id, err = j.api.Batch.Submit(ctx, c.endpoint, c.dialect, reqs)
+	}
 	return id, scrub.Error(err, c.endpoint.Client.Redact)
 }
 

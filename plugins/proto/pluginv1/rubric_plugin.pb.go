@@ -532,9 +532,12 @@ func (x *Answer) GetCachedInputTokens() int64 {
 // BatchSubmission is a batch of questions. A question names a shared
 // context of the submission by its shared_ref.
 type BatchSubmission struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Shared        []*SharedContext       `protobuf:"bytes,1,rep,name=shared,proto3" json:"shared,omitempty"`
-	Items         []*BatchItem           `protobuf:"bytes,2,rep,name=items,proto3" json:"items,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Shared []*SharedContext       `protobuf:"bytes,1,rep,name=shared,proto3" json:"shared,omitempty"`
+	Items  []*BatchItem           `protobuf:"bytes,2,rep,name=items,proto3" json:"items,omitempty"`
+	// nonce, when set, is the client's label for the batch, which a judge
+	// serving FindBatch keeps with it at the provider.
+	Nonce         string `protobuf:"bytes,3,opt,name=nonce,proto3" json:"nonce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -583,6 +586,58 @@ func (x *BatchSubmission) GetItems() []*BatchItem {
 	return nil
 }
 
+func (x *BatchSubmission) GetNonce() string {
+	if x != nil {
+		return x.Nonce
+	}
+	return ""
+}
+
+// BatchLabel names a batch by the nonce it was submitted with.
+type BatchLabel struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Nonce         string                 `protobuf:"bytes,1,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchLabel) Reset() {
+	*x = BatchLabel{}
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchLabel) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchLabel) ProtoMessage() {}
+
+func (x *BatchLabel) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchLabel.ProtoReflect.Descriptor instead.
+func (*BatchLabel) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *BatchLabel) GetNonce() string {
+	if x != nil {
+		return x.Nonce
+	}
+	return ""
+}
+
 // BatchItem is one question of a batch under an id unique in the batch
 // (letters, digits, '-' and '_', at most 64).
 type BatchItem struct {
@@ -595,7 +650,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -607,7 +662,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -620,7 +675,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BatchItem) GetId() string {
@@ -647,7 +702,7 @@ type BatchTicket struct {
 
 func (x *BatchTicket) Reset() {
 	*x = BatchTicket{}
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -659,7 +714,7 @@ func (x *BatchTicket) String() string {
 func (*BatchTicket) ProtoMessage() {}
 
 func (x *BatchTicket) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -672,7 +727,7 @@ func (x *BatchTicket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchTicket.ProtoReflect.Descriptor instead.
 func (*BatchTicket) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *BatchTicket) GetId() string {
@@ -699,7 +754,7 @@ type BatchProgress struct {
 
 func (x *BatchProgress) Reset() {
 	*x = BatchProgress{}
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -711,7 +766,7 @@ func (x *BatchProgress) String() string {
 func (*BatchProgress) ProtoMessage() {}
 
 func (x *BatchProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -724,7 +779,7 @@ func (x *BatchProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchProgress.ProtoReflect.Descriptor instead.
 func (*BatchProgress) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BatchProgress) GetEnded() bool {
@@ -777,7 +832,7 @@ type BatchResult struct {
 
 func (x *BatchResult) Reset() {
 	*x = BatchResult{}
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -789,7 +844,7 @@ func (x *BatchResult) String() string {
 func (*BatchResult) ProtoMessage() {}
 
 func (x *BatchResult) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -802,7 +857,7 @@ func (x *BatchResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchResult.ProtoReflect.Descriptor instead.
 func (*BatchResult) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BatchResult) GetId() string {
@@ -849,7 +904,7 @@ type TransportInfo struct {
 
 func (x *TransportInfo) Reset() {
 	*x = TransportInfo{}
-	mi := &file_rubric_plugin_proto_msgTypes[12]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -861,7 +916,7 @@ func (x *TransportInfo) String() string {
 func (*TransportInfo) ProtoMessage() {}
 
 func (x *TransportInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[12]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -874,7 +929,7 @@ func (x *TransportInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransportInfo.ProtoReflect.Descriptor instead.
 func (*TransportInfo) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{12}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TransportInfo) GetName() string {
@@ -935,7 +990,7 @@ type Target struct {
 
 func (x *Target) Reset() {
 	*x = Target{}
-	mi := &file_rubric_plugin_proto_msgTypes[13]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -947,7 +1002,7 @@ func (x *Target) String() string {
 func (*Target) ProtoMessage() {}
 
 func (x *Target) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[13]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -960,7 +1015,7 @@ func (x *Target) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Target.ProtoReflect.Descriptor instead.
 func (*Target) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{13}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Target) GetLocation() string {
@@ -1052,7 +1107,7 @@ type Sandbox struct {
 
 func (x *Sandbox) Reset() {
 	*x = Sandbox{}
-	mi := &file_rubric_plugin_proto_msgTypes[14]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1064,7 +1119,7 @@ func (x *Sandbox) String() string {
 func (*Sandbox) ProtoMessage() {}
 
 func (x *Sandbox) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[14]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1077,7 +1132,7 @@ func (x *Sandbox) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sandbox.ProtoReflect.Descriptor instead.
 func (*Sandbox) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{14}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Sandbox) GetKind() string {
@@ -1121,7 +1176,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_rubric_plugin_proto_msgTypes[15]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1133,7 +1188,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[15]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1146,7 +1201,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{15}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Limits) GetStartTimeoutMs() int64 {
@@ -1198,7 +1253,7 @@ type ExportChunk struct {
 
 func (x *ExportChunk) Reset() {
 	*x = ExportChunk{}
-	mi := &file_rubric_plugin_proto_msgTypes[16]
+	mi := &file_rubric_plugin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1210,7 +1265,7 @@ func (x *ExportChunk) String() string {
 func (*ExportChunk) ProtoMessage() {}
 
 func (x *ExportChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[16]
+	mi := &file_rubric_plugin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1223,7 +1278,7 @@ func (x *ExportChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportChunk.ProtoReflect.Descriptor instead.
 func (*ExportChunk) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{16}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExportChunk) GetSource() string {
@@ -1300,10 +1355,14 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
 	"\finput_tokens\x18\x03 \x01(\x03R\vinputTokens\x12#\n" +
 	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\x12.\n" +
-	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"}\n" +
+	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"\x93\x01\n" +
 	"\x0fBatchSubmission\x127\n" +
 	"\x06shared\x18\x01 \x03(\v2\x1f.rubric.plugin.v1.SharedContextR\x06shared\x121\n" +
-	"\x05items\x18\x02 \x03(\v2\x1b.rubric.plugin.v1.BatchItemR\x05items\"S\n" +
+	"\x05items\x18\x02 \x03(\v2\x1b.rubric.plugin.v1.BatchItemR\x05items\x12\x14\n" +
+	"\x05nonce\x18\x03 \x01(\tR\x05nonce\"\"\n" +
+	"\n" +
+	"BatchLabel\x12\x14\n" +
+	"\x05nonce\x18\x01 \x01(\tR\x05nonce\"S\n" +
 	"\tBatchItem\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x126\n" +
 	"\bquestion\x18\x02 \x01(\v2\x1a.rubric.plugin.v1.QuestionR\bquestion\"\x1d\n" +
@@ -1360,7 +1419,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
 	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x03R\x04size\x12\x12\n" +
-	"\x04path\x18\x04 \x01(\tR\x04path2\x97\x04\n" +
+	"\x04path\x18\x04 \x01(\tR\x04path2\xe1\x04\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +
@@ -1368,7 +1427,8 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05Share\x12\x1f.rubric.plugin.v1.SharedContext\x1a\x1c.rubric.plugin.v1.ShareReply\x12O\n" +
 	"\vSubmitBatch\x12!.rubric.plugin.v1.BatchSubmission\x1a\x1d.rubric.plugin.v1.BatchTicket\x12K\n" +
 	"\tPollBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1f.rubric.plugin.v1.BatchProgress\x12N\n" +
-	"\fCollectBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1d.rubric.plugin.v1.BatchResult0\x012\xa0\x01\n" +
+	"\fCollectBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1d.rubric.plugin.v1.BatchResult0\x01\x12H\n" +
+	"\tFindBatch\x12\x1c.rubric.plugin.v1.BatchLabel\x1a\x1d.rubric.plugin.v1.BatchTicket2\xa0\x01\n" +
 	"\tTransport\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.TransportInfo\x12C\n" +
 	"\x06Export\x12\x18.rubric.plugin.v1.Target\x1a\x1d.rubric.plugin.v1.ExportChunk0\x01B4Z2github.com/rubricmcp/rubric/plugins/proto/pluginv1b\x06proto3"
@@ -1385,7 +1445,7 @@ func file_rubric_plugin_proto_rawDescGZIP() []byte {
 	return file_rubric_plugin_proto_rawDescData
 }
 
-var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_rubric_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil), // 0: rubric.plugin.v1.DescribeRequest
 	(*JudgeIdentity)(nil),   // 1: rubric.plugin.v1.JudgeIdentity
@@ -1395,49 +1455,52 @@ var file_rubric_plugin_proto_goTypes = []any{
 	(*ShareReply)(nil),      // 5: rubric.plugin.v1.ShareReply
 	(*Answer)(nil),          // 6: rubric.plugin.v1.Answer
 	(*BatchSubmission)(nil), // 7: rubric.plugin.v1.BatchSubmission
-	(*BatchItem)(nil),       // 8: rubric.plugin.v1.BatchItem
-	(*BatchTicket)(nil),     // 9: rubric.plugin.v1.BatchTicket
-	(*BatchProgress)(nil),   // 10: rubric.plugin.v1.BatchProgress
-	(*BatchResult)(nil),     // 11: rubric.plugin.v1.BatchResult
-	(*TransportInfo)(nil),   // 12: rubric.plugin.v1.TransportInfo
-	(*Target)(nil),          // 13: rubric.plugin.v1.Target
-	(*Sandbox)(nil),         // 14: rubric.plugin.v1.Sandbox
-	(*Limits)(nil),          // 15: rubric.plugin.v1.Limits
-	(*ExportChunk)(nil),     // 16: rubric.plugin.v1.ExportChunk
-	nil,                     // 17: rubric.plugin.v1.JudgeConfig.OptionsEntry
-	nil,                     // 18: rubric.plugin.v1.Target.EnvEntry
-	nil,                     // 19: rubric.plugin.v1.Target.HeadersEntry
+	(*BatchLabel)(nil),      // 8: rubric.plugin.v1.BatchLabel
+	(*BatchItem)(nil),       // 9: rubric.plugin.v1.BatchItem
+	(*BatchTicket)(nil),     // 10: rubric.plugin.v1.BatchTicket
+	(*BatchProgress)(nil),   // 11: rubric.plugin.v1.BatchProgress
+	(*BatchResult)(nil),     // 12: rubric.plugin.v1.BatchResult
+	(*TransportInfo)(nil),   // 13: rubric.plugin.v1.TransportInfo
+	(*Target)(nil),          // 14: rubric.plugin.v1.Target
+	(*Sandbox)(nil),         // 15: rubric.plugin.v1.Sandbox
+	(*Limits)(nil),          // 16: rubric.plugin.v1.Limits
+	(*ExportChunk)(nil),     // 17: rubric.plugin.v1.ExportChunk
+	nil,                     // 18: rubric.plugin.v1.JudgeConfig.OptionsEntry
+	nil,                     // 19: rubric.plugin.v1.Target.EnvEntry
+	nil,                     // 20: rubric.plugin.v1.Target.HeadersEntry
 }
 var file_rubric_plugin_proto_depIdxs = []int32{
-	17, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
+	18, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
 	4,  // 1: rubric.plugin.v1.BatchSubmission.shared:type_name -> rubric.plugin.v1.SharedContext
-	8,  // 2: rubric.plugin.v1.BatchSubmission.items:type_name -> rubric.plugin.v1.BatchItem
+	9,  // 2: rubric.plugin.v1.BatchSubmission.items:type_name -> rubric.plugin.v1.BatchItem
 	3,  // 3: rubric.plugin.v1.BatchItem.question:type_name -> rubric.plugin.v1.Question
 	6,  // 4: rubric.plugin.v1.BatchResult.answer:type_name -> rubric.plugin.v1.Answer
-	18, // 5: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
-	19, // 6: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
-	15, // 7: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
-	14, // 8: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
+	19, // 5: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
+	20, // 6: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
+	16, // 7: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
+	15, // 8: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
 	0,  // 9: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
 	2,  // 10: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
 	3,  // 11: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
 	4,  // 12: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
 	7,  // 13: rubric.plugin.v1.Judge.SubmitBatch:input_type -> rubric.plugin.v1.BatchSubmission
-	9,  // 14: rubric.plugin.v1.Judge.PollBatch:input_type -> rubric.plugin.v1.BatchTicket
-	9,  // 15: rubric.plugin.v1.Judge.CollectBatch:input_type -> rubric.plugin.v1.BatchTicket
-	0,  // 16: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	13, // 17: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
-	1,  // 18: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
-	1,  // 19: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
-	6,  // 20: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
-	5,  // 21: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
-	9,  // 22: rubric.plugin.v1.Judge.SubmitBatch:output_type -> rubric.plugin.v1.BatchTicket
-	10, // 23: rubric.plugin.v1.Judge.PollBatch:output_type -> rubric.plugin.v1.BatchProgress
-	11, // 24: rubric.plugin.v1.Judge.CollectBatch:output_type -> rubric.plugin.v1.BatchResult
-	12, // 25: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
-	16, // 26: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
-	18, // [18:27] is the sub-list for method output_type
-	9,  // [9:18] is the sub-list for method input_type
+	10, // 14: rubric.plugin.v1.Judge.PollBatch:input_type -> rubric.plugin.v1.BatchTicket
+	10, // 15: rubric.plugin.v1.Judge.CollectBatch:input_type -> rubric.plugin.v1.BatchTicket
+	8,  // 16: rubric.plugin.v1.Judge.FindBatch:input_type -> rubric.plugin.v1.BatchLabel
+	0,  // 17: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	14, // 18: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
+	1,  // 19: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
+	1,  // 20: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
+	6,  // 21: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
+	5,  // 22: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
+	10, // 23: rubric.plugin.v1.Judge.SubmitBatch:output_type -> rubric.plugin.v1.BatchTicket
+	11, // 24: rubric.plugin.v1.Judge.PollBatch:output_type -> rubric.plugin.v1.BatchProgress
+	12, // 25: rubric.plugin.v1.Judge.CollectBatch:output_type -> rubric.plugin.v1.BatchResult
+	10, // 26: rubric.plugin.v1.Judge.FindBatch:output_type -> rubric.plugin.v1.BatchTicket
+	13, // 27: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
+	17, // 28: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
+	19, // [19:29] is the sub-list for method output_type
+	9,  // [9:19] is the sub-list for method input_type
 	9,  // [9:9] is the sub-list for extension type_name
 	9,  // [9:9] is the sub-list for extension extendee
 	0,  // [0:9] is the sub-list for field type_name
@@ -1454,7 +1517,7 @@ func file_rubric_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rubric_plugin_proto_rawDesc), len(file_rubric_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -32,6 +32,7 @@ const (
 	Judge_SubmitBatch_FullMethodName  = "/rubric.plugin.v1.Judge/SubmitBatch"
 	Judge_PollBatch_FullMethodName    = "/rubric.plugin.v1.Judge/PollBatch"
 	Judge_CollectBatch_FullMethodName = "/rubric.plugin.v1.Judge/CollectBatch"
+	Judge_FindBatch_FullMethodName    = "/rubric.plugin.v1.Judge/FindBatch"
 )
 
 // JudgeClient is the client API for Judge service.
@@ -61,6 +62,11 @@ type JudgeClient interface {
 	PollBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (*BatchProgress, error)
 	// CollectBatch streams the results of an ended batch, one an item.
 	CollectBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (grpc.ServerStreamingClient[BatchResult], error)
+	// FindBatch looks among the provider's batches for the one labeled
+	// with a submission's nonce, and returns its id (empty when there is
+	// none). Only a judge whose identity also lists the capability
+	// "batch-labels" serves it, and sends a submission's nonce with it.
+	FindBatch(ctx context.Context, in *BatchLabel, opts ...grpc.CallOption) (*BatchTicket, error)
 }
 
 type judgeClient struct {
@@ -150,6 +156,16 @@ func (c *judgeClient) CollectBatch(ctx context.Context, in *BatchTicket, opts ..
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type Judge_CollectBatchClient = grpc.ServerStreamingClient[BatchResult]
 
+func (c *judgeClient) FindBatch(ctx context.Context, in *BatchLabel, opts ...grpc.CallOption) (*BatchTicket, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BatchTicket)
+	err := c.cc.Invoke(ctx, Judge_FindBatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // JudgeServer is the server API for Judge service.
 // All implementations must embed UnimplementedJudgeServer
 // for forward compatibility.
@@ -177,6 +193,11 @@ type JudgeServer interface {
 	PollBatch(context.Context, *BatchTicket) (*BatchProgress, error)
 	// CollectBatch streams the results of an ended batch, one an item.
 	CollectBatch(*BatchTicket, grpc.ServerStreamingServer[BatchResult]) error
+	// FindBatch looks among the provider's batches for the one labeled
+	// with a submission's nonce, and returns its id (empty when there is
+	// none). Only a judge whose identity also lists the capability
+	// "batch-labels" serves it, and sends a submission's nonce with it.
+	FindBatch(context.Context, *BatchLabel) (*BatchTicket, error)
 	mustEmbedUnimplementedJudgeServer()
 }
 
@@ -207,6 +228,9 @@ func (UnimplementedJudgeServer) PollBatch(context.Context, *BatchTicket) (*Batch
 }
 func (UnimplementedJudgeServer) CollectBatch(*BatchTicket, grpc.ServerStreamingServer[BatchResult]) error {
 	return status.Error(codes.Unimplemented, "method CollectBatch not implemented")
+}
+func (UnimplementedJudgeServer) FindBatch(context.Context, *BatchLabel) (*BatchTicket, error) {
+	return nil, status.Error(codes.Unimplemented, "method FindBatch not implemented")
 }
 func (UnimplementedJudgeServer) mustEmbedUnimplementedJudgeServer() {}
 func (UnimplementedJudgeServer) testEmbeddedByValue()               {}
@@ -348,6 +372,24 @@ func _Judge_CollectBatch_Handler(srv interface{}, stream grpc.ServerStream) erro
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type Judge_CollectBatchServer = grpc.ServerStreamingServer[BatchResult]
 
+func _Judge_FindBatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BatchLabel)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(JudgeServer).FindBatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Judge_FindBatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(JudgeServer).FindBatch(ctx, req.(*BatchLabel))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Judge_ServiceDesc is the grpc.ServiceDesc for Judge service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -378,6 +420,10 @@ var Judge_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "PollBatch",
 			Handler:    _Judge_PollBatch_Handler,
+		},
+		{
+			MethodName: "FindBatch",
+			Handler:    _Judge_FindBatch_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

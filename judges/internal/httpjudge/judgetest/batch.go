@@ -169,3 +169,39 @@ func RunBatch(t *testing.T, c BatchCase) {
 		t.Errorf("the provider answered %d requests, %d with the shared context; want 3 and 2", len(bodies), shared)
 	}
 }
+
+// RunBatchLabels checks, over the plugin protocol, whether the judge's
+// batches carry a label (judge.BatchFinder) as labels says, and when they
+// do that a batch submitted with a nonce is found by it, and no batch by
+// another.
+func RunBatchLabels(t *testing.T, c BatchCase, labels bool) {
+	t.Helper()
+	fake := fakebatch.Start(func([]byte) string { return `{"n": 7}` })
+	defer fake.Close()
+	b := batcher(t, c, fake.URL)
+	f, ok := b.(judge.BatchFinder)
+	if got := ok && f.LabelsBatches(); got != labels {
+		t.Fatalf("the judge labels its batches: %v, want %v", got, labels)
+	}
+	if !labels {
+		return
+	}
+	ctx := context.Background()
+	items := []judge.BatchItem{{ID: "a1", Question: judge.Question{Kind: "test.len", Subject: "a1", User: "How long?", AnswerSchema: []byte(`{"type": "object"}`), Input: []byte(`{}`)}}}
+	if _, err := b.SubmitBatch(ctx, items); err != nil { // unlabeled, older
+		t.Fatal(err)
+	}
+	id, err := f.SubmitLabeledBatch(ctx, items, "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.SubmitBatch(ctx, items); err != nil { // unlabeled, newer
+		t.Fatal(err)
+	}
+	if got, err := f.FindBatch(ctx, "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6"); err != nil || got != id {
+		t.Errorf("found %q, %v; want %q", got, err, id)
+	}
+	if got, err := f.FindBatch(ctx, "00000000000000000000000000000000"); err != nil || got != "" {
+		t.Errorf("found %q, %v for a nonce no batch has; want none", got, err)
+	}
+}

@@ -1,0 +1,205 @@
+package ask_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// labeled is a batch side whose provider keeps a label on each batch
+// (judge.BatchFinder). lost, when set, is called once a labeled batch
+// was accepted and decides whether its id is lost on the way back (the
+// run killed after the provider accepted the batch, before it kept the
+// id); refuse makes the provider accept nothing.
+type labeled struct {
+	*batches
+	mu      sync.Mutex
+	byNonce map[string]string
+	finds   int
+	lost    func() bool
+	refuse  bool
+}
+
+func (l *labeled) LabelsBatches() bool { return true }
+
+func (l *labeled) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	if l.refuse {
+		return "", errors.New("connection reset before the batch was accepted")
+	}
+	id, err := l.SubmitBatch(ctx, items)
+	if err != nil {
+		return "", err
+	}
+	l.mu.Lock()
+	l.byNonce[nonce] = id
+	l.mu.Unlock()
+	if l.lost != nil && l.lost() {
+		return "", context.Cause(ctx)
+	}
+	return id, nil
+}
+
+func (l *labeled) FindBatch(_ context.Context, nonce string) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.finds++
+	return l.byNonce[nonce], nil
+}
+
+// TestBatchKilledAfterCreateIsFound: the run is killed exactly when the
+// provider has accepted the batch and before the run learns its id. The
+// intent record kept before submitting carries the batch's nonce, so the
+// next run finds the batch by it and collects it: no question is paid
+// twice, and no record is left.
+func TestBatchKilledAfterCreateIsFound(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(9)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	ctx, kill := context.WithCancel(context.Background())
+	defer kill()
+	l.lost = func() bool { kill(); return true }
+	w := &waits{}
+	var intent cache.Batch
+	first := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after,
+		OnIntent: func(b cache.Batch) { intent = b }}}
+	if _, err := first.Ask(ctx, reqs); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the run killed", err)
+	}
+	recs, err := store.Batches(identity)
+	if err != nil || len(recs) != 1 || recs[0].ID != "" || recs[0].Nonce == "" || recs[0].Nonce != intent.Nonce || len(recs[0].Keys) != 9 {
+		t.Fatalf("records %+v, %v: want the intent, with its nonce and 9 keys", recs, err)
+	}
+
+	l.lost = nil
+	var steps []string
+	second := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after,
+		OnEvent: func(e ask.BatchEvent) { steps = append(steps, e.Step) }}}
+	obs, err := second.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(steps, []string{"found", "resumed", "polled", "collected"}) {
+		t.Errorf("steps %v", steps)
+	}
+	if len(l.order) != 1 || l.finds != 1 {
+		t.Errorf("%d batches submitted, %d looked for: want one of each", len(l.order), l.finds)
+	}
+	for subject, n := range l.submitted {
+		if n != 1 {
+			t.Errorf("%s paid for %d times", subject, n)
+		}
+	}
+	if string(obs[8].Answer) != `{"n":7}` {
+		t.Errorf("observation %+v", obs[8])
+	}
+	if recs, _ := store.Batches(identity); len(recs) != 0 {
+		t.Errorf("records left: %+v", recs)
+	}
+}
+
+// TestBatchIntentNeverAccepted: an intent whose batch the provider does
+// not have (the run was killed before the create reached it) is dropped,
+// and its questions go out once, in a new batch. A submission the
+// provider refuses leaves no intent behind.
+func TestBatchIntentNeverAccepted(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(4)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	keys := make([]string, len(reqs))
+	for i, rq := range reqs {
+		keys[i] = cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash)
+	}
+	if err := store.PutBatch(cache.Batch{Judge: identity, Nonce: "0123456789abcdef0123456789abcdef", Keys: keys}); err != nil {
+		t.Fatal(err)
+	}
+	w := &waits{}
+	if _, err := (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if len(l.order) != 1 || l.finds != 1 || len(l.submitted) != 4 {
+		t.Errorf("%d batches, %d looked for, %d questions: want 1, 1, 4", len(l.order), l.finds, len(l.submitted))
+	}
+	if recs, _ := store.Batches(identity); len(recs) != 0 {
+		t.Errorf("records left: %+v", recs)
+	}
+
+	l.refuse = true
+	more := requests(t, r, "other")
+	if _, err := (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(context.Background(), more); err == nil {
+		t.Fatal("a refused submission went through")
+	}
+	if recs, _ := store.Batches(identity); len(recs) != 0 {
+		t.Errorf("a refused submission left records: %+v", recs)
+	}
+}
+
+// TestTidyBatches: once a run has asked everything, the records no run
+// will take up go: one whose questions are all answered in the cache
+// (answered without --batch, say), and one of the same rubric and scope
+// none of whose questions the run asked (left by a run of definitions
+// that have changed since). A record of another scope, or of another
+// rubric, whose questions are not answered stays: its run may come back
+// for it.
+func TestTidyBatches(t *testing.T) {
+	r := loadRubric(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := func(names ...string) []string {
+		var out []string
+		for _, rq := range requests(t, r, names...) {
+			out = append(out, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
+		}
+		return out
+	}
+	// Answered one at a time, not in a batch.
+	if _, err := (&ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r, Cache: store}).Ask(context.Background(), requests(t, r, "old_a", "old_b")); err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range []cache.Batch{
+		{ID: "answered", Judge: identity, Keys: keys("old_a", "old_b"), Rubric: "sha256:other", Scope: "file other.json"},
+		{ID: "stale", Judge: identity, Keys: keys("gone_a", "gone_b"), Rubric: r.Digest, Scope: "file notes.json"},
+		{ID: "elsewhere", Judge: identity, Keys: keys("gone_a"), Rubric: r.Digest, Scope: "file other.json"},
+		{ID: "other rubric", Judge: identity, Keys: keys("gone_b"), Rubric: "sha256:other", Scope: "file notes.json"},
+		{ID: "from before scopes", Judge: identity, Keys: keys("gone_c")},
+	} {
+		if err := store.PutBatch(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := newBatches(0)
+	w := &waits{}
+	a := &ask.Asker{Judge: b, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: b, After: w.after, Scope: "file notes.json"}}
+	if _, err := a.Ask(context.Background(), requests(t, r, "tool_00", "tool_01")); err != nil {
+		t.Fatal(err)
+	}
+	n, err := a.TidyBatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, _ := store.Batches(identity)
+	var left []string
+	for _, rec := range recs {
+		left = append(left, rec.ID)
+	}
+	// The answered record went when the run looked at the records
+	// before submitting; TidyBatches drops the stale one.
+	if n != 1 || !reflect.DeepEqual(left, []string{"elsewhere", "from before scopes", "other rubric"}) {
+		t.Errorf("dropped %d, left %q: want the answered and the stale records dropped", n, left)
+	}
+}
