@@ -90,14 +90,14 @@ func (m *literalSet) holds(s string, found []bool) {
 }
 
 // patternSet is a list of expressions compiled together: each one's
-// required literal sets as indices into one literalSet, so that a text
-// is searched for all their literals at once.
+// needed literals as indices into one literalSet, so that a text is
+// searched for all their literals at once.
 type patternSet struct {
 	patterns []string
 	res      []*compiledRegexp
 	lits     *literalSet
-	sets     [][][]int32 // by pattern, its required sets as literal indices
-	nonASCII int32       // the index of the literal standing for a character past ASCII, or -1
+	needs    []*needAt // by pattern, its need over the literals' indices
+	nonASCII int32              // the index of the literal standing for a character past ASCII, or -1
 }
 
 func newPatternSet(patterns []string) (*patternSet, error) {
@@ -110,45 +110,89 @@ func newPatternSet(patterns []string) (*patternSet, error) {
 			return nil, err
 		}
 		ps.res = append(ps.res, c)
-		var sets [][]int32
-		for _, set := range c.required {
-			var ks []int32
-			for _, l := range set {
-				k, ok := index[l]
-				if !ok {
-					k = int32(len(lits))
-					index[l] = k
-					lits = append(lits, l)
-					if l == nonASCII[0] {
-						ps.nonASCII = k
-					}
+		ps.needs = append(ps.needs, c.need.at(func(l string) int32 {
+			k, ok := index[l]
+			if !ok {
+				k = int32(len(lits))
+				index[l] = k
+				lits = append(lits, l)
+				if l == nonASCII {
+					ps.nonASCII = k
 				}
-				ks = append(ks, k)
 			}
-			sets = append(sets, ks)
-		}
-		ps.sets = append(ps.sets, sets)
+			return k
+		}))
 	}
 	ps.lits = newLiteralSet(lits)
 	return ps, nil
 }
 
-// mayMatch is compiledRegexp.mayMatch of pattern i, from the literals
-// found in the folded text.
-func (ps *patternSet) mayMatch(i int, found []bool, ascii bool) bool {
-	for _, set := range ps.sets[i] {
-		met := false
-		for _, k := range set {
-			if found[k] || (k == ps.nonASCII && !ascii) {
-				met = true
-				break
-			}
+// find is FindAllEach of the set's patterns in s.
+func (ps *patternSet) find(s string, found []bool, out []PatternSpan) []PatternSpan {
+	lower, ascii := fold(s)
+	clear(found)
+	ps.lits.holds(lower, found)
+	if ps.nonASCII >= 0 {
+		found[ps.nonASCII] = !ascii
+	}
+	for i, c := range ps.res {
+		if len(s) < c.minLen || !ps.needs[i].holds(found) {
+			continue
 		}
-		if !met {
-			return false
+		for _, sp := range c.spans(s) {
+			out = append(out, PatternSpan{Pattern: i, Span: sp})
 		}
 	}
-	return true
+	return out
+}
+
+// needAt is a need with its literals numbered: lit indexes the found
+// literals of a text.
+type needAt struct {
+	op   needOp
+	lit  int32
+	subs []*needAt
+}
+
+// at numbers the literals of n with index.
+func (n *need) at(index func(string) int32) *needAt {
+	if n == nil {
+		return nil
+	}
+	out := &needAt{op: n.op}
+	if n.op == needLit {
+		out.lit = index(n.lit)
+		return out
+	}
+	for _, s := range n.subs {
+		out.subs = append(out.subs, s.at(index))
+	}
+	return out
+}
+
+// holds is need.holds over the found literals.
+func (n *needAt) holds(found []bool) bool {
+	if n == nil {
+		return true
+	}
+	switch n.op {
+	case needLit:
+		return found[n.lit]
+	case needAll:
+		for _, s := range n.subs {
+			if !s.holds(found) {
+				return false
+			}
+		}
+		return true
+	default:
+		for _, s := range n.subs {
+			if s.holds(found) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // patternSets caches pattern lists by a hash of their text: a formula

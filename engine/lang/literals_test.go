@@ -1,9 +1,9 @@
 package lang
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp/syntax"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -84,41 +84,61 @@ func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 	}
 }
 
-// TestRequiredLiteralsOfAlternation: each choice of a set from every
-// branch is required, so that a cue of common words and an address is
-// passed over by texts with no address.
-func TestRequiredLiteralsOfAlternation(t *testing.T) {
+// TestNeedOf: what every match of an expression holds keeps each
+// branch of an alternation whole, so that a cue of common words and an
+// address is passed over by texts with no address; small classes count,
+// white space and folded letters past ASCII do not; and no match is
+// shorter than minBytes.
+func TestNeedOf(t *testing.T) {
 	cases := []struct {
 		re   string
-		want [][]string
+		want string
+		min  int
 	}{
-		{`abc`, [][]string{{"abc"}}},
-		{`(?i)(all|must)\s+(send|cc)`, [][]string{{"all", "must"}, {"send", "cc"}}},
-		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, [][]string{
-			{"all", "must"}, {"all", "must", "bcc"}, {"all", "must", "@"},
-			{"http", "@", "all", "must"}, {"http", "@", "bcc"}, {"http", "@"},
-		}},
-		{`foo|x*`, nil},
-		{`é|foo`, [][]string{{"\x80", "foo"}}},
+		{`abc`, `"abc"`, 3},
+		{`(?i)(all|must)\s+(send|cc)`, `all(any("all" "must") any("send" "cc"))`, 6},
+		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, `any(all(any("all" "must") any("@" "http")) all(any("all" "must") "@" "bcc"))`, 4},
+		{`foo|x*`, `-`, 0},
+		{`é|foo`, `any("\x80" "foo")`, 1},
+		{`(?i)ſ|foo`, `any("s" "foo")`, 1},
+		{`(?i)(ai|model)\s*[,:]\s*must`, `all(any("ai" "model") any("," ":") "must")`, 7},
+		{`(?i)a[bc]`, `all("a" any("b" "c"))`, 2},
+		{`x[ \t]y`, `all("x" "y")`, 3},
+		{`(?i)[k]`, `-`, 1},
+		{`[a-z]+`, `-`, 1},
+		{`[\x{200B}-\x{200D}]{2,}`, `"\x80"`, 2},
+		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `-`, 9},
+		{`^$|\b`, `-`, 0},
+	}
+	var show func(n *need) string
+	show = func(n *need) string {
+		if n == nil {
+			return "-"
+		}
+		if n.op == needLit {
+			return fmt.Sprintf("%q", n.lit)
+		}
+		var subs []string
+		for _, s := range n.subs {
+			subs = append(subs, show(s))
+		}
+		op := "all"
+		if n.op == needAny {
+			op = "any"
+		}
+		return op + "(" + strings.Join(subs, " ") + ")"
 	}
 	for _, c := range cases {
 		tree, err := syntax.Parse(c.re, syntax.Perl)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := requiredLiterals(tree.Simplify())
-		norm := func(sets [][]string) []string {
-			var out []string
-			for _, s := range sets {
-				s = slices.Clone(s)
-				slices.Sort(s)
-				out = append(out, strings.Join(s, ","))
-			}
-			slices.Sort(out)
-			return slices.Compact(out)
+		tree = tree.Simplify()
+		if got := show(needOf(tree)); got != c.want {
+			t.Errorf("%s: needs %s, want %s", c.re, got, c.want)
 		}
-		if g, w := norm(got), norm(c.want); !slices.Equal(g, w) {
-			t.Errorf("%s: %q, want %q", c.re, g, w)
+		if got := minBytes(tree); got != c.min {
+			t.Errorf("%s: at least %d bytes, want %d", c.re, got, c.min)
 		}
 	}
 }

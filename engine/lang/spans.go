@@ -33,39 +33,130 @@ type Span struct {
 // each time.
 var regexps sync.Map
 
-// compiledRegexp is an expression with what every match must hold: sets
-// of literals (lower case), every set with at least one of its literals
-// in the match. A text that misses a set cannot match, and
-// strings.Contains says so much faster than the expression would.
+// compiledRegexp is an expression with what every match must hold: a
+// condition on the literals (lower case) a text holds, and the fewest
+// bytes a match takes. A text that fails either cannot match, and
+// looking for literals is much faster than running the expression.
 type compiledRegexp struct {
-	re       *regexp.Regexp
-	required [][]string
+	re     *regexp.Regexp
+	need   *need // nil: no literal is known to be needed
+	minLen int   // no match is shorter, in bytes
 }
 
-// mayMatch reports whether a text whose folded form (see fold) is lower
-// can hold a match: false only when it misses one of the required sets.
-// The literal standing for a character past ASCII is met by any text
-// that has one.
-func (c *compiledRegexp) mayMatch(lower string, ascii bool) bool {
-	for _, set := range c.required {
-		if !slices.ContainsFunc(set, func(l string) bool {
-			if l == nonASCII[0] {
-				return !ascii
+// mayMatch reports whether s, whose folded form (see fold) is lower, can
+// hold a match: false only when it is shorter than any match or misses
+// the literals every match holds. The literal standing for a character
+// past ASCII is met by any text that has one.
+func (c *compiledRegexp) mayMatch(s, lower string, ascii bool) bool {
+	if len(s) < c.minLen {
+		return false
+	}
+	return c.need.holds(func(l string) bool {
+		if l == nonASCII {
+			return !ascii
+		}
+		return strings.Contains(lower, l)
+	})
+}
+
+// need is a condition on the literals a text holds, met by every text
+// an expression matches in: a literal, all of several conditions, or
+// any of them. The nil need is met by every text.
+type need struct {
+	op   needOp
+	lit  string  // needLit: in lower case, or nonASCII
+	subs []*need // needAll, needAny
+}
+
+type needOp uint8
+
+const (
+	needLit needOp = iota
+	needAll
+	needAny
+)
+
+// holds evaluates the condition with has telling whether the text holds
+// a literal.
+func (n *need) holds(has func(string) bool) bool {
+	if n == nil {
+		return true
+	}
+	switch n.op {
+	case needLit:
+		return has(n.lit)
+	case needAll:
+		for _, s := range n.subs {
+			if !s.holds(has) {
+				return false
 			}
-			return strings.Contains(lower, l)
-		}) {
-			return false
+		}
+		return true
+	default:
+		for _, s := range n.subs {
+			if s.holds(has) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// literals appends the literals of the condition to out.
+func (n *need) literals(out []string) []string {
+	if n == nil {
+		return out
+	}
+	if n.op == needLit {
+		return append(out, n.lit)
+	}
+	for _, s := range n.subs {
+		out = s.literals(out)
+	}
+	return out
+}
+
+// joined is the condition of several, all of them (op needAll) or any
+// (needAny), nested conditions of the same kind flattened. All of none is
+// nil (met by every text); any of them is nil when one of them is.
+func joined(op needOp, subs []*need) *need {
+	var flat []*need
+	for _, s := range subs {
+		switch {
+		case s == nil && op == needAll:
+			continue
+		case s == nil:
+			return nil
+		case s.op == op:
+			flat = append(flat, s.subs...)
+		default:
+			flat = append(flat, s)
 		}
 	}
-	return true
+	// The same literal twice says no more than once.
+	flat = slices.CompactFunc(flat, func(a, b *need) bool {
+		return a.op == needLit && b.op == needLit && a.lit == b.lit
+	})
+	switch len(flat) {
+	case 0:
+		return nil
+	case 1:
+		return flat[0]
+	}
+	return &need{op: op, subs: flat}
 }
 
-// requiredLiterals are sets of strings, in lower case, such that every
-// match of re holds at least one string of each set; nil when none is
-// known. Case-insensitive literals qualify only when they are ASCII
-// (Unicode's case folding reaches past lower-casing for a few letters,
-// such as the long s).
-func requiredLiterals(re *syntax.Regexp) [][]string {
+// maxClassLiterals bounds the characters of a class taken as literals:
+// a text holds one of [,:] or of [@＠] rarely enough to tell.
+const maxClassLiterals = 4
+
+// needOf is what every match of re holds, in literals. Case-insensitive
+// literals qualify only when they are ASCII (Unicode's case folding
+// reaches past lower-casing for a few letters, such as the long s); a
+// class of characters all past ASCII needs a character past ASCII; a
+// small class of ASCII characters other than white space needs one of
+// them.
+func needOf(re *syntax.Regexp) *need {
 	switch re.Op {
 	case syntax.OpLiteral:
 		lit := string(re.Rune)
@@ -74,97 +165,112 @@ func requiredLiterals(re *syntax.Regexp) [][]string {
 				if re.Flags&syntax.FoldCase != 0 {
 					return nil // (?i)ſ matches s
 				}
-				return [][]string{nonASCII}
+				return &need{op: needLit, lit: nonASCII}
 			}
 		}
 		if lit == "" {
 			return nil
 		}
-		return [][]string{{strings.ToLower(lit)}}
+		return &need{op: needLit, lit: strings.ToLower(lit)}
 	case syntax.OpCharClass:
-		// A class of characters past ASCII only, such as invisible
-		// format characters: an ASCII text cannot match.
-		for i := 0; i < len(re.Rune); i += 2 {
-			if re.Rune[i] < utf8.RuneSelf {
-				return nil
-			}
-		}
-		if len(re.Rune) == 0 {
-			return nil
-		}
-		return [][]string{nonASCII}
+		return classNeed(re.Rune)
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredLiterals(re.Sub[0])
+		return needOf(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return requiredLiterals(re.Sub[0])
+			return needOf(re.Sub[0])
 		}
-	case syntax.OpConcat:
-		var all [][]string
-		for _, sub := range re.Sub {
-			all = append(all, requiredLiterals(sub)...)
+	case syntax.OpConcat, syntax.OpAlternate:
+		op := needAll
+		if re.Op == syntax.OpAlternate {
+			op = needAny
 		}
-		return all
-	case syntax.OpAlternate:
-		// A match holds one branch's sets, all of them: each choice of
-		// one set from every branch, joined, is a set it holds. The
-		// choices multiply, so each branch offers its most selective
-		// sets (longer shortest literal, then fewer literals) and the
-		// joins stop at maxAlternateSets.
-		joined := [][]string{nil}
-		for _, sub := range re.Sub {
-			sets := requiredLiterals(sub)
-			if len(sets) == 0 {
-				return nil
-			}
-			sets = slices.Clone(sets)
-			slices.SortStableFunc(sets, func(a, b []string) int {
-				if d := shortest(b) - shortest(a); d != 0 {
-					return d
-				}
-				return len(a) - len(b)
-			})
-			keep := max(1, maxAlternateSets/len(joined))
-			sets = sets[:min(len(sets), keep)]
-			var next [][]string
-			for _, j := range joined {
-				for _, set := range sets {
-					next = append(next, union(j, set))
-				}
-			}
-			joined = next
+		subs := make([]*need, len(re.Sub))
+		for i, sub := range re.Sub {
+			subs[i] = needOf(sub)
 		}
-		return joined
+		return joined(op, subs)
 	}
 	return nil
 }
 
-// maxAlternateSets bounds the sets an alternation's branches make.
-const maxAlternateSets = 16
-
-// shortest is the length of set's shortest literal.
-func shortest(set []string) int {
-	short := len(set[0])
-	for _, l := range set {
-		short = min(short, len(l))
+// classNeed is what a match of the character class (ranges, lo and hi
+// in turn) needs: see needOf.
+func classNeed(ranges []rune) *need {
+	if len(ranges) == 0 {
+		return nil
 	}
-	return short
-}
-
-// union is a and b without repeats, a first.
-func union(a, b []string) []string {
-	out := slices.Clone(a)
-	for _, l := range b {
-		if !slices.Contains(out, l) {
-			out = append(out, l)
+	ascii := false
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i] < utf8.RuneSelf {
+			ascii = true
 		}
 	}
-	return out
+	if !ascii {
+		return &need{op: needLit, lit: nonASCII}
+	}
+	var chars []string
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i+1] >= utf8.RuneSelf || ranges[i+1]-ranges[i] >= maxClassLiterals*2 {
+			return nil
+		}
+		for r := ranges[i]; r <= ranges[i+1]; r++ {
+			if unicode.IsSpace(r) {
+				return nil // every text holds one
+			}
+			if l := string(unicode.ToLower(r)); !slices.Contains(chars, l) {
+				chars = append(chars, l)
+			}
+		}
+	}
+	if len(chars) > maxClassLiterals {
+		return nil
+	}
+	subs := make([]*need, len(chars))
+	for i, c := range chars {
+		subs[i] = &need{op: needLit, lit: c}
+	}
+	return joined(needAny, subs)
 }
 
-// nonASCII stands for "a character past ASCII" among required literals:
+// minBytes is the fewest bytes a match of re takes: a character at
+// least one (a byte that is not UTF-8 matches as U+FFFD, and a folded
+// letter may be shorter than the literal's: ſ and s).
+func minBytes(re *syntax.Regexp) int {
+	const most = 1 << 30
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass:
+		if len(re.Rune) == 0 {
+			return 0
+		}
+		return 1
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minBytes(re.Sub[0])
+	case syntax.OpRepeat:
+		return min(most, re.Min*minBytes(re.Sub[0]))
+	case syntax.OpConcat:
+		n := 0
+		for _, sub := range re.Sub {
+			n = min(most, n+minBytes(sub))
+		}
+		return n
+	case syntax.OpAlternate:
+		n := most
+		for _, sub := range re.Sub {
+			n = min(n, minBytes(sub))
+		}
+		return n
+	}
+	return 0
+}
+
+// nonASCII stands for "a character past ASCII" among needed literals:
 // no ASCII text holds the byte 0x80, and any other text meets it.
-var nonASCII = []string{"\x80"}
+const nonASCII = "\x80"
 
 // fold is s in lower case, with the two letters past ASCII whose case
 // folding reaches an ASCII letter (the long s, U+017F, and the Kelvin
@@ -205,7 +311,8 @@ func compileCached(pattern string) (*compiledRegexp, error) {
 	}
 	c := &compiledRegexp{re: re}
 	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
-		c.required = requiredLiterals(tree.Simplify())
+		tree = tree.Simplify()
+		c.need, c.minLen = needOf(tree), minBytes(tree)
 	}
 	regexpsCached.Lock()
 	if regexpsCached.n < maxCachedRegexps {
@@ -238,30 +345,18 @@ type PatternSpan struct {
 }
 
 // FindAllEach is FindAll of each pattern in s, in the order of the
-// patterns, each pattern's matches leftmost first. The patterns' required
+// patterns, each pattern's matches leftmost first. The patterns' needed
 // literals are looked for together, in one pass over s.
 func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
 	ps, err := patternSetFor(patterns)
 	if err != nil {
 		return nil, err
 	}
-	lower, ascii := fold(s)
-	found := make([]bool, ps.lits.count)
-	ps.lits.holds(lower, found)
-	var out []PatternSpan
-	for i, c := range ps.res {
-		if !ps.mayMatch(i, found, ascii) {
-			continue
-		}
-		for _, sp := range c.spans(s) {
-			out = append(out, PatternSpan{Pattern: i, Span: sp})
-		}
-	}
-	return out, nil
+	return ps.find(s, make([]bool, ps.lits.count), nil), nil
 }
 
 func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
-	if !c.mayMatch(lower, ascii) {
+	if !c.mayMatch(s, lower, ascii) {
 		return nil
 	}
 	return c.spans(s)
