@@ -97,7 +97,7 @@ type patternSet struct {
 	res      []*compiledRegexp
 	lits     *literalSet
 	needs    []*needAt // by pattern, its need over the literals' indices
-	nonASCII int32              // the index of the literal standing for a character past ASCII, or -1
+	nonASCII int32     // the index of the literal standing for a character past ASCII, or -1
 }
 
 func newPatternSet(patterns []string) (*patternSet, error) {
