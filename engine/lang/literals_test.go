@@ -25,7 +25,7 @@ func TestLiteralSetHolds(t *testing.T) {
 	}
 	for _, s := range texts {
 		found := make([]bool, len(lits))
-		m.holds(s, found)
+		m.holds([]byte(s), found)
 		for k, l := range lits {
 			if want := strings.Contains(s, l); found[k] != want {
 				t.Fatalf("%q holds %q: %v, want %v", s, l, found[k], want)
@@ -96,14 +96,19 @@ func TestNeedOf(t *testing.T) {
 		min  int
 	}{
 		{`abc`, `"abc"`, 3},
-		{`(?i)(all|must)\s+(send|cc)`, `all(any("all" "must") any("send" "cc"))`, 6},
+		{`(?i)(all|must)\s+(send|cc)`, `any("all send" "all cc" "must send" "must cc")`, 6},
+		{`(?i)\b(dear\s+)?(ai|bot)\s*:\s*(you\s+)?must\b`, `any("ai:you must" "ai:must" "ai: you must" "ai: must" "ai :you must" "ai :must" "ai : you must" "ai : must" "bot:you must" "bot:must" "bot: you must" "bot: must" "bot :you must" "bot :must" "bot : you must" "bot : must")`, 7},
+		{`(?i)(^|[.;]\s*|\b(and|then)\s+)(pass|put)\s+(it|them)\b[^.\n]*\b(as|into)\s+the\b`, `all(any("pass it" "pass them" "put it" "put them") any("as the" "into the"))`, 12},
+		{`(?i)you\s+are\s+now\s+(a|an)\b`, `"you are now a"`, 13},
+		{`a\s*\s*b|\n`, `-`, 1},
 		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, `any(all(any("all" "must") any("@" "http")) all(any("all" "must") "@" "bcc"))`, 4},
 		{`foo|x*`, `-`, 0},
 		{`é|foo`, `any("\x80" "foo")`, 1},
 		{`(?i)ſ|foo`, `any("s" "foo")`, 1},
-		{`(?i)(ai|model)\s*[,:]\s*must`, `all(any("ai" "model") any("," ":") "must")`, 7},
-		{`(?i)a[bc]`, `all("a" any("b" "c"))`, 2},
-		{`x[ \t]y`, `all("x" "y")`, 3},
+		{`(?i)(ai|model)\s*[,:]\s*must`, `any("ai,must" "ai, must" "ai:must" "ai: must" "ai ,must" "ai , must" "ai :must" "ai : must" "model,must" "model, must" "model:must" "model: must" "model ,must" "model , must" "model :must" "model : must")`, 7},
+		{`(?i)a[bc]`, `any("ab" "ac")`, 2},
+		{`x[ \t]y`, `"x y"`, 3},
+		{`(?i)x[^a]y`, `all("x" "y")`, 3},
 		{`(?i)[k]`, `-`, 1},
 		{`[a-z]+`, `-`, 1},
 		{`[\x{200B}-\x{200D}]{2,}`, `"\x80"`, 2},

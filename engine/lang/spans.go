@@ -51,7 +51,7 @@ func (c *compiledRegexp) mayMatch(s, lower string, ascii bool) bool {
 	if len(s) < c.minLen {
 		return false
 	}
-	return c.need.holds(func(l string) bool {
+	return c.need.holds(s, func(l string) bool {
 		if l == nonASCII {
 			return !ascii
 		}
@@ -63,9 +63,11 @@ func (c *compiledRegexp) mayMatch(s, lower string, ascii bool) bool {
 // an expression matches in: a literal, all of several conditions, or
 // any of them. The nil need is met by every text.
 type need struct {
-	op   needOp
-	lit  string  // needLit: in lower case, or nonASCII
-	subs []*need // needAll, needAny
+	op    needOp
+	lit   string  // needLit: in lower case, or nonASCII
+	subs  []*need // needAll, needAny
+	chars []rune  // needRun, needCount: ranges of characters, lo and hi in turn
+	n     int     // needRun, needCount: how many
 }
 
 type needOp uint8
@@ -74,32 +76,105 @@ const (
 	needLit needOp = iota
 	needAll
 	needAny
+	needRun   // n characters of chars in a row, in the text as it is
+	needCount // n characters of chars, anywhere
 )
 
-// holds evaluates the condition with has telling whether the text holds
+// holds evaluates the condition on s, with has telling whether s holds
 // a literal.
-func (n *need) holds(has func(string) bool) bool {
+func (n *need) holds(s string, has func(string) bool) bool {
 	if n == nil {
 		return true
 	}
 	switch n.op {
 	case needLit:
 		return has(n.lit)
+	case needRun, needCount:
+		return n.countIn(s)
 	case needAll:
-		for _, s := range n.subs {
-			if !s.holds(has) {
+		for _, sub := range n.subs {
+			if !sub.holds(s, has) {
 				return false
 			}
 		}
 		return true
 	default:
-		for _, s := range n.subs {
-			if s.holds(has) {
+		for _, sub := range n.subs {
+			if sub.holds(s, has) {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// countIn reports whether s holds n.n characters of n.chars, in a row
+// for needRun.
+func (n *need) countIn(s string) bool {
+	if len(s) < n.n {
+		return false
+	}
+	count := 0
+	for _, r := range s {
+		if inRanges(n.chars, r) {
+			if count++; count >= n.n {
+				return true
+			}
+		} else if n.op == needRun {
+			count = 0
+		}
+	}
+	return false
+}
+
+// inRanges reports whether r is in one of the ranges (lo and hi in
+// turn, in order).
+func inRanges(ranges []rune, r rune) bool {
+	for i := 0; i < len(ranges); i += 2 {
+		if r < ranges[i] {
+			return false
+		}
+		if r <= ranges[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatNeed is what n repeats of re need besides what one needs: n
+// characters of a class in a row when re is one character, or n of one
+// character that every match of re holds.
+func repeatNeed(re *syntax.Regexp, n int) *need {
+	if one := oneChar(re); one != nil {
+		return &need{op: needRun, chars: one, n: n}
+	}
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op == syntax.OpConcat {
+		for _, sub := range re.Sub {
+			if one := oneChar(sub); one != nil {
+				return &need{op: needCount, chars: one, n: n}
+			}
+		}
+	}
+	return nil
+}
+
+// oneChar is the ranges of characters re matches when it matches one
+// character of a class, or one character of a literal matched as it is;
+// nil otherwise.
+func oneChar(re *syntax.Regexp) []rune {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	switch {
+	case re.Op == syntax.OpCharClass && len(re.Rune) > 0:
+		return re.Rune
+	case re.Op == syntax.OpLiteral && len(re.Rune) == 1 && re.Flags&syntax.FoldCase == 0:
+		return []rune{re.Rune[0], re.Rune[0]}
+	}
+	return nil
 }
 
 // literals appends the literals of the condition to out.
@@ -168,28 +243,27 @@ func needOf(re *syntax.Regexp) *need {
 				return &need{op: needLit, lit: nonASCII}
 			}
 		}
-		if lit == "" {
-			return nil
-		}
-		return &need{op: needLit, lit: strings.ToLower(lit)}
+		p, _ := phrases(re)
+		return anyPhrase(p)
 	case syntax.OpCharClass:
 		return classNeed(re.Rune)
 	case syntax.OpCapture, syntax.OpPlus:
 		return needOf(re.Sub[0])
 	case syntax.OpRepeat:
+		if re.Min >= 2 {
+			return joined(needAll, []*need{needOf(re.Sub[0]), repeatNeed(re.Sub[0], re.Min)})
+		}
 		if re.Min >= 1 {
 			return needOf(re.Sub[0])
 		}
-	case syntax.OpConcat, syntax.OpAlternate:
-		op := needAll
-		if re.Op == syntax.OpAlternate {
-			op = needAny
-		}
+	case syntax.OpConcat:
+		return concatNeed(re.Sub)
+	case syntax.OpAlternate:
 		subs := make([]*need, len(re.Sub))
 		for i, sub := range re.Sub {
 			subs[i] = needOf(sub)
 		}
-		return joined(op, subs)
+		return joined(needAny, subs)
 	}
 	return nil
 }
@@ -272,26 +346,57 @@ func minBytes(re *syntax.Regexp) int {
 // no ASCII text holds the byte 0x80, and any other text meets it.
 const nonASCII = "\x80"
 
-// fold is s in lower case, with the two letters past ASCII whose case
-// folding reaches an ASCII letter (the long s, U+017F, and the Kelvin
-// sign, U+212A) written as that letter, so that a case-insensitive match
-// of an ASCII literal in s is a plain substring of fold(s); and whether s
-// is ASCII.
+// fold is s in lower case, each run of white space (as RE2's \s knows
+// it) one space, and the two letters past ASCII whose case folding
+// reaches an ASCII letter (the long s, U+017F, and the Kelvin sign,
+// U+212A) written as that letter, so that a case-insensitive match of
+// an ASCII phrase in s is a plain substring of fold(s) (see phrases);
+// and whether s is ASCII.
 func fold(s string) (string, bool) {
+	b, ascii := foldInto(make([]byte, 0, len(s)), s)
+	return string(b), ascii
+}
+
+// foldInto is fold writing into dst[:0].
+func foldInto(dst []byte, s string) ([]byte, bool) {
+	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return strings.Map(func(r rune) rune {
-				switch r {
-				case '\u017F':
-					return 's'
-				case '\u212A':
-					return 'k'
-				}
-				return unicode.ToLower(r)
-			}, s), false
+			ascii = false
+			break
 		}
 	}
-	return strings.ToLower(s), true
+	b := dst[:0]
+	space := false
+	if ascii {
+		for i := 0; i < len(s); i++ {
+			c := foldByte(s[i])
+			if c == ' ' && space {
+				continue
+			}
+			space = c == ' '
+			b = append(b, c)
+		}
+		return b, true
+	}
+	for _, r := range s {
+		switch {
+		case isFoldSpace(r):
+			if space {
+				continue
+			}
+			r = ' '
+		case r == '\u017F':
+			r = 's'
+		case r == '\u212A':
+			r = 'k'
+		default:
+			r = unicode.ToLower(r)
+		}
+		space = r == ' '
+		b = utf8.AppendRune(b, r)
+	}
+	return b, false
 }
 
 const maxCachedRegexps = 1024
@@ -311,7 +416,6 @@ func compileCached(pattern string) (*compiledRegexp, error) {
 	}
 	c := &compiledRegexp{re: re}
 	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
-		tree = tree.Simplify()
 		c.need, c.minLen = needOf(tree), minBytes(tree)
 	}
 	regexpsCached.Lock()
@@ -333,8 +437,7 @@ func FindAll(s, pattern string) ([]Span, error) {
 	if err != nil {
 		return nil, err
 	}
-	lower, ascii := fold(s)
-	return c.findAll(s, lower, ascii), nil
+	return c.find(s), nil
 }
 
 // PatternSpan is a match of one of several expressions: Pattern is its
@@ -352,7 +455,19 @@ func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ps.find(s, make([]bool, ps.lits.count), nil), nil
+	return ps.find(s, ps.scratch(), nil), nil
+}
+
+// find is FindAll of c in s.
+func (c *compiledRegexp) find(s string) []Span {
+	if len(s) < c.minLen {
+		return nil
+	}
+	if c.need == nil {
+		return c.spans(s)
+	}
+	lower, ascii := fold(s)
+	return c.findAll(s, lower, ascii)
 }
 
 func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
@@ -456,7 +571,10 @@ const maxTextsDepth = 64
 // Texts is every string of v, keys and values, depth first with an
 // object's keys in sorted order and a list's elements in order, so the
 // same value yields the same list every time.
-func Texts(v any) []Text {
+func Texts(v any) []Text { return TextsOf(v, true) }
+
+// TextsOf is Texts, with the objects' keys only when keys is true.
+func TextsOf(v any, withKeys bool) []Text {
 	var out []Text
 	var walk func(v any, path string, depth int)
 	walk = func(v any, path string, depth int) {
@@ -474,7 +592,9 @@ func Texts(v any) []Text {
 			sort.Strings(keys)
 			for _, k := range keys {
 				p := path + "/" + escapePointer(k)
-				out = append(out, Text{Path: p, Text: k, Key: true})
+				if withKeys {
+					out = append(out, Text{Path: p, Text: k, Key: true})
+				}
 				walk(x[k], p, depth+1)
 			}
 		case []any:
