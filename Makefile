@@ -74,6 +74,7 @@ HEAVY_TESTS = \
 	TestScripts \
 	TestMCPHostile \
 	TestTextFunctionsAreCharged \
+	TestListFunctionsAreCharged \
 	TestFormulasCannotBuildHugeValues \
 	TestCostLimitStopsRunawayFormula \
 	TestMarshalCanonicalAsEncodingJSON \

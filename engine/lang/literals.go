@@ -277,32 +277,29 @@ const maxCachedPatternSets = 64
 func patternSetFor(patterns []string) (*patternSet, error) {
 	var h maphash.Hash
 	patternSets.Lock()
+	defer patternSets.Unlock()
 	if patternSets.sets == nil {
 		patternSets.seed = maphash.MakeSeed()
 		patternSets.sets = map[uint64]*patternSet{}
 	}
 	h.SetSeed(patternSets.seed)
-	patternSets.Unlock()
 	for _, p := range patterns {
 		h.WriteString(p)
 		h.WriteByte(0)
 	}
 	key := h.Sum64()
-	patternSets.Lock()
-	ps := patternSets.sets[key]
-	patternSets.Unlock()
-	if ps != nil && equalStrings(ps.patterns, patterns) {
+	if ps := patternSets.sets[key]; ps != nil && equalStrings(ps.patterns, patterns) {
 		return ps, nil
 	}
+	// Built under the lock: the formulas of every tool ask for the same
+	// list at once, and one build serves them all.
 	ps, err := newPatternSet(append([]string(nil), patterns...))
 	if err != nil {
 		return nil, err
 	}
-	patternSets.Lock()
 	if len(patternSets.sets) < maxCachedPatternSets {
 		patternSets.sets[key] = ps
 	}
-	patternSets.Unlock()
 	return ps, nil
 }
 

@@ -41,6 +41,9 @@ type compiledRegexp struct {
 	re     *regexp.Regexp
 	need   *need // nil: no literal is known to be needed
 	minLen int   // no match is shorter, in bytes
+	// needsLiterals is whether need names a literal (else its runs and
+	// counts are read from the text itself, not its folded form).
+	needsLiterals bool
 }
 
 // mayMatch reports whether s, whose folded form (see fold) is lower, can
@@ -417,6 +420,7 @@ func compileCached(pattern string) (*compiledRegexp, error) {
 	c := &compiledRegexp{re: re}
 	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
 		c.need, c.minLen = needOf(tree), minBytes(tree)
+		c.needsLiterals = len(c.need.literals(nil)) > 0
 	}
 	regexpsCached.Lock()
 	if regexpsCached.n < maxCachedRegexps {
@@ -464,6 +468,13 @@ func (c *compiledRegexp) find(s string) []Span {
 		return nil
 	}
 	if c.need == nil {
+		return c.spans(s)
+	}
+	if !c.needsLiterals {
+		// Runs and counts are looked for in s as it is.
+		if !c.need.holds(s, nil) {
+			return nil
+		}
 		return c.spans(s)
 	}
 	lower, ascii := fold(s)
@@ -604,6 +615,37 @@ func TextsOf(v any, withKeys bool) []Text {
 		}
 	}
 	walk(v, "", 0)
+	return out
+}
+
+// StringValues is the text of every string of v that is not an object's
+// key, in the order of Texts.
+func StringValues(v any) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > maxTextsDepth {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
 	return out
 }
 

@@ -79,8 +79,9 @@ func (textLib) CompileOptions() []cel.EnvOption {
 						return types.NewErr("find_all: %v", err)
 					}
 					return spanMaps(c.find(string(s.(types.String))))
-				})),
-			cel.Overload("find_all_list_string", []*cel.Type{cel.ListType(cel.StringType), cel.StringType}, spanList,
+				}))),
+		cel.Function("find_all_in",
+			cel.Overload("find_all_in_list_string", []*cel.Type{cel.ListType(cel.StringType), cel.StringType}, spanList,
 				cel.BinaryBinding(func(list, pattern ref.Val) ref.Val {
 					c, err := compileCached(string(pattern.(types.String)))
 					if err != nil {
@@ -99,8 +100,9 @@ func (textLib) CompileOptions() []cel.EnvOption {
 					}
 					spans := ps.find(string(s.(types.String)), ps.scratch(), nil)
 					return types.NewRefValList(Adapter, appendPatternSpanMaps(make([]ref.Val, 0, len(spans)), -1, spans))
-				})),
-			cel.Overload("find_all_each_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
+				}))),
+		cel.Function("find_all_each_in",
+			cel.Overload("find_all_each_in_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(list, patterns ref.Val) ref.Val {
 					ps, err := patternSetOf(patterns)
 					if err != nil {
@@ -121,8 +123,9 @@ func (textLib) CompileOptions() []cel.EnvOption {
 						return err
 					}
 					return spanMaps(FindRuns(string(args[0].(types.String)), string(args[1].(types.String)), n))
-				})),
-			cel.Overload("find_runs_list_string_int", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.IntType}, spanList,
+				}))),
+		cel.Function("find_runs_in",
+			cel.Overload("find_runs_in_list_string_int", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
 					n, err := runLength(args[2])
 					if err != nil {
@@ -138,6 +141,14 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				cel.UnaryBinding(func(v ref.Val) ref.Val { return textMaps(v, true) })),
 			cel.Overload("texts_dyn_bool", []*cel.Type{cel.DynType, cel.BoolType}, textList,
 				cel.BinaryBinding(func(v, keys ref.Val) ref.Val { return textMaps(v, bool(keys.(types.Bool))) }))),
+		cel.Function("string_values", cel.Overload("string_values_dyn", []*cel.Type{cel.DynType}, cel.ListType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				n, err := Native(v)
+				if err != nil {
+					return types.NewErr("string_values: %v", err)
+				}
+				return stringList(StringValues(n))
+			}))),
 	}
 }
 
@@ -279,6 +290,7 @@ func textMaps(v ref.Val, keys bool) ref.Val {
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
+	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true,
 	"token_count": true,
 }
 
@@ -328,11 +340,15 @@ func resultCost(v ref.Val) uint64 {
 // textOverloads are the overloads of textLib's functions by the function
 // each belongs to, for the cost tracker.
 var textOverloads = map[string][]string{
-	"find_all":      {"find_all_string_string", "find_all_list_string"},
-	"find_all_each": {"find_all_each_string_list", "find_all_each_list_list"},
-	"find_runs":     {"find_runs_string_string_int", "find_runs_list_string_int"},
-	"texts":         {"texts_dyn", "texts_dyn_bool"},
-	"token_count":   {"token_count_string_string"},
+	"find_all":         {"find_all_string_string"},
+	"find_all_in":      {"find_all_in_list_string"},
+	"find_all_each":    {"find_all_each_string_list"},
+	"find_all_each_in": {"find_all_each_in_list_list"},
+	"find_runs":        {"find_runs_string_string_int"},
+	"find_runs_in":     {"find_runs_in_list_string_int"},
+	"texts":            {"texts_dyn", "texts_dyn_bool"},
+	"string_values":    {"string_values_dyn"},
+	"token_count":      {"token_count_string_string"},
 }
 
 func (textLib) ProgramOptions() []cel.ProgramOption {
@@ -346,16 +362,23 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 			opts = append(opts, interpreter.OverloadCostTracker(id, func(args []ref.Val, result ref.Val) *uint64 {
 				var c uint64
 				switch name {
-				case "find_all_each":
+				case "find_all_each", "find_all_each_in":
 					// Each pattern reads the string.
 					c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
-				case "texts":
-					// texts walks the whole value; what it returns is what it
+				case "texts", "string_values":
+					// It walks the whole value; what it returns is what it
 					// found, and every string read is in the result.
 					c = 1 + resultCost(result)
-					for it := result.(traits.Lister).Iterator(); it.HasNext() == types.True; {
-						if m, ok := it.Next().(traits.Mapper); ok {
-							c += stringCost(m.Get(types.String("text")))
+					l, ok := result.(traits.Lister)
+					if !ok {
+						break
+					}
+					for it := l.Iterator(); it.HasNext() == types.True; {
+						switch e := it.Next().(type) {
+						case traits.Mapper:
+							c += stringCost(e.Get(types.String("text")))
+						case types.String:
+							c += stringCost(e)
 						}
 					}
 				default:
