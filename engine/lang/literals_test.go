@@ -111,8 +111,9 @@ func TestNeedOf(t *testing.T) {
 		{`(?i)x[^a]y`, `all("x" "y")`, 3},
 		{`(?i)[k]`, `-`, 1},
 		{`[a-z]+`, `-`, 1},
-		{`[\x{200B}-\x{200D}]{2,}`, `"\x80"`, 2},
-		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `-`, 9},
+		{`[\x{200B}-\x{200D}]{2,}`, `all("\x80" run(['\u200b' '\u200d'] in [], 2))`, 2},
+		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `any(run(['\t' '\t' ' ' ' '] in [], 80) run(['\n' '\n'] in ['\t' '\n' '\r' '\r' ' ' ' '], 8))`, 9},
+		{`(x[ab]y){3}`, `all(any("xay" "xby") run(['x' 'x'] in ['a' 'b' 'x' 'y'], 3))`, 9},
 		{`^$|\b`, `-`, 0},
 	}
 	var show func(n *need) string
@@ -120,8 +121,13 @@ func TestNeedOf(t *testing.T) {
 		if n == nil {
 			return "-"
 		}
-		if n.op == needLit {
+		switch n.op {
+		case needLit:
 			return fmt.Sprintf("%q", n.lit)
+		case needRun:
+			return fmt.Sprintf("run(%q in %q, %d)", n.chars, n.within, n.n)
+		case needCount:
+			return fmt.Sprintf("count(%q, %d)", n.chars, n.n)
 		}
 		var subs []string
 		for _, s := range n.subs {
@@ -138,7 +144,6 @@ func TestNeedOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree = tree.Simplify()
 		if got := show(needOf(tree)); got != c.want {
 			t.Errorf("%s: needs %s, want %s", c.re, got, c.want)
 		}

@@ -160,6 +160,11 @@ func concatNeed(subs []*syntax.Regexp) *need {
 	for _, sub := range subs {
 		if p, ok := phrases(sub); ok {
 			run = append(run, p)
+			if blank(p) {
+				// White space as a phrase says little; repeated, it may
+				// need a run or a count.
+				all = append(all, needOf(sub))
+			}
 			continue
 		}
 		all = append(all, runNeed(run), needOf(sub))
@@ -193,6 +198,16 @@ func runNeed(run [][]string) *need {
 	}
 	all = append(all, anyPhrase(cur))
 	return joined(needAll, all)
+}
+
+// blank reports whether every phrase is empty or white space.
+func blank(ps []string) bool {
+	for _, p := range ps {
+		if strings.TrimSpace(p) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // anyPhrase needs one of the phrases: nil when one of them is blank,

@@ -71,6 +71,9 @@ type need struct {
 	subs  []*need // needAll, needAny
 	chars []rune  // needRun, needCount: ranges of characters, lo and hi in turn
 	n     int     // needRun, needCount: how many
+	// within, for needRun, are the ranges of the characters the run is
+	// made of, when they are more than chars (nil: chars alone).
+	within []rune
 }
 
 type needOp uint8
@@ -79,7 +82,7 @@ const (
 	needLit needOp = iota
 	needAll
 	needAny
-	needRun   // n characters of chars in a row, in the text as it is
+	needRun   // n characters of chars in one run of within (or of chars), in the text as it is
 	needCount // n characters of chars, anywhere
 )
 
@@ -111,19 +114,20 @@ func (n *need) holds(s string, has func(string) bool) bool {
 	}
 }
 
-// countIn reports whether s holds n.n characters of n.chars, in a row
-// for needRun.
+// countIn reports whether s holds n.n characters of n.chars, in one run
+// of n.within's (or n.chars's) for needRun.
 func (n *need) countIn(s string) bool {
 	if len(s) < n.n {
 		return false
 	}
 	count := 0
 	for _, r := range s {
-		if inRanges(n.chars, r) {
+		switch {
+		case inRanges(n.chars, r):
 			if count++; count >= n.n {
 				return true
 			}
-		} else if n.op == needRun {
+		case n.op == needRun && (n.within == nil || !inRanges(n.within, r)):
 			count = 0
 		}
 	}
@@ -145,23 +149,77 @@ func inRanges(ranges []rune, r rune) bool {
 }
 
 // repeatNeed is what n repeats of re need besides what one needs: n
-// characters of a class in a row when re is one character, or n of one
-// character that every match of re holds.
+// characters of a class in a row when re is one character; n of one
+// character that every match of re holds, all in one run of the
+// characters re is made of when it is made of few (a line break and the
+// blanks around it) or anywhere.
 func repeatNeed(re *syntax.Regexp, n int) *need {
 	if one := oneChar(re); one != nil {
 		return &need{op: needRun, chars: one, n: n}
 	}
-	for re.Op == syntax.OpCapture {
-		re = re.Sub[0]
+	inner := re
+	for inner.Op == syntax.OpCapture {
+		inner = inner.Sub[0]
 	}
-	if re.Op == syntax.OpConcat {
-		for _, sub := range re.Sub {
+	if inner.Op == syntax.OpConcat {
+		for _, sub := range inner.Sub {
 			if one := oneChar(sub); one != nil {
+				if within, ok := alphabet(re, nil); ok {
+					return &need{op: needRun, chars: one, within: mergeRanges(within), n: n}
+				}
 				return &need{op: needCount, chars: one, n: n}
 			}
 		}
 	}
 	return nil
+}
+
+// alphabet appends to out the ranges of every character a match of re
+// can hold, when re is made of literals matched as they are and classes
+// only; false otherwise.
+func alphabet(re *syntax.Regexp, out []rune) ([]rune, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		for _, r := range re.Rune {
+			out = append(out, r, r)
+		}
+		return out, true
+	case syntax.OpCharClass:
+		return append(out, re.Rune...), true
+	case syntax.OpCapture, syntax.OpQuest, syntax.OpStar, syntax.OpPlus, syntax.OpRepeat, syntax.OpConcat, syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			var ok bool
+			if out, ok = alphabet(sub, out); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case syntax.OpEmptyMatch:
+		return out, true
+	}
+	return nil, false
+}
+
+// mergeRanges sorts ranges (lo and hi in turn) and joins those that
+// touch.
+func mergeRanges(ranges []rune) []rune {
+	pairs := make([][2]rune, 0, len(ranges)/2)
+	for i := 0; i < len(ranges); i += 2 {
+		pairs = append(pairs, [2]rune{ranges[i], ranges[i+1]})
+	}
+	slices.SortFunc(pairs, func(a, b [2]rune) int { return int(a[0] - b[0]) })
+	var out []rune
+	for _, p := range pairs {
+		if k := len(out); k > 0 && p[0] <= out[k-1]+1 {
+			out[k-1] = max(out[k-1], p[1])
+			continue
+		}
+		out = append(out, p[0], p[1])
+	}
+	return out
 }
 
 // oneChar is the ranges of characters re matches when it matches one
