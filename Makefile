@@ -73,6 +73,7 @@ HEAVY_TESTS = \
 	TestGradableTellsTheExampleServersApart \
 	TestScripts \
 	TestTextFunctionsAreCharged \
+	TestListFunctionsAreCharged \
 	TestFormulasCannotBuildHugeValues \
 	TestCostLimitStopsRunawayFormula \
 	TestMarshalCanonicalAsEncodingJSON \

@@ -108,15 +108,31 @@ rubric "tool-safety" {
 
   tool {
     signals {
-      # Every string value of the definition, and the parameters' names.
-      texts = "texts(tool).filter(t, !t.key) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})"
+      # Every string value of the definition, and the parameters' names,
+      # in the order of texts(tool, false): the cues below search them
+      # all at once, and each match's index is its string's place.
+      strings = "string_values(tool) + params(tool).map(p, p.name)"
+
+      # Every match of every text cue, of padding and of a run of base64
+      # or hex characters.
+      hits = "find_all_each_in(signals.strings, surface_signals.patterns)"
+      padded = <<-CEL
+        find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
+      CEL
+      runs = "find_runs_in(signals.strings, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40)"
+
+      # Where each string is, looked up only for a tool with a match.
+      texts = <<-CEL
+        size(signals.hits) + size(signals.padded) + size(signals.runs) == 0 ? []
+          : texts(tool, false) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})
+      CEL
 
       # Every match of every text cue, with where it is.
       raw = <<-CEL
-        signals.texts.map(t, find_all_each(t.text, surface_signals.patterns).map(m, cel.bind(c, surface_signals.cues[m.pattern], {
+        signals.hits.map(m, cel.bind(t, signals.texts[m.index], cel.bind(c, surface_signals.cues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        })).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))).flatten()
+        }))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
@@ -125,25 +141,25 @@ rubric "tool-safety" {
         signals.raw.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
       CEL
 
-      # Padding: looked for only in texts long enough to hold it.
+      # Padding: counted only in texts longer than 80 characters.
       padding = <<-CEL
-        signals.texts.filter(t, size(t.text) > 80).map(t, find_all(t.text, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').map(m, {
+        signals.padded.map(m, cel.bind(t, signals.texts[m.index], {
           'check': 'padding', 'class': 'padding', 'severity': 'medium', 'title': 'padding that pushes text out of view',
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        })).flatten()
+        }))
       CEL
 
       # Runs of base64 or hex that decode to text, and whether that text
-      # holds a cue; looked for only in texts long enough to hold one.
+      # holds a cue.
       encoded = <<-CEL
-        signals.texts.filter(t, size(t.text) >= 40).map(t, find_runs(t.text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40).map(m, cel.bind(d,
+        signals.runs.map(m, cel.bind(t, signals.texts[m.index], cel.bind(d,
           m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
           d == null ? [] : [{
             'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
             'severity': find_all_each(string(d), surface_signals.carried).size() > 0 ? 'high' : 'low',
             'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end,
             'decoded': string(d)
-          }]))).flatten().flatten()
+          }]))).flatten()
       CEL
 
       annotated = "has(tool.annotations) && is_object(tool.annotations)"

@@ -220,6 +220,11 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		{"size(params(tool)) > 0", 1 << 40, 1 << 40},
 		// Linear in the data: tracked only for very long definitions.
 		{"params(tool).map(item, nonblank(item.name))", 1 << 14, 1 << 18},
+		// A span function over a list of strings of the data reads each:
+		// quadratic.
+		{"find_all_each_in(tool.list, ['a', 'b']).size() > 0", 1 << 10, 1 << 20},
+		// Over a computed list: its strings are not bounded by the data.
+		{"find_all_in(tool.list.map(s, s + s), 'a').size() > 0", 0, 0},
 		// Cubic: tracked for all but tiny definitions.
 		{"params(tool).all(a, params(tool).all(b, params(tool).all(c, a != c)))", 1, 1 << 7},
 	}

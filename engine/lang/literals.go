@@ -2,6 +2,8 @@ package lang
 
 import (
 	"hash/maphash"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -79,7 +81,7 @@ func newLiteralSet(lits []string) *literalSet {
 }
 
 // holds marks in found (one entry a literal) the literals s holds.
-func (m *literalSet) holds(s string, found []bool) {
+func (m *literalSet) holds(s []byte, found []bool) {
 	state := int32(0)
 	for i := 0; i < len(s); i++ {
 		state = m.next[int(state)*m.n+int(m.class[s[i]])]
@@ -90,65 +92,176 @@ func (m *literalSet) holds(s string, found []bool) {
 }
 
 // patternSet is a list of expressions compiled together: each one's
-// required literal sets as indices into one literalSet, so that a text
-// is searched for all their literals at once.
+// needed literals as indices into one literalSet, so that a text is
+// searched for all their literals at once.
 type patternSet struct {
 	patterns []string
 	res      []*compiledRegexp
-	lits     *literalSet
-	sets     [][][]int32 // by pattern, its required sets as literal indices
-	nonASCII int32       // the index of the literal standing for a character past ASCII, or -1
+	lits     *literalSet // its outputs are groups, not literals
+	groups   int         // sets of literals of which a need asks for any one
+	needs    []*needAt   // by pattern, its need over the groups
+	nonASCII []int32     // the groups met by any text past ASCII
 }
 
+// A group is a set of literals a need asks for any one of (a phrase and
+// its variants): the automaton marks the groups a text meets, not its
+// literals, so that a need of hundreds of phrases costs one look.
+
 func newPatternSet(patterns []string) (*patternSet, error) {
-	ps := &patternSet{patterns: patterns, nonASCII: -1}
-	index := map[string]int32{}
+	ps := &patternSet{patterns: patterns}
+	litIndex := map[string]int32{}
+	groupIndex := map[string]int32{}
 	var lits []string
+	var groupsOf [][]int32 // by literal
+	group := func(members []string) int32 {
+		key := strings.Join(members, "\x00")
+		if g, ok := groupIndex[key]; ok {
+			return g
+		}
+		g := int32(ps.groups)
+		ps.groups++
+		groupIndex[key] = g
+		for _, l := range members {
+			if l == nonASCII {
+				ps.nonASCII = append(ps.nonASCII, g)
+				continue
+			}
+			k, ok := litIndex[l]
+			if !ok {
+				k = int32(len(lits))
+				litIndex[l] = k
+				lits = append(lits, l)
+				groupsOf = append(groupsOf, nil)
+			}
+			groupsOf[k] = append(groupsOf[k], g)
+		}
+		return g
+	}
 	for _, p := range patterns {
 		c, err := compileCached(p)
 		if err != nil {
 			return nil, err
 		}
 		ps.res = append(ps.res, c)
-		var sets [][]int32
-		for _, set := range c.required {
-			var ks []int32
-			for _, l := range set {
-				k, ok := index[l]
-				if !ok {
-					k = int32(len(lits))
-					index[l] = k
-					lits = append(lits, l)
-					if l == nonASCII[0] {
-						ps.nonASCII = k
-					}
-				}
-				ks = append(ks, k)
-			}
-			sets = append(sets, ks)
-		}
-		ps.sets = append(ps.sets, sets)
+		ps.needs = append(ps.needs, c.need.at(group))
 	}
 	ps.lits = newLiteralSet(lits)
+	// Each state's literals become their groups.
+	for state, out := range ps.lits.output {
+		var gs []int32
+		for _, k := range out {
+			for _, g := range groupsOf[k] {
+				if !slices.Contains(gs, g) {
+					gs = append(gs, g)
+				}
+			}
+		}
+		ps.lits.output[state] = gs
+	}
 	return ps, nil
 }
 
-// mayMatch is compiledRegexp.mayMatch of pattern i, from the literals
-// found in the folded text.
-func (ps *patternSet) mayMatch(i int, found []bool, ascii bool) bool {
-	for _, set := range ps.sets[i] {
-		met := false
-		for _, k := range set {
-			if found[k] || (k == ps.nonASCII && !ascii) {
-				met = true
-				break
-			}
-		}
-		if !met {
-			return false
+// findScratch is what find reuses from one text to the next: which
+// literals a text holds, and its folded form.
+type findScratch struct {
+	found []bool
+	buf   []byte
+}
+
+// scratch makes a findScratch for the set.
+func (ps *patternSet) scratch() *findScratch {
+	return &findScratch{found: make([]bool, ps.groups)}
+}
+
+// find appends to out FindAllEach of the set's patterns in s.
+func (ps *patternSet) find(s string, sc *findScratch, out []PatternSpan) []PatternSpan {
+	var ascii bool
+	sc.buf, ascii = foldInto(sc.buf, s)
+	clear(sc.found)
+	ps.lits.holds(sc.buf, sc.found)
+	if !ascii {
+		for _, g := range ps.nonASCII {
+			sc.found[g] = true
 		}
 	}
-	return true
+	for i, c := range ps.res {
+		if len(s) < c.minLen || !ps.needs[i].holds(s, sc.found) {
+			continue
+		}
+		for _, sp := range c.spans(s) {
+			out = append(out, PatternSpan{Pattern: i, Span: sp})
+		}
+	}
+	return out
+}
+
+// needAt is a need with its literals numbered: lit indexes the found
+// literals of a text.
+type needAt struct {
+	op   needOp
+	lit  int32
+	subs []*needAt
+	need *need // needRun, needCount
+}
+
+// at numbers the literals of n by group: group gives the number of a set
+// of literals of which any one will do (one literal alone is a set of
+// one).
+func (n *need) at(group func([]string) int32) *needAt {
+	if n == nil {
+		return nil
+	}
+	out := &needAt{op: n.op}
+	switch n.op {
+	case needRun, needCount:
+		out.need = n
+		return out
+	case needLit:
+		out.lit = group([]string{n.lit})
+		return out
+	case needAny:
+		var lits []string
+		for _, s := range n.subs {
+			if s.op == needLit {
+				lits = append(lits, s.lit)
+			}
+		}
+		if len(lits) == len(n.subs) {
+			out.op, out.lit = needLit, group(lits)
+			return out
+		}
+	}
+	for _, s := range n.subs {
+		out.subs = append(out.subs, s.at(group))
+	}
+	return out
+}
+
+// holds is need.holds of s over its found literals.
+func (n *needAt) holds(s string, found []bool) bool {
+	if n == nil {
+		return true
+	}
+	switch n.op {
+	case needLit:
+		return found[n.lit]
+	case needRun, needCount:
+		return n.need.countIn(s)
+	case needAll:
+		for _, sub := range n.subs {
+			if !sub.holds(s, found) {
+				return false
+			}
+		}
+		return true
+	default:
+		for _, sub := range n.subs {
+			if sub.holds(s, found) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // patternSets caches pattern lists by a hash of their text: a formula
@@ -164,32 +277,29 @@ const maxCachedPatternSets = 64
 func patternSetFor(patterns []string) (*patternSet, error) {
 	var h maphash.Hash
 	patternSets.Lock()
+	defer patternSets.Unlock()
 	if patternSets.sets == nil {
 		patternSets.seed = maphash.MakeSeed()
 		patternSets.sets = map[uint64]*patternSet{}
 	}
 	h.SetSeed(patternSets.seed)
-	patternSets.Unlock()
 	for _, p := range patterns {
 		h.WriteString(p)
 		h.WriteByte(0)
 	}
 	key := h.Sum64()
-	patternSets.Lock()
-	ps := patternSets.sets[key]
-	patternSets.Unlock()
-	if ps != nil && equalStrings(ps.patterns, patterns) {
+	if ps := patternSets.sets[key]; ps != nil && equalStrings(ps.patterns, patterns) {
 		return ps, nil
 	}
+	// Built under the lock: the formulas of every tool ask for the same
+	// list at once, and one build serves them all.
 	ps, err := newPatternSet(append([]string(nil), patterns...))
 	if err != nil {
 		return nil, err
 	}
-	patternSets.Lock()
 	if len(patternSets.sets) < maxCachedPatternSets {
 		patternSets.sets[key] = ps
 	}
-	patternSets.Unlock()
 	return ps, nil
 }
 

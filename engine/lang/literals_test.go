@@ -1,9 +1,9 @@
 package lang
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp/syntax"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -25,7 +25,7 @@ func TestLiteralSetHolds(t *testing.T) {
 	}
 	for _, s := range texts {
 		found := make([]bool, len(lits))
-		m.holds(s, found)
+		m.holds([]byte(s), found)
 		for k, l := range lits {
 			if want := strings.Contains(s, l); found[k] != want {
 				t.Fatalf("%q holds %q: %v, want %v", s, l, found[k], want)
@@ -84,41 +84,71 @@ func TestFindAllEachIsFindAllOfEach(t *testing.T) {
 	}
 }
 
-// TestRequiredLiteralsOfAlternation: each choice of a set from every
-// branch is required, so that a cue of common words and an address is
-// passed over by texts with no address.
-func TestRequiredLiteralsOfAlternation(t *testing.T) {
+// TestNeedOf: what every match of an expression holds keeps each
+// branch of an alternation whole, so that a cue of common words and an
+// address is passed over by texts with no address; small classes count,
+// white space and folded letters past ASCII do not; and no match is
+// shorter than minBytes.
+func TestNeedOf(t *testing.T) {
 	cases := []struct {
 		re   string
-		want [][]string
+		want string
+		min  int
 	}{
-		{`abc`, [][]string{{"abc"}}},
-		{`(?i)(all|must)\s+(send|cc)`, [][]string{{"all", "must"}, {"send", "cc"}}},
-		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, [][]string{
-			{"all", "must"}, {"all", "must", "bcc"}, {"all", "must", "@"},
-			{"http", "@", "all", "must"}, {"http", "@", "bcc"}, {"http", "@"},
-		}},
-		{`foo|x*`, nil},
-		{`é|foo`, [][]string{{"\x80", "foo"}}},
+		{`abc`, `"abc"`, 3},
+		{`(?i)(all|must)\s+(send|cc)`, `any("all send" "all cc" "must send" "must cc")`, 6},
+		{`(?i)\b(dear\s+)?(ai|bot)\s*:\s*(you\s+)?must\b`, `any("ai:you must" "ai:must" "ai: you must" "ai: must" "ai :you must" "ai :must" "ai : you must" "ai : must" "bot:you must" "bot:must" "bot: you must" "bot: must" "bot :you must" "bot :must" "bot : you must" "bot : must")`, 7},
+		{`(?i)(^|[.;]\s*|\b(and|then)\s+)(pass|put)\s+(it|them)\b[^.\n]*\b(as|into)\s+the\b`, `all(any("pass it" "pass them" "put it" "put them") any("as the" "into the"))`, 12},
+		{`(?i)you\s+are\s+now\s+(a|an)\b`, `"you are now a"`, 13},
+		{`a\s*\s*b|\n`, `-`, 1},
+		{`(?i)(all|must).*(@|http)|(all|must).*@.*bcc`, `any(all(any("all" "must") any("@" "http")) all(any("all" "must") "@" "bcc"))`, 4},
+		{`foo|x*`, `-`, 0},
+		{`é|foo`, `any("\x80" "foo")`, 1},
+		{`(?i)ſ|foo`, `any("s" "foo")`, 1},
+		{`(?i)(ai|model)\s*[,:]\s*must`, `any("ai,must" "ai, must" "ai:must" "ai: must" "ai ,must" "ai , must" "ai :must" "ai : must" "model,must" "model, must" "model:must" "model: must" "model ,must" "model , must" "model :must" "model : must")`, 7},
+		{`(?i)a[bc]`, `any("ab" "ac")`, 2},
+		{`x[ \t]y`, `"x y"`, 3},
+		{`(?i)x[^a]y`, `all("x" "y")`, 3},
+		{`(?i)[k]`, `-`, 1},
+		{`[a-z]+`, `-`, 1},
+		{`[\x{200B}-\x{200D}]{2,}`, `all("\x80" run(['\u200b' '\u200d'] in [], 2))`, 2},
+		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `any(run(['\t' '\t' ' ' ' '] in [], 80) run(['\n' '\n'] in ['\t' '\n' '\r' '\r' ' ' ' '], 8))`, 9},
+		{`(x[ab]y){3}`, `all(any("xay" "xby") run(['x' 'x'] in ['a' 'b' 'x' 'y'], 3))`, 9},
+		{`^$|\b`, `-`, 0},
+	}
+	var show func(n *need) string
+	show = func(n *need) string {
+		if n == nil {
+			return "-"
+		}
+		switch n.op {
+		case needLit:
+			return fmt.Sprintf("%q", n.lit)
+		case needRun:
+			return fmt.Sprintf("run(%q in %q, %d)", n.chars, n.within, n.n)
+		case needCount:
+			return fmt.Sprintf("count(%q, %d)", n.chars, n.n)
+		}
+		var subs []string
+		for _, s := range n.subs {
+			subs = append(subs, show(s))
+		}
+		op := "all"
+		if n.op == needAny {
+			op = "any"
+		}
+		return op + "(" + strings.Join(subs, " ") + ")"
 	}
 	for _, c := range cases {
 		tree, err := syntax.Parse(c.re, syntax.Perl)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := requiredLiterals(tree.Simplify())
-		norm := func(sets [][]string) []string {
-			var out []string
-			for _, s := range sets {
-				s = slices.Clone(s)
-				slices.Sort(s)
-				out = append(out, strings.Join(s, ","))
-			}
-			slices.Sort(out)
-			return slices.Compact(out)
+		if got := show(needOf(tree)); got != c.want {
+			t.Errorf("%s: needs %s, want %s", c.re, got, c.want)
 		}
-		if g, w := norm(got), norm(c.want); !slices.Equal(g, w) {
-			t.Errorf("%s: %q, want %q", c.re, g, w)
+		if got := minBytes(tree); got != c.min {
+			t.Errorf("%s: at least %d bytes, want %d", c.re, got, c.min)
 		}
 	}
 }

@@ -33,39 +33,266 @@ type Span struct {
 // each time.
 var regexps sync.Map
 
-// compiledRegexp is an expression with what every match must hold: sets
-// of literals (lower case), every set with at least one of its literals
-// in the match. A text that misses a set cannot match, and
-// strings.Contains says so much faster than the expression would.
+// compiledRegexp is an expression with what every match must hold: a
+// condition on the literals (lower case) a text holds, and the fewest
+// bytes a match takes. A text that fails either cannot match, and
+// looking for literals is much faster than running the expression.
 type compiledRegexp struct {
-	re       *regexp.Regexp
-	required [][]string
+	re     *regexp.Regexp
+	need   *need // nil: no literal is known to be needed
+	minLen int   // no match is shorter, in bytes
+	// needsLiterals is whether need names a literal (else its runs and
+	// counts are read from the text itself, not its folded form).
+	needsLiterals bool
 }
 
-// mayMatch reports whether a text whose folded form (see fold) is lower
-// can hold a match: false only when it misses one of the required sets.
-// The literal standing for a character past ASCII is met by any text
-// that has one.
-func (c *compiledRegexp) mayMatch(lower string, ascii bool) bool {
-	for _, set := range c.required {
-		if !slices.ContainsFunc(set, func(l string) bool {
-			if l == nonASCII[0] {
-				return !ascii
+// mayMatch reports whether s, whose folded form (see fold) is lower, can
+// hold a match: false only when it is shorter than any match or misses
+// the literals every match holds. The literal standing for a character
+// past ASCII is met by any text that has one.
+func (c *compiledRegexp) mayMatch(s, lower string, ascii bool) bool {
+	if len(s) < c.minLen {
+		return false
+	}
+	return c.need.holds(s, func(l string) bool {
+		if l == nonASCII {
+			return !ascii
+		}
+		return strings.Contains(lower, l)
+	})
+}
+
+// need is a condition on the literals a text holds, met by every text
+// an expression matches in: a literal, all of several conditions, or
+// any of them. The nil need is met by every text.
+type need struct {
+	op    needOp
+	lit   string  // needLit: in lower case, or nonASCII
+	subs  []*need // needAll, needAny
+	chars []rune  // needRun, needCount: ranges of characters, lo and hi in turn
+	n     int     // needRun, needCount: how many
+	// within, for needRun, are the ranges of the characters the run is
+	// made of, when they are more than chars (nil: chars alone).
+	within []rune
+}
+
+type needOp uint8
+
+const (
+	needLit needOp = iota
+	needAll
+	needAny
+	needRun   // n characters of chars in one run of within (or of chars), in the text as it is
+	needCount // n characters of chars, anywhere
+)
+
+// holds evaluates the condition on s, with has telling whether s holds
+// a literal.
+func (n *need) holds(s string, has func(string) bool) bool {
+	if n == nil {
+		return true
+	}
+	switch n.op {
+	case needLit:
+		return has(n.lit)
+	case needRun, needCount:
+		return n.countIn(s)
+	case needAll:
+		for _, sub := range n.subs {
+			if !sub.holds(s, has) {
+				return false
 			}
-			return strings.Contains(lower, l)
-		}) {
-			return false
+		}
+		return true
+	default:
+		for _, sub := range n.subs {
+			if sub.holds(s, has) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// countIn reports whether s holds n.n characters of n.chars, in one run
+// of n.within's (or n.chars's) for needRun.
+func (n *need) countIn(s string) bool {
+	if len(s) < n.n {
+		return false
+	}
+	count := 0
+	for _, r := range s {
+		switch {
+		case inRanges(n.chars, r):
+			if count++; count >= n.n {
+				return true
+			}
+		case n.op == needRun && (n.within == nil || !inRanges(n.within, r)):
+			count = 0
 		}
 	}
-	return true
+	return false
 }
 
-// requiredLiterals are sets of strings, in lower case, such that every
-// match of re holds at least one string of each set; nil when none is
-// known. Case-insensitive literals qualify only when they are ASCII
-// (Unicode's case folding reaches past lower-casing for a few letters,
-// such as the long s).
-func requiredLiterals(re *syntax.Regexp) [][]string {
+// inRanges reports whether r is in one of the ranges (lo and hi in
+// turn, in order).
+func inRanges(ranges []rune, r rune) bool {
+	for i := 0; i < len(ranges); i += 2 {
+		if r < ranges[i] {
+			return false
+		}
+		if r <= ranges[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatNeed is what n repeats of re need besides what one needs: n
+// characters of a class in a row when re is one character; n of one
+// character that every match of re holds, all in one run of the
+// characters re is made of when it is made of few (a line break and the
+// blanks around it) or anywhere.
+func repeatNeed(re *syntax.Regexp, n int) *need {
+	if one := oneChar(re); one != nil {
+		return &need{op: needRun, chars: one, n: n}
+	}
+	inner := re
+	for inner.Op == syntax.OpCapture {
+		inner = inner.Sub[0]
+	}
+	if inner.Op == syntax.OpConcat {
+		for _, sub := range inner.Sub {
+			if one := oneChar(sub); one != nil {
+				if within, ok := alphabet(re, nil); ok {
+					return &need{op: needRun, chars: one, within: mergeRanges(within), n: n}
+				}
+				return &need{op: needCount, chars: one, n: n}
+			}
+		}
+	}
+	return nil
+}
+
+// alphabet appends to out the ranges of every character a match of re
+// can hold, when re is made of literals matched as they are and classes
+// only; false otherwise.
+func alphabet(re *syntax.Regexp, out []rune) ([]rune, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		for _, r := range re.Rune {
+			out = append(out, r, r)
+		}
+		return out, true
+	case syntax.OpCharClass:
+		return append(out, re.Rune...), true
+	case syntax.OpCapture, syntax.OpQuest, syntax.OpStar, syntax.OpPlus, syntax.OpRepeat, syntax.OpConcat, syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			var ok bool
+			if out, ok = alphabet(sub, out); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case syntax.OpEmptyMatch:
+		return out, true
+	}
+	return nil, false
+}
+
+// mergeRanges sorts ranges (lo and hi in turn) and joins those that
+// touch.
+func mergeRanges(ranges []rune) []rune {
+	pairs := make([][2]rune, 0, len(ranges)/2)
+	for i := 0; i < len(ranges); i += 2 {
+		pairs = append(pairs, [2]rune{ranges[i], ranges[i+1]})
+	}
+	slices.SortFunc(pairs, func(a, b [2]rune) int { return int(a[0] - b[0]) })
+	var out []rune
+	for _, p := range pairs {
+		if k := len(out); k > 0 && p[0] <= out[k-1]+1 {
+			out[k-1] = max(out[k-1], p[1])
+			continue
+		}
+		out = append(out, p[0], p[1])
+	}
+	return out
+}
+
+// oneChar is the ranges of characters re matches when it matches one
+// character of a class, or one character of a literal matched as it is;
+// nil otherwise.
+func oneChar(re *syntax.Regexp) []rune {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	switch {
+	case re.Op == syntax.OpCharClass && len(re.Rune) > 0:
+		return re.Rune
+	case re.Op == syntax.OpLiteral && len(re.Rune) == 1 && re.Flags&syntax.FoldCase == 0:
+		return []rune{re.Rune[0], re.Rune[0]}
+	}
+	return nil
+}
+
+// literals appends the literals of the condition to out.
+func (n *need) literals(out []string) []string {
+	if n == nil {
+		return out
+	}
+	if n.op == needLit {
+		return append(out, n.lit)
+	}
+	for _, s := range n.subs {
+		out = s.literals(out)
+	}
+	return out
+}
+
+// joined is the condition of several, all of them (op needAll) or any
+// (needAny), nested conditions of the same kind flattened. All of none is
+// nil (met by every text); any of them is nil when one of them is.
+func joined(op needOp, subs []*need) *need {
+	var flat []*need
+	for _, s := range subs {
+		switch {
+		case s == nil && op == needAll:
+			continue
+		case s == nil:
+			return nil
+		case s.op == op:
+			flat = append(flat, s.subs...)
+		default:
+			flat = append(flat, s)
+		}
+	}
+	// The same literal twice says no more than once.
+	flat = slices.CompactFunc(flat, func(a, b *need) bool {
+		return a.op == needLit && b.op == needLit && a.lit == b.lit
+	})
+	switch len(flat) {
+	case 0:
+		return nil
+	case 1:
+		return flat[0]
+	}
+	return &need{op: op, subs: flat}
+}
+
+// maxClassLiterals bounds the characters of a class taken as literals:
+// a text holds one of [,:] or of [@＠] rarely enough to tell.
+const maxClassLiterals = 4
+
+// needOf is what every match of re holds, in literals. Case-insensitive
+// literals qualify only when they are ASCII (Unicode's case folding
+// reaches past lower-casing for a few letters, such as the long s); a
+// class of characters all past ASCII needs a character past ASCII; a
+// small class of ASCII characters other than white space needs one of
+// them.
+func needOf(re *syntax.Regexp) *need {
 	switch re.Op {
 	case syntax.OpLiteral:
 		lit := string(re.Rune)
@@ -74,118 +301,163 @@ func requiredLiterals(re *syntax.Regexp) [][]string {
 				if re.Flags&syntax.FoldCase != 0 {
 					return nil // (?i)ſ matches s
 				}
-				return [][]string{nonASCII}
+				return &need{op: needLit, lit: nonASCII}
 			}
 		}
-		if lit == "" {
-			return nil
-		}
-		return [][]string{{strings.ToLower(lit)}}
+		p, _ := phrases(re)
+		return anyPhrase(p)
 	case syntax.OpCharClass:
-		// A class of characters past ASCII only, such as invisible
-		// format characters: an ASCII text cannot match.
-		for i := 0; i < len(re.Rune); i += 2 {
-			if re.Rune[i] < utf8.RuneSelf {
-				return nil
-			}
-		}
-		if len(re.Rune) == 0 {
-			return nil
-		}
-		return [][]string{nonASCII}
+		return classNeed(re.Rune)
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredLiterals(re.Sub[0])
+		return needOf(re.Sub[0])
 	case syntax.OpRepeat:
+		if re.Min >= 2 {
+			return joined(needAll, []*need{needOf(re.Sub[0]), repeatNeed(re.Sub[0], re.Min)})
+		}
 		if re.Min >= 1 {
-			return requiredLiterals(re.Sub[0])
+			return needOf(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		var all [][]string
-		for _, sub := range re.Sub {
-			all = append(all, requiredLiterals(sub)...)
-		}
-		return all
+		return concatNeed(re.Sub)
 	case syntax.OpAlternate:
-		// A match holds one branch's sets, all of them: each choice of
-		// one set from every branch, joined, is a set it holds. The
-		// choices multiply, so each branch offers its most selective
-		// sets (longer shortest literal, then fewer literals) and the
-		// joins stop at maxAlternateSets.
-		joined := [][]string{nil}
-		for _, sub := range re.Sub {
-			sets := requiredLiterals(sub)
-			if len(sets) == 0 {
-				return nil
-			}
-			sets = slices.Clone(sets)
-			slices.SortStableFunc(sets, func(a, b []string) int {
-				if d := shortest(b) - shortest(a); d != 0 {
-					return d
-				}
-				return len(a) - len(b)
-			})
-			keep := max(1, maxAlternateSets/len(joined))
-			sets = sets[:min(len(sets), keep)]
-			var next [][]string
-			for _, j := range joined {
-				for _, set := range sets {
-					next = append(next, union(j, set))
-				}
-			}
-			joined = next
+		subs := make([]*need, len(re.Sub))
+		for i, sub := range re.Sub {
+			subs[i] = needOf(sub)
 		}
-		return joined
+		return joined(needAny, subs)
 	}
 	return nil
 }
 
-// maxAlternateSets bounds the sets an alternation's branches make.
-const maxAlternateSets = 16
-
-// shortest is the length of set's shortest literal.
-func shortest(set []string) int {
-	short := len(set[0])
-	for _, l := range set {
-		short = min(short, len(l))
+// classNeed is what a match of the character class (ranges, lo and hi
+// in turn) needs: see needOf.
+func classNeed(ranges []rune) *need {
+	if len(ranges) == 0 {
+		return nil
 	}
-	return short
-}
-
-// union is a and b without repeats, a first.
-func union(a, b []string) []string {
-	out := slices.Clone(a)
-	for _, l := range b {
-		if !slices.Contains(out, l) {
-			out = append(out, l)
+	ascii := false
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i] < utf8.RuneSelf {
+			ascii = true
 		}
 	}
-	return out
+	if !ascii {
+		return &need{op: needLit, lit: nonASCII}
+	}
+	var chars []string
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i+1] >= utf8.RuneSelf || ranges[i+1]-ranges[i] >= maxClassLiterals*2 {
+			return nil
+		}
+		for r := ranges[i]; r <= ranges[i+1]; r++ {
+			if unicode.IsSpace(r) {
+				return nil // every text holds one
+			}
+			if l := string(unicode.ToLower(r)); !slices.Contains(chars, l) {
+				chars = append(chars, l)
+			}
+		}
+	}
+	if len(chars) > maxClassLiterals {
+		return nil
+	}
+	subs := make([]*need, len(chars))
+	for i, c := range chars {
+		subs[i] = &need{op: needLit, lit: c}
+	}
+	return joined(needAny, subs)
 }
 
-// nonASCII stands for "a character past ASCII" among required literals:
-// no ASCII text holds the byte 0x80, and any other text meets it.
-var nonASCII = []string{"\x80"}
+// minBytes is the fewest bytes a match of re takes: a character at
+// least one (a byte that is not UTF-8 matches as U+FFFD, and a folded
+// letter may be shorter than the literal's: ſ and s).
+func minBytes(re *syntax.Regexp) int {
+	const most = 1 << 30
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass:
+		if len(re.Rune) == 0 {
+			return 0
+		}
+		return 1
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minBytes(re.Sub[0])
+	case syntax.OpRepeat:
+		return min(most, re.Min*minBytes(re.Sub[0]))
+	case syntax.OpConcat:
+		n := 0
+		for _, sub := range re.Sub {
+			n = min(most, n+minBytes(sub))
+		}
+		return n
+	case syntax.OpAlternate:
+		n := most
+		for _, sub := range re.Sub {
+			n = min(n, minBytes(sub))
+		}
+		return n
+	}
+	return 0
+}
 
-// fold is s in lower case, with the two letters past ASCII whose case
-// folding reaches an ASCII letter (the long s, U+017F, and the Kelvin
-// sign, U+212A) written as that letter, so that a case-insensitive match
-// of an ASCII literal in s is a plain substring of fold(s); and whether s
-// is ASCII.
+// nonASCII stands for "a character past ASCII" among needed literals:
+// no ASCII text holds the byte 0x80, and any other text meets it.
+const nonASCII = "\x80"
+
+// fold is s in lower case, each run of white space (as RE2's \s knows
+// it) one space, and the two letters past ASCII whose case folding
+// reaches an ASCII letter (the long s, U+017F, and the Kelvin sign,
+// U+212A) written as that letter, so that a case-insensitive match of
+// an ASCII phrase in s is a plain substring of fold(s) (see phrases);
+// and whether s is ASCII.
 func fold(s string) (string, bool) {
+	b, ascii := foldInto(make([]byte, 0, len(s)), s)
+	return string(b), ascii
+}
+
+// foldInto is fold writing into dst[:0].
+func foldInto(dst []byte, s string) ([]byte, bool) {
+	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return strings.Map(func(r rune) rune {
-				switch r {
-				case '\u017F':
-					return 's'
-				case '\u212A':
-					return 'k'
-				}
-				return unicode.ToLower(r)
-			}, s), false
+			ascii = false
+			break
 		}
 	}
-	return strings.ToLower(s), true
+	b := dst[:0]
+	space := false
+	if ascii {
+		for i := 0; i < len(s); i++ {
+			c := foldByte(s[i])
+			if c == ' ' && space {
+				continue
+			}
+			space = c == ' '
+			b = append(b, c)
+		}
+		return b, true
+	}
+	for _, r := range s {
+		switch {
+		case isFoldSpace(r):
+			if space {
+				continue
+			}
+			r = ' '
+		case r == '\u017F':
+			r = 's'
+		case r == '\u212A':
+			r = 'k'
+		default:
+			r = unicode.ToLower(r)
+		}
+		space = r == ' '
+		b = utf8.AppendRune(b, r)
+	}
+	return b, false
 }
 
 const maxCachedRegexps = 1024
@@ -205,7 +477,8 @@ func compileCached(pattern string) (*compiledRegexp, error) {
 	}
 	c := &compiledRegexp{re: re}
 	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
-		c.required = requiredLiterals(tree.Simplify())
+		c.need, c.minLen = needOf(tree), minBytes(tree)
+		c.needsLiterals = len(c.need.literals(nil)) > 0
 	}
 	regexpsCached.Lock()
 	if regexpsCached.n < maxCachedRegexps {
@@ -226,8 +499,7 @@ func FindAll(s, pattern string) ([]Span, error) {
 	if err != nil {
 		return nil, err
 	}
-	lower, ascii := fold(s)
-	return c.findAll(s, lower, ascii), nil
+	return c.find(s), nil
 }
 
 // PatternSpan is a match of one of several expressions: Pattern is its
@@ -238,30 +510,37 @@ type PatternSpan struct {
 }
 
 // FindAllEach is FindAll of each pattern in s, in the order of the
-// patterns, each pattern's matches leftmost first. The patterns' required
+// patterns, each pattern's matches leftmost first. The patterns' needed
 // literals are looked for together, in one pass over s.
 func FindAllEach(s string, patterns []string) ([]PatternSpan, error) {
 	ps, err := patternSetFor(patterns)
 	if err != nil {
 		return nil, err
 	}
-	lower, ascii := fold(s)
-	found := make([]bool, ps.lits.count)
-	ps.lits.holds(lower, found)
-	var out []PatternSpan
-	for i, c := range ps.res {
-		if !ps.mayMatch(i, found, ascii) {
-			continue
-		}
-		for _, sp := range c.spans(s) {
-			out = append(out, PatternSpan{Pattern: i, Span: sp})
-		}
+	return ps.find(s, ps.scratch(), nil), nil
+}
+
+// find is FindAll of c in s.
+func (c *compiledRegexp) find(s string) []Span {
+	if len(s) < c.minLen {
+		return nil
 	}
-	return out, nil
+	if c.need == nil {
+		return c.spans(s)
+	}
+	if !c.needsLiterals {
+		// Runs and counts are looked for in s as it is.
+		if !c.need.holds(s, nil) {
+			return nil
+		}
+		return c.spans(s)
+	}
+	lower, ascii := fold(s)
+	return c.findAll(s, lower, ascii)
 }
 
 func (c *compiledRegexp) findAll(s, lower string, ascii bool) []Span {
-	if !c.mayMatch(lower, ascii) {
+	if !c.mayMatch(s, lower, ascii) {
 		return nil
 	}
 	return c.spans(s)
@@ -361,7 +640,10 @@ const maxTextsDepth = 64
 // Texts is every string of v, keys and values, depth first with an
 // object's keys in sorted order and a list's elements in order, so the
 // same value yields the same list every time.
-func Texts(v any) []Text {
+func Texts(v any) []Text { return TextsOf(v, true) }
+
+// TextsOf is Texts, with the objects' keys only when keys is true.
+func TextsOf(v any, withKeys bool) []Text {
 	var out []Text
 	var walk func(v any, path string, depth int)
 	walk = func(v any, path string, depth int) {
@@ -379,7 +661,9 @@ func Texts(v any) []Text {
 			sort.Strings(keys)
 			for _, k := range keys {
 				p := path + "/" + escapePointer(k)
-				out = append(out, Text{Path: p, Text: k, Key: true})
+				if withKeys {
+					out = append(out, Text{Path: p, Text: k, Key: true})
+				}
 				walk(x[k], p, depth+1)
 			}
 		case []any:
@@ -389,6 +673,37 @@ func Texts(v any) []Text {
 		}
 	}
 	walk(v, "", 0)
+	return out
+}
+
+// StringValues is the text of every string of v that is not an object's
+// key, in the order of Texts.
+func StringValues(v any) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > maxTextsDepth {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
 	return out
 }
 

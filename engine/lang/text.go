@@ -71,72 +71,218 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		stringFn("visible", cel.StringType, func(s string) ref.Val { return types.String(Visible(s)) }),
 		stringFn("decode_base64", cel.DynType, textOrNull(DecodeBase64)),
 		stringFn("decode_hex", cel.DynType, textOrNull(DecodeHex)),
-		cel.Function("find_all", cel.Overload("find_all_string_string", []*cel.Type{cel.StringType, cel.StringType},
-			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
-			cel.BinaryBinding(func(s, pattern ref.Val) ref.Val {
-				spans, err := FindAll(string(s.(types.String)), string(pattern.(types.String)))
-				if err != nil {
-					return types.NewErr("find_all: %v", err)
-				}
-				out := make([]ref.Val, len(spans))
-				for i, sp := range spans {
-					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{
-						"start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text})
-				}
-				return types.NewRefValList(Adapter, out)
-			}))),
-		cel.Function("find_all_each", cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)},
-			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
-			cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
-				l := patterns.(traits.Lister)
-				ps := make([]string, 0, int(l.Size().(types.Int)))
-				for it := l.Iterator(); it.HasNext() == types.True; {
-					p, ok := it.Next().(types.String)
-					if !ok {
-						return types.NewErr("find_all_each: a pattern is not a string")
+		cel.Function("find_all",
+			cel.Overload("find_all_string_string", []*cel.Type{cel.StringType, cel.StringType}, spanList,
+				cel.BinaryBinding(func(s, pattern ref.Val) ref.Val {
+					c, err := compileCached(string(pattern.(types.String)))
+					if err != nil {
+						return types.NewErr("find_all: %v", err)
 					}
-					ps = append(ps, string(p))
-				}
-				spans, err := FindAllEach(string(s.(types.String)), ps)
-				if err != nil {
-					return types.NewErr("find_all_each: %v", err)
-				}
-				out := make([]ref.Val, len(spans))
-				for i, sp := range spans {
-					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{
-						"pattern": int64(sp.Pattern), "start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text})
-				}
-				return types.NewRefValList(Adapter, out)
-			}))),
-		cel.Function("find_runs", cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType},
-			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
-			cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-				n := int64(args[2].(types.Int))
-				if n < 1 {
-					return types.NewErr("find_runs: a run is at least 1 character long, not %d", n)
-				}
-				spans := FindRuns(string(args[0].(types.String)), string(args[1].(types.String)), int(min(n, math.MaxInt32)))
-				out := make([]ref.Val, len(spans))
-				for i, sp := range spans {
-					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{"start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text})
-				}
-				return types.NewRefValList(Adapter, out)
-			}))),
-		cel.Function("texts", cel.Overload("texts_dyn", []*cel.Type{cel.DynType},
-			cel.ListType(cel.MapType(cel.StringType, cel.DynType)),
+					return spanMaps(c.find(string(s.(types.String))))
+				}))),
+		cel.Function("find_all_in",
+			cel.Overload("find_all_in_list_string", []*cel.Type{cel.ListType(cel.StringType), cel.StringType}, spanList,
+				cel.BinaryBinding(func(list, pattern ref.Val) ref.Val {
+					c, err := compileCached(string(pattern.(types.String)))
+					if err != nil {
+						return types.NewErr("find_all: %v", err)
+					}
+					return eachString(list, "find_all", func(out []ref.Val, i int, s string) []ref.Val {
+						return appendSpanMaps(out, i, c.find(s))
+					})
+				}))),
+		cel.Function("find_all_each",
+			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
+				cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
+					ps, err := patternSetOf(patterns)
+					if err != nil {
+						return err
+					}
+					spans := ps.find(string(s.(types.String)), ps.scratch(), nil)
+					return types.NewRefValList(Adapter, appendPatternSpanMaps(make([]ref.Val, 0, len(spans)), -1, spans))
+				}))),
+		cel.Function("find_all_each_in",
+			cel.Overload("find_all_each_in_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
+				cel.BinaryBinding(func(list, patterns ref.Val) ref.Val {
+					ps, err := patternSetOf(patterns)
+					if err != nil {
+						return err
+					}
+					sc := ps.scratch()
+					var spans []PatternSpan
+					return eachString(list, "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+						spans = ps.find(s, sc, spans[:0])
+						return appendPatternSpanMaps(out, i, spans)
+					})
+				}))),
+		cel.Function("find_runs",
+			cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType}, spanList,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					n, err := runLength(args[2])
+					if err != nil {
+						return err
+					}
+					return spanMaps(FindRuns(string(args[0].(types.String)), string(args[1].(types.String)), n))
+				}))),
+		cel.Function("find_runs_in",
+			cel.Overload("find_runs_in_list_string_int", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.IntType}, spanList,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					n, err := runLength(args[2])
+					if err != nil {
+						return err
+					}
+					chars := string(args[1].(types.String))
+					return eachString(args[0], "find_runs", func(out []ref.Val, i int, s string) []ref.Val {
+						return appendSpanMaps(out, i, FindRuns(s, chars, n))
+					})
+				}))),
+		cel.Function("texts",
+			cel.Overload("texts_dyn", []*cel.Type{cel.DynType}, textList,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return textMaps(v, true) })),
+			cel.Overload("texts_dyn_bool", []*cel.Type{cel.DynType, cel.BoolType}, textList,
+				cel.BinaryBinding(func(v, keys ref.Val) ref.Val { return textMaps(v, bool(keys.(types.Bool))) }))),
+		cel.Function("string_values", cel.Overload("string_values_dyn", []*cel.Type{cel.DynType}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				n, err := Native(v)
 				if err != nil {
-					return types.NewErr("texts: %v", err)
+					return types.NewErr("string_values: %v", err)
 				}
-				ts := Texts(n)
-				out := make([]ref.Val, len(ts))
-				for i, t := range ts {
-					out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{"path": t.Path, "text": t.Text, "key": t.Key})
-				}
-				return types.NewRefValList(Adapter, out)
+				return stringList(StringValues(n))
 			}))),
 	}
+}
+
+// spanList and textList are the types of what the span functions and
+// texts return.
+var (
+	spanList = cel.ListType(cel.MapType(cel.StringType, cel.DynType))
+	textList = spanList
+)
+
+// appendSpanMaps appends a map for each span to out: {start, end,
+// text}, with index when it is not negative (the string's place in a
+// list).
+func appendSpanMaps(out []ref.Val, index int, spans []Span) []ref.Val {
+	for _, sp := range spans {
+		m := map[string]any{"start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text}
+		if index >= 0 {
+			m["index"] = int64(index)
+		}
+		out = append(out, types.NewStringInterfaceMap(Adapter, m))
+	}
+	return out
+}
+
+// appendPatternSpanMaps is appendSpanMaps of matches of several
+// patterns, each map with its pattern.
+func appendPatternSpanMaps(out []ref.Val, index int, spans []PatternSpan) []ref.Val {
+	for _, sp := range spans {
+		m := map[string]any{"pattern": int64(sp.Pattern), "start": int64(sp.Start), "end": int64(sp.End), "text": sp.Text}
+		if index >= 0 {
+			m["index"] = int64(index)
+		}
+		out = append(out, types.NewStringInterfaceMap(Adapter, m))
+	}
+	return out
+}
+
+// spanMaps is the list of appendSpanMaps of spans of one string.
+func spanMaps(spans []Span) ref.Val {
+	return types.NewRefValList(Adapter, appendSpanMaps(make([]ref.Val, 0, len(spans)), -1, spans))
+}
+
+// eachString calls f with each string of list and its index, f
+// appending its results to out, and returns all of them in one list. A
+// list held as Go values (a signal's value) is read without making each
+// element a CEL value first.
+func eachString(list ref.Val, fn string, f func(out []ref.Val, i int, s string) []ref.Val) ref.Val {
+	out := []ref.Val{}
+	switch x := list.Value().(type) {
+	case []string:
+		for i, s := range x {
+			out = f(out, i, s)
+		}
+		return types.NewRefValList(Adapter, out)
+	case []any:
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return types.NewErr("%s: element %d of the list is not a string", fn, i)
+			}
+			out = f(out, i, s)
+		}
+		return types.NewRefValList(Adapter, out)
+	}
+	l, ok := list.(traits.Lister)
+	if !ok {
+		return types.NewErr("%s: want a list of strings, got %s", fn, list.Type().TypeName())
+	}
+	n := int(l.Size().(types.Int))
+	for i := range n {
+		s, ok := l.Get(types.Int(i)).(types.String)
+		if !ok {
+			return types.NewErr("%s: element %d of the list is not a string", fn, i)
+		}
+		out = f(out, i, string(s))
+	}
+	return types.NewRefValList(Adapter, out)
+}
+
+// patternSetOf is the compiled set of a list of patterns.
+func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
+	var ps []string
+	switch x := patterns.Value().(type) {
+	case []string:
+		ps = x
+	case []any:
+		ps = make([]string, len(x))
+		for i, e := range x {
+			p, ok := e.(string)
+			if !ok {
+				return nil, types.NewErr("find_all_each: a pattern is not a string")
+			}
+			ps[i] = p
+		}
+	default:
+		l := patterns.(traits.Lister)
+		ps = make([]string, 0, int(l.Size().(types.Int)))
+		for it := l.Iterator(); it.HasNext() == types.True; {
+			p, ok := it.Next().(types.String)
+			if !ok {
+				return nil, types.NewErr("find_all_each: a pattern is not a string")
+			}
+			ps = append(ps, string(p))
+		}
+	}
+	set, err := patternSetFor(ps)
+	if err != nil {
+		return nil, types.NewErr("find_all_each: %v", err)
+	}
+	return set, nil
+}
+
+// runLength is find_runs's least run, at least 1.
+func runLength(v ref.Val) (int, ref.Val) {
+	n := int64(v.(types.Int))
+	if n < 1 {
+		return 0, types.NewErr("find_runs: a run is at least 1 character long, not %d", n)
+	}
+	return int(min(n, math.MaxInt32)), nil
+}
+
+// textMaps is texts(v) as CEL maps {path, text, key}, object keys among
+// them when keys is true.
+func textMaps(v ref.Val, keys bool) ref.Val {
+	n, err := Native(v)
+	if err != nil {
+		return types.NewErr("texts: %v", err)
+	}
+	ts := TextsOf(n, keys)
+	out := make([]ref.Val, len(ts))
+	for i, t := range ts {
+		out[i] = types.NewStringInterfaceMap(Adapter, map[string]any{"path": t.Path, "text": t.Text, "key": t.Key})
+	}
+	return types.NewRefValList(Adapter, out)
 }
 
 // textFunctionNames are the functions textLib declares, for the cost
@@ -144,17 +290,41 @@ func (textLib) CompileOptions() []cel.EnvOption {
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
+	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true,
 	"token_count": true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
-// unit a character.
+// unit a character; a list of strings costs what reading each of them
+// does, as the calls on each one would.
 func stringCost(s ref.Val) uint64 {
-	str, ok := s.(types.String)
-	if !ok {
-		return 1
+	switch x := s.(type) {
+	case types.String:
+		return 1 + uint64(utf8.RuneCountInString(string(x)))/10
+	case traits.Lister:
+		c := uint64(0)
+		switch v := x.Value().(type) {
+		case []any:
+			for _, e := range v {
+				if str, ok := e.(string); ok {
+					c += 1 + uint64(utf8.RuneCountInString(str))/10
+				} else {
+					c++
+				}
+			}
+			return max(c, 1)
+		case []string:
+			for _, str := range v {
+				c += 1 + uint64(utf8.RuneCountInString(str))/10
+			}
+			return max(c, 1)
+		}
+		for it := x.Iterator(); it.HasNext() == types.True; {
+			c += stringCost(it.Next())
+		}
+		return max(c, 1)
 	}
-	return 1 + uint64(utf8.RuneCountInString(string(str)))/10
+	return 1
 }
 
 // resultCost is the length of a list result, or 0.
@@ -167,40 +337,56 @@ func resultCost(v ref.Val) uint64 {
 	return 0
 }
 
+// textOverloads are the overloads of textLib's functions by the function
+// each belongs to, for the cost tracker.
+var textOverloads = map[string][]string{
+	"find_all":         {"find_all_string_string"},
+	"find_all_in":      {"find_all_in_list_string"},
+	"find_all_each":    {"find_all_each_string_list"},
+	"find_all_each_in": {"find_all_each_in_list_list"},
+	"find_runs":        {"find_runs_string_string_int"},
+	"find_runs_in":     {"find_runs_in_list_string_int"},
+	"texts":            {"texts_dyn", "texts_dyn_bool"},
+	"string_values":    {"string_values_dyn"},
+	"token_count":      {"token_count_string_string"},
+}
+
 func (textLib) ProgramOptions() []cel.ProgramOption {
 	var opts []interpreter.CostTrackerOption
 	for name := range textFunctionNames {
-		id := name + "_string"
-		switch name {
-		case "find_all":
-			id = "find_all_string_string"
-		case "find_all_each":
-			id = "find_all_each_string_list"
-		case "find_runs":
-			id = "find_runs_string_string_int"
-		case "texts":
-			id = "texts_dyn"
-		case "token_count":
-			id = "token_count_string_string"
+		ids, ok := textOverloads[name]
+		if !ok {
+			ids = []string{name + "_string"}
 		}
-		opts = append(opts, interpreter.OverloadCostTracker(id, func(args []ref.Val, result ref.Val) *uint64 {
-			c := stringCost(args[0]) + resultCost(result)
-			if name == "find_all_each" {
-				// Each pattern reads the string.
-				c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
-			}
-			if name == "texts" {
-				// texts walks the whole value; what it returns is what it
-				// found, and every string read is in the result.
-				c = 1 + resultCost(result)
-				for it := result.(traits.Lister).Iterator(); it.HasNext() == types.True; {
-					if m, ok := it.Next().(traits.Mapper); ok {
-						c += stringCost(m.Get(types.String("text")))
+		for _, id := range ids {
+			opts = append(opts, interpreter.OverloadCostTracker(id, func(args []ref.Val, result ref.Val) *uint64 {
+				var c uint64
+				switch name {
+				case "find_all_each", "find_all_each_in":
+					// Each pattern reads the string.
+					c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
+				case "texts", "string_values":
+					// It walks the whole value; what it returns is what it
+					// found, and every string read is in the result.
+					c = 1 + resultCost(result)
+					l, ok := result.(traits.Lister)
+					if !ok {
+						break
 					}
+					for it := l.Iterator(); it.HasNext() == types.True; {
+						switch e := it.Next().(type) {
+						case traits.Mapper:
+							c += stringCost(e.Get(types.String("text")))
+						case types.String:
+							c += stringCost(e)
+						}
+					}
+				default:
+					c = stringCost(args[0]) + resultCost(result)
 				}
-			}
-			return &c
-		}))
+				return &c
+			}))
+		}
 	}
 	return []cel.ProgramOption{cel.CostTrackerOptions(opts...)}
 }
@@ -209,7 +395,28 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 // returns, for the static estimate: the argument is at most max long when
 // it is a part of the data (or a value whose size the checker knows),
 // and unbounded otherwise, which sends the formula to the tracked path.
+// A list of strings from the data holds at most max strings of at most
+// max characters, and costs what a call on each would.
 func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimate {
+	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+	if len(args) > 1 && args[0].Type().Kind() == types.ListKind {
+		e := args[0].Expr()
+		if !isDataPath(e) || b.computed[rootIdent(e)] {
+			return unbounded // its strings may be longer than the data's
+		}
+		items := b.max
+		if cs := args[0].ComputedSize(); cs != nil {
+			items = min(items, cs.Max)
+		}
+		one := b.stringCallEstimate(b.max, args)
+		if items >= math.MaxUint32 || one.ResultSize == nil || one.CostEstimate.Max >= math.MaxUint64/(items+1) || one.ResultSize.Max >= math.MaxUint64/(items+1) {
+			return unbounded
+		}
+		return &checker.CallEstimate{
+			CostEstimate: checker.CostEstimate{Min: 1, Max: one.CostEstimate.Max * (items + 1)},
+			ResultSize:   &checker.SizeEstimate{Min: 0, Max: one.ResultSize.Max * (items + 1)},
+		}
+	}
 	size := uint64(math.MaxUint64)
 	if len(args) > 0 {
 		if cs := args[0].ComputedSize(); cs != nil {
@@ -218,8 +425,15 @@ func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimat
 			size = b.max
 		}
 	}
+	return b.stringCallEstimate(size, args)
+}
+
+// stringCallEstimate is textCallEstimate of a call on a string of at most
+// size characters.
+func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *checker.CallEstimate {
+	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
 	if size >= math.MaxUint64/4 {
-		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+		return unbounded
 	}
 	// A string of size characters costs 1 + size/10 to read and yields at
 	// most size+1 spans; texts yields at most one string a character of
@@ -231,7 +445,7 @@ func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimat
 			n = cs.Max
 		}
 		if n >= math.MaxUint32 || size >= math.MaxUint32 {
-			return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+			return unbounded
 		}
 		return &checker.CallEstimate{
 			CostEstimate: checker.CostEstimate{Min: 1, Max: (2+size/10)*(n+1) + n*(size+1)},

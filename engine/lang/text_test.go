@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -195,6 +196,14 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"decode_base64('AAAA') == null", "true"},
 		{"decode_hex('6869')", "hi"},
 		{"texts(tool).filter(x, !x.key).map(x, x.path)", "[/description /name]"},
+		{"texts(tool, false).map(x, x.path)", "[/description /name]"},
+		{"texts(tool, true).filter(x, x.key).map(x, x.text)", "[description name]"},
+		{"string_values(tool) == texts(tool, false).map(x, x.text)", "true"},
+		{"string_values({'b': ['x', {'k': 'y'}], 'a': 'z', 'n': 1})", "[z x y]"},
+		{"find_all_in(['a do X', '', 'do X do X'], 'do X').map(s, [s.index, s.start])", "[[0 2] [2 0] [2 5]]"},
+		{"find_all_each_in([tool.description, 'X'], ['X', '</?IMPORTANT>']).map(s, [s.index, s.pattern, s.start])", "[[0 0 17] [0 1 3] [0 1 18] [1 0 0]]"},
+		{"find_runs_in(['ab  cdef', 'g', 'aa'], 'abcdefg', 2).map(s, [s.index, s.start, s.text])", "[[0 0 ab] [0 4 cdef] [2 0 aa]]"},
+		{"find_all_in([], 'x').size()", "0"},
 	}
 	for _, tt := range tests {
 		got := fmt.Sprint(eval(t, tt.src, map[string]any{"tool": tool}, Var{"tool", Object}))
@@ -224,6 +233,92 @@ func TestTextFunctionsAreCharged(t *testing.T) {
 		_, err := p.EvalSized(Vars{"tool": map[string]any{"description": long}}, uint64(len(long)))
 		if err == nil || !strings.Contains(err.Error(), "cost limit") {
 			t.Errorf("%s: got %v, want the cost limit", fn, err)
+		}
+	}
+}
+
+// TestListFunctionsAreCharged: a span function over a list of strings
+// is charged for every string it reads, as the calls on each would be,
+// and so are string_values and texts without keys. (Each has a name of
+// its own, not an overload of the one-string function: a call on a dyn
+// argument would be dispatched at run time, where the cost tracker does
+// not know which overload ran and charges one unit.)
+func TestListFunctionsAreCharged(t *testing.T) {
+	heavytest.Later(t)
+	e, err := NewEnv(Var{"tool", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("ab ", 30_000)
+	for _, src := range []string{
+		"lists.range(2000).map(i, find_all_in(tool.list, 'x')).size()",
+		"lists.range(2000).map(i, find_all_each_in(tool.list, ['x', 'y'])).size()",
+		"lists.range(2000).map(i, find_runs_in(tool.list, 'x', 3)).size()",
+		"lists.range(2000).map(i, string_values(tool)).size()",
+		"lists.range(2000).map(i, texts(tool, false)).size()",
+	} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		list := []any{long, long, long}
+		_, err := p.EvalSized(Vars{"tool": map[string]any{"list": list}}, uint64(len(long)))
+		if err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s: got %v, want the cost limit", src, err)
+		}
+	}
+}
+
+// TestFindAllFilterNeverLosesAMatch: over many random texts made of the
+// words, spaces, cases and characters past ASCII that the filter's
+// phrases, runs and counts are about, every expression finds with the
+// filter what it finds alone.
+func TestFindAllFilterNeverLosesAMatch(t *testing.T) {
+	patterns := []string{
+		`(?i)\b(dear\s+)?(ai|bot)\s*[,:]\s*(you\s+)?(must|will)\b`,
+		`(?i)(^|[.;]\s*|\b(and|then)\s+)(pass|put)\s+(it|the\s+(full\s+)?text)\b[^.\n]*\b(as|into)\s+the\b`,
+		`(?i)\byou\s+are\s+now\s+(a|an)\b`,
+		`(?-i:(^|\n)\s*(SYSTEM|SYSTEM PROMPT)\s*:)`,
+		`([ \t\x{00A0}]{6,}|(\r?\n[ \t]*){3,})\S`,
+		`[\x{200B}\x{200C}]{2,}`,
+		`(?i)ask\s+kelvin`,
+		`(?i)x[,;]y`,
+		`a\sb|c  d`,
+	}
+	words := []string{"ai", "AI", "bot", "dear", "you", "must", "will", "pass", "PUT", "it", "the", "full", "text", "as", "into",
+		"are", "now", "a", "an", "SYSTEM", "System", "PROMPT", "ask", "\u212Aelvin", "a\u017Fk", "x", "y", "b", "c", "d",
+		"and", "then", "\u00e9", "\u200b", "\u200c", "\u00a0"}
+	seps := []string{" ", "  ", "\t", "\n", "\r\n", ",", ":", " : ", ".", ";", "", " \n \n \n", "      ", "\f"}
+	r := rand.New(rand.NewPCG(3, 4))
+	res := make([]*regexp.Regexp, len(patterns))
+	for i, p := range patterns {
+		res[i] = regexp.MustCompile(p)
+	}
+	for range 5_000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(words[r.IntN(len(words))])
+			b.WriteString(seps[r.IntN(len(seps))])
+		}
+		s := b.String()
+		each, err := FindAllEach(s, patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i, p := range patterns {
+			want := res[i].FindAllStringIndex(s, -1)
+			got, err := FindAll(s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("FindAll(%q, %q): %d matches, the expression alone %d", s, p, len(got), len(want))
+			}
+			n += len(want)
+		}
+		if len(each) != n {
+			t.Fatalf("FindAllEach(%q): %d matches, the expressions alone %d", s, len(each), n)
 		}
 	}
 }
