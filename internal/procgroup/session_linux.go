@@ -17,22 +17,25 @@ import (
 func KillMarked(mark string) int {
 	want := []byte(mark)
 	self := os.Getpid()
-	killed := 0
+	// killed holds each process signalled once: one that has not yet
+	// been torn down when the next round looks (a busy machine) is
+	// signalled again, but counted once.
+	killed := map[int]bool{}
 	for round := 0; round < markRounds; round++ {
 		pids := marked(want, self)
 		if len(pids) == 0 {
-			return killed
+			return len(killed)
 		}
 		for _, pid := range pids {
 			if syscall.Kill(pid, syscall.SIGKILL) == nil {
-				killed++
+				killed[pid] = true
 			}
 		}
 		// A killed process keeps its environment until the kernel has
 		// torn it down; give that a moment before the next look.
 		time.Sleep(markPause)
 	}
-	return killed
+	return len(killed)
 }
 
 // How often KillMarked looks again, and how long it lets the killed die.
