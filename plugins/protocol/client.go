@@ -389,6 +389,11 @@ func readHanded(path string, size int64) ([]byte, error) {
 	if !filepath.IsAbs(path) {
 		return nil, fmt.Errorf("%w: %q is not an absolute path", errHandedFile, path)
 	}
+	// Look before opening, so that a path that names a pipe or a device
+	// is never opened here (opening a pipe would take its writer).
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || st.Size() != size {
+		return nil, fmt.Errorf("%w: %s is not a regular file of %d bytes", errHandedFile, path, size)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errHandedFile, err)

@@ -77,6 +77,12 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 	if name == "-" {
 		return "", "", 0, nil
 	}
+	// Look before opening: opening a named pipe takes its writer's one
+	// connection, and the bytes it had sent would be lost when this
+	// look closes it, so only a regular file is opened here.
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return "", "", 0, nil
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return "", "", 0, fmt.Errorf("cannot read surface: %w", err)

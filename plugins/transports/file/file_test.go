@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -81,6 +82,9 @@ func TestExportPath(t *testing.T) {
 	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "tools.pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(dir)
 	for _, tt := range []struct {
 		name, location string
@@ -92,6 +96,9 @@ func TestExportPath(t *testing.T) {
 		{name: "a file:// target", location: "file://" + file, wantPath: file},
 		{name: "standard input", location: "-"},
 		{name: "a directory", location: dir},
+		// Never opened: opening it would wait for a writer here, and
+		// take a writer's one connection where there is one.
+		{name: "a named pipe", location: "tools.pipe"},
 		{name: "a missing file", location: "missing.json", wantErr: "cannot read surface"},
 		{name: "over the limit", location: "tools.json", limit: 4, wantErr: "raise --max-bytes"},
 	} {
