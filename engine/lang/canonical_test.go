@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/heavytest"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // encodedCanonical is how MarshalCanonical wrote values before it wrote
@@ -105,8 +106,8 @@ func TestValidNumber(t *testing.T) {
 		{"0", true}, {"-0", true}, {"12", true}, {"1.5", true}, {"-0.25", true}, {"1e5", true}, {"1E-5", true}, {"2.5e+3", true},
 		{"", false}, {"-", false}, {"01", false}, {".5", false}, {"1.", false}, {"+1", false}, {"1e", false}, {"1/2", false}, {"NaN", false}, {"1 ", false},
 	} {
-		if got := validNumber(tc.s); got != tc.want {
-			t.Errorf("validNumber(%q) = %v, want %v", tc.s, got, tc.want)
+		if got := jsonscan.ValidNumber(tc.s); got != tc.want {
+			t.Errorf("jsonscan.ValidNumber(%q) = %v, want %v", tc.s, got, tc.want)
 		}
 		_, err := json.Marshal(json.Number(tc.s))
 		if tc.s != "" && (err == nil) != tc.want {

@@ -94,7 +94,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(dst, int64(x), 10), nil
 	case num.Num:
 		if d := x.String(); !strings.Contains(d, "/") {
-			if !validNumber(d) {
+			if !jsonscan.ValidNumber(d) {
 				return appendEncoded(dst, json.Number(d))
 			}
 			return append(dst, d...), nil
@@ -151,44 +151,6 @@ func appendEncoded(dst []byte, v any) ([]byte, error) {
 // escaping off.
 func appendJSONString(dst []byte, s string) []byte {
 	return jsonstr.Append(dst, s, jsonstr.EncodingJSON)
-}
-
-// validNumber says whether s is a JSON number, as encoding/json requires
-// of a json.Number it writes.
-func validNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i, n = i+1, n+1
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 // jsonable replaces exact numbers with JSON numbers, all the way down.
