@@ -136,19 +136,13 @@ func (d *decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		d.keys, d.vals = append(d.keys, k), append(d.vals, v)
-		d.space()
-		if d.i >= len(d.data) {
+		more, ok := d.next('}')
+		if !ok {
 			return nil, false
 		}
-		if d.data[d.i] == ',' {
-			d.i++
-			continue
+		if !more {
+			break
 		}
-		if d.data[d.i] != '}' {
-			return nil, false
-		}
-		d.i++
-		break
 	}
 	keys := d.keys[base:]
 	vals := d.vals[len(d.vals)-len(keys):] // nested values have left the stack as they found it
@@ -159,6 +153,24 @@ func (d *decoder) object(depth int) (any, bool) {
 	clear(vals) // let go of what the stack held
 	d.keys, d.vals = d.keys[:base], d.vals[:len(d.vals)-len(keys)]
 	return m, true
+}
+
+// next reads what follows a member or an item: a comma (more follows)
+// or close, the object's or array's end; anything else is not ok.
+func (d *decoder) next(close byte) (more, ok bool) {
+	d.space()
+	if d.i >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.i] {
+	case ',':
+		d.i++
+		return true, true
+	case close:
+		d.i++
+		return false, true
+	}
+	return false, false
 }
 
 func (d *decoder) array(depth int) (any, bool) {
@@ -175,19 +187,13 @@ func (d *decoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		d.vals = append(d.vals, v)
-		d.space()
-		if d.i >= len(d.data) {
+		more, ok := d.next(']')
+		if !ok {
 			return nil, false
 		}
-		if d.data[d.i] == ',' {
-			d.i++
-			continue
+		if !more {
+			break
 		}
-		if d.data[d.i] != ']' {
-			return nil, false
-		}
-		d.i++
-		break
 	}
 	items := make([]any, len(d.vals)-base)
 	copy(items, d.vals[base:])
