@@ -117,20 +117,32 @@ func (d *scanner) object() (any, bool) {
 			return nil, false
 		}
 		m[k.(string)] = v
-		d.skipSpace()
-		if d.i >= len(d.b) {
+		more, ok := d.next('}')
+		if !ok {
 			return nil, false
 		}
-		switch d.b[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
+		if !more {
 			return m, true
-		default:
-			return nil, false
 		}
 	}
+}
+
+// next reads what follows a member or an item: a comma (more follows)
+// or close, the object's or array's end; anything else is not ok.
+func (d *scanner) next(close byte) (more, ok bool) {
+	d.skipSpace()
+	if d.i >= len(d.b) {
+		return false, false
+	}
+	switch d.b[d.i] {
+	case ',':
+		d.i++
+		return true, true
+	case close:
+		d.i++
+		return false, true
+	}
+	return false, false
 }
 
 func (d *scanner) array() (any, bool) {
@@ -147,18 +159,12 @@ func (d *scanner) array() (any, bool) {
 			return nil, false
 		}
 		l = append(l, v)
-		d.skipSpace()
-		if d.i >= len(d.b) {
+		more, ok := d.next(']')
+		if !ok {
 			return nil, false
 		}
-		switch d.b[d.i] {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
+		if !more {
 			return l, true
-		default:
-			return nil, false
 		}
 	}
 }
