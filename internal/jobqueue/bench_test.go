@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/rubricmcp/rubric/internal/cputime"
 )
 
 // BenchmarkWork measures what the queue itself costs a job: it enqueues
@@ -15,7 +17,9 @@ import (
 // whose handler does nothing but wait JOBQUEUE_BENCH_WORK (0 by default,
 // as "50ms"), so the time the drain takes beyond the handler's is the
 // queue's: fetching, completing, and knowing the queue is drained. It reports
-// milliseconds of queue per job. Run:
+// milliseconds of queue per job, and the process's CPU time a job, all of
+// it the queue's (River's goroutines and SQLite) since the handler only
+// waits. Run:
 // go test ./internal/jobqueue -run '^$' -bench Work -benchtime 1x
 func BenchmarkWork(b *testing.B) {
 	n, work := 200, time.Duration(0)
@@ -48,6 +52,7 @@ func benchWork(b *testing.B, jobs []Job, work time.Duration, ahead bool) {
 		}
 		ran, inHandler := 0, time.Duration(0)
 		b.StartTimer()
+		cpu0, cpuKnown := cputime.Process()
 		start := time.Now()
 		err = q.Work(ctx, Options{Workers: 1, Drain: true, Ahead: ahead}, func(ctx context.Context, j Job) error {
 			ran++
@@ -63,11 +68,15 @@ func benchWork(b *testing.B, jobs []Job, work time.Duration, ahead bool) {
 			return nil
 		})
 		took := time.Since(start)
+		cpu1, _ := cputime.Process()
 		b.StopTimer()
 		if err != nil || ran != n {
 			b.Fatalf("Work = %v after %d of %d jobs", err, ran, n)
 		}
 		b.ReportMetric(float64(took-inHandler)/float64(n)/1e6, "queue-ms/job")
+		if cpuKnown {
+			b.ReportMetric(float64(cpu1-cpu0)/float64(n)/1e6, "cpu-ms/job")
+		}
 		q.Close()
 		b.StartTimer()
 	}
