@@ -21,7 +21,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
-	_ "modernc.org/sqlite" // the pure-Go SQLite behind sqlite: DSNs
+	"modernc.org/sqlite" // the pure-Go SQLite behind sqlite: DSNs
 )
 
 // jobKind is the River kind of every job this package enqueues.
@@ -146,11 +146,13 @@ func (q *Queue) openSQLite(ctx context.Context, path string) (err error) {
 	}()
 	// WAL lets readers go on while one process writes; busy_timeout makes
 	// a second process wait for the write lock instead of failing. River
-	// asks for a single connection per process.
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+	// asks for a single connection per process, which keeps the
+	// statements it prepared (stmtCacheConnector).
+	conn, err := sqlite.NewConnector("file:" + path + "?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate")
 	if err != nil {
 		return fmt.Errorf("opening queue %s: %w", path, err)
 	}
+	db := sql.OpenDB(stmtCacheConnector{conn})
 	db.SetMaxOpenConns(1)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
