@@ -504,19 +504,27 @@ rubric "tdqs" {
           'unionChoiceCount': r.unions,
           'invocationCost': r.fields + 2 * (r.depth > 1 ? r.depth - 1 : 0) + 2 * r.unions}))
       CEL
-      # The distinct costs, and the first tool of each: a tool's dearest
-      # qualifying sibling is found among a few costs, not every tool.
-      costLevels = "surface_signals.costs.map(c, c.invocationCost).distinct()"
-      firstAtCost = "index_by(surface_signals.costs, surface_signals.costs.map(c, string(c.invocationCost)))"
+      # The first tool at each cost, keyed by the cost.
+      firstAtCost = "index_by(surface_signals.costs, surface_signals.costs.map(c, string(int(c.invocationCost))))"
       # The shadowing prefilter: a tool costing at least twice a sibling
-      # and at least 4 more is paired with the dearest such sibling.
+      # and at least 4 more is paired with the dearest such sibling, the
+      # first tool at that cost. Worked out once for each distinct cost
+      # (a few of them), keyed by the cost, null where no cost qualifies;
+      # each tool is then one lookup, so the work grows with the tools,
+      # not with the tools times the costs.
+      shadowTarget = <<-CEL
+        cel.bind(levels, surface_signals.firstAtCost.map(k, int(surface_signals.firstAtCost[k].invocationCost)),
+          index_by(
+            levels.map(x, cel.bind(q, levels.filter(d, x >= 2 * d && x - d >= 4),
+              size(q) == 0 ? null : surface_signals.firstAtCost[string(q.sortBy(d, d)[size(q) - 1])])),
+            levels.map(x, string(x))))
+      CEL
       shadowCandidates = <<-CEL
         surface_signals.costs
-          .filter(c, surface_signals.costLevels.exists(d, c.invocationCost >= 2 * d && c.invocationCost - d >= 4))
-          .map(c, cel.bind(q, surface_signals.costLevels.filter(d, c.invocationCost >= 2 * d && c.invocationCost - d >= 4),
-            cel.bind(s, surface_signals.firstAtCost[string(q.sortBy(d, d)[size(q) - 1])], {
-              'tool': c.name, 'invocationCost': c.invocationCost,
-              'cheaperSibling': s.name, 'cheaperSiblingInvocationCost': s.invocationCost})))
+          .filter(c, surface_signals.shadowTarget[string(int(c.invocationCost))] != null)
+          .map(c, cel.bind(s, surface_signals.shadowTarget[string(int(c.invocationCost))], {
+            'tool': c.name, 'invocationCost': c.invocationCost,
+            'cheaperSibling': s.name, 'cheaperSiblingInvocationCost': s.invocationCost}))
       CEL
       shadowCandidateOf = "index_by(surface_signals.shadowCandidates, surface_signals.shadowCandidates.map(p, p.tool))"
     }

@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // Request is one question about one subject, with its input rendered.
@@ -543,6 +544,16 @@ func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error 
 // schema and returns it compacted.
 func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, error) {
 	text = unfence(text)
+	// Plain JSON is read once, validated as read and then made into the
+	// formulas' values; anything else, or an answer the schema refuses,
+	// takes the path below, so its error is the one it always was.
+	if raw, ok := jsonscan.Decode(text); ok && q.ValidateValue(raw) == nil {
+		v, err := lang.FromScanned(raw)
+		if err != nil {
+			return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+		}
+		return lang.MarshalCanonical(v)
+	}
 	v, err := lang.FromJSON(text)
 	if err != nil {
 		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))

@@ -143,13 +143,23 @@ func (p *Program) EvalSized(act interpreter.Activation, size uint64) (ref.Val, e
 	return p.EvalSizedContext(context.Background(), act, size)
 }
 
+// Untracked reports whether EvalSized evaluates the program without cost
+// tracking on data no longer than size: whether its worst case on such
+// data is within its cost limit. cel-go's tracker costs the square of the
+// length of a list a comprehension goes through (it searches a stack that
+// grows an entry an item), so a formula over every tool of a large
+// surface must stay untracked to stay linear.
+func (p *Program) Untracked(size uint64) bool {
+	return p.fast != nil && size <= p.fastUpTo
+}
+
 // EvalSizedContext is EvalSized that stops when ctx is done: a formula
 // run with cost tracking looks at ctx every 1,000 steps of a
 // comprehension, so Ctrl-C ends even a long one; the untracked path is
 // taken only when the formula's worst case is within the cost limit, so
 // it ends soon anyway.
 func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activation, size uint64) (ref.Val, error) {
-	if p.fast != nil && size <= p.fastUpTo {
+	if p.Untracked(size) {
 		out, _, err := p.fast.Eval(act)
 		return out, err
 	}

@@ -197,6 +197,11 @@ func FromJSON(data []byte) (any, error) {
 	return exactNumbers(v)
 }
 
+// FromScanned makes a value jsonscan.Decode read into what FromJSON
+// gives for the same text (integers ints, other numbers exact nums),
+// changing its lists and maps in place.
+func FromScanned(v any) (any, error) { return exactNumbers(v) }
+
 func exactNumbers(v any) (any, error) {
 	switch x := v.(type) {
 	case json.Number:

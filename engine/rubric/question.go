@@ -129,6 +129,13 @@ func (q *Question) Validate(answer []byte) error {
 			return fmt.Errorf("the answer is not JSON: %v", err)
 		}
 	}
+	return q.ValidateValue(v)
+}
+
+// ValidateValue is Validate for an answer already read by jsonscan
+// (numbers as json.Number, what the schema validator reads), so that an
+// answer read for the formulas is not read again to be validated.
+func (q *Question) ValidateValue(v any) error {
 	if q.schema == nil {
 		return fmt.Errorf("question %q has no answer schema", q.Name)
 	}

@@ -142,7 +142,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	for _, st := range states {
 		// Tool formulas see the surface's answers, all asked by now.
 		st.Scope.Vars["surface_answers"] = surfaceAnswers
-		st.Scope.Size = max(st.Scope.Size, answersSize)
+		st.Scope.SurfaceAnswers = answersSize
 	}
 	if err := parallel.For(ctx, len(states), opt.Workers, func(i int) error {
 		var err error

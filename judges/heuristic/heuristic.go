@@ -90,7 +90,7 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	switch q.Kind {
 	case KindTool:
 		var in tdqs.ToolInput
-		if err = decode(q.Input, KindTool, &in); err == nil {
+		if err = decodeToolInput(q.Input, &in); err == nil {
 			if in.Names, err = sharedNames(q); err == nil {
 				answer, err = tdqs.Tool(&in)
 			}

@@ -55,6 +55,13 @@ type Scope struct {
 	// Surface bounds the surface's values and signals, for the formulas
 	// that read them.
 	Surface uint64
+	// SurfaceAnswers bounds the surface's answers (surface_answers), for
+	// the formulas that read them: a long justification of a question
+	// about the whole surface must not put every formula of every tool
+	// on the tracked path. What a formula computes from them is bounded
+	// where it is kept (a metric's value raises Size, a let's its own
+	// bound).
+	SurfaceAnswers uint64
 	// Limit, when not 0, is the cost limit formulas run under here in
 	// place of their own: formulas that see every tool get a budget that
 	// grows with the number of tools (see OverSurface).
@@ -145,6 +152,9 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	size := s.Size
 	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.Surface
+	}
+	if s.SurfaceAnswers > size && p.Uses("surface_answers") {
+		size = s.SurfaceAnswers
 	}
 	// A let's value is data for the formula: its length counts in the
 	// bound. One not computed yet has none, so the formula is tracked.

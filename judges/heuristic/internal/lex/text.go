@@ -3,6 +3,7 @@ package lex
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Text is a description prepared once for every cue: its words, its
@@ -32,29 +33,52 @@ func NewText(s string) Text {
 // are dropped ("don't" is "dont"); any other mark separates words, so
 // "read-only" is two words and "search_calls" too.
 func Words(s string) []string {
-	var out []string
-	var b strings.Builder
+	// Every word is written into one buffer, lower-cased, and cut out of
+	// one string made of it: the heuristic splits every description and
+	// parameter text of every tool, and a builder and a string per word
+	// were a tenth of its time.
+	buf := make([]byte, 0, len(s))
+	var ends []int // where each word ends in buf; each starts where the one before ended
 	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+		if n := len(buf); n > 0 && (len(ends) == 0 || ends[len(ends)-1] < n) {
+			ends = append(ends, n)
 		}
 	}
 	for _, r := range s {
 		switch {
-		case r == '\'' || r == '’':
+		case r < utf8.RuneSelf:
+			switch {
+			case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+				buf = append(buf, byte(r))
+			case 'A' <= r && r <= 'Z':
+				buf = append(buf, byte(r)+'a'-'A')
+			case r == '\'':
+			default:
+				flush()
+			}
+		case r == '’':
 		case ideographic(r):
 			// Chinese and Japanese write no spaces: each character counts
 			// as a word, which keeps word counts in the range of English.
 			flush()
-			out = append(out, string(r))
+			buf = utf8.AppendRune(buf, r)
+			flush()
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
 		default:
 			flush()
 		}
 	}
 	flush()
+	if len(ends) == 0 {
+		return nil
+	}
+	all := string(buf)
+	out := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		out[i], start = all[start:end], end
+	}
 	return out
 }
 

@@ -1,0 +1,79 @@
+package ask
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// readTwice is how an answer was read before it was read once: decoded
+// for the formulas, decoded again to be validated, then written out.
+func readTwice(q *rubric.Question, text []byte) (json.RawMessage, error) {
+	text = unfence(text)
+	v, err := lang.FromJSON(text)
+	if err != nil {
+		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+	}
+	if err := q.Validate(text); err != nil {
+		return nil, err
+	}
+	return lang.MarshalCanonical(v)
+}
+
+// TestReadAnswerReadsOnce: readAnswer reads plain JSON once for both the
+// schema and the formulas, and gives the bytes and the errors the two
+// reads gave, for answers that pass, answers the schema refuses, text
+// that is not JSON and JSON jsonscan leaves to encoding/json.
+func TestReadAnswerReadsOnce(t *testing.T) {
+	r, err := rubric.Load("answers.hcl", []byte(`
+rubric "answers" {
+  version = "1"
+  grades  = { A = 0 }
+  question "q" {
+    kind    = "test.q"
+    per     = "tool"
+    input   = "{'name': tool.name}"
+    system  = "Answer."
+    user    = "{{ .name }}"
+    answer_schema = <<-JSON
+      {"type": "object", "required": ["n", "why"],
+       "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 5}, "why": {"type": "string"},
+                      "w": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}}}}
+    JSON
+  }
+  tool {
+    score = "answers.q.n"
+  }
+  surface {
+    score = "sum(tools.map(t, t.score))"
+  }
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Questions[0]
+	for _, text := range []string{
+		`{"n": 3, "why": "clear"}`,
+		`{"why": "a \"quoted\" reason\nover two lines", "n": 5, "tags": ["a", "b"], "w": 0.25}`,
+		"```json\n{\"n\": 1, \"why\": \"fenced\"}\n```",
+		`{"n": 2, "why": "exponent", "w": 1e3}`,
+		`{"n": 2, "why": "big", "w": 123456789012345678901234567890}`,
+		`{"n": 2, "why": "surrogate \ud83d\ude00"}`,
+		`{"n": 7, "why": "out of range"}`,
+		`{"n": 2}`,
+		`{"n": "2", "why": "a string"}`,
+		`{"n": 2, "why": "x"} trailing`,
+		`not json at all`,
+		``,
+	} {
+		want, wantErr := readTwice(q, []byte(text))
+		got, gotErr := readAnswer(q, []byte(text))
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || string(got) != string(want) {
+			t.Errorf("%q: read once gives %s, %v; read twice gave %s, %v", text, got, gotErr, want, wantErr)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package lex
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// wordsReference is Words as it was written first, a builder per word:
+// the reference the one-buffer Words must agree with.
+func wordsReference(s string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’':
+		case ideographic(r):
+			flush()
+			out = append(out, string(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// stringsIn collects every string of a decoded JSON value.
+func stringsIn(v any, out *[]string) {
+	switch x := v.(type) {
+	case string:
+		*out = append(*out, x)
+	case []any:
+		for _, e := range x {
+			stringsIn(e, out)
+		}
+	case map[string]any:
+		for k, e := range x {
+			*out = append(*out, k)
+			stringsIn(e, out)
+		}
+	}
+}
+
+// TestWordsAgreesWithReference: Words splits every string of the corpus
+// (names, descriptions, schemas) and texts at the edges (apostrophes,
+// ideographs, letters past ASCII that change length when lowered, bytes
+// that are not UTF-8) into the words the reference gives.
+func TestWordsAgreesWithReference(t *testing.T) {
+	texts := []string{
+		"", " ", "don't", "Don’t stop", "read-only", "search_calls", "ABC def GHI",
+		"日本語のテキスト", "mixed日本text", "İstanbul ǅemal Σίσυφος", "x\xffy", "\xe6\x97",
+		"12 apples, 3.5 pears!", "'''", "a’b’c", "ＡＢＣ full width", "tab\tand\nnewline",
+	}
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		stringsIn(v, &texts)
+	}
+	for _, s := range texts {
+		if got, want := Words(s), wordsReference(s); !slices.Equal(got, want) {
+			t.Errorf("Words(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

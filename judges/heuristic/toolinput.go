@@ -1,0 +1,99 @@
+package heuristic
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/rubricmcp/rubric/internal/jsonscan"
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
+)
+
+// decodeToolInput reads a tdqs.tool question's input into in, to the
+// values encoding/json gives: the engine writes it as plain canonical
+// JSON, so jsonscan reads it without reflection (about a tenth of this
+// judge's time at 5,000 tools went to encoding/json), and anything it
+// leaves, or that does not have the plain shape below, goes to
+// encoding/json as before.
+func decodeToolInput(input []byte, in *tdqs.ToolInput) error {
+	if v, ok := jsonscan.Decode(input); ok && fillToolInput(v, in) {
+		return nil
+	}
+	*in = tdqs.ToolInput{}
+	return decode(input, KindTool, in)
+}
+
+// fillToolInput fills in from an object holding only "tool" (an object
+// or null) and "siblings" (strings, or null), its numbers made float64
+// as encoding/json makes them in an any; false for anything else.
+func fillToolInput(v any, in *tdqs.ToolInput) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for k, e := range m {
+		switch k {
+		case "tool":
+			if e == nil {
+				continue
+			}
+			t, ok := e.(map[string]any)
+			if !ok || !floatNumbers(t) {
+				return false
+			}
+			in.Tool = t
+		case "siblings":
+			if e == nil {
+				continue
+			}
+			l, ok := e.([]any)
+			if !ok {
+				return false
+			}
+			names := make([]string, len(l))
+			for i, x := range l {
+				if names[i], ok = x.(string); !ok {
+					return false
+				}
+			}
+			in.Siblings = names
+		default:
+			// encoding/json matches field names without regard to case
+			// and skips unknown ones: leave such input to it.
+			return false
+		}
+	}
+	return true
+}
+
+// floatNumbers turns the json.Numbers in v into float64 in place, as
+// encoding/json decodes numbers into an any; false when one does not fit
+// a float64 (encoding/json refuses it).
+func floatNumbers(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if n, ok := e.(json.Number); ok {
+				f, err := strconv.ParseFloat(string(n), 64)
+				if err != nil {
+					return false
+				}
+				x[k] = f
+			} else if !floatNumbers(e) {
+				return false
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if n, ok := e.(json.Number); ok {
+				f, err := strconv.ParseFloat(string(n), 64)
+				if err != nil {
+					return false
+				}
+				x[i] = f
+			} else if !floatNumbers(e) {
+				return false
+			}
+		}
+	}
+	return true
+}

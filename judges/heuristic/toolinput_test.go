@@ -1,0 +1,78 @@
+package heuristic
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
+)
+
+// TestDecodeToolInputAgreesWithEncodingJSON: a tool question's input read
+// by jsonscan is the ToolInput encoding/json gives, for every tool of the
+// corpus with its siblings, and for input off the plain shape (null,
+// field names in another case, numbers past float64, siblings that are
+// not strings, broken JSON), which must give encoding/json's values or
+// error.
+func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
+	inputs := []string{
+		`{"siblings": ["a", "b"], "tool": {"name": "t", "n": 1.5, "big": 12345678901234567890, "a": [1, {"b": -2e-3}, null, true]}}`,
+		`{"siblings": [], "tool": {}}`,
+		`{"siblings": null, "tool": null}`,
+		`{"tool": {"name": "only a tool"}}`,
+		`{}`,
+		`{"Tool": {"name": "case"}, "SIBLINGS": ["x"]}`,
+		`{"tool": {"n": 1e400}}`,
+		`{"siblings": [1, 2]}`,
+		`{"siblings": "a"}`,
+		`{"tool": [1]}`,
+		`{"tool": {"s": "\ud83d\ude00 surrogates"}}`,
+		`{"tool": {"name": "x"}, "extra": 1}`,
+		`[]`, `"tool"`, `null`, `{"tool": `, ``,
+	}
+	files, err := filepath.Glob(filepath.Join("..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var capture struct {
+			Tools []map[string]any `json:"tools"`
+		}
+		if err := json.Unmarshal(b, &capture); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range capture.Tools {
+			names = append(names, fmt.Sprint(tool["name"]))
+		}
+		for _, tool := range capture.Tools {
+			in, err := json.Marshal(map[string]any{"tool": tool, "siblings": names})
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, string(in))
+		}
+	}
+	for _, input := range inputs {
+		var got, want tdqs.ToolInput
+		gotErr := decodeToolInput([]byte(input), &got)
+		wantErr := decode([]byte(input), KindTool, &want)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Errorf("%.80s: error %v, want %v", input, gotErr, wantErr)
+			continue
+		}
+		if wantErr == nil && !reflect.DeepEqual(got, want) {
+			t.Errorf("%.80s: read as %#v, want %#v", input, got, want)
+		}
+	}
+	if len(inputs) < 100 {
+		t.Fatalf("only %d inputs", len(inputs))
+	}
+}
