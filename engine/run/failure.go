@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -161,19 +162,22 @@ const headSize = 8 << 10
 // marks are the beginnings of the files rubric writes: the JSON report,
 // the failure record, SARIF, the Markdown summary, the terminal summary
 // and the HTML page. Each is matched against the first headSize bytes.
-var marks = []*regexp.Regexp{
-	regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
-	regexp.MustCompile(`^\{\s*"failed_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
-	regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
-	regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
-	regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
-	// The servers of a client configuration and their installed set
-	// (engine/report/serverset), as JSON, Markdown and text.
-	regexp.MustCompile(`^\{\s*"servers_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
-	regexp.MustCompile("^## Installed set · "),
-	regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
-	regexp.MustCompile(`^<!doctype html>\n<html lang="en">\n<head>\n(?:<meta [^\n]*>\n){0,4}<meta name="generator" content="rubric `),
-}
+// They are compiled on first use, not at start-up.
+var marks = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+		regexp.MustCompile(`^\{\s*"failed_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+		regexp.MustCompile(`^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"rubric"`),
+		regexp.MustCompile("^## [^\n]*\n\n(?:[^\n]*\n\n)*?[^\n]*surface `sha256:[0-9a-f]+` · \\d+ tools? · rubric `"),
+		regexp.MustCompile(`^[^\n]* · \d+ tools?\n(?:Grade |No score: |Scoring did not finish)`),
+		// The servers of a client configuration and their installed set
+		// (engine/report/serverset), as JSON, Markdown and text.
+		regexp.MustCompile(`^\{\s*"servers_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+		regexp.MustCompile("^## Installed set · "),
+		regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
+		regexp.MustCompile(`^<!doctype html>\n<html lang="en">\n<head>\n(?:<meta [^\n]*>\n){0,4}<meta name="generator" content="rubric `),
+	}
+})
 
 // Wrote says whether the file at path is one rubric wrote (a report in
 // any format, or a failure record), by its first bytes; when it is not,
@@ -201,7 +205,7 @@ func Wrote(path string) (ours bool, why string) {
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return false, err.Error()
 	}
-	for _, m := range marks {
+	for _, m := range marks() {
 		if m.Match(head[:n]) {
 			return true, ""
 		}

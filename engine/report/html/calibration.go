@@ -69,7 +69,7 @@ func WriteCalibration(w io.Writer, rec *calibrate.Record) error {
 		v.Sections = append(v.Sections, s)
 	}
 	var buf bytes.Buffer
-	if err := page.ExecuteTemplate(&buf, "calibration", v); err != nil {
+	if err := page().ExecuteTemplate(&buf, "calibration", v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
 	_, err = w.Write(buf.Bytes())

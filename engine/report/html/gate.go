@@ -65,7 +65,7 @@ func WriteGate(w io.Writer, rep *gate.Report, base, head *surface.Surface) error
 		slices.SortFunc(v.Changed, func(x, y changedTool) int { return strings.Compare(x.Name, y.Name) })
 	}
 	var buf bytes.Buffer
-	if err := page.ExecuteTemplate(&buf, "gate", v); err != nil {
+	if err := page().ExecuteTemplate(&buf, "gate", v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
 	_, err := w.Write(buf.Bytes())

@@ -33,6 +33,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -52,10 +53,14 @@ var (
 	script string
 )
 
-var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"lower":    strings.ToLower,
-	"gradesOf": gradesOf,
-}).Parse(pageSource + calibrationSource + gateSource))
+// page parses the templates on first use, not at start-up: most runs of
+// rubric, and every plugin process, write no HTML.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"lower":    strings.ToLower,
+		"gradesOf": gradesOf,
+	}).Parse(pageSource + calibrationSource + gateSource))
+})
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
@@ -86,7 +91,7 @@ func Write(w io.Writer, r *report.Report) error {
 		return fmt.Errorf("write HTML: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := page.Execute(&buf, v); err != nil {
+	if err := page().Execute(&buf, v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
 	_, err = w.Write(buf.Bytes())
@@ -302,7 +307,7 @@ func build(r *report.Report) (*view, error) {
 		var b strings.Builder
 		for _, tv := range v.Tools {
 			b.Reset()
-			if err := page.ExecuteTemplate(&b, "cardbody", tv); err != nil {
+			if err := page().ExecuteTemplate(&b, "cardbody", tv); err != nil {
 				return nil, err
 			}
 			d := defs[tv.Anchor]
