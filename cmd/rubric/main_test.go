@@ -50,6 +50,9 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := warmGoBuild(files); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Files:         files,
 		UpdateScripts: *update,
