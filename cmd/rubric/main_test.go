@@ -78,7 +78,14 @@ func widenParallel() {
 // captures, the example rubrics and the example registry capture (with
 // its answers) are copied into each script's work directory as corpus/,
 // rubrics/ and captures/.
+//
+// TestScripts and the package's other tests that start processes run in
+// parallel with each other, so that the transcripts fill the gaps of the
+// minutes-long live tests (an npm install, a go build, a published
+// server's start) and the other way round; a top-level test that is not
+// parallel runs before all of them, alone.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	files, err := scripts(os.Getenv(scriptsEnv))
 	if err != nil {
 		t.Fatal(err)
