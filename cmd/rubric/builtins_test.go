@@ -112,6 +112,7 @@ func sameAsCapture(t *testing.T, got *surface.Surface, capture string) {
 // that what rubric reads is exactly what was captured.
 func TestPublishedServersOverStdio(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	bin := servers(t)
 	tmp := t.TempDir()
 	for _, tc := range []struct {
@@ -148,23 +149,30 @@ func startHTTP(t *testing.T, cmd *exec.Cmd, re *regexp.Regexp) string {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	})
+	// The server says where it listens once it does, however long a
+	// loaded machine takes to start it; a server that ends first ends its
+	// stderr, and a server that hangs is go test's -timeout to stop.
 	found := make(chan string, 1)
+	ended := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
+		var seen []string
 		for sc.Scan() {
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
-				break
+				for sc.Scan() {
+				}
+				return
 			}
+			seen = append(seen, sc.Text())
 		}
-		for sc.Scan() {
-		}
+		ended <- strings.Join(seen, "\n")
 	}()
 	select {
 	case addr := <-found:
 		return addr
-	case <-time.After(30 * time.Second):
-		t.Fatal("the server never said where it listens")
+	case seen := <-ended:
+		t.Fatalf("the server's stderr ended before it said where it listens:\n%s", seen)
 	}
 	return ""
 }
@@ -183,6 +191,7 @@ func freePort(t *testing.T) int {
 // HTTP and its legacy SSE modes.
 func TestPublishedServerOverHTTP(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	bin := servers(t)
 	for _, tc := range []struct{ mode, transport, path string }{
 		{"streamableHttp", "http", "/mcp"},
@@ -207,6 +216,7 @@ func TestPublishedServerOverHTTP(t *testing.T) {
 // HTTP and over stdio, paginated both ways: the two surfaces are one.
 func TestExampleServerOverHTTP(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	exe := buildtest.Binary(t, "./examples/servers/tidy", "", "tidy")
 	addr := startHTTP(t, exec.Command(exe, "--http", "127.0.0.1:0", "--page-size", "2"), regexp.MustCompile(`listening on (http://\S+)`))
 	overHTTP := exportBuiltin(t, "http", transport.Target{Location: addr})

@@ -16,6 +16,7 @@ const committedCalibration = "../../calibration/examples/tidy-heuristic/calibrat
 // calibration record, until the calibration is made again.
 func TestCommittedCalibrationHolds(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := execute([]string{"calibrate", "--check", committedCalibration}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s\nmake the calibration again from the repository's root:\n"+

@@ -18,6 +18,7 @@ import (
 // discoverability, and safe, since it declares its destructive tools.
 func TestGradableTellsTheExampleServersApart(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	dir := t.TempDir()
 	type result struct {
 		Exact      string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		os.Exit(0)
 	}
-	testscript.Main(m, map[string]func(){
+	commands := map[string]func(){
 		"rubric": main,
 		// Plugins that misbehave, installed into a script's plugin
 		// directory by installplugin.
@@ -37,7 +38,39 @@ func TestMain(m *testing.M) {
 		"fakemcp": fakemcp.Main,
 		// "go run PKG" that links each distinct source once.
 		"gorun": goRunMain,
+	}
+	if commands[filepath.Base(os.Args[0])] == nil {
+		// The test binary itself, not one of the commands above, whose
+		// arguments are not go test's flags.
+		flag.Parse()
+		widenParallel()
+	}
+	testscript.Main(m, commands)
+}
+
+// scriptsPerCPU is how many transcripts run at once for each CPU, unless
+// go test is given -parallel. A transcript's own goroutine only waits:
+// on rubric, its plugins and servers, one process after another, each a
+// short start and a shorter piece of work, with handshakes and the
+// servers' timeouts in between. Two at a time on two cores (go test's
+// default, GOMAXPROCS) left a core idle in those gaps whenever the rest
+// of make test did not fill it, which at the end of the run it did not.
+const scriptsPerCPU = 4
+
+// widenParallel raises go test's -parallel to scriptsPerCPU transcripts
+// for each CPU, when the command line does not set it.
+func widenParallel() {
+	set := false
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "test.parallel" {
+			set = true
+		}
 	})
+	if !set {
+		if err := flag.Set("test.parallel", strconv.Itoa(scriptsPerCPU*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err)
+		}
+	}
 }
 
 // TestScripts runs the CLI end to end: each testdata/script/*.txtar is a
@@ -45,9 +78,19 @@ func TestMain(m *testing.M) {
 // captures, the example rubrics and the example registry capture (with
 // its answers) are copied into each script's work directory as corpus/,
 // rubrics/ and captures/.
+//
+// TestScripts and the package's other tests that start processes run in
+// parallel with each other, so that the transcripts fill the gaps of the
+// minutes-long live tests (an npm install, a go build, a published
+// server's start) and the other way round; a top-level test that is not
+// parallel runs before all of them, alone.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	files, err := scripts(os.Getenv(scriptsEnv))
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := warmGoBuild(files); err != nil {
 		t.Fatal(err)
 	}
 	testscript.Run(t, testscript.Params{

@@ -333,6 +333,7 @@ func (s *syncBuffer) String() string {
 // the cancelled one stopped its work (the request timeout is ten
 // minutes, so nothing else would end it).
 func TestMCPCancel(t *testing.T) {
+	t.Parallel()
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			c := tr.start(t, "--max-calls", "1", "--request-timeout", "10m")
@@ -383,6 +384,7 @@ func TestMCPCancel(t *testing.T) {
 // of a busy machine's time for 100 MB, and the refusal is the same code
 // (engine/mcpserver's TestInline holds it to the limit).
 func TestMCPHostile(t *testing.T) {
+	t.Parallel()
 	bad := filepath.Join(t.TempDir(), "bad.hcl")
 	if err := os.WriteFile(bad, []byte("rubric \"bad\" {\n  version = \n"), 0o644); err != nil {
 		t.Fatal(err)

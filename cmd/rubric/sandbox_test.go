@@ -15,6 +15,7 @@ import (
 // stdio plugin: each reads exactly as captured, with its packages shown as
 // the working directory or by --sandbox-ro, and nothing else of the host.
 func TestPublishedServersInSandbox(t *testing.T) {
+	t.Parallel()
 	bin := servers(t)
 	if err := exec.Command("bwrap", "--unshare-all", "--ro-bind", "/", "/", "true").Run(); err != nil {
 		if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {

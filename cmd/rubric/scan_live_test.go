@@ -21,6 +21,7 @@ import (
 // exactly as the corpus captured it, and scores as its capture does.
 func TestScanPublishedServers(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	servers(t) // make testdeps has installed them, so npm's cache holds them
 	if err := exec.Command("bwrap", "--unshare-all", "--ro-bind", "/", "/", "true").Run(); err != nil {
 		if os.Getenv("RUBRIC_REQUIRE_SERVERS") != "" {

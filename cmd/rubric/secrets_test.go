@@ -47,6 +47,7 @@ var secrets = map[string]string{
 // (testdata/secrets/*.txtar).
 func TestSecrets(t *testing.T) {
 	heavytest.Later(t)
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/secrets",
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
