@@ -111,7 +111,8 @@ rubric "tool-safety" {
       # Every string value of the definition, and the parameters' names,
       # in the order of texts(tool, false): the cues below search them
       # all at once, and each match's index is its string's place.
-      strings = "string_values(tool) + params(tool).map(p, p.name)"
+      paramNameList = "params(tool).map(p, p.name)"
+      strings       = "string_values(tool) + signals.paramNameList"
 
       # Every match of every text cue, of padding and of a run of base64
       # or hex characters.
@@ -124,7 +125,7 @@ rubric "tool-safety" {
       # Where each string is, looked up only for a tool with a match.
       texts = <<-CEL
         size(signals.hits) + size(signals.padded) + size(signals.runs) == 0 ? []
-          : texts(tool, false) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})
+          : texts(tool, false) + signals.paramNameList.map(n, {'path': '/inputSchema/properties/' + n, 'text': n, 'key': true})
       CEL
 
       # Every match of every text cue, with where it is.
@@ -165,9 +166,14 @@ rubric "tool-safety" {
       annotated = "has(tool.annotations) && is_object(tool.annotations)"
       prose     = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
 
-      # Side effects the text states, not negated just before.
+      # Side effects the text states, not negated just before: looked for
+      # only where an annotation says the tool has none (see lie).
+      claimsNoEffects = <<-CEL
+        signals.annotated && (('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
+          || ('destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false))
+      CEL
       effects = <<-CEL
-        signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
+        !signals.claimsNoEffects ? [] : signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
           !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
         ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
           'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
@@ -198,11 +204,12 @@ rubric "tool-safety" {
           'path': '/name', 'key': false, 'text': tool.name, 'start': 0, 'end': size(tool.name)
         }] : []
       CEL
+      # (The names past ASCII are found in one call: most tools have none.)
       paramNames = <<-CEL
-        params(tool).filter(p, !p.name.matches(r'^[\x00-\x7F]*$') && skeleton(p.name).matches(r'^[\x00-\x7F]*$')).map(p, {
+        find_all_in(signals.paramNameList, r'^[\x00-\x7F]*[^\x00-\x7F]').map(m, signals.paramNameList[m.index]).filter(n, skeleton(n).matches(r'^[\x00-\x7F]*$')).map(n, {
           'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
-          'title': 'parameter name confusable with ' + skeleton(p.name) + ' (scripts: ' + scripts(p.name).join(', ') + ')',
-          'path': '/inputSchema/properties/' + p.name, 'key': true, 'text': p.name, 'start': 0, 'end': size(p.name)
+          'title': 'parameter name confusable with ' + skeleton(n) + ' (scripts: ' + scripts(n).join(', ') + ')',
+          'path': '/inputSchema/properties/' + n, 'key': true, 'text': n, 'start': 0, 'end': size(n)
         })
       CEL
 
@@ -345,7 +352,7 @@ rubric "tool-safety" {
       patterns        = "surface_signals.cues.map(c, c.re)"
       carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
       names           = "surface.tools.map(t, t.name)"
-      skeletons       = "surface_signals.names.map(n, skeleton(n))"
+      skeletons       = "skeletons(surface_signals.names)"
       firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"
       lastBySkeleton  = "index_by(surface_signals.names.reverse(), surface_signals.skeletons.reverse())"
     }

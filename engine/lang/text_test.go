@@ -187,6 +187,9 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"char_script('')", ""},
 		{"scripts(tool.name)", "[Latin Cyrillic]"},
 		{"skeleton(tool.name) == skeleton('read')", "true"},
+		{"skeletons([tool.name, 'rn', '']) == [skeleton('read'), skeleton('rn'), '']", "true"},
+		{"skeletons(['x', 'y']).size()", "2"},
+		{"skeletons([])", "[]"},
 		{"visible(tool.description)", `Hi <IMPORTANT>do X</IMPORTANT>\u{200B}`},
 		{"find_all(tool.description, '</?IMPORTANT>').map(s, s.start)", "[3 18]"},
 		{"find_all(tool.description, 'do X')[0].text", "do X"},
@@ -254,6 +257,7 @@ func TestListFunctionsAreCharged(t *testing.T) {
 		"lists.range(2000).map(i, find_all_in(tool.list, 'x')).size()",
 		"lists.range(2000).map(i, find_all_each_in(tool.list, ['x', 'y'])).size()",
 		"lists.range(2000).map(i, find_runs_in(tool.list, 'x', 3)).size()",
+		"lists.range(2000).map(i, skeletons(tool.list)).size()",
 		"lists.range(2000).map(i, string_values(tool)).size()",
 		"lists.range(2000).map(i, texts(tool, false)).size()",
 	} {
