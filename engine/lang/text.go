@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -271,6 +272,31 @@ func mapStrings(list ref.Val, fn string, f func(string) string) ref.Val {
 	return stringList(out)
 }
 
+// lastPatternList is the list of patterns held as Go values that
+// patternSetOf was last given, and its set: every tool's formula passes
+// the same list (a surface signal), and comparing its strings, the same
+// strings, so that each comparison is of a pointer, costs less than
+// hashing their text for patternSetFor.
+var lastPatternList atomic.Pointer[patternListSet]
+
+type patternListSet struct {
+	list []string
+	set  *patternSet
+}
+
+// holds reports whether the list x holds the strings of l.
+func (l *patternListSet) holds(x []any) bool {
+	if len(l.list) != len(x) {
+		return false
+	}
+	for i, e := range x {
+		if s, ok := e.(string); !ok || s != l.list[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // patternSetOf is the compiled set of a list of patterns.
 func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 	var ps []string
@@ -278,6 +304,9 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 	case []string:
 		ps = x
 	case []any:
+		if last := lastPatternList.Load(); last != nil && last.holds(x) {
+			return last.set, nil
+		}
 		ps = make([]string, len(x))
 		for i, e := range x {
 			p, ok := e.(string)
@@ -286,6 +315,12 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 			}
 			ps[i] = p
 		}
+		set, err := patternSetFor(ps)
+		if err != nil {
+			return nil, types.NewErr("find_all_each: %v", err)
+		}
+		lastPatternList.Store(&patternListSet{list: ps, set: set})
+		return set, nil
 	default:
 		l := patterns.(traits.Lister)
 		ps = make([]string, 0, int(l.Size().(types.Int)))

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
@@ -389,6 +392,32 @@ func TestFindRuns(t *testing.T) {
 		}
 		if got := "[" + strings.Join(parts, " ") + "]"; got != tt.want {
 			t.Errorf("FindRuns(%q, %q, %d) = %s, want %s", tt.s, tt.chars, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestPatternListsHeldAsGoValues: a list of patterns held as Go values
+// (a signal's value) gives its own set, whichever list came before it.
+func TestPatternListsHeldAsGoValues(t *testing.T) {
+	a := Adapter.NativeToValue([]any{"x", "y+"})
+	b := Adapter.NativeToValue([]any{"x", "z"})
+	bad := Adapter.NativeToValue([]any{"x", map[string]any{}})
+	for _, tt := range []struct {
+		list ref.Val
+		want []string
+	}{{a, []string{"x", "y+"}}, {a, []string{"x", "y+"}}, {b, []string{"x", "z"}}, {a, []string{"x", "y+"}}, {bad, nil}, {a, []string{"x", "y+"}}} {
+		set, err := patternSetOf(tt.list)
+		if tt.want == nil {
+			if err == nil {
+				t.Error("a list holding a map gave a set")
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(set.patterns, tt.want) {
+			t.Errorf("set of %v, want %v", set.patterns, tt.want)
 		}
 	}
 }
