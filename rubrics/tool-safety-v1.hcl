@@ -107,29 +107,18 @@ rubric "tool-safety" {
   round       = 1
 
   tool {
-    signals {
-      # Every string value of the definition, and the parameters' names,
-      # in the order of texts(tool, false): the cues below search them
-      # all at once, and each match's index is its string's place.
-      strings = "string_values(tool) + params(tool).map(p, p.name)"
-
-      # Every match of every text cue, of padding and of a run of base64
-      # or hex characters.
-      hits = "find_all_each_in(signals.strings, surface_signals.patterns)"
-      padded = <<-CEL
-        find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
-      CEL
-      runs = "find_runs_in(signals.strings, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40)"
-
-      # Where each string is, looked up only for a tool with a match.
-      texts = <<-CEL
-        size(signals.hits) + size(signals.padded) + size(signals.runs) == 0 ? []
-          : texts(tool, false) + params(tool).map(p, {'path': '/inputSchema/properties/' + p.name, 'text': p.name, 'key': true})
+    # What the findings are made of, computed only for a tool with a
+    # match (a let is computed when a formula first reads it): most tools
+    # have none.
+    let {
+      # Where each string is.
+      located = <<-CEL
+        texts(tool, false) + signals.paramNameList.map(n, {'path': '/inputSchema/properties/' + n, 'text': n, 'key': true})
       CEL
 
       # Every match of every text cue, with where it is.
-      raw = <<-CEL
-        signals.hits.map(m, cel.bind(t, signals.texts[m.index], cel.bind(c, surface_signals.cues[m.pattern], {
+      cueFindings = <<-CEL
+        signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.cues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
         }))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
@@ -138,12 +127,12 @@ rubric "tool-safety" {
       # Intent: the tool addresses the model, hides from the user, or
       # asks for data to be put into a parameter.
       intent = <<-CEL
-        signals.raw.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
+        cueFindings.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
       CEL
 
       # Padding: counted only in texts longer than 80 characters.
-      padding = <<-CEL
-        signals.padded.map(m, cel.bind(t, signals.texts[m.index], {
+      paddingFindings = <<-CEL
+        signals.padded.map(m, cel.bind(t, located[m.index], {
           'check': 'padding', 'class': 'padding', 'severity': 'medium', 'title': 'padding that pushes text out of view',
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
         }))
@@ -151,8 +140,8 @@ rubric "tool-safety" {
 
       # Runs of base64 or hex that decode to text, and whether that text
       # holds a cue.
-      encoded = <<-CEL
-        signals.runs.map(m, cel.bind(t, signals.texts[m.index], cel.bind(d,
+      encodedFindings = <<-CEL
+        signals.runs.map(m, cel.bind(t, located[m.index], cel.bind(d,
           m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
           d == null ? [] : [{
             'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
@@ -162,12 +151,35 @@ rubric "tool-safety" {
           }]))).flatten()
       CEL
 
-      annotated = "has(tool.annotations) && is_object(tool.annotations)"
-      prose     = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
+      # The title and the description, for the side effects they state.
+      prose = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
+    }
 
-      # Side effects the text states, not negated just before.
+    signals {
+      # Every string value of the definition, and the parameters' names,
+      # in the order of texts(tool, false): the cues below search them
+      # all at once, and each match's index is its string's place.
+      paramNameList = "params(tool).map(p, p.name)"
+      strings       = "string_values(tool) + signals.paramNameList"
+
+      # Every match of every text cue, of padding and of a run of base64
+      # or hex characters.
+      hits = "find_all_each_in(signals.strings, surface_signals.patterns)"
+      padded = <<-CEL
+        find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
+      CEL
+      runs = "find_runs_in(signals.strings, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40)"
+
+      annotated = "has(tool.annotations) && is_object(tool.annotations)"
+
+      # Side effects the text states, not negated just before: looked for
+      # only where an annotation says the tool has none (see lie).
+      claimsNoEffects = <<-CEL
+        signals.annotated && (('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
+          || ('destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false))
+      CEL
       effects = <<-CEL
-        signals.prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
+        !signals.claimsNoEffects ? [] : prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
           !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
         ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
           'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
@@ -198,27 +210,29 @@ rubric "tool-safety" {
           'path': '/name', 'key': false, 'text': tool.name, 'start': 0, 'end': size(tool.name)
         }] : []
       CEL
+      # (The names past ASCII are found in one call: most tools have none.)
       paramNames = <<-CEL
-        params(tool).filter(p, !p.name.matches(r'^[\x00-\x7F]*$') && skeleton(p.name).matches(r'^[\x00-\x7F]*$')).map(p, {
+        find_all_in(signals.paramNameList, r'^[\x00-\x7F]*[^\x00-\x7F]').map(m, signals.paramNameList[m.index]).filter(n, skeleton(n).matches(r'^[\x00-\x7F]*$')).map(n, {
           'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
-          'title': 'parameter name confusable with ' + skeleton(p.name) + ' (scripts: ' + scripts(p.name).join(', ') + ')',
-          'path': '/inputSchema/properties/' + p.name, 'key': true, 'text': p.name, 'start': 0, 'end': size(p.name)
+          'title': 'parameter name confusable with ' + skeleton(n) + ' (scripts: ' + scripts(n).join(', ') + ')',
+          'path': '/inputSchema/properties/' + n, 'key': true, 'text': n, 'start': 0, 'end': size(n)
         })
       CEL
 
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
       findings = <<-CEL
-        (signals.raw + signals.padding + signals.encoded).map(f,
+        size(signals.hits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] :
+        (cueFindings + paddingFindings + encodedFindings).map(f,
           f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
           ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
              'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : f.check in ['before_using', 'note_to_model'] && signals.intent
+          : f.check in ['before_using', 'note_to_model'] && intent
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
              'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f.check == 'sensitive_path'
-          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': signals.intent ? 'high' : 'low',
-             'title': f.title + (signals.intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': intent ? 'high' : 'low',
+             'title': f.title + (intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
              'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
         ) + signals.lie.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
@@ -345,7 +359,7 @@ rubric "tool-safety" {
       patterns        = "surface_signals.cues.map(c, c.re)"
       carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
       names           = "surface.tools.map(t, t.name)"
-      skeletons       = "surface_signals.names.map(n, skeleton(n))"
+      skeletons       = "skeletons(surface_signals.names)"
       firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"
       lastBySkeleton  = "index_by(surface_signals.names.reverse(), surface_signals.skeletons.reverse())"
     }

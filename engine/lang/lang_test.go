@@ -223,6 +223,8 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		// A span function over a list of strings of the data reads each:
 		// quadratic.
 		{"find_all_each_in(tool.list, ['a', 'b']).size() > 0", 1 << 10, 1 << 20},
+		// A text function over a list of the data's strings.
+		{"skeletons(tool.list).size() > 0", 1 << 10, 1 << 20},
 		// Over a computed list: its strings are not bounded by the data.
 		{"find_all_in(tool.list.map(s, s + s), 'a').size() > 0", 0, 0},
 		// Cubic: tracked for all but tiny definitions.

@@ -80,15 +80,20 @@ func newLiteralSet(lits []string) *literalSet {
 	return m
 }
 
-// holds marks in found (one entry a literal) the literals s holds.
-func (m *literalSet) holds(s []byte, found []bool) {
+// holds marks in found (one entry a literal) the literals s holds, and
+// appends each to touched the first time.
+func (m *literalSet) holds(s []byte, found []bool, touched []int32) []int32 {
 	state := int32(0)
 	for i := 0; i < len(s); i++ {
 		state = m.next[int(state)*m.n+int(m.class[s[i]])]
 		for _, k := range m.output[state] {
-			found[k] = true
+			if !found[k] {
+				found[k] = true
+				touched = append(touched, k)
+			}
 		}
 	}
+	return touched
 }
 
 // patternSet is a list of expressions compiled together: each one's
@@ -101,6 +106,13 @@ type patternSet struct {
 	groups   int         // sets of literals of which a need asks for any one
 	needs    []*needAt   // by pattern, its need over the groups
 	nonASCII []int32     // the groups met by any text past ASCII
+	// byGroup are, by group, the patterns whose need cannot hold
+	// unless the text meets it or another of a few groups (see
+	// needAt.anyOf); free are the patterns no group decides, whose need
+	// is read for every text. A text meets few groups, so most needs
+	// are never read.
+	byGroup [][]int32
+	free    []bool
 }
 
 // A group is a set of literals a need asks for any one of (a phrase and
@@ -145,6 +157,20 @@ func newPatternSet(patterns []string) (*patternSet, error) {
 		ps.res = append(ps.res, c)
 		ps.needs = append(ps.needs, c.need.at(group))
 	}
+	ps.byGroup = make([][]int32, ps.groups)
+	ps.free = make([]bool, len(patterns))
+	for i, n := range ps.needs {
+		gs := n.anyOf()
+		if gs == nil {
+			ps.free[i] = true
+			continue
+		}
+		for _, g := range gs {
+			if !slices.Contains(ps.byGroup[g], int32(i)) {
+				ps.byGroup[g] = append(ps.byGroup[g], int32(i))
+			}
+		}
+	}
 	ps.lits = newLiteralSet(lits)
 	// Each state's literals become their groups.
 	for state, out := range ps.lits.output {
@@ -162,15 +188,18 @@ func newPatternSet(patterns []string) (*patternSet, error) {
 }
 
 // findScratch is what find reuses from one text to the next: which
-// literals a text holds, and its folded form.
+// groups a text meets (and the list of them), the patterns they may let
+// through, and its folded form.
 type findScratch struct {
-	found []bool
-	buf   []byte
+	found   []bool
+	touched []int32
+	cand    []bool
+	buf     []byte
 }
 
 // scratch makes a findScratch for the set.
 func (ps *patternSet) scratch() *findScratch {
-	return &findScratch{found: make([]bool, ps.groups)}
+	return &findScratch{found: make([]bool, ps.groups), cand: make([]bool, len(ps.res))}
 }
 
 // find appends to out FindAllEach of the set's patterns in s.
@@ -178,14 +207,23 @@ func (ps *patternSet) find(s string, sc *findScratch, out []PatternSpan) []Patte
 	var ascii bool
 	sc.buf, ascii = foldInto(sc.buf, s)
 	clear(sc.found)
-	ps.lits.holds(sc.buf, sc.found)
+	sc.touched = ps.lits.holds(sc.buf, sc.found, sc.touched[:0])
 	if !ascii {
 		for _, g := range ps.nonASCII {
-			sc.found[g] = true
+			if !sc.found[g] {
+				sc.found[g] = true
+				sc.touched = append(sc.touched, g)
+			}
+		}
+	}
+	copy(sc.cand, ps.free)
+	for _, g := range sc.touched {
+		for _, i := range ps.byGroup[g] {
+			sc.cand[i] = true
 		}
 	}
 	for i, c := range ps.res {
-		if len(s) < c.minLen || !ps.needs[i].holds(s, sc.found) {
+		if !sc.cand[i] || len(s) < c.minLen || !ps.needs[i].holds(s, sc.found) {
 			continue
 		}
 		for _, sp := range c.spans(s) {
@@ -235,6 +273,39 @@ func (n *need) at(group func([]string) int32) *needAt {
 		out.subs = append(out.subs, s.at(group))
 	}
 	return out
+}
+
+// anyOf is a few groups of which a text meets one whenever it meets
+// the need, nil when no such groups are known (a need of runs or counts
+// alone, or nil).
+func (n *needAt) anyOf() []int32 {
+	if n == nil {
+		return nil
+	}
+	switch n.op {
+	case needLit:
+		return []int32{n.lit}
+	case needAll:
+		// Each part is needed: the one that names the fewest groups.
+		var best []int32
+		for _, sub := range n.subs {
+			if gs := sub.anyOf(); gs != nil && (best == nil || len(gs) < len(best)) {
+				best = gs
+			}
+		}
+		return best
+	case needAny:
+		var all []int32
+		for _, sub := range n.subs {
+			gs := sub.anyOf()
+			if gs == nil {
+				return nil
+			}
+			all = append(all, gs...)
+		}
+		return all
+	}
+	return nil
 }
 
 // holds is need.holds of s over its found literals.

@@ -9,7 +9,8 @@ import (
 )
 
 // TestLiteralSetHolds holds the automaton to strings.Contains: the
-// literals overlap, nest and share prefixes and suffixes.
+// literals overlap, nest and share prefixes and suffixes; each literal
+// found is listed once.
 func TestLiteralSetHolds(t *testing.T) {
 	lits := []string{"he", "she", "his", "hers", "user", "use", "must", "st", "\x80", "a"}
 	m := newLiteralSet(lits)
@@ -25,10 +26,17 @@ func TestLiteralSetHolds(t *testing.T) {
 	}
 	for _, s := range texts {
 		found := make([]bool, len(lits))
-		m.holds([]byte(s), found)
+		touched := m.holds([]byte(s), found, nil)
+		listed := make([]int, len(lits))
+		for _, k := range touched {
+			listed[k]++
+		}
 		for k, l := range lits {
 			if want := strings.Contains(s, l); found[k] != want {
 				t.Fatalf("%q holds %q: %v, want %v", s, l, found[k], want)
+			}
+			if want := map[bool]int{true: 1}[found[k]]; listed[k] != want {
+				t.Fatalf("%q holds %q: listed %d times, want %d", s, l, listed[k], want)
 			}
 		}
 	}

@@ -679,32 +679,41 @@ func TextsOf(v any, withKeys bool) []Text {
 // StringValues is the text of every string of v that is not an object's
 // key, in the order of Texts.
 func StringValues(v any) []string {
-	var out []string
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		if depth > maxTextsDepth {
-			return
+	w := stringWalk{out: make([]string, 0, 16)}
+	w.walk(v, 0)
+	return w.out
+}
+
+// stringWalk is StringValues's walk: the keys of the maps being
+// visited share one slice, each map's sorted in its own part of it,
+// where a slice a map cost most of the time of a definition's walk.
+type stringWalk struct {
+	out  []string
+	keys []string
+}
+
+func (w *stringWalk) walk(v any, depth int) {
+	if depth > maxTextsDepth {
+		return
+	}
+	switch x := v.(type) {
+	case string:
+		w.out = append(w.out, x)
+	case map[string]any:
+		from := len(w.keys)
+		for k := range x {
+			w.keys = append(w.keys, k)
 		}
-		switch x := v.(type) {
-		case string:
-			out = append(out, x)
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				walk(x[k], depth+1)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e, depth+1)
-			}
+		slices.Sort(w.keys[from:])
+		for i := from; i < from+len(x); i++ {
+			w.walk(x[w.keys[i]], depth+1)
+		}
+		w.keys = w.keys[:from]
+	case []any:
+		for _, e := range x {
+			w.walk(e, depth+1)
 		}
 	}
-	walk(v, 0)
-	return out
 }
 
 func escapePointer(k string) string {

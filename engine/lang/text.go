@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -68,6 +69,11 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		stringFn("char_category", cel.StringType, firstRune(RuneCategory)),
 		stringFn("scripts", cel.ListType(cel.StringType), func(s string) ref.Val { return stringList(Scripts(s)) }),
 		stringFn("skeleton", cel.StringType, func(s string) ref.Val { return types.String(Skeleton(s)) }),
+		cel.Function("skeletons",
+			cel.Overload("skeletons_list", []*cel.Type{cel.ListType(cel.StringType)}, cel.ListType(cel.StringType),
+				cel.UnaryBinding(func(list ref.Val) ref.Val {
+					return mapStrings(list, "skeletons", Skeleton)
+				}))),
 		stringFn("visible", cel.StringType, func(s string) ref.Val { return types.String(Visible(s)) }),
 		stringFn("decode_base64", cel.DynType, textOrNull(DecodeBase64)),
 		stringFn("decode_hex", cel.DynType, textOrNull(DecodeHex)),
@@ -228,6 +234,69 @@ func eachString(list ref.Val, fn string, f func(out []ref.Val, i int, s string) 
 	return types.NewRefValList(Adapter, out)
 }
 
+// mapStrings is the list of f of each string of list, in order: a
+// list held as Go values (a signal's value) is read without making each
+// element a CEL value first.
+func mapStrings(list ref.Val, fn string, f func(string) string) ref.Val {
+	var out []string
+	switch x := list.Value().(type) {
+	case []string:
+		out = make([]string, len(x))
+		for i, s := range x {
+			out[i] = f(s)
+		}
+		return stringList(out)
+	case []any:
+		out = make([]string, len(x))
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return types.NewErr("%s: element %d of the list is not a string", fn, i)
+			}
+			out[i] = f(s)
+		}
+		return stringList(out)
+	}
+	l, ok := list.(traits.Lister)
+	if !ok {
+		return types.NewErr("%s: want a list of strings, got %s", fn, list.Type().TypeName())
+	}
+	out = make([]string, int(l.Size().(types.Int)))
+	for i := range out {
+		s, ok := l.Get(types.Int(i)).(types.String)
+		if !ok {
+			return types.NewErr("%s: element %d of the list is not a string", fn, i)
+		}
+		out[i] = f(string(s))
+	}
+	return stringList(out)
+}
+
+// lastPatternList is the list of patterns held as Go values that
+// patternSetOf was last given, and its set: every tool's formula passes
+// the same list (a surface signal), and comparing its strings, the same
+// strings, so that each comparison is of a pointer, costs less than
+// hashing their text for patternSetFor.
+var lastPatternList atomic.Pointer[patternListSet]
+
+type patternListSet struct {
+	list []string
+	set  *patternSet
+}
+
+// holds reports whether the list x holds the strings of l.
+func (l *patternListSet) holds(x []any) bool {
+	if len(l.list) != len(x) {
+		return false
+	}
+	for i, e := range x {
+		if s, ok := e.(string); !ok || s != l.list[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // patternSetOf is the compiled set of a list of patterns.
 func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 	var ps []string
@@ -235,6 +304,9 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 	case []string:
 		ps = x
 	case []any:
+		if last := lastPatternList.Load(); last != nil && last.holds(x) {
+			return last.set, nil
+		}
 		ps = make([]string, len(x))
 		for i, e := range x {
 			p, ok := e.(string)
@@ -243,6 +315,12 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 			}
 			ps[i] = p
 		}
+		set, err := patternSetFor(ps)
+		if err != nil {
+			return nil, types.NewErr("find_all_each: %v", err)
+		}
+		lastPatternList.Store(&patternListSet{list: ps, set: set})
+		return set, nil
 	default:
 		l := patterns.(traits.Lister)
 		ps = make([]string, 0, int(l.Size().(types.Int)))
@@ -288,7 +366,7 @@ func textMaps(v ref.Val, keys bool) ref.Val {
 // textFunctionNames are the functions textLib declares, for the cost
 // estimate.
 var textFunctionNames = map[string]bool{
-	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "visible": true,
+	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "skeletons": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
 	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true,
 	"token_count": true,
@@ -346,6 +424,7 @@ var textOverloads = map[string][]string{
 	"find_all_each_in": {"find_all_each_in_list_list"},
 	"find_runs":        {"find_runs_string_string_int"},
 	"find_runs_in":     {"find_runs_in_list_string_int"},
+	"skeletons":        {"skeletons_list"},
 	"texts":            {"texts_dyn", "texts_dyn_bool"},
 	"string_values":    {"string_values_dyn"},
 	"token_count":      {"token_count_string_string"},
@@ -399,7 +478,7 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 // max characters, and costs what a call on each would.
 func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimate {
 	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
-	if len(args) > 1 && args[0].Type().Kind() == types.ListKind {
+	if len(args) > 0 && args[0].Type().Kind() == types.ListKind {
 		e := args[0].Expr()
 		if !isDataPath(e) || b.computed[rootIdent(e)] {
 			return unbounded // its strings may be longer than the data's

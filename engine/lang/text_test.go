@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
@@ -187,6 +190,9 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"char_script('')", ""},
 		{"scripts(tool.name)", "[Latin Cyrillic]"},
 		{"skeleton(tool.name) == skeleton('read')", "true"},
+		{"skeletons([tool.name, 'rn', '']) == [skeleton('read'), skeleton('rn'), '']", "true"},
+		{"skeletons(['x', 'y']).size()", "2"},
+		{"skeletons([])", "[]"},
 		{"visible(tool.description)", `Hi <IMPORTANT>do X</IMPORTANT>\u{200B}`},
 		{"find_all(tool.description, '</?IMPORTANT>').map(s, s.start)", "[3 18]"},
 		{"find_all(tool.description, 'do X')[0].text", "do X"},
@@ -254,6 +260,7 @@ func TestListFunctionsAreCharged(t *testing.T) {
 		"lists.range(2000).map(i, find_all_in(tool.list, 'x')).size()",
 		"lists.range(2000).map(i, find_all_each_in(tool.list, ['x', 'y'])).size()",
 		"lists.range(2000).map(i, find_runs_in(tool.list, 'x', 3)).size()",
+		"lists.range(2000).map(i, skeletons(tool.list)).size()",
 		"lists.range(2000).map(i, string_values(tool)).size()",
 		"lists.range(2000).map(i, texts(tool, false)).size()",
 	} {
@@ -385,6 +392,32 @@ func TestFindRuns(t *testing.T) {
 		}
 		if got := "[" + strings.Join(parts, " ") + "]"; got != tt.want {
 			t.Errorf("FindRuns(%q, %q, %d) = %s, want %s", tt.s, tt.chars, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestPatternListsHeldAsGoValues: a list of patterns held as Go values
+// (a signal's value) gives its own set, whichever list came before it.
+func TestPatternListsHeldAsGoValues(t *testing.T) {
+	a := Adapter.NativeToValue([]any{"x", "y+"})
+	b := Adapter.NativeToValue([]any{"x", "z"})
+	bad := Adapter.NativeToValue([]any{"x", map[string]any{}})
+	for _, tt := range []struct {
+		list ref.Val
+		want []string
+	}{{a, []string{"x", "y+"}}, {a, []string{"x", "y+"}}, {b, []string{"x", "z"}}, {a, []string{"x", "y+"}}, {bad, nil}, {a, []string{"x", "y+"}}} {
+		set, err := patternSetOf(tt.list)
+		if tt.want == nil {
+			if err == nil {
+				t.Error("a list holding a map gave a set")
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(set.patterns, tt.want) {
+			t.Errorf("set of %v, want %v", set.patterns, tt.want)
 		}
 	}
 }
