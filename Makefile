@@ -23,7 +23,11 @@ build:
 # MCP Inspector's CLI (testdeps/inspector/, a client nobody here wrote,
 # for rubric mcp). npm ci deletes and rewrites node_modules, so each
 # directory is installed again only when its lock file is newer than what
-# npm last installed from it (node_modules/.package-lock.json).
+# npm last installed from it (node_modules/.package-lock.json). A fresh
+# clone installs all five: --prefer-offline takes what npm's cache holds
+# without asking the registry whether it is still current (the lock file
+# pins each package by its hash), and make test installs them side by
+# side and beside vet.
 NPM_DIRS = testdeps testdata/servers testdata/modern testdeps/inspector
 # Microsoft's SARIF validator (testdeps/sarif-multitool/) is a 96 MB
 # self-contained binary; its package's one install script (chmod u+x) is
@@ -32,11 +36,13 @@ MULTITOOL = testdeps/sarif-multitool/node_modules/.package-lock.json
 
 testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS)) $(MULTITOOL)
 
+NPM_CI = npm ci --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error
+
 %/node_modules/.package-lock.json: %/package-lock.json
-	npm ci --prefix $* --ignore-scripts --no-audit --no-fund --loglevel=error
+	$(NPM_CI) --prefix $*
 
 $(MULTITOOL): testdeps/sarif-multitool/package-lock.json
-	npm ci --prefix testdeps/sarif-multitool --ignore-scripts --no-audit --no-fund --loglevel=error
+	$(NPM_CI) --prefix testdeps/sarif-multitool
 	chmod u+x testdeps/sarif-multitool/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool
 
 vet:
@@ -144,7 +150,8 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # The job queue's tests need a Postgres: make test starts a throwaway one
 # (scripts/pg-test.sh, from Debian's postgresql package) unless
 # RUBRIC_TEST_POSTGRES already names one.
-test: testdeps vet
+test:
+	@$(MAKE) --no-print-directory -j6 testdeps vet
 	@if [ -n "$$RUBRIC_TEST_POSTGRES" ]; then \
 		$(MAKE) --no-print-directory -j2 test-race test-heavy; \
 	else \

@@ -2,6 +2,11 @@ module github.com/rubricmcp/rubric
 
 go 1.26.8
 
+// The npm packages the tests install (make testdeps): neither go vet ./...
+// nor go test ./... need walk their thousands of directories, nor trip on
+// them while make test installs them beside vet.
+ignore node_modules
+
 require (
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
