@@ -121,7 +121,10 @@ HEAVY_TESTS = \
 	TestBrowserAccessibility \
 	TestBrowserScreenshots \
 	TestBrowserLazyCards \
-	TestBrowserGateAndCalibration
+	TestBrowserGateAndCalibration \
+	TestDigest \
+	TestQuestionDigests \
+	TestGateDigest
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -131,6 +134,7 @@ HEAVY_PACKAGES = \
 	./engine/report \
 	./engine/report/html \
 	./engine/report/sarif \
+	./engine/rubric \
 	./engine/score \
 	./internal/ghaction \
 	./internal/jsonstr \

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func mustNum(s string) num.Num { return num.MustParse(s) }
@@ -19,7 +20,14 @@ func loadString(t *testing.T, src string) *Rubric {
 	return r
 }
 
+// TestDigest, TestQuestionDigests and TestGateDigest load whole rubrics
+// again and again to see what moves a digest: pure computation, five
+// times slower under -race (7.3 CPU-s there against 1.5 without), where
+// TestValidRubricsLoad and the smaller tests load rubrics for the race
+// detector. make test runs them in its pass without -race
+// (heavytest.Later).
 func TestDigest(t *testing.T) {
+	heavytest.Later(t)
 	b, err := os.ReadFile("../../rubrics/schema-quality-v1.hcl")
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +119,7 @@ func TestDigestFollowsExactLiterals(t *testing.T) {
 // the rubric's digest and the question's own; comments and layout move
 // neither, and an edit to one question leaves the other's digest alone.
 func TestQuestionDigests(t *testing.T) {
+	heavytest.Later(t)
 	b, err := os.ReadFile("../../rubrics/tdqs-v1.3.hcl")
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +183,7 @@ func TestQuestionDigests(t *testing.T) {
 // not, and a rubric without a gate block keeps the digest it had before
 // gate blocks existed.
 func TestGateDigest(t *testing.T) {
+	heavytest.Later(t)
 	b, err := os.ReadFile("../../rubrics/tdqs-v1.3.hcl")
 	if err != nil {
 		t.Fatal(err)
