@@ -162,11 +162,18 @@ test:
 		scripts/pg-test.sh $(MAKE) --no-print-directory -j2 test-race test-heavy; \
 	fi
 
+# The passes link about a hundred test binaries, the race pass's with
+# the race runtime: without the symbol table and DWARF (-s -w), which
+# nothing reads from a test binary (a panic's trace and a race report
+# come from the runtime's own tables), a link costs a fifth to a quarter
+# less (engine/report/html's race test binary: 6.0 -> 4.3 CPU-s).
+TEST_LDFLAGS = -ldflags='-s -w'
+
 test-race:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -timeout 25m ./...
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_LDFLAGS) -timeout 25m ./...
 
 test-heavy:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -timeout 25m -run '$(HEAVY_RUN)' $(HEAVY_PACKAGES)
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_LDFLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(HEAVY_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh
