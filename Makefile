@@ -57,7 +57,8 @@ vet:
 #   in HEAVY_PACKAGES:
 #   - the tests that call heavytest.Later: pure computation (whole
 #     corpora, formulas driven into their cost and size limits, token
-#     tables, a 16 MiB prompt), end to end runs of rubric, its plugins and
+#     tables, a 16 MiB prompt, whole rubrics loaded again and again for
+#     their digests), end to end runs of rubric, its plugins and
 #     real servers as processes, or the HTML report in a browser, which
 #     take minutes under the race detector and have nothing to find there
 #     that the smaller tests of the same code, which stay in the race
