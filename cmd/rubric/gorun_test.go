@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/rubricmcp/rubric/internal/buildtest"
 )
 
 // goRunCacheEnv names the directory where gorun keeps its builds; the
@@ -49,7 +51,7 @@ func goRunMain() {
 // under cache, building it first when no build of the same sources is
 // there.
 func goRunBuild(cache, pkg string) (string, error) {
-	root, err := moduleRoot()
+	root, err := buildtest.ModuleRoot()
 	if err != nil {
 		return "", err
 	}
@@ -80,25 +82,6 @@ func goRunBuild(cache, pkg string) (string, error) {
 		return "", fmt.Errorf("gorun: go build %s: %v", pkg, err)
 	}
 	return bin, os.Rename(tmp.Name(), bin)
-}
-
-// moduleRoot is the nearest directory at or above the working directory
-// that holds a go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", fmt.Errorf("gorun: no go.mod at or above the working directory")
-		}
-		dir = up
-	}
 }
 
 // sourceSum hashes what a build of pkg from the working directory

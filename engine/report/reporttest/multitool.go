@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/rubricmcp/rubric/internal/buildtest"
 )
 
 // ghasConfig turns on every GitHub rule of the SARIF validator as an
@@ -34,12 +36,12 @@ var ErrNoMultitool = errors.New("the SARIF validator is not installed: run `make
 // Multitool is the path of the SARIF validator's binary that make
 // testdeps installs.
 func Multitool() (string, error) {
-	_, self, _, ok := runtime.Caller(0)
-	if !ok {
-		return "", errors.New("reporttest: cannot find its own source file")
+	root, err := buildtest.ModuleRoot()
+	if err != nil {
+		return "", err
 	}
 	platform := map[string]string{"linux": "linux", "darwin": "darwin", "windows": "win32"}[runtime.GOOS]
-	bin := filepath.Join(filepath.Dir(self), "..", "..", "..", "testdeps", "sarif-multitool", "node_modules", "@microsoft", "sarif-multitool-"+platform, "Sarif.Multitool")
+	bin := filepath.Join(root, "testdeps", "sarif-multitool", "node_modules", "@microsoft", "sarif-multitool-"+platform, "Sarif.Multitool")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}

@@ -7,12 +7,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -69,14 +69,14 @@ func Testdata(t testing.TB, rel string) *report.Report {
 	return ScoreFile(t, filepath.Join(engineDir(t), "report", "testdata", rel))
 }
 
-// engineDir is the engine folder, found from this file's own path.
+// engineDir is the engine folder of the module the calling test runs in.
 func engineDir(t testing.TB) string {
 	t.Helper()
-	_, self, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("reporttest: cannot find its own source file")
+	root, err := buildtest.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return filepath.Join(filepath.Dir(self), "..", "..")
+	return filepath.Join(root, "engine")
 }
 
 // Clean scores one tool that passes every check.
