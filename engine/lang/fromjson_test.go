@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // referenceFromJSON is FromJSON as it was before plain JSON was read by
@@ -33,11 +34,7 @@ func TestFromJSONUnchanged(t *testing.T) {
 		`{"score": 4, "justification": "ok"}`, "```json\n{}\n```", `{"a": 1.25, "b": -3, "c": 1e400, "d": 12345678901234567890}`,
 		`1 ]`, `1 2`, `{} x`, `[1,]`, ``, `"\ud83d\ude00"`, "\"\xff\"", ` [ {"x": null} ] `,
 	}
-	files, err := filepath.Glob(filepath.Join("..", "score", "testdata", "corpus", "*.tools.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus captures: %v", err)
-	}
-	for _, f := range files {
+	for _, f := range surfacetest.CorpusFiles(t) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

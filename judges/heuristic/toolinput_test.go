@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // TestDecodeToolInputAgreesWithEncodingJSON: a tool question's input read
@@ -33,11 +34,7 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x"}, "extra": 1}`,
 		`[]`, `"tool"`, `null`, `{"tool": `, ``,
 	}
-	files, err := filepath.Glob(filepath.Join("..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	for _, f := range files {
+	for _, f := range surfacetest.CorpusFiles(t) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

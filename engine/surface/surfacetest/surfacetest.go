@@ -8,6 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rubricmcp/rubric/internal/buildtest"
 )
 
 // Repeat writes a capture {"server":{"name":"bench"},"tools":[...]} of n
@@ -51,4 +55,21 @@ func Repeat(w io.Writer, n int, captures ...string) error {
 	}
 	bw.WriteString("]}\n")
 	return bw.Flush()
+}
+
+// CorpusFiles is the path of every real capture of the corpus
+// (engine/score/testdata/corpus/*.tools.json), found from the module's
+// root, so that a test anywhere in the module reads the same files; it
+// fails the test when there are none.
+func CorpusFiles(tb testing.TB) []string {
+	tb.Helper()
+	root, err := buildtest.ModuleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(root, "engine", "score", "testdata", "corpus", "*.tools.json"))
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no corpus captures under %s: %v", root, err)
+	}
+	return files
 }

@@ -3,11 +3,12 @@ package lex
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // wordsReference is Words as it was written first, a builder per word:
@@ -64,11 +65,7 @@ func TestWordsAgreesWithReference(t *testing.T) {
 		"日本語のテキスト", "mixed日本text", "İstanbul ǅemal Σίσυφος", "x\xffy", "\xe6\x97",
 		"12 apples, 3.5 pears!", "'''", "a’b’c", "ＡＢＣ full width", "tab\tand\nnewline",
 	}
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	for _, f := range files {
+	for _, f := range surfacetest.CorpusFiles(t) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
