@@ -14,7 +14,7 @@ import (
 //
 // The extension charges every call the square of the list's length,
 // whatever the list holds, so distinct over a surface's tools
-// (tdqs's costLevels: 5,000 invocation costs, a dozen of them distinct)
+// (say 5,000 tools' invocation costs, a dozen of them distinct)
 // was charged 50 million and exceeded a surface formula's cost limit,
 // though its work is one comparison per element and kept value. Here a
 // list of strings, of whole numbers or of booleans alone is deduplicated
