@@ -3,6 +3,8 @@ package surface
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // A tool's JSON is decoded here into the values encoding/json's Unmarshal
@@ -246,124 +248,26 @@ func (d *decoder) str(share bool) (string, bool) {
 
 // escaped reads a string with escapes, from start, its first byte.
 func (d *decoder) escaped(start int) (string, bool) {
-	b := d.buf[:0]
-	j := start
-	for j < len(d.data) {
-		c := d.data[j]
-		switch {
-		case c == '"':
-			d.i = j + 1
-			d.buf = b
-			if !utf8.Valid(b) {
-				return "", false
-			}
-			return string(b), true
-		case c < 0x20:
-			return "", false
-		case c != '\\':
-			b = append(b, c)
-			j++
-			continue
-		}
-		if j+1 >= len(d.data) {
-			return "", false
-		}
-		switch e := d.data[j+1]; e {
-		case '"', '\\', '/':
-			b = append(b, e)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			if j+6 > len(d.data) {
-				return "", false
-			}
-			r, ok := hex4(d.data[j+2 : j+6])
-			if !ok || (r >= 0xd800 && r < 0xe000) {
-				return "", false // a surrogate: encoding/json pairs or replaces it
-			}
-			b = utf8.AppendRune(b, rune(r))
-			j += 6
-			continue
-		default:
-			return "", false
-		}
-		j += 2
+	b, end, ok := jsonscan.Unescape(d.buf[:0], d.data, start)
+	d.buf = b
+	if !ok {
+		return "", false
 	}
-	return "", false
+	d.i = end
+	return string(b), true
 }
 
 // number reads a number as encoding/json does into an any: checked
 // against JSON's grammar, then a float64.
 func (d *decoder) number() (any, bool) {
-	start := d.i
-	j := start
-	if j < len(d.data) && d.data[j] == '-' {
-		j++
-	}
-	switch {
-	case j < len(d.data) && d.data[j] == '0':
-		j++
-	case j < len(d.data) && d.data[j] >= '1' && d.data[j] <= '9':
-		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
-			j++
-		}
-	default:
+	j, ok := jsonscan.NumberEnd(d.data, d.i)
+	if !ok {
 		return nil, false
 	}
-	if j < len(d.data) && d.data[j] == '.' {
-		j++
-		k := j
-		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
-			j++
-		}
-		if j == k {
-			return nil, false
-		}
-	}
-	if j < len(d.data) && (d.data[j] == 'e' || d.data[j] == 'E') {
-		j++
-		if j < len(d.data) && (d.data[j] == '+' || d.data[j] == '-') {
-			j++
-		}
-		k := j
-		for j < len(d.data) && d.data[j] >= '0' && d.data[j] <= '9' {
-			j++
-		}
-		if j == k {
-			return nil, false
-		}
-	}
-	f, err := strconv.ParseFloat(string(d.data[start:j]), 64)
+	f, err := strconv.ParseFloat(string(d.data[d.i:j]), 64)
 	if err != nil {
 		return nil, false // out of range: encoding/json fails, and says where
 	}
 	d.i = j
 	return f, true
-}
-
-// hex4 reads four hexadecimal digits.
-func hex4(b []byte) (rune, bool) {
-	var r rune
-	for _, c := range b {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }

@@ -197,44 +197,58 @@ func (d *scanner) str() (any, bool) {
 func (d *scanner) escaped(start, j int) (any, bool) {
 	out := make([]byte, 0, j-start+16)
 	out = append(out, d.b[start:j]...)
-	for j < len(d.b) {
-		c := d.b[j]
+	out, end, ok := Unescape(out, d.b, j)
+	if !ok {
+		return nil, false
+	}
+	d.i = end
+	return string(out), true
+}
+
+// Unescape reads the rest of a JSON string in b from i, inside it, up to
+// and with its closing quote: it appends the text to dst with JSON's
+// escapes replaced and returns it and the index after the quote. ok is
+// false for what this package leaves to encoding/json: an escaped
+// surrogate (which encoding/json pairs or replaces), text that is not
+// UTF-8, a control character, a broken escape, no closing quote.
+func Unescape(dst, b []byte, i int) (out []byte, end int, ok bool) {
+	for i < len(b) {
+		c := b[i]
 		switch {
 		case c == '"':
-			if !utf8.Valid(out) {
-				return nil, false
+			if !utf8.Valid(dst) {
+				return dst, 0, false
 			}
-			d.i = j + 1
-			return string(out), true
+			return dst, i + 1, true
 		case c < 0x20:
-			return nil, false
+			return dst, 0, false
 		case c != '\\':
-			out = append(out, c)
-			j++
+			dst = append(dst, c)
+			i++
 			continue
 		}
-		if j+1 >= len(d.b) {
-			return nil, false
+		if i+1 >= len(b) {
+			return dst, 0, false
 		}
-		switch e := d.b[j+1]; e {
+		switch e := b[i+1]; e {
 		case '"', '\\', '/':
-			out = append(out, e)
+			dst = append(dst, e)
 		case 'b':
-			out = append(out, '\b')
+			dst = append(dst, '\b')
 		case 'f':
-			out = append(out, '\f')
+			dst = append(dst, '\f')
 		case 'n':
-			out = append(out, '\n')
+			dst = append(dst, '\n')
 		case 'r':
-			out = append(out, '\r')
+			dst = append(dst, '\r')
 		case 't':
-			out = append(out, '\t')
+			dst = append(dst, '\t')
 		case 'u':
-			if j+6 > len(d.b) {
-				return nil, false
+			if i+6 > len(b) {
+				return dst, 0, false
 			}
 			r := rune(0)
-			for _, h := range d.b[j+2 : j+6] {
+			for _, h := range b[i+2 : i+6] {
 				switch {
 				case h >= '0' && h <= '9':
 					r = r<<4 | rune(h-'0')
@@ -243,21 +257,21 @@ func (d *scanner) escaped(start, j int) (any, bool) {
 				case h >= 'A' && h <= 'F':
 					r = r<<4 | rune(h-'A'+10)
 				default:
-					return nil, false
+					return dst, 0, false
 				}
 			}
 			if utf16.IsSurrogate(r) {
-				return nil, false
+				return dst, 0, false
 			}
-			out = utf8.AppendRune(out, r)
-			j += 6
+			dst = utf8.AppendRune(dst, r)
+			i += 6
 			continue
 		default:
-			return nil, false
+			return dst, 0, false
 		}
-		j += 2
+		i += 2
 	}
-	return nil, false
+	return dst, 0, false
 }
 
 // number reads a JSON number as written.
@@ -281,38 +295,46 @@ func (d *scanner) number() (any, bool) {
 // ValidNumber reports whether s is a JSON number, as encoding/json
 // requires of a json.Number it writes.
 func ValidNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
+	end, ok := NumberEnd(s, 0)
+	return ok && end == len(s)
+}
+
+// NumberEnd reads the JSON number that starts at b[i] by JSON's grammar
+// (a sign, an integer part without leading zeros, a fraction, an
+// exponent) and returns the index after it; ok is false when no number
+// starts there.
+func NumberEnd[T ~string | ~[]byte](b T, i int) (end int, ok bool) {
 	digits := func() int {
 		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 			i++
 			n++
 		}
 		return n
 	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
 	switch {
-	case i < len(s) && s[i] == '0':
+	case i < len(b) && b[i] == '0':
 		i++
 	case digits() == 0:
-		return false
+		return 0, false
 	}
-	if i < len(s) && s[i] == '.' {
+	if i < len(b) && b[i] == '.' {
 		i++
 		if digits() == 0 {
-			return false
+			return 0, false
 		}
 	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
 		if digits() == 0 {
-			return false
+			return 0, false
 		}
 	}
-	return i == len(s)
+	return i, true
 }
