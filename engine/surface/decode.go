@@ -21,8 +21,7 @@ import (
 
 // decoder decodes tools one after the other, on one goroutine.
 type decoder struct {
-	data []byte
-	i    int
+	jsonscan.Cursor
 	// stack holds the members and items of the objects and arrays being
 	// read, the innermost last, until each is made at its size.
 	keys []string
@@ -46,36 +45,25 @@ func newDecoder() *decoder { return &decoder{names: make(map[string]string, 256)
 // decode returns the value data holds, and false when it cannot be sure
 // to decode it as encoding/json would.
 func (d *decoder) decode(data []byte) (v any, ok bool) {
-	d.data, d.i = data, 0
+	d.B, d.I = data, 0
 	d.keys, d.vals = d.keys[:0], d.vals[:0]
 	v, ok = d.value(0)
 	if !ok {
 		return nil, false
 	}
-	d.space()
-	if d.i != len(d.data) {
+	d.Space()
+	if d.I != len(d.B) {
 		return nil, false
 	}
 	return v, true
 }
 
-func (d *decoder) space() {
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
-
 func (d *decoder) value(depth int) (any, bool) {
-	d.space()
-	if d.i >= len(d.data) {
+	d.Space()
+	if d.I >= len(d.B) {
 		return nil, false
 	}
-	switch c := d.data[d.i]; c {
+	switch c := d.B[d.I]; c {
 	case '{':
 		if depth >= decodeMax {
 			return nil, false
@@ -90,11 +78,11 @@ func (d *decoder) value(depth int) (any, bool) {
 		s, ok := d.str(true)
 		return s, ok
 	case 't':
-		return true, d.literal("true")
+		return true, d.Literal("true")
 	case 'f':
-		return false, d.literal("false")
+		return false, d.Literal("false")
 	case 'n':
-		return nil, d.literal("null")
+		return nil, d.Literal("null")
 	default:
 		if c == '-' || (c >= '0' && c <= '9') {
 			return d.number()
@@ -103,42 +91,34 @@ func (d *decoder) value(depth int) (any, bool) {
 	return nil, false
 }
 
-func (d *decoder) literal(word string) bool {
-	if len(d.data)-d.i < len(word) || string(d.data[d.i:d.i+len(word)]) != word {
-		return false
-	}
-	d.i += len(word)
-	return true
-}
-
 func (d *decoder) object(depth int) (any, bool) {
-	d.i++ // {
+	d.I++ // {
 	base := len(d.keys)
-	d.space()
-	if d.i < len(d.data) && d.data[d.i] == '}' {
-		d.i++
+	d.Space()
+	if d.I < len(d.B) && d.B[d.I] == '}' {
+		d.I++
 		return map[string]any{}, true
 	}
 	for {
-		d.space()
-		if d.i >= len(d.data) || d.data[d.i] != '"' {
+		d.Space()
+		if d.I >= len(d.B) || d.B[d.I] != '"' {
 			return nil, false
 		}
 		k, ok := d.str(true)
 		if !ok {
 			return nil, false
 		}
-		d.space()
-		if d.i >= len(d.data) || d.data[d.i] != ':' {
+		d.Space()
+		if d.I >= len(d.B) || d.B[d.I] != ':' {
 			return nil, false
 		}
-		d.i++
+		d.I++
 		v, ok := d.value(depth)
 		if !ok {
 			return nil, false
 		}
 		d.keys, d.vals = append(d.keys, k), append(d.vals, v)
-		more, ok := d.next('}')
+		more, ok := d.Next('}')
 		if !ok {
 			return nil, false
 		}
@@ -157,30 +137,12 @@ func (d *decoder) object(depth int) (any, bool) {
 	return m, true
 }
 
-// next reads what follows a member or an item: a comma (more follows)
-// or close, the object's or array's end; anything else is not ok.
-func (d *decoder) next(close byte) (more, ok bool) {
-	d.space()
-	if d.i >= len(d.data) {
-		return false, false
-	}
-	switch d.data[d.i] {
-	case ',':
-		d.i++
-		return true, true
-	case close:
-		d.i++
-		return false, true
-	}
-	return false, false
-}
-
 func (d *decoder) array(depth int) (any, bool) {
-	d.i++ // [
+	d.I++ // [
 	base := len(d.vals)
-	d.space()
-	if d.i < len(d.data) && d.data[d.i] == ']' {
-		d.i++
+	d.Space()
+	if d.I < len(d.B) && d.B[d.I] == ']' {
+		d.I++
 		return []any{}, true
 	}
 	for {
@@ -189,7 +151,7 @@ func (d *decoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		d.vals = append(d.vals, v)
-		more, ok := d.next(']')
+		more, ok := d.Next(']')
 		if !ok {
 			return nil, false
 		}
@@ -204,14 +166,14 @@ func (d *decoder) array(depth int) (any, bool) {
 	return items, true
 }
 
-// str reads the string at d.i. A string without escapes is shared when
+// str reads the string at d.I. A string without escapes is shared when
 // short and share is set.
 func (d *decoder) str(share bool) (string, bool) {
-	start := d.i + 1
+	start := d.I + 1
 	j := start
 	ascii := true
-	for ; j < len(d.data); j++ {
-		c := d.data[j]
+	for ; j < len(d.B); j++ {
+		c := d.B[j]
 		if c == '"' {
 			break
 		}
@@ -225,11 +187,11 @@ func (d *decoder) str(share bool) (string, bool) {
 			ascii = false
 		}
 	}
-	if j >= len(d.data) {
+	if j >= len(d.B) {
 		return "", false
 	}
-	raw := d.data[start:j]
-	d.i = j + 1
+	raw := d.B[start:j]
+	d.I = j + 1
 	if !ascii && !utf8.Valid(raw) {
 		return "", false // encoding/json replaces each invalid byte
 	}
@@ -248,26 +210,26 @@ func (d *decoder) str(share bool) (string, bool) {
 
 // escaped reads a string with escapes, from start, its first byte.
 func (d *decoder) escaped(start int) (string, bool) {
-	b, end, ok := jsonscan.Unescape(d.buf[:0], d.data, start)
+	b, end, ok := jsonscan.Unescape(d.buf[:0], d.B, start)
 	d.buf = b
 	if !ok {
 		return "", false
 	}
-	d.i = end
+	d.I = end
 	return string(b), true
 }
 
 // number reads a number as encoding/json does into an any: checked
 // against JSON's grammar, then a float64.
 func (d *decoder) number() (any, bool) {
-	j, ok := jsonscan.NumberEnd(d.data, d.i)
+	j, ok := jsonscan.NumberEnd(d.B, d.I)
 	if !ok {
 		return nil, false
 	}
-	f, err := strconv.ParseFloat(string(d.data[d.i:j]), 64)
+	f, err := strconv.ParseFloat(string(d.B[d.I:j]), 64)
 	if err != nil {
 		return nil, false // out of range: encoding/json fails, and says where
 	}
-	d.i = j
+	d.I = j
 	return f, true
 }

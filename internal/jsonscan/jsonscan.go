@@ -10,11 +10,57 @@
 package jsonscan
 
 import (
-	"bytes"
 	"encoding/json"
 	"unicode/utf16"
 	"unicode/utf8"
 )
+
+// Cursor is a place in a JSON text, with the steps between values that
+// rubric's JSON readers share (this package's and engine/surface's).
+type Cursor struct {
+	B []byte // the text
+	I int    // the index of the next byte to read
+}
+
+// Space skips JSON's white space.
+func (c *Cursor) Space() {
+	for c.I < len(c.B) {
+		switch c.B[c.I] {
+		case ' ', '\t', '\n', '\r':
+			c.I++
+		default:
+			return
+		}
+	}
+}
+
+// Next reads what follows a member or an item, after white space: a
+// comma (more follows) or close, the object's or array's end; anything
+// else is not ok.
+func (c *Cursor) Next(close byte) (more, ok bool) {
+	c.Space()
+	if c.I >= len(c.B) {
+		return false, false
+	}
+	switch c.B[c.I] {
+	case ',':
+		c.I++
+		return true, true
+	case close:
+		c.I++
+		return false, true
+	}
+	return false, false
+}
+
+// Literal reads word (true, false or null) if the text goes on with it.
+func (c *Cursor) Literal(word string) bool {
+	if len(c.B)-c.I < len(word) || string(c.B[c.I:c.I+len(word)]) != word {
+		return false
+	}
+	c.I += len(word)
+	return true
+}
 
 // maxDepth bounds nesting; deeper documents go to encoding/json, which
 // has a limit of its own.
@@ -24,11 +70,11 @@ const maxDepth = 1000
 // allowed) as encoding/json decodes it into an any with UseNumber; ok is
 // false when it leaves b to encoding/json.
 func Decode(b []byte) (v any, ok bool) {
-	d := scanner{b: b}
+	d := scanner{Cursor: Cursor{B: b}}
 	if v, ok = d.value(); !ok {
 		return nil, false
 	}
-	if d.skipSpace(); d.i != len(d.b) {
+	if d.Space(); d.I != len(d.B) {
 		return nil, false
 	}
 	return v, true
@@ -36,28 +82,16 @@ func Decode(b []byte) (v any, ok bool) {
 
 // scanner reads plain JSON; ok false means "let encoding/json read it".
 type scanner struct {
-	b     []byte
-	i     int
+	Cursor
 	depth int
 }
 
-func (d *scanner) skipSpace() {
-	for d.i < len(d.b) {
-		switch d.b[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
-
 func (d *scanner) value() (any, bool) {
-	d.skipSpace()
-	if d.i >= len(d.b) {
+	d.Space()
+	if d.I >= len(d.B) {
 		return nil, false
 	}
-	switch c := d.b[d.i]; {
+	switch c := d.B[d.I]; {
 	case c == '{' || c == '[':
 		if d.depth >= maxDepth {
 			return nil, false
@@ -71,53 +105,45 @@ func (d *scanner) value() (any, bool) {
 	case c == '"':
 		return d.str()
 	case c == 't':
-		return true, d.word("true")
+		return true, d.Literal("true")
 	case c == 'f':
-		return false, d.word("false")
+		return false, d.Literal("false")
 	case c == 'n':
-		return nil, d.word("null")
+		return nil, d.Literal("null")
 	case c == '-' || c >= '0' && c <= '9':
 		return d.number()
 	}
 	return nil, false
 }
 
-func (d *scanner) word(w string) bool {
-	if !bytes.HasPrefix(d.b[d.i:], []byte(w)) {
-		return false
-	}
-	d.i += len(w)
-	return true
-}
-
 func (d *scanner) object() (any, bool) {
-	d.i++ // {
+	d.I++ // {
 	m := map[string]any{}
-	d.skipSpace()
-	if d.i < len(d.b) && d.b[d.i] == '}' {
-		d.i++
+	d.Space()
+	if d.I < len(d.B) && d.B[d.I] == '}' {
+		d.I++
 		return m, true
 	}
 	for {
-		d.skipSpace()
-		if d.i >= len(d.b) || d.b[d.i] != '"' {
+		d.Space()
+		if d.I >= len(d.B) || d.B[d.I] != '"' {
 			return nil, false
 		}
 		k, ok := d.str()
 		if !ok {
 			return nil, false
 		}
-		d.skipSpace()
-		if d.i >= len(d.b) || d.b[d.i] != ':' {
+		d.Space()
+		if d.I >= len(d.B) || d.B[d.I] != ':' {
 			return nil, false
 		}
-		d.i++
+		d.I++
 		v, ok := d.value()
 		if !ok {
 			return nil, false
 		}
 		m[k.(string)] = v
-		more, ok := d.next('}')
+		more, ok := d.Next('}')
 		if !ok {
 			return nil, false
 		}
@@ -127,30 +153,12 @@ func (d *scanner) object() (any, bool) {
 	}
 }
 
-// next reads what follows a member or an item: a comma (more follows)
-// or close, the object's or array's end; anything else is not ok.
-func (d *scanner) next(close byte) (more, ok bool) {
-	d.skipSpace()
-	if d.i >= len(d.b) {
-		return false, false
-	}
-	switch d.b[d.i] {
-	case ',':
-		d.i++
-		return true, true
-	case close:
-		d.i++
-		return false, true
-	}
-	return false, false
-}
-
 func (d *scanner) array() (any, bool) {
-	d.i++ // [
+	d.I++ // [
 	l := []any{}
-	d.skipSpace()
-	if d.i < len(d.b) && d.b[d.i] == ']' {
-		d.i++
+	d.Space()
+	if d.I < len(d.B) && d.B[d.I] == ']' {
+		d.I++
 		return l, true
 	}
 	for {
@@ -159,7 +167,7 @@ func (d *scanner) array() (any, bool) {
 			return nil, false
 		}
 		l = append(l, v)
-		more, ok := d.next(']')
+		more, ok := d.Next(']')
 		if !ok {
 			return nil, false
 		}
@@ -171,16 +179,16 @@ func (d *scanner) array() (any, bool) {
 
 // str reads a string in UTF-8, with JSON's escapes but a surrogate's.
 func (d *scanner) str() (any, bool) {
-	start := d.i + 1
+	start := d.I + 1
 	ascii := true
-	for j := start; j < len(d.b); j++ {
-		switch c := d.b[j]; {
+	for j := start; j < len(d.B); j++ {
+		switch c := d.B[j]; {
 		case c == '"':
-			s := d.b[start:j]
+			s := d.B[start:j]
 			if !ascii && !utf8.Valid(s) {
 				return nil, false
 			}
-			d.i = j + 1
+			d.I = j + 1
 			return string(s), true
 		case c == '\\':
 			return d.escaped(start, j)
@@ -196,12 +204,12 @@ func (d *scanner) str() (any, bool) {
 // escaped reads the rest of a string from its first escape, at j.
 func (d *scanner) escaped(start, j int) (any, bool) {
 	out := make([]byte, 0, j-start+16)
-	out = append(out, d.b[start:j]...)
-	out, end, ok := Unescape(out, d.b, j)
+	out = append(out, d.B[start:j]...)
+	out, end, ok := Unescape(out, d.B, j)
 	if !ok {
 		return nil, false
 	}
-	d.i = end
+	d.I = end
 	return string(out), true
 }
 
@@ -276,16 +284,16 @@ func Unescape(dst, b []byte, i int) (out []byte, end int, ok bool) {
 
 // number reads a JSON number as written.
 func (d *scanner) number() (any, bool) {
-	start := d.i
-	for d.i < len(d.b) {
-		switch c := d.b[d.i]; {
+	start := d.I
+	for d.I < len(d.B) {
+		switch c := d.B[d.I]; {
 		case c >= '0' && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E':
-			d.i++
+			d.I++
 			continue
 		}
 		break
 	}
-	s := string(d.b[start:d.i])
+	s := string(d.B[start:d.I])
 	if !ValidNumber(s) {
 		return nil, false
 	}
