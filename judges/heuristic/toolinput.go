@@ -69,31 +69,30 @@ func fillToolInput(v any, in *tdqs.ToolInput) bool {
 // encoding/json decodes numbers into an any; false when one does not fit
 // a float64 (encoding/json refuses it).
 func floatNumbers(v any) bool {
+	var ok bool
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			if n, ok := e.(json.Number); ok {
-				f, err := strconv.ParseFloat(string(n), 64)
-				if err != nil {
-					return false
-				}
-				x[k] = f
-			} else if !floatNumbers(e) {
+			if x[k], ok = floatNumber(e); !ok {
 				return false
 			}
 		}
 	case []any:
 		for i, e := range x {
-			if n, ok := e.(json.Number); ok {
-				f, err := strconv.ParseFloat(string(n), 64)
-				if err != nil {
-					return false
-				}
-				x[i] = f
-			} else if !floatNumbers(e) {
+			if x[i], ok = floatNumber(e); !ok {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// floatNumber is e as a float64 when it is a json.Number, else e with
+// its own numbers turned (floatNumbers).
+func floatNumber(e any) (any, bool) {
+	if n, ok := e.(json.Number); ok {
+		f, err := strconv.ParseFloat(string(n), 64)
+		return f, err == nil
+	}
+	return e, floatNumbers(e)
 }
