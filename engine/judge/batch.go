@@ -93,3 +93,26 @@ func AsBatcher(j any) (b Batcher, ok bool) {
 	b, ok = j.(Batcher)
 	return b, ok
 }
+
+// CapabilityStructuredInput is what a judge's info advertises when it
+// answers from a question's kind, subject and structured input (its own
+// and the shared one) alone and never reads the prompts or the answer
+// schema (the heuristic judge): a host may then leave those out of what
+// it sends. The prompts are still rendered and measured by the host, so
+// what a report records of them does not change.
+const CapabilityStructuredInput = "structured-input"
+
+// CapabilityAskStream is what a judge's info advertises when its answers
+// are quick enough that one call a question would cost more than the
+// answer (the heuristic judge): a plugin host then asks it many
+// questions over one stream instead.
+const CapabilityAskStream = "ask-stream"
+
+// Capable is a judge that advertises capabilities of its own
+// (CapabilityStructuredInput, CapabilityAskStream); the batch
+// capabilities follow from the Batcher and BatchFinder interfaces
+// instead.
+type Capable interface {
+	// Capabilities names what the judge advertises.
+	Capabilities() []string
+}

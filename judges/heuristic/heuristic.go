@@ -75,6 +75,13 @@ func (*Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, erro
 	return identity(), nil
 }
 
+// Capabilities implements judge.Capable: the judge reads a question's
+// structured input alone, and answers in well under the time of a call,
+// so a plugin host may leave the prompts out and ask it over one stream.
+func (*Judge) Capabilities() []string {
+	return []string{judge.CapabilityStructuredInput, judge.CapabilityAskStream}
+}
+
 // Ask answers a question of one of the judge's kinds (the TDQS tool and
 // coherence questions, the four Gradable v1 questions) from its
 // structured input alone; the prompt text is never read. The same

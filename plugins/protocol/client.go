@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -65,6 +66,11 @@ type JudgeClient struct {
 	// caps are the capabilities the plugin advertised in its latest
 	// identity.
 	caps []string
+	// noStream is set once the plugin turned AskStream down although it
+	// advertised it: from then on it is asked with Ask.
+	noStream bool
+
+	stream askStream
 }
 
 // sharing is one shared context being handed to the plugin, once.
@@ -214,26 +220,50 @@ func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Iden
 // question names it; a plugin that does not serve Share gets the shared
 // prompt inside the user prompt, and no shared input.
 func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	j.mu.Lock()
+	structured := slices.Contains(j.caps, judge.CapabilityStructuredInput)
+	streamed := !j.noStream && slices.Contains(j.caps, judge.CapabilityAskStream)
+	j.mu.Unlock()
 	pq := questionToProto(q)
+	if structured {
+		// The judge reads the structured input alone: the prompts and
+		// the answer schema would only be copied across.
+		pq.System, pq.User, pq.AnswerSchema = "", "", nil
+	}
+	ask := j.c.Ask
+	if streamed {
+		ask = func(ctx context.Context, pq *pluginv1.Question, _ ...grpc.CallOption) (*pluginv1.Answer, error) {
+			a, err := j.streamAsk(ctx, pq)
+			if err == errNoStream {
+				j.mu.Lock()
+				j.noStream = true
+				j.mu.Unlock()
+				return j.c.Ask(ctx, pq)
+			}
+			return a, err
+		}
+	}
 	if q.SharedHash != "" {
-		inline, err := j.share(ctx, q, false)
+		inline, err := j.share(ctx, q, structured, false)
 		if err != nil {
 			return judge.Answer{}, err
 		}
 		if inline {
-			pq.User = q.Prompt()
+			if !structured {
+				pq.User = q.Prompt()
+			}
 		} else {
 			pq.SharedRef = q.SharedHash
 		}
 	}
-	a, err := j.c.Ask(ctx, pq)
+	a, err := ask(ctx, pq)
 	if pq.SharedRef != "" && status.Code(err) == codes.FailedPrecondition {
 		// The plugin no longer holds the context (it keeps a few): hand
 		// it over again and ask once more.
-		if _, err = j.share(ctx, q, true); err != nil {
+		if _, err = j.share(ctx, q, structured, true); err != nil {
 			return judge.Answer{}, err
 		}
-		a, err = j.c.Ask(ctx, pq)
+		a, err = ask(ctx, pq)
 	}
 	if err != nil {
 		return judge.Answer{}, askError(ctx, err)
@@ -243,8 +273,10 @@ func (j *JudgeClient) Ask(ctx context.Context, q judge.Question) (judge.Answer, 
 
 // share hands q's shared context to the plugin unless it holds it
 // already (again when again is set), once however many questions wait
-// for it; inline is true when the plugin does not serve Share.
-func (j *JudgeClient) share(ctx context.Context, q judge.Question, again bool) (inline bool, err error) {
+// for it; inline is true when the plugin does not serve Share. A judge
+// that reads the structured input alone (structured) gets the shared
+// input without the shared prompt.
+func (j *JudgeClient) share(ctx context.Context, q judge.Question, structured, again bool) (inline bool, err error) {
 	j.mu.Lock()
 	if j.inline {
 		j.mu.Unlock()
@@ -265,7 +297,11 @@ func (j *JudgeClient) share(ctx context.Context, q judge.Question, again bool) (
 		s = &sharing{done: make(chan struct{})}
 		j.shared[q.SharedHash] = s
 		j.mu.Unlock()
-		_, s.err = j.c.Share(ctx, &pluginv1.SharedContext{Ref: q.SharedHash, Input: q.Shared, Context: q.Context})
+		c := &pluginv1.SharedContext{Ref: q.SharedHash, Input: q.Shared, Context: q.Context}
+		if structured {
+			c.Context = ""
+		}
+		_, s.err = j.c.Share(ctx, c)
 		j.mu.Lock()
 		if status.Code(s.err) == codes.Unimplemented {
 			j.inline, s.err = true, nil

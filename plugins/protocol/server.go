@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -92,6 +94,9 @@ func (s *judgeServer) identity(id judge.Identity) (*pluginv1.JudgeIdentity, erro
 	if f, ok := s.impl.(judge.BatchFinder); ok && f.LabelsBatches() {
 		p.Capabilities = append(p.Capabilities, judge.CapabilityBatchLabels)
 	}
+	if c, ok := s.impl.(judge.Capable); ok {
+		p.Capabilities = append(p.Capabilities, c.Capabilities()...)
+	}
 	return p, nil
 }
 
@@ -115,6 +120,50 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 		return nil, askStatus(err)
 	}
 	return answerToProto(a), nil
+}
+
+// AskStream serves Judge.AskStream: each question is answered as it
+// arrives, at most as many at once as the host keeps in flight, and
+// each answer is sent under its question's id as soon as it is ready.
+func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
+	ctx := stream.Context()
+	var (
+		wg      sync.WaitGroup
+		sending sync.Mutex
+		failed  error // the first send that failed; the stream is then over
+	)
+	defer wg.Wait()
+	for {
+		item, err := stream.Recv()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		wg.Go(func() {
+			r := &pluginv1.AskResult{Id: item.GetId()}
+			a, err := s.Ask(ctx, item.GetQuestion())
+			if err != nil {
+				if r.Status, err = statusBytes(err); err != nil {
+					r.Status, _ = statusBytes(status.Error(codes.Internal, err.Error()))
+				}
+			} else {
+				r.Answer = a
+			}
+			sending.Lock()
+			defer sending.Unlock()
+			if failed == nil {
+				failed = stream.Send(r)
+			}
+		})
+	}
+}
+
+// statusBytes is err as a google.rpc.Status in its wire form, what
+// AskResult.status carries.
+func statusBytes(err error) ([]byte, error) {
+	return proto.Marshal(status.Convert(err).Proto())
 }
 
 // question is q as the judge reads it, its shared context taken from

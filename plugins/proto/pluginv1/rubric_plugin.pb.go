@@ -529,6 +529,123 @@ func (x *Answer) GetCachedInputTokens() int64 {
 	return 0
 }
 
+// AskItem is one question of an AskStream, under an id unique among the
+// stream's questions in flight.
+type AskItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Question      *Question              `protobuf:"bytes,2,opt,name=question,proto3" json:"question,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AskItem) Reset() {
+	*x = AskItem{}
+	mi := &file_rubric_plugin_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AskItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AskItem) ProtoMessage() {}
+
+func (x *AskItem) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AskItem.ProtoReflect.Descriptor instead.
+func (*AskItem) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *AskItem) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AskItem) GetQuestion() *Question {
+	if x != nil {
+		return x.Question
+	}
+	return nil
+}
+
+// AskResult answers the AskItem of the same id: an answer, or status, a
+// google.rpc.Status in its wire form, the error Ask would have returned
+// (a rate limit, an unreadable reply, a shared context not held, ...).
+type AskResult struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Answer        *Answer                `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	Status        []byte                 `protobuf:"bytes,3,opt,name=status,proto3" json:"status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AskResult) Reset() {
+	*x = AskResult{}
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AskResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AskResult) ProtoMessage() {}
+
+func (x *AskResult) ProtoReflect() protoreflect.Message {
+	mi := &file_rubric_plugin_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AskResult.ProtoReflect.Descriptor instead.
+func (*AskResult) Descriptor() ([]byte, []int) {
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *AskResult) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AskResult) GetAnswer() *Answer {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
+func (x *AskResult) GetStatus() []byte {
+	if x != nil {
+		return x.Status
+	}
+	return nil
+}
+
 // BatchSubmission is a batch of questions. A question names a shared
 // context of the submission by its shared_ref.
 type BatchSubmission struct {
@@ -544,7 +661,7 @@ type BatchSubmission struct {
 
 func (x *BatchSubmission) Reset() {
 	*x = BatchSubmission{}
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -556,7 +673,7 @@ func (x *BatchSubmission) String() string {
 func (*BatchSubmission) ProtoMessage() {}
 
 func (x *BatchSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[7]
+	mi := &file_rubric_plugin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -569,7 +686,7 @@ func (x *BatchSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchSubmission.ProtoReflect.Descriptor instead.
 func (*BatchSubmission) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{7}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BatchSubmission) GetShared() []*SharedContext {
@@ -603,7 +720,7 @@ type BatchLabel struct {
 
 func (x *BatchLabel) Reset() {
 	*x = BatchLabel{}
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -615,7 +732,7 @@ func (x *BatchLabel) String() string {
 func (*BatchLabel) ProtoMessage() {}
 
 func (x *BatchLabel) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[8]
+	mi := &file_rubric_plugin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -628,7 +745,7 @@ func (x *BatchLabel) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchLabel.ProtoReflect.Descriptor instead.
 func (*BatchLabel) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{8}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *BatchLabel) GetNonce() string {
@@ -650,7 +767,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -662,7 +779,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[9]
+	mi := &file_rubric_plugin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -675,7 +792,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{9}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BatchItem) GetId() string {
@@ -702,7 +819,7 @@ type BatchTicket struct {
 
 func (x *BatchTicket) Reset() {
 	*x = BatchTicket{}
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -714,7 +831,7 @@ func (x *BatchTicket) String() string {
 func (*BatchTicket) ProtoMessage() {}
 
 func (x *BatchTicket) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[10]
+	mi := &file_rubric_plugin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -727,7 +844,7 @@ func (x *BatchTicket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchTicket.ProtoReflect.Descriptor instead.
 func (*BatchTicket) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{10}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BatchTicket) GetId() string {
@@ -754,7 +871,7 @@ type BatchProgress struct {
 
 func (x *BatchProgress) Reset() {
 	*x = BatchProgress{}
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +883,7 @@ func (x *BatchProgress) String() string {
 func (*BatchProgress) ProtoMessage() {}
 
 func (x *BatchProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[11]
+	mi := &file_rubric_plugin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +896,7 @@ func (x *BatchProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchProgress.ProtoReflect.Descriptor instead.
 func (*BatchProgress) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{11}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BatchProgress) GetEnded() bool {
@@ -832,7 +949,7 @@ type BatchResult struct {
 
 func (x *BatchResult) Reset() {
 	*x = BatchResult{}
-	mi := &file_rubric_plugin_proto_msgTypes[12]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -844,7 +961,7 @@ func (x *BatchResult) String() string {
 func (*BatchResult) ProtoMessage() {}
 
 func (x *BatchResult) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[12]
+	mi := &file_rubric_plugin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -857,7 +974,7 @@ func (x *BatchResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchResult.ProtoReflect.Descriptor instead.
 func (*BatchResult) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{12}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *BatchResult) GetId() string {
@@ -904,7 +1021,7 @@ type TransportInfo struct {
 
 func (x *TransportInfo) Reset() {
 	*x = TransportInfo{}
-	mi := &file_rubric_plugin_proto_msgTypes[13]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -916,7 +1033,7 @@ func (x *TransportInfo) String() string {
 func (*TransportInfo) ProtoMessage() {}
 
 func (x *TransportInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[13]
+	mi := &file_rubric_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -929,7 +1046,7 @@ func (x *TransportInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransportInfo.ProtoReflect.Descriptor instead.
 func (*TransportInfo) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{13}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TransportInfo) GetName() string {
@@ -990,7 +1107,7 @@ type Target struct {
 
 func (x *Target) Reset() {
 	*x = Target{}
-	mi := &file_rubric_plugin_proto_msgTypes[14]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1002,7 +1119,7 @@ func (x *Target) String() string {
 func (*Target) ProtoMessage() {}
 
 func (x *Target) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[14]
+	mi := &file_rubric_plugin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1015,7 +1132,7 @@ func (x *Target) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Target.ProtoReflect.Descriptor instead.
 func (*Target) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{14}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Target) GetLocation() string {
@@ -1107,7 +1224,7 @@ type Sandbox struct {
 
 func (x *Sandbox) Reset() {
 	*x = Sandbox{}
-	mi := &file_rubric_plugin_proto_msgTypes[15]
+	mi := &file_rubric_plugin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1236,7 @@ func (x *Sandbox) String() string {
 func (*Sandbox) ProtoMessage() {}
 
 func (x *Sandbox) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[15]
+	mi := &file_rubric_plugin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1249,7 @@ func (x *Sandbox) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sandbox.ProtoReflect.Descriptor instead.
 func (*Sandbox) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{15}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Sandbox) GetKind() string {
@@ -1176,7 +1293,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_rubric_plugin_proto_msgTypes[16]
+	mi := &file_rubric_plugin_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1188,7 +1305,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[16]
+	mi := &file_rubric_plugin_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1201,7 +1318,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{16}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Limits) GetStartTimeoutMs() int64 {
@@ -1253,7 +1370,7 @@ type ExportChunk struct {
 
 func (x *ExportChunk) Reset() {
 	*x = ExportChunk{}
-	mi := &file_rubric_plugin_proto_msgTypes[17]
+	mi := &file_rubric_plugin_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1265,7 +1382,7 @@ func (x *ExportChunk) String() string {
 func (*ExportChunk) ProtoMessage() {}
 
 func (x *ExportChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_rubric_plugin_proto_msgTypes[17]
+	mi := &file_rubric_plugin_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1278,7 +1395,7 @@ func (x *ExportChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportChunk.ProtoReflect.Descriptor instead.
 func (*ExportChunk) Descriptor() ([]byte, []int) {
-	return file_rubric_plugin_proto_rawDescGZIP(), []int{17}
+	return file_rubric_plugin_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ExportChunk) GetSource() string {
@@ -1355,7 +1472,14 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x05model\x18\x02 \x01(\tR\x05model\x12!\n" +
 	"\finput_tokens\x18\x03 \x01(\x03R\vinputTokens\x12#\n" +
 	"\routput_tokens\x18\x04 \x01(\x03R\foutputTokens\x12.\n" +
-	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"\x93\x01\n" +
+	"\x13cached_input_tokens\x18\x05 \x01(\x03R\x11cachedInputTokens\"Q\n" +
+	"\aAskItem\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x126\n" +
+	"\bquestion\x18\x02 \x01(\v2\x1a.rubric.plugin.v1.QuestionR\bquestion\"e\n" +
+	"\tAskResult\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x120\n" +
+	"\x06answer\x18\x02 \x01(\v2\x18.rubric.plugin.v1.AnswerR\x06answer\x12\x16\n" +
+	"\x06status\x18\x03 \x01(\fR\x06status\"\x93\x01\n" +
 	"\x0fBatchSubmission\x127\n" +
 	"\x06shared\x18\x01 \x03(\v2\x1f.rubric.plugin.v1.SharedContextR\x06shared\x121\n" +
 	"\x05items\x18\x02 \x03(\v2\x1b.rubric.plugin.v1.BatchItemR\x05items\x12\x14\n" +
@@ -1419,7 +1543,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x12\n" +
 	"\x04data\x18\x02 \x01(\fR\x04data\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x03R\x04size\x12\x12\n" +
-	"\x04path\x18\x04 \x01(\tR\x04path2\xe1\x04\n" +
+	"\x04path\x18\x04 \x01(\tR\x04path2\xaa\x05\n" +
 	"\x05Judge\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12K\n" +
 	"\tConfigure\x12\x1d.rubric.plugin.v1.JudgeConfig\x1a\x1f.rubric.plugin.v1.JudgeIdentity\x12;\n" +
@@ -1428,7 +1552,8 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\vSubmitBatch\x12!.rubric.plugin.v1.BatchSubmission\x1a\x1d.rubric.plugin.v1.BatchTicket\x12K\n" +
 	"\tPollBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1f.rubric.plugin.v1.BatchProgress\x12N\n" +
 	"\fCollectBatch\x12\x1d.rubric.plugin.v1.BatchTicket\x1a\x1d.rubric.plugin.v1.BatchResult0\x01\x12H\n" +
-	"\tFindBatch\x12\x1c.rubric.plugin.v1.BatchLabel\x1a\x1d.rubric.plugin.v1.BatchTicket2\xa0\x01\n" +
+	"\tFindBatch\x12\x1c.rubric.plugin.v1.BatchLabel\x1a\x1d.rubric.plugin.v1.BatchTicket\x12G\n" +
+	"\tAskStream\x12\x19.rubric.plugin.v1.AskItem\x1a\x1b.rubric.plugin.v1.AskResult(\x010\x012\xa0\x01\n" +
 	"\tTransport\x12N\n" +
 	"\bDescribe\x12!.rubric.plugin.v1.DescribeRequest\x1a\x1f.rubric.plugin.v1.TransportInfo\x12C\n" +
 	"\x06Export\x12\x18.rubric.plugin.v1.Target\x1a\x1d.rubric.plugin.v1.ExportChunk0\x01B4Z2github.com/rubricmcp/rubric/plugins/proto/pluginv1b\x06proto3"
@@ -1445,7 +1570,7 @@ func file_rubric_plugin_proto_rawDescGZIP() []byte {
 	return file_rubric_plugin_proto_rawDescData
 }
 
-var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_rubric_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_rubric_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil), // 0: rubric.plugin.v1.DescribeRequest
 	(*JudgeIdentity)(nil),   // 1: rubric.plugin.v1.JudgeIdentity
@@ -1454,56 +1579,62 @@ var file_rubric_plugin_proto_goTypes = []any{
 	(*SharedContext)(nil),   // 4: rubric.plugin.v1.SharedContext
 	(*ShareReply)(nil),      // 5: rubric.plugin.v1.ShareReply
 	(*Answer)(nil),          // 6: rubric.plugin.v1.Answer
-	(*BatchSubmission)(nil), // 7: rubric.plugin.v1.BatchSubmission
-	(*BatchLabel)(nil),      // 8: rubric.plugin.v1.BatchLabel
-	(*BatchItem)(nil),       // 9: rubric.plugin.v1.BatchItem
-	(*BatchTicket)(nil),     // 10: rubric.plugin.v1.BatchTicket
-	(*BatchProgress)(nil),   // 11: rubric.plugin.v1.BatchProgress
-	(*BatchResult)(nil),     // 12: rubric.plugin.v1.BatchResult
-	(*TransportInfo)(nil),   // 13: rubric.plugin.v1.TransportInfo
-	(*Target)(nil),          // 14: rubric.plugin.v1.Target
-	(*Sandbox)(nil),         // 15: rubric.plugin.v1.Sandbox
-	(*Limits)(nil),          // 16: rubric.plugin.v1.Limits
-	(*ExportChunk)(nil),     // 17: rubric.plugin.v1.ExportChunk
-	nil,                     // 18: rubric.plugin.v1.JudgeConfig.OptionsEntry
-	nil,                     // 19: rubric.plugin.v1.Target.EnvEntry
-	nil,                     // 20: rubric.plugin.v1.Target.HeadersEntry
+	(*AskItem)(nil),         // 7: rubric.plugin.v1.AskItem
+	(*AskResult)(nil),       // 8: rubric.plugin.v1.AskResult
+	(*BatchSubmission)(nil), // 9: rubric.plugin.v1.BatchSubmission
+	(*BatchLabel)(nil),      // 10: rubric.plugin.v1.BatchLabel
+	(*BatchItem)(nil),       // 11: rubric.plugin.v1.BatchItem
+	(*BatchTicket)(nil),     // 12: rubric.plugin.v1.BatchTicket
+	(*BatchProgress)(nil),   // 13: rubric.plugin.v1.BatchProgress
+	(*BatchResult)(nil),     // 14: rubric.plugin.v1.BatchResult
+	(*TransportInfo)(nil),   // 15: rubric.plugin.v1.TransportInfo
+	(*Target)(nil),          // 16: rubric.plugin.v1.Target
+	(*Sandbox)(nil),         // 17: rubric.plugin.v1.Sandbox
+	(*Limits)(nil),          // 18: rubric.plugin.v1.Limits
+	(*ExportChunk)(nil),     // 19: rubric.plugin.v1.ExportChunk
+	nil,                     // 20: rubric.plugin.v1.JudgeConfig.OptionsEntry
+	nil,                     // 21: rubric.plugin.v1.Target.EnvEntry
+	nil,                     // 22: rubric.plugin.v1.Target.HeadersEntry
 }
 var file_rubric_plugin_proto_depIdxs = []int32{
-	18, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
-	4,  // 1: rubric.plugin.v1.BatchSubmission.shared:type_name -> rubric.plugin.v1.SharedContext
-	9,  // 2: rubric.plugin.v1.BatchSubmission.items:type_name -> rubric.plugin.v1.BatchItem
-	3,  // 3: rubric.plugin.v1.BatchItem.question:type_name -> rubric.plugin.v1.Question
-	6,  // 4: rubric.plugin.v1.BatchResult.answer:type_name -> rubric.plugin.v1.Answer
-	19, // 5: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
-	20, // 6: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
-	16, // 7: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
-	15, // 8: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
-	0,  // 9: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	2,  // 10: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
-	3,  // 11: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
-	4,  // 12: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
-	7,  // 13: rubric.plugin.v1.Judge.SubmitBatch:input_type -> rubric.plugin.v1.BatchSubmission
-	10, // 14: rubric.plugin.v1.Judge.PollBatch:input_type -> rubric.plugin.v1.BatchTicket
-	10, // 15: rubric.plugin.v1.Judge.CollectBatch:input_type -> rubric.plugin.v1.BatchTicket
-	8,  // 16: rubric.plugin.v1.Judge.FindBatch:input_type -> rubric.plugin.v1.BatchLabel
-	0,  // 17: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
-	14, // 18: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
-	1,  // 19: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
-	1,  // 20: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
-	6,  // 21: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
-	5,  // 22: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
-	10, // 23: rubric.plugin.v1.Judge.SubmitBatch:output_type -> rubric.plugin.v1.BatchTicket
-	11, // 24: rubric.plugin.v1.Judge.PollBatch:output_type -> rubric.plugin.v1.BatchProgress
-	12, // 25: rubric.plugin.v1.Judge.CollectBatch:output_type -> rubric.plugin.v1.BatchResult
-	10, // 26: rubric.plugin.v1.Judge.FindBatch:output_type -> rubric.plugin.v1.BatchTicket
-	13, // 27: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
-	17, // 28: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
-	19, // [19:29] is the sub-list for method output_type
-	9,  // [9:19] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	20, // 0: rubric.plugin.v1.JudgeConfig.options:type_name -> rubric.plugin.v1.JudgeConfig.OptionsEntry
+	3,  // 1: rubric.plugin.v1.AskItem.question:type_name -> rubric.plugin.v1.Question
+	6,  // 2: rubric.plugin.v1.AskResult.answer:type_name -> rubric.plugin.v1.Answer
+	4,  // 3: rubric.plugin.v1.BatchSubmission.shared:type_name -> rubric.plugin.v1.SharedContext
+	11, // 4: rubric.plugin.v1.BatchSubmission.items:type_name -> rubric.plugin.v1.BatchItem
+	3,  // 5: rubric.plugin.v1.BatchItem.question:type_name -> rubric.plugin.v1.Question
+	6,  // 6: rubric.plugin.v1.BatchResult.answer:type_name -> rubric.plugin.v1.Answer
+	21, // 7: rubric.plugin.v1.Target.env:type_name -> rubric.plugin.v1.Target.EnvEntry
+	22, // 8: rubric.plugin.v1.Target.headers:type_name -> rubric.plugin.v1.Target.HeadersEntry
+	18, // 9: rubric.plugin.v1.Target.limits:type_name -> rubric.plugin.v1.Limits
+	17, // 10: rubric.plugin.v1.Target.sandbox:type_name -> rubric.plugin.v1.Sandbox
+	0,  // 11: rubric.plugin.v1.Judge.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	2,  // 12: rubric.plugin.v1.Judge.Configure:input_type -> rubric.plugin.v1.JudgeConfig
+	3,  // 13: rubric.plugin.v1.Judge.Ask:input_type -> rubric.plugin.v1.Question
+	4,  // 14: rubric.plugin.v1.Judge.Share:input_type -> rubric.plugin.v1.SharedContext
+	9,  // 15: rubric.plugin.v1.Judge.SubmitBatch:input_type -> rubric.plugin.v1.BatchSubmission
+	12, // 16: rubric.plugin.v1.Judge.PollBatch:input_type -> rubric.plugin.v1.BatchTicket
+	12, // 17: rubric.plugin.v1.Judge.CollectBatch:input_type -> rubric.plugin.v1.BatchTicket
+	10, // 18: rubric.plugin.v1.Judge.FindBatch:input_type -> rubric.plugin.v1.BatchLabel
+	7,  // 19: rubric.plugin.v1.Judge.AskStream:input_type -> rubric.plugin.v1.AskItem
+	0,  // 20: rubric.plugin.v1.Transport.Describe:input_type -> rubric.plugin.v1.DescribeRequest
+	16, // 21: rubric.plugin.v1.Transport.Export:input_type -> rubric.plugin.v1.Target
+	1,  // 22: rubric.plugin.v1.Judge.Describe:output_type -> rubric.plugin.v1.JudgeIdentity
+	1,  // 23: rubric.plugin.v1.Judge.Configure:output_type -> rubric.plugin.v1.JudgeIdentity
+	6,  // 24: rubric.plugin.v1.Judge.Ask:output_type -> rubric.plugin.v1.Answer
+	5,  // 25: rubric.plugin.v1.Judge.Share:output_type -> rubric.plugin.v1.ShareReply
+	12, // 26: rubric.plugin.v1.Judge.SubmitBatch:output_type -> rubric.plugin.v1.BatchTicket
+	13, // 27: rubric.plugin.v1.Judge.PollBatch:output_type -> rubric.plugin.v1.BatchProgress
+	14, // 28: rubric.plugin.v1.Judge.CollectBatch:output_type -> rubric.plugin.v1.BatchResult
+	12, // 29: rubric.plugin.v1.Judge.FindBatch:output_type -> rubric.plugin.v1.BatchTicket
+	8,  // 30: rubric.plugin.v1.Judge.AskStream:output_type -> rubric.plugin.v1.AskResult
+	15, // 31: rubric.plugin.v1.Transport.Describe:output_type -> rubric.plugin.v1.TransportInfo
+	19, // 32: rubric.plugin.v1.Transport.Export:output_type -> rubric.plugin.v1.ExportChunk
+	22, // [22:33] is the sub-list for method output_type
+	11, // [11:22] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_rubric_plugin_proto_init() }
@@ -1517,7 +1648,7 @@ func file_rubric_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rubric_plugin_proto_rawDesc), len(file_rubric_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

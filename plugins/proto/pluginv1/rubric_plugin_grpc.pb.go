@@ -33,6 +33,7 @@ const (
 	Judge_PollBatch_FullMethodName    = "/rubric.plugin.v1.Judge/PollBatch"
 	Judge_CollectBatch_FullMethodName = "/rubric.plugin.v1.Judge/CollectBatch"
 	Judge_FindBatch_FullMethodName    = "/rubric.plugin.v1.Judge/FindBatch"
+	Judge_AskStream_FullMethodName    = "/rubric.plugin.v1.Judge/AskStream"
 )
 
 // JudgeClient is the client API for Judge service.
@@ -67,6 +68,14 @@ type JudgeClient interface {
 	// none). Only a judge whose identity also lists the capability
 	// "batch-labels" serves it, and sends a submission's nonce with it.
 	FindBatch(ctx context.Context, in *BatchLabel, opts ...grpc.CallOption) (*BatchTicket, error)
+	// AskStream answers many questions over one stream, so that a judge
+	// whose answers are quick pays for one call, not one a question: the
+	// host sends each question under an id of its choosing while earlier
+	// ones are in flight, and the judge sends each answer under its
+	// question's id, in any order. Only a judge whose identity lists the
+	// capability "ask-stream" is asked this way; others answer
+	// UNIMPLEMENTED and are asked with Ask.
+	AskStream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[AskItem, AskResult], error)
 }
 
 type judgeClient struct {
@@ -166,6 +175,19 @@ func (c *judgeClient) FindBatch(ctx context.Context, in *BatchLabel, opts ...grp
 	return out, nil
 }
 
+func (c *judgeClient) AskStream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[AskItem, AskResult], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Judge_ServiceDesc.Streams[1], Judge_AskStream_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[AskItem, AskResult]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Judge_AskStreamClient = grpc.BidiStreamingClient[AskItem, AskResult]
+
 // JudgeServer is the server API for Judge service.
 // All implementations must embed UnimplementedJudgeServer
 // for forward compatibility.
@@ -198,6 +220,14 @@ type JudgeServer interface {
 	// none). Only a judge whose identity also lists the capability
 	// "batch-labels" serves it, and sends a submission's nonce with it.
 	FindBatch(context.Context, *BatchLabel) (*BatchTicket, error)
+	// AskStream answers many questions over one stream, so that a judge
+	// whose answers are quick pays for one call, not one a question: the
+	// host sends each question under an id of its choosing while earlier
+	// ones are in flight, and the judge sends each answer under its
+	// question's id, in any order. Only a judge whose identity lists the
+	// capability "ask-stream" is asked this way; others answer
+	// UNIMPLEMENTED and are asked with Ask.
+	AskStream(grpc.BidiStreamingServer[AskItem, AskResult]) error
 	mustEmbedUnimplementedJudgeServer()
 }
 
@@ -231,6 +261,9 @@ func (UnimplementedJudgeServer) CollectBatch(*BatchTicket, grpc.ServerStreamingS
 }
 func (UnimplementedJudgeServer) FindBatch(context.Context, *BatchLabel) (*BatchTicket, error) {
 	return nil, status.Error(codes.Unimplemented, "method FindBatch not implemented")
+}
+func (UnimplementedJudgeServer) AskStream(grpc.BidiStreamingServer[AskItem, AskResult]) error {
+	return status.Error(codes.Unimplemented, "method AskStream not implemented")
 }
 func (UnimplementedJudgeServer) mustEmbedUnimplementedJudgeServer() {}
 func (UnimplementedJudgeServer) testEmbeddedByValue()               {}
@@ -390,6 +423,13 @@ func _Judge_FindBatch_Handler(srv interface{}, ctx context.Context, dec func(int
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Judge_AskStream_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(JudgeServer).AskStream(&grpc.GenericServerStream[AskItem, AskResult]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Judge_AskStreamServer = grpc.BidiStreamingServer[AskItem, AskResult]
+
 // Judge_ServiceDesc is the grpc.ServiceDesc for Judge service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -431,6 +471,12 @@ var Judge_ServiceDesc = grpc.ServiceDesc{
 			StreamName:    "CollectBatch",
 			Handler:       _Judge_CollectBatch_Handler,
 			ServerStreams: true,
+		},
+		{
+			StreamName:    "AskStream",
+			Handler:       _Judge_AskStream_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
 		},
 	},
 	Metadata: "rubric_plugin.proto",
