@@ -212,6 +212,12 @@ type Asker struct {
 	// (under a megabyte a second), so a run sets it only when the
 	// rubric's formulas read what answers cost (rubric.ReadsUsage).
 	CountTokens bool
+	// StructuredOnly says the judge reads a question's structured input
+	// alone, never its prompts (judge.CapabilityStructuredInput): unless
+	// tokens are counted, the system and user prompts are then only
+	// measured, for the observation's PromptBytes and the size bound, and
+	// the judge gets them empty.
+	StructuredOnly bool
 
 	mu    sync.Mutex
 	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
@@ -414,7 +420,13 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			}
 		}
 	}
-	p, err := render(r)
+	var p prompts
+	var err error
+	if a.StructuredOnly && !a.CountTokens {
+		p, err = measure(r)
+	} else {
+		p, err = render(r)
+	}
 	if err != nil {
 		return o, err
 	}
@@ -501,31 +513,64 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
 }
 
-// prompts are a request's prompts as rendered.
-type prompts struct{ system, context, user string }
+// prompts are a request's prompts as rendered; measured is the size of
+// the system and user prompts when they were measured but not kept (see
+// measure).
+type prompts struct {
+	system, context, user string
+	measured              int
+}
 
 // bytes is the size of the prompts together.
-func (p prompts) bytes() int { return len(p.system) + len(p.context) + len(p.user) }
+func (p prompts) bytes() int { return len(p.system) + len(p.context) + len(p.user) + p.measured }
+
+// measure is render without the system and user prompts, whose size it
+// counts instead: for a judge that never reads the prompts, their only
+// use is their size. The shared prompt, rendered once for every request
+// that shares it, is kept as render keeps it.
+func measure(r Request) (prompts, error) {
+	var p prompts
+	input, err := templateInput(r)
+	if err != nil {
+		return p, err
+	}
+	if r.Shared != nil {
+		if p.context, err = r.Shared.render(r.Question); err != nil {
+			return p, err
+		}
+	}
+	system, user, err := r.Question.RenderedLen(input)
+	p.measured = system + user
+	return p, err
+}
+
+// templateInput is what r's templates see: its decoded input, decoding
+// InputJSON when r carries none.
+func templateInput(r Request) (any, error) {
+	if r.Input != nil || len(r.InputJSON) == 0 {
+		return r.Input, nil
+	}
+	input, err := decodeJSON(r.InputJSON)
+	if err != nil {
+		return nil, fmt.Errorf("question %q: input: %w", r.Question.Name, err)
+	}
+	return input, nil
+}
 
 // render fills r's prompts from its input, decoding InputJSON when r
 // carries no decoded input; the shared prompt is rendered once for every
 // request that shares r's value.
 func render(r Request) (prompts, error) {
 	var p prompts
-	input := r.Input
-	if input == nil && len(r.InputJSON) > 0 {
-		var err error
-		if input, err = decodeJSON(r.InputJSON); err != nil {
-			return p, fmt.Errorf("question %q: input: %w", r.Question.Name, err)
-		}
+	input, err := templateInput(r)
+	if err != nil {
+		return p, err
 	}
 	if r.Shared != nil {
-		var err error
 		if p.context, err = r.Shared.render(r.Question); err != nil {
 			return p, err
 		}
 	}
-	var err error
 	p.system, p.user, err = r.Question.Render(input)
 	return p, err
 }

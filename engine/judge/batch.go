@@ -1,6 +1,9 @@
 package judge
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // CapabilityBatch is what a judge's info advertises when it answers
 // through its provider's batch API (Batcher): many questions submitted at
@@ -115,4 +118,11 @@ const CapabilityAskStream = "ask-stream"
 type Capable interface {
 	// Capabilities names what the judge advertises.
 	Capabilities() []string
+}
+
+// ReadsStructuredInputOnly reports whether j advertised
+// CapabilityStructuredInput.
+func ReadsStructuredInputOnly(j any) bool {
+	c, ok := j.(Capable)
+	return ok && slices.Contains(c.Capabilities(), CapabilityStructuredInput)
 }

@@ -243,6 +243,47 @@ func (q *Question) Render(input any) (system, user string, err error) {
 	return system, user, nil
 }
 
+// RenderedLen is the length in bytes of the prompts Render would return
+// for input, worked out without keeping them: for a judge that reads the
+// structured input alone, the prompts are measured (a report records
+// their size) but never sent.
+func (q *Question) RenderedLen(input any) (system, user int, err error) {
+	if system, err = q.System.renderedLen(input); err != nil {
+		return 0, 0, fmt.Errorf("question %q: system prompt: %w", q.Name, err)
+	}
+	if user, err = q.User.renderedLen(input); err != nil {
+		return 0, 0, fmt.Errorf("question %q: user prompt: %w", q.Name, err)
+	}
+	return system, user, nil
+}
+
+// renderedLen is len(p.render(input)), counted as the template writes.
+func (p *Prompt) renderedLen(input any) (int, error) {
+	if p.Fill && p.Text != "" || p.tmpl == nil || p.static.ok {
+		s, err := p.render(input)
+		return len(s), err
+	}
+	var n byteCount
+	if err := p.tmpl.Execute(&n, input); err != nil {
+		return 0, err
+	}
+	return int(n), nil
+}
+
+// byteCount is a writer that counts what is written to it.
+type byteCount int
+
+func (n *byteCount) Write(b []byte) (int, error) {
+	*n += byteCount(len(b))
+	return len(b), nil
+}
+
+// WriteString lets the template write strings without a copy.
+func (n *byteCount) WriteString(s string) (int, error) {
+	*n += byteCount(len(s))
+	return len(s), nil
+}
+
 func (p *Prompt) render(input any) (string, error) {
 	if p.Fill && p.Text != "" {
 		return FillPlaceholders(p.Text, input)

@@ -346,6 +346,7 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	a := &ask.Asker{
 		Judge: paced, Identity: j.Identity(), Model: s.pinned, Rubric: r, Cache: s.opt.Cache,
 		Concurrency: s.opt.Concurrency, Fresh: fresh, CountTokens: r.ReadsUsage(),
+		StructuredOnly: judge.ReadsStructuredInputOnly(j),
 	}
 	if s.opt.Batch {
 		b, ok := judge.AsBatcher(j)

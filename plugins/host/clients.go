@@ -191,6 +191,10 @@ func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	return a, nil
 }
 
+// Capabilities implements judge.Capable: what the plugin advertised in
+// its latest identity.
+func (j *Judge) Capabilities() []string { return j.c.Capabilities() }
+
 // Batcher returns the plugin's batch side when it advertised
 // judge.CapabilityBatch: its calls fail as Ask's do when the plugin dies.
 func (j *Judge) Batcher() (judge.Batcher, bool) {
