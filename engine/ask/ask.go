@@ -219,6 +219,12 @@ type Asker struct {
 	// the judge gets them empty.
 	StructuredOnly bool
 
+	// inFlight holds a slot for each question being asked, so that the
+	// questions of Ask calls made side by side (a stage's questions per
+	// tool and about the surface) stay within Concurrency together.
+	inFlightOnce sync.Once
+	inFlight     chan struct{}
+
 	mu    sync.Mutex
 	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
 	held  float64         // the greatest cost of the calls in flight
@@ -328,10 +334,13 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 	fail := func(err error) { once.Do(func() { first = err; close(stop) }) }
 	jobs := make(chan int)
 	var wg sync.WaitGroup
+	a.inFlightOnce.Do(func() { a.inFlight = make(chan struct{}, workers) })
 	for range min(workers, len(reqs)) {
 		wg.Go(func() {
 			for i := range jobs {
+				a.inFlight <- struct{}{}
 				o, err := a.one(ctx, stop, reqs[i])
+				<-a.inFlight
 				var ur *UnreadableError
 				if err != nil && reqs[i].MayStayUnreadable && errors.As(err, &ur) {
 					o.Unreadable = ur.Error()

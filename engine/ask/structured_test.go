@@ -2,6 +2,7 @@ package ask_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -102,5 +103,46 @@ func TestStructuredOnlyMeasuresThePrompts(t *testing.T) {
 		if counted[i].PromptBytes != rendered[i].PromptBytes || texts[i] != full[i] {
 			t.Errorf("%s: counting tokens, the judge got %+v, want %+v", counted[i].Subject, texts[i], full[i])
 		}
+	}
+}
+
+// TestConcurrencyHoldsAcrossAskCalls: questions of Ask calls made side by
+// side (a stage's tool and surface questions) stay within the asker's
+// Concurrency together: with two slots and two calls of three questions
+// each, the judge never has more than two questions at once.
+func TestConcurrencyHoldsAcrossAskCalls(t *testing.T) {
+	r := loadRubric(t)
+	var mu sync.Mutex
+	now, most := 0, 0
+	entered := make(chan struct{}, 24)
+	release := make(chan struct{})
+	j := &counting{script: func(_ int64, q judge.Question) (judge.Answer, error, bool) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		mu.Unlock()
+		entered <- struct{}{}
+		<-release
+		mu.Lock()
+		now--
+		mu.Unlock()
+		return judge.Answer{}, nil, false
+	}}
+	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 2}
+	var wg sync.WaitGroup
+	for c := range 8 {
+		wg.Go(func() {
+			batch := []string{fmt.Sprint(c, "a"), fmt.Sprint(c, "b"), fmt.Sprint(c, "c")}
+			if _, err := a.Ask(context.Background(), requests(t, r, batch...)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	<-entered
+	<-entered
+	close(release)
+	wg.Wait()
+	if most != 2 {
+		t.Errorf("the judge had %d questions at once, want 2", most)
 	}
 }
