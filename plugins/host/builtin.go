@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -14,14 +15,21 @@ import (
 
 // Builtins returns the built-in plugins as the host starts them: self (the
 // rubric binary) with the serve arguments of each, judges first, each kind
-// in order of name.
+// in order of name. A built-in whose companion binary lies beside self,
+// executable, has its path as Companion, which the host tries first.
 func Builtins(self string, list []protocol.Builtin) []Plugin {
 	ps := make([]Plugin, 0, len(list))
 	for _, b := range list {
-		ps = append(ps, Plugin{
+		p := Plugin{
 			Kind: b.Kind(), Name: b.Name, Path: self, From: FromBuiltin, Leaf: b.Leaf,
 			Args: []string{protocol.ServeArg, b.Kind(), b.Name},
-		})
+		}
+		if b.Companion != "" {
+			if c := filepath.Join(filepath.Dir(self), b.Companion+exeSuffix()); isExecutable(c) {
+				p.Companion = c
+			}
+		}
+		ps = append(ps, p)
 	}
 	slices.SortStableFunc(ps, func(a, b Plugin) int {
 		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Name, b.Name))
@@ -70,4 +78,13 @@ func Self() (string, error) {
 		}
 	}
 	return exe, nil
+}
+
+// exeSuffix is what an executable's file name ends with here: ".exe" on
+// Windows, where go build names rubric-transport-file.exe so.
+func exeSuffix() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
 }
