@@ -7,11 +7,13 @@
 //
 // rubric passes its build (plugins/protocol.BuildEnv); a binary of another
 // build refuses to serve and rubric serves the transport itself. Run by
-// hand, it says it is a plugin.
+// hand, it says it is a plugin. As rubric's own serving of it does, it
+// writes a CPU profile to FILE.transport-file when RUBRIC_CPUPROFILE=FILE.
 package main
 
 import (
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/cpuprofile"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
@@ -25,4 +27,9 @@ var builtin = protocol.Builtin{
 	Transport: func() transport.Transport { return file.Transport{} },
 }
 
-func main() { sdk.ServeCompanion(builtin) }
+func main() {
+	if stop, err := cpuprofile.Start(".transport-file"); err == nil {
+		defer stop()
+	}
+	sdk.ServeCompanion(builtin)
+}
