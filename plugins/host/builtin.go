@@ -25,9 +25,7 @@ func Builtins(self string, list []protocol.Builtin) []Plugin {
 			Args: []string{protocol.ServeArg, b.Kind(), b.Name},
 		}
 		if b.Companion != "" {
-			if c := filepath.Join(filepath.Dir(self), b.Companion+exeSuffix()); isExecutable(c) {
-				p.Companion = c
-			}
+			p.Companion = companionPath(self, b.Companion)
 		}
 		ps = append(ps, p)
 	}
@@ -80,11 +78,19 @@ func Self() (string, error) {
 	return exe, nil
 }
 
-// exeSuffix is what an executable's file name ends with here: ".exe" on
-// Windows, where go build names rubric-transport-file.exe so.
-func exeSuffix() string {
+// companionPath is the path of the companion binary name beside self,
+// or "" when there is no such executable file: on Windows, where file
+// modes carry no execute bits, a regular file name.exe.
+func companionPath(self, name string) string {
 	if runtime.GOOS == "windows" {
-		return ".exe"
+		c := filepath.Join(filepath.Dir(self), name+".exe")
+		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+			return c
+		}
+		return ""
+	}
+	if c := filepath.Join(filepath.Dir(self), name); isExecutable(c) {
+		return c
 	}
 	return ""
 }
