@@ -9,8 +9,12 @@ GO ?= go
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
 
+# build makes rubric and, beside it, rubric-transport-file, the file
+# transport's own small binary, which rubric starts to read a surface
+# file instead of starting itself again (plugins/host: a companion).
 build:
 	$(GO) build -o rubric ./cmd/rubric
+	$(GO) build -o rubric-transport-file ./cmd/rubric-transport-file
 
 # testdeps installs what the tests read or run but do not ship, each
 # pinned by a package-lock.json: the SARIF 2.1.0 JSON Schema, the

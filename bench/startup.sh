@@ -11,7 +11,9 @@
 #
 # With OLD-BINARY (a build of another commit), its three commands run in
 # the same rounds, alternating with this tree's, and are set beside its
-# own --version. The surface is bench/startup/one-tool.json, the first
+# own --version. OLD-BINARY is measured with whatever lies beside it: a
+# build of this commit alone in a directory is this commit without the
+# file transport's companion binary. The surface is bench/startup/one-tool.json, the first
 # tool of examples/captures/filesystem.tools.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +21,10 @@ rounds=${1:-30}
 old=${2:-}
 out=bench/out
 mkdir -p "$out"
+# rubric and, beside it, the file transport's own small binary, which
+# rubric starts to read the surface (plugins/host: a built-in's companion).
 go build -o "$out/rubric" ./cmd/rubric
+go build -o "$out/rubric-transport-file" ./cmd/rubric-transport-file
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs, $rounds rounds"
 python3 - "$rounds" "$out/rubric" ${old:+"$old"} <<'PY'
 import os, statistics, subprocess, sys, time

@@ -53,18 +53,32 @@ for (const f of ["README.md", "bin/rubric.js"]) {
 }
 fs.chmodSync(path.join(mainDir, "bin/rubric.js"), 0o755);
 
+// A platform's package holds rubric and, beside it, the file transport's
+// own binary (rubric-transport-file), which rubric starts from its own
+// directory: every binary GoReleaser built for the platform, by its name.
+const byPlatform = new Map();
 for (const b of binaries) {
   const os = goos[b.goos], cpu = goarch[b.goarch];
   if (!os || !cpu) continue;
   const platform = `${os}-${cpu}`;
   if (only.length > 0 && !only.includes(platform)) continue;
-  const exe = os === "win32" ? "rubric.exe" : "rubric";
+  if (!byPlatform.has(platform)) byPlatform.set(platform, { os, cpu, binaries: [] });
+  byPlatform.get(platform).binaries.push(b);
+}
+for (const [platform, { os, cpu, binaries: bins }] of byPlatform) {
   const dir = path.join(out, `rubric-${platform}`);
   fs.mkdirSync(path.join(dir, "bin"), { recursive: true });
-  // GoReleaser writes paths relative to the project, dist/'s parent.
-  const src = path.isAbsolute(b.path) ? b.path : path.resolve(dist, "..", b.path);
-  fs.copyFileSync(src, path.join(dir, "bin", exe));
-  fs.chmodSync(path.join(dir, "bin", exe), 0o755);
+  const files = [];
+  for (const b of bins) {
+    // GoReleaser writes paths relative to the project, dist/'s parent.
+    const src = path.isAbsolute(b.path) ? b.path : path.resolve(dist, "..", b.path);
+    const exe = path.basename(src);
+    fs.copyFileSync(src, path.join(dir, "bin", exe));
+    fs.chmodSync(path.join(dir, "bin", exe), 0o755);
+    files.push(`bin/${exe}`);
+    console.log(`@rubricmcp/rubric-${platform}@${version}: ${src}`);
+  }
+  files.sort();
   const pkg = {
     name: `@rubricmcp/rubric-${platform}`,
     version,
@@ -72,11 +86,10 @@ for (const b of binaries) {
     repository: main.repository,
     os: [os],
     cpu: [cpu],
-    files: [`bin/${exe}`],
+    files,
     preferUnplugged: true,
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
   fs.writeFileSync(path.join(dir, "README.md"), `# ${pkg.name}\n\n${pkg.description} Install @rubricmcp/rubric instead.\n`);
-  console.log(`${pkg.name}@${version}: ${src}`);
 }
 console.log(`${main.name}@${version}`);

@@ -9,10 +9,13 @@ set -euo pipefail
 dir="$RUNNER_TEMP/rubric-bin"
 mkdir -p "$dir"
 exe=rubric
-if [ "${RUNNER_OS:-}" = Windows ]; then exe=rubric.exe; fi
+# The file transport's own binary, which rubric starts from its own
+# directory to read a surface file (else it starts itself again).
+companion=rubric-transport-file
+if [ "${RUNNER_OS:-}" = Windows ]; then exe=rubric.exe companion=rubric-transport-file.exe; fi
 
 if [ "$VERSION" = source ]; then
-  (cd "$ACTION_PATH" && go build -o "$dir/$exe" ./cmd/rubric)
+  (cd "$ACTION_PATH" && go build -o "$dir/$exe" ./cmd/rubric && go build -o "$dir/$companion" ./cmd/rubric-transport-file)
   echo "bin=$dir/$exe" >> "$GITHUB_OUTPUT"
   exit 0
 fi
@@ -43,5 +46,12 @@ if [ "$got" != "$want" ]; then
   exit 2
 fi
 
-if [ "$ext" = zip ]; then unzip -qo "$dir/$archive" "$exe" -d "$dir"; else tar -xzf "$dir/$archive" -C "$dir" "$exe"; fi
+# Archives before the companion hold rubric alone, which works by itself.
+if [ "$ext" = zip ]; then
+  unzip -qo "$dir/$archive" "$exe" -d "$dir"
+  unzip -qo "$dir/$archive" "$companion" -d "$dir" 2> /dev/null || true
+else
+  tar -xzf "$dir/$archive" -C "$dir" "$exe"
+  tar -xzf "$dir/$archive" -C "$dir" "$companion" 2> /dev/null || true
+fi
 echo "bin=$dir/$exe" >> "$GITHUB_OUTPUT"

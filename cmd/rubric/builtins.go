@@ -26,7 +26,7 @@ var builtins = []protocol.Builtin{
 	{Name: "anthropic", Judge: func() judge.Judge { return anthropic.New() }},
 	{Name: "claude-cli", Judge: func() judge.Judge { return claudecli.New() }},
 	{Name: "replay", Judge: func() judge.Judge { return replay.New() }},
-	{Name: "file", Leaf: true, Transport: func() transport.Transport { return file.Transport{} }},
+	{Name: "file", Leaf: true, Companion: "rubric-transport-file", Transport: func() transport.Transport { return file.Transport{} }},
 	{Name: "registry", Leaf: true, Transport: func() transport.Transport { return registry.Transport{} }},
 	{Name: "stdio", Transport: func() transport.Transport {
 		return stdio.Transport{ClientVersion: buildinfo.Version(), Stderr: sdk.DebugLog("server stderr: ")}

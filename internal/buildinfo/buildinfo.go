@@ -9,6 +9,8 @@
 package buildinfo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -64,4 +66,21 @@ func Commit() string {
 // target: "go1.26.0 linux/amd64".
 func GoVersion() string {
 	return runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+}
+
+// ID names this build for a binary that must match another of the same
+// build (the host and a built-in's companion, see
+// plugins/protocol.BuildEnv): the version, the commit, the Go that
+// compiled it and a digest of the build settings go build recorded
+// (flags, target, VCS state). Two binaries built from one commit by one
+// command have the same ID; from a modified work tree, the ID cannot
+// tell two sets of changes to one commit apart.
+func ID() string {
+	h := sha256.New()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			h.Write([]byte(s.Key + "=" + s.Value + "\n"))
+		}
+	}
+	return Version() + " " + Commit() + " " + GoVersion() + " " + hex.EncodeToString(h.Sum(nil)[:8])
 }

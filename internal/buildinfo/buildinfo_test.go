@@ -46,3 +46,27 @@ func TestWithoutLinkerValues(t *testing.T) {
 		t.Errorf("GoVersion() = %q", got)
 	}
 }
+
+// TestID: the ID is stable within a binary and changes with the version
+// or the commit the linker set, so a companion of another release or
+// commit is told apart from one of this build.
+func TestID(t *testing.T) {
+	id := ID()
+	if id != ID() {
+		t.Fatalf("ID() is not stable: %q, then %q", id, ID())
+	}
+	if !strings.HasPrefix(id, Version()+" "+Commit()+" "+GoVersion()+" ") {
+		t.Errorf("ID() = %q does not start with the version, commit and Go", id)
+	}
+	oldV, oldC := version, commit
+	t.Cleanup(func() { version, commit = oldV, oldC })
+	seen := map[string]string{id: "this build"}
+	for _, vc := range [][2]string{{"1.2.0", "0123abc"}, {"1.2.1", "0123abc"}, {"1.2.0", "4567def"}} {
+		version, commit = vc[0], vc[1]
+		got := ID()
+		if prev, dup := seen[got]; dup {
+			t.Errorf("version %s commit %s has the ID of %s: %q", vc[0], vc[1], prev, got)
+		}
+		seen[got] = vc[0] + " " + vc[1]
+	}
+}

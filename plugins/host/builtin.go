@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -14,14 +15,19 @@ import (
 
 // Builtins returns the built-in plugins as the host starts them: self (the
 // rubric binary) with the serve arguments of each, judges first, each kind
-// in order of name.
+// in order of name. A built-in whose companion binary lies beside self,
+// executable, has its path as Companion, which the host tries first.
 func Builtins(self string, list []protocol.Builtin) []Plugin {
 	ps := make([]Plugin, 0, len(list))
 	for _, b := range list {
-		ps = append(ps, Plugin{
+		p := Plugin{
 			Kind: b.Kind(), Name: b.Name, Path: self, From: FromBuiltin, Leaf: b.Leaf,
 			Args: []string{protocol.ServeArg, b.Kind(), b.Name},
-		})
+		}
+		if b.Companion != "" {
+			p.Companion = companionPath(self, b.Companion)
+		}
+		ps = append(ps, p)
 	}
 	slices.SortStableFunc(ps, func(a, b Plugin) int {
 		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Name, b.Name))
@@ -70,4 +76,21 @@ func Self() (string, error) {
 		}
 	}
 	return exe, nil
+}
+
+// companionPath is the path of the companion binary name beside self,
+// or "" when there is no such executable file: on Windows, where file
+// modes carry no execute bits, a regular file name.exe.
+func companionPath(self, name string) string {
+	if runtime.GOOS == "windows" {
+		c := filepath.Join(filepath.Dir(self), name+".exe")
+		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+			return c
+		}
+		return ""
+	}
+	if c := filepath.Join(filepath.Dir(self), name); isExecutable(c) {
+		return c
+	}
+	return ""
 }

@@ -46,6 +46,10 @@ type Plugin struct {
 	// need not be isolated in a process group of its own (and may read the
 	// terminal).
 	Leaf bool `json:"-"`
+	// Companion is the path of a built-in's companion binary beside the
+	// rubric binary (protocol.Builtin.Companion), tried before Path;
+	// empty when the built-in has none or it is not there.
+	Companion string `json:"-"`
 }
 
 // Builtin reports whether p is served by the rubric binary.

@@ -29,6 +29,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -43,6 +44,7 @@ var baseEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HO
 // Host starts plugins and ends them. Its zero value is not usable: use New.
 type Host struct {
 	log          hclog.Logger
+	build        string
 	startTimeout time.Duration
 	startTimer   func(time.Duration) (<-chan time.Time, func())
 
@@ -68,6 +70,10 @@ type Options struct {
 	// and a function that stops the clock. Tests end a start at the stage
 	// they choose with it, not after a wait a busy machine can outlast.
 	StartTimer func(time.Duration) (<-chan time.Time, func())
+	// Build is the build a built-in's companion binary must have been
+	// made as to be started in the built-in's place (protocol.BuildEnv);
+	// empty means this binary's, buildinfo.ID().
+	Build string
 }
 
 // realTimer is the StartTimer of a Host that was given none.
@@ -90,7 +96,10 @@ func New(o Options) *Host {
 	if o.StartTimer == nil {
 		o.StartTimer = realTimer
 	}
-	return &Host{log: o.Log, startTimeout: o.StartTimeout, startTimer: o.StartTimer}
+	if o.Build == "" {
+		o.Build = buildinfo.ID()
+	}
+	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer}
 }
 
 // process is one started plugin.
@@ -113,8 +122,27 @@ func (pr *process) pid() int {
 	return pr.cmd.Process.Pid
 }
 
-// start launches p and dispenses its kind.
+// start launches p and dispenses its kind: a built-in from its companion
+// binary when it has one, and from Path when that does not start (absent
+// since the catalog was made, of another build, broken), which only the
+// debug log says.
 func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
+	if p.Companion != "" {
+		c := p
+		c.Path, c.Args, c.Companion = p.Companion, nil, ""
+		pr, raw, err := h.launch(ctx, c, protocol.BuildEnv+"="+h.build)
+		if err == nil || ctx.Err() != nil {
+			return pr, raw, err
+		}
+		h.log.Debug("the built-in's own binary did not start; serving it from the rubric binary",
+			"plugin", p.Kind+"."+p.Name, "companion", p.Companion, "error", err)
+	}
+	return h.launch(ctx, p)
+}
+
+// launch starts p, with env added to its environment, and dispenses its
+// kind.
+func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, any, error) {
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
@@ -154,8 +182,15 @@ func (h *Host) start(ctx context.Context, p Plugin) (*process, any, error) {
 	if !p.Builtin() {
 		cfg.SkipHostEnv = true
 		cmd.Env = passEnv(append(append([]string{}, baseEnv...), p.Env...))
+	} else if len(env) > 0 {
+		// The host's environment first, so that what is added below
+		// wins over a variable of the same name in it (go-plugin would
+		// add it last).
+		cfg.SkipHostEnv = true
+		cmd.Env = os.Environ()
 	}
 	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log), fmt.Sprintf("%s=%d", boundedread.LimitEnv, boundedread.Limit()))
+	cmd.Env = append(cmd.Env, env...)
 	if dir := h.socketDir(); dir != "" {
 		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
 	}

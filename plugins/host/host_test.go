@@ -51,6 +51,15 @@ func TestMain(m *testing.M) {
 		time.Sleep(time.Minute)
 	case "transport":
 		sdk.ServeTransport(testTransport{})
+	case "companion":
+		// Both sides of a built-in with a companion: started with the
+		// serve arguments, the host binary; without, the companion,
+		// which checks the build the host names.
+		if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg {
+			sdk.ServeBuiltin(os.Args[1:], []protocol.Builtin{companionBuiltin("host binary")})
+		} else {
+			sdk.ServeCompanion(companionBuiltin("companion"))
+		}
 	}
 	os.Exit(0)
 }

@@ -27,6 +27,12 @@ const Version = 1
 // plugin the level it logs at (trace, debug, info, warn, error or off).
 const LogLevelEnv = "RUBRIC_PLUGIN_LOG_LEVEL"
 
+// BuildEnv is the environment variable through which a host tells a
+// built-in's companion binary (Builtin.Companion) which build the host
+// is (internal/buildinfo.ID): a companion of another build ends before
+// the handshake, and the host serves the built-in from its own binary.
+const BuildEnv = "RUBRIC_PLUGIN_BUILD"
+
 // The two plugin kinds, as dispensed by go-plugin.
 const (
 	KindJudge     = "judge"
@@ -123,6 +129,14 @@ type Builtin struct {
 	// Leaf is true for a plugin that starts no processes of its own, so
 	// it need not lead a process group (and may read the terminal).
 	Leaf bool
+	// Companion, when set, is the file name of a small binary that
+	// serves this built-in alone (plugins/sdk.ServeCompanion), built from
+	// the same commit and installed beside the host binary. Its import
+	// graph holds only what the plugin needs, so it starts in a fraction
+	// of the host binary's time; the host starts it when it lies beside
+	// the host and was built as the host was, and otherwise starts the
+	// host binary again.
+	Companion string
 }
 
 // Kind is KindJudge or KindTransport.

@@ -27,6 +27,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -97,6 +98,26 @@ func ServeBuiltin(args []string, list []protocol.Builtin) bool {
 	fmt.Fprintf(os.Stderr, "rubric: no built-in %s plugin %q\n", kind, name)
 	os.Exit(2)
 	return true
+}
+
+// ServeCompanion serves b, a built-in plugin, from its companion binary
+// (protocol.Builtin.Companion): a main of its own that calls this and
+// nothing else. Started by a host that names another build than this one
+// (protocol.BuildEnv), it says so on stderr and exits with status 3
+// before the handshake, and the host serves the built-in from its own
+// binary instead: a companion left over from another install is never
+// used in its place. Started with no build named, it serves as any
+// plugin does.
+func ServeCompanion(b protocol.Builtin) {
+	if want := os.Getenv(protocol.BuildEnv); want != "" && want != buildinfo.ID() {
+		fmt.Fprintf(os.Stderr, "%s: this binary is build %q but the rubric that started it is %q: install both from one build\n", b.Companion, buildinfo.ID(), want)
+		os.Exit(3)
+	}
+	if b.Judge != nil {
+		ServeJudge(b.Judge())
+	} else {
+		ServeTransport(b.Transport())
+	}
 }
 
 // DebugLog is a writer that relays each line written to it into Logger
