@@ -92,6 +92,7 @@ HEAVY_TESTS = \
 	TestRunawayFormulaIsStopped \
 	TestMetricsRaiseTheSizeBound \
 	TestCorpusGolden \
+	TestLeanSurfaceScoresAsParsed \
 	TestInventedArgumentsValidate \
 	TestTaskTextNeverNamesTool \
 	TestPatternDoesNotLowerTheGrade \

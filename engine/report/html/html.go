@@ -472,7 +472,7 @@ func definitionOf(t surface.Tool, issues []report.Issue) defData {
 			add([]string{"inputSchema", "properties", p}, is.Message)
 		}
 		if len(is.Params) == 0 {
-			for _, k := range slices.Sorted(maps.Keys(t.Def)) {
+			for _, k := range slices.Sorted(maps.Keys(t.Definition())) {
 				if k != "name" && containsWord(is.Message, k) {
 					add([]string{k}, is.Message)
 				}
