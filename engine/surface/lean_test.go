@@ -57,6 +57,8 @@ func leanDocs(t *testing.T) map[string]string {
 			t.Fatal(err)
 		}
 		docs[f] = string(b)
+		// Written back, every tool is canonical already.
+		docs[f+" written"] = string(mustParse(t, string(b)).Marshal())
 	}
 	return docs
 }

@@ -301,6 +301,7 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 	chunks(n, 256, func(lo, hi int) {
 		var sl slab
 		var d *decoder
+		var cc canonicalCheck
 		if list.elems != nil {
 			d = newDecoder()
 		}
@@ -309,8 +310,17 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 			if d == nil {
 				v = list.vals[i]
 			} else {
-				var ok bool
 				raw = list.elems[i]
+				// A tool already in canonical form is kept as it is.
+				if name, server, ok := cc.alreadyCanonical(raw); ok && !registry {
+					c := sl.copy(raw)
+					s.Tools[i] = Tool{Name: name, Canonical: c, Hash: HashBytes(c)}
+					if p.set && server != nil {
+						s.Tools[i].Name = *server + "/" + name
+					}
+					continue
+				}
+				var ok bool
 				if v, ok = d.decodeOrUnmarshal(raw); !ok {
 					errs[i] = errUndecodable
 					return
