@@ -34,8 +34,9 @@ rubric "reader" {
 
 // TestLeanSurfaceScoresAsParsed: a surface read by ParseLean, whose tools
 // keep no tree, gives every rubric that asks no judge the report of the
-// same surface read by Parse, byte for byte: the built-in ones, none of
-// which reads the surface's definitions, and one that does.
+// same surface read by Parse, byte for byte, whether its tools were
+// decoded or kept as written: the built-in ones, none of which reads the
+// surface's definitions, and one that does.
 func TestLeanSurfaceScoresAsParsed(t *testing.T) {
 	heavytest.Later(t)
 	reader, err := rubric.Load("reader.hcl", []byte(surfaceReader))
@@ -66,9 +67,20 @@ func TestLeanSurfaceScoresAsParsed(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var reports [2][]byte
-				for i, parse := range []func(string, []byte) (*surface.Surface, error){surface.Parse, surface.ParseLean} {
-					s, err := parse(f, b)
+				whole, err := surface.Parse(f, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The surface written back is canonical tool by tool: the
+				// lean parse keeps those texts as they stand.
+				written := whole.Marshal()
+				var reports [3][]byte
+				for i, parse := range []func() (*surface.Surface, error){
+					func() (*surface.Surface, error) { return whole, nil },
+					func() (*surface.Surface, error) { return surface.ParseLean(f, b) },
+					func() (*surface.Surface, error) { return surface.ParseLean(f, written) },
+				} {
+					s, err := parse()
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -81,7 +93,7 @@ func TestLeanSurfaceScoresAsParsed(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if string(reports[0]) != string(reports[1]) {
+				if string(reports[0]) != string(reports[1]) || string(reports[0]) != string(reports[2]) {
 					t.Errorf("the lean surface's report differs from the parsed one's")
 				}
 			})
