@@ -96,6 +96,7 @@ HEAVY_TESTS = \
 	TestRunawayFormulaIsStopped \
 	TestMetricsRaiseTheSizeBound \
 	TestCorpusGolden \
+	TestLeanSurfaceScoresAsParsed \
 	TestInventedArgumentsValidate \
 	TestTaskTextNeverNamesTool \
 	TestPatternDoesNotLowerTheGrade \

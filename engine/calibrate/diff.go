@@ -46,7 +46,7 @@ func Diff(capture, server *surface.Surface, target string) *Differences {
 		case !inServer:
 			lines = []string{"the tool is in the capture, absent in the server's tools/list"}
 		case ct.Hash != st.Hash:
-			lines = diffValues("", ct.Def, st.Def)
+			lines = diffValues("", ct.Definition(), st.Definition())
 		}
 		if len(lines) > 0 {
 			d.Tools = append(d.Tools, ToolDifferences{Tool: name, Differences: lines})

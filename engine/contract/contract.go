@@ -109,6 +109,7 @@ type Diff struct {
 
 // Compare returns the changes from base to head. Compare(s, s) has none.
 func Compare(base, head *surface.Surface) *Diff {
+	base, head = base.Decoded(), head.Decoded()
 	var out []Change
 	var removed, added []surface.Tool
 	baseIdx, headIdx := index(base), index(head)

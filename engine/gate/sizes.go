@@ -70,7 +70,7 @@ func sizeOf(s *surface.Surface) Size {
 			z.ToolsListBytes++ // the comma
 		}
 		z.ToolsListBytes += len(t.Canonical)
-		if d, ok := t.Def["description"].(string); ok {
+		if d, ok := t.Definition()["description"].(string); ok {
 			z.DescriptionChars += utf8.RuneCountInString(d)
 		}
 	}

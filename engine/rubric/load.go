@@ -354,6 +354,10 @@ func (l *loader) load() *Rubric {
 		l.finishGate(r, gateFields)
 	}
 	l.checkReferences(r)
+	r.formulas = make([]*lang.Program, 0, len(l.at))
+	for p := range l.at {
+		r.formulas = append(r.formulas, p)
+	}
 	if _, ok := levels["tool"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no tool block: add tool { score = \"...\" } to say how a tool is scored")
 	}

@@ -63,6 +63,26 @@ type Rubric struct {
 	// Digest is "sha256:" + the hex sha256 of the rubric's canonical
 	// encoding (see Canonical).
 	Digest string
+	// formulas are every formula the rubric's file compiled, lets bound
+	// in: what Reads looks through. Nil for a rubric not loaded from a
+	// file.
+	formulas []*lang.Program
+}
+
+// Reads reports whether any formula of the rubric (or a let one reads)
+// reads the variable name, such as "surface": a run need not build a
+// value no formula reads. It answers true for a rubric not loaded from
+// a file, whose formulas it cannot look through.
+func (r *Rubric) Reads(name string) bool {
+	if r.formulas == nil {
+		return true
+	}
+	for _, p := range r.formulas {
+		if p.Uses(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Check is a static check of one tool definition.

@@ -109,7 +109,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		if err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
 			var st *check.State
 			var err error
-			if rep.Tools[i], st, err = check.Tool(ctx, r, consts, sv, s.Tools[i]); err != nil {
+			if rep.Tools[i], st, err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
 				return err
 			}
 			results[i], err = assemble.Tool(r, st, &rep.Tools[i])
@@ -125,7 +125,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}
 	if err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
 		var err error
-		rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, s.Tools[i])
+		rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i))
 		return err
 	}); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -60,9 +61,31 @@ func ParseToolsList(name string, data []byte) (*Surface, error) {
 	return p.parse()
 }
 
+// ParseLean reads data as Parse does, but keeps of each tool its name,
+// canonical JSON and hash, not its decoded definition: Def is nil, and
+// Tool.Definition decodes the canonical JSON again when a definition is
+// read. A large tools array is decoded tool by tool, each tree let go
+// once its canonical JSON is written, so that a surface of 100,000 tools
+// never holds all of their trees at once (they weigh about four times
+// the text).
+func ParseLean(name string, data []byte) (*Surface, error) {
+	p := parser{file: name, data: data, lean: true}
+	return p.parse()
+}
+
 type parser struct {
 	file string
 	data []byte
+	// lean keeps no tool's tree: see ParseLean.
+	lean bool
+	// elems, when a lean parse split the tools array off the document,
+	// are each tool's text, decoded one by one as the tools are built;
+	// the document decoded holds an empty array in their place.
+	elems [][]byte
+	// whole forbids splitting the document: a lean parse that met a
+	// tool it could not decode reads the whole document again, for the
+	// error message.
+	whole bool
 	// toolsList forbids guessing the shape: see ParseToolsList.
 	toolsList bool
 	// set is an installed set written by WriteTo: each tool is named
@@ -128,7 +151,19 @@ func (p *parser) parse() (*Surface, error) {
 	// anything the split decoder is unsure of, in one pass, which also
 	// words the error. The tools are then canonicalised and hashed in
 	// parallel.
-	doc, ok := decodeParallel(p.data)
+	var doc any
+	ok := false
+	if p.lean && !p.whole {
+		var sp split
+		if sp, ok = splitTools(p.data); ok {
+			if doc, ok = decodeOuter(p.data, sp); ok {
+				p.elems = sp.elems
+			}
+		}
+	}
+	if !ok && !p.lean {
+		doc, ok = decodeParallel(p.data)
+	}
 	if !ok {
 		if err := json.Unmarshal(p.data, &doc); err != nil {
 			return nil, p.syntax(err)
@@ -137,7 +172,7 @@ func (p *parser) parse() (*Surface, error) {
 	s := &Surface{Source: p.file}
 	if list, ok := doc.([]any); ok {
 		s.Format = FormatArray
-		return s, p.tools(s, list, "$", false)
+		return p.done(s, p.tools(s, p.list(list), "$", false))
 	}
 	top, ok := doc.(map[string]any)
 	if !ok {
@@ -166,8 +201,9 @@ func (p *parser) parse() (*Surface, error) {
 			return nil, p.errAt(path+".server", "want an object, found %s", kindOf(srv))
 		}
 	}
+	tl := p.list(list)
 	_, hasRelease := top["release"]
-	registry := !p.toolsList && (hasRelease || (len(list) > 0 && isRegistryEntry(list[0])))
+	registry := !p.toolsList && (hasRelease || (tl.len() > 0 && isRegistryEntry(tl.first())))
 	if f, ok := top["format"].(string); ok && f != "" {
 		// A surface written by WriteTo (embedded in a report, or sent by a
 		// transport plugin) keeps its original format and source, and its
@@ -199,7 +235,52 @@ func (p *parser) parse() (*Surface, error) {
 	default:
 		s.Format = FormatToolsList
 	}
-	return s, p.tools(s, list, path+".tools", registry)
+	return p.done(s, p.tools(s, tl, path+".tools", registry))
+}
+
+// errUndecodable is a tool of a lean parse that could not be decoded:
+// the document is read again whole, which words the error.
+var errUndecodable = errors.New("undecodable tool")
+
+// done is parse's end: a lean parse that met a tool it could not decode
+// reads the document again whole.
+func (p *parser) done(s *Surface, err error) (*Surface, error) {
+	if errors.Is(err, errUndecodable) {
+		q := parser{file: p.file, data: p.data, lean: true, whole: true, toolsList: p.toolsList}
+		return q.parse()
+	}
+	return s, err
+}
+
+// toolList is the tools array: its items decoded, or, in a lean parse
+// that split the array off, each tool's text.
+type toolList struct {
+	vals  []any
+	elems [][]byte
+}
+
+// list is the tools array of a document whose array decoded as list.
+func (p *parser) list(list []any) toolList {
+	if p.elems != nil {
+		return toolList{elems: p.elems}
+	}
+	return toolList{vals: list}
+}
+
+func (l toolList) len() int {
+	if l.elems != nil {
+		return len(l.elems)
+	}
+	return len(l.vals)
+}
+
+// first is the first tool, decoded.
+func (l toolList) first() any {
+	if l.elems == nil {
+		return l.vals[0]
+	}
+	v, _ := newDecoder().decodeOrUnmarshal(l.elems[0])
+	return v
 }
 
 func isRegistryEntry(v any) bool {
@@ -213,24 +294,48 @@ func isRegistryEntry(v any) bool {
 }
 
 // tools builds each tool, in parallel for large surfaces, then checks names.
-func (p *parser) tools(s *Surface, list []any, path string, registry bool) error {
-	s.Tools = make([]Tool, len(list))
-	errs := make([]error, len(list))
-	chunks(len(list), 256, func(lo, hi int) {
+func (p *parser) tools(s *Surface, list toolList, path string, registry bool) error {
+	n := list.len()
+	s.Tools = make([]Tool, n)
+	errs := make([]error, n)
+	chunks(n, 256, func(lo, hi int) {
 		var sl slab
+		var d *decoder
+		var cc canonicalCheck
+		if list.elems != nil {
+			d = newDecoder()
+		}
 		for i := lo; i < hi; i++ {
-			s.Tools[i], errs[i] = p.tool(&sl, list[i], i, path, registry)
+			v, raw := any(nil), []byte(nil)
+			if d == nil {
+				v = list.vals[i]
+			} else {
+				raw = list.elems[i]
+				// A tool already in canonical form is kept as it is.
+				if name, server, ok := cc.alreadyCanonical(raw); ok && !registry {
+					c := sl.copy(raw)
+					s.Tools[i] = Tool{Name: name, Canonical: c, Hash: HashBytes(c)}
+					if p.set && server != nil {
+						s.Tools[i].Name = *server + "/" + name
+					}
+					continue
+				}
+				var ok bool
+				if v, ok = d.decodeOrUnmarshal(raw); !ok {
+					errs[i] = errUndecodable
+					return
+				}
+			}
+			s.Tools[i], errs[i] = p.tool(&sl, v, raw, i, path, registry)
 		}
 	})
+	for _, e := range errs {
+		if errors.Is(e, errUndecodable) {
+			return e
+		}
+	}
 	if err := firstError(errs); err != nil {
 		return err
-	}
-	if p.set {
-		for i, t := range s.Tools {
-			if srv, ok := t.Def[ServerKey].(string); ok {
-				s.Tools[i].Name = srv + "/" + t.Name
-			}
-		}
 	}
 	seen := make(map[string]int, len(s.Tools))
 	for i, t := range s.Tools {
@@ -251,7 +356,9 @@ func firstError(errs []error) error {
 	return nil
 }
 
-func (p *parser) tool(sl *slab, v any, i int, list string, registry bool) (Tool, error) {
+// tool builds the tool of v, the i-th item of the array at list; raw,
+// when known, is its text.
+func (p *parser) tool(sl *slab, v any, raw []byte, i int, list string, registry bool) (Tool, error) {
 	def, ok := v.(map[string]any)
 	path := list + "[" + strconv.Itoa(i) + "]"
 	if registry {
@@ -289,7 +396,40 @@ func (p *parser) tool(sl *slab, v any, i int, list string, registry bool) (Tool,
 		return Tool{}, p.errAt(path, "tool %q nests more than %d levels deep; rubric reads definitions up to %d levels (the deepest published ones nest about 20)", shortText(name), MaxDepth, MaxDepth)
 	}
 	c := sl.canonical(def)
-	return Tool{Name: name, Def: def, Canonical: c, Hash: HashBytes(c)}, nil
+	t := Tool{Name: name, Def: def, Canonical: c, Hash: HashBytes(c)}
+	if p.set {
+		if srv, ok := def[ServerKey].(string); ok {
+			t.Name = srv + "/" + name
+		}
+	}
+	// The canonical JSON writes -0 as 0: a definition that holds a
+	// negative zero keeps its tree, so that Definition gives back what
+	// the server sent.
+	if p.lean && !((raw == nil || bytes.Contains(raw, []byte("-0"))) && negativeZero(def)) {
+		t.Def = nil
+	}
+	return t, nil
+}
+
+// negativeZero reports whether v holds the number -0.
+func negativeZero(v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return x == 0 && math.Signbit(x)
+	case map[string]any:
+		for _, e := range x {
+			if negativeZero(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if negativeZero(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MaxDepth bounds how deeply a tool's definition nests (the tool object is

@@ -51,9 +51,8 @@ func decodeSplit(data []byte, minTools int) (any, bool) {
 	outerDone := make(chan struct{})
 	go func() {
 		defer close(outerDone)
-		outer := make([]byte, 0, sp.start+2+len(data)-sp.end)
-		outer = append(append(append(outer, data[:sp.start]...), "[]"...), data[sp.end:]...)
-		if json.Unmarshal(outer, &rest) != nil {
+		var ok bool
+		if rest, ok = decodeOuter(data, sp); !ok {
 			failed.Store(true)
 		}
 	}()
@@ -61,11 +60,7 @@ func decodeSplit(data []byte, minTools int) (any, bool) {
 		d := newDecoder()
 		for i := lo; i < hi; i++ {
 			var ok bool
-			if tools[i], ok = d.decode(sp.elems[i]); ok {
-				continue
-			}
-			// What the decoder is unsure of, encoding/json decodes.
-			if json.Unmarshal(sp.elems[i], &tools[i]) != nil {
+			if tools[i], ok = d.decodeOrUnmarshal(sp.elems[i]); !ok {
 				failed.Store(true)
 				return
 			}
@@ -76,24 +71,65 @@ func decodeSplit(data []byte, minTools int) (any, bool) {
 		return nil, false
 	}
 	// Put the tools back where the empty array stands.
+	if len(sp.path) == 0 {
+		return tools, true
+	}
+	putTools(rest, sp, tools)
+	return rest, true
+}
+
+// decodeOrUnmarshal decodes data, falling back to encoding/json for what
+// the decoder is unsure of; false when data is not valid JSON.
+func (d *decoder) decodeOrUnmarshal(data []byte) (any, bool) {
+	if v, ok := d.decode(data); ok {
+		return v, true
+	}
+	var v any
+	if json.Unmarshal(data, &v) != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// decodeOuter decodes the document with an empty array where sp's tools
+// array stands, and checks that the empty array is where sp says.
+func decodeOuter(data []byte, sp split) (any, bool) {
+	outer := make([]byte, 0, sp.start+2+len(data)-sp.end)
+	outer = append(append(append(outer, data[:sp.start]...), "[]"...), data[sp.end:]...)
+	var rest any
+	if json.Unmarshal(outer, &rest) != nil {
+		return nil, false
+	}
 	switch doc := rest.(type) {
 	case []any:
-		return tools, len(sp.path) == 0
+		return doc, len(sp.path) == 0
 	case map[string]any:
+		if len(sp.path) == 0 {
+			return nil, false
+		}
 		m := doc
+		var ok bool
 		for _, key := range sp.path[:len(sp.path)-1] {
 			if m, ok = m[key].(map[string]any); !ok {
 				return nil, false
 			}
 		}
-		last := sp.path[len(sp.path)-1]
-		if placeholder, ok := m[last].([]any); !ok || len(placeholder) != 0 {
+		if empty, ok := m[sp.path[len(sp.path)-1]].([]any); !ok || len(empty) != 0 {
 			return nil, false
 		}
-		m[last] = tools
 		return doc, true
 	}
 	return nil, false
+}
+
+// putTools puts tools in rest, as decodeOuter checked it, where the
+// empty array stands in for them.
+func putTools(rest any, sp split, tools []any) {
+	m := rest.(map[string]any)
+	for _, key := range sp.path[:len(sp.path)-1] {
+		m = m[key].(map[string]any)
+	}
+	m[sp.path[len(sp.path)-1]] = tools
 }
 
 // split is where the tools array lies in a document.

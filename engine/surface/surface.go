@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"io"
 	"sort"
+	"sync"
 )
 
 // Surface is one server's tools at one moment, plus where they came from.
@@ -38,7 +39,8 @@ type Tool struct {
 	// Name is the tool's name, unique within its surface.
 	Name string
 	// Def is the definition decoded from JSON: maps, slices, strings,
-	// float64, bool and nil.
+	// float64, bool and nil. It is nil for a tool read by ParseLean:
+	// read the definition through Definition.
 	Def map[string]any
 	// Canonical is the definition's canonical JSON.
 	Canonical []byte
@@ -52,6 +54,47 @@ func NewTool(name string, def map[string]any) Tool {
 	c := Canonical(def)
 	return Tool{Name: name, Def: def, Canonical: c, Hash: HashBytes(c)}
 }
+
+// Definition returns the tool's decoded definition: Def, or when a
+// lean parse kept none, its canonical JSON decoded again, the same values
+// (a fresh copy each call, which the caller may keep or drop).
+func (t Tool) Definition() map[string]any {
+	if t.Def != nil || t.Canonical == nil {
+		return t.Def
+	}
+	d := decoders.Get().(*decoder)
+	v, _ := d.decodeOrUnmarshal(t.Canonical)
+	d.B = nil
+	decoders.Put(d)
+	def, _ := v.(map[string]any)
+	return def
+}
+
+// Decoded returns s with every tool's Def decoded (see Definition): s
+// itself when none is missing, otherwise a copy, s unchanged. For a
+// consumer that reads each definition many times.
+func (s *Surface) Decoded() *Surface {
+	lean := false
+	for _, t := range s.Tools {
+		if t.Def == nil {
+			lean = true
+			break
+		}
+	}
+	if !lean {
+		return s
+	}
+	c := *s
+	c.Tools = make([]Tool, len(s.Tools))
+	for i, t := range s.Tools {
+		t.Def = t.Definition()
+		c.Tools[i] = t
+	}
+	return &c
+}
+
+// decoders decode definitions for Definition.
+var decoders = sync.Pool{New: func() any { return newDecoder() }}
 
 // Hash is the surface hash: the sha256 of the canonical JSON array of the
 // tools' canonical definitions, sorted by name. Listing order and server

@@ -31,8 +31,9 @@ func Union(source string, members []Member) *Surface {
 	for _, m := range members {
 		servers = append(servers, map[string]any{"name": m.Name, "source": m.Surface.Source, "tools": float64(len(m.Surface.Tools))})
 		for _, t := range m.Surface.Tools {
-			def := make(map[string]any, len(t.Def)+1)
-			for k, v := range t.Def {
+			src := t.Definition()
+			def := make(map[string]any, len(src)+1)
+			for k, v := range src {
 				def[k] = v
 			}
 			def[ServerKey] = m.Name

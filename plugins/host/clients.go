@@ -91,7 +91,7 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	if source == "" {
 		source = target.String()
 	}
-	s, err := surface.Parse(source, doc)
+	s, err := surface.ParseLean(source, doc)
 	if err != nil {
 		return nil, err
 	}

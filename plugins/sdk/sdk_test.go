@@ -87,7 +87,7 @@ func TestExamplePlugins(t *testing.T) {
 	if len(s.Tools) != 2 || s.Tools[0].Name != "a" || s.Tools[1].Name != "b" || s.Source != "dir://"+tools {
 		t.Fatalf("surface %s: %+v", s.Source, s.Tools)
 	}
-	if _, ok := s.Tools[1].Def["inputSchema"].(map[string]any)["anyOf"]; !ok {
+	if _, ok := s.Tools[1].Definition()["inputSchema"].(map[string]any)["anyOf"]; !ok {
 		t.Error("anyOf was lost on the way")
 	}
 	_, err = tr.Export(ctx, transport.Target{Location: "dir://" + tools, Limits: transport.Limits{MaxTools: 1}})

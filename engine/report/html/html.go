@@ -467,12 +467,16 @@ func definitionOf(t surface.Tool, issues []report.Issue) defData {
 			d.Marks = append(d.Marks, mark{Path: path, Message: msg})
 		}
 	}
+	var members []string // the definition's top-level members, read once
 	for _, is := range issues {
 		for _, p := range is.Params {
 			add([]string{"inputSchema", "properties", p}, is.Message)
 		}
 		if len(is.Params) == 0 {
-			for _, k := range slices.Sorted(maps.Keys(t.Def)) {
+			if members == nil {
+				members = slices.Sorted(maps.Keys(t.Definition()))
+			}
+			for _, k := range members {
 				if k != "name" && containsWord(is.Message, k) {
 					add([]string{k}, is.Message)
 				}

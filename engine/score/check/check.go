@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/eval"
+	"github.com/rubricmcp/rubric/engine/score/parallel"
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
@@ -24,6 +25,11 @@ import (
 // definitions and the server's information, and the surface's signals.
 type Surface struct {
 	Val map[string]any
+	// defs are the tools' definitions, decoded once for the formulas
+	// that read surface.tools and shared with each tool's own; nil when
+	// no formula of the rubric reads the surface, and each tool's is
+	// decoded when it is scored (see Tool).
+	defs []any
 	// Signals are the surface's signals by name, computed once a run.
 	Signals map[string]any
 	Size    uint64 // bounds the length of anything in Val and Signals
@@ -34,13 +40,22 @@ type Surface struct {
 }
 
 // NewSurface makes s into the values r's formulas see of it, and
-// computes r's surface signals.
+// computes r's surface signals. Only when a formula of r reads the
+// surface are the tools' definitions all decoded at once (see
+// surface.ParseLean); otherwise surface.tools is left empty, and each
+// tool's definition lives only while the tool is scored.
 func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
-	defs := make([]any, len(s.Tools))
-	size := uint64(len(defs))
-	for i, t := range s.Tools {
-		defs[i] = t.Def
+	var defs []any
+	size := uint64(len(s.Tools))
+	for _, t := range s.Tools {
 		size = max(size, eval.SizeOf(t))
+	}
+	if r.Reads("surface") {
+		defs = make([]any, len(s.Tools))
+		_ = parallel.For(context.Background(), len(defs), 0, func(i int) error {
+			defs[i] = s.Tools[i].Definition()
+			return nil
+		})
 	}
 	server := map[string]any{}
 	for k, v := range s.Server {
@@ -53,12 +68,13 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
 	}
 	sv := &Surface{
 		Grades:  grades,
-		Val:     map[string]any{"tools": defs, "server": server},
+		Val:     map[string]any{"tools": nonNilList(defs), "server": server},
+		defs:    defs,
 		Signals: map[string]any{},
 		Size:    size,
 	}
 	if len(r.Surface.Signals) > 0 {
-		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(defs))}
+		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools))}
 		signals, _, err := eval.Named(r.Surface.Signals, sc, "surface_signals", "surface signal")
 		if err != nil {
 			return nil, err
@@ -66,6 +82,25 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
 		sv.Signals, sv.Size = signals, max(size, eval.ValueSize(signals))
 	}
 	return sv, nil
+}
+
+func nonNilList(l []any) []any {
+	if l == nil {
+		return []any{}
+	}
+	return l
+}
+
+// Tool returns s's i-th tool, its definition decoded: the one
+// NewSurface decoded for the surface's formulas, or a fresh one.
+func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
+	t := s.Tools[i]
+	if sv.defs != nil {
+		t.Def, _ = sv.defs[i].(map[string]any)
+	} else {
+		t.Def = t.Definition()
+	}
+	return t
 }
 
 // checkKeys are the fields of a check's results as tool formulas see them.
@@ -106,7 +141,7 @@ type State struct {
 // Tool runs every check of r on one tool and computes its signals.
 func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surface.Tool) (report.Tool, *State, error) {
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
-	toolVal := lang.ToolValue(t.Def)
+	toolVal := lang.ToolValue(t.Definition())
 	size := eval.SizeOf(t)
 	checkScope := &eval.Scope{Vars: lang.Vars{"tool": toolVal, "item": nil}, Size: size, Ctx: ctx}
 	checkVals := make([]ref.Val, 0, len(r.Checks))
