@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test test-race test-heavy testdeps vet build bench fuzz release-snapshot npm-check actionlint
+.PHONY: demo test test-race test-heavy test-plain testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -53,10 +53,20 @@ vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet -trimpath ./...
 
-# make test runs two passes at once, so that neither core idles while
-# the other finishes a long package:
-# - the race pass: every package under -race, but for the tests it
-#   leaves to the other pass;
+# make test runs three passes at once, so that neither core idles while
+# another pass finishes a long package:
+# - the plain pass, without -race, which runs every test of the packages
+#   NORACE_PACKAGES names: those in whose test binary nothing runs at
+#   once (no goroutine, channel or select in the package, in its tests
+#   or in a package without tests of its own that they import; no
+#   parallel test, no httptest server, no sync in the tests), where the
+#   race detector, which finds two goroutines touching the same memory,
+#   has nothing to find, and which it only slowed (engine/lang: 10.7
+#   CPU-s race-built). A mutex alone does not make a package concurrent:
+#   it guards against callers that run at once, whose race-built tests
+#   check it. internal/heavytest holds the list to the rule;
+# - the race pass: every other package under -race, but for the tests
+#   it leaves to the heavy pass;
 # - the heavy pass, without -race, which runs each test HEAVY_TESTS names
 #   in HEAVY_PACKAGES:
 #   - the tests that call heavytest.Later: pure computation (whole
@@ -75,6 +85,8 @@ vet:
 #     runs in both passes;
 #   - TestAppendGrowsOnce, which counts allocations and so skips itself
 #     under -race, whose instrumentation allocates on its own.
+#   A package of NORACE_PACKAGES runs its heavy tests in the plain pass,
+#   with the rest of its tests, so that its test binary is linked once.
 HEAVY_TESTS = \
 	TestGradableScansTheCorpus \
 	TestGradableEdges \
@@ -150,6 +162,70 @@ HEAVY_PACKAGES = \
 	./plugins/sdk \
 	./rubrics
 
+NORACE_PACKAGES = \
+	./engine/cache \
+	./engine/calibrate \
+	./engine/calibrate/plot \
+	./engine/clientconfig \
+	./engine/contract \
+	./engine/explain \
+	./engine/judge \
+	./engine/judge/panel \
+	./engine/lang \
+	./engine/lock \
+	./engine/num \
+	./engine/rank \
+	./engine/report \
+	./engine/report/badge \
+	./engine/report/gitlab \
+	./engine/report/junit \
+	./engine/report/markdown \
+	./engine/report/serverset \
+	./engine/report/text \
+	./engine/report/writers \
+	./engine/rubric \
+	./engine/rubric/outline \
+	./engine/score/check \
+	./engine/score/stage \
+	./engine/transport \
+	./examples/servers/internal/store \
+	./internal/archtest \
+	./internal/buildinfo \
+	./internal/columns \
+	./internal/cpuprofile \
+	./internal/cputime \
+	./internal/gitrev \
+	./internal/heavytest \
+	./internal/jsonpos \
+	./internal/jsonscan \
+	./internal/jsonstr \
+	./internal/linediff \
+	./internal/localconfig \
+	./internal/nearest \
+	./internal/piddir \
+	./internal/procgroup \
+	./internal/progress \
+	./internal/redact \
+	./internal/rubrictest \
+	./internal/sandbox \
+	./internal/scratch \
+	./internal/termtext \
+	./judges/heuristic \
+	./judges/heuristic/internal/gradable \
+	./judges/heuristic/internal/lex \
+	./judges/heuristic/internal/tdqs \
+	./judges/internal/httpjudge \
+	./judges/internal/judgeopt \
+	./judges/internal/scrub \
+	./judges/replay \
+	./plugins/transports/file \
+	./plugins/transports/registry \
+	./rubrics/internal/precompile
+
+# RACE_PACKAGES is every package of the module but NORACE_PACKAGES.
+MODULE = github.com/rubricmcp/rubric
+RACE_PACKAGES = $(filter-out $(NORACE_PACKAGES),$(patsubst $(MODULE)/%,./%,$(shell $(GO) list ./...)))
+
 empty :=
 space := $(empty) $(empty)
 HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
@@ -163,9 +239,9 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 test:
 	@$(MAKE) --no-print-directory -j6 testdeps vet
 	@if [ -n "$$RUBRIC_TEST_POSTGRES" ]; then \
-		$(MAKE) --no-print-directory -j2 test-race test-heavy; \
+		$(MAKE) --no-print-directory -j3 test-race test-heavy test-plain; \
 	else \
-		scripts/pg-test.sh $(MAKE) --no-print-directory -j2 test-race test-heavy; \
+		scripts/pg-test.sh $(MAKE) --no-print-directory -j3 test-race test-heavy test-plain; \
 	fi
 
 # The passes link about a hundred test binaries, the race pass's with
@@ -187,10 +263,13 @@ test:
 TEST_FLAGS = -count=1 -trimpath -ldflags='-s -w'
 
 test-race:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_FLAGS) -timeout 25m ./...
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
 
 test-heavy:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(HEAVY_PACKAGES)
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
+
+test-plain:
+	RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh

@@ -1,0 +1,3 @@
+package chans
+
+func Make() any { return make(chan int) }

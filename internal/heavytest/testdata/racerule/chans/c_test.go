@@ -1,0 +1,5 @@
+package chans
+
+import "testing"
+
+func TestMake(t *testing.T) { _ = Make() }

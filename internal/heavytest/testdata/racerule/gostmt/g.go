@@ -1,0 +1,3 @@
+package gostmt
+
+func Spawn(f func()) { go f() }

@@ -1,0 +1,5 @@
+package gostmt
+
+import "testing"
+
+func TestSpawn(t *testing.T) {}

@@ -1,0 +1,5 @@
+package partest
+
+import "testing"
+
+func TestP(t *testing.T) { t.Parallel() }

@@ -1,0 +1,3 @@
+package plain
+
+func Twice(n int) int { return 2 * n }

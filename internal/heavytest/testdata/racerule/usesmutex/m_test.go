@@ -1,0 +1,5 @@
+package usesmutex
+
+import "testing"
+
+func TestLocked(t *testing.T) { Locked(func() {}) }

@@ -1,0 +1,5 @@
+package usesplain
+
+import "testing"
+
+func TestFour(t *testing.T) { _ = Four() }

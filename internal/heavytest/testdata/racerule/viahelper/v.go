@@ -1,0 +1,5 @@
+package viahelper
+
+import "example.com/m/helper"
+
+func Run() { helper.Background(func() {}) }

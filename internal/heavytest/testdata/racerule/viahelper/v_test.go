@@ -1,0 +1,5 @@
+package viahelper
+
+import "testing"
+
+func TestRun(t *testing.T) {}

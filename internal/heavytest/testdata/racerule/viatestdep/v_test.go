@@ -1,0 +1,9 @@
+package viatestdep
+
+import (
+	"testing"
+
+	"example.com/m/helper"
+)
+
+func TestV(t *testing.T) { helper.Background(func() {}) }
