@@ -93,6 +93,9 @@ func TestScripts(t *testing.T) {
 	if err := warmGoBuild(files); err != nil {
 		t.Fatal(err)
 	}
+	if err := installFakeMCP(); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Files:         files,
 		UpdateScripts: *update,
