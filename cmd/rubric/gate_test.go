@@ -24,7 +24,10 @@ var goEnvOut = sync.OnceValues(func() ([]byte, error) {
 // -trimpath as the scripts build (see goEnv), before any script starts
 // a server: on a cold cache that compile is minutes of a loaded
 // machine, which a server's start within rubric's initialize timeout
-// must not include. On a warm cache it costs go's start.
+// must not include. On a warm cache it costs go's start. It asks go list
+// for the packages' export data, which compiles them: go build of two
+// main packages links both and throws them away (3.3 CPU-s on a warm
+// cache, against 0.5).
 func warmGoBuild(files []string) error {
 	uses := false
 	for _, f := range files {
@@ -40,9 +43,9 @@ func warmGoBuild(files []string) error {
 	if !uses {
 		return nil
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "../../examples/servers/tidy", "../../examples/servers/sloppy")
+	cmd := exec.Command("go", "list", "-export", "-trimpath", "../../examples/servers/tidy", "../../examples/servers/sloppy")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build of the example servers: %v\n%s", err, out)
+		return fmt.Errorf("go list -export (a compile) of the example servers: %v\n%s", err, out)
 	}
 	return nil
 }

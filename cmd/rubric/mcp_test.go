@@ -334,6 +334,9 @@ func (s *syncBuffer) String() string {
 // minutes, so nothing else would end it).
 func TestMCPCancel(t *testing.T) {
 	t.Parallel()
+	if err := installFakeMCP(); err != nil {
+		t.Fatal(err)
+	}
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			c := tr.start(t, "--max-calls", "1", "--request-timeout", "10m")
@@ -385,6 +388,9 @@ func TestMCPCancel(t *testing.T) {
 // (engine/mcpserver's TestInline holds it to the limit).
 func TestMCPHostile(t *testing.T) {
 	t.Parallel()
+	if err := installFakeMCP(); err != nil {
+		t.Fatal(err)
+	}
 	bad := filepath.Join(t.TempDir(), "bad.hcl")
 	if err := os.WriteFile(bad, []byte("rubric \"bad\" {\n  version = \n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ package buildtest
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,16 +26,26 @@ func Binary(tb testing.TB, pkg, dir, name string) string {
 		dir = tb.TempDir()
 	}
 	out := filepath.Join(dir, name)
+	if err := Build(pkg, out); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// Build builds the package pkg (a path from the module root) into the
+// file out as Binary does, for callers without a testing.TB (a TestMain).
+// The error carries go build's output.
+func Build(pkg, out string) error {
 	root, err := ModuleRoot()
 	if err != nil {
-		tb.Fatal(err)
+		return err
 	}
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
 	cmd.Dir = root
 	if b, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("go build %s: %v\n%s", pkg, err, b)
+		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 	}
-	return out
+	return nil
 }
 
 // ModuleRoot is the nearest directory at or above the working directory
