@@ -186,7 +186,6 @@ NORACE_PACKAGES = \
 	./engine/rubric \
 	./engine/rubric/outline \
 	./engine/score/check \
-	./engine/score/stage \
 	./engine/transport \
 	./examples/servers/internal/store \
 	./internal/archtest \
