@@ -154,10 +154,16 @@ rubric "tool-safety" {
       # The title and the description, for the side effects they state.
       prose = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
 
+      # The words of a side effect, in the present tense (a read-only
+      # tool may list deleted files or show when a file was modified).
+      effectWords = <<-CEL
+        r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b'
+      CEL
+
       # Side effects the title or the description states, not negated
       # just before (see effects).
       statedEffects = <<-CEL
-        prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
+        prose.map(t, find_all(t.text, effectWords).filter(m,
           !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
         ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
           'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
@@ -234,7 +240,15 @@ rubric "tool-safety" {
         signals.annotated && (('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
           || ('destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false))
       CEL
-      effects = "!signals.claimsNoEffects ? [] : statedEffects"
+      # (Most texts hold none of the words: the title and the description
+      # are searched for them first, and only a text that holds one is
+      # looked at further.)
+      effects = <<-CEL
+        signals.claimsNoEffects && (
+          (has(tool.title) && is_string(tool.title) && size(find_all(tool.title, effectWords)) > 0)
+          || (has(tool.description) && is_string(tool.description) && size(find_all(tool.description, effectWords)) > 0)
+        ) ? statedEffects : []
+      CEL
 
       lie = <<-CEL
         !signals.annotated ? [] : signals.effects.filter(e,
