@@ -153,6 +153,68 @@ rubric "tool-safety" {
 
       # The title and the description, for the side effects they state.
       prose = "(has(tool.title) && is_string(tool.title) ? [{'path': '/title', 'text': tool.title}] : []) + (has(tool.description) && is_string(tool.description) ? [{'path': '/description', 'text': tool.description}] : [])"
+
+      # The words of a side effect, in the present tense (a read-only
+      # tool may list deleted files or show when a file was modified).
+      effectWords = <<-CEL
+        r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b'
+      CEL
+
+      # Side effects the title or the description states, not negated
+      # just before (see effects).
+      statedEffects = <<-CEL
+        prose.map(t, find_all(t.text, effectWords).filter(m,
+          !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
+        ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
+          'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
+      CEL
+
+      # Parameter names past ASCII whose skeleton is ASCII (see
+      # paramNames).
+      confusableParams = <<-CEL
+        find_all_in(signals.paramNameList, r'^[\x00-\x7F]*[^\x00-\x7F]').map(m, signals.paramNameList[m.index]).filter(n, skeleton(n).matches(r'^[\x00-\x7F]*$')).map(n, {
+          'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
+          'title': 'parameter name confusable with ' + skeleton(n) + ' (scripts: ' + scripts(n).join(', ') + ')',
+          'path': '/inputSchema/properties/' + n, 'key': true, 'text': n, 'start': 0, 'end': size(n)
+        })
+      CEL
+
+      # Every finding with its final severity (see findings).
+      allFindings = <<-CEL
+        (cueFindings + paddingFindings + encodedFindings).map(f,
+          f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
+          ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
+             'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check in ['before_using', 'note_to_model'] && intent
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
+             'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check == 'sensitive_path'
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': intent ? 'high' : 'low',
+             'title': f.title + (intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+        ) + signals.lie.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
+          + (signals.names + signals.paramNames).map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
+             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
+      CEL
+
+      # The issues of the findings (see issues).
+      findingIssues = <<-CEL
+        signals.findings.map(f, {
+          'check': f.check,
+          'severity': f.severity,
+          'points': f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5,
+          'params': f.path.startsWith('/inputSchema/properties/') ? [f.path.split('/')[3].replace('~1', '/').replace('~0', '~')] : [],
+          'message': f.title + ' (' + f.severity + ') at ' + (f.key ? 'the name ' : '') + f.path + ': "'
+            + visible(f.text.substring(f.start > 16 ? f.start - 16 : 0, f.start))
+            + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
+            + visible(f.text.substring(f.end, f.end + 16 < size(f.text) ? f.end + 16 : size(f.text))) + '"'
+        })
+      CEL
+
+      # The findings as the report gives them (see report).
+      reportedFindings = "signals.findings.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.cue_class, 'severity': f.severity, 'path': f.path, 'start': f.start, 'end': f.end, 'span': visible(f.text.substring(f.start, f.end))})"
     }
 
     signals {
@@ -178,11 +240,14 @@ rubric "tool-safety" {
         signals.annotated && (('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
           || ('destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false))
       CEL
+      # (Most texts hold none of the words: the title and the description
+      # are searched for them first, and only a text that holds one is
+      # looked at further.)
       effects = <<-CEL
-        !signals.claimsNoEffects ? [] : prose.map(t, find_all(t.text, r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b').filter(m,
-          !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
-        ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
-          'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
+        signals.claimsNoEffects && (
+          (has(tool.title) && is_string(tool.title) && size(find_all(tool.title, effectWords)) > 0)
+          || (has(tool.description) && is_string(tool.description) && size(find_all(tool.description, effectWords)) > 0)
+        ) ? statedEffects : []
       CEL
 
       lie = <<-CEL
@@ -211,35 +276,11 @@ rubric "tool-safety" {
         }] : []
       CEL
       # (The names past ASCII are found in one call: most tools have none.)
-      paramNames = <<-CEL
-        find_all_in(signals.paramNameList, r'^[\x00-\x7F]*[^\x00-\x7F]').map(m, signals.paramNameList[m.index]).filter(n, skeleton(n).matches(r'^[\x00-\x7F]*$')).map(n, {
-          'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
-          'title': 'parameter name confusable with ' + skeleton(n) + ' (scripts: ' + scripts(n).join(', ') + ')',
-          'path': '/inputSchema/properties/' + n, 'key': true, 'text': n, 'start': 0, 'end': size(n)
-        })
-      CEL
+      paramNames = "size(find_all_in(signals.paramNameList, r'^[\\x00-\\x7F]*[^\\x00-\\x7F]')) == 0 ? [] : confusableParams"
 
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
-      findings = <<-CEL
-        size(signals.hits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] :
-        (cueFindings + paddingFindings + encodedFindings).map(f,
-          f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
-          ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
-             'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : f.check in ['before_using', 'note_to_model'] && intent
-          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
-             'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : f.check == 'sensitive_path'
-          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': intent ? 'high' : 'low',
-             'title': f.title + (intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
-             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-        ) + signals.lie.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
-             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
-          + (signals.names + signals.paramNames).map(f, {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': f.severity,
-             'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
-      CEL
+      findings = "size(signals.hits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
     }
 
     metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
@@ -248,21 +289,10 @@ rubric "tool-safety" {
 
     score = "metrics.high > 0 ? num(0) : clamp(100 - 25 * metrics.medium - 5 * metrics.low, 0, 100)"
 
-    issues = <<-CEL
-      signals.findings.map(f, {
-        'check': f.check,
-        'severity': f.severity,
-        'points': f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5,
-        'params': f.path.startsWith('/inputSchema/properties/') ? [f.path.split('/')[3].replace('~1', '/').replace('~0', '~')] : [],
-        'message': f.title + ' (' + f.severity + ') at ' + (f.key ? 'the name ' : '') + f.path + ': "'
-          + visible(f.text.substring(f.start > 16 ? f.start - 16 : 0, f.start))
-          + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
-          + visible(f.text.substring(f.end, f.end + 16 < size(f.text) ? f.end + 16 : size(f.text))) + '"'
-      })
-    CEL
+    issues = "size(signals.findings) == 0 ? [] : findingIssues"
 
     report {
-      findings = "signals.findings.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.cue_class, 'severity': f.severity, 'path': f.path, 'start': f.start, 'end': f.end, 'span': visible(f.text.substring(f.start, f.end))})"
+      findings = "size(signals.findings) == 0 ? [] : reportedFindings"
     }
   }
 

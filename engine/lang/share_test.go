@@ -110,3 +110,52 @@ func TestLetFailsTheFormula(t *testing.T) {
 		})
 	}
 }
+
+// TestLetLongerThanTheBound: a formula that reads a let not computed yet
+// runs untracked when its estimate over the data fits its limit, and a
+// let it then computes that is longer than the data does not run
+// untracked: the formula is evaluated again with the let's length, so
+// the cost limit holds; when it reads no such let, or a short one, it
+// gives its value.
+func TestLetLongerThanTheBound(t *testing.T) {
+	env, err := lang.NewEnv(lang.Var{Name: "tool", Type: lang.Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pairs is n items long over n items of data, and the formula goes
+	// through it twice over: n^4 units.
+	lets := []lang.Let{{Name: "pairs", Src: "tool.items.map(a, tool.items).flatten()"}}
+	p, ds := env.CompileLets("size(tool.items) < 3 ? size(pairs) : size(pairs.map(a, pairs.map(b, a)))", nil, nil, lets)
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	items := func(n int) []any {
+		out := make([]any, n)
+		for i := range out {
+			out[i] = "x"
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name  string
+		n     int
+		want  int64
+		fails bool
+	}{
+		{"a short let", 2, 4, false},
+		{"a let longer than the data", 20, 0, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := eval.Scope{Vars: lang.Vars{"tool": map[string]any{"items": items(tt.n)}}, Size: uint64(tt.n), Limit: 100_000}
+			v, err := sc.Eval(p)
+			switch {
+			case tt.fails && (err == nil || !strings.Contains(err.Error(), "cost limit")):
+				t.Fatalf("got %v, %v; want the cost limit's error (20^4 units)", v, err)
+			case !tt.fails && err != nil:
+				t.Fatal(err)
+			case !tt.fails && v.Value() != tt.want:
+				t.Errorf("got %v, want %d", v, tt.want)
+			}
+		})
+	}
+}

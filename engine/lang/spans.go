@@ -301,7 +301,7 @@ func needOf(re *syntax.Regexp) *need {
 				if re.Flags&syntax.FoldCase != 0 {
 					return nil // (?i)ſ matches s
 				}
-				return &need{op: needLit, lit: nonASCII}
+				return pastASCII([]rune{r, r})
 			}
 		}
 		p, _ := phrases(re)
@@ -342,7 +342,7 @@ func classNeed(ranges []rune) *need {
 		}
 	}
 	if !ascii {
-		return &need{op: needLit, lit: nonASCII}
+		return pastASCII(ranges)
 	}
 	var chars []string
 	for i := 0; i < len(ranges); i += 2 {
@@ -366,6 +366,19 @@ func classNeed(ranges []rune) *need {
 		subs[i] = &need{op: needLit, lit: c}
 	}
 	return joined(needAny, subs)
+}
+
+// pastASCII is what a text needs to hold a character of ranges, all
+// past ASCII: a character past ASCII (the automaton's literal, met by
+// any text that has one) and then one of those characters, counted in
+// the text itself. Only the texts past ASCII are counted in, and few
+// of them hold such a character (a tag character, a bidirectional
+// control), where a regular expression would have run on every one.
+func pastASCII(ranges []rune) *need {
+	return &need{op: needAll, subs: []*need{
+		{op: needLit, lit: nonASCII},
+		{op: needCount, chars: ranges, n: 1},
+	}}
 }
 
 // minBytes is the fewest bytes a match of re takes: a character at

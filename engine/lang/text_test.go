@@ -291,10 +291,15 @@ func TestFindAllFilterNeverLosesAMatch(t *testing.T) {
 		`(?i)ask\s+kelvin`,
 		`(?i)x[,;]y`,
 		`a\sb|c  d`,
+		`[\x{E0000}-\x{E007F}]+`,
+		`[\x{202A}-\x{202E}\x{2066}-\x{2069}]+|é`,
+		`[\p{Co}\x{E0080}-\x{E00FF}]+`,
+		`\x{200D}+|\x{FFFD}`,
 	}
 	words := []string{"ai", "AI", "bot", "dear", "you", "must", "will", "pass", "PUT", "it", "the", "full", "text", "as", "into",
 		"are", "now", "a", "an", "SYSTEM", "System", "PROMPT", "ask", "\u212Aelvin", "a\u017Fk", "x", "y", "b", "c", "d",
-		"and", "then", "\u00e9", "\u200b", "\u200c", "\u00a0"}
+		"and", "then", "\u00e9", "\u00c9", "\u200b", "\u200c", "\u200d", "\u00a0", "\U000E0041", "\U000E007F", "\U000E0080",
+		"\u202E", "\u2066", "\u2069", "\u2070", "\uE000", "\uF8FF", "\U000F0000", "\U0010FFFD", "\xff", "\xf3\xa0"}
 	seps := []string{" ", "  ", "\t", "\n", "\r\n", ",", ":", " : ", ".", ";", "", " \n \n \n", "      ", "\f"}
 	r := rand.New(rand.NewPCG(3, 4))
 	res := make([]*regexp.Regexp, len(patterns))

@@ -142,9 +142,12 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		return nil, err
 	}
 	var act interpreter.Activation = s.Vars
+	whole := p
 	q, lets := p.Apart()
+	var la *letActivation
 	if q != nil {
-		p, act = q, &letActivation{s: s, lets: lets}
+		la = &letActivation{s: s, lets: lets}
+		p, act = q, la
 		if s.lets == nil {
 			s.lets = &letMemo{}
 		}
@@ -157,12 +160,13 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		size = s.SurfaceAnswers
 	}
 	// A let's value is data for the formula: its length counts in the
-	// bound. One not computed yet has none, so the formula is tracked.
+	// bound. One not computed yet has none.
+	pending := false
 	for _, l := range lets {
 		lv, ok := s.lets.by[l.Key]
 		if !ok {
-			size = Unbounded
-			break
+			pending = true
+			continue
 		}
 		size = max(size, lv.size)
 	}
@@ -171,6 +175,24 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		if p, err = p.WithCostLimit(s.Limit); err != nil {
 			return nil, err
 		}
+	}
+	if pending && p.Untracked(size) {
+		// Most evaluations read none of the lets they have not computed
+		// (a tool with no match reads none of what its findings are made
+		// of), so the formula is evaluated untracked within the bound of
+		// what it has. A let it computes that is longer than that bound
+		// is an error to it, which ends it within the bound, and then it
+		// is evaluated again with the let's length known: the tracker
+		// never misses data it should have counted.
+		la.bound, la.check = size, true
+		out, err := p.EvalSizedContext(ctx, act, size)
+		if !la.over {
+			return out, err
+		}
+		return s.eval(whole)
+	}
+	if pending {
+		size = Unbounded
 	}
 	return p.EvalSizedContext(ctx, act, size)
 }
@@ -207,13 +229,28 @@ func (s *Scope) let(l *lang.LetProgram) ref.Val {
 type letActivation struct {
 	s    *Scope
 	lets []*lang.LetProgram
+	// check is set when the formula runs untracked within bound: a let
+	// longer than that is given as an error, and over set, so that the
+	// formula is evaluated again (see Scope.eval).
+	check bool
+	bound uint64
+	over  bool
 }
+
+// errPastBound is what an untracked formula sees in place of a let
+// longer than its bound; it is never its result (see Scope.eval).
+var errPastBound = types.NewErr("a let longer than the formula's bound")
 
 // ResolveName implements interpreter.Activation.
 func (a *letActivation) ResolveName(name string) (any, bool) {
 	for _, l := range a.lets {
 		if l.Name == name {
-			return a.s.let(l), true
+			v := a.s.let(l)
+			if a.check && a.s.lets.by[l.Key].size > a.bound {
+				a.over = true
+				return errPastBound, true
+			}
+			return v, true
 		}
 	}
 	return a.s.Vars.ResolveName(name)
