@@ -186,6 +186,7 @@ NORACE_PACKAGES = \
 	./engine/rubric \
 	./engine/rubric/outline \
 	./engine/score/check \
+	./engine/score/stage \
 	./engine/transport \
 	./examples/servers/internal/store \
 	./internal/archtest \
