@@ -7,7 +7,6 @@ package stage
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -111,116 +110,48 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 		}
 		return nil
 	}
-	// askQ asks q, handing its answers to put.
-	askQ := func(ctx context.Context, q *rubric.Question, put func(target, ask.Observation) error) error {
-		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
-		if err != nil {
-			return err
-		}
-		switch q.Per {
-		case rubric.PerTool:
-			err = askEach(ctx, asker, q, sh, len(states), r.Partial(), put, func(i int) (*eval.Scope, string, target, error) {
-				return states[i].Scope, states[i].Name, target{q, i, -1}, nil
-			}, states)
-		case rubric.PerSurface:
-			err = askEach(ctx, asker, q, sh, 1, false, put, func(int) (*eval.Scope, string, target, error) {
-				return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
-			}, states)
-		case rubric.PerItem:
-			var items []ref.Val
-			if items, err = eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}); err != nil {
-				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
-			}
-			surfaceAnswers[q.Name] = make([]any, len(items))
-			usage[q.Name] = make([]any, len(items))
-			err = askEach(ctx, asker, q, sh, len(items), false, put, func(k int) (*eval.Scope, string, target, error) {
-				vars := surfaceVars()
-				vars["item"], vars["index"] = items[k], types.Int(k)
-				isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
-				subject := fmt.Sprintf("item %d", k+1)
-				if q.Subject != nil {
-					var err error
-					if subject, err = eval.String(q.Subject, isc); err != nil {
-						return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
-					}
-				}
-				return isc, subject, target{q, -1, k}, nil
-			}, states)
-		}
-		return err
-	}
 	for _, stage := range r.Stages() {
-		if err := askStage(ctx, stage, askQ, put); err != nil {
-			return nil, nil, err
+		for _, q := range stage {
+			sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+			if err != nil {
+				return nil, nil, err
+			}
+			switch q.Per {
+			case rubric.PerTool:
+				err = askEach(ctx, asker, q, sh, len(states), r.Partial(), put, func(i int) (*eval.Scope, string, target, error) {
+					return states[i].Scope, states[i].Name, target{q, i, -1}, nil
+				}, states)
+			case rubric.PerSurface:
+				err = askEach(ctx, asker, q, sh, 1, false, put, func(int) (*eval.Scope, string, target, error) {
+					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
+				}, states)
+			case rubric.PerItem:
+				var items []ref.Val
+				if items, err = eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}); err != nil {
+					return nil, nil, &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
+				}
+				surfaceAnswers[q.Name] = make([]any, len(items))
+				usage[q.Name] = make([]any, len(items))
+				err = askEach(ctx, asker, q, sh, len(items), false, put, func(k int) (*eval.Scope, string, target, error) {
+					vars := surfaceVars()
+					vars["item"], vars["index"] = items[k], types.Int(k)
+					isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
+					subject := fmt.Sprintf("item %d", k+1)
+					if q.Subject != nil {
+						var err error
+						if subject, err = eval.String(q.Subject, isc); err != nil {
+							return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+						}
+					}
+					return isc, subject, target{q, -1, k}, nil
+				}, states)
+			}
+			if err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	return surfaceAnswers, usage, nil
-}
-
-// askStage asks the questions of one stage, none of which reads another's
-// answers: the questions per tool one after the other, and beside them
-// the others (about the surface, its items) one after the other, so that
-// a question about the whole surface (TDQS's coherence, which a single
-// judge call answers) is not asked alone after every tool's. Per tool
-// questions keep to one lane because they evaluate in the same tool
-// scopes. The answers go to put once every question has been answered,
-// question by question in the rubric's order, so that what a report
-// records does not depend on which lane finished first; the first
-// question to fail stops the others, and its error is returned.
-func askStage(ctx context.Context, stage []*rubric.Question, askQ func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error) error {
-	var perTool, others []int
-	for i, q := range stage {
-		if q.Per == rubric.PerTool {
-			perTool = append(perTool, i)
-		} else {
-			others = append(others, i)
-		}
-	}
-	if len(perTool) == 0 || len(others) == 0 {
-		for _, q := range stage {
-			if err := askQ(ctx, q, put); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	type answered struct {
-		t target
-		o ask.Observation
-	}
-	got := make([][]answered, len(stage))
-	lctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	var wg sync.WaitGroup
-	for _, lane := range [][]int{perTool, others} {
-		wg.Go(func() {
-			for _, i := range lane {
-				err := askQ(lctx, stage[i], func(t target, o ask.Observation) error {
-					got[i] = append(got[i], answered{t, o})
-					return nil
-				})
-				if err != nil {
-					cancel(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := context.Cause(lctx); err != nil {
-		if ctx.Err() != nil {
-			return context.Cause(ctx)
-		}
-		return err
-	}
-	for _, as := range got {
-		for _, a := range as {
-			if err := put(a.t, a.o); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // Requests are built and asked a batch at a time, so that a run holds the
