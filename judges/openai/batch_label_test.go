@@ -83,15 +83,22 @@ func TestBatchKilledAfterCreate(t *testing.T) {
 	}
 	ctx, kill := context.WithCancel(context.Background())
 	defer kill()
+	// The create's reply is held until the killed run has returned: on a
+	// busy machine a reply sent at once could reach the plugin, and the
+	// id the host, before the host saw its context end.
+	returned := make(chan struct{})
 	fake.OnEvent = func(event string, _ fakebatch.Counts) {
 		if event == "create" {
 			kill()
+			<-returned
 		}
 	}
-	if _, err := asker().Ask(ctx, reqs); !errors.Is(err, context.Canceled) {
+	_, err = asker().Ask(ctx, reqs)
+	fake.OnEvent = nil
+	close(returned)
+	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want the run killed", err)
 	}
-	fake.OnEvent = nil
 	obs, err := asker().Ask(context.Background(), reqs)
 	if err != nil {
 		t.Fatal(err)
