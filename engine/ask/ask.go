@@ -537,7 +537,15 @@ func (p prompts) bytes() int { return len(p.system) + len(p.context) + len(p.use
 // counts instead: for a judge that never reads the prompts, their only
 // use is their size. The shared prompt, rendered once for every request
 // that shares it, is kept as render keeps it.
-func measure(r Request) (prompts, error) {
+func measure(r Request) (prompts, error) { return prepare(r, true) }
+
+// render fills r's prompts from its input, decoding InputJSON when r
+// carries no decoded input; the shared prompt is rendered once for every
+// request that shares r's value.
+func render(r Request) (prompts, error) { return prepare(r, false) }
+
+// prepare is render, or with sizeOnly measure.
+func prepare(r Request, sizeOnly bool) (prompts, error) {
 	var p prompts
 	input, err := templateInput(r)
 	if err != nil {
@@ -548,8 +556,12 @@ func measure(r Request) (prompts, error) {
 			return p, err
 		}
 	}
-	system, user, err := r.Question.RenderedLen(input)
-	p.measured = system + user
+	if sizeOnly {
+		system, user, err := r.Question.RenderedLen(input)
+		p.measured = system + user
+		return p, err
+	}
+	p.system, p.user, err = r.Question.Render(input)
 	return p, err
 }
 
@@ -564,24 +576,6 @@ func templateInput(r Request) (any, error) {
 		return nil, fmt.Errorf("question %q: input: %w", r.Question.Name, err)
 	}
 	return input, nil
-}
-
-// render fills r's prompts from its input, decoding InputJSON when r
-// carries no decoded input; the shared prompt is rendered once for every
-// request that shares r's value.
-func render(r Request) (prompts, error) {
-	var p prompts
-	input, err := templateInput(r)
-	if err != nil {
-		return p, err
-	}
-	if r.Shared != nil {
-		if p.context, err = r.Shared.render(r.Question); err != nil {
-			return p, err
-		}
-	}
-	p.system, p.user, err = r.Question.Render(input)
-	return p, err
 }
 
 // unreadable counts an attempt whose answer could not be read, and a
