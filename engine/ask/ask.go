@@ -220,8 +220,8 @@ type Asker struct {
 	StructuredOnly bool
 
 	// inFlight holds a slot for each question being asked, so that the
-	// questions of Ask calls made side by side (a stage's questions per
-	// tool and about the surface) stay within Concurrency together.
+	// questions of Ask calls made side by side (a scan's or a caller's
+	// own) stay within Concurrency together.
 	inFlightOnce sync.Once
 	inFlight     chan struct{}
 
