@@ -113,17 +113,8 @@ func (c *canonicalCheck) object(depth int) bool {
 				c.server, c.hasServer = string(v), true
 			}
 		}
-		if c.I >= len(c.B) {
-			return false
-		}
-		switch c.B[c.I] {
-		case ',':
-			c.I++
-		case '}':
-			c.I++
-			return true
-		default:
-			return false
+		if more, ok := c.After('}'); !more {
+			return ok
 		}
 	}
 }
@@ -138,17 +129,8 @@ func (c *canonicalCheck) array(depth int) bool {
 		if !c.value(depth + 1) {
 			return false
 		}
-		if c.I >= len(c.B) {
-			return false
-		}
-		switch c.B[c.I] {
-		case ',':
-			c.I++
-		case ']':
-			c.I++
-			return true
-		default:
-			return false
+		if more, ok := c.After(']'); !more {
+			return ok
 		}
 	}
 }

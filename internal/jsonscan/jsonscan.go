@@ -39,6 +39,12 @@ func (c *Cursor) Space() {
 // else is not ok.
 func (c *Cursor) Next(close byte) (more, ok bool) {
 	c.Space()
+	return c.After(close)
+}
+
+// After is Next with no white space allowed before the comma or close,
+// as in canonical JSON.
+func (c *Cursor) After(close byte) (more, ok bool) {
 	if c.I >= len(c.B) {
 		return false, false
 	}
