@@ -10,6 +10,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -351,4 +352,168 @@ func NumberEnd[T ~string | ~[]byte](b T, i int) (end int, ok bool) {
 		}
 	}
 	return i, true
+}
+
+// Member finds the member called key in the JSON object obj (white space
+// around and inside it allowed) without decoding the other members:
+// their values are only skipped. It returns the member's value as
+// written, and found false when obj has no such member; a name repeated
+// gives its last value, as encoding/json decodes it. ok is false when
+// obj is not an object this package reads (the cases Decode gives up
+// on, besides depth), and the caller then decodes obj whole.
+func Member(obj []byte, key string) (val []byte, found, ok bool) {
+	c := memberScan{Cursor: Cursor{B: obj}}
+	c.Space()
+	if c.I >= len(c.B) || c.B[c.I] != '{' {
+		return nil, false, false
+	}
+	c.I++
+	c.Space()
+	if c.I < len(c.B) && c.B[c.I] == '}' {
+		c.I++
+		return nil, false, c.end()
+	}
+	for {
+		c.Space()
+		if c.I >= len(c.B) || c.B[c.I] != '"' {
+			return nil, false, false
+		}
+		match, ok := c.name(key)
+		if !ok {
+			return nil, false, false
+		}
+		c.Space()
+		if c.I >= len(c.B) || c.B[c.I] != ':' {
+			return nil, false, false
+		}
+		c.I++
+		c.Space()
+		start := c.I
+		if !c.skip(1) {
+			return nil, false, false
+		}
+		if match {
+			val, found = c.B[start:c.I], true
+		}
+		more, ok := c.Next('}')
+		if !ok {
+			return nil, false, false
+		}
+		if !more {
+			if !c.end() {
+				return nil, false, false
+			}
+			return val, found, true
+		}
+	}
+}
+
+// end reports whether only white space is left.
+func (c *memberScan) end() bool {
+	c.Space()
+	return c.I == len(c.B)
+}
+
+// name reads the member name at c.I and reports whether it is key.
+func (c *memberScan) name(key string) (match, ok bool) {
+	start := c.I
+	if !c.skipString() {
+		return false, false
+	}
+	raw := c.B[start+1 : c.I-1]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw) == key, true
+	}
+	return string(c.buf) == key, true // skipString left the name unescaped in buf
+}
+
+// memberScan is a Cursor that steps over values, for Member.
+type memberScan struct {
+	Cursor
+	// buf holds the last string with escapes, unescaped.
+	buf []byte
+}
+
+// skip steps over the value at c.I, checking its grammar as Decode does
+// (strings as Unescape reads them, numbers by NumberEnd), without
+// building it. depth is the nesting the value is at.
+func (c *memberScan) skip(depth int) bool {
+	if c.I >= len(c.B) {
+		return false
+	}
+	switch b := c.B[c.I]; b {
+	case '{', '[':
+		if depth >= maxDepth {
+			return false
+		}
+		c.I++
+		c.Space()
+		if c.I < len(c.B) && c.B[c.I] == b+2 { // '}' is '{'+2, ']' is '['+2
+			c.I++
+			return true
+		}
+		for {
+			c.Space()
+			if b == '{' {
+				if c.I >= len(c.B) || c.B[c.I] != '"' || !c.skipString() {
+					return false
+				}
+				c.Space()
+				if c.I >= len(c.B) || c.B[c.I] != ':' {
+					return false
+				}
+				c.I++
+				c.Space()
+			}
+			if !c.skip(depth + 1) {
+				return false
+			}
+			more, ok := c.Next(b + 2)
+			if !ok {
+				return false
+			}
+			if !more {
+				return true
+			}
+		}
+	case '"':
+		return c.skipString()
+	case 't':
+		return c.Literal("true")
+	case 'f':
+		return c.Literal("false")
+	case 'n':
+		return c.Literal("null")
+	}
+	end, ok := NumberEnd(c.B, c.I)
+	c.I = end
+	return ok
+}
+
+// skipString steps over the string at c.I, checked as Decode reads one.
+func (c *memberScan) skipString() bool {
+	ascii := true
+	for j := c.I + 1; j < len(c.B); j++ {
+		switch b := c.B[j]; {
+		case b == '"':
+			if !ascii && !utf8.Valid(c.B[c.I+1:j]) {
+				return false
+			}
+			c.I = j + 1
+			return true
+		case b == '\\':
+			buf, end, ok := Unescape(append(c.buf[:0], c.B[c.I+1:j]...), c.B, j)
+			c.buf = buf
+			if !ok || !ascii && !utf8.Valid(c.B[c.I+1:j]) {
+				return false
+			}
+			c.I = end
+			return true
+		case b < 0x20:
+			return false
+		case b >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return false
 }
