@@ -360,52 +360,66 @@ func NumberEnd[T ~string | ~[]byte](b T, i int) (end int, ok bool) {
 // written, and found false when obj has no such member; a name repeated
 // gives its last value, as encoding/json decodes it. ok is false when
 // obj is not an object this package reads (the cases Decode gives up
-// on, besides depth), and the caller then decodes obj whole.
+// on), and the caller then decodes obj whole.
 func Member(obj []byte, key string) (val []byte, found, ok bool) {
+	var vals [1][]byte
+	if !Members(obj, []string{key}, vals[:]) {
+		return nil, false, false
+	}
+	return vals[0], vals[0] != nil, true
+}
+
+// Members is Member for several names in one pass over obj: vals[i] is
+// set to the value of the member called keys[i], nil when there is none.
+func Members(obj []byte, keys []string, vals [][]byte) (ok bool) {
+	clear(vals)
 	c := memberScan{Cursor: Cursor{B: obj}}
 	c.Space()
 	if c.I >= len(c.B) || c.B[c.I] != '{' {
-		return nil, false, false
+		return false
 	}
 	c.I++
 	c.Space()
 	if c.I < len(c.B) && c.B[c.I] == '}' {
 		c.I++
-		return nil, false, c.end()
+		return c.end()
 	}
 	for {
 		c.Space()
 		if c.I >= len(c.B) || c.B[c.I] != '"' {
-			return nil, false, false
+			return c.fail(vals)
 		}
-		match, ok := c.name(key)
+		k, ok := c.name(keys)
 		if !ok {
-			return nil, false, false
+			return c.fail(vals)
 		}
 		c.Space()
 		if c.I >= len(c.B) || c.B[c.I] != ':' {
-			return nil, false, false
+			return c.fail(vals)
 		}
 		c.I++
 		c.Space()
 		start := c.I
 		if !c.skip(1) {
-			return nil, false, false
+			return c.fail(vals)
 		}
-		if match {
-			val, found = c.B[start:c.I], true
+		if k >= 0 {
+			vals[k] = c.B[start:c.I]
 		}
 		more, ok := c.Next('}')
-		if !ok {
-			return nil, false, false
+		if !ok || !more && !c.end() {
+			return c.fail(vals)
 		}
 		if !more {
-			if !c.end() {
-				return nil, false, false
-			}
-			return val, found, true
+			return true
 		}
 	}
+}
+
+// fail forgets what Members found.
+func (c *memberScan) fail(vals [][]byte) bool {
+	clear(vals)
+	return false
 }
 
 // end reports whether only white space is left.
@@ -414,17 +428,23 @@ func (c *memberScan) end() bool {
 	return c.I == len(c.B)
 }
 
-// name reads the member name at c.I and reports whether it is key.
-func (c *memberScan) name(key string) (match, ok bool) {
+// name reads the member name at c.I and returns its index in keys, -1
+// when it is none of them.
+func (c *memberScan) name(keys []string) (k int, ok bool) {
 	start := c.I
 	if !c.skipString() {
-		return false, false
+		return -1, false
 	}
-	raw := c.B[start+1 : c.I-1]
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw) == key, true
+	name := c.B[start+1 : c.I-1]
+	if bytes.IndexByte(name, '\\') >= 0 {
+		name = c.buf // skipString left the name unescaped in buf
 	}
-	return string(c.buf) == key, true // skipString left the name unescaped in buf
+	for i, key := range keys {
+		if string(name) == key {
+			return i, true
+		}
+	}
+	return -1, true
 }
 
 // memberScan is a Cursor that steps over values, for Member.

@@ -57,6 +57,21 @@ func TestMember(t *testing.T) {
 func agree(t *testing.T, doc []byte, key string) {
 	t.Helper()
 	val, found, ok := Member(doc, key)
+	// Members finds each of several names as Member finds it alone.
+	keys := []string{"a", "name"}
+	if key != "a" && key != "name" {
+		keys = append(keys, key)
+	}
+	vals := make([][]byte, len(keys))
+	if Members(doc, keys, vals) != ok {
+		t.Fatalf("Members(%.60q) and Member disagree on ok", doc)
+	}
+	for i, k := range keys {
+		v, _, _ := Member(doc, k)
+		if !bytes.Equal(v, vals[i]) {
+			t.Fatalf("Members(%.60q) finds %q as %q, Member as %q", doc, k, vals[i], v)
+		}
+	}
 	whole, decoded := Decode(doc)
 	obj, isObj := whole.(map[string]any)
 	if ok != (decoded && isObj) {
