@@ -8,6 +8,9 @@
 package rubric
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -83,6 +86,29 @@ func (r *Rubric) Reads(name string) bool {
 		}
 	}
 	return false
+}
+
+// ItemMembers reports which members of the items of the list
+// variable.field (surface.tools) the rubric's formulas read, when every
+// one of them reads the items only through members (see
+// lang.Program.ItemMembers): a run may then give each item as those of
+// its members it has, instead of the whole object. ok is false when a
+// formula reads an item whole, or for a rubric not loaded from a file.
+func (r *Rubric) ItemMembers(variable, field string) (members []string, ok bool) {
+	if r.formulas == nil {
+		return nil, false
+	}
+	all := map[string]bool{}
+	for _, p := range r.formulas {
+		m, ok := p.ItemMembers(variable, field)
+		if !ok {
+			return nil, false
+		}
+		for k := range m {
+			all[k] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(all)), true
 }
 
 // Check is a static check of one tool definition.

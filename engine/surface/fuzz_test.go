@@ -2,7 +2,10 @@ package surface
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -43,6 +46,18 @@ func FuzzParse(f *testing.F) {
 			_ = json.Unmarshal(tool.Canonical, &again)
 			if string(Canonical(again)) != string(tool.Canonical) {
 				t.Fatalf("canonical form is not stable: %s", tool.Canonical)
+			}
+			// A lean tool's members, read from its canonical form, are
+			// its tree's.
+			def := tool.Definition()
+			keys := append(slices.Sorted(maps.Keys(def)), "missing")
+			lean := Tool{Name: tool.Name, Canonical: tool.Canonical}
+			got := lean.Members(keys)
+			if negativeZero(def) {
+				def = lean.Definition() // canonical JSON writes -0 as 0
+			}
+			if !reflect.DeepEqual(got, def) {
+				t.Fatalf("Members %v, the definition %v", got, def)
 			}
 		}
 		back, err := Parse("embedded", s.Marshal())

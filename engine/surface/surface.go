@@ -15,6 +15,8 @@ import (
 	"io"
 	"sort"
 	"sync"
+
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // Surface is one server's tools at one moment, plus where they came from.
@@ -68,6 +70,45 @@ func (t Tool) Definition() map[string]any {
 	decoders.Put(d)
 	def, _ := v.(map[string]any)
 	return def
+}
+
+// Members returns the members of the tool's definition called keys, as
+// Definition would give them, in a map of its own: the definition cut
+// down to those of keys it has. A lean tool's members are read from its
+// canonical JSON without building the rest of its tree.
+func (t Tool) Members(keys []string) map[string]any {
+	out := make(map[string]any, len(keys))
+	if t.Def == nil && t.Canonical != nil {
+		vals := make([][]byte, len(keys))
+		if jsonscan.Members(t.Canonical, keys, vals) {
+			d := decoders.Get().(*decoder)
+			defer func() { d.B = nil; decoders.Put(d) }()
+			for i, raw := range vals {
+				if raw == nil {
+					continue
+				}
+				v, ok := d.decodeOrUnmarshal(raw)
+				if !ok {
+					return t.cut(keys) // what Definition makes of it
+				}
+				out[keys[i]] = v
+			}
+			return out
+		}
+	}
+	return t.cut(keys)
+}
+
+// cut is Members read from the decoded definition.
+func (t Tool) cut(keys []string) map[string]any {
+	def := t.Definition()
+	out := make(map[string]any, len(keys))
+	for _, k := range keys {
+		if v, ok := def[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Decoded returns s with every tool's Def decoded (see Definition): s
