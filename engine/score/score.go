@@ -96,11 +96,10 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	results := make([]assemble.Scored, len(s.Tools))
 	states := make([]*check.State, len(s.Tools))
 	consts := check.NewConsts(r)
-	sv, err := check.NewSurface(r, s)
+	sv, err := check.NewSurface(r, s, opt.Observe)
 	if err != nil {
 		return nil, err
 	}
-	sv.Observe = opt.Observe
 	if len(r.Questions) == 0 {
 		// Nothing is asked between a tool's checks and its score, so
 		// each tool is scored as soon as it is checked, in one pass, and

@@ -26,9 +26,10 @@ import (
 type Surface struct {
 	Val map[string]any
 	// defs are the tools' definitions, decoded once for the formulas
-	// that read surface.tools and shared with each tool's own; nil when
-	// no formula of the rubric reads the surface, and each tool's is
-	// decoded when it is scored (see Tool).
+	// that read surface.tools whole and shared with each tool's own; nil
+	// when no formula of the rubric reads the surface, or reads only
+	// members of its tools, and each tool's is decoded when it is scored
+	// (see Tool).
 	defs []any
 	// Signals are the surface's signals by name, computed once a run.
 	Signals map[string]any
@@ -40,22 +41,41 @@ type Surface struct {
 }
 
 // NewSurface makes s into the values r's formulas see of it, and
-// computes r's surface signals. Only when a formula of r reads the
-// surface are the tools' definitions all decoded at once (see
-// surface.ParseLean); otherwise surface.tools is left empty, and each
-// tool's definition lives only while the tool is scored.
-func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
-	var defs []any
+// computes r's surface signals. observe is the run's Options.Observe.
+//
+// What surface.tools holds depends on what r's formulas read of it.
+// When none reads the surface, it is left empty, and each tool's
+// definition lives only while the tool is scored (see
+// surface.ParseLean). When they read only some members of each tool
+// (surface.tools.map(t, t.name); see rubric.ItemMembers), each tool is
+// those members, read from its canonical JSON without building the rest
+// of its tree: the formulas' values are the same, and a large surface
+// does not hold every tree for the whole run. Otherwise, or when observe
+// traces the formulas (an explanation shows the values in between, such
+// as surface.tools itself), the tools' definitions are all decoded at
+// once and shared with each tool's own scope.
+func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (*Surface, error) {
+	var defs, tools []any
 	size := uint64(len(s.Tools))
 	for _, t := range s.Tools {
 		size = max(size, eval.SizeOf(t))
 	}
 	if r.Reads("surface") {
-		defs = make([]any, len(s.Tools))
-		_ = parallel.For(context.Background(), len(defs), 0, func(i int) error {
-			defs[i] = s.Tools[i].Definition()
-			return nil
-		})
+		members, ok := r.ItemMembers("surface", "tools")
+		if ok && observe == nil {
+			tools = make([]any, len(s.Tools))
+			_ = parallel.For(context.Background(), len(tools), 0, func(i int) error {
+				tools[i] = s.Tools[i].Members(members)
+				return nil
+			})
+		} else {
+			defs = make([]any, len(s.Tools))
+			_ = parallel.For(context.Background(), len(defs), 0, func(i int) error {
+				defs[i] = s.Tools[i].Definition()
+				return nil
+			})
+			tools = defs
+		}
 	}
 	server := map[string]any{}
 	for k, v := range s.Server {
@@ -68,10 +88,11 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface) (*Surface, error) {
 	}
 	sv := &Surface{
 		Grades:  grades,
-		Val:     map[string]any{"tools": nonNilList(defs), "server": server},
+		Val:     map[string]any{"tools": nonNilList(tools), "server": server},
 		defs:    defs,
 		Signals: map[string]any{},
 		Size:    size,
+		Observe: observe,
 	}
 	if len(r.Surface.Signals) > 0 {
 		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools))}
