@@ -3,6 +3,7 @@ package surface
 import (
 	"fmt"
 	"maps"
+	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -39,4 +40,37 @@ func TestMembersAgreeWithDefinition(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkToolMembers: a tool's name read from its canonical JSON, as
+// a rubric that reads only surface.tools' names gets it, against its
+// whole tree decoded, over the tools of the corpus.
+func BenchmarkToolMembers(b *testing.B) {
+	var tools []Tool
+	for _, f := range captures() {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := ParseLean(f, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tools = append(tools, s.Tools...)
+	}
+	b.Run("members", func(b *testing.B) {
+		keys := []string{"name"}
+		for b.Loop() {
+			for _, t := range tools {
+				_ = t.Members(keys)
+			}
+		}
+	})
+	b.Run("definition", func(b *testing.B) {
+		for b.Loop() {
+			for _, t := range tools {
+				_ = t.Definition()
+			}
+		}
+	})
 }

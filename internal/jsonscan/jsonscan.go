@@ -437,7 +437,8 @@ func (c *memberScan) name(keys []string) (k int, ok bool) {
 	}
 	name := c.B[start+1 : c.I-1]
 	if bytes.IndexByte(name, '\\') >= 0 {
-		name = c.buf // skipString left the name unescaped in buf
+		c.buf, _, _ = Unescape(c.buf[:0], c.B, start+1) // skipString checked it
+		name = c.buf
 	}
 	for i, key := range keys {
 		if string(name) == key {
@@ -450,7 +451,7 @@ func (c *memberScan) name(keys []string) (k int, ok bool) {
 // memberScan is a Cursor that steps over values, for Member.
 type memberScan struct {
 	Cursor
-	// buf holds the last string with escapes, unescaped.
+	// buf holds a member name with escapes, unescaped.
 	buf []byte
 }
 
@@ -510,10 +511,27 @@ func (c *memberScan) skip(depth int) bool {
 	return ok
 }
 
-// skipString steps over the string at c.I, checked as Decode reads one.
+// strSpecial marks the bytes skipString must look at: a quote, a
+// backslash, a control character, a byte past ASCII.
+var strSpecial = func() (t [256]bool) {
+	for b := range t {
+		t[b] = b == '"' || b == '\\' || b < 0x20 || b >= utf8.RuneSelf
+	}
+	return t
+}()
+
+// skipString steps over the string at c.I, checked as Unescape reads
+// one, without writing its text: an escape stands for a whole character
+// of its own, so the text is UTF-8 when the bytes outside escapes are.
 func (c *memberScan) skipString() bool {
 	ascii := true
 	for j := c.I + 1; j < len(c.B); j++ {
+		for j < len(c.B) && !strSpecial[c.B[j]] {
+			j++
+		}
+		if j >= len(c.B) {
+			return false
+		}
 		switch b := c.B[j]; {
 		case b == '"':
 			if !ascii && !utf8.Valid(c.B[c.I+1:j]) {
@@ -522,13 +540,36 @@ func (c *memberScan) skipString() bool {
 			c.I = j + 1
 			return true
 		case b == '\\':
-			buf, end, ok := Unescape(append(c.buf[:0], c.B[c.I+1:j]...), c.B, j)
-			c.buf = buf
-			if !ok || !ascii && !utf8.Valid(c.B[c.I+1:j]) {
+			if j+1 >= len(c.B) {
 				return false
 			}
-			c.I = end
-			return true
+			switch c.B[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j++
+			case 'u':
+				if j+6 > len(c.B) {
+					return false
+				}
+				r := rune(0)
+				for _, h := range c.B[j+2 : j+6] {
+					switch {
+					case h >= '0' && h <= '9':
+						r = r<<4 | rune(h-'0')
+					case h >= 'a' && h <= 'f':
+						r = r<<4 | rune(h-'a'+10)
+					case h >= 'A' && h <= 'F':
+						r = r<<4 | rune(h-'A'+10)
+					default:
+						return false
+					}
+				}
+				if utf16.IsSurrogate(r) {
+					return false
+				}
+				j += 5
+			default:
+				return false
+			}
 		case b < 0x20:
 			return false
 		case b >= utf8.RuneSelf:
