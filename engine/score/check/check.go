@@ -50,10 +50,13 @@ type Surface struct {
 // (surface.tools.map(t, t.name); see rubric.ItemMembers), each tool is
 // those members, read from its canonical JSON without building the rest
 // of its tree: the formulas' values are the same, and a large surface
-// does not hold every tree for the whole run. Otherwise, or when observe
-// traces the formulas (an explanation shows the values in between, such
-// as surface.tools itself), the tools' definitions are all decoded at
-// once and shared with each tool's own scope.
+// does not hold every tree for the whole run. Otherwise the tools'
+// definitions are all decoded at once and shared with each tool's own
+// scope: when a formula reads a tool whole; when observe traces the
+// formulas (an explanation shows the values in between, such as
+// surface.tools itself); and when r asks questions, since every tool's
+// scope, its definition in it, then lives until the answers are in
+// (see score.Run), and members cut apart would be a second copy.
 func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (*Surface, error) {
 	var defs, tools []any
 	size := uint64(len(s.Tools))
@@ -62,7 +65,7 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 	}
 	if r.Reads("surface") {
 		members, ok := r.ItemMembers("surface", "tools")
-		if ok && observe == nil {
+		if ok && observe == nil && len(r.Questions) == 0 {
 			tools = make([]any, len(s.Tools))
 			_ = parallel.For(context.Background(), len(tools), 0, func(i int) error {
 				tools[i] = s.Tools[i].Members(members)
