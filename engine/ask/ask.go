@@ -36,11 +36,11 @@ type Request struct {
 	// item.
 	Subject string
 	// Input is the structured input as plain values, what the prompt
-	// templates see; InputJSON its canonical JSON; InputHash "sha256:" +
-	// the hex sha256 of InputJSON. When Input is nil the asker decodes
-	// InputJSON (numbers as written) for the templates just before it
-	// renders them, so that a run holds the decoded input of only the
-	// questions in flight.
+	// templates see (as decodeJSON reads InputJSON: TemplateInput makes
+	// it from the value); InputJSON its canonical JSON; InputHash
+	// "sha256:" + the hex sha256 of InputJSON. When Input is nil the
+	// asker decodes InputJSON (numbers as written) for the templates
+	// just before it renders them.
 	Input     any
 	InputJSON []byte
 	InputHash string

@@ -3,7 +3,11 @@ package ask
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
@@ -23,4 +27,51 @@ func decodeJSON(b []byte) (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// TemplateInput is what decodeJSON gives for lang.MarshalCanonical(n),
+// worked out from n, a plain value as lang.Native returns it, without
+// writing and reading the JSON: integers and exact numbers become the
+// json.Number MarshalCanonical writes, a fraction the string it writes,
+// objects map[string]any and lists []any. ok is false for a value whose
+// JSON might read back otherwise (a string that is not UTF-8, which the
+// JSON replaces, a number it would not write, a type it hands to
+// encoding/json); the caller then leaves the input to be decoded.
+func TemplateInput(n any) (v any, ok bool) {
+	switch x := n.(type) {
+	case nil, bool:
+		return x, true
+	case string:
+		return x, utf8.ValidString(x)
+	case int64:
+		return json.Number(strconv.FormatInt(x, 10)), true
+	case int:
+		return json.Number(strconv.Itoa(x)), true
+	case num.Num:
+		d := x.String()
+		if strings.Contains(d, "/") {
+			return x.Exact(), true
+		}
+		return json.Number(d), jsonscan.ValidNumber(d)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			if out[i], ok = TemplateInput(e); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return nil, false
+			}
+			if out[k], ok = TemplateInput(e); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }

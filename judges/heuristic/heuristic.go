@@ -149,39 +149,49 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 
 // sharedNames returns the tool names a tdqs.tool question shares with the
 // others of its run ({"names": [...]}), indexed once a run; nil when it
-// shares none.
+// shares none. The questions asked at once wait for the first to index
+// them, rather than each indexing them (every one of the first questions
+// of a run would, one a worker).
 func sharedNames(q judge.Question) (*tdqs.Names, error) {
 	if q.SharedHash == "" {
 		return nil, nil
 	}
 	namesCache.Lock()
-	n, ok := namesCache.m[q.SharedHash]
+	e, ok := namesCache.m[q.SharedHash]
+	if !ok {
+		if len(namesCache.m) >= 8 {
+			clear(namesCache.m)
+		}
+		e = &indexedNames{}
+		namesCache.m[q.SharedHash] = e
+	}
 	namesCache.Unlock()
-	if ok {
-		return n, nil
-	}
-	var shared struct {
-		Names []string `json:"names"`
-	}
-	if err := decode(q.Shared, KindTool, &shared); err != nil {
-		return nil, err
-	}
-	n = tdqs.NewNames(shared.Names)
-	namesCache.Lock()
-	defer namesCache.Unlock()
-	if len(namesCache.m) >= 8 {
-		clear(namesCache.m)
-	}
-	namesCache.m[q.SharedHash] = n
-	return n, nil
+	e.once.Do(func() {
+		var shared struct {
+			Names []string `json:"names"`
+		}
+		if e.err = decode(q.Shared, KindTool, &shared); e.err == nil {
+			e.names = tdqs.NewNames(shared.Names)
+		}
+	})
+	return e.names, e.err
+}
+
+// indexedNames are the names of one shared value, indexed by the first
+// question that needs them, or why they could not be read (the same bytes,
+// named by their hash, give the same error).
+type indexedNames struct {
+	once  sync.Once
+	names *tdqs.Names
+	err   error
 }
 
 // namesCache keeps the indexed names of the last few runs by their shared
 // hash. It changes no answer: the same names always index the same way.
 var namesCache = struct {
 	sync.Mutex
-	m map[string]*tdqs.Names
-}{m: map[string]*tdqs.Names{}}
+	m map[string]*indexedNames
+}{m: map[string]*indexedNames{}}
 
 // decode reads a question's input into v, naming the kind on failure.
 func decode(input []byte, kind string, v any) error {

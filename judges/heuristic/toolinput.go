@@ -3,6 +3,7 @@ package heuristic
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
@@ -22,9 +23,10 @@ func decodeToolInput(input []byte, in *tdqs.ToolInput) error {
 	return decode(input, KindTool, in)
 }
 
-// fillToolInput fills in from an object holding only "tool" (an object
-// or null) and "siblings" (strings, or null), its numbers made float64
-// as encoding/json makes them in an any; false for anything else.
+// fillToolInput fills in from an object whose "tool" is an object or
+// null and whose "siblings" are strings or null, its numbers made
+// float64 as encoding/json makes them in an any, and whose other members
+// encoding/json would skip; false for anything else.
 func fillToolInput(v any, in *tdqs.ToolInput) bool {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -58,8 +60,12 @@ func fillToolInput(v any, in *tdqs.ToolInput) bool {
 			in.Siblings = names
 		default:
 			// encoding/json matches field names without regard to case
-			// and skips unknown ones: leave such input to it.
-			return false
+			// (as bytes.EqualFold does): leave such input to it. Any
+			// other member, such as the signals TDQS's question sends
+			// beside the tool, it skips, and so is skipped here.
+			if strings.EqualFold(k, "tool") || strings.EqualFold(k, "siblings") {
+				return false
+			}
 		}
 	}
 	return true

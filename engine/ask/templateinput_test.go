@@ -1,0 +1,82 @@
+package ask
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+)
+
+// TestTemplateInputIsTheDecodedJSON: what TemplateInput makes of a plain
+// value is what the templates saw before, the value's canonical JSON
+// decoded (decodeJSON), for every tool of the corpus read as formulas
+// read it, and for numbers, text and shapes at the edges; values whose
+// JSON might read back otherwise are refused, for the asker to decode.
+func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
+	mustNum := func(s string) num.Num {
+		n, err := num.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	values := []any{
+		nil, true, false, "", "plain", "quotes \" and \\ and \n and \u2028 and <html> & \x00", "emoji 😀 and é",
+		int64(0), int64(-7), int64(9007199254740993), int(42),
+		num.Int(3), num.Frac(1, 3), num.Frac(-2, 4), mustNum("0.1"), mustNum("-1.25e-7"), mustNum("12345678901234567890.5"),
+		[]any{}, map[string]any{}, []any{nil, []any{int64(1)}, map[string]any{"a": num.Frac(1, 8)}},
+		map[string]any{"b": int64(1), "a": "x", "é": []any{"y"}, "": nil},
+	}
+	for _, f := range surfacetest.CorpusFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var capture struct {
+			Tools []json.RawMessage `json:"tools"`
+		}
+		if err := json.Unmarshal(b, &capture); err != nil {
+			t.Fatal(err)
+		}
+		for _, raw := range capture.Tools {
+			v, err := lang.FromJSON(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			values = append(values, map[string]any{"tool": v, "signals": map[string]any{"coverage": num.Frac(2, 3), "n": int64(4)}})
+		}
+	}
+	for _, v := range values {
+		b, err := lang.MarshalCanonical(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := decodeJSON(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := TemplateInput(v)
+		if !ok {
+			t.Errorf("%.80s: refused", b)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%.80s: %#v, want %#v", b, got, want)
+		}
+	}
+	if len(values) < 100 {
+		t.Fatalf("only %d values", len(values))
+	}
+	for _, v := range []any{
+		"not UTF-8 \xff", map[string]any{"\xfe": int64(1)}, []any{"ok", "\xc3"},
+		uint64(1), float64(1.5), struct{}{}, map[string]string{"a": "b"},
+	} {
+		if got, ok := TemplateInput(v); ok {
+			t.Errorf("%#v: made %#v, want it left to be decoded", v, got)
+		}
+	}
+}
