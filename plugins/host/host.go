@@ -30,6 +30,7 @@ import (
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -191,7 +192,8 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	}
 	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log), fmt.Sprintf("%s=%d", boundedread.LimitEnv, boundedread.Limit()))
 	cmd.Env = append(cmd.Env, env...)
-	if dir := h.socketDir(); dir != "" {
+	dir := h.socketDir()
+	if dir != "" {
 		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
 	}
 	if p.SHA256 != "" {
@@ -200,6 +202,14 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits)", p.Name, p.SHA256)
 		}
 		cfg.SecureConfig = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+	}
+	// A companion rubric started while it initialised is this start,
+	// done ahead: it is sent the environment built above.
+	if pre := adopt(p, env, dir); pre != nil {
+		cancel := kill
+		kill = func() { cancel(); _ = pre.Kill() }
+		pr.cmd, pr.kill = adoptInto(cfg, cmd, pre, dir), kill
+		h.log.Debug("taking the companion started ahead", "plugin", p.Kind+"."+p.Name, "pid", pre.Pid)
 	}
 	client := plugin.NewClient(cfg)
 	pr.client = client
@@ -377,6 +387,7 @@ func (h *Host) Close() {
 	if dir != "" {
 		_ = os.RemoveAll(dir)
 	}
+	prestart.Discard() // a companion started ahead and not taken
 }
 
 // logLevel names the level of l for a plugin's own logger.
