@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -63,6 +64,12 @@ func init() {
 	if !Wanted(os.Args) {
 		return
 	}
+	// A score's start (the rest of the packages' init, the rubric's
+	// load) allocates a few megabytes that stay live: collecting them
+	// every time the heap grows by that much is most of the collector's
+	// work in a small run. Started is called before the surface is read,
+	// so a large capture is read and scored as before.
+	gcPercent, raised = debug.SetGCPercent(startGCPercent), true
 	exe, err := os.Executable()
 	if err != nil || base(exe) != base(os.Args[0]) {
 		return // a binary standing in for rubric: Self looks it up
@@ -72,6 +79,28 @@ func init() {
 		return
 	}
 	_ = Start(c, false)
+}
+
+// startGCPercent is the collector's target while a score starts.
+const startGCPercent = 400
+
+// gcPercent is the collector's target before the start raised it, when
+// raised says it was.
+var (
+	gcPercent int
+	raised    bool
+)
+
+// Started ends the start of a score: the collector's target is set back
+// to what it was (GOGC's, by default 100), before anything large is read.
+// Calling it again, or where the target was not raised, does nothing.
+func Started() {
+	mu.Lock()
+	defer mu.Unlock()
+	if raised {
+		debug.SetGCPercent(gcPercent)
+		raised = false
+	}
 }
 
 // base is the last element of a slash-separated path.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,23 @@ func TestTake(t *testing.T) {
 	}
 	if st, err := p.Wait(); err != nil || !st.Success() {
 		t.Errorf("the process ended with %v, %v", st, err)
+	}
+}
+
+// TestStarted sets the collector's target back to the one before the
+// start, once.
+func TestStarted(t *testing.T) {
+	before := debug.SetGCPercent(startGCPercent)
+	defer debug.SetGCPercent(before)
+	mu.Lock()
+	gcPercent, raised = 123, true
+	mu.Unlock()
+	Started()
+	if got := debug.SetGCPercent(startGCPercent); got != 123 {
+		t.Errorf("the target after Started is %d, want 123", got)
+	}
+	Started() // a second call leaves the target alone
+	if got := debug.SetGCPercent(before); got != startGCPercent {
+		t.Errorf("a second Started set the target to %d", got)
 	}
 }
