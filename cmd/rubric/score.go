@@ -11,7 +11,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
 
-	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -56,7 +55,6 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	a.early = a.flags(cmd).StartEarly(a.host(), args) // starts while the rubric compiles
 	defer a.early.Close()
 	r, err := rubrics.Find(v.GetString("rubric"))
-	prestart.Started() // the collector as usual from here: the surface may be large
 	if err != nil {
 		return err
 	}

@@ -67,8 +67,9 @@ func init() {
 	// A score's start (the rest of the packages' init, the rubric's
 	// load) allocates a few megabytes that stay live: collecting them
 	// every time the heap grows by that much is most of the collector's
-	// work in a small run. Started is called before the surface is read,
-	// so a large capture is read and scored as before.
+	// work in a small run. Started is called once a surface is read that
+	// is not small (plugins/host), so a large capture is parsed and
+	// scored as before.
 	gcPercent, raised = debug.SetGCPercent(startGCPercent), true
 	exe, err := os.Executable()
 	if err != nil || base(exe) != base(os.Args[0]) {
@@ -92,7 +93,8 @@ var (
 )
 
 // Started ends the start of a score: the collector's target is set back
-// to what it was (GOGC's, by default 100), before anything large is read.
+// to what it was (GOGC's, by default 100), before anything large is
+// parsed.
 // Calling it again, or where the target was not raised, does nothing.
 func Started() {
 	mu.Lock()

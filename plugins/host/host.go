@@ -52,6 +52,9 @@ type Host struct {
 	mu      sync.Mutex
 	running []*process
 	closed  bool
+	// ending counts the plugins being ended in the background
+	// (stopLater).
+	ending sync.WaitGroup
 	// sockets is the directory this host's plugins put their sockets in,
 	// made at the first start; "" until then, or when TMPDIR is too long
 	// a path for a socket inside it.
@@ -352,6 +355,25 @@ func (h *Host) stop(pr *process) {
 	pr.end()
 }
 
+// stopLater ends one plugin as stop does, in the background: Close waits
+// for it. The caller goes on while the plugin shuts down and exits (for
+// a one-tool score, the time of scoring and writing the report).
+func (h *Host) stopLater(pr *process) {
+	h.mu.Lock()
+	for i, r := range h.running {
+		if r == pr {
+			h.running = append(h.running[:i], h.running[i+1:]...)
+			break
+		}
+	}
+	h.ending.Add(1)
+	h.mu.Unlock()
+	go func() {
+		defer h.ending.Done()
+		pr.end()
+	}()
+}
+
 // end asks the plugin to stop, kills it after go-plugin's grace period,
 // then kills whatever is left in its process group.
 func (pr *process) end() {
@@ -380,6 +402,7 @@ func (h *Host) Close() {
 		}()
 	}
 	wg.Wait()
+	h.ending.Wait() // the plugins ended in the background
 	h.mu.Lock()
 	dir := h.sockets
 	h.sockets = ""
