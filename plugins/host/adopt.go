@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -34,17 +35,29 @@ func adopt(p Plugin, env []string, dir string) *prestart.Process {
 // adoptInto makes cfg start pre in place of cmd: go-plugin's runner sends
 // pre the environment cmd would have started with (base, which cmd.Env
 // holds, then what go-plugin adds), and sockets go in dir. It returns
-// the command that stands for pre in the host's records.
-func adoptInto(cfg *plugin.ClientConfig, cmd *exec.Cmd, pre *prestart.Process, dir string) *exec.Cmd {
+// the command that stands for pre in the host's records and the function
+// that kills pre: one never sent its environment (go-plugin failed
+// before starting it) is reaped there too, since go-plugin will not wait
+// for it.
+func adoptInto(cfg *plugin.ClientConfig, cmd *exec.Cmd, pre *prestart.Process, dir string) (*exec.Cmd, func()) {
 	base := cmd.Env
 	stand := &exec.Cmd{Path: pre.Path, Args: []string{pre.Path}, Env: base, Process: pre.Process}
+	a := &adopted{pre: pre, cmd: stand}
 	cfg.Cmd = nil
 	cfg.SkipHostEnv = true
 	cfg.UnixSocketConfig = &plugin.UnixSocketConfig{TempDir: dir}
 	cfg.RunnerFunc = func(_ hclog.Logger, c *exec.Cmd, _ string) (runner.Runner, error) {
-		return &adopted{pre: pre, env: append(base[:len(base):len(base)], c.Env...), cmd: stand}, nil
+		a.env = append(base[:len(base):len(base)], c.Env...)
+		return a, nil
 	}
-	return stand
+	kill := func() {
+		if a.sent.Load() {
+			_ = a.Kill(context.Background())
+		} else {
+			pre.Discard()
+		}
+	}
+	return stand, kill
 }
 
 // adopted is a prestarted companion as go-plugin's runner: it is started
@@ -52,6 +65,9 @@ func adoptInto(cfg *plugin.ClientConfig, cmd *exec.Cmd, pre *prestart.Process, d
 type adopted struct {
 	pre *prestart.Process
 	env []string
+	// sent is set once pre has its environment: go-plugin then waits
+	// for it.
+	sent atomic.Bool
 	// cmd stands for the process in the host's records (process.cmd).
 	cmd *exec.Cmd
 }
@@ -59,9 +75,9 @@ type adopted struct {
 // Start implements runner.Runner.
 func (a *adopted) Start(context.Context) error {
 	if err := a.pre.Send(a.env); err != nil {
-		_ = a.pre.Kill()
-		return err
+		return err // the host's kill reaps it
 	}
+	a.sent.Store(true)
 	return nil
 }
 
@@ -83,11 +99,14 @@ func (a *adopted) Name() string { return a.pre.Path }
 // host's command's, as exec.Cmd.Wait would have set it.
 func (a *adopted) Wait(context.Context) error {
 	st, err := a.pre.Wait()
-	a.cmd.ProcessState = st
-	if err == nil && !st.Success() {
-		err = errors.New(st.String())
+	if err != nil {
+		return err
 	}
-	return err
+	a.cmd.ProcessState = st
+	if !st.Success() {
+		return errors.New(st.String())
+	}
+	return nil
 }
 
 // Kill implements runner.AttachedRunner.

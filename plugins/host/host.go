@@ -209,9 +209,10 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	// A companion rubric started while it initialised is this start,
 	// done ahead: it is sent the environment built above.
 	if pre := adopt(p, env, dir); pre != nil {
+		stand, end := adoptInto(cfg, cmd, pre, dir)
 		cancel := kill
-		kill = func() { cancel(); _ = pre.Kill() }
-		pr.cmd, pr.kill = adoptInto(cfg, cmd, pre, dir), kill
+		kill = func() { cancel(); end() }
+		pr.cmd, pr.kill = stand, kill
 		h.log.Debug("taking the companion started ahead", "plugin", p.Kind+"."+p.Name, "pid", pre.Pid)
 	}
 	client := plugin.NewClient(cfg)
