@@ -10,8 +10,10 @@
 // companion the host does not take (another transport, another path, a
 // changed environment) reads the pipe's end and exits without serving.
 //
-// The package's init does the start; it imports nothing heavier than
-// os/exec, so that it runs among the first packages of rubric's init.
+// The package's init does the start (and raises the collector's target
+// for the start, see Started); it imports nothing above os and
+// runtime/debug, so that it runs about a quarter of the way through
+// rubric's init.
 package prestart
 
 import (
