@@ -15,6 +15,12 @@
 # build of this commit alone in a directory is this commit without the
 # file transport's companion binary. The surface is bench/startup/one-tool.json, the first
 # tool of examples/captures/filesystem.tools.json.
+#
+# RT=1 runs the rounds under `chrt -f 10` (SCHED_FIFO, root only), so that
+# on a machine loaded by others the commands get the CPUs as on a quiet one
+# and wall times mean something; keep ROUNDS small, since nothing else runs
+# meanwhile (an old build alone in its directory once stalled there, its
+# plugin starved past the 10 s start timeout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-30}
@@ -26,7 +32,7 @@ mkdir -p "$out"
 go build -o "$out/rubric" ./cmd/rubric
 go build -o "$out/rubric-transport-file" ./cmd/rubric-transport-file
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs, $rounds rounds"
-python3 - "$rounds" "$out/rubric" ${old:+"$old"} <<'PY'
+${RT:+chrt -f 10} python3 - "$rounds" "$out/rubric" ${old:+"$old"} <<'PY'
 import os, statistics, subprocess, sys, time
 
 rounds, binaries = int(sys.argv[1]), sys.argv[2:]

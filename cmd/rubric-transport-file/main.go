@@ -28,6 +28,7 @@ var builtin = protocol.Builtin{
 }
 
 func main() {
+	sdk.AwaitHost() // started ahead by rubric, the environment comes first
 	if stop, err := cpuprofile.Start(".transport-file"); err == nil {
 		defer stop()
 	}

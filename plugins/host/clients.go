@@ -9,6 +9,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -88,6 +89,12 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 		}
 		return nil, t.h.callError(t.pr, "export", err)
 	}
+	// A score's start runs the collector at a higher target
+	// (prestart): a surface of more than a few tools is parsed and
+	// scored under the usual one.
+	if len(doc) > smallSurface {
+		prestart.Started()
+	}
 	if source == "" {
 		source = target.String()
 	}
@@ -102,8 +109,13 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	return s, nil
 }
 
-// Close ends the plugin process.
-func (t *Transport) Close() { t.h.stop(t.pr) }
+// smallSurface is the largest document (a few dozen tools) scored under
+// the collector's target of a score's start.
+const smallSurface = 256 << 10
+
+// Close ends the plugin process, in the background: the host's Close
+// waits for it to have ended.
+func (t *Transport) Close() { t.h.stopLater(t.pr) }
 
 // Judge is a running judge plugin, configured. It implements
 // judge.Judge.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/internal/proctest"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -41,7 +43,9 @@ func companionBuiltin(who string) protocol.Builtin {
 // both names), and says which one served. The companion serves when it
 // lies beside the host binary and was built as the host says it is; when
 // it is absent, went away after the catalog was made, or is of another
-// build, the host binary serves, and only the debug log says why.
+// build, the host binary serves, and only the debug log says why. A
+// companion started ahead (internal/prestart) is taken in place of a new
+// start, and is checked by build as one started then.
 func TestCompanion(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -57,9 +61,14 @@ func TestCompanion(t *testing.T) {
 		companion, removed bool
 		// build is the build the host says it is; "" is this binary's.
 		build string
-		want  string
-		// logged is in the debug log when the companion did not serve.
-		logged []string
+		// prestarted starts the companion ahead, as rubric's init does
+		// (internal/prestart); setenv then changes the environment
+		// before the host starts the built-in.
+		prestarted, setenv bool
+		want               string
+		// logged is in the debug log (when the companion did not serve,
+		// or was taken as started ahead); unlogged is not.
+		logged, unlogged []string
 	}{
 		{name: "current", companion: true, want: "companion"},
 		{name: "absent", want: "host binary"},
@@ -67,6 +76,12 @@ func TestCompanion(t *testing.T) {
 			logged: []string{"serving it from the rubric binary", "no such file"}},
 		{name: "another build", companion: true, build: "0.0.1 0123abc go1.0 linux/amd64 0000", want: "host binary",
 			logged: []string{"serving it from the rubric binary", `the rubric that started it is "0.0.1 0123abc`, "install both from one build"}},
+		{name: "started ahead", companion: true, prestarted: true, want: "companion",
+			logged: []string{"taking the companion started ahead"}},
+		{name: "started ahead, another build", companion: true, prestarted: true, build: "0.0.1 0123abc go1.0 linux/amd64 0000", want: "host binary",
+			logged: []string{"taking the companion started ahead", "serving it from the rubric binary", `the rubric that started it is "0.0.1 0123abc`}},
+		{name: "started ahead, environment changed", companion: true, prestarted: true, setenv: true, want: "companion",
+			unlogged: []string{"taking the companion started ahead"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -93,6 +108,18 @@ func TestCompanion(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if tc.prestarted {
+				if runtime.GOOS != "linux" {
+					t.Skip("a companion is started ahead on Linux only")
+				}
+				if err := prestart.Start(companion, false); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(prestart.Discard)
+				if tc.setenv {
+					t.Setenv("RUBRIC_TEST_CHANGED", "1")
+				}
+			}
 			var buf proctest.Buffer
 			log := hclog.New(&hclog.LoggerOptions{Level: hclog.Debug, Output: &buf, DisableTime: true})
 			h := New(Options{Log: log, Build: tc.build})
@@ -112,7 +139,12 @@ func TestCompanion(t *testing.T) {
 					t.Errorf("the log lacks %q:\n%s", want, logged)
 				}
 			}
-			if len(tc.logged) == 0 && strings.Contains(logged, "serving it from the rubric binary") {
+			for _, not := range tc.unlogged {
+				if strings.Contains(logged, not) {
+					t.Errorf("the log has %q:\n%s", not, logged)
+				}
+			}
+			if tc.want == "companion" && strings.Contains(logged, "serving it from the rubric binary") {
 				t.Errorf("the host fell back:\n%s", logged)
 			}
 			for _, level := range []string{"[WARN]", "[ERROR]"} {

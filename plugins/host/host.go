@@ -30,6 +30,7 @@ import (
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -51,6 +52,9 @@ type Host struct {
 	mu      sync.Mutex
 	running []*process
 	closed  bool
+	// ending counts the plugins being ended in the background
+	// (stopLater).
+	ending sync.WaitGroup
 	// sockets is the directory this host's plugins put their sockets in,
 	// made at the first start; "" until then, or when TMPDIR is too long
 	// a path for a socket inside it.
@@ -191,7 +195,8 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	}
 	cmd.Env = append(cmd.Env, protocol.LogLevelEnv+"="+logLevel(h.log), fmt.Sprintf("%s=%d", boundedread.LimitEnv, boundedread.Limit()))
 	cmd.Env = append(cmd.Env, env...)
-	if dir := h.socketDir(); dir != "" {
+	dir := h.socketDir()
+	if dir != "" {
 		cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
 	}
 	if p.SHA256 != "" {
@@ -200,6 +205,15 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits)", p.Name, p.SHA256)
 		}
 		cfg.SecureConfig = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+	}
+	// A companion rubric started while it initialised is this start,
+	// done ahead: it is sent the environment built above.
+	if pre := adopt(p, env, dir); pre != nil {
+		stand, end := adoptInto(cfg, cmd, pre, dir)
+		cancel := kill
+		kill = func() { cancel(); end() }
+		pr.cmd, pr.kill = stand, kill
+		h.log.Debug("taking the companion started ahead", "plugin", p.Kind+"."+p.Name, "pid", pre.Pid)
 	}
 	client := plugin.NewClient(cfg)
 	pr.client = client
@@ -342,6 +356,25 @@ func (h *Host) stop(pr *process) {
 	pr.end()
 }
 
+// stopLater ends one plugin as stop does, in the background: Close waits
+// for it. The caller goes on while the plugin shuts down and exits (for
+// a one-tool score, the time of scoring and writing the report).
+func (h *Host) stopLater(pr *process) {
+	h.mu.Lock()
+	for i, r := range h.running {
+		if r == pr {
+			h.running = append(h.running[:i], h.running[i+1:]...)
+			break
+		}
+	}
+	h.ending.Add(1)
+	h.mu.Unlock()
+	go func() {
+		defer h.ending.Done()
+		pr.end()
+	}()
+}
+
 // end asks the plugin to stop, kills it after go-plugin's grace period,
 // then kills whatever is left in its process group.
 func (pr *process) end() {
@@ -370,6 +403,7 @@ func (h *Host) Close() {
 		}()
 	}
 	wg.Wait()
+	h.ending.Wait() // the plugins ended in the background
 	h.mu.Lock()
 	dir := h.sockets
 	h.sockets = ""
@@ -377,6 +411,7 @@ func (h *Host) Close() {
 	if dir != "" {
 		_ = os.RemoveAll(dir)
 	}
+	prestart.Discard() // a companion started ahead and not taken
 }
 
 // logLevel names the level of l for a plugin's own logger.

@@ -28,6 +28,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -109,6 +110,7 @@ func ServeBuiltin(args []string, list []protocol.Builtin) bool {
 // used in its place. Started with no build named, it serves as any
 // plugin does.
 func ServeCompanion(b protocol.Builtin) {
+	AwaitHost()
 	if want := os.Getenv(protocol.BuildEnv); want != "" && want != buildinfo.ID() {
 		fmt.Fprintf(os.Stderr, "%s: this binary is build %q but the rubric that started it is %q: install both from one build\n", b.Companion, buildinfo.ID(), want)
 		os.Exit(3)
@@ -118,6 +120,20 @@ func ServeCompanion(b protocol.Builtin) {
 	} else {
 		ServeTransport(b.Transport())
 	}
+}
+
+// AwaitHost, in a companion rubric started ahead of need
+// (internal/prestart), waits for the environment rubric sends it, makes it
+// the process's own and sets Logger's level from it; a companion rubric
+// does not take ends there, without serving. Anywhere else it returns at
+// once. ServeCompanion calls it; a companion's main calls it first when it
+// reads the environment before serving.
+func AwaitHost() {
+	if os.Getenv(prestart.Env) == "" {
+		return
+	}
+	prestart.Await()
+	Logger.SetLevel(level())
 }
 
 // DebugLog is a writer that relays each line written to it into Logger
