@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -300,8 +301,25 @@ type Batch struct {
 	// of the same identity takes it up.
 	Judge judge.Identity `json:"judge"`
 	// Keys are the answer keys of its questions; each question's item ID
-	// in the batch is its key.
+	// in the batch is its key, or, when LabeledIDs, the nonce and the
+	// key's head (judge.LabeledItemID).
 	Keys []string `json:"keys"`
+	// LabeledIDs says that the items' IDs begin with the nonce; false in
+	// records kept before they did.
+	LabeledIDs bool `json:"labeled_ids,omitempty"`
+	// Since is when the intent record was first kept, before the batch
+	// was submitted: a provider that keeps no label on a batch finds it
+	// among those created since (see judge.BatchLabel). Zero in records
+	// kept before it was.
+	Since time.Time `json:"since,omitzero"`
+}
+
+// ItemID is the ID in the batch of the question whose answer key is key.
+func (b Batch) ItemID(key string) string {
+	if b.LabeledIDs {
+		return judge.LabeledItemID(b.Nonce, key)
+	}
+	return key
 }
 
 // Key names the record: its nonce when it has one (so that the intent
