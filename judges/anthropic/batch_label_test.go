@@ -195,3 +195,88 @@ func TestBatchKilledAfterCreate(t *testing.T) {
 		})
 	}
 }
+
+// TestFindBatch: how the judge looks for a labeled message batch among
+// the others: through every page of the list, newest first, back to a
+// little before the label was kept; by size; by the nonce at the head of
+// every custom_id of an ended batch's results; pending while a batch of
+// that size runs.
+func TestFindBatch(t *testing.T) {
+	const nonce = "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6"
+	t.Setenv("ANTHROPIC_API_KEY", testKey)
+	ours := made{"", 3}
+	for _, c := range []struct {
+		name string
+		// batches are created in order, a second apart from the fake's
+		// epoch.
+		batches []made
+		since   time.Duration // the label's, after the epoch
+		held    bool
+		want    judge.BatchFound
+		lists   int
+	}{
+		{"behind 150 others", append([]made{ours}, repeat(made{"theirs-", 3}, 150)...), 0, false, judge.BatchFound{ID: "msgbatch_1"}, 2},
+		{"behind others of its size and another", []made{ours, {"theirs-", 3}, {"theirs-", 4}, {"theirs-", 3}}, 0, false, judge.BatchFound{ID: "msgbatch_1"}, 1},
+		{"created before the window", []made{ours}, 20 * time.Minute, false, judge.BatchFound{}, 1},
+		{"within the clocks' skew", []made{ours}, 10 * time.Minute, false, judge.BatchFound{ID: "msgbatch_1"}, 1},
+		{"only someone else's", []made{{"theirs-", 3}, {"theirs-", 3}}, 0, false, judge.BatchFound{}, 1},
+		{"running, of that size", []made{{"theirs-", 3}}, 0, true, judge.BatchFound{Pending: true}, 1},
+		{"running, of another size", []made{{"theirs-", 4}}, 0, true, judge.BatchFound{}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fake := fakebatch.Start(func([]byte) string { return `{"n": 7}` })
+			defer fake.Close()
+			for i, b := range c.batches {
+				var body strings.Builder
+				body.WriteString(`{"requests": [`)
+				for k := range b.n {
+					if k > 0 {
+						body.WriteString(",")
+					}
+					id := fmt.Sprintf("%s%d_%d", b.prefix, i, k)
+					if b.prefix == "" {
+						id = judge.LabeledItemID(nonce, id)
+					}
+					fmt.Fprintf(&body, `{"custom_id": %q, "params": {"model": "claude-test", "max_tokens": 16, "messages": [{"role": "user", "content": "q%d_%d"}]}}`, id, i, k)
+				}
+				body.WriteString("]}")
+				resp, err := http.Post(fake.URL+"/v1/messages/batches", "application/json", strings.NewReader(body.String()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+			}
+			fake.Hold = func() bool { return c.held }
+			jc := judgetest.Host(t, anthropic.New())
+			if _, err := jc.Configure(context.Background(), judge.Config{Model: "claude-test", Options: map[string]string{"base_url": fake.URL}}); err != nil {
+				t.Fatal(err)
+			}
+			got, err := jc.FindBatch(context.Background(), judge.BatchLabel{Nonce: nonce, Since: fakebatch.Epoch.Add(c.since), Items: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Errorf("found %+v, want %+v", got, c.want)
+			}
+			if n := fake.Counts().Lists; n != c.lists {
+				t.Errorf("%d pages listed, want %d", n, c.lists)
+			}
+		})
+	}
+}
+
+// made is a message batch a test makes: n requests whose custom ids
+// begin with prefix, or with the label's nonce when prefix is empty.
+type made struct {
+	prefix string
+	n      int
+}
+
+// repeat is n copies of b.
+func repeat(b made, n int) []made {
+	out := make([]made, n)
+	for i := range out {
+		out[i] = b
+	}
+	return out
+}
