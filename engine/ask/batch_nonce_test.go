@@ -380,3 +380,36 @@ func TestBatchOldIntentFound(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchStoppedWhilePending: a run stopped while it waits for a
+// batch that may be the one sought keeps the intent, and submits
+// nothing: the next run looks again.
+func TestBatchStoppedWhilePending(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(2)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	intent := cache.Batch{Judge: identity, Nonce: "0123456789abcdef0123456789abcdef", LabeledIDs: true,
+		Since: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	for _, rq := range reqs {
+		intent.Keys = append(intent.Keys, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
+	}
+	if err := store.PutBatch(intent); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	l.find = func(judge.BatchLabel) judge.BatchFound { stop(); return judge.BatchFound{Pending: true} }
+	w := &waits{}
+	_, err = (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(ctx, reqs)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "running the same command again looks for it again") {
+		t.Fatalf("got %v, want the run stopped, saying the next one looks again", err)
+	}
+	recs, _ := store.Batches(identity)
+	if len(l.order) != 0 || len(recs) != 1 || recs[0].Nonce != intent.Nonce || !recs[0].Since.Equal(intent.Since) {
+		t.Errorf("%d batches submitted, records %+v: want none submitted and the intent kept", len(l.order), recs)
+	}
+}
