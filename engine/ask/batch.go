@@ -52,8 +52,8 @@ const DefaultPoll = 30 * time.Second
 // BatchEvent is one step of a batch, for a log or a display.
 type BatchEvent struct {
 	// Step is "submitted", "found" (a batch a stopped run submitted
-	// without keeping its id), "pending" (a batch that may be such a one
-	// has not ended, so the run waits to tell), "foreign" (a batch found
+	// without keeping its id), "pending" (once, when a batch that may be
+	// such a one has not ended, so the run waits to tell), "foreign" (a batch found
 	// that way whose results prove it another's: none of its answers is
 	// taken, and its questions go out anew), "resumed", "polled",
 	// "collected" or "stopped" (the run ended while the batch still
@@ -458,6 +458,7 @@ func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error)
 	}
 	label := judge.BatchLabel{Nonce: rec.Nonce, Since: rec.Since, Items: len(rec.Keys)}
 	var id string
+	waited := false
 	for {
 		f, err := finder.FindBatch(ctx, label)
 		if err != nil {
@@ -469,7 +470,10 @@ func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error)
 		if id = f.ID; id != "" || !f.Pending {
 			break
 		}
-		a.event(BatchEvent{Step: "pending", Questions: len(rec.Keys)})
+		if !waited {
+			a.event(BatchEvent{Step: "pending", Questions: len(rec.Keys)})
+			waited = true
+		}
 		if err := a.pause(ctx); err != nil {
 			return rec, fmt.Errorf("%w; a batch that may be the one a stopped run submitted (nonce %s) has not ended, so running the same command again looks for it again without asking anew", err, rec.Nonce)
 		}

@@ -266,7 +266,7 @@ func TestBatchFoundOnceEnded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"pending", "pending", "found", "resumed", "polled", "collected"}; !reflect.DeepEqual(steps, want) {
+	if want := []string{"pending", "found", "resumed", "polled", "collected"}; !reflect.DeepEqual(steps, want) {
 		t.Errorf("steps %v, want %v", steps, want)
 	}
 	if want := (judge.BatchLabel{Nonce: intent.Nonce, Since: t0, Items: 9}); len(l.labels) != 3 || l.labels[0].Nonce != want.Nonce || !l.labels[0].Since.Equal(t0) || l.labels[0].Items != 9 {

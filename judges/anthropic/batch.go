@@ -32,6 +32,10 @@ type batches struct{}
 // only on its results' custom ids.
 const skew = 15 * time.Minute
 
+// minNonce is the shortest nonce Find looks for (64 bits in hex): a
+// shorter one could begin someone else's custom ids by chance.
+const minNonce = 16
+
 // listLimit is how many batches a page of the list holds (the API takes
 // 1 to 1,000), and maxListPages how many pages Find reads at most.
 const (
@@ -117,6 +121,9 @@ func (b batches) SubmitLabeled(ctx context.Context, e *httpjudge.Endpoint, d htt
 // size that has not ended may be it, and its custom ids cannot be read
 // yet: unless another is proven, the answer is then pending.
 func (b batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, label judge.BatchLabel) (judge.BatchFound, error) {
+	if len(label.Nonce) < minNonce {
+		return judge.BatchFound{}, nil // too short to tell a batch by
+	}
 	var from time.Time
 	if !label.Since.IsZero() {
 		from = label.Since.Add(-skew)
