@@ -396,9 +396,10 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 }
 
 // submit sends items as one batch and keeps its record. With a judge
-// whose provider labels batches (judge.BatchFinder), an intent record
-// with a fresh nonce is kept first and the nonce sent with the batch, so
-// that a run killed before it learns the batch's id finds it again.
+// that finds its batches by a label (judge.BatchFinder), an intent
+// record with a fresh nonce and the time is kept first, and the nonce
+// sent with the batch and at the head of every item's ID, so that a run
+// killed before it learns the batch's id finds it again.
 func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []string) (cache.Batch, error) {
 	rec := cache.Batch{Judge: a.Identity, Keys: keys, Rubric: a.Rubric.Digest, Scope: a.Batch.Scope}
 	finder, labels := a.Batch.Judge.(judge.BatchFinder)
@@ -452,8 +453,8 @@ func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []stri
 func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error) {
 	finder, ok := a.Batch.Judge.(judge.BatchFinder)
 	if !ok || !finder.LabelsBatches() || rec.Nonce == "" {
-		// Kept by a judge that labels batches and run now with one that
-		// does not: nothing can find it.
+		// Kept by a judge that finds its batches and run now with one
+		// that does not: nothing can find it.
 		return rec, nil
 	}
 	label := judge.BatchLabel{Nonce: rec.Nonce, Since: rec.Since, Items: len(rec.Keys)}

@@ -289,8 +289,9 @@ type Batch struct {
 	// the provider if it was accepted (see judge.BatchFinder).
 	ID string `json:"id"`
 	// Nonce is the client's label on the batch, chosen before it is
-	// submitted and sent in its metadata; empty for a provider that keeps
-	// no label.
+	// submitted and sent with it (in its metadata where the provider keeps
+	// one, and at the head of every item's ID when LabeledIDs); empty for
+	// a judge that cannot find its batches.
 	Nonce string `json:"nonce,omitempty"`
 	// Rubric and Scope say which run submitted it: the rubric's digest
 	// and what the run scored (see ask.Batching.Scope); empty in records

@@ -59,8 +59,8 @@ func (j *Judge) SubmitBatch(ctx context.Context, items []judge.BatchItem) (strin
 	return j.submit(ctx, items, "")
 }
 
-// LabelsBatches reports whether the judge's batch API keeps a label on
-// each batch (LabeledBatchAPI): only then do SubmitLabeledBatch and
+// LabelsBatches reports whether the judge's batch API finds a batch by
+// its label (LabeledBatchAPI): only then do SubmitLabeledBatch and
 // FindBatch work.
 func (j *Judge) LabelsBatches() bool {
 	_, ok := j.api.Batch.(LabeledBatchAPI)

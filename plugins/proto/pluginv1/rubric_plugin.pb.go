@@ -653,7 +653,8 @@ type BatchSubmission struct {
 	Shared []*SharedContext       `protobuf:"bytes,1,rep,name=shared,proto3" json:"shared,omitempty"`
 	Items  []*BatchItem           `protobuf:"bytes,2,rep,name=items,proto3" json:"items,omitempty"`
 	// nonce, when set, is the client's label for the batch, which a judge
-	// serving FindBatch keeps with it at the provider.
+	// serving FindBatch keeps with it at the provider where it can; every
+	// item's id then begins with it.
 	Nonce         string `protobuf:"bytes,3,opt,name=nonce,proto3" json:"nonce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
