@@ -40,6 +40,9 @@ type Batching struct {
 	// batch is kept, before the batch is submitted: a test can stop the
 	// run at that stage.
 	OnIntent func(cache.Batch)
+	// Now, when set, stands in for time.Now as the time an intent record
+	// is kept: a test decides which batches were created since.
+	Now func() time.Time
 }
 
 // DefaultPoll is the wait between two looks at a running batch: batches
@@ -49,8 +52,12 @@ const DefaultPoll = 30 * time.Second
 // BatchEvent is one step of a batch, for a log or a display.
 type BatchEvent struct {
 	// Step is "submitted", "found" (a batch a stopped run submitted
-	// without keeping its id), "resumed", "polled", "collected" or
-	// "stopped" (the run ended while the batch still runs).
+	// without keeping its id), "pending" (once, when a batch that may be
+	// such a one has not ended, so the run waits to tell), "foreign" (a batch found
+	// that way whose results prove it another's: none of its answers is
+	// taken, and its questions go out anew), "resumed", "polled",
+	// "collected" or "stopped" (the run ended while the batch still
+	// runs).
 	Step string
 	// ID is the provider's id of the batch; Questions how many it holds.
 	ID        string
@@ -296,9 +303,17 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 		a.spend(hold, judge.Tokens{})
 		return a.stopped(ctx, id, len(mine), fmt.Errorf("collecting the batch %s: %w; it is still kept, so running again collects it", id, err))
 	}
+	if rec.LabeledIDs && !ours(rec, results) {
+		// Found by its creation and size alone, and its results are
+		// another's: nothing of it is taken, and the questions go out
+		// anew.
+		a.spend(hold, judge.Tokens{})
+		a.event(BatchEvent{Step: "foreign", ID: id, Questions: len(mine), Status: st})
+		return a.Cache.DropBatch(rec.Key())
+	}
 	byID := make(map[string]*waiting, len(mine))
 	for _, w := range mine {
-		byID[w.key] = w
+		byID[rec.ItemID(w.key)] = w
 	}
 	var spent judge.Tokens
 	var failed error
@@ -361,7 +376,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 	}
 	a.spend(hold, spent)
 	for _, w := range mine {
-		if !w.done && !seen[w.key] {
+		if !w.done && !seen[rec.ItemID(w.key)] {
 			w.last = a.unreadable(&w.o, w.req.Question, fmt.Errorf("the batch %s ended (%s) without a result for it", id, st.State))
 		}
 	}
@@ -381,9 +396,10 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 }
 
 // submit sends items as one batch and keeps its record. With a judge
-// whose provider labels batches (judge.BatchFinder), an intent record
-// with a fresh nonce is kept first and the nonce sent with the batch, so
-// that a run killed before it learns the batch's id finds it again.
+// that finds its batches by a label (judge.BatchFinder), an intent
+// record with a fresh nonce and the time is kept first, and the nonce
+// sent with the batch and at the head of every item's ID, so that a run
+// killed before it learns the batch's id finds it again.
 func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []string) (cache.Batch, error) {
 	rec := cache.Batch{Judge: a.Identity, Keys: keys, Rubric: a.Rubric.Digest, Scope: a.Batch.Scope}
 	finder, labels := a.Batch.Judge.(judge.BatchFinder)
@@ -392,6 +408,10 @@ func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []stri
 	var err error
 	if labels {
 		if rec.Nonce, err = newNonce(); err != nil {
+			return rec, err
+		}
+		rec.LabeledIDs, rec.Since = true, a.now()
+		if items, err = labeledItems(rec, items); err != nil {
 			return rec, err
 		}
 		if err := a.Cache.PutBatch(rec); err != nil {
@@ -427,19 +447,37 @@ func (a *Asker) submit(ctx context.Context, items []judge.BatchItem, keys []stri
 // found looks for the batch of an intent record at the provider: the
 // record with the batch's id when the provider accepted it, else the
 // record dropped and returned without an id (its questions go out anew).
+// While the judge says a batch that may be it has not ended, it waits
+// and looks again: submitting the questions meanwhile could pay for them
+// twice.
 func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error) {
 	finder, ok := a.Batch.Judge.(judge.BatchFinder)
 	if !ok || !finder.LabelsBatches() || rec.Nonce == "" {
-		// Kept by a judge that labels batches and run now with one that
-		// does not: nothing can find it.
+		// Kept by a judge that finds its batches and run now with one
+		// that does not: nothing can find it.
 		return rec, nil
 	}
-	id, err := finder.FindBatch(ctx, rec.Nonce)
-	if err != nil {
-		if ctx.Err() != nil {
-			return rec, context.Cause(ctx)
+	label := judge.BatchLabel{Nonce: rec.Nonce, Since: rec.Since, Items: len(rec.Keys)}
+	var id string
+	waited := false
+	for {
+		f, err := finder.FindBatch(ctx, label)
+		if err != nil {
+			if ctx.Err() != nil {
+				return rec, context.Cause(ctx)
+			}
+			return rec, fmt.Errorf("looking for a batch a stopped run may have submitted (nonce %s): %w; run again to look once more", rec.Nonce, err)
 		}
-		return rec, fmt.Errorf("looking for a batch a stopped run may have submitted (nonce %s): %w; run again to look once more", rec.Nonce, err)
+		if id = f.ID; id != "" || !f.Pending {
+			break
+		}
+		if !waited {
+			a.event(BatchEvent{Step: "pending", Questions: len(rec.Keys)})
+			waited = true
+		}
+		if err := a.pause(ctx); err != nil {
+			return rec, fmt.Errorf("%w; a batch that may be the one a stopped run submitted (nonce %s) has not ended, so running the same command again looks for it again without asking anew", err, rec.Nonce)
+		}
 	}
 	if id == "" {
 		return rec, a.Cache.DropBatch(rec.Key())
@@ -488,6 +526,47 @@ func (a *Asker) TidyBatches() (int, error) {
 		dropped++
 	}
 	return dropped, nil
+}
+
+// labeledItems is items under the IDs of the labeled batch rec
+// (cache.Batch.ItemID), which must stay unique.
+func labeledItems(rec cache.Batch, items []judge.BatchItem) ([]judge.BatchItem, error) {
+	out := make([]judge.BatchItem, len(items))
+	seen := make(map[string]bool, len(items))
+	for i, it := range items {
+		it.ID = rec.ItemID(it.ID)
+		if seen[it.ID] {
+			return nil, fmt.Errorf("two questions of a batch share the item id %s: run without --batch", it.ID)
+		}
+		seen[it.ID] = true
+		out[i] = it
+	}
+	return out, nil
+}
+
+// ours reports whether results can be those of the labeled batch rec:
+// every result's ID is one of its items' (none when there are none, and
+// then nothing is taken either). A batch found by when it was created
+// and its size alone is taken only then.
+func ours(rec cache.Batch, results []judge.BatchResult) bool {
+	ids := make(map[string]bool, len(rec.Keys))
+	for _, k := range rec.Keys {
+		ids[rec.ItemID(k)] = true
+	}
+	for _, r := range results {
+		if !ids[r.ID] {
+			return false
+		}
+	}
+	return true
+}
+
+// now is the time an intent record is kept.
+func (a *Asker) now() time.Time {
+	if a.Batch.Now != nil {
+		return a.Batch.Now()
+	}
+	return time.Now()
 }
 
 // newNonce is a random label for a batch: 128 bits, in hex.

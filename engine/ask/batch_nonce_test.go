@@ -3,9 +3,12 @@ package ask_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
@@ -24,11 +27,17 @@ type labeled struct {
 	finds   int
 	lost    func() bool
 	refuse  bool
+	// find, when set, answers FindBatch instead of the nonces kept.
+	find   func(judge.BatchLabel) judge.BatchFound
+	labels []judge.BatchLabel // what FindBatch was asked
 }
 
 func (l *labeled) LabelsBatches() bool { return true }
 
 func (l *labeled) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	if ctx.Err() != nil {
+		return "", context.Cause(ctx) // killed before the create was sent
+	}
 	if l.refuse {
 		return "", errors.New("connection reset before the batch was accepted")
 	}
@@ -45,11 +54,15 @@ func (l *labeled) SubmitLabeledBatch(ctx context.Context, items []judge.BatchIte
 	return id, nil
 }
 
-func (l *labeled) FindBatch(_ context.Context, nonce string) (string, error) {
+func (l *labeled) FindBatch(_ context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.finds++
-	return l.byNonce[nonce], nil
+	l.labels = append(l.labels, label)
+	if l.find != nil {
+		return l.find(label), nil
+	}
+	return judge.BatchFound{ID: l.byNonce[label.Nonce]}, nil
 }
 
 // TestBatchKilledAfterCreateIsFound: the run is killed exactly when the
@@ -201,5 +214,202 @@ func TestTidyBatches(t *testing.T) {
 	// before submitting; TidyBatches drops the stale one.
 	if n != 1 || !reflect.DeepEqual(left, []string{"elsewhere", "from before scopes", "other rubric"}) {
 		t.Errorf("dropped %d, left %q: want the answered and the stale records dropped", n, left)
+	}
+}
+
+// TestBatchFoundOnceEnded: a judge that proves a batch is the one sought
+// only from its results (a provider that keeps no label on a batch)
+// answers pending while a candidate runs; the run waits and looks again,
+// submitting nothing meanwhile, and takes the batch once it is proven.
+// The intent record says when it was kept (the injected clock) and the
+// batch's items are under IDs that begin with its nonce.
+func TestBatchFoundOnceEnded(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(9)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return t0 }
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	ctx, kill := context.WithCancel(context.Background())
+	defer kill()
+	l.lost = func() bool { kill(); return true }
+	w := &waits{}
+	var intent cache.Batch
+	first := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after, Now: clock,
+		OnIntent: func(b cache.Batch) { intent = b }}}
+	if _, err := first.Ask(ctx, reqs); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the run killed", err)
+	}
+	if !intent.LabeledIDs || !intent.Since.Equal(t0) {
+		t.Errorf("intent %+v: want labeled item ids, kept at %v", intent, t0)
+	}
+	for _, it := range l.items[l.order[0]] {
+		if !strings.HasPrefix(it.ID, intent.Nonce) || len(it.ID) != 64 {
+			t.Errorf("item id %q: want the nonce %s and 64 characters", it.ID, intent.Nonce)
+		}
+	}
+
+	l.lost = nil
+	l.find = func(label judge.BatchLabel) judge.BatchFound {
+		if len(l.labels) <= 2 {
+			return judge.BatchFound{Pending: true}
+		}
+		return judge.BatchFound{ID: l.byNonce[label.Nonce]}
+	}
+	var steps []string
+	second := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after, Now: clock,
+		OnEvent: func(e ask.BatchEvent) { steps = append(steps, e.Step) }}}
+	obs, err := second.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"pending", "found", "resumed", "polled", "collected"}; !reflect.DeepEqual(steps, want) {
+		t.Errorf("steps %v, want %v", steps, want)
+	}
+	if want := (judge.BatchLabel{Nonce: intent.Nonce, Since: t0, Items: 9}); len(l.labels) != 3 || l.labels[0].Nonce != want.Nonce || !l.labels[0].Since.Equal(t0) || l.labels[0].Items != 9 {
+		t.Errorf("looked for %+v, want three looks for %+v", l.labels, want)
+	}
+	if len(l.order) != 1 {
+		t.Errorf("%d batches submitted, want 1", len(l.order))
+	}
+	for subject, n := range l.submitted {
+		if n != 1 {
+			t.Errorf("%s paid for %d times", subject, n)
+		}
+	}
+	if string(obs[8].Answer) != `{"n":7}` {
+		t.Errorf("observation %+v", obs[8])
+	}
+}
+
+// TestBatchForeignNotTaken: the run was killed before its batch reached
+// the provider, and someone else's batch of the same size was created
+// meanwhile. A judge that offers that batch as the one sought (found by
+// its creation and size alone) is not believed: its results carry other
+// item IDs, so none of its answers is taken, and the questions go out
+// once, in a batch of their own.
+func TestBatchForeignNotTaken(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(4)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	ctx, kill := context.WithCancel(context.Background())
+	defer kill()
+	w := &waits{}
+	first := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after,
+		OnIntent: func(cache.Batch) { kill() }}}
+	if _, err := first.Ask(ctx, reqs); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the run killed", err)
+	}
+	var others []judge.BatchItem
+	for i := range 4 {
+		others = append(others, judge.BatchItem{ID: fmt.Sprintf("other_%d", i), Question: judge.Question{Subject: fmt.Sprintf("someone_else_%d", i)}})
+	}
+	foreign, err := l.SubmitBatch(context.Background(), others)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.find = func(judge.BatchLabel) judge.BatchFound { return judge.BatchFound{ID: foreign} }
+	var steps []string
+	second := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after,
+		OnEvent: func(e ask.BatchEvent) { steps = append(steps, e.Step) }}}
+	obs, err := second.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"found", "resumed", "polled", "foreign", "submitted", "polled", "collected"}; !reflect.DeepEqual(steps, want) {
+		t.Errorf("steps %v, want %v", steps, want)
+	}
+	for _, name := range names(4) {
+		if l.submitted[name] != 1 {
+			t.Errorf("%s paid for %d times, want once", name, l.submitted[name])
+		}
+	}
+	for i, o := range obs {
+		if string(o.Answer) != `{"n":7}` || o.Attempts != 1 {
+			t.Errorf("observation %d: %+v", i, o)
+		}
+	}
+	if recs, _ := store.Batches(identity); len(recs) != 0 {
+		t.Errorf("records left: %+v", recs)
+	}
+}
+
+// TestBatchOldIntentFound: an intent record kept before item IDs carried
+// the nonce (no labeled_ids, no since) still finds its batch, whose items
+// are under their answer keys, and its answers are taken.
+func TestBatchOldIntentFound(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(3)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const nonce = "0123456789abcdef0123456789abcdef"
+	var keys []string
+	var items []judge.BatchItem
+	for _, rq := range reqs {
+		k := cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash)
+		keys = append(keys, k)
+		items = append(items, judge.BatchItem{ID: k, Question: judge.Question{Subject: rq.Subject}})
+	}
+	if err := store.PutBatch(cache.Batch{Judge: identity, Nonce: nonce, Keys: keys}); err != nil {
+		t.Fatal(err)
+	}
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	if _, err := l.SubmitLabeledBatch(context.Background(), items, nonce); err != nil {
+		t.Fatal(err)
+	}
+	w := &waits{}
+	obs, err := (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.order) != 1 || len(l.labels) != 1 || !l.labels[0].Since.IsZero() || l.labels[0].Items != 3 {
+		t.Errorf("%d batches, looked for %+v: want the old batch found, by its nonce and size", len(l.order), l.labels)
+	}
+	for i, o := range obs {
+		if string(o.Answer) != `{"n":7}` {
+			t.Errorf("observation %d: %+v", i, o)
+		}
+	}
+}
+
+// TestBatchStoppedWhilePending: a run stopped while it waits for a
+// batch that may be the one sought keeps the intent, and submits
+// nothing: the next run looks again.
+func TestBatchStoppedWhilePending(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(2)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	intent := cache.Batch{Judge: identity, Nonce: "0123456789abcdef0123456789abcdef", LabeledIDs: true,
+		Since: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	for _, rq := range reqs {
+		intent.Keys = append(intent.Keys, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
+	}
+	if err := store.PutBatch(intent); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	l.find = func(judge.BatchLabel) judge.BatchFound { stop(); return judge.BatchFound{Pending: true} }
+	w := &waits{}
+	_, err = (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(ctx, reqs)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "running the same command again looks for it again") {
+		t.Fatalf("got %v, want the run stopped, saying the next one looks again", err)
+	}
+	recs, _ := store.Batches(identity)
+	if len(l.order) != 0 || len(recs) != 1 || recs[0].Nonce != intent.Nonce || !recs[0].Since.Equal(intent.Since) {
+		t.Errorf("%d batches submitted, records %+v: want none submitted and the intent kept", len(l.order), recs)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -288,8 +289,9 @@ type Batch struct {
 	// the provider if it was accepted (see judge.BatchFinder).
 	ID string `json:"id"`
 	// Nonce is the client's label on the batch, chosen before it is
-	// submitted and sent in its metadata; empty for a provider that keeps
-	// no label.
+	// submitted and sent with it (in its metadata where the provider keeps
+	// one, and at the head of every item's ID when LabeledIDs); empty for
+	// a judge that cannot find its batches.
 	Nonce string `json:"nonce,omitempty"`
 	// Rubric and Scope say which run submitted it: the rubric's digest
 	// and what the run scored (see ask.Batching.Scope); empty in records
@@ -300,8 +302,25 @@ type Batch struct {
 	// of the same identity takes it up.
 	Judge judge.Identity `json:"judge"`
 	// Keys are the answer keys of its questions; each question's item ID
-	// in the batch is its key.
+	// in the batch is its key, or, when LabeledIDs, the nonce and the
+	// key's head (judge.LabeledItemID).
 	Keys []string `json:"keys"`
+	// LabeledIDs says that the items' IDs begin with the nonce; false in
+	// records kept before they did.
+	LabeledIDs bool `json:"labeled_ids,omitempty"`
+	// Since is when the intent record was first kept, before the batch
+	// was submitted: a provider that keeps no label on a batch finds it
+	// among those created since (see judge.BatchLabel). Zero in records
+	// kept before it was.
+	Since time.Time `json:"since,omitzero"`
+}
+
+// ItemID is the ID in the batch of the question whose answer key is key.
+func (b Batch) ItemID(key string) string {
+	if b.LabeledIDs {
+		return judge.LabeledItemID(b.Nonce, key)
+	}
+	return key
 }
 
 // Key names the record: its nonce when it has one (so that the intent

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"slices"
+	"time"
 )
 
 // CapabilityBatch is what a judge's info advertises when it answers
@@ -27,27 +28,71 @@ type Batcher interface {
 }
 
 // CapabilityBatchLabels is what a judge's info advertises beside
-// CapabilityBatch when its provider keeps a label on each batch
-// (BatchFinder).
+// CapabilityBatch when it can find a batch by the label it was submitted
+// with (BatchFinder).
 const CapabilityBatchLabels = "batch-labels"
 
-// BatchFinder is a Batcher whose provider keeps a label the client
-// chooses on each batch and lists its batches, so that a run killed
-// between the provider accepting a batch and the run keeping its id can
-// find the batch by its label instead of submitting (and paying for) the
-// questions again.
+// BatchFinder is a Batcher whose batches can be found again by a label
+// the client chooses, so that a run killed between the provider
+// accepting a batch and the run keeping its id finds the batch instead
+// of submitting (and paying for) the questions again. The label is a
+// nonce, and the host makes every item's ID begin with it
+// (LabeledItemID): a provider that keeps the nonce on the batch itself
+// (OpenAI's metadata) finds the batch by it at once; one that keeps no
+// label of the client's (Anthropic's Message Batches) looks among the
+// batches created since the nonce was kept with as many items, and
+// proves one is the batch sought by its results' item IDs, which it can
+// read only once the batch has ended.
 type BatchFinder interface {
 	Batcher
-	// LabelsBatches reports whether this judge's provider keeps labels:
-	// the two calls below work only then.
+	// LabelsBatches reports whether this judge can find its batches: the
+	// two calls below work only then.
 	LabelsBatches() bool
-	// SubmitLabeledBatch is SubmitBatch with nonce in the batch's
-	// metadata.
+	// SubmitLabeledBatch is SubmitBatch of a batch labeled with nonce
+	// (each item's ID made by LabeledItemID), the nonce kept with the
+	// batch where the provider keeps one.
 	SubmitLabeledBatch(ctx context.Context, items []BatchItem, nonce string) (string, error)
-	// FindBatch returns the id of the batch whose metadata carries nonce,
-	// or "" when the provider has none.
-	FindBatch(ctx context.Context, nonce string) (string, error)
+	// FindBatch looks for the batch submitted with the label's nonce.
+	// Its ID is empty when the provider has no such batch, or when
+	// Pending says that one which may be it has not ended yet.
+	FindBatch(ctx context.Context, label BatchLabel) (BatchFound, error)
 }
+
+// BatchLabel is what a host knows of a batch it may have submitted
+// without learning its id.
+type BatchLabel struct {
+	// Nonce is the label the batch was submitted with.
+	Nonce string
+	// Since is when the host kept the nonce, before submitting: the batch
+	// was created after it, by the provider's clock give or take its
+	// skew. Zero when unknown.
+	Since time.Time
+	// Items is how many items the batch holds; 0 when unknown.
+	Items int
+}
+
+// BatchFound is FindBatch's answer.
+type BatchFound struct {
+	// ID is the provider's id of the batch proven to carry the label.
+	ID string
+	// Pending, with no ID, says that no batch is proven to be the one
+	// sought yet, but a batch that may be it has not ended (its item IDs
+	// can be read only from its results): look again later, and submit
+	// nothing in its place meanwhile.
+	Pending bool
+}
+
+// LabeledItemID is the ID of a labeled batch's item whose own ID is key:
+// the nonce, then as much of key as fits in 64 characters, so that every
+// item of the batch names it. Keys unique in their first 64-len(nonce)
+// characters stay unique.
+func LabeledItemID(nonce, key string) string {
+	room := max(maxItemID-len(nonce), 0)
+	return nonce + key[:min(len(key), room)]
+}
+
+// maxItemID is the longest item ID every provider takes.
+const maxItemID = 64
 
 // BatchItem is one question of a batch, under an ID unique in the batch
 // (letters, digits, '-' and '_', at most 64 of them: what every

@@ -315,8 +315,12 @@ func (s *Session) Cost(a *ask.Asker) *report.Cost {
 // so its id and what it is waiting for are worth saying.
 func (s *Session) batchEvent(e ask.BatchEvent) {
 	switch e.Step {
-	case "submitted", "resumed", "collected":
+	case "submitted", "found", "resumed", "collected":
 		s.opt.Log.Info("batch "+e.Step, "id", e.ID, "questions", e.Questions)
+	case "pending":
+		s.opt.Log.Info("a batch that may be the one a stopped run submitted has not ended; waiting for it to tell", "questions", e.Questions)
+	case "foreign":
+		s.opt.Log.Warn("the batch found is not the one a stopped run submitted (its results carry other ids); its answers are not taken, and the questions go out anew", "id", e.ID, "questions", e.Questions)
 	case "polled":
 		s.opt.Log.Debug("batch polled", "id", e.ID, "state", e.Status.State, "done", e.Status.Done, "total", e.Status.Total)
 	case "stopped":

@@ -9,6 +9,8 @@
 //	          (the list, newest first, limit and after),
 //	          GET /v1/files/{id}/content
 //	Anthropic POST /v1/messages/batches, GET /v1/messages/batches/{id},
+//	          GET /v1/messages/batches (the list, newest first, limit
+//	          and before_id or after_id),
 //	          GET /v1/messages/batches/{id}/results
 //
 // A batch stays in progress while Hold says so; the server counts what
@@ -22,6 +24,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -31,7 +34,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
+
+// Epoch is when the first batch is created unless Server.Now says.
+var Epoch = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 
 // Usage is what every answer says it cost.
 var Usage = struct{ Input, Output int }{100, 20}
@@ -54,6 +61,10 @@ type Server struct {
 	// refused with 400), "overloaded" (Anthropic's overloaded_error, or
 	// OpenAI's 500).
 	Outcome func(customID string) string
+	// Now, when set, is the time a batch is created at; when nil, a
+	// batch is created at Epoch and a second for each batch before it,
+	// so that no test reads the wall clock.
+	Now func() time.Time
 	// OnEvent, when set, is told every request by its event name
 	// ("upload", "create", "retrieve", "list", "results", "call") and the counts
 	// after it.
@@ -72,14 +83,24 @@ type Counts struct {
 	Uploads, Creates, Retrieves, Results, Calls, Lists int
 	// Submitted counts each custom_id's submissions in batches.
 	Submitted map[string]int
+	// Bodies counts each request body's submissions in batches, whatever
+	// its custom_id: a question sent again under another id is still the
+	// same question paid twice.
+	Bodies map[string]int
 }
 
-// Twice lists the custom_ids submitted more than once.
+// Twice lists the custom_ids submitted more than once, and the request
+// bodies submitted more than once under any custom_ids.
 func (c Counts) Twice() []string {
 	var out []string
 	for id, n := range c.Submitted {
 		if n > 1 {
 			out = append(out, id)
+		}
+	}
+	for body, n := range c.Bodies {
+		if n > 1 {
+			out = append(out, body)
 		}
 	}
 	return out
@@ -88,6 +109,7 @@ func (c Counts) Twice() []string {
 // batch is one batch the server holds.
 type batch struct {
 	id, kind, input string // kind is "openai" or "anthropic"
+	created         time.Time
 	metadata        map[string]string
 	items           []item
 	results         []byte // set once ended
@@ -104,6 +126,7 @@ type item struct {
 func Start(answer func(body []byte) string) *Server {
 	s := &Server{Answer: answer, Model: "gpt-test-2025-01-01", files: map[string][]byte{}, batches: map[string]*batch{}}
 	s.counts.Submitted = map[string]int{}
+	s.counts.Bodies = map[string]int{}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -113,10 +136,8 @@ func (s *Server) Counts() Counts {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.counts
-	c.Submitted = make(map[string]int, len(s.counts.Submitted))
-	for k, v := range s.counts.Submitted {
-		c.Submitted[k] = v
-	}
+	c.Submitted = maps.Clone(s.counts.Submitted)
+	c.Bodies = maps.Clone(s.counts.Bodies)
 	return c
 }
 
@@ -151,6 +172,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.content(w, strings.TrimSuffix(strings.TrimPrefix(path, "/v1/files/"), "/content"))
 	case r.Method == http.MethodPost && path == "/v1/messages/batches":
 		s.createAnthropic(w, r)
+	case r.Method == http.MethodGet && path == "/v1/messages/batches":
+		s.listAnthropic(w, r)
 	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/messages/batches/") && strings.HasSuffix(path, "/results"):
 		s.results(w, strings.TrimSuffix(strings.TrimPrefix(path, "/v1/messages/batches/"), "/results"))
 	case r.Method == http.MethodGet && strings.HasPrefix(path, "/v1/messages/batches/"):
@@ -334,7 +357,11 @@ func (s *Server) add(kind, input string, items []item, metadata map[string]strin
 	if kind == "anthropic" {
 		id = fmt.Sprintf("msgbatch_%d", len(s.batches)+1)
 	}
-	b := &batch{id: id, kind: kind, input: input, items: items, metadata: metadata}
+	created := Epoch.Add(time.Duration(len(s.batches)) * time.Second)
+	if s.Now != nil {
+		created = s.Now()
+	}
+	b := &batch{id: id, kind: kind, input: input, items: items, metadata: metadata, created: created}
 	s.batches[id] = b
 	s.order = append(s.order, b)
 	s.mu.Unlock()
@@ -342,6 +369,7 @@ func (s *Server) add(kind, input string, items []item, metadata map[string]strin
 		c.Creates++
 		for _, it := range items {
 			c.Submitted[it.id]++
+			c.Bodies[string(it.body)]++
 		}
 	})
 	return b
@@ -562,12 +590,84 @@ func (s *Server) anthropicBatch(b *batch, status string) map[string]any {
 	if status == "ended" {
 		processing, succeeded = 0, n
 		results = s.URL + "/v1/messages/batches/" + b.id + "/results"
-		ended = "2026-12-01T10:00:00Z"
+		ended = b.created.Add(time.Hour).Format(time.RFC3339)
 	}
 	return map[string]any{
 		"id": b.id, "type": "message_batch", "processing_status": status,
 		"request_counts": map[string]int{"processing": processing, "succeeded": succeeded, "errored": 0, "canceled": 0, "expired": 0},
-		"ended_at":       ended, "created_at": "2026-12-01T09:00:00Z", "expires_at": "2026-12-02T09:00:00Z",
+		"ended_at":       ended, "created_at": b.created.Format(time.RFC3339), "expires_at": b.created.Add(24 * time.Hour).Format(time.RFC3339),
 		"archived_at": nil, "cancel_initiated_at": nil, "results_url": results,
 	}
+}
+
+// listAnthropic answers GET /v1/messages/batches: the message batches,
+// newest first, limit of them (1 to 1,000, default 20) after the batch
+// named by after_id or before the one named by before_id, in a page
+// (testdata/anthropic-batch-list.json). A batch not held ends when it is
+// listed, as when it is looked at.
+func (s *Server) listAnthropic(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit := 20
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 1000 {
+			fail(w, http.StatusBadRequest, "invalid_request_error", "limit: must be an integer from 1 to 1000")
+			return
+		}
+		limit = n
+	}
+	after, before := q.Get("after_id"), q.Get("before_id")
+	if after != "" && before != "" {
+		fail(w, http.StatusBadRequest, "invalid_request_error", "give after_id or before_id, not both")
+		return
+	}
+	s.mu.Lock()
+	var all []*batch
+	for i := len(s.order) - 1; i >= 0; i-- {
+		if s.order[i].kind == "anthropic" {
+			all = append(all, s.order[i])
+		}
+	}
+	s.mu.Unlock()
+	at := func(id string) int { return slices.IndexFunc(all, func(b *batch) bool { return b.id == id }) }
+	more := false
+	switch {
+	case after != "":
+		all = all[at(after)+1:] // an unknown cursor (-1) lists from the newest
+		more = len(all) > limit
+		if more {
+			all = all[:limit]
+		}
+	case before != "":
+		i := at(before)
+		if i < 0 {
+			i = 0
+		}
+		all = all[:i]
+		more = len(all) > limit
+		if more {
+			all = all[len(all)-limit:]
+		}
+	default:
+		more = len(all) > limit
+		if more {
+			all = all[:limit]
+		}
+	}
+	held := s.Hold != nil && s.Hold()
+	data := make([]any, len(all))
+	for i, b := range all {
+		status := "in_progress"
+		if !held {
+			s.end(b)
+			status = "ended"
+		}
+		data[i] = s.anthropicBatch(b, status)
+	}
+	var first, last any
+	if len(all) > 0 {
+		first, last = all[0].id, all[len(all)-1].id
+	}
+	s.event("list", func(c *Counts) { c.Lists++ })
+	reply(w, map[string]any{"data": data, "has_more": more, "first_id": first, "last_id": last})
 }

@@ -181,3 +181,68 @@ func TestList(t *testing.T) {
 		t.Errorf("lists counted %d, want 2", c.Lists)
 	}
 }
+
+// TestAnthropicList: the message batches are listed newest first, a page
+// of limit at a time, onwards with after_id and back with before_id, in
+// the recorded shape of a list (testdata/anthropic-batch-list.json), each
+// created a second after the one before.
+func TestAnthropicList(t *testing.T) {
+	s := Start(func([]byte) string { return `{"n": 1}` })
+	defer s.Close()
+	var hold atomic.Bool
+	hold.Store(true)
+	s.Hold = hold.Load
+	for _, id := range []string{"a", "b", "c"} {
+		send(t, "POST", s.URL+"/v1/messages/batches", "application/json", []byte(`{"requests": [{"custom_id": "`+id+`", "params": {"model": "m"}}]}`))
+	}
+	type page struct {
+		Data []struct {
+			ID               string
+			ProcessingStatus string `json:"processing_status"`
+			CreatedAt        string `json:"created_at"`
+		}
+		FirstID string `json:"first_id"`
+		LastID  string `json:"last_id"`
+		HasMore bool   `json:"has_more"`
+	}
+	get := func(query string) (page, []byte) {
+		b := send(t, "GET", s.URL+"/v1/messages/batches?"+query, "", nil)
+		var p page
+		if err := json.Unmarshal(b, &p); err != nil {
+			t.Fatal(err)
+		}
+		return p, b
+	}
+	ids := func(p page) []string {
+		var out []string
+		for _, d := range p.Data {
+			out = append(out, d.ID)
+		}
+		return out
+	}
+	first, doc := get("limit=2")
+	if got, want := keys(t, doc), keys(t, recorded(t, "anthropic-batch-list.json")); !slices.Equal(got, want) {
+		t.Errorf("the fake's list members\n%v\nthe recorded ones\n%v", got, want)
+	}
+	if !slices.Equal(ids(first), []string{"msgbatch_3", "msgbatch_2"}) || !first.HasMore || first.FirstID != "msgbatch_3" || first.LastID != "msgbatch_2" {
+		t.Fatalf("first page %s", doc)
+	}
+	if d := first.Data[0]; d.ProcessingStatus != "in_progress" || d.CreatedAt != "2026-12-01T09:00:02Z" {
+		t.Errorf("a held batch listed as %+v", d)
+	}
+	next, doc := get("limit=2&after_id=" + first.LastID)
+	if !slices.Equal(ids(next), []string{"msgbatch_1"}) || next.HasMore {
+		t.Fatalf("next page %s", doc)
+	}
+	back, doc := get("limit=1&before_id=msgbatch_1")
+	if !slices.Equal(ids(back), []string{"msgbatch_2"}) || !back.HasMore {
+		t.Fatalf("page before msgbatch_1: %s", doc)
+	}
+	hold.Store(false)
+	if all, _ := get(""); len(all.Data) != 3 || all.Data[2].ProcessingStatus != "ended" {
+		t.Errorf("once released, listed %+v: want three, ended", all.Data)
+	}
+	if c := s.Counts(); c.Lists != 4 {
+		t.Errorf("lists counted %d, want 4", c.Lists)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
+	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge"
@@ -14,7 +16,32 @@ import (
 // once (POST /v1/messages/batches), the batch looked at (GET
 // /v1/messages/batches/{id}), and once it has ended its results read from
 // its results_url, a JSON Lines file.
+//
+// A message batch keeps no label of the client's, so a labeled batch is
+// found by what it does keep: when it was created, how many requests it
+// holds (request_counts), and, once it has ended, the custom_id of each
+// result, every one of which begins with the label's nonce (the host
+// makes each request's ID so, judge.LabeledItemID). Find lists the
+// batches (GET /v1/messages/batches, newest first) back to a little
+// before the label was kept.
 type batches struct{}
+
+// skew is how far behind the host's clock the provider's may be: Find
+// looks at the batches created up to this long before the label was
+// kept. A wider window costs only a longer look, since a batch is taken
+// only on its results' custom ids.
+const skew = 15 * time.Minute
+
+// minNonce is the shortest nonce Find looks for (64 bits in hex): a
+// shorter one could begin someone else's custom ids by chance.
+const minNonce = 16
+
+// listLimit is how many batches a page of the list holds (the API takes
+// 1 to 1,000), and maxListPages how many pages Find reads at most.
+const (
+	listLimit    = 100
+	maxListPages = 20
+)
 
 // batchRequest is one request of a batch.
 type batchRequest struct {
@@ -27,6 +54,7 @@ type messageBatch struct {
 	ID               string  `json:"id"`
 	Type             string  `json:"type"`
 	ProcessingStatus string  `json:"processing_status"`
+	CreatedAt        string  `json:"created_at"`
 	ResultsURL       *string `json:"results_url"`
 	RequestCounts    *struct {
 		Processing int `json:"processing"`
@@ -35,6 +63,16 @@ type messageBatch struct {
 		Canceled   int `json:"canceled"`
 		Expired    int `json:"expired"`
 	} `json:"request_counts"`
+}
+
+// requests is how many requests the batch holds, -1 when it does not
+// say.
+func (b messageBatch) requests() int {
+	c := b.RequestCounts
+	if c == nil {
+		return -1
+	}
+	return c.Processing + c.Succeeded + c.Errored + c.Canceled + c.Expired
 }
 
 // resultLine is one line of a batch's results.
@@ -71,6 +109,104 @@ func (batches) Submit(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Di
 	return b.ID, nil
 }
 
+// SubmitLabeled creates the batch: the label is already at the head of
+// every custom_id, and the API keeps nothing more.
+func (b batches) SubmitLabeled(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, reqs []httpjudge.BatchRequest, _ string) (string, error) {
+	return b.Submit(ctx, e, d, reqs)
+}
+
+// Find lists the message batches, newest first, back to skew before the
+// label was kept, for one of label.Items requests (any number when 0)
+// whose results' custom ids all begin with the nonce. A batch of that
+// size that has not ended may be it, and its custom ids cannot be read
+// yet: unless another is proven, the answer is then pending.
+func (b batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, label judge.BatchLabel) (judge.BatchFound, error) {
+	if len(label.Nonce) < minNonce {
+		return judge.BatchFound{}, nil // too short to tell a batch by
+	}
+	var from time.Time
+	if !label.Since.IsZero() {
+		from = label.Since.Add(-skew)
+	}
+	pending := false
+	after := ""
+	for range maxListPages {
+		u := fmt.Sprintf("%s/v1/messages/batches?limit=%d", e.BaseURL, listLimit)
+		if after != "" {
+			u += "&after_id=" + url.QueryEscape(after)
+		}
+		r, err := e.Client.Get(ctx, u, e.Header, httpjudge.MaxBody)
+		if err != nil {
+			return judge.BatchFound{}, err
+		}
+		if !r.OK() {
+			return judge.BatchFound{}, fmt.Errorf("listing the message batches: %w", e.Fail(d, r))
+		}
+		var page struct {
+			Data    []messageBatch `json:"data"`
+			HasMore bool           `json:"has_more"`
+			LastID  *string        `json:"last_id"`
+		}
+		if err := json.Unmarshal(r.Body, &page); err != nil {
+			return judge.BatchFound{}, fmt.Errorf("%s answered the list of message batches with something else; it begins %s", e.Client.Host, e.Client.Snippet(r.Body))
+		}
+		for _, mb := range page.Data {
+			if at, err := time.Parse(time.RFC3339, mb.CreatedAt); err == nil && at.Before(from) {
+				return judge.BatchFound{Pending: pending}, nil // older ones follow
+			}
+			if label.Items > 0 && mb.requests() != label.Items {
+				continue
+			}
+			if mb.ProcessingStatus != "ended" {
+				pending = true
+				continue
+			}
+			ok, err := b.labeled(ctx, e, d, mb, label)
+			if err != nil {
+				return judge.BatchFound{}, err
+			}
+			if ok {
+				return judge.BatchFound{ID: mb.ID}, nil
+			}
+		}
+		if !page.HasMore || page.LastID == nil || *page.LastID == "" {
+			break
+		}
+		after = *page.LastID
+	}
+	return judge.BatchFound{Pending: pending}, nil
+}
+
+// labeled reports whether the ended batch mb is the one label names:
+// every custom_id of its results begins with the nonce, and it has as
+// many as the label says. A batch whose results are gone (archived, or
+// past their keeping) proves nothing.
+func (b batches) labeled(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, mb messageBatch, label judge.BatchLabel) (bool, error) {
+	if mb.ResultsURL == nil || *mb.ResultsURL == "" {
+		return false, nil
+	}
+	doc, err := b.results(ctx, e, d, mb)
+	if err != nil {
+		return false, err
+	}
+	n := 0
+	mine := true
+	err = httpjudge.Lines(doc, func(line []byte) error {
+		var l struct {
+			CustomID string `json:"custom_id"`
+		}
+		if json.Unmarshal(line, &l) != nil || !strings.HasPrefix(l.CustomID, label.Nonce) {
+			mine = false
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return mine && n > 0 && (label.Items == 0 || n == label.Items), nil
+}
+
 // retrieve reads the message batch.
 func (batches) retrieve(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, id string) (messageBatch, error) {
 	var b messageBatch
@@ -101,13 +237,11 @@ func (b batches) Poll(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Di
 	return st, nil
 }
 
-// Collect reads the results from the batch's results_url, which must be
-// on the API's own host: the key goes with the request.
-func (b batches) Collect(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, id string) ([]judge.BatchResult, error) {
-	obj, err := b.retrieve(ctx, e, d, id)
-	if err != nil {
-		return nil, err
-	}
+// results reads the JSON Lines results of the ended batch obj from its
+// results_url, which must be on the API's own host: the key goes with
+// the request.
+func (batches) results(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, obj messageBatch) ([]byte, error) {
+	id := obj.ID
 	if obj.ResultsURL == nil || *obj.ResultsURL == "" {
 		return nil, fmt.Errorf("the message batch %s has no results_url (processing status %q)", id, obj.ProcessingStatus)
 	}
@@ -123,8 +257,23 @@ func (b batches) Collect(ctx context.Context, e *httpjudge.Endpoint, d httpjudge
 	if !r.OK() {
 		return nil, fmt.Errorf("reading the message batch's results: %w", e.Fail(d, r))
 	}
+	return r.Body, nil
+}
+
+// Collect reads the results from the batch's results_url, which must be
+// on the API's own host: the key goes with the request.
+func (b batches) Collect(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, id string) ([]judge.BatchResult, error) {
+	obj, err := b.retrieve(ctx, e, d, id)
+	if err != nil {
+		return nil, err
+	}
+	obj.ID = id
+	doc, err := b.results(ctx, e, d, obj)
+	if err != nil {
+		return nil, err
+	}
 	var out []judge.BatchResult
-	err = httpjudge.Lines(r.Body, func(line []byte) error {
+	err = httpjudge.Lines(doc, func(line []byte) error {
 		var l resultLine
 		if err := json.Unmarshal(line, &l); err != nil || l.CustomID == "" {
 			return fmt.Errorf("the results of the message batch %s hold a line that is not a result; it begins %s", id, e.Client.Snippet(line))

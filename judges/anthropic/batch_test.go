@@ -28,11 +28,13 @@ func TestBatchOutcomes(t *testing.T) {
 }
 
 // TestBatchLabels: a message batch keeps no label of the client's (the
-// Message Batches API has no metadata), so the judge does not advertise
-// finding batches by one.
+// Message Batches API has no metadata), but the judge finds a labeled
+// batch all the same, by its size, when it was created, and the nonce at
+// the head of its results' custom ids, as judgetest.RunBatchLabels
+// checks.
 func TestBatchLabels(t *testing.T) {
 	judgetest.RunBatchLabels(t, judgetest.BatchCase{
 		New:     func() judge.Judge { return anthropic.New() },
 		BaseURL: func(url string) string { return url },
-	}, false)
+	}, true)
 }

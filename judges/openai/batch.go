@@ -80,8 +80,16 @@ func (b batches) Submit(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.
 }
 
 // Find lists the batches, newest first, for the one whose metadata
-// carries nonce.
-func (batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, nonce string) (string, error) {
+// carries the label's nonce: the metadata proves it, so neither when the
+// batch was created nor its size matters.
+func (batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, label judge.BatchLabel) (judge.BatchFound, error) {
+	id, err := findByMetadata(ctx, e, d, label.Nonce)
+	return judge.BatchFound{ID: id}, err
+}
+
+// findByMetadata lists the batches, newest first, for the one whose
+// metadata carries nonce.
+func findByMetadata(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, nonce string) (string, error) {
 	after := ""
 	for range maxListPages {
 		u := e.BaseURL + "/batches?limit=100"

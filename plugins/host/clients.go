@@ -216,8 +216,11 @@ func (j *Judge) Batcher() (judge.Batcher, bool) {
 	return batcher{j}, true
 }
 
-// batcher is a judge plugin's batch side.
+// batcher is a judge plugin's batch side; it finds batches by their
+// label when the plugin advertised judge.CapabilityBatchLabels.
 type batcher struct{ j *Judge }
+
+var _ judge.BatchFinder = batcher{}
 
 // SubmitBatch implements judge.Batcher.
 func (b batcher) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
@@ -244,6 +247,28 @@ func (b batcher) CollectBatch(ctx context.Context, id string) ([]judge.BatchResu
 		return nil, b.j.h.callError(b.j.pr, "collect a batch", err)
 	}
 	return rs, nil
+}
+
+// LabelsBatches implements judge.BatchFinder: true when the plugin
+// advertised judge.CapabilityBatchLabels.
+func (b batcher) LabelsBatches() bool { return b.j.c.LabelsBatches() }
+
+// SubmitLabeledBatch implements judge.BatchFinder.
+func (b batcher) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
+	id, err := b.j.c.SubmitLabeledBatch(ctx, items, nonce)
+	if err != nil {
+		return "", b.j.h.callError(b.j.pr, "submit a batch", err)
+	}
+	return id, nil
+}
+
+// FindBatch implements judge.BatchFinder.
+func (b batcher) FindBatch(ctx context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
+	f, err := b.j.c.FindBatch(ctx, label)
+	if err != nil {
+		return f, b.j.h.callError(b.j.pr, "look for a batch", err)
+	}
+	return f, nil
 }
 
 // PID is the plugin process's id.

@@ -126,12 +126,16 @@ func (j *JudgeClient) SubmitLabeledBatch(ctx context.Context, items []judge.Batc
 }
 
 // FindBatch implements judge.BatchFinder.
-func (j *JudgeClient) FindBatch(ctx context.Context, nonce string) (string, error) {
-	t, err := j.c.FindBatch(ctx, &pluginv1.BatchLabel{Nonce: nonce})
-	if err != nil {
-		return "", askError(ctx, err)
+func (j *JudgeClient) FindBatch(ctx context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
+	l := &pluginv1.BatchLabel{Nonce: label.Nonce, Items: int64(label.Items)}
+	if !label.Since.IsZero() {
+		l.SinceUnixNano = label.Since.UnixNano()
 	}
-	return t.GetId(), nil
+	t, err := j.c.FindBatch(ctx, l)
+	if err != nil {
+		return judge.BatchFound{}, askError(ctx, err)
+	}
+	return judge.BatchFound{ID: t.GetId(), Pending: t.GetId() == "" && t.GetPending()}, nil
 }
 
 // SubmitBatch sends the items as one batch, each question's shared

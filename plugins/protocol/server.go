@@ -259,11 +259,15 @@ func (s *judgeServer) FindBatch(ctx context.Context, l *pluginv1.BatchLabel) (*p
 	if !ok || !f.LabelsBatches() {
 		return nil, status.Error(codes.Unimplemented, "this judge's batches carry no label to find them by")
 	}
-	id, err := f.FindBatch(ctx, l.GetNonce())
+	label := judge.BatchLabel{Nonce: l.GetNonce(), Items: int(l.GetItems())}
+	if n := l.GetSinceUnixNano(); n != 0 {
+		label.Since = time.Unix(0, n).UTC()
+	}
+	found, err := f.FindBatch(ctx, label)
 	if err != nil {
 		return nil, askStatus(err)
 	}
-	return &pluginv1.BatchTicket{Id: id}, nil
+	return &pluginv1.BatchTicket{Id: found.ID, Pending: found.ID == "" && found.Pending}, nil
 }
 
 // PollBatch serves Judge.PollBatch.

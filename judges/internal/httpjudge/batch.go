@@ -30,18 +30,20 @@ type BatchAPI interface {
 	Collect(ctx context.Context, e *Endpoint, d Dialect, id string) ([]judge.BatchResult, error)
 }
 
-// LabeledBatchAPI is a BatchAPI whose provider keeps a label the client
-// chooses on each batch (its metadata) and lists its batches, so that a
-// batch accepted by a run that was killed before it kept the id can be
-// found (judge.BatchFinder). OpenAI's Batch API is one; Anthropic's
-// Message Batches keep no label.
+// LabeledBatchAPI is a BatchAPI whose batches can be found again by the
+// label they were submitted with (judge.BatchFinder): OpenAI's Batch API
+// keeps the label in a batch's metadata; Anthropic's Message Batches
+// keep none, so its judge finds a batch by when it was created, its
+// size, and the label at the head of its results' custom ids.
 type LabeledBatchAPI interface {
 	BatchAPI
-	// SubmitLabeled is Submit with nonce in the batch's metadata.
+	// SubmitLabeled is Submit of a batch labeled with nonce: each
+	// request's ID begins with it (judge.LabeledItemID), and the API keeps
+	// it with the batch where it can.
 	SubmitLabeled(ctx context.Context, e *Endpoint, d Dialect, reqs []BatchRequest, nonce string) (string, error)
-	// Find returns the id of the batch whose metadata carries nonce, ""
-	// when there is none.
-	Find(ctx context.Context, e *Endpoint, d Dialect, nonce string) (string, error)
+	// Find looks for the batch submitted with the label's nonce (see
+	// judge.BatchFinder.FindBatch).
+	Find(ctx context.Context, e *Endpoint, d Dialect, label judge.BatchLabel) (judge.BatchFound, error)
 }
 
 // BatchRequest is one request of a batch: its item's ID and the body
@@ -57,8 +59,8 @@ func (j *Judge) SubmitBatch(ctx context.Context, items []judge.BatchItem) (strin
 	return j.submit(ctx, items, "")
 }
 
-// LabelsBatches reports whether the judge's batch API keeps a label on
-// each batch (LabeledBatchAPI): only then do SubmitLabeledBatch and
+// LabelsBatches reports whether the judge's batch API finds a batch by
+// its label (LabeledBatchAPI): only then do SubmitLabeledBatch and
 // FindBatch work.
 func (j *Judge) LabelsBatches() bool {
 	_, ok := j.api.Batch.(LabeledBatchAPI)
@@ -74,17 +76,17 @@ func (j *Judge) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem,
 }
 
 // FindBatch implements judge.BatchFinder for a LabeledBatchAPI.
-func (j *Judge) FindBatch(ctx context.Context, nonce string) (string, error) {
+func (j *Judge) FindBatch(ctx context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
 	c, err := j.batch()
 	if err != nil {
-		return "", err
+		return judge.BatchFound{}, err
 	}
 	l, ok := j.api.Batch.(LabeledBatchAPI)
 	if !ok {
-		return "", fmt.Errorf("the %s judge's batches carry no label to find them by", j.api.Name)
+		return judge.BatchFound{}, fmt.Errorf("the %s judge's batches carry no label to find them by", j.api.Name)
 	}
-	id, err := l.Find(ctx, c.endpoint, c.dialect, nonce)
-	return id, scrub.Error(err, c.endpoint.Client.Redact)
+	found, err := l.Find(ctx, c.endpoint, c.dialect, label)
+	return found, scrub.Error(err, c.endpoint.Client.Redact)
 }
 
 // submit sends the items as one batch, labeled with nonce when it is

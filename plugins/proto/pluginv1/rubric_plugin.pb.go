@@ -653,7 +653,8 @@ type BatchSubmission struct {
 	Shared []*SharedContext       `protobuf:"bytes,1,rep,name=shared,proto3" json:"shared,omitempty"`
 	Items  []*BatchItem           `protobuf:"bytes,2,rep,name=items,proto3" json:"items,omitempty"`
 	// nonce, when set, is the client's label for the batch, which a judge
-	// serving FindBatch keeps with it at the provider.
+	// serving FindBatch keeps with it at the provider where it can; every
+	// item's id then begins with it.
 	Nonce         string `protobuf:"bytes,3,opt,name=nonce,proto3" json:"nonce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -710,10 +711,20 @@ func (x *BatchSubmission) GetNonce() string {
 	return ""
 }
 
-// BatchLabel names a batch by the nonce it was submitted with.
+// BatchLabel names a batch by the nonce it was submitted with. The host
+// also says when it kept the nonce, before submitting, and how many
+// items the batch holds, for a provider that keeps no label on a batch
+// itself: its judge looks among the batches created since then with that
+// many items for the one whose item ids begin with the nonce (the host
+// makes each item's id so, see engine/judge.LabeledItemID).
 type BatchLabel struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Nonce         string                 `protobuf:"bytes,1,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Nonce string                 `protobuf:"bytes,1,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	// since_unix_nano is when the host kept the nonce, in nanoseconds since
+	// 1970 UTC; 0 when unknown (a record kept before it was sent).
+	SinceUnixNano int64 `protobuf:"varint,2,opt,name=since_unix_nano,json=sinceUnixNano,proto3" json:"since_unix_nano,omitempty"`
+	// items is how many items the batch holds; 0 when unknown.
+	Items         int64 `protobuf:"varint,3,opt,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -753,6 +764,20 @@ func (x *BatchLabel) GetNonce() string {
 		return x.Nonce
 	}
 	return ""
+}
+
+func (x *BatchLabel) GetSinceUnixNano() int64 {
+	if x != nil {
+		return x.SinceUnixNano
+	}
+	return 0
+}
+
+func (x *BatchLabel) GetItems() int64 {
+	if x != nil {
+		return x.Items
+	}
+	return 0
 }
 
 // BatchItem is one question of a batch under an id unique in the batch
@@ -811,8 +836,13 @@ func (x *BatchItem) GetQuestion() *Question {
 
 // BatchTicket names a batch by the provider's id.
 type BatchTicket struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// pending, in FindBatch's reply only, says that no batch is proven to
+	// be the one sought yet, but one that may be it has not ended (its
+	// item ids can be read only from its results): the host asks again
+	// later, and meanwhile submits nothing in its place.
+	Pending       bool `protobuf:"varint,2,opt,name=pending,proto3" json:"pending,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -852,6 +882,13 @@ func (x *BatchTicket) GetId() string {
 		return x.Id
 	}
 	return ""
+}
+
+func (x *BatchTicket) GetPending() bool {
+	if x != nil {
+		return x.Pending
+	}
+	return false
 }
 
 // BatchProgress is how a batch is getting on.
@@ -1483,15 +1520,18 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x0fBatchSubmission\x127\n" +
 	"\x06shared\x18\x01 \x03(\v2\x1f.rubric.plugin.v1.SharedContextR\x06shared\x121\n" +
 	"\x05items\x18\x02 \x03(\v2\x1b.rubric.plugin.v1.BatchItemR\x05items\x12\x14\n" +
-	"\x05nonce\x18\x03 \x01(\tR\x05nonce\"\"\n" +
+	"\x05nonce\x18\x03 \x01(\tR\x05nonce\"`\n" +
 	"\n" +
 	"BatchLabel\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\tR\x05nonce\"S\n" +
+	"\x05nonce\x18\x01 \x01(\tR\x05nonce\x12&\n" +
+	"\x0fsince_unix_nano\x18\x02 \x01(\x03R\rsinceUnixNano\x12\x14\n" +
+	"\x05items\x18\x03 \x01(\x03R\x05items\"S\n" +
 	"\tBatchItem\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x126\n" +
-	"\bquestion\x18\x02 \x01(\v2\x1a.rubric.plugin.v1.QuestionR\bquestion\"\x1d\n" +
+	"\bquestion\x18\x02 \x01(\v2\x1a.rubric.plugin.v1.QuestionR\bquestion\"7\n" +
 	"\vBatchTicket\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"}\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
+	"\apending\x18\x02 \x01(\bR\apending\"}\n" +
 	"\rBatchProgress\x12\x14\n" +
 	"\x05ended\x18\x01 \x01(\bR\x05ended\x12\x16\n" +
 	"\x06failed\x18\x02 \x01(\tR\x06failed\x12\x14\n" +

@@ -65,8 +65,10 @@ type JudgeClient interface {
 	CollectBatch(ctx context.Context, in *BatchTicket, opts ...grpc.CallOption) (grpc.ServerStreamingClient[BatchResult], error)
 	// FindBatch looks among the provider's batches for the one labeled
 	// with a submission's nonce, and returns its id (empty when there is
-	// none). Only a judge whose identity also lists the capability
-	// "batch-labels" serves it, and sends a submission's nonce with it.
+	// none), or says the answer is pending: a batch that may be it has not
+	// ended, and the host asks again later. Only a judge whose identity
+	// also lists the capability "batch-labels" serves it, and sends a
+	// submission's nonce with it.
 	FindBatch(ctx context.Context, in *BatchLabel, opts ...grpc.CallOption) (*BatchTicket, error)
 	// AskStream answers many questions over one stream, so that a judge
 	// whose answers are quick pays for one call, not one a question: the
@@ -217,8 +219,10 @@ type JudgeServer interface {
 	CollectBatch(*BatchTicket, grpc.ServerStreamingServer[BatchResult]) error
 	// FindBatch looks among the provider's batches for the one labeled
 	// with a submission's nonce, and returns its id (empty when there is
-	// none). Only a judge whose identity also lists the capability
-	// "batch-labels" serves it, and sends a submission's nonce with it.
+	// none), or says the answer is pending: a batch that may be it has not
+	// ended, and the host asks again later. Only a judge whose identity
+	// also lists the capability "batch-labels" serves it, and sends a
+	// submission's nonce with it.
 	FindBatch(context.Context, *BatchLabel) (*BatchTicket, error)
 	// AskStream answers many questions over one stream, so that a judge
 	// whose answers are quick pays for one call, not one a question: the

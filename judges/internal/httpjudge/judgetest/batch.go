@@ -170,10 +170,11 @@ func RunBatch(t *testing.T, c BatchCase) {
 	}
 }
 
-// RunBatchLabels checks, over the plugin protocol, whether the judge's
-// batches carry a label (judge.BatchFinder) as labels says, and when they
-// do that a batch submitted with a nonce is found by it, and no batch by
-// another.
+// RunBatchLabels checks, over the plugin protocol, whether the judge
+// finds its batches by a label (judge.BatchFinder) as labels says, and
+// when it does that a batch submitted with a nonce (its item's ID made
+// by judge.LabeledItemID) is found by it among batches of the same size
+// and time, and no batch by another nonce.
 func RunBatchLabels(t *testing.T, c BatchCase, labels bool) {
 	t.Helper()
 	fake := fakebatch.Start(func([]byte) string { return `{"n": 7}` })
@@ -187,21 +188,23 @@ func RunBatchLabels(t *testing.T, c BatchCase, labels bool) {
 		return
 	}
 	ctx := context.Background()
-	items := []judge.BatchItem{{ID: "a1", Question: judge.Question{Kind: "test.len", Subject: "a1", User: "How long?", AnswerSchema: []byte(`{"type": "object"}`), Input: []byte(`{}`)}}}
+	const nonce = "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6"
+	q := judge.Question{Kind: "test.len", Subject: "a1", User: "How long?", AnswerSchema: []byte(`{"type": "object"}`), Input: []byte(`{}`)}
+	items := []judge.BatchItem{{ID: "a1", Question: q}}
 	if _, err := b.SubmitBatch(ctx, items); err != nil { // unlabeled, older
 		t.Fatal(err)
 	}
-	id, err := f.SubmitLabeledBatch(ctx, items, "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6")
+	id, err := f.SubmitLabeledBatch(ctx, []judge.BatchItem{{ID: judge.LabeledItemID(nonce, "a1"), Question: q}}, nonce)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.SubmitBatch(ctx, items); err != nil { // unlabeled, newer
 		t.Fatal(err)
 	}
-	if got, err := f.FindBatch(ctx, "4f1c2a9e0d7b8c63a5e2f1d0c9b8a7e6"); err != nil || got != id {
-		t.Errorf("found %q, %v; want %q", got, err, id)
+	if got, err := f.FindBatch(ctx, judge.BatchLabel{Nonce: nonce, Since: fakebatch.Epoch, Items: 1}); err != nil || got != (judge.BatchFound{ID: id}) {
+		t.Errorf("found %+v, %v; want %q", got, err, id)
 	}
-	if got, err := f.FindBatch(ctx, "00000000000000000000000000000000"); err != nil || got != "" {
-		t.Errorf("found %q, %v for a nonce no batch has; want none", got, err)
+	if got, err := f.FindBatch(ctx, judge.BatchLabel{Nonce: "00000000000000000000000000000000", Since: fakebatch.Epoch, Items: 1}); err != nil || got != (judge.BatchFound{}) {
+		t.Errorf("found %+v, %v for a nonce no batch has; want none", got, err)
 	}
 }
