@@ -13,7 +13,8 @@ import (
 // installCompanions puts a build of each built-in's companion binary
 // (cmd/rubric-transport-file) beside the rubric that testscript.Main set
 // up on $PATH as a copy of this test binary, once, for the tests that run
-// rubric there, as make build puts it beside an installed rubric. It is
+// rubric there (the transcripts, the secrets transcripts, rubric mcp's
+// tests), as make build puts it beside an installed rubric. It is
 // built with this test binary's settings, so that its build
 // (internal/buildinfo.ID) is the test binary's and the host starts it in
 // place of the test binary for each file the transcripts read: the small
