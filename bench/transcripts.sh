@@ -2,9 +2,12 @@
 # Times cmd/rubric's transcripts (or any other tests of a package) side
 # by side at two revisions: builds the package's test binary of each from
 # git archive, then runs each named test at the old and the new revision
-# in turn, ROUNDS times (default 3), and prints one line per run and the
-# sum of each side, so that a change meant to make the suite faster is
-# measured on the same machine, under the same load, in one run.
+# in turn, ROUNDS times (default 3), and prints one line per run (wall
+# seconds, and CPU seconds of the test binary and every process below it,
+# counted by bench/reap) and the sums of each side, so that a change meant
+# to make the suite faster is measured on the same machine, under the same
+# load, in one run. The test binaries are built as make test builds them
+# (-trimpath -ldflags='-s -w').
 #
 #   bash bench/transcripts.sh HEAD~1 HEAD 'TestScripts/scan$'
 #   PKG=./cmd/rubric ENV='RUBRIC_SCRIPTS=rest' bash bench/transcripts.sh main HEAD 'TestMCPHostile$'
@@ -35,21 +38,26 @@ for side in old new; do
   for d in testdeps testdata/servers testdata/modern testdeps/inspector testdeps/sarif-multitool; do
     [ -d "$d/node_modules" ] && ln -s "$PWD/$d/node_modules" "$tmp/$side/$d/node_modules"
   done
-  (cd "$tmp/$side" && go test "${race[@]}" -c -o "$tmp/$side.test" "$pkg")
+  (cd "$tmp/$side" && go test "${race[@]}" -trimpath '-ldflags=-s -w' -c -o "$tmp/$side.test" "$pkg")
 done
-declare -A sum=([old]=0 [new]=0)
+go build -o "$tmp/reap" ./bench/reap
+declare -A sum=([old]=0 [new]=0) cpu=([old]=0 [new]=0)
 uptime
 for round in $(seq "$rounds"); do
   for t in "$@"; do
     for side in old new; do
-      start=$(date +%s.%N)
-      (cd "$tmp/$side/$pkg" && env ${ENV:-} "$tmp/$side.test" -test.run "$t" -test.count 1 >"$tmp/$side.out" 2>&1) ||
+      rm -f "$tmp/cpu.txt"
+      # shellcheck disable=SC2086 # ENV is a list of words
+      (cd "$tmp/$side/$pkg" && env ${ENV:-} "$tmp/reap" "$tmp/cpu.txt" "$tmp/$side.test" -test.run "$t" -test.count 1 >"$tmp/$side.out" 2>&1) ||
         { echo "$side $t failed:" >&2; tail -n 40 "$tmp/$side.out" >&2; exit 1; }
-      s=$(echo "$(date +%s.%N) - $start" | bc)
+      IFS='|' read -r _ s u y < "$tmp/cpu.txt"
+      c=$(echo "$u + $y" | bc)
       sum[$side]=$(echo "${sum[$side]} + $s" | bc)
-      printf 'round %d %-4s %-40s %7.2f s\n' "$round" "$side" "$t" "$s"
+      cpu[$side]=$(echo "${cpu[$side]} + $c" | bc)
+      printf 'round %d %-4s %-40s %7.2f s wall %7.2f CPU-s  (%s)\n' "$round" "$side" "$t" "$s" "$c" "load $(cut -d' ' -f1-3 /proc/loadavg)"
     done
   done
 done
-printf 'sum: old %.2f s, new %.2f s, new/old %.2f\n' "${sum[old]}" "${sum[new]}" "$(echo "${sum[new]} / ${sum[old]}" | bc -l)"
+printf 'wall: old %.2f s, new %.2f s, new/old %.2f\n' "${sum[old]}" "${sum[new]}" "$(echo "${sum[new]} / ${sum[old]}" | bc -l)"
+printf 'CPU:  old %.2f s, new %.2f s, new/old %.2f\n' "${cpu[old]}" "${cpu[new]}" "$(echo "${cpu[new]} / ${cpu[old]}" | bc -l)"
 uptime

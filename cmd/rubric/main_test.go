@@ -96,6 +96,9 @@ func TestScripts(t *testing.T) {
 	if err := installFakeMCP(); err != nil {
 		t.Fatal(err)
 	}
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Files:         files,
 		UpdateScripts: *update,

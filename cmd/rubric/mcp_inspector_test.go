@@ -33,6 +33,9 @@ func TestMCPInspector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
 	abs, err := filepath.Abs(corpusFile)
 	if err != nil {
 		t.Fatal(err)

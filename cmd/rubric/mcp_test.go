@@ -37,6 +37,9 @@ func mcpEnv(t testing.TB) []string {
 // stdioClient starts rubric mcp with args over stdio and initializes it.
 func stdioClient(t testing.TB, args ...string) *client.Client {
 	t.Helper()
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
 	var stderr syncBuffer
 	tr := transport.NewStdioWithOptions("rubric", mcpEnv(t), append([]string{"mcp"}, args...), transport.WithCommandStderrWriter(&stderr))
 	c := client.NewClient(tr)
@@ -72,6 +75,9 @@ func httpClient(t testing.TB, args ...string) *client.Client {
 // returns the URL it serves, read from its first line on stderr.
 func httpServe(t testing.TB, args ...string) string {
 	t.Helper()
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command("rubric", append([]string{"mcp", "--http", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), mcpEnv(t)...)
 	stderr, err := cmd.StderrPipe()

@@ -48,6 +48,9 @@ var secrets = map[string]string{
 func TestSecrets(t *testing.T) {
 	heavytest.Later(t)
 	t.Parallel()
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/secrets",
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){

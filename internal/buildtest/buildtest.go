@@ -3,11 +3,14 @@
 package buildtest
 
 import (
+	"debug/buildinfo"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -68,4 +71,65 @@ func ModuleRoot() (string, error) {
 		}
 		dir = up
 	}
+}
+
+// BuildAsSelf builds the package pkg (a path from the module root) into
+// the file out with the build settings the running binary was made with
+// (-race, -trimpath, -tags, the compiler and linker flags go build
+// records, CGO_ENABLED, the target), and without VCS stamping, which a
+// test binary has none of. Two binaries built so from one source have
+// the same internal/buildinfo.ID, as a rubric and its companion plugins
+// built by one go build do: a test binary can then start a companion
+// (plugins/protocol.BuildEnv) as an installed rubric does. It fails,
+// naming the difference, when the built file's recorded settings are not
+// the running binary's.
+func BuildAsSelf(pkg, out string) error {
+	self, ok := debug.ReadBuildInfo()
+	if !ok {
+		return errors.New("the running binary has no build information (built without module support?)")
+	}
+	args, env := []string{"build", "-buildvcs=false", "-o", out}, os.Environ()
+	for _, s := range self.Settings {
+		switch {
+		case s.Key == "-race" || s.Key == "-msan" || s.Key == "-asan" || s.Key == "-trimpath":
+			if s.Value == "true" {
+				args = append(args, s.Key)
+			}
+		case s.Key == "-tags" || s.Key == "-gcflags" || s.Key == "-ldflags" || s.Key == "-asmflags" || s.Key == "-buildmode" || s.Key == "-compiler" || s.Key == "-pgo":
+			args = append(args, s.Key+"="+s.Value)
+		case s.Key == "DefaultGODEBUG", strings.HasPrefix(s.Key, "vcs"):
+			// Derived from the module and the source, not a flag.
+		case strings.HasPrefix(s.Key, "-"):
+			return fmt.Errorf("the running binary was built with %s=%s, which BuildAsSelf does not know how to repeat", s.Key, s.Value)
+		default:
+			// CGO_ENABLED, CGO_CFLAGS..., GOARCH, GOOS, GOAMD64...
+			env = append(env, s.Key+"="+s.Value)
+		}
+	}
+	root, err := ModuleRoot()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
+	cmd.Dir, cmd.Env = root, env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(cmd.Args[1:], " "), err, b)
+	}
+	built, err := buildinfo.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	if got, want := settings(built), settings(self); got != want || built.GoVersion != self.GoVersion || built.Main.Version != self.Main.Version {
+		return fmt.Errorf("%s was built as %s %s\n%s\nnot as this binary, %s %s\n%s", out, built.GoVersion, built.Main.Version, got, self.GoVersion, self.Main.Version, want)
+	}
+	return nil
+}
+
+// settings is a build's recorded settings, one KEY=VALUE a line.
+func settings(bi *debug.BuildInfo) string {
+	var b strings.Builder
+	for _, s := range bi.Settings {
+		fmt.Fprintf(&b, "%s=%s\n", s.Key, s.Value)
+	}
+	return b.String()
 }
