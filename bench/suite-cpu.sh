@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 reap=$out/reap
 go build -o "$reap" ./bench/reap
 var() { make -s --no-print-directory --eval "print-var: ; @echo '\$($1)'" print-var; }
-flags=(-count=1 -trimpath '-ldflags=-s -w' -timeout 25m)
+flags=(-count=1 -vet=off -trimpath '-ldflags=-s -w' -timeout 25m)
 for p in "${passes[@]}"; do
 	rm -f "$out/$p.txt" "$out/$p-total.txt"
 	case $p in

@@ -330,20 +330,27 @@ func waitGone(t *testing.T, pid int) {
 	}
 }
 
-// readPID waits for the plugin to write the pid of what it started.
-func readPID(t *testing.T, path string) int {
+// readPID reads the pid of what the plugin started from the FIFO path,
+// which the plugin's Export writes once the child is up: the read ends
+// when it has, with no polling. An Export that ends first, having written
+// nothing, fails the test.
+func readPID(t *testing.T, path string, exported <-chan error) int {
 	t.Helper()
-	for deadline := time.Now().Add(proctest.Guard); time.Now().Before(deadline); {
-		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
-			pid, err := strconv.Atoi(string(b))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return pid
+	read := make(chan []byte, 1)
+	go func() {
+		b, _ := os.ReadFile(path)
+		read <- b
+	}()
+	select {
+	case b := <-read:
+		pid, err := strconv.Atoi(string(b))
+		if err != nil {
+			t.Fatalf("the plugin wrote %q for its child's pid: %v", b, err)
 		}
-		time.Sleep(10 * time.Millisecond)
+		return pid
+	case err := <-exported:
+		t.Fatalf("the export ended before the plugin started its child: %v", err)
 	}
-	t.Fatal("the plugin never started its child")
 	return 0
 }
 
@@ -361,6 +368,9 @@ func TestNoOrphans(t *testing.T) {
 				t.Errorf("info: %+v", tr.Info())
 			}
 			pidFile := filepath.Join(t.TempDir(), "pid")
+			if err := syscall.Mkfifo(pidFile, 0o600); err != nil {
+				t.Fatal(err)
+			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			errc := make(chan error, 1)
@@ -368,7 +378,7 @@ func TestNoOrphans(t *testing.T) {
 				_, err := tr.Export(ctx, transport.Target{Location: pidFile})
 				errc <- err
 			}()
-			child := readPID(t, pidFile)
+			child := readPID(t, pidFile, errc)
 			plug := tr.PID()
 			switch how {
 			case "close":

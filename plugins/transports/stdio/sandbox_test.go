@@ -150,7 +150,7 @@ func TestSandboxHostile(t *testing.T) {
 			if tc.sandbox.Enabled() {
 				// Its HOME is empty but for what it wrote there, its /tmp
 				// holds only the folders above what the sandbox shows
-				// there (the working directory, the test binary, its
+				// there (the working directory, the server's binary, its
 				// HOME), and it sees only what rubric gives it (bwrap adds
 				// PWD).
 				homeHolds := "[pwned]"
@@ -161,7 +161,7 @@ func TestSandboxHostile(t *testing.T) {
 					t.Errorf("look_around: %q, want it to start %q", look, want)
 				}
 				tmpShown := map[string]bool{}
-				shown := []string{os.Args[0], home}
+				shown := []string{fakeServer, home}
 				if tc.sandbox.Cwd != transport.CwdHidden {
 					shown = append(shown, work)
 				}
@@ -179,7 +179,7 @@ func TestSandboxHostile(t *testing.T) {
 				}
 				_, names, _ := strings.Cut(look, "env [")
 				env := strings.Fields(strings.TrimSuffix(names, "]"))
-				allowed := map[string]bool{"PATH": true, "HOME": true, "TMPDIR": true, "RUBRIC_SESSION": true, "GORACE": true, "PWD": true,
+				allowed := map[string]bool{"PATH": true, "HOME": true, "TMPDIR": true, "RUBRIC_SESSION": true, "PWD": true,
 					fakeEnv: true, fakemcp.HostileRead: true, fakemcp.HostileWrite: true, fakemcp.HostileDial: true,
 					"LANG": true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "TZ": true, "USER": true, "LOGNAME": true}
 				for _, name := range env {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -21,15 +20,19 @@ import (
 	"github.com/rubricmcp/rubric/internal/proctest"
 )
 
-// fakeTarget runs the test binary as the fake server named mode. Under
-// -race a Go program sleeps a second before a clean exit unless told not
-// to, which would look like a server ignoring the end of its input.
+// fakeTarget runs the fake server named mode.
 func fakeTarget(mode string, limits transport.Limits) transport.Target {
 	return transport.Target{
-		Location: os.Args[0],
-		Env:      map[string]string{fakeEnv: mode, "GORACE": "atexit_sleep_ms=0"},
+		Location: fakeServer,
+		Env:      map[string]string{fakeEnv: mode},
 		Limits:   limits,
 	}
+}
+
+// withEnv is target with the variable name set to value.
+func withEnv(target transport.Target, name, value string) transport.Target {
+	target.Env[name] = value
+	return target
 }
 
 // strict is target with StrictStdout set.
@@ -134,9 +137,12 @@ func TestExportFailures(t *testing.T) {
 			want:   []string{"server exited with status 2 before answering initialize; its stderr ended with: giving up"},
 		},
 		{
+			// The bound is 4 MiB, not the default 64: the transport
+			// stops at the bound whatever it is, and reading 64 MiB
+			// took the race-built test 15 s.
 			name:   "a 100 MB tools/list",
-			target: fakeTarget("huge", transport.Limits{}),
-			want:   []string{"tools/list response exceeds 64 MiB (raise --max-bytes)"},
+			target: fakeTarget("huge", transport.Limits{MaxBytes: 4 << 20}),
+			want:   []string{"tools/list response exceeds 4 MiB (raise --max-bytes)"},
 		},
 		{
 			name:   "more tools than allowed",
@@ -144,9 +150,12 @@ func TestExportFailures(t *testing.T) {
 			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
 		},
 		{
+			// Pages of 128 KiB against a bound of 256 KiB: the shape of
+			// pages of 1 MiB against 2 MiB, which took the race-built
+			// test 17 s to read.
 			name:   "pages without end",
-			target: fakeTarget("endless", transport.Limits{MaxBytes: 2 << 20}),
-			want:   []string{"server sent more than 8 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
+			target: withEnv(fakeTarget("endless", transport.Limits{MaxBytes: 256 << 10}), "FAKE_PAGE_BYTES", "131072"),
+			want:   []string{"server sent more than 1 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
 		},
 		{
 			name:   "error answer to tools/list",
@@ -173,8 +182,8 @@ func TestExportFailures(t *testing.T) {
 		},
 		{
 			name:   "no such directory",
-			target: transport.Target{Location: os.Args[0], Dir: "/no/such/dir"},
-			want:   []string{`cannot start "` + os.Args[0] + `": its working directory /no/such/dir does not exist`},
+			target: transport.Target{Location: fakeServer, Dir: "/no/such/dir"},
+			want:   []string{`cannot start "` + fakeServer + `": its working directory /no/such/dir does not exist`},
 		},
 	}
 	for _, c := range cases {
@@ -241,7 +250,7 @@ func stageDeadline(fire <-chan struct{}) func(context.Context, time.Duration) (c
 func TestExportPaginates(t *testing.T) {
 	var stderr proctest.Buffer
 	target := fakeTarget("paginate5", transport.Limits{})
-	target.Args = []string{"-test.run=^$"}
+	target.Args = []string{"paginate5"}
 	before := runtime.NumGoroutine()
 	s, err := Transport{ClientVersion: "test", Stderr: &stderr}.Export(context.Background(), target)
 	if err != nil {
@@ -263,12 +272,12 @@ func TestExportPaginates(t *testing.T) {
 	if schema["title"] != "Args 07" || v["title"] != "Value" || len(v["anyOf"].([]any)) != 2 {
 		t.Errorf("inputSchema lost keywords on the way: %s", s.Tools[7].Canonical)
 	}
-	if s.Format != surface.FormatToolsList || s.Source != os.Args[0]+" -test.run=^$" {
+	if s.Format != surface.FormatToolsList || s.Source != fakeServer+" paginate5" {
 		t.Errorf("format %q, source %q", s.Format, s.Source)
 	}
 	wantServer := map[string]any{
 		"name": "paginator", "version": "2.0.0", "protocolVersion": "2025-06-18", "era": "legacy",
-		"instructions": "Read the docs.", "command": []any{os.Args[0], "-test.run=^$"},
+		"instructions": "Read the docs.", "command": []any{fakeServer, "paginate5"},
 	}
 	if !reflect.DeepEqual(s.Server, wantServer) {
 		t.Errorf("server %v\nwant %v", s.Server, wantServer)
