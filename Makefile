@@ -186,7 +186,6 @@ NORACE_PACKAGES = \
 	./engine/rubric \
 	./engine/rubric/outline \
 	./engine/score/check \
-	./engine/score/stage \
 	./engine/transport \
 	./examples/servers/internal/store \
 	./internal/archtest \
@@ -203,6 +202,7 @@ NORACE_PACKAGES = \
 	./internal/localconfig \
 	./internal/nearest \
 	./internal/piddir \
+	./internal/prestart \
 	./internal/procgroup \
 	./internal/progress \
 	./internal/redact \
@@ -210,7 +210,6 @@ NORACE_PACKAGES = \
 	./internal/sandbox \
 	./internal/scratch \
 	./internal/termtext \
-	./judges/heuristic \
 	./judges/heuristic/internal/gradable \
 	./judges/heuristic/internal/lex \
 	./judges/heuristic/internal/tdqs \
