@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -346,27 +347,25 @@ func (h *Host) track(pr *process) {
 // of anything it started.
 func (h *Host) stop(pr *process) {
 	h.mu.Lock()
-	for i, r := range h.running {
-		if r == pr {
-			h.running = append(h.running[:i], h.running[i+1:]...)
-			break
-		}
-	}
+	h.untrack(pr)
 	h.mu.Unlock()
 	pr.end()
+}
+
+// untrack takes pr out of the running plugins, which Close would end;
+// h.mu is held.
+func (h *Host) untrack(pr *process) {
+	h.running = slices.DeleteFunc(h.running, func(r *process) bool { return r == pr })
 }
 
 // stopLater ends one plugin as stop does, in the background: Close waits
 // for it. The caller goes on while the plugin shuts down and exits (for
 // a one-tool score, the time of scoring and writing the report).
 func (h *Host) stopLater(pr *process) {
+	// Counted under the lock that takes it out of running, so that a
+	// Close at the same time sees it in one or the other.
 	h.mu.Lock()
-	for i, r := range h.running {
-		if r == pr {
-			h.running = append(h.running[:i], h.running[i+1:]...)
-			break
-		}
-	}
+	h.untrack(pr)
 	h.ending.Add(1)
 	h.mu.Unlock()
 	go func() {
