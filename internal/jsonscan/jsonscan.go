@@ -259,23 +259,8 @@ func Unescape(dst, b []byte, i int) (out []byte, end int, ok bool) {
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			if i+6 > len(b) {
-				return dst, 0, false
-			}
-			r := rune(0)
-			for _, h := range b[i+2 : i+6] {
-				switch {
-				case h >= '0' && h <= '9':
-					r = r<<4 | rune(h-'0')
-				case h >= 'a' && h <= 'f':
-					r = r<<4 | rune(h-'a'+10)
-				case h >= 'A' && h <= 'F':
-					r = r<<4 | rune(h-'A'+10)
-				default:
-					return dst, 0, false
-				}
-			}
-			if utf16.IsSurrogate(r) {
+			r, ok := hexRune(b, i+2)
+			if !ok {
 				return dst, 0, false
 			}
 			dst = utf8.AppendRune(dst, r)
@@ -287,6 +272,29 @@ func Unescape(dst, b []byte, i int) (out []byte, end int, ok bool) {
 		i += 2
 	}
 	return dst, 0, false
+}
+
+// hexRune reads the four hex digits of a \u escape at b[i:]: false
+// when they are not four hex digits, or name half of a surrogate pair
+// (which this package leaves to encoding/json).
+func hexRune(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	r := rune(0)
+	for _, h := range b[i : i+4] {
+		switch {
+		case h >= '0' && h <= '9':
+			r = r<<4 | rune(h-'0')
+		case h >= 'a' && h <= 'f':
+			r = r<<4 | rune(h-'a'+10)
+		case h >= 'A' && h <= 'F':
+			r = r<<4 | rune(h-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, !utf16.IsSurrogate(r)
 }
 
 // number reads a JSON number as written.
@@ -547,23 +555,7 @@ func (c *memberScan) skipString() bool {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				j++
 			case 'u':
-				if j+6 > len(c.B) {
-					return false
-				}
-				r := rune(0)
-				for _, h := range c.B[j+2 : j+6] {
-					switch {
-					case h >= '0' && h <= '9':
-						r = r<<4 | rune(h-'0')
-					case h >= 'a' && h <= 'f':
-						r = r<<4 | rune(h-'a'+10)
-					case h >= 'A' && h <= 'F':
-						r = r<<4 | rune(h-'A'+10)
-					default:
-						return false
-					}
-				}
-				if utf16.IsSurrogate(r) {
+				if _, ok := hexRune(c.B, j+2); !ok {
 					return false
 				}
 				j += 5
