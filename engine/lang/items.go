@@ -9,12 +9,12 @@ import (
 
 // ItemMembers reports which members of the items of the list
 // variable.field (the tools of surface.tools) the formula reads, found in
-// its syntax tree: every member selected from a macro's variable that
-// ranges over the list (t.name in surface.tools.map(t, t.name)), or
-// tested with has(), indexed by a string literal or tested
-// for with in and one. The formula's
-// value is then the same whether each item is the whole object or only
-// those of its members it has: a caller may build the items so.
+// its syntax tree: every member of a macro's variable that ranges over
+// the list, selected (t.name in surface.tools.map(t, t.name)), tested
+// with has(), indexed by a string literal (t['name']) or tested for with
+// in ('name' in t). The formula's value is then the same whether each
+// item is the whole object or only those of its members it has: a caller
+// may build the items so.
 //
 // ok is false when the formula reads the list in any other way, so that
 // an item itself, not only members of it, could reach a value or a

@@ -142,7 +142,7 @@ func Start(path string, group bool) (err error) {
 	if started != nil {
 		return errors.New("a companion is already started ahead")
 	}
-	if runtime.GOOS == "windows" || attr(group) == nil {
+	if attr(group) == nil {
 		return errors.New("a companion cannot be started ahead on " + runtime.GOOS)
 	}
 	var pipes [6]*os.File // read, write: stdout, stderr, orders
@@ -218,8 +218,9 @@ func (p *Process) Send(env []string) error {
 	return err
 }
 
-// Wait waits for the process to end, and closes its standard output and
-// error (read to their end first, as exec.Cmd's are).
+// Wait waits for the process to end, then closes its standard output
+// and error: the caller reads them to their end before, as go-plugin
+// does with a plugin's.
 func (p *Process) Wait() (*os.ProcessState, error) {
 	st, err := p.Process.Wait()
 	p.Stdout.Close()
