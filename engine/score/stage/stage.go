@@ -223,6 +223,11 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		}
 		return min(max(batchBytes/max(b.inputBytes/len(b.reqs), 1), minBatch), maxBatch)
 	}
+	// after builds the batch that follows b.
+	after := func(b batch) builtAhead {
+		nb, err := build(b.hi, min(b.hi+next(b), n))
+		return builtAhead{nb, err}
+	}
 	if n == 0 {
 		return nil
 	}
@@ -232,20 +237,17 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		return err
 	}
 	for {
-		var following chan built
+		var following chan builtAhead
 		if ahead && cur.hi < n {
-			following = make(chan built, 1)
-			go func(lo, hi int) {
-				b, err := build(lo, hi)
-				following <- built{b, err}
-			}(cur.hi, min(cur.hi+next(cur), n))
+			following = make(chan builtAhead, 1)
+			go func(b batch) { following <- after(b) }(cur)
 		}
 		var obs []ask.Observation
 		var askErr error
 		if len(cur.reqs) > 0 {
 			obs, askErr = asker.Ask(ctx, cur.reqs)
 		}
-		var nb built
+		var nb builtAhead
 		if following != nil {
 			// Waited for even when the batch failed, so that no build
 			// outlives the call.
@@ -263,7 +265,7 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 			return nil
 		}
 		if following == nil {
-			nb.b, nb.err = build(cur.hi, min(cur.hi+next(cur), n))
+			nb = after(cur)
 		}
 		if nb.err != nil {
 			return nb.err
@@ -281,8 +283,8 @@ type batch struct {
 	inputBytes int
 }
 
-// built is a batch built ahead, or why it could not be.
-type built struct {
+// builtAhead is a batch built ahead, or why it could not be.
+type builtAhead struct {
 	b   batch
 	err error
 }
