@@ -128,53 +128,35 @@ func (b batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Di
 	if !label.Since.IsZero() {
 		from = label.Since.Add(-skew)
 	}
-	pending := false
-	after := ""
-	for range maxListPages {
+	pageURL := func(after string) string {
 		u := fmt.Sprintf("%s/v1/messages/batches?limit=%d", e.BaseURL, listLimit)
 		if after != "" {
 			u += "&after_id=" + url.QueryEscape(after)
 		}
-		r, err := e.Client.Get(ctx, u, e.Header, httpjudge.MaxBody)
-		if err != nil {
-			return judge.BatchFound{}, err
-		}
-		if !r.OK() {
-			return judge.BatchFound{}, fmt.Errorf("listing the message batches: %w", e.Fail(d, r))
-		}
-		var page struct {
-			Data    []messageBatch `json:"data"`
-			HasMore bool           `json:"has_more"`
-			LastID  *string        `json:"last_id"`
-		}
-		if err := json.Unmarshal(r.Body, &page); err != nil {
-			return judge.BatchFound{}, fmt.Errorf("%s answered the list of message batches with something else; it begins %s", e.Client.Host, e.Client.Snippet(r.Body))
-		}
-		for _, mb := range page.Data {
-			if at, err := time.Parse(time.RFC3339, mb.CreatedAt); err == nil && at.Before(from) {
-				return judge.BatchFound{Pending: pending}, nil // older ones follow
-			}
-			if label.Items > 0 && mb.requests() != label.Items {
-				continue
-			}
-			if mb.ProcessingStatus != "ended" {
-				pending = true
-				continue
-			}
-			ok, err := b.labeled(ctx, e, d, mb, label)
-			if err != nil {
-				return judge.BatchFound{}, err
-			}
-			if ok {
-				return judge.BatchFound{ID: mb.ID}, nil
-			}
-		}
-		if !page.HasMore || page.LastID == nil || *page.LastID == "" {
-			break
-		}
-		after = *page.LastID
+		return u
 	}
-	return judge.BatchFound{Pending: pending}, nil
+	var found judge.BatchFound
+	err := httpjudge.EachListed(ctx, e, d, "message batches", maxListPages, pageURL, func(mb messageBatch) (bool, error) {
+		if at, err := time.Parse(time.RFC3339, mb.CreatedAt); err == nil && at.Before(from) {
+			return true, nil // older ones follow
+		}
+		if label.Items > 0 && mb.requests() != label.Items {
+			return false, nil
+		}
+		if mb.ProcessingStatus != "ended" {
+			found.Pending = true
+			return false, nil
+		}
+		ok, err := b.labeled(ctx, e, d, mb, label)
+		if ok {
+			found = judge.BatchFound{ID: mb.ID}
+		}
+		return ok, err
+	})
+	if err != nil {
+		return judge.BatchFound{}, err
+	}
+	return found, nil
 }
 
 // labeled reports whether the ended batch mb is the one label names:

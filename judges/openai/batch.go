@@ -90,41 +90,26 @@ func (batches) Find(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dial
 // findByMetadata lists the batches, newest first, for the one whose
 // metadata carries nonce.
 func findByMetadata(ctx context.Context, e *httpjudge.Endpoint, d httpjudge.Dialect, nonce string) (string, error) {
-	after := ""
-	for range maxListPages {
+	type listed struct {
+		ID       string            `json:"id"`
+		Metadata map[string]string `json:"metadata"`
+	}
+	pageURL := func(after string) string {
 		u := e.BaseURL + "/batches?limit=100"
 		if after != "" {
 			u += "&after=" + url.QueryEscape(after)
 		}
-		r, err := e.Client.Get(ctx, u, e.Header, httpjudge.MaxBody)
-		if err != nil {
-			return "", err
-		}
-		if !r.OK() {
-			return "", fmt.Errorf("listing the batches: %w", e.Fail(d, r))
-		}
-		var page struct {
-			Data []struct {
-				ID       string            `json:"id"`
-				Metadata map[string]string `json:"metadata"`
-			} `json:"data"`
-			LastID  string `json:"last_id"`
-			HasMore bool   `json:"has_more"`
-		}
-		if err := json.Unmarshal(r.Body, &page); err != nil {
-			return "", fmt.Errorf("%s answered the list of batches with something else; it begins %s", e.Client.Host, e.Client.Snippet(r.Body))
-		}
-		for _, b := range page.Data {
-			if b.Metadata[nonceKey] == nonce {
-				return b.ID, nil
-			}
-		}
-		if !page.HasMore || page.LastID == "" {
-			return "", nil
-		}
-		after = page.LastID
+		return u
 	}
-	return "", nil
+	id := ""
+	err := httpjudge.EachListed(ctx, e, d, "batches", maxListPages, pageURL, func(b listed) (bool, error) {
+		if b.Metadata[nonceKey] == nonce {
+			id = b.ID
+			return true, nil
+		}
+		return false, nil
+	})
+	return id, err
 }
 
 // SubmitLabeled uploads the requests as a batch input file and creates

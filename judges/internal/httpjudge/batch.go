@@ -196,3 +196,39 @@ func Lines(doc []byte, f func(line []byte) error) error {
 func (e *Endpoint) Fail(d Dialect, r *Reply) error {
 	return e.Client.Refused(d.Failure(e, r))
 }
+
+// EachListed reads a provider's list of batches (what names it in
+// errors: "batches", "message batches"), newest first, a page at a time
+// up to pages pages: pageURL(after) is the address of the page after the
+// batch id after, the first page's when after is "". visit sees each
+// batch of a page, decoded into T, until it says stop or the list ends.
+func EachListed[T any](ctx context.Context, e *Endpoint, d Dialect, what string, pages int, pageURL func(after string) string, visit func(T) (stop bool, err error)) error {
+	after := ""
+	for range pages {
+		r, err := e.Client.Get(ctx, pageURL(after), e.Header, MaxBody)
+		if err != nil {
+			return err
+		}
+		if !r.OK() {
+			return fmt.Errorf("listing the %s: %w", what, e.Fail(d, r))
+		}
+		var page struct {
+			Data    []T     `json:"data"`
+			HasMore bool    `json:"has_more"`
+			LastID  *string `json:"last_id"`
+		}
+		if err := json.Unmarshal(r.Body, &page); err != nil {
+			return fmt.Errorf("%s answered the list of %s with something else; it begins %s", e.Client.Host, what, e.Client.Snippet(r.Body))
+		}
+		for _, b := range page.Data {
+			if stop, err := visit(b); stop || err != nil {
+				return err
+			}
+		}
+		if !page.HasMore || page.LastID == nil || *page.LastID == "" {
+			return nil
+		}
+		after = *page.LastID
+	}
+	return nil
+}
