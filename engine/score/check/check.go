@@ -64,20 +64,19 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 		size = max(size, eval.SizeOf(t))
 	}
 	if r.Reads("surface") {
-		members, ok := r.ItemMembers("surface", "tools")
-		if ok && observe == nil && len(r.Questions) == 0 {
-			tools = make([]any, len(s.Tools))
-			_ = parallel.For(context.Background(), len(tools), 0, func(i int) error {
+		members, cut := r.ItemMembers("surface", "tools")
+		cut = cut && observe == nil && len(r.Questions) == 0
+		tools = make([]any, len(s.Tools))
+		_ = parallel.For(context.Background(), len(tools), 0, func(i int) error {
+			if cut {
 				tools[i] = s.Tools[i].Members(members)
-				return nil
-			})
-		} else {
-			defs = make([]any, len(s.Tools))
-			_ = parallel.For(context.Background(), len(defs), 0, func(i int) error {
-				defs[i] = s.Tools[i].Definition()
-				return nil
-			})
-			tools = defs
+			} else {
+				tools[i] = s.Tools[i].Definition()
+			}
+			return nil
+		})
+		if !cut {
+			defs = tools
 		}
 	}
 	server := map[string]any{}
