@@ -29,6 +29,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -538,24 +539,12 @@ func metadataOf(b *batch) any {
 // of them (1 to 100, default 20) after the batch named by after, in a
 // list object (testdata/openai-batch-list.json).
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	limit := 20
-	if l := r.URL.Query().Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 100 {
-			fail(w, http.StatusBadRequest, "invalid_request_error", "limit must be an integer from 1 to 100")
-			return
-		}
-		limit = n
+	limit, ok := listLimit(w, r.URL.Query(), 100, "limit must be an integer from 1 to 100")
+	if !ok {
+		return
 	}
 	after := r.URL.Query().Get("after")
-	s.mu.Lock()
-	var all []*batch
-	for i := len(s.order) - 1; i >= 0; i-- {
-		if s.order[i].kind == "openai" {
-			all = append(all, s.order[i])
-		}
-	}
-	s.mu.Unlock()
+	all := s.newest("openai")
 	if after != "" {
 		i := slices.IndexFunc(all, func(b *batch) bool { return b.id == after })
 		all = all[i+1:] // an unknown cursor (-1) lists from the newest
@@ -580,6 +569,34 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	}
 	s.event("list", func(c *Counts) { c.Lists++ })
 	reply(w, map[string]any{"object": "list", "data": data, "first_id": first, "last_id": last, "has_more": more})
+}
+
+// listLimit reads a list's limit from q: 20 when it gives none, and a
+// 400 with msg (false) when it is not an integer from 1 to most.
+func listLimit(w http.ResponseWriter, q url.Values, most int, msg string) (int, bool) {
+	l := q.Get("limit")
+	if l == "" {
+		return 20, true
+	}
+	n, err := strconv.Atoi(l)
+	if err != nil || n < 1 || n > most {
+		fail(w, http.StatusBadRequest, "invalid_request_error", msg)
+		return 0, false
+	}
+	return n, true
+}
+
+// newest is the batches of one kind ("openai", "anthropic"), newest first.
+func (s *Server) newest(kind string) []*batch {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []*batch
+	for _, b := range slices.Backward(s.order) {
+		if b.kind == kind {
+			all = append(all, b)
+		}
+	}
+	return all
 }
 
 // anthropicBatch is a message batch of the Anthropic API.
@@ -607,28 +624,16 @@ func (s *Server) anthropicBatch(b *batch, status string) map[string]any {
 // listed, as when it is looked at.
 func (s *Server) listAnthropic(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit := 20
-	if l := q.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 1000 {
-			fail(w, http.StatusBadRequest, "invalid_request_error", "limit: must be an integer from 1 to 1000")
-			return
-		}
-		limit = n
+	limit, ok := listLimit(w, q, 1000, "limit: must be an integer from 1 to 1000")
+	if !ok {
+		return
 	}
 	after, before := q.Get("after_id"), q.Get("before_id")
 	if after != "" && before != "" {
 		fail(w, http.StatusBadRequest, "invalid_request_error", "give after_id or before_id, not both")
 		return
 	}
-	s.mu.Lock()
-	var all []*batch
-	for i := len(s.order) - 1; i >= 0; i-- {
-		if s.order[i].kind == "anthropic" {
-			all = append(all, s.order[i])
-		}
-	}
-	s.mu.Unlock()
+	all := s.newest("anthropic")
 	at := func(id string) int { return slices.IndexFunc(all, func(b *batch) bool { return b.id == id }) }
 	more := false
 	switch {
