@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 // labeled is a batch side whose provider keeps a label on each batch
@@ -73,10 +74,7 @@ func (l *labeled) FindBatch(_ context.Context, label judge.BatchLabel) (judge.Ba
 func TestBatchKilledAfterCreateIsFound(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(9)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
 	ctx, kill := context.WithCancel(context.Background())
 	defer kill()
@@ -115,9 +113,7 @@ func TestBatchKilledAfterCreateIsFound(t *testing.T) {
 	if string(obs[8].Answer) != `{"n":7}` {
 		t.Errorf("observation %+v", obs[8])
 	}
-	if recs, _ := store.Batches(identity); len(recs) != 0 {
-		t.Errorf("records left: %+v", recs)
-	}
+	noRecordsLeft(t, store)
 }
 
 // TestBatchIntentNeverAccepted: an intent whose batch the provider does
@@ -127,15 +123,9 @@ func TestBatchKilledAfterCreateIsFound(t *testing.T) {
 func TestBatchIntentNeverAccepted(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(4)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
-	keys := make([]string, len(reqs))
-	for i, rq := range reqs {
-		keys[i] = cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash)
-	}
+	keys := answerKeys(r, reqs)
 	if err := store.PutBatch(cache.Batch{Judge: identity, Nonce: "0123456789abcdef0123456789abcdef", Keys: keys}); err != nil {
 		t.Fatal(err)
 	}
@@ -146,9 +136,7 @@ func TestBatchIntentNeverAccepted(t *testing.T) {
 	if len(l.order) != 1 || l.finds != 1 || len(l.submitted) != 4 {
 		t.Errorf("%d batches, %d looked for, %d questions: want 1, 1, 4", len(l.order), l.finds, len(l.submitted))
 	}
-	if recs, _ := store.Batches(identity); len(recs) != 0 {
-		t.Errorf("records left: %+v", recs)
-	}
+	noRecordsLeft(t, store)
 
 	l.refuse = true
 	more := requests(t, r, "other")
@@ -169,10 +157,7 @@ func TestBatchIntentNeverAccepted(t *testing.T) {
 // for it.
 func TestTidyBatches(t *testing.T) {
 	r := loadRubric(t)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	keys := func(names ...string) []string {
 		var out []string
 		for _, rq := range requests(t, r, names...) {
@@ -226,10 +211,7 @@ func TestTidyBatches(t *testing.T) {
 func TestBatchFoundOnceEnded(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(9)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return t0 }
 	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
@@ -294,10 +276,7 @@ func TestBatchFoundOnceEnded(t *testing.T) {
 func TestBatchForeignNotTaken(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(4)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
 	ctx, kill := context.WithCancel(context.Background())
 	defer kill()
@@ -336,9 +315,7 @@ func TestBatchForeignNotTaken(t *testing.T) {
 			t.Errorf("observation %d: %+v", i, o)
 		}
 	}
-	if recs, _ := store.Batches(identity); len(recs) != 0 {
-		t.Errorf("records left: %+v", recs)
-	}
+	noRecordsLeft(t, store)
 }
 
 // TestBatchOldIntentFound: an intent record kept before item IDs carried
@@ -347,10 +324,7 @@ func TestBatchForeignNotTaken(t *testing.T) {
 func TestBatchOldIntentFound(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(3)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	const nonce = "0123456789abcdef0123456789abcdef"
 	var keys []string
 	var items []judge.BatchItem
@@ -387,15 +361,10 @@ func TestBatchOldIntentFound(t *testing.T) {
 func TestBatchStoppedWhilePending(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(2)...)
-	store, err := cache.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := openStore(t)
 	intent := cache.Batch{Judge: identity, Nonce: "0123456789abcdef0123456789abcdef", LabeledIDs: true,
 		Since: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	for _, rq := range reqs {
-		intent.Keys = append(intent.Keys, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
-	}
+	intent.Keys = answerKeys(r, reqs)
 	if err := store.PutBatch(intent); err != nil {
 		t.Fatal(err)
 	}
@@ -404,12 +373,40 @@ func TestBatchStoppedWhilePending(t *testing.T) {
 	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
 	l.find = func(judge.BatchLabel) judge.BatchFound { stop(); return judge.BatchFound{Pending: true} }
 	w := &waits{}
-	_, err = (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(ctx, reqs)
+	_, err := (&ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}).Ask(ctx, reqs)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "running the same command again looks for it again") {
 		t.Fatalf("got %v, want the run stopped, saying the next one looks again", err)
 	}
 	recs, _ := store.Batches(identity)
 	if len(l.order) != 0 || len(recs) != 1 || recs[0].Nonce != intent.Nonce || !recs[0].Since.Equal(intent.Since) {
 		t.Errorf("%d batches submitted, records %+v: want none submitted and the intent kept", len(l.order), recs)
+	}
+}
+
+// openStore is an answer cache in the test's own directory.
+func openStore(t *testing.T) *cache.Store {
+	t.Helper()
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
+// answerKeys are the answer keys of reqs, questions of r's first
+// question, as the asker makes them for identity.
+func answerKeys(r *rubric.Rubric, reqs []ask.Request) []string {
+	keys := make([]string, len(reqs))
+	for i, rq := range reqs {
+		keys[i] = cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash)
+	}
+	return keys
+}
+
+// noRecordsLeft fails the test when store still keeps a batch record.
+func noRecordsLeft(t *testing.T, store *cache.Store) {
+	t.Helper()
+	if recs, _ := store.Batches(identity); len(recs) != 0 {
+		t.Errorf("records left: %+v", recs)
 	}
 }
