@@ -14,36 +14,10 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/fakebatch"
 	"github.com/rubricmcp/rubric/judges/anthropic"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 )
-
-const lengths = `
-rubric "lengths" {
-  version = "1"
-  grades  = { A = 0 }
-  question "len" {
-    kind    = "test.len"
-    per     = "tool"
-    input   = "{'name': tool.name}"
-    system  = "Count."
-    user    = "How long is {{ fence \"name\" .name }}?"
-    answer_schema = <<-JSON
-      {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}
-    JSON
-  }
-  tool {
-    score = "answers.len.n"
-  }
-  surface {
-    score = "sum(tools.map(t, t.score))"
-  }
-}
-`
 
 // TestBatchKilledAfterCreate: a run is killed at a stage of submitting a
 // message batch, and the next run of the same questions takes up what
@@ -61,15 +35,7 @@ rubric "lengths" {
 //   - killed once the intent was kept, before the create was sent: no
 //     batch is ours, and the questions go out once, anew.
 func TestBatchKilledAfterCreate(t *testing.T) {
-	r, err := rubric.Load("lengths.hcl", []byte(lengths))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reqs []ask.Request
-	for i := range 5 {
-		b, _ := lang.MarshalCanonical(map[string]any{"name": fmt.Sprintf("tool_%d", i)})
-		reqs = append(reqs, ask.Request{Question: r.Questions[0], Subject: fmt.Sprintf("tool_%d", i), InputJSON: b, InputHash: surface.HashBytes(b)})
-	}
+	r, reqs := judgetest.LengthRequests(t, 5)
 	t.Setenv("ANTHROPIC_API_KEY", testKey)
 	for _, c := range []struct {
 		name     string

@@ -3,43 +3,16 @@ package openai_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/fakebatch"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
 )
-
-const lengths = `
-rubric "lengths" {
-  version = "1"
-  grades  = { A = 0 }
-  question "len" {
-    kind    = "test.len"
-    per     = "tool"
-    input   = "{'name': tool.name}"
-    system  = "Count."
-    user    = "How long is {{ fence \"name\" .name }}?"
-    answer_schema = <<-JSON
-      {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}
-    JSON
-  }
-  tool {
-    score = "answers.len.n"
-  }
-  surface {
-    score = "sum(tools.map(t, t.score))"
-  }
-}
-`
 
 // TestBatchKilledAfterCreate: the run is killed exactly when the fake
 // API has accepted the batch (it signals the create before it replies),
@@ -49,15 +22,7 @@ rubric "lengths" {
 func TestBatchKilledAfterCreate(t *testing.T) {
 	fake := fakebatch.Start(func([]byte) string { return `{"n": 7}` })
 	defer fake.Close()
-	r, err := rubric.Load("lengths.hcl", []byte(lengths))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reqs []ask.Request
-	for i := range 5 {
-		b, _ := lang.MarshalCanonical(map[string]any{"name": fmt.Sprintf("tool_%d", i)})
-		reqs = append(reqs, ask.Request{Question: r.Questions[0], Subject: fmt.Sprintf("tool_%d", i), InputJSON: b, InputHash: surface.HashBytes(b)})
-	}
+	r, reqs := judgetest.LengthRequests(t, 5)
 	store, err := cache.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
