@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -32,13 +31,7 @@ var installCompanions = sync.OnceValue(func() error {
 			continue
 		}
 		path := filepath.Join(filepath.Dir(rubric), b.Companion)
-		tmp := filepath.Join(filepath.Dir(rubric), "."+b.Companion+".build")
-		if err := buildtest.BuildAsSelf("./cmd/"+b.Companion, tmp); err != nil {
-			return err
-		}
-		// A rename, so that a test starting rubric meanwhile finds the
-		// companion whole or not at all.
-		if err := os.Rename(tmp, path); err != nil {
+		if err := installBuilt(path, "./cmd/"+b.Companion, buildtest.BuildAsSelf); err != nil {
 			return err
 		}
 	}

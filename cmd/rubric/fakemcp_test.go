@@ -23,11 +23,16 @@ var installFakeMCP = sync.OnceValue(func() error {
 	if err != nil {
 		return fmt.Errorf("fakemcp is not on $PATH, where TestMain's testscript.Main puts it: %w", err)
 	}
-	tmp := filepath.Join(filepath.Dir(path), ".fakemcp.build")
-	if err := buildtest.Build("./internal/fakemcp/cmd/fakemcp", tmp); err != nil {
+	return installBuilt(path, "./internal/fakemcp/cmd/fakemcp", buildtest.Build)
+})
+
+// installBuilt builds pkg with build under a temporary name beside path,
+// then renames it to path: a test starting the program meanwhile runs
+// the one file or the other, never half a file.
+func installBuilt(path, pkg string, build func(pkg, out string) error) error {
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".build")
+	if err := build(pkg, tmp); err != nil {
 		return err
 	}
-	// A rename, so that a test starting fakemcp meanwhile runs the one
-	// or the other, never half a file.
 	return os.Rename(tmp, path)
-})
+}
