@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 
 	engineask "github.com/rubricmcp/rubric/engine/ask"
@@ -11,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/cputime"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -22,15 +25,7 @@ import (
 //
 //	go test ./judges/heuristic -run '^$' -bench TDQSInProcess -benchmem
 func BenchmarkTDQSInProcess(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
-	var buf bytes.Buffer
-	if err := surfacetest.Repeat(&buf, 1000, files...); err != nil {
-		b.Fatal(err)
-	}
-	s, err := surface.Parse("big.json", buf.Bytes())
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := benchSurface(b, 1000)
 	r, err := rubrics.Find("tdqs")
 	if err != nil {
 		b.Fatal(err)
@@ -51,4 +46,92 @@ func BenchmarkTDQSInProcess(b *testing.B) {
 			b.Fatalf("no score: %s", rep.NoScore)
 		}
 	}
+}
+
+// BenchmarkTDQSJudge answers the questions a TDQS run asks of 5,000
+// corpus tools (the surface bench/tdqs-vs-sq.sh scores: the captures in
+// turn, notion's first, with numbered names), asked once beforehand and
+// kept: only the judge's own work is timed, its answers encoded, without
+// the engine or the plugin boundary. It is the judge process's share of
+// that script's TDQS run. Besides wall time it reports the process's
+// CPU seconds (user and system, the garbage collector's included) per
+// answered run, which a busy machine disturbs less:
+//
+//	go test ./judges/heuristic -run '^$' -bench TDQSJudge -benchmem
+func BenchmarkTDQSJudge(b *testing.B) {
+	qs := tdqsQuestions(b, 5000)
+	ctx := context.Background()
+	j := heuristic.New()
+	runtime.GC()
+	start, ok := cputime.Process()
+	for b.Loop() {
+		for _, q := range qs {
+			if _, err := j.Ask(ctx, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if end, _ := cputime.Process(); ok {
+		b.ReportMetric((end-start).Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
+// tdqsQuestions returns the questions a TDQS run asks of n corpus tools.
+func tdqsQuestions(tb testing.TB, n int) []judge.Question {
+	tb.Helper()
+	s := benchSurface(tb, n)
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx := context.Background()
+	j := heuristic.New()
+	id, err := j.Configure(ctx, judge.Config{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec := &recorder{j: j}
+	a := &engineask.Asker{Judge: rec, Identity: id, Rubric: r}
+	if _, err := score.Run(ctx, r, s, score.Options{Asker: a}); err != nil {
+		tb.Fatal(err)
+	}
+	return rec.qs
+}
+
+// recorder keeps every question it passes on to its judge.
+type recorder struct {
+	j  *heuristic.Judge
+	mu sync.Mutex
+	qs []judge.Question
+}
+
+func (r *recorder) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	r.mu.Lock()
+	r.qs = append(r.qs, q)
+	r.mu.Unlock()
+	return r.j.Ask(ctx, q)
+}
+
+// benchSurface is n corpus tools as bench/tdqs-vs-sq.sh generates them:
+// notion's capture first, then the others in name order, repeated with
+// numbered names.
+func benchSurface(tb testing.TB, n int) *surface.Surface {
+	tb.Helper()
+	all, _ := filepath.Glob(filepath.Join("..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
+	notion := filepath.Join("..", "..", "engine", "score", "testdata", "corpus", "notion.tools.json")
+	files := []string{notion}
+	for _, f := range all {
+		if f != notion {
+			files = append(files, f)
+		}
+	}
+	var buf bytes.Buffer
+	if err := surfacetest.Repeat(&buf, n, files...); err != nil {
+		tb.Fatal(err)
+	}
+	s, err := surface.Parse("big.json", buf.Bytes())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }

@@ -17,7 +17,7 @@ type Text struct {
 }
 
 // abbreviations would end a sentence early if their dot were read as one.
-var abbreviations = strings.NewReplacer("e.g.", "e·g·", "E.g.", "E·g·", "i.e.", "i·e·", "etc.", "etc·", "vs.", "vs·", "approx.", "approx·")
+var abbreviations = []string{"e.g.", "E.g.", "i.e.", "etc.", "vs.", "approx."}
 
 // NewText prepares s for the cues.
 func NewText(s string) Text {
@@ -88,33 +88,56 @@ func ideographic(r rune) bool {
 
 // Sentences splits s at sentence ends (". ", "! ", "? ", and the
 // full-width "。", "！", "？") and at line breaks, keeping common
-// abbreviations whole.
+// abbreviations whole. Each sentence is trimmed, and a "·" in it is
+// written "." (the dots of the abbreviations were once kept whole that
+// way, and sentences have read so since). Each is cut out of s, not
+// built rune by rune.
 func Sentences(s string) []string {
-	s = abbreviations.Replace(s)
+	if !utf8.ValidString(s) {
+		// Each byte that is not UTF-8 becomes U+FFFD, as ranging over
+		// s reads it.
+		s = string([]rune(s))
+	}
 	var out []string
-	var b strings.Builder
-	flush := func() {
-		if v := strings.TrimSpace(strings.ReplaceAll(b.String(), "·", ".")); v != "" {
-			out = append(out, v)
+	start := 0
+	cut := func(end int) {
+		if v := strings.TrimSpace(s[start:end]); v != "" {
+			out = append(out, strings.ReplaceAll(v, "·", "."))
 		}
-		b.Reset()
+		start = end
 	}
-	rs := []rune(s)
-	for i, r := range rs {
-		b.WriteRune(r)
+	for i := 0; i < len(s); {
+		if n := abbreviationAt(s[i:]); n > 0 {
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch r {
-		case '\n':
-			flush()
+		case '\n', '。', '！', '？':
+			cut(i)
 		case '.', '!', '?':
-			if i+1 == len(rs) || unicode.IsSpace(rs[i+1]) {
-				flush()
+			if next, _ := utf8.DecodeRuneInString(s[i:]); i == len(s) || unicode.IsSpace(next) {
+				cut(i)
 			}
-		case '。', '！', '？':
-			flush()
 		}
 	}
-	flush()
+	cut(len(s))
 	return out
+}
+
+// abbreviationAt returns the length of the abbreviation s starts with,
+// or 0.
+func abbreviationAt(s string) int {
+	if s == "" || !strings.ContainsRune("eEiva", rune(s[0])) {
+		return 0
+	}
+	for _, a := range abbreviations {
+		if strings.HasPrefix(s, a) {
+			return len(a)
+		}
+	}
+	return 0
 }
 
 // Has reports whether phrase occurs in t as whole words. A phrase ending

@@ -243,3 +243,47 @@ var (
 	vagueNounSet    = lex.Set(lists.vagueNouns)
 	handleWordSet   = lex.Set(lists.handleWords)
 )
+
+// The phrase lists, made ready to be found in one pass over a text's
+// words (lex.Phrases): a tool's cues read a dozen lists, and searching
+// the text again for every phrase of every list was a fifth of the
+// judge's time at 5,000 tools.
+var (
+	usageWhenPhrases         = lex.NewPhrases(lists.usageWhen)
+	usageNotPhrases          = lex.NewPhrases(lists.usageNot)
+	usageAlternativePhrases  = lex.NewPhrases(lists.usageAlternative)
+	usagePrerequisitePhrases = lex.NewPhrases(lists.usagePrerequisite)
+	usageImpliedPhrases      = lex.NewPhrases(lists.usageImplied)
+	pointerPhrases           = lex.NewPhrases(lists.pointers)
+	placeholderPhrases       = lex.NewPhrases(lists.placeholders)
+	paramFormatPhrases       = lex.NewPhrases(lists.paramFormat)
+	fillerPhrases            = lex.NewPhrases(lists.filler)
+	notFrontLoadedPhrases    = lex.NewPhrases(lists.notFrontLoaded)
+	// behaviourPhrases are the phrases of every behaviour group, group
+	// after group; behaviourStart[g] is where group g's begin.
+	behaviourPhrases, behaviourStart = groupPhrases(lists.behaviour)
+	// readOnlyPartPhrases are "read only" followed by each word of
+	// lists.readOnlyPart.
+	readOnlyPartPhrases = lex.NewPhrases(prefixed("read only ", lists.readOnlyPart))
+)
+
+// groupPhrases makes the phrases of groups ready as one list, and says
+// where each group's phrases begin in it.
+func groupPhrases(groups []cueGroup) (*lex.Phrases, []int) {
+	var all []string
+	start := make([]int, len(groups))
+	for g, cg := range groups {
+		start[g] = len(all)
+		all = append(all, cg.phrases...)
+	}
+	return lex.NewPhrases(all), start
+}
+
+// prefixed returns each word of list with p before it.
+func prefixed(p string, list []string) []string {
+	out := make([]string, len(list))
+	for i, w := range list {
+		out[i] = p + w
+	}
+	return out
+}

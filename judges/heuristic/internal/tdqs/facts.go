@@ -122,7 +122,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 			}
 		}
 		if f.nWords <= 8 {
-			f.placeholder, _ = f.desc.FirstOf(lists.placeholders)
+			f.placeholder, _ = f.desc.FirstIn(placeholderPhrases)
 		}
 	}
 
@@ -259,9 +259,10 @@ func (f *facts) acts() bool {
 // description makes, each with the phrase that showed it.
 func (f *facts) findDisclosures() []found {
 	var out []found
-	for _, g := range lists.behaviour {
-		for _, p := range g.phrases {
-			if f.desc.Has(p) && !(p == "read only" && f.readsOnlyPart()) {
+	has := f.desc.Matched(behaviourPhrases)
+	for gi, g := range lists.behaviour {
+		for k, p := range g.phrases {
+			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) {
 				out = append(out, found{g.name, strings.TrimSuffix(p, "*")})
 				break
 			}
@@ -274,12 +275,8 @@ func (f *facts) findDisclosures() []found {
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.
 func (f *facts) readsOnlyPart() bool {
-	for _, q := range lists.readOnlyPart {
-		if f.desc.Has("read only " + q) {
-			return true
-		}
-	}
-	return false
+	_, ok := f.desc.FirstIn(readOnlyPartPhrases)
+	return ok
 }
 
 // found is a cue that fired and the phrase that fired it.
@@ -313,7 +310,7 @@ func (f *facts) findAlternatives() []string {
 		seen[strings.ToLower(p.name)] = true
 	}
 	for _, sentence := range f.desc.Sentences {
-		if _, ok := lex.NewText(sentence).FirstOf(lists.pointers); !ok {
+		if _, ok := lex.NewText(sentence).FirstIn(pointerPhrases); !ok {
 			continue
 		}
 		for _, id := range lex.Identifiers(sentence) {

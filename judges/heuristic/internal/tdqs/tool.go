@@ -92,7 +92,7 @@ func (f *facts) purpose() dimension {
 	if alts := f.alternatives; len(alts) > 0 {
 		return dim(5, "opens with the verb %q on a named resource (%q) and names %s, which sets it apart from other tools.", f.leadVerb, first, strings.Join(alts, ", "))
 	}
-	if p, ok := f.desc.FirstOf(lists.usageAlternative); ok {
+	if p, ok := f.desc.FirstIn(usageAlternativePhrases); ok {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
@@ -104,10 +104,10 @@ func (f *facts) usage() dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
-	when, hasWhen := f.desc.FirstOf(lists.usageWhen)
-	not, hasNot := f.desc.FirstOf(lists.usageNot)
-	alt, hasAlt := f.desc.FirstOf(lists.usageAlternative)
-	pre, hasPre := f.desc.FirstOf(lists.usagePrerequisite)
+	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
+	not, hasNot := f.desc.FirstIn(usageNotPhrases)
+	alt, hasAlt := f.desc.FirstIn(usageAlternativePhrases)
+	pre, hasPre := f.desc.FirstIn(usagePrerequisitePhrases)
 	named := f.alternatives
 	var cues []string
 	if hasWhen {
@@ -134,7 +134,7 @@ func (f *facts) usage() dimension {
 	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
-	if p, ok := f.desc.FirstOf(lists.usageImplied); ok {
+	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
 		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", p)
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
@@ -390,7 +390,7 @@ func (f *facts) explainsParams() (string, bool) {
 	}
 	for _, s := range f.desc.Sentences {
 		t := lex.NewText(s)
-		cue, ok := t.FirstOf(lists.paramFormat)
+		cue, ok := t.FirstIn(paramFormatPhrases)
 		if !ok {
 			continue
 		}
@@ -432,10 +432,10 @@ func (f *facts) conciseness() dimension {
 		score, why = 2, fmt.Sprintf("%d words: far longer than a tool description needs", n)
 	}
 	var faults []string
-	if p, ok := f.first.FirstOf(lists.notFrontLoaded); ok && f.first.Find(p) == 0 {
+	if p, ok := f.first.FirstIn(notFrontLoadedPhrases); ok && f.first.Find(p) == 0 {
 		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
 	}
-	if fill := f.desc.AllOf(lists.filler); len(fill) >= 2 {
+	if fill := f.desc.AllIn(fillerPhrases); len(fill) >= 2 {
 		faults = append(faults, fmt.Sprintf("filler such as %q", strings.Join(fill, `", "`)))
 	}
 	if repeated(f.desc.Sentences) {

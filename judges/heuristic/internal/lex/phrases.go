@@ -1,0 +1,140 @@
+package lex
+
+import "strings"
+
+// Phrases is a list of phrases made ready to be looked for in a text's
+// words in one pass: each word of the text is looked up once among the
+// phrases' first words, where Has would search the whole text again for
+// every phrase of the list. FirstIn and AllIn give what FirstOf and
+// AllOf give for the same list.
+type Phrases struct {
+	list []string
+	// words are each phrase's words, its trailing "*" dropped; prefix
+	// says the last word only starts a word of the text.
+	words  [][]string
+	prefix []bool
+	// byFirst indexes, by their first word, the phrases whose first word
+	// must be a whole word of the text; stems indexes, by their first
+	// byte, the one-word phrases ending in "*".
+	byFirst map[string][]int
+	stems   [256][]int
+	// odd are the phrases that are not words separated by single spaces
+	// ("", "a  b", " a"): they are looked for as Has does, one by one.
+	odd []int
+}
+
+// NewPhrases prepares list for FirstIn and AllIn. The list is kept, not
+// copied: it must not change afterwards.
+func NewPhrases(list []string) *Phrases {
+	p := &Phrases{
+		list:    list,
+		words:   make([][]string, len(list)),
+		prefix:  make([]bool, len(list)),
+		byFirst: map[string][]int{},
+	}
+	for i, phrase := range list {
+		p.prefix[i] = strings.HasSuffix(phrase, "*")
+		ws := strings.Split(strings.TrimSuffix(phrase, "*"), " ")
+		plain := true
+		for _, w := range ws {
+			plain = plain && w != ""
+		}
+		switch {
+		case !plain:
+			p.odd = append(p.odd, i)
+		case len(ws) == 1 && p.prefix[i]:
+			p.words[i] = ws
+			p.stems[ws[0][0]] = append(p.stems[ws[0][0]], i)
+		default:
+			p.words[i] = ws
+			p.byFirst[ws[0]] = append(p.byFirst[ws[0]], i)
+		}
+	}
+	return p
+}
+
+// FirstIn returns the first phrase of p, in its list's order, found in
+// t, without its "*", and whether one was: t.FirstOf(list).
+func (t Text) FirstIn(p *Phrases) (string, bool) {
+	best := len(p.list)
+	p.scan(t, func(i int) bool {
+		best = min(best, i)
+		return best == 0
+	})
+	if best == len(p.list) {
+		return "", false
+	}
+	return strings.TrimSuffix(p.list[best], "*"), true
+}
+
+// AllIn returns every phrase of p found in t, in its list's order,
+// without their "*": t.AllOf(list).
+func (t Text) AllIn(p *Phrases) []string {
+	found := t.Matched(p)
+	var out []string
+	for i, ok := range found {
+		if ok {
+			out = append(out, strings.TrimSuffix(p.list[i], "*"))
+		}
+	}
+	return out
+}
+
+// Matched reports, for each phrase of p in its list's order, whether t
+// has it (t.Has(phrase)).
+func (t Text) Matched(p *Phrases) []bool {
+	found := make([]bool, len(p.list))
+	p.scan(t, func(i int) bool {
+		found[i] = true
+		return false
+	})
+	return found
+}
+
+// scan calls hit with the index of each phrase found in t, a phrase once
+// or more, until hit returns true.
+func (p *Phrases) scan(t Text, hit func(int) bool) {
+	for _, i := range p.odd {
+		if t.Has(p.list[i]) && hit(i) {
+			return
+		}
+	}
+	ws := t.Words
+	for at, w := range ws {
+		for _, i := range p.byFirst[w] {
+			if p.at(ws, at, i) && hit(i) {
+				return
+			}
+		}
+		if w == "" {
+			continue
+		}
+		for _, i := range p.stems[w[0]] {
+			if strings.HasPrefix(w, p.words[i][0]) && hit(i) {
+				return
+			}
+		}
+	}
+}
+
+// at reports whether phrase i, whose first word is ws[at], goes on with
+// the words after it.
+func (p *Phrases) at(ws []string, at, i int) bool {
+	pw := p.words[i]
+	if at+len(pw) > len(ws) {
+		return false
+	}
+	last := len(pw) - 1
+	for k := 1; k < last; k++ {
+		if ws[at+k] != pw[k] {
+			return false
+		}
+	}
+	switch {
+	case last == 0:
+		return true // byFirst holds no one-word phrase ending in "*"
+	case p.prefix[i]:
+		return strings.HasPrefix(ws[at+last], pw[last])
+	}
+	return ws[at+last] == pw[last]
+}

@@ -1,0 +1,165 @@
+package lex
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+)
+
+// corpusStrings are texts at the edges and every string of the corpus
+// captures (names, descriptions, schemas).
+func corpusStrings(t *testing.T) []string {
+	t.Helper()
+	texts := []string{
+		"", " ", "don't", "Don’t stop", "read-only", "search_calls", "ABC def GHI",
+		"日本語のテキスト。次の文！", "mixed日本text", "İstanbul ǅemal Σίσυφος", "x\xffy", "\xe6\x97",
+		"12 apples, 3.5 pears!", "'''", "a’b’c", "ＡＢＣ full width", "tab\tand\nnewline",
+		"Use e.g. this. Or i.e. that, etc. And vs. approx. 3.", "E.g. one.Two. Three!\u00a0Four? five",
+		"ends with e.g.", "e.g.e.g. x", "middle·dot. and e·g· too", "x\xff. y\xfe! z", "a.\u2003b", "...",
+		"Read only the first lines; read-only tool.", "not\nfor\r\nlines\n\n",
+	}
+	for _, f := range surfacetest.CorpusFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		stringsIn(v, &texts)
+	}
+	return texts
+}
+
+// sentencesReference is Sentences as it was written first, on a copy of
+// s with the abbreviations' dots replaced and a builder fed rune by rune:
+// the reference the Sentences that cuts s must agree with.
+func sentencesReference(s string) []string {
+	s = strings.NewReplacer("e.g.", "e·g·", "E.g.", "E·g·", "i.e.", "i·e·", "etc.", "etc·", "vs.", "vs·", "approx.", "approx·").Replace(s)
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if v := strings.TrimSpace(strings.ReplaceAll(b.String(), "·", ".")); v != "" {
+			out = append(out, v)
+		}
+		b.Reset()
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		b.WriteRune(r)
+		switch r {
+		case '\n':
+			flush()
+		case '.', '!', '?':
+			if i+1 == len(rs) || unicode.IsSpace(rs[i+1]) {
+				flush()
+			}
+		case '。', '！', '？':
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// TestSentencesAgreesWithReference: Sentences splits every string of the
+// corpus and texts at the edges (abbreviations at the end, one after
+// another, a "·" of the text's own, bytes that are not UTF-8) into the
+// sentences the reference gives.
+func TestSentencesAgreesWithReference(t *testing.T) {
+	for _, s := range corpusStrings(t) {
+		if got, want := Sentences(s), sentencesReference(s); !slices.Equal(got, want) {
+			t.Errorf("Sentences(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestSentences pins a few splits.
+func TestSentences(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"One. Two", []string{"One.", "Two"}},
+		{"Use e.g. a path. Then stop", []string{"Use e.g. a path.", "Then stop"}},
+		{"v1.2 is out", []string{"v1.2 is out"}},
+		{"line one\nline two", []string{"line one", "line two"}},
+		{"日本。英語", []string{"日本。", "英語"}},
+		{"a·b. c", []string{"a.b.", "c"}},
+		{"bad \xff. ok", []string{"bad \uFFFD.", "ok"}},
+	} {
+		if got := Sentences(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("Sentences(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPhrases: FirstIn, AllIn and Matched give what FirstOf, AllOf and
+// Has give, phrase by phrase, for lists with whole words, "*" prefixes
+// of one and of several words, repeats, and phrases that are not plain
+// words (empty, doubled or edge spaces, a lone "*").
+func TestPhrases(t *testing.T) {
+	lists := [][]string{
+		{"use this when", "use", "this", "when you need", "e g", "for example", "read only", "read only the"},
+		{"auth*", "rate limit*", "no side effect*", "side effect*", "a", "api key", "api keys", "api", "permission*"},
+		{"", "*", "a  b", " a", "a ", "a *", "read only *", "the", "x y z", "x y", "y z*"},
+		{"the", "the", "thing*", "t*", "th*"},
+		{},
+	}
+	texts := append(corpusStrings(t)[:0:0],
+		"", "Use this when you need it", "e.g. for example read-only", "Read only the first lines",
+		"authenticate with an API key; rate-limited; no side-effects", "a b", "a", "the thing things",
+		"x y z y zed", "permissions and auth", "A  B")
+	texts = append(texts, corpusStrings(t)...)
+	for _, list := range lists {
+		p := NewPhrases(list)
+		for _, s := range texts {
+			tx := NewText(s)
+			gotFirst, gotOK := tx.FirstIn(p)
+			wantFirst, wantOK := tx.FirstOf(list)
+			if gotFirst != wantFirst || gotOK != wantOK {
+				t.Errorf("FirstIn(%q) in %q = %q, %v; FirstOf gives %q, %v", list, s, gotFirst, gotOK, wantFirst, wantOK)
+			}
+			if got, want := tx.AllIn(p), tx.AllOf(list); !slices.Equal(got, want) {
+				t.Errorf("AllIn(%q) in %q = %q; AllOf gives %q", list, s, got, want)
+			}
+			m := tx.Matched(p)
+			for i, phrase := range list {
+				if m[i] != tx.Has(phrase) {
+					t.Errorf("Matched(%q) in %q says %v for %q; Has says %v", list, s, m[i], phrase, !m[i])
+				}
+			}
+		}
+	}
+}
+
+// TestPhrasesCases pins what a compiled list finds.
+func TestPhrasesCases(t *testing.T) {
+	p := NewPhrases([]string{"do not use", "auth*", "rate limit*", "use"})
+	for _, c := range []struct {
+		text  string
+		first string
+		all   []string
+	}{
+		{"Do not use this; use that.", "do not use", []string{"do not use", "use"}},
+		{"Requires authentication.", "auth", []string{"auth"}},
+		{"Rate-limited to 10 calls.", "rate limit", []string{"rate limit"}},
+		{"An author's reuse", "auth", []string{"auth"}},
+		{"Nothing here", "", nil},
+	} {
+		tx := NewText(c.text)
+		if first, _ := tx.FirstIn(p); first != c.first {
+			t.Errorf("FirstIn in %q = %q, want %q", c.text, first, c.first)
+		}
+		if all := tx.AllIn(p); !slices.Equal(all, c.all) {
+			t.Errorf("AllIn in %q = %q, want %q", c.text, all, c.all)
+		}
+	}
+}

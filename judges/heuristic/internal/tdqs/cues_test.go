@@ -1,0 +1,73 @@
+package tdqs
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
+)
+
+// TestPhraseListsAgree: every list the cues read through a lex.Phrases
+// finds, in every corpus description and in each of its sentences, what
+// looking for its phrases one by one finds; and the behaviour groups'
+// combined list says of each group's phrases what Has says.
+func TestPhraseListsAgree(t *testing.T) {
+	compiled := []struct {
+		name   string
+		list   []string
+		phrase *lex.Phrases
+	}{
+		{"usageWhen", lists.usageWhen, usageWhenPhrases},
+		{"usageNot", lists.usageNot, usageNotPhrases},
+		{"usageAlternative", lists.usageAlternative, usageAlternativePhrases},
+		{"usagePrerequisite", lists.usagePrerequisite, usagePrerequisitePhrases},
+		{"usageImplied", lists.usageImplied, usageImpliedPhrases},
+		{"pointers", lists.pointers, pointerPhrases},
+		{"placeholders", lists.placeholders, placeholderPhrases},
+		{"paramFormat", lists.paramFormat, paramFormatPhrases},
+		{"filler", lists.filler, fillerPhrases},
+		{"notFrontLoaded", lists.notFrontLoaded, notFrontLoadedPhrases},
+		{"readOnlyPart", prefixed("read only ", lists.readOnlyPart), readOnlyPartPhrases},
+	}
+	var texts []lex.Text
+	for _, ct := range corpusTools(t) {
+		if ct.Description == nil {
+			continue
+		}
+		d := lex.NewText(*ct.Description)
+		texts = append(texts, d)
+		for _, s := range d.Sentences {
+			texts = append(texts, lex.NewText(s))
+		}
+	}
+	if len(texts) < 100 {
+		t.Fatalf("only %d corpus texts", len(texts))
+	}
+	fired := 0
+	for _, d := range texts {
+		for _, c := range compiled {
+			got, gotOK := d.FirstIn(c.phrase)
+			want, wantOK := d.FirstOf(c.list)
+			if got != want || gotOK != wantOK {
+				t.Errorf("%s in %q: FirstIn = %q, %v; FirstOf = %q, %v", c.name, d.Raw, got, gotOK, want, wantOK)
+			}
+			if gotOK {
+				fired++
+			}
+			if got, want := d.AllIn(c.phrase), d.AllOf(c.list); !slices.Equal(got, want) {
+				t.Errorf("%s in %q: AllIn = %q; AllOf = %q", c.name, d.Raw, got, want)
+			}
+		}
+		has := d.Matched(behaviourPhrases)
+		for g, cg := range lists.behaviour {
+			for k, p := range cg.phrases {
+				if has[behaviourStart[g]+k] != d.Has(p) {
+					t.Errorf("behaviour %q in %q: Matched says %v, Has %v", p, d.Raw, !d.Has(p), d.Has(p))
+				}
+			}
+		}
+	}
+	if fired == 0 {
+		t.Error("no list found a phrase in any corpus text")
+	}
+}
