@@ -107,14 +107,20 @@ func Sentences(s string) []string {
 		start = end
 	}
 	for i := 0; i < len(s); {
-		if n := abbreviationAt(s[i:]); n > 0 {
-			i += n
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			if r == '。' || r == '！' || r == '？' {
+				cut(i)
+			}
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch r {
-		case '\n', '。', '！', '？':
+		i++
+		switch c {
+		case 'e', 'E', 'i', 'v', 'a':
+			i += abbreviationAt(s[i-1:])
+		case '\n':
 			cut(i)
 		case '.', '!', '?':
 			if next, _ := utf8.DecodeRuneInString(s[i:]); i == len(s) || unicode.IsSpace(next) {
@@ -126,15 +132,12 @@ func Sentences(s string) []string {
 	return out
 }
 
-// abbreviationAt returns the length of the abbreviation s starts with,
-// or 0.
+// abbreviationAt returns how many bytes of the abbreviation s starts
+// with follow its first, or 0 when s starts with none.
 func abbreviationAt(s string) int {
-	if s == "" || !strings.ContainsRune("eEiva", rune(s[0])) {
-		return 0
-	}
 	for _, a := range abbreviations {
 		if strings.HasPrefix(s, a) {
-			return len(a)
+			return len(a) - 1
 		}
 	}
 	return 0

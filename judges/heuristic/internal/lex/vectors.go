@@ -21,23 +21,31 @@ func UnitVectors(docs []map[string]int, weight func(tf, df int, n float64) float
 	n := float64(len(docs))
 	out := make([]map[string]float64, len(docs))
 	for i, d := range docs {
-		keys := slices.Sorted(maps.Keys(d))
-		v := make(map[string]float64, len(keys))
-		norm := 0.0
-		for _, w := range keys {
-			x := weight(d[w], df[w], n)
-			v[w] = x
-			norm += x * x
-		}
-		if norm > 0 {
-			norm = math.Sqrt(norm)
-			for _, w := range keys {
-				v[w] /= norm
-			}
-		}
-		out[i] = v
+		out[i] = UnitVector(d, df, n, weight)
 	}
 	return out
+}
+
+// UnitVector is one document's vector as UnitVectors makes it, given the
+// document frequencies df of its terms among n documents: documents with
+// equal counts get equal vectors, so a caller with many copies of one
+// document can weigh it once.
+func UnitVector(d, df map[string]int, n float64, weight func(tf, df int, n float64) float64) map[string]float64 {
+	keys := slices.Sorted(maps.Keys(d))
+	v := make(map[string]float64, len(keys))
+	norm := 0.0
+	for _, w := range keys {
+		x := weight(d[w], df[w], n)
+		v[w] = x
+		norm += x * x
+	}
+	if norm > 0 {
+		norm = math.Sqrt(norm)
+		for _, w := range keys {
+			v[w] /= norm
+		}
+	}
+	return v
 }
 
 // Cosine is the dot product of two unit vectors, summed in a fixed order

@@ -58,9 +58,13 @@ type shadowingRisk struct {
 // surfaceTool is one tool of a coherence question, prepared for the cues.
 type surfaceTool struct {
 	name  string
-	words []string       // words of the name
-	terms map[string]int // stemmed content words of the description, counted
-	key   string         // the name's words without version words
+	words []string // words of the name
+	desc  string   // the description, "" when it has none
+	// terms are the stemmed content words of the description, counted;
+	// tools with the same description share them, and nothing changes
+	// them once made.
+	terms map[string]int
+	key   string // the name's words without version words
 	vague bool
 	// verb is the base form of the name's verb, class its lifecycle class
 	// ("create", "read", "update", "delete") and resource the rest of the
@@ -106,12 +110,19 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 // returns them with the names' shared namespace.
 func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 	tools := make([]surfaceTool, 0, len(in.Tools))
+	// Tools with one description share its terms, counted once.
+	termsOf := map[string]map[string]int{}
 	for _, t := range in.Tools {
-		st := surfaceTool{name: t.Name, words: lex.NameWords(t.Name), terms: map[string]int{}}
+		st := surfaceTool{name: t.Name, words: lex.NameWords(t.Name)}
 		if t.Description != nil {
-			for _, w := range lex.ContentWords(lex.Words(*t.Description)) {
+			st.desc = *t.Description
+		}
+		if st.terms = termsOf[st.desc]; st.terms == nil {
+			st.terms = map[string]int{}
+			for _, w := range lex.ContentWords(lex.Words(st.desc)) {
 				st.terms[w]++
 			}
+			termsOf[st.desc] = st.terms
 		}
 		var key []string
 		// Vague: only vague verbs, generic nouns and version words
@@ -237,16 +248,11 @@ func cap5(s []string) []string {
 	return append(append([]string{}, s[:5]...), fmt.Sprintf("and %d more", len(s)-5))
 }
 
-// tfidf weighs each tool's description words by how rare they are among
-// the tools (smoothed inverse document frequency), as unit vectors.
-func tfidf(tools []surfaceTool) []map[string]float64 {
-	terms := make([]map[string]int, len(tools))
-	for i, t := range tools {
-		terms[i] = t.terms
-	}
-	return lex.UnitVectors(terms, func(tf, df int, n float64) float64 {
-		return float64(tf) * (math.Log((n+1)/float64(df+1)) + 1)
-	})
+// tfidfWeight weighs a description word by how often it comes in the
+// description (tf) and how rare it is among the n tools' descriptions
+// (df of them hold it): smoothed inverse document frequency.
+func tfidfWeight(tf, df int, n float64) float64 {
+	return float64(tf) * (math.Log((n+1)/float64(df+1)) + 1)
 }
 
 // nameStyle classifies a tool name's case convention. One lower-case word

@@ -177,7 +177,11 @@ func disambiguationPairwise(tools []surfaceTool) (dimension, float64) {
 			involved[i] = true
 		}
 	}
-	vectors := tfidf(tools)
+	terms := make([]map[string]int, len(tools))
+	for i, t := range tools {
+		terms[i] = t.terms
+	}
+	vectors := lex.UnitVectors(terms, tfidfWeight)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			a, b := tools[i], tools[j]

@@ -34,6 +34,7 @@ type cell struct {
 // the same counts.
 type termGroup struct {
 	rep   int              // the first tool of the group
+	size  int              // how many tools it has
 	cells []int            // its cells
 	byRes map[string][]int // its cells by resource
 }
@@ -49,25 +50,29 @@ type termGroup struct {
 // one comparing every pair of tools gives (disambiguationPairwise in the
 // tests).
 func lookAlikes(tools []surfaceTool, involved []bool) lookAlikePairs {
-	vectors := tfidf(tools)
 	type cellKey struct {
 		group          int
 		verb, resource string
 	}
-	groupOf := map[string]int{}
+	groupOf := map[string]int{}     // by the terms' key
+	groupOfDesc := map[string]int{} // by the description: its terms' key is made once
 	cellOf := map[cellKey]int{}
 	var groups []termGroup
 	var cells []cell
 	cellOfTool := make([]int, len(tools))
 	byKey := map[string][]int{}
 	for i, t := range tools {
-		sig := termsKey(t.terms)
-		g, ok := groupOf[sig]
+		g, ok := groupOfDesc[t.desc]
 		if !ok {
-			g = len(groups)
-			groupOf[sig] = g
-			groups = append(groups, termGroup{rep: i, byRes: map[string][]int{}})
+			sig := termsKey(t.terms)
+			if g, ok = groupOf[sig]; !ok {
+				g = len(groups)
+				groupOf[sig] = g
+				groups = append(groups, termGroup{rep: i, byRes: map[string][]int{}})
+			}
+			groupOfDesc[t.desc] = g
 		}
+		groups[g].size++
 		ck := cellKey{g, t.verb, t.resource}
 		c, ok := cellOf[ck]
 		if !ok {
@@ -83,6 +88,7 @@ func lookAlikes(tools []surfaceTool, involved []bool) lookAlikePairs {
 			byKey[t.key] = append(byKey[t.key], i)
 		}
 	}
+	vectors := groupVectors(tools, groups)
 	var out lookAlikePairs
 	paired := make([]bool, len(tools))
 	mark := func(c int) {
@@ -185,6 +191,23 @@ func apart(verbA, resA, verbB, resB string) bool {
 		resA != "" && resB != "" && resA != resB
 }
 
+// groupVectors weighs each term group's description words by how rare
+// they are among the tools (tfidfWeight), as unit vectors: the vector
+// every tool of the group has, made once a group.
+func groupVectors(tools []surfaceTool, groups []termGroup) []map[string]float64 {
+	df := map[string]int{}
+	for _, g := range groups {
+		for w := range tools[g.rep].terms {
+			df[w] += g.size
+		}
+	}
+	out := make([]map[string]float64, len(groups))
+	for i, g := range groups {
+		out[i] = lex.UnitVector(tools[g.rep].terms, df, float64(len(tools)), tfidfWeight)
+	}
+	return out
+}
+
 // termsKey is a text that two term counts share exactly when they are equal.
 func termsKey(terms map[string]int) string {
 	var b strings.Builder
@@ -206,11 +229,11 @@ const prefixMass = (confusableCosine - 0.01) * (confusableCosine - 0.01)
 
 // similarGroups returns the pairs of term groups (first <= second) with at
 // least minConfusableWords words each whose descriptions' cosine reaches
-// confusableCosine, a group with itself included. It orders words rarest
-// first and indexes each vector only by the words before its remaining
-// weight falls under prefixMass (a prefix filter): any two vectors similar
-// enough share a word in both their prefixes, so only groups that do are
-// compared.
+// confusableCosine (vectors holds each group's), a group with itself
+// included. It orders words rarest first and indexes each vector only by
+// the words before its remaining weight falls under prefixMass (a prefix
+// filter): any two vectors similar enough share a word in both their
+// prefixes, so only groups that do are compared.
 func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string]float64) [][2]int {
 	var eligible []int
 	df := map[string]int{}
@@ -230,7 +253,7 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 	}
 	var out [][2]int
 	for _, g := range eligible {
-		v := vectors[groups[g].rep]
+		v := vectors[g]
 		if lex.Cosine(v, v) >= confusableCosine {
 			out = append(out, [2]int{g, g})
 		}
@@ -264,7 +287,7 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 		}
 		slices.Sort(candidates)
 		for _, h := range candidates {
-			if lex.Cosine(vectors[groups[h].rep], v) >= confusableCosine {
+			if lex.Cosine(vectors[h], v) >= confusableCosine {
 				out = append(out, [2]int{h, g})
 			}
 		}
