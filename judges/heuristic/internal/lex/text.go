@@ -23,8 +23,7 @@ var abbreviations = []string{"e.g.", "E.g.", "i.e.", "etc.", "vs.", "approx."}
 func NewText(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
 	t.Lower = strings.ToLower(t.Raw)
-	t.Words = Words(t.Raw)
-	t.norm = " " + strings.Join(t.Words, " ") + " "
+	t.norm, t.Words = words(t.Raw)
 	t.Sentences = Sentences(t.Raw)
 	return t
 }
@@ -33,15 +32,26 @@ func NewText(s string) Text {
 // are dropped ("don't" is "dont"); any other mark separates words, so
 // "read-only" is two words and "search_calls" too.
 func Words(s string) []string {
-	// Every word is written into one buffer, lower-cased, and cut out of
-	// one string made of it: the heuristic splits every description and
-	// parameter text of every tool, and a builder and a string per word
-	// were a tenth of its time.
-	buf := make([]byte, 0, len(s))
-	var ends []int // where each word ends in buf; each starts where the one before ended
+	_, ws := words(s)
+	return ws
+}
+
+// words returns the words of s (Words) and the text a Text matches
+// phrases in: " " + the words joined by " " + " ". Every word is written
+// into one buffer, lower-cased, a space after each, and cut out of one
+// string made of it: the heuristic splits every description and
+// parameter text of every tool, and a builder and a string per word were
+// a tenth of its time.
+func words(s string) (norm string, out []string) {
+	buf := make([]byte, 1, len(s)+2)
+	buf[0] = ' '
+	var spans [][2]int // where each word starts and ends in buf
+	start := 1         // where the word being read starts
 	flush := func() {
-		if n := len(buf); n > 0 && (len(ends) == 0 || ends[len(ends)-1] < n) {
-			ends = append(ends, n)
+		if len(buf) > start {
+			spans = append(spans, [2]int{start, len(buf)})
+			buf = append(buf, ' ')
+			start = len(buf)
 		}
 	}
 	for _, r := range s {
@@ -70,16 +80,15 @@ func Words(s string) []string {
 		}
 	}
 	flush()
-	if len(ends) == 0 {
-		return nil
+	if len(spans) == 0 {
+		return "  ", nil
 	}
-	all := string(buf)
-	out := make([]string, len(ends))
-	start := 0
-	for i, end := range ends {
-		out[i], start = all[start:end], end
+	norm = string(buf)
+	out = make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = norm[sp[0]:sp[1]]
 	}
-	return out
+	return norm, out
 }
 
 func ideographic(r rune) bool {

@@ -80,5 +80,10 @@ func TestWordsAgreesWithReference(t *testing.T) {
 		if got, want := Words(s), wordsReference(s); !slices.Equal(got, want) {
 			t.Errorf("Words(%q) = %q, want %q", s, got, want)
 		}
+		// The text phrases are matched in is the words joined, a space
+		// around each.
+		if got, want := NewText(s).norm, " "+strings.Join(wordsReference(s), " ")+" "; got != want {
+			t.Errorf("NewText(%q).norm = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -41,6 +41,9 @@ type facts struct {
 	hasDesc bool
 	nWords  int
 	first   lex.Text // the first sentence, with a leading "name:" removed
+	// sentences are the description's sentences as texts, made when
+	// first needed (sentenceTexts).
+	sentences []lex.Text
 
 	leadVerb string // base form of the verb the purpose opens with, or ""
 
@@ -161,6 +164,18 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
+}
+
+// sentenceTexts returns the description's sentences, each prepared for
+// the cues, made once for all of them.
+func (f *facts) sentenceTexts() []lex.Text {
+	if f.sentences == nil {
+		f.sentences = make([]lex.Text, len(f.desc.Sentences))
+		for i, s := range f.desc.Sentences {
+			f.sentences[i] = lex.NewText(s)
+		}
+	}
+	return f.sentences
 }
 
 // mentionsHead reports whether the description names a parameter by the
@@ -309,11 +324,11 @@ func (f *facts) findAlternatives() []string {
 	for _, p := range f.params {
 		seen[strings.ToLower(p.name)] = true
 	}
-	for _, sentence := range f.desc.Sentences {
-		if _, ok := lex.NewText(sentence).FirstIn(pointerPhrases); !ok {
+	for _, sentence := range f.sentenceTexts() {
+		if _, ok := sentence.FirstIn(pointerPhrases); !ok {
 			continue
 		}
-		for _, id := range lex.Identifiers(sentence) {
+		for _, id := range lex.Identifiers(sentence.Raw) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id {
 				continue

@@ -388,8 +388,7 @@ func (f *facts) explainsParams() (string, bool) {
 	for _, p := range f.params {
 		byName[p.name] = p
 	}
-	for _, s := range f.desc.Sentences {
-		t := lex.NewText(s)
+	for _, t := range f.sentenceTexts() {
 		cue, ok := t.FirstIn(paramFormatPhrases)
 		if !ok {
 			continue
@@ -438,11 +437,11 @@ func (f *facts) conciseness() dimension {
 	if fill := f.desc.AllIn(fillerPhrases); len(fill) >= 2 {
 		faults = append(faults, fmt.Sprintf("filler such as %q", strings.Join(fill, `", "`)))
 	}
-	if repeated(f.desc.Sentences) {
+	if repeated(f.sentenceTexts()) {
 		faults = append(faults, "a sentence is repeated")
 	}
-	for _, s := range f.desc.Sentences {
-		if len(lex.Words(s)) > 60 {
+	for _, s := range f.sentenceTexts() {
+		if len(s.Words) > 60 {
 			faults = append(faults, "a sentence runs past 60 words")
 			break
 		}
@@ -457,10 +456,10 @@ func (f *facts) conciseness() dimension {
 	return dim(score, "%s.", why)
 }
 
-func repeated(ss []string) bool {
+func repeated(ss []lex.Text) bool {
 	seen := map[string]bool{}
 	for _, s := range ss {
-		k := strings.Join(lex.Words(s), " ")
+		k := strings.Join(s.Words, " ")
 		if len(k) > 0 && seen[k] {
 			return true
 		}
