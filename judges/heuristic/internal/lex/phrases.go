@@ -18,6 +18,10 @@ type Phrases struct {
 	// byte, the one-word phrases ending in "*".
 	byFirst map[string][]int
 	stems   [256][]int
+	// firsts has, for each first byte of byFirst's words, a bit for each
+	// of their lengths (63 for any longer): a word of the text whose byte
+	// and length have no bit is looked up no further.
+	firsts [256]uint64
 	// odd are the phrases that are not words separated by single spaces
 	// ("", "a  b", " a"): they are looked for as Has does, one by one.
 	odd []int
@@ -48,6 +52,7 @@ func NewPhrases(list []string) *Phrases {
 		default:
 			p.words[i] = ws
 			p.byFirst[ws[0]] = append(p.byFirst[ws[0]], i)
+			p.firsts[ws[0][0]] |= lengthBit(ws[0])
 		}
 	}
 	return p
@@ -101,13 +106,15 @@ func (p *Phrases) scan(t Text, hit func(int) bool) {
 	}
 	ws := t.Words
 	for at, w := range ws {
-		for _, i := range p.byFirst[w] {
-			if p.at(ws, at, i) && hit(i) {
-				return
-			}
-		}
 		if w == "" {
 			continue
+		}
+		if p.firsts[w[0]]&lengthBit(w) != 0 {
+			for _, i := range p.byFirst[w] {
+				if p.at(ws, at, i) && hit(i) {
+					return
+				}
+			}
 		}
 		for _, i := range p.stems[w[0]] {
 			if strings.HasPrefix(w, p.words[i][0]) && hit(i) {
@@ -115,6 +122,11 @@ func (p *Phrases) scan(t Text, hit func(int) bool) {
 			}
 		}
 	}
+}
+
+// lengthBit is the bit of firsts for a word of w's length.
+func lengthBit(w string) uint64 {
+	return 1 << min(len(w), 63)
 }
 
 // at reports whether phrase i, whose first word is ws[at], goes on with

@@ -16,9 +16,6 @@ type Text struct {
 	Sentences []string // trimmed sentences, as written
 }
 
-// abbreviations would end a sentence early if their dot were read as one.
-var abbreviations = []string{"e.g.", "E.g.", "i.e.", "etc.", "vs.", "approx."}
-
 // NewText prepares s for the cues.
 func NewText(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
@@ -97,10 +94,10 @@ func ideographic(r rune) bool {
 
 // Sentences splits s at sentence ends (". ", "! ", "? ", and the
 // full-width "。", "！", "？") and at line breaks, keeping common
-// abbreviations whole. Each sentence is trimmed, and a "·" in it is
-// written "." (the dots of the abbreviations were once kept whole that
-// way, and sentences have read so since). Each is cut out of s, not
-// built rune by rune.
+// abbreviations (abbreviationAt) whole. Each sentence is trimmed, and a
+// "·" in it is written "." (the dots of the abbreviations were once kept
+// whole that way, and sentences have read so since). Each is cut out of
+// s, not built rune by rune.
 func Sentences(s string) []string {
 	if !utf8.ValidString(s) {
 		// Each byte that is not UTF-8 becomes U+FFFD, as ranging over
@@ -142,12 +139,31 @@ func Sentences(s string) []string {
 }
 
 // abbreviationAt returns how many bytes of the abbreviation s starts
-// with follow its first, or 0 when s starts with none.
+// with follow its first, or 0 when s starts with none. It looks at the
+// second byte before comparing: "e", "a" and "i" start many words.
 func abbreviationAt(s string) int {
-	for _, a := range abbreviations {
-		if strings.HasPrefix(s, a) {
-			return len(a) - 1
-		}
+	if len(s) < 3 {
+		return 0
+	}
+	var a string
+	switch s[:2] {
+	case "e.":
+		a = "e.g."
+	case "E.":
+		a = "E.g."
+	case "i.":
+		a = "i.e."
+	case "et":
+		a = "etc."
+	case "vs":
+		a = "vs."
+	case "ap":
+		a = "approx."
+	default:
+		return 0
+	}
+	if strings.HasPrefix(s, a) {
+		return len(a) - 1
 	}
 	return 0
 }
