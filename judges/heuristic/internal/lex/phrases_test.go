@@ -3,6 +3,7 @@ package lex
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -160,6 +161,18 @@ func TestPhrasesCases(t *testing.T) {
 		}
 		if all := tx.AllIn(p); !slices.Equal(all, c.all) {
 			t.Errorf("AllIn in %q = %q, want %q", c.text, all, c.all)
+		}
+	}
+}
+
+// TestNewSentence: a sentence prepared alone is the Text NewText makes
+// of it, less its sentences.
+func TestNewSentence(t *testing.T) {
+	for _, s := range corpusStrings(t) {
+		want := NewText(s)
+		want.Sentences = nil
+		if got := NewSentence(s); !reflect.DeepEqual(got, want) {
+			t.Errorf("NewSentence(%q) = %#v, want %#v", s, got, want)
 		}
 	}
 }

@@ -25,6 +25,15 @@ func NewText(s string) Text {
 	return t
 }
 
+// NewSentence prepares one sentence of a text for the cues: NewText
+// without splitting it into sentences again, so its Sentences is nil.
+func NewSentence(s string) Text {
+	t := Text{Raw: strings.TrimSpace(s)}
+	t.Lower = strings.ToLower(t.Raw)
+	t.norm, t.Words = words(t.Raw)
+	return t
+}
+
 // Words splits s into lower-case words of letters and digits. Apostrophes
 // are dropped ("don't" is "dont"); any other mark separates words, so
 // "read-only" is two words and "search_calls" too.

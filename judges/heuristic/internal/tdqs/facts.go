@@ -167,12 +167,13 @@ func readFacts(in *ToolInput) (*facts, error) {
 }
 
 // sentenceTexts returns the description's sentences, each prepared for
-// the cues, made once for all of them.
+// the cues (lex.NewSentence: no cue splits a sentence again), made once
+// for all of them.
 func (f *facts) sentenceTexts() []lex.Text {
 	if f.sentences == nil {
 		f.sentences = make([]lex.Text, len(f.desc.Sentences))
 		for i, s := range f.desc.Sentences {
-			f.sentences[i] = lex.NewText(s)
+			f.sentences[i] = lex.NewSentence(s)
 		}
 	}
 	return f.sentences

@@ -17,6 +17,11 @@ type Names struct {
 	byLower map[string][]string
 	// maxRuns is the most runs of identifier bytes any indexed name has.
 	maxRuns int
+	// prefixes are the lower-case names indexed by runs, each cut after
+	// each of its runs ("api", "api-get", "api-get-users" for
+	// API-get-users): a span of a description that is none of them
+	// starts no longer span that is a name.
+	prefixes map[string]bool
 	// odd are the lower-case names that begin or end with a byte that is
 	// not an identifier byte: they are looked up one by one.
 	odd []string
@@ -26,7 +31,7 @@ type Names struct {
 
 // NewNames indexes a server's tool names.
 func NewNames(names []string) *Names {
-	n := &Names{byLower: map[string][]string{}}
+	n := &Names{byLower: map[string][]string{}, prefixes: map[string]bool{}}
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
 	for _, s := range sorted {
@@ -39,7 +44,11 @@ func NewNames(names []string) *Names {
 			if !identByte(low[0]) || !identByte(low[len(low)-1]) {
 				n.odd = append(n.odd, low)
 			} else {
-				n.maxRuns = max(n.maxRuns, len(identRuns(low)))
+				runs := identRuns(low)
+				n.maxRuns = max(n.maxRuns, len(runs))
+				for _, r := range runs {
+					n.prefixes[low[:r[1]]] = true
+				}
 			}
 		}
 		n.byLower[low] = append(n.byLower[low], s)
@@ -70,7 +79,11 @@ func (n *Names) mentioned(ls, own string) []string {
 	runs := identRuns(ls)
 	for i := range runs {
 		for j := i; j < len(runs) && j-i < n.maxRuns; j++ {
-			if sub := ls[runs[i][0]:runs[j][1]]; n.byLower[sub] != nil {
+			sub := ls[runs[i][0]:runs[j][1]]
+			if !n.prefixes[sub] {
+				break
+			}
+			if n.byLower[sub] != nil {
 				hit[sub] = true
 			}
 		}

@@ -76,3 +76,37 @@ func TestNamesHaveOthers(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesFindWhatALookupFindsInTheCorpus: over every corpus tool's
+// description, with every corpus name as a sibling, the index finds what
+// looking each name up finds.
+func TestNamesFindWhatALookupFindsInTheCorpus(t *testing.T) {
+	tools := corpusTools(t)
+	var names []string
+	for _, ct := range tools {
+		names = append(names, ct.Name)
+	}
+	idx := NewNames(names)
+	found := 0
+	for _, ct := range tools {
+		if ct.Description == nil {
+			continue
+		}
+		ls := strings.ToLower(*ct.Description)
+		var want []string
+		for _, s := range names {
+			if s != ct.Name && lex.IdentifierIn(ls, s) {
+				want = append(want, s)
+			}
+		}
+		sort.Strings(want)
+		got := idx.mentioned(ls, ct.Name)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q, want %q", ct.Name, got, want)
+		}
+		found += len(got)
+	}
+	if found == 0 {
+		t.Error("no corpus description names another corpus tool")
+	}
+}
