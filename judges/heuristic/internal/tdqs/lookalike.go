@@ -246,6 +246,10 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 			df[w]++
 		}
 	}
+	sorted := make([]lex.Sorted, len(groups))
+	for _, g := range eligible {
+		sorted[g] = lex.NewSorted(vectors[g])
+	}
 	postings := map[string][]int{}
 	stamp := make([]int, len(groups))
 	for i := range stamp {
@@ -254,7 +258,7 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 	var out [][2]int
 	for _, g := range eligible {
 		v := vectors[g]
-		if lex.Cosine(v, v) >= confusableCosine {
+		if sorted[g].Dot(sorted[g]) >= confusableCosine {
 			out = append(out, [2]int{g, g})
 		}
 		words := slices.Collect(maps.Keys(v))
@@ -287,7 +291,7 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 		}
 		slices.Sort(candidates)
 		for _, h := range candidates {
-			if lex.Cosine(vectors[h], v) >= confusableCosine {
+			if sorted[h].Dot(sorted[g]) >= confusableCosine {
 				out = append(out, [2]int{h, g})
 			}
 		}
