@@ -16,6 +16,10 @@ import (
 // leaves, or that does not have the plain shape below, goes to
 // encoding/json as before.
 func decodeToolInput(input []byte, in *tdqs.ToolInput) error {
+	if readToolInput(input, in) {
+		return nil
+	}
+	*in = tdqs.ToolInput{}
 	if v, ok := jsonscan.Decode(input); ok && fillToolInput(v, in) {
 		return nil
 	}

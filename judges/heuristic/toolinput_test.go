@@ -38,6 +38,24 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x"}, "\u017fiblings": ["kelvin", "long s"], "\u212aey": 1}`,
 		`{"tool": {"name": "x"}, "TOOL": {"name": "y"}}`,
 		`[]`, `"tool"`, `null`, `{"tool": `, ``,
+		// Members the cues do not read: stepped over, but checked.
+		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e400}}, "properties": {"p": {"type": "object"}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e300, "s": "1e400 \" }"}}, "properties": {"p": {"description": "d"}}}}}`,
+		`{"tool": {"name": "x", "extra": [1, -2.5e3, {"k": [true, false, null]}], "inputSchema": {"properties": {}}}}`,
+		`{"tool": {"name": "x", "extra": 1e999}}`,
+		`{"tool": {"name": "x", "extra": "\ud83d"}}`,
+		`{"tool": {"name": "x", "extra": "\ud83d\ude00"}}`,
+		`{"tool": {"name": "first", "name": "last", "description": "a", "description": null}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {}}, "properties": {"b": {"type": ["object", "null"]}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": null}}`,
+		`{"tool": {"name": "x", "inputSchema": [1, 2]}}`,
+		`{"tool": {"name": "x", "inputSchema": "schema"}}`,
+		`{"tool": {"name": "x", "inputSchema": {"$ref": "#/x"}}}`,
+		`{"tool": {"n\u0061me": "escaped", "title": "T", "annotations": {"readOnlyHint": true}, "outputSchema": {"type": "object"}}}`,
+		` { "tool" : { "name" : "spaced" , "inputSchema" : { "properties" : { "q" : { "description" : "query" } } } } , "siblings" : [ "a" ] } `,
+		`{"tool": {"name": "x"}, "tool": {"name": "y"}}`,
+		`{"tool": {"name": "x"}, "siblings": ["a"], "siblings": null}`,
+		`{"tool": "x"}`, `{"tool": 1}`, `{"siblings": {"a": 1}}`,
 	}
 	for _, f := range surfacetest.CorpusFiles(t) {
 		b, err := os.ReadFile(f)
@@ -69,6 +87,9 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 			if v, ok := jsonscan.Decode(in); !ok || !fillToolInput(v, &tdqs.ToolInput{}) {
 				t.Errorf("%.80s: TDQS's input is left to encoding/json", in)
 			}
+			if !readToolInput(in, &tdqs.ToolInput{}) {
+				t.Errorf("%.80s: TDQS's input is decoded whole", in)
+			}
 		}
 	}
 	for _, input := range inputs {
@@ -79,11 +100,80 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 			t.Errorf("%.80s: error %v, want %v", input, gotErr, wantErr)
 			continue
 		}
-		if wantErr == nil && !reflect.DeepEqual(got, want) {
-			t.Errorf("%.80s: read as %#v, want %#v", input, got, want)
+		if wantErr != nil {
+			continue
+		}
+		// The tool is read as far as the cues read it.
+		if gv, wv := cueView(got), cueView(want); !reflect.DeepEqual(gv, wv) {
+			t.Errorf("%.80s: read as %#v, want %#v", input, gv, wv)
+		}
+		if got.Tool == nil {
+			continue
+		}
+		ga, gerr := tdqs.Tool(&got)
+		wa, werr := tdqs.Tool(&want)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(ga, wa) {
+			t.Errorf("%.80s: answered %v (%v), want %v (%v)", input, ga, gerr, wa, werr)
 		}
 	}
 	if len(inputs) < 100 {
 		t.Fatalf("only %d inputs", len(inputs))
+	}
+}
+
+// cueView is a tool question's input as far as the TDQS cues read it
+// (tdqs.readFacts): the siblings, and of the tool its name, title,
+// annotations, description, output schema and input schema's properties.
+func cueView(in tdqs.ToolInput) tdqs.ToolInput {
+	if in.Tool == nil {
+		return in
+	}
+	tool := map[string]any{}
+	for _, k := range []string{"name", "title", "annotations", "description", "outputSchema"} {
+		if v, ok := in.Tool[k]; ok {
+			tool[k] = v
+		}
+	}
+	if v, ok := in.Tool["inputSchema"]; ok {
+		if m, isMap := v.(map[string]any); isMap {
+			s := map[string]any{}
+			if p, ok := m["properties"]; ok {
+				s["properties"] = p
+			}
+			v = s
+		}
+		tool["inputSchema"] = v
+	}
+	in.Tool = tool
+	return in
+}
+
+// TestReadToolInputSteps: the partial read takes plain input, and leaves
+// to the whole decode what it cannot be sure of (a number past float64
+// anywhere in the tool, JSON jsonscan leaves to encoding/json, a repeated
+// or differently cased tool, a tool that is not an object).
+func TestReadToolInputSteps(t *testing.T) {
+	for _, c := range []struct {
+		input string
+		takes bool
+	}{
+		{`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e300}}, "properties": {"p": {}}}}}`, true},
+		{`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e400}}, "properties": {"p": {}}}}}`, false},
+		{`{"tool": {"name": "x", "extra": [1, {"k": -1e999}]}}`, false},
+		{`{"tool": {"name": "x", "extra": "1e999"}}`, true},
+		{`{"tool": {"name": "x", "extra": "\ud83d"}}`, false},
+		{`{"tool": {"n\u0061me": "x", "name": "y"}}`, true},
+		{`{"tool": {"name": "x"}, "signals": {"n": 1e999}}`, true},
+		{`{"tool": {"name": "x"}, "tool": {"name": "y"}}`, false},
+		{`{"tool": {"name": "x"}, "Tool": {"name": "y"}}`, false},
+		{`{"tool": ["x"]}`, false},
+		{`{"tool": null, "siblings": null}`, true},
+		{`{"siblings": [1]}`, false},
+		{`[]`, false},
+	} {
+		var in tdqs.ToolInput
+		if got := readToolInput([]byte(c.input), &in); got != c.takes {
+			t.Errorf("%s: read partly %v, want %v", c.input, got, c.takes)
+		}
 	}
 }
