@@ -31,7 +31,7 @@ var (
 	indexErr  error
 
 	mu     sync.Mutex
-	loaded = map[string]*rubric.Rubric{} // compiled on first use, by name
+	loaded = map[string]func() (*rubric.Rubric, error){} // compiled on first use, by name
 )
 
 // index lists the embedded files by the rubric names their file names
@@ -105,23 +105,39 @@ func All() ([]*rubric.Rubric, error) {
 // order: quality of the schema and of the words, then safety.
 var Lint = []string{"schema-quality", "tdqs", "tool-safety"}
 
-// builtin compiles the built-in rubric b once.
+// builtin compiles the built-in rubric b once; a second caller waits for
+// the first's compile (see Preload).
 func builtin(b Builtin) (*rubric.Rubric, error) {
 	mu.Lock()
-	defer mu.Unlock()
-	if r, ok := loaded[b.Name]; ok {
-		return r, nil
+	load, ok := loaded[b.Name]
+	if !ok {
+		load = sync.OnceValues(func() (*rubric.Rubric, error) {
+			src, err := files.ReadFile(b.File)
+			if err != nil {
+				return nil, err
+			}
+			r, err := rubric.Load("builtin:"+b.File, src)
+			if err != nil {
+				return nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
+			}
+			return r, nil
+		})
+		loaded[b.Name] = load
 	}
-	src, err := files.ReadFile(b.File)
-	if err != nil {
-		return nil, err
+	mu.Unlock()
+	return load()
+}
+
+// Preload starts compiling the built-in rubric ref names in the
+// background, so that a Find of it soon after finds it compiled or
+// waits for the rest of the compile: a command that knows from its
+// arguments which rubric it will load calls it first thing, and the
+// compile overlaps the parsing of flags and configuration. A ref that
+// is not a built-in's name is left to Find.
+func Preload(ref string) {
+	if b, path, err := resolve(ref); err == nil && path == "" {
+		go builtin(b) // Find returns its error
 	}
-	r, err := rubric.Load("builtin:"+b.File, src)
-	if err != nil {
-		return nil, fmt.Errorf("built-in rubric %s: %w", b.File, err)
-	}
-	loaded[b.Name] = r
-	return r, nil
 }
 
 // Source returns the text of the rubric ref names, found as Find finds

@@ -18,6 +18,7 @@ import (
 	"os"
 
 	"github.com/rubricmcp/rubric/internal/cpuprofile"
+	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
 )
@@ -33,6 +34,7 @@ func main() {
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
 	}
+	runflags.PreloadRubric(os.Args[1:], defaultRubric) // compiles while the flags are parsed
 	stop, err := cpuprofile.Start("")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rubric:", err)

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"hash/crc32"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -40,7 +41,7 @@ import (
 
 // compiledFormat names the table's layout and what CompileWith does to a
 // formula before it checks it (rewrite): change it when either changes.
-const compiledFormat = "rubric-compiled/1"
+const compiledFormat = "rubric-compiled/2"
 
 // compiledMagic starts every table.
 var compiledMagic = []byte("rubric compiled formulas\n")
@@ -49,6 +50,8 @@ var compiledMagic = []byte("rubric compiled formulas\n")
 type compiledEntry struct {
 	// checked is the checked syntax tree: a CheckedExpr, protobuf.
 	checked []byte
+	// src is the formula's text, which its syntax tree is decoded with.
+	src string
 	// canonical is the formula's canonical form (Program.Canonical).
 	canonical string
 	// fastUpTo is Program.fastUpTo under the cost limit fastLimit with
@@ -58,15 +61,33 @@ type compiledEntry struct {
 	fastUpTo  uint64
 }
 
+// compiledTable is a table's entries by key, and its groups: by a
+// group's id (see Begin), the keys of the formulas compiled after it
+// began, in the order they were compiled.
+type compiledTable struct {
+	entries map[[32]byte]compiledEntry
+	groups  map[string][][32]byte
+}
+
 var precompiled struct {
 	mu sync.Mutex
-	// blob is the registered table, decoded on first use into table.
-	blob    []byte
-	decoded bool
-	table   map[[32]byte]compiledEntry
-	// recording, when set, is where every formula compiled goes; the
-	// table is not read meanwhile.
-	recording map[[32]byte]compiledEntry
+	// blob is the registered table, decoded on first use into table
+	// when its stamp is this build's (decoded). It is read before the
+	// stamp is known (parsed): its stamp and entries, or none when it
+	// is damaged.
+	blob        []byte
+	parsed      bool
+	parsedStamp string
+	parsedTable compiledTable
+	decoded     bool
+	table       compiledTable
+	// recording, when set, is where every formula compiled goes, under
+	// the group begun last (group); the table is not read meanwhile.
+	recording *compiledTable
+	group     string
+	// ahead are the syntax trees of a group being decoded ahead, by key
+	// (see Begin): each is taken by the first compile of its formula.
+	ahead map[[32]byte]*aheadTree
 }
 
 // compiledUsed counts the formulas taken from the table, for tests.
@@ -78,7 +99,9 @@ var compiledUsed atomic.Int64
 func UseCompiled(blob []byte) {
 	precompiled.mu.Lock()
 	defer precompiled.mu.Unlock()
-	precompiled.blob, precompiled.decoded, precompiled.table = blob, false, nil
+	precompiled.blob, precompiled.ahead = blob, nil
+	precompiled.parsed, precompiled.parsedStamp, precompiled.parsedTable = false, "", compiledTable{}
+	precompiled.decoded, precompiled.table = false, compiledTable{}
 }
 
 // RecordCompiled starts recording every formula compiled from now on,
@@ -88,15 +111,80 @@ func UseCompiled(blob []byte) {
 // ./rubrics) records the built-in rubrics so.
 func RecordCompiled() (stop func() []byte) {
 	precompiled.mu.Lock()
-	precompiled.recording = map[[32]byte]compiledEntry{}
+	precompiled.recording = &compiledTable{entries: map[[32]byte]compiledEntry{}, groups: map[string][][32]byte{}}
+	precompiled.group = ""
 	precompiled.mu.Unlock()
 	return func() []byte {
 		precompiled.mu.Lock()
 		rec := precompiled.recording
-		precompiled.recording = nil
+		precompiled.recording, precompiled.group = nil, ""
 		precompiled.mu.Unlock()
-		return encodeCompiled(compiledStamp(), rec)
+		return encodeCompiled(compiledStamp(), *rec)
 	}
+}
+
+// Begin says that the formulas compiled next, until the next Begin, are
+// the group id names (a rubric's, say, by a hash of its text): while
+// RecordCompiled records, they are recorded as that group's, so that
+// Ahead finds them.
+func Begin(id string) {
+	precompiled.mu.Lock()
+	defer precompiled.mu.Unlock()
+	if precompiled.recording != nil {
+		precompiled.group = id
+	}
+}
+
+// Prepare makes what the first formula compiled in a process makes
+// first: the language's environment, and the stamp a table of compiled
+// formulas is checked against. A loader runs it on a goroutine of its
+// own as it begins, so that it is made on another core while it parses.
+func Prepare() { compiledStamp() }
+
+// Ahead decodes the syntax trees of the formulas of the registered
+// table's group id (see Begin), last first: a loader runs it on a
+// goroutine of its own while it compiles them, first first, and each
+// tree is decoded once, by whichever comes to it first, so that a
+// group's trees are decoded on two cores where there are two. It does
+// not wait for the table's stamp to be checked: a tree is used only once
+// it has been (lookupCompiled).
+func Ahead(id string) {
+	precompiled.mu.Lock()
+	if precompiled.recording != nil {
+		precompiled.mu.Unlock()
+		return
+	}
+	parseRegistered()
+	var trees []*aheadTree
+	for _, k := range precompiled.parsedTable.groups[id] {
+		e, ok := precompiled.parsedTable.entries[k]
+		if _, queued := precompiled.ahead[k]; !ok || queued {
+			continue
+		}
+		if precompiled.ahead == nil {
+			precompiled.ahead = map[[32]byte]*aheadTree{}
+		}
+		a := &aheadTree{e: e}
+		precompiled.ahead[k] = a
+		trees = append(trees, a)
+	}
+	precompiled.mu.Unlock()
+	for _, a := range slices.Backward(trees) {
+		a.tree()
+	}
+}
+
+// aheadTree is a formula's syntax tree decoded ahead of its compile.
+type aheadTree struct {
+	once sync.Once
+	e    compiledEntry
+	ast  *cel.Ast
+}
+
+// tree decodes the syntax tree, once; nil when it does not decode.
+func (a *aheadTree) tree() *cel.Ast {
+	a.once.Do(func() { a.ast = a.e.ast(a.e.src) })
+	return a.ast
 }
 
 // compiledStamp is what a table must have been made under to be used: the
@@ -172,26 +260,51 @@ func typeKey(t *cel.Type) string {
 	return t.String()
 }
 
-// lookupCompiled returns the table's entry for the formula, if the table
-// has one and is not being recorded.
-func lookupCompiled(key [32]byte) (compiledEntry, bool) {
+// lookupCompiled returns the table's entry for the formula src, if the
+// table has one and is not being recorded, and its syntax tree when one
+// is being decoded ahead (nil otherwise), which the caller now owns.
+func lookupCompiled(key [32]byte, src string) (compiledEntry, *aheadTree, bool) {
+	stamp := compiledStamp() // computed once, outside the lock
 	precompiled.mu.Lock()
 	defer precompiled.mu.Unlock()
 	if precompiled.recording != nil {
-		return compiledEntry{}, false
+		return compiledEntry{}, nil, false
 	}
-	if !precompiled.decoded {
-		precompiled.decoded = true
-		if precompiled.blob != nil {
-			precompiled.table, _ = decodeCompiled(precompiled.blob, compiledStamp())
-		}
+	decodeRegistered(stamp)
+	e, ok := precompiled.table.entries[key]
+	if !ok || e.src != src {
+		return compiledEntry{}, nil, false
 	}
-	e, ok := precompiled.table[key]
-	return e, ok
+	a := precompiled.ahead[key]
+	delete(precompiled.ahead, key)
+	return e, a, true
 }
 
-// recordCompiled keeps a compiled formula, when recording.
-func recordCompiled(key [32]byte, p *Program) {
+// parseRegistered reads the registered table, the first time, without
+// checking its stamp; precompiled.mu is held.
+func parseRegistered() {
+	if !precompiled.parsed {
+		precompiled.parsed = true
+		if precompiled.blob != nil {
+			precompiled.parsedStamp, precompiled.parsedTable, _ = parseCompiled(precompiled.blob)
+		}
+	}
+}
+
+// decodeRegistered makes the registered table the one used, the first
+// time, when it was made under stamp; precompiled.mu is held.
+func decodeRegistered(stamp string) {
+	if !precompiled.decoded {
+		precompiled.decoded = true
+		parseRegistered()
+		if precompiled.parsedStamp == stamp && precompiled.parsedTable.entries != nil {
+			precompiled.table = precompiled.parsedTable
+		}
+	}
+}
+
+// recordCompiled keeps a compiled formula, its text src, when recording.
+func recordCompiled(key [32]byte, src string, p *Program) {
 	precompiled.mu.Lock()
 	defer precompiled.mu.Unlock()
 	if precompiled.recording == nil {
@@ -205,7 +318,11 @@ func recordCompiled(key [32]byte, p *Program) {
 	if err != nil {
 		return
 	}
-	precompiled.recording[key] = compiledEntry{checked: b, canonical: p.Canonical, fastLimit: p.limit, fastSizes: sizesKey(p.globalSizes()), fastUpTo: p.fastUpTo}
+	rec := precompiled.recording
+	rec.entries[key] = compiledEntry{checked: b, src: src, canonical: p.Canonical, fastLimit: p.limit, fastSizes: sizesKey(p.globalSizes()), fastUpTo: p.fastUpTo}
+	if g := precompiled.group; g != "" && !slices.Contains(rec.groups[g], key) {
+		rec.groups[g] = append(rec.groups[g], key)
+	}
 }
 
 // ast is the entry's checked syntax tree for src; nil when it does not
@@ -232,25 +349,35 @@ func sizesKey(sizes map[string]uint64) string {
 }
 
 // encodeCompiled writes a table: the magic, the stamp, the entries by
-// key, and the sha256 of all that.
-func encodeCompiled(stamp string, table map[[32]byte]compiledEntry) []byte {
+// key, the groups by id, and the CRC-32C of all that. The table is
+// embedded in the binary: its checksum is there against damage, as in a
+// bad merge, not against forgery, and a CRC finds damage at a small
+// fraction of the time a sha256 takes.
+func encodeCompiled(stamp string, table compiledTable) []byte {
 	var b bytes.Buffer
 	b.Write(compiledMagic)
 	putBytes(&b, []byte(stamp))
-	putUint(&b, uint64(len(table)))
-	keys := slices.SortedFunc(maps.Keys(table), func(x, y [32]byte) int { return bytes.Compare(x[:], y[:]) })
+	putUint(&b, uint64(len(table.entries)))
+	keys := slices.SortedFunc(maps.Keys(table.entries), func(x, y [32]byte) int { return bytes.Compare(x[:], y[:]) })
 	for _, k := range keys {
-		e := table[k]
+		e := table.entries[k]
 		b.Write(k[:])
 		putBytes(&b, e.checked)
+		putBytes(&b, []byte(e.src))
 		putBytes(&b, []byte(e.canonical))
 		putUint(&b, e.fastLimit)
 		putBytes(&b, []byte(e.fastSizes))
 		putUint(&b, e.fastUpTo)
 	}
-	sum := sha256.Sum256(b.Bytes())
-	b.Write(sum[:])
-	return b.Bytes()
+	putUint(&b, uint64(len(table.groups)))
+	for _, id := range slices.Sorted(maps.Keys(table.groups)) {
+		putBytes(&b, []byte(id))
+		putUint(&b, uint64(len(table.groups[id])))
+		for _, k := range table.groups[id] {
+			b.Write(k[:])
+		}
+	}
+	return binary.BigEndian.AppendUint32(b.Bytes(), crc32.Checksum(b.Bytes(), castagnoli))
 }
 
 func putUint(b *bytes.Buffer, n uint64) {
@@ -266,43 +393,57 @@ func putBytes(b *bytes.Buffer, p []byte) {
 // errCompiled says a table cannot be used.
 var errCompiled = errors.New("not a table of compiled formulas of this build")
 
+// castagnoli is the CRC-32C table.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // decodeCompiled reads a table made under stamp; it refuses one whose
-// checksum fails, made under another stamp, or not whole. The entries
-// share blob's bytes.
-func decodeCompiled(blob []byte, stamp string) (map[[32]byte]compiledEntry, error) {
-	if len(blob) < len(compiledMagic)+sha256.Size || !bytes.HasPrefix(blob, compiledMagic) {
-		return nil, errCompiled
-	}
-	body, sum := blob[:len(blob)-sha256.Size], blob[len(blob)-sha256.Size:]
-	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
-		return nil, errCompiled
-	}
-	r := &reader{b: body[len(compiledMagic):]}
-	if string(r.bytes()) != stamp {
-		return nil, errCompiled
-	}
-	n := r.uint()
-	if r.err || n > uint64(len(r.b)) {
-		return nil, errCompiled
-	}
-	table := make(map[[32]byte]compiledEntry, n)
-	for range n {
-		var k [32]byte
-		if len(r.b) < len(k) {
-			return nil, errCompiled
-		}
-		copy(k[:], r.b)
-		r.b = r.b[len(k):]
-		e := compiledEntry{checked: r.bytes(), canonical: string(r.bytes()), fastLimit: r.uint(), fastSizes: string(r.bytes()), fastUpTo: r.uint()}
-		if r.err {
-			return nil, errCompiled
-		}
-		table[k] = e
-	}
-	if len(r.b) != 0 {
-		return nil, errCompiled
+// checksum fails, made under another stamp, or not whole.
+func decodeCompiled(blob []byte, stamp string) (compiledTable, error) {
+	made, table, err := parseCompiled(blob)
+	if err != nil || made != stamp {
+		return compiledTable{}, errCompiled
 	}
 	return table, nil
+}
+
+// parseCompiled reads a table and the stamp it was made under; it
+// refuses one whose checksum fails or that is not whole. The entries
+// share blob's bytes.
+func parseCompiled(blob []byte) (string, compiledTable, error) {
+	if len(blob) < len(compiledMagic)+4 || !bytes.HasPrefix(blob, compiledMagic) {
+		return "", compiledTable{}, errCompiled
+	}
+	body, sum := blob[:len(blob)-4], blob[len(blob)-4:]
+	if crc32.Checksum(body, castagnoli) != binary.BigEndian.Uint32(sum) {
+		return "", compiledTable{}, errCompiled
+	}
+	r := &reader{b: body[len(compiledMagic):]}
+	stamp := string(r.bytes())
+	n := r.count(32)
+	table := compiledTable{entries: make(map[[32]byte]compiledEntry, n), groups: map[string][][32]byte{}}
+	for range n {
+		k := r.key()
+		e := compiledEntry{checked: r.bytes(), src: string(r.bytes()), canonical: string(r.bytes()), fastLimit: r.uint(), fastSizes: string(r.bytes()), fastUpTo: r.uint()}
+		if r.err {
+			return "", compiledTable{}, errCompiled
+		}
+		table.entries[k] = e
+	}
+	for range r.count(1) {
+		id := string(r.bytes())
+		keys := make([][32]byte, r.count(32))
+		for i := range keys {
+			keys[i] = r.key()
+		}
+		if r.err {
+			return "", compiledTable{}, errCompiled
+		}
+		table.groups[id] = keys
+	}
+	if r.err || len(r.b) != 0 {
+		return "", compiledTable{}, errCompiled
+	}
+	return stamp, table, nil
 }
 
 // reader reads what putUint and putBytes wrote; err is set once it runs
@@ -320,6 +461,28 @@ func (r *reader) uint() uint64 {
 	}
 	r.b = r.b[size:]
 	return n
+}
+
+// count reads a number of items at least size bytes long each: 0, with
+// err set, when fewer bytes are left than that many items take.
+func (r *reader) count(size uint64) uint64 {
+	n := r.uint()
+	if r.err || n > uint64(len(r.b))/size {
+		r.err = true
+		return 0
+	}
+	return n
+}
+
+// key reads a 32-byte key.
+func (r *reader) key() (k [32]byte) {
+	if r.err || len(r.b) < len(k) {
+		r.err = true
+		return k
+	}
+	copy(k[:], r.b)
+	r.b = r.b[len(k):]
+	return k
 }
 
 func (r *reader) bytes() []byte {

@@ -3,6 +3,8 @@ package lang
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 )
 
@@ -113,10 +115,10 @@ func TestCompiledTableIgnored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken := map[[32]byte]compiledEntry{}
-	for k, e := range entries {
+	broken := compiledTable{entries: map[[32]byte]compiledEntry{}, groups: entries.groups}
+	for k, e := range entries.entries {
 		e.checked = []byte("\xff\xff not a syntax tree")
-		broken[k] = e
+		broken.entries[k] = e
 	}
 	flipped := bytes.Clone(table)
 	flipped[len(flipped)/2] ^= 1
@@ -161,5 +163,66 @@ func TestCompiledTableKeys(t *testing.T) {
 		if compiledKey(k[0], k[1], k[2]) == base {
 			t.Errorf("%q has the key of another formula", k)
 		}
+	}
+}
+
+// TestCompiledGroupAhead: the formulas compiled after a Begin while
+// recording are the table's group of that id, in order; decoded ahead,
+// their syntax trees are each taken by the compile of their formula,
+// which gives what compiling it gives.
+func TestCompiledGroupAhead(t *testing.T) {
+	stop := RecordCompiled()
+	Begin("cases")
+	want := compileAll(t)
+	table := stop()
+	t.Cleanup(func() { UseCompiled(nil) })
+	parsed, err := decodeCompiled(table, compiledStamp())
+	if err != nil {
+		t.Fatal(err)
+	}
+	group := parsed.groups["cases"]
+	if len(group) < len(compiledCases) || len(parsed.groups) != 1 {
+		t.Fatalf("groups %v: want one, cases, of at least %d formulas", slices.Collect(maps.Keys(parsed.groups)), len(compiledCases))
+	}
+	for _, k := range group {
+		if _, ok := parsed.entries[k]; !ok {
+			t.Errorf("the group names a formula the table does not hold")
+		}
+	}
+	tests := []struct {
+		name  string
+		group string
+		ahead int
+	}{
+		{"the group", "cases", len(group)},
+		{"another group", "other", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			UseCompiled(table)
+			Ahead(tt.group)
+			precompiled.mu.Lock()
+			ahead := len(precompiled.ahead)
+			precompiled.mu.Unlock()
+			if ahead != tt.ahead {
+				t.Errorf("%d trees decoded ahead, want %d", ahead, tt.ahead)
+			}
+			before := compiledUsed.Load()
+			got := compileAll(t)
+			if used := compiledUsed.Load() - before; used < int64(len(compiledCases)) {
+				t.Errorf("%d formulas came from the table, want at least %d", used, len(compiledCases))
+			}
+			precompiled.mu.Lock()
+			left := len(precompiled.ahead)
+			precompiled.mu.Unlock()
+			if left != 0 {
+				t.Errorf("%d trees decoded ahead were not taken", left)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Errorf("decoded ahead:\n got %s\nwant %s", got[i], want[i])
+				}
+			}
+		})
 	}
 }

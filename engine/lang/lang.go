@@ -248,16 +248,22 @@ func (e *Env) Compile(src string, want *cel.Type) (*Program, []Diag) {
 func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*Program, []Diag) {
 	var key [32]byte
 	var known *compiledEntry
+	var ahead *aheadTree
 	if e.key != "" {
 		key = compiledKey(e.key, typeKey(want), src)
-		if ent, ok := lookupCompiled(key); ok {
-			known = &ent
+		if ent, a, ok := lookupCompiled(key, src); ok {
+			known, ahead = &ent, a
 		}
 	}
 	var checked *cel.Ast
 	var canonical string
 	if known != nil {
-		if checked, canonical = known.ast(src), known.canonical; checked != nil {
+		if ahead != nil {
+			checked = ahead.tree()
+		} else {
+			checked = known.ast(src)
+		}
+		if canonical = known.canonical; checked != nil {
 			compiledUsed.Add(1)
 		}
 	}
@@ -289,7 +295,7 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 		return nil, []Diag{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
 	if e.key != "" && known == nil {
-		recordCompiled(key, p)
+		recordCompiled(key, src, p)
 	}
 	return p, nil
 }

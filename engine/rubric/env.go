@@ -1,7 +1,9 @@
 package rubric
 
 import (
+	"crypto/sha256"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/cel-go/cel"
 
@@ -103,6 +105,35 @@ var (
 	shared    envs
 	sharedErr error
 )
+
+// Background, when set, runs f on a goroutine of its own: a loader
+// then makes there, while it parses a rubric's text, what it needs made
+// before it compiles the rubric's formulas (the environments, the
+// language's stamp, the syntax trees of the formulas compiled ahead of
+// time from the same text: lang.Ahead). Nil, a loader makes them itself
+// as it needs them. Package rubrics sets it.
+var Background func(f func())
+
+// prepared says the environments and the stamp are being made.
+var prepared atomic.Bool
+
+// prepare begins the load of the rubric text src: its formulas are the
+// language's group of src's hash (lang.Begin), which Background decodes
+// ahead, with the environments and the stamp a process's first load
+// makes.
+func prepare(src []byte) {
+	sum := sha256.Sum256(src)
+	id := string(sum[:])
+	lang.Begin(id)
+	if Background == nil {
+		return
+	}
+	if !prepared.Swap(true) {
+		Background(func() { _, _ = environments() })
+		Background(lang.Prepare)
+	}
+	Background(func() { lang.Ahead(id) })
+}
 
 // environments builds the formula environments once per process.
 func environments() (envs, error) {

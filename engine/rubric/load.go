@@ -221,11 +221,7 @@ var metricSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "val
 
 func (l *loader) load() *Rubric {
 	r := &Rubric{File: l.file, Round: 1}
-	var err error
-	if l.envs, err = environments(); err != nil {
-		l.errorf(hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}, "%v", err)
-		return r
-	}
+	prepare(l.src)
 	if at, deep := tooDeep(l.src); deep {
 		l.errorf(hcl.Range{Start: at}, "the rubric nests more than %d levels of braces, brackets and parentheses here; a rubric needs a dozen", MaxNesting)
 		return r
@@ -288,6 +284,13 @@ func (l *loader) load() *Rubric {
 	}
 	if a := body.Attributes["judge_labels"]; a != nil {
 		r.JudgeLabels = l.labels(a)
+	}
+	// The environments are built meanwhile (prepare): the text is
+	// parsed first.
+	var err error
+	if l.envs, err = environments(); err != nil {
+		l.errorf(hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}, "%v", err)
+		return r
 	}
 	l.scope = l.lets(body.Blocks, nil)
 	seen := map[string]hcl.Range{}

@@ -31,6 +31,7 @@ import (
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
+	"github.com/rubricmcp/rubric/internal/cpuprofile"
 	"github.com/rubricmcp/rubric/internal/prestart"
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/termtext"
@@ -370,6 +371,16 @@ func (h *Host) stopLater(pr *process) {
 	h.mu.Unlock()
 	go func() {
 		defer h.ending.Done()
+		if pr.p.Leaf && os.Getenv(cpuprofile.Env) == "" {
+			// A leaf (a built-in starting no process) the host is done
+			// with holds nothing to save: killed outright, it is gone
+			// without go-plugin's shutdown call and the plugin's own
+			// return through its main, which on a busy machine took
+			// milliseconds a one-tool score waited for at its end. A
+			// profiled plugin is stopped as any other, to write its
+			// profile.
+			pr.kill()
+		}
 		pr.end()
 	}()
 }

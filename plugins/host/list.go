@@ -1,6 +1,7 @@
 package host
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -35,14 +36,17 @@ func (h *Host) List(ctx context.Context, c *Catalog, builtins []protocol.Builtin
 	// Every built-in is the rubric binary: hash each file once.
 	sums := map[string]string{}
 	for _, p := range c.Plugins {
-		r := Row{Kind: p.Kind, Name: p.Name, From: p.From, Path: p.Path}
-		sum, ok := sums[p.Path]
+		// A built-in with a companion beside rubric is served by the
+		// companion's binary (Host.start), not by rubric's.
+		path := cmp.Or(p.Companion, p.Path)
+		r := Row{Kind: p.Kind, Name: p.Name, From: p.From, Path: path}
+		sum, ok := sums[path]
 		if !ok {
 			var err error
-			if sum, err = FileSHA256(p.Path); err != nil {
+			if sum, err = FileSHA256(path); err != nil {
 				r.Error = err.Error()
 			} else {
-				sums[p.Path] = sum
+				sums[path] = sum
 			}
 		}
 		r.SHA256 = sum
