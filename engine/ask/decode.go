@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
@@ -33,6 +34,7 @@ func decodeJSON(b []byte) (any, error) {
 // worked out from n, a plain value as lang.Native returns it, without
 // writing and reading the JSON: integers and exact numbers become the
 // json.Number MarshalCanonical writes, a fraction the string it writes,
+// a binary float or a json.Number the number encoding/json writes for it,
 // objects map[string]any and lists []any. ok is false for a value whose
 // JSON might read back otherwise (a string that is not UTF-8, which the
 // JSON replaces, a number it would not write, a type it hands to
@@ -47,6 +49,16 @@ func TemplateInput(n any) (v any, ok bool) {
 		return json.Number(strconv.FormatInt(x, 10)), true
 	case int:
 		return json.Number(strconv.Itoa(x)), true
+	case float64:
+		// A number of a definition as read (a schema's default, say),
+		// written as encoding/json writes it and read back as written.
+		b, err := lang.MarshalCanonical(x)
+		if err != nil {
+			return nil, false
+		}
+		return json.Number(b), jsonscan.ValidNumber(string(b))
+	case json.Number:
+		return x, jsonscan.ValidNumber(string(x))
 	case num.Num:
 		d := x.String()
 		if strings.Contains(d, "/") {

@@ -12,7 +12,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -83,10 +85,61 @@ type Scope struct {
 	lets *letMemo
 }
 
-// letMemo holds the lets computed in a scope.
+// letMemo holds the lets computed in a scope, and its variables as
+// formula values.
 type letMemo struct {
 	by map[string]letValue
+	// vars are the scope's maps and lists as formula values, by variable:
+	// adapting one allocates, and a tool's formulas read the same few
+	// variables (signals, metrics, answers) thousands of times.
+	vars map[string]adaptedVar
 }
+
+// adaptedVar is a variable's map or list as a formula value, with what
+// it was made from: the map's or the list's storage and length. It
+// stands for the variable while both are the same, so a variable given
+// another value, or a map added to in place (a formula value keeps the
+// length it was made with), is adapted again.
+type adaptedVar struct {
+	ptr unsafe.Pointer
+	n   int
+	val ref.Val
+}
+
+// vars is the activation of the scope's variables, each map or list
+// adapted once (see letMemo.vars); the scope's lets must be set.
+type vars struct{ s *Scope }
+
+// ResolveName implements interpreter.Activation.
+func (a vars) ResolveName(name string) (any, bool) {
+	x, ok := a.s.Vars[name]
+	if !ok {
+		return nil, false
+	}
+	var ptr unsafe.Pointer
+	var n int
+	switch v := x.(type) {
+	case map[string]any:
+		ptr, n = reflect.ValueOf(v).UnsafePointer(), len(v)
+	case []any:
+		ptr, n = unsafe.Pointer(unsafe.SliceData(v)), len(v)
+	default:
+		return lang.Adapter.NativeToValue(x), true
+	}
+	m := a.s.lets
+	if av, ok := m.vars[name]; ok && av.ptr == ptr && av.n == n && ptr != nil {
+		return av.val, true
+	}
+	val := lang.Adapter.NativeToValue(x)
+	if m.vars == nil {
+		m.vars = map[string]adaptedVar{}
+	}
+	m.vars[name] = adaptedVar{ptr: ptr, n: n, val: val}
+	return val, true
+}
+
+// Parent implements interpreter.Activation.
+func (vars) Parent() interpreter.Activation { return nil }
 
 // letValue is a let's value (or its error), the bound on its length and
 // the let, for Set to forget it.
@@ -141,16 +194,16 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var act interpreter.Activation = s.Vars
+	if s.lets == nil {
+		s.lets = &letMemo{}
+	}
+	var act interpreter.Activation = vars{s}
 	whole := p
 	q, lets := p.Apart()
 	var la *letActivation
 	if q != nil {
 		la = &letActivation{s: s, lets: lets}
 		p, act = q, la
-		if s.lets == nil {
-			s.lets = &letMemo{}
-		}
 	}
 	size := s.Size
 	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
@@ -253,7 +306,7 @@ func (a *letActivation) ResolveName(name string) (any, bool) {
 			return v, true
 		}
 	}
-	return a.s.Vars.ResolveName(name)
+	return vars{a.s}.ResolveName(name)
 }
 
 // Parent implements interpreter.Activation.
