@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"reflect"
 	"strings"
 	"unsafe"
 
@@ -89,25 +88,25 @@ type Scope struct {
 // formula values.
 type letMemo struct {
 	by map[string]letValue
-	// vars are the scope's maps and lists as formula values, by variable:
-	// adapting one allocates, and a tool's formulas read the same few
-	// variables (signals, metrics, answers) thousands of times.
+	// vars are the scope's lists as formula values, by variable:
+	// adapting one allocates, and formulas read the same variables many
+	// times (maps need no adapting: see vars.ResolveName).
 	vars map[string]adaptedVar
 }
 
-// adaptedVar is a variable's map or list as a formula value, with what
-// it was made from: the map's or the list's storage and length. It
-// stands for the variable while both are the same, so a variable given
-// another value, or a map added to in place (a formula value keeps the
-// length it was made with), is adapted again.
+// adaptedVar is a variable's list as a formula value, with what it was
+// made from: the list's storage and length. It stands for the variable
+// while both are the same, so a variable given another value, or a list
+// grown in place (a formula value keeps the length it was made with), is
+// adapted again.
 type adaptedVar struct {
 	ptr unsafe.Pointer
 	n   int
 	val ref.Val
 }
 
-// vars is the activation of the scope's variables, each map or list
-// adapted once (see letMemo.vars); the scope's lets must be set.
+// vars is the activation of the scope's variables: maps as they are,
+// lists adapted once (see letMemo.vars); the scope's lets must be set.
 type vars struct{ s *Scope }
 
 // ResolveName implements interpreter.Activation.
@@ -120,7 +119,12 @@ func (a vars) ResolveName(name string) (any, bool) {
 	var n int
 	switch v := x.(type) {
 	case map[string]any:
-		ptr, n = reflect.ValueOf(v).UnsafePointer(), len(v)
+		// The interpreter reads a member of a Go map (signals.paramCount,
+		// metrics.scores[d]) from the map itself, and adapts what it
+		// reads: the same value and the same errors as through the map
+		// adapted, without adapting the map, or the maps within it, at
+		// every read. A map read whole (size(signals)) it adapts then.
+		return v, true
 	case []any:
 		ptr, n = unsafe.Pointer(unsafe.SliceData(v)), len(v)
 	default:
