@@ -450,8 +450,11 @@ func Metrics(ms []*rubric.Metric, sc *Scope) (map[string]any, []report.Metric, *
 // Named evaluates named values in order, each seeing the ones before it
 // as the variable group; what names them in errors (metric, signal).
 func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, []report.Metric, *Error) {
-	values := map[string]any{}
-	var out []report.Metric
+	values := make(map[string]any, len(ms))
+	var out []report.Metric // nil for no metrics, as a report writes it
+	if len(ms) > 0 {
+		out = make([]report.Metric, 0, len(ms))
+	}
 	for _, m := range ms {
 		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
