@@ -1,10 +1,14 @@
 package rubric
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 	"text/template"
 	"text/template/parse"
+
+	"github.com/rubricmcp/rubric/internal/jsonscan"
+	"github.com/rubricmcp/rubric/internal/jsonstr"
 )
 
 // measuring is a prompt's template as measured (see Prompt.renderedLen):
@@ -113,23 +117,66 @@ func measureFence(name string, v any) (string, error) {
 	n := 0
 	if text, ok := v.(string); ok {
 		n = len(text)
-	} else {
-		bp := indentBufs.Get().(*[]byte)
-		b, ok := appendIndented((*bp)[:0], v, 0)
-		n = len(b)
-		if cap(b) <= 1<<20 {
-			*bp = b[:0]
-			indentBufs.Put(bp)
-		}
-		if !ok {
-			return Fence(name, v)
-		}
+	} else if n, ok = indentedLen(v, 0); !ok {
+		return Fence(name, v)
 	}
 	return blanks(n + 2*len(name) + fenceFrame), nil
 }
 
-// indentBufs hold the buffers measureFence writes values into.
-var indentBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+// indentedLen is the length of what appendIndented writes for v at the
+// given depth, counted without writing it (nor sorting a map's keys); ok
+// is false where appendIndented leaves v to encoding/json.
+func indentedLen(v any, depth int) (int, bool) {
+	switch x := v.(type) {
+	case nil:
+		return len("null"), true
+	case bool:
+		if x {
+			return len("true"), true
+		}
+		return len("false"), true
+	case string:
+		return jsonstr.Len(x, jsonstr.EncodingJSON), true
+	case json.Number:
+		return len(x), jsonscan.ValidNumber(string(x))
+	case []any:
+		if x == nil {
+			return len("null"), true
+		}
+		if len(x) == 0 {
+			return len("[]"), true
+		}
+		// [, then each value on a line of its own after a comma but the
+		// first, then a line at depth with ].
+		n := 1 + len(x) - 1 + len(x)*(1+2*(depth+1)) + 1 + 2*depth + 1
+		for _, e := range x {
+			m, ok := indentedLen(e, depth+1)
+			if !ok {
+				return 0, false
+			}
+			n += m
+		}
+		return n, true
+	case map[string]any:
+		if x == nil {
+			return len("null"), true
+		}
+		if len(x) == 0 {
+			return len("{}"), true
+		}
+		// As a list, each value after its quoted key and ": ".
+		n := 1 + len(x) - 1 + len(x)*(1+2*(depth+1)+len(": ")) + 1 + 2*depth + 1
+		for k, e := range x {
+			m, ok := indentedLen(e, depth+1)
+			if !ok {
+				return 0, false
+			}
+			n += jsonstr.Len(k, jsonstr.EncodingJSON) + m
+		}
+		return n, true
+	}
+	return 0, false
+}
 
 // blanks returns n spaces, a slice of one string shared by all calls
 // when n is not too large.

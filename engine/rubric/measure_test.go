@@ -75,3 +75,24 @@ func TestRenderedLenIsTheRenderedLength(t *testing.T) {
 		t.Errorf("NaN: rendering says %v, measuring %v", rerr, merr)
 	}
 }
+
+// TestIndentedLen: the length counted for a value is the length of what
+// appendIndented writes, at every depth, and a value it leaves to
+// encoding/json is left alone by both.
+func TestIndentedLen(t *testing.T) {
+	for _, v := range []any{
+		nil, true, false, "", "a \"q\" \n é \u2028 \xff", json.Number("-1.5e3"), json.Number("01"),
+		[]any(nil), []any{}, map[string]any(nil), map[string]any{},
+		[]any{nil, []any{}, []any{"x", json.Number("2")}, map[string]any{"k\u2029": []any{true}}},
+		map[string]any{"b": map[string]any{"c": map[string]any{}, "d": []any{nil}}, "a": "x", "\x01": false},
+		map[string]any{"bad": float64(1)}, []any{"ok", struct{}{}},
+	} {
+		for depth := range 3 {
+			b, bok := appendIndented(nil, v, depth)
+			n, nok := indentedLen(v, depth)
+			if bok != nok || bok && n != len(b) {
+				t.Errorf("%#v at depth %d: counted %d (%v), written %d (%v)", v, depth, n, nok, len(b), bok)
+			}
+		}
+	}
+}
