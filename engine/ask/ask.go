@@ -12,9 +12,12 @@ package ask
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"sync"
@@ -83,13 +86,15 @@ func InputHash(input []byte, shared *Shared) string {
 	if shared == nil {
 		return surface.HashBytes(input)
 	}
-	b := make([]byte, 0, len(input)+len(shared.Hash)+24)
-	b = append(b, `{"input":`...)
-	b = append(b, input...)
-	b = append(b, `,"shared":"`...)
-	b = append(b, shared.Hash...)
-	b = append(b, `"}`...)
-	return surface.HashBytes(b)
+	// Hashed as written, without a copy of the input.
+	h := sha256.New()
+	io.WriteString(h, `{"input":`)
+	h.Write(input)
+	io.WriteString(h, `,"shared":"`)
+	io.WriteString(h, shared.Hash)
+	io.WriteString(h, `"}`)
+	var sum [sha256.Size]byte
+	return "sha256:" + hex.EncodeToString(h.Sum(sum[:0]))
 }
 
 // render renders q's shared prompt from the shared value, once, and

@@ -3,10 +3,13 @@ package ask
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
@@ -33,45 +36,91 @@ func decodeJSON(b []byte) (any, error) {
 // worked out from n, a plain value as lang.Native returns it, without
 // writing and reading the JSON: integers and exact numbers become the
 // json.Number MarshalCanonical writes, a fraction the string it writes,
+// a binary float or a json.Number the number encoding/json writes for it,
 // objects map[string]any and lists []any. ok is false for a value whose
 // JSON might read back otherwise (a string that is not UTF-8, which the
 // JSON replaces, a number it would not write, a type it hands to
 // encoding/json); the caller then leaves the input to be decoded.
 func TemplateInput(n any) (v any, ok bool) {
+	v, _, ok = templateValue(n)
+	return v, ok
+}
+
+// templateValue is TemplateInput; changed says v is not n itself. A map
+// or list whose values need no change (the strings, booleans and nulls of
+// most of a definition) is used as it is, not copied: the templates only
+// read it.
+func templateValue(n any) (v any, changed, ok bool) {
 	switch x := n.(type) {
 	case nil, bool:
-		return x, true
+		return x, false, true
 	case string:
-		return x, utf8.ValidString(x)
+		return x, false, utf8.ValidString(x)
 	case int64:
-		return json.Number(strconv.FormatInt(x, 10)), true
+		return json.Number(strconv.FormatInt(x, 10)), true, true
 	case int:
-		return json.Number(strconv.Itoa(x)), true
+		return json.Number(strconv.Itoa(x)), true, true
+	case float64:
+		// A number of a definition as read (a schema's default, say),
+		// written as encoding/json writes it and read back as written.
+		b, err := lang.MarshalCanonical(x)
+		if err != nil {
+			return nil, false, false
+		}
+		return json.Number(b), true, jsonscan.ValidNumber(string(b))
+	case json.Number:
+		return x, false, jsonscan.ValidNumber(string(x))
 	case num.Num:
 		d := x.String()
 		if strings.Contains(d, "/") {
-			return x.Exact(), true
+			return x.Exact(), true, true
 		}
-		return json.Number(d), jsonscan.ValidNumber(d)
+		return json.Number(d), true, jsonscan.ValidNumber(d)
 	case []any:
-		out := make([]any, len(x))
+		if x == nil {
+			return []any{}, true, true // written [], read back empty
+		}
+		var out []any
 		for i, e := range x {
-			if out[i], ok = TemplateInput(e); !ok {
-				return nil, false
+			ev, ch, ok := templateValue(e)
+			if !ok {
+				return nil, false, false
+			}
+			if ch && out == nil {
+				out = slices.Clone(x)
+			}
+			if out != nil {
+				out[i] = ev
 			}
 		}
-		return out, true
+		if out == nil {
+			return x, false, true
+		}
+		return out, true, true
 	case map[string]any:
-		out := make(map[string]any, len(x))
+		if x == nil {
+			return map[string]any{}, true, true // written {}, read back empty
+		}
+		var out map[string]any
 		for k, e := range x {
 			if !utf8.ValidString(k) {
-				return nil, false
+				return nil, false, false
 			}
-			if out[k], ok = TemplateInput(e); !ok {
-				return nil, false
+			ev, ch, ok := templateValue(e)
+			if !ok {
+				return nil, false, false
+			}
+			if ch {
+				if out == nil {
+					out = maps.Clone(x)
+				}
+				out[k] = ev
 			}
 		}
-		return out, true
+		if out == nil {
+			return x, false, true
+		}
+		return out, true, true
 	}
-	return nil, false
+	return nil, false, false
 }

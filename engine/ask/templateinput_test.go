@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
@@ -28,6 +29,8 @@ func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
 		nil, true, false, "", "plain", "quotes \" and \\ and \n and \u2028 and <html> & \x00", "emoji 😀 and é",
 		int64(0), int64(-7), int64(9007199254740993), int(42),
 		num.Int(3), num.Frac(1, 3), num.Frac(-2, 4), mustNum("0.1"), mustNum("-1.25e-7"), mustNum("12345678901234567890.5"),
+		float64(100), float64(1.5), float64(-0.0), float64(1e21), float64(1e-7), float64(123456789.125), float64(-3e-300),
+		json.Number("7"), json.Number("-1.50e+3"), []any(nil), map[string]any(nil), map[string]any{"a": []any(nil), "b": map[string]any(nil)},
 		[]any{}, map[string]any{}, []any{nil, []any{int64(1)}, map[string]any{"a": num.Frac(1, 8)}},
 		map[string]any{"b": int64(1), "a": "x", "é": []any{"y"}, "": nil},
 	}
@@ -41,6 +44,15 @@ func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
 		}
 		if err := json.Unmarshal(b, &capture); err != nil {
 			t.Fatal(err)
+		}
+		// The definitions as a scan reads them (numbers binary floats),
+		// which is what a question's input holds of a tool.
+		s, err := surface.ParseLean(f, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tl := range s.Tools {
+			values = append(values, map[string]any{"tool": tl.Definition()})
 		}
 		for _, raw := range capture.Tools {
 			v, err := lang.FromJSON(raw)
@@ -73,7 +85,7 @@ func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
 	}
 	for _, v := range []any{
 		"not UTF-8 \xff", map[string]any{"\xfe": int64(1)}, []any{"ok", "\xc3"},
-		uint64(1), float64(1.5), struct{}{}, map[string]string{"a": "b"},
+		uint64(1), json.Number("07"), json.Number(""), struct{}{}, map[string]string{"a": "b"},
 	} {
 		if got, ok := TemplateInput(v); ok {
 			t.Errorf("%#v: made %#v, want it left to be decoded", v, got)

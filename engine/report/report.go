@@ -525,9 +525,12 @@ func encode(v any, prefix string) ([]byte, error) {
 func appendMembers(obj []byte, fs []Field) ([]byte, error) {
 	out := slices.Clip(obj[:len(obj)-1]) // without the closing brace; append copies
 	for _, f := range fs {
-		b, err := encode(f.Value, "")
-		if err != nil {
-			return nil, fmt.Errorf("member %q: %w", f.Name, err)
+		b, ok := f.Value.(json.RawMessage)
+		if !ok || !compactJSON(b) {
+			var err error
+			if b, err = encode(f.Value, ""); err != nil {
+				return nil, fmt.Errorf("member %q: %w", f.Name, err)
+			}
 		}
 		if len(out) > 1 {
 			out = append(out, ',')

@@ -87,6 +87,8 @@ type Prompt struct {
 		text string
 		ok   bool
 	}
+	// measuring is the template as measured, made when first needed.
+	measuring *measuring
 }
 
 // setTemplate sets p's parsed template, and its static text when the
@@ -95,6 +97,7 @@ type Prompt struct {
 func (p *Prompt) setTemplate(t *template.Template) {
 	p.tmpl = t
 	p.static.text, p.static.ok = staticText(t)
+	p.measuring = &measuring{}
 }
 
 // staticText returns what t writes whatever its data, when its tree holds
@@ -263,8 +266,12 @@ func (p *Prompt) renderedLen(input any) (int, error) {
 		s, err := p.render(input)
 		return len(s), err
 	}
+	t := p.measureTemplate()
+	if t == nil {
+		t = p.tmpl
+	}
 	var n byteCount
-	if err := p.tmpl.Execute(&n, input); err != nil {
+	if err := t.Execute(&n, input); err != nil {
 		return 0, err
 	}
 	return int(n), nil

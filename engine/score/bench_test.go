@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
@@ -124,4 +129,73 @@ func BenchmarkScore(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(10000*b.N)/b.Elapsed().Seconds(), "tools/s")
+}
+
+// fixedJudge answers every TDQS question with the same scores, at once:
+// a judge that costs nothing, so that a benchmark measures the host's
+// own work (inputs, prompts measured, answers read, formulas, report).
+type fixedJudge struct{}
+
+const (
+	fixedRated = `{"score": 3, "justification": "It names what the tool does, in plain words."}`
+	fixedTool  = `{"scores": {"purpose_clarity": ` + fixedRated + `, "usage_guidelines": ` + fixedRated +
+		`, "behavioral_transparency": ` + fixedRated + `, "parameter_semantics": ` + fixedRated +
+		`, "conciseness_structure": ` + fixedRated + `, "contextual_completeness": ` + fixedRated +
+		`}, "annotation_contradiction": false, "summary": "An ordinary description."}`
+	fixedCoherence = `{"scores": {"disambiguation": ` + fixedRated + `, "naming_consistency": ` + fixedRated +
+		`, "tool_count_appropriateness": ` + fixedRated + `, "completeness": ` + fixedRated +
+		`}, "shadowing_risks": [], "summary": "An ordinary set."}`
+)
+
+func (fixedJudge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	a := fixedTool
+	if q.Kind == "tdqs.coherence" {
+		a = fixedCoherence
+	}
+	return judge.Answer{JSON: []byte(a), Model: "fixed"}, nil
+}
+
+// BenchmarkScoreTDQS scores 1,000 corpus tools with TDQS and a judge that
+// answers at once, as `rubric score` does with a judge that reads the
+// structured input alone (the prompts measured, not kept), and writes the
+// JSON report: the host's work per tool, without the judge's.
+//
+//	go test ./engine/score -run '^$' -bench TDQS -benchmem
+func BenchmarkScoreTDQS(b *testing.B) {
+	const n = 1000
+	data := bigSurface(b, n)
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	peak := watchHeap(b)
+	defer peak()
+	cpu := processCPU()
+	for b.Loop() {
+		s, err := surface.ParseLean("big.json", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := &ask.Asker{Judge: fixedJudge{}, Identity: judge.Identity{Model: "fixed"}, Rubric: r, StructuredOnly: true}
+		rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := report.Write(io.Discard, rep); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "tools/s")
+	// CPU time, less swayed than the wall clock by what else the machine
+	// runs: an old and a new build compared on a busy machine.
+	b.ReportMetric((processCPU()-cpu).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
+
+// processCPU is the CPU time (user and system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

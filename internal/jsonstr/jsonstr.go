@@ -89,3 +89,37 @@ func Append(dst []byte, s string, f Form) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// Len is len(Append(nil, s, f)), counted without writing: the length of s
+// quoted as a JSON string in form f.
+func Len(s string, f Form) int {
+	n := len(s) + 2
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !safeASCII[c] {
+				switch c {
+				case '"', '\\', '\b', '\f', '\n', '\r', '\t':
+					n++ // a backslash before the byte or its letter
+				default:
+					n += 5 // \u00XX for the one byte
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			if f == EncodingJSON {
+				n += len(`\ufffd`) - 1
+			} else {
+				n += len("\ufffd") - 1
+			}
+		case f == EncodingJSON && (r == '\u2028' || r == '\u2029'):
+			n += len(`\u2028`) - size
+		}
+		i += size
+	}
+	return n
+}

@@ -52,3 +52,32 @@ func TestAppendGrowsOnce(t *testing.T) {
 		}
 	}
 }
+
+// lenCases are strings at the edges of escaping, for Len.
+var lenCases = []string{
+	"", "plain", "q\"b\\", "\b\f\n\r\t\x01\x1f\x7f", "<&>", "é ✓ 😀", "a\u2028b\u2029", "bad\xffbyte", "\xc3", "\xe2\x80", "\xed\xa0\x80",
+}
+
+// TestLen: Len is the length Append writes, in both forms.
+func TestLen(t *testing.T) {
+	for _, s := range lenCases {
+		checkLen(t, s)
+	}
+}
+
+func checkLen(t *testing.T, s string) {
+	t.Helper()
+	for _, f := range []Form{Canonical, EncodingJSON} {
+		if got, want := Len(s, f), len(Append(nil, s, f)); got != want {
+			t.Errorf("Len(%q, %d) = %d, Append writes %d", s, f, got, want)
+		}
+	}
+}
+
+// FuzzLen: whatever the bytes, Len counts what Append writes.
+func FuzzLen(f *testing.F) {
+	for _, s := range lenCases {
+		f.Add(s)
+	}
+	f.Fuzz(checkLen)
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -83,10 +84,66 @@ type Scope struct {
 	lets *letMemo
 }
 
-// letMemo holds the lets computed in a scope.
+// letMemo holds the lets computed in a scope, and its variables as
+// formula values.
 type letMemo struct {
 	by map[string]letValue
+	// vars are the scope's lists as formula values, by variable:
+	// adapting one allocates, and formulas read the same variables many
+	// times (maps need no adapting: see vars.ResolveName).
+	vars map[string]adaptedVar
 }
+
+// adaptedVar is a variable's list as a formula value, with what it was
+// made from: the list's storage and length. It stands for the variable
+// while both are the same, so a variable given another value, or a list
+// grown in place (a formula value keeps the length it was made with), is
+// adapted again.
+type adaptedVar struct {
+	ptr unsafe.Pointer
+	n   int
+	val ref.Val
+}
+
+// vars is the activation of the scope's variables: maps as they are,
+// lists adapted once (see letMemo.vars); the scope's lets must be set.
+type vars struct{ s *Scope }
+
+// ResolveName implements interpreter.Activation.
+func (a vars) ResolveName(name string) (any, bool) {
+	x, ok := a.s.Vars[name]
+	if !ok {
+		return nil, false
+	}
+	var ptr unsafe.Pointer
+	var n int
+	switch v := x.(type) {
+	case map[string]any:
+		// The interpreter reads a member of a Go map (signals.paramCount,
+		// metrics.scores[d]) from the map itself, and adapts what it
+		// reads: the same value and the same errors as through the map
+		// adapted, without adapting the map, or the maps within it, at
+		// every read. A map read whole (size(signals)) it adapts then.
+		return v, true
+	case []any:
+		ptr, n = unsafe.Pointer(unsafe.SliceData(v)), len(v)
+	default:
+		return lang.Adapter.NativeToValue(x), true
+	}
+	m := a.s.lets
+	if av, ok := m.vars[name]; ok && av.ptr == ptr && av.n == n && ptr != nil {
+		return av.val, true
+	}
+	val := lang.Adapter.NativeToValue(x)
+	if m.vars == nil {
+		m.vars = map[string]adaptedVar{}
+	}
+	m.vars[name] = adaptedVar{ptr: ptr, n: n, val: val}
+	return val, true
+}
+
+// Parent implements interpreter.Activation.
+func (vars) Parent() interpreter.Activation { return nil }
 
 // letValue is a let's value (or its error), the bound on its length and
 // the let, for Set to forget it.
@@ -141,16 +198,16 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var act interpreter.Activation = s.Vars
+	if s.lets == nil {
+		s.lets = &letMemo{}
+	}
+	var act interpreter.Activation = vars{s}
 	whole := p
 	q, lets := p.Apart()
 	var la *letActivation
 	if q != nil {
 		la = &letActivation{s: s, lets: lets}
 		p, act = q, la
-		if s.lets == nil {
-			s.lets = &letMemo{}
-		}
 	}
 	size := s.Size
 	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
@@ -253,7 +310,7 @@ func (a *letActivation) ResolveName(name string) (any, bool) {
 			return v, true
 		}
 	}
-	return a.s.Vars.ResolveName(name)
+	return vars{a.s}.ResolveName(name)
 }
 
 // Parent implements interpreter.Activation.
@@ -393,8 +450,11 @@ func Metrics(ms []*rubric.Metric, sc *Scope) (map[string]any, []report.Metric, *
 // Named evaluates named values in order, each seeing the ones before it
 // as the variable group; what names them in errors (metric, signal).
 func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, []report.Metric, *Error) {
-	values := map[string]any{}
-	var out []report.Metric
+	values := make(map[string]any, len(ms))
+	var out []report.Metric // nil for no metrics, as a report writes it
+	if len(ms) > 0 {
+		out = make([]report.Metric, 0, len(ms))
+	}
 	for _, m := range ms {
 		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
