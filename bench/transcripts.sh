@@ -50,7 +50,9 @@ for round in $(seq "$rounds"); do
       # shellcheck disable=SC2086 # ENV is a list of words
       (cd "$tmp/$side/$pkg" && env ${ENV:-} "$tmp/reap" "$tmp/cpu.txt" "$tmp/$side.test" -test.run "$t" -test.count 1 >"$tmp/$side.out" 2>&1) ||
         { echo "$side $t failed:" >&2; tail -n 40 "$tmp/$side.out" >&2; exit 1; }
-      IFS='|' read -r _ s u y < "$tmp/cpu.txt"
+      # The last three fields: the command, first, may hold a | (a
+      # test regexp such as 'TestScripts/(lock|lock_config)$').
+      read -r s u y < <(awk -F'|' '{print $(NF-2), $(NF-1), $NF}' "$tmp/cpu.txt")
       c=$(echo "$u + $y" | bc)
       sum[$side]=$(echo "${sum[$side]} + $s" | bc)
       cpu[$side]=$(echo "${cpu[$side]} + $c" | bc)

@@ -44,8 +44,24 @@ func TestMain(m *testing.M) {
 		// arguments are not go test's flags.
 		flag.Parse()
 		widenParallel()
+		pinGoCache()
 	}
 	testscript.Main(m, commands)
+}
+
+// pinGoCache sets GOCACHE in the test binary's environment to the build
+// cache go uses now, so that the programs the tests build (installBuilt,
+// gorun) find what is compiled there whichever test builds them first:
+// a test that points XDG_CACHE_HOME at a directory of its own (rubric's
+// cache, cliReport) would otherwise point go at an empty build cache,
+// and the first build after it compiled the standard library and every
+// dependency again (TestMCPServe alone: some 70 CPU-s).
+func pinGoCache() {
+	if out, err := goEnvOut(); err == nil {
+		if dir, _, _ := strings.Cut(string(out), "\n"); dir != "" {
+			os.Setenv("GOCACHE", dir)
+		}
+	}
 }
 
 // scriptsPerCPU is how many transcripts run at once for each CPU, unless

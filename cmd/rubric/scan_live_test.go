@@ -65,9 +65,24 @@ func TestScanPublishedServers(t *testing.T) {
 	if len(lb.Failed) != 0 || len(lb.Servers) != 3 {
 		t.Fatalf("leaderboard: %+v\n%s", lb, stderr.String())
 	}
-	// The same servers' captures, scanned.
+	// The same servers' captures, scanned: those three alone, as each
+	// capture the scan reads is a file transport's start and a score.
+	captures := filepath.Join(dir, "captures")
+	if err := os.Mkdir(captures, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range lb.Servers {
+		name := s.Name + ".tools.json"
+		data, err := os.ReadFile(filepath.Join(corpusDir, name))
+		if err != nil {
+			t.Fatalf("the corpus has no capture of %s: %v", s.Name, err)
+		}
+		if err := os.WriteFile(filepath.Join(captures, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	captured := filepath.Join(dir, "captured")
-	if code := execute([]string{"scan", corpusDir, "--rubric", "schema-quality", "--out", captured, "--db", "memory", "--cache-dir", filepath.Join(dir, "cache")}, &stdout, &stderr); code != 0 {
+	if code := execute([]string{"scan", captures, "--rubric", "schema-quality", "--out", captured, "--db", "memory", "--cache-dir", filepath.Join(dir, "cache")}, &stdout, &stderr); code != 0 {
 		t.Fatalf("rubric scan of the captures: exit %d\n%s", code, stderr.String())
 	}
 	want := map[string]scan.EntryScore{}
