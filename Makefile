@@ -85,6 +85,16 @@ vet:
 #     runs in both passes;
 #   - TestAppendGrowsOnce, which counts allocations and so skips itself
 #     under -race, whose instrumentation allocates on its own.
+#   - tests that repeat, larger, what smaller race-built tests of the
+#     same code check: TestBuildInfo (every built-in rubric loaded for
+#     its digest, in sequence), TestJudgedQuestionsCarryOnlyTheirOwn and
+#     TestTasksPerToolIsConfigurable (scoring through the path of
+#     tdqs_test.go's and fixes_test.go's race-built tests, with 10 and 40
+#     tools and twice over tidy), and TestBrowserLeaderboard (a page in
+#     Chromium, whose CPU the race detector does not touch): the four
+#     took 7.2 CPU-s race-built and take 2.6 here (go test -run of the
+#     four less -run '^$', twice each, load 25), and their packages are
+#     linked for this pass anyway.
 #   A package of NORACE_PACKAGES runs its heavy tests in the plain pass,
 #   with the rest of its tests, so that its test binary is linked once.
 HEAVY_TESTS = \
@@ -142,7 +152,11 @@ HEAVY_TESTS = \
 	TestBrowserGateAndCalibration \
 	TestDigest \
 	TestQuestionDigests \
-	TestGateDigest
+	TestGateDigest \
+	TestBuildInfo \
+	TestJudgedQuestionsCarryOnlyTheirOwn \
+	TestTasksPerToolIsConfigurable \
+	TestBrowserLeaderboard
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
