@@ -88,9 +88,11 @@ vet:
 #   - tests that repeat, larger, what smaller race-built tests of the
 #     same code check: TestBuildInfo (every built-in rubric loaded for
 #     its digest, in sequence), TestJudgedQuestionsCarryOnlyTheirOwn and
-#     TestTasksPerToolIsConfigurable (scoring through the path of
-#     tdqs_test.go's and fixes_test.go's race-built tests, with 10 and 40
-#     tools and twice over tidy), and TestBrowserLeaderboard (a page in
+#     TestTasksPerToolIsConfigurable (whole rubrics through the engine's
+#     concurrent asker, with 10 and 40 tools and twice over tidy, as
+#     TestFixListGolden, TestTDQSReplay, TestGradableReplay and
+#     TestGradableEdges's small cases do race-built), and
+#     engine/scan's TestBrowserLeaderboard (a page in
 #     Chromium, whose CPU the race detector does not touch): the four
 #     took 7.2 CPU-s race-built and take 2.6 here (go test -run of the
 #     four less -run '^$', twice each, load 25), and their packages are
