@@ -51,7 +51,7 @@ $(MULTITOOL): testdeps/sarif-multitool/package-lock.json
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
-	$(GO) vet -trimpath ./...
+	$(NOCGO) $(GO) vet -trimpath ./...
 
 # make test runs three passes at once, so that neither core idles while
 # another pass finishes a long package:
@@ -85,6 +85,18 @@ vet:
 #     runs in both passes;
 #   - TestAppendGrowsOnce, which counts allocations and so skips itself
 #     under -race, whose instrumentation allocates on its own.
+#   - tests that repeat, larger, what smaller race-built tests of the
+#     same code check: TestBuildInfo (every built-in rubric loaded for
+#     its digest, in sequence), TestJudgedQuestionsCarryOnlyTheirOwn and
+#     TestTasksPerToolIsConfigurable (whole rubrics through the engine's
+#     concurrent asker, with 10 and 40 tools and twice over tidy, as
+#     TestFixListGolden, TestTDQSReplay, TestGradableReplay and
+#     TestGradableEdges's small cases do race-built), and
+#     engine/scan's TestBrowserLeaderboard (a page in
+#     Chromium, whose CPU the race detector does not touch): the four
+#     took 7.2 CPU-s race-built and take 2.6 here (go test -run of the
+#     four less -run '^$', twice each, load 25), and their packages are
+#     linked for this pass anyway.
 #   A package of NORACE_PACKAGES runs its heavy tests in the plain pass,
 #   with the rest of its tests, so that its test binary is linked once.
 HEAVY_TESTS = \
@@ -142,7 +154,11 @@ HEAVY_TESTS = \
 	TestBrowserGateAndCalibration \
 	TestDigest \
 	TestQuestionDigests \
-	TestGateDigest
+	TestGateDigest \
+	TestBuildInfo \
+	TestJudgedQuestionsCarryOnlyTheirOwn \
+	TestTasksPerToolIsConfigurable \
+	TestBrowserLeaderboard
 
 HEAVY_PACKAGES = \
 	./cmd/rubric \
@@ -270,14 +286,29 @@ test:
 # changed since the cache was filled again in each pass.
 TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w'
 
+# vet and the passes without -race build with cgo off, as the release
+# does (.goreleaser.yaml): no package of the module has a cgo file, and
+# with cgo off the standard library's net and os/user take their Go
+# paths, so each binary a test builds and starts (rubric, its companion,
+# the example servers and plugins) is static and starts without the
+# dynamic loader; the race detector needs cgo, so the race pass keeps
+# it. vet reads the packages the two passes compile, so it builds with
+# cgo off too: make test compiles the module two ways (race, cgo off),
+# not three. bench/suite-cpu.sh on be866c9 and on this, run at once
+# (load 28-39), with the four tests moved to HEAVY_TESTS (TestBuildInfo
+# and the three after it): heavy 211.6 -> 208.3
+# CPU-s though the moved tests add 2 to it, plain 43.0 -> 41.4, so about
+# 0.97x; the race pass, which keeps cgo, 121.6 -> 114.8 by the move.
+NOCGO = CGO_ENABLED=0
+
 test-race:
 	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
 
 test-heavy:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
 
 test-plain:
-	RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh

@@ -1,10 +1,15 @@
 package rubrics
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
+)
 
 // TestBuildInfo: rubric version lists every built-in rubric with the
 // digest it is found with.
 func TestBuildInfo(t *testing.T) {
+	heavytest.Later(t)
 	info, err := BuildInfo()
 	if err != nil {
 		t.Fatal(err)

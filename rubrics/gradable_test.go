@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -345,6 +346,7 @@ func rewriteAnswers(t *testing.T, edit func(rec map[string]any)) string {
 // the heuristic, and has a digest of its own, so its answers and scores
 // are never mixed with the original's.
 func TestTasksPerToolIsConfigurable(t *testing.T) {
+	heavytest.Later(t)
 	src, err := rubrics.Source("gradable")
 	if err != nil {
 		t.Fatal(err)

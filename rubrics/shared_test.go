@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
@@ -57,6 +58,7 @@ func manyTools(t *testing.T, n int) *surface.Surface {
 // selection run) are sent as one shared value a run. So a run's questions
 // cost tools x questions, not the square of the tool count.
 func TestJudgedQuestionsCarryOnlyTheirOwn(t *testing.T) {
+	heavytest.Later(t)
 	for _, tt := range []struct {
 		rubric, kind, subject string
 		sharedValues          int

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/rubricmcp/rubric/engine/scan"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // chromium finds Debian's chromium, or RUBRIC_CHROMIUM; without one the
@@ -45,6 +46,7 @@ func chromium(t *testing.T) string {
 // request but for itself, and every link it holds resolves: each report
 // it links to opens.
 func TestBrowserLeaderboard(t *testing.T) {
+	heavytest.Later(t)
 	path := chromium(t)
 	dir := fixtureScan(t)
 	writeReports(t, dir)
