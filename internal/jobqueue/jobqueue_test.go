@@ -238,6 +238,9 @@ func TestKilledWorkerJobTakenBackOnReopen(t *testing.T) {
 			p := startWorker(t, dsn, 0)
 			_, hung := p.waitStarted(t)
 			p.kill9(t)
+			if s.settle != nil {
+				s.settle(t, dsn)
+			}
 
 			q = open(t, dsn)
 			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 1}) {

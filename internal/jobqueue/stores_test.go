@@ -29,6 +29,13 @@ type testStore struct {
 	name string
 	// dsn makes a new, empty queue database and names it.
 	dsn func(t *testing.T) string
+	// settle, where set, waits until the database has ended the sessions
+	// of a process killed a moment ago. The kernel releases a dead
+	// process's file locks as it dies, but a Postgres backend ends its
+	// session (and drops its advisory locks) only when it reads the end
+	// of its closed socket, which on a busy machine can come after the
+	// next Queue opens.
+	settle func(t *testing.T, dsn string)
 }
 
 func stores(t *testing.T) []testStore {
@@ -42,7 +49,11 @@ func stores(t *testing.T) []testStore {
 		t.Log("RUBRIC_TEST_POSTGRES is not set: testing on SQLite only (scripts/pg-test.sh starts a Postgres)")
 		return out
 	}
-	return append(out, testStore{name: "postgres", dsn: func(t *testing.T) string { return freshPostgres(t, base) }})
+	return append(out, testStore{
+		name:   "postgres",
+		dsn:    func(t *testing.T) string { return freshPostgres(t, base) },
+		settle: awaitLiveLockFree,
+	})
 }
 
 // sqliteDSN names a new SQLite queue in the test's temporary directory.
@@ -52,6 +63,26 @@ func sqliteDSN(t *testing.T) string {
 
 // freshPostgres creates an empty database beside the one base names and
 // drops it when the test ends.
+// awaitLiveLockFree blocks until no session of the database at dsn holds
+// the lock every open Queue holds shared: it takes that lock exclusively,
+// which Postgres grants only once the last holder's session has ended,
+// and lets it go at once. It waits on Postgres, not on a timer.
+func awaitLiveLockFree(t *testing.T, dsn string) {
+	t.Helper()
+	ctx := t.Context()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", liveKey); err != nil {
+		t.Fatalf("waiting for the killed worker's session to end: %v", err)
+	}
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_unlock($1)", liveKey); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func freshPostgres(t *testing.T, base string) string {
 	t.Helper()
 	ctx := context.Background()
