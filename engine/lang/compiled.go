@@ -88,6 +88,10 @@ var precompiled struct {
 	// ahead are the syntax trees of a group being decoded ahead, by key
 	// (see Begin): each is taken by the first compile of its formula.
 	ahead map[[32]byte]*aheadTree
+	// taken are the keys a compile took from the table before Ahead
+	// queued them, which Ahead then leaves alone: a tree decoded for a
+	// formula already compiled would be work for nothing, and kept.
+	taken map[[32]byte]bool
 }
 
 // compiledUsed counts the formulas taken from the table, for tests.
@@ -99,7 +103,7 @@ var compiledUsed atomic.Int64
 func UseCompiled(blob []byte) {
 	precompiled.mu.Lock()
 	defer precompiled.mu.Unlock()
-	precompiled.blob, precompiled.ahead = blob, nil
+	precompiled.blob, precompiled.ahead, precompiled.taken = blob, nil, nil
 	precompiled.parsed, precompiled.parsedStamp, precompiled.parsedTable = false, "", compiledTable{}
 	precompiled.decoded, precompiled.table = false, compiledTable{}
 }
@@ -158,7 +162,7 @@ func Ahead(id string) {
 	var trees []*aheadTree
 	for _, k := range precompiled.parsedTable.groups[id] {
 		e, ok := precompiled.parsedTable.entries[k]
-		if _, queued := precompiled.ahead[k]; !ok || queued {
+		if _, queued := precompiled.ahead[k]; !ok || queued || precompiled.taken[k] {
 			continue
 		}
 		if precompiled.ahead == nil {
@@ -275,8 +279,15 @@ func lookupCompiled(key [32]byte, src string) (compiledEntry, *aheadTree, bool) 
 	if !ok || e.src != src {
 		return compiledEntry{}, nil, false
 	}
-	a := precompiled.ahead[key]
-	delete(precompiled.ahead, key)
+	a, queued := precompiled.ahead[key]
+	if queued {
+		delete(precompiled.ahead, key)
+	} else {
+		if precompiled.taken == nil {
+			precompiled.taken = map[[32]byte]bool{}
+		}
+		precompiled.taken[key] = true
+	}
 	return e, a, true
 }
 

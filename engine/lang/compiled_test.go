@@ -192,14 +192,19 @@ func TestCompiledGroupAhead(t *testing.T) {
 	tests := []struct {
 		name  string
 		group string
+		late  bool // the loader compiles the group before Ahead runs
 		ahead int
 	}{
-		{"the group", "cases", len(group)},
-		{"another group", "other", 0},
+		{"the group", "cases", false, len(group)},
+		{"another group", "other", false, 0},
+		{"the group, Ahead late", "cases", true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			UseCompiled(table)
+			if tt.late {
+				compileAll(t)
+			}
 			Ahead(tt.group)
 			precompiled.mu.Lock()
 			ahead := len(precompiled.ahead)
