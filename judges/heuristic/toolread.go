@@ -37,8 +37,8 @@ func readToolInput(input []byte, in *tdqs.ToolInput) bool {
 			}
 			sibRaw = val
 		default:
-			// As fillToolInput: a name encoding/json would match to a
-			// field in another case is left to it.
+			// A name encoding/json would match to a field in another
+			// case is left to it.
 			// Any other member encoding/json skips, and so does this.
 			return !strings.EqualFold(name, "tool") && !strings.EqualFold(name, "siblings")
 		}
@@ -88,28 +88,29 @@ func readInputSchema(raw []byte) (any, bool) {
 func decodeValue(raw []byte) (any, bool) { return jsonscan.Decode(raw) }
 
 // readObject reads the JSON object raw (checked already), each member
-// named in read by its function, its last value when the name repeats
-// (as decoding into a map keeps it); the values of other members are
-// checked by numbersFit and left out. false when raw is not an object or
-// a member could not be read.
+// named in read by its function; the values of other members are checked
+// by numbersFit and left out. false when raw is not an object, a member
+// could not be read, or a name repeats: encoding/json keeps the last
+// value but fails on a bad one anywhere, which the whole decode judges.
 func readObject(raw []byte, read map[string]func([]byte) (any, bool)) (map[string]any, bool) {
 	if raw[0] != '{' {
 		return nil, false
 	}
-	last := map[string][]byte{}
+	vals := map[string][]byte{}
 	var order []string
 	if !eachMember(raw, func(name string, val []byte) bool {
-		if _, seen := last[name]; !seen {
-			order = append(order, name)
+		if _, seen := vals[name]; seen {
+			return false
 		}
-		last[name] = val
+		order = append(order, name)
+		vals[name] = val
 		return true
 	}) {
 		return nil, false
 	}
 	m := make(map[string]any, len(read))
 	for _, name := range order {
-		val := last[name]
+		val := vals[name]
 		f, ok := read[name]
 		if !ok {
 			if !numbersFit(val) {
