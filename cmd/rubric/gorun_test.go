@@ -87,6 +87,7 @@ func goRunBuild(cache, pkg string) (string, error) {
 	}
 	// cp kept the mode CreateTemp gave the file.
 	if err := os.Chmod(tmp.Name(), 0o755); err != nil {
+		os.Remove(tmp.Name())
 		return "", err
 	}
 	return bin, os.Rename(tmp.Name(), bin)

@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/cputime"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -147,6 +147,7 @@ const (
 		`}, "shadowing_risks": [], "summary": "An ordinary set."}`
 )
 
+// Ask implements judge.Judge: the fixed answer of the question's kind.
 func (fixedJudge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	a := fixedTool
 	if q.Kind == "tdqs.coherence" {
@@ -170,7 +171,7 @@ func BenchmarkScoreTDQS(b *testing.B) {
 	}
 	peak := watchHeap(b)
 	defer peak()
-	cpu := processCPU()
+	cpu, _ := cputime.Process()
 	for b.Loop() {
 		s, err := surface.ParseLean("big.json", data)
 		if err != nil {
@@ -188,14 +189,6 @@ func BenchmarkScoreTDQS(b *testing.B) {
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "tools/s")
 	// CPU time, less swayed than the wall clock by what else the machine
 	// runs: an old and a new build compared on a busy machine.
-	b.ReportMetric((processCPU()-cpu).Seconds()*1000/float64(b.N), "cpu-ms/op")
-}
-
-// processCPU is the CPU time (user and system) the process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	end, _ := cputime.Process()
+	b.ReportMetric((end-cpu).Seconds()*1000/float64(b.N), "cpu-ms/op")
 }

@@ -105,6 +105,7 @@ type recorder struct {
 	qs []judge.Question
 }
 
+// Ask keeps q and has the heuristic judge answer it.
 func (r *recorder) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	r.mu.Lock()
 	r.qs = append(r.qs, q)

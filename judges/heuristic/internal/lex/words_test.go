@@ -1,14 +1,10 @@
 package lex
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
-
-	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // wordsReference is Words as it was written first, a builder per word:
@@ -60,22 +56,7 @@ func stringsIn(v any, out *[]string) {
 // ideographs, letters past ASCII that change length when lowered, bytes
 // that are not UTF-8) into the words the reference gives.
 func TestWordsAgreesWithReference(t *testing.T) {
-	texts := []string{
-		"", " ", "don't", "Don’t stop", "read-only", "search_calls", "ABC def GHI",
-		"日本語のテキスト", "mixed日本text", "İstanbul ǅemal Σίσυφος", "x\xffy", "\xe6\x97",
-		"12 apples, 3.5 pears!", "'''", "a’b’c", "ＡＢＣ full width", "tab\tand\nnewline",
-	}
-	for _, f := range surfacetest.CorpusFiles(t) {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v any
-		if err := json.Unmarshal(b, &v); err != nil {
-			t.Fatal(err)
-		}
-		stringsIn(v, &texts)
-	}
+	texts := corpusStrings(t)
 	for _, s := range texts {
 		if got, want := Words(s), wordsReference(s); !slices.Equal(got, want) {
 			t.Errorf("Words(%q) = %q, want %q", s, got, want)
