@@ -328,11 +328,14 @@ func recordCompiled(key [32]byte, src string, p *Program) {
 // ast is the entry's checked syntax tree for src; nil when it does not
 // decode.
 func (e compiledEntry) ast(src string) *cel.Ast {
-	var pb exprpb.CheckedExpr
-	if err := proto.Unmarshal(e.checked, &pb); err != nil {
-		return nil
+	pb, err := decodeChecked(e.checked) // without proto's reflection
+	if err != nil {
+		pb = &exprpb.CheckedExpr{}
+		if err := proto.Unmarshal(e.checked, pb); err != nil {
+			return nil
+		}
 	}
-	a, err := cel.CheckedExprToAstWithSource(&pb, common.NewTextSource(src))
+	a, err := cel.CheckedExprToAstWithSource(pb, common.NewTextSource(src))
 	if err != nil || a == nil || !a.IsChecked() || a.OutputType() == nil {
 		return nil
 	}

@@ -1,0 +1,529 @@
+package lang
+
+import (
+	"errors"
+	"math"
+	"unicode/utf8"
+
+	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/types/known/emptypb"
+	"google.golang.org/protobuf/types/known/structpb"
+)
+
+// A checked syntax tree of the table, decoded by hand.
+//
+// proto.Unmarshal of the first CheckedExpr in a process builds, by
+// reflection, the descriptors and field coders of every message the tree
+// holds: more than half of what decoding a rubric's trees cost a one-tool
+// score. The wire format of those messages is small and fixed (the
+// expression syntax of google/api/expr/v1alpha1), so decodeChecked reads
+// it directly into the generated structs, which reflection is not needed
+// to fill. Whatever it does not read as proto.Unmarshal would (a field it
+// does not know, a wire type it does not expect, a duration or timestamp
+// constant, a source extension) is errWire, and the caller decodes with
+// proto.Unmarshal instead: the result is the same message either way.
+
+// errWire is a tree decodeChecked leaves to proto.Unmarshal.
+var errWire = errors.New("not a tree the hand decoder reads")
+
+// wire reads the fields of one message.
+type wire struct {
+	b []byte
+	// num and typ are the field read last; v its varint or fixed64
+	// value, p its bytes.
+	num protowire.Number
+	typ protowire.Type
+	v   uint64
+	p   []byte
+}
+
+// next reads the next field, false at the message's end; a field that
+// does not decode panics with errWire.
+func (w *wire) next() bool {
+	if len(w.b) == 0 {
+		return false
+	}
+	num, typ, n := protowire.ConsumeTag(w.b)
+	if n < 0 {
+		panic(errWire)
+	}
+	w.b, w.num, w.typ = w.b[n:], num, typ
+	switch typ {
+	case protowire.VarintType:
+		w.v, n = protowire.ConsumeVarint(w.b)
+	case protowire.Fixed64Type:
+		w.v, n = protowire.ConsumeFixed64(w.b)
+	case protowire.BytesType:
+		w.p, n = protowire.ConsumeBytes(w.b)
+	default:
+		panic(errWire)
+	}
+	if n < 0 {
+		panic(errWire)
+	}
+	w.b = w.b[n:]
+	return true
+}
+
+// want panics with errWire unless the field read last is of type t.
+func (w *wire) want(t protowire.Type) {
+	if w.typ != t {
+		panic(errWire)
+	}
+}
+
+// str reads a string, which proto3 wants valid UTF-8.
+func (w *wire) str() string {
+	w.want(protowire.BytesType)
+	if !utf8.Valid(w.p) {
+		panic(errWire)
+	}
+	return string(w.p)
+}
+
+func (w *wire) msg() *wire { w.want(protowire.BytesType); return &wire{b: w.p} }
+
+func (w *wire) varint() uint64 { w.want(protowire.VarintType); return w.v }
+
+func (w *wire) int64() int64 { return int64(w.varint()) }
+
+func (w *wire) int32() int32 { return int32(w.varint()) }
+
+func (w *wire) bool() bool { return w.varint() != 0 }
+
+// int32s reads a repeated int32, packed or not, onto s.
+func (w *wire) int32s(s []int32) []int32 {
+	if w.typ == protowire.VarintType {
+		return append(s, int32(w.v))
+	}
+	w.want(protowire.BytesType)
+	for b := w.p; len(b) > 0; {
+		v, n := protowire.ConsumeVarint(b)
+		if n < 0 {
+			panic(errWire)
+		}
+		s, b = append(s, int32(v)), b[n:]
+	}
+	return s
+}
+
+// decodeChecked decodes a CheckedExpr the table holds, or returns errWire.
+func decodeChecked(b []byte) (pb *exprpb.CheckedExpr, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errWire {
+				panic(r)
+			}
+			pb, err = nil, errWire
+		}
+	}()
+	pb = &exprpb.CheckedExpr{}
+	w := &wire{b: b}
+	for w.next() {
+		switch w.num {
+		case 2:
+			k, v := int64(0), &exprpb.Reference{}
+			for e := w.msg(); e.next(); {
+				switch e.num {
+				case 1:
+					k = e.int64()
+				case 2:
+					v = wireReference(e.msg())
+				default:
+					panic(errWire)
+				}
+			}
+			if pb.ReferenceMap == nil {
+				pb.ReferenceMap = map[int64]*exprpb.Reference{}
+			}
+			pb.ReferenceMap[k] = v
+		case 3:
+			k, v := int64(0), &exprpb.Type{}
+			for e := w.msg(); e.next(); {
+				switch e.num {
+				case 1:
+					k = e.int64()
+				case 2:
+					v = wireType(e.msg())
+				default:
+					panic(errWire)
+				}
+			}
+			if pb.TypeMap == nil {
+				pb.TypeMap = map[int64]*exprpb.Type{}
+			}
+			pb.TypeMap[k] = v
+		case 4:
+			unset(pb.Expr != nil)
+			pb.Expr = wireExpr(w.msg())
+		case 5:
+			unset(pb.SourceInfo != nil)
+			pb.SourceInfo = wireSourceInfo(w.msg())
+		case 6:
+			pb.ExprVersion = w.str()
+		default:
+			panic(errWire)
+		}
+	}
+	return pb, nil
+}
+
+func wireReference(w *wire) *exprpb.Reference {
+	r := &exprpb.Reference{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			r.Name = w.str()
+		case 3:
+			r.OverloadId = append(r.OverloadId, w.str())
+		case 4:
+			unset(r.Value != nil)
+			r.Value = wireConstant(w.msg())
+		default:
+			panic(errWire)
+		}
+	}
+	return r
+}
+
+func wireType(w *wire) *exprpb.Type {
+	t := &exprpb.Type{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			wireEmpty(w.msg())
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Dyn{Dyn: &emptypb.Empty{}}
+		case 2:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Null{Null: structpb.NullValue(w.int32())}
+		case 3:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Primitive{Primitive: exprpb.Type_PrimitiveType(w.int32())}
+		case 4:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Wrapper{Wrapper: exprpb.Type_PrimitiveType(w.int32())}
+		case 5:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_WellKnown{WellKnown: exprpb.Type_WellKnownType(w.int32())}
+		case 6:
+			l := &exprpb.Type_ListType{}
+			for f := w.msg(); f.next(); {
+				if f.num != 1 {
+					panic(errWire)
+				}
+				unset(l.ElemType != nil)
+				l.ElemType = wireType(f.msg())
+			}
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_ListType_{ListType: l}
+		case 7:
+			m := &exprpb.Type_MapType{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					unset(m.KeyType != nil)
+					m.KeyType = wireType(f.msg())
+				case 2:
+					unset(m.ValueType != nil)
+					m.ValueType = wireType(f.msg())
+				default:
+					panic(errWire)
+				}
+			}
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_MapType_{MapType: m}
+		case 8:
+			fn := &exprpb.Type_FunctionType{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					unset(fn.ResultType != nil)
+					fn.ResultType = wireType(f.msg())
+				case 2:
+					fn.ArgTypes = append(fn.ArgTypes, wireType(f.msg()))
+				default:
+					panic(errWire)
+				}
+			}
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Function{Function: fn}
+		case 9:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_MessageType{MessageType: w.str()}
+		case 10:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_TypeParam{TypeParam: w.str()}
+		case 11:
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Type{Type: wireType(w.msg())}
+		case 12:
+			wireEmpty(w.msg())
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_Error{Error: &emptypb.Empty{}}
+		case 14:
+			a := &exprpb.Type_AbstractType{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					a.Name = f.str()
+				case 2:
+					a.ParameterTypes = append(a.ParameterTypes, wireType(f.msg()))
+				default:
+					panic(errWire)
+				}
+			}
+			unset(t.TypeKind != nil)
+			t.TypeKind = &exprpb.Type_AbstractType_{AbstractType: a}
+		default:
+			panic(errWire)
+		}
+	}
+	return t
+}
+
+// unset panics with errWire when set: a oneof or a message field given
+// twice, which proto.Unmarshal would merge and the table never holds.
+func unset(set bool) {
+	if set {
+		panic(errWire)
+	}
+}
+
+// wireEmpty reads an Empty: any field in it is errWire.
+func wireEmpty(w *wire) {
+	if w.next() {
+		panic(errWire)
+	}
+}
+
+func wireConstant(w *wire) *exprpb.Constant {
+	c := &exprpb.Constant{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_NullValue{NullValue: structpb.NullValue(w.int32())}
+		case 2:
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_BoolValue{BoolValue: w.bool()}
+		case 3:
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_Int64Value{Int64Value: w.int64()}
+		case 4:
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_Uint64Value{Uint64Value: w.varint()}
+		case 5:
+			w.want(protowire.Fixed64Type)
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_DoubleValue{DoubleValue: math.Float64frombits(w.v)}
+		case 6:
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_StringValue{StringValue: w.str()}
+		case 7:
+			w.want(protowire.BytesType)
+			unset(c.ConstantKind != nil)
+			c.ConstantKind = &exprpb.Constant_BytesValue{BytesValue: append([]byte{}, w.p...)}
+		default:
+			panic(errWire) // durations and timestamps: proto.Unmarshal's
+		}
+	}
+	return c
+}
+
+func wireExpr(w *wire) *exprpb.Expr {
+	e := &exprpb.Expr{}
+	for w.next() {
+		switch w.num {
+		case 2:
+			e.Id = w.int64()
+		case 3:
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_ConstExpr{ConstExpr: wireConstant(w.msg())}
+		case 4:
+			id := &exprpb.Expr_Ident{}
+			for f := w.msg(); f.next(); {
+				if f.num != 1 {
+					panic(errWire)
+				}
+				id.Name = f.str()
+			}
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_IdentExpr{IdentExpr: id}
+		case 5:
+			s := &exprpb.Expr_Select{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					unset(s.Operand != nil)
+					s.Operand = wireExpr(f.msg())
+				case 2:
+					s.Field = f.str()
+				case 3:
+					s.TestOnly = f.bool()
+				default:
+					panic(errWire)
+				}
+			}
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_SelectExpr{SelectExpr: s}
+		case 6:
+			c := &exprpb.Expr_Call{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					unset(c.Target != nil)
+					c.Target = wireExpr(f.msg())
+				case 2:
+					c.Function = f.str()
+				case 3:
+					c.Args = append(c.Args, wireExpr(f.msg()))
+				default:
+					panic(errWire)
+				}
+			}
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_CallExpr{CallExpr: c}
+		case 7:
+			l := &exprpb.Expr_CreateList{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					l.Elements = append(l.Elements, wireExpr(f.msg()))
+				case 2:
+					l.OptionalIndices = f.int32s(l.OptionalIndices)
+				default:
+					panic(errWire)
+				}
+			}
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_ListExpr{ListExpr: l}
+		case 8:
+			s := &exprpb.Expr_CreateStruct{}
+			for f := w.msg(); f.next(); {
+				switch f.num {
+				case 1:
+					s.MessageName = f.str()
+				case 2:
+					s.Entries = append(s.Entries, wireEntry(f.msg()))
+				default:
+					panic(errWire)
+				}
+			}
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_StructExpr{StructExpr: s}
+		case 9:
+			unset(e.ExprKind != nil)
+			e.ExprKind = &exprpb.Expr_ComprehensionExpr{ComprehensionExpr: wireComprehension(w.msg())}
+		default:
+			panic(errWire)
+		}
+	}
+	return e
+}
+
+func wireEntry(w *wire) *exprpb.Expr_CreateStruct_Entry {
+	en := &exprpb.Expr_CreateStruct_Entry{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			en.Id = w.int64()
+		case 2:
+			unset(en.KeyKind != nil)
+			en.KeyKind = &exprpb.Expr_CreateStruct_Entry_FieldKey{FieldKey: w.str()}
+		case 3:
+			unset(en.KeyKind != nil)
+			en.KeyKind = &exprpb.Expr_CreateStruct_Entry_MapKey{MapKey: wireExpr(w.msg())}
+		case 4:
+			unset(en.Value != nil)
+			en.Value = wireExpr(w.msg())
+		case 5:
+			en.OptionalEntry = w.bool()
+		default:
+			panic(errWire)
+		}
+	}
+	return en
+}
+
+func wireComprehension(w *wire) *exprpb.Expr_Comprehension {
+	c := &exprpb.Expr_Comprehension{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			c.IterVar = w.str()
+		case 2:
+			unset(c.IterRange != nil)
+			c.IterRange = wireExpr(w.msg())
+		case 3:
+			c.AccuVar = w.str()
+		case 4:
+			unset(c.AccuInit != nil)
+			c.AccuInit = wireExpr(w.msg())
+		case 5:
+			unset(c.LoopCondition != nil)
+			c.LoopCondition = wireExpr(w.msg())
+		case 6:
+			unset(c.LoopStep != nil)
+			c.LoopStep = wireExpr(w.msg())
+		case 7:
+			unset(c.Result != nil)
+			c.Result = wireExpr(w.msg())
+		case 8:
+			c.IterVar2 = w.str()
+		default:
+			panic(errWire)
+		}
+	}
+	return c
+}
+
+func wireSourceInfo(w *wire) *exprpb.SourceInfo {
+	s := &exprpb.SourceInfo{}
+	for w.next() {
+		switch w.num {
+		case 1:
+			s.SyntaxVersion = w.str()
+		case 2:
+			s.Location = w.str()
+		case 3:
+			s.LineOffsets = w.int32s(s.LineOffsets)
+		case 4:
+			k, v := int64(0), int32(0)
+			for e := w.msg(); e.next(); {
+				switch e.num {
+				case 1:
+					k = e.int64()
+				case 2:
+					v = e.int32()
+				default:
+					panic(errWire)
+				}
+			}
+			if s.Positions == nil {
+				s.Positions = map[int64]int32{}
+			}
+			s.Positions[k] = v
+		case 5:
+			k, v := int64(0), &exprpb.Expr{}
+			for e := w.msg(); e.next(); {
+				switch e.num {
+				case 1:
+					k = e.int64()
+				case 2:
+					v = wireExpr(e.msg())
+				default:
+					panic(errWire)
+				}
+			}
+			if s.MacroCalls == nil {
+				s.MacroCalls = map[int64]*exprpb.Expr{}
+			}
+			s.MacroCalls[k] = v
+		default:
+			panic(errWire) // extensions: proto.Unmarshal's
+		}
+	}
+	return s
+}
