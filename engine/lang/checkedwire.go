@@ -5,6 +5,7 @@ import (
 	"math"
 	"unicode/utf8"
 
+	celpb "cel.dev/expr"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/types/known/emptypb"
@@ -108,22 +109,36 @@ func (w *wire) int32s(s []int32) []int32 {
 	return s
 }
 
+// wireTree is a checked tree as decodeChecked reads it: the expression
+// and its source information as cel.CheckedExprToAstWithSource takes
+// them, and the types and references in the canonical messages
+// (cel.dev/expr, the same wire format) that cel-go's types.ProtoAsType
+// and ast.ProtoConstantAsVal take: cel-go would otherwise convert each
+// one from the v1alpha1 message by marshalling and unmarshalling it.
+type wireTree struct {
+	// pb has no type or reference map.
+	pb    *exprpb.CheckedExpr
+	types map[int64]*celpb.Type
+	refs  map[int64]*celpb.Reference
+}
+
 // decodeChecked decodes a CheckedExpr the table holds, or returns errWire.
-func decodeChecked(b []byte) (pb *exprpb.CheckedExpr, err error) {
+func decodeChecked(b []byte) (t *wireTree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errWire {
 				panic(r)
 			}
-			pb, err = nil, errWire
+			t, err = nil, errWire
 		}
 	}()
-	pb = &exprpb.CheckedExpr{}
+	t = &wireTree{pb: &exprpb.CheckedExpr{}, types: map[int64]*celpb.Type{}, refs: map[int64]*celpb.Reference{}}
+	pb := t.pb
 	w := &wire{b: b}
 	for w.next() {
 		switch w.num {
 		case 2:
-			k, v := int64(0), &exprpb.Reference{}
+			k, v := int64(0), &celpb.Reference{}
 			for e := w.msg(); e.next(); {
 				switch e.num {
 				case 1:
@@ -134,12 +149,9 @@ func decodeChecked(b []byte) (pb *exprpb.CheckedExpr, err error) {
 					panic(errWire)
 				}
 			}
-			if pb.ReferenceMap == nil {
-				pb.ReferenceMap = map[int64]*exprpb.Reference{}
-			}
-			pb.ReferenceMap[k] = v
+			t.refs[k] = v
 		case 3:
-			k, v := int64(0), &exprpb.Type{}
+			k, v := int64(0), &celpb.Type{}
 			for e := w.msg(); e.next(); {
 				switch e.num {
 				case 1:
@@ -150,10 +162,7 @@ func decodeChecked(b []byte) (pb *exprpb.CheckedExpr, err error) {
 					panic(errWire)
 				}
 			}
-			if pb.TypeMap == nil {
-				pb.TypeMap = map[int64]*exprpb.Type{}
-			}
-			pb.TypeMap[k] = v
+			t.types[k] = v
 		case 4:
 			unset(pb.Expr != nil)
 			pb.Expr = wireExpr(w.msg())
@@ -166,11 +175,33 @@ func decodeChecked(b []byte) (pb *exprpb.CheckedExpr, err error) {
 			panic(errWire)
 		}
 	}
-	return pb, nil
+	return t, nil
 }
 
-func wireReference(w *wire) *exprpb.Reference {
-	r := &exprpb.Reference{}
+// alphaConstant is c as the v1alpha1 message an expression holds.
+func alphaConstant(c *celpb.Constant) *exprpb.Constant {
+	a := &exprpb.Constant{}
+	switch k := c.ConstantKind.(type) {
+	case *celpb.Constant_NullValue:
+		a.ConstantKind = &exprpb.Constant_NullValue{NullValue: k.NullValue}
+	case *celpb.Constant_BoolValue:
+		a.ConstantKind = &exprpb.Constant_BoolValue{BoolValue: k.BoolValue}
+	case *celpb.Constant_Int64Value:
+		a.ConstantKind = &exprpb.Constant_Int64Value{Int64Value: k.Int64Value}
+	case *celpb.Constant_Uint64Value:
+		a.ConstantKind = &exprpb.Constant_Uint64Value{Uint64Value: k.Uint64Value}
+	case *celpb.Constant_DoubleValue:
+		a.ConstantKind = &exprpb.Constant_DoubleValue{DoubleValue: k.DoubleValue}
+	case *celpb.Constant_StringValue:
+		a.ConstantKind = &exprpb.Constant_StringValue{StringValue: k.StringValue}
+	case *celpb.Constant_BytesValue:
+		a.ConstantKind = &exprpb.Constant_BytesValue{BytesValue: k.BytesValue}
+	}
+	return a
+}
+
+func wireReference(w *wire) *celpb.Reference {
+	r := &celpb.Reference{}
 	for w.next() {
 		switch w.num {
 		case 1:
@@ -187,28 +218,28 @@ func wireReference(w *wire) *exprpb.Reference {
 	return r
 }
 
-func wireType(w *wire) *exprpb.Type {
-	t := &exprpb.Type{}
+func wireType(w *wire) *celpb.Type {
+	t := &celpb.Type{}
 	for w.next() {
 		switch w.num {
 		case 1:
 			wireEmpty(w.msg())
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Dyn{Dyn: &emptypb.Empty{}}
+			t.TypeKind = &celpb.Type_Dyn{Dyn: &emptypb.Empty{}}
 		case 2:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Null{Null: structpb.NullValue(w.int32())}
+			t.TypeKind = &celpb.Type_Null{Null: structpb.NullValue(w.int32())}
 		case 3:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Primitive{Primitive: exprpb.Type_PrimitiveType(w.int32())}
+			t.TypeKind = &celpb.Type_Primitive{Primitive: celpb.Type_PrimitiveType(w.int32())}
 		case 4:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Wrapper{Wrapper: exprpb.Type_PrimitiveType(w.int32())}
+			t.TypeKind = &celpb.Type_Wrapper{Wrapper: celpb.Type_PrimitiveType(w.int32())}
 		case 5:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_WellKnown{WellKnown: exprpb.Type_WellKnownType(w.int32())}
+			t.TypeKind = &celpb.Type_WellKnown{WellKnown: celpb.Type_WellKnownType(w.int32())}
 		case 6:
-			l := &exprpb.Type_ListType{}
+			l := &celpb.Type_ListType{}
 			for f := w.msg(); f.next(); {
 				if f.num != 1 {
 					panic(errWire)
@@ -217,9 +248,9 @@ func wireType(w *wire) *exprpb.Type {
 				l.ElemType = wireType(f.msg())
 			}
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_ListType_{ListType: l}
+			t.TypeKind = &celpb.Type_ListType_{ListType: l}
 		case 7:
-			m := &exprpb.Type_MapType{}
+			m := &celpb.Type_MapType{}
 			for f := w.msg(); f.next(); {
 				switch f.num {
 				case 1:
@@ -233,9 +264,9 @@ func wireType(w *wire) *exprpb.Type {
 				}
 			}
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_MapType_{MapType: m}
+			t.TypeKind = &celpb.Type_MapType_{MapType: m}
 		case 8:
-			fn := &exprpb.Type_FunctionType{}
+			fn := &celpb.Type_FunctionType{}
 			for f := w.msg(); f.next(); {
 				switch f.num {
 				case 1:
@@ -248,22 +279,22 @@ func wireType(w *wire) *exprpb.Type {
 				}
 			}
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Function{Function: fn}
+			t.TypeKind = &celpb.Type_Function{Function: fn}
 		case 9:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_MessageType{MessageType: w.str()}
+			t.TypeKind = &celpb.Type_MessageType{MessageType: w.str()}
 		case 10:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_TypeParam{TypeParam: w.str()}
+			t.TypeKind = &celpb.Type_TypeParam{TypeParam: w.str()}
 		case 11:
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Type{Type: wireType(w.msg())}
+			t.TypeKind = &celpb.Type_Type{Type: wireType(w.msg())}
 		case 12:
 			wireEmpty(w.msg())
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_Error{Error: &emptypb.Empty{}}
+			t.TypeKind = &celpb.Type_Error{Error: &emptypb.Empty{}}
 		case 14:
-			a := &exprpb.Type_AbstractType{}
+			a := &celpb.Type_AbstractType{}
 			for f := w.msg(); f.next(); {
 				switch f.num {
 				case 1:
@@ -275,7 +306,7 @@ func wireType(w *wire) *exprpb.Type {
 				}
 			}
 			unset(t.TypeKind != nil)
-			t.TypeKind = &exprpb.Type_AbstractType_{AbstractType: a}
+			t.TypeKind = &celpb.Type_AbstractType_{AbstractType: a}
 		default:
 			panic(errWire)
 		}
@@ -298,33 +329,33 @@ func wireEmpty(w *wire) {
 	}
 }
 
-func wireConstant(w *wire) *exprpb.Constant {
-	c := &exprpb.Constant{}
+func wireConstant(w *wire) *celpb.Constant {
+	c := &celpb.Constant{}
 	for w.next() {
 		switch w.num {
 		case 1:
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_NullValue{NullValue: structpb.NullValue(w.int32())}
+			c.ConstantKind = &celpb.Constant_NullValue{NullValue: structpb.NullValue(w.int32())}
 		case 2:
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_BoolValue{BoolValue: w.bool()}
+			c.ConstantKind = &celpb.Constant_BoolValue{BoolValue: w.bool()}
 		case 3:
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_Int64Value{Int64Value: w.int64()}
+			c.ConstantKind = &celpb.Constant_Int64Value{Int64Value: w.int64()}
 		case 4:
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_Uint64Value{Uint64Value: w.varint()}
+			c.ConstantKind = &celpb.Constant_Uint64Value{Uint64Value: w.varint()}
 		case 5:
 			w.want(protowire.Fixed64Type)
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_DoubleValue{DoubleValue: math.Float64frombits(w.v)}
+			c.ConstantKind = &celpb.Constant_DoubleValue{DoubleValue: math.Float64frombits(w.v)}
 		case 6:
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_StringValue{StringValue: w.str()}
+			c.ConstantKind = &celpb.Constant_StringValue{StringValue: w.str()}
 		case 7:
 			w.want(protowire.BytesType)
 			unset(c.ConstantKind != nil)
-			c.ConstantKind = &exprpb.Constant_BytesValue{BytesValue: append([]byte{}, w.p...)}
+			c.ConstantKind = &celpb.Constant_BytesValue{BytesValue: append([]byte{}, w.p...)}
 		default:
 			panic(errWire) // durations and timestamps: proto.Unmarshal's
 		}
@@ -340,7 +371,7 @@ func wireExpr(w *wire) *exprpb.Expr {
 			e.Id = w.int64()
 		case 3:
 			unset(e.ExprKind != nil)
-			e.ExprKind = &exprpb.Expr_ConstExpr{ConstExpr: wireConstant(w.msg())}
+			e.ExprKind = &exprpb.Expr_ConstExpr{ConstExpr: alphaConstant(wireConstant(w.msg()))}
 		case 4:
 			id := &exprpb.Expr_Ident{}
 			for f := w.msg(); f.next(); {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 
+	celpb "cel.dev/expr"
+	"github.com/google/cel-go/cel"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
@@ -14,8 +16,10 @@ import (
 )
 
 // sameAsProto checks that decodeChecked reads b as proto.Unmarshal does:
-// the same message, or errWire (proto.Unmarshal's turn) where proto
-// refuses b or must is set. It returns decodeChecked's error.
+// the same expression and source information, the same types and
+// references (as the canonical messages cel-go converts them to), or
+// errWire (proto.Unmarshal's turn) where proto refuses b or must is
+// set. It returns decodeChecked's error.
 func sameAsProto(t *testing.T, name string, b []byte, must bool) error {
 	t.Helper()
 	got, err := decodeChecked(b)
@@ -26,17 +30,76 @@ func sameAsProto(t *testing.T, name string, b []byte, must bool) error {
 		t.Errorf("%s: error %v, want errWire or none", name, err)
 	case err == nil && perr != nil:
 		t.Errorf("%s: decoded what proto.Unmarshal refuses (%v)", name, perr)
-	case err == nil && !proto.Equal(got, &want):
-		t.Errorf("%s: decoded\n%v\nproto.Unmarshal gives\n%v", name, got, &want)
 	case err != nil && must:
 		t.Errorf("%s: left to proto.Unmarshal: %v", name, err)
 	}
-	return err
+	if err != nil || perr != nil {
+		return err
+	}
+	types, refs := want.TypeMap, want.ReferenceMap
+	want.TypeMap, want.ReferenceMap = nil, nil
+	if !proto.Equal(got.pb, &want) {
+		t.Errorf("%s: decoded\n%v\nproto.Unmarshal gives\n%v", name, got.pb, &want)
+	}
+	if len(got.types) != len(types) || len(got.refs) != len(refs) {
+		t.Errorf("%s: %d types and %d references, proto.Unmarshal gives %d and %d", name, len(got.types), len(got.refs), len(types), len(refs))
+	}
+	for id, typ := range types {
+		if c := canonical(t, typ, &celpb.Type{}); !proto.Equal(got.types[id], c) {
+			t.Errorf("%s: type %d decoded as %v, want %v", name, id, got.types[id], c)
+		}
+	}
+	for id, r := range refs {
+		if c := canonical(t, r, &celpb.Reference{}); !proto.Equal(got.refs[id], c) {
+			t.Errorf("%s: reference %d decoded as %v, want %v", name, id, got.refs[id], c)
+		}
+	}
+	return nil
+}
+
+// canonical is m, a v1alpha1 message, as the canonical message c, which
+// has the same wire format.
+func canonical[M proto.Message](t *testing.T, m proto.Message, c M) M {
+	t.Helper()
+	b, err := proto.Marshal(m)
+	if err == nil {
+		err = proto.Unmarshal(b, c)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// sameTree checks that the entry's syntax tree by the hand decoder
+// (wireAST) is the one cel-go makes of proto.Unmarshal's message, or
+// that the hand decoder leaves it to that (never where must is set).
+func sameTree(t *testing.T, e compiledEntry, must bool) {
+	t.Helper()
+	got := e.wireAST(e.src)
+	var pb exprpb.CheckedExpr
+	var want *cel.Ast
+	if proto.Unmarshal(e.checked, &pb) == nil {
+		want = checkedAST(&pb, e.src)
+	}
+	switch {
+	case got == nil && must:
+		t.Errorf("%s: left to proto.Unmarshal", e.src)
+	case got == nil:
+	case want == nil:
+		t.Errorf("%s: a tree where proto.Unmarshal and cel-go make none", e.src)
+	default:
+		g, gerr := cel.AstToCheckedExpr(got)
+		w, werr := cel.AstToCheckedExpr(want)
+		if gerr != nil || werr != nil || !proto.Equal(g, w) {
+			t.Errorf("%s: the tree differs from cel-go's (%v, %v):\n%v\nwant\n%v", e.src, gerr, werr, g, w)
+		}
+	}
 }
 
 // TestDecodeCheckedBuiltins: every syntax tree of the built-in rubrics'
-// table (rubrics/compiled.bin) is decoded by hand, as proto.Unmarshal
-// decodes it.
+// table (rubrics/compiled.bin) is decoded by hand as proto.Unmarshal
+// decodes it, and gives the tree cel-go makes of that.
 func TestDecodeCheckedBuiltins(t *testing.T) {
 	blob, err := os.ReadFile("../../rubrics/compiled.bin")
 	if err != nil {
@@ -51,6 +114,7 @@ func TestDecodeCheckedBuiltins(t *testing.T) {
 	}
 	for _, e := range table.entries {
 		sameAsProto(t, e.src, e.checked, true)
+		sameTree(t, e, true)
 	}
 }
 
@@ -166,7 +230,9 @@ func TestDecodeChecked(t *testing.T) {
 			// to it.
 			for n := range len(b) {
 				sameAsProto(t, tc.name+" cut", b[:n], false)
+				sameTree(t, compiledEntry{checked: b[:n], src: "a.b(c)"}, false)
 			}
+			sameTree(t, compiledEntry{checked: b, src: "a.b(c)"}, false)
 		}
 	}
 

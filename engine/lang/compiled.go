@@ -17,6 +17,9 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/proto"
 )
@@ -328,13 +331,55 @@ func recordCompiled(key [32]byte, src string, p *Program) {
 // ast is the entry's checked syntax tree for src; nil when it does not
 // decode.
 func (e compiledEntry) ast(src string) *cel.Ast {
-	pb, err := decodeChecked(e.checked) // without proto's reflection
-	if err != nil {
-		pb = &exprpb.CheckedExpr{}
-		if err := proto.Unmarshal(e.checked, pb); err != nil {
+	if a := e.wireAST(src); a != nil {
+		return a
+	}
+	var pb exprpb.CheckedExpr
+	if err := proto.Unmarshal(e.checked, &pb); err != nil {
+		return nil
+	}
+	return checkedAST(&pb, src)
+}
+
+// wireAST is ast by the hand decoder (decodeChecked), without protobuf
+// reflection: the expression converted by cel-go, its types and
+// references set after; nil where the decoder or a conversion fails,
+// for ast to decode it by proto.Unmarshal as cel-go does.
+func (e compiledEntry) wireAST(src string) *cel.Ast {
+	t, err := decodeChecked(e.checked)
+	if err != nil || len(t.types) == 0 {
+		return nil
+	}
+	a, err := cel.CheckedExprToAstWithSource(t.pb, common.NewTextSource(src))
+	if err != nil || a == nil {
+		return nil
+	}
+	native := a.NativeRep()
+	for id, r := range t.refs {
+		var v ref.Val
+		if r.Value != nil {
+			if v, err = celast.ProtoConstantAsVal(r.Value); err != nil {
+				return nil
+			}
+		}
+		native.SetReference(id, &celast.ReferenceInfo{Name: r.Name, OverloadIDs: r.OverloadId, Value: v})
+	}
+	for id, pt := range t.types {
+		typ, err := types.ProtoAsType(pt)
+		if err != nil {
 			return nil
 		}
+		native.SetType(id, typ)
 	}
+	if !a.IsChecked() || a.OutputType() == nil {
+		return nil
+	}
+	return a
+}
+
+// checkedAST is cel-go's syntax tree of pb, the text of which is src;
+// nil when it is not one.
+func checkedAST(pb *exprpb.CheckedExpr, src string) *cel.Ast {
 	a, err := cel.CheckedExprToAstWithSource(pb, common.NewTextSource(src))
 	if err != nil || a == nil || !a.IsChecked() || a.OutputType() == nil {
 		return nil
