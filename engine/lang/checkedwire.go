@@ -37,6 +37,9 @@ type wire struct {
 	typ protowire.Type
 	v   uint64
 	p   []byte
+	// lits are the tree's literals, by the id of the expression each
+	// is (see wireExpr), shared by every message of the tree.
+	lits map[int64]*celpb.Constant
 }
 
 // next reads the next field, false at the message's end; a field that
@@ -83,7 +86,7 @@ func (w *wire) str() string {
 	return string(w.p)
 }
 
-func (w *wire) msg() *wire { w.want(protowire.BytesType); return &wire{b: w.p} }
+func (w *wire) msg() *wire { w.want(protowire.BytesType); return &wire{b: w.p, lits: w.lits} }
 
 func (w *wire) varint() uint64 { w.want(protowire.VarintType); return w.v }
 
@@ -115,11 +118,17 @@ func (w *wire) int32s(s []int32) []int32 {
 // (cel.dev/expr, the same wire format) that cel-go's types.ProtoAsType
 // and ast.ProtoConstantAsVal take: cel-go would otherwise convert each
 // one from the v1alpha1 message by marshalling and unmarshalling it.
+//
+// Its literals are left out of the expression too: cel-go converts each
+// constant as it converts a type. Each is an identifier with no name in
+// pb, with the same id, and the constant is in lits, for the caller to
+// put in its place once cel-go has made the tree.
 type wireTree struct {
-	// pb has no type or reference map.
+	// pb has no type or reference map, and no constant.
 	pb    *exprpb.CheckedExpr
 	types map[int64]*celpb.Type
 	refs  map[int64]*celpb.Reference
+	lits  map[int64]*celpb.Constant
 }
 
 // decodeChecked decodes a CheckedExpr the table holds, or returns errWire.
@@ -132,9 +141,9 @@ func decodeChecked(b []byte) (t *wireTree, err error) {
 			t, err = nil, errWire
 		}
 	}()
-	t = &wireTree{pb: &exprpb.CheckedExpr{}, types: map[int64]*celpb.Type{}, refs: map[int64]*celpb.Reference{}}
+	t = &wireTree{pb: &exprpb.CheckedExpr{}, types: map[int64]*celpb.Type{}, refs: map[int64]*celpb.Reference{}, lits: map[int64]*celpb.Constant{}}
 	pb := t.pb
-	w := &wire{b: b}
+	w := &wire{b: b, lits: t.lits}
 	for w.next() {
 		switch w.num {
 		case 2:
@@ -178,26 +187,32 @@ func decodeChecked(b []byte) (t *wireTree, err error) {
 	return t, nil
 }
 
-// alphaConstant is c as the v1alpha1 message an expression holds.
-func alphaConstant(c *celpb.Constant) *exprpb.Constant {
-	a := &exprpb.Constant{}
-	switch k := c.ConstantKind.(type) {
+// sameConstant says whether a and b hold the same constant.
+func sameConstant(a, b *celpb.Constant) bool {
+	switch x := a.ConstantKind.(type) {
 	case *celpb.Constant_NullValue:
-		a.ConstantKind = &exprpb.Constant_NullValue{NullValue: k.NullValue}
+		y, ok := b.ConstantKind.(*celpb.Constant_NullValue)
+		return ok && x.NullValue == y.NullValue
 	case *celpb.Constant_BoolValue:
-		a.ConstantKind = &exprpb.Constant_BoolValue{BoolValue: k.BoolValue}
+		y, ok := b.ConstantKind.(*celpb.Constant_BoolValue)
+		return ok && x.BoolValue == y.BoolValue
 	case *celpb.Constant_Int64Value:
-		a.ConstantKind = &exprpb.Constant_Int64Value{Int64Value: k.Int64Value}
+		y, ok := b.ConstantKind.(*celpb.Constant_Int64Value)
+		return ok && x.Int64Value == y.Int64Value
 	case *celpb.Constant_Uint64Value:
-		a.ConstantKind = &exprpb.Constant_Uint64Value{Uint64Value: k.Uint64Value}
+		y, ok := b.ConstantKind.(*celpb.Constant_Uint64Value)
+		return ok && x.Uint64Value == y.Uint64Value
 	case *celpb.Constant_DoubleValue:
-		a.ConstantKind = &exprpb.Constant_DoubleValue{DoubleValue: k.DoubleValue}
+		y, ok := b.ConstantKind.(*celpb.Constant_DoubleValue)
+		return ok && math.Float64bits(x.DoubleValue) == math.Float64bits(y.DoubleValue)
 	case *celpb.Constant_StringValue:
-		a.ConstantKind = &exprpb.Constant_StringValue{StringValue: k.StringValue}
+		y, ok := b.ConstantKind.(*celpb.Constant_StringValue)
+		return ok && x.StringValue == y.StringValue
 	case *celpb.Constant_BytesValue:
-		a.ConstantKind = &exprpb.Constant_BytesValue{BytesValue: k.BytesValue}
+		y, ok := b.ConstantKind.(*celpb.Constant_BytesValue)
+		return ok && string(x.BytesValue) == string(y.BytesValue)
 	}
-	return a
+	return false
 }
 
 func wireReference(w *wire) *celpb.Reference {
@@ -365,13 +380,27 @@ func wireConstant(w *wire) *celpb.Constant {
 
 func wireExpr(w *wire) *exprpb.Expr {
 	e := &exprpb.Expr{}
+	var lit *celpb.Constant
+	defer func() {
+		if lit == nil {
+			return
+		}
+		// A literal: an identifier in its place, the constant by its
+		// id (the same id in a macro call's copy: the same constant).
+		if old, ok := w.lits[e.Id]; ok && !sameConstant(old, lit) {
+			panic(errWire)
+		}
+		w.lits[e.Id] = lit
+		e.ExprKind = &exprpb.Expr_IdentExpr{IdentExpr: &exprpb.Expr_Ident{}}
+	}()
 	for w.next() {
 		switch w.num {
 		case 2:
 			e.Id = w.int64()
 		case 3:
 			unset(e.ExprKind != nil)
-			e.ExprKind = &exprpb.Expr_ConstExpr{ConstExpr: alphaConstant(wireConstant(w.msg()))}
+			lit = wireConstant(w.msg())
+			e.ExprKind = &exprpb.Expr_ConstExpr{}
 		case 4:
 			id := &exprpb.Expr_Ident{}
 			for f := w.msg(); f.next(); {

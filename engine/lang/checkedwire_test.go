@@ -38,6 +38,10 @@ func sameAsProto(t *testing.T, name string, b []byte, must bool) error {
 	}
 	types, refs := want.TypeMap, want.ReferenceMap
 	want.TypeMap, want.ReferenceMap = nil, nil
+	restore(t, got.pb.GetExpr(), got.lits)
+	for _, call := range got.pb.GetSourceInfo().GetMacroCalls() {
+		restore(t, call, got.lits)
+	}
 	if !proto.Equal(got.pb, &want) {
 		t.Errorf("%s: decoded\n%v\nproto.Unmarshal gives\n%v", name, got.pb, &want)
 	}
@@ -57,8 +61,43 @@ func sameAsProto(t *testing.T, name string, b []byte, must bool) error {
 	return nil
 }
 
-// canonical is m, a v1alpha1 message, as the canonical message c, which
-// has the same wire format.
+// restore puts back in e the literals the hand decoder left out (see
+// wireTree), as v1alpha1 constants.
+func restore(t *testing.T, e *exprpb.Expr, lits map[int64]*celpb.Constant) {
+	t.Helper()
+	if e == nil {
+		return
+	}
+	if c, ok := lits[e.Id]; ok && e.GetIdentExpr() != nil {
+		e.ExprKind = &exprpb.Expr_ConstExpr{ConstExpr: canonical(t, c, &exprpb.Constant{})}
+	}
+	switch k := e.ExprKind.(type) {
+	case *exprpb.Expr_SelectExpr:
+		restore(t, k.SelectExpr.Operand, lits)
+	case *exprpb.Expr_CallExpr:
+		restore(t, k.CallExpr.Target, lits)
+		for _, a := range k.CallExpr.Args {
+			restore(t, a, lits)
+		}
+	case *exprpb.Expr_ListExpr:
+		for _, a := range k.ListExpr.Elements {
+			restore(t, a, lits)
+		}
+	case *exprpb.Expr_StructExpr:
+		for _, en := range k.StructExpr.Entries {
+			restore(t, en.GetMapKey(), lits)
+			restore(t, en.Value, lits)
+		}
+	case *exprpb.Expr_ComprehensionExpr:
+		c := k.ComprehensionExpr
+		for _, a := range []*exprpb.Expr{c.IterRange, c.AccuInit, c.LoopCondition, c.LoopStep, c.Result} {
+			restore(t, a, lits)
+		}
+	}
+}
+
+// canonical is m as c, a message of the same wire format (a v1alpha1
+// message as the canonical one, or the other way).
 func canonical[M proto.Message](t *testing.T, m proto.Message, c M) M {
 	t.Helper()
 	b, err := proto.Marshal(m)

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	celpb "cel.dev/expr"
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common"
 	celast "github.com/google/cel-go/common/ast"
@@ -355,6 +356,9 @@ func (e compiledEntry) wireAST(src string) *cel.Ast {
 		return nil
 	}
 	native := a.NativeRep()
+	if !putLiterals(native, t.lits) {
+		return nil
+	}
 	for id, r := range t.refs {
 		var v ref.Val
 		if r.Value != nil {
@@ -375,6 +379,34 @@ func (e compiledEntry) wireAST(src string) *cel.Ast {
 		return nil
 	}
 	return a
+}
+
+// putLiterals puts in tree each literal the hand decoder left out (see
+// wireTree), in the expression and in the macro calls of its source
+// information; false when a constant does not convert.
+func putLiterals(tree *celast.AST, lits map[int64]*celpb.Constant) bool {
+	if len(lits) == 0 {
+		return true
+	}
+	vals := make(map[int64]ref.Val, len(lits))
+	for id, c := range lits {
+		v, err := celast.ProtoConstantAsVal(c)
+		if err != nil {
+			return false
+		}
+		vals[id] = v
+	}
+	fac := celast.NewExprFactory()
+	put := celast.NewExprVisitor(func(e celast.Expr) {
+		if v, ok := vals[e.ID()]; ok && e.Kind() == celast.IdentKind && e.AsIdent() == "" {
+			e.SetKindCase(fac.NewLiteral(e.ID(), v))
+		}
+	})
+	celast.PostOrderVisit(tree.Expr(), put)
+	for _, call := range tree.SourceInfo().MacroCalls() {
+		celast.PostOrderVisit(call, put)
+	}
+	return true
 }
 
 // checkedAST is cel-go's syntax tree of pb, the text of which is src;
