@@ -16,6 +16,10 @@
 # file transport's companion binary. The surface is bench/startup/one-tool.json, the first
 # tool of examples/captures/filesystem.tools.json.
 #
+# Each binary (and the companion beside it) is dropped from the page
+# cache and read back whole before the rounds, so that two builds start
+# from the same state of their pages (see bench/README.md).
+#
 # RT=1 runs the rounds under `chrt -f 10` (SCHED_FIFO, root only), so that
 # on a machine loaded by others the commands get the CPUs as on a quiet one
 # and wall times mean something; keep ROUNDS small, since nothing else runs
@@ -53,6 +57,21 @@ def run(argv):
     if p.returncode != 0:
         sys.exit(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr.read().decode()}")
     return wall * 1000, (ru.ru_utime + ru.ru_stime) * 1000
+
+# Every binary measured, and the companion beside it, is put in the same
+# state in the page cache first: written back, dropped and read again
+# whole. How a binary's pages came into the cache (written by the
+# linker, copied, read back) changed its start by as much as 6%, so two
+# builds of one commit differed by that much, --version included.
+for b in binaries:
+    for path in (b, os.path.join(os.path.dirname(b), "rubric-transport-file")):
+        if os.path.isfile(path):
+            fd = os.open(path, os.O_RDONLY)
+            os.fsync(fd)
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            while os.read(fd, 1 << 20):
+                pass
+            os.close(fd)
 
 samples = {(n, c): [] for n in names for c, _ in commands}
 for _ in range(3):  # warm-up: page cache, the Go build cache of nothing

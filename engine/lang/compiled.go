@@ -15,8 +15,12 @@ import (
 	"sync"
 	"sync/atomic"
 
+	celpb "cel.dev/expr"
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/proto"
 )
@@ -339,11 +343,87 @@ func recordCompiled(key [32]byte, src string, p *Program) {
 // ast is the entry's checked syntax tree for src; nil when it does not
 // decode.
 func (e compiledEntry) ast(src string) *cel.Ast {
+	if a := e.wireAST(src); a != nil {
+		return a
+	}
 	var pb exprpb.CheckedExpr
 	if err := proto.Unmarshal(e.checked, &pb); err != nil {
 		return nil
 	}
-	a, err := cel.CheckedExprToAstWithSource(&pb, common.NewTextSource(src))
+	return checkedAST(&pb, src)
+}
+
+// wireAST is ast by the hand decoder (decodeChecked), without protobuf
+// reflection: the expression converted by cel-go, its types and
+// references set after; nil where the decoder or a conversion fails,
+// for ast to decode it by proto.Unmarshal as cel-go does.
+func (e compiledEntry) wireAST(src string) *cel.Ast {
+	t, err := decodeChecked(e.checked)
+	if err != nil || len(t.types) == 0 {
+		return nil
+	}
+	a, err := cel.CheckedExprToAstWithSource(t.pb, common.NewTextSource(src))
+	if err != nil || a == nil {
+		return nil
+	}
+	native := a.NativeRep()
+	if !putLiterals(native, t.lits) {
+		return nil
+	}
+	for id, r := range t.refs {
+		var v ref.Val
+		if r.Value != nil {
+			if v, err = celast.ProtoConstantAsVal(r.Value); err != nil {
+				return nil
+			}
+		}
+		native.SetReference(id, &celast.ReferenceInfo{Name: r.Name, OverloadIDs: r.OverloadId, Value: v})
+	}
+	for id, pt := range t.types {
+		typ, err := types.ProtoAsType(pt)
+		if err != nil {
+			return nil
+		}
+		native.SetType(id, typ)
+	}
+	if !a.IsChecked() || a.OutputType() == nil {
+		return nil
+	}
+	return a
+}
+
+// putLiterals puts in tree each literal the hand decoder left out (see
+// wireTree), in the expression and in the macro calls of its source
+// information; false when a constant does not convert.
+func putLiterals(tree *celast.AST, lits map[int64]*celpb.Constant) bool {
+	if len(lits) == 0 {
+		return true
+	}
+	vals := make(map[int64]ref.Val, len(lits))
+	for id, c := range lits {
+		v, err := celast.ProtoConstantAsVal(c)
+		if err != nil {
+			return false
+		}
+		vals[id] = v
+	}
+	fac := celast.NewExprFactory()
+	put := celast.NewExprVisitor(func(e celast.Expr) {
+		if v, ok := vals[e.ID()]; ok && e.Kind() == celast.IdentKind && e.AsIdent() == "" {
+			e.SetKindCase(fac.NewLiteral(e.ID(), v))
+		}
+	})
+	celast.PostOrderVisit(tree.Expr(), put)
+	for _, call := range tree.SourceInfo().MacroCalls() {
+		celast.PostOrderVisit(call, put)
+	}
+	return true
+}
+
+// checkedAST is cel-go's syntax tree of pb, the text of which is src;
+// nil when it is not one.
+func checkedAST(pb *exprpb.CheckedExpr, src string) *cel.Ast {
+	a, err := cel.CheckedExprToAstWithSource(pb, common.NewTextSource(src))
 	if err != nil || a == nil || !a.IsChecked() || a.OutputType() == nil {
 		return nil
 	}

@@ -27,6 +27,9 @@ func Builtins(self string, list []protocol.Builtin) []Plugin {
 		if b.Companion != "" {
 			p.Companion = companionPath(self, b.Companion)
 		}
+		if b.Judge == nil {
+			p.transport = b.Transport
+		}
 		ps = append(ps, p)
 	}
 	slices.SortStableFunc(ps, func(a, b Plugin) int {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -50,6 +51,11 @@ type Plugin struct {
 	// rubric binary (protocol.Builtin.Companion), tried before Path;
 	// empty when the built-in has none or it is not there.
 	Companion string `json:"-"`
+	// transport is a built-in transport's own implementation, which the
+	// host asks what it is in process (Host.Transport): the plugin
+	// process, this binary or its companion of the same build, would
+	// answer the same. Nil for any other plugin.
+	transport func() transport.Transport
 }
 
 // Builtin reports whether p is served by the rubric binary.

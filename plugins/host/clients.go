@@ -50,9 +50,16 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 	// is read here rather than sent through gRPC; an external plugin
 	// may be a wrapper around something remote or confined, and streams.
 	c.LocalFiles = p.Builtin()
-	info, err := c.Describe(ctx)
-	if err != nil {
+	// A built-in is described here, as its process would describe it
+	// (the same code, and a companion of the same build): a round trip
+	// less before the export, on the path of every small score.
+	var info transport.Info
+	if p.transport != nil {
+		info, err = p.transport().Describe(ctx)
+	} else if info, err = c.Describe(ctx); err != nil {
 		err = h.callError(pr, "describe", err)
+	}
+	if err != nil {
 		h.stop(pr)
 		return nil, err
 	}

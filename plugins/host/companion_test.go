@@ -17,15 +17,17 @@ import (
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
-// whoTransport says in its version which binary serves it.
+// whoTransport says in the source of what it exports which binary
+// serves it. (The host describes a built-in in process: its Describe
+// says nothing of the process.)
 type whoTransport struct{ who string }
 
-func (w whoTransport) Describe(context.Context) (transport.Info, error) {
-	return transport.Info{Name: "file", Version: w.who, Schemes: []string{"file"}, Locality: transport.Path}, nil
+func (whoTransport) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "file", Version: "1", Schemes: []string{"file"}, Locality: transport.Path}, nil
 }
 
-func (whoTransport) Export(context.Context, transport.Target) (*surface.Surface, error) {
-	return surface.Parse("who", []byte(`{"tools":[]}`))
+func (w whoTransport) Export(context.Context, transport.Target) (*surface.Surface, error) {
+	return surface.Parse(w.who, []byte(`{"tools":[]}`))
 }
 
 // companionBuiltin is the built-in the companion tests start, served as
@@ -128,8 +130,12 @@ func TestCompanion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := tr.Info().Version; got != tc.want {
-				t.Errorf("served by the %s, want the %s", got, tc.want)
+			s, err := tr.Export(context.Background(), transport.Target{Location: "who"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Source != tc.want {
+				t.Errorf("served by the %s, want the %s", s.Source, tc.want)
 			}
 			tr.Close()
 			h.Close()

@@ -62,6 +62,9 @@ type Host struct {
 	// a path for a socket inside it.
 	sockets     string
 	socketsMade bool
+	// sweeping is the sweep of the socket directories of dead rubric
+	// processes (socketDir), which Close waits for.
+	sweeping sync.WaitGroup
 }
 
 // Options configure a Host.
@@ -421,6 +424,7 @@ func (h *Host) Close() {
 	if dir != "" {
 		_ = os.RemoveAll(dir)
 	}
+	h.sweeping.Wait()
 	prestart.Discard() // a companion started ahead and not taken
 }
 
