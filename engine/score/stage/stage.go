@@ -34,6 +34,9 @@ type target struct {
 	q    *rubric.Question
 	tool int // -1 for the surface and items
 	item int // -1 unless the question is per item
+	// value is where the asker puts the answer's value when it has it
+	// at hand (ask.Request.Value), so that it is not decoded again.
+	value *any
 }
 
 // Ask asks the rubric's questions stage by stage and hands each answer
@@ -81,7 +84,10 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
 		var v any
-		if o.Unreadable == "" {
+		if t.value != nil {
+			v = *t.value
+		}
+		if o.Unreadable == "" && v == nil {
 			var err error
 			if v, err = lang.FromJSON(o.Answer); err != nil {
 				return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
@@ -119,11 +125,11 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 			switch q.Per {
 			case rubric.PerTool:
 				err = askEach(ctx, asker, q, sh, len(states), r.Partial(), put, func(i int) (*eval.Scope, string, target, error) {
-					return states[i].Scope, states[i].Name, target{q, i, -1}, nil
+					return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
 				}, states)
 			case rubric.PerSurface:
 				err = askEach(ctx, asker, q, sh, 1, false, put, func(int) (*eval.Scope, string, target, error) {
-					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
+					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
 				}, states)
 			case rubric.PerItem:
 				var items []ref.Val
@@ -143,7 +149,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 							return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
 						}
 					}
-					return isc, subject, target{q, -1, k}, nil
+					return isc, subject, target{q: q, tool: -1, item: k}, nil
 				}, states)
 			}
 			if err != nil {
@@ -208,6 +214,8 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		for k := range built {
 			if ok[k] {
 				built[k].MayStayUnreadable = tolerant
+				ts[k].value = new(any)
+				built[k].Value = ts[k].value
 				b.reqs = append(b.reqs, built[k])
 				b.where = append(b.where, ts[k])
 				b.inputBytes += len(built[k].InputJSON)
