@@ -389,6 +389,12 @@ feed:
 	return out, nil
 }
 
+// AsksAtOnce says that questions may be put to a at once from several
+// goroutines, each Ask on its own, sharing a's concurrency, budget and
+// cache (score/stage.AtOnce): true unless a submits each Ask as a
+// provider batch, whose batches and their order stay as they were.
+func (a *Asker) AsksAtOnce() bool { return a.Batch == nil }
+
 // errStopped is what a question returns when another question has failed
 // before it could start a call.
 var errStopped = errors.New("stopped: another question failed")
