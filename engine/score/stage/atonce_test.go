@@ -3,6 +3,7 @@ package stage
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,17 +15,24 @@ import (
 
 // atOnceAsker is a batchAsker that takes questions at once, or says it
 // does not (a batch asker). When holdTools is set, its first call about
-// the tools waits until it is closed.
+// the tools waits until it is closed; a call holding a subject of
+// failOn fails.
 type atOnceAsker struct {
 	batchAsker
 	atOnce    bool
 	holdTools chan struct{}
 	held      sync.Once
+	failOn    []string
 }
 
 func (a *atOnceAsker) Ask(ctx context.Context, reqs []ask.Request) ([]ask.Observation, error) {
 	if a.holdTools != nil && len(reqs) > 0 && reqs[0].Question.Per == rubric.PerTool {
 		a.held.Do(func() { <-a.holdTools })
+	}
+	for _, r := range reqs {
+		if slices.Contains(a.failOn, r.Subject) {
+			return nil, fmt.Errorf("no answer about %s", r.Subject)
+		}
 	}
 	return a.batchAsker.Ask(ctx, reqs)
 }
@@ -67,7 +75,8 @@ func TestAtOnce(t *testing.T) {
 // been), and the answers are handed on as asking one question after the
 // other hands them: every tool's in request order, then the surface's.
 // When one question fails, its error is returned and nothing is handed
-// on.
+// on; when both do, the tools' error, the first question's, whatever
+// failed first.
 func TestStageAskedAtOnce(t *testing.T) {
 	r, err := rubric.Load("ahead.hcl", []byte(aheadRubric))
 	if err != nil {
@@ -75,12 +84,22 @@ func TestStageAskedAtOnce(t *testing.T) {
 	}
 	stage := r.Questions
 	for _, n := range []int{1, minBatch + 1, 300} {
-		for _, failOn := range []string{"", "surface", "t0"} {
-			t.Run(fmt.Sprintf("%d tools, failing on %q", n, failOn), func(t *testing.T) {
+		for _, tc := range []struct {
+			failOn  []string
+			wantErr string
+		}{
+			{nil, ""},
+			{[]string{"surface"}, "no answer about surface"},
+			{[]string{"t0"}, "no answer about t0"},
+			// The surface's fails first (the tools' first call waits for
+			// it), yet the tools' error is the one returned.
+			{[]string{"surface", "t0"}, "no answer about t0"},
+		} {
+			t.Run(fmt.Sprintf("%d tools, failing on %v", n, tc.failOn), func(t *testing.T) {
 				states := toolScopes(n)
 				surfaceAsked := make(chan struct{})
 				a := &atOnceAsker{atOnce: true}
-				a.failOn = failOn
+				a.failOn = tc.failOn
 				a.holdTools = surfaceAsked
 				askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
 					if q.Per == rubric.PerSurface {
@@ -99,12 +118,12 @@ func TestStageAskedAtOnce(t *testing.T) {
 					return nil
 				}
 				err := askAtOnce(context.Background(), stage, askOne, put)
-				if failOn != "" {
-					if err == nil || !strings.Contains(err.Error(), "no answer about "+failOn) {
-						t.Errorf("failing on %s: got %v", failOn, err)
+				if tc.wantErr != "" {
+					if err == nil || err.Error() != tc.wantErr {
+						t.Errorf("got %v, want %s", err, tc.wantErr)
 					}
 					if len(got) != 0 {
-						t.Errorf("failing on %s: %d answers handed on, want none", failOn, len(got))
+						t.Errorf("%d answers handed on, want none", len(got))
 					}
 					return
 				}

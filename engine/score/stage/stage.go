@@ -218,32 +218,29 @@ type answered struct {
 // askAtOnce asks the questions of stage at once, each with askOne, and
 // then hands their answers to put question by question, each question's
 // in the order askEach gave them: what put sees, and so what a report
-// records, is what asking the questions one after the other gives. On a
-// failure the other questions are stopped, and the first failure is
-// returned.
+// records, is what asking the questions one after the other gives. When
+// questions fail, the error returned is the first failed question's in
+// the stage's order, as asking them in turn returns; the others are let
+// finish rather than stopped, so that which error is returned does not
+// depend on which failed first (the answers they were paid for are
+// cached as they arrive).
 func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	held := make([][]answered, len(stage))
-	var (
-		wg    sync.WaitGroup
-		once  sync.Once
-		first error
-	)
+	errs := make([]error, len(stage))
+	var wg sync.WaitGroup
 	for k, q := range stage {
 		wg.Go(func() {
-			err := askOne(ctx, q, func(t target, o ask.Observation) error {
+			errs[k] = askOne(ctx, q, func(t target, o ask.Observation) error {
 				held[k] = append(held[k], answered{t, o})
 				return nil
 			})
-			if err != nil {
-				once.Do(func() { first = err; cancel(err) })
-			}
 		})
 	}
 	wg.Wait()
-	if first != nil {
-		return first
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	for _, as := range held {
 		for _, a := range as {
