@@ -4,9 +4,10 @@
 # heuristic judge and no answer cache. Each round runs, one right after
 # the other so that they meet the same machine: the old build's TDQS
 # (when OLD names one), this tree's TDQS, and this tree's Schema Quality.
-# Prints each run's wall, user and system seconds, peak RSS and exit
-# status, the load average before each round, then the medians and the
-# ratios of the medians.
+# Prints each run's wall, user and system seconds, peak RSS, the judge
+# plugin's own CPU seconds and peak RSS (read from /proc as it runs; they
+# are part of the run's), and exit status, the load average before each
+# round, then the medians and the ratios of the medians.
 #
 #   bash bench/tdqs-vs-sq.sh                       # 5,000 tools, 3 rounds
 #   OLD=/tmp/rubric-old bash bench/tdqs-vs-sq.sh 5000 3
@@ -33,14 +34,30 @@ fi
 old=${OLD:-}
 
 : >"$out/tdqs-vs-sq.txt"
-run() { # label binary rubric: appends "label wall user sys rss status"
-  local status=0
+run() { # label binary rubric: appends "label wall user sys rss status judge-cpu judge-rss"
+  local status=0 judge=0 jrss=0 p s h
   /usr/bin/time -f "%e %U %S %M" -o "$out/time.txt" "$2" score --no-cache --progress=false \
     --max-bytes 4GiB --max-tools 1000000 --rubric "$3" --format json --out "$out/tdqs-vs-sq-$1.json" "$file" \
-    >/dev/null 2>"$out/tdqs-vs-sq-$1.err" || status=$?
+    >/dev/null 2>"$out/tdqs-vs-sq-$1.err" &
+  local timer=$!
+  # The judge plugin's own CPU (user+sys) and peak RSS, as last read from
+  # /proc while it runs: rubric is the child of time, the judge rubric's.
+  while kill -0 "$timer" 2>/dev/null; do
+    for p in $(pgrep -P "$(pgrep -P "$timer" | head -n 1)" 2>/dev/null); do
+      if { tr '\0' ' ' <"/proc/$p/cmdline"; } 2>/dev/null | grep -q ' judge '; then
+        read -r -a s <"/proc/$p/stat" 2>/dev/null && judge=$((s[13] + s[14]))
+        h=$(awk '/^VmHWM/ {print $2}' "/proc/$p/status" 2>/dev/null) && [ -n "$h" ] && jrss=$h
+      fi
+    done
+    sleep 0.05
+  done
+  wait "$timer" || status=$?
   read -r wall user sys rss < <(tail -n 1 "$out/time.txt")
-  printf '  %-10s %8.2f s wall %8.2f s user %6.2f s sys %6d MiB  exit %d\n' "$1" "$wall" "$user" "$sys" "$((rss / 1024))" "$status"
-  echo "$1 $wall $user $sys $rss $status" >>"$out/tdqs-vs-sq.txt"
+  local tick
+  tick=$(getconf CLK_TCK)
+  printf '  %-10s %8.2f s wall %8.2f s user %6.2f s sys %6d MiB  judge %5.2f s %4d MiB  exit %d\n' \
+    "$1" "$wall" "$user" "$sys" "$((rss / 1024))" "$(echo "$judge / $tick" | bc -l)" "$((jrss / 1024))" "$status"
+  echo "$1 $wall $user $sys $rss $status $(echo "$judge / $tick" | bc -l) $jrss" >>"$out/tdqs-vs-sq.txt"
 }
 for i in $(seq "$rounds"); do
   echo "round $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -53,8 +70,8 @@ python3 - "$out/tdqs-vs-sq.txt" <<'PY'
 import statistics, sys
 by = {}
 for line in open(sys.argv[1]):
-    label, wall, user, sys_, rss, status = line.split()
-    by.setdefault(label, []).append((float(wall), float(user), float(sys_), int(rss), int(status)))
+    label, wall, user, sys_, rss, status, judge, jrss = line.split()
+    by.setdefault(label, []).append((float(wall), float(user), float(sys_), int(rss), int(status), float(judge), int(jrss)))
 med = {}
 for label, runs in by.items():
     w = statistics.median(r[0] for r in runs)
@@ -62,7 +79,10 @@ for label, runs in by.items():
     m = statistics.median(r[3] for r in runs) / 1024
     failed = sum(1 for r in runs if r[4] != 0)
     med[label] = (w, c)
-    print(f"{label}: median {w:.2f} s wall, {c:.2f} s CPU (user+sys), {m:.0f} MiB peak" + (f"; {failed} of {len(runs)} runs failed" if failed else ""))
+    judge = ""
+    if any(r[5] > 0 for r in runs):
+        judge = f"; judge {statistics.median(r[5] for r in runs):.2f} s CPU, {statistics.median(r[6] for r in runs) / 1024:.0f} MiB peak"
+    print(f"{label}: median {w:.2f} s wall, {c:.2f} s CPU (user+sys), {m:.0f} MiB peak" + judge + (f"; {failed} of {len(runs)} runs failed" if failed else ""))
 if "tdqs" in med and "sq" in med:
     print(f"tdqs / schema-quality: {med['tdqs'][0] / med['sq'][0]:.1f}x wall, {med['tdqs'][1] / med['sq'][1]:.1f}x CPU")
 PY

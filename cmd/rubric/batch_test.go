@@ -50,9 +50,13 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	var mu sync.Mutex
-	s.OnEvent = func(event string, c fakebatch.Counts) {
+	s.OnEvent = func(event string, _ fakebatch.Counts) {
 		mu.Lock()
 		defer mu.Unlock()
+		// The counts are read again under the lock, so that the file
+		// written last holds the latest counts however the events of
+		// calls answered at once interleave.
+		c := s.Counts()
 		// The counts are written before the stage is signalled, so that a
 		// script that saw the signal reads counts at least that far.
 		body := fmt.Sprintf("creates %d\nretrieves %d\nresults %d\ncalls %d\nsubmitted %d\ntwice %d\n", c.Creates, c.Retrieves, c.Results, c.Calls, len(c.Submitted), len(c.Twice()))

@@ -21,7 +21,7 @@ import (
 // serves each when started again as "rubric __serve-plugin KIND NAME".
 // A judge or transport is built in by one line here.
 var builtins = []protocol.Builtin{
-	{Name: "heuristic", Judge: func() judge.Judge { return heuristic.New() }},
+	{Name: "heuristic", GCPercent: 400, Judge: func() judge.Judge { return heuristic.New() }},
 	{Name: "openai", Judge: func() judge.Judge { return openai.New() }},
 	{Name: "anthropic", Judge: func() judge.Judge { return anthropic.New() }},
 	{Name: "claude-cli", Judge: func() judge.Judge { return claudecli.New() }},

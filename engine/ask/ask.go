@@ -56,6 +56,12 @@ type Request struct {
 	// observation comes back with Unreadable saying why and no answer
 	// (a rubric that scores the tools it could, see rubric.MinScored).
 	MayStayUnreadable bool
+	// Value, when not nil, receives the answer's value, as lang.FromJSON
+	// reads the observation's Answer, when the asker has it at hand (an
+	// answer it read or validated itself), so that the caller need not
+	// decode Answer again; it is left alone otherwise, and the caller
+	// decodes Answer.
+	Value *any
 }
 
 // Shared is a value that many requests of a run share: its canonical JSON
@@ -383,6 +389,12 @@ feed:
 	return out, nil
 }
 
+// AsksAtOnce says that questions may be put to a at once from several
+// goroutines, each Ask on its own, sharing a's concurrency, budget and
+// cache (score/stage.AtOnce): true unless a submits each Ask as a
+// provider batch, whose batches and their order stay as they were.
+func (a *Asker) AsksAtOnce() bool { return a.Batch == nil }
+
 // errStopped is what a question returns when another question has failed
 // before it could start a call.
 var errStopped = errors.New("stopped: another question failed")
@@ -428,8 +440,11 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			if !SameModel(a.pinned(), e.Model) {
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
-			if q.Validate(e.Answer) == nil {
+			if v, ok := validCached(q, e.Answer); ok {
 				err := a.fromCache(&o, e, r)
+				if err == nil && r.Value != nil {
+					*r.Value = v
+				}
 				return o, err
 			}
 		}
@@ -501,7 +516,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		if !SameModel(a.pinned(), ans.Model) {
 			return o, &ModelError{Pinned: a.pinned(), Answered: ans.Model, Kind: q.Kind, Subject: r.Subject}
 		}
-		answer, err := readAnswer(q, ans.JSON)
+		answer, v, err := readAnswer(q, ans.JSON)
 		if err != nil {
 			last = a.unreadable(&o, q, err)
 			continue
@@ -521,6 +536,9 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			}); err != nil {
 				return o, err
 			}
+		}
+		if r.Value != nil {
+			*r.Value = v
 		}
 		return o, nil
 	}
@@ -594,31 +612,56 @@ func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error 
 }
 
 // readAnswer checks that text is one JSON value satisfying the question's
-// schema and returns it compacted.
-func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, error) {
+// schema and returns it compacted, with its value as lang.FromJSON reads
+// the compacted bytes (see settled): what the formulas see, read once.
+func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	text = unfence(text)
 	// Plain JSON is read once, validated as read and then made into the
 	// formulas' values; anything else, or an answer the schema refuses,
 	// takes the path below, so its error is the one it always was.
+	var v any
 	if raw, ok := jsonscan.Decode(text); ok && q.ValidateValue(raw) == nil {
-		v, err := lang.FromScanned(raw)
-		if err != nil {
-			return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+		var err error
+		if v, err = lang.FromScanned(raw); err != nil {
+			return nil, nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
 		}
-		return lang.MarshalCanonical(v)
-	}
-	v, err := lang.FromJSON(text)
-	if err != nil {
-		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
-	}
-	if err := q.Validate(text); err != nil {
-		return nil, err
+	} else {
+		var err error
+		if v, err = lang.FromJSON(text); err != nil {
+			return nil, nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+		}
+		if err := q.Validate(text); err != nil {
+			return nil, nil, err
+		}
 	}
 	b, err := lang.MarshalCanonical(v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b, nil
+	if v, err = settled(v); err != nil {
+		return nil, nil, err
+	}
+	return b, v, nil
+}
+
+// validCached says whether a cached answer, canonical JSON, still
+// satisfies the question's schema (rubric.Question.Validate), and when it
+// does returns its value as lang.FromJSON reads it, read once for both;
+// nil when the value is left for the caller to decode.
+func validCached(q *rubric.Question, answer []byte) (any, bool) {
+	raw, ok := jsonscan.Decode(answer)
+	if !ok {
+		return nil, q.Validate(answer) == nil
+	}
+	if q.ValidateValue(raw) != nil {
+		return nil, false
+	}
+	v, err := lang.FromScanned(raw)
+	if err != nil {
+		// The caller's own decoding gives the error.
+		return nil, true
+	}
+	return v, true
 }
 
 // unfence takes off a Markdown code fence around the whole answer

@@ -348,7 +348,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 			}
 			continue
 		}
-		answer, err := readAnswer(q, res.Answer.JSON)
+		answer, _, err := readAnswer(q, res.Answer.JSON)
 		if err != nil {
 			w.last = a.unreadable(&w.o, q, err)
 			continue

@@ -124,3 +124,37 @@ func templateValue(n any) (v any, changed, ok bool) {
 	}
 	return nil, false, false
 }
+
+// settled makes v, a value lang.FromJSON read, into what lang.FromJSON
+// reads from v's canonical JSON (lang.MarshalCanonical), changing its
+// lists and maps in place: the same value, but for an exact number that
+// the canonical JSON writes as an integer (an answer's 3.0 or 1e2), which
+// reads back as an integer, and one with no finite decimal, which it
+// writes as a string.
+func settled(v any) (any, error) {
+	switch x := v.(type) {
+	case num.Num:
+		d := x.String()
+		if strings.Contains(d, "/") {
+			return x.Exact(), nil
+		}
+		return lang.FromScanned(json.Number(d))
+	case []any:
+		for i, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			x[i] = s
+		}
+	case map[string]any:
+		for k, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			x[k] = s
+		}
+	}
+	return v, nil
+}

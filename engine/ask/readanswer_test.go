@@ -3,6 +3,7 @@ package ask
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/lang"
@@ -26,7 +27,9 @@ func readTwice(q *rubric.Question, text []byte) (json.RawMessage, error) {
 // TestReadAnswerReadsOnce: readAnswer reads plain JSON once for both the
 // schema and the formulas, and gives the bytes and the errors the two
 // reads gave, for answers that pass, answers the schema refuses, text
-// that is not JSON and JSON jsonscan leaves to encoding/json.
+// that is not JSON and JSON jsonscan leaves to encoding/json; and the
+// value it hands on is what decoding the bytes it gives reads, numbers
+// that the bytes write as integers (3.0, 1e3, -0.0) included.
 func TestReadAnswerReadsOnce(t *testing.T) {
 	r, err := rubric.Load("answers.hcl", []byte(`
 rubric "answers" {
@@ -63,6 +66,10 @@ rubric "answers" {
 		`{"n": 2, "why": "exponent", "w": 1e3}`,
 		`{"n": 2, "why": "big", "w": 123456789012345678901234567890}`,
 		`{"n": 2, "why": "surrogate \ud83d\ude00"}`,
+		`{"n": 2, "why": "integral", "w": 3.0}`,
+		`{"n": 2, "why": "negative zero", "w": -0.0, "tags": ["x"]}`,
+		`{"n": 2, "why": "first", "why": "twice"}`,
+		`{"n": 2, "why": "nested", "w": 2.50, "tags": []}`,
 		`{"n": 7, "why": "out of range"}`,
 		`{"n": 2}`,
 		`{"n": "2", "why": "a string"}`,
@@ -71,9 +78,19 @@ rubric "answers" {
 		``,
 	} {
 		want, wantErr := readTwice(q, []byte(text))
-		got, gotErr := readAnswer(q, []byte(text))
+		got, value, gotErr := readAnswer(q, []byte(text))
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || string(got) != string(want) {
 			t.Errorf("%q: read once gives %s, %v; read twice gave %s, %v", text, got, gotErr, want, wantErr)
+		}
+		if gotErr != nil {
+			continue
+		}
+		decoded, err := lang.FromJSON(got)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if !reflect.DeepEqual(value, decoded) {
+			t.Errorf("%q: hands on %#v, but its bytes %s read %#v", text, value, got, decoded)
 		}
 	}
 }

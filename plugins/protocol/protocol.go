@@ -137,6 +137,12 @@ type Builtin struct {
 	// the host and was built as the host was, and otherwise starts the
 	// host binary again.
 	Companion string
+	// GCPercent, when above 0, is the garbage collector's target
+	// (runtime/debug.SetGCPercent) the plugin's process serves with,
+	// unless GOGC sets one: for a judge whose own live heap is a few
+	// megabytes while it allocates steadily (the heuristic), which the
+	// default target of 100 makes collect every few megabytes.
+	GCPercent int
 }
 
 // Kind is KindJudge or KindTransport.

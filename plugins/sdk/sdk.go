@@ -19,6 +19,7 @@ package sdk
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -89,6 +90,9 @@ func ServeBuiltin(args []string, list []protocol.Builtin) bool {
 		if b.Kind() != kind || b.Name != name {
 			continue
 		}
+		if pct, ok := gcPercent(b, os.Getenv("GOGC")); ok {
+			debug.SetGCPercent(pct)
+		}
 		if b.Judge != nil {
 			ServeJudge(b.Judge())
 		} else {
@@ -149,4 +153,14 @@ func (l *LineLog) Write(p []byte) (int, error) {
 		Logger.Debug(l.prefix + line)
 	}
 	return len(p), nil
+}
+
+// gcPercent is the garbage collector's target the built-in b is served
+// with, and whether to set it: b's GCPercent, unless gogc (the GOGC
+// variable) sets a target of its own.
+func gcPercent(b protocol.Builtin, gogc string) (int, bool) {
+	if b.GCPercent <= 0 || gogc != "" {
+		return 0, false
+	}
+	return b.GCPercent, true
 }

@@ -117,7 +117,7 @@ func TestToolBatchesAreBuiltAhead(t *testing.T) {
 				if i >= minBatch {
 					once.Do(func() { close(building) })
 				}
-				return states[i].Scope, states[i].Name, target{q, i, -1}, nil
+				return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
 			}
 			var got []string
 			put := func(tg target, o ask.Observation) error {
@@ -171,7 +171,7 @@ func TestToolBatchFailures(t *testing.T) {
 			if i == broken {
 				return nil, "", target{}, errors.New("broken scope")
 			}
-			return states[i].Scope, states[i].Name, target{q, i, -1}, nil
+			return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
 		}
 		put := func(target, ask.Observation) error { handed++; return nil }
 		err = askEach(context.Background(), a, q, nil, n, false, put, at, states)
@@ -209,7 +209,7 @@ func TestSurfaceQuestionIsAskedOnce(t *testing.T) {
 	var got []report.Observation
 	put := func(_ target, o ask.Observation) error { got = append(got, o); return nil }
 	at := func(int) (*eval.Scope, string, target, error) {
-		return &eval.Scope{Vars: map[string]any{}, Size: eval.Unbounded}, "surface", target{q, -1, -1}, nil
+		return &eval.Scope{Vars: map[string]any{}, Size: eval.Unbounded}, "surface", target{q: q, tool: -1, item: -1}, nil
 	}
 	if err := askEach(context.Background(), a, q, nil, 1, false, put, at, nil); err != nil {
 		t.Fatal(err)

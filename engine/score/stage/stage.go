@@ -7,9 +7,9 @@ package stage
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/google/cel-go/common/types"
-	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -34,6 +34,9 @@ type target struct {
 	q    *rubric.Question
 	tool int // -1 for the surface and items
 	item int // -1 unless the question is per item
+	// value is where the asker puts the answer's value when it has it
+	// at hand (ask.Request.Value), so that it is not decoded again.
+	value *any
 }
 
 // Ask asks the rubric's questions stage by stage and hands each answer
@@ -81,7 +84,10 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
 		var v any
-		if o.Unreadable == "" {
+		if t.value != nil {
+			v = *t.value
+		}
+		if o.Unreadable == "" && v == nil {
 			var err error
 			if v, err = lang.FromJSON(o.Answer); err != nil {
 				return fmt.Errorf("the answer to %s about %q: %w", o.Kind, o.Subject, err)
@@ -110,48 +116,140 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 		}
 		return nil
 	}
-	for _, stage := range r.Stages() {
-		for _, q := range stage {
-			sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+	// askOne asks question q, handing each answer to hand.
+	askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
+		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+		if err != nil {
+			return err
+		}
+		switch q.Per {
+		case rubric.PerTool:
+			return askEach(ctx, asker, q, sh, len(states), r.Partial(), hand, func(i int) (*eval.Scope, string, target, error) {
+				return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
+			}, states)
+		case rubric.PerSurface:
+			return askEach(ctx, asker, q, sh, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
+				return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
+			}, states)
+		case rubric.PerItem:
+			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
+				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
+			}
+			surfaceAnswers[q.Name] = make([]any, len(items))
+			usage[q.Name] = make([]any, len(items))
+			return askEach(ctx, asker, q, sh, len(items), false, hand, func(k int) (*eval.Scope, string, target, error) {
+				vars := surfaceVars()
+				vars["item"], vars["index"] = items[k], types.Int(k)
+				isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
+				subject := fmt.Sprintf("item %d", k+1)
+				if q.Subject != nil {
+					var err error
+					if subject, err = eval.String(q.Subject, isc); err != nil {
+						return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+					}
+				}
+				return isc, subject, target{q: q, tool: -1, item: k}, nil
+			}, states)
+		}
+		return nil
+	}
+	for _, stage := range r.Stages() {
+		if atOnce(asker, stage) {
+			if err := askAtOnce(ctx, stage, askOne, put); err != nil {
 				return nil, nil, err
 			}
-			switch q.Per {
-			case rubric.PerTool:
-				err = askEach(ctx, asker, q, sh, len(states), r.Partial(), put, func(i int) (*eval.Scope, string, target, error) {
-					return states[i].Scope, states[i].Name, target{q, i, -1}, nil
-				}, states)
-			case rubric.PerSurface:
-				err = askEach(ctx, asker, q, sh, 1, false, put, func(int) (*eval.Scope, string, target, error) {
-					return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q, -1, -1}, nil
-				}, states)
-			case rubric.PerItem:
-				var items []ref.Val
-				if items, err = eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}); err != nil {
-					return nil, nil, &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
-				}
-				surfaceAnswers[q.Name] = make([]any, len(items))
-				usage[q.Name] = make([]any, len(items))
-				err = askEach(ctx, asker, q, sh, len(items), false, put, func(k int) (*eval.Scope, string, target, error) {
-					vars := surfaceVars()
-					vars["item"], vars["index"] = items[k], types.Int(k)
-					isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
-					subject := fmt.Sprintf("item %d", k+1)
-					if q.Subject != nil {
-						var err error
-						if subject, err = eval.String(q.Subject, isc); err != nil {
-							return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
-						}
-					}
-					return isc, subject, target{q, -1, k}, nil
-				}, states)
-			}
-			if err != nil {
+			continue
+		}
+		for _, q := range stage {
+			if err := askOne(ctx, q, put); err != nil {
 				return nil, nil, err
 			}
 		}
 	}
 	return surfaceAnswers, usage, nil
+}
+
+// AtOnce is what an Asker implements when questions may be put to it
+// from several goroutines at once, each call on its own: the questions of
+// a stage are then asked at once (see atOnce). A batch asker, which
+// submits each call as a provider batch, says false, so that it submits
+// the same batches in the same order as before.
+type AtOnce interface {
+	AsksAtOnce() bool
+}
+
+// atOnce says whether the questions of stage are asked at once: when the
+// asker can take them, and the stage holds one question per tool and
+// questions about the surface, none per item. Questions of one stage read
+// no answer of the stage (rubric.Stages), and a question per tool reads
+// its tools' scopes alone; so while the judge answers the tools, the
+// host builds a question about the surface (at 5,000 TDQS tools the
+// coherence question, whose input holds every tool), and the judge
+// answers it, instead of both waiting for the tools' last answer with a
+// core idle. A question per item sets the stage's items aside as it
+// starts, which the others' scopes see, so a stage with one is asked in
+// order.
+func atOnce(asker Asker, stage []*rubric.Question) bool {
+	a, ok := asker.(AtOnce)
+	if !ok || !a.AsksAtOnce() || len(stage) < 2 {
+		return false
+	}
+	perTool := 0
+	for _, q := range stage {
+		switch q.Per {
+		case rubric.PerTool:
+			perTool++
+		case rubric.PerSurface:
+		default:
+			return false
+		}
+	}
+	return perTool <= 1
+}
+
+// answered is an answer held back until its stage's questions are all
+// answered, with where it goes.
+type answered struct {
+	t target
+	o ask.Observation
+}
+
+// askAtOnce asks the questions of stage at once, each with askOne, and
+// then hands their answers to put question by question, each question's
+// in the order askEach gave them: what put sees, and so what a report
+// records, is what asking the questions one after the other gives. When
+// questions fail, the error returned is the first failed question's in
+// the stage's order, as asking them in turn returns; the others are let
+// finish rather than stopped, so that which error is returned does not
+// depend on which failed first (the answers they were paid for are
+// cached as they arrive).
+func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error) error {
+	held := make([][]answered, len(stage))
+	errs := make([]error, len(stage))
+	var wg sync.WaitGroup
+	for k, q := range stage {
+		wg.Go(func() {
+			errs[k] = askOne(ctx, q, func(t target, o ask.Observation) error {
+				held[k] = append(held[k], answered{t, o})
+				return nil
+			})
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for _, as := range held {
+		for _, a := range as {
+			if err := put(a.t, a.o); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Requests are built and asked a batch at a time, so that a run holds the
@@ -208,6 +306,8 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		for k := range built {
 			if ok[k] {
 				built[k].MayStayUnreadable = tolerant
+				ts[k].value = new(any)
+				built[k].Value = ts[k].value
 				b.reqs = append(b.reqs, built[k])
 				b.where = append(b.where, ts[k])
 				b.inputBytes += len(built[k].InputJSON)
