@@ -160,23 +160,29 @@ HEAVY_TESTS = \
 	TestTasksPerToolIsConfigurable \
 	TestBrowserLeaderboard
 
+# HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
+# first (make test on a quiet machine, a558359: engine/report/html 99 s,
+# cmd/rubric 87, internal/ghaction 29, engine/report/sarif 20, engine/scan
+# 18, engine/score 15, judges/heuristic 13, judges/openai 11, the rest 5
+# or less), so that no long package starts last and runs alone at the end.
+# Those in NORACE_PACKAGES run in the plain pass.
 HEAVY_PACKAGES = \
-	./cmd/rubric \
-	./engine/ask \
-	./engine/scan \
-	./engine/lang \
-	./engine/report \
 	./engine/report/html \
-	./engine/report/sarif \
-	./engine/rubric \
-	./engine/score \
+	./cmd/rubric \
 	./internal/ghaction \
-	./internal/jsonstr \
+	./engine/report/sarif \
+	./engine/scan \
+	./engine/score \
 	./judges/heuristic \
 	./judges/openai \
+	./rubrics \
+	./engine/ask \
 	./plugins/host \
 	./plugins/sdk \
-	./rubrics
+	./engine/lang \
+	./engine/report \
+	./engine/rubric \
+	./internal/jsonstr
 
 NORACE_PACKAGES = \
 	./engine/cache \
@@ -301,11 +307,24 @@ TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w'
 # 0.97x; the race pass, which keeps cgo, 121.6 -> 114.8 by the move.
 NOCGO = CGO_ENABLED=0
 
+# go test runs as many test binaries at once as -p says, GOMAXPROCS (2
+# here) unless told. The heavy pass's long packages mostly wait: the
+# browser tests on Chromium, one step at a time (engine/report/html: 28
+# CPU-s in 99 s on a quiet machine), cmd/rubric on the processes its
+# transcripts start, internal/ghaction on its runs of action.yml. Two at
+# a time, the pass's packages ran one after another in two lines of
+# about 140 s each, the longest pole of make test, while the machine had
+# CPU to spare; four at a time they overlap, and what bounds the pass is
+# the CPU it needs. The race pass waits too (internal/jobqueue on
+# Postgres: 8 CPU-s in 33 s), so it runs three.
+HEAVY_P = 4
+RACE_P = 3
+
 test-race:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -p $(RACE_P) $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
 
 test-heavy:
-	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -p $(HEAVY_P) $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
 
 test-plain:
 	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
