@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test test-race test-heavy test-plain testdeps vet build bench fuzz release-snapshot npm-check actionlint
+.PHONY: demo test test-passes test-race test-heavy test-plain testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -257,8 +257,16 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # The job queue's tests need a Postgres: make test starts a throwaway one
 # (scripts/pg-test.sh, from Debian's postgresql package) unless
 # RUBRIC_TEST_POSTGRES already names one.
+#
+# vet and the passes start beside testdeps: a fresh clone's npm installs
+# took 22 s of wall time and about one core (make -j6 testdeps vet, load
+# 8), in which the passes now compile and link their test binaries. Each
+# test binary is started through scripts/testdeps-gate.sh (go test
+# -exec), which holds it until testdeps has ended (a lock, not a clock).
 test:
-	@$(MAKE) --no-print-directory -j6 testdeps vet
+	@scripts/testdeps-gate.sh run $(MAKE) $(MAKE) --no-print-directory -j4 vet test-passes
+
+test-passes:
 	@if [ -n "$$RUBRIC_TEST_POSTGRES" ]; then \
 		$(MAKE) --no-print-directory -j3 test-race test-heavy test-plain; \
 	else \
@@ -290,7 +298,10 @@ test:
 # with -run '^$', alternated three times, load 6: 53.6, 52.9 and 50.5
 # CPU-s against 50.6, 55.0 and 49.7); it saves vetting each package
 # changed since the cache was filled again in each pass.
-TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w'
+TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w' $(TESTDEPS_GATE)
+
+# Under make test, each test binary waits for testdeps (see test).
+TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec')
 
 # vet and the passes without -race build with cgo off, as the release
 # does (.goreleaser.yaml): no package of the module has a cgo file, and
