@@ -4,7 +4,7 @@
 
 GO ?= go
 
-.PHONY: demo test test-race test-heavy test-plain testdeps vet build bench fuzz release-snapshot npm-check actionlint
+.PHONY: demo test test-passes test-race test-heavy test-plain testdeps vet build bench fuzz release-snapshot npm-check actionlint
 
 demo:
 	$(GO) run ./cmd/rubric score -- $(GO) run ./examples/servers/sloppy
@@ -160,23 +160,29 @@ HEAVY_TESTS = \
 	TestTasksPerToolIsConfigurable \
 	TestBrowserLeaderboard
 
+# HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
+# first (make test on a quiet machine, a558359: engine/report/html 99 s,
+# cmd/rubric 87, internal/ghaction 29, engine/report/sarif 20, engine/scan
+# 18, engine/score 15, judges/heuristic 13, judges/openai 11, the rest 5
+# or less), so that no long package starts last and runs alone at the end.
+# Those in NORACE_PACKAGES run in the plain pass.
 HEAVY_PACKAGES = \
-	./cmd/rubric \
-	./engine/ask \
-	./engine/scan \
-	./engine/lang \
-	./engine/report \
 	./engine/report/html \
-	./engine/report/sarif \
-	./engine/rubric \
-	./engine/score \
+	./cmd/rubric \
 	./internal/ghaction \
-	./internal/jsonstr \
+	./engine/report/sarif \
+	./engine/scan \
+	./engine/score \
 	./judges/heuristic \
 	./judges/openai \
+	./rubrics \
+	./engine/ask \
 	./plugins/host \
 	./plugins/sdk \
-	./rubrics
+	./engine/lang \
+	./engine/report \
+	./engine/rubric \
+	./internal/jsonstr
 
 NORACE_PACKAGES = \
 	./engine/cache \
@@ -237,9 +243,24 @@ NORACE_PACKAGES = \
 	./plugins/transports/registry \
 	./rubrics/internal/precompile
 
-# RACE_PACKAGES is every package of the module but NORACE_PACKAGES.
+# RACE_PACKAGES is every package of the module but NORACE_PACKAGES,
+# RACE_FIRST first: the race pass's longest (make test on a quiet
+# machine, a558359: cmd/rubric 41 s, internal/jobqueue 33, engine/ask 25,
+# engine/gate 15, engine/surface 11, the rest 9 or less), so that none
+# starts last and runs alone at the end, as internal/jobqueue, in the
+# middle of go list's order, did once the heavy pass got shorter.
 MODULE = github.com/rubricmcp/rubric
-RACE_PACKAGES = $(filter-out $(NORACE_PACKAGES),$(patsubst $(MODULE)/%,./%,$(shell $(GO) list ./...)))
+RACE_FIRST = \
+	./cmd/rubric \
+	./internal/jobqueue \
+	./engine/ask \
+	./engine/gate \
+	./engine/surface \
+	./plugins/transports/stdio \
+	./engine/score \
+	./rubrics \
+	./engine/run
+RACE_PACKAGES = $(RACE_FIRST) $(filter-out $(NORACE_PACKAGES) $(RACE_FIRST),$(patsubst $(MODULE)/%,./%,$(shell $(GO) list ./...)))
 
 empty :=
 space := $(empty) $(empty)
@@ -251,8 +272,16 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # The job queue's tests need a Postgres: make test starts a throwaway one
 # (scripts/pg-test.sh, from Debian's postgresql package) unless
 # RUBRIC_TEST_POSTGRES already names one.
+#
+# vet and the passes start beside testdeps: a fresh clone's npm installs
+# took 22 s of wall time and about one core (make -j6 testdeps vet, load
+# 8), in which the passes now compile and link their test binaries. Each
+# test binary is started through scripts/testdeps-gate.sh (go test
+# -exec), which holds it until testdeps has ended (a lock, not a clock).
 test:
-	@$(MAKE) --no-print-directory -j6 testdeps vet
+	@scripts/testdeps-gate.sh run $(MAKE) $(MAKE) --no-print-directory -j4 vet test-passes
+
+test-passes:
 	@if [ -n "$$RUBRIC_TEST_POSTGRES" ]; then \
 		$(MAKE) --no-print-directory -j3 test-race test-heavy test-plain; \
 	else \
@@ -277,14 +306,17 @@ test:
 # does (go test alone still caches while you work).
 #
 # -vet=off: go test vets each package it tests (a few of vet's checks)
-# before it runs, in each pass again, while make test has run the whole
-# of go vet ./... (every check, test files included) before the passes
-# start. Go caches a package's vet result, so with a warm cache this
+# before it runs, in each pass again, while make test runs the whole of
+# go vet ./... (every check, test files included) beside the passes, and
+# fails if it finds anything. Go caches a package's vet result, so with a warm cache this
 # saves little (the plain pass's 58 packages built, linked and started
 # with -run '^$', alternated three times, load 6: 53.6, 52.9 and 50.5
 # CPU-s against 50.6, 55.0 and 49.7); it saves vetting each package
 # changed since the cache was filled again in each pass.
-TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w'
+TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w' $(TESTDEPS_GATE)
+
+# Under make test, each test binary waits for testdeps (see test).
+TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec')
 
 # vet and the passes without -race build with cgo off, as the release
 # does (.goreleaser.yaml): no package of the module has a cgo file, and
@@ -301,11 +333,24 @@ TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w'
 # 0.97x; the race pass, which keeps cgo, 121.6 -> 114.8 by the move.
 NOCGO = CGO_ENABLED=0
 
+# go test runs as many test binaries at once as -p says, GOMAXPROCS (2
+# here) unless told. The heavy pass's long packages mostly wait: the
+# browser tests on Chromium, one step at a time (engine/report/html: 28
+# CPU-s in 99 s on a quiet machine), cmd/rubric on the processes its
+# transcripts start, internal/ghaction on its runs of action.yml. Two at
+# a time, the pass's packages ran one after another in two lines of
+# about 140 s each, the longest pole of make test, while the machine had
+# CPU to spare; four at a time they overlap, and what bounds the pass is
+# the CPU it needs. The race pass waits too (internal/jobqueue on
+# Postgres: 8 CPU-s in 33 s), so it runs three.
+HEAVY_P = 4
+RACE_P = 3
+
 test-race:
-	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
+	RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -p $(RACE_P) $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
 
 test-heavy:
-	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -p $(HEAVY_P) $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
 
 test-plain:
 	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)

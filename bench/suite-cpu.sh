@@ -28,8 +28,8 @@ flags=(-count=1 -vet=off -trimpath '-ldflags=-s -w' -timeout 25m)
 for p in "${passes[@]}"; do
 	rm -f "$out/$p.txt" "$out/$p-total.txt"
 	case $p in
-	race) env=(RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race); args=(-race); pkgs=$(var RACE_PACKAGES) ;;
-	heavy) env=($(var NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest); args=(-run "$(var HEAVY_RUN)"); pkgs=$(make -s --no-print-directory --eval 'print-var: ; @echo $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))' print-var) ;;
+	race) env=(RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race); args=(-race -p "$(var RACE_P)"); pkgs=$(var RACE_PACKAGES) ;;
+	heavy) env=($(var NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest); args=(-p "$(var HEAVY_P)" -run "$(var HEAVY_RUN)"); pkgs=$(make -s --no-print-directory --eval 'print-var: ; @echo $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))' print-var) ;;
 	plain) env=($(var NOCGO) RUBRIC_REQUIRE_SERVERS=1); args=(); pkgs=$(var NORACE_PACKAGES) ;;
 	*) echo "suite-cpu.sh: no pass $p: race, heavy or plain" >&2; exit 2 ;;
 	esac

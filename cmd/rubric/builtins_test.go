@@ -57,9 +57,12 @@ func exportBuiltin(t *testing.T, name string, target transport.Target) *surface.
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := host.New(host.Options{StartTimeout: 20 * time.Second})
+	// Neither bound is what is tested: they stop a run that hangs, and
+	// on a loaded machine a plugin's start and a published server's
+	// (node, under npm's package) take seconds.
+	h := host.New(host.Options{StartTimeout: 2 * time.Minute})
 	defer h.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	tr, err := h.Transport(ctx, p)
 	if err != nil {

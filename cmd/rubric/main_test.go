@@ -134,10 +134,11 @@ func TestScripts(t *testing.T) {
 			"tidyrepo":      tidyRepoCmd,
 			"sloppyrepo":    sloppyRepoCmd,
 			"sarifcheck":    sarifCheckCmd,
+			"freshdb":       freshDBCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
-			// The Postgres of scripts/pg-test.sh, for scan_postgres.
+			// The Postgres of scripts/pg-test.sh, for scan_postgres's freshdb.
 			env.Setenv("RUBRIC_TEST_POSTGRES", os.Getenv("RUBRIC_TEST_POSTGRES"))
 			// A race-enabled binary otherwise waits a second before it
 			// exits, and every plugin here is one.

@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/rubricmcp/rubric/engine/scan"
@@ -56,4 +61,42 @@ func envCondition(cond string) (bool, error) {
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
 	return os.Getenv(name) != "", nil
+}
+
+// freshDBCmd is "freshdb VAR": it creates an empty database beside the
+// one RUBRIC_TEST_POSTGRES names, sets VAR to its address and drops it
+// when the script ends, so that a script's queue starts empty whatever
+// an earlier run (of the script, or of a developer's) left in that
+// server.
+func freshDBCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: freshdb VAR")
+	}
+	base := ts.Getenv("RUBRIC_TEST_POSTGRES")
+	if base == "" {
+		ts.Fatalf("freshdb: RUBRIC_TEST_POSTGRES is not set (scripts/pg-test.sh starts a Postgres)")
+	}
+	u, err := url.Parse(base)
+	ts.Check(err)
+	var b [6]byte
+	rand.Read(b[:])
+	name := "script_" + hex.EncodeToString(b[:])
+	ctx := context.Background()
+	exec := func(sql string) error {
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			return fmt.Errorf("connecting to RUBRIC_TEST_POSTGRES: %w", err)
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
+	ts.Check(exec("CREATE DATABASE " + name))
+	ts.Defer(func() {
+		if err := exec("DROP DATABASE " + name + " WITH (FORCE)"); err != nil {
+			ts.Logf("dropping %s: %v", name, err)
+		}
+	})
+	u.Path = "/" + name
+	ts.Setenv(args[0], u.String())
 }

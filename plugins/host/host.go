@@ -248,19 +248,28 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 		// all of the plugin's stderr, which the message quotes.
 		kill()
 		<-done
-		err := h.startError(pr, errStartTimeout)
-		h.stop(pr)
-		return nil, nil, err
+		return nil, nil, h.failedStart(pr, errStartTimeout)
 	case <-ctx.Done():
 		h.stop(pr)
 		return nil, nil, ctx.Err()
 	}
 	if r.err != nil {
-		err := h.startError(pr, r.err)
-		h.stop(pr)
-		return nil, nil, err
+		return nil, nil, h.failedStart(pr, r.err)
 	}
 	return pr, r.raw, nil
+}
+
+// failedStart stops a plugin whose start failed, then words the failure.
+// go-plugin gives up on a start once the plugin's stdout has ended, which
+// can be before its reader of the plugin's stderr has taken the last
+// lines from the pipe (make test on a loaded machine: a timed-out start's
+// message without the line the plugin had printed); stopping waits for
+// that reader, so the message quotes everything the plugin wrote.
+func (h *Host) failedStart(pr *process, err error) error {
+	// What the log holds is quoted by the message: stopping must not log it.
+	pr.held.quote()
+	h.stop(pr)
+	return h.startError(pr, err)
 }
 
 var versionRE = regexp.MustCompile(`Plugin version: (\d+)`)

@@ -359,7 +359,10 @@ func readPID(t *testing.T, path string, exported <-chan error) int {
 func TestNoOrphans(t *testing.T) {
 	for _, how := range []string{"close", "cancel", "kill"} {
 		t.Run(how, func(t *testing.T) {
-			h := New(Options{StartTimeout: 5 * time.Second})
+			// A minute, as newHost gives: the start is not what is tested,
+			// and a race-built plugin on a loaded machine can take
+			// seconds to start.
+			h := New(Options{StartTimeout: time.Minute})
 			tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
 			if err != nil {
 				t.Fatal(err)
@@ -447,7 +450,7 @@ func TestIdentityParamsCrossAsJSON(t *testing.T) {
 func TestPluginLogReachesHostLog(t *testing.T) {
 	var buf proctest.Buffer
 	log := hclog.New(&hclog.LoggerOptions{Level: hclog.Info, Output: &buf, DisableTime: true})
-	h := New(Options{Log: log, StartTimeout: 5 * time.Second})
+	h := New(Options{Log: log, StartTimeout: time.Minute})
 	defer h.Close()
 	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{})
 	if err != nil {

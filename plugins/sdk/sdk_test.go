@@ -30,7 +30,9 @@ func TestExamplePlugins(t *testing.T) {
 	buildtest.Binary(t, "./examples/transport-plugin", dir, "rubric-transport-dir")
 
 	c := host.Discover(nil, []string{dir}, nil)
-	h := host.New(host.Options{StartTimeout: 10 * time.Second})
+	// A minute: the plugins' start is not what is tested, and on a
+	// loaded machine it can take seconds.
+	h := host.New(host.Options{StartTimeout: time.Minute})
 	defer h.Close()
 	ctx := context.Background()
 

@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -655,10 +656,13 @@ func covering(t testing.TB, name string) *report.Report {
 	return rep
 }
 
-// TestBrowserScreenshots writes full-page screenshots at desktop and phone
-// width, light and dark, into the test's artifact directory (go test
-// -artifacts -outputdir DIR keeps them; docs/ holds one of each), and
-// checks that the phone layout does not scroll sideways.
+// TestBrowserScreenshots writes screenshots at desktop and phone width,
+// light and dark, into the test's artifact directory (go test -artifacts
+// -outputdir DIR keeps them; docs/ holds one of each), and checks that the
+// phone layout does not scroll sideways. The full-page screenshots are
+// taken only when go test keeps them (-artifacts): they check nothing
+// the first screen's do not, and the four of them were about half of
+// the browser's CPU in this test.
 func TestBrowserScreenshots(t *testing.T) {
 	heavytest.Later(t)
 	ctx := browser(t)
@@ -698,8 +702,12 @@ func TestBrowserScreenshots(t *testing.T) {
 				t.Errorf("at %d pixels the page scrolls sideways (%v)", s.width, err)
 			}
 		}
-		// The first screen, then the whole page.
-		for suffix, shot := range map[string]chromedp.Action[[]byte]{"": chromedp.CaptureScreenshot(), "-full": chromedp.FullScreenshot(100)} {
+		// The first screen, then, when kept, the whole page.
+		captures := map[string]chromedp.Action[[]byte]{"": chromedp.CaptureScreenshot()}
+		if keptArtifacts() {
+			captures["-full"] = chromedp.FullScreenshot(100)
+		}
+		for suffix, shot := range captures {
 			png, err := chromedp.Run(ctx, shot)
 			if err != nil {
 				t.Fatal(err)
@@ -713,6 +721,17 @@ func TestBrowserScreenshots(t *testing.T) {
 		}
 	}
 	log.only(t, url)
+}
+
+// keptArtifacts says whether go test keeps what a test writes to its
+// t.ArtifactDir (go test -artifacts), where otherwise it is deleted.
+func keptArtifacts() bool {
+	f := flag.Lookup("test.artifacts")
+	if f == nil {
+		return false
+	}
+	kept, _ := strconv.ParseBool(f.Value.String())
+	return kept
 }
 
 // TestBrowserLazyCards loads a page of more tools than the page draws

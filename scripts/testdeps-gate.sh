@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# testdeps-gate.sh lets make test's passes compile and link their test
+# binaries while make testdeps installs what the tests read and run (npm
+# packages: a fresh clone's installs take about 20 s, most of it on one
+# core), and starts each test binary only once that is done:
+#
+#   testdeps-gate.sh run MAKE CMD...   runs MAKE testdeps and, beside it,
+#                                      CMD (make test's passes), with
+#                                      RUBRIC_TESTDEPS_GATE set; fails if
+#                                      either does
+#   testdeps-gate.sh exec BIN ARG...   go test -exec: waits until testdeps
+#                                      has ended, then runs BIN, or fails
+#                                      if testdeps did
+#
+# The gate is a lock (flock(1), util-linux) that run holds while testdeps
+# runs: exec waits on the lock, not on a clock.
+set -euo pipefail
+mode=${1:?usage: testdeps-gate.sh run MAKE CMD... | exec BIN ARG...}
+shift
+case $mode in
+run)
+	mk=${1:?usage: testdeps-gate.sh run MAKE CMD...}
+	shift
+	gate=$(mktemp -d "${TMPDIR:-/tmp}/rubric-testdeps.XXXXXX")
+	trap 'rm -rf "$gate"' EXIT
+	# Locked before CMD starts, so that no test binary can pass first.
+	exec 9>"$gate/lock"
+	flock 9
+	(
+		status=0
+		"$mk" --no-print-directory -j6 testdeps || status=$?
+		echo "$status" >"$gate/status"
+		flock -u 9
+	) &
+	deps=$!
+	status=0
+	RUBRIC_TESTDEPS_GATE=$gate "$@" || status=$?
+	wait "$deps"
+	if [ "$(cat "$gate/status")" != 0 ]; then
+		echo "testdeps-gate.sh: make testdeps failed" >&2
+		exit 1
+	fi
+	exit "$status"
+	;;
+exec)
+	gate=${RUBRIC_TESTDEPS_GATE:?testdeps-gate.sh exec runs under testdeps-gate.sh run (make test)}
+	flock -s "$gate/lock" true
+	if [ "$(cat "$gate/status" 2>/dev/null)" != 0 ]; then
+		echo "testdeps-gate.sh: make testdeps failed, and the tests need what it installs: see its output above" >&2
+		exit 1
+	fi
+	exec "$@"
+	;;
+*)
+	echo "testdeps-gate.sh: no mode $mode: run or exec" >&2
+	exit 2
+	;;
+esac
