@@ -1,11 +1,12 @@
 package surface
 
 import (
-	"bytes"
 	"encoding/json"
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // A large surface is decoded in parallel: a light scan finds where each
@@ -144,7 +145,7 @@ type split struct {
 // (the decoders check that afterwards) but refuses an object that repeats
 // a member name, where decoders may differ on which one counts.
 func splitTools(data []byte) (split, bool) {
-	i := skipSpace(data, 0)
+	i := jsonscan.SkipSpace(data, 0)
 	if i >= len(data) {
 		return split{}, false
 	}
@@ -163,9 +164,9 @@ func objectTools(data []byte, i int, path []string) (split, bool) {
 	var found split
 	var ok bool
 	seen := map[string]bool{}
-	i = skipSpace(data, i+1)
+	i = jsonscan.SkipSpace(data, i+1)
 	for i < len(data) && data[i] == '"' {
-		keyEnd := skipString(data, i)
+		keyEnd := jsonscan.SkipString(data, i)
 		if keyEnd < 0 {
 			return split{}, false
 		}
@@ -174,11 +175,11 @@ func objectTools(data []byte, i int, path []string) (split, bool) {
 			return split{}, false
 		}
 		seen[key] = true
-		v := skipSpace(data, keyEnd)
+		v := jsonscan.SkipSpace(data, keyEnd)
 		if v >= len(data) || data[v] != ':' {
 			return split{}, false
 		}
-		v = skipSpace(data, v+1)
+		v = jsonscan.SkipSpace(data, v+1)
 		switch {
 		case key == "tools" && v < len(data) && data[v] == '[':
 			if found, ok = arrayElems(data, v, append(path, key)); !ok {
@@ -189,13 +190,13 @@ func objectTools(data []byte, i int, path []string) (split, bool) {
 				return split{}, false
 			}
 		}
-		end := skipValue(data, v)
+		end := jsonscan.SkipValue(data, v)
 		if end < 0 {
 			return split{}, false
 		}
-		i = skipSpace(data, end)
+		i = jsonscan.SkipSpace(data, end)
 		if i < len(data) && data[i] == ',' {
-			i = skipSpace(data, i+1)
+			i = jsonscan.SkipSpace(data, i+1)
 		}
 	}
 	// Both tools and result.tools: let the whole decode sort it out.
@@ -210,18 +211,18 @@ func objectTools(data []byte, i int, path []string) (split, bool) {
 // else would see a missing or extra one.
 func arrayElems(data []byte, start int, path []string) (split, bool) {
 	sp := split{path: path, start: start}
-	i := skipSpace(data, start+1)
+	i := jsonscan.SkipSpace(data, start+1)
 	if i < len(data) && data[i] == ']' {
 		sp.end = i + 1
 		return sp, true
 	}
 	for i < len(data) {
-		end := skipValue(data, i)
+		end := jsonscan.SkipValue(data, i)
 		if end < 0 {
 			return split{}, false
 		}
 		sp.elems = append(sp.elems, data[i:end])
-		i = skipSpace(data, end)
+		i = jsonscan.SkipSpace(data, end)
 		if i >= len(data) {
 			break
 		}
@@ -230,88 +231,10 @@ func arrayElems(data []byte, start int, path []string) (split, bool) {
 			sp.end = i + 1
 			return sp, true
 		case ',':
-			i = skipSpace(data, i+1)
+			i = jsonscan.SkipSpace(data, i+1)
 		default:
 			return split{}, false
 		}
 	}
 	return split{}, false
-}
-
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at i, or -1.
-func skipString(data []byte, i int) int {
-	j := i + 1
-	for {
-		k := bytes.IndexByte(data[j:], '"')
-		if k < 0 {
-			return -1
-		}
-		j += k
-		// The quote ends the string unless an odd number of backslashes
-		// stands before it.
-		n := 0
-		for b := j - 1; b > i && data[b] == '\\'; b-- {
-			n++
-		}
-		if n%2 == 0 {
-			return j + 1
-		}
-		j++
-	}
-}
-
-// structural marks the bytes that matter inside an array or object.
-var structural = func() (t [256]bool) {
-	for _, c := range []byte(`"{}[]`) {
-		t[c] = true
-	}
-	return t
-}()
-
-// skipValue returns the index after the value starting at i, or -1.
-func skipValue(data []byte, i int) int {
-	if i >= len(data) {
-		return -1
-	}
-	switch data[i] {
-	case '"':
-		return skipString(data, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(data); j++ {
-			c := data[j]
-			if !structural[c] {
-				continue
-			}
-			switch c {
-			case '"':
-				if j = skipString(data, j); j < 0 {
-					return -1
-				}
-				j--
-			case '{', '[':
-				depth++
-			default:
-				if depth--; depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	}
-	j := i
-	for j < len(data) && data[j] != ',' && data[j] != '}' && data[j] != ']' && data[j] != ' ' && data[j] != '\n' && data[j] != '\r' && data[j] != '\t' {
-		j++
-	}
-	if j == i {
-		return -1
-	}
-	return j
 }

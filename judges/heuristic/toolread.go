@@ -129,77 +129,26 @@ func readObject(raw []byte, read map[string]func([]byte) (any, bool)) (map[strin
 // jsonscan.Members has checked, in order: its name unescaped and its
 // value as written. It stops at fn's first false and returns it.
 func eachMember(obj []byte, fn func(name string, val []byte) bool) bool {
-	i := skipSpace(obj, 0) + 1 // past '{'
+	i := jsonscan.SkipSpace(obj, 0) + 1 // past '{'
 	for {
-		i = skipSpace(obj, i)
+		i = jsonscan.SkipSpace(obj, i)
 		if obj[i] == '}' {
 			return true
 		}
-		end := skipString(obj, i)
+		end := jsonscan.SkipString(obj, i)
 		name := obj[i+1 : end-1]
 		if bytes.IndexByte(name, '\\') >= 0 {
 			name, _, _ = jsonscan.Unescape(nil, obj, i+1)
 		}
-		i = skipSpace(obj, end)
-		i = skipSpace(obj, i+1) // past ':'
-		end = skipValue(obj, i)
+		i = jsonscan.SkipSpace(obj, end)
+		i = jsonscan.SkipSpace(obj, i+1) // past ':'
+		end = jsonscan.SkipValue(obj, i)
 		if !fn(string(name), obj[i:end]) {
 			return false
 		}
-		i = skipSpace(obj, end)
+		i = jsonscan.SkipSpace(obj, end)
 		if obj[i] == ',' {
 			i++
-		}
-	}
-}
-
-// skipSpace returns the index of the first byte of b at or after i that
-// is not JSON white space.
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string that starts at b[i].
-func skipString(b []byte, i int) int {
-	for j := i + 1; ; j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-}
-
-// skipValue returns the index after the checked JSON value that starts
-// at b[i].
-func skipValue(b []byte, i int) int {
-	depth := 0
-	for {
-		switch c := b[i]; c {
-		case '"':
-			i = skipString(b, i)
-		case '{', '[':
-			depth++
-			i++
-		case '}', ']':
-			depth--
-			i++
-		default:
-			if depth == 0 {
-				// A number or a literal.
-				for i < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[i])) {
-					i++
-				}
-				return i
-			}
-			i++
-		}
-		if depth == 0 {
-			return i
 		}
 	}
 }
@@ -211,7 +160,7 @@ func numbersFit(raw []byte) bool {
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; {
 		case c == '"':
-			i = skipString(raw, i)
+			i = jsonscan.SkipString(raw, i)
 		case c == '-' || c >= '0' && c <= '9':
 			end, _ := jsonscan.NumberEnd(raw, i)
 			if _, err := strconv.ParseFloat(string(raw[i:end]), 64); err != nil {
