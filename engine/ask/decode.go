@@ -132,29 +132,15 @@ func templateValue(n any) (v any, changed, ok bool) {
 // reads back as an integer, and one with no finite decimal, which it
 // writes as a string.
 func settled(v any) (any, error) {
-	switch x := v.(type) {
-	case num.Num:
-		d := x.String()
+	return lang.MapLeaves(v, func(leaf any) (any, error) {
+		n, ok := leaf.(num.Num)
+		if !ok {
+			return leaf, nil
+		}
+		d := n.String()
 		if strings.Contains(d, "/") {
-			return x.Exact(), nil
+			return n.Exact(), nil
 		}
 		return lang.FromScanned(json.Number(d))
-	case []any:
-		for i, e := range x {
-			s, err := settled(e)
-			if err != nil {
-				return nil, err
-			}
-			x[i] = s
-		}
-	case map[string]any:
-		for k, e := range x {
-			s, err := settled(e)
-			if err != nil {
-				return nil, err
-			}
-			x[k] = s
-		}
-	}
-	return v, nil
+	})
 }

@@ -203,15 +203,26 @@ func FromJSON(data []byte) (any, error) {
 func FromScanned(v any) (any, error) { return exactNumbers(v) }
 
 func exactNumbers(v any) (any, error) {
-	switch x := v.(type) {
-	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return i, nil
+	return MapLeaves(v, func(leaf any) (any, error) {
+		if n, ok := leaf.(json.Number); ok {
+			if i, err := n.Int64(); err == nil {
+				return i, nil
+			}
+			return num.Parse(n.String())
 		}
-		return num.Parse(x.String())
+		return leaf, nil
+	})
+}
+
+// MapLeaves replaces each value of v, a decoded JSON value, that is not
+// a list or a map ([]any, map[string]any) with what f makes of it,
+// changing v's lists and maps in place, and returns v (f's value when v
+// itself is a leaf); it stops at f's first error.
+func MapLeaves(v any, f func(leaf any) (any, error)) (any, error) {
+	switch x := v.(type) {
 	case []any:
 		for i, e := range x {
-			n, err := exactNumbers(e)
+			n, err := MapLeaves(e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -219,12 +230,14 @@ func exactNumbers(v any) (any, error) {
 		}
 	case map[string]any:
 		for k, e := range x {
-			n, err := exactNumbers(e)
+			n, err := MapLeaves(e, f)
 			if err != nil {
 				return nil, err
 			}
 			x[k] = n
 		}
+	default:
+		return f(v)
 	}
 	return v, nil
 }
