@@ -10,9 +10,12 @@ package buildinfo
 
 import (
 	"crypto/sha256"
+	"debug/buildinfo"
 	"encoding/hex"
+	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -83,4 +86,23 @@ func ID() string {
 		}
 	}
 	return Version() + " " + Commit() + " " + GoVersion() + " " + hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// SameBuild reports whether the Go binaries at paths a and b are of one
+// build as ID tells builds apart: the same Go, main module version and
+// build settings (which hold the linker flags that set version and
+// commit). Their main packages may differ: rubric and a companion of its
+// build are two programs. It fails when either file is not a Go binary
+// that records its build information.
+func SameBuild(a, b string) (bool, error) {
+	x, err := buildinfo.ReadFile(a)
+	if err != nil {
+		return false, fmt.Errorf("reading the build information of %s: %w", a, err)
+	}
+	y, err := buildinfo.ReadFile(b)
+	if err != nil {
+		return false, fmt.Errorf("reading the build information of %s: %w", b, err)
+	}
+	return x.GoVersion == y.GoVersion && x.Main.Version == y.Main.Version &&
+		slices.Equal(x.Settings, y.Settings), nil
 }

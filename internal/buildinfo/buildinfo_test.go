@@ -1,6 +1,9 @@
 package buildinfo
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -68,5 +71,45 @@ func TestID(t *testing.T) {
 			t.Errorf("version %s commit %s has the ID of %s: %q", vc[0], vc[1], prev, got)
 		}
 		seen[got] = vc[0] + " " + vc[1]
+	}
+}
+
+// TestSameBuild: a binary is of its own build, the go command of
+// another, and a file that is no Go binary is an error naming it.
+func TestSameBuild(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(t.TempDir(), "script")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		a, b    string
+		want    bool
+		wantErr string
+	}{
+		{name: "itself", a: exe, b: exe, want: true},
+		{name: "the go command", a: exe, b: goTool, want: false},
+		{name: "a script", a: exe, b: script, wantErr: "reading the build information of " + script},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := SameBuild(tc.a, tc.b)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("SameBuild: error %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("SameBuild = %v, %v; want %v", got, err, tc.want)
+			}
+		})
 	}
 }

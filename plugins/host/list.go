@@ -1,12 +1,12 @@
 package host
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -36,9 +36,16 @@ func (h *Host) List(ctx context.Context, c *Catalog, builtins []protocol.Builtin
 	// Every built-in is the rubric binary: hash each file once.
 	sums := map[string]string{}
 	for _, p := range c.Plugins {
-		// A built-in with a companion beside rubric is served by the
-		// companion's binary (Host.start), not by rubric's.
-		path := cmp.Or(p.Companion, p.Path)
+		// A built-in with a companion of rubric's build beside rubric is
+		// served by the companion's binary (Host.start), not by rubric's;
+		// a companion of another build refuses to start, and rubric
+		// serves the built-in itself.
+		path := p.Path
+		if p.Companion != "" {
+			if same, err := buildinfo.SameBuild(p.Path, p.Companion); err == nil && same {
+				path = p.Companion
+			}
+		}
 		r := Row{Kind: p.Kind, Name: p.Name, From: p.From, Path: path}
 		sum, ok := sums[path]
 		if !ok {
