@@ -266,6 +266,9 @@ func (p *Prompt) renderedLen(input any) (int, error) {
 		s, err := p.render(input)
 		return len(s), err
 	}
+	if n, ok := p.lengthPlan().measure(input); ok {
+		return n, nil
+	}
 	t := p.measureTemplate()
 	if t == nil {
 		t = p.tmpl
