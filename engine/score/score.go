@@ -116,20 +116,33 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		}); err != nil {
 			return nil, err
 		}
-		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil)
+		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil, nil)
 		if err != nil {
 			return nil, err
 		}
 		return finish(ctx, r, rep, results, sv, map[string]any{}, usage, start)
 	}
-	if err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
-		var err error
-		rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i))
-		return err
-	}); err != nil {
-		return nil, err
+	// The tools are asked about while they are checked: each tool's
+	// question once the tools up to it are (stage.Checked), so that the
+	// judge answers the first tools while the host checks the others. A
+	// check that fails wins over what asking returned, as when the
+	// checks ran first.
+	checked := stage.NewChecked(len(s.Tools))
+	go func() {
+		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
+			var err error
+			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
+				return err
+			}
+			stage.Prepare(r, states[i])
+			checked.Done(i)
+			return nil
+		}))
+	}()
+	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked)
+	if cerr := checked.Wait(); cerr != nil {
+		return nil, cerr
 	}
-	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states)
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,13 @@ type target struct {
 // question (a list, one per item, for questions per item), and what each
 // answer cost (see usageOf): by question, then by tool name for questions
 // per tool, a list for questions per item, or one entry.
-func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State) (answers, usage map[string]any, err error) {
+//
+// The tools' states may still be being checked (checked follows the
+// pass; nil when it is over): a tool's question waits for the tools up to
+// it, and a question about the surface, its items or what every tool's
+// answers read, for every tool. Each state is prepared (Prepare) before
+// it is marked checked. A pass that fails ends the asking with its error.
+func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State, checked *Checked) (answers, usage map[string]any, err error) {
 	surfaceAnswers := map[string]any{}
 	usage = map[string]any{}
 	if len(r.Questions) == 0 {
@@ -59,27 +65,37 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 			usage[q.Name] = nil
 		}
 	}
-	for _, st := range states {
-		st.Answers = map[string]any{}
-		for _, q := range r.Questions {
-			if q.Per == rubric.PerTool {
-				st.Answers[q.Name] = nil
-			}
-		}
-	}
 	// Each tool's answers by name, for surface and item questions that
-	// read them (and so wait for them: see rubric.Stages).
-	toolAnswers := make(map[string]any, len(states))
-	for _, st := range states {
-		toolAnswers[st.Name] = st.Answers
+	// read them (and so wait for them: see rubric.Stages), made once
+	// every tool is checked.
+	var (
+		toolAnswers map[string]any
+		toolsOnce   sync.Once
+	)
+	allChecked := func() error {
+		if err := checked.upto(len(states)); err != nil {
+			return err
+		}
+		toolsOnce.Do(func() {
+			toolAnswers = make(map[string]any, len(states))
+			for _, st := range states {
+				toolAnswers[st.Name] = st.Answers
+			}
+		})
+		return nil
 	}
 	// Formulas of questions about the surface and its items see every
 	// tool, so their budget grows with the number of tools, as the
 	// surface's own formulas' does.
 	limit := eval.OverSurface(len(states))
-	// What the formulas of questions about the surface and its items see.
-	surfaceVars := func() lang.Vars {
-		return lang.Vars{"surface": sv.Val, "surface_signals": sv.Signals, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+	// What the formulas of questions about the surface and its items see;
+	// withTools once every tool is checked, the tools' answers too.
+	surfaceVars := func(withTools bool) lang.Vars {
+		vars := lang.Vars{"surface": sv.Val, "surface_signals": sv.Signals, "answers": surfaceAnswers}
+		if withTools {
+			vars["tool_answers"] = toolAnswers
+		}
+		return vars
 	}
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
@@ -118,28 +134,39 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	// askOne asks question q, handing each answer to hand.
 	askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
-		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+		// A tool's question waits for its own tool alone, unless what
+		// it shares reads the tools' answers.
+		withTools := q.Per != rubric.PerTool || readsToolAnswers(q.Shared)
+		if withTools {
+			if err := allChecked(); err != nil {
+				return err
+			}
+		}
+		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(withTools), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 		if err != nil {
 			return err
 		}
 		switch q.Per {
 		case rubric.PerTool:
 			return askEach(ctx, asker, q, sh, len(states), r.Partial(), hand, func(i int) (*eval.Scope, string, target, error) {
+				if err := checked.upto(i + 1); err != nil {
+					return nil, "", target{}, err
+				}
 				return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
 			}, states)
 		case rubric.PerSurface:
 			return askEach(ctx, asker, q, sh, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
-				return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
+				return &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
 			}, states)
 		case rubric.PerItem:
-			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
 				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 			}
 			surfaceAnswers[q.Name] = make([]any, len(items))
 			usage[q.Name] = make([]any, len(items))
 			return askEach(ctx, asker, q, sh, len(items), false, hand, func(k int) (*eval.Scope, string, target, error) {
-				vars := surfaceVars()
+				vars := surfaceVars(true)
 				vars["item"], vars["index"] = items[k], types.Int(k)
 				isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
 				subject := fmt.Sprintf("item %d", k+1)
@@ -387,6 +414,17 @@ type batch struct {
 type builtAhead struct {
 	b   batch
 	err error
+}
+
+// readsToolAnswers says whether evaluating p may read the tools' answers
+// (tool_answers): when it names them, or reads lets, which are not looked
+// into.
+func readsToolAnswers(p *lang.Program) bool {
+	if p == nil {
+		return false
+	}
+	_, lets := p.Apart()
+	return p.Uses("tool_answers") || len(lets) > 0
 }
 
 // shared is a question's shared value (rubric.Question.Shared), evaluated
