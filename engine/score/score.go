@@ -116,7 +116,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		}); err != nil {
 			return nil, err
 		}
-		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil, nil)
+		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil, nil, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -139,13 +139,18 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			return nil
 		}))
 	}()
-	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked)
+	// Each tool is finished as its answer comes, while the others are
+	// asked about (assemble.Ahead), when the rubric allows it.
+	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers)
+	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
+	ahead.Wait()
 	if cerr := checked.Wait(); cerr != nil {
 		return nil, cerr
 	}
 	if err != nil {
 		return nil, err
 	}
+	all := states
 	if states, err = setAside(r, rep, states); err != nil {
 		return nil, err
 	}
@@ -156,10 +161,22 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		st.Scope.Vars["surface_answers"] = surfaceAnswers
 		st.Scope.SurfaceAnswers = answersSize
 	}
+	orig := make([]int, 0, len(states)) // each kept state's index among all
+	for i, st := range all {
+		if st.Unscored == "" {
+			orig = append(orig, i)
+		}
+	}
 	if err := parallel.For(ctx, len(states), opt.Workers, func(i int) error {
+		defer func() { states[i] = nil }()
+		if res, err, ok := ahead.Of(orig[i]); ok {
+			if results[i] = res; err != nil {
+				return err
+			}
+			return assemble.ToolLate(r, states[i], &rep.Tools[i])
+		}
 		var err error
 		results[i], err = assemble.Tool(r, states[i], &rep.Tools[i])
-		states[i] = nil
 		return err
 	}); err != nil {
 		return nil, err

@@ -60,8 +60,18 @@ func TestToolsAreAskedWhileChecked(t *testing.T) {
 		}
 		checked.Over(nil)
 	}}
-	if _, _, err := Ask(context.Background(), r, a, sv, rep, states, checked); err != nil {
+	var answered []int
+	tell := func(i int) {
+		if len(rep.Tools[i].Answers) != 1 {
+			t.Errorf("tool %d said answered with %d answers handed on", i, len(rep.Tools[i].Answers))
+		}
+		answered = append(answered, i)
+	}
+	if _, _, err := Ask(context.Background(), r, a, sv, rep, states, checked, tell); err != nil {
 		t.Fatal(err)
+	}
+	if len(answered) != n || !slices.IsSorted(answered) || answered[n-1] != n-1 {
+		t.Errorf("tools said answered: %v", answered)
 	}
 	var want []string
 	for i := range n {
@@ -93,7 +103,7 @@ func TestAFailedCheckEndsTheAsking(t *testing.T) {
 	}
 	failed := errors.New("check \"x\" of t16 failed")
 	a := &batchAsker{hold: func() { checked.Over(failed) }}
-	_, _, err := Ask(context.Background(), r, a, sv, rep, states, checked)
+	_, _, err := Ask(context.Background(), r, a, sv, rep, states, checked, nil)
 	if !errors.Is(err, failed) {
 		t.Errorf("Ask returned %v, want the check's error", err)
 	}

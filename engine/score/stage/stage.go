@@ -50,20 +50,30 @@ type target struct {
 // it, and a question about the surface, its items or what every tool's
 // answers read, for every tool. Each state is prepared (Prepare) before
 // it is marked checked. A pass that fails ends the asking with its error.
-func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State, checked *Checked) (answers, usage map[string]any, err error) {
+//
+// When the rubric asks one question per tool, answered (when not nil) is
+// called with each tool's index once its answer is handed on, or it is
+// known that it asks none about the tool, so that the tool can be
+// finished while the others are asked about; it must not block.
+func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State, checked *Checked, answered func(tool int)) (answers, usage map[string]any, err error) {
 	surfaceAnswers := map[string]any{}
 	usage = map[string]any{}
 	if len(r.Questions) == 0 {
 		return surfaceAnswers, usage, nil
 	}
+	perTool := 0
 	for _, q := range r.Questions {
 		switch q.Per {
 		case rubric.PerTool:
+			perTool++
 			usage[q.Name] = map[string]any{}
 		default:
 			surfaceAnswers[q.Name] = nil
 			usage[q.Name] = nil
 		}
+	}
+	if perTool != 1 {
+		answered = nil
 	}
 	// Each tool's answers by name, for surface and item questions that
 	// read them (and so wait for them: see rubric.Stages), made once
@@ -153,11 +163,11 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 					return nil, "", target{}, err
 				}
 				return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
-			}, states)
+			}, states, answered)
 		case rubric.PerSurface:
 			return askEach(ctx, asker, q, sh, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
 				return &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
-			}, states)
+			}, states, nil)
 		case rubric.PerItem:
 			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
@@ -177,13 +187,13 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 					}
 				}
 				return isc, subject, target{q: q, tool: -1, item: k}, nil
-			}, states)
+			}, states, nil)
 		}
 		return nil
 	}
 	for _, stage := range r.Stages() {
 		if atOnce(asker, stage) {
-			if err := askAtOnce(ctx, stage, askOne, put); err != nil {
+			if err := askAtOnce(ctx, stage, askOne, put, answered != nil); err != nil {
 				return nil, nil, err
 			}
 			continue
@@ -251,25 +261,42 @@ type answered struct {
 // finish rather than stopped, so that which error is returned does not
 // depend on which failed first (the answers they were paid for are
 // cached as they arrive).
-func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error) error {
+//
+// With toolsNow, the answers to the question per tool are handed to put
+// as they come, so that each tool can be finished while the others are
+// asked about: each goes to a tool of its own, which the questions about
+// the surface beside it never read, and the report records them as it
+// did. What put then returns is returned where it was.
+func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error, toolsNow bool) error {
 	held := make([][]answered, len(stage))
+	putErrs := make([]error, len(stage))
 	errs := make([]error, len(stage))
 	var wg sync.WaitGroup
 	for k, q := range stage {
-		wg.Go(func() {
-			errs[k] = askOne(ctx, q, func(t target, o ask.Observation) error {
-				held[k] = append(held[k], answered{t, o})
-				return nil
-			})
-		})
+		hand := func(t target, o ask.Observation) error {
+			held[k] = append(held[k], answered{t, o})
+			return nil
+		}
+		if toolsNow && q.Per == rubric.PerTool {
+			hand = func(t target, o ask.Observation) error {
+				if putErrs[k] == nil {
+					putErrs[k] = put(t, o)
+				}
+				return putErrs[k]
+			}
+		}
+		wg.Go(func() { errs[k] = askOne(ctx, q, hand) })
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
+	for k, err := range errs {
+		if err != nil && (putErrs[k] == nil || err != putErrs[k]) {
 			return err
 		}
 	}
-	for _, as := range held {
+	for k, as := range held {
+		if putErrs[k] != nil {
+			return putErrs[k]
+		}
 		for _, a := range as {
 			if err := put(a.t, a.o); err != nil {
 				return err
@@ -294,8 +321,9 @@ const (
 // askEach builds the n requests of question q (at(i) is the scope, subject
 // and target of the i-th) a batch at a time on every core, asks each
 // batch, and hands the answers to put in request order, so that what a
-// report records does not depend on the batch sizes. With tolerant, an
-// answer may stay unreadable (ask.Request.MayStayUnreadable).
+// report records does not depend on the batch sizes; then, when done is
+// not nil, it calls done with each index of the batch, asked or not. With
+// tolerant, an answer may stay unreadable (ask.Request.MayStayUnreadable).
 //
 // The next batch of a question per tool is built while the judge answers
 // the one before, so that the host's cores and the judge are busy at
@@ -307,7 +335,7 @@ const (
 // the surface and per item are built after the answers before them are
 // handed on, as their scopes see every answer so far.
 func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n int, tolerant bool, put func(target, ask.Observation) error,
-	at func(i int) (*eval.Scope, string, target, error), states []*check.State) error {
+	at func(i int) (*eval.Scope, string, target, error), states []*check.State, done func(i int)) error {
 	build := func(lo, hi int) (batch, error) {
 		b := batch{lo: lo, hi: hi}
 		built := make([]ask.Request, hi-lo)
@@ -386,6 +414,11 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 		for k, o := range obs {
 			if err := put(cur.where[k], o); err != nil {
 				return err
+			}
+		}
+		if done != nil {
+			for i := cur.lo; i < cur.hi; i++ {
+				done(i)
 			}
 		}
 		if cur.hi >= n {
