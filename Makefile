@@ -197,6 +197,7 @@ NORACE_PACKAGES = \
 	./engine/lock \
 	./engine/num \
 	./engine/rank \
+	./engine/report \
 	./engine/report/badge \
 	./engine/report/gitlab \
 	./engine/report/junit \

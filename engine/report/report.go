@@ -16,7 +16,6 @@ import (
 	"io"
 	"iter"
 	"maps"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -426,8 +425,26 @@ func Write(w io.Writer, r *Report) error {
 		bw.WriteByte(',')
 	}
 	bw.WriteString("\n  \"tools\": [")
-	if err := writeTools(bw, r.Tools, runtime.GOMAXPROCS(0)); err != nil {
-		return err
+	var tb bytes.Buffer
+	tenc := json.NewEncoder(&tb)
+	tenc.SetEscapeHTML(false)
+	for i := range r.Tools {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		tb.Reset()
+		if err := tenc.Encode(&r.Tools[i]); err != nil {
+			return err
+		}
+		line := bytes.TrimSuffix(tb.Bytes(), []byte{'\n'})
+		if fs := r.Tools[i].Fields; len(fs) > 0 {
+			var err error
+			if line, err = appendMembers(line, fs); err != nil {
+				return fmt.Errorf("tool %q, %w", r.Tools[i].Name, err)
+			}
+		}
+		bw.Write(line)
 	}
 	if len(r.Tools) > 0 {
 		bw.WriteString("\n  ")
@@ -447,90 +464,6 @@ func Write(w io.Writer, r *Report) error {
 	}
 	bw.WriteString(text[ei+len(embedKey):])
 	return bw.Flush()
-}
-
-// toolsPerChunk is how many tools' lines writeTools encodes at a time.
-const toolsPerChunk = 128
-
-// writeTools writes the tools' lines, each after a comma but the first,
-// on a line of its own, as Write lays them out. Chunks of lines are
-// encoded on up to workers goroutines at once (at 5,000 TDQS tools the
-// lines are 30 MB, about a fifth of a second to encode on one core, while
-// the others wait) and written in order, so that the bytes are what one
-// goroutine writes; the first error in tool order is returned.
-func writeTools(w *bufio.Writer, tools []Tool, workers int) error {
-	chunks := (len(tools) + toolsPerChunk - 1) / toolsPerChunk
-	encode := func(c int) encodedChunk {
-		lo, hi := c*toolsPerChunk, min((c+1)*toolsPerChunk, len(tools))
-		var out, tb bytes.Buffer
-		enc := json.NewEncoder(&tb)
-		enc.SetEscapeHTML(false)
-		for i := lo; i < hi; i++ {
-			if i > 0 {
-				out.WriteByte(',')
-			}
-			out.WriteString("\n    ")
-			tb.Reset()
-			if err := enc.Encode(&tools[i]); err != nil {
-				return encodedChunk{err: err}
-			}
-			line := bytes.TrimSuffix(tb.Bytes(), []byte{'\n'})
-			if fs := tools[i].Fields; len(fs) > 0 {
-				var err error
-				if line, err = appendMembers(line, fs); err != nil {
-					return encodedChunk{err: fmt.Errorf("tool %q, %w", tools[i].Name, err)}
-				}
-			}
-			out.Write(line)
-		}
-		return encodedChunk{b: out.Bytes()}
-	}
-	if workers <= 1 || chunks <= 1 {
-		for c := range chunks {
-			e := encode(c)
-			if e.err != nil {
-				return e.err
-			}
-			w.Write(e.b)
-		}
-		return nil
-	}
-	// Each chunk is encoded on a goroutine of its own, at most 2 x
-	// workers of them encoded and not yet written, so that a large
-	// report is never held whole twice.
-	done := make([]chan encodedChunk, chunks)
-	for c := range done {
-		done[c] = make(chan encodedChunk, 1)
-	}
-	slots := make(chan struct{}, 2*workers)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		for c := range chunks {
-			select {
-			case slots <- struct{}{}:
-			case <-stop:
-				return
-			}
-			go func() { done[c] <- encode(c) }()
-		}
-	}()
-	for c := range chunks {
-		e := <-done[c]
-		<-slots
-		if e.err != nil {
-			return e.err
-		}
-		w.Write(e.b)
-	}
-	return nil
-}
-
-// encodedChunk is a chunk of tools' lines as writeTools writes them, or
-// why they could not be encoded.
-type encodedChunk struct {
-	b   []byte
-	err error
 }
 
 // Read loads a report written by WriteFile, refusing one larger than
