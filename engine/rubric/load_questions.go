@@ -122,7 +122,7 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 		}
 	}
 	if a := body.Attributes["answer_schema"]; a != nil {
-		q.AnswerSchema, q.schema = l.answerSchema(a)
+		q.AnswerSchema, q.schema, q.shape = l.answerSchema(a)
 	}
 	q.Digest = surface.HashBytes(canonicalQuestionJSON(q))
 	return q
@@ -190,34 +190,35 @@ func (l *loader) prompt(a *hcl.Attribute) *Prompt {
 }
 
 // answerSchema reads and compiles a JSON Schema, returning it in canonical
-// JSON (sorted keys), so that layout does not move the digest.
-func (l *loader) answerSchema(a *hcl.Attribute) ([]byte, *jsonschema.Schema) {
+// JSON (sorted keys), so that layout does not move the digest, and its
+// shape when it has one (see answerShape).
+func (l *loader) answerSchema(a *hcl.Attribute) ([]byte, *jsonschema.Schema, *answerShape) {
 	src, ok := l.text(a)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(src))
 	if err != nil {
 		l.errorf(a.Expr.Range(), "answer_schema is not JSON: %v", err)
-		return nil, nil
+		return nil, nil, nil
 	}
 	canonical, err := json.Marshal(doc)
 	if err != nil {
 		l.errorf(a.Expr.Range(), "answer_schema: %v", err)
-		return nil, nil
+		return nil, nil, nil
 	}
 	c := jsonschema.NewCompiler()
 	const loc = "rubric:answer_schema.json"
 	if err := c.AddResource(loc, doc); err != nil {
 		l.errorf(a.Expr.Range(), "answer_schema: %v", err)
-		return nil, nil
+		return nil, nil, nil
 	}
 	s, err := c.Compile(loc)
 	if err != nil {
 		l.errorf(a.Expr.Range(), "answer_schema is not a valid JSON Schema: %s", oneLine(err.Error()))
-		return nil, nil
+		return nil, nil, nil
 	}
-	return canonical, s
+	return canonical, s, newAnswerShape(doc)
 }
 
 // levelExtras reads what a tool or surface block holds besides metrics and

@@ -21,6 +21,19 @@ import (
 type measuring struct {
 	once sync.Once
 	tmpl *template.Template
+	// plan, when not nil, measures the template without executing it.
+	planOnce sync.Once
+	plan     lengthPlan
+}
+
+// lengthPlan returns p's plan for measuring, or nil.
+func (p *Prompt) lengthPlan() lengthPlan {
+	m := p.measuring
+	if m == nil {
+		return nil
+	}
+	m.planOnce.Do(func() { m.plan = planLength(p.tmpl) })
+	return m.plan
 }
 
 // measureTemplate returns p's template for measuring, or nil.
@@ -188,3 +201,161 @@ func blanks(n int) string {
 }
 
 var blankText = sync.OnceValue(func() string { return strings.Repeat(" ", 64<<10) })
+
+// A lengthPlan measures a template made of text and of actions of three
+// shapes, without executing it: {{ .a.b }}, {{ fence "name" .a.b }} and
+// {{ fence "name" (default "text" .a.b) }}, which is all a prompt that
+// shows a definition's fields needs (text/template's reflection costs
+// more than the measuring itself, at thousands of tools a run). It
+// answers only where it is sure to agree with the template: each field
+// present in a map[string]any and a printed value a string, a
+// json.Number or a bool; anywhere else (a missing key, a value of
+// another type, a fence encoding/json writes) the template is executed.
+type lengthPlan []lengthStep
+
+// lengthStep is one node of a lengthPlan: fixed text (len(text)), or a
+// field printed or fenced.
+type lengthStep struct {
+	text  int
+	path  []string // the field's keys from dot; nil for text
+	fence string   // the fence's name, when the field is fenced
+	fenced,
+	defaulted bool // the fence's value is default(def, field)
+	def string
+}
+
+// planLength returns the plan that measures t, or nil when t holds
+// anything else (see lengthPlan).
+func planLength(t *template.Template) lengthPlan {
+	if t == nil || t.Tree == nil || t.Tree.Root == nil || len(t.Templates()) != 1 {
+		return nil
+	}
+	var plan lengthPlan
+	for _, n := range t.Tree.Root.Nodes {
+		switch x := n.(type) {
+		case *parse.TextNode:
+			plan = append(plan, lengthStep{text: len(x.Text)})
+		case *parse.ActionNode:
+			s, ok := planAction(x.Pipe)
+			if !ok {
+				return nil
+			}
+			plan = append(plan, s)
+		default:
+			return nil
+		}
+	}
+	return plan
+}
+
+// planAction plans the action whose pipeline is p: a field, or a fence
+// of a field or of default(text, field).
+func planAction(p *parse.PipeNode) (lengthStep, bool) {
+	if p == nil || p.IsAssign || len(p.Decl) > 0 || len(p.Cmds) != 1 {
+		return lengthStep{}, false
+	}
+	args := p.Cmds[0].Args
+	if len(args) == 1 {
+		if f, ok := args[0].(*parse.FieldNode); ok {
+			return lengthStep{path: f.Ident}, true
+		}
+		return lengthStep{}, false
+	}
+	if id, ok := args[0].(*parse.IdentifierNode); !ok || id.Ident != "fence" || len(args) != 3 {
+		return lengthStep{}, false
+	}
+	name, ok := args[1].(*parse.StringNode)
+	if !ok {
+		return lengthStep{}, false
+	}
+	s := lengthStep{fenced: true, fence: name.Text}
+	switch v := args[2].(type) {
+	case *parse.FieldNode:
+		s.path = v.Ident
+		return s, true
+	case *parse.PipeNode:
+		if v.IsAssign || len(v.Decl) > 0 || len(v.Cmds) != 1 || len(v.Cmds[0].Args) != 3 {
+			return lengthStep{}, false
+		}
+		a := v.Cmds[0].Args
+		id, ok1 := a[0].(*parse.IdentifierNode)
+		def, ok2 := a[1].(*parse.StringNode)
+		f, ok3 := a[2].(*parse.FieldNode)
+		if !ok1 || !ok2 || !ok3 || id.Ident != "default" {
+			return lengthStep{}, false
+		}
+		s.path, s.defaulted, s.def = f.Ident, true, def.Text
+		return s, true
+	}
+	return lengthStep{}, false
+}
+
+// measure is the length of what the plan's template writes for input;
+// ok is false where the template must be executed to know.
+func (plan lengthPlan) measure(input any) (n int, ok bool) {
+	if plan == nil {
+		return 0, false
+	}
+	for _, s := range plan {
+		if s.path == nil {
+			n += s.text
+			continue
+		}
+		v, ok := field(input, s.path)
+		if !ok {
+			return 0, false
+		}
+		if !s.fenced {
+			m, ok := printedLen(v)
+			if !ok {
+				return 0, false
+			}
+			n += m
+			continue
+		}
+		if s.defaulted {
+			v = orDefault(s.def, v)
+		}
+		text, isText := v.(string)
+		m := len(text)
+		if !isText {
+			if m, ok = indentedLen(v, 0); !ok {
+				return 0, false
+			}
+		}
+		n += m + 2*len(s.fence) + fenceFrame
+	}
+	return n, true
+}
+
+// field is the value at path under dot, when every step is a key present
+// in a map[string]any.
+func field(dot any, path []string) (any, bool) {
+	for _, k := range path {
+		m, ok := dot.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if dot, ok = m[k]; !ok {
+			return nil, false
+		}
+	}
+	return dot, true
+}
+
+// printedLen is the length of v as a template prints it, for the values
+// printed as they are written.
+func printedLen(v any) (int, bool) {
+	switch x := v.(type) {
+	case string:
+		return len(x), true
+	case json.Number:
+		return len(x), true
+	case bool:
+		if x {
+			return len("true"), true
+		}
+		return len("false"), true
+	}
+	return 0, false
+}

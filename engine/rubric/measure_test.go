@@ -96,3 +96,70 @@ func TestIndentedLen(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthPlan: a template of text, printed fields and fenced fields is
+// measured by its plan, as long as it renders, and gives way to the
+// template wherever the plan cannot be sure (a missing key, a nil or a
+// number printed, a field under a value that is no map, a value fenced
+// through encoding/json); any other template has no plan.
+func TestLengthPlan(t *testing.T) {
+	const shown = "Grade this.\n{{ fence \"name\" .tool.name }}\n{{ fence \"title\" (default \"(no title)\" .tool.title) }}\n" +
+		"{{ fence \"input-schema\" (default \"{}\" .tool.inputSchema) }}\n- count: {{ .signals.count }}\n- nested: {{ .signals.nested }}\n- name: {{ .tool.name }}\n"
+	schema := map[string]any{"type": "object", "properties": map[string]any{"q": map[string]any{"type": "string", "description": "é \u2028 <q>"}}}
+	for _, tt := range []struct {
+		name    string
+		text    string
+		planned bool
+		input   any
+		sure    bool // the plan measures input without the template
+	}{
+		{"every field", shown, true, map[string]any{"tool": map[string]any{"name": "get", "title": "Get", "inputSchema": schema},
+			"signals": map[string]any{"count": json.Number("3"), "nested": true}}, true},
+		{"defaults taken", shown, true, map[string]any{"tool": map[string]any{"name": "", "title": nil, "inputSchema": map[string]any{}},
+			"signals": map[string]any{"count": json.Number("0"), "nested": false}}, true},
+		{"blank title", shown, true, map[string]any{"tool": map[string]any{"name": "x", "title": "  ", "inputSchema": []any{}},
+			"signals": map[string]any{"count": json.Number("1"), "nested": false}}, true},
+		{"missing key", shown, true, map[string]any{"tool": map[string]any{"name": "x", "inputSchema": schema},
+			"signals": map[string]any{"count": json.Number("1"), "nested": false}}, false},
+		{"nil printed", shown, true, map[string]any{"tool": map[string]any{"name": "x", "title": "t", "inputSchema": schema},
+			"signals": map[string]any{"count": nil, "nested": false}}, false},
+		{"float printed", shown, true, map[string]any{"tool": map[string]any{"name": "x", "title": "t", "inputSchema": schema},
+			"signals": map[string]any{"count": float64(2), "nested": false}}, false},
+		{"no map under", shown, true, map[string]any{"tool": "x", "signals": map[string]any{"count": json.Number("1"), "nested": false}}, false},
+		{"encoding/json fence", shown, true, map[string]any{"tool": map[string]any{"name": "x", "title": "t", "inputSchema": map[string]any{"n": float64(1)}},
+			"signals": map[string]any{"count": json.Number("1"), "nested": false}}, false},
+		{"dot not a map", shown, true, []any{"x"}, false},
+		{"if", "{{ if .a }}x{{ end }}", false, map[string]any{"a": true}, false},
+		{"piped", "{{ .a | printf \"%s\" }}", false, map[string]any{"a": "x"}, false},
+		{"dot", "{{ . }}", false, "x", false},
+		{"join", "{{ fence \"n\" (join \",\" .a) }}", false, map[string]any{"a": []any{"x"}}, false},
+		{"fence of a variable", "{{ $x := .a }}{{ fence \"n\" $x }}", false, map[string]any{"a": "x"}, false},
+		{"defined", "{{ define \"x\" }}y{{ end }}{{ .a }}", false, map[string]any{"a": "x"}, false},
+	} {
+		tmpl, err := parseTemplate("user", tt.text)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var p Prompt
+		p.setTemplate(tmpl)
+		plan := p.lengthPlan()
+		if (plan != nil) != tt.planned {
+			t.Errorf("%s: planned %v, want %v", tt.name, plan != nil, tt.planned)
+		}
+		n, sure := plan.measure(tt.input)
+		if sure != tt.sure {
+			t.Errorf("%s: plan sure %v, want %v", tt.name, sure, tt.sure)
+		}
+		text, rerr := p.render(tt.input)
+		m, merr := p.renderedLen(tt.input)
+		if rerr != nil || merr != nil {
+			if sure || rerr == nil || merr == nil || rerr.Error() != merr.Error() {
+				t.Errorf("%s: rendering says %v, measuring %v (plan sure %v)", tt.name, rerr, merr, sure)
+			}
+			continue
+		}
+		if m != len(text) || sure && n != len(text) {
+			t.Errorf("%s: measured %d, planned %d (sure %v), rendered %d", tt.name, m, n, sure, len(text))
+		}
+	}
+}

@@ -57,6 +57,7 @@ type Question struct {
 	// canonical JSON.
 	AnswerSchema []byte
 	schema       *jsonschema.Schema
+	shape        *answerShape // the schema's fast path, when it has one
 	// Retries is how many more times an unreadable answer is asked for.
 	Retries int
 	// Digest is "sha256:" + the hex sha256 of the question's canonical
@@ -141,6 +142,9 @@ func (q *Question) Validate(answer []byte) error {
 func (q *Question) ValidateValue(v any) error {
 	if q.schema == nil {
 		return fmt.Errorf("question %q has no answer schema", q.Name)
+	}
+	if q.shape != nil && q.shape.accepts(v) {
+		return nil
 	}
 	if err := q.schema.Validate(v); err != nil {
 		return fmt.Errorf("the answer does not satisfy the question's schema: %s", oneLine(err.Error()))
@@ -265,6 +269,9 @@ func (p *Prompt) renderedLen(input any) (int, error) {
 	if p.Fill && p.Text != "" || p.tmpl == nil || p.static.ok {
 		s, err := p.render(input)
 		return len(s), err
+	}
+	if n, ok := p.lengthPlan().measure(input); ok {
+		return n, nil
 	}
 	t := p.measureTemplate()
 	if t == nil {

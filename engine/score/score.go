@@ -116,23 +116,41 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		}); err != nil {
 			return nil, err
 		}
-		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil)
+		_, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, nil, nil, nil)
 		if err != nil {
 			return nil, err
 		}
 		return finish(ctx, r, rep, results, sv, map[string]any{}, usage, start)
 	}
-	if err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
-		var err error
-		rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i))
-		return err
-	}); err != nil {
-		return nil, err
+	// The tools are asked about while they are checked: each tool's
+	// question once the tools up to it are (stage.Checked), so that the
+	// judge answers the first tools while the host checks the others. A
+	// check that fails wins over what asking returned, as when the
+	// checks ran first.
+	checked := stage.NewChecked(len(s.Tools))
+	go func() {
+		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
+			var err error
+			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
+				return err
+			}
+			stage.Prepare(r, states[i])
+			checked.Done(i)
+			return nil
+		}))
+	}()
+	// Each tool is finished as its answer comes, while the others are
+	// asked about (assemble.Ahead), when the rubric allows it.
+	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers)
+	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
+	ahead.Wait()
+	if cerr := checked.Wait(); cerr != nil {
+		return nil, cerr
 	}
-	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states)
 	if err != nil {
 		return nil, err
 	}
+	all := states
 	if states, err = setAside(r, rep, states); err != nil {
 		return nil, err
 	}
@@ -143,10 +161,22 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		st.Scope.Vars["surface_answers"] = surfaceAnswers
 		st.Scope.SurfaceAnswers = answersSize
 	}
+	orig := make([]int, 0, len(states)) // each kept state's index among all
+	for i, st := range all {
+		if st.Unscored == "" {
+			orig = append(orig, i)
+		}
+	}
 	if err := parallel.For(ctx, len(states), opt.Workers, func(i int) error {
+		defer func() { states[i] = nil }()
+		if res, err, ok := ahead.Of(orig[i]); ok {
+			if results[i] = res; err != nil {
+				return err
+			}
+			return assemble.ToolLate(r, states[i], &rep.Tools[i])
+		}
 		var err error
 		results[i], err = assemble.Tool(r, states[i], &rep.Tools[i])
-		states[i] = nil
 		return err
 	}); err != nil {
 		return nil, err

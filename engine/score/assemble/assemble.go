@@ -43,6 +43,66 @@ type Scored struct {
 // Tool computes a tool's metrics, score, issues and report values
 // from its checks, signals and answers.
 func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
+	return tool(r, st, out, false)
+}
+
+// Early says whether a tool can be assembled in two steps (ToolEarly,
+// then ToolLate): when, of its formulas, only report values read the
+// surface's answers (surface_answers), so that the rest may be evaluated
+// as soon as the tool's own answers are in, while questions about the
+// surface are still being asked.
+func Early(r *rubric.Rubric) bool {
+	for _, m := range r.Tool.Metrics {
+		if readsSurfaceAnswers(m.Value) {
+			return false
+		}
+	}
+	if readsSurfaceAnswers(r.Tool.Score) || readsSurfaceAnswers(r.Tool.Issues) || r.Fixes != nil && readsSurfaceAnswers(r.Fixes.Gain) {
+		return false
+	}
+	return true
+}
+
+// ToolEarly is Tool up to the first report value that reads the
+// surface's answers: that value and the ones after it are left null in
+// out.Fields for ToolLate to fill, so that an error ToolEarly returns is
+// the one Tool returns. See Early.
+func ToolEarly(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
+	return tool(r, st, out, true)
+}
+
+// ToolLate fills in the report values ToolEarly left, in order, once the
+// tool's scope sees the surface's answers.
+func ToolLate(r *rubric.Rubric, st *check.State, out *report.Tool) error {
+	k, late := 0, false
+	for _, rb := range r.Tool.Reports {
+		for _, f := range rb.Fields {
+			if late = late || readsSurfaceAnswers(f.Value); late {
+				b, err := fieldJSON(f, st.Scope)
+				if err != nil {
+					err.Tool = st.Name
+					return err
+				}
+				out.Fields[k].Value = b
+			}
+			k++
+		}
+	}
+	return nil
+}
+
+// readsSurfaceAnswers says whether evaluating p may read the surface's
+// answers: when it names them, or reads lets, which are not looked into.
+func readsSurfaceAnswers(p *lang.Program) bool {
+	if p == nil {
+		return false
+	}
+	_, lets := p.Apart()
+	return p.Uses("surface_answers") || len(lets) > 0
+}
+
+// tool is Tool, or with early ToolEarly.
+func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scored, error) {
 	sc := st.Scope
 	if st.Answers != nil {
 		sc.Set("answers", st.Answers)
@@ -75,8 +135,9 @@ func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 	if len(r.Tool.Reports) > 0 {
 		sc.Set("score", score)
 		sc.Set("grade", out.Grade)
+		late := false // the values from the first that reads the surface's answers, with early
 		for _, rb := range r.Tool.Reports {
-			fields, err := reportFields(rb, sc)
+			fields, err := reportFields(rb, sc, early, &late)
 			if err != nil {
 				err.Tool = st.Name
 				return Scored{}, err
@@ -179,7 +240,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		}
 	}
 	for _, rb := range r.Surface.Reports {
-		fields, ferr := reportFields(rb, sc)
+		fields, ferr := reportFields(rb, sc, false, nil)
 		if ferr != nil {
 			return ferr
 		}
@@ -262,18 +323,35 @@ func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 
 // reportFields evaluates a report block's values as JSON-ready values:
 // exact numbers as JSON numbers in their shortest exact decimal form.
-func reportFields(rb *rubric.Report, sc *eval.Scope) (report.Fields, *eval.Error) {
+// With early, the values from the first that reads the surface's answers
+// on (*late says whether one came before) are left null.
+func reportFields(rb *rubric.Report, sc *eval.Scope, early bool, late *bool) (report.Fields, *eval.Error) {
 	out := make(report.Fields, 0, len(rb.Fields))
 	for _, f := range rb.Fields {
-		v, err := sc.Eval(f.Value)
-		if err != nil {
-			return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		if early {
+			if *late = *late || readsSurfaceAnswers(f.Value); *late {
+				out = append(out, report.Field{Name: f.Name})
+				continue
+			}
 		}
-		b, err := lang.CanonicalJSON(v)
+		b, err := fieldJSON(f, sc)
 		if err != nil {
-			return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+			return nil, err
 		}
-		out = append(out, report.Field{Name: f.Name, Value: json.RawMessage(b)})
+		out = append(out, report.Field{Name: f.Name, Value: b})
 	}
 	return out, nil
+}
+
+// fieldJSON evaluates a report value as its JSON.
+func fieldJSON(f *rubric.Metric, sc *eval.Scope) (json.RawMessage, *eval.Error) {
+	v, err := sc.Eval(f.Value)
+	if err != nil {
+		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+	}
+	b, err := lang.CanonicalJSON(v)
+	if err != nil {
+		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+	}
+	return json.RawMessage(b), nil
 }

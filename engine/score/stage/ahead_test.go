@@ -127,7 +127,7 @@ func TestToolBatchesAreBuiltAhead(t *testing.T) {
 				got = append(got, o.Subject)
 				return nil
 			}
-			if err := askEach(context.Background(), a, q, nil, n, false, put, at, states); err != nil {
+			if err := askEach(context.Background(), a, q, nil, n, false, put, at, states, nil); err != nil {
 				t.Fatal(err)
 			}
 			var want []string
@@ -174,7 +174,7 @@ func TestToolBatchFailures(t *testing.T) {
 			return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
 		}
 		put := func(target, ask.Observation) error { handed++; return nil }
-		err = askEach(context.Background(), a, q, nil, n, false, put, at, states)
+		err = askEach(context.Background(), a, q, nil, n, false, put, at, states, nil)
 		return handed, err
 	}
 
@@ -211,7 +211,7 @@ func TestSurfaceQuestionIsAskedOnce(t *testing.T) {
 	at := func(int) (*eval.Scope, string, target, error) {
 		return &eval.Scope{Vars: map[string]any{}, Size: eval.Unbounded}, "surface", target{q: q, tool: -1, item: -1}, nil
 	}
-	if err := askEach(context.Background(), a, q, nil, 1, false, put, at, nil); err != nil {
+	if err := askEach(context.Background(), a, q, nil, 1, false, put, at, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(a.calls) != 1 || len(got) != 1 || got[0].Subject != "surface" {

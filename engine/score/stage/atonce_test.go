@@ -75,70 +75,73 @@ func TestAtOnce(t *testing.T) {
 // been), and the answers are handed on as asking one question after the
 // other hands them: every tool's in request order, then the surface's.
 // When one question fails, its error is returned and nothing is handed
-// on; when both do, the tools' error, the first question's, whatever
-// failed first.
+// on (unless the tools' answers are handed on as they come); when both
+// do, the tools' error, the first question's, whatever failed first. The
+// tools' answers handed on as they come make the same sequence.
 func TestStageAskedAtOnce(t *testing.T) {
 	r, err := rubric.Load("ahead.hcl", []byte(aheadRubric))
 	if err != nil {
 		t.Fatal(err)
 	}
 	stage := r.Questions
-	for _, n := range []int{1, minBatch + 1, 300} {
-		for _, tc := range []struct {
-			failOn  []string
-			wantErr string
-		}{
-			{nil, ""},
-			{[]string{"surface"}, "no answer about surface"},
-			{[]string{"t0"}, "no answer about t0"},
-			// The surface's fails first (the tools' first call waits for
-			// it), yet the tools' error is the one returned.
-			{[]string{"surface", "t0"}, "no answer about t0"},
-		} {
-			t.Run(fmt.Sprintf("%d tools, failing on %v", n, tc.failOn), func(t *testing.T) {
-				states := toolScopes(n)
-				surfaceAsked := make(chan struct{})
-				a := &atOnceAsker{atOnce: true}
-				a.failOn = tc.failOn
-				a.holdTools = surfaceAsked
-				askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
-					if q.Per == rubric.PerSurface {
-						defer close(surfaceAsked)
-						return askEach(ctx, a, q, nil, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
-							return &eval.Scope{Vars: map[string]any{}, Size: eval.Unbounded}, "surface", target{q: q, tool: -1, item: -1}, nil
-						}, states)
+	for _, toolsNow := range []bool{false, true} {
+		for _, n := range []int{1, minBatch + 1, 300} {
+			for _, tc := range []struct {
+				failOn  []string
+				wantErr string
+			}{
+				{nil, ""},
+				{[]string{"surface"}, "no answer about surface"},
+				{[]string{"t0"}, "no answer about t0"},
+				// The surface's fails first (the tools' first call waits for
+				// it), yet the tools' error is the one returned.
+				{[]string{"surface", "t0"}, "no answer about t0"},
+			} {
+				t.Run(fmt.Sprintf("%d tools, failing on %v, tools now %v", n, tc.failOn, toolsNow), func(t *testing.T) {
+					states := toolScopes(n)
+					surfaceAsked := make(chan struct{})
+					a := &atOnceAsker{atOnce: true}
+					a.failOn = tc.failOn
+					a.holdTools = surfaceAsked
+					askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
+						if q.Per == rubric.PerSurface {
+							defer close(surfaceAsked)
+							return askEach(ctx, a, q, nil, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
+								return &eval.Scope{Vars: map[string]any{}, Size: eval.Unbounded}, "surface", target{q: q, tool: -1, item: -1}, nil
+							}, states, nil)
+						}
+						return askEach(ctx, a, q, nil, n, false, hand, func(i int) (*eval.Scope, string, target, error) {
+							return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
+						}, states, nil)
 					}
-					return askEach(ctx, a, q, nil, n, false, hand, func(i int) (*eval.Scope, string, target, error) {
-						return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
-					}, states)
-				}
-				var got []string
-				put := func(_ target, o ask.Observation) error {
-					got = append(got, o.Subject)
-					return nil
-				}
-				err := askAtOnce(context.Background(), stage, askOne, put)
-				if tc.wantErr != "" {
-					if err == nil || err.Error() != tc.wantErr {
-						t.Errorf("got %v, want %s", err, tc.wantErr)
+					var got []string
+					put := func(_ target, o ask.Observation) error {
+						got = append(got, o.Subject)
+						return nil
 					}
-					if len(got) != 0 {
-						t.Errorf("%d answers handed on, want none", len(got))
+					err := askAtOnce(context.Background(), stage, askOne, put, toolsNow)
+					if tc.wantErr != "" {
+						if err == nil || err.Error() != tc.wantErr {
+							t.Errorf("got %v, want %s", err, tc.wantErr)
+						}
+						if len(got) != 0 && !toolsNow {
+							t.Errorf("%d answers handed on, want none", len(got))
+						}
+						return
 					}
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				var want []string
-				for _, st := range states {
-					want = append(want, st.Name)
-				}
-				want = append(want, "surface")
-				if strings.Join(got, " ") != strings.Join(want, " ") {
-					t.Errorf("handed on %v, want %v", got, want)
-				}
-			})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want []string
+					for _, st := range states {
+						want = append(want, st.Name)
+					}
+					want = append(want, "surface")
+					if strings.Join(got, " ") != strings.Join(want, " ") {
+						t.Errorf("handed on %v, want %v", got, want)
+					}
+				})
+			}
 		}
 	}
 }

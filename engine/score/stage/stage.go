@@ -44,42 +44,68 @@ type target struct {
 // question (a list, one per item, for questions per item), and what each
 // answer cost (see usageOf): by question, then by tool name for questions
 // per tool, a list for questions per item, or one entry.
-func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State) (answers, usage map[string]any, err error) {
+//
+// The tools' states may still be being checked (checked follows the
+// pass; nil when it is over): a tool's question waits for the tools up to
+// it, and a question about the surface, its items or what every tool's
+// answers read, for every tool. Each state is prepared (Prepare) before
+// it is marked checked. A pass that fails ends the asking with its error.
+//
+// When the rubric asks one question per tool, answered (when not nil) is
+// called with each tool's index once its answer is handed on, or it is
+// known that it asks none about the tool, so that the tool can be
+// finished while the others are asked about; it must not block.
+func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, rep *report.Report, states []*check.State, checked *Checked, answered func(tool int)) (answers, usage map[string]any, err error) {
 	surfaceAnswers := map[string]any{}
 	usage = map[string]any{}
 	if len(r.Questions) == 0 {
 		return surfaceAnswers, usage, nil
 	}
+	perTool := 0
 	for _, q := range r.Questions {
 		switch q.Per {
 		case rubric.PerTool:
+			perTool++
 			usage[q.Name] = map[string]any{}
 		default:
 			surfaceAnswers[q.Name] = nil
 			usage[q.Name] = nil
 		}
 	}
-	for _, st := range states {
-		st.Answers = map[string]any{}
-		for _, q := range r.Questions {
-			if q.Per == rubric.PerTool {
-				st.Answers[q.Name] = nil
-			}
-		}
+	if perTool != 1 {
+		answered = nil
 	}
 	// Each tool's answers by name, for surface and item questions that
-	// read them (and so wait for them: see rubric.Stages).
-	toolAnswers := make(map[string]any, len(states))
-	for _, st := range states {
-		toolAnswers[st.Name] = st.Answers
+	// read them (and so wait for them: see rubric.Stages), made once
+	// every tool is checked.
+	var (
+		toolAnswers map[string]any
+		toolsOnce   sync.Once
+	)
+	allChecked := func() error {
+		if err := checked.upto(len(states)); err != nil {
+			return err
+		}
+		toolsOnce.Do(func() {
+			toolAnswers = make(map[string]any, len(states))
+			for _, st := range states {
+				toolAnswers[st.Name] = st.Answers
+			}
+		})
+		return nil
 	}
 	// Formulas of questions about the surface and its items see every
 	// tool, so their budget grows with the number of tools, as the
 	// surface's own formulas' does.
 	limit := eval.OverSurface(len(states))
-	// What the formulas of questions about the surface and its items see.
-	surfaceVars := func() lang.Vars {
-		return lang.Vars{"surface": sv.Val, "surface_signals": sv.Signals, "answers": surfaceAnswers, "tool_answers": toolAnswers}
+	// What the formulas of questions about the surface and its items see;
+	// withTools once every tool is checked, the tools' answers too.
+	surfaceVars := func(withTools bool) lang.Vars {
+		vars := lang.Vars{"surface": sv.Val, "surface_signals": sv.Signals, "answers": surfaceAnswers}
+		if withTools {
+			vars["tool_answers"] = toolAnswers
+		}
+		return vars
 	}
 	// put hands an answer to its tool, or to the surface.
 	put := func(t target, o ask.Observation) error {
@@ -118,28 +144,39 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	// askOne asks question q, handing each answer to hand.
 	askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
-		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+		// A tool's question waits for its own tool alone, unless what
+		// it shares reads the tools' answers.
+		withTools := q.Per != rubric.PerTool || readsToolAnswers(q.Shared)
+		if withTools {
+			if err := allChecked(); err != nil {
+				return err
+			}
+		}
+		sh, err := shareOf(q, &eval.Scope{Vars: surfaceVars(withTools), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 		if err != nil {
 			return err
 		}
 		switch q.Per {
 		case rubric.PerTool:
 			return askEach(ctx, asker, q, sh, len(states), r.Partial(), hand, func(i int) (*eval.Scope, string, target, error) {
+				if err := checked.upto(i + 1); err != nil {
+					return nil, "", target{}, err
+				}
 				return states[i].Scope, states[i].Name, target{q: q, tool: i, item: -1}, nil
-			}, states)
+			}, states, answered)
 		case rubric.PerSurface:
 			return askEach(ctx, asker, q, sh, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
-				return &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
-			}, states)
+				return &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
+			}, states, nil)
 		case rubric.PerItem:
-			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
 				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
 			}
 			surfaceAnswers[q.Name] = make([]any, len(items))
 			usage[q.Name] = make([]any, len(items))
 			return askEach(ctx, asker, q, sh, len(items), false, hand, func(k int) (*eval.Scope, string, target, error) {
-				vars := surfaceVars()
+				vars := surfaceVars(true)
 				vars["item"], vars["index"] = items[k], types.Int(k)
 				isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
 				subject := fmt.Sprintf("item %d", k+1)
@@ -150,13 +187,13 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 					}
 				}
 				return isc, subject, target{q: q, tool: -1, item: k}, nil
-			}, states)
+			}, states, nil)
 		}
 		return nil
 	}
 	for _, stage := range r.Stages() {
 		if atOnce(asker, stage) {
-			if err := askAtOnce(ctx, stage, askOne, put); err != nil {
+			if err := askAtOnce(ctx, stage, askOne, put, answered != nil); err != nil {
 				return nil, nil, err
 			}
 			continue
@@ -224,25 +261,42 @@ type answered struct {
 // finish rather than stopped, so that which error is returned does not
 // depend on which failed first (the answers they were paid for are
 // cached as they arrive).
-func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error) error {
+//
+// With toolsNow, the answers to the question per tool are handed to put
+// as they come, so that each tool can be finished while the others are
+// asked about: each goes to a tool of its own, which the questions about
+// the surface beside it never read, and the report records them as it
+// did. What put then returns is returned where it was.
+func askAtOnce(ctx context.Context, stage []*rubric.Question, askOne func(context.Context, *rubric.Question, func(target, ask.Observation) error) error, put func(target, ask.Observation) error, toolsNow bool) error {
 	held := make([][]answered, len(stage))
+	putErrs := make([]error, len(stage))
 	errs := make([]error, len(stage))
 	var wg sync.WaitGroup
 	for k, q := range stage {
-		wg.Go(func() {
-			errs[k] = askOne(ctx, q, func(t target, o ask.Observation) error {
-				held[k] = append(held[k], answered{t, o})
-				return nil
-			})
-		})
+		hand := func(t target, o ask.Observation) error {
+			held[k] = append(held[k], answered{t, o})
+			return nil
+		}
+		if toolsNow && q.Per == rubric.PerTool {
+			hand = func(t target, o ask.Observation) error {
+				if putErrs[k] == nil {
+					putErrs[k] = put(t, o)
+				}
+				return putErrs[k]
+			}
+		}
+		wg.Go(func() { errs[k] = askOne(ctx, q, hand) })
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
+	for k, err := range errs {
+		if err != nil && (putErrs[k] == nil || err != putErrs[k]) {
 			return err
 		}
 	}
-	for _, as := range held {
+	for k, as := range held {
+		if putErrs[k] != nil {
+			return putErrs[k]
+		}
 		for _, a := range as {
 			if err := put(a.t, a.o); err != nil {
 				return err
@@ -267,8 +321,9 @@ const (
 // askEach builds the n requests of question q (at(i) is the scope, subject
 // and target of the i-th) a batch at a time on every core, asks each
 // batch, and hands the answers to put in request order, so that what a
-// report records does not depend on the batch sizes. With tolerant, an
-// answer may stay unreadable (ask.Request.MayStayUnreadable).
+// report records does not depend on the batch sizes; then, when done is
+// not nil, it calls done with each index of the batch, asked or not. With
+// tolerant, an answer may stay unreadable (ask.Request.MayStayUnreadable).
 //
 // The next batch of a question per tool is built while the judge answers
 // the one before, so that the host's cores and the judge are busy at
@@ -280,7 +335,7 @@ const (
 // the surface and per item are built after the answers before them are
 // handed on, as their scopes see every answer so far.
 func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n int, tolerant bool, put func(target, ask.Observation) error,
-	at func(i int) (*eval.Scope, string, target, error), states []*check.State) error {
+	at func(i int) (*eval.Scope, string, target, error), states []*check.State, done func(i int)) error {
 	build := func(lo, hi int) (batch, error) {
 		b := batch{lo: lo, hi: hi}
 		built := make([]ask.Request, hi-lo)
@@ -361,6 +416,11 @@ func askEach(ctx context.Context, asker Asker, q *rubric.Question, sh *shared, n
 				return err
 			}
 		}
+		if done != nil {
+			for i := cur.lo; i < cur.hi; i++ {
+				done(i)
+			}
+		}
 		if cur.hi >= n {
 			return nil
 		}
@@ -387,6 +447,17 @@ type batch struct {
 type builtAhead struct {
 	b   batch
 	err error
+}
+
+// readsToolAnswers says whether evaluating p may read the tools' answers
+// (tool_answers): when it names them, or reads lets, which are not looked
+// into.
+func readsToolAnswers(p *lang.Program) bool {
+	if p == nil {
+		return false
+	}
+	_, lets := p.Apart()
+	return p.Uses("tool_answers") || len(lets) > 0
 }
 
 // shared is a question's shared value (rubric.Question.Shared), evaluated

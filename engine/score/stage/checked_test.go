@@ -1,0 +1,116 @@
+package stage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score/check"
+	"github.com/rubricmcp/rubric/engine/surface"
+)
+
+// checkedRun is Ask's inputs for n tools named t0, t1, ...: the rubric
+// of aheadRubric (a question per tool, one about the surface), the
+// surface's values, an empty report and the tools' states, prepared.
+func checkedRun(t *testing.T, n int) (*rubric.Rubric, *check.Surface, *report.Report, []*check.State) {
+	t.Helper()
+	r, err := rubric.Load("ahead.hcl", []byte(aheadRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for i := range n {
+		tools = append(tools, fmt.Sprintf(`{"name": "t%d", "inputSchema": {"type": "object"}}`, i))
+	}
+	s, err := surface.ParseToolsList("test", []byte(`{"tools": [`+strings.Join(tools, ", ")+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := check.NewSurface(r, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := toolScopes(n)
+	for _, st := range states {
+		Prepare(r, st)
+	}
+	return r, sv, &report.Report{Tools: make([]report.Tool, n)}, states
+}
+
+// TestToolsAreAskedWhileChecked: the first batch of tools is asked about
+// once those tools are checked, before the others are (they are marked
+// checked from inside the first call, which a run that waited for every
+// tool would never make); every tool is then asked about once, in order,
+// and the question about the surface after them.
+func TestToolsAreAskedWhileChecked(t *testing.T) {
+	const n = 3 * minBatch
+	r, sv, rep, states := checkedRun(t, n)
+	checked := NewChecked(n)
+	for i := range minBatch {
+		checked.Done(i)
+	}
+	a := &batchAsker{hold: func() {
+		for i := minBatch; i < n; i++ {
+			checked.Done(i)
+		}
+		checked.Over(nil)
+	}}
+	var answered []int
+	tell := func(i int) {
+		if len(rep.Tools[i].Answers) != 1 {
+			t.Errorf("tool %d said answered with %d answers handed on", i, len(rep.Tools[i].Answers))
+		}
+		answered = append(answered, i)
+	}
+	if _, _, err := Ask(context.Background(), r, a, sv, rep, states, checked, tell); err != nil {
+		t.Fatal(err)
+	}
+	if len(answered) != n || !slices.IsSorted(answered) || answered[n-1] != n-1 {
+		t.Errorf("tools said answered: %v", answered)
+	}
+	var want []string
+	for i := range n {
+		want = append(want, fmt.Sprintf("t%d", i))
+	}
+	if len(a.calls) == 0 || len(a.calls[0]) != minBatch {
+		t.Fatalf("calls %v: want a first call about the %d tools checked", a.calls, minBatch)
+	}
+	last := a.calls[len(a.calls)-1]
+	if got := slices.Concat(a.calls[:len(a.calls)-1]...); !slices.Equal(got, want) || !slices.Equal(last, []string{"surface"}) {
+		t.Errorf("asked about %v then %v, want %v then the surface", got, last, want)
+	}
+	for i, tl := range rep.Tools {
+		if len(tl.Answers) != 1 || tl.Answers[0].Subject != want[i] {
+			t.Errorf("tool %d was handed %v", i, tl.Answers)
+		}
+	}
+}
+
+// TestAFailedCheckEndsTheAsking: when the check pass fails after the
+// first batch of tools, no tool past them is asked about, nor the
+// surface, and Ask returns the pass's error.
+func TestAFailedCheckEndsTheAsking(t *testing.T) {
+	const n = 3 * minBatch
+	r, sv, rep, states := checkedRun(t, n)
+	checked := NewChecked(n)
+	for i := range minBatch {
+		checked.Done(i)
+	}
+	failed := errors.New("check \"x\" of t16 failed")
+	a := &batchAsker{hold: func() { checked.Over(failed) }}
+	_, _, err := Ask(context.Background(), r, a, sv, rep, states, checked, nil)
+	if !errors.Is(err, failed) {
+		t.Errorf("Ask returned %v, want the check's error", err)
+	}
+	if len(a.calls) != 1 || len(a.calls[0]) != minBatch {
+		t.Errorf("calls %v: want only the first %d tools asked about", a.calls, minBatch)
+	}
+	if err := checked.Wait(); !errors.Is(err, failed) {
+		t.Errorf("the pass says %v", err)
+	}
+}
