@@ -119,23 +119,73 @@ func TestAnswerShapeAgreesWithTheValidator(t *testing.T) {
 	}
 }
 
-// TestBuiltInAnswerSchemasHaveShapes: every answer schema of the built-in
-// rubrics takes the fast path, so that answers are checked without the
-// validator's machinery.
-func TestBuiltInAnswerSchemasHaveShapes(t *testing.T) {
+// FuzzAnswerShapeNeverAcceptsMore holds the shape's one promise on
+// answers nobody wrote down: whatever plain JSON the shape of a built-in
+// rubric's answer schema (or of the test's own, which use every keyword a
+// shape holds) accepts, the schema validator accepts too. Before it
+// fuzzes, it fails unless every answer schema of the built-in rubrics has
+// a shape, so that their answers are checked without the validator's
+// machinery.
+func FuzzAnswerShapeNeverAcceptsMore(f *testing.F) {
+	type pair struct {
+		schema *jsonschema.Schema
+		shape  *answerShape
+	}
+	var pairs []pair
 	files, err := filepath.Glob("../../rubrics/*.hcl")
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no built-in rubrics: %v", err)
+		f.Fatalf("no built-in rubrics: %v", err)
 	}
-	for _, f := range files {
-		r, err := LoadFile(f)
+	for _, file := range files {
+		r, err := LoadFile(file)
 		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+			f.Fatalf("%s: %v", file, err)
 		}
 		for _, q := range r.Questions {
 			if q.shape == nil {
-				t.Errorf("%s: question %q: its answer schema has no shape", filepath.Base(f), q.Name)
+				f.Fatalf("%s: question %q: its answer schema has no shape", filepath.Base(file), q.Name)
 			}
+			pairs = append(pairs, pair{q.schema, q.shape})
 		}
 	}
+	for _, src := range []string{
+		`{"type": "object", "additionalProperties": false, "required": ["s"], "properties": {"s": {"$ref": "#/$defs/r"}},
+		  "$defs": {"r": {"type": "integer", "minimum": 1, "maximum": 5}}}`,
+		`{"type": "object", "properties": {"names": {"type": "array", "items": {"type": "string", "minLength": 2}, "uniqueItems": true},
+		  "level": {"enum": ["low", "high"]}, "n": {"type": ["number", "null"], "minimum": -3},
+		  "rest": {"type": "object", "additionalProperties": {"type": "integer"}}}}`,
+	} {
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(src))
+		if err != nil {
+			f.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("fuzz.json", doc); err != nil {
+			f.Fatal(err)
+		}
+		s, err := c.Compile("fuzz.json")
+		if err != nil {
+			f.Fatal(err)
+		}
+		pairs = append(pairs, pair{s, newAnswerShape(doc)})
+	}
+	for _, seed := range []string{
+		`{"s": 3}`, `{"s": 3.0}`, `{"s": 6}`, `{"names": ["ab", "ab"]}`, `{"names": ["é"]}`, `{"n": null, "level": "low"}`,
+		`{"rest": {"x": 1e0}}`, `{"scores": {"purpose_clarity": {"score": 4, "justification": "j"}}}`, `[]`, `"x"`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, answer string) {
+		v, ok := jsonscan.Decode([]byte(answer))
+		if !ok {
+			return
+		}
+		for i, p := range pairs {
+			if p.shape.accepts(v) {
+				if err := p.schema.Validate(v); err != nil {
+					t.Errorf("schema %d: the shape accepts %s, which the validator refuses: %v", i, answer, err)
+				}
+			}
+		}
+	})
 }
