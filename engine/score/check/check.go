@@ -285,8 +285,16 @@ func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
 	}
 	// An item may be a value each built, longer than anything in the
-	// definition, so the formulas that see one alone are always tracked.
-	sc = sc.Sized(eval.Unbounded)
+	// definition: the formulas that see the items are bounded by the
+	// longest of them too, so that they stay untracked where their worst
+	// case at that length is within the cost limit (an item each built
+	// too long for that puts them on the tracked path, which stops them
+	// at the limit as before).
+	size := sc.Size
+	for _, item := range items {
+		size = max(size, lang.Longest(item))
+	}
+	sc = sc.Sized(size)
 	for i, item := range items {
 		sc.Set("item", item)
 		ok, err := eval.Bool(c.Pass, sc)
