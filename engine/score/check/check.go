@@ -121,7 +121,9 @@ func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 	if sv.defs != nil {
 		t.Def, _ = sv.defs[i].(map[string]any)
 	} else {
-		t.Def = t.Definition()
+		// Read while the tool is scored and let go with its scope: its
+		// strings may as well be the canonical form's own bytes.
+		t.Def = t.DefinitionInPlace()
 	}
 	return t
 }
