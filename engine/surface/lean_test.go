@@ -165,3 +165,32 @@ func TestDefinitionInPlaceSharesCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestLeanKeepsCanonicalToolsInPlace: a lean parse keeps a tool already
+// in canonical form as the piece of the document it is, capped so that
+// nothing appended to it reaches the text after it; a tool it had to
+// write canonically is a copy.
+func TestLeanKeepsCanonicalToolsInPlace(t *testing.T) {
+	doc := []byte(`{"tools":[{"name":"a"}, {"name": "b"}]}`)
+	s, err := ParseLean("in.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inDoc := func(b []byte) bool {
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(doc)))
+		return p >= base && p < base+uintptr(len(doc))
+	}
+	for _, tc := range []struct {
+		tool int
+		want bool
+	}{{0, true}, {1, false}} {
+		c := s.Tools[tc.tool].Canonical
+		if got := inDoc(c); got != tc.want {
+			t.Errorf("tool %d (%s): in the document %v, want %v", tc.tool, c, got, tc.want)
+		}
+		if cap(c) != len(c) {
+			t.Errorf("tool %d: capacity %d past its %d bytes", tc.tool, cap(c), len(c))
+		}
+	}
+}
