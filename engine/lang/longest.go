@@ -27,9 +27,15 @@ func Longest(v ref.Val) uint64 {
 	case types.Bool, types.Int, types.Uint, types.Double, types.Null, Num:
 		return 0
 	case *Record:
+		if n := x.longest.Load(); n > 0 {
+			return n - 1
+		}
 		out := uint64(len(x.keys))
 		for i, k := range x.keys {
 			out = max(out, uint64(len(k)), Longest(x.vals[i]))
+		}
+		if out < math.MaxUint64 {
+			x.longest.Store(out + 1)
 		}
 		return out
 	case *toolValue:
