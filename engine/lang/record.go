@@ -17,10 +17,10 @@ import (
 type Record struct {
 	keys []string
 	vals []ref.Val
-	// longest is Longest of the record plus one, once measured; 0 before.
+	// weight is Weight of the record plus one, once weighed; 0 before.
 	// A parameter's record is an item of several checks of a tool, each
-	// of which measures its items (see Longest).
-	longest atomic.Uint64
+	// of which weighs its items (see Weight).
+	weight atomic.Uint64
 }
 
 // RecordOf returns a record of keys and their values, which must be as

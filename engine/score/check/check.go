@@ -288,13 +288,14 @@ func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
 	}
 	// An item may be a value each built, longer than anything in the
 	// definition: the formulas that see the items are bounded by the
-	// longest of them too, so that they stay untracked where their worst
-	// case at that length is within the cost limit (an item each built
-	// too long for that puts them on the tracked path, which stops them
-	// at the limit as before).
+	// heaviest of them too (lang.Weight bounds anything in an item or
+	// made of its parts, as SizeOf does for a definition), so that they
+	// stay untracked where their worst case at that length is within the
+	// cost limit (an item each built too heavy for that puts them on the
+	// tracked path, which stops them at the limit as before).
 	size := sc.Size
 	for _, item := range items {
-		size = max(size, lang.Longest(item))
+		size = max(size, lang.Weight(item))
 	}
 	sc = sc.Sized(size)
 	for i, item := range items {
