@@ -119,6 +119,7 @@ HEAVY_TESTS = \
 	TestCostLimitCoversSurfaceAndAnswers \
 	TestRunawayFormulaIsStopped \
 	TestMetricsRaiseTheSizeBound \
+	TestItemsRaiseTheSizeBound \
 	TestCorpusGolden \
 	TestLeanSurfaceScoresAsParsed \
 	TestInventedArgumentsValidate \

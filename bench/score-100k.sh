@@ -13,17 +13,24 @@
 #
 #   OLD=/tmp/rubric-old bash bench/score-100k.sh 20000 3
 #
-# RUBRIC=/path/to/rubric measures that build instead of building this tree.
+# RUBRIC=/path/to/rubric measures that build instead of building this tree
+# (with its companion, rubric-transport-file, beside it as `make build`
+# puts it, so that it starts as an older build with its companion does).
+# OUT names the directory for the builds, the surface and the reports
+# (default bench/out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools=${1:-100000}
 rounds=${2:-3}
-out=bench/out
+out=${OUT:-bench/out}
 mkdir -p "$out"
 corpus=engine/score/testdata/corpus
 
 rubric=${RUBRIC:-$out/rubric}
-[ -n "${RUBRIC:-}" ] || go build -o "$out/rubric" ./cmd/rubric
+if [ -z "${RUBRIC:-}" ]; then
+  go build -o "$out/rubric" ./cmd/rubric
+  go build -o "$out/rubric-transport-file" ./cmd/rubric-transport-file
+fi
 old=${OLD:-}
 go build -o "$out/decode" ./bench/decode
 go run ./bench/gen -n "$tools" -o "$out/big.tools.json" "$corpus"/*.tools.json

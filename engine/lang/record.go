@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -16,6 +17,10 @@ import (
 type Record struct {
 	keys []string
 	vals []ref.Val
+	// weight is Weight of the record plus one, once weighed; 0 before.
+	// A parameter's record is an item of several checks of a tool, each
+	// of which weighs its items (see Weight).
+	weight atomic.Uint64
 }
 
 // RecordOf returns a record of keys and their values, which must be as

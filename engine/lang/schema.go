@@ -168,6 +168,30 @@ func (r *resolver) lookup(ref string) (any, bool) {
 // jsonTypes are the type names JSON Schema defines.
 var jsonTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
 
+// schemaTypeLists are schema_types' lists for a schema whose "type" is one
+// string: one list for each JSON type, and the empty list for any other
+// string, made once and shared, since a list value never changes (most
+// schemas name one type, and making the list was most of the function's
+// cost).
+var schemaTypeLists = sync.OnceValue(func() map[string]ref.Val {
+	out := make(map[string]ref.Val, len(jsonTypes)+1)
+	for _, t := range jsonTypes {
+		out[t] = types.NewStringList(Adapter, []string{t})
+	}
+	out[""] = types.NewStringList(Adapter, []string{})
+	return out
+})
+
+// schemaTypeList is schema_types of a schema whose "type" is t: what
+// SchemaTypes gives, as a shared list.
+func schemaTypeList(t string) ref.Val {
+	lists := schemaTypeLists()
+	if l, ok := lists[t]; ok && t != "" {
+		return l
+	}
+	return lists[""]
+}
+
 // SchemaTypes returns the JSON Schema type names in a schema's "type"
 // keyword: one for a string, those of an array (each once, in order).
 // Anything that is not a type name is left out, so the list has at most
@@ -258,6 +282,9 @@ func schemaFunctions() []cel.EnvOption {
 		cel.Function("schema_types", cel.Overload("schema_types_dyn", []*cel.Type{dyn}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				m, _ := nativeMap(v)
+				if t, ok := m["type"].(string); ok {
+					return schemaTypeList(t)
+				}
 				return types.NewStringList(Adapter, SchemaTypes(m))
 			}))),
 		cel.Function("typed", cel.Overload("typed_dyn", []*cel.Type{dyn}, cel.BoolType,

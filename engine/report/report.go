@@ -16,8 +16,10 @@ import (
 	"io"
 	"iter"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -425,26 +427,8 @@ func Write(w io.Writer, r *Report) error {
 		bw.WriteByte(',')
 	}
 	bw.WriteString("\n  \"tools\": [")
-	var tb bytes.Buffer
-	tenc := json.NewEncoder(&tb)
-	tenc.SetEscapeHTML(false)
-	for i := range r.Tools {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteString("\n    ")
-		tb.Reset()
-		if err := tenc.Encode(&r.Tools[i]); err != nil {
-			return err
-		}
-		line := bytes.TrimSuffix(tb.Bytes(), []byte{'\n'})
-		if fs := r.Tools[i].Fields; len(fs) > 0 {
-			var err error
-			if line, err = appendMembers(line, fs); err != nil {
-				return fmt.Errorf("tool %q, %w", r.Tools[i].Name, err)
-			}
-		}
-		bw.Write(line)
+	if err := writeTools(bw, r.Tools, runtime.GOMAXPROCS(0)); err != nil {
+		return err
 	}
 	if len(r.Tools) > 0 {
 		bw.WriteString("\n  ")
@@ -464,6 +448,86 @@ func Write(w io.Writer, r *Report) error {
 	}
 	bw.WriteString(text[ei+len(embedKey):])
 	return bw.Flush()
+}
+
+// toolsChunk is how many tools' lines one goroutine writes at a time.
+const toolsChunk = 512
+
+// writeTools writes each tool's line, after a comma but for the first:
+// a large report's lines are written on up to cores goroutines, a window
+// of chunks at a time, and copied out in order, the same bytes as one
+// after the other (at 100,000 tools the lines are about a tenth of a
+// score's CPU, and the one thing it did on one core). A tool that cannot
+// be written ends its chunk: what comes before it is written, as one
+// after the other would have, and its error returned.
+func writeTools(bw *bufio.Writer, tools []Tool, cores int) error {
+	workers := max(1, min(cores, (len(tools)+toolsChunk-1)/toolsChunk))
+	chunks := make([]toolLines, workers)
+	for lo := 0; lo < len(tools); lo += workers * toolsChunk {
+		var wg sync.WaitGroup
+		for k := range chunks {
+			start := lo + k*toolsChunk
+			if start >= len(tools) {
+				chunks[k].buf.Reset()
+				chunks[k].err = nil
+				continue
+			}
+			part := tools[start:min(start+toolsChunk, len(tools))]
+			if workers == 1 {
+				chunks[k].write(part, start)
+				continue
+			}
+			wg.Go(func() { chunks[k].write(part, start) })
+		}
+		wg.Wait()
+		for k := range chunks {
+			bw.Write(chunks[k].buf.Bytes())
+			if err := chunks[k].err; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// toolLines are the lines of a run of tools, written by one goroutine,
+// and the error of the tool that ended them.
+type toolLines struct {
+	buf bytes.Buffer
+	tb  bytes.Buffer
+	enc *json.Encoder
+	err error
+}
+
+// write writes the lines of tools, the first of which is the report's
+// tool number first, each after its separator.
+func (c *toolLines) write(tools []Tool, first int) {
+	c.buf.Reset()
+	c.err = nil
+	if c.enc == nil {
+		c.enc = json.NewEncoder(&c.tb)
+		c.enc.SetEscapeHTML(false)
+	}
+	for i := range tools {
+		if first+i > 0 {
+			c.buf.WriteByte(',')
+		}
+		c.buf.WriteString("\n    ")
+		c.tb.Reset()
+		if err := c.enc.Encode(&tools[i]); err != nil {
+			c.err = err
+			return
+		}
+		line := bytes.TrimSuffix(c.tb.Bytes(), []byte{'\n'})
+		if fs := tools[i].Fields; len(fs) > 0 {
+			var err error
+			if line, err = appendMembers(line, fs); err != nil {
+				c.err = fmt.Errorf("tool %q, %w", tools[i].Name, err)
+				return
+			}
+		}
+		c.buf.Write(line)
+	}
 }
 
 // Read loads a report written by WriteFile, refusing one larger than

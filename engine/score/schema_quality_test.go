@@ -348,6 +348,62 @@ func TestMetrics(t *testing.T) {
 	}
 }
 
+// TestItemsRaiseTheSizeBound: a check's each can build an item longer
+// than anything in a small definition; the formulas that see the item are
+// judged by its length, so a cubic walk over a long one is still stopped
+// by the cost limit, and one over a short one scores.
+func TestItemsRaiseTheSizeBound(t *testing.T) {
+	heavytest.Later(t)
+	for _, tc := range []struct {
+		name    string
+		n       int
+		wantErr string
+	}{
+		{"long item stopped", 200, `scoring tool "t": check "cubic": pass (item 0): `},
+		{"short item scored", 3, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var items []string
+			for i := range tc.n {
+				items = append(items, fmt.Sprint(i))
+			}
+			src := `rubric "grow" {
+  version = "1"
+  check "cubic" {
+    points = 1
+    each   = "[[` + strings.Join(items, ",") + `]]"
+    pass   = "item.all(a, item.all(b, item.all(c, a + b + c >= 0)))"
+    issue  = "x"
+  }
+  tool    { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`
+			r, err := rubric.Load("grow.hcl", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := surface.Parse("small.json", []byte(`[{"name":"t"}]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := score.Run(context.Background(), r, s, score.Options{})
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := rep.Tools[0].Checks[0].Credit; got != "1" {
+					t.Fatalf("credit %s, want 1", got)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "cost limit") {
+				t.Fatalf("want the cost limit to stop the cubic walk (%s...), got %v", tc.wantErr, err)
+			}
+		})
+	}
+}
+
 // TestMetricsRaiseTheSizeBound: a metric can build a list longer than
 // anything in a small definition; formulas after it must then be judged by
 // that list's length, so a cubic walk over it is still stopped.

@@ -50,16 +50,6 @@ func (s *slab) canonical(v any) []byte {
 	return s.buf[start:len(s.buf):len(s.buf)]
 }
 
-// copy keeps b, a canonical form already written, in the slab.
-func (s *slab) copy(b []byte) []byte {
-	if cap(s.buf)-len(s.buf) < max(len(b), slabSize/16) {
-		s.buf = make([]byte, 0, max(slabSize, len(b)))
-	}
-	start := len(s.buf)
-	s.buf = append(s.buf, b...)
-	return s.buf[start:len(s.buf):len(s.buf)]
-}
-
 // keyStacks hold the member names of the objects being written, sorted,
 // the innermost last: one slice reused instead of one made per object.
 var keyStacks = sync.Pool{New: func() any { s := make([]string, 0, 64); return &s }}

@@ -3,6 +3,7 @@ package surface
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
@@ -30,6 +31,10 @@ type decoder struct {
 	names map[string]string
 	// buf holds a string's text while its escapes are replaced.
 	buf []byte
+	// inPlace, when set, makes each string without escapes share the
+	// bytes of the text decoded rather than be copied or shared through
+	// names: see Tool.DefinitionInPlace.
+	inPlace bool
 }
 
 // Bounds on what a decoder shares and how deep it reads: past them it
@@ -194,6 +199,12 @@ func (d *decoder) str(share bool) (string, bool) {
 	d.I = j + 1
 	if !ascii && !utf8.Valid(raw) {
 		return "", false // encoding/json replaces each invalid byte
+	}
+	if d.inPlace {
+		if len(raw) == 0 {
+			return "", true
+		}
+		return unsafe.String(&raw[0], len(raw)), true
 	}
 	if share && len(raw) <= shareMax {
 		if s, ok := d.names[string(raw)]; ok {

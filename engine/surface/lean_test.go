@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // leanDocs are documents for ParseLean to read as Parse does: every shape,
@@ -75,7 +76,7 @@ func mustParse(t *testing.T, doc string) *Surface {
 // TestParseLeanAgreesWithParse: a lean parse gives the surface Parse
 // gives (format, source, server, warnings, each tool's name, canonical
 // JSON and hash) or the same error, keeps no tree but for a definition
-// holding -0, and Definition decodes to the tree Parse kept.
+// holding -0, and Definition and DefinitionInPlace decode to the tree Parse kept.
 func TestParseLeanAgreesWithParse(t *testing.T) {
 	for name, doc := range leanDocs(t) {
 		t.Run(name, func(t *testing.T) {
@@ -104,6 +105,9 @@ func TestParseLeanAgreesWithParse(t *testing.T) {
 				if d := g.Definition(); !reflect.DeepEqual(d, w.Def) {
 					t.Errorf("tool %q: Definition %v, Parse %v", g.Name, d, w.Def)
 				}
+				if d := g.DefinitionInPlace(); !reflect.DeepEqual(d, w.Def) {
+					t.Errorf("tool %q: DefinitionInPlace %v, Parse %v", g.Name, d, w.Def)
+				}
 			}
 			if d := got.Decoded(); !reflect.DeepEqual(d.Tools, want.Tools) {
 				t.Errorf("Decoded differs from Parse's tools")
@@ -124,5 +128,69 @@ func TestNegativeZeroKeepsItsTree(t *testing.T) {
 	}
 	if !negativeZero(s.Tools[0].Definition()) {
 		t.Errorf("the sign of -0 is lost: %v", s.Tools[0].Definition())
+	}
+}
+
+// TestDefinitionInPlaceSharesCanonical: the strings of a definition read
+// in place are the canonical form's own bytes, but for one with escapes,
+// which is decoded into a string of its own; Definition copies them all.
+func TestDefinitionInPlaceSharesCanonical(t *testing.T) {
+	s, err := ParseLean("in.json", []byte(`[{"name":"a","description":"a description longer than the names shared","title":"say \"hi\""}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := s.Tools[0]
+	inCanonical := func(v any) bool {
+		str := v.(string)
+		p := uintptr(unsafe.Pointer(unsafe.StringData(str)))
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(tool.Canonical)))
+		return p >= base && p < base+uintptr(len(tool.Canonical))
+	}
+	for _, tc := range []struct {
+		member  string
+		inPlace bool
+		want    bool
+	}{
+		{"description", true, true},
+		{"name", true, true},
+		{"title", true, false},
+		{"description", false, false},
+	} {
+		def := tool.Definition()
+		if tc.inPlace {
+			def = tool.DefinitionInPlace()
+		}
+		if got := inCanonical(def[tc.member]); got != tc.want {
+			t.Errorf("%s (in place %v): shares the canonical form %v, want %v", tc.member, tc.inPlace, got, tc.want)
+		}
+	}
+}
+
+// TestLeanKeepsCanonicalToolsInPlace: a lean parse keeps a tool already
+// in canonical form as the piece of the document it is, capped so that
+// nothing appended to it reaches the text after it; a tool it had to
+// write canonically is a copy.
+func TestLeanKeepsCanonicalToolsInPlace(t *testing.T) {
+	doc := []byte(`{"tools":[{"name":"a"}, {"name": "b"}]}`)
+	s, err := ParseLean("in.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inDoc := func(b []byte) bool {
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(doc)))
+		return p >= base && p < base+uintptr(len(doc))
+	}
+	for _, tc := range []struct {
+		tool int
+		want bool
+	}{{0, true}, {1, false}} {
+		c := s.Tools[tc.tool].Canonical
+		if got := inDoc(c); got != tc.want {
+			t.Errorf("tool %d (%s): in the document %v, want %v", tc.tool, c, got, tc.want)
+		}
+		if cap(c) != len(c) {
+			t.Errorf("tool %d: capacity %d past its %d bytes", tc.tool, cap(c), len(c))
+		}
 	}
 }

@@ -67,7 +67,9 @@ func ParseToolsList(name string, data []byte) (*Surface, error) {
 // read. A large tools array is decoded tool by tool, each tree let go
 // once its canonical JSON is written, so that a surface of 100,000 tools
 // never holds all of their trees at once (they weigh about four times
-// the text).
+// the text). The canonical JSON of a tool already written canonically is
+// the piece of data it is, not a copy: data must not be written to
+// while the surface is in use.
 func ParseLean(name string, data []byte) (*Surface, error) {
 	p := parser{file: name, data: data, lean: true}
 	return p.parse()
@@ -311,9 +313,11 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 				v = list.vals[i]
 			} else {
 				raw = list.elems[i]
-				// A tool already in canonical form is kept as it is.
+				// A tool already in canonical form is kept as the piece
+				// of the document it is (only a lean parse splits the
+				// tools off, and it owns the document from then on).
 				if name, server, ok := cc.alreadyCanonical(raw); ok && !registry {
-					c := sl.copy(raw)
+					c := raw[:len(raw):len(raw)]
 					s.Tools[i] = Tool{Name: name, Canonical: c, Hash: HashBytes(c)}
 					if p.set && server != nil {
 						s.Tools[i].Name = *server + "/" + name

@@ -72,6 +72,26 @@ func (t Tool) Definition() map[string]any {
 	return def
 }
 
+// DefinitionInPlace is Definition, but the strings of a lean tool's
+// definition (those without escapes, nearly all) share Canonical's bytes
+// instead of each being copied: no allocation and no copy for them. It
+// is for a definition read while the tool is scored and then let go, as
+// the score's per-tool pass does: the canonical forms a parse makes are
+// never written again, and they live as long as the surface. A caller
+// that writes to Canonical afterwards must use Definition.
+func (t Tool) DefinitionInPlace() map[string]any {
+	if t.Def != nil || t.Canonical == nil {
+		return t.Def
+	}
+	d := decoders.Get().(*decoder)
+	d.inPlace = true
+	v, _ := d.decodeOrUnmarshal(t.Canonical)
+	d.B, d.inPlace = nil, false
+	decoders.Put(d)
+	def, _ := v.(map[string]any)
+	return def
+}
+
 // Members returns the members of the tool's definition called keys, as
 // Definition would give them, in a map of its own: the definition cut
 // down to those of keys it has. A lean tool's members are read from its

@@ -121,7 +121,9 @@ func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 	if sv.defs != nil {
 		t.Def, _ = sv.defs[i].(map[string]any)
 	} else {
-		t.Def = t.Definition()
+		// Read while the tool is scored and let go with its scope: its
+		// strings may as well be the canonical form's own bytes.
+		t.Def = t.DefinitionInPlace()
 	}
 	return t
 }
@@ -285,8 +287,17 @@ func runCheck(c *rubric.Check, sc *eval.Scope) (report.Check, num.Num, error) {
 		return res, num.Num{}, fmt.Errorf("each: %w", err)
 	}
 	// An item may be a value each built, longer than anything in the
-	// definition, so the formulas that see one alone are always tracked.
-	sc = sc.Sized(eval.Unbounded)
+	// definition: the formulas that see the items are bounded by the
+	// heaviest of them too (lang.Weight bounds anything in an item or
+	// made of its parts, as SizeOf does for a definition), so that they
+	// stay untracked where their worst case at that length is within the
+	// cost limit (an item each built too heavy for that puts them on the
+	// tracked path, which stops them at the limit as before).
+	size := sc.Size
+	for _, item := range items {
+		size = max(size, lang.Weight(item))
+	}
+	sc = sc.Sized(size)
 	for i, item := range items {
 		sc.Set("item", item)
 		ok, err := eval.Bool(c.Pass, sc)

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+)
+
+// TestToolLinesInParallel: the tools' lines written on several goroutines
+// are the bytes written on one, for reports of every size around the
+// chunks, and a tool that cannot be written ends the output where one
+// goroutine would have, with its error.
+func TestToolLinesInParallel(t *testing.T) {
+	tools := func(n, bad int) []Tool {
+		out := make([]Tool, n)
+		for i := range out {
+			out[i] = Tool{Name: fmt.Sprintf("t%d", i), Hash: "sha256:x", Score: "1", Exact: "1", Grade: "A",
+				Checks: []Check{}, Issues: []Issue{{Check: "c", Message: fmt.Sprintf("<%d> & more", i), Params: []string{}}},
+				Fields: []Field{{Name: "n", Value: i}}}
+		}
+		if bad >= 0 {
+			out[bad].Fields = []Field{{Name: "n", Value: math.Inf(1)}}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		n, bad int
+	}{
+		{0, -1}, {1, -1}, {toolsChunk, -1}, {toolsChunk + 1, -1}, {5*toolsChunk + 7, -1},
+		{5*toolsChunk + 7, 0}, {5*toolsChunk + 7, 2*toolsChunk + 3}, {5*toolsChunk + 7, 5 * toolsChunk},
+	} {
+		ts := tools(tc.n, tc.bad)
+		write := func(cores int) ([]byte, error) {
+			var b bytes.Buffer
+			bw := bufio.NewWriter(&b)
+			err := writeTools(bw, ts, cores)
+			bw.Flush()
+			return b.Bytes(), err
+		}
+		one, oneErr := write(1)
+		if (oneErr != nil) != (tc.bad >= 0) {
+			t.Fatalf("%d tools, bad %d: error %v", tc.n, tc.bad, oneErr)
+		}
+		lines := tc.n
+		if tc.bad >= 0 {
+			lines = tc.bad + 1 // the bad tool's separator is written before it fails
+		}
+		if got := bytes.Count(one, []byte("\n    ")); got != lines {
+			t.Fatalf("%d tools, bad %d: %d lines begun, want %d", tc.n, tc.bad, got, lines)
+		}
+		for _, cores := range []int{2, 3, 8} {
+			got, err := write(cores)
+			if fmt.Sprint(err) != fmt.Sprint(oneErr) {
+				t.Errorf("%d tools, bad %d, %d cores: error %v, one goroutine's %v", tc.n, tc.bad, cores, err, oneErr)
+			}
+			if !bytes.Equal(got, one) {
+				t.Errorf("%d tools, bad %d, %d cores: %d bytes differ from one goroutine's %d", tc.n, tc.bad, cores, len(got), len(one))
+			}
+		}
+	}
+}
