@@ -198,7 +198,6 @@ NORACE_PACKAGES = \
 	./engine/lock \
 	./engine/num \
 	./engine/rank \
-	./engine/report \
 	./engine/report/badge \
 	./engine/report/gitlab \
 	./engine/report/junit \
@@ -208,7 +207,6 @@ NORACE_PACKAGES = \
 	./engine/report/writers \
 	./engine/rubric \
 	./engine/rubric/outline \
-	./engine/score/check \
 	./engine/transport \
 	./examples/servers/internal/store \
 	./internal/archtest \

@@ -62,7 +62,8 @@ func TestRaceRule(t *testing.T) {
 type goPackage struct {
 	hasTests bool
 	// codeConcurrent: its non-test files start a goroutine (a go
-	// statement, an httptest server) or pass values between goroutines
+	// statement, a call of a method Go such as sync.WaitGroup's, an
+	// httptest server) or pass values between goroutines
 	// (a channel, a select).
 	codeConcurrent bool
 	// testConcurrent: its test files start a goroutine, run a test in
@@ -189,7 +190,13 @@ func readPackages(root string) (map[string]*goPackage, error) {
 			case *ast.GoStmt, *ast.ChanType, *ast.SelectStmt:
 				mark()
 			case *ast.CallExpr:
-				if s, ok := n.Fun.(*ast.SelectorExpr); ok && test && s.Sel.Name == "Parallel" && len(n.Args) == 0 {
+				s, ok := n.Fun.(*ast.SelectorExpr)
+				switch {
+				case ok && test && s.Sel.Name == "Parallel" && len(n.Args) == 0:
+					mark()
+				case ok && s.Sel.Name == "Go" && len(n.Args) == 1:
+					// sync.WaitGroup.Go, errgroup.Group.Go: a goroutine
+					// started without a go statement.
 					mark()
 				}
 			}
