@@ -280,7 +280,8 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # took 22 s of wall time and about one core (make -j6 testdeps vet, load
 # 8), in which the passes now compile and link their test binaries. Each
 # test binary is started through scripts/testdeps-gate.sh (go test
-# -exec), which holds it until testdeps has ended (a lock, not a clock).
+# -exec), which holds it, if its package is one of TESTDEPS_PACKAGES,
+# until testdeps has ended (a lock, not a clock).
 test:
 	@scripts/testdeps-gate.sh run $(MAKE) $(MAKE) --no-print-directory -j4 vet test-passes
 
@@ -318,8 +319,35 @@ test-passes:
 # changed since the cache was filled again in each pass.
 TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w' $(TESTDEPS_GATE)
 
-# Under make test, each test binary waits for testdeps (see test).
-TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec')
+# Under make test, the test binaries of TESTDEPS_PACKAGES wait for
+# testdeps (see test); the others start at once.
+TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec $(subst $(space),$(comma),$(strip $(TESTDEPS_PACKAGES)))')
+comma := ,
+
+# TESTDEPS_PACKAGES are the packages whose tests read what make testdeps
+# installs (the npm packages of NPM_DIRS, the SARIF validator), directly
+# or through a test helper (engine/report/reporttest, internal/modernmcp);
+# internal/heavytest holds the list to that rule (TestMakefileTestdepsRule).
+# Under make test only their test binaries wait at the gate: while they
+# all did, each pass's -p slots were held by binaries waiting, and a
+# fresh clone ran no test until the npm installs had ended (bench/README.md,
+# issue 13's sixth round).
+TESTDEPS_PACKAGES = \
+	./cmd/rubric \
+	./engine/report \
+	./engine/report/badge \
+	./engine/report/gitlab \
+	./engine/report/html \
+	./engine/report/junit \
+	./engine/report/markdown \
+	./engine/report/sarif \
+	./engine/report/serverset \
+	./engine/report/text \
+	./engine/report/writers \
+	./internal/heavytest \
+	./judges/heuristic \
+	./plugins/transports/mcphttp \
+	./plugins/transports/stdio
 
 # vet and the passes without -race build with cgo off, as the release
 # does (.goreleaser.yaml): no package of the module has a cgo file, and
