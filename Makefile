@@ -91,14 +91,21 @@ vet:
 #     TestTasksPerToolIsConfigurable (whole rubrics through the engine's
 #     concurrent asker, with 10 and 40 tools and twice over tidy, as
 #     TestFixListGolden, TestTDQSReplay, TestGradableReplay and
-#     TestGradableEdges's small cases do race-built), and
-#     engine/scan's TestBrowserLeaderboard (a page in
-#     Chromium, whose CPU the race detector does not touch): the four
-#     took 7.2 CPU-s race-built and take 2.6 here (go test -run of the
-#     four less -run '^$', twice each, load 25), and their packages are
-#     linked for this pass anyway.
+#     TestGradableEdges's small cases do race-built): with engine/scan's
+#     TestBrowserLeaderboard, which has since gone back (below), the
+#     four took 7.2 CPU-s race-built and 2.6 here (go test -run of the
+#     four less -run '^$', twice each, load 25), and rubrics is linked
+#     for this pass anyway.
 #   A package of NORACE_PACKAGES runs its heavy tests in the plain pass,
 #   with the rest of its tests, so that its test binary is linked once.
+#   A package whose one heavy test costs less race-built than a second
+#   link of its test binary is not here: engine/scan's
+#   TestBrowserLeaderboard (a page in Chromium, whose CPU the race
+#   detector does not touch: 1.90 CPU-s race-built against 1.66, the
+#   median of three alternated runs under bench/reap each) and
+#   plugins/sdk's TestExamplePlugins (two example plugins started and
+#   asked: 0.67 against 0.59) run in the race pass, which spares the
+#   links of their packages without -race (2.4 and 1.3 CPU-s).
 HEAVY_TESTS = \
 	TestGradableScansTheCorpus \
 	TestGradableEdges \
@@ -128,7 +135,6 @@ HEAVY_TESTS = \
 	TestToolSafetyCorpus \
 	TestNames \
 	TestFixListOrder \
-	TestExamplePlugins \
 	TestExportLargeDocument \
 	TestMCPServe \
 	TestMCPInspector \
@@ -158,8 +164,7 @@ HEAVY_TESTS = \
 	TestGateDigest \
 	TestBuildInfo \
 	TestJudgedQuestionsCarryOnlyTheirOwn \
-	TestTasksPerToolIsConfigurable \
-	TestBrowserLeaderboard
+	TestTasksPerToolIsConfigurable
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,
@@ -172,14 +177,12 @@ HEAVY_PACKAGES = \
 	./cmd/rubric \
 	./internal/ghaction \
 	./engine/report/sarif \
-	./engine/scan \
 	./engine/score \
 	./judges/heuristic \
 	./judges/openai \
 	./rubrics \
 	./engine/ask \
 	./plugins/host \
-	./plugins/sdk \
 	./engine/lang \
 	./engine/report \
 	./engine/rubric \
@@ -276,7 +279,8 @@ HEAVY_RUN = ^($(subst $(space),|,$(strip $(HEAVY_TESTS))))$$
 # took 22 s of wall time and about one core (make -j6 testdeps vet, load
 # 8), in which the passes now compile and link their test binaries. Each
 # test binary is started through scripts/testdeps-gate.sh (go test
-# -exec), which holds it until testdeps has ended (a lock, not a clock).
+# -exec), which holds it, if its package is one of TESTDEPS_PACKAGES,
+# until testdeps has ended (a lock, not a clock).
 test:
 	@scripts/testdeps-gate.sh run $(MAKE) $(MAKE) --no-print-directory -j4 vet test-passes
 
@@ -314,8 +318,35 @@ test-passes:
 # changed since the cache was filled again in each pass.
 TEST_FLAGS = -count=1 -vet=off -trimpath -ldflags='-s -w' $(TESTDEPS_GATE)
 
-# Under make test, each test binary waits for testdeps (see test).
-TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec')
+# Under make test, the test binaries of TESTDEPS_PACKAGES wait for
+# testdeps (see test); the others start at once.
+TESTDEPS_GATE = $(if $(RUBRIC_TESTDEPS_GATE),-exec '$(CURDIR)/scripts/testdeps-gate.sh exec $(subst $(space),$(comma),$(strip $(TESTDEPS_PACKAGES)))')
+comma := ,
+
+# TESTDEPS_PACKAGES are the packages whose tests read what make testdeps
+# installs (the npm packages of NPM_DIRS, the SARIF validator), directly
+# or through a test helper (engine/report/reporttest, internal/modernmcp);
+# internal/heavytest holds the list to that rule (TestMakefileTestdepsRule).
+# Under make test only their test binaries wait at the gate: while they
+# all did, each pass's -p slots were held by binaries waiting, and a
+# fresh clone ran no test until the npm installs had ended (bench/README.md,
+# issue 13's sixth round).
+TESTDEPS_PACKAGES = \
+	./cmd/rubric \
+	./engine/report \
+	./engine/report/badge \
+	./engine/report/gitlab \
+	./engine/report/html \
+	./engine/report/junit \
+	./engine/report/markdown \
+	./engine/report/sarif \
+	./engine/report/serverset \
+	./engine/report/text \
+	./engine/report/writers \
+	./internal/heavytest \
+	./judges/heuristic \
+	./plugins/transports/mcphttp \
+	./plugins/transports/stdio
 
 # vet and the passes without -race build with cgo off, as the release
 # does (.goreleaser.yaml): no package of the module has a cgo file, and

@@ -2,20 +2,29 @@
 # testdeps-gate.sh lets make test's passes compile and link their test
 # binaries while make testdeps installs what the tests read and run (npm
 # packages: a fresh clone's installs take about 20 s, most of it on one
-# core), and starts each test binary only once that is done:
+# core), and starts the test binaries of the packages whose tests read
+# what it installs only once that is done:
 #
 #   testdeps-gate.sh run MAKE CMD...   runs MAKE testdeps and, beside it,
 #                                      CMD (make test's passes), with
 #                                      RUBRIC_TESTDEPS_GATE set; fails if
 #                                      either does
-#   testdeps-gate.sh exec BIN ARG...   go test -exec: waits until testdeps
-#                                      has ended, then runs BIN, or fails
-#                                      if testdeps did
+#   testdeps-gate.sh exec PKGS BIN ARG...
+#                                      go test -exec, in the package's
+#                                      folder: when PKGS (./dir,./dir...,
+#                                      the Makefile's TESTDEPS_PACKAGES)
+#                                      holds the package, waits until
+#                                      testdeps has ended, then runs BIN,
+#                                      or fails if testdeps did; any other
+#                                      package's BIN runs at once
 #
 # The gate is a lock (flock(1), util-linux) that run holds while testdeps
-# runs: exec waits on the lock, not on a clock.
+# runs: exec waits on the lock, not on a clock. go test runs a package's
+# test binary in one of its -p slots, so a binary held at the gate holds
+# its slot too: held all of them, the passes ran nothing but the npm
+# installs, on about one core, until testdeps ended.
 set -euo pipefail
-mode=${1:?usage: testdeps-gate.sh run MAKE CMD... | exec BIN ARG...}
+mode=${1:?usage: testdeps-gate.sh run MAKE CMD... | exec PKGS BIN ARG...}
 shift
 case $mode in
 run)
@@ -44,11 +53,19 @@ run)
 	;;
 exec)
 	gate=${RUBRIC_TESTDEPS_GATE:?testdeps-gate.sh exec runs under testdeps-gate.sh run (make test)}
-	flock -s "$gate/lock" true
-	if [ "$(cat "$gate/status" 2>/dev/null)" != 0 ]; then
-		echo "testdeps-gate.sh: make testdeps failed, and the tests need what it installs: see its output above" >&2
-		exit 1
-	fi
+	pkgs=${1:?usage: testdeps-gate.sh exec PKGS BIN ARG...}
+	shift
+	root=$(cd "$(dirname "$0")/.." && pwd -P)
+	here=$(pwd -P)
+	case ",$pkgs," in
+	*",./${here#"$root"/},"*)
+		flock -s "$gate/lock" true
+		if [ "$(cat "$gate/status" 2>/dev/null)" != 0 ]; then
+			echo "testdeps-gate.sh: make testdeps failed, and the tests need what it installs: see its output above" >&2
+			exit 1
+		fi
+		;;
+	esac
 	exec "$@"
 	;;
 *)

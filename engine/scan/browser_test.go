@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/rubricmcp/rubric/engine/scan"
-	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // chromium finds Debian's chromium, or RUBRIC_CHROMIUM; without one the
@@ -46,7 +45,6 @@ func chromium(t *testing.T) string {
 // request but for itself, and every link it holds resolves: each report
 // it links to opens.
 func TestBrowserLeaderboard(t *testing.T) {
-	heavytest.Later(t)
 	path := chromium(t)
 	dir := fixtureScan(t)
 	writeReports(t, dir)

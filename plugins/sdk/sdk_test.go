@@ -11,7 +11,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildtest"
-	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -20,7 +19,6 @@ import (
 // examples/transport-plugin, discovers them in a plugin directory and
 // uses each through the protocol.
 func TestExamplePlugins(t *testing.T) {
-	heavytest.Later(t)
 	if testing.Short() {
 		t.Skip("builds two binaries")
 	}

@@ -1,0 +1,9 @@
+package usesowncode
+
+import (
+	"testing"
+
+	"example.com/m/owncode"
+)
+
+func TestUses(t *testing.T) { _ = owncode.Bin(t.TempDir()) }
