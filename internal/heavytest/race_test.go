@@ -2,14 +2,9 @@ package heavytest
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -19,13 +14,7 @@ import (
 // goroutine, a channel or a test that runs in parallel fails this test
 // until it leaves the list, so that its tests run race-built again.
 func TestMakefileRaceRule(t *testing.T) {
-	root := filepath.Join("..", "..")
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := makeList(mk, "NORACE_PACKAGES")
-	pkgs, err := readPackages(root)
+	pkgs, err := readPackages(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,16 +22,13 @@ func TestMakefileRaceRule(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the rule finds no package without concurrency: it reads nothing")
 	}
-	for _, p := range want {
-		if !slices.Contains(listed, p) {
-			t.Errorf("%s has nothing concurrent for the race detector to check: add it to the Makefile's NORACE_PACKAGES", p)
-		}
-	}
-	for _, p := range listed {
-		if !slices.Contains(want, p) {
-			t.Errorf("%s is in the Makefile's NORACE_PACKAGES, but it (or a package without tests it imports) runs code at once: take it out, so that its tests run race-built", p)
-		}
-	}
+	checkMakeList(t, "NORACE_PACKAGES", want,
+		func(p string) string {
+			return p + " has nothing concurrent for the race detector to check: add it to the Makefile's NORACE_PACKAGES"
+		},
+		func(p string) string {
+			return p + " is in the Makefile's NORACE_PACKAGES, but it (or a package without tests it imports) runs code at once: take it out, so that its tests run race-built"
+		})
 }
 
 // TestRaceRule holds the rule to small packages written for it.
@@ -123,42 +109,13 @@ func raceFree(pkgs map[string]*goPackage) []string {
 // of each directory, keyed ./dir. Imports of the module are those that
 // go.mod's module path prefixes.
 func readPackages(root string) (map[string]*goPackage, error) {
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		return nil, err
-	}
-	var module string
-	for line := range strings.Lines(string(mod)) {
-		if rest, ok := strings.CutPrefix(line, "module "); ok {
-			module = strings.TrimSpace(rest)
-		}
-	}
 	pkgs := map[string]*goPackage{}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		dir := "./" + filepath.ToSlash(rel)
+	err := walkGoFiles(root, func(dir string, test bool, f *ast.File, imports []string) error {
 		p := pkgs[dir]
 		if p == nil {
 			p = &goPackage{}
 			pkgs[dir] = p
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		test := strings.HasSuffix(path, "_test.go")
 		p.hasTests = p.hasTests || test
 		mark := func() {
 			if test {
@@ -167,16 +124,14 @@ func readPackages(root string) (map[string]*goPackage, error) {
 				p.codeConcurrent = true
 			}
 		}
+		if !test {
+			p.codeImports = append(p.codeImports, imports...)
+		}
+		p.allImports = append(p.allImports, imports...)
 		for _, im := range f.Imports {
 			ip, err := strconv.Unquote(im.Path.Value)
 			if err != nil {
 				return err
-			}
-			if rest, ok := strings.CutPrefix(ip, module+"/"); ok {
-				if !test {
-					p.codeImports = append(p.codeImports, "./"+rest)
-				}
-				p.allImports = append(p.allImports, "./"+rest)
 			}
 			switch {
 			case ip == "net/http/httptest":

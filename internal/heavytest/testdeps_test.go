@@ -2,10 +2,7 @@ package heavytest
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -21,13 +18,7 @@ import (
 // its package joins the list, so that a fresh clone never runs it
 // against a half-installed node_modules.
 func TestMakefileTestdepsRule(t *testing.T) {
-	root := filepath.Join("..", "..")
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := makeList(mk, "TESTDEPS_PACKAGES")
-	pkgs, err := readTestdeps(root)
+	pkgs, err := readTestdeps(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,16 +26,13 @@ func TestMakefileTestdepsRule(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the rule finds no package whose tests read what make testdeps installs: it reads nothing")
 	}
-	for _, p := range want {
-		if !slices.Contains(listed, p) {
-			t.Errorf("%s's tests read what make testdeps installs: add it to the Makefile's TESTDEPS_PACKAGES", p)
-		}
-	}
-	for _, p := range listed {
-		if !slices.Contains(want, p) {
-			t.Errorf("%s is in the Makefile's TESTDEPS_PACKAGES, but its tests read nothing make testdeps installs: take it out, so that its tests start without waiting", p)
-		}
-	}
+	checkMakeList(t, "TESTDEPS_PACKAGES", want,
+		func(p string) string {
+			return p + "'s tests read what make testdeps installs: add it to the Makefile's TESTDEPS_PACKAGES"
+		},
+		func(p string) string {
+			return p + " is in the Makefile's TESTDEPS_PACKAGES, but its tests read nothing make testdeps installs: take it out, so that its tests start without waiting"
+		})
 }
 
 // TestTestdepsRule holds the rule to small packages written for it.
@@ -122,42 +110,13 @@ func namesTestdeps(lits []string) bool {
 // node_modules and hidden directories) and returns what the testdeps
 // rule reads of each directory, keyed ./dir.
 func readTestdeps(root string) (map[string]*testdepsPackage, error) {
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		return nil, err
-	}
-	var module string
-	for line := range strings.Lines(string(mod)) {
-		if rest, ok := strings.CutPrefix(line, "module "); ok {
-			module = strings.TrimSpace(rest)
-		}
-	}
 	pkgs := map[string]*testdepsPackage{}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		dir := "./" + filepath.ToSlash(rel)
+	err := walkGoFiles(root, func(dir string, test bool, f *ast.File, imports []string) error {
 		p := pkgs[dir]
 		if p == nil {
 			p = &testdepsPackage{}
 			pkgs[dir] = p
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		test := strings.HasSuffix(path, "_test.go")
 		p.hasTests = p.hasTests || test
 		var lits []string
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -168,16 +127,6 @@ func readTestdeps(root string) (map[string]*testdepsPackage, error) {
 			}
 			return true
 		})
-		var imports []string
-		for _, im := range f.Imports {
-			ip, err := strconv.Unquote(im.Path.Value)
-			if err != nil {
-				return err
-			}
-			if rest, ok := strings.CutPrefix(ip, module+"/"); ok {
-				imports = append(imports, "./"+rest)
-			}
-		}
 		names := namesTestdeps(lits)
 		if test {
 			p.testNames = p.testNames || names

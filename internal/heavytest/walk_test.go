@@ -1,0 +1,83 @@
+package heavytest
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// walkGoFiles parses the Go files under root (but for testdata,
+// node_modules and hidden directories) and calls visit with each, its
+// directory as ./dir, whether it is a test file, and the module's
+// packages it imports as ./dir (those go.mod's module path prefixes).
+func walkGoFiles(root string, visit func(dir string, test bool, f *ast.File, imports []string) error) error {
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	var module string
+	for line := range strings.Lines(string(mod)) {
+		if rest, ok := strings.CutPrefix(line, "module "); ok {
+			module = strings.TrimSpace(rest)
+		}
+	}
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		var imports []string
+		for _, im := range f.Imports {
+			ip, err := strconv.Unquote(im.Path.Value)
+			if err != nil {
+				return err
+			}
+			if rest, ok := strings.CutPrefix(ip, module+"/"); ok {
+				imports = append(imports, "./"+rest)
+			}
+		}
+		return visit("./"+filepath.ToSlash(rel), strings.HasSuffix(path, "_test.go"), f, imports)
+	})
+}
+
+// checkMakeList fails t unless the Makefile's list variable names
+// exactly the packages want: add words the error for one it lacks, drop
+// for one it should not hold, each given the package.
+func checkMakeList(t *testing.T, variable string, want []string, add, drop func(pkg string) string) {
+	t.Helper()
+	mk, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := makeList(mk, variable)
+	for _, p := range want {
+		if !slices.Contains(listed, p) {
+			t.Error(add(p))
+		}
+	}
+	for _, p := range listed {
+		if !slices.Contains(want, p) {
+			t.Error(drop(p))
+		}
+	}
+}
