@@ -207,6 +207,17 @@ func (p *Program) Apart() (*Program, []*LetProgram) {
 	return p.apart.prg, p.apart.lets
 }
 
+// MayRead says whether evaluating p may read the variable name: when p
+// names it, or reads lets, which are not looked into. A nil p reads
+// nothing.
+func (p *Program) MayRead(name string) bool {
+	if p == nil {
+		return false
+	}
+	_, lets := p.Apart()
+	return p.Uses(name) || len(lets) > 0
+}
+
 // compileApart compiles src and the lets it needs (need, each after the
 // lets it reads) apart; nil when any of them does not compile so (the
 // formula is then evaluated with its lets bound around it).

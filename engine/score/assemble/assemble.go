@@ -53,11 +53,11 @@ func Tool(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, error) {
 // surface are still being asked.
 func Early(r *rubric.Rubric) bool {
 	for _, m := range r.Tool.Metrics {
-		if readsSurfaceAnswers(m.Value) {
+		if m.Value.MayRead("surface_answers") {
 			return false
 		}
 	}
-	if readsSurfaceAnswers(r.Tool.Score) || readsSurfaceAnswers(r.Tool.Issues) || r.Fixes != nil && readsSurfaceAnswers(r.Fixes.Gain) {
+	if r.Tool.Score.MayRead("surface_answers") || r.Tool.Issues.MayRead("surface_answers") || r.Fixes != nil && r.Fixes.Gain.MayRead("surface_answers") {
 		return false
 	}
 	return true
@@ -77,7 +77,7 @@ func ToolLate(r *rubric.Rubric, st *check.State, out *report.Tool) error {
 	k, late := 0, false
 	for _, rb := range r.Tool.Reports {
 		for _, f := range rb.Fields {
-			if late = late || readsSurfaceAnswers(f.Value); late {
+			if late = late || f.Value.MayRead("surface_answers"); late {
 				b, err := fieldJSON(f, st.Scope)
 				if err != nil {
 					err.Tool = st.Name
@@ -89,16 +89,6 @@ func ToolLate(r *rubric.Rubric, st *check.State, out *report.Tool) error {
 		}
 	}
 	return nil
-}
-
-// readsSurfaceAnswers says whether evaluating p may read the surface's
-// answers: when it names them, or reads lets, which are not looked into.
-func readsSurfaceAnswers(p *lang.Program) bool {
-	if p == nil {
-		return false
-	}
-	_, lets := p.Apart()
-	return p.Uses("surface_answers") || len(lets) > 0
 }
 
 // tool is Tool, or with early ToolEarly.
@@ -329,7 +319,7 @@ func reportFields(rb *rubric.Report, sc *eval.Scope, early bool, late *bool) (re
 	out := make(report.Fields, 0, len(rb.Fields))
 	for _, f := range rb.Fields {
 		if early {
-			if *late = *late || readsSurfaceAnswers(f.Value); *late {
+			if *late = *late || f.Value.MayRead("surface_answers"); *late {
 				out = append(out, report.Field{Name: f.Name})
 				continue
 			}

@@ -146,7 +146,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
 		// A tool's question waits for its own tool alone, unless what
 		// it shares reads the tools' answers.
-		withTools := q.Per != rubric.PerTool || readsToolAnswers(q.Shared)
+		withTools := q.Per != rubric.PerTool || q.Shared.MayRead("tool_answers")
 		if withTools {
 			if err := allChecked(); err != nil {
 				return err
@@ -447,17 +447,6 @@ type batch struct {
 type builtAhead struct {
 	b   batch
 	err error
-}
-
-// readsToolAnswers says whether evaluating p may read the tools' answers
-// (tool_answers): when it names them, or reads lets, which are not looked
-// into.
-func readsToolAnswers(p *lang.Program) bool {
-	if p == nil {
-		return false
-	}
-	_, lets := p.Apart()
-	return p.Uses("tool_answers") || len(lets) > 0
 }
 
 // shared is a question's shared value (rubric.Question.Shared), evaluated
