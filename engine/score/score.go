@@ -176,7 +176,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}
 	if err := parallel.For(ctx, len(states), opt.Workers, func(i int) error {
 		defer func() { states[i] = nil }()
-		if res, err, ok := ahead.Of(orig[i]); ok {
+		if res, ok, err := ahead.Of(orig[i]); ok {
 			if results[i] = res; err != nil {
 				return err
 			}

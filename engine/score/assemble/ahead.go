@@ -78,9 +78,9 @@ func (a *Ahead) Wait() {
 
 // Of is the i-th tool as finished ahead, its result or the error that
 // stopped it; ok is false when it was not (ToolLate is then not for it).
-func (a *Ahead) Of(i int) (res Scored, err error, ok bool) {
+func (a *Ahead) Of(i int) (res Scored, ok bool, err error) {
 	if a == nil || a.done[i] == nil {
-		return Scored{}, nil, false
+		return Scored{}, false, nil
 	}
-	return a.done[i].res, a.done[i].err, true
+	return a.done[i].res, true, a.done[i].err
 }
