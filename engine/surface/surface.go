@@ -60,17 +60,7 @@ func NewTool(name string, def map[string]any) Tool {
 // Definition returns the tool's decoded definition: Def, or when a
 // lean parse kept none, its canonical JSON decoded again, the same values
 // (a fresh copy each call, which the caller may keep or drop).
-func (t Tool) Definition() map[string]any {
-	if t.Def != nil || t.Canonical == nil {
-		return t.Def
-	}
-	d := decoders.Get().(*decoder)
-	v, _ := d.decodeOrUnmarshal(t.Canonical)
-	d.B = nil
-	decoders.Put(d)
-	def, _ := v.(map[string]any)
-	return def
-}
+func (t Tool) Definition() map[string]any { return t.definition(false) }
 
 // DefinitionInPlace is Definition, but the strings of a lean tool's
 // definition (those without escapes, nearly all) share Canonical's bytes
@@ -79,12 +69,15 @@ func (t Tool) Definition() map[string]any {
 // the score's per-tool pass does: the canonical forms a parse makes are
 // never written again, and they live as long as the surface. A caller
 // that writes to Canonical afterwards must use Definition.
-func (t Tool) DefinitionInPlace() map[string]any {
+func (t Tool) DefinitionInPlace() map[string]any { return t.definition(true) }
+
+// definition is Definition, or with inPlace DefinitionInPlace.
+func (t Tool) definition(inPlace bool) map[string]any {
 	if t.Def != nil || t.Canonical == nil {
 		return t.Def
 	}
 	d := decoders.Get().(*decoder)
-	d.inPlace = true
+	d.inPlace = inPlace
 	v, _ := d.decodeOrUnmarshal(t.Canonical)
 	d.B, d.inPlace = nil, false
 	decoders.Put(d)
