@@ -186,7 +186,7 @@ var schemaTypeLists = sync.OnceValue(func() map[string]ref.Val {
 // SchemaTypes gives, as a shared list.
 func schemaTypeList(t string) ref.Val {
 	lists := schemaTypeLists()
-	if l, ok := lists[t]; ok && t != "" {
+	if l, ok := lists[t]; ok {
 		return l
 	}
 	return lists[""]
