@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/google/cel-go/common/types"
@@ -74,10 +75,10 @@ func ToolEarly(r *rubric.Rubric, st *check.State, out *report.Tool) (Scored, err
 // ToolLate fills in the report values ToolEarly left, in order, once the
 // tool's scope sees the surface's answers.
 func ToolLate(r *rubric.Rubric, st *check.State, out *report.Tool) error {
-	k, late := 0, false
+	k, from := 0, lateFrom(r)
 	for _, rb := range r.Tool.Reports {
 		for _, f := range rb.Fields {
-			if late = late || f.Value.MayRead("surface_answers"); late {
+			if k >= from {
 				b, err := fieldJSON(f, st.Scope)
 				if err != nil {
 					err.Tool = st.Name
@@ -89,6 +90,22 @@ func ToolLate(r *rubric.Rubric, st *check.State, out *report.Tool) error {
 		}
 	}
 	return nil
+}
+
+// lateFrom is the place, among the tool's report values in order, of the
+// first that reads the surface's answers: where ToolEarly stops and
+// ToolLate starts. It is the number of values when none reads them.
+func lateFrom(r *rubric.Rubric) int {
+	k := 0
+	for _, rb := range r.Tool.Reports {
+		for _, f := range rb.Fields {
+			if f.Value.MayRead("surface_answers") {
+				return k
+			}
+			k++
+		}
+	}
+	return k
 }
 
 // tool is Tool, or with early ToolEarly.
@@ -125,14 +142,21 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 	if len(r.Tool.Reports) > 0 {
 		sc.Set("score", score)
 		sc.Set("grade", out.Grade)
-		late := false // the values from the first that reads the surface's answers, with early
+		// With early, the values from the first that reads the surface's
+		// answers on are left for ToolLate.
+		late := math.MaxInt
+		if early {
+			late = lateFrom(r)
+		}
+		k := 0 // the place of rb's first value among the tool's
 		for _, rb := range r.Tool.Reports {
-			fields, err := reportFields(rb, sc, early, &late)
+			fields, err := reportFields(rb, sc, late-k)
 			if err != nil {
 				err.Tool = st.Name
 				return Scored{}, err
 			}
 			out.Fields = append(out.Fields, fields...)
+			k += len(rb.Fields)
 		}
 	}
 	return Scored{score: score, metrics: metrics, answers: st.Answers}, nil
@@ -230,7 +254,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		}
 	}
 	for _, rb := range r.Surface.Reports {
-		fields, ferr := reportFields(rb, sc, false, nil)
+		fields, ferr := reportFields(rb, sc, math.MaxInt)
 		if ferr != nil {
 			return ferr
 		}
@@ -312,17 +336,14 @@ func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 }
 
 // reportFields evaluates a report block's values as JSON-ready values:
-// exact numbers as JSON numbers in their shortest exact decimal form.
-// With early, the values from the first that reads the surface's answers
-// on (*late says whether one came before) are left null.
-func reportFields(rb *rubric.Report, sc *eval.Scope, early bool, late *bool) (report.Fields, *eval.Error) {
+// exact numbers as JSON numbers in their shortest exact decimal form. The
+// values from the late-th on are left null (see ToolEarly).
+func reportFields(rb *rubric.Report, sc *eval.Scope, late int) (report.Fields, *eval.Error) {
 	out := make(report.Fields, 0, len(rb.Fields))
-	for _, f := range rb.Fields {
-		if early {
-			if *late = *late || f.Value.MayRead("surface_answers"); *late {
-				out = append(out, report.Field{Name: f.Name})
-				continue
-			}
+	for i, f := range rb.Fields {
+		if i >= late {
+			out = append(out, report.Field{Name: f.Name})
+			continue
 		}
 		b, err := fieldJSON(f, sc)
 		if err != nil {
