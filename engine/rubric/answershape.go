@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -225,18 +226,7 @@ func (s *answerShape) accepts(v any) bool {
 		return false
 	}
 	if s.hasEnum {
-		str, ok := v.(string)
-		if !ok {
-			return false
-		}
-		found := false
-		for _, e := range s.enum {
-			if e == str {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if str, ok := v.(string); !ok || !slices.Contains(s.enum, str) {
 			return false
 		}
 	}
