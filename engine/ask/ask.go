@@ -618,18 +618,20 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	text = unfence(text)
 	// Plain JSON is read once, validated as read and then made into the
 	// formulas' values; anything else, or an answer the schema refuses,
-	// takes the path below, so its error is the one it always was.
+	// is decoded and validated as text, so its error is the one it always
+	// was.
 	var v any
-	if raw, ok := jsonscan.Decode(text); ok && q.ValidateValue(raw) == nil {
-		var err error
-		if v, err = lang.FromScanned(raw); err != nil {
-			return nil, nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
-		}
+	var err error
+	raw, plain := jsonscan.Decode(text)
+	if plain = plain && q.ValidateValue(raw) == nil; plain {
+		v, err = lang.FromScanned(raw)
 	} else {
-		var err error
-		if v, err = lang.FromJSON(text); err != nil {
-			return nil, nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
-		}
+		v, err = lang.FromJSON(text)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
+	}
+	if !plain {
 		if err := q.Validate(text); err != nil {
 			return nil, nil, err
 		}
