@@ -468,8 +468,7 @@ func writeTools(bw *bufio.Writer, tools []Tool, cores int) error {
 		for k := range chunks {
 			start := lo + k*toolsChunk
 			if start >= len(tools) {
-				chunks[k].buf.Reset()
-				chunks[k].err = nil
+				chunks[k].buf, chunks[k].err = chunks[k].buf[:0], nil
 				continue
 			}
 			part := tools[start:min(start+toolsChunk, len(tools))]
@@ -481,7 +480,7 @@ func writeTools(bw *bufio.Writer, tools []Tool, cores int) error {
 		}
 		wg.Wait()
 		for k := range chunks {
-			bw.Write(chunks[k].buf.Bytes())
+			bw.Write(chunks[k].buf)
 			if err := chunks[k].err; err != nil {
 				return err
 			}
@@ -493,40 +492,33 @@ func writeTools(bw *bufio.Writer, tools []Tool, cores int) error {
 // toolLines are the lines of a run of tools, written by one goroutine,
 // and the error of the tool that ended them.
 type toolLines struct {
-	buf bytes.Buffer
-	tb  bytes.Buffer
-	enc *json.Encoder
+	buf []byte
 	err error
 }
 
 // write writes the lines of tools, the first of which is the report's
 // tool number first, each after its separator.
 func (c *toolLines) write(tools []Tool, first int) {
-	c.buf.Reset()
-	c.err = nil
-	if c.enc == nil {
-		c.enc = json.NewEncoder(&c.tb)
-		c.enc.SetEscapeHTML(false)
-	}
+	c.buf, c.err = c.buf[:0], nil
 	for i := range tools {
 		if first+i > 0 {
-			c.buf.WriteByte(',')
+			c.buf = append(c.buf, ',')
 		}
-		c.buf.WriteString("\n    ")
-		c.tb.Reset()
-		if err := c.enc.Encode(&tools[i]); err != nil {
-			c.err = err
+		c.buf = append(c.buf, "\n    "...)
+		start := len(c.buf)
+		line, err := appendTool(c.buf, &tools[i])
+		if fs := tools[i].Fields; err == nil && len(fs) > 0 {
+			var obj []byte
+			if obj, err = appendMembers(line[start:], fs); err != nil {
+				err = fmt.Errorf("tool %q, %w", tools[i].Name, err)
+			}
+			line = append(line[:start], obj...)
+		}
+		if err != nil {
+			c.buf, c.err = line[:start], err
 			return
 		}
-		line := bytes.TrimSuffix(c.tb.Bytes(), []byte{'\n'})
-		if fs := tools[i].Fields; len(fs) > 0 {
-			var err error
-			if line, err = appendMembers(line, fs); err != nil {
-				c.err = fmt.Errorf("tool %q, %w", tools[i].Name, err)
-				return
-			}
-		}
-		c.buf.Write(line)
+		c.buf = line
 	}
 }
 
