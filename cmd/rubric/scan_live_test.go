@@ -15,9 +15,10 @@ import (
 
 // TestScanPublishedServers scans the published servers of
 // testdata/servers as the registry lists them (server.json entries of
-// npm packages): each is installed into a directory of its own with npm
-// ci from testdata/servers' lock file, from npm's cache (make testdeps
-// fills it), started under bubblewrap, read and scored. Each reads
+// npm packages): testdata/servers' lock file is installed once with npm
+// ci, from npm's cache (make testdeps fills it), and copied into a
+// directory of each server's own; each is started under bubblewrap, read
+// and scored. Each reads
 // exactly as the corpus captured it, and scores as its capture does.
 func TestScanPublishedServers(t *testing.T) {
 	heavytest.Later(t)

@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/transport"
 )
@@ -25,7 +28,9 @@ type Installer interface {
 // Commands installs with the registries' own clients: npm into a prefix
 // (with install scripts off: a package's scripts would run outside any
 // sandbox), and pypi through uvx, which fetches the package into the
-// job's directory as the server starts.
+// job's directory as the server starts. With a Lock, npm ci runs once
+// and each job gets a copy of what it installed. Use one Commands a
+// scan, by pointer, and Close it at the end.
 type Commands struct {
 	// NPM is the npm command; empty means "npm".
 	NPM string
@@ -36,10 +41,13 @@ type Commands struct {
 	// (npm ci), and a package it does not lock at the version asked for
 	// is an error.
 	Lock string
+
+	mu     sync.Mutex
+	locked string // the directory of Lock's one npm ci, once it has succeeded
 }
 
 // Install installs p into dir.
-func (c Commands) Install(ctx context.Context, p *Package, dir string) (transport.Target, error) {
+func (c *Commands) Install(ctx context.Context, p *Package, dir string) (transport.Target, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return transport.Target{}, err
 	}
@@ -54,32 +62,17 @@ func (c Commands) Install(ctx context.Context, p *Package, dir string) (transpor
 
 // npm installs the package into dir with npm and starts its executable
 // with node.
-func (c Commands) npm(ctx context.Context, p *Package, dir string) (transport.Target, error) {
-	npm := c.NPM
-	if npm == "" {
-		npm = "npm"
-	}
-	argv := []string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact", p.Spec()}
+func (c *Commands) npm(ctx context.Context, p *Package, dir string) (transport.Target, error) {
 	if c.Lock != "" {
-		for _, f := range []string{"package.json", "package-lock.json"} {
-			data, err := os.ReadFile(filepath.Join(c.Lock, f))
-			if err != nil {
-				return transport.Target{}, fmt.Errorf("--npm-lock: %w", err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
-				return transport.Target{}, err
-			}
+		tree, err := c.lockedTree(ctx, filepath.Dir(dir))
+		if err != nil {
+			return transport.Target{}, err
 		}
-		argv = []string{"ci", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"}
-	}
-	if c.Offline {
-		argv = append(argv, "--offline")
-	}
-	cmd := exec.CommandContext(ctx, npm, argv...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return transport.Target{}, fmt.Errorf("npm install %s: %v: %s", p.Spec(), err, lastLines(out.String(), 5))
+		if err := copyTree(tree, dir); err != nil {
+			return transport.Target{}, fmt.Errorf("copying the install of --npm-lock %s: %w", c.Lock, err)
+		}
+	} else if err := c.run(ctx, "install", dir, "--save-exact", p.Spec()); err != nil {
+		return transport.Target{}, fmt.Errorf("npm install %s: %w", p.Spec(), err)
 	}
 	bin, version, err := npmBin(dir, p.Identifier)
 	if err != nil {
@@ -94,6 +87,126 @@ func (c Commands) npm(ctx context.Context, p *Package, dir string) (transport.Ta
 	}
 	t.Args = append(append(t.Args, bin), p.PackageArgs...)
 	return t, nil
+}
+
+// run runs npm's command verb with prefix dir and the flags every
+// install takes, then args.
+func (c *Commands) run(ctx context.Context, verb, dir string, args ...string) error {
+	npm := c.NPM
+	if npm == "" {
+		npm = "npm"
+	}
+	argv := append([]string{verb, "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"}, args...)
+	if c.Offline {
+		argv = append(argv, "--offline")
+	}
+	cmd := exec.CommandContext(ctx, npm, argv...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%v: %s", err, lastLines(out.String(), 5))
+	}
+	return nil
+}
+
+// lockedTree is the directory, made in parent, that holds Lock's
+// package files and what npm ci installed from them, installing it the
+// first time a job asks. The lock pins every package, so the install is
+// the same for every job: each job copies this one, where each ran npm
+// ci of its own (6 CPU-s of npm a job for three small servers, against
+// a tenth of a second to copy). A failed install is tried again by the
+// next job that asks; Close removes the directory.
+func (c *Commands) lockedTree(ctx context.Context, parent string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.locked != "" {
+		return c.locked, nil
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tree, err := os.MkdirTemp(parent, "npm-lock-")
+	if err != nil {
+		return "", err
+	}
+	for _, f := range []string{"package.json", "package-lock.json"} {
+		data, err := os.ReadFile(filepath.Join(c.Lock, f))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(tree, f), data, 0o644)
+		}
+		if err != nil {
+			os.RemoveAll(tree)
+			return "", fmt.Errorf("--npm-lock: %w", err)
+		}
+	}
+	if err := c.run(ctx, "ci", tree); err != nil {
+		os.RemoveAll(tree)
+		return "", fmt.Errorf("npm ci of --npm-lock %s: %w", c.Lock, err)
+	}
+	c.locked = tree
+	return tree, nil
+}
+
+// Close removes the install of Lock that the jobs copied, if any.
+func (c *Commands) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.locked == "" {
+		return nil
+	}
+	err := os.RemoveAll(c.locked)
+	c.locked = ""
+	return err
+}
+
+// copyTree copies the files, directories and symbolic links under src
+// into dst, which exists, each file with its permissions.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil || rel == "." {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, to)
+		case d.IsDir():
+			return os.Mkdir(to, 0o755)
+		case d.Type().IsRegular():
+			return copyFile(path, to)
+		}
+		return nil
+	})
+}
+
+// copyFile copies the regular file src to the new file dst.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	info, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // npmBin is the path, relative to dir, of the installed package's

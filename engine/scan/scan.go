@@ -115,12 +115,19 @@ func (s *Scanner) log() hclog.Logger {
 	return s.Log
 }
 
-// Close ends every worker's session.
+// Close ends every worker's session and removes what the installer
+// keeps for the scan's jobs (an io.Closer's Close: Commands' install of
+// its lock).
 func (s *Scanner) Close() {
 	for _, sess := range s.all {
 		sess.Close()
 	}
 	s.all = nil
+	if c, ok := s.Installer.(io.Closer); ok {
+		if err := c.Close(); err != nil {
+			s.log().Warn("removing the scan's npm install", "error", err)
+		}
+	}
 }
 
 // Pending are the jobs whose record is not yet stored, and counts the
@@ -353,7 +360,7 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {
-		return Commands{}
+		return &Commands{}
 	}
 	return s.Installer
 }

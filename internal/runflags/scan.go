@@ -144,7 +144,7 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 	s := &scan.Scanner{
 		Out: out, Rubrics: rs,
 		NewSession: func() *run.Session { return run.New(o) },
-		Installer:  scan.Commands{Offline: v.GetBool("npm-offline"), Lock: v.GetString("npm-lock")},
+		Installer:  &scan.Commands{Offline: v.GetBool("npm-offline"), Lock: v.GetString("npm-lock")},
 		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
 		Log: h.Log,
 	}
