@@ -209,11 +209,15 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
+// nodeModules is the directory under an npm prefix that packages are
+// installed into.
+const nodeModules = "node_modules"
+
 // npmBin is the path, relative to dir, of the installed package's
 // executable (its only one, else the one named as the package) and the
 // version installed.
 func npmBin(dir, pkg string) (bin, version string, err error) {
-	root := filepath.Join("node_modules", filepath.FromSlash(pkg))
+	root := filepath.Join(nodeModules, filepath.FromSlash(pkg))
 	data, err := os.ReadFile(filepath.Join(dir, root, "package.json"))
 	if err != nil {
 		return "", "", fmt.Errorf("npm installed no %s: %w", pkg, err)

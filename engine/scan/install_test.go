@@ -21,12 +21,12 @@ func fakeNPM(t *testing.T, calls string, fail bool) string {
 	}
 	script := `#!/bin/sh
 echo "$*" >> ` + calls + `
-` + exit + `prefix=$3
+` + exit + `m=$3/` + nodeModules + `
 for p in alpha beta; do
-	mkdir -p "$prefix/node_modules/$p" "$prefix/node_modules/.bin"
-	printf '{"version": "1.0.0", "bin": "server.js"}' > "$prefix/node_modules/$p/package.json"
-	echo "// $p" > "$prefix/node_modules/$p/server.js"
-	ln -s "../$p/server.js" "$prefix/node_modules/.bin/$p"
+	mkdir -p "$m/$p" "$m/.bin"
+	printf '{"version": "1.0.0", "bin": "server.js"}' > "$m/$p/package.json"
+	echo "// $p" > "$m/$p/server.js"
+	ln -s "../$p/server.js" "$m/.bin/$p"
 done
 `
 	path := filepath.Join(t.TempDir(), "npm")
@@ -70,15 +70,15 @@ func TestLockInstalledOnce(t *testing.T) {
 						errs[i] = err
 						return
 					}
-					if want := filepath.Join("node_modules", pkg, "server.js"); tgt.Location != "node" || len(tgt.Args) != 1 || tgt.Args[0] != want || tgt.Dir != dir {
+					if want := filepath.Join(nodeModules, pkg, "server.js"); tgt.Location != "node" || len(tgt.Args) != 1 || tgt.Args[0] != want || tgt.Dir != dir {
 						t.Errorf("%s: target %+v, want node %s in %s", pkg, tgt, want, dir)
 					}
-					for _, f := range []string{"package-lock.json", "node_modules/alpha/server.js", "node_modules/.bin/beta"} {
+					for _, f := range []string{"package-lock.json", nodeModules + "/alpha/server.js", nodeModules + "/.bin/beta"} {
 						if data, err := os.ReadFile(filepath.Join(dir, f)); err != nil || len(data) == 0 {
 							t.Errorf("%s: %s: %q, %v", pkg, f, data, err)
 						}
 					}
-					if link, err := os.Readlink(filepath.Join(dir, "node_modules/.bin/alpha")); err != nil || link != "../alpha/server.js" {
+					if link, err := os.Readlink(filepath.Join(dir, nodeModules, ".bin", "alpha")); err != nil || link != "../alpha/server.js" {
 						t.Errorf("%s: .bin/alpha links to %q, %v", pkg, link, err)
 					}
 				})
