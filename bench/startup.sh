@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up: sets a one-tool `rubric score` (Schema Quality, a static
-# rubric, no answer cache) and `rubric rubrics list` beside
-# `rubric --version`, the cost of merely starting the binary. Each round
+# rubric, no answer cache), the same with Gradable (a judged rubric,
+# the built-in heuristic judge, and tokens counted) and `rubric rubrics
+# list` beside `rubric --version`, the cost of merely starting the binary. Each round
 # runs every command once, in turn, so that all of them meet the same
 # machine; the script prints the median wall and CPU (user + system, the
 # plugin processes included) milliseconds of each and the ratios of the
@@ -44,6 +45,7 @@ names = ["new", "old"][: len(binaries)]
 commands = [
     ("--version", ["--version"]),
     ("score 1 tool", ["score", "--no-cache", "--progress=false", "bench/startup/one-tool.json"]),
+    ("gradable 1", ["score", "--rubric", "gradable", "--no-cache", "--progress=false", "bench/startup/one-tool.json"]),
     ("rubrics list", ["rubrics", "list"]),
 ]
 env = dict(os.environ, NO_COLOR="1")
