@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,7 +66,7 @@ func (c *Commands) npm(ctx context.Context, p *Package, dir string) (transport.T
 		if err != nil {
 			return transport.Target{}, err
 		}
-		if err := copyTree(tree, dir); err != nil {
+		if err := os.CopyFS(dir, os.DirFS(tree)); err != nil {
 			return transport.Target{}, fmt.Errorf("copying the install of --npm-lock %s: %w", c.Lock, err)
 		}
 	} else if err := c.run(ctx, "install", dir, "--save-exact", p.Spec()); err != nil {
@@ -157,56 +155,6 @@ func (c *Commands) Close() error {
 	err := os.RemoveAll(c.locked)
 	c.locked = ""
 	return err
-}
-
-// copyTree copies the files, directories and symbolic links under src
-// into dst, which exists, each file with its permissions.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil || rel == "." {
-			return err
-		}
-		to := filepath.Join(dst, rel)
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			link, err := os.Readlink(path)
-			if err != nil {
-				return err
-			}
-			return os.Symlink(link, to)
-		case d.IsDir():
-			return os.Mkdir(to, 0o755)
-		case d.Type().IsRegular():
-			return copyFile(path, to)
-		}
-		return nil
-	})
-}
-
-// copyFile copies the regular file src to the new file dst.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	info, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm())
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // nodeModules is the directory under an npm prefix that packages are
