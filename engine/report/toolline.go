@@ -22,39 +22,42 @@ func appendTool(dst []byte, t *Tool) ([]byte, error) {
 		b, err := encode(t, "")
 		return append(dst, b...), err
 	}
-	dst = append(dst, `{"name":`...)
-	dst = jsonstr.Append(dst, t.Name, jsonstr.EncodingJSON)
-	dst = append(dst, `,"hash":`...)
-	dst = jsonstr.Append(dst, t.Hash, jsonstr.EncodingJSON)
+	var err error
+	dst = appendMember(dst, `{"name":`, t.Name)
+	dst = appendMember(dst, `,"hash":`, t.Hash)
 	dst = append(dst, `,"score":`...)
 	if t.Score == "" {
 		dst = append(dst, '0') // encoding/json's zero json.Number
 	} else {
 		dst = append(dst, t.Score...)
 	}
-	dst = append(dst, `,"exact":`...)
-	dst = jsonstr.Append(dst, t.Exact, jsonstr.EncodingJSON)
-	dst = append(dst, `,"grade":`...)
-	dst = jsonstr.Append(dst, t.Grade, jsonstr.EncodingJSON)
+	dst = appendMember(dst, `,"exact":`, t.Exact)
+	dst = appendMember(dst, `,"grade":`, t.Grade)
 	if len(t.Metrics) > 0 {
-		b, err := encode(t.Metrics, "")
-		if err != nil {
+		if dst, err = appendEncoded(dst, `,"metrics":`, t.Metrics); err != nil {
 			return dst, err
 		}
-		dst = append(append(dst, `,"metrics":`...), b...)
 	}
 	dst = append(dst, `,"checks":`...)
 	dst = appendList(dst, t.Checks, appendCheck)
 	dst = append(dst, `,"issues":`...)
 	dst = appendList(dst, t.Issues, appendIssue)
 	if len(t.Answers) > 0 {
-		b, err := encode(t.Answers, "")
-		if err != nil {
+		if dst, err = appendEncoded(dst, `,"answers":`, t.Answers); err != nil {
 			return dst, err
 		}
-		dst = append(append(dst, `,"answers":`...), b...)
 	}
 	return append(dst, '}'), nil
+}
+
+// appendEncoded appends key and v as encoding/json writes it, or returns
+// dst as it was and encoding/json's error.
+func appendEncoded(dst []byte, key string, v any) ([]byte, error) {
+	b, err := encode(v, "")
+	if err != nil {
+		return dst, err
+	}
+	return append(append(dst, key...), b...), nil
 }
 
 // appendList appends a list as encoding/json writes a slice: null when
@@ -78,16 +81,18 @@ func appendString(dst []byte, s *string) []byte {
 	return jsonstr.Append(dst, *s, jsonstr.EncodingJSON)
 }
 
+// appendMember appends key (the member's name, quoted, with its colon and
+// any comma before it) and s as encoding/json writes it.
+func appendMember(dst []byte, key, s string) []byte {
+	return jsonstr.Append(append(dst, key...), s, jsonstr.EncodingJSON)
+}
+
 // appendCheck appends c as encoding/json writes a Check.
 func appendCheck(dst []byte, c *Check) []byte {
-	dst = append(dst, `{"name":`...)
-	dst = jsonstr.Append(dst, c.Name, jsonstr.EncodingJSON)
-	dst = append(dst, `,"title":`...)
-	dst = jsonstr.Append(dst, c.Title, jsonstr.EncodingJSON)
-	dst = append(dst, `,"points":`...)
-	dst = jsonstr.Append(dst, c.Points, jsonstr.EncodingJSON)
-	dst = append(dst, `,"credit":`...)
-	dst = jsonstr.Append(dst, c.Credit, jsonstr.EncodingJSON)
+	dst = appendMember(dst, `{"name":`, c.Name)
+	dst = appendMember(dst, `,"title":`, c.Title)
+	dst = appendMember(dst, `,"points":`, c.Points)
+	dst = appendMember(dst, `,"credit":`, c.Credit)
 	dst = append(dst, `,"passed":`...)
 	dst = strconv.AppendInt(dst, int64(c.Passed), 10)
 	dst = append(dst, `,"total":`...)
@@ -102,27 +107,23 @@ func appendCheck(dst []byte, c *Check) []byte {
 		dst = append(dst, `,"skipped":true`...)
 	}
 	if c.Error != "" {
-		dst = append(dst, `,"error":`...)
-		dst = jsonstr.Append(dst, c.Error, jsonstr.EncodingJSON)
+		dst = appendMember(dst, `,"error":`, c.Error)
 	}
 	return append(dst, '}')
 }
 
 // appendIssue appends is as encoding/json writes an Issue.
 func appendIssue(dst []byte, is *Issue) []byte {
-	dst = append(dst, `{"check":`...)
-	dst = jsonstr.Append(dst, is.Check, jsonstr.EncodingJSON)
-	dst = append(dst, `,"message":`...)
-	dst = jsonstr.Append(dst, is.Message, jsonstr.EncodingJSON)
+	dst = appendMember(dst, `{"check":`, is.Check)
+	dst = appendMember(dst, `,"message":`, is.Message)
 	dst = append(dst, `,"params":`...)
 	dst = appendList(dst, is.Params, appendString)
-	dst = append(dst, `,"points":`...)
-	dst = jsonstr.Append(dst, is.Points, jsonstr.EncodingJSON)
+	dst = appendMember(dst, `,"points":`, is.Points)
 	for _, m := range [...]struct{ name, value string }{
 		{`,"gain":`, is.Gain}, {`,"moves":`, is.Moves}, {`,"severity":`, is.Severity},
 	} {
 		if m.value != "" {
-			dst = jsonstr.Append(append(dst, m.name...), m.value, jsonstr.EncodingJSON)
+			dst = appendMember(dst, m.name, m.value)
 		}
 	}
 	return append(dst, '}')
