@@ -40,14 +40,17 @@ MULTITOOL = testdeps/sarif-multitool/node_modules/.package-lock.json
 
 testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS)) $(MULTITOOL)
 
-NPM_CI = npm ci --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error
-
+#
+# scripts/npm-ci.sh runs the npm ci and keeps what it installed in a
+# cache keyed by the lock file (and npm's command line and versions), so
+# that another clone or worktree with the same lock copies the install
+# instead of running npm ci again: Go's build cache does the same for
+# the packages the tests compile. RUBRIC_NPM_CACHE=off turns it off.
 %/node_modules/.package-lock.json: %/package-lock.json
-	$(NPM_CI) --prefix $*
+	scripts/npm-ci.sh $*
 
 $(MULTITOOL): testdeps/sarif-multitool/package-lock.json
-	$(NPM_CI) --prefix testdeps/sarif-multitool
-	chmod u+x testdeps/sarif-multitool/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool
+	scripts/npm-ci.sh testdeps/sarif-multitool '@microsoft/sarif-multitool-*/Sarif.Multitool'
 
 vet:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

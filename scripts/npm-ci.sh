@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# npm-ci.sh installs DIR/node_modules from DIR/package-lock.json, as
+# `npm ci` does, for make testdeps:
+#
+#   npm-ci.sh DIR [EXECUTABLE...]
+#
+# EXECUTABLE are paths under DIR/node_modules made executable after the
+# install (globs; every install runs with --ignore-scripts, so a
+# package's own install script does not).
+#
+# A finished install is kept in a cache keyed by what decides its bytes:
+# the lock file, the npm ci command line, node's and npm's versions and
+# the machine's architecture. The next clone or worktree with the same
+# lock copies it (cp -a: its own files, so nothing a test or a person
+# changes in one clone reaches another) instead of running npm ci, which
+# took 27 CPU-s for make testdeps' five directories where the copies
+# take about 1.5 (bench/README.md, issue 13). Go's build cache does the
+# same for the test binaries' packages.
+#
+# The cache is RUBRIC_NPM_CACHE, or rubric/node_modules under
+# XDG_CACHE_HOME (default ~/.cache). RUBRIC_NPM_CACHE=off runs npm ci
+# every time and keeps nothing. Delete the folder to empty it.
+set -euo pipefail
+dir=${1:?usage: npm-ci.sh DIR [EXECUTABLE...]}
+shift
+npm_ci=(npm ci --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error)
+
+install() {
+	"${npm_ci[@]}" --prefix "$dir"
+	local glob f
+	for glob in "$@"; do
+		for f in "$dir"/node_modules/$glob; do
+			[ -e "$f" ] || { echo "npm-ci.sh: $dir: nothing installed at node_modules/$glob" >&2; return 1; }
+			chmod u+x "$f"
+		done
+	done
+}
+
+cache=${RUBRIC_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rubric/node_modules}
+if [ "$cache" = off ]; then
+	install "$@"
+	exit 0
+fi
+
+key=$({
+	cat "$dir/package-lock.json"
+	echo "${npm_ci[*]}" "$*"
+	node --version
+	npm --version
+	uname -m
+} | sha256sum | cut -c1-32)
+kept=$cache/$key
+
+if [ -d "$kept/node_modules" ]; then
+	rm -rf "$dir/node_modules"
+	cp -a "$kept/node_modules" "$dir/node_modules"
+	exit 0
+fi
+
+install "$@"
+# Kept under a name of its own first, then renamed: a make test beside
+# this one sees the whole install or none of it.
+mkdir -p "$cache"
+tmp=$(mktemp -d "$cache/.$key.XXXXXX")
+if cp -a "$dir/node_modules" "$tmp/node_modules" && ! mv -T "$tmp" "$kept" 2>/dev/null; then
+	: # another make test kept the same install first
+fi
+rm -rf "$tmp"
