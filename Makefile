@@ -167,7 +167,13 @@ HEAVY_TESTS = \
 	TestGateDigest \
 	TestBuildInfo \
 	TestJudgedQuestionsCarryOnlyTheirOwn \
-	TestTasksPerToolIsConfigurable
+	TestTasksPerToolIsConfigurable \
+	TestDecodeJSONMatchesEncodingJSON \
+	TestTemplateInputIsTheDecodedJSON \
+	TestToolsCutToMembersScoreAsWhole \
+	TestDecodeToolInputAgreesWithEncodingJSON \
+	TestToolLinesAsEncodingJSON \
+	TestLazyCardsAreTheWholeCards
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestTemplateInputIsTheDecodedJSON: what TemplateInput makes of a plain
@@ -19,6 +20,7 @@ import (
 // read it, and for numbers, text and shapes at the edges; values whose
 // JSON might read back otherwise are refused, for the asker to decode.
 func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
+	heavytest.Later(t)
 	mustNum := func(s string) num.Num {
 		n, err := num.Parse(s)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestToolLinesAsEncodingJSON: a tool's line is the bytes encoding/json
@@ -15,6 +17,7 @@ import (
 // appendTool does not write fails here: each is set in some tools and
 // left at its zero value (nil, empty, absent under omitempty) in others.
 func TestToolLinesAsEncodingJSON(t *testing.T) {
+	heavytest.Later(t)
 	rng := rand.New(rand.NewPCG(24, 1))
 	failures := 0
 	for i := range 3000 {

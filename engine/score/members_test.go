@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -43,6 +44,7 @@ rubric "names" {
 // in between), byte for byte; and a formula that reads a missing member
 // fails with the same error either way.
 func TestToolsCutToMembersScoreAsWhole(t *testing.T) {
+	heavytest.Later(t)
 	names, err := rubric.Load("names.hcl", []byte(namesReader))
 	if err != nil {
 		t.Fatal(err)

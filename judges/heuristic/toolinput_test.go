@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
@@ -19,6 +20,7 @@ import (
 // not strings, broken JSON), which must give encoding/json's values or
 // error; and members that encoding/json skips (TDQS's signals).
 func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
+	heavytest.Later(t)
 	inputs := []string{
 		`{"siblings": ["a", "b"], "tool": {"name": "t", "n": 1.5, "big": 12345678901234567890, "a": [1, {"b": -2e-3}, null, true]}}`,
 		`{"siblings": [], "tool": {}}`,

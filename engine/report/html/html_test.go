@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 func write(t *testing.T, rep *report.Report) string {
@@ -82,6 +83,7 @@ func TestFixListByCause(t *testing.T) {
 // bodies are packed for the page's script, to the same report's page
 // written whole: each card, its body unpacked, is the same markup.
 func TestLazyCardsAreTheWholeCards(t *testing.T) {
+	heavytest.Later(t)
 	rep := reporttest.Score(t, "many.tools.json", manyTools(t, 120))
 	lazy := write(t, rep)
 	restore := html.SetLazyCardsAbove(math.MaxInt)
