@@ -17,9 +17,10 @@
 # take about 1.5 (bench/README.md, issue 13). Go's build cache does the
 # same for the test binaries' packages.
 #
-# The cache is RUBRIC_NPM_CACHE, or rubric/node_modules under
-# XDG_CACHE_HOME (default ~/.cache). RUBRIC_NPM_CACHE=off runs npm ci
-# every time and keeps nothing. Delete the folder to empty it.
+# The cache is RUBRIC_NPM_CACHE, or rubric-testdeps under XDG_CACHE_HOME
+# (default ~/.cache): beside rubric's answer cache (XDG_CACHE_HOME/rubric),
+# not in it. RUBRIC_NPM_CACHE=off runs npm ci every time and keeps
+# nothing. Delete the folder to empty it.
 set -euo pipefail
 dir=${1:?usage: npm-ci.sh DIR [EXECUTABLE...]}
 shift
@@ -36,7 +37,7 @@ install() {
 	done
 }
 
-cache=${RUBRIC_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rubric/node_modules}
+cache=${RUBRIC_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rubric-testdeps}
 if [ "$cache" = off ]; then
 	install "$@"
 	exit 0
