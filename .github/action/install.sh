@@ -51,7 +51,14 @@ if [ "$ext" = zip ]; then
   unzip -qo "$dir/$archive" "$exe" -d "$dir"
   unzip -qo "$dir/$archive" "$companion" -d "$dir" 2> /dev/null || true
 else
-  tar -xzf "$dir/$archive" -C "$dir" "$exe"
-  tar -xzf "$dir/$archive" -C "$dir" "$companion" 2> /dev/null || true
+  # Both in one pass: tar reads the whole stream for each call. From an
+  # archive without the companion tar extracts rubric, then fails on the
+  # name it lacks, which is no failure here.
+  rm -f "$dir/$exe" "$dir/$companion"
+  if ! tar -xzf "$dir/$archive" -C "$dir" "$exe" "$companion" 2> "$dir/tar.log" && [ ! -f "$dir/$exe" ]; then
+    cat "$dir/tar.log" >&2
+    echo "::error::$archive holds no $exe"
+    exit 2
+  fi
 fi
 echo "bin=$dir/$exe" >> "$GITHUB_OUTPUT"

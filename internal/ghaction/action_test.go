@@ -433,8 +433,8 @@ func writeTarGz(t *testing.T, path, bin string) []byte {
 	}
 	h := sha256.New()
 	// Stored, not compressed: the archive is made once and each run of
-	// the action extracts it twice (rubric, then the companion it may
-	// hold), and tar's gzip -d spent nearly half of TestAction's CPU
+	// the action extracts it (rubric and the companion it may hold, in
+	// one pass), and tar's gzip -d spent nearly half of TestAction's CPU
 	// inflating rubric's tens of megabytes, for nothing the test checks.
 	// A stored archive is still a gzip stream that tar -xzf reads and
 	// sha256sum hashes: TestAction under bench/reap, three alternated
