@@ -28,10 +28,13 @@ build:
 # for rubric mcp). npm ci deletes and rewrites node_modules, so each
 # directory is installed again only when its lock file is newer than what
 # npm last installed from it (node_modules/.package-lock.json). A fresh
-# clone installs all five: --prefer-offline takes what npm's cache holds
-# without asking the registry whether it is still current (the lock file
-# pins each package by its hash), and make test installs them side by
-# side and beside vet.
+# clone installs all five, or copies those a clone with the same lock
+# installed before (scripts/npm-ci.sh keeps each install in a cache keyed
+# by its lock, as Go's build cache keeps the packages the tests compile;
+# RUBRIC_NPM_CACHE=off turns it off): --prefer-offline takes what npm's
+# cache holds without asking the registry whether it is still current
+# (the lock file pins each package by its hash), and make test installs
+# them side by side and beside vet.
 NPM_DIRS = testdeps testdata/servers testdata/modern testdeps/inspector
 # Microsoft's SARIF validator (testdeps/sarif-multitool/) is a 96 MB
 # self-contained binary; its package's one install script (chmod u+x) is
@@ -40,12 +43,6 @@ MULTITOOL = testdeps/sarif-multitool/node_modules/.package-lock.json
 
 testdeps: $(addsuffix /node_modules/.package-lock.json,$(NPM_DIRS)) $(MULTITOOL)
 
-#
-# scripts/npm-ci.sh runs the npm ci and keeps what it installed in a
-# cache keyed by the lock file (and npm's command line and versions), so
-# that another clone or worktree with the same lock copies the install
-# instead of running npm ci again: Go's build cache does the same for
-# the packages the tests compile. RUBRIC_NPM_CACHE=off turns it off.
 %/node_modules/.package-lock.json: %/package-lock.json
 	scripts/npm-ci.sh $*
 
