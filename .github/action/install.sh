@@ -60,5 +60,6 @@ else
     echo "::error::$archive holds no $exe"
     exit 2
   fi
+  rm -f "$dir/tar.log"
 fi
 echo "bin=$dir/$exe" >> "$GITHUB_OUTPUT"
