@@ -18,7 +18,7 @@
 # same for the test binaries' packages.
 #
 # The cache is RUBRIC_NPM_CACHE, or rubric-testdeps under XDG_CACHE_HOME
-# (default ~/.cache): beside rubric's answer cache (XDG_CACHE_HOME/rubric),
+# (default ~/.cache; with neither that nor HOME set, none): beside rubric's answer cache (XDG_CACHE_HOME/rubric),
 # not in it. RUBRIC_NPM_CACHE=off runs npm ci every time and keeps
 # nothing. Delete the folder to empty it.
 set -euo pipefail
@@ -37,7 +37,16 @@ install() {
 	done
 }
 
-cache=${RUBRIC_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rubric-testdeps}
+cache=${RUBRIC_NPM_CACHE:-}
+if [ -z "$cache" ]; then
+	if [ -n "${XDG_CACHE_HOME:-}" ]; then
+		cache=$XDG_CACHE_HOME/rubric-testdeps
+	elif [ -n "${HOME:-}" ]; then
+		cache=$HOME/.cache/rubric-testdeps
+	else
+		cache=off
+	fi
+fi
 if [ "$cache" = off ]; then
 	install "$@"
 	exit 0
@@ -62,9 +71,9 @@ fi
 
 install "$@"
 # Kept under a name of its own first, then renamed: a make test beside
-# this one sees the whole install or none of it.
-mkdir -p "$cache"
-tmp=$(mktemp -d "$cache/.$key.XXXXXX")
+# this one sees the whole install or none of it. An install that cannot
+# be kept (a cache folder that cannot be written) is still an install.
+mkdir -p "$cache" 2>/dev/null && tmp=$(mktemp -d "$cache/.$key.XXXXXX" 2>/dev/null) || exit 0
 if cp -a "$dir/node_modules" "$tmp/node_modules"; then
 	mv -T "$tmp" "$kept" 2>/dev/null || true # else another make test kept it first
 fi
