@@ -37,7 +37,13 @@ done
 shift $((OPTIND - 1))
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-commits=("${@:-HEAD}")
+# Each commit is resolved once, here: a name such as HEAD would
+# otherwise name whatever was committed while the runs went on.
+revs=()
+for c in "${@:-HEAD}"; do
+	rev=$(git rev-parse --verify -q --short "$c^{commit}") || { echo "suite-runs.sh: no commit $c" >&2; exit 2; }
+	revs+=("$rev")
+done
 out=${OUT:-bench/out/suite-runs}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -61,8 +67,7 @@ echo "| run | commit | start (UTC) | yes | load | wall | user + sys CPU-s | busy
 echo "|---|---|---|--:|---|--:|--:|--:|--:|"
 failed=0
 for i in $(seq "$runs"); do
-	for c in "${commits[@]}"; do
-		rev=$(git rev-parse --short "$c")
+	for rev in "${revs[@]}"; do
 		name=$rev-$i
 		dir=$out/$name
 		rm -rf "$dir" "$out/$name.cpu"
