@@ -18,9 +18,10 @@
 # same for the test binaries' packages.
 #
 # The cache is RUBRIC_NPM_CACHE, or rubric-testdeps under XDG_CACHE_HOME
-# (default ~/.cache; with neither that nor HOME set, none): beside rubric's answer cache (XDG_CACHE_HOME/rubric),
-# not in it. RUBRIC_NPM_CACHE=off runs npm ci every time and keeps
-# nothing. Delete the folder to empty it.
+# (default ~/.cache; with neither that nor HOME set, none): beside
+# rubric's answer cache (XDG_CACHE_HOME/rubric), not in it.
+# RUBRIC_NPM_CACHE=off runs npm ci every time and keeps nothing. Delete
+# the folder to empty it.
 set -euo pipefail
 dir=${1:?usage: npm-ci.sh DIR [EXECUTABLE...]}
 shift
