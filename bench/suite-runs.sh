@@ -20,10 +20,13 @@
 # processes, runs `make TARGET` under /usr/bin/time, and stops them; the
 # clone's output is OUT/NAME.log. While it runs, the share of both cores
 # busy is read from /proc/stat once a second (OUT/NAME.cpu: second,
-# percent). The row gives the load average at the start and the end,
+# percent), and each test binary's start, end, pass and package goes to
+# OUT/NAME.tests (scripts/testdeps-gate.sh, RUBRIC_TEST_TIMELINE; epoch
+# seconds). The row gives the load average at the start and the end,
 # the wall time, user and system CPU seconds of make and all it started,
-# the mean busy share and the exit status; the script fails if any run
-# did.
+# the mean busy share, the second at which the last test binary of each
+# pass ended (plain, heavy, race) and the exit status; the script fails
+# if any run did.
 set -euo pipefail
 runs=1 yes=0 target=test
 while getopts "n:y:t:" o; do
@@ -63,14 +66,14 @@ sample() {
 	done
 }
 
-echo "| run | commit | start (UTC) | yes | load | wall | user + sys CPU-s | busy | exit |"
-echo "|---|---|---|--:|---|--:|--:|--:|--:|"
+echo "| run | commit | start (UTC) | yes | load | wall | user + sys CPU-s | busy | passes end | exit |"
+echo "|---|---|---|--:|---|--:|--:|--:|---|--:|"
 failed=0
 for i in $(seq "$runs"); do
 	for rev in "${revs[@]}"; do
 		name=$rev-$i
 		dir=$out/$name
-		rm -rf "$dir" "$out/$name.cpu"
+		rm -rf "$dir" "$out/$name.cpu" "$out/$name.tests"
 		git clone -q "$repo" "$dir"
 		git -C "$dir" checkout -q "$rev"
 		pids=()
@@ -82,16 +85,19 @@ for i in $(seq "$runs"); do
 		sample "$out/$name.cpu" &
 		pids+=($!)
 		start=$(date -u +%H:%M:%S)
+		epoch=$(date +%s.%N)
 		load0=$(cut -d' ' -f1 /proc/loadavg)
 		status=0
-		(cd "$dir" && /usr/bin/time -f "%e %U %S" -o "$out/$name.time" make "$target" >"$out/$name.log" 2>&1) || status=$?
+		(cd "$dir" && RUBRIC_TEST_TIMELINE=$out/$name.tests /usr/bin/time -f "%e %U %S" -o "$out/$name.time" make "$target" >"$out/$name.log" 2>&1) || status=$?
 		load1=$(cut -d' ' -f1 /proc/loadavg)
 		kill "${pids[@]}" 2>/dev/null || true
 		wait "${pids[@]}" 2>/dev/null || true
 		read -r wall user sys < <(tail -1 "$out/$name.time")
 		busy=$(awk '{s += $2; n++} END {if (n) printf "%d%%", s / n; else print "-"}' "$out/$name.cpu")
 		cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}')
-		echo "| $i | $rev | $start | $yes | $load0 -> $load1 | $wall s | $cpu | $busy | $status |"
+		ends=$(awk -v t0="$epoch" '{e[$3] = $2 - t0 > e[$3] ? $2 - t0 : e[$3]}
+			END {for (p in e) n++; if (n) printf "%.0f / %.0f / %.0f s", e["plain"], e["heavy"], e["race"]; else print "-"}' "$out/$name.tests" 2>/dev/null || echo -)
+		echo "| $i | $rev | $start | $yes | $load0 -> $load1 | $wall s | $cpu | $busy | $ends | $status |"
 		[ "$status" = 0 ] || failed=1
 		rm -rf "$dir"
 	done

@@ -16,7 +16,10 @@
 #                                      holds the package, waits until
 #                                      testdeps has ended, then runs BIN,
 #                                      or fails if testdeps did; any other
-#                                      package's BIN runs at once
+#                                      package's BIN runs at once;
+#                                      with RUBRIC_TEST_TIMELINE naming a
+#                                      file, a line a binary is added to
+#                                      it (bench/suite-runs.sh)
 #
 # The gate is a lock (flock(1), util-linux) that run holds while testdeps
 # runs: exec waits on the lock, not on a clock. go test runs a package's
@@ -66,7 +69,23 @@ exec)
 		fi
 		;;
 	esac
-	exec "$@"
+	if [ -z "${RUBRIC_TEST_TIMELINE:-}" ]; then
+		exec "$@"
+	fi
+	# bench/suite-runs.sh: when each test binary ran, and in which pass
+	# (make test's recipes set RUBRIC_SCRIPTS=race in the race pass and
+	# rest in the heavy one), one line a binary: start, end, pass,
+	# package.
+	start=$(date +%s.%N)
+	status=0
+	"$@" || status=$?
+	case ${RUBRIC_SCRIPTS:-} in
+	race) pass=race ;;
+	rest) pass=heavy ;;
+	*) pass=plain ;;
+	esac
+	echo "$start $(date +%s.%N) $pass ./${here#"$root"/}" >>"$RUBRIC_TEST_TIMELINE"
+	exit "$status"
 	;;
 *)
 	echo "testdeps-gate.sh: no mode $mode: run or exec" >&2
