@@ -75,7 +75,9 @@ exec)
 	# bench/suite-runs.sh: when each test binary ran, and in which pass
 	# (make test's recipes set RUBRIC_SCRIPTS=race in the race pass and
 	# rest in the heavy one), one line a binary: start, end, pass,
-	# package.
+	# package. The binary is this shell's child here, not its
+	# replacement, so a signal go test sends on a timeout reaches the
+	# shell first: a bench's concern, never make test's own.
 	start=$(date +%s.%N)
 	status=0
 	"$@" || status=$?
