@@ -72,12 +72,13 @@ func TestInventedArgumentsValidate(t *testing.T) {
 		schemas := inputSchemas(s)
 		var ts gTasks
 		askG(t, heuristic.KindTasks, tasksInput(s, 3), &ts)
+		selection := selectionInputs(t, s)
 		for _, task := range ts.Tasks {
 			if e := schemaErrors(t, schemas[task.Tool], task.Arguments); e != "" {
 				t.Errorf("%s: task %q for %s: arguments %s: %s", server, task.Task, task.Tool, compact(task.Arguments), e)
 			}
 			var a gSelection
-			askG(t, heuristic.KindSelection, selectionInput(s, task.Task), &a)
+			askG(t, heuristic.KindSelection, selection(task.Task), &a)
 			checked++
 			if a.Tool == nil {
 				continue

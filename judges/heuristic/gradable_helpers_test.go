@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -130,9 +131,12 @@ type (
 // returns the raw answer.
 func askG(t testing.TB, kind string, input any, out any) []byte {
 	t.Helper()
-	in, err := json.Marshal(input)
-	if err != nil {
-		t.Fatal(err)
+	in, ok := input.(json.RawMessage)
+	if !ok {
+		var err error
+		if in, err = json.Marshal(input); err != nil {
+			t.Fatal(err)
+		}
 	}
 	got, err := heuristic.New().Ask(context.Background(), judge.Question{Kind: kind, Input: in})
 	if err != nil {
@@ -170,6 +174,11 @@ func tasksInput(s *surface.Surface, perTool int) map[string]any {
 
 // selectionInput builds the gradable.selection input for one task.
 func selectionInput(s *surface.Surface, task string) map[string]any {
+	return map[string]any{"version": "selection-v1", "task": task, "tools": selectionTools(s)}
+}
+
+// selectionTools is the tools member of s's selection inputs.
+func selectionTools(s *surface.Surface) []map[string]any {
 	tools := []map[string]any{}
 	for _, t := range s.Tools {
 		tools = append(tools, map[string]any{
@@ -177,7 +186,28 @@ func selectionInput(s *surface.Surface, task string) map[string]any {
 			"inputSchema": member(t.Def, "inputSchema"), "annotations": member(t.Def, "annotations"),
 		})
 	}
-	return map[string]any{"version": "selection-v1", "task": task, "tools": tools}
+	return tools
+}
+
+// selectionInputs returns what json.Marshal makes of selectionInput(s,
+// task), with the tools, the same for every task, marshalled once: the
+// corpus-wide tests ask a selection for each task of every server, and
+// marshalling the whole list again for each was about a quarter of
+// their CPU. TestSelectionInputsAsMarshal holds the bytes to the map's.
+func selectionInputs(t testing.TB, s *surface.Surface) func(task string) json.RawMessage {
+	t.Helper()
+	tools, err := json.Marshal(selectionTools(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(task string) json.RawMessage {
+		q, err := json.Marshal(task)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The members in the order json.Marshal writes a map's: sorted.
+		return slices.Concat([]byte(`{"task":`), q, []byte(`,"tools":`), tools, []byte(`,"version":"selection-v1"}`))
+	}
 }
 
 func defectsInput(def map[string]any) map[string]any {
@@ -231,9 +261,10 @@ func runSelection(t testing.TB, s *surface.Surface) selectionRun {
 	var ts gTasks
 	askG(t, heuristic.KindTasks, tasksInput(s, 3), &ts)
 	r := selectionRun{tasks: ts.Tasks}
+	selection := selectionInputs(t, s)
 	for _, task := range ts.Tasks {
 		var a gSelection
-		askG(t, heuristic.KindSelection, selectionInput(s, task.Task), &a)
+		askG(t, heuristic.KindSelection, selection(task.Task), &a)
 		r.answers = append(r.answers, a)
 		r.total++
 		if a.Tool != nil && *a.Tool == task.Tool {
@@ -261,4 +292,24 @@ func (r selectionRun) safety() float64 {
 		return 1
 	}
 	return float64(r.confirmed) / float64(r.destroy)
+}
+
+// TestSelectionInputsAsMarshal: selectionInputs gives, byte for byte,
+// what json.Marshal makes of selectionInput, on every corpus server and
+// for tasks whose text json.Marshal escapes.
+func TestSelectionInputsAsMarshal(t *testing.T) {
+	c := corpus(t)
+	for _, server := range names(c) {
+		s := c[server]
+		selection := selectionInputs(t, s)
+		for _, task := range []string{"list the open issues", `find "a" <b> & c`, "résumé\u2028next", ""} {
+			want, err := json.Marshal(selectionInput(s, task))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := selection(task); !bytes.Equal(got, want) {
+				t.Errorf("%s, task %q: selectionInputs gave\n%.200s\nwant\n%.200s", server, task, got, want)
+			}
+		}
+	}
 }
