@@ -170,7 +170,8 @@ HEAVY_TESTS = \
 	TestToolsCutToMembersScoreAsWhole \
 	TestDecodeToolInputAgreesWithEncodingJSON \
 	TestToolLinesAsEncodingJSON \
-	TestLazyCardsAreTheWholeCards
+	TestLazyCardsAreTheWholeCards \
+	TestSelectionInputsAsMarshal
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
@@ -298,6 +299,7 @@ func (r selectionRun) safety() float64 {
 // what json.Marshal makes of selectionInput, on every corpus server and
 // for tasks whose text json.Marshal escapes.
 func TestSelectionInputsAsMarshal(t *testing.T) {
+	heavytest.Later(t)
 	c := corpus(t)
 	for _, server := range names(c) {
 		s := c[server]
