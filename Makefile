@@ -392,6 +392,7 @@ RACE_P = 3
 # percentage itself keeps its own; a plugin that asks for one
 # (plugins/sdk) gets GOGC's instead, as under any GOGC a user sets.
 TEST_GOGC = 400
+test-race test-heavy test-plain: export GOGC = $(TEST_GOGC)
 
 # The race runtime sleeps a second before a race-built process exits, so
 # that goroutines still running can report a race: the race pass's 57
@@ -400,13 +401,13 @@ TEST_GOGC = 400
 # is a report from a goroutine a test left behind, and the processes the
 # tests start (rubric, its plugins) already run without it.
 test-race:
-	GORACE=atexit_sleep_ms=0 GOGC=$(TEST_GOGC) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -p $(RACE_P) $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
+	GORACE=atexit_sleep_ms=0 RUBRIC_REQUIRE_SERVERS=1 RUBRIC_HEAVY_TESTS=later RUBRIC_SCRIPTS=race $(GO) test -race -p $(RACE_P) $(TEST_FLAGS) -timeout 25m $(RACE_PACKAGES)
 
 test-heavy:
-	$(NOCGO) GOGC=$(TEST_GOGC) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -p $(HEAVY_P) $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 RUBRIC_SCRIPTS=rest $(GO) test -p $(HEAVY_P) $(TEST_FLAGS) -timeout 25m -run '$(HEAVY_RUN)' $(filter-out $(NORACE_PACKAGES),$(HEAVY_PACKAGES))
 
 test-plain:
-	$(NOCGO) GOGC=$(TEST_GOGC) RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
+	$(NOCGO) RUBRIC_REQUIRE_SERVERS=1 $(GO) test $(TEST_FLAGS) -timeout 25m $(NORACE_PACKAGES)
 
 bench:
 	bash bench/score-100k.sh
