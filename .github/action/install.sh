@@ -55,11 +55,10 @@ else
   # archive without the companion tar extracts rubric, then fails on the
   # name it lacks, which is no failure here.
   rm -f "$dir/$exe" "$dir/$companion"
-  if ! tar -xzf "$dir/$archive" -C "$dir" "$exe" "$companion" 2> "$dir/tar.log" && [ ! -f "$dir/$exe" ]; then
-    cat "$dir/tar.log" >&2
+  if ! err=$(tar -xzf "$dir/$archive" -C "$dir" "$exe" "$companion" 2>&1) && [ ! -f "$dir/$exe" ]; then
+    echo "$err" >&2
     echo "::error::$archive holds no $exe"
     exit 2
   fi
-  rm -f "$dir/tar.log"
 fi
 echo "bin=$dir/$exe" >> "$GITHUB_OUTPUT"
