@@ -38,16 +38,9 @@ install() {
 	done
 }
 
-cache=${RUBRIC_NPM_CACHE:-}
-if [ -z "$cache" ]; then
-	if [ -n "${XDG_CACHE_HOME:-}" ]; then
-		cache=$XDG_CACHE_HOME/rubric-testdeps
-	elif [ -n "${HOME:-}" ]; then
-		cache=$HOME/.cache/rubric-testdeps
-	else
-		cache=off
-	fi
-fi
+base=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
+cache=${RUBRIC_NPM_CACHE:-${base:+$base/rubric-testdeps}}
+cache=${cache:-off}
 if [ "$cache" = off ]; then
 	install "$@"
 	exit 0
