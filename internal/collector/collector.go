@@ -1,0 +1,51 @@
+// Package collector raises the Go garbage collector's target for a
+// stretch of work whose live heap is large and long-lived: a judged
+// score keeps every tool's decoded definition and checks until its
+// answers are in, so each collection at the default target marks all of
+// them again for little garbage freed.
+package collector
+
+import (
+	"os"
+	"runtime/debug"
+	"sync"
+)
+
+var (
+	mu     sync.Mutex
+	raised int // how many Raise calls are not yet restored
+	before int // the target before the first of them
+)
+
+// Raise sets the collector's target to pct (see runtime/debug.SetGCPercent)
+// until restore is called, unless the GOGC variable sets a target of its
+// own, which is then kept, or the target is already higher (or off). Calls may overlap (two scores in one process):
+// the target is raised by the first and set back by the last restore.
+// Calling restore more than once does nothing more.
+func Raise(pct int) (restore func()) {
+	return raise(pct, os.Getenv("GOGC"))
+}
+
+func raise(pct int, gogc string) (restore func()) {
+	if gogc != "" || pct <= 0 {
+		return func() {}
+	}
+	mu.Lock()
+	if raised == 0 {
+		if before = debug.SetGCPercent(pct); before < 0 || before > pct {
+			debug.SetGCPercent(before)
+		}
+	}
+	raised++
+	mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			mu.Lock()
+			if raised--; raised == 0 {
+				debug.SetGCPercent(before)
+			}
+			mu.Unlock()
+		})
+	}
+}

@@ -1,0 +1,64 @@
+package collector
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// target reads the collector's target without changing it.
+func target() int {
+	pct := debug.SetGCPercent(100)
+	debug.SetGCPercent(pct)
+	return pct
+}
+
+func TestRaise(t *testing.T) {
+	debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetGCPercent(100) })
+	steps := []struct {
+		name string
+		do   func() func()
+		want int
+	}{
+		{"first raise", func() func() { return raise(400, "") }, 400},
+		{"second raise keeps the first's", func() func() { return raise(200, "") }, 400},
+		{"GOGC set: nothing", func() func() { return raise(800, "150") }, 400},
+		{"no target: nothing", func() func() { return raise(0, "") }, 400},
+	}
+	var restores []func()
+	for _, s := range steps {
+		restores = append(restores, s.do())
+		if got := target(); got != s.want {
+			t.Fatalf("after %s: target %d, want %d", s.name, got, s.want)
+		}
+	}
+	// Restored last to first: the target stays raised until the first
+	// raise's restore, called twice to show the second call does nothing.
+	wantAfter := []int{400, 400, 400, 100}
+	for i := len(restores) - 1; i >= 0; i-- {
+		restores[i]()
+		restores[i]()
+		if got := target(); got != wantAfter[len(restores)-1-i] {
+			t.Fatalf("after restoring %q: target %d, want %d", steps[i].name, got, wantAfter[len(restores)-1-i])
+		}
+	}
+}
+
+func TestRaiseNeverLowers(t *testing.T) {
+	t.Cleanup(func() { debug.SetGCPercent(100) })
+	for _, c := range []struct{ before, pct, during int }{
+		{before: 150, pct: 400, during: 400},
+		{before: 400, pct: 200, during: 400}, // a start's raised target stays
+		{before: -1, pct: 200, during: -1},   // off stays off
+	} {
+		debug.SetGCPercent(c.before)
+		restore := raise(c.pct, "")
+		if got := target(); got != c.during {
+			t.Errorf("raise(%d) from %d: target %d, want %d", c.pct, c.before, got, c.during)
+		}
+		restore()
+		if got := target(); got != c.before {
+			t.Errorf("raise(%d) from %d, restored: target %d, want %d", c.pct, c.before, got, c.before)
+		}
+	}
+}
