@@ -148,3 +148,45 @@ func TestEvalStopsWhenCancelled(t *testing.T) {
 		t.Fatalf("not cancelled: %v, %v; want 200", v, err)
 	}
 }
+
+// TestNativeOfBuiltMaps: a map a formula builds is ranged over directly
+// (not through its reflecting iterator); what it gives, and the error for
+// a key with no JSON form, are those of any other map.
+func TestNativeOfBuiltMaps(t *testing.T) {
+	e, err := NewEnv(Var{"tool", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := map[string]any{"name": "t", "inputSchema": map[string]any{"type": "object"}}
+	tests := []struct {
+		src, want string // want: the canonical JSON, or a part of the error
+	}{
+		{"{'b': [1, {'c': 'd'}], 'a': true, 'e': {'f': null}}", `{"a":true,"b":[1,{"c":"d"}],"e":{"f":null}}`},
+		{"{'name': tool.name, 'schema': tool.inputSchema, 'more': {'x': 1.5}}", `{"more":{"x":1.5},"name":"t","schema":{"type":"object"}}`},
+		{"{}", `{}`},
+		{"{1: 'x'}", "a map key is int"},
+		{"{'a': {true: 1}}", "a map key is bool"},
+	}
+	for _, tt := range tests {
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatal(tt.src, ds)
+		}
+		v, err := p.EvalSized(Vars{"tool": tool}, 64)
+		if err != nil {
+			t.Fatal(tt.src, err)
+		}
+		n, err := Native(v)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else if b, err := MarshalCanonical(n); err != nil {
+			t.Fatal(tt.src, err)
+		} else {
+			got = string(b)
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("Native(%s) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}

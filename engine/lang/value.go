@@ -211,6 +211,11 @@ func native(v ref.Val, budget *int64) (any, error) {
 		if *budget -= mapBytes; *budget < 0 {
 			return nil, ValueTooLargeError{}
 		}
+		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
+			// A map the formula built: ranged over as it is, where its
+			// iterator would copy out every key through reflection.
+			return nativeBuilt(built, budget)
+		}
 		out := map[string]any{}
 		for it := m.Iterator(); it.HasNext() == types.True; {
 			k := it.Next()
@@ -230,6 +235,26 @@ func native(v ref.Val, budget *int64) (any, error) {
 		return out, nil
 	}
 	return v.Value(), nil
+}
+
+// nativeBuilt is native for a map a formula built.
+func nativeBuilt(m map[ref.Val]ref.Val, budget *int64) (any, error) {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		key, ok := k.(types.String)
+		if !ok {
+			return nil, fmt.Errorf("a map key is %s; only string keys have a JSON form", k.Type().TypeName())
+		}
+		if *budget -= int64(len(key)); *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		e, err := native(v, budget)
+		if err != nil {
+			return nil, err
+		}
+		out[string(key)] = e
+	}
+	return out, nil
 }
 
 // ToNum converts a formula's result to an exact number, accepting nums,
