@@ -108,7 +108,7 @@ func (adapter) NativeToValue(v any) ref.Val {
 	case num.Num:
 		return Num{x}
 	case map[string]any:
-		return types.NewStringInterfaceMap(Adapter, x)
+		return jsonMap(x)
 	case []any:
 		return types.NewDynamicList(Adapter, x)
 	case []map[string]any:
