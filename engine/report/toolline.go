@@ -43,11 +43,72 @@ func appendTool(dst []byte, t *Tool) ([]byte, error) {
 	dst = append(dst, `,"issues":`...)
 	dst = appendList(dst, t.Issues, appendIssue)
 	if len(t.Answers) > 0 {
-		if dst, err = appendEncoded(dst, `,"answers":`, t.Answers); err != nil {
+		if dst, err = appendAnswers(dst, t.Answers); err != nil {
 			return dst, err
 		}
 	}
 	return append(dst, '}'), nil
+}
+
+// appendAnswers appends a tool's answers as encoding/json writes them:
+// each written here when its answer is JSON encoding/json would write as
+// it is (a judge's answer is canonical JSON), or all of them through
+// encoding/json, which then words any error.
+func appendAnswers(dst []byte, obs []Observation) ([]byte, error) {
+	for i := range obs {
+		if obs[i].Answer != nil && !compactJSON(obs[i].Answer) {
+			return appendEncoded(dst, `,"answers":`, obs)
+		}
+	}
+	dst = append(dst, `,"answers":`...)
+	return appendList(dst, obs, appendObservation), nil
+}
+
+// appendObservation appends o as encoding/json writes an Observation
+// whose answer is nil or compact JSON.
+func appendObservation(dst []byte, o *Observation) []byte {
+	dst = appendMember(dst, `{"question":`, o.Question)
+	dst = appendMember(dst, `,"kind":`, o.Kind)
+	dst = appendMember(dst, `,"subject":`, o.Subject)
+	dst = appendMember(dst, `,"question_digest":`, o.QuestionDigest)
+	dst = appendMember(dst, `,"input_hash":`, o.InputHash)
+	dst = append(dst, `,"answer":`...)
+	if o.Answer == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, o.Answer...)
+	}
+	dst = appendMember(dst, `,"model":`, o.Model)
+	dst = append(dst, `,"tokens":{"input":`...)
+	dst = strconv.AppendInt(dst, int64(o.Tokens.Input), 10)
+	dst = append(dst, `,"output":`...)
+	dst = strconv.AppendInt(dst, int64(o.Tokens.Output), 10)
+	if o.Tokens.Cached != 0 {
+		dst = append(dst, `,"cached":`...)
+		dst = strconv.AppendInt(dst, int64(o.Tokens.Cached), 10)
+	}
+	dst = append(dst, '}')
+	if o.Cached {
+		dst = append(dst, `,"cached":true`...)
+	}
+	dst = append(dst, `,"attempts":`...)
+	dst = strconv.AppendInt(dst, int64(o.Attempts), 10)
+	if o.PromptBytes != 0 {
+		dst = append(dst, `,"prompt_bytes":`...)
+		dst = strconv.AppendInt(dst, int64(o.PromptBytes), 10)
+	}
+	if c := o.Counted; c != nil {
+		dst = appendMember(dst, `,"counted_tokens":{"encoding":`, c.Encoding)
+		dst = append(dst, `,"prompt":`...)
+		dst = strconv.AppendInt(dst, int64(c.Prompt), 10)
+		dst = append(dst, `,"answer":`...)
+		dst = strconv.AppendInt(dst, int64(c.Answer), 10)
+		dst = append(dst, '}')
+	}
+	if o.Unreadable != "" {
+		dst = appendMember(dst, `,"unreadable":`, o.Unreadable)
+	}
+	return append(dst, '}')
 }
 
 // appendEncoded appends key and v as encoding/json writes it, or returns

@@ -65,7 +65,12 @@ func fill(rng *rand.Rand, v reflect.Value, depth int) {
 		v.SetString(string(numbers[rng.IntN(len(numbers))]))
 		return
 	case v.Type() == reflect.TypeFor[json.RawMessage]():
-		raws := []string{"", "null", `{"score":3}`, `"text"`, `[1, 2]`}
+		// Now and then one that is not JSON, which encoding/json refuses.
+		if rng.IntN(50) == 0 {
+			v.SetBytes([]byte(`{"score":`))
+			return
+		}
+		raws := []string{"", "null", `{"score":3}`, `"text"`, `[1, 2]`, `{"a":"<&>\u2028"}`}
 		if r := raws[rng.IntN(len(raws))]; r != "" {
 			v.SetBytes([]byte(r))
 		}
