@@ -302,6 +302,9 @@ func (n Num) Decimal(digits int) string {
 // String returns the shortest exact decimal for n if it has one with at
 // most 12 digits after the point, and the fraction otherwise.
 func (n Num) String() string {
+	if n.r == nil {
+		return n.smallString()
+	}
 	r := n.rat()
 	if r.IsInt() {
 		return r.Num().String()
@@ -313,6 +316,42 @@ func (n Num) String() string {
 		}
 	}
 	return r.String()
+}
+
+// smallString is String for a number held in int64s, without math/big:
+// a/b has a decimal of d digits exactly when b is 2^i·5^j, d = max(i, j).
+func (n Num) smallString() string {
+	b := n.den()
+	if b == 1 {
+		return strconv.FormatInt(n.a, 10)
+	}
+	rest, twos, fives := b, 0, 0
+	for rest%2 == 0 {
+		rest, twos = rest/2, twos+1
+	}
+	for rest%5 == 0 {
+		rest, fives = rest/5, fives+1
+	}
+	d := max(twos, fives)
+	if rest != 1 || d > 12 {
+		return n.Exact()
+	}
+	// |a|·10^d/b is whole and below 2^59: |a| < 2^31, and 10^d/b is
+	// 2^(d-i)·5^(d-j), at most 5^12 < 2^28.
+	scale := int64(1)
+	for range d {
+		scale *= 10
+	}
+	x := abs64(n.a) * (scale / b)
+	digits := strconv.FormatInt(x, 10)
+	if len(digits) <= d {
+		digits = strings.Repeat("0", d-len(digits)+1) + digits
+	}
+	out := digits[:len(digits)-d] + "." + digits[len(digits)-d:]
+	if n.a < 0 {
+		return "-" + out
+	}
+	return out
 }
 
 // MarshalJSON writes n as a JSON string holding its exact form.

@@ -160,3 +160,41 @@ func TestRoundFastPathAgreesWithBig(t *testing.T) {
 		}
 	}
 }
+
+// TestStringFastPathAgreesWithBig holds String of numbers in int64s to
+// what it writes through math/big, over every fraction of small
+// numerators and denominators and the edges of the small form.
+func TestStringFastPathAgreesWithBig(t *testing.T) {
+	slow := func(n Num) string {
+		r := n.rat()
+		if r.IsInt() {
+			return r.Num().String()
+		}
+		for d := 1; d <= 12; d++ {
+			if n.Round(d).Cmp(n) == 0 {
+				return r.FloatString(d)
+			}
+		}
+		return r.String()
+	}
+	var as, bs []int64
+	for i := int64(-300); i <= 300; i++ {
+		as = append(as, i)
+		if i > 0 {
+			bs = append(bs, i)
+		}
+	}
+	as = append(as, 1<<31-1, -(1<<31 - 1), 999999999, -123456789)
+	bs = append(bs, 1024, 4096, 1<<12*5, 3125, 244140625, 1<<31-1, 512000, 1000000000, 1<<13)
+	for _, a := range as {
+		for _, b := range bs {
+			n := Frac(a, b)
+			if n.r != nil {
+				continue
+			}
+			if got, want := n.String(), slow(n); got != want {
+				t.Fatalf("String(%d/%d) = %s, big path %s", a, b, got, want)
+			}
+		}
+	}
+}
