@@ -2,14 +2,16 @@ package collector
 
 import (
 	"runtime/debug"
+	"runtime/metrics"
+	"sync"
 	"testing"
 )
 
 // target reads the collector's target without changing it.
 func target() int {
-	pct := debug.SetGCPercent(100)
-	debug.SetGCPercent(pct)
-	return pct
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
 }
 
 func TestRaise(t *testing.T) {
@@ -60,5 +62,37 @@ func TestRaiseNeverLowers(t *testing.T) {
 		if got := target(); got != c.before {
 			t.Errorf("raise(%d) from %d, restored: target %d, want %d", c.pct, c.before, got, c.before)
 		}
+	}
+}
+
+// TestRaiseFromManyGoroutines raises and restores from goroutines at
+// once (scores of an MCP server's sessions): while any raise holds, the
+// target is raised, and once all are restored it is what it was.
+func TestRaiseFromManyGoroutines(t *testing.T) {
+	debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetGCPercent(100) })
+	hold := raise(300, "") // held across the goroutines' raises
+	var wg sync.WaitGroup
+	lowered := make(chan int, 64)
+	for range 64 {
+		wg.Go(func() {
+			restore := raise(300, "")
+			if got := target(); got != 300 {
+				lowered <- got
+			}
+			restore()
+		})
+	}
+	wg.Wait()
+	close(lowered)
+	for got := range lowered {
+		t.Errorf("target %d while raised, want 300", got)
+	}
+	if got := target(); got != 300 {
+		t.Errorf("target %d with the first raise held, want 300", got)
+	}
+	hold()
+	if got := target(); got != 100 {
+		t.Errorf("target %d once all are restored, want 100", got)
 	}
 }
