@@ -19,9 +19,10 @@ var (
 
 // Raise sets the collector's target to pct (see runtime/debug.SetGCPercent)
 // until restore is called, unless the GOGC variable sets a target of its
-// own, which is then kept, or the target is already higher (or off). Calls may overlap (two scores in one process):
-// the target is raised by the first and set back by the last restore.
-// Calling restore more than once does nothing more.
+// own, which is then kept, or the target is already higher (or off).
+// Calls may overlap (two scores in one process): the target is raised by
+// the first and set back by the last restore. Calling restore more than
+// once does nothing more.
 func Raise(pct int) (restore func()) {
 	return raise(pct, os.Getenv("GOGC"))
 }
