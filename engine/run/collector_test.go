@@ -3,21 +3,14 @@ package run_test
 import (
 	"context"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/collector"
 	"github.com/rubricmcp/rubric/rubrics"
 )
-
-// gcTarget reads the collector's target without changing it.
-func gcTarget() int {
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(s)
-	return int(s[0].Value.Uint64())
-}
 
 // watching is the heuristic judge, noting the collector's target at each
 // question.
@@ -34,7 +27,7 @@ type watchedJudge struct {
 
 func (j watchedJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	j.w.mu.Lock()
-	j.w.targets[gcTarget()]++
+	j.w.targets[collector.Target()]++
 	j.w.mu.Unlock()
 	return j.Judge.Ask(ctx, q)
 }
@@ -78,7 +71,7 @@ func TestJudgedScoreRaisesTheCollectorsTarget(t *testing.T) {
 		if len(w.targets) != 1 || w.targets[c.want] != rep.Calls.Questions || rep.Calls.Questions == 0 {
 			t.Errorf("GOGC=%q, target %d: questions asked under each target %v, want all %d under %d", c.gogc, c.start, w.targets, rep.Calls.Questions, c.want)
 		}
-		if got := gcTarget(); got != c.start {
+		if got := collector.Target(); got != c.start {
 			t.Errorf("GOGC=%q: target %d after the scan, want %d as before it", c.gogc, got, c.start)
 		}
 	}

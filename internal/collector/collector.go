@@ -8,6 +8,7 @@ package collector
 import (
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -49,4 +50,12 @@ func raise(pct int, gogc string) (restore func()) {
 			mu.Unlock()
 		})
 	}
+}
+
+// Target is the collector's target now (-1 when it is off), read without
+// changing it.
+func Target() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
 }

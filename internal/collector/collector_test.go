@@ -2,17 +2,9 @@ package collector
 
 import (
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"testing"
 )
-
-// target reads the collector's target without changing it.
-func target() int {
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(s)
-	return int(s[0].Value.Uint64())
-}
 
 func TestRaise(t *testing.T) {
 	debug.SetGCPercent(100)
@@ -30,7 +22,7 @@ func TestRaise(t *testing.T) {
 	var restores []func()
 	for _, s := range steps {
 		restores = append(restores, s.do())
-		if got := target(); got != s.want {
+		if got := Target(); got != s.want {
 			t.Fatalf("after %s: target %d, want %d", s.name, got, s.want)
 		}
 	}
@@ -40,7 +32,7 @@ func TestRaise(t *testing.T) {
 	for i := len(restores) - 1; i >= 0; i-- {
 		restores[i]()
 		restores[i]()
-		if got := target(); got != wantAfter[len(restores)-1-i] {
+		if got := Target(); got != wantAfter[len(restores)-1-i] {
 			t.Fatalf("after restoring %q: target %d, want %d", steps[i].name, got, wantAfter[len(restores)-1-i])
 		}
 	}
@@ -55,11 +47,11 @@ func TestRaiseNeverLowers(t *testing.T) {
 	} {
 		debug.SetGCPercent(c.before)
 		restore := raise(c.pct, "")
-		if got := target(); got != c.during {
+		if got := Target(); got != c.during {
 			t.Errorf("raise(%d) from %d: target %d, want %d", c.pct, c.before, got, c.during)
 		}
 		restore()
-		if got := target(); got != c.before {
+		if got := Target(); got != c.before {
 			t.Errorf("raise(%d) from %d, restored: target %d, want %d", c.pct, c.before, got, c.before)
 		}
 	}
@@ -77,7 +69,7 @@ func TestRaiseFromManyGoroutines(t *testing.T) {
 	for range 64 {
 		wg.Go(func() {
 			restore := raise(300, "")
-			if got := target(); got != 300 {
+			if got := Target(); got != 300 {
 				lowered <- got
 			}
 			restore()
@@ -88,11 +80,11 @@ func TestRaiseFromManyGoroutines(t *testing.T) {
 	for got := range lowered {
 		t.Errorf("target %d while raised, want 300", got)
 	}
-	if got := target(); got != 300 {
+	if got := Target(); got != 300 {
 		t.Errorf("target %d with the first raise held, want 300", got)
 	}
 	hold()
-	if got := target(); got != 100 {
+	if got := Target(); got != 100 {
 		t.Errorf("target %d once all are restored, want 100", got)
 	}
 }
