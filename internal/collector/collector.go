@@ -34,8 +34,8 @@ func raise(pct int, gogc string) (restore func()) {
 	}
 	mu.Lock()
 	if raised == 0 {
-		if before = debug.SetGCPercent(pct); before < 0 || before > pct {
-			debug.SetGCPercent(before)
+		if before = Target(); before >= 0 && before < pct {
+			debug.SetGCPercent(pct)
 		}
 	}
 	raised++
