@@ -2,6 +2,8 @@ package lang
 
 import (
 	"fmt"
+	"iter"
+	"maps"
 	"reflect"
 
 	"github.com/google/cel-go/cel"
@@ -214,33 +216,18 @@ func native(v ref.Val, budget *int64) (any, error) {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			// A map the formula built: ranged over as it is, where its
 			// iterator would copy out every key through reflection.
-			return nativeBuilt(built, budget)
+			return nativeEntries(maps.All(built), len(built), budget)
 		}
-		out := map[string]any{}
-		for it := m.Iterator(); it.HasNext() == types.True; {
-			k := it.Next()
-			key, ok := k.(types.String)
-			if !ok {
-				return nil, fmt.Errorf("a map key is %s; only string keys have a JSON form", k.Type().TypeName())
-			}
-			if *budget -= int64(len(key)); *budget < 0 {
-				return nil, ValueTooLargeError{}
-			}
-			e, err := native(m.Get(k), budget)
-			if err != nil {
-				return nil, err
-			}
-			out[string(key)] = e
-		}
-		return out, nil
+		return nativeEntries(mapperEntries(m), 0, budget)
 	}
 	return v.Value(), nil
 }
 
-// nativeBuilt is native for a map a formula built.
-func nativeBuilt(m map[ref.Val]ref.Val, budget *int64) (any, error) {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
+// nativeEntries is native for a map's entries (n of them, 0 when not
+// known), spending budget on each key and value.
+func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64) (any, error) {
+	out := make(map[string]any, n)
+	for k, v := range entries {
 		key, ok := k.(types.String)
 		if !ok {
 			return nil, fmt.Errorf("a map key is %s; only string keys have a JSON form", k.Type().TypeName())
@@ -255,6 +242,18 @@ func nativeBuilt(m map[ref.Val]ref.Val, budget *int64) (any, error) {
 		out[string(key)] = e
 	}
 	return out, nil
+}
+
+// mapperEntries are m's entries in its iterator's order.
+func mapperEntries(m traits.Mapper) iter.Seq2[ref.Val, ref.Val] {
+	return func(yield func(k, v ref.Val) bool) {
+		for it := m.Iterator(); it.HasNext() == types.True; {
+			k := it.Next()
+			if !yield(k, m.Get(k)) {
+				return
+			}
+		}
+	}
 }
 
 // ToNum converts a formula's result to an exact number, accepting nums,
