@@ -508,11 +508,14 @@ func (c *toolLines) write(tools []Tool, first int) {
 		start := len(c.buf)
 		line, err := appendTool(c.buf, &tools[i])
 		if fs := tools[i].Fields; err == nil && len(fs) > 0 {
-			var obj []byte
-			if obj, err = appendMembers(line[start:], fs); err != nil {
+			// The line is the buffer's last bytes: its members go on in
+			// place, not through a copy of the line.
+			var full []byte
+			if full, err = appendMembersAt(line, start, fs); err != nil {
 				err = fmt.Errorf("tool %q, %w", tools[i].Name, err)
+			} else {
+				line = full
 			}
-			line = append(line[:start], obj...)
 		}
 		if err != nil {
 			c.buf, c.err = line[:start], err
@@ -555,6 +558,15 @@ func parse(path string, b []byte) (*Report, error) {
 	return &r, nil
 }
 
+// appendKey appends s quoted as quote quotes it (HTML escaped), without
+// allocating for a name with nothing to escape.
+func appendKey(dst []byte, s string) []byte {
+	if strings.ContainsAny(s, "<>&") {
+		return append(dst, quote(s)...)
+	}
+	return appendMember(dst, "", s)
+}
+
 func quote(s string) []byte {
 	b, _ := json.Marshal(s)
 	return b
@@ -577,9 +589,16 @@ func encode(v any, prefix string) ([]byte, error) {
 }
 
 // appendMembers writes fs, in order, as members of the JSON object obj
-// after its own: a tool's rubric fields, a judge's labels, a section.
+// after its own, in a new slice: a judge's labels, a section.
 func appendMembers(obj []byte, fs []Field) ([]byte, error) {
-	out := slices.Clip(obj[:len(obj)-1]) // without the closing brace; append copies
+	return appendMembersAt(slices.Clip(obj), 0, fs) // append copies
+}
+
+// appendMembersAt writes fs, in order, as members of the JSON object that
+// is buf[start:], after its own, in place: a tool's rubric fields. On an
+// error, buf[start:] may have been written over; buf[:start] never is.
+func appendMembersAt(buf []byte, start int, fs []Field) ([]byte, error) {
+	out := buf[:len(buf)-1] // without the closing brace
 	for _, f := range fs {
 		b, ok := f.Value.(json.RawMessage)
 		if !ok || !compactJSON(b) {
@@ -588,10 +607,11 @@ func appendMembers(obj []byte, fs []Field) ([]byte, error) {
 				return nil, fmt.Errorf("member %q: %w", f.Name, err)
 			}
 		}
-		if len(out) > 1 {
+		if len(out)-start > 1 {
 			out = append(out, ',')
 		}
-		out = append(append(append(out, quote(f.Name)...), ':'), b...)
+		out = append(appendKey(out, f.Name), ':')
+		out = append(out, b...)
 	}
 	return append(out, '}'), nil
 }

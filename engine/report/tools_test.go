@@ -3,8 +3,10 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +59,47 @@ func TestToolLinesInParallel(t *testing.T) {
 			}
 			if !bytes.Equal(got, one) {
 				t.Errorf("%d tools, bad %d, %d cores: %d bytes differ from one goroutine's %d", tc.n, tc.bad, cores, len(got), len(one))
+			}
+		}
+	}
+}
+
+// TestMembersInPlace: a tool's rubric fields appended to its line in
+// place are the bytes of the line followed by each field as
+// encoding/json writes its name (HTML escaped) and value, and a value it
+// cannot write is its error, with what comes before the line left as it
+// was (the caller drops the line).
+func TestMembersInPlace(t *testing.T) {
+	for i, name := range strs {
+		for j, v := range anys {
+			fs := []Field{{Name: "first", Value: json.RawMessage(`"x"`)}, {Name: name, Value: v}}
+			line := []byte(`,\n    {"name":"t"}`)
+			start := len(`,\n    `)
+			want := string(line[:len(line)-1])
+			var wantErr error
+			for _, f := range fs {
+				k, _ := json.Marshal(f.Name)
+				b, err := encode(f.Value, "")
+				if err != nil {
+					wantErr = err
+					break
+				}
+				want += "," + string(k) + ":" + string(b)
+			}
+			want += "}"
+			before := string(line)
+			got, err := appendMembersAt(line, start, fs)
+			if wantErr != nil {
+				if err == nil || !strings.Contains(err.Error(), wantErr.Error()) {
+					t.Errorf("name %d, value %d: error %v, want one with %v", i, j, err, wantErr)
+				}
+				if string(line[:start]) != before[:start] {
+					t.Errorf("name %d, value %d: what precedes the line became %q", i, j, line[:start])
+				}
+				continue
+			}
+			if err != nil || string(got) != want {
+				t.Errorf("name %d, value %d:\n got %s (%v)\nwant %s", i, j, got, err, want)
 			}
 		}
 	}
