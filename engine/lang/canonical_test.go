@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
@@ -112,6 +114,33 @@ func TestValidNumber(t *testing.T) {
 		_, err := json.Marshal(json.Number(tc.s))
 		if tc.s != "" && (err == nil) != tc.want {
 			t.Errorf("encoding/json takes %q: %v, validNumber says %v", tc.s, err == nil, tc.want)
+		}
+	}
+}
+
+// BenchmarkMarshalCanonical writes every corpus tool as canonical JSON,
+// decoded as a surface decodes it: the definition signal, a question's
+// input and report fields are written this way for every tool.
+//
+//	go test ./engine/lang -run '^$' -bench MarshalCanonical -benchmem
+func BenchmarkMarshalCanonical(b *testing.B) {
+	var tools []any
+	for _, f := range surfacetest.CorpusFiles(b) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		v, err := FromJSON(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tools = append(tools, v.(map[string]any)["tools"].([]any)...)
+	}
+	for b.Loop() {
+		for _, t := range tools {
+			if _, err := MarshalCanonical(t); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

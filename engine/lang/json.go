@@ -113,26 +113,36 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, ']'), nil
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
+		// The members are sorted as they are, not their keys looked up
+		// again; a definition's maps are small, so their members sit on
+		// the stack.
+		var small [16]keyed
+		ms := small[:0]
+		for k, e := range x {
+			ms = append(ms, keyed{k, e})
 		}
-		slices.Sort(keys)
+		slices.SortFunc(ms, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
 		dst = append(dst, '{')
-		for i, k := range keys {
+		for i, m := range ms {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSONString(dst, k)
+			dst = appendJSONString(dst, m.key)
 			dst = append(dst, ':')
 			var err error
-			if dst, err = appendCanonical(dst, x[k]); err != nil {
+			if dst, err = appendCanonical(dst, m.val); err != nil {
 				return nil, err
 			}
 		}
 		return append(dst, '}'), nil
 	}
 	return appendEncoded(dst, jsonable(v))
+}
+
+// keyed is a map's key and value.
+type keyed struct {
+	key string
+	val any
 }
 
 // appendEncoded appends what encoding/json writes for v, HTML escaping
