@@ -521,6 +521,11 @@ func (c *toolLines) write(tools []Tool, first int) {
 			c.buf, c.err = line[:start], err
 			return
 		}
+		if i == 0 && len(tools) > 1 && cap(line) < len(line)*len(tools) {
+			// The first chunk's buffer is grown once to about what its
+			// tools need, not doubled up to it line by line.
+			line = slices.Grow(line, (len(line)-start+6)*(len(tools)-1)*5/4)
+		}
 		c.buf = line
 	}
 }
