@@ -36,11 +36,11 @@ func (jsonLib) CompileOptions() []cel.EnvOption {
 	return []cel.EnvOption{
 		cel.Function("canonical_json", cel.Overload("canonical_json_dyn", []*cel.Type{cel.DynType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				b, err := CanonicalJSON(v)
+				s, err := canonicalText(v)
 				if err != nil {
 					return types.NewErr("canonical_json: %v", err)
 				}
-				return types.String(b)
+				return types.String(s)
 			}))),
 		cel.Function("band", cel.Overload("band_dyn_map", []*cel.Type{cel.DynType, cel.MapType(cel.StringType, cel.DynType)}, cel.DynType,
 			cel.BinaryBinding(band))),
@@ -64,6 +64,15 @@ func CanonicalJSON(v ref.Val) ([]byte, error) {
 		return nil, err
 	}
 	return MarshalCanonical(n)
+}
+
+// canonicalText is CanonicalJSON as a string, copied once.
+func canonicalText(v ref.Val) (string, error) {
+	n, err := Native(v)
+	if err != nil {
+		return "", err
+	}
+	return scratch.String(func(dst []byte) ([]byte, error) { return appendCanonical(dst, n) })
 }
 
 // MarshalCanonical encodes a plain value (as Native returns) as compact

@@ -18,16 +18,28 @@ var pool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 // as it is, with nil. The buffer is reused by later calls, so fill must
 // not keep it.
 func Bytes(fill func(dst []byte) ([]byte, error)) ([]byte, error) {
+	return build(fill, func(b []byte) []byte { return append(make([]byte, 0, len(b)), b...) })
+}
+
+// String is Bytes for a caller that wants a string: the one copy is the
+// string, where string(Bytes(...)) would copy twice. An error comes
+// back with "".
+func String(fill func(dst []byte) ([]byte, error)) (string, error) {
+	return build(fill, func(b []byte) string { return string(b) })
+}
+
+// build calls fill with a reused buffer and returns what out copies of
+// what it appended, or the zero T with fill's error.
+func build[T any](fill func(dst []byte) ([]byte, error), out func([]byte) T) (T, error) {
 	bp := pool.Get().(*[]byte)
 	b, err := fill((*bp)[:0])
-	var out []byte
+	var v T
 	if err == nil {
-		out = make([]byte, len(b))
-		copy(out, b)
+		v = out(b)
 	}
 	if cap(b) <= keep {
 		*bp = b[:0]
 		pool.Put(bp)
 	}
-	return out, err
+	return v, err
 }

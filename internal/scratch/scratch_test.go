@@ -20,15 +20,20 @@ func TestBytes(t *testing.T) {
 		{"larger than what is kept", strings.Repeat("y", keep+1), nil},
 		{"error", "partial", errors.New("bad value")},
 	} {
-		got, err := Bytes(func(dst []byte) ([]byte, error) { return append(dst, tt.text...), tt.err })
-		if err != tt.err {
-			t.Fatalf("%s: error %v, want %v", tt.name, err, tt.err)
+		fill := func(dst []byte) ([]byte, error) { return append(dst, tt.text...), tt.err }
+		got, err := Bytes(fill)
+		str, serr := String(fill)
+		if err != tt.err || serr != tt.err {
+			t.Fatalf("%s: errors %v and %v, want %v", tt.name, err, serr, tt.err)
 		}
 		if tt.err != nil {
-			if got != nil {
-				t.Errorf("%s: got %q with an error, want nil", tt.name, got)
+			if got != nil || str != "" {
+				t.Errorf("%s: got %q and %q with an error, want nil and \"\"", tt.name, got, str)
 			}
 			continue
+		}
+		if str != tt.text {
+			t.Errorf("%s: String gave %d bytes, want %d", tt.name, len(str), len(tt.text))
 		}
 		if string(got) != tt.text || cap(got) != len(tt.text) {
 			t.Errorf("%s: got %d bytes (cap %d), want %d exactly", tt.name, len(got), cap(got), len(tt.text))
