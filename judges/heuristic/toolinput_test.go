@@ -60,6 +60,20 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x"}, "tool": {"name": "y"}}`,
 		`{"tool": {"name": "x"}, "siblings": ["a"], "siblings": null}`,
 		`{"tool": "x"}`, `{"tool": 1}`, `{"siblings": {"a": 1}}`,
+		// A parameter's schema, read as far as the cues read it.
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "object", "properties": {"b": {"maximum": 1e400}}}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "object", "properties": {"b": {"maximum": 1e300}}}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"enum": [1, 1e400]}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"enum": [1, 2], "default": "d", "description": " "}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "array", "items": {"properties": {}, "enum": [3]}}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "array", "items": {"type": ["null", "object"], "minimum": 1e400}}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "array", "items": [{"type": "object"}]}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"properties": [1, 2], "items": "x"}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"description": "one", "description": "two"}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"x": 1, "x": 2}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {}, "b": 1, "c": null, "d": {"description": 2}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p18": {"type": "object"}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p1": {"type": "object"}}}}}`,
 	}
 	for _, f := range surfacetest.CorpusFiles(t) {
 		b, err := os.ReadFile(f)
@@ -124,7 +138,8 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 
 // cueView is a tool question's input as far as the TDQS cues read it
 // (tdqs.readFacts): the siblings, and of the tool its name, title,
-// annotations, description, output schema and input schema's properties.
+// annotations, description, output schema and input schema's properties
+// (propertiesView).
 func cueView(in tdqs.ToolInput) tdqs.ToolInput {
 	if in.Tool == nil {
 		return in
@@ -139,7 +154,7 @@ func cueView(in tdqs.ToolInput) tdqs.ToolInput {
 		if m, isMap := v.(map[string]any); isMap {
 			s := map[string]any{}
 			if p, ok := m["properties"]; ok {
-				s["properties"] = p
+				s["properties"] = propertiesView(p)
 			}
 			v = s
 		}
@@ -147,6 +162,48 @@ func cueView(in tdqs.ToolInput) tdqs.ToolInput {
 	}
 	in.Tool = tool
 	return in
+}
+
+// propertiesView is a schema's properties as far as the cues read them
+// (tdqs.readFacts and isNested): of each parameter's schema its
+// description and type, whether its properties are an object, and the
+// same of its items.
+func propertiesView(v any) any {
+	props, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := map[string]any{}
+	for name, p := range props {
+		out[name] = schemaView(p, "description", "type", "properties", "items")
+	}
+	return out
+}
+
+// schemaView keeps the members keys of the schema v, with its
+// properties only as an object or not, and its items viewed the same.
+func schemaView(v any, keys ...string) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := map[string]any{}
+	for _, k := range keys {
+		x, ok := m[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "properties":
+			if _, isMap := x.(map[string]any); isMap {
+				x = map[string]any{}
+			}
+		case "items":
+			x = schemaView(x, "type", "properties")
+		}
+		out[k] = x
+	}
+	return out
 }
 
 // TestReadToolInputSteps: the partial read takes plain input, and leaves
@@ -166,6 +223,12 @@ func TestReadToolInputSteps(t *testing.T) {
 		{`{"tool": {"name": "x", "extra": "\ud83d"}}`, false},
 		{`{"tool": {"n\u0061me": "x", "name": "y"}}`, false},
 		{`{"tool": {"name": "x", "inputSchema": {"properties": {}, "properties": {}}}}`, false},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {"enum": [1e300], "properties": {"q": {"default": 1e300}}}}}}}`, true},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {"enum": [1e400]}}}}}`, false},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {"properties": {"q": {"default": -1e400}}}}}}}`, false},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {"items": {"maximum": 1e400}}}}}}`, false},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {}, "p": {}}}}}`, false},
+		{`{"tool": {"name": "x", "inputSchema": {"properties": {"p": {"type": "string", "type": "object"}}}}}`, false},
 		{`{"tool": {"name": "x"}, "signals": {"n": 1e999}}`, true},
 		{`{"tool": {"name": "x"}, "tool": {"name": "y"}}`, false},
 		{`{"tool": {"name": "x"}, "Tool": {"name": "y"}}`, false},
