@@ -170,9 +170,29 @@ func TestPhrasesCases(t *testing.T) {
 func TestNewSentence(t *testing.T) {
 	for _, s := range corpusStrings(t) {
 		want := NewText(s)
-		want.Sentences = nil
+		want.Sentences, want.sentenceAt = nil, nil
 		if got := NewSentence(s); !reflect.DeepEqual(got, want) {
 			t.Errorf("NewSentence(%q) = %#v, want %#v", s, got, want)
+		}
+	}
+}
+
+// TestSentenceAgreesWithNewSentence: a sentence cut out of its text's
+// words is the Text NewSentence makes of it, for every string of the
+// corpus and the texts at the edges (sentences with no words, ideographs,
+// a "·" written ".", bytes that are not UTF-8); and the text's words,
+// read sentence by sentence, are the words of the whole.
+func TestSentenceAgreesWithNewSentence(t *testing.T) {
+	texts := append(corpusStrings(t), "One. . Two", "!!! a", "a\n\n\nb", "x。y", "'. '", "A·B· c", "é. É", "\xff\xfe. \xfd")
+	for _, s := range texts {
+		tx := NewText(s)
+		if got, want := tx.Words, Words(tx.Raw); !slices.Equal(got, want) {
+			t.Errorf("NewText(%q).Words = %q, want %q", s, got, want)
+		}
+		for k, sentence := range tx.Sentences {
+			if got, want := tx.Sentence(k), NewSentence(sentence); !reflect.DeepEqual(got, want) {
+				t.Errorf("NewText(%q).Sentence(%d) = %#v, want %#v", s, k, got, want)
+			}
 		}
 	}
 }

@@ -14,14 +14,35 @@ type Text struct {
 	Words     []string // lower-case words, apostrophes dropped
 	norm      string   // " " + words joined by " " + " "
 	Sentences []string // trimmed sentences, as written
+	// sentenceAt[k] is where sentence k's words begin in Words and
+	// norm, and sentenceAt[len(Sentences)] where the last one's end:
+	// Sentence cuts a sentence's words out of the text's own.
+	sentenceAt []wordAt
 }
 
-// NewText prepares s for the cues.
+// wordAt is a place between words: the index in Words of the word after
+// it, and the offset in norm of the space before that word.
+type wordAt struct{ word, norm int }
+
+// NewText prepares s for the cues. Its words are read sentence by
+// sentence, so that each sentence's are a run of them (Sentence); they
+// are the words of the whole text, as no sentence ends inside a word
+// (every cut Sentences makes follows a byte that separates words).
 func NewText(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
 	t.Lower = strings.ToLower(t.Raw)
-	t.norm, t.Words = words(t.Raw)
 	t.Sentences = Sentences(t.Raw)
+	buf := wordBuffer(len(t.Raw))
+	t.sentenceAt = make([]wordAt, len(t.Sentences)+1)
+	n := 0
+	for k, sentence := range t.Sentences {
+		t.sentenceAt[k] = wordAt{n, len(buf) - 1}
+		var m int
+		buf, m = appendWords(buf, sentence)
+		n += m
+	}
+	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1}
+	t.norm, t.Words = cutWords(buf, n)
 	return t
 }
 
@@ -32,6 +53,23 @@ func NewSentence(s string) Text {
 	t.Lower = strings.ToLower(t.Raw)
 	t.norm, t.Words = words(t.Raw)
 	return t
+}
+
+// Sentence returns sentence k of t, a Text from NewText, as
+// NewSentence(t.Sentences[k]) prepares it, its words cut out of t's
+// rather than read again: every cue that reads sentences one by one
+// would otherwise split each description twice.
+func (t Text) Sentence(k int) Text {
+	s := Text{Raw: t.Sentences[k]} // trimmed already
+	s.Lower = strings.ToLower(s.Raw)
+	from, to := t.sentenceAt[k], t.sentenceAt[k+1]
+	if from.word == to.word {
+		s.norm = "  "
+		return s
+	}
+	s.Words = t.Words[from.word:to.word:to.word]
+	s.norm = t.norm[from.norm : to.norm+1]
+	return s
 }
 
 // Words splits s into lower-case words of letters and digits. Apostrophes
@@ -49,50 +87,88 @@ func Words(s string) []string {
 // parameter text of every tool, and a builder and a string per word were
 // a tenth of its time.
 func words(s string) (norm string, out []string) {
-	buf := make([]byte, 1, len(s)+2)
-	buf[0] = ' '
-	var spans [][2]int // where each word starts and ends in buf
-	start := 1         // where the word being read starts
-	flush := func() {
-		if len(buf) > start {
-			spans = append(spans, [2]int{start, len(buf)})
-			buf = append(buf, ' ')
-			start = len(buf)
-		}
+	var stack [256]byte
+	buf := stack[:1]
+	if len(s)+2 > len(stack) {
+		buf = wordBuffer(len(s))
 	}
+	buf[0] = ' '
+	buf, n := appendWords(buf, s)
+	return cutWords(buf, n)
+}
+
+// wordBuffer returns a buffer for the words of n bytes of text, holding
+// the space they start with.
+func wordBuffer(n int) []byte {
+	buf := make([]byte, 1, n+2)
+	buf[0] = ' '
+	return buf
+}
+
+// appendWords appends the words of s to buf, which ends in a space, each
+// lower-cased and followed by a space, and returns buf and how many
+// words it appended.
+func appendWords(buf []byte, s string) ([]byte, int) {
+	n := 0
+	start := len(buf) // where the word being read starts
 	for _, r := range s {
 		switch {
 		case r < utf8.RuneSelf:
 			switch {
 			case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
 				buf = append(buf, byte(r))
+				continue
 			case 'A' <= r && r <= 'Z':
 				buf = append(buf, byte(r)+'a'-'A')
+				continue
 			case r == '\'':
-			default:
-				flush()
+				continue
 			}
 		case r == '’':
+			continue
 		case ideographic(r):
 			// Chinese and Japanese write no spaces: each character counts
 			// as a word, which keeps word counts in the range of English.
-			flush()
+			if len(buf) > start {
+				buf = append(buf, ' ')
+				n++
+			}
 			buf = utf8.AppendRune(buf, r)
-			flush()
+			buf = append(buf, ' ')
+			n++
+			start = len(buf)
+			continue
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			buf = utf8.AppendRune(buf, unicode.ToLower(r))
-		default:
-			flush()
+			continue
+		}
+		// Anything else ends the word being read.
+		if len(buf) > start {
+			buf = append(buf, ' ')
+			n++
+			start = len(buf)
 		}
 	}
-	flush()
-	if len(spans) == 0 {
+	if len(buf) > start {
+		buf = append(buf, ' ')
+		n++
+	}
+	return buf, n
+}
+
+// cutWords makes the text a Text matches phrases in of buf, n words
+// written by appendWords after a space, and cuts the words out of it.
+func cutWords(buf []byte, n int) (norm string, out []string) {
+	if n == 0 {
 		return "  ", nil
 	}
 	norm = string(buf)
-	out = make([]string, len(spans))
-	for i, sp := range spans {
-		out[i] = norm[sp[0]:sp[1]]
+	out = make([]string, n)
+	at := 1
+	for i := range out {
+		end := at + strings.IndexByte(norm[at:], ' ')
+		out[i] = norm[at:end]
+		at = end + 1
 	}
 	return norm, out
 }

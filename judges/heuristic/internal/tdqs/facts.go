@@ -104,7 +104,14 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.nWords = len(f.desc.Words)
 	f.hasDesc = f.nWords > 0
 	if len(f.desc.Sentences) > 0 {
-		f.first = lex.NewText(lex.StripNamePrefix(f.desc.Sentences[0], name))
+		// No cue reads the first sentence's own sentences: it is
+		// prepared as one, cut out of the description's words unless a
+		// name before it is stripped.
+		if first := lex.StripNamePrefix(f.desc.Sentences[0], name); first == f.desc.Sentences[0] {
+			f.first = f.sentenceTexts()[0]
+		} else {
+			f.first = lex.NewSentence(first)
+		}
 	}
 	f.leadVerb = leadVerb(f.first.Words)
 	f.own = map[string]bool{}
@@ -167,13 +174,13 @@ func readFacts(in *ToolInput) (*facts, error) {
 }
 
 // sentenceTexts returns the description's sentences, each prepared for
-// the cues (lex.NewSentence: no cue splits a sentence again), made once
-// for all of them.
+// the cues (lex.Text.Sentence: no cue splits a sentence again), made
+// once for all of them.
 func (f *facts) sentenceTexts() []lex.Text {
 	if f.sentences == nil {
 		f.sentences = make([]lex.Text, len(f.desc.Sentences))
-		for i, s := range f.desc.Sentences {
-			f.sentences[i] = lex.NewSentence(s)
+		for i := range f.desc.Sentences {
+			f.sentences[i] = f.desc.Sentence(i)
 		}
 	}
 	return f.sentences
