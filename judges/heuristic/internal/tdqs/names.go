@@ -1,6 +1,7 @@
 package tdqs
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,10 +74,15 @@ func countOf(xs []string, s string) int {
 }
 
 // mentioned returns the names other than own that ls (a description in
-// lower case) mentions as identifiers, sorted.
+// lower case) mentions as identifiers, sorted. The spans that are names
+// are gathered in a slice, sorted and made unique (a description names a
+// few tools, and a set was a map a question), and the runs of a short
+// description are kept on the stack.
 func (n *Names) mentioned(ls, own string) []string {
-	hit := map[string]bool{}
-	runs := identRuns(ls)
+	var runBuf [64][2]int
+	runs := appendIdentRuns(runBuf[:0], ls)
+	var hitBuf [16]string
+	hit := hitBuf[:0]
 	for i := range runs {
 		for j := i; j < len(runs) && j-i < n.maxRuns; j++ {
 			sub := ls[runs[i][0]:runs[j][1]]
@@ -84,17 +90,22 @@ func (n *Names) mentioned(ls, own string) []string {
 				break
 			}
 			if n.byLower[sub] != nil {
-				hit[sub] = true
+				hit = append(hit, sub)
 			}
 		}
 	}
 	for _, low := range n.odd {
 		if lex.IdentifierIn(ls, low) {
-			hit[low] = true
+			hit = append(hit, low)
 		}
 	}
+	if len(hit) == 0 {
+		return nil
+	}
+	slices.Sort(hit)
+	hit = slices.Compact(hit)
 	var out []string
-	for low := range hit {
+	for _, low := range hit {
 		for _, s := range n.byLower[low] {
 			if s != own {
 				out = append(out, s)
@@ -107,8 +118,10 @@ func (n *Names) mentioned(ls, own string) []string {
 
 // identRuns returns the start and end of each longest run of identifier
 // bytes of s.
-func identRuns(s string) [][2]int {
-	var runs [][2]int
+func identRuns(s string) [][2]int { return appendIdentRuns(nil, s) }
+
+// appendIdentRuns appends identRuns(s) to runs.
+func appendIdentRuns(runs [][2]int, s string) [][2]int {
 	for i := 0; i < len(s); {
 		if !identByte(s[i]) {
 			i++
