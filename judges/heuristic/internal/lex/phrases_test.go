@@ -181,13 +181,17 @@ func TestNewSentence(t *testing.T) {
 // words is the Text NewSentence makes of it, for every string of the
 // corpus and the texts at the edges (sentences with no words, ideographs,
 // a "·" written ".", bytes that are not UTF-8); and the text's words,
-// read sentence by sentence, are the words of the whole.
+// read sentence by sentence, are the words of the whole, which
+// JoinedWords gives joined.
 func TestSentenceAgreesWithNewSentence(t *testing.T) {
 	texts := append(corpusStrings(t), "One. . Two", "!!! a", "a\n\n\nb", "x。y", "'. '", "A·B· c", "é. É", "\xff\xfe. \xfd")
 	for _, s := range texts {
 		tx := NewText(s)
 		if got, want := tx.Words, Words(tx.Raw); !slices.Equal(got, want) {
 			t.Errorf("NewText(%q).Words = %q, want %q", s, got, want)
+		}
+		if got, want := tx.JoinedWords(), strings.Join(tx.Words, " "); got != want {
+			t.Errorf("NewText(%q).JoinedWords() = %q, want %q", s, got, want)
 		}
 		for k, sentence := range tx.Sentences {
 			if got, want := tx.Sentence(k), NewSentence(sentence); !reflect.DeepEqual(got, want) {

@@ -72,6 +72,15 @@ func (t Text) Sentence(k int) Text {
 	return s
 }
 
+// JoinedWords returns t's words joined by single spaces, cut out of the
+// text phrases are matched in rather than joined again.
+func (t Text) JoinedWords() string {
+	if len(t.Words) == 0 {
+		return ""
+	}
+	return t.norm[1 : len(t.norm)-1]
+}
+
 // Words splits s into lower-case words of letters and digits. Apostrophes
 // are dropped ("don't" is "dont"); any other mark separates words, so
 // "read-only" is two words and "search_calls" too.

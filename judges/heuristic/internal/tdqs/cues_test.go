@@ -1,6 +1,7 @@
 package tdqs
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -69,5 +70,31 @@ func TestPhraseListsAgree(t *testing.T) {
 	}
 	if fired == 0 {
 		t.Error("no list found a phrase in any corpus text")
+	}
+}
+
+// TestShortcutsAgree: the cues' shortcuts give what they replace:
+// found.String what fmt's "%s (%q)" gives, for every phrase of the
+// behaviour groups and strings that need escapes; contentCount the
+// length of lex.ContentWords, for every corpus description.
+func TestShortcutsAgree(t *testing.T) {
+	phrases := []string{"", `say "hi"`, "back\\slash", "tab\tnew\nline", "\x00\x7f", "é ünï 日本", "bad \xff byte", "\u2028"}
+	for _, g := range lists.behaviour {
+		phrases = append(phrases, g.phrases...)
+	}
+	for _, p := range phrases {
+		f := found{"errors", p}
+		if got, want := f.String(), fmt.Sprintf("%s (%q)", f.cue, f.phrase); got != want {
+			t.Errorf("found%v.String() = %q, want %q", f, got, want)
+		}
+	}
+	for _, ct := range corpusTools(t) {
+		if ct.Description == nil {
+			continue
+		}
+		ws := lex.NewText(*ct.Description).Words
+		if got, want := contentCount(ws), len(lex.ContentWords(ws)); got != want {
+			t.Errorf("contentCount in %q = %d, want %d", *ct.Description, got, want)
+		}
 	}
 }

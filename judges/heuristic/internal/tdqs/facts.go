@@ -3,6 +3,7 @@ package tdqs
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -27,6 +28,7 @@ type param struct {
 	words     []string
 	described bool
 	nested    bool
+	mentioned bool // the description names it (facts.mentioned)
 }
 
 // facts is everything the cues read about one tool, computed once.
@@ -152,9 +154,10 @@ func readFacts(in *ToolInput) (*facts, error) {
 		f.params = append(f.params, p)
 	}
 	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
-	for _, p := range f.params {
+	for i, p := range f.params {
 		if lex.Mentions(f.desc, p.name, p.words) || mentionsHead(f.desc, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
+			f.params[i].mentioned = true
 		}
 	}
 
@@ -307,7 +310,9 @@ type found struct {
 	cue, phrase string
 }
 
-func (f found) String() string { return fmt.Sprintf("%s (%q)", f.cue, f.phrase) }
+// String is the cue and its phrase quoted as %q quotes it: "errors
+// (\"fails\")".
+func (f found) String() string { return f.cue + " (" + strconv.Quote(f.phrase) + ")" }
 
 // findAlternatives returns the other tools the description names. When
 // the question lists the siblings, they are the only tool names there

@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -49,7 +50,11 @@ func scoreTool(f *facts) toolAnswer {
 // justification as a heuristic's.
 func dim(score int, format string, args ...any) dimension {
 	score = max(1, min(5, score))
-	return dimension{Score: score, Justification: "Heuristic: " + fmt.Sprintf(format, args...)}
+	// Formatted after the prefix into one buffer, so that the
+	// justification is one string, not a formatted one and a joined one.
+	var buf [256]byte
+	b := fmt.Appendf(append(buf[:0], "Heuristic: "...), format, args...)
+	return dimension{Score: score, Justification: string(b)}
 }
 
 // purpose scores purpose clarity: a specific verb and resource, set apart
@@ -61,23 +66,28 @@ func (f *facts) purpose() dimension {
 	if f.placeholder != "" {
 		return dim(1, "the description %q is placeholder text (%q), so the purpose is missing.", lex.Quote(f.desc.Raw, 60), f.placeholder)
 	}
-	content := lex.ContentWords(f.desc.Words)
-	specific := 0
-	for _, w := range content {
-		if !lex.VagueVerbSet[w] && !genericNounSet[w] {
-			specific++
+	// The specific content words (lex.ContentWords, not vague), and those
+	// beyond the name and title, counted only as far as the cues ask: one
+	// specific word, and two beyond.
+	specific, beyond := 0, 0
+	for _, w := range f.desc.Words {
+		if len(w) < 2 || lex.StopwordSet[w] {
+			continue
+		}
+		if w = lex.Stem(w); lex.VagueVerbSet[w] || genericNounSet[w] {
+			continue
+		}
+		specific++
+		if !f.own[w] {
+			if beyond++; beyond == 2 {
+				break
+			}
 		}
 	}
 	if specific == 0 {
 		return dim(1, "the description %q names no action or resource beyond vague words.", lex.Quote(f.desc.Raw, 60))
 	}
-	var beyond []string
-	for _, w := range content {
-		if !f.own[w] && !lex.VagueVerbSet[w] && !genericNounSet[w] {
-			beyond = append(beyond, w)
-		}
-	}
-	if len(beyond) == 0 {
+	if beyond == 0 {
 		return dim(2, "the description %q only restates the tool's name or title.", lex.Quote(f.desc.Raw, 60))
 	}
 	first := lex.Quote(f.first.Raw, 70)
@@ -86,7 +96,7 @@ func (f *facts) purpose() dimension {
 		return dim(3, "the first sentence %q opens with no action verb, so what the tool does is left to inference.", first)
 	case lex.VagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
 		return dim(3, "the purpose opens with the vague verb %q (%q).", f.leadVerb, first)
-	case len(lex.ContentWords(f.first.Words)) < 3 && len(beyond) < 2:
+	case beyond < 2 && contentCount(f.first.Words) < 3:
 		return dim(3, "the verb %q has too little around it (%q) to pin down the resource.", f.leadVerb, first)
 	}
 	if alts := f.alternatives; len(alts) > 0 {
@@ -96,6 +106,17 @@ func (f *facts) purpose() dimension {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
+}
+
+// contentCount is len(lex.ContentWords(ws)), without making them.
+func contentCount(ws []string) int {
+	n := 0
+	for _, w := range ws {
+		if len(w) >= 2 && !lex.StopwordSet[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // usage scores usage guidelines: when to use the tool, when not, and what
@@ -331,14 +352,10 @@ func (f *facts) parameters() dimension {
 	cov := f.coverage()
 	pct := int(cov*100 + 0.5)
 	var undescribed, undescMentioned []string
-	mentioned := map[string]bool{}
-	for _, m := range f.mentioned {
-		mentioned[m] = true
-	}
 	for _, p := range f.params {
 		if !p.described {
 			undescribed = append(undescribed, p.name)
-			if mentioned[p.name] {
+			if p.mentioned {
 				undescMentioned = append(undescMentioned, p.name)
 			}
 		}
@@ -384,18 +401,15 @@ func (f *facts) explainsParams() (string, bool) {
 	if len(f.mentioned) == 0 {
 		return "", false
 	}
-	byName := map[string]param{}
-	for _, p := range f.params {
-		byName[p.name] = p
-	}
 	for _, t := range f.sentenceTexts() {
 		cue, ok := t.FirstIn(paramFormatPhrases)
 		if !ok {
 			continue
 		}
-		for _, name := range f.mentioned {
-			p := byName[name]
-			if lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words) {
+		// The mentioned parameters in f.mentioned's order: both are
+		// sorted by name.
+		for _, p := range f.params {
+			if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
 				return cue, true
 			}
 		}
@@ -456,14 +470,31 @@ func (f *facts) conciseness() dimension {
 	return dim(score, "%s.", why)
 }
 
+// repeated reports whether two sentences have the same words. A
+// description has a few sentences: each is compared with those before
+// it, and only a long one's are put in a map.
 func repeated(ss []lex.Text) bool {
-	seen := map[string]bool{}
-	for _, s := range ss {
-		k := strings.Join(s.Words, " ")
-		if len(k) > 0 && seen[k] {
-			return true
+	if len(ss) > 32 {
+		seen := make(map[string]bool, len(ss))
+		for _, s := range ss {
+			k := s.JoinedWords()
+			if len(k) > 0 && seen[k] {
+				return true
+			}
+			seen[k] = true
 		}
-		seen[k] = true
+		return false
+	}
+	for i, s := range ss {
+		k := s.JoinedWords()
+		if len(k) == 0 {
+			continue
+		}
+		for _, prev := range ss[:i] {
+			if prev.JoinedWords() == k {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -552,15 +583,28 @@ func (f *facts) summary(a toolAnswer) string {
 			weakest = d
 		}
 	}
-	parts := make([]string, len(dims))
+	// "Heuristic: word and pattern cues, not a model, scored NAME:
+	// purpose 4, usage 2, ...; weakest is usage.", appended into one
+	// buffer rather than formatted part by part and joined.
+	var buf [256]byte
+	b := append(buf[:0], "Heuristic: word and pattern cues, not a model, scored "...)
+	b = append(b, f.name...)
+	b = append(b, ": "...)
 	for i, d := range dims {
-		parts[i] = fmt.Sprintf("%s %d", d.name, d.score)
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, d.name...)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(d.score), 10)
 	}
-	out := fmt.Sprintf("Heuristic: word and pattern cues, not a model, scored %s: %s; weakest is %s.", f.name, strings.Join(parts, ", "), weakest.name)
+	b = append(b, "; weakest is "...)
+	b = append(b, weakest.name...)
+	b = append(b, '.')
 	if a.AnnotationContradiction {
-		out += " The description contradicts the annotations."
+		b = append(b, " The description contradicts the annotations."...)
 	}
-	return out
+	return string(b)
 }
 
 // blendCompleteness pulls the completeness score halfway towards the
