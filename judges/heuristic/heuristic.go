@@ -138,6 +138,9 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	if err != nil {
 		return judge.Answer{}, err
 	}
+	if a, ok := answer.(jsonAppender); ok {
+		return judge.Answer{JSON: a.AppendJSON(nil), Model: Model}, nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -145,6 +148,14 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: bytes.TrimRight(buf.Bytes(), "\n"), Model: Model}, nil
+}
+
+// jsonAppender is an answer that writes itself as encoding/json would
+// (HTML escaping off, no trailing newline), as the TDQS tool answer
+// does: the question asked of every tool is answered without
+// reflection.
+type jsonAppender interface {
+	AppendJSON(b []byte) []byte
 }
 
 // sharedNames returns the tool names a tdqs.tool question shares with the
