@@ -465,8 +465,63 @@ var verbPrefixes = []string{"un", "re", "dis", "pre", "auto"}
 // NameWords splits an identifier into lower-case words: at separators,
 // at lower-to-upper case changes ("handleRequest"), before the last
 // capital of a run of capitals ("HTMLParser"), and between letters and
-// digits ("processV2" is "process", "v2").
+// digits ("processV2" is "process", "v2"). An ASCII name, as nearly every
+// tool and parameter name is, is read byte by byte and its words cut
+// out of it lowered once (a builder, a rune slice and a string per word
+// were most of its cost); TestNameWordsAgreesWithRunes holds that to
+// nameWordsRunes, which reads any name.
 func NameWords(name string) []string {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return nameWordsRunes(name)
+		}
+	}
+	lower := strings.ToLower(name)
+	var out []string
+	start := -1 // where the word being read starts, -1 when none is
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !asciiLetter(c) && !asciiDigit(c) {
+			if start >= 0 {
+				out = append(out, lower[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start >= 0 {
+			prev := name[i-1] // a letter or digit: anything else ended the word
+			var cut bool
+			switch {
+			case asciiUpper(c) && asciiLower(prev):
+				cut = true
+			case asciiUpper(c) && asciiUpper(prev) && i+1 < len(name) && asciiLower(name[i+1]):
+				cut = true
+			case asciiDigit(c) && asciiLetter(prev) && lower[start:i] != "v":
+				// "list2" is "list", "2"; "V2" stays "v2"
+				cut = true
+			}
+			if cut {
+				out = append(out, lower[start:i])
+				start = -1
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, lower[start:])
+	}
+	return out
+}
+
+func asciiUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
+func asciiLower(c byte) bool  { return 'a' <= c && c <= 'z' }
+func asciiLetter(c byte) bool { return asciiUpper(c) || asciiLower(c) }
+func asciiDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+// nameWordsRunes is NameWords for any name, read rune by rune.
+func nameWordsRunes(name string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {

@@ -68,3 +68,18 @@ func TestWordsAgreesWithReference(t *testing.T) {
 		}
 	}
 }
+
+// TestNameWordsAgreesWithRunes: NameWords reads every string of the
+// corpus and identifiers at the edges (runs of capitals, version words,
+// digits first, separators doubled, letters past ASCII) into the words
+// nameWordsRunes reads.
+func TestNameWordsAgreesWithRunes(t *testing.T) {
+	texts := append(corpusStrings(t), "", "_", "__a__", "HTMLParser", "getHTTPResponse", "processV2", "v2", "V2x",
+		"list2", "list2go", "a_b-c.d e", "ABC", "AbC", "aB", "x", "9lives", "v", "V", "vV2", "Vv2", "API-get-users_17",
+		"notion.fetch", "ÜberTool", "getÜber", "ends_with_", "mixed9Case9X", "XMLHttpRequest2", "a1b2", "A1B2c")
+	for _, s := range texts {
+		if got, want := NameWords(s), nameWordsRunes(s); !slices.Equal(got, want) {
+			t.Errorf("NameWords(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
