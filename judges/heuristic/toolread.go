@@ -128,8 +128,10 @@ func readProperty(raw []byte) (any, bool) {
 	}
 	return readObject(raw, func(name []byte) reader {
 		switch string(name) {
-		case "description", "type":
+		case "description":
 			return decodeValue
+		case "type":
+			return readType
 		case "properties":
 			return readShape
 		case "items":
@@ -148,12 +150,35 @@ func readItems(raw []byte) (any, bool) {
 	return readObject(raw, func(name []byte) reader {
 		switch string(name) {
 		case "type":
-			return decodeValue
+			return readType
 		case "properties":
 			return readShape
 		}
 		return nil
 	})
+}
+
+// readType reads a schema's type: one of JSON Schema's type names, as
+// nearly every parameter gives, is the constant string (nothing to
+// allocate), anything else is decoded.
+func readType(raw []byte) (any, bool) {
+	switch string(raw) {
+	case `"string"`:
+		return "string", true
+	case `"object"`:
+		return "object", true
+	case `"array"`:
+		return "array", true
+	case `"integer"`:
+		return "integer", true
+	case `"number"`:
+		return "number", true
+	case `"boolean"`:
+		return "boolean", true
+	case `"null"`:
+		return "null", true
+	}
+	return decodeValue(raw)
 }
 
 // readShape reads a value of which the cues only ask whether it is an
