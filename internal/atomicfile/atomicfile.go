@@ -26,6 +26,12 @@ const bufSize = 64 << 10
 // writer write receives is buffered; the file is flushed and closed
 // before the rename.
 func Write(path string, write func(io.Writer) error) error {
+	return replace(path, write, true)
+}
+
+// replace is Write; with buffered false, write's writer is the file
+// itself, for a caller that writes its bytes in one call.
+func replace(path string, write func(io.Writer) error, buffered bool) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
 		return writeInPlace(path, write)
 	}
@@ -46,12 +52,18 @@ func Write(path string, write func(io.Writer) error) error {
 		os.Remove(tmp)
 		return err
 	}
-	bw := bufio.NewWriterSize(f, bufSize)
-	if err := write(bw); err != nil {
-		return fail(err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fail(err)
+	if !buffered {
+		if err := write(f); err != nil {
+			return fail(err)
+		}
+	} else {
+		bw := bufio.NewWriterSize(f, bufSize)
+		if err := write(bw); err != nil {
+			return fail(err)
+		}
+		if err := bw.Flush(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return fail(err)
@@ -87,8 +99,11 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 
 // WriteFile writes data to path atomically (see Write).
 func WriteFile(path string, data []byte) error {
-	return Write(path, func(w io.Writer) error {
+	// One write of data needs no buffer: an answer cache writes a small
+	// file for every answer, and a buffer each was 64 kB allocated and
+	// cleared for a kilobyte or two.
+	return replace(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
-	})
+	}, false)
 }
