@@ -32,6 +32,39 @@ var safeASCII = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
+// Word-at-a-time tests of eight bytes: ones has 1 in every byte, highs
+// the top bit of every byte.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// safeRun returns the index of the first byte of s at or after i that
+// does not stand for itself in a JSON string (see safeASCII), or len(s):
+// it steps eight bytes at a time over plain ASCII text, which is most of
+// what a definition's strings hold.
+func safeRun(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// A byte from 0x80 up has its top bit set in w; one under 0x20,
+		// a quote or a backslash has it set in below's results.
+		if (w|below(w, 0x20)|below(w^'"'*ones, 1)|below(w^'\\'*ones, 1))&highs != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && safeASCII[s[i]] {
+		i++
+	}
+	return i
+}
+
+// below sets the top bit of some byte when a byte of w is under n (n at
+// most 0x80), and of none when no byte is: (w - n·ones) &^ w, the
+// classic test for a zero byte when n is 1. A byte from 0x80 up may set
+// one too, which costs only a step of the byte loop.
+func below(w uint64, n uint64) uint64 { return (w - n*ones) &^ w }
+
 // Append appends s to dst as a quoted JSON string in form f.
 func Append(dst []byte, s string, f Form) []byte {
 	// Room for s and its quotes at once: a long text otherwise grows a
@@ -40,6 +73,9 @@ func Append(dst []byte, s string, f Form) []byte {
 	dst = append(dst, '"')
 	start := 0 // s[start:i] is pending, to be copied as it is
 	for i := 0; i < len(s); {
+		if i = safeRun(s, i); i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if safeASCII[c] {
@@ -95,6 +131,9 @@ func Append(dst []byte, s string, f Form) []byte {
 func Len(s string, f Form) int {
 	n := len(s) + 2
 	for i := 0; i < len(s); {
+		if i = safeRun(s, i); i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if !safeASCII[c] {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/internal/race"
 )
@@ -80,4 +81,39 @@ func FuzzLen(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkLen)
+}
+
+// TestSafeRun: the word-at-a-time step stops where a byte-by-byte scan
+// stops, for every byte value at every place in and around a word, from
+// every start.
+func TestSafeRun(t *testing.T) {
+	byteWise := func(s string, i int) int {
+		for i < len(s) && s[i] < utf8.RuneSelf && safeASCII[s[i]] {
+			i++
+		}
+		return i
+	}
+	base := "abcdefghijklmnopqrst"
+	for c := range 256 {
+		for p := range len(base) {
+			s := base[:p] + string([]byte{byte(c)}) + base[p+1:]
+			for i := range len(s) + 1 {
+				if got, want := safeRun(s, i), byteWise(s, i); got != want {
+					t.Fatalf("byte %#x at %d, from %d: stopped at %d, want %d", c, p, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkAppend quotes a tool description as most are: plain ASCII
+// text with a quoted word.
+//
+//	go test ./internal/jsonstr -run '^$' -bench Append
+func BenchmarkAppend(b *testing.B) {
+	s := strings.Repeat(`Search the user's notes by words and return the matching "notes", newest first. `, 4)
+	buf := make([]byte, 0, 1024)
+	for b.Loop() {
+		buf = Append(buf[:0], s, EncodingJSON)
+	}
 }
