@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
+	"github.com/rubricmcp/rubric/internal/jsonstr"
 )
 
 // A tool's JSON is decoded here into the values encoding/json's Unmarshal
@@ -178,6 +179,9 @@ func (d *decoder) str(share bool) (string, bool) {
 	j := start
 	ascii := true
 	for ; j < len(d.B); j++ {
+		if j = jsonstr.SafeRun(d.B, j); j == len(d.B) {
+			break
+		}
 		c := d.B[j]
 		if c == '"' {
 			break

@@ -14,6 +14,8 @@ import (
 	"encoding/json"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/internal/jsonstr"
 )
 
 // Cursor is a place in a JSON text, with the steps between values that
@@ -189,6 +191,9 @@ func (d *scanner) str() (any, bool) {
 	start := d.I + 1
 	ascii := true
 	for j := start; j < len(d.B); j++ {
+		if j = jsonstr.SafeRun(d.B, j); j == len(d.B) {
+			break
+		}
 		switch c := d.B[j]; {
 		case c == '"':
 			s := d.B[start:j]
@@ -519,25 +524,13 @@ func (c *memberScan) skip(depth int) bool {
 	return ok
 }
 
-// strSpecial marks the bytes skipString must look at: a quote, a
-// backslash, a control character, a byte past ASCII.
-var strSpecial = func() (t [256]bool) {
-	for b := range t {
-		t[b] = b == '"' || b == '\\' || b < 0x20 || b >= utf8.RuneSelf
-	}
-	return t
-}()
-
 // skipString steps over the string at c.I, checked as Unescape reads
 // one, without writing its text: an escape stands for a whole character
 // of its own, so the text is UTF-8 when the bytes outside escapes are.
 func (c *memberScan) skipString() bool {
 	ascii := true
 	for j := c.I + 1; j < len(c.B); j++ {
-		for j < len(c.B) && !strSpecial[c.B[j]] {
-			j++
-		}
-		if j >= len(c.B) {
+		if j = jsonstr.SafeRun(c.B, j); j >= len(c.B) {
 			return false
 		}
 		switch b := c.B[j]; {

@@ -39,11 +39,12 @@ const (
 	highs = 0x8080808080808080
 )
 
-// safeRun returns the index of the first byte of s at or after i that
-// does not stand for itself in a JSON string (see safeASCII), or len(s):
-// it steps eight bytes at a time over plain ASCII text, which is most of
-// what a definition's strings hold.
-func safeRun(s string, i int) int {
+// SafeRun returns the index of the first byte of s at or after i that
+// does not stand for itself in a JSON string (a quote, a backslash, a
+// control character, a byte past ASCII), or len(s): it steps eight bytes
+// at a time over plain ASCII text, which is most of what a definition's
+// strings hold. Decoders find a string's end with it too.
+func SafeRun[T ~string | ~[]byte](s T, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
@@ -73,7 +74,7 @@ func Append(dst []byte, s string, f Form) []byte {
 	dst = append(dst, '"')
 	start := 0 // s[start:i] is pending, to be copied as it is
 	for i := 0; i < len(s); {
-		if i = safeRun(s, i); i == len(s) {
+		if i = SafeRun(s, i); i == len(s) {
 			break
 		}
 		c := s[i]
@@ -131,7 +132,7 @@ func Append(dst []byte, s string, f Form) []byte {
 func Len(s string, f Form) int {
 	n := len(s) + 2
 	for i := 0; i < len(s); {
-		if i = safeRun(s, i); i == len(s) {
+		if i = SafeRun(s, i); i == len(s) {
 			break
 		}
 		c := s[i]

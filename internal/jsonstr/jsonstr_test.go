@@ -83,9 +83,9 @@ func FuzzLen(f *testing.F) {
 	f.Fuzz(checkLen)
 }
 
-// TestSafeRun: the word-at-a-time step stops where a byte-by-byte scan
-// stops, for every byte value at every place in and around a word, from
-// every start.
+// TestSafeRun: the word-at-a-time step, over a string or bytes, stops
+// where a byte-by-byte scan stops, for every byte value at every place
+// in and around a word, from every start.
 func TestSafeRun(t *testing.T) {
 	byteWise := func(s string, i int) int {
 		for i < len(s) && s[i] < utf8.RuneSelf && safeASCII[s[i]] {
@@ -98,7 +98,10 @@ func TestSafeRun(t *testing.T) {
 		for p := range len(base) {
 			s := base[:p] + string([]byte{byte(c)}) + base[p+1:]
 			for i := range len(s) + 1 {
-				if got, want := safeRun(s, i), byteWise(s, i); got != want {
+				if got, want := SafeRun(s, i), byteWise(s, i); got != want {
+					t.Fatalf("byte %#x at %d, from %d: stopped at %d, want %d", c, p, i, got, want)
+				}
+				if got, want := SafeRun([]byte(s), i), byteWise(s, i); got != want {
 					t.Fatalf("byte %#x at %d, from %d: stopped at %d, want %d", c, p, i, got, want)
 				}
 			}
