@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
@@ -649,67 +649,12 @@ func (a toolAnswer) AppendJSON(b []byte) []byte {
 		b = append(b, `":{"score":`...)
 		b = strconv.AppendInt(b, int64(d.dim.Score), 10)
 		b = append(b, `,"justification":`...)
-		b = appendJSONString(b, d.dim.Justification)
+		b = jsonstr.Append(b, d.dim.Justification, jsonstr.EncodingJSON)
 		b = append(b, '}')
 	}
 	b = append(b, `},"annotation_contradiction":`...)
 	b = strconv.AppendBool(b, a.AnnotationContradiction)
 	b = append(b, `,"summary":`...)
-	b = appendJSONString(b, a.Summary)
+	b = jsonstr.Append(b, a.Summary, jsonstr.EncodingJSON)
 	return append(b, '}')
-}
-
-// appendJSONString appends s as a JSON string as encoding/json writes
-// one with HTML escaping off: quotes, backslashes and control characters
-// escaped (\b, \f, \n, \r and \t by name), each byte that is not UTF-8
-// as \ufffd, and U+2028 and U+2029 escaped.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
