@@ -3,7 +3,6 @@ package heuristic
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"testing"
 
@@ -75,22 +74,12 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p18": {"type": "object"}}}}}`,
 		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p1": {"type": "object"}}}}}`,
 	}
-	for _, f := range surfacetest.CorpusFiles(t) {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var capture struct {
-			Tools []map[string]any `json:"tools"`
-		}
-		if err := json.Unmarshal(b, &capture); err != nil {
-			t.Fatal(err)
-		}
+	for _, tools := range surfacetest.CorpusTools(t) {
 		var names []string
-		for _, tool := range capture.Tools {
+		for _, tool := range tools {
 			names = append(names, fmt.Sprint(tool["name"]))
 		}
-		for _, tool := range capture.Tools {
+		for _, tool := range tools {
 			in, err := json.Marshal(map[string]any{"tool": tool, "siblings": names})
 			if err != nil {
 				t.Fatal(err)

@@ -21,17 +21,11 @@ func Repeat(w io.Writer, n int, captures ...string) error {
 	var tools []map[string]any
 	var names []string
 	for _, f := range captures {
-		b, err := os.ReadFile(f)
+		ts, err := CaptureTools(f)
 		if err != nil {
 			return err
 		}
-		var c struct {
-			Tools []map[string]any `json:"tools"`
-		}
-		if err := json.Unmarshal(b, &c); err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		for _, t := range c.Tools {
+		for _, t := range ts {
 			tools = append(tools, t)
 			names = append(names, fmt.Sprint(t["name"]))
 		}
@@ -72,4 +66,36 @@ func CorpusFiles(tb testing.TB) []string {
 		tb.Fatalf("no corpus captures under %s: %v", root, err)
 	}
 	return files
+}
+
+// CaptureTools reads the tools of a capture file as encoding/json
+// decodes them.
+func CaptureTools(file string) ([]map[string]any, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var c struct {
+		Tools []map[string]any `json:"tools"`
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return c.Tools, nil
+}
+
+// CorpusTools is the tools of every corpus capture (CaptureTools), a
+// list a capture, in the order of CorpusFiles; it fails the test when
+// one cannot be read.
+func CorpusTools(tb testing.TB) [][]map[string]any {
+	tb.Helper()
+	var out [][]map[string]any
+	for _, f := range CorpusFiles(tb) {
+		ts, err := CaptureTools(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, ts)
+	}
+	return out
 }

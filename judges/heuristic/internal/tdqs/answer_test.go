@@ -3,9 +3,9 @@ package tdqs
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // TestAppendJSONAgreesWithEncodingJSON: a tool answer appended as JSON
@@ -17,27 +17,13 @@ import (
 // letters past ASCII).
 func TestAppendJSONAgreesWithEncodingJSON(t *testing.T) {
 	var answers []toolAnswer
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "engine", "score", "testdata", "corpus", "*.tools.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus captures found (%v)", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var capture struct {
-			Tools []map[string]any `json:"tools"`
-		}
-		if err := json.Unmarshal(b, &capture); err != nil {
-			t.Fatal(err)
-		}
+	for _, tools := range surfacetest.CorpusTools(t) {
 		var names []string
-		for _, tool := range capture.Tools {
+		for _, tool := range tools {
 			name, _ := tool["name"].(string)
 			names = append(names, name)
 		}
-		for _, tool := range capture.Tools {
+		for _, tool := range tools {
 			for _, siblings := range [][]string{nil, names} {
 				a, err := Tool(&ToolInput{Tool: tool, Siblings: siblings})
 				if err != nil {
