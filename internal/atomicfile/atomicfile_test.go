@@ -126,3 +126,47 @@ func TestWriteThroughSymlink(t *testing.T) {
 		t.Errorf("the linked file holds %q, want %q", b, "new")
 	}
 }
+
+// TestWriteOwned: a file of rubric's own is written into a directory
+// made when missing, replaces what was there, with mode 0644, and leaves
+// no temporary file; a symbolic link at its path is replaced, not
+// followed, so the file it named is left as it was.
+func TestWriteOwned(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "answers", "ab", "abc.json")
+	for _, text := range []string{"first", "second"} {
+		if err := WriteOwned(path, []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || string(b) != text {
+			t.Fatalf("file holds %q (%v), want %q", b, err, text)
+		}
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v (%v), want 0644", fi.Mode().Perm(), err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "answers", "ab", ".abc.json.tmp*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+	elsewhere := filepath.Join(dir, "elsewhere")
+	if err := os.WriteFile(elsewhere, []byte("kept"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, path); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteOwned(path, []byte("third")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("the link was not replaced by a file: %v (%v)", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(elsewhere); string(b) != "kept" {
+		t.Errorf("the file the link named holds %q, want %q", b, "kept")
+	}
+}
