@@ -4,11 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
-	tiktoken "github.com/pkoukk/tiktoken-go"
 	"github.com/pkoukk/tiktoken-go-loader/assets"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
@@ -148,52 +145,5 @@ func TestCountTokensUnknownEncoding(t *testing.T) {
 	_, err := CountTokens("x", "gpt2_base")
 	if err == nil || !strings.Contains(err.Error(), "o200k_base") {
 		t.Errorf("unknown encoding: %v, want an error naming the encodings", err)
-	}
-}
-
-// TestCountTokensBuildsOnce: callers that ask for an encoding at the same
-// time, as a judged run's first questions do, share one tokenizer, built
-// once. The build is held until every caller has started, so that the
-// others ask while it is under way.
-func TestCountTokensBuildsOnce(t *testing.T) {
-	const callers = 8
-	const encoding = "r50k_base"
-	var builds atomic.Int32
-	release := make(chan struct{})
-	build := newEncoding
-	newEncoding = func(name string) (*tiktoken.Tiktoken, error) {
-		builds.Add(1)
-		<-release
-		return build(name)
-	}
-	defer func() { newEncoding = build }()
-	codecs.Delete(encoding) // built afresh, whatever test built it before
-	defer codecs.Delete(encoding)
-	started := make(chan struct{}, callers)
-	counts := make(chan int, callers)
-	var wg sync.WaitGroup
-	for range callers {
-		wg.Go(func() {
-			started <- struct{}{}
-			n, err := CountTokens("hello world", encoding)
-			if err != nil {
-				t.Error(err)
-			}
-			counts <- n
-		})
-	}
-	for range callers {
-		<-started
-	}
-	close(release)
-	wg.Wait()
-	close(counts)
-	for n := range counts {
-		if n != 2 {
-			t.Errorf("%q counted %d tokens, want 2", "hello world", n)
-		}
-	}
-	if n := builds.Load(); n != 1 {
-		t.Errorf("the tokenizer was built %d times for %d callers, want once", n, callers)
 	}
 }
