@@ -152,6 +152,7 @@ HEAVY_TESTS = \
 	TestScanPublishedServers \
 	TestPromptsPastTheDefaultBound \
 	TestCountTokensReference \
+	TestO200kAsTiktoken \
 	TestBrowserNumbersAreTheReports \
 	TestBrowserSortAndFilter \
 	TestBrowserHostileNames \
@@ -193,7 +194,8 @@ HEAVY_PACKAGES = \
 	./engine/lang \
 	./engine/report \
 	./engine/rubric \
-	./internal/jsonstr
+	./internal/jsonstr \
+	./internal/tokens
 
 NORACE_PACKAGES = \
 	./engine/cache \
