@@ -149,6 +149,11 @@ func o200kPiece(text string, p int) int {
 		e += n
 	}
 	switch {
+	case e == p:
+		// Every character starts a match (above), so this is never
+		// reached; a character nothing matched is a piece of its own
+		// rather than a loop that never ends.
+		return p + size
 	case lastBreak >= 0: // A5: up to and with the last line break
 		return lastBreak + 1
 	case e == len(text) || last == p: // A6 at the end of the text, or A7
