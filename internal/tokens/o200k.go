@@ -243,11 +243,11 @@ func o200kContraction(s string) int {
 	return 0
 }
 
-// o200kLowers is where the run of [\p{Ll}\p{Lm}\p{Lo}\p{M}] at i ends.
-func o200kLowers(text string, i int) int {
+// runEnd is where the run of characters in class that starts at i ends.
+func runEnd(text string, i int, class func(rune) bool) int {
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
-		if !o200kLower(r) {
+		if !class(r) {
 			break
 		}
 		i += n
@@ -255,16 +255,13 @@ func o200kLowers(text string, i int) int {
 	return i
 }
 
+// o200kLowers is where the run of [\p{Ll}\p{Lm}\p{Lo}\p{M}] at i ends.
+func o200kLowers(text string, i int) int { return runEnd(text, i, o200kLower) }
+
 // o200kSymbols is where A4's [^\s\p{L}\p{N}]+[\r\n/]* ends when it starts
 // at i, on a character of the first class.
 func o200kSymbols(text string, i int) int {
-	for i < len(text) {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if !o200kSymbol(r) {
-			break
-		}
-		i += n
-	}
+	i = runEnd(text, i, o200kSymbol)
 	for i < len(text) && (text[i] == '\r' || text[i] == '\n' || text[i] == '/') {
 		i++
 	}
