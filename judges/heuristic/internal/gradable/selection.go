@@ -117,6 +117,16 @@ type bm25Index struct {
 	lens  []float64
 	df    map[string]int
 	avgdl float64
+	// postings are, for each term, the documents that hold it and its
+	// weight in each, in the documents' order: a task's scores are
+	// summed over its terms' postings, not looked up in every document.
+	postings map[string][]posting
+}
+
+// posting is a term's weight in one document.
+type posting struct {
+	doc int
+	tf  float64
 }
 
 // indexTools builds the retrieval index. A description's mentions of
@@ -129,7 +139,7 @@ func indexTools(tools []gTool) *bm25Index {
 			others[strings.ToLower(t.Name)] = true
 		}
 	}
-	ix := &bm25Index{df: map[string]int{}}
+	ix := &bm25Index{df: map[string]int{}, postings: map[string][]posting{}}
 	total := 0.0
 	for _, t := range tools {
 		d := map[string]float64{}
@@ -155,8 +165,9 @@ func indexTools(tools []gTool) *bm25Index {
 			add(p.words, 1)
 			add(lex.Words(p.desc), 1)
 		}
-		for w := range d {
+		for w, tf := range d {
 			ix.df[w]++
+			ix.postings[w] = append(ix.postings[w], posting{len(ix.docs), tf})
 		}
 		ix.docs = append(ix.docs, d)
 		ix.lens = append(ix.lens, n)
@@ -199,6 +210,27 @@ func query(task string) []queryTerm {
 	return out
 }
 
+// scores are the BM25 scores of every document for q, as score gives
+// them: each document's terms are added in q's order, so the sums are
+// score's to the last bit.
+func (ix *bm25Index) scores(q []queryTerm) []float64 {
+	n := float64(len(ix.docs))
+	out := make([]float64, len(ix.docs))
+	for _, qt := range q {
+		ps := ix.postings[qt.term]
+		if len(ps) == 0 {
+			continue
+		}
+		df := float64(ix.df[qt.term])
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		for _, p := range ps {
+			norm := p.tf + bm25K1*(1-bm25B+bm25B*ix.lens[p.doc]/ix.avgdl)
+			out[p.doc] += qt.weight * idf * p.tf * (bm25K1 + 1) / norm
+		}
+	}
+	return out
+}
+
 // score is the BM25 score of document i for q, and the task words that
 // matched it.
 func (ix *bm25Index) score(i int, q []queryTerm) (float64, []string) {
@@ -231,13 +263,11 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	q := query(in.Task)
 	best, second := -1, -1
 	var bestScore, secondScore float64
-	var bestWords []string
-	for i := range tools {
-		s, m := ix.score(i, q)
+	for i, s := range ix.scores(q) {
 		switch {
 		case s > bestScore:
 			second, secondScore = best, bestScore
-			best, bestScore, bestWords = i, s, m
+			best, bestScore = i, s
 		case s > secondScore:
 			second, secondScore = i, s
 		}
@@ -246,6 +276,7 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 		a.Reasoning = fmt.Sprintf("Heuristic: no word of the task matches any of the %d tools' names, titles, descriptions or parameters, so no tool is chosen.", len(tools))
 		return a, nil
 	}
+	_, bestWords := ix.score(best, q)
 	t := tools[best]
 	name := t.Name
 	a.Tool = &name
