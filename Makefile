@@ -243,7 +243,6 @@ NORACE_PACKAGES = \
 	./internal/sandbox \
 	./internal/scratch \
 	./internal/termtext \
-	./judges/heuristic/internal/gradable \
 	./judges/heuristic/internal/lex \
 	./judges/heuristic/internal/tdqs \
 	./judges/internal/httpjudge \

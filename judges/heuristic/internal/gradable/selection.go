@@ -41,13 +41,38 @@ type preparedSurface struct {
 const maxPrepared = 8
 
 // prepared caches surfaces by the sha256 of their tools' JSON, so that
-// the hundreds of tasks of one surface decode and index it once. It
+// the hundreds of tasks of one surface decode and index it once, however
+// many are asked at the same time (a run asks six at once, and each
+// preparing the surface on its own was a fifth of the judge's CPU). It
 // changes no answer: the same bytes always prepare the same surface.
 var prepared = struct {
 	sync.Mutex
-	m     map[[32]byte]*preparedSurface
+	m     map[[32]byte]*preparing
 	order [][32]byte
-}{m: map[[32]byte]*preparedSurface{}}
+}{m: map[[32]byte]*preparing{}}
+
+// preparing is a surface being prepared, or prepared, once.
+type preparing struct {
+	once sync.Once
+	p    *preparedSurface
+	err  error
+}
+
+// prepareSurface decodes and indexes a selection question's tools (a
+// test counts the calls).
+var prepareSurface = func(raw json.RawMessage) (*preparedSurface, error) {
+	var tools []gTool
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if err := json.Unmarshal(raw, &tools); err != nil {
+			return nil, fmt.Errorf("the question's input is not a gradable.selection object: %w", err)
+		}
+	}
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+	}
+	return &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names), checks: newCheckers(len(tools))}, nil
+}
 
 // prepare returns the prepared surface of a selection question's tools,
 // raw, named by name when it is not empty.
@@ -59,33 +84,19 @@ func prepare(name string, raw json.RawMessage) (*preparedSurface, error) {
 		key = sha256.Sum256(raw)
 	}
 	prepared.Lock()
-	p, ok := prepared.m[key]
-	prepared.Unlock()
-	if ok {
-		return p, nil
-	}
-	var tools []gTool
-	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := json.Unmarshal(raw, &tools); err != nil {
-			return nil, fmt.Errorf("the question's input is not a gradable.selection object: %w", err)
-		}
-	}
-	names := make([]string, len(tools))
-	for i, t := range tools {
-		names[i] = t.Name
-	}
-	p = &preparedSurface{tools: tools, ix: indexTools(tools), ns: surfaceNamespace(names), checks: newCheckers(len(tools))}
-	prepared.Lock()
-	defer prepared.Unlock()
-	if _, ok := prepared.m[key]; !ok {
+	e, ok := prepared.m[key]
+	if !ok {
 		if len(prepared.order) >= maxPrepared {
 			delete(prepared.m, prepared.order[0])
 			prepared.order = prepared.order[1:]
 		}
-		prepared.m[key] = p
+		e = &preparing{}
+		prepared.m[key] = e
 		prepared.order = append(prepared.order, key)
 	}
-	return p, nil
+	prepared.Unlock()
+	e.once.Do(func() { e.p, e.err = prepareSurface(raw) })
+	return e.p, e.err
 }
 
 // selectionAnswer is the answer to a gradable.selection question.

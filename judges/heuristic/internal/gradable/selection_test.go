@@ -3,6 +3,8 @@ package gradable
 import (
 	"encoding/json"
 	"math"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
@@ -42,5 +44,56 @@ func TestScoresAsScore(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d positive scores compared", checked)
+	}
+}
+
+// TestPreparesOnce: selection questions about one surface asked at the
+// same time, as a run asks six at once, share one prepared surface, made
+// once. The preparing is held until every caller has started, so that
+// the others ask while it is under way.
+func TestPreparesOnce(t *testing.T) {
+	const callers = 8
+	ResetPrepared()
+	defer ResetPrepared()
+	var builds atomic.Int32
+	release := make(chan struct{})
+	build := prepareSurface
+	prepareSurface = func(raw json.RawMessage) (*preparedSurface, error) {
+		builds.Add(1)
+		<-release
+		return build(raw)
+	}
+	defer func() { prepareSurface = build }()
+	raw := json.RawMessage(`[{"name":"list_notes","description":"List the notes."}]`)
+	started := make(chan struct{}, callers)
+	got := make(chan *preparedSurface, callers)
+	var wg sync.WaitGroup
+	for range callers {
+		wg.Go(func() {
+			started <- struct{}{}
+			p, err := prepare("", raw)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- p
+		})
+	}
+	for range callers {
+		<-started
+	}
+	close(release)
+	wg.Wait()
+	close(got)
+	var first *preparedSurface
+	for p := range got {
+		if first == nil {
+			first = p
+		}
+		if p != first || len(p.tools) != 1 {
+			t.Errorf("callers were given different surfaces (%p, %p)", p, first)
+		}
+	}
+	if n := builds.Load(); n != 1 {
+		t.Errorf("the surface was prepared %d times for %d callers, want once", n, callers)
 	}
 }
