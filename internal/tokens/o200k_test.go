@@ -3,6 +3,7 @@ package tokens
 import (
 	"math/rand/v2"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,4 +140,37 @@ func FuzzO200k(f *testing.F) {
 	f.Add("Don't   do THAT'S it\n\n  x")
 	tk := o200kReference(f)
 	f.Fuzz(func(t *testing.T, s string) { checkO200k(t, tk, s) })
+}
+
+// TestLoadRanksAsTheLibrarys: the table read by loadRanks is the map the
+// library's own loader reads, entry for entry.
+func TestLoadRanksAsTheLibrarys(t *testing.T) {
+	want, err := tiktokenloader.NewOfflineLoader().LoadTiktokenBpe(o200kFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := loadRanks(path.Base(o200kFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) || len(got) < 100000 {
+		t.Fatalf("%d tokens, the library's loader read %d", len(got), len(want))
+	}
+	for k, r := range want {
+		if g, ok := got[k]; !ok || g != r {
+			t.Fatalf("token %q: rank %d (%v), the library's %d", k, g, ok, r)
+		}
+	}
+}
+
+// BenchmarkLoadRanks reads o200k_base's table, as the first count of a
+// run does.
+//
+//	go test ./internal/tokens -run '^$' -bench LoadRanks -benchmem
+func BenchmarkLoadRanks(b *testing.B) {
+	for b.Loop() {
+		if _, err := loadRanks(path.Base(o200kFile)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
