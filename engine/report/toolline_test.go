@@ -51,7 +51,10 @@ var strs = []string{"", "x", "described_params", "a \"quoted\" \\ path", "<b>&am
 // anys are the values fill picks for a member of type any, one of which
 // encoding/json cannot write.
 var anys = []any{nil, 1, 2.5, "text", true, []any{1, "a"}, map[string]any{"b": 1, "a": []any{}},
-	json.RawMessage(`{"a":[1,2]}`), json.RawMessage(` [ 1 , 2 ] `), math.Inf(1)}
+	json.RawMessage(`{"a":[1,2]}`), json.RawMessage(` [ 1 , 2 ] `), math.Inf(1),
+	int64(-7), json.Number("3/4"), json.Number("1.25"), json.Number(""), []any(nil), map[string]any(nil),
+	map[string]any{"<&>": "\u2028 caf\u00e9", "z": map[string]any{"y": []any{int64(3), json.Number("0.5"), nil, false}}, "a": 2.5},
+	map[string]any{"b": []any{"x", int64(1)}, "a": json.Number("12")}}
 
 // numbers are the json.Numbers fill picks: empty, valid, and not a number.
 var numbers = []json.Number{"", "0", "100.0", "-1.5e3", "87.5", "1.", "abc", "01"}
