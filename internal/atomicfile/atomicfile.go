@@ -54,10 +54,7 @@ func replace(path string, write func(io.Writer) error, buffered bool) error {
 // looking (a stat of the path, of each directory up to it, and of its
 // directory) was half of each write's time.
 func WriteOwned(path string, data []byte) error {
-	write := func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}
+	write := bytesOf(data)
 	err := viaTemp(path, write, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -129,11 +126,15 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 
 // WriteFile writes data to path atomically (see Write).
 func WriteFile(path string, data []byte) error {
-	// One write of data needs no buffer: an answer cache writes a small
-	// file for every answer, and a buffer each was 64 kB allocated and
-	// cleared for a kilobyte or two.
-	return replace(path, func(w io.Writer) error {
+	// One write of data needs no buffer: a buffer a file was 64 kB
+	// allocated and cleared, for files that are often a kilobyte or two.
+	return replace(path, bytesOf(data), false)
+}
+
+// bytesOf is a write of data, in one call.
+func bytesOf(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
-	}, false)
+	}
 }
