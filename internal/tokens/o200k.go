@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode"
@@ -20,8 +21,8 @@ import (
 // Gradable run's CPU: o200kPiece finds the same pieces by hand, and each
 // piece is merged as tiktoken-go merges it, with the same table. Text
 // that is not UTF-8 (which tiktoken-go reads with U+FFFD for each bad
-// byte) is left to tiktoken-go. TestO200kPiecesAsRegexp2 and
-// FuzzO200kCount hold both steps to tiktoken-go's.
+// byte) is left to tiktoken-go. TestO200kAsTiktoken and FuzzO200k hold
+// both steps to regexp2's and tiktoken-go's.
 type o200k struct {
 	once  sync.Once
 	ranks map[string]int
@@ -62,8 +63,8 @@ func loadRanks(name string) (map[string]int, error) {
 		if sp < 0 {
 			return nil, fmt.Errorf("token table %s: a line without a rank: %q", name, line)
 		}
-		start := len(arena)
-		arena = arena[:start+base64.StdEncoding.DecodedLen(sp)]
+		start, need := len(arena), base64.StdEncoding.DecodedLen(sp)
+		arena = slices.Grow(arena, need)[:start+need]
 		n, err := base64.StdEncoding.Decode(arena[start:], line[:sp])
 		if err != nil {
 			return nil, fmt.Errorf("token table %s: %w", name, err)
