@@ -228,6 +228,7 @@ NORACE_PACKAGES = \
 	./internal/cputime \
 	./internal/gitrev \
 	./internal/heavytest \
+	./internal/jsonenc \
 	./internal/jsonpos \
 	./internal/jsonscan \
 	./internal/jsonstr \

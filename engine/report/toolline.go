@@ -1,10 +1,9 @@
 package report
 
 import (
-	"encoding/json"
-	"slices"
 	"strconv"
 
+	"github.com/rubricmcp/rubric/internal/jsonenc"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 )
@@ -68,7 +67,7 @@ func appendMetrics(dst []byte, ms []Metric) ([]byte, error) {
 		dst = appendMember(dst, `{"name":`, ms[i].Name)
 		dst = append(dst, `,"value":`...)
 		var ok bool
-		if dst, ok = appendPlain(dst, ms[i].Value); !ok {
+		if dst, ok = jsonenc.Append(dst, ms[i].Value, false, 0); !ok {
 			return appendEncoded(dst[:start], `,"metrics":`, ms)
 		}
 		if ms[i].Exact != "" {
@@ -77,66 +76,6 @@ func appendMetrics(dst []byte, ms []Metric) ([]byte, error) {
 		dst = append(dst, '}')
 	}
 	return append(dst, ']'), nil
-}
-
-// appendPlain appends v as encoding/json writes it (HTML escaping off,
-// map keys sorted), or reports false for a value it leaves to
-// encoding/json: any other type, or a JSON number that is not valid.
-func appendPlain(dst []byte, v any) ([]byte, bool) {
-	switch x := v.(type) {
-	case nil:
-		return append(dst, "null"...), true
-	case bool:
-		return strconv.AppendBool(dst, x), true
-	case string:
-		return jsonstr.Append(dst, x, jsonstr.EncodingJSON), true
-	case int64:
-		return strconv.AppendInt(dst, x, 10), true
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10), true
-	case json.Number:
-		if x == "" || !jsonscan.ValidNumber(string(x)) {
-			return dst, false
-		}
-		return append(dst, x...), true
-	case []any:
-		if x == nil {
-			return append(dst, "null"...), true
-		}
-		dst = append(dst, '[')
-		for i, e := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			var ok bool
-			if dst, ok = appendPlain(dst, e); !ok {
-				return dst, false
-			}
-		}
-		return append(dst, ']'), true
-	case map[string]any:
-		if x == nil {
-			return append(dst, "null"...), true
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		dst = append(dst, '{')
-		for i, k := range keys {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(jsonstr.Append(dst, k, jsonstr.EncodingJSON), ':')
-			var ok bool
-			if dst, ok = appendPlain(dst, x[k]); !ok {
-				return dst, false
-			}
-		}
-		return append(dst, '}'), true
-	}
-	return dst, false
 }
 
 // appendAnswers appends a tool's answers as encoding/json writes them:

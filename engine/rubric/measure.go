@@ -136,9 +136,9 @@ func measureFence(name string, v any) (string, error) {
 	return blanks(n + 2*len(name) + fenceFrame), nil
 }
 
-// indentedLen is the length of what appendIndented writes for v at the
-// given depth, counted without writing it (nor sorting a map's keys); ok
-// is false where appendIndented leaves v to encoding/json.
+// indentedLen is the length of what jsonenc.Append writes for v indented
+// at the given depth, counted without writing it (nor sorting a map's
+// keys); ok is false where jsonenc leaves v to encoding/json.
 func indentedLen(v any, depth int) (int, bool) {
 	switch x := v.(type) {
 	case nil:
@@ -152,6 +152,10 @@ func indentedLen(v any, depth int) (int, bool) {
 		return jsonstr.Len(x, jsonstr.EncodingJSON), true
 	case json.Number:
 		return len(x), jsonscan.ValidNumber(string(x))
+	case int64:
+		return intLen(x), true
+	case int:
+		return intLen(int64(x)), true
 	case []any:
 		if x == nil {
 			return len("null"), true
@@ -189,6 +193,19 @@ func indentedLen(v any, depth int) (int, bool) {
 		return n, true
 	}
 	return 0, false
+}
+
+// intLen is the length of x in decimal.
+func intLen(x int64) int {
+	n := 1
+	if x < 0 {
+		n++ // the sign; -9223372036854775808's digits are counted below
+	}
+	for x <= -10 || x >= 10 {
+		x /= 10
+		n++
+	}
+	return n
 }
 
 // blanks returns n spaces, a slice of one string shared by all calls

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/jsonenc"
 )
 
 // TestRenderedLenIsTheRenderedLength: a prompt measured is as long as the
@@ -77,7 +79,7 @@ func TestRenderedLenIsTheRenderedLength(t *testing.T) {
 }
 
 // TestIndentedLen: the length counted for a value is the length of what
-// appendIndented writes, at every depth, and a value it leaves to
+// jsonenc writes indented, at every depth, and a value it leaves to
 // encoding/json is left alone by both.
 func TestIndentedLen(t *testing.T) {
 	for _, v := range []any{
@@ -86,9 +88,11 @@ func TestIndentedLen(t *testing.T) {
 		[]any{nil, []any{}, []any{"x", json.Number("2")}, map[string]any{"k\u2029": []any{true}}},
 		map[string]any{"b": map[string]any{"c": map[string]any{}, "d": []any{nil}}, "a": "x", "\x01": false},
 		map[string]any{"bad": float64(1)}, []any{"ok", struct{}{}},
+		int64(0), int64(-7), int64(10), int64(-10), int64(math.MaxInt64), int64(math.MinInt64), 99, -100,
+		map[string]any{"n": []any{int64(12345), 0}},
 	} {
 		for depth := range 3 {
-			b, bok := appendIndented(nil, v, depth)
+			b, bok := jsonenc.Append(nil, v, true, depth)
 			n, nok := indentedLen(v, depth)
 			if bok != nok || bok && n != len(b) {
 				t.Errorf("%#v at depth %d: counted %d (%v), written %d (%v)", v, depth, n, nok, len(b), bok)
