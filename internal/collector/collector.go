@@ -14,8 +14,9 @@ import (
 
 var (
 	mu     sync.Mutex
-	raised int // how many Raise calls are not yet restored
-	before int // the target before the first of them
+	raised int  // how many Raise calls are not yet restored
+	before int  // the target before the first of them
+	set    bool // whether the first of them set the target
 )
 
 // Raise sets the collector's target to pct (see runtime/debug.SetGCPercent)
@@ -34,7 +35,8 @@ func raise(pct int, gogc string) (restore func()) {
 	}
 	mu.Lock()
 	if raised == 0 {
-		if before = Target(); before >= 0 && before < pct {
+		before = Target()
+		if set = before >= 0 && before < pct; set {
 			debug.SetGCPercent(pct)
 		}
 	}
@@ -44,7 +46,9 @@ func raise(pct int, gogc string) (restore func()) {
 	return func() {
 		once.Do(func() {
 			mu.Lock()
-			if raised--; raised == 0 {
+			// A target Raise left alone is not set back: whatever set it
+			// since (prestart, lowering its start-up target) stands.
+			if raised--; raised == 0 && set {
 				debug.SetGCPercent(before)
 			}
 			mu.Unlock()
