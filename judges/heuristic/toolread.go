@@ -96,10 +96,7 @@ func toolMember(name []byte) reader {
 // readInputSchema reads an input schema for the cues: its properties
 // alone when it is an object, else whatever it is.
 func readInputSchema(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, func(name []byte) reader {
+	return readMembers(raw, func(name []byte) reader {
 		if string(name) == "properties" {
 			return readProperties
 		}
@@ -113,20 +110,14 @@ func readInputSchema(raw []byte) (any, bool) {
 // defaults, nested schemas), and decoding it whole into maps was most
 // of the judge's allocations.
 func readProperties(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, func([]byte) reader { return readProperty })
+	return readMembers(raw, func([]byte) reader { return readProperty })
 }
 
 // readProperty reads one parameter's schema: its description and type,
 // whether its properties are an object, and the same of its items
 // (tdqs.isNested reads no more).
 func readProperty(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, func(name []byte) reader {
+	return readMembers(raw, func(name []byte) reader {
 		switch string(name) {
 		case "description":
 			return decodeValue
@@ -144,10 +135,7 @@ func readProperty(raw []byte) (any, bool) {
 // readItems reads an array schema's items as far as tdqs.isObject reads
 // them: their type, and whether their properties are an object.
 func readItems(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, func(name []byte) reader {
+	return readMembers(raw, func(name []byte) reader {
 		switch string(name) {
 		case "type":
 			return readType
@@ -195,6 +183,15 @@ func readShape(raw []byte) (any, bool) {
 }
 
 func decodeValue(raw []byte) (any, bool) { return jsonscan.Decode(raw) }
+
+// readMembers reads raw with readObject when it is an object, the
+// members pick names read as it says, and whole when it is anything else.
+func readMembers(raw []byte, pick func(name []byte) reader) (any, bool) {
+	if raw[0] != '{' {
+		return decodeValue(raw)
+	}
+	return readObject(raw, pick)
+}
 
 // readObject reads the JSON object raw (checked already), each member
 // for which read gives a reader by it; the values of other members are
