@@ -168,7 +168,7 @@ func (s *Store) Put(e Entry) error {
 		return fmt.Errorf("cache: %w", err)
 	}
 	path := s.answerPath(e.Key)
-	if err := atomicfile.WriteOwned(path, b); err != nil {
+	if err := atomicfile.WriteFile(path, b); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil

@@ -32,44 +32,28 @@ func Write(path string, write func(io.Writer) error) error {
 }
 
 // replace is Write; with buffered false, write's writer is the file
-// itself, for a caller that writes its bytes in one call.
+// itself, for a caller that writes its bytes in one call. An answer cache
+// writes a new file for every answer, so a path that does not exist yet
+// is not looked at further: no link in it can be resolved (EvalSymlinks
+// fails on it), and its directory is made only when the temporary file
+// cannot be made for want of it (tempBeside).
 func replace(path string, write func(io.Writer) error, buffered bool) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular() && !fi.IsDir():
 		return writeInPlace(path, write)
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+	case !errors.Is(err, fs.ErrNotExist):
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real
+		}
 	}
 	return viaTemp(path, write, buffered)
 }
 
-// WriteOwned writes data to path atomically, for a file only rubric
-// writes, in a directory of its own (an answer cache's): what is at path
-// is not looked at first, so a symbolic link there is replaced rather
-// than followed, and the directory is made only when the temporary file
-// cannot be. A cold cache writes a file for every answer, and the
-// looking (a stat of the path, of each directory up to it, and of its
-// directory) was half of each write's time.
-func WriteOwned(path string, data []byte) error {
-	write := bytesOf(data)
-	err := viaTemp(path, write, false)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		err = viaTemp(path, write, false)
-	}
-	return err
-}
-
 // viaTemp writes what write produces to a temporary file in path's
-// directory and renames it over path; the error of a temporary file
-// that cannot be made is os.CreateTemp's.
+// directory (tempBeside) and renames it over path.
 func viaTemp(path string, write func(io.Writer) error, buffered bool) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := tempBeside(path)
 	if err != nil {
 		return err
 	}
@@ -104,6 +88,20 @@ func viaTemp(path string, write func(io.Writer) error, buffered bool) error {
 		return err
 	}
 	return nil
+}
+
+// tempBeside makes a temporary file in path's directory, making the
+// directory first when it is missing.
+func tempBeside(path string) (*os.File, error) {
+	dir, pattern := filepath.Dir(path), "."+filepath.Base(path)+".tmp*"
+	f, err := os.CreateTemp(dir, pattern)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		f, err = os.CreateTemp(dir, pattern)
+	}
+	return f, err
 }
 
 // writeInPlace writes to something that is not a regular file, such as a
