@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/report/text"
@@ -98,6 +99,65 @@ func TestFixListOrder(t *testing.T) {
 				t.Errorf("the report does not validate against report.schema.json: %v", err)
 			}
 		})
+	}
+}
+
+// TestToolSafetyFixGains pins tool-safety's fix list on five poisoned
+// tools, by hand: a tool whose findings cost no more than its 100 points
+// gains each finding's own cost (draft_reply's two medium findings, 25
+// each, and stock_quote's one); a tool whose findings cost more shares
+// what fixing them all would earn (100 less its score of 0) by cost:
+// run_diagnostics, one high and one medium, 125 points, gains 100 x
+// 100/125 = 80 and 100 x 25/125 = 20; translate_text, two high, 50
+// each; weather_now, two high and four medium, 300 points, 100/3 and
+// 25/3. Each tool's gains add up to 100 less its score.
+func TestToolSafetyFixGains(t *testing.T) {
+	rep, _ := gradeHeuristic(t, builtin(t, "tool-safety"), readSurface(t, filepath.Join("testdata", "fixes", "poisoned.tools.json")))
+	if got, want := rep.FixUnit(), "points of the tool's score, shared by cost when its findings cost over 100"; got != want {
+		t.Errorf("unit %q, want %q", got, want)
+	}
+	fixes, err := rep.FixList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fixes {
+		got = append(got, f.Tool+" "+f.Issue.Severity+" "+f.Gain.Exact())
+	}
+	want := []string{
+		"run_diagnostics high 80",
+		"translate_text high 50",
+		"translate_text high 50",
+		"weather_now high 100/3",
+		"weather_now high 100/3",
+		"draft_reply medium 25",
+		"draft_reply medium 25",
+		"stock_quote medium 25",
+		"run_diagnostics medium 20",
+		"weather_now medium 25/3",
+		"weather_now medium 25/3",
+		"weather_now medium 25/3",
+		"weather_now medium 25/3",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("fix list:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, tool := range rep.Tools {
+		var sum num.Num
+		for _, is := range tool.Issues {
+			g, err := num.Parse(is.Gain)
+			if err != nil {
+				t.Fatalf("%s: gain %q: %v", tool.Name, is.Gain, err)
+			}
+			sum = sum.Add(g)
+		}
+		score, err := num.Parse(tool.Exact)
+		if err != nil {
+			t.Fatalf("%s: score %q: %v", tool.Name, tool.Exact, err)
+		}
+		if want := num.Int(100).Sub(score); sum.Cmp(want) != 0 {
+			t.Errorf("%s: gains add up to %s, want 100 less its score, %s", tool.Name, sum.Exact(), want.Exact())
+		}
 	}
 }
 

@@ -94,6 +94,14 @@
 # score is its weakest tool's: any high finding anywhere gives the server
 # the lowest grade. Grades: A >= 90, B >= 75, C >= 60, D >= 40, F below.
 #
+# The fix list: a finding's gain is what the tool's score would earn. A
+# tool whose findings together cost no more than its 100 points earns each
+# finding's own cost when it is fixed (25 a medium, 5 a low). A tool whose
+# findings cost more (a high finding costs all 100, so two of them do) earns
+# nothing from fixing any one of them, only from fixing them all: what that
+# earns, 100 less its score, is shared among its findings by cost, so a
+# tool's gains add up to what fixing the tool would earn.
+#
 # Across servers: a cue that names another tool names it by the text; the
 # rubric sees one server, so look-alike names are compared within it. The
 # toolset rubric (rubric score --config-file) compares every configured
@@ -101,7 +109,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.0.0"
+  version     = "1.0.1"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -205,6 +213,7 @@ rubric "tool-safety" {
           'check': f.check,
           'severity': f.severity,
           'points': f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5,
+          'gain': min([metrics.cost, 100]) * (f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5) / metrics.cost,
           'params': f.path.startsWith('/inputSchema/properties/') ? [f.path.split('/')[3].replace('~1', '/').replace('~0', '~')] : [],
           'message': f.title + ' (' + f.severity + ') at ' + (f.key ? 'the name ' : '') + f.path + ': "'
             + visible(f.text.substring(f.start > 16 ? f.start - 16 : 0, f.start))
@@ -287,7 +296,10 @@ rubric "tool-safety" {
     metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium'))" }
     metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
 
-    score = "metrics.high > 0 ? num(0) : clamp(100 - 25 * metrics.medium - 5 * metrics.low, 0, 100)"
+    # What the findings cost: a high finding all of a tool's 100 points.
+    metric "cost" { value = "100 * metrics.high + 25 * metrics.medium + 5 * metrics.low" }
+
+    score = "clamp(100 - metrics.cost, 0, 100)"
 
     issues = "size(signals.findings) == 0 ? [] : findingIssues"
 
@@ -400,6 +412,10 @@ rubric "tool-safety" {
 
     # The weakest tool grades the server: a high finding anywhere is an F.
     score = "size(tools) == 0 ? dyn(null) : dyn(min(tools.map(t, t.score)))"
+  }
+
+  fixes {
+    unit = "points of the tool's score, shared by cost when its findings cost over 100"
   }
 
   # The rubric's own tests (rubric test tool-safety): two tools that
