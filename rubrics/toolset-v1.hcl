@@ -60,9 +60,14 @@
 # linear between), a quarter how far its tokens are within the budget (1 at
 # 10,000 or fewer, 0 at 50,000 or more). Grades: A >= 90, B >= 75, C >= 60,
 # D >= 40, F below.
+#
+# The fix list: a finding gains what fixing it earns its tool, its own
+# cost while the tool's findings cost no more than 100 (past that, what
+# fixing them all would earn is shared among them by cost), and moves the
+# set's score by half of that over the number of tools.
 
 rubric "toolset" {
-  version     = "1.0.0"
+  version     = "1.0.1"
   title       = "Toolset"
   description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
   round       = 1
@@ -135,14 +140,21 @@ rubric "toolset" {
     metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
     metric "tokens" { value = "size(bytes(canonical_json(omit(tool, ['rubric/server'])))) / 4" }
 
-    score = "clamp(100 - 40 * metrics.high - 15 * metrics.medium - 5 * metrics.low, 0, 100)"
+    # What the findings cost the tool.
+    metric "cost" { value = "40 * metrics.high + 15 * metrics.medium + 5 * metrics.low" }
 
+    score = "clamp(100 - metrics.cost, 0, 100)"
+
+    # A finding gains its cost while the tool's findings cost no more
+    # than 100; past that, fixing one earns nothing until the rest are
+    # fixed, and what fixing them all earns (100) is shared by cost.
     issues = <<-CEL
-      signals.findings.map(f, {
+      signals.findings.map(f, cel.bind(points, f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5, {
         'check': f.check, 'severity': f.severity, 'params': [],
-        'points': f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5,
+        'points': points,
+        'gain': min([metrics.cost, 100]) * points / metrics.cost,
         'message': f.message
-      })
+      }))
     CEL
 
     report {
@@ -224,6 +236,12 @@ rubric "toolset" {
 
   # Two servers with a tool of the same name: each copy has one high
   # finding (duplicate_name) and nothing else, so 100 - 40 = 60.
+  fixes {
+    unit    = "points of the tool's score, shared by cost when its findings cost over 100"
+    overall = "the set's score"
+    moves   = "gain / (2 * tool_count)"
+  }
+
   test "the same name on two servers" {
     surface = <<-JSON
       {"format": "set", "source": "cfg.json", "tools": [

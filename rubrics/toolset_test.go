@@ -162,3 +162,49 @@ func TestToolsetBudgets(t *testing.T) {
 		t.Errorf("score %v grade %v, want 50.0 D", rep.Score, rep.Grade)
 	}
 }
+
+// TestToolsetFixGains: on four servers that each have a search tool,
+// every search meets three others, three high findings costing 120
+// points, so fixing any one earns nothing until the other two are fixed:
+// the 100 that fixing all three would earn is shared, 100/3 each, and
+// each moves the set's score by half of that over the eight tools,
+// 100/3 / 16 = 25/12. A tool of one high finding gains its 40.
+func TestToolsetFixGains(t *testing.T) {
+	servers := [][2]string{}
+	for _, s := range []string{"a", "b", "c", "d"} {
+		servers = append(servers, [2]string{s, `{"tools":[{"name":"search","description":"Search ` + s + `."},{"name":"get_` + s + `","description":"Get one ` + s + ` by its id."}]}`})
+	}
+	for _, tt := range []struct {
+		name    string
+		servers [][2]string
+		want    []string
+	}{
+		{"three high findings each", servers, []string{
+			"a/search duplicate_name 100/3 25/12", "a/search duplicate_name 100/3 25/12", "a/search duplicate_name 100/3 25/12",
+			"b/search duplicate_name 100/3 25/12", "b/search duplicate_name 100/3 25/12", "b/search duplicate_name 100/3 25/12",
+			"c/search duplicate_name 100/3 25/12", "c/search duplicate_name 100/3 25/12", "c/search duplicate_name 100/3 25/12",
+			"d/search duplicate_name 100/3 25/12", "d/search duplicate_name 100/3 25/12", "d/search duplicate_name 100/3 25/12",
+		}},
+		{"one high finding each", servers[:2], []string{
+			"a/search duplicate_name 40 5", "b/search duplicate_name 40 5",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := score.Run(context.Background(), builtin(t, "toolset"), set(t, tt.servers...), score.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixes, err := rep.FixList()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range fixes {
+				got = append(got, f.Tool+" "+f.Issue.Check+" "+f.Gain.Exact()+" "+f.Moves.Exact())
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("fix list:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
