@@ -1177,6 +1177,7 @@ func TestBrowserGateAndCalibration(t *testing.T) {
 func withSections(t testing.TB) *report.Report {
 	rep := firstTools(t, "memory.tools.json", 3)
 	a, b, c := rep.Tools[0].Name, rep.Tools[1].Name, rep.Tools[2].Name
+	rep.Rubric.Maxima = &report.Maxima{Surface: map[string]map[string]string{"categories": {"safety": "30", "legibility": "30"}}}
 	rep.Sections = append(rep.Sections,
 		report.Field{Name: "categories", Value: report.Fields{{Name: "safety", Value: json.RawMessage("30")}, {Name: "legibility", Value: json.RawMessage("25.94")}}},
 		report.Field{Name: "runs", Value: map[string]any{

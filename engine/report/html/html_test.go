@@ -130,3 +130,52 @@ func TestLazyCardsAreTheWholeCards(t *testing.T) {
 		t.Fatalf("%d cards drawn, %d written whole", len(got), len(want))
 	}
 }
+
+// TestBarsOutOfDeclaredMaxima draws a group of numbers as bars out of
+// the maxima the rubric declares (rubric.maxima), and draws none when it
+// declares none: TDQS's six dimensions at 1 were full bars "out of 1",
+// Gradable's categories shares of 100 (safety 30 of 30 a 30% bar).
+func TestBarsOutOfDeclaredMaxima(t *testing.T) {
+	scores := report.Fields{}
+	for _, d := range []string{"purpose", "usage", "behaviour"} {
+		scores = append(scores, report.Field{Name: d, Value: json.RawMessage("1")})
+	}
+	categories := report.Fields{
+		{Name: "safety", Value: json.RawMessage("30")},
+		{Name: "discoverability", Value: json.RawMessage("16.41")},
+	}
+	for _, tc := range []struct {
+		name       string
+		maxima     *report.Maxima
+		want, deny []string
+	}{
+		{"declared", &report.Maxima{Tool: map[string]string{"scores": "5"}, Surface: map[string]map[string]string{"categories": {"safety": "30", "discoverability": "20"}}},
+			[]string{
+				`<caption class="visually-hidden">scores, out of 5</caption>`, `style="width: 20.0%"`,
+				`<caption class="visually-hidden">categories, each out of its maximum</caption>`,
+				`data-ref="/categories/safety">30</td><td class="num">30</td><td class="barcol"><span class="bar" aria-hidden="true"><span style="width: 100.0%">`,
+				`data-ref="/categories/discoverability">16.41</td><td class="num">20</td><td class="barcol"><span class="bar" aria-hidden="true"><span style="width: 82.1%">`,
+			},
+			[]string{"out of 1<", "out of 100", `style="width: 30.0%"`}},
+		{"none declared", nil, nil, []string{`class="kv bars"`, "out of"}},
+		{"one value without a maximum", &report.Maxima{Surface: map[string]map[string]string{"categories": {"safety": "30"}}}, nil, []string{`class="kv bars"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := reporttest.Clean(t)
+			rep.Rubric.Maxima = tc.maxima
+			rep.Sections = []report.Field{{Name: "categories", Value: categories}}
+			rep.Tools[0].Fields = []report.Field{{Name: "scores", Value: scores}}
+			page := write(t, rep)
+			for _, w := range tc.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the page lacks %s", w)
+				}
+			}
+			for _, d := range tc.deny {
+				if strings.Contains(page, d) {
+					t.Errorf("the page holds %s", d)
+				}
+			}
+		})
+	}
+}
