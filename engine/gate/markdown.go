@@ -183,12 +183,8 @@ func surfaceCell(s Side) string {
 	return fmt.Sprintf("%s · %s", markdown.CellCode(report.ShortHash(s.Hash)), report.Plural(s.ToolCount, "tool"))
 }
 
-func valueCell(v Value) string {
-	if string(v.Value) == v.Exact {
-		return string(v.Value)
-	}
-	return fmt.Sprintf("%s (exactly %s)", v.Value, v.Exact)
-}
+// valueCell writes a compared value as textValue does.
+func valueCell(v Value) string { return textValue(v) }
 
 func size(n *int) string {
 	if n == nil {

@@ -83,3 +83,25 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestTextValue writes a compared value as the score's summary does: the
+// exact form only when it is short, after "exactly" (the gate printed
+// base 3.9 (541/140), and any fraction however long).
+func TestTextValue(t *testing.T) {
+	for _, tt := range []struct {
+		v    Value
+		want string
+	}{
+		{Value{Value: "3.9", Exact: "541/140"}, "3.9 (exactly 541/140)"},
+		{Value{Value: "81.3", Exact: "38062009/468000"}, "81.3"},
+		{Value{Value: "4.0", Exact: "4"}, "4.0"},
+		{Value{Value: "3.5", Exact: "7/2"}, "3.5"},
+	} {
+		if got := textValue(tt.v); got != tt.want {
+			t.Errorf("textValue(%+v) = %q, want %q", tt.v, got, tt.want)
+		}
+		if got := valueCell(tt.v); got != tt.want {
+			t.Errorf("valueCell(%+v) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}

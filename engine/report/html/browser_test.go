@@ -287,8 +287,15 @@ func shownNumber(s string) (num.Num, int, bool) {
 }
 
 // agrees says whether the text shown is the value of the JSON report: the
-// same text, or the same number at the digits shown.
+// same text, or the same number at the digits shown; a decimal followed
+// by "(exactly ...)" agrees in both.
 func agrees(shown string, values []any) error {
+	if d, e, ok := strings.Cut(shown, " (exactly "); ok && strings.HasSuffix(e, ")") {
+		if err := agrees(strings.TrimSuffix(e, ")"), values); err != nil {
+			return err
+		}
+		return agrees(d, values)
+	}
 	if len(values) == 1 {
 		if s, ok := values[0].(string); ok && s == shown {
 			return nil

@@ -179,3 +179,29 @@ func TestBarsOutOfDeclaredMaxima(t *testing.T) {
 		})
 	}
 }
+
+// TestSectionFractions shows a fraction of a rubric's report member as a
+// decimal, with the fraction only when it is short: Gradable's runs table
+// showed avgTokenCostPerTask 345160/39 where the metrics showed 7111.23…
+func TestSectionFractions(t *testing.T) {
+	rep := reporttest.Clean(t)
+	rep.Sections = []report.Field{{Name: "runs", Value: map[string]any{
+		"baseline":      map[string]any{"avgTokenCostPerTask": "92446/13", "selectionAccuracy": "32/39"},
+		"after_rewrite": map[string]any{"avgTokenCostPerTask": "345160/39", "selectionAccuracy": "1"},
+	}}}
+	page := write(t, rep)
+	for _, w := range []string{
+		`data-ref="/runs/baseline/avgTokenCostPerTask">7111.230769230769<`,
+		`data-ref="/runs/after_rewrite/avgTokenCostPerTask">8850.256410256410<`,
+		`data-ref="/runs/baseline/selectionAccuracy">0.820512820513 (exactly 32/39)<`,
+	} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the page lacks %s", w)
+		}
+	}
+	for _, d := range []string{"345160/39", "92446/13"} {
+		if strings.Contains(page, ">"+d+"<") {
+			t.Errorf("the page shows %s", d)
+		}
+	}
+}

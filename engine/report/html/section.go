@@ -37,6 +37,9 @@ type row struct {
 	// Max is the value's declared maximum, Percent the value's share of
 	// it, for a bar.
 	Max, Percent string
+	// raw is the value as the report holds it (Value is as a person
+	// reads it: a fraction as a decimal).
+	raw string
 }
 
 // bounds are the declared maxima of the values of a section (see
@@ -187,7 +190,7 @@ func sectionFrom(name string, v any, ptr string, depth int, max bounds) section 
 				}
 			default:
 				if text, ok := scalar(c); ok {
-					s.Rows = append(s.Rows, row{Name: k, Value: text, Ref: p})
+					s.Rows = append(s.Rows, row{Name: k, Value: report.Readable(text), Ref: p, raw: text})
 				} else if c == nil {
 					s.Rows = append(s.Rows, row{Name: k, Value: "none"})
 				}
@@ -218,7 +221,7 @@ func sectionFrom(name string, v any, ptr string, depth int, max bounds) section 
 		}
 	default:
 		if text, ok := scalar(x); ok {
-			s.Rows = append(s.Rows, row{Name: name, Value: text, Ref: ptr})
+			s.Rows = append(s.Rows, row{Name: name, Value: report.Readable(text), Ref: ptr, raw: text})
 		}
 	}
 	return s
@@ -234,7 +237,7 @@ func (s *section) bars(max bounds) {
 	pcts := make([]string, len(s.Rows))
 	maxes := make([]string, len(s.Rows))
 	for i, r := range s.Rows {
-		n, err := num.Parse(r.Value)
+		n, err := num.Parse(r.raw)
 		if err != nil || n.Sign() < 0 || r.Ref == "" {
 			return
 		}
@@ -281,7 +284,7 @@ func sideBySide(x map[string]any, objects []string, ptr string) *table {
 			c := cell{Text: "—"}
 			if v, ok := x[k].(map[string]any)[m]; ok {
 				if text, ok := scalar(v); ok {
-					c = cell{Text: text, Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
+					c = cell{Text: report.Readable(text), Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
 				} else if v == nil {
 					c.Text = "none"
 				}
@@ -333,7 +336,7 @@ func tableOf(name string, list []any, ptr string) (table, bool) {
 				r = append(r, cell{Text: "none"})
 			default:
 				if text, ok := scalar(v); ok {
-					r = append(r, cell{Text: text, Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
+					r = append(r, cell{Text: report.Readable(text), Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
 				} else {
 					r = append(r, cell{Text: compact(v)})
 				}

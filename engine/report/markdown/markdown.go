@@ -57,8 +57,10 @@ func Write(w io.Writer, r *report.Report) error {
 		fmt.Fprintf(b, "**No score:** %s.\n\n", text(why))
 	default:
 		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
-		if r.Exact != nil && !report.SameNumber(r.Score.String(), *r.Exact) {
-			fmt.Fprintf(b, " (exactly %s)", text(*r.Exact))
+		if r.Exact != nil {
+			if e := report.ShortExact(r.Score.String(), *r.Exact); e != "" {
+				fmt.Fprintf(b, " (exactly %s)", text(e))
+			}
 		}
 		b.WriteString("\n\n")
 	}
@@ -312,7 +314,7 @@ func writeSections(b *bufio.Writer, sections []report.Field) {
 			if i == 0 {
 				fmt.Fprintf(b, "\n| %s | |\n|---|---|\n", text(sec.Name))
 			}
-			fmt.Fprintf(b, "| %s | %s |\n", text(nv[0]), text(nv[1]))
+			fmt.Fprintf(b, "| %s | %s |\n", text(nv[0]), text(report.Readable(nv[1])))
 		}
 	}
 }
