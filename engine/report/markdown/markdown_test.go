@@ -283,3 +283,20 @@ func TestExactOnlyWhenShort(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteLevel sets the title at the level asked and the parts one
+// below; a level a part could not sit below is refused.
+func TestWriteLevel(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteLevel(&buf, reporttest.Capture(t, "git.tools.json"), 3); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); !strings.HasPrefix(got, "### Schema Quality ") || !strings.Contains(got, "\n#### Tools\n") || !strings.Contains(got, "\n#### Fix list\n") || strings.Contains(got, "\n## ") {
+		t.Errorf("level 3:\n%s", got)
+	}
+	for _, level := range []int{0, 6} {
+		if err := WriteLevel(&bytes.Buffer{}, reporttest.Clean(t), level); err == nil {
+			t.Errorf("level %d was written", level)
+		}
+	}
+}
