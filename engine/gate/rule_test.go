@@ -105,3 +105,18 @@ func TestTextValue(t *testing.T) {
 		}
 	}
 }
+
+// TestSummariesSayOne: the gate's Markdown says "1 decimal", not
+// "1 decimal(s)".
+func TestSummariesSayOne(t *testing.T) {
+	for round, want := range map[int]string{1: "rounded to 1 decimal once", 2: "rounded to 2 decimals once"} {
+		var b strings.Builder
+		r := &Report{Decision: Pass, Rule: Rule{Title: "mean TDQS", Value: "metrics.meanTdqs", Round: round}}
+		if err := WriteMarkdown(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("round %d: the summary lacks %q:\n%s", round, want, b.String())
+		}
+	}
+}

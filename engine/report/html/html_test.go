@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
@@ -202,6 +203,25 @@ func TestSectionFractions(t *testing.T) {
 	for _, d := range []string{"345160/39", "92446/13"} {
 		if strings.Contains(page, ">"+d+"<") {
 			t.Errorf("the page shows %s", d)
+		}
+	}
+}
+
+// TestOneToolIsOne: a page of one tool says "1 of 1 tool shown", and a
+// gate's page "1 tool" for a side with one ("1 tools").
+func TestOneToolIsOne(t *testing.T) {
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "The one tool.", "inputSchema": {"type": "object"}}]`))
+	if page := write(t, rep); !strings.Contains(page, ">1 of 1 tool shown</output>") {
+		t.Error("the page of one tool does not say 1 of 1 tool shown")
+	}
+	var buf bytes.Buffer
+	g := &gate.Report{Decision: gate.Pass, Base: gate.Side{Rev: "main", ToolCount: 1}, Head: gate.Side{ToolCount: 2}}
+	if err := html.WriteGate(&buf, g, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-ref="/base/tool_count">1</span> tool</dd>`, `data-ref="/head/tool_count">2</span> tools</dd>`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the gate's page lacks %s", want)
 		}
 	}
 }
