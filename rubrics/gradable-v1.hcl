@@ -606,6 +606,14 @@ rubric "gradable" {
       legibility      = "metrics.legibility == null ? null : round(metrics.legibility, 2)"
       economics       = "metrics.economics == null ? null : round(metrics.economics, 2)"
       discoverability = "metrics.discoverability == null ? null : round(metrics.discoverability, 2)"
+
+      # Each category is out of its points: what a reader draws it against.
+      max {
+        safety          = weights.safety
+        legibility      = weights.legibility
+        economics       = weights.economics
+        discoverability = weights.discoverability
+      }
     }
 
     report "runs" {

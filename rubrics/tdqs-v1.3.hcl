@@ -486,6 +486,11 @@ rubric "tdqs" {
              r.tool == tool.name && r.cheaper_sibling == surface_signals.shadowCandidateOf[tool.name].cheaperSibling)
           ? ['Shadowing Risk'] : []
       CEL
+
+      # Each dimension is scored 1 to 5: what a reader draws it against.
+      max {
+        scores = 5
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/serverset"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -38,7 +39,7 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 		return err
 	}
 	if failed := doc.Failed(); len(failed) > 0 {
-		return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d of %d servers could not be scored: %s", len(failed), len(doc.Servers), strings.Join(failed, ", "))}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d of %s could not be scored: %s", len(failed), report.Plural(len(doc.Servers), "server"), strings.Join(failed, ", "))}
 	}
 	below := doc.Below(threshold)
 	if len(below) > 0 {

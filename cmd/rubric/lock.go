@@ -66,7 +66,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	}
 	changed, err := sess.VerifyServer(cmd.Context(), src, run.Verify{Lock: locked, File: path, Markdown: a.v.GetString("markdown")}, a.stdout)
 	if err == nil && changed > 0 {
-		err = &exitError{code: 1, msg: fmt.Sprintf("%d tools differ from %s", changed, path)}
+		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s", lock.Differ(changed), path)}
 	}
 	return err
 }
@@ -98,7 +98,16 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 	}
 	changed, err := sess.VerifyServers(cmd.Context(), servers, locked, o, a.stdout)
 	if err == nil && changed > 0 {
-		err = &exitError{code: 1, msg: fmt.Sprintf("%d servers differ from %s", changed, path)}
+		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s", serversDiffer(changed), path)}
 	}
 	return err
+}
+
+// serversDiffer says how many servers differ from their lock: "1 server
+// differs", "2 servers differ".
+func serversDiffer(n int) string {
+	if n == 1 {
+		return "1 server differs"
+	}
+	return fmt.Sprintf("%d servers differ", n)
 }

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/plugins/host"
 )
@@ -41,7 +41,7 @@ func (a *app) pluginsCmd() *cobra.Command {
 				return err
 			}
 			if failed > 0 {
-				return &exitError{code: exitInvalid, msg: fmt.Sprintf("%d plugin(s) cannot be used", failed)}
+				return &exitError{code: exitInvalid, msg: report.Plural(failed, "plugin") + " cannot be used"}
 			}
 			return nil
 		},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -104,7 +105,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		if err := db.Add(cmd.Context(), jobs); err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%d jobs enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", len(jobs))
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(len(jobs), "job"))
 		return nil
 	}
 	return a.scanInto(cmd, rs, out, queue, jobs, false)
@@ -155,7 +156,7 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // scanSummary prints the leaderboard's totals and where it is.
 func (a *app) scanSummary(lb *scan.Leaderboard, out string) error {
 	t := lb.Totals
-	_, err := fmt.Fprintf(a.stdout, "%d servers: %d scored, %d failed · %d tools · %d judge calls, %d from the cache\nleaderboard: %[7]s.json, %[7]s.md, %[7]s.html\n",
-		t.Servers, t.Scored, t.Failed, t.Tools, t.Calls, t.CacheHits, filepath.Join(out, "leaderboard"))
+	_, err := fmt.Fprintf(a.stdout, "%s: %d scored, %d failed · %s · %s, %d from the cache\nleaderboard: %[7]s.json, %[7]s.md, %[7]s.html\n",
+		report.Plural(t.Servers, "server"), t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, filepath.Join(out, "leaderboard"))
 	return err
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/rubrictest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -29,7 +30,7 @@ func (a *app) testCmd() *cobra.Command {
 				return err
 			}
 			if failed > 0 {
-				return &exitError{code: 1, msg: fmt.Sprintf("%d of %d tests failed", failed, len(r.Tests))}
+				return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, report.Plural(len(r.Tests), "test"))}
 			}
 			return nil
 		},

@@ -334,7 +334,7 @@ func WriteText(w io.Writer, rec *Record) error {
 		for _, t := range d.Tools {
 			n += len(t.Differences)
 		}
-		printf(w, "definition differences with %s: %d in %d tools\n", d.Server, n, len(d.Tools))
+		printf(w, "definition differences with %s: %d in %s\n", d.Server, n, report.Plural(len(d.Tools), "tool"))
 	}
 	return nil
 }

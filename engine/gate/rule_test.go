@@ -83,3 +83,40 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestTextValue writes a compared value as the score's summary does: the
+// exact form only when it is short, after "exactly" (the gate printed
+// base 3.9 (541/140), and any fraction however long).
+func TestTextValue(t *testing.T) {
+	for _, tt := range []struct {
+		v    Value
+		want string
+	}{
+		{Value{Value: "3.9", Exact: "541/140"}, "3.9 (exactly 541/140)"},
+		{Value{Value: "81.3", Exact: "38062009/468000"}, "81.3"},
+		{Value{Value: "4.0", Exact: "4"}, "4.0"},
+		{Value{Value: "3.5", Exact: "7/2"}, "3.5"},
+	} {
+		if got := textValue(tt.v); got != tt.want {
+			t.Errorf("textValue(%+v) = %q, want %q", tt.v, got, tt.want)
+		}
+		if got := valueCell(tt.v); got != tt.want {
+			t.Errorf("valueCell(%+v) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}
+
+// TestSummariesSayOne: the gate's Markdown says "1 decimal", not
+// "1 decimal(s)".
+func TestSummariesSayOne(t *testing.T) {
+	for round, want := range map[int]string{1: "rounded to 1 decimal once", 2: "rounded to 2 decimals once"} {
+		var b strings.Builder
+		r := &Report{Decision: Pass, Rule: Rule{Title: "mean TDQS", Value: "metrics.meanTdqs", Round: round}}
+		if err := WriteMarkdown(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("round %d: the summary lacks %q:\n%s", round, want, b.String())
+		}
+	}
+}

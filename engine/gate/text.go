@@ -49,11 +49,14 @@ func revText(s Side, none string) string {
 	return clean(s.Rev)
 }
 
+// textValue writes a compared value rounded, with its exact form when
+// that is short (report.ShortExact), as the score's summary does; the
+// gate's JSON keeps it whole.
 func textValue(v Value) string {
-	if string(v.Value) == v.Exact {
-		return string(v.Value)
+	if e := report.ShortExact(string(v.Value), v.Exact); e != "" {
+		return fmt.Sprintf("%s (exactly %s)", v.Value, e)
 	}
-	return fmt.Sprintf("%s (%s)", v.Value, v.Exact)
+	return string(v.Value)
 }
 
 func callsText(c report.Calls) string {

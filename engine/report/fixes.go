@@ -5,6 +5,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -158,4 +159,32 @@ func ShortExact(rounded, exact string) string {
 		}
 	}
 	return exact
+}
+
+// fraction is how a report writes an exact number with no decimal form
+// (a rubric's report value): numerator/denominator.
+var fraction = regexp.MustCompile(`^-?[0-9]+/[0-9]+$`)
+
+// ReadableDigits are the decimal digits Readable writes a fraction with:
+// those of a metric's value (see Metric), so that one number reads the
+// same wherever a page shows it.
+const ReadableDigits = 12
+
+// Readable is a value a report holds as text, as a person reads it: an
+// exact fraction ("92446/13", a report value with no decimal form) as its
+// decimal at ReadableDigits digits, followed by "(exactly ...)" when the
+// fraction is short (see ShortExact); any other text as it is.
+func Readable(s string) string {
+	if !fraction.MatchString(s) {
+		return s
+	}
+	n, err := num.Parse(s)
+	if err != nil {
+		return s
+	}
+	d := n.Decimal(ReadableDigits)
+	if e := ShortExact(d, s); e != "" {
+		return d + " (exactly " + e + ")"
+	}
+	return d
 }

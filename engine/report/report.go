@@ -129,6 +129,41 @@ type Rubric struct {
 	Title   string `json:"title,omitempty"`
 	File    string `json:"file,omitempty"`
 	Round   int    `json:"round"`
+	// Maxima are the most the rubric's own report values can be, as its
+	// report blocks' max blocks declare them: what a reader draws a value
+	// against (a bar). Nil when the rubric declares none; a value without
+	// a maximum is drawn against none.
+	Maxima *Maxima `json:"maxima,omitempty"`
+}
+
+// Maxima are the declared maxima of a rubric's report values, exact, by
+// member name. The maximum of a value that is an object of numbers (a
+// tool's scores by dimension) holds for each number in it.
+type Maxima struct {
+	// Tool are the maxima of the members of each tool's entry.
+	Tool map[string]string `json:"tool,omitempty"`
+	// Surface are the maxima of the values of each of the report's own
+	// top-level members (a rubric's named report block), by member, then
+	// value.
+	Surface map[string]map[string]string `json:"surface,omitempty"`
+}
+
+// ToolMax is the declared maximum of the member name of a tool's entry,
+// "" when there is none.
+func (r Rubric) ToolMax(name string) string {
+	if r.Maxima == nil {
+		return ""
+	}
+	return r.Maxima.Tool[name]
+}
+
+// SurfaceMax is the declared maximum of the value name of the report's
+// member section, "" when there is none.
+func (r Rubric) SurfaceMax(section, name string) string {
+	if r.Maxima == nil {
+		return ""
+	}
+	return r.Maxima.Surface[section][name]
 }
 
 // Surface identifies what was scored.

@@ -82,6 +82,7 @@ func TestSchemaAcceptsReports(t *testing.T) {
 			rep.Tools[0].Metrics = []report.Metric{{Name: "third", Value: json.Number("0.333333333333"), Exact: "1/3"}}
 			rep.Tools[0].Checks[0].Error = "could not evaluate"
 			rep.Calls = report.Calls{Model: 3, CacheHits: 1, Tokens: 1200}
+			rep.Rubric.Maxima = &report.Maxima{Tool: map[string]string{"scores": "5"}, Surface: map[string]map[string]string{"categories": {"safety": "30", "economics": "41/2"}}}
 			rep.Timings.ReadMS = 1.5
 			rep.Surface.Server = map[string]any{"url": "http://127.0.0.1:3000/mcp", "name": "pg", "version": "1.0.0", "era": "modern", "protocolVersion": "2026-07-28"}
 			return rep

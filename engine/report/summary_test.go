@@ -35,3 +35,23 @@ func TestUnscored(t *testing.T) {
 		}
 	}
 }
+
+// TestReadable writes a fraction a report holds as a decimal, with the
+// fraction beside it only when it is short: Gradable's HTML runs table
+// showed avgTokenCostPerTask as 345160/39.
+func TestReadable(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"345160/39", "8850.256410256410"},
+		{"92446/13", "7111.230769230769"},
+		{"32/39", "0.820512820513 (exactly 32/39)"},
+		{"-1/3", "-0.333333333333 (exactly -1/3)"},
+		{"16.41", "16.41"},
+		{"30", "30"},
+		{"create_issue", "create_issue"},
+		{"1/2/3", "1/2/3"},
+	} {
+		if got := Readable(tt.in); got != tt.want {
+			t.Errorf("Readable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -18,7 +18,8 @@ const digestVersion = 1
 // and formulas re-printed from their syntax trees. Titles, descriptions,
 // the text of a check's issue, white space and comments stay out, and so
 // does the scale block: it bounds what a user may give as a threshold,
-// and moves no score.
+// and moves no score, nor do the maxima of report values (a report
+// block's max).
 type canonical struct {
 	Digest  int              `json:"digest"`
 	Lang    string           `json:"lang"`

@@ -29,7 +29,7 @@ var Library interface {
 // containers are the blocks a child merges into its parent's block of the
 // same kind member by member; every other block a child declares replaces
 // the parent's block of the same kind and name whole.
-var containers = map[string]bool{"tool": true, "surface": true, "signals": true, "report": true, "let": true}
+var containers = map[string]bool{"tool": true, "surface": true, "signals": true, "report": true, "let": true, "max": true}
 
 // childOnly are what a child sets for itself and never inherits.
 var childOnly = []string{"extends"}

@@ -122,6 +122,8 @@ type loader struct {
 	globals map[string]any
 	// weightsAt is where the weights are declared, for messages.
 	weightsAt hcl.Range
+	// weights are the rubric's weights, for the maxima of report values.
+	weights []Weight
 	// srcs are the texts of the parents an extends read, by file.
 	srcs map[string][]byte
 	// flat is the rubric's body after extends.
@@ -256,8 +258,8 @@ func (l *loader) load() *Rubric {
 
 	l.globals = map[string]any{"weights": map[string]any{}}
 	if a := body.Attributes["weights"]; a != nil {
-		r.Weights = l.weights(a)
-		l.weightsAt = a.NameRange
+		r.Weights = l.readWeights(a)
+		l.weights, l.weightsAt = r.Weights, a.NameRange
 		ws := make(map[string]any, len(r.Weights))
 		for _, w := range r.Weights {
 			ws[w.Name] = weightValue(w.Value)
@@ -609,9 +611,9 @@ func (l *loader) interpolates(a *hcl.Attribute) bool {
 	return false
 }
 
-// weights reads the rubric's weights: a map of names to numbers, in the
+// readWeights reads the rubric's weights: a map of names to numbers, in the
 // order they are written.
-func (l *loader) weights(a *hcl.Attribute) []Weight {
+func (l *loader) readWeights(a *hcl.Attribute) []Weight {
 	pairs, ds := hcl.ExprMap(a.Expr)
 	if l.hclDiags(ds) {
 		return nil
@@ -676,8 +678,11 @@ func (l *loader) stringIn(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool)
 
 // number reads an HCL number exactly: cty keeps numbers as big.Float, so
 // the decimal is recovered from its shortest text form.
-func (l *loader) number(e hcl.Expression) (num.Num, bool) {
-	v, ds := e.Value(nil)
+func (l *loader) number(e hcl.Expression) (num.Num, bool) { return l.numberIn(e, nil) }
+
+// numberIn is number for an expression evaluated in ctx.
+func (l *loader) numberIn(e hcl.Expression, ctx *hcl.EvalContext) (num.Num, bool) {
+	v, ds := e.Value(ctx)
 	if l.hclDiags(ds) {
 		return num.Num{}, false
 	}

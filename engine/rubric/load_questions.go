@@ -258,7 +258,15 @@ func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 				l.errorf(b.DefRange, "report %q is declared twice (first at line %d)", r.Name, prev.Start.Line)
 			}
 			reports[r.Name] = b.DefRange
-			r.Fields = l.fields(b, reportEnv)
+			values, maxBlocks := splitMax(b.Body)
+			r.Fields = l.fieldsIn(values, reportEnv)
+			for _, mb := range maxBlocks {
+				if r.Max != nil {
+					l.errorf(mb.DefRange, "only one max block is allowed in a report block")
+					continue
+				}
+				r.Max = l.maxima(mb, r.Fields)
+			}
 			if r.Name == "" {
 				for _, f := range r.Fields {
 					if reservedTool[f.Name] {
@@ -283,8 +291,11 @@ var (
 )
 
 // fields reads a block of name = "formula" attributes, in file order.
-func (l *loader) fields(b *hcl.Block, env *lang.Env) []*Metric {
-	attrs, ds := b.Body.JustAttributes()
+func (l *loader) fields(b *hcl.Block, env *lang.Env) []*Metric { return l.fieldsIn(b.Body, env) }
+
+// fieldsIn reads a body of name = "formula" attributes, in file order.
+func (l *loader) fieldsIn(b hcl.Body, env *lang.Env) []*Metric {
+	attrs, ds := b.JustAttributes()
 	if l.hclDiags(ds) {
 		return nil
 	}

@@ -172,6 +172,10 @@ type Level struct {
 type Report struct {
 	Name   string
 	Fields []*Metric
+	// Max, when the block has a max block, is the most some of its values
+	// can be, in the order of Fields (see Bound): what a reader draws a
+	// value against. It moves no score, so it is not in the digest.
+	Max []Bound
 }
 
 // Metric is a named value computed by a formula.

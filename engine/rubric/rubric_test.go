@@ -131,3 +131,68 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestReportMax reads a report block's max block: numbers and weights,
+// in the order of the block's values, and nothing for a block without
+// one.
+func TestReportMax(t *testing.T) {
+	src := `rubric "t" {
+  version = "1"
+  weights = { safety = 30, economics = 20.5 }
+  tool {
+    score = "3"
+    report {
+      tdqs   = "score"
+      scores = "{'a': 1}"
+      max {
+        scores = 5
+      }
+    }
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+    report "categories" {
+      safety    = "30"
+      economics = "20"
+      count     = "1"
+      max {
+        economics = weights.economics
+        safety    = weights.safety
+      }
+    }
+    report "plain" {
+      n = "1"
+    }
+  }
+  grades = { A = 3, F = 0 }
+}`
+	r, err := Load("t.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := func(bs []Bound) string {
+		if bs == nil {
+			return "nil"
+		}
+		var parts []string
+		for _, b := range bs {
+			parts = append(parts, b.Name+"="+b.Max.String())
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	}
+	for _, tc := range []struct {
+		rep  *Report
+		want string
+	}{
+		{r.Tool.Reports[0], "[scores=5]"},
+		{r.Surface.Reports[0], "[safety=30 economics=20.5]"},
+		{r.Surface.Reports[1], "nil"},
+	} {
+		if got := show(tc.rep.Max); got != tc.want {
+			t.Errorf("report %q: max %s, want %s", tc.rep.Name, got, tc.want)
+		}
+	}
+	if len(r.Surface.Reports[0].Fields) != 3 {
+		t.Errorf("the max block is taken for a value: %d fields", len(r.Surface.Reports[0].Fields))
+	}
+}

@@ -62,7 +62,36 @@ type InvalidError = assemble.InvalidError
 // RubricOf is a report's record of the rubric r: what a report, a gate
 // report or a failure record says it was scored with.
 func RubricOf(r *rubric.Rubric) report.Rubric {
-	return report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round}
+	return report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, Title: r.Title, File: r.File, Round: r.Round, Maxima: maximaOf(r)}
+}
+
+// maximaOf is what r's report blocks declare as their values' maxima,
+// nil when none declares any.
+func maximaOf(r *rubric.Rubric) *report.Maxima {
+	var m report.Maxima
+	for _, rb := range r.Tool.Reports {
+		for _, b := range rb.Max {
+			if m.Tool == nil {
+				m.Tool = map[string]string{}
+			}
+			m.Tool[b.Name] = b.Max.Exact()
+		}
+	}
+	for _, rb := range r.Surface.Reports {
+		for _, b := range rb.Max {
+			if m.Surface == nil {
+				m.Surface = map[string]map[string]string{}
+			}
+			if m.Surface[rb.Name] == nil {
+				m.Surface[rb.Name] = map[string]string{}
+			}
+			m.Surface[rb.Name][b.Name] = b.Max.Exact()
+		}
+	}
+	if m.Tool == nil && m.Surface == nil {
+		return nil
+	}
+	return &m
 }
 
 // Error is a formula that failed while scoring: the run cannot produce a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
@@ -25,6 +26,6 @@ func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed int, err err
 			fmt.Fprintf(w, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
 		}
 	}
-	_, err = fmt.Fprintf(w, "%d of %d tests of %s %s failed\n", failed, len(results), r.Name, r.Version)
+	_, err = fmt.Fprintf(w, "%d of %s of %s %s failed\n", failed, report.Plural(len(results), "test"), r.Name, r.Version)
 	return failed, err
 }

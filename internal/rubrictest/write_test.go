@@ -21,7 +21,7 @@ func TestWrite(t *testing.T) {
 		failed  int
 		want    string
 	}{
-		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 tests of mine 1.0.0 failed\n"},
+		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 test of mine 1.0.0 failed\n"},
 		{
 			name: "failures", failed: 2,
 			results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: broken, Err: errors.New("no surface")}},

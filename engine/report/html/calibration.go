@@ -65,7 +65,7 @@ func WriteCalibration(w io.Writer, rec *calibrate.Record) error {
 	if err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
-	if s, ok := sectionOf(report.Field{Name: "statistics", Value: json.RawMessage(stats)}, "/statistics", nil); ok {
+	if s, ok := sectionOf(report.Field{Name: "statistics", Value: json.RawMessage(stats)}, "/statistics", nil, bounds{}); ok {
 		v.Sections = append(v.Sections, s)
 	}
 	var buf bytes.Buffer

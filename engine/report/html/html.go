@@ -235,7 +235,11 @@ func build(r *report.Report) (*view, error) {
 		toolNames[t.Name] = true
 	}
 	for _, f := range r.Sections {
-		if s, ok := sectionOf(f, "/"+escapePointer(f.Name), toolNames); ok {
+		max := bounds{}
+		if r.Rubric.Maxima != nil {
+			max.ByName = r.Rubric.Maxima.Surface[f.Name]
+		}
+		if s, ok := sectionOf(f, "/"+escapePointer(f.Name), toolNames, max); ok {
 			v.Sections = append(v.Sections, s)
 		}
 	}
@@ -280,7 +284,7 @@ func build(r *report.Report) (*view, error) {
 			}
 		}
 		for _, f := range t.Fields {
-			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name)), nil); ok {
+			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name)), nil, bounds{All: r.Rubric.ToolMax(f.Name)}); ok {
 				tv.Fields = append(tv.Fields, s)
 			}
 		}

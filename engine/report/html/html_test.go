@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
@@ -128,5 +129,99 @@ func TestLazyCardsAreTheWholeCards(t *testing.T) {
 			}
 		}
 		t.Fatalf("%d cards drawn, %d written whole", len(got), len(want))
+	}
+}
+
+// TestBarsOutOfDeclaredMaxima draws a group of numbers as bars out of
+// the maxima the rubric declares (rubric.maxima), and draws none when it
+// declares none: TDQS's six dimensions at 1 were full bars "out of 1",
+// Gradable's categories shares of 100 (safety 30 of 30 a 30% bar).
+func TestBarsOutOfDeclaredMaxima(t *testing.T) {
+	scores := report.Fields{}
+	for _, d := range []string{"purpose", "usage", "behaviour"} {
+		scores = append(scores, report.Field{Name: d, Value: json.RawMessage("1")})
+	}
+	categories := report.Fields{
+		{Name: "safety", Value: json.RawMessage("30")},
+		{Name: "discoverability", Value: json.RawMessage("16.41")},
+	}
+	for _, tc := range []struct {
+		name       string
+		maxima     *report.Maxima
+		want, deny []string
+	}{
+		{"declared", &report.Maxima{Tool: map[string]string{"scores": "5"}, Surface: map[string]map[string]string{"categories": {"safety": "30", "discoverability": "20"}}},
+			[]string{
+				`<caption class="visually-hidden">scores, out of 5</caption>`, `style="width: 20.0%"`,
+				`<caption class="visually-hidden">categories, each out of its maximum</caption>`,
+				`data-ref="/categories/safety">30</td><td class="num">30</td><td class="barcol"><span class="bar" aria-hidden="true"><span style="width: 100.0%">`,
+				`data-ref="/categories/discoverability">16.41</td><td class="num">20</td><td class="barcol"><span class="bar" aria-hidden="true"><span style="width: 82.1%">`,
+			},
+			[]string{"out of 1<", "out of 100", `style="width: 30.0%"`}},
+		{"none declared", nil, nil, []string{`class="kv bars"`, "out of"}},
+		{"one value without a maximum", &report.Maxima{Surface: map[string]map[string]string{"categories": {"safety": "30"}}}, nil, []string{`class="kv bars"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := reporttest.Clean(t)
+			rep.Rubric.Maxima = tc.maxima
+			rep.Sections = []report.Field{{Name: "categories", Value: categories}}
+			rep.Tools[0].Fields = []report.Field{{Name: "scores", Value: scores}}
+			page := write(t, rep)
+			for _, w := range tc.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the page lacks %s", w)
+				}
+			}
+			for _, d := range tc.deny {
+				if strings.Contains(page, d) {
+					t.Errorf("the page holds %s", d)
+				}
+			}
+		})
+	}
+}
+
+// TestSectionFractions shows a fraction of a rubric's report member as a
+// decimal, with the fraction only when it is short: Gradable's runs table
+// showed avgTokenCostPerTask 345160/39 where the metrics showed 7111.23…
+func TestSectionFractions(t *testing.T) {
+	rep := reporttest.Clean(t)
+	rep.Sections = []report.Field{{Name: "runs", Value: map[string]any{
+		"baseline":      map[string]any{"avgTokenCostPerTask": "92446/13", "selectionAccuracy": "32/39"},
+		"after_rewrite": map[string]any{"avgTokenCostPerTask": "345160/39", "selectionAccuracy": "1"},
+	}}}
+	page := write(t, rep)
+	for _, w := range []string{
+		`data-ref="/runs/baseline/avgTokenCostPerTask">7111.230769230769<`,
+		`data-ref="/runs/after_rewrite/avgTokenCostPerTask">8850.256410256410<`,
+		`data-ref="/runs/baseline/selectionAccuracy">0.820512820513 (exactly 32/39)<`,
+	} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the page lacks %s", w)
+		}
+	}
+	for _, d := range []string{"345160/39", "92446/13"} {
+		if strings.Contains(page, ">"+d+"<") {
+			t.Errorf("the page shows %s", d)
+		}
+	}
+}
+
+// TestOneToolIsOne: a page of one tool says "1 of 1 tool shown", and a
+// gate's page "1 tool" for a side with one ("1 tools").
+func TestOneToolIsOne(t *testing.T) {
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "The one tool.", "inputSchema": {"type": "object"}}]`))
+	if page := write(t, rep); !strings.Contains(page, ">1 of 1 tool shown</output>") {
+		t.Error("the page of one tool does not say 1 of 1 tool shown")
+	}
+	var buf bytes.Buffer
+	g := &gate.Report{Decision: gate.Pass, Base: gate.Side{Rev: "main", ToolCount: 1}, Head: gate.Side{ToolCount: 2}}
+	if err := html.WriteGate(&buf, g, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-ref="/base/tool_count">1</span> tool</dd>`, `data-ref="/head/tool_count">2</span> tools</dd>`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the gate's page lacks %s", want)
+		}
 	}
 }

@@ -21,7 +21,9 @@ import (
 type section struct {
 	Name string
 	Rows []row
-	// Bars says that every row is a number, drawn as a bar out of Max.
+	// Bars says that every row is a number with a declared maximum,
+	// drawn as a bar out of it; Max is that maximum when every row has
+	// the same, else "" (each row then says its own).
 	Bars bool
 	Max  string
 	// Side is an object whose members are objects, set side by side.
@@ -32,8 +34,33 @@ type section struct {
 
 type row struct {
 	Name, Value, Ref string
-	Percent          string
+	// Max is the value's declared maximum, Percent the value's share of
+	// it, for a bar.
+	Max, Percent string
+	// raw is the value as the report holds it (Value is as a person
+	// reads it: a fraction as a decimal).
+	raw string
 }
+
+// bounds are the declared maxima of the values of a section (see
+// report.Maxima): one for every number in it (All), or one for each value
+// by name (ByName).
+type bounds struct {
+	All    string
+	ByName map[string]string
+}
+
+// of is the maximum of the value name, "" when none is declared.
+func (b bounds) of(name string) string {
+	if b.All != "" {
+		return b.All
+	}
+	return b.ByName[name]
+}
+
+// in is the bounds of the object that is the value name: its maximum
+// holds for each number in it.
+func (b bounds) in(name string) bounds { return bounds{All: b.of(name)} }
 
 type table struct {
 	Name string
@@ -126,8 +153,9 @@ const (
 	maxCell  = 160
 )
 
-// sectionOf reads a report member as a section; ptr is its JSON pointer.
-func sectionOf(f report.Field, ptr string, tools map[string]bool) (section, bool) {
+// sectionOf reads a report member as a section; ptr is its JSON pointer,
+// max the declared maxima of its values.
+func sectionOf(f report.Field, ptr string, tools map[string]bool, max bounds) (section, bool) {
 	raw, err := f.JSON()
 	if err != nil {
 		return section{}, false
@@ -138,12 +166,12 @@ func sectionOf(f report.Field, ptr string, tools map[string]bool) (section, bool
 	if dec.Decode(&v) != nil {
 		return section{}, false
 	}
-	s := sectionFrom(f.Name, v, ptr, 0)
+	s := sectionFrom(f.Name, v, ptr, 0, max)
 	s.matrices(tools)
 	return s, len(s.Rows)+len(s.Tables)+len(s.Subs) > 0 || s.Side != nil
 }
 
-func sectionFrom(name string, v any, ptr string, depth int) section {
+func sectionFrom(name string, v any, ptr string, depth int, max bounds) section {
 	s := section{Name: name}
 	switch x := v.(type) {
 	case map[string]any:
@@ -162,7 +190,7 @@ func sectionFrom(name string, v any, ptr string, depth int) section {
 				}
 			default:
 				if text, ok := scalar(c); ok {
-					s.Rows = append(s.Rows, row{Name: k, Value: text, Ref: p})
+					s.Rows = append(s.Rows, row{Name: k, Value: report.Readable(text), Ref: p, raw: text})
 				} else if c == nil {
 					s.Rows = append(s.Rows, row{Name: k, Value: "none"})
 				}
@@ -171,7 +199,7 @@ func sectionFrom(name string, v any, ptr string, depth int) section {
 		if len(objects) >= 2 && depth < maxDepth {
 			s.Side = sideBySide(x, objects, ptr)
 			for _, k := range objects {
-				sub := sectionFrom(name+" · "+k, x[k], ptr+"/"+escapePointer(k), depth+1)
+				sub := sectionFrom(name+" · "+k, x[k], ptr+"/"+escapePointer(k), depth+1, max.in(k))
 				sub.Rows, sub.Side = nil, nil // shown in the side-by-side table
 				if len(sub.Tables)+len(sub.Subs) > 0 {
 					s.Subs = append(s.Subs, sub)
@@ -180,11 +208,11 @@ func sectionFrom(name string, v any, ptr string, depth int) section {
 		} else {
 			for _, k := range objects {
 				if depth < maxDepth {
-					s.Subs = append(s.Subs, sectionFrom(k, x[k], ptr+"/"+escapePointer(k), depth+1))
+					s.Subs = append(s.Subs, sectionFrom(k, x[k], ptr+"/"+escapePointer(k), depth+1, max.in(k)))
 				}
 			}
 		}
-		s.bars()
+		s.bars(max)
 	case []any:
 		if t, ok := tableOf(name, x, ptr); ok {
 			s.Tables = append(s.Tables, t)
@@ -193,51 +221,45 @@ func sectionFrom(name string, v any, ptr string, depth int) section {
 		}
 	default:
 		if text, ok := scalar(x); ok {
-			s.Rows = append(s.Rows, row{Name: name, Value: text, Ref: ptr})
+			s.Rows = append(s.Rows, row{Name: name, Value: report.Readable(text), Ref: ptr, raw: text})
 		}
 	}
 	return s
 }
 
-// bars draws a section whose rows are all numbers as bars, out of the
-// roundest of 1, 5, 10 and 100 that holds them all (a 1-5 score, a
-// percentage).
-func (s *section) bars() {
-	if len(s.Rows) < 2 {
+// bars draws a section whose rows are all numbers, each with a declared
+// maximum, as bars out of it. A row without one draws no section's bars:
+// a bar against a guessed scale reads as a fact (a 1 of 5 as a full bar).
+func (s *section) bars(max bounds) {
+	if len(s.Rows) == 0 {
 		return
 	}
-	vals := make([]num.Num, len(s.Rows))
+	pcts := make([]string, len(s.Rows))
+	maxes := make([]string, len(s.Rows))
 	for i, r := range s.Rows {
-		n, err := num.Parse(r.Value)
+		n, err := num.Parse(r.raw)
 		if err != nil || n.Sign() < 0 || r.Ref == "" {
 			return
 		}
-		vals[i] = n
-	}
-	top := num.Zero
-	for _, n := range vals {
-		if n.Cmp(top) > 0 {
-			top = n
-		}
-	}
-	var max num.Num
-	for _, m := range []int64{1, 5, 10, 100} {
-		if top.Cmp(num.Int(m)) <= 0 {
-			max = num.Int(m)
-			break
-		}
-	}
-	if max.Sign() == 0 {
-		return
-	}
-	s.Bars, s.Max = true, max.String()
-	for i := range s.Rows {
-		pct, err := vals[i].Mul(num.Int(100)).Quo(max)
-		if err != nil {
-			s.Bars = false
+		top, err := num.Parse(max.of(r.Name))
+		if err != nil || top.Sign() <= 0 {
 			return
 		}
-		s.Rows[i].Percent = pct.Decimal(1)
+		pct, err := n.Mul(num.Int(100)).Quo(top)
+		if err != nil {
+			return
+		}
+		if pct.Cmp(num.Int(100)) > 0 {
+			pct = num.Int(100) // above its maximum: a full bar, the number says the rest
+		}
+		pcts[i], maxes[i] = pct.Decimal(1), top.String()
+	}
+	s.Bars, s.Max = true, maxes[0]
+	for i := range s.Rows {
+		s.Rows[i].Percent, s.Rows[i].Max = pcts[i], maxes[i]
+		if maxes[i] != s.Max {
+			s.Max = ""
+		}
 	}
 }
 
@@ -262,7 +284,7 @@ func sideBySide(x map[string]any, objects []string, ptr string) *table {
 			c := cell{Text: "—"}
 			if v, ok := x[k].(map[string]any)[m]; ok {
 				if text, ok := scalar(v); ok {
-					c = cell{Text: text, Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
+					c = cell{Text: report.Readable(text), Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
 				} else if v == nil {
 					c.Text = "none"
 				}
@@ -314,7 +336,7 @@ func tableOf(name string, list []any, ptr string) (table, bool) {
 				r = append(r, cell{Text: "none"})
 			default:
 				if text, ok := scalar(v); ok {
-					r = append(r, cell{Text: text, Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
+					r = append(r, cell{Text: report.Readable(text), Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
 				} else {
 					r = append(r, cell{Text: compact(v)})
 				}

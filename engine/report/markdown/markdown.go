@@ -29,8 +29,17 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 )
 
-// Write writes r to w as a Markdown summary.
-func Write(w io.Writer, r *report.Report) error {
+// Write writes r to w as a Markdown summary, its title a level 2
+// heading.
+func Write(w io.Writer, r *report.Report) error { return WriteLevel(w, r, 2) }
+
+// WriteLevel writes r as Write does, its title a heading of level (1 to
+// 5) and its parts (warnings, tools, fix list) one level below: for a
+// document that sets several reports under headings of its own.
+func WriteLevel(w io.Writer, r *report.Report, level int) error {
+	if level < 1 || level > 5 {
+		return fmt.Errorf("write Markdown: heading level %d: a report's title takes a level from 1 to 5", level)
+	}
 	if r == nil {
 		return fmt.Errorf("write Markdown: no report to write")
 	}
@@ -48,7 +57,8 @@ func Write(w io.Writer, r *report.Report) error {
 	if title == "" {
 		title = r.Rubric.Name
 	}
-	fmt.Fprintf(b, "## %s %s\n\n", text(title), text(r.Rubric.Version))
+	head, part := strings.Repeat("#", level), strings.Repeat("#", level+1)
+	fmt.Fprintf(b, "%s %s %s\n\n", head, text(title), text(r.Rubric.Version))
 
 	switch why := r.Unscored(); {
 	case !r.Complete:
@@ -57,8 +67,10 @@ func Write(w io.Writer, r *report.Report) error {
 		fmt.Fprintf(b, "**No score:** %s.\n\n", text(why))
 	default:
 		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
-		if r.Exact != nil && !report.SameNumber(r.Score.String(), *r.Exact) {
-			fmt.Fprintf(b, " (exactly %s)", text(*r.Exact))
+		if r.Exact != nil {
+			if e := report.ShortExact(r.Score.String(), *r.Exact); e != "" {
+				fmt.Fprintf(b, " (exactly %s)", text(e))
+			}
 		}
 		b.WriteString("\n\n")
 	}
@@ -91,18 +103,18 @@ func Write(w io.Writer, r *report.Report) error {
 
 	warnings := r.ShownWarnings()
 	if len(warnings) > 0 {
-		b.WriteString("\n### Warnings\n\n")
+		fmt.Fprintf(b, "\n%s Warnings\n\n", part)
 		for _, w := range warnings {
 			fmt.Fprintf(b, "- %s\n", text(w))
 		}
 	}
 
 	if len(tools) > 0 {
-		b.WriteString("\n### Tools\n\n| Tool | Score | Grade | Issues |\n| --- | ---: | :---: | ---: |\n")
+		fmt.Fprintf(b, "\n%s Tools\n\n| Tool | Score | Grade | Issues |\n| --- | ---: | :---: | ---: |\n", part)
 		for _, t := range tools {
 			fmt.Fprintf(b, "| %s | %s | %s | %d |\n", cellCode(t.Name), text(t.Score.String()), text(t.Grade), len(t.Issues))
 		}
-		b.WriteString("\n### Fix list\n\n")
+		fmt.Fprintf(b, "\n%s Fix list\n\n", part)
 		if len(fixes) == 0 {
 			b.WriteString("No issues: every tool passes every check.\n")
 		} else {
@@ -312,7 +324,7 @@ func writeSections(b *bufio.Writer, sections []report.Field) {
 			if i == 0 {
 				fmt.Fprintf(b, "\n| %s | |\n|---|---|\n", text(sec.Name))
 			}
-			fmt.Fprintf(b, "| %s | %s |\n", text(nv[0]), text(nv[1]))
+			fmt.Fprintf(b, "| %s | %s |\n", text(nv[0]), text(report.Readable(nv[1])))
 		}
 	}
 }

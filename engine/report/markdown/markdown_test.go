@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"path/filepath"
 	"strings"
@@ -248,4 +249,54 @@ func outsideCode(s string) string {
 		i += n + end + n
 	}
 	return b.String()
+}
+
+// TestExactOnlyWhenShort shows an exact value beside its rounded form only
+// when it is short, as the terminal does: the headline printed "(exactly
+// 38062009/468000)", and a section a fraction as it is in the JSON.
+func TestExactOnlyWhenShort(t *testing.T) {
+	for _, tc := range []struct {
+		score, exact, section string
+		want, deny            []string
+	}{
+		{"81.3", "38062009/468000", "92446/13",
+			[]string{"score **81.3**\n", "| avgTokenCostPerTask | 7111.230769230769 |"},
+			[]string{"38062009", "92446/13"}},
+		{"3.9", "541/140", "32/39",
+			[]string{"score **3.9** (exactly 541/140)\n", "| avgTokenCostPerTask | 0.820512820513 (exactly 32/39) |"},
+			nil},
+	} {
+		rep := reporttest.Clean(t)
+		score := json.Number(tc.score)
+		rep.Score, rep.Exact = &score, &tc.exact
+		rep.Sections = []report.Field{{Name: "run", Value: report.Fields{{Name: "avgTokenCostPerTask", Value: json.RawMessage(`"` + tc.section + `"`)}}}}
+		got := write(t, rep)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("the summary lacks %q:\n%s", w, got)
+			}
+		}
+		for _, d := range tc.deny {
+			if strings.Contains(got, d) {
+				t.Errorf("the summary holds %q:\n%s", d, got)
+			}
+		}
+	}
+}
+
+// TestWriteLevel sets the title at the level asked and the parts one
+// below; a level a part could not sit below is refused.
+func TestWriteLevel(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteLevel(&buf, reporttest.Capture(t, "git.tools.json"), 3); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); !strings.HasPrefix(got, "### Schema Quality ") || !strings.Contains(got, "\n#### Tools\n") || !strings.Contains(got, "\n#### Fix list\n") || strings.Contains(got, "\n## ") {
+		t.Errorf("level 3:\n%s", got)
+	}
+	for _, level := range []int{0, 6} {
+		if err := WriteLevel(&bytes.Buffer{}, reporttest.Clean(t), level); err == nil {
+			t.Errorf("level %d was written", level)
+		}
+	}
 }

@@ -474,7 +474,7 @@ func aggregate(r *report.Report, findings []finding, loc *locator, prefix string
 				lines = append(lines, f.fix.Issue.Check+": "+f.fix.Issue.Message)
 			}
 		}
-		msg := fmt.Sprintf("%s: %d issues: %s", name, len(fs), strings.Join(lines, "; "))
+		msg := fmt.Sprintf("%s: %s: %s", name, report.Plural(len(fs), "issue"), strings.Join(lines, "; "))
 		if len(fs) > 10 {
 			msg += fmt.Sprintf("; and %d more", len(fs)-10)
 		}

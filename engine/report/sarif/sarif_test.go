@@ -672,7 +672,7 @@ func TestAggregates(t *testing.T) {
 		t.Fatalf("%d results and rules %+v, want %d results of the rule %s", len(run.Results), run.Tool.Driver.Rules, len(perTool), aggregateRule)
 	}
 	for _, r := range run.Results {
-		if r.Properties.Issues != perTool[r.Properties.Tool] || !strings.Contains(r.Message.Text, fmt.Sprintf("%d issues", perTool[r.Properties.Tool])) {
+		if r.Properties.Issues != perTool[r.Properties.Tool] || !strings.Contains(r.Message.Text, report.Plural(perTool[r.Properties.Tool], "issue")+":") {
 			t.Errorf("%s: %d issues, message %q; want %d", r.Properties.Tool, r.Properties.Issues, r.Message.Text, perTool[r.Properties.Tool])
 		}
 		if r.Locations[0].PhysicalLocation.Region.StartLine < 2 {

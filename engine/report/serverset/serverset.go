@@ -7,7 +7,8 @@
 //   - json: {"servers_version", "generator", "config", "servers": [{"name",
 //     "report"} or {"name", "failed"}], "set": the set's report or null};
 //   - text: a table of the servers, then the set's summary;
-//   - markdown: the same table, the set's summary, then each server's;
+//   - markdown: the same table, the set's summary, then each server's,
+//     each under a heading of its own below the document's;
 //   - sarif: one log with a run for each scored server and one for the set.
 //
 // Each report inside is written by the writer of its format, so the
@@ -265,8 +266,13 @@ func writeMarkdown(w io.Writer, d *Document) error {
 	if err := b.Flush(); err != nil {
 		return err
 	}
+	// Each report sits under a heading of its own, one level below the
+	// document's, its title a level below that.
 	if d.Set != nil {
-		if err := markdown.Write(w, d.Set); err != nil {
+		if _, err := io.WriteString(w, "### The installed set\n\n"); err != nil {
+			return err
+		}
+		if err := markdown.WriteLevel(w, d.Set, 4); err != nil {
 			return err
 		}
 	}
@@ -277,7 +283,7 @@ func writeMarkdown(w io.Writer, d *Document) error {
 		if _, err := fmt.Fprintf(w, "\n### Server %s\n\n", markdown.Inline(e.Name)); err != nil {
 			return err
 		}
-		if err := markdown.Write(w, e.Report); err != nil {
+		if err := markdown.WriteLevel(w, e.Report, 4); err != nil {
 			return err
 		}
 	}

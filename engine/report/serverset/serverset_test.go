@@ -250,3 +250,36 @@ func TestWriteOutputs(t *testing.T) {
 		t.Errorf("with --out: error %v, %d bytes on the stream", err, stream.Len())
 	}
 }
+
+// TestMarkdownHeadingsNest: each server's report sits under its "Server"
+// heading and the set's under its own, never above them (a "### Server
+// tidy" was followed by "## Schema Quality", so each report outranked the
+// heading it was under), and no heading skips a level.
+func TestMarkdownHeadingsNest(t *testing.T) {
+	var buf bytes.Buffer
+	if err := serverset.Write(&buf, document(t), "markdown", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	prev := 1
+	for line := range strings.Lines(buf.String()) {
+		level := len(line) - len(strings.TrimLeft(line, "#"))
+		if level == 0 || !strings.HasPrefix(line[level:], " ") {
+			continue
+		}
+		if level > prev+1 {
+			t.Errorf("heading %q skips from level %d to %d", strings.TrimSpace(line), prev, level)
+		}
+		prev = level
+		headings = append(headings, strings.TrimSpace(line))
+	}
+	got := strings.Join(headings, "\n")
+	for _, want := range []string{
+		"## Installed set · .mcp.json\n### The installed set\n#### ",
+		"### Server memory\n#### Schema Quality 1.1.0\n##### Tools\n##### Fix list\n### Server git\n#### Schema Quality 1.1.0\n##### Tools\n##### Fix list",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the headings lack\n%s\nin\n%s", want, got)
+		}
+	}
+}

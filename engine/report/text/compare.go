@@ -34,7 +34,7 @@ func WriteComparison(w io.Writer, old, cur *report.Report) error {
 		rows = append(rows, []string{"overall", string(*old.Score), *old.Grade, string(*cur.Score), *cur.Grade, delta(*old.Exact, *cur.Exact, cur.Rubric.Round)})
 	}
 	columns.Write(w, "", "lrlrlr", rows)
-	_, err := fmt.Fprintf(w, "\n%d of %d tools changed score.\n", changed, len(cur.Tools))
+	_, err := fmt.Fprintf(w, "\n%d of %s changed score.\n", changed, report.Plural(len(cur.Tools), "tool"))
 	return err
 }
 

@@ -1,6 +1,11 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
+)
 
 func TestDelta(t *testing.T) {
 	tests := []struct {
@@ -20,5 +25,17 @@ func TestDelta(t *testing.T) {
 		if got := delta(tt.old, tt.cur, tt.digits); got != tt.want {
 			t.Errorf("delta(%s, %s, %d) = %q, want %q", tt.old, tt.cur, tt.digits, got, tt.want)
 		}
+	}
+}
+
+// TestComparisonOfOneTool says "of 1 tool", not "of 1 tools".
+func TestComparisonOfOneTool(t *testing.T) {
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "The one tool.", "inputSchema": {"type": "object"}}]`))
+	var b strings.Builder
+	if err := WriteComparison(&b, rep, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "0 of 1 tool changed score.") {
+		t.Errorf("the comparison of one tool reads:\n%s", b.String())
 	}
 }

@@ -365,7 +365,7 @@ func writeSections(b *bufio.Writer, sections []report.Field) {
 	for _, sec := range sections {
 		var parts []string
 		for _, nv := range sec.Scalars() {
-			text := nv[1]
+			text := report.Readable(nv[1])
 			if r := []rune(text); len(r) > maxSectionText {
 				text = string(r[:maxSectionText-1]) + "…"
 			}

@@ -2,6 +2,7 @@ package text
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -398,5 +399,19 @@ func TestTerminalWidth(t *testing.T) {
 	t.Setenv("COLUMNS", "93")
 	if w := TerminalWidth(f); w != 93 {
 		t.Errorf("COLUMNS=93 gave %d", w)
+	}
+}
+
+// TestSectionFractions shows a fraction of a rubric's report member as a
+// decimal, with the fraction only when it is short.
+func TestSectionFractions(t *testing.T) {
+	rep := reporttest.Clean(t)
+	rep.Sections = []report.Field{{Name: "run", Value: report.Fields{
+		{Name: "cost", Value: json.RawMessage(`"92446/13"`)},
+		{Name: "accuracy", Value: json.RawMessage(`"32/39"`)},
+	}}}
+	got := write(t, rep, Options{})
+	if want := "run: cost 7111.230769230769 · accuracy 0.820512820513 (exactly 32/39)\n"; !strings.Contains(got, want) {
+		t.Errorf("the summary lacks %q:\n%s", want, got)
 	}
 }

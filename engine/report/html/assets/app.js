@@ -206,7 +206,7 @@
       r.hidden = !ok;
       if (ok) { n++; }
     });
-    shown.textContent = n + " of " + rows.length + " tools shown";
+    shown.textContent = n + " of " + rows.length + (rows.length === 1 ? " tool" : " tools") + " shown";
   }
   table.tHead.addEventListener("click", function (e) {
     var b = e.target.closest("button[data-key]");
