@@ -131,7 +131,7 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	if err != nil {
 		return err
 	}
-	return a.scanSummary(lb, out)
+	return a.scanRunSummary(s.Ran(), lb, out)
 }
 
 // runScanWorker does the jobs of a queue in a database.
@@ -155,8 +155,30 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 
 // scanSummary prints the leaderboard's totals and where it is.
 func (a *app) scanSummary(lb *scan.Leaderboard, out string) error {
-	t := lb.Totals
-	_, err := fmt.Fprintf(a.stdout, "%s: %d scored, %d failed · %s · %s, %d from the cache\nleaderboard: %[7]s.json, %[7]s.md, %[7]s.html\n",
-		report.Plural(t.Servers, "server"), t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, filepath.Join(out, "leaderboard"))
+	_, err := fmt.Fprintf(a.stdout, "%s\nleaderboard: %[2]s.json, %[2]s.md, %[2]s.html\n", totalsLine(lb.Totals, ""), filepath.Join(out, "leaderboard"))
 	return err
+}
+
+// scanRunSummary prints what this run did (ran): the servers it scored,
+// those it kept from an earlier run and the judge calls it made, which
+// a paid judge bills; then, when the leaderboard holds more than this
+// run did, its totals over every run; then where it is.
+func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) error {
+	kept := ""
+	if ran.Kept > 0 {
+		kept = fmt.Sprintf(", %d kept from an earlier run (not read again)", ran.Kept)
+	}
+	fmt.Fprintln(a.stdout, totalsLine(ran.Totals, kept))
+	t := lb.Totals
+	if t.Servers != ran.Scored+ran.Failed || t.Calls != ran.Calls || t.CacheHits != ran.CacheHits {
+		fmt.Fprintf(a.stdout, "the leaderboard, over all its runs: %s\n", totalsLine(t, ""))
+	}
+	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
+	return err
+}
+
+// totalsLine is t on one line, with kept after the servers failed.
+func totalsLine(t scan.Totals, kept string) string {
+	return fmt.Sprintf("%s: %d scored, %d failed%s · %s · %s, %d from the cache",
+		report.Plural(t.Servers, "server"), t.Scored, t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits)
 }

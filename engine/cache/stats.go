@@ -16,12 +16,12 @@ func (st Stats) Write(w io.Writer, asJSON bool) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(st)
 	}
-	_, err := fmt.Fprintf(w, "cache:   %s\nanswers: %d\nprompts: %d\nsize:    %s\n", st.Dir, st.Answers, st.Prompts, transport.Sized(st.Bytes))
+	_, err := fmt.Fprintf(w, "cache:   %s\nanswers: %d\nprompts: %d\nsize:    %s\n", st.Dir, st.Answers, st.Prompts, transport.Measured(st.Bytes))
 	return err
 }
 
 // WriteRemoved writes st, what Clear removed, as one sentence.
 func (st Stats) WriteRemoved(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "removed %d answers and %d prompts (%s) from %s\n", st.Answers, st.Prompts, transport.Sized(st.Bytes), st.Dir)
+	_, err := fmt.Fprintf(w, "removed %d answers and %d prompts (%s) from %s\n", st.Answers, st.Prompts, transport.Measured(st.Bytes), st.Dir)
 	return err
 }

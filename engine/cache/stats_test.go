@@ -14,9 +14,9 @@ func TestStatsWrite(t *testing.T) {
 		write func(*strings.Builder) error
 		want  string
 	}{
-		{"text", func(b *strings.Builder) error { return st.Write(b, false) }, "cache:   /c\nanswers: 3\nprompts: 1\nsize:    2 KiB\n"},
+		{"text", func(b *strings.Builder) error { return st.Write(b, false) }, "cache:   /c\nanswers: 3\nprompts: 1\nsize:    2 KiB (2048 bytes)\n"},
 		{"json", func(b *strings.Builder) error { return st.Write(b, true) }, "{\n  \"dir\": \"/c\",\n  \"answers\": 3,\n  \"prompts\": 1,\n  \"bytes\": 2048\n}\n"},
-		{"removed", func(b *strings.Builder) error { return st.WriteRemoved(b) }, "removed 3 answers and 1 prompts (2 KiB) from /c\n"},
+		{"removed", func(b *strings.Builder) error { return st.WriteRemoved(b) }, "removed 3 answers and 1 prompts (2 KiB (2048 bytes)) from /c\n"},
 	} {
 		var b strings.Builder
 		if err := tc.write(&b); err != nil {

@@ -27,6 +27,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 // Request says what to explain: one tool's score, one surface metric,
@@ -118,13 +119,26 @@ type read struct {
 	val any // a ref.Val, or nil when the member is missing
 }
 
+// didYouMean is " (did you mean NAME?)" for the name of names nearest
+// to the misspelt name, or "" when none is near.
+func didYouMean(name string, names []string) string {
+	if near := nearest.Key(name, names); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", printable(near))
+	}
+	return ""
+}
+
 func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Request) (*run, error) {
 	x := &run{r: r, rep: rep, req: req, names: map[*lang.Program]string{}, traced: map[string]*formula{}}
 	level := r.Surface
 	if req.Tool != "" {
 		level = r.Tool
 		if findTool(rep, req.Tool) == nil {
-			return nil, fmt.Errorf("no tool %q in the report (%d tools; `rubric score` lists them)", printable(req.Tool), len(rep.Tools))
+			var names []string
+			for _, t := range rep.Tools {
+				names = append(names, t.Name)
+			}
+			return nil, fmt.Errorf("no tool %q in the report%s (%d tools; `rubric score` lists them)", printable(req.Tool), didYouMean(req.Tool, names), len(rep.Tools))
 		}
 	}
 	for _, m := range level.Metrics {
@@ -139,7 +153,7 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			for _, m := range r.Surface.Metrics {
 				names = append(names, m.Name)
 			}
-			return nil, fmt.Errorf("the rubric %s has no surface metric %q; its metrics are: %s", r.Name, printable(req.Metric), strings.Join(names, ", "))
+			return nil, fmt.Errorf("the rubric %s has no surface metric %q%s; its metrics are: %s", r.Name, printable(req.Metric), didYouMean(req.Metric, names), strings.Join(names, ", "))
 		}
 	}
 	s, err := surface.Parse("the report's embedded surface", rep.Embedded)

@@ -140,6 +140,7 @@ func TestExplainUnknown(t *testing.T) {
 		{Tool: "nosuch"}:        `no tool "nosuch" in the report (1 tools`,
 		{Tool: "no\x1b[2Jsuch"}: `no tool "nosuch" in the report`,
 		{Metric: "nosuch"}:      `the rubric schema-quality has no surface metric "nosuch"`,
+		{Tool: "qurey"}:         `no tool "qurey" in the report (did you mean "query"?) (1 tools`,
 	} {
 		err := explain.Write(context.Background(), &bytes.Buffer{}, r, rep, req)
 		if err == nil || !strings.Contains(err.Error(), want) {

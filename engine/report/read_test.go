@@ -24,3 +24,23 @@ func TestReadStopsAtTheLimit(t *testing.T) {
 		t.Errorf("Read: err = %v, want a TooLargeError at the default limit", err)
 	}
 }
+
+// A JSON file that is no report says what it is, or that it is none,
+// rather than "report version 0".
+func TestParseNotAReport(t *testing.T) {
+	for _, tc := range []struct{ name, json, err string }{
+		{"empty", `{}`, "f.json: not a rubric report but a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"},
+		{"servers", `{"servers_version": 1, "servers": [], "set": null}`, "f.json: not a rubric report but a servers document (rubric score --config-file), which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set f.json > report.json), or score one server with --server NAME"},
+		{"gate", `{"gate_version": 1}`, "f.json: not a rubric report but a gate report (rubric gate); its base's and head's reports are the score reports beside it"},
+		{"capture", `{"tools": []}`, "f.json: not a rubric report but a capture of a server's tools: score it with rubric score f.json"},
+		{"another version", `{"report_version": 7, "servers_version": 1}`, "f.json: report version 7, this rubric reads version 1"},
+		{"a version of 0 written", `{"report_version": 0}`, "f.json: report version 0, this rubric reads version 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parse("f.json", []byte(tc.json))
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("error %v, want %q", err, tc.err)
+			}
+		})
+	}
+}

@@ -590,12 +590,50 @@ func parse(path string, b []byte) (*Report, error) {
 		return nil, fmt.Errorf("%s: not a rubric report: %w", path, err)
 	}
 	if r.ReportVersion != Version {
+		if what := notReport(b); what != "" {
+			return nil, fmt.Errorf("%s: not a rubric report but %s", path, strings.ReplaceAll(what, "<path>", path))
+		}
 		return nil, fmt.Errorf("%s: report version %d, this rubric reads version %d", path, r.ReportVersion, Version)
 	}
 	if len(r.Embedded) == 0 {
 		return nil, fmt.Errorf("%s: the report embeds no surface, so it cannot be rescored or explained", path)
 	}
 	return &r, nil
+}
+
+// others are the documents rubric writes beside its reports, by the
+// member each has and a report has not, and what each is (<path> is the
+// file's path).
+var others = []struct{ key, what string }{
+	{"servers_version", "a servers document (rubric score --config-file), which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
+	{"gate_version", "a gate report (rubric gate); its base's and head's reports are the score reports beside it"},
+	{"leaderboard_version", "a scan's leaderboard (rubric scan); the servers' reports are under reports/ beside it"},
+	{"scan_version", "a scan's record (rubric scan); the servers' reports are under reports/ beside it"},
+	{"failed_version", "the record of a run that could not complete (failed.json), which wrote no report"},
+	{"calibration_version", "a calibration record (rubric calibrate)"},
+	{"lock_version", "a lock file (rubric lock)"},
+	{"runs", "a SARIF log; the JSON report is written by --format json"},
+	{"tools", "a capture of a server's tools: score it with rubric score <path>"},
+}
+
+// notReport says what the JSON document b is when it has no
+// report_version, "" when it has one: a document of rubric's own is
+// named, anything else is no report at all, which "report version 0"
+// would not say.
+func notReport(b []byte) string {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(b, &members) != nil {
+		return ""
+	}
+	if _, ok := members["report_version"]; ok {
+		return ""
+	}
+	for _, o := range others {
+		if _, ok := members[o.key]; ok {
+			return o.what
+		}
+	}
+	return "a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"
 }
 
 // appendKey appends s quoted as quote quotes it (HTML escaped), without

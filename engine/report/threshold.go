@@ -18,7 +18,11 @@ func (r *Report) Below(t *rubric.Threshold) string {
 		return fmt.Sprintf("no overall score (%s), so it cannot reach %s", r.NoScore, t.Label)
 	}
 	if num.MustParse(*r.Exact).Cmp(t.Min) < 0 {
-		return fmt.Sprintf("overall score %s is below %s (%s)", *r.Score, t.Label, t.Min)
+		// A grade's bound is given beside it; a number is its own.
+		if min := t.Min.String(); min != t.Label {
+			return fmt.Sprintf("overall score %s is below %s (%s)", *r.Score, t.Label, min)
+		}
+		return fmt.Sprintf("overall score %s is below %s", *r.Score, t.Label)
 	}
 	return ""
 }

@@ -24,6 +24,7 @@ func TestBelow(t *testing.T) {
 		{name: "reached exactly", rep: scored("80", "80"), t: gradeB, want: ""},
 		{name: "above", rep: scored("91", "273/3"), t: gradeB, want: ""},
 		{name: "below by a fraction the rounding hides", rep: scored("80", "239/3"), t: gradeB, want: "overall score 80 is below grade B (80)"},
+		{name: "below a number, given once", rep: scored("70.0", "70"), t: &rubric.Threshold{Min: num.MustParse("75"), Label: "75"}, want: "overall score 70.0 is below 75"},
 		{name: "no score", rep: &Report{NoScore: "no tools"}, t: gradeB, want: "no overall score (no tools), so it cannot reach grade B"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -104,6 +104,10 @@ func isPair(v any) bool {
 // is new, New is "" when it is gone.
 type Change struct {
 	Key, Old, New string
+	// Follows is the key of the change this one comes with, when it is
+	// no edit of its own: a check's points that are its weight of the
+	// same name (checks.NAME.points follows weights.NAME).
+	Follows string
 }
 
 // Kind says what happened to the part: "added", "removed" or "changed".
@@ -140,6 +144,23 @@ func Diff(a, b *Rubric) []Change {
 		out = append(out, Change{Key: k, Old: v})
 	}
 	sort.Slice(out, func(i, j int) bool { return diffOrder(out[i].Key) < diffOrder(out[j].Key) })
+	weights := map[string]Change{}
+	for _, c := range out {
+		if name, ok := strings.CutPrefix(c.Key, "weights."); ok {
+			weights[name] = c
+		}
+	}
+	for i, c := range out {
+		// A check with a weight of its name has no points of its own
+		// (the loader refuses both): its points are the weight's.
+		name, ok := strings.CutPrefix(c.Key, "checks.")
+		if name, ok = strings.CutSuffix(name, ".points"); !ok {
+			continue
+		}
+		if w, ok := weights[name]; ok && w.Old == c.Old && w.New == c.New {
+			out[i].Follows = w.Key
+		}
+	}
 	return out
 }
 

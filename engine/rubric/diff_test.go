@@ -23,7 +23,7 @@ func TestDiff(t *testing.T) {
 	got := Diff(base, changed)
 	want := []Change{
 		{Key: "weights.described_params", Old: "20", New: "30"},
-		{Key: "checks.described_params.points", Old: "20", New: "30"},
+		{Key: "checks.described_params.points", Old: "20", New: "30", Follows: "weights.described_params"},
 		{Key: "checks.has_properties.pass", Old: "size(params(tool)) > 0", New: "size(params(tool)) > 1"},
 		{Key: "grades.B", Old: "75", New: "80"},
 	}

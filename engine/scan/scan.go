@@ -81,7 +81,39 @@ type Scanner struct {
 	all      []*run.Session
 	mu       sync.Mutex
 	counts   Progress
+	ran      Ran
+	kept     map[string]bool // the keys of the jobs found done
 	start    time.Time
+}
+
+// Ran is what one Scanner did, as opposed to the leaderboard's Totals,
+// which sum every record of the scan's directory, earlier runs' too:
+// Scored, Failed and the tools and judge calls are of the jobs done
+// now; Kept counts the jobs found done (by an earlier run or worker) and
+// left as they were, and Servers is all three.
+type Ran struct {
+	Totals
+	Kept int
+}
+
+// Ran returns what s has done so far.
+func (s *Scanner) Ran() Ran {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.ran
+	r.Kept = len(s.kept)
+	r.Servers += r.Kept
+	return r
+}
+
+// keep counts the job of key as found done, once: a queue may hand out
+// a job Pending found done (its record was stored, but the run was
+// stopped before the queue heard of it). It is called under s.mu.
+func (s *Scanner) keep(key string) {
+	if s.kept == nil {
+		s.kept = map[string]bool{}
+	}
+	s.kept[key] = true
 }
 
 // Progress is how far a scan is: jobs done, failed, in flight, left.
@@ -134,16 +166,19 @@ func (s *Scanner) Close() {
 // others as skipped for the progress.
 func (s *Scanner) Pending(jobs []Job) []Job {
 	var out []Job
-	skipped := 0
+	var skipped []string
 	for _, j := range jobs {
 		if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
-			skipped++
+			skipped = append(skipped, j.Key)
 			continue
 		}
 		out = append(out, j)
 	}
 	s.mu.Lock()
-	s.counts.Total, s.counts.Skipped = len(jobs), skipped
+	s.counts.Total, s.counts.Skipped = len(jobs), len(skipped)
+	for _, k := range skipped {
+		s.keep(k)
+	}
 	s.start = s.now()
 	s.mu.Unlock()
 	return out
@@ -162,7 +197,11 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 	}
 	start := s.now()
 	err := q.Work(ctx, n, s.Do)
-	return errors.Join(err, s.addTime(s.now().Sub(start)))
+	took := s.now().Sub(start)
+	s.mu.Lock()
+	s.ran.Seconds += took.Seconds()
+	s.mu.Unlock()
+	return errors.Join(err, s.addTime(took))
 }
 
 // session takes a worker's session, making one when none is free.
@@ -210,6 +249,9 @@ func (s *Scanner) update(change func(*Progress)) {
 // of the server is a record, not an error.
 func (s *Scanner) Do(ctx context.Context, j Job) error {
 	if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+		s.mu.Lock()
+		s.keep(j.Key)
+		s.mu.Unlock()
 		return nil // done by an earlier worker
 	}
 	check := []Job{{Identity: j.Identity}}
@@ -229,15 +271,27 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 		rec.Seconds = s.now().Sub(started).Seconds()
 		err = s.store(rec)
 	}
+	// update changes the counts under s.mu: the run's totals with them.
 	s.update(func(p *Progress) {
 		p.InFlight--
-		switch {
-		case err != nil:
-		case rec.Failed != nil:
-			p.Failed++
-		default:
-			p.Done++
+		if err != nil {
+			return
 		}
+		if rec.Failed != nil {
+			p.Failed++
+			s.ran.Failed++
+		} else {
+			p.Done++
+			s.ran.Scored++
+		}
+		t := &s.ran.Totals
+		t.Servers++
+		t.Tools += rec.Tools
+		t.Calls += rec.Calls.Model
+		t.CacheHits += rec.Calls.CacheHits
+		t.Tokens += rec.Calls.Tokens
+		t.CostUSD += rec.Calls.CostUSD
+		t.ServerSeconds += rec.Seconds
 	})
 	if err != nil {
 		return err

@@ -188,11 +188,25 @@ func TestScanResumes(t *testing.T) {
 	again := scanner(t, p, dir, store, rs)
 	var redone []string
 	again.Started = func(j scan.Job) { redone = append(redone, j.Name) }
+	askedBefore := p.asked.Load()
 	if err := again.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
 		t.Fatal(err)
 	}
 	if len(redone) != len(jobs)-len(done) {
 		t.Errorf("the resumed scan did %d jobs, want the %d left", len(redone), len(jobs)-len(done))
+	}
+	// What the resumed run did is its own, not the scan's totals.
+	ran := again.Ran()
+	if ran.Kept != len(done) || ran.Scored+ran.Failed != len(redone) || ran.Servers != len(jobs) || int64(ran.Calls) != p.asked.Load()-askedBefore {
+		t.Errorf("the resumed run: %+v; want %d kept, %d done, %d servers, %d calls", ran, len(done), len(redone), len(jobs), p.asked.Load()-askedBefore)
+	}
+	// Run once more: everything is kept, nothing is asked.
+	third := scanner(t, p, dir, store, rs)
+	if err := third.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	if ran := third.Ran(); ran.Kept != len(jobs) || ran.Servers != len(jobs) || ran.Scored+ran.Failed+ran.Tools+ran.Calls+ran.CacheHits != 0 {
+		t.Errorf("a run of a finished scan: %+v; want %d kept and nothing else", ran, len(jobs))
 	}
 	if got, want := p.asked.Load(), once.asked.Load(); got != want {
 		t.Errorf("stopped and resumed, the judge was asked %d questions; at once, %d", got, want)

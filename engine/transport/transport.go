@@ -197,6 +197,28 @@ func Sized(n int64) string {
 	return strconv.FormatInt(n, 10) + " bytes"
 }
 
+// Measured formats a byte count that was measured rather than set, for
+// a reader: "2.2 MiB (2321178 bytes)", "2 KiB (2048 bytes)", or
+// "512 bytes" under a KiB.
+func Measured(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		// A count a little under the unit, which rounds to 1.0 of it,
+		// is written in it, not as 1024.0 of the next smaller one.
+		if n < u.size-u.size/2048 {
+			continue
+		}
+		v := strconv.FormatFloat(float64(n)/float64(u.size), 'f', 1, 64)
+		if n%u.size == 0 {
+			v = strconv.FormatInt(n/u.size, 10)
+		}
+		return v + " " + u.name + " (" + strconv.FormatInt(n, 10) + " bytes)"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
 // sizeUnits are the units ParseSize knows, lower-cased.
 var sizeUnits = map[string]int64{
 	"": 1, "b": 1,

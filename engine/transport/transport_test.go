@@ -23,6 +23,27 @@ func TestSized(t *testing.T) {
 	}
 }
 
+func TestMeasured(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 bytes"},
+		{1023, "1023 bytes"},
+		{1500, "1.5 KiB (1500 bytes)"},
+		{2 << 10, "2 KiB (2048 bytes)"},
+		{2321178, "2.2 MiB (2321178 bytes)"},
+		{(1 << 20) - 1, "1.0 MiB (1048575 bytes)"},
+		{(1 << 20) - 1024, "1023 KiB (1047552 bytes)"},
+		{(1 << 20) - 1500, "1022.5 KiB (1047076 bytes)"},
+		{3 << 30, "3 GiB (3221225472 bytes)"},
+	} {
+		if got := Measured(tc.n); got != tc.want {
+			t.Errorf("Measured(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
+
 func TestLimitsWithDefaults(t *testing.T) {
 	got := Limits{MaxTools: 5}.WithDefaults()
 	want := Limits{StartTimeout: DefaultStartTimeout, RequestTimeout: DefaultRequestTimeout, MaxBytes: DefaultMaxBytes, MaxTools: 5}

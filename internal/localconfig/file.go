@@ -9,8 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
@@ -19,6 +23,16 @@ import (
 
 // ConfigOnly are the config file's keys that no flag has.
 var ConfigOnly = []string{"headers", "plugins", "prices"}
+
+// Map is the type of ConfigOnly's keys in Keys: a map of names to values.
+const Map = "map"
+
+// Keys are the keys a config file may set, each with the types its value
+// may take: a flag's type as pflag names it ("string", "bool", "int",
+// "duration", "stringArray", ...), or Map. A key has several when
+// commands' flags of one name differ (calibrate's --judge is a list,
+// score's one value).
+type Keys map[string][]string
 
 // Search finds the config file read when none is named: rubric.yaml (or
 // rubric.yml) in the working directory, then in $XDG_CONFIG_HOME/rubric
@@ -47,12 +61,14 @@ func Search() (path, user string, local bool) {
 }
 
 // Read reads the config file at path into v (whole, under boundedread's
-// limit) and refuses a key that is neither in known (the flags' names)
-// nor in ConfigOnly, naming the nearest valid one: a typo such as
-// "rubrc: tdqs" would otherwise be ignored and the default run. Every
-// other key v holds is a bound flag, so a key of v that known lacks came
-// from the file.
-func Read(v *viper.Viper, path string, known []string) error {
+// limit) and checks each of its keys against known (the flags' keys and
+// types) and ConfigOnly, naming the file's line. It refuses a key that
+// is not there, naming the nearest valid one: a typo such as "rubrc:
+// tdqs" would otherwise be ignored and the default run. And it refuses a
+// value of the wrong type, which viper would turn into an empty or zero
+// value as silently: "judge:" written as a map of "model:" reads as no
+// judge at all, "timeout: 30" as 30 nanoseconds.
+func Read(v *viper.Viper, path string, known Keys) error {
 	v.SetConfigFile(path)
 	b, err := boundedread.ReadFile(context.Background(), path, 0)
 	if err == nil {
@@ -61,16 +77,169 @@ func Read(v *viper.Viper, path string, known []string) error {
 	if err != nil {
 		return fmt.Errorf("read config %s: %w", path, err)
 	}
-	known = append(slices.Clone(ConfigOnly), known...)
-	for _, k := range slices.Sorted(maps.Keys(v.AllSettings())) {
-		if slices.Contains(known, k) {
-			continue
+	// viper keeps no lines: the file is read again for them, by the YAML
+	// library viper reads it with.
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return fmt.Errorf("read config %s: %w", path, err)
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil // empty: viper refuses a document of another kind
+	}
+	all := maps.Clone(known)
+	if all == nil {
+		all = Keys{}
+	}
+	for _, k := range ConfigOnly {
+		all[k] = []string{Map}
+	}
+	names := slices.Sorted(maps.Keys(all))
+	top := doc.Content[0].Content
+	for i := 0; i+1 < len(top); i += 2 {
+		// viper's keys are not case-sensitive.
+		k, val := strings.ToLower(top[i].Value), resolve(top[i+1])
+		at := fmt.Sprintf("config %s:%d", path, top[i].Line)
+		types, ok := all[k]
+		if !ok {
+			msg := fmt.Sprintf("%s: unknown key %q", at, termtext.Printable(top[i].Value))
+			if near := nearest.Key(k, names); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return errors.New(msg + "; the keys are the long flags' names, plus headers, plugins and prices")
 		}
-		msg := fmt.Sprintf("config %s: unknown key %q", path, termtext.Printable(k))
-		if near := nearest.Key(k, known); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		if msg := checkValue(k, val, types, all); msg != "" {
+			return fmt.Errorf("%s: %s", at, msg)
 		}
-		return errors.New(msg + "; the keys are the long flags' names, plus headers and plugins")
 	}
 	return nil
+}
+
+// resolve is the node n stands for, through an alias.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// checkValue says what is wrong with the value n of the key k, which
+// takes a value of one of types, or "" when nothing is. all are the
+// file's keys, to tell a map of them given for one key.
+func checkValue(k string, n *yaml.Node, types []string, all Keys) string {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return "" // "key:" alone sets nothing
+	}
+	for _, t := range types {
+		if fits(n, t) {
+			return ""
+		}
+	}
+	want := make([]string, len(types))
+	for i, t := range types {
+		want[i] = wanted(t)
+	}
+	flag := ""
+	if !slices.Contains(types, Map) {
+		flag = " (as --" + k + ")"
+	}
+	msg := fmt.Sprintf("%s is %s, but it takes %s%s", k, given(n), strings.Join(want, " or "), flag)
+	switch {
+	case n.Kind == yaml.MappingNode && !slices.Contains(types, Map):
+		var top []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if sub := strings.ToLower(n.Content[i].Value); all[sub] != nil {
+				top = append(top, sub)
+			}
+		}
+		if len(top) > 0 {
+			return msg + fmt.Sprintf("; %s %s: write %s: at the top level", strings.Join(top, ", "), plural(len(top), "is a key of its own", "are keys of their own"), strings.Join(top, ":, "))
+		}
+		return msg + fmt.Sprintf("; write it on one line, as %s: VALUE", k)
+	case n.Kind == yaml.ScalarNode && slices.ContainsFunc(types, isList):
+		return msg + fmt.Sprintf(", and a value of several words would be split at its spaces; write it as a list, as %s: [%s] for one value", k, strconv.Quote(termtext.Printable(n.Value)))
+	}
+	return msg
+}
+
+func plural(n int, one, more string) string {
+	if n == 1 {
+		return one
+	}
+	return more
+}
+
+// isList says whether the flag type t takes a list.
+func isList(t string) bool { return strings.HasSuffix(t, "Array") || strings.HasSuffix(t, "Slice") }
+
+// fits says whether n is a value viper reads right for a key of type t.
+func fits(n *yaml.Node, t string) bool {
+	scalar := n.Kind == yaml.ScalarNode
+	switch {
+	case t == Map:
+		return n.Kind == yaml.MappingNode
+	case isList(t):
+		// viper reads a string as the list of its words: one word is
+		// a list of one (the README's "rubric: tdqs" is also scan's
+		// list of rubrics), but words are not one value split.
+		if scalar {
+			return len(strings.Fields(n.Value)) <= 1
+		}
+		if n.Kind != yaml.SequenceNode {
+			return false
+		}
+		for _, item := range n.Content {
+			if resolve(item).Kind != yaml.ScalarNode {
+				return false
+			}
+		}
+		return true
+	case t == "bool":
+		_, err := strconv.ParseBool(n.Value)
+		return scalar && err == nil
+	case t == "int":
+		_, err := strconv.ParseInt(n.Value, 0, 0)
+		return scalar && err == nil
+	case t == "duration":
+		_, err := time.ParseDuration(n.Value)
+		return scalar && err == nil
+	}
+	// A string, or a type of a flag's own: viper reads any scalar.
+	return scalar
+}
+
+// wanted says what a value of the type t is.
+func wanted(t string) string {
+	switch {
+	case t == Map:
+		return "a map of names to values"
+	case isList(t):
+		return "a list of single values"
+	case t == "bool":
+		return "true or false"
+	case t == "int":
+		return "a whole number"
+	case t == "duration":
+		return "a duration such as 30s or 5m"
+	}
+	return "a single value"
+}
+
+// given says what n is, in a few words.
+func given(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		var keys []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			keys = append(keys, termtext.Printable(n.Content[i].Value)+":")
+		}
+		return "a map (" + strings.Join(keys, " ") + ")"
+	case yaml.SequenceNode:
+		for _, item := range n.Content {
+			if resolve(item).Kind != yaml.ScalarNode {
+				return "a list holding a list or a map"
+			}
+		}
+		return fmt.Sprintf("a list of %d", len(n.Content))
+	}
+	return strconv.Quote(termtext.Printable(n.Value))
 }

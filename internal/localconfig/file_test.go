@@ -56,12 +56,39 @@ func TestSearch(t *testing.T) {
 }
 
 func TestRead(t *testing.T) {
+	known := Keys{
+		"rubric": {"string"}, "judge": {"string"}, "model": {"string"}, "base-url": {"string"},
+		"judge-option": {"stringArray"}, "workers": {"int"}, "no-cache": {"bool"}, "timeout": {"duration"},
+		"both": {"string", "stringArray"},
+	}
 	for _, tc := range []struct {
 		name, yaml, err string
 	}{
 		{name: "flags and config-only keys", yaml: "rubric: tdqs\nheaders:\n  X-A: b\nplugins: {}\n"},
-		{name: "a typo", yaml: "rubrc: tdqs\n", err: `config CONFIG: unknown key "rubrc" (did you mean "rubric"?); the keys are the long flags' names, plus headers and plugins`},
-		{name: "nothing near", yaml: "zzzzzzzz: 1\n", err: `config CONFIG: unknown key "zzzzzzzz"; the keys are the long flags' names, plus headers and plugins`},
+		{name: "every type", yaml: "model: 4\njudge-option: [a=b, c=d]\nworkers: 0x10\nno-cache: true\ntimeout: 5m\nboth: [a]\n"},
+		{name: "strings viper reads", yaml: "workers: \"4\"\nno-cache: \"false\"\ntimeout: \"0\"\nboth: a\n"},
+		{name: "a key alone sets nothing", yaml: "judge:\nmodel: m\n"},
+		{name: "case", yaml: "Rubric: tdqs\n"},
+		{name: "a typo", yaml: "rubric: tdqs\nrubrc: tdqs\n", err: `config CONFIG:2: unknown key "rubrc" (did you mean "rubric"?); the keys are the long flags' names, plus headers, plugins and prices`},
+		{name: "nothing near", yaml: "zzzzzzzz: 1\n", err: `config CONFIG:1: unknown key "zzzzzzzz"; the keys are the long flags' names, plus headers, plugins and prices`},
+		{name: "a map of top-level keys", yaml: "rubric: tdqs\njudge:\n  model: gpt-4.1-mini\n",
+			err: `config CONFIG:2: judge is a map (model:), but it takes a single value (as --judge); model is a key of its own: write model: at the top level`},
+		{name: "a map of two", yaml: "judge:\n  name: openai\n  model: m\n  base-url: u\n",
+			err: `config CONFIG:1: judge is a map (name: model: base-url:), but it takes a single value (as --judge); model, base-url are keys of their own: write model:, base-url: at the top level`},
+		{name: "a map of other keys", yaml: "judge:\n  name: openai\n",
+			err: `config CONFIG:1: judge is a map (name:), but it takes a single value (as --judge); write it on one line, as judge: VALUE`},
+		{name: "a list for one value", yaml: "model: [a, b]\n", err: `config CONFIG:1: model is a list of 2, but it takes a single value (as --model)`},
+		{name: "a word for a list", yaml: "judge-option: temperature=0\n"},
+		{name: "words for a list", yaml: "judge-option: Authorization=Bearer x\n",
+			err: `config CONFIG:1: judge-option is "Authorization=Bearer x", but it takes a list of single values (as --judge-option), and a value of several words would be split at its spaces; write it as a list, as judge-option: ["Authorization=Bearer x"] for one value`},
+		{name: "a list of maps", yaml: "judge-option:\n  - temperature: 0\n", err: `config CONFIG:1: judge-option is a list holding a list or a map, but it takes a list of single values (as --judge-option)`},
+		{name: "not a number", yaml: "workers: four\n", err: `config CONFIG:1: workers is "four", but it takes a whole number (as --workers)`},
+		{name: "yes is no bool", yaml: "no-cache: yes\n", err: `config CONFIG:1: no-cache is "yes", but it takes true or false (as --no-cache)`},
+		{name: "a duration without its unit", yaml: "timeout: 30\n", err: `config CONFIG:1: timeout is "30", but it takes a duration such as 30s or 5m (as --timeout)`},
+		{name: "a map of either", yaml: "both: {a: b}\n", err: `config CONFIG:1: both is a map (a:), but it takes a single value or a list of single values (as --both); write it on one line, as both: VALUE`},
+		{name: "headers as a list", yaml: "headers: [a]\n", err: `config CONFIG:1: headers is a list of 1, but it takes a map of names to values`},
+		{name: "an alias", yaml: "x: &a {model: m}\n", err: `config CONFIG:1: unknown key "x"; the keys are the long flags' names, plus headers, plugins and prices`},
+		{name: "an alias's value", yaml: "headers: &h {X-A: b}\nmodel: *h\n", err: `config CONFIG:2: model is a map (X-A:), but it takes a single value (as --model); write it on one line, as model: VALUE`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "rubric.yaml")
@@ -70,7 +97,7 @@ func TestRead(t *testing.T) {
 			}
 			v := viper.New()
 			v.SetConfigType("yaml")
-			err := Read(v, path, []string{"rubric", "judge"})
+			err := Read(v, path, known)
 			want := ""
 			if tc.err != "" {
 				want = "config " + path + tc.err[len("config CONFIG"):]

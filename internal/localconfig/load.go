@@ -2,6 +2,7 @@ package localconfig
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,13 +34,13 @@ func Load(v *viper.Viper, cmd *cobra.Command) (*Settings, error) {
 	// The flags' names are gathered only where a file is read: walking
 	// every command's flags cost every run's start about 1% of its CPU.
 	if path, _ := cmd.Flags().GetString("config"); path != "" {
-		return nil, Read(v, path, FlagNames(cmd.Root()))
+		return nil, Read(v, path, FlagKeys(cmd))
 	}
 	path, user, local := Search()
 	if path == "" {
 		return nil, nil
 	}
-	if err := Read(v, path, FlagNames(cmd.Root())); err != nil {
+	if err := Read(v, path, FlagKeys(cmd)); err != nil {
 		return nil, err
 	}
 	// A file in the working directory may not choose where a credential
@@ -61,18 +62,26 @@ func SetMaxFileSize(v *viper.Viper) error {
 	return nil
 }
 
-// FlagNames are the names of the flags of root and of every command
-// under it: the keys a config file may set, beside ConfigOnly.
-func FlagNames(root *cobra.Command) []string {
-	var known []string
+// FlagKeys are the keys a config file may set, beside ConfigOnly: the
+// names of the flags of every command, each with its type in cmd (the
+// command run) when cmd has the flag, else its types in the commands
+// that have it.
+func FlagKeys(cmd *cobra.Command) Keys {
+	keys := Keys{}
 	var walk func(*cobra.Command)
+	add := func(f *pflag.Flag) {
+		if !slices.Contains(keys[f.Name], f.Value.Type()) {
+			keys[f.Name] = append(keys[f.Name], f.Value.Type())
+		}
+	}
 	walk = func(c *cobra.Command) {
-		c.LocalFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
-		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+		c.LocalFlags().VisitAll(add)
+		c.PersistentFlags().VisitAll(add)
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
-	walk(root)
-	return known
+	walk(cmd.Root())
+	cmd.Flags().VisitAll(func(f *pflag.Flag) { keys[f.Name] = []string{f.Value.Type()} })
+	return keys
 }

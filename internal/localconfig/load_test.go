@@ -27,6 +27,10 @@ func TestLoad(t *testing.T) {
 		{name: "the flag wins", file: "model: from-file\n", args: []string{"sub", "--model", "flag"}, wantModel: "flag", wantLocal: true},
 		{name: "trusted", file: "model: from-file\n", args: []string{"sub", "--trust-local-config"}, wantModel: "from-file"},
 		{name: "a typo", file: "modle: x\n", args: []string{"sub"}, err: `unknown key "modle" (did you mean "model"?)`},
+		{name: "a map for a value", file: "judge:\n  model: x\n", args: []string{"sub"}, err: `rubric.yaml:1: judge is a map (model:), but it takes a single value (as --judge); model is a key of its own: write model: at the top level`},
+		// other's --model is a list, but sub's is what is read.
+		{name: "the command's own type", file: "model: [a]\n", args: []string{"sub"}, err: `rubric.yaml:1: model is a list of 1, but it takes a single value (as --model)`},
+		{name: "another command's type", file: "list: [a]\n", args: []string{"sub"}, wantModel: "default", wantLocal: true},
 		{name: "--config", args: []string{"sub", "--config", "other.yaml"}, wantModel: "other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -54,7 +58,11 @@ func TestLoad(t *testing.T) {
 				return nil
 			}}
 			sub.Flags().String("model", "default", "")
-			root.AddCommand(sub)
+			sub.Flags().String("judge", "", "")
+			other := &cobra.Command{Use: "other"}
+			other.Flags().StringArray("model", nil, "")
+			other.Flags().StringArray("list", nil, "")
+			root.AddCommand(sub, other)
 			root.SetArgs(tc.args)
 			if err := root.Execute(); err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // AddTarget declares the flags that say how to read a server.
@@ -20,7 +21,7 @@ func AddTarget(cmd *cobra.Command) {
 	f.String("cwd", "", "working directory of a spawned server")
 	f.Duration("start-timeout", transport.DefaultStartTimeout, "longest wait from starting a server to its answer to initialize")
 	f.Duration("request-timeout", transport.DefaultRequestTimeout, "longest wait for each later answer")
-	f.String("max-bytes", transport.Sized(transport.DefaultMaxBytes), "largest response (or file) read: bytes, or with KiB, MiB or GiB")
+	f.String("max-bytes", boundedread.Size(transport.DefaultMaxBytes), "largest response (or file) read: bytes, or with KiB, MiB or GiB")
 	f.Int("max-tools", transport.DefaultMaxTools, "most tools read from one server")
 	f.Bool("strict-stdout", false, "refuse a spawned server at its first line on stdout that is not JSON-RPC")
 	f.Bool("follow-redirects", false, "follow an HTTP redirect to another origin, sending it no headers")

@@ -138,7 +138,7 @@ func TestConfigure(t *testing.T) {
 		{Name: "own key variable", Model: "claude-sonnet-4-5", Opts: map[string]string{"api_key_env": "TEAM_CLAUDE_KEY"}, Env: map[string]string{"TEAM_CLAUDE_KEY": testKey, "ANTHROPIC_API_KEY": ""},
 			Want: judge.Identity{Plugin: "anthropic", Version: "1.0.0", Provider: "anthropic", Model: "claude-sonnet-4-5"}},
 		{Name: "missing model", Model: "",
-			Err: []string{"the anthropic judge needs a model: pass --model or set judge.model"}},
+			Err: []string{"the anthropic judge needs a model: pass --model NAME, or write model: NAME at the top level of rubric.yaml"}},
 		{Name: "unknown option", Model: "m", Opts: map[string]string{"seed": "7"},
 			Err: []string{`no option "seed"`, "api_key_env, base_url, max_tokens, temperature, timeout"}},
 		{Name: "missing key", Model: "m", Env: map[string]string{"ANTHROPIC_API_KEY": ""},

@@ -153,7 +153,7 @@ func TestConfigure(t *testing.T) {
 		{Name: "vllm without a key", Model: "meta-llama/Llama-3.1-8B-Instruct", Opts: map[string]string{"base_url": "http://gpu-box:8000/v1"}, Env: map[string]string{"OPENAI_API_KEY": ""},
 			Want: judge.Identity{Plugin: "openai", Version: "1.0.0", Provider: "gpu-box:8000", Model: "meta-llama/Llama-3.1-8B-Instruct"}},
 		{Name: "missing model", Model: " ",
-			Err: []string{"the openai judge needs a model: pass --model or set judge.model"}},
+			Err: []string{"the openai judge needs a model: pass --model NAME, or write model: NAME at the top level of rubric.yaml"}},
 		{Name: "unknown option", Model: "gpt-4o", Opts: map[string]string{"temprature": "0"},
 			Err: []string{`no option "temprature" (did you mean "temperature"?)`, "api_key_env, base_url, max_tokens, response_format, seed, temperature, timeout"}},
 		{Name: "missing key", Model: "gpt-4o", Env: map[string]string{"OPENAI_API_KEY": ""},

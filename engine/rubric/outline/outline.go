@@ -130,15 +130,34 @@ func WriteDiff(w io.Writer, a, b *rubric.Rubric) error {
 		fmt.Fprintln(w, "no difference: the digests are equal, so every score is the same")
 		return nil
 	}
-	fmt.Fprintf(w, "%s that can move a score:\n", report.Plural(len(changes), "difference"))
+	// A change that follows another (a check's points, which are its
+	// weight) is no difference of its own: it is counted with, and
+	// named beside, the one it follows.
+	follow := map[string][]string{}
+	n := 0
 	for _, c := range changes {
+		if c.Follows != "" {
+			follow[c.Follows] = append(follow[c.Follows], c.Key)
+		} else {
+			n++
+		}
+	}
+	fmt.Fprintf(w, "%s that can move a score:\n", report.Plural(n, "difference"))
+	for _, c := range changes {
+		if c.Follows != "" {
+			continue
+		}
+		with := ""
+		if keys := follow[c.Key]; len(keys) > 0 {
+			with = " (and so " + strings.Join(keys, ", ") + ")"
+		}
 		switch c.Kind() {
 		case "added":
-			fmt.Fprintf(w, "  + %s = %s\n", c.Key, short(c.New))
+			fmt.Fprintf(w, "  + %s = %s%s\n", c.Key, short(c.New), with)
 		case "removed":
-			fmt.Fprintf(w, "  - %s = %s\n", c.Key, short(c.Old))
+			fmt.Fprintf(w, "  - %s = %s%s\n", c.Key, short(c.Old), with)
 		default:
-			fmt.Fprintf(w, "  ~ %s: %s -> %s\n", c.Key, short(c.Old), short(c.New))
+			fmt.Fprintf(w, "  ~ %s: %s -> %s%s\n", c.Key, short(c.Old), short(c.New), with)
 		}
 	}
 	return nil

@@ -48,3 +48,27 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestWriteDiff: two weights changed are two differences, the points of
+// the checks that are those weights named with them, not counted again.
+func TestWriteDiff(t *testing.T) {
+	a, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := rubrics.Find("../../../examples/rubrics/schema-quality-contested.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w strings.Builder
+	if err := outline.WriteDiff(&w, a, b); err != nil {
+		t.Fatal(err)
+	}
+	_, got, _ := strings.Cut(w.String(), b.File+"\n")
+	want := "2 differences that can move a score:\n" +
+		"  ~ weights.declares_required: 10 -> 5 (and so checks.declares_required.points)\n" +
+		"  ~ weights.described_params: 20 -> 25 (and so checks.described_params.points)\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
