@@ -101,8 +101,8 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 		a.ShadowingRisks = &[]shadowingRisk{}
 	}
 	s := a.Scores
-	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
-		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
+	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored %s of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
+		theTools(count), serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
 	return a
 }
 
@@ -160,6 +160,18 @@ func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 		tools[i].verb = nameVerb(tools[i].words, ns)
 	}
 	return tools, ns
+}
+
+// theTools names a server's tools by their count: "the 7 tools", "the
+// only tool", "no tools".
+func theTools(n int) string {
+	switch n {
+	case 0:
+		return "no tools"
+	case 1:
+		return "the only tool"
+	}
+	return fmt.Sprintf("the %d tools", n)
 }
 
 func serverName(s string) string {
@@ -238,7 +250,7 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 		}
 		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(names, ", ")))
 	}
-	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
+	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
 }
 
 func cap5(s []string) []string {

@@ -227,7 +227,7 @@ func disambiguationPairwise(tools []surfaceTool) (dimension, float64) {
 	if len(pairs) > 0 {
 		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(cap5(pairs), ", ")))
 	}
-	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
+	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
 }
 
 // lifecyclePairwise is lifecycle as it was before it named the tools
