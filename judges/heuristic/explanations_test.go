@@ -83,6 +83,28 @@ func TestCoherenceExplanationsAreTrue(t *testing.T) {
 			says: []string{"none of the 3 tools has a vague name"},
 		},
 		{
+			name: "a delete named by a bare verb whose description names the resource",
+			tools: []string{"find_bookmarks|Find bookmarks.", "update_bookmark|Updates a bookmark.", "remove|Removes a bookmark.",
+				"get_data|Gets data."},
+			dimension: "completeness", score: 4,
+			says:  []string{"75% of the create/read/update/delete operations", "no tool named for bookmark does create."},
+			never: []string{"another resource", "does create/delete"},
+		},
+		{
+			name:      "a delete whose resource nothing names",
+			tools:     []string{"create_task", "list_tasks", "update_task", "remove|Removes an item."},
+			dimension: "completeness",
+			says:      []string{"no tool named for task does delete (only remove does, but its name names no resource)"},
+			never:     []string{"another resource"},
+		},
+		{
+			name:      "deletes on another resource and on an unnamed one",
+			tools:     []string{"create_todo", "list_todos", "update_todo", "delete_task", "remove|Removes an item."},
+			dimension: "completeness",
+			says:      []string{"no tool named for todo does delete (delete_task does, on another resource; remove does, but its name names no resource)"},
+			never:     []string{"(only delete_task", "(only remove"},
+		},
+		{
 			name:      "one issue is one",
 			tools:     []string{"get_data", "create_user", "delete_user", "list_users"},
 			dimension: "disambiguation",
