@@ -285,3 +285,48 @@ func TestCountsAgreeWithTheirNouns(t *testing.T) {
 		t.Errorf("tool %v, reasoning %q", a.Tool, a.Reasoning)
 	}
 }
+
+// TestSuggestionReadsAsADescription: issue 22 wants a suggested
+// description an author can paste. The QA pass still saw "Get data. When
+// to use it and what it changes are not documented; state them." Now
+// the suggestion says what the definition shows, and the notes, outside
+// it, what the author must add.
+func TestSuggestionReadsAsADescription(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		tool       map[string]any
+		suggestion string
+		notes      []string
+	}{
+		{"get_data of the sloppy server", map[string]any{"name": "get_data", "description": "Gets data.",
+			"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{}}}},
+			"Get data. Optional: id.",
+			[]string{"add what the definition does not show: when to use it and what it changes; what the call returns."}},
+		{"a required parameter with nothing said of it", map[string]any{"name": "update_bookmark", "description": "Updates a bookmark.",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"id"}, "properties": map[string]any{"id": map[string]any{"type": "string"}}}},
+			"Update a bookmark. Requires id (string).",
+			[]string{"what id means and which values it accepts", "verify it against the implementation"}},
+		{"what the output schema says", map[string]any{"name": "count_words", "description": "Counts words.",
+			"annotations":  map[string]any{"readOnlyHint": true},
+			"outputSchema": map[string]any{"type": "object", "description": "The number of words."}},
+			"Count words. Read-only: it changes nothing. Returns the number of words.",
+			[]string{"when to use it and what it changes."}},
+		{"nothing but a name", map[string]any{"name": "frobnicate"},
+			"",
+			[]string{"show nothing a better description could say, and add what the definition does not show: what the tool does to the frobnicate; when to use it and what it changes; what the call returns."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var a gDefects
+			askG(t, heuristic.KindDefects, defectsInput(tc.tool), &a)
+			if a.SuggestedDescription != tc.suggestion {
+				t.Errorf("suggestion %q, want %q", a.SuggestedDescription, tc.suggestion)
+			}
+			for _, n := range tc.notes {
+				if !strings.Contains(a.Notes, n) {
+					t.Errorf("notes %q do not say %q", a.Notes, n)
+				}
+			}
+			assertSuggestionPasteable(t, tc.tool, a)
+		})
+	}
+}
