@@ -32,8 +32,8 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Medians != nil {
 		fmt.Fprintf(b, "| median over %d pairs | **%s** | **%s** |\n", len(r.Pairs), r.Medians.Base, r.Medians.Head)
 	}
-	fmt.Fprintf(b, "\nRubric %s %s (%s); compared: %s = %s, rounded to %d decimal(s) once; %s.",
-		code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), r.Rule.Round, confirmText(r.Rule.Confirm))
+	fmt.Fprintf(b, "\nRubric %s %s (%s); compared: %s = %s, rounded to %s once; %s.",
+		code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), report.Plural(r.Rule.Round, "decimal"), confirmText(r.Rule.Confirm))
 	if r.Judge != nil {
 		fmt.Fprintf(b, " Judge %s model %s", code(r.Judge.Plugin+" "+r.Judge.Version), code(r.Judge.Model))
 		if r.Judge.Heuristic {
