@@ -224,7 +224,7 @@ func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) 
 		return j, c.Model, nil
 	}
 	if len(refs) < 2 {
-		return nil, "", fmt.Errorf("--judge %s names %d judge(s): a panel needs at least two, as panel:heuristic,openai", ref, len(refs))
+		return nil, "", fmt.Errorf("--judge %s names %s: a panel needs at least two, as panel:heuristic,openai", ref, report.Plural(len(refs), "judge"))
 	}
 	var started []judge.Plugin
 	for _, r := range refs {

@@ -83,6 +83,35 @@ func TestCoherenceExplanationsAreTrue(t *testing.T) {
 			says: []string{"none of the 3 tools has a vague name"},
 		},
 		{
+			name: "a delete named by a bare verb whose description names the resource",
+			tools: []string{"find_bookmarks|Find bookmarks.", "update_bookmark|Updates a bookmark.", "remove|Removes a bookmark.",
+				"get_data|Gets data."},
+			dimension: "completeness", score: 4,
+			says:  []string{"75% of the create/read/update/delete operations", "no tool named for bookmark does create."},
+			never: []string{"another resource", "does create/delete"},
+		},
+		{
+			name:      "a delete whose resource nothing names",
+			tools:     []string{"create_task", "list_tasks", "update_task", "remove|Removes an item."},
+			dimension: "completeness",
+			says:      []string{"no tool named for task does delete (only remove does, but its name names no resource)"},
+			never:     []string{"another resource"},
+		},
+		{
+			name:      "deletes on another resource and on an unnamed one",
+			tools:     []string{"create_todo", "list_todos", "update_todo", "delete_task", "remove|Removes an item."},
+			dimension: "completeness",
+			says:      []string{"no tool named for todo does delete (delete_task does, on another resource; remove does, but its name names no resource)"},
+			never:     []string{"(only delete_task", "(only remove"},
+		},
+		{
+			name:      "one issue is one",
+			tools:     []string{"get_data", "create_user", "delete_user", "list_users"},
+			dimension: "disambiguation",
+			says:      []string{"1 issue among 4 tools"},
+			never:     []string{"(s)"},
+		},
+		{
 			name:      "put is an update",
 			tools:     []string{"put_object", "get_object", "delete_object", "list_objects", "create_object"},
 			dimension: "completeness", score: 5,
@@ -173,6 +202,131 @@ func TestContradictionNeedsContext(t *testing.T) {
 			if !tc.want && a.Scores["behavioral_transparency"].Score == 1 {
 				t.Errorf("transparency 1 without a contradiction: %s", a.Scores["behavioral_transparency"].Justification)
 			}
+		})
+	}
+}
+
+// TestToolExplanationsAreTrue: the per-tool justifications say what
+// triggered them, with counts and plurals that agree and each quoted
+// phrase quoted once (QA of issue 22: "a missing, placeholder or
+// one-word description" of two-word descriptions, "2 word(s)", a %q
+// over phrases already joined with quotes).
+func TestToolExplanationsAreTrue(t *testing.T) {
+	one := []paramSpec{{name: "id"}}
+	for _, tc := range []struct {
+		name      string
+		tool      toolSpec
+		dimension string
+		score     int      // 0: any
+		says      []string // in the justification
+		never     []string // never in it
+	}{
+		{"two words, no annotations", toolSpec{name: "export", desc: "Exports bookmarks."}, "behavioral_transparency", 1,
+			[]string{"no annotations and a description of only 2 words: nothing is disclosed."}, []string{"one-word", "missing", "placeholder"}},
+		{"one word, no annotations", toolSpec{name: "export", desc: "Exports."}, "behavioral_transparency", 1,
+			[]string{"a description of only 1 word: nothing"}, []string{"1 words"}},
+		{"placeholder, no annotations", toolSpec{name: "export", desc: "TODO: write this."}, "behavioral_transparency", 1,
+			[]string{`no annotations and a placeholder description ("todo"): nothing`}, []string{"one-word", "words"}},
+		{"no description, no annotations", toolSpec{name: "export", noDesc: true}, "behavioral_transparency", 1,
+			[]string{"no annotations and no description: nothing is disclosed."}, []string{"one-word", "placeholder"}},
+		{"two words are under-specification", toolSpec{name: "export", desc: "Exports bookmarks."}, "conciseness_structure", 2,
+			[]string{`2 words ("Exports bookmarks.") is under-specification`}, []string{"(s)"}},
+		{"one word is under-specification", toolSpec{name: "export", desc: "Exports."}, "conciseness_structure", 2,
+			[]string{`1 word ("Exports.") is under-specification`}, []string{"(s)", "1 words"}},
+		{"one sentence", toolSpec{name: "export_bookmarks", desc: "Export every bookmark of the account as one HTML or JSON file, newest first, with tags and folders kept."}, "conciseness_structure", 0,
+			[]string{"words in 1 sentence"}, []string{"(s)"}},
+		{"filler phrases quoted one by one", toolSpec{name: "export_bookmarks", desc: "This simply exports every bookmark of the account; it just writes one HTML or JSON file with tags and folders kept."}, "conciseness_structure", 0,
+			[]string{`filler such as "simply", "just"`}, []string{`\"`}},
+		{"the one parameter", toolSpec{name: "remove", desc: "Removes a bookmark.", params: one}, "parameter_semantics", 1,
+			[]string{"the one parameter has no description and the description does not name it."}, []string{"0% of 1", "none of them"}},
+		{"one named parameter takes values", toolSpec{name: "save", desc: "Saves a bookmark from data.", params: []paramSpec{{name: "data"}}}, "parameter_semantics", 2,
+			[]string{"names data but does not say what values it takes."}, []string{"they take"}},
+		{"one undescribed parameter", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, as plain text.",
+			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
+			[]string{"explains the undescribed parameter to ("}, []string{"parameters to"}},
+		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
+			[]string{"a complex tool (1 parameter, nested objects)"}, []string{"1 parameters"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, a := ask(t, heuristic.KindTool, tc.tool.input())
+			d := a.Scores[tc.dimension]
+			if tc.score != 0 && d.Score != tc.score {
+				t.Errorf("%s = %d, want %d (%s)", tc.dimension, d.Score, tc.score, d.Justification)
+			}
+			for _, s := range tc.says {
+				if !strings.Contains(d.Justification, s) {
+					t.Errorf("justification %q does not say %q", d.Justification, s)
+				}
+			}
+			for _, s := range tc.never {
+				if strings.Contains(d.Justification, s) {
+					t.Errorf("justification %q says %q", d.Justification, s)
+				}
+			}
+		})
+	}
+}
+
+// TestCountsAgreeWithTheirNouns: a coherence summary and a selection's
+// reasoning over one tool say so, not "the 1 tools".
+func TestCountsAgreeWithTheirNouns(t *testing.T) {
+	raw, _ := ask(t, heuristic.KindCoherence, map[string]any{"server": "s", "toolCount": 1, "tools": []map[string]any{{"name": "export_bookmarks"}}})
+	var c struct{ Summary string }
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.Summary, `scored the only tool of "s"`) {
+		t.Errorf("summary %q", c.Summary)
+	}
+	var a gSelection
+	askG(t, heuristic.KindSelection, map[string]any{"version": "selection-v1", "task": "Water the plants",
+		"tools": []map[string]any{{"name": "export_bookmarks", "description": "Export every bookmark as a file."}}}, &a)
+	if a.Tool != nil || !strings.Contains(a.Reasoning, "matches the only tool's name, title, description or parameters") {
+		t.Errorf("tool %v, reasoning %q", a.Tool, a.Reasoning)
+	}
+}
+
+// TestSuggestionReadsAsADescription: issue 22 wants a suggested
+// description an author can paste. The QA pass still saw "Get data. When
+// to use it and what it changes are not documented; state them." Now
+// the suggestion says what the definition shows, and the notes, outside
+// it, what the author must add.
+func TestSuggestionReadsAsADescription(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		tool       map[string]any
+		suggestion string
+		notes      []string
+	}{
+		{"get_data of the sloppy server", map[string]any{"name": "get_data", "description": "Gets data.",
+			"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{}}}},
+			"Get data. Optional: id.",
+			[]string{"add what the definition does not show: when to use it and what it changes; what the call returns."}},
+		{"a required parameter with nothing said of it", map[string]any{"name": "update_bookmark", "description": "Updates a bookmark.",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"id"}, "properties": map[string]any{"id": map[string]any{"type": "string"}}}},
+			"Update a bookmark. Requires id (string).",
+			[]string{"what id means and which values it accepts", "verify it against the implementation"}},
+		{"what the output schema says", map[string]any{"name": "count_words", "description": "Counts words.",
+			"annotations":  map[string]any{"readOnlyHint": true},
+			"outputSchema": map[string]any{"type": "object", "description": "The number of words."}},
+			"Count words. Read-only: it changes nothing. Returns the number of words.",
+			[]string{"when to use it and what it changes."}},
+		{"nothing but a name", map[string]any{"name": "frobnicate"},
+			"",
+			[]string{"show nothing a better description could say, and add what the definition does not show: what the tool does to the frobnicate; when to use it and what it changes; what the call returns."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var a gDefects
+			askG(t, heuristic.KindDefects, defectsInput(tc.tool), &a)
+			if a.SuggestedDescription != tc.suggestion {
+				t.Errorf("suggestion %q, want %q", a.SuggestedDescription, tc.suggestion)
+			}
+			for _, n := range tc.notes {
+				if !strings.Contains(a.Notes, n) {
+					t.Errorf("notes %q do not say %q", a.Notes, n)
+				}
+			}
+			assertSuggestionPasteable(t, tc.tool, a)
 		})
 	}
 }

@@ -288,18 +288,48 @@ func TestGradableDefects(t *testing.T) {
 				}
 				return
 			}
-			assertSuggestionClean(t, c.tool, a.SuggestedDescription)
+			assertSuggestionPasteable(t, c.tool, a)
 		})
 	}
 }
 
-// assertSuggestionClean asks about the tool again with its description
-// replaced by the suggestion: the suggestion must have no defect.
-func assertSuggestionClean(t testing.TB, tool map[string]any, suggestion string) {
+// authorWords are phrases that speak to the author rather than describe
+// the tool: a suggested description never holds them (issue 22: it reads
+// as a description, and what the author must add is said outside it).
+var authorWords = []string{"not documented", "state them", "state what", "fill in", "verify", "add what"}
+
+// remainingDefect is, for each defect a suggestion may leave because
+// the definition cannot fix it, what the notes must then ask the
+// author to add.
+var remainingDefect = map[string]string{
+	"name_restates_behavior": "when to use it and what it changes",
+	"no_return_description":  "what the call returns",
+}
+
+// assertSuggestionPasteable checks a defects answer's suggestion: it
+// reads as a description (no words to the author), and, asked about
+// again in place of the description, it has no defect but those the
+// definition cannot fix, each of which the notes ask the author to fill
+// in. With no suggestion, the notes say what to add.
+func assertSuggestionPasteable(t testing.TB, tool map[string]any, a gDefects) {
 	t.Helper()
+	suggestion := a.SuggestedDescription
+	low := strings.ToLower(suggestion)
+	def, _ := json.Marshal(tool)
+	for _, w := range authorWords {
+		// A word the definition itself holds is the definition's, copied.
+		if strings.Contains(low, w) && !strings.Contains(strings.ToLower(string(def)), w) {
+			t.Errorf("%v: the suggestion %q speaks to the author (%q)", tool["name"], suggestion, w)
+		}
+	}
 	if suggestion == "" {
-		t.Errorf("%v: defects but no suggestion", tool["name"])
+		if !strings.Contains(a.Notes, "add what the definition does not show: ") {
+			t.Errorf("%v: no suggestion, and the notes do not say what to add: %s", tool["name"], a.Notes)
+		}
 		return
+	}
+	if !strings.Contains(a.Notes, "verify it against the implementation") {
+		t.Errorf("%v: the notes do not ask that the suggestion be verified: %s", tool["name"], a.Notes)
 	}
 	rewritten := map[string]any{}
 	for k, v := range tool {
@@ -308,8 +338,15 @@ func assertSuggestionClean(t testing.TB, tool map[string]any, suggestion string)
 	rewritten["description"] = suggestion
 	var again gDefects
 	askG(t, heuristic.KindDefects, defectsInput(rewritten), &again)
-	if len(again.Defects) > 0 {
-		t.Errorf("%v: the suggestion %q has defects itself: %v (%s)", tool["name"], suggestion, again.Defects, again.Notes)
+	for _, d := range again.Defects {
+		ask, ok := remainingDefect[d]
+		if !ok {
+			t.Errorf("%v: the suggestion %q has the defect %s, which the definition could fix (%s)", tool["name"], suggestion, d, again.Notes)
+			continue
+		}
+		if !strings.Contains(a.Notes, ask) {
+			t.Errorf("%v: the suggestion %q keeps %s, and the notes do not ask for %q: %s", tool["name"], suggestion, d, ask, a.Notes)
+		}
 	}
 }
 
@@ -398,7 +435,7 @@ func TestTidyBeatsSloppy(t *testing.T) {
 			askG(t, heuristic.KindDefects, defectsInput(tool.Def), &d)
 			n += len(d.Defects)
 			if len(d.Defects) > 0 {
-				assertSuggestionClean(t, tool.Def, d.SuggestedDescription)
+				assertSuggestionPasteable(t, tool.Def, d)
 			}
 		}
 		return n
@@ -489,6 +526,9 @@ func TestGradableCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			defects += len(d.Defects)
+			if len(d.Defects) > 0 {
+				assertSuggestionPasteable(t, tool.Def, d)
+			}
 		}
 		var c gConfusable
 		if err := json.Unmarshal(twice(heuristic.KindConfusable, confusableInput(s), server), &c); err != nil {

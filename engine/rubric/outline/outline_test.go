@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric/outline"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -27,7 +28,7 @@ func TestWrite(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := w.String()
-			want := []string{r.Digest, "\nGrades: ", "\nGate (rubric gate, base against head; "}
+			want := []string{r.Digest, "\nGrades: ", "\nGate (rubric gate, base against head; ", "\nShown rounded half up to " + report.Plural(r.Round, "decimal") + ".\n"}
 			for _, c := range r.Checks {
 				want = append(want, "  "+c.Name+" ")
 			}

@@ -182,8 +182,18 @@ func judgeDefects(t gTool) defectsAnswer {
 		has[f.defect] = true
 		why = append(why, f.defect+": "+f.why)
 	}
-	a.SuggestedDescription = suggest(t, has)
-	a.Notes = "Heuristic: " + strings.Join(why, "; ") + ". The suggestion is built from the name, schema and current description only: verify it against the implementation before using it."
+	var todo []string
+	a.SuggestedDescription, todo = suggest(t, has)
+	a.Notes = "Heuristic: " + strings.Join(why, "; ") + "."
+	if a.SuggestedDescription == "" {
+		a.Notes += " The name, schema and current description show nothing a better description could say"
+	} else {
+		a.Notes += " The suggestion is built from the name, schema and current description only: verify it against the implementation before using it"
+	}
+	if len(todo) > 0 {
+		a.Notes += ", and add what the definition does not show: " + strings.Join(todo, "; ")
+	}
+	a.Notes += "."
 	return a
 }
 
@@ -191,41 +201,69 @@ func judgeDefects(t gTool) defectsAnswer {
 // shows and nothing more: a purpose from the name (or the current text
 // when it says more than the name), every required parameter with its
 // type and documented meaning, the optional ones by name, what the
-// annotations say, and what comes back. What the definition does not
-// show is marked as not documented, to be filled in by someone who can
-// read the implementation.
-func suggest(t gTool, has map[string]bool) string {
-	var b []string
-	desc := t.description()
+// annotations say, and what comes back. It is text an author could
+// paste as it is: what the definition does not show is left out of it
+// and returned apart (todo), for the notes to ask for. It is "" when it
+// would say nothing the current description does not.
+func suggest(t gTool, has map[string]bool) (string, []string) {
+	var b, todo []string
+	desc := strings.TrimSpace(t.description())
 	if has[defectRestates] || desc == "" {
-		b = append(b, purposeSentence(t))
-		b = append(b, "When to use it and what it changes are not documented; state them.")
+		purpose, missing := purposeSentence(t)
+		if purpose != "" {
+			b = append(b, purpose)
+		} else {
+			todo = append(todo, missing)
+		}
+		todo = append(todo, "when to use it and what it changes")
 	} else {
-		b = append(b, strings.TrimRight(desc, " ")+strings.Repeat(".", boolInt(!strings.HasSuffix(desc, "."))))
+		b = append(b, desc+strings.Repeat(".", boolInt(!strings.HasSuffix(desc, "."))))
 	}
 	var optional []string
 	for _, p := range params(t.InputSchema) {
+		typ := typeName(p)
 		if !p.required {
 			if len(optional) < maxSuggestedParams {
-				optional = append(optional, fmt.Sprintf("%s (%s)", p.name, typeName(p)))
+				optional = append(optional, p.name+parenthesized(typ))
 			}
 			continue
 		}
-		b = append(b, fmt.Sprintf("Requires %s (%s): %s.", p.name, typeName(p), meaning(p)))
+		m := meaning(p)
+		if m == "" {
+			todo = append(todo, "what "+p.name+" means and which values it accepts")
+		} else {
+			m = ": " + m
+		}
+		b = append(b, "Requires "+p.name+parenthesized(typ)+m+".")
 	}
 	if len(optional) > 0 {
 		b = append(b, "Optional: "+strings.Join(optional, ", ")+".")
 	}
 	switch {
 	case isTrue(t.hint("destructiveHint")):
-		b = append(b, "Annotated as destructive: confirm with the user before calling it.")
+		b = append(b, "Destructive: confirm with the user before calling it.")
 	case isTrue(t.hint("readOnlyHint")):
-		b = append(b, "Annotated as read-only.")
+		b = append(b, "Read-only: it changes nothing.")
 	}
 	if has[defectNoReturn] || has[defectRestates] {
-		b = append(b, returnSentence(t.OutputSchema))
+		if r := returnSentence(t.OutputSchema); r != "" {
+			b = append(b, r)
+		} else {
+			todo = append(todo, "what the call returns")
+		}
 	}
-	return strings.Join(b, " ")
+	text := strings.Join(b, " ")
+	if strings.TrimRight(text, ". ") == strings.TrimRight(desc, ". ") {
+		text = ""
+	}
+	return text, todo
+}
+
+func parenthesized(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }
 
 func boolInt(b bool) int {
@@ -237,43 +275,40 @@ func boolInt(b bool) int {
 
 // purposeSentence states the purpose the definition shows: the verb and
 // object of the current description's first sentence, else the name's
-// verb and resource, or, with no verb anywhere, that the action is
-// unknown.
-func purposeSentence(t gTool) string {
+// verb and resource. What it cannot state (the action, or what it acts
+// on) it returns apart, as what an author must add.
+func purposeSentence(t gTool) (sentence, missing string) {
 	if ss := lex.Sentences(t.description()); len(ss) > 0 {
 		if pp := purpose(lex.StripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.object != "" {
-			return capitalize(pp.verb) + " " + pp.object + "."
+			return capitalize(pp.verb) + " " + pp.object + ".", ""
 		}
 	}
 	res := resourceWords(t.Name, "")
-	object := "its target"
-	if len(res) > 0 {
-		object = "the " + strings.Join(res, " ")
+	object := "the " + strings.Join(res, " ")
+	v := firstNameVerb(t.Name)
+	switch {
+	case v != "" && len(res) > 0:
+		return capitalize(v) + " " + object + ".", ""
+	case v != "":
+		return "", "what the tool does and to what"
+	case len(res) > 0:
+		return "", "what the tool does to " + object
 	}
-	if v := firstNameVerb(t.Name); v != "" {
-		return capitalize(v) + " " + object + "."
-	}
-	if len(res) > 0 {
-		return fmt.Sprintf("Acts on %s; the action itself is not documented.", object)
-	}
-	return "What this tool does is not documented."
+	return "", "what the tool does"
 }
 
+// typeName is a parameter's type as the schema gives it, or "".
 func typeName(p gParam) string {
-	switch {
-	case p.typ == "array":
+	if p.typ == "array" {
 		items, _ := p.schema["items"].(map[string]any)
 		if it := schemaType(items); it != "" {
 			return "array of " + it
 		}
-		return "array"
-	case p.typ != "":
-		return p.typ
 	}
-	return "type not documented"
+	return p.typ
 }
 
-// meaning is what the definition says about a parameter.
+// meaning is what the definition says about a parameter, or "".
 func meaning(p gParam) string {
 	var parts []string
 	if p.desc != "" {
@@ -289,17 +324,14 @@ func meaning(p gParam) string {
 	if d, ok := p.schema["default"]; ok {
 		parts = append(parts, "default "+compactJSON(d))
 	}
-	if len(parts) == 0 {
-		return "meaning not documented; state what it is and which values it accepts"
-	}
 	return strings.Join(parts, "; ")
 }
 
-// returnSentence says what comes back, from the outputSchema when it
-// says so.
+// returnSentence says what comes back, from the outputSchema, or is ""
+// when the outputSchema does not say.
 func returnSentence(out map[string]any) string {
 	if !explicitOutput(out) {
-		return "Returns: not documented; state what the call gives back."
+		return ""
 	}
 	if d, ok := out["description"].(string); ok && strings.TrimSpace(d) != "" {
 		return "Returns " + lowerFirst(strings.TrimRight(strings.TrimSpace(d), ".")) + "."

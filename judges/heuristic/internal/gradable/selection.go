@@ -284,7 +284,7 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 		}
 	}
 	if best < 0 {
-		a.Reasoning = fmt.Sprintf("Heuristic: no word of the task matches any of the %d tools' names, titles, descriptions or parameters, so no tool is chosen.", len(tools))
+		a.Reasoning = "Heuristic: no word of the task matches " + theToolsWords(len(tools)) + ", so no tool is chosen."
 		return a, nil
 	}
 	_, bestWords := ix.score(best, q)
@@ -318,6 +318,19 @@ func selectTool(in *SelectionInput) (selectionAnswer, error) {
 	}
 	a.Reasoning = why.String()
 	return a, nil
+}
+
+// theToolsWords names where a task's words were looked for, agreeing
+// with the number of tools: "any of the 7 tools' names, ...", "the only
+// tool's name, ...", or, with none, that there is nothing to match.
+func theToolsWords(n int) string {
+	switch n {
+	case 0:
+		return "anything, as there are no tools"
+	case 1:
+		return "the only tool's name, title, description or parameters"
+	}
+	return fmt.Sprintf("any of the %d tools' names, titles, descriptions or parameters", n)
 }
 
 func capWords(ws []string, n int) []string {

@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -580,4 +581,13 @@ func Quote(s string, n int) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,;:.") + "…"
+}
+
+// Count writes n with the noun that fits it: "1 word", "2 words",
+// "0 words". Explanations name counts with it rather than "word(s)".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -101,8 +101,8 @@ func scoreCoherence(in *CoherenceInput) coherenceAnswer {
 		a.ShadowingRisks = &[]shadowingRisk{}
 	}
 	s := a.Scores
-	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored the %d tools of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
-		count, serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
+	a.Summary = fmt.Sprintf("Heuristic: name and word-overlap cues, not a model, scored %s of %s: disambiguation %d, naming %d, tool count %d, completeness %d.",
+		theTools(count), serverName(in.Server), s.Disambiguation.Score, s.NamingConsistency.Score, s.ToolCountAppropriateness.Score, s.Completeness.Score)
 	return a
 }
 
@@ -160,6 +160,18 @@ func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 		tools[i].verb = nameVerb(tools[i].words, ns)
 	}
 	return tools, ns
+}
+
+// theTools names a server's tools by their count: "the 7 tools", "the
+// only tool", "no tools".
+func theTools(n int) string {
+	switch n {
+	case 0:
+		return "no tools"
+	case 1:
+		return "the only tool"
+	}
+	return fmt.Sprintf("the %d tools", n)
 }
 
 func serverName(s string) string {
@@ -238,7 +250,7 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 		}
 		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(names, ", ")))
 	}
-	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
+	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
 }
 
 func cap5(s []string) []string {
@@ -429,18 +441,19 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	ops := map[string]map[string]bool{}
 	perResource := map[string]int{}
 	actions := 0
-	for _, t := range tools {
+	res := lifecycleResources(tools)
+	for i, t := range tools {
 		if t.verb != "" && !lex.VagueVerbSet[t.verb] {
 			actions++
 		}
-		if t.class == "" || t.resource == "" {
+		if t.class == "" || res[i] == "" {
 			continue
 		}
-		if ops[t.resource] == nil {
-			ops[t.resource] = map[string]bool{}
+		if ops[res[i]] == nil {
+			ops[res[i]] = map[string]bool{}
 		}
-		ops[t.resource][t.class] = true
-		perResource[t.resource]++
+		ops[res[i]][t.class] = true
+		perResource[res[i]]++
 	}
 	if 4*actions < len(tools) {
 		return dim(2, "only %d of %d names carry a specific action verb, so the domain and its gaps cannot be told.", actions, len(tools))
@@ -472,14 +485,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 				continue
 			}
 			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
-			if elsewhere := byClass(tools, missing, r); len(elsewhere) > 0 {
-				if len(elsewhere) == 1 {
-					gap += fmt.Sprintf(" (only %s does, on another resource)", elsewhere[0])
-				} else {
-					gap += fmt.Sprintf(" (only %s do, on other resources)", strings.Join(cap5(elsewhere), ", "))
-				}
-			}
-			gaps = append(gaps, gap)
+			gaps = append(gaps, gap+elsewhere(byClass(tools, res, missing, r)))
 		}
 	}
 	if len(written) == 0 {
@@ -512,16 +518,115 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 }
 
 // byClass returns the names of the tools whose lifecycle class is one of
-// classes and whose resource is not r, sorted.
-func byClass(tools []surfaceTool, classes []string, r string) []string {
-	var out []string
-	for _, t := range tools {
-		if t.resource != r && slices.Contains(classes, t.class) {
-			out = append(out, t.name)
+// classes and whose resource (res, lifecycleResources') is not r, each
+// sorted: those on another resource, and those whose resource is not
+// known (a name with a verb and no noun, "remove", whose description
+// names no resource either).
+func byClass(tools []surfaceTool, res, classes []string, r string) (other, unknown []string) {
+	for i, t := range tools {
+		if res[i] != r && slices.Contains(classes, t.class) {
+			if res[i] == "" {
+				unknown = append(unknown, t.name)
+			} else {
+				other = append(other, t.name)
+			}
 		}
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(other)
+	slices.Sort(unknown)
+	return other, unknown
+}
+
+// elsewhere says, after a lifecycle gap, which tools do the missing
+// operations elsewhere: on another resource, or on one their names do
+// not name (which may be the very resource of the gap, so it is not
+// called another). It is "" when there are none.
+func elsewhere(other, unknown []string) string {
+	var parts []string
+	only := "only "
+	if len(other) > 0 && len(unknown) > 0 {
+		only = ""
+	}
+	switch len(other) {
+	case 0:
+	case 1:
+		parts = append(parts, fmt.Sprintf("%s%s does, on another resource", only, other[0]))
+	default:
+		parts = append(parts, fmt.Sprintf("%s%s do, on other resources", only, strings.Join(cap5(other), ", ")))
+	}
+	switch len(unknown) {
+	case 0:
+	case 1:
+		parts = append(parts, fmt.Sprintf("%s%s does, but its name names no resource", only, unknown[0]))
+	default:
+		parts = append(parts, fmt.Sprintf("%s%s do, but their names name no resource", only, strings.Join(cap5(unknown), ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// lifecycleResources returns the resource each tool acts on, for the
+// lifecycle: the one its name names, or, when its name has a lifecycle
+// verb and no resource ("remove"), the first resource of another tool's
+// name that the first sentence of its description names: "Removes a
+// bookmark." of remove, beside update_bookmark, is read as a model
+// would read it, a delete of bookmarks. A noun only descriptions name
+// is never taken for a resource: not every word after a verb is one.
+func lifecycleResources(tools []surfaceTool) []string {
+	res := make([]string, len(tools))
+	var known map[string][][]string // a resource's first stem: the stems of each resource it begins
+	for i, t := range tools {
+		res[i] = t.resource
+		if t.class != "" && t.resource == "" && t.desc != "" && known == nil {
+			known = map[string][][]string{}
+		}
+	}
+	if known == nil {
+		return res
+	}
+	seen := map[string]bool{}
+	for _, t := range tools {
+		if t.resource != "" && !seen[t.resource] {
+			seen[t.resource] = true
+			stems := strings.Split(t.resource, "_")
+			known[stems[0]] = append(known[stems[0]], stems)
+		}
+	}
+	for i, t := range tools {
+		if t.class != "" && t.resource == "" && t.desc != "" {
+			res[i] = describedResource(t.desc, known)
+		}
+	}
+	return res
+}
+
+// describedResource returns the first resource of known that the first
+// sentence of desc names, its words in order (the longest where several
+// begin at one word), or "".
+func describedResource(desc string, known map[string][][]string) string {
+	ss := lex.Sentences(desc)
+	if len(ss) == 0 {
+		return ""
+	}
+	ws := lex.Words(ss[0])
+	stems := make([]string, len(ws))
+	for i, w := range ws {
+		stems[i] = lex.Stem(w)
+	}
+	for i := range stems {
+		var best []string
+		for _, r := range known[stems[i]] {
+			if len(r) > len(best) && len(r) <= len(stems)-i && slices.Equal(stems[i:i+len(r)], r) {
+				best = r
+			}
+		}
+		if best != nil {
+			return strings.Join(best, "_")
+		}
+	}
+	return ""
 }
 
 // operation reads a tool name as a lifecycle class and a resource, after

@@ -227,7 +227,7 @@ func disambiguationPairwise(tools []surfaceTool) (dimension, float64) {
 	if len(pairs) > 0 {
 		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(cap5(pairs), ", ")))
 	}
-	return dim(score, "%d issue(s) among %d tools: %s.", issues, n, strings.Join(parts, "; ")), share
+	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
 }
 
 // lifecyclePairwise is lifecycle as it was before it named the tools
@@ -245,18 +245,19 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 	ops := map[string]map[string]bool{}
 	perResource := map[string]int{}
 	actions := 0
-	for _, t := range tools {
+	res := lifecycleResources(tools)
+	for i, t := range tools {
 		if t.verb != "" && !lex.VagueVerbSet[t.verb] {
 			actions++
 		}
-		if t.class == "" || t.resource == "" {
+		if t.class == "" || res[i] == "" {
 			continue
 		}
-		if ops[t.resource] == nil {
-			ops[t.resource] = map[string]bool{}
+		if ops[res[i]] == nil {
+			ops[res[i]] = map[string]bool{}
 		}
-		ops[t.resource][t.class] = true
-		perResource[t.resource]++
+		ops[res[i]][t.class] = true
+		perResource[res[i]]++
 	}
 	if 4*actions < len(tools) {
 		return dim(2, "only %d of %d names carry a specific action verb, so the domain and its gaps cannot be told.", actions, len(tools))
@@ -280,14 +281,7 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 		}
 		if len(missing) > 0 {
 			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
-			if elsewhere := byClass(tools, missing, r); len(elsewhere) > 0 {
-				if len(elsewhere) == 1 {
-					gap += fmt.Sprintf(" (only %s does, on another resource)", elsewhere[0])
-				} else {
-					gap += fmt.Sprintf(" (only %s do, on other resources)", strings.Join(cap5(elsewhere), ", "))
-				}
-			}
-			gaps = append(gaps, gap)
+			gaps = append(gaps, gap+elsewhere(byClass(tools, res, missing, r)))
 		}
 	}
 	if len(written) == 0 {

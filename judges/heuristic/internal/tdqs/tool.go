@@ -253,6 +253,23 @@ func (f *facts) saysDestructive() string {
 	return ""
 }
 
+// thinDescription says which of the faults that leave a description
+// saying nothing it has: none at all, placeholder text, or at most two
+// words (the test transparency and completeness make). It does not quote
+// the description, so that tools with the same fault share one entry of
+// a fix list.
+func (f *facts) thinDescription() string {
+	switch {
+	case f.desc.Raw == "":
+		return "no description"
+	case !f.hasDesc:
+		return "a description with no words"
+	case f.placeholder != "":
+		return fmt.Sprintf("a placeholder description (%q)", f.placeholder)
+	}
+	return "a description of only " + lex.Count(f.nWords, "word", "words")
+}
+
 // transparency scores behavioural transparency against the annotations:
 // with annotations the description need add less, without them it carries
 // everything.
@@ -264,7 +281,7 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 		if f.annotated {
 			return dim(2, "the description is missing, placeholder text or too short; only the annotations say anything about behaviour.")
 		}
-		return dim(1, "no annotations and a missing, placeholder or one-word description: nothing is disclosed.")
+		return dim(1, "no annotations and %s: nothing is disclosed.", f.thinDescription())
 	}
 	cues := f.disclosed
 	k := len(cues)
@@ -378,7 +395,7 @@ func (f *facts) parameters() dimension {
 		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: %s).", pct, named)
 	case cov >= 0.5:
 		if len(undescMentioned) == len(undescribed) && explains {
-			return dim(4, "schema coverage %d%%, and the description explains the undescribed parameters %s (%q).", pct, strings.Join(undescribed, ", "), format)
+			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, pick(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)
 		}
 		return dim(3, "schema coverage %d%%; undescribed: %s; the description names %s.", pct, strings.Join(undescribed, ", "), named)
 	}
@@ -389,9 +406,12 @@ func (f *facts) parameters() dimension {
 	case share >= 0.5 && explains:
 		return dim(3, "schema coverage is only %d%%; the description compensates for %s (%q).", pct, strings.Join(undescMentioned, ", "), format)
 	case len(undescMentioned) > 0:
-		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values they take.", pct, strings.Join(undescMentioned, ", "))
+		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values %s.", pct, strings.Join(undescMentioned, ", "), pick(len(undescMentioned), "it takes", "they take"))
 	case cov > 0:
 		return dim(2, "schema coverage is only %d%% and the description does not name the undescribed parameters (%s).", pct, strings.Join(undescribed, ", "))
+	}
+	if n == 1 {
+		return dim(1, "the one parameter has no description and the description does not name it.")
 	}
 	return dim(1, "no parameter has a description (0%% of %d) and the description names none of them.", n)
 }
@@ -423,14 +443,14 @@ func (f *facts) explainsParams() (string, bool) {
 // first, nothing wasted.
 func (f *facts) conciseness() dimension {
 	if !f.hasDesc {
-		return dim(1, "no description.")
+		return dim(1, "%s.", f.thinDescription())
 	}
 	n := f.nWords
 	var score int
 	var why string
 	switch {
 	case n <= 2:
-		return dim(2, "%d word(s) (%q) is under-specification, not conciseness.", n, lex.Quote(f.desc.Raw, 40))
+		return dim(2, "%s (%q) is under-specification, not conciseness.", lex.Count(n, "word", "words"), lex.Quote(f.desc.Raw, 40))
 	case f.placeholder != "":
 		return dim(2, "%q is placeholder text: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
 	case f.restated:
@@ -438,7 +458,7 @@ func (f *facts) conciseness() dimension {
 	case n <= 10:
 		score, why = 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 	case n <= 100:
-		score, why = 5, fmt.Sprintf("%d words in %d sentence(s)", n, len(f.desc.Sentences))
+		score, why = 5, fmt.Sprintf("%d words in %s", n, lex.Count(len(f.desc.Sentences), "sentence", "sentences"))
 	case n <= 160:
 		score, why = 4, fmt.Sprintf("%d words: on the long side", n)
 	case n <= 250:
@@ -451,7 +471,7 @@ func (f *facts) conciseness() dimension {
 		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
 	}
 	if fill := f.desc.AllIn(fillerPhrases); len(fill) >= 2 {
-		faults = append(faults, fmt.Sprintf("filler such as %q", strings.Join(fill, `", "`)))
+		faults = append(faults, "filler such as "+quoteAll(fill))
 	}
 	if repeated(f.sentenceTexts()) {
 		faults = append(faults, "a sentence is repeated")
@@ -470,6 +490,25 @@ func (f *facts) conciseness() dimension {
 		return dim(5, "%s, purpose first (%q), no filler.", why, lex.Quote(f.first.Raw, 50))
 	}
 	return dim(score, "%s.", why)
+}
+
+// pick returns one when n is 1 and many otherwise: the noun or verb
+// that agrees with a count written elsewhere.
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// quoteAll quotes each phrase as %q does and joins them with commas:
+// "simply", "just", "this tool".
+func quoteAll(phrases []string) string {
+	q := make([]string, len(phrases))
+	for i, p := range phrases {
+		q[i] = strconv.Quote(p)
+	}
+	return strings.Join(q, ", ")
 }
 
 // repeated reports whether two sentences have the same words. A
@@ -548,7 +587,7 @@ func (f *facts) completeness(usage, params, behaviour int) dimension {
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
-		minus = append(minus, fmt.Sprintf("a complex tool (%d parameters%s) with a short description", len(f.params), map[bool]string{true: ", nested objects", false: ""}[f.nested]))
+		minus = append(minus, fmt.Sprintf("a complex tool (%s%s) with a short description", lex.Count(len(f.params), "parameter", "parameters"), map[bool]string{true: ", nested objects", false: ""}[f.nested]))
 	}
 	if f.hasOutput {
 		plus = append(plus, "an output schema covers the return value")
