@@ -249,3 +249,33 @@ func TestMarkdownEscapes(t *testing.T) {
 		t.Errorf("the terminal summary breaks a name's line:\n%s", text.String())
 	}
 }
+
+// TestOneRunIsOne: a calibration of one run says "1 run" and speaks of
+// the run's values, not of "the median of the 1 runs"; three runs keep
+// their median.
+func TestOneRunIsOne(t *testing.T) {
+	rec := calibrateRated(t)
+	for _, c := range []struct {
+		runs       int
+		text, md   string
+		notText, x string
+	}{
+		{1, "· 1 run ·", "Ours comes from the one run,", "1 runs", "median of the 1 runs"},
+		{3, "· 3 runs ·", "Ours is the median of the 3 runs,", "3 run ·", "the one run"},
+	} {
+		rec.Runs = c.runs
+		var text, md bytes.Buffer
+		if err := calibrate.WriteText(&text, rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := calibrate.WriteMarkdown(&md, rec, ""); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text.String(), c.text) || strings.Contains(text.String(), c.notText) {
+			t.Errorf("%d runs: the summary does not say %q (or says %q):\n%s", c.runs, c.text, c.notText, text.String())
+		}
+		if !strings.Contains(md.String(), c.md) || strings.Contains(md.String(), c.x) {
+			t.Errorf("%d runs: calibration.md does not say %q (or says %q)", c.runs, c.md, c.x)
+		}
+	}
+}

@@ -187,11 +187,15 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	if rec.Capture.ScoredAt != "" {
 		p("| scored by the registry | %s |\n", inline(rec.Capture.ScoredAt))
 	}
-	p("| scored set | `%s`, %d tools |\n", rec.Capture.SurfaceHash, rec.Capture.ToolCount)
+	p("| scored set | `%s`, %s |\n", rec.Capture.SurfaceHash, report.Plural(rec.Capture.ToolCount, "tool"))
 	p("| rubric | %s %s, %s |\n", inline(rec.Rubric.Name), inline(rec.Rubric.Version), cell(rec.Rubric.Digest))
 	p("| judge | %s |\n", inline(judgeText(rec)))
 	p("| runs | %d |\n\n", rec.Runs)
-	p("Ours is the median of the %d runs, per tool and per measure; every difference is ours minus the published value. Nothing is adjusted.\n\n", rec.Runs)
+	if rec.Runs == 1 {
+		p("Ours comes from the one run, per tool and per measure; every difference is ours minus the published value. Nothing is adjusted.\n\n")
+	} else {
+		p("Ours is the median of the %d runs, per tool and per measure; every difference is ours minus the published value. Nothing is adjusted.\n\n", rec.Runs)
+	}
 
 	p("## The whole set\n\n| Measure | Published | Runs | Median |\n|---|---|---|---|\n")
 	td := st.toolPlaces()
@@ -289,7 +293,7 @@ func WriteText(w io.Writer, rec *Record) error {
 	st := rec.Statistics
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, terms(a)...) }
-	p("calibration: %s %s · judge %s · %d runs · %d tools\n\n", rec.Rubric.Name, rec.Rubric.Version, judgeText(rec), rec.Runs, rec.Capture.ToolCount)
+	p("calibration: %s %s · judge %s · %s · %s\n\n", rec.Rubric.Name, rec.Rubric.Version, judgeText(rec), report.Plural(rec.Runs, "run"), report.Plural(rec.Capture.ToolCount, "tool"))
 	p("WHOLE SET\tPUBLISHED\tRUNS\tMEDIAN\n")
 	td := st.toolPlaces()
 	for _, row := range st.Set {
