@@ -9,12 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 //go:embed assets/leaderboard.tmpl
 var boardSource string
 
-var boardPage = template.Must(template.New("leaderboard").Parse(boardSource))
+var boardPage = template.Must(template.New("leaderboard").Funcs(template.FuncMap{"plural": report.Plural}).Parse(boardSource))
 
 // boardView is what leaderboard.html shows.
 type boardView struct {

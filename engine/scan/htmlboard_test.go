@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/scan"
@@ -85,6 +86,28 @@ func TestLeaderboardHTMLEscapes(t *testing.T) {
 	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;img src=x onerror=alert(1)&gt;", `href="reports/a%20b%23%3F/schema-quality.json"`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("leaderboard.html lacks %q", want)
+		}
+	}
+}
+
+// TestOneServerIsOne: a leaderboard of one server, one tool and one
+// judge call says each in the singular, in Markdown and in HTML.
+func TestOneServerIsOne(t *testing.T) {
+	lb := &scan.Leaderboard{Totals: scan.Totals{Servers: 1, Scored: 1, Tools: 1, Calls: 1}}
+	var md strings.Builder
+	if err := lb.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	var page strings.Builder
+	if err := lb.WriteHTML(&page, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ what, got, want string }{
+		{"Markdown", md.String(), "## Scan · 1 server\n\n1 scored · 0 failed · 1 tool · 1 judge call ("},
+		{"HTML", page.String(), "<h1>Scan · 1 server</h1>\n<p class=\"totals\">1 scored · 0 failed · 1 tool ·"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("%s does not say %q:\n%s", c.what, c.want, c.got)
 		}
 	}
 }

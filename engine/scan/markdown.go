@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 // WriteMarkdown writes the leaderboard as Markdown: the totals, then the
@@ -15,8 +17,8 @@ import (
 func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	t := lb.Totals
-	fmt.Fprintf(&b, "## Scan · %d servers\n\n", t.Servers)
-	fmt.Fprintf(&b, "%d scored · %d failed · %d tools · %d judge calls (%d answers from the cache) · %d tokens", t.Scored, t.Failed, t.Tools, t.Calls, t.CacheHits, t.Tokens)
+	fmt.Fprintf(&b, "## Scan · %s\n\n", report.Plural(t.Servers, "server"))
+	fmt.Fprintf(&b, "%d scored · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
 	if t.CostUSD > 0 {
 		fmt.Fprintf(&b, " · $%.4f", t.CostUSD)
 	}
@@ -73,7 +75,7 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 			default:
 				fmt.Fprintf(&b, "- %s: %d judge configurations: scores from different configurations are **not comparable**.\n", n, len(of))
 				for _, g := range of {
-					fmt.Fprintf(&b, "  - %s: %d servers\n", judgeLabel(g), len(g.Servers))
+					fmt.Fprintf(&b, "  - %s: %s\n", judgeLabel(g), report.Plural(len(g.Servers), "server"))
 				}
 			}
 		}
