@@ -80,6 +80,18 @@ type Totals struct {
 	ServerSeconds float64 `json:"server_seconds"`
 }
 
+// add counts rec's server, tools, calls and time into t (not whether it
+// was scored or failed: the callers count that as they need).
+func (t *Totals) add(rec *Record) {
+	t.Servers++
+	t.Tools += rec.Tools
+	t.Calls += rec.Calls.Model
+	t.CacheHits += rec.Calls.CacheHits
+	t.Tokens += rec.Calls.Tokens
+	t.CostUSD += rec.Calls.CostUSD
+	t.ServerSeconds += rec.Seconds
+}
+
 // TimeFields are the leaderboard's members that depend on the clock,
 // which a comparison of two scans of the same servers leaves out.
 var TimeFields = []string{"totals.seconds", "totals.server_seconds"}
@@ -199,13 +211,7 @@ func board(meta Meta, recs []*Record, version string) *Leaderboard {
 	t.Seconds = meta.Seconds
 	groups := map[string]*JudgeGroup{}
 	for _, rec := range recs {
-		t.Servers++
-		t.Tools += rec.Tools
-		t.Calls += rec.Calls.Model
-		t.CacheHits += rec.Calls.CacheHits
-		t.Tokens += rec.Calls.Tokens
-		t.CostUSD += rec.Calls.CostUSD
-		t.ServerSeconds += rec.Seconds
+		t.add(rec)
 		if rec.Failed != nil {
 			t.Failed++
 			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason})

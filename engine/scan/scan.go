@@ -284,14 +284,7 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 			p.Done++
 			s.ran.Scored++
 		}
-		t := &s.ran.Totals
-		t.Servers++
-		t.Tools += rec.Tools
-		t.Calls += rec.Calls.Model
-		t.CacheHits += rec.Calls.CacheHits
-		t.Tokens += rec.Calls.Tokens
-		t.CostUSD += rec.Calls.CostUSD
-		t.ServerSeconds += rec.Seconds
+		s.ran.Totals.add(rec)
 	})
 	if err != nil {
 		return err
