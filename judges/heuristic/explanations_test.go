@@ -120,19 +120,7 @@ func TestCoherenceExplanationsAreTrue(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := coherenceOf(t, tc.tools...)[tc.dimension]
-			if tc.score != 0 && d.Score != tc.score {
-				t.Errorf("%s = %d, want %d (%s)", tc.dimension, d.Score, tc.score, d.Justification)
-			}
-			for _, s := range tc.says {
-				if !strings.Contains(d.Justification, s) {
-					t.Errorf("justification %q does not say %q", d.Justification, s)
-				}
-			}
-			for _, s := range tc.never {
-				if strings.Contains(d.Justification, s) {
-					t.Errorf("justification %q says %q", d.Justification, s)
-				}
-			}
+			checkJustification(t, tc.dimension, d.Score, d.Justification, tc.score, tc.says, tc.never)
 		})
 	}
 }
@@ -250,19 +238,7 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, a := ask(t, heuristic.KindTool, tc.tool.input())
 			d := a.Scores[tc.dimension]
-			if tc.score != 0 && d.Score != tc.score {
-				t.Errorf("%s = %d, want %d (%s)", tc.dimension, d.Score, tc.score, d.Justification)
-			}
-			for _, s := range tc.says {
-				if !strings.Contains(d.Justification, s) {
-					t.Errorf("justification %q does not say %q", d.Justification, s)
-				}
-			}
-			for _, s := range tc.never {
-				if strings.Contains(d.Justification, s) {
-					t.Errorf("justification %q says %q", d.Justification, s)
-				}
-			}
+			checkJustification(t, tc.dimension, d.Score, d.Justification, tc.score, tc.says, tc.never)
 		})
 	}
 }
@@ -328,5 +304,25 @@ func TestSuggestionReadsAsADescription(t *testing.T) {
 			}
 			assertSuggestionPasteable(t, tc.tool, a)
 		})
+	}
+}
+
+// checkJustification holds a dimension's answer to a case: its score,
+// when the case gives one (0: any), and a justification that says each
+// of says and none of never.
+func checkJustification(t *testing.T, dimension string, score int, justification string, want int, says, never []string) {
+	t.Helper()
+	if want != 0 && score != want {
+		t.Errorf("%s = %d, want %d (%s)", dimension, score, want, justification)
+	}
+	for _, s := range says {
+		if !strings.Contains(justification, s) {
+			t.Errorf("justification %q does not say %q", justification, s)
+		}
+	}
+	for _, s := range never {
+		if strings.Contains(justification, s) {
+			t.Errorf("justification %q says %q", justification, s)
+		}
 	}
 }
