@@ -547,20 +547,18 @@ func elsewhere(other, unknown []string) string {
 	if len(other) > 0 && len(unknown) > 0 {
 		only = ""
 	}
-	switch len(other) {
-	case 0:
-	case 1:
-		parts = append(parts, fmt.Sprintf("%s%s does, on another resource", only, other[0]))
-	default:
-		parts = append(parts, fmt.Sprintf("%s%s do, on other resources", only, strings.Join(cap5(other), ", ")))
+	// doers says who does it, and how, in the singular or the plural.
+	doers := func(names []string, one, many string) {
+		switch len(names) {
+		case 0:
+		case 1:
+			parts = append(parts, only+names[0]+" does, "+one)
+		default:
+			parts = append(parts, only+strings.Join(cap5(names), ", ")+" do, "+many)
+		}
 	}
-	switch len(unknown) {
-	case 0:
-	case 1:
-		parts = append(parts, fmt.Sprintf("%s%s does, but its name names no resource", only, unknown[0]))
-	default:
-		parts = append(parts, fmt.Sprintf("%s%s do, but their names name no resource", only, strings.Join(cap5(unknown), ", ")))
-	}
+	doers(other, "on another resource", "on other resources")
+	doers(unknown, "but its name names no resource", "but their names name no resource")
 	if len(parts) == 0 {
 		return ""
 	}
