@@ -63,7 +63,7 @@ func (a *app) scanMergeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.scanSummary(lb, out)
+			return a.scanSummary(lb, len(args), out)
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
@@ -153,9 +153,11 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, true)
 }
 
-// scanSummary prints the leaderboard's totals and where it is.
-func (a *app) scanSummary(lb *scan.Leaderboard, out string) error {
-	_, err := fmt.Fprintf(a.stdout, "%s\nleaderboard: %[2]s.json, %[2]s.md, %[2]s.html\n", totalsLine(lb.Totals, ""), filepath.Join(out, "leaderboard"))
+// scanSummary prints, for a merge of shards, the merged leaderboard's
+// totals as what the shards did (a merge asks no judge), and where it is.
+func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
+	_, err := fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\nleaderboard: %[3]s.json, %[3]s.md, %[3]s.html\n",
+		report.Plural(shards, "shard"), totalsLine(lb.Totals, ""), filepath.Join(out, "leaderboard"))
 	return err
 }
 
