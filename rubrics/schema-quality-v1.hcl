@@ -71,13 +71,30 @@ rubric "schema-quality" {
   check "has_properties" {
     title  = "Has properties"
     pass   = "size(params(tool)) > 0"
-    issue  = "inputSchema declares no properties, so it tells a model nothing about what to send"
+    # A schema of no properties that allows none does say the tool takes
+    # no arguments; the specification still gives these points only to
+    # declared properties, and the message says so rather than that the
+    # schema says nothing.
+    issue = cel(<<-CEL
+      has(tool.inputSchema.additionalProperties) && tool.inputSchema.additionalProperties == false
+        ? 'inputSchema declares no properties and allows none, so the tool takes no arguments; these points go only to declared properties'
+        : 'inputSchema declares no properties, so a model cannot tell whether the tool takes no arguments or takes ones it does not describe'
+    CEL
+    )
   }
 
   check "declares_required" {
     title  = "Declares required fields"
     pass   = "has(tool.inputSchema.required) && is_list(tool.inputSchema.required) && tool.inputSchema.required.exists(r, is_string(r))"
-    issue  = "inputSchema has no required list, so a model cannot tell which parameters are mandatory"
+    # Without a required list every parameter is optional, which a model
+    # reads as such: the message says what it reads, not that it cannot
+    # tell.
+    issue = cel(<<-CEL
+      size(params(tool)) == 0
+        ? 'inputSchema lists no required parameter, and declares none to list'
+        : 'inputSchema lists no required parameter, so a model reads every parameter as optional'
+    CEL
+    )
   }
 
   check "described_params" {

@@ -177,7 +177,7 @@ func TestWriteContent(t *testing.T) {
 		{"described_params", "error", "line\nbreak\x1b[31m: parameters without a description: q", "synthetic/line\nbreak\x1b[31m", []string{"q"}, "20", "5"},
 		{"array_items", "warning", "pipe|name: array parameters without items: list", "synthetic/pipe|name", []string{"list"}, "15", "15/4"},
 		{"object_properties", "warning", "pipe|name: object parameters without nested properties: opts", "synthetic/pipe|name", []string{"opts"}, "15", "15/4"},
-		{"declares_required", "warning", "pipe|name: inputSchema has no required list, so a model cannot tell which parameters are mandatory", "synthetic/pipe|name", []string{}, "10", "5/2"},
+		{"declares_required", "warning", "pipe|name: inputSchema lists no required parameter, so a model reads every parameter as optional", "synthetic/pipe|name", []string{}, "10", "5/2"},
 		{"described_params", "error", "pipe|name: parameters without a description: a|b", "synthetic/pipe|name", []string{"a|b"}, "5", "5/4"},
 		{"typed_params", "warning", "pipe|name: parameters without an explicit type: `tick`", "synthetic/pipe|name", []string{"`tick`"}, "15/4", "15/16"},
 	}
