@@ -399,8 +399,9 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	outer := l.scope
 	l.scope = l.lets(body.Blocks, outer)
 	defer func() { l.scope = outer }()
-	if a := body.Attributes["issue"]; a != nil && l.interpolates(a) {
-		// reported; the message is left empty
+	if a := body.Attributes["issue"]; a == nil || l.interpolates(a) {
+		// reported (issue is required; ${...} is refused); the message
+		// is left empty
 	} else if call, ok := a.Expr.(*hclsyntax.FunctionCallExpr); ok && call.Name == "cel" {
 		c.Message = l.message(a, call)
 	} else {
