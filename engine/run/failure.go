@@ -101,8 +101,12 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 		f.Done.CostUSD = st.CostUSD
 	}
 	if s.block != nil {
+		// A failure before the rubric was read (the surface could not
+		// be) has no rubric to take the judge's labels from.
 		b := *s.block
-		b.Labels = r.JudgeLabels
+		if r != nil {
+			b.Labels = r.JudgeLabels
+		}
 		f.Judge = &b
 	}
 	return f
