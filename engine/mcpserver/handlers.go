@@ -441,7 +441,8 @@ func rewrite(desc string, missing []string) suggestion {
 			continue
 		}
 		seen[m] = true
-		fmt.Fprintf(&b, "\n[TO VERIFY: address %q]", m)
+		// The message as written: %q would escape its own quotes.
+		fmt.Fprintf(&b, "\n[TO VERIFY: address: %s]", m)
 	}
 	if len(seen) == 0 {
 		return suggestion{Label: "no rewrite: no rubric found an issue", Description: strings.TrimSpace(desc)}

@@ -64,12 +64,24 @@ func TestInline(t *testing.T) {
 // line to verify per distinct issue, labelled as a hypothesis; without
 // issues there is nothing to suggest.
 func TestRewrite(t *testing.T) {
-	got := rewrite(" Lists files. ", []string{"no usage cue", "no usage cue", "says nothing of errors"})
-	want := "Lists files.\n[TO VERIFY: address \"no usage cue\"]\n[TO VERIFY: address \"says nothing of errors\"]"
+	got := rewrite(" Lists files. ", []string{"no usage cue", "no usage cue", `the description "Lists files." says nothing of errors`})
+	// A message's own quotes stay as written, never escaped.
+	want := "Lists files.\n[TO VERIFY: address: no usage cue]\n[TO VERIFY: address: the description \"Lists files.\" says nothing of errors]"
 	if got.Description != want || got.Label != hypothesis {
 		t.Errorf("got %+v", got)
 	}
 	if none := rewrite("Lists files.", nil); none.Description != "Lists files." || strings.Contains(none.Label, "HYPOTHESIS") {
 		t.Errorf("no issues: %+v", none)
+	}
+}
+
+// TestScoreIsNotReadOnly: score starts whatever command it is given, so
+// it does not tell a client it changes nothing; the tools that only read
+// a definition or a kept report do.
+func TestScoreIsNotReadOnly(t *testing.T) {
+	for _, tl := range tools {
+		if want := tl.name != "score"; tl.readOnly != want {
+			t.Errorf("%s: readOnly %v, want %v", tl.name, tl.readOnly, want)
+		}
 	}
 }

@@ -64,7 +64,10 @@ The report is kept for this server's lifetime as the resource rubric://reports/{
 				"required": ["name", "score", "grade", "issues"]}},
 			"warnings": {"type": "array", "items": {"type": "string"}, "description": "What a reader of the score must know, such as skipped output."}},
 			"required": ["report_id", "resource", "target", "rubric", "score", "grade", "tools", "warnings"]}`,
-		readOnly: true, openWorld: true,
+		// It starts the command it is given: nothing says what that
+		// command does to the machine, so score does not claim to
+		// change nothing.
+		readOnly: false, openWorld: true,
 		work: func(s *Server) handler { return s.score },
 	},
 	{
