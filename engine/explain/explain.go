@@ -138,7 +138,7 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			for _, t := range rep.Tools {
 				names = append(names, t.Name)
 			}
-			return nil, fmt.Errorf("no tool %q in the report%s (%d tools; `rubric score` lists them)", printable(req.Tool), didYouMean(req.Tool, names), len(rep.Tools))
+			return nil, fmt.Errorf("no tool %q in the report%s (%s; `rubric score` lists them)", printable(req.Tool), didYouMean(req.Tool, names), report.Plural(len(rep.Tools), "tool"))
 		}
 	}
 	for _, m := range level.Metrics {
@@ -152,6 +152,9 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			var names []string
 			for _, m := range r.Surface.Metrics {
 				names = append(names, m.Name)
+			}
+			if len(names) == 0 {
+				return nil, fmt.Errorf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (no --metric) or a tool's (--tool)", r.Name, printable(req.Metric))
 			}
 			return nil, fmt.Errorf("the rubric %s has no surface metric %q%s; its metrics are: %s", r.Name, printable(req.Metric), didYouMean(req.Metric, names), strings.Join(names, ", "))
 		}

@@ -73,7 +73,7 @@ The report is kept for this server's lifetime as the resource rubric://reports/{
 	{
 		name:  "lint_tool",
 		title: "Lint one tool definition",
-		description: `Grades a single tool definition, given as JSON, with each lint rubric (Schema Quality and TDQS, with the offline heuristic judge) and returns each rubric's score, grade and issues, plus a suggested rewrite of its description.
+		description: `Grades a single tool definition, given as JSON, with each lint rubric (Schema Quality, TDQS with the offline heuristic judge, and Tool Safety) and returns each rubric's score, grade and issues, plus a suggested rewrite of its description.
 Use it while writing or editing one tool, before the server exists or runs; to grade a running server's whole tool list, use score.
 The suggested rewrite only marks what the rubrics found missing, as bracketed lines to fill in: it is a hypothesis to verify against the tool's implementation, never a statement of what the tool does.
 It reads nothing but the definition you pass, changes nothing and needs no key or network; each rubric's report is kept as rubric://reports/{report_id} for explain.`,
