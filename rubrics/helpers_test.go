@@ -51,3 +51,14 @@ func scoreWith(r *rubric.Rubric, s *surface.Surface, j ask.Judge, id judge.Ident
 	rep, err := score.Run(context.Background(), r, s, score.Options{Asker: a})
 	return rep, a.Stats(), err
 }
+
+// scoreJSON scores the tools/list JSON src, named name, with r, offline
+// and without a judge.
+func scoreJSON(t testing.TB, r *rubric.Rubric, name, src string) *report.Report {
+	t.Helper()
+	rep, err := score.Run(context.Background(), r, parseSurface(t, name, []byte(src)), score.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}

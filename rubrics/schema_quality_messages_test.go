@@ -1,11 +1,6 @@
 package rubrics_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/rubricmcp/rubric/engine/score"
-)
+import "testing"
 
 // TestSchemaQualityMessagesAreTrue: the messages of has_properties and
 // declares_required say what the schema tells a model. A schema of no
@@ -38,10 +33,7 @@ func TestSchemaQualityMessagesAreTrue(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			src := `{"tools":[{"name":"t","description":"A tool.","inputSchema":` + c.schema + `}]}`
-			rep, err := score.Run(context.Background(), r, parseSurface(t, "messages.tools.json", []byte(src)), score.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := scoreJSON(t, r, "messages.tools.json", src)
 			got := map[string]string{}
 			for _, is := range rep.Tools[0].Issues {
 				if is.Check == "has_properties" || is.Check == "declares_required" {

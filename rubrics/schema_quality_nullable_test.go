@@ -1,11 +1,6 @@
 package rubrics_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/rubricmcp/rubric/engine/score"
-)
+import "testing"
 
 // TestSchemaQualityNullableParams: an optional value written as a union
 // with null (pydantic, zod) is described by the description on its other
@@ -26,10 +21,7 @@ func TestSchemaQualityNullableParams(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			src := `{"tools":[{"name":"t","inputSchema":{"type":"object","required":["x"],"$defs":{"Limit":{"type":"integer","description":"How many."}},"properties":{` + c.params + `}}}]}`
-			rep, err := score.Run(context.Background(), r, parseSurface(t, "nullable.tools.json", []byte(src)), score.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := scoreJSON(t, r, "nullable.tools.json", src)
 			ch, ok := rep.Tools[0].Check("described_params")
 			if !ok {
 				t.Fatal("no described_params check")
