@@ -586,8 +586,15 @@ func Quote(s string, n int) string {
 // Count writes n with the noun that fits it: "1 word", "2 words",
 // "0 words". Explanations name counts with it rather than "word(s)".
 func Count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + Agree(n, one, many)
+}
+
+// Agree returns one when n is 1 and many otherwise: the noun or verb
+// that agrees with a count written elsewhere ("the undescribed
+// parameter", "what values they take").
+func Agree(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return one
 	}
-	return strconv.Itoa(n) + " " + many
+	return many
 }

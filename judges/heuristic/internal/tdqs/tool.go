@@ -395,7 +395,7 @@ func (f *facts) parameters() dimension {
 		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: %s).", pct, named)
 	case cov >= 0.5:
 		if len(undescMentioned) == len(undescribed) && explains {
-			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, pick(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)
+			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)
 		}
 		return dim(3, "schema coverage %d%%; undescribed: %s; the description names %s.", pct, strings.Join(undescribed, ", "), named)
 	}
@@ -406,7 +406,7 @@ func (f *facts) parameters() dimension {
 	case share >= 0.5 && explains:
 		return dim(3, "schema coverage is only %d%%; the description compensates for %s (%q).", pct, strings.Join(undescMentioned, ", "), format)
 	case len(undescMentioned) > 0:
-		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values %s.", pct, strings.Join(undescMentioned, ", "), pick(len(undescMentioned), "it takes", "they take"))
+		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values %s.", pct, strings.Join(undescMentioned, ", "), lex.Agree(len(undescMentioned), "it takes", "they take"))
 	case cov > 0:
 		return dim(2, "schema coverage is only %d%% and the description does not name the undescribed parameters (%s).", pct, strings.Join(undescribed, ", "))
 	}
@@ -490,15 +490,6 @@ func (f *facts) conciseness() dimension {
 		return dim(5, "%s, purpose first (%q), no filler.", why, lex.Quote(f.first.Raw, 50))
 	}
 	return dim(score, "%s.", why)
-}
-
-// pick returns one when n is 1 and many otherwise: the noun or verb
-// that agrees with a count written elsewhere.
-func pick(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // quoteAll quotes each phrase as %q does and joins them with commas:
