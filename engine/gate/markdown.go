@@ -27,7 +27,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		if p.Drop {
 			drop = " (drop)"
 		}
-		fmt.Fprintf(b, "| %s, pair %d%s | %s | %s |\n", esc(r.Rule.Title), p.N, drop, valueCell(p.Base), valueCell(p.Head))
+		fmt.Fprintf(b, "| %s, pair %d%s | %s | %s |\n", esc(r.Rule.Title), p.N, drop, textValue(p.Base), textValue(p.Head))
 	}
 	if r.Medians != nil {
 		fmt.Fprintf(b, "| median over %d pairs | **%s** | **%s** |\n", len(r.Pairs), r.Medians.Base, r.Medians.Head)
@@ -182,9 +182,6 @@ func surfaceCell(s Side) string {
 	}
 	return fmt.Sprintf("%s · %s", markdown.CellCode(report.ShortHash(s.Hash)), report.Plural(s.ToolCount, "tool"))
 }
-
-// valueCell writes a compared value as textValue does.
-func valueCell(v Value) string { return textValue(v) }
 
 func size(n *int) string {
 	if n == nil {

@@ -100,8 +100,8 @@ func TestTextValue(t *testing.T) {
 		if got := textValue(tt.v); got != tt.want {
 			t.Errorf("textValue(%+v) = %q, want %q", tt.v, got, tt.want)
 		}
-		if got := valueCell(tt.v); got != tt.want {
-			t.Errorf("valueCell(%+v) = %q, want %q", tt.v, got, tt.want)
+		if got := textValue(tt.v); got != tt.want {
+			t.Errorf("textValue(%+v) = %q, want %q", tt.v, got, tt.want)
 		}
 	}
 }
