@@ -97,6 +97,11 @@ func (c *canonicalCheck) object(depth int) bool {
 		if !c.value(depth + 1) {
 			return false
 		}
+		if depth == 1 && c.B[vstart] != '"' && c.B[vstart] != 'n' && (string(key) == "description" || string(key) == "title") {
+			// A text member that is not a string (nor null): the decoder
+			// reads the tool, and parse warns of it.
+			return false
+		}
 		if depth == 1 && len(c.B[vstart:c.I]) >= 2 && c.B[vstart] == '"' {
 			// A member of the tool itself: its name, its server.
 			v := c.B[vstart+1 : c.I-1]

@@ -300,6 +300,8 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 	n := list.len()
 	s.Tools = make([]Tool, n)
 	errs := make([]error, n)
+	// odd[i] names the text members of tool i that are not strings.
+	odd := make([][]string, n)
 	chunks(n, 256, func(lo, hi int) {
 		var sl slab
 		var d *decoder
@@ -331,6 +333,9 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 				}
 			}
 			s.Tools[i], errs[i] = p.tool(&sl, v, raw, i, path, registry)
+			if errs[i] == nil {
+				odd[i] = notText(v, registry)
+			}
 		}
 	})
 	for _, e := range errs {
@@ -341,6 +346,7 @@ func (p *parser) tools(s *Surface, list toolList, path string, registry bool) er
 	if err := firstError(errs); err != nil {
 		return err
 	}
+	s.Warnings = append(s.Warnings, notTextWarnings(s.Tools, odd)...)
 	seen := make(map[string]int, len(s.Tools))
 	for i, t := range s.Tools {
 		if j, dup := seen[t.Name]; dup {
@@ -413,6 +419,67 @@ func (p *parser) tool(sl *slab, v any, raw []byte, i int, list string, registry 
 		t.Def = nil
 	}
 	return t, nil
+}
+
+// textMembers are the members of a tool the MCP schema gives as strings
+// and the rubrics read as text.
+var textMembers = []string{"description", "title"}
+
+// notText returns the members of textMembers that the tool v holds with
+// a value other than a string (null counts as absent).
+func notText(v any, registry bool) []string {
+	def, _ := v.(map[string]any)
+	if registry {
+		def, _ = def["definition"].(map[string]any)
+	}
+	var odd []string
+	for _, k := range textMembers {
+		if x, has := def[k]; has && x != nil {
+			if _, ok := x.(string); !ok {
+				odd = append(odd, k+" is "+kindOf(x))
+			}
+		}
+	}
+	return odd
+}
+
+// notTextWarnings words what notText found, one warning per member,
+// naming the first tool and how many more: the tool is scored as if the
+// member were absent, which a report should say rather than score it
+// silently.
+func notTextWarnings(tools []Tool, odd [][]string) []string {
+	type seen struct {
+		first, what string
+		n           int
+	}
+	var order []string
+	by := map[string]*seen{}
+	for i, o := range odd {
+		for _, w := range o {
+			k, _, _ := strings.Cut(w, " ")
+			if by[k] == nil {
+				by[k] = &seen{first: tools[i].Name, what: w}
+				order = append(order, k)
+			}
+			by[k].n++
+		}
+	}
+	out := make([]string, 0, len(order))
+	for _, k := range order {
+		s := by[k]
+		name := shortText(s.first)
+		switch s.n {
+		case 1:
+			out = append(out, fmt.Sprintf("tool %q: its %s, not a string, so it is read as no %s (MCP gives %s as a string)", name, s.what, k, k))
+		default:
+			others := "others"
+			if s.n == 2 {
+				others = "other"
+			}
+			out = append(out, fmt.Sprintf("tool %q and %d %s: the %s is not a string (%q's %s), so it is read as no %s (MCP gives %s as a string)", name, s.n-1, others, k, name, s.what, k, k))
+		}
+	}
+	return out
 }
 
 // negativeZero reports whether v holds the number -0.
