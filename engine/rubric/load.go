@@ -1,6 +1,7 @@
 package rubric
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -775,6 +776,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 			l.at = map[*lang.Program]formulaAt{}
 		}
 		l.at[p] = formulaAt{a.Expr.Range(), src}
+		l.setOrigins(p, formulaAt{a.Expr.Range(), src})
 	}
 	for _, d := range ds {
 		if d.Let != "" {
@@ -808,6 +810,52 @@ func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, in
 		return start.Line, start.Column + col
 	}
 	return start.Line + line - 1, col
+}
+
+// setOrigins records where p's text is (at) and, through the lets p
+// reads apart, where each let's is, so that an error a formula meets
+// while scoring names its place in the file (see lang.Program.Where).
+func (l *loader) setOrigins(p *lang.Program, at formulaAt) {
+	p.SetOrigin(l.origin(at))
+	// A let reads only lets compiled before it (a cycle is refused), so
+	// this ends.
+	_, lets := p.Apart()
+	for _, let := range lets {
+		// The let of that name in scope: the one compiled into p.
+		if la, ok := l.letsAt[let.Name]; ok && let.Program != p {
+			l.setOrigins(let.Program, la.formulaAt)
+		}
+	}
+}
+
+// origin is where the text of the formula at begins in the file, and
+// how later lines of it are indented: what position gives for each of
+// its lines, found once for the whole formula.
+func (l *loader) origin(at formulaAt) lang.Origin {
+	start := at.rng.Start
+	o := lang.Origin{File: l.fileOf(at.rng), Line: start.Line, Col: start.Column + 1}
+	file := l.srcOf(at.rng)
+	if start.Byte >= len(file) || file[start.Byte] != '<' {
+		return o // a quoted string: its text starts after the quote
+	}
+	// A heredoc: its text starts on the line after the marker, each
+	// line shifted by the indentation <<- removed, the same for every
+	// line; the first line with text says how much.
+	o.Line, o.Col = start.Line+1, 1
+	_, rest, _ := bytes.Cut(file[start.Byte:], []byte("\n"))
+	for text, more := at.src, true; more; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		var cel string
+		cel, text, more = strings.Cut(text, "\n")
+		line = bytes.TrimRight(line, "\r")
+		if strings.TrimSpace(cel) != "" && bytes.HasSuffix(line, []byte(cel)) {
+			o.Indent = len(line) - len(cel)
+			o.Col = o.Indent + 1
+			break
+		}
+	}
+	return o
 }
 
 // labels reads a map of names to strings, such as
