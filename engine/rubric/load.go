@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -97,6 +98,9 @@ func Load(filename string, src []byte) (*Rubric, error) {
 // result loads the rubric and gathers its diagnostics.
 func (l *loader) result() (*Rubric, error) {
 	r := l.load()
+	if l.testFile != nil {
+		return nil, l.testFile
+	}
 	if len(l.diags) > 0 {
 		sort.SliceStable(l.diags, func(i, j int) bool {
 			a, b := l.diags[i], l.diags[j]
@@ -136,6 +140,53 @@ type loader struct {
 	scope   []lang.Let
 	letsAt  map[string]letAt
 	letSeen map[string]bool
+	// testFile is set when the file holds a rubric's tests, not a
+	// rubric.
+	testFile *TestFileError
+}
+
+// TestFileError is a file of test blocks alone given where a rubric is
+// wanted: the tests of the rubric Rubric, NAME.hcl beside the file
+// NAME_test.hcl, or "" when there is no such rubric.
+type TestFileError struct {
+	File   string
+	Rubric string
+}
+
+// Error says what the file is and what to name instead.
+func (e *TestFileError) Error() string {
+	if e.Rubric == "" {
+		return fmt.Sprintf("%s holds test blocks and no rubric block: name a rubric; its tests go in its rubric block, or in NAME_test.hcl beside the rubric NAME.hcl", e.File)
+	}
+	return fmt.Sprintf("%s holds the tests of %s, not a rubric: name %s instead (rubric test %s runs these tests)", e.File, e.Rubric, e.Rubric, e.Rubric)
+}
+
+// testsOnly reports whether f holds test blocks and nothing else: the
+// tests of a rubric beside it (see siblingTests), not a rubric.
+func testsOnly(f *hcl.File) bool {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok || len(body.Blocks) == 0 || len(body.Attributes) > 0 {
+		return false
+	}
+	for _, b := range body.Blocks {
+		if b.Type != "test" {
+			return false
+		}
+	}
+	return true
+}
+
+// rubricBeside is the rubric file NAME.hcl whose tests the file
+// NAME_test.hcl holds, when it is there; "" otherwise.
+func rubricBeside(file string) string {
+	base, ok := strings.CutSuffix(file, "_test.hcl")
+	if !ok || base == "" || strings.HasSuffix(base, "/") || strings.HasSuffix(base, string(os.PathSeparator)) {
+		return ""
+	}
+	if fi, err := os.Stat(base + ".hcl"); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return base + ".hcl"
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
@@ -231,6 +282,10 @@ func (l *loader) load() *Rubric {
 	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
 	if l.hclDiags(ds) {
+		return r
+	}
+	if testsOnly(f) {
+		l.testFile = &TestFileError{File: l.file, Rubric: rubricBeside(l.file)}
 		return r
 	}
 	content, ds := f.Body.Content(fileSchema)
