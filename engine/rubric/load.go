@@ -143,6 +143,9 @@ type loader struct {
 	// testFile is set when the file holds a rubric's tests, not a
 	// rubric.
 	testFile *TestFileError
+	// titlesAt is where the tool block titles each check its issues
+	// formula names, for the check blocks it must not name.
+	titlesAt map[string]hcl.Range
 }
 
 // TestFileError is a file of test blocks alone given where a rubric is
@@ -252,7 +255,7 @@ var checkSchema = &hcl.BodySchema{
 }
 
 var toolSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "issues"}},
+	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "issues"}, {Name: "titles"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
@@ -413,6 +416,11 @@ func (l *loader) load() *Rubric {
 	}
 	if r.Gate != nil {
 		l.finishGate(r, gateFields)
+	}
+	for _, c := range r.Checks {
+		if at, ok := l.titlesAt[c.Name]; ok {
+			l.errorf(at, "titles: %s is a check block, whose title is its own title attribute: remove it from titles", c.Name)
+		}
 	}
 	l.checkReferences(r)
 	r.formulas = make([]*lang.Program, 0, len(l.at))

@@ -133,7 +133,7 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 		return Scored{}, &eval.Error{Tool: st.Name, Formula: "fixes gain", Err: err}
 	}
 	if r.Tool.Issues != nil {
-		issues, err := extraIssues(r.Tool.Issues, sc)
+		issues, err := extraIssues(r.Tool.Issues, r.Tool.Titles, sc)
 		if err != nil {
 			return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool issues", Program: r.Tool.Issues, Err: err}
 		}
@@ -287,8 +287,8 @@ func rounded(n num.Num, digits int) json.Number {
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each
 // with a check name and a message (and optionally params, points, gain
-// and severity).
-func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
+// and severity); titles are the titles the rubric gives their checks.
+func extraIssues(p *lang.Program, titles map[string]string, sc *eval.Scope) ([]report.Issue, error) {
 	v, err := sc.Eval(p)
 	if err != nil {
 		return nil, err
@@ -309,7 +309,7 @@ func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 		if !ok || check == "" || msg == "" {
 			return nil, fmt.Errorf("issue %d: want a map with a check and a message", i)
 		}
-		is := report.Issue{Check: check, Message: msg, Params: []string{}, Points: "0"}
+		is := report.Issue{Check: check, Title: titles[check], Message: msg, Params: []string{}, Points: "0"}
 		if ps, ok := m["params"].([]any); ok {
 			for _, p := range ps {
 				is.Params = append(is.Params, fmt.Sprint(p))
