@@ -415,6 +415,14 @@ rubric "gradable" {
         : [])
     CEL
 
+    # What a fix list calls the defects the issues are of.
+    titles = {
+      name_restates_behavior = "Name restated"
+      params_unexplained     = "Parameter unexplained"
+      no_return_description  = "Return value unstated"
+      suggested_description  = "Suggested description"
+    }
+
     report {
       defects              = "metrics.defects"
       suggestedDescription = <<-CEL

@@ -443,6 +443,17 @@ rubric "tdqs" {
           'gain': (5 - metrics.scores[d]) * metrics.weights[d] / 100}))
     CEL
 
+    # What a fix list calls the dimensions the issues are of (a flag's
+    # name is its title).
+    titles = {
+      purpose_clarity         = "Purpose clarity"
+      usage_guidelines        = "Usage guidelines"
+      behavioral_transparency = "Behavioral transparency"
+      parameter_semantics     = "Parameter semantics"
+      conciseness_structure   = "Conciseness and structure"
+      contextual_completeness = "Contextual completeness"
+    }
+
     report {
       scores         = "metrics.scores"
       justifications = <<-CEL

@@ -303,6 +303,44 @@ rubric "tool-safety" {
 
     issues = "size(signals.findings) == 0 ? [] : findingIssues"
 
+    # What a fix list calls the checks of the issues (each finding's
+    # message says what was found, and where).
+    titles = {
+      override_instructions   = "Instruction to drop instructions"
+      system_prompt_imitation = "System prompt imitation"
+      directive_tag           = "Directive tag"
+      addressed_to_model      = "Text addressed to the model"
+      note_to_model           = "Note to the model"
+      before_using            = "Precondition for the model"
+      conceal_from_user       = "Concealment from the user"
+      withhold_from_user      = "Withholding from the user"
+      secret_read             = "Instruction to read a secret"
+      sensitive_path          = "Sensitive path"
+      markdown_image          = "Markdown image"
+      url_data_placeholder    = "URL with a data placeholder"
+      send_to_url             = "Instruction to send data away"
+      asks_for_conversation   = "Request for the conversation"
+      asks_for_secrets        = "Request for secrets"
+      into_parameter          = "Instruction to fill a parameter"
+      shadow_redirect         = "Shadowing: redirects other tools"
+      shadow_override         = "Shadowing: overrides other tools"
+      shadow_prescribe        = "Shadowing: prescribes another tool"
+      shadow_all_tools        = "Shadowing: a rule for every tool"
+      shadow_named            = "Shadowing: names another tool"
+      tag_characters          = "Unicode tag characters"
+      bidi_control            = "Bidirectional controls"
+      variation_run           = "Run of variation selectors"
+      zero_width              = "Zero-width characters"
+      private_or_unassigned   = "Private-use or unassigned code points"
+      zero_width_joiner       = "Zero-width joiner"
+      padding                 = "Padding"
+      encoded_payload         = "Encoded payload"
+      in_schema_value         = "Cue in a schema value"
+      annotation_contradicted = "Annotation contradicted"
+      confusable_name         = "Confusable name"
+      confusable_param        = "Confusable parameter name"
+    }
+
     report {
       findings = "size(signals.findings) == 0 ? [] : reportedFindings"
     }

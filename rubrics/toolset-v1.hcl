@@ -157,6 +157,18 @@ rubric "toolset" {
       }))
     CEL
 
+    # What a fix list calls the checks of the issues.
+    titles = {
+      duplicate_name   = "Duplicate name"
+      lookalike_name   = "Look-alike name"
+      confusable_name  = "Confusable name"
+      names_other_tool = "Names another server's tool"
+      name_openai      = "Name OpenAI refuses"
+      name_claude_code = "Name too long for Claude Code"
+      name_cursor      = "Name too long for Cursor"
+      name_mcp         = "Name outside MCP's advice"
+    }
+
     report {
       server = "signals.server"
     }

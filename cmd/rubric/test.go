@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/internal/rubrictest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -19,6 +21,13 @@ func (a *app) testCmd() *cobra.Command {
 		Args:    oneArg("test", "a rubric name or path"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := rubrics.Find(args[0])
+			// A rubric's tests beside it (NAME_test.hcl) run only with
+			// the rubric (NAME.hcl): what naming them asks for.
+			var tests *rubric.TestFileError
+			if errors.As(err, &tests) && tests.Rubric != "" {
+				fmt.Fprintf(a.stderr, "rubric: %s holds the tests of %s: running the tests of %s\n", tests.File, tests.Rubric, tests.Rubric)
+				r, err = rubrics.Find(tests.Rubric)
+			}
 			if err != nil {
 				return err
 			}

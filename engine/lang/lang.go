@@ -227,6 +227,9 @@ type Program struct {
 	// fastKnown, when above 0, is fastUpTo under CostLimit as the table
 	// of formulas compiled ahead of time gives it (see UseCompiled).
 	fastKnown uint64
+	// origin is where the formula's text is written, nil when the
+	// loader recorded none (see SetOrigin).
+	origin *Origin
 }
 
 type limitedCopies struct {

@@ -279,7 +279,11 @@ type Check struct {
 
 // Issue is one thing to fix in one tool.
 type Issue struct {
-	Check   string   `json:"check"`
+	Check string `json:"check"`
+	// Title is the title the rubric gives Check when Check is not a check
+	// block (an issue of the tool's issues formula), for fix lists; ""
+	// when it gives none (a check block's is in the tool's checks).
+	Title   string   `json:"title,omitempty"`
 	Message string   `json:"message"`
 	Params  []string `json:"params"`
 	// Points is the weight the rubric gave the issue (a check's points).

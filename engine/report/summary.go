@@ -140,6 +140,20 @@ func (t Tool) Check(name string) (Check, bool) {
 	return Check{}, false
 }
 
+// CheckTitle is what a fix list calls the check of is, an issue of t:
+// the check block's title, or the title the rubric gave a check of its
+// issues formula; "" when there is none but the check's name.
+func (t Tool) CheckTitle(is Issue) string {
+	title := is.Title
+	if c, ok := t.Check(is.Check); ok {
+		title = c.Title
+	}
+	if title == is.Check {
+		return ""
+	}
+	return title
+}
+
 // ShownWarnings are the warnings a summary lists: all but the reason for
 // no score, which it states on its own.
 func (r *Report) ShownWarnings() []string {

@@ -204,6 +204,9 @@ func appendCheck(dst []byte, c *Check) []byte {
 // appendIssue appends is as encoding/json writes an Issue.
 func appendIssue(dst []byte, is *Issue) []byte {
 	dst = appendMember(dst, `{"check":`, is.Check)
+	if is.Title != "" {
+		dst = appendMember(dst, `,"title":`, is.Title)
+	}
 	dst = appendMember(dst, `,"message":`, is.Message)
 	dst = append(dst, `,"params":`...)
 	dst = appendList(dst, is.Params, appendString)

@@ -15,7 +15,8 @@ const digestVersion = 1
 // canonical is what the digest covers: everything that can move a score
 // or a value a report holds (questions with their prompts and answer
 // schemas, signals, issues and report formulas), numbers as exact strings
-// and formulas re-printed from their syntax trees. Titles, descriptions,
+// and formulas re-printed from their syntax trees. Titles (a check's, and
+// those a tool block gives the checks its issues name), descriptions,
 // the text of a check's issue, white space and comments stay out, and so
 // does the scale block: it bounds what a user may give as a threshold,
 // and moves no score, nor do the maxima of report values (a report

@@ -227,3 +227,27 @@ func TestGateDigest(t *testing.T) {
 		t.Errorf("the default rule of Schema Quality is %+v", g)
 	}
 }
+
+// TestTitlesMoveNoDigest: the titles a tool block gives the checks of
+// its issues formula are read, and move no digest, as a check block's
+// title does not: they name checks for a fix list, and move no score.
+func TestTitlesMoveNoDigest(t *testing.T) {
+	const src = `rubric "t" {
+  version = "1"
+  grades  = { A = 0 }
+  tool {
+    score  = "1"
+    issues = "[{'check': 'shadow', 'message': 'm'}, {'check': 'Two Words', 'message': 'm'}]"
+  }
+  surface { score = "1" }
+}
+`
+	without := loadString(t, src)
+	with := loadString(t, strings.Replace(src, "    score  = \"1\"\n", "    score  = \"1\"\n    titles = { shadow = \"Shadowing\", \"Two Words\" = \"Two words\" }\n", 1))
+	if without.Digest != with.Digest {
+		t.Errorf("titles moved the digest: %s, then %s", without.Digest, with.Digest)
+	}
+	if got := with.Tool.Titles; len(got) != 2 || got["shadow"] != "Shadowing" || got["Two Words"] != "Two words" {
+		t.Errorf("titles %v", got)
+	}
+}

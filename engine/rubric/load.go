@@ -1,10 +1,12 @@
 package rubric
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -96,6 +98,9 @@ func Load(filename string, src []byte) (*Rubric, error) {
 // result loads the rubric and gathers its diagnostics.
 func (l *loader) result() (*Rubric, error) {
 	r := l.load()
+	if l.testFile != nil {
+		return nil, l.testFile
+	}
 	if len(l.diags) > 0 {
 		sort.SliceStable(l.diags, func(i, j int) bool {
 			a, b := l.diags[i], l.diags[j]
@@ -135,6 +140,56 @@ type loader struct {
 	scope   []lang.Let
 	letsAt  map[string]letAt
 	letSeen map[string]bool
+	// testFile is set when the file holds a rubric's tests, not a
+	// rubric.
+	testFile *TestFileError
+	// titlesAt is where the tool block titles each check its issues
+	// formula names, for the check blocks it must not name.
+	titlesAt map[string]hcl.Range
+}
+
+// TestFileError is a file of test blocks alone given where a rubric is
+// wanted: the tests of the rubric Rubric, NAME.hcl beside the file
+// NAME_test.hcl, or "" when there is no such rubric.
+type TestFileError struct {
+	File   string
+	Rubric string
+}
+
+// Error says what the file is and what to name instead.
+func (e *TestFileError) Error() string {
+	if e.Rubric == "" {
+		return fmt.Sprintf("%s holds test blocks and no rubric block: name a rubric; its tests go in its rubric block, or in NAME_test.hcl beside the rubric NAME.hcl", e.File)
+	}
+	return fmt.Sprintf("%s holds the tests of %s, not a rubric: name %s instead (rubric test %s runs these tests)", e.File, e.Rubric, e.Rubric, e.Rubric)
+}
+
+// testsOnly reports whether f holds test blocks and nothing else: the
+// tests of a rubric beside it (see siblingTests), not a rubric.
+func testsOnly(f *hcl.File) bool {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok || len(body.Blocks) == 0 || len(body.Attributes) > 0 {
+		return false
+	}
+	for _, b := range body.Blocks {
+		if b.Type != "test" {
+			return false
+		}
+	}
+	return true
+}
+
+// rubricBeside is the rubric file NAME.hcl whose tests the file
+// NAME_test.hcl holds, when it is there; "" otherwise.
+func rubricBeside(file string) string {
+	base, ok := strings.CutSuffix(file, "_test.hcl")
+	if !ok || base == "" || strings.HasSuffix(base, "/") || strings.HasSuffix(base, string(os.PathSeparator)) {
+		return ""
+	}
+	if fi, err := os.Stat(base + ".hcl"); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return base + ".hcl"
 }
 
 func (l *loader) errorf(rng hcl.Range, format string, args ...any) {
@@ -200,7 +255,7 @@ var checkSchema = &hcl.BodySchema{
 }
 
 var toolSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "issues"}},
+	Attributes: []hcl.AttributeSchema{{Name: "score", Required: true}, {Name: "issues"}, {Name: "titles"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "metric", LabelNames: []string{"name"}},
 		{Type: "signals"},
@@ -230,6 +285,10 @@ func (l *loader) load() *Rubric {
 	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
 	if l.hclDiags(ds) {
+		return r
+	}
+	if testsOnly(f) {
+		l.testFile = &TestFileError{File: l.file, Rubric: rubricBeside(l.file)}
 		return r
 	}
 	content, ds := f.Body.Content(fileSchema)
@@ -357,6 +416,11 @@ func (l *loader) load() *Rubric {
 	}
 	if r.Gate != nil {
 		l.finishGate(r, gateFields)
+	}
+	for _, c := range r.Checks {
+		if at, ok := l.titlesAt[c.Name]; ok {
+			l.errorf(at, "titles: %s is a check block, whose title is its own title attribute: remove it from titles", c.Name)
+		}
 	}
 	l.checkReferences(r)
 	r.formulas = make([]*lang.Program, 0, len(l.at))
@@ -775,6 +839,7 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 			l.at = map[*lang.Program]formulaAt{}
 		}
 		l.at[p] = formulaAt{a.Expr.Range(), src}
+		l.setOrigins(p, formulaAt{a.Expr.Range(), src})
 	}
 	for _, d := range ds {
 		if d.Let != "" {
@@ -808,6 +873,52 @@ func (l *loader) position(rng hcl.Range, formula string, line, col int) (int, in
 		return start.Line, start.Column + col
 	}
 	return start.Line + line - 1, col
+}
+
+// setOrigins records where p's text is (at) and, through the lets p
+// reads apart, where each let's is, so that an error a formula meets
+// while scoring names its place in the file (see lang.Program.Where).
+func (l *loader) setOrigins(p *lang.Program, at formulaAt) {
+	p.SetOrigin(l.origin(at))
+	// A let reads only lets compiled before it (a cycle is refused), so
+	// this ends.
+	_, lets := p.Apart()
+	for _, let := range lets {
+		// The let of that name in scope: the one compiled into p.
+		if la, ok := l.letsAt[let.Name]; ok && let.Program != p {
+			l.setOrigins(let.Program, la.formulaAt)
+		}
+	}
+}
+
+// origin is where the text of the formula at begins in the file, and
+// how later lines of it are indented: what position gives for each of
+// its lines, found once for the whole formula.
+func (l *loader) origin(at formulaAt) lang.Origin {
+	start := at.rng.Start
+	o := lang.Origin{File: l.fileOf(at.rng), Line: start.Line, Col: start.Column + 1}
+	file := l.srcOf(at.rng)
+	if start.Byte >= len(file) || file[start.Byte] != '<' {
+		return o // a quoted string: its text starts after the quote
+	}
+	// A heredoc: its text starts on the line after the marker, each
+	// line shifted by the indentation <<- removed, the same for every
+	// line; the first line with text says how much.
+	o.Line, o.Col = start.Line+1, 1
+	_, rest, _ := bytes.Cut(file[start.Byte:], []byte("\n"))
+	for text, more := at.src, true; more; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		var cel string
+		cel, text, more = strings.Cut(text, "\n")
+		line = bytes.TrimRight(line, "\r")
+		if strings.TrimSpace(cel) != "" && bytes.HasSuffix(line, []byte(cel)) {
+			o.Indent = len(line) - len(cel)
+			o.Col = o.Indent + 1
+			break
+		}
+	}
+	return o
 }
 
 // labels reads a map of names to strings, such as

@@ -226,6 +226,12 @@ func (l *loader) answerSchema(a *hcl.Attribute) ([]byte, *jsonschema.Schema, *an
 func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 	if kind == "tool" {
 		lv.Issues = l.formula(l.envs.tool, body.Attributes["issues"], cel.ListType(cel.DynType))
+		if a := body.Attributes["titles"]; a != nil {
+			if body.Attributes["issues"] == nil {
+				l.errorf(a.NameRange, "titles name the checks the tool's issues formula names: set issues, or remove titles")
+			}
+			lv.Titles = l.titles(a)
+		}
 	} else {
 		lv.Warnings = l.formula(l.envs.surface, body.Attributes["warnings"], cel.ListType(cel.StringType))
 		lv.Invalid = l.formula(l.envs.surface, body.Attributes["invalid"], nil)
@@ -277,6 +283,40 @@ func (l *loader) levelExtras(kind string, body *hcl.BodyContent, lv *Level) {
 			lv.Reports = append(lv.Reports, r)
 		}
 	}
+}
+
+// titles reads the titles of the checks an issues formula names: a map
+// of check names to titles, such as { sensitive_path = "Sensitive path" }
+// (a name that is not a word is quoted).
+func (l *loader) titles(a *hcl.Attribute) map[string]string {
+	pairs, ds := hcl.ExprMap(a.Expr)
+	if l.hclDiags(ds) {
+		return nil
+	}
+	out := make(map[string]string, len(pairs))
+	l.titlesAt = make(map[string]hcl.Range, len(pairs))
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			v, d := kv.Key.Value(nil)
+			if d.HasErrors() || v.Type() != cty.String || v.IsNull() || v.AsString() == "" {
+				l.errorf(kv.Key.Range(), "titles: a check is named by a word, such as sensitive_path, or a quoted name")
+				continue
+			}
+			name = v.AsString()
+		}
+		v, d := kv.Value.Value(nil)
+		if d.HasErrors() || v.Type() != cty.String || v.IsNull() || strings.TrimSpace(v.AsString()) == "" {
+			l.errorf(kv.Value.Range(), "titles: the title of %s must be a string, such as \"Sensitive path\"", name)
+			continue
+		}
+		if _, dup := out[name]; dup {
+			l.errorf(kv.Key.Range(), "titles: %s is given twice", name)
+		}
+		out[name] = v.AsString()
+		l.titlesAt[name] = kv.Key.Range()
+	}
+	return out
 }
 
 // reserved and reservedTool are the members of a report and of a tool's

@@ -169,6 +169,20 @@ func TestAuthoringMistakes(t *testing.T) {
     described = "size(params(tool).filter(p, described(p.schema)))"
   }`),
 			`t.hcl:8:14: pass: undeclared reference to 'describd' (in container ''): did you mean the let described?`},
+		{"titles without issues", "t.hcl",
+			line(9, `    score = "1"
+    titles = { shadow = "Shadowing" }`),
+			`t.hcl:10:5: titles name the checks the tool's issues formula names: set issues, or remove titles`},
+		{"a title for a check block", "t.hcl",
+			line(9, `    score = "1"
+    issues = "[]"
+    titles = { described = "Described" }`),
+			`t.hcl:11:16: titles: described is a check block, whose title is its own title attribute: remove it from titles`},
+		{"a title that is not a string", "t.hcl",
+			line(9, `    score = "1"
+    issues = "[]"
+    titles = { shadow = 1 }`),
+			`t.hcl:11:25: titles: the title of shadow must be a string, such as "Sensitive path"`},
 		{"a test that expects nothing", "t.hcl",
 			line(14, `  test "x" {
     surface = "[]"

@@ -154,6 +154,10 @@ type Level struct {
 	// Issues (tool level), if set, yields more issues for the fix list: a
 	// list of maps with a check name and a message.
 	Issues *lang.Program
+	// Titles (tool level) are the titles of the checks Issues names, by
+	// name, for what a fix list shows, as a check block's title is. They
+	// move no score, so they are not in the digest.
+	Titles map[string]string
 	// Reports are named values written into the report: at the tool level
 	// as members of the tool's entry, at the surface level as top-level
 	// members (each a map of values).

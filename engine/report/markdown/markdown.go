@@ -157,9 +157,9 @@ func writeFixes(b *bufio.Writer, r *report.Report, tools []report.Tool, fixes []
 		}
 		first := g.Fixes[0]
 		if len(g.Fixes) == 1 {
-			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], g.Check), message(first.Issue))
+			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], first.Issue), message(first.Issue))
 		} else {
-			cells = append(cells, groupTools(g), checkCell(byName[first.Tool], g.Check), text(cut(g.Cause, maxText)))
+			cells = append(cells, groupTools(g), checkCell(byName[first.Tool], first.Issue), text(cut(g.Cause, maxText)))
 		}
 		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -187,13 +187,13 @@ func groupTools(g report.FixGroup) string {
 	return "**" + report.Plural(len(g.Fixes), "tool") + "**: " + strings.Join(parts, ", ")
 }
 
-// checkCell names a check once: its title when it has one, else its name
-// in a code span.
-func checkCell(t report.Tool, check string) string {
-	if c, ok := t.Check(check); ok && c.Title != "" && c.Title != check {
-		return text(c.Title)
+// checkCell names the check of is, an issue of t, once: its title when
+// it has one, else its name in a code span.
+func checkCell(t report.Tool, is report.Issue) string {
+	if title := t.CheckTitle(is); title != "" {
+		return text(title)
 	}
-	return cellCode(check)
+	return cellCode(is.Check)
 }
 
 // maxText and maxName bound what the summary shows of a message and of a

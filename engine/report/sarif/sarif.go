@@ -339,8 +339,14 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			title = is.Check
 		}
 		if _, ok := ruleIndex[is.Check]; !ok {
+			// A check of the issues formula is described by the title the
+			// rubric gives it, as a check block by its own.
+			name := t.CheckTitle(is)
+			if name == "" {
+				name = is.Check
+			}
 			ruleIndex[is.Check] = len(rules)
-			rules = append(rules, checkRule(r, is.Check, title, points, level, tags))
+			rules = append(rules, checkRule(r, is.Check, name, points, level, tags))
 		}
 		if isSecurity {
 			ru := &rules[ruleIndex[is.Check]]

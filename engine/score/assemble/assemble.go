@@ -124,7 +124,7 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 	sc.Set("metrics", metrics)
 	score, err := eval.Num(r.Tool.Score, sc)
 	if err != nil {
-		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Err: err}
+		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Program: r.Tool.Score, Err: err}
 	}
 	out.Score = rounded(score, r.Round)
 	out.Exact = score.Exact()
@@ -133,9 +133,9 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 		return Scored{}, &eval.Error{Tool: st.Name, Formula: "fixes gain", Err: err}
 	}
 	if r.Tool.Issues != nil {
-		issues, err := extraIssues(r.Tool.Issues, sc)
+		issues, err := extraIssues(r.Tool.Issues, r.Tool.Titles, sc)
 		if err != nil {
-			return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool issues", Err: err}
+			return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool issues", Program: r.Tool.Issues, Err: err}
 		}
 		out.Issues = append(out.Issues, issues...)
 	}
@@ -203,23 +203,23 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	if r.Surface.Invalid != nil {
 		why, err := sc.Eval(r.Surface.Invalid)
 		if err != nil {
-			return &eval.Error{Formula: "surface invalid", Err: err}
+			return &eval.Error{Formula: "surface invalid", Program: r.Surface.Invalid, Err: err}
 		}
 		if s, ok := why.(types.String); ok {
 			return &InvalidError{Reason: string(s)}
 		}
 		if why.Type() != types.NullType {
-			return &eval.Error{Formula: "surface invalid", Err: fmt.Errorf("want null or a string saying why, got %s", why.Type().TypeName())}
+			return &eval.Error{Formula: "surface invalid", Program: r.Surface.Invalid, Err: fmt.Errorf("want null or a string saying why, got %s", why.Type().TypeName())}
 		}
 	}
 	if r.Surface.Warnings != nil {
 		ws, err := sc.Eval(r.Surface.Warnings)
 		if err != nil {
-			return &eval.Error{Formula: "surface warnings", Err: err}
+			return &eval.Error{Formula: "surface warnings", Program: r.Surface.Warnings, Err: err}
 		}
 		n, err := lang.Native(ws)
 		if err != nil {
-			return &eval.Error{Formula: "surface warnings", Err: err}
+			return &eval.Error{Formula: "surface warnings", Program: r.Surface.Warnings, Err: err}
 		}
 		for _, w := range n.([]any) {
 			rep.Warnings = append(rep.Warnings, fmt.Sprint(w))
@@ -227,7 +227,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	}
 	v, err := sc.Eval(r.Surface.Score)
 	if err != nil {
-		return &eval.Error{Formula: "surface score", Err: err}
+		return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: err}
 	}
 	sc.Set("score", nil)
 	sc.Set("grade", nil)
@@ -237,7 +237,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	} else {
 		score, err := lang.ToNum(v)
 		if err != nil {
-			return &eval.Error{Formula: "surface score", Err: err}
+			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: err}
 		}
 		s := rounded(score, r.Round)
 		e := score.Exact()
@@ -250,7 +250,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	if r.Gate != nil && r.Gate.Value != nil {
 		var err error
 		if rep.Gate, err = gateValue(r.Gate.Value, sc); err != nil {
-			return &eval.Error{Formula: "gate value", Err: err}
+			return &eval.Error{Formula: "gate value", Program: r.Gate.Value, Err: err}
 		}
 	}
 	for _, rb := range r.Surface.Reports {
@@ -287,8 +287,8 @@ func rounded(n num.Num, digits int) json.Number {
 
 // extraIssues evaluates a tool's issues formula: a list of maps, each
 // with a check name and a message (and optionally params, points, gain
-// and severity).
-func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
+// and severity); titles are the titles the rubric gives their checks.
+func extraIssues(p *lang.Program, titles map[string]string, sc *eval.Scope) ([]report.Issue, error) {
 	v, err := sc.Eval(p)
 	if err != nil {
 		return nil, err
@@ -309,7 +309,7 @@ func extraIssues(p *lang.Program, sc *eval.Scope) ([]report.Issue, error) {
 		if !ok || check == "" || msg == "" {
 			return nil, fmt.Errorf("issue %d: want a map with a check and a message", i)
 		}
-		is := report.Issue{Check: check, Message: msg, Params: []string{}, Points: "0"}
+		is := report.Issue{Check: check, Title: titles[check], Message: msg, Params: []string{}, Points: "0"}
 		if ps, ok := m["params"].([]any); ok {
 			for _, p := range ps {
 				is.Params = append(is.Params, fmt.Sprint(p))
@@ -358,11 +358,11 @@ func reportFields(rb *rubric.Report, sc *eval.Scope, late int) (report.Fields, *
 func fieldJSON(f *rubric.Metric, sc *eval.Scope) (json.RawMessage, *eval.Error) {
 	v, err := sc.Eval(f.Value)
 	if err != nil {
-		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Program: f.Value, Err: err}
 	}
 	b, err := lang.CanonicalJSON(v)
 	if err != nil {
-		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Err: err}
+		return nil, &eval.Error{Formula: fmt.Sprintf("report value %q", f.Name), Program: f.Value, Err: err}
 	}
 	return json.RawMessage(b), nil
 }

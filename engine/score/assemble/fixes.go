@@ -64,7 +64,7 @@ func checkGains(r *rubric.Rubric, sc *eval.Scope, out *report.Tool, score num.Nu
 		}
 		n, err := lang.ToNum(v)
 		if err != nil {
-			return fmt.Errorf("check %q: %w", c.Name, err)
+			return fmt.Errorf("check %q: %w", c.Name, eval.At(gain, err))
 		}
 		is.Gain = n.Exact()
 	}
@@ -118,11 +118,11 @@ func Fixes(r *rubric.Rubric, rep *report.Report) error {
 				vars["gain"] = g
 				v, err := f.Moves.Eval(vars)
 				if err != nil {
-					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
+					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Program: f.Moves, Err: err}
 				}
 				n, err := lang.ToNum(v)
 				if err != nil {
-					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Err: err}
+					return &eval.Error{Tool: rep.Tools[i].Name, Formula: "fixes moves", Program: f.Moves, Err: err}
 				}
 				is.Moves = n.Exact()
 			}

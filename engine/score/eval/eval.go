@@ -32,16 +32,45 @@ import (
 type Error struct {
 	Tool    string // empty for the surface level
 	Formula string // such as check "typed_params" pass
+	// Program, when set, is the formula Formula names, whose place in
+	// the rubric's file the message gives when Err carries none (a
+	// formula evaluated outside a Scope, or a value of the wrong shape).
+	Program *lang.Program
 	Err     error
 }
 
-// Error names the tool (or the surface), the formula and what went wrong.
+// Error names the place in the rubric's file (as a load error does),
+// the tool (or the surface), the formula and what went wrong, and what
+// to do where that is plain.
 func (e *Error) Error() string {
 	where := "the surface"
 	if e.Tool != "" {
 		where = fmt.Sprintf("tool %q", e.Tool)
 	}
-	return fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
+	msg := fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
+	at, ok := e.Place()
+	if ok {
+		msg = at.String() + ": " + msg
+	}
+	if h := hint(e.Err); h != "" {
+		msg += ": " + h
+	}
+	if ok && strings.HasPrefix(at.File, "builtin:") {
+		// A built-in rubric's text is in the binary, not beside the
+		// user: say how to read the line named.
+		msg += fmt.Sprintf(" (rubric rubrics show --source %s prints the built-in rubric's text)", at.File)
+	}
+	return msg
+}
+
+// Place is where in the rubric's file the formula failed: the innermost
+// place Err carries (a let the formula read, when the let failed), else
+// Program's; ok is false when neither knows one.
+func (e *Error) Place() (lang.Place, bool) {
+	if at, ok := innermost(e.Err); ok {
+		return at, true
+	}
+	return e.Program.Where(e.Err)
 }
 
 // Unwrap returns the formula's own error.
@@ -244,14 +273,24 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		la.bound, la.check = size, true
 		out, err := p.EvalSizedContext(ctx, act, size)
 		if !la.over {
-			return out, err
+			return out, placeUnlessDone(ctx, p, err)
 		}
 		return s.eval(whole)
 	}
 	if pending {
 		size = Unbounded
 	}
-	return p.EvalSizedContext(ctx, act, size)
+	out, err := p.EvalSizedContext(ctx, act, size)
+	return out, placeUnlessDone(ctx, p, err)
+}
+
+// placeUnlessDone gives err the place where p met it (see place), but
+// for a run interrupted meanwhile: no place in the file is to blame.
+func placeUnlessDone(ctx context.Context, p *lang.Program, err error) error {
+	if err == nil || ctx.Err() != nil {
+		return err
+	}
+	return place(p, err)
 }
 
 // let is the value of l in the scope, computed when first asked for; an
@@ -398,7 +437,7 @@ func String(p *lang.Program, sc *Scope) (string, error) {
 	}
 	s, ok := v.(types.String)
 	if !ok {
-		return "", fmt.Errorf("want a string, got %s", v.Type().TypeName())
+		return "", place(p, fmt.Errorf("want a string, got %s", v.Type().TypeName()))
 	}
 	return string(s), nil
 }
@@ -411,7 +450,7 @@ func Bool(p *lang.Program, sc *Scope) (bool, error) {
 	}
 	b, ok := v.(types.Bool)
 	if !ok {
-		return false, fmt.Errorf("want true or false, got %s", v.Type().TypeName())
+		return false, place(p, fmt.Errorf("want true or false, got %s", v.Type().TypeName()))
 	}
 	return bool(b), nil
 }
@@ -422,7 +461,8 @@ func Num(p *lang.Program, sc *Scope) (num.Num, error) {
 	if err != nil {
 		return num.Num{}, err
 	}
-	return lang.ToNum(v)
+	n, err := lang.ToNum(v)
+	return n, place(p, err)
 }
 
 // List evaluates a formula that must yield a list.
@@ -433,7 +473,7 @@ func List(p *lang.Program, sc *Scope) ([]ref.Val, error) {
 	}
 	l, ok := v.(traits.Lister)
 	if !ok {
-		return nil, fmt.Errorf("want a list, got %s", v.Type().TypeName())
+		return nil, place(p, fmt.Errorf("want a list, got %s", v.Type().TypeName()))
 	}
 	out := make([]ref.Val, int(l.Size().(types.Int)))
 	for i := range out {
@@ -459,11 +499,11 @@ func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, 
 		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
-			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}
 		nv, err := lang.Native(v)
 		if err != nil {
-			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Err: err}
+			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}
 		values[m.Name] = nv
 		// A metric is data for the formulas after it: a list it built may

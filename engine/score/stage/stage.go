@@ -171,7 +171,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 		case rubric.PerItem:
 			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
-				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Err: err}
+				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Program: q.Items, Err: err}
 			}
 			surfaceAnswers[q.Name] = make([]any, len(items))
 			usage[q.Name] = make([]any, len(items))
@@ -183,7 +183,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 				if q.Subject != nil {
 					var err error
 					if subject, err = eval.String(q.Subject, isc); err != nil {
-						return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Err: err}
+						return nil, "", target{}, &eval.Error{Formula: fmt.Sprintf("question %q subject", q.Name), Program: q.Subject, Err: err}
 					}
 				}
 				return isc, subject, target{q: q, tool: -1, item: k}, nil
@@ -464,7 +464,7 @@ func shareOf(q *rubric.Question, sc *eval.Scope) (*shared, error) {
 		return nil, nil
 	}
 	fail := func(err error) error {
-		return &eval.Error{Formula: fmt.Sprintf("question %q shared", q.Name), Err: err}
+		return &eval.Error{Formula: fmt.Sprintf("question %q shared", q.Name), Program: q.Shared, Err: err}
 	}
 	v, err := sc.Eval(q.Shared)
 	if err != nil {
@@ -514,7 +514,7 @@ func (sh *shared) pick(q *rubric.Question, sc *eval.Scope) (*ask.Shared, error) 
 	}
 	e, ok := sh.entries[name]
 	if !ok {
-		return nil, fmt.Errorf("share: %q names no entry of the shared value", name)
+		return nil, fmt.Errorf("share: %w", eval.At(q.Share, fmt.Errorf("%q names no entry of the shared value", name)))
 	}
 	return e, nil
 }
@@ -537,11 +537,11 @@ func request(q *rubric.Question, sc *eval.Scope, subject string, sh *shared) (as
 	}
 	n, err := lang.Native(v)
 	if err != nil {
-		return ask.Request{}, false, fmt.Errorf("input: %w", err)
+		return ask.Request{}, false, fmt.Errorf("input: %w", eval.At(q.Input, err))
 	}
 	b, err := lang.MarshalCanonical(n)
 	if err != nil {
-		return ask.Request{}, false, fmt.Errorf("input: %w", err)
+		return ask.Request{}, false, fmt.Errorf("input: %w", eval.At(q.Input, err))
 	}
 	share, err := sh.pick(q, sc)
 	if err != nil {
