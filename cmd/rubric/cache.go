@@ -15,7 +15,7 @@ func (a *app) cacheCmd() *cobra.Command {
 	stats := &cobra.Command{
 		Use:   "stats",
 		Short: "Print where the cache is, how many answers and prompts it holds, and its size",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			store, err := cache.Look(a.v.GetString("cache-dir"))
 			if err != nil {
@@ -32,7 +32,7 @@ func (a *app) cacheCmd() *cobra.Command {
 	clear := &cobra.Command{
 		Use:   "clear",
 		Short: "Remove every cached answer and prompt, and nothing else",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			store, err := cache.Look(a.v.GetString("cache-dir"))
 			if err != nil {
