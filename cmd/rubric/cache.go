@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/spf13/cobra"
 )
 
@@ -14,9 +15,9 @@ func (a *app) cacheCmd() *cobra.Command {
 	stats := &cobra.Command{
 		Use:   "stats",
 		Short: "Print where the cache is, how many answers and prompts it holds, and its size",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			store, err := a.cacheStore()
+			store, err := cache.Look(a.v.GetString("cache-dir"))
 			if err != nil {
 				return err
 			}
@@ -30,10 +31,10 @@ func (a *app) cacheCmd() *cobra.Command {
 	stats.Flags().Bool("json", false, "print JSON")
 	clear := &cobra.Command{
 		Use:   "clear",
-		Short: "Remove every cached answer and prompt",
-		Args:  cobra.NoArgs,
+		Short: "Remove every cached answer and prompt, and nothing else",
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			store, err := a.cacheStore()
+			store, err := cache.Look(a.v.GetString("cache-dir"))
 			if err != nil {
 				return err
 			}

@@ -19,7 +19,7 @@ func (a *app) githubCmd() *cobra.Command {
 	event := &cobra.Command{
 		Use:   "event",
 		Short: "Write the pull request's number and whether it comes from a fork to $GITHUB_OUTPUT",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE:  func(*cobra.Command, []string) error { return ghaction.WriteEvent(ghaction.OSEnv(), a.stdout) },
 	}
 	summary := &cobra.Command{

@@ -16,7 +16,7 @@ func (a *app) mcpCmd() *cobra.Command {
 		Use:     "mcp [--http ADDR]",
 		Short:   "Serve rubric as an MCP server: over stdio, or streamable HTTP with --http",
 		Example: "  claude mcp add rubric -- rubric mcp\n  rubric mcp --http 127.0.0.1:8765",
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			srv, done, err := a.flags(cmd).MCPServer(a.host(), defaultRubric)
 			if err != nil {

@@ -29,7 +29,7 @@ func (a *app) pluginsCmd() *cobra.Command {
 		Use:   "list",
 		Short: "List built-in and installed plugins: kind, name, version, where, sha256",
 		Long:  strings.ReplaceAll(help("plugins-list"), "{{dirs}}", strings.Join(host.DefaultDirs(), "\n  ")),
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			h, c, err := a.host().Open()
 			if err != nil {

@@ -129,7 +129,56 @@ func (a *app) rootCmd() *cobra.Command {
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
 	root.AddCommand(a.versionCmd(), a.githubCmd())
+	refuseUnknown(root)
 	return root
+}
+
+// refuseUnknown makes every command group under root (a command with
+// subcommands and no work of its own) refuse an argument that names none
+// of them, as the root does: cobra prints a group's help for anything
+// after it and exits 0, so a typo, or a subcommand of a newer version,
+// looked like success. Given nothing, a group still prints its help.
+func refuseUnknown(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		refuseUnknown(c)
+		if !c.HasSubCommands() || c.Runnable() {
+			continue
+		}
+		c.Args = unknownCommand
+		if c.Annotations == nil {
+			c.Annotations = map[string]string{}
+		}
+		c.Annotations[groupAnnotation] = "true"
+		c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	}
+}
+
+// groupAnnotation marks a command group refuseUnknown has seen to.
+const groupAnnotation = "rubric/group"
+
+// unknownCommand refuses any argument to a command group, naming the
+// group and the subcommands the argument may have meant.
+func unknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for %q (see %s --help)", args[0], cmd.CommandPath(), cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own default for the root
+	}
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+	}
+	return errors.New(msg)
+}
+
+// noArgs refuses arguments to a command that takes none: cobra.NoArgs
+// calls an extra argument an unknown command.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments, got %q", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), args[0])
+	}
+	return nil
 }
 
 // redactParams are the --redact-param names (a config key as well).

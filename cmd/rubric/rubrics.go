@@ -18,7 +18,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",
 		Short: "List the built-in rubrics",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			return rubrics.WriteList(a.stdout)
 		},
@@ -62,7 +62,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 	cmd.AddCommand(&cobra.Command{
 		Use:   "functions",
 		Short: "List the functions formulas may call, beyond CEL's standard library",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			return lang.WriteFunctions(a.stdout)
 		},

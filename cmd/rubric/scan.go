@@ -39,7 +39,7 @@ func (a *app) scanWorkerCmd() *cobra.Command {
 		Use:   "worker --db postgres://... --rubric NAME... --out DIR",
 		Short: "Do the jobs of a scan enqueued in a database, until stopped",
 		Long:  help("scan-worker"),
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE:  a.runScanWorker,
 	}
 	f := cmd.Flags()

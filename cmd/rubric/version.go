@@ -10,7 +10,7 @@ func (a *app) versionCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print rubric's version, commit, Go version and the digests of the built-in rubrics",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			info, err := rubrics.BuildInfo()
 			if err != nil {

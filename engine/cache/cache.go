@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -210,15 +211,186 @@ func (s *Store) PutPrompt(sha string, text []byte) error {
 	return atomicfile.WriteFile(s.promptPath(sha), text)
 }
 
-// Stats describes what a cache holds.
+// Stats describes what a cache holds: its entries, and the files under
+// its answers and prompts folders that are not entries.
 type Stats struct {
 	Dir     string `json:"dir"`
 	Answers int    `json:"answers"`
 	Prompts int    `json:"prompts"`
-	Bytes   int64  `json:"bytes"`
+	// Bytes is the size of the entries, the answers and prompts counted;
+	// files that are not entries are not in it.
+	Bytes int64 `json:"bytes"`
+	// Others are the paths of the files (and folders, ending in a
+	// separator) under answers and prompts that are not cache entries by
+	// the cache's own layout; Clear leaves them where they are.
+	Others []string `json:"others,omitempty"`
 }
 
-// Stats counts the cached answers and prompts and their size on disk.
+// Look returns the cache at dir, or at DefaultDir when dir is "",
+// without creating it: for reading what it holds, or clearing it.
+func Look(dir string) (*Store, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	return &Store{dir: dir}, nil
+}
+
+// isHex64 says whether name is a lowercase hex sha256, as keys and the
+// names of prompts are.
+func isHex64(name string) bool {
+	if len(name) != 64 {
+		return false
+	}
+	for _, c := range name {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isTemp says whether name is what atomicfile leaves beside a file named
+// entry when a write is cut short: "."+entry+".tmp" and digits.
+func isTemp(name, entry string) bool {
+	digits, ok := strings.CutPrefix(name, "."+entry+".tmp")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// entryFile says what a file named name is in a folder of the cache:
+// an entry (a key or a prompt's sha256 and ext, its name valid by valid),
+// a temporary file a cut-short write left, or neither.
+func entryFile(name, ext string, valid func(string) bool) (entry, temp bool) {
+	if base, ok := strings.CutSuffix(name, ext); ok && valid(base) {
+		return true, false
+	}
+	if strings.HasPrefix(name, ".") {
+		if i := strings.Index(name[1:], ext+".tmp"); i > 0 {
+			base := name[1 : 1+i]
+			return false, valid(base) && isTemp(name, base+ext)
+		}
+	}
+	return false, false
+}
+
+// found is one file of the cache's layout that walk met.
+type found struct {
+	path  string
+	size  int64
+	kind  int // foundAnswer, foundPrompt or foundTemp
+	isDir bool
+}
+
+const (
+	foundAnswer = iota
+	foundPrompt
+	foundTemp
+)
+
+// walk lists what the answers and prompts folders hold by the cache's
+// layout: answers/KK/KEY.json, KK the head of the 64-hex KEY, and
+// prompts/SHA.txt, SHA a 64-hex sha256, and the temporary files of
+// writes cut short beside them. Anything else goes to others, a folder
+// without what it holds. The fan-out folders are returned in dirs,
+// deepest first, for Clear to remove when it has emptied them.
+func (s *Store) walk() (entries []found, others, dirs []string, err error) {
+	readDir := func(dir string) ([]fs.DirEntry, bool, error) {
+		list, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("cache: %w", err)
+		}
+		return list, true, nil
+	}
+	add := func(dir string, d fs.DirEntry, kind int) error {
+		info, err := d.Info()
+		if err != nil {
+			return fmt.Errorf("cache: %w", err)
+		}
+		entries = append(entries, found{path: filepath.Join(dir, d.Name()), size: info.Size(), kind: kind})
+		return nil
+	}
+	other := func(dir string, d fs.DirEntry) {
+		p := filepath.Join(dir, d.Name())
+		if d.IsDir() {
+			p += string(filepath.Separator)
+		}
+		others = append(others, p)
+	}
+	answers := filepath.Join(s.dir, "answers")
+	heads, ok, err := readDir(answers)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, h := range heads {
+		if !h.IsDir() || len(h.Name()) != 2 || !isHex64(h.Name()+strings.Repeat("0", 62)) {
+			other(answers, h)
+			continue
+		}
+		sub := filepath.Join(answers, h.Name())
+		files, _, err := readDir(sub)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		valid := func(key string) bool { return isHex64(key) && key[:2] == h.Name() }
+		for _, f := range files {
+			entry, temp := entryFile(f.Name(), ".json", valid)
+			switch {
+			case f.Type().IsRegular() && entry:
+				err = add(sub, f, foundAnswer)
+			case f.Type().IsRegular() && temp:
+				err = add(sub, f, foundTemp)
+			default:
+				other(sub, f)
+			}
+			if err != nil {
+				return nil, nil, nil, err
+			}
+		}
+		dirs = append(dirs, sub)
+	}
+	if ok {
+		dirs = append(dirs, answers)
+	}
+	prompts := filepath.Join(s.dir, "prompts")
+	files, ok, err := readDir(prompts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, f := range files {
+		entry, temp := entryFile(f.Name(), ".txt", isHex64)
+		switch {
+		case f.Type().IsRegular() && entry:
+			err = add(prompts, f, foundPrompt)
+		case f.Type().IsRegular() && temp:
+			err = add(prompts, f, foundTemp)
+		default:
+			other(prompts, f)
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if ok {
+		dirs = append(dirs, prompts)
+	}
+	return entries, others, dirs, nil
+}
+
+// Stats counts the cached answers and prompts and their size on disk,
+// and lists the files beside them that are not cache entries.
 func (s *Store) Stats() (Stats, error) {
 	st := Stats{Dir: s.dir}
 	if s.mem != nil {
@@ -227,57 +399,98 @@ func (s *Store) Stats() (Stats, error) {
 		st.Answers, st.Prompts = len(s.mem.answers), len(s.mem.prompts)
 		return st, nil
 	}
-	err := filepath.WalkDir(s.dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() || strings.HasPrefix(d.Name(), ".") {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		switch filepath.Base(filepath.Dir(filepath.Dir(path))) {
-		case "answers":
-			st.Answers++
-		}
-		if filepath.Base(filepath.Dir(path)) == "prompts" {
-			st.Prompts++
-		}
-		st.Bytes += info.Size()
-		return nil
-	})
-	if err != nil {
-		return st, fmt.Errorf("cache: %w", err)
-	}
-	return st, nil
-}
-
-// Clear removes every cached answer and prompt and returns what was there.
-func (s *Store) Clear() (Stats, error) {
-	st, err := s.Stats()
+	entries, others, _, err := s.walk()
 	if err != nil {
 		return st, err
 	}
+	st.count(entries)
+	st.Others = others
+	return st, nil
+}
+
+// count adds the answers and prompts among entries to st.
+func (st *Stats) count(entries []found) {
+	for _, e := range entries {
+		switch e.kind {
+		case foundAnswer:
+			st.Answers++
+		case foundPrompt:
+			st.Prompts++
+		default:
+			continue
+		}
+		st.Bytes += e.size
+	}
+}
+
+// ErrNotACache is wrapped by Clear's error for a directory that holds
+// no cache entry but other files under answers or prompts: most likely
+// not a cache at all, and nothing in it is removed.
+var ErrNotACache = errors.New("does not look like a rubric cache")
+
+// Clear removes every cached answer and prompt, and the fan-out folders
+// it leaves empty, and returns what it removed. It removes only files
+// that are entries by the cache's layout (and temporary files of writes
+// cut short beside them): anything else is left in place and listed in
+// the Stats' Others. A directory that holds no entry but other files
+// there is refused whole (ErrNotACache).
+func (s *Store) Clear() (Stats, error) {
+	st := Stats{Dir: s.dir}
 	if s.mem != nil {
 		s.mem.mu.Lock()
+		st.Answers, st.Prompts = len(s.mem.answers), len(s.mem.prompts)
 		clear(s.mem.answers)
 		clear(s.mem.prompts)
 		s.mem.mu.Unlock()
 		return st, nil
 	}
+	entries, others, dirs, err := s.walk()
+	if err != nil {
+		return st, err
+	}
+	st.Others = others
+	if len(others) > 0 && !slices.ContainsFunc(entries, func(f found) bool { return f.kind != foundTemp }) {
+		return st, fmt.Errorf("%s %w: it holds no cache entry, only %s that %s not (%s); nothing was removed. Check --cache-dir (or cache-dir in the config file)",
+			s.dir, ErrNotACache, plural(len(others), "file"), isAre(len(others)), listed(others))
+	}
 	// Batch records stay: a batch still running at the provider is
 	// paid for, and its answers are collected by the next run.
-	for _, sub := range []string{"answers", "prompts"} {
-		if err := os.RemoveAll(filepath.Join(s.dir, sub)); err != nil {
+	for _, e := range entries {
+		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return st, fmt.Errorf("cache: %w", err)
 		}
+		var one Stats
+		one.count([]found{e})
+		st.Answers, st.Prompts, st.Bytes = st.Answers+one.Answers, st.Prompts+one.Prompts, st.Bytes+one.Bytes
+	}
+	for _, d := range dirs {
+		os.Remove(d) // only when empty: a folder with other files stays
 	}
 	return st, nil
+}
+
+// plural is n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// listed joins the first few of paths, saying how many more there are.
+func listed(paths []string) string {
+	const most = 5
+	if len(paths) <= most {
+		return strings.Join(paths, ", ")
+	}
+	return strings.Join(paths[:most], ", ") + fmt.Sprintf(" and %d more", len(paths)-most)
 }
 
 // Batch is a batch of questions submitted to a judge's batch API and not

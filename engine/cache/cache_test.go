@@ -2,7 +2,11 @@ package cache
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -186,5 +190,100 @@ func TestBatchRecords(t *testing.T) {
 				t.Fatalf("batches of b = %+v, want batch_3", got)
 			}
 		})
+	}
+}
+
+// TestClearOnlyEntries: Clear removes the files that are cache entries by
+// the cache's layout, and the temporary files of cut-short writes beside
+// them, and nothing else; Stats counts only entries; a directory with no
+// entry and other files is refused whole.
+func TestClearOnlyEntries(t *testing.T) {
+	key := Key(judge.Identity{Plugin: "p"}, "r", "q", "i")
+	const sha = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+	entryFiles := []string{
+		"answers/" + key[:2] + "/" + key + ".json",
+		"answers/" + key[:2] + "/." + key + ".json.tmp123",
+		"prompts/" + sha + ".txt",
+		"prompts/." + sha + ".txt.tmp9",
+	}
+	userFiles := []string{
+		"prompts/system.md",
+		"answers/key.txt",
+		"answers/" + key[:2] + "/notes.json",
+		"answers/ab/" + key + ".json", // a key filed under another head
+		"answers/zz/" + strings.Repeat("z", 64) + ".json",
+		"prompts/" + strings.ToUpper(sha) + ".txt",
+		"prompts/." + sha + ".txt.tmpx",
+		"batches/whatever.json",
+		"top.txt",
+	}
+	write := func(t *testing.T, dir string, files []string) {
+		for _, f := range files {
+			p := filepath.Join(dir, filepath.FromSlash(f))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("0123456789"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name            string
+		files           []string
+		wantErr         bool
+		answers, others int
+		gone, kept      []string
+	}{
+		{name: "entries and others", files: append(append([]string{}, entryFiles...), userFiles...), answers: 1, others: 7, gone: entryFiles, kept: userFiles},
+		{name: "no entry, only others", files: userFiles, wantErr: true, kept: userFiles},
+		{name: "only entries", files: entryFiles, answers: 1, gone: append(append([]string{}, entryFiles...), "answers", "prompts")},
+		{name: "nothing", answers: 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, tc.files)
+			s, err := Look(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := s.Stats()
+			if err != nil || st.Answers != tc.answers || len(st.Others) != tc.others && !tc.wantErr {
+				t.Fatalf("stats %+v, %v", st, err)
+			}
+			if st.Bytes != int64(10*(st.Answers+st.Prompts)) {
+				t.Errorf("stats counted %d bytes, not the entries' own", st.Bytes)
+			}
+			cleared, err := s.Clear()
+			if tc.wantErr {
+				if !errors.Is(err, ErrNotACache) {
+					t.Fatalf("clear of a folder with no entry: %v", err)
+				}
+			} else if err != nil || cleared.Answers != tc.answers || len(cleared.Others) != tc.others {
+				t.Fatalf("clear: %+v, %v", cleared, err)
+			}
+			for _, f := range tc.gone {
+				if _, err := os.Lstat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("%s survived Clear", f)
+				}
+			}
+			for _, f := range tc.kept {
+				if _, err := os.Lstat(filepath.Join(dir, f)); err != nil {
+					t.Errorf("%s was removed: %v", f, err)
+				}
+			}
+		})
+	}
+	// Look creates nothing.
+	missing := filepath.Join(t.TempDir(), "missing")
+	s, _ := Look(missing)
+	if st, err := s.Stats(); err != nil || st.Answers != 0 {
+		t.Fatalf("stats of a missing cache: %+v, %v", st, err)
+	}
+	if _, err := s.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("Look, Stats or Clear made the directory")
 	}
 }

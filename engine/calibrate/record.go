@@ -38,6 +38,11 @@ func Read(path string) (*Record, error) {
 	if err := dec.Decode(&rec); err != nil {
 		return nil, fmt.Errorf("%s: not a calibration record: %w", path, err)
 	}
+	if rec.Version == 0 {
+		if kind := report.Other(b, "calibration_version"); kind != "" {
+			return nil, fmt.Errorf("%s is %s, not a calibration record (write one with rubric calibrate)", path, kind)
+		}
+	}
 	if rec.Version != Version {
 		return nil, fmt.Errorf("%s: calibration record version %d, this rubric reads version %d", path, rec.Version, Version)
 	}

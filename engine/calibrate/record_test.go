@@ -140,3 +140,22 @@ func TestVerify(t *testing.T) {
 		})
 	}
 }
+
+// TestReadNamesTheWrongKind: a file of another kind given as a record is
+// named for what it is, not "calibration record version 0".
+func TestReadNamesTheWrongKind(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ doc, want string }{
+		{`{"report_version": 3, "tools": []}`, "sq.json is a score report (rubric score), not a calibration record (write one with rubric calibrate)"},
+		{`{"tools": []}`, "sq.json is a capture of a server's tools, not a calibration record"},
+		{`{"calibration_version": 9}`, "sq.json: calibration record version 9, this rubric reads version 1"},
+	} {
+		path := filepath.Join(dir, "sq.json")
+		if err := os.WriteFile(path, []byte(tt.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Read(path); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.doc, err, tt.want)
+		}
+	}
+}

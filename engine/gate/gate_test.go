@@ -669,3 +669,22 @@ func TestUnscoredToolIsInvalid(t *testing.T) {
 		t.Errorf("reason %q", g.Reason)
 	}
 }
+
+// TestReadNamesTheWrongKind: a file of another kind given as a gate
+// report is named for what it is, not "gate report version 0".
+func TestReadNamesTheWrongKind(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ doc, want string }{
+		{`{"report_version": 3, "tools": []}`, "sq.json is a score report (rubric score), not a gate report (write one with rubric gate)"},
+		{`{"calibration_version": 1}`, "sq.json is a calibration record (rubric calibrate), not a gate report"},
+		{`{"gate_version": 7}`, "sq.json: gate report version 7, this rubric reads version 1"},
+	} {
+		path := filepath.Join(dir, "sq.json")
+		if err := os.WriteFile(path, []byte(tt.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gate.Read(path); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.doc, err, tt.want)
+		}
+	}
+}

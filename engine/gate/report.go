@@ -187,6 +187,11 @@ func Read(path string) (*Report, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("%s: not a gate report: %w", path, err)
 	}
+	if r.GateVersion == 0 {
+		if kind := report.Other(b, "gate_version"); kind != "" {
+			return nil, fmt.Errorf("%s is %s, not a gate report (write one with rubric gate)", path, kind)
+		}
+	}
 	if r.GateVersion != Version {
 		return nil, fmt.Errorf("%s: gate report version %d, this rubric reads version %d", path, r.GateVersion, Version)
 	}

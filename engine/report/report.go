@@ -606,18 +606,19 @@ func parse(path string, b []byte) (*Report, error) {
 }
 
 // others are the documents rubric writes beside its reports, by the
-// member each has and a report has not, and what each is (<path> is the
-// file's path).
-var others = []struct{ key, what string }{
-	{"servers_version", "a servers document (rubric score --config-file), which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
-	{"gate_version", "a gate report (rubric gate); its base's and head's reports are the score reports beside it"},
-	{"leaderboard_version", "a scan's leaderboard (rubric scan); the servers' reports are under reports/ beside it"},
-	{"scan_version", "a scan's record (rubric scan); the servers' reports are under reports/ beside it"},
-	{"failed_version", "the record of a run that could not complete (failed.json), which wrote no report"},
-	{"calibration_version", "a calibration record (rubric calibrate)"},
-	{"lock_version", "a lock file (rubric lock)"},
-	{"runs", "a SARIF log; the JSON report is written by --format json"},
-	{"tools", "a capture of a server's tools: score it with rubric score <path>"},
+// member each has and a report has not: what each is called (name), and
+// what it is and how to get a report from it (what; <path> is the file's
+// path).
+var others = []struct{ key, name, what string }{
+	{"servers_version", "a servers document (rubric score --config-file)", "a servers document (rubric score --config-file), which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
+	{"gate_version", "a gate report (rubric gate)", "a gate report (rubric gate); its base's and head's reports are the score reports beside it"},
+	{"leaderboard_version", "a scan's leaderboard (rubric scan)", "a scan's leaderboard (rubric scan); the servers' reports are under reports/ beside it"},
+	{"scan_version", "a scan's record (rubric scan)", "a scan's record (rubric scan); the servers' reports are under reports/ beside it"},
+	{"failed_version", "the record of a run that could not complete (failed.json)", "the record of a run that could not complete (failed.json), which wrote no report"},
+	{"calibration_version", "a calibration record (rubric calibrate)", "a calibration record (rubric calibrate)"},
+	{"lock_version", "a lock file (rubric lock)", "a lock file (rubric lock)"},
+	{"runs", "a SARIF log", "a SARIF log; the JSON report is written by --format json"},
+	{"tools", "a capture of a server's tools", "a capture of a server's tools: score it with rubric score <path>"},
 }
 
 // notReport says what the JSON document b is when it has no
@@ -638,6 +639,32 @@ func notReport(b []byte) string {
 		}
 	}
 	return "a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"
+}
+
+// Other names the document of rubric's that the JSON object b is when
+// it lacks the member key that marks the kind its reader wants ("a score
+// report (rubric score)", "a gate report (rubric gate)", ...): a reader
+// given the wrong kind of file says what it was given rather than
+// "version 0". A JSON object of none of rubric's kinds is "a JSON object
+// none of rubric's commands writes"; b that has key, or is no JSON
+// object, gives "".
+func Other(b []byte, key string) string {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(b, &members) != nil {
+		return ""
+	}
+	if _, ok := members[key]; ok {
+		return ""
+	}
+	if _, ok := members["report_version"]; ok {
+		return "a score report (rubric score)"
+	}
+	for _, o := range others {
+		if _, ok := members[o.key]; ok {
+			return o.name
+		}
+	}
+	return "a JSON object none of rubric's commands writes"
 }
 
 // appendKey appends s quoted as quote quotes it (HTML escaped), without

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sync"
 	"time"
 
@@ -245,7 +247,74 @@ func CheckOutputs(inputs, outputs []Flagged, failed Flagged) error {
 			return fmt.Errorf("the failure record %s (%s) is the file %s reads: give --failed another path", failed.Path, failed.Flag, in.Flag)
 		}
 	}
+	for i, out := range outputs {
+		for _, other := range outputs[:i] {
+			if samePath(out.Path, other.Path) {
+				return fmt.Errorf("%s and %s both name %s: one would replace the other; give each its own file", other.Flag, out.Flag, out.Path)
+			}
+		}
+	}
+	for _, out := range append(slices.Clone(outputs), failed) {
+		if err := checkWritable(out); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// checkWritable refuses, before any work is done, an output that could
+// not be written at the end: a path that is a directory, one under a
+// regular file, or one in a folder this process may not write to (a file
+// is made and removed there to know). A missing folder is made when the
+// output is written, so the nearest folder that exists is the one tried.
+func checkWritable(out Flagged) error {
+	if out.Path == "" || out.Path == "-" {
+		return nil
+	}
+	path := out.Path
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("%s %s is a directory; give a file name", out.Flag, out.Path)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil // a device or a pipe is written in place
+		}
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real // the file a link names is replaced in its own folder
+		}
+	}
+	dir := filepath.Dir(path)
+	for {
+		fi, err := os.Stat(dir)
+		if err == nil && !fi.IsDir() {
+			return fmt.Errorf("cannot write %s: %s is a file, not a folder; choose another %s", out.Path, dir, out.Flag)
+		}
+		if err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if errors.Is(err, fs.ErrPermission) || parent == dir {
+			return fmt.Errorf("cannot write %s: the folder %s cannot be reached (%s); choose another %s", out.Path, dir, reason(err), out.Flag)
+		}
+		dir = parent
+	}
+	f, err := os.CreateTemp(dir, ".rubric-write-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: the folder %s is not writable (%s); choose another %s", out.Path, dir, reason(err), out.Flag)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// reason is what went wrong in err, without the path a PathError names
+// (a temporary file's, which means nothing to the user).
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Paths are the paths of files that are set.

@@ -144,11 +144,22 @@ func TestCheckOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := []run.Flagged{{Flag: "the target", Path: tools}, {Flag: "--rubric", Path: "mine.hcl"}, {Flag: "--answers", Path: ""}}
+	write(t, tools+".out", "")
+	if err := os.Symlink(tools+".out", filepath.Join(dir, "outlink")); err != nil {
+		t.Fatal(err)
+	}
+	readOnly := filepath.Join(dir, "ro")
+	if err := os.Mkdir(readOnly, 0o555); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		outputs []run.Flagged
 		failed  string
 		wantErr string
+		// unprivileged: the case holds only for a user whom permissions
+		// bind; root writes anywhere.
+		unprivileged bool
 	}{
 		{name: "distinct", outputs: []run.Flagged{{"--out", filepath.Join(dir, "r.json")}, {"--json", ""}}, failed: filepath.Join(dir, "failed.json")},
 		{name: "standard output", outputs: []run.Flagged{{"--out", "-"}}},
@@ -164,9 +175,28 @@ func TestCheckOutputs(t *testing.T) {
 			wantErr: "--json r.json is where the failure record would go (--failed)"},
 		{name: "failure record over the target", failed: tools,
 			wantErr: "is the file the target reads"},
+		{name: "two outputs, one file", outputs: []run.Flagged{{"--json", filepath.Join(dir, "a.json")}, {"--markdown", filepath.Join(dir, ".", "a.json")}},
+			wantErr: "--json and --markdown both name " + filepath.Join(dir, "a.json") + ": one would replace the other; give each its own file"},
+		{name: "two names of one existing file", outputs: []run.Flagged{{"--out", tools + ".out"}, {"--sarif", filepath.Join(dir, "outlink")}},
+			wantErr: "--out and --sarif both name"},
+		{name: "out is a directory", outputs: []run.Flagged{{"--out", dir}},
+			wantErr: "--out " + dir + " is a directory; give a file name"},
+		{name: "out under a file", outputs: []run.Flagged{{"--out", filepath.Join(tools, "rep.json")}},
+			wantErr: "cannot write " + filepath.Join(tools, "rep.json") + ": " + tools + " is a file, not a folder; choose another --out"},
+		{name: "out deeper under a file", outputs: []run.Flagged{{"--json", filepath.Join(tools, "x", "rep.json")}},
+			wantErr: "cannot write " + filepath.Join(tools, "x", "rep.json") + ": " + tools + " is a file, not a folder; choose another --json"},
+		{name: "failure record under a file", failed: filepath.Join(tools, "failed.json"),
+			wantErr: "is a file, not a folder; choose another --failed"},
+		{name: "out in folders yet to be made", outputs: []run.Flagged{{"--out", filepath.Join(dir, "new", "deeper", "rep.json")}}},
+		{name: "out in a read-only folder", outputs: []run.Flagged{{"--out", filepath.Join(readOnly, "rep.json")}},
+			wantErr: "cannot write " + filepath.Join(readOnly, "rep.json") + ": the folder " + readOnly + " is not writable (permission denied); choose another --out", unprivileged: true},
+		{name: "the device", outputs: []run.Flagged{{"--out", os.DevNull}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.unprivileged && os.Geteuid() == 0 {
+				t.Skip("root writes to a read-only folder")
+			}
 			err := run.CheckOutputs(in, tt.outputs, run.Flagged{Flag: "--failed", Path: tt.failed})
 			if tt.wantErr == "" {
 				if err != nil {
