@@ -373,7 +373,7 @@ func (l *loader) load() *Rubric {
 				l.errorf(b.DefRange, "only one scale block is allowed")
 				continue
 			}
-			r.Scale = l.scale(b, r.Grades)
+			r.Scale = l.scale(b, r.Grades, body.Attributes["grades"])
 		case "fixes":
 			if r.Fixes != nil {
 				l.errorf(b.DefRange, "only one fixes block is allowed")
