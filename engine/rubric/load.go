@@ -129,6 +129,11 @@ type loader struct {
 	weightsAt hcl.Range
 	// weights are the rubric's weights, for the maxima of report values.
 	weights []Weight
+	// weightKeys is where each weight is named, for messages.
+	weightKeys map[string]hcl.Range
+	// hclWeights are the weights an HCL expression (a max block) reads,
+	// by name; "" when one reads them whole.
+	hclWeights map[string]bool
 	// srcs are the texts of the parents an extends read, by file.
 	srcs map[string][]byte
 	// flat is the rubric's body after extends.
@@ -698,7 +703,14 @@ func (l *loader) readWeights(a *hcl.Attribute) []Weight {
 		seen[name] = true
 		// A weight that is not a number is reported once; it is still
 		// a weight, so that nothing that reads it is reported again.
-		n, _ := l.number(kv.Value)
+		n, ok := l.number(kv.Value)
+		if ok && n.Sign() < 0 {
+			l.errorf(kv.Value.Range(), "weight %s is %s: a weight is at least 0 (a check's points, or a number formulas read as weights.%s); to take points away, subtract them in a formula", name, n, name)
+		}
+		if l.weightKeys == nil {
+			l.weightKeys = map[string]hcl.Range{}
+		}
+		l.weightKeys[name] = kv.Key.Range()
 		out = append(out, Weight{Name: name, Value: n})
 	}
 	return out
