@@ -1,6 +1,6 @@
 rubric "t" {
   # safety is read by a formula, limit only by a max block, and a by its
-  # check; ghost by nothing, and type is a check's name misspelled.
+  # check; ghost by nothing, and typd is a check's name misspelled.
   weights = { a = 10, safety = 5, limit = 20, ghost = 3, typd = 4 }
   # ERROR 4:47: weight ghost names no check and no formula reads weights.ghost
   # ERROR 4:58: weight typd names no check and no formula reads weights.typd: did you mean check typed?
