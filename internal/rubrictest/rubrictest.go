@@ -108,7 +108,7 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 // surfaceOf reads a test's surface: inline JSON, or a file.
 func surfaceOf(t *rubric.Test) (*surface.Surface, error) {
 	src := strings.TrimSpace(t.Surface)
-	if strings.HasPrefix(src, "{") || strings.HasPrefix(src, "[") {
+	if rubric.IsInlineSurface(src) {
 		return surface.Parse("test "+t.Name, []byte(src))
 	}
 	path := relative(t, src)
