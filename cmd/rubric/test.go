@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/internal/rubrictest"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -34,12 +33,18 @@ func (a *app) testCmd() *cobra.Command {
 			if len(r.Tests) == 0 {
 				return fmt.Errorf("%s has no tests: add test \"NAME\" { surface = \"...\", expect = { score = ... } } to it", r.File)
 			}
-			failed, err := rubrictest.Write(a.stdout, r, rubrictest.Run(cmd.Context(), r))
+			failed, broken, err := rubrictest.Write(a.stdout, r, rubrictest.Run(cmd.Context(), r))
 			if err != nil {
 				return err
 			}
-			if failed > 0 {
-				return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, report.Plural(len(r.Tests), "test"))}
+			// The count is on stdout, once: the exit code says the rest. A
+			// test that could not run is a broken rubric, as a load error
+			// is (exit 2); one that ran and missed is a failed test (1).
+			switch {
+			case broken > 0:
+				return &exitError{code: exitInvalid}
+			case failed > 0:
+				return &exitError{code: 1}
 			}
 			return nil
 		},

@@ -3,6 +3,7 @@ package rubric
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -19,6 +20,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
@@ -129,6 +131,11 @@ type loader struct {
 	weightsAt hcl.Range
 	// weights are the rubric's weights, for the maxima of report values.
 	weights []Weight
+	// weightKeys is where each weight is named, for messages.
+	weightKeys map[string]hcl.Range
+	// hclWeights are the weights an HCL expression (a max block) reads,
+	// by name; "" when one reads them whole.
+	hclWeights map[string]bool
 	// srcs are the texts of the parents an extends read, by file.
 	srcs map[string][]byte
 	// flat is the rubric's body after extends.
@@ -373,7 +380,7 @@ func (l *loader) load() *Rubric {
 				l.errorf(b.DefRange, "only one scale block is allowed")
 				continue
 			}
-			r.Scale = l.scale(b, r.Grades)
+			r.Scale = l.scale(b, r.Grades, body.Attributes["grades"])
 		case "fixes":
 			if r.Fixes != nil {
 				l.errorf(b.DefRange, "only one fixes block is allowed")
@@ -600,6 +607,7 @@ func (l *loader) test(b *hcl.Block) *Test {
 	}
 	t := &Test{Name: b.Labels[0], File: l.fileOf(b.DefRange), Line: b.DefRange.Start.Line}
 	t.Surface = l.str(body.Attributes["surface"])
+	l.inlineSurface(t, body.Attributes["surface"])
 	t.Answers = l.str(body.Attributes["answers"])
 	a := body.Attributes["expect"]
 	pairs, ds := hcl.ExprMap(a.Expr)
@@ -616,7 +624,7 @@ func (l *loader) test(b *hcl.Block) *Test {
 			}
 			path = v.AsString()
 		}
-		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line}
+		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line, Col: kv.Key.Range().Start.Column}
 		v, d := kv.Value.Value(nil)
 		switch {
 		case d.HasErrors() || v.IsNull():
@@ -637,6 +645,76 @@ func (l *loader) test(b *hcl.Block) *Test {
 		l.errorf(a.Expr.Range(), "expect names nothing: say what the report must hold, such as { score = 91.2, grade = \"A\" }")
 	}
 	return t
+}
+
+// inlineSurface refuses a test's inline surface (JSON written in the
+// rubric's file) that is no surface, at its place in the file: the test
+// could never run, so the rubric's file is broken as a typo in a formula
+// leaves it. A surface in a file of its own is read when the test runs.
+func (l *loader) inlineSurface(t *Test, a *hcl.Attribute) {
+	src := t.Surface
+	if a == nil || !IsInlineSurface(src) {
+		return
+	}
+	_, err := surface.Parse("", []byte(src))
+	if err == nil {
+		return
+	}
+	var se *surface.Error
+	if !errors.As(err, &se) {
+		l.errorf(a.Expr.Range(), "test %q: surface: %v", t.Name, err)
+		return
+	}
+	msg := se.Msg
+	if se.Path != "" {
+		msg = se.Path + ": " + msg
+	}
+	msg = fmt.Sprintf("test %q: surface: %s", t.Name, msg)
+	if se.Line == 0 {
+		l.errorf(a.Expr.Range(), "%s", msg)
+		return
+	}
+	line, col := l.position(a.Expr.Range(), src, se.Line, se.Col)
+	if c, ok := l.quotedColumn(a.Expr.Range(), se.Line, se.Col); ok {
+		col = c
+	}
+	l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: msg})
+}
+
+// quotedColumn is the column in the file of the col-th character of a
+// one-line quoted string at rng, its escapes (\", \\, \uXXXX, $${)
+// counted as the one character each stands for: JSON written in quotes
+// escapes every quote, and a column that ignored them would point ever
+// further left. ok is false for any other text (a heredoc).
+func (l *loader) quotedColumn(rng hcl.Range, line, col int) (int, bool) {
+	src := l.srcOf(rng)
+	if line != 1 || rng.Start.Line != rng.End.Line || rng.Start.Byte >= len(src) || src[rng.Start.Byte] != '"' {
+		return 0, false
+	}
+	text := src[rng.Start.Byte+1 : min(rng.End.Byte, len(src))]
+	i := 0
+	for n := 1; n < col && i < len(text); n++ {
+		switch {
+		case text[i] == '\\' && i+1 < len(text) && text[i+1] == 'u':
+			i += 6
+		case text[i] == '\\' && i+1 < len(text) && text[i+1] == 'U':
+			i += 10
+		case text[i] == '\\':
+			i += 2
+		case (text[i] == '$' || text[i] == '%') && i+2 < len(text) && text[i+1] == text[i] && text[i+2] == '{':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return rng.Start.Column + 1 + i, true
+}
+
+// IsInlineSurface reports whether a test's surface is written inline, as
+// JSON, rather than named by a path.
+func IsInlineSurface(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "{") || strings.HasPrefix(s, "[")
 }
 
 // message compiles an issue written as cel("CEL string"): a message
@@ -698,7 +776,14 @@ func (l *loader) readWeights(a *hcl.Attribute) []Weight {
 		seen[name] = true
 		// A weight that is not a number is reported once; it is still
 		// a weight, so that nothing that reads it is reported again.
-		n, _ := l.number(kv.Value)
+		n, ok := l.number(kv.Value)
+		if ok && n.Sign() < 0 {
+			l.errorf(kv.Value.Range(), "weight %s is %s: a weight is at least 0 (a check's points, or a number formulas read as weights.%s); to take points away, subtract them in a formula", name, n, name)
+		}
+		if l.weightKeys == nil {
+			l.weightKeys = map[string]hcl.Range{}
+		}
+		l.weightKeys[name] = kv.Key.Range()
 		out = append(out, Weight{Name: name, Value: n})
 	}
 	return out

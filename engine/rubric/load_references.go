@@ -24,6 +24,7 @@ type formulaAt struct {
 // it cannot see: metrics are computed in order).
 func (l *loader) checkReferences(r *Rubric) {
 	l.weightReferences(r)
+	l.unreadWeights(r)
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
 		questions[i] = q.Name
@@ -113,6 +114,54 @@ func (l *loader) weightReferences(r *Rubric) {
 			}
 			l.diags = append(l.diags, Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg})
 		}
+	}
+}
+
+// unreadWeights finds every weight that is neither a check's points nor
+// read by any formula (weights.NAME) or max block: a slip, such as a
+// weight for a check that was renamed, which would move no score. A
+// formula that reads the weights whole (weights[name]) may read any. It
+// judges only a rubric with no other error: a formula that did not
+// compile reads what it reads unseen, and its weights would be taken
+// for unread.
+func (l *loader) unreadWeights(r *Rubric) {
+	if l.hclWeights[""] || len(l.diags) > 0 {
+		return
+	}
+	read := map[string]bool{}
+	for _, c := range r.Checks {
+		read[c.Name] = true
+	}
+	for name := range l.hclWeights {
+		read[name] = true
+	}
+	for p := range l.at {
+		for _, ref := range p.Refs() {
+			if ref.Var() != "weights" {
+				continue
+			}
+			if len(ref.Path) == 1 {
+				return
+			}
+			read[ref.Path[1]] = true
+		}
+	}
+	checks := make([]string, len(r.Checks))
+	for i, c := range r.Checks {
+		checks[i] = c.Name
+	}
+	for _, w := range r.Weights {
+		at, ok := l.weightKeys[w.Name]
+		if read[w.Name] || !ok {
+			continue
+		}
+		msg := fmt.Sprintf("weight %s names no check and no formula reads weights.%s", w.Name, w.Name)
+		if near := nearest.Key(w.Name, checks); near != "" {
+			msg += fmt.Sprintf(": did you mean check %s?", near)
+		} else {
+			msg += ": remove it, or read it in a formula"
+		}
+		l.errorf(at, "%s", msg)
 	}
 }
 

@@ -59,6 +59,7 @@ func (l *loader) maxima(b *hcl.Block, fields []*Metric) []Bound {
 			l.errorf(a.NameRange, "%s", msg)
 			continue
 		}
+		l.noteWeights(a.Expr)
 		n, ok := l.numberIn(a.Expr, ctx)
 		if !ok {
 			continue
@@ -91,4 +92,25 @@ func (l *loader) weightsContext() *hcl.EvalContext {
 type Bound struct {
 	Name string
 	Max  num.Num
+}
+
+// noteWeights records the weights an HCL expression reads (weights.NAME),
+// so that a weight only a max block reads is not taken for one nothing
+// reads (see unreadWeights).
+func (l *loader) noteWeights(e hcl.Expression) {
+	for _, t := range e.Variables() {
+		if t.RootName() != "weights" {
+			continue
+		}
+		if l.hclWeights == nil {
+			l.hclWeights = map[string]bool{}
+		}
+		if len(t) > 1 {
+			if attr, ok := t[1].(hcl.TraverseAttr); ok {
+				l.hclWeights[attr.Name] = true
+				continue
+			}
+		}
+		l.hclWeights[""] = true
+	}
 }

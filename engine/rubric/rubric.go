@@ -210,7 +210,8 @@ type Expectation struct {
 	Path   string
 	Want   string
 	Number bool
-	Line   int
+	// Line and Col are where the path is written.
+	Line, Col int
 }
 
 // Weight is one named number of a rubric's weights block.

@@ -8,9 +8,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -20,6 +23,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/nearest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/judges/replay"
 )
@@ -30,8 +34,10 @@ type Failure struct {
 	Line            int
 }
 
-// Result is one test's outcome: Err when it could not run, else the
-// expectations it missed (none: it passed).
+// Result is one test's outcome: Err when it could not run (the test is
+// broken, not failed: a surface that cannot be read, an expectation of
+// a member no report has, a formula that fails), else the expectations
+// it missed (none: it passed).
 type Result struct {
 	Test     *rubric.Test
 	Err      error
@@ -52,6 +58,10 @@ func Run(ctx context.Context, r *rubric.Rubric) []Result {
 
 func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	res := Result{Test: t}
+	if err := members(r, t); err != nil {
+		res.Err = err
+		return res
+	}
 	s, err := surfaceOf(t)
 	if err != nil {
 		res.Err = err
@@ -105,10 +115,50 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	return res
 }
 
+// members refuses an expectation whose path starts with a member no
+// report of r has (scoree for score): it could never be met, whatever
+// the rubric scores, so the test is broken rather than failed. The
+// members are the report's own and the rubric's surface report blocks.
+func members(r *rubric.Rubric, t *rubric.Test) error {
+	known := topLevel()
+	for _, rb := range r.Surface.Reports {
+		known = append(known, rb.Name)
+	}
+	var errs []error
+	for _, e := range t.Expect {
+		first, _, _ := strings.Cut(e.Path, ".")
+		if slices.Contains(known, first) {
+			continue
+		}
+		msg := fmt.Sprintf("%s:%d:%d: expect %s: a report has no member %s", t.File, e.Line, e.Col, e.Path, first)
+		if near := nearest.Key(first, known); near != "" {
+			msg += fmt.Sprintf(": did you mean %s?", near)
+		} else {
+			msg += ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD"
+		}
+		errs = append(errs, errors.New(msg))
+	}
+	return errors.Join(errs...)
+}
+
+// topLevel are the members of every report's JSON object, by their
+// names in report.Report's JSON tags.
+func topLevel() []string {
+	typ := reflect.TypeFor[report.Report]()
+	var out []string
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // surfaceOf reads a test's surface: inline JSON, or a file.
 func surfaceOf(t *rubric.Test) (*surface.Surface, error) {
 	src := strings.TrimSpace(t.Surface)
-	if strings.HasPrefix(src, "{") || strings.HasPrefix(src, "[") {
+	if rubric.IsInlineSurface(src) {
 		return surface.Parse("test "+t.Name, []byte(src))
 	}
 	path := relative(t, src)

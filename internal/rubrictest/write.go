@@ -3,6 +3,7 @@ package rubrictest
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -10,8 +11,9 @@ import (
 
 // Write prints the results of r's tests as rubric test does: ok or
 // FAIL with its place per test, what each failure wanted and got, and a
-// count. It returns how many failed.
-func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed int, err error) {
+// count. It returns how many failed, and of those how many could not
+// run (broken: the rubric's file needs fixing, not its numbers).
+func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed, broken int, err error) {
 	for _, res := range results {
 		if res.Passed() {
 			fmt.Fprintf(w, "ok    %s\n", res.Test.Name)
@@ -20,12 +22,17 @@ func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed int, err err
 		failed++
 		fmt.Fprintf(w, "FAIL  %s (%s:%d)\n", res.Test.Name, res.Test.File, res.Test.Line)
 		if res.Err != nil {
-			fmt.Fprintf(w, "  could not run: %v\n", res.Err)
+			broken++
+			fmt.Fprintf(w, "  could not run: %s\n", strings.ReplaceAll(res.Err.Error(), "\n", "\n  could not run: "))
 		}
 		for _, f := range res.Failures {
 			fmt.Fprintf(w, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
 		}
 	}
-	_, err = fmt.Fprintf(w, "%d of %s of %s %s failed\n", failed, report.Plural(len(results), "test"), r.Name, r.Version)
-	return failed, err
+	summary := fmt.Sprintf("%d of %s of %s %s failed", failed, report.Plural(len(results), "test"), r.Name, r.Version)
+	if broken > 0 {
+		summary += fmt.Sprintf("; %d could not run", broken)
+	}
+	_, err = fmt.Fprintln(w, summary)
+	return failed, broken, err
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // TestWrite: a passing test is one line; a failing one names its place,
-// why it could not run or each expectation missed; the count comes last.
+// why it could not run or each expectation missed; the count comes last,
+// with how many could not run (a broken rubric, not a failed test).
 func TestWrite(t *testing.T) {
 	r := &rubric.Rubric{Name: "mine", Version: "1.0.0"}
 	pass := &rubric.Test{Name: "good", File: "mine.hcl", Line: 3}
@@ -19,23 +20,24 @@ func TestWrite(t *testing.T) {
 		name    string
 		results []Result
 		failed  int
+		broken  int
 		want    string
 	}{
 		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 test of mine 1.0.0 failed\n"},
 		{
-			name: "failures", failed: 2,
+			name: "failures", failed: 2, broken: 1,
 			results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: broken, Err: errors.New("no surface")}},
-			want:    "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests of mine 1.0.0 failed\n",
+			want:    "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests of mine 1.0.0 failed; 1 could not run\n",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b strings.Builder
-			failed, err := Write(&b, r, tc.results)
+			failed, broken, err := Write(&b, r, tc.results)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if failed != tc.failed || b.String() != tc.want {
-				t.Errorf("failed %d, want %d; wrote\n%s\nwant\n%s", failed, tc.failed, b.String(), tc.want)
+			if failed != tc.failed || broken != tc.broken || b.String() != tc.want {
+				t.Errorf("failed %d, want %d; broken %d, want %d; wrote\n%s\nwant\n%s", failed, tc.failed, broken, tc.broken, b.String(), tc.want)
 			}
 		})
 	}

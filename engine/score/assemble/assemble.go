@@ -240,6 +240,11 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: err}
 		}
 		s := rounded(score, r.Round)
+		if sc := r.Scale; sc != nil && (score.Cmp(sc.Min) < 0 || score.Cmp(sc.Max) > 0) {
+			// A score outside the rubric's own scale is a broken formula,
+			// not a grade: no band and no threshold means anything there.
+			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: fmt.Errorf("surface score %s is outside the rubric's scale %s to %s: fix the formula, or the scale block if the rubric means scores there", s, sc.Min, sc.Max)}
+		}
 		e := score.Exact()
 		g := r.GradeOf(score)
 		rep.Score, rep.Exact, rep.Grade = &s, &e, &g

@@ -18,6 +18,9 @@ rubric "base" {
   }
   surface {
     score = "mean(tools.map(t, t.score))"
+    report "weights" {
+      purpose_clarity = "weights.purpose_clarity"
+    }
   }
   grades = { A = 20, F = 0 }
 }
