@@ -34,6 +34,7 @@ func TestMain(m *testing.M) {
 		"rubric-transport-crash": crashTransportMain,
 		"rubric-judge-future":    futureJudgeMain,
 		"rubric-judge-flaky":     flakyJudgeMain,
+		"rubric-judge-panicky":   panicJudgeMain,
 		// MCP servers that misbehave (internal/fakemcp).
 		"fakemcp": fakemcp.Main,
 		// "go run PKG" that links each distinct source once.

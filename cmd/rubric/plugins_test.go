@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/proctest"
+	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/protocol"
@@ -164,3 +165,27 @@ func flakyJudgeMain() {
 	}
 	sdk.ServeJudge(f)
 }
+
+// panicJudge answers as the offline judge does, under its own name, and
+// panics on its first question: a judge whose crash leaves a Go stack on
+// its stderr.
+type panicJudge struct{ *heuristic.Judge }
+
+func (p panicJudge) rename(id judge.Identity, err error) (judge.Identity, error) {
+	id.Plugin = "panicky"
+	return id, err
+}
+
+func (p panicJudge) Describe(ctx context.Context) (judge.Identity, error) {
+	return p.rename(p.Judge.Describe(ctx))
+}
+
+func (p panicJudge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	return p.rename(p.Judge.Configure(ctx, c))
+}
+
+func (p panicJudge) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	panic("panicky judge: deliberate panic")
+}
+
+func panicJudgeMain() { sdk.ServeJudge(panicJudge{heuristic.New()}) }

@@ -57,6 +57,9 @@ func (a *app) rescoreCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkRecorded(cmd.Context(), old); err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
 			r, err := rubrics.Find(ref)
 			if err != nil {
 				return err

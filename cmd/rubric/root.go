@@ -125,7 +125,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env); read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
-	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, capture, record, answers, config): bytes, or with KiB, MiB or GiB")
+	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
 	root.AddCommand(a.versionCmd(), a.githubCmd())

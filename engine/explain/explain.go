@@ -61,6 +61,21 @@ func (e *DisagreeError) Error() string {
 	return fmt.Sprintf("the report does not agree with itself (%s): it was edited by hand or damaged, so its recorded values are not to be trusted; score the server again", strings.Join(e.Problems, "; "))
 }
 
+// Check scores rep again from its own observations with r, the rubric it
+// was scored with, as Write does, and returns a *DisagreeError when a
+// value it records is not what its observations give: rescore checks so
+// the report whose old scores it shows. Nothing is written.
+func Check(ctx context.Context, r *rubric.Rubric, rep *report.Report) error {
+	x, err := newRun(ctx, r, rep, Request{})
+	if err != nil {
+		return err
+	}
+	if len(x.problems) > 0 {
+		return &DisagreeError{Problems: x.problems}
+	}
+	return nil
+}
+
 // maxItems is how many items of a comprehension an explanation shows.
 const maxItems = 30
 

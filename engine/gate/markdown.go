@@ -16,7 +16,7 @@ import (
 func WriteMarkdown(w io.Writer, r *Report) error {
 	b := bufio.NewWriter(w)
 	esc, code := markdown.Inline, markdown.CellCode
-	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(r.Reason)))
+	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(briefReason(r.Reason))))
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

@@ -34,7 +34,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	writeContractText(b, r.Contract)
 	writeLockText(b, r.Lock)
-	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(r.Reason))
+	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }
 
@@ -64,6 +64,34 @@ func callsText(c report.Calls) string {
 }
 
 // clean keeps text a server or a judge supplied from moving the cursor.
+// briefReason is a decision's reason in one line: a reason of several
+// lines (a crashed plugin's last words, a Go panic with its stack) is its
+// first line, with the panic message or else the first line that follows,
+// and says that the whole text is in gate.json. A reason of one line is
+// itself.
+func briefReason(reason string) string {
+	first, rest, ok := strings.Cut(reason, "\n")
+	if !ok {
+		return reason
+	}
+	said := ""
+	for _, l := range strings.Split(rest, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
+			said = l
+			break
+		}
+		if said == "" {
+			said = l
+		}
+	}
+	first = strings.TrimRight(first, " :")
+	if said != "" {
+		first += ": " + said
+	}
+	return first + " (the whole text is the reason in gate.json)"
+}
+
 func clean(s string) string { return report.EscapeControls(s, false) }
 
 // textChanges is the most contract changes the terminal shows; the rest

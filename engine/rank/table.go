@@ -69,10 +69,20 @@ func ReportPaths(args []string) ([]string, error) {
 // every answer back from the old report.
 type Scan func(ctx context.Context, surf *surface.Surface, target string, old *report.Report) (*report.Report, error)
 
+// Check tells whether a report's recorded scores can be trusted as its
+// old scores: nil, or why not (it does not agree with itself).
+type Check func(ctx context.Context, old *report.Report) error
+
 // Rescore rescores every report at paths with r from its recorded
-// observations (scan asks no judge) and compares the two rankings.
-func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan) *Ranking {
+// observations (scan asks no judge) and compares the two rankings. A
+// report check refuses is not rescored, and neither is one scored with
+// another rubric (name and version) than the first report accepted: its old
+// score is on another scale, and one old column cannot rank the two.
+// Reports of servers of the same name are told apart by their file.
+func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan, check Check) *Ranking {
 	rk := &Ranking{Rubric: report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, File: r.File}}
+	var first *report.Report
+	var firstPath string
 	for _, p := range paths {
 		s := &Ranked{Report: p, Server: strings.TrimSuffix(filepath.Base(p), ".json")}
 		rk.Servers = append(rk.Servers, s)
@@ -83,6 +93,19 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan) *
 		}
 		if name, ok := old.Surface.Server["name"].(string); ok && name != "" {
 			s.Server = name
+		}
+		if check != nil {
+			if err := check(ctx, old); err != nil {
+				s.Error = err.Error()
+				continue
+			}
+		}
+		if first == nil {
+			first, firstPath = old, p
+		} else if old.Rubric.Name != first.Rubric.Name || old.Rubric.Version != first.Rubric.Version {
+			s.Error = fmt.Sprintf("scored with %s %s, but %s with %s %s: the old scores are on two scales, so one old column cannot rank them; rescore the reports of one rubric together",
+				old.Rubric.Name, old.Rubric.Version, firstPath, first.Rubric.Name, first.Rubric.Version)
+			continue
 		}
 		s.OldScore, s.OldGrade, s.oldExact = scoreOf(old.Score, old.Exact, old.Grade)
 		surf, err := old.EmbeddedSurface(p)
@@ -97,6 +120,7 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan) *
 		}
 		s.NewScore, s.NewGrade, s.newExact = scoreOf(rep.Score, rep.Exact, rep.Grade)
 	}
+	tellApart(rk.Servers)
 	olds, news := make([]*num.Num, len(rk.Servers)), make([]*num.Num, len(rk.Servers))
 	for i, s := range rk.Servers {
 		if s.Error == "" {
@@ -129,6 +153,31 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan) *
 		rk.Movers = append(rk.Movers, fmt.Sprintf("%s (%d -> %d, %+d)", m.Server, m.OldRank, m.NewRank, m.Change))
 	}
 	return rk
+}
+
+// tellApart names each server that shares its name with another by its
+// report's file too.
+func tellApart(servers []*Ranked) {
+	n := map[string]int{}
+	for _, s := range servers {
+		n[s.Server]++
+	}
+	for _, s := range servers {
+		if n[s.Server] > 1 {
+			s.Server += " (" + filepath.Base(s.Report) + ")"
+		}
+	}
+}
+
+// Failed is the reports that could not be rescored, by server.
+func (k *Ranking) Failed() []string {
+	var out []string
+	for _, s := range k.Servers {
+		if s.Error != "" {
+			out = append(out, s.Server)
+		}
+	}
+	return out
 }
 
 // WriteJSON writes the ranking as indented JSON.

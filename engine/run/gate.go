@@ -164,6 +164,14 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 	if err != nil {
 		return rep, nil, rep.Fail(err)
 	}
+	// A judge that cannot start is refused before the sides are read:
+	// two equal sides pass without starting it, and a typo in CI would
+	// otherwise pass until the day the tools change.
+	if g.Saved == nil {
+		if err := s.CheckJudge(r); err != nil {
+			return rep, nil, rep.Fail(err)
+		}
+	}
 	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
 	in, err := s.ExportSides(ctx, src, info, &base, &head)
 	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit

@@ -51,6 +51,15 @@ type Plugins interface {
 	Transport(ctx context.Context, name string) (Transport, error)
 }
 
+// JudgeFinder is a Plugins that can tell whether the judge plugin a
+// reference names exists without starting it; a Plugins that is not one
+// is asked only when the judge starts.
+type JudgeFinder interface {
+	// FindJudge returns the error Judge would give for a plugin that
+	// does not exist, without starting it.
+	FindJudge(ref string) error
+}
+
 // Judge is a started, configured judge.
 type Judge = judge.Plugin
 
@@ -204,6 +213,47 @@ func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, erro
 	s.judge, s.pinned = j, pinned
 	s.block = &report.Judge{Identity: j.Identity(), SHA256: j.SHA256()}
 	return j, nil
+}
+
+// CheckJudge tells, without starting it or asking anything, whether the
+// judge r is scored with would start as far as can be known: its
+// reference, each panel member's settings and, when the plugins can tell
+// (JudgeFinder), that the plugin exists. It returns the error
+// StartJudge would give for them; nil when r needs no judge.
+func (s *Session) CheckJudge(r *rubric.Rubric) error {
+	ref := s.judgeRef(r)
+	if ref == "" || s.judge != nil {
+		return nil
+	}
+	refs, ok := panel.Members(ref)
+	if ok && len(refs) < 2 {
+		return fmt.Errorf("--judge %s names %s: a panel needs at least two, as panel:heuristic,openai", ref, report.Plural(len(refs), "judge"))
+	}
+	if !ok {
+		refs = []string{ref}
+	}
+	for _, m := range refs {
+		err := s.checkOne(m)
+		if err != nil && ok {
+			return fmt.Errorf("panel member %s: %w", m, err)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOne is CheckJudge for one judge reference, not a panel.
+func (s *Session) checkOne(ref string) error {
+	name, settings := judge.SplitRef(ref)
+	if _, err := s.opt.JudgeConfig.With(settings); err != nil {
+		return err
+	}
+	if f, ok := s.opt.Plugins.(JudgeFinder); ok {
+		return f.FindJudge(name)
+	}
+	return nil
 }
 
 // startJudge starts the judge ref names: a plugin, or a panel

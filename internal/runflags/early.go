@@ -79,6 +79,11 @@ func (e *Early) Judge(ctx context.Context, ref string, cfg judge.Config) (run.Ju
 	return e.launcher.Judge(ctx, ref, cfg)
 }
 
+// FindJudge implements run.JudgeFinder on the early host.
+func (e *Early) FindJudge(ref string) error {
+	return e.launcher.FindJudge(ref)
+}
+
 // Transport implements run.Plugins: the transport started early, the
 // first time it is asked for by its name, else one started now.
 func (e *Early) Transport(ctx context.Context, name string) (run.Transport, error) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -13,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/progress"
 )
@@ -54,6 +56,9 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 	if o.JudgeConfig, err = judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers")); err != nil {
 		return err
 	}
+	if err := checkPin(o.Judge, o.JudgeConfig.Model); err != nil {
+		return err
+	}
 	if !v.GetBool("no-cache") {
 		if o.Cache, err = cache.Open(v.GetString("cache-dir")); err != nil {
 			return err
@@ -77,6 +82,30 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 		o.Progress = func() (func(ask.Progress), func()) {
 			bar := progress.New(f, 100*time.Millisecond)
 			return bar.Update, bar.Finish
+		}
+	}
+	return nil
+}
+
+// checkPin refuses a judge reference (or a panel member's) whose own
+// settings name another model than the one --model (or model: in the
+// config) pins: the pin would otherwise be overridden by the setting,
+// and the run would ask, and report, a model nobody pinned.
+func checkPin(ref, pin string) error {
+	if pin == "" || ref == "" {
+		return nil
+	}
+	refs, ok := panel.Members(ref)
+	if !ok {
+		refs = []string{ref}
+	}
+	for _, r := range refs {
+		_, settings := judge.SplitRef(r)
+		for _, kv := range settings {
+			k, m, _ := strings.Cut(kv, "=")
+			if strings.TrimSpace(k) == "model" && m != pin {
+				return fmt.Errorf("--judge %s names model %s, but --model pins %s: give one", r, m, pin)
+			}
 		}
 	}
 	return nil

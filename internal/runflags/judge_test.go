@@ -31,6 +31,12 @@ func TestJudging(t *testing.T) {
 			}
 		}},
 		{name: "no question at a time", args: []string{"--no-cache", "--concurrency", "0"}, err: "--concurrency 0: ask at least one question at a time"},
+		{name: "a judge's own model against the pin", args: []string{"--no-cache", "--judge", "openai:model=a", "--model", "b"},
+			err: "--judge openai:model=a names model a, but --model pins b: give one"},
+		{name: "a panel member's own model against the pin", args: []string{"--no-cache", "--judge", "panel:heuristic,openai:model=a,temperature=0", "--model", "b"},
+			err: "--judge openai:model=a,temperature=0 names model a, but --model pins b: give one"},
+		{name: "a judge's own model that is the pin", args: []string{"--no-cache", "--judge", "openai:model=b", "--model", "b"},
+			check: func(t *testing.T, o run.Options) {}},
 		{name: "a judge option that is not KEY=VALUE", args: []string{"--no-cache", "--judge-option", "seed"}, err: "judge-option"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

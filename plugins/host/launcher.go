@@ -29,6 +29,13 @@ func (l Launcher) Judge(ctx context.Context, ref string, cfg judge.Config) (judg
 	return j, nil
 }
 
+// FindJudge implements run.JudgeFinder: the error Judge gives for a
+// judge plugin ref that does not exist, without starting it.
+func (l Launcher) FindJudge(ref string) error {
+	_, err := l.Catalog.Find(protocol.KindJudge, ref)
+	return err
+}
+
 // Transport implements run.Plugins: the transport plugin named name,
 // started.
 func (l Launcher) Transport(ctx context.Context, name string) (transport.Plugin, error) {
