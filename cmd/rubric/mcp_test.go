@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -485,5 +486,78 @@ func TestMCPScoredOverHTTP(t *testing.T) {
 	rep := cliReport(t, httpServe(t), "schema-quality")
 	if rep["grade"] != "A" || len(rep["tools"].([]any)) != 5 {
 		t.Errorf("rubric score over HTTP: grade %v, %d tools", rep["grade"], len(rep["tools"].([]any)))
+	}
+}
+
+// reportURIs are the kept reports resources/list lists.
+func reportURIs(t *testing.T, c *client.Client) []string {
+	t.Helper()
+	list, err := c.ListResources(context.Background(), mcp.ListResourcesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range list.Resources {
+		if strings.HasPrefix(r.URI, "rubric://reports/") {
+			uris = append(uris, r.URI)
+		}
+	}
+	slices.Sort(uris)
+	return uris
+}
+
+// TestMCPReportResources: over each transport, a report that score keeps
+// is listed by resources/list, readable at the URI it is listed under,
+// and announced by notifications/resources/list_changed; once a newer
+// report pushes it out of the store (--max-reports 1) it is no longer
+// listed, and the change is announced again.
+func TestMCPReportResources(t *testing.T) {
+	t.Parallel()
+	inline := map[string]any{"tools": map[string]any{"tools": []any{map[string]any{
+		"name": "echo", "description": "Echoes the text it is given.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string", "description": "The text to echo."}}},
+	}}}}
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			c := tr.start(t, "--max-reports", "1")
+			changed := make(chan struct{}, 16)
+			c.OnNotification(func(n mcp.JSONRPCNotification) {
+				if n.Method == string(mcp.MethodNotificationResourcesListChanged) {
+					changed <- struct{}{}
+				}
+			})
+			// Over streamable HTTP, mcp-go delivers a notification that
+			// answers no request on a stream it picks, and drops it when
+			// it picks the stream of a call that has just ended: only
+			// stdio is held to hearing each change.
+			heard := func() {
+				if tr.name == "stdio" {
+					<-changed
+				}
+			}
+			if got := reportURIs(t, c); len(got) != 0 {
+				t.Fatalf("before any score, resources/list has reports: %v", got)
+			}
+			var first scored
+			call(t, c, "score", map[string]any{"target": inline}, &first)
+			if got := reportURIs(t, c); !slices.Equal(got, []string{first.Resource}) {
+				t.Fatalf("after score, resources/list has reports %v, want [%s]", got, first.Resource)
+			}
+			heard() // kept
+			res, err := c.ReadResource(context.Background(), mcp.ReadResourceRequest{Params: mcp.ReadResourceParams{URI: first.Resource}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body := res.Contents[0].(mcp.TextResourceContents).Text; !strings.Contains(body, `"embedded_surface"`) {
+				t.Errorf("%s is not the report: %.200s", first.Resource, body)
+			}
+			var second scored
+			call(t, c, "score", map[string]any{"target": inline}, &second)
+			if got := reportURIs(t, c); !slices.Equal(got, []string{second.Resource}) {
+				t.Fatalf("with --max-reports 1, after a second score resources/list has reports %v, want [%s]", got, second.Resource)
+			}
+			heard() // the second kept
+			heard() // the first dropped
+		})
 	}
 }

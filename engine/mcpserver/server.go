@@ -92,13 +92,15 @@ func New(o Options) *Server {
 	}
 	o.Target.Limits = o.Target.Limits.WithDefaults()
 	s := &Server{
-		opt:     o,
-		reports: newStore(o.MaxReports),
-		slots:   make(chan struct{}, o.MaxCalls),
+		opt:   o,
+		slots: make(chan struct{}, o.MaxCalls),
 	}
+	s.reports = newStore(o.MaxReports, s)
 	s.mcp = server.NewMCPServer("rubric", o.Run.Version,
 		server.WithToolCapabilities(false),
-		server.WithResourceCapabilities(false, false),
+		// The kept reports come and go: each is listed while it is kept,
+		// and a client hears when the list changes.
+		server.WithResourceCapabilities(false, true),
 		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
@@ -112,6 +114,7 @@ func New(o Options) *Server {
 const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
 	`Start with lint_tool on one definition while you write it; score a whole server with score; ` +
 	`explain shows the arithmetic of any score; rescore compares a report under another rubric. ` +
+	`Every report a call makes is a resource while it is kept (resources/list lists them, as rubric://reports/ID). ` +
 	`The default judge is the offline heuristic: no key, no network.`
 
 // MCP is the underlying mcp-go server, for in-process clients.

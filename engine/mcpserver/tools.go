@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 // tool is one tool's definition and its work.
@@ -180,6 +182,23 @@ func (s *Server) addTools() {
 		s.mcp.AddTool(def, s.wrap(t.work(s)))
 	}
 }
+
+// kept lists the report id, which the store has just kept, as a
+// resource; mcp-go tells the clients that the list changed.
+func (s *Server) kept(id string, rep *report.Report, b []byte) {
+	uri := reportURI + id
+	desc := fmt.Sprintf("The %s report of %s, as rubric score --format json writes it, embedded surface included; kept while it is among this server's latest %d reports.", rep.Rubric.Name, rep.Target, s.opt.MaxReports)
+	s.mcp.AddResource(mcp.NewResource(uri, "report "+id,
+		mcp.WithResourceDescription(desc),
+		mcp.WithMIMEType("application/json"),
+		mcp.WithResourceSize(int64(len(b))),
+	), func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		return []mcp.ResourceContents{mcp.TextResourceContents{URI: uri, MIMEType: "application/json", Text: string(b)}}, nil
+	})
+}
+
+// dropped takes the report id, which the store has let go, off the list.
+func (s *Server) dropped(id string) { s.mcp.DeleteResources(reportURI + id) }
 
 func (s *Server) addResources() {
 	s.mcp.AddResourceTemplate(mcp.NewResourceTemplate(reportURI+"{id}", "report",
