@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -200,17 +199,13 @@ func (s *Server) kept(id string, rep *report.Report, b []byte) {
 // dropped takes the report id, which the store has let go, off the list.
 func (s *Server) dropped(id string) { s.mcp.DeleteResources(reportURI + id) }
 
+// addResources lists the built-in rubrics; the reports are listed as
+// they are kept (kept). No template serves rubric://reports/{id}: a read
+// of a report that is not kept must match no handler, for then mcp-go
+// answers with MCP's "resource not found" error (-32002, or -32602 from
+// revision 2026-07-28 on), where a handler's error would be an internal
+// error (-32603).
 func (s *Server) addResources() {
-	s.mcp.AddResourceTemplate(mcp.NewResourceTemplate(reportURI+"{id}", "report",
-		mcp.WithTemplateDescription("A report kept by this server (the latest "+fmt.Sprint(s.opt.MaxReports)+"), as rubric score --format json writes it, embedded surface included."),
-		mcp.WithTemplateMIMEType("application/json"),
-	), func(_ context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		b, err := s.reports.raw(strings.TrimPrefix(req.Params.URI, reportURI))
-		if err != nil {
-			return nil, err
-		}
-		return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}, nil
-	})
 	for _, n := range s.opt.Rubrics.Builtins {
 		uri := rubricURI + n
 		s.mcp.AddResource(mcp.NewResource(uri, n,
