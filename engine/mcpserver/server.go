@@ -126,9 +126,21 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return server.NewStdioServer(s.mcp).Listen(ctx, in, out)
 }
 
-// HTTPHandler serves MCP's streamable HTTP transport at /mcp.
+// HTTPPath is the one path at which HTTPHandler serves MCP.
+const HTTPPath = "/mcp"
+
+// HTTPHandler serves MCP's streamable HTTP transport at HTTPPath, and
+// answers any other path 404 with the URL to use: mcp-go's handler
+// would serve MCP at every path, so that a client configured with a
+// wrong URL seemed to work until the URL was corrected or the server
+// changed.
 func (s *Server) HTTPHandler() http.Handler {
-	return server.NewStreamableHTTPServer(s.mcp)
+	mux := http.NewServeMux()
+	mux.Handle(HTTPPath, server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
+	})
+	return mux
 }
 
 // acquire takes one of the call slots, waiting for one until ctx ends.
@@ -141,7 +153,7 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	}
 }
 
-// ServeHTTP serves streamable HTTP at addr (path /mcp) until ctx is
+// ServeHTTP serves streamable HTTP at addr (path HTTPPath) until ctx is
 // done; ready is told the address listened on (addr may end in :0).
 func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)
