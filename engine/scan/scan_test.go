@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -34,8 +35,9 @@ const corpus = "../score/testdata/corpus"
 // asked, and the file transport, in this process; "flaky" is a
 // transport whose first fails exports fail.
 type inProcess struct {
-	asked atomic.Int64
-	fails atomic.Int64
+	asked  atomic.Int64
+	fails  atomic.Int64
+	panics atomic.Int64 // calls of the "panicking" transport
 }
 
 type countingJudge struct {
@@ -69,6 +71,18 @@ func (f flaky) Export(ctx context.Context, t transport.Target) (*surface.Surface
 	return f.fileTransport.Export(ctx, t)
 }
 
+// panicking is a transport that panics, counting its calls: a bug in
+// rubric, not a failure of the server.
+type panicking struct {
+	fileTransport
+	calls *atomic.Int64
+}
+
+func (p panicking) Export(context.Context, transport.Target) (*surface.Surface, error) {
+	p.calls.Add(1)
+	panic("index out of range [3] with length 3")
+}
+
 // hang is a server that never answers.
 type hang struct{ fileTransport }
 
@@ -94,6 +108,8 @@ func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, er
 		return flaky{fails: &p.fails}, nil
 	case "hang":
 		return hang{}, nil
+	case "panicking":
+		return panicking{calls: &p.panics}, nil
 	}
 	return nil, fmt.Errorf("no transport plugin %q", name)
 }
@@ -443,5 +459,58 @@ func TestOtherRubricsRefused(t *testing.T) {
 	}
 	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
 		t.Errorf("%d records stored", len(done))
+	}
+}
+
+// TestPanicFailsOnce: a job that panics is tried once, whatever the
+// queue, and stored as a failure that says rubric broke; the scan goes on
+// with the next job. The database queue (River) used to recover the
+// panic and run the job again, up to 1000 times, past --attempts; the
+// queue in memory let it end the process.
+func TestPanicFailsOnce(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	for _, way := range []string{"memory", "sqlite"} {
+		t.Run(way, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, stop := context.WithCancel(t.Context())
+			defer stop()
+			var q scan.Queue = &scan.Memory{}
+			if way == "sqlite" {
+				jq, err := jobqueue.Open(ctx, "sqlite:"+filepath.Join(dir, "queue.db"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer jq.Close()
+				q = scan.DB{Queue: jq, Drain: true}
+			}
+			p := &inProcess{}
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = 1
+			jobs := []scan.Job{
+				{Name: "buggy", Transport: "panicking", Identity: "buggy"},
+				{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"},
+			}
+			scan.Key(jobs, rs)
+			s.Started = func(j scan.Job) {
+				if j.Name == "buggy" && p.panics.Load() > 0 {
+					t.Errorf("the job that panicked was started again, past --attempts 1")
+					stop() // rather than wait through the queue's retries
+				}
+			}
+			if err := s.Run(ctx, q, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			if n := p.panics.Load(); n != 1 {
+				t.Errorf("the panicking job ran %d times, want 1", n)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Servers) != 1 || len(lb.Failed) != 1 || lb.Failed[0].Name != "buggy" ||
+				!strings.Contains(lb.Failed[0].Reason, "rubric panicked") || !strings.Contains(lb.Failed[0].Reason, "index out of range") {
+				t.Errorf("servers %+v, failed %+v; want memory scored and buggy failed, saying rubric panicked", lb.Servers, lb.Failed)
+			}
+		})
 	}
 }
