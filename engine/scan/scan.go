@@ -444,7 +444,8 @@ func (s *Scanner) installer() Installer {
 }
 
 // retry calls try up to Attempts times, waiting Backoff, doubled each
-// time, between two.
+// time, between two; a failure that another attempt cannot fix (futile)
+// is returned at once.
 func (s *Scanner) retry(ctx context.Context, try func() error) error {
 	wait := s.Backoff
 	var err error
@@ -459,8 +460,23 @@ func (s *Scanner) retry(ctx context.Context, try func() error) error {
 		if err = try(); err == nil || ctx.Err() != nil {
 			return err
 		}
+		if futile(err) {
+			s.log().Info("not trying again: another attempt would fail the same way", "error", err)
+			return err
+		}
 	}
 	return err
+}
+
+// futile reports whether trying again cannot fix err: the target does
+// not exist or was cut off for what it sent (a transport marked it
+// transport.Permanent), its surface does not parse, or a rubric does not
+// load. Anything else (an install that failed, a timeout, a server that
+// exited) may pass on another attempt.
+func futile(err error) bool {
+	var bad *surface.Error
+	var broken *rubric.Error
+	return transport.IsPermanent(err) || errors.As(err, &bad) || errors.As(err, &broken)
 }
 
 func (s *Scanner) sleep(ctx context.Context, d time.Duration) error {

@@ -38,6 +38,8 @@ type inProcess struct {
 	asked  atomic.Int64
 	fails  atomic.Int64
 	panics atomic.Int64 // calls of the "panicking" transport
+	tries  sync.Map     // exports of the "erring" transport, by location
+	files  sync.Map     // exports of the file transport, by location
 }
 
 type countingJudge struct {
@@ -58,6 +60,28 @@ func (c countingJudge) Close()                   {}
 type fileTransport struct{ file.Transport }
 
 func (fileTransport) Close() {}
+
+// countingFiles is the file transport, counting the exports of each
+// location.
+type countingFiles struct {
+	fileTransport
+	tries *sync.Map
+}
+
+func (c countingFiles) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
+	n, _ := c.tries.LoadOrStore(t.Location, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return c.fileTransport.Export(ctx, t)
+}
+
+// tries is how often m counted location.
+func tries(m *sync.Map, location string) int64 {
+	n, ok := m.Load(location)
+	if !ok {
+		return 0
+	}
+	return n.(*atomic.Int64).Load()
+}
 
 type flaky struct {
 	fileTransport
@@ -83,6 +107,29 @@ func (p panicking) Export(context.Context, transport.Target) (*surface.Surface, 
 	panic("index out of range [3] with length 3")
 }
 
+// erring is a transport that fails each export with the error its
+// target's location names, counting the exports of each location.
+type erring struct {
+	fileTransport
+	tries *sync.Map // location → *atomic.Int64
+}
+
+// erringErrors are the failures erring gives, by location.
+var erringErrors = map[string]error{
+	"unparsable": &surface.Error{File: "tools.json", Line: 1, Col: 2, Msg: "invalid JSON"},
+	"flooding":   transport.Permanent(errors.New("server wrote something other than JSON-RPC on stdout: \"[debug] ...\" and 100 more lines")),
+	"lying":      fmt.Errorf("tools/list page 2: %w", transport.Permanent(errors.New("server repeated the tools/list cursor \"c1\"; following it would list the same page again"))),
+	"rubric":     &rubric.Error{Diagnostics: []rubric.Diagnostic{{File: "mine.hcl", Line: 3, Col: 1, Msg: "unknown check"}}},
+	"exited":     errors.New("server exited with status 1 before answering initialize"),
+	"timeout":    errors.New("no answer to initialize within 1s"),
+}
+
+func (e erring) Export(_ context.Context, t transport.Target) (*surface.Surface, error) {
+	n, _ := e.tries.LoadOrStore(t.Location, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return nil, erringErrors[t.Location]
+}
+
 // hang is a server that never answers.
 type hang struct{ fileTransport }
 
@@ -103,13 +150,15 @@ func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (ru
 func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
 	switch name {
 	case "file":
-		return fileTransport{}, nil
+		return countingFiles{tries: &p.files}, nil
 	case "flaky":
 		return flaky{fails: &p.fails}, nil
 	case "hang":
 		return hang{}, nil
 	case "panicking":
 		return panicking{calls: &p.panics}, nil
+	case "erring":
+		return erring{tries: &p.tries}, nil
 	}
 	return nil, fmt.Errorf("no transport plugin %q", name)
 }
@@ -510,6 +559,66 @@ func TestPanicFailsOnce(t *testing.T) {
 			if len(lb.Servers) != 1 || len(lb.Failed) != 1 || lb.Failed[0].Name != "buggy" ||
 				!strings.Contains(lb.Failed[0].Reason, "rubric panicked") || !strings.Contains(lb.Failed[0].Reason, "index out of range") {
 				t.Errorf("servers %+v, failed %+v; want memory scored and buggy failed, saying rubric panicked", lb.Servers, lb.Failed)
+			}
+		})
+	}
+}
+
+// TestFutileNotRetried: a failure that another attempt cannot fix (a
+// surface that does not parse, a file that does not exist, a server cut
+// off for flooding stdout or for breaking the protocol, a rubric that
+// does not load) fails the job at its first attempt, with its reason and
+// no wait; a server that exited or timed out is tried --attempts times.
+func TestFutileNotRetried(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.tools.json")
+	if err := os.WriteFile(bad, []byte("this is { not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nothere.tools.json")
+	for _, c := range []struct {
+		name, transport, location string
+		tries                     int64
+		reason                    string // the start of the failure's reason
+	}{
+		{"unparsable capture", "file", bad, 1, "export: " + bad + ":1:2: invalid JSON"},
+		{"missing capture", "file", missing, 1, "export: cannot read surface: open " + missing + ": no such file or directory"},
+		{"unparsable surface", "erring", "unparsable", 1, "export: tools.json:1:2: invalid JSON"},
+		{"flooding server", "erring", "flooding", 1, "export: server wrote something other than JSON-RPC"},
+		{"lying server", "erring", "lying", 1, "export: tools/list page 2: server repeated the tools/list cursor"},
+		{"rubric error", "erring", "rubric", 1, "export: mine.hcl:3:1: unknown check"},
+		{"server exited", "erring", "exited", 3, "export: server exited with status 1"},
+		{"timeout", "erring", "timeout", 3, "export: no answer to initialize within 1s"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &inProcess{}
+			out := t.TempDir()
+			s := scanner(t, p, out, cache.Memory(), rs)
+			s.Attempts = 3
+			var waits atomic.Int64
+			s.Sleep = func(context.Context, time.Duration) error { waits.Add(1); return nil }
+			jobs := []scan.Job{{Name: "server", Transport: c.transport, Target: transport.Target{Location: c.location}, Identity: c.name}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			m := &p.tries
+			if c.transport == "file" {
+				m = &p.files
+			}
+			if got := tries(m, c.location); got != c.tries {
+				t.Errorf("tried %d times, want %d", got, c.tries)
+			}
+			if got := waits.Load(); got != c.tries-1 {
+				t.Errorf("waited %d times, want %d", got, c.tries-1)
+			}
+			lb, err := scan.Build(out, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Failed) != 1 || !strings.HasPrefix(lb.Failed[0].Reason, c.reason) {
+				t.Errorf("failed: %+v; want one failure whose reason starts %q", lb.Failed, c.reason)
 			}
 		})
 	}
