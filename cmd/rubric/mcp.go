@@ -33,7 +33,7 @@ func (a *app) mcpCmd() *cobra.Command {
 					fmt.Fprintf(a.stderr, "rubric mcp: warning: %s is reachable from other machines, and anyone who reaches it can have rubric start any command; put a proxy that authenticates in front of it\n", addr)
 				}
 				return srv.ServeHTTP(ctx, addr, func(at net.Addr) {
-					fmt.Fprintf(a.stderr, "rubric mcp: serving streamable HTTP at http://%s/mcp\n", at)
+					fmt.Fprintf(a.stderr, "rubric mcp: serving streamable HTTP at http://%s%s\n", at, mcpserver.HTTPPath)
 				})
 			}
 			if err := srv.ServeStdio(ctx, os.Stdin, a.stdout); ctx.Err() == nil {

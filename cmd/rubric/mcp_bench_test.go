@@ -40,7 +40,7 @@ func BenchmarkLintTool(b *testing.B) {
 		if err := c.Start(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		initialize(b, c)
+		initializeAt(b, c, mcp.LATEST_PROTOCOL_VERSION)
 		lintLatency(b, c)
 	})
 	b.Run("stdio", func(b *testing.B) {

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -37,6 +39,12 @@ func mcpEnv(t testing.TB) []string {
 // stdioClient starts rubric mcp with args over stdio and initializes it.
 func stdioClient(t testing.TB, args ...string) *client.Client {
 	t.Helper()
+	return stdioClientAt(t, mcp.LATEST_PROTOCOL_VERSION, args...)
+}
+
+// stdioClientAt is stdioClient speaking the MCP revision version.
+func stdioClientAt(t testing.TB, version string, args ...string) *client.Client {
+	t.Helper()
 	if err := installCompanions(); err != nil {
 		t.Fatal(err)
 	}
@@ -52,12 +60,18 @@ func stdioClient(t testing.TB, args ...string) *client.Client {
 			t.Logf("rubric mcp's stderr:\n%s", stderr.String())
 		}
 	})
-	initialize(t, c)
+	initializeAt(t, c, version)
 	return c
 }
 
 // httpClient starts rubric mcp --http and initializes a client there.
 func httpClient(t testing.TB, args ...string) *client.Client {
+	t.Helper()
+	return httpClientAt(t, mcp.LATEST_PROTOCOL_VERSION, args...)
+}
+
+// httpClientAt is httpClient speaking the MCP revision version.
+func httpClientAt(t testing.TB, version string, args ...string) *client.Client {
 	t.Helper()
 	c, err := client.NewStreamableHttpClient(httpServe(t, args...))
 	if err != nil {
@@ -67,7 +81,7 @@ func httpClient(t testing.TB, args ...string) *client.Client {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	initialize(t, c)
+	initializeAt(t, c, version)
 	return c
 }
 
@@ -101,10 +115,12 @@ func httpServe(t testing.TB, args ...string) string {
 	return url
 }
 
-func initialize(t testing.TB, c *client.Client) {
+// initializeAt opens the session with the MCP revision version: the
+// latest (2026-07-28) asks server/discover, an earlier one initialize.
+func initializeAt(t testing.TB, c *client.Client, version string) {
 	t.Helper()
 	req := mcp.InitializeRequest{}
-	req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	req.Params.ProtocolVersion = version
 	req.Params.ClientInfo = mcp.Implementation{Name: "rubric-test", Version: "1"}
 	if _, err := c.Initialize(context.Background(), req); err != nil {
 		t.Fatal(err)
@@ -485,5 +501,107 @@ func TestMCPScoredOverHTTP(t *testing.T) {
 	rep := cliReport(t, httpServe(t), "schema-quality")
 	if rep["grade"] != "A" || len(rep["tools"].([]any)) != 5 {
 		t.Errorf("rubric score over HTTP: grade %v, %d tools", rep["grade"], len(rep["tools"].([]any)))
+	}
+}
+
+// reportURIs are the kept reports resources/list lists.
+func reportURIs(t *testing.T, c *client.Client) []string {
+	t.Helper()
+	list, err := c.ListResources(context.Background(), mcp.ListResourcesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range list.Resources {
+		if strings.HasPrefix(r.URI, "rubric://reports/") {
+			uris = append(uris, r.URI)
+		}
+	}
+	slices.Sort(uris)
+	return uris
+}
+
+// notFound reads uri, which the server does not have, and wants MCP's
+// "resource not found" error naming the URI, with the code of the
+// client's revision (want): -32002 (mcp.ErrResourceNotFound) up to
+// 2025-11-25, -32602 (mcp.ErrInvalidParams) from 2026-07-28 on. An
+// internal error (-32603) would tell a client the server broke.
+func notFound(t *testing.T, c *client.Client, uri string, want error) {
+	t.Helper()
+	_, err := c.ReadResource(context.Background(), mcp.ReadResourceRequest{Params: mcp.ReadResourceParams{URI: uri}})
+	if !errors.Is(err, want) || !strings.Contains(err.Error(), uri) {
+		t.Errorf("reading %s: %v; want the resource-not-found error (%v) naming it", uri, err, want)
+	}
+}
+
+// TestMCPReportResources: over each transport, a read of a report never
+// made, or of a rubric:// URI of nothing, is MCP's resource-not-found
+// error; a report that score keeps
+// is listed by resources/list, readable at the URI it is listed under,
+// and announced by notifications/resources/list_changed; once a newer
+// report pushes it out of the store (--max-reports 1) it is no longer
+// listed, the change is announced again, and reading it is the
+// resource-not-found error.
+func TestMCPReportResources(t *testing.T) {
+	t.Parallel()
+	inline := map[string]any{"tools": map[string]any{"tools": []any{map[string]any{
+		"name": "echo", "description": "Echoes the text it is given.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string", "description": "The text to echo."}}},
+	}}}}
+	for _, tr := range []struct {
+		name, version string
+		start         func(testing.TB, string, ...string) *client.Client
+		missing       error // what reading a resource it does not have is
+	}{
+		{"stdio", mcp.LATEST_PROTOCOL_VERSION, stdioClientAt, mcp.ErrInvalidParams},
+		{"http", mcp.LATEST_PROTOCOL_VERSION, httpClientAt, mcp.ErrInvalidParams},
+		{"stdio", "2025-11-25", stdioClientAt, mcp.ErrResourceNotFound},
+		{"http", "2025-11-25", httpClientAt, mcp.ErrResourceNotFound},
+	} {
+		t.Run(tr.name+"/"+tr.version, func(t *testing.T) {
+			c := tr.start(t, tr.version, "--max-reports", "1")
+			changed := make(chan struct{}, 16)
+			c.OnNotification(func(n mcp.JSONRPCNotification) {
+				if n.Method == string(mcp.MethodNotificationResourcesListChanged) {
+					changed <- struct{}{}
+				}
+			})
+			// Over streamable HTTP, mcp-go delivers a notification that
+			// answers no request on a stream it picks, and drops it when
+			// it picks the stream of a call that has just ended: only
+			// stdio is held to hearing each change.
+			heard := func() {
+				if tr.name == "stdio" {
+					<-changed
+				}
+			}
+			if got := reportURIs(t, c); len(got) != 0 {
+				t.Fatalf("before any score, resources/list has reports: %v", got)
+			}
+			for _, uri := range []string{"rubric://reports/r9", "rubric://reports/", "rubric://rubrics/nope", "rubric://nothing"} {
+				notFound(t, c, uri, tr.missing)
+			}
+			var first scored
+			call(t, c, "score", map[string]any{"target": inline}, &first)
+			if got := reportURIs(t, c); !slices.Equal(got, []string{first.Resource}) {
+				t.Fatalf("after score, resources/list has reports %v, want [%s]", got, first.Resource)
+			}
+			heard() // kept
+			res, err := c.ReadResource(context.Background(), mcp.ReadResourceRequest{Params: mcp.ReadResourceParams{URI: first.Resource}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body := res.Contents[0].(mcp.TextResourceContents).Text; !strings.Contains(body, `"embedded_surface"`) {
+				t.Errorf("%s is not the report: %.200s", first.Resource, body)
+			}
+			var second scored
+			call(t, c, "score", map[string]any{"target": inline}, &second)
+			if got := reportURIs(t, c); !slices.Equal(got, []string{second.Resource}) {
+				t.Fatalf("with --max-reports 1, after a second score resources/list has reports %v, want [%s]", got, second.Resource)
+			}
+			heard() // the second kept
+			heard() // the first dropped
+			notFound(t, c, first.Resource, tr.missing)
+		})
 	}
 }

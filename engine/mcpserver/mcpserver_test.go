@@ -11,7 +11,7 @@ import (
 // TestStoreBound: the store keeps the latest max reports; an evicted id
 // is an error that says how many are kept.
 func TestStoreBound(t *testing.T) {
-	s := newStore(2)
+	s := newStore(2, nil)
 	var ids []string
 	for range 3 {
 		id, err := s.put(&report.Report{ReportVersion: report.Version, Target: "t"})

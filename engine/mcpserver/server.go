@@ -92,13 +92,15 @@ func New(o Options) *Server {
 	}
 	o.Target.Limits = o.Target.Limits.WithDefaults()
 	s := &Server{
-		opt:     o,
-		reports: newStore(o.MaxReports),
-		slots:   make(chan struct{}, o.MaxCalls),
+		opt:   o,
+		slots: make(chan struct{}, o.MaxCalls),
 	}
+	s.reports = newStore(o.MaxReports, s)
 	s.mcp = server.NewMCPServer("rubric", o.Run.Version,
 		server.WithToolCapabilities(false),
-		server.WithResourceCapabilities(false, false),
+		// The kept reports come and go: each is listed while it is kept,
+		// and a client hears when the list changes.
+		server.WithResourceCapabilities(false, true),
 		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
@@ -112,6 +114,7 @@ func New(o Options) *Server {
 const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
 	`Start with lint_tool on one definition while you write it; score a whole server with score; ` +
 	`explain shows the arithmetic of any score; rescore compares a report under another rubric. ` +
+	`Every report a call makes is a resource while it is kept (resources/list lists them, as rubric://reports/ID). ` +
 	`The default judge is the offline heuristic: no key, no network.`
 
 // MCP is the underlying mcp-go server, for in-process clients.
@@ -123,9 +126,21 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return server.NewStdioServer(s.mcp).Listen(ctx, in, out)
 }
 
-// HTTPHandler serves MCP's streamable HTTP transport at /mcp.
+// HTTPPath is the one path at which HTTPHandler serves MCP.
+const HTTPPath = "/mcp"
+
+// HTTPHandler serves MCP's streamable HTTP transport at HTTPPath, and
+// answers any other path 404 with the URL to use: mcp-go's handler
+// would serve MCP at every path, so that a client configured with a
+// wrong URL seemed to work until the URL was corrected or the server
+// changed.
 func (s *Server) HTTPHandler() http.Handler {
-	return server.NewStreamableHTTPServer(s.mcp)
+	mux := http.NewServeMux()
+	mux.Handle(HTTPPath, server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
+	})
+	return mux
 }
 
 // acquire takes one of the call slots, waiting for one until ctx ends.
@@ -138,7 +153,7 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	}
 }
 
-// ServeHTTP serves streamable HTTP at addr (path /mcp) until ctx is
+// ServeHTTP serves streamable HTTP at addr (path HTTPPath) until ctx is
 // done; ready is told the address listened on (addr may end in :0).
 func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)

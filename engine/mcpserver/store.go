@@ -15,14 +15,27 @@ const reportURI = "rubric://reports/"
 
 // store keeps the latest reports, at most max of them, by id.
 type store struct {
-	mu    sync.Mutex
-	max   int
-	next  int
-	order []string
-	byID  map[string][]byte // the report as JSON, embedded surface included
+	mu     sync.Mutex
+	max    int
+	next   int
+	order  []string
+	byID   map[string][]byte // the report as JSON, embedded surface included
+	listen listener
 }
 
-func newStore(max int) *store { return &store{max: max, byID: map[string][]byte{}} }
+// listener hears of each report a store keeps and each it drops, in the
+// order the store does so: it is called under the store's lock, so that
+// a report dropped by one call is never announced after it by another.
+type listener interface {
+	kept(id string, rep *report.Report, b []byte)
+	dropped(id string)
+}
+
+// newStore is a store of at most max reports that tells listen, when not
+// nil, what it keeps and drops.
+func newStore(max int, listen listener) *store {
+	return &store{max: max, byID: map[string][]byte{}, listen: listen}
+}
 
 // put keeps rep and returns its id; the oldest report goes when the store
 // is full.
@@ -37,9 +50,16 @@ func (s *store) put(rep *report.Report) (string, error) {
 	id := "r" + strconv.Itoa(s.next)
 	s.byID[id] = b
 	s.order = append(s.order, id)
+	if s.listen != nil {
+		s.listen.kept(id, rep, b)
+	}
 	if len(s.order) > s.max {
-		delete(s.byID, s.order[0])
+		old := s.order[0]
+		delete(s.byID, old)
 		s.order = s.order[1:]
+		if s.listen != nil {
+			s.listen.dropped(old)
+		}
 	}
 	return id, nil
 }

@@ -4,9 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 // tool is one tool's definition and its work.
@@ -181,17 +182,30 @@ func (s *Server) addTools() {
 	}
 }
 
-func (s *Server) addResources() {
-	s.mcp.AddResourceTemplate(mcp.NewResourceTemplate(reportURI+"{id}", "report",
-		mcp.WithTemplateDescription("A report kept by this server (the latest "+fmt.Sprint(s.opt.MaxReports)+"), as rubric score --format json writes it, embedded surface included."),
-		mcp.WithTemplateMIMEType("application/json"),
-	), func(_ context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		b, err := s.reports.raw(strings.TrimPrefix(req.Params.URI, reportURI))
-		if err != nil {
-			return nil, err
-		}
-		return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}, nil
+// kept lists the report id, which the store has just kept, as a
+// resource; mcp-go tells the clients that the list changed.
+func (s *Server) kept(id string, rep *report.Report, b []byte) {
+	uri := reportURI + id
+	desc := fmt.Sprintf("The %s report of %s, as rubric score --format json writes it, embedded surface included; kept while it is among this server's latest %d reports.", rep.Rubric.Name, rep.Target, s.opt.MaxReports)
+	s.mcp.AddResource(mcp.NewResource(uri, "report "+id,
+		mcp.WithResourceDescription(desc),
+		mcp.WithMIMEType("application/json"),
+		mcp.WithResourceSize(int64(len(b))),
+	), func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		return []mcp.ResourceContents{mcp.TextResourceContents{URI: uri, MIMEType: "application/json", Text: string(b)}}, nil
 	})
+}
+
+// dropped takes the report id, which the store has let go, off the list.
+func (s *Server) dropped(id string) { s.mcp.DeleteResources(reportURI + id) }
+
+// addResources lists the built-in rubrics; the reports are listed as
+// they are kept (kept). No template serves rubric://reports/{id}: a read
+// of a report that is not kept must match no handler, for then mcp-go
+// answers with MCP's "resource not found" error (-32002, or -32602 from
+// revision 2026-07-28 on), where a handler's error would be an internal
+// error (-32603).
+func (s *Server) addResources() {
 	for _, n := range s.opt.Rubrics.Builtins {
 		uri := rubricURI + n
 		s.mcp.AddResource(mcp.NewResource(uri, n,

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -265,8 +266,12 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 	s.update(func(p *Progress) { p.InFlight++ })
 	started := s.now()
 	sess := s.session()
-	defer s.release(sess)
-	rec, err := s.do(ctx, sess, j)
+	rec, panicked, err := s.do(ctx, sess, j)
+	if !panicked {
+		// A session a panic went through may be half way through
+		// something: it is not lent again, and Close ends it.
+		s.release(sess)
+	}
 	if err == nil {
 		rec.Seconds = s.now().Sub(started).Seconds()
 		err = s.store(rec)
@@ -298,8 +303,11 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 }
 
 // do installs, reads and scores j; an error means the job was stopped
-// and is to be done again.
-func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record, error) {
+// and is to be done again. A panic on the way is the job's failure, at
+// the stage it was at, and never an error: the queue would run the job
+// again (River recovers a panic and retries it up to a thousand times,
+// whatever --attempts says), or end the scan (the queue in memory).
+func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Record, panicked bool, err error) {
 	ctx := parent
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -308,6 +316,25 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 	}
 	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: run.Redacted(j.Target)}
 	src := run.Source{Transport: j.Transport, Target: j.Target}
+	stage := run.StageConfig
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		s.log().Error("rubric panicked", "name", j.Name, "stage", stage, "panic", p, "stack", string(debug.Stack()))
+		f := sess.Fail(ctx, stage, nil, src, fmt.Errorf("rubric panicked (%v): a bug in rubric, not a failure of the server; please report it with the server's entry in the scan list", p))
+		f.Interrupted = false
+		out, err = s.failed(rec, f)
+		panicked = true
+	}()
+	out, err = s.work(parent, ctx, sess, j, rec, src, &stage)
+	return out, false, err
+}
+
+// work is do's work, with do's contexts, record and source; it keeps
+// *stage at the stage it is at.
+func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, rec *Record, src run.Source, stage *string) (*Record, error) {
 	fail := func(stage string, r *rubric.Rubric, src run.Source, err error) (*Record, error) {
 		if parent.Err() != nil {
 			return nil, parent.Err()
@@ -323,6 +350,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 		return fail(run.StageConfig, nil, src, errors.New(j.Err))
 	}
 	if j.Package != nil {
+		*stage = run.StageInstall
 		dir := filepath.Join(s.Out, "install", j.Key)
 		defer os.RemoveAll(dir)
 		var t transport.Target
@@ -345,6 +373,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 			src.Target.Sandbox.Cwd = transport.CwdWritable // uv's cache
 		}
 	}
+	*stage = run.StageExport
 	var surf *surface.Surface
 	err := s.retry(ctx, func() error {
 		var err error
@@ -356,6 +385,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 	}
 	rec.Tools = len(surf.Tools)
 	scored := run.Source{Surface: surf, Name: rec.Target}
+	*stage = run.StageScore
 	var reports []*report.Report
 	for _, r := range s.Rubrics {
 		rep, err := sess.Scan(ctx, scored, r, run.ScanOptions{})
@@ -375,6 +405,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (*Record,
 		}
 		reports = append(reports, rep)
 	}
+	*stage = run.StageWrite
 	rec.Scores = map[string]Score{}
 	for i, rep := range reports {
 		r := s.Rubrics[i]
@@ -413,7 +444,8 @@ func (s *Scanner) installer() Installer {
 }
 
 // retry calls try up to Attempts times, waiting Backoff, doubled each
-// time, between two.
+// time, between two; a failure that another attempt cannot fix (futile)
+// is returned at once.
 func (s *Scanner) retry(ctx context.Context, try func() error) error {
 	wait := s.Backoff
 	var err error
@@ -428,8 +460,23 @@ func (s *Scanner) retry(ctx context.Context, try func() error) error {
 		if err = try(); err == nil || ctx.Err() != nil {
 			return err
 		}
+		if futile(err) {
+			s.log().Info("not trying again: another attempt would fail the same way", "error", err)
+			return err
+		}
 	}
 	return err
+}
+
+// futile reports whether trying again cannot fix err: the target does
+// not exist or was cut off for what it sent (a transport marked it
+// transport.Permanent), its surface does not parse, or a rubric does not
+// load. Anything else (an install that failed, a timeout, a server that
+// exited) may pass on another attempt.
+func futile(err error) bool {
+	var bad *surface.Error
+	var broken *rubric.Error
+	return transport.IsPermanent(err) || errors.As(err, &bad) || errors.As(err, &broken)
 }
 
 func (s *Scanner) sleep(ctx context.Context, d time.Duration) error {

@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -34,8 +35,11 @@ const corpus = "../score/testdata/corpus"
 // asked, and the file transport, in this process; "flaky" is a
 // transport whose first fails exports fail.
 type inProcess struct {
-	asked atomic.Int64
-	fails atomic.Int64
+	asked  atomic.Int64
+	fails  atomic.Int64
+	panics atomic.Int64 // calls of the "panicking" transport
+	tries  sync.Map     // exports of the "erring" transport, by location
+	files  sync.Map     // exports of the file transport, by location
 }
 
 type countingJudge struct {
@@ -57,6 +61,28 @@ type fileTransport struct{ file.Transport }
 
 func (fileTransport) Close() {}
 
+// countingFiles is the file transport, counting the exports of each
+// location.
+type countingFiles struct {
+	fileTransport
+	tries *sync.Map
+}
+
+func (c countingFiles) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
+	n, _ := c.tries.LoadOrStore(t.Location, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return c.fileTransport.Export(ctx, t)
+}
+
+// tries is how often m counted location.
+func tries(m *sync.Map, location string) int64 {
+	n, ok := m.Load(location)
+	if !ok {
+		return 0
+	}
+	return n.(*atomic.Int64).Load()
+}
+
 type flaky struct {
 	fileTransport
 	fails *atomic.Int64
@@ -67,6 +93,41 @@ func (f flaky) Export(ctx context.Context, t transport.Target) (*surface.Surface
 		return nil, errors.New("the server exited before it answered initialize")
 	}
 	return f.fileTransport.Export(ctx, t)
+}
+
+// panicking is a transport that panics, counting its calls: a bug in
+// rubric, not a failure of the server.
+type panicking struct {
+	fileTransport
+	calls *atomic.Int64
+}
+
+func (p panicking) Export(context.Context, transport.Target) (*surface.Surface, error) {
+	p.calls.Add(1)
+	panic("index out of range [3] with length 3")
+}
+
+// erring is a transport that fails each export with the error its
+// target's location names, counting the exports of each location.
+type erring struct {
+	fileTransport
+	tries *sync.Map // location → *atomic.Int64
+}
+
+// erringErrors are the failures erring gives, by location.
+var erringErrors = map[string]error{
+	"unparsable": &surface.Error{File: "tools.json", Line: 1, Col: 2, Msg: "invalid JSON"},
+	"flooding":   transport.Permanent(errors.New("server wrote something other than JSON-RPC on stdout: \"[debug] ...\" and 100 more lines")),
+	"lying":      fmt.Errorf("tools/list page 2: %w", transport.Permanent(errors.New("server repeated the tools/list cursor \"c1\"; following it would list the same page again"))),
+	"rubric":     &rubric.Error{Diagnostics: []rubric.Diagnostic{{File: "mine.hcl", Line: 3, Col: 1, Msg: "unknown check"}}},
+	"exited":     errors.New("server exited with status 1 before answering initialize"),
+	"timeout":    errors.New("no answer to initialize within 1s"),
+}
+
+func (e erring) Export(_ context.Context, t transport.Target) (*surface.Surface, error) {
+	n, _ := e.tries.LoadOrStore(t.Location, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return nil, erringErrors[t.Location]
 }
 
 // hang is a server that never answers.
@@ -89,11 +150,15 @@ func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (ru
 func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
 	switch name {
 	case "file":
-		return fileTransport{}, nil
+		return countingFiles{tries: &p.files}, nil
 	case "flaky":
 		return flaky{fails: &p.fails}, nil
 	case "hang":
 		return hang{}, nil
+	case "panicking":
+		return panicking{calls: &p.panics}, nil
+	case "erring":
+		return erring{tries: &p.tries}, nil
 	}
 	return nil, fmt.Errorf("no transport plugin %q", name)
 }
@@ -443,5 +508,118 @@ func TestOtherRubricsRefused(t *testing.T) {
 	}
 	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
 		t.Errorf("%d records stored", len(done))
+	}
+}
+
+// TestPanicFailsOnce: a job that panics is tried once, whatever the
+// queue, and stored as a failure that says rubric broke; the scan goes on
+// with the next job. The database queue (River) used to recover the
+// panic and run the job again, up to 1000 times, past --attempts; the
+// queue in memory let it end the process.
+func TestPanicFailsOnce(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	for _, way := range []string{"memory", "sqlite"} {
+		t.Run(way, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, stop := context.WithCancel(t.Context())
+			defer stop()
+			var q scan.Queue = &scan.Memory{}
+			if way == "sqlite" {
+				jq, err := jobqueue.Open(ctx, "sqlite:"+filepath.Join(dir, "queue.db"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer jq.Close()
+				q = scan.DB{Queue: jq, Drain: true}
+			}
+			p := &inProcess{}
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = 1
+			jobs := []scan.Job{
+				{Name: "buggy", Transport: "panicking", Identity: "buggy"},
+				{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"},
+			}
+			scan.Key(jobs, rs)
+			s.Started = func(j scan.Job) {
+				if j.Name == "buggy" && p.panics.Load() > 0 {
+					t.Errorf("the job that panicked was started again, past --attempts 1")
+					stop() // rather than wait through the queue's retries
+				}
+			}
+			if err := s.Run(ctx, q, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			if n := p.panics.Load(); n != 1 {
+				t.Errorf("the panicking job ran %d times, want 1", n)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Servers) != 1 || len(lb.Failed) != 1 || lb.Failed[0].Name != "buggy" ||
+				!strings.Contains(lb.Failed[0].Reason, "rubric panicked") || !strings.Contains(lb.Failed[0].Reason, "index out of range") {
+				t.Errorf("servers %+v, failed %+v; want memory scored and buggy failed, saying rubric panicked", lb.Servers, lb.Failed)
+			}
+		})
+	}
+}
+
+// TestFutileNotRetried: a failure that another attempt cannot fix (a
+// surface that does not parse, a file that does not exist, a server cut
+// off for flooding stdout or for breaking the protocol, a rubric that
+// does not load) fails the job at its first attempt, with its reason and
+// no wait; a server that exited or timed out is tried --attempts times.
+func TestFutileNotRetried(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.tools.json")
+	if err := os.WriteFile(bad, []byte("this is { not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nothere.tools.json")
+	for _, c := range []struct {
+		name, transport, location string
+		tries                     int64
+		reason                    string // the start of the failure's reason
+	}{
+		{"unparsable capture", "file", bad, 1, "export: " + bad + ":1:2: invalid JSON"},
+		{"missing capture", "file", missing, 1, "export: cannot read surface: open " + missing + ": no such file or directory"},
+		{"unparsable surface", "erring", "unparsable", 1, "export: tools.json:1:2: invalid JSON"},
+		{"flooding server", "erring", "flooding", 1, "export: server wrote something other than JSON-RPC"},
+		{"lying server", "erring", "lying", 1, "export: tools/list page 2: server repeated the tools/list cursor"},
+		{"rubric error", "erring", "rubric", 1, "export: mine.hcl:3:1: unknown check"},
+		{"server exited", "erring", "exited", 3, "export: server exited with status 1"},
+		{"timeout", "erring", "timeout", 3, "export: no answer to initialize within 1s"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &inProcess{}
+			out := t.TempDir()
+			s := scanner(t, p, out, cache.Memory(), rs)
+			s.Attempts = 3
+			var waits atomic.Int64
+			s.Sleep = func(context.Context, time.Duration) error { waits.Add(1); return nil }
+			jobs := []scan.Job{{Name: "server", Transport: c.transport, Target: transport.Target{Location: c.location}, Identity: c.name}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			m := &p.tries
+			if c.transport == "file" {
+				m = &p.files
+			}
+			if got := tries(m, c.location); got != c.tries {
+				t.Errorf("tried %d times, want %d", got, c.tries)
+			}
+			if got := waits.Load(); got != c.tries-1 {
+				t.Errorf("waited %d times, want %d", got, c.tries-1)
+			}
+			lb, err := scan.Build(out, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Failed) != 1 || !strings.HasPrefix(lb.Failed[0].Reason, c.reason) {
+				t.Errorf("failed: %+v; want one failure whose reason starts %q", lb.Failed, c.reason)
+			}
+		})
 	}
 }

@@ -92,7 +92,7 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	source, doc, err := t.c.ExportDocument(ctx, target, maxDoc)
 	if err != nil {
 		if errors.Is(err, protocol.ErrTooLarge) {
-			return nil, fmt.Errorf("the %s transport sent %v (raise --max-bytes)", t.Name(), err)
+			return nil, transport.Permanent(fmt.Errorf("the %s transport sent %v (raise --max-bytes)", t.Name(), err))
 		}
 		return nil, t.h.callError(t.pr, "export", err)
 	}
@@ -111,7 +111,7 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	}
 	// Every transport's limit, enforced here too: a plugin may not.
 	if len(s.Tools) > limits.MaxTools {
-		return nil, fmt.Errorf("%s holds %d tools, more than %d (raise --max-tools)", source, len(s.Tools), limits.MaxTools)
+		return nil, transport.Permanent(fmt.Errorf("%s holds %d tools, more than %d (raise --max-tools)", source, len(s.Tools), limits.MaxTools))
 	}
 	return s, nil
 }

@@ -384,7 +384,7 @@ func (t *TransportClient) exportDocument(ctx context.Context, target transport.T
 	pt.AcceptPath = acceptPath
 	stream, err := t.c.Export(ctx, pt)
 	if err != nil {
-		return "", nil, remote(ctx, err)
+		return "", nil, exportError(ctx, err)
 	}
 	var source string
 	var doc []byte
@@ -394,7 +394,7 @@ func (t *TransportClient) exportDocument(ctx context.Context, target transport.T
 			return source, doc, nil
 		}
 		if err != nil {
-			return "", nil, remote(ctx, err)
+			return "", nil, exportError(ctx, err)
 		}
 		if first {
 			source = c.GetSource()

@@ -11,11 +11,14 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/transport"
 )
 
-// The mark of a rate limit, as an ErrorInfo detail.
+// The marks of a rate limit and of a permanent failure, as ErrorInfo
+// details.
 const (
 	rateLimited = "RATE_LIMITED"
+	permanent   = "PERMANENT"
 	errorDomain = "rubric.plugin.v1"
 )
 
@@ -67,6 +70,35 @@ func askError(ctx context.Context, err error) error {
 				}
 			case codes.DataLoss:
 				return &judge.UnreadableError{Msg: st.Message()}
+			}
+		}
+	}
+	return remote(ctx, err)
+}
+
+// exportStatus carries a transport's permanent failure (see
+// transport.Permanent) across the wire as FailedPrecondition with an
+// ErrorInfo mark; any other error stays as it is.
+func exportStatus(err error) error {
+	if !transport.IsPermanent(err) {
+		return err
+	}
+	st, derr := status.New(codes.FailedPrecondition, err.Error()).WithDetails(&errdetails.ErrorInfo{Reason: permanent, Domain: errorDomain})
+	if derr != nil {
+		return err
+	}
+	return st.Err()
+}
+
+// exportError turns what exportStatus sent back into the engine's
+// errors: only the plugin's own mark makes a failure permanent.
+func exportError(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		if st, ok := status.FromError(err); ok && st.Code() == codes.FailedPrecondition {
+			for _, d := range st.Details() {
+				if d, ok := d.(*errdetails.ErrorInfo); ok && d.GetReason() == permanent && d.GetDomain() == errorDomain {
+					return transport.Permanent(errors.New(st.Message()))
+				}
 			}
 		}
 	}

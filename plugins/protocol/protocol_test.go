@@ -3,11 +3,13 @@ package protocol
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 )
 
@@ -80,6 +82,36 @@ func TestAskErrorsCrossIntact(t *testing.T) {
 		got := askError(ctx, askStatus(c.sent))
 		if !c.check(got) {
 			t.Errorf("sent %v (%T), received %v (%T)", c.sent, c.sent, got, got)
+		}
+	}
+}
+
+// failing is a transport whose every export fails with err.
+type failing struct{ err error }
+
+func (f failing) Name() string { return "failing" }
+func (f failing) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "failing"}, nil
+}
+func (f failing) Export(context.Context, transport.Target) (*surface.Surface, error) {
+	return nil, f.err
+}
+
+// TestExportErrorsCrossIntact: a transport's permanent failure (one that
+// trying again cannot fix) is permanent on the host's side too, with its
+// message; any other failure is not.
+func TestExportErrorsCrossIntact(t *testing.T) {
+	for _, c := range []struct {
+		sent      error
+		permanent bool
+	}{
+		{transport.Permanent(errors.New("cannot read surface: open tools.json: no such file or directory")), true},
+		{fmt.Errorf("cannot start %q: %w", "srv", transport.Permanent(errors.New(`exec: "srv": executable file not found in $PATH`))), true},
+		{errors.New("server exited with status 1 before answering initialize"), false},
+	} {
+		_, _, err := serveTransport(t, failing{c.sent}).ExportDocument(context.Background(), transport.Target{Location: "x"}, 1<<20)
+		if err == nil || err.Error() != c.sent.Error() || transport.IsPermanent(err) != c.permanent {
+			t.Errorf("sent %q (permanent %v), received %v (permanent %v)", c.sent, c.permanent, err, transport.IsPermanent(err))
 		}
 	}
 }

@@ -354,8 +354,13 @@ func (s *transportServer) Describe(ctx context.Context, _ *pluginv1.DescribeRequ
 }
 
 // Export serves Transport.Export: the document in chunks of at most
-// ChunkSize, the first carrying the source and the whole size.
+// ChunkSize, the first carrying the source and the whole size. A
+// permanent failure keeps its mark across the wire.
 func (s *transportServer) Export(t *pluginv1.Target, stream grpc.ServerStreamingServer[pluginv1.ExportChunk]) error {
+	return exportStatus(s.export(t, stream))
+}
+
+func (s *transportServer) export(t *pluginv1.Target, stream grpc.ServerStreamingServer[pluginv1.ExportChunk]) error {
 	ctx := stream.Context()
 	target := targetFromProto(t)
 	if pe, ok := s.impl.(PathExporter); ok && t.GetAcceptPath() {

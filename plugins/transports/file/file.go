@@ -6,8 +6,10 @@ package file
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +87,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return "", "", 0, fmt.Errorf("cannot read surface: %w", err)
+		return "", "", 0, openError(err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -107,7 +109,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 func readFile(name string, limit int64) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read surface: %w", err)
+		return nil, openError(err)
 	}
 	defer f.Close()
 	var size int64
@@ -138,6 +140,18 @@ func readLimited(r io.Reader, name string, limit, hint int64) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// openError is a file that cannot be opened: for good when it does not
+// exist or may not be read, which another attempt cannot change.
+func openError(err error) error {
+	err = fmt.Errorf("cannot read surface: %w", err)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		return transport.Permanent(err)
+	}
+	return err
+}
+
+// tooLarge is a file over the byte limit, for good: only a larger
+// --max-bytes reads it.
 func tooLarge(name string, limit int64) error {
-	return fmt.Errorf("%s is larger than %s (raise --max-bytes)", name, transport.Sized(limit))
+	return transport.Permanent(fmt.Errorf("%s is larger than %s (raise --max-bytes)", name, transport.Sized(limit)))
 }

@@ -168,11 +168,11 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 	info, err := s.initialize(start)
 	if refused := modernOnly(err); refused != nil {
 		if cfg.LegacyOnly != "" {
-			return nil, fmt.Errorf("%w: the server may speak only MCP %s, which this transport does not carry; use %s", err, ModernVersion, cfg.LegacyOnly)
+			return nil, transport.Permanent(fmt.Errorf("%w: the server may speak only MCP %s, which this transport does not carry; use %s", err, ModernVersion, cfg.LegacyOnly))
 		}
 		info, err = s.discover(start, refused)
 	} else if later := laterOnly(err); later != nil {
-		return nil, fmt.Errorf("%w: the server speaks only MCP %s, and rubric speaks %s and %s: a newer rubric may read it", err, strings.Join(later, ", "), ProtocolVersion, ModernVersion)
+		return nil, transport.Permanent(fmt.Errorf("%w: the server speaks only MCP %s, and rubric speaks %s and %s: a newer rubric may read it", err, strings.Join(later, ", "), ProtocolVersion, ModernVersion))
 	}
 	if err != nil {
 		return nil, err
@@ -184,7 +184,7 @@ func List(ctx context.Context, tr mcptransport.Interface, cfg Config) (*surface.
 	doc := splice(tools)
 	surf, err := surface.ParseToolsList(cfg.Source, doc)
 	if err != nil {
-		return nil, err
+		return nil, transport.Permanent(err) // a surface.Error, which the plugin wire would not keep
 	}
 	surf.Server = serverInfo(cfg.Server, info)
 	return surf, nil
@@ -267,7 +267,7 @@ func (s *session) initialize(deadline context.Context) (*initResult, error) {
 	}
 	info := initResult{Era: EraLegacy}
 	if err := json.Unmarshal(raw, &info); err != nil {
-		return nil, fmt.Errorf("server answered initialize with something other than an initialize result: %v", err)
+		return nil, transport.Permanent(fmt.Errorf("server answered initialize with something other than an initialize result: %v", err))
 	}
 	if info.ProtocolVersion != "" {
 		// The HTTP transports repeat it in the MCP-Protocol-Version header.
@@ -370,7 +370,9 @@ func (s *session) envelope() map[string]any {
 }
 
 // listTools follows nextCursor to the end and returns every tool object
-// exactly as sent.
+// exactly as sent. What the server sent that breaks the protocol or
+// passes a limit is marked transport.Permanent: asking again gets the
+// same; a request that failed is as the transport says.
 func (s *session) listTools() ([]json.RawMessage, error) {
 	var tools []json.RawMessage
 	seen := map[string]bool{}
@@ -378,7 +380,7 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 	var total int64 // bytes of every page so far
 	for page := 1; ; page++ {
 		if page > s.limits.MaxTools+1 {
-			return nil, fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1)
+			return nil, transport.Permanent(fmt.Errorf("server sent more than %d pages of tools/list (raise --max-tools)", s.limits.MaxTools+1))
 		}
 		var params map[string]any
 		if page > 1 {
@@ -391,27 +393,27 @@ func (s *session) listTools() ([]json.RawMessage, error) {
 			return nil, err
 		}
 		if total += int64(len(raw)); total > s.limits.ExportBytes() {
-			return nil, fmt.Errorf("server sent more than %s in %d pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)",
-				transport.Sized(s.limits.ExportBytes()), page)
+			return nil, transport.Permanent(fmt.Errorf("server sent more than %s in %d pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)",
+				transport.Sized(s.limits.ExportBytes()), page))
 		}
 		if s.modern {
 			if err := complete(raw, page); err != nil {
-				return nil, err
+				return nil, transport.Permanent(err)
 			}
 		}
 		got, next, err := readPage(raw, page)
 		if err != nil {
-			return nil, err
+			return nil, transport.Permanent(err)
 		}
 		if len(tools)+len(got) > s.limits.MaxTools {
-			return nil, fmt.Errorf("server listed more than %d tools (raise --max-tools)", s.limits.MaxTools)
+			return nil, transport.Permanent(fmt.Errorf("server listed more than %d tools (raise --max-tools)", s.limits.MaxTools))
 		}
 		tools = append(tools, got...)
 		if next == "" {
 			return tools, nil
 		}
 		if seen[next] {
-			return nil, fmt.Errorf("server repeated the tools/list cursor %q on page %d: following it would list the same page again", next, page)
+			return nil, transport.Permanent(fmt.Errorf("server repeated the tools/list cursor %q on page %d: following it would list the same page again", next, page))
 		}
 		seen[next] = true
 		cursor = next

@@ -185,6 +185,11 @@ func TestListRejects(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v\nwant it to contain %q", err, c.want)
 			}
+			// What the server sent is what it would send again; only a
+			// server that did not answer may answer next time.
+			if want := c.name != "no answer"; transport.IsPermanent(err) != want {
+				t.Errorf("error %v: permanent %v, want %v", err, transport.IsPermanent(err), want)
+			}
 		})
 	}
 }

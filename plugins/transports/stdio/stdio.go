@@ -271,8 +271,10 @@ func pairs(m map[string]string) []string {
 }
 
 // startError words a failure to spawn: "cannot start "nope": executable
-// file not found in $PATH".
+// file not found in $PATH". A command or working directory that does not
+// exist, or may not be run, is a failure for good.
 func startError(name string, err error) error {
+	final := errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
 	var ee *exec.Error
 	var pe *fs.PathError
 	switch {
@@ -280,13 +282,22 @@ func startError(name string, err error) error {
 		err = ee.Err
 	case errors.As(err, &pe) && pe.Op == "chdir":
 		if errors.Is(pe.Err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
+			err = fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
+		} else {
+			err = fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
 		}
-		return fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
+		if final {
+			return transport.Permanent(err)
+		}
+		return err
 	case errors.As(err, &pe):
 		err = pe.Err
 	}
-	return fmt.Errorf("cannot start %q: %w", name, err)
+	err = fmt.Errorf("cannot start %q: %w", name, err)
+	if final {
+		return transport.Permanent(err)
+	}
+	return err
 }
 
 // wait reaps the server. Its stdout normally ends with it; if a child of
@@ -382,11 +393,12 @@ func (p *proc) hasExited() bool {
 func (p *proc) fault(method string, err error) error {
 	broken, eof := p.out.state()
 	if broken != nil {
+		// Cut off for what it wrote: it would write the same again.
 		p.lose()
 		if errors.Is(broken, errTooLarge) {
-			return &mcpclient.TooLargeError{Method: method, Limit: p.out.limit}
+			return transport.Permanent(&mcpclient.TooLargeError{Method: method, Limit: p.out.limit})
 		}
-		return broken
+		return transport.Permanent(broken)
 	}
 	if !p.hasExited() {
 		pipeGone := eof || errors.Is(err, mcptransport.ErrTransportClosed) || errors.Is(err, syscall.EPIPE)

@@ -74,6 +74,10 @@ func TestExportFailures(t *testing.T) {
 		ends    stage // when a request's deadline ends; never by default
 		want    []string
 		checkGo bool // the server printed its pid: check it is gone
+		// permanent: another attempt cannot pass (the server was cut
+		// off for what it wrote, the command does not exist); a server
+		// that exited or did not answer may do better next time.
+		permanent bool
 	}{
 		{
 			name:   "never answers initialize",
@@ -82,20 +86,23 @@ func TestExportFailures(t *testing.T) {
 			want:   []string{"no answer to initialize within 300ms"},
 		},
 		{
-			name:   "logs on stdout",
-			target: fakeTarget("junk", transport.Limits{}),
+			name:      "logs on stdout",
+			permanent: true,
+			target:    fakeTarget("junk", transport.Limits{}),
 			want: []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" and 100 more lines, ` +
 				`more than the 100 lines or 64 KiB that rubric skips (an MCP server must write only protocol messages there, and its logs to stderr)`},
 		},
 		{
-			name:   "logs on stdout, strict",
-			target: strict(fakeTarget("junk", transport.Limits{})),
-			want:   []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" (an MCP server must`},
+			name:      "logs on stdout, strict",
+			permanent: true,
+			target:    strict(fakeTarget("junk", transport.Limits{})),
+			want:      []string{`server wrote something other than JSON-RPC on stdout: "hello world, this server logs to stdout" (an MCP server must`},
 		},
 		{
-			name:   "a banner, strict",
-			target: strict(fakeTarget("banner", transport.Limits{})),
-			want:   []string{`server wrote something other than JSON-RPC on stdout: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" (an MCP server must`},
+			name:      "a banner, strict",
+			permanent: true,
+			target:    strict(fakeTarget("banner", transport.Limits{})),
+			want:      []string{`server wrote something other than JSON-RPC on stdout: "\x1b[1mWeather MCP Server\x1b[0m running on stdio" (an MCP server must`},
 		},
 		{
 			name:   "a stray line, then it exits",
@@ -140,22 +147,25 @@ func TestExportFailures(t *testing.T) {
 			// The bound is 4 MiB, not the default 64: the transport
 			// stops at the bound whatever it is, and reading 64 MiB
 			// took the race-built test 15 s.
-			name:   "a 100 MB tools/list",
-			target: fakeTarget("huge", transport.Limits{MaxBytes: 4 << 20}),
-			want:   []string{"tools/list response exceeds 4 MiB (raise --max-bytes)"},
+			name:      "a 100 MB tools/list",
+			permanent: true,
+			target:    fakeTarget("huge", transport.Limits{MaxBytes: 4 << 20}),
+			want:      []string{"tools/list response exceeds 4 MiB (raise --max-bytes)"},
 		},
 		{
-			name:   "more tools than allowed",
-			target: fakeTarget("paginate5", transport.Limits{MaxTools: 10}),
-			want:   []string{"server listed more than 10 tools (raise --max-tools)"},
+			name:      "more tools than allowed",
+			permanent: true,
+			target:    fakeTarget("paginate5", transport.Limits{MaxTools: 10}),
+			want:      []string{"server listed more than 10 tools (raise --max-tools)"},
 		},
 		{
 			// Pages of 128 KiB against a bound of 256 KiB: the shape of
 			// pages of 1 MiB against 2 MiB, which took the race-built
 			// test 17 s to read.
-			name:   "pages without end",
-			target: withEnv(fakeTarget("endless", transport.Limits{MaxBytes: 256 << 10}), "FAKE_PAGE_BYTES", "131072"),
-			want:   []string{"server sent more than 1 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
+			name:      "pages without end",
+			permanent: true,
+			target:    withEnv(fakeTarget("endless", transport.Limits{MaxBytes: 256 << 10}), "FAKE_PAGE_BYTES", "131072"),
+			want:      []string{"server sent more than 1 MiB in 8 pages of tools/list, more than a whole list may hold (4 × --max-bytes; raise --max-bytes)"},
 		},
 		{
 			name:   "error answer to tools/list",
@@ -176,14 +186,16 @@ func TestExportFailures(t *testing.T) {
 			checkGo: true,
 		},
 		{
-			name:   "no such command",
-			target: transport.Target{Location: "rubric-no-such-server"},
-			want:   []string{`cannot start "rubric-no-such-server": executable file not found in $PATH`},
+			name:      "no such command",
+			permanent: true,
+			target:    transport.Target{Location: "rubric-no-such-server"},
+			want:      []string{`cannot start "rubric-no-such-server": executable file not found in $PATH`},
 		},
 		{
-			name:   "no such directory",
-			target: transport.Target{Location: fakeServer, Dir: "/no/such/dir"},
-			want:   []string{`cannot start "` + fakeServer + `": its working directory /no/such/dir does not exist`},
+			name:      "no such directory",
+			permanent: true,
+			target:    transport.Target{Location: fakeServer, Dir: "/no/such/dir"},
+			want:      []string{`cannot start "` + fakeServer + `": its working directory /no/such/dir does not exist`},
 		},
 	}
 	for _, c := range cases {
@@ -211,6 +223,9 @@ func TestExportFailures(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q\nwant it to contain %q", err, w)
 				}
+			}
+			if transport.IsPermanent(err) != c.permanent {
+				t.Errorf("error %q: permanent %v, want %v", err, transport.IsPermanent(err), c.permanent)
 			}
 			if c.checkGo {
 				assertGone(t, stderr.String())

@@ -1,0 +1,63 @@
+package mcpserver
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// TestHTTPPath: streamable HTTP answers MCP at /mcp, the path rubric mcp
+// --http prints and the README gives, and nowhere else: any other path is
+// a 404 that names the URL to use, whatever the method.
+func TestHTTPPath(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	host := strings.TrimPrefix(ts.URL, "http://")
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	hint := "rubric mcp serves MCP at /mcp only; point the client at http://" + host + "/mcp"
+	for _, c := range []struct {
+		method, path string
+		status       int
+		body         string // part of the body
+	}{
+		{"POST", "/mcp", http.StatusOK, `"serverInfo":{"name":"rubric"`},
+		{"POST", "/mcp?x=1", http.StatusOK, `"serverInfo":{"name":"rubric"`},
+		{"POST", "/anything", http.StatusNotFound, hint},
+		{"POST", "/", http.StatusNotFound, hint},
+		{"POST", "/mcp/", http.StatusNotFound, hint},
+		{"POST", "/mcp/extra", http.StatusNotFound, hint},
+		{"POST", "/sse", http.StatusNotFound, hint},
+		{"GET", "/", http.StatusNotFound, hint},
+		{"DELETE", "/other", http.StatusNotFound, hint},
+	} {
+		t.Run(c.method+" "+c.path, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(initialize))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if resp.StatusCode != c.status {
+				// Not read: a GET served as MCP is an event stream
+				// that does not end.
+				t.Fatalf("%s %s: %s (%s); want %d", c.method, c.path, resp.Status, resp.Header.Get("Content-Type"), c.status)
+			}
+			body, err := io.ReadAll(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(body), c.body) {
+				t.Errorf("%s %s: %s %q; want %q in the body", c.method, c.path, resp.Status, body, c.body)
+			}
+		})
+	}
+}
