@@ -626,19 +626,13 @@ var others = []struct{ key, name, what string }{
 // named, anything else is no report at all, which "report version 0"
 // would not say.
 func notReport(b []byte) string {
-	var members map[string]json.RawMessage
-	if json.Unmarshal(b, &members) != nil {
-		return ""
+	switch kind, i := documentKind(b, "report_version"); kind {
+	case kindOther:
+		return others[i].what
+	case kindUnknown:
+		return "a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"
 	}
-	if _, ok := members["report_version"]; ok {
-		return ""
-	}
-	for _, o := range others {
-		if _, ok := members[o.key]; ok {
-			return o.what
-		}
-	}
-	return "a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"
+	return ""
 }
 
 // Other names the document of rubric's that the JSON object b is when
@@ -649,22 +643,45 @@ func notReport(b []byte) string {
 // none of rubric's commands writes"; b that has key, or is no JSON
 // object, gives "".
 func Other(b []byte, key string) string {
+	switch kind, i := documentKind(b, key); kind {
+	case kindReport:
+		return "a score report (rubric score)"
+	case kindOther:
+		return others[i].name
+	case kindUnknown:
+		return "a JSON object none of rubric's commands writes"
+	}
+	return ""
+}
+
+// The kinds of JSON document documentKind tells apart.
+const (
+	kindWanted  = iota // the kind the reader wants, or no JSON object
+	kindReport         // a score report
+	kindOther          // one of others
+	kindUnknown        // a JSON object of none of rubric's kinds
+)
+
+// documentKind says what b is to a reader that wants the member key:
+// kindWanted when b has it (or is no JSON object), else a report, one of
+// others (at index i), or none of rubric's.
+func documentKind(b []byte, key string) (kind, i int) {
 	var members map[string]json.RawMessage
 	if json.Unmarshal(b, &members) != nil {
-		return ""
+		return kindWanted, 0
 	}
 	if _, ok := members[key]; ok {
-		return ""
+		return kindWanted, 0
 	}
 	if _, ok := members["report_version"]; ok {
-		return "a score report (rubric score)"
+		return kindReport, 0
 	}
-	for _, o := range others {
+	for i, o := range others {
 		if _, ok := members[o.key]; ok {
-			return o.name
+			return kindOther, i
 		}
 	}
-	return "a JSON object none of rubric's commands writes"
+	return kindUnknown, 0
 }
 
 // appendKey appends s quoted as quote quotes it (HTML escaped), without
