@@ -329,6 +329,27 @@ func (s *Store) walk() (entries []found, others, dirs []string, err error) {
 		}
 		others = append(others, p)
 	}
+	// sortFiles files each of dir's files: an entry of the kind given (its
+	// name ext and a base valid says is one), a cut-short write's
+	// leftover, or another file.
+	sortFiles := func(dir string, files []fs.DirEntry, ext string, valid func(string) bool, kind int) error {
+		for _, f := range files {
+			entry, temp := entryFile(f.Name(), ext, valid)
+			var err error
+			switch {
+			case f.Type().IsRegular() && entry:
+				err = add(dir, f, kind)
+			case f.Type().IsRegular() && temp:
+				err = add(dir, f, foundTemp)
+			default:
+				other(dir, f)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	answers := filepath.Join(s.dir, "answers")
 	heads, ok, err := readDir(answers)
 	if err != nil {
@@ -345,19 +366,8 @@ func (s *Store) walk() (entries []found, others, dirs []string, err error) {
 			return nil, nil, nil, err
 		}
 		valid := func(key string) bool { return isHex64(key) && key[:2] == h.Name() }
-		for _, f := range files {
-			entry, temp := entryFile(f.Name(), ".json", valid)
-			switch {
-			case f.Type().IsRegular() && entry:
-				err = add(sub, f, foundAnswer)
-			case f.Type().IsRegular() && temp:
-				err = add(sub, f, foundTemp)
-			default:
-				other(sub, f)
-			}
-			if err != nil {
-				return nil, nil, nil, err
-			}
+		if err := sortFiles(sub, files, ".json", valid, foundAnswer); err != nil {
+			return nil, nil, nil, err
 		}
 		dirs = append(dirs, sub)
 	}
@@ -369,19 +379,8 @@ func (s *Store) walk() (entries []found, others, dirs []string, err error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	for _, f := range files {
-		entry, temp := entryFile(f.Name(), ".txt", isHex64)
-		switch {
-		case f.Type().IsRegular() && entry:
-			err = add(prompts, f, foundPrompt)
-		case f.Type().IsRegular() && temp:
-			err = add(prompts, f, foundTemp)
-		default:
-			other(prompts, f)
-		}
-		if err != nil {
-			return nil, nil, nil, err
-		}
+	if err := sortFiles(prompts, files, ".txt", isHex64, foundPrompt); err != nil {
+		return nil, nil, nil, err
 	}
 	if ok {
 		dirs = append(dirs, prompts)
