@@ -69,11 +69,14 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
-		if a.sess != nil && a.sess.Kept() {
-			fmt.Fprintln(stderr, "rubric: interrupted; no report was written (the answers received so far are in the cache: run again to ask only the rest)")
-		} else {
-			fmt.Fprintln(stderr, "rubric: interrupted; no report was written")
+		msg := "rubric: interrupted; no report was written"
+		if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" {
+			msg += "; what was done is in " + f.Written()
 		}
+		if a.sess != nil && a.sess.Kept() {
+			msg += " (the answers received so far are in the cache: run again to ask only the rest)"
+		}
+		fmt.Fprintln(stderr, msg)
 		return exitInvalid
 	}
 	if err == nil {

@@ -58,7 +58,13 @@ type Failure struct {
 	stage string
 	tools *int
 	asker *ask.Asker
+	// written is where settle wrote the record, "" when it wrote none.
+	written string
 }
+
+// Written is the path the record was written to, "" when none was (no
+// --failed path, or the write failed).
+func (f *Failure) Written() string { return f.written }
 
 // FailureDone is what the scan did before it stopped.
 type FailureDone struct {
@@ -144,6 +150,7 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 		log.Error("could not write the failure record", "path", path, "error", werr)
 		return
 	}
+	f.written = path
 	log.Info("the scan did not complete; its failure record is written", "path", path, "stage", f.Stage)
 }
 
