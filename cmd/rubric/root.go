@@ -117,6 +117,9 @@ func (a *app) rootCmd() *cobra.Command {
 			if err := localconfig.SetMaxFileSize(a.v); err != nil {
 				return err
 			}
+			if err := runflags.CheckCounts(a.v, cmd); err != nil {
+				return err
+			}
 			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}
