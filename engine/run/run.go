@@ -344,7 +344,9 @@ func (s *Session) price(a *ask.Asker) error {
 	if ok {
 		a.Price = &p
 	}
-	if s.opt.MaxCost <= 0 {
+	if s.opt.MaxCost <= 0 || a.Identity.Heuristic {
+		// A judge that answers by rules asks no model and costs
+		// nothing: any budget holds it.
 		return nil
 	}
 	if !ok {
