@@ -235,6 +235,11 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		}
 		names = append(names, p.Name)
 	}
+	if name, rest, ok := strings.Cut(ref, ":"); ok && kind == "judge" && slices.Contains(names, name) {
+		// "openai:model" reads as a name only because its settings lack
+		// the = that makes them settings (see judge.SplitRef).
+		return Plugin{}, fmt.Errorf("no %s plugin %q: the settings after %q are KEY=VALUE, as in %s:model=NAME (%q has no =)", kind, ref, name+":", name, rest)
+	}
 	if len(names) == 0 {
 		return Plugin{}, fmt.Errorf("no %s plugin %q: none is installed (put %s in %s)", kind, ref, BinaryName(kind, ref), strings.Join(DefaultDirs(), " or "))
 	}

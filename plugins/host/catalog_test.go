@@ -72,6 +72,7 @@ func TestFind(t *testing.T) {
 	judgeBin := writeExe(t, filepath.Join(root, "rubric-judge-mine"), 0o755)
 	oddBin := writeExe(t, filepath.Join(root, "something"), 0o755)
 	c := Discover([]Plugin{{Kind: protocol.KindTransport, Name: "file", From: FromBuiltin}}, nil, map[string]Pin{"mine": {SHA256: "aa"}})
+	withJudge := Discover([]Plugin{{Kind: protocol.KindJudge, Name: "openai", From: FromBuiltin}}, nil, nil)
 	for _, tc := range []struct {
 		kind, ref string
 		want      string // the plugin's name and pin, or the error
@@ -83,8 +84,16 @@ func TestFind(t *testing.T) {
 		{protocol.KindJudge, filepath.Join(root, "absent"), "is not an executable file"},
 		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
 		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
+		// A known judge's name with settings that lack their =.
+		{protocol.KindJudge, "openai:model", `no judge plugin "openai:model": the settings after "openai:" are KEY=VALUE, as in openai:model=NAME ("model" has no =)`},
+		{protocol.KindJudge, "nosuch:model", `no judge plugin "nosuch:model" (known: openai; an external one is a binary named rubric-judge-nosuch:model`},
+		{protocol.KindTransport, "file:x", `no transport plugin "file:x" (known: file;`},
 	} {
-		p, err := c.Find(tc.kind, tc.ref)
+		cat := c
+		if tc.kind == protocol.KindJudge && !filepath.IsAbs(tc.ref) && tc.ref != "heuristic" {
+			cat = withJudge
+		}
+		p, err := cat.Find(tc.kind, tc.ref)
 		got := p.Name + " " + p.SHA256
 		if err != nil {
 			got = err.Error()
