@@ -175,8 +175,21 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	if t.Servers != ran.Scored+ran.Failed || t.Calls != ran.Calls || t.CacheHits != ran.CacheHits {
 		fmt.Fprintf(a.stdout, "the leaderboard, over all its runs: %s\n", totalsLine(t, ""))
 	}
-	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
-	return err
+	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
+		return err
+	}
+	if t.Servers > 0 && t.Scored == 0 {
+		// Some servers failing is part of a scan's result; none scored
+		// is a scan that did not work (a list of wrong targets, no
+		// network, a broken rubric), which a job running it should see.
+		all := fmt.Sprintf("all %d servers", t.Servers)
+		if t.Servers == 1 {
+			all = "the one server"
+		}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)",
+			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+	}
+	return nil
 }
 
 // totalsLine is t on one line, with kept after the servers failed.
