@@ -169,7 +169,7 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 				names = append(names, m.Name)
 			}
 			if len(names) == 0 {
-				return nil, fmt.Errorf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (no --metric) or a tool's (--tool)", r.Name, printable(req.Metric))
+				return nil, fmt.Errorf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (give neither --metric nor --category) or a tool's (--tool)", r.Name, printable(req.Metric))
 			}
 			return nil, fmt.Errorf("the rubric %s has no surface metric %q%s; its metrics are: %s", r.Name, printable(req.Metric), didYouMean(req.Metric, names), strings.Join(names, ", "))
 		}
