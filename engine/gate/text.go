@@ -63,7 +63,6 @@ func callsText(c report.Calls) string {
 	return fmt.Sprintf("%s, %d from the cache", report.Plural(c.Model, "call"), c.CacheHits)
 }
 
-// clean keeps text a server or a judge supplied from moving the cursor.
 // briefReason is a decision's reason in one line: a reason of several
 // lines (a crashed plugin's last words, a Go panic with its stack) is its
 // first line, with the panic message or else the first line that follows,
@@ -92,6 +91,7 @@ func briefReason(reason string) string {
 	return first + " (the whole text is the reason in gate.json)"
 }
 
+// clean keeps text a server or a judge supplied from moving the cursor.
 func clean(s string) string { return report.EscapeControls(s, false) }
 
 // textChanges is the most contract changes the terminal shows; the rest
