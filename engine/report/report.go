@@ -607,18 +607,18 @@ func parse(path string, b []byte) (*Report, error) {
 
 // others are the documents rubric writes beside its reports, by the
 // member each has and a report has not: what each is called (name), and
-// what it is and how to get a report from it (what; <path> is the file's
-// path).
-var others = []struct{ key, name, what string }{
-	{"servers_version", "a servers document (rubric score --config-file)", "a servers document (rubric score --config-file), which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
-	{"gate_version", "a gate report (rubric gate)", "a gate report (rubric gate); its base's and head's reports are the score reports beside it"},
-	{"leaderboard_version", "a scan's leaderboard (rubric scan)", "a scan's leaderboard (rubric scan); the servers' reports are under reports/ beside it"},
-	{"scan_version", "a scan's record (rubric scan)", "a scan's record (rubric scan); the servers' reports are under reports/ beside it"},
-	{"failed_version", "the record of a run that could not complete (failed.json)", "the record of a run that could not complete (failed.json), which wrote no report"},
-	{"calibration_version", "a calibration record (rubric calibrate)", "a calibration record (rubric calibrate)"},
-	{"lock_version", "a lock file (rubric lock)", "a lock file (rubric lock)"},
-	{"runs", "a SARIF log", "a SARIF log; the JSON report is written by --format json"},
-	{"tools", "a capture of a server's tools", "a capture of a server's tools: score it with rubric score <path>"},
+// what more to say of it to a reader that wanted a report (more; <path>
+// is the file's path).
+var others = []struct{ key, name, more string }{
+	{"servers_version", "a servers document (rubric score --config-file)", ", which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
+	{"gate_version", "a gate report (rubric gate)", "; its base's and head's reports are the score reports beside it"},
+	{"leaderboard_version", "a scan's leaderboard (rubric scan)", "; the servers' reports are under reports/ beside it"},
+	{"scan_version", "a scan's record (rubric scan)", "; the servers' reports are under reports/ beside it"},
+	{"failed_version", "the record of a run that could not complete (failed.json)", ", which wrote no report"},
+	{"calibration_version", "a calibration record (rubric calibrate)", ""},
+	{"lock_version", "a lock file (rubric lock)", ""},
+	{"runs", "a SARIF log", "; the JSON report is written by --format json"},
+	{"tools", "a capture of a server's tools", ": score it with rubric score <path>"},
 }
 
 // notReport says what the JSON document b is when it has no
@@ -628,7 +628,7 @@ var others = []struct{ key, name, what string }{
 func notReport(b []byte) string {
 	switch kind, i := documentKind(b, "report_version"); kind {
 	case kindOther:
-		return others[i].what
+		return others[i].name + others[i].more
 	case kindUnknown:
 		return "a JSON object without report_version; rubric score --format json (or --json report.json) writes a report"
 	}
