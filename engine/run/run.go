@@ -225,23 +225,33 @@ func (s *Session) CheckJudge(r *rubric.Rubric) error {
 	if ref == "" || s.judge != nil {
 		return nil
 	}
-	refs, ok := panel.Members(ref)
-	if ok && len(refs) < 2 {
-		return fmt.Errorf("--judge %s names %s: a panel needs at least two, as panel:heuristic,openai", ref, report.Plural(len(refs), "judge"))
-	}
-	if !ok {
-		refs = []string{ref}
+	refs, isPanel, err := members(ref)
+	if err != nil {
+		return err
 	}
 	for _, m := range refs {
-		err := s.checkOne(m)
-		if err != nil && ok {
-			return fmt.Errorf("panel member %s: %w", m, err)
-		}
-		if err != nil {
+		if err := s.checkOne(m); err != nil {
+			if isPanel {
+				return fmt.Errorf("panel member %s: %w", m, err)
+			}
 			return err
 		}
 	}
 	return nil
+}
+
+// members are the judge references ref names: a panel's members
+// ("panel:A,B"), or ref alone; isPanel says which. A panel of fewer than
+// two is refused.
+func members(ref string) (refs []string, isPanel bool, err error) {
+	refs, isPanel = panel.Members(ref)
+	if !isPanel {
+		return []string{ref}, false, nil
+	}
+	if len(refs) < 2 {
+		return nil, true, fmt.Errorf("--judge %s names %s: a panel needs at least two, as panel:heuristic,openai", ref, report.Plural(len(refs), "judge"))
+	}
+	return refs, true, nil
 }
 
 // checkOne is CheckJudge for one judge reference, not a panel.
@@ -263,8 +273,11 @@ func (s *Session) checkOne(ref string) error {
 // model than the one asked of it is refused here, before anything is
 // asked.
 func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) (Judge, string, error) {
-	refs, ok := panel.Members(ref)
-	if !ok {
+	refs, isPanel, err := members(ref)
+	if err != nil {
+		return nil, "", err
+	}
+	if !isPanel {
 		j, err := s.startOne(ctx, ref, cfg)
 		if err != nil {
 			return nil, "", err
@@ -272,9 +285,6 @@ func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) 
 		_, settings := judge.SplitRef(ref)
 		c, _ := cfg.With(settings) // startOne has read them without error
 		return j, c.Model, nil
-	}
-	if len(refs) < 2 {
-		return nil, "", fmt.Errorf("--judge %s names %s: a panel needs at least two, as panel:heuristic,openai", ref, report.Plural(len(refs), "judge"))
 	}
 	var started []judge.Plugin
 	for _, r := range refs {

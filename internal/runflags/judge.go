@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -101,11 +100,12 @@ func checkPin(ref, pin string) error {
 	}
 	for _, r := range refs {
 		_, settings := judge.SplitRef(r)
-		for _, kv := range settings {
-			k, m, _ := strings.Cut(kv, "=")
-			if strings.TrimSpace(k) == "model" && m != pin {
-				return fmt.Errorf("--judge %s names model %s, but --model pins %s: give one", r, m, pin)
-			}
+		// The settings as a judge reads them, over no model: what they
+		// set the model to, if anything. A malformed setting is refused
+		// where the judge starts, with its own message.
+		c, err := judge.Config{}.With(settings)
+		if err == nil && c.Model != "" && c.Model != pin {
+			return fmt.Errorf("--judge %s names model %s, but --model pins %s: give one", r, c.Model, pin)
 		}
 	}
 	return nil
