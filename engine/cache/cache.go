@@ -454,14 +454,13 @@ func (s *Store) Clear() (Stats, error) {
 	}
 	// Batch records stay: a batch still running at the provider is
 	// paid for, and its answers are collected by the next run.
-	for _, e := range entries {
+	for i, e := range entries {
 		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			st.count(entries[:i]) // what was removed before the error
 			return st, fmt.Errorf("cache: %w", err)
 		}
-		var one Stats
-		one.count([]found{e})
-		st.Answers, st.Prompts, st.Bytes = st.Answers+one.Answers, st.Prompts+one.Prompts, st.Bytes+one.Bytes
 	}
+	st.count(entries)
 	for _, d := range dirs {
 		os.Remove(d) // only when empty: a folder with other files stays
 	}

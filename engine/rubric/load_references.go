@@ -128,8 +128,10 @@ func (l *loader) unreadWeights(r *Rubric) {
 	if l.hclWeights[""] || len(l.diags) > 0 {
 		return
 	}
+	checks := make([]string, len(r.Checks))
 	read := map[string]bool{}
-	for _, c := range r.Checks {
+	for i, c := range r.Checks {
+		checks[i] = c.Name
 		read[c.Name] = true
 	}
 	for name := range l.hclWeights {
@@ -145,10 +147,6 @@ func (l *loader) unreadWeights(r *Rubric) {
 			}
 			read[ref.Path[1]] = true
 		}
-	}
-	checks := make([]string, len(r.Checks))
-	for i, c := range r.Checks {
-		checks[i] = c.Name
 	}
 	for _, w := range r.Weights {
 		at, ok := l.weightKeys[w.Name]

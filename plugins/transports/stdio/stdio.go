@@ -279,21 +279,16 @@ func startError(name string, err error) error {
 	var pe *fs.PathError
 	switch {
 	case errors.As(err, &ee):
-		err = ee.Err
+		err = fmt.Errorf("cannot start %q: %w", name, ee.Err)
+	case errors.As(err, &pe) && pe.Op == "chdir" && errors.Is(pe.Err, fs.ErrNotExist):
+		err = fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
 	case errors.As(err, &pe) && pe.Op == "chdir":
-		if errors.Is(pe.Err, fs.ErrNotExist) {
-			err = fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
-		} else {
-			err = fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
-		}
-		if final {
-			return transport.Permanent(err)
-		}
-		return err
+		err = fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
 	case errors.As(err, &pe):
-		err = pe.Err
+		err = fmt.Errorf("cannot start %q: %w", name, pe.Err)
+	default:
+		err = fmt.Errorf("cannot start %q: %w", name, err)
 	}
-	err = fmt.Errorf("cannot start %q: %w", name, err)
 	if final {
 		return transport.Permanent(err)
 	}
