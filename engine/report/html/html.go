@@ -157,6 +157,8 @@ type toolView struct {
 type issueView struct {
 	Ref, Check, Message, Gain, Moves string
 	Severity                         string
+	// Title is the check's title, or "" when it has none but its name.
+	Title string
 }
 
 type checkView struct {
@@ -269,7 +271,7 @@ func build(r *report.Report) (*view, error) {
 		}
 		var members []string
 		for k, is := range t.Issues {
-			iv := issueView{Ref: fmt.Sprintf("/tools/%d/issues/%d", i, k), Check: is.Check, Message: is.Message, Severity: is.Severity}
+			iv := issueView{Ref: fmt.Sprintf("/tools/%d/issues/%d", i, k), Check: is.Check, Title: t.CheckTitle(is), Message: is.Message, Severity: is.Severity}
 			if is.Gain != "" {
 				if g, err := num.Parse(is.Gain); err == nil {
 					iv.Gain = report.Signed(g, r.Rubric.Round+1)

@@ -225,3 +225,17 @@ func TestOneToolIsOne(t *testing.T) {
 		}
 	}
 }
+
+// TestIssuesNameChecksByTitle holds a tool's issue lines to what the
+// Markdown and SARIF reports call a check: its title, the identifier kept
+// for a hover.
+func TestIssuesNameChecksByTitle(t *testing.T) {
+	page := write(t, reporttest.Capture(t, "desktop-commander.tools.json"))
+	want := `<span class="check" title="described_params">(Every property has a description)</span>`
+	if !strings.Contains(page, want) {
+		t.Errorf("no issue names its check by title; want %s", want)
+	}
+	if strings.Contains(page, `<span class="check">(described_params)</span>`) {
+		t.Error("an issue names a titled check by its identifier")
+	}
+}
