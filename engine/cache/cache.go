@@ -26,6 +26,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // DefaultDir returns the cache directory rubric uses unless told
@@ -450,7 +451,7 @@ func (s *Store) Clear() (Stats, error) {
 	st.Others = others
 	if len(others) > 0 && !slices.ContainsFunc(entries, func(f found) bool { return f.kind != foundTemp }) {
 		return st, fmt.Errorf("%s %w: it holds no cache entry, only %s that %s not (%s); nothing was removed. Check --cache-dir (or cache-dir in the config file)",
-			s.dir, ErrNotACache, plural(len(others), "file"), isAre(len(others)), listed(others))
+			s.dir, ErrNotACache, words.Count(len(others), "file"), words.Pick(len(others), "is", "are"), words.List(others, 5))
 	}
 	// Batch records stay: a batch still running at the provider is
 	// paid for, and its answers are collected by the next run.
@@ -465,30 +466,6 @@ func (s *Store) Clear() (Stats, error) {
 		os.Remove(d) // only when empty: a folder with other files stays
 	}
 	return st, nil
-}
-
-// plural is n and noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
-}
-
-// listed joins the first few of paths, saying how many more there are.
-func listed(paths []string) string {
-	const most = 5
-	if len(paths) <= most {
-		return strings.Join(paths, ", ")
-	}
-	return strings.Join(paths[:most], ", ") + fmt.Sprintf(" and %d more", len(paths)-most)
 }
 
 // Batch is a batch of questions submitted to a judge's batch API and not

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Write writes st as rubric cache stats prints it: indented JSON, or
@@ -35,5 +36,5 @@ func (st Stats) WriteRemoved(w io.Writer) error {
 // othersLine names the files that are not cache entries.
 func (st Stats) othersLine() string {
 	n := len(st.Others)
-	return fmt.Sprintf("%s that %s not cache entries: %s", plural(n, "file"), isAre(n), listed(st.Others))
+	return fmt.Sprintf("%s that %s not cache entries: %s", words.Count(n, "file"), words.Pick(n, "is", "are"), words.List(st.Others, 5))
 }

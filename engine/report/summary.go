@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // ToolsWorstFirst returns the tools by exact score, lowest first, then by
@@ -113,12 +114,7 @@ func EscapeControls(s string, keepLayout bool) string {
 }
 
 // Plural writes a count with its noun: "1 tool", "3 tools".
-func Plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+func Plural(n int, what string) string { return words.Count(n, what) }
 
 // ShortHash keeps the first 12 hex digits of a hash, and its "sha256:"
 // prefix when it has one.

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/sarif"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 type suites struct {
@@ -154,7 +155,7 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, f.Issue.Message, f.Gain.Exact()))
 		}
 		if errorLevel > 0 {
-			why = append(why, strconv.Itoa(errorLevel)+" error-level "+plural(errorLevel, "issue", "issues"))
+			why = append(why, strconv.Itoa(errorLevel)+" error-level "+words.Pick(errorLevel, "issue", "issues"))
 		}
 		if len(why) > 0 {
 			kind := "error-level issues"
@@ -170,11 +171,4 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 	}
 	s.Tests = len(s.Cases)
 	return &suites{Name: "rubric " + class, Tests: s.Tests, Failures: s.Failures, Suites: []suite{s}}, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
