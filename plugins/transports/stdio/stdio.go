@@ -36,6 +36,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/sandbox"
 	"github.com/rubricmcp/rubric/internal/termtext"
+	"github.com/rubricmcp/rubric/plugins/sdk"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -69,6 +70,11 @@ type Transport struct {
 	// ending with a newline, a line longer than 4 KiB in pieces. It should
 	// not block: the server waits while it does.
 	Stderr io.Writer
+	// Warn, when set, receives the warning said while the server is
+	// still awaited: the first line it wrote on stdout that is not
+	// JSON-RPC, which is skipped. Nil means sdk.Warn, which the plugin
+	// host shows the user at once.
+	Warn func(msg string)
 
 	// Set by tests only: see mcpclient.Config.Deadline and outGuard.noted.
 	deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc)
@@ -106,6 +112,7 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		return nil, err
 	}
 	p.out.noted = t.noted
+	p.out.warn = t.warn(target)
 	tr := mcptransport.NewIO(p.out, askedWriter{p.stdin, p.out}, nil)
 	// mcp-go logs the read error that ends its loop; the error reaches the
 	// user through fault instead.
@@ -133,6 +140,19 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		}
 	}
 	return s, err
+}
+
+// warn is what the guard calls with the first line it skips: a warning
+// that names the server, so that a user waiting for its answer hears why
+// it may not come.
+func (t Transport) warn(target transport.Target) func(first string) {
+	say := t.Warn
+	if say == nil {
+		say = func(msg string) { sdk.Warn(msg) }
+	}
+	return func(first string) {
+		say(fmt.Sprintf("server %q wrote a line other than JSON-RPC on stdout, which rubric skips while it waits for the server's answer: %s (an MCP server must write only protocol messages there, and its logs to stderr)", target.String(), first))
+	}
 }
 
 // askedWriter is the server's stdin: it tells the guard the id of each
