@@ -26,8 +26,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 
@@ -59,6 +61,14 @@ const (
 	// tailSize is how much of a server's stderr is kept for error
 	// messages.
 	tailSize = 4 << 10
+	// maxStderr is how much a server may write on stderr before it is
+	// cut off: a server that starts and lists its tools logs far less,
+	// and one that floods stderr is stuck in a loop, not about to answer.
+	maxStderr = 16 << 20
+	// floodLines and floodLine bound what the message about a flooded
+	// stderr quotes of it: its last lines, each cut.
+	floodLines = 3
+	floodLine  = 160
 )
 
 // Transport spawns servers and lists their tools over stdio.
@@ -79,6 +89,8 @@ type Transport struct {
 	// Set by tests only: see mcpclient.Config.Deadline and outGuard.noted.
 	deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 	noted    func()
+	// maxStderr replaces the constant of that name when not 0.
+	maxStderr int64
 }
 
 var _ transport.Transport = Transport{}
@@ -107,7 +119,11 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		return nil, err
 	}
 	limits := target.Limits.WithDefaults()
-	p, err := start(target, t.Stderr, limits.MaxBytes)
+	floodAt := int64(maxStderr)
+	if t.maxStderr > 0 {
+		floodAt = t.maxStderr
+	}
+	p, err := start(target, t.Stderr, limits.MaxBytes, floodAt)
 	if err != nil {
 		return nil, err
 	}
@@ -185,6 +201,11 @@ type proc struct {
 	// sandbox up before the server ever runs.
 	sandboxed bool
 
+	// stderrBytes counts what the server wrote on stderr; past
+	// maxStderr it is cut off (floodError).
+	stderrBytes atomic.Int64
+	maxStderr   int64
+
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
 	quit    chan struct{} // closed by stop to end the watcher
@@ -198,7 +219,8 @@ type proc struct {
 // plain files (not io.Writers) means no copying goroutines, and cmd.Wait
 // neither waits on nor closes our ends, so the server's last words are read
 // even when it exits at once.
-func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error) {
+// A server that writes more than maxStderr bytes on stderr is cut off.
+func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*proc, error) {
 	name := target.Location
 	if name == "" {
 		return nil, errors.New("no command given: name the server to start")
@@ -248,16 +270,17 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		return nil, startError(name, err)
 	}
 	p := &proc{
-		cmd:     cmd,
-		stdin:   files[1],
-		stdout:  files[2],
-		stderr:  files[4],
-		out:     newOutGuard(files[2], limit, target.StrictStdout),
-		tail:    &termtext.Tail{Max: tailSize},
-		mark:    mark,
-		exited:  make(chan struct{}),
-		drained: make(chan struct{}),
-		quit:    make(chan struct{}),
+		cmd:       cmd,
+		stdin:     files[1],
+		stdout:    files[2],
+		stderr:    files[4],
+		out:       newOutGuard(files[2], limit, target.StrictStdout),
+		tail:      &termtext.Tail{Max: tailSize},
+		mark:      mark,
+		maxStderr: maxStderr,
+		exited:    make(chan struct{}),
+		drained:   make(chan struct{}),
+		quit:      make(chan struct{}),
 	}
 	p.sandboxed = target.Sandbox.Enabled()
 	p.lost, p.lose = context.WithCancel(context.Background())
@@ -346,6 +369,11 @@ func (p *proc) drain(w io.Writer) {
 	for {
 		n, err := p.stderr.Read(buf)
 		if n > 0 {
+			if total := p.stderrBytes.Add(int64(n)); total > p.maxStderr && total-int64(n) <= p.maxStderr {
+				// Read on, so that the server does not block on a full
+				// pipe before it is stopped.
+				p.lose()
+			}
 			p.tail.Write(buf[:n])
 			if lines != nil {
 				lines.write(buf[:n])
@@ -415,6 +443,9 @@ func (p *proc) fault(method string, err error) error {
 		}
 		return transport.Permanent(broken)
 	}
+	if n := p.stderrBytes.Load(); n > p.maxStderr {
+		return p.floodError(method, n)
+	}
 	if !p.hasExited() {
 		pipeGone := eof || errors.Is(err, mcptransport.ErrTransportClosed) || errors.Is(err, syscall.EPIPE)
 		if !pipeGone {
@@ -449,6 +480,33 @@ func (p *proc) exitError(method string) error {
 	}
 	if p.sandboxed && slices.ContainsFunc(p.tail.Lines(stderrLines), func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
 		msg += "\n" + sandbox.FailedHint
+	}
+	return errors.New(msg)
+}
+
+// floodError cuts off a server that wrote more than maxStderr bytes on
+// stderr, n so far, quoting the end of it. Another attempt may fare
+// better (a server that logs in a loop while a service it needs is
+// down), so it is not a failure for good.
+func (p *proc) floodError(method string, n int64) error {
+	msg := fmt.Sprintf("server flooded its stderr: it wrote %s there before answering %s, more than the %s rubric reads from a server (no flag raises this bound: have the server log less, or to a file)",
+		transport.Measured(n), method, transport.Sized(p.maxStderr))
+	lines := p.tail.Lines(floodLines)
+	for i, l := range lines {
+		if len(l) > floodLine {
+			cut := floodLine
+			for cut > 0 && !utf8.RuneStart(l[cut]) {
+				cut--
+			}
+			lines[i] = l[:cut] + "…"
+		}
+	}
+	switch len(lines) {
+	case 0:
+	case 1:
+		msg += "; its stderr ended with: " + lines[0]
+	default:
+		msg += "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 	}
 	return errors.New(msg)
 }

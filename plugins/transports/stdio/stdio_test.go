@@ -506,3 +506,31 @@ func TestExportWarnsWhileWaiting(t *testing.T) {
 		})
 	}
 }
+
+// TestExportStderrFlood: a server that writes more than the bound on
+// stderr is cut off at once, under the default timeouts, and the message
+// names the flood: how much, the bound, that no flag raises it, and the
+// last lines, each cut. Another attempt may fare better: not permanent.
+func TestExportStderrFlood(t *testing.T) {
+	loop := `i=0; while :; do i=$((i+1)); echo "retrying the connection to the database, attempt $i: ` + strings.Repeat("x", 200) + `"; done >&2`
+	tr := Transport{ClientVersion: "test", Stderr: &proctest.Buffer{}, maxStderr: 64 << 10, deadline: stageDeadline(nil)}
+	_, err := tr.Export(context.Background(), transport.Target{Location: "sh", Args: []string{"-c", loop}})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	t.Logf("error: %v", err)
+	re := regexp.MustCompile(`^server flooded its stderr: it wrote \d+(\.\d)? KiB \(\d+ bytes\) there before answering initialize, more than the 64 KiB rubric reads from a server ` +
+		`\(no flag raises this bound: have the server log less, or to a file\); its stderr ended with:\n` +
+		`(    retrying the connection to the database, attempt \d+: x+…?\n){2}    \S.*$`)
+	if !re.MatchString(err.Error()) {
+		t.Errorf("error %q\nwant it to match %s", err, re)
+	}
+	for _, l := range strings.Split(err.Error(), "\n")[1:] {
+		if len(l) > 4+floodLine+len("…") {
+			t.Errorf("a quoted line of %d bytes: %q", len(l), l)
+		}
+	}
+	if transport.IsPermanent(err) {
+		t.Errorf("a flood is permanent: %v", err)
+	}
+}
