@@ -23,7 +23,9 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -197,6 +199,10 @@ type proc struct {
 	out    *outGuard
 	tail   *termtext.Tail
 	mark   string // the environment entry of the server's session
+	name   string // the command as the user gave it
+	// interp is the interpreter the #! line of a sandboxed command's
+	// file names, if it has one.
+	interp string
 	// sandboxed says the process is bwrap, which may fail to set the
 	// sandbox up before the server ever runs.
 	sandboxed bool
@@ -277,12 +283,16 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 		out:       newOutGuard(files[2], limit, target.StrictStdout),
 		tail:      &termtext.Tail{Max: tailSize},
 		mark:      mark,
+		name:      name,
 		maxStderr: maxStderr,
 		exited:    make(chan struct{}),
 		drained:   make(chan struct{}),
 		quit:      make(chan struct{}),
 	}
 	p.sandboxed = target.Sandbox.Enabled()
+	if p.sandboxed {
+		p.interp = interpreter(name, target.Dir)
+	}
 	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
@@ -460,6 +470,7 @@ func (p *proc) fault(method string, err error) error {
 }
 
 // exitError says how the server ended and quotes the end of its stderr.
+// A command missing inside the sandbox is a failure for good.
 func (p *proc) exitError(method string) error {
 	within(p.drained, pipeGrace)
 	how := "exited"
@@ -470,7 +481,19 @@ func (p *proc) exitError(method string) error {
 		how += fmt.Sprintf(" with status %d", state.ExitCode())
 	}
 	msg := fmt.Sprintf("server %s before answering %s", how, method)
-	if q := p.tail.Quote(stderrLines); q != "" {
+	lines := p.tail.Lines(stderrLines)
+	q := p.tail.Quote(stderrLines)
+	if what, why := p.notFoundInside(state, lines); why != "" {
+		msg = fmt.Sprintf("%s is not found inside the sandbox: %s", what, why)
+		if q != "" {
+			msg += q
+		}
+		if d := p.out.dropped(); d != "" {
+			msg += "\n" + d
+		}
+		return transport.Permanent(errors.New(msg + "\n" + sandbox.NotFoundHint))
+	}
+	if q != "" {
 		msg += q
 	} else {
 		msg += " (it wrote nothing on stderr)"
@@ -478,10 +501,34 @@ func (p *proc) exitError(method string) error {
 	if d := p.out.dropped(); d != "" {
 		msg += "\n" + d
 	}
-	if p.sandboxed && slices.ContainsFunc(p.tail.Lines(stderrLines), func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
+	if p.sandboxed && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
 		msg += "\n" + sandbox.FailedHint
 	}
 	return errors.New(msg)
+}
+
+// notFoundInside says what is missing when a sandboxed server shows that
+// its command, or a program the command runs, is not inside the sandbox,
+// and how it showed it: bwrap could not run it ("bwrap: execvp NAME: No
+// such file or directory"), or it exited with the shell's status for a
+// command not found. why is "" when neither.
+func (p *proc) notFoundInside(state *os.ProcessState, stderr []string) (what, why string) {
+	if !p.sandboxed {
+		return "", ""
+	}
+	what = strconv.Quote(p.name)
+	for _, l := range stderr {
+		if strings.HasPrefix(l, "bwrap: execvp ") && strings.HasSuffix(strings.ToLower(l), ": no such file or directory") {
+			if p.interp != "" {
+				return what, fmt.Sprintf("bwrap could not run it, and its #! line names %s", p.interp)
+			}
+			return what, "bwrap could not run it"
+		}
+	}
+	if state.ExitCode() == 127 {
+		return what + " (or a program it runs)", "it exited with status 127, a shell's status for a command not found"
+	}
+	return "", ""
 }
 
 // floodError cuts off a server that wrote more than maxStderr bytes on
@@ -509,6 +556,36 @@ func (p *proc) floodError(method string, n int64) error {
 		msg += "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 	}
 	return errors.New(msg)
+}
+
+// interpreter is the program the #! line of the file that command names
+// (found as the sandbox finds it, in dir when relative) runs, or "".
+func interpreter(command, dir string) string {
+	path := command
+	if !strings.Contains(command, "/") {
+		var err error
+		if path, err = exec.LookPath(command); err != nil {
+			return ""
+		}
+	} else if !filepath.IsAbs(path) && dir != "" {
+		path = filepath.Join(dir, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	if fields := strings.Fields(string(rest)); len(fields) > 0 {
+		return termtext.Printable(fields[0])
+	}
+	return ""
 }
 
 // stop ends the server (stdin is already closed: mcpclient.List closes
