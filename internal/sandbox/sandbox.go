@@ -58,6 +58,14 @@ const FailedHint = "bubblewrap could not set up the sandbox: it needs user names
 	"elsewhere kernel.unprivileged_userns_clone=1), and a container may forbid them (Docker's default seccomp profile does); " +
 	"rubric does not run the server outside the sandbox instead"
 
+// NotFoundHint follows the message about a command bwrap could not run
+// inside the sandbox, or that exited with the shell's status for a
+// command not found (127).
+const NotFoundHint = "the sandbox shows only the system directories (/usr, /bin, /lib, /etc, /opt), the working directory, " +
+	"the server's own program and the paths given with --sandbox-ro: a program the command runs from elsewhere " +
+	"(a script's #! interpreter, a version manager's shim such as pyenv's or nvm's and what it runs, a tool in your home directory) " +
+	"is not there. Show its folder with --sandbox-ro DIR, or give the real program's path as the command; another attempt will not help"
+
 // Spec is the server to confine.
 type Spec struct {
 	// Name and Args are the command as the user gave it.

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
@@ -43,6 +44,10 @@ func newHeldLog(l hclog.Logger) heldLog { return heldLog{Logger: l, held: &held{
 func (l heldLog) hold(level hclog.Level, msg string, args []any) {
 	if goPluginEnding[msg] {
 		l.Logger.Debug(msg, args...)
+		return
+	}
+	if rest, now := logNow(args); now {
+		l.Logger.Log(level, msg, rest...)
 		return
 	}
 	l.held.mu.Lock()
@@ -105,4 +110,33 @@ func (h *held) flush() {
 	for _, l := range lines {
 		l.log.Log(l.level, l.msg, l.args...)
 	}
+}
+
+// nowKey is sdk.NowKey: a plugin's log entry that carries it set to true
+// is logged at once, not held (sdk.Warn).
+const nowKey = "rubric_now"
+
+// logNow reports whether the arguments of a plugin's log entry ask for it
+// to be logged at once, and returns them without that mark and without
+// the plugin's own timestamp and hclog fields, which a message shown at
+// once does not need.
+func logNow(args []any) ([]any, bool) {
+	now := false
+	var rest []any
+	for i := 0; i+1 < len(args); i += 2 {
+		switch args[i] {
+		case nowKey:
+			now = args[i+1] == true
+		case "timestamp":
+		default:
+			if k, ok := args[i].(string); ok && strings.HasPrefix(k, "@") {
+				continue // hclog's own fields (@module, @caller)
+			}
+			rest = append(rest, args[i], args[i+1])
+		}
+	}
+	if len(args)%2 == 1 {
+		rest = append(rest, args[len(args)-1])
+	}
+	return rest, now
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/go-hclog"
+
+	"github.com/rubricmcp/rubric/plugins/sdk"
 )
 
 // A plugin's warnings and errors reach the log when it ends, unless an
@@ -44,5 +46,38 @@ func TestHeldLog(t *testing.T) {
 				t.Errorf("logged\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestHeldLogNow: a plugin's warning marked to be shown at once (sdk.Warn)
+// is logged when it arrives, without the mark, the plugin's timestamp and
+// hclog's own fields, and is not logged again when the plugin ends, quoted
+// or not.
+func TestHeldLogNow(t *testing.T) {
+	if nowKey != sdk.NowKey {
+		t.Fatalf("the host's mark %q is not the SDK's %q", nowKey, sdk.NowKey)
+	}
+	for _, quoted := range []bool{false, true} {
+		var out bytes.Buffer
+		base := hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Warn, DisableTime: true})
+		l := newHeldLog(base.Named("transport.stdio"))
+		// As go-plugin relays the entry sdk.Warn wrote.
+		l.Named("rubric").Warn("server wrote junk", "@module", "plugin", nowKey, true, "server", "x", "timestamp", "2026-01-01T00:00:00.000Z")
+		l.Warn("held until the end")
+		want := "[WARN]  transport.stdio.rubric: server wrote junk: server=x\n"
+		if out.String() != want {
+			t.Errorf("logged at once %q, want %q", out.String(), want)
+		}
+		if quoted {
+			l.held.quote()
+			want = ""
+		} else {
+			want = "[WARN]  transport.stdio: held until the end\n"
+		}
+		out.Reset()
+		l.held.flush()
+		if out.String() != want {
+			t.Errorf("quoted %v: logged at the end %q, want %q", quoted, out.String(), want)
+		}
 	}
 }

@@ -170,6 +170,13 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	// host's death by SIGTERM, on which a plugin built with plugins/sdk
 	// kills its whole group, and a plugin that is not simply ends.
 	cmd.SysProcAttr = procgroup.Attr(!p.Leaf, syscall.SIGTERM)
+	if !p.Leaf {
+		// Killing such a plugin kills its group: a child left alive
+		// would hold the plugin's stdout open, and go-plugin waits for
+		// that to end before it gives up on a start (a plugin script
+		// whose child slept on kept a timed-out start waiting for it).
+		cmd.Cancel = func() error { return killTree(cmd.Process) }
+	}
 	pr := &process{p: p, cmd: cmd, kill: kill, stderr: newTail(4096)}
 	log := newHeldLog(h.log.Named(p.Kind + "." + p.Name))
 	pr.held = log.held
@@ -250,6 +257,9 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 		<-done
 		return nil, nil, h.failedStart(pr, errStartTimeout)
 	case <-ctx.Done():
+		// Killed before go-plugin's shutdown, which waits for the
+		// plugin's stdout to end.
+		kill()
 		h.stop(pr)
 		return nil, nil, ctx.Err()
 	}
@@ -268,6 +278,10 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 func (h *Host) failedStart(pr *process, err error) error {
 	// What the log holds is quoted by the message: stopping must not log it.
 	pr.held.quote()
+	// A plugin that printed something else than a handshake may still
+	// run, with children holding its stdout: go-plugin's shutdown would
+	// wait for them.
+	pr.kill()
 	h.stop(pr)
 	return h.startError(pr, err)
 }
@@ -406,6 +420,14 @@ func (pr *process) end() {
 		_ = procgroup.KillGroup(pid) // whatever is left in its group
 	}
 	pr.held.flush()
+}
+
+// killTree kills a plugin process that leads a process group, and
+// everything left in its group.
+func killTree(p *os.Process) error {
+	err := p.Kill()
+	_ = procgroup.KillGroup(p.Pid)
+	return err
 }
 
 // Close ends every plugin the host started and everything they started.

@@ -468,3 +468,54 @@ func TestPluginLogReachesHostLog(t *testing.T) {
 		t.Errorf("a debug line passed an info log:\n%s", got)
 	}
 }
+
+// TestStartTimeoutEndsChildren: a plugin that never completes its
+// handshake, and whose child holds its stdout open, is killed with that
+// child once its start times out, and the start returns then: not when
+// the child would have ended. The plugin blocks forever on a FIFO no one
+// writes; its clock ends once it has said its pids.
+func TestStartTimeoutEndsChildren(t *testing.T) {
+	dir := t.TempDir()
+	block, pids := filepath.Join(dir, "block"), filepath.Join(dir, "pids")
+	for _, f := range []string{block, pids} {
+		if err := syscall.Mkfifo(f, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := filepath.Join(dir, "rubric-judge-stuck")
+	body := fmt.Sprintf("#!/bin/sh\ncat %[1]q &\necho \"$$ $!\" > %[2]q\nread never < %[1]q\n", block, pids)
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var plugin, child int
+	timer := func(time.Duration) (<-chan time.Time, func()) {
+		c := make(chan time.Time, 1)
+		go func() {
+			b, _ := os.ReadFile(pids)
+			fmt.Sscan(string(b), &plugin, &child)
+			c <- time.Time{}
+		}()
+		return c, func() {}
+	}
+	h := New(Options{StartTimeout: 2 * time.Second, StartTimer: timer})
+	defer h.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := h.Judge(context.Background(), Plugin{Kind: protocol.KindJudge, Name: "stuck", Path: script, From: FromPath}, judge.Config{})
+		errc <- err
+	}()
+	var err error
+	select {
+	case err = <-errc:
+	case <-time.After(proctest.Guard):
+		t.Fatal("the start did not return once its clock ended: it waits for the plugin's child")
+	}
+	if err == nil || !strings.Contains(err.Error(), `judge plugin "stuck"`) || !strings.Contains(err.Error(), "did not complete its handshake within 2s") {
+		t.Errorf("error: %v", err)
+	}
+	if plugin == 0 || child == 0 {
+		t.Fatalf("the plugin said no pids (%d, %d)", plugin, child)
+	}
+	waitGone(t, plugin)
+	waitGone(t, child)
+}

@@ -140,6 +140,18 @@ func AwaitHost() {
 	Logger.SetLevel(level())
 }
 
+// NowKey is the key of a log entry's argument that asks the host to show
+// the entry at once. The host holds a plugin's other warnings and errors
+// until the plugin ends (an error it returns may quote them instead).
+const NowKey = "rubric_now"
+
+// Warn logs a warning through Logger that the host shows the user at
+// once, while the call that caused it goes on: for a wait the user
+// should hear the reason for before it ends.
+func Warn(msg string, args ...any) {
+	Logger.Warn(msg, append(args[:len(args):len(args)], NowKey, true)...)
+}
+
 // DebugLog is a writer that relays each line written to it into Logger
 // at debug level, after prefix: a spawned server's stderr, say.
 func DebugLog(prefix string) *LineLog { return &LineLog{prefix: prefix} }

@@ -77,6 +77,9 @@ type outGuard struct {
 	// noted, when set, is called by the reading goroutine each time a
 	// line is skipped or a stray answer recorded: tests wait for it.
 	noted func()
+	// warn, when set, is called by the reading goroutine with the first
+	// line skipped, quoted, before noted.
+	warn func(first string)
 }
 
 type lineKind int
@@ -236,8 +239,12 @@ func (g *outGuard) skip(line []byte, why string) {
 	if g.skipped == 1 {
 		g.first, g.why = quote(line), why
 	}
+	first := g.skipped == 1
 	over := g.skipped > g.maxLines
 	g.mu.Unlock()
+	if first && g.warn != nil && !over {
+		g.warn(quote(line))
+	}
 	g.note()
 	if over {
 		g.fail(g.floodError())

@@ -237,3 +237,77 @@ func TestSandboxSetupFails(t *testing.T) {
 		t.Errorf("error %v\nwant %s", err, want)
 	}
 }
+
+// TestSandboxCommandNotFound runs, under the real bwrap, commands that
+// work on the host but need a program the sandbox does not show (one in
+// the test's /tmp, which is empty inside): a script whose #! interpreter
+// is there, which bwrap cannot execute, and a shell that runs a program
+// there, which exits with status 127. Each is said to be missing inside
+// the sandbox, with what to do, and is permanent: another attempt would
+// meet the same sandbox. Outside the sandbox, status 127 stays an exit.
+func TestSandboxCommandNotFound(t *testing.T) {
+	needBwrap(t)
+	t.Setenv("HOME", t.TempDir())
+	outside := t.TempDir() // under /tmp: not shown inside
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shell, err := os.ReadFile(sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	interp := filepath.Join(outside, "interp")
+	if err := os.WriteFile(interp, shell, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(t.TempDir(), "server")
+	if err := os.WriteFile(script, []byte("#!"+interp+"\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bwrap := transport.Sandbox{Kind: transport.SandboxBwrap}
+	for _, c := range []struct {
+		name   string
+		target transport.Target
+		// want is the whole message, save for the shell's own words
+		// where the shell's line stands (dash and bash differ).
+		want      string
+		permanent bool
+	}{
+		{
+			name:   "a script whose interpreter is outside",
+			target: transport.Target{Location: script, Sandbox: bwrap},
+			want: `"` + script + `" is not found inside the sandbox: bwrap could not run it, and its #! line names ` + interp +
+				`; its stderr ended with: bwrap: execvp ` + script + `: No such file or directory` + "\n" + sandbox.NotFoundHint,
+			permanent: true,
+		},
+		{
+			name:   "a shell running a program outside",
+			target: transport.Target{Location: "sh", Args: []string{"-c", interp}, Sandbox: bwrap},
+			want: `"sh" (or a program it runs) is not found inside the sandbox: it exited with status 127, a shell's status for a command not found; ` +
+				`its stderr ended with: SHELL'S LINE` + "\n" + sandbox.NotFoundHint,
+			permanent: true,
+		},
+		{
+			name:   "status 127 outside the sandbox",
+			target: transport.Target{Location: "sh", Args: []string{"-c", "exit 127"}},
+			want:   "server exited with status 127 before answering initialize (it wrote nothing on stderr)",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.target.Dir = t.TempDir()
+			_, err := Transport{}.Export(context.Background(), c.target)
+			start, end, shellLine := strings.Cut(c.want, "SHELL'S LINE")
+			switch {
+			case err == nil:
+				t.Fatalf("no error, want %s", c.want)
+			case !shellLine && err.Error() != c.want,
+				shellLine && !(strings.HasPrefix(err.Error(), start) && strings.HasSuffix(err.Error(), end) && strings.Contains(err.Error(), interp)):
+				t.Errorf("error %v\nwant  %s", err, c.want)
+			}
+			if transport.IsPermanent(err) != c.permanent {
+				t.Errorf("permanent %v, want %v", transport.IsPermanent(err), c.permanent)
+			}
+		})
+	}
+}

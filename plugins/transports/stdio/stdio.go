@@ -23,11 +23,15 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 
@@ -36,6 +40,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/procgroup"
 	"github.com/rubricmcp/rubric/internal/sandbox"
 	"github.com/rubricmcp/rubric/internal/termtext"
+	"github.com/rubricmcp/rubric/plugins/sdk"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -58,6 +63,14 @@ const (
 	// tailSize is how much of a server's stderr is kept for error
 	// messages.
 	tailSize = 4 << 10
+	// maxStderr is how much a server may write on stderr before it is
+	// cut off: a server that starts and lists its tools logs far less,
+	// and one that floods stderr is stuck in a loop, not about to answer.
+	maxStderr = 16 << 20
+	// floodLines and floodLine bound what the message about a flooded
+	// stderr quotes of it: its last lines, each cut.
+	floodLines = 3
+	floodLine  = 160
 )
 
 // Transport spawns servers and lists their tools over stdio.
@@ -69,10 +82,17 @@ type Transport struct {
 	// ending with a newline, a line longer than 4 KiB in pieces. It should
 	// not block: the server waits while it does.
 	Stderr io.Writer
+	// Warn, when set, receives the warning said while the server is
+	// still awaited: the first line it wrote on stdout that is not
+	// JSON-RPC, which is skipped. Nil means sdk.Warn, which the plugin
+	// host shows the user at once.
+	Warn func(msg string)
 
 	// Set by tests only: see mcpclient.Config.Deadline and outGuard.noted.
 	deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 	noted    func()
+	// maxStderr replaces the constant of that name when not 0.
+	maxStderr int64
 }
 
 var _ transport.Transport = Transport{}
@@ -101,11 +121,16 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 		return nil, err
 	}
 	limits := target.Limits.WithDefaults()
-	p, err := start(target, t.Stderr, limits.MaxBytes)
+	floodAt := int64(maxStderr)
+	if t.maxStderr > 0 {
+		floodAt = t.maxStderr
+	}
+	p, err := start(target, t.Stderr, limits.MaxBytes, floodAt)
 	if err != nil {
 		return nil, err
 	}
 	p.out.noted = t.noted
+	p.out.warn = t.warn(target)
 	tr := mcptransport.NewIO(p.out, askedWriter{p.stdin, p.out}, nil)
 	// mcp-go logs the read error that ends its loop; the error reaches the
 	// user through fault instead.
@@ -135,6 +160,19 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	return s, err
 }
 
+// warn is what the guard calls with the first line it skips: a warning
+// that names the server, so that a user waiting for its answer hears why
+// it may not come.
+func (t Transport) warn(target transport.Target) func(first string) {
+	say := t.Warn
+	if say == nil {
+		say = func(msg string) { sdk.Warn(msg) }
+	}
+	return func(first string) {
+		say(fmt.Sprintf("server %q wrote a line other than JSON-RPC on stdout, which rubric skips while it waits for the server's answer: %s (an MCP server must write only protocol messages there, and its logs to stderr)", target.String(), first))
+	}
+}
+
 // askedWriter is the server's stdin: it tells the guard the id of each
 // request on its way, so that an answer with another id can be named.
 // mcp-go writes one whole message per Write.
@@ -161,9 +199,18 @@ type proc struct {
 	out    *outGuard
 	tail   *termtext.Tail
 	mark   string // the environment entry of the server's session
+	name   string // the command as the user gave it
+	// interp is the interpreter the #! line of a sandboxed command's
+	// file names, if it has one.
+	interp string
 	// sandboxed says the process is bwrap, which may fail to set the
 	// sandbox up before the server ever runs.
 	sandboxed bool
+
+	// stderrBytes counts what the server wrote on stderr; past
+	// maxStderr it is cut off (floodError).
+	stderrBytes atomic.Int64
+	maxStderr   int64
 
 	exited  chan struct{} // closed once the server is reaped
 	drained chan struct{} // closed once stderr is read to its end
@@ -178,7 +225,8 @@ type proc struct {
 // plain files (not io.Writers) means no copying goroutines, and cmd.Wait
 // neither waits on nor closes our ends, so the server's last words are read
 // even when it exits at once.
-func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error) {
+// A server that writes more than maxStderr bytes on stderr is cut off.
+func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*proc, error) {
 	name := target.Location
 	if name == "" {
 		return nil, errors.New("no command given: name the server to start")
@@ -228,18 +276,23 @@ func start(target transport.Target, stderr io.Writer, limit int64) (*proc, error
 		return nil, startError(name, err)
 	}
 	p := &proc{
-		cmd:     cmd,
-		stdin:   files[1],
-		stdout:  files[2],
-		stderr:  files[4],
-		out:     newOutGuard(files[2], limit, target.StrictStdout),
-		tail:    &termtext.Tail{Max: tailSize},
-		mark:    mark,
-		exited:  make(chan struct{}),
-		drained: make(chan struct{}),
-		quit:    make(chan struct{}),
+		cmd:       cmd,
+		stdin:     files[1],
+		stdout:    files[2],
+		stderr:    files[4],
+		out:       newOutGuard(files[2], limit, target.StrictStdout),
+		tail:      &termtext.Tail{Max: tailSize},
+		mark:      mark,
+		name:      name,
+		maxStderr: maxStderr,
+		exited:    make(chan struct{}),
+		drained:   make(chan struct{}),
+		quit:      make(chan struct{}),
 	}
 	p.sandboxed = target.Sandbox.Enabled()
+	if p.sandboxed {
+		p.interp = interpreter(name, target.Dir)
+	}
 	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
@@ -326,6 +379,11 @@ func (p *proc) drain(w io.Writer) {
 	for {
 		n, err := p.stderr.Read(buf)
 		if n > 0 {
+			if total := p.stderrBytes.Add(int64(n)); total > p.maxStderr && total-int64(n) <= p.maxStderr {
+				// Read on, so that the server does not block on a full
+				// pipe before it is stopped.
+				p.lose()
+			}
 			p.tail.Write(buf[:n])
 			if lines != nil {
 				lines.write(buf[:n])
@@ -395,6 +453,9 @@ func (p *proc) fault(method string, err error) error {
 		}
 		return transport.Permanent(broken)
 	}
+	if n := p.stderrBytes.Load(); n > p.maxStderr {
+		return p.floodError(method, n)
+	}
 	if !p.hasExited() {
 		pipeGone := eof || errors.Is(err, mcptransport.ErrTransportClosed) || errors.Is(err, syscall.EPIPE)
 		if !pipeGone {
@@ -409,6 +470,7 @@ func (p *proc) fault(method string, err error) error {
 }
 
 // exitError says how the server ended and quotes the end of its stderr.
+// A command missing inside the sandbox is a failure for good.
 func (p *proc) exitError(method string) error {
 	within(p.drained, pipeGrace)
 	how := "exited"
@@ -419,7 +481,19 @@ func (p *proc) exitError(method string) error {
 		how += fmt.Sprintf(" with status %d", state.ExitCode())
 	}
 	msg := fmt.Sprintf("server %s before answering %s", how, method)
-	if q := p.tail.Quote(stderrLines); q != "" {
+	lines := p.tail.Lines(stderrLines)
+	q := p.tail.Quote(stderrLines)
+	if what, why := p.notFoundInside(state, lines); why != "" {
+		msg = fmt.Sprintf("%s is not found inside the sandbox: %s", what, why)
+		if q != "" {
+			msg += q
+		}
+		if d := p.out.dropped(); d != "" {
+			msg += "\n" + d
+		}
+		return transport.Permanent(errors.New(msg + "\n" + sandbox.NotFoundHint))
+	}
+	if q != "" {
 		msg += q
 	} else {
 		msg += " (it wrote nothing on stderr)"
@@ -427,10 +501,91 @@ func (p *proc) exitError(method string) error {
 	if d := p.out.dropped(); d != "" {
 		msg += "\n" + d
 	}
-	if p.sandboxed && slices.ContainsFunc(p.tail.Lines(stderrLines), func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
+	if p.sandboxed && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
 		msg += "\n" + sandbox.FailedHint
 	}
 	return errors.New(msg)
+}
+
+// notFoundInside says what is missing when a sandboxed server shows that
+// its command, or a program the command runs, is not inside the sandbox,
+// and how it showed it: bwrap could not run it ("bwrap: execvp NAME: No
+// such file or directory"), or it exited with the shell's status for a
+// command not found. why is "" when neither.
+func (p *proc) notFoundInside(state *os.ProcessState, stderr []string) (what, why string) {
+	if !p.sandboxed {
+		return "", ""
+	}
+	what = strconv.Quote(p.name)
+	for _, l := range stderr {
+		if strings.HasPrefix(l, "bwrap: execvp ") && strings.HasSuffix(strings.ToLower(l), ": no such file or directory") {
+			if p.interp != "" {
+				return what, fmt.Sprintf("bwrap could not run it, and its #! line names %s", p.interp)
+			}
+			return what, "bwrap could not run it"
+		}
+	}
+	if state.ExitCode() == 127 {
+		return what + " (or a program it runs)", "it exited with status 127, a shell's status for a command not found"
+	}
+	return "", ""
+}
+
+// floodError cuts off a server that wrote more than maxStderr bytes on
+// stderr, n so far, quoting the end of it. Another attempt may fare
+// better (a server that logs in a loop while a service it needs is
+// down), so it is not a failure for good.
+func (p *proc) floodError(method string, n int64) error {
+	msg := fmt.Sprintf("server flooded its stderr: it wrote %s there before answering %s, more than the %s rubric reads from a server (no flag raises this bound: have the server log less, or to a file)",
+		transport.Measured(n), method, transport.Sized(p.maxStderr))
+	lines := p.tail.Lines(floodLines)
+	for i, l := range lines {
+		if len(l) > floodLine {
+			cut := floodLine
+			for cut > 0 && !utf8.RuneStart(l[cut]) {
+				cut--
+			}
+			lines[i] = l[:cut] + "…"
+		}
+	}
+	switch len(lines) {
+	case 0:
+	case 1:
+		msg += "; its stderr ended with: " + lines[0]
+	default:
+		msg += "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
+	}
+	return errors.New(msg)
+}
+
+// interpreter is the program the #! line of the file that command names
+// (found as the sandbox finds it, in dir when relative) runs, or "".
+func interpreter(command, dir string) string {
+	path := command
+	if !strings.Contains(command, "/") {
+		var err error
+		if path, err = exec.LookPath(command); err != nil {
+			return ""
+		}
+	} else if !filepath.IsAbs(path) && dir != "" {
+		path = filepath.Join(dir, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	if fields := strings.Fields(string(rest)); len(fields) > 0 {
+		return termtext.Printable(fields[0])
+	}
+	return ""
 }
 
 // stop ends the server (stdin is already closed: mcpclient.List closes

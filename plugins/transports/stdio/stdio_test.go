@@ -447,3 +447,90 @@ func TestExportFailureLeavesNothingRunning(t *testing.T) {
 		proctest.Goroutines(t, before)
 	}
 }
+
+// TestExportWarnsWhileWaiting: the first line a server writes on stdout
+// that is not JSON-RPC is skipped, and a warning naming the server and
+// quoting the line is said at once, while the answer is still awaited,
+// not only in the error or the report at the end. The case that never
+// answers has its deadline end once the line was skipped (stage noted),
+// which is after the warning.
+func TestExportWarnsWhileWaiting(t *testing.T) {
+	hangs := transport.Target{Location: "sh", Args: []string{"-c", "echo 'Listening on port 3000'; while read -r x; do :; done"},
+		Limits: transport.Limits{StartTimeout: 2 * time.Second}}
+	const tail = " (an MCP server must write only protocol messages there, and its logs to stderr)"
+	for _, c := range []struct {
+		name    string
+		target  transport.Target
+		ends    stage
+		wantErr string
+		want    []string
+	}{
+		{name: "a line, then nothing", target: hangs, ends: noted, wantErr: "no answer to initialize within 2s",
+			want: []string{`server "sh -c echo 'Listening on port 3000'; while read -r x; do :; done" wrote a line other than JSON-RPC on stdout, ` +
+				`which rubric skips while it waits for the server's answer: "Listening on port 3000"` + tail}},
+		{name: "a banner, then it serves", target: fakeTarget("banner", transport.Limits{}),
+			want: []string{`server "` + fakeServer + `" wrote a line other than JSON-RPC on stdout, which rubric skips while it waits for the server's answer: ` +
+				`"\x1b[1mWeather MCP Server\x1b[0m running on stdio"` + tail}},
+		{name: "logs on stdout: one warning, then the cut", target: fakeTarget("junk", transport.Limits{}), wantErr: "more than the 100 lines",
+			want: []string{`server "` + fakeServer + `" wrote a line other than JSON-RPC on stdout, which rubric skips while it waits for the server's answer: ` +
+				`"hello world, this server logs to stdout"` + tail}},
+		{name: "strict: the error alone", target: strict(fakeTarget("banner", transport.Limits{})), wantErr: "server wrote something other than JSON-RPC"},
+		{name: "only messages", target: fakeTarget("legacy", transport.Limits{})},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			var warned []string
+			recorded := make(chan struct{})
+			var once sync.Once
+			tr := Transport{ClientVersion: "test", Warn: func(msg string) {
+				mu.Lock()
+				warned = append(warned, msg)
+				mu.Unlock()
+			}}
+			tr.noted = func() { once.Do(func() { close(recorded) }) }
+			if c.ends == noted {
+				tr.deadline = stageDeadline(recorded)
+			} else {
+				tr.deadline = stageDeadline(nil)
+			}
+			_, err := tr.Export(context.Background(), c.target)
+			if c.wantErr == "" && err != nil || c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
+				t.Errorf("error %v, want %q", err, c.wantErr)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if !reflect.DeepEqual(warned, c.want) {
+				t.Errorf("warned %q\nwant   %q", warned, c.want)
+			}
+		})
+	}
+}
+
+// TestExportStderrFlood: a server that writes more than the bound on
+// stderr is cut off at once, under the default timeouts, and the message
+// names the flood: how much, the bound, that no flag raises it, and the
+// last lines, each cut. Another attempt may fare better: not permanent.
+func TestExportStderrFlood(t *testing.T) {
+	loop := `i=0; while :; do i=$((i+1)); echo "retrying the connection to the database, attempt $i: ` + strings.Repeat("x", 200) + `"; done >&2`
+	tr := Transport{ClientVersion: "test", Stderr: &proctest.Buffer{}, maxStderr: 64 << 10, deadline: stageDeadline(nil)}
+	_, err := tr.Export(context.Background(), transport.Target{Location: "sh", Args: []string{"-c", loop}})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	t.Logf("error: %v", err)
+	re := regexp.MustCompile(`^server flooded its stderr: it wrote \d+(\.\d)? KiB \(\d+ bytes\) there before answering initialize, more than the 64 KiB rubric reads from a server ` +
+		`\(no flag raises this bound: have the server log less, or to a file\); its stderr ended with:\n` +
+		`(    retrying the connection to the database, attempt \d+: x+…?\n){2}    \S.*$`)
+	if !re.MatchString(err.Error()) {
+		t.Errorf("error %q\nwant it to match %s", err, re)
+	}
+	for _, l := range strings.Split(err.Error(), "\n")[1:] {
+		if len(l) > 4+floodLine+len("…") {
+			t.Errorf("a quoted line of %d bytes: %q", len(l), l)
+		}
+	}
+	if transport.IsPermanent(err) {
+		t.Errorf("a flood is permanent: %v", err)
+	}
+}
