@@ -69,6 +69,12 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
+		// A command that knows what its interruption left says so itself
+		// (rubric scan: where to resume).
+		if ee := (*exitError)(nil); errors.As(err, &ee) && ee.msg != "" {
+			fmt.Fprintln(stderr, "rubric:", ee.msg)
+			return ee.code
+		}
 		msg := "rubric: interrupted; no report was written"
 		if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" {
 			msg += "; what was done is in " + f.Written()

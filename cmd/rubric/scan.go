@@ -121,17 +121,34 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 		return err
 	}
 	defer done()
-	if err := s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel")); err != nil {
-		return err
+	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
+	if cmd.Context().Err() != nil && !worker {
+		// Stopped: the jobs left are done by the next run.
+		return interrupted(s.Ran(), out)
 	}
-	if err := cmd.Context().Err(); err != nil && !worker {
-		return err // stopped: the jobs left are done by the next run
+	if err != nil {
+		return err
 	}
 	lb, err := scan.Build(out, version())
 	if err != nil {
 		return err
 	}
 	return a.scanRunSummary(s.Ran(), lb, out)
+}
+
+// interrupted is the error of a scan stopped by a signal: what it kept,
+// and how to go on.
+func interrupted(ran scan.Ran, out string) error {
+	var done string
+	switch n := ran.Scored + ran.Failed + ran.Kept; n {
+	case 0:
+		done = "no server was done yet"
+	case 1:
+		done = "the one server done so far is kept in " + out
+	default:
+		done = fmt.Sprintf("the %d servers done so far are kept in %s", n, out)
+	}
+	return &exitError{code: exitInvalid, msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
 }
 
 // runScanWorker does the jobs of a queue in a database.
