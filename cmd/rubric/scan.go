@@ -3,14 +3,18 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -59,7 +63,7 @@ func (a *app) scanMergeCmd() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
-			lb, err := scan.Merge(args, out, version())
+			lb, err := scan.Merge(args, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
 			}
@@ -67,7 +71,31 @@ func (a *app) scanMergeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
+	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// say prints a line of what a scan assumes on stderr.
+func (a *app) say(line string) { fmt.Fprintln(a.stderr, "rubric:", line) }
+
+// scanSettings are the settings a scan's scores depend on beside its
+// rubrics, as scan.json records them: the judge's flags (URLs without
+// their credentials). A scan resumed with other values is refused.
+func scanSettings(v *viper.Viper) []scan.Setting {
+	value := func(s string) string {
+		if s == "" {
+			return "(none)"
+		}
+		return redact.Text(s)
+	}
+	opts := v.GetStringSlice("judge-option")
+	opts = slices.Sorted(slices.Values(opts))
+	return []scan.Setting{
+		{Flag: "judge", Value: value(v.GetString("judge"))},
+		{Flag: "model", Value: value(v.GetString("model"))},
+		{Flag: "base-url", Value: value(v.GetString("base-url"))},
+		{Flag: "judge-option", Value: value(strings.Join(opts, ","))},
+	}
 }
 
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
@@ -95,6 +123,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	scan.Key(jobs, rs)
+	list := scan.ListOf(jobs, shard)
 	jobs = shard.Pick(jobs)
 	queue, closeQueue, err := fl.ScanQueue(cmd.Context(), out)
 	if err != nil {
@@ -108,19 +137,21 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(len(jobs), "job"))
 		return nil
 	}
-	return a.scanInto(cmd, rs, out, queue, jobs, false)
+	return a.scanInto(cmd, rs, out, queue, jobs, list)
 }
 
 // scanInto does the jobs of queue (and jobs, when given) into out, then
 // writes and sums up the leaderboard of out; a scan that is stopped
-// writes none (the next run resumes it), a worker writes that of the
-// jobs it did.
-func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, worker bool) error {
+// writes none (the next run resumes it), a worker (whose list is nil)
+// writes that of the jobs it did.
+func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, list *scan.ListRecord) error {
+	worker := list == nil
 	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
 	}
 	defer done()
+	s.List, s.Settings, s.Say = list, scanSettings(a.v), a.say
 	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
 	if cmd.Context().Err() != nil && !worker {
 		// Stopped: the jobs left are done by the next run.
@@ -167,14 +198,17 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	defer q.Close()
-	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, true)
+	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, nil)
 }
 
 // scanSummary prints, for a merge of shards, the merged leaderboard's
 // totals as what the shards did (a merge asks no judge), and where it is.
 func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	_, err := fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\nleaderboard: %[3]s.json, %[3]s.md, %[3]s.html\n",
-		report.Plural(shards, "shard"), totalsLine(lb.Totals, ""), filepath.Join(out, "leaderboard"))
+	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", report.Plural(shards, "shard"), totalsLine(lb.Totals, ""))
+	if lb.Partial != nil {
+		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
+	}
+	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
 	return err
 }
 
@@ -191,6 +225,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	t := lb.Totals
 	if t.Servers != ran.Scored+ran.Failed || t.Calls != ran.Calls || t.CacheHits != ran.CacheHits {
 		fmt.Fprintf(a.stdout, "the leaderboard, over all its runs: %s\n", totalsLine(t, ""))
+	}
+	if lb.Partial != nil {
+		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
