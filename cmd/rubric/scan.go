@@ -80,8 +80,12 @@ func (a *app) say(line string) { fmt.Fprintln(a.stderr, "rubric:", line) }
 
 // scanSettings are the settings a scan's scores depend on beside its
 // rubrics, as scan.json records them: the judge's flags (URLs without
-// their credentials). A scan resumed with other values is refused.
-func scanSettings(v *viper.Viper) []scan.Setting {
+// their credentials), when a rubric asks questions. A scan resumed with
+// other values is refused.
+func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
+	if !slices.ContainsFunc(rs, func(r *rubric.Rubric) bool { return len(r.Stages()) > 0 }) {
+		return []scan.Setting{{Flag: "judge", Value: "(none: no rubric asks a question)"}}
+	}
 	value := func(s string) string {
 		if s == "" {
 			return "(none)"
@@ -90,8 +94,12 @@ func scanSettings(v *viper.Viper) []scan.Setting {
 	}
 	opts := v.GetStringSlice("judge-option")
 	opts = slices.Sorted(slices.Values(opts))
+	judge := v.GetString("judge")
+	if judge == "" {
+		judge = "(default)"
+	}
 	return []scan.Setting{
-		{Flag: "judge", Value: value(v.GetString("judge"))},
+		{Flag: "judge", Value: redact.Text(judge)},
 		{Flag: "model", Value: value(v.GetString("model"))},
 		{Flag: "base-url", Value: value(v.GetString("base-url"))},
 		{Flag: "judge-option", Value: value(strings.Join(opts, ","))},
@@ -151,7 +159,7 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 		return err
 	}
 	defer done()
-	s.List, s.Settings, s.Say = list, scanSettings(a.v), a.say
+	s.List, s.Settings, s.Say = list, scanSettings(a.v, rs), a.say
 	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
 	if cmd.Context().Err() != nil && !worker {
 		// Stopped: the jobs left are done by the next run.
