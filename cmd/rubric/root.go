@@ -69,11 +69,11 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
-		// A command that knows what its interruption left says so itself
-		// (rubric scan: where to resume).
-		if ee := (*exitError)(nil); errors.As(err, &ee) && ee.msg != "" {
-			fmt.Fprintln(stderr, "rubric:", ee.msg)
-			return ee.code
+		// A scan says itself what its interruption left, and how to
+		// resume it.
+		if st := (*stoppedScan)(nil); errors.As(err, &st) {
+			fmt.Fprintln(stderr, "rubric:", st.msg)
+			return exitInvalid
 		}
 		msg := "rubric: interrupted; no report was written"
 		if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" {

@@ -187,8 +187,14 @@ func interrupted(ran scan.Ran, out string) error {
 	default:
 		done = fmt.Sprintf("the %d servers done so far are kept in %s", n, out)
 	}
-	return &exitError{code: exitInvalid, msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
+	return &stoppedScan{msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
 }
+
+// stoppedScan is a scan stopped by a signal; its message, which the
+// root command prints in place of its own, says how to resume it.
+type stoppedScan struct{ msg string }
+
+func (e *stoppedScan) Error() string { return e.msg }
 
 // runScanWorker does the jobs of a queue in a database.
 func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
