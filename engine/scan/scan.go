@@ -215,6 +215,9 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 	if err := s.WriteMeta(); err != nil {
 		return err
 	}
+	if err := s.supersede(jobs); err != nil {
+		return err
+	}
 	pending := s.Pending(jobs)
 	if err := q.Add(ctx, pending); err != nil {
 		return err
@@ -241,6 +244,61 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 	s.ran.Seconds += took.Seconds()
 	s.mu.Unlock()
 	return errors.Join(err, s.addTime(took))
+}
+
+// supersede sets aside the records an earlier run left of servers that
+// jobs name but key otherwise (their target, content, environment or
+// sandbox changed since): the leaderboard would list such a server twice,
+// once as it was. They are moved to OUT/superseded, and the run says
+// how many, in one line.
+func (s *Scanner) supersede(jobs []Job) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	keyOf := make(map[string]string, len(jobs))
+	for _, j := range jobs {
+		keyOf[j.Name] = j.Key
+	}
+	files, err := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json"))
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var rec Record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if key, ok := keyOf[rec.Name]; !ok || key == rec.Key {
+			continue
+		}
+		aside := filepath.Join(s.Out, "superseded", filepath.Base(f))
+		if err := os.MkdirAll(filepath.Dir(aside), 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(f, aside); err != nil {
+			return err
+		}
+		names = append(names, rec.Name)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slices.Sort(names)
+	what, shown := "records", names
+	if len(names) == 1 {
+		what = "record"
+	}
+	if len(shown) > 5 {
+		shown = append(slices.Clip(shown[:5]), fmt.Sprintf("and %d more", len(names)-5))
+	}
+	s.say(fmt.Sprintf("%s changed since an earlier run in %s (target, content, --env or --sandbox): scored again, the earlier %s set aside in %s: %s",
+		report.Plural(len(names), "server"), s.Out, what, filepath.Join(s.Out, "superseded"), strings.Join(shown, ", ")))
+	return nil
 }
 
 // session takes a worker's session, making one when none is free.
