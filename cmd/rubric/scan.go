@@ -139,10 +139,16 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		if err := db.Add(cmd.Context(), jobs); err != nil {
+		added, err := db.Enqueue(cmd.Context(), jobs)
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(len(jobs), "job"))
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added, "job"))
+		if held := len(jobs) - added; held > 0 {
+			// The queue keeps a job as it was first enqueued, and its
+			// workers do it so: this run's read limits cannot reach it.
+			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
+		}
 		return nil
 	}
 	return a.scanInto(cmd, rs, out, queue, jobs, list)
