@@ -69,6 +69,12 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	err := root.ExecuteContext(ctx)
 	if ctx.Err() != nil && err != nil {
+		// A scan says itself what its interruption left, and how to
+		// resume it.
+		if st := (*stoppedScan)(nil); errors.As(err, &st) {
+			fmt.Fprintln(stderr, "rubric:", st.msg)
+			return exitInvalid
+		}
 		msg := "rubric: interrupted; no report was written"
 		if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" {
 			msg += "; what was done is in " + f.Written()

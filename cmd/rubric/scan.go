@@ -3,14 +3,18 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -59,7 +63,7 @@ func (a *app) scanMergeCmd() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
-			lb, err := scan.Merge(args, out, version())
+			lb, err := scan.Merge(args, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
 			}
@@ -67,7 +71,39 @@ func (a *app) scanMergeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
+	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// say prints a line of what a scan assumes on stderr.
+func (a *app) say(line string) { fmt.Fprintln(a.stderr, "rubric:", line) }
+
+// scanSettings are the settings a scan's scores depend on beside its
+// rubrics, as scan.json records them: the judge's flags (URLs without
+// their credentials), when a rubric asks questions. A scan resumed with
+// other values is refused.
+func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
+	if !slices.ContainsFunc(rs, func(r *rubric.Rubric) bool { return len(r.Stages()) > 0 }) {
+		return []scan.Setting{{Flag: "judge", Value: "(none: no rubric asks a question)"}}
+	}
+	value := func(s string) string {
+		if s == "" {
+			return "(none)"
+		}
+		return redact.Text(s)
+	}
+	opts := v.GetStringSlice("judge-option")
+	opts = slices.Sorted(slices.Values(opts))
+	judge := v.GetString("judge")
+	if judge == "" {
+		judge = "(default)"
+	}
+	return []scan.Setting{
+		{Flag: "judge", Value: redact.Text(judge)},
+		{Flag: "model", Value: value(v.GetString("model"))},
+		{Flag: "base-url", Value: value(v.GetString("base-url"))},
+		{Flag: "judge-option", Value: value(strings.Join(opts, ","))},
+	}
 }
 
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
@@ -95,6 +131,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	scan.Key(jobs, rs)
+	list := scan.ListOf(jobs, shard)
 	jobs = shard.Pick(jobs)
 	queue, closeQueue, err := fl.ScanQueue(cmd.Context(), out)
 	if err != nil {
@@ -102,30 +139,40 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		if err := db.Add(cmd.Context(), jobs); err != nil {
+		added, err := db.Enqueue(cmd.Context(), jobs)
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(len(jobs), "job"))
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added, "job"))
+		if held := len(jobs) - added; held > 0 {
+			// The queue keeps a job as it was first enqueued, and its
+			// workers do it so: this run's read limits cannot reach it.
+			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
+		}
 		return nil
 	}
-	return a.scanInto(cmd, rs, out, queue, jobs, false)
+	return a.scanInto(cmd, rs, out, queue, jobs, list)
 }
 
 // scanInto does the jobs of queue (and jobs, when given) into out, then
 // writes and sums up the leaderboard of out; a scan that is stopped
-// writes none (the next run resumes it), a worker writes that of the
-// jobs it did.
-func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, worker bool) error {
+// writes none (the next run resumes it), a worker (whose list is nil)
+// writes that of the jobs it did.
+func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, list *scan.ListRecord) error {
+	worker := list == nil
 	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
 	}
 	defer done()
-	if err := s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel")); err != nil {
-		return err
+	s.List, s.Settings, s.Say = list, scanSettings(a.v, rs), a.say
+	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
+	if cmd.Context().Err() != nil && !worker {
+		// Stopped: the jobs left are done by the next run.
+		return interrupted(s.Ran(), out)
 	}
-	if err := cmd.Context().Err(); err != nil && !worker {
-		return err // stopped: the jobs left are done by the next run
+	if err != nil {
+		return err
 	}
 	lb, err := scan.Build(out, version())
 	if err != nil {
@@ -133,6 +180,27 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	}
 	return a.scanRunSummary(s.Ran(), lb, out)
 }
+
+// interrupted is the error of a scan stopped by a signal: what it kept,
+// and how to go on.
+func interrupted(ran scan.Ran, out string) error {
+	var done string
+	switch n := ran.Scored + ran.Failed + ran.Kept; n {
+	case 0:
+		done = "no server was done yet"
+	case 1:
+		done = "the one server done so far is kept in " + out
+	default:
+		done = fmt.Sprintf("the %d servers done so far are kept in %s", n, out)
+	}
+	return &stoppedScan{msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
+}
+
+// stoppedScan is a scan stopped by a signal; its message, which the
+// root command prints in place of its own, says how to resume it.
+type stoppedScan struct{ msg string }
+
+func (e *stoppedScan) Error() string { return e.msg }
 
 // runScanWorker does the jobs of a queue in a database.
 func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
@@ -150,14 +218,17 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	defer q.Close()
-	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, true)
+	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, nil)
 }
 
 // scanSummary prints, for a merge of shards, the merged leaderboard's
 // totals as what the shards did (a merge asks no judge), and where it is.
 func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	_, err := fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\nleaderboard: %[3]s.json, %[3]s.md, %[3]s.html\n",
-		report.Plural(shards, "shard"), totalsLine(lb.Totals, ""), filepath.Join(out, "leaderboard"))
+	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", report.Plural(shards, "shard"), totalsLine(lb.Totals, ""))
+	if lb.Partial != nil {
+		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
+	}
+	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
 	return err
 }
 
@@ -174,6 +245,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	t := lb.Totals
 	if t.Servers != ran.Scored+ran.Failed || t.Calls != ran.Calls || t.CacheHits != ran.CacheHits {
 		fmt.Fprintf(a.stdout, "the leaderboard, over all its runs: %s\n", totalsLine(t, ""))
+	}
+	if lb.Partial != nil {
+		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err

@@ -22,16 +22,23 @@ type DB struct {
 
 // Add enqueues jobs, each with its job as the payload.
 func (d DB) Add(ctx context.Context, jobs []Job) error {
+	_, err := d.Enqueue(ctx, jobs)
+	return err
+}
+
+// Enqueue enqueues jobs, each with its job as the payload, and says how
+// many the queue did not hold: a job it holds (by its key) keeps the
+// payload the run that enqueued it wrote.
+func (d DB) Enqueue(ctx context.Context, jobs []Job) (added int, err error) {
 	q := make([]jobqueue.Job, len(jobs))
 	for i, j := range jobs {
 		payload, err := json.Marshal(j)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		q[i] = jobqueue.Job{Key: j.Key, Payload: payload}
 	}
-	_, err := d.Queue.Enqueue(ctx, q)
-	return err
+	return d.Queue.Enqueue(ctx, q)
 }
 
 // Work runs the queue's jobs with n workers in this process, a job

@@ -27,6 +27,8 @@ type boardView struct {
 	Groups        []boardGroup
 	Judges        []boardJudges
 	Failed        []Failen
+	// Partial says what a leaderboard of part of its list lacks.
+	Partial string
 }
 
 type boardGroup struct {
@@ -110,6 +112,9 @@ func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
 		}
 	}
 	v.Failed = lb.Failed
+	if lb.Partial != nil {
+		v.Partial = lb.Partial.Sentence()
+	}
 	return boardPage.Execute(w, v)
 }
 

@@ -36,6 +36,30 @@ type Leaderboard struct {
 	// configuration (or none): scores from several are not comparable.
 	Comparable map[string]bool `json:"comparable"`
 	Totals     Totals          `json:"totals"`
+	// Partial, when set, says that the leaderboard holds only some
+	// shards of its list: a shard's own, or a merge with --partial.
+	Partial *Partial `json:"partial,omitempty"`
+}
+
+// Partial is what a leaderboard of part of a list lacks.
+type Partial struct {
+	// Shards is the number of shards the list was split in; Holds those
+	// here, Missing the others.
+	Shards  int   `json:"shards"`
+	Holds   []int `json:"holds"`
+	Missing []int `json:"missing"`
+	// Listed is how many servers the whole list has.
+	Listed int `json:"listed"`
+}
+
+// Sentence says what the leaderboard lacks, in one sentence.
+func (p *Partial) Sentence() string {
+	missing := "is missing, and its servers are"
+	if len(p.Missing) > 1 {
+		missing = "are missing, and their servers are"
+	}
+	return fmt.Sprintf("Partial: this leaderboard holds %s of the %d shards of its list of %s; %s %s not ranked here.",
+		shardWords(p.Holds), p.Shards, report.Plural(p.Listed, "server"), shardWords(p.Missing), missing)
 }
 
 // Entry is one server of the leaderboard.
@@ -128,17 +152,30 @@ func readDir(dir string) (*scanDir, error) {
 }
 
 // Build reads the scan in dir and writes its leaderboard there, as
-// leaderboard.json, leaderboard.md and leaderboard.html.
+// leaderboard.json, leaderboard.md and leaderboard.html. The scan of a
+// shard has the leaderboard of its part, which says so.
 func Build(dir, version string) (*Leaderboard, error) {
-	return Merge([]string{dir}, dir, version)
+	return Merge([]string{dir}, dir, version, MergeOptions{Partial: true})
+}
+
+// MergeOptions say how Merge takes a set of shards.
+type MergeOptions struct {
+	// Partial merges a set that lacks shards of its list; the
+	// leaderboard and scan.json then say which are missing. Without it
+	// such a set is refused.
+	Partial bool
+	// Say, when set, is told what the merge assumes of directories that
+	// record no list (workers', or older rubrics'), a line each.
+	Say func(string)
 }
 
 // Merge combines the scans in dirs (the shards of one scan) into out:
 // their records, reports and failure records are copied there, and the
 // leaderboard of them all written. The scans must have the same
-// rubrics. A job done in two shards is taken once, scored rather than
-// failed.
-func Merge(dirs []string, out, version string) (*Leaderboard, error) {
+// rubrics and settings, and those that record their list (see
+// ListRecord) the same list and every shard of it, unless o.Partial. A
+// job done in two shards is taken once, scored rather than failed.
+func Merge(dirs []string, out, version string, o MergeOptions) (*Leaderboard, error) {
 	var scans []*scanDir
 	for _, d := range dirs {
 		s, err := readDir(d)
@@ -153,8 +190,26 @@ func Merge(dirs []string, out, version string) (*Leaderboard, error) {
 	if len(scans) == 0 {
 		return nil, fmt.Errorf("no scan to merge: give the directories of the shards")
 	}
-	byKey := map[string]*Record{}
 	meta := Meta{Version: MetaVersion, Rubrics: scans[0].meta.Rubrics}
+	settingsFrom := ""
+	for _, s := range scans {
+		if s.meta.Settings == nil {
+			continue
+		}
+		if meta.Settings == nil {
+			meta.Settings, settingsFrom = s.meta.Settings, s.dir
+			continue
+		}
+		if was, is := settingsDiff(meta.Settings, s.meta.Settings); was != "" {
+			return nil, fmt.Errorf("%s was run with %s, and %s with %s: their scores would not compare; merge the shards of one scan", settingsFrom, was, s.dir, is)
+		}
+	}
+	list, err := mergeLists(scans, o)
+	if err != nil {
+		return nil, err
+	}
+	meta.List = list
+	byKey := map[string]*Record{}
 	for _, s := range scans {
 		meta.Seconds += s.meta.Seconds
 		for _, rec := range s.records {
@@ -177,6 +232,64 @@ func Merge(dirs []string, out, version string) (*Leaderboard, error) {
 		return nil, err
 	}
 	return lb, nil
+}
+
+// mergeLists is the list record of the merge of scans: their list, and
+// every shard any of them holds. Scans of different lists (or of one
+// list in shards of another count) are refused, as is a set that lacks
+// a shard unless o.Partial, and a set in which some scans record their
+// list and others do not. Scans of which none records its list (workers'
+// directories, older rubrics') are merged as they are: nil.
+func mergeLists(scans []*scanDir, o MergeOptions) (*ListRecord, error) {
+	var with, without, older []string
+	var first *scanDir
+	holds := map[int]bool{}
+	for _, s := range scans {
+		l := s.meta.List
+		if l == nil {
+			without = append(without, s.dir)
+			if s.meta.Settings == nil {
+				older = append(older, s.dir) // not a worker's, which records its settings
+			}
+			continue
+		}
+		with = append(with, s.dir)
+		if first == nil {
+			first = s
+		} else if f := first.meta.List; l.Digest != f.Digest || l.Shards != f.Shards {
+			return nil, fmt.Errorf("%s holds %s, and %s %s: these are shards of different scans (another list, or one list read with other settings, or split in another number of shards); merge the shards of one scan", first.dir, f.Describe(), s.dir, l.Describe())
+		}
+		for _, h := range l.Holds {
+			holds[h] = true
+		}
+	}
+	switch {
+	case first == nil:
+		// Workers' directories hold what a queue handed out: no shards.
+		if len(older) > 0 && len(scans) > 1 {
+			say(o.Say, fmt.Sprintf("%s: scan.json records no list or shard (an older rubric wrote it): taken as given, without a check that no shard is missing", strings.Join(older, ", ")))
+		}
+		return nil, nil
+	case len(without) > 0:
+		return nil, fmt.Errorf("%s record which list and shards they hold, and %s not (a worker's directory, or a scan an older rubric wrote): merge them apart, or run the scan of %s again with its flags (it keeps every job done) so that it records its shard",
+			strings.Join(with, ", "), strings.Join(without, ", "), strings.Join(without, ", "))
+	}
+	l := *first.meta.List
+	l.Holds = slices.Sorted(maps.Keys(holds))
+	if missing := l.Missing(); len(missing) > 0 && !o.Partial {
+		verb := "is"
+		if len(missing) > 1 {
+			verb = "are"
+		}
+		return nil, fmt.Errorf("%s of %d %s missing: pass every shard's folder, or --partial to merge what is there (the leaderboard then says which shards it lacks)", shardWords(missing), l.Shards, verb)
+	}
+	return &l, nil
+}
+
+func say(to func(string), line string) {
+	if to != nil {
+		to(line)
+	}
 }
 
 // copyRecord copies a record and the files it names from one scan's
@@ -206,6 +319,9 @@ func board(meta Meta, recs []*Record, version string) *Leaderboard {
 	lb := &Leaderboard{
 		Version: LeaderboardVersion, Generator: report.Generator{Name: "rubric", Version: version},
 		Rubrics: meta.Rubrics, Servers: []Entry{}, Failed: []Failen{}, Judges: []JudgeGroup{}, Comparable: map[string]bool{},
+	}
+	if l := meta.List; l != nil && len(l.Missing()) > 0 {
+		lb.Partial = &Partial{Shards: l.Shards, Holds: l.Holds, Missing: l.Missing(), Listed: l.Servers}
 	}
 	t := &lb.Totals
 	t.Seconds = meta.Seconds

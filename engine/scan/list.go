@@ -51,6 +51,11 @@ type Job struct {
 	// command, a variable with no value): the job fails at the config
 	// stage without starting anything.
 	Err string `json:"error,omitempty"`
+
+	// where is the entry's place in its list ("entry 3", "line 4",
+	// "servers[2]", a capture's file), and version its server.json's
+	// version: for the messages that refuse a list.
+	where, version string
 }
 
 // Package is a registry package a job installs before it starts it.
@@ -128,12 +133,59 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 		return nil, fmt.Errorf("%s lists no server: give a list of targets, server.json entries, captures or a client configuration", path)
 	}
 	for i := range jobs {
+		if jobs[i].Name == "" {
+			return nil, fmt.Errorf("%s: %s has no name: give each server a name, which its results in the leaderboard and under --out go by", path, jobs[i].where)
+		}
 		apply(&jobs[i], o)
 		if err := identify(&jobs[i]); err != nil {
 			return nil, err
 		}
 	}
-	return dedupe(jobs), nil
+	jobs = dedupe(jobs)
+	if err := uniqueNames(path, jobs); err != nil {
+		return nil, err
+	}
+	return jobs, nil
+}
+
+// uniqueNames refuses two servers of one name: the leaderboard tells
+// results apart by name. (Two entries of one server, the same identity,
+// are one job already, under the first name.)
+func uniqueNames(path string, jobs []Job) error {
+	first := map[string]*Job{}
+	for i := range jobs {
+		j := &jobs[i]
+		a, ok := first[j.Name]
+		if !ok {
+			first[j.Name] = j
+			continue
+		}
+		both := bothPlaces(a.where, j.where)
+		hint := "give each its own name"
+		if a.version != "" || j.version != "" {
+			hint = fmt.Sprintf("they are versions %s and %s: keep one version of each server (the registry API gives only the latest with ?version=latest)", orNone(a.version), orNone(j.version))
+		}
+		return fmt.Errorf("%s: %s are both named %q, for two different servers; %s", path, both, j.Name, hint)
+	}
+	return nil
+}
+
+// bothPlaces words two places of a list: "entries 3 and 7", "lines 2 and
+// 5", or both as they are.
+func bothPlaces(a, b string) string {
+	for _, kind := range [][2]string{{"entry ", "entries "}, {"line ", "lines "}} {
+		if strings.HasPrefix(a, kind[0]) && strings.HasPrefix(b, kind[0]) {
+			return kind[1] + strings.TrimPrefix(a, kind[0]) + " and " + strings.TrimPrefix(b, kind[0])
+		}
+	}
+	return a + " and " + b
+}
+
+func orNone(version string) string {
+	if version == "" {
+		return "(none)"
+	}
+	return version
 }
 
 // apply sets the scan's limits, sandbox and environment on j.
@@ -229,7 +281,7 @@ func readCaptures(_ context.Context, dir string) ([]Job, error) {
 	var jobs []Job
 	for _, f := range files {
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".json"), ".tools")
-		jobs = append(jobs, Job{Name: name, Transport: "file", Target: transport.Target{Location: f}})
+		jobs = append(jobs, Job{Name: name, Transport: "file", Target: transport.Target{Location: f}, where: filepath.Base(f)})
 	}
 	return jobs, nil
 }
@@ -246,10 +298,7 @@ type entry struct {
 // job is the entry as a job; base resolves a relative target or cwd.
 func (e entry) job(base string) Job {
 	j := Job{Name: e.Name}
-	switch {
-	case e.Name == "":
-		j.Err = "the entry has no name"
-	case (e.Target == "") == (len(e.Command) == 0):
+	if (e.Target == "") == (len(e.Command) == 0) {
 		j.Err = "give either a target or a command"
 	}
 	if len(e.Command) > 0 {
@@ -283,15 +332,19 @@ func parseJSON(ctx context.Context, path string, data []byte, o ReadOptions) ([]
 			if err != nil {
 				return nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
 			}
+			j.where = fmt.Sprintf("entry %d", i+1)
 			jobs = append(jobs, j)
 		}
 		return jobs, nil
 	}
 	var top map[string]json.RawMessage
-	if err := json.Unmarshal(trimmed, &top); err != nil {
+	if err := json.Unmarshal(trimmed, &top); err != nil || top == nil {
 		// A client configuration may carry comments (VS Code's).
 		if o.ConfigFormat != "" || strings.HasSuffix(path, "mcp.json") {
 			return readConfig(ctx, path, data, o)
+		}
+		if err == nil || json.Valid(trimmed) {
+			return nil, notAList(path, "it holds "+clip(trimmed))
 		}
 		return nil, fmt.Errorf("%s is not JSON (%v): give a JSON list, a server.json, a .tsv file, a directory of captures or a client configuration", path, err)
 	}
@@ -307,6 +360,7 @@ func parseJSON(ctx context.Context, path string, data []byte, o ReadOptions) ([]
 			if err != nil {
 				return nil, fmt.Errorf("%s: servers[%d]: %w", path, i, err)
 			}
+			j.where = fmt.Sprintf("servers[%d]", i)
 			jobs = append(jobs, j)
 		}
 		return jobs, nil
@@ -318,15 +372,35 @@ func parseJSON(ctx context.Context, path string, data []byte, o ReadOptions) ([]
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if j.Name == "" {
+		// {} or an object of no known shape, which the decoder took for
+		// an entry with nothing in it: not one nameless server.
+		return nil, notAList(path, "it holds one object with no name, "+clip(trimmed))
+	}
+	j.where = "its one server"
 	return []Job{j}, nil
+}
+
+// notAList is the error of a list file of another shape than a list's,
+// which why describes.
+func notAList(path, why string) error {
+	return fmt.Errorf("%s is not a list of servers (%s): give a JSON array of entries such as [{\"name\": \"fs\", \"target\": \"fs.json\"}] or [{\"name\": \"local\", \"command\": [\"node\", \"server.js\"]}], a server.json, a registry API page ({\"servers\": [...]}), a .tsv file, a directory of captures or a client configuration (see docs/scan.md)", path, why)
+}
+
+// clip is JSON text for a message: its first 40 bytes.
+func clip(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "..."
+	}
+	return string(b)
 }
 
 // parseItem reads one item: a list entry, a server.json or a registry
 // API item wrapping one.
 func parseItem(raw json.RawMessage, base string) (Job, error) {
 	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &keys); err != nil {
-		return Job{}, fmt.Errorf("not an object: %w", err)
+	if err := json.Unmarshal(raw, &keys); err != nil || keys == nil {
+		return Job{}, fmt.Errorf("%s is not an object: an entry is one, such as {\"name\": \"fs\", \"target\": \"fs.json\"}", clip(bytes.TrimSpace(raw)))
 	}
 	if inner, ok := keys["server"]; ok {
 		return parseItem(inner, base)
@@ -338,7 +412,9 @@ func parseItem(raw json.RawMessage, base string) (Job, error) {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return Job{}, err
 		}
-		return s.Job(), nil
+		j := s.Job()
+		j.version = s.Version
+		return j, nil
 	}
 	var e entry
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -357,7 +433,7 @@ func readConfig(_ context.Context, path string, data []byte, o ReadOptions) ([]J
 	}
 	var jobs []Job
 	for _, s := range f.Servers {
-		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target}
+		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target, where: fmt.Sprintf("server %q", s.Name)}
 		if s.Err != nil {
 			j.Err = s.Err.Error()
 		}
@@ -407,7 +483,9 @@ func parseTSV(path string, data []byte) ([]Job, error) {
 			}
 			e.Env[k] = v
 		}
-		jobs = append(jobs, e.job(base))
+		j := e.job(base)
+		j.where = fmt.Sprintf("line %d", n+1)
+		jobs = append(jobs, j)
 	}
 	if cols == nil {
 		return nil, errors.New(path + " is empty: the first line names the columns (name, target, command, env)")

@@ -88,6 +88,25 @@ func TestReadList(t *testing.T) {
 			want: []want{{name: "a", transport: "http", location: "https://x.example/mcp"}}},
 		{name: "unknown member", file: "list.json", text: `[{"name": "a", "url": "https://x.example/mcp"}]`, fail: `unknown field "url"`},
 		{name: "empty", file: "list.json", text: `[]`, fail: "lists no server"},
+		// Shapes that are no list are refused, not read as one nameless
+		// server.
+		{name: "empty object", file: "servers.json", text: `{}`, fail: "servers.json is not a list of servers (it holds one object with no name, {}): give a JSON array of entries"},
+		{name: "null", file: "servers.json", text: `null`, fail: "servers.json is not a list of servers (it holds null)"},
+		{name: "string", file: "servers.json", text: `"fs.json"`, fail: `servers.json is not a list of servers (it holds "fs.json")`},
+		{name: "null entry", file: "list.json", text: `[null]`, fail: "list.json: entry 1: null is not an object"},
+		{name: "no name", file: "list.json", text: `[{"name": "a", "target": "a.json"}, {"target": "tidy.json"}]`, fail: "list.json: entry 2 has no name: give each server a name"},
+		{name: "no name tsv", file: "list.tsv", text: "name\ttarget\n\ttidy.json\n", fail: "list.tsv: line 2 has no name"},
+		{name: "no name server.json", file: "page.json", text: `{"servers": [{"server": {"packages": [{"registryType": "npm", "identifier": "x"}]}}]}`, fail: "page.json: servers[0] has no name"},
+		{name: "same name", file: "servers.json", text: `[{"name": "a", "target": "a.json"}, {"name": "b", "target": "https://b.example/mcp"}, {"name": "github", "target": "https://x.example/mcp"},
+			{"name": "c", "target": "https://c.example/mcp"}, {"name": "d", "target": "https://d.example/mcp"}, {"name": "e", "target": "https://e.example/mcp"}, {"name": "github", "target": "https://github.example/mcp"}]`,
+			fail: `servers.json: entries 3 and 7 are both named "github", for two different servers; give each its own name`},
+		{name: "same name tsv", file: "list.tsv", text: "name\ttarget\na\ta.json\na\thttps://a.example/mcp\n", fail: `list.tsv: lines 2 and 3 are both named "a"`},
+		{name: "same name versions", file: "page.json", text: `{"servers": [{"server": {"name": "x/y", "version": "1.0.0", "remotes": [{"type": "sse", "url": "https://a.example/sse"}]}},
+			{"server": {"name": "x/y", "version": "1.1.0", "remotes": [{"type": "sse", "url": "https://b.example/sse"}]}}]}`,
+			fail: `page.json: servers[0] and servers[1] are both named "x/y", for two different servers; they are versions 1.0.0 and 1.1.0: keep one version of each server`},
+		// One server listed twice under one name is one job.
+		{name: "same server twice", file: "list.json", text: `[{"name": "a", "target": "a.json"}, {"name": "a", "target": "a.json"}]`,
+			want: []want{{name: "a", transport: "file", location: "a.json"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

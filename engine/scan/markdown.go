@@ -23,6 +23,9 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(&b, " · $%.4f", t.CostUSD)
 	}
 	fmt.Fprintf(&b, " · %.1f s\n\n", t.Seconds)
+	if lb.Partial != nil {
+		fmt.Fprintf(&b, "**%s**\n\n", lb.Partial.Sentence())
+	}
 	names := make([]string, len(lb.Rubrics))
 	for i, r := range lb.Rubrics {
 		names[i] = r.Name

@@ -1,12 +1,17 @@
 package scan
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -75,11 +80,103 @@ func (c *Calls) add(r report.Calls) {
 const MetaVersion = 1
 
 // Meta is OUT/scan.json: the rubrics a scan's directory holds reports
-// of, and the time spent running it (summed over runs resumed).
+// of, the list and shards it was run from, the settings its scores
+// depend on, and the time spent running it (summed over runs resumed).
 type Meta struct {
 	Version int             `json:"scan_version"`
 	Rubrics []report.Rubric `json:"rubrics"`
-	Seconds float64         `json:"seconds"`
+	// List is the list the scan was run from and which of its shards the
+	// directory holds; nil in a worker's directory (a worker knows no
+	// list) and in a scan.json written before rubric recorded it.
+	List *ListRecord `json:"list,omitempty"`
+	// Settings are what the scores depend on beside the rubrics (the
+	// judge's settings), as the command line names them; nil in a
+	// scan.json written before rubric recorded them.
+	Settings []Setting `json:"settings,omitempty"`
+	Seconds  float64   `json:"seconds"`
+}
+
+// ListRecord identifies the whole list of a scan and says which of its
+// shards a directory holds: a shard's directory holds one, a whole scan
+// or the merge of every shard all of them.
+type ListRecord struct {
+	// Digest is "sha256:" and the hash of the keys of every job of the
+	// whole list (before --shard picks its part), sorted: the same list
+	// read with the same settings and rubrics has the same digest.
+	Digest string `json:"digest"`
+	// Servers is how many jobs the whole list has.
+	Servers int `json:"servers"`
+	// Shards is the n of --shard i/n: 1 for a scan not split.
+	Shards int `json:"shards"`
+	// Holds are the shards (1 to Shards) whose jobs the directory holds.
+	Holds []int `json:"holds"`
+}
+
+// ListOf is the record of a scan of shard (the zero Shard: the whole
+// list) of the jobs of a list, keyed.
+func ListOf(jobs []Job, shard Shard) *ListRecord {
+	keys := make([]string, len(jobs))
+	for i, j := range jobs {
+		keys[i] = j.Key
+	}
+	slices.Sort(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	l := &ListRecord{Digest: "sha256:" + hex.EncodeToString(sum[:]), Servers: len(jobs), Shards: max(shard.N, 1), Holds: []int{max(shard.I, 1)}}
+	if l.Shards == 1 {
+		l.Holds = []int{1}
+	}
+	return l
+}
+
+// Missing are the shards the directory does not hold.
+func (l *ListRecord) Missing() []int {
+	var out []int
+	for i := 1; i <= l.Shards; i++ {
+		if !slices.Contains(l.Holds, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Describe says which shards of which list l holds, for a message:
+// "shard 1 of 2 of list sha256:0123456789ab (16 servers)", or "the whole
+// list sha256:... (16 servers)".
+func (l *ListRecord) Describe() string {
+	list := fmt.Sprintf("list %s (%s)", shortDigest(l.Digest), report.Plural(l.Servers, "server"))
+	if l.Shards <= 1 || len(l.Holds) == l.Shards {
+		return "the whole " + list
+	}
+	return fmt.Sprintf("%s of %d of %s", shardWords(l.Holds), l.Shards, list)
+}
+
+// shardWords is "shard 2" or "shards 2, 3 and 5".
+func shardWords(ns []int) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("shard %d", ns[0])
+	}
+	return "shards " + andList(ns)
+}
+
+// andList is "2", "2 and 3" or "2, 3 and 5".
+func andList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) == 1 {
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+func shortDigest(d string) string { return d[:min(len(d), 19)] }
+
+// Setting is one setting the scores depend on beside the rubrics, as a
+// flag and its value (a secret's hash, never the secret).
+type Setting struct {
+	Flag  string `json:"flag"`
+	Value string `json:"value"`
 }
 
 func metaPath(dir string) string { return filepath.Join(dir, "scan.json") }
@@ -100,22 +197,86 @@ func ReadMeta(dir string) (*Meta, error) {
 	return &m, nil
 }
 
-// WriteMeta writes scan.json, refusing a directory that holds a scan of
-// other rubrics: its records would be taken for this scan's.
+// WriteMeta writes scan.json. A directory that holds a scan already is
+// resumed only when this one's rubrics, settings and shard are its: its
+// records would be taken for this scan's, and scores of another judge
+// would not compare with them. An older scan.json that records no
+// settings or shard is taken to have this scan's, and says so (Say).
 func (s *Scanner) WriteMeta() error {
-	m := Meta{Version: MetaVersion}
+	m := Meta{Version: MetaVersion, List: s.List, Settings: s.Settings}
 	for _, r := range s.Rubrics {
 		m.Rubrics = append(m.Rubrics, score.RubricOf(r))
 	}
-	if old, err := ReadMeta(s.Out); err == nil {
-		if !sameRubrics(old.Rubrics, m.Rubrics) {
-			return fmt.Errorf("%s holds a scan with other rubrics (%s): choose another --out", s.Out, rubricNames(old.Rubrics))
+	old, err := ReadMeta(s.Out)
+	if err != nil {
+		if _, statErr := os.Stat(metaPath(s.Out)); statErr == nil {
+			return err
 		}
-		return nil
-	} else if _, statErr := os.Stat(metaPath(s.Out)); statErr == nil {
-		return err
+		return writeMeta(s.Out, &m)
 	}
+	afresh := "run with the first run's flags to resume it, or choose another --out to start afresh"
+	if !sameRubrics(old.Rubrics, m.Rubrics) {
+		return fmt.Errorf("%s holds a scan with other rubrics (%s) than this run's (%s): %s", s.Out, rubricNames(old.Rubrics), rubricNames(m.Rubrics), afresh)
+	}
+	if was, is := settingsDiff(old.Settings, m.Settings); was != "" {
+		return fmt.Errorf("%s holds a scan run with %s, and this run has %s: their scores would not compare; %s", s.Out, was, is, afresh)
+	}
+	if old.Settings == nil && m.Settings != nil {
+		s.say(fmt.Sprintf("%s/scan.json records no judge settings (an older rubric wrote it): the servers it holds are taken to be scored with this run's (%s)", s.Out, settingWords(m.Settings)))
+	}
+	switch {
+	case m.List == nil:
+		m.List = old.List // a worker's directory
+	case old.List == nil:
+		if m.List.Shards > 1 {
+			s.say(fmt.Sprintf("%s/scan.json records no shard (an older rubric wrote it): it is taken to hold %s, as this run", s.Out, m.List.Describe()))
+		}
+	case old.List.Shards != m.List.Shards || !slices.Equal(old.List.Holds, m.List.Holds):
+		return fmt.Errorf("%s holds %s, and this run is %s: give each shard its own --out", s.Out, shardOf(old.List), shardOf(m.List))
+	}
+	if m.Settings == nil {
+		m.Settings = old.Settings
+	}
+	m.Seconds = old.Seconds
 	return writeMeta(s.Out, &m)
+}
+
+// shardOf is "shard 1 of 2" or "the whole list".
+func shardOf(l *ListRecord) string {
+	if l.Shards <= 1 {
+		return "the whole list"
+	}
+	return fmt.Sprintf("%s of %d", shardWords(l.Holds), l.Shards)
+}
+
+// settingsDiff words the settings of old that new has another value of,
+// as each has them: "--judge (none) and --model (none)" and "--judge
+// openai and --model gpt-4o"; empty when they agree or old records none.
+func settingsDiff(old, new []Setting) (was, is string) {
+	if old == nil || new == nil {
+		return "", ""
+	}
+	now := map[string]string{}
+	for _, st := range new {
+		now[st.Flag] = st.Value
+	}
+	var w, i []string
+	for _, st := range old {
+		if v, ok := now[st.Flag]; ok && v != st.Value {
+			w = append(w, "--"+st.Flag+" "+st.Value)
+			i = append(i, "--"+st.Flag+" "+v)
+		}
+	}
+	return strings.Join(w, " and "), strings.Join(i, " and ")
+}
+
+// settingWords is the settings as flags: "--judge heuristic --model (none)".
+func settingWords(ss []Setting) string {
+	w := make([]string, len(ss))
+	for i, st := range ss {
+		w[i] = "--" + st.Flag + " " + st.Value
+	}
+	return strings.Join(w, " ")
 }
 
 func writeMeta(dir string, m *Meta) error {
@@ -155,7 +316,7 @@ func rubricNames(rs []report.Rubric) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += r.Name + " " + r.Digest[:min(len(r.Digest), 19)]
+		s += r.Name + " " + shortDigest(r.Digest)
 	}
 	return s
 }

@@ -76,6 +76,16 @@ type Scanner struct {
 	// Started, when set, is called as each job starts, with its key (a
 	// test's signal that the scan is at that stage).
 	Started func(Job)
+	// List, when set, is recorded in scan.json: the list the scan is run
+	// from and its shard (see ListOf); a worker has none.
+	List *ListRecord
+	// Settings are recorded in scan.json: what the scores depend on
+	// beside the rubrics (the judge's flags). A scan resumed with other
+	// values is refused.
+	Settings []Setting
+	// Say, when set, is told what a run assumes of a directory an older
+	// rubric wrote, a line each.
+	Say func(string)
 
 	once     sync.Once
 	sessions chan *run.Session
@@ -141,6 +151,12 @@ func (s *Scanner) now() time.Time {
 	return time.Now()
 }
 
+func (s *Scanner) say(line string) {
+	if s.Say != nil {
+		s.Say(line)
+	}
+}
+
 func (s *Scanner) log() hclog.Logger {
 	if s.Log == nil {
 		return hclog.NewNullLogger()
@@ -188,21 +204,101 @@ func (s *Scanner) Pending(jobs []Job) []Job {
 // Run does jobs through q with n workers: what is already stored is
 // skipped, the rest enqueued, then worked until none is left. It writes
 // scan.json, the scan's rubrics and time, for the leaderboard.
+//
+// A job the queue hands out is done as jobs has it, not as the queue
+// keeps it: a database queue keeps each job as the run that first
+// enqueued it wrote it, and a scan resumed with other limits
+// (--start-timeout, --max-bytes...) or another name for a server must
+// do it as this run says. A job that jobs lacks (the list changed since)
+// takes this run's limits all the same.
 func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 	if err := s.WriteMeta(); err != nil {
+		return err
+	}
+	if err := s.supersede(jobs); err != nil {
 		return err
 	}
 	pending := s.Pending(jobs)
 	if err := q.Add(ctx, pending); err != nil {
 		return err
 	}
+	current := make(map[string]Job, len(jobs))
+	for _, j := range jobs {
+		current[j.Key] = j
+	}
+	do := s.Do
+	if len(jobs) > 0 {
+		do = func(ctx context.Context, j Job) error {
+			if now, ok := current[j.Key]; ok {
+				j = now
+			} else {
+				j.Target.Limits, j.Target.StrictStdout = jobs[0].Target.Limits, jobs[0].Target.StrictStdout
+			}
+			return s.Do(ctx, j)
+		}
+	}
 	start := s.now()
-	err := q.Work(ctx, n, s.Do)
+	err := q.Work(ctx, n, do)
 	took := s.now().Sub(start)
 	s.mu.Lock()
 	s.ran.Seconds += took.Seconds()
 	s.mu.Unlock()
 	return errors.Join(err, s.addTime(took))
+}
+
+// supersede sets aside the records an earlier run left of servers that
+// jobs name but key otherwise (their target, content, environment or
+// sandbox changed since): the leaderboard would list such a server twice,
+// once as it was. They are moved to OUT/superseded, and the run says
+// how many, in one line.
+func (s *Scanner) supersede(jobs []Job) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	keyOf := make(map[string]string, len(jobs))
+	for _, j := range jobs {
+		keyOf[j.Name] = j.Key
+	}
+	files, err := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json"))
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var rec Record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if key, ok := keyOf[rec.Name]; !ok || key == rec.Key {
+			continue
+		}
+		aside := filepath.Join(s.Out, "superseded", filepath.Base(f))
+		if err := os.MkdirAll(filepath.Dir(aside), 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(f, aside); err != nil {
+			return err
+		}
+		names = append(names, rec.Name)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slices.Sort(names)
+	what, shown := "records", names
+	if len(names) == 1 {
+		what = "record"
+	}
+	if len(shown) > 5 {
+		shown = append(slices.Clip(shown[:5]), fmt.Sprintf("and %d more", len(names)-5))
+	}
+	s.say(fmt.Sprintf("%s changed since an earlier run in %s (target, content, --env or --sandbox): scored again, the earlier %s set aside in %s: %s",
+		report.Plural(len(names), "server"), s.Out, what, filepath.Join(s.Out, "superseded"), strings.Join(shown, ", ")))
+	return nil
 }
 
 // session takes a worker's session, making one when none is free.

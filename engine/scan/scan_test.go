@@ -330,7 +330,7 @@ func TestShardsMerge(t *testing.T) {
 		}
 	}
 	merged := t.TempDir()
-	if _, err := scan.Merge(dirs, merged, "test"); err != nil {
+	if _, err := scan.Merge(dirs, merged, "test", scan.MergeOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	var want, got map[string]any
@@ -366,7 +366,7 @@ func TestShardsMerge(t *testing.T) {
 	if err := scanner(t, &inProcess{}, other, cache.Memory(), tdqs).Run(context.Background(), &scan.Memory{}, one, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := scan.Merge([]string{dirs[0], other}, t.TempDir(), "test"); err == nil || !strings.Contains(err.Error(), "other rubrics") {
+	if _, err := scan.Merge([]string{dirs[0], other}, t.TempDir(), "test", scan.MergeOptions{}); err == nil || !strings.Contains(err.Error(), "other rubrics") {
 		t.Errorf("merging scans of other rubrics: %v", err)
 	}
 }
@@ -621,5 +621,170 @@ func TestFutileNotRetried(t *testing.T) {
 				t.Errorf("failed: %+v; want one failure whose reason starts %q", lb.Failed, c.reason)
 			}
 		})
+	}
+}
+
+// TestShardRecords: each shard's scan.json records its list and shard;
+// Merge refuses a set that lacks a shard unless Partial, whose
+// leaderboard then says what it lacks, and refuses shards of different
+// lists; scans that record no list (an older rubric's) merge as given.
+func TestShardRecords(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	jobs := captures(t, rs)
+	shardDir := func(jobs []scan.Job, sh scan.Shard) string {
+		dir := t.TempDir()
+		s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+		s.List = scan.ListOf(jobs, sh)
+		if err := s.Run(context.Background(), &scan.Memory{}, sh.Pick(jobs), 2); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	d1, d2, d3 := shardDir(jobs, scan.Shard{I: 1, N: 3}), shardDir(jobs, scan.Shard{I: 2, N: 3}), shardDir(jobs, scan.Shard{I: 3, N: 3})
+	m, err := scan.ReadMeta(d2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := m.List; l == nil || l.Shards != 3 || !slices.Equal(l.Holds, []int{2}) || l.Servers != len(jobs) || !strings.HasPrefix(l.Digest, "sha256:") {
+		t.Errorf("shard 2's list record = %+v", m.List)
+	}
+	_, err = scan.Merge([]string{d1, d3}, t.TempDir(), "test", scan.MergeOptions{})
+	if err == nil || err.Error() != "shard 2 of 3 is missing: pass every shard's folder, or --partial to merge what is there (the leaderboard then says which shards it lacks)" {
+		t.Errorf("merging shards 1 and 3 of 3: %v", err)
+	}
+	_, err = scan.Merge([]string{d2}, t.TempDir(), "test", scan.MergeOptions{})
+	if err == nil || !strings.HasPrefix(err.Error(), "shards 1 and 3 of 3 are missing") {
+		t.Errorf("merging shard 2 of 3: %v", err)
+	}
+	part := t.TempDir()
+	lb, err := scan.Merge([]string{d1, d3}, part, "test", scan.MergeOptions{Partial: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := lb.Partial; p == nil || p.Shards != 3 || !slices.Equal(p.Holds, []int{1, 3}) || !slices.Equal(p.Missing, []int{2}) || p.Listed != len(jobs) {
+		t.Errorf("partial = %+v", lb.Partial)
+	}
+	whole, err := scan.Merge([]string{part, d2}, t.TempDir(), "test", scan.MergeOptions{})
+	if err != nil || whole.Partial != nil || whole.Totals.Servers != len(jobs) {
+		t.Errorf("the partial merge and the shard it lacked: %+v, %v", whole, err)
+	}
+	// Another list, split alike: refused, with Partial too.
+	other := shardDir(jobs[:len(jobs)-1], scan.Shard{I: 2, N: 3})
+	if _, err := scan.Merge([]string{d1, other}, t.TempDir(), "test", scan.MergeOptions{Partial: true}); err == nil || !strings.Contains(err.Error(), "shards of different scans") {
+		t.Errorf("shards of two lists: %v", err)
+	}
+	// Scans that record no list: merged as given, saying so.
+	old1, old2 := shardDir(jobs[:2], scan.Shard{}), shardDir(jobs[2:], scan.Shard{})
+	for _, d := range []string{old1, old2} {
+		m, err := scan.ReadMeta(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.List, m.Settings = nil, nil
+		b, _ := json.Marshal(m)
+		if err := os.WriteFile(filepath.Join(d, "scan.json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var said []string
+	lb, err = scan.Merge([]string{old1, old2}, t.TempDir(), "test", scan.MergeOptions{Say: func(s string) { said = append(said, s) }})
+	if err != nil || lb.Partial != nil || lb.Totals.Servers != len(jobs) || len(said) != 1 || !strings.Contains(said[0], "records no list or shard") {
+		t.Errorf("older scans: %v, %v, said %q", lb, err, said)
+	}
+	if _, err := scan.Merge([]string{d1, old2}, t.TempDir(), "test", scan.MergeOptions{Partial: true}); err == nil || !strings.Contains(err.Error(), "run the scan of "+old2+" again") {
+		t.Errorf("a shard and an older scan: %v", err)
+	}
+}
+
+// TestResumeSettings: a scan resumed with other judge settings or
+// another shard is refused, naming both; one whose scan.json records
+// none (an older rubric's) is resumed, saying what it assumes.
+func TestResumeSettings(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	jobs := captures(t, rs)[:1]
+	dir := t.TempDir()
+	run := func(judgeFlag string, sh scan.Shard) (string, error) {
+		s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+		s.List = scan.ListOf(jobs, sh)
+		s.Settings = []scan.Setting{{Flag: "judge", Value: judgeFlag}, {Flag: "model", Value: "(none)"}}
+		var said strings.Builder
+		s.Say = func(line string) { said.WriteString(line + "\n") }
+		err := s.Run(context.Background(), &scan.Memory{}, jobs, 1)
+		return said.String(), err
+	}
+	if _, err := run("openai", scan.Shard{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run("openai", scan.Shard{}); err != nil {
+		t.Fatalf("resumed with the same settings: %v", err)
+	}
+	_, err := run("(none)", scan.Shard{})
+	if want := dir + " holds a scan run with --judge openai, and this run has --judge (none): their scores would not compare; run with the first run's flags to resume it, or choose another --out to start afresh"; err == nil || err.Error() != want {
+		t.Errorf("resumed with another judge: %v\nwant %s", err, want)
+	}
+	if _, err := run("openai", scan.Shard{I: 1, N: 2}); err == nil || err.Error() != dir+" holds the whole list, and this run is shard 1 of 2: give each shard its own --out" {
+		t.Errorf("resumed as a shard: %v", err)
+	}
+	m, err := scan.ReadMeta(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.List, m.Settings = nil, nil
+	b, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(dir, "scan.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	said, err := run("(none)", scan.Shard{})
+	if err != nil || !strings.Contains(said, "records no judge settings (an older rubric wrote it)") {
+		t.Errorf("an older scan.json resumed: %v, said %q", err, said)
+	}
+	if m, _ := scan.ReadMeta(dir); m == nil || m.List == nil || len(m.Settings) != 2 {
+		t.Errorf("the older scan.json, resumed, records %+v", m)
+	}
+}
+
+// staleQueue hands out its jobs as an earlier run enqueued them,
+// whatever Add is given, as a database queue does.
+type staleQueue struct{ jobs []scan.Job }
+
+func (staleQueue) Add(context.Context, []scan.Job) error { return nil }
+func (q staleQueue) Work(ctx context.Context, _ int, handle func(context.Context, scan.Job) error) error {
+	for _, j := range q.jobs {
+		if err := handle(ctx, j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestRunTakesThisRunsJobs: a job the queue kept from an earlier run is
+// done as this run's list has it (its name, its limits), and one the
+// list no longer has with this run's limits.
+func TestRunTakesThisRunsJobs(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	jobs := captures(t, rs)[:2]
+	stale := slices.Clone(jobs)
+	for i := range stale {
+		stale[i].Name = "old-" + stale[i].Name
+		stale[i].Target.Limits.MaxBytes = 10 // every capture here is larger
+	}
+	now := []scan.Job{jobs[0]}
+	now[0].Name = "renamed"
+	dir := t.TempDir()
+	s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+	if err := s.Run(context.Background(), staleQueue{stale}, now, 1); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := scan.Build(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range lb.Servers {
+		names = append(names, e.Name)
+	}
+	slices.Sort(names)
+	if want := []string{"old-" + jobs[1].Name, "renamed"}; !slices.Equal(names, want) || len(lb.Failed) != 0 {
+		t.Errorf("scored %v (failed %v), want %v", names, lb.Failed, want)
 	}
 }
