@@ -11,6 +11,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
@@ -96,7 +97,7 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 	opts = slices.Sorted(slices.Values(opts))
 	judge := v.GetString("judge")
 	if judge == "" {
-		judge = "(default)"
+		judge = run.DefaultJudge // the judge an unnamed one is: the same scores
 	}
 	return []scan.Setting{
 		{Flag: "judge", Value: redact.Text(judge)},
