@@ -46,6 +46,9 @@ type app struct {
 	// local is the config file found in the working directory, when
 	// the user has not said it is trusted (see internal/localconfig).
 	local *localconfig.Settings
+	// trustLocal says the user consents to the working directory's
+	// config and plugins (--trust-local-config, RUBRIC_TRUST_LOCAL_CONFIG).
+	trustLocal bool
 	// sess is the run's scan session once it has one: an interrupted run
 	// that received answers says where they are kept.
 	sess  *run.Session
@@ -120,6 +123,8 @@ func (a *app) rootCmd() *cobra.Command {
 			if a.local, err = localconfig.Load(a.v, cmd); err != nil {
 				return err
 			}
+			flag, _ := cmd.Flags().GetBool("trust-local-config")
+			a.trustLocal = localconfig.Trusted(flag)
 			if err := localconfig.SetMaxFileSize(a.v); err != nil {
 				return err
 			}
@@ -134,7 +139,7 @@ func (a *app) rootCmd() *cobra.Command {
 		return fmt.Errorf("%w (see rubric --help)", err)
 	})
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
-	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env); read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
+	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")

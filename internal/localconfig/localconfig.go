@@ -74,7 +74,7 @@ func Found(v *viper.Viper, changed func(string) bool, path, userPath string, fla
 			return nil
 		}
 	}
-	return &Settings{File: path, FromFile: FromFile(v, changed, "judge", "base-url", "judge-option", "plugins", "headers")}
+	return &Settings{File: path, FromFile: FromFile(v, changed, "judge", "transport", "base-url", "judge-option", "plugins", "headers")}
 }
 
 // CheckRun checks the run v configures (its judge, judge options and
@@ -210,6 +210,15 @@ func refuse(file, what, instead string) error {
 		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1), or name it with --config %s; "+
 		"otherwise give the setting yourself (%s, the environment, or your config in $XDG_CONFIG_HOME/rubric/rubric.yaml, which is read when the working directory has none)",
 		file, what, file, instead)
+}
+
+// RefuseProgram says that the file sets what, a program rubric would
+// start, and the ways to consent; instead is how to give the setting
+// oneself.
+func (s *Settings) RefuseProgram(what, instead string) error {
+	return fmt.Errorf("the config file %s in the working directory sets %s: a config file found in the working directory may not choose a program for rubric to run. "+
+		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1), or name it with --config %s; otherwise give the setting yourself (%s)",
+		s.File, what, s.File, instead)
 }
 
 // Trusted says whether the user consents to the working directory's

@@ -3,6 +3,8 @@ package runflags
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -50,9 +52,12 @@ type Host struct {
 	V *viper.Viper
 	// Local is the config file found in the working directory, when
 	// not trusted: it may not pass a plugin environment variables.
-	Local    *localconfig.Settings
-	Builtins []protocol.Builtin
-	Log      hclog.Logger
+	Local *localconfig.Settings
+	// TrustLocal is the user's consent to the working directory's
+	// config and plugins (see localconfig.Trusted).
+	TrustLocal bool
+	Builtins   []protocol.Builtin
+	Log        hclog.Logger
 	// Early, when set, is the plugin host opened before the session,
 	// with a transport started on it (see StartEarly): the session
 	// starts its plugins there.
@@ -70,7 +75,57 @@ func (h Host) Open() (*host.Host, *host.Catalog, error) {
 	if err := h.Local.CheckRun(h.V, host.PinEnv(pins)); err != nil {
 		return nil, nil, err
 	}
-	return host.Open(h.Builtins, pins, host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout")})
+	hst, c, err := host.Open(h.Builtins, pins, host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout"), TrustLocal: h.TrustLocal})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := h.checkPrograms(c, pins); err != nil {
+		hst.Close()
+		return nil, nil, err
+	}
+	return hst, c, nil
+}
+
+// checkPrograms refuses the plugins the working directory's config
+// would have rubric start, when the user has not said to trust it: a
+// plugins entry's path, and a judge or transport of the file's that is
+// not built in (a path, or a plugin found in ./.rubric/plugins). A
+// repository's rubric.yaml would otherwise run its own program as the
+// user who only meant to score a file in it. Plugins the user names
+// with a flag or the environment start as before.
+func (h Host) checkPrograms(c *host.Catalog, pins map[string]host.Pin) error {
+	if h.Local == nil {
+		return nil
+	}
+	if h.Local.FromFile["plugins"] {
+		for _, name := range slices.Sorted(maps.Keys(pins)) {
+			if p := pins[name].Path; p != "" {
+				return h.Local.RefuseProgram(fmt.Sprintf("plugins.%s.path %s", name, p), "plugins in your own config")
+			}
+		}
+	}
+	for _, kind := range []string{protocol.KindJudge, protocol.KindTransport} {
+		ref := h.V.GetString(kind)
+		if ref == "" || !h.Local.FromFile[kind] {
+			continue
+		}
+		refs, ok := panel.Members(ref)
+		if !ok {
+			refs = []string{ref}
+		}
+		for _, r := range refs {
+			name, _ := judge.SplitRef(r)
+			if kind == protocol.KindTransport {
+				name = r
+			}
+			p, err := c.Find(kind, name)
+			if err != nil || p.Builtin() {
+				continue // a name nothing answers to fails later, as from a flag
+			}
+			return h.Local.RefuseProgram(fmt.Sprintf("%s %s, the %s plugin %s", kind, r, kind, p.Path), "--"+kind)
+		}
+	}
+	return nil
 }
 
 // Plugins are the catalog's plugins, started on a new host; the

@@ -40,6 +40,11 @@ type Plugin struct {
 	// SHA256 is the pinned hex digest of the executable, empty when the
 	// plugin is not pinned.
 	SHA256 string `json:"sha256,omitempty"`
+	// Local says the plugin was found in the working directory's plugin
+	// folder (./.rubric/plugins): a program of whatever repository the
+	// user stands in, which rubric plugins list starts only with the
+	// user's consent (Options.TrustLocal).
+	Local bool `json:"local,omitempty"`
 	// Env names the host environment variables an external plugin
 	// receives besides a minimal set; built-ins receive all of them.
 	Env []string `json:"env,omitempty"`
@@ -101,7 +106,8 @@ type Catalog struct {
 
 // DefaultDirs returns the plugin directories in search order:
 // $XDG_DATA_HOME/rubric/plugins (or ~/.local/share/rubric/plugins), then
-// ./.rubric/plugins.
+// ./.rubric/plugins. A relative directory is the working directory's:
+// the plugins Discover finds there are Local.
 func DefaultDirs() []string {
 	var dirs []string
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
@@ -167,7 +173,7 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 			if abs, err := filepath.Abs(path); err == nil {
 				path = abs
 			}
-			add(Plugin{Kind: kind, Name: name, Path: path, From: FromDir})
+			add(Plugin{Kind: kind, Name: name, Path: path, From: FromDir, Local: !filepath.IsAbs(dir)})
 		}
 	}
 	return c

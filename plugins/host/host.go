@@ -50,6 +50,7 @@ type Host struct {
 	build        string
 	startTimeout time.Duration
 	startTimer   func(time.Duration) (<-chan time.Time, func())
+	trustLocal   bool
 
 	mu      sync.Mutex
 	running []*process
@@ -79,6 +80,10 @@ type Options struct {
 	// and a function that stops the clock. Tests end a start at the stage
 	// they choose with it, not after a wait a busy machine can outlast.
 	StartTimer func(time.Duration) (<-chan time.Time, func())
+	// TrustLocal lets List start the plugins found in the working
+	// directory (Plugin.Local) to describe them; without it they are
+	// listed unstarted. The user gives it (--trust-local-config).
+	TrustLocal bool
 	// Build is the build a built-in's companion binary must have been
 	// made as to be started in the built-in's place (protocol.BuildEnv);
 	// empty means this binary's, buildinfo.ID().
@@ -108,7 +113,7 @@ func New(o Options) *Host {
 	if o.Build == "" {
 		o.Build = buildinfo.ID()
 	}
-	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer}
+	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer, trustLocal: o.TrustLocal}
 }
 
 // process is one started plugin.

@@ -26,7 +26,14 @@ type Row struct {
 	Pin     string   `json:"pin"`
 	Schemes []string `json:"schemes,omitempty"`
 	Error   string   `json:"error,omitempty"`
+	// NotStarted says why the plugin was listed without being started
+	// to ask its version: it lies in the working directory, and the
+	// user has not said to trust it.
+	NotStarted string `json:"not_started,omitempty"`
 }
+
+// notStartedLocal is Row.NotStarted of a plugin in the working directory.
+const notStartedLocal = "it is in the working directory (./.rubric/plugins), so listing does not start it; pass --trust-local-config to describe it"
 
 // List describes every plugin of the catalog: built-ins (builtins) in
 // process, external ones by starting each once. A plugin whose binary no
@@ -67,7 +74,9 @@ func (h *Host) List(ctx context.Context, c *Catalog, builtins []protocol.Builtin
 		default:
 			r.Pin = "MISMATCH"
 		}
-		if r.Pin != "MISMATCH" {
+		if p.Local && !h.trustLocal && r.Pin != "MISMATCH" {
+			r.Version, r.NotStarted = "?", notStartedLocal
+		} else if r.Pin != "MISMATCH" {
 			var err error
 			if p.Builtin() {
 				r.Version, r.Schemes, err = describeBuiltin(ctx, builtins, p.Kind, p.Name)

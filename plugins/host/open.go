@@ -39,8 +39,8 @@ func Open(builtins []protocol.Builtin, pins map[string]Pin, o Options) (*Host, *
 }
 
 // WriteList writes rows as rubric plugins list shows them, a table or
-// with asJSON indented JSON, and each row's problem to problems; it
-// returns how many rows have one.
+// with asJSON indented JSON, and each row's problem, or why it was not
+// started, to problems; it returns how many rows have a problem.
 func WriteList(out, problems io.Writer, rows []Row, asJSON bool) (failed int, err error) {
 	if asJSON {
 		enc := json.NewEncoder(out)
@@ -56,6 +56,8 @@ func WriteList(out, problems io.Writer, rows []Row, asJSON bool) (failed int, er
 		if p := r.Problem(); p != "" {
 			fmt.Fprintf(problems, "%s %s: %s\n", r.Kind, r.Name, p)
 			failed++
+		} else if r.NotStarted != "" {
+			fmt.Fprintf(problems, "%s %s: not started: %s\n", r.Kind, r.Name, r.NotStarted)
 		}
 	}
 	return failed, nil
