@@ -22,6 +22,11 @@ const defaultSetRubric = "toolset"
 // document (engine/report/serverset) and exits 2, naming them, when a
 // server could not be scored.
 func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, threshold *rubric.Threshold, format writers.Writer) error {
+	// Refused before any server starts, not after every one was scored.
+	o, _ := runflags.Outputs(a.v, format, a.stdout)
+	if err := serverset.CheckOutputs(o); err != nil {
+		return err
+	}
 	cr, err := a.flags(cmd).ReadConfigRun(args, r)
 	if err != nil {
 		return err

@@ -19,8 +19,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -126,6 +128,26 @@ func WriteOutputs(stream io.Writer, d *Document, o writers.Outputs, opt text.Opt
 // them.
 var Formats = []string{"text", "json", "markdown", "sarif"}
 
+// CheckOutputs refuses, before any server is started, an output o asks
+// for in a format a document is not written in: --format html, or an
+// extra file such as --junit.
+func CheckOutputs(o writers.Outputs) error {
+	if !slices.Contains(Formats, o.Main.Name) {
+		return fmt.Errorf("--format %s: %s", o.Main.Name, notWritten(o.Main.Name))
+	}
+	for _, w := range writers.All {
+		if path := o.Files[w.Flag]; w.Flag != "" && path != "" && !slices.Contains(Formats, w.Name) {
+			return fmt.Errorf("--%s %s: %s", w.Flag, path, notWritten(w.Name))
+		}
+	}
+	return nil
+}
+
+// notWritten says that a document is not written in format.
+func notWritten(format string) string {
+	return fmt.Sprintf("a client configuration's servers are written as %s, not %s", strings.Join(Formats, ", "), format)
+}
+
 // Write writes d in format; opt matters to the terminal summary alone.
 func Write(w io.Writer, d *Document, format string, opt text.Options) error {
 	switch format {
@@ -138,7 +160,7 @@ func Write(w io.Writer, d *Document, format string, opt text.Options) error {
 	case "sarif":
 		return writeSARIF(w, d)
 	}
-	return fmt.Errorf("a client configuration's servers are written as %s, not %s", strings.Join(Formats, ", "), format)
+	return errors.New(notWritten(format))
 }
 
 type jsonEntry struct {
