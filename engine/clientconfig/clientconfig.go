@@ -38,6 +38,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 // Format is a client's configuration format.
@@ -127,6 +128,9 @@ func (f *File) Pick(name string) (Server, error) {
 			return s, nil
 		}
 	}
+	if near := nearest.Key(name, f.Names()); near != "" {
+		return Server{}, fmt.Errorf("%s has no server %q: did you mean %q? Its servers are: %s", f.Path, name, near, strings.Join(f.Names(), ", "))
+	}
 	return Server{}, fmt.Errorf("%s has no server %q; its servers are: %s", f.Path, name, strings.Join(f.Names(), ", "))
 }
 
@@ -193,6 +197,7 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	}
 	f := &File{Path: path, Format: format}
 	x := expander{format: format, opt: o}
+	var disabled []string
 	for i, name := range names {
 		var e entry
 		if err := json.Unmarshal(values[i], &e); err != nil {
@@ -200,11 +205,21 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 			continue
 		}
 		if e.Disabled {
+			disabled = append(disabled, name)
 			continue
 		}
 		s := Server{Name: name}
-		s.Transport, s.Target, s.Err = x.server(name, e)
+		if strings.TrimSpace(name) == "" {
+			// Its tools would be named "/tool", and messages would name
+			// a server of no name.
+			s.Err = fmt.Errorf("server %d of %q has an empty name: give it one, such as the name of the package it runs", i+1, key)
+		} else {
+			s.Transport, s.Target, s.Err = x.server(name, e)
+		}
 		f.Servers = append(f.Servers, s)
+	}
+	if len(f.Servers) == 0 && len(disabled) > 0 {
+		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(disabled, ", "))
 	}
 	if len(f.Servers) == 0 {
 		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
@@ -378,6 +393,9 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 	var t transport.Target
 	kind := e.Type
 	switch {
+	case kind == "" && e.Command != "" && e.URL != "":
+		// Which one a client would start is not written down.
+		return "", t, fmt.Errorf("server %q has both a command and a url: keep the one you mean, or say which with \"type\" (stdio, http or sse)", name)
 	case kind == "" && e.Command != "":
 		kind = "stdio"
 	case kind == "" && e.URL != "":
@@ -418,6 +436,12 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		}
 		if e.Cwd != "" {
 			t.Dir = x.path(field("cwd", e.Cwd))
+		}
+		if t.Dir == "" && strings.ContainsRune(t.Location, '/') && !filepath.IsAbs(t.Location) {
+			// A command such as bin/server is found from the workspace,
+			// as a relative cwd is, not from wherever rubric was run
+			// (with a cwd, it is found from there when it starts).
+			t.Location = x.path(t.Location)
 		}
 		if e.EnvFile != "" {
 			file := x.path(field("envFile", e.EnvFile))

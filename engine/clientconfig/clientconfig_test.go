@@ -126,7 +126,15 @@ func TestFaults(t *testing.T) {
 		{name: "named twice", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "a": {"command": "b"}}}`,
 			wantErr: `x/.mcp.json: "mcpServers": the server "a" is named twice`},
 		{name: "unknown server", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "gitlab",
-			wantErr: `x/.mcp.json has no server "gitlab"; its servers are: github, notion`},
+			wantErr: `x/.mcp.json has no server "gitlab": did you mean "github"? Its servers are: github, notion`},
+		{name: "unknown server, nothing near", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "slack",
+			wantErr: `x/.mcp.json has no server "slack"; its servers are: github, notion`},
+		{name: "only disabled", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "disabled": true}, "b": {"command": "b", "disabled": true}}}`,
+			wantErr: `x/.mcp.json configures no server in "mcpServers" that is not disabled ("disabled": true): a, b; enable one, or give another --config-file`},
+		{name: "empty name", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "": {"command": "b"}}}`, pick: "",
+			wantErr: `server 2 of "mcpServers" has an empty name: give it one, such as the name of the package it runs`},
+		{name: "command and url", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "url": "http://h/mcp"}}}`, pick: "a",
+			wantErr: `server "a" has both a command and a url: keep the one you mean, or say which with "type" (stdio, http or sse)`},
 		{name: "unset variable", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "srv", "args": ["--token=${TOKEN_X}"]}}}`, pick: "a",
 			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it, or write a default`},
 		{name: "unset env: variable", path: "p/.cursor/mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/${env:HOST_Y}"}}}`, pick: "a",
@@ -148,6 +156,14 @@ func TestFaults(t *testing.T) {
 				s, err = f.Pick(tt.pick)
 				if err == nil {
 					err = s.Err
+				}
+			} else if err == nil {
+				// No server picked: the first server's error.
+				for _, s := range f.Servers {
+					if s.Err != nil {
+						err = s.Err
+						break
+					}
 				}
 			}
 			if err == nil || err.Error() != tt.wantErr {
@@ -236,5 +252,27 @@ func TestEnvFile(t *testing.T) {
 	}
 	if b := f.Servers[1]; b.Err == nil || !strings.Contains(b.Err.Error(), `server "b", envFile:`) || !strings.Contains(b.Err.Error(), "missing.env") {
 		t.Errorf("b: error %v, want one naming the missing envFile", b.Err)
+	}
+}
+
+// TestRelativeCommand: a command such as bin/server is found from the
+// workspace, as a relative cwd is, not from wherever rubric runs; with a
+// cwd it stays as written, for the start to find it from there; a bare
+// name is looked up on PATH.
+func TestRelativeCommand(t *testing.T) {
+	for _, c := range []struct{ server, want, dir string }{
+		{`{"command": "bin/tidy"}`, "/ws/bin/tidy", ""},
+		{`{"command": "./run.sh", "cwd": "tools"}`, "./run.sh", "/ws/tools"},
+		{`{"command": "npx"}`, "npx", ""},
+		{`{"command": "/opt/tidy"}`, "/opt/tidy", ""},
+	} {
+		f, err := Parse("p/.vscode/mcp.json", []byte(`{"servers": {"a": `+c.server+`}}`), Options{LookupEnv: env(nil), Home: "/h", Workspace: "/ws"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Servers[0]
+		if s.Err != nil || s.Target.Location != c.want || s.Target.Dir != c.dir {
+			t.Errorf("%s: command %q in %q (%v), want %q in %q", c.server, s.Target.Location, s.Target.Dir, s.Err, c.want, c.dir)
+		}
 	}
 }

@@ -71,7 +71,11 @@ func (d *Document) Failed() []string {
 	var names []string
 	for _, e := range d.Servers {
 		if e.Failed != nil {
-			names = append(names, e.Name)
+			name := e.Name
+			if name == "" {
+				name = `""` // a server of no name, which is refused
+			}
+			names = append(names, name)
 		}
 	}
 	return names
