@@ -224,6 +224,10 @@ func (s *Server) source(c *call) (run.Source, error) {
 	if err != nil {
 		return run.Source{}, fmt.Errorf("tools is not a tools/list result, an array of tools or a capture: %w", err)
 	}
+	if len(surf.Tools) > limits.MaxTools {
+		// As a file target of as many tools is refused.
+		return run.Source{}, fmt.Errorf("the inline tools hold %d tools, more than the %d a target may have: score the server itself (command or url), or start rubric mcp with a larger --max-tools", len(surf.Tools), limits.MaxTools)
+	}
 	return run.Source{Surface: surf, Name: "inline tools"}, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // TestHTTPPath: streamable HTTP answers MCP at /mcp, the path rubric mcp
@@ -59,5 +61,43 @@ func TestHTTPPath(t *testing.T) {
 				t.Errorf("%s %s: %s %q; want %q in the body", c.method, c.path, resp.Status, body, c.body)
 			}
 		})
+	}
+}
+
+// countingBody is a request body of n bytes that counts what is read.
+type countingBody struct{ n, read int64 }
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	if b.read >= b.n {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), b.n-b.read)
+	for i := range p[:k] {
+		p[i] = ' '
+	}
+	b.read += k
+	return int(k), nil
+}
+
+func (b *countingBody) Close() error { return nil }
+
+// TestHTTPBodyBound: a request larger than any target may be (--max-bytes
+// and the envelope) is refused as it is read, not held whole in memory
+// and refused afterwards: the handler stops reading past the bound.
+func TestHTTPBodyBound(t *testing.T) {
+	srv := New(Options{Target: transport.Target{Limits: transport.Limits{MaxBytes: 1 << 10}}})
+	defer srv.Close()
+	bound := srv.maxRequest()
+	body := &countingBody{n: 8 * bound}
+	req := httptest.NewRequest("POST", HTTPPath, body)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	rec := httptest.NewRecorder()
+	srv.HTTPHandler().ServeHTTP(rec, req)
+	if rec.Code == http.StatusOK {
+		t.Errorf("a request of %d bytes was answered %d", body.n, rec.Code)
+	}
+	if body.read > 2*bound {
+		t.Errorf("read %d bytes of the request, beyond the bound of %d", body.read, bound)
 	}
 }

@@ -85,3 +85,29 @@ func TestScoreIsNotReadOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineToolCount: inline tools are held to --max-tools, as a file
+// target of as many tools is.
+func TestInlineToolCount(t *testing.T) {
+	srv := New(Options{Target: transport.Target{Limits: transport.Limits{MaxTools: 2}}})
+	defer srv.Close()
+	tool := func(name string) map[string]any {
+		return map[string]any{"name": name, "inputSchema": map[string]any{"type": "object"}}
+	}
+	for _, c := range []struct {
+		tools []any
+		want  string
+	}{
+		{[]any{tool("a"), tool("b")}, ""},
+		{[]any{tool("a"), tool("b"), tool("c")}, "the inline tools hold 3 tools, more than the 2 a target may have"},
+	} {
+		_, err := srv.source(&call{args: map[string]any{"target": map[string]any{"tools": c.tools}}})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%d tools: error %q, want %q", len(c.tools), got, c.want)
+		}
+	}
+}

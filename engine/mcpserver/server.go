@@ -136,12 +136,23 @@ const HTTPPath = "/mcp"
 // changed.
 func (s *Server) HTTPHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)))
+	// A request is read whole before it is answered: one larger than any
+	// target may be is cut off as it arrives (413), not held in memory
+	// and refused afterwards.
+	mux.Handle(HTTPPath, http.MaxBytesHandler(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)), s.maxRequest()))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
 	return mux
 }
+
+// requestSlack is what a request may hold beside the largest target:
+// the JSON-RPC envelope and the other arguments.
+const requestSlack = 1 << 20
+
+// maxRequest bounds the body of one HTTP request: an inline target of
+// --max-bytes, and its envelope.
+func (s *Server) maxRequest() int64 { return s.opt.Target.Limits.MaxBytes + requestSlack }
 
 // acquire takes one of the call slots, waiting for one until ctx ends.
 func (s *Server) acquire(ctx context.Context) (func(), error) {
