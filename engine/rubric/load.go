@@ -80,7 +80,7 @@ func LoadFile(path string) (*Rubric, error) {
 func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, error) {
 	src, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
-		return nil, fmt.Errorf("read rubric: %w", err)
+		return nil, boundedread.Named(err, "rubric file", path, "give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)")
 	}
 	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
 	r, err := l.result()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 )
 
@@ -87,7 +88,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return "", "", 0, openError(err)
+		return "", "", 0, openError(err, name)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -109,7 +110,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 func readFile(name string, limit int64) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, openError(err)
+		return nil, openError(err, name)
 	}
 	defer f.Close()
 	var size int64
@@ -142,8 +143,8 @@ func readLimited(r io.Reader, name string, limit, hint int64) ([]byte, error) {
 
 // openError is a file that cannot be opened: for good when it does not
 // exist or may not be read, which another attempt cannot change.
-func openError(err error) error {
-	err = fmt.Errorf("cannot read surface: %w", err)
+func openError(err error, name string) error {
+	err = boundedread.Named(err, "surface file", name, "give the path of a tools/list JSON file, an http(s) URL, or -- COMMAND to start the server")
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return transport.Permanent(err)
 	}
