@@ -928,11 +928,11 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	}
 	for _, d := range ds {
 		if d.Let != "" {
-			l.letDiag(d.Let, d, a.Name)
+			l.letDiag(d.Let, d, a.Name, l.nameHint(env, d))
 			continue
 		}
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.letHint(d.Msg))})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.nameHint(env, d))})
 	}
 	return p
 }
