@@ -1,8 +1,10 @@
 package localconfig
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -13,9 +15,13 @@ import (
 // or "yaml: what". They carry no column.
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 
-// maxColumnSearch bounds the file syntaxError looks for the column in:
-// the search parses the file's prefixes, which is quadratic.
-const maxColumnSearch = 64 << 10
+// The search for the column parses the file's prefixes, which is
+// quadratic: it is made in a file of up to maxColumnFile bytes, over
+// maxColumnSearch prefixes from the start of the line yaml names.
+const (
+	maxColumnFile   = 16 << 10
+	maxColumnSearch = 2048
+)
 
 // syntaxError words err, yaml.v3's error parsing data, the config file
 // at path, as "config PATH:LINE:COL: not valid YAML: what (hint)". yaml
@@ -34,7 +40,12 @@ func syntaxError(path string, data []byte, err error) error {
 		at += ":" + m[1]
 	}
 	var char rune
-	if line, col, ok := problemAt(data, err.Error()); ok {
+	from := 0
+	if m[1] != "" {
+		n, _ := strconv.Atoi(m[1])
+		from = lineStart(data, n)
+	}
+	if line, col, ok := problemAt(data, from, err.Error()); ok {
 		if text := []rune(strings.Split(string(data), "\n")[line-1]); col <= len(text) {
 			char = text[col-1]
 		}
@@ -50,13 +61,27 @@ func syntaxError(path string, data []byte, err error) error {
 	return fmt.Errorf("%s", msg)
 }
 
+// lineStart is the offset of the 1-based line n of data.
+func lineStart(data []byte, n int) int {
+	off := 0
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return off
+		}
+		off += i + 1
+	}
+	return off
+}
+
 // problemAt is the line and column (1-based, in characters) where the
-// shortest prefix of data that fails with the error text want ends.
-func problemAt(data []byte, want string) (line, col int, ok bool) {
-	if len(data) > maxColumnSearch {
+// shortest prefix of data longer than from bytes that fails with the
+// error text want ends.
+func problemAt(data []byte, from int, want string) (line, col int, ok bool) {
+	if len(data) > maxColumnFile {
 		return 0, 0, false
 	}
-	for k := 1; k <= len(data); k++ {
+	for k := from + 1; k <= min(len(data), from+maxColumnSearch); k++ {
 		if k < len(data) && !utf8.RuneStart(data[k]) {
 			continue // end prefixes on whole characters
 		}
