@@ -121,10 +121,10 @@ func readFile(name string, limit int64) ([]byte, error) {
 		return nil, tooLarge(name, limit)
 	}
 	data, err := readLimited(f, name, limit, size)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read surface: %w", err)
+	if err != nil && !transport.IsPermanent(err) { // too large is said already
+		err = boundedread.Named(err, "surface file", name, surfaceNext)
 	}
-	return data, nil
+	return data, err
 }
 
 // readLimited reads r to its end into a buffer sized for hint bytes, and
@@ -141,10 +141,14 @@ func readLimited(r io.Reader, name string, limit, hint int64) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// surfaceNext is what to give instead of a surface file that is not
+// there.
+const surfaceNext = "give the path of a tools/list JSON file, an http(s) URL, or -- COMMAND to start the server"
+
 // openError is a file that cannot be opened: for good when it does not
 // exist or may not be read, which another attempt cannot change.
 func openError(err error, name string) error {
-	err = boundedread.Named(err, "surface file", name, "give the path of a tools/list JSON file, an http(s) URL, or -- COMMAND to start the server")
+	err = boundedread.Named(err, "surface file", name, surfaceNext)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return transport.Permanent(err)
 	}

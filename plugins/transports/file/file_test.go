@@ -40,8 +40,9 @@ func TestExport(t *testing.T) {
 }
 
 func TestExportDirectory(t *testing.T) {
-	_, err := Transport{}.Export(context.Background(), transport.Target{Location: t.TempDir()})
-	if err == nil || !strings.HasPrefix(err.Error(), "cannot read surface: read ") || !strings.HasSuffix(err.Error(), "is a directory") {
+	dir := t.TempDir()
+	_, err := Transport{}.Export(context.Background(), transport.Target{Location: dir})
+	if err == nil || err.Error() != "surface file "+dir+" is a directory, not a file: "+surfaceNext {
 		t.Errorf("a directory: %v", err)
 	}
 }
