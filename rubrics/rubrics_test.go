@@ -31,7 +31,7 @@ func TestFind(t *testing.T) {
 	if _, err := Find("nosuch"); err == nil || !strings.Contains(err.Error(), "name a built-in rubric (gradable, schema-quality, tdqs, tool-safety, toolset)") {
 		t.Errorf("unknown name: %v", err)
 	}
-	if _, err := Find("missing.hcl"); err == nil || !strings.Contains(err.Error(), "read rubric") {
+	if _, err := Find("missing.hcl"); err == nil || err.Error() != "rubric file missing.hcl does not exist: give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)" {
 		t.Errorf("missing file: %v", err)
 	}
 	src, err := Source("schema-quality")

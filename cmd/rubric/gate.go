@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -62,6 +63,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		ref = cmp.Or(saved.Rubric.File, saved.Rubric.Name)
 	}
 	r, err := rubrics.Find(ref)
+	if err != nil && ref == v.GetString("rubric") {
+		return &localconfig.ValueError{Key: "rubric", Err: err}
+	}
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func (a *app) rescoreRanking(ctx context.Context, r *rubric.Rubric, paths []stri
 // give (explain.Check, as rubric explain does): rescore shows them as
 // the old scores.
 func checkRecorded(ctx context.Context, old *report.Report) error {
-	r, err := rubrics.OfReport(old, "")
+	r, err := rubrics.Recorded(old)
 	if err != nil {
 		return fmt.Errorf("cannot check the scores it records: %w", err)
 	}

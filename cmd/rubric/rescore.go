@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -40,7 +41,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 				}
 				r, err := rubrics.Find(ref)
 				if err != nil {
-					return err
+					return &localconfig.ValueError{Key: "rubric", Err: err}
 				}
 				format, _ := cmd.Flags().GetString("format")
 				if format != "text" && format != "json" {
@@ -62,7 +63,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 			}
 			r, err := rubrics.Find(ref)
 			if err != nil {
-				return err
+				return &localconfig.ValueError{Key: "rubric", Err: err}
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.

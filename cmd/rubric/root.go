@@ -70,7 +70,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	// is written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if ctx.Err() != nil && err != nil {
 		// A scan says itself what its interruption left, and how to
 		// resume it.
@@ -101,7 +101,18 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		}
 		return ee.code
 	}
-	msg := redact.Text(err.Error(), extra...)
+	msg := err.Error()
+	if cmd != nil {
+		// A bad value from rubric.yaml or RUBRIC_*: named there, not
+		// as a flag that was never given.
+		var ve *localconfig.ValueError
+		key := ""
+		if errors.As(err, &ve) {
+			key = ve.Key
+		}
+		msg = localconfig.Blame(a.v, cmd.Flags(), key, msg)
+	}
+	msg = redact.Text(msg, extra...)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
 	} else {

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
 
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -56,7 +57,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	defer a.early.Close()
 	r, err := rubrics.Find(v.GetString("rubric"))
 	if err != nil {
-		return err
+		return &localconfig.ValueError{Key: "rubric", Err: err}
 	}
 	threshold, err := r.Threshold(v.GetString("fail-under"))
 	if err != nil {

@@ -43,7 +43,7 @@ type PublishedTool struct {
 func ReadCapture(path string) (*Capture, error) {
 	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
-		return nil, fmt.Errorf("read capture: %w", err)
+		return nil, boundedread.Named(err, "registry capture", path, "give the path of a registry capture (a JSON file of release, server and tools)")
 	}
 	return ParseCapture(path, b)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
 // Write writes the record as indented JSON.
@@ -30,13 +31,14 @@ func WriteFile(path string, rec *Record) error {
 func Read(path string) (*Record, error) {
 	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
-		return nil, fmt.Errorf("read calibration record: %w", err)
+		return nil, boundedread.Named(err, "calibration record", path, "give the calibration.json that rubric calibrate CAPTURE --out DIR writes")
 	}
 	var rec Record
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&rec); err != nil {
-		return nil, fmt.Errorf("%s: not a calibration record: %w", path, err)
+		de := jsonpos.Decoding(path, b, err)
+		return nil, fmt.Errorf("%s: not a calibration record: %s (a record is the calibration.json rubric calibrate writes)", de.Where(), de.Msg)
 	}
 	if rec.Version == 0 {
 		if kind := report.Other(b, "calibration_version"); kind != "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
 // Version is the version of the gate report format.
@@ -179,13 +180,14 @@ func Write(w io.Writer, r *Report) error {
 func Read(path string) (*Report, error) {
 	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
-		return nil, fmt.Errorf("read gate report: %w", err)
+		return nil, boundedread.Named(err, "gate report", path, "give the gate.json a run of rubric gate wrote (by default .rubric/gate.json)")
 	}
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%s: not a gate report: %w", path, err)
+		de := jsonpos.Decoding(path, b, err)
+		return nil, fmt.Errorf("%s: not a gate report: %s (a gate report is the gate.json rubric gate writes)", de.Where(), de.Msg)
 	}
 	if r.GateVersion == 0 {
 		if kind := report.Other(b, "gate_version"); kind != "" {

@@ -147,7 +147,7 @@ func Example_compileError() {
 	show("nosuch(tool)", nil)
 	// Output:
 	// mean(['a', 'b']) → [1:5: found no matching overload for 'mean' applied to '(list(string))']
-	// nosuch(tool) → [1:7: undeclared reference to 'nosuch' (in container '')]
+	// nosuch(tool) → [1:7: undeclared reference to 'nosuch']
 }
 
 // token_count counts tokens exactly as a model's tokenizer splits the

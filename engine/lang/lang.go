@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -184,6 +185,10 @@ type Diag struct {
 	Line, Col int
 	Msg       string
 	Let       string
+	// Undeclared is the name, when the error is a reference to a name
+	// that is not declared: a caller may suggest the nearest it knows
+	// (see Env.Names).
+	Undeclared string
 }
 
 // String formats the diagnostic as line:col: message, after "let NAME "
@@ -455,10 +460,44 @@ func diags(iss *cel.Issues) []Diag {
 	for _, e := range iss.Errors() {
 		// CEL has no position for some errors (an empty formula); point at
 		// the start rather than nowhere.
-		out = append(out, Diag{Line: max(e.Location.Line(), 1), Col: max(e.Location.Column()+1, 1), Msg: e.Message})
+		d := Diag{Line: max(e.Location.Line(), 1), Col: max(e.Location.Column()+1, 1), Msg: e.Message}
+		// A formula has no container: cel-go's "(in container '')"
+		// says nothing to its author.
+		if m := undeclared.FindStringSubmatch(e.Message); m != nil {
+			d.Msg, d.Undeclared = "undeclared reference to '"+m[1]+"'", m[1]
+		}
+		out = append(out, d)
 	}
 	return out
 }
+
+// undeclared is cel-go's message for a name that is not declared.
+var undeclared = regexp.MustCompile(`^undeclared reference to '([^']*)' \(in container ''\)$`)
+
+// macros are CEL's macros, which a formula calls like functions but
+// which no environment declares.
+var macros = []string{"has", "all", "exists", "exists_one", "map", "filter"}
+
+// Names are the names a formula can call or read: the declared
+// variables, the functions and CEL's macros (not the operators), for
+// suggesting the nearest to a name that is not declared.
+func (e *Env) Names() []string {
+	out := slices.Clone(macros)
+	for _, v := range e.env.Variables() {
+		out = append(out, v.Name())
+	}
+	for name := range e.env.Functions() {
+		if identifier.MatchString(name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// identifier is a name a formula can write: not an operator (_+_, @in,
+// !_) nor a qualified name.
+var identifier = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 var numberToken = regexp.MustCompile(`^-?[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?`)
 

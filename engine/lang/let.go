@@ -160,7 +160,8 @@ func (e *Env) CompileLets(src string, want *cel.Type, globals map[string]any, le
 		for _, s := range spans {
 			if off >= s.start && off <= s.end {
 				line, col := lineCol(combined[s.start:], off-s.start)
-				ds[i] = Diag{Line: line, Col: col, Msg: d.Msg, Let: s.name}
+				d.Line, d.Col, d.Let = line, col, s.name
+				ds[i] = d
 				break
 			}
 		}

@@ -24,6 +24,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
 // Version is the lock file format's version.
@@ -122,13 +123,14 @@ func (f *File) Write(path string) error {
 func Read(path string) (*File, error) {
 	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
 	if err != nil {
-		return nil, fmt.Errorf("read the lock file: %w (write one with rubric lock)", err)
+		return nil, boundedread.Named(err, "lock file", path, "write one with rubric lock")
 	}
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s is not a lock file: %v (write it again with rubric lock)", path, err)
+		de := jsonpos.Decoding(path, b, err)
+		return nil, fmt.Errorf("%s: not a lock file: %s (write it again with rubric lock)", de.Where(), de.Msg)
 	}
 	if f.LockVersion != Version {
 		return nil, fmt.Errorf("%s has lock_version %d; this rubric reads version %d (write it again with rubric lock)", path, f.LockVersion, Version)

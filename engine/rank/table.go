@@ -32,6 +32,9 @@ type Ranked struct {
 	Error    string `json:"error,omitempty"`
 	oldExact *num.Num
 	newExact *num.Num
+	// unread is a report that could not be read: its error names the
+	// file, and its server is only the file's name.
+	unread bool
 }
 
 // Ranking is what rescore prints for several reports.
@@ -88,7 +91,7 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan, c
 		rk.Servers = append(rk.Servers, s)
 		old, err := report.Read(p)
 		if err != nil {
-			s.Error = err.Error()
+			s.Error, s.unread = err.Error(), true
 			continue
 		}
 		if name, ok := old.Surface.Server["name"].(string); ok && name != "" {
@@ -214,6 +217,10 @@ func (k *Ranking) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "Largest movers: %s\n", strings.Join(k.Movers, ", "))
 	}
 	for _, s := range failed {
+		if s.unread {
+			fmt.Fprintf(w, "Not rescored: %s\n", s.Error)
+			continue
+		}
 		fmt.Fprintf(w, "Not rescored: %s (%s): %s\n", s.Server, s.Report, s.Error)
 	}
 	return nil

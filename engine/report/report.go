@@ -24,6 +24,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
 // Version is the version of the report format; it changes when a field
@@ -580,7 +581,7 @@ func Read(path string) (*Report, error) {
 func ReadContext(ctx context.Context, path string, max int64) (*Report, error) {
 	b, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
-		return nil, fmt.Errorf("read report: %w", err)
+		return nil, boundedread.Named(err, "report", path, "give the path of a JSON report, as rubric score --json FILE writes one")
 	}
 	return parse(path, b)
 }
@@ -591,7 +592,8 @@ func parse(path string, b []byte) (*Report, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%s: not a rubric report: %w", path, err)
+		de := jsonpos.Decoding(path, b, err)
+		return nil, fmt.Errorf("%s: not a rubric report: %s (a report is the JSON that rubric score --json FILE writes)", de.Where(), de.Msg)
 	}
 	if r.ReportVersion != Version {
 		if what := notReport(b); what != "" {

@@ -82,7 +82,7 @@ func (l *loader) lets(blocks hcl.Blocks, outer []lang.Let) []lang.Let {
 		// A let that does not parse is reported once, here, whether or
 		// not a formula reads it.
 		for _, d := range l.envs.check.ParseDiags(src) {
-			l.letDiag(a.Name, d, "")
+			l.letDiag(a.Name, d, "", "")
 		}
 		out = append(out, lang.Let{Name: a.Name, Src: src})
 	}
@@ -141,12 +141,12 @@ func cycleFrom(name string, reads map[string][]string) []string {
 // letDiag reports a problem in the text of a let, at its place in the
 // file; by names the formula that read it, when the problem is one of
 // that formula's variables.
-func (l *loader) letDiag(name string, d lang.Diag, by string) {
+func (l *loader) letDiag(name string, d lang.Diag, by, hint string) {
 	at := l.letsAt[name]
 	line, col := l.position(at.rng, at.src, d.Line, d.Col)
-	msg := fmt.Sprintf("let %s: %s", name, d.Msg)
+	msg := fmt.Sprintf("let %s: %s%s", name, d.Msg, hint)
 	if by != "" {
-		msg = fmt.Sprintf("let %s, read by %s: %s", name, by, d.Msg)
+		msg = fmt.Sprintf("let %s, read by %s: %s%s", name, by, d.Msg, hint)
 	}
 	diag := Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg}
 	// A let read by many formulas fails alike in each: say it once.
@@ -175,20 +175,22 @@ func variableNames() []string {
 	return out
 }
 
-// letHint is what to add to a message about an undeclared name that is
-// near one of the lets in scope: the let meant.
-func (l *loader) letHint(msg string) string {
-	const prefix = "undeclared reference to '"
-	if !strings.HasPrefix(msg, prefix) || len(l.scope) == 0 {
+// nameHint is what to add to a message about a name env does not
+// declare: the let in scope nearest to it, else the nearest variable,
+// function or macro the formula could have meant.
+func (l *loader) nameHint(env *lang.Env, d lang.Diag) string {
+	if d.Undeclared == "" {
 		return ""
 	}
-	name, _, _ := strings.Cut(msg[len(prefix):], "'")
 	names := make([]string, len(l.scope))
 	for i, x := range l.scope {
 		names[i] = x.Name
 	}
-	if near := nearest.Key(name, names); near != "" {
+	if near := nearest.Key(d.Undeclared, names); near != "" {
 		return ": did you mean the let " + near + "?"
+	}
+	if near := nearest.Key(d.Undeclared, env.Names()); near != "" && near != d.Undeclared {
+		return ": did you mean " + near + "?"
 	}
 	return ""
 }

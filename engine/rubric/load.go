@@ -80,7 +80,7 @@ func LoadFile(path string) (*Rubric, error) {
 func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, error) {
 	src, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
-		return nil, fmt.Errorf("read rubric: %w", err)
+		return nil, boundedread.Named(err, "rubric file", path, "give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)")
 	}
 	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
 	r, err := l.result()
@@ -928,11 +928,11 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 	}
 	for _, d := range ds {
 		if d.Let != "" {
-			l.letDiag(d.Let, d, a.Name)
+			l.letDiag(d.Let, d, a.Name, l.nameHint(env, d))
 			continue
 		}
 		line, col := l.position(a.Expr.Range(), src, d.Line, d.Col)
-		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.letHint(d.Msg))})
+		l.diags = append(l.diags, Diagnostic{File: l.fileOf(a.Expr.Range()), Line: line, Col: col, Msg: fmt.Sprintf("%s: %s%s", a.Name, d.Msg, l.nameHint(env, d))})
 	}
 	return p
 }

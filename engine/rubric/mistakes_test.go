@@ -76,7 +76,13 @@ func TestAuthoringMistakes(t *testing.T) {
 			`t.hcl:6:18: issue: the formula yields int, want string`},
 		{"a CEL message that reads what it cannot see", "t.hcl",
 			line(6, `    issue = cel("'no ' + item.name")`),
-			`t.hcl:6:26: issue: undeclared reference to 'item' (in container '')`},
+			`t.hcl:6:26: issue: undeclared reference to 'item': did you mean items?`},
+		{"a misspelled function", "t.hcl",
+			line(5, `    pass  = "size(paramz(tool)) > 0"`),
+			`t.hcl:5:25: pass: undeclared reference to 'paramz': did you mean params?`},
+		{"a function that is nowhere near", "t.hcl",
+			line(5, `    pass  = "nosuchfn(tool)"`),
+			`t.hcl:5:22: pass: undeclared reference to 'nosuchfn'`},
 		{"cel() with two arguments", "t.hcl",
 			line(6, `    issue = cel("'a'", "'b'")`),
 			`t.hcl:6:13: issue: cel(...) takes one string, the message as a CEL expression, such as cel("'parameters without a description: ' + items.join(', ')")`},
@@ -141,7 +147,7 @@ func TestAuthoringMistakes(t *testing.T) {
       asked = "answers.purpose != null"
     }
     pass  = "asked"`),
-			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers' (in container '')`},
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers'`},
 		{"a let named like a variable", "t.hcl",
 			line(2, `  version = "1"
   let {
@@ -168,7 +174,7 @@ func TestAuthoringMistakes(t *testing.T) {
   let {
     described = "size(params(tool).filter(p, described(p.schema)))"
   }`),
-			`t.hcl:8:14: pass: undeclared reference to 'describd' (in container ''): did you mean the let described?`},
+			`t.hcl:8:14: pass: undeclared reference to 'describd': did you mean the let described?`},
 		{"titles without issues", "t.hcl",
 			line(9, `    score = "1"
     titles = { shadow = "Shadowing" }`),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,7 +219,11 @@ func RecordedRubric(rec *calibrate.Record, dir string) string {
 // the record's directory dir) as Record.Compare takes them. The judge,
 // which the caller starts as the record names it, is left for it to add.
 func CalibrationNow(rec *calibrate.Record, dir string, r *rubric.Rubric) (calibrate.Current, error) {
-	c, err := calibrate.ReadCapture(FromRecord(dir, rec.Capture.Path))
+	path := FromRecord(dir, rec.Capture.Path)
+	c, err := calibrate.ReadCapture(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return calibrate.Current{}, fmt.Errorf("the record was made from the registry capture %s, which is not there (the record names it from its own directory, %s): put the capture back, or calibrate again", path, dir)
+	}
 	if err != nil {
 		return calibrate.Current{}, err
 	}

@@ -100,6 +100,9 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	f.Stage = f.stage
 	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
 	f.Interrupted = ctx.Err() != nil
+	if f.Interrupted {
+		f.Reason = redact.Text(interrupted(ctx, f.stage, err), s.opt.RedactParams...)
+	}
 	f.Done.ToolsRead = f.tools
 	f.At = time.Now().UTC().Truncate(time.Second)
 	if f.asker != nil {
@@ -118,6 +121,39 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 		f.Judge = &b
 	}
 	return f
+}
+
+// stageWords say what a scan does at each stage, for a failure record.
+var stageWords = map[string]string{
+	StageConfig:  "reading the server's configuration",
+	StageInstall: "installing the server",
+	StageJudge:   "starting the judge",
+	StageExport:  "reading the server's tools",
+	StageScore:   "asking the questions and computing the scores",
+	StageWrite:   "writing the outputs",
+}
+
+// interrupted is the reason of a scan whose context ended at stage: it
+// was stopped there, by the signal context.Cause names when one did
+// (os/signal.NotifyContext), rather than as "context canceled". err
+// follows when it is something else.
+func interrupted(ctx context.Context, stage string, err error) string {
+	by := ""
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, context.DeadlineExceeded):
+		by = " as its time ran out"
+	case cause != nil && cause != context.Canceled:
+		by = " (" + cause.Error() + ")" // "interrupt signal received"
+	}
+	what := stageWords[stage]
+	if what == "" {
+		what = "at the stage " + stage
+	}
+	msg := fmt.Sprintf("interrupted%s while %s, at the %s stage", by, what, stage)
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		msg += ": " + err.Error()
+	}
+	return msg
 }
 
 // settle writes the failure record when err ended the scan, and removes a

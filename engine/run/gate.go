@@ -3,10 +3,13 @@ package run
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
@@ -66,8 +69,10 @@ func (sd Side) String() string {
 // transport.
 func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string, sd Side, src Source, info transport.Info) (gate.Input, error) {
 	t := src.Target
+	var wt *gitrev.Worktree
 	if sd.Rev != "" {
-		wt, err := repo.Checkout(ctx, sd.Commit)
+		var err error
+		wt, err = repo.Checkout(ctx, sd.Commit)
 		if err != nil {
 			return gate.Input{}, err
 		}
@@ -96,9 +101,15 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 			} else if t.Location, err = wt.Rel(t.Location); err != nil {
 				return gate.Input{}, fmt.Errorf("%w: both sides would read the same file; give a file inside the repository", err)
 			}
+			if _, err := os.Stat(t.Location); errors.Is(err, fs.ErrNotExist) {
+				return gate.Input{}, fmt.Errorf("%s is not in %s (%s): this side reads the file as committed there; commit it, or give --%s a revision that has it", inRepo(wt, t.Location), sd.Rev, short(sd.Commit), sd.Name)
+			}
 		}
 	}
 	surf, err := s.Export(ctx, src.Transport, t)
+	if err != nil && wt != nil {
+		return gate.Input{}, inCheckout(err, wt, sd.Rev)
+	}
 	if err != nil {
 		return gate.Input{}, err
 	}
@@ -265,4 +276,41 @@ func FinishGate(ctx context.Context, w io.Writer, rep *gate.Report, dir, summary
 		fmt.Fprintf(w, "report: %s · %s\n", jsonPath, mdPath)
 	}
 	return nil
+}
+
+// inRepo is path, inside the checkout wt, as the repository knows it:
+// relative to its top, with forward slashes.
+func inRepo(wt *gitrev.Worktree, path string) string {
+	rel, err := filepath.Rel(wt.Dir, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// short is a commit's abbreviation, as messages print it.
+func short(commit string) string { return commit[:min(len(commit), 12)] }
+
+// checkoutError is an error of reading a side from its temporary
+// checkout, with the checkout's paths written as git names a
+// revision's files (REV:path), which the user knows, rather than as
+// the temporary directory, which is gone by the time they read it.
+type checkoutError struct {
+	msg string
+	err error
+}
+
+func (e *checkoutError) Error() string { return e.msg }
+func (e *checkoutError) Unwrap() error { return e.err }
+
+// inCheckout is err with the paths of the checkout wt of rev written
+// as rev:path.
+func inCheckout(err error, wt *gitrev.Worktree, rev string) error {
+	msg := err.Error()
+	if !strings.Contains(msg, wt.Dir) {
+		return err
+	}
+	msg = strings.ReplaceAll(msg, wt.Dir+string(filepath.Separator), rev+":")
+	msg = strings.ReplaceAll(msg, wt.Dir, rev+":.")
+	return &checkoutError{msg: msg, err: err}
 }

@@ -10,9 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"sync/atomic"
+	"syscall"
 )
 
 // DefaultMax is the limit every file rubric reads whole has unless the
@@ -165,4 +167,57 @@ func read[T any](r io.Reader, name string, max, hint int64, stop <-chan T) ([]by
 			return nil, err
 		}
 	}
+}
+
+// FileError is a file that could not be read, named as what it is to
+// the user (a rubric file, a report, a lock file) with what to do next:
+// "report nosuch.json does not exist: give ...", where the bare error
+// would say "open nosuch.json: no such file or directory".
+type FileError struct {
+	// What the file is, as the user knows it: "rubric file", "report".
+	What string
+	// Path is the file, as given.
+	Path string
+	// Next says what to do when the file is not there or is a
+	// directory: "write one with rubric lock".
+	Next string
+	// Err is the error of the read.
+	Err error
+}
+
+func (e *FileError) Error() string {
+	next := ""
+	if e.Next != "" {
+		next = ": " + e.Next
+	}
+	switch {
+	case errors.Is(e.Err, fs.ErrNotExist):
+		return fmt.Sprintf("%s %s does not exist%s", e.What, e.Path, next)
+	case errors.Is(e.Err, syscall.EISDIR):
+		return fmt.Sprintf("%s %s is a directory, not a file%s", e.What, e.Path, next)
+	case errors.Is(e.Err, fs.ErrPermission):
+		return fmt.Sprintf("%s %s cannot be read: permission denied (check the file's mode, or run as its owner)", e.What, e.Path)
+	}
+	cause := e.Err
+	if pe := (*fs.PathError)(nil); errors.As(cause, &pe) {
+		cause = pe.Err // the path is said already
+	}
+	return fmt.Sprintf("cannot read %s %s: %v", e.What, e.Path, cause)
+}
+
+// Unwrap returns the error of the read.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Named is err, an error of reading the file at path (ReadFile's), as a
+// FileError saying what the file is and what to do next; a file larger
+// than the limit, and a read cancelled, keep their own words.
+func Named(err error, what, path, next string) error {
+	if err == nil {
+		return nil
+	}
+	var tl *TooLargeError
+	if errors.As(err, &tl) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return &FileError{What: what, Path: path, Next: next, Err: err}
 }

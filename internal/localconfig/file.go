@@ -71,16 +71,22 @@ func Search() (path, user string, local bool) {
 func Read(v *viper.Viper, path string, known Keys) error {
 	v.SetConfigFile(path)
 	b, err := boundedread.ReadFile(context.Background(), path, 0)
-	if err == nil {
-		err = v.ReadConfig(bytes.NewReader(b))
-	}
 	if err != nil {
-		return fmt.Errorf("read config %s: %w", path, err)
+		return boundedread.Named(err, "config file", path, "give --config the path of a YAML config file, or leave --config out to read ./rubric.yaml")
 	}
-	// viper keeps no lines: the file is read again for them, by the YAML
-	// library viper reads it with.
+	// viper keeps no lines: the file is read first for them (and for
+	// the position of a syntax error), by the YAML library viper reads
+	// it with.
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return syntaxError(path, b, err)
+	}
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
+		if top := doc.Content[0]; top.Kind != yaml.MappingNode && !(top.Kind == yaml.ScalarNode && top.Tag == "!!null") {
+			return fmt.Errorf("config %s:%d:%d: the file holds %s; a config file is a map of keys, such as rubric: tdqs", path, top.Line, top.Column, given(top))
+		}
+	}
+	if err := v.ReadConfig(bytes.NewReader(b)); err != nil {
 		return fmt.Errorf("read config %s: %w", path, err)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {

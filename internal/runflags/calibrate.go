@@ -7,6 +7,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -38,7 +39,7 @@ func (fl Flags) Calibration(args []string) (*rubric.Rubric, run.Calibration, err
 	}
 	r, err := rubrics.Find(v.GetString("rubric"))
 	if err != nil {
-		return nil, c, err
+		return nil, c, &localconfig.ValueError{Key: "rubric", Err: err}
 	}
 	if c.Capture, err = calibrate.ReadCapture(c.CapturePath); err != nil {
 		return nil, c, err

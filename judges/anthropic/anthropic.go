@@ -7,7 +7,7 @@
 // Options (judge.Config.Options, all optional strings):
 //
 //	base_url     the API's base URL, without /v1 (default https://api.anthropic.com)
-//	temperature  sampling temperature, sent only when given
+//	temperature  sampling temperature from 0 to 1, sent only when given
 //	max_tokens   the reply's token limit (default 4096)
 //	timeout      per request, as a Go duration (default 2m)
 //	api_key_env  the variable holding the key (default ANTHROPIC_API_KEY)
@@ -53,6 +53,10 @@ const ToolName = "answer"
 const toolDescription = "Give your answer to the question. The input is the answer itself and must satisfy the input schema."
 
 // optionKeys are the options Configure accepts.
+// MaxTemperature is the highest sampling temperature the Messages API
+// documents (its range is 0 to 1).
+const MaxTemperature = 1
+
 var optionKeys = []string{"base_url", "temperature", "max_tokens", "timeout", "api_key_env"}
 
 // api is the Messages API, as the shared judge sees it.
@@ -98,7 +102,7 @@ type dialect struct {
 // configure reads the sampling options.
 func configure(o *judgeopt.Options, model string, params map[string]any) (httpjudge.Dialect, error) {
 	d := &dialect{request: request{Model: model, MaxTokens: DefaultMaxTokens}}
-	if t, ok, err := o.Float("temperature"); err != nil {
+	if t, ok, err := o.Float("temperature", 0, MaxTemperature); err != nil {
 		return nil, err
 	} else if ok {
 		d.request.Temperature = &t

@@ -8,7 +8,7 @@
 // Options (judge.Config.Options, all optional strings):
 //
 //	base_url         the API's base URL (default https://api.openai.com/v1)
-//	temperature      sampling temperature, sent only when given
+//	temperature      sampling temperature from 0 to 2, sent only when given
 //	seed             sampling seed, sent only when given
 //	max_tokens       the reply's token limit, sent only when given
 //	timeout          per request, as a Go duration (default 2m)
@@ -59,6 +59,10 @@ const (
 )
 
 // optionKeys are the options Configure accepts.
+// MaxTemperature is the highest sampling temperature the Chat
+// Completions API documents (its range is 0 to 2).
+const MaxTemperature = 2
+
 var optionKeys = []string{"base_url", "temperature", "seed", "max_tokens", "timeout", "api_key_env", "response_format"}
 
 // api is the chat completions API, as the shared judge sees it.
@@ -105,7 +109,7 @@ type dialect struct {
 // configure reads the sampling options and response_format.
 func configure(o *judgeopt.Options, model string, params map[string]any) (httpjudge.Dialect, error) {
 	d := &dialect{request: request{Model: model}}
-	if t, ok, err := o.Float("temperature"); err != nil {
+	if t, ok, err := o.Float("temperature", 0, MaxTemperature); err != nil {
 		return nil, err
 	} else if ok {
 		d.request.Temperature = &t

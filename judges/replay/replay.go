@@ -107,7 +107,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	}
 	data, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
-		return judge.Identity{}, fmt.Errorf("cannot read the answers file: %w", err)
+		return judge.Identity{}, boundedread.Named(err, "answers file", path, "give a file of recorded answers, as --record FILE writes one")
 	}
 	answers, err := parse(path, data)
 	if err != nil {

@@ -140,9 +140,9 @@ func TestConfigureOptionErrors(t *testing.T) {
 		{"no options", nil, "the replay judge needs an answers file: pass --answers FILE"},
 		{"empty answers", map[string]string{"answers": ""}, "the replay judge needs an answers file: pass --answers FILE"},
 		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer" (did you mean "answers"?); its options are answers, max_file_size`},
-		{"no such file", map[string]string{"answers": missing}, "cannot read the answers file: open " + missing + ": no such file or directory"},
-		{"endless file", map[string]string{"answers": "/dev/zero"}, "cannot read the answers file: /dev/zero is larger than 64MiB; raise the limit with --max-file-size"},
-		{"endless file, raised limit", map[string]string{"answers": "/dev/zero", "max_file_size": "65536"}, "cannot read the answers file: /dev/zero is larger than 64KiB; raise the limit with --max-file-size"},
+		{"no such file", map[string]string{"answers": missing}, "answers file " + missing + " does not exist: give a file of recorded answers, as --record FILE writes one"},
+		{"endless file", map[string]string{"answers": "/dev/zero"}, "/dev/zero is larger than 64MiB; raise the limit with --max-file-size"},
+		{"endless file, raised limit", map[string]string{"answers": "/dev/zero", "max_file_size": "65536"}, "/dev/zero is larger than 64KiB; raise the limit with --max-file-size"},
 		{"bad limit", map[string]string{"answers": "/dev/zero", "max_file_size": "-1"}, `the replay judge's max_file_size option is a number of bytes above 0, not "-1"`},
 	}
 	for _, c := range cases {

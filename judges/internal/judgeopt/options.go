@@ -83,16 +83,18 @@ func (o *Options) OneOf(key, def string, allowed ...string) (string, error) {
 	return v, nil
 }
 
-// Float returns the option as a finite number not below zero, and whether
-// it was given.
-func (o *Options) Float(key string) (float64, bool, error) {
+// Float returns the option as a number from lo to hi, and whether it
+// was given: a provider refuses a value outside the range it documents
+// (a temperature of 9) only once the first question is asked, so it is
+// refused here, with the range.
+func (o *Options) Float(key string, lo, hi float64) (float64, bool, error) {
 	s := o.String(key, "")
 	if s == "" {
 		return 0, false, nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
-		return 0, false, o.errorf(key, "a number not below 0", s)
+	if err != nil || math.IsNaN(f) || f < lo || f > hi {
+		return 0, false, o.errorf(key, fmt.Sprintf("a number from %g to %g", lo, hi), s)
 	}
 	return f, true, nil
 }

@@ -21,7 +21,7 @@ func TestOptions(t *testing.T) {
 	if u, err := o.BaseURL("base_url", "https://x/v1"); err != nil || u.String() != "http://localhost:8000/v1" {
 		t.Errorf("BaseURL: %v, %v", u, err)
 	}
-	if f, ok, err := o.Float("temperature"); f != 0.7 || !ok || err != nil {
+	if f, ok, err := o.Float("temperature", 0, 2); f != 0.7 || !ok || err != nil {
 		t.Errorf("Float: %v %v %v", f, ok, err)
 	}
 	if _, ok, err := o.Int("max_tokens", 1); ok || err != nil {
@@ -45,8 +45,11 @@ func TestOptions(t *testing.T) {
 		read       func(*Options) error
 		want       string
 	}{
-		{"temperature", "NaN", func(o *Options) error { _, _, err := o.Float("temperature"); return err }, "a number not below 0"},
-		{"temperature", "-1", func(o *Options) error { _, _, err := o.Float("temperature"); return err }, "a number not below 0"},
+		{"temperature", "NaN", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2"},
+		{"temperature", "-1", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "-1"`},
+		{"temperature", "9", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "9"`},
+		{"temperature", "Inf", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2"},
+		{"temperature", "0.5", func(o *Options) error { _, _, err := o.Float("temperature", 0, 0.25); return err }, `a number from 0 to 0.25, not "0.5"`},
 		{"max_tokens", "99999999999999999999", func(o *Options) error { _, _, err := o.Int("max_tokens", 1); return err }, "a whole number from 1"},
 		{"timeout", "-5s", func(o *Options) error { _, err := o.Duration("timeout", 0); return err }, "a positive duration"},
 		{"base_url", "ftp://host/v1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL"},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 )
 
@@ -87,7 +88,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return "", "", 0, openError(err)
+		return "", "", 0, openError(err, name)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -109,7 +110,7 @@ func (t Transport) ExportPath(ctx context.Context, target transport.Target) (str
 func readFile(name string, limit int64) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, openError(err)
+		return nil, openError(err, name)
 	}
 	defer f.Close()
 	var size int64
@@ -120,10 +121,10 @@ func readFile(name string, limit int64) ([]byte, error) {
 		return nil, tooLarge(name, limit)
 	}
 	data, err := readLimited(f, name, limit, size)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read surface: %w", err)
+	if err != nil && !transport.IsPermanent(err) { // too large is said already
+		err = boundedread.Named(err, "surface file", name, surfaceNext)
 	}
-	return data, nil
+	return data, err
 }
 
 // readLimited reads r to its end into a buffer sized for hint bytes, and
@@ -140,10 +141,14 @@ func readLimited(r io.Reader, name string, limit, hint int64) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// surfaceNext is what to give instead of a surface file that is not
+// there.
+const surfaceNext = "give the path of a tools/list JSON file, an http(s) URL, or -- COMMAND to start the server"
+
 // openError is a file that cannot be opened: for good when it does not
 // exist or may not be read, which another attempt cannot change.
-func openError(err error) error {
-	err = fmt.Errorf("cannot read surface: %w", err)
+func openError(err error, name string) error {
+	err = boundedread.Named(err, "surface file", name, surfaceNext)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return transport.Permanent(err)
 	}

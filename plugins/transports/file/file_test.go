@@ -29,7 +29,7 @@ func TestExport(t *testing.T) {
 	if _, err := (Transport{}).Export(context.Background(), transport.Target{Location: path, Limits: transport.Limits{MaxBytes: 10}}); err == nil || !strings.Contains(err.Error(), "larger than 10 bytes (raise --max-bytes)") {
 		t.Errorf("a file over the limit: %v", err)
 	}
-	if _, err := (Transport{}).Export(context.Background(), transport.Target{Location: filepath.Join(dir, "nope.json")}); err == nil || !strings.Contains(err.Error(), "cannot read surface") {
+	if _, err := (Transport{}).Export(context.Background(), transport.Target{Location: filepath.Join(dir, "nope.json")}); err == nil || !strings.Contains(err.Error(), "surface file "+filepath.Join(dir, "nope.json")+" does not exist: give the path of a tools/list JSON file") {
 		t.Errorf("a missing file: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -40,8 +40,9 @@ func TestExport(t *testing.T) {
 }
 
 func TestExportDirectory(t *testing.T) {
-	_, err := Transport{}.Export(context.Background(), transport.Target{Location: t.TempDir()})
-	if err == nil || !strings.HasPrefix(err.Error(), "cannot read surface: read ") || !strings.HasSuffix(err.Error(), "is a directory") {
+	dir := t.TempDir()
+	_, err := Transport{}.Export(context.Background(), transport.Target{Location: dir})
+	if err == nil || err.Error() != "surface file "+dir+" is a directory, not a file: "+surfaceNext {
 		t.Errorf("a directory: %v", err)
 	}
 }
@@ -99,7 +100,7 @@ func TestExportPath(t *testing.T) {
 		// Never opened: opening it would wait for a writer here, and
 		// take a writer's one connection where there is one.
 		{name: "a named pipe", location: "tools.pipe"},
-		{name: "a missing file", location: "missing.json", wantErr: "cannot read surface"},
+		{name: "a missing file", location: "missing.json", wantErr: "surface file missing.json does not exist"},
 		{name: "over the limit", location: "tools.json", limit: 4, wantErr: "raise --max-bytes"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
