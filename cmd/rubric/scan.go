@@ -25,7 +25,7 @@ func (a *app) scanCmd() *cobra.Command {
 		Short:   "Score many servers with several rubrics into one leaderboard, resumably",
 		Long:    help("scan"),
 		Example: help("scan-example"),
-		Args:    cobra.ExactArgs(1),
+		Args:    oneArg("scan", "one list of servers (LIST: a JSON or TSV list, a registry's server.json or a client configuration)"),
 		RunE:    a.runScan,
 	}
 	f := cmd.Flags()
@@ -58,7 +58,12 @@ func (a *app) scanMergeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "merge DIR... --out DIR",
 		Short: "Combine the directories of a scan's shards into one leaderboard",
-		Args:  cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("scan merge takes the directories of a scan's shards (DIR...), got none")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := a.v.GetString("out")
 			if out == "" {

@@ -583,7 +583,7 @@ func TestFutileNotRetried(t *testing.T) {
 		reason                    string // the start of the failure's reason
 	}{
 		{"unparsable capture", "file", bad, 1, "export: " + bad + ":1:2: invalid JSON"},
-		{"missing capture", "file", missing, 1, "export: cannot read surface: open " + missing + ": no such file or directory"},
+		{"missing capture", "file", missing, 1, "export: surface file " + missing + " does not exist: give the path of a tools/list JSON file"},
 		{"unparsable surface", "erring", "unparsable", 1, "export: tools.json:1:2: invalid JSON"},
 		{"flooding server", "erring", "flooding", 1, "export: server wrote something other than JSON-RPC"},
 		{"lying server", "erring", "lying", 1, "export: tools/list page 2: server repeated the tools/list cursor"},
