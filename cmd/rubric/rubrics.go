@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -30,10 +31,15 @@ func (a *app) rubricsCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// --source: its text, found as rubrics.Find finds it, not
 			// compiled; --flat: with its extends resolved.
-			if src, _ := cmd.Flags().GetBool("source"); src {
+			src, _ := cmd.Flags().GetBool("source")
+			flat, _ := cmd.Flags().GetBool("flat")
+			if src && flat {
+				return errors.New("--source prints the rubric as written, --flat with its extends resolved: give one of them")
+			}
+			if src {
 				return a.print(rubrics.Source(args[0]))
 			}
-			if flat, _ := cmd.Flags().GetBool("flat"); flat {
+			if flat {
 				return a.print(rubrics.Flat(args[0]))
 			}
 			r, err := rubrics.Find(args[0])
