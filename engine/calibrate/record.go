@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -36,9 +38,16 @@ func Read(path string) (*Record, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&rec); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return nil, fmt.Errorf("%s: not a calibration record: its member %q is %s, where a record holds %s (calibrate again to make a new record)", path, te.Field, article(te.Value), expected(te.Type))
+		}
 		return nil, fmt.Errorf("%s: not a calibration record: %w", path, err)
 	}
 	if rec.Version == 0 {
+		if isBetween(b) {
+			return nil, fmt.Errorf("%s holds two judges' agreement with each other, not one calibration record: %w", path, ErrTwoJudges)
+		}
 		if kind := report.Other(b, "calibration_version"); kind != "" {
 			return nil, fmt.Errorf("%s is %s, not a calibration record (write one with rubric calibrate)", path, kind)
 		}
@@ -58,6 +67,56 @@ func Read(path string) (*Record, error) {
 		rec.rawStats = raw.Statistics
 	}
 	return &rec, nil
+}
+
+// ErrTwoJudges is the error Read gives for the judges.json of a
+// calibration of two judges (see Between), which CheckBetween checks.
+var ErrTwoJudges = errors.New("check it with the records of judge-1/ and judge-2/ beside it")
+
+// isBetween says whether b is a Between as calibrate writes it.
+func isBetween(b []byte) bool {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(b, &members) != nil {
+		return false
+	}
+	for _, k := range []string{"judges", "bootstrap", "agreement"} {
+		if _, ok := members[k]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// article names a JSON value's kind as decoding reports it ("array",
+// "string", "number 1.5") with its article.
+func article(kind string) string {
+	switch {
+	case kind == "array", kind == "object":
+		return "an " + kind
+	case kind == "string", kind == "bool", strings.HasPrefix(kind, "number"):
+		return "a " + kind
+	}
+	return kind
+}
+
+// expected says in words what a Go type holds as JSON.
+func expected(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Pointer:
+		return expected(t.Elem()) + " or null"
+	}
+	return "an object"
 }
 
 // Current is what a record is checked against: the rubric, the judge and
