@@ -286,7 +286,7 @@ func (a *app) checkTwo(cmd *cobra.Command, path string) error {
 	}
 	own, err := calibrate.CheckBetween(raw, recs[0], recs[1])
 	if err != nil {
-		moved = append(moved, fmt.Sprintf("%s does not belong with the records beside it: %v\ncalibrate both judges again to make a new pair", path, err))
+		moved = append(moved, fmt.Sprintf("%s does not belong with the records beside it: %v", path, err))
 	} else if len(own) > 0 {
 		msg := []string{fmt.Sprintf("%s does not agree with the records beside it (one judge calibrated again without the other, or edited by hand):", path)}
 		for _, d := range own {
