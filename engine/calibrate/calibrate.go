@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -127,9 +128,28 @@ type Excluded struct {
 func (e Excluded) String() string {
 	where := "the server's"
 	if e.Tool != "" {
-		where = e.Tool + "'s"
+		where = quoted(e.Tool) + "'s"
 	}
-	return fmt.Sprintf("%s published %s is %s, %s: left out", where, e.Name, e.Value, e.Why)
+	return termtext.Printable(fmt.Sprintf("%s published %s is %s, %s: left out", where, quoted(e.Name), e.Value, e.Why))
+}
+
+// quoted is a name from the registry as a message shows it: as it is,
+// or quoted when it holds white space or a character that does not print
+// (a line break would start a line of the registry's own).
+func quoted(name string) string {
+	if name == "" || strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsGraphic(r) }) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+// quotedAll is quoted for each name, joined with commas.
+func quotedAll(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = quoted(n)
+	}
+	return strings.Join(out, ", ")
 }
 
 // Range is the range of a rubric's scores, both ends included.
@@ -449,13 +469,13 @@ func published(c *Capture, m Measures) Published {
 func (rec *Record) Warnings() []string {
 	var out []string
 	for _, e := range rec.Measures.Excluded {
-		out = append(out, termtext.Printable(e.String()))
+		out = append(out, e.String())
 	}
 	if u := rec.Measures.Unmatched; len(u) > 0 {
-		out = append(out, termtext.Printable(fmt.Sprintf("no tool report field of %s matches the published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), strings.Join(u, ", "))))
+		out = append(out, termtext.Printable(fmt.Sprintf("no tool report field of %s matches the published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
 	}
 	if u := rec.Measures.UnmatchedServer; len(u) > 0 {
-		out = append(out, termtext.Printable(fmt.Sprintf("no surface report value of %s matches the server's published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), strings.Join(u, ", "))))
+		out = append(out, termtext.Printable(fmt.Sprintf("no surface report value of %s matches the server's published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
 	}
 	return out
 }
