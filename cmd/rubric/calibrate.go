@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
 
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -162,12 +163,16 @@ func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 			return fmt.Errorf("judge %d (%s): %w", i+1, j, err)
 		}
 		defer done()
-		if err := sess.CheckJudge(r); err != nil {
-			return a.judgeFailed(cmd, i, j, err)
-		}
 		sessions[i] = sess
 	}
+	// A rubric that asks nothing is calibrated without a judge, even when
+	// one is named (Session.Calibrate): none is checked.
 	if len(r.Questions) > 0 {
+		for i, sess := range sessions {
+			if err := sess.CheckJudge(r); err != nil {
+				return a.judgeFailed(cmd, i, judges[i], err)
+			}
+		}
 		for i, sess := range sessions {
 			if _, err := sess.StartJudge(cmd.Context(), r); err != nil {
 				return a.judgeFailed(cmd, i, judges[i], err)
@@ -175,6 +180,7 @@ func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 		}
 	}
 	recs, bt, err := run.CalibrateTwo(cmd.Context(), r, c, [2]string{judges[0], judges[1]}, func(ctx context.Context, i int, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
+		a.sess = sessions[i] // the session an interruption asks about
 		return sessions[i].Calibrate(ctx, r, c)
 	})
 	if err != nil {
@@ -259,9 +265,9 @@ func (a *app) checkRecord(cmd *cobra.Command, path string, rec *calibrate.Record
 // judges.json at path holds: each judge's record (judge-1/, judge-2/
 // beside it) as checkRecord does, and the agreement recomputed from them.
 func (a *app) checkTwo(cmd *cobra.Command, path string) error {
-	raw, err := os.ReadFile(path)
+	raw, err := boundedread.ReadFile(cmd.Context(), path, boundedread.Limit())
 	if err != nil {
-		return err
+		return fmt.Errorf("read %s: %w", path, err)
 	}
 	dir := filepath.Dir(path)
 	var recs [2]*calibrate.Record
