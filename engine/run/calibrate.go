@@ -67,10 +67,11 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 	}
 	defer stage.discard()
 	for i, j := range judges {
-		// The stage lies beside c.Out, so that the paths each record
-		// writes relative to its directory hold once it is moved in.
+		// Each record's paths are written relative to the directory it is
+		// moved to.
 		ci := c
 		ci.Out = filepath.Join(stage.dir, pairEntries[i])
+		ci.Final = filepath.Join(c.Out, pairEntries[i])
 		rec, err := one(ctx, i, r, ci)
 		if err != nil {
 			return recs, nil, fmt.Errorf("judge %d (%s): %w; %s is as it was", i+1, j, err, c.Out)
@@ -101,6 +102,10 @@ type Calibration struct {
 	// Out is the directory the record, the summary, the plot and each
 	// run's answers and report go to.
 	Out string
+	// Final, when set, is the directory Out is moved to once written (a
+	// pair of judges is written beside its --out first): the paths the
+	// record names are relative to it. Out when unset.
+	Final string
 	// Server, when set, is the server's own target: where the capture's
 	// definitions differ from its tools/list is recorded.
 	Server *Source
@@ -175,8 +180,12 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		return nil, err
 	}
 	rec.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
-	rec.Capture.Path = relativeTo(c.Out, c.CapturePath)
-	rec.Rubric.Ref = rubricRef(r, c.Out)
+	final := c.Out
+	if c.Final != "" {
+		final = c.Final
+	}
+	rec.Capture.Path = relativeTo(final, c.CapturePath)
+	rec.Rubric.Ref = rubricRef(r, final)
 	if s.judge != nil && rec.Judge != nil {
 		// A judge's own settings (openai:model=M,...) are recorded as its
 		// configuration, its name as its ref; a panel's ref keeps its
@@ -192,9 +201,9 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 			cfg, _ = cfg.With(nil) // a copy
 		}
 		if p, ok := cfg.Options["answers"]; ok {
-			cfg.Options["answers"] = relativeTo(c.Out, p)
+			cfg.Options["answers"] = relativeTo(final, p)
 		}
-		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(ref, c.Out), Config: cfg}
+		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(ref, final), Config: cfg}
 	}
 	for i := range rec.Results {
 		if reports[i].Judge != nil {
