@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/report/html"
@@ -13,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/rubrics"
 
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -50,8 +55,11 @@ func (a *app) calibrateCmd() *cobra.Command {
 func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	v := a.v
 	if path := v.GetString("check"); path != "" {
-		if len(args) > 0 {
+		if len(args) > 0 || cmd.ArgsLenAtDash() >= 0 {
 			return fmt.Errorf("--check takes no capture or command: the record names its capture")
+		}
+		if err := checkOnlyFlags(cmd); err != nil {
+			return err
 		}
 		return a.checkCalibration(cmd, path)
 	}
@@ -60,6 +68,14 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	judges := v.GetStringSlice("judge")
+	page := v.GetString("html")
+	if len(judges) == 2 && page != "" {
+		return fmt.Errorf("--html writes one judge's calibration as a page, and two judges are calibrated: leave --html out (each judge's %s and the two judges' %s are written into %s), or calibrate one judge with --html", run.MarkdownFile, run.BetweenMarkdown, c.Out)
+	}
+	inputs := []run.Flagged{{Flag: "the capture", Path: c.CapturePath}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--html", Path: page}}, run.Flagged{}); err != nil {
+		return err
+	}
 	switch len(judges) {
 	case 0, 1:
 		if len(judges) == 1 {
@@ -76,16 +92,49 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	a.warnCalibration(rec)
 	if err := calibrate.WriteText(a.stdout, rec); err != nil {
 		return err
 	}
-	if path := v.GetString("html"); path != "" {
-		if err := html.WriteCalibrationFile(path, rec); err != nil {
-			return err
+	if page != "" {
+		if err := html.WriteCalibrationFile(page, rec); err != nil {
+			return fmt.Errorf("the calibration is written to %s, but not the page: %w", c.Out, err)
 		}
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
 	return nil
+}
+
+// checkFlags are the flags calibrate --check reads: the record names its
+// capture, judge and runs, and --rubric checks it against another rubric.
+var checkFlags = map[string]bool{"check": true, "rubric": true}
+
+// checkOnlyFlags refuses, beside --check, the flags of a calibration
+// that --check does not read, naming them.
+func checkOnlyFlags(cmd *cobra.Command) error {
+	var given []string
+	local := cmd.LocalFlags()
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if !checkFlags[f.Name] && local.Lookup(f.Name) != nil {
+			given = append(given, "--"+f.Name)
+		}
+	})
+	if len(given) == 0 {
+		return nil
+	}
+	verb := "does"
+	if len(given) > 1 {
+		verb = "do"
+	}
+	return fmt.Errorf("%s %s not apply with --check: the record names its capture, judge and runs, and nothing is scored or written (give --rubric to check the record against another rubric)", strings.Join(given, ", "), verb)
+}
+
+// warnCalibration writes to stderr what the calibration left out of the
+// published values, and why.
+func (a *app) warnCalibration(rec *calibrate.Record) {
+	for _, w := range rec.Warnings() {
+		fmt.Fprintf(a.stderr, "rubric: warning: %s\n", w)
+	}
 }
 
 // calibrateOne calibrates the judge "judge" names.
@@ -98,16 +147,46 @@ func (a *app) calibrateOne(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 	return sess.Calibrate(cmd.Context(), r, c)
 }
 
+// sharedJudgeFlags are the judge flags that go to each of two judges.
+var sharedJudgeFlags = []string{"answers", "model", "base-url", "judge-option"}
+
 // calibrateTwo calibrates two judges on one capture and prints each
-// one's calibration and their agreement.
+// one's calibration and their agreement. Both judges are started before
+// either is asked anything, so that one that cannot start stops the run
+// before anything is written.
 func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibration, judges []string) error {
-	recs, bt, err := run.CalibrateTwo(cmd.Context(), r, c, [2]string{judges[0], judges[1]}, func(_ context.Context, j string, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
+	var sessions [2]*run.Session
+	for i, j := range judges {
 		a.v.Set("judge", j)
-		return a.calibrateOne(cmd, r, c)
+		sess, done, err := a.session(true)
+		if err != nil {
+			return fmt.Errorf("judge %d (%s): %w", i+1, j, err)
+		}
+		defer done()
+		sessions[i] = sess
+	}
+	// A rubric that asks nothing is calibrated without a judge, even when
+	// one is named (Session.Calibrate): none is checked.
+	if len(r.Questions) > 0 {
+		for i, sess := range sessions {
+			if err := sess.CheckJudge(r); err != nil {
+				return a.judgeFailed(cmd, i, judges[i], err)
+			}
+		}
+		for i, sess := range sessions {
+			if _, err := sess.StartJudge(cmd.Context(), r); err != nil {
+				return a.judgeFailed(cmd, i, judges[i], err)
+			}
+		}
+	}
+	recs, bt, err := run.CalibrateTwo(cmd.Context(), r, c, [2]string{judges[0], judges[1]}, func(ctx context.Context, i int, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
+		a.sess = sessions[i] // the session an interruption asks about
+		return sessions[i].Calibrate(ctx, r, c)
 	})
 	if err != nil {
 		return err
 	}
+	a.warnCalibration(recs[0])
 	if err := calibrate.WriteBetweenText(a.stdout, recs, bt); err != nil {
 		return err
 	}
@@ -115,29 +194,124 @@ func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 	return nil
 }
 
+// judgeFailed says that judge i+1 (ref) cannot start, and, when judge
+// flags that go to both judges were given, how to give one judge its own.
+func (a *app) judgeFailed(cmd *cobra.Command, i int, ref string, err error) error {
+	var shared []string
+	for _, name := range sharedJudgeFlags {
+		if cmd.Flags().Changed(name) {
+			shared = append(shared, "--"+name)
+		}
+	}
+	msg := fmt.Sprintf("judge %d (%s): %v; nothing was calibrated", i+1, ref, err)
+	if len(shared) > 0 {
+		msg += fmt.Sprintf("\n%s goes to both judges: give a judge its own settings in its reference instead, as --judge replay:answers=FILE or --judge openai:model=M", strings.Join(shared, ", "))
+	}
+	return errors.New(msg)
+}
+
 // checkCalibration compares a record with the rubric, judge and capture
-// as they are now. Nothing is scored and the judge is asked nothing.
+// as they are now; path is a record, the judges.json of two judges, or
+// the directory calibrate --out wrote either into. Nothing is scored and
+// the judge is asked nothing.
 func (a *app) checkCalibration(cmd *cobra.Command, path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		switch {
+		case isFile(filepath.Join(path, run.RecordFile)):
+			path = filepath.Join(path, run.RecordFile)
+		case isFile(filepath.Join(path, run.BetweenJSON)):
+			path = filepath.Join(path, run.BetweenJSON)
+		default:
+			return fmt.Errorf("%s is a directory that holds no %s or %s: give the %s calibrate --out wrote, or the %s of two judges", path, run.RecordFile, run.BetweenJSON, run.RecordFile, run.BetweenJSON)
+		}
+	}
 	rec, err := calibrate.Read(path)
+	if errors.Is(err, calibrate.ErrTwoJudges) {
+		return a.checkTwo(cmd, path)
+	}
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	ref := run.RecordedRubric(rec, dir)
+	line, err := a.checkRecord(cmd, path, rec)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(a.stdout, line)
+	return nil
+}
+
+// checkRecord checks the record read from path: the line that says it
+// matches, or an exitError (exitMoved) that says what moved.
+func (a *app) checkRecord(cmd *cobra.Command, path string, rec *calibrate.Record) (string, error) {
+	ref := run.RecordedRubric(rec, filepath.Dir(path))
 	if cmd.Flags().Changed("rubric") {
 		ref = a.v.GetString("rubric")
 	}
 	r, err := rubrics.Find(ref)
 	if err != nil {
-		return err
+		return "", err
 	}
 	cur, err := run.CheckCalibration(cmd.Context(), rec, path, r, a.host().PinnedSession)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if msg := rec.Check(path, cur); msg != "" {
-		return &exitError{code: exitMoved, msg: msg}
+		return "", &exitError{code: exitMoved, msg: msg}
 	}
-	fmt.Fprintln(a.stdout, cur.Matches(path))
+	return cur.Matches(path), nil
+}
+
+// checkTwo checks the calibration of two judges whose agreement the
+// judges.json at path holds: each judge's record (judge-1/, judge-2/
+// beside it) as checkRecord does, and the agreement recomputed from them.
+func (a *app) checkTwo(cmd *cobra.Command, path string) error {
+	raw, err := boundedread.ReadFile(cmd.Context(), path, boundedread.Limit())
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	dir := filepath.Dir(path)
+	var recs [2]*calibrate.Record
+	var lines, moved []string
+	for i := range recs {
+		p := filepath.Join(dir, fmt.Sprintf("judge-%d", i+1), run.RecordFile)
+		rec, err := calibrate.Read(p)
+		if err != nil {
+			return fmt.Errorf("%s holds two judges' agreement, but judge %d's record beside it cannot be read: %w", path, i+1, err)
+		}
+		recs[i] = rec
+		line, err := a.checkRecord(cmd, p, rec)
+		var ee *exitError
+		switch {
+		case errors.As(err, &ee):
+			moved = append(moved, ee.msg)
+		case err != nil:
+			return err
+		default:
+			lines = append(lines, line)
+		}
+	}
+	own, err := calibrate.CheckBetween(raw, recs[0], recs[1])
+	if err != nil {
+		moved = append(moved, fmt.Sprintf("%s does not belong with the records beside it: %v", path, err))
+	} else if len(own) > 0 {
+		msg := []string{fmt.Sprintf("%s does not agree with the records beside it (one judge calibrated again without the other, or edited by hand):", path)}
+		for _, d := range own {
+			msg = append(msg, "  "+d.String())
+		}
+		moved = append(moved, strings.Join(append(msg, "calibrate both judges again to make a new pair"), "\n"))
+	}
+	if len(moved) > 0 {
+		return &exitError{code: exitMoved, msg: strings.Join(moved, "\n")}
+	}
+	for _, l := range lines {
+		fmt.Fprintln(a.stdout, l)
+	}
+	fmt.Fprintf(a.stdout, "%s matches the two records beside it\n", path)
 	return nil
+}
+
+// isFile says whether path is a file that exists.
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -108,4 +109,26 @@ func WriteBetweenText(w io.Writer, recs [2]*Record, bt *Between) error {
 			Opt(ag.Kappa), Opt(ag.Alpha), WithCI(ag.Pearson, ag.PearsonCI), WithCI(ag.Spearman, ag.SpearmanCI), WithCI(&ag.MeanAbs, ag.MeanAbsCI))
 	}
 	return nil
+}
+
+// CheckBetween recomputes the agreement of two judges from their records
+// a and b (judge 1's and judge 2's), with the bootstrap the file raw (a
+// judges.json) names, and lists where raw says otherwise: a file edited
+// by hand, or a pair of records one of which was made again without the
+// other. An error says the records cannot be set against each other at
+// all (another capture, another rubric) or raw cannot be read.
+func CheckBetween(raw []byte, a, b *Record) ([]Disagreement, error) {
+	var saved Between
+	if err := json.Unmarshal(raw, &saved); err != nil {
+		return nil, fmt.Errorf("not two judges' agreement: %w", err)
+	}
+	bt, err := Compare2(a, b, Options{Resamples: saved.Bootstrap.Resamples, Seed: saved.Bootstrap.Seed})
+	if err != nil {
+		return nil, err
+	}
+	want, err := json.Marshal(bt)
+	if err != nil {
+		return nil, err
+	}
+	return differ("agreement", raw, want), nil
 }

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -58,5 +59,56 @@ func TestCompare2(t *testing.T) {
 	}
 	if _, err := Compare2(a, judgeRecord("two", "h", "e", 1, 3, 3), Options{}); err == nil || !strings.Contains(err.Error(), "one rubric") {
 		t.Errorf("different digests: %v", err)
+	}
+}
+
+// TestCheckBetween: two judges' agreement checks against their records;
+// an edited statistic is named, and records of two rubrics are no pair.
+func TestCheckBetween(t *testing.T) {
+	a := judgeRecord("one", "sha256:s", "sha256:d", 1, 2, 3)
+	b := judgeRecord("two", "sha256:s", "sha256:d", 1, 3, 3)
+	bt, err := Compare2(a, b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(bt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		raw    []byte
+		b      *Record
+		want   string
+		errMsg string
+	}{
+		{name: "as written", raw: raw, b: b},
+		{name: "a kappa edited", raw: bytes.Replace(raw, []byte(`"quadratic_weighted_kappa":0.8`), []byte(`"quadratic_weighted_kappa":0.9`), 1), b: b,
+			want: `agreement: agreement "tdqs": quadratic weighted kappa says 0.9, its values give 0.8`},
+		{name: "judge 2 made again", raw: raw, b: judgeRecord("two", "sha256:s", "sha256:d", 3, 3, 3),
+			want: "agreement: agreement \"tdqs\": quadratic weighted kappa"},
+		{name: "judge 2 of another rubric", raw: raw, b: judgeRecord("two", "sha256:s", "sha256:e", 1, 3, 3),
+			errMsg: "the two calibrations used different rubric digests"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			own, err := CheckBetween(tc.raw, a, tc.b)
+			if tc.errMsg != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errMsg) {
+					t.Fatalf("err = %v, want %q", err, tc.errMsg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, d := range own {
+				lines = append(lines, d.String())
+			}
+			got := strings.Join(lines, "\n")
+			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Errorf("disagreements:\n%s\nwant one that says %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -28,11 +28,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Version is the version of the record's format.
@@ -102,6 +105,67 @@ type Measures struct {
 	Labels     []string `json:"labels"`
 	Server     []string `json:"server"`
 	Unmatched  []string `json:"unmatched,omitempty"`
+	// UnmatchedServer are the published values of the whole set (the
+	// capture's "server") nothing of the rubric's matched; the server's
+	// own name, version and title are no published values.
+	UnmatchedServer []string `json:"unmatched_server,omitempty"`
+	// Excluded are published values of a matched name left out: of
+	// another kind than the rubric's (a string where it has a number), or
+	// outside the rubric's scale.
+	Excluded []Excluded `json:"excluded,omitempty"`
+}
+
+// Excluded is one published value left out of the calibration, and why.
+type Excluded struct {
+	// Tool is the tool's name; "" for a value of the whole set.
+	Tool  string `json:"tool,omitempty"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Why   string `json:"why"`
+}
+
+// String says which value was left out and why.
+func (e Excluded) String() string {
+	where := "the server's"
+	if e.Tool != "" {
+		where = quoted(e.Tool) + "'s"
+	}
+	return termtext.Printable(fmt.Sprintf("%s published %s is %s, %s: left out", where, quoted(e.Name), e.Value, e.Why))
+}
+
+// quoted is a name from the registry as a message shows it: as it is,
+// or quoted when it holds white space or a character that does not print
+// (a line break would start a line of the registry's own).
+func quoted(name string) string {
+	if name == "" || strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsGraphic(r) }) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+// quotedAll is quoted for each name, joined with commas.
+func quotedAll(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = quoted(n)
+	}
+	return strings.Join(out, ", ")
+}
+
+// Range is the range of a rubric's scores, both ends included.
+type Range struct {
+	Min, Max num.Num
+}
+
+// excluded says whether the value name of tool (or "" for the whole
+// set) is left out.
+func (m Measures) excluded(tool, name string) bool {
+	for _, e := range m.Excluded {
+		if e.Tool == tool && e.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Published is what the registry published that matched: numbers and
@@ -135,6 +199,9 @@ type Options struct {
 	// means DefaultResamples and DefaultSeed.
 	Resamples int
 	Seed      uint64
+	// Scale, when set, is the range of the rubric's scores: a published
+	// score or dimension outside it is left out (New).
+	Scale *Range
 }
 
 // DefaultTolerance is the band around the mean offset, 0.3.
@@ -165,7 +232,7 @@ func New(c *Capture, runs []*report.Report, opt Options) (*Record, error) {
 		}
 		scoredRuns[i] = s
 	}
-	m, err := match(c, scoredRuns[0])
+	m, err := match(c, scoredRuns[0], opt.Scale)
 	if err != nil {
 		return nil, fmt.Errorf("%w (rubric %s)", err, runs[0].Rubric.Name)
 	}
@@ -248,7 +315,7 @@ func fieldValues(f report.Field, where string) ([]Named, error) {
 // match decides which published names are measured: those the first run
 // has a value of the same kind for, on any tool (or in any section), in
 // the rubric's order. The tool's score is the first top-level number.
-func match(c *Capture, first scored) (Measures, error) {
+func match(c *Capture, first scored, scale *Range) (Measures, error) {
 	var m Measures
 	// The kind of each published name: a label or a number; mixed if
 	// tools disagree, which then matches only where the rubric agrees.
@@ -302,7 +369,68 @@ func match(c *Capture, first scored) (Measures, error) {
 			m.Server = append(m.Server, name)
 		}
 	}
+	for _, p := range c.Server {
+		switch ours, ok := first.server[p.Name]; {
+		case slices.Contains(m.Server, p.Name), serverIdentity[p.Name]:
+		case ok:
+			m.Excluded = append(m.Excluded, Excluded{Name: p.Name, Value: kindText(p.Value), Why: "not " + kindWord(ours.IsText)})
+		default:
+			m.UnmatchedServer = append(m.UnmatchedServer, p.Name)
+		}
+	}
+	m.Excluded = append(m.Excluded, exclude(c, m, scale)...)
 	return m, nil
+}
+
+// serverIdentity are the members of a capture's server that say which
+// server it is, not what the registry published about it.
+var serverIdentity = map[string]bool{"name": true, "version": true, "title": true}
+
+// exclude lists the published values of the tools' measured names that
+// are left out: of the other kind than the measure (a label where the
+// rubric has a number, or the other way round), a number outside scale
+// (when given), or a member the rubric measures as a number that is no
+// number at all (a text, null).
+func exclude(c *Capture, m Measures, scale *Range) []Excluded {
+	var out []Excluded
+	isLabel := map[string]bool{}
+	for _, l := range m.Labels {
+		isLabel[l] = true
+	}
+	for _, t := range c.Tools {
+		vals := byName(t.Values)
+		for _, name := range m.toolNames() {
+			v, ok := vals[name]
+			switch {
+			case !ok:
+				if other, ok := t.other[name]; ok && !isLabel[name] {
+					out = append(out, Excluded{Tool: t.Name, Name: name, Value: other, Why: "not a number"})
+				}
+			case v.IsText != isLabel[name]:
+				out = append(out, Excluded{Tool: t.Name, Name: name, Value: kindText(v), Why: "not " + kindWord(isLabel[name])})
+			case !v.IsText && scale != nil && (v.Num.Cmp(scale.Min) < 0 || v.Num.Cmp(scale.Max) > 0):
+				out = append(out, Excluded{Tool: t.Name, Name: name, Value: v.String(), Why: fmt.Sprintf("outside the rubric's scale, %s to %s", scale.Min, scale.Max)})
+			}
+		}
+	}
+	return out
+}
+
+// kindText says a published value with its kind: the string "4.1", the
+// number 4.
+func kindText(v Val) string {
+	if v.IsText {
+		return "the string " + strconv.Quote(v.Text)
+	}
+	return "the number " + v.String()
+}
+
+// kindWord is what a measure is: a label or a number.
+func kindWord(label bool) string {
+	if label {
+		return "a label"
+	}
+	return "a number"
 }
 
 // toolNames are the measured names of a tool, score first.
@@ -322,13 +450,41 @@ func keep(vals map[string]Val, names []string) []Named {
 	return out
 }
 
+// published are the capture's values of the measured names, but those
+// m excludes.
 func published(c *Capture, m Measures) Published {
 	p := Published{Server: keep(byName(c.Server), m.Server)}
 	names := m.toolNames()
 	for _, t := range c.Tools {
-		p.Tools = append(p.Tools, PublishedTool{Name: t.Name, Values: keep(byName(t.Values), names)})
+		vals := keep(byName(t.Values), names)
+		vals = slices.DeleteFunc(vals, func(v Named) bool { return m.excluded(t.Name, v.Name) })
+		p.Tools = append(p.Tools, PublishedTool{Name: t.Name, Values: vals})
 	}
 	return p
+}
+
+// Warnings say what of the published values the record leaves out, and
+// why: values of a matched name left out (Excluded), and names nothing of
+// the rubric's matched. None when every published value was used.
+func (rec *Record) Warnings() []string {
+	var out []string
+	for _, e := range rec.Measures.Excluded {
+		out = append(out, e.String())
+	}
+	if u := rec.Measures.Unmatched; len(u) > 0 {
+		out = append(out, termtext.Printable(fmt.Sprintf("no tool report field of %s matches the published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
+	}
+	if u := rec.Measures.UnmatchedServer; len(u) > 0 {
+		out = append(out, termtext.Printable(fmt.Sprintf("no surface report value of %s matches the server's published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (s scored) run(n int, c *Capture, m Measures, calls report.Calls) Run {

@@ -92,11 +92,20 @@ func (j *table) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 
 func calibrateRated(t *testing.T) *calibrate.Record {
 	t.Helper()
+	rec, _ := calibrateCapture(t, ratedCapture, calibrate.Options{})
+	return rec
+}
+
+// calibrateCapture calibrates the rated rubric, with opt, against a
+// capture of alpha, beta and the hostile name, three runs as ratings
+// says; it returns the capture as well.
+func calibrateCapture(t *testing.T, capture string, opt calibrate.Options) (*calibrate.Record, *calibrate.Capture) {
+	t.Helper()
 	r, err := rubric.Load("rated.hcl", []byte(ratedRubric))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := calibrate.ParseCapture("capture.json", []byte(ratedCapture))
+	c, err := calibrate.ParseCapture("capture.json", []byte(capture))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,11 +120,11 @@ func calibrateRated(t *testing.T) *calibrate.Record {
 		rep.Judge = &report.Judge{Identity: id}
 		reps = append(reps, rep)
 	}
-	rec, err := calibrate.New(c, reps, calibrate.Options{})
+	rec, err := calibrate.New(c, reps, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rec
+	return rec, c
 }
 
 func exact(t *testing.T, what string, got num.Num, want string) {

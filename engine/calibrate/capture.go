@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
@@ -37,6 +39,12 @@ type Capture struct {
 type PublishedTool struct {
 	Name   string  `json:"name"`
 	Values []Named `json:"values"`
+
+	// other are the members of the tool's qualityScore that are neither
+	// a number nor a label (a long text, a boolean, null, an array), by
+	// path, each said in words: what New names when the rubric measures
+	// one of them as a number.
+	other map[string]string
 }
 
 // ReadCapture reads a registry capture. Any other shape is refused.
@@ -78,6 +86,9 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	if top.Result != nil {
 		top.entries = *top.Result
 	}
+	if len(s.Tools) == 0 {
+		return nil, fmt.Errorf("%s: the capture has no tools: there is nothing to set against the published scores (a registry capture lists each tool it scored, with its definition and its qualityScore)", name)
+	}
 	if len(top.Tools) != len(s.Tools) {
 		return nil, fmt.Errorf("%s: %d tool entries, but %d definitions were read", name, len(top.Tools), len(s.Tools))
 	}
@@ -94,6 +105,8 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 		tool := PublishedTool{Name: t.Name}
 		if q, ok := top.Tools[i].QualityScore.(map[string]any); ok {
 			tool.Values = flattenValue(q, "", 0)
+			tool.other = map[string]string{}
+			others(q, "", 0, tool.other)
 		}
 		c.Tools = append(c.Tools, tool)
 	}
@@ -126,4 +139,38 @@ func scalarText(raw json.RawMessage) string {
 		return ""
 	}
 	return strings.TrimSpace(string(raw))
+}
+
+// others files under out, by path, every member of v that flattenValue
+// does not keep, said in words ("the string \"4.1 of 5\"", "null").
+func others(v any, path string, depth int, out map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			child := k
+			if path != "" {
+				child = path + "." + k
+			}
+			others(e, child, depth+1, out)
+		}
+	case []any:
+		out[path] = "an array"
+	case string:
+		if depth > 1 || !isLabel(x) {
+			out[path] = "the text " + strconv.Quote(clipText(x))
+		}
+	case bool:
+		out[path] = fmt.Sprintf("the boolean %t", x)
+	case nil:
+		out[path] = "null"
+	}
+}
+
+// clipText shortens a text to what a message quotes.
+func clipText(s string) string {
+	const most = 40
+	if utf8.RuneCountInString(s) <= most {
+		return s
+	}
+	return string([]rune(s)[:most]) + "…"
 }

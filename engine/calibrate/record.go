@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -41,6 +42,9 @@ func Read(path string) (*Record, error) {
 		return nil, fmt.Errorf("%s: not a calibration record: %s (a record is the calibration.json rubric calibrate writes)", de.Where(), de.Msg)
 	}
 	if rec.Version == 0 {
+		if isBetween(b) {
+			return nil, fmt.Errorf("%s holds two judges' agreement with each other, not one calibration record: %w", path, ErrTwoJudges)
+		}
 		if kind := report.Other(b, "calibration_version"); kind != "" {
 			return nil, fmt.Errorf("%s is %s, not a calibration record (write one with rubric calibrate)", path, kind)
 		}
@@ -60,6 +64,24 @@ func Read(path string) (*Record, error) {
 		rec.rawStats = raw.Statistics
 	}
 	return &rec, nil
+}
+
+// ErrTwoJudges is the error Read gives for the judges.json of a
+// calibration of two judges (see Between), which CheckBetween checks.
+var ErrTwoJudges = errors.New("check it with the records of judge-1/ and judge-2/ beside it")
+
+// isBetween says whether b is a Between as calibrate writes it.
+func isBetween(b []byte) bool {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(b, &members) != nil {
+		return false
+	}
+	for _, k := range []string{"judges", "bootstrap", "agreement"} {
+		if _, ok := members[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Current is what a record is checked against: the rubric, the judge and

@@ -149,6 +149,10 @@ func TestReadNamesTheWrongKind(t *testing.T) {
 		{`{"report_version": 3, "tools": []}`, "sq.json is a score report (rubric score), not a calibration record (write one with rubric calibrate)"},
 		{`{"tools": []}`, "sq.json is a capture of a server's tools, not a calibration record"},
 		{`{"calibration_version": 9}`, "sq.json: calibration record version 9, this rubric reads version 1"},
+		{`{"calibration_version": 1, "runs": []}`, `sq.json:1:36: not a calibration record: "runs" holds an array, where a whole number is wanted`},
+		{`{"calibration_version": 1, "capture": {"tool_count": "7"}}`, `not a calibration record: "capture.tool_count" holds a string, where a whole number is wanted`},
+		{`{"calibration_version": 1, "judge": 3}`, `not a calibration record: "judge" holds a number, where an object is wanted`},
+		{`{"judges": [null, null], "bootstrap": {}, "agreement": []}`, "sq.json holds two judges' agreement with each other, not one calibration record: check it with the records of judge-1/ and judge-2/ beside it"},
 	} {
 		path := filepath.Join(dir, "sq.json")
 		if err := os.WriteFile(path, []byte(tt.doc), 0o644); err != nil {

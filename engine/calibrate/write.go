@@ -268,6 +268,19 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	if len(rec.Measures.Unmatched) > 0 {
 		p("\nPublished values no report field of the rubric matched, left out: %s.\n", markdown.Codes(rec.Measures.Unmatched))
 	}
+	if len(rec.Measures.UnmatchedServer) > 0 {
+		p("\nPublished values of the whole set no surface report value of the rubric matched, left out: %s.\n", markdown.Codes(rec.Measures.UnmatchedServer))
+	}
+	if len(rec.Measures.Excluded) > 0 {
+		p("\nPublished values left out:\n\n| Tool | Value | Published | Why |\n|---|---|---|---|\n")
+		for _, e := range rec.Measures.Excluded {
+			tool := "(the whole set)"
+			if e.Tool != "" {
+				tool = cell(e.Tool)
+			}
+			p("| %s | %s | %s | %s |\n", tool, cell(e.Name), inline(e.Value), inline(e.Why))
+		}
+	}
 	return bw.Flush()
 }
 

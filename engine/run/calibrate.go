@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
@@ -52,18 +53,29 @@ func WriteBetween(dir string, a, b *calibrate.Record, bt *calibrate.Between) err
 	return atomicfile.WriteFile(filepath.Join(dir, BetweenMarkdown), []byte(md.String()))
 }
 
-// CalibrateTwo calibrates two judges on one capture, each with one (which
-// starts a session for the judge it is given) into its own directory
-// judge-1 and judge-2 under c.Out, and writes their agreement with each
-// other into c.Out.
-func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [2]string, one func(ctx context.Context, judge string, r *rubric.Rubric, c Calibration) (*calibrate.Record, error)) ([2]*calibrate.Record, *calibrate.Between, error) {
+// CalibrateTwo calibrates two judges on one capture, each with one
+// (which calibrates judge i, 0 or 1, as the Calibration it is given says)
+// into its own directory judge-1 and judge-2 under c.Out, and writes their
+// agreement with each other into c.Out. The pair is written as a whole:
+// first into a directory beside c.Out, then moved in, so that a failed
+// run leaves c.Out as it was, never one judge's new calibration beside
+// the other's old one.
+func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [2]string, one func(ctx context.Context, i int, r *rubric.Rubric, c Calibration) (*calibrate.Record, error)) ([2]*calibrate.Record, *calibrate.Between, error) {
 	var recs [2]*calibrate.Record
+	stage, err := newStage(c.Out)
+	if err != nil {
+		return recs, nil, err
+	}
+	defer stage.discard()
 	for i, j := range judges {
+		// Each record's paths are written relative to the directory it is
+		// moved to.
 		ci := c
-		ci.Out = filepath.Join(c.Out, fmt.Sprintf("judge-%d", i+1))
-		rec, err := one(ctx, j, r, ci)
+		ci.Out = filepath.Join(stage.dir, pairEntries[i])
+		ci.Final = filepath.Join(c.Out, pairEntries[i])
+		rec, err := one(ctx, i, r, ci)
 		if err != nil {
-			return recs, nil, fmt.Errorf("judge %d (%s): %w", i+1, j, err)
+			return recs, nil, fmt.Errorf("judge %d (%s): %w; %s is as it was", i+1, j, err, c.Out)
 		}
 		recs[i] = rec
 	}
@@ -71,8 +83,15 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 	if err != nil {
 		return recs, nil, err
 	}
-	return recs, bt, WriteBetween(c.Out, recs[0], recs[1], bt)
+	if err := WriteBetween(stage.dir, recs[0], recs[1], bt); err != nil {
+		return recs, nil, err
+	}
+	return recs, bt, stage.commitPair()
 }
+
+// pairEntries are what a calibration of two judges writes into its
+// directory, the agreement last: what commitPair replaces.
+var pairEntries = []string{"judge-1", "judge-2", BetweenMarkdown, BetweenJSON}
 
 // Calibration says what to calibrate and where the files go.
 type Calibration struct {
@@ -84,6 +103,10 @@ type Calibration struct {
 	// Out is the directory the record, the summary, the plot and each
 	// run's answers and report go to.
 	Out string
+	// Final, when set, is the directory Out is moved to once written (a
+	// pair of judges is written beside its --out first): the paths the
+	// record names are relative to it. Out when unset.
+	Final string
 	// Server, when set, is the server's own target: where the capture's
 	// definitions differ from its tools/list is recorded.
 	Server *Source
@@ -149,13 +172,21 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 			return nil, err
 		}
 	}
-	rec, err := calibrate.New(c.Capture, reports, calibrate.Options{})
+	opt := calibrate.Options{}
+	if r.Scale != nil {
+		opt.Scale = &calibrate.Range{Min: r.Scale.Min, Max: r.Scale.Max}
+	}
+	rec, err := calibrate.New(c.Capture, reports, opt)
 	if err != nil {
 		return nil, err
 	}
 	rec.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
-	rec.Capture.Path = relativeTo(c.Out, c.CapturePath)
-	rec.Rubric.Ref = rubricRef(r, c.Out)
+	final := c.Out
+	if c.Final != "" {
+		final = c.Final
+	}
+	rec.Capture.Path = relativeTo(final, c.CapturePath)
+	rec.Rubric.Ref = rubricRef(r, final)
 	if s.judge != nil && rec.Judge != nil {
 		// A judge's own settings (openai:model=M,...) are recorded as its
 		// configuration, its name as its ref; a panel's ref keeps its
@@ -171,9 +202,9 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 			cfg, _ = cfg.With(nil) // a copy
 		}
 		if p, ok := cfg.Options["answers"]; ok {
-			cfg.Options["answers"] = relativeTo(c.Out, p)
+			cfg.Options["answers"] = relativeTo(final, p)
 		}
-		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(ref, c.Out), Config: cfg}
+		rec.JudgeConfig = calibrate.JudgeConfig{Ref: judgeRefFor(ref, final), Config: cfg}
 	}
 	for i := range rec.Results {
 		if reports[i].Judge != nil {
@@ -403,6 +434,56 @@ func (s *stage) commit() error {
 		return err
 	}
 	s.done = true
+	return os.Remove(s.dir)
+}
+
+// commitPair moves a calibration of two judges into --out: into its
+// place when --out does not exist, else entry by entry (pairEntries),
+// the earlier pair's set aside until the new one is in and put back
+// should a move fail, so that --out holds one pair or the other.
+func (s *stage) commitPair() error {
+	if _, err := os.Lstat(s.out); errors.Is(err, os.ErrNotExist) {
+		if err := os.Rename(s.dir, s.out); err != nil {
+			return fmt.Errorf("move the calibration into %s: %w", s.out, err)
+		}
+		s.done = true
+		return nil
+	}
+	old, err := os.MkdirTemp(filepath.Dir(s.out), "."+filepath.Base(s.out)+".replaced-")
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", s.out, err)
+	}
+	var setAside, movedIn []string
+	undo := func(err error) error {
+		for _, name := range movedIn {
+			os.RemoveAll(filepath.Join(s.out, name))
+		}
+		for _, name := range setAside {
+			os.Rename(filepath.Join(old, name), filepath.Join(s.out, name))
+		}
+		os.Remove(old)
+		return fmt.Errorf("move the calibration into %s: %w; it is left as it was", s.out, err)
+	}
+	// The earlier agreement goes first, so that no judges.json is left
+	// to be checked beside records of another run.
+	for _, name := range slices.Backward(pairEntries) {
+		err := os.Rename(filepath.Join(s.out, name), filepath.Join(old, name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return undo(err)
+		}
+		setAside = append(setAside, name)
+	}
+	for _, name := range pairEntries {
+		if err := os.Rename(filepath.Join(s.dir, name), filepath.Join(s.out, name)); err != nil {
+			return undo(err)
+		}
+		movedIn = append(movedIn, name)
+	}
+	s.done = true
+	os.RemoveAll(old)
 	return os.Remove(s.dir)
 }
 
