@@ -192,7 +192,15 @@ func (l *loader) context() context.Context {
 // kind and name; a new block is added after the parent's. A weight, or a
 // block whose name comes near one of the parent's, that the parent does
 // not have is an error: it is most likely a slip.
+//
+// Whether a child's member overrides the parent's or is new is decided
+// against the parent's members alone, as the parent wrote them: the
+// members the child adds are appended as the merge goes, and a second
+// new member (license_2 after license_1) is neither an override of the
+// first nor a slip for it. The same member twice in the child is
+// refused, as it is in a rubric without a parent.
 func (l *loader) merge(parent, child *body) {
+	attrs, blocks := parent.attrs[:len(parent.attrs):len(parent.attrs)], parent.blocks[:len(parent.blocks):len(parent.blocks)]
 	for _, a := range child.attrs {
 		if slices.Contains(childOnly, a.Name) {
 			continue
@@ -200,7 +208,7 @@ func (l *loader) merge(parent, child *body) {
 		i := slices.IndexFunc(parent.attrs, func(p *hclsyntax.Attribute) bool { return p.Name == a.Name })
 		switch {
 		case i < 0:
-			if near := nearest.Key(a.Name, attrNames(parent.attrs)); near != "" && near != a.Name && !knownAttr(a.Name) {
+			if near := nearest.Key(a.Name, attrNames(attrs)); near != "" && near != a.Name && !knownAttr(a.Name) {
 				l.errorf(a.NameRange, "the parent has no %s: did you mean %s?", a.Name, near)
 				continue
 			}
@@ -211,8 +219,12 @@ func (l *loader) merge(parent, child *body) {
 			parent.attrs[i] = a
 		}
 	}
-	for _, cb := range child.blocks {
-		i := slices.IndexFunc(parent.blocks, func(p *block) bool { return sameBlock(p.b, cb.b) })
+	for j, cb := range child.blocks {
+		if k := slices.IndexFunc(child.blocks[:j], func(p *block) bool { return sameBlock(p.b, cb.b) }); k >= 0 {
+			l.errorf(cb.b.DefRange(), "%s is declared twice in this rubric (first at line %d): a child replaces or adds a block once", blockName(cb.b), child.blocks[k].b.DefRange().Start.Line)
+			continue
+		}
+		i := slices.IndexFunc(blocks, func(p *block) bool { return sameBlock(p.b, cb.b) })
 		if i >= 0 {
 			if containers[cb.b.Type] {
 				l.merge(parent.blocks[i].body, cb.body)
@@ -225,7 +237,7 @@ func (l *loader) merge(parent, child *body) {
 			name := cb.b.Labels[0]
 			var same, other []string
 			kind := ""
-			for _, p := range parent.blocks {
+			for _, p := range blocks {
 				if len(p.b.Labels) != 1 {
 					continue
 				}
@@ -247,6 +259,15 @@ func (l *loader) merge(parent, child *body) {
 		}
 		parent.blocks = append(parent.blocks, cb)
 	}
+}
+
+// blockName is a block as a message names it: check "x", or tool.
+func blockName(b *hclsyntax.Block) string {
+	out := b.Type
+	for _, lb := range b.Labels {
+		out += fmt.Sprintf(" %q", lb)
+	}
+	return out
 }
 
 // knownAttr reports whether name is an attribute a rubric may set.
