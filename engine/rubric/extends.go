@@ -168,12 +168,20 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		}
 		names = Library.Names()
 	}
-	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
-	if near := nearest.Key(ref, names); near != "" {
-		msg += fmt.Sprintf(": did you mean %q?", near)
-	}
+	builtins := ""
 	if len(names) > 0 {
-		msg += " The built-in rubrics are " + strings.Join(names, ", ") + "; a file is named by its path, relative to this rubric's file"
+		builtins = " (" + strings.Join(names, ", ") + ")"
+	}
+	if strings.TrimSpace(ref) == "" {
+		l.errorf(a.Expr.Range(), "extends is empty: name the rubric this one extends, a built-in one by its name%s or a file by its path, relative to this rubric's file", builtins)
+		return "", nil, false
+	}
+	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
+	switch near := nearest.Key(ref, names); {
+	case near != "":
+		msg += fmt.Sprintf(": did you mean %q? The built-in rubrics are %s; a file is named by its path, relative to this rubric's file", near, strings.Join(names, ", "))
+	case len(names) > 0:
+		msg += fmt.Sprintf("; the built-in rubrics are %s, and a file is named by its path, relative to this rubric's file", strings.Join(names, ", "))
 	}
 	l.errorf(a.Expr.Range(), "%s", msg)
 	return "", nil, false
