@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
@@ -318,6 +319,9 @@ func (l *loader) mergeWeights(parent, child *hclsyntax.Attribute) *hclsyntax.Att
 			continue
 		}
 		merged.Items[i] = it
+		if it.KeyExpr.Range().Filename == l.file {
+			l.overrides = append(l.overrides, override{name: k, at: it.KeyExpr.Range(), was: pm.Items[i].ValueExpr})
+		}
 	}
 	out := *parent
 	out.Expr = merged
@@ -389,4 +393,34 @@ func (l *loader) writeBody(w *strings.Builder, b *body, indent string) {
 		l.writeBody(w, bl.body, indent+"  ")
 		fmt.Fprintf(w, "%s}\n", indent)
 	}
+}
+
+// override is a weight the loaded file sets over its parent's: where,
+// and the parent's number.
+type override struct {
+	name string
+	at   hcl.Range
+	was  hcl.Expression
+}
+
+// overrides are the weights the loaded file sets over its parent's to
+// other numbers, for r's Overrides.
+func (l *loader) overridesOf(r *Rubric) []Override {
+	var out []Override
+	for _, o := range l.overrides {
+		v, ok := r.Weight(o.name)
+		if !ok {
+			continue
+		}
+		pv, ds := o.was.Value(nil)
+		if ds.HasErrors() || pv.IsNull() || !pv.IsKnown() || pv.Type() != cty.Number {
+			continue
+		}
+		was := exactNumber(pv.AsBigFloat())
+		if was.Cmp(v) == 0 {
+			continue
+		}
+		out = append(out, Override{Name: o.name, Value: v, Was: was, File: l.fileOf(o.at), Line: o.at.Start.Line, Col: o.at.Start.Column})
+	}
+	return out
 }

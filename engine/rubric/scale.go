@@ -39,6 +39,7 @@ func (l *loader) scale(b *hcl.Block, grades []Grade, gradesAt *hcl.Attribute) *S
 		low := grades[n-1]
 		l.errorf(l.blame(gradesAt.Expr.Range(), body.Attributes["min"].Expr.Range()), "the lowest grade, %s, starts at %s, above the scale's min %s: a score below %s would have no grade; add a grade that starts at %s, such as F = %s", low.Letter, low.Min, lo, low.Min, lo, lo)
 	}
+	l.scaleAt = map[string]hcl.Range{"min": body.Attributes["min"].Expr.Range(), "max": body.Attributes["max"].Expr.Range()}
 	return &Scale{Min: lo, Max: hi}
 }
 
