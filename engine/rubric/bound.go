@@ -40,18 +40,14 @@ func (l *loader) boundTools(r *Rubric) {
 		if !ok {
 			continue
 		}
-		who, end, bound := "passes", "max", r.Scale.Max
+		who, side, end, bound := "passes", "above", "max", r.Scale.Max
 		if !pass {
-			who, end, bound = "fails", "min", r.Scale.Min
+			who, side, end, bound = "fails", "below", "min", r.Scale.Min
 		}
 		if pass && score.Cmp(bound) <= 0 || !pass && score.Cmp(bound) >= 0 {
 			continue
 		}
-		side := "above the scale's max"
-		if !pass {
-			side = "below the scale's min"
-		}
-		msg := "with these weights a tool that " + who + " every check scores " + score.String() + " (the tool score at " + l.placeOf(l.toolScoreAt) + "), " + side + " " + bound.String() + " (" + l.placeOf(l.scaleAt[end]) + ")"
+		msg := "with these weights a tool that " + who + " every check scores " + score.String() + " (the tool score at " + l.placeOf(l.toolScoreAt) + "), " + side + " the scale's " + end + " " + bound.String() + " (" + l.placeOf(l.scaleAt[end]) + ")"
 		at := l.toolScoreAt
 		if len(r.Overrides) > 0 {
 			o := r.Overrides[0]
