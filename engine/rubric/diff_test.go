@@ -15,15 +15,15 @@ func TestDiff(t *testing.T) {
 	}
 	base := loadString(t, string(b))
 	edit := strings.NewReplacer(
-		"described_params  = 20", "described_params  = 30",
+		"described_params  = 20", "described_params  = 10",
 		"B = 75", "B = 80",
 		`"size(params(tool)) > 0"`, `"size(params(tool)) > 1"`,
 	).Replace(string(b))
 	changed := loadString(t, edit)
 	got := Diff(base, changed)
 	want := []Change{
-		{Key: "weights.described_params", Old: "20", New: "30"},
-		{Key: "checks.described_params.points", Old: "20", New: "30", Follows: "weights.described_params"},
+		{Key: "weights.described_params", Old: "20", New: "10"},
+		{Key: "checks.described_params.points", Old: "20", New: "10", Follows: "weights.described_params"},
 		{Key: "checks.has_properties.pass", Old: "size(params(tool)) > 0", New: "size(params(tool)) > 1"},
 		{Key: "grades.B", Old: "75", New: "80"},
 	}

@@ -55,7 +55,7 @@ func TestDigest(t *testing.T) {
 	}
 
 	moved := []struct{ name, edit string }{
-		{"a weight", strings.Replace(base, "described_params  = 20", "described_params  = 25", 1)},
+		{"a weight", strings.Replace(base, "described_params  = 20", "described_params  = 15", 1)},
 		{"a formula", strings.Replace(base, `"size(params(tool)) > 0"`, `"size(params(tool)) > 1"`, 1)},
 		{"the score formula", strings.Replace(base, `"mean(tools.map(t, t.score))"`, `"median(tools.map(t, t.score))"`, 1)},
 		{"a grade threshold", strings.Replace(base, "B = 75", "B = 80", 1)},

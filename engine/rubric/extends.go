@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
@@ -168,12 +169,20 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		}
 		names = Library.Names()
 	}
-	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
-	if near := nearest.Key(ref, names); near != "" {
-		msg += fmt.Sprintf(": did you mean %q?", near)
-	}
+	builtins := ""
 	if len(names) > 0 {
-		msg += " The built-in rubrics are " + strings.Join(names, ", ") + "; a file is named by its path, relative to this rubric's file"
+		builtins = " (" + strings.Join(names, ", ") + ")"
+	}
+	if strings.TrimSpace(ref) == "" {
+		l.errorf(a.Expr.Range(), "extends is empty: name the rubric this one extends, a built-in one by its name%s or a file by its path, relative to this rubric's file", builtins)
+		return "", nil, false
+	}
+	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
+	switch near := nearest.Key(ref, names); {
+	case near != "":
+		msg += fmt.Sprintf(": did you mean %q? The built-in rubrics are %s; a file is named by its path, relative to this rubric's file", near, strings.Join(names, ", "))
+	case len(names) > 0:
+		msg += fmt.Sprintf("; the built-in rubrics are %s, and a file is named by its path, relative to this rubric's file", strings.Join(names, ", "))
 	}
 	l.errorf(a.Expr.Range(), "%s", msg)
 	return "", nil, false
@@ -192,7 +201,15 @@ func (l *loader) context() context.Context {
 // kind and name; a new block is added after the parent's. A weight, or a
 // block whose name comes near one of the parent's, that the parent does
 // not have is an error: it is most likely a slip.
+//
+// Whether a child's member overrides the parent's or is new is decided
+// against the parent's members alone, as the parent wrote them: the
+// members the child adds are appended as the merge goes, and a second
+// new member (license_2 after license_1) is neither an override of the
+// first nor a slip for it. The same member twice in the child is
+// refused, as it is in a rubric without a parent.
 func (l *loader) merge(parent, child *body) {
+	attrs, blocks := parent.attrs[:len(parent.attrs):len(parent.attrs)], parent.blocks[:len(parent.blocks):len(parent.blocks)]
 	for _, a := range child.attrs {
 		if slices.Contains(childOnly, a.Name) {
 			continue
@@ -200,7 +217,7 @@ func (l *loader) merge(parent, child *body) {
 		i := slices.IndexFunc(parent.attrs, func(p *hclsyntax.Attribute) bool { return p.Name == a.Name })
 		switch {
 		case i < 0:
-			if near := nearest.Key(a.Name, attrNames(parent.attrs)); near != "" && near != a.Name && !knownAttr(a.Name) {
+			if near := nearest.Key(a.Name, attrNames(attrs)); near != "" && near != a.Name && !knownAttr(a.Name) {
 				l.errorf(a.NameRange, "the parent has no %s: did you mean %s?", a.Name, near)
 				continue
 			}
@@ -211,8 +228,12 @@ func (l *loader) merge(parent, child *body) {
 			parent.attrs[i] = a
 		}
 	}
-	for _, cb := range child.blocks {
-		i := slices.IndexFunc(parent.blocks, func(p *block) bool { return sameBlock(p.b, cb.b) })
+	for j, cb := range child.blocks {
+		if k := slices.IndexFunc(child.blocks[:j], func(p *block) bool { return sameBlock(p.b, cb.b) }); k >= 0 {
+			l.errorf(cb.b.DefRange(), "%s is declared twice in this rubric (first at line %d): a child replaces or adds a block once", blockName(cb.b), child.blocks[k].b.DefRange().Start.Line)
+			continue
+		}
+		i := slices.IndexFunc(blocks, func(p *block) bool { return sameBlock(p.b, cb.b) })
 		if i >= 0 {
 			if containers[cb.b.Type] {
 				l.merge(parent.blocks[i].body, cb.body)
@@ -225,7 +246,7 @@ func (l *loader) merge(parent, child *body) {
 			name := cb.b.Labels[0]
 			var same, other []string
 			kind := ""
-			for _, p := range parent.blocks {
+			for _, p := range blocks {
 				if len(p.b.Labels) != 1 {
 					continue
 				}
@@ -247,6 +268,15 @@ func (l *loader) merge(parent, child *body) {
 		}
 		parent.blocks = append(parent.blocks, cb)
 	}
+}
+
+// blockName is a block as a message names it: check "x", or tool.
+func blockName(b *hclsyntax.Block) string {
+	out := b.Type
+	for _, lb := range b.Labels {
+		out += fmt.Sprintf(" %q", lb)
+	}
+	return out
 }
 
 // knownAttr reports whether name is an attribute a rubric may set.
@@ -289,6 +319,9 @@ func (l *loader) mergeWeights(parent, child *hclsyntax.Attribute) *hclsyntax.Att
 			continue
 		}
 		merged.Items[i] = it
+		if it.KeyExpr.Range().Filename == l.file {
+			l.overrides = append(l.overrides, override{name: k, at: it.KeyExpr.Range(), was: pm.Items[i].ValueExpr})
+		}
 	}
 	out := *parent
 	out.Expr = merged
@@ -360,4 +393,34 @@ func (l *loader) writeBody(w *strings.Builder, b *body, indent string) {
 		l.writeBody(w, bl.body, indent+"  ")
 		fmt.Fprintf(w, "%s}\n", indent)
 	}
+}
+
+// override is a weight the loaded file sets over its parent's: where,
+// and the parent's number.
+type override struct {
+	name string
+	at   hcl.Range
+	was  hcl.Expression
+}
+
+// overrides are the weights the loaded file sets over its parent's to
+// other numbers, for r's Overrides.
+func (l *loader) overridesOf(r *Rubric) []Override {
+	var out []Override
+	for _, o := range l.overrides {
+		v, ok := r.Weight(o.name)
+		if !ok {
+			continue
+		}
+		pv, ds := o.was.Value(nil)
+		if ds.HasErrors() || pv.IsNull() || !pv.IsKnown() || pv.Type() != cty.Number {
+			continue
+		}
+		was := exactNumber(pv.AsBigFloat())
+		if was.Cmp(v) == 0 {
+			continue
+		}
+		out = append(out, Override{Name: o.name, Value: v, Was: was, File: l.fileOf(o.at), Line: o.at.Start.Line, Col: o.at.Start.Column})
+	}
+	return out
 }

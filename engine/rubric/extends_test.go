@@ -61,3 +61,104 @@ func TestExtendsChain(t *testing.T) {
 		t.Error("the child has its parent's digest")
 	}
 }
+
+// TestExtendsNewNamesAlike: a child's new members are compared with its
+// parent's names alone, never with one another, so two new checks,
+// metrics or tests named alike all load; a name near one the parent has
+// is still taken for a slip, and the same block twice in the child is
+// refused.
+func TestExtendsNewNamesAlike(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, want string
+	}{
+		{"two new checks, two new metrics, two tests", `rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  check "license_1" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  check "license_2" {
+    points = 1
+    pass   = "true"
+    issue  = "y"
+  }
+  tool {
+    metric "m1" { value = "1" }
+    metric "m2" { value = "2" }
+  }
+  test "case 1" {
+    surface = "{\"tools\":[]}"
+    expect  = { grade = "F" }
+  }
+  test "case 2" {
+    surface = "{\"tools\":[]}"
+    expect  = { grade = "F" }
+  }
+}`, ""},
+		{"a new check near the parent's", `rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  check "typd" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+}`, `testdata/child.hcl:4:9: the parent has no check "typd": did you mean "typed"? (a new check needs a name unlike the parent's)`},
+		{"the same new check twice", `rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  check "license" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  check "license" {
+    points = 2
+    pass   = "true"
+    issue  = "x"
+  }
+}`, `testdata/child.hcl:9:3: check "license" is declared twice in this rubric (first at line 4): a child replaces or adds a block once`},
+		{"the parent's check replaced twice", `rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  check "named" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  check "named" {
+    points = 2
+    pass   = "true"
+    issue  = "x"
+  }
+}`, `testdata/child.hcl:9:3: check "named" is declared twice in this rubric (first at line 4): a child replaces or adds a block once`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Load("testdata/child.hcl", []byte(tt.src))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				var names []string
+				for _, c := range r.Checks {
+					names = append(names, c.Name)
+				}
+				for _, m := range r.Tool.Metrics {
+					names = append(names, m.Name)
+				}
+				for _, tc := range r.Tests {
+					names = append(names, tc.Name)
+				}
+				if got, want := strings.Join(names, ","), "typed,named,license_1,license_2,double,m1,m2,case 1,case 2"; got != want {
+					t.Errorf("got %s, want %s", got, want)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

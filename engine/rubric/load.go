@@ -150,6 +150,13 @@ type loader struct {
 	// testFile is set when the file holds a rubric's tests, not a
 	// rubric.
 	testFile *TestFileError
+	// overrides are the weights the loaded file sets over its
+	// parent's, as merged.
+	overrides []override
+	// scaleAt is where the scale's min and max are, and toolScoreAt
+	// the tool's score formula, for boundTools.
+	scaleAt     map[string]hcl.Range
+	toolScoreAt hcl.Range
 	// titlesAt is where the tool block titles each check its issues
 	// formula names, for the check blocks it must not name.
 	titlesAt map[string]hcl.Range
@@ -440,6 +447,10 @@ func (l *loader) load() *Rubric {
 	if _, ok := levels["surface"]; !ok {
 		l.errorf(block.DefRange, "the rubric has no surface block: add surface { score = \"...\" } to say how the tools' scores combine")
 	}
+	if len(l.diags) == 0 {
+		r.Overrides = l.overridesOf(r)
+		l.boundTools(r)
+	}
 	return r
 }
 
@@ -529,6 +540,9 @@ func (l *loader) level(b *hcl.Block) Level {
 		lv.Metrics = append(lv.Metrics, m)
 	}
 	lv.Score = l.formula(env, body.Attributes["score"], lang.NumType)
+	if a := body.Attributes["score"]; a != nil && b.Type == "tool" {
+		l.toolScoreAt = a.Expr.Range()
+	}
 	return lv
 }
 

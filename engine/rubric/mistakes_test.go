@@ -108,6 +108,29 @@ func TestAuthoringMistakes(t *testing.T) {
   version = "1-c"
 }`,
 			`t.hcl:2:13: extends "nosuch" names no built-in rubric`},
+		{"a child's grade above its parent's scale", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/scaled.hcl"
+  version = "1-c"
+  grades  = { A = 200, F = 0 }
+}`,
+			`testdata/child.hcl:4:19: grade A starts at 200, above the scale's max 100: no score would reach it`},
+		{"a child's scale above its parent's lowest grade", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/scaled.hcl"
+  version = "1-c"
+  scale {
+    min = -10
+    max = 100
+  }
+}`,
+			`testdata/child.hcl:5:11: the lowest grade, F, starts at 0, above the scale's min -10: a score below 0 would have no grade; add a grade that starts at -10, such as F = -10`},
+		{"an empty extends", "t.hcl",
+			`rubric "c" {
+  extends = ""
+  version = "1-c"
+}`,
+			`t.hcl:2:13: extends is empty: name the rubric this one extends, a built-in one by its name or a file by its path, relative to this rubric's file`},
 		{"a redeclared block of another kind", "testdata/child.hcl",
 			`rubric "c" {
   extends = "extends/base.hcl"

@@ -8,8 +8,10 @@
 package rubric
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -52,13 +54,20 @@ type Rubric struct {
 	Fixes *Fixes
 	// Grades are the bands, highest minimum first.
 	Grades []Grade
-	// Scale, when the rubric has a scale block, is the range its overall
-	// score lies in; a threshold outside it is refused (see Threshold).
+	// Scale, when the rubric has a scale block, is the range its scores
+	// lie in, each tool's and the overall one: a threshold outside it is
+	// refused (see Threshold), and a score outside it fails the run.
 	Scale *Scale
 	// JudgeLabels name versions of what the rubric asks (a task generator,
 	// a prompt template); every report that asked a judge carries them in
 	// its judge block, so answers are never compared across them.
 	JudgeLabels map[string]string
+	// Overrides are the weights the rubric's own file sets over its
+	// parent's (extends) to another number, in the order written: a
+	// parent's formulas were written for its own weights, and a score
+	// outside the scale names these. They move no score beyond the
+	// weights themselves, so they are not in the digest.
+	Overrides []Override
 	// Tests are the rubric's own test cases (test blocks): what scoring a
 	// surface must give. They move no score, so they are not in the
 	// digest, and a child does not inherit its parent's.
@@ -218,6 +227,35 @@ type Expectation struct {
 type Weight struct {
 	Name  string
 	Value num.Num
+}
+
+// Override is a weight a child rubric sets over its parent's: its
+// name, its number and the parent's, and where the child sets it.
+type Override struct {
+	Name       string
+	Value, Was num.Num
+	File       string
+	Line, Col  int
+}
+
+// String is the override as a message names it: file:line:col: name =
+// value, the parent's was.
+func (o Override) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s = %s, the parent's %s", o.File, o.Line, o.Col, o.Name, o.Value, o.Was)
+}
+
+// OverridesNote is what a message about a score outside the scale adds
+// when the rubric sets its parent's weights to other numbers: those
+// weights, where it sets them; "" when it sets none.
+func (r *Rubric) OverridesNote() string {
+	if len(r.Overrides) == 0 {
+		return ""
+	}
+	parts := make([]string, len(r.Overrides))
+	for i, o := range r.Overrides {
+		parts[i] = o.String()
+	}
+	return "this rubric sets weights its parent's formulas were written for (" + strings.Join(parts, "; ") + "): make them add up as the parent's do"
 }
 
 // Weight returns the weight called name, and whether there is one.

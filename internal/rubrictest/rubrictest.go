@@ -67,6 +67,10 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 		res.Err = err
 		return res
 	}
+	if err := tools(s, t); err != nil {
+		res.Err = err
+		return res
+	}
 	var j interface {
 		ask.Judge
 		Configure(context.Context, judge.Config) (judge.Identity, error)
@@ -141,6 +145,50 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 	return errors.Join(errs...)
 }
 
+// tools refuses an expectation on tools.NAME for a tool the test's
+// surface does not have: no report of that surface has it, whatever the
+// rubric scores, so the test is broken rather than failed, as an
+// expectation of a member no report has is (see members).
+func tools(s *surface.Surface, t *rubric.Test) error {
+	names := make([]string, len(s.Tools))
+	for i, tl := range s.Tools {
+		names[i] = tl.Name
+	}
+	var errs []error
+	for _, e := range t.Expect {
+		rest, ok := strings.CutPrefix(e.Path, "tools.")
+		if !ok {
+			continue
+		}
+		// A tool's name may hold a dot: the path names it when it is
+		// the whole rest or is followed by a field.
+		if slices.ContainsFunc(names, func(n string) bool { return rest == n || strings.HasPrefix(rest, n+".") }) {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, ".")
+		msg := fmt.Sprintf("%s:%d:%d: expect %s: the test's surface has no tool %s", t.File, e.Line, e.Col, e.Path, name)
+		switch near := nearest.Key(name, names); {
+		case near != "":
+			msg += fmt.Sprintf(": did you mean %s?", near)
+		case len(names) == 0:
+			msg += ": it has no tools"
+		default:
+			msg += ": its tools are " + listNames(names)
+		}
+		errs = append(errs, errors.New(msg))
+	}
+	return errors.Join(errs...)
+}
+
+// listNames lists the first few of names, and how many more there are.
+func listNames(names []string) string {
+	const most = 8
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
+}
+
 // topLevel are the members of every report's JSON object, by their
 // names in report.Report's JSON tags.
 func topLevel() []string {
@@ -192,14 +240,20 @@ func lookup(doc any, path string) (any, bool) {
 			}
 			cur = v
 		case []any:
+			// The entry named by the most steps: a tool's name may hold
+			// a dot (fs.read).
 			found := false
-			for _, e := range x {
-				if m, ok := e.(map[string]any); ok && m["name"] == parts[i] {
-					cur, found = m, true
-					if _, metric := m["value"]; metric && i == len(parts)-1 {
-						cur = m["value"]
+			for j := len(parts); j > i && !found; j-- {
+				name := strings.Join(parts[i:j], ".")
+				for _, e := range x {
+					if m, ok := e.(map[string]any); ok && m["name"] == name {
+						cur, found = m, true
+						i = j - 1
+						if _, metric := m["value"]; metric && i == len(parts)-1 {
+							cur = m["value"]
+						}
+						break
 					}
-					break
 				}
 			}
 			if !found {

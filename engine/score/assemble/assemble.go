@@ -8,6 +8,7 @@ package assemble
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -127,6 +128,9 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Program: r.Tool.Score, Err: err}
 	}
 	out.Score = rounded(score, r.Round)
+	if err := outsideScale(r, "tool score", score, out.Score); err != nil {
+		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Program: r.Tool.Score, Err: err}
+	}
 	out.Exact = score.Exact()
 	out.Grade = r.GradeOf(score)
 	if err := checkGains(r, sc, out, score); err != nil {
@@ -240,10 +244,8 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: err}
 		}
 		s := rounded(score, r.Round)
-		if sc := r.Scale; sc != nil && (score.Cmp(sc.Min) < 0 || score.Cmp(sc.Max) > 0) {
-			// A score outside the rubric's own scale is a broken formula,
-			// not a grade: no band and no threshold means anything there.
-			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: fmt.Errorf("surface score %s is outside the rubric's scale %s to %s: fix the formula, or the scale block if the rubric means scores there", s, sc.Min, sc.Max)}
+		if err := outsideScale(r, "surface score", score, s); err != nil {
+			return &eval.Error{Formula: "surface score", Program: r.Surface.Score, Err: err}
 		}
 		e := score.Exact()
 		g := r.GradeOf(score)
@@ -266,6 +268,27 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		rep.Sections = append(rep.Sections, report.Field{Name: rb.Name, Value: fields})
 	}
 	return nil
+}
+
+// outsideScale is the error of a score (a tool's or the surface's,
+// shown as shown) outside r's scale, nil when r has none or the score
+// lies in it. A score outside the rubric's own scale is a broken
+// formula, not a grade: no band and no threshold means anything there.
+// When r sets its parent's weights to other numbers, the error names
+// them where r sets them: the parent's formulas were written for its
+// own.
+func outsideScale(r *rubric.Rubric, what string, score num.Num, shown json.Number) error {
+	sc := r.Scale
+	if sc == nil || score.Cmp(sc.Min) >= 0 && score.Cmp(sc.Max) <= 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%s %s is outside the rubric's scale %s to %s: ", what, shown, sc.Min, sc.Max)
+	if note := r.OverridesNote(); note != "" {
+		msg += note + ", or fix the formula"
+	} else {
+		msg += "fix the formula"
+	}
+	return errors.New(msg + ", or the scale block if the rubric means scores there")
 }
 
 // gateValue evaluates a gate block's value: an exact number, or nil when

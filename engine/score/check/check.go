@@ -129,7 +129,7 @@ func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 }
 
 // checkKeys are the fields of a check's results as tool formulas see them.
-var checkKeys = []string{"name", "points", "credit", "passed", "total", "skipped"}
+var checkKeys = rubric.CheckFields
 
 // Consts are the parts of the checks' results that every tool shares,
 // made into formula values once a run rather than once a tool.
