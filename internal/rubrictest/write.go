@@ -29,7 +29,7 @@ func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed, broken int,
 			fmt.Fprintf(w, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
 		}
 	}
-	summary := fmt.Sprintf("%d of %s of %s %s failed", failed, report.Plural(len(results), "test"), r.Name, r.Version)
+	summary := fmt.Sprintf("%d of %s failed (%s %s)", failed, report.Plural(len(results), "test"), r.Name, r.Version)
 	if broken > 0 {
 		summary += fmt.Sprintf("; %d could not run", broken)
 	}

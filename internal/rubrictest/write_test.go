@@ -23,11 +23,11 @@ func TestWrite(t *testing.T) {
 		broken  int
 		want    string
 	}{
-		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 test of mine 1.0.0 failed\n"},
+		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 test failed (mine 1.0.0)\n"},
 		{
 			name: "failures", failed: 2, broken: 1,
 			results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: broken, Err: errors.New("no surface")}},
-			want:    "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests of mine 1.0.0 failed; 1 could not run\n",
+			want:    "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nFAIL  broken (mine.hcl:14)\n  could not run: no surface\n2 of 3 tests failed (mine 1.0.0); 1 could not run\n",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
