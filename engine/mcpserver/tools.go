@@ -178,7 +178,7 @@ func (s *Server) addTools() {
 		def.Annotations = mcp.ToolAnnotation{
 			Title: t.title, ReadOnlyHint: &t.readOnly, DestructiveHint: &no, IdempotentHint: &t.readOnly, OpenWorldHint: &t.openWorld,
 		}
-		s.mcp.AddTool(def, s.wrap(t.work(s)))
+		s.mcp.AddTool(def, s.wrap(paramsOf(t.name, t.input), t.work(s)))
 	}
 }
 
@@ -204,7 +204,9 @@ func (s *Server) dropped(id string) { s.mcp.DeleteResources(reportURI + id) }
 // of a report that is not kept must match no handler, for then mcp-go
 // answers with MCP's "resource not found" error (-32002, or -32602 from
 // revision 2026-07-28 on), where a handler's error would be an internal
-// error (-32603).
+// error (-32603). The words of that error are mcp-go's ("handler not
+// found for resource URI ..."), which no handler can change: the
+// server's instructions name the URIs there are instead.
 func (s *Server) addResources() {
 	for _, n := range s.opt.Rubrics.Builtins {
 		uri := rubricURI + n
