@@ -23,6 +23,11 @@ func TestMCPArguments(t *testing.T) {
 		want   string // part of the error
 		unwant string // what the error must not say
 	}{
+		{"a judge without its model", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai"}, `the openai judge needs a model: give the judge argument as "openai:model=NAME"`, "--model"},
+		{"a judge without one of its settings", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai:temperature=0"}, `give the judge argument as "openai:temperature=0,model=NAME"`, "--model"},
+		{"replay without answers", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "replay"}, `the replay judge needs an answers file: give the judge argument as "replay:answers=FILE"`, "--answers"},
+		{"a metric of a rubric with none", "explain", map[string]any{"report_id": first.ReportID, "metric": "nosuch"}, "explain its overall score (leave out both metric and tool) or a tool's (give tool)", "--"},
+		{"a tool not in the report", "explain", map[string]any{"report_id": first.ReportID, "tool": "read_fiel"}, `no tool "read_fiel" in the report (did you mean "read_file"?) (14 tools; score's result lists them)`, "rubric score"},
 		{"a number for report_id", "explain", map[string]any{"report_id": 123}, "report_id must be a string, not a number", `no report ""`},
 		{"an unknown argument", "score", map[string]any{"target": file, "extra": 1}, `score has no argument "extra": its arguments are judge, rubric, target`, ""},
 		{"a misspelt argument", "score", map[string]any{"target": file, "rubirc": "tdqs"}, `(did you mean "rubric"?)`, ""},

@@ -64,7 +64,7 @@ func (s *Server) wrap(p params, h handler) server.ToolHandlerFunc {
 			if ctx.Err() != nil {
 				return mcp.NewToolResultError(fmt.Sprintf("cancelled: %v; nothing was kept", err)), nil
 			}
-			return mcp.NewToolResultError(err.Error()), nil
+			return mcp.NewToolResultError(worded(err, c.str("judge")).Error()), nil
 		}
 		b, err := json.Marshal(out)
 		if err != nil {
