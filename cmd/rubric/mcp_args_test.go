@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // TestMCPArguments: a client that calls a tool with what the tool cannot
@@ -14,6 +17,15 @@ func TestMCPArguments(t *testing.T) {
 	t.Parallel()
 	file := map[string]any{"file": corpusFile}
 	c := stdioClient(t, "--max-reports", "2")
+	list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		if tool.Name == "explain" && !strings.Contains(tool.Description, "the latest 2)") {
+			t.Errorf("explain's description does not say that the latest 2 reports are kept: %s", tool.Description)
+		}
+	}
 	var first scored
 	call(t, c, "score", map[string]any{"target": file}, &first)
 	for _, tc := range []struct {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -105,7 +107,7 @@ It reads nothing but the definition you pass, changes nothing and needs no key o
 		title: "Explain a score's arithmetic",
 		description: `Returns the arithmetic behind one score of a kept report, term by term: each formula, the values it read and what it computed, down to the checks and the judge's answers.
 Use it after score, lint_tool or rescore to learn why a tool got its score, or what moves a metric; give tool for one tool's score, metric for one surface metric, neither for the overall score.
-It reads the kept report only and asks no judge. If the report does not agree with itself, agrees is false and the text says where. An unknown report_id (reports are kept for this server's lifetime, the latest 64) is an error.`,
+It reads the kept report only and asks no judge. If the report does not agree with itself, agrees is false and the text says where. An unknown report_id (reports are kept for this server's lifetime, the latest {max_reports}) is an error.`,
 		input: `{"type": "object", "additionalProperties": false, "required": ["report_id"], "properties": {
 			"report_id": {"type": "string", "description": "The report_id that score, lint_tool or rescore returned, such as r1."},
 			"tool": {"type": "string", "description": "The name of the tool whose score to explain; leave out for the overall score."},
@@ -172,7 +174,9 @@ func compact(schema string) json.RawMessage {
 
 func (s *Server) addTools() {
 	for _, t := range tools {
-		def := mcp.NewToolWithRawSchema(t.name, t.description, compact(t.input))
+		// A description says how many reports this server keeps.
+		desc := strings.ReplaceAll(t.description, "{max_reports}", strconv.Itoa(s.opt.MaxReports))
+		def := mcp.NewToolWithRawSchema(t.name, desc, compact(t.input))
 		def.RawOutputSchema = compact(t.output)
 		no := false
 		def.Annotations = mcp.ToolAnnotation{
