@@ -53,7 +53,7 @@ The report is kept for this server's lifetime as the resource rubric://reports/{
 					"tools": {"type": "object", "description": "A tools/list result given inline: {\"tools\": [...]}.", "required": ["tools"], "properties": {
 						"tools": {"type": "array", "description": "The tool definitions.", "items": {"type": "object", "description": "One tool definition: name, description, inputSchema."}}}}}},
 			"rubric": {"type": "string", "description": "A built-in rubric name (see the rubrics tool: schema-quality, tdqs, ...) or the path of a .hcl rubric; default schema-quality."},
-			"judge": {"type": "string", "description": "The judge that answers the rubric's questions: a built-in judge name or the path of a judge plugin; default heuristic, which is offline."}}}`,
+			"judge": {"type": "string", "description": "The judge that answers the rubric's questions: a built-in judge name or the path of a judge plugin, with its settings after a colon, such as openai:model=gpt-4o,temperature=0; default heuristic, which is offline. Not started for a rubric that asks no question."}}}`,
 		output: `{"type": "object", "properties": {
 			"report_id": {"type": "string", "description": "The id to pass to explain and rescore."},
 			"resource": {"type": "string", "description": "The full report's resource URI."},
