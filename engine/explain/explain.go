@@ -51,6 +51,42 @@ func NewRequest(tool, metric, category string) (Request, error) {
 	return Request{Metric: cmp.Or(metric, category)}, nil
 }
 
+// UnknownError is a request for a tool the report does not hold, or a
+// surface metric the rubric does not declare. Its message speaks of
+// rubric explain's flags; a front-end that takes other arguments words
+// it with its own Words.
+type UnknownError struct {
+	Kind   string   // "tool" or "metric"
+	Name   string   // the tool or metric asked for
+	Rubric string   // the rubric's name
+	Known  []string // the report's tools, or the rubric's surface metrics
+}
+
+// Words are how a front-end picks what to explain, for the messages of
+// an UnknownError.
+type Words struct {
+	Overall string // how the overall score is picked: "give neither --metric nor --category"
+	Tool    string // how a tool's score is picked: "--tool"
+	Lister  string // what lists a report's tools: "`rubric score`"
+}
+
+// CLI are rubric explain's words.
+var CLI = Words{Overall: "give neither --metric nor --category", Tool: "--tool", Lister: "`rubric score`"}
+
+// Error words e for the command line.
+func (e *UnknownError) Error() string { return e.Worded(CLI) }
+
+// Worded is e's message in a front-end's words.
+func (e *UnknownError) Worded(w Words) string {
+	if e.Kind == "tool" {
+		return fmt.Sprintf("no tool %q in the report%s (%s; %s lists them)", printable(e.Name), didYouMean(e.Name, e.Known), report.Plural(len(e.Known), "tool"), w.Lister)
+	}
+	if len(e.Known) == 0 {
+		return fmt.Sprintf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (%s) or a tool's (%s)", e.Rubric, printable(e.Name), w.Overall, w.Tool)
+	}
+	return fmt.Sprintf("the rubric %s has no surface metric %q%s; its metrics are: %s", e.Rubric, printable(e.Name), didYouMean(e.Name, e.Known), strings.Join(e.Known, ", "))
+}
+
 // DisagreeError is a report whose recorded values its own observations
 // do not give: it was edited by hand, or damaged.
 type DisagreeError struct {
@@ -153,7 +189,7 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			for _, t := range rep.Tools {
 				names = append(names, t.Name)
 			}
-			return nil, fmt.Errorf("no tool %q in the report%s (%s; `rubric score` lists them)", printable(req.Tool), didYouMean(req.Tool, names), report.Plural(len(rep.Tools), "tool"))
+			return nil, &UnknownError{Kind: "tool", Name: req.Tool, Rubric: r.Name, Known: names}
 		}
 	}
 	for _, m := range level.Metrics {
@@ -168,10 +204,7 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			for _, m := range r.Surface.Metrics {
 				names = append(names, m.Name)
 			}
-			if len(names) == 0 {
-				return nil, fmt.Errorf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (give neither --metric nor --category) or a tool's (--tool)", r.Name, printable(req.Metric))
-			}
-			return nil, fmt.Errorf("the rubric %s has no surface metric %q%s; its metrics are: %s", r.Name, printable(req.Metric), didYouMean(req.Metric, names), strings.Join(names, ", "))
+			return nil, &UnknownError{Kind: "metric", Name: req.Metric, Rubric: r.Name, Known: names}
 		}
 	}
 	s, err := surface.Parse("the report's embedded surface", rep.Embedded)

@@ -175,6 +175,25 @@ type UnreadableError struct {
 // Error says what could not be read.
 func (e *UnreadableError) Error() string { return "unreadable reply: " + e.Msg }
 
+// SettingError is a judge refusing a configuration that lacks a setting
+// it needs. It names the setting as a judge reference gives it (model, or
+// an option such as answers: see Config.With), so that each front-end
+// can say how to give it in its own terms: its message is the command
+// line's, whose advice Advice holds. It crosses the plugin protocol
+// whole.
+type SettingError struct {
+	Judge   string // the judge's name, such as openai
+	Setting string // model, or the option's name, such as answers
+	What    string // the setting in words: "a model", "an answers file"
+	Value   string // a placeholder of its value, such as NAME or FILE
+	Advice  string // how the command line gives it: "pass --model NAME"
+}
+
+// Error says what the judge needs and how the command line gives it.
+func (e *SettingError) Error() string {
+	return fmt.Sprintf("the %s judge needs %s: %s", e.Judge, e.What, e.Advice)
+}
+
 // Recorded is one line of an answers file: what --record writes and the
 // replay judge reads. Kind and Subject find the question; Answer is the
 // answer as the judge gave it; Model, when set, is the model that gave it.

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -20,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 // handler is a tool's work: it returns the structured result, or an
@@ -34,11 +37,15 @@ type call struct {
 	steps float64
 }
 
-// wrap turns h into an mcp-go handler: it bounds the calls at work,
-// recovers a panic, and turns every failure into a tool error.
-func (s *Server) wrap(h handler) server.ToolHandlerFunc {
+// wrap turns h into an mcp-go handler: it checks the arguments against
+// p, bounds the calls at work, recovers a panic, and turns every failure
+// into a tool error.
+func (s *Server) wrap(p params, h handler) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		c := &call{args: req.GetArguments()}
+		if err := p.check(c.args); err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
 		if req.Params.Meta != nil {
 			c.token = req.Params.Meta.ProgressToken
 		}
@@ -57,7 +64,7 @@ func (s *Server) wrap(h handler) server.ToolHandlerFunc {
 			if ctx.Err() != nil {
 				return mcp.NewToolResultError(fmt.Sprintf("cancelled: %v; nothing was kept", err)), nil
 			}
-			return mcp.NewToolResultError(err.Error()), nil
+			return mcp.NewToolResultError(worded(err, c.str("judge")).Error()), nil
 		}
 		b, err := json.Marshal(out)
 		if err != nil {
@@ -181,7 +188,16 @@ func (s *Server) source(c *call) (run.Source, error) {
 		}
 	}
 	if len(given) != len(target) {
-		return run.Source{}, fmt.Errorf("target has members other than command, url, file and tools: give one of those four")
+		kinds := []string{"command", "file", "tools", "url"}
+		for _, k := range slices.Sorted(maps.Keys(target)) {
+			if !slices.Contains(kinds, k) {
+				near := ""
+				if n := nearest.Key(k, kinds); n != "" {
+					near = fmt.Sprintf(" (did you mean %q?)", n)
+				}
+				return run.Source{}, fmt.Errorf("target has a member %q%s: give target exactly one of command, url, file or tools", k, near)
+			}
+		}
 	}
 	if len(given) != 1 {
 		return run.Source{}, fmt.Errorf("give exactly one target: command, url, file or tools (got %d: %s)", len(given), strings.Join(given, ", "))
@@ -293,7 +309,14 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess, release := s.session(ctx, c, c.str("judge"))
+	judge, unused := c.str("judge"), ""
+	if judge != "" && len(r.Questions) == 0 {
+		// Nothing would be asked of it: a judge that cannot start as
+		// given (a model to name, a key to set) would only fail a
+		// score it has no part in.
+		judge, unused = "", fmt.Sprintf("the judge argument (%s) was not used: the rubric %s asks no question, so no judge is started", printable(judge), r.Name)
+	}
+	sess, release := s.session(ctx, c, judge)
 	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
 	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
 	release(err == nil)
@@ -301,7 +324,21 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 		return nil, err
 	}
 	c.step(ctx, "scored")
-	return s.summary(rep)
+	out, err := s.summary(rep)
+	if err != nil {
+		return nil, err
+	}
+	if unused != "" {
+		out.Warnings = append(out.Warnings, unused)
+	}
+	return out, nil
+}
+
+// printable is s with its control characters escaped, as a message quotes
+// what a client sent.
+func printable(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // summaryOut is score's result.
@@ -397,6 +434,10 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tool is not a valid tool definition: %w", err)
 	}
+	if n := len(s.opt.Lint); n > s.opt.MaxReports {
+		// Refused before any work: the reports could not all be kept.
+		return nil, fmt.Errorf("lint_tool keeps a report for each of its %d rubrics, but rubric mcp was started to keep %d (--max-reports): start it with --max-reports %d or more", n, s.opt.MaxReports, n)
+	}
 	name, _ := def["name"].(string)
 	desc, _ := def["description"].(string)
 	out := &lintOut{Tool: name, Results: []lintResult{}, Skipped: []string{}}
@@ -404,6 +445,7 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	ok = false
 	defer func() { release(ok) }()
 	var missing []string
+	var reps []*report.Report
 	for _, ref := range s.opt.Lint {
 		r, err := s.opt.Rubrics.Find(ref)
 		if err != nil {
@@ -415,11 +457,8 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", r.Name, err)
 		}
-		id, err := s.reports.put(rep)
-		if err != nil {
-			return nil, err
-		}
-		res := lintResult{Rubric: r.Name, Version: r.Version, ReportID: id, Issues: []issueOut{}}
+		reps = append(reps, rep)
+		res := lintResult{Rubric: r.Name, Version: r.Version, Issues: []issueOut{}}
 		if len(rep.Tools) == 1 {
 			t := toolOf(rep.Tools[0])
 			res.Score, res.Grade, res.Issues = t.Score, t.Grade, t.Issues
@@ -428,6 +467,15 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 			}
 		}
 		out.Results = append(out.Results, res)
+	}
+	// Kept together once all are made: one at a time, the first could
+	// be gone before the call returned its id.
+	ids, err := s.reports.putAll(reps...)
+	if err != nil {
+		return nil, err
+	}
+	for i, id := range ids {
+		out.Results[i].ReportID = id
 	}
 	out.Suggestion = rewrite(desc, missing)
 	ok = true

@@ -1,8 +1,12 @@
 package mcpserver
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -108,6 +112,89 @@ func TestInlineToolCount(t *testing.T) {
 		}
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%d tools: error %q, want %q", len(c.tools), got, c.want)
+		}
+	}
+}
+
+// TestStoreKeepsACallTogether: the reports of one call are kept together,
+// pushing out older ones only, so that every id the call returns can be
+// read when it returns; a call of more reports than the store keeps is
+// refused, naming the flag to raise.
+func TestStoreKeepsACallTogether(t *testing.T) {
+	rep := &report.Report{ReportVersion: report.Version, Target: "t"}
+	s := newStore(3, nil)
+	if _, err := s.put(rep); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := s.putAll(rep, rep, rep)
+	if err != nil || strings.Join(ids, " ") != "r2 r3 r4" {
+		t.Fatalf("putAll: %v %v", ids, err)
+	}
+	for _, id := range ids {
+		if _, err := s.raw(id); err != nil {
+			t.Errorf("%s, just returned: %v", id, err)
+		}
+	}
+	if _, err := s.putAll(rep, rep, rep, rep); err == nil || !strings.Contains(err.Error(), "--max-reports 4 or more") {
+		t.Errorf("4 reports into a store of 3: %v", err)
+	}
+	if _, err := s.raw("r4"); err != nil {
+		t.Errorf("a refused call dropped r4: %v", err)
+	}
+}
+
+// TestArguments: an argument a tool's schema does not declare is
+// refused, naming the one meant and the tool's arguments; one of the
+// wrong type is named with its type, not read as missing.
+func TestArguments(t *testing.T) {
+	p := map[string]params{}
+	for _, tl := range tools {
+		p[tl.name] = paramsOf(tl.name, tl.input)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"score", map[string]any{"target": map[string]any{}, "judge": "heuristic", "rubric": "tdqs"}, ""},
+		{"score", map[string]any{"target": map[string]any{}, "extra": 1.0}, `score has no argument "extra": its arguments are judge, rubric, target`},
+		{"score", map[string]any{"target": map[string]any{}, "rubirc": "tdqs"}, `score has no argument "rubirc" (did you mean "rubric"?)`},
+		{"explain", map[string]any{"report_id": 123.0}, "report_id must be a string, not a number: The report_id that score, lint_tool or rescore returned, such as r1."},
+		{"explain", map[string]any{"report_id": nil}, "report_id must be a string, not null"},
+		{"lint_tool", map[string]any{"tool": "x"}, "tool must be an object, not a string"},
+		{"rubrics", map[string]any{"rubric": []any{}}, "rubric must be a string, not an array"},
+	} {
+		err := p[c.tool].check(c.args)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s %v: %q, want %q", c.tool, c.args, got, c.want)
+		}
+	}
+}
+
+// TestInstructions: the instructions a client receives name both kinds
+// of resource URI: a read of any other is mcp-go's not-found error,
+// whose words rubric cannot choose.
+func TestInstructions(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	c, err := client.NewInProcessClient(srv.MCP())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = "2025-11-25"
+	res, err := c.Initialize(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, uri := range []string{"rubric://reports/ID", "rubric://rubrics/NAME"} {
+		if !strings.Contains(res.Instructions, uri) {
+			t.Errorf("the instructions do not name %s: %s", uri, res.Instructions)
 		}
 	}
 }

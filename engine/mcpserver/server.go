@@ -65,6 +65,8 @@ type Options struct {
 	// Inline tools JSON is held to its MaxBytes too.
 	Target transport.Target
 	// MaxReports bounds the reports kept (DefaultMaxReports when 0).
+	// lint_tool keeps one per Lint rubric at once, and is refused when
+	// they are more.
 	MaxReports int
 	// MaxCalls bounds the calls working at once (DefaultMaxCalls when 0).
 	MaxCalls int
@@ -114,7 +116,8 @@ func New(o Options) *Server {
 const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
 	`Start with lint_tool on one definition while you write it; score a whole server with score; ` +
 	`explain shows the arithmetic of any score; rescore compares a report under another rubric. ` +
-	`Every report a call makes is a resource while it is kept (resources/list lists them, as rubric://reports/ID). ` +
+	`Every report a call makes is a resource while it is kept, as rubric://reports/ID with the report_id the call returned; ` +
+	`each built-in rubric's HCL is rubric://rubrics/NAME (the rubrics tool names them). resources/list lists every URI there is: any other is not found. ` +
 	`The default judge is the offline heuristic: no key, no network.`
 
 // MCP is the underlying mcp-go server, for in-process clients.

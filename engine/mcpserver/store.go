@@ -40,20 +40,34 @@ func newStore(max int, listen listener) *store {
 // put keeps rep and returns its id; the oldest report goes when the store
 // is full.
 func (s *store) put(rep *report.Report) (string, error) {
-	b, err := report.Marshal(rep)
+	ids, err := s.putAll(rep)
 	if err != nil {
 		return "", err
 	}
+	return ids[0], nil
+}
+
+// putAll keeps the reports one call made, together, and returns their
+// ids: the oldest reports go first, never one of reps, so that every id a
+// call returns can be read when it returns. More reports than the store
+// holds are refused.
+func (s *store) putAll(reps ...*report.Report) ([]string, error) {
+	if len(reps) > s.max {
+		return nil, tooMany(len(reps), s.max)
+	}
+	bs := make([][]byte, len(reps))
+	for i, rep := range reps {
+		b, err := report.Marshal(rep)
+		if err != nil {
+			return nil, err
+		}
+		bs[i] = b
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.next++
-	id := "r" + strconv.Itoa(s.next)
-	s.byID[id] = b
-	s.order = append(s.order, id)
-	if s.listen != nil {
-		s.listen.kept(id, rep, b)
-	}
-	if len(s.order) > s.max {
+	// The room is made first, so that a listener never hears of more
+	// reports than the store keeps.
+	for len(s.order)+len(reps) > s.max {
 		old := s.order[0]
 		delete(s.byID, old)
 		s.order = s.order[1:]
@@ -61,7 +75,24 @@ func (s *store) put(rep *report.Report) (string, error) {
 			s.listen.dropped(old)
 		}
 	}
-	return id, nil
+	ids := make([]string, len(reps))
+	for i, rep := range reps {
+		s.next++
+		id := "r" + strconv.Itoa(s.next)
+		s.byID[id] = bs[i]
+		s.order = append(s.order, id)
+		if s.listen != nil {
+			s.listen.kept(id, rep, bs[i])
+		}
+		ids[i] = id
+	}
+	return ids, nil
+}
+
+// tooMany refuses a call that would make n reports when the store keeps
+// max.
+func tooMany(n, max int) error {
+	return fmt.Errorf("this call makes %d reports, but rubric mcp was started to keep %d (--max-reports): start it with --max-reports %d or more", n, max, n)
 }
 
 // raw returns the JSON of the report id.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -51,7 +53,7 @@ The report is kept for this server's lifetime as the resource rubric://reports/{
 					"tools": {"type": "object", "description": "A tools/list result given inline: {\"tools\": [...]}.", "required": ["tools"], "properties": {
 						"tools": {"type": "array", "description": "The tool definitions.", "items": {"type": "object", "description": "One tool definition: name, description, inputSchema."}}}}}},
 			"rubric": {"type": "string", "description": "A built-in rubric name (see the rubrics tool: schema-quality, tdqs, ...) or the path of a .hcl rubric; default schema-quality."},
-			"judge": {"type": "string", "description": "The judge that answers the rubric's questions: a built-in judge name or the path of a judge plugin; default heuristic, which is offline."}}}`,
+			"judge": {"type": "string", "description": "The judge that answers the rubric's questions: a built-in judge name or the path of a judge plugin, with its settings after a colon, such as openai:model=gpt-4o,temperature=0; default heuristic, which is offline. Not started for a rubric that asks no question."}}}`,
 		output: `{"type": "object", "properties": {
 			"report_id": {"type": "string", "description": "The id to pass to explain and rescore."},
 			"resource": {"type": "string", "description": "The full report's resource URI."},
@@ -105,7 +107,7 @@ It reads nothing but the definition you pass, changes nothing and needs no key o
 		title: "Explain a score's arithmetic",
 		description: `Returns the arithmetic behind one score of a kept report, term by term: each formula, the values it read and what it computed, down to the checks and the judge's answers.
 Use it after score, lint_tool or rescore to learn why a tool got its score, or what moves a metric; give tool for one tool's score, metric for one surface metric, neither for the overall score.
-It reads the kept report only and asks no judge. If the report does not agree with itself, agrees is false and the text says where. An unknown report_id (reports are kept for this server's lifetime, the latest 64) is an error.`,
+It reads the kept report only and asks no judge. If the report does not agree with itself, agrees is false and the text says where. An unknown report_id (reports are kept for this server's lifetime, the latest {max_reports}) is an error.`,
 		input: `{"type": "object", "additionalProperties": false, "required": ["report_id"], "properties": {
 			"report_id": {"type": "string", "description": "The report_id that score, lint_tool or rescore returned, such as r1."},
 			"tool": {"type": "string", "description": "The name of the tool whose score to explain; leave out for the overall score."},
@@ -172,13 +174,15 @@ func compact(schema string) json.RawMessage {
 
 func (s *Server) addTools() {
 	for _, t := range tools {
-		def := mcp.NewToolWithRawSchema(t.name, t.description, compact(t.input))
+		// A description says how many reports this server keeps.
+		desc := strings.ReplaceAll(t.description, "{max_reports}", strconv.Itoa(s.opt.MaxReports))
+		def := mcp.NewToolWithRawSchema(t.name, desc, compact(t.input))
 		def.RawOutputSchema = compact(t.output)
 		no := false
 		def.Annotations = mcp.ToolAnnotation{
 			Title: t.title, ReadOnlyHint: &t.readOnly, DestructiveHint: &no, IdempotentHint: &t.readOnly, OpenWorldHint: &t.openWorld,
 		}
-		s.mcp.AddTool(def, s.wrap(t.work(s)))
+		s.mcp.AddTool(def, s.wrap(paramsOf(t.name, t.input), t.work(s)))
 	}
 }
 
@@ -204,7 +208,9 @@ func (s *Server) dropped(id string) { s.mcp.DeleteResources(reportURI + id) }
 // of a report that is not kept must match no handler, for then mcp-go
 // answers with MCP's "resource not found" error (-32002, or -32602 from
 // revision 2026-07-28 on), where a handler's error would be an internal
-// error (-32603).
+// error (-32603). The words of that error are mcp-go's ("handler not
+// found for resource URI ..."), which no handler can change: the
+// server's instructions name the URIs there are instead.
 func (s *Server) addResources() {
 	for _, n := range s.opt.Rubrics.Builtins {
 		uri := rubricURI + n

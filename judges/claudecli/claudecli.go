@@ -115,7 +115,8 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		return judge.Identity{}, err
 	}
 	if c.Model == "" {
-		return judge.Identity{}, errors.New("the claude-cli judge needs a model: pass --model with a model claude accepts, such as claude-opus-5-5 or opus")
+		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: "a model", Value: "opus",
+			Advice: "pass --model with a model claude accepts, such as claude-opus-5-5 or opus"}
 	}
 	path, err := exec.LookPath(command)
 	if err == nil {

@@ -95,7 +95,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	}
 	path := c.Options[OptionAnswers]
 	if path == "" {
-		return judge.Identity{}, errors.New("the replay judge needs an answers file: pass --answers FILE")
+		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: OptionAnswers, What: "an answers file", Value: "FILE", Advice: "pass --answers FILE"}
 	}
 	max := boundedread.Limit()
 	if s := c.Options[OptionMaxFileSize]; s != "" {

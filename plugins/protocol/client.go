@@ -213,7 +213,7 @@ func questionToProto(q judge.Question) *pluginv1.Question {
 func (j *JudgeClient) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
 	p, err := j.c.Configure(ctx, &pluginv1.JudgeConfig{Model: c.Model, Options: c.Options})
 	if err != nil {
-		return judge.Identity{}, remote(ctx, err)
+		return judge.Identity{}, configureError(ctx, err)
 	}
 	j.keepCaps(p)
 	return identityFromProto(p)

@@ -17,9 +17,10 @@ import (
 // The marks of a rate limit and of a permanent failure, as ErrorInfo
 // details.
 const (
-	rateLimited = "RATE_LIMITED"
-	permanent   = "PERMANENT"
-	errorDomain = "rubric.plugin.v1"
+	rateLimited  = "RATE_LIMITED"
+	permanent    = "PERMANENT"
+	needsSetting = "NEEDS_SETTING"
+	errorDomain  = "rubric.plugin.v1"
 )
 
 // askStatus carries the errors the engine acts on across the wire: a rate
@@ -98,6 +99,40 @@ func exportError(ctx context.Context, err error) error {
 			for _, d := range st.Details() {
 				if d, ok := d.(*errdetails.ErrorInfo); ok && d.GetReason() == permanent && d.GetDomain() == errorDomain {
 					return transport.Permanent(errors.New(st.Message()))
+				}
+			}
+		}
+	}
+	return remote(ctx, err)
+}
+
+// configureStatus carries a judge's missing setting (judge.SettingError)
+// across the wire as FailedPrecondition with an ErrorInfo mark whose
+// metadata are the error's fields; any other error stays as it is.
+func configureStatus(err error) error {
+	var se *judge.SettingError
+	if !errors.As(err, &se) {
+		return err
+	}
+	st, derr := status.New(codes.FailedPrecondition, err.Error()).WithDetails(&errdetails.ErrorInfo{
+		Reason: needsSetting, Domain: errorDomain,
+		Metadata: map[string]string{"judge": se.Judge, "setting": se.Setting, "what": se.What, "value": se.Value, "advice": se.Advice},
+	})
+	if derr != nil {
+		return err
+	}
+	return st.Err()
+}
+
+// configureError turns what configureStatus sent back into the engine's
+// errors: only the plugin's own mark makes a judge.SettingError.
+func configureError(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		if st, ok := status.FromError(err); ok && st.Code() == codes.FailedPrecondition {
+			for _, d := range st.Details() {
+				if d, ok := d.(*errdetails.ErrorInfo); ok && d.GetReason() == needsSetting && d.GetDomain() == errorDomain {
+					m := d.GetMetadata()
+					return &judge.SettingError{Judge: m["judge"], Setting: m["setting"], What: m["what"], Value: m["value"], Advice: m["advice"]}
 				}
 			}
 		}

@@ -104,7 +104,7 @@ func (s *judgeServer) identity(id judge.Identity) (*pluginv1.JudgeIdentity, erro
 func (s *judgeServer) Configure(ctx context.Context, c *pluginv1.JudgeConfig) (*pluginv1.JudgeIdentity, error) {
 	id, err := s.impl.Configure(ctx, judge.Config{Model: c.GetModel(), Options: c.GetOptions()})
 	if err != nil {
-		return nil, err
+		return nil, configureStatus(err)
 	}
 	return s.identity(id)
 }

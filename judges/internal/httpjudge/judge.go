@@ -125,7 +125,8 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 	api := j.api
 	model := strings.TrimSpace(c.Model)
 	if model == "" {
-		return judge.Identity{}, fmt.Errorf("the %s judge needs a model: pass --model NAME, or write model: NAME at the top level of rubric.yaml", api.Name)
+		return judge.Identity{}, &judge.SettingError{Judge: api.Name, Setting: "model", What: "a model", Value: "NAME",
+			Advice: "pass --model NAME, or write model: NAME at the top level of rubric.yaml"}
 	}
 	o, err := judgeopt.NewOptions(api.Name, c.Options, api.Options...)
 	if err != nil {

@@ -1,0 +1,49 @@
+package mcpserver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rubricmcp/rubric/engine/explain"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
+)
+
+// The engine's errors that say what to change speak of rubric's command
+// line by default (pass --model NAME, give --tool): the few whose advice
+// a client cannot follow carry what they are about, and are worded here
+// for a client, which changes a tool's arguments. Everything else they
+// say, and when they are raised, is the engine's, shared with the CLI.
+
+// explainWords are the explain tool's ways of picking a score.
+var explainWords = explain.Words{Overall: "leave out both metric and tool", Tool: "give tool", Lister: "score's result"}
+
+// worded is err as a client reads it; ref is the call's judge argument.
+func worded(err error, ref string) error {
+	var se *judge.SettingError
+	var ue *explain.UnknownError
+	switch {
+	case errors.As(err, &se):
+		return errors.New(settingAdvice(se, ref))
+	case errors.As(err, &ue):
+		return errors.New(ue.Worded(explainWords))
+	}
+	return err
+}
+
+// settingAdvice says how the judge argument ref gives the setting se
+// says is missing: as a setting of the reference (judge.SplitRef).
+func settingAdvice(se *judge.SettingError, ref string) string {
+	kv := se.Setting + "=" + se.Value
+	head := fmt.Sprintf("the %s judge needs %s", se.Judge, se.What)
+	if ref == "" {
+		return fmt.Sprintf(`%s: give the judge argument as "%s:%s"`, head, se.Judge, kv)
+	}
+	if _, isPanel := panel.Members(ref); isPanel {
+		return fmt.Sprintf(`%s: in the judge argument, give that member as %s:%s`, head, se.Judge, kv)
+	}
+	if _, settings := judge.SplitRef(ref); len(settings) > 0 {
+		return fmt.Sprintf(`%s: give the judge argument as "%s,%s"`, head, ref, kv)
+	}
+	return fmt.Sprintf(`%s: give the judge argument as "%s:%s"`, head, ref, kv)
+}
