@@ -76,6 +76,7 @@
 package sarif
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -172,6 +173,20 @@ type ruleProperties struct {
 
 type text struct {
 	Text string `json:"text"`
+}
+
+// MarshalJSON writes the text with its control, format and separator
+// characters as escapes (report.EscapeControls), as every writer of a
+// report shows them: code scanning renders a message's text, and a tool
+// named "\u202eeliforp_etadpu" must not read "update_profile" there.
+func (t text) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // as the log's own encoder: < stays <
+	err := enc.Encode(struct {
+		Text string `json:"text"`
+	}{report.EscapeControls(t.Text, true)})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 type invocation struct {
@@ -524,7 +539,7 @@ func at(l located, toolName, prefix string) location {
 	}
 	return location{
 		PhysicalLocation: physical(l.at),
-		LogicalLocations: []logicalLocation{{Name: toolName, FullyQualifiedName: fqn, Kind: "function"}},
+		LogicalLocations: []logicalLocation{{Name: report.EscapeControls(toolName, false), FullyQualifiedName: report.EscapeControls(fqn, false), Kind: "function"}},
 	}
 }
 
