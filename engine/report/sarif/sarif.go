@@ -210,6 +210,9 @@ type result struct {
 	Properties          resultProperties  `json:"properties"`
 }
 
+// resultProperties are shown by SARIF viewers beside a result: the tool
+// and the parameters are written as every writer shows them
+// (report.EscapeControls); the JSON report keeps them exact.
 type resultProperties struct {
 	Tool   string   `json:"tool"`
 	Params []string `json:"params"`
@@ -402,7 +405,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 				Locations:           []location{at(f.at, f.fix.Tool, prefix)},
 				RelatedLocations:    related(f.at, f.fix.Tool),
 				PartialFingerprints: fingerprint(r, prefix, f.fix.Tool, is.Check, is.Params),
-				Properties: resultProperties{Tool: f.fix.Tool, Params: params, Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
+				Properties: resultProperties{Tool: report.EscapeControls(f.fix.Tool, false), Params: shownAll(params), Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
 					Severity: is.Severity, SecuritySeverity: sec},
 			})
 		}
@@ -426,7 +429,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			Properties: runProperties{
 				Rubric:  rubricProperties{Name: r.Rubric.Name, Version: r.Rubric.Version, Digest: r.Rubric.Digest},
 				Surface: surfaceProperties{Hash: r.Surface.Hash, ToolCount: r.Surface.ToolCount},
-				Target:  r.Target,
+				Target:  report.EscapeControls(r.Target, false),
 				Score:   r.Score,
 				Exact:   r.Exact,
 				Grade:   r.Grade,
@@ -506,7 +509,7 @@ func aggregate(r *report.Report, findings []finding, loc *locator, prefix string
 			Locations:           []location{at(where, name, prefix)},
 			RelatedLocations:    related(where, name),
 			PartialFingerprints: fingerprint(r, prefix, name, aggregateRule, nil),
-			Properties:          resultProperties{Tool: name, Params: params, Points: maxPoints.Exact(), Gain: gain.Exact(), Issues: len(fs)},
+			Properties:          resultProperties{Tool: report.EscapeControls(name, false), Params: shownAll(params), Points: maxPoints.Exact(), Gain: gain.Exact(), Issues: len(fs)},
 		})
 	}
 	return results, []rule{ru}
@@ -664,4 +667,13 @@ func serverName(r *report.Report) string {
 		return r.Surface.Source
 	}
 	return r.Target
+}
+
+// shownAll is names as every writer shows them (report.EscapeControls).
+func shownAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = report.EscapeControls(n, false)
+	}
+	return out
 }
