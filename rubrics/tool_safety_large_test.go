@@ -51,6 +51,10 @@ func TestToolSafetyLargeTool(t *testing.T) {
 		{"injection at the end", padding(600_000) + " " + inject, 1},
 		{"wide schema", inject, 20_000},
 		{"long and wide", inject + padding(300_000), 10_000},
+		// Each finding carries the text it was found in: twenty of them
+		// in 8 MB held the text twenty times over the 128 MiB a value
+		// may have, though the copies share their bytes.
+		{"twenty injections in 8 MB", strings.Repeat(inject+padding(400_000), 20), 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

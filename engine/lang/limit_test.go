@@ -1,8 +1,14 @@
 package lang
 
 import (
+	"errors"
 	"math"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 )
 
 // TestLimitFor: a formula's cost limit stays its own until the data's
@@ -30,5 +36,34 @@ func TestLimitFor(t *testing.T) {
 		if tt.n < math.MaxUint64/CostPerByte && got < tt.n*CostPerByte {
 			t.Errorf("LimitFor(%d, %d) = %d, below CostPerByte a byte", tt.base, tt.n, got)
 		}
+	}
+}
+
+// TestNativeShared: a value holding one long string many times (each
+// finding carries the text it was found in) is held once in memory, and
+// NativeShared counts it once; Native, for values written out whole,
+// counts every copy. A value whose distinct strings are too large is
+// refused by both.
+func TestNativeShared(t *testing.T) {
+	text := strings.Repeat("x", 8<<20)
+	// Maps a formula built, as {'text': t.text, 'start': m.start} does.
+	var sameVals, distinctVals []ref.Val
+	for i := range 20 {
+		sameVals = append(sameVals, types.NewRefValMap(Adapter, map[ref.Val]ref.Val{types.String("text"): types.String(text), types.String("start"): types.Int(i)}))
+		distinctVals = append(distinctVals, types.NewRefValMap(Adapter, map[ref.Val]ref.Val{types.String("text"): types.String(text + strconv.Itoa(i))}))
+	}
+	same, distinct := types.NewRefValList(Adapter, sameVals), types.NewRefValList(Adapter, distinctVals)
+	if _, err := Native(same); !errors.As(err, &ValueTooLargeError{}) {
+		t.Errorf("Native of twenty copies of 8 MiB: %v, want ValueTooLargeError", err)
+	}
+	v, err := NativeShared(same)
+	if err != nil {
+		t.Fatalf("NativeShared of twenty copies of 8 MiB: %v", err)
+	}
+	if l := v.([]any); len(l) != 20 || l[19].(map[string]any)["text"] != text {
+		t.Errorf("NativeShared changed the value")
+	}
+	if _, err := NativeShared(distinct); !errors.As(err, &ValueTooLargeError{}) {
+		t.Errorf("NativeShared of twenty distinct 8 MiB strings: %v, want ValueTooLargeError", err)
 	}
 }

@@ -523,13 +523,21 @@ func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, 
 	if len(ms) > 0 {
 		out = make([]report.Metric, 0, len(ms))
 	}
+	// A metric is written into the report; a signal is only read by the
+	// formulas after it, so a long text its values hold many times (each
+	// finding carries the text it was found in) is held, and counted,
+	// once.
+	native := lang.NativeShared
+	if group == "metrics" {
+		native = lang.Native
+	}
 	for _, m := range ms {
 		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}
-		nv, err := lang.Native(v)
+		nv, err := native(v)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}
