@@ -379,12 +379,13 @@ type lintOut struct {
 }
 
 type lintResult struct {
-	Rubric   string      `json:"rubric"`
-	Version  string      `json:"version"`
-	ReportID string      `json:"report_id"`
-	Score    json.Number `json:"score"`
-	Grade    string      `json:"grade"`
-	Issues   []issueOut  `json:"issues"`
+	Rubric   string `json:"rubric"`
+	Version  string `json:"version"`
+	ReportID string `json:"report_id"`
+	// Score is null when the rubric could not score the tool (Error).
+	Score  *json.Number `json:"score"`
+	Grade  string       `json:"grade"`
+	Issues []issueOut   `json:"issues"`
 	// Error, when set, says why the rubric could not score the tool:
 	// the other rubrics' results stand, and the tool is not passed.
 	Error string `json:"error,omitempty"`
@@ -444,7 +445,8 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 		res := lintResult{Rubric: r.Name, Version: r.Version, ReportID: id, Issues: []issueOut{}}
 		if len(rep.Tools) == 1 {
 			t := toolOf(rep.Tools[0])
-			res.Score, res.Grade, res.Issues = t.Score, t.Grade, t.Issues
+			score := t.Score
+			res.Score, res.Grade, res.Issues = &score, t.Grade, t.Issues
 			for _, i := range t.Issues {
 				missing = append(missing, i.Message)
 			}

@@ -57,11 +57,12 @@ func TestLintKeepsOtherRubrics(t *testing.T) {
 	if len(out.Results) != 2 || !out.Failed {
 		t.Fatalf("results %+v, failed %v; want both rubrics", out.Results, out.Failed)
 	}
-	if g := out.Results[0]; g.Rubric != "good" || g.Score != "6.0" || g.Error != "" {
+	if g := out.Results[0]; g.Rubric != "good" || g.Score == nil || *g.Score != "6.0" || g.Error != "" {
 		t.Errorf("the good rubric's result: %+v", g)
 	}
 	bd := out.Results[1]
-	if bd.Rubric != "bad" || !strings.Contains(bd.Error, "division by zero") {
+	// No score, not a score of 0: a failed rubric must not read as graded.
+	if bd.Rubric != "bad" || bd.Score != nil || !strings.Contains(bd.Error, "division by zero") {
 		t.Errorf("the bad rubric's result: %+v", bd)
 	}
 	if len(bd.Error) > 1000 || !strings.Contains(bd.Error, strings.Repeat("n", 80)+`"…`) {
