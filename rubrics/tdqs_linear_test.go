@@ -27,7 +27,7 @@ func TestTDQSSurfaceSignalsStayUntracked(t *testing.T) {
 			if overCosts[m.Name] {
 				continue
 			}
-			p, err := m.Value.WithCostLimit(eval.OverSurface(n))
+			p, err := m.Value.WithCostLimit(eval.OverSurface(n, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -43,7 +43,7 @@ var severityRank = map[string]int{"none": 0, "low": 1, "medium": 2, "high": 3}
 
 // scoreSafety scores a tools/list surface with tool-safety and returns
 // the report and each tool's findings.
-func scoreSafety(t *testing.T, name string, src []byte) (*report.Report, map[string][]safetyFinding) {
+func scoreSafety(t testing.TB, name string, src []byte) (*report.Report, map[string][]safetyFinding) {
 	t.Helper()
 	r := builtin(t, "tool-safety")
 	rep, err := score.Run(context.Background(), r, parseSurface(t, name, src), score.Options{})

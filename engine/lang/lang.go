@@ -11,6 +11,8 @@ package lang
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -36,11 +38,32 @@ const Version = "rubric-lang/1"
 
 // CostLimit bounds the work of one evaluation of one formula over one tool.
 // Formulas over a whole surface get CostLimit plus CostPerItem for each
-// tool (see Program.WithCostLimit).
+// tool (see Program.WithCostLimit). Formulas over data read from more
+// than CostLimit/CostPerByte bytes get CostPerByte more for each byte
+// (see LimitFor): the work of a formula that reads each string a few
+// dozen times grows with the data, and the data is bounded already (the
+// transports' --max-bytes), so a long description or a wide schema is
+// scored in time that grows with its length, not refused.
 const (
 	CostLimit   = 1_000_000
 	CostPerItem = 1_000
+	CostPerByte = 64
 )
+
+// LimitFor is the cost limit of a formula whose limit is base over data
+// read from n bytes of input (a tool's canonical JSON, or all of a
+// surface's): base while CostPerByte a byte stays within it, else base
+// plus CostPerByte a byte rounded up to a power of two, so that a run
+// over tools of many lengths builds a formula for a few limits only.
+func LimitFor(base, n uint64) uint64 {
+	if n <= base/CostPerByte {
+		return base
+	}
+	if n >= 1<<(63-7) { // past 2^56 bytes: no input is that long
+		return math.MaxUint64
+	}
+	return base + 1<<bits.Len64(CostPerByte*n-1)
+}
 
 // Var declares a variable visible to formulas.
 type Var struct {

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"maps"
 	"reflect"
+	"unsafe"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
@@ -126,12 +127,51 @@ func (adapter) NativeToValue(v any) ref.Val {
 // larger than MaxValueBytes is refused (see ValueTooLargeError).
 func Native(v ref.Val) (any, error) {
 	budget := int64(MaxValueBytes)
-	return native(v, &budget)
+	return native(v, &budget, nil)
+}
+
+// NativeShared is Native for a value kept in memory as it is (a signal
+// the rubric's later formulas read), never written out whole: a long
+// string it holds more than once counts its bytes once, since every copy
+// shares them. A finding carries the text it was found in, so a hostile
+// definition of many megabytes with a score of findings in it is held
+// once, not once a finding, and is scored rather than refused.
+func NativeShared(v ref.Val) (any, error) {
+	budget := int64(MaxValueBytes)
+	return native(v, &budget, &sharedStrings{})
+}
+
+// sharedStrings are the long strings a value converted by NativeShared
+// has counted, by where their bytes are.
+type sharedStrings struct {
+	seen map[sharedKey]bool
+}
+
+type sharedKey struct {
+	data *byte
+	n    int
+}
+
+// counted reports whether s was counted already, and records it.
+func (c *sharedStrings) counted(s string) bool {
+	if c == nil || len(s) < 256 {
+		return false // short strings: counted each time, as Native does
+	}
+	k := sharedKey{unsafe.StringData(s), len(s)}
+	if c.seen[k] {
+		return true
+	}
+	if c.seen == nil {
+		c.seen = map[sharedKey]bool{}
+	}
+	c.seen[k] = true
+	return false
 }
 
 // MaxValueBytes bounds the size of one value a formula builds, as Native
 // and canonical_json count it: each string's bytes, and nodeBytes for
-// every value in it. The cost limit bounds a formula's steps, not what
+// every value in it (NativeShared counts a long string it holds more
+// than once a single time). The cost limit bounds a formula's steps, not what
 // they build: a value may hold another twice (a map of a bound variable
 // under two keys), so a chain of cel.bind doubles it at every step for
 // the price of one. The bound is far above what any rubric builds from a
@@ -156,8 +196,9 @@ func (ValueTooLargeError) Error() string {
 	return fmt.Sprintf("the formula built a value larger than the %d MiB a value may have: it repeats a value (a variable bound by cel.bind used twice, again and again), or the data is unusually large", MaxValueBytes>>20)
 }
 
-// native converts v, spending budget on what it builds.
-func native(v ref.Val, budget *int64) (any, error) {
+// native converts v, spending budget on what it builds; shared, when not
+// nil, counts each long string's bytes once (see NativeShared).
+func native(v ref.Val, budget *int64, shared *sharedStrings) (any, error) {
 	if *budget -= nodeBytes; *budget < 0 {
 		return nil, ValueTooLargeError{}
 	}
@@ -177,6 +218,9 @@ func native(v ref.Val, budget *int64) (any, error) {
 	case types.Bool:
 		return bool(x), nil
 	case types.String:
+		if shared.counted(string(x)) {
+			return string(x), nil
+		}
 		if *budget -= int64(len(x)); *budget < 0 {
 			return nil, ValueTooLargeError{}
 		}
@@ -198,7 +242,7 @@ func native(v ref.Val, budget *int64) (any, error) {
 		}
 		out := make([]any, n)
 		for i := range n {
-			e, err := native(l.Get(types.Int(i)), budget)
+			e, err := native(l.Get(types.Int(i)), budget, shared)
 			if err != nil {
 				return nil, err
 			}
@@ -216,16 +260,16 @@ func native(v ref.Val, budget *int64) (any, error) {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			// A map the formula built: ranged over as it is, where its
 			// iterator would copy out every key through reflection.
-			return nativeEntries(maps.All(built), len(built), budget)
+			return nativeEntries(maps.All(built), len(built), budget, shared)
 		}
-		return nativeEntries(mapperEntries(m), 0, budget)
+		return nativeEntries(mapperEntries(m), 0, budget, shared)
 	}
 	return v.Value(), nil
 }
 
 // nativeEntries is native for a map's entries (n of them, 0 when not
 // known), spending budget on each key and value.
-func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64) (any, error) {
+func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64, shared *sharedStrings) (any, error) {
 	out := make(map[string]any, n)
 	for k, v := range entries {
 		key, ok := k.(types.String)
@@ -235,7 +279,7 @@ func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64) (a
 		if *budget -= int64(len(key)); *budget < 0 {
 			return nil, ValueTooLargeError{}
 		}
-		e, err := native(v, budget)
+		e, err := native(v, budget, shared)
 		if err != nil {
 			return nil, err
 		}

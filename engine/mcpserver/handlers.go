@@ -70,9 +70,21 @@ func (s *Server) wrap(p params, h handler) server.ToolHandlerFunc {
 		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
 		}
-		return mcp.NewToolResultStructured(json.RawMessage(b), string(b)), nil
+		res = mcp.NewToolResultStructured(json.RawMessage(b), string(b))
+		if f, ok := out.(partial); ok && f.partial() {
+			// Part of the work failed: the client sees what stands, and
+			// that the call did not wholly succeed.
+			res.IsError = true
+		}
+		return res, nil
 	}
 }
+
+// partial is a result some of whose parts failed, each saying why in
+// the result itself.
+type partial interface{ partial() bool }
+
+func (o *lintOut) partial() bool { return o.Failed }
 
 // progress sends a progress notification when the client asked for them.
 func (c *call) progress(ctx context.Context, done, total float64, msg string) {
@@ -402,15 +414,22 @@ type lintOut struct {
 	Results    []lintResult `json:"results"`
 	Skipped    []string     `json:"skipped"`
 	Suggestion suggestion   `json:"suggested_rewrite"`
+	// Failed is set when a rubric could not score the tool (see
+	// lintResult.Error): the result is then marked an error.
+	Failed bool `json:"failed,omitempty"`
 }
 
 type lintResult struct {
-	Rubric   string      `json:"rubric"`
-	Version  string      `json:"version"`
-	ReportID string      `json:"report_id"`
-	Score    json.Number `json:"score"`
-	Grade    string      `json:"grade"`
-	Issues   []issueOut  `json:"issues"`
+	Rubric   string `json:"rubric"`
+	Version  string `json:"version"`
+	ReportID string `json:"report_id"`
+	// Score is null when the rubric could not score the tool (Error).
+	Score  *json.Number `json:"score"`
+	Grade  string       `json:"grade"`
+	Issues []issueOut   `json:"issues"`
+	// Error, when set, says why the rubric could not score the tool:
+	// the other rubrics' results stand, and the tool is not passed.
+	Error string `json:"error,omitempty"`
 }
 
 type suggestion struct {
@@ -455,13 +474,22 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 		c.step(ctx, "linting with "+r.Name)
 		rep, err := sess.Scan(ctx, run.Source{Surface: surf, Name: "lint_tool " + name}, r, run.ScanOptions{})
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", r.Name, err)
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("%s: %w", r.Name, err)
+			}
+			// One rubric that cannot score the tool (a formula past its
+			// cost limit, say) must not hide what the others found:
+			// its result says it failed, and the call is an error.
+			out.Results = append(out.Results, lintResult{Rubric: r.Name, Version: r.Version, Issues: []issueOut{}, Error: err.Error()})
+			out.Failed = true
+			continue
 		}
 		reps = append(reps, rep)
 		res := lintResult{Rubric: r.Name, Version: r.Version, Issues: []issueOut{}}
 		if len(rep.Tools) == 1 {
 			t := toolOf(rep.Tools[0])
-			res.Score, res.Grade, res.Issues = t.Score, t.Grade, t.Issues
+			score := t.Score
+			res.Score, res.Grade, res.Issues = &score, t.Grade, t.Issues
 			for _, i := range t.Issues {
 				missing = append(missing, i.Message)
 			}

@@ -91,9 +91,11 @@ It reads nothing but the definition you pass, changes nothing and needs no key o
 			"tool": {"type": "string", "description": "The tool's name."},
 			"results": {"type": "array", "description": "One entry per lint rubric.", "items": {"type": "object", "properties": {
 				"rubric": {"type": "string"}, "version": {"type": "string"}, "report_id": {"type": "string"},
-				"score": {"type": "number"}, "grade": {"type": "string"}, "issues": ` + issuesSchema + `},
+				"score": {"type": ["number", "null"], "description": "The tool's score; null when the rubric could not score it (see error)."}, "grade": {"type": "string"}, "issues": ` + issuesSchema + `,
+				"error": {"type": "string", "description": "Why the rubric could not score the tool, when it could not: the call is then an error, and the other rubrics' results stand."}},
 				"required": ["rubric", "version", "report_id", "score", "grade", "issues"]}},
 			"skipped": {"type": "array", "items": {"type": "string"}, "description": "Lint rubrics that are not available here, and why."},
+			"failed": {"type": "boolean", "description": "True when a rubric could not score the tool (its result's error says why): the tool is not passed."},
 			"suggested_rewrite": {"type": "object", "description": "A hypothesis, to verify against the implementation.", "properties": {
 				"label": {"type": "string", "description": "What the suggestion is and how far to trust it."},
 				"description": {"type": "string", "description": "The description with a bracketed line per missing point."}},

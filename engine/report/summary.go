@@ -83,18 +83,26 @@ func (r *Report) Unscored() string {
 	return "the report gives none"
 }
 
-// EscapeControls writes the control characters of s (text a server or a
-// rubric supplied) as visible escapes, \xNN or \uNNNN, so that it cannot
-// move a cursor or colour a terminal. With keepLayout, newlines, carriage
-// returns and tabs stay as they are; without, they become \n, \r and \t.
+// EscapeControls writes the characters of s (text a server or a rubric
+// supplied) that a reader cannot see, or that change what the rest looks
+// like, as visible escapes: control characters as \xNN or \uNNNN, so that
+// s cannot move a cursor or colour a terminal; format characters (the
+// bidirectional controls such as U+202E, which would show a tool named
+// "\u202eeliforp_etadpu" as "update_profile"; zero-width spaces and
+// joiners; the tag characters) and line and paragraph separators as
+// \uNNNN or \UNNNNNNNN. With keepLayout, newlines, carriage returns and
+// tabs stay as they are; without, they become \n, \r and \t. Every
+// human-facing writer shows names and messages through it, so each shows
+// a name the same way; the JSON report keeps them as the server sent
+// them.
 func EscapeControls(s string, keepLayout bool) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if !strings.ContainsFunc(s, Hidden) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case !unicode.IsControl(r):
+		case !Hidden(r):
 			b.WriteRune(r)
 		case keepLayout && (r == '\n' || r == '\r' || r == '\t'):
 			b.WriteRune(r)
@@ -106,11 +114,23 @@ func EscapeControls(s string, keepLayout bool) string {
 			b.WriteString(`\t`)
 		case r < 0x80:
 			fmt.Fprintf(&b, `\x%02x`, r)
+		case r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
 		default:
 			fmt.Fprintf(&b, `\u%04x`, r)
 		}
 	}
 	return b.String()
+}
+
+// Hidden reports whether EscapeControls writes r as an escape: a control
+// character, a format character (Unicode category Cf) or a line or
+// paragraph separator.
+func Hidden(r rune) bool {
+	if r < 0x80 {
+		return r < 0x20 || r == 0x7f
+	}
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // Plural writes a count with its noun: "1 tool", "3 tools".

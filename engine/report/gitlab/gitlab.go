@@ -58,9 +58,12 @@ func WriteOptions(w io.Writer, r *report.Report, opt sarif.Options) error {
 		if f.Note != "" {
 			desc += " (" + f.Note + ")"
 		}
+		// Shown as every writer shows it (report.EscapeControls): a
+		// bidirectional control must not disguise a tool's name in a
+		// merge request.
 		out = append(out, issue{
 			Type:        "issue",
-			Description: desc,
+			Description: report.EscapeControls(desc, true),
 			CheckName:   f.Issue.Check,
 			Fingerprint: f.Fingerprint,
 			Severity:    severity(f),

@@ -72,6 +72,6 @@ func WriteCalibration(w io.Writer, rec *calibrate.Record) error {
 	if err := page().ExecuteTemplate(&buf, "calibration", v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err = io.WriteString(w, shown(buf.String()))
 	return err
 }

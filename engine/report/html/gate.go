@@ -68,7 +68,7 @@ func WriteGate(w io.Writer, rep *gate.Report, base, head *surface.Surface) error
 	if err := page().ExecuteTemplate(&buf, "gate", v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := io.WriteString(w, shown(buf.String()))
 	return err
 }
 

@@ -94,9 +94,20 @@ func Write(w io.Writer, r *report.Report) error {
 	if err := page().Execute(&buf, v); err != nil {
 		return fmt.Errorf("write HTML: %w", err)
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err = io.WriteString(w, shown(buf.String()))
 	return err
 }
+
+// shown is a page (or a part of one) with every control, format and
+// separator character written out as an escape (report.EscapeControls:
+// U+202E as \u202e), as every writer of a report shows them: a tool named
+// "\u202eeliforp_etadpu" must not read "update_profile". The page's own
+// text holds none, so this reaches only what came from the report: in
+// text and attributes the escape is what the reader sees; inside the
+// page's JSON it is the same string, which app.js prints the same way.
+// Names are isolated (<bdi>) besides, so that right-to-left text in one
+// cannot reorder what is around it.
+func shown(page string) string { return report.EscapeControls(page, true) }
 
 // view is what the template reads.
 type view struct {
@@ -317,7 +328,7 @@ func build(r *report.Report) (*view, error) {
 				return nil, err
 			}
 			d := defs[tv.Anchor]
-			d.Body = b.String()
+			d.Body = shown(b.String())
 			defs[tv.Anchor] = d
 		}
 	}

@@ -74,7 +74,7 @@ func TestFixListByCause(t *testing.T) {
 		t.Error("the repeated cause is not one group")
 	}
 	for _, tool := range []string{"create_directory", "edit_block", "move_file"} {
-		if !strings.Contains(page, `<code>`+tool+`</code></a> <span class="params">`) {
+		if !strings.Contains(page, `<bdi><code>`+tool+`</code></bdi></a> <span class="params">`) {
 			t.Errorf("the group does not name %s with its parameters", tool)
 		}
 	}

@@ -104,13 +104,17 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 	if server == "" {
 		server = "server"
 	}
+	// Names and messages are shown as every writer shows them
+	// (report.EscapeControls): a test report is read by a person, and a
+	// bidirectional control must not disguise a tool's name there.
+	server = report.EscapeControls(server, false)
 	class := r.Rubric.Name
 	s := suite{Name: server, Time: fmt.Sprintf("%.3f", (r.Timings.ReadMS+r.Timings.ScoreMS)/1000)}
 	s.Properties = []property{
 		{"rubric", r.Rubric.Name + " " + r.Rubric.Version},
 		{"rubric.digest", r.Rubric.Digest},
 		{"surface.hash", r.Surface.Hash},
-		{"target", r.Target},
+		{"target", report.EscapeControls(r.Target, false)},
 	}
 	if r.Score != nil {
 		s.Properties = append(s.Properties, property{"score", r.Score.String()})
@@ -123,7 +127,7 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 	}
 	if !r.Complete {
 		s.Errors = 1
-		s.SystemErr = "scoring could not finish: " + strings.Join(r.Warnings, "; ")
+		s.SystemErr = report.EscapeControls("scoring could not finish: "+strings.Join(r.Warnings, "; "), true)
 		return &suites{Name: "rubric " + class, Errors: 1, Suites: []suite{s}}, nil
 	}
 	fixes, err := r.FixList()
@@ -135,7 +139,8 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 		byTool[f.Tool] = append(byTool[f.Tool], f)
 	}
 	for _, t := range r.Tools {
-		tc := testCase{Name: t.Name, ClassName: class + "." + server, Time: "0"}
+		name := report.EscapeControls(t.Name, false)
+		tc := testCase{Name: name, ClassName: class + "." + server, Time: "0"}
 		var why []string
 		if failUnder != nil {
 			if e, err := num.Parse(t.Exact); err == nil && e.Cmp(failUnder.Min) < 0 {
@@ -152,7 +157,7 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 			if level == "error" {
 				errorLevel++
 			}
-			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, f.Issue.Message, f.Gain.Exact()))
+			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, report.EscapeControls(f.Issue.Message, true), f.Gain.Exact()))
 		}
 		if errorLevel > 0 {
 			why = append(why, strconv.Itoa(errorLevel)+" error-level "+words.Pick(errorLevel, "issue", "issues"))
@@ -162,7 +167,7 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 			if strings.HasPrefix(why[0], "score") {
 				kind = "below fail-under"
 			}
-			tc.Failure = &failure{Message: t.Name + ": " + strings.Join(why, "; "), Type: kind, Text: strings.Join(lines, "\n")}
+			tc.Failure = &failure{Message: name + ": " + strings.Join(why, "; "), Type: kind, Text: strings.Join(lines, "\n")}
 			s.Failures++
 		} else if len(lines) > 0 {
 			tc.SystemOut = &cdata{strings.Join(lines, "\n")}

@@ -76,6 +76,7 @@
 package sarif
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -174,6 +175,20 @@ type text struct {
 	Text string `json:"text"`
 }
 
+// MarshalJSON writes the text with its control, format and separator
+// characters as escapes (report.EscapeControls), as every writer of a
+// report shows them: code scanning renders a message's text, and a tool
+// named "\u202eeliforp_etadpu" must not read "update_profile" there.
+func (t text) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // as the log's own encoder: < stays <
+	err := enc.Encode(struct {
+		Text string `json:"text"`
+	}{report.EscapeControls(t.Text, true)})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+}
+
 type invocation struct {
 	ExecutionSuccessful        bool           `json:"executionSuccessful"`
 	ToolExecutionNotifications []notification `json:"toolExecutionNotifications,omitempty"`
@@ -195,6 +210,9 @@ type result struct {
 	Properties          resultProperties  `json:"properties"`
 }
 
+// resultProperties are shown by SARIF viewers beside a result: the tool
+// and the parameters are written as every writer shows them
+// (report.EscapeControls); the JSON report keeps them exact.
 type resultProperties struct {
 	Tool   string   `json:"tool"`
 	Params []string `json:"params"`
@@ -387,7 +405,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 				Locations:           []location{at(f.at, f.fix.Tool, prefix)},
 				RelatedLocations:    related(f.at, f.fix.Tool),
 				PartialFingerprints: fingerprint(r, prefix, f.fix.Tool, is.Check, is.Params),
-				Properties: resultProperties{Tool: f.fix.Tool, Params: params, Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
+				Properties: resultProperties{Tool: report.EscapeControls(f.fix.Tool, false), Params: shownAll(params), Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
 					Severity: is.Severity, SecuritySeverity: sec},
 			})
 		}
@@ -411,7 +429,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			Properties: runProperties{
 				Rubric:  rubricProperties{Name: r.Rubric.Name, Version: r.Rubric.Version, Digest: r.Rubric.Digest},
 				Surface: surfaceProperties{Hash: r.Surface.Hash, ToolCount: r.Surface.ToolCount},
-				Target:  r.Target,
+				Target:  report.EscapeControls(r.Target, false),
 				Score:   r.Score,
 				Exact:   r.Exact,
 				Grade:   r.Grade,
@@ -491,7 +509,7 @@ func aggregate(r *report.Report, findings []finding, loc *locator, prefix string
 			Locations:           []location{at(where, name, prefix)},
 			RelatedLocations:    related(where, name),
 			PartialFingerprints: fingerprint(r, prefix, name, aggregateRule, nil),
-			Properties:          resultProperties{Tool: name, Params: params, Points: maxPoints.Exact(), Gain: gain.Exact(), Issues: len(fs)},
+			Properties:          resultProperties{Tool: report.EscapeControls(name, false), Params: shownAll(params), Points: maxPoints.Exact(), Gain: gain.Exact(), Issues: len(fs)},
 		})
 	}
 	return results, []rule{ru}
@@ -524,7 +542,7 @@ func at(l located, toolName, prefix string) location {
 	}
 	return location{
 		PhysicalLocation: physical(l.at),
-		LogicalLocations: []logicalLocation{{Name: toolName, FullyQualifiedName: fqn, Kind: "function"}},
+		LogicalLocations: []logicalLocation{{Name: report.EscapeControls(toolName, false), FullyQualifiedName: report.EscapeControls(fqn, false), Kind: "function"}},
 	}
 }
 
@@ -649,4 +667,13 @@ func serverName(r *report.Report) string {
 		return r.Surface.Source
 	}
 	return r.Target
+}
+
+// shownAll is names as every writer shows them (report.EscapeControls).
+func shownAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = report.EscapeControls(n, false)
+	}
+	return out
 }

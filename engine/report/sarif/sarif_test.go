@@ -174,7 +174,8 @@ func TestWriteContent(t *testing.T) {
 		gain, moves               string
 	}{
 		{"input_schema", "warning", "no_schema: the tool has no inputSchema object, so a model may send anything; scoring stops here", "synthetic/no_schema", []string{}, "100", "25"},
-		{"described_params", "error", "line\nbreak\x1b[31m: parameters without a description: q", "synthetic/line\nbreak\x1b[31m", []string{"q"}, "20", "5"},
+		// A control character is shown, not sent; a location's name is one line.
+		{"described_params", "error", "line\nbreak\\x1b[31m\\u202etxt.exe: parameters without a description: q", `synthetic/line\nbreak\x1b[31m\u202etxt.exe`, []string{"q"}, "20", "5"},
 		{"array_items", "warning", "pipe|name: array parameters without items: list", "synthetic/pipe|name", []string{"list"}, "15", "15/4"},
 		{"object_properties", "warning", "pipe|name: object parameters without nested properties: opts", "synthetic/pipe|name", []string{"opts"}, "15", "15/4"},
 		{"declares_required", "warning", "pipe|name: inputSchema lists no required parameter, so a model reads every parameter as optional", "synthetic/pipe|name", []string{}, "10", "5/2"},

@@ -33,7 +33,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
-	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Version is the version of the JSON document's format.
@@ -368,12 +367,19 @@ func writeSARIF(w io.Writer, d *Document) error {
 	return enc.Encode(out)
 }
 
-// clean makes a server's text printable on a terminal, on one line.
+// clean makes s printable on a terminal and on one line: line breaks
+// and tabs become spaces, carriage returns go, and every other control
+// and format character is written out as an escape
+// (report.EscapeControls: "\x1b[31m", "\u202e"), as every writer of a
+// report shows it.
 func clean(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' || r == '\r' {
+	return report.EscapeControls(strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\t':
 			return ' '
+		case '\r':
+			return -1
 		}
 		return r
-	}, termtext.Printable(s))
+	}, s), false)
 }

@@ -9,8 +9,9 @@
 //
 // Names and messages come from the server being scored, or from a report
 // file anyone could have edited: every text is made printable
-// (termtext.Printable: escape sequences, NUL bytes and bidirectional
-// controls never reach the terminal), line breaks inside it become
+// (report.EscapeControls, as every writer shows them: escape sequences,
+// NUL bytes, bidirectional controls and other invisible characters are
+// shown as \x1b or \u202e, never sent to the terminal), line breaks inside it become
 // spaces, and long texts are cut with an ellipsis, so that no line a
 // summary prints is unbounded. Grades are coloured with plain ANSI
 // escapes only when Options.Color is set; ColorEnabled says whether a
@@ -33,7 +34,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Options tune the summary.
@@ -329,15 +329,21 @@ func cut(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// clean makes s printable on a terminal (termtext.Printable) and on one
-// line: line breaks and tabs become spaces.
+// clean makes s printable on a terminal and on one line: line breaks
+// and tabs become spaces, carriage returns go, and every other control
+// and format character is written out as an escape
+// (report.EscapeControls: "\x1b[31m", "\u202e"), as every writer of a
+// report shows it.
 func clean(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' {
+	return report.EscapeControls(strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\t':
 			return ' '
+		case '\r':
+			return -1
 		}
 		return r
-	}, termtext.Printable(s))
+	}, s), false)
 }
 
 // judgeLine says who answered, and what the answers cost.

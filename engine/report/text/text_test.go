@@ -246,7 +246,7 @@ func TestFixOrder(t *testing.T) {
 	}
 	want := []string{
 		"no_schema input_schema 100", // 10 points plus the 90 of the checks it stopped
-		"line\nbreak\x1b[31m described_params 20",
+		"line\nbreak\x1b[31m\u202etxt.exe described_params 20",
 		"pipe|name array_items 15",
 		"pipe|name object_properties 15",
 		"pipe|name declares_required 10",
@@ -347,15 +347,17 @@ func TestClean(t *testing.T) {
 		{"plain name", "plain name"},
 		{"line\nbreak", "line break"},
 		{"tab\there\r", "tab here"},
-		{"red\x1b[31m", "red"},
-		{"clip\x1b]52;c;ZXZpbA==\a board", "clip board"}, // OSC 52 writes the clipboard
-		{"title\x1b]0;pwned\x1b\\ bar", "title bar"},     // OSC ended by ST
-		{"bell\a", "bell\ufffd"},
-		{"nul\x00byte", "nul\ufffdbyte"},
-		{"c1\u009b", "c1\ufffd"},
-		{"safe\u202eexe.txt", "safe\ufffdexe.txt"},     // right-to-left override
-		{"iso\u2066late\u2069", "iso\ufffdlate\ufffd"}, // isolates
-		{"mark\u200f", "mark\ufffd"},                   // right-to-left mark
+		{"red\x1b[31m", `red\x1b[31m`},                                         // shown, never sent
+		{"clip\x1b]52;c;ZXZpbA==\a board", `clip\x1b]52;c;ZXZpbA==\x07 board`}, // OSC 52 writes the clipboard
+		{"title\x1b]0;pwned\x1b\\ bar", `title\x1b]0;pwned\x1b\ bar`},          // OSC ended by ST
+		{"bell\a", `bell\x07`},
+		{"nul\x00byte", `nul\x00byte`},
+		{"c1\u009b", `c1\u009b`},
+		{"safe\u202eexe.txt", `safe\u202eexe.txt`},     // right-to-left override
+		{"iso\u2066late\u2069", `iso\u2066late\u2069`}, // isolates
+		{"mark\u200f", `mark\u200f`},                   // right-to-left mark
+		{"zero\u200bwidth", `zero\u200bwidth`},         // zero-width space
+		{"tag\U000e0041", `tag\U000e0041`},             // tag letter A
 		{"broken\xff", "broken\ufffd"},                 // not UTF-8
 		{"ünïcödé", "ünïcödé"},
 	}

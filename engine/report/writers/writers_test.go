@@ -156,3 +156,53 @@ func TestOutputs(t *testing.T) {
 		})
 	}
 }
+
+// TestBidiNamesShown: a tool named with a right-to-left override
+// (U+202E) reads "update_profile" wherever the character reaches a
+// reader. Every writer a person reads shows it as the escape \u202e, the
+// same way in each, the server's and the target's names and the issue
+// messages as well as the tool's; the JSON report keeps the name exactly
+// as the server sent it.
+func TestBidiNamesShown(t *testing.T) {
+	const rlo = "\u202e"
+	tools := `{"server": {"name": "srv` + rlo + `revres"}, "tools": [
+	  {"name": "` + rlo + `eliforp_etadpu", "description": "Updates the profile` + rlo + `.",
+	   "inputSchema": {"type": "object", "properties": {"q` + rlo + `": {"type": "string"}}}},
+	  {"name": "zero` + "\u200b" + `width", "description": "Reads.", "inputSchema": {"type": "object"}}]}`
+	rep := reporttest.Score(t, "t"+rlo+"arget", []byte(tools))
+	for _, w := range All {
+		t.Run(w.Name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := w.Write(&b, rep, text.Options{Width: 200, MaxIssues: 100}); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			switch w.Name {
+			case "badge":
+				return // a grade and a score, no name
+			case "json":
+				if !strings.Contains(out, rlo+"eliforp_etadpu") {
+					t.Error("the JSON report does not keep the name as the server sent it")
+				}
+				return
+			}
+			for _, hidden := range []string{rlo, "\u200b"} {
+				if strings.Contains(out, hidden) {
+					t.Errorf("the %s output shows %+q raw", w.Name, hidden)
+				}
+			}
+			// In a JSON format the backslash is itself escaped.
+			for _, shown := range []string{`u202eeliforp_etadpu`, `zero\u200bwidth`} {
+				if w.Name == "sarif" || w.Name == "gitlab" {
+					shown = strings.ReplaceAll(shown, `\`, `\\`)
+				}
+				if !strings.Contains(out, shown) {
+					t.Errorf("the %s output does not show %s", w.Name, shown)
+				}
+			}
+			if w.Name == "html" && !strings.Contains(out, `<bdi><code>\u202eeliforp_etadpu</code></bdi>`) {
+				t.Error("the HTML page does not isolate the name in <bdi>")
+			}
+		})
+	}
+}

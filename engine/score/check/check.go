@@ -34,6 +34,9 @@ type Surface struct {
 	// Signals are the surface's signals by name, computed once a run.
 	Signals map[string]any
 	Size    uint64 // bounds the length of anything in Val and Signals
+	// Bytes is the length of the tools' canonical JSON, all together:
+	// what the cost limit of formulas over the surface grows with.
+	Bytes uint64
 	// Grades are the rubric's grades, letter to minimum.
 	Grades map[string]any
 	// Observe is the run's Options.Observe.
@@ -60,8 +63,10 @@ type Surface struct {
 func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (*Surface, error) {
 	var defs, tools []any
 	size := uint64(len(s.Tools))
+	var bytes uint64
 	for _, t := range s.Tools {
 		size = max(size, eval.SizeOf(t))
+		bytes += eval.SizeOf(t)
 	}
 	if r.Reads("surface") {
 		members, cut := r.ItemMembers("surface", "tools")
@@ -94,10 +99,11 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 		defs:    defs,
 		Signals: map[string]any{},
 		Size:    size,
+		Bytes:   bytes,
 		Observe: observe,
 	}
 	if len(r.Surface.Signals) > 0 {
-		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools))}
+		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools), bytes)}
 		signals, _, err := eval.Named(r.Surface.Signals, sc, "surface_signals", "surface signal")
 		if err != nil {
 			return nil, err
@@ -168,7 +174,11 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 	out := report.Tool{Name: t.Name, Hash: t.Hash, Checks: make([]report.Check, 0, len(r.Checks)), Issues: []report.Issue{}}
 	toolVal := lang.ToolValue(t.Definition())
 	size := eval.SizeOf(t)
-	checkScope := &eval.Scope{Vars: lang.Vars{"tool": toolVal, "item": nil}, Size: size, Ctx: ctx}
+	// A tool's formulas may do more work on a longer tool (see
+	// eval.OverTool); those that read the surface, on a longer surface.
+	limit := eval.OverTool(size)
+	surfaceLimit := max(limit, eval.OverTool(sv.Bytes))
+	checkScope := &eval.Scope{Vars: lang.Vars{"tool": toolVal, "item": nil}, Size: size, Limit: limit, Ctx: ctx}
 	checkVals := make([]ref.Val, 0, len(r.Checks))
 	fields := make([]ref.Val, 0, len(checkKeys)*len(r.Checks)) // every check's record, one after the other
 	stopped := ""
@@ -212,7 +222,7 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 		"surface_answers": map[string]any{},
 		"metrics":         map[string]any{},
 		"grades":          sv.Grades,
-	}, Size: size, Surface: sv.Size, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}
+	}, Size: size, Surface: sv.Size, Limit: limit, SurfaceLimit: surfaceLimit, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.Size < n {
 		sc.Size = n
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // Error is a formula that failed while scoring: the run cannot produce a
@@ -45,7 +46,9 @@ type Error struct {
 func (e *Error) Error() string {
 	where := "the surface"
 	if e.Tool != "" {
-		where = fmt.Sprintf("tool %q", e.Tool)
+		// A name is quoted cut short: a server may name a tool with a
+		// hundred thousand characters, and the message is for a person.
+		where = "tool " + termtext.QuoteStart([]byte(e.Tool), NameQuoteMax)
 	}
 	msg := fmt.Sprintf("scoring %s: %s: %v", where, e.Formula, e.Err)
 	at, ok := e.Place()
@@ -62,6 +65,10 @@ func (e *Error) Error() string {
 	}
 	return msg
 }
+
+// NameQuoteMax is how many bytes of a tool's name an error message
+// quotes; a longer name is cut there, with "…".
+const NameQuoteMax = 80
 
 // Place is where in the rubric's file the formula failed: the innermost
 // place Err carries (a let the formula read, when the let failed), else
@@ -96,6 +103,11 @@ type Scope struct {
 	// place of their own: formulas that see every tool get a budget that
 	// grows with the number of tools (see OverSurface).
 	Limit uint64
+	// SurfaceLimit, when above Limit, is the cost limit of the formulas
+	// here that read the surface or its signals: a tool's formula that
+	// looks through every tool may do as much work as the surface is
+	// long.
+	SurfaceLimit uint64
 	// Observe and Tool are the run's Options.Observe and the tool the
 	// scope is of. Observe sees each formula as compiled, and each let
 	// when it is computed.
@@ -256,9 +268,13 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		}
 		size = max(size, lv.size)
 	}
-	if s.Limit > 0 {
+	limit := s.Limit
+	if s.SurfaceLimit > limit && (p.Uses("surface") || p.Uses("surface_signals")) {
+		limit = s.SurfaceLimit
+	}
+	if limit > 0 {
 		var err error
-		if p, err = p.WithCostLimit(s.Limit); err != nil {
+		if p, err = p.WithCostLimit(limit); err != nil {
 			return nil, err
 		}
 	}
@@ -388,10 +404,22 @@ func valSize(v ref.Val) uint64 {
 	return Unbounded
 }
 
-// OverSurface is the cost limit of formulas that see all of n tools: the
-// surface's own, and those of questions about the surface and its items.
-func OverSurface(n int) uint64 {
-	return uint64(lang.CostLimit + lang.CostPerItem*n)
+// OverSurface is the cost limit of formulas that see all of n tools,
+// whose canonical JSON comes to bytes: the surface's own, and those of
+// questions about the surface and its items. It grows with the tools and
+// with their length (see lang.LimitFor).
+func OverSurface(n int, bytes uint64) uint64 {
+	return lang.LimitFor(uint64(lang.CostLimit+lang.CostPerItem*n), bytes)
+}
+
+// OverTool is the cost limit of formulas over one tool whose canonical
+// JSON is bytes long: lang.CostLimit, raised for a tool long enough that
+// formulas reading each of its strings a few dozen times would pass it
+// (see lang.LimitFor). A hostile description cannot silence a rubric by
+// its length alone: it is bounded by the transports' --max-bytes, and
+// the work allowed grows with it.
+func OverTool(bytes uint64) uint64 {
+	return lang.LimitFor(lang.CostLimit, bytes)
 }
 
 // Unbounded is the size of data no bound is known for.
@@ -495,13 +523,21 @@ func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, 
 	if len(ms) > 0 {
 		out = make([]report.Metric, 0, len(ms))
 	}
+	// A metric is written into the report; a signal is only read by the
+	// formulas after it, so a long text its values hold many times (each
+	// finding carries the text it was found in) is held, and counted,
+	// once.
+	native := lang.NativeShared
+	if group == "metrics" {
+		native = lang.Native
+	}
 	for _, m := range ms {
 		sc.Set(group, values)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}
-		nv, err := lang.Native(v)
+		nv, err := native(v)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
 		}

@@ -97,7 +97,7 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	// Formulas of questions about the surface and its items see every
 	// tool, so their budget grows with the number of tools, as the
 	// surface's own formulas' does.
-	limit := eval.OverSurface(len(states))
+	limit := eval.OverSurface(len(states), sv.Bytes)
 	// What the formulas of questions about the surface and its items see;
 	// withTools once every tool is checked, the tools' answers too.
 	surfaceVars := func(withTools bool) lang.Vars {

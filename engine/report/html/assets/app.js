@@ -46,6 +46,17 @@
     s.textContent = text;
     return s;
   }
+  // visible writes a string as JSON with every control, format and
+  // separator character as an escape, as the page's Go side writes them
+  // (\u202e, \U000e0041): a bidirectional control in a definition must
+  // not reorder what the reader sees.
+  var hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+  function visible(v) {
+    return JSON.stringify(v).replace(hidden, function (c) {
+      var n = c.codePointAt(0), h = n.toString(16);
+      return n > 0xffff ? "\\U" + ("0000000" + h).slice(-8) : "\\u" + ("000" + h).slice(-4);
+    });
+  }
   function print(out, v, path, marks, depth) {
     var pad = new Array(depth + 1).join("  ");
     if (depth > maxDepth) { out.appendChild(span("j-more", "…")); return; }
@@ -70,14 +81,14 @@
           at.title = msg;
           out.appendChild(at);
         }
-        at.appendChild(span("j-key", JSON.stringify(k)));
+        at.appendChild(span("j-key", visible(k)));
         at.appendChild(document.createTextNode(": "));
         print(at, v[k], sub, marks, depth + 1);
         out.appendChild(document.createTextNode((i < keys.length - 1 ? "," : "") + "\n"));
       });
       out.appendChild(document.createTextNode(pad + "}"));
     } else if (typeof v === "string") {
-      out.appendChild(span("j-str", JSON.stringify(v)));
+      out.appendChild(span("j-str", visible(v)));
     } else {
       out.appendChild(span("j-lit", JSON.stringify(v)));
     }
