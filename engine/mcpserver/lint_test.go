@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
@@ -42,7 +43,13 @@ func TestLintKeepsOtherRubrics(t *testing.T) {
 	req := mcp.CallToolRequest{}
 	req.Params.Name = "lint_tool"
 	req.Params.Arguments = map[string]any{"tool": map[string]any{"name": name, "description": "Reads.", "inputSchema": map[string]any{"type": "object"}}}
-	res, err := s.wrap(s.lint)(context.Background(), req)
+	var lint server.ToolHandlerFunc
+	for _, t := range tools {
+		if t.name == "lint_tool" {
+			lint = s.wrap(paramsOf(t.name, t.input), t.work(s))
+		}
+	}
+	res, err := lint(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
