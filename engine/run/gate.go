@@ -213,7 +213,7 @@ func gateLock(g GateRun) (*lock.File, error) {
 	}
 	locked, err := lock.Read(g.Lock)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--lock: %w", err)
 	}
 	if len(locked.Servers) > 0 {
 		return nil, fmt.Errorf("%s locks the servers of %s, and the gate reads one server: give it a lock of this target (rubric lock -- COMMAND, or rubric lock TARGET)", g.Lock, locked.Config)
