@@ -104,6 +104,12 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	}
 	defer done()
 	g.Source = run.Source{Transport: tname, Target: target}
+	// A rubric of the repository is read from each side: the base's
+	// scores both (gate_rubric.go).
+	fromConfig := saved == nil && !cmd.Flags().Changed("rubric") && os.Getenv("RUBRIC_RUBRIC") == ""
+	if sr := a.newGateRubrics(r, ref, fromConfig); sr != nil {
+		g.Rubrics = sr
+	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)
 	return a.finishGate(ctx, rep, in, saved == nil, err)
 }
