@@ -31,7 +31,7 @@ type Repo struct {
 func Open(ctx context.Context, dir string) (*Repo, error) {
 	out, err := git(ctx, dir, "rev-parse", "--show-toplevel")
 	if errors.Is(err, exec.ErrNotFound) {
-		return nil, fmt.Errorf("git is not found (%v): the gate checks each revision out with git; install git, or put it on PATH", err)
+		return nil, fmt.Errorf("git is not found on PATH: the gate checks each revision out with git; install git, or put it on PATH")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s is not inside a git repository (%v): run the gate in a clone of the project", dir, err)
