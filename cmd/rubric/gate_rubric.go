@@ -152,7 +152,7 @@ func (g *gateRubrics) load(t run.Tree, ref string) (*rubric.Rubric, error) {
 func (g *gateRubrics) Choose() (*rubric.Rubric, *gate.RubricChange, error) {
 	b, h := g.sides["base"], g.sides["head"]
 	if b == nil || h == nil {
-		return nil, nil, fmt.Errorf("the gate read no rubric of the %s", map[bool]string{true: "base", false: "head"}[b == nil])
+		return nil, nil, fmt.Errorf("the gate read the rubric of only one side")
 	}
 	change := &gate.RubricChange{BaseRef: b.ref, HeadRef: h.ref}
 	if b.r != nil {
