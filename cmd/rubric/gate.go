@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
@@ -51,6 +53,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	}
 	var saved *gate.Report
 	if path := v.GetString("check"); path != "" {
+		if v.GetString("html") != "" {
+			return fmt.Errorf("--html is for the gate that writes the report: --check compares a saved report with today's exports and writes nothing")
+		}
 		var err error
 		if saved, err = gate.Read(path); err != nil {
 			return err
@@ -75,14 +80,23 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		g.Base = cmp.Or(g.Base, saved.Base.Commit)
 		g.Head = cmp.Or(g.Head, saved.Head.Commit)
 	}
+	// The outputs are checked before anything runs: a gate decided and
+	// then unable to write its report would leave CI without either.
+	inputs := []run.Flagged{{Flag: "--rubric", Path: r.File}, {Flag: "--lock", Path: g.Lock}, {Flag: "--check", Path: v.GetString("check")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	if err := run.CheckOutputs(inputs, a.gateOutputs(saved == nil), run.Flagged{}); err != nil {
+		return err
+	}
 	// From here on a failure is INVALID, with its report written (but
 	// not for --check) like any other, so CI shows why.
 	ctx := cmd.Context()
 	rep := gate.New(r, gate.Side{Rev: g.Base}, gate.Side{Rev: g.Head}, version())
-	invalid := func(err error) error { return a.finishGate(ctx, rep, saved == nil, rep.Fail(err)) }
+	invalid := func(err error) error { return a.finishGate(ctx, rep, nil, saved == nil, rep.Fail(err)) }
 	tname, target, err := a.flags(cmd).Target(args)
 	if err != nil {
 		return invalid(err)
+	}
+	if err := run.CheckOutputs([]run.Flagged{{Flag: "the target", Path: target.Location}}, a.gateOutputs(saved == nil), run.Flagged{}); err != nil {
+		return err
 	}
 	sess, done, err := a.session(true)
 	if err != nil {
@@ -90,22 +104,49 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	}
 	defer done()
 	g.Source = run.Source{Transport: tname, Target: target}
-	rep, in, err := sess.RunGate(ctx, r, rep, g)
-	if path := v.GetString("html"); path != "" && in != nil && ctx.Err() == nil {
-		if werr := atomicfile.Write(path, func(w io.Writer) error { return html.WriteGate(w, rep, in[0].Surface, in[1].Surface) }); werr != nil {
-			return fmt.Errorf("write %s: %w", path, werr)
-		}
+	// A rubric of the repository is read from each side: the base's
+	// scores both (gate_rubric.go).
+	fromConfig := saved == nil && !cmd.Flags().Changed("rubric") && os.Getenv("RUBRIC_RUBRIC") == ""
+	if sr := a.newGateRubrics(r, ref, fromConfig); sr != nil {
+		g.Rubrics = sr
 	}
-	return a.finishGate(ctx, rep, saved == nil, err)
+	rep, in, err := sess.RunGate(ctx, r, rep, g)
+	return a.finishGate(ctx, rep, in, saved == nil, err)
+}
+
+// gateOutputs are the files the gate writes: gate.json and gate.md in
+// --report-dir, and the --html page; none for --check, which writes
+// nothing.
+func (a *app) gateOutputs(write bool) []run.Flagged {
+	if !write {
+		return nil
+	}
+	dir := a.v.GetString("report-dir")
+	return []run.Flagged{
+		{Flag: "--report-dir", Path: filepath.Join(dir, "gate.json")},
+		{Flag: "--report-dir", Path: filepath.Join(dir, "gate.md")},
+		{Flag: "--html", Path: a.v.GetString("html")},
+	}
 }
 
 // finishGate prints the decision and writes the report files when
-// write is set (run.FinishGate), and returns the exit status as an error
-// for BLOCK and INVALID, with no message: the decision line already says
-// why, and is printed once.
-func (a *app) finishGate(ctx context.Context, rep *gate.Report, write bool, runErr error) error {
+// write is set (run.FinishGate), with the --html page beside them, of
+// an INVALID gate too (in, the two sides, is nil when they were not
+// both read); and returns the exit status as an error for BLOCK and
+// INVALID, with no message: the decision line already says why, and is
+// printed once.
+func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input, write bool, runErr error) error {
 	if err := run.FinishGate(ctx, a.stdout, rep, a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), write, runErr); err != nil {
 		return err
+	}
+	if path := a.v.GetString("html"); path != "" && write {
+		var base, head *surface.Surface
+		if len(in) == 2 {
+			base, head = in[0].Surface, in[1].Surface
+		}
+		if err := atomicfile.Write(path, func(w io.Writer) error { return html.WriteGate(w, rep, base, head) }); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	if rep.Decision == gate.Pass {
 		return nil

@@ -81,6 +81,10 @@ type Options struct {
 	// whatever the quality says. LockFile names it in the reports.
 	Lock     *lock.File
 	LockFile string
+	// RubricChange, when set, says that the head's rubric differs from
+	// the base's and whose Rubric is; it is recorded in the report, and
+	// when the head's scores both sides the decision's reason says so.
+	RubricChange *RubricChange
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -90,6 +94,17 @@ type Options struct {
 // The surface hashes that decide "unchanged" are computed here, from the
 // surfaces compared, never taken from the caller.
 func Run(ctx context.Context, opt Options) (*Report, error) {
+	rep, err := run(ctx, opt)
+	rep.RubricChange = opt.RubricChange
+	if c := opt.RubricChange; c != nil && c.Used == "head" && err == nil {
+		// The head chose its own gate: said where every reader of the
+		// decision sees it, not only in the report's details.
+		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
+	}
+	return rep, err
+}
+
+func run(ctx context.Context, opt Options) (*Report, error) {
 	r := opt.Rubric
 	g := r.GateRule()
 	base, head := opt.Base.Surface, opt.Head.Surface

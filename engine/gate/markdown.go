@@ -17,6 +17,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	b := bufio.NewWriter(w)
 	esc, code := markdown.Inline, markdown.CellCode
 	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(briefReason(r.Reason))))
+	if c := r.RubricChange; c != nil {
+		kind := "NOTE"
+		if c.Used == "head" {
+			kind = "WARNING"
+		}
+		fmt.Fprintf(b, "> [!%s]\n> %s\n\n", kind, esc(capital(c.Note)))
+	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

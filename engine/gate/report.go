@@ -27,6 +27,12 @@ type Report struct {
 	Reason      string           `json:"reason"`
 	Rubric      report.Rubric    `json:"rubric"`
 	Rule        Rule             `json:"rule"`
+	// RubricChange, when the rubric is a file of the repository (or a
+	// config file of the repository chooses it) and the head's differs
+	// from the base's, says whose scored both sides: the base's, so that
+	// a change cannot weaken its own gate, or the head's when the base
+	// has none. Absent when both sides have the same rubric.
+	RubricChange *RubricChange `json:"rubric_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -59,6 +65,26 @@ type Report struct {
 	// Calls adds up every pair's calls.
 	Calls    report.Calls `json:"calls"`
 	Warnings []string     `json:"warnings"`
+}
+
+// RubricChange is a rubric the head changes: each side's, and whose
+// scored both.
+type RubricChange struct {
+	// Used is whose rubric scored both sides: "base", or "head" when the
+	// base has none that loads.
+	Used string `json:"used"`
+	// Base is the base's rubric, null when it has none; BaseRef is the
+	// file (or built-in) the base chooses, as given; BaseError says why
+	// it has none.
+	Base      *report.Rubric `json:"base"`
+	BaseRef   string         `json:"base_ref"`
+	BaseError string         `json:"base_error,omitempty"`
+	// Head is the head's rubric, null when it has none; HeadRef is the
+	// file (or built-in) the head chooses.
+	Head    *report.Rubric `json:"head"`
+	HeadRef string         `json:"head_ref"`
+	// Note says what changed and what the gate did about it, in words.
+	Note string `json:"note"`
 }
 
 // Contract is the contract diff of a gate and whether it may decide.

@@ -34,6 +34,9 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	writeContractText(b, r.Contract)
 	writeLockText(b, r.Lock)
+	if c := r.RubricChange; c != nil {
+		fmt.Fprintf(b, "rubric: %s\n", clean(c.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

@@ -130,7 +130,7 @@ func Read(path string) (*File, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		de := jsonpos.Decoding(path, b, err)
-		return nil, fmt.Errorf("%s: not a lock file: %s (write it again with rubric lock)", de.Where(), de.Msg)
+		return nil, fmt.Errorf("%s: not a lock file: %s (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)", de.Where(), de.Msg)
 	}
 	if f.LockVersion != Version {
 		return nil, fmt.Errorf("%s has lock_version %d; this rubric reads version %d (write it again with rubric lock)", path, f.LockVersion, Version)

@@ -71,11 +71,11 @@ func TestWriteRead(t *testing.T) {
 		t.Errorf("a surface differs from its own lock: %v %v", changes, err)
 	}
 	bad := []struct{ name, src, want string }{
-		{"not json", "{", "not json:1:2: not a lock file: the file is truncated: its JSON stops after 1 byte, before the document is complete (write it again with rubric lock)"},
-		{"empty", "", "empty: not a lock file: the file is empty (write it again with rubric lock)"},
-		{"unknown member", `{"lock_version":1,"hash":"","tools":[],"extra":1}`, `unknown member: not a lock file: unknown field "extra" (write it again with rubric lock)`},
-		{"a field of the wrong type", "{\n \"lock_version\": \"1\"}", `a field of the wrong type:2:18: not a lock file: "lock_version" holds a string, where a whole number is wanted (write it again with rubric lock)`},
-		{"an array", "[1]", "an array:1:1: not a lock file: the file holds an array, where an object is wanted (write it again with rubric lock)"},
+		{"not json", "{", "not json:1:2: not a lock file: the file is truncated: its JSON stops after 1 byte, before the document is complete (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)"},
+		{"empty", "", "empty: not a lock file: the file is empty (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)"},
+		{"unknown member", `{"lock_version":1,"hash":"","tools":[],"extra":1}`, `unknown member: not a lock file: unknown field "extra" (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)`},
+		{"a field of the wrong type", "{\n \"lock_version\": \"1\"}", `a field of the wrong type:2:18: not a lock file: "lock_version" holds a string, where a whole number is wanted (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)`},
+		{"an array", "[1]", "an array:1:1: not a lock file: the file holds an array, where an object is wanted (a lock file is the JSON rubric lock writes, each tool's definition as approved; write it again with rubric lock)"},
 		{"another version", `{"lock_version":9,"hash":"","tools":[]}`, "lock_version 9"},
 	}
 	for _, b := range bad {

@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
@@ -50,6 +51,66 @@ type Side struct {
 	Name   string // "base" or "head"
 	Rev    string // "" for the working tree
 	Commit string
+	// Read, when set, is called with the side's files before its
+	// server runs (GateRun.Rubrics reads the side's rubric there).
+	Read func(context.Context, Tree) error
+}
+
+// Tree is where one side's files are while the gate reads it: the
+// working tree, or a revision's temporary checkout.
+type Tree struct {
+	Side Side
+	// Dir is the side's copy of the working directory.
+	Dir  string
+	repo *gitrev.Repo
+	wt   *gitrev.Worktree
+}
+
+// Path is path, a path of the working tree (relative to the working
+// directory, or absolute), as this side has it, and whether it lies in
+// the repository: a path outside it is the same file for every side.
+func (t Tree) Path(path string) (string, bool) {
+	if !filepath.IsAbs(path) {
+		if t.wt == nil {
+			_, in := t.repo.Rel(path)
+			return path, in
+		}
+		return filepath.Join(t.Dir, path), true // the working directory is inside
+	}
+	rel, in := t.repo.Rel(path)
+	if !in || t.wt == nil {
+		return path, in
+	}
+	return filepath.Join(t.wt.Dir, rel), true
+}
+
+// Name is how a message names path, a file of this side: REV:path for
+// a revision's checkout, which is gone by the time the message is read.
+func (t Tree) Name(path string) string {
+	if t.wt == nil {
+		return path
+	}
+	return t.Side.Rev + ":" + inRepo(t.wt, path)
+}
+
+// Message is err's text with the paths of this side's checkout written
+// as Name writes them.
+func (t Tree) Message(err error) string {
+	if t.wt == nil {
+		return err.Error()
+	}
+	return inCheckout(err, t.wt, t.Side.Rev).Error()
+}
+
+// SideRubrics reads the rubric of each side of a gate from that side's
+// own files, and chooses the rubric that scores both: a change must not
+// be able to weaken its own gate.
+type SideRubrics interface {
+	// Read is called with each side's files, before its server runs.
+	Read(ctx context.Context, t Tree) error
+	// Choose is called once both sides were read: the rubric that
+	// scores both, and, when the sides' differ, what the report says.
+	Choose() (*rubric.Rubric, *gate.RubricChange, error)
 }
 
 // String names the side in a message.
@@ -70,6 +131,11 @@ func (sd Side) String() string {
 func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string, sd Side, src Source, info transport.Info) (gate.Input, error) {
 	t := src.Target
 	var wt *gitrev.Worktree
+	if sd.Rev == "" && sd.Read != nil {
+		if err := sd.Read(ctx, Tree{Side: sd, Dir: cwd, repo: repo}); err != nil {
+			return gate.Input{}, err
+		}
+	}
 	if sd.Rev != "" {
 		var err error
 		wt, err = repo.Checkout(ctx, sd.Commit)
@@ -84,6 +150,11 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 		dir, err := wt.Rel(cwd)
 		if err != nil {
 			return gate.Input{}, err
+		}
+		if sd.Read != nil {
+			if err := sd.Read(ctx, Tree{Side: sd, Dir: dir, repo: repo, wt: wt}); err != nil {
+				return gate.Input{}, err
+			}
 		}
 		switch {
 		case t.Dir == "":
@@ -122,11 +193,11 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // and every pair still share what they have in common. g.FailOnBreaking
 // makes a breaking change to the tools' contract block; locked, when not
 // nil, is the lock g.Lock names, which the head's tools must match.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File) (*gate.Report, error) {
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
-		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock,
+		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -156,6 +227,11 @@ type GateRun struct {
 	// the working tree, that the head's tools must match: a tool added,
 	// removed or changed since it was locked blocks.
 	Lock string
+	// Rubrics, when set, reads each side's rubric from its own files and
+	// chooses the one that scores both, in place of the rubric RunGate
+	// is given (which still names the rubric of a gate that fails
+	// before the sides are read).
+	Rubrics SideRubrics
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares
@@ -175,19 +251,35 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 	if err != nil {
 		return rep, nil, rep.Fail(err)
 	}
-	// A judge that cannot start is refused before the sides are read:
+	// A judge that cannot start is refused before anything is scored:
 	// two equal sides pass without starting it, and a typo in CI would
-	// otherwise pass until the day the tools change.
-	if g.Saved == nil {
+	// otherwise pass until the day the tools change. With the rubric
+	// read from each side, it is checked once the rubric is chosen.
+	if g.Saved == nil && g.Rubrics == nil {
 		if err := s.CheckJudge(r); err != nil {
 			return rep, nil, rep.Fail(err)
 		}
 	}
 	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
+	if g.Rubrics != nil {
+		base.Read, head.Read = g.Rubrics.Read, g.Rubrics.Read
+	}
 	in, err := s.ExportSides(ctx, src, info, &base, &head)
 	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
 	if err != nil {
 		return rep, nil, rep.Fail(err)
+	}
+	var change *gate.RubricChange
+	if g.Rubrics != nil {
+		if r, change, err = g.Rubrics.Choose(); err != nil {
+			return rep, nil, rep.Fail(err)
+		}
+		rep.Rubric, rep.RubricChange = score.RubricOf(r), change
+		if g.Saved == nil {
+			if err := s.CheckJudge(r); err != nil {
+				return rep, nil, rep.Fail(err)
+			}
+		}
 	}
 	if g.Saved != nil {
 		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric}
@@ -198,7 +290,7 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		return gate.Check(g.Saved, now), nil, nil
 	}
-	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked)
+	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change)
 	return rep, in, err
 }
 
@@ -213,7 +305,7 @@ func gateLock(g GateRun) (*lock.File, error) {
 	}
 	locked, err := lock.Read(g.Lock)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--lock: %w", err)
 	}
 	if len(locked.Servers) > 0 {
 		return nil, fmt.Errorf("%s locks the servers of %s, and the gate reads one server: give it a lock of this target (rubric lock -- COMMAND, or rubric lock TARGET)", g.Lock, locked.Config)

@@ -246,7 +246,7 @@ func TestAction(t *testing.T) {
 			t.Fatalf("the action passed:\n%s", r.Log.String())
 		}
 		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "verify": "invalid"})
-		if !strings.Contains(r.Log.String(), "(write one with rubric lock)") {
+		if !strings.Contains(r.Log.String(), "nosuch.lock.json does not exist: write one with rubric lock") {
 			t.Errorf("the log does not say what to do:\n%s", r.Log.String())
 		}
 	})

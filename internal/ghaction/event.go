@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
 // Event is what rubric needs of the event that started a workflow run.
@@ -25,7 +26,7 @@ func ReadEvent(path string) (Event, error) {
 	}
 	b, err := boundedread.ReadFile(context.Background(), path, 0)
 	if err != nil {
-		return Event{}, err
+		return Event{}, boundedread.Named(err, "event payload", path, "GITHUB_EVENT_PATH names the JSON file of the event that started the workflow run, which GitHub Actions writes")
 	}
 	var raw struct {
 		PullRequest *struct {
@@ -44,7 +45,8 @@ func ReadEvent(path string) (Event, error) {
 		} `json:"pull_request"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
-		return Event{}, fmt.Errorf("read the event payload %s: %w", path, err)
+		de := jsonpos.Decoding(path, b, err)
+		return Event{}, fmt.Errorf("event payload %s: %s (GITHUB_EVENT_PATH names the payload GitHub Actions writes for the event that started the run, and this is not one)", de.Where(), de.Msg)
 	}
 	var e Event
 	if pr := raw.PullRequest; pr != nil {

@@ -3,6 +3,7 @@ package ghaction
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -34,5 +35,24 @@ func TestReadEvent(t *testing.T) {
 	}
 	if _, err := ReadEvent(""); err == nil {
 		t.Error("no path: no error")
+	}
+}
+
+// A payload GitHub would not write is named with the variable, the
+// member and what it should hold, not in Go's words.
+func TestReadEventErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "event.json")
+	if err := os.WriteFile(path, []byte(`{"pull_request":{"number":"7"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadEvent(path)
+	want := "event payload " + path + `:1:27: "pull_request.number" holds a string, where a whole number is wanted (GITHUB_EVENT_PATH names the payload GitHub Actions writes`
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Go struct") {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	_, err = ReadEvent(filepath.Join(dir, "nosuch.json"))
+	if err == nil || !strings.Contains(err.Error(), "GITHUB_EVENT_PATH names the JSON file") {
+		t.Errorf("no such file: %v", err)
 	}
 }

@@ -2,8 +2,10 @@ package ghaction
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -46,7 +48,7 @@ type Report struct {
 func (r Report) text(ctx context.Context) ([]byte, error) {
 	b, err := boundedread.ReadFile(ctx, r.File, 0)
 	if err != nil {
-		return nil, err
+		return nil, boundedread.Named(err, "report", r.File, "give the Markdown report a run of rubric wrote, such as .rubric/gate.md")
 	}
 	if r.Note != "" {
 		b = append([]byte("> [!NOTE]\n> "+strings.ReplaceAll(strings.TrimSpace(r.Note), "\n", "\n> ")+"\n\n"), b...)
@@ -67,14 +69,25 @@ func WriteEvent(env Env, stdout io.Writer) error {
 		return fmt.Errorf("GITHUB_OUTPUT is not set: run this inside a GitHub Actions step")
 	}
 	f, err := os.OpenFile(env.Output, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err == nil {
+		_, err = f.WriteString(out)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("write the step outputs to GITHUB_OUTPUT (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", env.Output, reason(err))
 	}
-	if _, err := f.WriteString(out); err != nil {
-		f.Close()
-		return err
+	return nil
+}
+
+// reason is what went wrong in err, without the path a PathError repeats.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
 	}
-	return f.Close()
+	return err.Error()
 }
 
 // WriteSummary appends the report to env.Summary, cut below

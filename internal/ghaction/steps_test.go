@@ -34,6 +34,14 @@ func TestSteps(t *testing.T) {
 			Env{EventPath: fork, Output: filepath.Join(dir, "output")}, "pull-request=8\nfork=true\n", "", "output", "pull-request=8\nfork=true\n"},
 		{"event without GITHUB_OUTPUT", func(env Env, out *bytes.Buffer) error { return WriteEvent(env, out) },
 			Env{EventPath: push}, "pull-request=0\nfork=false\n", "GITHUB_OUTPUT is not set", "", ""},
+		{"event with an unwritable GITHUB_OUTPUT", func(env Env, out *bytes.Buffer) error { return WriteEvent(env, out) },
+			Env{EventPath: push, Output: filepath.Join(dir, "no-such-dir", "output")}, "pull-request=0\nfork=false\n",
+			"write the step outputs to GITHUB_OUTPUT (" + filepath.Join(dir, "no-such-dir", "output") + "): no such file or directory; GitHub Actions sets it", "", ""},
+		{"summary into an unwritable GITHUB_STEP_SUMMARY", func(env Env, out *bytes.Buffer) error { return WriteSummary(context.Background(), env, report, out) },
+			Env{Summary: filepath.Join(dir, "no-such-dir", "summary")}, "", "append to the job summary GITHUB_STEP_SUMMARY (" + filepath.Join(dir, "no-such-dir", "summary") + "): no such file or directory", "", ""},
+		{"summary of a report that is not there", func(env Env, out *bytes.Buffer) error {
+			return WriteSummary(context.Background(), env, Report{File: filepath.Join(dir, "nosuch.md")}, out)
+		}, Env{Summary: filepath.Join(dir, "summary2")}, "", "nosuch.md does not exist", "", ""},
 		{"summary with a note", func(env Env, out *bytes.Buffer) error { return WriteSummary(context.Background(), env, report, out) },
 			Env{Summary: filepath.Join(dir, "summary")}, "", "", "summary", "> [!NOTE]\n> first line\n> second\n\n# score\n"},
 		{"comment outside a pull request", func(env Env, out *bytes.Buffer) error {

@@ -2,6 +2,7 @@ package ghaction
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,10 +40,12 @@ func TestCut(t *testing.T) {
 				}
 				return
 			}
-			if !bytes.Contains(out, []byte("This report was cut at")) || !bytes.Contains(out, []byte("see the artifact")) {
-				t.Errorf("no note in %q", out[max(0, len(out)-200):])
-			}
 			kept, _, _ := strings.Cut(string(out), "\n\n> [!NOTE]")
+			// The note says how much was kept: what is there.
+			note := fmt.Sprintf("This report was cut to its first %d of %d bytes", len(kept), len(c.text))
+			if !bytes.Contains(out, []byte(note)) || !bytes.Contains(out, []byte("see the artifact")) {
+				t.Errorf("no note %q in %q", note, out[max(0, len(out)-200):])
+			}
 			if strings.Contains(c.text, "\n") && !strings.HasSuffix(kept, "\n") {
 				t.Errorf("kept text ends inside a line: %q", kept[max(0, len(kept)-20):])
 			}
@@ -63,7 +66,7 @@ func TestAppendSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, _ := os.Stat(path)
-	if !cut || st.Size() > SummaryLimit {
+	if !cut || st.Size() >= SummaryLimit {
 		t.Errorf("cut %v, size %d (limit %d)", cut, st.Size(), SummaryLimit)
 	}
 	cut, err = AppendSummary(path, report, "")
@@ -75,5 +78,25 @@ func TestAppendSummary(t *testing.T) {
 	}
 	if _, err := AppendSummary("", report, ""); err == nil || !strings.Contains(err.Error(), "GITHUB_STEP_SUMMARY is not set") {
 		t.Errorf("no path: %v", err)
+	}
+}
+
+// TestAppendSummaryBelowTheLimit: a report far over the limit leaves
+// the summary strictly below GitHub's 1024k, which refuses a larger one,
+// and the note counts the bytes of the report that are there.
+func TestAppendSummaryBelowTheLimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "summary.md")
+	report := append(bytes.Repeat([]byte("x"), 3_000_000), '\n')
+	cut, err := AppendSummary(path, report, "the full report is in the job's artifact")
+	if err != nil || !cut {
+		t.Fatalf("cut %v, err %v", cut, err)
+	}
+	b, _ := os.ReadFile(path)
+	if len(b) >= SummaryLimit {
+		t.Errorf("the summary is %d bytes, not below %d", len(b), SummaryLimit)
+	}
+	kept := bytes.Count(b, []byte("x"))
+	if want := fmt.Sprintf("cut to its first %d of 3000001 bytes", kept); !bytes.Contains(b, []byte(want)) {
+		t.Errorf("the note does not say %q: %q", want, b[len(b)-200:])
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +30,9 @@ type Repo struct {
 // Open finds the repository that holds dir.
 func Open(ctx context.Context, dir string) (*Repo, error) {
 	out, err := git(ctx, dir, "rev-parse", "--show-toplevel")
+	if errors.Is(err, exec.ErrNotFound) {
+		return nil, fmt.Errorf("git is not found on PATH: the gate checks each revision out with git; install git, or put it on PATH")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s is not inside a git repository (%v): run the gate in a clone of the project", dir, err)
 	}
@@ -37,7 +42,9 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 // Resolve returns the commit id a revision names (a branch, a tag, a
 // remote branch such as origin/main, an id). A revision git does not
 // know is most often one the clone has not fetched (a shallow clone in
-// CI): the error says how to fetch it, or quotes git when git said why.
+// CI): the error says how to bring it in, as the repository stands (no
+// commit yet, no remote, a shallow history), or quotes git when git
+// said why.
 func (r *Repo) Resolve(ctx context.Context, rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return "", fmt.Errorf("%q is not a revision", rev)
@@ -48,19 +55,78 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (string, error) {
 		if errors.As(err, &ge) && ge.stderr != "" {
 			return "", fmt.Errorf("cannot resolve %q in %s: %s", rev, r.Root, ge.stderr)
 		}
-		return "", fmt.Errorf("no commit %q in %s: %s", rev, r.Root, fetchHint(rev))
+		return "", fmt.Errorf("no commit %q in %s: %s", rev, r.Root, r.fetchHint(ctx, rev))
 	}
 	return out, nil
 }
 
-// fetchHint says how to bring rev into the clone: with git fetch, or in
-// GitHub Actions with a full checkout.
-func fetchHint(rev string) string {
-	fetch := "git fetch origin " + rev
-	if remote, branch, ok := strings.Cut(rev, "/"); ok && remote != "" && branch != "" {
-		fetch = "git fetch " + remote + " " + branch
+// fetchHint says how to bring rev into the clone, as the repository
+// stands: nothing to fetch in a repository without a commit or without
+// a remote; a deeper history for a revision counted back from another
+// (HEAD~1) in a shallow clone; else git fetch of the remote's branch,
+// tag or commit, or in GitHub Actions a full checkout.
+func (r *Repo) fetchHint(ctx context.Context, rev string) string {
+	if _, err := git(ctx, r.Root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"); err != nil {
+		return "the repository has no commit yet, so there is no base to compare with: commit the base first, then the change on top of it"
 	}
-	return "fetch it first: " + fetch + ", or actions/checkout with fetch-depth: 0"
+	shallow, _ := git(ctx, r.Root, "rev-parse", "--is-shallow-repository")
+	if n, ok := ancestry(rev); ok {
+		if shallow == "true" {
+			return fmt.Sprintf("the clone is shallow and its history stops before it: deepen it with git fetch --deepen=%d (or git fetch --unshallow), or use actions/checkout with fetch-depth: 0", n)
+		}
+		return "the history does not go back that far: give --base a commit the repository has (git log --oneline lists them)"
+	}
+	list, _ := git(ctx, r.Root, "remote")
+	remotes := strings.Fields(list)
+	if len(remotes) == 0 {
+		return "the repository has no remote to fetch it from: give --base a branch, tag or commit it has (git log --oneline --all lists them)"
+	}
+	if remote, branch, ok := strings.Cut(rev, "/"); ok && branch != "" && slices.Contains(remotes, remote) {
+		return fmt.Sprintf("fetch it first: git fetch %s %s, or actions/checkout with fetch-depth: 0", remote, branch)
+	}
+	remote := remotes[0]
+	if slices.Contains(remotes, "origin") {
+		remote = "origin"
+	}
+	if isCommitID(rev) {
+		if len(rev) < 40 {
+			return fmt.Sprintf("fetch it first by its full id: git fetch %s FULL-ID, or actions/checkout with fetch-depth: 0", remote)
+		}
+		return fmt.Sprintf("fetch it first: git fetch %s %s, or actions/checkout with fetch-depth: 0", remote, rev)
+	}
+	return fmt.Sprintf("if it is a branch or tag of %s, fetch it first: git fetch %s %s:%s, or actions/checkout with fetch-depth: 0", remote, remote, rev, rev)
+}
+
+// ancestry reports whether rev counts back from another revision (HEAD~2,
+// main^, HEAD@{1}), and how many commits back its last step goes: what a
+// shallow clone lacks rather than a ref.
+func ancestry(rev string) (int, bool) {
+	i := strings.LastIndexAny(rev, "~^")
+	if strings.Contains(rev, "^{") {
+		return 0, false // v1^{} peels a tag; it counts nothing back
+	}
+	if i < 0 {
+		return 0, strings.Contains(rev, "@{")
+	}
+	n, err := strconv.Atoi(rev[i+1:])
+	if err != nil || n < 1 {
+		n = 1
+	}
+	return n, true
+}
+
+// isCommitID reports whether rev looks like a commit id, whole or
+// abbreviated.
+func isCommitID(rev string) bool {
+	if len(rev) < 7 || len(rev) > 64 {
+		return false
+	}
+	for _, c := range rev {
+		if !strings.ContainsRune("0123456789abcdef", c) {
+			return false
+		}
+	}
+	return true
 }
 
 // Worktree is a detached checkout of one commit in a temporary directory.
@@ -168,12 +234,23 @@ func (w *Worktree) registers() bool {
 // Symbolic links are resolved first, as git resolves them in Root, so a
 // directory reached through a link is still inside.
 func (w *Worktree) Rel(dir string) (string, error) {
-	root, dir0 := resolve(w.repo.Root), resolve(dir)
-	rel, err := filepath.Rel(root, dir0)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := w.repo.Rel(dir)
+	if !ok {
 		return "", fmt.Errorf("%s is outside the repository %s", dir, w.repo.Root)
 	}
 	return filepath.Join(w.Dir, rel), nil
+}
+
+// Rel returns path relative to the top of the repository, and whether
+// it lies inside it at all. A relative path is taken from the working
+// directory; symbolic links are resolved first, as git resolves them in
+// Root, so a file reached through a link is still inside.
+func (r *Repo) Rel(path string) (string, bool) {
+	rel, err := filepath.Rel(resolve(r.Root), resolve(path))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // resolve is path made absolute with its symbolic links resolved; a

@@ -184,9 +184,20 @@ func TestResolveSaysHowToFetch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Without a remote there is nothing to fetch from.
+	if _, err := r.Resolve(ctx, "nosuch"); err == nil || !strings.Contains(err.Error(), "has no remote to fetch it from: give --base a branch, tag or commit it has") {
+		t.Errorf("no remote: %v", err)
+	}
+	if _, err := git(ctx, dir, "remote", "add", "origin", "https://example.com/r.git"); err != nil {
+		t.Fatal(err)
+	}
 	for rev, want := range map[string]string{
-		"origin/main": "git fetch origin main, or actions/checkout with fetch-depth: 0",
-		"v9":          "git fetch origin v9,",
+		"origin/main": "fetch it first: git fetch origin main, or actions/checkout with fetch-depth: 0",
+		"v9":          "if it is a branch or tag of origin, fetch it first: git fetch origin v9:v9, or",
+		"0123456789abcdef0123456789abcdef01234567": "git fetch origin 0123456789abcdef0123456789abcdef01234567,",
+		"0123456789ab": "by its full id: git fetch origin FULL-ID",
+		// Not shallow: the history is all there is.
+		"HEAD~5": "the history does not go back that far",
 	} {
 		if _, err := r.Resolve(ctx, rev); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", rev, err, want)
@@ -196,6 +207,64 @@ func TestResolveSaysHowToFetch(t *testing.T) {
 	_, err = notRepo.Resolve(ctx, "main")
 	if err == nil || !strings.Contains(err.Error(), "not a git repository") || strings.Contains(err.Error(), "fetch") {
 		t.Errorf("git's own message: %v", err)
+	}
+}
+
+// A shallow clone lacks history, not refs: git fetch origin HEAD~1 is
+// not a command git takes, so the advice is to deepen the history, and
+// it works.
+func TestResolveInAShallowClone(t *testing.T) {
+	dir := repo(t)
+	ctx := context.Background()
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := git(ctx, dir, "clone", "-q", "--depth", "1", "file://"+dir, clone); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Resolve(ctx, "HEAD~1")
+	want := "the clone is shallow and its history stops before it: deepen it with git fetch --deepen=1 (or git fetch --unshallow)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+	if _, err := git(ctx, clone, "fetch", "-q", "--deepen=1"); err != nil {
+		t.Fatalf("the advice fails: %v", err)
+	}
+	if _, err := r.Resolve(ctx, "HEAD~1"); err != nil {
+		t.Errorf("after the advice: %v", err)
+	}
+}
+
+// A repository without a commit has no base: nothing to fetch.
+func TestResolveWithoutACommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	if _, err := git(ctx, dir, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Resolve(ctx, "HEAD")
+	if err == nil || !strings.Contains(err.Error(), "the repository has no commit yet, so there is no base to compare with") || strings.Contains(err.Error(), "fetch") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// Without git on PATH a repository is not "not a repository": git is
+// missing, and the message says so.
+func TestOpenWithoutGit(t *testing.T) {
+	dir := repo(t)
+	t.Setenv("PATH", t.TempDir())
+	_, err := Open(context.Background(), dir)
+	if err == nil || !strings.Contains(err.Error(), "git is not found") || strings.Contains(err.Error(), "not inside a git repository") {
+		t.Errorf("got %v", err)
 	}
 }
 

@@ -1,0 +1,87 @@
+package gate_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/rubric"
+)
+
+// TestRubricChange: a rubric the head changes is recorded in the report
+// and said in the terminal and in gate.md; when the head's own rubric
+// scored both sides (the base has none), the decision's reason says so
+// too, and gate.md warns rather than notes.
+func TestRubricChange(t *testing.T) {
+	r, err := rubric.Load("len.hcl", []byte(`
+rubric "len" {
+  version = "1"
+  grades  = { A = 0 }
+  check "short" {
+    points = 10
+    pass   = "size(tool.description) < 20"
+    issue  = "long"
+  }
+  tool { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, head := tools(4, nil), tools(4, better)
+	for _, c := range []struct {
+		used, reason, callout string
+	}{
+		{"base", "", "> [!NOTE]\n> The note.\n"},
+		{"head", "; but with the head's own rubric, which the base does not have: review the rubric before merging", "> [!WARNING]\n> The note.\n"},
+	} {
+		t.Run(c.used, func(t *testing.T) {
+			rep, err := gate.Run(context.Background(), gate.Options{
+				Rubric:       r,
+				Base:         gate.Input{Side: gate.Side{Rev: "main"}, Surface: base},
+				Head:         gate.Input{Surface: head},
+				RubricChange: &gate.RubricChange{Used: c.used, Note: "the note."},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.RubricChange == nil || rep.RubricChange.Used != c.used {
+				t.Fatalf("the report records %+v", rep.RubricChange)
+			}
+			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "own rubric")) {
+				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
+			}
+			var text, md, js bytes.Buffer
+			if err := gate.WriteText(&text, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text.String(), "\nrubric: the note.\n"+string(rep.Decision)+": ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
+			}
+			if err := gate.WriteMarkdown(&md, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(md.String(), c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
+			}
+			if err := gate.Write(&js, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(js.String(), `"rubric_change": {`) || !strings.Contains(js.String(), `"used": "`+c.used+`"`) {
+				t.Errorf("gate.json lacks the change:\n%s", js.String())
+			}
+		})
+	}
+	// Without a change, nothing is said.
+	rep, err := gate.Run(context.Background(), gate.Options{Rubric: r, Base: gate.Input{Surface: base}, Head: gate.Input{Surface: head}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	_ = gate.WriteText(&text, rep)
+	if strings.Contains(text.String(), "rubric: ") || rep.RubricChange != nil {
+		t.Errorf("a gate without a change says one:\n%s", text.String())
+	}
+}
