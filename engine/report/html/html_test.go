@@ -239,3 +239,28 @@ func TestIssuesNameChecksByTitle(t *testing.T) {
 		t.Error("an issue names a titled check by its identifier")
 	}
 }
+
+// TestGateRubricChange: the gate's page says, under its decision, that
+// the head changed the rubric and whose scored both sides, as gate.md
+// does: a note when the base's did, a warning when only the head has one.
+func TestGateRubricChange(t *testing.T) {
+	for _, c := range []struct{ used, label string }{{"base", "Note"}, {"head", "Warning"}} {
+		note := "the head changes the rubric team.hcl: both sides are scored with the " + c.used + "'s"
+		g := &gate.Report{Decision: gate.Block, RubricChange: &gate.RubricChange{Used: c.used, Note: note}}
+		var buf bytes.Buffer
+		if err := html.WriteGate(&buf, g, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := "<strong>" + c.label + ":</strong> " + strings.ReplaceAll(note, "'", "&#39;")
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("used %s: the page lacks %q", c.used, want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := html.WriteGate(&buf, &gate.Report{Decision: gate.Pass}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "rubric-change") {
+		t.Error("a gate whose rubric did not change says it did")
+	}
+}
