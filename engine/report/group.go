@@ -4,6 +4,7 @@ package report
 // same thing, not 17 lines.
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -26,8 +27,50 @@ type FixGroup struct {
 	HasMoves    bool
 }
 
-// Tools counts the tools of the group ("17 tools").
-func (g FixGroup) Tools() int { return len(g.Fixes) }
+// Tools counts the tools of the group ("17 tools"), each once: a tool
+// with the cause more than once (two findings of one kind) is one tool.
+func (g FixGroup) Tools() int { return len(g.ByTool()) }
+
+// ToolFixes are the fixes of one tool in a group: its first, and how
+// many it has.
+type ToolFixes struct {
+	First Fix
+	Count int
+}
+
+// ByTool lists the group's tools in the order of their first fix, each
+// once, with how many of the group's fixes are theirs.
+func (g FixGroup) ByTool() []ToolFixes {
+	var out []ToolFixes
+	at := map[string]int{}
+	for _, f := range g.Fixes {
+		if i, ok := at[f.Tool]; ok {
+			out[i].Count++
+			continue
+		}
+		at[f.Tool] = len(out)
+		out = append(out, ToolFixes{First: f, Count: 1})
+	}
+	return out
+}
+
+// Alike says how many more fixes of the cause a tool has than the one
+// shown: " (and 2 more alike)", or "" for one.
+func (t ToolFixes) Alike() string {
+	if t.Count <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more alike)", t.Count-1)
+}
+
+// Times is a tool's count written after its name in a list of tools:
+// " ×3", or "" for one.
+func (t ToolFixes) Times() string {
+	if t.Count <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" ×%d", t.Count)
+}
 
 // Cause returns an issue's message without the list of parameters the
 // rubric wrote into it, and without the punctuation that led to the
@@ -74,6 +117,9 @@ func GroupFixes(fixes []Fix) []FixGroup {
 		a, b := groups[i], groups[j]
 		if c := a.Gain.Cmp(b.Gain); c != 0 {
 			return c > 0
+		}
+		if ta, tb := a.Tools(), b.Tools(); ta != tb {
+			return ta > tb
 		}
 		if len(a.Fixes) != len(b.Fixes) {
 			return len(a.Fixes) > len(b.Fixes)

@@ -193,6 +193,7 @@ type groupView struct {
 
 type groupTool struct {
 	Anchor, Name, Params string
+	Times                string // " ×3" for a tool with the cause three times
 }
 
 func build(r *report.Report) (*view, error) {
@@ -355,7 +356,8 @@ func build(r *report.Report) (*view, error) {
 	totals := report.Totals(groups)
 	gd, md := report.GainDigits(totals, r.Rubric.Round), report.MovesDigits(r.Rubric.Round)
 	for k, g := range groups {
-		gv := groupView{Gain: report.Signed(totals[k].Gain, gd), Cause: g.Cause, Check: g.Check, Count: len(g.Fixes), Single: len(g.Fixes) == 1}
+		tools := g.ByTool()
+		gv := groupView{Gain: report.Signed(totals[k].Gain, gd), Cause: g.Cause, Check: g.Check, Count: len(tools), Single: len(tools) == 1}
 		if g.HasMoves {
 			gv.Moves = report.Signed(g.Moves, md)
 		}
@@ -365,11 +367,14 @@ func build(r *report.Report) (*view, error) {
 			ik := issueIndex(r.Tools[i], f.Issue)
 			gains = append(gains, fmt.Sprintf("/tools/%d/issues/%d/gain", i, ik))
 			moves = append(moves, fmt.Sprintf("/tools/%d/issues/%d/moves", i, ik))
-			gv.Tools = append(gv.Tools, groupTool{Anchor: "tool-" + strconv.Itoa(i), Name: f.Tool, Params: strings.Join(f.Issue.Params, ", ")})
+		}
+		for _, t := range tools {
+			f := t.First
+			gv.Tools = append(gv.Tools, groupTool{Anchor: "tool-" + strconv.Itoa(index[f.Tool]), Name: f.Tool, Params: strings.Join(f.Issue.Params, ", "), Times: t.Times()})
 		}
 		gv.GainSum, gv.MovesSum = strings.Join(gains, " "), strings.Join(moves, " ")
 		if gv.Single {
-			gv.SingleMessage = g.Fixes[0].Issue.Message
+			gv.SingleMessage = g.Fixes[0].Issue.Message + tools[0].Alike()
 		}
 		v.Groups = append(v.Groups, gv)
 	}

@@ -156,8 +156,8 @@ func writeFixes(b *bufio.Writer, r *report.Report, tools []report.Tool, fixes []
 			cells = append(cells, m)
 		}
 		first := g.Fixes[0]
-		if len(g.Fixes) == 1 {
-			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], first.Issue), message(first.Issue))
+		if tools := g.ByTool(); len(tools) == 1 {
+			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], first.Issue), message(first.Issue)+text(tools[0].Alike()))
 		} else {
 			cells = append(cells, groupTools(g), checkCell(byName[first.Tool], first.Issue), text(cut(g.Cause, maxText)))
 		}
@@ -173,18 +173,20 @@ const maxGroupTools = 20
 // `a` (`x`), `b`, and 3 more".
 func groupTools(g report.FixGroup) string {
 	var parts []string
-	for i, f := range g.Fixes {
+	tools := g.ByTool()
+	for i, t := range tools {
 		if i == maxGroupTools {
-			parts = append(parts, fmt.Sprintf("and %d more", len(g.Fixes)-i))
+			parts = append(parts, fmt.Sprintf("and %d more", len(tools)-i))
 			break
 		}
+		f := t.First
 		p := cellCode(cut(f.Tool, maxName))
 		if len(f.Issue.Params) > 0 {
 			p += " (" + Codes(f.Issue.Params) + ")"
 		}
-		parts = append(parts, p)
+		parts = append(parts, p+text(t.Times()))
 	}
-	return "**" + report.Plural(len(g.Fixes), "tool") + "**: " + strings.Join(parts, ", ")
+	return "**" + report.Plural(len(tools), "tool") + "**: " + strings.Join(parts, ", ")
 }
 
 // checkCell names the check of is, an issue of t, once: its title when

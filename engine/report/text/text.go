@@ -265,19 +265,20 @@ const maxGroupTools = 12
 // groupLine writes one cause: a single tool's issue as "tool: message",
 // a cause of several tools as "17 tools: cause: a (x), b (y), ...".
 func groupLine(g report.FixGroup) string {
-	if len(g.Fixes) == 1 {
-		f := g.Fixes[0]
-		return cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText)
+	tools := g.ByTool()
+	if len(tools) == 1 {
+		f := tools[0].First
+		return cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText) + tools[0].Alike()
 	}
-	names := make([]string, 0, min(len(g.Fixes), maxGroupTools)+1)
-	for i, f := range g.Fixes {
+	names := make([]string, 0, min(len(tools), maxGroupTools)+1)
+	for i, t := range tools {
 		if i == maxGroupTools {
-			names = append(names, fmt.Sprintf("and %d more", len(g.Fixes)-i))
+			names = append(names, fmt.Sprintf("and %d more", len(tools)-i))
 			break
 		}
-		names = append(names, cut(clean(f.ToolAndParams()), maxName))
+		names = append(names, cut(clean(t.First.ToolAndParams()), maxName)+t.Times())
 	}
-	return report.Plural(len(g.Fixes), "tool") + ": " + cut(clean(g.Cause), maxText) + ": " + strings.Join(names, ", ")
+	return report.Plural(len(tools), "tool") + ": " + cut(clean(g.Cause), maxText) + ": " + strings.Join(names, ", ")
 }
 
 // maxText and maxName bound what a summary shows of a message and of a

@@ -417,3 +417,32 @@ func TestSectionFractions(t *testing.T) {
 		t.Errorf("the summary lacks %q:\n%s", want, got)
 	}
 }
+
+// TestGroupLineCountsTools: a cause that one tool has several times (a
+// rubric's findings of one kind) counts that tool once, and says how many
+// times, in a group of several tools and alone.
+func TestGroupLineCountsTools(t *testing.T) {
+	fix := func(tool string) report.Fix {
+		return report.Fix{Tool: tool, Issue: report.Issue{Check: "injection", Message: "instruction to the model to drop its instructions"}}
+	}
+	for _, c := range []struct {
+		tools []string
+		want  string
+	}{
+		{[]string{"huge", "huge", "huge", "other"}, "2 tools: instruction to the model to drop its instructions: huge ×3, other"},
+		{[]string{"huge", "huge", "huge"}, "huge: instruction to the model to drop its instructions (and 2 more alike)"},
+		{[]string{"huge"}, "huge: instruction to the model to drop its instructions"},
+	} {
+		var fixes []report.Fix
+		for _, name := range c.tools {
+			fixes = append(fixes, fix(name))
+		}
+		groups := report.GroupFixes(fixes)
+		if len(groups) != 1 {
+			t.Fatalf("%v: %d groups, want 1", c.tools, len(groups))
+		}
+		if got := groupLine(groups[0]); got != c.want {
+			t.Errorf("%v:\n got %q\nwant %q", c.tools, got, c.want)
+		}
+	}
+}
