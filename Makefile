@@ -133,6 +133,7 @@ HEAVY_TESTS = \
 	TestTaskTextNeverNamesTool \
 	TestPatternDoesNotLowerTheGrade \
 	TestToolSafetyCorpus \
+	TestToolSafetyLargeTool \
 	TestNames \
 	TestFixListOrder \
 	TestExportLargeDocument \
@@ -244,6 +245,7 @@ NORACE_PACKAGES = \
 	./internal/sandbox \
 	./internal/scratch \
 	./internal/termtext \
+	./internal/words \
 	./judges/heuristic/internal/lex \
 	./judges/heuristic/internal/tdqs \
 	./judges/internal/httpjudge \

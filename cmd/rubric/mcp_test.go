@@ -50,7 +50,7 @@ func stdioClientAt(t testing.TB, version string, args ...string) *client.Client 
 	}
 	var stderr syncBuffer
 	tr := transport.NewStdioWithOptions("rubric", mcpEnv(t), append([]string{"mcp"}, args...), transport.WithCommandStderrWriter(&stderr))
-	c := client.NewClient(tr)
+	c := client.NewClient(tr, noDiscoverBound)
 	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -73,10 +73,11 @@ func httpClient(t testing.TB, args ...string) *client.Client {
 // httpClientAt is httpClient speaking the MCP revision version.
 func httpClientAt(t testing.TB, version string, args ...string) *client.Client {
 	t.Helper()
-	c, err := client.NewStreamableHttpClient(httpServe(t, args...))
+	tr, err := transport.NewStreamableHTTP(httpServe(t, args...))
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := client.NewClient(tr, noDiscoverBound)
 	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -114,6 +115,13 @@ func httpServe(t testing.TB, args ...string) string {
 	}
 	return url
 }
+
+// noDiscoverBound lets a client wait for rubric's answer to server/discover
+// as long as it takes: with mcp-go's default bound (5 s) a client on a
+// busy machine, rubric built with the race detector, gave up on it and
+// spoke the legacy revision, so that the test met the other revision's
+// answers.
+var noDiscoverBound = client.WithDiscoverTimeout(-1)
 
 // initializeAt opens the session with the MCP revision version: the
 // latest (2026-07-28) asks server/discover, an earlier one initialize.
