@@ -374,21 +374,7 @@ func TestReadRejectsUnknownDecisions(t *testing.T) {
 // TestDeterministicRubricDecidesOnOnePair: a rubric that asks nothing
 // starts no judge, and its first pair decides.
 func TestDeterministicRubricDecidesOnOnePair(t *testing.T) {
-	r, err := rubric.Load("len.hcl", []byte(`
-rubric "len" {
-  version = "1"
-  grades  = { A = 0 }
-  check "short" {
-    points = 10
-    pass   = "size(tool.description) < 20"
-    issue  = "long"
-  }
-  tool { score = "sum(checks.map(c, c.points * c.credit))" }
-  surface { score = "mean(tools.map(t, t.score))" }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := lenRubric(t)
 	base, head := tools(4, nil), tools(4, better)
 	rep, err := gate.Run(context.Background(), gate.Options{
 		Rubric: r,
@@ -687,4 +673,26 @@ func TestReadNamesTheWrongKind(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tt.doc, err, tt.want)
 		}
 	}
+}
+
+// lenRubric is a rubric that asks nothing: one check, that a tool's
+// description is short.
+func lenRubric(t *testing.T) *rubric.Rubric {
+	t.Helper()
+	r, err := rubric.Load("len.hcl", []byte(`
+rubric "len" {
+  version = "1"
+  grades  = { A = 0 }
+  check "short" {
+    points = 10
+    pass   = "size(tool.description) < 20"
+    issue  = "long"
+  }
+  tool { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/gate"
-	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 // TestRubricChange: a rubric the head changes is recorded in the report
@@ -15,21 +14,7 @@ import (
 // scored both sides (the base has none), the decision's reason says so
 // too, and gate.md warns rather than notes.
 func TestRubricChange(t *testing.T) {
-	r, err := rubric.Load("len.hcl", []byte(`
-rubric "len" {
-  version = "1"
-  grades  = { A = 0 }
-  check "short" {
-    points = 10
-    pass   = "size(tool.description) < 20"
-    issue  = "long"
-  }
-  tool { score = "sum(checks.map(c, c.points * c.credit))" }
-  surface { score = "mean(tools.map(t, t.score))" }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := lenRubric(t)
 	base, head := tools(4, nil), tools(4, better)
 	for _, c := range []struct {
 		used, reason, callout string
