@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,13 +17,9 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/score"
-	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/rubrics"
 )
-
-// configNames are the names of the config file read from the working
-// directory when --config names none (localconfig.Search).
-var configNames = []string{"rubric.yaml", "rubric.yml"}
 
 // gateRubrics reads the gate's rubric from each side's own files
 // (run.SideRubrics): a rubric file of the repository, or the rubric a
@@ -104,7 +98,7 @@ func (g *gateRubrics) choice(t run.Tree) (ref, how string, err error) {
 	if g.config != "" {
 		path, _ = t.Path(g.config)
 	} else {
-		for _, name := range configNames {
+		for _, name := range localconfig.Names {
 			if st, err := os.Stat(filepath.Join(t.Dir, name)); err == nil && !st.IsDir() {
 				path = filepath.Join(t.Dir, name)
 				break
@@ -230,50 +224,33 @@ func rubricFile(ref, dir string) string {
 // configRubric is the rubric key of the config file at path, and
 // whether it has one.
 func configRubric(path string) (string, bool, error) {
-	b, err := boundedread.ReadFile(context.Background(), path, 0)
-	if err != nil {
+	_, v, err := localconfig.TopKey(path, "rubric")
+	var notYAML *localconfig.NotYAMLError
+	switch {
+	case errors.As(err, &notYAML):
+		return "", false, fmt.Errorf("not a config file: %w", notYAML.Err)
+	case err != nil:
 		return "", false, err
-	}
-	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return "", false, nil
-		}
-		return "", false, fmt.Errorf("not a config file: %w", err)
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+	case v == nil:
+		return "", false, nil
+	case v.Kind != yaml.ScalarNode:
+		return "", false, fmt.Errorf("line %d: rubric is not one name or path", v.Line)
+	case v.Tag == "!!null" || v.Value == "":
 		return "", false, nil
 	}
-	top := doc.Content[0].Content
-	for i := 0; i+1 < len(top); i += 2 {
-		if strings.EqualFold(top[i].Value, "rubric") {
-			v := top[i+1]
-			if v.Kind != yaml.ScalarNode {
-				return "", false, fmt.Errorf("line %d: rubric is not one name or path", v.Line)
-			}
-			if v.Tag == "!!null" || v.Value == "" {
-				return "", false, nil
-			}
-			return v.Value, true, nil
-		}
-	}
-	return "", false, nil
+	return v.Value, true, nil
 }
 
 // userConfigRubric is the rubric the user's own config file names
 // ($XDG_CONFIG_HOME/rubric/rubric.yaml), or def: what a side without a
 // config file of its own reads.
 func userConfigRubric(def string) string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
+	dir := localconfig.UserDir()
 	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return def
-		}
-		dir = filepath.Join(home, ".config")
+		return def
 	}
-	for _, name := range configNames {
-		v, ok, err := configRubric(filepath.Join(dir, "rubric", name))
+	for _, name := range localconfig.Names {
+		v, ok, err := configRubric(filepath.Join(dir, name))
 		if err == nil && ok {
 			return v
 		}

@@ -34,6 +34,23 @@ const Map = "map"
 // score's one value).
 type Keys map[string][]string
 
+// Names are the names a config file is found by, in the working
+// directory and in UserDir.
+var Names = []string{"rubric.yaml", "rubric.yml"}
+
+// UserDir is the folder of the user's own config file:
+// $XDG_CONFIG_HOME/rubric, else ~/.config/rubric; "" when neither is
+// known.
+func UserDir() string {
+	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
+		return filepath.Join(dir, "rubric")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".config", "rubric")
+	}
+	return ""
+}
+
 // Search finds the config file read when none is named: rubric.yaml (or
 // rubric.yml) in the working directory, then in $XDG_CONFIG_HOME/rubric
 // (or ~/.config/rubric). Only these names count: viper's own search
@@ -43,13 +60,11 @@ type Keys map[string][]string
 // Found compares it with. path is empty when there is none.
 func Search() (path, user string, local bool) {
 	dirs := []string{"."}
-	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
-		dirs = append(dirs, filepath.Join(dir, "rubric"))
-	} else if home, err := os.UserHomeDir(); err == nil {
-		dirs = append(dirs, filepath.Join(home, ".config", "rubric"))
+	if dir := UserDir(); dir != "" {
+		dirs = append(dirs, dir)
 	}
 	for i, dir := range dirs {
-		for _, name := range []string{"rubric.yaml", "rubric.yml"} {
+		for _, name := range Names {
 			path := filepath.Join(dir, name)
 			if st, err := os.Stat(path); err != nil || st.IsDir() {
 				continue

@@ -1,8 +1,11 @@
 package localconfig
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -40,21 +43,39 @@ func Origin(v *viper.Viper, flags *pflag.FlagSet, key string) string {
 // keyLine is the line of the top-level key in the YAML file at path, 0
 // when it cannot be told.
 func keyLine(path, key string) int {
-	b, err := boundedread.ReadFile(context.Background(), path, 0)
-	if err != nil {
+	k, _, err := TopKey(path, key)
+	if err != nil || k == nil {
 		return 0
 	}
+	return k.Line
+}
+
+// TopKey finds the top-level key of the YAML config file at path (any
+// case) and returns its node and its value's; both nil when the file is
+// empty, is not a map, or has no such key. An error is one of reading
+// the file, or a *NotYAMLError.
+func TopKey(path, key string) (k, v *yaml.Node, err error) {
+	b, err := boundedread.ReadFile(context.Background(), path, 0)
+	if err != nil {
+		return nil, nil, err
+	}
 	var doc yaml.Node
-	if yaml.Unmarshal(b, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return 0
+	if err := yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, nil
+		}
+		return nil, nil, &NotYAMLError{err}
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, nil, nil
 	}
 	top := doc.Content[0].Content
 	for i := 0; i+1 < len(top); i += 2 {
 		if strings.EqualFold(top[i].Value, key) {
-			return top[i].Line
+			return top[i], top[i+1], nil
 		}
 	}
-	return 0
+	return nil, nil, nil
 }
 
 // flagName is a flag as messages name it: --NAME, not inside a longer
@@ -124,3 +145,10 @@ func (e *ValueError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the error about the value.
 func (e *ValueError) Unwrap() error { return e.Err }
+
+// NotYAMLError is a config file that could be read but is not YAML.
+type NotYAMLError struct{ Err error }
+
+func (e *NotYAMLError) Error() string { return e.Err.Error() }
+
+func (e *NotYAMLError) Unwrap() error { return e.Err }
