@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -170,10 +172,10 @@ func Find(ref string) (*rubric.Rubric, error) {
 
 // resolve says what ref names: a built-in, or the path of a file.
 func resolve(ref string) (Builtin, string, error) {
-	file, recorded := strings.CutPrefix(ref, "builtin:")
-	if !recorded && (strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl")) {
-		return Builtin{}, ref, nil
+	if path := FileIn(ref, ""); path != "" {
+		return Builtin{}, path, nil
 	}
+	file, recorded := strings.CutPrefix(ref, "builtin:")
 	bs, err := List()
 	if err != nil {
 		return Builtin{}, "", err
@@ -183,10 +185,27 @@ func resolve(ref string) (Builtin, string, error) {
 			return b, "", nil
 		}
 	}
-	if _, err := os.Stat(ref); err == nil && !recorded {
-		return Builtin{}, ref, nil
-	}
 	return Builtin{}, "", fmt.Errorf("no rubric %q: name a built-in rubric (%s) or the path of a .hcl file", ref, names(bs))
+}
+
+// FileIn is the file ref names as Find reads it, or "" for a built-in
+// (or nothing): a path or a name ending in .hcl, else a name that is no
+// built-in's and that dir holds ("" for the working directory). ref
+// stays as given, relative to dir.
+func FileIn(ref, dir string) string {
+	if strings.HasPrefix(ref, "builtin:") {
+		return ""
+	}
+	if strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl") {
+		return ref
+	}
+	if bs, err := List(); err == nil && slices.ContainsFunc(bs, func(b Builtin) bool { return b.Name == ref }) {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(dir, ref)); err == nil {
+		return ref
+	}
+	return ""
 }
 
 func names(bs []Builtin) string {

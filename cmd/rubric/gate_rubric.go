@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -58,7 +56,7 @@ type sideRubric struct {
 // nil when both sides are scored with r as given: a built-in named by a
 // flag or the environment.
 func (a *app) newGateRubrics(r *rubric.Rubric, ref string, fromConfig bool) *gateRubrics {
-	if !fromConfig && rubricFile(ref, "") == "" {
+	if !fromConfig && rubrics.FileIn(ref, "") == "" {
 		return nil
 	}
 	g := &gateRubrics{given: r, ref: ref, fromConfig: fromConfig, def: defaultRubric, sides: map[string]*sideRubric{}}
@@ -124,7 +122,7 @@ func (g *gateRubrics) choice(t run.Tree) (ref, how string, err error) {
 
 // load reads ref, a built-in or a file, as the side has it.
 func (g *gateRubrics) load(t run.Tree, ref string) (*rubric.Rubric, error) {
-	file := rubricFile(ref, t.Dir)
+	file := rubrics.FileIn(ref, t.Dir)
 	if file == "" {
 		return rubrics.Find(ref)
 	}
@@ -200,25 +198,6 @@ func withHow(how string) string {
 
 func versionText(r *rubric.Rubric) string {
 	return fmt.Sprintf("%s %s, %s", r.Name, r.Version, report.ShortHash(r.Digest))
-}
-
-// rubricFile is the file ref names, as rubrics.Find reads it, or "" for
-// a built-in. A name that is neither a path nor a built-in is a file
-// when dir (the side's working directory, "" for this one) holds it.
-func rubricFile(ref, dir string) string {
-	if strings.HasPrefix(ref, "builtin:") {
-		return ""
-	}
-	if strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl") {
-		return ref
-	}
-	if bs, err := rubrics.List(); err == nil && slices.ContainsFunc(bs, func(b rubrics.Builtin) bool { return b.Name == ref }) {
-		return ""
-	}
-	if _, err := os.Stat(filepath.Join(dir, ref)); err == nil {
-		return ref
-	}
-	return ""
 }
 
 // configRubric is the rubric key of the config file at path, and
