@@ -36,6 +36,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/termtext"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Version is the version of the record's format.
@@ -472,19 +473,12 @@ func (rec *Record) Warnings() []string {
 		out = append(out, e.String())
 	}
 	if u := rec.Measures.Unmatched; len(u) > 0 {
-		out = append(out, termtext.Printable(fmt.Sprintf("no tool report field of %s matches the published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
+		out = append(out, termtext.Printable(fmt.Sprintf("no tool report field of %s matches the published %s %s: left out", rec.Rubric.Name, words.Pick(len(u), "value", "values"), quotedAll(u))))
 	}
 	if u := rec.Measures.UnmatchedServer; len(u) > 0 {
-		out = append(out, termtext.Printable(fmt.Sprintf("no surface report value of %s matches the server's published %s %s: left out", rec.Rubric.Name, plural(len(u), "value", "values"), quotedAll(u))))
+		out = append(out, termtext.Printable(fmt.Sprintf("no surface report value of %s matches the server's published %s %s: left out", rec.Rubric.Name, words.Pick(len(u), "value", "values"), quotedAll(u))))
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func (s scored) run(n int, c *Capture, m Measures, calls report.Calls) Run {

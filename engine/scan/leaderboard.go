@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // LeaderboardVersion is the version of leaderboard.json's format.
@@ -54,10 +55,7 @@ type Partial struct {
 
 // Sentence says what the leaderboard lacks, in one sentence.
 func (p *Partial) Sentence() string {
-	missing := "is missing, and its servers are"
-	if len(p.Missing) > 1 {
-		missing = "are missing, and their servers are"
-	}
+	missing := words.Pick(len(p.Missing), "is missing, and its servers are", "are missing, and their servers are")
 	return fmt.Sprintf("Partial: this leaderboard holds %s of the %d shards of its list of %s; %s %s not ranked here.",
 		shardWords(p.Holds), p.Shards, report.Plural(p.Listed, "server"), shardWords(p.Missing), missing)
 }
@@ -277,11 +275,7 @@ func mergeLists(scans []*scanDir, o MergeOptions) (*ListRecord, error) {
 	l := *first.meta.List
 	l.Holds = slices.Sorted(maps.Keys(holds))
 	if missing := l.Missing(); len(missing) > 0 && !o.Partial {
-		verb := "is"
-		if len(missing) > 1 {
-			verb = "are"
-		}
-		return nil, fmt.Errorf("%s of %d %s missing: pass every shard's folder, or --partial to merge what is there (the leaderboard then says which shards it lacks)", shardWords(missing), l.Shards, verb)
+		return nil, fmt.Errorf("%s of %d %s missing: pass every shard's folder, or --partial to merge what is there (the leaderboard then says which shards it lacks)", shardWords(missing), l.Shards, words.Pick(len(missing), "is", "are"))
 	}
 	return &l, nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Key sets each job's key: the sha256 of its identity and the digests of
@@ -289,15 +290,8 @@ func (s *Scanner) supersede(jobs []Job) error {
 		return nil
 	}
 	slices.Sort(names)
-	what, shown := "records", names
-	if len(names) == 1 {
-		what = "record"
-	}
-	if len(shown) > 5 {
-		shown = append(slices.Clip(shown[:5]), fmt.Sprintf("and %d more", len(names)-5))
-	}
 	s.say(fmt.Sprintf("%s changed since an earlier run in %s (target, content, --env or --sandbox): scored again, the earlier %s set aside in %s: %s",
-		report.Plural(len(names), "server"), s.Out, what, filepath.Join(s.Out, "superseded"), strings.Join(shown, ", ")))
+		report.Plural(len(names), "server"), s.Out, words.Pick(len(names), "record", "records"), filepath.Join(s.Out, "superseded"), words.List(names, 5)))
 	return nil
 }
 
