@@ -1,15 +1,9 @@
 package main
 
 import (
-	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
-
-// cacheStore opens the answer cache at --cache-dir, or the default one.
-func (a *app) cacheStore() (*cache.Store, error) {
-	return cache.Open(a.v.GetString("cache-dir"))
-}
 
 // host starts this invocation's plugins: the built-ins and the config's.
 func (a *app) host() runflags.Host {
