@@ -106,7 +106,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	g.Source = run.Source{Transport: tname, Target: target}
 	// A rubric of the repository is read from each side: the base's
 	// scores both (gate_rubric.go).
-	fromConfig := saved == nil && !cmd.Flags().Changed("rubric") && os.Getenv("RUBRIC_RUBRIC") == ""
+	fromConfig := saved == nil && !cmd.Flags().Changed("rubric") && !localconfig.EnvGives("rubric")
 	if sr := a.newGateRubrics(r, ref, fromConfig); sr != nil {
 		g.Rubrics = sr
 	}

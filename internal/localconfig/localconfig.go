@@ -148,12 +148,21 @@ func (s Settings) options() (opts map[string]string, local map[string]bool) {
 func FromFile(v *viper.Viper, changed func(string) bool, keys ...string) map[string]bool {
 	from := map[string]bool{}
 	for _, k := range keys {
-		env := "RUBRIC_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(k))
-		_, inEnv := os.LookupEnv(env)
-		from[k] = v.InConfig(k) && !changed(k) && !inEnv
+		from[k] = v.InConfig(k) && !changed(k) && !EnvGives(k)
 	}
 	return from
 }
+
+// EnvName is the environment variable that sets key: RUBRIC_KEY, with
+// - and . as _.
+func EnvName(key string) string {
+	return "RUBRIC_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(key))
+}
+
+// EnvGives says whether the environment gives key a value as viper
+// reads it: a variable set to "" is as good as unset, and the config
+// file's value stands.
+func EnvGives(key string) bool { return os.Getenv(EnvName(key)) != "" }
 
 // Check returns an error, saying where the value came from and how to
 // consent, when a setting of the working directory's file decides where

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 
@@ -26,9 +25,8 @@ func Origin(v *viper.Viper, flags *pflag.FlagSet, key string) string {
 	if f := flags.Lookup(key); f == nil || f.Changed {
 		return ""
 	}
-	env := "RUBRIC_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(key))
-	if os.Getenv(env) != "" { // viper reads an empty variable as unset
-		return "environment " + env
+	if EnvGives(key) {
+		return "environment " + EnvName(key)
 	}
 	path := v.ConfigFileUsed()
 	if path == "" || !v.InConfig(key) {
