@@ -34,6 +34,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -568,7 +570,31 @@ func packedJSON(v any) (template.JS, error) {
 
 func scriptJSON(v any) (template.JS, error) {
 	b, err := json.Marshal(v)
-	return template.JS(b), err
+	return template.JS(escapeHidden(b)), err
+}
+
+// escapeHidden writes each character report.Hidden names (DEL, bidi and
+// tag characters, which encoding/json leaves as they are) as a JSON
+// \u escape, a surrogate pair above U+FFFF. The page is escaped whole
+// for a reader (shown), and its escapes (\x7f, \U000e0041) are no JSON:
+// the definitions the page's script parses must have none left to take.
+func escapeHidden(b []byte) []byte {
+	if !bytes.ContainsFunc(b, report.Hidden) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for _, r := range string(b) {
+		if !report.Hidden(r) {
+			out = utf8.AppendRune(out, r)
+			continue
+		}
+		if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		} else {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+	}
+	return out
 }
 
 // gradesOf lists the grades the tools have, in order, for the filter.

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -262,5 +263,29 @@ func TestGateRubricChange(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "rubric-change") {
 		t.Error("a gate whose rubric did not change says it did")
+	}
+}
+
+// TestDefinitionsParseWithHiddenCharacters: the definitions the page's
+// script parses stay JSON when a definition holds DEL or tag characters
+// (ASCII smuggling), which the page's escaping for a reader would
+// otherwise write as \x7f and \U000e0041, escapes JSON does not have.
+func TestDefinitionsParseWithHiddenCharacters(t *testing.T) {
+	desc := "Reads.\x7f\U000E0041\U000E0042\u202e"
+	tools, err := json.Marshal([]map[string]any{{"name": "smuggle", "description": desc, "inputSchema": map[string]any{"type": "object"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := write(t, reporttest.Score(t, "hidden.tools.json", tools))
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="definitions">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no definitions")
+	}
+	var defs any
+	if err := json.Unmarshal([]byte(m[1]), &defs); err != nil {
+		t.Fatalf("the definitions are not JSON: %v", err)
+	}
+	if !strings.Contains(fmt.Sprint(defs), desc) {
+		t.Error("the definitions lost the description's characters")
 	}
 }
