@@ -200,9 +200,9 @@ type proc struct {
 	tail   *termtext.Tail
 	mark   string // the environment entry of the server's session
 	name   string // the command as the user gave it
-	// interp is the interpreter the #! line of a sandboxed command's
-	// file names, if it has one.
-	interp string
+	// dir is the folder the command was started in, where a relative
+	// command is found (interpreter).
+	dir string
 	// sandboxed says the process is bwrap, which may fail to set the
 	// sandbox up before the server ever runs.
 	sandboxed bool
@@ -290,9 +290,7 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 		quit:      make(chan struct{}),
 	}
 	p.sandboxed = target.Sandbox.Enabled()
-	if p.sandboxed {
-		p.interp = interpreter(name, target.Dir)
-	}
+	p.dir = target.Dir
 	p.lost, p.lose = context.WithCancel(context.Background())
 	p.wg.Add(2)
 	go p.wait()
@@ -519,8 +517,9 @@ func (p *proc) notFoundInside(state *os.ProcessState, stderr []string) (what, wh
 	what = strconv.Quote(p.name)
 	for _, l := range stderr {
 		if strings.HasPrefix(l, "bwrap: execvp ") && strings.HasSuffix(strings.ToLower(l), ": no such file or directory") {
-			if p.interp != "" {
-				return what, fmt.Sprintf("bwrap could not run it, and its #! line names %s", p.interp)
+			// Read only now: a start that works never needs it.
+			if interp := interpreter(p.name, p.dir); interp != "" {
+				return what, fmt.Sprintf("bwrap could not run it, and its #! line names %s", interp)
 			}
 			return what, "bwrap could not run it"
 		}
