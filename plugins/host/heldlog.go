@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
 // heldLog is the logger go-plugin writes through for one plugin. Its
@@ -112,10 +113,6 @@ func (h *held) flush() {
 	}
 }
 
-// nowKey is sdk.NowKey: a plugin's log entry that carries it set to true
-// is logged at once, not held (sdk.Warn).
-const nowKey = "rubric_now"
-
 // logNow reports whether the arguments of a plugin's log entry ask for it
 // to be logged at once, and returns them without that mark and without
 // the plugin's own timestamp and hclog fields, which a message shown at
@@ -125,7 +122,7 @@ func logNow(args []any) ([]any, bool) {
 	var rest []any
 	for i := 0; i+1 < len(args); i += 2 {
 		switch args[i] {
-		case nowKey:
+		case protocol.LogNowKey:
 			now = args[i+1] == true
 		case "timestamp":
 		default:

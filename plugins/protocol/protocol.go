@@ -27,6 +27,11 @@ const Version = 1
 // plugin the level it logs at (trace, debug, info, warn, error or off).
 const LogLevelEnv = "RUBRIC_PLUGIN_LOG_LEVEL"
 
+// LogNowKey is the key of a plugin's log entry argument that, set to
+// true, asks the host to show the entry at once rather than hold it
+// until the plugin ends (sdk.Warn writes it).
+const LogNowKey = "rubric_now"
+
 // BuildEnv is the environment variable through which a host tells a
 // built-in's companion binary (Builtin.Companion) which build the host
 // is (internal/buildinfo.ID): a companion of another build ends before

@@ -143,7 +143,7 @@ func AwaitHost() {
 // NowKey is the key of a log entry's argument that asks the host to show
 // the entry at once. The host holds a plugin's other warnings and errors
 // until the plugin ends (an error it returns may quote them instead).
-const NowKey = "rubric_now"
+const NowKey = protocol.LogNowKey
 
 // Warn logs a warning through Logger that the host shows the user at
 // once, while the call that caused it goes on: for a wait the user
