@@ -52,11 +52,11 @@ const ToolName = "answer"
 
 const toolDescription = "Give your answer to the question. The input is the answer itself and must satisfy the input schema."
 
-// optionKeys are the options Configure accepts.
 // MaxTemperature is the highest sampling temperature the Messages API
 // documents (its range is 0 to 1).
 const MaxTemperature = 1
 
+// optionKeys are the options Configure accepts.
 var optionKeys = []string{"base_url", "temperature", "max_tokens", "timeout", "api_key_env"}
 
 // api is the Messages API, as the shared judge sees it.

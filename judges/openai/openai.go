@@ -58,11 +58,11 @@ const (
 	FormatNone = "none"
 )
 
-// optionKeys are the options Configure accepts.
 // MaxTemperature is the highest sampling temperature the Chat
 // Completions API documents (its range is 0 to 2).
 const MaxTemperature = 2
 
+// optionKeys are the options Configure accepts.
 var optionKeys = []string{"base_url", "temperature", "seed", "max_tokens", "timeout", "api_key_env", "response_format"}
 
 // api is the chat completions API, as the shared judge sees it.
