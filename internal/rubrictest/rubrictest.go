@@ -24,6 +24,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/words"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/judges/replay"
 )
@@ -173,20 +174,11 @@ func tools(s *surface.Surface, t *rubric.Test) error {
 		case len(names) == 0:
 			msg += ": it has no tools"
 		default:
-			msg += ": its tools are " + listNames(names)
+			msg += ": its tools are " + words.List(names, 8)
 		}
 		errs = append(errs, errors.New(msg))
 	}
 	return errors.Join(errs...)
-}
-
-// listNames lists the first few of names, and how many more there are.
-func listNames(names []string) string {
-	const most = 8
-	if len(names) <= most {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 // topLevel are the members of every report's JSON object, by their

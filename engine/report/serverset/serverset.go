@@ -367,19 +367,5 @@ func writeSARIF(w io.Writer, d *Document) error {
 	return enc.Encode(out)
 }
 
-// clean makes s printable on a terminal and on one line: line breaks
-// and tabs become spaces, carriage returns go, and every other control
-// and format character is written out as an escape
-// (report.EscapeControls: "\x1b[31m", "\u202e"), as every writer of a
-// report shows it.
-func clean(s string) string {
-	return report.EscapeControls(strings.Map(func(r rune) rune {
-		switch r {
-		case '\n', '\t':
-			return ' '
-		case '\r':
-			return -1
-		}
-		return r
-	}, s), false)
-}
+// clean is text.OneLine: a name or message as the terminal shows it.
+func clean(s string) string { return text.OneLine(s) }

@@ -335,7 +335,13 @@ func cut(s string, n int) string {
 // and format character is written out as an escape
 // (report.EscapeControls: "\x1b[31m", "\u202e"), as every writer of a
 // report shows it.
-func clean(s string) string {
+func clean(s string) string { return OneLine(s) }
+
+// OneLine is a text made printable on one line of a terminal, as the
+// terminal summary shows every name and message: line breaks and tabs
+// become spaces, carriage returns go, and every other control and format
+// character is written out as an escape (report.EscapeControls).
+func OneLine(s string) string {
 	return report.EscapeControls(strings.Map(func(r rune) rune {
 		switch r {
 		case '\n', '\t':
