@@ -25,11 +25,19 @@ type FixGroup struct {
 	// move, when HasMoves (every fix says).
 	Gain, Moves num.Num
 	HasMoves    bool
+	// tools is Tools, counted once by GroupFixes; 0 in a group made
+	// otherwise.
+	tools int
 }
 
 // Tools counts the tools of the group ("17 tools"), each once: a tool
 // with the cause more than once (two findings of one kind) is one tool.
-func (g FixGroup) Tools() int { return len(g.ByTool()) }
+func (g FixGroup) Tools() int {
+	if g.tools > 0 {
+		return g.tools
+	}
+	return len(g.ByTool())
+}
 
 // ToolFixes are the fixes of one tool in a group: its first, and how
 // many it has.
@@ -112,6 +120,10 @@ func GroupFixes(fixes []Fix) []FixGroup {
 		} else {
 			g.HasMoves = false
 		}
+	}
+	// Counted once here, not in each comparison of the sort.
+	for i := range groups {
+		groups[i].tools = len(groups[i].ByTool())
 	}
 	sort.SliceStable(groups, func(i, j int) bool {
 		a, b := groups[i], groups[j]
