@@ -103,6 +103,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return invalid(err)
 	}
 	defer done()
+	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
+		return invalid(err)
+	}
 	g.Source = run.Source{Transport: tname, Target: target}
 	// A rubric of the repository is read from each side: the base's
 	// scores both (gate_rubric.go).

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
@@ -23,4 +28,20 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 // with the plugin host started; closeHost ends it.
 func (a *app) sessionOptions(judging bool) (run.Options, func(), error) {
 	return a.host().SessionOptions(judging, a.stderr)
+}
+
+// noteUnusedJudge says on standard error that the judge the command line
+// named is not started, when r asks it nothing, and fails when no such
+// judge is there. A judge from rubric.yaml or the environment goes
+// unmentioned: it is meant for every rubric the config is used with, not
+// for this one.
+func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.Rubric) error {
+	if !cmd.Flags().Changed("judge") {
+		return nil
+	}
+	w, err := sess.UnusedJudge(r)
+	if w != "" {
+		fmt.Fprintf(a.stderr, "rubric: %s\n", w)
+	}
+	return err
 }

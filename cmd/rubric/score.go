@@ -83,6 +83,9 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer done()
+	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
+		return err
+	}
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record: v.GetString("record"),
 		Write: func(rep *report.Report) error {

@@ -321,14 +321,12 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	judge, unused := c.str("judge"), ""
-	if judge != "" && len(r.Questions) == 0 {
-		// Nothing would be asked of it: a judge that cannot start as
-		// given (a model to name, a key to set) would only fail a
-		// score it has no part in.
-		judge, unused = "", fmt.Sprintf("the judge argument (%s) was not used: the rubric %s asks no question, so no judge is started", printable(judge), r.Name)
+	sess, release := s.session(ctx, c, c.str("judge"))
+	unused, err := sess.UnusedJudge(r) // a rubric that asks nothing starts no judge
+	if err != nil {
+		release(false)
+		return nil, err
 	}
-	sess, release := s.session(ctx, c, judge)
 	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
 	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
 	release(err == nil)

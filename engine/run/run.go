@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/collector"
 	"github.com/rubricmcp/rubric/internal/redact"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // DefaultJudge answers a rubric's questions when no judge is named: the
@@ -182,29 +183,45 @@ func (s *Session) Kept() bool {
 	return s.asker != nil && s.asker.Cache != nil && s.asker.Stats().Questions > 0
 }
 
-// judgeRef is the judge a rubric is scored with: the named one, else the
-// default when the rubric asks questions, else none.
+// judgeRef is the judge a rubric is scored with: none when the rubric
+// asks no question (a judge named for it would have no part in the score,
+// and one that cannot start as given, for want of a model or a key,
+// would only fail it), else the named one, else the default.
 func (s *Session) judgeRef(r *rubric.Rubric) string {
-	if s.opt.Judge != "" {
+	switch {
+	case len(r.Questions) == 0:
+		return ""
+	case s.opt.Judge != "":
 		return s.opt.Judge
 	}
-	if len(r.Questions) > 0 {
-		return DefaultJudge
+	return DefaultJudge
+}
+
+// UnusedJudge says, when a judge was named and r asks it nothing, that it
+// is not started; "" otherwise. Front-ends show it where the user named
+// the judge. The judge is checked as CheckJudge would check it, so that a
+// name that is not there is still refused.
+func (s *Session) UnusedJudge(r *rubric.Rubric) (string, error) {
+	if s.opt.Judge == "" || len(r.Questions) > 0 {
+		return "", nil
 	}
-	return ""
+	if err := s.checkRef(s.opt.Judge); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("the judge %s is not started: the rubric %s asks no question", termtext.Printable(s.opt.Judge), r.Name), nil
 }
 
 // StartJudge starts and configures the session's judge, once; nil when
-// the rubric needs none and none is named. A judge that configured
+// the rubric asks no question. A judge that configured
 // another model than the pinned one is refused here, before anything is
 // asked.
 func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, error) {
-	if s.judge != nil {
-		return s.judge, nil
-	}
 	ref := s.judgeRef(r)
-	if ref == "" {
-		return nil, nil
+	switch {
+	case ref == "":
+		return nil, nil // even when another rubric of the session started one
+	case s.judge != nil:
+		return s.judge, nil
 	}
 	j, pinned, err := s.startJudge(ctx, ref, s.opt.JudgeConfig)
 	if err != nil {
@@ -225,6 +242,11 @@ func (s *Session) CheckJudge(r *rubric.Rubric) error {
 	if ref == "" || s.judge != nil {
 		return nil
 	}
+	return s.checkRef(ref)
+}
+
+// checkRef is CheckJudge of the judge ref names.
+func (s *Session) checkRef(ref string) error {
 	refs, isPanel, err := members(ref)
 	if err != nil {
 		return err
@@ -662,10 +684,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 		if err != nil {
 			return nil, err
 		}
-		if j != nil && len(r.Questions) == 0 {
-			id := j.Identity()
-			s.opt.Log.Info("judge ready; this rubric asks it nothing", "judge", id.Plugin, "version", id.Version, "model", id.Model, "rubric", r.Name)
-		} else if j != nil {
+		if j != nil {
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
