@@ -61,7 +61,9 @@ func TestMCPArguments(t *testing.T) {
 		Warnings []string `json:"warnings"`
 	}
 	call(t, c, "score", map[string]any{"target": file, "judge": "openai"}, &sq)
-	if !slices.ContainsFunc(sq.Warnings, func(w string) bool { return strings.Contains(w, "the judge openai is not started: the rubric schema-quality asks no question") }) {
+	if !slices.ContainsFunc(sq.Warnings, func(w string) bool {
+		return strings.Contains(w, "the judge openai is not started: the rubric schema-quality asks no question")
+	}) {
 		t.Errorf("score of schema-quality with judge openai: warnings %q", sq.Warnings)
 	}
 }
