@@ -1,6 +1,7 @@
 // Package cpuprofile writes a CPU profile of rubric, and of each
-// built-in plugin it starts, when RUBRIC_CPUPROFILE names a file: the
-// benchmarks under bench/ read them.
+// built-in plugin it starts, when RUBRIC_CPUPROFILE names a file, and
+// beside it a profile of what the process allocated (the file's name
+// with ".allocs" added): the benchmarks under bench/ read them.
 package cpuprofile
 
 import (
@@ -13,7 +14,8 @@ const Env = "RUBRIC_CPUPROFILE"
 
 // Start profiles the process into the file Env names with suffix added
 // ("" for rubric itself, ".KIND-NAME" for a built-in plugin); stop ends
-// the profile and closes the file. Without Env, stop does nothing.
+// the profile, closes the file and writes the allocations profile.
+// Without Env, stop does nothing.
 func Start(suffix string) (stop func(), err error) {
 	path := os.Getenv(Env)
 	if path == "" {
@@ -27,5 +29,12 @@ func Start(suffix string) (stop func(), err error) {
 		f.Close()
 		return nil, err
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+		if a, err := os.Create(path + suffix + ".allocs"); err == nil {
+			pprof.Lookup("allocs").WriteTo(a, 0)
+			a.Close()
+		}
+	}, nil
 }
