@@ -16,6 +16,12 @@
 #     description, /inputSchema/properties/mode/default, /name ...) and the
 #     offending span between « and », with up to 16 characters either
 #     side, every invisible character written out (\u{E0041}).
+# A tool with more than 50 findings has its first 50 as issues, and one
+# more issue, more_findings, that counts the rest by severity and carries
+# their share of the gain; the score counts every finding. (1.0.2: before,
+# a text that repeated a cue thousands of times had every finding's
+# message built from the whole text, which the cost limit stopped, and the
+# run failed rather than grading the tool F.)
 #
 # Intent, not topic. A tool may honestly say that it deletes data, fetches
 # URLs, sends mail or manages ~/.ssh/config with the user's consent: none
@@ -109,7 +115,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.0.1"
+  version     = "1.0.2"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -207,9 +213,13 @@ rubric "tool-safety" {
              'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
       CEL
 
+      # The findings listed one by one: the first 50 (a text that repeats
+      # a cue thousands of times is reported, not re-read for each).
+      shownFindings = "size(signals.findings) <= 50 ? signals.findings : signals.findings.slice(0, 50)"
+
       # The issues of the findings (see issues).
       findingIssues = <<-CEL
-        signals.findings.map(f, {
+        shownFindings.map(f, {
           'check': f.check,
           'severity': f.severity,
           'points': f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5,
@@ -220,10 +230,20 @@ rubric "tool-safety" {
             + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
             + visible(f.text.substring(f.end, f.end + 16 < size(f.text) ? f.end + 16 : size(f.text))) + '"'
         })
+        + (size(signals.findings) <= 50 ? [] : cel.bind(rest, signals.findings.slice(50, size(signals.findings)),
+          cel.bind(h, size(rest.filter(f, f.severity == 'high')), cel.bind(m, size(rest.filter(f, f.severity == 'medium')),
+          cel.bind(l, size(rest) - h - m, [{
+            'check': 'more_findings',
+            'severity': h > 0 ? 'high' : m > 0 ? 'medium' : 'low',
+            'points': 100 * h + 25 * m + 5 * l,
+            'gain': min([metrics.cost, 100]) * (100 * h + 25 * m + 5 * l) / metrics.cost,
+            'params': [],
+            'message': string(size(rest)) + ' more findings beyond the first 50 (' + string(h) + ' high, ' + string(m) + ' medium, ' + string(l) + ' low), not listed one by one; the score counts them all'
+          }])))))
       CEL
 
       # The findings as the report gives them (see report).
-      reportedFindings = "signals.findings.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.cue_class, 'severity': f.severity, 'path': f.path, 'start': f.start, 'end': f.end, 'span': visible(f.text.substring(f.start, f.end))})"
+      reportedFindings = "shownFindings.map(f, {'check': f.check, 'class': f.class, 'cue_class': f.cue_class, 'severity': f.severity, 'path': f.path, 'start': f.start, 'end': f.end, 'span': visible(f.text.substring(f.start, f.end))})"
     }
 
     signals {
@@ -339,6 +359,7 @@ rubric "tool-safety" {
       annotation_contradicted = "Annotation contradicted"
       confusable_name         = "Confusable name"
       confusable_param        = "Confusable parameter name"
+      more_findings           = "More findings"
     }
 
     report {

@@ -592,6 +592,9 @@ func (p *Program) EvalIn(act interpreter.Activation) (ref.Val, error) {
 	return p.evalContext(context.Background(), act)
 }
 
+// overCost starts the explanation of a formula stopped by its cost limit.
+const overCost = "the formula did more work than its cost limit"
+
 // evalContext evaluates the tracked program, stopping when ctx is done.
 func (p *Program) evalContext(ctx context.Context, act interpreter.Activation) (ref.Val, error) {
 	out, _, err := p.prg.ContextEval(ctx, act)
@@ -599,8 +602,10 @@ func (p *Program) evalContext(ctx context.Context, act interpreter.Activation) (
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, fmt.Errorf("the formula was interrupted: %w", ctxErr)
 		}
-		if strings.Contains(err.Error(), "cost limit exceeded") {
-			return nil, fmt.Errorf("%w: the formula did more work than its cost limit (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data (a scan of a list inside a scan of a list: look items up with index_by instead); for a built-in rubric, report it with the surface, or score with a copy of the rubric (rubric rubrics show --source NAME) whose formula does less", err, p.limit)
+		// A let's error reaches the formula that read it already
+		// explained: it is explained once.
+		if msg := err.Error(); strings.Contains(msg, "cost limit exceeded") && !strings.Contains(msg, overCost) {
+			return nil, fmt.Errorf("%w: %s (%d) allows on this data; the data is unusually large (a long description, a wide schema), or the formula's work grows faster than its data (a scan of a list inside a scan of a list: look items up with index_by instead); for a built-in rubric, report it with the surface, or score with a copy of the rubric (rubric rubrics show --source NAME) whose formula does less", err, overCost, p.limit)
 		}
 		return nil, err
 	}

@@ -86,3 +86,31 @@ func TestErrorCutsToolName(t *testing.T) {
 		t.Errorf("the message is %d bytes long: %.300s", len(msg), msg)
 	}
 }
+
+// TestCostLimitExplainedOnce: a let stopped by its cost limit fails the
+// formula that read it, and the message explains the limit once, not
+// once for the let and again for the formula.
+func TestCostLimitExplainedOnce(t *testing.T) {
+	r, err := rubric.Load("m.hcl", []byte(`rubric "m" {
+  version = "1"
+  tool {
+    let {
+      quadratic = "lists.range(3000).map(i, lists.range(3000).map(j, i + j)).flatten()"
+    }
+    score = "size(quadratic) > 0 ? 1 : 0"
+  }
+  surface { score = "min(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), r, oneTool(t, "read", "d"), Options{})
+	if err == nil {
+		t.Fatal("a formula past its cost limit scored")
+	}
+	msg := err.Error()
+	if n := strings.Count(msg, "the formula did more work than its cost limit"); n != 1 {
+		t.Errorf("the limit is explained %d times, want once: %s", n, msg)
+	}
+}
