@@ -207,6 +207,8 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // and every pair still share what they have in common. g.FailOnBreaking
 // makes a breaking change to the tools' contract block; locked, when not
 // nil, is the lock g.Lock names, which the head's tools must match.
+// change and judgeChange, when not nil, say that the head's rubric or
+// judge settings were not the ones used, for the report.
 func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange, judgeChange *gate.JudgeChange) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
