@@ -58,7 +58,6 @@ type gateJudges struct {
 
 // judgeSide is one side's judge settings, or why they were not read.
 type judgeSide struct {
-	rev string
 	// file is the config file the settings come from, as a message names
 	// it (REV:path for a revision); "" when the side has none of its own.
 	file string
@@ -98,7 +97,7 @@ func (a *app) newGateJudges(flags *pflag.FlagSet) *gateJudges {
 // Read reads the side's judge settings: the working tree's are the ones
 // the command read.
 func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
-	js := &judgeSide{rev: t.Side.Rev}
+	js := &judgeSide{}
 	g.sides[t.Side.Name] = js
 	if t.Side.Rev == "" {
 		js.file, js.how = g.headConfig, g.headConfig
