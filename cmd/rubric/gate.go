@@ -113,6 +113,11 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if sr := a.newGateRubrics(r, ref, fromConfig); sr != nil {
 		g.Rubrics = sr
 	}
+	// So are the judge settings no flag or variable gives: the base's
+	// answer both sides (gate_judge.go).
+	if sj := a.newGateJudges(cmd.Flags()); sj != nil {
+		g.Judges = sj
+	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)
 	return a.finishGate(ctx, rep, in, saved == nil, err)
 }

@@ -85,6 +85,10 @@ type Options struct {
 	// the base's and whose Rubric is; it is recorded in the report, and
 	// when the head's scores both sides the decision's reason says so.
 	RubricChange *RubricChange
+	// JudgeChange, when set, says that the head's judge settings differ
+	// from the base's and whose answered both sides; it is recorded in
+	// the report, and when the head's did the decision's reason says so.
+	JudgeChange *JudgeChange
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -100,6 +104,10 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		// The head chose its own gate: said where every reader of the
 		// decision sees it, not only in the report's details.
 		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
+	}
+	rep.JudgeChange = opt.JudgeChange
+	if c := opt.JudgeChange; c != nil && c.Used == "head" && err == nil {
+		rep.Reason += "; but with the head's own judge settings, as the base's could not be read: review them before merging"
 	}
 	return rep, err
 }

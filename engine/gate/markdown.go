@@ -18,11 +18,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	esc, code := markdown.Inline, markdown.CellCode
 	fmt.Fprintf(b, "## rubric gate: %s\n\n%s\n\n", r.Decision, esc(capital(briefReason(r.Reason))))
 	if c := r.RubricChange; c != nil {
-		kind := "NOTE"
-		if c.Used == "head" {
-			kind = "WARNING"
-		}
-		fmt.Fprintf(b, "> [!%s]\n> %s\n\n", kind, esc(capital(c.Note)))
+		writeCallout(b, c.Used, c.Note)
+	}
+	if c := r.JudgeChange; c != nil {
+		writeCallout(b, c.Used, c.Note)
 	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
@@ -209,4 +208,14 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// writeCallout writes a change of the head's that the gate did not take
+// (used is "base") as a note, and one it had to take as a warning.
+func writeCallout(b *bufio.Writer, used, note string) {
+	kind := "NOTE"
+	if used == "head" {
+		kind = "WARNING"
+	}
+	fmt.Fprintf(b, "> [!%s]\n> %s\n\n", kind, markdown.Inline(capital(note)))
 }

@@ -33,6 +33,13 @@ type Report struct {
 	// a change cannot weaken its own gate, or the head's when the base
 	// has none. Absent when both sides have the same rubric.
 	RubricChange *RubricChange `json:"rubric_change,omitempty"`
+	// JudgeChange, when the settings that decide the judge's answers come
+	// from a config file of the repository and the head's differ from the
+	// base's, says whose answered both sides: the base's, so that a
+	// change cannot choose a judge that lets it pass, or the head's when
+	// the base's config file could not be read. Absent when both sides'
+	// settings are the same.
+	JudgeChange *JudgeChange `json:"judge_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -85,6 +92,36 @@ type RubricChange struct {
 	HeadRef string         `json:"head_ref"`
 	// Note says what changed and what the gate did about it, in words.
 	Note string `json:"note"`
+}
+
+// JudgeChange is a change the head makes, in a config file of the
+// repository, to the settings that decide the judge's answers (the
+// judge, its model, its options): each setting that differs, and whose
+// values answered both sides. It is apart from RubricChange, whose
+// format readers already know: a change of either may come alone.
+type JudgeChange struct {
+	// Used is whose settings answered both sides: "base", or "head" when
+	// the base's config file could not be read (BaseError says why).
+	Used string `json:"used"`
+	// BaseFile and HeadFile are the config files each side's settings
+	// come from, as REV:path for a revision; "" for a side without one
+	// of its own, which has the user's settings or the defaults.
+	BaseFile  string `json:"base_file"`
+	BaseError string `json:"base_error,omitempty"`
+	HeadFile  string `json:"head_file"`
+	// Settings are the settings that differ, in a fixed order.
+	Settings []SettingChange `json:"settings"`
+	// Note says what changed and what the gate did about it, in words.
+	Note string `json:"note"`
+}
+
+// SettingChange is one setting of the judge that the head changes: its
+// key as a config file writes it, and each side's value ("" when the
+// side leaves it unset).
+type SettingChange struct {
+	Key  string `json:"key"`
+	Base string `json:"base"`
+	Head string `json:"head"`
 }
 
 // Contract is the contract diff of a gate and whether it may decide.

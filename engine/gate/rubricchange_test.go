@@ -70,3 +70,66 @@ func TestRubricChange(t *testing.T) {
 		t.Errorf("a gate without a change says one:\n%s", text.String())
 	}
 }
+
+// TestJudgeChange: judge settings the head changes are recorded in the
+// report as judge_change and said in the terminal and in gate.md, apart
+// from a rubric change; when the head's answered both sides (the base's
+// could not be read), the decision's reason says so and gate.md warns.
+func TestJudgeChange(t *testing.T) {
+	r := lenRubric(t)
+	base, head := tools(4, nil), tools(4, better)
+	for _, c := range []struct {
+		used, reason, callout string
+	}{
+		{"base", "", "> [!NOTE]\n> The judge note.\n"},
+		{"head", "; but with the head's own judge settings, as the base's could not be read: review them before merging", "> [!WARNING]\n> The judge note.\n"},
+	} {
+		t.Run(c.used, func(t *testing.T) {
+			change := &gate.JudgeChange{Used: c.used, BaseFile: "main:rubric.yaml", HeadFile: "rubric.yaml",
+				Settings: []gate.SettingChange{{Key: "judge", Base: "openai", Head: "heuristic"}}, Note: "the judge note."}
+			rep, err := gate.Run(context.Background(), gate.Options{
+				Rubric: r, Base: gate.Input{Side: gate.Side{Rev: "main"}, Surface: base}, Head: gate.Input{Surface: head}, JudgeChange: change,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.JudgeChange != change || rep.RubricChange != nil {
+				t.Fatalf("the report records judge %+v, rubric %+v", rep.JudgeChange, rep.RubricChange)
+			}
+			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "own judge")) {
+				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
+			}
+			var text, md, js bytes.Buffer
+			if err := gate.WriteText(&text, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text.String(), "\njudge: the judge note.\n"+string(rep.Decision)+": ") || strings.Contains(text.String(), "\nrubric: ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
+			}
+			if err := gate.WriteMarkdown(&md, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(md.String(), c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
+			}
+			if err := gate.Write(&js, rep); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{`"judge_change": {`, `"used": "` + c.used + `"`, `"base_file": "main:rubric.yaml"`, `"key": "judge"`, `"base": "openai"`, `"head": "heuristic"`} {
+				if !strings.Contains(js.String(), want) {
+					t.Errorf("gate.json lacks %s:\n%s", want, js.String())
+				}
+			}
+		})
+	}
+	rep, err := gate.Run(context.Background(), gate.Options{Rubric: r, Base: gate.Input{Surface: base}, Head: gate.Input{Surface: head}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, js bytes.Buffer
+	_ = gate.WriteText(&text, rep)
+	_ = gate.Write(&js, rep)
+	if strings.Contains(text.String(), "judge: ") || strings.Contains(js.String(), "judge_change") {
+		t.Errorf("a gate without a change says one:\n%s", text.String())
+	}
+}

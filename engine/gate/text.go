@@ -37,6 +37,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if c := r.RubricChange; c != nil {
 		fmt.Fprintf(b, "rubric: %s\n", clean(c.Note))
 	}
+	if c := r.JudgeChange; c != nil {
+		fmt.Fprintf(b, "judge: %s\n", clean(c.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

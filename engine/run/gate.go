@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -113,6 +114,19 @@ type SideRubrics interface {
 	Choose() (*rubric.Rubric, *gate.RubricChange, error)
 }
 
+// SideJudges reads the settings that decide the judge's answers from
+// each side's own files, and chooses whose answer both: a change must
+// not be able to choose the judge of its own gate either.
+type SideJudges interface {
+	// Read is called with each side's files, before its server runs.
+	Read(ctx context.Context, t Tree) error
+	// Choose is called once both sides were read. A nil change keeps the
+	// session's judge; otherwise, when change.Used is "base", the judge
+	// becomes ref configured with cfg (Session.SetJudge), and the report
+	// says what changed.
+	Choose() (ref string, cfg judge.Config, change *gate.JudgeChange, err error)
+}
+
 // String names the side in a message.
 func (sd Side) String() string {
 	if sd.Rev == "" {
@@ -193,11 +207,13 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // and every pair still share what they have in common. g.FailOnBreaking
 // makes a breaking change to the tools' contract block; locked, when not
 // nil, is the lock g.Lock names, which the head's tools must match.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange) (*gate.Report, error) {
+// change and judgeChange, when not nil, say that the head's rubric or
+// judge settings were not the ones used, for the report.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange, judgeChange *gate.JudgeChange) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
-		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change,
+		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -232,6 +248,10 @@ type GateRun struct {
 	// is given (which still names the rubric of a gate that fails
 	// before the sides are read).
 	Rubrics SideRubrics
+	// Judges, when set, reads each side's judge settings from its own
+	// files and chooses the ones that answer both, in place of the
+	// session's.
+	Judges SideJudges
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares
@@ -254,15 +274,16 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 	// A judge that cannot start is refused before anything is scored:
 	// two equal sides pass without starting it, and a typo in CI would
 	// otherwise pass until the day the tools change. With the rubric
-	// read from each side, it is checked once the rubric is chosen.
-	if g.Saved == nil && g.Rubrics == nil {
+	// read from each side, or the judge, it is checked once they are
+	// chosen.
+	if g.Saved == nil && g.Rubrics == nil && g.Judges == nil {
 		if err := s.CheckJudge(r); err != nil {
 			return rep, nil, rep.Fail(err)
 		}
 	}
 	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
-	if g.Rubrics != nil {
-		base.Read, head.Read = g.Rubrics.Read, g.Rubrics.Read
+	if read := sideReads(g.Rubrics, g.Judges); read != nil {
+		base.Read, head.Read = read, read
 	}
 	in, err := s.ExportSides(ctx, src, info, &base, &head)
 	rep.Base.Commit, rep.Head.Commit = base.Commit, head.Commit
@@ -275,10 +296,23 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 			return rep, nil, rep.Fail(err)
 		}
 		rep.Rubric, rep.RubricChange = score.RubricOf(r), change
-		if g.Saved == nil {
-			if err := s.CheckJudge(r); err != nil {
+	}
+	var judgeChange *gate.JudgeChange
+	if g.Judges != nil {
+		ref, cfg, c, err := g.Judges.Choose()
+		if err != nil {
+			return rep, nil, rep.Fail(err)
+		}
+		if c != nil && c.Used == "base" {
+			if err := s.SetJudge(ref, cfg); err != nil {
 				return rep, nil, rep.Fail(err)
 			}
+		}
+		judgeChange, rep.JudgeChange = c, c
+	}
+	if g.Saved == nil && (g.Rubrics != nil || g.Judges != nil) {
+		if err := s.CheckJudge(r); err != nil {
+			return rep, nil, rep.Fail(err)
 		}
 	}
 	if g.Saved != nil {
@@ -290,8 +324,32 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		return gate.Check(g.Saved, now), nil, nil
 	}
-	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change)
+	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change, judgeChange)
 	return rep, in, err
+}
+
+// sideReads is the function that reads a side's files for the rubric
+// and the judge settings, whichever are read from each side; nil when
+// neither is.
+func sideReads(rubrics SideRubrics, judges SideJudges) func(context.Context, Tree) error {
+	var reads []func(context.Context, Tree) error
+	if rubrics != nil {
+		reads = append(reads, rubrics.Read)
+	}
+	if judges != nil {
+		reads = append(reads, judges.Read)
+	}
+	if len(reads) == 0 {
+		return nil
+	}
+	return func(ctx context.Context, t Tree) error {
+		for _, read := range reads {
+			if err := read(ctx, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // gateLock reads the lock file g names, if any: a lock of one server,

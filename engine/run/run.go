@@ -232,6 +232,18 @@ func (s *Session) StartJudge(ctx context.Context, r *rubric.Rubric) (Judge, erro
 	return j, nil
 }
 
+// SetJudge makes ref, configured with cfg, the judge the session starts:
+// the gate sets the judge the base's config file chooses once both sides
+// were read. It is refused once a judge has started, whose answers would
+// otherwise be mixed with the new one's.
+func (s *Session) SetJudge(ref string, cfg judge.Config) error {
+	if s.judge != nil {
+		return fmt.Errorf("the judge %s has started already: it cannot become %s", termtext.Printable(s.opt.Judge), termtext.Printable(ref))
+	}
+	s.opt.Judge, s.opt.JudgeConfig = ref, cfg
+	return nil
+}
+
 // CheckJudge tells, without starting it or asking anything, whether the
 // judge r is scored with would start as far as can be known: its
 // reference, each panel member's settings and, when the plugins can tell

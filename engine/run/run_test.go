@@ -381,3 +381,30 @@ func TestTransportStartsWithTheJudge(t *testing.T) {
 		}
 	}
 }
+
+// TestSetJudge: the gate sets the judge the base's settings choose before
+// the judge starts, and the session starts that one with its
+// configuration; once a judge has started, another is refused, since
+// their answers would mix.
+func TestSetJudge(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s := run.New(run.Options{Plugins: &inProcess{}, Judge: "openai", Version: "test"})
+	defer s.Close()
+	if err := s.SetJudge("heuristic", judge.Config{Model: "heuristic-1"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.JudgeBlock(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b == nil || b.Model != "heuristic-1" {
+		t.Fatalf("the session started %+v, want the heuristic as set", b)
+	}
+	if err := s.SetJudge("openai", judge.Config{}); err == nil || !strings.Contains(err.Error(), "has started already") {
+		t.Errorf("a judge set after one started: %v", err)
+	}
+}

@@ -50,12 +50,8 @@ func AddBatch(cmd *cobra.Command) {
 // configuration, the answer cache, how many questions at once, the
 // budget, and a progress bar on stderr when it is a terminal.
 func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
-	o.Judge = v.GetString("judge")
 	var err error
-	if o.JudgeConfig, err = judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers")); err != nil {
-		return err
-	}
-	if err := checkPin(o.Judge, o.JudgeConfig.Model); err != nil {
+	if o.Judge, o.JudgeConfig, err = JudgeOf(v); err != nil {
 		return err
 	}
 	if !v.GetBool("no-cache") {
@@ -84,6 +80,19 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// JudgeOf is the judge v names (--judge, "" for the default) and what it
+// is configured with (--model, --judge-option, --base-url, --answers),
+// refused when the judge's own settings name another model than --model
+// pins.
+func JudgeOf(v *viper.Viper) (string, judge.Config, error) {
+	ref := v.GetString("judge")
+	cfg, err := judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers"))
+	if err != nil {
+		return "", cfg, err
+	}
+	return ref, cfg, checkPin(ref, cfg.Model)
 }
 
 // checkPin refuses a judge reference (or a panel member's) whose own

@@ -266,6 +266,30 @@ func TestGateRubricChange(t *testing.T) {
 	}
 }
 
+// TestGateJudgeChange: the gate's page says, under its decision, that
+// the head changed the judge's settings and whose answered both sides.
+func TestGateJudgeChange(t *testing.T) {
+	for _, c := range []struct{ used, label string }{{"base", "Note"}, {"head", "Warning"}} {
+		note := "the head changes the judge's settings in rubric.yaml (judge from openai to heuristic): both sides are judged with the " + c.used + "'s"
+		g := &gate.Report{Decision: gate.Pass, JudgeChange: &gate.JudgeChange{Used: c.used, Note: note}}
+		var buf bytes.Buffer
+		if err := html.WriteGate(&buf, g, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := `<p class="judge-change ` + strings.ToLower(c.label) + `"><strong>` + c.label + ":</strong> " + strings.ReplaceAll(note, "'", "&#39;")
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("used %s: the page lacks %q", c.used, want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := html.WriteGate(&buf, &gate.Report{Decision: gate.Pass}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "judge-change") {
+		t.Error("a gate whose judge settings did not change says they did")
+	}
+}
+
 // TestDefinitionsParseWithHiddenCharacters: the definitions the page's
 // script parses stay JSON when a definition holds DEL or tag characters
 // (ASCII smuggling), which the page's escaping for a reader would

@@ -1,0 +1,371 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/localconfig"
+	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// judgeKeys are the settings that decide what the judge answers, as a
+// config file writes them: the judge (with the settings its reference
+// gives), the model it must answer with, and its options (judge-option,
+// and base-url and answers, which become the options base_url and
+// answers). The gate reads them from each side (gateJudges). The judge's
+// other settings (concurrency, max-cost, the answer cache; judge-rate and
+// batch, which the gate does not take) change how and when it is asked,
+// not what it answers.
+var judgeKeys = []string{"judge", "model", "base-url", "answers", "judge-option"}
+
+// gateJudges reads the gate's judge settings from each side's own config
+// file, as gateRubrics reads the rubric: when a setting of judgeKeys
+// comes from the working directory's config file (no flag or environment
+// variable gives it), the base's config file decides it for both sides,
+// so that a pull request cannot choose the judge of its own gate (a
+// heuristic in place of a model that would see its regressions); the
+// head's takes effect once merged.
+type gateJudges struct {
+	v *viper.Viper
+	// keys are the judgeKeys that neither a flag nor the environment
+	// gives: the ones each side's config file decides.
+	keys []string
+	// config is --config when given; headConfig the config file read.
+	config     string
+	headConfig string
+	// trusted is the user's consent to the repository's config files
+	// (--trust-local-config): without it, a judge program or a
+	// credential's destination the base's file chooses is refused as the
+	// head's would be.
+	trusted bool
+	sides   map[string]*judgeSide
+}
+
+// judgeSide is one side's judge settings, or why they were not read.
+type judgeSide struct {
+	// file is the config file the settings come from, as a message names
+	// it (REV:path for a revision); "" when the side has none of its own.
+	file string
+	// how says where the settings come from, for the note.
+	how string
+	// local says the file is one of the repository's, looked up as
+	// rubric.yaml in the side's tree: consent is needed for what it
+	// chooses, as for the working directory's.
+	local bool
+	vals  judgeValues
+	err   error
+}
+
+// judgeValues are a side's values of judgeKeys: one string each, with the
+// judge options in a canonical form (see canonicalOptions); options keeps
+// the judge options as given, to set them.
+type judgeValues struct {
+	vals    map[string]string
+	options []string
+}
+
+// newGateJudges says how the gate reads each side's judge settings, or
+// returns nil when a flag or the environment gives every one of them.
+func (a *app) newGateJudges(flags *pflag.FlagSet) *gateJudges {
+	var keys []string
+	for _, k := range judgeKeys {
+		if !flags.Changed(k) && !localconfig.EnvGives(k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return &gateJudges{v: a.v, keys: keys, config: a.v.GetString("config"), headConfig: a.v.ConfigFileUsed(), trusted: a.trustLocal, sides: map[string]*judgeSide{}}
+}
+
+// Read reads the side's judge settings: the working tree's are the ones
+// the command read.
+func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
+	js := &judgeSide{}
+	g.sides[t.Side.Name] = js
+	if t.Side.Rev == "" {
+		js.file, js.how = g.headConfig, g.headConfig
+		js.vals = viperJudge(g.v, g.keys)
+		return nil
+	}
+	path, local := g.sidePath(t)
+	if path != "" {
+		vals, err := configJudge(path, g.keys)
+		if !errors.Is(err, fs.ErrNotExist) {
+			js.file, js.how, js.local, js.vals = t.Name(path), t.Name(path), local, vals
+			if err != nil {
+				js.err = fmt.Errorf("%s: %s", t.Name(path), t.Message(err))
+			}
+			return nil
+		}
+	}
+	js.how, js.vals, js.err = userConfigJudge(g.keys)
+	return nil
+}
+
+// sidePath is the config file the side has of its own, as
+// gateRubrics.choice finds it: --config as the side has it, else the
+// first of localconfig.Names in the side's tree (local), else "".
+func (g *gateJudges) sidePath(t run.Tree) (path string, local bool) {
+	if g.config != "" {
+		path, _ = t.Path(g.config)
+		return path, false
+	}
+	for _, name := range localconfig.Names {
+		if st, err := os.Stat(filepath.Join(t.Dir, name)); err == nil && !st.IsDir() {
+			return filepath.Join(t.Dir, name), true
+		}
+	}
+	return "", false
+}
+
+// Choose keeps the session's judge when both sides' settings are the
+// same; otherwise the base's answer both sides, as the session would
+// configure them, with the consent a config file of the repository needs
+// for them. A side whose config file could not be read leaves the
+// other's, said in the report.
+func (g *gateJudges) Choose() (string, judge.Config, *gate.JudgeChange, error) {
+	b, h := g.sides["base"], g.sides["head"]
+	if b == nil || h == nil {
+		return "", judge.Config{}, nil, fmt.Errorf("the gate read the judge settings of only one side")
+	}
+	change := &gate.JudgeChange{BaseFile: b.file, HeadFile: h.file}
+	switch {
+	case b.err != nil && h.err != nil:
+		return "", judge.Config{}, nil, fmt.Errorf("neither side's judge settings could be read: the base's: %v; the head's: %v", b.err, h.err)
+	case b.err != nil:
+		change.Used, change.BaseError = "head", b.err.Error()
+		change.Settings = judgeDiff(g.keys, judgeValues{}, h.vals)
+		change.Note = fmt.Sprintf("the base's judge settings could not be read (%v), so both sides are judged with the head's, %s%s, which this change brings: review them",
+			b.err, h.where(), paren(settingsText(change.Settings, false)))
+		return "", judge.Config{}, change, nil
+	case h.err != nil:
+		// The base's settings answer, as when they differ.
+		change.Settings = judgeDiff(g.keys, b.vals, judgeValues{})
+		change.Used = "base"
+		change.Note = fmt.Sprintf("the head's judge settings could not be read (%v): both sides are judged with the base's (%s)", h.err, b.how)
+	default:
+		change.Settings = judgeDiff(g.keys, b.vals, h.vals)
+		if len(change.Settings) == 0 {
+			return "", judge.Config{}, nil, nil
+		}
+		change.Used = "base"
+		change.Note = fmt.Sprintf("the head changes the judge's settings %s (%s): both sides are judged with the base's (%s); the change takes effect once merged",
+			h.where(), settingsText(change.Settings, true), b.how)
+	}
+	ref, cfg, err := g.useBase(b)
+	if err != nil {
+		return "", judge.Config{}, nil, err
+	}
+	return ref, cfg, change, nil
+}
+
+// useBase sets the base's values of g.keys, and returns the judge they
+// configure. A config file of the repository that the user has not
+// trusted may not choose a judge program or where a credential goes, as
+// the working directory's may not (runflags.Host).
+func (g *gateJudges) useBase(b *judgeSide) (string, judge.Config, error) {
+	for _, k := range g.keys {
+		if k == "judge-option" {
+			g.v.Set(k, b.vals.options)
+		} else {
+			g.v.Set(k, b.vals.vals[k])
+		}
+	}
+	if b.local && !g.trusted {
+		if err := refuseProgram(b.file, g.v.GetString("judge")); err != nil {
+			return "", judge.Config{}, err
+		}
+		from := map[string]bool{}
+		for _, k := range g.keys {
+			from[k] = true
+		}
+		s := &localconfig.Settings{File: b.file, FromFile: from}
+		if err := s.CheckRun(g.v, nil); err != nil {
+			return "", judge.Config{}, err
+		}
+	}
+	ref, cfg, err := runflags.JudgeOf(g.v)
+	if err != nil {
+		return "", judge.Config{}, fmt.Errorf("the base's judge settings, from %s: %w", b.how, err)
+	}
+	return ref, cfg, nil
+}
+
+// refuseProgram refuses a judge, or a panel member, that file names and
+// that is not built into rubric: a program of the repository, which the
+// gate would run without the user's consent.
+func refuseProgram(file, ref string) error {
+	refs, ok := panel.Members(ref)
+	if !ok {
+		refs = []string{ref}
+	}
+	for _, r := range refs {
+		name, _ := judge.SplitRef(r)
+		if name == "" || slices.ContainsFunc(builtins, func(b protocol.Builtin) bool { return b.Judge != nil && b.Name == name }) {
+			continue
+		}
+		return fmt.Errorf("the base's config file %s sets judge %s, which is not built into rubric: the gate would run it to judge both sides, and a config file of the repository may not choose a program for rubric to run. "+
+			"If you trust the repository, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1); otherwise give --judge yourself", file, r)
+	}
+	return nil
+}
+
+// judgeDiff lists the keys, in judgeKeys' order, whose values differ
+// between base and head.
+func judgeDiff(keys []string, base, head judgeValues) []gate.SettingChange {
+	var out []gate.SettingChange
+	for _, k := range judgeKeys {
+		if !slices.Contains(keys, k) {
+			continue
+		}
+		if b, h := base.vals[k], head.vals[k]; b != h {
+			out = append(out, gate.SettingChange{Key: k, Base: b, Head: h})
+		}
+	}
+	return out
+}
+
+// settingsText lists the settings, each with both sides' values, or the
+// head's alone.
+func settingsText(settings []gate.SettingChange, both bool) string {
+	parts := make([]string, len(settings))
+	for i, s := range settings {
+		if both {
+			parts[i] = fmt.Sprintf("%s from %s to %s", s.Key, valueText(s.Base), valueText(s.Head))
+		} else {
+			parts[i] = fmt.Sprintf("%s %s", s.Key, valueText(s.Head))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// where says where a side's settings are written, for a note: in its
+// config file, or in none.
+func (js *judgeSide) where() string {
+	if js.file == "" {
+		return "without a config file"
+	}
+	return "in " + js.file
+}
+
+// paren is s in parentheses after a space, or nothing when s is empty.
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// valueText is a setting's value as a note writes it.
+func valueText(v string) string {
+	if v == "" {
+		return "unset"
+	}
+	return v
+}
+
+// viperJudge are the values of keys v was given.
+func viperJudge(v *viper.Viper, keys []string) judgeValues {
+	jv := judgeValues{vals: map[string]string{}}
+	for _, k := range keys {
+		if k == "judge-option" {
+			jv.options = v.GetStringSlice(k)
+			jv.vals[k] = canonicalOptions(jv.options)
+			continue
+		}
+		jv.vals[k] = v.GetString(k)
+	}
+	return jv
+}
+
+// configJudge reads the values of keys from the config file at path, as
+// viper would read them: a key the file does not set is "".
+func configJudge(path string, keys []string) (judgeValues, error) {
+	jv := judgeValues{vals: map[string]string{}}
+	for _, k := range keys {
+		_, n, err := localconfig.TopKey(path, k)
+		var notYAML *localconfig.NotYAMLError
+		switch {
+		case errors.As(err, &notYAML):
+			return jv, fmt.Errorf("not a config file: %w", notYAML.Err)
+		case err != nil:
+			return jv, err
+		case n == nil || n.Kind == yaml.ScalarNode && n.Tag == "!!null":
+			jv.vals[k] = ""
+			continue
+		}
+		if k == "judge-option" {
+			switch n.Kind {
+			case yaml.ScalarNode:
+				jv.options = strings.Fields(n.Value)
+			case yaml.SequenceNode:
+				for _, item := range n.Content {
+					jv.options = append(jv.options, item.Value)
+				}
+			default:
+				return jv, fmt.Errorf("line %d: judge-option is not a list of KEY=VALUE", n.Line)
+			}
+			jv.vals[k] = canonicalOptions(jv.options)
+			continue
+		}
+		if n.Kind != yaml.ScalarNode {
+			return jv, fmt.Errorf("line %d: %s is not one value", n.Line, k)
+		}
+		jv.vals[k] = n.Value
+	}
+	return jv, nil
+}
+
+// canonicalOptions writes judge options as the judge is given them: a
+// later KEY=VALUE replaces an earlier one of the same key, and the order
+// does not count.
+func canonicalOptions(options []string) string {
+	byKey := map[string]string{}
+	for _, kv := range options {
+		k, _, _ := strings.Cut(kv, "=")
+		byKey[k] = kv
+	}
+	out := make([]string, 0, len(byKey))
+	for _, kv := range byKey {
+		out = append(out, kv)
+	}
+	slices.Sort(out)
+	return strings.Join(out, ",")
+}
+
+// userConfigJudge are the judge settings of the user's own config file
+// (outside the repository), or the defaults: what a side without a config
+// file of its own reads.
+func userConfigJudge(keys []string) (how string, vals judgeValues, err error) {
+	if dir := localconfig.UserDir(); dir != "" {
+		for _, name := range localconfig.Names {
+			path := filepath.Join(dir, name)
+			vals, err := configJudge(path, keys)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return path, vals, fmt.Errorf("%s: %w", path, err)
+			}
+			return "no config file of its own: yours, " + path, vals, nil // as the head reads it without one
+		}
+	}
+	return "no config file of its own: the defaults", judgeValues{vals: map[string]string{}}, nil
+}
