@@ -104,7 +104,7 @@ func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
 		js.vals = viperJudge(g.v, g.keys)
 		return nil
 	}
-	path, local := g.sidePath(t)
+	path, local := sideConfig(t, g.config)
 	if path != "" {
 		vals, err := configJudge(path, g.keys)
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -119,12 +119,13 @@ func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
 	return nil
 }
 
-// sidePath is the config file the side has of its own, as
-// gateRubrics.choice finds it: --config as the side has it, else the
-// first of localconfig.Names in the side's tree (local), else "".
-func (g *gateJudges) sidePath(t run.Tree) (path string, local bool) {
-	if g.config != "" {
-		path, _ = t.Path(g.config)
+// sideConfig is the config file a side has of its own: config (--config)
+// as the side has it, else the first of localconfig.Names in the side's
+// tree (local: one of the repository's), else "". The gate reads a side's
+// rubric and judge settings from it.
+func sideConfig(t run.Tree, config string) (path string, local bool) {
+	if config != "" {
+		path, _ = t.Path(config)
 		return path, false
 	}
 	for _, name := range localconfig.Names {

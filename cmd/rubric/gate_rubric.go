@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"go.yaml.in/yaml/v3"
@@ -92,17 +91,7 @@ func (g *gateRubrics) choice(t run.Tree) (ref, how string, err error) {
 	if !g.fromConfig {
 		return g.ref, "", nil
 	}
-	var path string
-	if g.config != "" {
-		path, _ = t.Path(g.config)
-	} else {
-		for _, name := range localconfig.Names {
-			if st, err := os.Stat(filepath.Join(t.Dir, name)); err == nil && !st.IsDir() {
-				path = filepath.Join(t.Dir, name)
-				break
-			}
-		}
-	}
+	path, _ := sideConfig(t, g.config)
 	if path == "" {
 		// No config file of this side's own: the user's, or the default.
 		return g.user, "", nil
