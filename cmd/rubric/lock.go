@@ -41,13 +41,21 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 			return err
 		}
 	}
-	config := a.v.GetString("config-file")
+	config, server := a.v.GetString("config-file"), a.v.GetString("server")
 	switch {
-	case config != "" && a.v.GetString("server") == "":
+	case config != "" && server == "":
 		if verify && a.v.GetString("markdown") != "" {
 			return fmt.Errorf("--markdown is for one server: verify a configuration's servers without it, or name one with --server")
 		}
 		return a.lockServers(cmd, args, path, locked)
+	case locked != nil && len(locked.Servers) > 0 && config != "":
+		// One server of a locked configuration is verified against its
+		// entry in the configuration's lock.
+		one, ok := locked.Find(server)
+		if !ok {
+			return fmt.Errorf("%s locks the servers of %s, and no server %q among them: verify them all without --server, or lock again with rubric lock --config-file %s --lock-file %s", path, locked.Config, server, config, path)
+		}
+		locked = one.Lock()
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
 	}

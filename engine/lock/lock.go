@@ -135,7 +135,58 @@ func Read(path string) (*File, error) {
 	if f.LockVersion != Version {
 		return nil, fmt.Errorf("%s has lock_version %d; this rubric reads version %d (write it again with rubric lock)", path, f.LockVersion, Version)
 	}
+	if err := f.check(); err != nil {
+		return nil, fmt.Errorf("%s was edited or damaged: %v; a lock is trusted only as rubric lock wrote it: run rubric lock again and review the diff before committing it", path, err)
+	}
 	return &f, nil
+}
+
+// check recomputes what a lock's hashes say of its definitions: each
+// tool's hash from its definition as stored, and the surface hash from
+// them all. A reviewer approves the definitions they read in the lock,
+// while verify compares the server with the hashes; a lock whose text
+// says one thing and whose hashes pin another is refused.
+func (f *File) check() error {
+	if len(f.Servers) > 0 {
+		for _, s := range f.Servers {
+			if err := checkTools(s.Hash, s.Tools); err != nil {
+				return fmt.Errorf("server %q: %v", s.Name, err)
+			}
+		}
+		if f.Hash != "" || len(f.Tools) > 0 {
+			return fmt.Errorf("it holds both servers and a lock of its own")
+		}
+		return nil
+	}
+	return checkTools(f.Hash, f.Tools)
+}
+
+// checkTools checks each tool's hash against its definition and hash
+// against the surface hash of the definitions.
+func checkTools(hash string, tools []Tool) error {
+	s := &surface.Surface{Tools: make([]surface.Tool, 0, len(tools))}
+	for _, t := range tools {
+		var def any
+		if err := json.Unmarshal(t.Definition, &def); err != nil {
+			return fmt.Errorf("tool %q's definition is not JSON (%v)", t.Name, err)
+		}
+		m, ok := def.(map[string]any)
+		if !ok {
+			return fmt.Errorf("tool %q's definition is not a JSON object", t.Name)
+		}
+		if name, _ := m["name"].(string); name != t.Name && !strings.HasSuffix(t.Name, "/"+name) {
+			return fmt.Errorf("tool %q's definition is named %q", t.Name, name)
+		}
+		st := surface.NewTool(t.Name, m)
+		if st.Hash != t.Hash {
+			return fmt.Errorf("tool %q's definition does not hash to the hash beside it", t.Name)
+		}
+		s.Tools = append(s.Tools, st)
+	}
+	if got := s.Hash(); got != hash {
+		return fmt.Errorf("its hash is not the hash of its tools' definitions")
+	}
+	return nil
 }
 
 // Change is one tool that is not as it was locked.

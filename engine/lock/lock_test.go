@@ -1,6 +1,7 @@
 package lock
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,5 +162,71 @@ func TestSummary(t *testing.T) {
 		if got := Differ(n); got != want {
 			t.Errorf("Differ(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestReadRefusesEdited: a lock whose stored definitions do not give its
+// hashes was edited by hand (or by a pull request); verify would compare
+// the server with hashes a reviewer never read, so Read refuses it, naming
+// the tool or the file.
+func TestReadRefusesEdited(t *testing.T) {
+	dir := t.TempDir()
+	one := New(surf(t, `[{"name":"a","description":"A.","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.5}}}},{"name":"b","description":"B."}]`))
+	set := NewSet("cfg.json", []surface.Member{{Name: "s", Surface: surf(t, `[{"name":"x","description":"X."}]`)}})
+	edits := []struct {
+		name string
+		lock *File
+		edit func(f *File)
+		want string // "" for a lock Read accepts
+	}{
+		{"untouched", one, func(*File) {}, ""},
+		{"a definition re-indented, keys reordered", one, func(f *File) {
+			f.Tools[1].Definition = []byte(`{ "description" : "B.", "name": "b" }`)
+		}, ""},
+		{"a definition's text edited", one, func(f *File) {
+			f.Tools[0].Definition = []byte(`{"description":"EDITED","name":"a"}`)
+		}, `tool "a"'s definition does not hash to the hash beside it`},
+		{"a tool's hash edited with its definition", one, func(f *File) {
+			f.Tools[0].Definition = []byte(`{"description":"EDITED","name":"a"}`)
+			f.Tools[0].Hash = surface.HashBytes([]byte(`{"description":"EDITED","name":"a"}`))
+		}, "its hash is not the hash of its tools' definitions"},
+		{"the file's hash edited", one, func(f *File) {
+			f.Hash = "sha256:" + strings.Repeat("0", 64)
+		}, "its hash is not the hash of its tools' definitions"},
+		{"a tool renamed", one, func(f *File) { f.Tools[1].Name = "c" }, `tool "c"'s definition is named "b"`},
+		{"a definition not an object", one, func(f *File) { f.Tools[1].Definition = []byte(`"b"`) }, `tool "b"'s definition is not a JSON object`},
+		{"a set untouched", set, func(*File) {}, ""},
+		{"a set's server's definition edited", set, func(f *File) {
+			f.Servers[0].Tools[0].Definition = []byte(`{"description":"Y.","name":"x"}`)
+		}, `server "s": tool "x"'s definition does not hash to the hash beside it`},
+		{"a set's server's hash edited", set, func(f *File) {
+			f.Servers[0].Hash = "sha256:1"
+		}, `server "s": its hash is not the hash of its tools' definitions`},
+	}
+	for _, tt := range edits {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := json.Marshal(tt.lock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f File
+			if err := json.Unmarshal(b, &f); err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(&f)
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".json")
+			if err := f.Write(path); err != nil {
+				t.Fatal(err)
+			}
+			_, err = Read(path)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tt.want != "" && err == nil:
+				t.Errorf("accepted, want %q", tt.want)
+			case tt.want != "" && !strings.Contains(err.Error(), path+" was edited or damaged: "+tt.want+"; a lock is trusted only as rubric lock wrote it: run rubric lock again and review the diff"):
+				t.Errorf("got %v\nwant %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -35,6 +35,12 @@ func TestParseNotAReport(t *testing.T) {
 		{"capture", `{"tools": []}`, "f.json: not a rubric report but a capture of a server's tools: score it with rubric score f.json"},
 		{"another version", `{"report_version": 7, "servers_version": 1}`, "f.json: report version 7, this rubric reads version 1"},
 		{"a version of 0 written", `{"report_version": 0}`, "f.json: report version 0, this rubric reads version 1"},
+		{"answers, as --record writes them", "{\"kind\": \"tdqs.tool\", \"subject\": \"a\", \"answer\": {}}\n{\"kind\": \"tdqs.coherence\", \"subject\": \"surface\", \"answer\": {}}\n",
+			"f.json: not a rubric report but an answers file (one judge's answer a line, as --record writes): score with its answers, asking no judge, with rubric score --judge replay --answers f.json TARGET"},
+		{"answers of one line", `{"kind": "tdqs.tool", "subject": "a", "answer": {}}`,
+			"f.json: not a rubric report but an answers file (one judge's answer a line, as --record writes): score with its answers, asking no judge, with rubric score --judge replay --answers f.json TARGET"},
+		{"answers written by hand, with comments", "# by hand\n\n{\"kind\": \"tdqs.tool\", \"subject\": \"a\", \"answer\": {}}\n",
+			"f.json: not a rubric report but an answers file (one judge's answer a line, as --record writes): score with its answers, asking no judge, with rubric score --judge replay --answers f.json TARGET"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := parse("f.json", []byte(tc.json))

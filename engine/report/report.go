@@ -591,7 +591,11 @@ func parse(path string, b []byte) (*Report, error) {
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
-	if err := dec.Decode(&r); err != nil {
+	err := dec.Decode(&r)
+	if (err != nil || r.ReportVersion != Version) && answersFile(b) {
+		return nil, fmt.Errorf("%s: not a rubric report but %s", path, strings.ReplaceAll(answersMore, "<path>", path))
+	}
+	if err != nil {
 		de := jsonpos.Decoding(path, b, err)
 		return nil, fmt.Errorf("%s: not a rubric report: %s (a report is the JSON that rubric score --json FILE writes)", de.Where(), de.Msg)
 	}
@@ -605,6 +609,34 @@ func parse(path string, b []byte) (*Report, error) {
 		return nil, fmt.Errorf("%s: the report embeds no surface, so it cannot be rescored or explained", path)
 	}
 	return &r, nil
+}
+
+// answersMore says what an answers file is to a reader that wanted a
+// report; <path> is the file's path.
+const answersMore = "an answers file (one judge's answer a line, as --record writes): score with its answers, asking no judge, with rubric score --judge replay --answers <path> TARGET"
+
+// answersFile says whether b is an answers file, which --record writes
+// and the replay judge reads: JSON objects one a line, each with a kind
+// and an answer, with blank lines and # comments between them. Its first
+// object decides, so that a reader wanting a report can say what it was
+// given rather than "report version 0" (the first line read as a report
+// without one) or a syntax error at a comment.
+func answersFile(b []byte) bool {
+	for line := range bytes.Lines(b) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		var members map[string]json.RawMessage
+		if json.Unmarshal(line, &members) != nil {
+			return false
+		}
+		_, kind := members["kind"]
+		_, answer := members["answer"]
+		_, version := members["report_version"]
+		return kind && answer && !version
+	}
+	return false
 }
 
 // others are the documents rubric writes beside its reports, by the

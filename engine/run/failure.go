@@ -90,6 +90,11 @@ func (f *Failure) Unwrap() error { return f.err }
 
 // fail fills in the record of a scan that err stopped.
 func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src Source, err error) *Failure {
+	// What rubric gave the server (its environment's and headers'
+	// values) is hidden from the server's words the error quotes; the
+	// stdio transport hides them from the start, this does for any.
+	secrets := redact.Secrets(src.Target.Env, src.Target.Headers)
+	err = redact.Error(err, secrets)
 	f.err = err
 	f.Failed = FailedVersion
 	f.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}

@@ -339,19 +339,36 @@ func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) 
 // ref gives over it, and checks the model it configured.
 func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (judge.Plugin, error) {
 	name, settings := judge.SplitRef(ref)
+	_, answersFlag := cfg.Options["answers"]
 	cfg, err := cfg.With(settings)
 	if err != nil {
 		return nil, err
 	}
 	j, err := s.opt.Plugins.Judge(ctx, name, cfg)
 	if err != nil {
-		return nil, err
+		return nil, answersRefused(name, settings, answersFlag, err)
 	}
 	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
 		j.Close()
 		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", j.Name(), id.Model, cfg.Model)
 	}
 	return j, nil
+}
+
+// answersRefused words a judge's refusal of the answers file --answers
+// gave it (answersFlag), when its own settings gave none: --answers is
+// the replay judge's, and a user who gave it without --judge replay
+// meant that judge, not the one that refused an option they never set.
+func answersRefused(name string, settings []string, answersFlag bool, err error) error {
+	if !answersFlag || name == "replay" || !strings.Contains(err.Error(), `"answers"`) {
+		return err
+	}
+	for _, kv := range settings {
+		if k, _, _ := strings.Cut(kv, "="); k == "answers" {
+			return err
+		}
+	}
+	return fmt.Errorf("--answers FILE is read by the replay judge, and the judge here is %q, which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out (%w)", name, err)
 }
 
 // JudgeBlock is the report's record of who answers r's questions: the

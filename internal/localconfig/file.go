@@ -131,6 +131,11 @@ func Read(v *viper.Viper, path string, known Keys) error {
 		if msg := checkValue(k, val, types, all); msg != "" {
 			return fmt.Errorf("%s: %s", at, msg)
 		}
+		if k == "prices" && val.Kind == yaml.MappingNode {
+			if line, msg := checkPrices(val); msg != "" {
+				return fmt.Errorf("config %s:%d: %s", path, line, msg)
+			}
+		}
 	}
 	return nil
 }

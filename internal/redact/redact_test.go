@@ -100,3 +100,29 @@ func TestWriter(t *testing.T) {
 		t.Errorf("wrote\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestValues: the values rubric gave a server (its environment, its
+// headers, the token after a header's scheme) are hidden wherever the
+// server's words quote them; settings too short to be a credential are
+// left, unless their name says they are one.
+func TestValues(t *testing.T) {
+	secrets := Secrets(
+		map[string]string{"GITHUB_TOKEN": "ghp_SUPERSECRET777", "DEBUG": "1", "LOG_LEVEL": "debug", "API_KEY": "k3y", "WORKSPACE": "/home/me/project"},
+		map[string]string{"Authorization": "Bearer sk-abcdef123", "X-Mode": "fast"},
+	)
+	tests := []struct{ in, want string }{
+		{"auth failed for token ghp_SUPERSECRET777", "auth failed for token [redacted]"},
+		{"got header Bearer sk-abcdef123; token sk-abcdef123 invalid", "got header [redacted]; token [redacted] invalid"},
+		{"key k3y refused, debug level 1, mode fast", "key [redacted] refused, debug level 1, mode fast"},
+		{"cannot open /home/me/project/x", "cannot open [redacted]/x"},
+		{"nothing of theirs", "nothing of theirs"},
+	}
+	for _, tt := range tests {
+		if got := Values(tt.in, secrets); got != tt.want {
+			t.Errorf("Values(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := Secrets(nil, nil); len(got) != 0 {
+		t.Errorf("Secrets of nothing = %q", got)
+	}
+}

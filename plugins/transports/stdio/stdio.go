@@ -38,6 +38,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/procgroup"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/sandbox"
 	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -125,12 +126,17 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	if t.maxStderr > 0 {
 		floodAt = t.maxStderr
 	}
-	p, err := start(target, t.Stderr, limits.MaxBytes, floodAt)
+	// What rubric put in the server's environment (a token, a key) is
+	// hidden from whatever of the server's words rubric passes on: its
+	// stderr, the lines it wrote on stdout, the errors quoting them.
+	secrets := redact.Secrets(target.Env, nil)
+	p, err := start(target, redact.ValuesWriter(t.Stderr, secrets), limits.MaxBytes, floodAt)
 	if err != nil {
-		return nil, err
+		return nil, redact.Error(err, secrets)
 	}
 	p.out.noted = t.noted
-	p.out.warn = t.warn(target)
+	warn := t.warn(target)
+	p.out.warn = func(first string) { warn(redact.Values(first, secrets)) }
 	tr := mcptransport.NewIO(p.out, askedWriter{p.stdin, p.out}, nil)
 	// mcp-go logs the read error that ends its loop; the error reaches the
 	// user through fault instead.
@@ -154,10 +160,10 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	p.stop(ctx.Err() != nil)
 	if err == nil {
 		if note := p.out.skippedNote(); note != "" {
-			s.Warnings = append(s.Warnings, note+" (an MCP server must write only protocol messages there; --strict-stdout refuses such a server)")
+			s.Warnings = append(s.Warnings, redact.Values(note, secrets)+" (an MCP server must write only protocol messages there; --strict-stdout refuses such a server)")
 		}
 	}
-	return s, err
+	return s, redact.Error(err, secrets)
 }
 
 // warn is what the guard calls with the first line it skips: a warning

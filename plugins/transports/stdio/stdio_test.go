@@ -534,3 +534,37 @@ func TestExportStderrFlood(t *testing.T) {
 		t.Errorf("a flood is permanent: %v", err)
 	}
 }
+
+// TestExportHidesEnvValues reads a server that prints the token rubric
+// put in its environment on stderr and stdout, as a server told its
+// credential is wrong does, and exits: the error, the log of its stderr
+// and the warning of the line it skipped say [redacted] where the token
+// was, and keep the rest of its words.
+func TestExportHidesEnvValues(t *testing.T) {
+	const token = "ghp_SUPERSECRET777"
+	var stderr proctest.Buffer
+	var warned []string
+	var mu sync.Mutex
+	tr := Transport{Stderr: &stderr, Warn: func(msg string) { mu.Lock(); warned = append(warned, msg); mu.Unlock() }}
+	_, err := tr.Export(context.Background(), transport.Target{
+		Location: "/bin/sh",
+		Args:     []string{"-c", `echo "banner: token $GITHUB_TOKEN"; echo "auth failed for token $GITHUB_TOKEN" >&2; exit 3`},
+		Env:      map[string]string{"GITHUB_TOKEN": token},
+	})
+	if err == nil {
+		t.Fatal("a server that exits before initialize was read")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for what, text := range map[string]string{"the error": err.Error(), "the stderr log": stderr.String(), "the warning": strings.Join(warned, "\n")} {
+		if strings.Contains(text, token) {
+			t.Errorf("%s quotes the token: %q", what, text)
+		}
+	}
+	if !strings.Contains(err.Error(), "auth failed for token [redacted]") {
+		t.Errorf("the error does not quote the server's stderr, redacted: %q", err)
+	}
+	if got := stderr.String(); got != "auth failed for token [redacted]\n" {
+		t.Errorf("stderr logged as %q", got)
+	}
+}
