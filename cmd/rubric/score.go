@@ -49,6 +49,7 @@ func (a *app) scoreCmd() *cobra.Command {
 
 func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	v := a.v
+	a.batches = true // --batch collects a batch left running: refuse to ask it again
 	format, err := writers.Find(v.GetString("format"))
 	if err != nil {
 		return err
