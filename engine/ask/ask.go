@@ -244,9 +244,8 @@ type Asker struct {
 
 	mu    sync.Mutex
 	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
-	// told are the ids of the pending batches OnPendingBatch was told of.
-	told map[string]bool
 	held  float64         // the greatest cost of the calls in flight
+	told  map[string]bool // the ids of the batches OnPendingBatch was told of
 	stats Stats
 	done  int
 	total int
