@@ -553,6 +553,7 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	var out []Grade
 	mins := map[string]string{}
+	at := map[string]hcl.Range{}
 	for _, kv := range pairs {
 		letter := hcl.ExprAsKeyword(kv.Key)
 		if letter == "" {
@@ -571,13 +572,36 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 			l.errorf(kv.Value.Range(), "grades %s and %s start at the same score %s", other, letter, n)
 		}
 		mins[n.Exact()] = letter
+		at[letter] = kv.Value.Range()
 		out = append(out, Grade{Letter: letter, Min: n})
 	}
 	if len(out) == 0 && len(pairs) == 0 {
 		l.errorf(a.Expr.Range(), "grades needs at least one band, such as { A = 90, F = 0 }")
 	}
+	l.letterOrder(out, at)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+// letterOrder refuses grades named by single capital letters whose
+// alphabetical order is not their order of rank: a grade is named by any
+// word (gold, pass), which is a label and ranks by its start alone, but
+// with letters A comes first, and { A = 75, B = 90 } is a swap that would
+// grade a perfect score B. at is where each grade's start is written.
+func (l *loader) letterOrder(grades []Grade, at map[string]hcl.Range) {
+	byLetter := slices.Clone(grades)
+	for _, g := range byLetter {
+		if len(g.Letter) != 1 || g.Letter[0] < 'A' || g.Letter[0] > 'Z' {
+			return
+		}
+	}
+	sort.Slice(byLetter, func(i, j int) bool { return byLetter[i].Letter < byLetter[j].Letter })
+	for i := 1; i < len(byLetter); i++ {
+		hi, lo := byLetter[i-1], byLetter[i]
+		if hi.Min.Cmp(lo.Min) < 0 {
+			l.errorf(at[hi.Letter], "grade %s starts at %s, below %s at %s: graded by letter, A is the highest grade and each next letter starts lower; swap the two starts if that was meant", hi.Letter, hi.Min, lo.Letter, lo.Min)
+		}
+	}
 }
 
 // siblingTests adds the test blocks of NAME_test.hcl, beside the rubric
