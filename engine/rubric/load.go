@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/google/cel-go/cel"
 	"github.com/hashicorp/hcl/v2"
@@ -474,8 +475,12 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 		}
 	} else if w, ok := r.Weight(c.Name); ok {
 		c.Points = w
-	} else {
+	} else if hclsyntax.ValidIdentifier(c.Name) {
 		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
+	} else {
+		// A weight is named by a word, which this name is not.
+		word := wordFor(c.Name)
+		l.errorf(b.DefRange, "check %q has no points: set points; a weight names only a check named by a word (letters, digits, _ and -), so to weigh it, name it %s and give the rubric a weight named %s (weights = { %s = 10 })", c.Name, word, word, word)
 	}
 	// The check's lets are in scope for its formulas and its CEL message.
 	outer := l.scope
@@ -1072,4 +1077,23 @@ func (l *loader) labels(a *hcl.Attribute) map[string]string {
 		out[name] = v.AsString()
 	}
 	return out
+}
+
+// wordFor is name made a word, that a weight can be named by: each
+// character HCL does not take in a name becomes _, and one that starts
+// with a digit is prefixed with c_.
+func wordFor(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('_')
+		}
+	}
+	w := b.String()
+	if !hclsyntax.ValidIdentifier(w) {
+		w = "c_" + w
+	}
+	return w
 }
