@@ -54,6 +54,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 
 func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	v := a.v
+	a.batches = true // --batch collects a batch left running: refuse to ask it again
 	if path := v.GetString("check"); path != "" {
 		if len(args) > 0 || cmd.ArgsLenAtDash() >= 0 {
 			return fmt.Errorf("--check takes no capture or command: the record names its capture")

@@ -3,7 +3,8 @@
 //
 // Exit status: 0 success, 1 a score below --fail-under, 2 a usage or input
 // error (a bad rubric, an unreadable surface, a formula that failed, a
-// server or plugin that failed).
+// server or plugin that failed). A standard output closed early by its
+// reader (| head) changes none of these: what is left of it is dropped.
 //
 // Built-in judges and transports are this same binary started again with
 // the arguments "__serve-plugin KIND NAME" (see builtins.go).
@@ -16,6 +17,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/rubricmcp/rubric/internal/cpuprofile"
 	"github.com/rubricmcp/rubric/internal/runflags"
@@ -40,7 +43,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "rubric:", err)
 		os.Exit(exitInvalid)
 	}
-	code := execute(os.Args[1:], os.Stdout, os.Stderr)
+	// A reader that closes stdout early (`| head`, `| grep -q`) must not
+	// kill rubric before it writes the files its flags name: with SIGPIPE
+	// asked for, such a write returns EPIPE, which runflags.Stdout drops.
+	// (Notify, not Ignore: an ignored signal would stay ignored in the
+	// servers and plugins rubric starts.)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	code := execute(os.Args[1:], &runflags.Stdout{File: os.Stdout}, os.Stderr)
 	stop()
 	os.Exit(code)
 }

@@ -53,6 +53,8 @@ type app struct {
 	// that received answers says where they are kept.
 	sess  *run.Session
 	early *runflags.Early // the transport a score starts early
+	// batches says the command has --batch (see runflags.Host.Batches).
+	batches bool
 }
 
 func version() string { return buildinfo.Version() }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -49,6 +50,7 @@ func (a *app) scoreCmd() *cobra.Command {
 
 func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	v := a.v
+	a.batches = true // --batch collects a batch left running: refuse to ask it again
 	format, err := writers.Find(v.GetString("format"))
 	if err != nil {
 		return err
@@ -86,17 +88,27 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
 		return err
 	}
+	// A summary that cannot be written fails the command, but not the
+	// run: the report's files are whole and stay.
+	var stream *streamError
 	rep, err := sess.Scan(cmd.Context(), run.Source{Transport: name, Target: target}, r, run.ScanOptions{
 		Record: v.GetString("record"),
 		Write: func(rep *report.Report) error {
 			rep.Explain = explainer(cmd.Context(), r, rep)
-			return a.writeOutputs(rep, format, threshold)
+			err := a.writeOutputs(rep, format, threshold)
+			if errors.As(err, &stream) {
+				return nil
+			}
+			return err
 		},
 		Failed:  failed,
 		Outputs: run.Paths(reports),
 	})
 	if err != nil {
 		return err
+	}
+	if stream != nil {
+		return stream
 	}
 	return failUnder(rep, threshold)
 }

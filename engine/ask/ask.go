@@ -217,6 +217,12 @@ type Asker struct {
 	// Batch, when set, puts the questions through the judge's batch API
 	// (see Batching); Price and Budget are then the batch prices.
 	Batch *Batching
+	// OnPendingBatch, when set, is told before a run without Batch asks
+	// its judge, once for each batch a stopped --batch run left running
+	// in the cache that holds questions it is about to ask: those are
+	// paid for already, and a run with Batch would collect them. An
+	// error it returns ends Ask before anything is asked.
+	OnPendingBatch func(PendingBatch) error
 	// CountTokens, when set, counts the tokens of every answer whose
 	// judge reported none, and of its prompts, in CountEncoding, into the
 	// observation (Observation.Counted) and the cache. Counting is slow
@@ -239,6 +245,7 @@ type Asker struct {
 	mu    sync.Mutex
 	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
 	held  float64         // the greatest cost of the calls in flight
+	told  map[string]bool // the ids of the batches OnPendingBatch was told of
 	stats Stats
 	done  int
 	total int
@@ -334,6 +341,9 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 	a.mu.Unlock()
 	if a.Batch != nil {
 		return a.askBatch(ctx, reqs)
+	}
+	if err := a.tellPending(reqs); err != nil {
+		return nil, err
 	}
 	workers := a.Concurrency
 	if workers <= 0 {
@@ -743,4 +753,101 @@ func waitFor(ctx context.Context, stop <-chan struct{}, d time.Duration, after f
 	case <-ctx.Done():
 		return context.Cause(ctx)
 	}
+}
+
+// PendingBatch is a batch a stopped --batch run left running, found in
+// the cache by a run without batches that is about to ask some of its
+// questions again.
+type PendingBatch struct {
+	// ID is the provider's id of the batch; Questions how many of its
+	// questions have no answer in the cache yet, and Asked how many of
+	// those the run is about to ask.
+	ID               string
+	Questions, Asked int
+}
+
+// TellPending tells OnPendingBatch, before the run asks anything, of
+// each batch left running in the cache by a --batch run of the same
+// judge, rubric and scope (what Batching.Scope would be) whose answers
+// the cache does not hold yet: the run is about to ask those questions
+// again. Ask tells of the others (a batch of another scope holding some
+// of its questions) when it comes to them.
+func (a *Asker) TellPending(scope string) error {
+	if a.OnPendingBatch == nil || a.Cache == nil || a.Batch != nil || scope == "" {
+		return nil
+	}
+	recs, err := a.Cache.Batches(a.Identity)
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		if rec.ID == "" || rec.Scope != scope || rec.Rubric != a.Rubric.Digest {
+			continue
+		}
+		if err := a.tell(rec, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tell tells OnPendingBatch of rec, once, when the cache does not
+// answer all its questions and, unless keys is nil, some of those are
+// among keys.
+func (a *Asker) tell(rec cache.Batch, keys map[string]bool) error {
+	a.mu.Lock()
+	told := a.told[rec.ID]
+	a.mu.Unlock()
+	if told {
+		return nil
+	}
+	p := PendingBatch{ID: rec.ID}
+	for _, k := range rec.Keys {
+		if _, ok := a.Cache.Get(k); ok {
+			continue
+		}
+		p.Questions++
+		if keys == nil || keys[k] {
+			p.Asked++
+		}
+	}
+	if p.Asked == 0 {
+		return nil
+	}
+	a.mu.Lock()
+	if a.told == nil {
+		a.told = map[string]bool{}
+	}
+	a.told[rec.ID] = true
+	a.mu.Unlock()
+	return a.OnPendingBatch(p)
+}
+
+// tellPending tells OnPendingBatch of each batch left running in the
+// cache that holds questions of reqs that the cache does not answer.
+func (a *Asker) tellPending(reqs []Request) error {
+	if a.OnPendingBatch == nil || a.Cache == nil {
+		return nil
+	}
+	recs, err := a.Cache.Batches(a.Identity)
+	if err != nil || len(recs) == 0 {
+		return err
+	}
+	keys := map[string]bool{}
+	for _, r := range reqs {
+		salt := ""
+		if a.Salt != nil {
+			salt = a.Salt(r)
+		}
+		keys[cache.SaltedKey(a.Identity, a.Rubric.Digest, r.Question.Digest, r.InputHash, salt)] = true
+	}
+	for _, rec := range recs {
+		if rec.ID == "" {
+			continue
+		}
+		if err := a.tell(rec, keys); err != nil {
+			return err
+		}
+	}
+	return nil
 }

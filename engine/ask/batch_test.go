@@ -264,3 +264,70 @@ func TestBatchBudgetReservesTheWholeBatch(t *testing.T) {
 		t.Errorf("cost %v, want %v", got, want)
 	}
 }
+
+// TestPendingBatchTold: a run without batches that is about to ask the
+// questions of a batch a stopped --batch run left running is told of
+// the batch first, once: by TellPending when the record is of its rubric
+// and scope, by Ask otherwise; an error from OnPendingBatch ends the run
+// before the judge is asked anything.
+func TestPendingBatchTold(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(12)...)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBatches(3)
+	w := &waits{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := &ask.Asker{Judge: b, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: b, After: w.after, Scope: "file notes.json",
+		OnEvent: func(e ask.BatchEvent) {
+			if e.Step == "polled" {
+				cancel()
+			}
+		}}}
+	if _, err := first.Ask(ctx, reqs[:10]); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the run cancelled", err)
+	}
+	refused := errors.New("refused")
+	for _, tc := range []struct {
+		name, scope string
+		refuse      bool
+		want        []ask.PendingBatch
+		calls       int64
+	}{
+		{"same scope, refused", "file notes.json", true, []ask.PendingBatch{{ID: "batch_1", Questions: 10, Asked: 10}}, 0},
+		{"other scope, refused at Ask", "file other.json", true, []ask.PendingBatch{{ID: "batch_1", Questions: 10, Asked: 10}}, 0},
+		{"warned once, asked", "", false, []ask.PendingBatch{{ID: "batch_1", Questions: 10, Asked: 10}}, 12},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j := &counting{}
+			var told []ask.PendingBatch
+			a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Cache: store, Concurrency: 1,
+				OnPendingBatch: func(p ask.PendingBatch) error {
+					told = append(told, p)
+					if tc.refuse {
+						return refused
+					}
+					return nil
+				}}
+			err := a.TellPending(tc.scope)
+			if err == nil {
+				_, err = a.Ask(context.Background(), reqs)
+				if err == nil {
+					_, err = a.Ask(context.Background(), reqs)
+				}
+			}
+			if tc.refuse != errors.Is(err, refused) || (!tc.refuse && err != nil) {
+				t.Errorf("error %v, refused %v", err, tc.refuse)
+			}
+			if !reflect.DeepEqual(told, tc.want) {
+				t.Errorf("told %+v, want %+v", told, tc.want)
+			}
+			if j.calls.Load() != tc.calls {
+				t.Errorf("%d calls, want %d", j.calls.Load(), tc.calls)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -118,8 +119,21 @@ func (e *BudgetError) Error() string {
 		e.Kind, e.Subject, USD(e.Call), USD(e.Spent), USD(e.Limit))
 }
 
-// USD words an amount of US dollars, to the hundredth of a cent.
-func USD(v float64) string { return fmt.Sprintf("$%.4f", v) }
+// USD words an amount of US dollars, to the hundredth of a cent; an
+// amount that would read $0.0000 but is not 0 (a budget of $0.000001)
+// gets the digits that show it, to two significant ones.
+func USD(v float64) string {
+	s := fmt.Sprintf("%.4f", v)
+	if v == 0 || math.IsNaN(v) || strings.Trim(s, "-0.") != "" {
+		return "$" + s
+	}
+	prec := 4
+	for strings.Trim(fmt.Sprintf("%.*f", prec, v), "-0.") == "" {
+		prec++
+	}
+	s = strings.TrimRight(fmt.Sprintf("%.*f", prec+1, v), "0")
+	return "$" + s
+}
 
 // reserve holds the greatest cost of a call about to start, or returns
 // the BudgetError that stops it; release gives back the hold once the

@@ -225,6 +225,42 @@ type Stats struct {
 	// separator) under answers and prompts that are not cache entries by
 	// the cache's own layout; Clear leaves them where they are.
 	Others []string `json:"others,omitempty"`
+	// Batches are the records of the batches a stopped --batch run left
+	// running (under batches/): paid for, and collected by the same
+	// command run again. Clear keeps them.
+	Batches []BatchFile `json:"batches,omitempty"`
+}
+
+// BatchFile is the record of a batch left running, as stats and clear
+// name it: its file, the provider's id (empty for an intent record kept
+// before the batch was submitted) and how many questions it holds.
+type BatchFile struct {
+	Path      string `json:"path"`
+	ID        string `json:"id,omitempty"`
+	Questions int    `json:"questions"`
+}
+
+// batchFiles are the records under batches/, in the order of their
+// files; a file that cannot be read is listed with no id.
+func (s *Store) batchFiles() ([]BatchFile, error) {
+	dir := filepath.Join(s.dir, "batches")
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	var out []BatchFile
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		f := BatchFile{Path: filepath.Join(dir, e.Name())}
+		var b Batch
+		if data, err := os.ReadFile(f.Path); err == nil && json.Unmarshal(data, &b) == nil {
+			f.ID, f.Questions = b.ID, len(b.Keys)
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }
 
 // Look returns the cache at dir, or at DefaultDir when dir is "",
@@ -405,7 +441,8 @@ func (s *Store) Stats() (Stats, error) {
 	}
 	st.count(entries)
 	st.Others = others
-	return st, nil
+	st.Batches, err = s.batchFiles()
+	return st, err
 }
 
 // count adds the answers and prompts among entries to st.
@@ -453,8 +490,11 @@ func (s *Store) Clear() (Stats, error) {
 		return st, fmt.Errorf("%s %w: it holds no cache entry, only %s that %s not (%s); nothing was removed. Check --cache-dir (or cache-dir in the config file)",
 			s.dir, ErrNotACache, words.Count(len(others), "file"), words.Pick(len(others), "is", "are"), words.List(others, 5))
 	}
-	// Batch records stay: a batch still running at the provider is
-	// paid for, and its answers are collected by the next run.
+	// Batch records stay, and are named: a batch still running at the
+	// provider is paid for, and its answers are collected by the next run.
+	if st.Batches, err = s.batchFiles(); err != nil {
+		return st, err
+	}
 	for i, e := range entries {
 		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			st.count(entries[:i]) // what was removed before the error

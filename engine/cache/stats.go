@@ -21,6 +21,9 @@ func (st Stats) Write(w io.Writer, asJSON bool) error {
 	if err == nil && len(st.Others) > 0 {
 		_, err = fmt.Fprintf(w, "other:   %s\n", st.othersLine())
 	}
+	if err == nil && len(st.Batches) > 0 {
+		_, err = fmt.Fprintf(w, "batches: %s\n", st.batchesLine())
+	}
 	return err
 }
 
@@ -30,7 +33,25 @@ func (st Stats) WriteRemoved(w io.Writer) error {
 	if err == nil && len(st.Others) > 0 {
 		_, err = fmt.Fprintf(w, "left %s\n", st.othersLine())
 	}
+	if err == nil && len(st.Batches) > 0 {
+		_, err = fmt.Fprintf(w, "kept %s\n", st.batchesLine())
+	}
 	return err
+}
+
+// batchesLine names the records of the batches left running.
+func (st Stats) batchesLine() string {
+	n := len(st.Batches)
+	names := make([]string, n)
+	for i, b := range st.Batches {
+		id := b.ID
+		if id == "" {
+			id = "not yet known"
+		}
+		names[i] = fmt.Sprintf("%s (id %s, %s)", b.Path, id, words.Count(b.Questions, "question"))
+	}
+	return fmt.Sprintf("%s of %s left running by a stopped --batch run, paid for: the same command run again collects %s; %s",
+		words.Count(n, "record"), words.Pick(n, "a batch", "batches"), words.Pick(n, "it", "them"), words.List(names, 5))
 }
 
 // othersLine names the files that are not cache entries.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/google/cel-go/cel"
 	"github.com/hashicorp/hcl/v2"
@@ -474,8 +475,12 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 		}
 	} else if w, ok := r.Weight(c.Name); ok {
 		c.Points = w
-	} else {
+	} else if hclsyntax.ValidIdentifier(c.Name) {
 		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
+	} else {
+		// A weight is named by a word, which this name is not.
+		word := wordFor(c.Name)
+		l.errorf(b.DefRange, "check %q has no points: set points; a weight names only a check named by a word (letters, digits, _ and -), so to weigh it, name it %s and give the rubric a weight named %s (weights = { %s = 10 })", c.Name, word, word, word)
 	}
 	// The check's lets are in scope for its formulas and its CEL message.
 	outer := l.scope
@@ -553,6 +558,7 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 	}
 	var out []Grade
 	mins := map[string]string{}
+	at := map[string]hcl.Range{}
 	for _, kv := range pairs {
 		letter := hcl.ExprAsKeyword(kv.Key)
 		if letter == "" {
@@ -571,13 +577,36 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 			l.errorf(kv.Value.Range(), "grades %s and %s start at the same score %s", other, letter, n)
 		}
 		mins[n.Exact()] = letter
+		at[letter] = kv.Value.Range()
 		out = append(out, Grade{Letter: letter, Min: n})
 	}
 	if len(out) == 0 && len(pairs) == 0 {
 		l.errorf(a.Expr.Range(), "grades needs at least one band, such as { A = 90, F = 0 }")
 	}
+	l.letterOrder(out, at)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Min.Cmp(out[j].Min) > 0 })
 	return out
+}
+
+// letterOrder refuses grades named by single capital letters whose
+// alphabetical order is not their order of rank: a grade is named by any
+// word (gold, pass), which is a label and ranks by its start alone, but
+// with letters A comes first, and { A = 75, B = 90 } is a swap that would
+// grade a perfect score B. at is where each grade's start is written.
+func (l *loader) letterOrder(grades []Grade, at map[string]hcl.Range) {
+	byLetter := slices.Clone(grades)
+	for _, g := range byLetter {
+		if len(g.Letter) != 1 || g.Letter[0] < 'A' || g.Letter[0] > 'Z' {
+			return
+		}
+	}
+	sort.Slice(byLetter, func(i, j int) bool { return byLetter[i].Letter < byLetter[j].Letter })
+	for i := 1; i < len(byLetter); i++ {
+		hi, lo := byLetter[i-1], byLetter[i]
+		if hi.Min.Cmp(lo.Min) < 0 {
+			l.errorf(at[hi.Letter], "grade %s starts at %s, below %s at %s: graded by letter, A is the highest grade and each next letter starts lower; swap the two starts if that was meant", hi.Letter, hi.Min, lo.Letter, lo.Min)
+		}
+	}
 }
 
 // siblingTests adds the test blocks of NAME_test.hcl, beside the rubric
@@ -1048,4 +1077,23 @@ func (l *loader) labels(a *hcl.Attribute) map[string]string {
 		out[name] = v.AsString()
 	}
 	return out
+}
+
+// wordFor is name made a word, that a weight can be named by: each
+// character HCL does not take in a name becomes _, and one that starts
+// with a digit is prefixed with c_.
+func wordFor(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('_')
+		}
+	}
+	w := b.String()
+	if !hclsyntax.ValidIdentifier(w) {
+		w = "c_" + w
+	}
+	return w
 }

@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -45,10 +46,20 @@ func (s *Session) ScanConfig(ctx context.Context, config string, servers []Serve
 }
 
 // SetBudget sets o's price table and the most the run may spend
-// (maxCost, US dollars; 0: no bound), with the judge's max_tokens option
-// as the bound on each answer.
-func (o *Options) SetBudget(prices *ask.Prices, maxCost float64) error {
-	if maxCost < 0 {
+// (maxCost, US dollars), with the judge's max_tokens option as the bound
+// on each answer. given says whether a budget was given at all (a flag,
+// the environment or the config): none is no bound, and a given one must
+// be a finite number of dollars above 0, so that neither --max-cost 0
+// nor a NaN from an unset variable reads as "no bound".
+func (o *Options) SetBudget(prices *ask.Prices, maxCost float64, given bool) error {
+	switch {
+	case !given:
+		maxCost = 0
+	case math.IsNaN(maxCost) || math.IsInf(maxCost, 0):
+		return fmt.Errorf("--max-cost %v is not a budget: give a number of US dollars above 0 (--max-cost 0.50), or leave the flag out for a run without a bound", maxCost)
+	case maxCost == 0:
+		return fmt.Errorf("--max-cost 0 would let no judge call start: give a budget above 0 US dollars (--max-cost 0.50), or leave the flag out for a run without a bound")
+	case maxCost < 0:
 		return fmt.Errorf("--max-cost %v: give a budget above 0 US dollars, or leave it out", maxCost)
 	}
 	o.Prices, o.MaxCost = prices, maxCost

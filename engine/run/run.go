@@ -108,6 +108,11 @@ type Options struct {
 	// two looks at a running batch (0: ask.DefaultPoll).
 	Batch     bool
 	BatchPoll time.Duration
+	// RefusePendingBatch, in a session without Batch, refuses to ask the
+	// questions of a batch a stopped --batch run left running in the
+	// cache again, at full price, instead of warning: for the commands
+	// that have --batch to collect it with (score, calibrate).
+	RefusePendingBatch bool
 	// JudgeLimit, when set, is the rate limit the calls to a judge of the
 	// given identity wait on (a scan's --judge-rate, shared by its
 	// workers); nil, or a nil limit, leaves the calls unpaced.
@@ -451,6 +456,22 @@ func (s *Session) batchEvent(e ask.BatchEvent) {
 	}
 }
 
+// pendingBatch says that the questions of a batch a stopped --batch run
+// left running (paid for, and collected by the same command with
+// --batch) are about to be asked again at full price, or refuses to ask
+// them (Options.RefusePendingBatch).
+func (s *Session) pendingBatch(p ask.PendingBatch) error {
+	if !s.opt.RefusePendingBatch {
+		s.opt.Log.Warn("a batch a stopped --batch run left running holds questions asked again here, at full price; rubric score --batch with the same flags collects it", "id", p.ID, "questions", p.Questions, "asked_again", p.Asked)
+		return nil
+	}
+	n := fmt.Sprintf("%d questions", p.Asked)
+	if p.Asked == 1 {
+		n = "a question"
+	}
+	return fmt.Errorf("batch %s, which a stopped --batch run left running, holds %s this run would ask again at full price: run the same command with --batch to collect it (it is paid for), or add --no-cache to ask again anyway", p.ID, n)
+}
+
 // Asker starts the judge if need be and returns an asker of r's
 // questions through the session's cache, with the progress display on.
 // fresh asks the judge even for answers the cache holds (and caches the
@@ -481,6 +502,8 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 			return nil, fmt.Errorf("--batch: the judge %q does not answer in batches (its plugin does not advertise the capability %q); use a judge that does, such as openai or anthropic, or leave --batch out", j.Name(), judge.CapabilityBatch)
 		}
 		a.Batch = &ask.Batching{Judge: b, Poll: s.opt.BatchPoll, OnEvent: s.batchEvent}
+	} else {
+		a.OnPendingBatch = s.pendingBatch
 	}
 	if err := s.price(a); err != nil {
 		return nil, err
@@ -717,8 +740,11 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
+			scope := src.Transport + " " + src.recorded(s.opt.RedactParams)
 			if own.Batch != nil {
-				own.Batch.Scope = src.Transport + " " + src.recorded(s.opt.RedactParams)
+				own.Batch.Scope = scope
+			} else if err := own.TellPending(scope); err != nil {
+				return nil, err
 			}
 			f.asker, asker = own, own
 			defer s.EndProgress()

@@ -35,7 +35,7 @@ func AddJudge(cmd *cobra.Command) {
 	f.Bool("no-cache", false, "neither read nor write the answer cache")
 	f.String("cache-dir", "", "the answer cache (default: rubric under the user cache directory)")
 	f.Bool("progress", true, "show a progress bar on standard error when it is a terminal")
-	f.Float64("max-cost", 0, "the most the run may spend on judge calls, in US dollars: no call that could pass it is started (needs the judge option max_tokens and the model's price)")
+	f.Float64("max-cost", 0, "the most the run may spend on judge calls, in US dollars above 0: no call that could pass it is started (needs the judge option max_tokens and the model's price; leave it out for no bound)")
 }
 
 // AddBatch declares the flags of the commands that may ask in batches
@@ -67,7 +67,7 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := o.SetBudget(prices, v.GetFloat64("max-cost")); err != nil {
+	if err := o.SetBudget(prices, v.GetFloat64("max-cost"), v.IsSet("max-cost")); err != nil {
 		return err
 	}
 	if o.Batch, o.BatchPoll = v.GetBool("batch"), v.GetDuration("batch-poll"); o.Batch && o.BatchPoll <= 0 {

@@ -28,6 +28,9 @@ func ReportOutputs(v *viper.Viper) []run.Flagged {
 func Outputs(v *viper.Viper, format writers.Writer, stdout io.Writer) (writers.Outputs, text.Options) {
 	opt := text.Options{MaxIssues: v.GetInt("max-issues"), MaxTools: v.GetInt("max-rows")}
 	o := writers.Outputs{Main: format, Out: v.GetString("out"), Files: map[string]string{}}
+	if s, ok := stdout.(*Stdout); ok {
+		stdout = s.File
+	}
 	if f, ok := stdout.(*os.File); ok && o.Out == "" && format.Name == "text" {
 		opt.Color, opt.Width = text.ColorEnabled(f), text.TerminalWidth(f)
 	}

@@ -125,7 +125,7 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 	if v.GetString("record") != "" || v.GetString("answers") != "" {
 		return nil, nil, fmt.Errorf("--record and --answers take one server: score it with rubric score")
 	}
-	if v.GetFloat64("max-cost") > 0 {
+	if v.IsSet("max-cost") {
 		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
 	}
 	limit, err := judgeLimit(v.GetString("judge-rate"), queue)

@@ -58,6 +58,10 @@ type Host struct {
 	TrustLocal bool
 	Builtins   []protocol.Builtin
 	Log        hclog.Logger
+	// Batches says the command has --batch (score, calibrate): its
+	// sessions refuse to ask again the questions of a batch left running
+	// (see run.Options.RefusePendingBatch).
+	Batches bool
 	// Early, when set, is the plugin host opened before the session,
 	// with a transport started on it (see StartEarly): the session
 	// starts its plugins there.
@@ -158,6 +162,7 @@ func (h Host) SessionOptions(judging bool, stderr io.Writer) (run.Options, func(
 	}
 	o := h.Options()
 	o.Plugins = plugins
+	o.RefusePendingBatch = h.Batches
 	if judging {
 		if err := Judging(h.V, &o, stderr); err != nil {
 			closeHost()

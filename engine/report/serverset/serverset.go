@@ -106,17 +106,11 @@ func WriteFile(path string, d *Document, format string, opt text.Options) error 
 }
 
 // WriteOutputs writes d to o as writers.Outputs.Write writes a report:
-// the main output to o.Out or else to stream, then each file of o.Files
-// in its writer's format (a format a document has no writer for is an
-// error naming the formats it has).
+// each file of o.Files in its writer's format first (a format a document
+// has no writer for is an error naming the formats it has), then the
+// main output to o.Out or else to stream.
 func WriteOutputs(stream io.Writer, d *Document, o writers.Outputs, opt text.Options) error {
-	if o.Out != "" {
-		if err := WriteFile(o.Out, d, o.Main.Name, opt); err != nil {
-			return err
-		}
-	} else if err := Write(stream, d, o.Main.Name, opt); err != nil {
-		return err
-	}
+	// The files first: a stream that fails loses none of them.
 	for _, w := range writers.All {
 		if path := o.Files[w.Flag]; w.Flag != "" && path != "" {
 			if err := WriteFile(path, d, w.Name, opt); err != nil {
@@ -124,7 +118,10 @@ func WriteOutputs(stream io.Writer, d *Document, o writers.Outputs, opt text.Opt
 			}
 		}
 	}
-	return nil
+	if o.Out != "" {
+		return WriteFile(o.Out, d, o.Main.Name, opt)
+	}
+	return Write(stream, d, o.Main.Name, opt)
 }
 
 // Formats are the formats a document is written in, as --format names

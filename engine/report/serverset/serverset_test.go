@@ -3,6 +3,7 @@ package serverset_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -248,6 +249,30 @@ func TestWriteOutputs(t *testing.T) {
 	stream.Reset()
 	if err := serverset.WriteOutputs(&stream, d, o, text.Options{}); err != nil || stream.Len() != 0 {
 		t.Errorf("with --out: error %v, %d bytes on the stream", err, stream.Len())
+	}
+}
+
+// failingStream is a terminal that cannot be written to (a full disk
+// behind > file).
+type failingStream struct{}
+
+func (failingStream) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteOutputsFilesFirst: the files the flags name are written
+// before the stream, so a stream that fails loses none of them.
+func TestWriteOutputsFilesFirst(t *testing.T) {
+	d := document(t)
+	dir := t.TempDir()
+	main, err := writers.Find("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := writers.Outputs{Main: main, Files: map[string]string{"json": filepath.Join(dir, "servers.json")}}
+	if err := serverset.WriteOutputs(failingStream{}, d, o, text.Options{}); err == nil {
+		t.Error("the stream's failure was not returned")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "servers.json")); err != nil {
+		t.Errorf("--json not written: %v", err)
 	}
 }
 

@@ -109,17 +109,11 @@ type Outputs struct {
 	Files map[string]string
 }
 
-// Write writes rep to o, the main output first. opt is used as given on
-// the stream; a file gets no colour and no width limit. Every file is
-// written atomically.
+// Write writes rep to o: the files first, then the main output, so that
+// a stream that fails or is closed early by its reader (`| head`) loses
+// no file. opt is used as given on the stream; a file gets no colour and
+// no width limit. Every file is written atomically.
 func (o Outputs) Write(stream io.Writer, rep *report.Report, opt text.Options) error {
-	if o.Out != "" {
-		if err := o.Main.WriteFile(o.Out, rep, opt); err != nil {
-			return err
-		}
-	} else if err := o.Main.Write(stream, rep, opt); err != nil {
-		return err
-	}
 	for _, w := range All {
 		if path := o.Files[w.Flag]; w.Flag != "" && path != "" {
 			if err := w.WriteFile(path, rep, opt); err != nil {
@@ -127,5 +121,8 @@ func (o Outputs) Write(stream io.Writer, rep *report.Report, opt text.Options) e
 			}
 		}
 	}
-	return nil
+	if o.Out != "" {
+		return o.Main.WriteFile(o.Out, rep, opt)
+	}
+	return o.Main.Write(stream, rep, opt)
 }

@@ -2,6 +2,7 @@ package writers
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,5 +205,31 @@ func TestBidiNamesShown(t *testing.T) {
 				t.Error("the HTML page does not isolate the name in <bdi>")
 			}
 		})
+	}
+}
+
+// failingStream is a terminal that cannot be written to (a full disk
+// behind > file).
+type failingStream struct{}
+
+func (failingStream) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestOutputsFilesFirst: the files the flags name are written before the
+// stream, so a stream that fails loses none of them.
+func TestOutputsFilesFirst(t *testing.T) {
+	rep := reporttest.Capture(t, "everything.tools.json")
+	main, err := Find("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	o := Outputs{Main: main, Files: map[string]string{"json": filepath.Join(dir, "r.json"), "sarif": filepath.Join(dir, "r.sarif")}}
+	if err := o.Write(failingStream{}, rep, text.Options{}); err == nil {
+		t.Error("the stream's failure was not returned")
+	}
+	for _, f := range []string{"r.json", "r.sarif"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s not written: %v", f, err)
+		}
 	}
 }

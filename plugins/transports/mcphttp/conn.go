@@ -57,6 +57,8 @@ type conn struct {
 	crossOrigin bool        // a redirect followed led to another origin
 	endpoint    error       // the legacy stream named an endpoint on another origin
 	last        string      // the start of the last body or event data, quoted
+	page        *httpStatus // the first 2xx answer that was a web page (text/html)
+	pageURL     string      // the URL that answered it, for messages
 	// answered is the JSON-RPC error the server sent with an HTTP error
 	// status in answer to the last POST, if it did: a modern-only server
 	// refuses initialize so, and mcp-go reports only the status.
@@ -228,6 +230,14 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		c.mu.Unlock()
 	}
+	if req.Method != http.MethodDelete && resp.StatusCode >= 200 && resp.StatusCode <= 299 &&
+		(mediaType == "text/html" || mediaType == "application/xhtml+xml") {
+		c.mu.Lock()
+		if c.page == nil {
+			c.page, c.pageURL = &httpStatus{resp.StatusCode, resp.Status}, redact.URL(req.URL.String())
+		}
+		c.mu.Unlock()
+	}
 	if req.Method == http.MethodGet && mediaType == "text/event-stream" {
 		c.mu.Lock()
 		c.streams++
@@ -301,6 +311,10 @@ func (c *conn) fault(method string, err error) error {
 		return c.refusedError()
 	case c.status != nil:
 		return fmt.Errorf("server answered %s with HTTP %s: %s", method, c.status.text, statusHint(c.status.code))
+	case c.page != nil:
+		// A sign-in page, a product's site or a wrong path: the most
+		// common wrong URL, which mcp-go reports as a content type.
+		return fmt.Errorf("%s answered %s with a web page (HTTP %s, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)", c.pageURL, method, c.page.text)
 	case c.last != "" && unreadable(err):
 		return fmt.Errorf("server answered %s with something that is not a JSON-RPC message: %s%s", method, c.last, decodeReason(err))
 	case c.ended:

@@ -228,6 +228,13 @@ func TestExportFailures(t *testing.T) {
 	t.Cleanup(mcpServer.Close)
 	sseServer := httptest.NewServer(server.NewSSEServer(newServer(1, "d")))
 	t.Cleanup(sseServer.Close)
+	// page answers every request with a sign-in page, as a product's site
+	// or a proxy does at a URL that is not the MCP endpoint.
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><title>Sign in</title><p>Please log in</p>")
+	}))
+	t.Cleanup(page.Close)
 
 	// Only the cases about a timeout set a short one: every other case
 	// must fail on what it is sent, at once, and would show the wrong
@@ -282,6 +289,10 @@ func TestExportFailures(t *testing.T) {
 			`server answered initialize with error -32022: Unsupported protocol version {"supported":["2027-01-01"]}: the server speaks only MCP 2027-01-01, and rubric speaks 2025-06-18 and 2026-07-28`},
 		{"401 with a JSON-RPC error", Streamable{}, transport.Target{Location: unauthorized.URL},
 			"server wants credentials (HTTP 401 Unauthorized) and none were sent"},
+		{"a web page", Streamable{}, transport.Target{Location: page.URL + "/html"},
+			page.URL + "/html answered initialize with a web page (HTTP 200 OK, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)"},
+		{"a web page, sse", SSE{}, transport.Target{Location: page.URL + "/html"},
+			page.URL + "/html answered initialize with a web page (HTTP 200 OK, text/html), not as an MCP endpoint"},
 		{"too many tools", Streamable{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{MaxTools: 5}},
 			"server listed more than 5 tools (raise --max-tools)"},
 	}

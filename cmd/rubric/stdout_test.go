@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestClosedStdout: a reader that closed rubric's stdout before the run
+// (`rubric score … --json r.json | true`) does not cost the files the
+// flags name, nor the exit status: the summary is dropped, the files are
+// written and rubric exits as the score says (1 below --fail-under),
+// neither killed by SIGPIPE (141) nor with 2. A stdout that fails
+// otherwise (> /dev/full) exits 2, saying where the report is, and the
+// files stay.
+func TestClosedStdout(t *testing.T) {
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// testscript.Main runs main when the program is named rubric.
+	self := filepath.Join(dir, "rubric")
+	if err := os.Symlink(exe, self); err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := filepath.Abs(corpusFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		full bool   // stdout is /dev/full instead of a closed pipe
+		msg  string // in stderr
+	}{
+		{"passes", nil, 0, false, ""},
+		{"below", []string{"--fail-under", "100"}, 1, false, ""},
+		// A summary that cannot be written is an error, but the files
+		// are whole and stay.
+		{"full", nil, 2, true, "no space left on device; the report is in "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Close() // the reader is gone before rubric writes a byte
+			if tc.full {
+				w.Close()
+				if w, err = os.OpenFile("/dev/full", os.O_WRONLY, 0); err != nil {
+					t.Skip(err)
+				}
+			}
+			out := t.TempDir()
+			args := append([]string{"score", "--rubric", "schema-quality", corpus,
+				"--json", filepath.Join(out, "r.json"), "--sarif", filepath.Join(out, "r.sarif")}, tc.args...)
+			cmd := exec.Command(self, args...)
+			cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+			cmd.Dir = out
+			cmd.Stdout = w
+			stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stderr = stderr
+			err = cmd.Run()
+			w.Close()
+			msg, _ := os.ReadFile(stderr.Name())
+			code := 0
+			if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+				code = ee.ExitCode() // -1 when killed by a signal
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tc.code {
+				t.Errorf("exit status %d (%v), want %d; stderr:\n%s", code, err, tc.code, msg)
+			}
+			if !strings.Contains(string(msg), tc.msg) {
+				t.Errorf("stderr %q, want it to hold %q", msg, tc.msg)
+			}
+			for _, f := range []string{"r.json", "r.sarif"} {
+				if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+					t.Errorf("%s not written: %v", f, err)
+				}
+			}
+		})
+	}
+}
