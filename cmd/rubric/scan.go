@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 func (a *app) scanCmd() *cobra.Command {
@@ -145,12 +146,15 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		added, err := db.Enqueue(cmd.Context(), jobs)
+		added, again, err := db.Enqueue(cmd.Context(), jobs)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added, "job"))
-		if held := len(jobs) - added; held > 0 {
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added+again, "job"))
+		if again > 0 {
+			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", again))
+		}
+		if held := len(jobs) - added - again; held > 0 {
 			// The queue keeps a job as it was first enqueued, and its
 			// workers do it so: this run's read limits cannot reach it.
 			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
@@ -184,7 +188,20 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	if err != nil {
 		return err
 	}
-	return a.scanRunSummary(s.Ran(), lb, out)
+	if err := a.scanRunSummary(s.Ran(), lb, out); err != nil {
+		return err
+	}
+	if missing := s.Missing(jobs); len(missing) > 0 {
+		// The queue ran out of jobs the list has and the directory
+		// lacks: the leaderboard is not the whole scan.
+		names := make([]string, len(missing))
+		for i, j := range missing {
+			names[i] = j.Name
+		}
+		return fmt.Errorf("%d of the list's %d servers are neither done nor waiting in the queue, so %s.md is not the whole scan: %s; run the same command again to do them",
+			len(missing), len(jobs), filepath.Join(out, "leaderboard"), words.List(names, 5))
+	}
+	return nil
 }
 
 // interrupted is the error of a scan stopped by a signal: what it kept,

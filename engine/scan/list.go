@@ -51,6 +51,10 @@ type Job struct {
 	// command, a variable with no value): the job fails at the config
 	// stage without starting anything.
 	Err string `json:"error,omitempty"`
+	// Rubrics are the rubrics the key was made with, each its name and
+	// the start of its digest: for the message of a worker run with
+	// others. Empty in a job an older rubric enqueued.
+	Rubrics []string `json:"rubrics,omitempty"`
 
 	// where is the entry's place in its list ("entry 3", "line 4",
 	// "servers[2]", a capture's file), and version its server.json's
