@@ -275,6 +275,13 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
 	}
+	retry := ""
+	if n := retried(lb); n > 0 {
+		retry = fmt.Sprintf("; %s failed on rubric's side (starting or asking the judge), not the server's: run the same command again, the judge back, to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them"))
+		if t.Scored > 0 {
+			a.say(retry[2:])
+		}
+	}
 	if t.Servers > 0 && t.Scored == 0 {
 		// Some servers failing is part of a scan's result; none scored
 		// is a scan that did not work (a list of wrong targets, no
@@ -283,10 +290,21 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 		if t.Servers == 1 {
 			all = "the one server"
 		}
-		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)",
-			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)%s",
+			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}
 	}
 	return nil
+}
+
+// retried is how many of lb's failures a scan run again tries again.
+func retried(lb *scan.Leaderboard) int {
+	n := 0
+	for _, f := range lb.Failed {
+		if f.Retry {
+			n++
+		}
+	}
+	return n
 }
 
 // totalsLine is t on one line, with kept after the servers failed.

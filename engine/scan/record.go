@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/score"
 )
 
@@ -22,7 +23,7 @@ const RecordVersion = 1
 
 // Record is what a job left: OUT/jobs/KEY.json, written last, so that a
 // job with a record is done (scored or failed) and a scan run again
-// skips it.
+// skips it, unless it failed on rubric's side (Failed.Retry).
 type Record struct {
 	Version int    `json:"record_version"`
 	Key     string `json:"key"`
@@ -57,6 +58,31 @@ type Failed struct {
 	// Record is the failure record's path (failed.json's shape),
 	// relative to the scan's directory.
 	Record string `json:"record"`
+}
+
+// Retry says whether a scan run again tries the job again: it failed
+// on rubric's side, not the server's, once the server's tools were
+// read: starting the judge or scoring (a judge or its network down, an
+// expired key, a rate limit past its retries), which the next run, the
+// judge back, may pass. The answers received before are in the cache.
+func (f *Failed) Retry() bool {
+	return f != nil && (f.Stage == run.StageJudge || f.Stage == run.StageScore)
+}
+
+// done says whether the record stored at path is of a job done: a job
+// whose failure is to be tried again (Failed.Retry) is not. A record
+// that cannot be read is taken as done, as it was before records were
+// read here: the leaderboard names it.
+func done(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var rec Record
+	if json.Unmarshal(data, &rec) != nil {
+		return true
+	}
+	return !rec.Failed.Retry()
 }
 
 // Calls are a job's judge calls.

@@ -184,13 +184,14 @@ func (s *Scanner) Close() {
 	}
 }
 
-// Pending are the jobs whose record is not yet stored, and counts the
-// others as skipped for the progress.
+// Pending are the jobs not done: whose record is not yet stored, or
+// says the job failed on rubric's side (Failed.Retry), to be tried
+// again. It counts the others as skipped for the progress.
 func (s *Scanner) Pending(jobs []Job) []Job {
 	var out []Job
 	var skipped []string
 	for _, j := range jobs {
-		if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+		if done(s.recordPath(j.Key)) {
 			skipped = append(skipped, j.Key)
 			continue
 		}
@@ -363,7 +364,7 @@ func (s *Scanner) update(change func(*Progress)) {
 // done and should be taken up again (the scan was stopped); a failure
 // of the server is a record, not an error.
 func (s *Scanner) Do(ctx context.Context, j Job) error {
-	if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+	if done(s.recordPath(j.Key)) {
 		s.mu.Lock()
 		s.keep(j.Key)
 		s.mu.Unlock()
