@@ -35,6 +35,7 @@ func (a *app) scanCmd() *cobra.Command {
 	f.String("config-format", "", "the client LIST belongs to, when it is a client configuration: claude-desktop, claude-code, cursor or vscode")
 	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
 	runflags.AddTarget(cmd)
+	runflags.HideScanTarget(cmd)
 	runflags.AddScan(cmd, defaultRubric)
 	cmd.AddCommand(a.scanMergeCmd(), a.scanWorkerCmd())
 	return cmd
