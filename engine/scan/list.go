@@ -297,6 +297,9 @@ type entry struct {
 	Command []string          `json:"command"`
 	Env     map[string]string `json:"env"`
 	Cwd     string            `json:"cwd"`
+	// Headers are sent with every request to a target URL (credentials,
+	// say): hashed in the job's identity, never written in the clear.
+	Headers map[string]string `json:"headers"`
 }
 
 // job is the entry as a job; base resolves a relative target or cwd.
@@ -315,6 +318,12 @@ func (e entry) job(base string) Job {
 	}
 	j.Transport = run.TransportOf(e.Target)
 	j.Target.Location = e.Target
+	if len(e.Headers) > 0 {
+		if j.Transport != "http" && j.Transport != "sse" {
+			j.Err = "headers are sent to a target URL (http:// or https://), and this target is not one"
+		}
+		j.Target.Headers = e.Headers
+	}
 	if j.Transport == "file" && e.Target != "" && !filepath.IsAbs(e.Target) {
 		j.Target.Location = filepath.Join(base, e.Target)
 	}

@@ -567,6 +567,7 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 	if err := os.MkdirAll(filepath.Join(s.Out, "failed"), 0o755); err != nil {
 		return nil, err
 	}
+	f.Reason = scanAdvice(f.Reason)
 	if err := f.WriteFile(filepath.Join(s.Out, rel)); err != nil {
 		return nil, err
 	}
@@ -577,6 +578,19 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 	}
 	return rec, nil
 }
+
+// listAdvice turns the advice of a one-server run, which names flags a
+// scan refuses (--header), into the scan's: the list says how to read
+// each server.
+var listAdvice = strings.NewReplacer(
+	"pass them with --header, for example --header 'Authorization=Bearer <token>'",
+	`give them in the server's entry of the list, for example {"name": ..., "target": ..., "headers": {"Authorization": "Bearer <token>"}} (a server.json remote: its headers)`,
+	"check their values with --header", "check their values in the server's entry of the list (its headers)",
+)
+
+// scanAdvice is a failure's reason with the advice of a one-server run
+// worded for a scan.
+func scanAdvice(reason string) string { return listAdvice.Replace(reason) }
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {
