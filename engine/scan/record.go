@@ -244,6 +244,9 @@ func (s *Scanner) WriteMeta() error {
 	if !sameRubrics(old.Rubrics, m.Rubrics) {
 		return fmt.Errorf("%s holds a scan with other rubrics (%s) than this run's (%s): %s", s.Out, rubricNames(old.Rubrics), rubricNames(m.Rubrics), afresh)
 	}
+	// The same rubrics in another order: the leaderboard keeps the first
+	// run's, which ranks by its first rubric.
+	m.Rubrics = old.Rubrics
 	if was, is := settingsDiff(old.Settings, m.Settings); was != "" {
 		return fmt.Errorf("%s holds a scan run with %s, and this run has %s: their scores would not compare; %s", s.Out, was, is, afresh)
 	}
@@ -323,17 +326,22 @@ func (s *Scanner) addTime(d interface{ Seconds() float64 }) error {
 	return writeMeta(s.Out, m)
 }
 
-// sameRubrics says whether two scans have the same rubrics, by digest.
+// sameRubrics says whether two scans have the same rubrics, by name and
+// digest, in any order: the job keys hold the digests sorted, so the
+// order decides no score (the leaderboard's, which ranks by the first
+// rubric, is the first run's).
 func sameRubrics(a, b []report.Rubric) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	key := func(r report.Rubric) string { return r.Name + "\x00" + r.Digest }
+	as, bs := make([]string, len(a)), make([]string, len(b))
 	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Digest != b[i].Digest {
-			return false
-		}
+		as[i], bs[i] = key(a[i]), key(b[i])
 	}
-	return true
+	slices.Sort(as)
+	slices.Sort(bs)
+	return slices.Equal(as, bs)
 }
 
 func rubricNames(rs []report.Rubric) string {
