@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,16 +72,42 @@ func (a *app) scanMergeCmd() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
-			lb, err := scan.Merge(args, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
+			dirs := a.distinctDirs(args)
+			lb, err := scan.Merge(dirs, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
 			}
-			return a.scanSummary(lb, len(args), out)
+			return a.scanSummary(lb, len(dirs), out)
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
 	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// distinctDirs are dirs with each directory once (a glob and a name may
+// give one twice, or two paths one directory), saying which were given
+// more than once: a directory is one shard however often it is named.
+func (a *app) distinctDirs(dirs []string) []string {
+	var out []string
+	var infos []os.FileInfo
+	var twice []string
+next:
+	for _, d := range dirs {
+		fi, err := os.Stat(d)
+		for i, seen := range infos {
+			if err == nil && seen != nil && os.SameFile(fi, seen) || filepath.Clean(d) == filepath.Clean(out[i]) {
+				twice = append(twice, d)
+				continue next
+			}
+		}
+		out = append(out, d)
+		infos = append(infos, fi)
+	}
+	if len(twice) > 0 {
+		a.say(fmt.Sprintf("%s given more than once: merged once", words.List(twice, 5)))
+	}
+	return out
 }
 
 // say prints a line of what a scan assumes on stderr.
