@@ -161,6 +161,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	ro.Say = a.say
 	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
 	if err != nil {
 		return err

@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Job is one target of a scan: one server, read once and scored with
@@ -102,6 +103,9 @@ type ReadOptions struct {
 	// ConfigFormat is the client configuration format, when the list is
 	// one; empty means from its name or servers key.
 	ConfigFormat clientconfig.Format
+	// Say, when set, is told in a line what the list's reading assumes:
+	// the entries of one server under other names, scored once.
+	Say func(string)
 }
 
 // ReadList reads the scan list at path: a directory of captures, a TSV
@@ -145,7 +149,7 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 			return nil, err
 		}
 	}
-	jobs = dedupe(jobs)
+	jobs = dedupe(jobs, o.Say)
 	if err := uniqueNames(path, jobs); err != nil {
 		return nil, err
 	}
@@ -215,16 +219,25 @@ func apply(j *Job, o ReadOptions) {
 	}
 }
 
-// dedupe keeps the first job of each identity.
-func dedupe(jobs []Job) []Job {
-	seen := map[string]bool{}
+// dedupe keeps the first job of each identity, and tells say (when set)
+// of each entry of a server kept under another name: the leaderboard
+// has no row of that name.
+func dedupe(jobs []Job, say func(string)) []Job {
+	seen := map[string]string{} // identity → the name kept
 	out := jobs[:0]
+	var same []string
 	for _, j := range jobs {
-		if seen[j.Identity] {
+		if first, ok := seen[j.Identity]; ok {
+			if first != j.Name {
+				same = append(same, fmt.Sprintf("%s is the same server as %s", j.Name, first))
+			}
 			continue
 		}
-		seen[j.Identity] = true
+		seen[j.Identity] = j.Name
 		out = append(out, j)
+	}
+	if len(same) > 0 && say != nil {
+		say(fmt.Sprintf("%s (the same target, command and environment): each is scored once, under its first name in the list, and the leaderboard has no row of the other", words.List(same, 5)))
 	}
 	return out
 }
