@@ -354,3 +354,60 @@ func rubricNames(rs []report.Rubric) string {
 	}
 	return s
 }
+
+// ReportRef is one server's report in a scan's directory.
+type ReportRef struct {
+	// Name is the server's name in the scan; Path the report's.
+	Name, Path string
+}
+
+// Reports are the reports a scan's directory holds of one of its
+// rubrics, by server name: the current ones (those of its job records,
+// not of records set aside in superseded/), with their paths joined to
+// dir. The rubric is the scan's of the name given, else the one whose
+// name starts that name (a variant such as schema-quality-contested of
+// schema-quality), else the scan's only rubric; a scan of several, none
+// of which fits, is an error naming them.
+func Reports(dir, rubricName string) ([]ReportRef, error) {
+	d, err := readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	pick := ""
+	for _, r := range d.meta.Rubrics {
+		if r.Name == rubricName || strings.HasPrefix(rubricName, r.Name+"-") && len(r.Name) > len(pick) {
+			pick = r.Name
+			if r.Name == rubricName {
+				break
+			}
+		}
+	}
+	if pick == "" && len(d.meta.Rubrics) == 1 {
+		pick = d.meta.Rubrics[0].Name
+	}
+	if pick == "" {
+		names := make([]string, len(d.meta.Rubrics))
+		for i, r := range d.meta.Rubrics {
+			names[i] = r.Name
+		}
+		return nil, fmt.Errorf("%s is a scan of %s, and none is %s: rescore the reports of one, as %s", dir, strings.Join(names, " and "), rubricName,
+			filepath.Join(dir, "reports", "*", names[0]+".json"))
+	}
+	var out []ReportRef
+	for _, rec := range d.records {
+		if s, ok := rec.Scores[pick]; ok && s.Report != "" {
+			out = append(out, ReportRef{Name: rec.Name, Path: filepath.Join(dir, filepath.FromSlash(s.Report))})
+		}
+	}
+	slices.SortFunc(out, func(a, b ReportRef) int { return strings.Compare(a.Name, b.Name) })
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s is a scan with no report of %s (no server was scored)", dir, pick)
+	}
+	return out, nil
+}
+
+// IsScanDir says whether dir is a scan's directory (it holds scan.json).
+func IsScanDir(dir string) bool {
+	_, err := os.Stat(metaPath(dir))
+	return err == nil
+}
