@@ -16,8 +16,8 @@ import (
 // rescoreRanking rescores every report with r from its recorded
 // observations (no judge is asked) and prints the two rankings compared;
 // it exits 2, naming them, when a report could not be rescored.
-func (a *app) rescoreRanking(ctx context.Context, r *rubric.Rubric, paths []string, format string) error {
-	rk := rank.Rescore(ctx, r, paths, run.New(a.host().Options()).Rescore(r), checkRecorded)
+func (a *app) rescoreRanking(ctx context.Context, r *rubric.Rubric, paths []string, names map[string]string, format string) error {
+	rk := rank.Rescore(ctx, r, paths, names, run.New(a.host().Options()).Rescore(r), checkRecorded)
 	write := rk.WriteText
 	if format == "json" {
 		write = rk.WriteJSON

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -35,19 +37,23 @@ func (a *app) rescoreCmd() *cobra.Command {
 				if a.v.GetString("out") != "" {
 					return fmt.Errorf("--out writes one report: rescore one report to use it")
 				}
-				paths, err := rank.ReportPaths(args)
-				if err != nil {
-					return err
-				}
 				r, err := rubrics.Find(ref)
 				if err != nil {
 					return &localconfig.ValueError{Key: "rubric", Err: err}
+				}
+				args, names, err := scanReports(args, r.Name)
+				if err != nil {
+					return err
+				}
+				paths, err := rank.ReportPaths(args)
+				if err != nil {
+					return err
 				}
 				format, _ := cmd.Flags().GetString("format")
 				if format != "text" && format != "json" {
 					return fmt.Errorf("--format is text or json, not %q", format)
 				}
-				return a.rescoreRanking(cmd.Context(), r, paths, format)
+				return a.rescoreRanking(cmd.Context(), r, paths, names, format)
 			}
 			out := a.v.GetString("out")
 			inputs := []run.Flagged{{Flag: "rescore", Path: args[0]}, {Flag: "--rubric", Path: ref}}
@@ -84,4 +90,32 @@ func (a *app) rescoreCmd() *cobra.Command {
 	cmd.Flags().Int("workers", 0, "tools scored in parallel (0: one per CPU)")
 	cmd.Flags().String("format", "text", "for several reports: text or json")
 	return cmd
+}
+
+// scanReports expands each argument that is a scan's directory (or its
+// reports/ folder) into the paths of the scan's current reports of the
+// rubric named rubricName (see scan.Reports), and says the scan's name
+// of the server of each such path.
+func scanReports(args []string, rubricName string) ([]string, map[string]string, error) {
+	var out []string
+	names := map[string]string{}
+	for _, a := range args {
+		dir := a
+		if filepath.Base(filepath.Clean(a)) == "reports" && scan.IsScanDir(filepath.Dir(filepath.Clean(a))) {
+			dir = filepath.Dir(filepath.Clean(a))
+		}
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() || !scan.IsScanDir(dir) {
+			out = append(out, a)
+			continue
+		}
+		refs, err := scan.Reports(dir, rubricName)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, r := range refs {
+			out = append(out, r.Path)
+			names[r.Path] = r.Name
+		}
+	}
+	return out, names, nil
 }

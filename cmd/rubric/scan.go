@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 func (a *app) scanCmd() *cobra.Command {
@@ -34,6 +36,7 @@ func (a *app) scanCmd() *cobra.Command {
 	f.String("config-format", "", "the client LIST belongs to, when it is a client configuration: claude-desktop, claude-code, cursor or vscode")
 	f.String("package-sandbox", transport.SandboxBwrap, "sandbox of the packages a scan installs: bwrap, or none")
 	runflags.AddTarget(cmd)
+	runflags.HideScanTarget(cmd)
 	runflags.AddScan(cmd, defaultRubric)
 	cmd.AddCommand(a.scanMergeCmd(), a.scanWorkerCmd())
 	return cmd
@@ -69,16 +72,42 @@ func (a *app) scanMergeCmd() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
-			lb, err := scan.Merge(args, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
+			dirs := a.distinctDirs(args)
+			lb, err := scan.Merge(dirs, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
 			}
-			return a.scanSummary(lb, len(args), out)
+			return a.scanSummary(lb, len(dirs), out)
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
 	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// distinctDirs are dirs with each directory once (a glob and a name may
+// give one twice, or two paths one directory), saying which were given
+// more than once: a directory is one shard however often it is named.
+func (a *app) distinctDirs(dirs []string) []string {
+	var out []string
+	var infos []os.FileInfo
+	var twice []string
+next:
+	for _, d := range dirs {
+		fi, err := os.Stat(d)
+		for i, seen := range infos {
+			if err == nil && seen != nil && os.SameFile(fi, seen) || filepath.Clean(d) == filepath.Clean(out[i]) {
+				twice = append(twice, d)
+				continue next
+			}
+		}
+		out = append(out, d)
+		infos = append(infos, fi)
+	}
+	if len(twice) > 0 {
+		a.say(fmt.Sprintf("%s given more than once: merged once", words.List(twice, 5)))
+	}
+	return out
 }
 
 // say prints a line of what a scan assumes on stderr.
@@ -132,6 +161,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	ro.Say = a.say
 	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
 	if err != nil {
 		return err
@@ -145,12 +175,15 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		added, err := db.Enqueue(cmd.Context(), jobs)
+		added, again, err := db.Enqueue(cmd.Context(), jobs)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added, "job"))
-		if held := len(jobs) - added; held > 0 {
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added+again, "job"))
+		if again > 0 {
+			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", again))
+		}
+		if held := len(jobs) - added - again; held > 0 {
 			// The queue keeps a job as it was first enqueued, and its
 			// workers do it so: this run's read limits cannot reach it.
 			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
@@ -184,7 +217,20 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	if err != nil {
 		return err
 	}
-	return a.scanRunSummary(s.Ran(), lb, out)
+	if err := a.scanRunSummary(s.Ran(), lb, out); err != nil {
+		return err
+	}
+	if missing := s.Missing(jobs); len(missing) > 0 {
+		// The queue ran out of jobs the list has and the directory
+		// lacks: the leaderboard is not the whole scan.
+		names := make([]string, len(missing))
+		for i, j := range missing {
+			names[i] = j.Name
+		}
+		return fmt.Errorf("%d of the list's %d servers are neither done nor waiting in the queue, so %s.md is not the whole scan: %s; run the same command again to do them",
+			len(missing), len(jobs), filepath.Join(out, "leaderboard"), words.List(names, 5))
+	}
+	return nil
 }
 
 // interrupted is the error of a scan stopped by a signal: what it kept,
@@ -258,6 +304,13 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
 	}
+	retry := ""
+	if n := retried(lb); n > 0 {
+		retry = fmt.Sprintf("; %s failed on rubric's side (starting or asking the judge), not the server's: run the same command again, the judge back, to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them"))
+		if t.Scored > 0 {
+			a.say(retry[2:])
+		}
+	}
 	if t.Servers > 0 && t.Scored == 0 {
 		// Some servers failing is part of a scan's result; none scored
 		// is a scan that did not work (a list of wrong targets, no
@@ -266,10 +319,21 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 		if t.Servers == 1 {
 			all = "the one server"
 		}
-		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)",
-			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)%s",
+			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}
 	}
 	return nil
+}
+
+// retried is how many of lb's failures a scan run again tries again.
+func retried(lb *scan.Leaderboard) int {
+	n := 0
+	for _, f := range lb.Failed {
+		if f.Retry {
+			n++
+		}
+	}
+	return n
 }
 
 // totalsLine is t on one line, with kept after the servers failed.

@@ -81,8 +81,10 @@ type Check func(ctx context.Context, old *report.Report) error
 // report check refuses is not rescored, and neither is one scored with
 // another rubric (name and version) than the first report accepted: its old
 // score is on another scale, and one old column cannot rank the two.
-// Reports of servers of the same name are told apart by their file.
-func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan, check Check) *Ranking {
+// Reports of servers of the same name are told apart by their file. A
+// server is named by names[path] when names has its path (a scan's name
+// for it), else by the name its report records.
+func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, names map[string]string, scan Scan, check Check) *Ranking {
 	rk := &Ranking{Rubric: report.Rubric{Name: r.Name, Version: r.Version, Digest: r.Digest, File: r.File}}
 	var first *report.Report
 	var firstPath string
@@ -94,7 +96,9 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, scan Scan, c
 			s.Error, s.unread = err.Error(), true
 			continue
 		}
-		if name, ok := old.Surface.Server["name"].(string); ok && name != "" {
+		if name, ok := names[p]; ok {
+			s.Server = name
+		} else if name, ok := old.Surface.Server["name"].(string); ok && name != "" {
 			s.Server = name
 		}
 		if check != nil {

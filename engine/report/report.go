@@ -646,8 +646,8 @@ func answersFile(b []byte) bool {
 var others = []struct{ key, name, more string }{
 	{"servers_version", "a servers document (rubric score --config-file)", ", which holds each server's report in servers[].report and the installed set's in set: take one out (jq .set <path> > report.json), or score one server with --server NAME"},
 	{"gate_version", "a gate report (rubric gate)", "; its base's and head's reports are the score reports beside it"},
-	{"leaderboard_version", "a scan's leaderboard (rubric scan)", "; the servers' reports are under reports/ beside it"},
-	{"scan_version", "a scan's record (rubric scan)", "; the servers' reports are under reports/ beside it"},
+	{"leaderboard_version", "a scan's leaderboard (rubric scan)", "; rescore the scan's directory itself (rubric rescore DIR --rubric ...), which reads the servers' current reports under DIR/reports"},
+	{"scan_version", "a scan's record (rubric scan)", "; rescore the scan's directory itself (rubric rescore DIR --rubric ...), which reads the servers' current reports under DIR/reports"},
 	{"failed_version", "the record of a run that could not complete (failed.json)", ", which wrote no report"},
 	{"calibration_version", "a calibration record (rubric calibrate)", ""},
 	{"lock_version", "a lock file (rubric lock)", ""},

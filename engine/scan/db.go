@@ -20,25 +20,44 @@ type DB struct {
 	Drain bool
 }
 
-// Add enqueues jobs, each with its job as the payload.
+// Add enqueues jobs, each with its job as the payload. They are the jobs
+// whose record the scan's directory lacks, which are not done whatever
+// the queue says: a job it holds finished (cancelled by an older worker
+// run with other rubrics, say, or done into another directory) is made
+// available again.
 func (d DB) Add(ctx context.Context, jobs []Job) error {
-	_, err := d.Enqueue(ctx, jobs)
+	q, err := payloads(jobs)
+	if err != nil {
+		return err
+	}
+	_, _, err = d.Queue.Requeue(ctx, q, jobqueue.AgainFinished)
 	return err
 }
 
-// Enqueue enqueues jobs, each with its job as the payload, and says how
-// many the queue did not hold: a job it holds (by its key) keeps the
-// payload the run that enqueued it wrote.
-func (d DB) Enqueue(ctx context.Context, jobs []Job) (added int, err error) {
+// Enqueue enqueues jobs, each with its job as the payload, for workers
+// whose records the run cannot see. It says how many the queue did not
+// hold (added), and how many it held failed or cancelled, which are not
+// done and are made available again (again): a job it holds (by its
+// key) keeps the payload the run that enqueued it wrote.
+func (d DB) Enqueue(ctx context.Context, jobs []Job) (added, again int, err error) {
+	q, err := payloads(jobs)
+	if err != nil {
+		return 0, 0, err
+	}
+	return d.Queue.Requeue(ctx, q, jobqueue.AgainFailed)
+}
+
+// payloads are jobs as the queue keeps them.
+func payloads(jobs []Job) ([]jobqueue.Job, error) {
 	q := make([]jobqueue.Job, len(jobs))
 	for i, j := range jobs {
 		payload, err := json.Marshal(j)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		q[i] = jobqueue.Job{Key: j.Key, Payload: payload}
 	}
-	return d.Queue.Enqueue(ctx, q)
+	return q, nil
 }
 
 // Work runs the queue's jobs with n workers in this process, a job

@@ -111,3 +111,38 @@ func TestOneServerIsOne(t *testing.T) {
 		}
 	}
 }
+
+// Names and reasons come from the list and from the servers' stderr:
+// leaderboard.md writes them as text, as score's Markdown does, so that
+// no server puts HTML, an image, a link or a line break into a
+// leaderboard published as a job summary or a comment.
+func TestLeaderboardMarkdownEscapes(t *testing.T) {
+	dir := writeScan(t, scan.Record{Key: "k1", Name: "<img src=x onerror=alert(1)>", Scores: map[string]scan.Score{
+		"schema-quality": {Score: num("1"), Report: "reports/a/schema-quality.json"},
+	}}, scan.Record{Key: "k2", Name: "new\nline](http://evil)", Scores: map[string]scan.Score{
+		"schema-quality": {Score: num("2"), Report: "reports/b/schema-quality.json"},
+	}}, scan.Record{Key: "k3", Name: "pipe|name", Failed: &scan.Failed{Stage: "export",
+		Reason: "its stderr ended with: fatal | error <img src=https://evil.example/x.png> `tick` [link](http://evil)"}})
+	if _, err := scan.Build(dir, "test"); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "leaderboard.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ bad, want string }{
+		{"| <img src=x", `\<img src=x onerror=alert(1)\>`},
+		{"line](http://evil)", `new line\](http\://evil)`},
+		{"error <img src=https", `\<img src=https\://evil.example/x.png\>`},
+		{"`tick`", "\\`tick\\`"},
+		{"[link](http://evil)", `\[link\](http\://evil)`},
+		{"pipe|name", `pipe\|name`},
+	} {
+		if bytes.Contains(md, []byte(c.bad)) {
+			t.Errorf("leaderboard.md holds %q unescaped", c.bad)
+		}
+		if !bytes.Contains(md, []byte(c.want)) {
+			t.Errorf("leaderboard.md lacks %q:\n%s", c.want, md)
+		}
+	}
+}

@@ -77,6 +77,9 @@ type EntryScore struct {
 type Failen struct {
 	Name   string `json:"name"`
 	Reason string `json:"reason"`
+	// Retry says that it failed on rubric's side (the judge), not the
+	// server's: the scan run again tries it again (Failed.Retry).
+	Retry bool `json:"retry,omitempty"`
 }
 
 // JudgeGroup is one judge configuration of one rubric.
@@ -324,7 +327,7 @@ func board(meta Meta, recs []*Record, version string) *Leaderboard {
 		t.add(rec)
 		if rec.Failed != nil {
 			t.Failed++
-			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason})
+			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason, Retry: rec.Failed.Retry()})
 			continue
 		}
 		t.Scored++

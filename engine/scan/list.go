@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Job is one target of a scan: one server, read once and scored with
@@ -51,6 +52,10 @@ type Job struct {
 	// command, a variable with no value): the job fails at the config
 	// stage without starting anything.
 	Err string `json:"error,omitempty"`
+	// Rubrics are the rubrics the key was made with, each its name and
+	// the start of its digest: for the message of a worker run with
+	// others. Empty in a job an older rubric enqueued.
+	Rubrics []string `json:"rubrics,omitempty"`
 
 	// where is the entry's place in its list ("entry 3", "line 4",
 	// "servers[2]", a capture's file), and version its server.json's
@@ -98,6 +103,9 @@ type ReadOptions struct {
 	// ConfigFormat is the client configuration format, when the list is
 	// one; empty means from its name or servers key.
 	ConfigFormat clientconfig.Format
+	// Say, when set, is told in a line what the list's reading assumes:
+	// the entries of one server under other names, scored once.
+	Say func(string)
 }
 
 // ReadList reads the scan list at path: a directory of captures, a TSV
@@ -141,7 +149,7 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 			return nil, err
 		}
 	}
-	jobs = dedupe(jobs)
+	jobs = dedupe(jobs, o.Say)
 	if err := uniqueNames(path, jobs); err != nil {
 		return nil, err
 	}
@@ -211,16 +219,25 @@ func apply(j *Job, o ReadOptions) {
 	}
 }
 
-// dedupe keeps the first job of each identity.
-func dedupe(jobs []Job) []Job {
-	seen := map[string]bool{}
+// dedupe keeps the first job of each identity, and tells say (when set)
+// of each entry of a server kept under another name: the leaderboard
+// has no row of that name.
+func dedupe(jobs []Job, say func(string)) []Job {
+	seen := map[string]string{} // identity → the name kept
 	out := jobs[:0]
+	var same []string
 	for _, j := range jobs {
-		if seen[j.Identity] {
+		if first, ok := seen[j.Identity]; ok {
+			if first != j.Name {
+				same = append(same, fmt.Sprintf("%s is the same server as %s", j.Name, first))
+			}
 			continue
 		}
-		seen[j.Identity] = true
+		seen[j.Identity] = j.Name
 		out = append(out, j)
+	}
+	if len(same) > 0 && say != nil {
+		say(fmt.Sprintf("%s (the same target, command and environment): each is scored once, under its first name in the list, and the leaderboard has no row of the other", words.List(same, 5)))
 	}
 	return out
 }
@@ -293,6 +310,9 @@ type entry struct {
 	Command []string          `json:"command"`
 	Env     map[string]string `json:"env"`
 	Cwd     string            `json:"cwd"`
+	// Headers are sent with every request to a target URL (credentials,
+	// say): hashed in the job's identity, never written in the clear.
+	Headers map[string]string `json:"headers"`
 }
 
 // job is the entry as a job; base resolves a relative target or cwd.
@@ -311,6 +331,12 @@ func (e entry) job(base string) Job {
 	}
 	j.Transport = run.TransportOf(e.Target)
 	j.Target.Location = e.Target
+	if len(e.Headers) > 0 {
+		if j.Transport != "http" && j.Transport != "sse" {
+			j.Err = "headers are sent to a target URL (http:// or https://), and this target is not one"
+		}
+		j.Target.Headers = e.Headers
+	}
 	if j.Transport == "file" && e.Target != "" && !filepath.IsAbs(e.Target) {
 		j.Target.Location = filepath.Join(base, e.Target)
 	}

@@ -73,11 +73,24 @@ func TestReadList(t *testing.T) {
 			opt: scan.ReadOptions{PackageSandbox: box},
 			want: []want{
 				{name: "a/pypi", transport: "stdio", location: "mcp-server-time==0.6.2", pkg: &scan.Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "uvx"}},
-				{name: "b/remote", transport: "http", location: "https://{host}/mcp", err: "remote https://{host}/mcp has a placeholder with no value"},
+				{name: "b/remote", transport: "http", location: "https://{host}/mcp", err: "remote https://{host}/mcp: its URL's variable host has no value and no default in the remote's variables: a scan cannot choose one; give the URL in a JSON list entry ({\"name\", \"target\"}) instead"},
 				{name: "c/sse", transport: "sse", location: "https://c.example/sse"},
 				{name: "d/docker", err: "no npm or pypi package over stdio and no remote (it has: oci)"},
 			},
 			sandboxed: []bool{true, false, false, false}},
+		// A remote's URL template is filled from its variables: a value,
+		// else a default; a variable with neither is refused by name,
+		// never filled with a placeholder.
+		{name: "remote variables", file: "servers.json", text: `[
+			{"name": "x/default", "remotes": [{"type": "streamable-http", "url": "http://127.0.0.1:38111/{path}", "variables": {"path": {"default": "mcp"}}}]},
+			{"name": "x/value", "remotes": [{"type": "sse", "url": "https://{tenant}.example/{path}", "variables": {"tenant": {"value": "acme", "default": "www"}, "path": {"default": "sse"}}}]},
+			{"name": "x/required", "remotes": [{"type": "streamable-http", "url": "https://{tenant}.example/mcp", "variables": {"tenant": {"isRequired": true, "description": "your tenant"}}}]}
+		]`,
+			want: []want{
+				{name: "x/default", transport: "http", location: "http://127.0.0.1:38111/mcp"},
+				{name: "x/value", transport: "sse", location: "https://acme.example/sse"},
+				{name: "x/required", transport: "http", location: "https://{tenant}.example/mcp", err: "remote https://{tenant}.example/mcp: its URL's variable tenant has no value and no default in the remote's variables: a scan cannot choose one; give the URL in a JSON list entry ({\"name\", \"target\"}) instead"},
+			}},
 		{name: "client config", file: ".mcp.json", text: `{"mcpServers": {
 			"one": {"command": "npx", "args": ["-y", "one-mcp"]},
 			"two": {"type": "http", "url": "https://two.example/mcp"}}}`,

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/markdown"
 )
 
 // WriteMarkdown writes the leaderboard as Markdown: the totals, then the
@@ -155,8 +156,8 @@ func judgeName(g JudgeGroup) string {
 	return s
 }
 
-// cell escapes a table cell.
-func cell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", " ")
-}
+// cell escapes a table cell: a server's name or a failure's reason,
+// which come from a list and a server's stderr, untrusted, are text, as
+// in score's Markdown (no HTML, link, image or emphasis; URLs not
+// linked).
+func cell(s string) string { return markdown.Inline(s) }

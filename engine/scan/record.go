@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/score"
 )
 
@@ -22,7 +23,7 @@ const RecordVersion = 1
 
 // Record is what a job left: OUT/jobs/KEY.json, written last, so that a
 // job with a record is done (scored or failed) and a scan run again
-// skips it.
+// skips it, unless it failed on rubric's side (Failed.Retry).
 type Record struct {
 	Version int    `json:"record_version"`
 	Key     string `json:"key"`
@@ -57,6 +58,31 @@ type Failed struct {
 	// Record is the failure record's path (failed.json's shape),
 	// relative to the scan's directory.
 	Record string `json:"record"`
+}
+
+// Retry says whether a scan run again tries the job again: it failed
+// on rubric's side, not the server's, once the server's tools were
+// read: starting the judge or scoring (a judge or its network down, an
+// expired key, a rate limit past its retries), which the next run, the
+// judge back, may pass. The answers received before are in the cache.
+func (f *Failed) Retry() bool {
+	return f != nil && (f.Stage == run.StageJudge || f.Stage == run.StageScore)
+}
+
+// done says whether the record stored at path is of a job done: a job
+// whose failure is to be tried again (Failed.Retry) is not. A record
+// that cannot be read is taken as done, as it was before records were
+// read here: the leaderboard names it.
+func done(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var rec Record
+	if json.Unmarshal(data, &rec) != nil {
+		return true
+	}
+	return !rec.Failed.Retry()
 }
 
 // Calls are a job's judge calls.
@@ -218,6 +244,9 @@ func (s *Scanner) WriteMeta() error {
 	if !sameRubrics(old.Rubrics, m.Rubrics) {
 		return fmt.Errorf("%s holds a scan with other rubrics (%s) than this run's (%s): %s", s.Out, rubricNames(old.Rubrics), rubricNames(m.Rubrics), afresh)
 	}
+	// The same rubrics in another order: the leaderboard keeps the first
+	// run's, which ranks by its first rubric.
+	m.Rubrics = old.Rubrics
 	if was, is := settingsDiff(old.Settings, m.Settings); was != "" {
 		return fmt.Errorf("%s holds a scan run with %s, and this run has %s: their scores would not compare; %s", s.Out, was, is, afresh)
 	}
@@ -297,17 +326,22 @@ func (s *Scanner) addTime(d interface{ Seconds() float64 }) error {
 	return writeMeta(s.Out, m)
 }
 
-// sameRubrics says whether two scans have the same rubrics, by digest.
+// sameRubrics says whether two scans have the same rubrics, by name and
+// digest, in any order: the job keys hold the digests sorted, so the
+// order decides no score (the leaderboard's, which ranks by the first
+// rubric, is the first run's).
 func sameRubrics(a, b []report.Rubric) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	key := func(r report.Rubric) string { return r.Name + "\x00" + r.Digest }
+	as, bs := make([]string, len(a)), make([]string, len(b))
 	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Digest != b[i].Digest {
-			return false
-		}
+		as[i], bs[i] = key(a[i]), key(b[i])
 	}
-	return true
+	slices.Sort(as)
+	slices.Sort(bs)
+	return slices.Equal(as, bs)
 }
 
 func rubricNames(rs []report.Rubric) string {
@@ -319,4 +353,61 @@ func rubricNames(rs []report.Rubric) string {
 		s += r.Name + " " + shortDigest(r.Digest)
 	}
 	return s
+}
+
+// ReportRef is one server's report in a scan's directory.
+type ReportRef struct {
+	// Name is the server's name in the scan; Path the report's.
+	Name, Path string
+}
+
+// Reports are the reports a scan's directory holds of one of its
+// rubrics, by server name: the current ones (those of its job records,
+// not of records set aside in superseded/), with their paths joined to
+// dir. The rubric is the scan's of the name given, else the one whose
+// name starts that name (a variant such as schema-quality-contested of
+// schema-quality), else the scan's only rubric; a scan of several, none
+// of which fits, is an error naming them.
+func Reports(dir, rubricName string) ([]ReportRef, error) {
+	d, err := readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	pick := ""
+	for _, r := range d.meta.Rubrics {
+		if r.Name == rubricName || strings.HasPrefix(rubricName, r.Name+"-") && len(r.Name) > len(pick) {
+			pick = r.Name
+			if r.Name == rubricName {
+				break
+			}
+		}
+	}
+	if pick == "" && len(d.meta.Rubrics) == 1 {
+		pick = d.meta.Rubrics[0].Name
+	}
+	if pick == "" {
+		names := make([]string, len(d.meta.Rubrics))
+		for i, r := range d.meta.Rubrics {
+			names[i] = r.Name
+		}
+		return nil, fmt.Errorf("%s is a scan of %s, and none is %s: rescore the reports of one, as %s", dir, strings.Join(names, " and "), rubricName,
+			filepath.Join(dir, "reports", "*", names[0]+".json"))
+	}
+	var out []ReportRef
+	for _, rec := range d.records {
+		if s, ok := rec.Scores[pick]; ok && s.Report != "" {
+			out = append(out, ReportRef{Name: rec.Name, Path: filepath.Join(dir, filepath.FromSlash(s.Report))})
+		}
+	}
+	slices.SortFunc(out, func(a, b ReportRef) int { return strings.Compare(a.Name, b.Name) })
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s is a scan with no report of %s (no server was scored)", dir, pick)
+	}
+	return out, nil
+}
+
+// IsScanDir says whether dir is a scan's directory (it holds scan.json).
+func IsScanDir(dir string) bool {
+	_, err := os.Stat(metaPath(dir))
+	return err == nil
 }

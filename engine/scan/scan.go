@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/internal/words"
 )
 
@@ -33,11 +34,14 @@ import (
 // same keys, and so the jobs it has done.
 func Key(jobs []Job, rubrics []*rubric.Rubric) {
 	digests := make([]string, len(rubrics))
+	names := make([]string, len(rubrics))
 	for i, r := range rubrics {
 		digests[i] = r.Digest
+		names[i] = r.Name + " " + shortDigest(r.Digest)
 	}
 	slices.Sort(digests)
 	for i := range jobs {
+		jobs[i].Rubrics = names
 		h := sha256.New()
 		io.WriteString(h, jobs[i].Identity)
 		for _, d := range digests {
@@ -180,13 +184,14 @@ func (s *Scanner) Close() {
 	}
 }
 
-// Pending are the jobs whose record is not yet stored, and counts the
-// others as skipped for the progress.
+// Pending are the jobs not done: whose record is not yet stored, or
+// says the job failed on rubric's side (Failed.Retry), to be tried
+// again. It counts the others as skipped for the progress.
 func (s *Scanner) Pending(jobs []Job) []Job {
 	var out []Job
 	var skipped []string
 	for _, j := range jobs {
-		if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+		if done(s.recordPath(j.Key)) {
 			skipped = append(skipped, j.Key)
 			continue
 		}
@@ -199,6 +204,19 @@ func (s *Scanner) Pending(jobs []Job) []Job {
 	}
 	s.start = s.now()
 	s.mu.Unlock()
+	return out
+}
+
+// Missing are the jobs whose record is not stored: after Run drained its
+// queue, the jobs the queue did not run (another process holds them, or
+// it cancelled them).
+func (s *Scanner) Missing(jobs []Job) []Job {
+	var out []Job
+	for _, j := range jobs {
+		if _, err := os.Stat(s.recordPath(j.Key)); err != nil {
+			out = append(out, j)
+		}
+	}
 	return out
 }
 
@@ -240,6 +258,13 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 	}
 	start := s.now()
 	err := q.Work(ctx, n, do)
+	var other *OtherRubricsError
+	if errors.As(err, &other) && len(jobs) > 0 && len(s.Missing(jobs)) == 0 {
+		// The queue is shared with a scan of other rubrics, whose jobs
+		// are left to it: every job of this one is done.
+		s.say(fmt.Sprintf("the queue also holds jobs of a scan of other rubrics (%s, enqueued with %s), left in it for that scan", other.Job, other.enqueued()))
+		err = nil
+	}
 	took := s.now().Sub(start)
 	s.mu.Lock()
 	s.ran.Seconds += took.Seconds()
@@ -339,7 +364,7 @@ func (s *Scanner) update(change func(*Progress)) {
 // done and should be taken up again (the scan was stopped); a failure
 // of the server is a record, not an error.
 func (s *Scanner) Do(ctx context.Context, j Job) error {
-	if _, err := os.Stat(s.recordPath(j.Key)); err == nil {
+	if done(s.recordPath(j.Key)) {
 		s.mu.Lock()
 		s.keep(j.Key)
 		s.mu.Unlock()
@@ -348,7 +373,9 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 	check := []Job{{Identity: j.Identity}}
 	Key(check, s.Rubrics)
 	if check[0].Key != j.Key {
-		return fmt.Errorf("job %s (%s) was enqueued by a scan with other rubrics: give the worker the scan's --rubric flags", j.Key, j.Name)
+		// Workers run with the scan's rubrics can do it: it goes back
+		// to the queue, and this worker stops.
+		return jobqueue.Decline(&OtherRubricsError{Job: j.Name, Enqueued: j.Rubrics, Worker: check[0].Rubrics})
 	}
 	if s.Started != nil {
 		s.Started(j)
@@ -390,6 +417,31 @@ func (s *Scanner) Do(ctx context.Context, j Job) error {
 		s.log().Info("server scored", "name", j.Name, "tools", rec.Tools)
 	}
 	return nil
+}
+
+// OtherRubricsError is a job a queue handed a worker whose rubrics are
+// not those the job was enqueued with: the worker leaves it in the queue
+// and stops.
+type OtherRubricsError struct {
+	// Job is the server's name; Enqueued and Worker the rubrics of the
+	// job and of the worker, each a name and the start of a digest
+	// (Enqueued is empty for a job an older rubric enqueued).
+	Job              string
+	Enqueued, Worker []string
+}
+
+// Error names both sets of rubrics and what to do.
+func (e *OtherRubricsError) Error() string {
+	enq := e.enqueued()
+	return fmt.Sprintf("the queue holds job %q enqueued with %s, and this worker has --rubric %s: the job is left in the queue for workers run with the scan's --rubric flags; run this worker with them, or give a scan of other rubrics its own --db",
+		e.Job, enq, strings.Join(e.Worker, ", "))
+}
+
+func (e *OtherRubricsError) enqueued() string {
+	if len(e.Enqueued) == 0 {
+		return "rubrics this worker cannot tell (an older rubric enqueued it)"
+	}
+	return "--rubric " + strings.Join(e.Enqueued, ", ")
 }
 
 // do installs, reads and scores j; an error means the job was stopped
@@ -515,6 +567,7 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 	if err := os.MkdirAll(filepath.Join(s.Out, "failed"), 0o755); err != nil {
 		return nil, err
 	}
+	f.Reason = scanAdvice(f.Reason)
 	if err := f.WriteFile(filepath.Join(s.Out, rel)); err != nil {
 		return nil, err
 	}
@@ -525,6 +578,19 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 	}
 	return rec, nil
 }
+
+// listAdvice turns the advice of a one-server run, which names flags a
+// scan refuses (--header), into the scan's: the list says how to read
+// each server.
+var listAdvice = strings.NewReplacer(
+	"pass them with --header, for example --header 'Authorization=Bearer <token>'",
+	`give them in the server's entry of the list, for example {"name": ..., "target": ..., "headers": {"Authorization": "Bearer <token>"}} (a server.json remote: its headers)`,
+	"check their values with --header", "check their values in the server's entry of the list (its headers)",
+)
+
+// scanAdvice is a failure's reason with the advice of a one-server run
+// worded for a scan.
+func scanAdvice(reason string) string { return listAdvice.Replace(reason) }
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {

@@ -497,14 +497,18 @@ func TestProgress(t *testing.T) {
 }
 
 // TestOtherRubricsRefused: a worker given other rubrics than the scan
-// that enqueued a job refuses it rather than store reports under the
-// job's key.
+// that enqueued a job declines it (the queue puts it back for the right
+// workers, and the worker stops) rather than store reports under the
+// job's key, and says which rubrics the job was enqueued with.
 func TestOtherRubricsRefused(t *testing.T) {
 	jobs := captures(t, builtins(t, "tdqs"))
 	s := scanner(t, &inProcess{}, t.TempDir(), cache.Memory(), builtins(t, "schema-quality"))
 	err := s.Do(context.Background(), jobs[0])
-	if err == nil || !strings.Contains(err.Error(), "enqueued by a scan with other rubrics") {
-		t.Fatalf("Do = %v", err)
+	if !jobqueue.IsDeclined(err) {
+		t.Fatalf("Do = %v, want the job declined (put back in the queue), not failed", err)
+	}
+	if want := "enqueued with --rubric tdqs sha256:"; !strings.Contains(err.Error(), want) {
+		t.Errorf("Do = %v, want it to say %q", err, want)
 	}
 	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
 		t.Errorf("%d records stored", len(done))

@@ -38,11 +38,36 @@ type RegTrans struct {
 	Headers []Argument `json:"headers"`
 }
 
-// Remote is a server reached at a URL.
+// Remote is a server reached at a URL, which may hold {placeholders}
+// filled from its variables (URL template variables).
 type Remote struct {
-	Type    string     `json:"type"`
-	URL     string     `json:"url"`
-	Headers []Argument `json:"headers"`
+	Type      string              `json:"type"`
+	URL       string              `json:"url"`
+	Headers   []Argument          `json:"headers"`
+	Variables map[string]Argument `json:"variables"`
+}
+
+// url is the remote's URL with each {placeholder} filled from its
+// variables: their value, else their default. A placeholder whose
+// variable has neither (or that no variable names) is an error naming
+// it: a scan has no URL to choose for it, not even a placeholder.
+func (r Remote) url() (string, error) {
+	var missing []string
+	u := placeholder.ReplaceAllStringFunc(r.URL, func(m string) string {
+		name := m[1 : len(m)-1]
+		if v, ok := r.Variables[name]; ok {
+			if s, ok := v.resolve(); ok {
+				return s
+			}
+		}
+		missing = append(missing, name)
+		return m
+	})
+	if len(missing) > 0 {
+		return "", fmt.Errorf("remote %s: its URL's variable %s has no value and no default in the remote's variables: a scan cannot choose one; give the URL in a JSON list entry ({\"name\", \"target\"}) instead",
+			r.URL, strings.Join(missing, ", "))
+	}
+	return u, nil
 }
 
 // Argument is an argument, an environment variable or a header of a
@@ -185,9 +210,9 @@ func (s ServerJSON) Job() Job {
 			skipped = append(skipped, "remote "+r.Type)
 			continue
 		}
-		u, ok := Argument{Value: r.URL}.resolve()
-		if !ok {
-			j.Err = fmt.Sprintf("remote %s has a placeholder with no value", r.URL)
+		u, err := r.url()
+		if err != nil {
+			j.Err, u = err.Error(), r.URL
 		}
 		j.Target = transport.Target{Location: u}
 		for _, h := range r.Headers {

@@ -95,6 +95,18 @@ type Counts struct {
 	Failed int
 }
 
+// Again says which jobs Requeue makes available again when the queue
+// holds them finished.
+type Again int
+
+const (
+	// AgainFailed runs again the jobs that failed for good.
+	AgainFailed Again = iota + 1
+	// AgainFinished runs again every finished job, done or failed: the
+	// caller knows better than the queue what is done.
+	AgainFinished
+)
+
 // Failure is a job that failed for good and the error of its last attempt.
 type Failure struct {
 	Key      string
@@ -140,6 +152,29 @@ type permanentError struct{ err error }
 
 func (e *permanentError) Error() string { return e.err.Error() }
 func (e *permanentError) Unwrap() error { return e.err }
+
+// Decline marks err as a job this worker may not do, though another can
+// (it was enqueued for workers set up otherwise): Work puts the job back
+// untouched, its attempt not counted, takes no other job, lets those in
+// hand finish, and returns err. Decline(nil) is nil.
+func Decline(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &declinedError{err: err}
+}
+
+type declinedError struct{ err error }
+
+func (e *declinedError) Error() string { return e.err.Error() }
+func (e *declinedError) Unwrap() error { return e.err }
+
+// IsDeclined reports whether err, or an error it wraps, was marked with
+// Decline.
+func IsDeclined(err error) bool {
+	var d *declinedError
+	return errors.As(err, &d)
+}
 
 // retryable reports whether Work should retry err: it is marked Transient
 // and not Permanent.

@@ -503,3 +503,94 @@ func TestStopPutsJobBack(t *testing.T) {
 		})
 	}
 }
+
+// A handler that declines a job (it was enqueued for other workers)
+// stops its worker, which returns the handler's error, and leaves the
+// job, its attempt not counted, for a worker that can do it; nothing is
+// cancelled.
+func TestDeclinePutsJobBack(t *testing.T) {
+	for _, s := range stores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			q := open(t, s.dsn(t))
+			if _, err := q.Enqueue(ctx, []Job{{Key: "a"}, {Key: "b"}, {Key: "c"}}); err != nil {
+				t.Fatal(err)
+			}
+			refusal := errors.New("enqueued with other rubrics")
+			err := q.Work(ctx, Options{Drain: true}, func(ctx context.Context, j Job) error {
+				return Decline(fmt.Errorf("job %s: %w", j.Key, refusal))
+			})
+			if !errors.Is(err, refusal) || !IsDeclined(err) {
+				t.Fatalf("Work of a worker that declines = %v, want the handler's error", err)
+			}
+			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 3}) {
+				t.Fatalf("Counts after the decline = %+v, %v; want 3 available", c, err)
+			}
+			var seen tally
+			if err := q.Work(ctx, Options{Drain: true}, func(ctx context.Context, j Job) error {
+				seen.add(j)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"a", "b", "c"} {
+				if got := seen.get(k); !slices.Equal(got, []int{1}) {
+					t.Errorf("job %s ran with attempts %v after the decline, want [1]", k, got)
+				}
+			}
+		})
+	}
+}
+
+// Requeue adds what the queue lacks and makes available again the jobs
+// it holds finished that its Again names: failed ones only, or every
+// finished one; a job waiting is left as it is.
+func TestRequeue(t *testing.T) {
+	for _, s := range stores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			q := open(t, s.dsn(t))
+			jobs := []Job{{Key: "done"}, {Key: "failed"}}
+			if _, err := q.Enqueue(ctx, jobs); err != nil {
+				t.Fatal(err)
+			}
+			if err := q.Work(ctx, Options{Drain: true}, func(ctx context.Context, j Job) error {
+				if j.Key == "failed" {
+					return errors.New("broken")
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			jobs = append(jobs, Job{Key: "new"})
+			if n, err := q.Enqueue(ctx, jobs); err != nil || n != 1 {
+				t.Fatalf("Enqueue = %d, %v; want 1 (the new job)", n, err)
+			}
+			added, again, err := q.Requeue(ctx, jobs, AgainFailed)
+			if err != nil || added != 0 || again != 1 {
+				t.Fatalf("Requeue(AgainFailed) = %d added, %d again, %v; want 0 and 1", added, again, err)
+			}
+			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 2, Done: 1}) {
+				t.Fatalf("Counts = %+v, %v; want 2 available and 1 done", c, err)
+			}
+			var seen tally
+			if err := q.Work(ctx, Options{Drain: true}, func(ctx context.Context, j Job) error {
+				seen.add(j)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if seen.get("failed") == nil || seen.get("new") == nil || seen.get("done") != nil {
+				t.Fatalf("after Requeue(AgainFailed) the worker ran %v", seen.attempts)
+			}
+			if _, again, err := q.Requeue(ctx, jobs, AgainFinished); err != nil || again != 3 {
+				t.Fatalf("Requeue(AgainFinished) made %d jobs available again, %v; want 3", again, err)
+			}
+			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 3}) {
+				t.Fatalf("Counts = %+v, %v; want 3 available", c, err)
+			}
+		})
+	}
+}

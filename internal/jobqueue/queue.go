@@ -64,6 +64,7 @@ type Queue struct {
 type backend interface {
 	insertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
 	listJobs(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+	retry(ctx context.Context, id int64) error
 	executor() riverdriver.Executor
 	newClient(cfg *river.Config) (runner, error)
 }
@@ -103,6 +104,11 @@ func (b *riverBackend[TTx]) insertMany(ctx context.Context, params []river.Inser
 
 func (b *riverBackend[TTx]) listJobs(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error) {
 	return b.client.JobList(ctx, params)
+}
+
+func (b *riverBackend[TTx]) retry(ctx context.Context, id int64) error {
+	_, err := b.client.JobRetry(ctx, id)
+	return err
 }
 
 func (b *riverBackend[TTx]) executor() riverdriver.Executor { return b.driver.GetExecutor() }
@@ -268,6 +274,12 @@ func (q *Queue) Close() error {
 // says how many it added. A key already there, in any state, is skipped:
 // enqueueing a list again after a crash adds only what is missing.
 func (q *Queue) Enqueue(ctx context.Context, jobs []Job) (added int, err error) {
+	return q.enqueue(ctx, jobs, nil)
+}
+
+// enqueue is Enqueue, calling held, when it is not nil, with the row of
+// each job the queue held already.
+func (q *Queue) enqueue(ctx context.Context, jobs []Job, held func(*rivertype.JobRow)) (added int, err error) {
 	opts := &river.InsertOpts{
 		MaxAttempts: maxAttempts,
 		UniqueOpts: river.UniqueOpts{
@@ -293,12 +305,44 @@ func (q *Queue) Enqueue(ctx context.Context, jobs []Job) (added int, err error) 
 			return added, fmt.Errorf("enqueueing jobs: %w", err)
 		}
 		for _, r := range res {
-			if !r.UniqueSkippedAsDuplicate {
+			switch {
+			case !r.UniqueSkippedAsDuplicate:
 				added++
+			case held != nil && r.Job != nil:
+				held(r.Job)
 			}
 		}
 	}
 	return added, nil
+}
+
+// Requeue enqueues jobs as Enqueue does, and makes available again each
+// job the queue held finished that again names (a job waiting or running
+// is left as it is). It says how many it added and how many it made
+// available again; the payload of a job made available again is the one
+// it was first enqueued with.
+func (q *Queue) Requeue(ctx context.Context, jobs []Job, again Again) (added, requeued int, err error) {
+	var held []int64
+	added, err = q.enqueue(ctx, jobs, func(j *rivertype.JobRow) {
+		switch j.State {
+		case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
+			held = append(held, j.ID)
+		case rivertype.JobStateCompleted:
+			if again == AgainFinished {
+				held = append(held, j.ID)
+			}
+		}
+	})
+	if err != nil {
+		return added, 0, err
+	}
+	for _, id := range held {
+		if err := q.river.retry(ctx, id); err != nil {
+			return added, requeued, fmt.Errorf("enqueueing a finished job again: %w", err)
+		}
+		requeued++
+	}
+	return added, requeued, nil
 }
 
 // Counts says how many jobs are in each state, over the whole queue.
@@ -347,12 +391,19 @@ func (q *Queue) Failed(ctx context.Context) ([]Failure, error) {
 // Work runs jobs with handle until ctx ends, or, with Options.Drain,
 // until no job is left to run or running anywhere on the queue. When ctx
 // ends, the jobs in hand are cancelled and put back to run again; Work
-// then returns nil (ending a worker is not an error).
+// then returns nil (ending a worker is not an error). When a handler
+// declines its job (Decline), that job is put back the same way, Work
+// takes no other, lets the jobs in hand finish and returns the
+// handler's error.
 func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
-	w := &worker{opts: opts, handle: handle, quit: ctx}
+	// quit ends when ctx does or a handler declines a job: either way
+	// the jobs in hand are put back.
+	quit, stopQuit := context.WithCancel(ctx)
+	defer stopQuit()
+	w := &worker{opts: opts, handle: handle, quit: quit, decline: stopQuit}
 	slots := max(opts.Workers, 1) // jobs River runs at once
 	if opts.Ahead {
 		w.free = make(chan struct{}, slots)
@@ -410,12 +461,14 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	}
 	var waitErr error
 	if opts.Drain {
-		waitErr = q.waitDrained(ctx, events, &w.inHand)
+		waitErr = q.waitDrained(quit, events, &w.inHand)
 	} else {
-		<-ctx.Done()
+		<-quit.Done()
 	}
 	w.stopping.Store(true)
 	stopCtx := context.WithoutCancel(ctx)
+	// Ended by ctx, the jobs in hand are cancelled and put back; after a
+	// decline they are finished first (only the declined job goes back).
 	if ctx.Err() != nil {
 		err = client.StopAndCancel(stopCtx)
 	} else {
@@ -423,6 +476,9 @@ func (q *Queue) Work(ctx context.Context, opts Options, handle Handler) error {
 	}
 	if err != nil && waitErr == nil {
 		waitErr = fmt.Errorf("stopping workers: %w", err)
+	}
+	if d := w.declined.Load(); d != nil {
+		return *d
 	}
 	return waitErr
 }
@@ -473,8 +529,11 @@ type worker struct {
 	// are workers, and that one waits here for a worker.
 	free chan struct{}
 	// quit is Work's context: once it ends, an error is the shutdown
-	// interrupting the job, even before stopping is set.
-	quit context.Context
+	// interrupting the job, even before stopping is set. decline ends it
+	// when a handler declines a job, the first of which declined keeps.
+	quit     context.Context
+	decline  context.CancelFunc
+	declined atomic.Pointer[error]
 }
 
 func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
@@ -501,6 +560,12 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 	switch {
 	case err == nil:
 		return nil
+	case IsDeclined(err):
+		// Another worker may do it: it goes back untouched, and this
+		// worker stops.
+		w.declined.CompareAndSwap(nil, &err)
+		w.decline()
+		return river.JobSnooze(0)
 	case w.stopping.Load() || w.quit.Err() != nil:
 		// The worker is shutting down: this attempt does not count, and
 		// the job waits for the next worker.

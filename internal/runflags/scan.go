@@ -42,6 +42,21 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
 	f.String("judge-rate", "", "the most calls a minute to each judge model, shared by every worker on the queue's database: N/min or N/s (default: no limit)")
 	AddJudge(cmd)
+	// A scan runs a session per server at once, and a list says how to
+	// read each one: these judge and target flags do not apply, and
+	// are refused when given (ScanRead, ScanSession). Hidden, the help
+	// does not offer them.
+	for _, name := range []string{"max-cost", "record", "answers"} {
+		f.MarkHidden(name)
+	}
+}
+
+// HideScanTarget hides the target flags a scan refuses (ScanRead):
+// --transport, --header and --cwd, which the list says per server.
+func HideScanTarget(cmd *cobra.Command) {
+	for _, name := range []string{"transport", "header", "cwd"} {
+		cmd.Flags().MarkHidden(name)
+	}
 }
 
 // ScanRubrics are the --rubric flags' rubrics, or defaultRubric; two
