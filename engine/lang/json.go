@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
@@ -47,14 +48,21 @@ func (jsonLib) CompileOptions() []cel.EnvOption {
 		cel.Function("lower", cel.Overload("lower_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(strings.ToLower(string(v.(types.String)))) }))),
 		cel.Function("sha256", cel.Overload("sha256_string", []*cel.Type{cel.StringType}, cel.StringType,
-			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				sum := sha256.Sum256([]byte(v.(types.String)))
-				return types.String(hex.EncodeToString(sum[:]))
-			}))),
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(sha256Hex(string(v.(types.String)))) }))),
 	}
 }
 
 func (jsonLib) ProgramOptions() []cel.ProgramOption { return nil }
+
+// sha256Hex is the hex sha256 of s, hashed where its bytes are: a copy
+// of s as a []byte (a definition's canonical JSON, for every tool) would
+// be garbage as large as the text.
+func sha256Hex(s string) string {
+	sum := sha256.Sum256(unsafe.Slice(unsafe.StringData(s), len(s)))
+	var out [2 * sha256.Size]byte
+	hex.Encode(out[:], sum[:])
+	return string(out[:])
+}
 
 // CanonicalJSON encodes a formula value as compact JSON with sorted keys
 // and exact numbers, the same bytes for the same value every time.

@@ -209,6 +209,21 @@ func (s *Scope) Set(name string, v any) {
 	}
 }
 
+// Only keeps, of the scope's variables, those keep names, and forgets
+// the lets computed in it: for a scope whose remaining formulas read
+// those variables alone and no let, so that what they never read (a
+// tool's checks, signals and metrics, once only its late report values
+// are left) is let go rather than kept until the run ends.
+func (s *Scope) Only(keep func(name string) bool) {
+	kept := lang.Vars{}
+	for name, v := range s.Vars {
+		if keep(name) {
+			kept[name] = v
+		}
+	}
+	s.Vars, s.lets = kept, nil
+}
+
 // Sized returns a scope over the same variables, sharing its lets, with
 // size as the bound on their lengths.
 func (s *Scope) Sized(size uint64) *Scope {

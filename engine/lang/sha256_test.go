@@ -1,0 +1,33 @@
+package lang
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"testing"
+)
+
+// TestSHA256Hex: the hex digest of the text's bytes, for empty, short and
+// long texts, allocating the digest alone (not a copy of the text).
+func TestSHA256Hex(t *testing.T) {
+	for _, s := range []string{"", "abc", "é\x00", strings.Repeat(`{"name":"x"}`, 1000)} {
+		sum := sha256.Sum256([]byte(s))
+		if got, want := sha256Hex(s), hex.EncodeToString(sum[:]); got != want {
+			t.Errorf("sha256Hex(%.20q) = %s, want %s", s, got, want)
+		}
+	}
+	long := strings.Repeat("x", 64<<10)
+	if n := testing.AllocsPerRun(20, func() { sha256Hex(long) }); n > 1 {
+		t.Errorf("sha256Hex allocates %v times, want once (the digest)", n)
+	}
+}
+
+// BenchmarkSHA256Hex hashes a definition-sized text (TDQS's inputHash
+// signal hashes every tool's canonical JSON).
+func BenchmarkSHA256Hex(b *testing.B) {
+	s := strings.Repeat(`{"name":"x","description":"a tool"}`, 45)
+	b.ReportAllocs()
+	for b.Loop() {
+		sha256Hex(s)
+	}
+}
