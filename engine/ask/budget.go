@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 // Price is what one model's tokens cost, in US dollars per million.
@@ -116,23 +116,7 @@ type BudgetError struct {
 
 func (e *BudgetError) Error() string {
 	return fmt.Sprintf("stopped before asking %s about %q: the call could cost up to %s, which with %s spent or in flight would pass the --max-cost budget of %s; every answer so far is in the answer cache, so running again with a higher --max-cost asks only what is missing",
-		e.Kind, e.Subject, USD(e.Call), USD(e.Spent), USD(e.Limit))
-}
-
-// USD words an amount of US dollars, to the hundredth of a cent; an
-// amount that would read $0.0000 but is not 0 (a budget of $0.000001)
-// gets the digits that show it, to two significant ones.
-func USD(v float64) string {
-	s := fmt.Sprintf("%.4f", v)
-	if v == 0 || math.IsNaN(v) || strings.Trim(s, "-0.") != "" {
-		return "$" + s
-	}
-	prec := 4
-	for strings.Trim(fmt.Sprintf("%.*f", prec, v), "-0.") == "" {
-		prec++
-	}
-	s = strings.TrimRight(fmt.Sprintf("%.*f", prec+1, v), "0")
-	return "$" + s
+		e.Kind, e.Subject, report.USD(e.Call), report.USD(e.Spent), report.USD(e.Limit))
 }
 
 // reserve holds the greatest cost of a call about to start, or returns

@@ -126,26 +126,3 @@ func TestBudgetHoldsCallsInFlight(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
-
-// TestUSD: amounts read to the hundredth of a cent, and one too small
-// for that (a budget of $0.000001) still reads as what it is, not $0.0000.
-func TestUSD(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		want string
-	}{
-		{0, "$0.0000"},
-		{0.18, "$0.1800"},
-		{0.0011, "$0.0011"},
-		{0.0001, "$0.0001"},
-		{0.000001, "$0.000001"},
-		{0.0000123, "$0.000012"},
-		{0.00004, "$0.00004"},
-		{-0.000002, "$-0.000002"},
-		{12.5, "$12.5000"},
-	} {
-		if got := ask.USD(tc.v); got != tc.want {
-			t.Errorf("USD(%v) = %q, want %q", tc.v, got, tc.want)
-		}
-	}
-}

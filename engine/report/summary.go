@@ -191,7 +191,7 @@ func (c Calls) Summary() string {
 		s += fmt.Sprintf(" (%d of %d input tokens from the provider's prompt cache)", *c.CachedInputTokens, c.InputTokens)
 	}
 	if c.Cost != nil {
-		s += fmt.Sprintf(", $%.4f at the prices of %s", c.Cost.USD, c.Cost.Prices)
+		s += fmt.Sprintf(", %s at the prices of %s", USD(c.Cost.USD), c.Cost.Prices)
 	}
 	return s
 }

@@ -69,7 +69,7 @@ type boardConfig struct {
 func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
 	v := boardView{Generator: lb.Generator.Name + " " + lb.Generator.Version, Totals: lb.Totals, Seconds: fmt.Sprintf("%.1f", lb.Totals.Seconds)}
 	if lb.Totals.CostUSD > 0 {
-		v.Cost = fmt.Sprintf("$%.4f", lb.Totals.CostUSD)
+		v.Cost = report.USD(lb.Totals.CostUSD)
 	}
 	for _, r := range lb.Rubrics {
 		v.Rubrics = append(v.Rubrics, r.Name)

@@ -21,7 +21,7 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(&b, "## Scan · %s\n\n", report.Plural(t.Servers, "server"))
 	fmt.Fprintf(&b, "%d scored · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
 	if t.CostUSD > 0 {
-		fmt.Fprintf(&b, " · $%.4f", t.CostUSD)
+		fmt.Fprintf(&b, " · %s", report.USD(t.CostUSD))
 	}
 	fmt.Fprintf(&b, " · %.1f s\n\n", t.Seconds)
 	if lb.Partial != nil {
