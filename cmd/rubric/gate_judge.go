@@ -197,7 +197,7 @@ func (g *gateJudges) useBase(b *judgeSide) (string, judge.Config, error) {
 		for _, k := range g.keys {
 			from[k] = true
 		}
-		s := &localconfig.Settings{File: b.file, FromFile: from}
+		s := &localconfig.Settings{File: b.file, Revision: true, FromFile: from}
 		if err := s.CheckRun(g.v, nil); err != nil {
 			return "", judge.Config{}, err
 		}

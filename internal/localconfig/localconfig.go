@@ -38,6 +38,10 @@ var keyless = []string{"", "heuristic", "replay"}
 type Settings struct {
 	// File is the config file found in the working directory.
 	File string
+	// Revision, when set, says File is a config file of the repository at
+	// a revision, not of the working directory (the gate reads the
+	// base's): a refusal says so, and does not offer --config FILE.
+	Revision bool
 	// FromFile names the keys (base-url, judge-option, plugins) whose
 	// values came from File rather than a flag or the environment (see
 	// FromFile).
@@ -183,21 +187,21 @@ func Check(s Settings, getenv func(string) string) error {
 		}
 		switch {
 		case !known:
-			return refuse(s.File, fmt.Sprintf("base_url %s for the judge %q, which may send it a credential", redact.URL(opts["base_url"]), s.Judge), "--base-url")
+			return s.refuse(fmt.Sprintf("base_url %s for the judge %q, which may send it a credential", redact.URL(opts["base_url"]), s.Judge), "--base-url")
 		case set(env):
-			return refuse(s.File, fmt.Sprintf("base_url %s, and %s holds a key the %s judge would send there", redact.URL(opts["base_url"]), env, s.Judge), "--base-url")
+			return s.refuse(fmt.Sprintf("base_url %s, and %s holds a key the %s judge would send there", redact.URL(opts["base_url"]), env, s.Judge), "--base-url")
 		}
 	}
 	if _, known := keyEnv[s.Judge]; known && local["api_key_env"] && set(opts["api_key_env"]) {
-		return refuse(s.File, fmt.Sprintf("api_key_env %s, which is set: its value would be sent as the %s judge's key", opts["api_key_env"], s.Judge), "--judge-option api_key_env=NAME")
+		return s.refuse(fmt.Sprintf("api_key_env %s, which is set: its value would be sent as the %s judge's key", opts["api_key_env"], s.Judge), "--judge-option api_key_env=NAME")
 	}
 	if s.Judge == "claude-cli" && local["command"] {
-		return refuse(s.File, fmt.Sprintf("the claude-cli judge's command %q, which would run with your Claude login", opts["command"]), "--judge-option command=PATH")
+		return s.refuse(fmt.Sprintf("the claude-cli judge's command %q, which would run with your Claude login", opts["command"]), "--judge-option command=PATH")
 	}
 	for _, name := range sortedKeys(s.PluginEnv) {
 		for _, env := range s.PluginEnv[name] {
 			if s.FromFile["plugins"] && set(env) {
-				return refuse(s.File, fmt.Sprintf("plugins.%s.env, which passes %s (it is set) to that plugin", name, env), "plugins in your own config")
+				return s.refuse(fmt.Sprintf("plugins.%s.env, which passes %s (it is set) to that plugin", name, env), "plugins in your own config")
 			}
 		}
 	}
@@ -206,7 +210,7 @@ func Check(s Settings, getenv func(string) string) error {
 		os.Expand(s.Headers[name], func(n string) string { used = append(used, n); return "" })
 		for _, env := range used {
 			if s.FromFile["headers"] && set(env) {
-				return refuse(s.File, fmt.Sprintf("headers.%s, which puts %s (it is set) in a header sent to the target", name, env), "--header, RUBRIC_HEADER or headers in your own config")
+				return s.refuse(fmt.Sprintf("headers.%s, which puts %s (it is set) in a header sent to the target", name, env), "--header, RUBRIC_HEADER or headers in your own config")
 			}
 		}
 	}
@@ -214,20 +218,45 @@ func Check(s Settings, getenv func(string) string) error {
 }
 
 // refuse says what the file set and the ways to consent.
-func refuse(file, what, instead string) error {
-	return fmt.Errorf("the config file %s in the working directory sets %s; a config file found in the working directory may not choose where a credential goes. "+
-		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1), or name it with --config %s; "+
+func (s *Settings) refuse(what, instead string) error {
+	return fmt.Errorf("the config file %s sets %s; %s may not choose where a credential goes. "+
+		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1)%s; "+
 		"otherwise give the setting yourself (%s, the environment, or your config in $XDG_CONFIG_HOME/rubric/rubric.yaml, which is read when the working directory has none)",
-		file, what, file, instead)
+		s.where(), what, s.kind(), s.nameIt(), instead)
 }
 
 // RefuseProgram says that the file sets what, a program rubric would
 // start, and the ways to consent; instead is how to give the setting
 // oneself.
 func (s *Settings) RefuseProgram(what, instead string) error {
-	return fmt.Errorf("the config file %s in the working directory sets %s: a config file found in the working directory may not choose a program for rubric to run. "+
-		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1), or name it with --config %s; otherwise give the setting yourself (%s)",
-		s.File, what, s.File, instead)
+	return fmt.Errorf("the config file %s sets %s: %s may not choose a program for rubric to run. "+
+		"If you trust the file, pass --trust-local-config (or set RUBRIC_TRUST_LOCAL_CONFIG=1)%s; otherwise give the setting yourself (%s)",
+		s.where(), what, s.kind(), s.nameIt(), instead)
+}
+
+// where names the file and where it was found.
+func (s *Settings) where() string {
+	if s.Revision {
+		return s.File + " of the repository"
+	}
+	return s.File + " in the working directory"
+}
+
+// kind is what the file is, as the rule it breaks names it.
+func (s *Settings) kind() string {
+	if s.Revision {
+		return "a config file of the repository"
+	}
+	return "a config file found in the working directory"
+}
+
+// nameIt is the other way to consent, naming the file with --config,
+// which only a file of the working directory has.
+func (s *Settings) nameIt() string {
+	if s.Revision {
+		return ""
+	}
+	return ", or name it with --config " + s.File
 }
 
 // Trusted says whether the user consents to the working directory's
