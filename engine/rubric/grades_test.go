@@ -12,6 +12,8 @@ func TestGradeNames(t *testing.T) {
 		{`{ F = 0, D = 40, C = 60, B = 75, A = 90 }`, "A"},
 		{`{ A = 90, C = 60, F = 0 }`, "A"},
 		{`{ pass = 50, A = 90, F = 0 }`, "A"},
+		// S-tier: an S above A is its own convention, not a swap.
+		{`{ S = 95, A = 90, B = 75, F = 0 }`, "S"},
 	} {
 		r := loadString(t, `rubric "t" {
   version = "1"

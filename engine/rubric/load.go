@@ -592,12 +592,17 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 // alphabetical order is not their order of rank: a grade is named by any
 // word (gold, pass), which is a label and ranks by its start alone, but
 // with letters A comes first, and { A = 75, B = 90 } is a swap that would
-// grade a perfect score B. at is where each grade's start is written.
+// grade a perfect score B. Only the school letters A to F are held to it:
+// an S above A (S-tier) is a convention of its own. at is where each
+// grade's start is written.
 func (l *loader) letterOrder(grades []Grade, at map[string]hcl.Range) {
-	byLetter := slices.Clone(grades)
-	for _, g := range byLetter {
+	var byLetter []Grade
+	for _, g := range grades {
 		if len(g.Letter) != 1 || g.Letter[0] < 'A' || g.Letter[0] > 'Z' {
 			return
+		}
+		if g.Letter[0] <= 'F' {
+			byLetter = append(byLetter, g)
 		}
 	}
 	sort.Slice(byLetter, func(i, j int) bool { return byLetter[i].Letter < byLetter[j].Letter })
