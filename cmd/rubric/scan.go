@@ -306,7 +306,7 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	}
 	retry := ""
 	if n := retried(lb); n > 0 {
-		retry = fmt.Sprintf("; %s failed on rubric's side (starting or asking the judge), not the server's: run the same command again, the judge back, to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them"))
+		retry = fmt.Sprintf("; %s failed on rubric's side (the judge, or scoring the tools once read), not the server's: run the same command again once that is mended (the judge back, a rubric's formula fixed) to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them"))
 		if t.Scored > 0 {
 			a.say(retry[2:])
 		}
