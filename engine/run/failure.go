@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/redact"
 )
 
@@ -342,27 +343,17 @@ func checkWritable(out Flagged) error {
 		}
 		parent := filepath.Dir(dir)
 		if errors.Is(err, fs.ErrPermission) || parent == dir {
-			return fmt.Errorf("cannot write %s: the folder %s cannot be reached (%s); choose another %s", out.Path, dir, reason(err), out.Flag)
+			return fmt.Errorf("cannot write %s: the folder %s cannot be reached (%s); choose another %s", out.Path, dir, boundedread.Reason(err), out.Flag)
 		}
 		dir = parent
 	}
 	f, err := os.CreateTemp(dir, ".rubric-write-check-*")
 	if err != nil {
-		return fmt.Errorf("cannot write %s: the folder %s is not writable (%s); choose another %s", out.Path, dir, reason(err), out.Flag)
+		return fmt.Errorf("cannot write %s: the folder %s is not writable (%s); choose another %s", out.Path, dir, boundedread.Reason(err), out.Flag)
 	}
 	f.Close()
 	os.Remove(f.Name())
 	return nil
-}
-
-// reason is what went wrong in err, without the path a PathError names
-// (a temporary file's, which means nothing to the user).
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // Paths are the paths of files that are set.

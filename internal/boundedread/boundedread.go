@@ -198,11 +198,17 @@ func (e *FileError) Error() string {
 	case errors.Is(e.Err, fs.ErrPermission):
 		return fmt.Sprintf("%s %s cannot be read: permission denied (check the file's mode, or run as its owner)", e.What, e.Path)
 	}
-	cause := e.Err
-	if pe := (*fs.PathError)(nil); errors.As(cause, &pe) {
-		cause = pe.Err // the path is said already
+	return fmt.Sprintf("cannot read %s %s: %s", e.What, e.Path, Reason(e.Err)) // the path is said already
+}
+
+// Reason is what went wrong in err, without the path a PathError names:
+// for a message that names the file itself, or whose path (a temporary
+// file's) means nothing to the user.
+func Reason(err error) string {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return pe.Err.Error()
 	}
-	return fmt.Sprintf("cannot read %s %s: %v", e.What, e.Path, cause)
+	return err.Error()
 }
 
 // Unwrap returns the error of the read.

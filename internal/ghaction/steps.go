@@ -2,10 +2,8 @@ package ghaction
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 
@@ -76,18 +74,9 @@ func WriteEvent(env Env, stdout io.Writer) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("write the step outputs to GITHUB_OUTPUT (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", env.Output, reason(err))
+		return fmt.Errorf("write the step outputs to GITHUB_OUTPUT (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", env.Output, boundedread.Reason(err))
 	}
 	return nil
-}
-
-// reason is what went wrong in err, without the path a PathError repeats.
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // WriteSummary appends the report to env.Summary, cut below

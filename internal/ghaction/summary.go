@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 // SummaryLimit is the most GitHub takes of one step's summary (1024k):
@@ -75,7 +77,7 @@ func AppendSummary(path string, text []byte, rest string) (cut bool, err error) 
 		}
 	}
 	if err != nil {
-		return false, fmt.Errorf("append to the job summary GITHUB_STEP_SUMMARY (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", path, reason(err))
+		return false, fmt.Errorf("append to the job summary GITHUB_STEP_SUMMARY (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", path, boundedread.Reason(err))
 	}
 	return cut, nil
 }
