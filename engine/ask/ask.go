@@ -246,6 +246,10 @@ type Asker struct {
 	asked map[string]bool // in batches, the answer keys asked so far (see TidyBatches)
 	held  float64         // the greatest cost of the calls in flight
 	told  map[string]bool // the ids of the batches OnPendingBatch was told of
+	// pending are the batch records of the cache, read once (see
+	// pendingBatches): a run without Batch adds none.
+	pending     []cache.Batch
+	pendingRead bool
 	stats Stats
 	done  int
 	total int
@@ -776,7 +780,7 @@ func (a *Asker) TellPending(scope string) error {
 	if a.OnPendingBatch == nil || a.Cache == nil || a.Batch != nil || scope == "" {
 		return nil
 	}
-	recs, err := a.Cache.Batches(a.Identity)
+	recs, err := a.pendingBatches()
 	if err != nil {
 		return err
 	}
@@ -829,7 +833,7 @@ func (a *Asker) tellPending(reqs []Request) error {
 	if a.OnPendingBatch == nil || a.Cache == nil {
 		return nil
 	}
-	recs, err := a.Cache.Batches(a.Identity)
+	recs, err := a.pendingBatches()
 	if err != nil || len(recs) == 0 {
 		return err
 	}
@@ -850,4 +854,20 @@ func (a *Asker) tellPending(reqs []Request) error {
 		}
 	}
 	return nil
+}
+
+// pendingBatches are the records of the batches the judge's stopped
+// --batch runs left in the cache, read from it the first time they are
+// asked for rather than once a batch of questions.
+func (a *Asker) pendingBatches() ([]cache.Batch, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if !a.pendingRead {
+		recs, err := a.Cache.Batches(a.Identity)
+		if err != nil {
+			return nil, err
+		}
+		a.pending, a.pendingRead = recs, true
+	}
+	return a.pending, nil
 }
