@@ -250,9 +250,9 @@ type Asker struct {
 	// pendingBatches): a run without Batch adds none.
 	pending     []cache.Batch
 	pendingRead bool
-	stats Stats
-	done  int
-	total int
+	stats       Stats
+	done        int
+	total       int
 }
 
 // DefaultConcurrency is how many questions are in flight at once unless
