@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -128,12 +126,8 @@ func sideConfig(t run.Tree, config string) (path string, local bool) {
 		path, _ = t.Path(config)
 		return path, false
 	}
-	for _, name := range localconfig.Names {
-		if st, err := os.Stat(filepath.Join(t.Dir, name)); err == nil && !st.IsDir() {
-			return filepath.Join(t.Dir, name), true
-		}
-	}
-	return "", false
+	path = localconfig.FileIn(t.Dir)
+	return path, path != ""
 }
 
 // Choose keeps the session's judge when both sides' settings are the
@@ -356,15 +350,13 @@ func canonicalOptions(options []string) string {
 // file of its own reads.
 func userConfigJudge(keys []string) (how string, vals judgeValues, err error) {
 	if dir := localconfig.UserDir(); dir != "" {
-		for _, name := range localconfig.Names {
-			path := filepath.Join(dir, name)
-			vals, err := configJudge(path, keys)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return path, vals, fmt.Errorf("%s: %w", path, err)
-			}
+		path := localconfig.FileIn(dir)
+		vals, err := configJudge(path, keys)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return path, vals, fmt.Errorf("%s: %w", path, err)
+		default:
 			return "no config file of its own: yours, " + path, vals, nil // as the head reads it without one
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 
 	"go.yaml.in/yaml/v3"
 
@@ -217,14 +216,8 @@ func userConfigRubric(def string) string {
 	if dir == "" {
 		return def
 	}
-	for _, name := range localconfig.Names {
-		v, ok, err := configRubric(filepath.Join(dir, name))
-		if err == nil && ok {
-			return v
-		}
-		if err == nil {
-			return def
-		}
+	if v, ok, err := configRubric(localconfig.FileIn(dir)); err == nil && ok {
+		return v
 	}
 	return def
 }

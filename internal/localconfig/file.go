@@ -64,15 +64,23 @@ func Search() (path, user string, local bool) {
 		dirs = append(dirs, dir)
 	}
 	for i, dir := range dirs {
-		for _, name := range Names {
-			path := filepath.Join(dir, name)
-			if st, err := os.Stat(path); err != nil || st.IsDir() {
-				continue
-			}
-			return path, filepath.Join(dirs[len(dirs)-1], name), i == 0
+		if path := FileIn(dir); path != "" {
+			return path, filepath.Join(dirs[len(dirs)-1], filepath.Base(path)), i == 0
 		}
 	}
 	return "", "", false
+}
+
+// FileIn is the config file in dir: the first of Names there that is a
+// file; "" when there is none.
+func FileIn(dir string) string {
+	for _, name := range Names {
+		path := filepath.Join(dir, name)
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			return path
+		}
+	}
+	return ""
 }
 
 // Read reads the config file at path into v (whole, under boundedread's
