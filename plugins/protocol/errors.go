@@ -84,24 +84,14 @@ func exportStatus(err error) error {
 	if !transport.IsPermanent(err) {
 		return err
 	}
-	st, derr := status.New(codes.FailedPrecondition, err.Error()).WithDetails(&errdetails.ErrorInfo{Reason: permanent, Domain: errorDomain})
-	if derr != nil {
-		return err
-	}
-	return st.Err()
+	return marked(err, permanent, nil)
 }
 
 // exportError turns what exportStatus sent back into the engine's
 // errors: only the plugin's own mark makes a failure permanent.
 func exportError(ctx context.Context, err error) error {
-	if ctx.Err() == nil {
-		if st, ok := status.FromError(err); ok && st.Code() == codes.FailedPrecondition {
-			for _, d := range st.Details() {
-				if d, ok := d.(*errdetails.ErrorInfo); ok && d.GetReason() == permanent && d.GetDomain() == errorDomain {
-					return transport.Permanent(errors.New(st.Message()))
-				}
-			}
-		}
+	if st, _, ok := markOf(ctx, err, permanent); ok {
+		return transport.Permanent(errors.New(st.Message()))
 	}
 	return remote(ctx, err)
 }
@@ -114,28 +104,44 @@ func configureStatus(err error) error {
 	if !errors.As(err, &se) {
 		return err
 	}
-	st, derr := status.New(codes.FailedPrecondition, err.Error()).WithDetails(&errdetails.ErrorInfo{
-		Reason: needsSetting, Domain: errorDomain,
-		Metadata: map[string]string{"judge": se.Judge, "setting": se.Setting, "what": se.What, "value": se.Value, "advice": se.Advice},
-	})
+	return marked(err, needsSetting, map[string]string{"judge": se.Judge, "setting": se.Setting, "what": se.What, "value": se.Value, "advice": se.Advice})
+}
+
+// configureError turns what configureStatus sent back into the engine's
+// errors: only the plugin's own mark makes a judge.SettingError.
+func configureError(ctx context.Context, err error) error {
+	if _, m, ok := markOf(ctx, err, needsSetting); ok {
+		return &judge.SettingError{Judge: m["judge"], Setting: m["setting"], What: m["what"], Value: m["value"], Advice: m["advice"]}
+	}
+	return remote(ctx, err)
+}
+
+// marked is err as FailedPrecondition with an ErrorInfo mark of reason
+// in rubric's domain, carrying meta; err itself when the status cannot
+// be made.
+func marked(err error, reason string, meta map[string]string) error {
+	st, derr := status.New(codes.FailedPrecondition, err.Error()).WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta})
 	if derr != nil {
 		return err
 	}
 	return st.Err()
 }
 
-// configureError turns what configureStatus sent back into the engine's
-// errors: only the plugin's own mark makes a judge.SettingError.
-func configureError(ctx context.Context, err error) error {
-	if ctx.Err() == nil {
-		if st, ok := status.FromError(err); ok && st.Code() == codes.FailedPrecondition {
-			for _, d := range st.Details() {
-				if d, ok := d.(*errdetails.ErrorInfo); ok && d.GetReason() == needsSetting && d.GetDomain() == errorDomain {
-					m := d.GetMetadata()
-					return &judge.SettingError{Judge: m["judge"], Setting: m["setting"], What: m["what"], Value: m["value"], Advice: m["advice"]}
-				}
-			}
+// markOf finds the mark of reason that marked put on err, with its
+// status and metadata; ok is false when err carries none (or ctx ended,
+// which remote words).
+func markOf(ctx context.Context, err error, reason string) (st *status.Status, meta map[string]string, ok bool) {
+	if ctx.Err() != nil {
+		return nil, nil, false
+	}
+	st, isStatus := status.FromError(err)
+	if !isStatus || st.Code() != codes.FailedPrecondition {
+		return nil, nil, false
+	}
+	for _, d := range st.Details() {
+		if d, isInfo := d.(*errdetails.ErrorInfo); isInfo && d.GetReason() == reason && d.GetDomain() == errorDomain {
+			return st, d.GetMetadata(), true
 		}
 	}
-	return remote(ctx, err)
+	return nil, nil, false
 }
