@@ -53,27 +53,42 @@ func keyLine(path, key string) int {
 // empty, is not a map, or has no such key. An error is one of reading
 // the file, or a *NotYAMLError.
 func TopKey(path, key string) (k, v *yaml.Node, err error) {
-	b, err := boundedread.ReadFile(context.Background(), path, 0)
+	look, err := TopKeys(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	k, v = look(key)
+	return k, v, nil
+}
+
+// TopKeys reads the YAML config file at path once and returns a lookup
+// of its top-level keys, as TopKey finds one: for reading several keys
+// of one file. Its errors are TopKey's.
+func TopKeys(path string) (look func(key string) (k, v *yaml.Node), err error) {
+	none := func(string) (k, v *yaml.Node) { return nil, nil }
+	b, err := boundedread.ReadFile(context.Background(), path, 0)
+	if err != nil {
+		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, nil, nil
+			return none, nil
 		}
-		return nil, nil, &NotYAMLError{err}
+		return nil, &NotYAMLError{err}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, nil, nil
+		return none, nil
 	}
 	top := doc.Content[0].Content
-	for i := 0; i+1 < len(top); i += 2 {
-		if strings.EqualFold(top[i].Value, key) {
-			return top[i], top[i+1], nil
+	return func(key string) (k, v *yaml.Node) {
+		for i := 0; i+1 < len(top); i += 2 {
+			if strings.EqualFold(top[i].Value, key) {
+				return top[i], top[i+1]
+			}
 		}
-	}
-	return nil, nil, nil
+		return nil, nil
+	}, nil
 }
 
 // flagName is a flag as messages name it: --NAME, not inside a longer
