@@ -296,3 +296,41 @@ func lastLines(s string, n int) string {
 	}
 	return strings.Join(lines, " / ")
 }
+
+// CheckLock refuses an --npm-lock directory npm ci could not install
+// from: missing, or without a package.json and a package-lock.json that
+// parse, the lock with a lockfileVersion. Checked before any job runs:
+// each job would otherwise fail alike, after its attempts, with npm's
+// usage text.
+func CheckLock(dir string) error {
+	remake := "make it with npm install --package-lock-only --ignore-scripts in " + dir + " (package.json listing the servers' packages at their versions)"
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--npm-lock %s does not exist: give a directory holding a package.json and its package-lock.json; %s", dir, remake)
+	case err != nil:
+		return fmt.Errorf("--npm-lock: %w", err)
+	case !st.IsDir():
+		return fmt.Errorf("--npm-lock %s is a file: give the directory that holds the package.json and the package-lock.json", dir)
+	}
+	for _, f := range []string{"package.json", "package-lock.json"} {
+		path := filepath.Join(dir, f)
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("--npm-lock %s has no %s: %s", dir, f, remake)
+		}
+		if err != nil {
+			return fmt.Errorf("--npm-lock: %w", err)
+		}
+		var top struct {
+			LockfileVersion int `json:"lockfileVersion"`
+		}
+		if err := json.Unmarshal(data, &top); err != nil {
+			return fmt.Errorf("--npm-lock: %s is not JSON (%v): %s", path, err, remake)
+		}
+		if f == "package-lock.json" && top.LockfileVersion < 1 {
+			return fmt.Errorf("--npm-lock: %s has no lockfileVersion, so npm ci does not take it: %s", path, remake)
+		}
+	}
+	return nil
+}

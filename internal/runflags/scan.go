@@ -92,6 +92,12 @@ func (fl Flags) ScanRead() (scan.ReadOptions, error) {
 			return scan.ReadOptions{}, fmt.Errorf("--%s does not apply to a scan: the list says how to read each server", name)
 		}
 	}
+	if lock := fl.V.GetString("npm-lock"); lock != "" {
+		// Before the list is read and --out made: the scan is refused.
+		if err := scan.CheckLock(lock); err != nil {
+			return scan.ReadOptions{}, err
+		}
+	}
 	_, base, err := fl.Build("", nil)
 	if err != nil {
 		return scan.ReadOptions{}, err
@@ -145,6 +151,12 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 	}
 	if v.IsSet("max-cost") {
 		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
+	}
+	if lock := v.GetString("npm-lock"); lock != "" {
+		// Checked again for a worker, which reads no list.
+		if err := scan.CheckLock(lock); err != nil {
+			return nil, nil, err
+		}
 	}
 	limit, err := judgeLimit(v.GetString("judge-rate"), queue)
 	if err != nil {
