@@ -65,7 +65,7 @@ func (c *Commands) Install(ctx context.Context, p *Package, dir string) (transpo
 	case "pypi":
 		return uvx(p, dir)
 	}
-	return transport.Target{}, fmt.Errorf("packages of registry %q are not installed by rubric scan: use npm or pypi, or list the server's command", p.Registry)
+	return transport.Target{}, transport.Permanent(fmt.Errorf("packages of registry %q are not installed by rubric scan: use npm or pypi, or list the server's command", p.Registry))
 }
 
 // npm installs the package into dir with npm and starts its executable
@@ -277,7 +277,7 @@ func installedBin(dir, root, bin, pkg, version string) (string, string, error) {
 // with uv's cache in dir.
 func uvx(p *Package, dir string) (transport.Target, error) {
 	if p.Runtime != "" && p.Runtime != "uvx" {
-		return transport.Target{}, fmt.Errorf("pypi package %s asks for runtime %q: rubric scan starts pypi packages with uvx only", p.Identifier, p.Runtime)
+		return transport.Target{}, transport.Permanent(fmt.Errorf("pypi package %s asks for runtime %q: rubric scan starts pypi packages with uvx only; list the server's command instead", p.Identifier, p.Runtime))
 	}
 	args := append(slices.Clone(p.RuntimeArgs), p.Spec())
 	return transport.Target{

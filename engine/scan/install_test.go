@@ -147,6 +147,8 @@ ln -s ../alpha/server.js "$m/.bin/alpha"
 		pkg     Package
 		want    string
 	}{
+		{name: "pypi through another runtime", pkg: Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "python"},
+			want: `pypi package mcp-server-time asks for runtime "python": rubric scan starts pypi packages with uvx only; list the server's command instead`},
 		{name: "lock lacks the package", npm: alpha, lock: true, pkg: Package{Identifier: "beta", Version: "2.0.0"},
 			want: "the lock in " + lock + " does not hold beta@2.0.0: add it to " + lock + "/package.json and run npm install --package-lock-only there, then scan again"},
 		{name: "lock holds another version", npm: alpha, lock: true, pkg: Package{Identifier: "alpha", Version: "1.0.1"},
@@ -165,7 +167,9 @@ ln -s ../alpha/server.js "$m/.bin/alpha"
 			}
 			defer c.Close()
 			dir := filepath.Join(t.TempDir(), "install", "job")
-			tc.pkg.Registry = "npm"
+			if tc.pkg.Registry == "" {
+				tc.pkg.Registry = "npm"
+			}
 			for attempt := 1; attempt <= 2; attempt++ {
 				_, err := c.Install(context.Background(), &tc.pkg, dir)
 				if err == nil || err.Error() != tc.want {
