@@ -117,7 +117,10 @@ func (c *Commands) run(ctx context.Context, verb, dir string, args ...string) er
 	if npm == "" {
 		npm = "npm"
 	}
-	argv := append([]string{verb, "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"}, args...)
+	// npm's own retries are off (--fetch-retries=0): they waited 70 s
+	// an install for a registry that answers 503, under each of the
+	// scan's --attempts, which are the only retries a user can set.
+	argv := append([]string{verb, "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--fetch-retries=0"}, args...)
 	if c.Offline {
 		argv = append(argv, "--offline")
 	}

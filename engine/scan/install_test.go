@@ -2,10 +2,14 @@ package scan
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -96,7 +100,7 @@ func TestLockInstalledOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-			if len(lines) != tc.wantCalls || !strings.HasPrefix(lines[0], "ci --prefix "+install+"/npm-lock-") || !strings.HasSuffix(lines[0], " --ignore-scripts --no-audit --no-fund --loglevel=error --offline") {
+			if len(lines) != tc.wantCalls || !strings.HasPrefix(lines[0], "ci --prefix "+install+"/npm-lock-") || !strings.HasSuffix(lines[0], " --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=0 --offline") {
 				t.Errorf("npm calls:\n%s\nwant %d of ci --prefix %s/npm-lock-... --offline", data, tc.wantCalls, install)
 			}
 			if err := c.Close(); err != nil {
@@ -199,5 +203,32 @@ func TestNPMError(t *testing.T) {
 				t.Errorf("npmError:\n got %s\nwant %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestInstallRegistryDown: npm, pointed at a registry that answers 503,
+// asks it once an install and fails at once with the registry's answer:
+// the scan's --attempts are the only retries, not each multiplied by
+// npm's own (two more, after 10 s and 60 s).
+func TestInstallRegistryDown(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("no npm here")
+	}
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	t.Setenv("npm_config_registry", srv.URL+"/")
+	t.Setenv("npm_config_cache", t.TempDir())
+	c := &Commands{}
+	_, err := c.Install(context.Background(), &Package{Registry: "npm", Identifier: "some-server", Version: "1.0.0"}, filepath.Join(t.TempDir(), "job"))
+	want := "npm install some-server@1.0.0: exit status 1: E503: 503 Service Unavailable - GET " + srv.URL + "/some-server"
+	if err == nil || err.Error() != want {
+		t.Errorf("%v\nwant %s", err, want)
+	}
+	if n := asked.Load(); n != 1 {
+		t.Errorf("the registry was asked %d times, want once", n)
 	}
 }
