@@ -80,7 +80,7 @@ func (c *Commands) npm(ctx context.Context, p *Package, dir string) (transport.T
 			return transport.Target{}, fmt.Errorf("copying the install of --npm-lock %s: %w", c.Lock, err)
 		}
 	} else if err := c.run(ctx, "install", dir, "--save-exact", p.Spec()); err != nil {
-		return transport.Target{}, c.offline(fmt.Errorf("npm install %s: %w", p.Spec(), err), p.Spec())
+		return transport.Target{}, missing(c.offline(fmt.Errorf("npm install %s: %w", p.Spec(), err), p.Spec()))
 	}
 	bin, version, err := npmBin(dir, p.Identifier)
 	if errors.Is(err, fs.ErrNotExist) && c.Lock != "" {
@@ -98,6 +98,17 @@ func (c *Commands) npm(ctx context.Context, p *Package, dir string) (transport.T
 	}
 	t.Args = append(append(t.Args, bin), p.PackageArgs...)
 	return t, nil
+}
+
+// missing marks err permanent, with what to do, when the registry has
+// no such package or version (E404, ETARGET): another attempt would ask
+// it again for the same.
+func missing(err error) error {
+	msg := err.Error()
+	if !strings.Contains(msg, ": E404: ") && !strings.Contains(msg, ": ETARGET: ") {
+		return err
+	}
+	return transport.Permanent(fmt.Errorf("%w: check the package's name and version in the list (npm view NAME versions lists those the registry has)", err))
 }
 
 // offline marks err permanent, with what to do, when npm failed for
@@ -136,7 +147,9 @@ func (c *Commands) run(ctx context.Context, verb, dir string, args ...string) er
 // npmError is what npm said of its failure, for a message: the code and
 // the paragraph after it ("E503: 503 Service Unavailable - GET ..."),
 // not the usage text nor the line naming npm's log that follow; the last
-// lines of out when npm said it otherwise.
+// lines of out when npm said it otherwise. npm tags every line of some
+// paragraphs with a word ("notarget", "404"), and a line of the tag
+// alone ends the paragraph: a tag of letters is left out.
 func npmError(out string) string {
 	var code string
 	var said []string
@@ -146,19 +159,48 @@ func npmError(out string) string {
 			continue
 		}
 		text = strings.TrimSpace(text)
-		switch {
-		case code == "" && len(said) == 0 && strings.HasPrefix(text, "code "):
+		if code == "" && len(said) == 0 && strings.HasPrefix(text, "code ") {
 			code = strings.TrimPrefix(text, "code ")
-		case text == "" && len(said) > 0, strings.HasPrefix(text, "A complete log of this run"):
-			return npmSaid(code, said)
-		case text != "":
+			continue
+		}
+		ends := text == "" || strings.HasPrefix(text, "A complete log of this run")
+		if len(said) > 0 {
+			tag, _, _ := strings.Cut(said[0], " ")
+			ends = ends || text == tag
+		}
+		switch {
+		case ends && len(said) > 0:
+			return npmSaid(code, untag(said))
+		case !ends:
 			said = append(said, text)
 		}
 	}
 	if len(said) == 0 {
 		return lastLines(out, 5)
 	}
-	return npmSaid(code, said)
+	return npmSaid(code, untag(said))
+}
+
+// untag leaves out the word every line of a paragraph starts with, when
+// there are lines enough to tell it is a tag and it is a word (a status
+// such as 404 is kept where it first says something: "404 Not Found").
+func untag(lines []string) []string {
+	if len(lines) < 2 {
+		return lines
+	}
+	tag, _, _ := strings.Cut(lines[0], " ")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, tag+" ") {
+			return lines
+		}
+	}
+	out := slices.Clone(lines)
+	for i := range out {
+		if i > 0 || strings.Trim(tag, "abcdefghijklmnopqrstuvwxyz") == "" {
+			out[i] = strings.TrimSpace(strings.TrimPrefix(out[i], tag))
+		}
+	}
+	return out
 }
 
 func npmSaid(code string, said []string) string {
@@ -200,7 +242,7 @@ func (c *Commands) lockedTree(ctx context.Context, parent string) (string, error
 	}
 	if err := c.run(ctx, "ci", tree); err != nil {
 		os.RemoveAll(tree)
-		return "", c.offline(fmt.Errorf("npm ci of --npm-lock %s: %w", c.Lock, err), "the lock's packages")
+		return "", missing(c.offline(fmt.Errorf("npm ci of --npm-lock %s: %w", c.Lock, err), "the lock's packages"))
 	}
 	c.locked = tree
 	return tree, nil

@@ -151,6 +151,8 @@ ln -s ../alpha/server.js "$m/.bin/alpha"
 		pkg     Package
 		want    string
 	}{
+		{name: "no such version", npm: `printf 'npm error code ETARGET\nnpm error notarget No matching version found for alpha@9.9.9.\nnpm error notarget In most cases you or one of your dependencies are requesting a package version that doesn'"'"'t exist.\n' >&2; exit 1`, pkg: Package{Identifier: "alpha", Version: "9.9.9"},
+			want: "npm install alpha@9.9.9: exit status 1: ETARGET: No matching version found for alpha@9.9.9. In most cases you or one of your dependencies are requesting a package version that doesn't exist.: check the package's name and version in the list (npm view NAME versions lists those the registry has)"},
 		{name: "pypi through another runtime", pkg: Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "python"},
 			want: `pypi package mcp-server-time asks for runtime "python": rubric scan starts pypi packages with uvx only; list the server's command instead`},
 		{name: "lock lacks the package", npm: alpha, lock: true, pkg: Package{Identifier: "beta", Version: "2.0.0"},
@@ -195,6 +197,12 @@ func TestNPMError(t *testing.T) {
 			"E503: 503 Service Unavailable - GET http://127.0.0.1:4873/@scope%2fpkg"},
 		{"corrupt lock", "npm error code EUSAGE\nnpm error\nnpm error The `npm ci` command can only install with an existing package-lock.json or\nnpm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\nnpm error later to generate a package-lock.json file, then try again.\nnpm error\nnpm error Clean install a project\nnpm error\nnpm error Usage:\nnpm error npm ci\n",
 			"EUSAGE: The `npm ci` command can only install with an existing package-lock.json or npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or later to generate a package-lock.json file, then try again."},
+		{"no such package", "npm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/rubric-no-such-package-xyz\nnpm error 404\nnpm error 404  The requested resource 'rubric-no-such-package-xyz@1.0.0' could not be found or you do not have permission to access it.\nnpm error 404\nnpm error 404 Note that you can also install from a\nnpm error 404 tarball, folder, http url, or git url.\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+			"E404: 404 Not Found - GET https://registry.npmjs.org/rubric-no-such-package-xyz"},
+		{"no such version", "npm error code ETARGET\nnpm error notarget No matching version found for @modelcontextprotocol/server-memory@1999.1.1.\nnpm error notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist.\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+			"ETARGET: No matching version found for @modelcontextprotocol/server-memory@1999.1.1. In most cases you or one of your dependencies are requesting a package version that doesn't exist."},
+		{"not cached", "npm error code ENOTCACHED\nnpm error request to https://registry.npmjs.org/x failed: cache mode is 'only-if-cached' but no cached response is available.\nnpm error A complete log of this run can be found in: /x.log\n",
+			"ENOTCACHED: request to https://registry.npmjs.org/x failed: cache mode is 'only-if-cached' but no cached response is available."},
 		{"no code", "npm error offline: no such package in the cache\n", "offline: no such package in the cache"},
 		{"not npm's words", "sh: 1: npm: Permission denied\n", "sh: 1: npm: Permission denied"},
 	} {
