@@ -13,8 +13,8 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
-	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/progress"
 )
