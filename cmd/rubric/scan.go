@@ -206,6 +206,7 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	defer done()
 	s.List, s.Settings, s.Say = list, scanSettings(a.v, rs), a.say
 	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
+	done() // the progress line is erased before the summary is printed
 	if cmd.Context().Err() != nil && !worker {
 		// Stopped: the jobs left are done by the next run.
 		return interrupted(s.Ran(), out)

@@ -2,11 +2,17 @@ package scan
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+
+	"github.com/rubricmcp/rubric/engine/transport"
 )
 
 // fakeNPM writes an npm that logs each call to calls and, for ci, makes
@@ -54,7 +60,7 @@ func TestLockInstalledOnce(t *testing.T) {
 		wantErr   string
 	}{
 		{name: "installed", wantCalls: 1},
-		{name: "failing", fail: true, wantCalls: 4, wantErr: "npm ci of --npm-lock " + lock + ": exit status 1: npm error offline: no such package in the cache"},
+		{name: "failing", fail: true, wantCalls: 4, wantErr: "npm ci of --npm-lock " + lock + ": exit status 1: offline: no such package in the cache"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			calls := filepath.Join(t.TempDir(), "calls")
@@ -94,7 +100,7 @@ func TestLockInstalledOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-			if len(lines) != tc.wantCalls || !strings.HasPrefix(lines[0], "ci --prefix "+install+"/npm-lock-") || !strings.HasSuffix(lines[0], " --ignore-scripts --no-audit --no-fund --loglevel=error --offline") {
+			if len(lines) != tc.wantCalls || !strings.HasPrefix(lines[0], "ci --prefix "+install+"/npm-lock-") || !strings.HasSuffix(lines[0], " --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=0 --offline") {
 				t.Errorf("npm calls:\n%s\nwant %d of ci --prefix %s/npm-lock-... --offline", data, tc.wantCalls, install)
 			}
 			if err := c.Close(); err != nil {
@@ -105,5 +111,132 @@ func TestLockInstalledOnce(t *testing.T) {
 				t.Errorf("left after Close: %v", left)
 			}
 		})
+	}
+}
+
+// scriptNPM writes an npm whose every call runs body (sh) with $m the
+// node_modules directory of its --prefix.
+func scriptNPM(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "npm")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\nm=$3/"+nodeModules+"\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestInstallFailsForGood: an install that no other attempt can mend is
+// marked permanent (the scan then tries it once), and an attempt made
+// anyway, into the same directory, fails for the same reason, not for
+// what the first left there.
+func TestInstallFailsForGood(t *testing.T) {
+	lock := t.TempDir()
+	for _, f := range []string{"package.json", "package-lock.json"} {
+		if err := os.WriteFile(filepath.Join(lock, f), []byte(`{"name": "servers"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// alpha 1.0.0, with its executable and a link to it, as npm ci of a
+	// lock of alpha alone installs it.
+	const alpha = `mkdir -p "$m/alpha" "$m/.bin"
+printf '{"version": "1.0.0", "bin": "server.js"}' > "$m/alpha/package.json"
+echo '// alpha' > "$m/alpha/server.js"
+ln -s ../alpha/server.js "$m/.bin/alpha"
+`
+	for _, tc := range []struct {
+		name    string
+		npm     string
+		lock    bool
+		offline bool
+		pkg     Package
+		want    string
+	}{
+		{name: "no such version", npm: `printf 'npm error code ETARGET\nnpm error notarget No matching version found for alpha@9.9.9.\nnpm error notarget In most cases you or one of your dependencies are requesting a package version that doesn'"'"'t exist.\n' >&2; exit 1`, pkg: Package{Identifier: "alpha", Version: "9.9.9"},
+			want: "npm install alpha@9.9.9: exit status 1: ETARGET: No matching version found for alpha@9.9.9. In most cases you or one of your dependencies are requesting a package version that doesn't exist.: check the package's name and version in the list (npm view NAME versions lists those the registry has)"},
+		{name: "pypi through another runtime", pkg: Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "python"},
+			want: `pypi package mcp-server-time asks for runtime "python": rubric scan starts pypi packages with uvx only; list the server's command instead`},
+		{name: "lock lacks the package", npm: alpha, lock: true, pkg: Package{Identifier: "beta", Version: "2.0.0"},
+			want: "the lock in " + lock + " does not hold beta@2.0.0: add it to " + lock + "/package.json and run npm install --package-lock-only there, then scan again"},
+		{name: "lock holds another version", npm: alpha, lock: true, pkg: Package{Identifier: "alpha", Version: "1.0.1"},
+			want: "the lock in " + lock + " holds alpha@1.0.0, not 1.0.1: lock version 1.0.1 (npm install --package-lock-only there), or list that version"},
+		{name: "no executable", npm: `mkdir -p "$m/lib"; printf '{"version": "3.0.0"}' > "$m/lib/package.json"`, pkg: Package{Identifier: "lib", Version: "3.0.0"},
+			want: "lib@3.0.0 has no executable (no bin in its package.json): list the server's command instead"},
+		{name: "executable not shipped", npm: `mkdir -p "$m/half"; printf '{"version": "0.1.0", "bin": {"half": "dist/index.js"}}' > "$m/half/package.json"`, pkg: Package{Identifier: "half", Version: "0.1.0"},
+			want: "half@0.1.0 names the executable dist/index.js in its package.json, and its package has no such file: the package is broken; list the server's command instead, or another version"},
+		{name: "offline, not in the cache", npm: `printf 'npm error code ENOTCACHED\nnpm error request to https://registry.npmjs.org/gone failed: cache mode is '"'only-if-cached'"' but no cached response is available.\nnpm error A complete log of this run can be found in: /x.log\n' >&2; exit 1`, offline: true, pkg: Package{Identifier: "gone", Version: "1.0.0"},
+			want: "npm install gone@1.0.0: exit status 1: ENOTCACHED: request to https://registry.npmjs.org/gone failed: cache mode is 'only-if-cached' but no cached response is available.: npm's cache lacks gone@1.0.0, and --npm-offline keeps npm from the registry: fill the cache (scan once without --npm-offline, or npm cache add PACKAGE@VERSION), then scan again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Commands{NPM: scriptNPM(t, tc.npm), Offline: tc.offline}
+			if tc.lock {
+				c.Lock = lock
+			}
+			defer c.Close()
+			dir := filepath.Join(t.TempDir(), "install", "job")
+			if tc.pkg.Registry == "" {
+				tc.pkg.Registry = "npm"
+			}
+			for attempt := 1; attempt <= 2; attempt++ {
+				_, err := c.Install(context.Background(), &tc.pkg, dir)
+				if err == nil || err.Error() != tc.want {
+					t.Fatalf("attempt %d: %v\nwant %s", attempt, err, tc.want)
+				}
+				if !transport.IsPermanent(err) {
+					t.Errorf("attempt %d: %v is not marked permanent: the scan would try it again", attempt, err)
+				}
+			}
+		})
+	}
+}
+
+// TestNPMError: a failed npm's message is its code and what it said of
+// the failure, without the usage text or the log line that follow.
+func TestNPMError(t *testing.T) {
+	for _, tc := range []struct{ name, out, want string }{
+		{"503", "npm error code E503\nnpm error 503 Service Unavailable - GET http://127.0.0.1:4873/@scope%2fpkg\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+			"E503: 503 Service Unavailable - GET http://127.0.0.1:4873/@scope%2fpkg"},
+		{"corrupt lock", "npm error code EUSAGE\nnpm error\nnpm error The `npm ci` command can only install with an existing package-lock.json or\nnpm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\nnpm error later to generate a package-lock.json file, then try again.\nnpm error\nnpm error Clean install a project\nnpm error\nnpm error Usage:\nnpm error npm ci\n",
+			"EUSAGE: The `npm ci` command can only install with an existing package-lock.json or npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or later to generate a package-lock.json file, then try again."},
+		{"no such package", "npm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/rubric-no-such-package-xyz\nnpm error 404\nnpm error 404  The requested resource 'rubric-no-such-package-xyz@1.0.0' could not be found or you do not have permission to access it.\nnpm error 404\nnpm error 404 Note that you can also install from a\nnpm error 404 tarball, folder, http url, or git url.\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+			"E404: 404 Not Found - GET https://registry.npmjs.org/rubric-no-such-package-xyz"},
+		{"no such version", "npm error code ETARGET\nnpm error notarget No matching version found for @modelcontextprotocol/server-memory@1999.1.1.\nnpm error notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist.\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+			"ETARGET: No matching version found for @modelcontextprotocol/server-memory@1999.1.1. In most cases you or one of your dependencies are requesting a package version that doesn't exist."},
+		{"not cached", "npm error code ENOTCACHED\nnpm error request to https://registry.npmjs.org/x failed: cache mode is 'only-if-cached' but no cached response is available.\nnpm error A complete log of this run can be found in: /x.log\n",
+			"ENOTCACHED: request to https://registry.npmjs.org/x failed: cache mode is 'only-if-cached' but no cached response is available."},
+		{"no code", "npm error offline: no such package in the cache\n", "offline: no such package in the cache"},
+		{"not npm's words", "sh: 1: npm: Permission denied\n", "sh: 1: npm: Permission denied"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := npmError(tc.out); got != tc.want {
+				t.Errorf("npmError:\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestInstallRegistryDown: npm, pointed at a registry that answers 503,
+// asks it once an install and fails at once with the registry's answer:
+// the scan's --attempts are the only retries, not each multiplied by
+// npm's own (two more, after 10 s and 60 s).
+func TestInstallRegistryDown(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("no npm here")
+	}
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	t.Setenv("npm_config_registry", srv.URL+"/")
+	t.Setenv("npm_config_cache", t.TempDir())
+	c := &Commands{}
+	_, err := c.Install(context.Background(), &Package{Registry: "npm", Identifier: "some-server", Version: "1.0.0"}, filepath.Join(t.TempDir(), "job"))
+	want := "npm install some-server@1.0.0: exit status 1: E503: 503 Service Unavailable - GET " + srv.URL + "/some-server"
+	if err == nil || err.Error() != want {
+		t.Errorf("%v\nwant %s", err, want)
+	}
+	if n := asked.Load(); n != 1 {
+		t.Errorf("the registry was asked %d times, want once", n)
 	}
 }

@@ -469,12 +469,17 @@ func readConfig(_ context.Context, path string, data []byte, o ReadOptions) ([]J
 }
 
 // parseTSV reads a TSV scan list: a header naming the columns (name and
-// target, command or both; env optional), then a server a line. A
-// command is split at spaces; env is NAME=VALUE pairs split at spaces.
+// target, command or both; env, cwd and header optional), then a server
+// a line. A command is split at spaces; env is NAME=VALUE pairs split at
+// spaces; a header column holds one header sent to a target URL, as
+// "Name: value" or Name=value, and may be named again for another. A
+// column of another name is refused: it would be dropped without a word
+// (a headers column of credentials, the server then read without them).
 // Empty lines and lines starting with # are skipped.
 func parseTSV(path string, data []byte) ([]Job, error) {
 	base := filepath.Dir(path)
 	var cols map[string]int
+	var headerCols []int
 	var jobs []Job
 	for n, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimRight(line, "\r")
@@ -483,18 +488,21 @@ func parseTSV(path string, data []byte) ([]Job, error) {
 		}
 		fields := strings.Split(line, "\t")
 		if cols == nil {
-			cols = map[string]int{}
-			for i, f := range fields {
-				cols[strings.ToLower(strings.TrimSpace(f))] = i
-			}
-			if _, ok := cols["name"]; !ok {
-				return nil, fmt.Errorf("%s:%d: the first line names the columns, tab-separated: name, then target or command (and env)", path, n+1)
+			var err error
+			if cols, headerCols, err = tsvColumns(fields); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, n+1, err)
 			}
 			continue
 		}
-		get := func(col string) string {
-			if i, ok := cols[col]; ok && i < len(fields) {
+		cell := func(i int) string {
+			if i < len(fields) {
 				return strings.TrimSpace(fields[i])
+			}
+			return ""
+		}
+		get := func(col string) string {
+			if i, ok := cols[col]; ok {
+				return cell(i)
 			}
 			return ""
 		}
@@ -509,12 +517,72 @@ func parseTSV(path string, data []byte) ([]Job, error) {
 			}
 			e.Env[k] = v
 		}
+		for _, i := range headerCols {
+			h := cell(i)
+			if h == "" {
+				continue
+			}
+			k, v, ok := cutHeader(h)
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: the header in column %d is not Name: value (its text is not shown: it may hold a secret): write Name: value or Name=value, one header a column", path, n+1, i+1)
+			}
+			if e.Headers == nil {
+				e.Headers = map[string]string{}
+			}
+			e.Headers[k] = v
+		}
 		j := e.job(base)
 		j.where = fmt.Sprintf("line %d", n+1)
 		jobs = append(jobs, j)
 	}
 	if cols == nil {
-		return nil, errors.New(path + " is empty: the first line names the columns (name, target, command, env)")
+		return nil, errors.New(path + " is empty: " + tsvHeaderAdvice)
 	}
 	return jobs, nil
+}
+
+// tsvHeaderAdvice says what the first line of a TSV list is.
+const tsvHeaderAdvice = "the first line names the columns, tab-separated: name, then target or command, and env, cwd or header (one header a column, the column named again for each other) as need be"
+
+// tsvColumns reads a TSV list's first line: the place of each column,
+// and those of the header columns in order.
+func tsvColumns(fields []string) (map[string]int, []int, error) {
+	cols := map[string]int{}
+	var headers []int
+	for i, f := range fields {
+		col := strings.ToLower(strings.TrimSpace(f))
+		switch col {
+		case "header", "headers":
+			headers = append(headers, i)
+			continue
+		case "name", "target", "command", "env", "cwd":
+		case "":
+			if i == len(fields)-1 {
+				continue // a trailing tab
+			}
+			return nil, nil, fmt.Errorf("column %d has no name: %s", i+1, tsvHeaderAdvice)
+		default:
+			return nil, nil, fmt.Errorf("column %q is not one a scan reads: %s", strings.TrimSpace(f), tsvHeaderAdvice)
+		}
+		if _, ok := cols[col]; ok {
+			return nil, nil, fmt.Errorf("the column %s is named twice: name it once", col)
+		}
+		cols[col] = i
+	}
+	if _, ok := cols["name"]; !ok {
+		return nil, nil, errors.New(tsvHeaderAdvice)
+	}
+	return cols, headers, nil
+}
+
+// cutHeader splits a header cell, "Name: value" as curl takes it or
+// Name=value as --header does, at whichever of : and = comes first
+// (neither may be in a header's name).
+func cutHeader(h string) (name, value string, ok bool) {
+	i := strings.IndexAny(h, ":=")
+	if i <= 0 {
+		return "", "", false
+	}
+	name, value = strings.TrimSpace(h[:i]), strings.TrimSpace(h[i+1:])
+	return name, value, name != "" && !strings.ContainsAny(name, " \t")
 }

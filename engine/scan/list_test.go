@@ -46,6 +46,12 @@ func TestReadList(t *testing.T) {
 			{name: "local", transport: "stdio", location: "node", args: []string{"server.js"}, env: map[string]string{"A": "1", "B": "2"}},
 		}},
 		{name: "tsv without header", file: "list.tsv", text: "tidy\ttidy.json\n", fail: "the first line names the columns"},
+		{name: "tsv of a column no scan reads", file: "list.tsv", text: "name\ttarget\tauth\nremote\thttps://a.example/mcp\tBearer x\n", fail: `list.tsv:1: column "auth" is not one a scan reads: the first line names the columns`},
+		{name: "tsv of a column twice", file: "list.tsv", text: "name\ttarget\ttarget\n", fail: "list.tsv:1: the column target is named twice"},
+		{name: "tsv header not a header", file: "list.tsv", text: "name\ttarget\theader\nremote\thttps://a.example/mcp\tBearer sk-1\n", fail: "list.tsv:2: the header in column 3 is not Name: value (its text is not shown: it may hold a secret)"},
+		{name: "tsv header to a file", file: "list.tsv", text: "name\ttarget\theader\ntidy\ttidy.json\tX-A: 1\n", want: []want{
+			{name: "tidy", transport: "file", location: "tidy.json", err: "headers are sent to a target URL (http:// or https://), and this target is not one"},
+		}},
 		{name: "server.json npm", file: "server.json", text: `{
 			"$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json",
 			"name": "io.github.example/weather", "version": "1.2.0",
@@ -229,6 +235,39 @@ func TestParseShard(t *testing.T) {
 		got, err := scan.ParseShard(tc.in)
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("ParseShard(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}
+
+// TestReadTSVHeaders: a TSV list's header columns, one header a column
+// in either form, are a URL target's headers, as a JSON entry's
+// "headers" are: the same job, the same identity.
+func TestReadTSVHeaders(t *testing.T) {
+	dir := t.TempDir()
+	tsv := filepath.Join(dir, "list.tsv")
+	if err := os.WriteFile(tsv, []byte("name\ttarget\theader\tHeader\t\nremote\thttps://a.example/mcp\tAuthorization: Bearer sk-1\tX-Team=7 : 8\t\nplain\thttps://b.example/mcp\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	js := filepath.Join(dir, "list.json")
+	if err := os.WriteFile(js, []byte(`[{"name": "remote", "target": "https://a.example/mcp", "headers": {"Authorization": "Bearer sk-1", "X-Team": "7 : 8"}},
+		{"name": "plain", "target": "https://b.example/mcp"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromTSV, err := scan.ReadList(context.Background(), tsv, scan.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := scan.ReadList(context.Background(), js, scan.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"Authorization": "Bearer sk-1", "X-Team": "7 : 8"}
+	if got := fromTSV[0].Target.Headers; !maps.Equal(got, want) {
+		t.Errorf("headers %v, want %v", got, want)
+	}
+	for i := range fromJSON {
+		if fromTSV[i].Identity != fromJSON[i].Identity || fromTSV[i].Err != "" {
+			t.Errorf("%s: from TSV %s (%s), from JSON %s", fromJSON[i].Name, fromTSV[i].Identity, fromTSV[i].Err, fromJSON[i].Identity)
 		}
 	}
 }

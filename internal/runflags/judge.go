@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
+	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/progress"
 )
@@ -75,7 +76,7 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 	}
 	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
 		o.Progress = func() (func(ask.Progress), func()) {
-			bar := progress.New(f, 100*time.Millisecond)
+			bar := progress.New(f, 100*time.Millisecond, func() int { return text.TerminalWidth(f) })
 			return bar.Update, bar.Finish
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/clientconfig"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/scan"
@@ -91,6 +92,12 @@ func (fl Flags) ScanRead() (scan.ReadOptions, error) {
 			return scan.ReadOptions{}, fmt.Errorf("--%s does not apply to a scan: the list says how to read each server", name)
 		}
 	}
+	if lock := fl.V.GetString("npm-lock"); lock != "" {
+		// Before the list is read and --out made: the scan is refused.
+		if err := scan.CheckLock(lock); err != nil {
+			return scan.ReadOptions{}, err
+		}
+	}
 	_, base, err := fl.Build("", nil)
 	if err != nil {
 		return scan.ReadOptions{}, err
@@ -134,7 +141,9 @@ func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), 
 // per worker sharing the plugin host, the answer cache and, with
 // --judge-rate, the judge's rate limit kept in queue's database, and a
 // progress line on stderr when it is a terminal. The returned function
-// ends it and its plugins.
+// clears the progress line and ends the scanner and its plugins: call it
+// once the scan has run, before printing its summary (calling it again
+// does nothing).
 func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr io.Writer) (*scan.Scanner, func(), error) {
 	v := h.V
 	if v.GetString("record") != "" || v.GetString("answers") != "" {
@@ -143,9 +152,22 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 	if v.IsSet("max-cost") {
 		return nil, nil, fmt.Errorf("--max-cost bounds one session, and a scan runs one per server at once: leave it out, and see docs/scan.md for the cost of a scan")
 	}
+	if lock := v.GetString("npm-lock"); lock != "" {
+		// Checked again for a worker, which reads no list.
+		if err := scan.CheckLock(lock); err != nil {
+			return nil, nil, err
+		}
+	}
 	limit, err := judgeLimit(v.GetString("judge-rate"), queue)
 	if err != nil {
 		return nil, nil, err
+	}
+	var line *progressLine
+	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
+		line = &progressLine{w: f, width: func() int { return text.TerminalWidth(f) }}
+		// What rubric and its plugins log goes on a line of its own,
+		// above the progress line, which is drawn again below it.
+		h.Log = Logger(v, line)
 	}
 	o, closeHost, err := h.SessionOptions(true, stderr)
 	if err != nil {
@@ -163,18 +185,16 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
 		Log: h.Log,
 	}
-	var line *progressLine
-	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
-		line = &progressLine{w: f}
+	if line != nil {
 		s.Progress = line.show
 	}
-	return s, func() {
+	return s, sync.OnceFunc(func() {
 		if line != nil {
 			line.end()
 		}
 		s.Close()
 		closeHost()
-	}, nil
+	}), nil
 }
 
 // judgeLimit is --judge-rate's limit per judge identity, its slots kept
@@ -215,27 +235,4 @@ func RateKey(id judge.Identity) string {
 		who = id.Plugin
 	}
 	return who + ":" + id.Model
-}
-
-// progressLine redraws a scan's progress on one terminal line, at most
-// ten times a second.
-type progressLine struct {
-	mu   sync.Mutex
-	w    io.Writer
-	last time.Time
-}
-
-func (p *progressLine) show(s scan.Progress) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond || s.InFlight == 0 {
-		p.last = now
-		fmt.Fprintf(p.w, "\r\033[K%s", s)
-	}
-}
-
-func (p *progressLine) end() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprint(p.w, "\r\033[K")
 }

@@ -327,6 +327,24 @@ func pairs(m map[string]string) []string {
 	return env
 }
 
+// launchers are the commands that start a server from a registry's
+// package, each with what to install when it is missing: the server is
+// not the user's program, and "executable file not found" does not say
+// where uvx comes from.
+var launchers = map[string]string{
+	"uvx":     "it comes with uv: install uv (pip install uv, or see https://docs.astral.sh/uv/), which starts Python packages",
+	"uv":      "install uv (pip install uv, or see https://docs.astral.sh/uv/)",
+	"pipx":    "install pipx (apt-get install pipx, or pip install pipx)",
+	"npx":     "it comes with npm: install Node.js and npm (apt-get install nodejs npm, or see https://nodejs.org)",
+	"npm":     "install Node.js and npm (apt-get install nodejs npm, or see https://nodejs.org)",
+	"node":    "install Node.js (apt-get install nodejs, or see https://nodejs.org)",
+	"python":  "install Python 3 (apt-get install python3), or name python3 if that is what is installed",
+	"python3": "install Python 3 (apt-get install python3)",
+	"docker":  "install Docker (see https://docs.docker.com/engine/install/)",
+	"bunx":    "it comes with Bun: install Bun (see https://bun.sh)",
+	"deno":    "install Deno (see https://deno.com)",
+}
+
 // startError words a failure to spawn: "cannot start "nope": executable
 // file not found in $PATH". A command or working directory that does not
 // exist, or may not be run, is a failure for good.
@@ -335,6 +353,8 @@ func startError(name string, err error) error {
 	var ee *exec.Error
 	var pe *fs.PathError
 	switch {
+	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound) && launchers[filepath.Base(name)] != "":
+		err = fmt.Errorf("cannot start %q: %w: %s", name, ee.Err, launchers[filepath.Base(name)])
 	case errors.As(err, &ee):
 		err = fmt.Errorf("cannot start %q: %w", name, ee.Err)
 	case errors.As(err, &pe) && pe.Op == "chdir" && errors.Is(pe.Err, fs.ErrNotExist):

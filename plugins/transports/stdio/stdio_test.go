@@ -568,3 +568,26 @@ func TestExportHidesEnvValues(t *testing.T) {
 		t.Errorf("stderr logged as %q", got)
 	}
 }
+
+// TestLauncherNotFound: a missing command that starts registry packages
+// (uvx, npx, pipx, ...) is a failure for good that says what to install;
+// another missing command says only that it is missing.
+func TestLauncherNotFound(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no launcher on it, whatever this machine has
+	for _, c := range []struct{ command, want string }{
+		{"uvx", `cannot start "uvx": executable file not found in $PATH: it comes with uv: install uv (pip install uv, or see https://docs.astral.sh/uv/), which starts Python packages`},
+		{"pipx", `cannot start "pipx": executable file not found in $PATH: install pipx (apt-get install pipx, or pip install pipx)`},
+		{"npx", `cannot start "npx": executable file not found in $PATH: it comes with npm: install Node.js and npm (apt-get install nodejs npm, or see https://nodejs.org)`},
+		{"my-server", `cannot start "my-server": executable file not found in $PATH`},
+	} {
+		t.Run(c.command, func(t *testing.T) {
+			_, err := Transport{}.Export(context.Background(), transport.Target{Location: c.command, Args: []string{"some-mcp-server"}})
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("%v\nwant %s", err, c.want)
+			}
+			if !transport.IsPermanent(err) {
+				t.Errorf("not marked permanent: %v", err)
+			}
+		})
+	}
+}
