@@ -294,12 +294,8 @@ func viperJudge(v *viper.Viper, keys []string) judgeValues {
 // viper would read them: a key the file does not set is "".
 func configJudge(path string, keys []string) (judgeValues, error) {
 	jv := judgeValues{vals: map[string]string{}}
-	look, err := localconfig.TopKeys(path)
-	var notYAML *localconfig.NotYAMLError
-	switch {
-	case errors.As(err, &notYAML):
-		return jv, fmt.Errorf("not a config file: %w", notYAML.Err)
-	case err != nil:
+	look, err := configKeys(path)
+	if err != nil {
 		return jv, err
 	}
 	for _, k := range keys {
