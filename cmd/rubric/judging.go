@@ -34,10 +34,12 @@ func (a *app) sessionOptions(judging bool) (run.Options, func(), error) {
 // named is not started, when r asks it nothing, and fails when no such
 // judge is there. A judge from rubric.yaml or the environment goes
 // unmentioned: it is meant for every rubric the config is used with, not
-// for this one.
+// for this one. Its options, wherever they come from, are checked either
+// way (run.Session.CheckOptions): a misspelt one is refused as it is
+// when the judge starts.
 func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.Rubric) error {
 	if !cmd.Flags().Changed("judge") {
-		return nil
+		return sess.CheckOptions(r)
 	}
 	w, err := sess.UnusedJudge(r)
 	if w != "" {
