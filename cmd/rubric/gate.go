@@ -116,6 +116,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	// So are the judge settings no flag or variable gives: the base's
 	// answer both sides (gate_judge.go).
 	if sj := a.newGateJudges(cmd.Flags()); sj != nil {
+		defer sj.close()
 		g.Judges = sj
 	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)
