@@ -114,8 +114,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		g.Rubrics = sr
 	}
 	// So are the judge settings no flag or variable gives: the base's
-	// answer both sides (gate_judge.go).
-	if sj := a.newGateJudges(cmd.Flags()); sj != nil {
+	// answer both sides (gate_judge.go). --check starts a judge only to
+	// compare it with the report's, when --judge or --model names one.
+	if sj := a.newGateJudges(cmd.Flags()); sj != nil && (saved == nil || g.CheckJudge) {
 		defer sj.close()
 		g.Judges = sj
 	}
