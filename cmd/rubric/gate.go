@@ -103,7 +103,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return invalid(err)
 	}
 	defer done()
-	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
+	if err := a.noteUnusedJudge(cmd, sess, r, true); err != nil {
 		return invalid(err)
 	}
 	g.Source = run.Source{Transport: tname, Target: target}
