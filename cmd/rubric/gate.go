@@ -103,7 +103,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return invalid(err)
 	}
 	defer done()
-	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
+	if err := a.noteUnusedJudge(cmd, sess, r, true); err != nil {
 		return invalid(err)
 	}
 	g.Source = run.Source{Transport: tname, Target: target}
@@ -114,8 +114,10 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		g.Rubrics = sr
 	}
 	// So are the judge settings no flag or variable gives: the base's
-	// answer both sides (gate_judge.go).
-	if sj := a.newGateJudges(cmd.Flags()); sj != nil {
+	// answer both sides (gate_judge.go). --check starts a judge only to
+	// compare it with the report's, when --judge or --model names one.
+	if sj := a.newGateJudges(cmd.Flags()); sj != nil && (saved == nil || g.CheckJudge) {
+		defer sj.close()
 		g.Judges = sj
 	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)

@@ -52,6 +52,9 @@ type gateJudges struct {
 	// head's would be.
 	trusted bool
 	sides   map[string]*judgeSide
+	// tmp holds the copy of the base's answers file (gate_answers.go),
+	// removed by close.
+	tmp string
 }
 
 // judgeSide is one side's judge settings, or why they were not read.
@@ -66,7 +69,10 @@ type judgeSide struct {
 	// chooses, as for the working directory's.
 	local bool
 	vals  judgeValues
-	err   error
+	// answers is the answers file the settings name, when it is a file
+	// of the repository (gate_answers.go).
+	answers *sideAnswers
+	err     error
 }
 
 // judgeValues are a side's values of judgeKeys: one string each, with the
@@ -97,6 +103,7 @@ func (a *app) newGateJudges(flags *pflag.FlagSet) *gateJudges {
 func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
 	js := &judgeSide{}
 	g.sides[t.Side.Name] = js
+	defer g.readAnswersOf(t, js)
 	if t.Side.Rev == "" {
 		js.file, js.how = g.headConfig, g.headConfig
 		js.vals = viperJudge(g.v, g.keys)
@@ -115,6 +122,21 @@ func (g *gateJudges) Read(_ context.Context, t run.Tree) error {
 	}
 	js.how, js.vals, js.err = userConfigJudge(g.keys)
 	return nil
+}
+
+// readAnswersOf reads the answers file the side's settings name, when a
+// config file gives it, as the side has it.
+func (g *gateJudges) readAnswersOf(t run.Tree, js *judgeSide) {
+	value := js.vals.vals["answers"]
+	if js.err != nil || value == "" || !slices.Contains(g.keys, "answers") {
+		return
+	}
+	sa, err := g.readAnswers(t, value)
+	if err != nil {
+		js.err = fmt.Errorf("the answers file %s: %s", t.Name(value), t.Message(err))
+		return
+	}
+	js.answers = sa
 }
 
 // sideConfig is the config file a side has of its own: config (--config)
@@ -157,12 +179,23 @@ func (g *gateJudges) Choose() (string, judge.Config, *gate.JudgeChange, error) {
 		change.Note = fmt.Sprintf("the head's judge settings could not be read (%v): both sides are judged with the base's (%s)", h.err, b.how)
 	default:
 		change.Settings = judgeDiff(g.keys, b.vals, h.vals)
-		if len(change.Settings) == 0 {
+		answers, err := answersChange(b)
+		if err != nil {
+			return "", judge.Config{}, nil, fmt.Errorf("the answers file %s: %w", b.vals.vals["answers"], err)
+		}
+		if len(change.Settings) == 0 && answers == nil {
 			return "", judge.Config{}, nil, nil
 		}
-		change.Used = "base"
-		change.Note = fmt.Sprintf("the head changes the judge's settings %s (%s): both sides are judged with the base's (%s); the change takes effect once merged",
-			h.where(), settingsText(change.Settings, true), b.how)
+		change.Used, change.AnswersFile = "base", answers
+		var notes []string
+		if len(change.Settings) > 0 {
+			notes = append(notes, fmt.Sprintf("the head changes the judge's settings %s (%s): both sides are judged with the base's (%s); the change takes effect once merged",
+				h.where(), settingsText(change.Settings, true), b.how))
+		}
+		if answers != nil {
+			notes = append(notes, answersNote(answers))
+		}
+		change.Note = strings.Join(notes, "; and ")
 	}
 	ref, cfg, err := g.useBase(b)
 	if err != nil {
@@ -182,6 +215,10 @@ func (g *gateJudges) useBase(b *judgeSide) (string, judge.Config, error) {
 		} else {
 			g.v.Set(k, b.vals.vals[k])
 		}
+	}
+	if b.answers != nil && b.answers.copy != "" {
+		// The base's recorded answers, not the working tree's.
+		g.v.Set("answers", b.answers.copy)
 	}
 	if b.local && !g.trusted {
 		if err := refuseProgram(b.file, g.v.GetString("judge")); err != nil {
@@ -294,12 +331,8 @@ func viperJudge(v *viper.Viper, keys []string) judgeValues {
 // viper would read them: a key the file does not set is "".
 func configJudge(path string, keys []string) (judgeValues, error) {
 	jv := judgeValues{vals: map[string]string{}}
-	look, err := localconfig.TopKeys(path)
-	var notYAML *localconfig.NotYAMLError
-	switch {
-	case errors.As(err, &notYAML):
-		return jv, fmt.Errorf("not a config file: %w", notYAML.Err)
-	case err != nil:
+	look, err := configKeys(path)
+	if err != nil {
 		return jv, err
 	}
 	for _, k := range keys {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/gate"
@@ -68,5 +69,23 @@ func TestConfigJudgeRefuses(t *testing.T) {
 		if _, err := configJudge(path, judgeKeys); err == nil {
 			t.Errorf("%q: read without an error", text)
 		}
+	}
+}
+
+// TestConfigNotYAML: the gate's two readers of a side's config file, its
+// rubric's and its judge settings', say the same of a file that is not
+// YAML, so the rubric note and the judge note cannot drift apart.
+func TestConfigNotYAML(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rubric.yaml")
+	if err := os.WriteFile(path, []byte("judge: [openai\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, rerr := configRubric(path)
+	_, jerr := configJudge(path, judgeKeys)
+	if rerr == nil || jerr == nil {
+		t.Fatalf("read without an error: rubric %v, judge %v", rerr, jerr)
+	}
+	if rerr.Error() != jerr.Error() || !strings.HasPrefix(rerr.Error(), "not a config file: ") {
+		t.Errorf("the readers differ or do not say it is no config file:\nrubric: %v\njudge:  %v", rerr, jerr)
 	}
 }

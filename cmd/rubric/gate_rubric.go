@@ -191,13 +191,12 @@ func versionText(r *rubric.Rubric) string {
 // configRubric is the rubric key of the config file at path, and
 // whether it has one.
 func configRubric(path string) (string, bool, error) {
-	_, v, err := localconfig.TopKey(path, "rubric")
-	var notYAML *localconfig.NotYAMLError
-	switch {
-	case errors.As(err, &notYAML):
-		return "", false, fmt.Errorf("not a config file: %w", notYAML.Err)
-	case err != nil:
+	look, err := configKeys(path)
+	if err != nil {
 		return "", false, err
+	}
+	_, v := look("rubric")
+	switch {
 	case v == nil:
 		return "", false, nil
 	case v.Kind != yaml.ScalarNode:
@@ -220,4 +219,15 @@ func userConfigRubric(def string) string {
 		return v
 	}
 	return def
+}
+
+// configKeys reads the top-level keys of the config file at path
+// (localconfig.TopKeys) for the gate's readers of a side's config file,
+// one wording for a file that is not YAML.
+func configKeys(path string) (look func(key string) (k, v *yaml.Node), err error) {
+	look, err = localconfig.TopKeys(path)
+	if notYAML, ok := errors.AsType[*localconfig.NotYAMLError](err); ok {
+		return nil, fmt.Errorf("not a config file: %w", notYAML.Err)
+	}
+	return look, err
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -34,10 +36,19 @@ func (a *app) sessionOptions(judging bool) (run.Options, func(), error) {
 // named is not started, when r asks it nothing, and fails when no such
 // judge is there. A judge from rubric.yaml or the environment goes
 // unmentioned: it is meant for every rubric the config is used with, not
-// for this one.
-func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.Rubric) error {
+// for this one. Its options are checked either way
+// (run.Session.CheckOptions): a misspelt one is refused as it is when the
+// judge starts. The gate (sides) checks only those the command line or
+// the environment gives: the repository's config file is read from each
+// side, and the head's options take effect only once merged.
+func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.Rubric, sides bool) error {
 	if !cmd.Flags().Changed("judge") {
-		return nil
+		if sides && !slices.ContainsFunc(judgeKeys, func(k string) bool {
+			return k != "judge" && (cmd.Flags().Changed(k) || localconfig.EnvGives(k))
+		}) {
+			return nil
+		}
+		return sess.CheckOptions(r)
 	}
 	w, err := sess.UnusedJudge(r)
 	if w != "" {

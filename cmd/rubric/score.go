@@ -85,7 +85,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer done()
-	if err := a.noteUnusedJudge(cmd, sess, r); err != nil {
+	if err := a.noteUnusedJudge(cmd, sess, r, false); err != nil {
 		return err
 	}
 	// A summary that cannot be written fails the command, but not the

@@ -106,8 +106,13 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
 	}
 	rep.JudgeChange = opt.JudgeChange
-	if c := opt.JudgeChange; c != nil && c.Used == "head" && err == nil {
-		rep.Reason += "; but with the head's own judge settings, as the base's could not be read: review them before merging"
+	if c := opt.JudgeChange; c != nil && err == nil {
+		switch {
+		case c.Used == "head":
+			rep.Reason += "; but with the head's own judge settings, as the base's could not be read: review them before merging"
+		case c.HeadAnswers():
+			rep.Reason += "; but with recorded answers of the head's own, which the base does not have: review them before merging"
+		}
 	}
 	return rep, err
 }

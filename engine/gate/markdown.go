@@ -21,7 +21,11 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		writeCallout(b, c.Used, c.Note)
 	}
 	if c := r.JudgeChange; c != nil {
-		writeCallout(b, c.Used, c.Note)
+		used := c.Used
+		if c.HeadAnswers() {
+			used = "head" // a warning: the change chose its own answers
+		}
+		writeCallout(b, used, c.Note)
 	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))

@@ -94,6 +94,26 @@ type RubricChange struct {
 	Note string `json:"note"`
 }
 
+// HeadAnswers says that recorded answers of the head's answered: the
+// answers file the base's settings name is new in the change, or the
+// head's answers the questions the base's has no answer for.
+func (c *JudgeChange) HeadAnswers() bool {
+	return c.AnswersFile != nil && (c.AnswersFile.Base == "" || c.AnswersFile.HeadOnly > 0)
+}
+
+// AnswersChange is an answers file of the repository whose content the
+// head changes: the path the settings name, the base's copy as REV:path,
+// and each side's sha256 ("" when the side has no such file).
+type AnswersChange struct {
+	File     string `json:"file"`
+	BaseFile string `json:"base_file"`
+	Base     string `json:"base_sha256"`
+	Head     string `json:"head_sha256"`
+	// HeadOnly counts the head's answers to questions the base's file
+	// has none for, which answered them.
+	HeadOnly int `json:"head_only_answers,omitempty"`
+}
+
 // JudgeChange is a change the head makes, in a config file of the
 // repository, to the settings that decide the judge's answers (the
 // judge, its model, its options): each setting that differs, and whose
@@ -111,6 +131,11 @@ type JudgeChange struct {
 	HeadFile  string `json:"head_file"`
 	// Settings are the settings that differ, in a fixed order.
 	Settings []SettingChange `json:"settings"`
+	// AnswersFile, when set, is the replay judge's answers file, a file
+	// of the repository that the base's settings name, whose answers the
+	// head changes: the base's answered both sides, or the head's when
+	// the base has no such file (its Base is then "").
+	AnswersFile *AnswersChange `json:"answers_file,omitempty"`
 	// Note says what changed and what the gate did about it, in words.
 	Note string `json:"note"`
 }

@@ -30,6 +30,15 @@ type Judge interface {
 	Ask(ctx context.Context, q Question) (Answer, error)
 }
 
+// OptionChecker is a judge that can check the names of its options
+// (Config.Options) without being configured: CheckOptions returns the
+// error Configure would give for a name it does not take. A judge that is
+// not started (the rubric asks no question) is checked with it, so that
+// a misspelt option is refused whether or not the judge is needed.
+type OptionChecker interface {
+	CheckOptions(options map[string]string) error
+}
+
 // Plugin is a judge started as a plugin process and configured: what the
 // plugin host returns.
 type Plugin interface {

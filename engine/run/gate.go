@@ -322,7 +322,14 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 				return rep, nil, rep.Fail(fmt.Errorf("start the judge to compare it with the report's: %w", err))
 			}
 		}
-		return gate.Check(g.Saved, now), nil, nil
+		checked := gate.Check(g.Saved, now)
+		if now.Judge != nil && judgeChange != nil {
+			// The judge compared with the report's is the one today's
+			// settings chose (the base's when the head changes them):
+			// said as the gate says it, in place of the saved note.
+			checked.JudgeChange = judgeChange
+		}
+		return checked, nil, nil
 	}
 	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change, judgeChange)
 	return rep, in, err

@@ -7,6 +7,7 @@
 package run
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -59,6 +60,14 @@ type JudgeFinder interface {
 	// FindJudge returns the error Judge would give for a plugin that
 	// does not exist, without starting it.
 	FindJudge(ref string) error
+}
+
+// JudgeOptionChecker is a Plugins that can check the options of the
+// judge plugin a name finds without starting it, with the error its
+// Configure would give (judge.OptionChecker): nil for a judge it cannot
+// tell, which checks them itself when it starts.
+type JudgeOptionChecker interface {
+	CheckJudgeOptions(name string, options map[string]string) error
 }
 
 // Judge is a started, configured judge.
@@ -213,7 +222,42 @@ func (s *Session) UnusedJudge(r *rubric.Rubric) (string, error) {
 	if err := s.checkRef(s.opt.Judge); err != nil {
 		return "", err
 	}
+	if err := s.CheckOptions(r); err != nil {
+		return "", err
+	}
 	return fmt.Sprintf("the judge %s is not started: the rubric %s asks no question", termtext.Printable(s.opt.Judge), r.Name), nil
+}
+
+// CheckOptions refuses, when r asks no question and so starts no judge,
+// an option the session's judge would refuse (a misspelt name, from
+// --judge-option or the judge's reference), as far as the plugins can
+// tell without starting it (JudgeOptionChecker): a typo is refused
+// whether or not the rubric needs the judge. A rubric that asks questions
+// starts the judge, which checks its options itself.
+func (s *Session) CheckOptions(r *rubric.Rubric) error {
+	c, ok := s.opt.Plugins.(JudgeOptionChecker)
+	if len(r.Questions) > 0 || !ok {
+		return nil
+	}
+	refs, isPanel, err := members(cmp.Or(s.opt.Judge, DefaultJudge))
+	if err != nil {
+		return nil // the reference is refused where it is checked
+	}
+	for _, m := range refs {
+		name, settings := judge.SplitRef(m)
+		cfg, err := s.opt.JudgeConfig.With(settings)
+		if err != nil {
+			continue // as above
+		}
+		if err := c.CheckJudgeOptions(name, cfg.Options); err != nil {
+			err = fmt.Errorf("the judge %q would refuse its configuration: %w", name, err)
+			if isPanel {
+				return fmt.Errorf("panel member %s: %w", m, err)
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // StartJudge starts and configures the session's judge, once; nil when

@@ -84,6 +84,11 @@ func (e *Early) FindJudge(ref string) error {
 	return e.launcher.FindJudge(ref)
 }
 
+// CheckJudgeOptions implements run.JudgeOptionChecker on the early host.
+func (e *Early) CheckJudgeOptions(name string, options map[string]string) error {
+	return e.launcher.CheckJudgeOptions(name, options)
+}
+
 // Transport implements run.Plugins: the transport started early, the
 // first time it is asked for by its name, else one started now.
 func (e *Early) Transport(ctx context.Context, name string) (run.Transport, error) {

@@ -107,6 +107,15 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
 }
 
+// CheckOptions implements judge.OptionChecker.
+func (*Judge) CheckOptions(options map[string]string) error {
+	_, err := judgeopt.NewOptions(Name, options, optionNames...)
+	return err
+}
+
+// optionNames are the options the judge takes.
+var optionNames = []string{OptionCLIVersion, OptionCommand, OptionTimeout}
+
 // Configure implements judge.Judge. It finds the command, asks it its
 // version, and refuses a version other than the cli_version option's.
 func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
@@ -149,7 +158,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 
 // readOptions reads and checks the options.
 func readOptions(opts map[string]string) (command, pinned string, timeout time.Duration, err error) {
-	o, err := judgeopt.NewOptions(Name, opts, OptionCLIVersion, OptionCommand, OptionTimeout)
+	o, err := judgeopt.NewOptions(Name, opts, optionNames...)
 	if err != nil {
 		return "", "", 0, err
 	}

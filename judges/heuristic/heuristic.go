@@ -65,14 +65,20 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) { return identit
 // Configure accepts no model or the judge's own, heuristic-1, and refuses
 // any other. It refuses every option: the rules have no settings, and a
 // --judge-option accepted and ignored would look as if it had counted.
-func (*Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
-	if _, err := judgeopt.NewOptions(Plugin, c.Options); err != nil {
+func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
+	if err := j.CheckOptions(c.Options); err != nil {
 		return judge.Identity{}, err
 	}
 	if c.Model != "" && c.Model != Model {
 		return judge.Identity{}, fmt.Errorf("the heuristic judge has only one model, %q; it cannot answer as %q (leave the model empty or pass %q)", Model, c.Model, Model)
 	}
 	return identity(), nil
+}
+
+// CheckOptions implements judge.OptionChecker: the judge takes no option.
+func (*Judge) CheckOptions(options map[string]string) error {
+	_, err := judgeopt.NewOptions(Plugin, options)
+	return err
 }
 
 // Capabilities implements judge.Capable: the judge reads a question's

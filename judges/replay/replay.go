@@ -86,11 +86,17 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: Name, Version: Version, Provider: Provider}, nil
 }
 
+// CheckOptions implements judge.OptionChecker.
+func (*Judge) CheckOptions(options map[string]string) error {
+	_, err := judgeopt.NewOptions(Name, options, OptionAnswers, OptionMaxFileSize)
+	return err
+}
+
 // Configure implements judge.Judge. It reads and checks the whole
 // answers file named by the answers option. The model is c.Model when
 // given, else the one model every line names, else DefaultModel.
 func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
-	if _, err := judgeopt.NewOptions(Name, c.Options, OptionAnswers, OptionMaxFileSize); err != nil {
+	if err := j.CheckOptions(c.Options); err != nil {
 		return judge.Identity{}, err
 	}
 	path := c.Options[OptionAnswers]

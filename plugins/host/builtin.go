@@ -29,6 +29,8 @@ func Builtins(self string, list []protocol.Builtin) []Plugin {
 		}
 		if b.Judge == nil {
 			p.transport = b.Transport
+		} else {
+			p.judge = b.Judge
 		}
 		ps = append(ps, p)
 	}

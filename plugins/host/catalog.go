@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
@@ -61,6 +62,10 @@ type Plugin struct {
 	// process, this binary or its companion of the same build, would
 	// answer the same. Nil for any other plugin.
 	transport func() transport.Transport
+	// judge is a built-in judge's own implementation, unconfigured,
+	// which checks the names of its options in process
+	// (Launcher.CheckJudgeOptions). Nil for any other plugin.
+	judge func() judge.Judge
 }
 
 // Builtin reports whether p is served by the rubric binary.

@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/prestart"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -87,6 +88,9 @@ func (t *Transport) PID() int { return t.pr.pid() }
 // 4 × the response limit plus 1 MiB (several pages of a list), and hold at
 // most the limit's number of tools.
 func (t *Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	// The credentials it is given for the server are hidden from what
+	// is quoted of it, should it print them and crash.
+	t.pr.secrets.add(redact.Secrets(target.Env, target.Headers)...)
 	limits := target.Limits.WithDefaults()
 	maxDoc := 4*limits.MaxBytes + 1<<20
 	source, doc, err := t.c.ExportDocument(ctx, target, maxDoc)
@@ -139,6 +143,7 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 	if err != nil {
 		return nil, err
 	}
+	pr.secrets.add(optionSecrets(cfg.Options)...)
 	id, err := c.Configure(ctx, cfg)
 	if err != nil {
 		err = h.callError(pr, "configure", err)
@@ -184,6 +189,7 @@ func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) {
 // Configure implements judge.Judge: the plugin is configured again, and
 // answers under the identity it returns from then on.
 func (j *Judge) Configure(ctx context.Context, cfg judge.Config) (judge.Identity, error) {
+	j.pr.secrets.add(optionSecrets(cfg.Options)...)
 	id, err := j.c.Configure(ctx, cfg)
 	if err != nil {
 		return judge.Identity{}, j.h.callError(j.pr, "configure", err)

@@ -14,9 +14,14 @@ import (
 // plugin's own warnings and errors are held until it ends, then logged,
 // unless an error the host returned already quoted them: a failed run
 // then shows its one error, not the same words again as [ERROR] lines.
+//
+// Everything it logs, at once or when held, has the values rubric gave
+// the plugin hidden (secrets): go-plugin relays the plugin's stderr
+// through it line by line.
 type heldLog struct {
 	hclog.Logger
-	held *held
+	held    *held
+	secrets *secrets
 }
 
 // held is what a plugin's loggers hold until it ends.
@@ -31,6 +36,9 @@ type heldLine struct {
 	level hclog.Level
 	msg   string
 	args  []any
+	// secrets are hidden again when the line is logged: a transport
+	// learns more of them with each export.
+	secrets *secrets
 }
 
 // goPluginEnding are go-plugin's own warnings and errors about a process
@@ -40,9 +48,12 @@ var goPluginEnding = map[string]bool{
 	"plugin failed to exit gracefully": true,
 }
 
-func newHeldLog(l hclog.Logger) heldLog { return heldLog{Logger: l, held: &held{}} }
+func newHeldLog(l hclog.Logger, s *secrets) heldLog {
+	return heldLog{Logger: l, held: &held{}, secrets: s}
+}
 
 func (l heldLog) hold(level hclog.Level, msg string, args []any) {
+	msg, args = l.secrets.hide(msg), l.secrets.hideArgs(args)
 	if goPluginEnding[msg] {
 		l.Logger.Debug(msg, args...)
 		return
@@ -54,7 +65,7 @@ func (l heldLog) hold(level hclog.Level, msg string, args []any) {
 	l.held.mu.Lock()
 	defer l.held.mu.Unlock()
 	if len(l.held.lines) < maxHeld {
-		l.held.lines = append(l.held.lines, heldLine{l.Logger, level, msg, args})
+		l.held.lines = append(l.held.lines, heldLine{l.Logger, level, msg, args, l.secrets})
 	}
 }
 
@@ -68,8 +79,20 @@ func (l heldLog) Log(level hclog.Level, msg string, args ...any) {
 		l.hold(level, msg, args)
 		return
 	}
-	l.Logger.Log(level, msg, args...)
+	if level < l.Logger.GetLevel() {
+		return // below the log's level: nothing to hide
+	}
+	l.Logger.Log(level, l.secrets.hide(msg), l.secrets.hideArgs(args)...)
 }
+
+// Trace implements hclog.Logger.
+func (l heldLog) Trace(msg string, args ...any) { l.Log(hclog.Trace, msg, args...) }
+
+// Debug implements hclog.Logger.
+func (l heldLog) Debug(msg string, args ...any) { l.Log(hclog.Debug, msg, args...) }
+
+// Info implements hclog.Logger.
+func (l heldLog) Info(msg string, args ...any) { l.Log(hclog.Info, msg, args...) }
 
 // Warn implements hclog.Logger.
 func (l heldLog) Warn(msg string, args ...any) { l.hold(hclog.Warn, msg, args) }
@@ -79,17 +102,17 @@ func (l heldLog) Error(msg string, args ...any) { l.hold(hclog.Error, msg, args)
 
 // Named implements hclog.Logger.
 func (l heldLog) Named(name string) hclog.Logger {
-	return heldLog{Logger: l.Logger.Named(name), held: l.held}
+	return heldLog{Logger: l.Logger.Named(name), held: l.held, secrets: l.secrets}
 }
 
 // ResetNamed implements hclog.Logger.
 func (l heldLog) ResetNamed(name string) hclog.Logger {
-	return heldLog{Logger: l.Logger.ResetNamed(name), held: l.held}
+	return heldLog{Logger: l.Logger.ResetNamed(name), held: l.held, secrets: l.secrets}
 }
 
 // With implements hclog.Logger.
 func (l heldLog) With(args ...any) hclog.Logger {
-	return heldLog{Logger: l.Logger.With(args...), held: l.held}
+	return heldLog{Logger: l.Logger.With(l.secrets.hideArgs(args)...), held: l.held, secrets: l.secrets}
 }
 
 // quote marks what is held as quoted by an error the host returned.
@@ -109,7 +132,7 @@ func (h *held) flush() {
 		return
 	}
 	for _, l := range lines {
-		l.log.Log(l.level, l.msg, l.args...)
+		l.log.Log(l.level, l.secrets.hide(l.msg), l.secrets.hideArgs(l.args)...)
 	}
 }
 

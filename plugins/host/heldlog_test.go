@@ -29,7 +29,7 @@ func TestHeldLog(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
 			base := hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Warn, DisableTime: true})
-			l := newHeldLog(base.Named("judge.x"))
+			l := newHeldLog(base.Named("judge.x"), &secrets{})
 			c.log(l)
 			if out.Len() != 0 {
 				t.Fatalf("logged before the plugin ended: %q", out.String())
@@ -57,7 +57,7 @@ func TestHeldLogNow(t *testing.T) {
 	for _, quoted := range []bool{false, true} {
 		var out bytes.Buffer
 		base := hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Warn, DisableTime: true})
-		l := newHeldLog(base.Named("transport.stdio"))
+		l := newHeldLog(base.Named("transport.stdio"), &secrets{})
 		// As go-plugin relays the entry sdk.Warn wrote.
 		l.Named("rubric").Warn("server wrote junk", "@module", "plugin", sdk.NowKey, true, "server", "x", "timestamp", "2026-01-01T00:00:00.000Z")
 		l.Warn("held until the end")

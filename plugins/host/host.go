@@ -124,9 +124,16 @@ type process struct {
 	// kill kills the plugin's process (cmd's context).
 	kill   context.CancelFunc
 	stderr *tail
+	// secrets are the values rubric gave the plugin, hidden from what
+	// the host quotes of it.
+	secrets *secrets
 	// held is the plugin's warnings and errors, logged when it ends.
 	held *held
 }
+
+// stderrText is the end of what the plugin wrote on its stderr, with the
+// values rubric gave it hidden: what a message may quote.
+func (pr *process) stderrText() string { return pr.secrets.hide(pr.stderr.String()) }
 
 // pid is the plugin process's id, 0 before it started.
 func (pr *process) pid() int {
@@ -182,8 +189,9 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 		// whose child slept on kept a timed-out start waiting for it).
 		cmd.Cancel = func() error { return killTree(cmd.Process) }
 	}
-	pr := &process{p: p, cmd: cmd, kill: kill, stderr: newTail(4096)}
-	log := newHeldLog(h.log.Named(p.Kind + "." + p.Name))
+	pr := &process{p: p, cmd: cmd, kill: kill, stderr: newTail(4096), secrets: &secrets{}}
+	pr.secrets.add(envSecrets(p)...)
+	log := newHeldLog(h.log.Named(p.Kind+"."+p.Name), pr.secrets)
 	pr.held = log.held
 	cfg := &plugin.ClientConfig{
 		HandshakeConfig:  protocol.Handshake(protocol.Version),
@@ -198,7 +206,7 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 		// relays it into the log); SyncStderr is what it writes to
 		// os.Stderr while serving. Both end in the crash report's tail.
 		Stderr:     pr.stderr,
-		SyncStderr: io.MultiWriter(pr.stderr, log.StandardWriter(&hclog.StandardLoggerOptions{ForceLevel: hclog.Debug})),
+		SyncStderr: io.MultiWriter(pr.stderr, pr.secrets.writer(log.StandardWriter(&hclog.StandardLoggerOptions{ForceLevel: hclog.Debug}))),
 	}
 	if !p.Builtin() {
 		cfg.SkipHostEnv = true
@@ -313,14 +321,14 @@ func (h *Host) startError(pr *process, err error) error {
 		}
 		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
 	case errors.Is(err, errStartTimeout), strings.Contains(msg, "timeout while waiting for plugin to start"):
-		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderr.String()))
+		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Unrecognized remote plugin message"):
-		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderr.String()))
+		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderrText()))
 	case errors.Is(err, exec.ErrNotFound), errors.Is(err, os.ErrNotExist), errors.Is(err, os.ErrPermission):
 		return fmt.Errorf("cannot start %s: %v", name, err)
 	}
-	return fmt.Errorf("cannot start %s: %v%s", name, err, stderrNote(pr.stderr.String()))
+	return fmt.Errorf("cannot start %s: %v%s", name, err, stderrNote(pr.stderrText()))
 }
 
 // callError words an error from a call to a running plugin: a crash is
@@ -344,7 +352,7 @@ func (h *Host) callError(pr *process, what string, err error) error {
 		status = "it ended with " + pr.cmd.ProcessState.String()
 	}
 	pr.held.quote()
-	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Status: status, Stderr: pr.stderr.String()}
+	return &CrashError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Status: status, Stderr: pr.stderrText()}
 }
 
 // CrashError is a plugin that ended or stopped answering during a call.

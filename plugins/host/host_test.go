@@ -71,7 +71,12 @@ func (testJudge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: "test", Version: "1", Model: "m"}, nil
 }
 
+// configured is the configuration the plugin process's judge was given,
+// for the "leak" question.
+var configured judge.Config
+
 func (testJudge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
+	configured = c
 	return judge.Identity{Plugin: "test", Version: "1", Model: c.Model, Params: map[string]any{"temperature": 0.0}}, nil
 }
 
@@ -92,6 +97,12 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(3)
 	case "panic":
 		panic("the judge lost its mind")
+	case "leak":
+		// What a judge with a bad key might print before it dies: its
+		// key, as rubric gave it through the environment or an option.
+		fmt.Fprintf(os.NewFile(2, "stderr"), "invalid key %s (from the environment), %s (option api_key), %s (the variable api_key_env names)\n",
+			os.Getenv("RUBRIC_TEST_KEY"), configured.Options["api_key"], os.Getenv(configured.Options["api_key_env"]))
+		os.Exit(4)
 	case "refuse":
 		return judge.Answer{}, errors.New("no answer for you")
 	case "log":
@@ -111,6 +122,12 @@ func (testTransport) Describe(context.Context) (transport.Info, error) {
 }
 
 func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.Surface, error) {
+	if t.Location == "leak" {
+		// What a transport might print before it dies: the credentials
+		// rubric gave it for the server.
+		fmt.Fprintf(os.NewFile(2, "stderr"), "refused: Authorization %s, SERVER_TOKEN %s\n", t.Headers["Authorization"], t.Env["SERVER_TOKEN"])
+		os.Exit(5)
+	}
 	if t.Location == "big" {
 		var b strings.Builder
 		b.WriteString(`{"tools":[`)
@@ -214,6 +231,76 @@ func TestJudgeCrashMidCall(t *testing.T) {
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestCrashHidesSecrets: a plugin that prints the credentials rubric gave
+// it and crashes is quoted without them, in the crash message and in the
+// log: a judge's key from its environment (a pinned plugin's env, or any
+// credential-named variable a built-in inherits) or its options (api_key,
+// or the variable api_key_env names), a transport's headers and the
+// server's environment it was given.
+func TestCrashHidesSecrets(t *testing.T) {
+	secrets := []string{"sk-env-0123456789", "sk-option-0123456789", "sk-named-0123456789", "tok-header-0123456789", "tok-env-0123456789"}
+	t.Setenv("RUBRIC_TEST_KEY", secrets[0])
+	t.Setenv("RUBRIC_TEST_NAMED", secrets[2])
+	opts := judge.Config{Options: map[string]string{"api_key": secrets[1], "api_key_env": "RUBRIC_TEST_NAMED"}}
+	for _, c := range []struct {
+		name string
+		call func(h *Host) error
+		want string
+	}{
+		{"a pinned judge", func(h *Host) error {
+			p := self(t, protocol.KindJudge, "judge")
+			p.Env = append(p.Env, "RUBRIC_TEST_KEY", "RUBRIC_TEST_NAMED")
+			j, err := h.Judge(context.Background(), p, opts)
+			if err != nil {
+				return err
+			}
+			_, err = j.Ask(context.Background(), judge.Question{Kind: "leak"})
+			return err
+		}, "invalid key [redacted] (from the environment), [redacted] (option api_key), [redacted] (the variable api_key_env names)"},
+		{"a built-in judge", func(h *Host) error {
+			p := self(t, protocol.KindJudge, "judge")
+			p.From = FromBuiltin
+			j, err := h.Judge(context.Background(), p, opts)
+			if err != nil {
+				return err
+			}
+			_, err = j.Ask(context.Background(), judge.Question{Kind: "leak"})
+			return err
+		}, "invalid key [redacted] (from the environment), [redacted] (option api_key), [redacted] (the variable api_key_env names)"},
+		{"a transport", func(h *Host) error {
+			tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
+			if err != nil {
+				return err
+			}
+			_, err = tr.Export(context.Background(), transport.Target{Location: "leak",
+				Headers: map[string]string{"Authorization": "Bearer " + secrets[3]}, Env: map[string]string{"SERVER_TOKEN": secrets[4]}})
+			return err
+		}, "refused: Authorization [redacted], SERVER_TOKEN [redacted]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf proctest.Buffer
+			h := New(Options{Log: hclog.New(&hclog.LoggerOptions{Level: hclog.Debug, Output: &buf, DisableTime: true}), StartTimeout: time.Minute})
+			defer h.Close()
+			err := c.call(h)
+			if _, ok := errors.AsType[*CrashError](err); !ok {
+				t.Fatalf("want a CrashError, got %v", err)
+			}
+			h.Close()
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("the crash message does not quote the plugin's words with the values hidden:\n%s\nwant it to contain %q", err, c.want)
+			}
+			for _, s := range secrets {
+				if strings.Contains(err.Error(), s) {
+					t.Errorf("the crash message quotes %s:\n%s", s, err)
+				}
+				if strings.Contains(buf.String(), s) {
+					t.Errorf("the log quotes %s:\n%s", s, buf.String())
 				}
 			}
 		})

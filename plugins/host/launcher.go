@@ -36,6 +36,21 @@ func (l Launcher) FindJudge(ref string) error {
 	return err
 }
 
+// CheckJudgeOptions implements run.JudgeOptionChecker: a built-in judge
+// checks the names of its options in process (judge.OptionChecker), as
+// its plugin process would when configured; any other judge, or one not
+// found, is not checked.
+func (l Launcher) CheckJudgeOptions(name string, options map[string]string) error {
+	p, err := l.Catalog.Find(protocol.KindJudge, name)
+	if err != nil || p.judge == nil {
+		return nil
+	}
+	if c, ok := p.judge().(judge.OptionChecker); ok {
+		return c.CheckOptions(options)
+	}
+	return nil
+}
+
 // Transport implements run.Plugins: the transport plugin named name,
 // started.
 func (l Launcher) Transport(ctx context.Context, name string) (transport.Plugin, error) {

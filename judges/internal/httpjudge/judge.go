@@ -117,6 +117,13 @@ func (j *Judge) Describe(context.Context) (judge.Identity, error) {
 	return judge.Identity{Plugin: j.api.Name, Version: j.api.Version, Provider: j.api.Name}, nil
 }
 
+// CheckOptions implements judge.OptionChecker: the names of the API's
+// options, not their values, which Configure reads.
+func (j *Judge) CheckOptions(options map[string]string) error {
+	_, err := judgeopt.NewOptions(j.api.Name, options, j.api.Options...)
+	return err
+}
+
 // Configure checks the model and options, reads the key from the
 // environment, and returns the identity the judge answers under: its
 // provider is the judge's name for the hosted API, else the base URL's

@@ -59,6 +59,7 @@ type conn struct {
 	last        string      // the start of the last body or event data, quoted
 	page        *httpStatus // the first 2xx answer that was a web page (text/html)
 	pageURL     string      // the URL that answered it, for messages
+	pageTitle   string      // its <title>, printable and short (pageTitle)
 	// answered is the JSON-RPC error the server sent with an HTTP error
 	// status in answer to the last POST, if it did: a modern-only server
 	// refuses initialize so, and mcp-go reports only the status.
@@ -233,10 +234,17 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Method != http.MethodDelete && resp.StatusCode >= 200 && resp.StatusCode <= 299 &&
 		(mediaType == "text/html" || mediaType == "application/xhtml+xml") {
 		c.mu.Lock()
-		if c.page == nil {
+		first := c.page == nil
+		if first {
 			c.page, c.pageURL = &httpStatus{resp.StatusCode, resp.Status}, redact.URL(req.URL.String())
 		}
 		c.mu.Unlock()
+		if first {
+			title := c.readPageTitle(resp)
+			c.mu.Lock()
+			c.pageTitle = title
+			c.mu.Unlock()
+		}
 	}
 	if req.Method == http.MethodGet && mediaType == "text/event-stream" {
 		c.mu.Lock()
@@ -314,7 +322,11 @@ func (c *conn) fault(method string, err error) error {
 	case c.page != nil:
 		// A sign-in page, a product's site or a wrong path: the most
 		// common wrong URL, which mcp-go reports as a content type.
-		return fmt.Errorf("%s answered %s with a web page (HTTP %s, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)", c.pageURL, method, c.page.text)
+		page := "a web page"
+		if c.pageTitle != "" {
+			page += fmt.Sprintf(" titled %q", c.pageTitle)
+		}
+		return fmt.Errorf("%s answered %s with %s (HTTP %s, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)", c.pageURL, method, page, c.page.text)
 	case c.last != "" && unreadable(err):
 		return fmt.Errorf("server answered %s with something that is not a JSON-RPC message: %s%s", method, c.last, decodeReason(err))
 	case c.ended:

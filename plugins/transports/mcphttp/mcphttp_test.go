@@ -232,7 +232,7 @@ func TestExportFailures(t *testing.T) {
 	// or a proxy does at a URL that is not the MCP endpoint.
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><title>Sign in</title><p>Please log in</p>")
+		fmt.Fprint(w, "<!doctype html><title>Login - Acme</title><p>Please log in</p>")
 	}))
 	t.Cleanup(page.Close)
 
@@ -290,9 +290,9 @@ func TestExportFailures(t *testing.T) {
 		{"401 with a JSON-RPC error", Streamable{}, transport.Target{Location: unauthorized.URL},
 			"server wants credentials (HTTP 401 Unauthorized) and none were sent"},
 		{"a web page", Streamable{}, transport.Target{Location: page.URL + "/html"},
-			page.URL + "/html answered initialize with a web page (HTTP 200 OK, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)"},
+			page.URL + "/html answered initialize with a web page titled \"Login - Acme\" (HTTP 200 OK, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)"},
 		{"a web page, sse", SSE{}, transport.Target{Location: page.URL + "/html"},
-			page.URL + "/html answered initialize with a web page (HTTP 200 OK, text/html), not as an MCP endpoint"},
+			page.URL + "/html answered initialize with a web page titled \"Login - Acme\" (HTTP 200 OK, text/html), not as an MCP endpoint"},
 		{"too many tools", Streamable{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{MaxTools: 5}},
 			"server listed more than 5 tools (raise --max-tools)"},
 	}
