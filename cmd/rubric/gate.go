@@ -115,7 +115,8 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	}
 	// So are the judge settings no flag or variable gives: the base's
 	// answer both sides (gate_judge.go). --check starts a judge only to
-	// compare it with the report's, when --judge or --model names one.
+	// compare it with the report's, when a judge or a model is set (a
+	// flag, a variable or the config file).
 	if sj := a.newGateJudges(cmd.Flags()); sj != nil && (saved == nil || g.CheckJudge) {
 		defer sj.close()
 		g.Judges = sj
