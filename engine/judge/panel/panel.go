@@ -120,13 +120,7 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 			return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
 		}
 		docs = append(docs, doc)
-		// Named as the identity names the member, so that an answer from
-		// the members' configured models carries the panel's model.
-		plugin := ""
-		if i < len(p.ids) {
-			plugin = p.ids[i].Plugin
-		}
-		models = append(models, memberName(plugin, a.Model))
+		models = append(models, p.answeredBy(i, a.Model))
 		tokens.Input += a.Tokens.Input
 		tokens.Output += a.Tokens.Output
 	}
@@ -135,6 +129,24 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: out, Model: "median of " + strings.Join(models, ", "), Tokens: tokens}, nil
+}
+
+// answeredBy names the model that answered for member i as the panel's
+// identity names the member, so that an answer from the members'
+// configured models carries the panel's model: a dated snapshot of the
+// member's pinned model (gpt-4o answered by gpt-4o-2024-08-06, see
+// judge.SameModel) by the pinned id, as a single judge's pin accepts it;
+// any other model by its own name, which the run then refuses as not
+// the panel's.
+func (p *Panel) answeredBy(i int, model string) string {
+	if i >= len(p.ids) {
+		return memberName("", model)
+	}
+	id := p.ids[i]
+	if id.Model != "" && judge.SameModel(id.Model, model) {
+		model = id.Model
+	}
+	return memberName(id.Plugin, model)
 }
 
 // Combine is the panel's answer from its members' answers (JSON values

@@ -16,6 +16,9 @@ type fixed struct {
 	id     judge.Identity
 	answer string
 	err    error
+	// answered is the model the answers name; the identity's when empty.
+	answered string
+	tokens   judge.Tokens
 }
 
 func (f *fixed) Describe(context.Context) (judge.Identity, error) { return f.id, nil }
@@ -26,7 +29,15 @@ func (f *fixed) Ask(context.Context, judge.Question) (judge.Answer, error) {
 	if f.err != nil {
 		return judge.Answer{}, f.err
 	}
-	return judge.Answer{JSON: []byte(f.answer), Model: f.id.Model, Tokens: judge.Tokens{Input: 10, Output: 2}}, nil
+	model := f.id.Model
+	if f.answered != "" {
+		model = f.answered
+	}
+	tokens := f.tokens
+	if tokens == (judge.Tokens{}) {
+		tokens = judge.Tokens{Input: 10, Output: 2}
+	}
+	return judge.Answer{JSON: []byte(f.answer), Model: model, Tokens: tokens}, nil
 }
 
 func decode(t *testing.T, s string) any {
@@ -128,6 +139,44 @@ func TestPanelAsk(t *testing.T) {
 	}
 	if _, err := New(a); err == nil {
 		t.Error("a panel of one was made")
+	}
+}
+
+// TestPanelAnsweredModel: a member answered by a dated snapshot of its
+// pinned model (what OpenAI's API names in every answer to an alias) is
+// named by the pinned id, so that the panel's answer carries the panel's
+// model and its run is not refused; a member answered by another model
+// is named by it, and the run refuses the answer.
+func TestPanelAnsweredModel(t *testing.T) {
+	for _, tc := range []struct {
+		name, answered, want string
+	}{
+		{"same id", "gpt-4o", "median of openai:gpt-4o, anthropic:claude-sonnet-4-5"},
+		{"dated snapshot", "gpt-4o-2024-08-06", "median of openai:gpt-4o, anthropic:claude-sonnet-4-5"},
+		{"another model", "gpt-4o-mini-2024-07-18", "median of openai:gpt-4o-mini-2024-07-18, anthropic:claude-sonnet-4-5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &fixed{id: judge.Identity{Plugin: "openai", Model: "gpt-4o"}, answer: `{"s":1}`, answered: tc.answered}
+			b := &fixed{id: judge.Identity{Plugin: "anthropic", Model: "claude-sonnet-4-5"}, answer: `{"s":2}`, answered: "claude-sonnet-4-5-20250929"}
+			p, err := New(a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := p.Configure(context.Background(), judge.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := p.Ask(context.Background(), judge.Question{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ans.Model != tc.want {
+				t.Errorf("answered by %q, want %q", ans.Model, tc.want)
+			}
+			if same := ans.Model == id.Model; same != (tc.name != "another model") {
+				t.Errorf("answer's model %q against the panel's %q: same %v", ans.Model, id.Model, same)
+			}
+		})
 	}
 }
 
