@@ -166,6 +166,8 @@ func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 		defer done()
 		sessions[i] = sess
 	}
+	// --max-cost is the command's budget: both judges spend from it.
+	sessions[1].ShareBudget(sessions[0])
 	// A rubric that asks nothing is calibrated without a judge, even when
 	// one is named (Session.Calibrate): none is checked.
 	if len(r.Questions) > 0 {

@@ -141,6 +141,10 @@ type Session struct {
 	// early is the transport being started ahead of its use (see
 	// startEarly), nil when none is.
 	early *earlyTransport
+	// ledger is what the session's askers spent under --max-cost: the
+	// budget is the command's, however many askers it makes (a
+	// calibration's runs, the servers of one score).
+	ledger *ask.Ledger
 }
 
 // earlyTransport is a transport plugin started in the background, so
@@ -161,7 +165,14 @@ func New(o Options) *Session {
 	if o.Concurrency == 0 {
 		o.Concurrency = ask.DefaultConcurrency
 	}
-	return &Session{opt: o, done: func() {}}
+	return &Session{opt: o, done: func() {}, ledger: &ask.Ledger{}}
+}
+
+// ShareBudget makes s spend from the --max-cost budget of o, so that two
+// sessions of one command (the two judges of a calibration) hold one
+// budget between them. Call it before either asks anything.
+func (s *Session) ShareBudget(o *Session) {
+	s.ledger = o.ledger
 }
 
 // Close ends the judge, if one was started, and a transport started
@@ -421,7 +432,7 @@ func (s *Session) price(a *ask.Asker) error {
 	if s.opt.MaxOutput <= 0 {
 		return fmt.Errorf("--max-cost needs a bound on each answer's length: set the judge option max_tokens (--judge-option max_tokens=2048)")
 	}
-	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput}
+	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput, Ledger: s.ledger}
 	return nil
 }
 
