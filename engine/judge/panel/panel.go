@@ -60,6 +60,24 @@ func identity(ids []judge.Identity) judge.Identity {
 	}
 }
 
+// MemberIdentities is the identities of the members a panel's identity
+// names, in order; false when id is not a panel's. Each question the
+// panel is asked is a call to each of them.
+func MemberIdentities(id judge.Identity) ([]judge.Identity, bool) {
+	if id.Plugin != "panel" {
+		return nil, false
+	}
+	b, err := json.Marshal(id.Params["members"])
+	if err != nil {
+		return nil, false
+	}
+	var ids []judge.Identity
+	if json.Unmarshal(b, &ids) != nil || len(ids) == 0 {
+		return nil, false
+	}
+	return ids, true
+}
+
 // memberName is "plugin:model", or what of it there is.
 func memberName(plugin, model string) string {
 	switch {
