@@ -100,6 +100,9 @@ type Budget struct {
 	Price Price
 	// MaxOutput bounds a call's output tokens (the judge's max_tokens).
 	MaxOutput int
+	// Calls is how many model calls a question takes (a judge panel asks
+	// each member whose answers cost, each at Price); 0 means 1.
+	Calls int
 	// Ledger, when set, is shared by every asker of one command (each
 	// run of a calibration, each judge of a pair, each server scored),
 	// so that Limit bounds what the command spends, not what each asker
@@ -123,7 +126,7 @@ func (l *Ledger) Spent() float64 {
 
 // bound is the most a call with prompts of promptBytes bytes can cost.
 func (b *Budget) bound(promptBytes int) float64 {
-	return b.Price.Cost(judge.Tokens{Input: promptBytes, Output: b.MaxOutput})
+	return float64(max(b.Calls, 1)) * b.Price.Cost(judge.Tokens{Input: promptBytes, Output: b.MaxOutput})
 }
 
 // BudgetError is a call not started because it could pass the budget.

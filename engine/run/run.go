@@ -8,6 +8,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -415,6 +416,13 @@ func (s *Session) price(a *ask.Asker) error {
 		model = a.Identity.Model
 	}
 	p, ok := s.prices().Lookup(model)
+	calls, unpriced := 1, error(nil)
+	if members, isPanel := panel.MemberIdentities(a.Identity); isPanel {
+		p, calls, unpriced = s.panelPrice(members)
+		ok = unpriced == nil
+	} else if !ok {
+		unpriced = fmt.Errorf("--max-cost needs the price of model %q, which the price table (%s) does not list: add it under prices.models in the config", model, s.prices().Date)
+	}
 	if a.Batch != nil {
 		p = p.Batched()
 	}
@@ -426,14 +434,44 @@ func (s *Session) price(a *ask.Asker) error {
 		// nothing: any budget holds it.
 		return nil
 	}
-	if !ok {
-		return fmt.Errorf("--max-cost needs the price of model %q, which the price table (%s) does not list: add it under prices.models in the config", model, s.prices().Date)
+	if unpriced != nil {
+		return unpriced
 	}
 	if s.opt.MaxOutput <= 0 {
 		return fmt.Errorf("--max-cost needs a bound on each answer's length: set the judge option max_tokens (--judge-option max_tokens=2048)")
 	}
-	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput, Ledger: s.ledger}
+	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput, Calls: calls, Ledger: s.ledger}
 	return nil
+}
+
+// panelPrice is the price of a panel's answers: a panel asks every
+// member and reports their tokens together, so it is priced when the
+// members that ask a model (all but heuristic ones, which cost nothing)
+// share one price; calls is how many of them a question asks. A member
+// the price table does not list, or members priced differently, is an
+// error for --max-cost, naming them.
+func (s *Session) panelPrice(members []judge.Identity) (p ask.Price, calls int, err error) {
+	first := ""
+	for i, m := range members {
+		if m.Heuristic {
+			continue
+		}
+		mp, ok := s.prices().Lookup(m.Model)
+		if !ok {
+			return ask.Price{}, 0, fmt.Errorf("--max-cost needs the price of model %q (panel member %d), which the price table (%s) does not list: add it under prices.models in the config", m.Model, i+1, s.prices().Date)
+		}
+		if calls > 0 && mp != p {
+			return ask.Price{}, 0, fmt.Errorf("--max-cost cannot bound a panel whose members are priced differently (%s and %s): the panel reports its members' tokens together, so its cost is known only when they share one price; give members of one price, or leave --max-cost out", first, m.Model)
+		}
+		if calls == 0 {
+			p, first = mp, m.Model
+		}
+		calls++
+	}
+	if calls == 0 {
+		return ask.Price{}, 0, errors.New("the panel asks no model: its members answer by rules")
+	}
+	return p, calls, nil
 }
 
 // Cost is what a's calls cost, as a report states it; nil when the
