@@ -120,7 +120,8 @@ func (p *Panel) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 
 // Ask asks every member in turn and combines their answers. An error of
 // any member is the panel's: a member that cannot answer leaves the panel
-// without its median. The tokens are the members' sum; the model names
+// without its median. The tokens are the members' sum (those read from
+// the provider's prompt cache too, billed at their own price); the model names
 // each member's.
 func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	var docs []any
@@ -139,8 +140,7 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		}
 		docs = append(docs, doc)
 		models = append(models, p.answeredBy(i, a.Model))
-		tokens.Input += a.Tokens.Input
-		tokens.Output += a.Tokens.Output
+		tokens = tokens.Add(a.Tokens)
 	}
 	out, err := json.Marshal(Combine(docs))
 	if err != nil {

@@ -180,6 +180,25 @@ func TestPanelAnsweredModel(t *testing.T) {
 	}
 }
 
+// TestPanelTokens: the panel's tokens are its members' sum, the input
+// tokens the provider read from its prompt cache included, so that a
+// panel's cost counts them at the cached price.
+func TestPanelTokens(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "openai", Model: "m"}, answer: `{"s":1}`, tokens: judge.Tokens{Input: 1000, Output: 20, Cached: 900}}
+	b := &fixed{id: judge.Identity{Plugin: "anthropic", Model: "n"}, answer: `{"s":2}`, tokens: judge.Tokens{Input: 500, Output: 10, Cached: 100}}
+	p, err := New(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := p.Ask(context.Background(), judge.Question{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (judge.Tokens{Input: 1500, Output: 30, Cached: 1000}); ans.Tokens != want {
+		t.Errorf("tokens %+v, want %+v", ans.Tokens, want)
+	}
+}
+
 func stringReader(s string) *strings.Reader { return strings.NewReader(s) }
 
 func TestMembers(t *testing.T) {
