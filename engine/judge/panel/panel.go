@@ -119,8 +119,9 @@ func (p *Panel) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 }
 
 // Ask asks every member in turn and combines their answers. An error of
-// any member is the panel's: a member that cannot answer leaves the panel
-// without its median. The tokens are the members' sum (those read from
+// any member is the panel's, naming the member (its type kept for
+// errors.As: a rate limit is still waited out): a member that cannot
+// answer leaves the panel without its median. The tokens are the members' sum (those read from
 // the provider's prompt cache too, billed at their own price); the model names
 // each member's.
 func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
@@ -129,24 +130,39 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 	var tokens judge.Tokens
 	for i, m := range p.members {
 		a, err := m.Ask(ctx, q)
+		// What the members asked so far cost is the panel's, answered or
+		// not: the members before a failing one were paid.
+		tokens = tokens.Add(a.Tokens)
 		if err != nil {
-			return judge.Answer{}, err
+			if ctx.Err() != nil {
+				return judge.Answer{Tokens: tokens}, err
+			}
+			// Named, so that a user can tell which member to mend.
+			return judge.Answer{Tokens: tokens}, fmt.Errorf("panel member %d (%s): %w", i+1, p.memberLabel(i), err)
 		}
 		var doc any
 		dec := json.NewDecoder(bytes.NewReader(a.JSON))
 		dec.UseNumber()
 		if err := dec.Decode(&doc); err != nil {
-			return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+			return judge.Answer{Tokens: tokens}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
 		}
 		docs = append(docs, doc)
 		models = append(models, p.answeredBy(i, a.Model))
-		tokens = tokens.Add(a.Tokens)
 	}
 	out, err := json.Marshal(Combine(docs))
 	if err != nil {
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: out, Model: "median of " + strings.Join(models, ", "), Tokens: tokens}, nil
+}
+
+// memberLabel names member i as the panel's identity does
+// ("openai:gpt-4o"), or by its place when the panel has no identities.
+func (p *Panel) memberLabel(i int) string {
+	if i < len(p.ids) {
+		return memberName(p.ids[i].Plugin, p.ids[i].Model)
+	}
+	return fmt.Sprintf("member %d", i+1)
 }
 
 // answeredBy names the model that answered for member i as the panel's

@@ -125,11 +125,22 @@ func TestPanelAsk(t *testing.T) {
 		t.Error("a changed member left the panel's identity as it was")
 	}
 
-	// A member's error is the panel's, as it is.
+	// A member's error is the panel's, naming the member, its type kept.
 	boom := errors.New("member down")
 	b.err = boom
-	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.Is(err, boom) {
-		t.Errorf("error %v, want the member's", err)
+	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.Is(err, boom) || err.Error() != "panel member 2 (openai:m1): member down" {
+		t.Errorf("error %v, want the member's, naming it", err)
+	}
+	b.err = &judge.RateLimitError{}
+	var rl *judge.RateLimitError
+	ans, err = p.Ask(context.Background(), judge.Question{})
+	if !errors.As(err, &rl) {
+		t.Errorf("error %v, want the member's rate limit", err)
+	}
+	// The member before it answered, and was paid: its tokens are the
+	// failed question's, so that the cost and the budget count them.
+	if ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
+		t.Errorf("a failed question's tokens %+v, want the first member's", ans.Tokens)
 	}
 	// An answer that is no JSON is unreadable, so the question is retried.
 	b.err, b.answer = nil, "not json"
