@@ -741,6 +741,10 @@ func (src Source) recorded(extra []string) string {
 type ScanOptions struct {
 	// Fresh asks the judge afresh instead of reading the cache.
 	Fresh bool
+	// Salt, when set, caches every answer of the scan under a key of its
+	// own (cache.SaltedKey): the cache then holds for it only what a scan
+	// of the same salt was answered, as a calibration's runs are.
+	Salt string
 	// Answers, when set, is an earlier report whose recorded answers are
 	// the observations: no judge is started and none is asked.
 	Answers *report.Report
@@ -789,7 +793,16 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
+			if salt := o.Salt; salt != "" {
+				own.Salt = func(ask.Request) string { return salt }
+			}
 			scope := src.Transport + " " + src.recorded(s.opt.RedactParams)
+			if o.Salt != "" {
+				// A salted scan's batches are its own: a scan of the same
+				// target under another salt (another run of a
+				// calibration) must not tidy them away as unneeded.
+				scope += " " + o.Salt
+			}
 			if own.Batch != nil {
 				own.Batch.Scope = scope
 			} else if err := own.TellPending(scope); err != nil {
