@@ -547,6 +547,9 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	}
 	if s.opt.Batch {
 		b, ok := judge.AsBatcher(j)
+		if _, isPanel := panel.MemberIdentities(j.Identity()); isPanel && !ok {
+			return nil, fmt.Errorf("--batch: a judge panel does not answer in batches (it asks each member a question at a time and combines their answers); leave --batch out to ask the panel, or give --batch with one judge, such as openai or anthropic")
+		}
 		if !ok {
 			return nil, fmt.Errorf("--batch: the judge %q does not answer in batches (its plugin does not advertise the capability %q); use a judge that does, such as openai or anthropic, or leave --batch out", j.Name(), judge.CapabilityBatch)
 		}
