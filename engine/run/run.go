@@ -146,6 +146,10 @@ type Session struct {
 	// budget is the command's, however many askers it makes (a
 	// calibration's runs, the servers of one score).
 	ledger *ask.Ledger
+	// spentBefore is what the askers before the latest spent, and
+	// priced whether any of them was priced (see Spent).
+	spentBefore float64
+	priced      bool
 }
 
 // earlyTransport is a transport plugin started in the background, so
@@ -566,8 +570,33 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	} else {
 		s.done = func() {}
 	}
+	if s.asker != nil {
+		s.spentBefore += s.asker.Stats().CostUSD
+		s.priced = s.priced || s.Cost(s.asker) != nil
+	}
 	s.asker = a
 	return a, nil
+}
+
+// Spent is what every judge call of the session cost, as the reports
+// state it (a calibration's runs together), and the price table's date
+// and source; nil when no call was priced.
+func (s *Session) Spent() *report.Cost {
+	usd, priced := s.spentBefore, s.priced
+	c := s.Cost(s.asker)
+	if c != nil {
+		usd += s.asker.Stats().CostUSD
+		priced = true
+	}
+	if !priced {
+		return nil
+	}
+	t := s.prices()
+	out := &report.Cost{USD: usd, Prices: t.Date + ", " + t.Source}
+	if c != nil {
+		out.Prices = c.Prices
+	}
+	return out
 }
 
 // EndProgress clears the progress display, if one is shown; calling it
