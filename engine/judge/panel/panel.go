@@ -12,10 +12,13 @@ package panel
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 )
@@ -28,6 +31,28 @@ const Version = "1"
 type Panel struct {
 	members []judge.Judge
 	ids     []judge.Identity
+
+	// held keeps, by question (questionKey), the readable answers of the
+	// members that answered a question the panel could not answer (a
+	// later member failed, was rate limited or unreadable), until the
+	// question is asked again: only the members without one are asked
+	// then, so that a member's trouble does not pay the others twice.
+	mu   sync.Mutex
+	held map[string][]*memberAnswer
+}
+
+// memberAnswer is a member's readable answer: its JSON and the model
+// that answered.
+type memberAnswer struct {
+	doc   any
+	model string
+}
+
+// questionKey names a question by everything a member is asked.
+func questionKey(q judge.Question) string {
+	b, _ := json.Marshal(q)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // New returns a panel of members, at least two.
@@ -121,22 +146,46 @@ func (p *Panel) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 // Ask asks every member in turn and combines their answers. An error of
 // any member is the panel's, naming the member (its type kept for
 // errors.As: a rate limit is still waited out): a member that cannot
-// answer leaves the panel without its median. The tokens are the members' sum (those read from
+// answer leaves the panel without its median, and the answers of the
+// others are held for the question's next ask, which asks only the
+// members still without one. The tokens are the members' sum (those read from
 // the provider's prompt cache too, billed at their own price); the model names
 // each member's.
 func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	var docs []any
-	var models []string
+	key := questionKey(q)
+	p.mu.Lock()
+	got := p.held[key]
+	delete(p.held, key)
+	p.mu.Unlock()
+	if got == nil {
+		got = make([]*memberAnswer, len(p.members))
+	}
+	// keep holds the members' readable answers for the question's next
+	// ask, when this one fails.
+	keep := func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.held == nil {
+			p.held = map[string][]*memberAnswer{}
+		}
+		p.held[key] = got
+	}
+	// What the members asked now cost is the panel's, answered or not:
+	// the members before a failing one were paid. Those held from an
+	// earlier ask were counted then.
 	var tokens judge.Tokens
+	var failed error
 	for i, m := range p.members {
+		if got[i] != nil {
+			continue
+		}
 		a, err := m.Ask(ctx, q)
-		// What the members asked so far cost is the panel's, answered or
-		// not: the members before a failing one were paid.
 		tokens = tokens.Add(a.Tokens)
 		if err != nil {
 			if ctx.Err() != nil {
 				return judge.Answer{Tokens: tokens}, err
 			}
+			keep()
 			// Named, so that a user can tell which member to mend.
 			return judge.Answer{Tokens: tokens}, fmt.Errorf("panel member %d (%s): %w", i+1, p.memberLabel(i), err)
 		}
@@ -144,10 +193,23 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		dec := json.NewDecoder(bytes.NewReader(a.JSON))
 		dec.UseNumber()
 		if err := dec.Decode(&doc); err != nil {
-			return judge.Answer{Tokens: tokens}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+			// The others are still asked, so that a retry asks only this
+			// member.
+			if failed == nil {
+				failed = &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+			}
+			continue
 		}
-		docs = append(docs, doc)
-		models = append(models, p.answeredBy(i, a.Model))
+		got[i] = &memberAnswer{doc: doc, model: a.Model}
+	}
+	if failed != nil {
+		keep()
+		return judge.Answer{Tokens: tokens}, failed
+	}
+	docs := make([]any, len(got))
+	models := make([]string, len(got))
+	for i, g := range got {
+		docs[i], models[i] = g.doc, p.answeredBy(i, g.model)
 	}
 	out, err := json.Marshal(Combine(docs))
 	if err != nil {

@@ -19,6 +19,7 @@ type fixed struct {
 	// answered is the model the answers name; the identity's when empty.
 	answered string
 	tokens   judge.Tokens
+	calls    int
 }
 
 func (f *fixed) Describe(context.Context) (judge.Identity, error) { return f.id, nil }
@@ -26,6 +27,7 @@ func (f *fixed) Configure(context.Context, judge.Config) (judge.Identity, error)
 	return f.id, nil
 }
 func (f *fixed) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	f.calls++
 	if f.err != nil {
 		return judge.Answer{}, f.err
 	}
@@ -126,21 +128,21 @@ func TestPanelAsk(t *testing.T) {
 	}
 
 	// A member's error is the panel's, naming the member, its type kept.
+	// The member before it answered, and was paid: its tokens are the
+	// failed question's, so that the cost and the budget count them.
 	boom := errors.New("member down")
 	b.err = boom
-	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.Is(err, boom) || err.Error() != "panel member 2 (openai:m1): member down" {
+	ans, err = p.Ask(context.Background(), judge.Question{})
+	if !errors.Is(err, boom) || err.Error() != "panel member 2 (openai:m1): member down" {
 		t.Errorf("error %v, want the member's, naming it", err)
+	}
+	if ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
+		t.Errorf("a failed question's tokens %+v, want the first member's", ans.Tokens)
 	}
 	b.err = &judge.RateLimitError{}
 	var rl *judge.RateLimitError
-	ans, err = p.Ask(context.Background(), judge.Question{})
-	if !errors.As(err, &rl) {
+	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.As(err, &rl) {
 		t.Errorf("error %v, want the member's rate limit", err)
-	}
-	// The member before it answered, and was paid: its tokens are the
-	// failed question's, so that the cost and the budget count them.
-	if ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
-		t.Errorf("a failed question's tokens %+v, want the first member's", ans.Tokens)
 	}
 	// An answer that is no JSON is unreadable, so the question is retried.
 	b.err, b.answer = nil, "not json"
@@ -207,6 +209,57 @@ func TestPanelTokens(t *testing.T) {
 	}
 	if want := (judge.Tokens{Input: 1500, Output: 30, Cached: 1000}); ans.Tokens != want {
 		t.Errorf("tokens %+v, want %+v", ans.Tokens, want)
+	}
+}
+
+// TestPanelAsksAgainOnlyWhoFailed: when a member cannot answer (down,
+// rate limited, unreadable), the members that did answer are not asked
+// (and paid) again when the question is asked again: their answers are
+// held for it, and only the member without one is asked.
+func TestPanelAsksAgainOnlyWhoFailed(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "openai", Model: "m1"}, answer: `{"s":1}`}
+	b := &fixed{id: judge.Identity{Plugin: "openai", Model: "m2"}, answer: `{"s":3}`, err: &judge.RateLimitError{}}
+	c := &fixed{id: judge.Identity{Plugin: "openai", Model: "m3"}, answer: "not json"}
+	p, err := New(a, b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Configure(context.Background(), judge.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	q := judge.Question{Kind: "k", Subject: "tool", User: "rate it"}
+	var rl *judge.RateLimitError
+	if _, err := p.Ask(context.Background(), q); !errors.As(err, &rl) {
+		t.Fatalf("error %v, want b's rate limit", err)
+	}
+	// b answers now; c's answer is no JSON.
+	b.err = nil
+	var u *judge.UnreadableError
+	ans, err := p.Ask(context.Background(), q)
+	if !errors.As(err, &u) {
+		t.Fatalf("error %v, want c's unreadable answer", err)
+	}
+	if ans.Tokens != (judge.Tokens{Input: 20, Output: 4}) {
+		t.Errorf("second ask's tokens %+v, want b's and c's alone", ans.Tokens)
+	}
+	// Another question is asked of every member afresh.
+	c.answer = `{"s":2}`
+	if _, err := p.Ask(context.Background(), judge.Question{Kind: "k", Subject: "other"}); err != nil {
+		t.Fatal(err)
+	}
+	ans, err = p.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ans.JSON) != `{"s":2}` || ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
+		t.Errorf("third ask: %s, %+v; want the median of all three and c's tokens alone", ans.JSON, ans.Tokens)
+	}
+	if got := []int{a.calls, b.calls, c.calls}; !slices.Equal(got, []int{2, 3, 3}) {
+		t.Errorf("calls %v, want a asked once for each question, b and c again only while they failed", got)
+	}
+	// Answered: the held answers are gone, and the next ask asks all.
+	if _, err := p.Ask(context.Background(), q); err != nil || a.calls != 3 {
+		t.Errorf("an answered question asked again: %v, a asked %d times", err, a.calls)
 	}
 }
 
