@@ -14,21 +14,24 @@ import (
 	"github.com/rubricmcp/rubric/internal/fakebatch"
 )
 
-// fakeBatchCmd is "fakebatch [-garbage N]": it serves, in the background
+// fakeBatchCmd is "fakebatch [-garbage N] [-hold-from N]": it serves, in the background
 // of the script, the OpenAI and Anthropic APIs with their batch endpoints
 // (internal/fakebatch), answering TDQS questions as fakellm does, and
 // sets BATCH to its OpenAI base URL and BATCH_HOST to its Anthropic one.
-// Every batch stays in progress while a file named hold exists. The
+// Every batch stays in progress while a file named hold exists (with
+// -hold-from N, once N batches were created; a look at a batch held so
+// touches the file holding). The
 // stages it reached are signalled by files: created once a batch was
 // created, polled once a created batch was looked at; counts holds what
 // it was sent (batches created, looks at a batch, results files read,
 // one-call calls, questions submitted and those submitted more than once), rewritten after each request.
 func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
-		ts.Fatalf("usage: fakebatch [-garbage N]")
+		ts.Fatalf("usage: fakebatch [-garbage N] [-hold-from N]")
 	}
 	fs := flag.NewFlagSet("fakebatch", flag.ContinueOnError)
 	garbage := fs.Int("garbage", 0, "batch answers, the first ones, that are not JSON")
+	holdFrom := fs.Int("hold-from", 0, "batches created before the hold applies")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("fakebatch: %v", err)
 	}
@@ -42,7 +45,7 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 	s.Garbage = *garbage
 	s.Hold = func() bool {
 		_, err := os.Stat(hold)
-		return err == nil
+		return err == nil && s.Counts().Creates >= *holdFrom
 	}
 	touch := func(name string) {
 		if f, err := os.OpenFile(ts.MkAbs(name), os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
@@ -67,6 +70,9 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 			touch("created")
 		case event == "retrieve" && c.Creates > 0:
 			touch("polled")
+			if *holdFrom > 0 && s.Hold() {
+				touch("holding")
+			}
 		}
 	}
 	ts.Defer(s.Close)

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/html"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -102,6 +103,11 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 			return fmt.Errorf("the calibration is written to %s, but not the page: %w", c.Out, err)
 		}
 	}
+	if a.spent != nil {
+		// What this command paid: the runs a stopped calibration had
+		// answered, taken up from the cache, cost nothing again.
+		fmt.Fprintf(a.stdout, "\njudge calls: %s at the prices of %s\n", report.USD(a.spent.USD), a.spent.Prices)
+	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
 	return nil
 }
@@ -138,14 +144,19 @@ func (a *app) warnCalibration(rec *calibrate.Record) {
 	}
 }
 
-// calibrateOne calibrates the judge "judge" names.
+// calibrateOne calibrates the judge "judge" names, and says what its
+// calls cost when the model is priced.
 func (a *app) calibrateOne(cmd *cobra.Command, r *rubric.Rubric, c run.Calibration) (*calibrate.Record, error) {
 	sess, done, err := a.session(true)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	return sess.Calibrate(cmd.Context(), r, c)
+	rec, err := sess.Calibrate(cmd.Context(), r, c)
+	if err == nil {
+		a.spent = sess.Spent()
+	}
+	return rec, err
 }
 
 // sharedJudgeFlags are the judge flags that go to each of two judges.
@@ -166,6 +177,8 @@ func (a *app) calibrateTwo(cmd *cobra.Command, r *rubric.Rubric, c run.Calibrati
 		defer done()
 		sessions[i] = sess
 	}
+	// --max-cost is the command's budget: both judges spend from it.
+	sessions[1].ShareBudget(sessions[0])
 	// A rubric that asks nothing is calibrated without a judge, even when
 	// one is named (Session.Calibrate): none is checked.
 	if len(r.Questions) > 0 {

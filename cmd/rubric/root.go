@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
@@ -55,6 +56,8 @@ type app struct {
 	early *runflags.Early // the transport a score starts early
 	// batches says the command has --batch (see runflags.Host.Batches).
 	batches bool
+	// spent is what a calibration's judge calls cost, when priced.
+	spent *report.Cost
 }
 
 func version() string { return buildinfo.Version() }

@@ -18,8 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"strings"
 	"sync"
 	"time"
 
@@ -317,22 +315,10 @@ func (e *UnreadableError) Error() string {
 func (e *UnreadableError) Unwrap() error { return e.Last }
 
 // SameModel reports whether an answer from model answered satisfies a pin
-// on pinned: the same id, or the pinned id with one date after it, which
-// is how providers name the snapshot an alias resolved to: gpt-4o answered
-// by gpt-4o-2024-08-06, claude-sonnet-4-5 by claude-sonnet-4-5-20250929,
-// gpt-4 by gpt-4-0613. Anything more (claude-sonnet-4 answered by
-// claude-sonnet-4-5-20250929) is another model.
+// on pinned (judge.SameModel: the same id, or its dated snapshot).
 func SameModel(pinned, answered string) bool {
-	if pinned == "" || answered == pinned {
-		return true
-	}
-	rest, ok := strings.CutPrefix(answered, pinned+"-")
-	return ok && snapshotDate.MatchString(rest)
+	return judge.SameModel(pinned, answered)
 }
-
-// snapshotDate is a date as providers append it to a model id: YYYYMMDD,
-// YYYY-MM-DD, or MMDD.
-var snapshotDate = regexp.MustCompile(`^(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
 
 // Ask answers every request, in order. On the first failure it starts no
 // new call, lets the calls in flight finish (their answers are paid for,

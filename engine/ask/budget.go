@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -99,11 +100,33 @@ type Budget struct {
 	Price Price
 	// MaxOutput bounds a call's output tokens (the judge's max_tokens).
 	MaxOutput int
+	// Calls is how many model calls a question takes (a judge panel asks
+	// each member whose answers cost, each at Price); 0 means 1.
+	Calls int
+	// Ledger, when set, is shared by every asker of one command (each
+	// run of a calibration, each judge of a pair, each server scored),
+	// so that Limit bounds what the command spends, not what each asker
+	// does; when nil, the asker's own calls are all it counts.
+	Ledger *Ledger
+}
+
+// Ledger is what the askers under one budget spent, and the greatest
+// cost of their calls in flight; it is safe for concurrent use.
+type Ledger struct {
+	mu          sync.Mutex
+	spent, held float64
+}
+
+// Spent is what the askers under the ledger spent so far.
+func (l *Ledger) Spent() float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.spent
 }
 
 // bound is the most a call with prompts of promptBytes bytes can cost.
 func (b *Budget) bound(promptBytes int) float64 {
-	return b.Price.Cost(judge.Tokens{Input: promptBytes, Output: b.MaxOutput})
+	return float64(max(b.Calls, 1)) * b.Price.Cost(judge.Tokens{Input: promptBytes, Output: b.MaxOutput})
 }
 
 // BudgetError is a call not started because it could pass the budget.
@@ -112,11 +135,18 @@ type BudgetError struct {
 	// Limit, Spent and Call are the budget, what was spent (and held by
 	// calls in flight), and the most the call could have cost.
 	Limit, Spent, Call float64
+	// Fresh says that the run asks afresh what the cache holds (a
+	// calibration's runs), so a rerun asks everything again.
+	Fresh bool
 }
 
 func (e *BudgetError) Error() string {
-	return fmt.Sprintf("stopped before asking %s about %q: the call could cost up to %s, which with %s spent or in flight would pass the --max-cost budget of %s; every answer so far is in the answer cache, so running again with a higher --max-cost asks only what is missing",
-		e.Kind, e.Subject, report.USD(e.Call), report.USD(e.Spent), report.USD(e.Limit))
+	next := "every answer so far is in the answer cache, so running again with a higher --max-cost asks only what is missing"
+	if e.Fresh {
+		next = "this run asks every question afresh (as each run of a calibration does), so running again asks them all again: give a --max-cost that holds every run"
+	}
+	return fmt.Sprintf("stopped before asking %s about %q: the call could cost up to %s, which with %s spent or in flight would pass the --max-cost budget of %s; %s",
+		e.Kind, e.Subject, report.USD(e.Call), report.USD(e.Spent), report.USD(e.Limit), next)
 }
 
 // reserve holds the greatest cost of a call about to start, or returns
@@ -133,15 +163,28 @@ func (a *Asker) reserve(kind, subject string, promptBytes int) (float64, error) 
 // or returns the BudgetError that stops it.
 func (a *Asker) reserveCost(kind, subject string, call float64) (float64, error) {
 	a.mu.Lock()
-	if held := a.stats.CostUSD + a.held; held+call > a.Budget.Limit {
+	held := a.stats.CostUSD + a.held
+	l := a.Budget.Ledger
+	if l != nil {
+		l.mu.Lock()
+		held = l.spent + l.held
+	}
+	if held+call > a.Budget.Limit {
+		if l != nil {
+			l.mu.Unlock()
+		}
 		a.mu.Unlock()
-		err := &BudgetError{Kind: kind, Subject: subject, Limit: a.Budget.Limit, Spent: held, Call: call}
+		err := &BudgetError{Kind: kind, Subject: subject, Limit: a.Budget.Limit, Spent: held, Call: call, Fresh: a.Fresh}
 		if a.OnBudget != nil {
 			a.OnBudget(err)
 		}
 		return 0, err
 	}
 	a.held += call
+	if l != nil {
+		l.held += call
+		l.mu.Unlock()
+	}
 	a.mu.Unlock()
 	return call, nil
 }
@@ -152,7 +195,14 @@ func (a *Asker) spend(hold float64, t judge.Tokens) {
 	defer a.mu.Unlock()
 	a.held -= hold
 	if a.Budget != nil {
-		a.stats.CostUSD += a.Budget.Price.Cost(t)
+		cost := a.Budget.Price.Cost(t)
+		a.stats.CostUSD += cost
+		if l := a.Budget.Ledger; l != nil {
+			l.mu.Lock()
+			l.held -= hold
+			l.spent += cost
+			l.mu.Unlock()
+		}
 	} else if a.Price != nil {
 		a.stats.CostUSD += a.Price.Cost(t)
 	}

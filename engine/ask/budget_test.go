@@ -3,6 +3,7 @@ package ask_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -124,5 +125,56 @@ func TestBudgetHoldsCallsInFlight(t *testing.T) {
 	// The call in flight finished and was paid for.
 	if st := a.Stats(); st.Questions != 1 || st.CostUSD != 12/1e6 {
 		t.Errorf("stats %+v", st)
+	}
+}
+
+// TestBudgetLedgerHoldsEveryAsker: askers that share a Ledger (the runs
+// of one calibration, asking afresh) spend from one budget: with room
+// for 4 calls and 3 questions a run, the first run asks its 3, and the
+// second stops before its second call, naming what both spent and that a
+// rerun asks everything again. Without the ledger each run would have
+// had the whole budget and spent 6 calls' worth.
+func TestBudgetLedgerHoldsEveryAsker(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(3)...)
+	price := ask.Price{Input: 1, CachedInput: 1, Output: 1}
+	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
+	obs, err := probe.Ask(context.Background(), reqs[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := float64(obs[0].PromptBytes+100) / 1e6
+	// Each call costs 12 tokens: 4 spent leave room for no bound.
+	limit := 3*12/1e6 + bound + 1e-9
+	ledger := &ask.Ledger{}
+	j := &counting{}
+	run := func() (*ask.Asker, error) {
+		a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 1, Fresh: true,
+			Budget: &ask.Budget{Limit: limit, Price: price, MaxOutput: 100, Ledger: ledger}}
+		_, err := a.Ask(context.Background(), reqs)
+		return a, err
+	}
+	if _, err := run(); err != nil {
+		t.Fatalf("run 1: %v", err)
+	}
+	second, err := run()
+	var be *ask.BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("run 2: got %v, want a BudgetError", err)
+	}
+	if n := j.calls.Load(); n != 4 {
+		t.Errorf("%d calls started in both runs, want 4", n)
+	}
+	if st := second.Stats(); st.CostUSD != 12/1e6 {
+		t.Errorf("run 2 spent %v, want one call's 12 tokens", st.CostUSD)
+	}
+	if got, want := ledger.Spent(), 4*12/1e6; got != want {
+		t.Errorf("the ledger says %v spent, want %v", got, want)
+	}
+	if be.Spent != 4*12/1e6 {
+		t.Errorf("the refusal saw %v spent, want both runs' %v", be.Spent, 4*12/1e6)
+	}
+	if !strings.Contains(be.Error(), "running again asks them all again") {
+		t.Errorf("the refusal of a run that asks afresh says %q", be.Error())
 	}
 }

@@ -2,6 +2,8 @@ package run
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -156,9 +158,24 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		return nil, err
 	}
 	defer stage.discard()
+	var resume *resumeMark
+	if s.opt.Cache != nil && c.Final == "" {
+		if resume, err = openResume(c.Out); err != nil {
+			return nil, err
+		}
+	}
 	reports := make([]*report.Report, c.Runs)
 	for k := range c.Runs {
-		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, ScanOptions{Fresh: true})
+		// Each run is asked afresh: its answers are cached under a salt
+		// of this calibration's and the run's, which no earlier
+		// calibration's answers have, so that only the same command run
+		// again after an interruption finds them (and asks only what is
+		// missing, a batch still running collected by its own run).
+		opt := ScanOptions{Fresh: true}
+		if resume != nil {
+			opt = ScanOptions{Salt: resume.salt(k + 1)}
+		}
+		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
 		if err != nil {
 			return nil, fmt.Errorf("run %d of %d: %w", k+1, c.Runs, err)
 		}
@@ -219,7 +236,62 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	if err := stage.commit(); err != nil {
 		return nil, err
 	}
+	if err := resume.drop(); err != nil {
+		return nil, err
+	}
 	return rec, nil
+}
+
+// resumeMark is what a calibration into a directory keeps beside it
+// until it is written: the nonce its runs' answers are cached under
+// (ScanOptions.Salt). A calibration stopped half way (Ctrl-C, a kill, a
+// budget, a failed batch) leaves it, and the next calibration into the
+// same directory takes it up: its runs find the answers the stopped one
+// received, and the batches it left running, instead of paying for them
+// again. A calibration that was written removes it, so that the next one
+// asks afresh.
+type resumeMark struct {
+	path  string
+	Nonce string `json:"nonce"`
+}
+
+// openResume reads the mark beside out, or keeps a new one.
+func openResume(out string) (*resumeMark, error) {
+	out = filepath.Clean(out)
+	m := &resumeMark{path: filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".resume.json")}
+	if b, err := os.ReadFile(m.path); err == nil && json.Unmarshal(b, m) == nil && m.Nonce != "" {
+		return m, nil
+	}
+	var n [16]byte
+	if _, err := rand.Read(n[:]); err != nil {
+		return nil, err
+	}
+	m.Nonce = hex.EncodeToString(n[:])
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteFile(m.path, b); err != nil {
+		return nil, fmt.Errorf("keeping %s, which lets a stopped calibration be resumed: %w", m.path, err)
+	}
+	return m, nil
+}
+
+// salt is what run k's answers are cached under.
+func (m *resumeMark) salt(k int) string {
+	return fmt.Sprintf("calibration %s run %d", m.Nonce, k)
+}
+
+// drop removes the mark of a calibration that was written; nil does
+// nothing.
+func (m *resumeMark) drop() error {
+	if m == nil {
+		return nil
+	}
+	if err := os.Remove(m.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // RecordedJudge is the judge a calibration record names, resolved from

@@ -9,6 +9,7 @@ package run
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -150,6 +151,14 @@ type Session struct {
 	// early is the transport being started ahead of its use (see
 	// startEarly), nil when none is.
 	early *earlyTransport
+	// ledger is what the session's askers spent under --max-cost: the
+	// budget is the command's, however many askers it makes (a
+	// calibration's runs, the servers of one score).
+	ledger *ask.Ledger
+	// spentBefore is what the askers before the latest spent, and
+	// priced whether any of them was priced (see Spent).
+	spentBefore float64
+	priced      bool
 }
 
 // earlyTransport is a transport plugin started in the background, so
@@ -170,7 +179,14 @@ func New(o Options) *Session {
 	if o.Concurrency == 0 {
 		o.Concurrency = ask.DefaultConcurrency
 	}
-	return &Session{opt: o, done: func() {}}
+	return &Session{opt: o, done: func() {}, ledger: &ask.Ledger{}}
+}
+
+// ShareBudget makes s spend from the --max-cost budget of o, so that two
+// sessions of one command (the two judges of a calibration) hold one
+// budget between them. Call it before either asks anything.
+func (s *Session) ShareBudget(o *Session) {
+	s.ledger = o.ledger
 }
 
 // Close ends the judge, if one was started, and a transport started
@@ -448,6 +464,13 @@ func (s *Session) price(a *ask.Asker) error {
 		model = a.Identity.Model
 	}
 	p, ok := s.prices().Lookup(model)
+	calls, unpriced := 1, error(nil)
+	if members, isPanel := panel.MemberIdentities(a.Identity); isPanel {
+		p, calls, unpriced = s.panelPrice(members)
+		ok = unpriced == nil
+	} else if !ok {
+		unpriced = fmt.Errorf("--max-cost needs the price of model %q, which the price table (%s) does not list: add it under prices.models in the config", model, s.prices().Date)
+	}
 	if a.Batch != nil {
 		p = p.Batched()
 	}
@@ -459,14 +482,44 @@ func (s *Session) price(a *ask.Asker) error {
 		// nothing: any budget holds it.
 		return nil
 	}
-	if !ok {
-		return fmt.Errorf("--max-cost needs the price of model %q, which the price table (%s) does not list: add it under prices.models in the config", model, s.prices().Date)
+	if unpriced != nil {
+		return unpriced
 	}
 	if s.opt.MaxOutput <= 0 {
 		return fmt.Errorf("--max-cost needs a bound on each answer's length: set the judge option max_tokens (--judge-option max_tokens=2048)")
 	}
-	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput}
+	a.Budget = &ask.Budget{Limit: s.opt.MaxCost, Price: p, MaxOutput: s.opt.MaxOutput, Calls: calls, Ledger: s.ledger}
 	return nil
+}
+
+// panelPrice is the price of a panel's answers: a panel asks every
+// member and reports their tokens together, so it is priced when the
+// members that ask a model (all but heuristic ones, which cost nothing)
+// share one price; calls is how many of them a question asks. A member
+// the price table does not list, or members priced differently, is an
+// error for --max-cost, naming them.
+func (s *Session) panelPrice(members []judge.Identity) (p ask.Price, calls int, err error) {
+	first := ""
+	for i, m := range members {
+		if m.Heuristic {
+			continue
+		}
+		mp, ok := s.prices().Lookup(m.Model)
+		if !ok {
+			return ask.Price{}, 0, fmt.Errorf("--max-cost needs the price of model %q (panel member %d), which the price table (%s) does not list: add it under prices.models in the config", m.Model, i+1, s.prices().Date)
+		}
+		if calls > 0 && mp != p {
+			return ask.Price{}, 0, fmt.Errorf("--max-cost cannot bound a panel whose members are priced differently (%s and %s): the panel reports its members' tokens together, so its cost is known only when they share one price; give members of one price, or leave --max-cost out", first, m.Model)
+		}
+		if calls == 0 {
+			p, first = mp, m.Model
+		}
+		calls++
+	}
+	if calls == 0 {
+		return ask.Price{}, 0, errors.New("the panel asks no model: its members answer by rules")
+	}
+	return p, calls, nil
 }
 
 // Cost is what a's calls cost, as a report states it; nil when the
@@ -542,6 +595,9 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	}
 	if s.opt.Batch {
 		b, ok := judge.AsBatcher(j)
+		if _, isPanel := panel.MemberIdentities(j.Identity()); isPanel && !ok {
+			return nil, fmt.Errorf("--batch: a judge panel does not answer in batches (it asks each member a question at a time and combines their answers); leave --batch out to ask the panel, or give --batch with one judge, such as openai or anthropic")
+		}
 		if !ok {
 			return nil, fmt.Errorf("--batch: the judge %q does not answer in batches (its plugin does not advertise the capability %q); use a judge that does, such as openai or anthropic, or leave --batch out", j.Name(), judge.CapabilityBatch)
 		}
@@ -558,8 +614,33 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	} else {
 		s.done = func() {}
 	}
+	if s.asker != nil {
+		s.spentBefore += s.asker.Stats().CostUSD
+		s.priced = s.priced || s.Cost(s.asker) != nil
+	}
 	s.asker = a
 	return a, nil
+}
+
+// Spent is what every judge call of the session cost, as the reports
+// state it (a calibration's runs together), and the price table's date
+// and source; nil when no call was priced.
+func (s *Session) Spent() *report.Cost {
+	usd, priced := s.spentBefore, s.priced
+	c := s.Cost(s.asker)
+	if c != nil {
+		usd += s.asker.Stats().CostUSD
+		priced = true
+	}
+	if !priced {
+		return nil
+	}
+	t := s.prices()
+	out := &report.Cost{USD: usd, Prices: t.Date + ", " + t.Source}
+	if c != nil {
+		out.Prices = c.Prices
+	}
+	return out
 }
 
 // EndProgress clears the progress display, if one is shown; calling it
@@ -736,6 +817,10 @@ func (src Source) recorded(extra []string) string {
 type ScanOptions struct {
 	// Fresh asks the judge afresh instead of reading the cache.
 	Fresh bool
+	// Salt, when set, caches every answer of the scan under a key of its
+	// own (cache.SaltedKey): the cache then holds for it only what a scan
+	// of the same salt was answered, as a calibration's runs are.
+	Salt string
 	// Answers, when set, is an earlier report whose recorded answers are
 	// the observations: no judge is started and none is asked.
 	Answers *report.Report
@@ -784,7 +869,16 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {
 				return nil, err
 			}
+			if salt := o.Salt; salt != "" {
+				own.Salt = func(ask.Request) string { return salt }
+			}
 			scope := src.Transport + " " + src.recorded(s.opt.RedactParams)
+			if o.Salt != "" {
+				// A salted scan's batches are its own: a scan of the same
+				// target under another salt (another run of a
+				// calibration) must not tidy them away as unneeded.
+				scope += " " + o.Salt
+			}
 			if own.Batch != nil {
 				own.Batch.Scope = scope
 			} else if err := own.TellPending(scope); err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/clientconfig"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -212,7 +213,47 @@ func judgeLimit(rate string, queue scan.Queue) (func(judge.Identity) ask.Limit, 
 	if !ok {
 		return nil, fmt.Errorf("--judge-rate keeps its slots in the queue's database, and --db memory has none: leave --db memory out (the scan then queues in sqlite:OUT/queue.db)")
 	}
-	return func(id judge.Identity) ask.Limit { return db.Queue.Limiter(RateKey(id), perMinute) }, nil
+	return func(id judge.Identity) ask.Limit {
+		keys := RateKeys(id)
+		if len(keys) == 1 {
+			return db.Queue.Limiter(keys[0], perMinute)
+		}
+		var all allLimits
+		for _, k := range keys {
+			all = append(all, db.Queue.Limiter(k, perMinute))
+		}
+		return all
+	}, nil
+}
+
+// RateKeys are the rate limits a question to the judge id takes a slot
+// of: its own (RateKey), or for a panel one of each member's, since the
+// panel asks every member (two members of one model take two slots of
+// its limit, as two calls do).
+func RateKeys(id judge.Identity) []string {
+	members, ok := panel.MemberIdentities(id)
+	if !ok {
+		return []string{RateKey(id)}
+	}
+	keys := make([]string, len(members))
+	for i, m := range members {
+		keys[i] = RateKey(m)
+	}
+	return keys
+}
+
+// allLimits waits on every limit in turn: a call that counts against
+// several limits (a panel's, one a member) starts once each has a slot.
+type allLimits []ask.Limit
+
+// Wait takes a slot of each limit.
+func (all allLimits) Wait(ctx context.Context) error {
+	for _, l := range all {
+		if err := l.Wait(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ParseRate reads a --judge-rate, N/min or N/s, as calls a minute.

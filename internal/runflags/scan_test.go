@@ -1,7 +1,9 @@
 package runflags
 
 import (
+	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,4 +70,41 @@ func TestJudgeLimit(t *testing.T) {
 			t.Errorf("RateKey(%+v) = %q, want %q", tc.id, got, tc.want)
 		}
 	}
+}
+
+// TestPanelRateKeys: a question to a panel is a call to each member, so
+// it takes a slot of each member's limit (two members of one model take
+// two slots of its limit), not one slot of a limit of the panel's own,
+// which no other judge of the same models would share.
+func TestPanelRateKeys(t *testing.T) {
+	members := []any{
+		map[string]any{"plugin": "openai", "provider": "openai", "model": "gpt-5", "params": map[string]any{"temperature": 0}},
+		map[string]any{"plugin": "openai", "provider": "openai", "model": "gpt-5", "params": map[string]any{"temperature": 1}},
+		map[string]any{"plugin": "anthropic", "provider": "anthropic", "model": "claude-haiku-4-5"},
+	}
+	id := judge.Identity{Plugin: "panel", Version: "1", Model: "median of ...", Params: map[string]any{"members": members}}
+	want := []string{"openai:gpt-5", "openai:gpt-5", "anthropic:claude-haiku-4-5"}
+	if got := RateKeys(id); !slices.Equal(got, want) {
+		t.Errorf("RateKeys(panel) = %q, want %q", got, want)
+	}
+	if got := RateKeys(judge.Identity{Plugin: "openai", Provider: "openai", Model: "gpt-5"}); !slices.Equal(got, []string{"openai:gpt-5"}) {
+		t.Errorf("RateKeys(openai) = %q, want its own key", got)
+	}
+
+	// The panel's limit waits on one slot of each member's limit.
+	var waited []int
+	all := allLimits{countLimit{0, &waited}, countLimit{1, &waited}}
+	if err := all.Wait(t.Context()); err != nil || !slices.Equal(waited, []int{0, 1}) {
+		t.Errorf("waited on %v (%v), want each limit once", waited, err)
+	}
+}
+
+type countLimit struct {
+	n      int
+	waited *[]int
+}
+
+func (c countLimit) Wait(context.Context) error {
+	*c.waited = append(*c.waited, c.n)
+	return nil
 }

@@ -12,10 +12,13 @@ package panel
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 )
@@ -28,6 +31,28 @@ const Version = "1"
 type Panel struct {
 	members []judge.Judge
 	ids     []judge.Identity
+
+	// held keeps, by question (questionKey), the readable answers of the
+	// members that answered a question the panel could not answer (a
+	// later member failed, was rate limited or unreadable), until the
+	// question is asked again: only the members without one are asked
+	// then, so that a member's trouble does not pay the others twice.
+	mu   sync.Mutex
+	held map[string][]*memberAnswer
+}
+
+// memberAnswer is a member's readable answer: its JSON and the model
+// that answered.
+type memberAnswer struct {
+	doc   any
+	model string
+}
+
+// questionKey names a question by everything a member is asked.
+func questionKey(q judge.Question) string {
+	b, _ := json.Marshal(q)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // New returns a panel of members, at least two.
@@ -58,6 +83,24 @@ func identity(ids []judge.Identity) judge.Identity {
 		Params:    map[string]any{"members": members},
 		Heuristic: heuristic,
 	}
+}
+
+// MemberIdentities is the identities of the members a panel's identity
+// names, in order; false when id is not a panel's. Each question the
+// panel is asked is a call to each of them.
+func MemberIdentities(id judge.Identity) ([]judge.Identity, bool) {
+	if id.Plugin != "panel" {
+		return nil, false
+	}
+	b, err := json.Marshal(id.Params["members"])
+	if err != nil {
+		return nil, false
+	}
+	var ids []judge.Identity
+	if json.Unmarshal(b, &ids) != nil || len(ids) == 0 {
+		return nil, false
+	}
+	return ids, true
 }
 
 // memberName is "plugin:model", or what of it there is.
@@ -101,40 +144,105 @@ func (p *Panel) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 }
 
 // Ask asks every member in turn and combines their answers. An error of
-// any member is the panel's: a member that cannot answer leaves the panel
-// without its median. The tokens are the members' sum; the model names
+// any member is the panel's, naming the member (its type kept for
+// errors.As: a rate limit is still waited out): a member that cannot
+// answer leaves the panel without its median, and the answers of the
+// others are held for the question's next ask, which asks only the
+// members still without one. The tokens are the members' sum (those read from
+// the provider's prompt cache too, billed at their own price); the model names
 // each member's.
 func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	var docs []any
-	var models []string
+	key := questionKey(q)
+	p.mu.Lock()
+	got := p.held[key]
+	delete(p.held, key)
+	p.mu.Unlock()
+	if got == nil {
+		got = make([]*memberAnswer, len(p.members))
+	}
+	// keep holds the members' readable answers for the question's next
+	// ask, when this one fails.
+	keep := func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.held == nil {
+			p.held = map[string][]*memberAnswer{}
+		}
+		p.held[key] = got
+	}
+	// What the members asked now cost is the panel's, answered or not:
+	// the members before a failing one were paid. Those held from an
+	// earlier ask were counted then.
 	var tokens judge.Tokens
+	var failed error
 	for i, m := range p.members {
+		if got[i] != nil {
+			continue
+		}
 		a, err := m.Ask(ctx, q)
+		tokens = tokens.Add(a.Tokens)
 		if err != nil {
-			return judge.Answer{}, err
+			if ctx.Err() != nil {
+				return judge.Answer{Tokens: tokens}, err
+			}
+			keep()
+			// Named, so that a user can tell which member to mend.
+			return judge.Answer{Tokens: tokens}, fmt.Errorf("panel member %d (%s): %w", i+1, p.memberLabel(i), err)
 		}
 		var doc any
 		dec := json.NewDecoder(bytes.NewReader(a.JSON))
 		dec.UseNumber()
 		if err := dec.Decode(&doc); err != nil {
-			return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+			// The others are still asked, so that a retry asks only this
+			// member.
+			if failed == nil {
+				failed = &judge.UnreadableError{Msg: fmt.Sprintf("panel member %d answered with no JSON: %v", i+1, err)}
+			}
+			continue
 		}
-		docs = append(docs, doc)
-		// Named as the identity names the member, so that an answer from
-		// the members' configured models carries the panel's model.
-		plugin := ""
-		if i < len(p.ids) {
-			plugin = p.ids[i].Plugin
-		}
-		models = append(models, memberName(plugin, a.Model))
-		tokens.Input += a.Tokens.Input
-		tokens.Output += a.Tokens.Output
+		got[i] = &memberAnswer{doc: doc, model: a.Model}
+	}
+	if failed != nil {
+		keep()
+		return judge.Answer{Tokens: tokens}, failed
+	}
+	docs := make([]any, len(got))
+	models := make([]string, len(got))
+	for i, g := range got {
+		docs[i], models[i] = g.doc, p.answeredBy(i, g.model)
 	}
 	out, err := json.Marshal(Combine(docs))
 	if err != nil {
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: out, Model: "median of " + strings.Join(models, ", "), Tokens: tokens}, nil
+}
+
+// memberLabel names member i as the panel's identity does
+// ("openai:gpt-4o"), or by its place when the panel has no identities.
+func (p *Panel) memberLabel(i int) string {
+	if i < len(p.ids) {
+		return memberName(p.ids[i].Plugin, p.ids[i].Model)
+	}
+	return fmt.Sprintf("member %d", i+1)
+}
+
+// answeredBy names the model that answered for member i as the panel's
+// identity names the member, so that an answer from the members'
+// configured models carries the panel's model: a dated snapshot of the
+// member's pinned model (gpt-4o answered by gpt-4o-2024-08-06, see
+// judge.SameModel) by the pinned id, as a single judge's pin accepts it;
+// any other model by its own name, which the run then refuses as not
+// the panel's.
+func (p *Panel) answeredBy(i int, model string) string {
+	if i >= len(p.ids) {
+		return memberName("", model)
+	}
+	id := p.ids[i]
+	if id.Model != "" && judge.SameModel(id.Model, model) {
+		model = id.Model
+	}
+	return memberName(id.Plugin, model)
 }
 
 // Combine is the panel's answer from its members' answers (JSON values

@@ -16,6 +16,10 @@ type fixed struct {
 	id     judge.Identity
 	answer string
 	err    error
+	// answered is the model the answers name; the identity's when empty.
+	answered string
+	tokens   judge.Tokens
+	calls    int
 }
 
 func (f *fixed) Describe(context.Context) (judge.Identity, error) { return f.id, nil }
@@ -23,10 +27,19 @@ func (f *fixed) Configure(context.Context, judge.Config) (judge.Identity, error)
 	return f.id, nil
 }
 func (f *fixed) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	f.calls++
 	if f.err != nil {
 		return judge.Answer{}, f.err
 	}
-	return judge.Answer{JSON: []byte(f.answer), Model: f.id.Model, Tokens: judge.Tokens{Input: 10, Output: 2}}, nil
+	model := f.id.Model
+	if f.answered != "" {
+		model = f.answered
+	}
+	tokens := f.tokens
+	if tokens == (judge.Tokens{}) {
+		tokens = judge.Tokens{Input: 10, Output: 2}
+	}
+	return judge.Answer{JSON: []byte(f.answer), Model: model, Tokens: tokens}, nil
 }
 
 func decode(t *testing.T, s string) any {
@@ -114,11 +127,22 @@ func TestPanelAsk(t *testing.T) {
 		t.Error("a changed member left the panel's identity as it was")
 	}
 
-	// A member's error is the panel's, as it is.
+	// A member's error is the panel's, naming the member, its type kept.
+	// The member before it answered, and was paid: its tokens are the
+	// failed question's, so that the cost and the budget count them.
 	boom := errors.New("member down")
 	b.err = boom
-	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.Is(err, boom) {
-		t.Errorf("error %v, want the member's", err)
+	ans, err = p.Ask(context.Background(), judge.Question{})
+	if !errors.Is(err, boom) || err.Error() != "panel member 2 (openai:m1): member down" {
+		t.Errorf("error %v, want the member's, naming it", err)
+	}
+	if ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
+		t.Errorf("a failed question's tokens %+v, want the first member's", ans.Tokens)
+	}
+	b.err = &judge.RateLimitError{}
+	var rl *judge.RateLimitError
+	if _, err := p.Ask(context.Background(), judge.Question{}); !errors.As(err, &rl) {
+		t.Errorf("error %v, want the member's rate limit", err)
 	}
 	// An answer that is no JSON is unreadable, so the question is retried.
 	b.err, b.answer = nil, "not json"
@@ -128,6 +152,114 @@ func TestPanelAsk(t *testing.T) {
 	}
 	if _, err := New(a); err == nil {
 		t.Error("a panel of one was made")
+	}
+}
+
+// TestPanelAnsweredModel: a member answered by a dated snapshot of its
+// pinned model (what OpenAI's API names in every answer to an alias) is
+// named by the pinned id, so that the panel's answer carries the panel's
+// model and its run is not refused; a member answered by another model
+// is named by it, and the run refuses the answer.
+func TestPanelAnsweredModel(t *testing.T) {
+	for _, tc := range []struct {
+		name, answered, want string
+	}{
+		{"same id", "gpt-4o", "median of openai:gpt-4o, anthropic:claude-sonnet-4-5"},
+		{"dated snapshot", "gpt-4o-2024-08-06", "median of openai:gpt-4o, anthropic:claude-sonnet-4-5"},
+		{"another model", "gpt-4o-mini-2024-07-18", "median of openai:gpt-4o-mini-2024-07-18, anthropic:claude-sonnet-4-5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &fixed{id: judge.Identity{Plugin: "openai", Model: "gpt-4o"}, answer: `{"s":1}`, answered: tc.answered}
+			b := &fixed{id: judge.Identity{Plugin: "anthropic", Model: "claude-sonnet-4-5"}, answer: `{"s":2}`, answered: "claude-sonnet-4-5-20250929"}
+			p, err := New(a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := p.Configure(context.Background(), judge.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := p.Ask(context.Background(), judge.Question{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ans.Model != tc.want {
+				t.Errorf("answered by %q, want %q", ans.Model, tc.want)
+			}
+			if same := ans.Model == id.Model; same != (tc.name != "another model") {
+				t.Errorf("answer's model %q against the panel's %q: same %v", ans.Model, id.Model, same)
+			}
+		})
+	}
+}
+
+// TestPanelTokens: the panel's tokens are its members' sum, the input
+// tokens the provider read from its prompt cache included, so that a
+// panel's cost counts them at the cached price.
+func TestPanelTokens(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "openai", Model: "m"}, answer: `{"s":1}`, tokens: judge.Tokens{Input: 1000, Output: 20, Cached: 900}}
+	b := &fixed{id: judge.Identity{Plugin: "anthropic", Model: "n"}, answer: `{"s":2}`, tokens: judge.Tokens{Input: 500, Output: 10, Cached: 100}}
+	p, err := New(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := p.Ask(context.Background(), judge.Question{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (judge.Tokens{Input: 1500, Output: 30, Cached: 1000}); ans.Tokens != want {
+		t.Errorf("tokens %+v, want %+v", ans.Tokens, want)
+	}
+}
+
+// TestPanelAsksAgainOnlyWhoFailed: when a member cannot answer (down,
+// rate limited, unreadable), the members that did answer are not asked
+// (and paid) again when the question is asked again: their answers are
+// held for it, and only the member without one is asked.
+func TestPanelAsksAgainOnlyWhoFailed(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "openai", Model: "m1"}, answer: `{"s":1}`}
+	b := &fixed{id: judge.Identity{Plugin: "openai", Model: "m2"}, answer: `{"s":3}`, err: &judge.RateLimitError{}}
+	c := &fixed{id: judge.Identity{Plugin: "openai", Model: "m3"}, answer: "not json"}
+	p, err := New(a, b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Configure(context.Background(), judge.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	q := judge.Question{Kind: "k", Subject: "tool", User: "rate it"}
+	var rl *judge.RateLimitError
+	if _, err := p.Ask(context.Background(), q); !errors.As(err, &rl) {
+		t.Fatalf("error %v, want b's rate limit", err)
+	}
+	// b answers now; c's answer is no JSON.
+	b.err = nil
+	var u *judge.UnreadableError
+	ans, err := p.Ask(context.Background(), q)
+	if !errors.As(err, &u) {
+		t.Fatalf("error %v, want c's unreadable answer", err)
+	}
+	if ans.Tokens != (judge.Tokens{Input: 20, Output: 4}) {
+		t.Errorf("second ask's tokens %+v, want b's and c's alone", ans.Tokens)
+	}
+	// Another question is asked of every member afresh.
+	c.answer = `{"s":2}`
+	if _, err := p.Ask(context.Background(), judge.Question{Kind: "k", Subject: "other"}); err != nil {
+		t.Fatal(err)
+	}
+	ans, err = p.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ans.JSON) != `{"s":2}` || ans.Tokens != (judge.Tokens{Input: 10, Output: 2}) {
+		t.Errorf("third ask: %s, %+v; want the median of all three and c's tokens alone", ans.JSON, ans.Tokens)
+	}
+	if got := []int{a.calls, b.calls, c.calls}; !slices.Equal(got, []int{2, 3, 3}) {
+		t.Errorf("calls %v, want a asked once for each question, b and c again only while they failed", got)
+	}
+	// Answered: the held answers are gone, and the next ask asks all.
+	if _, err := p.Ask(context.Background(), q); err != nil || a.calls != 3 {
+		t.Errorf("an answered question asked again: %v, a asked %d times", err, a.calls)
 	}
 }
 

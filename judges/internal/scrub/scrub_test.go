@@ -26,6 +26,34 @@ func TestString(t *testing.T) {
 	}
 }
 
+// TestStringApart: a secret is replaced where it stands apart, not
+// inside a longer word, so that a placeholder key (x, ollama) leaves the
+// answers' words whole; a key echoed back is still replaced.
+func TestStringApart(t *testing.T) {
+	for _, tc := range []struct {
+		secret, in, want string
+	}{
+		{"x", `{"contextual_completeness":{"score":3}}`, `{"contextual_completeness":{"score":3}}`},
+		{"x", "key x refused", "key [redacted] refused"},
+		{"x", "x", "[redacted]"},
+		{"ollama", "served by ollama_runner and ollama.", "served by ollama_runner and [redacted]."},
+		{"sk-test-1234567890", "invalid key sk-test-1234567890: refused", "invalid key [redacted]: refused"},
+		{"sk-test-1234567890", `{"auth":"Bearer sk-test-1234567890"}`, `{"auth":"Bearer [redacted]"}`},
+		// A secret that begins or ends with punctuation is replaced
+		// whatever runs on from that end.
+		{"-k1", "a-k1 b", "a[redacted] b"},
+		{"aa", "aaa aa", "aaa [redacted]"},
+	} {
+		if got := New(tc.secret).String(tc.in); got != tc.want {
+			t.Errorf("String(%q) with %q = %q, want %q", tc.in, tc.secret, got, tc.want)
+		}
+	}
+	a := New("x").Answer(judge.Answer{JSON: []byte(`{"scores":{"contextual_completeness":{"score":3,"justification":"explains the context"}}}`), Model: "mixtral-8x7b"})
+	if string(a.JSON) != `{"scores":{"contextual_completeness":{"score":3,"justification":"explains the context"}}}` || a.Model != "mixtral-8x7b" {
+		t.Errorf("a placeholder key x changed the answer: %s, %q", a.JSON, a.Model)
+	}
+}
+
 func TestAnswer(t *testing.T) {
 	a := New("k-123").Answer(judge.Answer{JSON: []byte(`{"why":"the key k-123 works"}`), Model: "m-k-123", Tokens: judge.Tokens{Input: 3}})
 	if string(a.JSON) != `{"why":"the key [redacted] works"}` || a.Model != "m-[redacted]" || a.Tokens.Input != 3 {
