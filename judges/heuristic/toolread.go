@@ -9,16 +9,18 @@ import (
 )
 
 // readToolInput fills in from a tdqs.tool question's input reading only
-// what the TDQS cues read (tdqs.readFacts): of the tool its name, title,
-// annotations, description, output schema and, of its input schema's
-// properties, each one's description, type, items and whether its own
-// properties are an object (readProperty), each decoded as jsonscan
-// decodes it. The rest (a schema's $defs, a parameter's enum or default,
-// TDQS's signals beside the tool) is stepped over, only checked
-// for what would make the whole decode fail: JSON that jsonscan leaves to
-// encoding/json, or a number past float64, which encoding/json refuses.
-// It returns false whenever it is not sure, and the caller then decodes
-// the input whole; the answer is the same either way.
+// what the TDQS cues read, straight from its bytes into a tdqs.ToolView:
+// of the tool its name, title, annotations' hints and title,
+// description, whether its output schema has members and, of its input
+// schema's properties, each one's name, whether it is described and
+// whether it holds an object (readParam). No map is built. The rest (a
+// schema's $defs, a parameter's enum or default, TDQS's signals beside
+// the tool) is stepped over, only checked for what would make the whole
+// decode fail: JSON that jsonscan leaves to encoding/json, or a number
+// past float64, which encoding/json refuses. It returns false whenever
+// it is not sure (a name repeated in an object it reads among them), and
+// the caller then decodes the input whole; the answer is the same either
+// way.
 func readToolInput(input []byte, in *tdqs.ToolInput) bool {
 	// Members checks the whole input as jsonscan.Decode would.
 	if !jsonscan.Members(input, nil, nil) {
@@ -67,197 +69,321 @@ func readToolInput(input []byte, in *tdqs.ToolInput) bool {
 	if toolRaw == nil || string(toolRaw) == "null" {
 		return true
 	}
-	tool, ok := readObject(toolRaw, toolMember)
-	if !ok || !floatNumbers(tool) {
+	// Every number of the tool is checked here once, read or not.
+	if toolRaw[0] != '{' || !numbersFit(toolRaw) {
 		return false
 	}
-	in.Tool = tool
+	v := &tdqs.ToolView{}
+	if !readTool(toolRaw, v) {
+		return false
+	}
+	in.View = v
 	return true
 }
 
 var toolName, siblingsName = []byte("tool"), []byte("siblings")
 
-// reader reads one member's value (as written, checked already) into
-// what the cues see of it; false when it cannot be sure of it.
-type reader func(raw []byte) (any, bool)
-
-// toolMember is how each member of the tool the cues read is read (nil
-// for the others): a schema's properties in part, the rest whole.
-func toolMember(name []byte) reader {
-	switch string(name) {
-	case "name", "title", "annotations", "description", "outputSchema":
-		return decodeValue
-	case "inputSchema":
-		return readInputSchema
-	}
-	return nil
-}
-
-// readInputSchema reads an input schema for the cues: its properties
-// alone when it is an object, else whatever it is.
-func readInputSchema(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
-		if string(name) == "properties" {
-			return readProperties
-		}
-		return nil
-	})
-}
-
-// readProperties reads a schema's properties for the cues: each
-// parameter's schema as far as tdqs.readFacts reads it (readProperty).
-// A parameter's schema holds most of a tool question's bytes (enums,
-// defaults, nested schemas), and decoding it whole into maps was most
-// of the judge's allocations.
-func readProperties(raw []byte) (any, bool) {
-	return readMembers(raw, func([]byte) reader { return readProperty })
-}
-
-// readProperty reads one parameter's schema: its description and type,
-// whether its properties are an object, and the same of its items
-// (tdqs.isNested reads no more).
-func readProperty(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
-		switch string(name) {
-		case "description":
-			return decodeValue
-		case "type":
-			return readType
-		case "properties":
-			return readShape
-		case "items":
-			return readItems
-		}
-		return nil
-	})
-}
-
-// readItems reads an array schema's items as far as tdqs.isObject reads
-// them: their type, and whether their properties are an object.
-func readItems(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
-		switch string(name) {
-		case "type":
-			return readType
-		case "properties":
-			return readShape
-		}
-		return nil
-	})
-}
-
-// readType reads a schema's type: one of JSON Schema's type names, as
-// nearly every parameter gives, is the constant string (nothing to
-// allocate), anything else is decoded.
-func readType(raw []byte) (any, bool) {
-	switch string(raw) {
-	case `"string"`:
-		return "string", true
-	case `"object"`:
-		return "object", true
-	case `"array"`:
-		return "array", true
-	case `"integer"`:
-		return "integer", true
-	case `"number"`:
-		return "number", true
-	case `"boolean"`:
-		return "boolean", true
-	case `"null"`:
-		return "null", true
-	}
-	return decodeValue(raw)
-}
-
-// readShape reads a value of which the cues only ask whether it is an
-// object: an object is read as an empty one (its numbers checked, as
-// for a member stepped over), anything else whole.
-func readShape(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	if !numbersFit(raw) {
-		return nil, false
-	}
-	return map[string]any{}, true
-}
-
-func decodeValue(raw []byte) (any, bool) { return jsonscan.Decode(raw) }
-
-// readMembers reads raw with readObject when it is an object, the
-// members pick names read as it says, and whole when it is anything else.
-func readMembers(raw []byte, pick func(name []byte) reader) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, pick)
-}
-
-// readObject reads the JSON object raw (checked already), each member
-// for which read gives a reader by it; the values of other members are
-// checked by numbersFit and left out. false when raw is not an object, a
-// member could not be read, or a name repeats: encoding/json keeps the
-// last value but fails on a bad one anywhere, which the whole decode
-// judges.
-func readObject(raw []byte, read func(name []byte) reader) (map[string]any, bool) {
-	if raw[0] != '{' {
-		return nil, false
-	}
-	var (
-		m    map[string]any
-		seen map[string]bool // the names so far, once there are many
-		buf  [16][]byte
-		some = buf[:0] // the names so far, while there are few
-	)
+// readTool reads the tool object raw into v, as tdqs.ViewOf reads the
+// decoded tool.
+func readTool(raw []byte, v *tdqs.ToolView) bool {
+	var names nameSet
+	var ann, title []byte
 	for it := (memberIter{obj: raw}); ; {
 		name, val, more := it.next()
 		if !more {
 			break
 		}
-		// A repeated name: looked for among the few names so far, or in
-		// seen once they are many.
-		if seen != nil {
-			if seen[string(name)] {
-				return nil, false
-			}
-			seen[string(name)] = true
-		} else {
-			for _, s := range some {
-				if bytes.Equal(s, name) {
-					return nil, false
-				}
-			}
-			if len(some) < len(buf) {
-				some = append(some, name)
-			} else {
-				seen = make(map[string]bool, 2*len(buf))
-				for _, s := range some {
-					seen[string(s)] = true
-				}
-				seen[string(name)] = true
-			}
+		if !names.add(name) {
+			return false
 		}
-		f := read(name)
-		if f == nil {
-			if !numbersFit(val) {
-				return nil, false
-			}
-			continue
+		var ok bool
+		switch string(name) {
+		case "name":
+			v.Name, ok = stringValue(val)
+		case "title":
+			title, ok = val, true
+		case "description":
+			v.Description, ok = stringValue(val)
+		case "annotations":
+			ann, ok = val, true
+		case "outputSchema":
+			v.HasOutput, ok = hasMembers(val), true
+		case "inputSchema":
+			ok = readInputSchema(val, v)
+		default:
+			ok = true
 		}
-		v, ok := f(val)
 		if !ok {
-			return nil, false
+			return false
 		}
-		if m == nil {
-			m = map[string]any{}
+	}
+	var ok bool
+	if title != nil {
+		if v.Title, ok = stringValue(title); !ok {
+			return false
 		}
-		m[string(name)] = v
 	}
-	if m == nil {
-		m = map[string]any{}
+	if ann != nil && ann[0] == '{' {
+		return readAnnotations(ann, v)
 	}
-	return m, true
+	return true
 }
+
+// readAnnotations reads the hints of the annotations object raw into v,
+// and its title when the tool has none. A repeated name gives its last
+// value, as encoding/json decodes it into a map.
+func readAnnotations(raw []byte, v *tdqs.ToolView) bool {
+	var title []byte
+	for it := (memberIter{obj: raw}); ; {
+		name, val, more := it.next()
+		if !more {
+			break
+		}
+		switch string(name) {
+		case "title":
+			title = val
+		case "readOnlyHint":
+			v.ReadOnly = boolValue(val)
+		case "destructiveHint":
+			v.Destructive = boolValue(val)
+		case "idempotentHint":
+			v.Idempotent = boolValue(val)
+		case "openWorldHint":
+			v.OpenWorld = boolValue(val)
+		}
+	}
+	if v.Title == "" && title != nil {
+		var ok bool
+		if v.Title, ok = stringValue(title); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// readInputSchema reads the parameters of the input schema raw into v:
+// nothing when it or its properties are not an object.
+func readInputSchema(raw []byte, v *tdqs.ToolView) bool {
+	if raw[0] != '{' {
+		return true
+	}
+	var names nameSet
+	var props []byte
+	for it := (memberIter{obj: raw}); ; {
+		name, val, more := it.next()
+		if !more {
+			break
+		}
+		if !names.add(name) {
+			return false
+		}
+		if string(name) == "properties" {
+			props = val
+		}
+	}
+	if props == nil || props[0] != '{' {
+		return true
+	}
+	names.reset()
+	for it := (memberIter{obj: props}); ; {
+		name, val, more := it.next()
+		if !more {
+			break
+		}
+		if !names.add(name) {
+			return false
+		}
+		p := tdqs.ParamView{Name: string(name)}
+		if val[0] == '{' && !readParam(val, &p) {
+			return false
+		}
+		v.Params = append(v.Params, p)
+	}
+	return true
+}
+
+// readParam reads of a parameter's schema object raw whether it is
+// described and whether it holds an object: it is typed "object" or
+// declares properties, directly or as the items of an array (as
+// tdqs.ViewOf reads a decoded one).
+func readParam(raw []byte, p *tdqs.ParamView) bool {
+	var names nameSet
+	var items []byte
+	for it := (memberIter{obj: raw}); ; {
+		name, val, more := it.next()
+		if !more {
+			break
+		}
+		if !names.add(name) {
+			return false
+		}
+		switch string(name) {
+		case "description":
+			d, ok := described(val)
+			if !ok {
+				return false
+			}
+			p.Described = d
+		case "type":
+			t, ok := typesObject(val)
+			if !ok {
+				return false
+			}
+			p.Nested = p.Nested || t
+		case "properties":
+			p.Nested = p.Nested || val[0] == '{'
+		case "items":
+			items = val
+		}
+	}
+	if p.Nested || items == nil || items[0] != '{' {
+		return true
+	}
+	names.reset()
+	for it := (memberIter{obj: items}); ; {
+		name, val, more := it.next()
+		if !more {
+			break
+		}
+		if !names.add(name) {
+			return false
+		}
+		switch string(name) {
+		case "type":
+			t, ok := typesObject(val)
+			if !ok {
+				return false
+			}
+			p.Nested = p.Nested || t
+		case "properties":
+			p.Nested = p.Nested || val[0] == '{'
+		}
+	}
+	return true
+}
+
+// typesObject reports whether a schema's type raw names "object": it is
+// that string, or a list with that string among its items.
+func typesObject(raw []byte) (is, ok bool) {
+	switch raw[0] {
+	case '"':
+		return isString(raw, "object")
+	case '[':
+		for it := (itemIter{arr: raw}); ; {
+			item, more := it.next()
+			if !more {
+				return false, true
+			}
+			if item[0] != '"' {
+				continue
+			}
+			if is, ok := isString(item, "object"); !ok || is {
+				return is, ok
+			}
+		}
+	}
+	return false, true
+}
+
+// isString reports whether the JSON string raw is s.
+func isString(raw []byte, s string) (is, ok bool) {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body) == s, true
+	}
+	var buf [64]byte
+	out, _, ok := jsonscan.Unescape(buf[:0], raw, 1)
+	return string(out) == s, ok
+}
+
+// described reports whether a description raw is a string with more than
+// white space (strings.TrimSpace's), without making the string.
+func described(raw []byte) (d, ok bool) {
+	if raw[0] != '"' {
+		return false, true
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		var buf [128]byte
+		if body, _, ok = jsonscan.Unescape(buf[:0], raw, 1); !ok {
+			return false, false
+		}
+	}
+	return len(bytes.TrimSpace(body)) > 0, true
+}
+
+// stringValue is the JSON value raw as a string, "" when it is not one.
+func stringValue(raw []byte) (string, bool) {
+	if raw[0] != '"' {
+		return "", true
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body), true
+	}
+	out, _, ok := jsonscan.Unescape(make([]byte, 0, len(body)), raw, 1)
+	return string(out), ok
+}
+
+// boolValue is the JSON value raw as a hint, nil when it is not a
+// boolean. The pointers are shared: no cue writes through them.
+func boolValue(raw []byte) *bool {
+	switch string(raw) {
+	case "true":
+		return &trueHint
+	case "false":
+		return &falseHint
+	}
+	return nil
+}
+
+var trueHint, falseHint = true, false
+
+// hasMembers reports whether the JSON value raw is an object with a
+// member.
+func hasMembers(raw []byte) bool {
+	return raw[0] == '{' && raw[jsonscan.SkipSpace(raw, 1)] != '}'
+}
+
+// nameSet finds a name repeated among an object's members: encoding/json
+// keeps the last value but fails on a bad one anywhere, which the whole
+// decode judges. The names are looked for among the few so far, or in a
+// map once they are many.
+type nameSet struct {
+	few  [16][]byte // the first names
+	n    int        // how many of few are set
+	seen map[string]bool
+}
+
+// add adds name and reports whether it is new.
+func (s *nameSet) add(name []byte) bool {
+	if s.seen != nil {
+		if s.seen[string(name)] {
+			return false
+		}
+		s.seen[string(name)] = true
+		return true
+	}
+	for _, n := range s.few[:s.n] {
+		if bytes.Equal(n, name) {
+			return false
+		}
+	}
+	if s.n < len(s.few) {
+		s.few[s.n] = name
+		s.n++
+		return true
+	}
+	s.seen = make(map[string]bool, 2*len(s.few))
+	for _, n := range s.few {
+		s.seen[string(n)] = true
+	}
+	s.seen[string(name)] = true
+	return true
+}
+
+// reset empties s for another object.
+func (s *nameSet) reset() { s.n, s.seen = 0, nil }
 
 // memberIter steps through the members of the JSON object obj, which
 // jsonscan.Members has checked, in order.
@@ -296,9 +422,39 @@ func (it *memberIter) next() (name, val []byte, more bool) {
 	return name, val, true
 }
 
+// itemIter steps through the items of the JSON array arr, which
+// jsonscan.Members has checked, in order.
+type itemIter struct {
+	arr []byte
+	i   int // where the next item starts; 0 before the first
+}
+
+// next returns the next item as written; more is false after the last.
+func (it *itemIter) next() (item []byte, more bool) {
+	arr, i := it.arr, it.i
+	if i == 0 {
+		i = jsonscan.SkipSpace(arr, 0) + 1 // past '['
+	}
+	i = jsonscan.SkipSpace(arr, i)
+	if arr[i] == ']' {
+		it.i = i
+		return nil, false
+	}
+	end := jsonscan.SkipValue(arr, i)
+	item = arr[i:end]
+	i = jsonscan.SkipSpace(arr, end)
+	if arr[i] == ',' {
+		i++
+	}
+	it.i = i
+	return item, true
+}
+
 // numbersFit reports whether every number in the checked JSON value raw
 // fits a float64, as encoding/json needs of a number it decodes into an
-// any (jsonscan leaves that check to the caller).
+// any (jsonscan leaves that check to the caller). A number with no
+// exponent and fewer than 300 digits is below float64's largest (about
+// 1.8e308) and is not parsed.
 func numbersFit(raw []byte) bool {
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; {
@@ -306,8 +462,11 @@ func numbersFit(raw []byte) bool {
 			i = jsonscan.SkipString(raw, i)
 		case c == '-' || c >= '0' && c <= '9':
 			end, _ := jsonscan.NumberEnd(raw, i)
-			if _, err := strconv.ParseFloat(string(raw[i:end]), 64); err != nil {
-				return false
+			n := raw[i:end]
+			if len(n) >= 300 || bytes.IndexAny(n, "eE") >= 0 {
+				if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+					return false
+				}
 			}
 			i = end
 		default:
