@@ -76,21 +76,23 @@ func countOf(xs []string, s string) int {
 // mentioned returns the names other than own that ls (a description in
 // lower case) mentions as identifiers, sorted. The spans that are names
 // are gathered in a slice, sorted and made unique (a description names a
-// few tools, and a set was a map a question), and the runs of a short
-// description are kept on the stack.
+// few tools, and a set was a map a question), and the runs are found as
+// the spans grow, not gathered first.
 func (n *Names) mentioned(ls, own string) []string {
-	var runBuf [64][2]int
-	runs := appendIdentRuns(runBuf[:0], ls)
 	var hitBuf [16]string
 	hit := hitBuf[:0]
-	for i := range runs {
-		for j := i; j < len(runs) && j-i < n.maxRuns; j++ {
-			sub := ls[runs[i][0]:runs[j][1]]
+	for start, end := runAt(ls, 0); start >= 0; start, end = runAt(ls, end) {
+		// The spans of this run and the next ones, up to maxRuns runs.
+		for k, to := 0, end; k < n.maxRuns; k++ {
+			sub := ls[start:to]
 			if !n.prefixes[sub] {
 				break
 			}
 			if n.byLower[sub] != nil {
 				hit = append(hit, sub)
+			}
+			if _, to = runAt(ls, to); to < 0 {
+				break
 			}
 		}
 	}
@@ -118,23 +120,29 @@ func (n *Names) mentioned(ls, own string) []string {
 
 // identRuns returns the start and end of each longest run of identifier
 // bytes of s.
-func identRuns(s string) [][2]int { return appendIdentRuns(nil, s) }
-
-// appendIdentRuns appends identRuns(s) to runs.
-func appendIdentRuns(runs [][2]int, s string) [][2]int {
-	for i := 0; i < len(s); {
-		if !identByte(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && identByte(s[j]) {
-			j++
-		}
-		runs = append(runs, [2]int{i, j})
-		i = j
+func identRuns(s string) [][2]int {
+	var runs [][2]int
+	for start, end := runAt(s, 0); start >= 0; start, end = runAt(s, end) {
+		runs = append(runs, [2]int{start, end})
 	}
 	return runs
+}
+
+// runAt returns the start and end of the first longest run of identifier
+// bytes of s at or after from; -1, -1 when there is none.
+func runAt(s string, from int) (start, end int) {
+	i := from
+	for i < len(s) && !identByte(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return -1, -1
+	}
+	j := i + 1
+	for j < len(s) && identByte(s[j]) {
+		j++
+	}
+	return i, j
 }
 
 // identByte is lex.IdentifierIn's identifier byte, for lower-case text.
