@@ -40,6 +40,7 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x"}, "\u017fiblings": ["kelvin", "long s"], "\u212aey": 1}`,
 		`{"tool": {"name": "x"}, "TOOL": {"name": "y"}}`,
 		`[]`, `"tool"`, `null`, `{"tool": `, ``,
+		`{"tool": {"name": "x"}} x`, `{"tool": {"name": "x"}} {}`, `{"tool": {"name": "x"}}` + "\n\t ",
 		// Members the cues do not read: stepped over, but checked.
 		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e400}}, "properties": {"p": {"type": "object"}}}}}`,
 		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e300, "s": "1e400 \" }"}}, "properties": {"p": {"description": "d"}}}}}`,
@@ -96,6 +97,14 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x", "extra": -1` + strings.Repeat("0", 298) + `.5}}`,
 		`{"tool": {"name": "x", "extra": 1e-400, "more": 0.5E+3}}`,
 	}
+	// Every cut of a rich input: broken JSON at each place the reader
+	// could stand, which encoding/json refuses.
+	rich := `{"siblings": ["a"], "tool": {"name": "x", "title": "T", "annotations": {"readOnlyHint": true}, "description": "d\n", "outputSchema": {"a": 1},` +
+		` "inputSchema": {"type": "object", "properties": {"p": {"type": ["array"], "description": "q", "items": {"type": "object", "properties": {}}, "enum": [1.5]}, "r": 2}}}, "signals": {"n": 1}}`
+	for i := range rich {
+		inputs = append(inputs, rich[:i])
+	}
+	inputs = append(inputs, rich)
 	for _, tools := range surfacetest.CorpusTools(t) {
 		var names []string
 		for _, tool := range tools {

@@ -2,116 +2,201 @@ package heuristic
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 )
 
 // readToolInput fills in from a tdqs.tool question's input reading only
-// what the TDQS cues read, straight from its bytes into a tdqs.ToolView:
-// of the tool its name, title, annotations' hints and title,
-// description, whether its output schema has members and, of its input
-// schema's properties, each one's name, whether it is described and
-// whether it holds an object (readParam). No map is built. The rest (a
+// what the TDQS cues read, in one pass over its bytes into a
+// tdqs.ToolView: of the tool its name, title, annotations' hints and
+// title, description, whether its output schema has members and, of its
+// input schema's properties, each one's name, whether it is described
+// and whether it holds an object (param). No map is built. The rest (a
 // schema's $defs, a parameter's enum or default, TDQS's signals beside
-// the tool) is stepped over, only checked for what would make the whole
-// decode fail: JSON that jsonscan leaves to encoding/json, or a number
-// past float64, which encoding/json refuses. It returns false whenever
-// it is not sure (a name repeated in an object it reads among them), and
-// the caller then decodes the input whole; the answer is the same either
-// way.
+// the tool) is stepped over, checked as it goes for what would make the
+// whole decode fail: JSON that jsonscan leaves to encoding/json, or a
+// number in the tool past float64, which encoding/json refuses. It
+// returns false whenever it is not sure (a name repeated in an object it
+// reads among them), and the caller then decodes the input whole; the
+// answer is the same either way.
 func readToolInput(input []byte, in *tdqs.ToolInput) bool {
-	// Members checks the whole input as jsonscan.Decode would.
-	if !jsonscan.Members(input, nil, nil) {
+	s := scan{Checker: jsonscan.Checker{Cursor: jsonscan.Cursor{B: input}}}
+	if !s.open() {
 		return false
 	}
-	var toolRaw, sibRaw []byte
-	for it := (memberIter{obj: input}); ; {
-		name, val, more := it.next()
+	var tool, siblings bool
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok {
+			return false
+		}
 		if !more {
 			break
 		}
 		switch string(name) {
 		case "tool":
-			if toolRaw != nil {
+			if tool {
 				return false
 			}
-			toolRaw = val
+			tool = true
+			if ok = s.tool(in); !ok {
+				return false
+			}
 		case "siblings":
-			if sibRaw != nil {
+			if siblings {
 				return false
 			}
-			sibRaw = val
+			siblings = true
+			raw, ok := s.raw(1)
+			if !ok || !readSiblings(raw, in) {
+				return false
+			}
 		default:
 			// A name encoding/json would match to a field in another
 			// case is left to it.
 			// Any other member encoding/json skips, and so does this.
-			if bytes.EqualFold(name, toolName) || bytes.EqualFold(name, siblingsName) {
+			if bytes.EqualFold(name, toolName) || bytes.EqualFold(name, siblingsName) || !s.Skip(1) {
 				return false
 			}
 		}
 	}
-	if sibRaw != nil && string(sibRaw) != "null" {
-		v, ok := jsonscan.Decode(sibRaw)
-		l, isList := v.([]any)
-		if !ok || !isList {
-			return false
-		}
-		names := make([]string, len(l))
-		for i, x := range l {
-			if names[i], ok = x.(string); !ok {
-				return false
-			}
-		}
-		in.Siblings = names
-	}
-	if toolRaw == nil || string(toolRaw) == "null" {
-		return true
-	}
-	// Every number of the tool is checked here once, read or not.
-	if toolRaw[0] != '{' || !numbersFit(toolRaw) {
-		return false
-	}
-	v := &tdqs.ToolView{}
-	if !readTool(toolRaw, v) {
-		return false
-	}
-	in.View = v
-	return true
+	// Nothing but white space may follow.
+	s.Space()
+	return s.I == len(s.B)
 }
 
 var toolName, siblingsName = []byte("tool"), []byte("siblings")
 
-// readTool reads the tool object raw into v, as tdqs.ViewOf reads the
-// decoded tool.
-func readTool(raw []byte, v *tdqs.ToolView) bool {
+// readSiblings reads the siblings' names, null or a list of strings.
+func readSiblings(raw []byte, in *tdqs.ToolInput) bool {
+	if string(raw) == "null" {
+		return true
+	}
+	v, ok := jsonscan.Decode(raw)
+	l, isList := v.([]any)
+	if !ok || !isList {
+		return false
+	}
+	names := make([]string, len(l))
+	for i, x := range l {
+		if names[i], ok = x.(string); !ok {
+			return false
+		}
+	}
+	in.Siblings = names
+	return true
+}
+
+// scan reads a tool question's input: the members the cues read, and
+// the others stepped over, checked.
+type scan struct{ jsonscan.Checker }
+
+// open steps into the object that starts at s.I after white space;
+// false when none does.
+func (s *scan) open() bool {
+	s.Space()
+	if s.I >= len(s.B) || s.B[s.I] != '{' {
+		return false
+	}
+	s.I++
+	return true
+}
+
+// name reads the name of the next member of the object s is in (first
+// when none has been read) and steps to its value, which the caller
+// reads or skips. more is false after the last member, s past the
+// object; ok is false for broken JSON. The name is the input's own
+// bytes unless it has escapes.
+func (s *scan) name(first bool) (name []byte, more, ok bool) {
+	s.Space()
+	if s.I >= len(s.B) {
+		return nil, false, false
+	}
+	if first {
+		if s.B[s.I] == '}' {
+			s.I++
+			return nil, false, true
+		}
+	} else {
+		if more, ok = s.After('}'); !ok || !more {
+			return nil, false, ok
+		}
+		s.Space()
+	}
+	start := s.I
+	if s.I >= len(s.B) || s.B[s.I] != '"' || !s.SkipString() {
+		return nil, false, false
+	}
+	name = s.B[start+1 : s.I-1]
+	if bytes.IndexByte(name, '\\') >= 0 {
+		name, _, _ = jsonscan.Unescape(nil, s.B, start+1) // SkipString checked it
+	}
+	s.Space()
+	if s.I >= len(s.B) || s.B[s.I] != ':' {
+		return nil, false, false
+	}
+	s.I++
+	s.Space()
+	// A value follows: the readers look at its first byte.
+	return name, true, s.I < len(s.B)
+}
+
+// raw steps over the value at s.I, at nesting depth, and returns it as
+// written.
+func (s *scan) raw(depth int) ([]byte, bool) {
+	start := s.I
+	ok := s.Skip(depth)
+	return s.B[start:s.I], ok
+}
+
+// tool reads the tool, the value at s.I, into in.View, as tdqs.ViewOf
+// reads the decoded tool; null leaves it nil.
+func (s *scan) tool(in *tdqs.ToolInput) bool {
+	if s.I < len(s.B) && s.B[s.I] == 'n' {
+		return s.Literal("null")
+	}
+	if !s.open() {
+		return false
+	}
+	// Every number of the tool must fit a float64, read or not.
+	s.Floats = true
+	defer func() { s.Floats = false }()
+	v := &tdqs.ToolView{}
 	var names nameSet
 	var ann, title []byte
-	for it := (memberIter{obj: raw}); ; {
-		name, val, more := it.next()
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok {
+			return false
+		}
 		if !more {
 			break
 		}
 		if !names.add(name) {
 			return false
 		}
-		var ok bool
+		var raw []byte
 		switch string(name) {
 		case "name":
-			v.Name, ok = stringValue(val)
+			if raw, ok = s.raw(2); ok {
+				v.Name, ok = stringValue(raw)
+			}
 		case "title":
-			title, ok = val, true
+			title, ok = s.raw(2)
 		case "description":
-			v.Description, ok = stringValue(val)
+			if raw, ok = s.raw(2); ok {
+				v.Description, ok = stringValue(raw)
+			}
 		case "annotations":
-			ann, ok = val, true
+			ann, ok = s.raw(2)
 		case "outputSchema":
-			v.HasOutput, ok = hasMembers(val), true
+			raw, ok = s.raw(2)
+			v.HasOutput = ok && hasMembers(raw)
 		case "inputSchema":
-			ok = readInputSchema(val, v)
+			ok = s.inputSchema(v)
 		default:
-			ok = true
+			ok = s.Skip(2)
 		}
 		if !ok {
 			return false
@@ -123,15 +208,17 @@ func readTool(raw []byte, v *tdqs.ToolView) bool {
 			return false
 		}
 	}
-	if ann != nil && ann[0] == '{' {
-		return readAnnotations(ann, v)
+	if ann != nil && ann[0] == '{' && !readAnnotations(ann, v) {
+		return false
 	}
+	in.View = v
 	return true
 }
 
-// readAnnotations reads the hints of the annotations object raw into v,
-// and its title when the tool has none. A repeated name gives its last
-// value, as encoding/json decodes it into a map.
+// readAnnotations reads the hints of the annotations object raw
+// (checked already) into v, and its title when the tool has none. A
+// repeated name gives its last value, as encoding/json decodes it into a
+// map.
 func readAnnotations(raw []byte, v *tdqs.ToolView) bool {
 	var title []byte
 	for it := (memberIter{obj: raw}); ; {
@@ -161,105 +248,139 @@ func readAnnotations(raw []byte, v *tdqs.ToolView) bool {
 	return true
 }
 
-// readInputSchema reads the parameters of the input schema raw into v:
-// nothing when it or its properties are not an object.
-func readInputSchema(raw []byte, v *tdqs.ToolView) bool {
-	if raw[0] != '{' {
-		return true
+// inputSchema reads the parameters of the input schema at s.I into v:
+// none when it or its properties are not an object.
+func (s *scan) inputSchema(v *tdqs.ToolView) bool {
+	if s.B[s.I] != '{' {
+		return s.Skip(2)
 	}
+	s.open()
 	var names nameSet
-	var props []byte
-	for it := (memberIter{obj: raw}); ; {
-		name, val, more := it.next()
-		if !more {
-			break
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
 		}
 		if !names.add(name) {
 			return false
 		}
-		if string(name) == "properties" {
-			props = val
+		if string(name) == "properties" && s.B[s.I] == '{' {
+			ok = s.properties(v)
+		} else {
+			ok = s.Skip(3)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if props == nil || props[0] != '{' {
-		return true
-	}
-	names.reset()
-	for it := (memberIter{obj: props}); ; {
-		name, val, more := it.next()
-		if !more {
-			break
+}
+
+// properties reads the input schema's properties at s.I, an object, into
+// v's parameters.
+func (s *scan) properties(v *tdqs.ToolView) bool {
+	s.open()
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
 		}
 		if !names.add(name) {
 			return false
 		}
 		p := tdqs.ParamView{Name: string(name)}
-		if val[0] == '{' && !readParam(val, &p) {
+		if s.B[s.I] == '{' {
+			ok = s.param(&p)
+		} else {
+			ok = s.Skip(4)
+		}
+		if !ok {
 			return false
 		}
 		v.Params = append(v.Params, p)
 	}
-	return true
 }
 
-// readParam reads of a parameter's schema object raw whether it is
+// param reads of the parameter's schema at s.I, an object, whether it is
 // described and whether it holds an object: it is typed "object" or
 // declares properties, directly or as the items of an array (as
 // tdqs.ViewOf reads a decoded one).
-func readParam(raw []byte, p *tdqs.ParamView) bool {
+func (s *scan) param(p *tdqs.ParamView) bool {
+	s.open()
 	var names nameSet
-	var items []byte
-	for it := (memberIter{obj: raw}); ; {
-		name, val, more := it.next()
-		if !more {
-			break
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
 		}
 		if !names.add(name) {
 			return false
 		}
+		var raw []byte
 		switch string(name) {
 		case "description":
-			d, ok := described(val)
-			if !ok {
-				return false
+			if raw, ok = s.raw(5); ok {
+				p.Described, ok = described(raw)
 			}
-			p.Described = d
-		case "type":
-			t, ok := typesObject(val)
-			if !ok {
-				return false
+		case "type", "properties":
+			var nested bool
+			if raw, ok = s.raw(5); ok {
+				nested, ok = holdsObject(name, raw)
+				p.Nested = p.Nested || nested
 			}
-			p.Nested = p.Nested || t
-		case "properties":
-			p.Nested = p.Nested || val[0] == '{'
 		case "items":
-			items = val
+			if s.B[s.I] == '{' {
+				ok = s.items(p)
+			} else {
+				ok = s.Skip(5)
+			}
+		default:
+			ok = s.Skip(5)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if p.Nested || items == nil || items[0] != '{' {
-		return true
-	}
-	names.reset()
-	for it := (memberIter{obj: items}); ; {
-		name, val, more := it.next()
-		if !more {
-			break
+}
+
+// items reads of an array parameter's items at s.I, an object, whether
+// they hold an object.
+func (s *scan) items(p *tdqs.ParamView) bool {
+	s.open()
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
 		}
 		if !names.add(name) {
 			return false
 		}
 		switch string(name) {
-		case "type":
-			t, ok := typesObject(val)
-			if !ok {
-				return false
+		case "type", "properties":
+			var raw []byte
+			var nested bool
+			if raw, ok = s.raw(6); ok {
+				nested, ok = holdsObject(name, raw)
+				p.Nested = p.Nested || nested
 			}
-			p.Nested = p.Nested || t
-		case "properties":
-			p.Nested = p.Nested || val[0] == '{'
+		default:
+			ok = s.Skip(6)
+		}
+		if !ok {
+			return false
 		}
 	}
-	return true
+}
+
+// holdsObject reports whether a schema's member name ("type" or
+// "properties") with the value raw makes it hold an object: a type that
+// names "object", or properties that are an object.
+func holdsObject(name, raw []byte) (is, ok bool) {
+	if string(name) == "properties" {
+		return raw[0] == '{', true
+	}
+	return typesObject(raw)
 }
 
 // typesObject reports whether a schema's type raw names "object": it is
@@ -448,30 +569,4 @@ func (it *itemIter) next() (item []byte, more bool) {
 	}
 	it.i = i
 	return item, true
-}
-
-// numbersFit reports whether every number in the checked JSON value raw
-// fits a float64, as encoding/json needs of a number it decodes into an
-// any (jsonscan leaves that check to the caller). A number with no
-// exponent and fewer than 300 digits is below float64's largest (about
-// 1.8e308) and is not parsed.
-func numbersFit(raw []byte) bool {
-	for i := 0; i < len(raw); {
-		switch c := raw[i]; {
-		case c == '"':
-			i = jsonscan.SkipString(raw, i)
-		case c == '-' || c >= '0' && c <= '9':
-			end, _ := jsonscan.NumberEnd(raw, i)
-			n := raw[i:end]
-			if len(n) >= 300 || bytes.IndexAny(n, "eE") >= 0 {
-				if _, err := strconv.ParseFloat(string(n), 64); err != nil {
-					return false
-				}
-			}
-			i = end
-		default:
-			i++
-		}
-	}
-	return true
 }
