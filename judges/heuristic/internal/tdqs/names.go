@@ -23,6 +23,10 @@ type Names struct {
 	// API-get-users): a span of a description that is none of them
 	// starts no longer span that is a name.
 	prefixes map[string]bool
+	// maybe has the bit of each prefix's filterHash set: a span whose
+	// bit is clear is no prefix, found without looking it up in the
+	// large map (nearly every word of a description is none).
+	maybe *[filterBits / 64]uint64
 	// odd are the lower-case names that begin or end with a byte that is
 	// not an identifier byte: they are looked up one by one.
 	odd []string
@@ -32,7 +36,7 @@ type Names struct {
 
 // NewNames indexes a server's tool names.
 func NewNames(names []string) *Names {
-	n := &Names{byLower: map[string][]string{}, prefixes: map[string]bool{}}
+	n := &Names{byLower: map[string][]string{}, prefixes: map[string]bool{}, maybe: new([filterBits / 64]uint64)}
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
 	for _, s := range sorted {
@@ -49,6 +53,8 @@ func NewNames(names []string) *Names {
 				n.maxRuns = max(n.maxRuns, len(runs))
 				for _, r := range runs {
 					n.prefixes[low[:r[1]]] = true
+					h := filterHash(low[:r[1]])
+					n.maybe[h/64] |= 1 << (h % 64)
 				}
 			}
 		}
@@ -85,7 +91,7 @@ func (n *Names) mentioned(ls, own string) []string {
 		// The spans of this run and the next ones, up to maxRuns runs.
 		for k, to := 0, end; k < n.maxRuns; k++ {
 			sub := ls[start:to]
-			if !n.prefixes[sub] {
+			if h := filterHash(sub); n.maybe[h/64]&(1<<(h%64)) == 0 || !n.prefixes[sub] {
 				break
 			}
 			if n.byLower[sub] != nil {
@@ -143,6 +149,19 @@ func runAt(s string, from int) (start, end int) {
 		j++
 	}
 	return i, j
+}
+
+// filterBits is the size of Names.maybe, in bits: a few bits a prefix
+// of 5,000 names keeps most words of a description out of the map.
+const filterBits = 1 << 16
+
+// filterHash is the bit of Names.maybe that stands for s (FNV-1a).
+func filterHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h % filterBits
 }
 
 // identByte is lex.IdentifierIn's identifier byte, for lower-case text.
