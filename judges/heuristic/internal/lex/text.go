@@ -22,8 +22,10 @@ type Text struct {
 }
 
 // wordAt is a place between words: the index in Words of the word after
-// it, and the offset in norm of the space before that word.
-type wordAt struct{ word, norm int }
+// it, and the offset in norm of the space before that word. raw is, at
+// the start of a sentence of an ASCII text, where the sentence starts in
+// Raw (and Lower, which lines up with it), and -1 elsewhere.
+type wordAt struct{ word, norm, raw int }
 
 // NewText prepares s for the cues. Its words are read sentence by
 // sentence, so that each sentence's are a run of them (Sentence); they
@@ -35,16 +37,35 @@ func NewText(s string) Text {
 	t.Sentences = Sentences(t.Raw)
 	buf := wordBuffer(len(t.Raw))
 	t.sentenceAt = make([]wordAt, len(t.Sentences)+1)
-	n := 0
+	// In an ASCII text every sentence is cut out of Raw as written, in
+	// order, with only white space between: each is found where the one
+	// before it ends, and its lower case is cut out of Lower.
+	ascii := isASCII(t.Raw)
+	n, raw := 0, 0
 	for k, sentence := range t.Sentences {
-		t.sentenceAt[k] = wordAt{n, len(buf) - 1}
+		at := -1
+		if ascii {
+			at = raw + strings.Index(t.Raw[raw:], sentence)
+			raw = at + len(sentence)
+		}
+		t.sentenceAt[k] = wordAt{n, len(buf) - 1, at}
 		var m int
 		buf, m = appendWords(buf, sentence)
 		n += m
 	}
-	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1}
+	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1, -1}
 	t.norm, t.Words = cutWords(buf, n)
 	return t
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // NewSentence prepares one sentence of a text for the cues: NewText
@@ -62,8 +83,12 @@ func NewSentence(s string) Text {
 // would otherwise split each description twice.
 func (t Text) Sentence(k int) Text {
 	s := Text{Raw: t.Sentences[k]} // trimmed already
-	s.Lower = strings.ToLower(s.Raw)
 	from, to := t.sentenceAt[k], t.sentenceAt[k+1]
+	if from.raw >= 0 {
+		s.Lower = t.Lower[from.raw : from.raw+len(s.Raw)]
+	} else {
+		s.Lower = strings.ToLower(s.Raw)
+	}
 	if from.word == to.word {
 		s.norm = "  "
 		return s
