@@ -86,6 +86,11 @@ func readCoherenceTools(raw []byte, in *tdqs.CoherenceInput) bool {
 		}
 	}
 	tools := make([]tdqs.CoherenceTool, n)
+	// The names and descriptions are cut out of one copy of the list,
+	// and the descriptions the tools point at are one slice: three
+	// allocations for the 10,000 strings and pointers of 5,000 tools.
+	text := copied{raw: raw, s: string(raw)}
+	descs := make([]string, n)
 	i := 0
 	for it := (itemIter{arr: raw}); ; i++ {
 		item, more := it.next()
@@ -99,7 +104,7 @@ func readCoherenceTools(raw []byte, in *tdqs.CoherenceInput) bool {
 		default:
 			return false
 		}
-		if !readCoherenceTool(item, &tools[i]) {
+		if !readCoherenceTool(item, &tools[i], &descs[i], text) {
 			return false
 		}
 	}
@@ -107,9 +112,30 @@ func readCoherenceTools(raw []byte, in *tdqs.CoherenceInput) bool {
 	return true
 }
 
-// readCoherenceTool reads one tool of a coherence question: its name,
-// and its description, nil when it is null.
-func readCoherenceTool(raw []byte, t *tdqs.CoherenceTool) bool {
+// copied reads JSON strings of raw as substrings of s, its copy.
+type copied struct {
+	raw []byte
+	s   string
+}
+
+// read reads the JSON string val, a part of raw, into v: a substring of
+// s when it has no escapes, as stringValue reads it otherwise.
+func (t copied) read(val []byte, v *string) bool {
+	if bytes.IndexByte(val, '\\') >= 0 {
+		var ok bool
+		*v, ok = stringValue(val)
+		return ok
+	}
+	// val is raw[at:at+len(val)]: both end where raw's array does.
+	at := cap(t.raw) - cap(val)
+	*v = t.s[at+1 : at+len(val)-1]
+	return true
+}
+
+// readCoherenceTool reads one tool of a coherence question, an object of
+// text's: its name, and its description into desc, pointed at, left nil
+// when it is null.
+func readCoherenceTool(raw []byte, t *tdqs.CoherenceTool, desc *string, text copied) bool {
 	var names nameSet
 	for it := (memberIter{obj: raw}); ; {
 		name, val, more := it.next()
@@ -122,12 +148,21 @@ func readCoherenceTool(raw []byte, t *tdqs.CoherenceTool) bool {
 		ok := true
 		switch string(name) {
 		case "name":
-			ok = readString(val, &t.Name)
+			switch val[0] {
+			case '"':
+				ok = text.read(val, &t.Name)
+			case 'n':
+			default:
+				ok = false
+			}
 		case "description":
-			if val[0] != 'n' {
-				var d string
-				ok = readString(val, &d)
-				t.Description = &d
+			switch val[0] {
+			case '"':
+				ok = text.read(val, desc)
+				t.Description = desc
+			case 'n':
+			default:
+				ok = false
 			}
 		default:
 			ok = !foldsTo(name, nameName, descriptionName)
