@@ -280,10 +280,17 @@ func (s *scan) inputSchema(v *tdqs.ToolView) bool {
 func (s *scan) properties(v *tdqs.ToolView) bool {
 	s.open()
 	var names nameSet
+	// The parameters are gathered on the stack and copied out once.
+	var buf [16]tdqs.ParamView
+	params := buf[:0]
 	for first := true; ; first = false {
 		name, more, ok := s.name(first)
-		if !ok || !more {
-			return ok
+		if !ok {
+			return false
+		}
+		if !more {
+			v.Params = append(v.Params, params...)
+			return true
 		}
 		if !names.add(name) {
 			return false
@@ -297,7 +304,7 @@ func (s *scan) properties(v *tdqs.ToolView) bool {
 		if !ok {
 			return false
 		}
-		v.Params = append(v.Params, p)
+		params = append(params, p)
 	}
 }
 

@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -503,7 +504,10 @@ func NameWords(name string) []string {
 		}
 	}
 	lower := strings.ToLower(name)
-	var out []string
+	// The words are gathered on the stack and copied out once: a name
+	// of several words grew its slice several times.
+	var buf [8]string
+	out := buf[:0]
 	start := -1 // where the word being read starts, -1 when none is
 	for i := 0; i < len(name); i++ {
 		c := name[i]
@@ -538,7 +542,10 @@ func NameWords(name string) []string {
 	if start >= 0 {
 		out = append(out, lower[start:])
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 func asciiUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }

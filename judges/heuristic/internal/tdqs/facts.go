@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,8 +117,9 @@ type facts struct {
 	leadVerb string // base form of the verb the purpose opens with, or ""
 
 	// own are the words of the name and title, stemmed, plus each run
-	// together ("mytool" for my-tool).
-	own map[string]bool
+	// together ("mytool" for my-tool): a few words, looked up one by one
+	// (owns) rather than put in a map for each question.
+	own []string
 	// restated is true when every content word of a short description is
 	// a word of the name or title ("Update Tool Access By Id").
 	restated bool
@@ -180,19 +182,19 @@ func readFacts(in *ToolInput) (*facts, error) {
 		}
 	}
 	f.leadVerb = leadVerb(f.first.Words)
-	f.own = map[string]bool{}
-	for _, ws := range [][]string{f.nameWords, f.titleWords} {
+	f.own = make([]string, 0, len(f.nameWords)+len(f.titleWords)+2)
+	for _, ws := range [2][]string{f.nameWords, f.titleWords} {
 		for _, w := range ws {
-			f.own[lex.Stem(w)] = true
+			f.own = append(f.own, lex.Stem(w))
 		}
 		if len(ws) > 1 {
-			f.own[strings.Join(ws, "")] = true
+			f.own = append(f.own, strings.Join(ws, ""))
 		}
 	}
 	if f.hasDesc && f.nWords <= 12 {
 		f.restated = true
 		for _, w := range f.desc.Words {
-			if !lex.StopwordSet[w] && !f.own[lex.Stem(w)] {
+			if !lex.StopwordSet[w] && !f.owns(lex.Stem(w)) {
 				f.restated = false
 				break
 			}
@@ -211,7 +213,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 		f.nested = f.nested || p.nested
 		f.params = append(f.params, p)
 	}
-	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
+	slices.SortFunc(f.params, func(a, b param) int { return strings.Compare(a.name, b.name) })
 	for i, p := range f.params {
 		if lex.Mentions(f.desc, p.name, p.words) || mentionsHead(f.desc, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
@@ -226,6 +228,9 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.alternatives = f.findAlternatives()
 	return f, nil
 }
+
+// owns reports whether w is one of the tool's own words (f.own).
+func (f *facts) owns(w string) bool { return slices.Contains(f.own, w) }
 
 // sentenceTexts returns the description's sentences, each prepared for
 // the cues (lex.Text.Sentence: no cue splits a sentence again), made

@@ -80,7 +80,7 @@ func (f *facts) purpose() dimension {
 			continue
 		}
 		specific++
-		if !f.own[w] {
+		if !f.owns(w) {
 			if beyond++; beyond == 2 {
 				break
 			}
