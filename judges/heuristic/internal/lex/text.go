@@ -351,7 +351,7 @@ func (t Text) HasUnnegated(phrase string) bool {
 			return false
 		}
 		at := base + i
-		before := strings.Fields(norm[:at])
+		before := t.wordsBefore(at)
 		negated := false
 		for j := len(before) - 1; j >= 0 && j >= len(before)-2; j-- {
 			for _, n := range vocabulary.negations {
@@ -423,17 +423,27 @@ func (t Text) Contexts(phrase string) []Context {
 			return out
 		}
 		at := base + i
-		before := strings.Fields(t.norm[:at])
-		rest := t.norm[at:]
+		before := t.wordsBefore(at)
+		k := len(before)
 		// The phrase itself, then what follows it.
 		n := len(strings.Fields(strings.TrimSuffix(phrase, "*")))
-		after := strings.Fields(rest)
+		after := t.Words[k:len(t.Words):len(t.Words)]
 		if len(after) >= n {
 			after = after[n:]
 		}
-		out = append(out, Context{Before: before[max(0, len(before)-3):], After: after[:min(3, len(after))]})
+		out = append(out, Context{Before: before[max(0, k-3):], After: after[:min(3, len(after)):min(3, len(after))]})
 		base = at + 1
 	}
+}
+
+// wordsBefore returns the words of t before the place at in t.norm, a
+// space before a word or at its end: norm holds a space before each
+// word, so they are as many as its spaces before at. It is
+// strings.Fields(t.norm[:at]) cut out of t.Words, capped so that an
+// append copies them.
+func (t Text) wordsBefore(at int) []string {
+	k := strings.Count(t.norm[:at], " ")
+	return t.Words[:k:k]
 }
 
 // Negated reports whether a negation is among the two words before the

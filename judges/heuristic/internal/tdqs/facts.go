@@ -368,7 +368,15 @@ type found struct {
 
 // String is the cue and its phrase quoted as %q quotes it: "errors
 // (\"fails\")".
-func (f found) String() string { return f.cue + " (" + strconv.Quote(f.phrase) + ")" }
+func (f found) String() string { return string(f.appendTo(nil)) }
+
+// appendTo appends f as String writes it to b.
+func (f found) appendTo(b []byte) []byte {
+	b = append(b, f.cue...)
+	b = append(b, " ("...)
+	b = strconv.AppendQuote(b, f.phrase)
+	return append(b, ')')
+}
 
 // findAlternatives returns the other tools the description names. When
 // the question lists the siblings, they are the only tool names there
