@@ -475,43 +475,52 @@ func hasMembers(raw []byte) bool {
 
 // nameSet finds a name repeated among an object's members: encoding/json
 // keeps the last value but fails on a bad one anywhere, which the whole
-// decode judges. The names are looked for among the few so far, or in a
-// map once they are many.
+// decode judges. It keeps each name's 64-bit hash, the first few in an
+// array and the rest in a map: two names with one hash are taken for a
+// repeat, which only leaves the input to the whole decode. The array is
+// small, as a reader holds one a level of the tool it is in.
 type nameSet struct {
-	few  [16][]byte // the first names
-	n    int        // how many of few are set
-	seen map[string]bool
+	few  [16]uint64
+	n    int // how many of few are set
+	seen map[uint64]bool
 }
 
-// add adds name and reports whether it is new.
+// add adds name and reports whether it is new (its hash is).
 func (s *nameSet) add(name []byte) bool {
+	h := nameHash(name)
 	if s.seen != nil {
-		if s.seen[string(name)] {
+		if s.seen[h] {
 			return false
 		}
-		s.seen[string(name)] = true
+		s.seen[h] = true
 		return true
 	}
-	for _, n := range s.few[:s.n] {
-		if bytes.Equal(n, name) {
+	for _, x := range s.few[:s.n] {
+		if x == h {
 			return false
 		}
 	}
 	if s.n < len(s.few) {
-		s.few[s.n] = name
+		s.few[s.n] = h
 		s.n++
 		return true
 	}
-	s.seen = make(map[string]bool, 2*len(s.few))
-	for _, n := range s.few {
-		s.seen[string(n)] = true
+	s.seen = make(map[uint64]bool, 2*len(s.few))
+	for _, x := range s.few {
+		s.seen[x] = true
 	}
-	s.seen[string(name)] = true
+	s.seen[h] = true
 	return true
 }
 
-// reset empties s for another object.
-func (s *nameSet) reset() { s.n, s.seen = 0, nil }
+// nameHash is the 64-bit FNV-1a hash of name.
+func nameHash(name []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range name {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
 
 // memberIter steps through the members of the JSON object obj, which
 // jsonscan.Members has checked, in order.

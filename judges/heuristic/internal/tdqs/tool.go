@@ -288,9 +288,13 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 	var list string
 	if k > 0 {
 		// Each cue as found.String writes it, joined by ", ", written
-		// into one buffer.
-		var buf [256]byte
-		b := buf[:0]
+		// into one buffer the size they take unescaped (a buffer on the
+		// stack deepened every goroutine's stack).
+		n := 0
+		for _, c := range cues {
+			n += len(c.cue) + len(c.phrase) + 6
+		}
+		b := make([]byte, 0, n)
 		for i, c := range cues {
 			if i > 0 {
 				b = append(b, ", "...)
