@@ -12,6 +12,7 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -386,7 +387,7 @@ func Member(obj []byte, key string) (val []byte, found, ok bool) {
 // set to the value of the member called keys[i], nil when there is none.
 func Members(obj []byte, keys []string, vals [][]byte) (ok bool) {
 	clear(vals)
-	c := memberScan{Cursor: Cursor{B: obj}}
+	c := memberScan{Checker: Checker{Cursor: Cursor{B: obj}}}
 	c.Space()
 	if c.I >= len(c.B) || c.B[c.I] != '{' {
 		return false
@@ -461,17 +462,38 @@ func (c *memberScan) name(keys []string) (k int, ok bool) {
 	return -1, true
 }
 
-// memberScan is a Cursor that steps over values, for Member.
+// memberScan is a Checker that finds members, for Member.
 type memberScan struct {
-	Cursor
+	Checker
 	// buf holds a member name with escapes, unescaped.
 	buf []byte
 }
 
-// skip steps over the value at c.I, checking its grammar as Decode does
+// Checker is a Cursor that steps over values checking each as Decode
+// reads it, without building it: a reader that takes a few members of a
+// document and steps over the others checks the whole document in one
+// pass.
+type Checker struct {
+	Cursor
+	// Floats, when set, also refuses a number past float64's range, as
+	// encoding/json refuses one it decodes into an any (Decode leaves
+	// that to its caller).
+	Floats bool
+}
+
+// Skip steps over the value at c.I, checking its grammar as Decode does
 // (strings as Unescape reads them, numbers by NumberEnd), without
-// building it. depth is the nesting the value is at.
-func (c *memberScan) skip(depth int) bool {
+// building it; false when Decode would give it up. depth is the nesting
+// the value is at: 1 for a member or item of the document's own object
+// or array.
+func (c *Checker) Skip(depth int) bool { return c.skip(depth) }
+
+// SkipString steps over the string at c.I, its opening quote, checked as
+// Skip checks one.
+func (c *Checker) SkipString() bool { return c.skipString() }
+
+// skip is Skip.
+func (c *Checker) skip(depth int) bool {
 	if c.I >= len(c.B) {
 		return false
 	}
@@ -519,15 +541,28 @@ func (c *memberScan) skip(depth int) bool {
 	case 'n':
 		return c.Literal("null")
 	}
+	start := c.I
 	end, ok := NumberEnd(c.B, c.I)
 	c.I = end
-	return ok
+	return ok && (!c.Floats || FitsFloat(c.B[start:end]))
+}
+
+// FitsFloat reports whether the JSON number n is within float64's range,
+// as encoding/json needs of a number it decodes into a float64. A number
+// with no exponent and fewer than 300 bytes is below float64's largest
+// (about 1.8e308) and is not parsed.
+func FitsFloat(n []byte) bool {
+	if len(n) < 300 && bytes.IndexAny(n, "eE") < 0 {
+		return true
+	}
+	_, err := strconv.ParseFloat(string(n), 64)
+	return err == nil
 }
 
 // skipString steps over the string at c.I, checked as Unescape reads
 // one, without writing its text: an escape stands for a whole character
 // of its own, so the text is UTF-8 when the bytes outside escapes are.
-func (c *memberScan) skipString() bool {
+func (c *Checker) skipString() bool {
 	ascii := true
 	for j := c.I + 1; j < len(c.B); j++ {
 		if j = jsonstr.SafeRun(c.B, j); j >= len(c.B) {

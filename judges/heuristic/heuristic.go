@@ -110,7 +110,7 @@ func (*Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 		}
 	case KindCoherence:
 		var in tdqs.CoherenceInput
-		if err = decode(q.Input, KindCoherence, &in); err == nil {
+		if err = decodeCoherenceInput(q.Input, &in); err == nil {
 			answer = tdqs.Coherence(&in)
 		}
 	case KindTasks:

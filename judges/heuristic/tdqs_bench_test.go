@@ -136,3 +136,40 @@ func benchSurface(tb testing.TB, n int) *surface.Surface {
 	}
 	return s
 }
+
+// BenchmarkTDQSQuestion answers the questions of a TDQS run over 5,000
+// corpus tools (BenchmarkTDQSJudge's) one an op, by kind: "tool" asks
+// each tool question in turn, so that ns/op, B/op and allocs/op are a tool
+// question's on average; "coherence" asks the one coherence question,
+// whose input lists all 5,000 tools:
+//
+//	go test ./judges/heuristic -run '^$' -bench TDQSQuestion -benchmem
+func BenchmarkTDQSQuestion(b *testing.B) {
+	qs := tdqsQuestions(b, 5000)
+	byKind := map[string][]judge.Question{}
+	for _, q := range qs {
+		byKind[q.Kind] = append(byKind[q.Kind], q)
+	}
+	if len(byKind[heuristic.KindTool]) != 5000 || len(byKind[heuristic.KindCoherence]) != 1 {
+		b.Fatalf("want 5000 tool questions and one coherence question, got %d and %d",
+			len(byKind[heuristic.KindTool]), len(byKind[heuristic.KindCoherence]))
+	}
+	ctx := context.Background()
+	j := heuristic.New()
+	for _, kind := range []struct{ name, kind string }{{"tool", heuristic.KindTool}, {"coherence", heuristic.KindCoherence}} {
+		b.Run(kind.name, func(b *testing.B) {
+			qs := byKind[kind.kind]
+			runtime.GC()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := j.Ask(ctx, qs[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(qs) {
+					i = 0
+				}
+			}
+		})
+	}
+}

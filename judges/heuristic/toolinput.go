@@ -1,9 +1,6 @@
 package heuristic
 
 import (
-	"encoding/json"
-	"strconv"
-
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 )
 
@@ -18,36 +15,4 @@ func decodeToolInput(input []byte, in *tdqs.ToolInput) error {
 	}
 	*in = tdqs.ToolInput{}
 	return decode(input, KindTool, in)
-}
-
-// floatNumbers turns the json.Numbers in v into float64 in place, as
-// encoding/json decodes numbers into an any; false when one does not fit
-// a float64 (encoding/json refuses it).
-func floatNumbers(v any) bool {
-	var ok bool
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if x[k], ok = floatNumber(e); !ok {
-				return false
-			}
-		}
-	case []any:
-		for i, e := range x {
-			if x[i], ok = floatNumber(e); !ok {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// floatNumber is e as a float64 when it is a json.Number, else e with
-// its own numbers turned (floatNumbers).
-func floatNumber(e any) (any, bool) {
-	if n, ok := e.(json.Number); ok {
-		f, err := strconv.ParseFloat(string(n), 64)
-		return f, err == nil
-	}
-	return e, floatNumbers(e)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
@@ -38,6 +40,7 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x"}, "\u017fiblings": ["kelvin", "long s"], "\u212aey": 1}`,
 		`{"tool": {"name": "x"}, "TOOL": {"name": "y"}}`,
 		`[]`, `"tool"`, `null`, `{"tool": `, ``,
+		`{"tool": {"name": "x"}} x`, `{"tool": {"name": "x"}} {}`, `{"tool": {"name": "x"}}` + "\n\t ",
 		// Members the cues do not read: stepped over, but checked.
 		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e400}}, "properties": {"p": {"type": "object"}}}}}`,
 		`{"tool": {"name": "x", "inputSchema": {"$defs": {"a": {"maximum": 1e300, "s": "1e400 \" }"}}, "properties": {"p": {"description": "d"}}}}}`,
@@ -73,7 +76,35 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {}, "b": 1, "c": null, "d": {"description": 2}}}}}`,
 		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p18": {"type": "object"}}}}}`,
 		`{"tool": {"name": "x", "inputSchema": {"properties": {"p1": {}, "p2": {}, "p3": {}, "p4": {}, "p5": {}, "p6": {}, "p7": {}, "p8": {}, "p9": {}, "p10": {}, "p11": {}, "p12": {}, "p13": {}, "p14": {}, "p15": {}, "p16": {}, "p17": {}, "p1": {"type": "object"}}}}}`,
+		// Read straight into the cues' view: titles, hints, output schemas,
+		// types and descriptions as encoding/json would give them.
+		`{"tool": {"name": "x", "annotations": {"title": "A", "readOnlyHint": true, "readOnlyHint": "no", "destructiveHint": false, "idempotentHint": true, "openWorldHint": null}}}`,
+		`{"tool": {"name": "x", "title": "", "annotations": {"title": "T\u00e9", "title": "Last"}}}`,
+		`{"tool": {"name": "x", "title": 3, "annotations": {"title": "T"}}}`,
+		`{"tool": {"name": "x", "title": "Own", "annotations": {"title": "T", "destructiveHint": true}}}`,
+		`{"tool": {"name": "x", "annotations": {"title": 1, "readOnlyHint": false}, "title": "late"}}`,
+		`{"tool": {"name": "x", "annotations": [1]}}`,
+		`{"tool": {"name": "x", "annotations": null, "title": "\"q\""}}`,
+		`{"tool": {"name": "x", "outputSchema": {}}}`,
+		`{"tool": {"name": "x", "outputSchema": { "a" : 1 }}}`,
+		`{"tool": {"name": "x", "outputSchema": [{"a": 1}]}}`,
+		`{"tool": {"name": "x\u0041", "description": "a\nb \u00e9 \/ \\"}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": "\u006fbject"}, "b": {"type": ["str\u0069ng", "obj\u0065ct"]}, "c": {"description": "\u0020\t"}, "d": {"description": "\u00a0"}, "e": {"items": {"type": ["null", 1, "object"]}}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"a": {"type": ["string", {"o": "object"}, ["object"]]}, "b": {"items": {"type": "object", "type": "string"}, "type": "object"}, "c": {"description": "\u2003"}}}}}`,
+		`{"tool": {"name": "x", "inputSchema": {"properties": {"\u0070": {"description": "p"}, "q\"r": {"properties": {}}}}}}`,
+		`{"tool": {"name": "x", "extra": 1234567890123456789012345678901234567890}}`,
+		`{"tool": {"name": "x", "extra": 1` + strings.Repeat("0", 309) + `}}`,
+		`{"tool": {"name": "x", "extra": -1` + strings.Repeat("0", 298) + `.5}}`,
+		`{"tool": {"name": "x", "extra": 1e-400, "more": 0.5E+3}}`,
 	}
+	// Every cut of a rich input: broken JSON at each place the reader
+	// could stand, which encoding/json refuses.
+	rich := `{"siblings": ["a"], "tool": {"name": "x", "title": "T", "annotations": {"readOnlyHint": true}, "description": "d\n", "outputSchema": {"a": 1},` +
+		` "inputSchema": {"type": "object", "properties": {"p": {"type": ["array"], "description": "q", "items": {"type": "object", "properties": {}}, "enum": [1.5]}, "r": 2}}}, "signals": {"n": 1}}`
+	for i := range rich {
+		inputs = append(inputs, rich[:i])
+	}
+	inputs = append(inputs, rich)
 	for _, tools := range surfacetest.CorpusTools(t) {
 		var names []string
 		for _, tool := range tools {
@@ -109,9 +140,9 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 		}
 		// The tool is read as far as the cues read it.
 		if gv, wv := cueView(got), cueView(want); !reflect.DeepEqual(gv, wv) {
-			t.Errorf("%.80s: read as %#v, want %#v", input, gv, wv)
+			t.Errorf("%.80s: read as %+v, want %+v", input, gv, wv)
 		}
-		if got.Tool == nil {
+		if got.Tool == nil && got.View == nil {
 			continue
 		}
 		ga, gerr := tdqs.Tool(&got)
@@ -126,73 +157,21 @@ func TestDecodeToolInputAgreesWithEncodingJSON(t *testing.T) {
 }
 
 // cueView is a tool question's input as far as the TDQS cues read it
-// (tdqs.readFacts): the siblings, and of the tool its name, title,
-// annotations, description, output schema and input schema's properties
-// (propertiesView).
+// (tdqs.readFacts): the siblings, and the tool's tdqs.ToolView (its own
+// when the input was read partly, tdqs.ViewOf's of the decoded tool
+// otherwise), its parameters in name order.
 func cueView(in tdqs.ToolInput) tdqs.ToolInput {
-	if in.Tool == nil {
-		return in
+	if in.View == nil {
+		in.View = tdqs.ViewOf(in.Tool)
 	}
-	tool := map[string]any{}
-	for _, k := range []string{"name", "title", "annotations", "description", "outputSchema"} {
-		if v, ok := in.Tool[k]; ok {
-			tool[k] = v
-		}
+	in.Tool = nil
+	if in.View != nil {
+		v := *in.View
+		v.Params = slices.Clone(v.Params)
+		slices.SortFunc(v.Params, func(a, b tdqs.ParamView) int { return strings.Compare(a.Name, b.Name) })
+		in.View = &v
 	}
-	if v, ok := in.Tool["inputSchema"]; ok {
-		if m, isMap := v.(map[string]any); isMap {
-			s := map[string]any{}
-			if p, ok := m["properties"]; ok {
-				s["properties"] = propertiesView(p)
-			}
-			v = s
-		}
-		tool["inputSchema"] = v
-	}
-	in.Tool = tool
 	return in
-}
-
-// propertiesView is a schema's properties as far as the cues read them
-// (tdqs.readFacts and isNested): of each parameter's schema its
-// description and type, whether its properties are an object, and the
-// same of its items.
-func propertiesView(v any) any {
-	props, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	out := map[string]any{}
-	for name, p := range props {
-		out[name] = schemaView(p, "description", "type", "properties", "items")
-	}
-	return out
-}
-
-// schemaView keeps the members keys of the schema v, with its
-// properties only as an object or not, and its items viewed the same.
-func schemaView(v any, keys ...string) any {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	out := map[string]any{}
-	for _, k := range keys {
-		x, ok := m[k]
-		if !ok {
-			continue
-		}
-		switch k {
-		case "properties":
-			if _, isMap := x.(map[string]any); isMap {
-				x = map[string]any{}
-			}
-		case "items":
-			x = schemaView(x, "type", "properties")
-		}
-		out[k] = x
-	}
-	return out
 }
 
 // TestReadToolInputSteps: the partial read takes plain input, and leaves

@@ -2,261 +2,524 @@ package heuristic
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 )
 
 // readToolInput fills in from a tdqs.tool question's input reading only
-// what the TDQS cues read (tdqs.readFacts): of the tool its name, title,
-// annotations, description, output schema and, of its input schema's
-// properties, each one's description, type, items and whether its own
-// properties are an object (readProperty), each decoded as jsonscan
-// decodes it. The rest (a schema's $defs, a parameter's enum or default,
-// TDQS's signals beside the tool) is stepped over, only checked
-// for what would make the whole decode fail: JSON that jsonscan leaves to
-// encoding/json, or a number past float64, which encoding/json refuses.
-// It returns false whenever it is not sure, and the caller then decodes
-// the input whole; the answer is the same either way.
+// what the TDQS cues read, in one pass over its bytes into a
+// tdqs.ToolView: of the tool its name, title, annotations' hints and
+// title, description, whether its output schema has members and, of its
+// input schema's properties, each one's name, whether it is described
+// and whether it holds an object (param). No map is built. The rest (a
+// schema's $defs, a parameter's enum or default, TDQS's signals beside
+// the tool) is stepped over, checked as it goes for what would make the
+// whole decode fail: JSON that jsonscan leaves to encoding/json, or a
+// number in the tool past float64, which encoding/json refuses. It
+// returns false whenever it is not sure (a name repeated in an object it
+// reads among them), and the caller then decodes the input whole; the
+// answer is the same either way.
 func readToolInput(input []byte, in *tdqs.ToolInput) bool {
-	// Members checks the whole input as jsonscan.Decode would.
-	if !jsonscan.Members(input, nil, nil) {
+	s := scan{Checker: jsonscan.Checker{Cursor: jsonscan.Cursor{B: input}}}
+	if !s.open() {
 		return false
 	}
-	var toolRaw, sibRaw []byte
-	for it := (memberIter{obj: input}); ; {
-		name, val, more := it.next()
+	var tool, siblings bool
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok {
+			return false
+		}
 		if !more {
 			break
 		}
 		switch string(name) {
 		case "tool":
-			if toolRaw != nil {
+			if tool {
 				return false
 			}
-			toolRaw = val
+			tool = true
+			if ok = s.tool(in); !ok {
+				return false
+			}
 		case "siblings":
-			if sibRaw != nil {
+			if siblings {
 				return false
 			}
-			sibRaw = val
+			siblings = true
+			raw, ok := s.raw(1)
+			if !ok || !readSiblings(raw, in) {
+				return false
+			}
 		default:
 			// A name encoding/json would match to a field in another
 			// case is left to it.
 			// Any other member encoding/json skips, and so does this.
-			if bytes.EqualFold(name, toolName) || bytes.EqualFold(name, siblingsName) {
+			if bytes.EqualFold(name, toolName) || bytes.EqualFold(name, siblingsName) || !s.Skip(1) {
 				return false
 			}
 		}
 	}
-	if sibRaw != nil && string(sibRaw) != "null" {
-		v, ok := jsonscan.Decode(sibRaw)
-		l, isList := v.([]any)
-		if !ok || !isList {
-			return false
-		}
-		names := make([]string, len(l))
-		for i, x := range l {
-			if names[i], ok = x.(string); !ok {
-				return false
-			}
-		}
-		in.Siblings = names
-	}
-	if toolRaw == nil || string(toolRaw) == "null" {
-		return true
-	}
-	tool, ok := readObject(toolRaw, toolMember)
-	if !ok || !floatNumbers(tool) {
-		return false
-	}
-	in.Tool = tool
-	return true
+	// Nothing but white space may follow.
+	s.Space()
+	return s.I == len(s.B)
 }
 
 var toolName, siblingsName = []byte("tool"), []byte("siblings")
 
-// reader reads one member's value (as written, checked already) into
-// what the cues see of it; false when it cannot be sure of it.
-type reader func(raw []byte) (any, bool)
-
-// toolMember is how each member of the tool the cues read is read (nil
-// for the others): a schema's properties in part, the rest whole.
-func toolMember(name []byte) reader {
-	switch string(name) {
-	case "name", "title", "annotations", "description", "outputSchema":
-		return decodeValue
-	case "inputSchema":
-		return readInputSchema
+// readSiblings reads the siblings' names, null or a list of strings.
+func readSiblings(raw []byte, in *tdqs.ToolInput) bool {
+	if string(raw) == "null" {
+		return true
 	}
-	return nil
-}
-
-// readInputSchema reads an input schema for the cues: its properties
-// alone when it is an object, else whatever it is.
-func readInputSchema(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
-		if string(name) == "properties" {
-			return readProperties
+	v, ok := jsonscan.Decode(raw)
+	l, isList := v.([]any)
+	if !ok || !isList {
+		return false
+	}
+	names := make([]string, len(l))
+	for i, x := range l {
+		if names[i], ok = x.(string); !ok {
+			return false
 		}
-		return nil
-	})
+	}
+	in.Siblings = names
+	return true
 }
 
-// readProperties reads a schema's properties for the cues: each
-// parameter's schema as far as tdqs.readFacts reads it (readProperty).
-// A parameter's schema holds most of a tool question's bytes (enums,
-// defaults, nested schemas), and decoding it whole into maps was most
-// of the judge's allocations.
-func readProperties(raw []byte) (any, bool) {
-	return readMembers(raw, func([]byte) reader { return readProperty })
+// scan reads a tool question's input: the members the cues read, and
+// the others stepped over, checked.
+type scan struct{ jsonscan.Checker }
+
+// open steps into the object that starts at s.I after white space;
+// false when none does.
+func (s *scan) open() bool {
+	s.Space()
+	if s.I >= len(s.B) || s.B[s.I] != '{' {
+		return false
+	}
+	s.I++
+	return true
 }
 
-// readProperty reads one parameter's schema: its description and type,
-// whether its properties are an object, and the same of its items
-// (tdqs.isNested reads no more).
-func readProperty(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
+// name reads the name of the next member of the object s is in (first
+// when none has been read) and steps to its value, which the caller
+// reads or skips. more is false after the last member, s past the
+// object; ok is false for broken JSON. The name is the input's own
+// bytes unless it has escapes.
+func (s *scan) name(first bool) (name []byte, more, ok bool) {
+	s.Space()
+	if s.I >= len(s.B) {
+		return nil, false, false
+	}
+	if first {
+		if s.B[s.I] == '}' {
+			s.I++
+			return nil, false, true
+		}
+	} else {
+		if more, ok = s.After('}'); !ok || !more {
+			return nil, false, ok
+		}
+		s.Space()
+	}
+	start := s.I
+	if s.I >= len(s.B) || s.B[s.I] != '"' || !s.SkipString() {
+		return nil, false, false
+	}
+	name = s.B[start+1 : s.I-1]
+	if bytes.IndexByte(name, '\\') >= 0 {
+		name, _, _ = jsonscan.Unescape(nil, s.B, start+1) // SkipString checked it
+	}
+	s.Space()
+	if s.I >= len(s.B) || s.B[s.I] != ':' {
+		return nil, false, false
+	}
+	s.I++
+	s.Space()
+	// A value follows: the readers look at its first byte.
+	return name, true, s.I < len(s.B)
+}
+
+// raw steps over the value at s.I, at nesting depth, and returns it as
+// written.
+func (s *scan) raw(depth int) ([]byte, bool) {
+	start := s.I
+	ok := s.Skip(depth)
+	return s.B[start:s.I], ok
+}
+
+// tool reads the tool, the value at s.I, into in.View, as tdqs.ViewOf
+// reads the decoded tool; null leaves it nil.
+func (s *scan) tool(in *tdqs.ToolInput) bool {
+	if s.I < len(s.B) && s.B[s.I] == 'n' {
+		return s.Literal("null")
+	}
+	if !s.open() {
+		return false
+	}
+	// Every number of the tool must fit a float64, read or not.
+	s.Floats = true
+	defer func() { s.Floats = false }()
+	v := &tdqs.ToolView{}
+	var names nameSet
+	var ann, title []byte
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
+		if !names.add(name) {
+			return false
+		}
+		var raw []byte
 		switch string(name) {
+		case "name":
+			if raw, ok = s.raw(2); ok {
+				v.Name, ok = stringValue(raw)
+			}
+		case "title":
+			title, ok = s.raw(2)
 		case "description":
-			return decodeValue
-		case "type":
-			return readType
-		case "properties":
-			return readShape
-		case "items":
-			return readItems
+			if raw, ok = s.raw(2); ok {
+				v.Description, ok = stringValue(raw)
+			}
+		case "annotations":
+			ann, ok = s.raw(2)
+		case "outputSchema":
+			raw, ok = s.raw(2)
+			v.HasOutput = ok && hasMembers(raw)
+		case "inputSchema":
+			ok = s.inputSchema(v)
+		default:
+			ok = s.Skip(2)
 		}
-		return nil
-	})
-}
-
-// readItems reads an array schema's items as far as tdqs.isObject reads
-// them: their type, and whether their properties are an object.
-func readItems(raw []byte) (any, bool) {
-	return readMembers(raw, func(name []byte) reader {
-		switch string(name) {
-		case "type":
-			return readType
-		case "properties":
-			return readShape
+		if !ok {
+			return false
 		}
-		return nil
-	})
+	}
+	var ok bool
+	if title != nil {
+		if v.Title, ok = stringValue(title); !ok {
+			return false
+		}
+	}
+	if ann != nil && ann[0] == '{' && !readAnnotations(ann, v) {
+		return false
+	}
+	in.View = v
+	return true
 }
 
-// readType reads a schema's type: one of JSON Schema's type names, as
-// nearly every parameter gives, is the constant string (nothing to
-// allocate), anything else is decoded.
-func readType(raw []byte) (any, bool) {
-	switch string(raw) {
-	case `"string"`:
-		return "string", true
-	case `"object"`:
-		return "object", true
-	case `"array"`:
-		return "array", true
-	case `"integer"`:
-		return "integer", true
-	case `"number"`:
-		return "number", true
-	case `"boolean"`:
-		return "boolean", true
-	case `"null"`:
-		return "null", true
-	}
-	return decodeValue(raw)
-}
-
-// readShape reads a value of which the cues only ask whether it is an
-// object: an object is read as an empty one (its numbers checked, as
-// for a member stepped over), anything else whole.
-func readShape(raw []byte) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	if !numbersFit(raw) {
-		return nil, false
-	}
-	return map[string]any{}, true
-}
-
-func decodeValue(raw []byte) (any, bool) { return jsonscan.Decode(raw) }
-
-// readMembers reads raw with readObject when it is an object, the
-// members pick names read as it says, and whole when it is anything else.
-func readMembers(raw []byte, pick func(name []byte) reader) (any, bool) {
-	if raw[0] != '{' {
-		return decodeValue(raw)
-	}
-	return readObject(raw, pick)
-}
-
-// readObject reads the JSON object raw (checked already), each member
-// for which read gives a reader by it; the values of other members are
-// checked by numbersFit and left out. false when raw is not an object, a
-// member could not be read, or a name repeats: encoding/json keeps the
-// last value but fails on a bad one anywhere, which the whole decode
-// judges.
-func readObject(raw []byte, read func(name []byte) reader) (map[string]any, bool) {
-	if raw[0] != '{' {
-		return nil, false
-	}
-	var (
-		m    map[string]any
-		seen map[string]bool // the names so far, once there are many
-		buf  [16][]byte
-		some = buf[:0] // the names so far, while there are few
-	)
+// readAnnotations reads the hints of the annotations object raw
+// (checked already) into v, and its title when the tool has none. A
+// repeated name gives its last value, as encoding/json decodes it into a
+// map.
+func readAnnotations(raw []byte, v *tdqs.ToolView) bool {
+	var title []byte
 	for it := (memberIter{obj: raw}); ; {
 		name, val, more := it.next()
 		if !more {
 			break
 		}
-		// A repeated name: looked for among the few names so far, or in
-		// seen once they are many.
-		if seen != nil {
-			if seen[string(name)] {
-				return nil, false
-			}
-			seen[string(name)] = true
+		switch string(name) {
+		case "title":
+			title = val
+		case "readOnlyHint":
+			v.ReadOnly = boolValue(val)
+		case "destructiveHint":
+			v.Destructive = boolValue(val)
+		case "idempotentHint":
+			v.Idempotent = boolValue(val)
+		case "openWorldHint":
+			v.OpenWorld = boolValue(val)
+		}
+	}
+	if v.Title == "" && title != nil {
+		var ok bool
+		if v.Title, ok = stringValue(title); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// inputSchema reads the parameters of the input schema at s.I into v:
+// none when it or its properties are not an object.
+func (s *scan) inputSchema(v *tdqs.ToolView) bool {
+	if s.B[s.I] != '{' {
+		return s.Skip(2)
+	}
+	s.open()
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
+		}
+		if !names.add(name) {
+			return false
+		}
+		if string(name) == "properties" && s.B[s.I] == '{' {
+			ok = s.properties(v)
 		} else {
-			for _, s := range some {
-				if bytes.Equal(s, name) {
-					return nil, false
-				}
-			}
-			if len(some) < len(buf) {
-				some = append(some, name)
-			} else {
-				seen = make(map[string]bool, 2*len(buf))
-				for _, s := range some {
-					seen[string(s)] = true
-				}
-				seen[string(name)] = true
-			}
+			ok = s.Skip(3)
 		}
-		f := read(name)
-		if f == nil {
-			if !numbersFit(val) {
-				return nil, false
-			}
-			continue
-		}
-		v, ok := f(val)
 		if !ok {
-			return nil, false
+			return false
 		}
-		if m == nil {
-			m = map[string]any{}
+	}
+}
+
+// properties reads the input schema's properties at s.I, an object, into
+// v's parameters.
+func (s *scan) properties(v *tdqs.ToolView) bool {
+	s.open()
+	var names nameSet
+	// The parameters are gathered on the stack and copied out once.
+	var buf [16]tdqs.ParamView
+	params := buf[:0]
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok {
+			return false
 		}
-		m[string(name)] = v
+		if !more {
+			v.Params = append(v.Params, params...)
+			return true
+		}
+		if !names.add(name) {
+			return false
+		}
+		p := tdqs.ParamView{Name: string(name)}
+		if s.B[s.I] == '{' {
+			ok = s.param(&p)
+		} else {
+			ok = s.Skip(4)
+		}
+		if !ok {
+			return false
+		}
+		params = append(params, p)
 	}
-	if m == nil {
-		m = map[string]any{}
+}
+
+// param reads of the parameter's schema at s.I, an object, whether it is
+// described and whether it holds an object: it is typed "object" or
+// declares properties, directly or as the items of an array (as
+// tdqs.ViewOf reads a decoded one).
+func (s *scan) param(p *tdqs.ParamView) bool {
+	s.open()
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
+		}
+		if !names.add(name) {
+			return false
+		}
+		var raw []byte
+		switch string(name) {
+		case "description":
+			if raw, ok = s.raw(5); ok {
+				p.Described, ok = described(raw)
+			}
+		case "type", "properties":
+			var nested bool
+			if raw, ok = s.raw(5); ok {
+				nested, ok = holdsObject(name, raw)
+				p.Nested = p.Nested || nested
+			}
+		case "items":
+			if s.B[s.I] == '{' {
+				ok = s.items(p)
+			} else {
+				ok = s.Skip(5)
+			}
+		default:
+			ok = s.Skip(5)
+		}
+		if !ok {
+			return false
+		}
 	}
-	return m, true
+}
+
+// items reads of an array parameter's items at s.I, an object, whether
+// they hold an object.
+func (s *scan) items(p *tdqs.ParamView) bool {
+	s.open()
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
+		}
+		if !names.add(name) {
+			return false
+		}
+		switch string(name) {
+		case "type", "properties":
+			var raw []byte
+			var nested bool
+			if raw, ok = s.raw(6); ok {
+				nested, ok = holdsObject(name, raw)
+				p.Nested = p.Nested || nested
+			}
+		default:
+			ok = s.Skip(6)
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+// holdsObject reports whether a schema's member name ("type" or
+// "properties") with the value raw makes it hold an object: a type that
+// names "object", or properties that are an object.
+func holdsObject(name, raw []byte) (is, ok bool) {
+	if string(name) == "properties" {
+		return raw[0] == '{', true
+	}
+	return typesObject(raw)
+}
+
+// typesObject reports whether a schema's type raw names "object": it is
+// that string, or a list with that string among its items.
+func typesObject(raw []byte) (is, ok bool) {
+	switch raw[0] {
+	case '"':
+		return isString(raw, "object")
+	case '[':
+		for it := (itemIter{arr: raw}); ; {
+			item, more := it.next()
+			if !more {
+				return false, true
+			}
+			if item[0] != '"' {
+				continue
+			}
+			if is, ok := isString(item, "object"); !ok || is {
+				return is, ok
+			}
+		}
+	}
+	return false, true
+}
+
+// isString reports whether the JSON string raw is s.
+func isString(raw []byte, s string) (is, ok bool) {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body) == s, true
+	}
+	var buf [64]byte
+	out, _, ok := jsonscan.Unescape(buf[:0], raw, 1)
+	return string(out) == s, ok
+}
+
+// described reports whether a description raw is a string with more than
+// white space (strings.TrimSpace's), without making the string.
+func described(raw []byte) (d, ok bool) {
+	if raw[0] != '"' {
+		return false, true
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		var buf [128]byte
+		if body, _, ok = jsonscan.Unescape(buf[:0], raw, 1); !ok {
+			return false, false
+		}
+	}
+	return len(bytes.TrimSpace(body)) > 0, true
+}
+
+// stringValue is the JSON value raw as a string, "" when it is not one.
+func stringValue(raw []byte) (string, bool) {
+	if raw[0] != '"' {
+		return "", true
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body), true
+	}
+	out, _, ok := jsonscan.Unescape(make([]byte, 0, len(body)), raw, 1)
+	return string(out), ok
+}
+
+// boolValue is the JSON value raw as a hint, nil when it is not a
+// boolean. The pointers are shared: no cue writes through them.
+func boolValue(raw []byte) *bool {
+	switch string(raw) {
+	case "true":
+		return &trueHint
+	case "false":
+		return &falseHint
+	}
+	return nil
+}
+
+var trueHint, falseHint = true, false
+
+// hasMembers reports whether the JSON value raw is an object with a
+// member.
+func hasMembers(raw []byte) bool {
+	return raw[0] == '{' && raw[jsonscan.SkipSpace(raw, 1)] != '}'
+}
+
+// nameSet finds a name repeated among an object's members: encoding/json
+// keeps the last value but fails on a bad one anywhere, which the whole
+// decode judges. It keeps each name's 64-bit hash, the first few in an
+// array and the rest in a map: two names with one hash are taken for a
+// repeat, which only leaves the input to the whole decode. The array is
+// small, as a reader holds one a level of the tool it is in.
+type nameSet struct {
+	few  [16]uint64
+	n    int // how many of few are set
+	seen map[uint64]bool
+}
+
+// add adds name and reports whether it is new (its hash is).
+func (s *nameSet) add(name []byte) bool {
+	h := nameHash(name)
+	if s.seen != nil {
+		if s.seen[h] {
+			return false
+		}
+		s.seen[h] = true
+		return true
+	}
+	for _, x := range s.few[:s.n] {
+		if x == h {
+			return false
+		}
+	}
+	if s.n < len(s.few) {
+		s.few[s.n] = h
+		s.n++
+		return true
+	}
+	s.seen = make(map[uint64]bool, 2*len(s.few))
+	for _, x := range s.few {
+		s.seen[x] = true
+	}
+	s.seen[h] = true
+	return true
+}
+
+// nameHash is the 64-bit FNV-1a hash of name.
+func nameHash(name []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range name {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
 }
 
 // memberIter steps through the members of the JSON object obj, which
@@ -296,23 +559,30 @@ func (it *memberIter) next() (name, val []byte, more bool) {
 	return name, val, true
 }
 
-// numbersFit reports whether every number in the checked JSON value raw
-// fits a float64, as encoding/json needs of a number it decodes into an
-// any (jsonscan leaves that check to the caller).
-func numbersFit(raw []byte) bool {
-	for i := 0; i < len(raw); {
-		switch c := raw[i]; {
-		case c == '"':
-			i = jsonscan.SkipString(raw, i)
-		case c == '-' || c >= '0' && c <= '9':
-			end, _ := jsonscan.NumberEnd(raw, i)
-			if _, err := strconv.ParseFloat(string(raw[i:end]), 64); err != nil {
-				return false
-			}
-			i = end
-		default:
-			i++
-		}
+// itemIter steps through the items of the JSON array arr, which
+// jsonscan.Members has checked, in order.
+type itemIter struct {
+	arr []byte
+	i   int // where the next item starts; 0 before the first
+}
+
+// next returns the next item as written; more is false after the last.
+func (it *itemIter) next() (item []byte, more bool) {
+	arr, i := it.arr, it.i
+	if i == 0 {
+		i = jsonscan.SkipSpace(arr, 0) + 1 // past '['
 	}
-	return true
+	i = jsonscan.SkipSpace(arr, i)
+	if arr[i] == ']' {
+		it.i = i
+		return nil, false
+	}
+	end := jsonscan.SkipValue(arr, i)
+	item = arr[i:end]
+	i = jsonscan.SkipSpace(arr, end)
+	if arr[i] == ',' {
+		i++
+	}
+	it.i = i
+	return item, true
 }

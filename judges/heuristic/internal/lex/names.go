@@ -39,17 +39,36 @@ func Mentions(d Text, name string, ws []string) bool {
 		return true
 	}
 	if len(ws) > 1 {
-		return d.Has(strings.Join(ws, " "))
+		// The words joined by spaces, on the stack when short.
+		var buf [32]byte
+		b := buf[:0]
+		for i, w := range ws {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, w...)
+		}
+		return d.Has(string(b))
 	}
 	if len(ws) == 1 {
 		w := Stem(ws[0])
 		for _, x := range d.Words {
-			if Stem(x) == w {
+			if stemIs(x, w) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// stemIs reports whether Stem(x) is w, without making the stem of a word
+// in "ies" (the one form Stem builds rather than cuts): a parameter's
+// word is compared with every word of a description.
+func stemIs(x, w string) bool {
+	if len(x) > 4 && strings.HasSuffix(x, "ies") {
+		return len(w) == len(x)-2 && w[len(w)-1] == 'y' && w[:len(w)-1] == x[:len(x)-3]
+	}
+	return Stem(x) == w
 }
 
 // IdentifierIn reports whether id occurs in ls, a text already in lower

@@ -184,7 +184,8 @@ func TestNewSentence(t *testing.T) {
 // read sentence by sentence, are the words of the whole, which
 // JoinedWords gives joined.
 func TestSentenceAgreesWithNewSentence(t *testing.T) {
-	texts := append(corpusStrings(t), "One. . Two", "!!! a", "a\n\n\nb", "x。y", "'. '", "A·B· c", "é. É", "\xff\xfe. \xfd")
+	texts := append(corpusStrings(t), "One. . Two", "!!! a", "a\n\n\nb", "x。y", "'. '", "A·B· c", "é. É", "\xff\xfe. \xfd",
+		"Same. Same. SAME! same", "  Lead.   Trail  ", "A.\n\nA. a. e.g. A", "Use x.Then y. Then Z")
 	for _, s := range texts {
 		tx := NewText(s)
 		if got, want := tx.Words, Words(tx.Raw); !slices.Equal(got, want) {

@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,8 +23,10 @@ type Text struct {
 }
 
 // wordAt is a place between words: the index in Words of the word after
-// it, and the offset in norm of the space before that word.
-type wordAt struct{ word, norm int }
+// it, and the offset in norm of the space before that word. raw is, at
+// the start of a sentence of an ASCII text, where the sentence starts in
+// Raw (and Lower, which lines up with it), and -1 elsewhere.
+type wordAt struct{ word, norm, raw int }
 
 // NewText prepares s for the cues. Its words are read sentence by
 // sentence, so that each sentence's are a run of them (Sentence); they
@@ -35,16 +38,35 @@ func NewText(s string) Text {
 	t.Sentences = Sentences(t.Raw)
 	buf := wordBuffer(len(t.Raw))
 	t.sentenceAt = make([]wordAt, len(t.Sentences)+1)
-	n := 0
+	// In an ASCII text every sentence is cut out of Raw as written, in
+	// order, with only white space between: each is found where the one
+	// before it ends, and its lower case is cut out of Lower.
+	ascii := isASCII(t.Raw)
+	n, raw := 0, 0
 	for k, sentence := range t.Sentences {
-		t.sentenceAt[k] = wordAt{n, len(buf) - 1}
+		at := -1
+		if ascii {
+			at = raw + strings.Index(t.Raw[raw:], sentence)
+			raw = at + len(sentence)
+		}
+		t.sentenceAt[k] = wordAt{n, len(buf) - 1, at}
 		var m int
 		buf, m = appendWords(buf, sentence)
 		n += m
 	}
-	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1}
+	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1, -1}
 	t.norm, t.Words = cutWords(buf, n)
 	return t
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // NewSentence prepares one sentence of a text for the cues: NewText
@@ -62,8 +84,12 @@ func NewSentence(s string) Text {
 // would otherwise split each description twice.
 func (t Text) Sentence(k int) Text {
 	s := Text{Raw: t.Sentences[k]} // trimmed already
-	s.Lower = strings.ToLower(s.Raw)
 	from, to := t.sentenceAt[k], t.sentenceAt[k+1]
+	if from.raw >= 0 {
+		s.Lower = t.Lower[from.raw : from.raw+len(s.Raw)]
+	} else {
+		s.Lower = strings.ToLower(s.Raw)
+	}
 	if from.word == to.word {
 		s.norm = "  "
 		return s
@@ -325,7 +351,7 @@ func (t Text) HasUnnegated(phrase string) bool {
 			return false
 		}
 		at := base + i
-		before := strings.Fields(norm[:at])
+		before := t.wordsBefore(at)
 		negated := false
 		for j := len(before) - 1; j >= 0 && j >= len(before)-2; j-- {
 			for _, n := range vocabulary.negations {
@@ -397,17 +423,27 @@ func (t Text) Contexts(phrase string) []Context {
 			return out
 		}
 		at := base + i
-		before := strings.Fields(t.norm[:at])
-		rest := t.norm[at:]
+		before := t.wordsBefore(at)
+		k := len(before)
 		// The phrase itself, then what follows it.
 		n := len(strings.Fields(strings.TrimSuffix(phrase, "*")))
-		after := strings.Fields(rest)
+		after := t.Words[k:len(t.Words):len(t.Words)]
 		if len(after) >= n {
 			after = after[n:]
 		}
-		out = append(out, Context{Before: before[max(0, len(before)-3):], After: after[:min(3, len(after))]})
+		out = append(out, Context{Before: before[max(0, k-3):], After: after[:min(3, len(after)):min(3, len(after))]})
 		base = at + 1
 	}
+}
+
+// wordsBefore returns the words of t before the place at in t.norm, a
+// space before a word or at its end: norm holds a space before each
+// word, so they are as many as its spaces before at. It is
+// strings.Fields(t.norm[:at]) cut out of t.Words, capped so that an
+// append copies them.
+func (t Text) wordsBefore(at int) []string {
+	k := strings.Count(t.norm[:at], " ")
+	return t.Words[:k:k]
 }
 
 // Negated reports whether a negation is among the two words before the
@@ -478,7 +514,10 @@ func NameWords(name string) []string {
 		}
 	}
 	lower := strings.ToLower(name)
-	var out []string
+	// The words are gathered on the stack and copied out once: a name
+	// of several words grew its slice several times.
+	var buf [8]string
+	out := buf[:0]
 	start := -1 // where the word being read starts, -1 when none is
 	for i := 0; i < len(name); i++ {
 		c := name[i]
@@ -513,7 +552,10 @@ func NameWords(name string) []string {
 	if start >= 0 {
 		out = append(out, lower[start:])
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 func asciiUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }

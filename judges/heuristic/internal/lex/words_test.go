@@ -83,3 +83,17 @@ func TestNameWordsAgreesWithRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestStemIs: stemIs is Stem(x) == w, for words in each of Stem's forms
+// against their stems, the words themselves and near misses.
+func TestStemIs(t *testing.T) {
+	words := []string{"entries", "entry", "ies", "dies", "pies", "queries", "query", "querie", "queriy",
+		"searches", "search", "lists", "list", "class", "status", "axis", "boxes", "box", "a", "y", "entrys"}
+	for _, x := range words {
+		for _, w := range append(words, Stem(x), "") {
+			if got, want := stemIs(x, w), Stem(x) == w; got != want {
+				t.Errorf("stemIs(%q, %q) = %v, want %v", x, w, got, want)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -124,7 +125,8 @@ func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 			}
 			termsOf[st.desc] = st.terms
 		}
-		var key []string
+		var keyBuf [8]string
+		key := keyBuf[:0]
 		// Vague: only vague verbs, generic nouns and version words
 		// ("process", "do_thing"), or any verbs with nothing but vague
 		// nouns ("get_data", "fetch_info").
@@ -438,7 +440,9 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	if len(tools) == 0 {
 		return dim(3, "no tool names were given, so completeness cannot be judged.")
 	}
-	ops := map[string]map[string]bool{}
+	// The classes each resource has, a bit a class (classBit), and how
+	// many tools act on it: two maps for all resources, not a map each.
+	ops := map[string]uint8{}
 	perResource := map[string]int{}
 	actions := 0
 	res := lifecycleResources(tools)
@@ -449,10 +453,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 		if t.class == "" || res[i] == "" {
 			continue
 		}
-		if ops[res[i]] == nil {
-			ops[res[i]] = map[string]bool{}
-		}
-		ops[res[i]][t.class] = true
+		ops[res[i]] |= classBit(t.class)
 		perResource[res[i]]++
 	}
 	if 4*actions < len(tools) {
@@ -463,15 +464,16 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	inWritten := 0
 	for _, r := range slices.Sorted(maps.Keys(ops)) {
 		o := ops[r]
-		if !o["create"] && !o["update"] && !o["delete"] {
+		if o&(classBit("create")|classBit("update")|classBit("delete")) == 0 {
 			continue
 		}
 		inWritten += perResource[r]
 		written = append(written, r)
-		total += float64(len(o)) / 4
-		var missing []string
-		for _, c := range []string{"create", "read", "update", "delete"} {
-			if !o[c] {
+		total += float64(bits.OnesCount8(o)) / 4
+		var missingBuf [4]string
+		missing := missingBuf[:0]
+		for _, c := range lifecycleClasses {
+			if o&classBit(c) == 0 {
 				missing = append(missing, c)
 			}
 		}
@@ -515,6 +517,26 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 		return dim(score, "every resource the server changes (%s) has create, read, update and delete.", strings.Join(cap5(written), ", "))
 	}
 	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
+}
+
+// lifecycleClasses are the lifecycle classes (lex.LifecycleOf's), in
+// the order a gap names them.
+var lifecycleClasses = [...]string{"create", "read", "update", "delete"}
+
+// classBit is the bit that stands for a lifecycle class in lifecycle's
+// sets of them (TestClassBits holds every class to one).
+func classBit(class string) uint8 {
+	switch class {
+	case "create":
+		return 1
+	case "read":
+		return 2
+	case "update":
+		return 4
+	case "delete":
+		return 8
+	}
+	return 0
 }
 
 // byClass returns the names of the tools whose lifecycle class is one of

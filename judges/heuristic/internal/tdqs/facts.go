@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,72 @@ type ToolInput struct {
 	// names as the questions of a run share them: each tool's siblings
 	// are these less its own.
 	Names *Names `json:"-"`
+	// View, when set, is what the cues read of the tool, read from the
+	// question's JSON by a caller that need not build Tool; it is read
+	// instead of Tool, and must be what ViewOf(Tool) would give.
+	View *ToolView `json:"-"`
+}
+
+// ToolView is what the cues read of a tool's definition: a decoded tool
+// has more, which no cue asks for.
+type ToolView struct {
+	// Name, Title and Description are the tool's strings, "" when a
+	// member is missing or not a string. Title is the annotations' title
+	// when the tool's own is "".
+	Name, Title, Description string
+	// ReadOnly, Destructive, Idempotent and OpenWorld are the
+	// annotations' hints, nil when missing or not a boolean.
+	ReadOnly, Destructive, Idempotent, OpenWorld *bool
+	// HasOutput is whether the output schema is an object with members.
+	HasOutput bool
+	// Params are the input schema's properties, in any order.
+	Params []ParamView
+}
+
+// ParamView is what the cues read of one input parameter.
+type ParamView struct {
+	Name string
+	// Described is whether its schema's description is a string with
+	// more than white space.
+	Described bool
+	// Nested is whether it holds an object (isNested).
+	Nested bool
+}
+
+// ViewOf returns what the cues read of a decoded tool; nil for nil.
+func ViewOf(tool map[string]any) *ToolView {
+	if tool == nil {
+		return nil
+	}
+	v := &ToolView{}
+	v.Name, _ = tool["name"].(string)
+	ann, _ := tool["annotations"].(map[string]any)
+	v.Title, _ = tool["title"].(string)
+	if v.Title == "" && ann != nil {
+		v.Title, _ = ann["title"].(string)
+	}
+	v.Description, _ = tool["description"].(string)
+	if ann != nil {
+		v.ReadOnly = lex.Hint(ann, "readOnlyHint")
+		v.Destructive = lex.Hint(ann, "destructiveHint")
+		v.Idempotent = lex.Hint(ann, "idempotentHint")
+		v.OpenWorld = lex.Hint(ann, "openWorldHint")
+	}
+	if out, ok := tool["outputSchema"].(map[string]any); ok && len(out) > 0 {
+		v.HasOutput = true
+	}
+	schema, _ := tool["inputSchema"].(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	for pname, s := range props {
+		p := ParamView{Name: pname}
+		if pm, ok := s.(map[string]any); ok {
+			d, _ := pm["description"].(string)
+			p.Described = strings.TrimSpace(d) != ""
+			p.Nested = isNested(pm)
+		}
+		v.Params = append(v.Params, p)
+	}
+	return v
 }
 
 // param is one input parameter as the judge sees it.
@@ -50,8 +117,9 @@ type facts struct {
 	leadVerb string // base form of the verb the purpose opens with, or ""
 
 	// own are the words of the name and title, stemmed, plus each run
-	// together ("mytool" for my-tool).
-	own map[string]bool
+	// together ("mytool" for my-tool): a few words, looked up one by one
+	// (owns) rather than put in a map for each question.
+	own []string
 	// restated is true when every content word of a short description is
 	// a word of the name or title ("Update Tool Access By Id").
 	restated bool
@@ -76,10 +144,14 @@ type facts struct {
 
 // readFacts computes the facts of a tdqs.tool input.
 func readFacts(in *ToolInput) (*facts, error) {
-	if in.Tool == nil {
-		return nil, fmt.Errorf(`the question's input has no "tool" object`)
+	v := in.View
+	if v == nil {
+		if in.Tool == nil {
+			return nil, fmt.Errorf(`the question's input has no "tool" object`)
+		}
+		v = ViewOf(in.Tool)
 	}
-	name, _ := in.Tool["name"].(string)
+	name := v.Name
 	if name == "" {
 		return nil, fmt.Errorf(`the question's tool has no "name"`)
 	}
@@ -94,15 +166,9 @@ func readFacts(in *ToolInput) (*facts, error) {
 		f.names = in.Names
 	}
 
-	ann, _ := in.Tool["annotations"].(map[string]any)
-	title, _ := in.Tool["title"].(string)
-	if title == "" && ann != nil {
-		title, _ = ann["title"].(string)
-	}
-	f.titleWords = lex.Words(title)
+	f.titleWords = lex.Words(v.Title)
 
-	desc, _ := in.Tool["description"].(string)
-	f.desc = lex.NewText(desc)
+	f.desc = lex.NewText(v.Description)
 	f.nWords = len(f.desc.Words)
 	f.hasDesc = f.nWords > 0
 	if len(f.desc.Sentences) > 0 {
@@ -116,19 +182,19 @@ func readFacts(in *ToolInput) (*facts, error) {
 		}
 	}
 	f.leadVerb = leadVerb(f.first.Words)
-	f.own = map[string]bool{}
-	for _, ws := range [][]string{f.nameWords, f.titleWords} {
+	f.own = make([]string, 0, len(f.nameWords)+len(f.titleWords)+2)
+	for _, ws := range [2][]string{f.nameWords, f.titleWords} {
 		for _, w := range ws {
-			f.own[lex.Stem(w)] = true
+			f.own = append(f.own, lex.Stem(w))
 		}
 		if len(ws) > 1 {
-			f.own[strings.Join(ws, "")] = true
+			f.own = append(f.own, strings.Join(ws, ""))
 		}
 	}
 	if f.hasDesc && f.nWords <= 12 {
 		f.restated = true
 		for _, w := range f.desc.Words {
-			if !lex.StopwordSet[w] && !f.own[lex.Stem(w)] {
+			if !lex.StopwordSet[w] && !f.owns(lex.Stem(w)) {
 				f.restated = false
 				break
 			}
@@ -138,22 +204,16 @@ func readFacts(in *ToolInput) (*facts, error) {
 		}
 	}
 
-	schema, _ := in.Tool["inputSchema"].(map[string]any)
-	props, _ := schema["properties"].(map[string]any)
-	for pname, v := range props {
-		p := param{name: pname, words: lex.NameWords(pname)}
-		if pm, ok := v.(map[string]any); ok {
-			d, _ := pm["description"].(string)
-			p.described = strings.TrimSpace(d) != ""
-			p.nested = isNested(pm)
-		}
+	f.params = make([]param, 0, len(v.Params))
+	for _, vp := range v.Params {
+		p := param{name: vp.Name, words: lex.NameWords(vp.Name), described: vp.Described, nested: vp.Nested}
 		if p.described {
 			f.described++
 		}
 		f.nested = f.nested || p.nested
 		f.params = append(f.params, p)
 	}
-	sort.Slice(f.params, func(i, j int) bool { return f.params[i].name < f.params[j].name })
+	slices.SortFunc(f.params, func(a, b param) int { return strings.Compare(a.name, b.name) })
 	for i, p := range f.params {
 		if lex.Mentions(f.desc, p.name, p.words) || mentionsHead(f.desc, p.words) {
 			f.mentioned = append(f.mentioned, p.name)
@@ -161,20 +221,16 @@ func readFacts(in *ToolInput) (*facts, error) {
 		}
 	}
 
-	if ann != nil {
-		f.readOnly = lex.Hint(ann, "readOnlyHint")
-		f.destructive = lex.Hint(ann, "destructiveHint")
-		f.idem = lex.Hint(ann, "idempotentHint")
-		f.openWorld = lex.Hint(ann, "openWorldHint")
-		f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
-	}
-	if out, ok := in.Tool["outputSchema"].(map[string]any); ok && len(out) > 0 {
-		f.hasOutput = true
-	}
+	f.readOnly, f.destructive, f.idem, f.openWorld = v.ReadOnly, v.Destructive, v.Idempotent, v.OpenWorld
+	f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
+	f.hasOutput = v.HasOutput
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
 }
+
+// owns reports whether w is one of the tool's own words (f.own).
+func (f *facts) owns(w string) bool { return slices.Contains(f.own, w) }
 
 // sentenceTexts returns the description's sentences, each prepared for
 // the cues (lex.Text.Sentence: no cue splits a sentence again), made
@@ -312,7 +368,15 @@ type found struct {
 
 // String is the cue and its phrase quoted as %q quotes it: "errors
 // (\"fails\")".
-func (f found) String() string { return f.cue + " (" + strconv.Quote(f.phrase) + ")" }
+func (f found) String() string { return string(f.appendTo(nil)) }
+
+// appendTo appends f as String writes it to b.
+func (f found) appendTo(b []byte) []byte {
+	b = append(b, f.cue...)
+	b = append(b, " ("...)
+	b = strconv.AppendQuote(b, f.phrase)
+	return append(b, ')')
+}
 
 // findAlternatives returns the other tools the description names. When
 // the question lists the siblings, they are the only tool names there

@@ -261,20 +261,26 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 		if sorted[g].Dot(sorted[g]) >= confusableCosine {
 			out = append(out, [2]int{g, g})
 		}
-		words := slices.Collect(maps.Keys(v))
-		slices.SortFunc(words, func(a, b string) int {
-			if df[a] != df[b] {
-				return df[a] - df[b]
+		// The words with their counts and weights, read out of the maps
+		// once rather than at each comparison of the sort.
+		words := make([]weighedWord, 0, len(v))
+		for w, x := range v {
+			words = append(words, weighedWord{w, df[w], x})
+		}
+		slices.SortFunc(words, func(a, b weighedWord) int {
+			if a.df != b.df {
+				return a.df - b.df
 			}
-			return strings.Compare(a, b)
+			return strings.Compare(a.w, b.w)
 		})
 		rest := make([]float64, len(words)+1)
 		for k := len(words) - 1; k >= 0; k-- {
-			rest[k] = rest[k+1] + v[words[k]]*v[words[k]]
+			rest[k] = rest[k+1] + words[k].x*words[k].x
 		}
 		var candidates []int
-		prefix := words[:0:0]
-		for k, w := range words {
+		prefix := make([]string, 0, len(words))
+		for k, ww := range words {
+			w := ww.w
 			if rest[k] < prefixMass {
 				break
 			}
@@ -297,4 +303,12 @@ func similarGroups(tools []surfaceTool, groups []termGroup, vectors []map[string
 		}
 	}
 	return out
+}
+
+// weighedWord is a word of a description's vector with how many term
+// groups hold it (df) and its weight (x), for similarGroups' order.
+type weighedWord struct {
+	w  string
+	df int
+	x  float64
 }

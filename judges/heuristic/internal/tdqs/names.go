@@ -23,6 +23,10 @@ type Names struct {
 	// API-get-users): a span of a description that is none of them
 	// starts no longer span that is a name.
 	prefixes map[string]bool
+	// maybe has the bit of each prefix's filterHash set: a span whose
+	// bit is clear is no prefix, found without looking it up in the
+	// large map (nearly every word of a description is none).
+	maybe *[filterBits / 64]uint64
 	// odd are the lower-case names that begin or end with a byte that is
 	// not an identifier byte: they are looked up one by one.
 	odd []string
@@ -32,7 +36,7 @@ type Names struct {
 
 // NewNames indexes a server's tool names.
 func NewNames(names []string) *Names {
-	n := &Names{byLower: map[string][]string{}, prefixes: map[string]bool{}}
+	n := &Names{byLower: map[string][]string{}, prefixes: map[string]bool{}, maybe: new([filterBits / 64]uint64)}
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
 	for _, s := range sorted {
@@ -49,6 +53,8 @@ func NewNames(names []string) *Names {
 				n.maxRuns = max(n.maxRuns, len(runs))
 				for _, r := range runs {
 					n.prefixes[low[:r[1]]] = true
+					h := filterHash(low[:r[1]])
+					n.maybe[h/64] |= 1 << (h % 64)
 				}
 			}
 		}
@@ -76,21 +82,23 @@ func countOf(xs []string, s string) int {
 // mentioned returns the names other than own that ls (a description in
 // lower case) mentions as identifiers, sorted. The spans that are names
 // are gathered in a slice, sorted and made unique (a description names a
-// few tools, and a set was a map a question), and the runs of a short
-// description are kept on the stack.
+// few tools, and a set was a map a question), and the runs are found as
+// the spans grow, not gathered first.
 func (n *Names) mentioned(ls, own string) []string {
-	var runBuf [64][2]int
-	runs := appendIdentRuns(runBuf[:0], ls)
 	var hitBuf [16]string
 	hit := hitBuf[:0]
-	for i := range runs {
-		for j := i; j < len(runs) && j-i < n.maxRuns; j++ {
-			sub := ls[runs[i][0]:runs[j][1]]
-			if !n.prefixes[sub] {
+	for start, end := runAt(ls, 0); start >= 0; start, end = runAt(ls, end) {
+		// The spans of this run and the next ones, up to maxRuns runs.
+		for k, to := 0, end; k < n.maxRuns; k++ {
+			sub := ls[start:to]
+			if h := filterHash(sub); n.maybe[h/64]&(1<<(h%64)) == 0 || !n.prefixes[sub] {
 				break
 			}
 			if n.byLower[sub] != nil {
 				hit = append(hit, sub)
+			}
+			if _, to = runAt(ls, to); to < 0 {
+				break
 			}
 		}
 	}
@@ -118,23 +126,42 @@ func (n *Names) mentioned(ls, own string) []string {
 
 // identRuns returns the start and end of each longest run of identifier
 // bytes of s.
-func identRuns(s string) [][2]int { return appendIdentRuns(nil, s) }
-
-// appendIdentRuns appends identRuns(s) to runs.
-func appendIdentRuns(runs [][2]int, s string) [][2]int {
-	for i := 0; i < len(s); {
-		if !identByte(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && identByte(s[j]) {
-			j++
-		}
-		runs = append(runs, [2]int{i, j})
-		i = j
+func identRuns(s string) [][2]int {
+	var runs [][2]int
+	for start, end := runAt(s, 0); start >= 0; start, end = runAt(s, end) {
+		runs = append(runs, [2]int{start, end})
 	}
 	return runs
+}
+
+// runAt returns the start and end of the first longest run of identifier
+// bytes of s at or after from; -1, -1 when there is none.
+func runAt(s string, from int) (start, end int) {
+	i := from
+	for i < len(s) && !identByte(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return -1, -1
+	}
+	j := i + 1
+	for j < len(s) && identByte(s[j]) {
+		j++
+	}
+	return i, j
+}
+
+// filterBits is the size of Names.maybe, in bits: a few bits a prefix
+// of 5,000 names keeps most words of a description out of the map.
+const filterBits = 1 << 16
+
+// filterHash is the bit of Names.maybe that stands for s (FNV-1a).
+func filterHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h % filterBits
 }
 
 // identByte is lex.IdentifierIn's identifier byte, for lower-case text.

@@ -80,7 +80,7 @@ func (f *facts) purpose() dimension {
 			continue
 		}
 		specific++
-		if !f.own[w] {
+		if !f.owns(w) {
 			if beyond++; beyond == 2 {
 				break
 			}
@@ -287,11 +287,21 @@ func (f *facts) transparency(contradiction bool, why string) dimension {
 	k := len(cues)
 	var list string
 	if k > 0 {
-		parts := make([]string, k)
-		for i, c := range cues {
-			parts[i] = c.String()
+		// Each cue as found.String writes it, joined by ", ", written
+		// into one buffer the size they take unescaped (a buffer on the
+		// stack deepened every goroutine's stack).
+		n := 0
+		for _, c := range cues {
+			n += len(c.cue) + len(c.phrase) + 6
 		}
-		list = strings.Join(parts, ", ")
+		b := make([]byte, 0, n)
+		for i, c := range cues {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = c.appendTo(b)
+		}
+		list = string(b)
 	}
 	var score int
 	var base string
@@ -578,7 +588,7 @@ func (f *facts) completeness(usage, params, behaviour int) dimension {
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
-		minus = append(minus, fmt.Sprintf("a complex tool (%s%s) with a short description", lex.Count(len(f.params), "parameter", "parameters"), map[bool]string{true: ", nested objects", false: ""}[f.nested]))
+		minus = append(minus, fmt.Sprintf("a complex tool (%s%s) with a short description", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
 	}
 	if f.hasOutput {
 		plus = append(plus, "an output schema covers the return value")
@@ -687,4 +697,13 @@ func (a toolAnswer) AppendJSON(b []byte) []byte {
 	b = append(b, `,"summary":`...)
 	b = jsonstr.Append(b, a.Summary, jsonstr.EncodingJSON)
 	return append(b, '}')
+}
+
+// nestedNote is what a complex tool's note adds when its parameters
+// nest objects.
+func nestedNote(nested bool) string {
+	if nested {
+		return ", nested objects"
+	}
+	return ""
 }
