@@ -104,10 +104,11 @@ func TestWriter(t *testing.T) {
 // TestValues: the values rubric gave a server (its environment, its
 // headers, the token after a header's scheme) are hidden wherever the
 // server's words quote them; settings too short to be a credential are
-// left, unless their name says they are one.
+// left, unless their name says they are one; a value is hidden where it
+// stands apart, not inside a longer word.
 func TestValues(t *testing.T) {
 	secrets := Secrets(
-		map[string]string{"GITHUB_TOKEN": "ghp_SUPERSECRET777", "DEBUG": "1", "LOG_LEVEL": "debug", "API_KEY": "k3y", "WORKSPACE": "/home/me/project"},
+		map[string]string{"GITHUB_TOKEN": "ghp_SUPERSECRET777", "DEBUG": "1", "LOG_LEVEL": "debug", "API_KEY": "k3y", "WORKSPACE": "/home/me/project", "STYLE": "verbose"},
 		map[string]string{"Authorization": "Bearer sk-abcdef123", "X-Mode": "fast"},
 	)
 	tests := []struct{ in, want string }{
@@ -116,6 +117,9 @@ func TestValues(t *testing.T) {
 		{"key k3y refused, debug level 1, mode fast", "key [redacted] refused, debug level 1, mode fast"},
 		{"cannot open /home/me/project/x", "cannot open [redacted]/x"},
 		{"nothing of theirs", "nothing of theirs"},
+		// A setting that is a word is hidden where it stands apart, not
+		// inside the server's other words.
+		{"style verbose: printing verbosely; k3ys are fine", "style [redacted]: printing verbosely; k3ys are fine"},
 	}
 	for _, tt := range tests {
 		if got := Values(tt.in, secrets); got != tt.want {

@@ -48,15 +48,51 @@ func Secrets(env, headers map[string]string) []string {
 }
 
 // Values returns s with every occurrence of each of the secrets (as
-// Secrets returns them) replaced by Marker: for a server's words
-// (its stderr, an error it answered with) quoted in a message or a file.
+// Secrets returns them) replaced by Marker where it stands apart (see
+// Apart): for a server's words (its stderr, an error it answered with)
+// quoted in a message or a file. A setting that is a word of the
+// server's own ("verbose", "ollama") is hidden where the server quotes
+// it, not inside its other words.
 func Values(s string, secrets []string) string {
 	for _, v := range secrets {
-		if v != "" && strings.Contains(s, v) {
-			s = strings.ReplaceAll(s, v, Marker)
-		}
+		s = Apart(s, v)
 	}
 	return s
+}
+
+// Apart replaces each occurrence of v in text by Marker
+// unless a letter, digit or underscore runs on from its first or last
+// character (when that character is one too) into the text around it.
+func Apart(text, v string) string {
+	if v == "" || !strings.Contains(text, v) {
+		return text
+	}
+	var b strings.Builder
+	from := 0 // text[:from] is written
+	for at := 0; ; {
+		i := strings.Index(text[at:], v)
+		if i < 0 {
+			break
+		}
+		i += at
+		end := i + len(v)
+		joined := (i > 0 && wordByte(text[i-1]) && wordByte(v[0])) ||
+			(end < len(text) && wordByte(text[end]) && wordByte(v[len(v)-1]))
+		if joined {
+			at = i + 1
+			continue
+		}
+		b.WriteString(text[from:i])
+		b.WriteString(Marker)
+		from, at = end, end
+	}
+	b.WriteString(text[from:])
+	return b.String()
+}
+
+// wordByte reports whether c is an ASCII letter, digit or underscore.
+func wordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // Error returns err with the secrets hidden from its message as Values

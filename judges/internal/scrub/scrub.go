@@ -43,49 +43,14 @@ func New(values ...string) Secrets {
 // spaces, quotes or punctuation.
 func (s Secrets) String(text string) string {
 	for _, v := range s {
-		text = replaceApart(text, v)
+		text = redact.Apart(text, v)
 		if q, err := json.Marshal(v); err == nil {
 			if esc := string(q[1 : len(q)-1]); esc != v {
-				text = replaceApart(text, esc)
+				text = redact.Apart(text, esc)
 			}
 		}
 	}
 	return text
-}
-
-// replaceApart replaces each occurrence of v in text by redact.Marker
-// unless a letter, digit or underscore runs on from its first or last
-// character (when that character is one too) into the text around it.
-func replaceApart(text, v string) string {
-	if v == "" || !strings.Contains(text, v) {
-		return text
-	}
-	var b strings.Builder
-	from := 0 // text[:from] is written
-	for at := 0; ; {
-		i := strings.Index(text[at:], v)
-		if i < 0 {
-			break
-		}
-		i += at
-		end := i + len(v)
-		joined := (i > 0 && wordByte(text[i-1]) && wordByte(v[0])) ||
-			(end < len(text) && wordByte(text[end]) && wordByte(v[len(v)-1]))
-		if joined {
-			at = i + 1
-			continue
-		}
-		b.WriteString(text[from:i])
-		b.WriteString(redact.Marker)
-		from, at = end, end
-	}
-	b.WriteString(text[from:])
-	return b.String()
-}
-
-// wordByte reports whether c is an ASCII letter, digit or underscore.
-func wordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // Answer returns a with the secrets taken out of its text and its model.
