@@ -171,6 +171,8 @@ HEAVY_TESTS = \
 	TestTemplateInputIsTheDecodedJSON \
 	TestToolsCutToMembersScoreAsWhole \
 	TestDecodeToolInputAgreesWithEncodingJSON \
+	TestDecodeCoherenceInputAgreesWithEncodingJSON \
+	TestContextsAgreeWithFields \
 	TestToolLinesAsEncodingJSON \
 	TestLazyCardsAreTheWholeCards \
 	TestSelectionInputsAsMarshal
@@ -196,7 +198,8 @@ HEAVY_PACKAGES = \
 	./engine/report \
 	./engine/rubric \
 	./internal/jsonstr \
-	./internal/tokens
+	./internal/tokens \
+	./judges/heuristic/internal/lex
 
 NORACE_PACKAGES = \
 	./engine/cache \
