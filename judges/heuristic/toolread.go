@@ -103,6 +103,24 @@ func (s *scan) open() bool {
 	return true
 }
 
+// members reads the object s has just opened (open) member by member:
+// member is called with each name, s at its value, which it reads or
+// skips, and returns false for broken JSON. A name repeated in the
+// object is refused (false), as encoding/json would keep its last value
+// where the readers keep the first; true once the object is closed.
+func (s *scan) members(member func(name []byte) bool) bool {
+	var names nameSet
+	for first := true; ; first = false {
+		name, more, ok := s.name(first)
+		if !ok || !more {
+			return ok
+		}
+		if !names.add(name) || !member(name) {
+			return false
+		}
+	}
+}
+
 // name reads the name of the next member of the object s is in (first
 // when none has been read) and steps to its value, which the caller
 // reads or skips. more is false after the last member, s past the
@@ -163,20 +181,10 @@ func (s *scan) tool(in *tdqs.ToolInput) bool {
 	s.Floats = true
 	defer func() { s.Floats = false }()
 	v := &tdqs.ToolView{}
-	var names nameSet
 	var ann, title []byte
-	for first := true; ; first = false {
-		name, more, ok := s.name(first)
-		if !ok {
-			return false
-		}
-		if !more {
-			break
-		}
-		if !names.add(name) {
-			return false
-		}
+	read := s.members(func(name []byte) bool {
 		var raw []byte
+		ok := true
 		switch string(name) {
 		case "name":
 			if raw, ok = s.raw(2); ok {
@@ -198,9 +206,10 @@ func (s *scan) tool(in *tdqs.ToolInput) bool {
 		default:
 			ok = s.Skip(2)
 		}
-		if !ok {
-			return false
-		}
+		return ok
+	})
+	if !read {
+		return false
 	}
 	var ok bool
 	if title != nil {
@@ -255,57 +264,36 @@ func (s *scan) inputSchema(v *tdqs.ToolView) bool {
 		return s.Skip(2)
 	}
 	s.open()
-	var names nameSet
-	for first := true; ; first = false {
-		name, more, ok := s.name(first)
-		if !ok || !more {
-			return ok
-		}
-		if !names.add(name) {
-			return false
-		}
+	return s.members(func(name []byte) bool {
 		if string(name) == "properties" && s.B[s.I] == '{' {
-			ok = s.properties(v)
-		} else {
-			ok = s.Skip(3)
+			return s.properties(v)
 		}
-		if !ok {
-			return false
-		}
-	}
+		return s.Skip(3)
+	})
 }
 
 // properties reads the input schema's properties at s.I, an object, into
 // v's parameters.
 func (s *scan) properties(v *tdqs.ToolView) bool {
 	s.open()
-	var names nameSet
 	// The parameters are gathered on the stack and copied out once.
 	var buf [16]tdqs.ParamView
 	params := buf[:0]
-	for first := true; ; first = false {
-		name, more, ok := s.name(first)
-		if !ok {
-			return false
-		}
-		if !more {
-			v.Params = append(v.Params, params...)
-			return true
-		}
-		if !names.add(name) {
-			return false
-		}
+	read := s.members(func(name []byte) bool {
 		p := tdqs.ParamView{Name: string(name)}
+		ok := true
 		if s.B[s.I] == '{' {
 			ok = s.param(&p)
 		} else {
 			ok = s.Skip(4)
 		}
-		if !ok {
-			return false
-		}
 		params = append(params, p)
+		return ok
+	})
+	if read {
+		v.Params = append(v.Params, params...)
 	}
+	return read
 }
 
 // param reads of the parameter's schema at s.I, an object, whether it is
@@ -314,16 +302,9 @@ func (s *scan) properties(v *tdqs.ToolView) bool {
 // tdqs.ViewOf reads a decoded one).
 func (s *scan) param(p *tdqs.ParamView) bool {
 	s.open()
-	var names nameSet
-	for first := true; ; first = false {
-		name, more, ok := s.name(first)
-		if !ok || !more {
-			return ok
-		}
-		if !names.add(name) {
-			return false
-		}
+	return s.members(func(name []byte) bool {
 		var raw []byte
+		ok := true
 		switch string(name) {
 		case "description":
 			if raw, ok = s.raw(5); ok {
@@ -344,40 +325,27 @@ func (s *scan) param(p *tdqs.ParamView) bool {
 		default:
 			ok = s.Skip(5)
 		}
-		if !ok {
-			return false
-		}
-	}
+		return ok
+	})
 }
 
 // items reads of an array parameter's items at s.I, an object, whether
 // they hold an object.
 func (s *scan) items(p *tdqs.ParamView) bool {
 	s.open()
-	var names nameSet
-	for first := true; ; first = false {
-		name, more, ok := s.name(first)
-		if !ok || !more {
-			return ok
-		}
-		if !names.add(name) {
-			return false
-		}
+	return s.members(func(name []byte) bool {
 		switch string(name) {
 		case "type", "properties":
-			var raw []byte
-			var nested bool
-			if raw, ok = s.raw(6); ok {
-				nested, ok = holdsObject(name, raw)
-				p.Nested = p.Nested || nested
+			raw, ok := s.raw(6)
+			if !ok {
+				return false
 			}
-		default:
-			ok = s.Skip(6)
+			nested, ok := holdsObject(name, raw)
+			p.Nested = p.Nested || nested
+			return ok
 		}
-		if !ok {
-			return false
-		}
-	}
+		return s.Skip(6)
+	})
 }
 
 // holdsObject reports whether a schema's member name ("type" or
