@@ -69,12 +69,17 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 		return recs, nil, err
 	}
 	defer stage.discard()
+	// One resume mark for the pair, beside c.Out as a single judge's is:
+	// the stage each judge writes into is new at every run, so it could
+	// not keep one, and c.Out may not exist before the pair is written.
+	pair := &pairResume{out: c.Out}
 	for i, j := range judges {
 		// Each record's paths are written relative to the directory it is
 		// moved to.
 		ci := c
 		ci.Out = filepath.Join(stage.dir, pairEntries[i])
 		ci.Final = filepath.Join(c.Out, pairEntries[i])
+		ci.pair, ci.judge = pair, i+1
 		rec, err := one(ctx, i, r, ci)
 		if err != nil {
 			return recs, nil, fmt.Errorf("judge %d (%s): %w; %s is as it was", i+1, j, err, c.Out)
@@ -88,7 +93,30 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 	if err := WriteBetween(stage.dir, recs[0], recs[1], bt); err != nil {
 		return recs, nil, err
 	}
-	return recs, bt, stage.commitPair()
+	if err := stage.commitPair(); err != nil {
+		return recs, nil, err
+	}
+	return recs, bt, pair.mark.drop()
+}
+
+// pairResume is the resume mark of a calibration of two judges, opened
+// by the first judge whose session caches answers: a pair whose judges
+// cache nothing keeps none.
+type pairResume struct {
+	out  string
+	mark *resumeMark
+}
+
+// open reads or keeps the pair's mark.
+func (p *pairResume) open() (*resumeMark, error) {
+	if p.mark == nil {
+		m, err := openResume(p.out)
+		if err != nil {
+			return nil, err
+		}
+		p.mark = m
+	}
+	return p.mark, nil
 }
 
 // pairEntries are what a calibration of two judges writes into its
@@ -112,6 +140,12 @@ type Calibration struct {
 	// Server, when set, is the server's own target: where the capture's
 	// definitions differ from its tools/list is recorded.
 	Server *Source
+
+	// pair and judge are set by CalibrateTwo: the pair's resume mark, and
+	// which judge (1 or 2) this calibration is, whose runs' answers are
+	// cached under salts of their own.
+	pair  *pairResume
+	judge int
 }
 
 // Check refuses a calibration that cannot be made: the files need the
@@ -159,8 +193,14 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	}
 	defer stage.discard()
 	var resume *resumeMark
-	if s.opt.Cache != nil && c.Final == "" {
-		if resume, err = openResume(c.Out); err != nil {
+	if s.opt.Cache != nil {
+		switch {
+		case c.pair != nil:
+			resume, err = c.pair.open()
+		case c.Final == "":
+			resume, err = openResume(c.Out)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -173,7 +213,7 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		// missing, a batch still running collected by its own run).
 		opt := ScanOptions{Fresh: true}
 		if resume != nil {
-			opt = ScanOptions{Salt: resume.salt(k + 1)}
+			opt = ScanOptions{Salt: resume.salt(c.judge, k+1)}
 		}
 		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
 		if err != nil {
@@ -236,8 +276,11 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	if err := stage.commit(); err != nil {
 		return nil, err
 	}
-	if err := resume.drop(); err != nil {
-		return nil, err
+	if c.pair == nil {
+		// A pair's mark goes once both judges are written.
+		if err := resume.drop(); err != nil {
+			return nil, err
+		}
 	}
 	return rec, nil
 }
@@ -277,8 +320,12 @@ func openResume(out string) (*resumeMark, error) {
 	return m, nil
 }
 
-// salt is what run k's answers are cached under.
-func (m *resumeMark) salt(k int) string {
+// salt is what run k's answers are cached under; judge is 1 or 2 for a
+// judge of a pair (two judges of one identity are asked apart), 0 alone.
+func (m *resumeMark) salt(judge, k int) string {
+	if judge > 0 {
+		return fmt.Sprintf("calibration %s judge %d run %d", m.Nonce, judge, k)
+	}
 	return fmt.Sprintf("calibration %s run %d", m.Nonce, k)
 }
 
