@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -108,9 +109,9 @@ type pairResume struct {
 }
 
 // open reads or keeps the pair's mark.
-func (p *pairResume) open() (*resumeMark, error) {
+func (p *pairResume) open(store *cache.Store) (*resumeMark, error) {
 	if p.mark == nil {
-		m, err := openResume(p.out)
+		m, err := openResume(p.out, store)
 		if err != nil {
 			return nil, err
 		}
@@ -196,9 +197,9 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	if s.opt.Cache != nil {
 		switch {
 		case c.pair != nil:
-			resume, err = c.pair.open()
+			resume, err = c.pair.open(s.opt.Cache)
 		case c.Final == "":
-			resume, err = openResume(c.Out)
+			resume, err = openResume(c.Out, s.opt.Cache)
 		}
 		if err != nil {
 			return nil, err
@@ -295,15 +296,25 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 // asks afresh.
 type resumeMark struct {
 	path  string
+	store *cache.Store
 	Nonce string `json:"nonce"`
 }
 
-// openResume reads the mark beside out, or keeps a new one.
-func openResume(out string) (*resumeMark, error) {
+// openResume reads the mark beside out, or keeps a new one, and notes it
+// in store, so that rubric cache stats names a mark no calibration takes
+// up again (cache.Calibration).
+func openResume(out string, store *cache.Store) (*resumeMark, error) {
 	out = filepath.Clean(out)
-	m := &resumeMark{path: filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".resume.json")}
+	m := &resumeMark{path: filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".resume.json"), store: store}
+	note := func() error {
+		abs, err := filepath.Abs(out)
+		if err != nil {
+			return err
+		}
+		return store.KeepCalibration(cache.Calibration{Mark: filepath.Join(filepath.Dir(abs), filepath.Base(m.path)), Out: abs, Nonce: m.Nonce})
+	}
 	if b, err := os.ReadFile(m.path); err == nil && json.Unmarshal(b, m) == nil && m.Nonce != "" {
-		return m, nil
+		return m, note()
 	}
 	var n [16]byte
 	if _, err := rand.Read(n[:]); err != nil {
@@ -317,7 +328,7 @@ func openResume(out string) (*resumeMark, error) {
 	if err := atomicfile.WriteFile(m.path, b); err != nil {
 		return nil, fmt.Errorf("keeping %s, which lets a stopped calibration be resumed: %w", m.path, err)
 	}
-	return m, nil
+	return m, note()
 }
 
 // salt is what run k's answers are cached under; judge is 1 or 2 for a
@@ -338,7 +349,7 @@ func (m *resumeMark) drop() error {
 	if err := os.Remove(m.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return nil
+	return m.store.DropCalibration(m.Nonce)
 }
 
 // RecordedJudge is the judge a calibration record names, resolved from
