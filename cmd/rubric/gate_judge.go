@@ -18,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -236,6 +237,14 @@ func (g *gateJudges) useBase(b *judgeSide) (string, judge.Config, error) {
 	ref, cfg, err := runflags.JudgeOf(g.v)
 	if err != nil {
 		return "", judge.Config{}, fmt.Errorf("the base's judge settings, from %s: %w", b.how, err)
+	}
+	if name, _ := judge.SplitRef(ref); name == replay.Name && b.answers != nil && b.answers.copy != "" {
+		// The copy's path means nothing to the user: the replay judge's
+		// messages name the file as the base has it (REV:path).
+		if cfg.Options == nil {
+			cfg.Options = map[string]string{}
+		}
+		cfg.Options[replay.OptionAnswersName] = b.answers.name
 	}
 	return ref, cfg, nil
 }

@@ -229,6 +229,11 @@ type Stats struct {
 	// running (under batches/): paid for, and collected by the same
 	// command run again. Clear keeps them.
 	Batches []BatchFile `json:"batches,omitempty"`
+	// Calibrations are the calibrations stopped before they were
+	// written whose marks beside their --out are still in place: the same
+	// command run again takes one up; removing its mark starts it afresh.
+	// Clear keeps them, and forgets the notes of marks that are gone.
+	Calibrations []Calibration `json:"calibrations,omitempty"`
 }
 
 // BatchFile is the record of a batch left running, as stats and clear
@@ -441,7 +446,10 @@ func (s *Store) Stats() (Stats, error) {
 	}
 	st.count(entries)
 	st.Others = others
-	st.Batches, err = s.batchFiles()
+	if st.Batches, err = s.batchFiles(); err != nil {
+		return st, err
+	}
+	st.Calibrations, _, err = s.calibrations()
 	return st, err
 }
 
@@ -494,6 +502,17 @@ func (s *Store) Clear() (Stats, error) {
 	// provider is paid for, and its answers are collected by the next run.
 	if st.Batches, err = s.batchFiles(); err != nil {
 		return st, err
+	}
+	// So do the notes of stopped calibrations, whose marks a rerun takes
+	// up (with the batches they left); a note whose mark is gone goes.
+	var stale []string
+	if st.Calibrations, stale, err = s.calibrations(); err != nil {
+		return st, err
+	}
+	for _, p := range stale {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return st, fmt.Errorf("cache: %w", err)
+		}
 	}
 	for i, e := range entries {
 		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {

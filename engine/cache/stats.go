@@ -24,6 +24,9 @@ func (st Stats) Write(w io.Writer, asJSON bool) error {
 	if err == nil && len(st.Batches) > 0 {
 		_, err = fmt.Fprintf(w, "batches: %s\n", st.batchesLine())
 	}
+	if err == nil && len(st.Calibrations) > 0 {
+		_, err = fmt.Fprintf(w, "calibrations: %s\n", st.calibrationsLine())
+	}
 	return err
 }
 
@@ -36,7 +39,22 @@ func (st Stats) WriteRemoved(w io.Writer) error {
 	if err == nil && len(st.Batches) > 0 {
 		_, err = fmt.Fprintf(w, "kept %s\n", st.batchesLine())
 	}
+	if err == nil && len(st.Calibrations) > 0 {
+		_, err = fmt.Fprintf(w, "kept the notes of %s\n", st.calibrationsLine())
+	}
 	return err
+}
+
+// calibrationsLine names the marks of the calibrations stopped before
+// they were written.
+func (st Stats) calibrationsLine() string {
+	n := len(st.Calibrations)
+	names := make([]string, n)
+	for i, c := range st.Calibrations {
+		names[i] = fmt.Sprintf("%s (--out %s)", c.Mark, c.Out)
+	}
+	return fmt.Sprintf("%s stopped before %s written: the same calibrate command run again takes %s up; remove %s mark to start afresh: %s",
+		words.Count(n, "calibration"), words.Pick(n, "it was", "they were"), words.Pick(n, "it", "each"), words.Pick(n, "its", "a calibration's"), words.List(names, 5))
 }
 
 // batchesLine names the records of the batches left running.

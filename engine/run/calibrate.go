@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -69,12 +70,17 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 		return recs, nil, err
 	}
 	defer stage.discard()
+	// One resume mark for the pair, beside c.Out as a single judge's is:
+	// the stage each judge writes into is new at every run, so it could
+	// not keep one, and c.Out may not exist before the pair is written.
+	pair := &pairResume{out: c.Out}
 	for i, j := range judges {
 		// Each record's paths are written relative to the directory it is
 		// moved to.
 		ci := c
 		ci.Out = filepath.Join(stage.dir, pairEntries[i])
 		ci.Final = filepath.Join(c.Out, pairEntries[i])
+		ci.pair, ci.judge = pair, i+1
 		rec, err := one(ctx, i, r, ci)
 		if err != nil {
 			return recs, nil, fmt.Errorf("judge %d (%s): %w; %s is as it was", i+1, j, err, c.Out)
@@ -88,7 +94,30 @@ func CalibrateTwo(ctx context.Context, r *rubric.Rubric, c Calibration, judges [
 	if err := WriteBetween(stage.dir, recs[0], recs[1], bt); err != nil {
 		return recs, nil, err
 	}
-	return recs, bt, stage.commitPair()
+	if err := stage.commitPair(); err != nil {
+		return recs, nil, err
+	}
+	return recs, bt, pair.mark.drop()
+}
+
+// pairResume is the resume mark of a calibration of two judges, opened
+// by the first judge whose session caches answers: a pair whose judges
+// cache nothing keeps none.
+type pairResume struct {
+	out  string
+	mark *resumeMark
+}
+
+// open reads or keeps the pair's mark.
+func (p *pairResume) open(store *cache.Store) (*resumeMark, error) {
+	if p.mark == nil {
+		m, err := openResume(p.out, store)
+		if err != nil {
+			return nil, err
+		}
+		p.mark = m
+	}
+	return p.mark, nil
 }
 
 // pairEntries are what a calibration of two judges writes into its
@@ -112,6 +141,12 @@ type Calibration struct {
 	// Server, when set, is the server's own target: where the capture's
 	// definitions differ from its tools/list is recorded.
 	Server *Source
+
+	// pair and judge are set by CalibrateTwo: the pair's resume mark, and
+	// which judge (1 or 2) this calibration is, whose runs' answers are
+	// cached under salts of their own.
+	pair  *pairResume
+	judge int
 }
 
 // Check refuses a calibration that cannot be made: the files need the
@@ -159,8 +194,14 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	}
 	defer stage.discard()
 	var resume *resumeMark
-	if s.opt.Cache != nil && c.Final == "" {
-		if resume, err = openResume(c.Out); err != nil {
+	if s.opt.Cache != nil {
+		switch {
+		case c.pair != nil:
+			resume, err = c.pair.open(s.opt.Cache)
+		case c.Final == "":
+			resume, err = openResume(c.Out, s.opt.Cache)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -173,7 +214,7 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		// missing, a batch still running collected by its own run).
 		opt := ScanOptions{Fresh: true}
 		if resume != nil {
-			opt = ScanOptions{Salt: resume.salt(k + 1)}
+			opt = ScanOptions{Salt: resume.salt(c.judge, k+1)}
 		}
 		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
 		if err != nil {
@@ -236,8 +277,11 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	if err := stage.commit(); err != nil {
 		return nil, err
 	}
-	if err := resume.drop(); err != nil {
-		return nil, err
+	if c.pair == nil {
+		// A pair's mark goes once both judges are written.
+		if err := resume.drop(); err != nil {
+			return nil, err
+		}
 	}
 	return rec, nil
 }
@@ -252,15 +296,25 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 // asks afresh.
 type resumeMark struct {
 	path  string
+	store *cache.Store
 	Nonce string `json:"nonce"`
 }
 
-// openResume reads the mark beside out, or keeps a new one.
-func openResume(out string) (*resumeMark, error) {
+// openResume reads the mark beside out, or keeps a new one, and notes it
+// in store, so that rubric cache stats names a mark no calibration takes
+// up again (cache.Calibration).
+func openResume(out string, store *cache.Store) (*resumeMark, error) {
 	out = filepath.Clean(out)
-	m := &resumeMark{path: filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".resume.json")}
+	m := &resumeMark{path: filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".resume.json"), store: store}
+	note := func() error {
+		abs, err := filepath.Abs(out)
+		if err != nil {
+			return err
+		}
+		return store.KeepCalibration(cache.Calibration{Mark: filepath.Join(filepath.Dir(abs), filepath.Base(m.path)), Out: abs, Nonce: m.Nonce})
+	}
 	if b, err := os.ReadFile(m.path); err == nil && json.Unmarshal(b, m) == nil && m.Nonce != "" {
-		return m, nil
+		return m, note()
 	}
 	var n [16]byte
 	if _, err := rand.Read(n[:]); err != nil {
@@ -274,11 +328,15 @@ func openResume(out string) (*resumeMark, error) {
 	if err := atomicfile.WriteFile(m.path, b); err != nil {
 		return nil, fmt.Errorf("keeping %s, which lets a stopped calibration be resumed: %w", m.path, err)
 	}
-	return m, nil
+	return m, note()
 }
 
-// salt is what run k's answers are cached under.
-func (m *resumeMark) salt(k int) string {
+// salt is what run k's answers are cached under; judge is 1 or 2 for a
+// judge of a pair (two judges of one identity are asked apart), 0 alone.
+func (m *resumeMark) salt(judge, k int) string {
+	if judge > 0 {
+		return fmt.Sprintf("calibration %s judge %d run %d", m.Nonce, judge, k)
+	}
 	return fmt.Sprintf("calibration %s run %d", m.Nonce, k)
 }
 
@@ -291,7 +349,7 @@ func (m *resumeMark) drop() error {
 	if err := os.Remove(m.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return nil
+	return m.store.DropCalibration(m.Nonce)
 }
 
 // RecordedJudge is the judge a calibration record names, resolved from

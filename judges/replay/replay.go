@@ -52,6 +52,12 @@ const (
 // OptionAnswers is the option that names the answers file.
 const OptionAnswers = "answers"
 
+// OptionAnswersName is the option that gives the name messages call the
+// answers file by, when the file read is a copy whose path means nothing
+// to the user (rubric gate reads the base's file from a temporary copy,
+// and names it REV:path). The file's path when not given.
+const OptionAnswersName = "answers_name"
+
 // OptionMaxFileSize names the option that raises the size limit of the
 // answers file, in bytes (rubric's --max-file-size, boundedread.Limit(), when not given).
 const OptionMaxFileSize = "max_file_size"
@@ -61,7 +67,7 @@ const OptionMaxFileSize = "max_file_size"
 type Judge struct {
 	mu      sync.RWMutex
 	id      judge.Identity
-	path    string
+	path    string           // as messages name it (OptionAnswersName)
 	answers map[key]recorded // nil until configured
 }
 
@@ -88,7 +94,7 @@ func (*Judge) Describe(context.Context) (judge.Identity, error) {
 
 // CheckOptions implements judge.OptionChecker.
 func (*Judge) CheckOptions(options map[string]string) error {
-	_, err := judgeopt.NewOptions(Name, options, OptionAnswers, OptionMaxFileSize)
+	_, err := judgeopt.NewOptions(Name, options, OptionAnswers, OptionAnswersName, OptionMaxFileSize)
 	return err
 }
 
@@ -111,11 +117,15 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		}
 		max = n
 	}
+	name := path
+	if n := c.Options[OptionAnswersName]; n != "" {
+		name = n
+	}
 	data, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
-		return judge.Identity{}, boundedread.Named(err, "answers file", path, "give a file of recorded answers, as --record FILE writes one")
+		return judge.Identity{}, boundedread.Named(err, "answers file", name, "give a file of recorded answers, as --record FILE writes one")
 	}
-	answers, err := parse(path, data)
+	answers, err := parse(name, data)
 	if err != nil {
 		return judge.Identity{}, err
 	}
@@ -132,7 +142,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		Params:   map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
 	}
 	j.mu.Lock()
-	j.id, j.path, j.answers = id, path, answers
+	j.id, j.path, j.answers = id, name, answers
 	j.mu.Unlock()
 	return id, nil
 }

@@ -139,7 +139,7 @@ func TestConfigureOptionErrors(t *testing.T) {
 	}{
 		{"no options", nil, "the replay judge needs an answers file: pass --answers FILE"},
 		{"empty answers", map[string]string{"answers": ""}, "the replay judge needs an answers file: pass --answers FILE"},
-		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer" (did you mean "answers"?); its options are answers, max_file_size`},
+		{"misspelt option", map[string]string{"answer": "a.jsonl"}, `the replay judge has no option "answer" (did you mean "answers"?); its options are answers, answers_name, max_file_size`},
 		{"no such file", map[string]string{"answers": missing}, "answers file " + missing + " does not exist: give a file of recorded answers, as --record FILE writes one"},
 		{"endless file", map[string]string{"answers": "/dev/zero"}, "/dev/zero is larger than 64MiB; raise the limit with --max-file-size"},
 		{"endless file, raised limit", map[string]string{"answers": "/dev/zero", "max_file_size": "65536"}, "/dev/zero is larger than 64KiB; raise the limit with --max-file-size"},
@@ -294,6 +294,51 @@ func TestAskErrors(t *testing.T) {
 	_, err = New().Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_alerts"})
 	if want := "the replay judge was asked a question before it was configured"; err == nil || err.Error() != want {
 		t.Fatalf("unconfigured: error %v, want %s", err, want)
+	}
+}
+
+// TestAnswersName: a file read from a copy is named in messages as the
+// answers_name option says (rubric gate's REV:path), and its identity is
+// the same as when it is not.
+func TestAnswersName(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "answers.jsonl")
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(good, []byte(lineForecast+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("{\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, path, want string
+	}{
+		{"no recorded answer", good, `no recorded answer for kind "tdqs.tool", subject "get_user" in HEAD~1:answers.jsonl`},
+		{"unreadable line", bad, `HEAD~1:answers.jsonl:1: not JSON`},
+		{"missing file", filepath.Join(dir, "none.jsonl"), `HEAD~1:answers.jsonl`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			j := New()
+			_, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{OptionAnswers: c.path, OptionAnswersName: "HEAD~1:answers.jsonl"}})
+			if err == nil {
+				_, err = j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_user"})
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), dir) {
+				t.Fatalf("error %v: want it to name %s, not %s", err, c.want, dir)
+			}
+		})
+	}
+	named, err := New().Configure(context.Background(), judge.Config{Options: map[string]string{OptionAnswers: good, OptionAnswersName: "HEAD~1:answers.jsonl"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, plain, err := configure(t, good, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(named, plain) {
+		t.Fatalf("identity with a name %+v, without %+v: the name must not move it", named, plain)
 	}
 }
 
