@@ -25,8 +25,8 @@ type batches struct {
 	// unanswered, when set, says why the provider never answered the
 	// item for the n-th submission of subject ("" when it did).
 	unanswered func(subject string, n int) string
-	items   map[string][]judge.BatchItem
-	polls   map[string]int
+	items      map[string][]judge.BatchItem
+	polls      map[string]int
 	// submitted counts each item's submissions, by subject.
 	submitted map[string]int
 	order     []string
