@@ -27,11 +27,12 @@ import (
 // one-call calls, questions submitted and those submitted more than once), rewritten after each request.
 func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
-		ts.Fatalf("usage: fakebatch [-garbage N] [-hold-from N]")
+		ts.Fatalf("usage: fakebatch [-garbage N] [-hold-from N] [-expire]")
 	}
 	fs := flag.NewFlagSet("fakebatch", flag.ContinueOnError)
 	garbage := fs.Int("garbage", 0, "batch answers, the first ones, that are not JSON")
 	holdFrom := fs.Int("hold-from", 0, "batches created before the hold applies")
+	expire := fs.Bool("expire", false, "every batch expires before answering any item")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("fakebatch: %v", err)
 	}
@@ -43,6 +44,9 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 		return toolAnswer
 	})
 	s.Garbage = *garbage
+	if *expire {
+		s.Outcome = func(string) string { return "expired" }
+	}
 	s.Hold = func() bool {
 		_, err := os.Stat(hold)
 		return err == nil && s.Counts().Creates >= *holdFrom

@@ -337,8 +337,11 @@ func retried(lb *scan.Leaderboard) int {
 	return n
 }
 
-// totalsLine is t on one line, with kept after the servers failed.
+// totalsLine is t on one line, with kept after the servers failed; the
+// requests the provider refused for now or never answered are counted
+// apart from the judge calls.
 func totalsLine(t scan.Totals, kept string) string {
-	return fmt.Sprintf("%s: %d scored, %d failed%s · %s · %s, %d from the cache",
-		report.Plural(t.Servers, "server"), t.Scored, t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits)
+	refused := report.Calls{RateLimited: t.RateLimited, Unanswered: t.Unanswered}.Refusals()
+	return fmt.Sprintf("%s: %d scored, %d failed%s · %s · %s%s, %d from the cache",
+		report.Plural(t.Servers, "server"), t.Scored, t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), refused, t.CacheHits)
 }

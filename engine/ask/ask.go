@@ -119,13 +119,19 @@ func (s *Shared) render(q *rubric.Question) (string, error) {
 // Observation is an answer and where it came from; reports keep them.
 type Observation = report.Observation
 
-// Stats counts what a run asked.
+// Stats counts what a run asked. Calls are the replies the judge gave,
+// readable or not, with or without --batch; RateLimited the requests the
+// provider turned away for now (a rate limit, a server error) and that
+// were asked again; Unanswered the batch items the provider never
+// answered (the batch expired or was cancelled first, or the provider
+// failed the item). Neither of the last two is a call.
 type Stats struct {
 	Questions   int           `json:"questions"`
 	Calls       int           `json:"calls"`
 	CacheHits   int           `json:"cache_hits"`
 	Retries     int           `json:"retries"`
 	RateLimited int           `json:"rate_limited"`
+	Unanswered  int           `json:"unanswered,omitempty"`
 	Tokens      report.Tokens `json:"tokens"`
 	// CostUSD is what the calls cost, in US dollars, when the model's
 	// price is known.
@@ -140,7 +146,8 @@ func (s Stats) Report(before Stats) report.Calls {
 	c := report.Calls{
 		Model: s.Calls - before.Calls, CacheHits: s.CacheHits - before.CacheHits, Tokens: in + out,
 		Questions: s.Questions - before.Questions, Retries: s.Retries - before.Retries,
-		RateLimited: s.RateLimited - before.RateLimited, InputTokens: in, OutputTokens: out,
+		RateLimited: s.RateLimited - before.RateLimited, Unanswered: s.Unanswered - before.Unanswered,
+		InputTokens: in, OutputTokens: out,
 	}
 	if in > 0 {
 		c.CachedInputTokens, c.UncachedInputTokens = &cached, new(in-cached)
@@ -482,13 +489,21 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		if err != nil {
 			return o, err
 		}
-		a.count(func(s *Stats) { s.Calls++ })
 		ans, err := a.Judge.Ask(ctx, jq)
 		a.spend(hold, ans.Tokens)
-		a.count(func(s *Stats) { s.Tokens = s.Tokens.Add(ans.Tokens) })
-		o.Tokens = o.Tokens.Add(ans.Tokens)
 		var rl *judge.RateLimitError
 		var ur *judge.UnreadableError
+		// A call is a reply the judge gave, readable or not; a request
+		// the provider turned away (a rate limit, a server error) or that
+		// failed answered nothing, and is counted apart or not at all.
+		answered := err == nil || errors.As(err, &ur)
+		a.count(func(s *Stats) {
+			if answered {
+				s.Calls++
+			}
+			s.Tokens = s.Tokens.Add(ans.Tokens)
+		})
+		o.Tokens = o.Tokens.Add(ans.Tokens)
 		switch {
 		case err == nil:
 		case errors.As(err, &rl):

@@ -322,6 +322,10 @@ func TestRateLimitsAreWaitedOut(t *testing.T) {
 	if obs[0].Attempts != 1 || a.Stats().RateLimited != 3 || a.Stats().Retries != 0 {
 		t.Errorf("rate limits were counted as attempts: %+v, %+v", obs[0], a.Stats())
 	}
+	// A 429 or a 529 (a server error too) answered nothing: no call.
+	if st := a.Stats(); st.Calls != 1 {
+		t.Errorf("stats %+v: want 1 call, the refused requests counted apart", st)
+	}
 	if want := []time.Duration{30 * time.Millisecond, time.Millisecond, time.Millisecond}; !slices.Equal(slept, want) {
 		t.Errorf("waited %v, want %v: the Retry-After of 30ms, then the back-off's", slept, want)
 	}
@@ -500,8 +504,9 @@ func TestRetriesAreCountedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := a.Stats(); obs[0].Attempts != 2 || s.Retries != 1 || s.RateLimited != 1 || s.Calls != 3 {
-		t.Errorf("observation %+v, stats %+v: want 2 attempts, 1 retry, 1 rate limit, 3 calls", obs[0], s)
+	// The rate-limited request answered nothing: it is no call.
+	if s := a.Stats(); obs[0].Attempts != 2 || s.Retries != 1 || s.RateLimited != 1 || s.Calls != 2 {
+		t.Errorf("observation %+v, stats %+v: want 2 attempts, 1 retry, 1 rate limit, 2 calls", obs[0], s)
 	}
 	if len(slept) != 1 || slept[0] != 5*time.Millisecond {
 		t.Errorf("waited %v for a Retry-After of an hour, want it cut to MaxWait, [5ms]", slept)

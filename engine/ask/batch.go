@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Batching makes an asker put its questions through the judge's batch
@@ -77,6 +78,17 @@ type waiting struct {
 	idx  []int // the requests it answers
 	done bool
 	last error // why the latest answer could not be read
+	// unanswered counts the batches that ended without the provider
+	// answering the question (see judge.BatchResult.Unanswered): no
+	// attempt, but bounded as attempts are; why says why the latest.
+	unanswered int
+	why        string
+}
+
+// spent says whether w has been sent as often as its question allows,
+// answered or not.
+func (w *waiting) spent() bool {
+	return w.o.Attempts+w.unanswered >= 1+w.req.Question.Retries
 }
 
 // askBatch is Ask through the judge's batch API (see Batching).
@@ -325,10 +337,24 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 		}
 		seen[res.ID] = true
 		q := w.req.Question
-		a.count(func(s *Stats) { s.Calls++; s.Tokens = s.Tokens.Add(res.Answer.Tokens) })
+		// A call is a reply the judge gave, readable or not: an item the
+		// provider never answered, or refused, is none.
+		answered := res.Unanswered == "" && res.Err == ""
+		a.count(func(s *Stats) {
+			if answered {
+				s.Calls++
+			} else if res.Unanswered != "" {
+				s.Unanswered++
+			}
+			s.Tokens = s.Tokens.Add(res.Answer.Tokens)
+		})
 		spent = spent.Add(res.Answer.Tokens)
 		w.o.Tokens = w.o.Tokens.Add(res.Answer.Tokens)
 		switch {
+		case res.Unanswered != "":
+			w.unanswered++
+			w.why, w.last = res.Unanswered, nil
+			continue
 		case res.Err != "":
 			if failed == nil {
 				failed = fmt.Errorf("asking %s about %q in the batch %s: %s", q.Kind, w.req.Subject, id, res.Err)
@@ -377,7 +403,9 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 	a.spend(hold, spent)
 	for _, w := range mine {
 		if !w.done && !seen[rec.ItemID(w.key)] {
-			w.last = a.unreadable(&w.o, w.req.Question, fmt.Errorf("the batch %s ended (%s) without a result for it", id, st.State))
+			a.count(func(s *Stats) { s.Unanswered++ })
+			w.unanswered++
+			w.why, w.last = fmt.Sprintf("the batch ended (%s) without a result for it", st.State), nil
 		}
 	}
 	a.event(BatchEvent{Step: "collected", ID: id, Questions: len(mine), Status: st})
@@ -387,12 +415,47 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 	if failed != nil {
 		return failed
 	}
+	var never *UnansweredError
 	for _, w := range mine {
-		if !w.done && w.o.Attempts >= 1+w.req.Question.Retries {
+		if w.done || !w.spent() {
+			continue
+		}
+		if w.last != nil {
 			return &UnreadableError{Kind: w.req.Question.Kind, Subject: w.req.Subject, Attempts: w.o.Attempts, Last: w.last}
 		}
+		if never == nil {
+			never = &UnansweredError{Batch: id, Why: w.why, Sent: w.unanswered + w.o.Attempts}
+		}
+		never.Questions++
+	}
+	if never != nil {
+		return never
 	}
 	return nil
+}
+
+// UnansweredError is a --batch run whose provider never answered some of
+// its questions, in as many batches as their retries allow: the batch
+// expired or was cancelled before it came to them, or the provider
+// failed them. No judge answered, so nothing was wrong with an answer.
+type UnansweredError struct {
+	// Batch is the latest batch; Questions how many of its questions it
+	// left unanswered; Sent how often each was sent; Why what the
+	// provider said of one of them.
+	Batch     string
+	Questions int
+	Sent      int
+	Why       string
+}
+
+// Error says what the provider did and what to do.
+func (e *UnansweredError) Error() string {
+	sent := ""
+	if e.Sent > 1 {
+		sent = fmt.Sprintf(", after sending %s %s", words.Pick(e.Questions, "it", "them"), words.Count(e.Sent, "time"))
+	}
+	return fmt.Sprintf("the provider ended the batch %s before answering %s (%s)%s: no judge answered %s, so no answer was wrong; run the same command again to submit %s anew",
+		e.Batch, words.Count(e.Questions, "question"), e.Why, sent, words.Pick(e.Questions, "it", "them"), words.Pick(e.Questions, "it", "them"))
 }
 
 // submit sends items as one batch and keeps its record. With a judge

@@ -22,8 +22,11 @@ type batches struct {
 	mu      sync.Mutex
 	running int
 	garbage func(subject string, n int) bool
-	items   map[string][]judge.BatchItem
-	polls   map[string]int
+	// unanswered, when set, says why the provider never answered the
+	// item for the n-th submission of subject ("" when it did).
+	unanswered func(subject string, n int) string
+	items      map[string][]judge.BatchItem
+	polls      map[string]int
 	// submitted counts each item's submissions, by subject.
 	submitted map[string]int
 	order     []string
@@ -67,7 +70,15 @@ func (b *batches) CollectBatch(ctx context.Context, id string) ([]judge.BatchRes
 		a, _ := b.counting.Ask(ctx, it.Question)
 		b.mu.Lock()
 		bad := b.garbage != nil && b.garbage(it.Question.Subject, b.submitted[it.Question.Subject])
+		why := ""
+		if b.unanswered != nil {
+			why = b.unanswered(it.Question.Subject, b.submitted[it.Question.Subject])
+		}
 		b.mu.Unlock()
+		if why != "" {
+			out = append(out, judge.BatchResult{ID: it.ID, Unanswered: why})
+			continue
+		}
 		if bad {
 			a.JSON = []byte("I think it is about seven.")
 		}
@@ -233,6 +244,64 @@ func TestBatchUnreadableGoesAgain(t *testing.T) {
 	var ue *ask.UnreadableError
 	if !errors.As(err, &ue) || ue.Subject != "tool_01" || ue.Attempts != 3 || len(b2.order) != 3 {
 		t.Fatalf("got %v after %d batches, want tool_01 unreadable after 3 attempts in 3 batches", err, len(b2.order))
+	}
+}
+
+// TestBatchUnansweredIsNoCall: an item the provider never answered (its
+// batch expired) is no judge call and spends no attempt: it is counted
+// apart and goes out again in a follow-up batch; one never answered in
+// as many batches as its retries allow ends the run saying what the
+// provider did, not that an answer was unreadable.
+func TestBatchUnansweredIsNoCall(t *testing.T) {
+	const expired = "the batch ended before the question was answered [batch_expired]"
+	r := loadRubric(t)
+	reqs := requests(t, r, names(10)...)
+	b := newBatches(0)
+	b.unanswered = func(subject string, n int) string {
+		if subject == "tool_03" && n == 1 {
+			return expired
+		}
+		return ""
+	}
+	a := &ask.Asker{Judge: b, Identity: identity, Rubric: r, Cache: cache.Memory(), Batch: &ask.Batching{Judge: b, After: (&waits{}).after}}
+	obs, err := a.Ask(context.Background(), reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.order) != 2 || len(b.items["batch_2"]) != 1 {
+		t.Fatalf("batches %v, the second of %d: want a follow-up of 1", b.order, len(b.items["batch_2"]))
+	}
+	if st := a.Stats(); st.Calls != 10 || st.Unanswered != 1 || st.Retries != 0 {
+		t.Errorf("stats %+v, want 10 calls, 1 unanswered, no retry", st)
+	}
+	if rep := a.Stats().Report(ask.Stats{}); rep.Model != 10 || rep.Unanswered != 1 {
+		t.Errorf("report calls %+v, want 10 calls and 1 unanswered", rep)
+	}
+	if obs[3].Attempts != 1 || string(obs[3].Answer) != `{"n":7}` {
+		t.Errorf("observation %+v, want one attempt", obs[3])
+	}
+
+	// Never answered: three batches, then the run ends with what
+	// happened, having made only the calls that were answered.
+	b2 := newBatches(0)
+	b2.unanswered = func(subject string, _ int) string {
+		if subject == "tool_01" || subject == "tool_02" {
+			return expired
+		}
+		return ""
+	}
+	a2 := &ask.Asker{Judge: b2, Identity: identity, Rubric: r, Cache: cache.Memory(), Batch: &ask.Batching{Judge: b2, After: (&waits{}).after}}
+	_, err = a2.Ask(context.Background(), reqs)
+	var ue *ask.UnansweredError
+	if !errors.As(err, &ue) || ue.Questions != 2 || ue.Batch != "batch_3" || len(b2.order) != 3 {
+		t.Fatalf("got %v after %d batches, want 2 questions unanswered by batch_3, the third", err, len(b2.order))
+	}
+	want := "the provider ended the batch batch_3 before answering 2 questions (" + expired + "), after sending them 3 times: no judge answered them, so no answer was wrong; run the same command again to submit them anew"
+	if err.Error() != want {
+		t.Errorf("error\n%s\nwant\n%s", err, want)
+	}
+	if st := a2.Stats(); st.Calls != 8 || st.Unanswered != 6 || st.Tokens.Input != 80 {
+		t.Errorf("stats %+v, want 8 calls (the answered ones), 6 unanswered, 80 input tokens", st)
 	}
 }
 

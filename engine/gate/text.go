@@ -66,7 +66,7 @@ func textValue(v Value) string {
 }
 
 func callsText(c report.Calls) string {
-	return fmt.Sprintf("%s, %d from the cache", report.Plural(c.Model, "call"), c.CacheHits)
+	return fmt.Sprintf("%s%s, %d from the cache", report.Plural(c.Model, "call"), c.Refusals(), c.CacheHits)
 }
 
 // briefReason is a decision's reason in one line: a reason of several

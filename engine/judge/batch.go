@@ -122,9 +122,15 @@ type BatchResult struct {
 	ID     string
 	Answer Answer
 	// Unreadable, when not empty, says why a reply held no readable
-	// answer, or why there was no reply (the batch expired before the
-	// item was answered): the item is asked again.
+	// answer: the item is asked again, and counts as a judge call.
+	// (A plugin older than Unanswered says here too why there was no
+	// reply, and the host counts that as a call.)
 	Unreadable string
+	// Unanswered, when not empty, says why the provider never answered
+	// the item: the batch expired or was cancelled before it came to the
+	// item, or the provider failed it for now (overloaded, a server
+	// error). The item is asked again, and counts as no judge call.
+	Unanswered string
 	// Err, when not empty, is the provider's refusal of the item's
 	// request: asking again would not mend it, and the run ends.
 	Err string

@@ -383,8 +383,12 @@ func (j *Judge) UnmarshalJSON(b []byte) error {
 }
 
 // Calls counts the questions of a run: how many there were, the judge
-// calls made for them (retries included), the answers read from the cache,
-// and the tokens spent. CachedInputTokens and UncachedInputTokens split
+// calls made for them (Model: the replies the judge gave, readable or not,
+// retries included), the answers read from the cache, and the tokens
+// spent. RateLimited counts apart the requests the provider turned away
+// for now (a rate limit, a server error) and that were asked again, and
+// Unanswered the batch items it never answered (the batch expired or was
+// cancelled first, or the provider failed the item): neither is a call. CachedInputTokens and UncachedInputTokens split
 // InputTokens into those the provider read from its prompt cache and the
 // rest; both are nil when no input tokens were counted.
 type Calls struct {
@@ -394,6 +398,7 @@ type Calls struct {
 	Questions    int `json:"questions,omitempty"`
 	Retries      int `json:"retries,omitempty"`
 	RateLimited  int `json:"rate_limited,omitempty"`
+	Unanswered   int `json:"unanswered,omitempty"`
 	InputTokens  int `json:"input_tokens,omitempty"`
 	OutputTokens int `json:"output_tokens,omitempty"`
 	// CachedInputTokens are the input tokens read from the provider's

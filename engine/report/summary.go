@@ -183,15 +183,32 @@ func (r *Report) ShownWarnings() []string {
 }
 
 // Summary says what a run's questions cost: "12 questions: 3 calls, 9
-// from the cache, 1200 tokens", and how many input tokens the provider
+// from the cache, 1200 tokens", with the requests the provider did not
+// answer after the calls (Refusals), and how many input tokens the provider
 // read from its prompt cache when it read any.
 func (c Calls) Summary() string {
-	s := fmt.Sprintf("%s: %s, %d from the cache, %s", Plural(c.Questions, "question"), Plural(c.Model, "call"), c.CacheHits, Plural(c.Tokens, "token"))
+	s := fmt.Sprintf("%s: %s%s, %d from the cache, %s", Plural(c.Questions, "question"), Plural(c.Model, "call"), c.Refusals(), c.CacheHits, Plural(c.Tokens, "token"))
 	if c.CachedInputTokens != nil && *c.CachedInputTokens > 0 {
 		s += fmt.Sprintf(" (%d of %d input tokens from the provider's prompt cache)", *c.CachedInputTokens, c.InputTokens)
 	}
 	if c.Cost != nil {
 		s += fmt.Sprintf(", %s at the prices of %s", USD(c.Cost.USD), c.Cost.Prices)
+	}
+	return s
+}
+
+// Refusals says, after a count of calls, which requests the provider did
+// not answer and so are no call: ", 3 refused for now by the provider (a
+// rate limit or a server error) and asked again, 21 never answered (the
+// batch ended first or the provider failed them)"; "" when there were
+// none.
+func (c Calls) Refusals() string {
+	s := ""
+	if c.RateLimited > 0 {
+		s += fmt.Sprintf(", %d refused for now by the provider (a rate limit or a server error) and asked again", c.RateLimited)
+	}
+	if c.Unanswered > 0 {
+		s += fmt.Sprintf(", %d never answered (the batch ended first or the provider failed %s)", c.Unanswered, words.Pick(c.Unanswered, "it", "them"))
 	}
 	return s
 }

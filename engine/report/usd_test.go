@@ -34,3 +34,25 @@ func TestCallsSummaryTinyCost(t *testing.T) {
 		t.Errorf("Summary() = %q, want %q", got, want)
 	}
 }
+
+// TestCallsSummaryRefusals: requests the provider refused for now, and
+// batch items it never answered, are no calls: the summary counts them
+// apart, after the calls.
+func TestCallsSummaryRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		c    Calls
+		want string
+	}{
+		{Calls{Questions: 49, Model: 49, Tokens: 980}, "49 questions: 49 calls, 0 from the cache, 980 tokens"},
+		{Calls{Questions: 49, Model: 49, RateLimited: 3, Tokens: 980},
+			"49 questions: 49 calls, 3 refused for now by the provider (a rate limit or a server error) and asked again, 0 from the cache, 980 tokens"},
+		{Calls{Questions: 21, Unanswered: 21},
+			"21 questions: 0 calls, 21 never answered (the batch ended first or the provider failed them), 0 from the cache, 0 tokens"},
+		{Calls{Questions: 2, Model: 1, Unanswered: 1, Tokens: 20},
+			"2 questions: 1 call, 1 never answered (the batch ended first or the provider failed it), 0 from the cache, 20 tokens"},
+	} {
+		if got := tc.c.Summary(); got != tc.want {
+			t.Errorf("Summary() = %q\nwant %q", got, tc.want)
+		}
+	}
+}

@@ -79,6 +79,10 @@ type FailureDone struct {
 	Calls     int `json:"calls"`
 	CacheHits int `json:"cache_hits"`
 	Tokens    int `json:"tokens"`
+	// RateLimited and Unanswered are the requests the provider refused
+	// for now and the batch items it never answered: no calls.
+	RateLimited int `json:"rate_limited,omitempty"`
+	Unanswered  int `json:"unanswered,omitempty"`
 	// CostUSD is what the calls cost, when the model's price is known.
 	CostUSD float64 `json:"cost_usd,omitempty"`
 }
@@ -114,6 +118,7 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	if f.asker != nil {
 		st := f.asker.Stats()
 		f.Done.Questions, f.Done.Calls, f.Done.CacheHits = st.Questions, st.Calls, st.CacheHits
+		f.Done.RateLimited, f.Done.Unanswered = st.RateLimited, st.Unanswered
 		f.Done.Tokens = st.Tokens.Input + st.Tokens.Output
 		f.Done.CostUSD = st.CostUSD
 	}

@@ -99,6 +99,10 @@ type Totals struct {
 	CacheHits int     `json:"cache_hits"`
 	Tokens    int     `json:"tokens"`
 	CostUSD   float64 `json:"cost_usd"`
+	// RateLimited and Unanswered are the requests the provider refused
+	// for now and the batch items it never answered: no calls.
+	RateLimited int `json:"rate_limited,omitempty"`
+	Unanswered  int `json:"unanswered,omitempty"`
 	// Seconds is the time the scan ran (summed over its runs and
 	// shards); ServerSeconds the time its jobs took, summed.
 	Seconds       float64 `json:"seconds"`
@@ -111,6 +115,8 @@ func (t *Totals) add(rec *Record) {
 	t.Servers++
 	t.Tools += rec.Tools
 	t.Calls += rec.Calls.Model
+	t.RateLimited += rec.Calls.RateLimited
+	t.Unanswered += rec.Calls.Unanswered
 	t.CacheHits += rec.Calls.CacheHits
 	t.Tokens += rec.Calls.Tokens
 	t.CostUSD += rec.Calls.CostUSD

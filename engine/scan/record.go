@@ -85,16 +85,21 @@ func done(path string) bool {
 	return !rec.Failed.Retry()
 }
 
-// Calls are a job's judge calls.
+// Calls are a job's judge calls, and apart from them the requests the
+// provider refused for now or never answered (report.Calls).
 type Calls struct {
-	Model     int     `json:"model"`
-	CacheHits int     `json:"cache_hits"`
-	Tokens    int     `json:"tokens"`
-	CostUSD   float64 `json:"cost_usd,omitempty"`
+	Model       int     `json:"model"`
+	CacheHits   int     `json:"cache_hits"`
+	Tokens      int     `json:"tokens"`
+	CostUSD     float64 `json:"cost_usd,omitempty"`
+	RateLimited int     `json:"rate_limited,omitempty"`
+	Unanswered  int     `json:"unanswered,omitempty"`
 }
 
 func (c *Calls) add(r report.Calls) {
 	c.Model += r.Model
+	c.RateLimited += r.RateLimited
+	c.Unanswered += r.Unanswered
 	c.CacheHits += r.CacheHits
 	c.Tokens += r.Tokens
 	if r.Cost != nil {

@@ -573,6 +573,7 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 	}
 	rec.Failed = &Failed{Stage: f.Stage, Reason: f.Reason, Record: rel}
 	rec.Calls.Model, rec.Calls.CacheHits, rec.Calls.Tokens, rec.Calls.CostUSD = f.Done.Calls, f.Done.CacheHits, f.Done.Tokens, f.Done.CostUSD
+	rec.Calls.RateLimited, rec.Calls.Unanswered = f.Done.RateLimited, f.Done.Unanswered
 	if f.Done.ToolsRead != nil {
 		rec.Tools = *f.Done.ToolsRead
 	}

@@ -272,13 +272,13 @@ func (b batches) Collect(ctx context.Context, e *httpjudge.Endpoint, d httpjudge
 			msg := fmt.Sprintf("%s [%s]", ae.Message, ae.Type)
 			switch ae.Type {
 			case "overloaded_error", "api_error", "rate_limit_error":
-				res.Unreadable = msg // the provider's trouble: asked again
+				res.Unanswered = msg // the provider's trouble: asked again
 			default:
 				res.Err = msg
 			}
 			out = append(out, res)
 		default: // canceled, expired: never answered, so asked again
-			out = append(out, judge.BatchResult{ID: l.CustomID, Unreadable: fmt.Sprintf("the batch ended before the question was answered [%s]", l.Result.Type)})
+			out = append(out, judge.BatchResult{ID: l.CustomID, Unanswered: fmt.Sprintf("the batch ended before the question was answered [%s]", l.Result.Type)})
 		}
 		return nil
 	})

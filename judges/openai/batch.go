@@ -263,19 +263,19 @@ func result(e *httpjudge.Endpoint, d httpjudge.Dialect, l outputLine) judge.Batc
 		switch l.Error.Code {
 		case "batch_expired", "batch_cancelled":
 			// Never asked: it goes out again.
-			res.Unreadable = fmt.Sprintf("the batch ended before the question was answered [%s]", l.Error.Code)
+			res.Unanswered = fmt.Sprintf("the batch ended before the question was answered [%s]", l.Error.Code)
 		default:
 			res.Err = fmt.Sprintf("%s [%s]", l.Error.Message, l.Error.Code)
 		}
 	case l.Response == nil:
-		res.Unreadable = "the batch's result has neither a response nor an error"
+		res.Unanswered = "the batch's result has neither a response nor an error"
 	case l.Response.StatusCode == http.StatusOK:
 		return httpjudge.ReadResult(e, d, l.CustomID, l.Response.Body)
 	default:
 		f := d.Failure(e, &httpjudge.Reply{Status: l.Response.StatusCode, Header: http.Header{}, Body: l.Response.Body})
 		msg := fmt.Sprintf("%s: %s", httpjudge.StatusLine(l.Response.StatusCode), f.Message)
 		if httpjudge.Transient(l.Response.StatusCode) {
-			res.Unreadable = msg
+			res.Unanswered = msg // the provider's trouble: asked again
 		} else {
 			res.Err = msg
 		}

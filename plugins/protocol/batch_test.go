@@ -38,6 +38,7 @@ func (b *batching) CollectBatch(context.Context, string) ([]judge.BatchResult, e
 	return []judge.BatchResult{
 		{ID: "a", Answer: judge.Answer{JSON: []byte(`{"n":1}`), Model: "m", Tokens: judge.Tokens{Input: 10, Output: 2, Cached: 4}}},
 		{ID: "b", Unreadable: "cut off"},
+		{ID: "d", Unanswered: "expired"},
 		{ID: "c", Err: "refused"},
 	}, nil
 }

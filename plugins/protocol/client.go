@@ -191,7 +191,7 @@ func (j *JudgeClient) CollectBatch(ctx context.Context, id string) ([]judge.Batc
 		if err != nil {
 			return nil, askError(ctx, err)
 		}
-		out = append(out, judge.BatchResult{ID: r.GetId(), Answer: answerFromProto(r.GetAnswer()), Unreadable: r.GetUnreadable(), Err: r.GetError()})
+		out = append(out, judge.BatchResult{ID: r.GetId(), Answer: answerFromProto(r.GetAnswer()), Unreadable: r.GetUnreadable(), Unanswered: r.GetUnanswered(), Err: r.GetError()})
 	}
 }
 

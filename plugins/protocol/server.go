@@ -294,7 +294,7 @@ func (s *judgeServer) CollectBatch(t *pluginv1.BatchTicket, stream grpc.ServerSt
 		return askStatus(err)
 	}
 	for _, r := range rs {
-		if err := stream.Send(&pluginv1.BatchResult{Id: r.ID, Answer: answerToProto(r.Answer), Unreadable: r.Unreadable, Error: r.Err}); err != nil {
+		if err := stream.Send(&pluginv1.BatchResult{Id: r.ID, Answer: answerToProto(r.Answer), Unreadable: r.Unreadable, Unanswered: r.Unanswered, Error: r.Err}); err != nil {
 			return err
 		}
 	}

@@ -144,7 +144,7 @@ func (j *Judge) CollectBatch(ctx context.Context, id string) ([]judge.BatchResul
 			r.Answer.Model = c.endpoint.Model
 		}
 		r.Answer = s.Answer(r.Answer)
-		r.Unreadable, r.Err = c.endpoint.Client.Redact(r.Unreadable), c.endpoint.Client.Redact(r.Err)
+		r.Unreadable, r.Unanswered, r.Err = c.endpoint.Client.Redact(r.Unreadable), c.endpoint.Client.Redact(r.Unanswered), c.endpoint.Client.Redact(r.Err)
 	}
 	return rs, nil
 }

@@ -976,10 +976,17 @@ type BatchResult struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Id     string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Answer *Answer                `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
-	// unreadable says why no readable answer came (the item is asked
-	// again); error is the provider's refusal of the item (the run ends).
-	Unreadable    string `protobuf:"bytes,3,opt,name=unreadable,proto3" json:"unreadable,omitempty"`
-	Error         string `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	// unreadable says why a reply held no readable answer (the item is
+	// asked again, and counts as a judge call); error is the provider's
+	// refusal of the item (the run ends).
+	Unreadable string `protobuf:"bytes,3,opt,name=unreadable,proto3" json:"unreadable,omitempty"`
+	Error      string `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	// unanswered says why the provider never answered the item: the batch
+	// expired or was cancelled before it, or the provider failed it for
+	// now. The item is asked again and counts as no judge call. Added
+	// after the first release: a plugin that leaves it unset and says why
+	// in unreadable instead is read as before (a call).
+	Unanswered    string `protobuf:"bytes,5,opt,name=unanswered,proto3" json:"unanswered,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1038,6 +1045,13 @@ func (x *BatchResult) GetUnreadable() string {
 func (x *BatchResult) GetError() string {
 	if x != nil {
 		return x.Error
+	}
+	return ""
+}
+
+func (x *BatchResult) GetUnanswered() string {
+	if x != nil {
+		return x.Unanswered
 	}
 	return ""
 }
@@ -1537,14 +1551,17 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x06failed\x18\x02 \x01(\tR\x06failed\x12\x14\n" +
 	"\x05state\x18\x03 \x01(\tR\x05state\x12\x12\n" +
 	"\x04done\x18\x04 \x01(\x03R\x04done\x12\x14\n" +
-	"\x05total\x18\x05 \x01(\x03R\x05total\"\x85\x01\n" +
+	"\x05total\x18\x05 \x01(\x03R\x05total\"\xa5\x01\n" +
 	"\vBatchResult\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x120\n" +
 	"\x06answer\x18\x02 \x01(\v2\x18.rubric.plugin.v1.AnswerR\x06answer\x12\x1e\n" +
 	"\n" +
 	"unreadable\x18\x03 \x01(\tR\n" +
 	"unreadable\x12\x14\n" +
-	"\x05error\x18\x04 \x01(\tR\x05error\"s\n" +
+	"\x05error\x18\x04 \x01(\tR\x05error\x12\x1e\n" +
+	"\n" +
+	"unanswered\x18\x05 \x01(\tR\n" +
+	"unanswered\"s\n" +
 	"\rTransportInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +

@@ -36,9 +36,9 @@ func batcher(t *testing.T, c BatchCase, url string) judge.Batcher {
 }
 
 // RunBatchOutcomes runs a hosted judge's batch side against a batch whose
-// items end in each of the ways the fake knows: answered; expired (never
-// answered) and refused by an overloaded provider, both unreadable, so
-// that the engine asks them again; and refused as a bad request, the
+// items end in each of the ways the fake knows: answered; expired and
+// refused by an overloaded provider, both unanswered (no call), so that
+// the engine asks them again; and refused as a bad request, the
 // item's error, which ends the run.
 func RunBatchOutcomes(t *testing.T, c BatchCase) {
 	t.Helper()
@@ -70,13 +70,15 @@ func RunBatchOutcomes(t *testing.T, c BatchCase) {
 	if r := got["answered"]; r.Unreadable != "" || r.Err != "" || string(r.Answer.JSON) == "" {
 		t.Errorf("answered: %+v", r)
 	}
-	if r := got["expired"]; !strings.Contains(r.Unreadable, "the batch ended before the question was answered") || r.Err != "" {
+	// Expired and overloaded items were never answered: no call, and
+	// the plugin protocol carries that across.
+	if r := got["expired"]; !strings.Contains(r.Unanswered, "the batch ended before the question was answered") || r.Unreadable != "" || r.Err != "" {
 		t.Errorf("expired: %+v", r)
 	}
-	if r := got["overloaded"]; !strings.Contains(r.Unreadable, "the request was overloaded") || r.Err != "" {
+	if r := got["overloaded"]; !strings.Contains(r.Unanswered, "the request was overloaded") || r.Unreadable != "" || r.Err != "" {
 		t.Errorf("overloaded: %+v", r)
 	}
-	if r := got["refused"]; !strings.Contains(r.Err, "the request was refused") || r.Unreadable != "" {
+	if r := got["refused"]; !strings.Contains(r.Err, "the request was refused") || r.Unreadable != "" || r.Unanswered != "" {
 		t.Errorf("refused: %+v", r)
 	}
 	if len(rs) != 4 {
