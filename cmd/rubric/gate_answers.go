@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/plugins/host"
 )
 
 // sideAnswers is the replay judge's answers file a side's config file
@@ -178,19 +179,11 @@ func answersNote(c *gate.AnswersChange) string {
 
 // fileSHA256 is the hex sha256 of the file at path; "" when there is none.
 func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	sum, err := host.FileSHA256(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return sum, err
 }
 
 // close removes the copies of the base's answers file.
