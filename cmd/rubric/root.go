@@ -117,6 +117,11 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		}
 		msg = localconfig.Blame(a.v, cmd.Flags(), key, msg)
 	}
+	// A run that stopped names its failure record, as an interrupted
+	// one does.
+	if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" && !strings.Contains(msg, f.Written()) {
+		msg += "; " + f.Written() + " records where it stopped and what was done"
+	}
 	msg = redact.Text(msg, extra...)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
