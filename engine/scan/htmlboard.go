@@ -23,10 +23,13 @@ type boardView struct {
 	Generator     string
 	Totals        Totals
 	Cost, Seconds string
-	Rubrics       []string
-	Groups        []boardGroup
-	Judges        []boardJudges
-	Failed        []Failen
+	// Refused words the requests the provider refused or never
+	// answered, which are no judge calls.
+	Refused string
+	Rubrics []string
+	Groups  []boardGroup
+	Judges  []boardJudges
+	Failed  []Failen
 	// Partial says what a leaderboard of part of its list lacks.
 	Partial string
 }
@@ -67,7 +70,7 @@ type boardConfig struct {
 // dir is the scan's directory, where each score links to the server's
 // report, to its HTML page when one is there.
 func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
-	v := boardView{Generator: lb.Generator.Name + " " + lb.Generator.Version, Totals: lb.Totals, Seconds: fmt.Sprintf("%.1f", lb.Totals.Seconds)}
+	v := boardView{Generator: lb.Generator.Name + " " + lb.Generator.Version, Totals: lb.Totals, Refused: lb.Totals.refused(), Seconds: fmt.Sprintf("%.1f", lb.Totals.Seconds)}
 	if lb.Totals.CostUSD > 0 {
 		v.Cost = report.USD(lb.Totals.CostUSD)
 	}

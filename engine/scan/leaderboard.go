@@ -425,3 +425,11 @@ func (lb *Leaderboard) write(dir string) error {
 	}
 	return atomicWrite(filepath.Join(dir, "leaderboard.html"), func(w io.Writer) error { return lb.WriteHTML(w, dir) })
 }
+
+// refused words the requests the provider refused or never answered (no
+// calls: it answered none of them), each part after " · " as the
+// leaderboards' totals line sets them apart; "" when there are none.
+func (t Totals) refused() string {
+	r := (report.Calls{RateLimited: t.RateLimited, Unanswered: t.Unanswered}).Refusals()
+	return strings.ReplaceAll(strings.TrimPrefix(r, ", "), ", ", " · ")
+}

@@ -61,7 +61,7 @@ func fixtureScan(t *testing.T) string {
 		scored("k2", "alpha", "80.5", dear),
 		scored("k3", "gamma", "91", cheap),
 		noScore,
-		scan.Record{Key: "k5", Name: "broken", Failed: &scan.Failed{Stage: "install", Reason: "npm install x@1: E404", Record: "failed/broken.json"}, Calls: scan.Calls{Model: 1}},
+		scan.Record{Key: "k5", Name: "broken", Failed: &scan.Failed{Stage: "install", Reason: "npm install x@1: E404", Record: "failed/broken.json"}, Calls: scan.Calls{Model: 1, RateLimited: 2}},
 	)
 }
 
@@ -85,7 +85,7 @@ func TestLeaderboard(t *testing.T) {
 	if len(lb.Failed) != 1 || lb.Failed[0] != (scan.Failen{Name: "broken", Reason: "install: npm install x@1: E404"}) {
 		t.Errorf("failed: %+v", lb.Failed)
 	}
-	want := scan.Totals{Servers: 5, Scored: 4, Failed: 1, Tools: 8, Calls: 13, CacheHits: 4, Tokens: 400, CostUSD: 1, Seconds: 7, ServerSeconds: 8}
+	want := scan.Totals{Servers: 5, Scored: 4, Failed: 1, Tools: 8, Calls: 13, CacheHits: 4, Tokens: 400, CostUSD: 1, RateLimited: 2, Seconds: 7, ServerSeconds: 8}
 	if lb.Totals != want {
 		t.Errorf("totals = %+v, want %+v", lb.Totals, want)
 	}
@@ -100,7 +100,7 @@ func TestLeaderboard(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"4 scored · 1 failed · 8 tools · 13 judge calls (4 answers from the cache) · 400 tokens · $1.0000 · 7.0 s",
+		"4 scored · 1 failed · 8 tools · 13 judge calls (4 answers from the cache) · 400 tokens · 2 refused for now by the provider (a rate limit or a server error) and asked again · $1.0000 · 7.0 s",
 		"### Judged by tdqs: `openai 1 large`\n",
 		"### Judged by tdqs: `openai 1 small`\n",
 		"- tdqs: 2 judge configurations: scores from different configurations are **not comparable**.",

@@ -20,9 +20,8 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	t := lb.Totals
 	fmt.Fprintf(&b, "## Scan · %s\n\n", report.Plural(t.Servers, "server"))
 	fmt.Fprintf(&b, "%d scored · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
-	if refused := (report.Calls{RateLimited: t.RateLimited, Unanswered: t.Unanswered}).Refusals(); refused != "" {
-		// No calls: the provider answered none of these requests.
-		fmt.Fprintf(&b, " · %s", strings.ReplaceAll(strings.TrimPrefix(refused, ", "), ", ", " · "))
+	if refused := t.refused(); refused != "" {
+		fmt.Fprintf(&b, " · %s", refused)
 	}
 	if t.CostUSD > 0 {
 		fmt.Fprintf(&b, " · %s", report.USD(t.CostUSD))
