@@ -57,10 +57,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		return err
 	}
 	if len(r.Pairs) > 0 {
-		b.WriteString("\n| pair | calls | from the cache | questions | tokens |\n|---|---|---|---|---|\n")
-		for _, p := range r.Pairs {
-			fmt.Fprintf(b, "| %d | %d | %d | %d | %d |\n", p.N, p.Calls.Model, p.Calls.CacheHits, p.Calls.Questions, p.Calls.Tokens)
-		}
+		writeCallsMarkdown(b, r.Pairs)
 	}
 	if len(r.Fallen) > 0 {
 		fmt.Fprintf(b, "\n### Tools that fell (pair 1)\n\n| tool | base | head | costs the unrounded mean |\n|---|---|---|---|\n")
@@ -222,4 +219,25 @@ func writeCallout(b *bufio.Writer, used, note string) {
 		kind = "WARNING"
 	}
 	fmt.Fprintf(b, "> [!%s]\n> %s\n\n", kind, markdown.Inline(capital(note)))
+}
+
+// writeCallsMarkdown writes each pair's judge calls; a column of the
+// requests the provider refused or never answered (no calls) when a
+// pair has any.
+func writeCallsMarkdown(b *bufio.Writer, pairs []Pair) {
+	refused := false
+	for _, p := range pairs {
+		refused = refused || p.Calls.RateLimited+p.Calls.Unanswered > 0
+	}
+	if !refused {
+		b.WriteString("\n| pair | calls | from the cache | questions | tokens |\n|---|---|---|---|---|\n")
+		for _, p := range pairs {
+			fmt.Fprintf(b, "| %d | %d | %d | %d | %d |\n", p.N, p.Calls.Model, p.Calls.CacheHits, p.Calls.Questions, p.Calls.Tokens)
+		}
+		return
+	}
+	b.WriteString("\n| pair | calls | from the cache | questions | tokens | refused or never answered by the provider (no calls) |\n|---|---|---|---|---|---|\n")
+	for _, p := range pairs {
+		fmt.Fprintf(b, "| %d | %d | %d | %d | %d | %d |\n", p.N, p.Calls.Model, p.Calls.CacheHits, p.Calls.Questions, p.Calls.Tokens, p.Calls.RateLimited+p.Calls.Unanswered)
+	}
 }
