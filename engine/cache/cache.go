@@ -248,24 +248,36 @@ type BatchFile struct {
 // batchFiles are the records under batches/, in the order of their
 // files; a file that cannot be read is listed with no id.
 func (s *Store) batchFiles() ([]BatchFile, error) {
+	var out []BatchFile
+	err := s.batchRecords(func(path string, b Batch, ok bool) {
+		f := BatchFile{Path: path}
+		if ok {
+			f.ID, f.Questions = b.ID, len(b.Keys)
+		}
+		out = append(out, f)
+	})
+	return out, err
+}
+
+// batchRecords calls visit with each file under batches/ that may be a
+// batch record, in the order of their names, and its record when it
+// reads as one (ok).
+func (s *Store) batchRecords(visit func(path string, b Batch, ok bool)) error {
 	dir := filepath.Join(s.dir, "batches")
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("cache: %w", err)
+		return fmt.Errorf("cache: %w", err)
 	}
-	var out []BatchFile
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		f := BatchFile{Path: filepath.Join(dir, e.Name())}
+		path := filepath.Join(dir, e.Name())
 		var b Batch
-		if data, err := os.ReadFile(f.Path); err == nil && json.Unmarshal(data, &b) == nil {
-			f.ID, f.Questions = b.ID, len(b.Keys)
-		}
-		out = append(out, f)
+		data, err := os.ReadFile(path)
+		visit(path, b, err == nil && json.Unmarshal(data, &b) == nil)
 	}
-	return out, nil
+	return nil
 }
 
 // Look returns the cache at dir, or at DefaultDir when dir is "",
@@ -623,23 +635,12 @@ func (s *Store) Batches(id judge.Identity) ([]Batch, error) {
 		}
 		s.mem.mu.Unlock()
 	} else {
-		entries, err := os.ReadDir(filepath.Join(s.dir, "batches"))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("cache: %w", err)
-		}
-		for _, e := range entries {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-				continue
+		if err := s.batchRecords(func(_ string, b Batch, ok bool) {
+			if ok && b.Key() != "" {
+				all = append(all, b)
 			}
-			data, err := os.ReadFile(filepath.Join(s.dir, "batches", e.Name()))
-			if err != nil {
-				continue
-			}
-			var b Batch
-			if json.Unmarshal(data, &b) != nil || b.Key() == "" {
-				continue
-			}
-			all = append(all, b)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	want := Key(id, "", "", "")
