@@ -321,12 +321,6 @@ func (e *UnreadableError) Error() string {
 // Unwrap returns the last problem.
 func (e *UnreadableError) Unwrap() error { return e.Last }
 
-// SameModel reports whether an answer from model answered satisfies a pin
-// on pinned (judge.SameModel: the same id, or its dated snapshot).
-func SameModel(pinned, answered string) bool {
-	return judge.SameModel(pinned, answered)
-}
-
 // Ask answers every request, in order. On the first failure it starts no
 // new call, lets the calls in flight finish (their answers are paid for,
 // and cached as they arrive), and returns the error. Cancelling ctx
@@ -444,7 +438,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
 	if a.Cache != nil && !a.Fresh {
 		if e, ok := a.Cache.Get(key); ok {
-			if !SameModel(a.pinned(), e.Model) {
+			if !judge.SameModel(a.pinned(), e.Model) {
 				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 			}
 			if v, ok := validCached(q, e.Answer); ok {
@@ -528,7 +522,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			return o, fmt.Errorf("asking %s about %q: %w", q.Kind, r.Subject, err)
 		}
 		limited = 0
-		if !SameModel(a.pinned(), ans.Model) {
+		if !judge.SameModel(a.pinned(), ans.Model) {
 			return o, &ModelError{Pinned: a.pinned(), Answered: ans.Model, Kind: q.Kind, Subject: r.Subject}
 		}
 		answer, v, err := readAnswer(q, ans.JSON)

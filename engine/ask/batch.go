@@ -222,7 +222,7 @@ func (a *Asker) cached(r Request, key string) (Observation, bool, error) {
 	if !ok {
 		return o, false, nil
 	}
-	if !SameModel(a.pinned(), e.Model) {
+	if !judge.SameModel(a.pinned(), e.Model) {
 		return o, false, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
 	}
 	if q.Validate(e.Answer) != nil {
@@ -368,7 +368,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 		if model == "" {
 			model = a.pinned()
 		}
-		if !SameModel(a.pinned(), model) {
+		if !judge.SameModel(a.pinned(), model) {
 			if failed == nil {
 				failed = &ModelError{Pinned: a.pinned(), Answered: model, Kind: q.Kind, Subject: w.req.Subject}
 			}

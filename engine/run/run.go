@@ -413,7 +413,7 @@ func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (j
 	if err != nil {
 		return nil, answersRefused(name, settings, answersFlag, err)
 	}
-	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !ask.SameModel(cfg.Model, id.Model) {
+	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !judge.SameModel(cfg.Model, id.Model) {
 		j.Close()
 		return nil, fmt.Errorf("the judge %q configured model %q, but the run pins model %q: refusing to ask another model", j.Name(), id.Model, cfg.Model)
 	}

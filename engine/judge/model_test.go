@@ -1,0 +1,38 @@
+package judge_test
+
+import (
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// TestSameModel: a pin is satisfied by the same id or by the pinned id
+// with one date after it, the snapshot a provider names; anything more is
+// another model.
+func TestSameModel(t *testing.T) {
+	for _, c := range []struct {
+		pinned, answered string
+		same             bool
+	}{
+		{"gpt-4o", "gpt-4o", true},
+		{"gpt-4o", "gpt-4o-2024-08-06", true},
+		{"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", true},
+		{"", "anything", true},
+		{"gpt-4o", "gpt-4o-mini", false},
+		{"gpt-4o", "gpt-4o-mini-2024-07-18", false},
+		{"gpt-4", "gpt-4o", false},
+		{"m1", "m1-", false},
+		{"claude-opus-4", "claude-opus-4-1", false},
+		{"gpt-4o", "gpt-4", false},
+		{"gpt-4", "gpt-4-0613", true},
+		{"claude-sonnet-4", "claude-sonnet-4-5-20250929", false},
+		{"claude-opus-4", "claude-opus-4-1-20250805", false},
+		{"gpt-4", "gpt-4-1-2025", false},
+		{"gpt-4o", "gpt-4o-2024-08", false},
+		{"m", "m-20250101-20250102", false},
+	} {
+		if got := judge.SameModel(c.pinned, c.answered); got != c.same {
+			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)
+		}
+	}
+}
