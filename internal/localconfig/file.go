@@ -3,7 +3,6 @@ package localconfig
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
-	"github.com/rubricmcp/rubric/internal/nearest"
 	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
@@ -130,11 +128,7 @@ func Read(v *viper.Viper, path string, known Keys) error {
 		at := fmt.Sprintf("config %s:%d", path, top[i].Line)
 		types, ok := all[k]
 		if !ok {
-			msg := fmt.Sprintf("%s: unknown key %q", at, termtext.Printable(top[i].Value))
-			if near := nearest.Key(k, names); near != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return errors.New(msg + "; the keys are the long flags' names, plus headers, plugins and prices")
+			return fmt.Errorf("%s: unknown key %q%s; the keys are the long flags' names, plus headers, plugins and prices", at, termtext.Printable(top[i].Value), didYouMean(k, names))
 		}
 		if msg := checkValue(k, val, types, all); msg != "" {
 			return fmt.Errorf("%s: %s", at, msg)

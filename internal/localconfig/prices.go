@@ -94,11 +94,16 @@ func checkModels(models *yaml.Node, price []string) (line int, msg string) {
 
 // unknownKey refuses the key name at path, with the nearest of known.
 func unknownKey(path, name string, known []string, keys string) string {
-	msg := fmt.Sprintf("%s: unknown key", path)
+	return fmt.Sprintf("%s: unknown key%s; %s", path, didYouMean(name, known), keys)
+}
+
+// didYouMean is " (did you mean "KEY"?)" for the nearest of known to
+// name, or "" when none is near.
+func didYouMean(name string, known []string) string {
 	if near := nearest.Key(name, known); near != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", near)
+		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
-	return msg + "; " + keys
+	return ""
 }
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
