@@ -1,5 +1,6 @@
-// Package progress draws the bar a run shows on a terminal while a judge
-// answers: done/total, cache hits, tokens and the time left.
+// Package progress draws what a run shows on a terminal while it works:
+// the bar of a judge's answers (done/total, cache hits, tokens and the
+// time left), and the line of a scan's servers (Line).
 package progress
 
 import (

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/progress"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -163,9 +164,9 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 	if err != nil {
 		return nil, nil, err
 	}
-	var line *progressLine
+	var line *progress.Line
 	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
-		line = &progressLine{w: f, width: func() int { return text.TerminalWidth(f) }}
+		line = progress.NewLine(f, func() int { return text.TerminalWidth(f) })
 		// What rubric and its plugins log goes on a line of its own,
 		// above the progress line, which is drawn again below it.
 		h.Log = Logger(v, line)
@@ -187,11 +188,11 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 		Log: h.Log,
 	}
 	if line != nil {
-		s.Progress = line.show
+		s.Progress = func(p scan.Progress) { line.Show(p.String(), p.InFlight == 0) }
 	}
 	return s, sync.OnceFunc(func() {
 		if line != nil {
-			line.end()
+			line.End()
 		}
 		s.Close()
 		closeHost()

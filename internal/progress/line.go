@@ -1,4 +1,4 @@
-package runflags
+package progress
 
 import (
 	"io"
@@ -6,17 +6,15 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
-
-	"github.com/rubricmcp/rubric/engine/scan"
 )
 
-// progressLine draws a scan's progress on one terminal line, at most ten
-// times a second. The line fits the terminal's width (a longer one would
+// Line draws a progress line (a scan's) on one terminal line, at most
+// ten times a second. The line fits the terminal's width (a longer one would
 // wrap, and only its last row be drawn over), is erased with spaces (a
 // dumb terminal knows no erase sequence), and is erased before a log
 // line is written, which it then follows. It is also an io.Writer, for
 // the log.
-type progressLine struct {
+type Line struct {
 	mu sync.Mutex
 	w  io.Writer
 	// width is the terminal's width in columns, 0 when unknown.
@@ -28,7 +26,15 @@ type progressLine struct {
 	ended bool
 }
 
-func (p *progressLine) show(s scan.Progress) {
+// NewLine returns a line drawn on w; width, when set, is the terminal's
+// width in columns (0 when unknown).
+func NewLine(w io.Writer, width func() int) *Line {
+	return &Line{w: w, width: width}
+}
+
+// Show draws text, unless the line was drawn less than a tenth of a
+// second ago and text is not the last (which is always drawn).
+func (p *Line) Show(text string, last bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ended {
@@ -38,14 +44,14 @@ func (p *progressLine) show(s scan.Progress) {
 	if p.now != nil {
 		now = p.now
 	}
-	if t := now(); t.Sub(p.last) >= 100*time.Millisecond || s.InFlight == 0 {
+	if t := now(); t.Sub(p.last) >= 100*time.Millisecond || last {
 		p.last = t
-		p.draw(fit(s.String(), p.width()))
+		p.draw(fit(text, p.width()))
 	}
 }
 
 // draw replaces the line on the terminal by line.
-func (p *progressLine) draw(line string) {
+func (p *Line) draw(line string) {
 	pad := utf8.RuneCountInString(p.shown) - utf8.RuneCountInString(line)
 	if line == "" {
 		io.WriteString(p.w, "\r"+strings.Repeat(" ", max(pad, 0))+"\r")
@@ -57,7 +63,7 @@ func (p *progressLine) draw(line string) {
 
 // Write writes b, a log line, on a line of its own, then the progress
 // line again below it.
-func (p *progressLine) Write(b []byte) (int, error) {
+func (p *Line) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	shown := p.shown
@@ -72,7 +78,7 @@ func (p *progressLine) Write(b []byte) (int, error) {
 }
 
 // end erases the line for good: what follows is the scan's summary.
-func (p *progressLine) end() {
+func (p *Line) End() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown != "" {
