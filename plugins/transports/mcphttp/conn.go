@@ -268,16 +268,24 @@ type rpcErrorBody struct {
 	Data    any    `json:"data"`
 }
 
-// readErrorBody reads the start of an error answer's body and returns the
-// JSON-RPC error it holds, if it holds one. The body stays whole for
-// mcp-go, which reads it after.
-func (c *conn) readErrorBody(resp *http.Response) *rpcErrorBody {
-	head, err := io.ReadAll(io.LimitReader(resp.Body, min(c.limit, maxErrorBody)))
+// peekBody reads up to n bytes (within the connection's limit) of the
+// start of resp's body and puts them back in front of the rest, so that
+// mcp-go, which reads the body after, reads it whole.
+func (c *conn) peekBody(resp *http.Response, n int64) ([]byte, error) {
+	head, err := io.ReadAll(io.LimitReader(resp.Body, min(c.limit, n)))
 	rest := resp.Body
 	resp.Body = struct {
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(head), rest), rest}
+	return head, err
+}
+
+// readErrorBody reads the start of an error answer's body and returns the
+// JSON-RPC error it holds, if it holds one. The body stays whole for
+// mcp-go, which reads it after.
+func (c *conn) readErrorBody(resp *http.Response) *rpcErrorBody {
+	head, err := c.peekBody(resp, maxErrorBody)
 	if err != nil {
 		return nil
 	}

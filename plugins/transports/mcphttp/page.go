@@ -3,7 +3,6 @@ package mcphttp
 import (
 	"bytes"
 	"html"
-	"io"
 	"net/http"
 	"strings"
 	"unicode"
@@ -23,12 +22,7 @@ const maxTitle = 80
 // title ("" when it has none there); the body stays whole for mcp-go,
 // which reads it after.
 func (c *conn) readPageTitle(resp *http.Response) string {
-	head, err := io.ReadAll(io.LimitReader(resp.Body, min(c.limit, maxPageHead)))
-	rest := resp.Body
-	resp.Body = struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(head), rest), rest}
+	head, err := c.peekBody(resp, maxPageHead)
 	if err != nil && len(head) == 0 {
 		return ""
 	}
