@@ -84,6 +84,11 @@ func execute(args []string, stdout, stderr io.Writer) int {
 			return exitInvalid
 		}
 		msg := "rubric: interrupted; no report was written"
+		if sc := (*run.StoppedCalibration)(nil); errors.As(err, &sc) {
+			// A calibration is taken up by its mark, not the cache alone.
+			fmt.Fprintf(stderr, "rubric: interrupted; no calibration was written: the same command run again takes it up where it stopped, asking only what was not answered (%s keeps its place; remove it to start afresh)\n", sc.Mark)
+			return exitInvalid
+		}
 		if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" {
 			msg += "; what was done is in " + f.Written()
 		}

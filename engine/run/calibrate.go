@@ -218,7 +218,11 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		}
 		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
 		if err != nil {
-			return nil, fmt.Errorf("run %d of %d: %w", k+1, c.Runs, err)
+			err = fmt.Errorf("run %d of %d: %w", k+1, c.Runs, err)
+			if resume != nil {
+				err = &StoppedCalibration{Mark: resume.path, Err: err}
+			}
+			return nil, err
 		}
 		reports[k] = rep
 		if rep.Judge != nil {
@@ -285,6 +289,23 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	}
 	return rec, nil
 }
+
+// StoppedCalibration is the error of a calibration that stopped in one of
+// its runs (interrupted, over its budget, a judge that failed) and left
+// its resume mark: the same command run again takes it up there.
+type StoppedCalibration struct {
+	// Mark is the path of the resume mark kept beside the calibration's
+	// --out directory.
+	Mark string
+	// Err is why the run stopped.
+	Err error
+}
+
+// Error implements error: why the run stopped.
+func (e *StoppedCalibration) Error() string { return e.Err.Error() }
+
+// Unwrap returns why the run stopped.
+func (e *StoppedCalibration) Unwrap() error { return e.Err }
 
 // resumeMark is what a calibration into a directory keeps beside it
 // until it is written: the nonce its runs' answers are cached under
