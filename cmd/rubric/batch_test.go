@@ -20,11 +20,12 @@ import (
 // sets BATCH to its OpenAI base URL and BATCH_HOST to its Anthropic one.
 // Every batch stays in progress while a file named hold exists (with
 // -hold-from N, once N batches were created; a look at a batch held so
-// touches the file holding). The
-// stages it reached are signalled by files: created once a batch was
-// created, polled once a created batch was looked at; counts holds what
-// it was sent (batches created, looks at a batch, results files read,
-// one-call calls, questions submitted and those submitted more than once), rewritten after each request.
+// touches the file holding). The stages it reached are signalled by
+// files: created once a batch was created (created-N once N were),
+// polled once a created batch was looked at (polled-N once N batches
+// each were); counts holds what it was sent (batches created, looks at
+// a batch, results files read, one-call calls, questions submitted and
+// those submitted more than once), rewritten after each request.
 func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		ts.Fatalf("usage: fakebatch [-garbage N] [-hold-from N] [-expire]")
@@ -72,8 +73,10 @@ func fakeBatchCmd(ts *testscript.TestScript, neg bool, args []string) {
 		switch {
 		case event == "create":
 			touch("created")
+			touch(fmt.Sprintf("created-%d", c.Creates))
 		case event == "retrieve" && c.Creates > 0:
 			touch("polled")
+			touch(fmt.Sprintf("polled-%d", len(c.Looked)))
 			if *holdFrom > 0 && s.Hold() {
 				touch("holding")
 			}

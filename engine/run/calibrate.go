@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/calibrate/plot"
@@ -205,18 +207,18 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 			return nil, err
 		}
 	}
-	reports := make([]*report.Report, c.Runs)
-	for k := range c.Runs {
-		// Each run is asked afresh: its answers are cached under a salt
-		// of this calibration's and the run's, which no earlier
-		// calibration's answers have, so that only the same command run
-		// again after an interruption finds them (and asks only what is
-		// missing, a batch still running collected by its own run).
+	// One run's scan, by session ss: each run is asked afresh. Its
+	// answers are cached under a salt of this calibration's and the
+	// run's, which no earlier calibration's answers have, so that only
+	// the same command run again after an interruption finds them (and
+	// asks only what is missing, a batch still running collected by its
+	// own run).
+	scanRun := func(ctx context.Context, ss *Session, k int) (*report.Report, error) {
 		opt := ScanOptions{Fresh: true}
 		if resume != nil {
 			opt = ScanOptions{Salt: resume.salt(c.judge, k+1)}
 		}
-		rep, err := s.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
+		rep, err := ss.Scan(ctx, Source{Surface: scored, Name: c.CapturePath}, r, opt)
 		if err != nil {
 			err = fmt.Errorf("run %d of %d: %w", k+1, c.Runs, err)
 			if resume != nil {
@@ -224,7 +226,6 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 			}
 			return nil, err
 		}
-		reports[k] = rep
 		if rep.Judge != nil {
 			if err := WriteRecord(filepath.Join(stage.dir, answersFile(k+1)), rep); err != nil {
 				return nil, fmt.Errorf("write %s: %w", answersFile(k+1), err)
@@ -232,6 +233,22 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		}
 		if err := writers.JSON().WriteFile(filepath.Join(stage.dir, reportFile(k+1)), rep, text.Options{}); err != nil {
 			return nil, err
+		}
+		return rep, nil
+	}
+	var reports []*report.Report
+	if s.opt.Batch && s.judge != nil && c.Runs > 1 {
+		// A batch takes minutes to hours: the runs' batches are
+		// submitted together rather than each after the one before.
+		if reports, err = s.concurrentRuns(ctx, c.Runs, scanRun); err != nil {
+			return nil, err
+		}
+	} else {
+		reports = make([]*report.Report, c.Runs)
+		for k := range c.Runs {
+			if reports[k], err = scanRun(ctx, s, k); err != nil {
+				return nil, err
+			}
 		}
 	}
 	opt := calibrate.Options{}
@@ -288,6 +305,43 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 		}
 	}
 	return rec, nil
+}
+
+// concurrentRuns scans a calibration's runs at once, each through a
+// session of its own that shares s's judge, budget and settings (a
+// Session is used by one goroutine), and then counts what their askers
+// spent as s's, as if s had made them one after another. The first run
+// to fail stops the others: a batch they submitted is left running and
+// recorded, for the same command run again to collect.
+func (s *Session) concurrentRuns(ctx context.Context, runs int, scan func(ctx context.Context, ss *Session, k int) (*report.Report, error)) ([]*report.Report, error) {
+	reports := make([]*report.Report, runs)
+	sibs := make([]*Session, runs)
+	g, gctx := errgroup.WithContext(ctx)
+	for k := range runs {
+		o := s.opt
+		o.Progress = nil // one bar cannot show several runs
+		sibs[k] = &Session{opt: o, judge: s.judge, pinned: s.pinned, block: s.block, ledger: s.ledger, done: func() {}}
+		g.Go(func() error {
+			rep, err := scan(gctx, sibs[k], k)
+			reports[k] = rep
+			return err
+		})
+	}
+	err := g.Wait()
+	for _, sib := range sibs {
+		if sib.asker == nil {
+			continue
+		}
+		if s.asker != nil {
+			s.spentBefore += s.asker.Stats().CostUSD
+			s.priced = s.priced || s.Cost(s.asker) != nil
+		}
+		s.asker = sib.asker
+	}
+	if err != nil {
+		return nil, err
+	}
+	return reports, nil
 }
 
 // StoppedCalibration is the error of a calibration that stopped in one of

@@ -88,6 +88,8 @@ type Counts struct {
 	// its custom_id: a question sent again under another id is still the
 	// same question paid twice.
 	Bodies map[string]int
+	// Looked counts the looks at each batch, by its id.
+	Looked map[string]int
 }
 
 // Twice lists the custom_ids submitted more than once, and the request
@@ -139,6 +141,7 @@ func (s *Server) Counts() Counts {
 	c := s.counts
 	c.Submitted = maps.Clone(s.counts.Submitted)
 	c.Bodies = maps.Clone(s.counts.Bodies)
+	c.Looked = maps.Clone(s.counts.Looked)
 	return c
 }
 
@@ -390,7 +393,13 @@ func (s *Server) retrieve(w http.ResponseWriter, id, kind string) {
 	if !held {
 		s.end(b)
 	}
-	s.event("retrieve", func(c *Counts) { c.Retrieves++ })
+	s.event("retrieve", func(c *Counts) {
+		c.Retrieves++
+		if c.Looked == nil {
+			c.Looked = map[string]int{}
+		}
+		c.Looked[id]++
+	})
 	switch {
 	case kind == "openai" && held:
 		reply(w, s.openAIBatch(b, "in_progress"))
