@@ -232,6 +232,7 @@ NORACE_PACKAGES = \
 	./internal/cputime \
 	./internal/gitrev \
 	./internal/heavytest \
+	./internal/hugepages \
 	./internal/jsonenc \
 	./internal/jsonpos \
 	./internal/jsonscan \

@@ -21,6 +21,7 @@ import (
 	"syscall"
 
 	"github.com/rubricmcp/rubric/internal/cpuprofile"
+	"github.com/rubricmcp/rubric/internal/hugepages"
 	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 	"github.com/rubricmcp/rubric/plugins/sdk"
@@ -33,6 +34,11 @@ func main() {
 		if stop, err := cpuprofile.Start("." + os.Args[2] + "-" + os.Args[3]); err == nil {
 			defer stop()
 		}
+	}
+	if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg && os.Args[2] == "judge" {
+		// A judge's heap grows with the tools it is asked about: it is
+		// backed by huge pages, as a scoring command's is (adviseHuge).
+		hugepages.Advise()
 	}
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
