@@ -15,9 +15,11 @@ const Env = "RUBRIC_HUGEPAGES"
 // plan decides how many bytes to advise from what the system says:
 // enabled is the content of the transparent_hugepage/enabled file,
 // overcommit that of /proc/sys/vm/overcommit_memory, meminfo that of
-// /proc/meminfo, godebug and env the GODEBUG and Env variables. It
-// returns 0 and why not when advice would do nothing or could hurt.
-func plan(enabled, overcommit, meminfo, godebug, env string) (int, string) {
+// /proc/meminfo, godebug and env the GODEBUG and Env variables, and
+// limited whether the process's address space or data segment is
+// limited (RLIMIT_AS, RLIMIT_DATA). It returns 0 and why not when advice
+// would do nothing or could hurt.
+func plan(enabled, overcommit, meminfo, godebug, env string, limited bool) (int, string) {
 	if race {
 		return 0, "the race detector shadows the heap"
 	}
@@ -36,6 +38,11 @@ func plan(enabled, overcommit, meminfo, godebug, env string) (int, string) {
 		return 0, "the kernel offers no transparent huge pages"
 	default:
 		return 0, "transparent huge pages are " + mode + " for every program"
+	}
+	if limited {
+		// The block counts against such a limit, and a heap that cannot
+		// grow ends the process.
+		return 0, "the process's address space or data is limited"
 	}
 	if strings.TrimSpace(overcommit) == "2" {
 		// Under strict accounting the block counts against the

@@ -8,6 +8,18 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// limited reports whether the address space or the data segment of the
+// process has a limit (ulimit -v, ulimit -d).
+func limited() bool {
+	for _, res := range []int{unix.RLIMIT_AS, unix.RLIMIT_DATA} {
+		var l unix.Rlimit
+		if err := unix.Getrlimit(res, &l); err != nil || l.Cur != unix.RLIM_INFINITY {
+			return true
+		}
+	}
+	return false
+}
+
 // Advise sets aside a block of the heap for the objects to come and
 // advises it for transparent huge pages (see the package doc), when the
 // system leaves huge pages to each program. Call it first thing in
@@ -18,7 +30,7 @@ func Advise() (int, string) {
 		b, _ := os.ReadFile(path)
 		return string(b)
 	}
-	n, why := plan(read("/sys/kernel/mm/transparent_hugepage/enabled"), read("/proc/sys/vm/overcommit_memory"), read("/proc/meminfo"), os.Getenv("GODEBUG"), os.Getenv(Env))
+	n, why := plan(read("/sys/kernel/mm/transparent_hugepage/enabled"), read("/proc/sys/vm/overcommit_memory"), read("/proc/meminfo"), os.Getenv("GODEBUG"), os.Getenv(Env), limited())
 	if n == 0 {
 		return 0, why
 	}

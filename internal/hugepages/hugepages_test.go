@@ -8,7 +8,7 @@ const meminfo = "MemTotal:       24000000 kB\nMemFree:         1000000 kB\nMemAv
 
 func TestPlan(t *testing.T) {
 	if race {
-		if n, why := plan("always [madvise] never", "0", meminfo, "", ""); n != 0 || why != "the race detector shadows the heap" {
+		if n, why := plan("always [madvise] never", "0", meminfo, "", "", false); n != 0 || why != "the race detector shadows the heap" {
 			t.Errorf("under the race detector plan = %d, %q; want 0", n, why)
 		}
 		t.Skip("under the race detector plan always declines")
@@ -16,6 +16,7 @@ func TestPlan(t *testing.T) {
 	for _, tc := range []struct {
 		name                                       string
 		enabled, overcommit, meminfo, godebug, env string
+		limited                                    bool
 		want                                       int
 		why                                        string
 	}{
@@ -24,6 +25,7 @@ func TestPlan(t *testing.T) {
 		{name: "always", enabled: "[always] madvise never", meminfo: meminfo, why: "transparent huge pages are always for every program"},
 		{name: "never", enabled: "always madvise [never]", meminfo: meminfo, why: "transparent huge pages are never for every program"},
 		{name: "no sysfs file", enabled: "", meminfo: meminfo, why: "the kernel offers no transparent huge pages"},
+		{name: "ulimit", enabled: "always [madvise] never", meminfo: meminfo, limited: true, why: "the process's address space or data is limited"},
 		{name: "strict overcommit", enabled: "always [madvise] never", overcommit: "2\n", meminfo: meminfo, why: "memory overcommit is strict"},
 		{name: "small machine", enabled: "always [madvise] never", meminfo: "MemAvailable:     400000 kB\n", want: 400000 * 1024 / 4},
 		{name: "tiny machine", enabled: "always [madvise] never", meminfo: "MemAvailable:      60000 kB\n", why: "too little memory is available"},
@@ -35,7 +37,7 @@ func TestPlan(t *testing.T) {
 		{name: "on", enabled: "always [madvise] never", meminfo: meminfo, env: "1", want: Size},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			n, why := plan(tc.enabled, tc.overcommit, tc.meminfo, tc.godebug, tc.env)
+			n, why := plan(tc.enabled, tc.overcommit, tc.meminfo, tc.godebug, tc.env, tc.limited)
 			if n != tc.want || why != tc.why {
 				t.Errorf("plan = %d, %q; want %d, %q", n, why, tc.want, tc.why)
 			}
