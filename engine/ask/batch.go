@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/cache"
@@ -142,7 +143,13 @@ func (a *Asker) askBatch(ctx context.Context, reqs []Request) ([]Observation, er
 	for _, rec := range recs {
 		if rec.ID == "" {
 			// A run stopped while submitting: the provider may have
-			// accepted the batch without the run learning its id.
+			// accepted the batch without the run learning its id. Only
+			// a record of these questions is looked for: another asks
+			// other questions, perhaps this process's own other asker
+			// submitting it now (a calibration's runs go at once).
+			if !slices.ContainsFunc(rec.Keys, func(k string) bool { return byKey[k] != nil }) {
+				continue
+			}
 			if rec, err = a.found(ctx, rec); err != nil {
 				return nil, err
 			}

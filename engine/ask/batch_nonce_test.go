@@ -410,3 +410,49 @@ func noRecordsLeft(t *testing.T, store *cache.Store) {
 		t.Errorf("records left: %+v", recs)
 	}
 }
+
+// TestBatchOtherIntentLeftAlone: a record kept while other questions are
+// being submitted (another asker of the process, as a calibration's runs
+// submit at once, with the id not yet back) is not this asker's to look
+// for: it neither asks the provider about it nor drops it when the
+// provider has no such batch yet.
+func TestBatchOtherIntentLeftAlone(t *testing.T) {
+	r := loadRubric(t)
+	all := requests(t, r, names(9)...)
+	store := openStore(t)
+	l := &labeled{batches: newBatches(0), byNonce: map[string]string{}}
+	w := &waits{}
+
+	// The other asker is stopped between keeping its intent and
+	// learning its batch's id, as it is while the create is under way.
+	ctx, kill := context.WithCancel(context.Background())
+	defer kill()
+	l.lost = func() bool { kill(); return true }
+	other := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}
+	if _, err := other.Ask(ctx, all[:4]); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the other asker stopped", err)
+	}
+	l.mu.Lock()
+	l.byNonce = map[string]string{} // the provider has not made it yet
+	l.mu.Unlock()
+	l.lost = nil
+
+	this := &ask.Asker{Judge: l, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: l, After: w.after}}
+	if _, err := this.Ask(context.Background(), all[4:]); err != nil {
+		t.Fatal(err)
+	}
+	if l.finds != 0 {
+		t.Errorf("looked %d times for a batch of other questions", l.finds)
+	}
+	recs, err := store.Batches(identity)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := false
+	for _, rec := range recs {
+		kept = kept || (rec.ID == "" && len(rec.Keys) == 4)
+	}
+	if !kept {
+		t.Errorf("the other asker's intent was dropped: records %+v", recs)
+	}
+}
