@@ -306,8 +306,15 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 		return err
 	}
 	retry := ""
-	if n := retried(lb); n > 0 {
-		retry = fmt.Sprintf("; %s failed on rubric's side (the judge, or scoring the tools once read), not the server's: run the same command again once that is mended (the judge back, a rubric's formula fixed) to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them"))
+	if n, down := retried(lb); n > 0 || down > 0 {
+		var why []string
+		if n > 0 {
+			why = append(why, fmt.Sprintf("%s failed on rubric's side (the judge, or scoring the tools once read), not the server's: run the same command again once that is mended (the judge back, a rubric's formula fixed) to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them")))
+		}
+		if down > 0 {
+			why = append(why, fmt.Sprintf("%s could not be installed because the package registry did not answer, nothing of the %s doing: run the same command again once it answers to try %s again", report.Plural(down, "server"), words.Pick(down, "server's", "servers'"), words.Pick(down, "it", "them")))
+		}
+		retry = "; " + strings.Join(why, "; ")
 		if t.Scored > 0 {
 			a.say(retry[2:])
 		}
@@ -326,15 +333,18 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	return nil
 }
 
-// retried is how many of lb's failures a scan run again tries again.
-func retried(lb *scan.Leaderboard) int {
-	n := 0
+// retried is how many of lb's failures a scan run again tries again:
+// n on rubric's side, down for want of the package registry.
+func retried(lb *scan.Leaderboard) (n, down int) {
 	for _, f := range lb.Failed {
-		if f.Retry {
+		switch {
+		case f.Registry:
+			down++
+		case f.Retry:
 			n++
 		}
 	}
-	return n
+	return n, down
 }
 
 // totalsLine is t on one line, with kept after the servers failed; the

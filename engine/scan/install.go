@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -80,7 +81,7 @@ func (c *Commands) npm(ctx context.Context, p *Package, dir string) (transport.T
 			return transport.Target{}, fmt.Errorf("copying the install of --npm-lock %s: %w", c.Lock, err)
 		}
 	} else if err := c.run(ctx, "install", dir, "--save-exact", p.Spec()); err != nil {
-		return transport.Target{}, missing(c.offline(fmt.Errorf("npm install %s: %w", p.Spec(), err), p.Spec()))
+		return transport.Target{}, unreachable(missing(c.offline(fmt.Errorf("npm install %s: %w", p.Spec(), err), p.Spec())))
 	}
 	bin, version, err := npmBin(dir, p.Identifier)
 	if errors.Is(err, fs.ErrNotExist) && c.Lock != "" {
@@ -109,6 +110,31 @@ func missing(err error) error {
 		return err
 	}
 	return transport.Permanent(fmt.Errorf("%w: check the package's name and version in the list (npm view NAME versions lists those the registry has)", err))
+}
+
+// RegistryDown is an install that failed because the package registry
+// did not answer (a server error, a rate limit, no connection): nothing
+// of the server's, so a scan run again tries it again (Failed.Retry).
+type RegistryDown struct{ Err error }
+
+// Error implements error.
+func (e *RegistryDown) Error() string { return e.Err.Error() }
+
+// Unwrap returns the install's error.
+func (e *RegistryDown) Unwrap() error { return e.Err }
+
+// registryCodes are npm's codes for a registry that did not answer: its
+// server errors and rate limit (E500 ... E504, E429), and the network's
+// (connection refused or reset, a timeout, a name not resolved).
+var registryCodes = regexp.MustCompile(`: (E5[0-9][0-9]|E429|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH): `)
+
+// unreachable marks err a RegistryDown when npm said the registry did
+// not answer.
+func unreachable(err error) error {
+	if err == nil || transport.IsPermanent(err) || !registryCodes.MatchString(err.Error()) {
+		return err
+	}
+	return &RegistryDown{Err: err}
 }
 
 // offline marks err permanent, with what to do, when npm failed for

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -238,5 +239,41 @@ func TestInstallRegistryDown(t *testing.T) {
 	}
 	if n := asked.Load(); n != 1 {
 		t.Errorf("the registry was asked %d times, want once", n)
+	}
+	if down := (*RegistryDown)(nil); !errors.As(err, &down) {
+		t.Errorf("%v is not marked as the registry's failure", err)
+	}
+}
+
+// TestUnreachable: npm's codes for a registry that did not answer mark
+// an install's failure as the registry's, which a scan run again tries
+// again; a package it lacks, or an empty offline cache, are not.
+func TestUnreachable(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		down bool
+	}{
+		{"npm install a@1: exit status 1: E503: 503 Service Unavailable - GET https://registry.npmjs.org/a", true},
+		{"npm install a@1: exit status 1: E502: 502 Bad Gateway - GET https://registry.npmjs.org/a", true},
+		{"npm install a@1: exit status 1: E429: 429 Too Many Requests - GET https://registry.npmjs.org/a", true},
+		{"npm install a@1: exit status 1: ECONNREFUSED: request to http://127.0.0.1:1/a failed, reason: connect ECONNREFUSED 127.0.0.1:1", true},
+		{"npm install a@1: exit status 1: ETIMEDOUT: request to https://registry.npmjs.org/a failed, reason: timeout", true},
+		{"npm install a@1: exit status 1: EAI_AGAIN: request to https://registry.npmjs.org/a failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org", true},
+		{"npm install a@1: exit status 1: E404: 404 Not Found - GET https://registry.npmjs.org/a", false},
+		{"npm install a@1: exit status 1: ENOTCACHED: request to https://registry.npmjs.org/a failed: cache mode is 'only-if-cached'", false},
+		{"npm install a@1: exit status 1: EACCES: permission denied", false},
+		{"npm install a@1: exit status 1: the package says E503 in its README", false},
+	} {
+		err := unreachable(missing(errors.New(tc.msg)))
+		down := (*RegistryDown)(nil)
+		if got := errors.As(err, &down); got != tc.down {
+			t.Errorf("%s: the registry's = %v, want %v", tc.msg, got, tc.down)
+		}
+		if err.Error() != tc.msg && !transport.IsPermanent(err) {
+			t.Errorf("%s: message changed to %s", tc.msg, err)
+		}
+	}
+	if unreachable(nil) != nil {
+		t.Error("unreachable(nil) is not nil")
 	}
 }

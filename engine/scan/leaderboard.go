@@ -78,8 +78,11 @@ type Failen struct {
 	Name   string `json:"name"`
 	Reason string `json:"reason"`
 	// Retry says that it failed on rubric's side (the judge), not the
-	// server's: the scan run again tries it again (Failed.Retry).
+	// server's, or that its package's registry did not answer: the scan
+	// run again tries it again (Failed.Retry).
 	Retry bool `json:"retry,omitempty"`
+	// Registry says that its package's registry did not answer.
+	Registry bool `json:"registry_down,omitempty"`
 }
 
 // JudgeGroup is one judge configuration of one rubric.
@@ -333,7 +336,7 @@ func board(meta Meta, recs []*Record, version string) *Leaderboard {
 		t.add(rec)
 		if rec.Failed != nil {
 			t.Failed++
-			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason, Retry: rec.Failed.Retry()})
+			lb.Failed = append(lb.Failed, Failen{Name: rec.Name, Reason: rec.Failed.Stage + ": " + rec.Failed.Reason, Retry: rec.Failed.Retry(), Registry: rec.Failed.Registry})
 			continue
 		}
 		t.Scored++

@@ -58,15 +58,20 @@ type Failed struct {
 	// Record is the failure record's path (failed.json's shape),
 	// relative to the scan's directory.
 	Record string `json:"record"`
+	// Registry says that the server's package could not be installed
+	// because its registry did not answer (RegistryDown): not the
+	// server's doing, so a scan run again tries it again.
+	Registry bool `json:"registry_down,omitempty"`
 }
 
 // Retry says whether a scan run again tries the job again: it failed
 // on rubric's side, not the server's, once the server's tools were
 // read: starting the judge or scoring (a judge or its network down, an
 // expired key, a rate limit past its retries), which the next run, the
-// judge back, may pass. The answers received before are in the cache.
+// judge back, may pass; or its package's registry did not answer. The
+// answers received before are in the cache.
 func (f *Failed) Retry() bool {
-	return f != nil && (f.Stage == run.StageJudge || f.Stage == run.StageScore)
+	return f != nil && (f.Stage == run.StageJudge || f.Stage == run.StageScore || f.Registry)
 }
 
 // done says whether the record stored at path is of a job done: a job

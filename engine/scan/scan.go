@@ -486,7 +486,11 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 		}
 		f := sess.Fail(ctx, stage, r, src, err)
 		f.Interrupted = false // the scan goes on; only this server stopped
-		return s.failed(rec, f)
+		out, err2 := s.failed(rec, f)
+		if down := (*RegistryDown)(nil); out != nil && errors.As(err, &down) {
+			out.Failed.Registry = true
+		}
+		return out, err2
 	}
 	if j.Err != "" {
 		return fail(run.StageConfig, nil, src, errors.New(j.Err))
