@@ -117,6 +117,13 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 			return append(dst, d...), nil
 		}
 		return appendJSONString(dst, x.Exact()), nil
+	case json.Number:
+		// encoding/json writes a valid one as it is; it writes "" as 0
+		// and refuses any other, which appendEncoded leaves to it.
+		if !jsonscan.ValidNumber(string(x)) {
+			return appendEncoded(dst, x)
+		}
+		return append(dst, x...), nil
 	case []any:
 		dst = append(dst, '[')
 		for i, e := range x {
