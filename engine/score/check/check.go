@@ -76,7 +76,10 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 			if cut {
 				tools[i] = s.Tools[i].Members(members)
 			} else {
-				tools[i] = s.Tools[i].Definition()
+				// Held for the run, as the surface's canonical forms
+				// are: its strings may as well be their bytes, not
+				// copies of them.
+				tools[i] = s.Tools[i].DefinitionInPlace()
 			}
 			return nil
 		})
