@@ -3,7 +3,12 @@ package lang
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -100,5 +105,103 @@ func TestMarshalCanonicalJSONNumber(t *testing.T) {
 		if (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
 			t.Errorf("json.Number(%q): got %s (%v), want %s (%v)", s, got, err, want, wantErr)
 		}
+	}
+}
+
+// randomCEL draws a formula's value: maps and lists a formula built
+// (string keys, and now and then another key), JSON data as formulas
+// see it, numbers of every kind, strings with every escape, null, and
+// now and then an error. At most one fault (an error, a key that is no
+// string) is drawn while *faults is above 0: with two, which one Native
+// meets first depends on a map's order.
+func randomCEL(r *rand.Rand, depth int, faults *int) ref.Val {
+	k := r.IntN(12)
+	if depth == 0 {
+		k %= 9
+	}
+	switch k {
+	case 0:
+		return types.NullValue
+	case 1:
+		return types.Bool(r.IntN(2) == 0)
+	case 2:
+		return types.String(randomText(r))
+	case 3:
+		return types.Int(r.Int64N(1<<40) - 1<<39)
+	case 4:
+		return Num{num.Frac(r.Int64N(2001)-1000, r.Int64N(999)+1)}
+	case 5:
+		return types.Double(float64(r.IntN(1000)) / 8)
+	case 6:
+		return types.Uint(r.Uint64N(1000))
+	case 7:
+		if r.IntN(20) == 0 && *faults > 0 {
+			*faults--
+			return types.NewErr("no such key: x")
+		}
+		return Adapter.NativeToValue(randomValue(r, 2))
+	case 8:
+		return Adapter.NativeToValue(map[string]any{randomText(r): randomValue(r, 2)})
+	case 9:
+		var l []ref.Val
+		for range r.IntN(5) {
+			l = append(l, randomCEL(r, depth-1, faults))
+		}
+		return types.NewRefValList(Adapter, l)
+	default:
+		m := map[ref.Val]ref.Val{}
+		for range r.IntN(5) {
+			var key ref.Val = types.String(randomText(r))
+			if r.IntN(30) == 0 && *faults > 0 {
+				*faults--
+				key = types.Int(r.IntN(3))
+			}
+			m[key] = randomCEL(r, depth-1, faults)
+		}
+		return types.NewRefValMap(Adapter, m)
+	}
+}
+
+// TestCanonicalJSONAsNativeMarshalled: CanonicalJSON, and canonical_json's
+// text, are what MarshalCanonical writes of Native's value, byte for
+// byte, and fail with Native's or MarshalCanonical's error when either
+// fails, for random values a formula builds.
+func TestCanonicalJSONAsNativeMarshalled(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 5))
+	for i := range 5000 {
+		faults := 1
+		v := randomCEL(r, 4, &faults)
+		var want []byte
+		n, wantErr := Native(v)
+		if wantErr == nil {
+			want, wantErr = MarshalCanonical(n)
+		}
+		got, err := CanonicalJSON(v)
+		text, terr := canonicalText(v)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !bytes.Equal(got, want) {
+			t.Fatalf("value %d %v:\n got %s (%v)\nwant %s (%v)", i, v, got, err, want, wantErr)
+		}
+		if fmt.Sprint(terr) != fmt.Sprint(wantErr) || text != string(want) {
+			t.Fatalf("value %d %v: canonicalText %s (%v), want %s (%v)", i, v, text, terr, want, wantErr)
+		}
+	}
+}
+
+// TestCanonicalJSONCopiesNoBuiltMap: a map a formula built is written
+// from itself: CanonicalJSON of one holding JSON data allocates less than
+// Native and MarshalCanonical together, which copy it into a Go map.
+func TestCanonicalJSONCopiesNoBuiltMap(t *testing.T) {
+	m := map[ref.Val]ref.Val{}
+	for _, k := range []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"} {
+		m[types.String(k)] = Adapter.NativeToValue(map[string]any{"type": "object", "k": k})
+	}
+	v := types.NewRefValMap(Adapter, m)
+	direct := testing.AllocsPerRun(50, func() { _, _ = CanonicalJSON(v) })
+	viaNative := testing.AllocsPerRun(50, func() {
+		n, _ := Native(v)
+		_, _ = MarshalCanonical(n)
+	})
+	if direct >= viaNative {
+		t.Errorf("CanonicalJSON allocates %v times, as Native and MarshalCanonical do (%v)", direct, viaNative)
 	}
 }
