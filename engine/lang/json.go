@@ -3,9 +3,9 @@ package lang
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
