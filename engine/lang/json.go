@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -67,6 +68,10 @@ func sha256Hex(s string) string {
 // CanonicalJSON encodes a formula value as compact JSON with sorted keys
 // and exact numbers, the same bytes for the same value every time.
 func CanonicalJSON(v ref.Val) ([]byte, error) {
+	if b, err := scratch.Bytes(func(dst []byte) ([]byte, error) { return appendValue(dst, v) }); err == nil {
+		return b, nil
+	}
+	// The error is the one Native, then MarshalCanonical, meets.
 	n, err := Native(v)
 	if err != nil {
 		return nil, err
@@ -76,12 +81,100 @@ func CanonicalJSON(v ref.Val) ([]byte, error) {
 
 // canonicalText is CanonicalJSON as a string, copied once.
 func canonicalText(v ref.Val) (string, error) {
+	if s, err := scratch.String(func(dst []byte) ([]byte, error) { return appendValue(dst, v) }); err == nil {
+		return s, nil
+	}
 	n, err := Native(v)
 	if err != nil {
 		return "", err
 	}
 	return scratch.String(func(dst []byte) ([]byte, error) { return appendCanonical(dst, n) })
 }
+
+// appendValue appends v's canonical JSON as MarshalCanonical writes what
+// Native makes of it, without making it: the maps and lists a formula
+// built are written from themselves, not copied into Go maps and lists
+// first (a definition's canonical_json, a report value of many signals).
+// The rest (numbers, strings, JSON data) is what Native gives, written as
+// MarshalCanonical writes it. It spends the budget Native spends; on any
+// error it stops, and the caller asks Native and MarshalCanonical for the
+// error they meet, so that no message depends on which path found it.
+func appendValue(dst []byte, v ref.Val) ([]byte, error) {
+	budget := int64(MaxValueBytes)
+	return appendValueBudget(dst, v, &budget)
+}
+
+// keyedVal is a built map's key and value.
+type keyedVal struct {
+	key string
+	val ref.Val
+}
+
+func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
+	if m, ok := v.(traits.Mapper); ok {
+		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
+			if *budget -= nodeBytes + mapBytes; *budget < 0 {
+				return nil, ValueTooLargeError{}
+			}
+			var small [16]keyedVal
+			ms := small[:0]
+			for k, e := range built {
+				key, ok := k.(types.String)
+				if !ok {
+					return nil, errNotWritten
+				}
+				if *budget -= int64(len(key)); *budget < 0 {
+					return nil, ValueTooLargeError{}
+				}
+				ms = append(ms, keyedVal{string(key), e})
+			}
+			slices.SortFunc(ms, func(a, b keyedVal) int { return strings.Compare(a.key, b.key) })
+			dst = append(dst, '{')
+			for i, m := range ms {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendJSONString(dst, m.key)
+				dst = append(dst, ':')
+				var err error
+				if dst, err = appendValueBudget(dst, m.val, budget); err != nil {
+					return nil, err
+				}
+			}
+			return append(dst, '}'), nil
+		}
+	}
+	if l, ok := v.(interface {
+		Size() ref.Val
+		Get(ref.Val) ref.Val
+	}); ok && v.Type() == types.ListType {
+		if n, ok := l.Size().(types.Int); ok {
+			if *budget -= nodeBytes; *budget < 0 || n < 0 || int64(n) > *budget/nodeBytes {
+				return nil, ValueTooLargeError{}
+			}
+			dst = append(dst, '[')
+			for i := range n {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				var err error
+				if dst, err = appendValueBudget(dst, l.Get(i), budget); err != nil {
+					return nil, err
+				}
+			}
+			return append(dst, ']'), nil
+		}
+	}
+	n, err := native(v, budget, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	return appendCanonical(dst, n)
+}
+
+// errNotWritten stops appendValue where Native would fail; the message
+// is Native's to give.
+var errNotWritten = errors.New("not written")
 
 // MarshalCanonical encodes a plain value (as Native returns) as compact
 // JSON with sorted keys; exact numbers are written as JSON numbers in
@@ -117,6 +210,13 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 			return append(dst, d...), nil
 		}
 		return appendJSONString(dst, x.Exact()), nil
+	case json.Number:
+		// encoding/json writes a valid one as it is; it writes "" as 0
+		// and refuses any other, which appendEncoded leaves to it.
+		if !jsonscan.ValidNumber(string(x)) {
+			return appendEncoded(dst, x)
+		}
+		return append(dst, x...), nil
 	case []any:
 		dst = append(dst, '[')
 		for i, e := range x {

@@ -1,10 +1,13 @@
 package lang
 
 import (
+	"encoding/json"
 	"fmt"
 	"iter"
 	"maps"
 	"reflect"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/google/cel-go/cel"
@@ -13,6 +16,7 @@ import (
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/jsonscan"
 )
 
 // NumType is the CEL type of exact numbers, written `num` in formulas.
@@ -127,7 +131,33 @@ func (adapter) NativeToValue(v any) ref.Val {
 // larger than MaxValueBytes is refused (see ValueTooLargeError).
 func Native(v ref.Val) (any, error) {
 	budget := int64(MaxValueBytes)
-	return native(v, &budget, nil)
+	return native(v, &budget, nil, false)
+}
+
+// NativeWritten is Native with each number the formula computed (an int,
+// a num, a double) in the form MarshalCanonical writes it: a json.Number
+// of its text, or, for a fraction with no finite decimal, the string of
+// it. The canonical JSON of the value is the same bytes as of Native's;
+// it is for a value that is also read back as its JSON reads (a
+// question's input, which the prompts' templates see with numbers as
+// json.Number), so that the reader need not copy every map holding a
+// number to change it. A number that has no valid JSON text stays a
+// num.Num, as Native gives it.
+func NativeWritten(v ref.Val) (any, error) {
+	budget := int64(MaxValueBytes)
+	return native(v, &budget, nil, true)
+}
+
+// written is n as NativeWritten gives it.
+func written(n num.Num) any {
+	d := n.String()
+	if strings.Contains(d, "/") {
+		return n.Exact()
+	}
+	if !jsonscan.ValidNumber(d) {
+		return n
+	}
+	return json.Number(d)
 }
 
 // NativeShared is Native for a value kept in memory as it is (a signal
@@ -138,7 +168,7 @@ func Native(v ref.Val) (any, error) {
 // once, not once a finding, and is scored rather than refused.
 func NativeShared(v ref.Val) (any, error) {
 	budget := int64(MaxValueBytes)
-	return native(v, &budget, &sharedStrings{})
+	return native(v, &budget, &sharedStrings{}, false)
 }
 
 // sharedStrings are the long strings a value converted by NativeShared
@@ -198,14 +228,20 @@ func (ValueTooLargeError) Error() string {
 
 // native converts v, spending budget on what it builds; shared, when not
 // nil, counts each long string's bytes once (see NativeShared).
-func native(v ref.Val, budget *int64, shared *sharedStrings) (any, error) {
+func native(v ref.Val, budget *int64, shared *sharedStrings, numbers bool) (any, error) {
 	if *budget -= nodeBytes; *budget < 0 {
 		return nil, ValueTooLargeError{}
 	}
 	switch x := v.(type) {
 	case Num:
+		if numbers {
+			return written(x.N), nil
+		}
 		return x.N, nil
 	case types.Int:
+		if numbers {
+			return json.Number(strconv.FormatInt(int64(x), 10)), nil
+		}
 		return int64(x), nil
 	case types.Uint:
 		return uint64(x), nil
@@ -213,6 +249,9 @@ func native(v ref.Val, budget *int64, shared *sharedStrings) (any, error) {
 		n, err := num.Float(float64(x))
 		if err != nil {
 			return nil, err
+		}
+		if numbers {
+			return written(n), nil
 		}
 		return n, nil
 	case types.Bool:
@@ -242,7 +281,7 @@ func native(v ref.Val, budget *int64, shared *sharedStrings) (any, error) {
 		}
 		out := make([]any, n)
 		for i := range n {
-			e, err := native(l.Get(types.Int(i)), budget, shared)
+			e, err := native(l.Get(types.Int(i)), budget, shared, numbers)
 			if err != nil {
 				return nil, err
 			}
@@ -260,16 +299,16 @@ func native(v ref.Val, budget *int64, shared *sharedStrings) (any, error) {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			// A map the formula built: ranged over as it is, where its
 			// iterator would copy out every key through reflection.
-			return nativeEntries(maps.All(built), len(built), budget, shared)
+			return nativeEntries(maps.All(built), len(built), budget, shared, numbers)
 		}
-		return nativeEntries(mapperEntries(m), 0, budget, shared)
+		return nativeEntries(mapperEntries(m), 0, budget, shared, numbers)
 	}
 	return v.Value(), nil
 }
 
 // nativeEntries is native for a map's entries (n of them, 0 when not
 // known), spending budget on each key and value.
-func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64, shared *sharedStrings) (any, error) {
+func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64, shared *sharedStrings, numbers bool) (any, error) {
 	out := make(map[string]any, n)
 	for k, v := range entries {
 		key, ok := k.(types.String)
@@ -279,7 +318,7 @@ func nativeEntries(entries iter.Seq2[ref.Val, ref.Val], n int, budget *int64, sh
 		if *budget -= int64(len(key)); *budget < 0 {
 			return nil, ValueTooLargeError{}
 		}
-		e, err := native(v, budget, shared)
+		e, err := native(v, budget, shared, numbers)
 		if err != nil {
 			return nil, err
 		}

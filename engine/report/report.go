@@ -496,7 +496,10 @@ func Write(w io.Writer, r *Report) error {
 }
 
 // toolsChunk is how many tools' lines one goroutine writes at a time.
-const toolsChunk = 512
+// Each goroutine's buffer holds one chunk's lines and is reused for its
+// next chunk: 64 lines of a TDQS report are about 300 KB, where 512 were
+// a few MB of fresh memory a write, each page of it faulted in once.
+const toolsChunk = 64
 
 // writeTools writes each tool's line, after a comma but for the first:
 // a large report's lines are written on up to cores goroutines, a window

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,37 @@ func TestMembersInPlace(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestToolLinesBufferIsSmall: the lines of a report of thousands of tools
+// are written through buffers of a chunk each, reused from chunk to
+// chunk: what writeTools allocates is a small part of what it writes
+// (the buffers of 512 lines each were a few MB of fresh memory a write).
+func TestToolLinesBufferIsSmall(t *testing.T) {
+	long := strings.Repeat("a justification of some length. ", 60)
+	ts := make([]Tool, 4000)
+	for i := range ts {
+		ts[i] = Tool{Name: fmt.Sprintf("t%d", i), Hash: "sha256:x", Score: "1", Exact: "1", Grade: "A",
+			Checks: []Check{}, Issues: []Issue{}, Fields: []Field{{Name: "why", Value: json.RawMessage(`"` + long + `"`)}}}
+	}
+	var out countingWriter
+	bw := bufio.NewWriter(&out)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := writeTools(bw, ts, 2); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	bw.Flush()
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(out)/8 {
+		t.Errorf("writeTools allocated %d bytes to write %d", got, out)
+	}
+}
+
+// countingWriter counts what is written to it.
+type countingWriter int
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	*w += countingWriter(len(b))
+	return len(b), nil
 }

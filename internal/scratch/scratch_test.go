@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestBytes: the copy is what fill wrote, at its exact length, and stays
@@ -44,6 +45,41 @@ func TestBytes(t *testing.T) {
 		}
 		if string(got) != tt.text {
 			t.Errorf("%s: the copy changed when the buffer was reused", tt.name)
+		}
+	}
+}
+
+// TestLargeIsNotCopied: a document larger than the buffers kept is
+// handed out in the buffer fill grew, which is not reused, not in a
+// copy; a smaller one is a copy, and the buffer goes back for reuse.
+func TestLargeIsNotCopied(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		n      int
+		shared bool
+	}{
+		{"small", 100, false},
+		{"kept", keep / 2, false},
+		{"larger than what is kept", keep + 1, true},
+	} {
+		var grown []byte
+		fill := func(dst []byte) ([]byte, error) {
+			grown = append(dst, strings.Repeat("x", tt.n)...)
+			return grown, nil
+		}
+		b, err := Bytes(fill)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared := &b[0] == &grown[0]; shared != tt.shared || len(b) != tt.n || cap(b) != tt.n {
+			t.Errorf("%s: Bytes shares the buffer %v (want %v), len %d cap %d", tt.name, shared, tt.shared, len(b), cap(b))
+		}
+		s, err := String(fill)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared := unsafe.StringData(s) == &grown[0]; shared != tt.shared || s != strings.Repeat("x", tt.n) {
+			t.Errorf("%s: String shares the buffer %v, want %v", tt.name, shared, tt.shared)
 		}
 	}
 }

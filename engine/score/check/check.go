@@ -76,7 +76,10 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 			if cut {
 				tools[i] = s.Tools[i].Members(members)
 			} else {
-				tools[i] = s.Tools[i].Definition()
+				// Held for the run, as the surface's canonical forms
+				// are: its strings may as well be their bytes, not
+				// copies of them.
+				tools[i] = s.Tools[i].DefinitionInPlace()
 			}
 			return nil
 		})
@@ -104,7 +107,7 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 	}
 	if len(r.Surface.Signals) > 0 {
 		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools), bytes)}
-		signals, _, err := eval.Named(r.Surface.Signals, sc, "surface_signals", "surface signal")
+		signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +231,7 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 	}
 	st := &State{Name: t.Name, Scope: sc}
 	if len(r.Tool.Signals) > 0 {
-		signals, _, serr := eval.Named(r.Tool.Signals, sc, "signals", "signal")
+		signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
 		if serr != nil {
 			serr.Tool = t.Name
 			return out, nil, serr

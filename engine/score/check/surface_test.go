@@ -3,11 +3,13 @@ package check_test
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/check"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // TestSurfaceToolsHoldWhatFormulasRead: surface.tools holds each tool
@@ -75,5 +77,35 @@ rubric "r" {
 				t.Errorf("surface.tools = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSurfaceToolsShareTheCanonicalBytes: the definitions a rubric that
+// asks questions holds for the whole run (TDQS) are decoded in place: a
+// string without escapes is the bytes of the tool's canonical form, not
+// a copy of them, and reads as Definition's.
+func TestSurfaceToolsShareTheCanonicalBytes(t *testing.T) {
+	const doc = `{"tools":[{"name":"read_note","description":"Reads one note by its id.","inputSchema":{"type":"object"}}]}`
+	s, err := surface.ParseLean("t.json", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := check.NewSurface(r, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := sv.Val["tools"].([]any)[0].(map[string]any)
+	if want := s.Tools[0].Definition(); !reflect.DeepEqual(def, want) {
+		t.Fatalf("surface.tools[0] = %v, want %v", def, want)
+	}
+	desc := def["description"].(string)
+	c := s.Tools[0].Canonical
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(c)))
+	if p := uintptr(unsafe.Pointer(unsafe.StringData(desc))); p < start || p >= start+uintptr(len(c)) {
+		t.Error("the description is a copy, not the canonical form's bytes")
 	}
 }

@@ -527,15 +527,30 @@ func List(p *lang.Program, sc *Scope) ([]ref.Val, error) {
 
 // Metrics evaluates metrics in order; each sees the ones before it.
 func Metrics(ms []*rubric.Metric, sc *Scope) (map[string]any, []report.Metric, *Error) {
-	return Named(ms, sc, "metrics", "metric")
+	return named(ms, sc, "metrics", "metric", true)
 }
 
 // Named evaluates named values in order, each seeing the ones before it
 // as the variable group; what names them in errors (metric, signal).
 func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, []report.Metric, *Error) {
+	return named(ms, sc, group, what, true)
+}
+
+// Signals is Named for values only the formulas after them read (a
+// tool's or the surface's signals): no report entries are made for them,
+// which at 5,000 TDQS tools of twenty signals each was a hundred
+// thousand entries, and an exact fraction written for each number,
+// thrown away.
+func Signals(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, *Error) {
+	values, _, err := named(ms, sc, group, what, false)
+	return values, err
+}
+
+// named is Named; the report's entries are made only with entries.
+func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (map[string]any, []report.Metric, *Error) {
 	values := make(map[string]any, len(ms))
 	var out []report.Metric // nil for no metrics, as a report writes it
-	if len(ms) > 0 {
+	if len(ms) > 0 && entries {
 		out = make([]report.Metric, 0, len(ms))
 	}
 	// A metric is written into the report; a signal is only read by the
@@ -560,6 +575,9 @@ func Named(ms []*rubric.Metric, sc *Scope, group, what string) (map[string]any, 
 		// A metric is data for the formulas after it: a list it built may
 		// be longer than anything in the definition.
 		sc.Size = max(sc.Size, ValueSize(nv))
+		if !entries {
+			continue
+		}
 		rm := report.Metric{Name: m.Name, Value: nv}
 		if n, ok := nv.(num.Num); ok {
 			rm.Value = decimalNumber(n)

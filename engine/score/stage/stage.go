@@ -535,7 +535,10 @@ func request(q *rubric.Question, sc *eval.Scope, subject string, sh *shared) (as
 	if err != nil {
 		return ask.Request{}, false, fmt.Errorf("input: %w", err)
 	}
-	n, err := lang.Native(v)
+	// Numbers come as the JSON text they are written as, which is what
+	// the templates see: the maps that hold them (a tool's signals) are
+	// then the templates' as they are, not copied to change them.
+	n, err := lang.NativeWritten(v)
 	if err != nil {
 		return ask.Request{}, false, fmt.Errorf("input: %w", eval.At(q.Input, err))
 	}

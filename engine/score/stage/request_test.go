@@ -1,0 +1,91 @@
+package stage
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/score/eval"
+	"github.com/rubricmcp/rubric/rubrics"
+)
+
+// TestRequestInputIsNotCopied: the input a TDQS tool question's templates
+// see is the map the input formula's value was made into, its signals
+// (ints and nums among them) the same map too, not copies made to turn
+// their numbers into JSON numbers; and the input reads as its JSON.
+func TestRequestInputIsNotCopied(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Questions[0]
+	if q.Name != "tool" {
+		t.Fatalf("the first TDQS question is %q", q.Name)
+	}
+	tool := map[string]any{"name": "get_note", "description": "Read one note.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}}}
+	sc := &eval.Scope{Vars: lang.Vars{"tool": lang.ToolValue(tool), "surface_signals": map[string]any{}}, Size: 64}
+	signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	sc.Set("signals", signals)
+	req, ok, err := request(q, sc, "get_note", nil)
+	if err != nil || !ok {
+		t.Fatalf("request: %v, %v", ok, err)
+	}
+	in, _ := req.Input.(map[string]any)
+	sig, _ := in["signals"].(map[string]any)
+	if in == nil || sig == nil {
+		t.Fatalf("input %#v", req.Input)
+	}
+	// The templates' input is made from the value and must read as the
+	// JSON written of it.
+	back, err := lang.FromJSON(req.InputJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sig["paramCount"], back.(map[string]any)["signals"].(map[string]any)["paramCount"]; reflect.ValueOf(got).String() != "1" || want != int64(1) {
+		t.Errorf("paramCount: template input %#v, JSON %#v", got, want)
+	}
+	// What request builds the input from is the templates' input
+	// itself: TemplateInput copies no map of it.
+	v, err := sc.Eval(q.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := lang.NativeWritten(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tin, ok := ask.TemplateInput(n)
+	if !ok {
+		t.Fatal("no template input")
+	}
+	same := func(a, b any) bool { return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() }
+	nm := n.(map[string]any)
+	if tm := tin.(map[string]any); !same(tm, nm) || !same(tm["signals"], nm["signals"]) {
+		t.Error("TemplateInput copied the input or its signals")
+	}
+	// And request builds it so: fewer allocations than the same steps
+	// with the input as Native gives it, which TemplateInput copies.
+	asNative := testing.AllocsPerRun(20, func() {
+		if _, err := eval.Bool(q.When, sc); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := sc.Eval(q.Input)
+		n, _ := lang.Native(v)
+		b, _ := lang.MarshalCanonical(n)
+		ask.InputHash(b, nil)
+		ask.TemplateInput(n)
+	})
+	got := testing.AllocsPerRun(20, func() {
+		if _, _, err := request(q, sc, "get_note", nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got >= asNative {
+		t.Errorf("request allocates %v times, as many as with the input copied (%v)", got, asNative)
+	}
+}
