@@ -110,11 +110,11 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	for _, e := range t.Expect {
 		got, ok := lookup(doc, e.Path)
 		if !ok {
-			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: "(the report has no " + e.Path + ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD)", Line: e.Line})
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: wantText(e), Got: "(the report has no " + e.Path + ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD)", Line: e.Line})
 			continue
 		}
 		if !same(e, got) {
-			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: text(got), Line: e.Line})
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: wantText(e), Got: text(got) + kindHint(e, got), Line: e.Line})
 		}
 	}
 	return res
@@ -287,6 +287,33 @@ func same(e rubric.Expectation, got any) bool {
 	}
 	s, ok := got.(string)
 	return ok && s == e.Want
+}
+
+// wantText writes what a test expects as got is written: a string in
+// quotes, so that an expected "25" is not taken for the number 25.
+func wantText(e rubric.Expectation) string {
+	if e.Number {
+		return e.Want
+	}
+	return fmt.Sprintf("%q", e.Want)
+}
+
+// kindHint says what to write when an expectation is of another kind
+// than the report's value (a number in quotes), "" otherwise: want "25"
+// and got 25.0 differ in kind only, which the values do not show.
+func kindHint(e rubric.Expectation, got any) string {
+	_, gotNumber := got.(json.Number)
+	switch {
+	case !e.Number && gotNumber:
+		return " (a number: write the expected value without quotes)"
+	case e.Number:
+		if s, ok := got.(string); ok {
+			if _, err := num.Parse(s); err != nil {
+				return " (a string: write the expected value in quotes)"
+			}
+		}
+	}
+	return ""
 }
 
 func text(v any) string {

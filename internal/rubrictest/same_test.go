@@ -36,3 +36,30 @@ func TestSame(t *testing.T) {
 		})
 	}
 }
+
+// TestWantText: an expected string is written in quotes, as got is, and
+// an expectation of another kind than the report's value says what to
+// write: want 25, got 25.0 hid that the test wrote "25".
+func TestWantText(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		want       rubric.Expectation
+		got        any
+		text, hint string
+	}{
+		{"number", rubric.Expectation{Want: "25", Number: true}, json.Number("24.0"), "25", ""},
+		{"string", rubric.Expectation{Want: "D"}, "F", `"D"`, ""},
+		{"a number in quotes", rubric.Expectation{Want: "25"}, json.Number("25.0"), `"25"`, " (a number: write the expected value without quotes)"},
+		{"a word without quotes", rubric.Expectation{Want: "1", Number: true}, "A", "1", " (a string: write the expected value in quotes)"},
+		{"an exact string", rubric.Expectation{Want: "1", Number: true}, "1/2", "1", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := wantText(tc.want); got != tc.text {
+				t.Errorf("wantText = %s, want %s", got, tc.text)
+			}
+			if got := kindHint(tc.want, tc.got); got != tc.hint {
+				t.Errorf("kindHint = %q, want %q", got, tc.hint)
+			}
+		})
+	}
+}
