@@ -306,7 +306,7 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 		}
 	}
 	out := checked.OutputType()
-	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
+	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !((want == NumType || want == NumOrNullType) && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
 	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}}
@@ -472,8 +472,13 @@ func isNumericType(t *cel.Type) bool {
 }
 
 func typeName(t *cel.Type) string {
-	if t.IsExactType(NumType) {
+	switch {
+	case t == NumOrNullType:
+		return "num or null"
+	case t.IsExactType(NumType):
 		return "num"
+	case t.IsExactType(cel.NullType):
+		return "null"
 	}
 	return t.String()
 }

@@ -544,7 +544,13 @@ func (l *loader) level(b *hcl.Block) Level {
 		m.Value = l.formula(env, mc.Attributes["value"], nil)
 		lv.Metrics = append(lv.Metrics, m)
 	}
-	lv.Score = l.formula(env, body.Attributes["score"], lang.NumType)
+	// A surface's score may be null (none for this surface); a tool's
+	// is a number.
+	want := lang.NumType
+	if b.Type == "surface" {
+		want = lang.NumOrNullType
+	}
+	lv.Score = l.formula(env, body.Attributes["score"], want)
 	if a := body.Attributes["score"]; a != nil && b.Type == "tool" {
 		l.toolScoreAt = a.Expr.Range()
 	}

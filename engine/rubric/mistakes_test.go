@@ -80,6 +80,9 @@ func TestAuthoringMistakes(t *testing.T) {
 		{"a CEL message that reads what it cannot see", "t.hcl",
 			line(6, `    issue = cel("'no ' + item.name")`),
 			`t.hcl:6:26: issue: undeclared reference to 'item': did you mean items?`},
+		{"a tool's score that is null", "t.hcl",
+			line(9, `    score = "size(checks) > 0 ? null : sum(checks.map(c, c.points * c.credit))"`),
+			`t.hcl:9:14: score: the formula yields null, want num`},
 		{"a misspelled function", "t.hcl",
 			line(5, `    pass  = "size(paramz(tool)) > 0"`),
 			`t.hcl:5:25: pass: undeclared reference to 'paramz': did you mean params?`},
@@ -312,6 +315,37 @@ func TestToolIsAJSONObject(t *testing.T) {
 			if v.Value() != tt.want {
 				t.Errorf("got %v, want %v", v.Value(), tt.want)
 			}
+		})
+	}
+}
+
+// TestSurfaceScoreNull: a surface's score is a number or null (none for
+// this surface), whichever branch of a conditional the null is in:
+// size(tools) == 0 ? null : mean(...) was refused as "yields null_type,
+// want num" while its mirror image loaded.
+func TestSurfaceScoreNull(t *testing.T) {
+	for _, score := range []string{
+		"size(tools) == 0 ? null : mean(tools.map(t, t.score))",
+		"size(tools) > 0 ? mean(tools.map(t, t.score)) : null",
+		"null",
+		"size(tools)",
+	} {
+		t.Run(score, func(t *testing.T) {
+			loadString(t, `rubric "t" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "`+score+`"
+  }
+  grades = { A = 1, F = 0 }
+}`)
 		})
 	}
 }
