@@ -23,6 +23,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Diagnostic is one problem in a rubric file, at a 1-based line and column.
@@ -229,6 +230,34 @@ func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
 	return ds.HasErrors()
 }
 
+// syntaxDiags reports the first syntax error of a file, and how many
+// more the parser found after it: one quote left open makes every later
+// string look open, a dozen errors for one mistake, each after the first
+// most likely its echo. It reports whether there was an error.
+func (l *loader) syntaxDiags(ds hcl.Diagnostics) bool {
+	var errs hcl.Diagnostics
+	for _, d := range ds {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) == 0 {
+		return false
+	}
+	first := *errs[0]
+	// hcl says a string left open is "split over multiple lines"; what
+	// the author did is leave out its closing quote.
+	if first.Summary == "Invalid multi-line string" {
+		first.Summary, first.Detail = "a string is not closed on its line", `add its closing " (a text over several lines is a heredoc: <<-EOT, the lines, then EOT)`
+	}
+	l.hclDiags(hcl.Diagnostics{&first})
+	if len(errs) > 1 {
+		last := &l.diags[len(l.diags)-1]
+		last.Msg += fmt.Sprintf(" (and %s after it, which may follow from it: fix this one first)", words.Count(len(errs)-1, "more syntax error"))
+	}
+	return true
+}
+
 var fileSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "rubric", LabelNames: []string{"name"}}}}
 
 var rubricSchema = &hcl.BodySchema{
@@ -299,7 +328,7 @@ func (l *loader) load() *Rubric {
 		return r
 	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
-	if l.hclDiags(ds) {
+	if l.syntaxDiags(ds) {
 		return r
 	}
 	if testsOnly(f) {
