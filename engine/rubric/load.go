@@ -540,6 +540,11 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	if c.Label != nil && c.Each == nil {
 		l.errorf(body.Attributes["label"].NameRange, "label names the items of each: set each, or remove label")
 	}
+	// Without each there is no item: a pass that reads one sees null and
+	// fails every tool, a rubric that loads and scores zero.
+	if a := body.Attributes["pass"]; c.Pass != nil && body.Attributes["each"] == nil && c.Pass.Reads("item") {
+		l.errorf(a.Expr.Range(), "pass reads item, which only a check with each has: set each to the list of items to check (such as each = \"params(tool)\"), or read tool")
+	}
 	if strings.Contains(c.Issue, "{items}") && body.Attributes["each"] == nil {
 		l.errorf(body.Attributes["issue"].Expr.Range(), "{items} needs items: set each, or remove {items}")
 	}
