@@ -79,7 +79,7 @@ func TestAuthoringMistakes(t *testing.T) {
 			`t.hcl:6:18: issue: the formula yields int, want string`},
 		{"a CEL message that reads what it cannot see", "t.hcl",
 			line(6, `    issue = cel("'no ' + item.name")`),
-			`t.hcl:6:26: issue: undeclared reference to 'item': did you mean items?`},
+			`t.hcl:6:26: issue: undeclared reference to 'item': item is seen by a check with each and a question per item, not here; did you mean items?`},
 		{"a tool's score that is null", "t.hcl",
 			line(9, `    score = "size(checks) > 0 ? null : sum(checks.map(c, c.points * c.credit))"`),
 			`t.hcl:9:14: score: the formula yields null, want num`},
@@ -98,6 +98,12 @@ func TestAuthoringMistakes(t *testing.T) {
 		{"an item without each", "t.hcl",
 			line(5, `    pass  = "has(item.description)"`),
 			`t.hcl:5:13: pass reads item, which only a check with each has: set each to the list of items to check (such as each = "params(tool)"), or read tool`},
+		{"the tools in a tool's score", "t.hcl",
+			line(9, `    score = "size(tools)"`),
+			`t.hcl:9:19: score: undeclared reference to 'tools': tools is seen by the surface block, not here; did you mean tool?`},
+		{"the tool in the surface's score", "t.hcl",
+			line(12, `    score = "size(tool.name)"`),
+			`t.hcl:12:19: score: undeclared reference to 'tool': tool is seen by checks, signals, tool questions and the tool block (the surface block sees tools), not here`},
 		{"a misspelled function", "t.hcl",
 			line(5, `    pass  = "size(paramz(tool)) > 0"`),
 			`t.hcl:5:25: pass: undeclared reference to 'paramz': did you mean params?`},
@@ -191,7 +197,7 @@ func TestAuthoringMistakes(t *testing.T) {
       asked = "answers.purpose != null"
     }
     pass  = "asked"`),
-			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers'`},
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers': answers is seen by the tool block, surface questions and the surface block, not here`},
 		{"a let named like a variable", "t.hcl",
 			line(2, `  version = "1"
   let {
