@@ -702,12 +702,14 @@ func (l *loader) test(b *hcl.Block) *Test {
 	if l.hclDiags(ds) {
 		return nil
 	}
+	refused := false // an expectation refused: say so, not that expect names nothing
 	for _, kv := range pairs {
 		path := hcl.ExprAsKeyword(kv.Key)
 		if path == "" {
 			v, d := kv.Key.Value(nil)
 			if d.HasErrors() || v.Type() != cty.String {
 				l.errorf(kv.Key.Range(), "an expected value is named by a report path, such as score or \"tools.NAME.score\"")
+				refused = true
 				continue
 			}
 			path = v.AsString()
@@ -715,21 +717,27 @@ func (l *loader) test(b *hcl.Block) *Test {
 		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line, Col: kv.Key.Range().Start.Column}
 		v, d := kv.Value.Value(nil)
 		switch {
-		case d.HasErrors() || v.IsNull():
-			l.errorf(kv.Value.Range(), "expect %s: want a number or a string", path)
+		case d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String && v.Type() != cty.Bool && v.Type() != cty.Number:
+			l.errorf(kv.Value.Range(), "expect %s: want a number, a string, true or false", path)
+			refused = true
 			continue
 		case v.Type() == cty.String:
 			e.Want = v.AsString()
+		case v.Type() == cty.Bool:
+			// A report holds true and false too (complete, a check's
+			// items, a metric that is a condition).
+			e.Want, e.Bool = fmt.Sprint(v.True()), true
 		default:
 			n, ok := l.number(kv.Value)
 			if !ok {
+				refused = true
 				continue
 			}
 			e.Want, e.Number = n.String(), true
 		}
 		t.Expect = append(t.Expect, e)
 	}
-	if len(t.Expect) == 0 {
+	if len(t.Expect) == 0 && !refused {
 		l.errorf(a.Expr.Range(), "expect names nothing: say what the report must hold, such as { score = 91.2, grade = \"A\" }")
 	}
 	return t

@@ -225,6 +225,13 @@ func TestAuthoringMistakes(t *testing.T) {
     described = "size(params(tool).filter(p, described(p.schema)))"
   }`),
 			`t.hcl:8:14: pass: undeclared reference to 'describd': did you mean the let described?`},
+		{"an expected list", "t.hcl",
+			line(14, `  test "x" {
+    surface = "[]"
+    expect  = { score = [1] }
+  }
+  grades = { A = 15, F = 0 }`),
+			`t.hcl:16:25: expect score: want a number, a string, true or false`},
 		{"titles without issues", "t.hcl",
 			line(9, `    score = "1"
     titles = { shadow = "Shadowing" }`),

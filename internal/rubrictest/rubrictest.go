@@ -285,6 +285,10 @@ func same(e rubric.Expectation, got any) bool {
 		w, err := num.Parse(e.Want)
 		return err == nil && g.Cmp(w) == 0
 	}
+	if e.Bool {
+		b, ok := got.(bool)
+		return ok && fmt.Sprint(b) == e.Want
+	}
 	s, ok := got.(string)
 	return ok && s == e.Want
 }
@@ -292,7 +296,7 @@ func same(e rubric.Expectation, got any) bool {
 // wantText writes what a test expects as got is written: a string in
 // quotes, so that an expected "25" is not taken for the number 25.
 func wantText(e rubric.Expectation) string {
-	if e.Number {
+	if e.Number || e.Bool {
 		return e.Want
 	}
 	return fmt.Sprintf("%q", e.Want)

@@ -28,6 +28,9 @@ func TestSame(t *testing.T) {
 		{"number and null", num("0"), nil, false},
 		{"string and string", str("D"), "D", true},
 		{"string and a number", str("25"), json.Number("25"), false},
+		{"true and true", rubric.Expectation{Want: "true", Bool: true}, true, true},
+		{"false and true", rubric.Expectation{Want: "false", Bool: true}, true, false},
+		{"true and a string", rubric.Expectation{Want: "true", Bool: true}, "true", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := same(tc.want, tc.got); got != tc.same {
