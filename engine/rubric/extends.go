@@ -157,6 +157,10 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		}
 		src, err := boundedread.ReadFile(l.context(), path, l.maxFile)
 		if err != nil {
+			if _, serr := os.Stat(path + ".hcl"); serr == nil && !strings.HasSuffix(ref, ".hcl") {
+				l.errorf(a.Expr.Range(), "extends %q: %v; did you mean %q?", ref, err, ref+".hcl")
+				return "", nil, false
+			}
 			l.errorf(a.Expr.Range(), "extends %q: %v; a path is relative to this rubric's file", ref, err)
 			return "", nil, false
 		}
@@ -178,6 +182,14 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		return "", nil, false
 	}
 	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
+	// A file of that name beside the child is what was meant, named
+	// without its .hcl (which makes ref a path).
+	if !strings.HasPrefix(child, "builtin:") {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(child), ref+".hcl")); err == nil {
+			l.errorf(a.Expr.Range(), "%s: for the file beside this rubric, write extends = %q", msg, ref+".hcl")
+			return "", nil, false
+		}
+	}
 	switch near := nearest.Key(ref, names); {
 	case near != "":
 		msg += fmt.Sprintf(": did you mean %q? The built-in rubrics are %s; a file is named by its path, relative to this rubric's file", near, strings.Join(names, ", "))

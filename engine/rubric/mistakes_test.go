@@ -129,6 +129,18 @@ func TestAuthoringMistakes(t *testing.T) {
   version = "1-c"
 }`,
 			`testdata/child.hcl:2:13: extends "extends/nosuch.hcl": open testdata/extends/nosuch.hcl: no such file or directory; a path is relative to this rubric's file`},
+		{"a parent file named without .hcl", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base"
+  version = "1-c"
+}`,
+			`testdata/child.hcl:2:13: extends "extends/base": open testdata/extends/base: no such file or directory; did you mean "extends/base.hcl"?`},
+		{"a parent file beside it named without .hcl", "testdata/extends/child.hcl",
+			`rubric "c" {
+  extends = "base"
+  version = "1-c"
+}`,
+			`testdata/extends/child.hcl:2:13: extends "base" names no built-in rubric: for the file beside this rubric, write extends = "base.hcl"`},
 		{"an unknown built-in parent", "t.hcl",
 			`rubric "c" {
   extends = "nosuch"
