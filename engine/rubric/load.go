@@ -247,8 +247,12 @@ func (l *loader) syntaxDiags(ds hcl.Diagnostics) bool {
 	first := *errs[0]
 	// hcl says a string left open is "split over multiple lines"; what
 	// the author did is leave out its closing quote.
-	if first.Summary == "Invalid multi-line string" {
+	switch first.Summary {
+	case "Invalid multi-line string":
 		first.Summary, first.Detail = "a string is not closed on its line", `add its closing " (a text over several lines is a heredoc: <<-EOT, the lines, then EOT)`
+	case "Invalid block definition":
+		// pass "x" without its = reads to hcl as a block labelled "x".
+		first.Detail += ` An argument is written NAME = VALUE: if this line is one, add its "=".`
 	}
 	l.hclDiags(hcl.Diagnostics{&first})
 	if len(errs) > 1 {
