@@ -613,6 +613,10 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 			}
 			letter = v.AsString()
 		}
+		if first, dup := at[letter]; dup {
+			l.errorf(kv.Key.Range(), "grade %s is given twice (first at line %d): a grade starts at one score", letter, first.Start.Line)
+			continue
+		}
 		n, ok := l.number(kv.Value)
 		if !ok {
 			continue
