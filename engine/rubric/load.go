@@ -711,6 +711,7 @@ func (l *loader) test(b *hcl.Block) *Test {
 		return nil
 	}
 	refused := false // an expectation refused: say so, not that expect names nothing
+	seen := map[string]int{}
 	for _, kv := range pairs {
 		path := hcl.ExprAsKeyword(kv.Key)
 		if path == "" {
@@ -722,6 +723,12 @@ func (l *loader) test(b *hcl.Block) *Test {
 			}
 			path = v.AsString()
 		}
+		if first, dup := seen[path]; dup {
+			l.errorf(kv.Key.Range(), "expect %s is given twice (first at line %d): a test expects one value of each", path, first)
+			refused = true
+			continue
+		}
+		seen[path] = kv.Key.Range().Start.Line
 		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line, Col: kv.Key.Range().Start.Column}
 		v, d := kv.Value.Value(nil)
 		switch {

@@ -250,6 +250,13 @@ func TestAuthoringMistakes(t *testing.T) {
   }
   grades = { A = 15, F = 0 }`),
 			`t.hcl:16:25: expect score: want a number, a string, true or false`},
+		{"an expectation given twice", "t.hcl",
+			line(14, `  test "x" {
+    surface = "[]"
+    expect  = { score = 1, "score" = 2 }
+  }
+  grades = { A = 15, F = 0 }`),
+			`t.hcl:16:28: expect score is given twice (first at line 16): a test expects one value of each`},
 		{"titles without issues", "t.hcl",
 			line(9, `    score = "1"
     titles = { shadow = "Shadowing" }`),
