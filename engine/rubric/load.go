@@ -679,9 +679,18 @@ func (l *loader) siblingTests(r *Rubric) error {
 		content, ds := f.Body.Content(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "test", LabelNames: []string{"name"}}}})
 		if !l.hclDiags(ds) {
 			for _, b := range content.Blocks {
-				if t := l.test(b); t != nil {
-					r.Tests = append(r.Tests, t)
+				t := l.test(b)
+				if t == nil {
+					continue
 				}
+				// rubric test names a test by its name alone: two of
+				// one name print two lines no one can tell apart.
+				if i := slices.IndexFunc(r.Tests, func(o *Test) bool { return o.Name == t.Name }); i >= 0 {
+					o := r.Tests[i]
+					l.errorf(b.LabelRanges[0], "test %q is declared twice: here and at %s:%d; name one otherwise", t.Name, o.File, o.Line)
+					continue
+				}
+				r.Tests = append(r.Tests, t)
 			}
 		}
 	}
