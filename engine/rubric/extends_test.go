@@ -162,3 +162,48 @@ func TestExtendsNewNamesAlike(t *testing.T) {
 		})
 	}
 }
+
+// TestExtendsParentFile: a parent's file("sys.md") reads the sys.md
+// beside the parent, not one beside its child in another directory (it
+// failed with "read q/sys.md: no such file", or read the child's).
+func TestExtendsParentFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("p/parent.hcl", `rubric "parent" {
+  version = "1"
+  question "q" {
+    kind          = "k"
+    per           = "tool"
+    input         = "{'name': tool.name}"
+    system        = file("sys.md")
+    user          = "Grade {{.name}}"
+    answer_schema = "{\"type\": \"object\"}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    score = "1"
+  }
+  grades = { A = 1, F = 0 }
+}
+`)
+	write("p/sys.md", "the parent's prompt")
+	write("q/sys.md", "the child's prompt")
+	write("q/child.hcl", "rubric \"child\" {\n  extends = \"../p/parent.hcl\"\n  version = \"1-c\"\n}\n")
+	r, err := LoadFile(filepath.Join(dir, "q", "child.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Questions[0].System.Text; got != "the parent's prompt" {
+		t.Errorf("the parent's file(\"sys.md\") read %q", got)
+	}
+}

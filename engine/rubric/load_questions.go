@@ -40,21 +40,24 @@ var questionSchema = &hcl.BodySchema{
 // when a question does not say.
 const DefaultRetries = 2
 
-// evalContext gives HCL expressions in a rubric the file() function, which
-// reads a file beside the rubric (prompts and answer schemas).
-func (l *loader) evalContext() *hcl.EvalContext {
+// evalContext gives the HCL expression of a in a rubric the file()
+// function, which reads a file beside the rubric file a is written in
+// (prompts and answer schemas): a parent's file("p.md") is the p.md
+// beside the parent, wherever its child is.
+func (l *loader) evalContext(a *hcl.Attribute) *hcl.EvalContext {
+	base := l.fileOf(a.Expr.Range())
 	return &hcl.EvalContext{Functions: map[string]function.Function{
 		"file": function.New(&function.Spec{
 			Params: []function.Parameter{{Name: "path", Type: cty.String}},
 			Type:   function.StaticReturnType(cty.String),
 			Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 				rel := args[0].AsString()
-				if strings.HasPrefix(l.file, "builtin:") {
+				if strings.HasPrefix(base, "builtin:") {
 					return cty.NilVal, fmt.Errorf("a built-in rubric cannot read files; write %s into the rubric", rel)
 				}
 				path := rel
 				if !filepath.IsAbs(path) {
-					path = filepath.Join(filepath.Dir(l.file), rel)
+					path = filepath.Join(filepath.Dir(base), rel)
 				}
 				b, err := boundedread.ReadFile(l.ctx, path, l.maxFile)
 				if err != nil {
@@ -67,7 +70,12 @@ func (l *loader) evalContext() *hcl.EvalContext {
 }
 
 // text reads a string attribute that may call file().
-func (l *loader) text(a *hcl.Attribute) (string, bool) { return l.stringIn(a, l.evalContext()) }
+func (l *loader) text(a *hcl.Attribute) (string, bool) {
+	if a == nil {
+		return "", false
+	}
+	return l.stringIn(a, l.evalContext(a))
+}
 
 func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	q := &Question{Name: b.Labels[0], Retries: DefaultRetries}
@@ -135,7 +143,7 @@ func (l *loader) prompt(a *hcl.Attribute) *Prompt {
 	if a == nil {
 		return p
 	}
-	v, ds := a.Expr.Value(l.evalContext())
+	v, ds := a.Expr.Value(l.evalContext(a))
 	if l.hclDiags(ds) {
 		return p
 	}
