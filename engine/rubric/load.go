@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -221,6 +222,9 @@ func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
 		if d.Detail != "" {
 			msg += ": " + d.Detail
 		}
+		// hcl names another place as file:line,col-col; every other
+		// place a rubric's messages name is file:line:col.
+		msg = hclPlace.ReplaceAllString(msg, ":$1:$2")
 		rng := hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}
 		if d.Subject != nil {
 			rng = *d.Subject
@@ -229,6 +233,10 @@ func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
 	}
 	return ds.HasErrors()
 }
+
+// hclPlace is a range as hcl.Range.String writes it in a message:
+// file:3,5-9 or file:3,5-4,2.
+var hclPlace = regexp.MustCompile(`:(\d+),(\d+)-\d+(?:,\d+)?\b`)
 
 // syntaxDiags reports the first syntax error of a file, and how many
 // more the parser found after it: one quote left open makes every later

@@ -95,6 +95,10 @@ func TestAuthoringMistakes(t *testing.T) {
 		{"an argument without its =", "t.hcl",
 			line(5, `    pass  "has(tool.description)"`),
 			`t.hcl:5:34: Invalid block definition: A block definition must have block content delimited by "{" and "}", starting on the same line as the block header. An argument is written NAME = VALUE: if this line is one, add its "=".`},
+		{"an argument set twice", "t.hcl",
+			line(5, `    pass  = "has(tool.description)"
+    pass  = "true"`),
+			`t.hcl:6:5: Attribute redefined: The argument "pass" was already set at t.hcl:5:5. Each argument may be set only once.`},
 		{"single quotes", "t.hcl",
 			line(5, `    pass  = 'has(tool.description)'`),
 			`t.hcl:5:13: Invalid character: Single quotes are not valid. Use double quotes (") to enclose strings. (and 1 more syntax error after it, which may follow from it: fix this one first)`},
