@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"text/template/parse"
 
 	"github.com/google/cel-go/cel"
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 var questionSchema = &hcl.BodySchema{
@@ -121,6 +124,11 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	q.Share = l.formula(env, body.Attributes["share"], lang.String)
 	q.System = l.prompt(body.Attributes["system"])
 	q.User = l.prompt(body.Attributes["user"])
+	if keys, ok := q.Input.LiteralKeys(); ok {
+		for _, name := range []string{"system", "user"} {
+			l.promptFields(body.Attributes[name], map[string]*Prompt{"system": q.System, "user": q.User}[name], keys)
+		}
+	}
 	if a := body.Attributes["context"]; a != nil {
 		q.Context = l.prompt(a)
 	}
@@ -357,4 +365,78 @@ func (l *loader) fieldsIn(b hcl.Body, env *lang.Env) []*Metric {
 		out = append(out, &Metric{Name: a.Name, Value: l.formula(env, a, nil)})
 	}
 	return out
+}
+
+// promptFields refuses a template of p (the prompt attribute a) that
+// reads a member of the input (.nmae, $.nmae) that the question's input,
+// a map of the keys given, does not have: text/template would write
+// "<no value>" into what the judge reads, and nothing would say so.
+// Inside range and with, where the dot is another value, only $ is read.
+func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
+	if a == nil || p == nil || p.tmpl == nil || p.Fill || p.tmpl.Tree == nil {
+		return
+	}
+	var missing []string
+	note := func(name string) {
+		if !slices.Contains(keys, name) && !slices.Contains(missing, name) {
+			missing = append(missing, name)
+		}
+	}
+	var walk func(n parse.Node, top bool)
+	walk = func(n parse.Node, top bool) {
+		switch x := n.(type) {
+		case *parse.ListNode:
+			if x == nil {
+				return
+			}
+			for _, c := range x.Nodes {
+				walk(c, top)
+			}
+		case *parse.ActionNode:
+			walk(x.Pipe, top)
+		case *parse.PipeNode:
+			if x == nil {
+				return
+			}
+			for _, c := range x.Cmds {
+				walk(c, top)
+			}
+		case *parse.CommandNode:
+			for _, arg := range x.Args {
+				walk(arg, top)
+			}
+		case *parse.FieldNode:
+			if top && len(x.Ident) > 0 {
+				note(x.Ident[0])
+			}
+		case *parse.VariableNode:
+			if len(x.Ident) > 1 && x.Ident[0] == "$" {
+				note(x.Ident[1])
+			}
+		case *parse.ChainNode:
+			walk(x.Node, top)
+		case *parse.IfNode:
+			walk(x.Pipe, top)
+			walk(x.List, top)
+			walk(x.ElseList, top)
+		case *parse.RangeNode:
+			walk(x.Pipe, top)
+			walk(x.List, false)
+			walk(x.ElseList, top)
+		case *parse.WithNode:
+			walk(x.Pipe, top)
+			walk(x.List, false)
+			walk(x.ElseList, top)
+		case *parse.TemplateNode:
+			walk(x.Pipe, top)
+		}
+	}
+	walk(p.tmpl.Tree.Root, true)
+	for _, m := range missing {
+		msg := fmt.Sprintf("%s reads .%s, which the question's input does not have", a.Name, m)
+		if near := nearest.Key(m, keys); near != "" {
+			msg += fmt.Sprintf(": did you mean .%s?", near)
+		}
+		l.errorf(a.Expr.Range(), "%s (its keys are %s); the judge would read <no value> there", msg, strings.Join(keys, ", "))
+	}
 }
