@@ -534,6 +534,7 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 		c.Message = l.message(a, call)
 	} else {
 		c.Issue = l.str(a)
+		l.placeholders(a, c.Issue)
 	}
 	if a := body.Attributes["stop"]; a != nil {
 		v, d := a.Expr.Value(nil)
@@ -880,6 +881,22 @@ func (l *loader) interpolates(a *hcl.Attribute) bool {
 		return true
 	}
 	return false
+}
+
+// placeholder is a word in braces in a message, such as {item}.
+var placeholder = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
+
+// placeholders refuses a word in braces other than {items} in an issue
+// message: {item}, {tool} or {tool.name} look filled in, and are printed
+// as written.
+func (l *loader) placeholders(a *hcl.Attribute, msg string) {
+	for _, m := range placeholder.FindAllStringSubmatch(msg, -1) {
+		if m[1] == "items" {
+			continue
+		}
+		l.errorf(a.Expr.Range(), "%s: %s is not filled in, but printed as written: a message fills only {items}, the failing items' names (with each set); for anything else, compute the message in CEL: %s = cel(\"tool.name + ': no description'\")", a.Name, m[0], a.Name)
+		return
+	}
 }
 
 // readWeights reads the rubric's weights: a map of names to numbers, in the
