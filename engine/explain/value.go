@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -28,7 +29,20 @@ const (
 )
 
 // short writes a value in place of an operand.
-func short(v ref.Val) string { return clip(write(v, shortItems, false), shortLen) }
+func short(v ref.Val) string { return fitted(v, shortItems, false, shortLen) }
+
+// fitted writes v with at most items items of each list or map, fewer
+// when that is too long for n characters, so that a list cut short
+// still ends in "… 26 items in all]" rather than being clipped inside
+// an item, its closing bracket lost; what one item cannot fit is
+// clipped.
+func fitted(v ref.Val, items int, exact bool, n int) string {
+	s := write(v, items, exact)
+	for k := items - 1; k >= 1 && utf8.RuneCountInString(s) > n; k-- {
+		s = write(v, k, exact)
+	}
+	return clip(s, n)
+}
 
 // long writes a value as a result: a number also as its fraction when
 // that is short.
@@ -37,7 +51,7 @@ func long(v any) string {
 	if !ok {
 		rv = lang.Adapter.NativeToValue(v)
 	}
-	return clip(write(rv, longItems, true), longLen)
+	return fitted(rv, longItems, true, longLen)
 }
 
 func write(v ref.Val, items int, exact bool) string {

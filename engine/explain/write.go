@@ -46,7 +46,7 @@ func (x *run) surface(w io.Writer) error {
 		start = "metrics." + x.req.Metric
 		fmt.Fprintf(w, "%s, rubric %s %s (%s)\n", x.req.Metric, r.Name, r.Version, report.ShortHash(r.Digest))
 	} else {
-		fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %d tools\n", r.Name, r.Version, report.ShortHash(r.Digest), len(x.re.Tools))
+		fmt.Fprintf(w, "Overall score, rubric %s %s (%s), %s\n", r.Name, r.Version, report.ShortHash(r.Digest), report.Plural(len(x.re.Tools), "tool"))
 	}
 	reads := x.walk(w, start)
 	x.answers(w, reads, x.rep.Answers)

@@ -265,6 +265,12 @@ func typeKey(t *cel.Type) string {
 	if t == nil {
 		return "-"
 	}
+	// A formula's compiled form does not depend on whether its number
+	// may be null (that is checked after): a surface score keeps the
+	// key it had when it was checked as a number.
+	if t == NumOrNullType {
+		t = NumType
+	}
 	return t.String()
 }
 

@@ -231,3 +231,29 @@ func TestCompiledGroupAhead(t *testing.T) {
 		})
 	}
 }
+
+// TestCompiledNumOrNull: a formula recorded while checked as a number is
+// found in the table when it is checked as a number or null (a surface's
+// score), as before that type existed: the table of the built-in
+// rubrics is keyed so, and a miss would compile it again at every start.
+func TestCompiledNumOrNull(t *testing.T) {
+	env, err := NewEnv(Var{"tools", Objects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "mean(tools.map(t, size(t.name)))"
+	stop := RecordCompiled()
+	if _, ds := env.Compile(src, NumType); ds != nil {
+		t.Fatal(ds)
+	}
+	table := stop()
+	UseCompiled(table)
+	t.Cleanup(func() { UseCompiled(nil) })
+	before := compiledUsed.Load()
+	if _, ds := env.Compile(src, NumOrNullType); ds != nil {
+		t.Fatal(ds)
+	}
+	if compiledUsed.Load() == before {
+		t.Error("a formula checked as a number or null missed the table recorded for a number")
+	}
+}

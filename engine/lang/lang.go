@@ -306,7 +306,7 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 		}
 	}
 	out := checked.OutputType()
-	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !(want == NumType && isNumericType(out)) {
+	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !((want == NumType || want == NumOrNullType) && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
 	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}}
@@ -472,8 +472,13 @@ func isNumericType(t *cel.Type) bool {
 }
 
 func typeName(t *cel.Type) string {
-	if t.IsExactType(NumType) {
+	switch {
+	case t == NumOrNullType:
+		return "num or null"
+	case t.IsExactType(NumType):
 		return "num"
+	case t.IsExactType(cel.NullType):
+		return "null"
 	}
 	return t.String()
 }
@@ -488,6 +493,8 @@ func diags(iss *cel.Issues) []Diag {
 		// says nothing to its author.
 		if m := undeclared.FindStringSubmatch(e.Message); m != nil {
 			d.Msg, d.Undeclared = "undeclared reference to '"+m[1]+"'", m[1]
+		} else if msg, ok := operatorMismatch(e.Message); ok {
+			d.Msg = msg
 		}
 		out = append(out, d)
 	}
@@ -496,6 +503,71 @@ func diags(iss *cel.Issues) []Diag {
 
 // undeclared is cel-go's message for a name that is not declared.
 var undeclared = regexp.MustCompile(`^undeclared reference to '([^']*)' \(in container ''\)$`)
+
+// noOverload is cel-go's message for a function or operator given
+// arguments of types it does not take: its internal name (_+_) and the
+// types, such as (string, int).
+var noOverload = regexp.MustCompile(`^found no matching overload for '([^']*)' applied to '\((.*)\)'$`)
+
+// written are the operators as a formula writes them, by cel-go's names.
+var written = map[string]string{
+	operators.Add: "+", operators.Subtract: "-", operators.Multiply: "*", operators.Divide: "/", operators.Modulo: "%",
+	operators.Less: "<", operators.LessEquals: "<=", operators.Greater: ">", operators.GreaterEquals: ">=",
+	operators.Equals: "==", operators.NotEquals: "!=", operators.In: "in",
+}
+
+// operatorMismatch says in a formula's terms what cel-go reports as
+// "found no matching overload for '_?_:_' applied to '(bool, int,
+// null)'": which operator, the types as a formula names them, and what
+// to write instead. ok is false for other messages (a function's
+// arguments keep cel-go's words, which name the function).
+func operatorMismatch(msg string) (string, bool) {
+	m := noOverload.FindStringSubmatch(msg)
+	if m == nil {
+		return "", false
+	}
+	args := splitTypes(m[2])
+	for i, a := range args {
+		if a == "rubric.num" {
+			args[i] = "num"
+		}
+	}
+	if m[1] == operators.Conditional && len(args) == 3 {
+		if args[0] != "bool" {
+			return fmt.Sprintf("the condition before ? is %s, not bool: write a comparison, such as x > 0 ? a : b", args[0]), true
+		}
+		return fmt.Sprintf("the branches of ? : are %s and %s, of different types: give both one type, or wrap each in dyn(), such as c ? dyn(a) : dyn(null)", args[1], args[2]), true
+	}
+	op, ok := written[m[1]]
+	if !ok || len(args) != 2 {
+		return "", false
+	}
+	if m[1] == operators.In {
+		return fmt.Sprintf("in looks for a value in a list or a map, not in %s: write x in [a, b], or s.contains(x) for text", args[1]), true
+	}
+	return fmt.Sprintf("%s does not apply to %s and %s: convert one side, such as string(x), int(x) or num(x)", op, args[0], args[1]), true
+}
+
+// splitTypes splits cel-go's list of argument types at the commas that
+// are not inside a type's parentheses: list(map(string, dyn)), int.
+func splitTypes(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
 
 // macros are CEL's macros, which a formula calls like functions but
 // which no environment declares.

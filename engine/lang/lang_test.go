@@ -154,7 +154,12 @@ func TestCompileErrors(t *testing.T) {
 		msg       string
 	}{
 		{"nosuch(tool)", 1, 7, "undeclared reference to 'nosuch'"},
-		{"1 + 'a'", 1, 3, "found no matching overload for '_+_'"},
+		{"1 + 'a'", 1, 3, "+ does not apply to int and string: convert one side"},
+		{"1.5 < 'a'", 1, 5, "< does not apply to num and string"},
+		{"[1] + 1 == []", 1, 5, "+ does not apply to list(int) and int"},
+		{"true ? 1 : null", 1, 6, "the branches of ? : are int and null, of different types: give both one type, or wrap each in dyn(), such as c ? dyn(a) : dyn(null)"},
+		{"1 ? true : false", 1, 3, "the condition before ? is int, not bool"},
+		{"1 in 'abc'", 1, 3, "in looks for a value in a list or a map, not in string"},
 		{"tool.a &&", 1, 10, "Syntax error"},
 		{"mean(['a'])", 1, 5, "found no matching overload for 'mean'"},
 		{"true &&\n  undefinedVar", 2, 3, "undeclared reference to 'undefinedVar'"},

@@ -24,7 +24,7 @@ func TestCompileLets(t *testing.T) {
 		{"a let read through another", "more * more", 81, ""},
 		{"a macro's variable of a let's name", "[1, 2].map(double, double)[1] + more", 11, ""},
 		{"an error in the formula, after the lets", "more +\n  nosuch", 0, "2:3: undeclared reference to 'nosuch'"},
-		{"an error in a let", "bad", 0, "let bad 2:7: found no matching overload"},
+		{"an error in a let", "bad", 0, "let bad 2:7: - does not apply to string and int"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, ds := env.CompileLets(tt.src, nil, nil, lets)

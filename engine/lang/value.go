@@ -22,6 +22,12 @@ import (
 // NumType is the CEL type of exact numbers, written `num` in formulas.
 var NumType = cel.ObjectType("rubric.num")
 
+// NumOrNullType is what a formula that may have no number to give
+// yields (a surface's score: none for a surface without tools): a
+// number, or null on some path (size(tools) == 0 ? null : mean(...)),
+// whichever branch of a conditional comes first.
+var NumOrNullType = types.NewNullableType(NumType)
+
 // Num is the CEL value of an exact number.
 type Num struct{ N num.Num }
 

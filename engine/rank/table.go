@@ -199,7 +199,7 @@ func (k *Ranking) WriteJSON(w io.Writer) error {
 func (k *Ranking) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "new: %s %s (%s), zero judge calls: every answer is read from the reports\n\n", k.Rubric.Name, k.Rubric.Version, report.ShortHash(k.Rubric.Digest))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "server\told\tgrade\trank\tnew\tgrade\trank\tchange\t")
+	fmt.Fprintln(tw, "server\told\tgrade\trank\tnew\tgrade\trank\tmoved\t")
 	var failed []*Ranked
 	for _, s := range k.Servers {
 		if s.Error != "" {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -157,6 +158,10 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		}
 		src, err := boundedread.ReadFile(l.context(), path, l.maxFile)
 		if err != nil {
+			if _, serr := os.Stat(path + ".hcl"); serr == nil && !strings.HasSuffix(ref, ".hcl") {
+				l.errorf(a.Expr.Range(), "extends %q: %v; did you mean %q?", ref, err, ref+".hcl")
+				return "", nil, false
+			}
 			l.errorf(a.Expr.Range(), "extends %q: %v; a path is relative to this rubric's file", ref, err)
 			return "", nil, false
 		}
@@ -178,6 +183,14 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 		return "", nil, false
 	}
 	msg := fmt.Sprintf("extends %q names no built-in rubric", ref)
+	// A file of that name beside the child is what was meant, named
+	// without its .hcl (which makes ref a path).
+	if !strings.HasPrefix(child, "builtin:") {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(child), ref+".hcl")); err == nil {
+			l.errorf(a.Expr.Range(), "%s: for the file beside this rubric, write extends = %q", msg, ref+".hcl")
+			return "", nil, false
+		}
+	}
 	switch near := nearest.Key(ref, names); {
 	case near != "":
 		msg += fmt.Sprintf(": did you mean %q? The built-in rubrics are %s; a file is named by its path, relative to this rubric's file", near, strings.Join(names, ", "))
@@ -364,25 +377,22 @@ func Flat(filename string, src []byte) ([]byte, error) {
 
 // writeBody writes b's members, each as its file has it, at indent.
 func (l *loader) writeBody(w *strings.Builder, b *body, indent string) {
-	text := func(rng hcl.Range) string {
-		src := l.srcOf(rng)
-		return string(src[rng.Start.Byte:rng.End.Byte])
-	}
+	text := func(n hclsyntax.Node) string { return l.rebased(n) }
 	for _, a := range b.attrs {
 		if o, ok := a.Expr.(*hclsyntax.ObjectConsExpr); ok && a.Name == "weights" {
 			fmt.Fprintf(w, "%s%s = {\n", indent, a.Name)
 			for _, it := range o.Items {
-				fmt.Fprintf(w, "%s  %s = %s\n", indent, text(it.KeyExpr.Range()), text(it.ValueExpr.Range()))
+				fmt.Fprintf(w, "%s  %s = %s\n", indent, text(it.KeyExpr), text(it.ValueExpr))
 			}
 			fmt.Fprintf(w, "%s}\n", indent)
 			continue
 		}
-		fmt.Fprintf(w, "%s%s\n", indent, text(a.SrcRange))
+		fmt.Fprintf(w, "%s%s\n", indent, text(a))
 	}
 	for _, bl := range b.blocks {
 		w.WriteString("\n")
 		if !containers[bl.b.Type] {
-			fmt.Fprintf(w, "%s%s\n", indent, text(bl.b.Range()))
+			fmt.Fprintf(w, "%s%s\n", indent, text(bl.b))
 			continue
 		}
 		fmt.Fprintf(w, "%s%s", indent, bl.b.Type)
@@ -393,6 +403,51 @@ func (l *loader) writeBody(w *strings.Builder, b *body, indent string) {
 		l.writeBody(w, bl.body, indent+"  ")
 		fmt.Fprintf(w, "%s}\n", indent)
 	}
+}
+
+// rebased is the text of n as its file has it, except that a file("p.md")
+// of a parent in another directory names its file from the loaded
+// rubric's directory, where the flattened rubric reads it: copied as
+// written, it would read another p.md, or none.
+func (l *loader) rebased(n hclsyntax.Node) string {
+	rng := n.Range()
+	src := l.srcOf(rng)
+	from := l.fileOf(rng)
+	if from == l.file || strings.HasPrefix(from, "builtin:") {
+		return string(src[rng.Start.Byte:rng.End.Byte])
+	}
+	type edit struct {
+		start, end int
+		with       string
+	}
+	var edits []edit
+	hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
+		call, ok := n.(*hclsyntax.FunctionCallExpr)
+		if !ok || call.Name != "file" || len(call.Args) != 1 {
+			return nil
+		}
+		v, ds := call.Args[0].Value(nil)
+		if ds.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String || filepath.IsAbs(v.AsString()) {
+			return nil
+		}
+		rel, err := filepath.Rel(filepath.Dir(l.file), filepath.Join(filepath.Dir(from), v.AsString()))
+		if err != nil {
+			return nil
+		}
+		arg := call.Args[0].Range()
+		edits = append(edits, edit{arg.Start.Byte, arg.End.Byte, strconv.Quote(filepath.ToSlash(rel))})
+		return nil
+	})
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
+	var b strings.Builder
+	at := rng.Start.Byte
+	for _, e := range edits {
+		b.Write(src[at:e.start])
+		b.WriteString(e.with)
+		at = e.end
+	}
+	b.Write(src[at:rng.End.Byte])
+	return b.String()
 }
 
 // override is a weight the loaded file sets over its parent's: where,

@@ -162,3 +162,108 @@ func TestExtendsNewNamesAlike(t *testing.T) {
 		})
 	}
 }
+
+// TestExtendsParentFile: a parent's file("sys.md") reads the sys.md
+// beside the parent, not one beside its child in another directory (it
+// failed with "read q/sys.md: no such file", or read the child's).
+func TestExtendsParentFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("p/parent.hcl", `rubric "parent" {
+  version = "1"
+  question "q" {
+    kind          = "k"
+    per           = "tool"
+    input         = "{'name': tool.name}"
+    system        = file("sys.md")
+    user          = "Grade {{.name}}"
+    answer_schema = "{\"type\": \"object\"}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    score = "1"
+  }
+  grades = { A = 1, F = 0 }
+}
+`)
+	write("p/sys.md", "the parent's prompt")
+	write("q/sys.md", "the child's prompt")
+	write("q/child.hcl", "rubric \"child\" {\n  extends = \"../p/parent.hcl\"\n  version = \"1-c\"\n}\n")
+	r, err := LoadFile(filepath.Join(dir, "q", "child.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Questions[0].System.Text; got != "the parent's prompt" {
+		t.Errorf("the parent's file(\"sys.md\") read %q", got)
+	}
+}
+
+// TestFlatParentFile: the flattened form of a child whose parent, in
+// another directory, reads file("sys.md") names that file from the
+// child's directory, so that beside the child it loads to the child's
+// digest (copied as written, it read the child's sys.md, or none).
+func TestFlatParentFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	write("p/parent.hcl", `rubric "parent" {
+  version = "1"
+  question "q" {
+    kind          = "k"
+    per           = "tool"
+    input         = "{'name': tool.name}"
+    system        = file("sys.md")
+    user          = file("prompts/user.md")
+    answer_schema = "{\"type\": \"object\"}"
+  }
+  tool {
+    score = "1"
+  }
+  surface {
+    score = "1"
+  }
+  grades = { A = 1, F = 0 }
+}
+`)
+	write("p/sys.md", "the parent's prompt")
+	write("p/prompts/user.md", "Grade {{.name}}")
+	write("q/sys.md", "the child's prompt")
+	src := "rubric \"child\" {\n  extends = \"../p/parent.hcl\"\n  version = \"1-c\"\n}\n"
+	child := write("q/child.hcl", src)
+	r, err := LoadFile(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat, err := Flat(child, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(flat), `file("../p/sys.md")`) || !strings.Contains(string(flat), `file("../p/prompts/user.md")`) {
+		t.Errorf("the flat form does not name the parent's files from the child's directory:\n%s", flat)
+	}
+	f, err := LoadFile(write("q/flat.hcl", string(flat)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Digest != r.Digest {
+		t.Errorf("the flat form's digest %s, the child's %s", f.Digest, r.Digest)
+	}
+}

@@ -189,11 +189,54 @@ func (l *loader) nameHint(env *lang.Env, d lang.Diag) string {
 	if near := nearest.Key(d.Undeclared, names); near != "" {
 		return ": did you mean the let " + near + "?"
 	}
-	if near := nearest.Key(d.Undeclared, env.Names()); near != "" && near != d.Undeclared {
+	near := nearest.Key(d.Undeclared, env.Names())
+	if near == d.Undeclared {
+		near = ""
+	}
+	// A variable of another stage (tools in a tool's score, answers in
+	// a check) is no misspelling: say where it is seen. A near name
+	// (items for item in a message) may still be what was meant.
+	if where, ok := seenBy[d.Undeclared]; ok {
+		hint := ": " + d.Undeclared + " is seen by " + where + ", not here"
+		if near != "" && !slices.Contains(typeNames, near) {
+			hint += "; did you mean " + near + "?"
+		}
+		return hint
+	}
+	if near != "" {
 		return ": did you mean " + near + "?"
 	}
 	return ""
 }
+
+// seenBy says, for each variable a formula may see, which formulas see
+// it (README, "What each formula sees"), for a formula that reads it
+// where it is not seen.
+var seenBy = map[string]string{
+	"tool":            "checks, signals, tool questions and the tool block (the surface block sees tools)",
+	"tools":           "the surface block",
+	"item":            "a check with each and a question per item",
+	"items":           "a check's issue = cel(...)",
+	"checks":          "signals, tool questions and the tool block",
+	"check":           "signals, tool questions and the tool block",
+	"signals":         "tool questions and the tool block",
+	"answers":         "the tool block, surface questions and the surface block",
+	"surface_answers": "the tool block",
+	"tool_answers":    "surface questions",
+	"metrics":         "the tool and surface blocks",
+	"usage":           "the surface block",
+	"grades":          "the tool and surface blocks",
+	"score":           "report blocks",
+	"grade":           "report blocks",
+	"index":           "a question per item",
+	"surface":         "every formula but a check's",
+	"surface_signals": "every formula but a check's",
+}
+
+// typeNames are CEL's names of types, which a formula may call (int(x))
+// but which are never the variable a misplaced one was meant as (bool
+// for tool).
+var typeNames = []string{"bool", "bytes", "double", "dyn", "int", "list", "map", "null_type", "string", "type", "uint"}
 
 // celWords are CEL's literals and reserved words, which no let may take
 // (and cel, whose bind carries the lets).

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Diagnostic is one problem in a rubric file, at a 1-based line and column.
@@ -220,6 +222,9 @@ func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
 		if d.Detail != "" {
 			msg += ": " + d.Detail
 		}
+		// hcl names another place as file:line,col-col; every other
+		// place a rubric's messages name is file:line:col.
+		msg = hclPlace.ReplaceAllString(msg, ":$1:$2")
 		rng := hcl.Range{Start: hcl.Pos{Line: 1, Column: 1}}
 		if d.Subject != nil {
 			rng = *d.Subject
@@ -227,6 +232,42 @@ func (l *loader) hclDiags(ds hcl.Diagnostics) bool {
 		l.errorf(rng, "%s", msg)
 	}
 	return ds.HasErrors()
+}
+
+// hclPlace is a range as hcl.Range.String writes it in a message:
+// file:3,5-9 or file:3,5-4,2.
+var hclPlace = regexp.MustCompile(`:(\d+),(\d+)-\d+(?:,\d+)?\b`)
+
+// syntaxDiags reports the first syntax error of a file, and how many
+// more the parser found after it: one quote left open makes every later
+// string look open, a dozen errors for one mistake, each after the first
+// most likely its echo. It reports whether there was an error.
+func (l *loader) syntaxDiags(ds hcl.Diagnostics) bool {
+	var errs hcl.Diagnostics
+	for _, d := range ds {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) == 0 {
+		return false
+	}
+	first := *errs[0]
+	// hcl says a string left open is "split over multiple lines"; what
+	// the author did is leave out its closing quote.
+	switch first.Summary {
+	case "Invalid multi-line string":
+		first.Summary, first.Detail = "a string is not closed on its line", `add its closing " (a text over several lines is a heredoc: <<-EOT, the lines, then EOT)`
+	case "Invalid block definition":
+		// pass "x" without its = reads to hcl as a block labelled "x".
+		first.Detail += ` An argument is written NAME = VALUE: if this line is one, add its "=".`
+	}
+	l.hclDiags(hcl.Diagnostics{&first})
+	if len(errs) > 1 {
+		last := &l.diags[len(l.diags)-1]
+		last.Msg += fmt.Sprintf(" (and %s after it, which may follow from it: fix this one first)", words.Count(len(errs)-1, "more syntax error"))
+	}
+	return true
 }
 
 var fileSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "rubric", LabelNames: []string{"name"}}}}
@@ -299,7 +340,7 @@ func (l *loader) load() *Rubric {
 		return r
 	}
 	f, ds := hclsyntax.ParseConfig(l.src, l.file, hcl.Pos{Line: 1, Column: 1, Byte: 0})
-	if l.hclDiags(ds) {
+	if l.syntaxDiags(ds) {
 		return r
 	}
 	if testsOnly(f) {
@@ -493,6 +534,7 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 		c.Message = l.message(a, call)
 	} else {
 		c.Issue = l.str(a)
+		l.placeholders(a, c.Issue)
 	}
 	if a := body.Attributes["stop"]; a != nil {
 		v, d := a.Expr.Value(nil)
@@ -510,6 +552,11 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 	c.Label = l.formula(env, body.Attributes["label"], lang.String)
 	if c.Label != nil && c.Each == nil {
 		l.errorf(body.Attributes["label"].NameRange, "label names the items of each: set each, or remove label")
+	}
+	// Without each there is no item: a pass that reads one sees null and
+	// fails every tool, a rubric that loads and scores zero.
+	if a := body.Attributes["pass"]; c.Pass != nil && body.Attributes["each"] == nil && c.Pass.Reads("item") {
+		l.errorf(a.Expr.Range(), "pass reads item, which only a check with each has: set each to the list of items to check (such as each = \"params(tool)\"), or read tool")
 	}
 	if strings.Contains(c.Issue, "{items}") && body.Attributes["each"] == nil {
 		l.errorf(body.Attributes["issue"].Expr.Range(), "{items} needs items: set each, or remove {items}")
@@ -544,7 +591,13 @@ func (l *loader) level(b *hcl.Block) Level {
 		m.Value = l.formula(env, mc.Attributes["value"], nil)
 		lv.Metrics = append(lv.Metrics, m)
 	}
-	lv.Score = l.formula(env, body.Attributes["score"], lang.NumType)
+	// A surface's score may be null (none for this surface); a tool's
+	// is a number.
+	want := lang.NumType
+	if b.Type == "surface" {
+		want = lang.NumOrNullType
+	}
+	lv.Score = l.formula(env, body.Attributes["score"], want)
 	if a := body.Attributes["score"]; a != nil && b.Type == "tool" {
 		l.toolScoreAt = a.Expr.Range()
 	}
@@ -568,6 +621,10 @@ func (l *loader) grades(a *hcl.Attribute) []Grade {
 				continue
 			}
 			letter = v.AsString()
+		}
+		if first, dup := at[letter]; dup {
+			l.errorf(kv.Key.Range(), "grade %s is given twice (first at line %d): a grade starts at one score", letter, first.Start.Line)
+			continue
 		}
 		n, ok := l.number(kv.Value)
 		if !ok {
@@ -631,9 +688,18 @@ func (l *loader) siblingTests(r *Rubric) error {
 		content, ds := f.Body.Content(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "test", LabelNames: []string{"name"}}}})
 		if !l.hclDiags(ds) {
 			for _, b := range content.Blocks {
-				if t := l.test(b); t != nil {
-					r.Tests = append(r.Tests, t)
+				t := l.test(b)
+				if t == nil {
+					continue
 				}
+				// rubric test names a test by its name alone: two of
+				// one name print two lines no one can tell apart.
+				if i := slices.IndexFunc(r.Tests, func(o *Test) bool { return o.Name == t.Name }); i >= 0 {
+					o := r.Tests[i]
+					l.errorf(b.LabelRanges[0], "test %q is declared twice: here and at %s:%d; name one otherwise", t.Name, o.File, o.Line)
+					continue
+				}
+				r.Tests = append(r.Tests, t)
 			}
 		}
 	}
@@ -662,34 +728,49 @@ func (l *loader) test(b *hcl.Block) *Test {
 	if l.hclDiags(ds) {
 		return nil
 	}
+	refused := false // an expectation refused: say so, not that expect names nothing
+	seen := map[string]int{}
 	for _, kv := range pairs {
 		path := hcl.ExprAsKeyword(kv.Key)
 		if path == "" {
 			v, d := kv.Key.Value(nil)
 			if d.HasErrors() || v.Type() != cty.String {
 				l.errorf(kv.Key.Range(), "an expected value is named by a report path, such as score or \"tools.NAME.score\"")
+				refused = true
 				continue
 			}
 			path = v.AsString()
 		}
+		if first, dup := seen[path]; dup {
+			l.errorf(kv.Key.Range(), "expect %s is given twice (first at line %d): a test expects one value of each", path, first)
+			refused = true
+			continue
+		}
+		seen[path] = kv.Key.Range().Start.Line
 		e := Expectation{Path: path, Line: kv.Key.Range().Start.Line, Col: kv.Key.Range().Start.Column}
 		v, d := kv.Value.Value(nil)
 		switch {
-		case d.HasErrors() || v.IsNull():
-			l.errorf(kv.Value.Range(), "expect %s: want a number or a string", path)
+		case d.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String && v.Type() != cty.Bool && v.Type() != cty.Number:
+			l.errorf(kv.Value.Range(), "expect %s: want a number, a string, true or false", path)
+			refused = true
 			continue
 		case v.Type() == cty.String:
 			e.Want = v.AsString()
+		case v.Type() == cty.Bool:
+			// A report holds true and false too (complete, a check's
+			// items, a metric that is a condition).
+			e.Want, e.Bool = fmt.Sprint(v.True()), true
 		default:
 			n, ok := l.number(kv.Value)
 			if !ok {
+				refused = true
 				continue
 			}
 			e.Want, e.Number = n.String(), true
 		}
 		t.Expect = append(t.Expect, e)
 	}
-	if len(t.Expect) == 0 {
+	if len(t.Expect) == 0 && !refused {
 		l.errorf(a.Expr.Range(), "expect names nothing: say what the report must hold, such as { score = 91.2, grade = \"A\" }")
 	}
 	return t
@@ -800,6 +881,22 @@ func (l *loader) interpolates(a *hcl.Attribute) bool {
 		return true
 	}
 	return false
+}
+
+// placeholder is a word in braces in a message, such as {item}.
+var placeholder = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
+
+// placeholders refuses a word in braces other than {items} in an issue
+// message: {item}, {tool} or {tool.name} look filled in, and are printed
+// as written.
+func (l *loader) placeholders(a *hcl.Attribute, msg string) {
+	for _, m := range placeholder.FindAllStringSubmatch(msg, -1) {
+		if m[1] == "items" {
+			continue
+		}
+		l.errorf(a.Expr.Range(), "%s: %s is not filled in, but printed as written: a message fills only {items}, the failing items' names (with each set); for anything else, compute the message in CEL: %s = cel(\"tool.name + ': no description'\")", a.Name, m[0], a.Name)
+		return
+	}
 }
 
 // readWeights reads the rubric's weights: a map of names to numbers, in the

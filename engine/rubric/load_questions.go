@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"text/template/parse"
 
 	"github.com/google/cel-go/cel"
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +18,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
 var questionSchema = &hcl.BodySchema{
@@ -40,21 +43,24 @@ var questionSchema = &hcl.BodySchema{
 // when a question does not say.
 const DefaultRetries = 2
 
-// evalContext gives HCL expressions in a rubric the file() function, which
-// reads a file beside the rubric (prompts and answer schemas).
-func (l *loader) evalContext() *hcl.EvalContext {
+// evalContext gives the HCL expression of a in a rubric the file()
+// function, which reads a file beside the rubric file a is written in
+// (prompts and answer schemas): a parent's file("p.md") is the p.md
+// beside the parent, wherever its child is.
+func (l *loader) evalContext(a *hcl.Attribute) *hcl.EvalContext {
+	base := l.fileOf(a.Expr.Range())
 	return &hcl.EvalContext{Functions: map[string]function.Function{
 		"file": function.New(&function.Spec{
 			Params: []function.Parameter{{Name: "path", Type: cty.String}},
 			Type:   function.StaticReturnType(cty.String),
 			Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 				rel := args[0].AsString()
-				if strings.HasPrefix(l.file, "builtin:") {
+				if strings.HasPrefix(base, "builtin:") {
 					return cty.NilVal, fmt.Errorf("a built-in rubric cannot read files; write %s into the rubric", rel)
 				}
 				path := rel
 				if !filepath.IsAbs(path) {
-					path = filepath.Join(filepath.Dir(l.file), rel)
+					path = filepath.Join(filepath.Dir(base), rel)
 				}
 				b, err := boundedread.ReadFile(l.ctx, path, l.maxFile)
 				if err != nil {
@@ -67,7 +73,12 @@ func (l *loader) evalContext() *hcl.EvalContext {
 }
 
 // text reads a string attribute that may call file().
-func (l *loader) text(a *hcl.Attribute) (string, bool) { return l.stringIn(a, l.evalContext()) }
+func (l *loader) text(a *hcl.Attribute) (string, bool) {
+	if a == nil {
+		return "", false
+	}
+	return l.stringIn(a, l.evalContext(a))
+}
 
 func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	q := &Question{Name: b.Labels[0], Retries: DefaultRetries}
@@ -113,6 +124,11 @@ func (l *loader) question(b *hcl.Block, before []*Question) *Question {
 	q.Share = l.formula(env, body.Attributes["share"], lang.String)
 	q.System = l.prompt(body.Attributes["system"])
 	q.User = l.prompt(body.Attributes["user"])
+	if keys, ok := q.Input.LiteralKeys(); ok {
+		for _, name := range []string{"system", "user"} {
+			l.promptFields(body.Attributes[name], map[string]*Prompt{"system": q.System, "user": q.User}[name], keys)
+		}
+	}
 	if a := body.Attributes["context"]; a != nil {
 		q.Context = l.prompt(a)
 	}
@@ -135,7 +151,7 @@ func (l *loader) prompt(a *hcl.Attribute) *Prompt {
 	if a == nil {
 		return p
 	}
-	v, ds := a.Expr.Value(l.evalContext())
+	v, ds := a.Expr.Value(l.evalContext(a))
 	if l.hclDiags(ds) {
 		return p
 	}
@@ -349,4 +365,78 @@ func (l *loader) fieldsIn(b hcl.Body, env *lang.Env) []*Metric {
 		out = append(out, &Metric{Name: a.Name, Value: l.formula(env, a, nil)})
 	}
 	return out
+}
+
+// promptFields refuses a template of p (the prompt attribute a) that
+// reads a member of the input (.nmae, $.nmae) that the question's input,
+// a map of the keys given, does not have: text/template would write
+// "<no value>" into what the judge reads, and nothing would say so.
+// Inside range and with, where the dot is another value, only $ is read.
+func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
+	if a == nil || p == nil || p.tmpl == nil || p.Fill || p.tmpl.Tree == nil {
+		return
+	}
+	var missing []string
+	note := func(name string) {
+		if !slices.Contains(keys, name) && !slices.Contains(missing, name) {
+			missing = append(missing, name)
+		}
+	}
+	var walk func(n parse.Node, top bool)
+	walk = func(n parse.Node, top bool) {
+		switch x := n.(type) {
+		case *parse.ListNode:
+			if x == nil {
+				return
+			}
+			for _, c := range x.Nodes {
+				walk(c, top)
+			}
+		case *parse.ActionNode:
+			walk(x.Pipe, top)
+		case *parse.PipeNode:
+			if x == nil {
+				return
+			}
+			for _, c := range x.Cmds {
+				walk(c, top)
+			}
+		case *parse.CommandNode:
+			for _, arg := range x.Args {
+				walk(arg, top)
+			}
+		case *parse.FieldNode:
+			if top && len(x.Ident) > 0 {
+				note(x.Ident[0])
+			}
+		case *parse.VariableNode:
+			if len(x.Ident) > 1 && x.Ident[0] == "$" {
+				note(x.Ident[1])
+			}
+		case *parse.ChainNode:
+			walk(x.Node, top)
+		case *parse.IfNode:
+			walk(x.Pipe, top)
+			walk(x.List, top)
+			walk(x.ElseList, top)
+		case *parse.RangeNode:
+			walk(x.Pipe, top)
+			walk(x.List, false)
+			walk(x.ElseList, top)
+		case *parse.WithNode:
+			walk(x.Pipe, top)
+			walk(x.List, false)
+			walk(x.ElseList, top)
+		case *parse.TemplateNode:
+			walk(x.Pipe, top)
+		}
+	}
+	walk(p.tmpl.Tree.Root, true)
+	for _, m := range missing {
+		msg := fmt.Sprintf("%s reads .%s, which the question's input does not have", a.Name, m)
+		if near := nearest.Key(m, keys); near != "" {
+			msg += fmt.Sprintf(": did you mean .%s?", near)
+		}
+		l.errorf(a.Expr.Range(), "%s (its keys are %s); the judge would read <no value> there", msg, strings.Join(keys, ", "))
+	}
 }

@@ -24,6 +24,7 @@ type formulaAt struct {
 // it cannot see: metrics are computed in order).
 func (l *loader) checkReferences(r *Rubric) {
 	l.weightReferences(r)
+	l.nameReferences(r)
 	l.unreadWeights(r)
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
@@ -113,6 +114,58 @@ func (l *loader) weightReferences(r *Rubric) {
 				msg += "the rubric's weights are " + list(names)
 			}
 			l.diags = append(l.diags, Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg})
+		}
+	}
+}
+
+// nameReferences finds every check.NAME, signals.NAME and
+// surface_signals.NAME, in any formula, that names no check or signal of
+// the rubric: it would fail on the first tool scored, with "no such key",
+// which reads like a member some tools lack.
+func (l *loader) nameReferences(r *Rubric) {
+	var checks, signals, surfaceSignals []string
+	for _, c := range r.Checks {
+		checks = append(checks, c.Name)
+	}
+	for _, m := range r.Tool.Signals {
+		signals = append(signals, m.Name)
+	}
+	for _, m := range r.Surface.Signals {
+		surfaceSignals = append(surfaceSignals, m.Name)
+	}
+	for _, v := range []struct {
+		variable, what, all string
+		names               []string
+	}{
+		{"check", "check", "the rubric's checks", checks},
+		{"signals", "signal of the tool block", "the tool block's signals", signals},
+		{"surface_signals", "signal of the surface block", "the surface block's signals", surfaceSignals},
+	} {
+		for p, at := range l.at {
+			// What the variable itself is read for: a macro's variable
+			// of the same name (checks.map(check, check.points)) is not.
+			read := map[string]bool{}
+			for _, r := range p.Refs() {
+				if len(r.Path) > 1 && r.Path[0] == v.variable {
+					read[r.Path[1]] = true
+				}
+			}
+			for _, f := range p.FieldsOf(v.variable) {
+				if slices.Contains(v.names, f.Name) || !read[f.Name] {
+					continue
+				}
+				line, col := l.position(at.rng, at.src, f.Line, f.Col)
+				msg := fmt.Sprintf("%s.%s names no %s: ", v.variable, f.Name, v.what)
+				if near := nearest.Key(f.Name, v.names); near != "" {
+					msg += fmt.Sprintf("did you mean %s.%s? ", v.variable, near)
+				}
+				if len(v.names) == 0 {
+					msg += v.all + ": none"
+				} else {
+					msg += v.all + " are " + list(v.names)
+				}
+				l.diags = append(l.diags, Diagnostic{File: l.fileOf(at.rng), Line: line, Col: col, Msg: msg})
+			}
 		}
 	}
 }

@@ -74,12 +74,58 @@ func TestAuthoringMistakes(t *testing.T) {
 		{"${...} in a CEL message", "t.hcl",
 			line(6, `    issue = cel("'parameter ${p} has no description'")`),
 			`t.hcl:6:29: issue: ${...} is not read in a message; write {items} where the failing items' names go (with each set), and plain text elsewhere, or compute the message in CEL: issue = cel("'parameters without a description: ' + items.join(', ')")`},
+		{"a placeholder other than {items}", "t.hcl",
+			line(6, `    issue = "{tool.name} has no description"`),
+			`t.hcl:6:13: issue: {tool.name} is not filled in, but printed as written: a message fills only {items}, the failing items' names (with each set); for anything else, compute the message in CEL: issue = cel("tool.name + ': no description'")`},
 		{"a CEL message that is not a string", "t.hcl",
 			line(6, `    issue = cel("size(items)")`),
 			`t.hcl:6:18: issue: the formula yields int, want string`},
 		{"a CEL message that reads what it cannot see", "t.hcl",
 			line(6, `    issue = cel("'no ' + item.name")`),
-			`t.hcl:6:26: issue: undeclared reference to 'item': did you mean items?`},
+			`t.hcl:6:26: issue: undeclared reference to 'item': item is seen by a check with each and a question per item, not here; did you mean items?`},
+		{"a tool's score that is null", "t.hcl",
+			line(9, `    score = "size(checks) > 0 ? null : sum(checks.map(c, c.points * c.credit))"`),
+			`t.hcl:9:14: score: the formula yields null, want num`},
+		{"a conditional of a number and null", "t.hcl",
+			line(9, `    score = "size(checks) > 0 ? 1 : null"`),
+			`t.hcl:9:31: score: the branches of ? : are int and null, of different types: give both one type, or wrap each in dyn(), such as c ? dyn(a) : dyn(null)`},
+		{"text added to a number", "t.hcl",
+			line(5, `    pass  = "tool.name + 1 == 'x'"`),
+			`t.hcl:5:24: pass: + does not apply to string and int: convert one side, such as string(x), int(x) or num(x)`},
+		{"a string left open", "t.hcl",
+			line(6, `    issue = "the tool has no description`),
+			`t.hcl:6:41: a string is not closed on its line: add its closing " (a text over several lines is a heredoc: <<-EOT, the lines, then EOT) (and 10 more syntax errors after it, which may follow from it: fix this one first)`},
+		{"an argument without its =", "t.hcl",
+			line(5, `    pass  "has(tool.description)"`),
+			`t.hcl:5:34: Invalid block definition: A block definition must have block content delimited by "{" and "}", starting on the same line as the block header. An argument is written NAME = VALUE: if this line is one, add its "=".`},
+		{"an argument set twice", "t.hcl",
+			line(5, `    pass  = "has(tool.description)"
+    pass  = "true"`),
+			`t.hcl:6:5: Attribute redefined: The argument "pass" was already set at t.hcl:5:5. Each argument may be set only once.`},
+		{"single quotes", "t.hcl",
+			line(5, `    pass  = 'has(tool.description)'`),
+			`t.hcl:5:13: Invalid character: Single quotes are not valid. Use double quotes (") to enclose strings. (and 1 more syntax error after it, which may follow from it: fix this one first)`},
+		{"an item without each", "t.hcl",
+			line(5, `    pass  = "has(item.description)"`),
+			`t.hcl:5:13: pass reads item, which only a check with each has: set each to the list of items to check (such as each = "params(tool)"), or read tool`},
+		{"the tools in a tool's score", "t.hcl",
+			line(9, `    score = "size(tools)"`),
+			`t.hcl:9:19: score: undeclared reference to 'tools': tools is seen by the surface block, not here; did you mean tool?`},
+		{"the tool in the surface's score", "t.hcl",
+			line(12, `    score = "size(tool.name)"`),
+			`t.hcl:12:19: score: undeclared reference to 'tool': tool is seen by checks, signals, tool questions and the tool block (the surface block sees tools), not here`},
+		{"a grade given twice", "t.hcl",
+			line(14, `  grades = { A = 15, A = 10, F = 0 }`),
+			`t.hcl:14:22: grade A is given twice (first at line 14): a grade starts at one score`},
+		{"a misspelled check by name", "t.hcl",
+			line(9, `    score = "check.describd.points * check.described.credit"`),
+			`t.hcl:9:14: check.describd names no check: did you mean check.described? the rubric's checks are described`},
+		{"a misspelled check beside a macro's variable named check", "t.hcl",
+			line(9, `    score = "sum(checks.map(check, check.points * check.credit)) + check.describd.points"`),
+			`t.hcl:9:68: check.describd names no check: did you mean check.described? the rubric's checks are described`},
+		{"a signal the tool block does not have", "t.hcl",
+			line(9, `    score = "signals.count"`),
+			`t.hcl:9:14: signals.count names no signal of the tool block: the tool block's signals: none`},
 		{"a misspelled function", "t.hcl",
 			line(5, `    pass  = "size(paramz(tool)) > 0"`),
 			`t.hcl:5:25: pass: undeclared reference to 'paramz': did you mean params?`},
@@ -105,6 +151,18 @@ func TestAuthoringMistakes(t *testing.T) {
   version = "1-c"
 }`,
 			`testdata/child.hcl:2:13: extends "extends/nosuch.hcl": open testdata/extends/nosuch.hcl: no such file or directory; a path is relative to this rubric's file`},
+		{"a parent file named without .hcl", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base"
+  version = "1-c"
+}`,
+			`testdata/child.hcl:2:13: extends "extends/base": open testdata/extends/base: no such file or directory; did you mean "extends/base.hcl"?`},
+		{"a parent file beside it named without .hcl", "testdata/extends/child.hcl",
+			`rubric "c" {
+  extends = "base"
+  version = "1-c"
+}`,
+			`testdata/extends/child.hcl:2:13: extends "base" names no built-in rubric: for the file beside this rubric, write extends = "base.hcl"`},
 		{"an unknown built-in parent", "t.hcl",
 			`rubric "c" {
   extends = "nosuch"
@@ -173,7 +231,7 @@ func TestAuthoringMistakes(t *testing.T) {
       asked = "answers.purpose != null"
     }
     pass  = "asked"`),
-			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers'`},
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers': answers is seen by the tool block, surface questions and the surface block, not here`},
 		{"a let named like a variable", "t.hcl",
 			line(2, `  version = "1"
   let {
@@ -201,6 +259,20 @@ func TestAuthoringMistakes(t *testing.T) {
     described = "size(params(tool).filter(p, described(p.schema)))"
   }`),
 			`t.hcl:8:14: pass: undeclared reference to 'describd': did you mean the let described?`},
+		{"an expected list", "t.hcl",
+			line(14, `  test "x" {
+    surface = "[]"
+    expect  = { score = [1] }
+  }
+  grades = { A = 15, F = 0 }`),
+			`t.hcl:16:25: expect score: want a number, a string, true or false`},
+		{"an expectation given twice", "t.hcl",
+			line(14, `  test "x" {
+    surface = "[]"
+    expect  = { score = 1, "score" = 2 }
+  }
+  grades = { A = 15, F = 0 }`),
+			`t.hcl:16:28: expect score is given twice (first at line 16): a test expects one value of each`},
 		{"titles without issues", "t.hcl",
 			line(9, `    score = "1"
     titles = { shadow = "Shadowing" }`),
@@ -312,6 +384,37 @@ func TestToolIsAJSONObject(t *testing.T) {
 			if v.Value() != tt.want {
 				t.Errorf("got %v, want %v", v.Value(), tt.want)
 			}
+		})
+	}
+}
+
+// TestSurfaceScoreNull: a surface's score is a number or null (none for
+// this surface), whichever branch of a conditional the null is in:
+// size(tools) == 0 ? null : mean(...) was refused as "yields null_type,
+// want num" while its mirror image loaded.
+func TestSurfaceScoreNull(t *testing.T) {
+	for _, score := range []string{
+		"size(tools) == 0 ? null : mean(tools.map(t, t.score))",
+		"size(tools) > 0 ? mean(tools.map(t, t.score)) : null",
+		"null",
+		"size(tools)",
+	} {
+		t.Run(score, func(t *testing.T) {
+			loadString(t, `rubric "t" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool {
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "`+score+`"
+  }
+  grades = { A = 1, F = 0 }
+}`)
 		})
 	}
 }

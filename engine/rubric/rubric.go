@@ -214,11 +214,12 @@ type Test struct {
 }
 
 // Expectation is one expected report value: Want is a number's exact
-// text or a string.
+// text (Number), true or false (Bool), or a string.
 type Expectation struct {
 	Path   string
 	Want   string
 	Number bool
+	Bool   bool
 	// Line and Col are where the path is written.
 	Line, Col int
 }

@@ -52,3 +52,37 @@ func TestTestFileRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestSiblingTestNames: a test of NAME_test.hcl of the name of one of
+// the rubric's own is refused at its label, as two of one name in one
+// file are: rubric test would print two lines no one can tell apart.
+func TestSiblingTestNames(t *testing.T) {
+	dir := t.TempDir()
+	const rubric = `rubric "mine" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool    { score = "sum(checks.map(c, c.points * c.credit))" }
+  surface { score = "mean(tools.map(t, t.score))" }
+  grades  = { A = 1, F = 0 }
+  test "one" {
+    surface = "[]"
+    expect  = { score = 1 }
+  }
+}
+`
+	const tests = "test \"two\" {\n  surface = \"[]\"\n  expect  = { score = 1 }\n}\ntest \"one\" {\n  surface = \"[]\"\n  expect  = { score = 1 }\n}\n"
+	for name, src := range map[string]string{"mine.hcl": rubric, "mine_test.hcl": tests} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := LoadFile(filepath.Join(dir, "mine.hcl"))
+	want := filepath.Join(dir, "mine_test.hcl") + `:5:6: test "one" is declared twice: here and at ` + filepath.Join(dir, "mine.hcl") + ":11; name one otherwise"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}

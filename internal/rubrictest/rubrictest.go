@@ -110,11 +110,11 @@ func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	for _, e := range t.Expect {
 		got, ok := lookup(doc, e.Path)
 		if !ok {
-			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: "(the report has no " + e.Path + ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD)", Line: e.Line})
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: wantText(e), Got: "(the report has no " + e.Path + ": name score, grade, tools.NAME.FIELD, metrics.NAME or a top-level member such as server.FIELD)", Line: e.Line})
 			continue
 		}
 		if !same(e, got) {
-			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: e.Want, Got: text(got), Line: e.Line})
+			res.Failures = append(res.Failures, Failure{Path: e.Path, Want: wantText(e), Got: text(got) + kindHint(e, got), Line: e.Line})
 		}
 	}
 	return res
@@ -264,22 +264,60 @@ func lookup(doc any, path string) (any, bool) {
 }
 
 // same compares a report value with what a test expects: numbers
-// exactly, anything else as its text.
+// exactly, anything else as its text. A report writes its exact values
+// (a check's points and credit, a score's exact) as strings such as
+// "1/2": an expected number meets them by value, as it meets a score.
 func same(e rubric.Expectation, got any) bool {
 	if e.Number {
-		n, ok := got.(json.Number)
-		if !ok {
+		var text string
+		switch g := got.(type) {
+		case json.Number:
+			text = string(g)
+		case string:
+			text = g
+		default:
 			return false
 		}
-		g, err := num.Parse(string(n))
+		g, err := num.Parse(text)
 		if err != nil {
 			return false
 		}
 		w, err := num.Parse(e.Want)
 		return err == nil && g.Cmp(w) == 0
 	}
+	if e.Bool {
+		b, ok := got.(bool)
+		return ok && fmt.Sprint(b) == e.Want
+	}
 	s, ok := got.(string)
 	return ok && s == e.Want
+}
+
+// wantText writes what a test expects as got is written: a string in
+// quotes, so that an expected "25" is not taken for the number 25.
+func wantText(e rubric.Expectation) string {
+	if e.Number || e.Bool {
+		return e.Want
+	}
+	return fmt.Sprintf("%q", e.Want)
+}
+
+// kindHint says what to write when an expectation is of another kind
+// than the report's value (a number in quotes), "" otherwise: want "25"
+// and got 25.0 differ in kind only, which the values do not show.
+func kindHint(e rubric.Expectation, got any) string {
+	_, gotNumber := got.(json.Number)
+	switch {
+	case !e.Number && gotNumber:
+		return " (a number: write the expected value without quotes)"
+	case e.Number:
+		if s, ok := got.(string); ok {
+			if _, err := num.Parse(s); err != nil {
+				return " (a string: write the expected value in quotes)"
+			}
+		}
+	}
+	return ""
 }
 
 func text(v any) string {

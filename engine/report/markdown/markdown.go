@@ -66,11 +66,18 @@ func WriteLevel(w io.Writer, r *report.Report, level int) error {
 	case why != "":
 		fmt.Fprintf(b, "**No score:** %s.\n\n", text(why))
 	default:
-		fmt.Fprintf(b, "**Grade %s**, score **%s**", text(deref(r.Grade)), text(r.Score.String()))
+		if r.Grade != nil && *r.Grade != "" {
+			fmt.Fprintf(b, "**Grade %s**, score **%s**", text(*r.Grade), text(r.Score.String()))
+		} else {
+			fmt.Fprintf(b, "**No grade**, score **%s**", text(r.Score.String()))
+		}
 		if r.Exact != nil {
 			if e := report.ShortExact(r.Score.String(), *r.Exact); e != "" {
 				fmt.Fprintf(b, " (exactly %s)", text(e))
 			}
+		}
+		if r.Grade == nil || *r.Grade == "" {
+			b.WriteString(", below every grade the rubric sets")
 		}
 		b.WriteString("\n\n")
 	}
@@ -309,13 +316,6 @@ func points(exact string) string {
 		return "1 point"
 	}
 	return text(n.String()) + " points"
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // writeSections writes the scalar members of a rubric's own report

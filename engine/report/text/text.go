@@ -149,15 +149,20 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	case why != "":
 		fmt.Fprintf(b, "No score: %s.\n", clean(why))
 	default:
-		var g string
-		if r.Grade != nil {
-			g = *r.Grade
+		// A score below every grade band has none: say so, rather than
+		// "Grade  · score 25.0" with a gap where the grade goes.
+		if r.Grade != nil && *r.Grade != "" {
+			fmt.Fprintf(b, "Grade %s · score %s", grade(*r.Grade), clean(r.Score.String()))
+		} else {
+			fmt.Fprintf(b, "No grade · score %s", clean(r.Score.String()))
 		}
-		fmt.Fprintf(b, "Grade %s · score %s", grade(g), clean(r.Score.String()))
 		if r.Exact != nil {
 			if e := report.ShortExact(r.Score.String(), *r.Exact); e != "" {
 				fmt.Fprintf(b, " (exactly %s)", clean(e))
 			}
+		}
+		if r.Grade == nil || *r.Grade == "" {
+			b.WriteString(", below every grade the rubric sets")
 		}
 		b.WriteString("\n")
 	}
