@@ -509,8 +509,8 @@ var undeclared = regexp.MustCompile(`^undeclared reference to '([^']*)' \(in con
 // types, such as (string, int).
 var noOverload = regexp.MustCompile(`^found no matching overload for '([^']*)' applied to '\((.*)\)'$`)
 
-// written are the operators as a formula writes them, by cel-go's names.
-var written = map[string]string{
+// writtenOps are the operators as a formula writes them, by cel-go's names.
+var writtenOps = map[string]string{
 	operators.Add: "+", operators.Subtract: "-", operators.Multiply: "*", operators.Divide: "/", operators.Modulo: "%",
 	operators.Less: "<", operators.LessEquals: "<=", operators.Greater: ">", operators.GreaterEquals: ">=",
 	operators.Equals: "==", operators.NotEquals: "!=", operators.In: "in",
@@ -538,7 +538,7 @@ func operatorMismatch(msg string) (string, bool) {
 		}
 		return fmt.Sprintf("the branches of ? : are %s and %s, of different types: give both one type, or wrap each in dyn(), such as c ? dyn(a) : dyn(null)", args[1], args[2]), true
 	}
-	op, ok := written[m[1]]
+	op, ok := writtenOps[m[1]]
 	if !ok || len(args) != 2 {
 		return "", false
 	}
