@@ -29,6 +29,10 @@ func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error)
 	out := make([]Observation, len(reqs))
 	for i, req := range reqs {
 		o, ok := r.byKey[[2]string{req.Question.Digest, req.Subject}]
+		if !ok && len(r.byKey) == 0 {
+			return nil, fmt.Errorf("the report holds no judge's answers (it was scored by a rubric that asks none), and the rubric asks question %q (%s): score the surface again with a judge instead of rescoring",
+				req.Question.Name, req.Question.Kind)
+		}
 		if !ok {
 			return nil, fmt.Errorf("the report holds no answer to question %q (%s) about %q: the rubric asks it differently, so score the surface again with a judge instead of rescoring",
 				req.Question.Name, req.Question.Kind, req.Subject)

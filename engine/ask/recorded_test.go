@@ -48,3 +48,17 @@ func TestRecordedAnswersAreReplayedAndChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedWithoutAnswers: a report of a rubric that asks nothing
+// (Schema Quality) rescored with one that asks says that the report
+// holds no answers at all, not that the rubric asks its questions
+// differently.
+func TestRecordedWithoutAnswers(t *testing.T) {
+	r := loadRubric(t)
+	rep := &report.Report{Tools: []report.Tool{{Name: "ab"}}}
+	_, err := ask.FromReport(rep).Ask(context.Background(), requests(t, r, "ab"))
+	want := `the report holds no judge's answers (it was scored by a rubric that asks none), and the rubric asks question "len" (test.len): score the surface again with a judge instead of rescoring`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
