@@ -227,6 +227,20 @@ func TestOneToolIsOne(t *testing.T) {
 	}
 }
 
+// TestNoGrade: a score below every grade the rubric sets shows no empty
+// badge in the headline, but says it has no grade.
+func TestNoGrade(t *testing.T) {
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "The one tool.", "inputSchema": {"type": "object"}}]`))
+	rep.Grade = nil
+	page := write(t, rep)
+	if !strings.Contains(page, `<span class="nograde">No grade: the score is below every grade the rubric sets</span>`) {
+		t.Error("the page of a score without a grade does not say it has none")
+	}
+	if strings.Contains(page, `data-ref="/grade"></span>`) {
+		t.Error("the page shows an empty grade badge")
+	}
+}
+
 // TestIssuesNameChecksByTitle holds a tool's issue lines to what the
 // Markdown and SARIF reports call a check: its title, the identifier kept
 // for a hover.
