@@ -19,7 +19,7 @@ trap 'rm -rf "$out"' EXIT
 for _ in $(seq "$rounds"); do
   for bin in "$@"; do
     perf record -q -F 2000 -e task-clock -o "$out/perf.data" "$bin" score --no-cache --progress=false \
-      --max-bytes 4GiB --max-tools 1000000 --rubric "${RUBRIC:-tdqs}" --format json --out "$out/r.json" "$file" >/dev/null 2>&1
+      --max-bytes 4GiB --max-tools 1000000 --rubric "${RUBRIC:-tdqs}" --format json --out "$out/r.json" "$file" >/dev/null 2>&1 || true  # a run that fails (exit 2) is still measured
     # Samples per process, most first: the host, then the judge.
     echo "$bin $(perf script -i "$out/perf.data" -F pid 2>/dev/null | sort | uniq -c | sort -rn | head -2 | awk '{printf "%s ", $1/2000}')" >>"$out/split.txt"
   done
