@@ -148,12 +148,6 @@ type Builtin struct {
 	// megabytes while it allocates steadily (the heuristic), which the
 	// default target of 100 makes collect every few megabytes.
 	GCPercent int
-	// MaxProcs, when above 0, is how many threads the plugin's process
-	// runs Go code on at once (runtime.GOMAXPROCS), unless GOMAXPROCS
-	// sets its own: for a judge whose work per question is small beside
-	// the host's (the heuristic), where idle processors of two runtimes
-	// sharing the machine's cores spin and wake each other for nothing.
-	MaxProcs int
 }
 
 // Kind is KindJudge or KindTransport.

@@ -19,7 +19,6 @@ package sdk
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -93,9 +92,6 @@ func ServeBuiltin(args []string, list []protocol.Builtin) bool {
 		}
 		if pct, ok := gcPercent(b, os.Getenv("GOGC")); ok {
 			debug.SetGCPercent(pct)
-		}
-		if n, ok := maxProcs(b, os.Getenv("GOMAXPROCS")); ok {
-			runtime.GOMAXPROCS(n)
 		}
 		if b.Judge != nil {
 			ServeJudge(b.Judge())
@@ -179,14 +175,4 @@ func gcPercent(b protocol.Builtin, gogc string) (int, bool) {
 		return 0, false
 	}
 	return b.GCPercent, true
-}
-
-// maxProcs is how many processors the built-in b is served with, and
-// whether to set it: b's MaxProcs, unless gomaxprocs (the GOMAXPROCS
-// variable) sets a number of its own.
-func maxProcs(b protocol.Builtin, gomaxprocs string) (int, bool) {
-	if b.MaxProcs <= 0 || gomaxprocs != "" {
-		return 0, false
-	}
-	return b.MaxProcs, true
 }
