@@ -24,9 +24,14 @@ import (
 // The heuristic judge serves at the collector's default target: at 400
 // (its target until issue 22) its heap at 5,000 TDQS tools peaked at 110
 // MB against 66 MB, with twice the page faults (18k against 8.5k), each a
-// fresh page the kernel clears, for no CPU saved.
+// fresh page the kernel clears, for no CPU saved. It starts on one
+// processor: at TDQS its cues are a tenth of the host's work, and with a
+// processor per core in each of two processes on two cores the idle ones
+// spun and woke each other; at Gradable on thousands of tools it is the
+// slower end, falls behind and gets its processors back (bench/README.md,
+// h46judge).
 var builtins = []protocol.Builtin{
-	{Name: "heuristic", Judge: func() judge.Judge { return heuristic.New() }},
+	{Name: "heuristic", MaxProcs: 1, Judge: func() judge.Judge { return heuristic.New() }},
 	{Name: "openai", Judge: func() judge.Judge { return openai.New() }},
 	{Name: "anthropic", Judge: func() judge.Judge { return anthropic.New() }},
 	{Name: "claude-cli", Judge: func() judge.Judge { return claudecli.New() }},

@@ -431,11 +431,16 @@ func (a *Asker) pinned() string {
 func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
 	o := Observation{Question: q.Name, Kind: q.Kind, Subject: r.Subject, QuestionDigest: q.Digest, InputHash: r.InputHash}
-	salt := ""
-	if a.Salt != nil {
-		salt = a.Salt(r)
+	// The salt and the key name the answer in the cache alone: a run
+	// without one (--no-cache) makes neither (a key is a JSON encoding of
+	// the judge's identity and a sha256, 5,000 of them at 5,000 tools).
+	var salt, key string
+	if a.Cache != nil {
+		if a.Salt != nil {
+			salt = a.Salt(r)
+		}
+		key = cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
 	}
-	key := cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
 	if a.Cache != nil && !a.Fresh {
 		if e, ok := a.Cache.Get(key); ok {
 			if !judge.SameModel(a.pinned(), e.Model) {

@@ -521,6 +521,24 @@ func TestSaltAsksAfresh(t *testing.T) {
 	}
 }
 
+// TestNoCacheMakesNoKey: without a cache a request's salt, which only
+// names its answer in the cache, is never asked for, nor its key made.
+func TestNoCacheMakesNoKey(t *testing.T) {
+	r := loadRubric(t)
+	reqs := requests(t, r, names(4)...)
+	var salts atomic.Int32
+	a := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r, Salt: func(ask.Request) string {
+		salts.Add(1)
+		return "pair 2"
+	}}
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if got := salts.Load(); got != 0 {
+		t.Errorf("the salt was asked for %d times without a cache, want 0", got)
+	}
+}
+
 // now is a channel that has fired: a wait stood in for by Asker.After
 // that ends at once.
 func now() <-chan time.Time {

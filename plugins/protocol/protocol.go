@@ -80,11 +80,24 @@ type PathExporter interface {
 type JudgePlugin struct {
 	plugin.NetRPCUnsupportedPlugin
 	Impl judge.Judge
+	// Behind, when set, is called (plugin side) whenever a question
+	// arrives on the answer stream while BehindAt or more are still being
+	// answered: the judge is the slower end.
+	Behind func()
 }
+
+// BehindAt is how many questions still being answered when another
+// arrives make a judge behind (JudgePlugin.Behind). A host keeps 6 in
+// flight by default; a judge quicker than the host has one or two.
+const BehindAt = 4
+
+// BehindStreak is how many questions in a row must find a judge behind
+// (BehindAt) before it is.
+const BehindStreak = 32
 
 // GRPCServer implements plugin.GRPCPlugin.
 func (p *JudgePlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
-	pluginv1.RegisterJudgeServer(s, &judgeServer{impl: p.Impl})
+	pluginv1.RegisterJudgeServer(s, &judgeServer{impl: p.Impl, behind: p.Behind})
 	return nil
 }
 
@@ -148,6 +161,14 @@ type Builtin struct {
 	// megabytes while it allocates steadily (the heuristic), which the
 	// default target of 100 makes collect every few megabytes.
 	GCPercent int
+	// MaxProcs, when above 0, is how many processors (runtime.GOMAXPROCS)
+	// the plugin's process starts serving on, unless GOMAXPROCS sets its
+	// own: for a judge whose work per question is small beside the
+	// host's (the heuristic at TDQS), where the idle processors of two
+	// runtimes sharing the machine's cores spin and wake each other. A
+	// judge that falls behind its questions (JudgePlugin.Behind) gets the
+	// processors it would have had back.
+	MaxProcs int
 }
 
 // Kind is KindJudge or KindTransport.

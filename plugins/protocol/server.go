@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -36,6 +37,10 @@ func Server(opts []grpc.ServerOption) *grpc.Server {
 type judgeServer struct {
 	pluginv1.UnimplementedJudgeServer
 	impl judge.Judge
+	// behind is JudgePlugin.Behind; answering counts the questions of
+	// the answer streams being answered.
+	behind    func()
+	answering atomic.Int64
 
 	mu sync.Mutex
 	// shared are the shared contexts the host handed over, by ref, at most
@@ -131,6 +136,7 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		wg      sync.WaitGroup
 		sending sync.Mutex
 		failed  error // the first send that failed; the stream is then over
+		streak  int   // the questions in a row that found the judge behind
 	)
 	defer wg.Wait()
 	for {
@@ -141,7 +147,16 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		if err != nil {
 			return err
 		}
+		// Behind when every one of BehindStreak questions in a row found
+		// BehindAt or more still being answered: a host's burst of
+		// questions (its first ones, say) is no sign of it.
+		if n := s.answering.Add(1); n <= BehindAt {
+			streak = 0
+		} else if streak++; streak >= BehindStreak && s.behind != nil {
+			s.behind()
+		}
 		wg.Go(func() {
+			defer s.answering.Add(-1)
 			r := &pluginv1.AskResult{Id: item.GetId()}
 			a, err := s.Ask(ctx, item.GetQuestion())
 			if err != nil {

@@ -215,3 +215,60 @@ func TestAskStreamLeavesAQuestionGivenUp(t *testing.T) {
 		t.Fatalf("the next question: %s, %v", a.JSON, err)
 	}
 }
+
+// gate is a judge whose every answer waits for open to close; entered
+// counts the questions it has begun, and all is closed when it has begun
+// want of them.
+type gate struct {
+	streamer
+	open, all chan struct{}
+	want      int32
+	entered   atomic.Int32
+}
+
+func (g *gate) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	if g.entered.Add(1) == g.want {
+		close(g.all)
+	}
+	<-g.open
+	return g.streamer.Ask(ctx, q)
+}
+
+// TestAskStreamTellsWhenBehind: a judge is behind (JudgePlugin.Behind)
+// once BehindStreak questions in a row have arrived while BehindAt or
+// more were still being answered; never while it keeps up, however many
+// questions it answers.
+func TestAskStreamTellsWhenBehind(t *testing.T) {
+	t.Run("keeping up", func(t *testing.T) {
+		var behind atomic.Int32
+		c := serveServer(t, &judgeServer{impl: &streamer{caps: streamCaps}, behind: func() { behind.Add(1) }})
+		for i := range 2 * (BehindAt + BehindStreak) {
+			if _, err := c.Ask(context.Background(), judge.Question{Kind: "k", Subject: fmt.Sprint(i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := behind.Load(); n != 0 {
+			t.Errorf("behind %d times", n)
+		}
+	})
+	t.Run("piling up", func(t *testing.T) {
+		n := BehindAt + BehindStreak
+		g := &gate{streamer: streamer{caps: streamCaps}, open: make(chan struct{}), all: make(chan struct{}), want: int32(n)}
+		var behind atomic.Int32
+		c := serveServer(t, &judgeServer{impl: g, behind: func() { behind.Add(1) }})
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				if _, err := c.Ask(context.Background(), judge.Question{Kind: "k", Subject: fmt.Sprint(i)}); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		<-g.all // every question has arrived, none is answered
+		if got := behind.Load(); got != 1 {
+			t.Errorf("behind %d times after %d questions piled up, want 1 (at the last)", got, n)
+		}
+		close(g.open)
+		wg.Wait()
+	})
+}

@@ -28,3 +28,25 @@ func TestGCPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxProcs: a built-in that asks for a number of processors gets it
+// unless GOMAXPROCS sets one; one that asks for none keeps the runtime's.
+func TestMaxProcs(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		n          int
+		gomaxprocs string
+		want       int
+		wantOK     bool
+	}{
+		{"asked, GOMAXPROCS unset", 1, "", 1, true},
+		{"asked, GOMAXPROCS set", 1, "2", 0, false},
+		{"not asked", 0, "", 0, false},
+		{"not asked, GOMAXPROCS set", 0, "4", 0, false},
+	} {
+		got, ok := maxProcs(protocol.Builtin{Name: "b", MaxProcs: tc.n}, tc.gomaxprocs)
+		if got != tc.want || ok != tc.wantOK {
+			t.Errorf("%s: got %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.wantOK)
+		}
+	}
+}

@@ -19,8 +19,10 @@ package sdk
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -54,6 +56,17 @@ func level() hclog.Level {
 // exits with status 1.
 func ServeJudge(j judge.Judge) {
 	serve(protocol.KindJudge, &protocol.JudgePlugin{Impl: j})
+}
+
+// serveJudgeOn serves j as ServeJudge does, on n processors until it
+// falls behind its questions (protocol.JudgePlugin.Behind), and then on
+// as many as it had before.
+func serveJudgeOn(j judge.Judge, n int) {
+	before := runtime.GOMAXPROCS(n)
+	serve(protocol.KindJudge, &protocol.JudgePlugin{Impl: j, Behind: sync.OnceFunc(func() {
+		runtime.GOMAXPROCS(before)
+		Logger.Debug("the judge fell behind its questions: serving on more processors", "processors", before)
+	})})
 }
 
 // ServeTransport serves t until the host ends the plugin; see ServeJudge.
@@ -93,9 +106,12 @@ func ServeBuiltin(args []string, list []protocol.Builtin) bool {
 		if pct, ok := gcPercent(b, os.Getenv("GOGC")); ok {
 			debug.SetGCPercent(pct)
 		}
-		if b.Judge != nil {
+		switch n, ok := maxProcs(b, os.Getenv("GOMAXPROCS")); {
+		case b.Judge != nil && ok:
+			serveJudgeOn(b.Judge(), n)
+		case b.Judge != nil:
 			ServeJudge(b.Judge())
-		} else {
+		default:
 			ServeTransport(b.Transport())
 		}
 		return true
@@ -175,4 +191,14 @@ func gcPercent(b protocol.Builtin, gogc string) (int, bool) {
 		return 0, false
 	}
 	return b.GCPercent, true
+}
+
+// maxProcs is how many processors the built-in b starts serving on, and
+// whether to set it: b's MaxProcs, unless gomaxprocs (the GOMAXPROCS
+// variable) sets a number of its own.
+func maxProcs(b protocol.Builtin, gomaxprocs string) (int, bool) {
+	if b.MaxProcs <= 0 || gomaxprocs != "" {
+		return 0, false
+	}
+	return b.MaxProcs, true
 }
