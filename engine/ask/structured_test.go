@@ -15,7 +15,9 @@ import (
 
 // promptRubric's prompts read the input in every way a template can: a
 // system prompt that names the tool, fences of text and of JSON, a range,
-// a default, and a shared prompt.
+// a default of a member the input lacks, and a shared prompt. (The input
+// is not written as a map literal, whose members the loader checks the
+// prompts against: a value whose members it cannot know.)
 const promptRubric = `
 rubric "prompts" {
   version = "1"
@@ -23,7 +25,7 @@ rubric "prompts" {
   question "len" {
     kind    = "test.len"
     per     = "tool"
-    input   = "{'name': tool.name, 'schema': tool.inputSchema, 'words': ['a', 'bé', tool.name]}"
+    input   = "dyn({'name': tool.name, 'schema': tool.inputSchema, 'words': ['a', 'bé', tool.name]})"
     shared  = "{'names': surface.tools.map(t, t.name)}"
     system  = "Count {{ .name }}."
     user    = <<-PROMPT
