@@ -223,6 +223,7 @@ NORACE_PACKAGES = \
 	./engine/report/writers \
 	./engine/rubric \
 	./engine/rubric/outline \
+	./engine/score/eval \
 	./engine/transport \
 	./examples/servers/internal/store \
 	./internal/archtest \
