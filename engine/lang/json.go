@@ -104,19 +104,13 @@ func appendValue(dst []byte, v ref.Val) ([]byte, error) {
 	return appendValueBudget(dst, v, &budget)
 }
 
-// keyedVal is a built map's key and value.
-type keyedVal struct {
-	key string
-	val ref.Val
-}
-
 func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
 	if m, ok := v.(traits.Mapper); ok {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			if *budget -= nodeBytes + mapBytes; *budget < 0 {
 				return nil, ValueTooLargeError{}
 			}
-			var small [16]keyedVal
+			var small [16]jsonMember[ref.Val]
 			ms := small[:0]
 			for k, e := range built {
 				key, ok := k.(types.String)
@@ -126,22 +120,9 @@ func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
 				if *budget -= int64(len(key)); *budget < 0 {
 					return nil, ValueTooLargeError{}
 				}
-				ms = append(ms, keyedVal{string(key), e})
+				ms = append(ms, jsonMember[ref.Val]{string(key), e})
 			}
-			slices.SortFunc(ms, func(a, b keyedVal) int { return strings.Compare(a.key, b.key) })
-			dst = append(dst, '{')
-			for i, m := range ms {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendJSONString(dst, m.key)
-				dst = append(dst, ':')
-				var err error
-				if dst, err = appendValueBudget(dst, m.val, budget); err != nil {
-					return nil, err
-				}
-			}
-			return append(dst, '}'), nil
+			return appendObject(dst, ms, func(dst []byte, v ref.Val) ([]byte, error) { return appendValueBudget(dst, v, budget) })
 		}
 	}
 	if l, ok := v.(interface {
@@ -233,33 +214,40 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		// The members are sorted as they are, not their keys looked up
 		// again; a definition's maps are small, so their members sit on
 		// the stack.
-		var small [16]keyed
+		var small [16]jsonMember[any]
 		ms := small[:0]
 		for k, e := range x {
-			ms = append(ms, keyed{k, e})
+			ms = append(ms, jsonMember[any]{k, e})
 		}
-		slices.SortFunc(ms, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
-		dst = append(dst, '{')
-		for i, m := range ms {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendJSONString(dst, m.key)
-			dst = append(dst, ':')
-			var err error
-			if dst, err = appendCanonical(dst, m.val); err != nil {
-				return nil, err
-			}
-		}
-		return append(dst, '}'), nil
+		return appendObject(dst, ms, appendCanonical)
 	}
 	return appendEncoded(dst, jsonable(v))
 }
 
-// keyed is a map's key and value.
-type keyed struct {
+// jsonMember is a JSON object's member: its key and its value, of a map of
+// Go values or of formula values.
+type jsonMember[V any] struct {
 	key string
-	val any
+	val V
+}
+
+// appendObject appends ms, sorted by key, as a JSON object, each value
+// written by write.
+func appendObject[V any](dst []byte, ms []jsonMember[V], write func([]byte, V) ([]byte, error)) ([]byte, error) {
+	slices.SortFunc(ms, func(a, b jsonMember[V]) int { return strings.Compare(a.key, b.key) })
+	dst = append(dst, '{')
+	for i, m := range ms {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, m.key)
+		dst = append(dst, ':')
+		var err error
+		if dst, err = write(dst, m.val); err != nil {
+			return nil, err
+		}
+	}
+	return append(dst, '}'), nil
 }
 
 // appendEncoded appends what encoding/json writes for v, HTML escaping
