@@ -383,6 +383,13 @@ func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
 		}
 	}
 	var walk func(n parse.Node, top bool)
+	// walkBranch walks an if, range or with; its list is walked with
+	// inner as its top (an if keeps the dot, range and with change it).
+	walkBranch := func(b *parse.BranchNode, top, inner bool) {
+		walk(b.Pipe, top)
+		walk(b.List, inner)
+		walk(b.ElseList, top)
+	}
 	walk = func(n parse.Node, top bool) {
 		switch x := n.(type) {
 		case *parse.ListNode:
@@ -416,17 +423,11 @@ func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
 		case *parse.ChainNode:
 			walk(x.Node, top)
 		case *parse.IfNode:
-			walk(x.Pipe, top)
-			walk(x.List, top)
-			walk(x.ElseList, top)
+			walkBranch(&x.BranchNode, top, top)
 		case *parse.RangeNode:
-			walk(x.Pipe, top)
-			walk(x.List, false)
-			walk(x.ElseList, top)
+			walkBranch(&x.BranchNode, top, false)
 		case *parse.WithNode:
-			walk(x.Pipe, top)
-			walk(x.List, false)
-			walk(x.ElseList, top)
+			walkBranch(&x.BranchNode, top, false)
 		case *parse.TemplateNode:
 			walk(x.Pipe, top)
 		}
