@@ -377,10 +377,26 @@ func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
 		return
 	}
 	var missing []string
+	// defaulted are the missing members read only as what default
+	// replaces ({{default "none" .title}}, {{.title | default "none"}}):
+	// the judge reads the default there, always. inDefault counts the
+	// default calls the walk is inside.
+	defaulted := map[string]bool{}
+	inDefault := 0
 	note := func(name string) {
-		if !slices.Contains(keys, name) && !slices.Contains(missing, name) {
-			missing = append(missing, name)
+		if slices.Contains(keys, name) {
+			return
 		}
+		if !slices.Contains(missing, name) {
+			missing = append(missing, name)
+			defaulted[name] = inDefault > 0
+		} else if inDefault == 0 {
+			defaulted[name] = false
+		}
+	}
+	isDefault := func(c *parse.CommandNode) bool {
+		id, ok := c.Args[0].(*parse.IdentifierNode)
+		return ok && id.Ident == "default"
 	}
 	var walk func(n parse.Node, top bool)
 	// walkBranch walks an if, range or with; its list is walked with
@@ -405,8 +421,15 @@ func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
 			if x == nil {
 				return
 			}
+			d := slices.ContainsFunc(x.Cmds, func(c *parse.CommandNode) bool { return len(c.Args) > 0 && isDefault(c) })
+			if d {
+				inDefault++
+			}
 			for _, c := range x.Cmds {
 				walk(c, top)
+			}
+			if d {
+				inDefault--
 			}
 		case *parse.CommandNode:
 			for _, arg := range x.Args {
@@ -438,6 +461,10 @@ func (l *loader) promptFields(a *hcl.Attribute, p *Prompt, keys []string) {
 		if near := nearest.Key(m, keys); near != "" {
 			msg += fmt.Sprintf(": did you mean .%s?", near)
 		}
-		l.errorf(a.Expr.Range(), "%s (its keys are %s); the judge would read <no value> there", msg, strings.Join(keys, ", "))
+		reads := "<no value>"
+		if defaulted[m] {
+			reads = "the default"
+		}
+		l.errorf(a.Expr.Range(), "%s (its keys are %s); the judge would read %s there, always", msg, strings.Join(keys, ", "), reads)
 	}
 }

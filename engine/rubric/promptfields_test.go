@@ -37,11 +37,14 @@ func TestPromptFields(t *testing.T) {
 		name, input, user, want string
 	}{
 		{"a key it has", "{'name': tool.name}", "Grade {{.name}}", ""},
-		{"a misspelled key", "{'name': tool.name}", "Grade {{.nmae}}", `t.hcl:8:21: user reads .nmae, which the question's input does not have: did you mean .name? (its keys are name); the judge would read <no value> there`},
+		{"a misspelled key", "{'name': tool.name}", "Grade {{.nmae}}", `t.hcl:8:21: user reads .nmae, which the question's input does not have: did you mean .name? (its keys are name); the judge would read <no value> there, always`},
 		{"a member of a key it has", "{'tool': tool}", "Grade {{.tool.name}}", ""},
 		{"inside range, the item's", "{'names': [tool.name]}", "{{range .names}}{{.x}}{{end}}", ""},
-		{"inside range, the input's", "{'names': [tool.name]}", "{{range .names}}{{$.nmes}}{{end}}", `t.hcl:8:21: user reads .nmes, which the question's input does not have: did you mean .names? (its keys are names); the judge would read <no value> there`},
-		{"in a function's argument", "{'name': tool.name}", "{{default \\\"none\\\" .title}}", `t.hcl:8:21: user reads .title, which the question's input does not have (its keys are name); the judge would read <no value> there`},
+		{"inside range, the input's", "{'names': [tool.name]}", "{{range .names}}{{$.nmes}}{{end}}", `t.hcl:8:21: user reads .nmes, which the question's input does not have: did you mean .names? (its keys are names); the judge would read <no value> there, always`},
+		{"in default's argument", "{'name': tool.name}", "{{default \\\"none\\\" .title}}", `t.hcl:8:21: user reads .title, which the question's input does not have (its keys are name); the judge would read the default there, always`},
+		{"piped into default", "{'name': tool.name}", "{{.title | default \\\"none\\\"}}", `t.hcl:8:21: user reads .title, which the question's input does not have (its keys are name); the judge would read the default there, always`},
+		{"in default and out of it", "{'name': tool.name}", "{{default \\\"none\\\" .title}} {{.title}}", `t.hcl:8:21: user reads .title, which the question's input does not have (its keys are name); the judge would read <no value> there, always`},
+		{"in another function's argument", "{'name': tool.name}", "{{printf \\\"%s\\\" .title}}", `t.hcl:8:21: user reads .title, which the question's input does not have (its keys are name); the judge would read <no value> there, always`},
 		{"an input that is no literal", "true ? {'name': tool.name} : {}", "Grade {{.nmae}}", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
