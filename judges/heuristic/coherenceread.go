@@ -71,12 +71,8 @@ func readCoherenceInput(input []byte, in *tdqs.CoherenceInput) bool {
 // leaves them nil, and a null among them is a tool with neither name nor
 // description, as encoding/json leaves a struct it reads null into.
 func readCoherenceTools(raw []byte, in *tdqs.CoherenceInput) bool {
-	switch raw[0] {
-	case 'n':
-		return true
-	case '[':
-	default:
-		return false
+	if list, ok := listOrNull(raw); !list {
+		return ok
 	}
 	// The tools are counted first: one allocation of them all.
 	n := 0
@@ -132,6 +128,31 @@ func (t copied) read(val []byte, v *string) bool {
 	return true
 }
 
+// readOrNull is read for a member that may be null, which leaves v as it
+// is: set says whether val was a string, ok whether it was a string read
+// or null.
+func (t copied) readOrNull(val []byte, v *string) (set, ok bool) {
+	switch val[0] {
+	case '"':
+		return true, t.read(val, v)
+	case 'n':
+		return false, true
+	}
+	return false, false
+}
+
+// listOrNull says whether raw is a JSON array (list), and whether it is
+// one or null (ok): a member read as a list that may be null.
+func listOrNull(raw []byte) (list, ok bool) {
+	switch raw[0] {
+	case '[':
+		return true, true
+	case 'n':
+		return false, true
+	}
+	return false, false
+}
+
 // readCoherenceTool reads one tool of a coherence question, an object of
 // text's: its name, and its description into desc, pointed at, left nil
 // when it is null.
@@ -148,21 +169,11 @@ func readCoherenceTool(raw []byte, t *tdqs.CoherenceTool, desc *string, text cop
 		ok := true
 		switch string(name) {
 		case "name":
-			switch val[0] {
-			case '"':
-				ok = text.read(val, &t.Name)
-			case 'n':
-			default:
-				ok = false
-			}
+			_, ok = text.readOrNull(val, &t.Name)
 		case "description":
-			switch val[0] {
-			case '"':
-				ok = text.read(val, desc)
+			var set bool
+			if set, ok = text.readOrNull(val, desc); set {
 				t.Description = desc
-			case 'n':
-			default:
-				ok = false
 			}
 		default:
 			ok = !foldsTo(name, nameName, descriptionName)
@@ -176,12 +187,8 @@ func readCoherenceTool(raw []byte, t *tdqs.CoherenceTool, desc *string, text cop
 // readShadowCandidates reads the shadowing candidates, a list of strings
 // or null (nil).
 func readShadowCandidates(raw []byte, in *tdqs.CoherenceInput) bool {
-	switch raw[0] {
-	case 'n':
-		return true
-	case '[':
-	default:
-		return false
+	if list, ok := listOrNull(raw); !list {
+		return ok
 	}
 	l := []string{}
 	for it := (itemIter{arr: raw}); ; {
