@@ -75,16 +75,7 @@ func hasUnnegatedByFields(t Text, phrase string) bool {
 			return false
 		}
 		at := base + i
-		before := strings.Fields(t.norm[:at])
-		negated := false
-		for j := len(before) - 1; j >= 0 && j >= len(before)-2; j-- {
-			for _, n := range vocabulary.negations {
-				if before[j] == n {
-					negated = true
-				}
-			}
-		}
-		if !negated {
+		if !negatedBy(strings.Fields(t.norm[:at])) {
 			return true
 		}
 		base = at + 1

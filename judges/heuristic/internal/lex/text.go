@@ -351,20 +351,22 @@ func (t Text) HasUnnegated(phrase string) bool {
 			return false
 		}
 		at := base + i
-		before := t.wordsBefore(at)
-		negated := false
-		for j := len(before) - 1; j >= 0 && j >= len(before)-2; j-- {
-			for _, n := range vocabulary.negations {
-				if before[j] == n {
-					negated = true
-				}
-			}
-		}
-		if !negated {
+		if !negatedBy(t.wordsBefore(at)) {
 			return true
 		}
 		base = at + 1
 	}
+}
+
+// negatedBy reports whether one of the last two words before a phrase
+// negates it.
+func negatedBy(before []string) bool {
+	for j := max(0, len(before)-2); j < len(before); j++ {
+		if negationSet[before[j]] {
+			return true
+		}
+	}
+	return false
 }
 
 // Claims reports whether t states verb of its subject: the verb opens t
@@ -448,14 +450,7 @@ func (t Text) wordsBefore(at int) []string {
 
 // Negated reports whether a negation is among the two words before the
 // occurrence.
-func (c Context) Negated() bool {
-	for j := max(0, len(c.Before)-2); j < len(c.Before); j++ {
-		if negationSet[c.Before[j]] {
-			return true
-		}
-	}
-	return false
-}
+func (c Context) Negated() bool { return negatedBy(c.Before) }
 
 // Stem folds plurals and third-person verbs to one form: "lists" and
 // "list", "entries" and "entry", "searches" and "search".
