@@ -9,6 +9,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 // TestPriceCost: cached input at its own price, the rest at full price.
@@ -51,12 +52,7 @@ func TestBudgetStopsBeforePassing(t *testing.T) {
 	// A dollar a million tokens, in and out: a call's greatest cost is
 	// its prompt bytes plus 100 output tokens, in millionths of a dollar.
 	price := ask.Price{Input: 1, CachedInput: 1, Output: 1}
-	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
-	obs, err := probe.Ask(context.Background(), reqs[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	bound := float64(obs[0].PromptBytes+100) / 1e6
+	bound := callBound(t, r, reqs[0])
 	// Each call of the counting judge costs 12 tokens; four were spent,
 	// and a fifth's bound does not fit in what is left.
 	limit := 4*12/1e6 + bound - 1e-9
@@ -102,16 +98,11 @@ func TestBudgetHoldsCallsInFlight(t *testing.T) {
 		<-refused // in flight until the other question is refused
 		return judge.Answer{}, nil, false
 	}}
-	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
-	obs, err := probe.Ask(context.Background(), reqs[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	bound := float64(obs[0].PromptBytes+100) / 1e6
+	bound := callBound(t, r, reqs[0])
 	a := &ask.Asker{Judge: j, Identity: identity, Rubric: r, Concurrency: 2,
 		Budget:   &ask.Budget{Limit: 1.5 * bound, Price: ask.Price{Input: 1, CachedInput: 1, Output: 1}, MaxOutput: 100},
 		OnBudget: func(*ask.BudgetError) { close(refused) }}
-	_, err = a.Ask(context.Background(), reqs)
+	_, err := a.Ask(context.Background(), reqs)
 	var be *ask.BudgetError
 	if !errors.As(err, &be) {
 		t.Fatalf("got %v, want a BudgetError", err)
@@ -138,12 +129,7 @@ func TestBudgetLedgerHoldsEveryAsker(t *testing.T) {
 	r := loadRubric(t)
 	reqs := requests(t, r, names(3)...)
 	price := ask.Price{Input: 1, CachedInput: 1, Output: 1}
-	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
-	obs, err := probe.Ask(context.Background(), reqs[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	bound := float64(obs[0].PromptBytes+100) / 1e6
+	bound := callBound(t, r, reqs[0])
 	// Each call costs 12 tokens: 4 spent leave room for no bound.
 	limit := 3*12/1e6 + bound + 1e-9
 	ledger := &ask.Ledger{}
@@ -177,4 +163,18 @@ func TestBudgetLedgerHoldsEveryAsker(t *testing.T) {
 	if !strings.Contains(be.Error(), "running again asks them all again") {
 		t.Errorf("the refusal of a run that asks afresh says %q", be.Error())
 	}
+}
+
+// callBound is the greatest cost of asking req at a dollar a million
+// tokens in and out, with 100 output tokens at most: its prompt bytes
+// (as a counting judge's observation measures them) plus 100, in
+// millionths of a dollar.
+func callBound(t *testing.T, r *rubric.Rubric, req ask.Request) float64 {
+	t.Helper()
+	probe := &ask.Asker{Judge: &counting{}, Identity: identity, Rubric: r}
+	obs, err := probe.Ask(context.Background(), []ask.Request{req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return float64(obs[0].PromptBytes+100) / 1e6
 }
