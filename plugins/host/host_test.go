@@ -248,6 +248,16 @@ func TestCrashHidesSecrets(t *testing.T) {
 	t.Setenv("RUBRIC_TEST_KEY", secrets[0])
 	t.Setenv("RUBRIC_TEST_NAMED", secrets[2])
 	opts := judge.Config{Options: map[string]string{"api_key": secrets[1], "api_key_env": "RUBRIC_TEST_NAMED"}}
+	// askLeak starts the judge p with opts and asks it the question
+	// whose error echoes its key.
+	askLeak := func(h *Host, p Plugin) error {
+		j, err := h.Judge(context.Background(), p, opts)
+		if err != nil {
+			return err
+		}
+		_, err = j.Ask(context.Background(), judge.Question{Kind: "leak"})
+		return err
+	}
 	for _, c := range []struct {
 		name string
 		call func(h *Host) error
@@ -256,22 +266,12 @@ func TestCrashHidesSecrets(t *testing.T) {
 		{"a pinned judge", func(h *Host) error {
 			p := self(t, protocol.KindJudge, "judge")
 			p.Env = append(p.Env, "RUBRIC_TEST_KEY", "RUBRIC_TEST_NAMED")
-			j, err := h.Judge(context.Background(), p, opts)
-			if err != nil {
-				return err
-			}
-			_, err = j.Ask(context.Background(), judge.Question{Kind: "leak"})
-			return err
+			return askLeak(h, p)
 		}, "invalid key [redacted] (from the environment), [redacted] (option api_key), [redacted] (the variable api_key_env names)"},
 		{"a built-in judge", func(h *Host) error {
 			p := self(t, protocol.KindJudge, "judge")
 			p.From = FromBuiltin
-			j, err := h.Judge(context.Background(), p, opts)
-			if err != nil {
-				return err
-			}
-			_, err = j.Ask(context.Background(), judge.Question{Kind: "leak"})
-			return err
+			return askLeak(h, p)
 		}, "invalid key [redacted] (from the environment), [redacted] (option api_key), [redacted] (the variable api_key_env names)"},
 		{"a transport", func(h *Host) error {
 			tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
