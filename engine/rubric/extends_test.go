@@ -168,15 +168,7 @@ func TestExtendsNewNamesAlike(t *testing.T) {
 // failed with "read q/sys.md: no such file", or read the child's).
 func TestExtendsParentFile(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, src string) string { return writeUnder(t, dir, name, src) }
 	write("p/parent.hcl", `rubric "parent" {
   version = "1"
   question "q" {
@@ -214,16 +206,7 @@ func TestExtendsParentFile(t *testing.T) {
 // digest (copied as written, it read the child's sys.md, or none).
 func TestFlatParentFile(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) string {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, src string) string { return writeUnder(t, dir, name, src) }
 	write("p/parent.hcl", `rubric "parent" {
   version = "1"
   question "q" {
@@ -266,4 +249,18 @@ func TestFlatParentFile(t *testing.T) {
 	if f.Digest != r.Digest {
 		t.Errorf("the flat form's digest %s, the child's %s", f.Digest, r.Digest)
 	}
+}
+
+// writeUnder writes src to the file name under dir, making its
+// directories, and returns its path.
+func writeUnder(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -14,13 +14,7 @@ import (
 // its tests is read as a rubric and told what is wrong.
 func TestTestFileRefused(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, src string) string { return writeUnder(t, dir, name, src) }
 	const tests = "# tests\ntest \"a\" {\n  surface = \"[]\"\n  expect  = { score = 1 }\n}\n"
 	write("mine.hcl", "rubric \"mine\" {}\n")
 	cases := []struct {
