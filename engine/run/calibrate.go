@@ -329,14 +329,9 @@ func (s *Session) concurrentRuns(ctx context.Context, runs int, scan func(ctx co
 	}
 	err := g.Wait()
 	for _, sib := range sibs {
-		if sib.asker == nil {
-			continue
+		if sib.asker != nil {
+			s.adopt(sib.asker)
 		}
-		if s.asker != nil {
-			s.spentBefore += s.asker.Stats().CostUSD
-			s.priced = s.priced || s.Cost(s.asker) != nil
-		}
-		s.asker = sib.asker
 	}
 	if err != nil {
 		return nil, err

@@ -614,12 +614,18 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	} else {
 		s.done = func() {}
 	}
+	s.adopt(a)
+	return a, nil
+}
+
+// adopt makes a the session's latest asker, counting what the one before
+// spent (see Spent).
+func (s *Session) adopt(a *ask.Asker) {
 	if s.asker != nil {
 		s.spentBefore += s.asker.Stats().CostUSD
 		s.priced = s.priced || s.Cost(s.asker) != nil
 	}
 	s.asker = a
-	return a, nil
 }
 
 // Spent is what every judge call of the session cost, as the reports
