@@ -34,11 +34,12 @@ func main() {
 		if stop, err := cpuprofile.Start("." + os.Args[2] + "-" + os.Args[3]); err == nil {
 			defer stop()
 		}
-	}
-	if len(os.Args) == 4 && os.Args[1] == protocol.ServeArg && os.Args[2] == "judge" {
-		// A judge's heap grows with the tools it is asked about: it is
-		// backed by huge pages, as a scoring command's is (adviseHuge).
-		hugepages.Advise()
+		if os.Args[2] == protocol.KindJudge {
+			// A judge's heap grows with the tools it is asked about: it
+			// is backed by huge pages, as a scoring command's is
+			// (adviseHuge).
+			hugepages.Advise()
+		}
 	}
 	if sdk.ServeBuiltin(os.Args[1:], builtins) {
 		return
