@@ -3,9 +3,11 @@ package rank
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
 )
 
 func nums(ss ...string) []*num.Num {
@@ -61,6 +63,33 @@ func TestRanks(t *testing.T) {
 	} {
 		if got := Ranks(tt.scores); !slices.Equal(got, tt.want) {
 			t.Errorf("Ranks: got %v, want %v", got, tt.want)
+		}
+	}
+}
+
+// TestWriteTextNamesTheOldRubric: the table starts with the rubric the
+// reports were scored with, each digest among them once (one name and
+// version, edited without a new version), then the new one; with no
+// report rescored there is no old line.
+func TestWriteTextNamesTheOldRubric(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		old  []report.Rubric
+		want string
+	}{
+		{"one digest", []report.Rubric{{Name: "sq", Version: "1.0", Digest: "sha256:aaaaaaaaaaaaaaaa"}},
+			"old: sq 1.0 (sha256:aaaaaaaaaaaa)\nnew: mine 2.0 (sha256:cccccccccccc), zero judge calls"},
+		{"two digests of one version", []report.Rubric{{Name: "sq", Version: "1.0", Digest: "sha256:aaaaaaaaaaaaaaaa"}, {Name: "sq", Version: "1.0", Digest: "sha256:bbbbbbbbbbbbbbbb"}},
+			"old: sq 1.0 (sha256:aaaaaaaaaaaa, sha256:bbbbbbbbbbbb)\nnew: mine 2.0"},
+		{"nothing rescored", nil, "new: mine 2.0"},
+	} {
+		k := &Ranking{Rubric: report.Rubric{Name: "mine", Version: "2.0", Digest: "sha256:cccccccccccccccc"}, Old: tt.old}
+		var b strings.Builder
+		if err := k.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), tt.want) {
+			t.Errorf("%s: got\n%s\nwant it to start with\n%s", tt.name, b.String(), tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -39,10 +40,15 @@ type Ranked struct {
 
 // Ranking is what rescore prints for several reports.
 type Ranking struct {
-	Rubric  report.Rubric `json:"rubric"`
-	Servers []*Ranked     `json:"servers"`
-	Tau     *float64      `json:"kendall_tau"`
-	Movers  []string      `json:"largest_movers"`
+	Rubric report.Rubric `json:"rubric"`
+	// Old is the rubric the rescored reports were scored with (their
+	// name and version are one: reports of another are not rescored),
+	// each digest among them once, in the reports' order; empty when no
+	// report was rescored.
+	Old     []report.Rubric `json:"old_rubrics,omitempty"`
+	Servers []*Ranked       `json:"servers"`
+	Tau     *float64        `json:"kendall_tau"`
+	Movers  []string        `json:"largest_movers"`
 }
 
 // ReportPaths expands the arguments: a directory stands for the JSON
@@ -113,6 +119,9 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, names map[st
 			s.Error = fmt.Sprintf("scored with %s %s, but %s with %s %s: the old scores are on two scales, so one old column cannot rank them; rescore the reports of one rubric together",
 				old.Rubric.Name, old.Rubric.Version, firstPath, first.Rubric.Name, first.Rubric.Version)
 			continue
+		}
+		if !slices.ContainsFunc(rk.Old, func(o report.Rubric) bool { return o.Digest == old.Rubric.Digest }) {
+			rk.Old = append(rk.Old, report.Rubric{Name: old.Rubric.Name, Version: old.Rubric.Version, Digest: old.Rubric.Digest})
 		}
 		s.OldScore, s.OldGrade, s.oldExact = scoreOf(old.Score, old.Exact, old.Grade)
 		surf, err := old.EmbeddedSurface(p)
@@ -197,6 +206,13 @@ func (k *Ranking) WriteJSON(w io.Writer) error {
 // WriteText writes the ranking as a table, tau, the largest movers and
 // the reports that could not be rescored.
 func (k *Ranking) WriteText(w io.Writer) error {
+	if len(k.Old) > 0 {
+		digests := make([]string, len(k.Old))
+		for i, o := range k.Old {
+			digests[i] = report.ShortHash(o.Digest)
+		}
+		fmt.Fprintf(w, "old: %s %s (%s)\n", k.Old[0].Name, k.Old[0].Version, strings.Join(digests, ", "))
+	}
 	fmt.Fprintf(w, "new: %s %s (%s), zero judge calls: every answer is read from the reports\n\n", k.Rubric.Name, k.Rubric.Version, report.ShortHash(k.Rubric.Digest))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "server\told\tgrade\trank\tnew\tgrade\trank\tmoved\t")
