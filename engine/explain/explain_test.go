@@ -66,7 +66,7 @@ func TestExplainAgrees(t *testing.T) {
 	}{
 		// query fails declares_required (10 points) and its one parameter
 		// has no description (20 points): 100 - 30 = 70.
-		{explain.Request{Tool: "query"}, []string{"  described_params   20 * 0 = 0", "sum([10, 15, 0, 0, 15, 15, 15]) = 70", "score = 70, shown rounded half up to 1 decimal as 70.0"}},
+		{explain.Request{Tool: "query"}, []string{"  described_params   20 * 0 = 0", "sum([10, 15, 0, 0, 15, 15, 15]) = 70", "score = 70, shown rounded half away from zero to 1 decimal as 70.0"}},
 		// One tool: the mean is its score.
 		{explain.Request{}, []string{"  query   70", "mean([70]) = 70", "grade = C (60 <= score < 75)"}},
 	} {

@@ -32,7 +32,7 @@ func (x *run) tool(w io.Writer) error {
 	}
 	x.answers(w, reads, t.Answers)
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "score = %s, shown rounded half up to %s as %s\n", exactText(rt.Exact), report.Plural(r.Round, "decimal"), rt.Score)
+	fmt.Fprintf(w, "score = %s, shown rounded half away from zero to %s as %s\n", exactText(rt.Exact), report.Plural(r.Round, "decimal"), rt.Score)
 	fmt.Fprintf(w, "grade = %s (%s)\n", rt.Grade, gradeBand(r, rt.Grade))
 	return nil
 }
@@ -62,7 +62,7 @@ func (x *run) surface(w io.Writer) error {
 		fmt.Fprintf(w, "no score: %s\n", x.re.NoScore)
 		return nil
 	}
-	fmt.Fprintf(w, "score = %s, shown rounded half up to %s as %s\n", exactText(*x.re.Exact), report.Plural(r.Round, "decimal"), *x.re.Score)
+	fmt.Fprintf(w, "score = %s, shown rounded half away from zero to %s as %s\n", exactText(*x.re.Exact), report.Plural(r.Round, "decimal"), *x.re.Score)
 	fmt.Fprintf(w, "grade = %s (%s)\n", *x.re.Grade, gradeBand(r, *x.re.Grade))
 	return nil
 }

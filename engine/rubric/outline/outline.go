@@ -84,7 +84,7 @@ func Write(w io.Writer, r *rubric.Rubric) error {
 	for i, g := range r.Grades {
 		grades[i] = fmt.Sprintf("%s >= %s", g.Letter, g.Min)
 	}
-	fmt.Fprintf(w, "\nGrades: %s\nShown rounded half up to %s.\n", strings.Join(grades, ", "), report.Plural(r.Round, "decimal"))
+	fmt.Fprintf(w, "\nGrades: %s\nShown rounded half away from zero to %s.\n", strings.Join(grades, ", "), report.Plural(r.Round, "decimal"))
 	if len(r.JudgeLabels) > 0 {
 		var labels []string
 		for _, k := range slices.Sorted(maps.Keys(r.JudgeLabels)) {
@@ -108,7 +108,7 @@ func writeGate(w io.Writer, r *rubric.Rubric) {
 		value = OneLine(g.Value.Source)
 	}
 	fmt.Fprintf(w, "\nGate (rubric gate, base against head; %s):\n", from)
-	fmt.Fprintf(w, "  compares  %s = %s, rounded half up to %s once\n", g.Title, value, report.Plural(g.Round, "decimal"))
+	fmt.Fprintf(w, "  compares  %s = %s, rounded half away from zero to %s once\n", g.Title, value, report.Plural(g.Round, "decimal"))
 	if g.Confirm == 0 {
 		fmt.Fprintln(w, "  confirms  nothing: the first pair decides")
 	} else {

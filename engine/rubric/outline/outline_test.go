@@ -28,7 +28,7 @@ func TestWrite(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := w.String()
-			want := []string{r.Digest, "\nGrades: ", "\nGate (rubric gate, base against head; ", "\nShown rounded half up to " + report.Plural(r.Round, "decimal") + ".\n"}
+			want := []string{r.Digest, "\nGrades: ", "\nGate (rubric gate, base against head; ", "\nShown rounded half away from zero to " + report.Plural(r.Round, "decimal") + ".\n"}
 			for _, c := range r.Checks {
 				want = append(want, "  "+c.Name+" ")
 			}
