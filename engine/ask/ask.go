@@ -476,6 +476,15 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 	if r.Shared != nil {
 		jq.Shared, jq.SharedHash = r.Shared.JSON, r.Shared.ref
 	}
+	// While answers are cached, the call carries what names the question
+	// in the cache, for a judge made of members that keeps each member's
+	// answers as the member alone would (MemberMemo).
+	actx := ctx
+	var meta *asked
+	if a.Cache != nil {
+		meta = &asked{rubric: a.Rubric.Digest, question: q, kind: q.Kind, subject: r.Subject, inputHash: r.InputHash, salt: salt, promptBytes: o.PromptBytes, fresh: a.Fresh}
+		actx = withAsked(ctx, meta)
+	}
 	var last error // why the last answer could not be read
 	limited := 0   // rate limits in a row
 	for o.Attempts < 1+q.Retries {
@@ -488,8 +497,15 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		if err != nil {
 			return o, err
 		}
-		ans, err := a.Judge.Ask(ctx, jq)
+		if meta != nil {
+			meta.kept, meta.put = 0, 0
+		}
+		ans, err := a.Judge.Ask(actx, jq)
 		a.spend(hold, ans.Tokens)
+		// An answer made wholly of members' answers the cache kept cost
+		// no call: it is reported as read from the cache (progress
+		// counts it there).
+		kept := err == nil && meta != nil && meta.kept > 0 && meta.put == 0
 		var rl *judge.RateLimitError
 		var ur *judge.UnreadableError
 		// A call is a reply the judge gave, readable or not; a request
@@ -497,7 +513,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		// failed answered nothing, and is counted apart or not at all.
 		answered := err == nil || errors.As(err, &ur)
 		a.count(func(s *Stats) {
-			if answered {
+			if answered && !kept {
 				s.Calls++
 			}
 			s.Tokens = s.Tokens.Add(ans.Tokens)
@@ -536,7 +552,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 			continue
 		}
 		o.Attempts++
-		o.Answer, o.Model = answer, ans.Model
+		o.Answer, o.Model, o.Cached = answer, ans.Model, kept
 		if a.CountTokens {
 			if o.Counted, err = countedTokens(r, p, answer, o.Tokens); err != nil {
 				return o, err

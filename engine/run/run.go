@@ -397,7 +397,14 @@ func (s *Session) startJudge(ctx context.Context, ref string, cfg judge.Config) 
 		started = append(started, j)
 	}
 	p, err := panel.Start(started...)
-	return p, "", err
+	if err != nil {
+		return nil, "", err
+	}
+	if s.opt.Cache != nil {
+		// Each member's answers are cached as the member's own too.
+		p.Memo = ask.MemberMemo{Cache: s.opt.Cache}
+	}
+	return p, "", nil
 }
 
 // startOne starts the one judge ref names, with cfg and the settings

@@ -6,7 +6,9 @@
 // The panel's identity names its members' identities in order, so its
 // answers are cached, reported and calibrated as one judge's, and a
 // change of any member (its version, its model) is a change of the
-// panel's identity.
+// panel's identity. With a Memo, each member's answers are also kept
+// under the member's own identity, as the member alone would keep them,
+// so that no member is paid twice for one answer.
 package panel
 
 import (
@@ -39,6 +41,22 @@ type Panel struct {
 	// then, so that a member's trouble does not pay the others twice.
 	mu   sync.Mutex
 	held map[string][]*memberAnswer
+
+	// Memo, when set, keeps the members' answers beyond the run (see
+	// Memo); nil keeps none.
+	Memo Memo
+}
+
+// Memo keeps each member's answers beyond the run, under the member's own
+// identity: the answer a member gives as part of a panel is the one it
+// gives alone, so a member asked alone before, or in another panel, is
+// not paid for it again. Get returns member's kept answer to q, if any,
+// costing nothing; Put keeps an answer member just gave to q. What names
+// a question beyond q (its rubric question, the hash of its input) an
+// implementation reads from ctx, where whoever asks the panel puts it.
+type Memo interface {
+	Get(ctx context.Context, member judge.Identity, q judge.Question) (judge.Answer, bool)
+	Put(ctx context.Context, member judge.Identity, q judge.Question, a judge.Answer)
 }
 
 // memberAnswer is a member's readable answer: its JSON and the model
@@ -179,6 +197,10 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		if got[i] != nil {
 			continue
 		}
+		if doc, model, ok := p.kept(ctx, i, q); ok {
+			got[i] = &memberAnswer{doc: doc, model: model}
+			continue
+		}
 		a, err := m.Ask(ctx, q)
 		tokens = tokens.Add(a.Tokens)
 		if err != nil {
@@ -189,10 +211,8 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 			// Named, so that a user can tell which member to mend.
 			return judge.Answer{Tokens: tokens}, fmt.Errorf("panel member %d (%s): %w", i+1, p.memberLabel(i), err)
 		}
-		var doc any
-		dec := json.NewDecoder(bytes.NewReader(a.JSON))
-		dec.UseNumber()
-		if err := dec.Decode(&doc); err != nil {
+		doc, err := decodeAnswer(a.JSON)
+		if err != nil {
 			// The others are still asked, so that a retry asks only this
 			// member.
 			if failed == nil {
@@ -201,6 +221,9 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 			continue
 		}
 		got[i] = &memberAnswer{doc: doc, model: a.Model}
+		if p.Memo != nil && i < len(p.ids) {
+			p.Memo.Put(ctx, p.ids[i], q, a)
+		}
 	}
 	if failed != nil {
 		keep()
@@ -216,6 +239,33 @@ func (p *Panel) Ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		return judge.Answer{}, err
 	}
 	return judge.Answer{JSON: out, Model: "median of " + strings.Join(models, ", "), Tokens: tokens}, nil
+}
+
+// kept is member i's answer to q as the Memo keeps it, decoded; false
+// when there is no Memo, no identity to look the member up by, no
+// answer kept, or one that is no JSON.
+func (p *Panel) kept(ctx context.Context, i int, q judge.Question) (doc any, model string, ok bool) {
+	if p.Memo == nil || i >= len(p.ids) {
+		return nil, "", false
+	}
+	a, ok := p.Memo.Get(ctx, p.ids[i], q)
+	if !ok {
+		return nil, "", false
+	}
+	doc, err := decodeAnswer(a.JSON)
+	if err != nil {
+		return nil, "", false
+	}
+	return doc, a.Model, true
+}
+
+// decodeAnswer reads an answer's JSON, numbers kept as written.
+func decodeAnswer(b []byte) (any, error) {
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	err := dec.Decode(&doc)
+	return doc, err
 }
 
 // memberLabel names member i as the panel's identity does

@@ -290,3 +290,54 @@ func TestMembers(t *testing.T) {
 		}
 	}
 }
+
+// mapMemo is a Memo over a map by member model and subject.
+type mapMemo struct {
+	kept map[string]string
+	put  []string
+}
+
+func (m *mapMemo) Get(_ context.Context, id judge.Identity, q judge.Question) (judge.Answer, bool) {
+	a, ok := m.kept[id.Model+" "+q.Subject]
+	return judge.Answer{JSON: []byte(a), Model: id.Model}, ok
+}
+
+func (m *mapMemo) Put(_ context.Context, id judge.Identity, q judge.Question, a judge.Answer) {
+	m.put = append(m.put, id.Model+" "+q.Subject+" "+string(a.JSON))
+}
+
+// TestPanelMemo: a member whose answer the Memo keeps is not asked, its
+// kept answer counts in the median at no cost, and what the others
+// answer is handed to the Memo under their own identities; a kept
+// answer that is no JSON is asked for again.
+func TestPanelMemo(t *testing.T) {
+	a := &fixed{id: judge.Identity{Plugin: "openai", Model: "m1"}, answer: `{"s":1}`}
+	b := &fixed{id: judge.Identity{Plugin: "openai", Model: "m2"}, answer: `{"s":3}`}
+	c := &fixed{id: judge.Identity{Plugin: "openai", Model: "m3"}, answer: `{"s":4}`}
+	p, err := New(a, b, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Configure(context.Background(), judge.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	memo := &mapMemo{kept: map[string]string{"m1 tool": `{"s":5}`, "m3 other": "not json"}}
+	p.Memo = memo
+	ans, err := p.Ask(context.Background(), judge.Question{Kind: "k", Subject: "tool"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ans.JSON) != `{"s":4}` || ans.Tokens != (judge.Tokens{Input: 20, Output: 4}) {
+		t.Errorf("answer %s, tokens %+v; want the median of 5 (kept), 3 and 4, and b's and c's tokens alone", ans.JSON, ans.Tokens)
+	}
+	if got := []int{a.calls, b.calls, c.calls}; !slices.Equal(got, []int{0, 1, 1}) {
+		t.Errorf("calls %v, want the member with a kept answer not asked", got)
+	}
+	if _, err := p.Ask(context.Background(), judge.Question{Kind: "k", Subject: "other"}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`m2 tool {"s":3}`, `m3 tool {"s":4}`, `m1 other {"s":1}`, `m2 other {"s":3}`, `m3 other {"s":4}`}
+	if !slices.Equal(memo.put, want) {
+		t.Errorf("kept\n%q\nwant\n%q", memo.put, want)
+	}
+}
