@@ -22,6 +22,7 @@ type observedFile struct {
 	Tools []struct {
 		URL             string `json:"url"`
 		Capture         string `json:"capture"`
+		Group           string `json:"group"`
 		Name            string `json:"name"`
 		Title           string `json:"title"`
 		Description     string `json:"description"`
@@ -88,9 +89,12 @@ func readJSON(t testing.TB, name string, v any) {
 // record is one tool with published scores, built into a question.
 type record struct {
 	set, label string
-	input      map[string]any
-	published  map[string]*int
-	tdqs       *float64 // the published composite, when shown
+	// group names the records of glama_tdqs_rescored.json that are one
+	// definition; empty in the other files.
+	group     string
+	input     map[string]any
+	published map[string]*int
+	tdqs      *float64 // the published composite, when shown
 }
 
 // target is what the heuristic's TDQS is ranked against: the published
@@ -177,7 +181,7 @@ func observedRecords(t testing.TB, file, set string) (recs []record, skipped []s
 			label = r.Name + " [" + r.Capture + "] (" + sourceKey(r.URL) + ")"
 		}
 		recs = append(recs, record{
-			set: set, label: label,
+			set: set, label: label, group: r.Group,
 			input:     map[string]any{"tool": tool, "siblings": []string{}},
 			published: r.Scores, tdqs: r.TDQS,
 		})
