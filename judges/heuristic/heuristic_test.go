@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.3.1", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.4.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -397,20 +397,22 @@ func TestTransparencyCues(t *testing.T) {
 		{"permanent while not destructive", toolSpec{name: "purge_cache", desc: "Purge the build cache. Permanently deletes every cached artifact.", annotations: map[string]any{"destructiveHint": false}}, 1, []string{"permanently"}},
 		{"one word, no annotations", toolSpec{desc: "Process"}, 1, []string{"nothing is disclosed"}},
 		{"one word, annotations", toolSpec{desc: "Process", annotations: ro}, 2, []string{"only the annotations"}},
-		{"nothing disclosed, no annotations", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions."}, 2, []string{"no annotations", "discloses no"}},
-		{"nothing disclosed, annotations", toolSpec{name: "get_calls", desc: "List all calls in a date range.", annotations: ro}, 3, []string{"annotations are present"}},
-		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 4, nil},
-		{"only a return format, short, no annotations", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 2, []string{"only disclosure is return format"}},
-		{"one disclosure, no annotations", toolSpec{desc: "Run a SQL query on the configured database. Writes are blocked."}, 3, []string{"safety", `"blocked"`}},
-		{"two disclosures, long, no annotations", toolSpec{desc: "Convert a quantity from one unit to another. " + strings.Repeat("Compound expressions such as kilowatt hours or acre feet work too, and nonlinear targets apply their inverse. ", 3) + "Returns the converted value with its unit; errors when a unit is unknown."}, 4, []string{"words go into detail", "return format", "errors"}},
-		{"one disclosure, annotations", toolSpec{name: "list_prs", desc: "List pull requests stored in memory from connected repositories.", annotations: ro}, 4, []string{"side effects"}},
-		{"three disclosures, no annotations", toolSpec{desc: "Get the account's invoices. Requires an API token with billing scope. Results are paginated; an error is returned for closed accounts."}, 5, []string{"authentication", "pagination", "errors"}},
-		{"two disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated.", annotations: ro}, 4, []string{"authentication", "pagination"}},
-		{"four disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 4, nil},
-		{"five disclosures, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything.", annotations: ro}, 5, []string{"safety"}},
-		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 4, []string{"pagination and size"}},
-		{"a session is a resource, not state", toolSpec{desc: "Capture a lightweight screenshot for one session without the full observe payload."}, 2, []string{"discloses no"}},
-		{"acts without saying what changes", toolSpec{name: "run_grading", desc: "Run a grading suite. Returns detailed scores. Uses your API keys.", annotations: map[string]any{"readOnlyHint": false, "openWorldHint": true}}, 3, []string{"changes state"}},
+		// Otherwise 1 + ln(1 + words)/2 + kinds/8, plus 1/2 with
+		// annotations, rounded half up.
+		{"nothing disclosed, no annotations", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions."}, 2, []string{"no annotations", "9 words", "no disclosure"}},
+		{"nothing disclosed, annotations", toolSpec{name: "get_calls", desc: "List all calls in a date range.", annotations: ro}, 3, []string{"annotations are present", "7 words", "no disclosure"}},
+		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 3, []string{"side effects"}},
+		{"one disclosure, short, no annotations", toolSpec{desc: "Run a SQL query on the configured database. Writes are blocked."}, 2, []string{"11 words", "safety", `"blocked"`}},
+		{"a return format alone counts as any kind", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 2, []string{"return format"}},
+		{"a long description says more", toolSpec{desc: "Convert a quantity from one unit to another. " + strings.Repeat("Compound expressions such as kilowatt hours or acre feet work too, and nonlinear targets apply their inverse. ", 3) + "Returns the converted value with its unit; errors when a unit is unknown."}, 3, []string{"72 words", "return format", "errors"}},
+		{"one disclosure, annotations", toolSpec{name: "list_prs", desc: "List pull requests stored in memory from connected repositories.", annotations: ro}, 3, []string{"side effects"}},
+		{"five kinds in a short text, no annotations", toolSpec{desc: "Get the account's invoices. Requires an API token with billing scope. Results are paginated; an error is returned for closed accounts."}, 3, []string{"authentication", "pagination", "errors"}},
+		{"three kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated.", annotations: ro}, 3, []string{"authentication", "pagination"}},
+		{"four kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 4, nil},
+		{"six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything.", annotations: ro}, 4, []string{"safety"}},
+		{"long, six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything. " + strings.Repeat("Each invoice carries its number, its dates, its lines and its total in the account's currency. ", 5), annotations: ro}, 5, []string{"safety", "authentication"}},
+		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 3, []string{"pagination and size"}},
+		{"a session is a resource, not state", toolSpec{desc: "Capture a lightweight screenshot for one session without the full observe payload."}, 2, []string{"no disclosure"}},
 	})
 }
 
@@ -497,7 +499,7 @@ func TestCompletenessCues(t *testing.T) {
 		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 3, []string{"output schema"}},
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
 		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},
-		{"usage and behaviour, transparency 5", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON, an error for an unknown user. Requires an API token. To filter by user, use search_calls instead.", params: described1()}, 5, []string{"usage guidance", "behavioural detail"}},
+		{"usage and behaviour, pulled towards transparency 4", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON, an error for an unknown user. Requires an API token. To filter by user, use search_calls instead.", params: described1(), annotations: map[string]any{"readOnlyHint": true}}, 5, []string{"usage guidance", "behavioural detail"}},
 	})
 }
 

@@ -1,0 +1,56 @@
+package heuristic_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// cvFolds is how many folds the tuning part is cut into for
+// cross-validation.
+const cvFolds = 5
+
+// foldOf is the cross-validation fold of a tuning record: by server, with
+// the SHA-256 rule the split uses (TestSplitRule), on the hash's second
+// byte, since the first byte's parity already put every new server of
+// the tuning part on one side. A spec example's "server" is its label.
+func foldOf(r record) int {
+	key := r.label
+	if _, rest, ok := strings.Cut(r.label, " ("); ok && r.set != "spec" {
+		key = strings.TrimSuffix(rest, ")")
+	}
+	return int(sha256.Sum256([]byte(key))[1] % cvFolds)
+}
+
+// TestTuningFolds logs the judge's agreement on the tuning part, whole
+// and fold by fold (foldOf), and never reads the held-out part: the
+// figures a change to the cues is chosen by. Run with -v:
+//
+//	go test ./judges/heuristic -run 'TestTuningFolds$' -v
+func TestTuningFolds(t *testing.T) {
+	tuning, _ := parts(t)
+	var folds [cvFolds][]record
+	for _, r := range tuning {
+		folds[foldOf(r)] = append(folds[foldOf(r)], r)
+	}
+	var b strings.Builder
+	line := func(name string, recs []record) {
+		tb := tabulate(t, name, recs)
+		r, _ := tb.tools.pearson()
+		fmt.Fprintf(&b, "%-8s %3d tools  per tool Pearson %5.2f MAD %4.2f", name, len(tb.rows), r, tb.tools.mad())
+		for _, d := range toolDims[2:] {
+			fmt.Fprintf(&b, "  %s %4.2f", d.short, tb.dims[d.key].mad())
+		}
+		b.WriteString("\n")
+	}
+	line("tuning", tuning)
+	for i, f := range folds {
+		if len(f) == 0 {
+			t.Errorf("fold %d of the tuning part is empty", i)
+			continue
+		}
+		line(fmt.Sprintf("fold %d", i), f)
+	}
+	t.Log("\n" + b.String())
+}
