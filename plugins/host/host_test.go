@@ -128,6 +128,10 @@ func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.S
 		fmt.Fprintf(os.NewFile(2, "stderr"), "refused: Authorization %s, SERVER_TOKEN %s\n", t.Headers["Authorization"], t.Env["SERVER_TOKEN"])
 		os.Exit(5)
 	}
+	if t.Location == "nothing" {
+		// A transport with a bug: neither a surface nor an error.
+		return nil, nil
+	}
 	if t.Location == "big" {
 		var b strings.Builder
 		b.WriteString(`{"tools":[`)
@@ -515,6 +519,30 @@ func TestExportLargeDocument(t *testing.T) {
 	_, err = tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxBytes: 64 << 10}})
 	if err == nil || !strings.Contains(err.Error(), "more than 1280 KiB (raise --max-bytes)") {
 		t.Errorf("an oversized document: %v", err)
+	}
+}
+
+// TestExportNothing: a transport whose Export returns neither a surface
+// nor an error is refused by name, its process left running, instead of
+// crashing in the SDK with a nil dereference.
+func TestExportNothing(t *testing.T) {
+	h := newHost(t)
+	tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tr.Export(context.Background(), transport.Target{Location: "nothing"})
+	var crash *CrashError
+	if errors.As(err, &crash) {
+		t.Fatalf("the plugin crashed: %v", err)
+	}
+	want := `the transport "test" returned neither a surface nor an error: a bug in the transport plugin, which must return the tools it read (an empty list for a server with none) or an error saying why it could not`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want it to contain %q", err, want)
+	}
+	// The plugin still serves.
+	if _, err := tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxTools: 1}}); err == nil || strings.Contains(err.Error(), "crashed") {
+		t.Errorf("after: %v", err)
 	}
 }
 

@@ -399,6 +399,9 @@ func (s *transportServer) export(t *pluginv1.Target, stream grpc.ServerStreaming
 		if err != nil {
 			return err
 		}
+		if surf == nil {
+			return s.noSurface(ctx)
+		}
 		source, doc = surf.Source, surf.Marshal()
 	}
 	first := true
@@ -415,6 +418,17 @@ func (s *transportServer) export(t *pluginv1.Target, stream grpc.ServerStreaming
 		doc = doc[n:]
 	}
 	return nil
+}
+
+// noSurface is the error for an Export that returned neither a surface
+// nor an error: a plugin's bug, said as one (naming the transport) rather
+// than a nil dereference that kills the plugin.
+func (s *transportServer) noSurface(ctx context.Context) error {
+	name := "the transport"
+	if info, err := s.impl.Describe(ctx); err == nil && info.Name != "" {
+		name = fmt.Sprintf("the transport %q", info.Name)
+	}
+	return fmt.Errorf("%s returned neither a surface nor an error: a bug in the transport plugin, which must return the tools it read (an empty list for a server with none) or an error saying why it could not", name)
 }
 
 func targetToProto(t transport.Target) *pluginv1.Target {
