@@ -97,6 +97,11 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(3)
 	case "panic":
 		panic("the judge lost its mind")
+	case "stderr-exit":
+		// What a plugin's own code does: print its reason to os.Stderr
+		// (fmt, not sdk.Logger) and exit at once.
+		fmt.Fprintln(os.Stderr, "cannot load the model's weights")
+		os.Exit(3)
 	case "leak":
 		// What a judge with a bad key might print before it dies: its
 		// key, as rubric gave it through the environment or an option.
@@ -203,6 +208,9 @@ func TestJudgeCrashMidCall(t *testing.T) {
 	}{
 		{"exit", false, []string{`the judge plugin "judge"`, "crashed during ask", "exit status 3", "error: giving up on exit"}},
 		{"panic", false, []string{"crashed during ask", "exit status 2", "panic: the judge lost its mind"}},
+		// A line written to os.Stderr just before the exit is in the
+		// message: go-plugin's relay of os.Stderr lost it with the process.
+		{"stderr-exit", false, []string{"crashed during ask", "exit status 3", "its stderr ended with:\ncannot load the model's weights"}},
 		{"killed", true, []string{`the judge plugin "judge"`, "crashed during ask", "signal: killed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
