@@ -1,10 +1,13 @@
 package host
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -107,6 +110,11 @@ type Catalog struct {
 	pins    map[string]Pin
 	// Warnings are things discovery skipped, in words for the log.
 	Warnings []string
+	// unusable are the reasons plugins the user set up were skipped, by
+	// kind/name: a config entry whose path cannot be used, an executable in a
+	// plugin directory that is not one. Find gives the reason when
+	// asked for that name, rather than saying no such plugin exists.
+	unusable map[string]string
 }
 
 // DefaultDirs returns the plugin directories in search order:
@@ -128,7 +136,7 @@ func DefaultDirs() []string {
 // rubric-transport-NAME in dirs. The first plugin of a kind and name wins.
 // pins are the config's plugins.NAME entries.
 func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
-	c := &Catalog{pins: map[string]Pin{}}
+	c := &Catalog{pins: map[string]Pin{}, unusable: map[string]string{}}
 	for name, p := range pins {
 		c.pins[strings.ToLower(name)] = p
 	}
@@ -154,7 +162,15 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 		}
 		p, err := fromPath(pin.Path, pin.Kind, FromConfig)
 		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("plugins.%s: %v", name, err))
+			why := fmt.Sprintf("plugins.%s.path: %v", name, err)
+			c.Warnings = append(c.Warnings, why)
+			kinds := []string{protocol.KindJudge, protocol.KindTransport}
+			if k, _, ok := parseBinaryName(filepath.Base(pin.Path)); pin.Kind != "" || ok {
+				kinds = []string{cmp.Or(pin.Kind, k)}
+			}
+			for _, k := range kinds {
+				c.unusable[k+"/"+name] = why
+			}
 			continue
 		}
 		p.Name = name
@@ -171,8 +187,11 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 				continue
 			}
 			path := filepath.Join(dir, e.Name())
-			if !isExecutable(path) {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s is not an executable file; skipped", path))
+			if err := checkExecutable(path); err != nil {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%v; skipped", err))
+				if _, ok := c.unusable[kind+"/"+name]; !ok {
+					c.unusable[kind+"/"+name] = err.Error()
+				}
 				continue
 			}
 			if abs, err := filepath.Abs(path); err == nil {
@@ -194,9 +213,25 @@ func parseBinaryName(base string) (kind, name string, ok bool) {
 	return "", "", false
 }
 
-func isExecutable(path string) bool {
+func isExecutable(path string) bool { return checkExecutable(path) == nil }
+
+// checkExecutable says why path cannot be started as a plugin, if it
+// cannot: in words that say what to do.
+func checkExecutable(path string) error {
 	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s does not exist", path)
+	case err != nil:
+		return err
+	case st.IsDir():
+		return fmt.Errorf("%s is a directory, not a plugin's executable", path)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not an executable file", path)
+	case st.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
+	}
+	return nil
 }
 
 // fromPath describes an executable given by path; kind comes from the base
@@ -206,8 +241,8 @@ func fromPath(path, kind, from string) (Plugin, error) {
 	if err != nil {
 		return Plugin{}, err
 	}
-	if !isExecutable(abs) {
-		return Plugin{}, fmt.Errorf("%s is not an executable file", path)
+	if err := checkExecutable(path); err != nil {
+		return Plugin{}, err
 	}
 	k, name, ok := parseBinaryName(filepath.Base(abs))
 	if !ok {
@@ -245,6 +280,9 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 			return p, nil
 		}
 		names = append(names, p.Name)
+	}
+	if why, ok := c.unusable[kind+"/"+ref]; ok {
+		return Plugin{}, fmt.Errorf("%s plugin %q cannot be used: %s", kind, ref, why)
 	}
 	if name, rest, ok := strings.Cut(ref, ":"); ok && kind == "judge" && slices.Contains(names, name) {
 		// "openai:model" reads as a name only because its settings lack

@@ -59,8 +59,18 @@ func TestDiscover(t *testing.T) {
 	if p, _ := c.Find(protocol.KindJudge, "custom"); len(p.Env) != 1 || p.Env[0] != "API_KEY" {
 		t.Errorf("custom's env: %v", p.Env)
 	}
+	// A plugin skipped is named with the reason when asked for.
+	if _, err := c.Find(protocol.KindJudge, "plain"); err == nil || !strings.Contains(err.Error(), `judge plugin "plain" cannot be used: `+filepath.Join(second, "rubric-judge-plain")+" is not executable (chmod +x") {
+		t.Errorf("plain: %v", err)
+	}
+	if _, err := c.Find(protocol.KindTransport, "plain"); err == nil || !strings.Contains(err.Error(), `no transport plugin "plain"`) {
+		t.Errorf("plain as a transport: %v", err)
+	}
+	if _, err := c.Find(protocol.KindTransport, "broken"); err == nil || !strings.Contains(err.Error(), `transport plugin "broken" cannot be used: plugins.broken.path: `) {
+		t.Errorf("broken: %v", err)
+	}
 	warnings := strings.Join(c.Warnings, "\n")
-	for _, w := range []string{"plugins.broken:", "rubric-judge-plain is not an executable file; skipped"} {
+	for _, w := range []string{"plugins.broken.path: " + filepath.Join(root, "nope") + " does not exist", "rubric-judge-plain is not executable (chmod +x " + filepath.Join(second, "rubric-judge-plain") + "); skipped"} {
 		if !strings.Contains(warnings, w) {
 			t.Errorf("warnings %q lack %q", warnings, w)
 		}
@@ -81,7 +91,7 @@ func TestFind(t *testing.T) {
 		{protocol.KindJudge, judgeBin, "mine aa"},
 		{protocol.KindTransport, judgeBin, "is a judge plugin, not a transport"},
 		{protocol.KindJudge, oddBin, "something "},
-		{protocol.KindJudge, filepath.Join(root, "absent"), "is not an executable file"},
+		{protocol.KindJudge, filepath.Join(root, "absent"), "absent does not exist"},
 		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
 		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
 		// A known judge's name with settings that lack their =.
