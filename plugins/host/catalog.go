@@ -140,13 +140,16 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 	for name, p := range pins {
 		c.pins[strings.ToLower(name)] = p
 	}
-	seen := map[string]bool{}
+	seen := map[string]Plugin{}
 	add := func(p Plugin) {
 		key := p.Kind + "/" + p.Name
-		if seen[key] {
+		if first, ok := seen[key]; ok {
+			if first.Builtin() {
+				c.Warnings = append(c.Warnings, shadowed(p))
+			}
 			return
 		}
-		seen[key] = true
+		seen[key] = p
 		if !p.Builtin() {
 			p = c.pinned(p)
 		}
@@ -200,7 +203,38 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 			add(Plugin{Kind: kind, Name: name, Path: path, From: FromDir, Local: !filepath.IsAbs(dir)})
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.pins)) {
+		if c.pins[name].SHA256 != "" && builtinOnly(c.Plugins, name) {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("plugins.%s.sha256 pins nothing: %s is built into rubric, which does not check a built-in's digest (rubric's version names it); remove the pin, or give your own plugin another name", name, name))
+		}
+	}
 	return c
+}
+
+// shadowed words the warning for p, an external plugin that has the
+// kind and name of a built-in, which wins: a team's plugin called
+// heuristic would otherwise be skipped without a word, and its runs
+// judged by the built-in.
+func shadowed(p Plugin) string {
+	if p.From == FromConfig {
+		return fmt.Sprintf("plugins.%s.path: %s is the name of a built-in %s, which rubric uses instead of %s; give your plugin another name (plugins.OTHER.path)", p.Name, p.Name, p.Kind, p.Path)
+	}
+	return fmt.Sprintf("%s has the name of the built-in %s %s, which rubric uses instead; rename it %s", p.Path, p.Kind, p.Name, BinaryName(p.Kind, "OTHER"))
+}
+
+// builtinOnly reports whether every plugin called name is a built-in,
+// and there is one.
+func builtinOnly(plugins []Plugin, name string) bool {
+	found := false
+	for _, p := range plugins {
+		if p.Name == name {
+			if !p.Builtin() {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // parseBinaryName splits rubric-KIND-NAME.

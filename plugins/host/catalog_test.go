@@ -31,12 +31,13 @@ func TestDiscover(t *testing.T) {
 	writeExe(t, filepath.Join(second, "README.md"), 0o644)              // not a plugin name
 	custom := writeExe(t, filepath.Join(root, "bin", "my-judge"), 0o755)
 
-	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}}
+	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}, {Kind: protocol.KindJudge, Name: "builtin", Path: "/usr/bin/rubric", From: FromBuiltin}}
 	pins := map[string]Pin{
-		"Mine":   {SHA256: "ABCDEF"},
-		"custom": {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
-		"broken": {Path: filepath.Join(root, "nope")},
-		"stdio":  {SHA256: "ignored for a built-in"},
+		"Mine":    {SHA256: "ABCDEF"},
+		"custom":  {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
+		"broken":  {Path: filepath.Join(root, "nope")},
+		"stdio":   {SHA256: "ignored for a built-in"},
+		"builtin": {Path: custom, Kind: protocol.KindJudge},
 	}
 	c := Discover(builtins, []string{first, second, filepath.Join(root, "missing")}, pins)
 
@@ -46,6 +47,7 @@ func TestDiscover(t *testing.T) {
 	}
 	want := []string{
 		"transport/stdio built-in ",
+		"judge/builtin built-in ",
 		"judge/custom config 123",
 		"judge/mine plugin directory abcdef",
 		"transport/dir plugin directory ",
@@ -70,7 +72,12 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("broken: %v", err)
 	}
 	warnings := strings.Join(c.Warnings, "\n")
-	for _, w := range []string{"plugins.broken.path: " + filepath.Join(root, "nope") + " does not exist", "rubric-judge-plain is not executable (chmod +x " + filepath.Join(second, "rubric-judge-plain") + "); skipped"} {
+	for _, w := range []string{
+		// A built-in's name: the built-in wins, and the user hears so.
+		filepath.Join(second, "rubric-transport-stdio") + " has the name of the built-in transport stdio, which rubric uses instead; rename it rubric-transport-OTHER",
+		"plugins.stdio.sha256 pins nothing: stdio is built into rubric",
+		"plugins.builtin.path: builtin is the name of a built-in judge, which rubric uses instead of " + custom + "; give your plugin another name",
+		"plugins.broken.path: " + filepath.Join(root, "nope") + " does not exist", "rubric-judge-plain is not executable (chmod +x " + filepath.Join(second, "rubric-judge-plain") + "); skipped"} {
 		if !strings.Contains(warnings, w) {
 			t.Errorf("warnings %q lack %q", warnings, w)
 		}
