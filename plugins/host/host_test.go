@@ -49,6 +49,10 @@ func TestMain(m *testing.M) {
 			os.WriteFile(fifo, []byte("printed\n"), 0)
 		}
 		time.Sleep(time.Minute)
+	case "banner":
+		// A plugin that announces itself on stdout before it serves.
+		fmt.Println("acme judge v1 starting")
+		sdk.ServeJudge(testJudge{})
 	case "transport":
 		sdk.ServeTransport(testTransport{})
 	case "companion":
@@ -355,7 +359,9 @@ func TestStartFailures(t *testing.T) {
 			[]string{"did not complete its handshake within 2s", "starting up slowly"}},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
-		}, []string{"is not a working rubric plugin"}},
+		}, []string{"is not a working rubric plugin: it printed \"hello there\" on standard output before its handshake"}},
+		{"a banner on stdout", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "banner") },
+			[]string{`judge plugin "banner"`, `is not a working rubric plugin: it printed "acme judge v1 starting" on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)`}},
 		{"another kind", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "transport")
 			return p
