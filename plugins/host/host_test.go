@@ -81,6 +81,10 @@ var configured judge.Config
 
 func (testJudge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
 	configured = c
+	if c.Model == "anonymous" {
+		// A plugin that forgot to say who it is.
+		return judge.Identity{Model: c.Model}, nil
+	}
 	return judge.Identity{Plugin: "test", Version: "1", Model: c.Model, Params: map[string]any{"temperature": 0.0}}, nil
 }
 
@@ -201,6 +205,18 @@ func TestJudgeRoundTrip(t *testing.T) {
 	}
 	if _, err := j.Ask(context.Background(), judge.Question{Kind: "refuse"}); err == nil || err.Error() != "no answer for you" {
 		t.Errorf("a plugin's own error: %v", err)
+	}
+}
+
+// TestJudgeWithoutIdentity: a judge whose configured identity names no
+// plugin or version is refused, naming what is missing; its answers would
+// share cache keys with any other judge that left it empty.
+func TestJudgeWithoutIdentity(t *testing.T) {
+	h := newHost(t)
+	_, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "anonymous"})
+	want := `the judge plugin "judge" (` + os.Args[0] + `) configured an identity with no plugin and no version: its Configure must return the identity it answers under`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want %q", err, want)
 	}
 }
 
