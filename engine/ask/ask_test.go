@@ -367,6 +367,14 @@ func TestAnotherModelIsRefused(t *testing.T) {
 	if !errors.As(err, &me) || me.Pinned != "m3" {
 		t.Errorf("pin m3: %v", err)
 	}
+	// An answer that names no model is a plugin's omission, said as one.
+	anonymous := &counting{script: func(_ int64, q judge.Question) (judge.Answer, error, bool) {
+		return judge.Answer{JSON: []byte(`{"n": 1}`)}, nil, true
+	}}
+	_, err = (&ask.Asker{Judge: anonymous, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "a"))
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), `without naming the model that answered (the judge's Answer.Model is empty), but the run pins model "m1"`) {
+		t.Errorf("no model: %v", err)
+	}
 }
 
 func TestConcurrencyIsBounded(t *testing.T) {
