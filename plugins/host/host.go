@@ -227,7 +227,7 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
-			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits)", p.Name, p.SHA256)
+			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits): pin the whole digest of %s, which rubric plugins list --json prints", p.Name, p.SHA256, p.Path)
 		}
 		cfg.SecureConfig = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
 	}

@@ -364,7 +364,7 @@ func TestStartFailures(t *testing.T) {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256 = "abc"
 			return p
-		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest`}},
+		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest (64 hex digits): pin the whole digest of ` + exe + `, which rubric plugins list --json prints`}},
 		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
 			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
 		{"no handshake", func(t *testing.T) Plugin {
