@@ -145,6 +145,10 @@ func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.S
 		// A transport with a bug: neither a surface nor an error.
 		return nil, nil
 	}
+	if t.Location == "bare" {
+		// Another: a tool made by hand, without its definition.
+		return &surface.Surface{Source: "bare", Tools: []surface.Tool{{Name: "a"}}}, nil
+	}
 	if t.Location == "big" {
 		var b strings.Builder
 		b.WriteString(`{"tools":[`)
@@ -554,7 +558,9 @@ func TestExportLargeDocument(t *testing.T) {
 
 // TestExportNothing: a transport whose Export returns neither a surface
 // nor an error is refused by name, its process left running, instead of
-// crashing in the SDK with a nil dereference.
+// crashing in the SDK with a nil dereference; and one that returns a tool
+// without its definition is refused, where the tool vanished and a
+// surface of none was scored.
 func TestExportNothing(t *testing.T) {
 	h := newHost(t)
 	tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
@@ -569,6 +575,11 @@ func TestExportNothing(t *testing.T) {
 	want := `the transport "test" returned neither a surface nor an error: a bug in the transport plugin, which must return the tools it read (an empty list for a server with none) or an error saying why it could not`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("got %v, want it to contain %q", err, want)
+	}
+	_, err = tr.Export(context.Background(), transport.Target{Location: "bare"})
+	want = `the transport "test" returned tool 0 ("a") without its definition: a bug in the transport plugin, which must make each tool with surface.NewTool, or the whole surface with surface.Parse`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("a tool without its definition: got %v, want it to contain %q", err, want)
 	}
 	// The plugin still serves.
 	if _, err := tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxTools: 1}}); err == nil || strings.Contains(err.Error(), "crashed") {
