@@ -105,6 +105,10 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(3)
 	case "panic":
 		panic("the judge lost its mind")
+	case "stdout-exit":
+		// A debugging print on stdout, while serving, then an exit.
+		fmt.Println("asked about", q.Kind)
+		os.Exit(3)
 	case "stderr-exit":
 		// What a plugin's own code does: print its reason to os.Stderr
 		// (fmt, not sdk.Logger) and exit at once.
@@ -235,6 +239,9 @@ func TestJudgeCrashMidCall(t *testing.T) {
 		// A line written to os.Stderr just before the exit is in the
 		// message: go-plugin's relay of os.Stderr lost it with the process.
 		{"stderr-exit", false, []string{"crashed during ask", "exit status 3", "its stderr ended with:\ncannot load the model's weights"}},
+		// So is what it printed on stdout once serving, which the host
+		// never showed.
+		{"stdout-exit", false, []string{"crashed during ask", "exit status 3", "its stderr ended with:\nasked about stdout-exit"}},
 		{"killed", true, []string{`the judge plugin "judge"`, "crashed during ask", "signal: killed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
