@@ -629,11 +629,18 @@ func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error 
 	return why
 }
 
+// errEmptyAnswer is an answer with no text: said as such, where decoding
+// it said "not JSON: EOF (it begins \"\")".
+var errEmptyAnswer = errors.New("the answer is empty: the judge gave no text")
+
 // readAnswer checks that text is one JSON value satisfying the question's
 // schema and returns it compacted, with its value as lang.FromJSON reads
 // the compacted bytes (see settled): what the formulas see, read once.
 func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	text = unfence(text)
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, nil, errEmptyAnswer
+	}
 	// Plain JSON is read once, validated as read and then made into the
 	// formulas' values; anything else, or an answer the schema refuses,
 	// is decoded and validated as text, so its error is the one it always
