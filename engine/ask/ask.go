@@ -315,11 +315,22 @@ type UnreadableError struct {
 	Kind, Subject string
 	Attempts      int
 	Last          error
+	// Judge is the identity of the judge that answered, named in the
+	// message (a team's own plugin is to blame as often as a model).
+	Judge judge.Identity
 }
 
-// Error says which question, how often it was asked and the last problem.
+// Error says which judge, which question, how often it was asked and the
+// last problem.
 func (e *UnreadableError) Error() string {
-	return fmt.Sprintf("the answer to %s about %q was still unreadable after %d attempts: %v", e.Kind, e.Subject, e.Attempts, e.Last)
+	by := ""
+	if e.Judge.Plugin != "" {
+		by = fmt.Sprintf(" of the judge %q", e.Judge.Plugin)
+		if e.Judge.Model != "" {
+			by += fmt.Sprintf(" (model %q)", e.Judge.Model)
+		}
+	}
+	return fmt.Sprintf("the answer%s to %s about %q was still unreadable after %d attempts: %v", by, e.Kind, e.Subject, e.Attempts, e.Last)
 }
 
 // Unwrap returns the last problem.
@@ -560,7 +571,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		return o, nil
 	}
-	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
+	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last, Judge: a.Identity}
 }
 
 // prompts are a request's prompts as rendered; measured is the size of

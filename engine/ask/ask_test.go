@@ -258,7 +258,7 @@ func TestUnreadableAnswersAreAskedAgain(t *testing.T) {
 			if !errors.As(err, &ue) || ue.Attempts != 3 || always.calls.Load() != 3 {
 				t.Errorf("got %v after %d calls", err, always.calls.Load())
 			}
-			if err != nil && !strings.Contains(err.Error(), `test.len about "abc" was still unreadable after 3 attempts`) {
+			if err != nil && !strings.Contains(err.Error(), `the answer of the judge "counting" (model "m1") to test.len about "abc" was still unreadable after 3 attempts`) {
 				t.Errorf("message: %v", err)
 			}
 		})
