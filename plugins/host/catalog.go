@@ -345,9 +345,11 @@ func (c *Catalog) FindPinned(kind, ref string) (Plugin, error) {
 }
 
 // pinned applies the config entry of p's name, if any: its sha256 pin and
-// the environment it may see.
+// the environment it may see. The config's keys are read lower-cased, so
+// the name is looked up so too: rubric-judge-AcmeJudge, pinned as
+// plugins.AcmeJudge, ran unpinned whatever its digest.
 func (c *Catalog) pinned(p Plugin) Plugin {
-	if pin, ok := c.pins[p.Name]; ok {
+	if pin, ok := c.pins[strings.ToLower(p.Name)]; ok {
 		p.SHA256 = strings.ToLower(pin.SHA256)
 		p.Env = pin.Env
 	}

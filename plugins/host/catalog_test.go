@@ -26,6 +26,7 @@ func TestDiscover(t *testing.T) {
 	writeExe(t, filepath.Join(first, "rubric-judge-mine"), 0o755)
 	writeExe(t, filepath.Join(second, "rubric-judge-mine"), 0o755) // shadowed by the first directory
 	writeExe(t, filepath.Join(second, "rubric-transport-dir"), 0o755)
+	writeExe(t, filepath.Join(second, "rubric-judge-AcmeJudge"), 0o755) // pinned as AcmeJudge, which the config reads lower-cased
 	writeExe(t, filepath.Join(second, "rubric-transport-stdio"), 0o755) // a built-in's name: the built-in wins
 	writeExe(t, filepath.Join(second, "rubric-judge-plain"), 0o644)     // not executable
 	writeExe(t, filepath.Join(second, "README.md"), 0o644)              // not a plugin name
@@ -33,11 +34,12 @@ func TestDiscover(t *testing.T) {
 
 	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}, {Kind: protocol.KindJudge, Name: "builtin", Path: "/usr/bin/rubric", From: FromBuiltin}}
 	pins := map[string]Pin{
-		"Mine":    {SHA256: "ABCDEF"},
-		"custom":  {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
-		"broken":  {Path: filepath.Join(root, "nope")},
-		"stdio":   {SHA256: "ignored for a built-in"},
-		"builtin": {Path: custom, Kind: protocol.KindJudge},
+		"Mine":      {SHA256: "ABCDEF"},
+		"acmejudge": {SHA256: "FEDCBA", Env: []string{"ACME_KEY"}},
+		"custom":    {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
+		"broken":    {Path: filepath.Join(root, "nope")},
+		"stdio":     {SHA256: "ignored for a built-in"},
+		"builtin":   {Path: custom, Kind: protocol.KindJudge},
 	}
 	c := Discover(builtins, []string{first, second, filepath.Join(root, "missing")}, pins)
 
@@ -50,6 +52,7 @@ func TestDiscover(t *testing.T) {
 		"judge/builtin built-in ",
 		"judge/custom config 123",
 		"judge/mine plugin directory abcdef",
+		"judge/AcmeJudge plugin directory fedcba",
 		"transport/dir plugin directory ",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
