@@ -315,6 +315,16 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		}
 		names = append(names, p.Name)
 	}
+	for _, p := range c.Plugins {
+		// A config entry's name is read lower-cased (plugins.AcmeJudge
+		// is acmejudge): the name as the user wrote it finds it.
+		if p.Kind == kind && p.From == FromConfig && p.Name == strings.ToLower(ref) {
+			return p, nil
+		}
+	}
+	if why, ok := c.unusable[kind+"/"+strings.ToLower(ref)]; ok {
+		return Plugin{}, fmt.Errorf("%s plugin %q cannot be used: %s", kind, ref, why)
+	}
 	if why, ok := c.unusable[kind+"/"+ref]; ok {
 		return Plugin{}, fmt.Errorf("%s plugin %q cannot be used: %s", kind, ref, why)
 	}

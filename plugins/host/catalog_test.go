@@ -61,6 +61,10 @@ func TestDiscover(t *testing.T) {
 	if p, _ := c.Find(protocol.KindJudge, "mine"); p.Path != filepath.Join(first, "rubric-judge-mine") {
 		t.Errorf("mine resolved to %s, want the first directory's", p.Path)
 	}
+	// A config entry is found by its name as written, capitals and all.
+	if p, err := c.Find(protocol.KindJudge, "Custom"); err != nil || p.Path != custom {
+		t.Errorf("Custom: %v, %v", p, err)
+	}
 	if p, _ := c.Find(protocol.KindJudge, "custom"); len(p.Env) != 1 || p.Env[0] != "API_KEY" {
 		t.Errorf("custom's env: %v", p.Env)
 	}
