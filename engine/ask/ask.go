@@ -302,6 +302,10 @@ type ModelError struct {
 
 // Error names both models.
 func (e *ModelError) Error() string {
+	if e.Answered == "" {
+		return fmt.Sprintf("the judge answered %s about %q without naming the model that answered (the judge's Answer.Model is empty), but the run pins model %q: answers from another model are refused, so the run is invalid",
+			e.Kind, e.Subject, e.Pinned)
+	}
 	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q: answers from another model are refused, so the run is invalid",
 		e.Kind, e.Subject, e.Answered, e.Pinned)
 }
@@ -311,11 +315,22 @@ type UnreadableError struct {
 	Kind, Subject string
 	Attempts      int
 	Last          error
+	// Judge is the identity of the judge that answered, named in the
+	// message (a team's own plugin is to blame as often as a model).
+	Judge judge.Identity
 }
 
-// Error says which question, how often it was asked and the last problem.
+// Error says which judge, which question, how often it was asked and the
+// last problem.
 func (e *UnreadableError) Error() string {
-	return fmt.Sprintf("the answer to %s about %q was still unreadable after %d attempts: %v", e.Kind, e.Subject, e.Attempts, e.Last)
+	by := ""
+	if e.Judge.Plugin != "" {
+		by = fmt.Sprintf(" of the judge %q", e.Judge.Plugin)
+		if e.Judge.Model != "" {
+			by += fmt.Sprintf(" (model %q)", e.Judge.Model)
+		}
+	}
+	return fmt.Sprintf("the answer%s to %s about %q was still unreadable after %d attempts: %v", by, e.Kind, e.Subject, e.Attempts, e.Last)
 }
 
 // Unwrap returns the last problem.
@@ -572,7 +587,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		}
 		return o, nil
 	}
-	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last}
+	return o, &UnreadableError{Kind: q.Kind, Subject: r.Subject, Attempts: o.Attempts, Last: last, Judge: a.Identity}
 }
 
 // prompts are a request's prompts as rendered; measured is the size of
@@ -641,11 +656,18 @@ func (a *Asker) unreadable(o *Observation, q *rubric.Question, why error) error 
 	return why
 }
 
+// errEmptyAnswer is an answer with no text: said as such, where decoding
+// it said "not JSON: EOF (it begins \"\")".
+var errEmptyAnswer = errors.New("the answer is empty: the judge gave no text")
+
 // readAnswer checks that text is one JSON value satisfying the question's
 // schema and returns it compacted, with its value as lang.FromJSON reads
 // the compacted bytes (see settled): what the formulas see, read once.
 func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	text = unfence(text)
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, nil, errEmptyAnswer
+	}
 	// Plain JSON is read once, validated as read and then made into the
 	// formulas' values; anything else, or an answer the schema refuses,
 	// is decoded and validated as text, so its error is the one it always

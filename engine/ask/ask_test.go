@@ -258,7 +258,7 @@ func TestUnreadableAnswersAreAskedAgain(t *testing.T) {
 			if !errors.As(err, &ue) || ue.Attempts != 3 || always.calls.Load() != 3 {
 				t.Errorf("got %v after %d calls", err, always.calls.Load())
 			}
-			if err != nil && !strings.Contains(err.Error(), `test.len about "abc" was still unreadable after 3 attempts`) {
+			if err != nil && !strings.Contains(err.Error(), `the answer of the judge "counting" (model "m1") to test.len about "abc" was still unreadable after 3 attempts`) {
 				t.Errorf("message: %v", err)
 			}
 		})
@@ -366,6 +366,14 @@ func TestAnotherModelIsRefused(t *testing.T) {
 	_, err = (&ask.Asker{Judge: &counting{}, Identity: identity, Model: "m3", Rubric: r}).Ask(context.Background(), requests(t, r, "a"))
 	if !errors.As(err, &me) || me.Pinned != "m3" {
 		t.Errorf("pin m3: %v", err)
+	}
+	// An answer that names no model is a plugin's omission, said as one.
+	anonymous := &counting{script: func(_ int64, q judge.Question) (judge.Answer, error, bool) {
+		return judge.Answer{JSON: []byte(`{"n": 1}`)}, nil, true
+	}}
+	_, err = (&ask.Asker{Judge: anonymous, Identity: identity, Rubric: r}).Ask(context.Background(), requests(t, r, "a"))
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), `without naming the model that answered (the judge's Answer.Model is empty), but the run pins model "m1"`) {
+		t.Errorf("no model: %v", err)
 	}
 }
 

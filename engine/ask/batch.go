@@ -428,7 +428,7 @@ func (a *Asker) await(ctx context.Context, rec cache.Batch, mine []*waiting, hol
 			continue
 		}
 		if w.last != nil {
-			return &UnreadableError{Kind: w.req.Question.Kind, Subject: w.req.Subject, Attempts: w.o.Attempts, Last: w.last}
+			return &UnreadableError{Kind: w.req.Question.Kind, Subject: w.req.Subject, Attempts: w.o.Attempts, Last: w.last, Judge: a.Identity}
 		}
 		if never == nil {
 			never = &UnansweredError{Batch: id, Why: w.why, Sent: w.unanswered + w.o.Attempts}

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -14,6 +15,9 @@ import (
 // for the formulas, decoded again to be validated, then written out.
 func readTwice(q *rubric.Question, text []byte) (json.RawMessage, error) {
 	text = unfence(text)
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, errEmptyAnswer
+	}
 	v, err := lang.FromJSON(text)
 	if err != nil {
 		return nil, fmt.Errorf("the answer is not JSON: %v (it begins %q)", err, prefix(text, 80))
@@ -78,6 +82,9 @@ rubric "answers" {
 		``,
 	} {
 		want, wantErr := readTwice(q, []byte(text))
+		if _, _, err := readAnswer(q, []byte(text)); text == "" && fmt.Sprint(err) != "the answer is empty: the judge gave no text" {
+			t.Errorf("an empty answer: %v", err)
+		}
 		got, value, gotErr := readAnswer(q, []byte(text))
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || string(got) != string(want) {
 			t.Errorf("%q: read once gives %s, %v; read twice gave %s, %v", text, got, gotErr, want, wantErr)

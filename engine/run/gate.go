@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/gitrev"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // GateSource checks that the gate can read src from each side's
@@ -42,9 +43,20 @@ func (s *Session) GateSource(ctx context.Context, src Source) (Source, transport
 		return src, info, fmt.Errorf("the gate reads each side from its own checkout: give a file path or -- COMMAND, not standard input")
 	}
 	if info.Locality == transport.Endpoint {
-		return src, info, fmt.Errorf("the gate runs each side from its own checkout; an HTTP endpoint serves the same definitions to both: run the server from the repository with -- COMMAND")
+		return src, info, endpointError(src.Target.Location, info)
 	}
 	return src, info, nil
+}
+
+// endpointError refuses to gate an endpoint. An HTTP URL is one plainly;
+// another transport's target is named with its transport, which a plugin
+// calls an endpoint by its locality (or by leaving it unset), so that its
+// author learns where the word came from and how to say otherwise.
+func endpointError(location string, info transport.Info) error {
+	if u := strings.ToLower(location); strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+		return fmt.Errorf("the gate runs each side from its own checkout; an HTTP endpoint serves the same definitions to both: run the server from the repository with -- COMMAND")
+	}
+	return fmt.Errorf("the gate runs each side from its own checkout, but the %s transport reads %s as an endpoint, which serves the same definitions to both: run the server from the repository with -- COMMAND (a transport plugin whose targets are files or commands says so by the locality its Describe returns, transport.Path or transport.Command)", info.Name, redact.URL(location))
 }
 
 // Side is one side of a gate as the command line names it.

@@ -9,10 +9,14 @@
 // or "ok". It accepts one model, "wordcount-1", and refuses any other, the
 // way a real judge refuses a model it cannot serve.
 //
-// Build and install it:
+// It answers the questions of examples/rubrics/wordcount.hcl (kind
+// "wordcount.words"); a built-in rubric's questions ask for other
+// answers, which its counts do not satisfy. Build and install it, then
+// score with that rubric:
 //
 //	go build -o ~/.local/share/rubric/plugins/rubric-judge-wordcount ./examples/judge-plugin
 //	rubric plugins list
+//	rubric score --rubric examples/rubrics/wordcount.hcl --judge wordcount --model wordcount-1 tools.json
 package main
 
 import (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,7 +80,7 @@ func (h Host) Open() (*host.Host, *host.Catalog, error) {
 	if err := h.Local.CheckRun(h.V, host.PinEnv(pins)); err != nil {
 		return nil, nil, err
 	}
-	hst, c, err := host.Open(h.Builtins, pins, host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout"), TrustLocal: h.TrustLocal})
+	hst, c, err := host.Open(h.Builtins, configRelative(pins, h.V.ConfigFileUsed()), host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout"), TrustLocal: h.TrustLocal})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -236,4 +237,23 @@ func (fl Flags) MCPServer(h Host, defaultRubric string) (srv *mcpserver.Server, 
 	}
 	srv = mcpserver.New(o)
 	return srv, func() { srv.Close(); closeHost() }, nil
+}
+
+// configRelative returns pins with each relative plugins.NAME.path made
+// relative to the directory of the config file that gave it (file), as a
+// team's config is read from wherever rubric runs (a user config,
+// --config), not relative to the working directory of the moment.
+func configRelative(pins map[string]host.Pin, file string) map[string]host.Pin {
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if file == "" || err != nil {
+		return pins
+	}
+	out := make(map[string]host.Pin, len(pins))
+	for name, p := range pins {
+		if p.Path != "" && !filepath.IsAbs(p.Path) {
+			p.Path = filepath.Join(dir, p.Path)
+		}
+		out[name] = p
+	}
+	return out
 }

@@ -1,10 +1,13 @@
 package host
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -107,6 +110,11 @@ type Catalog struct {
 	pins    map[string]Pin
 	// Warnings are things discovery skipped, in words for the log.
 	Warnings []string
+	// unusable are the reasons plugins the user set up were skipped, by
+	// kind/name: a config entry whose path cannot be used, an executable in a
+	// plugin directory that is not one. Find gives the reason when
+	// asked for that name, rather than saying no such plugin exists.
+	unusable map[string]string
 }
 
 // DefaultDirs returns the plugin directories in search order:
@@ -128,17 +136,20 @@ func DefaultDirs() []string {
 // rubric-transport-NAME in dirs. The first plugin of a kind and name wins.
 // pins are the config's plugins.NAME entries.
 func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
-	c := &Catalog{pins: map[string]Pin{}}
+	c := &Catalog{pins: map[string]Pin{}, unusable: map[string]string{}}
 	for name, p := range pins {
 		c.pins[strings.ToLower(name)] = p
 	}
-	seen := map[string]bool{}
+	seen := map[string]Plugin{}
 	add := func(p Plugin) {
 		key := p.Kind + "/" + p.Name
-		if seen[key] {
+		if first, ok := seen[key]; ok {
+			if first.Builtin() {
+				c.Warnings = append(c.Warnings, shadowed(p))
+			}
 			return
 		}
-		seen[key] = true
+		seen[key] = p
 		if !p.Builtin() {
 			p = c.pinned(p)
 		}
@@ -154,7 +165,15 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 		}
 		p, err := fromPath(pin.Path, pin.Kind, FromConfig)
 		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("plugins.%s: %v", name, err))
+			why := fmt.Sprintf("plugins.%s.path: %v", name, err)
+			c.Warnings = append(c.Warnings, why)
+			kinds := []string{protocol.KindJudge, protocol.KindTransport}
+			if k, _, ok := parseBinaryName(filepath.Base(pin.Path)); pin.Kind != "" || ok {
+				kinds = []string{cmp.Or(pin.Kind, k)}
+			}
+			for _, k := range kinds {
+				c.unusable[k+"/"+name] = why
+			}
 			continue
 		}
 		p.Name = name
@@ -171,8 +190,11 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 				continue
 			}
 			path := filepath.Join(dir, e.Name())
-			if !isExecutable(path) {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s is not an executable file; skipped", path))
+			if err := checkExecutable(path); err != nil {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%v; skipped", err))
+				if _, ok := c.unusable[kind+"/"+name]; !ok {
+					c.unusable[kind+"/"+name] = err.Error()
+				}
 				continue
 			}
 			if abs, err := filepath.Abs(path); err == nil {
@@ -181,7 +203,38 @@ func Discover(builtins []Plugin, dirs []string, pins map[string]Pin) *Catalog {
 			add(Plugin{Kind: kind, Name: name, Path: path, From: FromDir, Local: !filepath.IsAbs(dir)})
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.pins)) {
+		if c.pins[name].SHA256 != "" && builtinOnly(c.Plugins, name) {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("plugins.%s.sha256 pins nothing: %s is built into rubric, which does not check a built-in's digest (rubric's version names it); remove the pin, or give your own plugin another name", name, name))
+		}
+	}
 	return c
+}
+
+// shadowed words the warning for p, an external plugin that has the
+// kind and name of a built-in, which wins: a team's plugin called
+// heuristic would otherwise be skipped without a word, and its runs
+// judged by the built-in.
+func shadowed(p Plugin) string {
+	if p.From == FromConfig {
+		return fmt.Sprintf("plugins.%s.path: %s is the name of a built-in %s, which rubric uses instead of %s; give your plugin another name (plugins.OTHER.path)", p.Name, p.Name, p.Kind, p.Path)
+	}
+	return fmt.Sprintf("%s has the name of the built-in %s %s, which rubric uses instead; rename it %s", p.Path, p.Kind, p.Name, BinaryName(p.Kind, "OTHER"))
+}
+
+// builtinOnly reports whether every plugin called name is a built-in,
+// and there is one.
+func builtinOnly(plugins []Plugin, name string) bool {
+	found := false
+	for _, p := range plugins {
+		if p.Name == name {
+			if !p.Builtin() {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // parseBinaryName splits rubric-KIND-NAME.
@@ -194,9 +247,25 @@ func parseBinaryName(base string) (kind, name string, ok bool) {
 	return "", "", false
 }
 
-func isExecutable(path string) bool {
+func isExecutable(path string) bool { return checkExecutable(path) == nil }
+
+// checkExecutable says why path cannot be started as a plugin, if it
+// cannot: in words that say what to do.
+func checkExecutable(path string) error {
 	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s does not exist", path)
+	case err != nil:
+		return err
+	case st.IsDir():
+		return fmt.Errorf("%s is a directory, not a plugin's executable", path)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not an executable file", path)
+	case st.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
+	}
+	return nil
 }
 
 // fromPath describes an executable given by path; kind comes from the base
@@ -206,8 +275,8 @@ func fromPath(path, kind, from string) (Plugin, error) {
 	if err != nil {
 		return Plugin{}, err
 	}
-	if !isExecutable(abs) {
-		return Plugin{}, fmt.Errorf("%s is not an executable file", path)
+	if err := checkExecutable(path); err != nil {
+		return Plugin{}, err
 	}
 	k, name, ok := parseBinaryName(filepath.Base(abs))
 	if !ok {
@@ -246,6 +315,19 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		}
 		names = append(names, p.Name)
 	}
+	for _, p := range c.Plugins {
+		// A config entry's name is read lower-cased (plugins.AcmeJudge
+		// is acmejudge): the name as the user wrote it finds it.
+		if p.Kind == kind && p.From == FromConfig && p.Name == strings.ToLower(ref) {
+			return p, nil
+		}
+	}
+	if why, ok := c.unusable[kind+"/"+strings.ToLower(ref)]; ok {
+		return Plugin{}, fmt.Errorf("%s plugin %q cannot be used: %s", kind, ref, why)
+	}
+	if why, ok := c.unusable[kind+"/"+ref]; ok {
+		return Plugin{}, fmt.Errorf("%s plugin %q cannot be used: %s", kind, ref, why)
+	}
 	if name, rest, ok := strings.Cut(ref, ":"); ok && kind == "judge" && slices.Contains(names, name) {
 		// "openai:model" reads as a name only because its settings lack
 		// the = that makes them settings (see judge.SplitRef).
@@ -273,9 +355,11 @@ func (c *Catalog) FindPinned(kind, ref string) (Plugin, error) {
 }
 
 // pinned applies the config entry of p's name, if any: its sha256 pin and
-// the environment it may see.
+// the environment it may see. The config's keys are read lower-cased, so
+// the name is looked up so too: rubric-judge-AcmeJudge, pinned as
+// plugins.AcmeJudge, ran unpinned whatever its digest.
 func (c *Catalog) pinned(p Plugin) Plugin {
-	if pin, ok := c.pins[p.Name]; ok {
+	if pin, ok := c.pins[strings.ToLower(p.Name)]; ok {
 		p.SHA256 = strings.ToLower(pin.SHA256)
 		p.Env = pin.Env
 	}

@@ -26,17 +26,20 @@ func TestDiscover(t *testing.T) {
 	writeExe(t, filepath.Join(first, "rubric-judge-mine"), 0o755)
 	writeExe(t, filepath.Join(second, "rubric-judge-mine"), 0o755) // shadowed by the first directory
 	writeExe(t, filepath.Join(second, "rubric-transport-dir"), 0o755)
+	writeExe(t, filepath.Join(second, "rubric-judge-AcmeJudge"), 0o755) // pinned as AcmeJudge, which the config reads lower-cased
 	writeExe(t, filepath.Join(second, "rubric-transport-stdio"), 0o755) // a built-in's name: the built-in wins
 	writeExe(t, filepath.Join(second, "rubric-judge-plain"), 0o644)     // not executable
 	writeExe(t, filepath.Join(second, "README.md"), 0o644)              // not a plugin name
 	custom := writeExe(t, filepath.Join(root, "bin", "my-judge"), 0o755)
 
-	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}}
+	builtins := []Plugin{{Kind: protocol.KindTransport, Name: "stdio", Path: "/usr/bin/rubric", From: FromBuiltin}, {Kind: protocol.KindJudge, Name: "builtin", Path: "/usr/bin/rubric", From: FromBuiltin}}
 	pins := map[string]Pin{
-		"Mine":   {SHA256: "ABCDEF"},
-		"custom": {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
-		"broken": {Path: filepath.Join(root, "nope")},
-		"stdio":  {SHA256: "ignored for a built-in"},
+		"Mine":      {SHA256: "ABCDEF"},
+		"acmejudge": {SHA256: "FEDCBA", Env: []string{"ACME_KEY"}},
+		"custom":    {Path: custom, Kind: protocol.KindJudge, SHA256: "123", Env: []string{"API_KEY"}},
+		"broken":    {Path: filepath.Join(root, "nope")},
+		"stdio":     {SHA256: "ignored for a built-in"},
+		"builtin":   {Path: custom, Kind: protocol.KindJudge},
 	}
 	c := Discover(builtins, []string{first, second, filepath.Join(root, "missing")}, pins)
 
@@ -46,8 +49,10 @@ func TestDiscover(t *testing.T) {
 	}
 	want := []string{
 		"transport/stdio built-in ",
+		"judge/builtin built-in ",
 		"judge/custom config 123",
 		"judge/mine plugin directory abcdef",
+		"judge/AcmeJudge plugin directory fedcba",
 		"transport/dir plugin directory ",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -56,11 +61,30 @@ func TestDiscover(t *testing.T) {
 	if p, _ := c.Find(protocol.KindJudge, "mine"); p.Path != filepath.Join(first, "rubric-judge-mine") {
 		t.Errorf("mine resolved to %s, want the first directory's", p.Path)
 	}
+	// A config entry is found by its name as written, capitals and all.
+	if p, err := c.Find(protocol.KindJudge, "Custom"); err != nil || p.Path != custom {
+		t.Errorf("Custom: %v, %v", p, err)
+	}
 	if p, _ := c.Find(protocol.KindJudge, "custom"); len(p.Env) != 1 || p.Env[0] != "API_KEY" {
 		t.Errorf("custom's env: %v", p.Env)
 	}
+	// A plugin skipped is named with the reason when asked for.
+	if _, err := c.Find(protocol.KindJudge, "plain"); err == nil || !strings.Contains(err.Error(), `judge plugin "plain" cannot be used: `+filepath.Join(second, "rubric-judge-plain")+" is not executable (chmod +x") {
+		t.Errorf("plain: %v", err)
+	}
+	if _, err := c.Find(protocol.KindTransport, "plain"); err == nil || !strings.Contains(err.Error(), `no transport plugin "plain"`) {
+		t.Errorf("plain as a transport: %v", err)
+	}
+	if _, err := c.Find(protocol.KindTransport, "broken"); err == nil || !strings.Contains(err.Error(), `transport plugin "broken" cannot be used: plugins.broken.path: `) {
+		t.Errorf("broken: %v", err)
+	}
 	warnings := strings.Join(c.Warnings, "\n")
-	for _, w := range []string{"plugins.broken:", "rubric-judge-plain is not an executable file; skipped"} {
+	for _, w := range []string{
+		// A built-in's name: the built-in wins, and the user hears so.
+		filepath.Join(second, "rubric-transport-stdio") + " has the name of the built-in transport stdio, which rubric uses instead; rename it rubric-transport-OTHER",
+		"plugins.stdio.sha256 pins nothing: stdio is built into rubric",
+		"plugins.builtin.path: builtin is the name of a built-in judge, which rubric uses instead of " + custom + "; give your plugin another name",
+		"plugins.broken.path: " + filepath.Join(root, "nope") + " does not exist", "rubric-judge-plain is not executable (chmod +x " + filepath.Join(second, "rubric-judge-plain") + "); skipped"} {
 		if !strings.Contains(warnings, w) {
 			t.Errorf("warnings %q lack %q", warnings, w)
 		}
@@ -81,7 +105,7 @@ func TestFind(t *testing.T) {
 		{protocol.KindJudge, judgeBin, "mine aa"},
 		{protocol.KindTransport, judgeBin, "is a judge plugin, not a transport"},
 		{protocol.KindJudge, oddBin, "something "},
-		{protocol.KindJudge, filepath.Join(root, "absent"), "is not an executable file"},
+		{protocol.KindJudge, filepath.Join(root, "absent"), "absent does not exist"},
 		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
 		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
 		// A known judge's name with settings that lack their =.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -154,7 +155,29 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 		h.stop(pr)
 		return nil, err
 	}
+	if err := checkIdentity(p, id); err != nil {
+		h.stop(pr)
+		return nil, err
+	}
 	return &Judge{h: h, pr: pr, c: c, id: id}, nil
+}
+
+// checkIdentity refuses the identity a judge configured when it names no
+// plugin or no version: every cache key and report holds the identity,
+// so two judges that both left it empty would share each other's cached
+// answers, and a report could not say who answered.
+func checkIdentity(p Plugin, id judge.Identity) error {
+	var missing []string
+	if id.Plugin == "" {
+		missing = append(missing, "plugin")
+	}
+	if id.Version == "" {
+		missing = append(missing, "version")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the judge plugin %q (%s) configured an identity with no %s: its Configure must return the identity it answers under (judge.Identity: plugin, version, and the provider, model and parameters that shape its answers), which every cache key and report holds", p.Name, p.Path, strings.Join(missing, " and no "))
 }
 
 // DescribeJudge starts p, a judge plugin, asks its identity before any
@@ -193,6 +216,9 @@ func (j *Judge) Configure(ctx context.Context, cfg judge.Config) (judge.Identity
 	id, err := j.c.Configure(ctx, cfg)
 	if err != nil {
 		return judge.Identity{}, j.h.callError(j.pr, "configure", err)
+	}
+	if err := checkIdentity(j.pr.p, id); err != nil {
+		return judge.Identity{}, err
 	}
 	j.id = id
 	return id, nil

@@ -227,7 +227,7 @@ func (h *Host) launch(ctx context.Context, p Plugin, env ...string) (*process, a
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
-			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits)", p.Name, p.SHA256)
+			return nil, nil, fmt.Errorf("plugins.%s.sha256 %q is not a sha256 hex digest (64 hex digits): pin the whole digest of %s, which rubric plugins list --json prints", p.Name, p.SHA256, p.Path)
 		}
 		cfg.SecureConfig = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
 	}
@@ -301,6 +301,18 @@ func (h *Host) failedStart(pr *process, err error) error {
 
 var versionRE = regexp.MustCompile(`Plugin version: (\d+)`)
 
+// printedLine is the line go-plugin's "Unrecognized remote plugin
+// message" quotes, what a plugin printed on stdout in place of its
+// handshake: empty when it printed nothing, cut to 200 bytes.
+func printedLine(msg string) string {
+	_, after, _ := strings.Cut(msg, "Unrecognized remote plugin message: ")
+	line, _, _ := strings.Cut(after, "\n")
+	if len(line) > 200 {
+		line = strings.ToValidUTF8(line[:200], "") + "…"
+	}
+	return termtext.Printable(line)
+}
+
 // startError words a failed start.
 func (h *Host) startError(pr *process, err error) error {
 	pr.held.quote()
@@ -322,6 +334,8 @@ func (h *Host) startError(pr *process, err error) error {
 		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
 	case errors.Is(err, errStartTimeout), strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderrText()))
+	case strings.Contains(msg, "Unrecognized remote plugin message: ") && printedLine(msg) != "":
+		return fmt.Errorf("%s is not a working rubric plugin: it printed %q on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)%s", name, printedLine(msg), stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Unrecognized remote plugin message"):
 		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderrText()))

@@ -49,6 +49,10 @@ func TestMain(m *testing.M) {
 			os.WriteFile(fifo, []byte("printed\n"), 0)
 		}
 		time.Sleep(time.Minute)
+	case "banner":
+		// A plugin that announces itself on stdout before it serves.
+		fmt.Println("acme judge v1 starting")
+		sdk.ServeJudge(testJudge{})
 	case "transport":
 		sdk.ServeTransport(testTransport{})
 	case "companion":
@@ -77,6 +81,10 @@ var configured judge.Config
 
 func (testJudge) Configure(_ context.Context, c judge.Config) (judge.Identity, error) {
 	configured = c
+	if c.Model == "anonymous" {
+		// A plugin that forgot to say who it is.
+		return judge.Identity{Model: c.Model}, nil
+	}
 	return judge.Identity{Plugin: "test", Version: "1", Model: c.Model, Params: map[string]any{"temperature": 0.0}}, nil
 }
 
@@ -97,6 +105,15 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(3)
 	case "panic":
 		panic("the judge lost its mind")
+	case "stdout-exit":
+		// A debugging print on stdout, while serving, then an exit.
+		fmt.Println("asked about", q.Kind)
+		os.Exit(3)
+	case "stderr-exit":
+		// What a plugin's own code does: print its reason to os.Stderr
+		// (fmt, not sdk.Logger) and exit at once.
+		fmt.Fprintln(os.Stderr, "cannot load the model's weights")
+		os.Exit(3)
 	case "leak":
 		// What a judge with a bad key might print before it dies: its
 		// key, as rubric gave it through the environment or an option.
@@ -127,6 +144,14 @@ func (testTransport) Export(ctx context.Context, t transport.Target) (*surface.S
 		// rubric gave it for the server.
 		fmt.Fprintf(os.NewFile(2, "stderr"), "refused: Authorization %s, SERVER_TOKEN %s\n", t.Headers["Authorization"], t.Env["SERVER_TOKEN"])
 		os.Exit(5)
+	}
+	if t.Location == "nothing" {
+		// A transport with a bug: neither a surface nor an error.
+		return nil, nil
+	}
+	if t.Location == "bare" {
+		// Another: a tool made by hand, without its definition.
+		return &surface.Surface{Source: "bare", Tools: []surface.Tool{{Name: "a"}}}, nil
 	}
 	if t.Location == "big" {
 		var b strings.Builder
@@ -191,6 +216,18 @@ func TestJudgeRoundTrip(t *testing.T) {
 	}
 }
 
+// TestJudgeWithoutIdentity: a judge whose configured identity names no
+// plugin or version is refused, naming what is missing; its answers would
+// share cache keys with any other judge that left it empty.
+func TestJudgeWithoutIdentity(t *testing.T) {
+	h := newHost(t)
+	_, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "anonymous"})
+	want := `the judge plugin "judge" (` + os.Args[0] + `) configured an identity with no plugin and no version: its Configure must return the identity it answers under`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+}
+
 func TestJudgeCrashMidCall(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -199,6 +236,12 @@ func TestJudgeCrashMidCall(t *testing.T) {
 	}{
 		{"exit", false, []string{`the judge plugin "judge"`, "crashed during ask", "exit status 3", "error: giving up on exit"}},
 		{"panic", false, []string{"crashed during ask", "exit status 2", "panic: the judge lost its mind"}},
+		// A line written to os.Stderr just before the exit is in the
+		// message: go-plugin's relay of os.Stderr lost it with the process.
+		{"stderr-exit", false, []string{"crashed during ask", "exit status 3", "its stderr ended with:\ncannot load the model's weights"}},
+		// So is what it printed on stdout once serving, which the host
+		// never showed.
+		{"stdout-exit", false, []string{"crashed during ask", "exit status 3", "its stderr ended with:\nasked about stdout-exit"}},
 		{"killed", true, []string{`the judge plugin "judge"`, "crashed during ask", "signal: killed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -332,7 +375,7 @@ func TestStartFailures(t *testing.T) {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256 = "abc"
 			return p
-		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest`}},
+		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest (64 hex digits): pin the whole digest of ` + exe + `, which rubric plugins list --json prints`}},
 		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
 			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
 		{"no handshake", func(t *testing.T) Plugin {
@@ -343,7 +386,9 @@ func TestStartFailures(t *testing.T) {
 			[]string{"did not complete its handshake within 2s", "starting up slowly"}},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
-		}, []string{"is not a working rubric plugin"}},
+		}, []string{"is not a working rubric plugin: it printed \"hello there\" on standard output before its handshake"}},
+		{"a banner on stdout", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "banner") },
+			[]string{`judge plugin "banner"`, `is not a working rubric plugin: it printed "acme judge v1 starting" on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)`}},
 		{"another kind", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "transport")
 			return p
@@ -515,6 +560,37 @@ func TestExportLargeDocument(t *testing.T) {
 	_, err = tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxBytes: 64 << 10}})
 	if err == nil || !strings.Contains(err.Error(), "more than 1280 KiB (raise --max-bytes)") {
 		t.Errorf("an oversized document: %v", err)
+	}
+}
+
+// TestExportNothing: a transport whose Export returns neither a surface
+// nor an error is refused by name, its process left running, instead of
+// crashing in the SDK with a nil dereference; and one that returns a tool
+// without its definition is refused, where the tool vanished and a
+// surface of none was scored.
+func TestExportNothing(t *testing.T) {
+	h := newHost(t)
+	tr, err := h.Transport(context.Background(), self(t, protocol.KindTransport, "transport"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tr.Export(context.Background(), transport.Target{Location: "nothing"})
+	var crash *CrashError
+	if errors.As(err, &crash) {
+		t.Fatalf("the plugin crashed: %v", err)
+	}
+	want := `the transport "test" returned neither a surface nor an error: a bug in the transport plugin, which must return the tools it read (an empty list for a server with none) or an error saying why it could not`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want it to contain %q", err, want)
+	}
+	_, err = tr.Export(context.Background(), transport.Target{Location: "bare"})
+	want = `the transport "test" returned tool 0 ("a") without its definition: a bug in the transport plugin, which must make each tool with surface.NewTool, or the whole surface with surface.Parse`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("a tool without its definition: got %v, want it to contain %q", err, want)
+	}
+	// The plugin still serves.
+	if _, err := tr.Export(context.Background(), transport.Target{Location: "big", Limits: transport.Limits{MaxTools: 1}}); err == nil || strings.Contains(err.Error(), "crashed") {
+		t.Errorf("after: %v", err)
 	}
 }
 

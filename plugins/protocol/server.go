@@ -15,6 +15,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/plugins/proto/pluginv1"
 )
@@ -399,6 +400,12 @@ func (s *transportServer) export(t *pluginv1.Target, stream grpc.ServerStreaming
 		if err != nil {
 			return err
 		}
+		if surf == nil {
+			return s.noSurface(ctx)
+		}
+		if err := s.checkTools(ctx, surf); err != nil {
+			return err
+		}
 		source, doc = surf.Source, surf.Marshal()
 	}
 	first := true
@@ -415,6 +422,34 @@ func (s *transportServer) export(t *pluginv1.Target, stream grpc.ServerStreaming
 		doc = doc[n:]
 	}
 	return nil
+}
+
+// noSurface is the error for an Export that returned neither a surface
+// nor an error: a plugin's bug, said as one (naming the transport) rather
+// than a nil dereference that kills the plugin.
+func (s *transportServer) noSurface(ctx context.Context) error {
+	return fmt.Errorf("%s returned neither a surface nor an error: a bug in the transport plugin, which must return the tools it read (an empty list for a server with none) or an error saying why it could not", s.named(ctx))
+}
+
+// checkTools refuses a surface holding a tool without its definition
+// (surface.Tool built by hand rather than by surface.NewTool or Parse):
+// written without it, one such tool vanished and the run scored a
+// surface of none, and two made a document the host could not read.
+func (s *transportServer) checkTools(ctx context.Context, surf *surface.Surface) error {
+	for i, t := range surf.Tools {
+		if len(t.Canonical) == 0 {
+			return fmt.Errorf("%s returned tool %d (%q) without its definition: a bug in the transport plugin, which must make each tool with surface.NewTool, or the whole surface with surface.Parse", s.named(ctx), i, t.Name)
+		}
+	}
+	return nil
+}
+
+// named is "the transport" with the plugin's name, for its bugs.
+func (s *transportServer) named(ctx context.Context) string {
+	if info, err := s.impl.Describe(ctx); err == nil && info.Name != "" {
+		return fmt.Sprintf("the transport %q", info.Name)
+	}
+	return "the transport"
 }
 
 func targetToProto(t transport.Target) *pluginv1.Target {

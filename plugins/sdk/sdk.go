@@ -13,10 +13,14 @@
 // plugins/proto over gRPC. plugins/README.md describes the protocol.
 //
 // A plugin logs through Logger: lines reach the host's log at their level.
-// It must not write to standard output, which carries the handshake.
+// It must not write to standard output before it serves, which carries
+// the handshake; once it serves, what it writes to standard output or
+// standard error reaches the host's log at debug level, and the end of it
+// the message that reports its crash.
 package sdk
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime"
@@ -26,6 +30,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
@@ -84,9 +89,34 @@ func serve(kind string, p plugin.Plugin) {
 		VersionedPlugins: map[int]plugin.PluginSet{
 			protocol.Version: {kind: p},
 		},
-		GRPCServer: protocol.Server,
+		GRPCServer: stderrServer(os.Stderr),
 		Logger:     Logger,
 	})
+}
+
+// stderrServer is protocol.Server with os.Stderr given back its file,
+// stderr, before the first call is served, and os.Stdout pointed there
+// too. go-plugin points both at pipes it relays to the host over gRPC
+// once it has handshaken, and a line a plugin printed just before it
+// exited (its reason, from fmt or the log package) died with the
+// process, unrelayed, so its crash said only its exit status; what it
+// printed on stdout the host never showed at all. Written to the file,
+// the host reads both as it reads a panic: into its log at debug level,
+// and the end of it into the crash message. The first call follows the
+// handshake, and with it go-plugin's change of os.Stdout and os.Stderr.
+func stderrServer(stderr *os.File) func([]grpc.ServerOption) *grpc.Server {
+	restore := sync.OnceFunc(func() { os.Stderr, os.Stdout = stderr, stderr })
+	unary := func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		restore()
+		return h(ctx, req)
+	}
+	stream := func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		restore()
+		return h(srv, ss)
+	}
+	return func(opts []grpc.ServerOption) *grpc.Server {
+		return protocol.Server(append(opts, grpc.ChainUnaryInterceptor(unary), grpc.ChainStreamInterceptor(stream)))
+	}
 }
 
 // ServeBuiltin serves the built-in plugin that args (a host binary's

@@ -2,13 +2,18 @@ package sdk_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/buildtest"
 	"github.com/rubricmcp/rubric/plugins/host"
@@ -57,6 +62,32 @@ func TestExamplePlugins(t *testing.T) {
 		if string(a.JSON) != tc.want || a.Model != "wordcount-1" {
 			t.Errorf("%s: answer %s from %s, want %s", tc.input, a.JSON, a.Model, tc.want)
 		}
+	}
+
+	// The judge answers the rubric written for it, as its documentation
+	// says: every tool is scored by the words of its description.
+	rb, err := os.ReadFile("../../examples/rubrics/wordcount.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rubric.Load("examples/rubrics/wordcount.hcl", rb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	surf, err := surface.Parse("notes", []byte(`[{"name":"none"},{"name":"short","description":"Search notes."},{"name":"long","description":"Return every note whose title or body contains all of the given words."}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(ctx, r, surf, score.Options{Asker: &ask.Asker{Judge: j, Identity: j.Identity(), Rubric: r}})
+	if err != nil {
+		t.Fatalf("scoring with examples/rubrics/wordcount.hcl: %v", err)
+	}
+	var got []string
+	for _, tr := range rep.Tools {
+		got = append(got, fmt.Sprintf("%s %s", tr.Name, tr.Score))
+	}
+	if want := "none 0.0, short 50.0, long 100.0"; strings.Join(got, ", ") != want {
+		t.Errorf("tool scores %s, want %s", strings.Join(got, ", "), want)
 	}
 
 	tools := t.TempDir()
