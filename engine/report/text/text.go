@@ -185,11 +185,18 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 		}
 		writeTable(b, shown, opt)
 		if n := len(tools) - len(shown); n > 0 {
-			what := "tools"
-			if n == 1 {
-				what = "tool"
+			// The tools left out score at least as well as the last one
+			// shown, often the same (a long run of 100.0): "better
+			// scored" was false of those.
+			low, high := tools[len(shown)].Score.String(), tools[len(tools)-1].Score.String()
+			what := "tools, each scored " + low
+			switch {
+			case n == 1:
+				what = "tool, scored " + low
+			case low != high:
+				what = "tools, each scored at least " + low
 			}
-			fmt.Fprintf(b, "… and %d more %s, better scored (all of them in --format json)\n", n, what)
+			b.WriteString(wrap("", fmt.Sprintf("… and %d more %s (--max-rows 0 lists them all)", n, clean(what)), opt.Width))
 		}
 		b.WriteString("\n")
 		if len(fixes) == 0 {
@@ -259,7 +266,7 @@ func writeFixes(w io.Writer, r *report.Report, fixes []report.Fix, opt Options) 
 		fmt.Fprint(w, wrap(prefix, groupLine(g), opt.Width))
 	}
 	if n := len(groups) - len(shown); n > 0 {
-		fmt.Fprintf(w, "  … and %d more %s\n", n, map[bool]string{true: "cause", false: "causes"}[n == 1])
+		fmt.Fprint(w, wrap("  ", fmt.Sprintf("… and %d more %s (--max-issues 0 lists them all)", n, map[bool]string{true: "cause", false: "causes"}[n == 1]), opt.Width))
 	}
 }
 

@@ -207,7 +207,7 @@ func TestMaxIssues(t *testing.T) {
 	}{
 		{0, total, ""},
 		{-1, total, ""},
-		{total - 2, total - 2, "  … and 2 more causes\n"},
+		{total - 2, total - 2, "  … and 2 more causes (--max-issues 0 lists them all)\n"},
 		{total, total, ""},
 		{total + 5, total, ""},
 	}
@@ -375,8 +375,10 @@ func TestMaxToolsCapsTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.Contains(out, "… and 23 more tools, better scored") {
-		t.Errorf("no count of the tools left out:\n%s", out)
+	// The 23 left out score 80.0 (six of them, as the three shown do) to
+	// 100.0: not "better scored", as this line said of them.
+	if !strings.Contains(out, "\n… and 23 more tools, each scored at least 80.0 (--max-rows 0 lists them all)\n") {
+		t.Errorf("no count of the tools left out, with the least score among them:\n%s", out)
 	}
 	// The three shown are the worst: 80.0 each in the github capture.
 	table := out[strings.Index(out, "TOOL"):strings.Index(out, "…")]
