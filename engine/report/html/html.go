@@ -34,6 +34,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -59,10 +60,33 @@ var (
 // rubric, and every plugin process, write no HTML.
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("page").Funcs(template.FuncMap{
-		"lower":    strings.ToLower,
-		"gradesOf": gradesOf,
+		"lower":     strings.ToLower,
+		"gradesOf":  gradesOf,
+		"breakable": breakable,
 	}).Parse(pageSource + calibrationSource + gateSource))
 })
+
+// breakable escapes a member's name and lets a narrow column break it
+// between its words: before a capital that follows a small letter or a
+// digit (toolCount<wbr>Appropriateness) and after _, -, . or /. A table of
+// members and values on a phone was wider than the page, which then
+// scrolled sideways, because such a name could only stand whole beside a
+// long number.
+func breakable(name string) template.HTML {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range name {
+		if unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)) {
+			b.WriteString("<wbr>")
+		}
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if strings.ContainsRune("_-./", r) {
+			b.WriteString("<wbr>")
+		}
+		prev = r
+	}
+	return template.HTML(b.String())
+}
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
