@@ -288,9 +288,41 @@ func groupLine(g report.FixGroup) string {
 			names = append(names, fmt.Sprintf("and %d more", len(tools)-i))
 			break
 		}
-		names = append(names, cut(clean(t.First.ToolAndParams()), maxName)+t.Times())
+		names = append(names, toolAndParams(t.First)+t.Times())
 	}
 	return report.Plural(len(tools), "tool") + ": " + cut(clean(g.Cause), maxText) + ": " + strings.Join(names, ", ")
+}
+
+// toolAndParams names a fix's tool and the parameters its issue names,
+// in about maxName characters: as many parameters as fit, then how many
+// more, inside the parentheses. Cut as one string, the list lost its
+// closing parenthesis, and the next tool read as one of its parameters:
+// "edit_block (content, …, force_terminate (pid)".
+func toolAndParams(f report.Fix) string {
+	name := cut(clean(f.Tool), maxName)
+	if len(f.Issue.Params) == 0 {
+		return name
+	}
+	room := max(maxName-utf8.RuneCountInString(name)-len(" ()"), minCols)
+	params := make([]string, len(f.Issue.Params))
+	for i, p := range f.Issue.Params {
+		params[i] = cut(clean(p), room)
+	}
+	if all := strings.Join(params, ", "); utf8.RuneCountInString(all) <= room {
+		return name + " (" + all + ")"
+	}
+	// The first parameter always, then each that leaves room for the count
+	// of those after it.
+	shown, used := params[:1], utf8.RuneCountInString(params[0])
+	for _, p := range params[1:] {
+		n := len(", ") + utf8.RuneCountInString(p)
+		rest := fmt.Sprintf(", and %d more", len(params)-len(shown)-1)
+		if used+n+len(rest) > room {
+			break
+		}
+		shown, used = append(shown, p), used+n
+	}
+	return name + " (" + strings.Join(shown, ", ") + fmt.Sprintf(", and %d more)", len(params)-len(shown))
 }
 
 // maxText and maxName bound what a summary shows of a message and of a

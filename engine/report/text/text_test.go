@@ -448,3 +448,37 @@ func TestGroupLineCountsTools(t *testing.T) {
 		}
 	}
 }
+
+// TestToolAndParams: a fix list's tool with its parameters keeps its
+// closing parenthesis when the parameters are too many to show, and says
+// how many it leaves out. Cut as one string at 80 characters, the list
+// ran on into the next tool: "edit_block (content, expected_replacements,
+// file_path, new_string, old_string, …, force_terminate (pid)".
+func TestToolAndParams(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	cases := []struct {
+		tool   string
+		params []string
+		want   string
+	}{
+		{"kill_process", nil, "kill_process"},
+		{"kill_process", []string{"pid"}, "kill_process (pid)"},
+		{"create_issue", []string{"assignees", "body", "labels", "milestone", "owner", "repo", "title"},
+			"create_issue (assignees, body, labels, milestone, owner, repo, title)"},
+		{"edit_block", []string{"content", "expected_replacements", "file_path", "new_string", "old_string", "pattern", "replacement", "strict"},
+			"edit_block (content, expected_replacements, file_path, new_string, and 4 more)"},
+		{"update_issue", []string{"assignees", "body", "issue_number", "labels", "milestone", "owner", "repo", "state", "title"},
+			"update_issue (assignees, body, issue_number, labels, milestone, and 4 more)"},
+		{"t", []string{long, "b"}, "t (" + long[:maxName-len("t ()")-1] + "…, and 1 more)"},
+		{long, []string{"a", "b"}, long[:maxName-1] + "… (a, b)"},
+	}
+	for _, c := range cases {
+		got := toolAndParams(report.Fix{Tool: c.tool, Issue: report.Issue{Params: c.params}})
+		if got != c.want {
+			t.Errorf("%s %v:\n got %q\nwant %q", c.tool, c.params, got, c.want)
+		}
+		if strings.Count(got, "(") != strings.Count(got, ")") {
+			t.Errorf("%q: unbalanced parentheses", got)
+		}
+	}
+}
