@@ -1220,6 +1220,18 @@ func TestBrowserPhoneTablesFit(t *testing.T) {
 		rep.Tools[i].Metrics = append(rep.Tools[i].Metrics, report.Metric{Name: "definitionTokensEncodingOfTheTool", Value: json.Number("12769.297619047619")})
 	}
 	url, log := open(t, ctx, rep)
+	// At a desktop's width no name breaks: it can stand whole.
+	broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".kv th[scope=row]")].filter(th => {
+		const r = document.createRange();
+		r.selectNodeContents(th);
+		return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size > 1;
+	}).map(th => th.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(broken) > 0 {
+		t.Errorf("at 1280 pixels these names break over lines: %q", broken)
+	}
 	phone := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true})
 		return err
