@@ -760,3 +760,46 @@ func TestSourceLocations(t *testing.T) {
 		t.Errorf("an endpoint's finding at %+v (%q), want the pseudo-path, said", got.at, got.note)
 	}
 }
+
+// TestFingerprintsTellApart: a tool's findings of one check and the same
+// parameters (Tool Safety's notes to the model, one for each place in a
+// schema) get fingerprints of their own, in SARIF and in the findings
+// GitLab's report is written from; MongoDB's aggregate had four results
+// of one fingerprint, which code scanning takes for one alert. A finding
+// its tool, check and parameters tell apart keeps the fingerprint it had.
+func TestFingerprintsTellApart(t *testing.T) {
+	rep := reporttest.Score(t, "two.tools.json", []byte(`[
+		{"name": "aggregate", "description": "Run an aggregation.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "The pipeline."}}, "required": ["q"]}},
+		{"name": "find", "description": "Find documents.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "The filter."}}, "required": ["q"]}}
+	]`))
+	note := func(at string) report.Issue {
+		return report.Issue{Check: "note_to_model", Message: "a note addressed to the model (low) at " + at, Params: []string{}, Points: "5", Gain: "5", Severity: "low"}
+	}
+	rep.Tools[0].Issues = append(rep.Tools[0].Issues, note("/inputSchema/properties/q/description"), note("/description"), note("/inputSchema/properties/q/title"))
+	rep.Tools[1].Issues = append(rep.Tools[1].Issues, note("/description"))
+	server := serverName(rep)
+	log := decodeLog(t, write(t, rep))
+	findings, err := Findings(rep, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs[0].Results) != 4 || len(findings) != 4 {
+		t.Fatalf("%d results and %d findings, want 4 of each", len(log.Runs[0].Results), len(findings))
+	}
+	seen := map[string]bool{}
+	for i, r := range log.Runs[0].Results {
+		fp := r.PartialFingerprints[fingerprintKey]
+		if seen[fp] {
+			t.Errorf("%s: %q shares its fingerprint %s with another result", r.Properties.Tool, r.Message.Text, fp)
+		}
+		seen[fp] = true
+		if findings[i].Fingerprint != fp {
+			t.Errorf("%s: the finding's fingerprint %s is not the SARIF result's %s", r.Properties.Tool, findings[i].Fingerprint, fp)
+		}
+		if r.Properties.Tool == "find" {
+			if want := fingerprint(rep, server, "find", "note_to_model", nil)[fingerprintKey]; fp != want {
+				t.Errorf("find's one note has the fingerprint %s, want the one it had, %s", fp, want)
+			}
+		}
+	}
+}
