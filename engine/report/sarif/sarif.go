@@ -450,9 +450,10 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 // checkRule is the rule of one check.
 func checkRule(r *report.Report, check, title, points, level string, tags []string) rule {
 	rub := r.Rubric.Name + " " + r.Rubric.Version
-	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), worth %s points of a tool's score.", title, rub, points)
+	worth := worthOf(r, points)
+	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), %s.", title, rub, worth)
 	help := fmt.Sprintf("%s\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", full)
-	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), worth %s points of a tool's score.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, points)
+	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), %s.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, markdownEscape(worth))
 	return rule{
 		ID:                   check,
 		ShortDescription:     text{title},
@@ -460,6 +461,34 @@ func checkRule(r *report.Report, check, title, points, level string, tags []stri
 		Help:                 multiformat{Text: help, Markdown: md},
 		DefaultConfiguration: configuration{level},
 		Properties:           ruleProperties{Points: points, Tags: append([]string(nil), tags...)},
+	}
+}
+
+// worthOf says what a check's points are. They are points of a tool's
+// score where the rubric's gains count those (Schema Quality, Tool
+// Safety); elsewhere they are the check's weight, in a scale of the
+// rubric's own: TDQS weighs a dimension 20 in a score of 1 to 5, and a
+// Gradable defect costs a quarter of a composite point. "Worth 20 points
+// of a tool's score" and "worth 1/4 points" said neither.
+func worthOf(r *report.Report, points string) string {
+	shown := points
+	if n, err := num.Parse(points); err == nil {
+		if shown = n.Decimal(6); strings.Contains(shown, ".") {
+			shown = strings.TrimRight(strings.TrimRight(shown, "0"), ".")
+		}
+		if back, err := num.Parse(shown); err != nil || back.Cmp(n) != 0 {
+			shown += " (exactly " + points + ")"
+		}
+	}
+	unit := ""
+	if r.Fixes != nil {
+		unit = r.Fixes.Unit
+	}
+	switch {
+	case unit == "" || strings.HasPrefix(unit, "points of the tool's score"):
+		return fmt.Sprintf("worth %s points of a tool's score", shown)
+	default:
+		return fmt.Sprintf("of weight %s in the rubric; a result's gain counts %s", shown, unit)
 	}
 }
 

@@ -803,3 +803,36 @@ func TestFingerprintsTellApart(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleWorth: a rule says what its check's points are. Where the
+// rubric's gains count points of a tool's score, they are that; where
+// they count something else they are the check's weight, and the rule
+// says what its results' gains count. A TDQS dimension was "worth 25
+// points of a tool's score", a score of 1 to 5, and a Gradable defect
+// "worth 1/4 points of a tool's score", a quarter of a composite point.
+func TestRuleWorth(t *testing.T) {
+	cases := []struct {
+		unit, points, want string
+	}{
+		{"", "20", "worth 20 points of a tool's score"},
+		{"points of the tool's score", "100", "worth 100 points of a tool's score"},
+		{"points of the tool's score, shared by cost when its findings cost over 100", "5", "worth 5 points of a tool's score"},
+		{"TDQS points of the tool", "25", "of weight 25 in the rubric; a result's gain counts TDQS points of the tool"},
+		{"composite points", "1/4", "of weight 0.25 in the rubric; a result's gain counts composite points"},
+		{"composite points", "1/3", "of weight 0.333333 (exactly 1/3) in the rubric; a result's gain counts composite points"},
+	}
+	for _, c := range cases {
+		rep := &report.Report{}
+		if c.unit != "" {
+			rep.Fixes = &report.Fixes{Unit: c.unit}
+		}
+		if got := worthOf(rep, c.points); got != c.want {
+			t.Errorf("unit %q, points %s:\n got %q\nwant %q", c.unit, c.points, got, c.want)
+		}
+	}
+	rep := &report.Report{Fixes: &report.Fixes{Unit: "composite points"}}
+	rep.Rubric.Name, rep.Rubric.Version = "gradable", "1.0.0"
+	if ru := checkRule(rep, "no_return_description", "Return value unstated", "1/4", "note", nil); !strings.Contains(ru.FullDescription.Text, "of weight 0.25 in the rubric") || strings.Contains(ru.Help.Markdown, "1/4") {
+		t.Errorf("the rule reads %q\n%q", ru.FullDescription.Text, ru.Help.Markdown)
+	}
+}
