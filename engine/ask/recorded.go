@@ -3,6 +3,9 @@ package ask
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
 )
@@ -13,13 +16,16 @@ import (
 // rubric changed it) is an error.
 type Recorded struct {
 	byKey map[[2]string]Observation
+	// kinds are the kinds of question the report's answers are to.
+	kinds map[string]bool
 }
 
 // FromReport collects a report's observations.
 func FromReport(rep *report.Report) *Recorded {
-	r := &Recorded{byKey: map[[2]string]Observation{}}
+	r := &Recorded{byKey: map[[2]string]Observation{}, kinds: map[string]bool{}}
 	for o := range rep.Observations() {
 		r.byKey[[2]string{o.QuestionDigest, o.Subject}] = o
+		r.kinds[o.Kind] = true
 	}
 	return r
 }
@@ -32,6 +38,12 @@ func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error)
 		if !ok && len(r.byKey) == 0 {
 			return nil, fmt.Errorf("the report holds no judge's answers (it was scored by a rubric that asks none), and the rubric asks question %q (%s): score the surface again with a judge instead of rescoring",
 				req.Question.Name, req.Question.Kind)
+		}
+		if !ok && !r.kinds[req.Question.Kind] {
+			// Not a question asked differently: the report's rubric never
+			// asked one of its kind (a Gradable report rescored with TDQS).
+			return nil, fmt.Errorf("the report holds no answer to question %q (%s): its answers are to %s, another rubric's questions, so score the surface again with a judge instead of rescoring",
+				req.Question.Name, req.Question.Kind, joinKinds(r.kinds))
 		}
 		if !ok {
 			return nil, fmt.Errorf("the report holds no answer to question %q (%s) about %q: the rubric asks it differently, so score the surface again with a judge instead of rescoring",
@@ -58,4 +70,9 @@ func (r *Recorded) Ask(_ context.Context, reqs []Request) ([]Observation, error)
 		out[i] = o
 	}
 	return out, nil
+}
+
+// joinKinds names the kinds of question, sorted, for a message.
+func joinKinds(kinds map[string]bool) string {
+	return strings.Join(slices.Sorted(maps.Keys(kinds)), ", ")
 }

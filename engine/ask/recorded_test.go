@@ -62,3 +62,20 @@ func TestRecordedWithoutAnswers(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// TestRecordedFromAnotherRubric: a report whose answers are to another
+// rubric's questions (Gradable's, rescored with TDQS) says so, where it
+// said the rubric asks its question differently, which a rubric that
+// never asked it does not.
+func TestRecordedFromAnotherRubric(t *testing.T) {
+	r := loadRubric(t)
+	rep := &report.Report{Tools: []report.Tool{{Name: "ab", Answers: []report.Observation{
+		{Question: "tool", Kind: "gradable.tool", Subject: "ab", QuestionDigest: "sha256:1"},
+		{Question: "tasks", Kind: "gradable.tasks", Subject: "", QuestionDigest: "sha256:2"},
+	}}}}
+	_, err := ask.FromReport(rep).Ask(context.Background(), requests(t, r, "ab"))
+	want := `the report holds no answer to question "len" (test.len): its answers are to gradable.tasks, gradable.tool, another rubric's questions, so score the surface again with a judge instead of rescoring`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

@@ -93,3 +93,25 @@ func TestWriteTextNamesTheOldRubric(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteTextNamesLeft: the ranking's servers are aligned left, as
+// rescore's table of tools aligns its tools, and the numbers right; every
+// name was right-aligned, ragged on its left.
+func TestWriteTextNamesLeft(t *testing.T) {
+	k := &Ranking{Servers: []*Ranked{
+		{Server: "Context7", OldScore: "100.0", OldGrade: "A", OldRank: 1, NewScore: "100.0", NewGrade: "A", NewRank: 1},
+		{Server: "@aashari/mcp-server-atlassian-jira", OldScore: "95.5", OldGrade: "A", OldRank: 2, NewScore: "95.5", NewGrade: "A", NewRank: 2},
+		{Server: "broken", Error: "unreadable"},
+	}}
+	var b strings.Builder
+	if err := k.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "" +
+		"server                                old  grade  rank    new  grade  rank  moved\n" +
+		"Context7                            100.0      A     1  100.0      A     1      0\n" +
+		"@aashari/mcp-server-atlassian-jira   95.5      A     2   95.5      A     2      0\n"
+	if _, table, _ := strings.Cut(b.String(), "\n\n"); !strings.HasPrefix(table, want) {
+		t.Errorf("got\n%s\nwant the table\n%s", table, want)
+	}
+}

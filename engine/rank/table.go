@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -214,17 +216,31 @@ func (k *Ranking) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "old: %s %s (%s)\n", k.Old[0].Name, k.Old[0].Version, strings.Join(digests, ", "))
 	}
 	fmt.Fprintf(w, "new: %s %s (%s), zero judge calls: every answer is read from the reports\n\n", k.Rubric.Name, k.Rubric.Version, report.ShortHash(k.Rubric.Digest))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "server\told\tgrade\trank\tnew\tgrade\trank\tmoved\t")
+	// The numbers align right, the servers' names left, as rescore's
+	// table of tools has its names (a right-aligned column of names was
+	// hard to read): the names go before the tabwriter's lines, padded to
+	// one width.
+	names := []string{"server"}
+	var cells bytes.Buffer
+	tw := tabwriter.NewWriter(&cells, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "old\tgrade\trank\tnew\tgrade\trank\tmoved\t")
 	var failed []*Ranked
 	for _, s := range k.Servers {
 		if s.Error != "" {
 			failed = append(failed, s)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Server, dash(s.OldScore), dash(s.OldGrade), rankText(s.OldRank), dash(s.NewScore), dash(s.NewGrade), rankText(s.NewRank), changeText(s))
+		names = append(names, s.Server)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", dash(s.OldScore), dash(s.OldGrade), rankText(s.OldRank), dash(s.NewScore), dash(s.NewGrade), rankText(s.NewRank), changeText(s))
 	}
 	tw.Flush()
+	nameW := 0
+	for _, n := range names {
+		nameW = max(nameW, utf8.RuneCountInString(n))
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(cells.String(), "\n"), "\n") {
+		fmt.Fprintf(w, "%s%s%s\n", names[i], strings.Repeat(" ", nameW-utf8.RuneCountInString(names[i])), line)
+	}
 	fmt.Fprintln(w)
 	if k.Tau != nil {
 		fmt.Fprintf(w, "Kendall's tau (tau-b) between the old and the new ranking: %.3f\n", *k.Tau)

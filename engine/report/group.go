@@ -98,8 +98,8 @@ func Cause(is Issue) string {
 // GroupFixes groups a fix list (FixList's order) by cause: issues of one
 // check whose messages are the same once their parameters are left out.
 // The groups come costliest first: the largest total gain, then the most
-// tools, then by check and cause; within a group the fixes keep their
-// order in the list.
+// tools, then by check, then one tool's by its name, then by cause;
+// within a group the fixes keep their order in the list.
 func GroupFixes(fixes []Fix) []FixGroup {
 	type key struct{ check, cause string }
 	index := map[key]int{}
@@ -138,6 +138,12 @@ func GroupFixes(fixes []Fix) []FixGroup {
 		}
 		if a.Check != b.Check {
 			return a.Check < b.Check
+		}
+		// One tool's issues of one check and gain (Gradable's suggested
+		// descriptions, each its own message) come by the tool's name, as
+		// the table of tools has them, not by the text of the message.
+		if a.tools == 1 && b.tools == 1 && a.Fixes[0].Tool != b.Fixes[0].Tool {
+			return a.Fixes[0].Tool < b.Fixes[0].Tool
 		}
 		return a.Cause < b.Cause
 	})

@@ -1,9 +1,11 @@
 package report_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
@@ -65,5 +67,28 @@ func TestGroupFixes(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(names, " "), "edit_block") {
 		t.Errorf("edit_block missing from %v", names)
+	}
+}
+
+// TestGroupFixesSingleToolsByName: causes of one tool each, of the same
+// gain and check, come in the order of their tools' names; they came in
+// the order of their messages' text ("Add a comment…" for
+// add_issue_comment, "Create a new GitHub repository…" for
+// create_repository before "Create a new branch…" for create_branch).
+func TestGroupFixesSingleToolsByName(t *testing.T) {
+	fix := func(tool, msg string) report.Fix {
+		return report.Fix{Tool: tool, Gain: num.Int(0), Issue: report.Issue{Check: "suggested_description", Message: msg}}
+	}
+	groups := report.GroupFixes([]report.Fix{
+		fix("add_issue_comment", "Suggested description: \"Add a comment.\""),
+		fix("create_repository", "Suggested description: \"Create a new GitHub repository.\""),
+		fix("create_branch", "Suggested description: \"Create a new branch.\""),
+	})
+	var got []string
+	for _, g := range groups {
+		got = append(got, g.Fixes[0].Tool)
+	}
+	if want := []string{"add_issue_comment", "create_branch", "create_repository"}; !slices.Equal(got, want) {
+		t.Errorf("groups in the order %q, want %q", got, want)
 	}
 }

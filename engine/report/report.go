@@ -56,7 +56,7 @@ type Report struct {
 	// rubric without a fixes block (or written before there were gains).
 	Fixes *Fixes `json:"fixes,omitempty"`
 	// Notes are what a reader of the headline must know to read it, such
-	// as why the overall grade is above every tool's.
+	// as why the overall grade is above or below every tool's.
 	Notes []string `json:"notes,omitempty"`
 	// Sections are the rubric's own top-level members (its surface report
 	// blocks), written between the metrics and the tools.

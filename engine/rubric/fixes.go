@@ -35,7 +35,7 @@ type Fixes struct {
 	Moves *lang.Program
 	// Terms name the surface-level metrics the overall score includes
 	// beside the tools' own scores (such as a coherence rating): a summary
-	// names them when the overall grade is above every tool's.
+	// names them when the overall grade is above or below every tool's.
 	Terms []string
 }
 

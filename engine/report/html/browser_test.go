@@ -1195,3 +1195,63 @@ func withSections(t testing.TB) *report.Report {
 	)
 	return rep
 }
+
+// TestBrowserPhoneTablesFit checks that the tables of members and values
+// (the surface's metrics, a rubric's scalar report members, a tool's
+// metrics) keep to a phone's width: every TDQS and Gradable page scrolled
+// sideways at 390 pixels, a camel-case name such as
+// definitionTokensEncoding standing whole beside 12769.297619047619, or
+// toolCountAppropriateness beside a sentence.
+func TestBrowserPhoneTablesFit(t *testing.T) {
+	heavytest.Later(t)
+	ctx := browser(t)
+	rep := firstTools(t, "memory.tools.json", 2)
+	rep.Metrics = append(rep.Metrics,
+		report.Metric{Name: "avgTokenCostPerTask", Value: json.Number("12769.297619047619")},
+		report.Metric{Name: "definitionTokensEncoding", Value: "o200k_base"},
+		report.Metric{Name: "destructiveSafetyRate", Value: json.Number("0.454545454545")})
+	rep.Sections = append(rep.Sections, report.Field{Name: "server", Value: map[string]any{
+		"toolCountAppropriateness":                     3,
+		"descriptionQualityScore":                      json.Number("4.1"),
+		"coherenceSummary":                             "Heuristic: name and word-overlap cues, not a model, scored the 2 tools of \"Context7\": disambiguation 5, naming 5, tool count 3, completeness 4.",
+		"behavioral_transparency_of_the_whole_surface": json.Number("12769.297619047619"),
+	}})
+	for i := range rep.Tools {
+		rep.Tools[i].Metrics = append(rep.Tools[i].Metrics, report.Metric{Name: "definitionTokensEncodingOfTheTool", Value: json.Number("12769.297619047619")})
+	}
+	url, log := open(t, ctx, rep)
+	// At a desktop's width no name breaks: it can stand whole.
+	broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".kv th[scope=row]")].filter(th => {
+		const r = document.createRange();
+		r.selectNodeContents(th);
+		return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size > 1;
+	}).map(th => th.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(broken) > 0 {
+		t.Errorf("at 1280 pixels these names break over lines: %q", broken)
+	}
+	phone := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true})
+		return err
+	})
+	if err := chromedp.Do(ctx, phone); err != nil {
+		t.Fatal(err)
+	}
+	// The widest element outside a scrolling region, if the page is wider
+	// than the screen.
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const w = document.documentElement.clientWidth;
+		if (document.documentElement.scrollWidth <= w) return "";
+		const out = [...document.querySelectorAll("main table")].filter(e => !e.closest(".scroll") && e.getBoundingClientRect().right > w + 1);
+		return document.documentElement.scrollWidth + " pixels wide; " + out.map(e => e.className + " table of " + e.rows[1].cells[0].textContent + " is " + Math.round(e.getBoundingClientRect().width) + " wide").join("; ");
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide != "" {
+		t.Errorf("at 390 pixels the page scrolls sideways: %s", wide)
+	}
+	log.only(t, url)
+}

@@ -34,6 +34,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -59,10 +60,44 @@ var (
 // rubric, and every plugin process, write no HTML.
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("page").Funcs(template.FuncMap{
-		"lower":    strings.ToLower,
-		"gradesOf": gradesOf,
+		"lower":     strings.ToLower,
+		"gradesOf":  gradesOf,
+		"breakable": breakable,
 	}).Parse(pageSource + calibrationSource + gateSource))
 })
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// breakable escapes a member's name and lets a narrow column break it
+// between its words: before a capital that follows a small letter or a
+// digit (toolCount<wbr>Appropriateness) and after _, -, . or /. A table of
+// members and values on a phone was wider than the page, which then
+// scrolled sideways, because such a name could only stand whole beside a
+// long number.
+func breakable(name string) template.HTML {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range name {
+		if unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)) {
+			b.WriteString("<wbr>")
+		}
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if strings.ContainsRune("_-./", r) {
+			b.WriteString("<wbr>")
+		}
+		prev = r
+	}
+	return template.HTML(b.String())
+}
 
 // maxExplainWork bounds the arithmetic the page carries: each explanation
 // scores the whole surface again, so a report of n tools explains its
@@ -273,6 +308,18 @@ func build(r *report.Report) (*view, error) {
 	if len(r.Tools) > 0 && maxExplainWork/len(r.Tools) < explainable {
 		explainable = maxExplainWork / len(r.Tools)
 	}
+	// A card writes its issues' gains at the digits that show every
+	// issue's gain exactly, as the fix list does its totals (it wrote
+	// +10.00 under a fix list's +10.0 whatever the gains were).
+	var all []report.Fix
+	for _, t := range r.Tools {
+		for _, is := range t.Issues {
+			if g, err := num.Parse(is.Gain); err == nil {
+				all = append(all, report.Fix{Gain: g})
+			}
+		}
+	}
+	issueDigits := report.GainDigits(all, r.Rubric.Round)
 	defs := map[string]defData{}
 	for rank, t := range worst {
 		i := index[t.Name]
@@ -284,16 +331,36 @@ func build(r *report.Report) (*view, error) {
 			tv.Checks = append(tv.Checks, checkOf(c, fmt.Sprintf("/tools/%d/checks/%d", i, k)))
 		}
 		var members []string
+		// The largest gain first, as in the fix list; an issue without a
+		// gain last. The report holds them in the rubric's check order.
+		gains := make([]*num.Num, len(t.Issues))
 		for k, is := range t.Issues {
 			iv := issueView{Ref: fmt.Sprintf("/tools/%d/issues/%d", i, k), Check: is.Check, Title: t.CheckTitle(is), Message: is.Message, Severity: is.Severity}
 			if is.Gain != "" {
 				if g, err := num.Parse(is.Gain); err == nil {
-					iv.Gain = report.Signed(g, r.Rubric.Round+1)
+					iv.Gain, gains[k] = report.Signed(g, issueDigits), &g
 				}
 			}
 			tv.Issues = append(tv.Issues, iv)
 			members = append(members, is.Params...)
 		}
+		order := make([]int, len(tv.Issues))
+		for k := range order {
+			order[k] = k
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch ga, gb := gains[a], gains[b]; {
+			case ga == nil || gb == nil:
+				return cmpBool(ga == nil, gb == nil)
+			default:
+				return gb.Cmp(*ga)
+			}
+		})
+		sorted := make([]issueView, len(order))
+		for k, o := range order {
+			sorted[k] = tv.Issues[o]
+		}
+		tv.Issues = sorted
 		for k, m := range t.Metrics {
 			if s, ok := scalar(m.Value); ok {
 				tv.Metrics = append(tv.Metrics, metric{m.Name, s, fmt.Sprintf("/tools/%d/metrics/%d/value", i, k)})

@@ -327,3 +327,28 @@ func TestDefinitionsParseWithHiddenCharacters(t *testing.T) {
 		t.Error("the definitions lost the description's characters")
 	}
 }
+
+// TestCardIssuesLargestGainFirst: a tool's card lists its issues by gain,
+// the largest first, as the fix list above it does, and writes the gains
+// at the fix list's digits. The card listed them in the rubric's check
+// order (+10.00 for the required list above +20.00 for the descriptions)
+// with a digit more than the fix list's +20.0 and +10.0.
+func TestCardIssuesLargestGainFirst(t *testing.T) {
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "Return the only thing.", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}]`))
+	page := write(t, rep)
+	start := strings.Index(page, `<ul class="issues">`)
+	if start < 0 {
+		t.Fatal("the card lists no issues")
+	}
+	card := page[start : start+strings.Index(page[start:], "</ul>")]
+	gains := regexp.MustCompile(`<span class="gain" data-ref="/tools/0/issues/(\d)/gain">([^<]*)</span>`).FindAllStringSubmatch(card, -1)
+	var got []string
+	for _, g := range gains {
+		got = append(got, g[1]+" "+g[2])
+	}
+	// Issue 1 (described_params) before issue 0 (declares_required); each
+	// keeps its pointer into the report.
+	if want := []string{"1 &#43;20.0", "0 &#43;10.0"}; !slices.Equal(got, want) {
+		t.Errorf("the card's gains are %q, want %q", got, want)
+	}
+}

@@ -134,6 +134,9 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A gain is written as the fix list writes it (+0.60), not as the
+	// report's exact fraction (3/5), which no other format shows.
+	digits := report.GainDigits(fixes, r.Rubric.Round)
 	byTool := map[string][]report.Fix{}
 	for _, f := range fixes {
 		byTool[f.Tool] = append(byTool[f.Tool], f)
@@ -157,7 +160,7 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 			if level == "error" {
 				errorLevel++
 			}
-			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, report.EscapeControls(f.Issue.Message, true), f.Gain.Exact()))
+			lines = append(lines, fmt.Sprintf("[%s] %s: %s (gain %s)", level, f.Issue.Check, report.EscapeControls(f.Issue.Message, true), report.Signed(f.Gain, digits)))
 		}
 		if errorLevel > 0 {
 			why = append(why, strconv.Itoa(errorLevel)+" error-level "+words.Pick(errorLevel, "issue", "issues"))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -153,5 +154,41 @@ func TestFailures(t *testing.T) {
 				t.Error("grade A should fail some of everything's tools")
 			}
 		})
+	}
+}
+
+// TestGainsAsTheFixListWritesThem: a failure's lines give each issue's
+// gain as the terminal's fix list does, with its sign and the rubric's
+// digits, not the report's exact fraction ("(gain 3/5)" for +0.60 on the
+// TDQS scale, "(gain 15)" for +15.0).
+func TestGainsAsTheFixListWritesThem(t *testing.T) {
+	rep := reporttest.Capture(t, "everything.tools.json")
+	var doc suites
+	if err := xml.Unmarshal(write(t, rep, nil), &doc); err != nil {
+		t.Fatal(err)
+	}
+	gain := regexp.MustCompile(`\(gain ([^)]*)\)$`)
+	seen := 0
+	for _, tc := range doc.Suites[0].Cases {
+		text := ""
+		switch {
+		case tc.Failure != nil:
+			text = tc.Failure.Text
+		case tc.SystemOut != nil:
+			text = tc.SystemOut.Text
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if line == "" {
+				continue
+			}
+			m := gain.FindStringSubmatch(line)
+			if m == nil || !regexp.MustCompile(`^\+[0-9]+\.[0-9]$`).MatchString(m[1]) {
+				t.Errorf("%s: %q does not end in a gain such as (gain +15.0)", tc.Name, line)
+			}
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no issue lines to check")
 	}
 }

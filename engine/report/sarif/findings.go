@@ -40,8 +40,9 @@ func Findings(r *report.Report, opt Options) ([]Finding, error) {
 	for _, t := range r.Tools {
 		tools[t.Name] = t
 	}
+	prints := fingerprints(r, server, fixes)
 	out := make([]Finding, 0, len(fixes))
-	for _, f := range fixes {
+	for i, f := range fixes {
 		level, err := Level(f.Issue)
 		if err != nil {
 			return nil, fmt.Errorf("tool %q, check %q: %w", f.Tool, f.Issue.Check, err)
@@ -52,7 +53,7 @@ func Findings(r *report.Report, opt Options) ([]Finding, error) {
 		out = append(out, Finding{
 			Tool: f.Tool, Issue: f.Issue, Level: level,
 			Path: at.at.uri, Line: line, Column: at.at.column, Note: at.note,
-			Fingerprint: fingerprint(r, server, f.Tool, f.Issue.Check, f.Issue.Params)[fingerprintKey],
+			Fingerprint: prints[i],
 		})
 	}
 	return out, nil

@@ -34,7 +34,8 @@
 // points (the run's columnKind).
 //
 // Each result carries partialFingerprints["rubricFinding/v1"], a hash of
-// the rubric's name, the server, the tool, the check and the parameters:
+// the rubric's name, the server, the tool, the check and the parameters
+// (and the message, for the findings those do not tell apart):
 // it stays the same across runs and when the definition moves to other
 // lines. The run's automationDetails.id is "rubric/<rubric>/<server>/",
 // so each server and rubric is its own code scanning category.
@@ -390,7 +391,12 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			"%d issues are more than the %d results GitHub code scanning keeps a run, so each tool's issues are one result of the rule %q; the JSON report lists them one by one", len(findings), shownResults, aggregateRule)}})
 	} else {
 		results = make([]result, 0, len(findings))
-		for _, f := range findings {
+		fixesOf := make([]report.Fix, len(findings))
+		for i, f := range findings {
+			fixesOf[i] = f.fix
+		}
+		prints := fingerprints(r, prefix, fixesOf)
+		for i, f := range findings {
 			is := f.fix.Issue
 			params := is.Params
 			if params == nil {
@@ -404,7 +410,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 				Message:             text{message(f.fix.Tool+": "+is.Message, f.at)},
 				Locations:           []location{at(f.at, f.fix.Tool, prefix)},
 				RelatedLocations:    related(f.at, f.fix.Tool),
-				PartialFingerprints: fingerprint(r, prefix, f.fix.Tool, is.Check, is.Params),
+				PartialFingerprints: map[string]string{fingerprintKey: prints[i]},
 				Properties: resultProperties{Tool: report.EscapeControls(f.fix.Tool, false), Params: shownAll(params), Points: is.Points, Gain: f.fix.Gain.Exact(), Moves: moves(f.fix),
 					Severity: is.Severity, SecuritySeverity: sec},
 			})
@@ -444,9 +450,10 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 // checkRule is the rule of one check.
 func checkRule(r *report.Report, check, title, points, level string, tags []string) rule {
 	rub := r.Rubric.Name + " " + r.Rubric.Version
-	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), worth %s points of a tool's score.", title, rub, points)
+	worth := worthOf(r, points)
+	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), %s.", title, rub, worth)
 	help := fmt.Sprintf("%s\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", full)
-	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), worth %s points of a tool's score.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, points)
+	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), %s.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, markdownEscape(worth))
 	return rule{
 		ID:                   check,
 		ShortDescription:     text{title},
@@ -454,6 +461,34 @@ func checkRule(r *report.Report, check, title, points, level string, tags []stri
 		Help:                 multiformat{Text: help, Markdown: md},
 		DefaultConfiguration: configuration{level},
 		Properties:           ruleProperties{Points: points, Tags: append([]string(nil), tags...)},
+	}
+}
+
+// worthOf says what a check's points are. They are points of a tool's
+// score where the rubric's gains count those (Schema Quality, Tool
+// Safety); elsewhere they are the check's weight, in a scale of the
+// rubric's own: TDQS weighs a dimension 20 in a score of 1 to 5, and a
+// Gradable defect costs a quarter of a composite point. "Worth 20 points
+// of a tool's score" and "worth 1/4 points" said neither.
+func worthOf(r *report.Report, points string) string {
+	shown := points
+	if n, err := num.Parse(points); err == nil {
+		if shown = n.Decimal(6); strings.Contains(shown, ".") {
+			shown = strings.TrimRight(strings.TrimRight(shown, "0"), ".")
+		}
+		if back, err := num.Parse(shown); err != nil || back.Cmp(n) != 0 {
+			shown += " (exactly " + points + ")"
+		}
+	}
+	unit := ""
+	if r.Fixes != nil {
+		unit = r.Fixes.Unit
+	}
+	switch {
+	case unit == "" || strings.HasPrefix(unit, "points of the tool's score"):
+		return fmt.Sprintf("worth %s points of a tool's score", shown)
+	default:
+		return fmt.Sprintf("of weight %s in the rubric; a result's gain counts %s", shown, unit)
 	}
 }
 
@@ -581,11 +616,46 @@ func uriOf(path string) string {
 // finding is about (rubric, server, tool, check, parameters), nothing of
 // where it is, so that moving a definition keeps its alert.
 func fingerprint(r *report.Report, server, toolName, check string, params []string) map[string]string {
+	return fingerprintWith(r, server, toolName, check, params, "")
+}
+
+// fingerprintWith is fingerprint with the finding's message hashed too
+// when message is not "": for the findings that tool, check and
+// parameters alone do not tell apart.
+func fingerprintWith(r *report.Report, server, toolName, check string, params []string, message string) map[string]string {
 	h := sha256.New()
 	for _, s := range append([]string{r.Rubric.Name, server, toolName, check}, params...) {
 		fmt.Fprintf(h, "%d:%s;", len(s), s)
 	}
+	if message != "" {
+		fmt.Fprintf(h, "message;%d:%s;", len(message), message)
+	}
 	return map[string]string{fingerprintKey: hex.EncodeToString(h.Sum(nil))[:32]}
+}
+
+// fingerprints gives each fix its fingerprint. A tool's issues of one
+// check and the same parameters (Tool Safety's notes to the model, one
+// for each place in a schema, none with a parameter) had one fingerprint
+// between them, which GitHub code scanning and GitLab take for one
+// finding: those, and only those, hash their messages too, so that every
+// other fingerprint stays what it was.
+func fingerprints(r *report.Report, server string, fixes []report.Fix) []string {
+	key := func(f report.Fix) string {
+		return fmt.Sprintf("%q %q %q", f.Tool, f.Issue.Check, f.Issue.Params)
+	}
+	n := map[string]int{}
+	for _, f := range fixes {
+		n[key(f)]++
+	}
+	out := make([]string, len(fixes))
+	for i, f := range fixes {
+		message := ""
+		if n[key(f)] > 1 {
+			message = f.Issue.Message
+		}
+		out[i] = fingerprintWith(r, server, f.Tool, f.Issue.Check, f.Issue.Params, message)[fingerprintKey]
+	}
+	return out
 }
 
 var unsafeID = regexp.MustCompile(`[^A-Za-z0-9._@-]+`)

@@ -760,3 +760,79 @@ func TestSourceLocations(t *testing.T) {
 		t.Errorf("an endpoint's finding at %+v (%q), want the pseudo-path, said", got.at, got.note)
 	}
 }
+
+// TestFingerprintsTellApart: a tool's findings of one check and the same
+// parameters (Tool Safety's notes to the model, one for each place in a
+// schema) get fingerprints of their own, in SARIF and in the findings
+// GitLab's report is written from; MongoDB's aggregate had four results
+// of one fingerprint, which code scanning takes for one alert. A finding
+// its tool, check and parameters tell apart keeps the fingerprint it had.
+func TestFingerprintsTellApart(t *testing.T) {
+	rep := reporttest.Score(t, "two.tools.json", []byte(`[
+		{"name": "aggregate", "description": "Run an aggregation.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "The pipeline."}}, "required": ["q"]}},
+		{"name": "find", "description": "Find documents.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "The filter."}}, "required": ["q"]}}
+	]`))
+	note := func(at string) report.Issue {
+		return report.Issue{Check: "note_to_model", Message: "a note addressed to the model (low) at " + at, Params: []string{}, Points: "5", Gain: "5", Severity: "low"}
+	}
+	rep.Tools[0].Issues = append(rep.Tools[0].Issues, note("/inputSchema/properties/q/description"), note("/description"), note("/inputSchema/properties/q/title"))
+	rep.Tools[1].Issues = append(rep.Tools[1].Issues, note("/description"))
+	server := serverName(rep)
+	log := decodeLog(t, write(t, rep))
+	findings, err := Findings(rep, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs[0].Results) != 4 || len(findings) != 4 {
+		t.Fatalf("%d results and %d findings, want 4 of each", len(log.Runs[0].Results), len(findings))
+	}
+	seen := map[string]bool{}
+	for i, r := range log.Runs[0].Results {
+		fp := r.PartialFingerprints[fingerprintKey]
+		if seen[fp] {
+			t.Errorf("%s: %q shares its fingerprint %s with another result", r.Properties.Tool, r.Message.Text, fp)
+		}
+		seen[fp] = true
+		if findings[i].Fingerprint != fp {
+			t.Errorf("%s: the finding's fingerprint %s is not the SARIF result's %s", r.Properties.Tool, findings[i].Fingerprint, fp)
+		}
+		if r.Properties.Tool == "find" {
+			if want := fingerprint(rep, server, "find", "note_to_model", nil)[fingerprintKey]; fp != want {
+				t.Errorf("find's one note has the fingerprint %s, want the one it had, %s", fp, want)
+			}
+		}
+	}
+}
+
+// TestRuleWorth: a rule says what its check's points are. Where the
+// rubric's gains count points of a tool's score, they are that; where
+// they count something else they are the check's weight, and the rule
+// says what its results' gains count. A TDQS dimension was "worth 25
+// points of a tool's score", a score of 1 to 5, and a Gradable defect
+// "worth 1/4 points of a tool's score", a quarter of a composite point.
+func TestRuleWorth(t *testing.T) {
+	cases := []struct {
+		unit, points, want string
+	}{
+		{"", "20", "worth 20 points of a tool's score"},
+		{"points of the tool's score", "100", "worth 100 points of a tool's score"},
+		{"points of the tool's score, shared by cost when its findings cost over 100", "5", "worth 5 points of a tool's score"},
+		{"TDQS points of the tool", "25", "of weight 25 in the rubric; a result's gain counts TDQS points of the tool"},
+		{"composite points", "1/4", "of weight 0.25 in the rubric; a result's gain counts composite points"},
+		{"composite points", "1/3", "of weight 0.333333 (exactly 1/3) in the rubric; a result's gain counts composite points"},
+	}
+	for _, c := range cases {
+		rep := &report.Report{}
+		if c.unit != "" {
+			rep.Fixes = &report.Fixes{Unit: c.unit}
+		}
+		if got := worthOf(rep, c.points); got != c.want {
+			t.Errorf("unit %q, points %s:\n got %q\nwant %q", c.unit, c.points, got, c.want)
+		}
+	}
+	rep := &report.Report{Fixes: &report.Fixes{Unit: "composite points"}}
+	rep.Rubric.Name, rep.Rubric.Version = "gradable", "1.0.0"
+	if ru := checkRule(rep, "no_return_description", "Return value unstated", "1/4", "note", nil); !strings.Contains(ru.FullDescription.Text, "of weight 0.25 in the rubric") || strings.Contains(ru.Help.Markdown, "1/4") {
+		t.Errorf("the rule reads %q\n%q", ru.FullDescription.Text, ru.Help.Markdown)
+	}
+}

@@ -277,9 +277,22 @@ func writeText(w io.Writer, d *Document, opt text.Options) error {
 func writeMarkdown(w io.Writer, d *Document) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "## Installed set · %s\n\n", markdown.Inline(d.Config))
-	b.WriteString("| Server | Tools | Grade | Score | |\n|---|---:|:---:|---:|---|\n")
-	for _, r := range rows(d) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", markdown.CellCode(r.name), r.tools, markdown.Inline(r.grade), r.score, strings.ReplaceAll(markdown.Inline(r.note), "|", `\|`))
+	// The column of notes (a failure, no score) has a heading, and is
+	// left out when no server has one: GitHub drew an empty column with
+	// an empty heading beside every set of servers that all scored.
+	rs := rows(d)
+	notes := slices.ContainsFunc(rs, func(r row) bool { return r.note != "" })
+	if notes {
+		b.WriteString("| Server | Tools | Grade | Score | Note |\n|---|---:|:---:|---:|---|\n")
+	} else {
+		b.WriteString("| Server | Tools | Grade | Score |\n|---|---:|:---:|---:|\n")
+	}
+	for _, r := range rs {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |", markdown.CellCode(r.name), r.tools, markdown.Inline(r.grade), r.score)
+		if notes {
+			fmt.Fprintf(b, " %s |", strings.ReplaceAll(markdown.Inline(r.note), "|", `\|`))
+		}
+		b.WriteString("\n")
 	}
 	if failed := d.Failed(); len(failed) > 0 {
 		fmt.Fprintf(b, "\nNot scored: %s.\n", markdown.Codes(failed))

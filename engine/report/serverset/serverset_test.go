@@ -118,7 +118,7 @@ func TestFormats(t *testing.T) {
 					}
 				}
 			case "markdown":
-				for _, want := range []string{"## Installed set · .mcp.json\n", "| `crashes` | - | - | - | FAILED at export", "Not scored: `crashes`.", "### Server memory", "### Server git"} {
+				for _, want := range []string{"## Installed set · .mcp.json\n", "| Server | Tools | Grade | Score | Note |\n", "| `memory` | 9 | B | 88.3 |  |\n", "| `crashes` | - | - | - | FAILED at export", "Not scored: `crashes`.", "### Server memory", "### Server git"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("the Markdown lacks %q", want)
 					}
@@ -306,5 +306,21 @@ func TestMarkdownHeadingsNest(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("the headings lack\n%s\nin\n%s", want, got)
 		}
+	}
+}
+
+// TestMarkdownNoEmptyColumn: when every server scored, the table of
+// servers has no column of notes; it had one, its heading and every cell
+// empty.
+func TestMarkdownNoEmptyColumn(t *testing.T) {
+	d := document(t)
+	d.Servers = append(d.Servers[:1], d.Servers[2:]...)
+	var buf bytes.Buffer
+	if err := serverset.Write(&buf, d, "markdown", text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "| Server | Tools | Grade | Score |\n|---|---:|:---:|---:|\n| `memory` | 9 | B | 88.3 |\n| `git` | 28 | A | 93.9 |\n\n"
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("want the table of servers\n%q\ngot\n%q", want, buf.String()[:min(300, buf.Len())])
 	}
 }

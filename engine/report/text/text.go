@@ -185,11 +185,18 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 		}
 		writeTable(b, shown, opt)
 		if n := len(tools) - len(shown); n > 0 {
-			what := "tools"
-			if n == 1 {
-				what = "tool"
+			// The tools left out score at least as well as the last one
+			// shown, often the same (a long run of 100.0): "better
+			// scored" was false of those.
+			low, high := tools[len(shown)].Score.String(), tools[len(tools)-1].Score.String()
+			what := "tools, each scored " + low
+			switch {
+			case n == 1:
+				what = "tool, scored " + low
+			case low != high:
+				what = "tools, each scored at least " + low
 			}
-			fmt.Fprintf(b, "… and %d more %s, better scored (all of them in --format json)\n", n, what)
+			b.WriteString(wrap("", fmt.Sprintf("… and %d more %s (--max-rows 0 lists them all)", n, clean(what)), opt.Width))
 		}
 		b.WriteString("\n")
 		if len(fixes) == 0 {
@@ -259,7 +266,7 @@ func writeFixes(w io.Writer, r *report.Report, fixes []report.Fix, opt Options) 
 		fmt.Fprint(w, wrap(prefix, groupLine(g), opt.Width))
 	}
 	if n := len(groups) - len(shown); n > 0 {
-		fmt.Fprintf(w, "  … and %d more %s\n", n, map[bool]string{true: "cause", false: "causes"}[n == 1])
+		fmt.Fprint(w, wrap("  ", fmt.Sprintf("… and %d more %s (--max-issues 0 lists them all)", n, map[bool]string{true: "cause", false: "causes"}[n == 1]), opt.Width))
 	}
 }
 
@@ -281,9 +288,41 @@ func groupLine(g report.FixGroup) string {
 			names = append(names, fmt.Sprintf("and %d more", len(tools)-i))
 			break
 		}
-		names = append(names, cut(clean(t.First.ToolAndParams()), maxName)+t.Times())
+		names = append(names, toolAndParams(t.First)+t.Times())
 	}
 	return report.Plural(len(tools), "tool") + ": " + cut(clean(g.Cause), maxText) + ": " + strings.Join(names, ", ")
+}
+
+// toolAndParams names a fix's tool and the parameters its issue names,
+// in about maxName characters: as many parameters as fit, then how many
+// more, inside the parentheses. Cut as one string, the list lost its
+// closing parenthesis, and the next tool read as one of its parameters:
+// "edit_block (content, …, force_terminate (pid)".
+func toolAndParams(f report.Fix) string {
+	name := cut(clean(f.Tool), maxName)
+	if len(f.Issue.Params) == 0 {
+		return name
+	}
+	room := max(maxName-utf8.RuneCountInString(name)-len(" ()"), minCols)
+	params := make([]string, len(f.Issue.Params))
+	for i, p := range f.Issue.Params {
+		params[i] = cut(clean(p), room)
+	}
+	if all := strings.Join(params, ", "); utf8.RuneCountInString(all) <= room {
+		return name + " (" + all + ")"
+	}
+	// The first parameter always, then each that leaves room for the count
+	// of those after it.
+	shown, used := params[:1], utf8.RuneCountInString(params[0])
+	for _, p := range params[1:] {
+		n := len(", ") + utf8.RuneCountInString(p)
+		rest := fmt.Sprintf(", and %d more", len(params)-len(shown)-1)
+		if used+n+len(rest) > room {
+			break
+		}
+		shown, used = append(shown, p), used+n
+	}
+	return name + " (" + strings.Join(shown, ", ") + fmt.Sprintf(", and %d more)", len(params)-len(shown))
 }
 
 // maxText and maxName bound what a summary shows of a message and of a

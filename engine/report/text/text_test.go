@@ -207,7 +207,7 @@ func TestMaxIssues(t *testing.T) {
 	}{
 		{0, total, ""},
 		{-1, total, ""},
-		{total - 2, total - 2, "  … and 2 more causes\n"},
+		{total - 2, total - 2, "  … and 2 more causes (--max-issues 0 lists them all)\n"},
 		{total, total, ""},
 		{total + 5, total, ""},
 	}
@@ -375,8 +375,10 @@ func TestMaxToolsCapsTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.Contains(out, "… and 23 more tools, better scored") {
-		t.Errorf("no count of the tools left out:\n%s", out)
+	// The 23 left out score 80.0 (six of them, as the three shown do) to
+	// 100.0: not "better scored", as this line said of them.
+	if !strings.Contains(out, "\n… and 23 more tools, each scored at least 80.0 (--max-rows 0 lists them all)\n") {
+		t.Errorf("no count of the tools left out, with the least score among them:\n%s", out)
 	}
 	// The three shown are the worst: 80.0 each in the github capture.
 	table := out[strings.Index(out, "TOOL"):strings.Index(out, "…")]
@@ -443,6 +445,40 @@ func TestGroupLineCountsTools(t *testing.T) {
 		}
 		if got := groupLine(groups[0]); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.tools, got, c.want)
+		}
+	}
+}
+
+// TestToolAndParams: a fix list's tool with its parameters keeps its
+// closing parenthesis when the parameters are too many to show, and says
+// how many it leaves out. Cut as one string at 80 characters, the list
+// ran on into the next tool: "edit_block (content, expected_replacements,
+// file_path, new_string, old_string, …, force_terminate (pid)".
+func TestToolAndParams(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	cases := []struct {
+		tool   string
+		params []string
+		want   string
+	}{
+		{"kill_process", nil, "kill_process"},
+		{"kill_process", []string{"pid"}, "kill_process (pid)"},
+		{"create_issue", []string{"assignees", "body", "labels", "milestone", "owner", "repo", "title"},
+			"create_issue (assignees, body, labels, milestone, owner, repo, title)"},
+		{"edit_block", []string{"content", "expected_replacements", "file_path", "new_string", "old_string", "pattern", "replacement", "strict"},
+			"edit_block (content, expected_replacements, file_path, new_string, and 4 more)"},
+		{"update_issue", []string{"assignees", "body", "issue_number", "labels", "milestone", "owner", "repo", "state", "title"},
+			"update_issue (assignees, body, issue_number, labels, milestone, and 4 more)"},
+		{"t", []string{long, "b"}, "t (" + long[:maxName-len("t ()")-1] + "…, and 1 more)"},
+		{long, []string{"a", "b"}, long[:maxName-1] + "… (a, b)"},
+	}
+	for _, c := range cases {
+		got := toolAndParams(report.Fix{Tool: c.tool, Issue: report.Issue{Params: c.params}})
+		if got != c.want {
+			t.Errorf("%s %v:\n got %q\nwant %q", c.tool, c.params, got, c.want)
+		}
+		if strings.Count(got, "(") != strings.Count(got, ")") {
+			t.Errorf("%q: unbalanced parentheses", got)
 		}
 	}
 }

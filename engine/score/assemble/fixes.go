@@ -99,7 +99,7 @@ func formulaGain(m map[string]any, is *report.Issue) error {
 
 // Fixes records what the report's gains count in, computes how much
 // each issue moves the overall value the rubric names, and notes an
-// overall grade that is above every tool's.
+// overall grade that is above or below every tool's.
 func Fixes(r *rubric.Rubric, rep *report.Report) error {
 	f := r.Fixes
 	if f == nil {
@@ -134,8 +134,10 @@ func Fixes(r *rubric.Rubric, rep *report.Report) error {
 	return nil
 }
 
-// liftNote says why the overall grade is above every tool's grade, when
-// it is: the overall includes more than the tools' own scores.
+// liftNote says why the overall grade is above every tool's grade, or
+// below every tool's, when it is: the overall includes more than the
+// tools' own scores. Below is the case that misleads most: a set of
+// tools graded A each, no issue to fix and a D headline.
 func liftNote(r *rubric.Rubric, rep *report.Report) string {
 	if rep.Grade == nil || len(rep.Tools) == 0 {
 		return ""
@@ -147,21 +149,29 @@ func liftNote(r *rubric.Rubric, rep *report.Report) string {
 		}
 		return i
 	}
-	overall, best := rank(*rep.Grade), len(r.Grades)
-	bestGrade := ""
+	// Grades run best first: a smaller rank is a better grade.
+	overall, best, worst := rank(*rep.Grade), len(r.Grades), -1
+	bestGrade, worstGrade := "", ""
 	for _, t := range rep.Tools {
-		if k := rank(t.Grade); k < best {
+		k := rank(t.Grade)
+		if k < best {
 			best, bestGrade = k, t.Grade
 		}
-	}
-	if overall >= best || bestGrade == "" {
-		return ""
+		if k < len(r.Grades) && k > worst {
+			worst, worstGrade = k, t.Grade
+		}
 	}
 	what := "more than the tools' own scores"
 	if terms := r.Fixes.Terms; len(terms) > 0 {
 		what = "surface-level terms beside the tools' own scores: " + joinAnd(terms)
 	}
-	return fmt.Sprintf("the overall grade %s is above every tool's grade (the best is %s) because the overall includes %s", *rep.Grade, bestGrade, what)
+	switch {
+	case bestGrade != "" && overall < best:
+		return fmt.Sprintf("the overall grade %s is above every tool's grade (the best is %s) because the overall includes %s", *rep.Grade, bestGrade, what)
+	case worstGrade != "" && overall < len(r.Grades) && overall > worst:
+		return fmt.Sprintf("the overall grade %s is below every tool's grade (the worst is %s) because the overall includes %s", *rep.Grade, worstGrade, what)
+	}
+	return ""
 }
 
 func joinAnd(s []string) string {
