@@ -161,6 +161,7 @@ HEAVY_TESTS = \
 	TestBrowserScreenshots \
 	TestBrowserLazyCards \
 	TestBrowserGateAndCalibration \
+	TestBrowserPhoneTablesFit \
 	TestDigest \
 	TestQuestionDigests \
 	TestGateDigest \
