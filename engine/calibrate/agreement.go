@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/splitmix"
 )
 
 // Agreement is how well two sets of scores of the same tools agree: ours
@@ -236,24 +237,6 @@ func meanAbsDiff(xs, ys []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// splitmix is a small generator whose sequence is fixed by its seed on
-// every platform and Go version, which a record that must recompute to
-// the same bytes needs (math/rand/v2 keeps the right to change how it
-// reduces to a range).
-type splitmix struct{ state uint64 }
-
-func (s *splitmix) next() uint64 {
-	s.state += 0x9e3779b97f4a7c15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn is a number in [0, n); the modulo bias is below 1e-15 for the
-// tool counts calibration sees.
-func (s *splitmix) intn(n int) int { return int(s.next() % uint64(n)) }
-
 // percentile95 is the 2.5th and 97.5th percentiles of vals by the
 // nearest-rank rule (the ceil(p·m)-th smallest of m values); nil for none.
 func percentile95(vals []float64) *Interval {
@@ -281,12 +264,12 @@ func bootstrapCI(xs, ys []num.Num, b Bootstrap) (pearsonCI, spearmanCI, meanAbsC
 		return nil, nil, nil
 	}
 	fx, fy := floats(xs), floats(ys)
-	rng := splitmix{state: b.Seed}
+	rng := splitmix.New(b.Seed)
 	var ps, ss, ms []float64
 	rx, ry := make([]float64, n), make([]float64, n)
 	for range b.Resamples {
 		for i := range n {
-			j := rng.intn(n)
+			j := rng.IntN(n)
 			rx[i], ry[i] = fx[j], fy[j]
 		}
 		if r, ok := pearson(rx, ry); ok {

@@ -168,16 +168,3 @@ func TestBootstrapCI(t *testing.T) {
 		t.Error("one tool has intervals")
 	}
 }
-
-// TestSplitmixFixed pins the generator's first outputs for seed 0 (the
-// published SplitMix64 reference sequence begins with these), so a
-// change of generator, which would move every record, fails here first.
-func TestSplitmixFixed(t *testing.T) {
-	g := splitmix{state: 0}
-	want := []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f}
-	for i, w := range want {
-		if got := g.next(); got != w {
-			t.Errorf("output %d = %#x, want %#x", i, got, w)
-		}
-	}
-}

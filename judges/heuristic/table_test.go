@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/splitmix"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
@@ -417,12 +418,12 @@ func (rs registrySelf) bootstrap(resamples int, seed uint64) map[string]interval
 	if n == 0 {
 		return nil
 	}
-	rng := splitmix{state: seed}
+	rng := splitmix.New(seed)
 	draws := map[string][]float64{}
 	draw := registrySelf{groups: make([]selfGroup, n), spread: rs.spread}
 	for range resamples {
 		for i := range n {
-			draw.groups[i] = rs.groups[rng.intn(n)]
+			draw.groups[i] = rs.groups[rng.IntN(n)]
 		}
 		for k, v := range draw.pool().stats() {
 			if !math.IsNaN(v) {
@@ -436,20 +437,6 @@ func (rs registrySelf) bootstrap(resamples int, seed uint64) map[string]interval
 	}
 	return out
 }
-
-// splitmix is a generator whose sequence its seed fixes on every
-// platform and Go version (as engine/calibrate's bootstrap uses).
-type splitmix struct{ state uint64 }
-
-func (s *splitmix) next() uint64 {
-	s.state += 0x9e3779b97f4a7c15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (s *splitmix) intn(n int) int { return int(s.next() % uint64(n)) }
 
 // percentile95 is the 2.5th and 97.5th percentiles of vals by the
 // nearest-rank rule (the ceil(p·m)-th smallest of m values).
