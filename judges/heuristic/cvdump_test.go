@@ -8,9 +8,9 @@ import (
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
-// TestDumpTuning writes the enlarged tuning part's records (enlargedTuning), the heuristic's
-// answers and the published scores as JSON lines to the file
-// RUBRIC_TUNING_DUMP names, for fitting outside Go. It reads no held-out
+// TestDumpTuning writes the enlarged tuning part's records
+// (enlargedTuning), the heuristic's answers and the published scores as
+// JSON lines to the file RUBRIC_TUNING_DUMP names, for fitting outside Go. It reads no held-out
 // part. Skipped unless the variable is set.
 func TestDumpTuning(t *testing.T) {
 	path := os.Getenv("RUBRIC_TUNING_DUMP")
