@@ -8,16 +8,16 @@ import (
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
 
-// TestDumpTuning writes the tuning part's records, the heuristic's
-// answers and the published scores as JSON lines to the file
-// RUBRIC_TUNING_DUMP names, for fitting outside Go. It reads only the
-// tuning part. Skipped unless the variable is set.
+// TestDumpTuning writes the enlarged tuning part's records
+// (enlargedTuning), the heuristic's answers and the published scores as
+// JSON lines to the file RUBRIC_TUNING_DUMP names, for fitting outside Go. It reads no held-out
+// part. Skipped unless the variable is set.
 func TestDumpTuning(t *testing.T) {
 	path := os.Getenv("RUBRIC_TUNING_DUMP")
 	if path == "" {
 		t.Skip("RUBRIC_TUNING_DUMP not set")
 	}
-	tuning, _ := parts(t)
+	tuning := enlargedTuning(t)
 	out, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
