@@ -96,6 +96,10 @@ type File struct {
 	// Servers are in the order the file lists them; disabled ones
 	// ("disabled": true) are left out.
 	Servers []Server
+	// Disabled are the names of the servers the file marks
+	// "disabled": true, in file order: not read, but named, so that a
+	// run can say it left them out.
+	Disabled []string
 }
 
 // Server is one configured server.
@@ -126,6 +130,11 @@ func (f *File) Pick(name string) (Server, error) {
 	for _, s := range f.Servers {
 		if s.Name == name {
 			return s, nil
+		}
+	}
+	for _, d := range f.Disabled {
+		if d == name {
+			return Server{}, fmt.Errorf("%s marks the server %q \"disabled\": true, so its client does not start it and rubric does not read it: set \"disabled\" to false (or remove it) to score it", f.Path, name)
 		}
 	}
 	if near := nearest.Key(name, f.Names()); near != "" {
@@ -162,8 +171,14 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	text := data
 	if format == "" || format == VSCode {
 		// JSON with comments: blanked out, so that every position
-		// still names the same line and column.
+		// still names the same line and column. VS Code reads a file
+		// that starts with a byte order mark as well.
 		text = stripJSONC(data)
+		if bytes.HasPrefix(text, bom) {
+			text = append([]byte("   "), text[len(bom):]...)
+		}
+	} else if bytes.HasPrefix(data, bom) {
+		return nil, fmt.Errorf("%s:1:1: the file starts with a byte order mark (U+FEFF), which JSON does not allow and a %s client's JSON reader refuses: save the file as UTF-8 without a BOM", path, format)
 	}
 	var top map[string]json.RawMessage
 	if err := decodeStrict(text, &top); err != nil {
@@ -191,21 +206,42 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s has no %q object: it does not look like a %s configuration", path, key, format)
 	}
-	names, values, err := orderedObject(raw)
+	// Where each member starts in the file, for the messages that say
+	// where a server is written wrong.
+	topMembers, err := members(text, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %q: %v", path, key, err)
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var at int64
+	for _, m := range topMembers {
+		if m.name == key {
+			at = m.start
+		}
+	}
+	servers, err := members(raw, at)
+	if err != nil {
+		line, col := position(data, at+1)
+		return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, key, err)
+	}
+	seen := map[string]bool{}
+	for _, m := range servers {
+		if seen[m.name] {
+			line, col := position(data, m.start+1)
+			return nil, fmt.Errorf("%s:%d:%d: %q: the server %q is named twice", path, line, col, key, m.name)
+		}
+		seen[m.name] = true
 	}
 	f := &File{Path: path, Format: format}
 	x := expander{format: format, opt: o}
-	var disabled []string
-	for i, name := range names {
+	for i, m := range servers {
+		name := m.name
 		var e entry
-		if err := json.Unmarshal(values[i], &e); err != nil {
-			f.Servers = append(f.Servers, Server{Name: name, Err: fmt.Errorf("server %q: %v", name, cleanJSONError(err))})
+		if err := json.Unmarshal(m.value, &e); err != nil {
+			f.Servers = append(f.Servers, Server{Name: name, Err: x.entryError(path, data, name, m, err)})
 			continue
 		}
 		if e.Disabled {
-			disabled = append(disabled, name)
+			f.Disabled = append(f.Disabled, name)
 			continue
 		}
 		s := Server{Name: name}
@@ -215,16 +251,143 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 			s.Err = fmt.Errorf("server %d of %q has an empty name: give it one, such as the name of the package it runs", i+1, key)
 		} else {
 			s.Transport, s.Target, s.Err = x.server(name, e)
+			if s.Err != nil && e.Command == "" && e.URL == "" {
+				s.Err = withUnknownKeys(s.Err, m.value)
+			}
 		}
 		f.Servers = append(f.Servers, s)
 	}
-	if len(f.Servers) == 0 && len(disabled) > 0 {
-		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(disabled, ", "))
+	if len(f.Servers) == 0 && len(f.Disabled) > 0 {
+		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(f.Disabled, ", "))
 	}
 	if len(f.Servers) == 0 {
 		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
 	}
 	return f, nil
+}
+
+// bom is the UTF-8 byte order mark.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// PosError is a server written in a way rubric cannot read, at a place
+// in the file.
+type PosError struct {
+	// Path, Line and Column say where (1-based, the column in
+	// characters).
+	Path         string
+	Line, Column int
+	// Err says what is wrong there.
+	Err error
+}
+
+func (e *PosError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %v", e.Path, e.Line, e.Column, e.Err)
+}
+
+// Unwrap returns what is wrong.
+func (e *PosError) Unwrap() error { return e.Err }
+
+// fieldWants says what each field of a server holds, for the message of
+// a field of another kind.
+var fieldWants = map[string]string{
+	"type":     `a string: "stdio", "http" or "sse"`,
+	"command":  `a string, the program alone, such as "npx" (its arguments go in "args")`,
+	"args":     `an array of strings, such as ["-y", "some-mcp-server"]`,
+	"env":      `an object of variables, such as {"API_KEY": "..."}`,
+	"envFile":  "a string, the path of a file of NAME=VALUE lines",
+	"cwd":      "a string, the folder the server starts in",
+	"url":      `a string, such as "https://example.com/mcp"`,
+	"headers":  `an object of strings, such as {"Authorization": "Bearer ..."}`,
+	"disabled": "true or false",
+}
+
+// entryError is the error of a server whose entry does not decode: where
+// in the file the field (or the entry) is, and what it should hold.
+func (x expander) entryError(path string, data []byte, name string, m member, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return fmt.Errorf("server %q: %v", name, err)
+	}
+	at := m.start
+	field, _, _ := strings.Cut(te.Field, ".")
+	var what error
+	if field == "" {
+		what = fmt.Errorf("server %q: want an object such as {\"command\": \"npx\", \"args\": [...]} or {\"url\": \"https://...\"}, found %s", name, article(te.Value))
+	} else {
+		var value json.RawMessage
+		if inner, err := members(m.value, m.start); err == nil {
+			for _, f := range inner {
+				if f.name == field {
+					at, value = f.start, f.value
+				}
+			}
+		}
+		want := fieldWants[field]
+		if want == "" {
+			want = "another kind of value"
+		}
+		what = fmt.Errorf("server %q, %s: want %s, found %s", name, field, want, article(te.Value))
+		if len(value) > 0 && (value[0] == '[' || value[0] == '{') && te.Value != "array" && te.Value != "object" {
+			// One element or member is of the wrong kind: point at it.
+			what = fmt.Errorf("server %q, %s: want %s, but it holds %s", name, field, want, article(te.Value))
+			line, col := position(data, m.start+te.Offset)
+			return &PosError{Path: path, Line: line, Column: col, Err: what}
+		}
+	}
+	line, col := position(data, at+1)
+	return &PosError{Path: path, Line: line, Column: col, Err: what}
+}
+
+// article is a JSON kind as encoding/json names it, with its article.
+func article(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "string", "number", "bool":
+		if kind == "bool" {
+			kind = "boolean"
+		}
+		return "a " + kind
+	}
+	return kind
+}
+
+// knownKeys are the keys of a server entry that rubric reads, or knows
+// that it need not (VS Code's dev mode, sandbox and OAuth settings, the
+// tool filters and timeouts some clients keep).
+var knownKeys = map[string]bool{
+	"type": true, "command": true, "args": true, "env": true, "envFile": true, "cwd": true,
+	"url": true, "headers": true, "disabled": true,
+}
+
+// otherClients are keys other clients write where these formats write
+// "url", and what to write instead.
+var otherClients = map[string]string{
+	"serverUrl": `"url" (serverUrl is Windsurf's name for it)`,
+	"httpUrl":   `"url" with "type": "http" (httpUrl is Gemini CLI's name for it)`,
+}
+
+// withUnknownKeys adds to the error of an entry with neither a command
+// nor a url the keys it does have that rubric does not read: a
+// misspelling, or another client's name for the url.
+func withUnknownKeys(err error, raw json.RawMessage) error {
+	ms, merr := members(raw, 0)
+	if merr != nil {
+		return err
+	}
+	var unknown []string
+	for _, m := range ms {
+		if hint, ok := otherClients[m.name]; ok {
+			return fmt.Errorf("%w: write its %s as %s", err, m.name, hint)
+		}
+		if !knownKeys[m.name] {
+			unknown = append(unknown, m.name)
+		}
+	}
+	if len(unknown) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (rubric does not read its %s: a server is started from \"command\" or read from \"url\")", err, strings.Join(unknown, ", "))
 }
 
 // entry is one server as the file writes it.
@@ -325,53 +488,50 @@ func position(data []byte, off int64) (line, col int) {
 	line = 1 + bytes.Count(before, []byte{'\n'})
 	start := bytes.LastIndexByte(before, '\n') + 1
 	col = 1 + len([]rune(string(before[start:])))
+	if start == 0 && bytes.HasPrefix(before, bom) {
+		col-- // a byte order mark is no column an editor shows
+	}
 	return line, col
 }
 
-// cleanJSONError drops the Go type names of encoding/json's messages.
-func cleanJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			return fmt.Errorf("want an object, found %s", te.Value)
-		}
-		return fmt.Errorf("%s: found %s, which is not what the field holds", field, te.Value)
-	}
-	return err
+// member is one member of a JSON object: its name, its value, and the
+// offset in the file of the value's first byte.
+type member struct {
+	name  string
+	value json.RawMessage
+	start int64
 }
 
-// orderedObject reads a JSON object's members in the order written.
-func orderedObject(raw json.RawMessage) ([]string, []json.RawMessage, error) {
+// members reads a JSON object's members in the order written; base is
+// the offset of raw in the file.
+func members(raw json.RawMessage, base int64) ([]member, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, nil, fmt.Errorf("want an object of servers by name, found %s", kindOf(tok))
+		return nil, fmt.Errorf("want an object of servers by name, found %s", kindOf(tok))
 	}
-	var names []string
-	var values []json.RawMessage
-	seen := map[string]bool{}
+	var out []member
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		name := tok.(string)
+		// The value starts after the colon and any space.
+		start := dec.InputOffset()
+		for start < int64(len(raw)) && (raw[start] == ':' || raw[start] == ' ' || raw[start] == '\t' || raw[start] == '\n' || raw[start] == '\r') {
+			start++
+		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if seen[name] {
-			return nil, nil, fmt.Errorf("the server %q is named twice", name)
-		}
-		seen[name] = true
-		names = append(names, name)
-		values = append(values, v)
+		out = append(out, member{name: name, value: v, start: base + start})
 	}
-	return names, values, nil
+	return out, nil
 }
 
 func kindOf(tok json.Token) string {

@@ -124,7 +124,7 @@ func TestFaults(t *testing.T) {
 		{name: "no server", path: "x/.mcp.json", data: `{"mcpServers": {}}`,
 			wantErr: `x/.mcp.json configures no server in "mcpServers": add one, or give another --config-file`},
 		{name: "named twice", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "a": {"command": "b"}}}`,
-			wantErr: `x/.mcp.json: "mcpServers": the server "a" is named twice`},
+			wantErr: `x/.mcp.json:1:45: "mcpServers": the server "a" is named twice`},
 		{name: "unknown server", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "gitlab",
 			wantErr: `x/.mcp.json has no server "gitlab": did you mean "github"? Its servers are: github, notion`},
 		{name: "unknown server, nothing near", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "slack",
@@ -145,8 +145,39 @@ func TestFaults(t *testing.T) {
 			wantErr: `server "a" has neither a command nor a url`},
 		{name: "other type", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"type": "ws", "url": "ws://h"}}}`, pick: "a",
 			wantErr: `server "a" has type "ws": rubric reads stdio, http and sse servers`},
-		{name: "args not strings", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "args": [1]}}}`, pick: "a",
-			wantErr: `server "a": args: found number, which is not what the field holds`},
+		{name: "args not strings", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "args": ["x", 1]}}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:53: server "a", args: want an array of strings, such as ["-y", "some-mcp-server"], but it holds a number`},
+		// A field of the wrong kind names its place in the file and what
+		// it should hold, as a file that is not JSON does.
+		{name: "args a string", path: "x/.mcp.json", data: "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"a\", \"args\": \"--stdio\"}\n  }\n}\n", pick: "a",
+			wantErr: `x/.mcp.json:3:35: server "a", args: want an array of strings, such as ["-y", "some-mcp-server"], found a string`},
+		{name: "command an array", path: "x/.mcp.json", data: "{\"mcpServers\": {\n \"a\": {\"command\": [\"npx\", \"srv\"]}}}", pick: "a",
+			wantErr: `x/.mcp.json:2:19: server "a", command: want a string, the program alone, such as "npx" (its arguments go in "args"), found an array`},
+		{name: "entry a string", path: "x/.mcp.json", data: `{"mcpServers": {"a": "npx srv"}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:22: server "a": want an object such as {"command": "npx", "args": [...]} or {"url": "https://..."}, found a string`},
+		{name: "disabled a string", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "disabled": "yes"}}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:51: server "a", disabled: want true or false, found a string`},
+		// A server marked disabled is named as such, not as one the file
+		// does not hold.
+		{name: "pick a disabled server", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "off": {"command": "b", "disabled": true}}}`, pick: "off",
+			wantErr: `x/.mcp.json marks the server "off" "disabled": true, so its client does not start it and rubric does not read it: set "disabled" to false (or remove it) to score it`},
+		// Another client's key for the url, or a misspelt key, is named.
+		{name: "Windsurf's serverUrl", path: "x/.mcp.json", data: `{"mcpServers": {"w": {"serverUrl": "https://h/mcp"}}}`, pick: "w",
+			wantErr: `server "w" has neither a command nor a url: write its serverUrl as "url" (serverUrl is Windsurf's name for it)`},
+		{name: "Gemini's httpUrl", path: "x/.mcp.json", data: `{"mcpServers": {"g": {"httpUrl": "https://h/mcp", "timeout": 5000}}}`, pick: "g",
+			wantErr: `server "g" has neither a command nor a url: write its httpUrl as "url" with "type": "http" (httpUrl is Gemini CLI's name for it)`},
+		{name: "misspelt command", path: "x/.mcp.json", data: `{"mcpServers": {"m": {"comand": "npx", "args": ["srv"]}}}`, pick: "m",
+			wantErr: `server "m" has neither a command nor a url (rubric does not read its comand: a server is started from "command" or read from "url")`},
+		// A byte order mark: VS Code reads past it, the strict formats say
+		// what it is instead of quoting a character no editor shows.
+		{name: "BOM in a strict file", path: "c/claude_desktop_config.json", data: "\uFEFF{\"mcpServers\": {\"a\": {\"command\": \"a\"}}}",
+			wantErr: `c/claude_desktop_config.json:1:1: the file starts with a byte order mark (U+FEFF), which JSON does not allow and a claude-desktop client's JSON reader refuses: save the file as UTF-8 without a BOM`},
+		{name: "BOM in VS Code's file, then an error", path: "p/.vscode/mcp.json", data: "\uFEFF{\"servers\": {\"a\": {\"command\": 1}}}", pick: "a",
+			wantErr: `p/.vscode/mcp.json:1:31: server "a", command: want a string, the program alone, such as "npx" (its arguments go in "args"), found a number`},
+		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
+			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
+		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
+			wantErr: `p/.vscode/mcp.json:3:14: "servers": want an object of servers by name, found an array`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,6 +224,7 @@ func TestDetect(t *testing.T) {
 		{`{"servers": {"a": {"command": "a"}}}`, VSCode},
 		{`{"mcpServers": {"a": {"command": "a"}}}`, ClaudeCode},
 		{"{\"servers\": {\"a\": {\"command\": \"a\",},}, // comment\n}", VSCode},
+		{"\uFEFF{\"servers\": {\"a\": {\"command\": \"a\"}}}", VSCode},
 	} {
 		f, err := Parse("mine.json", []byte(tt.data), Options{LookupEnv: env(nil)})
 		if err != nil {

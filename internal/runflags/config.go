@@ -1,6 +1,7 @@
 package runflags
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -83,6 +84,10 @@ func (fl Flags) OneTarget(args []string) (string, transport.Target, error) {
 		return "", transport.Target{}, err
 	}
 	if s.Err != nil {
+		var pe *clientconfig.PosError
+		if errors.As(s.Err, &pe) {
+			return "", transport.Target{}, s.Err // it names the file
+		}
 		return "", transport.Target{}, fmt.Errorf("%s: %w", file.Path, s.Err)
 	}
 	servers, err := fl.Servers(&clientconfig.File{Path: file.Path, Servers: []clientconfig.Server{s}})
