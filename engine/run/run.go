@@ -103,6 +103,11 @@ type Options struct {
 	// from every URL a report or a failure record holds, beside the
 	// built-in ones (token, key, secret, ...: see internal/redact).
 	RedactParams []string
+	// ConfigFile, when set, is the client configuration the session's
+	// servers are read from (--config-file): the advice of an error that
+	// reading one gives then points at the server's entry in that file,
+	// not at the target flags a configuration's servers do not take.
+	ConfigFile string
 	// Log receives the session's messages; nil discards them.
 	Log hclog.Logger
 	// Prices is the price table the run's cost is counted by; nil means
@@ -715,6 +720,9 @@ func (s *Session) export(ctx context.Context, name string, t transport.Target) (
 	}
 	surf, err := tr.Export(ctx, t)
 	if err != nil {
+		if s.opt.ConfigFile != "" {
+			err = configAdvice(err, s.opt.ConfigFile)
+		}
 		return nil, info, err
 	}
 	redactSurface(surf, s.opt.RedactParams)

@@ -147,9 +147,10 @@ func (h Host) Plugins() (run.Plugins, func(), error) {
 }
 
 // Options are the run options every scan takes from the settings:
-// --workers, the version reports name, the log and --redact-param.
+// --workers, the version reports name, the log, --redact-param and
+// --config-file.
 func (h Host) Options() run.Options {
-	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param")}
+	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param"), ConfigFile: h.V.GetString("config-file")}
 }
 
 // SessionOptions are the options of a session of the settings, with the
