@@ -603,6 +603,12 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 			// (with a cwd, it is found from there when it starts).
 			t.Location = x.path(t.Location)
 		}
+		if t.Dir == "" && x.startsInWorkspace() {
+			// A project's servers start in the project, as its client
+			// starts them: an argument such as dist/index.js is found
+			// there wherever rubric runs.
+			t.Dir = x.opt.Workspace
+		}
 		if e.EnvFile != "" {
 			file := x.path(field("envFile", e.EnvFile))
 			if err == nil {
@@ -654,6 +660,19 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return kind, t, err
 	}
 	return kind, t, nil
+}
+
+// startsInWorkspace says whether a server with no cwd starts in the
+// workspace: a project's file (.mcp.json, .cursor/mcp.json,
+// .vscode/mcp.json) names a project, and its client runs in it. Claude
+// Desktop's file, in the application's settings, names none, and a
+// file in the home folder (~/.cursor/mcp.json) is the user's, not a
+// project's: their servers start where rubric runs.
+func (x expander) startsInWorkspace() bool {
+	if x.format == ClaudeDesktop || x.opt.Workspace == "" {
+		return false
+	}
+	return x.opt.Home == "" || filepath.Clean(x.opt.Workspace) != filepath.Clean(x.opt.Home)
 }
 
 // path resolves a relative path against the workspace.

@@ -42,7 +42,8 @@ func TestFixtures(t *testing.T) {
 		want: []Server{
 			{Name: "api", Transport: "http", Target: transport.Target{Location: "https://api.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer k1"}}},
 			// ${ROOT:-/srv} with ROOT set but empty takes the default, as a shell does.
-			{Name: "local", Transport: "stdio", Target: transport.Target{Location: "/home/me/bin/server", Args: []string{"--root", "/srv"}, Env: map[string]string{"LOG_LEVEL": "info"}}},
+			// A project's server starts in the project.
+			{Name: "local", Transport: "stdio", Target: transport.Target{Location: "/home/me/bin/server", Args: []string{"--root", "/srv"}, Dir: ws("testdata/code/.mcp.json"), Env: map[string]string{"LOG_LEVEL": "info"}}},
 			{Name: "events", Transport: "sse", Target: transport.Target{Location: "https://events.example.com/sse"}},
 			{Name: "broken", Transport: "stdio"},
 		},
@@ -53,7 +54,7 @@ func TestFixtures(t *testing.T) {
 		want: []Server{
 			{Name: "notes", Transport: "stdio", Target: transport.Target{Location: "node", Args: []string{
 				filepath.Join(ws("testdata/cursor/.cursor/mcp.json"), "tools", "notes.js"), "--home", "/home/me", "--name", "cursor",
-			}, Env: map[string]string{"NOTES_TOKEN": "n1"}}},
+			}, Dir: ws("testdata/cursor/.cursor/mcp.json"), Env: map[string]string{"NOTES_TOKEN": "n1"}}},
 			{Name: "remote", Transport: "http", Target: transport.Target{Location: "https://mcp.example.com/mcp", Headers: map[string]string{"X-Key": "r1"}}},
 			// "off" is disabled, so left out.
 		},
@@ -290,13 +291,16 @@ func TestEnvFile(t *testing.T) {
 // TestRelativeCommand: a command such as bin/server is found from the
 // workspace, as a relative cwd is, not from wherever rubric runs; with a
 // cwd it stays as written, for the start to find it from there; a bare
-// name is looked up on PATH.
+// name is looked up on PATH. With no cwd, a project's server starts in
+// the workspace, so that its relative arguments (node dist/index.js)
+// name the project's files.
 func TestRelativeCommand(t *testing.T) {
 	for _, c := range []struct{ server, want, dir string }{
-		{`{"command": "bin/tidy"}`, "/ws/bin/tidy", ""},
+		{`{"command": "bin/tidy"}`, "/ws/bin/tidy", "/ws"},
 		{`{"command": "./run.sh", "cwd": "tools"}`, "./run.sh", "/ws/tools"},
-		{`{"command": "npx"}`, "npx", ""},
-		{`{"command": "/opt/tidy"}`, "/opt/tidy", ""},
+		{`{"command": "npx"}`, "npx", "/ws"},
+		{`{"command": "/opt/tidy"}`, "/opt/tidy", "/ws"},
+		{`{"command": "node", "args": ["dist/index.js"]}`, "node", "/ws"},
 	} {
 		f, err := Parse("p/.vscode/mcp.json", []byte(`{"servers": {"a": `+c.server+`}}`), Options{LookupEnv: env(nil), Home: "/h", Workspace: "/ws"})
 		if err != nil {
@@ -305,6 +309,30 @@ func TestRelativeCommand(t *testing.T) {
 		s := f.Servers[0]
 		if s.Err != nil || s.Target.Location != c.want || s.Target.Dir != c.dir {
 			t.Errorf("%s: command %q in %q (%v), want %q in %q", c.server, s.Target.Location, s.Target.Dir, s.Err, c.want, c.dir)
+		}
+	}
+}
+
+// TestStartsIn: a project's servers start in the project wherever rubric
+// runs; Claude Desktop's, and those of a file in the home folder
+// (~/.cursor/mcp.json, the user's own), start where rubric runs, so that
+// a sandbox does not show them the home folder or the application's
+// settings.
+func TestStartsIn(t *testing.T) {
+	for _, c := range []struct{ path, data, home, dir string }{
+		{"/p/.mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/p/.vscode/mcp.json", `{"servers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/p/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/h/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
+		{"/h/.config/Claude/claude_desktop_config.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
+		{"/p/.mcp.json", `{"mcpServers": {"a": {"url": "https://h/mcp"}}}`, "/h", ""},
+	} {
+		f, err := Parse(c.path, []byte(c.data), Options{LookupEnv: env(nil), Home: c.home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Servers[0]; s.Err != nil || s.Target.Dir != c.dir {
+			t.Errorf("%s: starts in %q (%v), want %q", c.path, s.Target.Dir, s.Err, c.dir)
 		}
 	}
 }
