@@ -100,7 +100,7 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 		return err
 	}
 	defer done()
-	o := run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")}
+	o := run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency"), Disabled: file.Disabled}
 	if locked == nil {
 		return sess.LockServers(cmd.Context(), file.Path, servers, path, o, a.stdout, a.stderr)
 	}

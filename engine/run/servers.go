@@ -94,6 +94,10 @@ type ServersOptions struct {
 	// Read, when set, is called as each server has been read or has
 	// failed to be, from the goroutine that read it.
 	Read func(name string, err error)
+	// Disabled are the servers the configuration marks "disabled": true,
+	// which are not read: named in what a run says, so that none is
+	// left out without a word.
+	Disabled []string
 }
 
 // ReadServers reads every server, at most Concurrency at once, and

@@ -457,6 +457,9 @@ func readConfig(_ context.Context, path string, data []byte, o ReadOptions) ([]J
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Disabled) > 0 && o.Say != nil {
+		o.Say(fmt.Sprintf("%s: left out, disabled in the configuration: %s", path, strings.Join(f.Disabled, ", ")))
+	}
 	var jobs []Job
 	for _, s := range f.Servers {
 		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target, where: fmt.Sprintf("server %q", s.Name)}
