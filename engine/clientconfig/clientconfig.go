@@ -590,12 +590,12 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return v
 	}
 	if kind == "stdio" {
-		t.Location = field("command", e.Command)
+		t.Location = x.noTilde(name, "command", field("command", e.Command), &err)
 		for i, a := range e.Args {
 			t.Args = append(t.Args, field(fmt.Sprintf("args[%d]", i), a))
 		}
 		if e.Cwd != "" {
-			t.Dir = x.path(field("cwd", e.Cwd))
+			t.Dir = x.path(x.noTilde(name, "cwd", field("cwd", e.Cwd), &err))
 		}
 		if t.Dir == "" && strings.ContainsRune(t.Location, '/') && !filepath.IsAbs(t.Location) {
 			// A command such as bin/server is found from the workspace,
@@ -610,7 +610,7 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 			t.Dir = x.opt.Workspace
 		}
 		if e.EnvFile != "" {
-			file := x.path(field("envFile", e.EnvFile))
+			file := x.path(x.noTilde(name, "envFile", field("envFile", e.EnvFile), &err))
 			if err == nil {
 				t.Env, err = readEnvFile(file)
 				if err != nil {
@@ -660,6 +660,26 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return kind, t, err
 	}
 	return kind, t, nil
+}
+
+// noTilde returns p, or sets *err when p starts with ~: a client starts
+// a server without a shell, so nothing expands ~ to the home folder, and
+// read from the workspace it would name a folder called ~ there.
+// (Arguments are left alone: a server may expand ~ in its own.)
+func (x expander) noTilde(name, what, p string, err *error) string {
+	if *err != nil || (p != "~" && !strings.HasPrefix(p, "~/")) {
+		return p
+	}
+	rest := strings.TrimPrefix(strings.TrimPrefix(p, "~"), "/")
+	var instead string
+	switch x.format {
+	case ClaudeCode:
+		instead = fmt.Sprintf(", or ${HOME}/%s", rest)
+	case Cursor, VSCode:
+		instead = fmt.Sprintf(", or ${userHome}/%s", rest)
+	}
+	*err = fmt.Errorf("server %q, %s: %q starts with ~, which only a shell expands, and a client starts its servers without one: write the full path%s", name, what, p, instead)
+	return p
 }
 
 // startsInWorkspace says whether a server with no cwd starts in the

@@ -47,7 +47,7 @@ func TestFixtures(t *testing.T) {
 			{Name: "events", Transport: "sse", Target: transport.Target{Location: "https://events.example.com/sse"}},
 			{Name: "broken", Transport: "stdio"},
 		},
-		errs: map[string]string{"broken": `server "broken", env.TOKEN: the environment variable MISSING_TOKEN is not set: set it, or write a default`},
+		errs: map[string]string{"broken": `server "broken", env.TOKEN: the environment variable MISSING_TOKEN is not set: set it where rubric runs, or write a default as ${MISSING_TOKEN:-value}`},
 	}, {
 		path:   "testdata/cursor/.cursor/mcp.json",
 		format: Cursor,
@@ -137,9 +137,9 @@ func TestFaults(t *testing.T) {
 		{name: "command and url", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "url": "http://h/mcp"}}}`, pick: "a",
 			wantErr: `server "a" has both a command and a url: keep the one you mean, or say which with "type" (stdio, http or sse)`},
 		{name: "unset variable", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "srv", "args": ["--token=${TOKEN_X}"]}}}`, pick: "a",
-			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it, or write a default`},
+			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it where rubric runs, or write a default as ${TOKEN_X:-value}`},
 		{name: "unset env: variable", path: "p/.cursor/mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/${env:HOST_Y}"}}}`, pick: "a",
-			wantErr: `server "a", url: the environment variable HOST_Y is not set: set it, or write a default`},
+			wantErr: `server "a", url: the environment variable HOST_Y is not set: set it where rubric runs (a cursor configuration has no default for ${env:HOST_Y})`},
 		{name: "unknown variable", path: "p/.vscode/mcp.json", data: `{"servers": {"a": {"command": "${command:pick}"}}}`, pick: "a",
 			wantErr: `server "a", command: rubric cannot resolve ${command:pick} in a vscode configuration (it resolves ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator} and ${/})`},
 		{name: "neither", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"args": []}}}`, pick: "a",
@@ -175,6 +175,14 @@ func TestFaults(t *testing.T) {
 			wantErr: `c/claude_desktop_config.json:1:1: the file starts with a byte order mark (U+FEFF), which JSON does not allow and a claude-desktop client's JSON reader refuses: save the file as UTF-8 without a BOM`},
 		{name: "BOM in VS Code's file, then an error", path: "p/.vscode/mcp.json", data: "\uFEFF{\"servers\": {\"a\": {\"command\": 1}}}", pick: "a",
 			wantErr: `p/.vscode/mcp.json:1:31: server "a", command: want a string, the program alone, such as "npx" (its arguments go in "args"), found a number`},
+		// ~ is no variable: no client expands it in a command, a cwd or an
+		// envFile, and read from the workspace it would name a folder ~.
+		{name: "tilde command", path: "x/.mcp.json", data: `{"mcpServers": {"t": {"command": "~/bin/server"}}}`, pick: "t",
+			wantErr: `server "t", command: "~/bin/server" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path, or ${HOME}/bin/server`},
+		{name: "tilde cwd", path: "p/.vscode/mcp.json", data: `{"servers": {"t": {"command": "node", "cwd": "~/srv"}}}`, pick: "t",
+			wantErr: `server "t", cwd: "~/srv" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path, or ${userHome}/srv`},
+		{name: "tilde envFile", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"t": {"command": "node", "envFile": "~/.env"}}}`, pick: "t",
+			wantErr: `server "t", envFile: "~/.env" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path`},
 		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
 			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
 		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
@@ -301,6 +309,8 @@ func TestRelativeCommand(t *testing.T) {
 		{`{"command": "npx"}`, "npx", "/ws"},
 		{`{"command": "/opt/tidy"}`, "/opt/tidy", "/ws"},
 		{`{"command": "node", "args": ["dist/index.js"]}`, "node", "/ws"},
+		// An argument's ~ is the server's to expand.
+		{`{"command": "npx", "args": ["-y", "fs-server", "~/Documents"]}`, "npx", "/ws"},
 	} {
 		f, err := Parse("p/.vscode/mcp.json", []byte(`{"servers": {"a": `+c.server+`}}`), Options{LookupEnv: env(nil), Home: "/h", Workspace: "/ws"})
 		if err != nil {

@@ -17,10 +17,16 @@ type expander struct {
 type UnsetError struct {
 	// Name is the variable as written inside ${...}.
 	Name string
+	// Format is the configuration's format, whose syntax the advice
+	// follows: only Claude Code's ${NAME:-default} has a default.
+	Format Format
 }
 
 func (e *UnsetError) Error() string {
-	return fmt.Sprintf("the environment variable %s is not set: set it, or write a default", e.Name)
+	if e.Format == ClaudeCode {
+		return fmt.Sprintf("the environment variable %s is not set: set it where rubric runs, or write a default as ${%s:-value}", e.Name, e.Name)
+	}
+	return fmt.Sprintf("the environment variable %s is not set: set it where rubric runs (a %s configuration has no default for ${env:%s})", e.Name, e.Format, e.Name)
 }
 
 // expand replaces every ${...} of s as the format does. Claude Desktop
@@ -61,7 +67,7 @@ func (x expander) variable(name string) (string, error) {
 		if hasDefault {
 			return def, nil
 		}
-		return "", &UnsetError{Name: v}
+		return "", &UnsetError{Name: v, Format: x.format}
 	}
 	// Cursor and VS Code.
 	switch name {
@@ -78,7 +84,7 @@ func (x expander) variable(name string) (string, error) {
 		if val, set := x.opt.LookupEnv(v); set {
 			return val, nil
 		}
-		return "", &UnsetError{Name: v}
+		return "", &UnsetError{Name: v, Format: x.format}
 	}
 	if id, ok := strings.CutPrefix(name, "input:"); ok && x.format == VSCode {
 		return "", fmt.Errorf("${input:%s} is asked of the user by VS Code, and rubric cannot ask: write ${env:NAME} instead and set NAME", id)
