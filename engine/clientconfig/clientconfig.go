@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -143,9 +144,16 @@ func (f *File) Pick(name string) (Server, error) {
 	return Server{}, fmt.Errorf("%s has no server %q; its servers are: %s", f.Path, name, strings.Join(f.Names(), ", "))
 }
 
+// Where says where each client keeps its configuration, for a message
+// about a file that is not there.
+const Where = "Claude Desktop's ~/Library/Application Support/Claude/claude_desktop_config.json (macOS) or %APPDATA%\\Claude\\claude_desktop_config.json (Windows), Claude Code's .mcp.json at a project's root, Cursor's .cursor/mcp.json in a project or ~/.cursor/mcp.json, VS Code's .vscode/mcp.json in a project"
+
 // Read reads the file at path, within the limit of every file read whole.
 func Read(ctx context.Context, path string, o Options) (*File, error) {
 	data, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file: give the path of a client's configuration: %s", path, Where)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the client configuration: %w", err)
 	}

@@ -346,3 +346,11 @@ func TestStartsIn(t *testing.T) {
 		}
 	}
 }
+
+// TestMissing: a file that is not there says where clients keep theirs.
+func TestMissing(t *testing.T) {
+	_, err := Read(t.Context(), filepath.Join(t.TempDir(), ".mcp.json"), Options{})
+	if err == nil || !strings.Contains(err.Error(), ".mcp.json: no such file: give the path of a client's configuration: Claude Desktop's ~/Library/Application Support/Claude/claude_desktop_config.json (macOS)") {
+		t.Errorf("got %v", err)
+	}
+}
