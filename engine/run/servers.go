@@ -30,6 +30,8 @@ var configAdvices = [][2]string{
 	{"check their values with --header", `check their values in the server's "headers" in %s`},
 	{"and that it needs no sign-in (--header)", `and that it needs no sign-in (the server's "headers" in %s)`},
 	{"or /sse for --transport sse", `or /sse for "type": "sse"`},
+	{"or the older HTTP+SSE one (sse)", `or the older HTTP+SSE one (then write "type": "sse" in the server's entry in %s)`},
+	{"use http rather than sse", `write "type": "http" rather than "sse" in the server's entry in %s`},
 }
 
 // advised is an error whose message gives other advice than the error
