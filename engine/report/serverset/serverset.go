@@ -258,15 +258,21 @@ func writeText(w io.Writer, d *Document, opt text.Options) error {
 		b.WriteString(strings.TrimRight(s, " ") + "\n")
 	}
 	line("SERVER", "TOOLS", "GRADE", "SCORE", "")
+	cut := false
 	for _, r := range rs {
 		note := clean(r.note)
 		if utf8.RuneCountInString(note) > maxNote {
 			note = string([]rune(note)[:maxNote-1]) + "…"
+			cut = true
 		}
 		line(clean(r.name), r.tools, clean(r.grade), r.score, note)
 	}
 	if failed := d.Failed(); len(failed) > 0 {
 		fmt.Fprintf(b, "not scored: %s\n", clean(strings.Join(failed, ", ")))
+	}
+	if cut {
+		// The end of a long reason is often what to do.
+		b.WriteString("(a reason cut short with … is whole with --server NAME, and in --format json or --markdown)\n")
 	}
 	if len(d.Disabled) > 0 {
 		fmt.Fprintf(b, "left out, disabled in the configuration: %s\n", clean(strings.Join(d.Disabled, ", ")))
