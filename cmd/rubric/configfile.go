@@ -36,6 +36,7 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 		return err
 	}
 	defer done()
+	sess.Hide(cr.File.Secrets()...)
 	doc, err := sess.ScanConfig(cmd.Context(), cr.File.Path, cr.Servers, r, cr.SetRubric, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency"), Disabled: cr.File.Disabled})
 	if err != nil {
 		return err

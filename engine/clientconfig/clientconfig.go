@@ -40,6 +40,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // Format is a client's configuration format.
@@ -111,9 +112,23 @@ type Server struct {
 	Transport string
 	// Target is where it is read, with every variable expanded.
 	Target transport.Target
+	// Secrets are the values of the environment variables expanded in
+	// the server's entry (${TOKEN}), as redact.Secrets filters them:
+	// the server is given them, on its command line too, but no report
+	// or message may show them.
+	Secrets []string
 	// Err, when set, says why the server cannot be read as written; the
 	// other fields are then incomplete.
 	Err error
+}
+
+// Secrets are the secrets of every server.
+func (f *File) Secrets() []string {
+	var all []string
+	for _, s := range f.Servers {
+		all = append(all, s.Secrets...)
+	}
+	return all
 }
 
 // Names are the servers' names, in file order.
@@ -258,7 +273,9 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 			// a server of no name.
 			s.Err = fmt.Errorf("server %d of %q has an empty name: give it one, such as the name of the package it runs", i+1, key)
 		} else {
+			x.seen = map[string]string{}
 			s.Transport, s.Target, s.Err = x.server(name, e)
+			s.Secrets = redact.Secrets(x.seen, nil)
 			if s.Err != nil && e.Command == "" && e.URL == "" {
 				s.Err = withUnknownKeys(s.Err, m.value)
 			}

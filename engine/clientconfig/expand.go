@@ -10,6 +10,27 @@ import (
 type expander struct {
 	format Format
 	opt    Options
+	// seen, when set, records each environment variable expanded, by
+	// name: its value may be a credential put on a command line.
+	seen map[string]string
+}
+
+// system are variables of the user's session, whose values say where
+// things are, not who may use them.
+var system = map[string]bool{
+	"HOME": true, "USER": true, "USERNAME": true, "LOGNAME": true, "PWD": true, "PATH": true,
+	"SHELL": true, "TMPDIR": true, "TMP": true, "TEMP": true, "LANG": true, "USERPROFILE": true,
+	"APPDATA": true, "LOCALAPPDATA": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
+	"XDG_CACHE_HOME": true, "XDG_RUNTIME_DIR": true,
+}
+
+// lookup reads an environment variable and records its value.
+func (x expander) lookup(name string) (string, bool) {
+	v, ok := x.opt.LookupEnv(name)
+	if ok && x.seen != nil && !system[name] {
+		x.seen[name] = v
+	}
+	return v, ok
 }
 
 // UnsetError is a variable a server's configuration uses that is not set
@@ -61,7 +82,7 @@ func (x expander) variable(name string) (string, error) {
 	if x.format == ClaudeCode {
 		// ${VAR} and ${VAR:-default}.
 		v, def, hasDefault := strings.Cut(name, ":-")
-		if val, ok := x.opt.LookupEnv(v); ok && (val != "" || !hasDefault) {
+		if val, ok := x.lookup(v); ok && (val != "" || !hasDefault) {
 			return val, nil
 		}
 		if hasDefault {
@@ -81,7 +102,7 @@ func (x expander) variable(name string) (string, error) {
 		return string(filepath.Separator), nil
 	}
 	if v, ok := strings.CutPrefix(name, "env:"); ok {
-		if val, set := x.opt.LookupEnv(v); set {
+		if val, set := x.lookup(v); set {
 			return val, nil
 		}
 		return "", &UnsetError{Name: v, Format: x.format}

@@ -168,7 +168,7 @@ func (s *Session) ScanServers(ctx context.Context, servers []Server, r *rubric.R
 		if out[i].Failed != nil {
 			continue
 		}
-		src := Source{Surface: out[i].Surface, Name: sv.Source.recorded(s.opt.RedactParams)}
+		src := Source{Surface: out[i].Surface, Name: s.recorded(sv.Source)}
 		rep, err := s.Scan(ctx, src, r, ScanOptions{})
 		if err != nil {
 			f, ok := err.(*Failure)
