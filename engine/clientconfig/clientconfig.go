@@ -34,6 +34,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -89,6 +90,11 @@ type Options struct {
 	// or envFile is read from; empty means the folder the file belongs
 	// to: the parent of .cursor or .vscode, else the file's directory.
 	Workspace string
+	// Project is the folder whose servers Claude Code's own file,
+	// ~/.claude.json, gives beside the user's (its "projects" entry of
+	// that path: the servers claude mcp add adds); empty means the
+	// current directory, as Claude Code run there would start them.
+	Project string
 }
 
 // File is a client configuration file, read.
@@ -221,6 +227,9 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	} else if format == VSCode {
 		key = "servers"
 	}
+	if format == ClaudeCode && filepath.Base(path) == claudeUserFile {
+		return parseClaudeUser(path, data, text, top, o)
+	}
 	raw, ok := top[key]
 	if !ok {
 		other := map[string]string{"servers": "mcpServers", "mcpServers": "servers"}[key]
@@ -246,6 +255,23 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 		line, col := position(data, at+1)
 		return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, key, err)
 	}
+	f, err := readServers(path, data, format, key, servers, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Servers) == 0 && len(f.Disabled) > 0 {
+		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(f.Disabled, ", "))
+	}
+	if len(f.Servers) == 0 {
+		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
+	}
+	return f, nil
+}
+
+// readServers reads the servers of a file's servers object (key names it
+// in messages), each member's entry read as its format writes it, from
+// its own workspace when it has one.
+func readServers(path string, data []byte, format Format, key string, servers []member, o Options) (*File, error) {
 	seen := map[string]bool{}
 	for _, m := range servers {
 		if seen[m.name] {
@@ -258,6 +284,10 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	x := expander{format: format, opt: o}
 	for i, m := range servers {
 		name := m.name
+		x.opt.Workspace = o.Workspace
+		if m.workspace != "" {
+			x.opt.Workspace = m.workspace
+		}
 		var e entry
 		if err := json.Unmarshal(m.value, &e); err != nil {
 			f.Servers = append(f.Servers, Server{Name: name, Err: x.entryError(path, data, name, m, err)})
@@ -282,11 +312,84 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 		}
 		f.Servers = append(f.Servers, s)
 	}
-	if len(f.Servers) == 0 && len(f.Disabled) > 0 {
-		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(f.Disabled, ", "))
+	return f, nil
+}
+
+// claudeUserFile is the name of Claude Code's own file in the home
+// folder, which holds the user's servers and each project's.
+const claudeUserFile = ".claude.json"
+
+// parseClaudeUser reads ~/.claude.json as Claude Code run in o.Project
+// would start its servers: the user's ("mcpServers") and the project's
+// ("projects"[o.Project]["mcpServers"], which claude mcp add writes by
+// default), a project's server taking the place of a user's of the same
+// name; the project's servers start in the project.
+func parseClaudeUser(path string, data, text []byte, top map[string]json.RawMessage, o Options) (*File, error) {
+	project := o.Project
+	if project == "" {
+		project, _ = os.Getwd()
+	}
+	topMembers, err := members(text, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var user, local []member
+	var withServers []string
+	for _, m := range topMembers {
+		switch m.name {
+		case "mcpServers":
+			if user, err = members(m.value, m.start); err != nil {
+				line, col := position(data, m.start+1)
+				return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, m.name, err)
+			}
+		case "projects":
+			projects, err := members(m.value, m.start)
+			if err != nil {
+				continue // not Claude Code's shape: no project has servers
+			}
+			for _, p := range projects {
+				fields, err := members(p.value, p.start)
+				if err != nil {
+					continue
+				}
+				for _, pf := range fields {
+					if pf.name != "mcpServers" {
+						continue
+					}
+					ms, err := members(pf.value, pf.start)
+					if err != nil {
+						line, col := position(data, pf.start+1)
+						return nil, fmt.Errorf("%s:%d:%d: \"projects\".%q.\"mcpServers\": %v", path, line, col, p.name, err)
+					}
+					if len(ms) > 0 {
+						withServers = append(withServers, p.name)
+					}
+					if filepath.Clean(p.name) == filepath.Clean(project) {
+						for _, s := range ms {
+							s.workspace = p.name
+							local = append(local, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	servers := local
+	for _, u := range user {
+		if !slices.ContainsFunc(local, func(l member) bool { return l.name == u.name }) {
+			servers = append(servers, u)
+		}
+	}
+	f, err := readServers(path, data, ClaudeCode, "mcpServers", servers, o)
+	if err != nil {
+		return nil, err
 	}
 	if len(f.Servers) == 0 {
-		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
+		others := ""
+		if len(withServers) > 0 {
+			others = fmt.Sprintf("; the projects with servers of their own are %s: run rubric in one of them", strings.Join(withServers, ", "))
+		}
+		return nil, fmt.Errorf("%s configures no server Claude Code starts in %s: none of the user's (\"mcpServers\"), none of that project's (\"projects\".%q.\"mcpServers\")%s", path, project, project, others)
 	}
 	return f, nil
 }
@@ -435,7 +538,7 @@ func formatOf(path string) Format {
 	switch {
 	case base == "claude_desktop_config.json":
 		return ClaudeDesktop
-	case base == ".mcp.json":
+	case base == ".mcp.json", base == claudeUserFile:
 		return ClaudeCode
 	case strings.HasSuffix(slashed, ".cursor/mcp.json"):
 		return Cursor
@@ -525,6 +628,9 @@ type member struct {
 	name  string
 	value json.RawMessage
 	start int64
+	// workspace, when set, is the server's own workspace (a project of
+	// ~/.claude.json).
+	workspace string
 }
 
 // members reads a JSON object's members in the order written; base is

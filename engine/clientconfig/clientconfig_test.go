@@ -379,3 +379,43 @@ func TestSecrets(t *testing.T) {
 		t.Errorf("File.Secrets() = %q", got)
 	}
 }
+
+// TestClaudeUserFile: ~/.claude.json, where claude mcp add writes, gives
+// the servers Claude Code starts in a project: that project's (which
+// start in it, and take the place of a user's server of the same name)
+// and the user's; a project with none says which projects have some.
+func TestClaudeUserFile(t *testing.T) {
+	data := `{
+  "numStartups": 3,
+  "mcpServers": {"memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}, "docs": {"type": "http", "url": "https://docs.example/mcp"}},
+  "projects": {
+    "/work/app": {"allowedTools": [], "mcpServers": {"local": {"type": "stdio", "command": "node", "args": ["dist/index.js"], "env": {}}, "docs": {"command": "docs-server"}}},
+    "/work/empty": {"allowedTools": [], "mcpServers": {}},
+    "/work/other": {"mcpServers": {"x": {"command": "x"}}}
+  }
+}`
+	f, err := Parse("/home/me/.claude.json", []byte(data), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Server{
+		{Name: "local", Transport: "stdio", Target: transport.Target{Location: "node", Args: []string{"dist/index.js"}, Dir: "/work/app"}},
+		{Name: "docs", Transport: "stdio", Target: transport.Target{Location: "docs-server", Dir: "/work/app"}},
+		{Name: "memory", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-memory"}}},
+	}
+	if f.Format != ClaudeCode || !reflect.DeepEqual(f.Servers, want) {
+		t.Errorf("format %s, servers\n got %+v\nwant %+v", f.Format, f.Servers, want)
+	}
+	_, err = Parse("/home/me/.claude.json", []byte(`{"mcpServers": {}, "projects": {"/work/other": {"mcpServers": {"x": {"command": "x"}}}}}`), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/empty"})
+	if err == nil || err.Error() != `/home/me/.claude.json configures no server Claude Code starts in /work/empty: none of the user's ("mcpServers"), none of that project's ("projects"."/work/empty"."mcpServers"); the projects with servers of their own are /work/other: run rubric in one of them` {
+		t.Errorf("got %v", err)
+	}
+	// A project's server written wrong is placed in the file.
+	f, err = Parse("/home/me/.claude.json", []byte("{\"projects\": {\"/work/app\": {\"mcpServers\": {\"a\": {\"command\": [\"x\"]}}}}}"), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := f.Servers[0].Err; e == nil || !strings.HasPrefix(e.Error(), `/home/me/.claude.json:1:61: server "a", command: want a string`) {
+		t.Errorf("got %v", e)
+	}
+}
