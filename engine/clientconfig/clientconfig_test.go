@@ -183,6 +183,12 @@ func TestFaults(t *testing.T) {
 			wantErr: `server "t", cwd: "~/srv" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path, or ${userHome}/srv`},
 		{name: "tilde envFile", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"t": {"command": "node", "envFile": "~/.env"}}}`, pick: "t",
 			wantErr: `server "t", envFile: "~/.env" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path`},
+		// A Cursor or VS Code variable in a Claude Code file is named as
+		// such, not as an environment variable that is not set.
+		{name: "workspaceFolder in .mcp.json", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "node", "args": ["${workspaceFolder}/dist/index.js"]}}}`, pick: "a",
+			wantErr: `server "a", args[0]: ${workspaceFolder} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write the path itself, or ${NAME} of a variable you set`},
+		{name: "env: in .mcp.json", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/mcp", "headers": {"X-Key": "${env:KEY}"}}}}`, pick: "a",
+			wantErr: `server "a", headers.X-Key: ${env:KEY} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write ${KEY} instead`},
 		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
 			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
 		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",

@@ -82,6 +82,15 @@ func (x expander) variable(name string) (string, error) {
 	if x.format == ClaudeCode {
 		// ${VAR} and ${VAR:-default}.
 		v, def, hasDefault := strings.Cut(name, ":-")
+		if editorVariable(v) {
+			// Copied from a Cursor or VS Code file: no environment
+			// variable is named so.
+			instead := "write the path itself, or ${NAME} of a variable you set"
+			if env, ok := strings.CutPrefix(v, "env:"); ok {
+				instead = fmt.Sprintf("write ${%s} instead", env)
+			}
+			return "", fmt.Errorf("${%s} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): %s", v, instead)
+		}
 		if val, ok := x.lookup(v); ok && (val != "" || !hasDefault) {
 			return val, nil
 		}
@@ -111,4 +120,14 @@ func (x expander) variable(name string) (string, error) {
 		return "", fmt.Errorf("${input:%s} is asked of the user by VS Code, and rubric cannot ask: write ${env:NAME} instead and set NAME", id)
 	}
 	return "", fmt.Errorf("rubric cannot resolve ${%s} in a %s configuration (it resolves ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator} and ${/})", name, x.format)
+}
+
+// editorVariable says whether name is one of the variables Cursor and VS
+// Code expand, which is no environment variable's name.
+func editorVariable(name string) bool {
+	switch name {
+	case "workspaceFolder", "workspaceFolderBasename", "userHome", "pathSeparator", "/":
+		return true
+	}
+	return strings.HasPrefix(name, "env:") || strings.HasPrefix(name, "input:")
 }
