@@ -282,11 +282,13 @@ func readServers(path string, data []byte, format Format, key string, servers []
 	}
 	f := &File{Path: path, Format: format}
 	x := expander{format: format, opt: o}
+	named := formatOf(path)
 	for i, m := range servers {
 		name := m.name
 		x.opt.Workspace = o.Workspace
+		x.project = named != "" && named != ClaudeDesktop && filepath.Base(path) != claudeUserFile
 		if m.workspace != "" {
-			x.opt.Workspace = m.workspace
+			x.opt.Workspace, x.project = m.workspace, true
 		}
 		var e entry
 		if err := json.Unmarshal(m.value, &e); err != nil {
@@ -816,11 +818,12 @@ func (x expander) noTilde(name, what, p string, err *error) string {
 // startsInWorkspace says whether a server with no cwd starts in the
 // workspace: a project's file (.mcp.json, .cursor/mcp.json,
 // .vscode/mcp.json) names a project, and its client runs in it. Claude
-// Desktop's file, in the application's settings, names none, and a
-// file in the home folder (~/.cursor/mcp.json) is the user's, not a
-// project's: their servers start where rubric runs.
+// Desktop's file, in the application's settings, names none, nor does a
+// file of another name (VS Code's profile's mcp.json), and a file in the
+// home folder (~/.cursor/mcp.json) is the user's, not a project's: their
+// servers start where rubric runs.
 func (x expander) startsInWorkspace() bool {
-	if x.format == ClaudeDesktop || x.opt.Workspace == "" {
+	if !x.project || x.opt.Workspace == "" {
 		return false
 	}
 	return x.opt.Home == "" || filepath.Clean(x.opt.Workspace) != filepath.Clean(x.opt.Home)

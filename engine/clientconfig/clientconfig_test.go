@@ -342,6 +342,8 @@ func TestStartsIn(t *testing.T) {
 		{"/h/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
 		{"/h/.config/Claude/claude_desktop_config.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
 		{"/p/.mcp.json", `{"mcpServers": {"a": {"url": "https://h/mcp"}}}`, "/h", ""},
+		// VS Code's profile's file is no project's.
+		{"/h/.config/Code/User/mcp.json", `{"servers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
 	} {
 		f, err := Parse(c.path, []byte(c.data), Options{LookupEnv: env(nil), Home: c.home})
 		if err != nil {

@@ -13,6 +13,10 @@ type expander struct {
 	// seen, when set, records each environment variable expanded, by
 	// name: its value may be a credential put on a command line.
 	seen map[string]string
+	// project says the server is a project's: its file's name is a
+	// project file's (.mcp.json, .cursor/mcp.json, .vscode/mcp.json),
+	// or it is a project's of ~/.claude.json.
+	project bool
 }
 
 // system are variables of the user's session, whose values say where
