@@ -730,6 +730,9 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		if e.Cwd != "" {
 			t.Dir = x.path(x.noTilde(name, "cwd", field("cwd", e.Cwd), &err))
 		}
+		if err == nil && strings.ContainsAny(strings.TrimSpace(t.Location), " \t") {
+			err = x.commandLine(name, t)
+		}
 		if t.Dir == "" && strings.ContainsRune(t.Location, '/') && !filepath.IsAbs(t.Location) {
 			// A command such as bin/server is found from the workspace,
 			// as a relative cwd is, not from wherever rubric was run
@@ -793,6 +796,26 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return kind, t, err
 	}
 	return kind, t, nil
+}
+
+// commandLine refuses a command that holds its arguments too ("npx -y
+// some-server"): a client starts "command" as one program, without a
+// shell. A program whose path holds a space, and is there, is started.
+func (x expander) commandLine(name string, t transport.Target) error {
+	p := t.Location
+	if !filepath.IsAbs(p) {
+		dir := t.Dir
+		if dir == "" {
+			dir = x.opt.Workspace
+		}
+		p = filepath.Join(dir, p)
+	}
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	}
+	fields := strings.Fields(t.Location)
+	args, _ := json.Marshal(append(fields[1:], t.Args...))
+	return fmt.Errorf("server %q, command: %q holds its arguments too, but a client starts \"command\" as one program, without a shell: write \"command\": %q, \"args\": %s", name, t.Location, fields[0], args)
 }
 
 // noTilde returns p, or sets *err when p starts with ~: a client starts

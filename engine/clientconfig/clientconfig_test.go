@@ -1,6 +1,7 @@
 package clientconfig
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -189,6 +190,9 @@ func TestFaults(t *testing.T) {
 			wantErr: `server "a", args[0]: ${workspaceFolder} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write the path itself, or ${NAME} of a variable you set`},
 		{name: "env: in .mcp.json", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/mcp", "headers": {"X-Key": "${env:KEY}"}}}}`, pick: "a",
 			wantErr: `server "a", headers.X-Key: ${env:KEY} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write ${KEY} instead`},
+		// A command line in "command" is refused with how to split it.
+		{name: "command line", path: "x/.mcp.json", data: `{"mcpServers": {"m": {"command": "npx -y @modelcontextprotocol/server-memory", "args": ["--x"]}}}`, pick: "m",
+			wantErr: `server "m", command: "npx -y @modelcontextprotocol/server-memory" holds its arguments too, but a client starts "command" as one program, without a shell: write "command": "npx", "args": ["-y","@modelcontextprotocol/server-memory","--x"]`},
 		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
 			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
 		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
@@ -425,5 +429,26 @@ func TestClaudeUserFile(t *testing.T) {
 	}
 	if e := f.Servers[0].Err; e == nil || !strings.HasPrefix(e.Error(), `/home/me/.claude.json:1:61: server "a", command: want a string`) {
 		t.Errorf("got %v", e)
+	}
+}
+
+// TestCommandWithSpace: a program whose path holds a space is started when
+// it is there.
+func TestCommandWithSpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "My Apps")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "my server")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"a": map[string]any{"command": prog}}})
+	f, err := Parse("x/.mcp.json", data, Options{LookupEnv: env(nil), Home: "/h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Servers[0]; s.Err != nil || s.Target.Location != prog {
+		t.Errorf("got %q, %v", s.Target.Location, s.Err)
 	}
 }
