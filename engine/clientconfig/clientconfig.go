@@ -171,6 +171,18 @@ const Where = "Claude Desktop's ~/Library/Application Support/Claude/claude_desk
 
 // Read reads the file at path, within the limit of every file read whole.
 func Read(ctx context.Context, path string, o Options) (*File, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		var found []string
+		for _, name := range []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "mcp.json", "claude_desktop_config.json"} {
+			if st, err := os.Stat(filepath.Join(path, name)); err == nil && !st.IsDir() {
+				found = append(found, filepath.Join(path, name))
+			}
+		}
+		if len(found) > 0 {
+			return nil, fmt.Errorf("%s is a folder: give the configuration file in it, %s", path, strings.Join(found, " or "))
+		}
+		return nil, fmt.Errorf("%s is a folder, and holds no client's configuration file: give the path of one: %s", path, Where)
+	}
 	data, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no such file: give the path of a client's configuration: %s", path, Where)

@@ -452,3 +452,28 @@ func TestCommandWithSpace(t *testing.T) {
 		t.Errorf("got %q, %v", s.Target.Location, s.Err)
 	}
 }
+
+// TestFolder: a folder given for the file names the configuration files
+// it holds, or says where clients keep theirs.
+func TestFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".cursor", "mcp.json"), []byte(`{"mcpServers": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{dir, dir + " is a folder: give the configuration file in it, " + filepath.Join(dir, ".cursor", "mcp.json")},
+		{filepath.Join(dir, ".cursor"), filepath.Join(dir, ".cursor") + " is a folder: give the configuration file in it, " + filepath.Join(dir, ".cursor", "mcp.json")},
+	} {
+		_, err := Read(t.Context(), c.path, Options{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v\nwant %s", err, c.want)
+		}
+	}
+	empty := t.TempDir()
+	if _, err := Read(t.Context(), empty, Options{}); err == nil || !strings.HasPrefix(err.Error(), empty+" is a folder, and holds no client's configuration file: give the path of one: Claude Desktop's") {
+		t.Errorf("got %v", err)
+	}
+}
