@@ -202,6 +202,7 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	if o.Home == "" {
 		o.Home, _ = os.UserHomeDir()
 	}
+	givenWorkspace := o.Workspace != ""
 	if o.Workspace == "" {
 		o.Workspace = workspaceOf(path)
 	}
@@ -267,6 +268,14 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 		line, col := position(data, at+1)
 		return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, key, err)
 	}
+	if !givenWorkspace && (format == Cursor || format == VSCode) && !projectFile(path, o.Home) {
+		// The user's own file (~/.cursor/mcp.json, VS Code's profile's
+		// mcp.json) serves every project: its ${workspaceFolder} is the
+		// one open, here the folder rubric runs in.
+		if wd, err := os.Getwd(); err == nil {
+			o.Workspace = wd
+		}
+	}
 	f, err := readServers(path, data, format, key, servers, o)
 	if err != nil {
 		return nil, err
@@ -294,11 +303,11 @@ func readServers(path string, data []byte, format Format, key string, servers []
 	}
 	f := &File{Path: path, Format: format}
 	x := expander{format: format, opt: o}
-	named := formatOf(path)
+	project := projectFile(path, o.Home)
 	for i, m := range servers {
 		name := m.name
 		x.opt.Workspace = o.Workspace
-		x.project = named != "" && named != ClaudeDesktop && filepath.Base(path) != claudeUserFile
+		x.project = project
 		if m.workspace != "" {
 			x.opt.Workspace, x.project = m.workspace, true
 		}
@@ -327,6 +336,21 @@ func readServers(path string, data []byte, format Format, key string, servers []
 		f.Servers = append(f.Servers, s)
 	}
 	return f, nil
+}
+
+// projectFile says whether the file at path is a project's: named as one
+// (.mcp.json, .cursor/mcp.json, .vscode/mcp.json), and not in the home
+// folder (~/.cursor/mcp.json is the user's own).
+func projectFile(path, home string) bool {
+	switch formatOf(path) {
+	case ClaudeCode, Cursor, VSCode:
+	default:
+		return false
+	}
+	if filepath.Base(path) == claudeUserFile {
+		return false
+	}
+	return home == "" || filepath.Clean(workspaceOf(path)) != filepath.Clean(home)
 }
 
 // claudeUserFile is the name of Claude Code's own file in the home
@@ -858,10 +882,7 @@ func (x expander) noTilde(name, what, p string, err *error) string {
 // home folder (~/.cursor/mcp.json) is the user's, not a project's: their
 // servers start where rubric runs.
 func (x expander) startsInWorkspace() bool {
-	if !x.project || x.opt.Workspace == "" {
-		return false
-	}
-	return x.opt.Home == "" || filepath.Clean(x.opt.Workspace) != filepath.Clean(x.opt.Home)
+	return x.project && x.opt.Workspace != ""
 }
 
 // path resolves a relative path against the workspace.

@@ -477,3 +477,26 @@ func TestFolder(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestUserFileWorkspace: the user's own Cursor or VS Code file serves
+// every project, so its ${workspaceFolder} is the folder rubric runs in,
+// as the project open in the editor; a project's file keeps its own.
+func TestUserFileWorkspace(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, data, want string }{
+		{"/h/.cursor/mcp.json", `{"mcpServers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, wd},
+		{"/h/.config/Code/User/mcp.json", `{"servers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, wd},
+		{"/p/.cursor/mcp.json", `{"mcpServers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, "/p"},
+	} {
+		f, err := Parse(c.path, []byte(c.data), Options{LookupEnv: env(nil), Home: "/h"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Servers[0]; s.Err != nil || len(s.Target.Args) != 1 || s.Target.Args[0] != c.want {
+			t.Errorf("%s: args %q (%v), want [%q]", c.path, s.Target.Args, s.Err, c.want)
+		}
+	}
+}
