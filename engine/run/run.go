@@ -738,6 +738,11 @@ func (s *Session) export(ctx context.Context, name string, t transport.Target) (
 // Hide adds values no report, record or message of the session may
 // show (see Options.Secrets).
 func (s *Session) Hide(values ...string) {
+	if len(values) == 0 {
+		return
+	}
+	// A copy: sessions made from one Options share its backing array.
+	s.opt.Secrets = slices.Clone(s.opt.Secrets)
 	for _, v := range values {
 		if v != "" && !slices.Contains(s.opt.Secrets, v) {
 			s.opt.Secrets = append(s.opt.Secrets, v)
