@@ -36,7 +36,8 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 		return err
 	}
 	defer done()
-	doc, err := sess.ScanConfig(cmd.Context(), cr.File.Path, cr.Servers, r, cr.SetRubric, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")})
+	sess.Hide(cr.File.Secrets()...)
+	doc, err := sess.ScanConfig(cmd.Context(), cr.File.Path, cr.Servers, r, cr.SetRubric, run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency"), Disabled: cr.File.Disabled})
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	case locked != nil && len(locked.Servers) > 0:
 		return fmt.Errorf("%s locks the servers of %s: verify them with --config-file (and --server for one)", path, locked.Config)
 	}
-	tname, target, err := a.flags(cmd).OneTarget(args)
+	tname, target, secrets, err := a.flags(cmd).OneTarget(args)
 	if err != nil {
 		return err
 	}
@@ -68,6 +68,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		return err
 	}
 	defer done()
+	sess.Hide(secrets...)
 	src := run.Source{Transport: tname, Target: target}
 	if !verify {
 		return sess.LockServer(cmd.Context(), src, path, a.stdout)
@@ -100,7 +101,8 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 		return err
 	}
 	defer done()
-	o := run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency")}
+	sess.Hide(file.Secrets()...)
+	o := run.ServersOptions{Concurrency: a.v.GetInt("server-concurrency"), Disabled: file.Disabled}
 	if locked == nil {
 		return sess.LockServers(cmd.Context(), file.Path, servers, path, o, a.stdout, a.stderr)
 	}

@@ -68,7 +68,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if v.GetString("config-file") != "" && v.GetString("server") == "" {
 		return a.runServers(cmd, args, r, threshold, format)
 	}
-	name, target, err := a.flags(cmd).OneTarget(args)
+	name, target, secrets, err := a.flags(cmd).OneTarget(args)
 	if err != nil {
 		return err
 	}
@@ -85,6 +85,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer done()
+	sess.Hide(secrets...)
 	if err := a.noteUnusedJudge(cmd, sess, r, false); err != nil {
 		return err
 	}

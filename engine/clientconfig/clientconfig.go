@@ -31,14 +31,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/redact"
 )
 
 // Format is a client's configuration format.
@@ -87,6 +90,11 @@ type Options struct {
 	// or envFile is read from; empty means the folder the file belongs
 	// to: the parent of .cursor or .vscode, else the file's directory.
 	Workspace string
+	// Project is the folder whose servers Claude Code's own file,
+	// ~/.claude.json, gives beside the user's (its "projects" entry of
+	// that path: the servers claude mcp add adds); empty means the
+	// current directory, as Claude Code run there would start them.
+	Project string
 }
 
 // File is a client configuration file, read.
@@ -96,6 +104,10 @@ type File struct {
 	// Servers are in the order the file lists them; disabled ones
 	// ("disabled": true) are left out.
 	Servers []Server
+	// Disabled are the names of the servers the file marks
+	// "disabled": true, in file order: not read, but named, so that a
+	// run can say it left them out.
+	Disabled []string
 }
 
 // Server is one configured server.
@@ -106,9 +118,23 @@ type Server struct {
 	Transport string
 	// Target is where it is read, with every variable expanded.
 	Target transport.Target
+	// Secrets are the values of the environment variables expanded in
+	// the server's entry (${TOKEN}), as redact.Secrets filters them:
+	// the server is given them, on its command line too, but no report
+	// or message may show them.
+	Secrets []string
 	// Err, when set, says why the server cannot be read as written; the
 	// other fields are then incomplete.
 	Err error
+}
+
+// Secrets are the secrets of every server.
+func (f *File) Secrets() []string {
+	var all []string
+	for _, s := range f.Servers {
+		all = append(all, s.Secrets...)
+	}
+	return all
 }
 
 // Names are the servers' names, in file order.
@@ -128,15 +154,39 @@ func (f *File) Pick(name string) (Server, error) {
 			return s, nil
 		}
 	}
+	for _, d := range f.Disabled {
+		if d == name {
+			return Server{}, fmt.Errorf("%s marks the server %q \"disabled\": true, so its client does not start it and rubric does not read it: set \"disabled\" to false (or remove it) to score it", f.Path, name)
+		}
+	}
 	if near := nearest.Key(name, f.Names()); near != "" {
 		return Server{}, fmt.Errorf("%s has no server %q: did you mean %q? Its servers are: %s", f.Path, name, near, strings.Join(f.Names(), ", "))
 	}
 	return Server{}, fmt.Errorf("%s has no server %q; its servers are: %s", f.Path, name, strings.Join(f.Names(), ", "))
 }
 
+// Where says where each client keeps its configuration, for a message
+// about a file that is not there.
+const Where = "Claude Desktop's ~/Library/Application Support/Claude/claude_desktop_config.json (macOS) or %APPDATA%\\Claude\\claude_desktop_config.json (Windows), Claude Code's .mcp.json at a project's root, Cursor's .cursor/mcp.json in a project or ~/.cursor/mcp.json, VS Code's .vscode/mcp.json in a project"
+
 // Read reads the file at path, within the limit of every file read whole.
 func Read(ctx context.Context, path string, o Options) (*File, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		var found []string
+		for _, name := range []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "mcp.json", "claude_desktop_config.json"} {
+			if st, err := os.Stat(filepath.Join(path, name)); err == nil && !st.IsDir() {
+				found = append(found, filepath.Join(path, name))
+			}
+		}
+		if len(found) > 0 {
+			return nil, fmt.Errorf("%s is a folder: give the configuration file in it, %s", path, strings.Join(found, " or "))
+		}
+		return nil, fmt.Errorf("%s is a folder, and holds no client's configuration file: give the path of one: %s", path, Where)
+	}
 	data, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file: give the path of a client's configuration: %s", path, Where)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the client configuration: %w", err)
 	}
@@ -152,6 +202,7 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	if o.Home == "" {
 		o.Home, _ = os.UserHomeDir()
 	}
+	givenWorkspace := o.Workspace != ""
 	if o.Workspace == "" {
 		o.Workspace = workspaceOf(path)
 	}
@@ -162,8 +213,14 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	text := data
 	if format == "" || format == VSCode {
 		// JSON with comments: blanked out, so that every position
-		// still names the same line and column.
+		// still names the same line and column. VS Code reads a file
+		// that starts with a byte order mark as well.
 		text = stripJSONC(data)
+		if bytes.HasPrefix(text, bom) {
+			text = append([]byte("   "), text[len(bom):]...)
+		}
+	} else if bytes.HasPrefix(data, bom) {
+		return nil, fmt.Errorf("%s:1:1: the file starts with a byte order mark (U+FEFF), which JSON does not allow and a %s client's JSON reader refuses: save the file as UTF-8 without a BOM", path, format)
 	}
 	var top map[string]json.RawMessage
 	if err := decodeStrict(text, &top); err != nil {
@@ -183,6 +240,9 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 	} else if format == VSCode {
 		key = "servers"
 	}
+	if format == ClaudeCode && filepath.Base(path) == claudeUserFile {
+		return parseClaudeUser(path, data, text, top, o)
+	}
 	raw, ok := top[key]
 	if !ok {
 		other := map[string]string{"servers": "mcpServers", "mcpServers": "servers"}[key]
@@ -191,21 +251,73 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s has no %q object: it does not look like a %s configuration", path, key, format)
 	}
-	names, values, err := orderedObject(raw)
+	// Where each member starts in the file, for the messages that say
+	// where a server is written wrong.
+	topMembers, err := members(text, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %q: %v", path, key, err)
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var at int64
+	for _, m := range topMembers {
+		if m.name == key {
+			at = m.start
+		}
+	}
+	servers, err := members(raw, at)
+	if err != nil {
+		line, col := position(data, at+1)
+		return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, key, err)
+	}
+	if !givenWorkspace && (format == Cursor || format == VSCode) && !projectFile(path, o.Home) {
+		// The user's own file (~/.cursor/mcp.json, VS Code's profile's
+		// mcp.json) serves every project: its ${workspaceFolder} is the
+		// one open, here the folder rubric runs in.
+		if wd, err := os.Getwd(); err == nil {
+			o.Workspace = wd
+		}
+	}
+	f, err := readServers(path, data, format, key, servers, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Servers) == 0 && len(f.Disabled) > 0 {
+		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(f.Disabled, ", "))
+	}
+	if len(f.Servers) == 0 {
+		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
+	}
+	return f, nil
+}
+
+// readServers reads the servers of a file's servers object (key names it
+// in messages), each member's entry read as its format writes it, from
+// its own workspace when it has one.
+func readServers(path string, data []byte, format Format, key string, servers []member, o Options) (*File, error) {
+	seen := map[string]bool{}
+	for _, m := range servers {
+		if seen[m.name] {
+			line, col := position(data, m.start+1)
+			return nil, fmt.Errorf("%s:%d:%d: %q: the server %q is named twice", path, line, col, key, m.name)
+		}
+		seen[m.name] = true
 	}
 	f := &File{Path: path, Format: format}
 	x := expander{format: format, opt: o}
-	var disabled []string
-	for i, name := range names {
+	project := projectFile(path, o.Home)
+	for i, m := range servers {
+		name := m.name
+		x.opt.Workspace = o.Workspace
+		x.project = project
+		if m.workspace != "" {
+			x.opt.Workspace, x.project = m.workspace, true
+		}
 		var e entry
-		if err := json.Unmarshal(values[i], &e); err != nil {
-			f.Servers = append(f.Servers, Server{Name: name, Err: fmt.Errorf("server %q: %v", name, cleanJSONError(err))})
+		if err := json.Unmarshal(m.value, &e); err != nil {
+			f.Servers = append(f.Servers, Server{Name: name, Err: x.entryError(path, data, name, m, err)})
 			continue
 		}
 		if e.Disabled {
-			disabled = append(disabled, name)
+			f.Disabled = append(f.Disabled, name)
 			continue
 		}
 		s := Server{Name: name}
@@ -214,17 +326,234 @@ func Parse(path string, data []byte, o Options) (*File, error) {
 			// a server of no name.
 			s.Err = fmt.Errorf("server %d of %q has an empty name: give it one, such as the name of the package it runs", i+1, key)
 		} else {
+			x.seen = map[string]string{}
 			s.Transport, s.Target, s.Err = x.server(name, e)
+			s.Secrets = redact.Secrets(x.seen, nil)
+			if s.Err != nil && e.Command == "" && e.URL == "" {
+				s.Err = withUnknownKeys(s.Err, m.value)
+			}
 		}
 		f.Servers = append(f.Servers, s)
 	}
-	if len(f.Servers) == 0 && len(disabled) > 0 {
-		return nil, fmt.Errorf("%s configures no server in %q that is not disabled (\"disabled\": true): %s; enable one, or give another --config-file", path, key, strings.Join(disabled, ", "))
+	return f, nil
+}
+
+// projectFile says whether the file at path is a project's: named as one
+// (.mcp.json, .cursor/mcp.json, .vscode/mcp.json), and not in the home
+// folder (~/.cursor/mcp.json is the user's own).
+func projectFile(path, home string) bool {
+	switch formatOf(path) {
+	case ClaudeCode, Cursor, VSCode:
+	default:
+		return false
+	}
+	if filepath.Base(path) == claudeUserFile {
+		return false
+	}
+	return home == "" || filepath.Clean(workspaceOf(path)) != filepath.Clean(home)
+}
+
+// claudeUserFile is the name of Claude Code's own file in the home
+// folder, which holds the user's servers and each project's.
+const claudeUserFile = ".claude.json"
+
+// parseClaudeUser reads ~/.claude.json as Claude Code run in o.Project
+// would start its servers: the user's ("mcpServers") and the project's
+// ("projects"[o.Project]["mcpServers"], which claude mcp add writes by
+// default), a project's server taking the place of a user's of the same
+// name; the project's servers start in the project.
+func parseClaudeUser(path string, data, text []byte, top map[string]json.RawMessage, o Options) (*File, error) {
+	project := o.Project
+	if project == "" {
+		project, _ = os.Getwd()
+	}
+	topMembers, err := members(text, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var user, local []member
+	var withServers []string
+	for _, m := range topMembers {
+		switch m.name {
+		case "mcpServers":
+			if user, err = members(m.value, m.start); err != nil {
+				line, col := position(data, m.start+1)
+				return nil, fmt.Errorf("%s:%d:%d: %q: %v", path, line, col, m.name, err)
+			}
+		case "projects":
+			projects, err := members(m.value, m.start)
+			if err != nil {
+				continue // not Claude Code's shape: no project has servers
+			}
+			for _, p := range projects {
+				fields, err := members(p.value, p.start)
+				if err != nil {
+					continue
+				}
+				for _, pf := range fields {
+					if pf.name != "mcpServers" {
+						continue
+					}
+					ms, err := members(pf.value, pf.start)
+					if err != nil {
+						line, col := position(data, pf.start+1)
+						return nil, fmt.Errorf("%s:%d:%d: \"projects\".%q.\"mcpServers\": %v", path, line, col, p.name, err)
+					}
+					if len(ms) > 0 {
+						withServers = append(withServers, p.name)
+					}
+					if filepath.Clean(p.name) == filepath.Clean(project) {
+						for _, s := range ms {
+							s.workspace = p.name
+							local = append(local, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	servers := local
+	for _, u := range user {
+		if !slices.ContainsFunc(local, func(l member) bool { return l.name == u.name }) {
+			servers = append(servers, u)
+		}
+	}
+	f, err := readServers(path, data, ClaudeCode, "mcpServers", servers, o)
+	if err != nil {
+		return nil, err
 	}
 	if len(f.Servers) == 0 {
-		return nil, fmt.Errorf("%s configures no server in %q: add one, or give another --config-file", path, key)
+		others := ""
+		if len(withServers) > 0 {
+			others = fmt.Sprintf("; the projects with servers of their own are %s: run rubric in one of them", strings.Join(withServers, ", "))
+		}
+		return nil, fmt.Errorf("%s configures no server Claude Code starts in %s: none of the user's (\"mcpServers\"), none of that project's (\"projects\".%q.\"mcpServers\")%s", path, project, project, others)
 	}
 	return f, nil
+}
+
+// bom is the UTF-8 byte order mark.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// PosError is a server written in a way rubric cannot read, at a place
+// in the file.
+type PosError struct {
+	// Path, Line and Column say where (1-based, the column in
+	// characters).
+	Path         string
+	Line, Column int
+	// Err says what is wrong there.
+	Err error
+}
+
+func (e *PosError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %v", e.Path, e.Line, e.Column, e.Err)
+}
+
+// Unwrap returns what is wrong.
+func (e *PosError) Unwrap() error { return e.Err }
+
+// fieldWants says what each field of a server holds, for the message of
+// a field of another kind.
+var fieldWants = map[string]string{
+	"type":     `a string: "stdio", "http" or "sse"`,
+	"command":  `a string, the program alone, such as "npx" (its arguments go in "args")`,
+	"args":     `an array of strings, such as ["-y", "some-mcp-server"]`,
+	"env":      `an object of variables, such as {"API_KEY": "..."}`,
+	"envFile":  "a string, the path of a file of NAME=VALUE lines",
+	"cwd":      "a string, the folder the server starts in",
+	"url":      `a string, such as "https://example.com/mcp"`,
+	"headers":  `an object of strings, such as {"Authorization": "Bearer ..."}`,
+	"disabled": "true or false",
+}
+
+// entryError is the error of a server whose entry does not decode: where
+// in the file the field (or the entry) is, and what it should hold.
+func (x expander) entryError(path string, data []byte, name string, m member, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return fmt.Errorf("server %q: %v", name, err)
+	}
+	at := m.start
+	field, _, _ := strings.Cut(te.Field, ".")
+	var what error
+	if field == "" {
+		what = fmt.Errorf("server %q: want an object such as {\"command\": \"npx\", \"args\": [...]} or {\"url\": \"https://...\"}, found %s", name, article(te.Value))
+	} else {
+		var value json.RawMessage
+		if inner, err := members(m.value, m.start); err == nil {
+			for _, f := range inner {
+				if f.name == field {
+					at, value = f.start, f.value
+				}
+			}
+		}
+		want := fieldWants[field]
+		if want == "" {
+			want = "another kind of value"
+		}
+		what = fmt.Errorf("server %q, %s: want %s, found %s", name, field, want, article(te.Value))
+		if len(value) > 0 && (value[0] == '[' || value[0] == '{') && te.Value != "array" && te.Value != "object" {
+			// One element or member is of the wrong kind: point at it.
+			what = fmt.Errorf("server %q, %s: want %s, but it holds %s", name, field, want, article(te.Value))
+			line, col := position(data, m.start+te.Offset)
+			return &PosError{Path: path, Line: line, Column: col, Err: what}
+		}
+	}
+	line, col := position(data, at+1)
+	return &PosError{Path: path, Line: line, Column: col, Err: what}
+}
+
+// article is a JSON kind as encoding/json names it, with its article.
+func article(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "string", "number", "bool":
+		if kind == "bool" {
+			kind = "boolean"
+		}
+		return "a " + kind
+	}
+	return kind
+}
+
+// knownKeys are the keys of a server entry that rubric reads, or knows
+// that it need not (VS Code's dev mode, sandbox and OAuth settings, the
+// tool filters and timeouts some clients keep).
+var knownKeys = map[string]bool{
+	"type": true, "command": true, "args": true, "env": true, "envFile": true, "cwd": true,
+	"url": true, "headers": true, "disabled": true,
+}
+
+// otherClients are keys other clients write where these formats write
+// "url", and what to write instead.
+var otherClients = map[string]string{
+	"serverUrl": `"url" (serverUrl is Windsurf's name for it)`,
+	"httpUrl":   `"url" with "type": "http" (httpUrl is Gemini CLI's name for it)`,
+}
+
+// withUnknownKeys adds to the error of an entry with neither a command
+// nor a url the keys it does have that rubric does not read: a
+// misspelling, or another client's name for the url.
+func withUnknownKeys(err error, raw json.RawMessage) error {
+	ms, merr := members(raw, 0)
+	if merr != nil {
+		return err
+	}
+	var unknown []string
+	for _, m := range ms {
+		if hint, ok := otherClients[m.name]; ok {
+			return fmt.Errorf("%w: write its %s as %s", err, m.name, hint)
+		}
+		if !knownKeys[m.name] {
+			unknown = append(unknown, m.name)
+		}
+	}
+	if len(unknown) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (rubric does not read its %s: a server is started from \"command\" or read from \"url\")", err, strings.Join(unknown, ", "))
 }
 
 // entry is one server as the file writes it.
@@ -247,7 +576,7 @@ func formatOf(path string) Format {
 	switch {
 	case base == "claude_desktop_config.json":
 		return ClaudeDesktop
-	case base == ".mcp.json":
+	case base == ".mcp.json", base == claudeUserFile:
 		return ClaudeCode
 	case strings.HasSuffix(slashed, ".cursor/mcp.json"):
 		return Cursor
@@ -325,53 +654,53 @@ func position(data []byte, off int64) (line, col int) {
 	line = 1 + bytes.Count(before, []byte{'\n'})
 	start := bytes.LastIndexByte(before, '\n') + 1
 	col = 1 + len([]rune(string(before[start:])))
+	if start == 0 && bytes.HasPrefix(before, bom) {
+		col-- // a byte order mark is no column an editor shows
+	}
 	return line, col
 }
 
-// cleanJSONError drops the Go type names of encoding/json's messages.
-func cleanJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			return fmt.Errorf("want an object, found %s", te.Value)
-		}
-		return fmt.Errorf("%s: found %s, which is not what the field holds", field, te.Value)
-	}
-	return err
+// member is one member of a JSON object: its name, its value, and the
+// offset in the file of the value's first byte.
+type member struct {
+	name  string
+	value json.RawMessage
+	start int64
+	// workspace, when set, is the server's own workspace (a project of
+	// ~/.claude.json).
+	workspace string
 }
 
-// orderedObject reads a JSON object's members in the order written.
-func orderedObject(raw json.RawMessage) ([]string, []json.RawMessage, error) {
+// members reads a JSON object's members in the order written; base is
+// the offset of raw in the file.
+func members(raw json.RawMessage, base int64) ([]member, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, nil, fmt.Errorf("want an object of servers by name, found %s", kindOf(tok))
+		return nil, fmt.Errorf("want an object of servers by name, found %s", kindOf(tok))
 	}
-	var names []string
-	var values []json.RawMessage
-	seen := map[string]bool{}
+	var out []member
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		name := tok.(string)
+		// The value starts after the colon and any space.
+		start := dec.InputOffset()
+		for start < int64(len(raw)) && (raw[start] == ':' || raw[start] == ' ' || raw[start] == '\t' || raw[start] == '\n' || raw[start] == '\r') {
+			start++
+		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if seen[name] {
-			return nil, nil, fmt.Errorf("the server %q is named twice", name)
-		}
-		seen[name] = true
-		names = append(names, name)
-		values = append(values, v)
+		out = append(out, member{name: name, value: v, start: base + start})
 	}
-	return names, values, nil
+	return out, nil
 }
 
 func kindOf(tok json.Token) string {
@@ -430,12 +759,15 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return v
 	}
 	if kind == "stdio" {
-		t.Location = field("command", e.Command)
+		t.Location = x.noTilde(name, "command", field("command", e.Command), &err)
 		for i, a := range e.Args {
 			t.Args = append(t.Args, field(fmt.Sprintf("args[%d]", i), a))
 		}
 		if e.Cwd != "" {
-			t.Dir = x.path(field("cwd", e.Cwd))
+			t.Dir = x.path(x.noTilde(name, "cwd", field("cwd", e.Cwd), &err))
+		}
+		if err == nil && strings.ContainsAny(strings.TrimSpace(t.Location), " \t") {
+			err = x.commandLine(name, t)
 		}
 		if t.Dir == "" && strings.ContainsRune(t.Location, '/') && !filepath.IsAbs(t.Location) {
 			// A command such as bin/server is found from the workspace,
@@ -443,8 +775,14 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 			// (with a cwd, it is found from there when it starts).
 			t.Location = x.path(t.Location)
 		}
+		if t.Dir == "" && x.startsInWorkspace() {
+			// A project's servers start in the project, as its client
+			// starts them: an argument such as dist/index.js is found
+			// there wherever rubric runs.
+			t.Dir = x.opt.Workspace
+		}
 		if e.EnvFile != "" {
-			file := x.path(field("envFile", e.EnvFile))
+			file := x.path(x.noTilde(name, "envFile", field("envFile", e.EnvFile), &err))
 			if err == nil {
 				t.Env, err = readEnvFile(file)
 				if err != nil {
@@ -494,6 +832,57 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		return kind, t, err
 	}
 	return kind, t, nil
+}
+
+// commandLine refuses a command that holds its arguments too ("npx -y
+// some-server"): a client starts "command" as one program, without a
+// shell. A program whose path holds a space, and is there, is started.
+func (x expander) commandLine(name string, t transport.Target) error {
+	p := t.Location
+	if !filepath.IsAbs(p) {
+		dir := t.Dir
+		if dir == "" {
+			dir = x.opt.Workspace
+		}
+		p = filepath.Join(dir, p)
+	}
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	}
+	fields := strings.Fields(t.Location)
+	args, _ := json.Marshal(append(fields[1:], t.Args...))
+	return fmt.Errorf("server %q, command: %q holds its arguments too, but a client starts \"command\" as one program, without a shell: write \"command\": %q, \"args\": %s", name, t.Location, fields[0], args)
+}
+
+// noTilde returns p, or sets *err when p starts with ~: a client starts
+// a server without a shell, so nothing expands ~ to the home folder, and
+// read from the workspace it would name a folder called ~ there.
+// (Arguments are left alone: a server may expand ~ in its own.)
+func (x expander) noTilde(name, what, p string, err *error) string {
+	if *err != nil || (p != "~" && !strings.HasPrefix(p, "~/")) {
+		return p
+	}
+	rest := strings.TrimPrefix(strings.TrimPrefix(p, "~"), "/")
+	var instead string
+	switch x.format {
+	case ClaudeCode:
+		instead = fmt.Sprintf(", or ${HOME}/%s", rest)
+	case Cursor, VSCode:
+		instead = fmt.Sprintf(", or ${userHome}/%s", rest)
+	}
+	*err = fmt.Errorf("server %q, %s: %q starts with ~, which only a shell expands, and a client starts its servers without one: write the full path%s", name, what, p, instead)
+	return p
+}
+
+// startsInWorkspace says whether a server with no cwd starts in the
+// workspace: a project's file (.mcp.json, .cursor/mcp.json,
+// .vscode/mcp.json) names a project, and its client runs in it. Claude
+// Desktop's file, in the application's settings, names none, nor does a
+// file of another name (VS Code's profile's mcp.json), and a file in the
+// home folder (~/.cursor/mcp.json) is the user's, not a project's: their
+// servers start where rubric runs.
+func (x expander) startsInWorkspace() bool {
+	return x.project && x.opt.Workspace != ""
 }
 
 // path resolves a relative path against the workspace.

@@ -1,6 +1,7 @@
 package clientconfig
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -42,18 +43,19 @@ func TestFixtures(t *testing.T) {
 		want: []Server{
 			{Name: "api", Transport: "http", Target: transport.Target{Location: "https://api.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer k1"}}},
 			// ${ROOT:-/srv} with ROOT set but empty takes the default, as a shell does.
-			{Name: "local", Transport: "stdio", Target: transport.Target{Location: "/home/me/bin/server", Args: []string{"--root", "/srv"}, Env: map[string]string{"LOG_LEVEL": "info"}}},
+			// A project's server starts in the project.
+			{Name: "local", Transport: "stdio", Target: transport.Target{Location: "/home/me/bin/server", Args: []string{"--root", "/srv"}, Dir: ws("testdata/code/.mcp.json"), Env: map[string]string{"LOG_LEVEL": "info"}}},
 			{Name: "events", Transport: "sse", Target: transport.Target{Location: "https://events.example.com/sse"}},
 			{Name: "broken", Transport: "stdio"},
 		},
-		errs: map[string]string{"broken": `server "broken", env.TOKEN: the environment variable MISSING_TOKEN is not set: set it, or write a default`},
+		errs: map[string]string{"broken": `server "broken", env.TOKEN: the environment variable MISSING_TOKEN is not set: set it where rubric runs, or write a default as ${MISSING_TOKEN:-value}`},
 	}, {
 		path:   "testdata/cursor/.cursor/mcp.json",
 		format: Cursor,
 		want: []Server{
 			{Name: "notes", Transport: "stdio", Target: transport.Target{Location: "node", Args: []string{
 				filepath.Join(ws("testdata/cursor/.cursor/mcp.json"), "tools", "notes.js"), "--home", "/home/me", "--name", "cursor",
-			}, Env: map[string]string{"NOTES_TOKEN": "n1"}}},
+			}, Dir: ws("testdata/cursor/.cursor/mcp.json"), Env: map[string]string{"NOTES_TOKEN": "n1"}}},
 			{Name: "remote", Transport: "http", Target: transport.Target{Location: "https://mcp.example.com/mcp", Headers: map[string]string{"X-Key": "r1"}}},
 			// "off" is disabled, so left out.
 		},
@@ -124,7 +126,7 @@ func TestFaults(t *testing.T) {
 		{name: "no server", path: "x/.mcp.json", data: `{"mcpServers": {}}`,
 			wantErr: `x/.mcp.json configures no server in "mcpServers": add one, or give another --config-file`},
 		{name: "named twice", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "a": {"command": "b"}}}`,
-			wantErr: `x/.mcp.json: "mcpServers": the server "a" is named twice`},
+			wantErr: `x/.mcp.json:1:45: "mcpServers": the server "a" is named twice`},
 		{name: "unknown server", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "gitlab",
 			wantErr: `x/.mcp.json has no server "gitlab": did you mean "github"? Its servers are: github, notion`},
 		{name: "unknown server, nothing near", path: "x/.mcp.json", data: `{"mcpServers": {"github": {"command": "a"}, "notion": {"url": "https://n"}}}`, pick: "slack",
@@ -136,17 +138,65 @@ func TestFaults(t *testing.T) {
 		{name: "command and url", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "url": "http://h/mcp"}}}`, pick: "a",
 			wantErr: `server "a" has both a command and a url: keep the one you mean, or say which with "type" (stdio, http or sse)`},
 		{name: "unset variable", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "srv", "args": ["--token=${TOKEN_X}"]}}}`, pick: "a",
-			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it, or write a default`},
+			wantErr: `server "a", args[0]: the environment variable TOKEN_X is not set: set it where rubric runs, or write a default as ${TOKEN_X:-value}`},
 		{name: "unset env: variable", path: "p/.cursor/mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/${env:HOST_Y}"}}}`, pick: "a",
-			wantErr: `server "a", url: the environment variable HOST_Y is not set: set it, or write a default`},
+			wantErr: `server "a", url: the environment variable HOST_Y is not set: set it where rubric runs (a cursor configuration has no default for ${env:HOST_Y})`},
 		{name: "unknown variable", path: "p/.vscode/mcp.json", data: `{"servers": {"a": {"command": "${command:pick}"}}}`, pick: "a",
 			wantErr: `server "a", command: rubric cannot resolve ${command:pick} in a vscode configuration (it resolves ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator} and ${/})`},
 		{name: "neither", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"args": []}}}`, pick: "a",
 			wantErr: `server "a" has neither a command nor a url`},
 		{name: "other type", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"type": "ws", "url": "ws://h"}}}`, pick: "a",
 			wantErr: `server "a" has type "ws": rubric reads stdio, http and sse servers`},
-		{name: "args not strings", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "args": [1]}}}`, pick: "a",
-			wantErr: `server "a": args: found number, which is not what the field holds`},
+		{name: "args not strings", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "args": ["x", 1]}}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:53: server "a", args: want an array of strings, such as ["-y", "some-mcp-server"], but it holds a number`},
+		// A field of the wrong kind names its place in the file and what
+		// it should hold, as a file that is not JSON does.
+		{name: "args a string", path: "x/.mcp.json", data: "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"a\", \"args\": \"--stdio\"}\n  }\n}\n", pick: "a",
+			wantErr: `x/.mcp.json:3:35: server "a", args: want an array of strings, such as ["-y", "some-mcp-server"], found a string`},
+		{name: "command an array", path: "x/.mcp.json", data: "{\"mcpServers\": {\n \"a\": {\"command\": [\"npx\", \"srv\"]}}}", pick: "a",
+			wantErr: `x/.mcp.json:2:19: server "a", command: want a string, the program alone, such as "npx" (its arguments go in "args"), found an array`},
+		{name: "entry a string", path: "x/.mcp.json", data: `{"mcpServers": {"a": "npx srv"}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:22: server "a": want an object such as {"command": "npx", "args": [...]} or {"url": "https://..."}, found a string`},
+		{name: "disabled a string", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a", "disabled": "yes"}}}`, pick: "a",
+			wantErr: `x/.mcp.json:1:51: server "a", disabled: want true or false, found a string`},
+		// A server marked disabled is named as such, not as one the file
+		// does not hold.
+		{name: "pick a disabled server", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "a"}, "off": {"command": "b", "disabled": true}}}`, pick: "off",
+			wantErr: `x/.mcp.json marks the server "off" "disabled": true, so its client does not start it and rubric does not read it: set "disabled" to false (or remove it) to score it`},
+		// Another client's key for the url, or a misspelt key, is named.
+		{name: "Windsurf's serverUrl", path: "x/.mcp.json", data: `{"mcpServers": {"w": {"serverUrl": "https://h/mcp"}}}`, pick: "w",
+			wantErr: `server "w" has neither a command nor a url: write its serverUrl as "url" (serverUrl is Windsurf's name for it)`},
+		{name: "Gemini's httpUrl", path: "x/.mcp.json", data: `{"mcpServers": {"g": {"httpUrl": "https://h/mcp", "timeout": 5000}}}`, pick: "g",
+			wantErr: `server "g" has neither a command nor a url: write its httpUrl as "url" with "type": "http" (httpUrl is Gemini CLI's name for it)`},
+		{name: "misspelt command", path: "x/.mcp.json", data: `{"mcpServers": {"m": {"comand": "npx", "args": ["srv"]}}}`, pick: "m",
+			wantErr: `server "m" has neither a command nor a url (rubric does not read its comand: a server is started from "command" or read from "url")`},
+		// A byte order mark: VS Code reads past it, the strict formats say
+		// what it is instead of quoting a character no editor shows.
+		{name: "BOM in a strict file", path: "c/claude_desktop_config.json", data: "\uFEFF{\"mcpServers\": {\"a\": {\"command\": \"a\"}}}",
+			wantErr: `c/claude_desktop_config.json:1:1: the file starts with a byte order mark (U+FEFF), which JSON does not allow and a claude-desktop client's JSON reader refuses: save the file as UTF-8 without a BOM`},
+		{name: "BOM in VS Code's file, then an error", path: "p/.vscode/mcp.json", data: "\uFEFF{\"servers\": {\"a\": {\"command\": 1}}}", pick: "a",
+			wantErr: `p/.vscode/mcp.json:1:31: server "a", command: want a string, the program alone, such as "npx" (its arguments go in "args"), found a number`},
+		// ~ is no variable: no client expands it in a command, a cwd or an
+		// envFile, and read from the workspace it would name a folder ~.
+		{name: "tilde command", path: "x/.mcp.json", data: `{"mcpServers": {"t": {"command": "~/bin/server"}}}`, pick: "t",
+			wantErr: `server "t", command: "~/bin/server" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path, or ${HOME}/bin/server`},
+		{name: "tilde cwd", path: "p/.vscode/mcp.json", data: `{"servers": {"t": {"command": "node", "cwd": "~/srv"}}}`, pick: "t",
+			wantErr: `server "t", cwd: "~/srv" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path, or ${userHome}/srv`},
+		{name: "tilde envFile", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"t": {"command": "node", "envFile": "~/.env"}}}`, pick: "t",
+			wantErr: `server "t", envFile: "~/.env" starts with ~, which only a shell expands, and a client starts its servers without one: write the full path`},
+		// A Cursor or VS Code variable in a Claude Code file is named as
+		// such, not as an environment variable that is not set.
+		{name: "workspaceFolder in .mcp.json", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"command": "node", "args": ["${workspaceFolder}/dist/index.js"]}}}`, pick: "a",
+			wantErr: `server "a", args[0]: ${workspaceFolder} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write the path itself, or ${NAME} of a variable you set`},
+		{name: "env: in .mcp.json", path: "x/.mcp.json", data: `{"mcpServers": {"a": {"url": "https://h/mcp", "headers": {"X-Key": "${env:KEY}"}}}}`, pick: "a",
+			wantErr: `server "a", headers.X-Key: ${env:KEY} is a variable of Cursor's and VS Code's files; Claude Code expands only environment variables (${NAME}, ${NAME:-default}): write ${KEY} instead`},
+		// A command line in "command" is refused with how to split it.
+		{name: "command line", path: "x/.mcp.json", data: `{"mcpServers": {"m": {"command": "npx -y @modelcontextprotocol/server-memory", "args": ["--x"]}}}`, pick: "m",
+			wantErr: `server "m", command: "npx -y @modelcontextprotocol/server-memory" holds its arguments too, but a client starts "command" as one program, without a shell: write "command": "npx", "args": ["-y","@modelcontextprotocol/server-memory","--x"]`},
+		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
+			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
+		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
+			wantErr: `p/.vscode/mcp.json:3:14: "servers": want an object of servers by name, found an array`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,6 +243,7 @@ func TestDetect(t *testing.T) {
 		{`{"servers": {"a": {"command": "a"}}}`, VSCode},
 		{`{"mcpServers": {"a": {"command": "a"}}}`, ClaudeCode},
 		{"{\"servers\": {\"a\": {\"command\": \"a\",},}, // comment\n}", VSCode},
+		{"\uFEFF{\"servers\": {\"a\": {\"command\": \"a\"}}}", VSCode},
 	} {
 		f, err := Parse("mine.json", []byte(tt.data), Options{LookupEnv: env(nil)})
 		if err != nil {
@@ -258,13 +309,18 @@ func TestEnvFile(t *testing.T) {
 // TestRelativeCommand: a command such as bin/server is found from the
 // workspace, as a relative cwd is, not from wherever rubric runs; with a
 // cwd it stays as written, for the start to find it from there; a bare
-// name is looked up on PATH.
+// name is looked up on PATH. With no cwd, a project's server starts in
+// the workspace, so that its relative arguments (node dist/index.js)
+// name the project's files.
 func TestRelativeCommand(t *testing.T) {
 	for _, c := range []struct{ server, want, dir string }{
-		{`{"command": "bin/tidy"}`, "/ws/bin/tidy", ""},
+		{`{"command": "bin/tidy"}`, "/ws/bin/tidy", "/ws"},
 		{`{"command": "./run.sh", "cwd": "tools"}`, "./run.sh", "/ws/tools"},
-		{`{"command": "npx"}`, "npx", ""},
-		{`{"command": "/opt/tidy"}`, "/opt/tidy", ""},
+		{`{"command": "npx"}`, "npx", "/ws"},
+		{`{"command": "/opt/tidy"}`, "/opt/tidy", "/ws"},
+		{`{"command": "node", "args": ["dist/index.js"]}`, "node", "/ws"},
+		// An argument's ~ is the server's to expand.
+		{`{"command": "npx", "args": ["-y", "fs-server", "~/Documents"]}`, "npx", "/ws"},
 	} {
 		f, err := Parse("p/.vscode/mcp.json", []byte(`{"servers": {"a": `+c.server+`}}`), Options{LookupEnv: env(nil), Home: "/h", Workspace: "/ws"})
 		if err != nil {
@@ -273,6 +329,174 @@ func TestRelativeCommand(t *testing.T) {
 		s := f.Servers[0]
 		if s.Err != nil || s.Target.Location != c.want || s.Target.Dir != c.dir {
 			t.Errorf("%s: command %q in %q (%v), want %q in %q", c.server, s.Target.Location, s.Target.Dir, s.Err, c.want, c.dir)
+		}
+	}
+}
+
+// TestStartsIn: a project's servers start in the project wherever rubric
+// runs; Claude Desktop's, and those of a file in the home folder
+// (~/.cursor/mcp.json, the user's own), start where rubric runs, so that
+// a sandbox does not show them the home folder or the application's
+// settings.
+func TestStartsIn(t *testing.T) {
+	for _, c := range []struct{ path, data, home, dir string }{
+		{"/p/.mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/p/.vscode/mcp.json", `{"servers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/p/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", "/p"},
+		{"/h/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
+		{"/h/.config/Claude/claude_desktop_config.json", `{"mcpServers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
+		{"/p/.mcp.json", `{"mcpServers": {"a": {"url": "https://h/mcp"}}}`, "/h", ""},
+		// VS Code's profile's file is no project's.
+		{"/h/.config/Code/User/mcp.json", `{"servers": {"a": {"command": "node", "args": ["s.js"]}}}`, "/h", ""},
+	} {
+		f, err := Parse(c.path, []byte(c.data), Options{LookupEnv: env(nil), Home: c.home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Servers[0]; s.Err != nil || s.Target.Dir != c.dir {
+			t.Errorf("%s: starts in %q (%v), want %q", c.path, s.Target.Dir, s.Err, c.dir)
+		}
+	}
+}
+
+// TestMissing: a file that is not there says where clients keep theirs.
+func TestMissing(t *testing.T) {
+	_, err := Read(t.Context(), filepath.Join(t.TempDir(), ".mcp.json"), Options{})
+	if err == nil || !strings.Contains(err.Error(), ".mcp.json: no such file: give the path of a client's configuration: Claude Desktop's ~/Library/Application Support/Claude/claude_desktop_config.json (macOS)") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestSecrets: the values a server's entry takes from the environment are
+// its secrets, wherever they are written (a token in args or in the
+// url), save the session's own variables (HOME), short values and
+// defaults written in the file.
+func TestSecrets(t *testing.T) {
+	vars := env(map[string]string{"GH_TOKEN": "ghp-0123456789", "HOME": "/home/me", "PORT": "8080", "REGION": "eu-west-1"})
+	data := `{"mcpServers": {
+		"a": {"command": "${HOME}/bin/gh", "args": ["--token=${GH_TOKEN}", "--port", "${PORT}", "--level", "${LEVEL:-verbose}"]},
+		"b": {"url": "https://h/mcp?region=${REGION}"},
+		"c": {"command": "srv"}}}`
+	f, err := Parse("p/.mcp.json", []byte(data), Options{LookupEnv: vars, Home: "/home/me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"a": {"ghp-0123456789"}, "b": {"eu-west-1"}, "c": nil}
+	for _, s := range f.Servers {
+		if !reflect.DeepEqual(s.Secrets, want[s.Name]) {
+			t.Errorf("%s: secrets %q, want %q", s.Name, s.Secrets, want[s.Name])
+		}
+	}
+	if got := f.Secrets(); !reflect.DeepEqual(got, []string{"ghp-0123456789", "eu-west-1"}) {
+		t.Errorf("File.Secrets() = %q", got)
+	}
+}
+
+// TestClaudeUserFile: ~/.claude.json, where claude mcp add writes, gives
+// the servers Claude Code starts in a project: that project's (which
+// start in it, and take the place of a user's server of the same name)
+// and the user's; a project with none says which projects have some.
+func TestClaudeUserFile(t *testing.T) {
+	data := `{
+  "numStartups": 3,
+  "mcpServers": {"memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}, "docs": {"type": "http", "url": "https://docs.example/mcp"}},
+  "projects": {
+    "/work/app": {"allowedTools": [], "mcpServers": {"local": {"type": "stdio", "command": "node", "args": ["dist/index.js"], "env": {}}, "docs": {"command": "docs-server"}}},
+    "/work/empty": {"allowedTools": [], "mcpServers": {}},
+    "/work/other": {"mcpServers": {"x": {"command": "x"}}}
+  }
+}`
+	f, err := Parse("/home/me/.claude.json", []byte(data), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Server{
+		{Name: "local", Transport: "stdio", Target: transport.Target{Location: "node", Args: []string{"dist/index.js"}, Dir: "/work/app"}},
+		{Name: "docs", Transport: "stdio", Target: transport.Target{Location: "docs-server", Dir: "/work/app"}},
+		{Name: "memory", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-memory"}}},
+	}
+	if f.Format != ClaudeCode || !reflect.DeepEqual(f.Servers, want) {
+		t.Errorf("format %s, servers\n got %+v\nwant %+v", f.Format, f.Servers, want)
+	}
+	_, err = Parse("/home/me/.claude.json", []byte(`{"mcpServers": {}, "projects": {"/work/other": {"mcpServers": {"x": {"command": "x"}}}}}`), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/empty"})
+	if err == nil || err.Error() != `/home/me/.claude.json configures no server Claude Code starts in /work/empty: none of the user's ("mcpServers"), none of that project's ("projects"."/work/empty"."mcpServers"); the projects with servers of their own are /work/other: run rubric in one of them` {
+		t.Errorf("got %v", err)
+	}
+	// A project's server written wrong is placed in the file.
+	f, err = Parse("/home/me/.claude.json", []byte("{\"projects\": {\"/work/app\": {\"mcpServers\": {\"a\": {\"command\": [\"x\"]}}}}}"), Options{LookupEnv: env(nil), Home: "/home/me", Project: "/work/app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := f.Servers[0].Err; e == nil || !strings.HasPrefix(e.Error(), `/home/me/.claude.json:1:61: server "a", command: want a string`) {
+		t.Errorf("got %v", e)
+	}
+}
+
+// TestCommandWithSpace: a program whose path holds a space is started when
+// it is there.
+func TestCommandWithSpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "My Apps")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "my server")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"a": map[string]any{"command": prog}}})
+	f, err := Parse("x/.mcp.json", data, Options{LookupEnv: env(nil), Home: "/h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Servers[0]; s.Err != nil || s.Target.Location != prog {
+		t.Errorf("got %q, %v", s.Target.Location, s.Err)
+	}
+}
+
+// TestFolder: a folder given for the file names the configuration files
+// it holds, or says where clients keep theirs.
+func TestFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".cursor", "mcp.json"), []byte(`{"mcpServers": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{dir, dir + " is a folder: give the configuration file in it, " + filepath.Join(dir, ".cursor", "mcp.json")},
+		{filepath.Join(dir, ".cursor"), filepath.Join(dir, ".cursor") + " is a folder: give the configuration file in it, " + filepath.Join(dir, ".cursor", "mcp.json")},
+	} {
+		_, err := Read(t.Context(), c.path, Options{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v\nwant %s", err, c.want)
+		}
+	}
+	empty := t.TempDir()
+	if _, err := Read(t.Context(), empty, Options{}); err == nil || !strings.HasPrefix(err.Error(), empty+" is a folder, and holds no client's configuration file: give the path of one: Claude Desktop's") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestUserFileWorkspace: the user's own Cursor or VS Code file serves
+// every project, so its ${workspaceFolder} is the folder rubric runs in,
+// as the project open in the editor; a project's file keeps its own.
+func TestUserFileWorkspace(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, data, want string }{
+		{"/h/.cursor/mcp.json", `{"mcpServers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, wd},
+		{"/h/.config/Code/User/mcp.json", `{"servers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, wd},
+		{"/p/.cursor/mcp.json", `{"mcpServers": {"fs": {"command": "fs", "args": ["${workspaceFolder}"]}}}`, "/p"},
+	} {
+		f, err := Parse(c.path, []byte(c.data), Options{LookupEnv: env(nil), Home: "/h"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Servers[0]; s.Err != nil || len(s.Target.Args) != 1 || s.Target.Args[0] != c.want {
+			t.Errorf("%s: args %q (%v), want [%q]", c.path, s.Target.Args, s.Err, c.want)
 		}
 	}
 }

@@ -20,7 +20,7 @@ import (
 // end or the set's failure.
 func (s *Session) ScanConfig(ctx context.Context, config string, servers []Server, r, setRubric *rubric.Rubric, o ServersOptions) (*serverset.Document, error) {
 	results := s.ScanServers(ctx, servers, r, o)
-	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: s.opt.Version}, Config: config}
+	doc := &serverset.Document{Generator: report.Generator{Name: "rubric", Version: s.opt.Version}, Config: config, Disabled: o.Disabled}
 	read := 0
 	for _, res := range results {
 		e := serverset.Entry{Name: res.Name, Report: res.Report}

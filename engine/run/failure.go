@@ -1,6 +1,7 @@
 package run
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -98,7 +99,8 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	// What rubric gave the server (its environment's and headers'
 	// values) is hidden from the server's words the error quotes; the
 	// stdio transport hides them from the start, this does for any.
-	secrets := redact.Secrets(src.Target.Env, src.Target.Headers)
+	secrets := append(redact.Secrets(src.Target.Env, src.Target.Headers), s.opt.Secrets...)
+	slices.SortFunc(secrets, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
 	err = redact.Error(err, secrets)
 	f.err = err
 	f.Failed = FailedVersion
@@ -106,7 +108,7 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	if r != nil {
 		f.Rubric = score.RubricOf(r)
 	}
-	f.Target = src.recorded(s.opt.RedactParams)
+	f.Target = s.recorded(src)
 	f.Stage = f.stage
 	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
 	f.Interrupted = ctx.Err() != nil

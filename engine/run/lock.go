@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/lock"
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -98,7 +100,11 @@ func (s *Session) LockServers(ctx context.Context, config string, servers []Serv
 	if err := lock.NewSet(config, members).Write(path); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "locked %d tools of %d servers in %s\n", tools, len(results), path)
+	disabled := ""
+	if len(o.Disabled) > 0 {
+		disabled = fmt.Sprintf(" (left out, disabled in the configuration: %s)", strings.Join(o.Disabled, ", "))
+	}
+	_, err := fmt.Fprintf(w, "locked %s of %s in %s%s\n", report.Plural(tools, "tool"), report.Plural(len(results), "server"), path, disabled)
 	return err
 }
 
@@ -146,6 +152,10 @@ func (s *Session) VerifyServers(ctx context.Context, servers []Server, locked *l
 	for _, ls := range locked.Servers {
 		if !seen[ls.Name] {
 			changed++
+			if slices.Contains(o.Disabled, ls.Name) {
+				fmt.Fprintf(&b, "removed server: %s (disabled in the configuration)\n", ls.Name)
+				continue
+			}
 			fmt.Fprintf(&b, "removed server: %s\n", ls.Name)
 		}
 	}

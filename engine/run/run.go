@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -103,6 +104,16 @@ type Options struct {
 	// from every URL a report or a failure record holds, beside the
 	// built-in ones (token, key, secret, ...: see internal/redact).
 	RedactParams []string
+	// ConfigFile, when set, is the client configuration the session's
+	// servers are read from (--config-file): the advice of an error that
+	// reading one gives then points at the server's entry in that file,
+	// not at the target flags a configuration's servers do not take.
+	ConfigFile string
+	// Secrets are values rubric put on a server's command line or in its
+	// URL from the environment (a client configuration's ${TOKEN}): the
+	// server needs them, but no report, record or message may show them.
+	// Session.Hide adds more.
+	Secrets []string
 	// Log receives the session's messages; nil discards them.
 	Log hclog.Logger
 	// Prices is the price table the run's cost is counted by; nil means
@@ -715,10 +726,37 @@ func (s *Session) export(ctx context.Context, name string, t transport.Target) (
 	}
 	surf, err := tr.Export(ctx, t)
 	if err != nil {
-		return nil, info, err
+		if s.opt.ConfigFile != "" {
+			err = configAdvice(err, s.opt.ConfigFile)
+		}
+		return nil, info, redact.Error(err, s.opt.Secrets)
 	}
-	redactSurface(surf, s.opt.RedactParams)
+	redactSurface(surf, s.opt.RedactParams, s.opt.Secrets)
 	return surf, info, nil
+}
+
+// Hide adds values no report, record or message of the session may
+// show (see Options.Secrets).
+func (s *Session) Hide(values ...string) {
+	if len(values) == 0 {
+		return
+	}
+	// A copy: sessions made from one Options share its backing array.
+	s.opt.Secrets = slices.Clone(s.opt.Secrets)
+	for _, v := range values {
+		if v != "" && !slices.Contains(s.opt.Secrets, v) {
+			s.opt.Secrets = append(s.opt.Secrets, v)
+		}
+	}
+	// Longest first, so that a value is hidden whole before a shorter
+	// one inside it.
+	slices.SortFunc(s.opt.Secrets, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b)) })
+}
+
+// recorded is the source as a report records it: redacted with the
+// extra parameter names, and without the session's secrets.
+func (s *Session) recorded(src Source) string {
+	return redact.Values(src.recorded(s.opt.RedactParams), s.opt.Secrets)
 }
 
 // origin is where a report says its target was read, for the writers
@@ -793,14 +831,23 @@ func Redacted(t transport.Target, extra ...string) string {
 // redactSurface takes credentials out of what a transport says about
 // where it read a surface: its source, its warnings and the server's
 // string values (a redirect's URL). None of them enter the hash.
-func redactSurface(s *surface.Surface, extra []string) {
-	s.Source = redact.Text(s.Source, extra...)
+func redactSurface(s *surface.Surface, extra, secrets []string) {
+	hide := func(str string) string { return redact.Values(redact.Text(str, extra...), secrets) }
+	s.Source = hide(s.Source)
 	for i, w := range s.Warnings {
-		s.Warnings[i] = redact.Text(w, extra...)
+		s.Warnings[i] = hide(w)
 	}
 	for k, v := range s.Server {
-		if str, ok := v.(string); ok {
-			s.Server[k] = redact.Text(str, extra...)
+		switch v := v.(type) {
+		case string:
+			s.Server[k] = hide(v)
+		case []any:
+			// A command's argv, which may carry a token.
+			for i, e := range v {
+				if str, ok := e.(string); ok {
+					v[i] = hide(str)
+				}
+			}
 		}
 	}
 }
@@ -885,7 +932,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 			if salt := o.Salt; salt != "" {
 				own.Salt = func(ask.Request) string { return salt }
 			}
-			scope := src.Transport + " " + src.recorded(s.opt.RedactParams)
+			scope := src.Transport + " " + s.recorded(src)
 			if o.Salt != "" {
 				// A salted scan's batches are its own: a scan of the same
 				// target under another salt (another run of a
@@ -920,7 +967,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	if asker != nil {
 		defer collector.Raise(judgedGCPercent)()
 	}
-	rep, err = score.Run(ctx, r, surf, score.Options{Target: src.recorded(s.opt.RedactParams), Version: s.opt.Version, Workers: s.opt.Workers, Asker: asker})
+	rep, err = score.Run(ctx, r, surf, score.Options{Target: s.recorded(src), Version: s.opt.Version, Workers: s.opt.Workers, Asker: asker})
 	s.EndProgress() // clear the bar before anything is printed
 	if err != nil {
 		return nil, err

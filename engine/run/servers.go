@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,6 +20,45 @@ const StageConfig = "config"
 // package a scan installs into a directory of its own) stops when
 // installing it fails: before it is started.
 const StageInstall = "install"
+
+// configAdvices turn the advice of a transport's error, which names the
+// flags that say where one target is (--header, --transport), into
+// advice about a client configuration, whose servers take no such flag:
+// each %s is the configuration file.
+var configAdvices = [][2]string{
+	{"pass them with --header, for example --header 'Authorization=Bearer <token>'", `give them in the server's "headers" in %s, for example "headers": {"Authorization": "Bearer <token>"}`},
+	{"check their values with --header", `check their values in the server's "headers" in %s`},
+	{"and that it needs no sign-in (--header)", `and that it needs no sign-in (the server's "headers" in %s)`},
+	{"or /sse for --transport sse", `or /sse for "type": "sse"`},
+	{"or the older HTTP+SSE one (sse)", `or the older HTTP+SSE one (then write "type": "sse" in the server's entry in %s)`},
+	{"use http rather than sse", `write "type": "http" rather than "sse" in the server's entry in %s`},
+}
+
+// advised is an error whose message gives other advice than the error
+// it wraps, which it still is for errors.Is and errors.As.
+type advised struct {
+	err error
+	msg string
+}
+
+func (e *advised) Error() string { return e.msg }
+func (e *advised) Unwrap() error { return e.err }
+
+// configAdvice is err with its advice worded for a server of the client
+// configuration file.
+func configAdvice(err error, file string) error {
+	msg := err.Error()
+	out := msg
+	for _, a := range configAdvices {
+		if strings.Contains(out, a[0]) {
+			out = strings.ReplaceAll(out, a[0], strings.ReplaceAll(a[1], "%s", file))
+		}
+	}
+	if out == msg {
+		return err
+	}
+	return &advised{err: err, msg: out}
+}
 
 // DefaultServers is how many servers a multi-server run reads at once
 // when ServersOptions.Concurrency is zero.
@@ -56,6 +96,10 @@ type ServersOptions struct {
 	// Read, when set, is called as each server has been read or has
 	// failed to be, from the goroutine that read it.
 	Read func(name string, err error)
+	// Disabled are the servers the configuration marks "disabled": true,
+	// which are not read: named in what a run says, so that none is
+	// left out without a word.
+	Disabled []string
 }
 
 // ReadServers reads every server, at most Concurrency at once, and
@@ -124,7 +168,7 @@ func (s *Session) ScanServers(ctx context.Context, servers []Server, r *rubric.R
 		if out[i].Failed != nil {
 			continue
 		}
-		src := Source{Surface: out[i].Surface, Name: sv.Source.recorded(s.opt.RedactParams)}
+		src := Source{Surface: out[i].Surface, Name: s.recorded(sv.Source)}
 		rep, err := s.Scan(ctx, src, r, ScanOptions{})
 		if err != nil {
 			f, ok := err.(*Failure)

@@ -52,6 +52,11 @@ type Job struct {
 	// command, a variable with no value): the job fails at the config
 	// stage without starting anything.
 	Err string `json:"error,omitempty"`
+	// Secrets are values a client configuration's entry put on the
+	// server's command line or in its URL from the environment
+	// (${TOKEN}): the worker's session hides them from every record, and
+	// the identity holds only their hashes.
+	Secrets []string `json:"secrets,omitempty"`
 	// Rubrics are the rubrics the key was made with, each its name and
 	// the start of its digest: for the message of a worker run with
 	// others. Empty in a job an older rubric enqueued.
@@ -258,6 +263,18 @@ func identify(j *Job) error {
 		Err       string            `json:"error,omitempty"`
 	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
 	id.Env, id.Headers = hashed(j.Target.Env), hashed(j.Target.Headers)
+	if len(j.Secrets) > 0 {
+		// A token on the command line or in the URL, by its hash.
+		id.Args = slices.Clone(id.Args)
+		for _, v := range j.Secrets {
+			sum := sha256.Sum256([]byte(v))
+			h := "sha256:" + hex.EncodeToString(sum[:8])
+			id.Location = strings.ReplaceAll(id.Location, v, h)
+			for i := range id.Args {
+				id.Args[i] = strings.ReplaceAll(id.Args[i], v, h)
+			}
+		}
+	}
 	if j.Transport == "file" || j.Transport == "registry" {
 		// A file that cannot be read is a job that fails, saying why.
 		if data, err := os.ReadFile(j.Target.Location); err == nil {
@@ -457,9 +474,12 @@ func readConfig(_ context.Context, path string, data []byte, o ReadOptions) ([]J
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Disabled) > 0 && o.Say != nil {
+		o.Say(fmt.Sprintf("%s: left out, disabled in the configuration: %s", path, strings.Join(f.Disabled, ", ")))
+	}
 	var jobs []Job
 	for _, s := range f.Servers {
-		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target, where: fmt.Sprintf("server %q", s.Name)}
+		j := Job{Name: s.Name, Transport: s.Transport, Target: s.Target, Secrets: s.Secrets, where: fmt.Sprintf("server %q", s.Name)}
 		if s.Err != nil {
 			j.Err = s.Err.Error()
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/words"
 )
 
@@ -456,7 +457,8 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 		ctx, cancel = context.WithTimeoutCause(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s", s.Timeout))
 		defer cancel()
 	}
-	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: run.Redacted(j.Target)}
+	sess.Hide(j.Secrets...)
+	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: redact.Values(run.Redacted(j.Target), j.Secrets)}
 	src := run.Source{Transport: j.Transport, Target: j.Target}
 	stage := run.StageConfig
 	defer func() {

@@ -1,6 +1,7 @@
 package runflags
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -67,29 +68,36 @@ func (fl Flags) Servers(file *clientconfig.File) ([]run.Server, error) {
 
 // OneTarget is the one server a run reads: the one --server picks from
 // --config-file, or else the TARGET (or -- COMMAND) of the arguments.
-func (fl Flags) OneTarget(args []string) (string, transport.Target, error) {
+// secrets are the values a configured server's entry takes from the
+// environment (clientconfig.Server.Secrets), for the session to hide.
+func (fl Flags) OneTarget(args []string) (name string, target transport.Target, secrets []string, err error) {
 	if fl.V.GetString("config-file") == "" {
 		if fl.V.GetString("server") != "" {
-			return "", transport.Target{}, fmt.Errorf("--server names a server of --config-file: give the configuration file too")
+			return "", transport.Target{}, nil, fmt.Errorf("--server names a server of --config-file: give the configuration file too")
 		}
-		return fl.Target(args)
+		name, target, err = fl.Target(args)
+		return name, target, nil, err
 	}
 	file, err := fl.ReadConfig(args)
 	if err != nil {
-		return "", transport.Target{}, err
+		return "", transport.Target{}, nil, err
 	}
 	s, err := file.Pick(fl.V.GetString("server"))
 	if err != nil {
-		return "", transport.Target{}, err
+		return "", transport.Target{}, nil, err
 	}
 	if s.Err != nil {
-		return "", transport.Target{}, fmt.Errorf("%s: %w", file.Path, s.Err)
+		var pe *clientconfig.PosError
+		if errors.As(s.Err, &pe) {
+			return "", transport.Target{}, nil, s.Err // it names the file
+		}
+		return "", transport.Target{}, nil, fmt.Errorf("%s: %w", file.Path, s.Err)
 	}
 	servers, err := fl.Servers(&clientconfig.File{Path: file.Path, Servers: []clientconfig.Server{s}})
 	if err != nil {
-		return "", transport.Target{}, err
+		return "", transport.Target{}, nil, err
 	}
-	return servers[0].Source.Transport, servers[0].Source.Target, nil
+	return servers[0].Source.Transport, servers[0].Source.Target, s.Secrets, nil
 }
 
 // ConfigRun is what a run over every server of --config-file reads.

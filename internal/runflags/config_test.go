@@ -26,7 +26,7 @@ func TestOneTargetRefuses(t *testing.T) {
 			v := viper.New()
 			var got error
 			cmd := &cobra.Command{Use: "score", RunE: func(cmd *cobra.Command, args []string) error {
-				_, _, got = Flags{Cmd: cmd, V: v}.OneTarget(args)
+				_, _, _, got = Flags{Cmd: cmd, V: v}.OneTarget(args)
 				return nil
 			}}
 			AddTarget(cmd)

@@ -1,6 +1,7 @@
 package runflags
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/clientconfig"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/mcpserver"
@@ -26,12 +28,23 @@ import (
 
 // Logger returns the log that host messages and plugin stderr go to:
 // stderr at --log-level, with the credentials of URLs left out
-// (--redact-param).
+// (--redact-param), and the secrets --config-file's entries take from
+// the environment (a server's stderr at debug level may echo its
+// command line).
 func Logger(v *viper.Viper, stderr io.Writer) hclog.Logger {
+	out := redact.Writer(stderr, v.GetStringSlice("redact-param")...)
+	if path := v.GetString("config-file"); path != "" {
+		// Read again when the run reads it; a file that does not read
+		// has no secrets to hide, and its error comes then.
+		format, _ := clientconfig.ParseFormat(v.GetString("config-format"))
+		if f, err := clientconfig.Read(context.Background(), path, clientconfig.Options{Format: format}); err == nil {
+			out = redact.ValuesWriter(out, f.Secrets())
+		}
+	}
 	return hclog.New(&hclog.LoggerOptions{
 		Name:        "rubric",
 		Level:       hclog.LevelFromString(v.GetString("log-level")),
-		Output:      redact.Writer(stderr, v.GetStringSlice("redact-param")...),
+		Output:      out,
 		DisableTime: true,
 	})
 }
@@ -147,9 +160,10 @@ func (h Host) Plugins() (run.Plugins, func(), error) {
 }
 
 // Options are the run options every scan takes from the settings:
-// --workers, the version reports name, the log and --redact-param.
+// --workers, the version reports name, the log, --redact-param and
+// --config-file.
 func (h Host) Options() run.Options {
-	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param")}
+	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param"), ConfigFile: h.V.GetString("config-file")}
 }
 
 // SessionOptions are the options of a session of the settings, with the

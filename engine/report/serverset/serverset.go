@@ -5,7 +5,8 @@
 // single report is written in:
 //
 //   - json: {"servers_version", "generator", "config", "servers": [{"name",
-//     "report"} or {"name", "failed"}], "set": the set's report or null};
+//     "report"} or {"name", "failed"}], "disabled": the names of the
+//     servers left out (when any), "set": the set's report or null};
 //   - text: a table of the servers, then the set's summary;
 //   - markdown: the same table, the set's summary, then each server's,
 //     each under a heading of its own below the document's;
@@ -45,6 +46,10 @@ type Document struct {
 	Config string
 	// Servers are in the configuration's order.
 	Servers []Entry
+	// Disabled are the servers the configuration marks "disabled": true,
+	// which were not read: named, so that the set is not taken for every
+	// server the file holds.
+	Disabled []string
 	// Set is the installed set's report; nil when no server was read.
 	Set *report.Report
 }
@@ -174,11 +179,12 @@ type jsonDocument struct {
 	Generator report.Generator `json:"generator"`
 	Config    string           `json:"config"`
 	Servers   []jsonEntry      `json:"servers"`
+	Disabled  []string         `json:"disabled,omitempty"`
 	Set       json.RawMessage  `json:"set"`
 }
 
 func writeJSON(w io.Writer, d *Document) error {
-	doc := jsonDocument{Version: Version, Generator: d.Generator, Config: d.Config, Servers: []jsonEntry{}, Set: json.RawMessage("null")}
+	doc := jsonDocument{Version: Version, Generator: d.Generator, Config: d.Config, Servers: []jsonEntry{}, Disabled: d.Disabled, Set: json.RawMessage("null")}
 	for _, e := range d.Servers {
 		je := jsonEntry{Name: e.Name, Failed: e.Failed}
 		if e.Report != nil {
@@ -252,15 +258,24 @@ func writeText(w io.Writer, d *Document, opt text.Options) error {
 		b.WriteString(strings.TrimRight(s, " ") + "\n")
 	}
 	line("SERVER", "TOOLS", "GRADE", "SCORE", "")
+	cut := false
 	for _, r := range rs {
 		note := clean(r.note)
 		if utf8.RuneCountInString(note) > maxNote {
 			note = string([]rune(note)[:maxNote-1]) + "…"
+			cut = true
 		}
 		line(clean(r.name), r.tools, clean(r.grade), r.score, note)
 	}
 	if failed := d.Failed(); len(failed) > 0 {
 		fmt.Fprintf(b, "not scored: %s\n", clean(strings.Join(failed, ", ")))
+	}
+	if cut {
+		// The end of a long reason is often what to do.
+		b.WriteString("(a reason cut short with … is whole with --server NAME, and in --format json or --markdown)\n")
+	}
+	if len(d.Disabled) > 0 {
+		fmt.Fprintf(b, "left out, disabled in the configuration: %s\n", clean(strings.Join(d.Disabled, ", ")))
 	}
 	b.WriteString("\n")
 	if d.Set == nil {
@@ -296,6 +311,9 @@ func writeMarkdown(w io.Writer, d *Document) error {
 	}
 	if failed := d.Failed(); len(failed) > 0 {
 		fmt.Fprintf(b, "\nNot scored: %s.\n", markdown.Codes(failed))
+	}
+	if len(d.Disabled) > 0 {
+		fmt.Fprintf(b, "\nLeft out, disabled in the configuration: %s.\n", markdown.Codes(d.Disabled))
 	}
 	b.WriteString("\n")
 	if err := b.Flush(); err != nil {

@@ -324,3 +324,24 @@ func TestMarkdownNoEmptyColumn(t *testing.T) {
 		t.Errorf("want the table of servers\n%q\ngot\n%q", want, buf.String()[:min(300, buf.Len())])
 	}
 }
+
+// TestCutReason: a failure's reason too long for the terminal's table is
+// cut, and a line says where it is whole, since its end is often the
+// advice; a short one is not cut and no line is added.
+func TestCutReason(t *testing.T) {
+	long := "server exited before answering initialize; " + strings.Repeat("at frame ", 30) + "show its folder with --sandbox-ro DIR"
+	for _, c := range []struct {
+		reason string
+		says   bool
+	}{{long, true}, {"the environment variable X is not set", false}} {
+		d := &serverset.Document{Config: "c.json", Servers: []serverset.Entry{{Name: "a", Failed: failure{Stage: "export", Reason: c.reason}}}}
+		var buf bytes.Buffer
+		if err := serverset.Write(&buf, d, "text", text.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		says := strings.Contains(buf.String(), "\n(a reason cut short with … is whole with --server NAME, and in --format json or --markdown)\n")
+		if says != c.says || (c.says && strings.Contains(buf.String(), "--sandbox-ro DIR")) {
+			t.Errorf("reason of %d characters: %s", len(c.reason), buf.String())
+		}
+	}
+}

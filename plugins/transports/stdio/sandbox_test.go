@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -304,6 +305,62 @@ func TestSandboxCommandNotFound(t *testing.T) {
 			case !shellLine && err.Error() != c.want,
 				shellLine && !(strings.HasPrefix(err.Error(), start) && strings.HasSuffix(err.Error(), end) && strings.Contains(err.Error(), interp)):
 				t.Errorf("error %v\nwant  %s", err, c.want)
+			}
+			if transport.IsPermanent(err) != c.permanent {
+				t.Errorf("permanent %v, want %v", transport.IsPermanent(err), c.permanent)
+			}
+		})
+	}
+}
+
+// TestSandboxHints: under the real bwrap, a node server whose module lies
+// outside what the sandbox shows is told so, with what to show, and for
+// good; a launcher that downloads its server (here a stand-in npx that
+// fails as npx does with no network) is told the sandbox has no network,
+// and not told so once --sandbox-net gives it one.
+func TestSandboxHints(t *testing.T) {
+	needBwrap(t)
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+	t.Setenv("HOME", t.TempDir())
+	outside := t.TempDir() // under /tmp: not shown inside
+	mod := filepath.Join(outside, "tools.js")
+	if err := os.WriteFile(mod, []byte("module.exports = [];\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	npx := filepath.Join(t.TempDir(), "npx")
+	if err := os.WriteFile(npx, []byte("#!/bin/sh\necho 'npm error code EAI_AGAIN' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bwrap := transport.Sandbox{Kind: transport.SandboxBwrap}
+	offline := "npx ran in the sandbox without the network (--sandbox bwrap): if it had to download the server, give --sandbox-net, or install the server and run it from its folder"
+	for _, c := range []struct {
+		name      string
+		target    transport.Target
+		want      string // the end of the message
+		not       string // what it must not say
+		permanent bool
+	}{
+		{name: "node module outside", target: transport.Target{Location: "node", Args: []string{"-e", "require(" + strconv.Quote(mod) + ")"}, Sandbox: bwrap},
+			want: "\nthe server could not load a module it needs, which is likely outside the sandbox: " + sandbox.NotFoundHint, permanent: true},
+		{name: "node module outside, no sandbox", target: transport.Target{Location: "node", Args: []string{"-e", "require('/nonexistent/tools.js')"}},
+			not: "could not load a module"},
+		{name: "npx offline", target: transport.Target{Location: npx, Args: []string{"-y", "some-mcp-server"}, Sandbox: bwrap},
+			want: "npm error code EAI_AGAIN\n" + offline},
+		{name: "npx with the network", target: transport.Target{Location: npx, Sandbox: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true}},
+			not: "without the network"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.target.Dir = t.TempDir()
+			_, err := Transport{}.Export(context.Background(), c.target)
+			switch {
+			case err == nil:
+				t.Fatal("no error")
+			case c.want != "" && !strings.HasSuffix(err.Error(), c.want):
+				t.Errorf("error %v\nwant it to end with %s", err, c.want)
+			case c.not != "" && strings.Contains(err.Error(), c.not):
+				t.Errorf("error %v says %q", err, c.not)
 			}
 			if transport.IsPermanent(err) != c.permanent {
 				t.Errorf("permanent %v, want %v", transport.IsPermanent(err), c.permanent)

@@ -163,7 +163,32 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 			s.Warnings = append(s.Warnings, redact.Values(note, secrets)+" (an MCP server must write only protocol messages there; --strict-stdout refuses such a server)")
 		}
 	}
-	return s, redact.Error(err, secrets)
+	return s, offlineHint(target, redact.Error(err, secrets))
+}
+
+// downloaders are launchers that fetch the server they run from a
+// registry, unless it is installed where they look.
+var downloaders = map[string]bool{"npx": true, "uvx": true, "bunx": true, "pnpx": true, "pipx": true}
+
+// hinted is an error with a hint after its message; it is still what it
+// wraps.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (e *hinted) Error() string { return e.err.Error() + "\n" + e.hint }
+func (e *hinted) Unwrap() error { return e.err }
+
+// offlineHint adds to the failure of a launcher that downloads its server
+// (npx -y, uvx), run in a sandbox without the network, that the download
+// is what may have failed: npx then waits for the network until the
+// start timeout, and nothing else says why.
+func offlineHint(target transport.Target, err error) error {
+	if err == nil || !target.Sandbox.Enabled() || target.Sandbox.Net || !downloaders[filepath.Base(target.Location)] {
+		return err
+	}
+	return &hinted{err: err, hint: fmt.Sprintf("%s ran in the sandbox without the network (--sandbox %s): if it had to download the server, give --sandbox-net, or install the server and run it from its folder", filepath.Base(target.Location), target.Sandbox.Kind)}
 }
 
 // warn is what the guard calls with the first line it skips: a warning
@@ -528,7 +553,23 @@ func (p *proc) exitError(method string) error {
 	if p.sandboxed && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
 		msg += "\n" + sandbox.FailedHint
 	}
+	if p.sandboxed && slices.ContainsFunc(lines, missingModule) {
+		// node or python could not load a file of the server's own,
+		// which lies outside what the sandbox shows.
+		return transport.Permanent(errors.New(msg + "\nthe server could not load a module it needs, which is likely outside the sandbox: " + sandbox.NotFoundHint))
+	}
 	return errors.New(msg)
+}
+
+// missingModule says whether a line of stderr is node's or python's
+// complaint about a module it cannot find.
+func missingModule(line string) bool {
+	for _, m := range []string{"MODULE_NOT_FOUND", "Cannot find module", "Cannot find package", "ModuleNotFoundError"} {
+		if strings.Contains(line, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // notFoundInside says what is missing when a sandboxed server shows that
