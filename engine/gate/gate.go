@@ -248,8 +248,8 @@ func (rep *Report) Fail(err error) error {
 func (rep *Report) decide(d Decision, reason string) {
 	var why []string
 	if l := rep.Lock; l != nil && len(l.Changes) > 0 {
-		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it with rubric lock and commit the lock file",
-			l.File, lock.Summary(l.Changes, 3)))
+		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it: run %s with the gate's server or target, and commit %s",
+			l.File, lock.Summary(l.Changes, 3), l.Approve(), l.File))
 	}
 	if c := rep.Contract; c != nil && c.FailOnBreaking && c.Breaking > 0 {
 		why = append(why, breakingText(c))

@@ -151,8 +151,8 @@ func writeLockMarkdown(b *bufio.Writer, l *Lock) error {
 		fmt.Fprintf(b, "\n### Lock: every tool is as %s locked it\n", markdown.CellCode(l.File))
 		return nil
 	}
-	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run `rubric lock` and commit the lock file.\n\n",
-		lock.Differ(len(l.Changes)), markdown.CellCode(l.File))
+	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run %s with the gate's server or target, and commit %s.\n\n",
+		lock.Differ(len(l.Changes)), markdown.CellCode(l.File), markdown.CellCode(l.Approve()), markdown.CellCode(l.File))
 	return lock.WriteMarkdown(b, l.Changes)
 }
 
