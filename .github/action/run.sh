@@ -50,10 +50,14 @@ else
   code=$?
   md="$dir/gate.md"
   case $code in 0) decision=PASS ;; 1) decision=BLOCK ;; *) decision=INVALID ;; esac
-  # The head's findings, from the answers the gate just cached.
+  # The head's findings, from the answers the gate just cached. Exit
+  # status 1 is a score below a fail-under of the repository's
+  # rubric.yaml, with the SARIF written: it is uploaded all the same.
   if [ "$IN_SARIF" = true ] && [ $code -ne 2 ]; then
     sarif="$dir/head.sarif"
-    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null || sarif=""
+    rm -f "$sarif"
+    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null
+    if [ $? -gt 1 ] || [ ! -s "$sarif" ]; then sarif=""; fi
   fi
 fi
 if [ ! -f "$md" ]; then md=""; fi

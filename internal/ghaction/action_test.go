@@ -127,6 +127,23 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("gate's SARIF under a fail-under of rubric.yaml", func(t *testing.T) {
+		// The repository's rubric.yaml sets a floor for its score steps;
+		// the head's score, made for the SARIF, falls below it and exits
+		// 1, having written the SARIF, which is still uploaded.
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "fail-under: \"99\"\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "gate", "target": "tools.json", "rubric": "schema-quality", "sarif": "true",
+		})
+		r.run(e.action)
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1", "sarif": ".rubric/head.sarif"})
+		up := r.used(t, "github/codeql-action/upload-sarif@")
+		if up.With["sarif_file"] != ".rubric/head.sarif" {
+			t.Errorf("upload-sarif got %v", up.With)
+		}
+	})
+
 	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
