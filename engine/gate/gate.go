@@ -189,6 +189,7 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 			shared = sharedQuestions(br, hr)
 			if p.Drop {
 				rep.Fallen = fallen(g, br, hr)
+				rep.AddedBelow = addedBelow(br, hr)
 				rep.Information = information(r, br, hr)
 			}
 		}

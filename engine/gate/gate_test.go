@@ -696,3 +696,55 @@ rubric "len" {
 	}
 	return r
 }
+
+// TestDropFromAnAddedTool: a change that adds a poorly described tool
+// lowers the mean although no tool the base has fell; the report names
+// the added tool, its score and what it costs the mean, which with the
+// tools that fell makes up the mean's change, and leaves out an added
+// tool at the base's mean or above.
+func TestDropFromAnAddedTool(t *testing.T) {
+	f := newFixture(t)
+	head := tools(4, worse)
+	head.Tools = append(head.Tools,
+		surface.NewTool("tool_good", map[string]any{"name": "tool_good", "description": "Does the good thing well.", "inputSchema": map[string]any{"type": "object"}}),
+		surface.NewTool("tool_new", map[string]any{"name": "tool_new", "description": "A bad description.", "inputSchema": map[string]any{"type": "object"}}))
+	rep, err := f.run(t, tools(4, nil), head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block {
+		t.Fatalf("got %s: %s", rep.Decision, rep.Reason)
+	}
+	// Base: four fives, a mean of 5. Head: three fives, tool_02's one,
+	// tool_good's five and tool_new's one, 22/6. Each one costs
+	// (1 - 5) / 6 = -2/3, and the two make up 22/6 - 5 = -4/3.
+	if len(rep.Fallen) != 1 || rep.Fallen[0].CostExact != "-2/3" {
+		t.Errorf("fallen %+v", rep.Fallen)
+	}
+	if len(rep.AddedBelow) != 1 {
+		t.Fatalf("added below the mean: %+v", rep.AddedBelow)
+	}
+	if a := rep.AddedBelow[0]; a.Tool != "tool_new" || a.Head != "1.0" || a.CostExact != "-2/3" || a.Cost != "-0.667" {
+		t.Errorf("added below the mean: %+v", a)
+	}
+	var md, text bytes.Buffer
+	if err := gate.WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := gate.WriteText(&text, rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := "### Added tools below the base's mean (pair 1)\n\n| tool | head | costs the unrounded mean |\n|---|---|---|\n| `tool_new` | 1.0 | -0.667 |\n"; !strings.Contains(md.String(), want) {
+		t.Errorf("the Markdown lacks %q:\n%s", want, md.String())
+	}
+	if want := "added below the base's mean: tool_new 1.0 (costs the mean -0.667)\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+	var js bytes.Buffer
+	if err := gate.Write(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"added_below": [`) || !strings.Contains(js.String(), `"cost_exact": "-2/3"`) {
+		t.Errorf("gate.json lacks added_below:\n%s", js.String())
+	}
+}

@@ -78,6 +78,12 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			}
 		}
 	}
+	if len(r.AddedBelow) > 0 {
+		fmt.Fprintf(b, "\n### Added tools below the base's mean (pair 1)\n\n| tool | head | costs the unrounded mean |\n|---|---|---|\n")
+		for _, a := range r.AddedBelow {
+			fmt.Fprintf(b, "| %s | %s | %s |\n", code(a.Tool), a.Head, a.Cost)
+		}
+	}
 	if len(r.Added)+len(r.Removed) > 0 {
 		b.WriteString("\n")
 		if len(r.Added) > 0 {
