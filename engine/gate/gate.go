@@ -139,6 +139,13 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		return rep, nil
 	}
 	rep.Added, rep.Removed = added(base, head), added(head, base)
+	if len(base.Tools) == 0 {
+		// Nothing the base has can get worse, and a rubric grades no
+		// empty surface: the change that gives a server its first tools
+		// passes, or no such change could ever merge.
+		rep.decide(Pass, fmt.Sprintf("the base has no tools, so none can have got worse: the head adds %s (rubric score grades them)", report.Plural(len(head.Tools), "tool")))
+		return rep, nil
+	}
 	var asker *ask.Asker
 	fail := func(err error) (*Report, error) {
 		if asker != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -746,5 +747,34 @@ func TestDropFromAnAddedTool(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"added_below": [`) || !strings.Contains(js.String(), `"cost_exact": "-2/3"`) {
 		t.Errorf("gate.json lacks added_below:\n%s", js.String())
+	}
+}
+
+// TestEmptyBasePasses: a base with no tools has nothing that can get
+// worse, and a rubric grades no empty surface: the change that gives a
+// server its first tools passes without a judge, rather than being
+// INVALID on every push; a lock and breaking changes still decide.
+func TestEmptyBasePasses(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, &surface.Surface{}, tools(3, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Pass || rep.ExitCode != 0 || len(rep.Pairs) != 0 || f.starts != 0 {
+		t.Fatalf("got %s (exit %d, %d pairs, %d judge starts): %s", rep.Decision, rep.ExitCode, len(rep.Pairs), f.starts, rep.Reason)
+	}
+	if want := "the base has no tools, so none can have got worse: the head adds 3 tools (rubric score grades them)"; rep.Reason != want {
+		t.Errorf("reason %q, want %q", rep.Reason, want)
+	}
+	if len(rep.Added) != 3 || rep.Contract.Compatible != 3 {
+		t.Errorf("added %v, contract %+v", rep.Added, rep.Contract)
+	}
+	locked, err := gate.Run(context.Background(), gate.Options{
+		Rubric: f.r, Lock: lock.New(&surface.Surface{}), LockFile: "rubric.lock.json",
+		Base: gate.Input{Side: gate.Side{Rev: "main"}, Surface: &surface.Surface{}},
+		Head: gate.Input{Surface: tools(1, nil)},
+	})
+	if err != nil || locked.Decision != gate.Block || !strings.Contains(locked.Reason, "(tool_00 added)") || !strings.Contains(locked.Reason, "the quality alone passes: the base has no tools") {
+		t.Errorf("with a lock of no tools: %v, %s: %s", err, locked.Decision, locked.Reason)
 	}
 }
