@@ -40,9 +40,12 @@ if [ "$IN_COMMAND" = score ]; then
   fi
   case $code in 0) decision=PASS ;; 1) decision=FAIL ;; *) decision=INVALID ;; esac
 else
+  # The base: the input, else a pull request's base branch, else in a
+  # merge queue (merge_group) the commit the group is merged onto.
   base="$IN_BASE"
   if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then base="origin/$GITHUB_BASE_REF"; fi
-  if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request, or set the base input"; fi
+  if [ -z "$base" ] && [ -n "${EVENT_BASE:-}" ]; then base="$EVENT_BASE"; fi
+  if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request or merge_group, or set the base input"; fi
   # The step summary is written by the next step, cut to GitHub's limit.
   gate=(--base "$base" --report-dir "$dir")
   if [ -n "$IN_VERIFY" ]; then gate+=(--lock "$IN_VERIFY"); fi

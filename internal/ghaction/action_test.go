@@ -144,6 +144,23 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("gate in a merge queue", func(t *testing.T) {
+		// A merge_group run has no GITHUB_BASE_REF: the base is the
+		// commit the group is merged onto, from the event.
+		main := e.git(t, "rev-parse", "main")
+		r := e.newRun(t, fmt.Sprintf(`{"action": "checks_requested", "merge_group": {"head_sha": "feed", "base_sha": %q, "base_ref": "refs/heads/main"}}`, main),
+			map[string]string{"command": "gate", "target": "tools.json", "rubric": "schema-quality", "comment": "true"})
+		r.env = append(r.env, "GITHUB_BASE_REF=", "GITHUB_EVENT_NAME=merge_group")
+		r.run(e.action)
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1", "report": ".rubric/gate.md"})
+		if want := "| revision | `" + main + "` | working tree |"; !strings.Contains(r.Summary, want) {
+			t.Errorf("the job summary lacks %q:\n%s", want, r.Summary)
+		}
+		if !strings.Contains(r.Log.String(), "not a pull request: no comment written") {
+			t.Errorf("the comment step did not say why it wrote nothing:\n%s", r.Log.String())
+		}
+	})
+
 	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
