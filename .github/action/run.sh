@@ -14,6 +14,9 @@ mkdir -p "$dir"
 args=(--rubric "$IN_RUBRIC")
 if [ -n "$JUDGE" ]; then args+=(--judge "$JUDGE"); fi
 if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
+# A fork's run under fork-policy heuristic: the settings a rubric.yaml
+# gives another judge are set aside, as flags outrank the file.
+if [ "${HEURISTIC_ONLY:-}" = true ]; then args+=(--model "" --judge-option "" --base-url "" --answers ""); fi
 if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
 # The server command is the workflow author's: eval splits it into words
 # as a shell would, so its quotes, variables and shell syntax work as

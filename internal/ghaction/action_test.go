@@ -186,6 +186,23 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("fork scored with the heuristic judge in place of rubric.yaml's", func(t *testing.T) {
+		// The judge is pinned by the repository's rubric.yaml, not by the
+		// judge input: fork-policy heuristic applies all the same.
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "judge: openai\nmodel: gpt-x\njudge-option: [temperature=0]\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(8, true), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "tdqs", "fork-policy": "heuristic",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "PASS", "exit-code": "0"})
+		if !strings.Contains(r.Summary, "scored with the offline heuristic judge, whatever judge the repository's configuration names") {
+			t.Errorf("the summary does not say which judge scored:\n%s", r.Summary)
+		}
+	})
+
 	t.Run("fork invalid by default", func(t *testing.T) {
 		r := e.newRun(t, prEvent(8, true), map[string]string{
 			"command": "score", "target": "tools.json", "rubric": "tdqs", "judge": "openai", "model": "gpt-x",
