@@ -142,20 +142,3 @@ func TestLockWritten(t *testing.T) {
 		t.Errorf("a gate without a lock reports one:\n%s\n%s\n%s", js, md, text)
 	}
 }
-
-// TestLockApprove: the command a BLOCK on the lock gives writes the file
-// the gate reads: rubric lock alone writes rubric.lock.json, so any other
-// file is named with --lock-file, quoted for a shell when it must be.
-func TestLockApprove(t *testing.T) {
-	for file, want := range map[string]string{
-		"rubric.lock.json":        "rubric lock",
-		"./rubric.lock.json":      "rubric lock",
-		"ci/rubric.lock.json":     "rubric lock --lock-file ci/rubric.lock.json",
-		"locks/tools.lock.json":   "rubric lock --lock-file locks/tools.lock.json",
-		"my locks/it's.lock.json": `rubric lock --lock-file 'my locks/it'\''s.lock.json'`,
-	} {
-		if got := (&gate.Lock{File: file}).Approve(); got != want {
-			t.Errorf("%q: %q, want %q", file, got, want)
-		}
-	}
-}

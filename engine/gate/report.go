@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/lock"
@@ -178,25 +176,8 @@ type Lock struct {
 }
 
 // Approve is the command that writes the lock file again from the
-// head's tools, approving what changed: rubric lock, with --lock-file
-// when the file is not the one rubric lock writes by default (without
-// it, rubric lock would write rubric.lock.json and the gate, reading
-// the file it was given, would block again).
-func (l *Lock) Approve() string {
-	if filepath.Clean(l.File) == lock.DefaultFile {
-		return "rubric lock"
-	}
-	return "rubric lock --lock-file " + quoteArg(l.File)
-}
-
-// quoteArg is s as one word for a POSIX shell: as it is when it holds
-// nothing a shell reads specially, else in single quotes.
-func quoteArg(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+,@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// head's tools, approving what changed (lock.Approve).
+func (l *Lock) Approve() string { return lock.Approve(l.File) }
 
 // Rule is the gate rule the decision followed, as the rubric declares
 // it.
