@@ -302,6 +302,38 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("rubric stops before a report", func(t *testing.T) {
+		// A report of an earlier run in the workspace must not stand in.
+		writeFile(t, filepath.Join(e.repo, ".rubric", "score.md"), "## rubric score: stale\n")
+		_, before := e.api.snapshot()
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "nosuch.tools.json", "rubric": "schema-quality", "comment": "true",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/score-error.md"})
+		for _, w := range []string{"## rubric score: INVALID\n", "rubric stopped before it wrote a report (exit status 2):", "nosuch.tools.json"} {
+			if !strings.Contains(r.Summary, w) {
+				t.Errorf("the job summary lacks %q:\n%s", w, r.Summary)
+			}
+		}
+		if strings.Contains(r.Summary, "stale") {
+			t.Errorf("the job summary shows an earlier run's report:\n%s", r.Summary)
+		}
+		cs, after := e.api.snapshot()
+		if len(after) == len(before) {
+			t.Fatalf("the comment was not written:\n%s", r.Log.String())
+		}
+		found := false
+		for _, c := range cs {
+			found = found || (strings.HasPrefix(c.Body, Marker("score-schema-quality")+"\n") && strings.Contains(c.Body, "rubric stopped before it wrote a report"))
+		}
+		if !found {
+			t.Errorf("no comment says why: %+v", cs)
+		}
+	})
+
 	t.Run("the server command in the command input", func(t *testing.T) {
 		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "python -m my_server"})
 		if r.run(e.action) {
