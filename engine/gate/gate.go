@@ -146,6 +146,13 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		rep.decide(Pass, fmt.Sprintf("the base has no tools, so none can have got worse: the head adds %s (rubric score grades them)", report.Plural(len(head.Tools), "tool")))
 		return rep, nil
 	}
+	if len(head.Tools) == 0 {
+		// Every tool gone is as much worse as definitions get; a rubric
+		// grades no empty surface, which would make it INVALID, as if
+		// running again could help.
+		rep.decide(Block, fmt.Sprintf("the head has no tools: it removes all %d of the base's; if the server failed to register them, fix its start", len(base.Tools)))
+		return rep, nil
+	}
 	var asker *ask.Asker
 	fail := func(err error) (*Report, error) {
 		if asker != nil {

@@ -778,3 +778,23 @@ func TestEmptyBasePasses(t *testing.T) {
 		t.Errorf("with a lock of no tools: %v, %s: %s", err, locked.Decision, locked.Reason)
 	}
 }
+
+// TestEmptyHeadBlocks: a head with no tools removes every one of the
+// base's, as much worse as definitions get: BLOCK, without a judge,
+// rather than INVALID, which says to run again.
+func TestEmptyHeadBlocks(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, tools(3, nil), &surface.Surface{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || rep.ExitCode != 1 || len(rep.Pairs) != 0 || f.starts != 0 {
+		t.Fatalf("got %s (exit %d, %d pairs, %d judge starts): %s", rep.Decision, rep.ExitCode, len(rep.Pairs), f.starts, rep.Reason)
+	}
+	if want := "the head has no tools: it removes all 3 of the base's; if the server failed to register them, fix its start"; rep.Reason != want {
+		t.Errorf("reason %q, want %q", rep.Reason, want)
+	}
+	if len(rep.Removed) != 3 || rep.Contract.Breaking != 3 {
+		t.Errorf("removed %v, contract %+v", rep.Removed, rep.Contract)
+	}
+}
