@@ -11,9 +11,24 @@ set -uo pipefail
 
 dir="$IN_REPORT_DIR"
 mkdir -p "$dir"
+# Reports of an earlier run in this workspace (a self-hosted runner, an
+# earlier step) must not stand in for this run's.
+rm -f "$dir/score.md" "$dir/score.sarif" "$dir/verify.md" "$dir/gate.md" "$dir/head.sarif" "$dir/$IN_COMMAND-error.md"
+# rubric's standard error is kept too: when it stops before writing a
+# report, the summary and the comment say why, not the log alone.
+errlog="$dir/$IN_COMMAND.stderr"
+rubric() {
+  "$RUBRIC" "$@" 2> "$errlog"
+  local c=$?
+  cat "$errlog" >&2
+  return $c
+}
 args=(--rubric "$IN_RUBRIC")
 if [ -n "$JUDGE" ]; then args+=(--judge "$JUDGE"); fi
 if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
+# A fork's run under fork-policy heuristic: the settings a rubric.yaml
+# gives another judge are set aside, as flags outrank the file.
+if [ "${HEURISTIC_ONLY:-}" = true ]; then args+=(--model "" --judge-option "" --base-url "" --answers ""); fi
 if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
 # The server command is the workflow author's: eval splits it into words
 # as a shell would, so its quotes, variables and shell syntax work as
@@ -25,7 +40,7 @@ if [ "$IN_COMMAND" = score ]; then
   extra=(--json "$dir/score.json" --markdown "$dir/score.md")
   if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif"); fi
   if [ -n "$IN_FAIL_UNDER" ]; then extra+=(--fail-under "$IN_FAIL_UNDER"); fi
-  "$RUBRIC" score "${args[@]}" "${extra[@]}" "${target[@]}"
+  rubric score "${args[@]}" "${extra[@]}" "${target[@]}"
   code=$?
   md="$dir/score.md"
   if [ -n "$IN_VERIFY" ]; then
@@ -40,23 +55,44 @@ if [ "$IN_COMMAND" = score ]; then
   fi
   case $code in 0) decision=PASS ;; 1) decision=FAIL ;; *) decision=INVALID ;; esac
 else
+  # The base: the input, else a pull request's base branch, else in a
+  # merge queue (merge_group) the commit the group is merged onto.
   base="$IN_BASE"
   if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then base="origin/$GITHUB_BASE_REF"; fi
-  if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request, or set the base input"; fi
+  if [ -z "$base" ] && [ -n "${EVENT_BASE:-}" ]; then base="$EVENT_BASE"; fi
+  if [ -z "$base" ]; then echo "::error::rubric gate needs a base: run it on pull_request or merge_group, or set the base input"; fi
   # The step summary is written by the next step, cut to GitHub's limit.
   gate=(--base "$base" --report-dir "$dir")
   if [ -n "$IN_VERIFY" ]; then gate+=(--lock "$IN_VERIFY"); fi
-  GITHUB_STEP_SUMMARY="" "$RUBRIC" gate "${args[@]}" "${gate[@]}" "${target[@]}"
+  GITHUB_STEP_SUMMARY="" rubric gate "${args[@]}" "${gate[@]}" "${target[@]}"
   code=$?
   md="$dir/gate.md"
   case $code in 0) decision=PASS ;; 1) decision=BLOCK ;; *) decision=INVALID ;; esac
-  # The head's findings, from the answers the gate just cached.
+  # The head's findings, from the answers the gate just cached. Exit
+  # status 1 is a score below a fail-under of the repository's
+  # rubric.yaml, with the SARIF written: it is uploaded all the same.
   if [ "$IN_SARIF" = true ] && [ $code -ne 2 ]; then
     sarif="$dir/head.sarif"
-    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null || sarif=""
+    rm -f "$sarif"
+    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null
+    if [ $? -gt 1 ] || [ ! -s "$sarif" ]; then sarif=""; fi
   fi
 fi
-if [ ! -f "$md" ]; then md=""; fi
+if [ ! -f "$md" ]; then
+  md=""
+  if [ "$code" -ne 0 ] && [ -s "$errlog" ]; then
+    md="$dir/$IN_COMMAND-error.md"
+    {
+      echo "## rubric $IN_COMMAND: $decision"
+      echo
+      echo "rubric stopped before it wrote a report (exit status $code):"
+      echo
+      echo '```'
+      tail -c 8000 "$errlog"
+      echo '```'
+    } > "$md"
+  fi
+fi
 {
   echo "exit-code=$code"
   echo "decision=$decision"

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/report/html"
@@ -72,6 +74,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return &localconfig.ValueError{Key: "rubric", Err: err}
 	}
 	if err != nil {
+		return err
+	}
+	if err := refuseLocalRevisions(v, cmd.Flags()); err != nil {
 		return err
 	}
 	g := run.GateRun{Base: v.GetString("base"), Head: v.GetString("head"), Saved: saved, FailOnBreaking: v.GetBool("fail-on-breaking"),
@@ -163,4 +168,26 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input,
 		return nil
 	}
 	return &exitError{code: rep.ExitCode}
+}
+
+// refuseLocalRevisions refuses base and head taken from the working
+// directory's config file: a file of the repository, which the change
+// being gated can edit, so that base: HEAD (or head: main) would have
+// the gate compare a side with itself and pass. A flag, RUBRIC_BASE and
+// RUBRIC_HEAD, and the user's own config file, name them.
+func refuseLocalRevisions(v *viper.Viper, flags *pflag.FlagSet) error {
+	if v.GetString("config") != "" {
+		return nil
+	}
+	path, _, local := localconfig.Search()
+	if !local {
+		return nil
+	}
+	for _, k := range []string{"base", "head"} {
+		if localconfig.FromFile(v, flags.Changed, k)[k] {
+			return fmt.Errorf("%s: the gate does not read %s, a revision it compares, from a file of the repository, which the change being gated can edit (%s: %s would compare a side with itself): give --%s on the command line (or %s), and remove %s from %s",
+				localconfig.Origin(v, flags, k), k, k, cmp.Or(v.GetString(k), `""`), k, localconfig.EnvName(k), k, path)
+		}
+	}
+	return nil
 }

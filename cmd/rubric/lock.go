@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,9 +74,15 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	if !verify {
 		return sess.LockServer(cmd.Context(), src, path, a.stdout)
 	}
-	changed, err := sess.VerifyServer(cmd.Context(), src, run.Verify{Lock: locked, File: path, Markdown: a.v.GetString("markdown")}, a.stdout)
+	// One server of a configuration's lock is approved by locking the
+	// configuration again, every server of it.
+	approve, with := lock.Approve(path), " with the server's command or target"
+	if config != "" {
+		approve, with = configApprove(config, path), ""
+	}
+	changed, err := sess.VerifyServer(cmd.Context(), src, run.Verify{Lock: locked, File: path, Markdown: a.v.GetString("markdown"), Approve: approve}, a.stdout)
 	if err == nil && changed > 0 {
-		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s", lock.Differ(changed), path)}
+		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s: if the change is meant, approve it: run %s%s, and commit %s", lock.Differ(changed), path, approve, with, path)}
 	}
 	return err
 }
@@ -108,7 +115,7 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 	}
 	changed, err := sess.VerifyServers(cmd.Context(), servers, locked, o, a.stdout)
 	if err == nil && changed > 0 {
-		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s", serversDiffer(changed), path)}
+		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s: if the change is meant, approve it: run %s, and commit %s", serversDiffer(changed), path, configApprove(file.Path, path), path)}
 	}
 	return err
 }
@@ -120,4 +127,10 @@ func serversDiffer(n int) string {
 		return "1 server differs"
 	}
 	return fmt.Sprintf("%d servers differ", n)
+}
+
+// configApprove is the command that locks the servers of the client
+// configuration config again into the lock file path.
+func configApprove(config, path string) string {
+	return "rubric lock --config-file " + config + strings.TrimPrefix(lock.Approve(path), "rubric lock")
 }

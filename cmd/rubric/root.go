@@ -164,9 +164,7 @@ func (a *app) rootCmd() *cobra.Command {
 		},
 	}
 	root.PersistentFlags().String("config", "", "config file (default: ./rubric.yaml, then $XDG_CONFIG_HOME/rubric/rubric.yaml)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see rubric --help)", err)
-	})
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
@@ -217,6 +215,34 @@ func refuseUnknown(root *cobra.Command) {
 		c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 	}
 }
+
+// flagError is a flag cobra could not parse, pointing at the help of
+// the command it was given to (whose flags it lists), and, for a flag
+// of score given to the gate, at what the gate does instead.
+func flagError(cmd *cobra.Command, err error) error {
+	if cmd.Name() == "gate" {
+		if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+			if hint, ok := gateInstead[name]; ok {
+				return fmt.Errorf("%w: %s (see %s --help)", err, hint, cmd.CommandPath())
+			}
+		}
+	}
+	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+}
+
+// gateInstead says, for each flag of score that rubric gate does not
+// take, what the gate does in its place: a team moving a score step to
+// the gate reaches for them first.
+var gateInstead = func() map[string]string {
+	files := "the gate writes gate.json and gate.md to --report-dir (and --html); for this format of the head's score, run rubric score with it in a step of its own"
+	m := map[string]string{
+		"fail-under": "the gate has no floor: it compares the head with the base by the rubric's gate block (rubric rubrics show NAME prints it) and BLOCKs a drop; for a floor, run rubric score --fail-under in a step of its own",
+	}
+	for _, f := range []string{"sarif", "junit", "gitlab", "markdown", "json", "out", "format", "badge"} {
+		m[f] = files
+	}
+	return m
+}()
 
 // groupAnnotation marks a command group refuseUnknown has seen to.
 const groupAnnotation = "rubric/group"

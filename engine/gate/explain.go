@@ -57,6 +57,53 @@ func fallen(g rubric.Gate, base, head *report.Report) []Fallen {
 	return list
 }
 
+// addedBelow lists the tools only head has whose exact score is below
+// the mean of base's tools' scores, worst first, each with what adding
+// it alone costs that mean.
+func addedBelow(base, head *report.Report) []AddedTool {
+	if len(base.Tools) == 0 {
+		return nil
+	}
+	inBase := map[string]bool{}
+	sum := num.Int(0)
+	for i := range base.Tools {
+		inBase[base.Tools[i].Name] = true
+		s, err := num.Parse(base.Tools[i].Exact)
+		if err != nil {
+			return nil
+		}
+		sum = sum.Add(s)
+	}
+	mean, err := sum.Quo(num.Int(int64(len(base.Tools))))
+	if err != nil {
+		return nil
+	}
+	n := num.Int(int64(len(head.Tools)))
+	type add struct {
+		a    AddedTool
+		cost num.Num
+	}
+	var out []add
+	for i := range head.Tools {
+		h := &head.Tools[i]
+		if inBase[h.Name] {
+			continue
+		}
+		hs, err := num.Parse(h.Exact)
+		if err != nil || hs.Cmp(mean) >= 0 {
+			continue
+		}
+		cost, _ := hs.Sub(mean).Quo(n)
+		out = append(out, add{AddedTool{Tool: h.Name, Head: h.Score, Cost: json.Number(show(cost, costDigits)), CostExact: cost.Exact()}, cost})
+	}
+	slices.SortStableFunc(out, func(a, b add) int { return a.cost.Cmp(b.cost) })
+	list := make([]AddedTool, len(out))
+	for i, a := range out {
+		list[i] = a.a
+	}
+	return list
+}
+
 // dimensions compares two maps of dimension to score and returns the
 // dimensions whose score fell, the largest fall first, with the head's
 // justification of each.

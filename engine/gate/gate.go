@@ -139,6 +139,20 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		return rep, nil
 	}
 	rep.Added, rep.Removed = added(base, head), added(head, base)
+	if len(base.Tools) == 0 {
+		// Nothing the base has can get worse, and a rubric grades no
+		// empty surface: the change that gives a server its first tools
+		// passes, or no such change could ever merge.
+		rep.decide(Pass, fmt.Sprintf("the base has no tools, so none can have got worse: the head adds %s (rubric score grades them)", report.Plural(len(head.Tools), "tool")))
+		return rep, nil
+	}
+	if len(head.Tools) == 0 {
+		// Every tool gone is as much worse as definitions get; a rubric
+		// grades no empty surface, which would make it INVALID, as if
+		// running again could help.
+		rep.decide(Block, fmt.Sprintf("the head has no tools: it removes all %d of the base's; if the server failed to register them, fix its start", len(base.Tools)))
+		return rep, nil
+	}
 	var asker *ask.Asker
 	fail := func(err error) (*Report, error) {
 		if asker != nil {
@@ -189,6 +203,7 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 			shared = sharedQuestions(br, hr)
 			if p.Drop {
 				rep.Fallen = fallen(g, br, hr)
+				rep.AddedBelow = addedBelow(br, hr)
 				rep.Information = information(r, br, hr)
 			}
 		}
@@ -248,8 +263,8 @@ func (rep *Report) Fail(err error) error {
 func (rep *Report) decide(d Decision, reason string) {
 	var why []string
 	if l := rep.Lock; l != nil && len(l.Changes) > 0 {
-		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it with rubric lock and commit the lock file",
-			l.File, lock.Summary(l.Changes, 3)))
+		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it: run %s with the gate's server or target, and commit %s",
+			l.File, lock.Summary(l.Changes, 3), l.Approve(), l.File))
 	}
 	if c := rep.Contract; c != nil && c.FailOnBreaking && c.Breaking > 0 {
 		why = append(why, breakingText(c))

@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/engine/lock"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -695,4 +696,105 @@ rubric "len" {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestDropFromAnAddedTool: a change that adds a poorly described tool
+// lowers the mean although no tool the base has fell; the report names
+// the added tool, its score and what it costs the mean, which with the
+// tools that fell makes up the mean's change, and leaves out an added
+// tool at the base's mean or above.
+func TestDropFromAnAddedTool(t *testing.T) {
+	f := newFixture(t)
+	head := tools(4, worse)
+	head.Tools = append(head.Tools,
+		surface.NewTool("tool_good", map[string]any{"name": "tool_good", "description": "Does the good thing well.", "inputSchema": map[string]any{"type": "object"}}),
+		surface.NewTool("tool_new", map[string]any{"name": "tool_new", "description": "A bad description.", "inputSchema": map[string]any{"type": "object"}}))
+	rep, err := f.run(t, tools(4, nil), head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block {
+		t.Fatalf("got %s: %s", rep.Decision, rep.Reason)
+	}
+	// Base: four fives, a mean of 5. Head: three fives, tool_02's one,
+	// tool_good's five and tool_new's one, 22/6. Each one costs
+	// (1 - 5) / 6 = -2/3, and the two make up 22/6 - 5 = -4/3.
+	if len(rep.Fallen) != 1 || rep.Fallen[0].CostExact != "-2/3" {
+		t.Errorf("fallen %+v", rep.Fallen)
+	}
+	if len(rep.AddedBelow) != 1 {
+		t.Fatalf("added below the mean: %+v", rep.AddedBelow)
+	}
+	if a := rep.AddedBelow[0]; a.Tool != "tool_new" || a.Head != "1.0" || a.CostExact != "-2/3" || a.Cost != "-0.667" {
+		t.Errorf("added below the mean: %+v", a)
+	}
+	var md, text bytes.Buffer
+	if err := gate.WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := gate.WriteText(&text, rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := "### Added tools below the base's mean (pair 1)\n\n| tool | head | costs the unrounded mean |\n|---|---|---|\n| `tool_new` | 1.0 | -0.667 |\n"; !strings.Contains(md.String(), want) {
+		t.Errorf("the Markdown lacks %q:\n%s", want, md.String())
+	}
+	if want := "added below the base's mean: tool_new 1.0 (costs the mean -0.667)\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+	var js bytes.Buffer
+	if err := gate.Write(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"added_below": [`) || !strings.Contains(js.String(), `"cost_exact": "-2/3"`) {
+		t.Errorf("gate.json lacks added_below:\n%s", js.String())
+	}
+}
+
+// TestEmptyBasePasses: a base with no tools has nothing that can get
+// worse, and a rubric grades no empty surface: the change that gives a
+// server its first tools passes without a judge, rather than being
+// INVALID on every push; a lock and breaking changes still decide.
+func TestEmptyBasePasses(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, &surface.Surface{}, tools(3, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Pass || rep.ExitCode != 0 || len(rep.Pairs) != 0 || f.starts != 0 {
+		t.Fatalf("got %s (exit %d, %d pairs, %d judge starts): %s", rep.Decision, rep.ExitCode, len(rep.Pairs), f.starts, rep.Reason)
+	}
+	if want := "the base has no tools, so none can have got worse: the head adds 3 tools (rubric score grades them)"; rep.Reason != want {
+		t.Errorf("reason %q, want %q", rep.Reason, want)
+	}
+	if len(rep.Added) != 3 || rep.Contract.Compatible != 3 {
+		t.Errorf("added %v, contract %+v", rep.Added, rep.Contract)
+	}
+	locked, err := gate.Run(context.Background(), gate.Options{
+		Rubric: f.r, Lock: lock.New(&surface.Surface{}), LockFile: "rubric.lock.json",
+		Base: gate.Input{Side: gate.Side{Rev: "main"}, Surface: &surface.Surface{}},
+		Head: gate.Input{Surface: tools(1, nil)},
+	})
+	if err != nil || locked.Decision != gate.Block || !strings.Contains(locked.Reason, "(tool_00 added)") || !strings.Contains(locked.Reason, "the quality alone passes: the base has no tools") {
+		t.Errorf("with a lock of no tools: %v, %s: %s", err, locked.Decision, locked.Reason)
+	}
+}
+
+// TestEmptyHeadBlocks: a head with no tools removes every one of the
+// base's, as much worse as definitions get: BLOCK, without a judge,
+// rather than INVALID, which says to run again.
+func TestEmptyHeadBlocks(t *testing.T) {
+	f := newFixture(t)
+	rep, err := f.run(t, tools(3, nil), &surface.Surface{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Decision != gate.Block || rep.ExitCode != 1 || len(rep.Pairs) != 0 || f.starts != 0 {
+		t.Fatalf("got %s (exit %d, %d pairs, %d judge starts): %s", rep.Decision, rep.ExitCode, len(rep.Pairs), f.starts, rep.Reason)
+	}
+	if want := "the head has no tools: it removes all 3 of the base's; if the server failed to register them, fix its start"; rep.Reason != want {
+		t.Errorf("reason %q, want %q", rep.Reason, want)
+	}
+	if len(rep.Removed) != 3 || rep.Contract.Breaking != 3 {
+		t.Errorf("removed %v, contract %+v", rep.Removed, rep.Contract)
+	}
 }

@@ -32,13 +32,13 @@ func TestLockDecides(t *testing.T) {
 		{"the head as locked, better", tools(4, better), tools(4, nil), tools(4, better), false, gate.Pass, nil, []string{"holds"}},
 		{"unchanged, and as locked", tools(4, nil), tools(4, nil), tools(4, nil), false, gate.Pass, nil, []string{"unchanged"}},
 		{"unchanged, but not as locked", tools(4, better), tools(4, nil), tools(4, nil), false, gate.Block, []string{"tool_02 changed"},
-			[]string{"the head's tools differ from the lock rubric.lock.json (tool_02 changed): if the change is meant, approve it with rubric lock and commit the lock file", "the quality alone passes: the tool definitions are unchanged"}},
+			[]string{"the head's tools differ from the lock rubric.lock.json (tool_02 changed): if the change is meant, approve it: run rubric lock with the gate's server or target, and commit rubric.lock.json", "the quality alone passes: the tool definitions are unchanged"}},
 		{"a better head not locked", tools(4, nil), tools(4, nil), tools(4, better), false, gate.Block, []string{"tool_02 changed"},
 			[]string{"differ from the lock rubric.lock.json (tool_02 changed)", "the quality alone passes: "}},
 		{"a drop, not locked", tools(4, nil), tools(4, nil), tools(4, worse), false, gate.Block, []string{"tool_02 changed"},
 			[]string{"drops", "; and the head's tools differ from the lock"}},
 		{"added, and breaking too", tools(3, nil), tools(5, nil), removeLast(tools(5, nil)), true, gate.Block, []string{"tool_03 added"},
-			[]string{"differ from the lock rubric.lock.json (tool_03 added): if the change is meant, approve it with rubric lock and commit the lock file; and 1 breaking change to the tools' contract"}},
+			[]string{"differ from the lock rubric.lock.json (tool_03 added): if the change is meant, approve it: run rubric lock with the gate's server or target, and commit rubric.lock.json; and 1 breaking change to the tools' contract"}},
 		{"removed", tools(4, nil), tools(4, nil), removeLast(tools(4, nil)), false, gate.Block, []string{"tool_03 removed"},
 			[]string{"(tool_03 removed)"}},
 	}
@@ -112,10 +112,11 @@ func TestLockWritten(t *testing.T) {
 	}{
 		{"JSON", js, []string{`"lock": {`, `"file": "locks/tools.lock.json"`, `"tool": "tool_02"`, `"kind": "changed"`, `"path": "/description"`,
 			`"old": "\"Does thing 2 well.\""`, `"new": "\"Does thing 2 well, and says when to use it.\""`}},
-		{"Markdown", md, []string{"\n### Lock: 1 tool differs from `locks/tools.lock.json`\n", "| `tool_02` | changed | `/description` |",
+		{"Markdown", md, []string{"\n### Lock: 1 tool differs from `locks/tools.lock.json`\n",
+			"if the change is meant, run `rubric lock --lock-file locks/tools.lock.json` with the gate's server or target, and commit `locks/tools.lock.json`.\n", "| `tool_02` | changed | `/description` |",
 			"```\nchanged: tool_02\n  /description:\n    - \"Does thing 2 well.\"\n    + \"Does thing 2 well, and says when to use it.\"\n```\n"}},
 		{"text", text, []string{"lock: 1 tool differs from locks/tools.lock.json\n  changed: tool_02\n    /description:\n      - \"Does thing 2 well.\"\n",
-			"\nBLOCK: the head's tools differ from the lock locks/tools.lock.json (tool_02 changed)"}},
+			"\nBLOCK: the head's tools differ from the lock locks/tools.lock.json (tool_02 changed): if the change is meant, approve it: run rubric lock --lock-file locks/tools.lock.json with the gate's server or target, and commit locks/tools.lock.json"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(c.got, w) {

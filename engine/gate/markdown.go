@@ -78,6 +78,12 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			}
 		}
 	}
+	if len(r.AddedBelow) > 0 {
+		fmt.Fprintf(b, "\n### Added tools below the base's mean (pair 1)\n\n| tool | head | costs the unrounded mean |\n|---|---|---|\n")
+		for _, a := range r.AddedBelow {
+			fmt.Fprintf(b, "| %s | %s | %s |\n", code(a.Tool), a.Head, a.Cost)
+		}
+	}
 	if len(r.Added)+len(r.Removed) > 0 {
 		b.WriteString("\n")
 		if len(r.Added) > 0 {
@@ -151,8 +157,8 @@ func writeLockMarkdown(b *bufio.Writer, l *Lock) error {
 		fmt.Fprintf(b, "\n### Lock: every tool is as %s locked it\n", markdown.CellCode(l.File))
 		return nil
 	}
-	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run `rubric lock` and commit the lock file.\n\n",
-		lock.Differ(len(l.Changes)), markdown.CellCode(l.File))
+	fmt.Fprintf(b, "\n### Lock: %s from %s\n\nA tool added, removed or changed since it was locked blocks this gate; if the change is meant, run %s with the gate's server or target, and commit %s.\n\n",
+		lock.Differ(len(l.Changes)), markdown.CellCode(l.File), markdown.CellCode(l.Approve()), markdown.CellCode(l.File))
 	return lock.WriteMarkdown(b, l.Changes)
 }
 

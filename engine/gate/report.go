@@ -60,6 +60,12 @@ type Report struct {
 	// Fallen names, when the first pair dropped, the tools whose score
 	// fell, worst first.
 	Fallen []Fallen `json:"fallen,omitempty"`
+	// AddedBelow are the tools the head adds whose score on the first
+	// pair of a drop is below the mean of the base's tools' scores, so
+	// that they lower the mean, worst first: the usual way a change
+	// makes the definitions worse, which Fallen, of the tools both sides
+	// have, cannot show.
+	AddedBelow []AddedTool `json:"added_below,omitempty"`
 	// Added and Removed are the tools only the head, or only the base, has.
 	Added   []string `json:"added,omitempty"`
 	Removed []string `json:"removed,omitempty"`
@@ -169,6 +175,10 @@ type Lock struct {
 	Changes []lock.Change `json:"changes"`
 }
 
+// Approve is the command that writes the lock file again from the
+// head's tools, approving what changed (lock.Approve).
+func (l *Lock) Approve() string { return lock.Approve(l.File) }
+
 // Rule is the gate rule the decision followed, as the rubric declares
 // it.
 type Rule struct {
@@ -236,6 +246,19 @@ type Fallen struct {
 	// Dimensions are the parts of the tool's score that fell, when the
 	// rubric's gate names them.
 	Dimensions []Dimension `json:"dimensions,omitempty"`
+}
+
+// AddedTool is a tool the head adds that lowers the mean of the tools'
+// scores.
+type AddedTool struct {
+	Tool string      `json:"tool"`
+	Head json.Number `json:"head"`
+	// Cost is what adding this tool alone does to the unrounded mean of
+	// the tools' scores: (head - the base's mean) / the head's tool
+	// count, exact and as a decimal; with the costs of the tools that
+	// fell (and of those removed) it makes up the mean's change.
+	Cost      json.Number `json:"cost"`
+	CostExact string      `json:"cost_exact"`
 }
 
 // Dimension is one part of a tool's score that fell, with the judge's

@@ -59,7 +59,7 @@ func decide(title string, digits, confirm int, base, head []num.Num) verdict {
 		return verdict{more: want - len(base)}
 	}
 	if len(base) == 1 {
-		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops from %s to %s (the rule confirms no drop with more pairs)", title, base[0].Decimal(digits), head[0].Decimal(digits))}
+		return verdict{decision: Block, reason: fmt.Sprintf("the %s drops from %s to %s (one pair decides: the rubric's gate asks for no confirming pairs)", title, base[0].Decimal(digits), head[0].Decimal(digits))}
 	}
 	mb, mh := median(base), median(head)
 	tb, th := medianText(mb, digits), medianText(mh, digits)

@@ -35,7 +35,7 @@ func TestDecide(t *testing.T) {
 		{"an unconfirmed drop passes", 1, 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "3.3"}, Pass, 0, "not below"},
 		{"the medians, not the means", 1, 2, []string{"3.2", "3.2", "3.2"}, []string{"3.1", "3.2", "4.0"}, Pass, 0, ""},
 		{"a base that varies", 1, 2, []string{"3.2", "3.3", "3.4"}, []string{"3.1", "3.2", "3.5"}, Block, 0, ""},
-		{"no confirmation: the first drop blocks", 1, 0, []string{"90"}, []string{"89.9"}, Block, 0, "drops from 90.0 to 89.9 (the rule confirms no drop"},
+		{"no confirmation: the first drop blocks", 1, 0, []string{"90"}, []string{"89.9"}, Block, 0, "drops from 90.0 to 89.9 (one pair decides: the rubric's gate asks for no confirming pairs)"},
 		{"no confirmation: equal passes", 0, 0, []string{"90"}, []string{"90"}, Pass, 0, "head 90, base 90"},
 		{"values shown as the rule rounds them", 1, 2, []string{"2.9"}, []string{"3"}, Pass, 0, "head 3.0, base 2.9"},
 		{"an even count: the median with one more digit", 1, 1, []string{"3.2", "3.2"}, []string{"3.1", "3.2"}, Block, 0, "median over 2 pairs is 3.15, below the base's 3.2"},

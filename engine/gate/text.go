@@ -32,6 +32,9 @@ func WriteText(w io.Writer, r *Report) error {
 			fmt.Fprintf(b, "  %s %s -> %s: %s\n", clean(d.Name), d.Base, d.Head, clean(d.Justification))
 		}
 	}
+	for _, a := range r.AddedBelow {
+		fmt.Fprintf(b, "added below the base's mean: %s %s (costs the mean %s)\n", clean(a.Tool), a.Head, a.Cost)
+	}
 	writeContractText(b, r.Contract)
 	writeLockText(b, r.Lock)
 	if c := r.RubricChange; c != nil {

@@ -230,3 +230,20 @@ func TestReadRefusesEdited(t *testing.T) {
 		})
 	}
 }
+
+// TestApprove: the command that approves a change writes the file that
+// is checked: rubric lock alone writes rubric.lock.json, so any other
+// file is named with --lock-file, quoted for a shell when it must be.
+func TestApprove(t *testing.T) {
+	for file, want := range map[string]string{
+		"rubric.lock.json":        "rubric lock",
+		"./rubric.lock.json":      "rubric lock",
+		"ci/rubric.lock.json":     "rubric lock --lock-file ci/rubric.lock.json",
+		"locks/tools.lock.json":   "rubric lock --lock-file locks/tools.lock.json",
+		"my locks/it's.lock.json": `rubric lock --lock-file 'my locks/it'\''s.lock.json'`,
+	} {
+		if got := Approve(file); got != want {
+			t.Errorf("%q: %q, want %q", file, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
@@ -83,4 +84,25 @@ func longestRun(s string, c rune) int {
 		}
 	}
 	return longest
+}
+
+// Approve is the command that writes the lock file file again, given
+// the server's command or target, approving what changed since it was
+// locked: rubric lock, with --lock-file when file is not DefaultFile
+// (rubric lock alone writes DefaultFile, and a check of file would fail
+// again), the name quoted for a shell when it must be.
+func Approve(file string) string {
+	if filepath.Clean(file) == DefaultFile {
+		return "rubric lock"
+	}
+	return "rubric lock --lock-file " + shellWord(file)
+}
+
+// shellWord is s as one word for a POSIX shell: as it is when it holds
+// nothing a shell reads specially, else in single quotes.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

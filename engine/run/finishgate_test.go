@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/gate"
+	"github.com/rubricmcp/rubric/internal/ghaction"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -63,5 +64,43 @@ func TestFinishGate(t *testing.T) {
 				t.Errorf("does not say where the report went:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestWriteGateSummaryLimit: the gate appends gate.md to the job summary
+// cut below GitHub's limit for a step's summary, counting what earlier
+// commands of the step wrote, with a note that says where the whole
+// report is; past the limit GitHub would show none of the summary.
+func TestWriteGateSummaryLimit(t *testing.T) {
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := gate.New(r, gate.Side{Rev: "base"}, gate.Side{Rev: "head"}, "test")
+	_ = rep.Fail(errors.New(strings.Repeat("a server that does not export; ", 200)))
+	dir := t.TempDir()
+	summary := filepath.Join(dir, "summary.md")
+	earlier := strings.Repeat("x", ghaction.SummaryLimit-3000) + "\n"
+	if err := os.WriteFile(summary, []byte(earlier), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, mdPath, err := WriteGate(filepath.Join(dir, "out"), summary, rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) >= ghaction.SummaryLimit {
+		t.Errorf("the job summary is %d bytes, not below GitHub's %d", len(b), ghaction.SummaryLimit)
+	}
+	added := string(b[len(earlier):])
+	if !strings.HasPrefix(added, "## rubric gate: INVALID\n") || !strings.Contains(added, "This report was cut to its first ") || !strings.Contains(added, "the whole report is "+mdPath) {
+		t.Errorf("the gate's part of the summary:\n%s", added)
+	}
+	md, err := os.ReadFile(mdPath)
+	if err != nil || len(md) < 6000 {
+		t.Errorf("gate.md itself is %d bytes (%v), want it whole", len(md), err)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/ghaction"
 	"github.com/rubricmcp/rubric/internal/gitrev"
 	"github.com/rubricmcp/rubric/internal/redact"
 )
@@ -392,7 +393,9 @@ func gateLock(g GateRun) (*lock.File, error) {
 
 // WriteGate writes gate.json and gate.md into dir, and appends gate.md to
 // the job summary file summary when it is not empty (GitHub's
-// $GITHUB_STEP_SUMMARY); it returns the paths it wrote.
+// $GITHUB_STEP_SUMMARY), cut so that the file stays below GitHub's limit
+// with a note saying where the whole report is; it returns the paths it
+// wrote.
 func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, err error) {
 	jsonPath, mdPath = filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
 	if err := atomicfile.Write(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
@@ -407,16 +410,10 @@ func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, 
 		return "", "", fmt.Errorf("write %s: %w", mdPath, err)
 	}
 	if summary != "" {
-		f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			return "", "", fmt.Errorf("job summary: %w", err)
-		}
-		_, werr := f.Write(md.Bytes())
-		if err := f.Close(); werr == nil {
-			werr = err
-		}
-		if werr != nil {
-			return "", "", fmt.Errorf("job summary %s: %w", summary, werr)
+		// Cut as the Action's summary step cuts it: GitHub shows nothing
+		// of a step summary of 1024k or more.
+		if _, err := ghaction.AppendSummary(summary, md.Bytes(), "the whole report is "+mdPath); err != nil {
+			return "", "", err
 		}
 	}
 	return jsonPath, mdPath, nil

@@ -37,6 +37,9 @@ type Verify struct {
 	// Markdown, when set, is a file that receives the verdict as
 	// Markdown for a CI job summary, an unreadable server's included.
 	Markdown string
+	// Approve is the command that approves a change by writing the lock
+	// again; empty, it is lock.Approve(File), of one server's lock.
+	Approve string
 }
 
 // VerifyServer reads the one server src again and writes to w each tool
@@ -49,7 +52,7 @@ func (s *Session) VerifyServer(ctx context.Context, src Source, v Verify, w io.W
 		changes, err = lock.Diff(v.Lock, surf)
 	}
 	if v.Markdown != "" && ctx.Err() == nil {
-		if werr := atomicfile.Write(v.Markdown, func(w io.Writer) error { return writeVerifyMarkdown(w, v.File, changes, err) }); werr != nil {
+		if werr := atomicfile.Write(v.Markdown, func(w io.Writer) error { return writeVerifyMarkdown(w, v, changes, err) }); werr != nil {
 			return 0, fmt.Errorf("write %s: %w", v.Markdown, werr)
 		}
 	}
@@ -62,8 +65,12 @@ func (s *Session) VerifyServer(ctx context.Context, src Source, v Verify, w io.W
 // writeVerifyMarkdown writes the verdict of rubric verify: what differs
 // from the lock file, or that nothing does, or why the server could not
 // be read.
-func writeVerifyMarkdown(w io.Writer, file string, changes []lock.Change, readErr error) error {
-	name := markdown.CellCode(file)
+func writeVerifyMarkdown(w io.Writer, v Verify, changes []lock.Change, readErr error) error {
+	name := markdown.CellCode(v.File)
+	approve := v.Approve
+	if approve == "" {
+		approve = lock.Approve(v.File)
+	}
 	var err error
 	switch {
 	case readErr != nil:
@@ -71,7 +78,7 @@ func writeVerifyMarkdown(w io.Writer, file string, changes []lock.Change, readEr
 	case len(changes) == 0:
 		_, err = fmt.Fprintf(w, "## rubric verify: every tool is as %s locked it\n", name)
 	default:
-		if _, err = fmt.Fprintf(w, "## rubric verify: %s from %s\n\nA tool added, removed or changed since it was locked fails this check; if the change is meant, run `rubric lock` and commit the lock file.\n\n", lock.Differ(len(changes)), name); err == nil {
+		if _, err = fmt.Fprintf(w, "## rubric verify: %s from %s\n\nA tool added, removed or changed since it was locked fails this check; if the change is meant, run %s with the server's command or target, and commit %s.\n\n", lock.Differ(len(changes)), name, markdown.CellCode(approve), name); err == nil {
 			err = lock.WriteMarkdown(w, changes)
 		}
 	}

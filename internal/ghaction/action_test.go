@@ -127,6 +127,40 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("gate's SARIF under a fail-under of rubric.yaml", func(t *testing.T) {
+		// The repository's rubric.yaml sets a floor for its score steps;
+		// the head's score, made for the SARIF, falls below it and exits
+		// 1, having written the SARIF, which is still uploaded.
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "fail-under: \"99\"\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "gate", "target": "tools.json", "rubric": "schema-quality", "sarif": "true",
+		})
+		r.run(e.action)
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1", "sarif": ".rubric/head.sarif"})
+		up := r.used(t, "github/codeql-action/upload-sarif@")
+		if up.With["sarif_file"] != ".rubric/head.sarif" {
+			t.Errorf("upload-sarif got %v", up.With)
+		}
+	})
+
+	t.Run("gate in a merge queue", func(t *testing.T) {
+		// A merge_group run has no GITHUB_BASE_REF: the base is the
+		// commit the group is merged onto, from the event.
+		main := e.git(t, "rev-parse", "main")
+		r := e.newRun(t, fmt.Sprintf(`{"action": "checks_requested", "merge_group": {"head_sha": "feed", "base_sha": %q, "base_ref": "refs/heads/main"}}`, main),
+			map[string]string{"command": "gate", "target": "tools.json", "rubric": "schema-quality", "comment": "true"})
+		r.env = append(r.env, "GITHUB_BASE_REF=", "GITHUB_EVENT_NAME=merge_group")
+		r.run(e.action)
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1", "report": ".rubric/gate.md"})
+		if want := "| revision | `" + main + "` | working tree |"; !strings.Contains(r.Summary, want) {
+			t.Errorf("the job summary lacks %q:\n%s", want, r.Summary)
+		}
+		if !strings.Contains(r.Log.String(), "not a pull request: no comment written") {
+			t.Errorf("the comment step did not say why it wrote nothing:\n%s", r.Log.String())
+		}
+	})
+
 	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
@@ -149,6 +183,23 @@ func TestAction(t *testing.T) {
 		}
 		if _, after := e.api.snapshot(); len(after) != len(before) {
 			t.Errorf("a fork's run called the API: %v", after[len(before):])
+		}
+	})
+
+	t.Run("fork scored with the heuristic judge in place of rubric.yaml's", func(t *testing.T) {
+		// The judge is pinned by the repository's rubric.yaml, not by the
+		// judge input: fork-policy heuristic applies all the same.
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "judge: openai\nmodel: gpt-x\njudge-option: [temperature=0]\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(8, true), map[string]string{
+			"command": "score", "target": "tools.json", "rubric": "tdqs", "fork-policy": "heuristic",
+		})
+		if !r.run(e.action) {
+			t.Fatalf("the action failed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "PASS", "exit-code": "0"})
+		if !strings.Contains(r.Summary, "scored with the offline heuristic judge, whatever judge the repository's configuration names") {
+			t.Errorf("the summary does not say which judge scored:\n%s", r.Summary)
 		}
 	})
 
@@ -248,6 +299,38 @@ func TestAction(t *testing.T) {
 		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "verify": "invalid"})
 		if !strings.Contains(r.Log.String(), "nosuch.lock.json does not exist: write one with rubric lock") {
 			t.Errorf("the log does not say what to do:\n%s", r.Log.String())
+		}
+	})
+
+	t.Run("rubric stops before a report", func(t *testing.T) {
+		// A report of an earlier run in the workspace must not stand in.
+		writeFile(t, filepath.Join(e.repo, ".rubric", "score.md"), "## rubric score: stale\n")
+		_, before := e.api.snapshot()
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "target": "nosuch.tools.json", "rubric": "schema-quality", "comment": "true",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/score-error.md"})
+		for _, w := range []string{"## rubric score: INVALID\n", "rubric stopped before it wrote a report (exit status 2):", "nosuch.tools.json"} {
+			if !strings.Contains(r.Summary, w) {
+				t.Errorf("the job summary lacks %q:\n%s", w, r.Summary)
+			}
+		}
+		if strings.Contains(r.Summary, "stale") {
+			t.Errorf("the job summary shows an earlier run's report:\n%s", r.Summary)
+		}
+		cs, after := e.api.snapshot()
+		if len(after) == len(before) {
+			t.Fatalf("the comment was not written:\n%s", r.Log.String())
+		}
+		found := false
+		for _, c := range cs {
+			found = found || (strings.HasPrefix(c.Body, Marker("score-schema-quality")+"\n") && strings.Contains(c.Body, "rubric stopped before it wrote a report"))
+		}
+		if !found {
+			t.Errorf("no comment says why: %+v", cs)
 		}
 	})
 

@@ -17,6 +17,10 @@ type Event struct {
 	// Fork says the pull request's head lives in another repository than
 	// its base: GitHub gives such a run no secrets and a read-only token.
 	Fork bool
+	// Base is, for a merge queue's run (the merge_group event), the
+	// commit the group is merged onto: the gate's base there, where
+	// GITHUB_BASE_REF, which names a pull request's, is empty.
+	Base string
 }
 
 // ReadEvent reads the event payload at path ($GITHUB_EVENT_PATH).
@@ -43,6 +47,9 @@ func ReadEvent(path string) (Event, error) {
 				} `json:"repo"`
 			} `json:"base"`
 		} `json:"pull_request"`
+		MergeGroup *struct {
+			BaseSHA string `json:"base_sha"`
+		} `json:"merge_group"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		de := jsonpos.Decoding(path, b, err)
@@ -55,6 +62,9 @@ func ReadEvent(path string) (Event, error) {
 		// since nothing says it is the base's own.
 		head := pr.Head.Repo
 		e.Fork = head == nil || head.Fork || head.FullName != pr.Base.Repo.FullName
+	}
+	if mg := raw.MergeGroup; mg != nil {
+		e.Base = mg.BaseSHA
 	}
 	return e, nil
 }

@@ -17,6 +17,7 @@ func TestReadEvent(t *testing.T) {
 		{"same repository", `{"pull_request":{"number":7,"head":{"repo":{"full_name":"o/r","fork":false}},"base":{"repo":{"full_name":"o/r"}}}}`, Event{PullRequest: 7}},
 		{"fork", `{"pull_request":{"number":8,"head":{"repo":{"full_name":"m/r","fork":true}},"base":{"repo":{"full_name":"o/r"}}}}`, Event{PullRequest: 8, Fork: true}},
 		{"another repository not marked fork", `{"pull_request":{"number":9,"head":{"repo":{"full_name":"m/r","fork":false}},"base":{"repo":{"full_name":"o/r"}}}}`, Event{PullRequest: 9, Fork: true}},
+		{"merge queue", `{"action":"checks_requested","merge_group":{"head_sha":"bbbb","head_ref":"refs/heads/gh-readonly-queue/main/pr-7-aaaa","base_sha":"aaaa","base_ref":"refs/heads/main"}}`, Event{Base: "aaaa"}},
 		{"deleted head repository", `{"pull_request":{"number":10,"head":{"repo":null},"base":{"repo":{"full_name":"o/r"}}}}`, Event{PullRequest: 10, Fork: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

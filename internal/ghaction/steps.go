@@ -55,13 +55,17 @@ func (r Report) text(ctx context.Context) ([]byte, error) {
 }
 
 // WriteEvent writes the pull request's number and whether it comes from
-// a fork, as step outputs, to stdout and appended to env.Output.
+// a fork, and for a merge queue's run the commit its group is merged
+// onto (base), as step outputs, to stdout and appended to env.Output.
 func WriteEvent(env Env, stdout io.Writer) error {
 	e, err := ReadEvent(env.EventPath)
 	if err != nil {
 		return err
 	}
 	out := fmt.Sprintf("pull-request=%d\nfork=%t\n", e.PullRequest, e.Fork)
+	if e.Base != "" {
+		out += "base=" + e.Base + "\n"
+	}
 	fmt.Fprint(stdout, out)
 	if env.Output == "" {
 		return fmt.Errorf("GITHUB_OUTPUT is not set: run this inside a GitHub Actions step")

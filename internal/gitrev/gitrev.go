@@ -72,7 +72,7 @@ func (r *Repo) fetchHint(ctx context.Context, rev string) string {
 	shallow, _ := git(ctx, r.Root, "rev-parse", "--is-shallow-repository")
 	if n, ok := ancestry(rev); ok {
 		if shallow == "true" {
-			return fmt.Sprintf("the clone is shallow and its history stops before it: deepen it with git fetch --deepen=%d (or git fetch --unshallow), or use actions/checkout with fetch-depth: 0", n)
+			return fmt.Sprintf("the clone is shallow and its history stops before it: deepen it with git fetch --deepen=%d (or git fetch --unshallow)%s", n, ciHistory())
 		}
 		return "the history does not go back that far: give --base a commit the repository has (git log --oneline lists them)"
 	}
@@ -82,7 +82,7 @@ func (r *Repo) fetchHint(ctx context.Context, rev string) string {
 		return "the repository has no remote to fetch it from: give --base a branch, tag or commit it has (git log --oneline --all lists them)"
 	}
 	if remote, branch, ok := strings.Cut(rev, "/"); ok && branch != "" && slices.Contains(remotes, remote) {
-		return fmt.Sprintf("fetch it first: git fetch %s %s, or actions/checkout with fetch-depth: 0", remote, branch)
+		return fmt.Sprintf("fetch it first: git fetch %s %s%s", remote, branch, ciFetch())
 	}
 	remote := remotes[0]
 	if slices.Contains(remotes, "origin") {
@@ -90,11 +90,36 @@ func (r *Repo) fetchHint(ctx context.Context, rev string) string {
 	}
 	if isCommitID(rev) {
 		if len(rev) < 40 {
-			return fmt.Sprintf("fetch it first by its full id: git fetch %s FULL-ID, or actions/checkout with fetch-depth: 0", remote)
+			return fmt.Sprintf("fetch it first by its full id: git fetch %s FULL-ID%s", remote, ciFetch())
 		}
-		return fmt.Sprintf("fetch it first: git fetch %s %s, or actions/checkout with fetch-depth: 0", remote, rev)
+		return fmt.Sprintf("fetch it first: git fetch %s %s%s", remote, rev, ciFetch())
 	}
-	return fmt.Sprintf("if it is a branch or tag of %s, fetch it first: git fetch %s %s:%s, or actions/checkout with fetch-depth: 0", remote, remote, rev, rev)
+	return fmt.Sprintf("if it is a branch or tag of %s, fetch it first: git fetch %s %s:%s%s", remote, remote, rev, rev, ciFetch())
+}
+
+// inGitLab reports whether this runs in a GitLab CI job, whose clone is
+// made by the runner (GIT_DEPTH, and in a merge request pipeline the
+// merge request's branch alone), not by actions/checkout.
+func inGitLab() bool { return os.Getenv("GITLAB_CI") == "true" }
+
+// ciFetch is the end of the advice to fetch a revision, as the CI that
+// made the clone is told to: actions/checkout's fetch-depth: 0 brings
+// every branch and tag, while GitLab's runner fetches only the
+// pipeline's own branch at any depth, so there the fetch is the way.
+func ciFetch() string {
+	if inGitLab() {
+		return " in the job's script before the gate (GitLab's runner fetches only the pipeline's own branch, whatever GIT_DEPTH says)"
+	}
+	return ", or actions/checkout with fetch-depth: 0"
+}
+
+// ciHistory is the end of the advice to deepen a shallow clone, as the
+// CI that made it is told to.
+func ciHistory() string {
+	if inGitLab() {
+		return `, or set GIT_DEPTH: "0" in .gitlab-ci.yml`
+	}
+	return ", or use actions/checkout with fetch-depth: 0"
 }
 
 // ancestry reports whether rev counts back from another revision (HEAD~2,

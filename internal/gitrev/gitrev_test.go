@@ -311,3 +311,42 @@ func TestSweepRemovesWorktreesOfDeadProcesses(t *testing.T) {
 		t.Errorf("this process's worktree was removed:\n%s", list)
 	}
 }
+
+// TestResolveSaysHowToFetchInGitLab: in a GitLab CI job the advice is
+// GitLab's, not actions/checkout's: GitLab's runner fetches only the
+// pipeline's own branch, so a base branch is fetched in the job's script,
+// and a shallow history is deepened with GIT_DEPTH.
+func TestResolveSaysHowToFetchInGitLab(t *testing.T) {
+	t.Setenv("GITLAB_CI", "true")
+	dir := repo(t)
+	ctx := context.Background()
+	if _, err := git(ctx, dir, "remote", "add", "origin", "https://example.com/r.git"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rev, want := range map[string]string{
+		"origin/main":  "fetch it first: git fetch origin main in the job's script before the gate (GitLab's runner fetches only the pipeline's own branch, whatever GIT_DEPTH says)",
+		"v9":           "git fetch origin v9:v9 in the job's script before the gate",
+		"0123456789ab": "by its full id: git fetch origin FULL-ID in the job's script",
+	} {
+		_, err := r.Resolve(ctx, rev)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "actions/checkout") {
+			t.Errorf("%s: %v, want %q", rev, err, want)
+		}
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := git(ctx, dir, "clone", "-q", "--depth", "1", "file://"+dir, clone); err != nil {
+		t.Fatal(err)
+	}
+	shallow, err := Open(ctx, clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = shallow.Resolve(ctx, "HEAD~1")
+	if want := `git fetch --deepen=1 (or git fetch --unshallow), or set GIT_DEPTH: "0" in .gitlab-ci.yml`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("shallow: %v, want %q", err, want)
+	}
+}

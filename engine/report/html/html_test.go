@@ -352,3 +352,26 @@ func TestCardIssuesLargestGainFirst(t *testing.T) {
 		t.Errorf("the card's gains are %q, want %q", got, want)
 	}
 }
+
+// TestGateAddedBelow: the gate's page names the added tools that lower
+// the mean, as gate.md does, each value pointing at gate.json.
+func TestGateAddedBelow(t *testing.T) {
+	g := &gate.Report{Decision: gate.Block, AddedBelow: []gate.AddedTool{{Tool: "purge", Head: "55.0", Cost: "-5.625", CostExact: "-45/8"}}}
+	var buf bytes.Buffer
+	if err := html.WriteGate(&buf, g, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<h2 id="added-below-h">Added tools below the base&#39;s mean</h2>`,
+		`<th scope="row"><code>purge</code></th><td class="num" data-ref="/added_below/0/head">55.0</td><td class="num" data-ref="/added_below/0/cost">-5.625</td>`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the gate's page lacks %s", want)
+		}
+	}
+	buf.Reset()
+	if err := html.WriteGate(&buf, &gate.Report{Decision: gate.Pass}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "added-below") {
+		t.Error("a gate with no such tool shows the section")
+	}
+}

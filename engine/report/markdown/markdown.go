@@ -27,6 +27,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 // Write writes r to w as a Markdown summary, its title a level 2
@@ -37,6 +38,18 @@ func Write(w io.Writer, r *report.Report) error { return WriteLevel(w, r, 2) }
 // 5) and its parts (warnings, tools, fix list) one level below: for a
 // document that sets several reports under headings of its own.
 func WriteLevel(w io.Writer, r *report.Report, level int) error {
+	return writeLevel(w, r, level, nil)
+}
+
+// WriteFailUnder writes r as Write does, saying under its score whether
+// it reaches failUnder (rubric score --fail-under), which decides the
+// run's exit status: a CI job summary or pull-request comment then shows
+// why the step failed or passed. A nil failUnder says nothing.
+func WriteFailUnder(w io.Writer, r *report.Report, failUnder *rubric.Threshold) error {
+	return writeLevel(w, r, 2, failUnder)
+}
+
+func writeLevel(w io.Writer, r *report.Report, level int, failUnder *rubric.Threshold) error {
 	if level < 1 || level > 5 {
 		return fmt.Errorf("write Markdown: heading level %d: a report's title takes a level from 1 to 5", level)
 	}
@@ -80,6 +93,13 @@ func WriteLevel(w io.Writer, r *report.Report, level int) error {
 			b.WriteString(", below every grade the rubric sets")
 		}
 		b.WriteString("\n\n")
+	}
+	if failUnder != nil {
+		if why := r.Below(failUnder); why != "" {
+			fmt.Fprintf(b, "**Fails `--fail-under`:** %s, so this run exits 1.\n\n", text(why))
+		} else {
+			fmt.Fprintf(b, "**Passes `--fail-under`:** the overall score reaches %s.\n\n", text(failUnder.Label))
+		}
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(b, "*Note:* %s\n\n", text(n))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -298,5 +299,39 @@ func TestWriteLevel(t *testing.T) {
 		if err := WriteLevel(&bytes.Buffer{}, reporttest.Clean(t), level); err == nil {
 			t.Errorf("level %d was written", level)
 		}
+	}
+}
+
+// TestFailUnder: given --fail-under, the summary says under the score
+// whether the run passes it, which decides the exit status a CI job
+// summary or pull-request comment would otherwise leave unexplained;
+// without it, it says nothing of one.
+func TestFailUnder(t *testing.T) {
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := reporttest.Score(t, "one.tools.json", []byte(`[{"name": "only", "description": "Does it.", "inputSchema": {"type": "object", "properties": {"x": {}}}}]`))
+	for _, c := range []struct{ arg, want string }{
+		{"A", "\n\n**Fails `--fail-under`:** overall score " + rep.Score.String() + " is below grade A (90), so this run exits 1.\n\n"},
+		{"10", "\n\n**Passes `--fail-under`:** the overall score reaches 10.\n\n"},
+	} {
+		th, err := r.Threshold(c.arg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteFailUnder(&buf, rep, th); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), c.want) {
+			t.Errorf("--fail-under %s: the summary lacks %q:\n%s", c.arg, c.want, buf.String())
+		}
+		if head := buf.String()[:strings.Index(buf.String(), "\n### ")]; !strings.Contains(head, "--fail-under") {
+			t.Errorf("--fail-under %s is not said before the tools:\n%s", c.arg, head)
+		}
+	}
+	if out := write(t, rep); strings.Contains(out, "fail-under") {
+		t.Errorf("without --fail-under the summary speaks of one:\n%s", out)
 	}
 }

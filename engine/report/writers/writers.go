@@ -40,8 +40,8 @@ var All = []Writer{
 	{Name: "json", Flag: "json", What: "the JSON report", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return report.Write(w, rep)
 	}},
-	{Name: "markdown", Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
-		return markdown.Write(w, rep)
+	{Name: "markdown", Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
+		return markdown.WriteFailUnder(w, rep, opt.FailUnder)
 	}},
 	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return sarif.Write(w, rep)
