@@ -55,10 +55,9 @@
 //	                         "after", "requires")                                5 named alternative with when/when-not/instead,
 //	                                                                               or when + when-not + instead
 //	behavioral_transparency  nine disclosure groups: side effects, safety,       1 contradicts the annotations (flag set)
-//	                         auth, rate limits and cost, pagination and size,    annotated: k<=1 3, k 2-3 4, k>=4 5
-//	                         return format, errors, constraints, timing/state;   not annotated: k=0 2, k 1-2 3, k=3 4, k>=4 5
-//	                         k = groups present; contradiction checks            capped at 3 for a tool that acts and says
-//	                                                                               nothing of what it changes
+//	                         auth, rate limits and cost, pagination and size,    missing, placeholder or <= 2 words 1 (2
+//	                         return format, errors, constraints, timing/state;   annotated); else 1 + ln(1+w)/2 + k/8,
+//	                         k = groups present; words w; contradiction checks   + 1/2 annotated, rounded half up
 //	parameter_semantics      schema description coverage; parameters named in    no parameters 4; coverage > 80% 3 (+1 named
 //	                         the text; format cues ("e.g.", "default", units)      with a format cue); 50-80% 3; < 50% 1-4 by
 //	                                                                               how many undescribed ones the text explains

@@ -1,0 +1,90 @@
+package tdqs
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// TestDumpFeatures reads the tuning records TestDumpTuning (in the
+// heuristic package) wrote to the file RUBRIC_TUNING_DUMP names, and
+// writes to RUBRIC_TUNING_FEATURES one JSON line per record: its fold,
+// published scores and composite, and the robust features the cues
+// compute for it (length, sentences, parameters, coverage, output
+// schema, annotations, kinds of disclosure, return and usage cues, the
+// dimension scores and completeness before its blend), for fitting a
+// rule by cross-validation outside Go. It reads only what that file
+// holds, which is the tuning part. Skipped unless both are set.
+func TestDumpFeatures(t *testing.T) {
+	in, out := os.Getenv("RUBRIC_TUNING_DUMP"), os.Getenv("RUBRIC_TUNING_FEATURES")
+	if in == "" || out == "" {
+		t.Skip("RUBRIC_TUNING_DUMP and RUBRIC_TUNING_FEATURES not set")
+	}
+	src, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	dst, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	enc := json.NewEncoder(dst)
+	sc := bufio.NewScanner(src)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var rec struct {
+			Label     string          `json:"label"`
+			Fold      int             `json:"fold"`
+			Published map[string]*int `json:"published"`
+			TDQS      *float64        `json:"tdqs"`
+			Input     ToolInput       `json:"input"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		f, err := readFacts(&rec.Input)
+		if err != nil {
+			t.Fatalf("%s: %v", rec.Label, err)
+		}
+		a := scoreTool(f)
+		schema, _ := rec.Input.Tool["inputSchema"].(map[string]any)
+		required, _ := schema["required"].([]any)
+		maxSentence := 0
+		for _, s := range f.sentenceTexts() {
+			maxSentence = max(maxSentence, len(s.Words))
+		}
+		_, usesWhen := f.desc.FirstIn(usageWhenPhrases)
+		_, implied := f.desc.FirstIn(usageImpliedPhrases)
+		_, explains := f.explainsParams()
+		undescMentioned := 0
+		for _, p := range f.params {
+			if !p.described && p.mentioned {
+				undescMentioned++
+			}
+		}
+		s := a.Scores
+		if err := enc.Encode(map[string]any{
+			"label": rec.Label, "fold": rec.Fold, "published": rec.Published, "tdqs": rec.TDQS,
+			"words": f.nWords, "sentences": len(f.desc.Sentences), "max_sentence": maxSentence,
+			"params": len(f.params), "required": len(required), "described": f.described,
+			"mentioned": len(f.mentioned), "undescribed_mentioned": undescMentioned, "explains": explains, "nested": f.nested,
+			"has_output": f.hasOutput, "annotated": f.annotated, "kinds": len(f.disclosed),
+			"return_cue": hasCue(f.disclosed, "return format"), "effects_cue": hasCue(f.disclosed, "side effects"),
+			"usage_when": usesWhen, "usage_implied": implied, "acts": f.acts(),
+			"destructive_set": f.destructive != nil, "restated": f.restated, "placeholder": f.placeholder != "",
+			"has_desc": f.hasDesc, "alternatives": len(f.alternatives),
+			"purpose": s.PurposeClarity.Score, "usage": s.UsageGuidelines.Score,
+			"transparency": s.BehavioralTransparency.Score, "parameters": s.ParameterSemantics.Score,
+			"conciseness": s.ConcisenessStructure.Score, "completeness": s.ContextualCompleteness.Score,
+			"contradiction": a.AnnotationContradiction,
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
