@@ -250,6 +250,7 @@ NORACE_PACKAGES = \
 	./internal/rubrictest \
 	./internal/sandbox \
 	./internal/scratch \
+	./internal/splitmix \
 	./internal/termtext \
 	./internal/words \
 	./judges/heuristic/internal/lex \
