@@ -299,6 +299,11 @@ func fromPath(path, kind, from string) (Plugin, error) {
 // config entry of its name when there is one.
 func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 	if strings.ContainsRune(ref, filepath.Separator) || strings.ContainsRune(ref, '/') {
+		if _, err := os.Stat(ref); errors.Is(err, fs.ErrNotExist) {
+			// A path that names nothing: say what a --judge or
+			// --transport may name instead.
+			return Plugin{}, fmt.Errorf("no %s plugin at %s: no such file; give the path of a %s plugin's executable (%s), or the name of a %s that rubric plugins list shows", kind, ref, kind, BinaryName(kind, "NAME"), kind)
+		}
 		p, err := fromPath(ref, kind, FromPath)
 		if err != nil {
 			return Plugin{}, err

@@ -105,7 +105,7 @@ func TestFind(t *testing.T) {
 		{protocol.KindJudge, judgeBin, "mine aa"},
 		{protocol.KindTransport, judgeBin, "is a judge plugin, not a transport"},
 		{protocol.KindJudge, oddBin, "something "},
-		{protocol.KindJudge, filepath.Join(root, "absent"), "absent does not exist"},
+		{protocol.KindJudge, filepath.Join(root, "absent"), "absent: no such file; give the path of a judge plugin's executable (rubric-judge-NAME), or the name of a judge that rubric plugins list shows"},
 		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
 		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
 		// A known judge's name with settings that lack their =.
