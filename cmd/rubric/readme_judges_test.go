@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/judge"
+)
+
+// TestReadmeJudgeOptions holds the judges table of README.md ("Judges,
+// questions and TDQS") to the built-in judges: each has a row, and the
+// row's last column names every option the judge accepts, as its refusal
+// of an unknown option lists them, or says "none" for a judge that takes
+// none.
+func TestReadmeJudgeOptions(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(readme), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 6 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		name := strings.Fields(strings.Trim(strings.TrimSpace(cells[1]), "`"))[0]
+		name = strings.TrimSuffix(name, "`")
+		rows[name] = cells[len(cells)-2]
+	}
+	checked := 0
+	for _, b := range builtins {
+		if b.Judge == nil {
+			continue
+		}
+		checked++
+		row, ok := rows[b.Name]
+		if !ok {
+			t.Errorf("README's judges table has no row for the built-in judge %s", b.Name)
+			continue
+		}
+		c, ok := b.Judge().(judge.OptionChecker)
+		if !ok {
+			t.Errorf("the judge %s checks no options", b.Name)
+			continue
+		}
+		err := c.CheckOptions(map[string]string{"no_such_option_here": "1"})
+		if err == nil {
+			t.Errorf("the judge %s accepts any option", b.Name)
+			continue
+		}
+		_, list, ok := strings.Cut(err.Error(), "its options are ")
+		if !ok {
+			if strings.TrimSpace(row) != "none" {
+				t.Errorf("the judge %s takes no options (%v), but README's table lists %q", b.Name, err, strings.TrimSpace(row))
+			}
+			continue
+		}
+		for _, opt := range strings.Split(list, ", ") {
+			if !strings.Contains(row, "`"+opt+"`") {
+				t.Errorf("README's judges table does not name the %s judge's option %s (its row ends %q)", b.Name, opt, strings.TrimSpace(row))
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d built-in judges checked", checked)
+	}
+}
