@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/viper"
+
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // TestReadmeJudgeOptions holds the judges table of README.md ("Judges,
@@ -64,5 +67,42 @@ func TestReadmeJudgeOptions(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Errorf("only %d built-in judges checked", checked)
+	}
+}
+
+// TestReadmeStatusNamesEveryCommand holds README.md's status paragraph,
+// which says what works today, to the commands rubric has (but the
+// GitHub Action's steps, which a user does not call, and cobra's own) and
+// to the built-in rubrics.
+func TestReadmeStatusNamesEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, status, ok := strings.Cut(string(readme), "\nStatus: ")
+	if !ok {
+		t.Fatal(`README.md has no "Status: " paragraph`)
+	}
+	status, _, _ = strings.Cut(status, "\n\n")
+	a := &app{v: viper.New()}
+	for _, c := range a.rootCmd().Commands() {
+		switch c.Name() {
+		case "help", "completion", "github":
+			continue
+		}
+		if c.Hidden {
+			continue
+		}
+		if !strings.Contains(status, "`"+c.Name()+"`") {
+			t.Errorf("README's status paragraph does not name the command %s", c.Name())
+		}
+	}
+	all, err := rubrics.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	if len(all) < len(words) && !strings.Contains(status, words[len(all)]+" built-in rubrics") {
+		t.Errorf("README's status paragraph does not say %q: rubric has %d built-in rubrics", words[len(all)]+" built-in rubrics", len(all))
 	}
 }
