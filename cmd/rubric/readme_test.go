@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -105,4 +106,32 @@ func TestReadmeStatusNamesEveryCommand(t *testing.T) {
 	if len(all) < len(words) && !strings.Contains(status, words[len(all)]+" built-in rubrics") {
 		t.Errorf("README's status paragraph does not say %q: rubric has %d built-in rubrics", words[len(all)]+" built-in rubrics", len(all))
 	}
+}
+
+// TestReadmeExplainBlock holds the worked example's output in README.md
+// (rubric explain --tool query on the postgres capture) to the one
+// explain.txtar checks against the real command.
+func TestReadmeExplainBlock(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "\n```\nTool \"query\", ")
+	if !ok {
+		t.Fatal("README.md has no output block of rubric explain --tool query")
+	}
+	block, _, _ = strings.Cut("Tool \"query\", "+block, "```\n")
+	ar, err := txtar.ParseFile("testdata/script/explain.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == "query.txt" {
+			if got := string(f.Data); got != block {
+				t.Errorf("README's explain block differs from explain.txtar's query.txt, which the command prints:\nREADME:\n%s\nquery.txt:\n%s", block, got)
+			}
+			return
+		}
+	}
+	t.Fatal("explain.txtar has no query.txt")
 }
