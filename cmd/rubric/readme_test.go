@@ -135,3 +135,23 @@ func TestReadmeExplainBlock(t *testing.T) {
 	}
 	t.Fatal("explain.txtar has no query.txt")
 }
+
+// TestRubricsShortNamesSubcommands: rubric --help's line for the rubrics
+// group names what each of its subcommands does, so that a reader of the
+// command list learns of diff and functions without opening the group.
+func TestRubricsShortNamesSubcommands(t *testing.T) {
+	a := &app{v: viper.New()}
+	for _, c := range a.rootCmd().Commands() {
+		if c.Name() != "rubrics" {
+			continue
+		}
+		short := strings.ToLower(c.Short)
+		for _, sub := range c.Commands() {
+			if !strings.Contains(short, sub.Name()) {
+				t.Errorf("the rubrics group's short help %q does not name its subcommand %s", c.Short, sub.Name())
+			}
+		}
+		return
+	}
+	t.Fatal("no rubrics command")
+}
