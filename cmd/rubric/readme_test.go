@@ -155,3 +155,28 @@ func TestRubricsShortNamesSubcommands(t *testing.T) {
 	}
 	t.Fatal("no rubrics command")
 }
+
+// TestReadmeGoVersion: the Quick start names the Go that go.mod asks for.
+func TestReadmeGoVersion(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var version string
+	for _, line := range strings.Split(string(mod), "\n") {
+		if v, ok := strings.CutPrefix(line, "go "); ok {
+			version = strings.TrimSpace(v)
+		}
+	}
+	if version == "" {
+		t.Fatal("go.mod has no go line")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, quick, _ := strings.Cut(string(readme), "\n## Quick start\n")
+	if want := "Go " + version + " or later"; !strings.Contains(quick, want) {
+		t.Errorf("README's Quick start does not say %q, as go.mod's go line asks", want)
+	}
+}
