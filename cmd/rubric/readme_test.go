@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -178,5 +179,36 @@ func TestReadmeGoVersion(t *testing.T) {
 	_, quick, _ := strings.Cut(string(readme), "\n## Quick start\n")
 	if want := "Go " + version + " or later"; !strings.Contains(quick, want) {
 		t.Errorf("README's Quick start does not say %q, as go.mod's go line asks", want)
+	}
+}
+
+// TestReadmeNamesScoreFlags: every flag of rubric score, the command the
+// README is mostly about, is named there as --NAME, so that a behaviour
+// the README describes is reachable by the flag a user types (it once
+// named two only by their Go fields, Target.StrictStdout and
+// Target.FollowRedirects).
+func TestReadmeNamesScoreFlags(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{v: viper.New()}
+	found := false
+	for _, c := range a.rootCmd().Commands() {
+		if c.Name() != "score" {
+			continue
+		}
+		found = true
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Name == "help" || f.Hidden {
+				return
+			}
+			if !strings.Contains(string(readme), "--"+f.Name) {
+				t.Errorf("README.md does not name rubric score's flag --%s (%s)", f.Name, f.Usage)
+			}
+		})
+	}
+	if !found {
+		t.Fatal("no score command")
 	}
 }
