@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
@@ -183,7 +184,9 @@ func TestReadmeGoVersion(t *testing.T) {
 }
 
 // TestReadmeNamesScoreFlags: every flag of rubric score, the command the
-// README is mostly about, is named there as --NAME, so that a behaviour
+// README is mostly about, and of the commands its sections before the
+// client configurations show (explain, rescore, lock, verify, rubrics,
+// test, plugins, cache, version) is named there as --NAME, so that a behaviour
 // the README describes is reachable by the flag a user types (it once
 // named two only by their Go fields, Target.StrictStdout and
 // Target.FollowRedirects).
@@ -195,18 +198,22 @@ func TestReadmeNamesScoreFlags(t *testing.T) {
 	a := &app{v: viper.New()}
 	found := false
 	for _, c := range a.rootCmd().Commands() {
-		if c.Name() != "score" {
+		switch c.Name() {
+		case "score", "explain", "rescore", "lock", "verify", "rubrics", "test", "plugins", "cache", "version":
+		default:
 			continue
 		}
 		found = true
-		c.Flags().VisitAll(func(f *pflag.Flag) {
-			if f.Name == "help" || f.Hidden {
-				return
-			}
-			if !strings.Contains(string(readme), "--"+f.Name) {
-				t.Errorf("README.md does not name rubric score's flag --%s (%s)", f.Name, f.Usage)
-			}
-		})
+		for _, cmd := range append([]*cobra.Command{c}, c.Commands()...) {
+			cmd.Flags().VisitAll(func(f *pflag.Flag) {
+				if f.Name == "help" || f.Hidden {
+					return
+				}
+				if !strings.Contains(string(readme), "--"+f.Name) {
+					t.Errorf("README.md does not name the flag --%s of rubric %s (%s)", f.Name, cmd.CommandPath(), f.Usage)
+				}
+			})
+		}
 	}
 	if !found {
 		t.Fatal("no score command")
