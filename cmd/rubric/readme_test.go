@@ -210,7 +210,7 @@ func TestReadmeNamesScoreFlags(t *testing.T) {
 					return
 				}
 				if !strings.Contains(string(readme), "--"+f.Name) {
-					t.Errorf("README.md does not name the flag --%s of rubric %s (%s)", f.Name, cmd.CommandPath(), f.Usage)
+					t.Errorf("README.md does not name the flag --%s of %s (%s)", f.Name, cmd.CommandPath(), f.Usage)
 				}
 			})
 		}
