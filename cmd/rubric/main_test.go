@@ -169,6 +169,13 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("MODERN", modern)
+			// The repository, for scripts that build what README.md
+			// tells a user to build from it (readme_quickstart).
+			repo, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", repo)
 			if err := copyGlob("../../engine/score/testdata/corpus/*.json", filepath.Join(env.WorkDir, "corpus")); err != nil {
 				return err
 			}

@@ -14,7 +14,7 @@ import (
 func (a *app) rubricsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rubrics",
-		Short: "List, show and digest rubrics",
+		Short: "List, show, diff and digest rubrics, and list the functions formulas may call",
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",

@@ -11,7 +11,7 @@ import (
 // replay judge's, and an answers file the judge's own settings gave are
 // passed on as they are.
 func TestAnswersRefused(t *testing.T) {
-	refusal := errors.New(`the judge "heuristic" refused its configuration: the heuristic judge takes no options, not "answers"`)
+	refusal := errors.New(`the judge "heuristic" refused its configuration: the heuristic judge takes no options, not "answers": leave it out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)`)
 	other := errors.New(`the judge "openai" refused its configuration: no model`)
 	hint := `--answers FILE is read by the replay judge, and the judge here is "heuristic", which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out (` + refusal.Error() + ")"
 	tests := []struct {

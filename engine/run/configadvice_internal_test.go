@@ -24,7 +24,7 @@ func TestConfigAdvice(t *testing.T) {
 			`https://h/ answered initialize with a web page (HTTP 200 OK, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for "type": "sse"), and that it needs no sign-in (the server's "headers" in .mcp.json)`},
 		{"server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, use http rather than sse",
 			`server opened an event stream but never named the endpoint to send requests to: if it speaks the streamable HTTP transport, write "type": "http" rather than "sse" in the server's entry in .mcp.json`},
-		{"cannot reach http://127.0.0.1:1/mcp: connection refused", "cannot reach http://127.0.0.1:1/mcp: connection refused"},
+		{"cannot reach http://127.0.0.1:1/mcp: connection refused: is the server running, and listening at that address and port?", "cannot reach http://127.0.0.1:1/mcp: connection refused: is the server running, and listening at that address and port?"},
 	} {
 		inner := transport.Permanent(errors.New(c.in))
 		got := configAdvice(inner, ".mcp.json")

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -76,4 +78,98 @@ func TestImportDirection(t *testing.T) {
 	if checked < 20 {
 		t.Errorf("only %d packages checked: is go list reading the module?", checked)
 	}
+}
+
+// TestReadmeTourNamesEveryPackage holds the package table of README.md's
+// "How it is built" to the module: every package go list finds is named in
+// the first column of a row (a `dir/{a,b}` entry names dir/a and dir/b; a
+// directory that is no package, such as `examples`, names what is under
+// it), and every entry there is a package or a directory, so that the tour
+// neither omits a package nor lists one that was moved or removed.
+func TestReadmeTourNamesEveryPackage(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tour, ok := strings.Cut(string(readme), "\n## How it is built\n")
+	if !ok {
+		t.Fatal(`README.md has no "## How it is built" section`)
+	}
+	tour, _, _ = strings.Cut(tour, "\n## ")
+	entries := tourEntries(tour)
+	if len(entries) < 40 {
+		t.Fatalf("only %d entries read from the tour's table: is it still a table of `package` | what it provides?", len(entries))
+	}
+	cmd := exec.Command("go", "list", module+"...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	pkgs := map[string]bool{}
+	for _, line := range strings.Fields(string(out)) {
+		if rel, ok := strings.CutPrefix(line, module); ok {
+			pkgs[rel] = true
+		}
+	}
+	for _, e := range entries {
+		if pkgs[e] {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join("../..", e)); err != nil || !st.IsDir() {
+			t.Errorf("README's tour names %s, which is neither a package nor a directory of the module", e)
+		}
+	}
+	for p := range pkgs {
+		if !tourCovers(entries, pkgs, p) {
+			t.Errorf("README's tour does not name the package %s: add a row to the table of \"How it is built\"", p)
+		}
+	}
+}
+
+// tourEntries reads the paths the first column of the tour's table
+// names, brace lists expanded.
+func tourEntries(tour string) []string {
+	var out []string
+	for _, line := range strings.Split(tour, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		first := strings.Split(line, "|")[1]
+		for _, quoted := range strings.Split(first, "`") {
+			quoted = strings.TrimSpace(quoted)
+			if quoted == "" || quoted == "," {
+				continue
+			}
+			out = append(out, expandBraces(quoted)...)
+		}
+	}
+	return out
+}
+
+// expandBraces expands one {a,b} group: a/{b,c} is a/b and a/c.
+func expandBraces(s string) []string {
+	open, close := strings.IndexByte(s, '{'), strings.IndexByte(s, '}')
+	if open < 0 || close < open {
+		return []string{s}
+	}
+	var out []string
+	for _, alt := range strings.Split(s[open+1:close], ",") {
+		out = append(out, s[:open]+strings.TrimSpace(alt)+s[close+1:])
+	}
+	return out
+}
+
+// tourCovers reports whether pkg is an entry, or lies under an entry that
+// is a directory and no package.
+func tourCovers(entries []string, pkgs map[string]bool, pkg string) bool {
+	for _, e := range entries {
+		if e == pkg || (!pkgs[e] && strings.HasPrefix(pkg, e+"/")) {
+			return true
+		}
+	}
+	return false
 }

@@ -84,13 +84,15 @@ func TestIdentity(t *testing.T) {
 // TestConfigureRefusesOptions: the rules have no settings, so any option,
 // a misspelt one included, is refused rather than ignored.
 func TestConfigureRefusesOptions(t *testing.T) {
+	const leaveIt = ": leave it out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)"
+	const leaveThem = ": leave them out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)"
 	cases := []struct {
 		opts map[string]string
 		want string
 	}{
-		{map[string]string{"temperature": "0.7"}, `the heuristic judge takes no options, not "temperature"`},
-		{map[string]string{"seed": "7", "base_url": "http://h"}, `the heuristic judge takes no options, not "base_url", "seed"`},
-		{map[string]string{"temperature": ""}, `the heuristic judge takes no options, not "temperature"`},
+		{map[string]string{"temperature": "0.7"}, `the heuristic judge takes no options, not "temperature"` + leaveIt},
+		{map[string]string{"seed": "7", "base_url": "http://h"}, `the heuristic judge takes no options, not "base_url", "seed"` + leaveThem},
+		{map[string]string{"temperature": ""}, `the heuristic judge takes no options, not "temperature"` + leaveIt},
 	}
 	for _, c := range cases {
 		_, err := heuristic.New().Configure(context.Background(), judge.Config{Options: c.opts})

@@ -2,8 +2,10 @@ package openai_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/ask"
@@ -116,6 +118,7 @@ func TestPromptLayoutCaching(t *testing.T) {
 	} {
 		t.Run(c.rubric, func(t *testing.T) {
 			before, after := scan(t, c.rubric, true), scan(t, c.rubric, false)
+			readmeFigures(t, c.rubric, before, after)
 			t.Logf("%s on gitlab (118 tools), %d calls: uncached input tokens %d before (%d of %d cached), %d after (%d of %d cached): %.1f%% of before",
 				c.rubric, after.Requests, before.Uncached(), before.CachedTokens, before.PromptTokens,
 				after.Uncached(), after.CachedTokens, after.PromptTokens, 100*float64(after.Uncached())/float64(before.Uncached()))
@@ -126,5 +129,33 @@ func TestPromptLayoutCaching(t *testing.T) {
 				t.Errorf("uncached input tokens %d after, %d before: want at most %.0f%% of before", after.Uncached(), before.Uncached(), 100*c.most)
 			}
 		})
+	}
+}
+
+// readmeFigures checks that README.md's paragraph on the provider's
+// prompt cache quotes what the run before and after counted, as it
+// words them: Gradable in millions of tokens with the share after, TDQS
+// in thousands.
+func readmeFigures(t *testing.T, rubric string, before, after judgetest.Usage) {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The paragraph breaks its lines anywhere: compare with the line
+	// breaks read as spaces.
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	var want string
+	switch rubric {
+	case "gradable":
+		want = fmt.Sprintf("(%d calls) sends %.1f M uncached input tokens with the task before the tool list and %.2f M with it after (%.1f%%)",
+			after.Requests, float64(before.Uncached())/1e6, float64(after.Uncached())/1e6, 100*float64(after.Uncached())/float64(before.Uncached()))
+	case "tdqs":
+		want = fmt.Sprintf("TDQS (%d calls) %.0f k and %.0f k", after.Requests, float64(before.Uncached())/1e3, float64(after.Uncached())/1e3)
+	default:
+		return
+	}
+	if !strings.Contains(text, want) {
+		t.Errorf("README.md does not quote this run's figures: want %q in its paragraph on the provider's prompt cache", want)
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/nearest"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -299,6 +300,11 @@ func fromPath(path, kind, from string) (Plugin, error) {
 // config entry of its name when there is one.
 func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 	if strings.ContainsRune(ref, filepath.Separator) || strings.ContainsRune(ref, '/') {
+		if _, err := os.Stat(ref); errors.Is(err, fs.ErrNotExist) {
+			// A path that names nothing: say what a --judge or
+			// --transport may name instead.
+			return Plugin{}, fmt.Errorf("no %s plugin at %s: no such file; give the path of a %s plugin's executable (%s), or the name of a %s that rubric plugins list shows", kind, ref, kind, BinaryName(kind, "NAME"), kind)
+		}
 		p, err := fromPath(ref, kind, FromPath)
 		if err != nil {
 			return Plugin{}, err
@@ -336,7 +342,11 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 	if len(names) == 0 {
 		return Plugin{}, fmt.Errorf("no %s plugin %q: none is installed (put %s in %s)", kind, ref, BinaryName(kind, ref), strings.Join(DefaultDirs(), " or "))
 	}
-	return Plugin{}, fmt.Errorf("no %s plugin %q (known: %s; an external one is a binary named %s in the plugin directory)", kind, ref, strings.Join(names, ", "), BinaryName(kind, ref))
+	guess := ""
+	if near := nearest.Key(ref, names); near != "" {
+		guess = fmt.Sprintf(": did you mean %q?", near)
+	}
+	return Plugin{}, fmt.Errorf("no %s plugin %q%s (known: %s; an external one is a binary named %s in %s)", kind, ref, guess, strings.Join(names, ", "), BinaryName(kind, ref), strings.Join(DefaultDirs(), " or "))
 }
 
 // FindPinned finds ref as Find does, and refuses a plugin that is

@@ -105,13 +105,16 @@ func TestFind(t *testing.T) {
 		{protocol.KindJudge, judgeBin, "mine aa"},
 		{protocol.KindTransport, judgeBin, "is a judge plugin, not a transport"},
 		{protocol.KindJudge, oddBin, "something "},
-		{protocol.KindJudge, filepath.Join(root, "absent"), "absent does not exist"},
-		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse`},
+		{protocol.KindJudge, filepath.Join(root, "absent"), "absent: no such file; give the path of a judge plugin's executable (rubric-judge-NAME), or the name of a judge that rubric plugins list shows"},
+		{protocol.KindTransport, "sse", `no transport plugin "sse" (known: file; an external one is a binary named rubric-transport-sse in ` + strings.Join(DefaultDirs(), " or ") + ")"},
+		// A slip for a known name is named.
+		{protocol.KindJudge, "opneai", `no judge plugin "opneai": did you mean "openai"? (known: openai; an external one is a binary named rubric-judge-opneai in `},
+		{protocol.KindTransport, "fiel", `no transport plugin "fiel": did you mean "file"? (known: file;`},
 		{protocol.KindJudge, "heuristic", `no judge plugin "heuristic": none is installed (put rubric-judge-heuristic in`},
 		// A known judge's name with settings that lack their =.
 		{protocol.KindJudge, "openai:model", `no judge plugin "openai:model": the settings after "openai:" are KEY=VALUE, as in openai:model=NAME ("model" has no =)`},
 		{protocol.KindJudge, "nosuch:model", `no judge plugin "nosuch:model" (known: openai; an external one is a binary named rubric-judge-nosuch:model`},
-		{protocol.KindTransport, "file:x", `no transport plugin "file:x" (known: file;`},
+		{protocol.KindTransport, "file:x", `no transport plugin "file:x": did you mean "file"? (known: file;`},
 	} {
 		cat := c
 		if tc.kind == protocol.KindJudge && !filepath.IsAbs(tc.ref) && tc.ref != "heuristic" {

@@ -50,7 +50,11 @@ func NewOptions(judgeName string, m map[string]string, known ...string) (*Option
 		}
 	}
 	if len(known) == 0 {
-		return nil, fmt.Errorf("the %s judge takes no options, not %s", judgeName, strings.Join(named, ", "))
+		them := "them"
+		if len(unknown) == 1 {
+			them = "it"
+		}
+		return nil, fmt.Errorf("the %s judge takes no options, not %s: leave %s out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)", judgeName, strings.Join(named, ", "), them)
 	}
 	what := "option"
 	if len(unknown) > 1 {

@@ -95,8 +95,8 @@ func TestTypos(t *testing.T) {
 		{map[string]string{"colour": "x", "sead": "1"}, openai, `the demo judge has no options "colour", "sead" (did you mean "seed"?)` + list},
 		{map[string]string{"anwsers": "a.jsonl"}, []string{"answers"}, `the demo judge has no option "anwsers" (did you mean "answers"?); its options are answers`},
 		{map[string]string{"comand": "claude"}, []string{"cli_version", "command", "timeout"}, `the demo judge has no option "comand" (did you mean "command"?); its options are cli_version, command, timeout`},
-		{map[string]string{"temperature": "0"}, nil, `the demo judge takes no options, not "temperature"`},
-		{map[string]string{"b": "1", "a": "2"}, nil, `the demo judge takes no options, not "a", "b"`},
+		{map[string]string{"temperature": "0"}, nil, `the demo judge takes no options, not "temperature": leave it out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)`},
+		{map[string]string{"b": "1", "a": "2"}, nil, `the demo judge takes no options, not "a", "b": leave them out, or name a judge that takes options with --judge (openai, anthropic, claude-cli)`},
 	}
 	for _, c := range cases {
 		_, err := NewOptions("demo", c.opts, c.known...)

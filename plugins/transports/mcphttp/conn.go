@@ -363,7 +363,7 @@ func (c *conn) netError(method string) error {
 	reason := err.Error()
 	switch {
 	case errors.Is(err, syscall.ECONNREFUSED):
-		reason = "connection refused"
+		reason = "connection refused: is the server running, and listening at that address and port?"
 	case errors.As(err, &dns) && dns.IsNotFound:
 		reason = "no such host " + dns.Name
 	case errors.As(err, &dns):

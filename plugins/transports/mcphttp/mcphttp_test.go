@@ -248,13 +248,13 @@ func TestExportFailures(t *testing.T) {
 		want   string
 	}{
 		{"connection refused", Streamable{}, transport.Target{Location: "http://127.0.0.1:1/mcp"},
-			"cannot reach http://127.0.0.1:1/mcp: connection refused"},
+			"cannot reach http://127.0.0.1:1/mcp: connection refused: is the server running, and listening at that address and port?"},
 		{"connection refused, sse", SSE{}, transport.Target{Location: "http://127.0.0.1:1/sse"},
-			"cannot reach http://127.0.0.1:1/sse: connection refused"},
+			"cannot reach http://127.0.0.1:1/sse: connection refused: is the server running, and listening at that address and port?"},
 		{"a password stays out", Streamable{}, transport.Target{Location: "http://me:hunter2@127.0.0.1:1/mcp"},
-			"cannot reach http://me:[redacted]@127.0.0.1:1/mcp: connection refused"},
+			"cannot reach http://me:[redacted]@127.0.0.1:1/mcp: connection refused: is the server running, and listening at that address and port?"},
 		{"a token in the query stays out", Streamable{}, transport.Target{Location: "http://127.0.0.1:1/mcp?token=hunter2&page=1"},
-			"cannot reach http://127.0.0.1:1/mcp?token=[redacted]&page=1: connection refused"},
+			"cannot reach http://127.0.0.1:1/mcp?token=[redacted]&page=1: connection refused: is the server running, and listening at that address and port?"},
 		{"not a URL", Streamable{}, transport.Target{Location: "localhost:8080"},
 			`"localhost:8080" is not an http:// or https:// URL`},
 		{"oversize JSON", Streamable{}, transport.Target{Location: oversize.URL, Limits: small},

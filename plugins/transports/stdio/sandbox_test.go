@@ -333,6 +333,13 @@ func TestSandboxHints(t *testing.T) {
 	if err := os.WriteFile(npx, []byte("#!/bin/sh\necho 'npm error code EAI_AGAIN' >&2\nexit 1\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A stand-in go that fails as go run does in the sandbox.
+	goDir := t.TempDir()
+	goBin := filepath.Join(goDir, "go")
+	if err := os.WriteFile(goBin, []byte("#!/bin/sh\necho 'go: downloading github.com/mark3labs/mcp-go v1.2.1' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goRun := "go run ran in the sandbox (--sandbox bwrap), which shows it neither your module cache nor your build cache, and no network without --sandbox-net: build the server first (go build -o server ./PACKAGE) and give rubric that binary"
 	bwrap := transport.Sandbox{Kind: transport.SandboxBwrap}
 	offline := "npx ran in the sandbox without the network (--sandbox bwrap): if it had to download the server, give --sandbox-net, or install the server and run it from its folder"
 	for _, c := range []struct {
@@ -350,6 +357,12 @@ func TestSandboxHints(t *testing.T) {
 			want: "npm error code EAI_AGAIN\n" + offline},
 		{name: "npx with the network", target: transport.Target{Location: npx, Sandbox: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true}},
 			not: "without the network"},
+		{name: "go run", target: transport.Target{Location: goBin, Args: []string{"run", "./cmd/server"}, Sandbox: bwrap},
+			want: "go: downloading github.com/mark3labs/mcp-go v1.2.1\n" + goRun},
+		{name: "go run with the network", target: transport.Target{Location: goBin, Args: []string{"run", "."}, Sandbox: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true}},
+			want: "\n" + goRun},
+		{name: "go run, no sandbox", target: transport.Target{Location: goBin, Args: []string{"run", "."}},
+			not: "go run ran in the sandbox"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.target.Dir = t.TempDir()

@@ -184,8 +184,19 @@ func (e *hinted) Unwrap() error { return e.err }
 // (npx -y, uvx), run in a sandbox without the network, that the download
 // is what may have failed: npx then waits for the network until the
 // start timeout, and nothing else says why.
+//
+// go run, sandboxed, fails with or without the network: the sandbox shows
+// it neither the module cache nor the build cache, so it would download
+// and compile every dependency in the private HOME on each run; the
+// failure says to build the server first, as the README does.
 func offlineHint(target transport.Target, err error) error {
-	if err == nil || !target.Sandbox.Enabled() || target.Sandbox.Net || !downloaders[filepath.Base(target.Location)] {
+	if err == nil || !target.Sandbox.Enabled() {
+		return err
+	}
+	if filepath.Base(target.Location) == "go" && len(target.Args) > 0 && target.Args[0] == "run" {
+		return &hinted{err: err, hint: fmt.Sprintf("go run ran in the sandbox (--sandbox %s), which shows it neither your module cache nor your build cache, and no network without --sandbox-net: build the server first (go build -o server ./PACKAGE) and give rubric that binary", target.Sandbox.Kind)}
+	}
+	if target.Sandbox.Net || !downloaders[filepath.Base(target.Location)] {
 		return err
 	}
 	return &hinted{err: err, hint: fmt.Sprintf("%s ran in the sandbox without the network (--sandbox %s): if it had to download the server, give --sandbox-net, or install the server and run it from its folder", filepath.Base(target.Location), target.Sandbox.Kind)}
