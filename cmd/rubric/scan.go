@@ -175,18 +175,28 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		added, again, err := db.Enqueue(cmd.Context(), jobs)
+		r, err := db.Enqueue(cmd.Context(), jobs)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added+again, "job"))
-		if again > 0 {
-			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", again))
+		if len(jobs) > 0 && r.Done == len(jobs) {
+			// Nothing for a worker to do: "start workers" would send
+			// the user to start some that find nothing.
+			fmt.Fprintf(a.stdout, "0 jobs enqueued: the list's %s done already, nothing is left for a worker; merge the workers' directories (rubric scan merge DIR... --out BOARD) for the leaderboard, or use another database to score the list afresh\n", report.Plural(len(jobs), "job")+words.Pick(len(jobs), " is", " are"))
+			return nil
 		}
-		if held := len(jobs) - added - again; held > 0 {
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
+		if r.Again > 0 {
+			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", r.Again))
+		}
+		if held := len(jobs) - r.Added - r.Again; held > 0 {
 			// The queue keeps a job as it was first enqueued, and its
 			// workers do it so: this run's read limits cannot reach it.
-			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
+			if waiting := held - r.Done; waiting > 0 {
+				a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again (%d done, %d not done yet): those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs), r.Done, waiting))
+			} else {
+				a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already, done, and are not enqueued again", held, len(jobs)))
+			}
 		}
 		return nil
 	}
