@@ -285,14 +285,28 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 }
 
 // scanSummary prints, for a merge of shards, the merged leaderboard's
-// totals as what the shards did (a merge asks no judge), and where it is.
+// totals as what the shards did (a merge asks no judge), and where it is;
+// a merge in which no server was scored exits 2, as such a scan does.
 func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", report.Plural(shards, "shard"), totalsLine(lb.Totals, ""))
 	if lb.Partial != nil {
 		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
-	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
-	return err
+	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
+		return err
+	}
+	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
+		// As a scan that scored no server: a leaderboard of failures
+		// alone is no ranking to publish, and the job merging should
+		// see it.
+		all := fmt.Sprintf("all %d servers", t.Servers)
+		if t.Servers == 1 {
+			all = "the one server"
+		}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s): mend the cause and run the parts' scans again",
+			all, words.Pick(shards, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+	}
+	return nil
 }
 
 // scanRunSummary prints what this run did (ran): the servers it scored,
