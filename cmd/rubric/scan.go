@@ -326,6 +326,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	if lb.Partial != nil {
 		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
+	if lb.Worker {
+		fmt.Fprintln(a.stdout, scan.WorkerSentence)
+	}
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
 	}

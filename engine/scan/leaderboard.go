@@ -40,7 +40,14 @@ type Leaderboard struct {
 	// Partial, when set, says that the leaderboard holds only some
 	// shards of its list: a shard's own, or a merge with --partial.
 	Partial *Partial `json:"partial,omitempty"`
+	// Worker says that the leaderboard is one worker's own (rubric scan
+	// worker): the jobs it did of a queue's scan, not the whole scan.
+	Worker bool `json:"worker,omitempty"`
 }
+
+// WorkerSentence says, in one sentence, what a worker's own leaderboard
+// is and how to get the whole scan's.
+const WorkerSentence = "One worker's part: this leaderboard holds the servers this worker did of a queue's scan, not the whole scan; merge every worker's directory (rubric scan merge DIR... --out BOARD) for the scan's leaderboard."
 
 // Partial is what a leaderboard of part of a list lacks.
 type Partial struct {
@@ -238,6 +245,9 @@ func Merge(dirs []string, out, version string, o MergeOptions) (*Leaderboard, er
 		return nil, err
 	}
 	lb := board(meta, slices.Collect(maps.Values(byKey)), version)
+	// A worker's directory (no list, its settings recorded) writing its
+	// own leaderboard (Build): what it did, not the queue's whole scan.
+	lb.Worker = len(scans) == 1 && meta.List == nil && meta.Settings != nil && filepath.Clean(scans[0].dir) == filepath.Clean(out)
 	if err := lb.write(out); err != nil {
 		return nil, err
 	}

@@ -30,6 +30,9 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	if lb.Partial != nil {
 		fmt.Fprintf(&b, "**%s**\n\n", lb.Partial.Sentence())
 	}
+	if lb.Worker {
+		fmt.Fprintf(&b, "**%s**\n\n", WorkerSentence)
+	}
 	names := make([]string, len(lb.Rubrics))
 	for i, r := range lb.Rubrics {
 		names[i] = r.Name
