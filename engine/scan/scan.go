@@ -141,8 +141,13 @@ type Progress struct {
 	Elapsed, ETA time.Duration
 }
 
-// String is the progress on one line.
+// String is the progress on one line. A worker of a queue (Total 0: it
+// knows no list, so no total) counts what it did, with no total and no
+// time left.
 func (p Progress) String() string {
+	if p.Total == 0 {
+		return fmt.Sprintf("scan worker: %s done · %d failed · %d in flight", report.Plural(p.Done+p.Failed+p.Skipped, "server"), p.Failed, p.InFlight)
+	}
 	s := fmt.Sprintf("scan: %d/%d servers · %d failed · %d in flight", p.Done+p.Failed+p.Skipped, p.Total, p.Failed, p.InFlight)
 	if p.ETA > 0 {
 		s += " · ETA " + p.ETA.Round(time.Second).String()

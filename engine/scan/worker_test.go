@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWorkerLeaderboardSaysItsPart: a worker's directory (no list, its
@@ -51,6 +52,24 @@ func TestWorkerLeaderboardSaysItsPart(t *testing.T) {
 		}
 		if lb.Worker != tt.want || strings.Contains(string(md), WorkerSentence) != tt.want || strings.Contains(string(js), `"worker": true`) != tt.want {
 			t.Errorf("%s: Worker %v, sentence in leaderboard.md %v, in leaderboard.json %v; want %v", tt.name, lb.Worker, strings.Contains(string(md), WorkerSentence), strings.Contains(string(js), `"worker": true`), tt.want)
+		}
+	}
+}
+
+// TestProgressOfAWorker: a worker knows no total (it reads no list), so
+// its line counts the servers it did, with neither "N/0" nor a time
+// left; a scan's line has its total.
+func TestProgressOfAWorker(t *testing.T) {
+	for _, tt := range []struct {
+		p    Progress
+		want string
+	}{
+		{Progress{Done: 6, Failed: 1, InFlight: 1}, "scan worker: 7 servers done · 1 failed · 1 in flight"},
+		{Progress{Done: 1}, "scan worker: 1 server done · 0 failed · 0 in flight"},
+		{Progress{Total: 7, Done: 3, InFlight: 2, ETA: 4 * time.Second}, "scan: 3/7 servers · 0 failed · 2 in flight · ETA 4s"},
+	} {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("%+v: got %q, want %q", tt.p, got, tt.want)
 		}
 	}
 }
