@@ -147,6 +147,9 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	if out == "" {
 		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
 	}
+	if err := fl.ScanNumbers(); err != nil {
+		return err
+	}
 	rs, err := fl.ScanRubrics(defaultRubric)
 	if err != nil {
 		return err
@@ -271,6 +274,9 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 	out, dsn := v.GetString("out"), v.GetString("db")
 	if out == "" || dsn == "" {
 		return fmt.Errorf("--db and --out: name the scan's queue and this worker's directory")
+	}
+	if err := a.flags(cmd).ScanNumbers(); err != nil {
+		return err
 	}
 	rs, err := a.flags(cmd).ScanRubrics(defaultRubric)
 	if err != nil {

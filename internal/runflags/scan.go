@@ -62,6 +62,28 @@ func HideScanTarget(cmd *cobra.Command) {
 	}
 }
 
+// ScanNumbers refuses, before a scan or a worker opens its queue or
+// writes to its directory, a --parallel or --attempts below 1 and a
+// negative --timeout or --backoff, naming the flag: the queue refused a
+// negative one only once the scan's directory was made, in its own
+// words, and took 0 for 1.
+func (fl Flags) ScanNumbers() error {
+	v := fl.V
+	if n := v.GetInt("parallel"); n < 1 {
+		return fmt.Errorf("--parallel %d: give how many servers are scanned at once, 1 or more (default %d)", n, run.DefaultServers)
+	}
+	if n := v.GetInt("attempts"); n < 1 {
+		return fmt.Errorf("--attempts %d: give how often installing and starting a server are tried, 1 or more (1: no second try)", n)
+	}
+	if d := v.GetDuration("timeout"); d < 0 {
+		return fmt.Errorf("--timeout %s: give the longest time one server may take, or 0 for no bound", d)
+	}
+	if d := v.GetDuration("backoff"); d < 0 {
+		return fmt.Errorf("--backoff %s: give the wait before a second try, 0 or more", d)
+	}
+	return nil
+}
+
 // ScanRubrics are the --rubric flags' rubrics, or defaultRubric; two
 // of one name are refused, since a leaderboard has a column per name.
 func (fl Flags) ScanRubrics(defaultRubric string) ([]*rubric.Rubric, error) {
