@@ -294,7 +294,13 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // totals as what the shards did (a merge asks no judge), and where it is;
 // a merge in which no server was scored exits 2, as such a scan does.
 func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", report.Plural(shards, "shard"), totalsLine(lb.Totals, ""))
+	parts := report.Plural(shards, "shard")
+	if m, err := scan.ReadMeta(out); err == nil && m.List == nil && m.Settings != nil {
+		// Workers' directories (no list, their settings recorded): what a queue
+		// handed out, not shards of a list.
+		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", shards, words.Pick(shards, "directory", "directories"))
+	}
+	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", parts, totalsLine(lb.Totals, ""))
 	if lb.Partial != nil {
 		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
