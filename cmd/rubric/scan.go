@@ -391,6 +391,6 @@ func retried(lb *scan.Leaderboard) (n, down int) {
 // apart from the judge calls.
 func totalsLine(t scan.Totals, kept string) string {
 	refused := report.Calls{RateLimited: t.RateLimited, Unanswered: t.Unanswered}.Refusals()
-	return fmt.Sprintf("%s: %d scored, %d failed%s · %s · %s%s, %d from the cache",
-		report.Plural(t.Servers, "server"), t.Scored, t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), refused, t.CacheHits)
+	return fmt.Sprintf("%s: %d scored%s, %d failed%s · %s · %s%s, %d from the cache",
+		report.Plural(t.Servers, "server"), t.Scored, t.NoToolsWords(), t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), refused, t.CacheHits)
 }

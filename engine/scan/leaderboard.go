@@ -101,8 +101,11 @@ type JudgeGroup struct {
 
 // Totals are the scan's.
 type Totals struct {
-	Servers   int     `json:"servers"`
-	Scored    int     `json:"scored"`
+	Servers int `json:"servers"`
+	Scored  int `json:"scored"`
+	// NoTools is how many of the servers scored listed no tools: no
+	// rubric grades an empty surface, so they have no score.
+	NoTools   int     `json:"no_tools,omitempty"`
 	Failed    int     `json:"failed"`
 	Tools     int     `json:"tools"`
 	Calls     int     `json:"calls"`
@@ -131,6 +134,18 @@ func (t *Totals) add(rec *Record) {
 	t.Tokens += rec.Calls.Tokens
 	t.CostUSD += rec.Calls.CostUSD
 	t.ServerSeconds += rec.Seconds
+	if rec.Failed == nil && rec.Tools == 0 {
+		t.NoTools++
+	}
+}
+
+// NoToolsWords says, after the count of servers scored, how many of them
+// listed no tools and so have no score: "" when none did.
+func (t Totals) NoToolsWords() string {
+	if t.NoTools == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d with no tools, so no score)", t.NoTools)
 }
 
 // TimeFields are the leaderboard's members that depend on the clock,

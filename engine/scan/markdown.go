@@ -19,7 +19,7 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	t := lb.Totals
 	fmt.Fprintf(&b, "## Scan · %s\n\n", report.Plural(t.Servers, "server"))
-	fmt.Fprintf(&b, "%d scored · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
+	fmt.Fprintf(&b, "%d scored%s · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.NoToolsWords(), t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
 	if refused := t.refused(); refused != "" {
 		fmt.Fprintf(&b, " · %s", refused)
 	}
