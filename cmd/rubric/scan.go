@@ -347,11 +347,22 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	retry := ""
 	if n, down := retried(lb); n > 0 || down > 0 {
 		var why []string
+		// A worker run again does not try them: the queue holds their
+		// jobs done. The scan's own command on the merge of the workers'
+		// directories does only the jobs it has no good record of.
+		again := func(n int, when string) string {
+			it := words.Pick(n, "it", "them")
+			if lb.Worker {
+				return "a worker run again does not try " + it + " (the queue holds " + words.Pick(n, "its job", "their jobs") + " done): once " + when +
+					", merge the workers' directories (rubric scan merge DIR... --out BOARD) and run the scan's command with --out BOARD and no --db, which tries only such servers again"
+			}
+			return "run the same command again once " + when + " to try " + it + " again"
+		}
 		if n > 0 {
-			why = append(why, fmt.Sprintf("%s failed on rubric's side (the judge, or scoring the tools once read), not the server's: run the same command again once that is mended (the judge back, a rubric's formula fixed) to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them")))
+			why = append(why, fmt.Sprintf("%s failed on rubric's side (the judge, or scoring the tools once read), not the server's: %s", report.Plural(n, "server"), again(n, "that is mended (the judge back, a rubric's formula fixed)")))
 		}
 		if down > 0 {
-			why = append(why, fmt.Sprintf("%s could not be installed because the package registry did not answer, nothing of the %s doing: run the same command again once it answers to try %s again", report.Plural(down, "server"), words.Pick(down, "server's", "servers'"), words.Pick(down, "it", "them")))
+			why = append(why, fmt.Sprintf("%s could not be installed because the package registry did not answer, nothing of the %s doing: %s", report.Plural(down, "server"), words.Pick(down, "server's", "servers'"), again(down, "it answers")))
 		}
 		retry = "; " + strings.Join(why, "; ")
 		if t.Scored > 0 {
