@@ -73,6 +73,11 @@ func (a *app) scanMergeCmd() *cobra.Command {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
 			dirs := a.distinctDirs(args)
+			for _, d := range dirs {
+				if sameDir(d, out) {
+					return fmt.Errorf("--out %s is one of the directories merged: the merge would make that part the whole (its shard, resumed there, is then refused, and a worker's records mix with the others'); give --out a directory of its own", out)
+				}
+			}
 			lb, err := scan.Merge(dirs, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
@@ -83,6 +88,17 @@ func (a *app) scanMergeCmd() *cobra.Command {
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
 	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// sameDir says whether a and b name one directory (by path, or as the
+// same file once both exist).
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // distinctDirs are dirs with each directory once (a glob and a name may
