@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -41,7 +42,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 				if err != nil {
 					return &localconfig.ValueError{Key: "rubric", Err: err}
 				}
-				args, names, err := scanReports(args, r.Name)
+				args, names, err := scanReports(args, r.Name, a.stderr)
 				if err != nil {
 					return err
 				}
@@ -95,8 +96,10 @@ func (a *app) rescoreCmd() *cobra.Command {
 // scanReports expands each argument that is a scan's directory (or its
 // reports/ folder) into the paths of the scan's current reports of the
 // rubric named rubricName (see scan.Reports), and says the scan's name
-// of the server of each such path.
-func scanReports(args []string, rubricName string) ([]string, map[string]string, error) {
+// of the server of each such path. What such a scan's ranking cannot
+// hold (its failed servers, its missing shards) is said on stderr, so
+// that the ranking does not read as the whole scan's.
+func scanReports(args []string, rubricName string, stderr io.Writer) ([]string, map[string]string, error) {
 	var out []string
 	names := map[string]string{}
 	for _, a := range args {
@@ -115,6 +118,13 @@ func scanReports(args []string, rubricName string) ([]string, map[string]string,
 		for _, r := range refs {
 			out = append(out, r.Path)
 			names[r.Path] = r.Name
+		}
+		lacks, err := scan.Lacks(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, l := range lacks {
+			fmt.Fprintf(stderr, "rubric: %s\n", l)
 		}
 	}
 	return out, names, nil

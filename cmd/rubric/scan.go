@@ -73,6 +73,11 @@ func (a *app) scanMergeCmd() *cobra.Command {
 				return fmt.Errorf("--out: name the directory of the merged leaderboard")
 			}
 			dirs := a.distinctDirs(args)
+			for _, d := range dirs {
+				if sameDir(d, out) {
+					return fmt.Errorf("--out %s is one of the directories merged: the merge would make that part the whole (its shard, resumed there, is then refused, and a worker's records mix with the others'); give --out a directory of its own", out)
+				}
+			}
 			lb, err := scan.Merge(dirs, out, version(), scan.MergeOptions{Partial: a.v.GetBool("partial"), Say: a.say})
 			if err != nil {
 				return err
@@ -83,6 +88,17 @@ func (a *app) scanMergeCmd() *cobra.Command {
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
 	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
+}
+
+// sameDir says whether a and b name one directory (by path, or as the
+// same file once both exist).
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // distinctDirs are dirs with each directory once (a glob and a name may
@@ -147,6 +163,9 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	if out == "" {
 		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
 	}
+	if err := fl.ScanNumbers(); err != nil {
+		return err
+	}
 	rs, err := fl.ScanRubrics(defaultRubric)
 	if err != nil {
 		return err
@@ -175,18 +194,28 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	defer closeQueue()
 	if db, ok := queue.(scan.DB); ok && !db.Drain {
-		added, again, err := db.Enqueue(cmd.Context(), jobs)
+		r, err := db.Enqueue(cmd.Context(), jobs)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(added+again, "job"))
-		if again > 0 {
-			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", again))
+		if len(jobs) > 0 && r.Done == len(jobs) {
+			// Nothing for a worker to do: "start workers" would send
+			// the user to start some that find nothing.
+			fmt.Fprintf(a.stdout, "0 jobs enqueued: the list's %s done already, nothing is left for a worker; merge the workers' directories (rubric scan merge DIR... --out BOARD) for the leaderboard, or use another database to score the list afresh\n", report.Plural(len(jobs), "job")+words.Pick(len(jobs), " is", " are"))
+			return nil
 		}
-		if held := len(jobs) - added - again; held > 0 {
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
+		if r.Again > 0 {
+			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", r.Again))
+		}
+		if held := len(jobs) - r.Added - r.Again; held > 0 {
 			// The queue keeps a job as it was first enqueued, and its
 			// workers do it so: this run's read limits cannot reach it.
-			a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again: those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs)))
+			if waiting := held - r.Done; waiting > 0 {
+				a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already and are not enqueued again (%d done, %d not done yet): those not done yet keep the read limits of the run that enqueued them (--start-timeout, --request-timeout, --max-bytes, --max-tools, --strict-stdout)", held, len(jobs), r.Done, waiting))
+			} else {
+				a.say(fmt.Sprintf("%d of the list's %d jobs were in the queue already, done, and are not enqueued again", held, len(jobs)))
+			}
 		}
 		return nil
 	}
@@ -262,6 +291,9 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 	if out == "" || dsn == "" {
 		return fmt.Errorf("--db and --out: name the scan's queue and this worker's directory")
 	}
+	if err := a.flags(cmd).ScanNumbers(); err != nil {
+		return err
+	}
 	rs, err := a.flags(cmd).ScanRubrics(defaultRubric)
 	if err != nil {
 		return err
@@ -275,14 +307,34 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 }
 
 // scanSummary prints, for a merge of shards, the merged leaderboard's
-// totals as what the shards did (a merge asks no judge), and where it is.
+// totals as what the shards did (a merge asks no judge), and where it is;
+// a merge in which no server was scored exits 2, as such a scan does.
 func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", report.Plural(shards, "shard"), totalsLine(lb.Totals, ""))
+	parts := report.Plural(shards, "shard")
+	if m, err := scan.ReadMeta(out); err == nil && m.List == nil && m.Settings != nil {
+		// Workers' directories (no list, their settings recorded): what a queue
+		// handed out, not shards of a list.
+		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", shards, words.Pick(shards, "directory", "directories"))
+	}
+	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", parts, totalsLine(lb.Totals, ""))
 	if lb.Partial != nil {
 		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
-	_, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard"))
-	return err
+	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
+		return err
+	}
+	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
+		// As a scan that scored no server: a leaderboard of failures
+		// alone is no ranking to publish, and the job merging should
+		// see it.
+		all := fmt.Sprintf("all %d servers", t.Servers)
+		if t.Servers == 1 {
+			all = "the one server"
+		}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s): mend the cause and run the parts' scans again",
+			all, words.Pick(shards, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+	}
+	return nil
 }
 
 // scanRunSummary prints what this run did (ran): the servers it scored,
@@ -302,17 +354,31 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 	if lb.Partial != nil {
 		fmt.Fprintln(a.stdout, lb.Partial.Sentence())
 	}
+	if lb.Worker {
+		fmt.Fprintln(a.stdout, scan.WorkerSentence)
+	}
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
 	}
 	retry := ""
 	if n, down := retried(lb); n > 0 || down > 0 {
 		var why []string
+		// A worker run again does not try them: the queue holds their
+		// jobs done. The scan's own command on the merge of the workers'
+		// directories does only the jobs it has no good record of.
+		again := func(n int, when string) string {
+			it := words.Pick(n, "it", "them")
+			if lb.Worker {
+				return "a worker run again does not try " + it + " (the queue holds " + words.Pick(n, "its job", "their jobs") + " done): once " + when +
+					", merge the workers' directories (rubric scan merge DIR... --out BOARD) and run the scan's command with --out BOARD and no --db, which tries only such servers again"
+			}
+			return "run the same command again once " + when + " to try " + it + " again"
+		}
 		if n > 0 {
-			why = append(why, fmt.Sprintf("%s failed on rubric's side (the judge, or scoring the tools once read), not the server's: run the same command again once that is mended (the judge back, a rubric's formula fixed) to try %s again", report.Plural(n, "server"), words.Pick(n, "it", "them")))
+			why = append(why, fmt.Sprintf("%s failed on rubric's side (the judge, or scoring the tools once read), not the server's: %s", report.Plural(n, "server"), again(n, "that is mended (the judge back, a rubric's formula fixed)")))
 		}
 		if down > 0 {
-			why = append(why, fmt.Sprintf("%s could not be installed because the package registry did not answer, nothing of the %s doing: run the same command again once it answers to try %s again", report.Plural(down, "server"), words.Pick(down, "server's", "servers'"), words.Pick(down, "it", "them")))
+			why = append(why, fmt.Sprintf("%s could not be installed because the package registry did not answer, nothing of the %s doing: %s", report.Plural(down, "server"), words.Pick(down, "server's", "servers'"), again(down, "it answers")))
 		}
 		retry = "; " + strings.Join(why, "; ")
 		if t.Scored > 0 {
@@ -352,6 +418,6 @@ func retried(lb *scan.Leaderboard) (n, down int) {
 // apart from the judge calls.
 func totalsLine(t scan.Totals, kept string) string {
 	refused := report.Calls{RateLimited: t.RateLimited, Unanswered: t.Unanswered}.Refusals()
-	return fmt.Sprintf("%s: %d scored, %d failed%s · %s · %s%s, %d from the cache",
-		report.Plural(t.Servers, "server"), t.Scored, t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), refused, t.CacheHits)
+	return fmt.Sprintf("%s: %d scored%s, %d failed%s · %s · %s%s, %d from the cache",
+		report.Plural(t.Servers, "server"), t.Scored, t.NoToolsWords(), t.Failed, kept, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), refused, t.CacheHits)
 }

@@ -88,7 +88,9 @@ type Check func(ctx context.Context, old *report.Report) error
 // observations (scan asks no judge) and compares the two rankings. A
 // report check refuses is not rescored, and neither is one scored with
 // another rubric (name and version) than the first report accepted: its old
-// score is on another scale, and one old column cannot rank the two.
+// score is on another scale, and one old column cannot rank the two. Nor
+// is one answered by another judge configuration than the first's (the
+// Gradable methodology: two judges' scores do not compare, old or new).
 // Reports of servers of the same name are told apart by their file. A
 // server is named by names[path] when names has its path (a scan's name
 // for it), else by the name its report records.
@@ -120,6 +122,11 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, names map[st
 		} else if old.Rubric.Name != first.Rubric.Name || old.Rubric.Version != first.Rubric.Version {
 			s.Error = fmt.Sprintf("scored with %s %s, but %s with %s %s: the old scores are on two scales, so one old column cannot rank them; rescore the reports of one rubric together",
 				old.Rubric.Name, old.Rubric.Version, firstPath, first.Rubric.Name, first.Rubric.Version)
+			continue
+		}
+		if judgeKey(old.Judge) != judgeKey(first.Judge) {
+			s.Error = fmt.Sprintf("answered by the judge %s, but %s by %s: scores of two judge configurations do not compare, so one ranking cannot hold them; rescore the reports of one judge together",
+				judgeName(old.Judge), firstPath, judgeName(first.Judge))
 			continue
 		}
 		if !slices.ContainsFunc(rk.Old, func(o report.Rubric) bool { return o.Digest == old.Rubric.Digest }) {
@@ -171,6 +178,33 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, names map[st
 		rk.Movers = append(rk.Movers, fmt.Sprintf("%s (%d -> %d, %+d)", m.Server, m.OldRank, m.NewRank, m.Change))
 	}
 	return rk
+}
+
+// judgeKey is a report's judge configuration as a string (its block's
+// JSON, labels included), "" for a report no judge answered.
+func judgeKey(j *report.Judge) string {
+	if j == nil {
+		return ""
+	}
+	b, _ := json.Marshal(j)
+	return string(b)
+}
+
+// judgeName names a judge configuration for a message: plugin, version,
+// model and the plugin binary's hash; "none" for a report no judge
+// answered.
+func judgeName(j *report.Judge) string {
+	if j == nil {
+		return "none"
+	}
+	s := j.Plugin + " " + j.Version
+	if j.Model != "" {
+		s += " " + j.Model
+	}
+	if j.SHA256 != "" {
+		s += " sha256:" + j.SHA256[:min(12, len(j.SHA256))]
+	}
+	return s
 }
 
 // tellApart names each server that shares its name with another by its

@@ -30,19 +30,20 @@ func (d DB) Add(ctx context.Context, jobs []Job) error {
 	if err != nil {
 		return err
 	}
-	_, _, err = d.Queue.Requeue(ctx, q, jobqueue.AgainFinished)
+	_, err = d.Queue.Requeue(ctx, q, jobqueue.AgainFinished)
 	return err
 }
 
 // Enqueue enqueues jobs, each with its job as the payload, for workers
 // whose records the run cannot see. It says how many the queue did not
-// hold (added), and how many it held failed or cancelled, which are not
-// done and are made available again (again): a job it holds (by its
-// key) keeps the payload the run that enqueued it wrote.
-func (d DB) Enqueue(ctx context.Context, jobs []Job) (added, again int, err error) {
+// hold (Added), how many it held failed or cancelled, which are not
+// done and are made available again (Again), and how many it held done
+// (Done): a job it holds (by its key) keeps the payload the run that
+// enqueued it wrote.
+func (d DB) Enqueue(ctx context.Context, jobs []Job) (jobqueue.Requeued, error) {
 	q, err := payloads(jobs)
 	if err != nil {
-		return 0, 0, err
+		return jobqueue.Requeued{}, err
 	}
 	return d.Queue.Requeue(ctx, q, jobqueue.AgainFailed)
 }

@@ -30,7 +30,8 @@ type boardView struct {
 	Groups  []boardGroup
 	Judges  []boardJudges
 	Failed  []Failen
-	// Partial says what a leaderboard of part of its list lacks.
+	// Partial says what a leaderboard of part of its list lacks (or
+	// that it is one worker's part of a queue's scan).
 	Partial string
 }
 
@@ -117,6 +118,9 @@ func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
 	v.Failed = lb.Failed
 	if lb.Partial != nil {
 		v.Partial = lb.Partial.Sentence()
+	}
+	if lb.Worker {
+		v.Partial = WorkerSentence
 	}
 	return boardPage.Execute(w, v)
 }

@@ -40,7 +40,14 @@ type Leaderboard struct {
 	// Partial, when set, says that the leaderboard holds only some
 	// shards of its list: a shard's own, or a merge with --partial.
 	Partial *Partial `json:"partial,omitempty"`
+	// Worker says that the leaderboard is one worker's own (rubric scan
+	// worker): the jobs it did of a queue's scan, not the whole scan.
+	Worker bool `json:"worker,omitempty"`
 }
+
+// WorkerSentence says, in one sentence, what a worker's own leaderboard
+// is and how to get the whole scan's.
+const WorkerSentence = "One worker's part: this leaderboard holds the servers this worker did of a queue's scan, not the whole scan; merge every worker's directory (rubric scan merge DIR... --out BOARD) for the scan's leaderboard."
 
 // Partial is what a leaderboard of part of a list lacks.
 type Partial struct {
@@ -94,8 +101,11 @@ type JudgeGroup struct {
 
 // Totals are the scan's.
 type Totals struct {
-	Servers   int     `json:"servers"`
-	Scored    int     `json:"scored"`
+	Servers int `json:"servers"`
+	Scored  int `json:"scored"`
+	// NoTools is how many of the servers scored listed no tools: no
+	// rubric grades an empty surface, so they have no score.
+	NoTools   int     `json:"no_tools,omitempty"`
 	Failed    int     `json:"failed"`
 	Tools     int     `json:"tools"`
 	Calls     int     `json:"calls"`
@@ -124,6 +134,18 @@ func (t *Totals) add(rec *Record) {
 	t.Tokens += rec.Calls.Tokens
 	t.CostUSD += rec.Calls.CostUSD
 	t.ServerSeconds += rec.Seconds
+	if rec.Failed == nil && rec.Tools == 0 {
+		t.NoTools++
+	}
+}
+
+// NoToolsWords says, after the count of servers scored, how many of them
+// listed no tools and so have no score: "" when none did.
+func (t Totals) NoToolsWords() string {
+	if t.NoTools == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d with no tools, so no score)", t.NoTools)
 }
 
 // TimeFields are the leaderboard's members that depend on the clock,
@@ -238,6 +260,9 @@ func Merge(dirs []string, out, version string, o MergeOptions) (*Leaderboard, er
 		return nil, err
 	}
 	lb := board(meta, slices.Collect(maps.Values(byKey)), version)
+	// A worker's directory (no list, its settings recorded) writing its
+	// own leaderboard (Build): what it did, not the queue's whole scan.
+	lb.Worker = len(scans) == 1 && meta.List == nil && meta.Settings != nil && filepath.Clean(scans[0].dir) == filepath.Clean(out)
 	if err := lb.write(out); err != nil {
 		return nil, err
 	}

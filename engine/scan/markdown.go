@@ -19,7 +19,7 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	t := lb.Totals
 	fmt.Fprintf(&b, "## Scan · %s\n\n", report.Plural(t.Servers, "server"))
-	fmt.Fprintf(&b, "%d scored · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
+	fmt.Fprintf(&b, "%d scored%s · %d failed · %s · %s (%d answers from the cache) · %d tokens", t.Scored, t.NoToolsWords(), t.Failed, report.Plural(t.Tools, "tool"), report.Plural(t.Calls, "judge call"), t.CacheHits, t.Tokens)
 	if refused := t.refused(); refused != "" {
 		fmt.Fprintf(&b, " · %s", refused)
 	}
@@ -29,6 +29,9 @@ func (lb *Leaderboard) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(&b, " · %.1f s\n\n", t.Seconds)
 	if lb.Partial != nil {
 		fmt.Fprintf(&b, "**%s**\n\n", lb.Partial.Sentence())
+	}
+	if lb.Worker {
+		fmt.Fprintf(&b, "**%s**\n\n", WorkerSentence)
 	}
 	names := make([]string, len(lb.Rubrics))
 	for i, r := range lb.Rubrics {

@@ -421,3 +421,46 @@ func IsScanDir(dir string) bool {
 	_, err := os.Stat(metaPath(dir))
 	return err == nil
 }
+
+// Lacks says, a sentence each, what a ranking of a scan's reports
+// (Reports) cannot hold: the servers that failed, which have no report,
+// and, for part of a list (a shard's own directory, a merge with
+// --partial), the shards missing. None when every server of the whole
+// list was scored.
+func Lacks(dir string) ([]string, error) {
+	d, err := readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var failed []string
+	for _, rec := range d.records {
+		if rec.Failed != nil {
+			failed = append(failed, rec.Name)
+		}
+	}
+	if len(failed) > 0 {
+		slices.Sort(failed)
+		shown := failed
+		more := ""
+		if len(shown) > 5 {
+			shown, more = shown[:5], fmt.Sprintf(" and %d more", len(failed)-5)
+		}
+		have, they := "have no report, so they are", "their reasons are"
+		if len(failed) == 1 {
+			have, they = "has no report, so it is", "its reason is"
+		}
+		out = append(out, fmt.Sprintf("%d of the %s in %s failed and %s not ranked here: %s%s (%s in %s)",
+			len(failed), report.Plural(len(d.records), "server"), dir, have, strings.Join(shown, ", "), more, they, filepath.Join(dir, "leaderboard.md")))
+	}
+	if l := d.meta.List; l != nil && len(l.Missing()) > 0 {
+		missing := l.Missing()
+		verb := "is missing, and its servers are"
+		if len(missing) > 1 {
+			verb = "are missing, and their servers are"
+		}
+		out = append(out, fmt.Sprintf("%s holds %s of the %d shards of its list of %s; %s %s not ranked here (merge every shard with rubric scan merge, then rescore the merge)",
+			dir, shardWords(l.Holds), l.Shards, report.Plural(l.Servers, "server"), shardWords(missing), verb))
+	}
+	return out, nil
+}

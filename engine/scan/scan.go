@@ -141,8 +141,13 @@ type Progress struct {
 	Elapsed, ETA time.Duration
 }
 
-// String is the progress on one line.
+// String is the progress on one line. A worker of a queue (Total 0: it
+// knows no list, so no total) counts what it did, with no total and no
+// time left.
 func (p Progress) String() string {
+	if p.Total == 0 {
+		return fmt.Sprintf("scan worker: %s done · %d failed · %d in flight", report.Plural(p.Done+p.Failed+p.Skipped, "server"), p.Failed, p.InFlight)
+	}
 	s := fmt.Sprintf("scan: %d/%d servers · %d failed · %d in flight", p.Done+p.Failed+p.Skipped, p.Total, p.Failed, p.InFlight)
 	if p.ETA > 0 {
 		s += " · ETA " + p.ETA.Round(time.Second).String()
@@ -277,20 +282,23 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 // jobs name but key otherwise (their target, content, environment or
 // sandbox changed since): the leaderboard would list such a server twice,
 // once as it was. They are moved to OUT/superseded, and the run says
-// how many, in one line.
+// how many, in one line. It says too, in a line, which servers of an
+// earlier run the list no longer names, whose rows stay.
 func (s *Scanner) supersede(jobs []Job) error {
 	if len(jobs) == 0 {
 		return nil
 	}
 	keyOf := make(map[string]string, len(jobs))
+	listed := make(map[string]bool, len(jobs))
 	for _, j := range jobs {
 		keyOf[j.Name] = j.Key
+		listed[j.Key] = true
 	}
 	files, err := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json"))
 	if err != nil {
 		return err
 	}
-	var names []string
+	var names, unlisted []string
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -300,7 +308,11 @@ func (s *Scanner) supersede(jobs []Job) error {
 		if err := json.Unmarshal(data, &rec); err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
-		if key, ok := keyOf[rec.Name]; !ok || key == rec.Key {
+		key, ok := keyOf[rec.Name]
+		if !ok && !listed[rec.Key] {
+			unlisted = append(unlisted, rec.Name)
+		}
+		if !ok || key == rec.Key {
 			continue
 		}
 		aside := filepath.Join(s.Out, "superseded", filepath.Base(f))
@@ -311,6 +323,14 @@ func (s *Scanner) supersede(jobs []Job) error {
 			return err
 		}
 		names = append(names, rec.Name)
+	}
+	if len(unlisted) > 0 {
+		// A list that lost servers since an earlier run in this --out
+		// (or another list): their records stay, and so do their rows,
+		// which this run's list does not account for.
+		slices.Sort(unlisted)
+		s.say(fmt.Sprintf("%s holds %s from an earlier run that this run's list does not name (%s): %s in the leaderboard; to rank this list alone, choose another --out (the answer cache spares the questions asked before)",
+			s.Out, report.Plural(len(unlisted), "server"), words.List(unlisted, 5), words.Pick(len(unlisted), "it stays", "they stay")))
 	}
 	if len(names) == 0 {
 		return nil

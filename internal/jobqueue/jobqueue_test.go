@@ -568,9 +568,9 @@ func TestRequeue(t *testing.T) {
 			if n, err := q.Enqueue(ctx, jobs); err != nil || n != 1 {
 				t.Fatalf("Enqueue = %d, %v; want 1 (the new job)", n, err)
 			}
-			added, again, err := q.Requeue(ctx, jobs, AgainFailed)
-			if err != nil || added != 0 || again != 1 {
-				t.Fatalf("Requeue(AgainFailed) = %d added, %d again, %v; want 0 and 1", added, again, err)
+			r, err := q.Requeue(ctx, jobs, AgainFailed)
+			if err != nil || r != (Requeued{Again: 1, Done: 1}) {
+				t.Fatalf("Requeue(AgainFailed) = %+v, %v; want 1 again and 1 done (left done)", r, err)
 			}
 			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 2, Done: 1}) {
 				t.Fatalf("Counts = %+v, %v; want 2 available and 1 done", c, err)
@@ -585,8 +585,8 @@ func TestRequeue(t *testing.T) {
 			if seen.get("failed") == nil || seen.get("new") == nil || seen.get("done") != nil {
 				t.Fatalf("after Requeue(AgainFailed) the worker ran %v", seen.attempts)
 			}
-			if _, again, err := q.Requeue(ctx, jobs, AgainFinished); err != nil || again != 3 {
-				t.Fatalf("Requeue(AgainFinished) made %d jobs available again, %v; want 3", again, err)
+			if r, err := q.Requeue(ctx, jobs, AgainFinished); err != nil || r != (Requeued{Again: 3}) {
+				t.Fatalf("Requeue(AgainFinished) = %+v, %v; want 3 made available again", r, err)
 			}
 			if c, err := q.Counts(ctx); err != nil || c != (Counts{Available: 3}) {
 				t.Fatalf("Counts = %+v, %v; want 3 available", c, err)

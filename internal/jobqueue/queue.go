@@ -316,33 +316,45 @@ func (q *Queue) enqueue(ctx context.Context, jobs []Job, held func(*rivertype.Jo
 	return added, nil
 }
 
+// Requeued is what Requeue did with a list of jobs.
+type Requeued struct {
+	// Added is how many jobs the queue did not hold; Again how many it
+	// held finished that Requeue made available again; Done how many it
+	// held completed and left so (under AgainFailed).
+	Added, Again, Done int
+}
+
 // Requeue enqueues jobs as Enqueue does, and makes available again each
 // job the queue held finished that again names (a job waiting or running
-// is left as it is). It says how many it added and how many it made
-// available again; the payload of a job made available again is the one
-// it was first enqueued with.
-func (q *Queue) Requeue(ctx context.Context, jobs []Job, again Again) (added, requeued int, err error) {
+// is left as it is). It says how many it added, how many it made
+// available again and how many it held done and left done; the payload
+// of a job made available again is the one it was first enqueued with.
+func (q *Queue) Requeue(ctx context.Context, jobs []Job, again Again) (Requeued, error) {
 	var held []int64
-	added, err = q.enqueue(ctx, jobs, func(j *rivertype.JobRow) {
+	var r Requeued
+	added, err := q.enqueue(ctx, jobs, func(j *rivertype.JobRow) {
 		switch j.State {
 		case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
 			held = append(held, j.ID)
 		case rivertype.JobStateCompleted:
 			if again == AgainFinished {
 				held = append(held, j.ID)
+			} else {
+				r.Done++
 			}
 		}
 	})
+	r.Added = added
 	if err != nil {
-		return added, 0, err
+		return r, err
 	}
 	for _, id := range held {
 		if err := q.river.retry(ctx, id); err != nil {
-			return added, requeued, fmt.Errorf("enqueueing a finished job again: %w", err)
+			return r, fmt.Errorf("enqueueing a finished job again: %w", err)
 		}
-		requeued++
+		r.Again++
 	}
-	return added, requeued, nil
+	return r, nil
 }
 
 // Counts says how many jobs are in each state, over the whole queue.

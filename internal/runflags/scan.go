@@ -38,7 +38,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
 	f.Int("parallel", run.DefaultServers, "servers scanned at once")
 	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
-	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score")
+	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score (0: no bound)")
 	f.Int("attempts", 3, "tries of installing and of starting each server")
 	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
 	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
@@ -60,6 +60,28 @@ func HideScanTarget(cmd *cobra.Command) {
 	for _, name := range []string{"transport", "header", "cwd"} {
 		cmd.Flags().MarkHidden(name)
 	}
+}
+
+// ScanNumbers refuses, before a scan or a worker opens its queue or
+// writes to its directory, a --parallel or --attempts below 1 and a
+// negative --timeout or --backoff, naming the flag: the queue refused a
+// negative one only once the scan's directory was made, in its own
+// words, and took 0 for 1.
+func (fl Flags) ScanNumbers() error {
+	v := fl.V
+	if n := v.GetInt("parallel"); n < 1 {
+		return fmt.Errorf("--parallel %d: give how many servers are scanned at once, 1 or more (default %d)", n, run.DefaultServers)
+	}
+	if n := v.GetInt("attempts"); n < 1 {
+		return fmt.Errorf("--attempts %d: give how often installing and starting a server are tried, 1 or more (1: no second try)", n)
+	}
+	if d := v.GetDuration("timeout"); d < 0 {
+		return fmt.Errorf("--timeout %s: give the longest time one server may take, or 0 for no bound", d)
+	}
+	if d := v.GetDuration("backoff"); d < 0 {
+		return fmt.Errorf("--backoff %s: give the wait before a second try, 0 or more", d)
+	}
+	return nil
 }
 
 // ScanRubrics are the --rubric flags' rubrics, or defaultRubric; two
