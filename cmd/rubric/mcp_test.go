@@ -613,3 +613,63 @@ func TestMCPReportResources(t *testing.T) {
 		})
 	}
 }
+
+// TestMCPProgress: the progress notifications of a call rise with each
+// one, as MCP requires, through the stages and the judge's answers: a
+// TDQS score of 14 tools went 1, 2, ... 16 for its questions and then
+// back to 2 for "scored", and lint_tool from 4 back to 3.
+func TestMCPProgress(t *testing.T) {
+	t.Parallel()
+	c := stdioClient(t)
+	type note struct {
+		token    string
+		progress float64
+		message  string
+	}
+	notes := make(chan note, 256)
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method != "notifications/progress" {
+			return
+		}
+		f := n.Params.AdditionalFields
+		token, _ := f["progressToken"].(string)
+		p, _ := f["progress"].(float64)
+		msg, _ := f["message"].(string)
+		notes <- note{token, p, msg}
+	})
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		last string // the message of the call's last notification
+	}{
+		{"score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": "tdqs"}, "scored"},
+		{"lint_tool", map[string]any{"tool": map[string]any{"name": "click", "description": "Clicks."}}, "linting with tool-safety"},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			req := mcp.CallToolRequest{}
+			req.Params.Name, req.Params.Arguments = tc.tool, tc.args
+			req.Params.Meta = &mcp.Meta{ProgressToken: tc.tool}
+			if res, err := c.CallTool(context.Background(), req); err != nil || res.IsError {
+				t.Fatalf("%s: %v %+v", tc.tool, err, res)
+			}
+			// Notifications may come after the result: read them up to
+			// the call's last.
+			var seen []float64
+			for n := range notes {
+				if n.token != tc.tool {
+					t.Fatalf("a notification of another call: %+v", n)
+				}
+				if len(seen) > 0 && n.progress <= seen[len(seen)-1] {
+					t.Errorf("progress %v (%q) after %v", n.progress, n.message, seen)
+				}
+				seen = append(seen, n.progress)
+				if n.message == tc.last {
+					break
+				}
+			}
+			if len(seen) < 3 {
+				t.Errorf("%s sent only %v", tc.tool, seen)
+			}
+		})
+	}
+}

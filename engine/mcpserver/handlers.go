@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -34,7 +35,17 @@ type handler func(ctx context.Context, c *call) (any, error)
 type call struct {
 	args  map[string]any
 	token mcp.ProgressToken
-	steps float64
+
+	// mu orders the progress notifications, which the judge's answers
+	// send from several goroutines.
+	mu sync.Mutex
+	// sent is the progress last sent: MCP wants each notification's
+	// progress above the one before, so a stage goes on from it and a
+	// notification that would not is dropped.
+	sent float64
+	// base is the progress of the stage at work: its questions count
+	// from it.
+	base float64
 }
 
 // wrap turns h into an mcp-go handler: it checks the arguments against
@@ -86,11 +97,21 @@ type partial interface{ partial() bool }
 
 func (o *lintOut) partial() bool { return o.Failed }
 
-// progress sends a progress notification when the client asked for them.
+// progress sends a progress notification when the client asked for
+// them, unless its progress is not above the one last sent (an answer
+// counted by another goroutine got there first).
 func (c *call) progress(ctx context.Context, done, total float64, msg string) {
-	if c.token == nil {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.send(ctx, done, total, msg)
+}
+
+// send is progress with c.mu held.
+func (c *call) send(ctx context.Context, done, total float64, msg string) {
+	if c.token == nil || done <= c.sent {
 		return
 	}
+	c.sent = done
 	srv := server.ServerFromContext(ctx)
 	if srv == nil {
 		return
@@ -102,10 +123,20 @@ func (c *call) progress(ctx context.Context, done, total float64, msg string) {
 	_ = srv.SendNotificationToClient(ctx, "notifications/progress", p)
 }
 
-// step reports the next stage of the call's work.
+// step reports the next stage of the call's work, one above whatever
+// was sent before; the stage's questions count from it.
 func (c *call) step(ctx context.Context, msg string) {
-	c.steps++
-	c.progress(ctx, c.steps, 0, msg)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.base = c.sent + 1
+	c.send(ctx, c.base, 0, msg)
+}
+
+// answered reports the questions of the stage at work answered so far.
+func (c *call) answered(ctx context.Context, pr ask.Progress) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.send(ctx, c.base+float64(pr.Done), c.base+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
 }
 
 func (c *call) str(name string) string {
@@ -146,9 +177,7 @@ func (s *Server) session(ctx context.Context, c *call, judge string) (sess *run.
 		o.Judge = judge
 		o.Progress = func() (func(ask.Progress), func()) {
 			ctx, c := p.user.ctx, p.user.c
-			return func(pr ask.Progress) {
-				c.progress(ctx, c.steps+float64(pr.Done), c.steps+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
-			}, func() {}
+			return func(pr ask.Progress) { c.answered(ctx, pr) }, func() {}
 		}
 		p.sess = run.New(o)
 	}
