@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
@@ -208,8 +212,19 @@ func (s *Server) Close() {
 // findRubric loads ref, saying which rubrics there are when it does not.
 func (s *Server) findRubric(ref string) (*rubric.Rubric, error) {
 	r, err := s.opt.Rubrics.Find(ref)
-	if err != nil {
-		return nil, fmt.Errorf("rubric %q does not load: %w", ref, err)
+	var fe *boundedread.FileError
+	switch {
+	case errors.As(err, &fe) && fe.Next != "":
+		// The loader's advice names rubric's command line (rubric
+		// rubrics list); a client names a rubric in an argument, and a
+		// relative path is read from rubric mcp's working directory.
+		next := "give the path of a .hcl file, or the name of a built-in rubric (the rubrics tool lists them)"
+		if wd, werr := os.Getwd(); werr == nil && !filepath.IsAbs(fe.Path) {
+			next += "; a relative path is read from rubric mcp's working directory, " + wd
+		}
+		return nil, &boundedread.FileError{What: fe.What, Path: quoted(fe.Path), Next: next, Err: fe.Err}
+	case err != nil:
+		return nil, fmt.Errorf("rubric %s does not load: %w", quoted(ref), err)
 	}
 	return r, nil
 }
@@ -236,7 +251,7 @@ func (s *Server) source(c *call) (run.Source, error) {
 				if n := nearest.Key(k, kinds); n != "" {
 					near = fmt.Sprintf(" (did you mean %q?)", n)
 				}
-				return run.Source{}, fmt.Errorf("target has a member %q%s: give target exactly one of command, url, file or tools", k, near)
+				return run.Source{}, fmt.Errorf("target has a member %s%s: give target exactly one of command, url, file or tools", quoted(k), near)
 			}
 		}
 	}
@@ -257,18 +272,27 @@ func (s *Server) source(c *call) (run.Source, error) {
 				return run.Source{}, fmt.Errorf("command[%d] is not a string: every element of command is one argument", i)
 			}
 		}
+		if len(words[0]) > maxArg {
+			return run.Source{}, tooLong("command[0]", len(words[0]), "the program to start, such as npx")
+		}
 		t.Location, t.Args = words[0], words[1:]
 		return run.Source{Transport: "stdio", Target: t}, nil
 	case "url":
+		if n := len(c.str("url")); n > maxArg {
+			return run.Source{}, tooLong("url", n, "the http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp")
+		}
 		u, err := url.Parse(c.str("url"))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return run.Source{}, fmt.Errorf("url %q is not an http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp", c.str("url"))
+			return run.Source{}, fmt.Errorf("url %s is not an http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp", quoted(c.str("url")))
 		}
 		t.Location = u.String()
 		return run.Source{Transport: "http", Target: t}, nil
 	case "file":
 		if c.str("file") == "" {
 			return run.Source{}, errors.New("file must be the path of a JSON file holding a tools/list result, an array of tools or a capture")
+		}
+		if err := checkFile(c.str("file")); err != nil {
+			return run.Source{}, err
 		}
 		t.Location = c.str("file")
 		return run.Source{Transport: "file", Target: t}, nil
@@ -286,6 +310,34 @@ func (s *Server) source(c *call) (run.Source, error) {
 		return run.Source{}, fmt.Errorf("the inline tools hold %d tools, more than the %d a target may have: score the server itself (command or url), or start rubric mcp with a larger --max-tools", len(surf.Tools), limits.MaxTools)
 	}
 	return run.Source{Surface: surf, Name: "inline tools"}, nil
+}
+
+// checkFile refuses a file target that is not there before the file
+// transport reads it: the transport's words are rubric score's ("or --
+// COMMAND to start the server"), and a client's agent, which does not
+// know rubric mcp's working directory, must learn where a relative path
+// was looked for.
+func checkFile(name string) error {
+	if len(name) > maxArg {
+		return tooLong("file", len(name), "the path of a JSON file holding a tools/list result")
+	}
+	name = strings.TrimPrefix(name, "file://")
+	fi, err := os.Stat(name)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil // the transport reads it, and says what else is wrong
+	case err == nil:
+		return fmt.Errorf("file %s is a directory: give the path of a JSON file holding a tools/list result, or the tools inline as target.tools", quoted(name))
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil
+	}
+	where := ""
+	if !filepath.IsAbs(name) {
+		if wd, err := os.Getwd(); err == nil {
+			where = fmt.Sprintf(" (a relative path is read from rubric mcp's working directory, %s)", wd)
+		}
+	}
+	return fmt.Errorf("file %s does not exist%s: give the path of a JSON file holding a tools/list result, best absolute, or the tools inline as target.tools", quoted(name), where)
 }
 
 // inline is the JSON of an inline value (a string holding JSON is taken
@@ -476,7 +528,18 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := def["name"]; !ok {
+		if _, list := def["tools"]; list {
+			return nil, errors.New(`tool is a tools/list result, not one tool definition: give one of its tools, {"name": ..., "description": ..., "inputSchema": {...}}, or score the whole list with score and target {"tools": ...}`)
+		}
+	}
 	surf, err := surface.Parse("tool", raw)
+	var se *surface.Error
+	if errors.As(err, &se) && strings.HasPrefix(se.Path, "$.tools[0]") {
+		// The definition was parsed as the one tool of a list: its
+		// paths are the client's tool argument's.
+		return nil, fmt.Errorf("tool is not a valid tool definition: tool%s: %s", strings.TrimPrefix(se.Path, "$.tools[0]"), se.Msg)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tool is not a valid tool definition: %w", err)
 	}

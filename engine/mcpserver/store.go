@@ -101,7 +101,7 @@ func (s *store) raw(id string) ([]byte, error) {
 	b, ok := s.byID[id]
 	s.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("no report %q: this server keeps the latest %d reports of its lifetime, and ids are those score, lint_tool and rescore returned (r1, r2, ...); score the server again", id, s.max)
+		return nil, fmt.Errorf("no report %s: this server keeps the latest %d reports of its lifetime, and ids are those score, lint_tool and rescore returned (r1, r2, ...); score the server again", quoted(id), s.max)
 	}
 	return b, nil
 }
