@@ -426,7 +426,7 @@ func TestMCPHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	huge := strings.Repeat("a", 128<<10)
-	c := stdioClient(t, "--start-timeout", "1s", "--max-bytes", "64KiB")
+	c := stdioClient(t, "--start-timeout", "1s", "--request-timeout", "1s", "--max-bytes", "64KiB")
 	for _, tc := range []struct {
 		name string
 		tool string
@@ -434,7 +434,10 @@ func TestMCPHostile(t *testing.T) {
 		want string
 	}{
 		{"128 KiB inline", "score", map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{"name": "big", "description": huge}}}}}, "more than the 64 KiB a target may be"},
-		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s"},
+		// A timeout says which flag of rubric mcp gives more time, not
+		// just that the time ran out.
+		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s: the command did not answer as an MCP server over stdio in time; check that it starts one (run it in a terminal: it should wait for input), or start rubric mcp with a larger --start-timeout"},
+		{"server that never lists", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "listhang"}}}, "no answer to tools/list within 1s: the server started but did not list its tools in time; start rubric mcp with a larger --request-timeout"},
 		{"rubric that does not load", "score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": bad}, `does not load`},
 		{"two targets", "score", map[string]any{"target": map[string]any{"file": "a.json", "url": "http://127.0.0.1:1/mcp"}}, "give exactly one target"},
 		{"no target", "score", map[string]any{}, "give target"},
