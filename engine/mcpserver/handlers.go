@@ -524,6 +524,9 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	if !ok {
 		return nil, errors.New(`tool must be one tool definition as a JSON object: {"name": ..., "description": ..., "inputSchema": {...}}`)
 	}
+	if err := notQuoted(def); err != nil {
+		return nil, err
+	}
 	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits)
 	if err != nil {
 		return nil, err
@@ -598,6 +601,25 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	out.Suggestion = rewrite(desc, missing)
 	ok = true
 	return out, nil
+}
+
+// notQuoted refuses a definition whose inputSchema or annotations is a
+// string holding a JSON object: a model that writes the call encodes the
+// nested object a second time, and the rubrics would grade a tool
+// without a schema (Schema Quality's F, "no inputSchema object"), a
+// fault of the call rather than of the tool.
+func notQuoted(def map[string]any) error {
+	for _, k := range []string{"inputSchema", "annotations"} {
+		str, ok := def[k].(string)
+		if !ok {
+			continue
+		}
+		var v map[string]any
+		if json.Unmarshal([]byte(str), &v) == nil {
+			return fmt.Errorf("tool.%s is a string holding a JSON object: give the object itself, not quoted; if the server really sends it as a string, that is the fault to fix, for clients read an object there", k)
+		}
+	}
+	return nil
 }
 
 // rewrite is the description with a line to fill in for each issue: the

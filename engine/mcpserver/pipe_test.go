@@ -134,3 +134,48 @@ func TestArgumentErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestReportIDAsURI: explain and rescore take a report as score's result
+// names it, by report_id or by its resource URI, which the result gives
+// beside it; before, the URI was "no report".
+func TestReportIDAsURI(t *testing.T) {
+	c := pipeClient(t, New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}}))
+	req := mcp.CallToolRequest{}
+	req.Params.Name = "score"
+	req.Params.Arguments = map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{
+		"name": "echo", "description": "Echoes the text it is given.", "inputSchema": map[string]any{"type": "object"},
+	}}}}}
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil || res.IsError {
+		t.Fatalf("score: %v %+v", err, res)
+	}
+	uri, _ := res.StructuredContent.(map[string]any)["resource"].(string)
+	if uri != "rubric://reports/r1" {
+		t.Fatalf("score's resource: %q", uri)
+	}
+	for _, tool := range []string{"explain", "rescore"} {
+		req.Params.Name = tool
+		args := map[string]any{"report_id": uri}
+		if tool == "rescore" {
+			args["rubric"] = "tool-safety"
+		}
+		req.Params.Arguments = args
+		res, err := c.CallTool(context.Background(), req)
+		if err != nil || res.IsError {
+			t.Errorf("%s of %s: %v %+v", tool, uri, err, res.Content)
+		}
+	}
+}
+
+// TestLintQuotedSchema: lint_tool refuses an inputSchema (or
+// annotations) given as a string holding JSON, a slip of the model
+// writing the call, rather than grade the tool F for having no schema.
+func TestLintQuotedSchema(t *testing.T) {
+	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}}))
+	for _, k := range []string{"inputSchema", "annotations"} {
+		got := toolError(t, c, "lint_tool", map[string]any{"tool": map[string]any{"name": "x", "description": "Reads x.", k: `{"type": "object"}`}})
+		if want := "tool." + k + " is a string holding a JSON object: give the object itself, not quoted"; !strings.Contains(got, want) {
+			t.Errorf("%q\nwant it to contain %q", got, want)
+		}
+	}
+}
