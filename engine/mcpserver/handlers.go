@@ -64,7 +64,7 @@ func (s *Server) wrap(p params, h handler) server.ToolHandlerFunc {
 		if req.Params.Meta != nil {
 			c.token = req.Params.Meta.ProgressToken
 		}
-		release, err := s.acquire(ctx)
+		release, err := s.acquire(ctx, c)
 		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
 		}

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -177,5 +178,58 @@ func TestLintQuotedSchema(t *testing.T) {
 		if want := "tool." + k + " is a string holding a JSON object: give the object itself, not quoted"; !strings.Contains(got, want) {
 			t.Errorf("%q\nwant it to contain %q", got, want)
 		}
+	}
+}
+
+// TestWaitingCallSaysSo: with every call slot taken, a call that gave a
+// progress token hears that it waits for one, and why, before it is
+// served; before, it heard nothing until the calls ahead of it ended
+// (and this test, which frees the slot only once the waiting call has
+// heard, waited for go test's timeout).
+func TestWaitingCallSaysSo(t *testing.T) {
+	srv := New(Options{MaxCalls: 1, DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}})
+	started, finish := make(chan struct{}), make(chan struct{})
+	srv.mcp.AddTool(mcp.NewTool("hold"), srv.wrap(paramsOf("hold", `{"type": "object", "properties": {}}`), func(ctx context.Context, c *call) (any, error) {
+		close(started)
+		<-finish
+		return map[string]any{}, nil
+	}))
+	c := pipeClient(t, srv)
+	heard := make(chan string, 16)
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method == "notifications/progress" && n.Params.AdditionalFields["progressToken"] == "waiter" {
+			msg, _ := n.Params.AdditionalFields["message"].(string)
+			heard <- msg
+		}
+	})
+	held := make(chan error, 1)
+	go func() {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = "hold"
+		_, err := c.CallTool(context.Background(), req)
+		held <- err
+	}()
+	<-started
+	served := make(chan error, 1)
+	go func() {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = "rubrics"
+		req.Params.Arguments = map[string]any{"rubric": "all"}
+		req.Params.Meta = &mcp.Meta{ProgressToken: "waiter"}
+		res, err := c.CallTool(context.Background(), req)
+		if err == nil && res.IsError {
+			err = errors.New("a tool error")
+		}
+		served <- err
+	}()
+	if msg := <-heard; msg != "waiting: rubric mcp is at its limit of calls at once (--max-calls 1), and this one starts when one of them ends" {
+		t.Errorf("the waiting call heard %q", msg)
+	}
+	close(finish)
+	if err := <-held; err != nil {
+		t.Error(err)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("the waiting call, once a slot was free: %v", err)
 	}
 }

@@ -193,8 +193,17 @@ const requestSlack = 1 << 20
 // --max-bytes, and its envelope.
 func (s *Server) maxRequest() int64 { return s.opt.Target.Limits.MaxBytes + requestSlack }
 
-// acquire takes one of the call slots, waiting for one until ctx ends.
-func (s *Server) acquire(ctx context.Context) (func(), error) {
+// acquire takes one of the call slots for c, waiting for one until ctx
+// ends. A call that must wait says so in a progress notification: it
+// would otherwise be silent for as long as the calls before it work, and
+// a client that waits only while it hears progress would give up.
+func (s *Server) acquire(ctx context.Context, c *call) (func(), error) {
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
+	default:
+	}
+	c.step(ctx, fmt.Sprintf("waiting: rubric mcp is at its limit of calls at once (--max-calls %d), and this one starts when one of them ends", cap(s.slots)))
 	select {
 	case s.slots <- struct{}{}:
 		return func() { <-s.slots }, nil
