@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/creack/pty"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -674,5 +675,40 @@ func TestMCPProgress(t *testing.T) {
 				t.Errorf("%s sent only %v", tc.tool, seen)
 			}
 		})
+	}
+}
+
+// TestMCPOnTerminal: rubric mcp started by hand, its stdin a terminal,
+// says on stderr what it is waiting for and how it is meant to be
+// started, where it waited in silence; started by a client (stdin a
+// pipe, every other test here) it says nothing.
+func TestMCPOnTerminal(t *testing.T) {
+	t.Parallel()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("rubric", "mcp")
+	cmd.Env = append(os.Environ(), mcpEnv(t)...)
+	cmd.Stdin = tty
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(line, "stdin is a terminal: an MCP client starts this command itself (claude mcp add rubric -- rubric mcp") {
+		t.Errorf("rubric mcp on a terminal said %q", line)
 	}
 }
