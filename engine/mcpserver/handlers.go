@@ -297,7 +297,7 @@ func (s *Server) source(c *call) (run.Source, error) {
 		t.Location = c.str("file")
 		return run.Source{Transport: "file", Target: t}, nil
 	}
-	raw, err := inline(c.args["tools"], limits)
+	raw, err := inline(c.args["tools"], limits, inlineTarget)
 	if err != nil {
 		return run.Source{}, err
 	}
@@ -340,12 +340,19 @@ func checkFile(name string) error {
 	return fmt.Errorf("file %s does not exist%s: give the path of a JSON file holding a tools/list result, best absolute, or the tools inline as target.tools", quoted(name), where)
 }
 
+// Advice of inline when a value is too large: an inline target can be
+// read from its server instead, one tool definition cannot.
+const (
+	inlineTarget = "the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes"
+	inlineTool   = "the tool definition is %s of JSON, more than the %s a target may be: start rubric mcp with a larger --max-bytes"
+)
+
 // inline is the JSON of an inline value (a string holding JSON is taken
-// as that JSON), refused beyond the limits of a read target.
-func inline(v any, limits transport.Limits) ([]byte, error) {
+// as that JSON), refused beyond the limits of a read target with the
+// message tooBigMsg (inlineTarget or inlineTool).
+func inline(v any, limits transport.Limits, tooBigMsg string) ([]byte, error) {
 	tooBig := func(n int64) error {
-		return fmt.Errorf("the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes",
-			transport.Sized(n), transport.Sized(limits.MaxBytes))
+		return fmt.Errorf(tooBigMsg, transport.Sized(n), transport.Sized(limits.MaxBytes))
 	}
 	// Measured before encoding: a value far beyond the limit is refused
 	// without being copied again.
@@ -527,7 +534,7 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	if err := notQuoted(def); err != nil {
 		return nil, err
 	}
-	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits)
+	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits, inlineTool)
 	if err != nil {
 		return nil, err
 	}

@@ -10,9 +10,10 @@ import (
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -29,7 +30,7 @@ func pipeClient(t *testing.T, srv *Server) *client.Client {
 		defer close(served)
 		srv.ServeStdio(ctx, toServer, fromServer)
 	}()
-	c := client.NewClient(transport.NewIO(toClient, fromClient, io.NopCloser(strings.NewReader(""))))
+	c := client.NewClient(mcptransport.NewIO(toClient, fromClient, io.NopCloser(strings.NewReader(""))))
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -231,5 +232,17 @@ func TestWaitingCallSaysSo(t *testing.T) {
 	}
 	if err := <-served; err != nil {
 		t.Errorf("the waiting call, once a slot was free: %v", err)
+	}
+}
+
+// TestLintTooLarge: a tool definition beyond --max-bytes is refused
+// with advice lint_tool can take; it once said to score the server
+// itself, which a definition being written does not have.
+func TestLintTooLarge(t *testing.T) {
+	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+		Target: transport.Target{Limits: transport.Limits{MaxBytes: 1 << 10}}}))
+	got := toolError(t, c, "lint_tool", map[string]any{"tool": map[string]any{"name": "x", "description": strings.Repeat("Reads x. ", 200)}})
+	if want := "the tool definition is 1821 bytes of JSON, more than the 1 KiB a target may be: start rubric mcp with a larger --max-bytes"; got != want {
+		t.Errorf("%q\nwant %q", got, want)
 	}
 }
