@@ -53,6 +53,9 @@ func (a *app) mcpCmd() *cobra.Command {
 	cmd.Flags().Int("max-calls", mcpserver.DefaultMaxCalls, "tool calls at work at once; more wait")
 	cmd.Flags().Int("max-reports", mcpserver.DefaultMaxReports, "reports kept as resources; the oldest goes first")
 	runflags.AddTarget(cmd)
+	// Refused when given (Flags.MCPServer): a call's target says how
+	// it is read. Hidden, the help does not offer it.
+	cmd.Flags().MarkHidden("transport")
 	return cmd
 }
 
