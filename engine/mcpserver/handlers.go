@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -275,6 +276,9 @@ func (s *Server) source(c *call) (run.Source, error) {
 		if len(words[0]) > maxArg {
 			return run.Source{}, tooLong("command[0]", len(words[0]), "the program to start, such as npx")
 		}
+		if err := oneWord(words); err != nil {
+			return run.Source{}, err
+		}
 		t.Location, t.Args = words[0], words[1:]
 		return run.Source{Transport: "stdio", Target: t}, nil
 	case "url":
@@ -310,6 +314,22 @@ func (s *Server) source(c *call) (run.Source, error) {
 		return run.Source{}, fmt.Errorf("the inline tools hold %d tools, more than the %d a target may have: score the server itself (command or url), or start rubric mcp with a larger --max-tools", len(surf.Tools), limits.MaxTools)
 	}
 	return run.Source{Surface: surf, Name: "inline tools"}, nil
+}
+
+// oneWord refuses a command line given whole as the program, as in
+// ["npx -y @modelcontextprotocol/server-everything"]: no shell splits
+// it, so the start failed with "cannot start", as if npx were missing.
+// A program whose path holds a space, and is found, is started.
+func oneWord(words []string) error {
+	prog := words[0]
+	if !strings.ContainsAny(prog, " \t") || len(strings.Fields(prog)) < 2 {
+		return nil
+	}
+	if _, err := exec.LookPath(prog); err == nil {
+		return nil
+	}
+	split, _ := json.Marshal(append(strings.Fields(prog), words[1:]...))
+	return fmt.Errorf("command[0] is %s, a whole command line: command is an argument array, run without a shell, so give each argument as its own string: %s", quoted(prog), split)
 }
 
 // checkFile refuses a file target that is not there before the file

@@ -82,7 +82,9 @@ func toolError(t *testing.T, c *client.Client, tool string, args map[string]any)
 // rubric score's "-- COMMAND"; a rubric file that is not there points
 // at the rubrics tool, not at rubric rubrics list; lint_tool given a
 // whole tools/list result says so, and its paths are the tool
-// argument's, not $.tools[0].
+// argument's, not $.tools[0]; a whole command line given as the
+// program is split for the client to send again, where its start failed
+// as if the program were missing.
 func TestArgumentErrors(t *testing.T) {
 	dir := t.TempDir()
 	tools := filepath.Join(dir, "tools.json")
@@ -113,6 +115,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"a file of a megabyte", "score", map[string]any{"target": map[string]any{"file": huge}}, []string{"file is 1048576 bytes long"}, ""},
 		{"a url of a megabyte", "score", map[string]any{"target": map[string]any{"url": "http://" + huge}}, []string{"url is 1048583 bytes long"}, ""},
 		{"a program of a megabyte", "score", map[string]any{"target": map[string]any{"command": []any{huge}}}, []string{"command[0] is 1048576 bytes long"}, ""},
+		{"a command line as the program", "score", map[string]any{"target": map[string]any{"command": []any{"npx -y @modelcontextprotocol/server-everything", "stdio"}}}, []string{`command[0] is "npx -y @modelcontextprotocol/server-everything", a whole command line: command is an argument array, run without a shell, so give each argument as its own string: ["npx","-y","@modelcontextprotocol/server-everything","stdio"]`}, "cannot start"},
 		{"a relative file not there", "score", map[string]any{"target": map[string]any{"file": "nosuch.json"}}, []string{`file "nosuch.json" does not exist (a relative path is read from rubric mcp's working directory, ` + wd + ")", "target.tools"}, "-- COMMAND"},
 		{"an absolute file not there", "score", map[string]any{"target": map[string]any{"file": filepath.Join(dir, "nosuch.json")}}, []string{"does not exist: give the path of a JSON file"}, "working directory"},
 		{"a directory for a file", "score", map[string]any{"target": map[string]any{"file": dir}}, []string{"is a directory"}, "-- COMMAND"},
