@@ -678,7 +678,7 @@ type explainOut struct {
 }
 
 func (s *Server) explain(ctx context.Context, c *call) (any, error) {
-	id := c.str("report_id")
+	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
 	rep, err := s.reports.get(id)
 	if err != nil {
 		return nil, err
@@ -747,7 +747,7 @@ type toolDelta struct {
 }
 
 func (s *Server) rescore(ctx context.Context, c *call) (any, error) {
-	id := c.str("report_id")
+	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
 	old, err := s.reports.get(id)
 	if err != nil {
 		return nil, err

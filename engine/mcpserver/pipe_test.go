@@ -167,7 +167,15 @@ func TestReportIDAsURI(t *testing.T) {
 		req.Params.Arguments = args
 		res, err := c.CallTool(context.Background(), req)
 		if err != nil || res.IsError {
-			t.Errorf("%s of %s: %v %+v", tool, uri, err, res.Content)
+			t.Fatalf("%s of %s: %v %+v", tool, uri, err, res.Content)
+		}
+		// The result names the report by its id, as score's does.
+		out := res.StructuredContent.(map[string]any)
+		if old, ok := out["old"].(map[string]any); ok {
+			out = old
+		}
+		if out["report_id"] != "r1" {
+			t.Errorf("%s of %s: the result's report_id is %v, want r1", tool, uri, out["report_id"])
 		}
 	}
 }
