@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 
+	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
 	"github.com/rubricmcp/rubric/engine/mcpserver"
@@ -36,6 +37,11 @@ func (a *app) mcpCmd() *cobra.Command {
 					fmt.Fprintf(a.stderr, "rubric mcp: serving streamable HTTP at http://%s%s\n", at, mcpserver.HTTPPath)
 				})
 			}
+			if isatty.IsTerminal(os.Stdin.Fd()) {
+				// A person trying the command by hand would otherwise
+				// meet a silent wait for JSON-RPC.
+				fmt.Fprintln(a.stderr, "rubric mcp: serving MCP over stdio, and stdin is a terminal: an MCP client starts this command itself (claude mcp add rubric -- rubric mcp; see rubric mcp --help), or type JSON-RPC messages one per line; Ctrl-D ends it")
+			}
 			if err := srv.ServeStdio(ctx, os.Stdin, a.stdout); ctx.Err() == nil {
 				return err
 			}
@@ -47,6 +53,9 @@ func (a *app) mcpCmd() *cobra.Command {
 	cmd.Flags().Int("max-calls", mcpserver.DefaultMaxCalls, "tool calls at work at once; more wait")
 	cmd.Flags().Int("max-reports", mcpserver.DefaultMaxReports, "reports kept as resources; the oldest goes first")
 	runflags.AddTarget(cmd)
+	// Refused when given (Flags.MCPServer): a call's target says how
+	// it is read. Hidden, the help does not offer it.
+	cmd.Flags().MarkHidden("transport")
 	return cmd
 }
 

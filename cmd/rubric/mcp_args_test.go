@@ -37,6 +37,9 @@ func TestMCPArguments(t *testing.T) {
 	}{
 		{"a judge without its model", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai"}, `the openai judge needs a model: give the judge argument as "openai:model=NAME"`, "--model"},
 		{"a judge without one of its settings", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai:temperature=0"}, `give the judge argument as "openai:temperature=0,model=NAME"`, "--model"},
+		// The key is read from rubric mcp's environment: the client's
+		// configuration gives it, not a shell the agent can reach.
+		{"a judge without its key", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai:model=gpt-4o,api_key_env=RUBRIC_TEST_NO_SUCH_KEY"}, "put the variable in the env of rubric's entry in your MCP client's configuration (such as claude mcp add -e NAME=KEY rubric -- rubric mcp) and restart the server", ""},
 		{"replay without answers", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "replay"}, `the replay judge needs an answers file: give the judge argument as "replay:answers=FILE"`, "--answers"},
 		{"a metric of a rubric with none", "explain", map[string]any{"report_id": first.ReportID, "metric": "nosuch"}, "explain its overall score (leave out both metric and tool) or a tool's (give tool)", "--"},
 		{"a tool not in the report", "explain", map[string]any{"report_id": first.ReportID, "tool": "read_fiel"}, `no tool "read_fiel" in the report (did you mean "read_file"?) (14 tools; score's result lists them)`, "rubric score"},

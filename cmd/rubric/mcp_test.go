@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/creack/pty"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -426,7 +427,7 @@ func TestMCPHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	huge := strings.Repeat("a", 128<<10)
-	c := stdioClient(t, "--start-timeout", "1s", "--max-bytes", "64KiB")
+	c := stdioClient(t, "--start-timeout", "1s", "--request-timeout", "1s", "--max-bytes", "64KiB")
 	for _, tc := range []struct {
 		name string
 		tool string
@@ -434,7 +435,10 @@ func TestMCPHostile(t *testing.T) {
 		want string
 	}{
 		{"128 KiB inline", "score", map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{"name": "big", "description": huge}}}}}, "more than the 64 KiB a target may be"},
-		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s"},
+		// A timeout says which flag of rubric mcp gives more time, not
+		// just that the time ran out.
+		{"hanging server", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "hang"}}}, "no answer to initialize within 1s: the command did not answer as an MCP server over stdio in time; check that it starts one (run it in a terminal: it should wait for input), or start rubric mcp with a larger --start-timeout"},
+		{"server that never lists", "score", map[string]any{"target": map[string]any{"command": []string{"fakemcp", "listhang"}}}, "no answer to tools/list within 1s: the server started but did not list its tools in time; start rubric mcp with a larger --request-timeout"},
 		{"rubric that does not load", "score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": bad}, `does not load`},
 		{"two targets", "score", map[string]any{"target": map[string]any{"file": "a.json", "url": "http://127.0.0.1:1/mcp"}}, "give exactly one target"},
 		{"no target", "score", map[string]any{}, "give target"},
@@ -611,5 +615,100 @@ func TestMCPReportResources(t *testing.T) {
 			heard() // the first dropped
 			notFound(t, c, first.Resource, tr.missing)
 		})
+	}
+}
+
+// TestMCPProgress: the progress notifications of a call rise with each
+// one, as MCP requires, through the stages and the judge's answers: a
+// TDQS score of 14 tools went 1, 2, ... 16 for its questions and then
+// back to 2 for "scored", and lint_tool from 4 back to 3.
+func TestMCPProgress(t *testing.T) {
+	t.Parallel()
+	c := stdioClient(t)
+	type note struct {
+		token    string
+		progress float64
+		message  string
+	}
+	notes := make(chan note, 256)
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method != "notifications/progress" {
+			return
+		}
+		f := n.Params.AdditionalFields
+		token, _ := f["progressToken"].(string)
+		p, _ := f["progress"].(float64)
+		msg, _ := f["message"].(string)
+		notes <- note{token, p, msg}
+	})
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		last string // the message of the call's last notification
+	}{
+		{"score", map[string]any{"target": map[string]any{"file": corpusFile}, "rubric": "tdqs"}, "scored"},
+		{"lint_tool", map[string]any{"tool": map[string]any{"name": "click", "description": "Clicks."}}, "linting with tool-safety"},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			req := mcp.CallToolRequest{}
+			req.Params.Name, req.Params.Arguments = tc.tool, tc.args
+			req.Params.Meta = &mcp.Meta{ProgressToken: tc.tool}
+			if res, err := c.CallTool(context.Background(), req); err != nil || res.IsError {
+				t.Fatalf("%s: %v %+v", tc.tool, err, res)
+			}
+			// Notifications may come after the result: read them up to
+			// the call's last.
+			var seen []float64
+			for n := range notes {
+				if n.token != tc.tool {
+					t.Fatalf("a notification of another call: %+v", n)
+				}
+				if len(seen) > 0 && n.progress <= seen[len(seen)-1] {
+					t.Errorf("progress %v (%q) after %v", n.progress, n.message, seen)
+				}
+				seen = append(seen, n.progress)
+				if n.message == tc.last {
+					break
+				}
+			}
+			if len(seen) < 3 {
+				t.Errorf("%s sent only %v", tc.tool, seen)
+			}
+		})
+	}
+}
+
+// TestMCPOnTerminal: rubric mcp started by hand, its stdin a terminal,
+// says on stderr what it is waiting for and how it is meant to be
+// started, where it waited in silence; started by a client (stdin a
+// pipe, every other test here) it says nothing.
+func TestMCPOnTerminal(t *testing.T) {
+	t.Parallel()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	if err := installCompanions(); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("rubric", "mcp")
+	cmd.Env = append(os.Environ(), mcpEnv(t)...)
+	cmd.Stdin = tty
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(line, "stdin is a terminal: an MCP client starts this command itself (claude mcp add rubric -- rubric mcp") {
+		t.Errorf("rubric mcp on a terminal said %q", line)
 	}
 }

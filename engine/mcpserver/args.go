@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rubricmcp/rubric/internal/nearest"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // params are a tool's arguments as its input schema declares them: the
@@ -15,9 +16,10 @@ import (
 // additionalProperties: false) rather than left out unnoticed, and one of
 // the wrong type is named rather than read as missing.
 type params struct {
-	tool  string
-	names []string // sorted
-	props map[string]param
+	tool     string
+	names    []string // sorted
+	props    map[string]param
+	required []string
 }
 
 // param is one argument: its JSON type and its description.
@@ -30,11 +32,12 @@ type param struct {
 func paramsOf(tool, schema string) params {
 	var s struct {
 		Properties map[string]param `json:"properties"`
+		Required   []string         `json:"required"`
 	}
 	if err := json.Unmarshal([]byte(schema), &s); err != nil {
 		panic(fmt.Sprintf("mcpserver: the input schema of %s is not JSON: %v", tool, err))
 	}
-	p := params{tool: tool, props: s.Properties}
+	p := params{tool: tool, props: s.Properties, required: s.Required}
 	for n := range s.Properties {
 		p.names = append(p.names, n)
 	}
@@ -42,8 +45,28 @@ func paramsOf(tool, schema string) params {
 	return p
 }
 
+// maxArg bounds a string argument, in bytes: every one is a name, an
+// id, a path, a URL or a judge reference, none of which is longer than
+// a path may be (PATH_MAX). A longer one is refused without being
+// quoted back, where its error would have copied it, a megabyte of it,
+// into the model's context.
+const maxArg = 4096
+
+// quoted is s as an error message quotes what a client sent: Go-quoted,
+// so that a control character is seen rather than obeyed, and cut short.
+func quoted(s string) string { return termtext.QuoteStart([]byte(s), 80) }
+
+// tooLong refuses the string argument name, n bytes long, saying what
+// it should hold.
+func tooLong(name string, n int, what string) error {
+	return fmt.Errorf("%s is %d bytes long, more than the %d an argument may be: %s", name, n, maxArg, what)
+}
+
 // check refuses an argument the tool does not declare, naming the one
-// meant when it is near, and one whose value is not of its declared type.
+// meant when it is near, one whose value is not of its declared type, a
+// string longer than maxArg, and a required one left out or empty:
+// "give report_id", where the tool would have looked up the empty id
+// and said there is no report "".
 func (p params) check(args map[string]any) error {
 	given := make([]string, 0, len(args))
 	for k := range args {
@@ -57,10 +80,18 @@ func (p params) check(args map[string]any) error {
 			if n := nearest.Key(k, p.names); n != "" {
 				near = fmt.Sprintf(" (did you mean %q?)", n)
 			}
-			return fmt.Errorf("%s has no argument %q%s: its arguments are %s", p.tool, k, near, strings.Join(p.names, ", "))
+			return fmt.Errorf("%s has no argument %s%s: its arguments are %s", p.tool, quoted(k), near, strings.Join(p.names, ", "))
 		}
 		if got := jsonType(args[k]); got != q.Type {
 			return fmt.Errorf("%s must be %s, not %s: %s", k, article(q.Type), article(got), q.Description)
+		}
+		if v, ok := args[k].(string); ok && len(v) > maxArg {
+			return tooLong(k, len(v), q.Description)
+		}
+	}
+	for _, k := range p.required {
+		if v, ok := args[k]; !ok || v == "" {
+			return fmt.Errorf("give %s: %s", k, p.props[k].Description)
 		}
 	}
 	return nil

@@ -6,11 +6,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -22,6 +27,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/nearest"
 )
 
@@ -34,7 +40,17 @@ type handler func(ctx context.Context, c *call) (any, error)
 type call struct {
 	args  map[string]any
 	token mcp.ProgressToken
-	steps float64
+
+	// mu orders the progress notifications, which the judge's answers
+	// send from several goroutines.
+	mu sync.Mutex
+	// sent is the progress last sent: MCP wants each notification's
+	// progress above the one before, so a stage goes on from it and a
+	// notification that would not is dropped.
+	sent float64
+	// base is the progress of the stage at work: its questions count
+	// from it.
+	base float64
 }
 
 // wrap turns h into an mcp-go handler: it checks the arguments against
@@ -49,7 +65,7 @@ func (s *Server) wrap(p params, h handler) server.ToolHandlerFunc {
 		if req.Params.Meta != nil {
 			c.token = req.Params.Meta.ProgressToken
 		}
-		release, err := s.acquire(ctx)
+		release, err := s.acquire(ctx, c)
 		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
 		}
@@ -86,11 +102,21 @@ type partial interface{ partial() bool }
 
 func (o *lintOut) partial() bool { return o.Failed }
 
-// progress sends a progress notification when the client asked for them.
+// progress sends a progress notification when the client asked for
+// them, unless its progress is not above the one last sent (an answer
+// counted by another goroutine got there first).
 func (c *call) progress(ctx context.Context, done, total float64, msg string) {
-	if c.token == nil {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.send(ctx, done, total, msg)
+}
+
+// send is progress with c.mu held.
+func (c *call) send(ctx context.Context, done, total float64, msg string) {
+	if c.token == nil || done <= c.sent {
 		return
 	}
+	c.sent = done
 	srv := server.ServerFromContext(ctx)
 	if srv == nil {
 		return
@@ -102,10 +128,20 @@ func (c *call) progress(ctx context.Context, done, total float64, msg string) {
 	_ = srv.SendNotificationToClient(ctx, "notifications/progress", p)
 }
 
-// step reports the next stage of the call's work.
+// step reports the next stage of the call's work, one above whatever
+// was sent before; the stage's questions count from it.
 func (c *call) step(ctx context.Context, msg string) {
-	c.steps++
-	c.progress(ctx, c.steps, 0, msg)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.base = c.sent + 1
+	c.send(ctx, c.base, 0, msg)
+}
+
+// answered reports the questions of the stage at work answered so far.
+func (c *call) answered(ctx context.Context, pr ask.Progress) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.send(ctx, c.base+float64(pr.Done), c.base+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
 }
 
 func (c *call) str(name string) string {
@@ -146,9 +182,7 @@ func (s *Server) session(ctx context.Context, c *call, judge string) (sess *run.
 		o.Judge = judge
 		o.Progress = func() (func(ask.Progress), func()) {
 			ctx, c := p.user.ctx, p.user.c
-			return func(pr ask.Progress) {
-				c.progress(ctx, c.steps+float64(pr.Done), c.steps+float64(pr.Total), fmt.Sprintf("%d of %d questions answered", pr.Done, pr.Total))
-			}, func() {}
+			return func(pr ask.Progress) { c.answered(ctx, pr) }, func() {}
 		}
 		p.sess = run.New(o)
 	}
@@ -179,8 +213,19 @@ func (s *Server) Close() {
 // findRubric loads ref, saying which rubrics there are when it does not.
 func (s *Server) findRubric(ref string) (*rubric.Rubric, error) {
 	r, err := s.opt.Rubrics.Find(ref)
-	if err != nil {
-		return nil, fmt.Errorf("rubric %q does not load: %w", ref, err)
+	var fe *boundedread.FileError
+	switch {
+	case errors.As(err, &fe) && fe.Next != "":
+		// The loader's advice names rubric's command line (rubric
+		// rubrics list); a client names a rubric in an argument, and a
+		// relative path is read from rubric mcp's working directory.
+		next := "give the path of a .hcl file, or the name of a built-in rubric (the rubrics tool lists them)"
+		if wd, werr := os.Getwd(); werr == nil && !filepath.IsAbs(fe.Path) {
+			next += "; a relative path is read from rubric mcp's working directory, " + wd
+		}
+		return nil, &boundedread.FileError{What: fe.What, Path: quoted(fe.Path), Next: next, Err: fe.Err}
+	case err != nil:
+		return nil, fmt.Errorf("rubric %s does not load: %w", quoted(ref), err)
 	}
 	return r, nil
 }
@@ -207,7 +252,7 @@ func (s *Server) source(c *call) (run.Source, error) {
 				if n := nearest.Key(k, kinds); n != "" {
 					near = fmt.Sprintf(" (did you mean %q?)", n)
 				}
-				return run.Source{}, fmt.Errorf("target has a member %q%s: give target exactly one of command, url, file or tools", k, near)
+				return run.Source{}, fmt.Errorf("target has a member %s%s: give target exactly one of command, url, file or tools", quoted(k), near)
 			}
 		}
 	}
@@ -228,12 +273,21 @@ func (s *Server) source(c *call) (run.Source, error) {
 				return run.Source{}, fmt.Errorf("command[%d] is not a string: every element of command is one argument", i)
 			}
 		}
+		if len(words[0]) > maxArg {
+			return run.Source{}, tooLong("command[0]", len(words[0]), "the program to start, such as npx")
+		}
+		if err := oneWord(words); err != nil {
+			return run.Source{}, err
+		}
 		t.Location, t.Args = words[0], words[1:]
 		return run.Source{Transport: "stdio", Target: t}, nil
 	case "url":
+		if n := len(c.str("url")); n > maxArg {
+			return run.Source{}, tooLong("url", n, "the http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp")
+		}
 		u, err := url.Parse(c.str("url"))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return run.Source{}, fmt.Errorf("url %q is not an http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp", c.str("url"))
+			return run.Source{}, fmt.Errorf("url %s is not an http(s) URL of a streamable HTTP MCP endpoint, such as https://example.com/mcp", quoted(c.str("url")))
 		}
 		t.Location = u.String()
 		return run.Source{Transport: "http", Target: t}, nil
@@ -241,10 +295,13 @@ func (s *Server) source(c *call) (run.Source, error) {
 		if c.str("file") == "" {
 			return run.Source{}, errors.New("file must be the path of a JSON file holding a tools/list result, an array of tools or a capture")
 		}
+		if err := checkFile(c.str("file")); err != nil {
+			return run.Source{}, err
+		}
 		t.Location = c.str("file")
 		return run.Source{Transport: "file", Target: t}, nil
 	}
-	raw, err := inline(c.args["tools"], limits)
+	raw, err := inline(c.args["tools"], limits, inlineTarget)
 	if err != nil {
 		return run.Source{}, err
 	}
@@ -259,12 +316,63 @@ func (s *Server) source(c *call) (run.Source, error) {
 	return run.Source{Surface: surf, Name: "inline tools"}, nil
 }
 
+// oneWord refuses a command line given whole as the program, as in
+// ["npx -y @modelcontextprotocol/server-everything"]: no shell splits
+// it, so the start failed with "cannot start", as if npx were missing.
+// A program whose path holds a space, and is found, is started.
+func oneWord(words []string) error {
+	prog := words[0]
+	if !strings.ContainsAny(prog, " \t") || len(strings.Fields(prog)) < 2 {
+		return nil
+	}
+	if _, err := exec.LookPath(prog); err == nil {
+		return nil
+	}
+	split, _ := json.Marshal(append(strings.Fields(prog), words[1:]...))
+	return fmt.Errorf("command[0] is %s, a whole command line: command is an argument array, run without a shell, so give each argument as its own string: %s", quoted(prog), split)
+}
+
+// checkFile refuses a file target that is not there before the file
+// transport reads it: the transport's words are rubric score's ("or --
+// COMMAND to start the server"), and a client's agent, which does not
+// know rubric mcp's working directory, must learn where a relative path
+// was looked for.
+func checkFile(name string) error {
+	if len(name) > maxArg {
+		return tooLong("file", len(name), "the path of a JSON file holding a tools/list result")
+	}
+	name = strings.TrimPrefix(name, "file://")
+	fi, err := os.Stat(name)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil // the transport reads it, and says what else is wrong
+	case err == nil:
+		return fmt.Errorf("file %s is a directory: give the path of a JSON file holding a tools/list result, or the tools inline as target.tools", quoted(name))
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil
+	}
+	where := ""
+	if !filepath.IsAbs(name) {
+		if wd, err := os.Getwd(); err == nil {
+			where = fmt.Sprintf(" (a relative path is read from rubric mcp's working directory, %s)", wd)
+		}
+	}
+	return fmt.Errorf("file %s does not exist%s: give the path of a JSON file holding a tools/list result, best absolute, or the tools inline as target.tools", quoted(name), where)
+}
+
+// Advice of inline when a value is too large: an inline target can be
+// read from its server instead, one tool definition cannot.
+const (
+	inlineTarget = "the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes"
+	inlineTool   = "the tool definition is %s of JSON, more than the %s a target may be: start rubric mcp with a larger --max-bytes"
+)
+
 // inline is the JSON of an inline value (a string holding JSON is taken
-// as that JSON), refused beyond the limits of a read target.
-func inline(v any, limits transport.Limits) ([]byte, error) {
+// as that JSON), refused beyond the limits of a read target with the
+// message tooBigMsg (inlineTarget or inlineTool).
+func inline(v any, limits transport.Limits, tooBigMsg string) ([]byte, error) {
 	tooBig := func(n int64) error {
-		return fmt.Errorf("the inline tools JSON is %s, more than the %s a target may be: score the server itself (command or url), or start rubric mcp with a larger --max-bytes",
-			transport.Sized(n), transport.Sized(limits.MaxBytes))
+		return fmt.Errorf(tooBigMsg, transport.Sized(n), transport.Sized(limits.MaxBytes))
 	}
 	// Measured before encoding: a value far beyond the limit is refused
 	// without being copied again.
@@ -443,11 +551,25 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	if !ok {
 		return nil, errors.New(`tool must be one tool definition as a JSON object: {"name": ..., "description": ..., "inputSchema": {...}}`)
 	}
-	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits)
+	if err := notQuoted(def); err != nil {
+		return nil, err
+	}
+	raw, err := inline(map[string]any{"tools": []any{def}}, s.opt.Target.Limits, inlineTool)
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := def["name"]; !ok {
+		if _, list := def["tools"]; list {
+			return nil, errors.New(`tool is a tools/list result, not one tool definition: give one of its tools, {"name": ..., "description": ..., "inputSchema": {...}}, or score the whole list with score and target {"tools": ...}`)
+		}
+	}
 	surf, err := surface.Parse("tool", raw)
+	var se *surface.Error
+	if errors.As(err, &se) && strings.HasPrefix(se.Path, "$.tools[0]") {
+		// The definition was parsed as the one tool of a list: its
+		// paths are the client's tool argument's.
+		return nil, fmt.Errorf("tool is not a valid tool definition: tool%s: %s", strings.TrimPrefix(se.Path, "$.tools[0]"), se.Msg)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tool is not a valid tool definition: %w", err)
 	}
@@ -508,6 +630,25 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	return out, nil
 }
 
+// notQuoted refuses a definition whose inputSchema or annotations is a
+// string holding a JSON object: a model that writes the call encodes the
+// nested object a second time, and the rubrics would grade a tool
+// without a schema (Schema Quality's F, "no inputSchema object"), a
+// fault of the call rather than of the tool.
+func notQuoted(def map[string]any) error {
+	for _, k := range []string{"inputSchema", "annotations"} {
+		str, ok := def[k].(string)
+		if !ok {
+			continue
+		}
+		var v map[string]any
+		if json.Unmarshal([]byte(str), &v) == nil {
+			return fmt.Errorf("tool.%s is a string holding a JSON object: give the object itself, not quoted; if the server really sends it as a string, that is the fault to fix, for clients read an object there", k)
+		}
+	}
+	return nil
+}
+
 // rewrite is the description with a line to fill in for each issue: the
 // rubrics say what is missing, never what the tool does.
 func rewrite(desc string, missing []string) suggestion {
@@ -537,7 +678,7 @@ type explainOut struct {
 }
 
 func (s *Server) explain(ctx context.Context, c *call) (any, error) {
-	id := c.str("report_id")
+	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
 	rep, err := s.reports.get(id)
 	if err != nil {
 		return nil, err
@@ -606,7 +747,7 @@ type toolDelta struct {
 }
 
 func (s *Server) rescore(ctx context.Context, c *call) (any, error) {
-	id := c.str("report_id")
+	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
 	old, err := s.reports.get(id)
 	if err != nil {
 		return nil, err

@@ -1,13 +1,19 @@
 package mcpserver
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/rubrics"
 )
 
 // TestHTTPPath: streamable HTTP answers MCP at /mcp, the path rubric mcp
@@ -94,10 +100,52 @@ func TestHTTPBodyBound(t *testing.T) {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	rec := httptest.NewRecorder()
 	srv.HTTPHandler().ServeHTTP(rec, req)
-	if rec.Code == http.StatusOK {
-		t.Errorf("a request of %d bytes was answered %d", body.n, rec.Code)
+	// Answered with the bound and what to do, not mcp-go's "read
+	// request body error: http: request body too large".
+	want := `"the request is more than the 1025 KiB rubric mcp reads (--max-bytes, 1 KiB, for an inline target, and 1 MiB for the rest): score the server itself (target command or url), or start rubric mcp with a larger --max-bytes"`
+	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("a request of %d bytes was answered %d %s; want 413 and %s", body.n, rec.Code, rec.Body.String(), want)
 	}
 	if body.read > 2*bound {
 		t.Errorf("read %d bytes of the request, beyond the bound of %d", body.read, bound)
+	}
+}
+
+// TestHTTPTooLargeCall: mcp-go's streamable HTTP client, calling score
+// with an inline target larger than --max-bytes, hears the bound and
+// what to do; a call within it is served on the same session.
+func TestHTTPTooLargeCall(t *testing.T) {
+	srv := New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+		Target: transport.Target{Limits: transport.Limits{MaxBytes: 1 << 10}}})
+	defer srv.Close()
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	tr, err := mcptransport.NewStreamableHTTP(ts.URL + HTTPPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := client.NewClient(tr)
+	if err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = "2025-11-25"
+	if _, err := c.Initialize(context.Background(), init); err != nil {
+		t.Fatal(err)
+	}
+	score := func(desc string) (*mcp.CallToolResult, error) {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = "score"
+		req.Params.Arguments = map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{
+			"name": "echo", "description": desc, "inputSchema": map[string]any{"type": "object"}}}}}}
+		return c.CallTool(context.Background(), req)
+	}
+	_, err = score(strings.Repeat("x", 2<<20))
+	if err == nil || !strings.Contains(err.Error(), "start rubric mcp with a larger --max-bytes") {
+		t.Errorf("a call of 2 MiB: %v; want the bound and what to do", err)
+	}
+	if res, err := score("Echoes the text it is given."); err != nil || res.IsError {
+		t.Errorf("a small call after it: %v %+v", err, res)
 	}
 }

@@ -52,7 +52,7 @@ func TestInline(t *testing.T) {
 		{"many small values", map[string]any{"tools": make([]any, 60)}, "more than the 100 bytes"}, // nulls: only the encoding shows the size
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b, err := inline(c.v, limits)
+			b, err := inline(c.v, limits, inlineTarget)
 			got := string(b)
 			if err != nil {
 				got = err.Error()

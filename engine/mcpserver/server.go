@@ -10,7 +10,9 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -142,11 +144,45 @@ func (s *Server) HTTPHandler() http.Handler {
 	// A request is read whole before it is answered: one larger than any
 	// target may be is cut off as it arrives (413), not held in memory
 	// and refused afterwards.
-	mux.Handle(HTTPPath, http.MaxBytesHandler(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)), s.maxRequest()))
+	mux.Handle(HTTPPath, s.bounded(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
 	return mux
+}
+
+// bounded reads a request's body, up to maxRequest bytes, before h
+// serves it, and answers a larger one itself: mcp-go's answer was a
+// parse error, "read request body error: http: request body too large",
+// which says neither what the bound is nor how to get past it. The
+// request is never parsed, so the answer is a JSON-RPC error of no id
+// (a tool error needs the call's id), with status 413.
+func (s *Server) bounded(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Method != http.MethodPost {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxRequest()))
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Connection", "close")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			msg := fmt.Sprintf("the request is more than the %s rubric mcp reads (--max-bytes, %s, for an inline target, and 1 MiB for the rest): score the server itself (target command or url), or start rubric mcp with a larger --max-bytes",
+				transport.Sized(s.maxRequest()), transport.Sized(s.opt.Target.Limits.MaxBytes))
+			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": msg}})
+			w.Write(b)
+			return
+		case err != nil:
+			http.Error(w, "reading the request: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		h.ServeHTTP(w, r)
+	})
 }
 
 // requestSlack is what a request may hold beside the largest target:
@@ -157,8 +193,17 @@ const requestSlack = 1 << 20
 // --max-bytes, and its envelope.
 func (s *Server) maxRequest() int64 { return s.opt.Target.Limits.MaxBytes + requestSlack }
 
-// acquire takes one of the call slots, waiting for one until ctx ends.
-func (s *Server) acquire(ctx context.Context) (func(), error) {
+// acquire takes one of the call slots for c, waiting for one until ctx
+// ends. A call that must wait says so in a progress notification: it
+// would otherwise be silent for as long as the calls before it work, and
+// a client that waits only while it hears progress would give up.
+func (s *Server) acquire(ctx context.Context, c *call) (func(), error) {
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
+	default:
+	}
+	c.step(ctx, fmt.Sprintf("waiting: rubric mcp is at its limit of calls at once (--max-calls %d), and this one starts when one of them ends", cap(s.slots)))
 	select {
 	case s.slots <- struct{}{}:
 		return func() { <-s.slots }, nil

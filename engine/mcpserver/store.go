@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/rubricmcp/rubric/engine/report"
@@ -95,13 +96,16 @@ func tooMany(n, max int) error {
 	return fmt.Errorf("this call makes %d reports, but rubric mcp was started to keep %d (--max-reports): start it with --max-reports %d or more", n, max, n)
 }
 
-// raw returns the JSON of the report id.
+// raw returns the JSON of the report id, which may be given as its
+// resource URI: score's result holds both, side by side, and a model
+// passes either.
 func (s *store) raw(id string) ([]byte, error) {
+	id = strings.TrimPrefix(id, reportURI)
 	s.mu.Lock()
 	b, ok := s.byID[id]
 	s.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("no report %q: this server keeps the latest %d reports of its lifetime, and ids are those score, lint_tool and rescore returned (r1, r2, ...); score the server again", id, s.max)
+		return nil, fmt.Errorf("no report %s: this server keeps the latest %d reports of its lifetime, and ids are those score, lint_tool and rescore returned (r1, r2, ...); score the server again", quoted(id), s.max)
 	}
 	return b, nil
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/explain"
 	"github.com/rubricmcp/rubric/engine/judge"
@@ -28,7 +29,26 @@ func worded(err error, ref string) error {
 	case errors.As(err, &ue):
 		return errors.New(ue.Worded(explainWords))
 	}
+	// The judges and transports are plugins: what they say arrives as
+	// text, worded for rubric score's user, who sets a variable or a
+	// flag and runs the command again. A client's user changes how
+	// rubric mcp is started instead, and must be told so.
+	msg := err.Error()
+	for _, a := range serverAdvice {
+		if strings.Contains(msg, a.says) {
+			return fmt.Errorf("%w%s", err, a.advice)
+		}
+	}
 	return err
+}
+
+// serverAdvice says, for what a plugin's error says, what to change in
+// the way rubric mcp is started.
+var serverAdvice = []struct{ says, advice string }{
+	{"no answer to initialize within", ": the command did not answer as an MCP server over stdio in time; check that it starts one (run it in a terminal: it should wait for input), or start rubric mcp with a larger --start-timeout (a first npx -y download can take a minute)"},
+	{"no answer to server/discover within", ": the server did not answer in time; start rubric mcp with a larger --start-timeout"},
+	{"no answer to tools/list within", ": the server started but did not list its tools in time; start rubric mcp with a larger --request-timeout"},
+	{"API key", "; rubric mcp gives its judges the environment it was started with, so put the variable in the env of rubric's entry in your MCP client's configuration (such as claude mcp add -e NAME=KEY rubric -- rubric mcp) and restart the server"},
 }
 
 // settingAdvice says how the judge argument ref gives the setting se

@@ -232,6 +232,12 @@ func (fl Flags) MCPServer(h Host, defaultRubric string) (srv *mcpserver.Server, 
 	if calls < 1 || reports < 1 {
 		return nil, nil, fmt.Errorf("--max-calls and --max-reports must be at least 1 (got %d and %d)", calls, reports)
 	}
+	if fl.Cmd.Flags().Changed("transport") {
+		// Each call's target says how it is read; the flag was taken
+		// and ignored, so that --transport sse read a URL as streamable
+		// HTTP all the same.
+		return nil, nil, fmt.Errorf("--transport does not apply to rubric mcp: each score call's target says how the server is read (command over stdio, url over streamable HTTP, file or tools); leave --transport out")
+	}
 	_, base, err := fl.Build("", nil)
 	if err != nil {
 		return nil, nil, err
