@@ -126,7 +126,7 @@ func Rescore(ctx context.Context, r *rubric.Rubric, paths []string, names map[st
 		}
 		if judgeKey(old.Judge) != judgeKey(first.Judge) {
 			s.Error = fmt.Sprintf("answered by the judge %s, but %s by %s: scores of two judge configurations do not compare, so one ranking cannot hold them; rescore the reports of one judge together",
-				judgeName(old.Judge), firstPath, judgeName(first.Judge))
+				old.Judge.Short(), firstPath, first.Judge.Short())
 			continue
 		}
 		if !slices.ContainsFunc(rk.Old, func(o report.Rubric) bool { return o.Digest == old.Rubric.Digest }) {
@@ -188,23 +188,6 @@ func judgeKey(j *report.Judge) string {
 	}
 	b, _ := json.Marshal(j)
 	return string(b)
-}
-
-// judgeName names a judge configuration for a message: plugin, version,
-// model and the plugin binary's hash; "none" for a report no judge
-// answered.
-func judgeName(j *report.Judge) string {
-	if j == nil {
-		return "none"
-	}
-	s := j.Plugin + " " + j.Version
-	if j.Model != "" {
-		s += " " + j.Model
-	}
-	if j.SHA256 != "" {
-		s += " sha256:" + j.SHA256[:min(12, len(j.SHA256))]
-	}
-	return s
 }
 
 // tellApart names each server that shares its name with another by its

@@ -63,3 +63,23 @@ func TestALabelCannotPassForTheModel(t *testing.T) {
 		t.Errorf("model %q, labels %v", j.Model, j.Labels)
 	}
 }
+
+// TestJudgeShort: the one-line name rankings and leaderboards give a
+// judge configuration, with the model and the hash's first 12 digits
+// only where there are some.
+func TestJudgeShort(t *testing.T) {
+	for _, tc := range []struct {
+		j    *Judge
+		want string
+	}{
+		{nil, "none"},
+		{&Judge{Identity: judge.Identity{Plugin: "heuristic", Version: "1.4.0"}}, "heuristic 1.4.0"},
+		{&Judge{Identity: judge.Identity{Plugin: "openai", Version: "1.0.0", Model: "gpt-4o-mini"}}, "openai 1.0.0 gpt-4o-mini"},
+		{&Judge{Identity: judge.Identity{Plugin: "mine", Version: "2"}, SHA256: "0123456789abcdef0123"}, "mine 2 sha256:0123456789ab"},
+		{&Judge{Identity: judge.Identity{Plugin: "mine", Version: "2"}, SHA256: "abc"}, "mine 2 sha256:abc"},
+	} {
+		if got := tc.j.Short(); got != tc.want {
+			t.Errorf("Short() = %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -325,6 +325,24 @@ type Judge struct {
 	Labels map[string]string `json:"-"`
 }
 
+// Short names the judge configuration in one line: plugin, version,
+// model, and the first 12 digits of the binary's hash when it has one;
+// "none" for no judge. Rankings and leaderboards use it to say which
+// configuration answered.
+func (j *Judge) Short() string {
+	if j == nil {
+		return "none"
+	}
+	s := j.Plugin + " " + j.Version
+	if j.Model != "" {
+		s += " " + j.Model
+	}
+	if j.SHA256 != "" {
+		s += " sha256:" + j.SHA256[:min(12, len(j.SHA256))]
+	}
+	return s
+}
+
 // judgeFields is Judge without its labels, for encoding.
 type judgeFields struct {
 	judge.Identity

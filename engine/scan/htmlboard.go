@@ -78,7 +78,7 @@ func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
 	for _, r := range lb.Rubrics {
 		v.Rubrics = append(v.Rubrics, r.Name)
 	}
-	groups := lb.groups(judgeName)
+	groups := lb.groups(func(g JudgeGroup) string { return g.Judge.Short() })
 	for _, g := range groups {
 		bg := boardGroup{}
 		if len(groups) > 1 {
@@ -108,7 +108,7 @@ func (lb *Leaderboard) WriteHTML(w io.Writer, dir string) error {
 		bj := boardJudges{Rubric: n}
 		for _, g := range lb.Judges {
 			if g.Rubric == n {
-				bj.Configs = append(bj.Configs, boardConfig{Name: judgeName(g), Servers: len(g.Servers)})
+				bj.Configs = append(bj.Configs, boardConfig{Name: g.Judge.Short(), Servers: len(g.Servers)})
 			}
 		}
 		if len(bj.Configs) > 0 {

@@ -146,21 +146,7 @@ func (lb *Leaderboard) groups(name func(JudgeGroup) string) []group {
 }
 
 // judgeLabel is judgeName as Markdown code.
-func judgeLabel(g JudgeGroup) string { return "`" + judgeName(g) + "`" }
-
-// judgeName names a configuration: plugin, version, model and the
-// binary's hash when it has one.
-func judgeName(g JudgeGroup) string {
-	j := g.Judge
-	s := j.Plugin + " " + j.Version
-	if j.Model != "" {
-		s += " " + j.Model
-	}
-	if j.SHA256 != "" {
-		s += " sha256:" + j.SHA256[:min(12, len(j.SHA256))]
-	}
-	return s
-}
+func judgeLabel(g JudgeGroup) string { return "`" + g.Judge.Short() + "`" }
 
 // cell escapes a table cell: a server's name or a failure's reason,
 // which come from a list and a server's stderr, untrusted, are text, as
