@@ -26,11 +26,7 @@ func fallen(g rubric.Gate, base, head *report.Report) []Fallen {
 		byName[base.Tools[i].Name] = &base.Tools[i]
 	}
 	n := num.Int(int64(len(head.Tools)))
-	type fall struct {
-		f    Fallen
-		cost num.Num
-	}
-	var out []fall
+	var out []costed[Fallen]
 	for i := range head.Tools {
 		h := &head.Tools[i]
 		b, ok := byName[h.Name]
@@ -47,14 +43,9 @@ func fallen(g rubric.Gate, base, head *report.Report) []Fallen {
 		if g.Scores != "" {
 			f.Dimensions = dimensions(field(b, g.Scores), field(h, g.Scores), field(h, g.Justifications))
 		}
-		out = append(out, fall{f, cost})
+		out = append(out, costed[Fallen]{f, cost})
 	}
-	slices.SortStableFunc(out, func(a, b fall) int { return a.cost.Cmp(b.cost) })
-	list := make([]Fallen, len(out))
-	for i, f := range out {
-		list[i] = f.f
-	}
-	return list
+	return worstFirst(out)
 }
 
 // addedBelow lists the tools only head has whose exact score is below
@@ -79,11 +70,7 @@ func addedBelow(base, head *report.Report) []AddedTool {
 		return nil
 	}
 	n := num.Int(int64(len(head.Tools)))
-	type add struct {
-		a    AddedTool
-		cost num.Num
-	}
-	var out []add
+	var out []costed[AddedTool]
 	for i := range head.Tools {
 		h := &head.Tools[i]
 		if inBase[h.Name] {
@@ -94,12 +81,25 @@ func addedBelow(base, head *report.Report) []AddedTool {
 			continue
 		}
 		cost, _ := hs.Sub(mean).Quo(n)
-		out = append(out, add{AddedTool{Tool: h.Name, Head: h.Score, Cost: json.Number(show(cost, costDigits)), CostExact: cost.Exact()}, cost})
+		out = append(out, costed[AddedTool]{AddedTool{Tool: h.Name, Head: h.Score, Cost: json.Number(show(cost, costDigits)), CostExact: cost.Exact()}, cost})
 	}
-	slices.SortStableFunc(out, func(a, b add) int { return a.cost.Cmp(b.cost) })
-	list := make([]AddedTool, len(out))
-	for i, a := range out {
-		list[i] = a.a
+	return worstFirst(out)
+}
+
+// costed is an entry of a gate's explanation with what it costs the mean
+// (negative: a fall).
+type costed[T any] struct {
+	v    T
+	cost num.Num
+}
+
+// worstFirst orders entries by cost, the costliest (most negative) first,
+// ties in the order given, and returns the entries alone.
+func worstFirst[T any](out []costed[T]) []T {
+	slices.SortStableFunc(out, func(a, b costed[T]) int { return a.cost.Cmp(b.cost) })
+	list := make([]T, len(out))
+	for i, c := range out {
+		list[i] = c.v
 	}
 	return list
 }
