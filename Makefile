@@ -246,6 +246,7 @@ NORACE_PACKAGES = \
 	./internal/prestart \
 	./internal/procgroup \
 	./internal/progress \
+	./internal/readmetest \
 	./internal/redact \
 	./internal/rubrictest \
 	./internal/sandbox \

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/readmetest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -20,12 +21,9 @@ import (
 // of an unknown option lists them, or says "none" for a judge that takes
 // none.
 func TestReadmeJudgeOptions(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := readmetest.Text(t)
 	rows := map[string]string{}
-	for _, line := range strings.Split(string(readme), "\n") {
+	for _, line := range strings.Split(readme, "\n") {
 		cells := strings.Split(line, "|")
 		if len(cells) < 6 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
 			continue
@@ -78,11 +76,8 @@ func TestReadmeJudgeOptions(t *testing.T) {
 // GitHub Action's steps, which a user does not call, and cobra's own) and
 // to the built-in rubrics.
 func TestReadmeStatusNamesEveryCommand(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, status, ok := strings.Cut(string(readme), "\nStatus: ")
+	readme := readmetest.Text(t)
+	_, status, ok := strings.Cut(readme, "\nStatus: ")
 	if !ok {
 		t.Fatal(`README.md has no "Status: " paragraph`)
 	}
@@ -114,11 +109,8 @@ func TestReadmeStatusNamesEveryCommand(t *testing.T) {
 // (rubric explain --tool query on the postgres capture) to the one
 // explain.txtar checks against the real command.
 func TestReadmeExplainBlock(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, block, ok := strings.Cut(string(readme), "\n```\nTool \"query\", ")
+	readme := readmetest.Text(t)
+	_, block, ok := strings.Cut(readme, "\n```\nTool \"query\", ")
 	if !ok {
 		t.Fatal("README.md has no output block of rubric explain --tool query")
 	}
@@ -173,11 +165,7 @@ func TestReadmeGoVersion(t *testing.T) {
 	if version == "" {
 		t.Fatal("go.mod has no go line")
 	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, quick, _ := strings.Cut(string(readme), "\n## Quick start\n")
+	quick := readmetest.Section(t, "## Quick start")
 	if want := "Go " + version + " or later"; !strings.Contains(quick, want) {
 		t.Errorf("README's Quick start does not say %q, as go.mod's go line asks", want)
 	}
@@ -191,10 +179,7 @@ func TestReadmeGoVersion(t *testing.T) {
 // named two only by their Go fields, Target.StrictStdout and
 // Target.FollowRedirects).
 func TestReadmeNamesScoreFlags(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := readmetest.Text(t)
 	a := &app{v: viper.New()}
 	found := false
 	for _, c := range a.rootCmd().Commands() {
@@ -209,7 +194,7 @@ func TestReadmeNamesScoreFlags(t *testing.T) {
 				if f.Name == "help" || f.Hidden {
 					return
 				}
-				if !strings.Contains(string(readme), "--"+f.Name) {
+				if !strings.Contains(readme, "--"+f.Name) {
 					t.Errorf("README.md does not name the flag --%s of %s (%s)", f.Name, cmd.CommandPath(), f.Usage)
 				}
 			})

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/readmetest"
 )
 
 // TestReadmeNamesEveryMember holds README.md's "Reports" section to the
@@ -12,15 +14,7 @@ import (
 // issue is named there in backquotes, so that a member added to the
 // schema is described where a reader of the report looks for it.
 func TestReadmeNamesEveryMember(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "\n## Reports\n")
-	if !ok {
-		t.Fatal(`README.md has no "## Reports" section`)
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmetest.Section(t, "## Reports")
 	// A member is named as `name`, or inside a backquoted list such as
 	// `issues[] {check, title, ...}` or `rubric {name, version, digest}`.
 	named := map[string]bool{}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/readmetest"
 )
 
 const module = "github.com/rubricmcp/rubric/"
@@ -90,15 +92,7 @@ func TestReadmeTourNamesEveryPackage(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, tour, ok := strings.Cut(string(readme), "\n## How it is built\n")
-	if !ok {
-		t.Fatal(`README.md has no "## How it is built" section`)
-	}
-	tour, _, _ = strings.Cut(tour, "\n## ")
+	tour := readmetest.Section(t, "## How it is built")
 	entries := tourEntries(tour)
 	if len(entries) < 40 {
 		t.Fatalf("only %d entries read from the tour's table: is it still a table of `package` | what it provides?", len(entries))

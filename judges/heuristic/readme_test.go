@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/readmetest"
 )
 
 // TestReadmeAgreementFigures holds the per-tool columns of README.md's
@@ -16,10 +18,7 @@ func TestReadmeAgreementFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := readmetest.Text(t)
 	for _, part := range []struct{ heading, row string }{
 		{"## enlarged tuning part", "| tuning (the cues were fitted here) |"},
 		{"## held-out part", "| held out, read by several versions |"},
@@ -43,7 +42,7 @@ func TestReadmeAgreementFigures(t *testing.T) {
 			continue
 		}
 		want := fmt.Sprintf("%s %s | %s | %s |", part.row, n, pearson, mad)
-		if !strings.Contains(string(readme), want) {
+		if !strings.Contains(readme, want) {
 			t.Errorf("README.md's agreement table lacks %q, what agreement.golden measures", want)
 		}
 	}

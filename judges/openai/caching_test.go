@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/heavytest"
+	"github.com/rubricmcp/rubric/internal/readmetest"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge/judgetest"
 	"github.com/rubricmcp/rubric/judges/openai"
@@ -138,13 +139,10 @@ func TestPromptLayoutCaching(t *testing.T) {
 // in thousands.
 func readmeFigures(t *testing.T, rubric string, before, after judgetest.Usage) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := readmetest.Text(t)
 	// The paragraph breaks its lines anywhere: compare with the line
 	// breaks read as spaces.
-	text := strings.Join(strings.Fields(string(readme)), " ")
+	text := strings.Join(strings.Fields(readme), " ")
 	var want string
 	switch rubric {
 	case "gradable":
