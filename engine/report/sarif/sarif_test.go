@@ -593,6 +593,15 @@ func TestMembers(t *testing.T) {
 		{"registry param", registry, "a", report.Issue{Check: "p", Params: []string{"q"}}, "", 4, 55, false},
 		{"registry description", registry, "a", report.Issue{Check: "description"}, "", 3, 32, false},
 		{"gone", list, "b", report.Issue{Check: "x"}, "", 1, 0, true},
+		// Tool Safety says where the finding is: a finding in the
+		// description is there, though its title names a parameter; one in
+		// a parameter's description is at that description.
+		{"pointer in message", list, "a", report.Issue{Check: "into_parameter",
+			Message: `an instruction to put data into a parameter (medium) at /description: "«pass it as q»"`}, "Instruction to fill a parameter", 3, 4, false},
+		{"parameter pointer", list, "a", report.Issue{Check: "override_instructions", Params: []string{"nested"},
+			Message: `instruction to drop its instructions (high) at /inputSchema/properties/nested/type: "«x»"`}, "", 5, 41, false},
+		{"pointer gone", list, "a", report.Issue{Check: "short_description",
+			Message: `a cue (low) at /inputSchema/properties/zz/description: "«x»"`}, "", 3, 4, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
