@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
@@ -323,7 +324,7 @@ func lineDiff(a, b []string) []string {
 }
 
 // WriteText prints the changes, one tool a paragraph, or that nothing
-// changed.
+// changed, with control and invisible characters written as escapes.
 func WriteText(w io.Writer, changes []Change) error {
 	var b strings.Builder
 	if len(changes) == 0 {
@@ -347,6 +348,13 @@ func WriteText(w io.Writer, changes []Change) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	// A server's text (a name, a key, a value) reaches a terminal with
+	// its control, format and invisible characters written out, so that
+	// what changed is what the reviewer sees.
+	lines := strings.SplitAfter(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = report.EscapeControls(strings.TrimSuffix(l, "\n"), false) + l[len(strings.TrimSuffix(l, "\n")):]
+	}
+	_, err := io.WriteString(w, strings.Join(lines, ""))
 	return err
 }
