@@ -41,6 +41,10 @@ func TestDiff(t *testing.T) {
 		// is seen.
 		{"hidden characters in a line diff and a name", `[{"name":"a","description":"one\ntwo \u001b[2J\u202eevil\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B."},{"name":"send\u200bmail"}]`,
 			"changed: a\n  /description:\n      one\n    - two\n    + two \\x1b[2J\\u202eevil\n      three\nadded: send\\u200bmail\n"},
+		// A line that changed only in its trailing space, or in a space
+		// that is not U+0020, does not print as the line it replaced.
+		{"a space changed", `[{"name":"a","description":"one\ntwo \nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B\u00a0."}]`,
+			"changed: a\n  /description:\n      one\n    - two\n    + two\\x20\n      three\nchanged: b\n  /description:\n    - \"B.\"\n    + \"B\\u00a0.\"\n"},
 	}
 	locked := New(surf(t, base))
 	for _, tt := range tests {
