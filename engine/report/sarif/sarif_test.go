@@ -845,3 +845,48 @@ func TestRuleWorth(t *testing.T) {
 		t.Errorf("the rule reads %q\n%q", ru.FullDescription.Text, ru.Help.Markdown)
 	}
 }
+
+// TestRuleMixedWorth: a rule whose results have different points (Tool
+// Safety's sensitive_path, low alone and high in a tool that instructs the
+// model) says so, not the points of whichever result came first.
+func TestRuleMixedWorth(t *testing.T) {
+	rep := reporttest.Testdata(t, "synthetic.tools.json")
+	seen := map[string]int{}
+	check := ""
+	for i := range rep.Tools {
+		for _, is := range rep.Tools[i].Issues {
+			if seen[is.Check]++; seen[is.Check] == 2 && check == "" {
+				check = is.Check
+			}
+		}
+	}
+	if check == "" {
+		t.Fatal("no check of the synthetic report has two issues")
+	}
+	n := 0
+	for i := range rep.Tools {
+		for k := range rep.Tools[i].Issues {
+			if is := &rep.Tools[i].Issues[k]; is.Check == check {
+				is.Points, is.Severity = []string{"100", "5"}[min(n, 1)], []string{"high", "low"}[min(n, 1)]
+				n++
+			}
+		}
+	}
+	var log sarifLog
+	if err := json.Unmarshal(write(t, rep), &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, ru := range log.Runs[0].Tool.Driver.Rules {
+		if ru.ID != check {
+			continue
+		}
+		if want := "worth 5 or 100 points of a tool's score, by each result's severity."; !strings.HasSuffix(ru.FullDescription.Text, want) || !strings.Contains(ru.Help.Markdown, "worth 5 or 100 points") {
+			t.Errorf("rule %s reads %q, want it to end %q", check, ru.FullDescription.Text, want)
+		}
+		if ru.Properties.Points != "100" {
+			t.Errorf("rule %s has points %q, want the largest, 100", check, ru.Properties.Points)
+		}
+		return
+	}
+	t.Errorf("no rule %s", check)
+}
