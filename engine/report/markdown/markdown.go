@@ -24,8 +24,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
@@ -256,36 +254,10 @@ func message(is report.Issue) string {
 	}
 	list := strings.Join(codes, ", ")
 	joined := strings.Join(is.Params, ", ")
-	if i := lastWhole(is.Message, joined); i >= 0 {
+	if i := report.ParamsAt(is.Message, joined); i >= 0 {
 		return text(is.Message[:i]) + list + text(is.Message[i+len(joined):])
 	}
 	return text(is.Message) + " (" + list + ")"
-}
-
-// lastWhole is the index of the last occurrence of sub in s that is not
-// part of a longer word (a parameter "m" is not the m of "enum"), or -1.
-func lastWhole(s, sub string) int {
-	for end := len(s); ; {
-		i := strings.LastIndex(s[:end], sub)
-		if i < 0 {
-			return -1
-		}
-		before, _ := utf8.DecodeLastRuneInString(s[:i])
-		after, _ := utf8.DecodeRuneInString(s[i+len(sub):])
-		if !wordRune(before) && !wordRune(after) {
-			return i
-		}
-		end = i + len(sub) - 1
-		if end < 0 {
-			return -1
-		}
-	}
-}
-
-// wordRune reports whether r would continue a name: a letter, a digit or
-// an underscore.
-func wordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // textEscaper backslash-escapes the characters that could start Markdown
