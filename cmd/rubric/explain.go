@@ -36,7 +36,7 @@ func (a *app) explainCmd() *cobra.Command {
 			return explain.Write(cmd.Context(), a.stdout, r, rep, req)
 		},
 	}
-	cmd.Flags().String("tool", "", "the tool whose score to explain")
+	cmd.Flags().String("tool", "", "the tool whose score to explain, by its name or as the summary writes it (a hidden character escaped: rd\\u202efile)")
 	cmd.Flags().String("metric", "", "the surface metric to explain, such as a Gradable category (legibility), down to its inputs")
 	cmd.Flags().String("category", "", "the same as --metric: Gradable calls its surface scores categories")
 	cmd.Flags().String("rubric", "", "the rubric the report was scored with (default: the one it names)")

@@ -174,7 +174,7 @@ type read struct {
 // to the misspelt name, or "" when none is near.
 func didYouMean(name string, names []string) string {
 	if near := nearest.Key(name, names); near != "" {
-		return fmt.Sprintf(" (did you mean %q?)", printable(near))
+		return fmt.Sprintf(" (did you mean %q?)", near) // %q writes hidden characters out
 	}
 	return ""
 }
@@ -184,7 +184,9 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 	level := r.Surface
 	if req.Tool != "" {
 		level = r.Tool
-		if findTool(rep, req.Tool) == nil {
+		if name, ok := shownName(rep, req.Tool); ok {
+			x.req.Tool = name
+		} else if findTool(rep, req.Tool) == nil {
 			var names []string
 			for _, t := range rep.Tools {
 				names = append(names, t.Name)
@@ -290,6 +292,27 @@ func findTool(rep *report.Report, name string) *report.Tool {
 		}
 	}
 	return nil
+}
+
+// shownName is the name of the report's tool that the summaries write as
+// shown, its invisible and control characters escaped ("rd\u202efile"
+// for a name holding a right-to-left override), when no tool has the name
+// shown itself and exactly one is written so: the name a reviewer copies
+// from the table can be explained.
+func shownName(rep *report.Report, shown string) (string, bool) {
+	if rep == nil || findTool(rep, shown) != nil {
+		return "", false
+	}
+	found := ""
+	for _, t := range rep.Tools {
+		if t.Name != shown && report.EscapeControls(t.Name, false) == shown {
+			if found != "" {
+				return "", false
+			}
+			found = t.Name
+		}
+	}
+	return found, found != ""
 }
 
 // compare sets down every recorded value the recomputed report does not

@@ -169,3 +169,43 @@ func FuzzExplain(f *testing.F) {
 		}
 	})
 }
+
+// TestExplainHiddenName: a tool whose name hides a right-to-left override
+// is explained by the name the score table shows ("rd\u202efile"), and
+// the explanation writes it so, not as an unreadable U+FFFD.
+func TestExplainHiddenName(t *testing.T) {
+	r, err := rubrics.Find("tool-safety")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools":[{"name":"rd\u202efile","description":"Reads a file."}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scoredRep, err := score.Run(context.Background(), r, s, score.Options{Target: "t.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := report.Marshal(scoredRep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := read(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := report.EscapeControls("rd\u202efile", false)
+	for _, name := range []string{"rd\u202efile", shown} {
+		var b bytes.Buffer
+		if err := explain.Write(context.Background(), &b, r, rep, explain.Request{Tool: name}); err != nil {
+			t.Fatalf("--tool %q: %v", name, err)
+		}
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasPrefix(first, `Tool "rd\u202efile", rubric tool-safety`) {
+			t.Errorf("--tool %q: first line %q, want it to write the override out", name, first)
+		}
+	}
+	err = explain.Write(context.Background(), &bytes.Buffer{}, r, rep, explain.Request{Tool: "rdfile"})
+	if want := `(did you mean "rd\u202efile"?)`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a near name: got %v, want %s", err, want)
+	}
+}

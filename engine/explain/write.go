@@ -23,7 +23,9 @@ func (x *run) tool(w io.Writer) error {
 	if rt == nil {
 		return &DisagreeError{Problems: []string{fmt.Sprintf("tool %q is not on the report's embedded surface", printable(t.Name))}}
 	}
-	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n", printable(t.Name), r.Name, r.Version, report.ShortHash(r.Digest))
+	// %q writes a hidden character out (\u202e), as the summaries do,
+	// where printable would show only U+FFFD.
+	fmt.Fprintf(w, "Tool %q, rubric %s %s (%s)\n", t.Name, r.Name, r.Version, report.ShortHash(r.Digest))
 	reads := x.walk(w, "score")
 	if readsAny(reads, "checks", "check") {
 		fmt.Fprintln(w)

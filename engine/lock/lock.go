@@ -20,7 +20,9 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
@@ -322,8 +324,49 @@ func lineDiff(a, b []string) []string {
 	return out
 }
 
+// trailingShown writes out the spaces and tabs that end a line of a line
+// diff ("\x20", "\t"): a line that changed only there would otherwise
+// print the same as the line it replaced.
+func trailingShown(l string) string {
+	body := strings.TrimRight(l, " \t")
+	if len(body) == len(l) {
+		return l
+	}
+	var b strings.Builder
+	b.WriteString(body)
+	for _, r := range l[len(body):] {
+		if r == '\t' {
+			b.WriteString(`\t`)
+		} else {
+			b.WriteString(`\x20`)
+		}
+	}
+	return b.String()
+}
+
+// spacesShown writes out the spaces other than U+0020 (a no-break space,
+// an ideographic space), which print as a plain space.
+func spacesShown(s string) string {
+	if !strings.ContainsFunc(s, otherSpace) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if otherSpace(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// otherSpace reports whether r is a space that is not U+0020.
+func otherSpace(r rune) bool { return r != ' ' && unicode.Is(unicode.Zs, r) }
+
 // WriteText prints the changes, one tool a paragraph, or that nothing
-// changed.
+// changed, with control and invisible characters, spaces other than
+// U+0020 and the spaces that end a line of a line diff written as escapes.
 func WriteText(w io.Writer, changes []Change) error {
 	var b strings.Builder
 	if len(changes) == 0 {
@@ -340,13 +383,21 @@ func WriteText(w io.Writer, changes []Change) error {
 			case f.Text != nil:
 				fmt.Fprintf(&b, "  %s:\n", f.Path)
 				for _, l := range f.Text {
-					fmt.Fprintf(&b, "    %s\n", l)
+					fmt.Fprintf(&b, "    %s\n", trailingShown(l))
 				}
 			default:
 				fmt.Fprintf(&b, "  %s:\n    - %s\n    + %s\n", f.Path, f.Old, f.New)
 			}
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	// A server's text (a name, a key, a value) reaches a terminal with
+	// its control, format and invisible characters written out, so that
+	// what changed is what the reviewer sees.
+	lines := strings.SplitAfter(b.String(), "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(l, "\n")
+		lines[i] = spacesShown(report.EscapeControls(body, false)) + l[len(body):]
+	}
+	_, err := io.WriteString(w, strings.Join(lines, ""))
 	return err
 }

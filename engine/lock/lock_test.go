@@ -35,6 +35,16 @@ func TestDiff(t *testing.T) {
 			"changed: a\n  /inputSchema removed (was {\"properties\":{\"p\":{\"enum\":[\"x\",\"y\"],\"type\":\"string\"}},\"type\":\"object\"})\nadded: c\n"},
 		{"a one-line description changed", `[{"name":"a","description":"one\ntwo\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B <IMPORTANT>"}]`,
 			"changed: b\n  /description:\n    - \"B.\"\n    + \"B <IMPORTANT>\"\n"},
+		// A rug-pull's hidden text is written out: a terminal escape
+		// cannot clear the reviewer's screen, a bidi override cannot turn
+		// the line around, and a zero-width character in a new tool's name
+		// is seen.
+		{"hidden characters in a line diff and a name", `[{"name":"a","description":"one\ntwo \u001b[2J\u202eevil\nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B."},{"name":"send\u200bmail"}]`,
+			"changed: a\n  /description:\n      one\n    - two\n    + two \\x1b[2J\\u202eevil\n      three\nadded: send\\u200bmail\n"},
+		// A line that changed only in its trailing space, or in a space
+		// that is not U+0020, does not print as the line it replaced.
+		{"a space changed", `[{"name":"a","description":"one\ntwo \nthree","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":["x","y"]}}}},{"name":"b","description":"B\u00a0."}]`,
+			"changed: a\n  /description:\n      one\n    - two\n    + two\\x20\n      three\nchanged: b\n  /description:\n    - \"B.\"\n    + \"B\\u00a0.\"\n"},
 	}
 	locked := New(surf(t, base))
 	for _, tt := range tests {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -83,16 +85,50 @@ func (t ToolFixes) Times() string {
 // Cause returns an issue's message without the list of parameters the
 // rubric wrote into it, and without the punctuation that led to the
 // list: the part of the message every tool with this cause shares.
+//
+// A parameter that stands inside a JSON pointer (Tool Safety's "at
+// /inputSchema/properties/q/description") is written "*" there, so that
+// the pointer still reads as one; a name inside a longer word (the "m"
+// of "enum") is not the list.
 func Cause(is Issue) string {
 	msg := is.Message
 	if len(is.Params) > 0 {
 		if joined := strings.Join(is.Params, ", "); joined != "" {
-			if i := strings.LastIndex(msg, joined); i >= 0 {
-				msg = msg[:i] + msg[i+len(joined):]
+			if i := ParamsAt(msg, joined); i >= 0 {
+				gap := ""
+				if i > 0 && msg[i-1] == '/' {
+					gap = "*"
+				}
+				msg = msg[:i] + gap + msg[i+len(joined):]
 			}
 		}
 	}
 	return strings.TrimRight(strings.TrimSpace(msg), " :;,.")
+}
+
+// ParamsAt is the index in msg of the last occurrence of list (an issue's
+// parameters joined with ", ") that is not part of a longer word, or -1:
+// where a rubric wrote the parameters into its message.
+func ParamsAt(msg, list string) int {
+	for end := len(msg); end >= 0; {
+		i := strings.LastIndex(msg[:end], list)
+		if i < 0 {
+			return -1
+		}
+		before, _ := utf8.DecodeLastRuneInString(msg[:i])
+		after, _ := utf8.DecodeRuneInString(msg[i+len(list):])
+		if !wordRune(before) && !wordRune(after) {
+			return i
+		}
+		end = i + len(list) - 1
+	}
+	return -1
+}
+
+// wordRune reports whether r would continue a name: a letter, a digit or
+// an underscore.
+func wordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // GroupFixes groups a fix list (FixList's order) by cause: issues of one

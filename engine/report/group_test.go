@@ -21,6 +21,12 @@ func TestCause(t *testing.T) {
 		{report.Issue{Message: "inputSchema has no required list", Params: []string{"x"}}, "inputSchema has no required list"},
 		// The last mention is the list, not a word the message shares.
 		{report.Issue{Message: "path params lack types: path", Params: []string{"path"}}, "path params lack types"},
+		// A parameter inside a Tool Safety pointer leaves the pointer whole,
+		// and a short name inside a word ("enum") is not the parameter.
+		{report.Issue{Message: `a cue (high) at /inputSchema/properties/q/description: "«x»"`, Params: []string{"q"}},
+			`a cue (high) at /inputSchema/properties/*/description: "«x»"`},
+		{report.Issue{Message: `a cue (high) at /inputSchema/properties/m/enum/1: "«x»"`, Params: []string{"m"}},
+			`a cue (high) at /inputSchema/properties/*/enum/1: "«x»"`},
 	}
 	for _, c := range cases {
 		if got := report.Cause(c.is); got != c.want {

@@ -254,7 +254,7 @@ func message(is report.Issue) string {
 	}
 	list := strings.Join(codes, ", ")
 	joined := strings.Join(is.Params, ", ")
-	if i := strings.LastIndex(is.Message, joined); i >= 0 {
+	if i := report.ParamsAt(is.Message, joined); i >= 0 {
 		return text(is.Message[:i]) + list + text(is.Message[i+len(joined):])
 	}
 	return text(is.Message) + " (" + list + ")"

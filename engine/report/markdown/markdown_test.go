@@ -183,6 +183,12 @@ func TestMessage(t *testing.T) {
 		{"params mid-sentence", report.Issue{Message: "fix x|y now", Params: []string{"x|y"}}, "fix `x\\|y` now"}, // a table cell
 		{"params not in message", report.Issue{Message: "some parameters are vague", Params: []string{"q"}},
 			"some parameters are vague (`q`)"},
+		// A short name inside a longer word is not the list: the "m" of
+		// "enum" in a Tool Safety pointer stays as it is.
+		{"param inside a word", report.Issue{Message: "a cue (high) at /inputSchema/properties/m/enum/1: \"x\"", Params: []string{"m"}},
+			"a cue (high) at /inputSchema/properties/`m`/enum/1: \"x\""},
+		{"param only inside words", report.Issue{Message: "some parameters are vague", Params: []string{"a"}},
+			"some parameters are vague (`a`)"},
 	}
 	for _, c := range cases {
 		if got := message(c.is); got != c.want {

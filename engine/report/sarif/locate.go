@@ -220,8 +220,30 @@ func (l *locator) locate(tool string, is report.Issue, title string) located {
 	return l.fallback
 }
 
+// messagePointer is the JSON pointer into the definition that a message
+// names before the text it quotes, as Tool Safety's findings do ("... at
+// /inputSchema/properties/q/description: \"...\"", or "at the name
+// /..." for a property name): the member that holds the finding, a closer
+// place than any its check's words suggest.
+func messagePointer(msg string) (string, bool) {
+	head, _, ok := strings.Cut(msg, `: "`)
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndex(head, " at ")
+	if i < 0 {
+		return "", false
+	}
+	at := strings.TrimPrefix(head[i+len(" at "):], "the name ")
+	if !strings.HasPrefix(at, "/") {
+		return "", false
+	}
+	return at, true
+}
+
 // member is the place of the member an issue is about, within the tool
-// whose definition is at pointer: the schema of its first parameter, the
+// whose definition is at pointer: the member its message points at, the
+// schema of its first parameter, the
 // member its check's name or title names (description, output
 // schema, annotations, title; the input schema for a check of schemas,
 // parameters, properties, required fields, arguments or input), else the
@@ -232,6 +254,9 @@ func (l *locator) member(pointer string, is report.Issue, title string) place {
 		base = pointer + "/definition"
 	}
 	var candidates []string
+	if at, ok := messagePointer(is.Message); ok {
+		candidates = append(candidates, base+at)
+	}
 	for _, p := range is.Params {
 		props := base + "/inputSchema"
 		for _, part := range strings.Split(p, ".") {

@@ -331,6 +331,7 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 	prefix := serverName(r)
 	rules := []rule{}
 	ruleIndex := map[string]int{}
+	rulePoints := map[string][]string{} // the points of each rule's results, once each
 	fixes, err := r.FixList()
 	if err != nil {
 		return nil, fmt.Errorf("write SARIF: %w", err)
@@ -367,6 +368,9 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			ruleIndex[is.Check] = len(rules)
 			rules = append(rules, checkRule(r, is.Check, name, points, level, tags))
 		}
+		if !slices.Contains(rulePoints[is.Check], points) {
+			rulePoints[is.Check] = append(rulePoints[is.Check], points)
+		}
 		if isSecurity {
 			ru := &rules[ruleIndex[is.Check]]
 			rp := &ru.Properties
@@ -379,6 +383,11 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			}
 		}
 		findings = append(findings, finding{fix: f, level: level, at: loc.locate(t.Name, is, title)})
+	}
+	for check, pts := range rulePoints {
+		if len(pts) > 1 {
+			mixedWorth(r, &rules[ruleIndex[check]], pts)
+		}
 	}
 	inv := invocation{ExecutionSuccessful: r.Complete}
 	for _, w := range r.Warnings {
@@ -445,6 +454,45 @@ func build(r *report.Report, loc *locator) (*sarifLog, error) {
 			},
 		}},
 	}, nil
+}
+
+// mixedWorth rewrites the worth of a rule whose results have different
+// points (Tool Safety's sensitive_path is low alone and high in a tool
+// that instructs the model): its text names them all, "worth 5 or 100
+// points", and its points are the largest, as its level and security
+// severity are.
+func mixedWorth(r *report.Report, ru *rule, points []string) {
+	sorted := slices.Clone(points)
+	slices.SortFunc(sorted, func(a, b string) int {
+		x, errX := num.Parse(a)
+		y, errY := num.Parse(b)
+		if errX != nil || errY != nil {
+			return strings.Compare(a, b)
+		}
+		return x.Cmp(y)
+	})
+	shown := make([]string, len(sorted))
+	for i, p := range sorted {
+		shown[i] = strings.TrimPrefix(worthOf(r, p), "worth ")
+		shown[i] = strings.TrimSuffix(shown[i], " points of a tool's score")
+	}
+	worth := worthOf(r, sorted[len(sorted)-1])
+	if w := strings.TrimPrefix(worth, "worth "); w != worth {
+		list := strings.Join(shown[:len(shown)-1], ", ") + " or " + shown[len(shown)-1]
+		worth = "worth " + list + " points of a tool's score, by each result's severity"
+	}
+	ru.FullDescription, ru.Help = ruleTexts(r, ru.ShortDescription.Text, worth)
+	ru.Properties.Points = sorted[len(sorted)-1]
+}
+
+// ruleTexts are a rule's full description and help, for a check of the
+// given title and worth.
+func ruleTexts(r *report.Report, title, worth string) (text, multiformat) {
+	rub := r.Rubric.Name + " " + r.Rubric.Version
+	full := fmt.Sprintf("%s: a check of the rubric %s over each tool's definition (its name, description, input and output schemas and annotations, as tools/list returns them), %s.", title, rub, worth)
+	help := fmt.Sprintf("%s\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", full)
+	md := fmt.Sprintf("**%s**\n\nA check of the rubric `%s` over each tool's definition (its name, description, input and output schemas and annotations, as `tools/list` returns them), %s.\n\nEach result names the tool and, where the check says, its parameters; fixing the issue in the tool's definition earns the result's gain. `rubric explain` on the JSON report shows the arithmetic of every score.", markdownEscape(title), rub, markdownEscape(worth))
+	return text{full}, multiformat{Text: help, Markdown: md}
 }
 
 // checkRule is the rule of one check.

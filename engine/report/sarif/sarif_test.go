@@ -593,6 +593,15 @@ func TestMembers(t *testing.T) {
 		{"registry param", registry, "a", report.Issue{Check: "p", Params: []string{"q"}}, "", 4, 55, false},
 		{"registry description", registry, "a", report.Issue{Check: "description"}, "", 3, 32, false},
 		{"gone", list, "b", report.Issue{Check: "x"}, "", 1, 0, true},
+		// Tool Safety says where the finding is: a finding in the
+		// description is there, though its title names a parameter; one in
+		// a parameter's description is at that description.
+		{"pointer in message", list, "a", report.Issue{Check: "into_parameter",
+			Message: `an instruction to put data into a parameter (medium) at /description: "«pass it as q»"`}, "Instruction to fill a parameter", 3, 4, false},
+		{"parameter pointer", list, "a", report.Issue{Check: "override_instructions", Params: []string{"nested"},
+			Message: `instruction to drop its instructions (high) at /inputSchema/properties/nested/type: "«x»"`}, "", 5, 41, false},
+		{"pointer gone", list, "a", report.Issue{Check: "short_description",
+			Message: `a cue (low) at /inputSchema/properties/zz/description: "«x»"`}, "", 3, 4, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -835,4 +844,49 @@ func TestRuleWorth(t *testing.T) {
 	if ru := checkRule(rep, "no_return_description", "Return value unstated", "1/4", "note", nil); !strings.Contains(ru.FullDescription.Text, "of weight 0.25 in the rubric") || strings.Contains(ru.Help.Markdown, "1/4") {
 		t.Errorf("the rule reads %q\n%q", ru.FullDescription.Text, ru.Help.Markdown)
 	}
+}
+
+// TestRuleMixedWorth: a rule whose results have different points (Tool
+// Safety's sensitive_path, low alone and high in a tool that instructs the
+// model) says so, not the points of whichever result came first.
+func TestRuleMixedWorth(t *testing.T) {
+	rep := reporttest.Testdata(t, "synthetic.tools.json")
+	seen := map[string]int{}
+	check := ""
+	for i := range rep.Tools {
+		for _, is := range rep.Tools[i].Issues {
+			if seen[is.Check]++; seen[is.Check] == 2 && check == "" {
+				check = is.Check
+			}
+		}
+	}
+	if check == "" {
+		t.Fatal("no check of the synthetic report has two issues")
+	}
+	n := 0
+	for i := range rep.Tools {
+		for k := range rep.Tools[i].Issues {
+			if is := &rep.Tools[i].Issues[k]; is.Check == check {
+				is.Points, is.Severity = []string{"100", "5"}[min(n, 1)], []string{"high", "low"}[min(n, 1)]
+				n++
+			}
+		}
+	}
+	var log sarifLog
+	if err := json.Unmarshal(write(t, rep), &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, ru := range log.Runs[0].Tool.Driver.Rules {
+		if ru.ID != check {
+			continue
+		}
+		if want := "worth 5 or 100 points of a tool's score, by each result's severity."; !strings.HasSuffix(ru.FullDescription.Text, want) || !strings.Contains(ru.Help.Markdown, "worth 5 or 100 points") {
+			t.Errorf("rule %s reads %q, want it to end %q", check, ru.FullDescription.Text, want)
+		}
+		if ru.Properties.Points != "100" {
+			t.Errorf("rule %s has points %q, want the largest, 100", check, ru.Properties.Points)
+		}
+		return
+	}
+	t.Errorf("no rule %s", check)
 }
