@@ -766,7 +766,7 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 		if e.Cwd != "" {
 			t.Dir = x.path(x.noTilde(name, "cwd", field("cwd", e.Cwd), &err))
 		}
-		if err == nil && strings.ContainsAny(strings.TrimSpace(t.Location), " \t") {
+		if err == nil {
 			err = x.commandLine(name, t)
 		}
 		if t.Dir == "" && strings.ContainsRune(t.Location, '/') && !filepath.IsAbs(t.Location) {
@@ -838,20 +838,23 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 // some-server"): a client starts "command" as one program, without a
 // shell. A program whose path holds a space, and is there, is started.
 func (x expander) commandLine(name string, t transport.Target) error {
-	p := t.Location
-	if !filepath.IsAbs(p) {
-		dir := t.Dir
-		if dir == "" {
-			dir = x.opt.Workspace
+	exists := func(p string) bool {
+		if !filepath.IsAbs(p) {
+			dir := t.Dir
+			if dir == "" {
+				dir = x.opt.Workspace
+			}
+			p = filepath.Join(dir, p)
 		}
-		p = filepath.Join(dir, p)
+		_, err := os.Stat(p)
+		return err == nil
 	}
-	if _, err := os.Stat(p); err == nil {
+	words, whole := transport.CommandLine(t.Location, t.Args, exists)
+	if !whole {
 		return nil
 	}
-	fields := strings.Fields(t.Location)
-	args, _ := json.Marshal(append(fields[1:], t.Args...))
-	return fmt.Errorf("server %q, command: %q holds its arguments too, but a client starts \"command\" as one program, without a shell: write \"command\": %q, \"args\": %s", name, t.Location, fields[0], args)
+	args, _ := json.Marshal(words[1:])
+	return fmt.Errorf("server %q, command: %q holds its arguments too, but a client starts \"command\" as one program, without a shell: write \"command\": %q, \"args\": %s", name, t.Location, words[0], args)
 }
 
 // noTilde returns p, or sets *err when p starts with ~: a client starts

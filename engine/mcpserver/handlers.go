@@ -321,15 +321,13 @@ func (s *Server) source(c *call) (run.Source, error) {
 // it, so the start failed with "cannot start", as if npx were missing.
 // A program whose path holds a space, and is found, is started.
 func oneWord(words []string) error {
-	prog := words[0]
-	if !strings.ContainsAny(prog, " \t") || len(strings.Fields(prog)) < 2 {
+	found := func(p string) bool { _, err := exec.LookPath(p); return err == nil }
+	meant, whole := transport.CommandLine(words[0], words[1:], found)
+	if !whole {
 		return nil
 	}
-	if _, err := exec.LookPath(prog); err == nil {
-		return nil
-	}
-	split, _ := json.Marshal(append(strings.Fields(prog), words[1:]...))
-	return fmt.Errorf("command[0] is %s, a whole command line: command is an argument array, run without a shell, so give each argument as its own string: %s", quoted(prog), split)
+	split, _ := json.Marshal(meant)
+	return fmt.Errorf("command[0] is %s, a whole command line: command is an argument array, run without a shell, so give each argument as its own string: %s", quoted(words[0]), split)
 }
 
 // checkFile refuses a file target that is not there before the file
