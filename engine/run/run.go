@@ -742,15 +742,13 @@ func (s *Session) Hide(values ...string) {
 		return
 	}
 	// A copy: sessions made from one Options share its backing array.
-	s.opt.Secrets = slices.Clone(s.opt.Secrets)
+	secrets := slices.Clone(s.opt.Secrets)
 	for _, v := range values {
-		if v != "" && !slices.Contains(s.opt.Secrets, v) {
-			s.opt.Secrets = append(s.opt.Secrets, v)
+		if v != "" {
+			secrets = append(secrets, v)
 		}
 	}
-	// Longest first, so that a value is hidden whole before a shorter
-	// one inside it.
-	slices.SortFunc(s.opt.Secrets, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b)) })
+	s.opt.Secrets = redact.LongestFirst(secrets)
 }
 
 // recorded is the source as a report records it: redacted with the

@@ -41,10 +41,17 @@ func Secrets(env, headers map[string]string) []string {
 			add(k, cred)
 		}
 	}
-	slices.SortFunc(out, func(a, b string) int {
+	return LongestFirst(out)
+}
+
+// LongestFirst sorts secrets longest first (then by text) and drops
+// repeats, in place, as Values needs them: a value is hidden whole before
+// a shorter one inside it.
+func LongestFirst(secrets []string) []string {
+	slices.SortFunc(secrets, func(a, b string) int {
 		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b))
 	})
-	return slices.Compact(out)
+	return slices.Compact(secrets)
 }
 
 // Values returns s with every occurrence of each of the secrets (as
