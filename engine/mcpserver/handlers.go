@@ -149,6 +149,10 @@ func (c *call) str(name string) string {
 	return v
 }
 
+// reportID is the report_id argument, given by id or by the report's
+// resource URI, which names the same report.
+func (c *call) reportID() string { return strings.TrimPrefix(c.str("report_id"), reportURI) }
+
 // pooled is a scan session kept between calls, so that its judge is
 // started once; user is the call it serves now, whose progress its
 // answers are.
@@ -676,7 +680,7 @@ type explainOut struct {
 }
 
 func (s *Server) explain(ctx context.Context, c *call) (any, error) {
-	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
+	id := c.reportID()
 	rep, err := s.reports.get(id)
 	if err != nil {
 		return nil, err
@@ -745,7 +749,7 @@ type toolDelta struct {
 }
 
 func (s *Server) rescore(ctx context.Context, c *call) (any, error) {
-	id := strings.TrimPrefix(c.str("report_id"), reportURI) // a report by its URI is the same report
+	id := c.reportID()
 	old, err := s.reports.get(id)
 	if err != nil {
 		return nil, err
