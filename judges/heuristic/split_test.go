@@ -13,14 +13,22 @@ const (
 	freshFile15  = "glama_tdqs_fresh_1_5.json"
 )
 
-// TestSplitRule checks the rule that put each record of the 1.3.0 and
-// the 1.5 files in the tuning or the held-out part
+// The files added for 1.6, because glama_tdqs_fresh_1_5.json had been
+// read by two rules and was no longer held out; split the same way
+// before any record of them was transcribed (TestSplitRule).
+const (
+	tuningFile16 = "glama_tdqs_tuning_1_6.json"
+	freshFile16  = "glama_tdqs_fresh_1_6.json"
+)
+
+// TestSplitRule checks the rule that put each record of the 1.3.0, the
+// 1.5 and the 1.6 files in the tuning or the held-out part
 // (calibration/dev/README.md), fixed before any record was transcribed:
 // a server already in an earlier file stays in that file's part; any
 // other goes by the parity of the first byte of the SHA-256 of its key,
-// even to tuning, odd to held out. The fresh held-out file of 1.5 is
-// stricter: it holds only servers in no earlier file, so that no tool of
-// it has a sibling anyone has looked at. A record in the wrong file, or
+// even to tuning, odd to held out. The fresh held-out files of 1.5 and
+// 1.6 are stricter: each holds only servers in no earlier file, so that
+// no tool of it has a sibling anyone has looked at. A record in the wrong file, or
 // a server in both parts, fails.
 func TestSplitRule(t *testing.T) {
 	servers := func(file string) map[string]bool {
@@ -71,24 +79,39 @@ func TestSplitRule(t *testing.T) {
 		}
 	}
 
-	// The 1.5 files, against every file before them.
+	// The 1.5 and 1.6 files, each pair against every file before it.
+	// A new tuning file may hold new tools of a server in an earlier
+	// tuning file and none of a server in an earlier held-out file; a
+	// fresh file holds only servers in no earlier file.
 	tuningBefore := union("glama_tdqs_observed.json", "glama_tdqs_heldout.json", "glama_tdqs_tuning_1_3.json")
 	heldBefore := union("glama_tdqs_extra.json", "glama_tdqs_heldout_1_3.json")
-	for k := range servers(tuningFile15) {
-		switch {
-		case heldBefore[k]:
-			t.Errorf("%s: %s is in an earlier held-out file; its tools go in no 1.5 file", tuningFile15, k)
-		case tuningBefore[k]:
-		case heldByHash(k):
-			t.Errorf("%s: server %s belongs in %s by the split rule", tuningFile15, k, freshFile15)
+	for _, pair := range []struct{ tuning, fresh string }{
+		{tuningFile15, freshFile15},
+		{tuningFile16, freshFile16},
+	} {
+		tuning, fresh := servers(pair.tuning), servers(pair.fresh)
+		for k := range tuning {
+			switch {
+			case heldBefore[k]:
+				t.Errorf("%s: %s is in an earlier held-out file; add none of its tools to a later file", pair.tuning, k)
+			case tuningBefore[k]:
+			case heldByHash(k):
+				t.Errorf("%s: server %s belongs in %s by the split rule", pair.tuning, k, pair.fresh)
+			}
 		}
-	}
-	for k := range servers(freshFile15) {
-		switch {
-		case tuningBefore[k] || heldBefore[k]:
-			t.Errorf("%s: %s is in an earlier file; the fresh part holds only servers never seen", freshFile15, k)
-		case !heldByHash(k):
-			t.Errorf("%s: server %s belongs in %s by the split rule", freshFile15, k, tuningFile15)
+		for k := range fresh {
+			switch {
+			case tuningBefore[k] || heldBefore[k]:
+				t.Errorf("%s: %s is in an earlier file; the fresh part holds only servers never seen", pair.fresh, k)
+			case !heldByHash(k):
+				t.Errorf("%s: server %s belongs in %s by the split rule", pair.fresh, k, pair.tuning)
+			}
+		}
+		for k := range tuning {
+			tuningBefore[k] = true
+		}
+		for k := range fresh {
+			heldBefore[k] = true
 		}
 	}
 }
