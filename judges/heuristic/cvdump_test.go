@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,6 +71,9 @@ func TestAgreementFile(t *testing.T) {
 	name := os.Getenv("RUBRIC_AGREEMENT_FILE")
 	if name == "" {
 		t.Skip("RUBRIC_AGREEMENT_FILE not set")
+	}
+	if _, err := os.Stat(filepath.Join(calibrationDir, name)); err != nil {
+		t.Fatalf("RUBRIC_AGREEMENT_FILE=%s: %v; name a file of published scores under calibration/dev, such as %s", name, err, freshFile15)
 	}
 	recs, skipped := observedRecords(t, name, "named")
 	for _, s := range skipped {
