@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.4.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -478,12 +478,14 @@ func TestConcisenessCues(t *testing.T) {
 	runCues(t, "conciseness_structure", []cueCase{
 		{"missing", toolSpec{noDesc: true}, 1, []string{"no description"}},
 		{"one word", toolSpec{desc: "Process"}, 2, []string{"under-specification"}},
-		{"a few words", toolSpec{desc: "Read contents of a file", params: described1()}, 4, []string{"5 words"}},
+		{"a few words, the schema describing every parameter", toolSpec{desc: "Read contents of a file", params: described1()}, 5, []string{"5 words", "describes every parameter"}},
+		{"a few words and no parameters are thin", toolSpec{desc: "Read contents of a file"}, 4, []string{"5 words", "thin"}},
 		{"one clear paragraph", toolSpec{desc: "List the open pull requests of a repository, newest first. Use search_prs for other repositories.", params: described1()}, 5, []string{"purpose first"}},
 		{"opens with a note", toolSpec{desc: "Note: this is slow on large repositories. Lists the open pull requests of a repository.", params: described1()}, 4, []string{`"note"`}},
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},
 		{"repeated sentence", toolSpec{desc: "List the open pull requests. Newest first. List the open pull requests.", params: described1()}, 4, []string{"repeated"}},
-		{"six to ten words are thin", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 4, []string{"9 words", "thin"}},
+		{"six to ten words are thin", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a", desc: "x"}, {name: "b"}, {name: "c"}}}, 4, []string{"9 words", "thin"}},
+		{"six to ten words with three undescribed parameters are under-specified", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 3, []string{"9 words", "4 parameters the schema does not describe", "under-specified"}},
 		{"short for its parameters is no fault", toolSpec{desc: "Update the shared drive settings of one drive, including its name and color.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}, {name: "e"}}}, 5, []string{"13 words"}},
 		{"far too long", toolSpec{desc: long}, 1, []string{"far longer", "repeated"}},
 	})
@@ -502,6 +504,8 @@ func TestCompletenessCues(t *testing.T) {
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
 		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},
 		{"usage and behaviour, pulled towards transparency 4", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON, an error for an unknown user. Requires an API token. To filter by user, use search_calls instead.", params: described1(), annotations: map[string]any{"readOnlyHint": true}}, 5, []string{"usage guidance", "behavioural detail"}},
+		{"one undescribed parameter costs a point", toolSpec{name: "read_file", desc: "Read the contents of a file from the filesystem as text.", params: []paramSpec{{name: "path", desc: "x"}, {name: "encoding"}}}, 2, []string{"1 parameter the schema does not describe"}},
+		{"three undescribed parameters cost two", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON, an error for an unknown user. Requires an API token. To filter by user, use search_calls instead.", params: []paramSpec{{name: "from", desc: "x"}, {name: "to", desc: "x"}, {name: "team", desc: "x"}, {name: "user"}, {name: "page"}, {name: "order"}}, annotations: map[string]any{"readOnlyHint": true}}, 4, []string{"3 parameters the schema does not describe"}},
 	})
 }
 

@@ -15,7 +15,8 @@ import (
 // schema, annotations, kinds of disclosure, return and usage cues, the
 // dimension scores and completeness before its blend), for fitting a
 // rule by cross-validation outside Go. It reads only what that file
-// holds, which is the tuning part. Skipped unless both are set.
+// holds: since the second 1.5.0 fit, every file of published scores in
+// calibration/dev (allTuning). Skipped unless both are set.
 func TestDumpFeatures(t *testing.T) {
 	in, out := os.Getenv("RUBRIC_TUNING_DUMP"), os.Getenv("RUBRIC_TUNING_FEATURES")
 	if in == "" || out == "" {

@@ -44,7 +44,7 @@ func scoreTool(f *facts) toolAnswer {
 	a.Scores.BehavioralTransparency = f.transparency(contradiction, why)
 	a.Scores.ParameterSemantics = f.parameters()
 	a.Scores.ConcisenessStructure = f.conciseness()
-	a.Scores.ContextualCompleteness = f.completeness(a.Scores.UsageGuidelines.Score, a.Scores.ParameterSemantics.Score, a.Scores.BehavioralTransparency.Score)
+	a.Scores.ContextualCompleteness = f.completeness(a.Scores.UsageGuidelines.Score, a.Scores.BehavioralTransparency.Score)
 	a.Summary = f.summary(a)
 	return a
 }
@@ -423,7 +423,7 @@ func (f *facts) conciseness() dimension {
 	case f.restated:
 		return dim(2, "%q only restates the name: under-specification, not conciseness.", lex.Quote(f.desc.Raw, 40))
 	case n <= 10:
-		score, why = 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
+		score, why = f.shortConciseness(n)
 	case n <= 100:
 		score, why = 5, fmt.Sprintf("%d words in %s", n, lex.Count(len(f.desc.Sentences), "sentence", "sentences"))
 	case n <= 160:
@@ -457,6 +457,27 @@ func (f *facts) conciseness() dimension {
 		return dim(5, "%s, purpose first (%q), no filler.", why, lex.Quote(f.first.Raw, 50))
 	}
 	return dim(score, "%s.", why)
+}
+
+// shortConcisenessUndescribed is how many parameters without a schema
+// description make a description of 3 to 10 words under-specified
+// rather than concise (README.md, "A second candidate 1.5.0").
+const shortConcisenessUndescribed = 3
+
+// shortConciseness scores a description of 3 to 10 words by what the
+// schema carries beside it: 5 when the tool has parameters and the
+// schema describes every one (the short text leaves nothing unsaid), 3
+// when three or more have no description (under-specification, not
+// conciseness), else 4 (short and to the point, but thin).
+func (f *facts) shortConciseness(n int) (int, string) {
+	undescribed := len(f.params) - f.described
+	switch {
+	case len(f.params) > 0 && undescribed == 0:
+		return 5, fmt.Sprintf("%d words, and the schema describes every parameter", n)
+	case undescribed >= shortConcisenessUndescribed:
+		return 3, fmt.Sprintf("%d words, with %s the schema does not describe: under-specified, not concise", n, lex.Count(undescribed, "parameter", "parameters"))
+	}
+	return 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 }
 
 // quoteAll quotes each phrase as %q does and joins them with commas:
@@ -498,9 +519,17 @@ func repeated(ss []lex.Text) bool {
 	return false
 }
 
+// completenessUndescribed is how many parameters without a schema
+// description cost completeness two points rather than one (README.md,
+// "A second candidate 1.5.0").
+const completenessUndescribed = 3
+
 // completeness scores contextual completeness against the tool's
-// complexity and its structured fields.
-func (f *facts) completeness(usage, params, behaviour int) dimension {
+// complexity and its structured fields. Each parameter the schema leaves
+// undescribed is one more thing an agent must guess: one or two cost a
+// point, three or more two; the description naming them does not make
+// up for it, since the registry's scores did not (README.md).
+func (f *facts) completeness(usage, behaviour int) dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to give any context.")
 	}
@@ -535,9 +564,13 @@ func (f *facts) completeness(usage, params, behaviour int) dimension {
 			minus = append(minus, "an action tool that does not say what it changes")
 		}
 	}
-	if params <= 2 {
+	switch undescribed := len(f.params) - f.described; {
+	case undescribed >= completenessUndescribed:
+		score -= 2
+		minus = append(minus, lex.Count(undescribed, "parameter", "parameters")+" the schema does not describe")
+	case undescribed > 0:
 		score--
-		minus = append(minus, "parameters left unexplained")
+		minus = append(minus, lex.Count(undescribed, "parameter", "parameters")+" the schema does not describe")
 	}
 	if f.restated && score > 2 {
 		score = 2
