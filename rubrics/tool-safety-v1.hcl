@@ -101,9 +101,12 @@
 #   shadow_prescribe       medium  "when (you) call/use <tool_name> ... must/always/never": rules for another tool
 #   shadow_all_tools       medium  "all/any/every other tool(s) ... must/should"
 #   shadow_prefer          medium  a rule to use this tool in place of another: "instead of (using) <tool_name>/the X
-#                                  tool/any other tool, (always) use this", "use this tool instead of / over X",
-#                                  "do not use X, use this"; low when X is a tool of this server (advice between
-#                                  its own tools), and shadow_named is then not counted as well
+#                                  tool/any other tool, always use this / use this tool", "use this tool (or
+#                                  always use this) instead of / over X", "do not use X, use this"; low when X is
+#                                  a tool of this server (advice between its own tools); shadow_named is then not
+#                                  counted as well. A bare "use this instead of X" with no "tool" and no "always"
+#                                  is advice (shadow_named, low): desktop-commander says "Use this instead of
+#                                  'execute_command' with ls/dir commands" of a tool it once had
 #   shadow_named           low     "instead of / do not use <tool_name>" (also honest advice between one server's
 #                                  tools, "for large files use read_chunk instead of read_file")
 # Script markup (class markup)
@@ -337,11 +340,29 @@ rubric "tool-safety" {
       # Every string value of the definition, and the parameters' names,
       # in the order of texts(tool, false): the cues below search them
       # all at once, and each match's index is its string's place.
-      paramNameList = "params(tool).map(p, p.name)"
+      paramList     = "params(tool)"
+      paramNameList = "signals.paramList.map(p, p.name)"
       # The keys of objects inside schema values (default, const, enum,
-      # examples, example): data too, and read by the model.
+      # examples, example): data too, and read by the model. Looked for
+      # (every key of the tool read, which costs) only in a tool where a
+      # parameter's schema, the output schema or one of its properties
+      # holds such an object.
+      schemasWithValues = <<-CEL
+        signals.paramList.map(p, p.schema)
+          + (has(tool.outputSchema) && is_object(tool.outputSchema) ? [tool.outputSchema] : [])
+          + (has(tool.outputSchema) && is_object(tool.outputSchema) && has(tool.outputSchema.properties) && is_object(tool.outputSchema.properties)
+             ? tool.outputSchema.properties.map(k, tool.outputSchema.properties[k]) : [])
+      CEL
+      objectValues = <<-CEL
+        signals.schemasWithValues.exists(s, is_object(s) && (
+          ('default' in s && (is_object(s.default) || (is_list(s.default) && s.default.exists(e, is_object(e)))))
+          || ('const' in s && (is_object(s.const) || (is_list(s.const) && s.const.exists(e, is_object(e)))))
+          || ('example' in s && (is_object(s.example) || (is_list(s.example) && s.example.exists(e, is_object(e)))))
+          || ('enum' in s && is_list(s.enum) && s.enum.exists(e, is_object(e)))
+          || ('examples' in s && is_list(s.examples) && s.examples.exists(e, is_object(e)))))
+      CEL
       valueKeys = <<-CEL
-        texts(tool, true).filter(t, t.key && t.path.matches('/(default|const|enum|examples?)/'))
+        !signals.objectValues ? [] : texts(tool, true).filter(t, t.key && t.path.matches('/(default|const|enum|examples?)/'))
           .map(t, {'path': t.path, 'text': t.text, 'key': true})
       CEL
       strings = "string_values(tool) + signals.paramNameList + signals.valueKeys.map(t, t.text)"
@@ -544,7 +565,7 @@ rubric "tool-safety" {
            're': r"(?i)\b(instead\s+of|rather\s+than|do\s+not\s+use|don'?t\s+use|never\s+use|never\s+call|do\s+not\s+call)\s+(the\s+)?[`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+"},
           {'check': 'shadow_prefer', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
            'title': 'a rule to use this tool in place of another',
-           're': r"(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+|invoking\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?(\s+(tool|function))?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))\b[^.\n]{0,40}?\b(use|call|invoke|choose|pick|prefer)\s+(this|me)\b|\b(use|call|invoke|choose|pick|prefer)\s+(this|me)(\s+(tool|function|one))?\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))|\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+[^.\n]{1,80}?[,;:]\s*(always\s+|instead\s+|only\s+)?(use|call|invoke)\s+(this|me)\b"},
+           're': r"(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+|invoking\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?(\s+(tool|function))?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))\b[^.\n]{0,40}?\b((always|only)\s+(use|call|invoke|choose|pick|prefer)\s+(this|me)\b|(use|call|invoke|choose|pick|prefer)\s+(this\s+(tool|function|one|server)|me)\b)|\b((use|call|invoke|choose|pick|prefer)\s+(this\s+(tool|function|one|server)|me)|(always|only)\s+(use|call|invoke|choose|pick|prefer)\s+this)\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))|\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+[^.\n]{1,80}?[,;:]\s*(always\s+|instead\s+|only\s+)?(use|call|invoke)\s+(this|me)\b"},
           {'check': 'script_markup', 'class': 'markup', 'severity': 'medium', 'carried': true,
            'title': 'script markup (a javascript: link, a script or iframe tag, an event attribute)',
            're': r'(?i)\b(java|vb)script\s*:|<\s*/?\s*(script|iframe)\b|<[a-z][^<>\n]{0,200}\son[a-z]{3,}\s*='},

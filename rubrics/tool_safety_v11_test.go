@@ -47,12 +47,16 @@ func TestToolSafetyHostile(t *testing.T) {
 		{
 			name: "honest advice between one server's own tools stays low",
 			tools: `[{"name": "read_file", "description": "Reads a file. For large files use read_chunk instead of read_file."},
-				{"name": "read_chunk", "description": "Reads part of a file. Use this tool instead of read_file for large files."}]`,
+				{"name": "read_chunk", "description": "Reads part of a file. Use this tool instead of read_file for large files."},
+				{"name": "list_directory", "description": "Lists a directory. Use this instead of 'execute_command' with ls/dir commands."}]`,
 			want: []safetyFinding{
 				find("shadow_named", "low", "/description", "instead of read_file"),
 				find("shadow_prefer", "low", "/description", "Use this tool instead of read_file"),
+				// desktop-commander's words, of a tool it once had.
+				find("shadow_named", "low", "/description", "instead of 'execute_command"),
 			},
-			score: map[string]float64{"read_file": 95, "read_chunk": 95},
+			absent: []string{"list_directory/shadow_prefer"},
+			score:  map[string]float64{"read_file": 95, "read_chunk": 95, "list_directory": 95},
 		},
 		{
 			name:  "full-width letters",
