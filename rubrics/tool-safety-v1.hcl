@@ -262,7 +262,7 @@ rubric "tool-safety" {
       # What send_to_url sends, when it is the conversation, the model's
       # context, secrets, files or the user's data (right after the verb).
       sensitiveObject = <<-CEL
-        r"(?i)^(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(user.s\s+|users.\s+|entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|private\s+)*(conversations?|chats?|chat\s+history|message\s+history|messages|context|context\s+window|system\s+prompt|prompts?|secrets?|(api|private|ssh|access|secret)[\s_-]keys?|keys|tokens?|credentials?|passwords?|cookies|files?|documents|data|personal\s+data|environment(\s+variables)?|env\s+vars)\b"
+        r"(?i)^(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|earlier\s+)*((user.s|users.|human.s)\s+)?(conversations?|chat(\s+(history|log|transcript))?|message\s+history|(previous|prior|earlier)\s+messages|context(\s+window)?|system\s+prompt|secrets?|(api|private|ssh|access|secret|signing)[\s_-]?keys?|keys|tokens?|credentials?|passwords?|session\s+cookies|cookies|files?|environment\s+variables|env\s+vars|(personal|private)\s+(data|information)|(user.s|users.|human.s)\s+(data|information|files|messages|notes|emails))\b"
       CEL
 
       # Cue findings with their spans made exact: an instruction's span
@@ -526,7 +526,7 @@ rubric "tool-safety" {
            're': r"(?i)\b(do\s+not|don'?t|never|must\s+not)\s+(tell|inform|notify|alert|warn|ask)\s+(the\s+)?(user|human)\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+(the\s+)?(user|human)\b|\b(secretly|covertly|surreptitiously|discreetly|stealthily)\b"},
           {'check': 'secret_read', 'class': 'sensitive_path', 'severity': 'high', 'carried': true,
            'title': 'an instruction to read a secret',
-           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|first|please|also|must|should)\s+)(read|cat|open|load|include|send|upload|attach|copy|print|output|fetch|collect|grab|pass)\s+(the\s+)?(contents?\s+of\s+|files?\s+|text\s+of\s+)?(the\s+)?[`'\x22]?(~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?(\.ssh/|\.aws/|\.config/gcloud|\.kube/|\.docker/config|\.gnupg|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.env\b|\.cursor/mcp|claude_desktop_config|id_(rsa|dsa|ecdsa|ed25519)|/etc/shadow|\.mozilla/|Library/Application Support/|AppData/)[^\s'`\x22)\]]*"},
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|first|please|also|must|should)\s+)(read|cat|open|load|include|send|upload|attach|copy|print|output|fetch|collect|grab|pass)\s+(the\s+)?(contents?\s+of\s+|files?\s+|text\s+of\s+)?(the\s+)?[`'\x22]?(~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?(\.ssh/|\.aws/|\.config/gcloud|\.kube/|\.docker/config|\.gnupg|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.env\b|\.cursor/mcp|claude_desktop_config|id_(rsa|dsa|ecdsa|ed25519)|/etc/shadow|\.mozilla/|Library/Application Support/|AppData/)([^\s'`\x22)\]]*[^\s'`\x22)\].,;:!?])?"},
           {'check': 'sensitive_path', 'class': 'sensitive_path', 'severity': 'low', 'carried': true,
            'title': 'a path to keys, credentials, a browser profile or an MCP client configuration',
            're': r"(?i)(~|\$HOME|%USERPROFILE%)?[\w./-]*\.ssh/(id_\w+|authorized_keys|known_hosts|config)?|\bid_(rsa|dsa|ecdsa|ed25519)\b|(^|[\s/'`\x22(])\.env(\.\w+)?\b|\.aws/(credentials|config)|\.config/gcloud|application_default_credentials\.json|\.kube/config|\.docker/config\.json|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.gnupg|/etc/shadow|\bLogin Data\b|cookies\.sqlite|logins\.json|key4\.db|\.mozilla/firefox|Google/Chrome/|Chrome/User Data|claude_desktop_config\.json|\.cursor/mcp\.json|\.codeium/windsurf/mcp_config\.json|\.vscode/mcp\.json|wallet\.dat"},
@@ -535,7 +535,7 @@ rubric "tool-safety" {
            're': r'!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]{1,500}[^)]{0,100}\)'},
           {'check': 'url_data_placeholder', 'class': 'exfil_url', 'severity': 'high', 'carried': true,
            'title': 'a URL with a placeholder for the conversation, context or secrets',
-           're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)\w*\s*(\}\}?|>|%7D)?[^\s)"]*'},
+           're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)\w*\s*(\}\}?|>|%7D)?([^\s)"]*[^\s)".,;:!?])?'},
           {'check': 'send_to_url', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to send data to an address',
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]*\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
