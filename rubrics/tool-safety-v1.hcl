@@ -63,7 +63,10 @@
 # script, each look-alike letter as the Latin one), and report the span of
 # the original, so "Ｉｇｎｏｒｅ previous instructions" and "Ignоre previous
 # instructions" (a Cyrillic о) are override_instructions. The cues on
-# characters (control, confusable_text) read the original.
+# characters (control, confusable_text) read the original, and each gives
+# one finding a string, its first match: a text strewn with escapes or
+# written all in look-alikes is one finding of each, which is all its
+# score needs, not thousands that the formulas would read one by one.
 #
 # The cues and their severities:
 #
@@ -185,12 +188,16 @@ rubric "tool-safety" {
           + signals.valueKeys
       CEL
 
-      # Every match of every text cue, with where it is.
+      # Every match of every text cue, with where it is; of a cue on
+      # characters (rawCues), the first in each string (a text written
+      # all in look-alike letters or strewn with escapes is one finding of
+      # each, not thousands).
       cueFindings = <<-CEL
         (signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        }))) + signals.rawHits.filter(m, surface_signals.rawCues[m.pattern].check != 'mixed_script_word' || fold(m.text, ['confusable']) != m.text)
+        }))) + cel.bind(raw, signals.rawHits.filter(m, surface_signals.rawCues[m.pattern].check != 'mixed_script_word' || fold(m.text, ['confusable']) != m.text),
+          unique_by(raw, raw.map(m, string(m.index) + ' ' + string(m.pattern))))
           .map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end

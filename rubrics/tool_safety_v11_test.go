@@ -117,8 +117,9 @@ func TestToolSafetyHostile(t *testing.T) {
 				find("script_markup", "medium", "/description", "javascript:"),
 				find("script_markup", "medium", "/description", "<iframe"),
 				find("script_markup", "medium", "/description", "<img src=x onerror="),
+				// The first of each cue on characters in a string: a text
+				// strewn with escapes is one finding, not thousands.
 				find("terminal_escape", "high", "/description", `\u{1B}[8m`),
-				find("terminal_escape", "high", "/description", `\u{1B}[0m`),
 				find("control_character", "low", "/description", `\u{7}`),
 			},
 			score: map[string]float64{"bell": 95},
