@@ -121,7 +121,8 @@
 #   control_character      low     any other C0 or C1 control but tab, line feed and carriage return
 # Words of look-alike letters (class confusable_text), in prose (not in names, which confusable_name reads)
 #   mixed_script_word      medium  a word of Latin letters with Cyrillic, Greek, Armenian or Cherokee look-alikes
-#                                  among them (one that folds to other letters: "Ignоre"; "μs" and Greek or
+#                                  among them (letters whose TR39 prototype is one ASCII letter, the ones the
+#                                  cues' fold rewrites, listed in lookalikes: "Ignоre"; "μs" and Greek or
 #                                  Cyrillic words are not)
 #   compatibility_letters  low     a word in full-width, mathematical or circled letters (Ｉｇｎｏｒｅ): low, since
 #                                  Chinese and Japanese text writes Latin letters full-width and a cue hidden in
@@ -191,17 +192,18 @@ rubric "tool-safety" {
       # Every match of every text cue, with where it is; of a cue on
       # characters (rawCues), the first in each string (a text written
       # all in look-alike letters or strewn with escapes is one finding of
-      # each, not thousands).
+      # each, not thousands): its match runs from the string's start, and
+      # the span is where the cue's own expression (word) finds it there.
       cueFindings = <<-CEL
         (signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        }))) + cel.bind(raw, signals.rawHits.filter(m, surface_signals.rawCues[m.pattern].check != 'mixed_script_word' || fold(m.text, ['confusable']) != m.text),
-          unique_by(raw, raw.map(m, string(m.index) + ' ' + string(m.pattern))))
-          .map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern], {
+        }))) + signals.rawHits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern],
+          cel.bind(w, find_all(m.text, c.word), {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
-          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        }))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
+          'path': t.path, 'key': t.key, 'text': t.text,
+          'start': w.size() == 0 ? m.start : m.start + w[0].start, 'end': w.size() == 0 ? m.end : m.start + w[0].end
+        })))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
@@ -506,7 +508,7 @@ rubric "tool-safety" {
       # and whether the cue counts when found in decoded payloads
       # (carried).
       cues = <<-CEL
-        [
+        cel.bind(lookalikes, r'\x{405}\x{406}\x{408}\x{410}\x{412}\x{413}\x{415}\x{41A}\x{41C}\x{41D}\x{41E}\x{420}\x{421}\x{422}\x{423}\x{425}\x{42C}\x{430}\x{433}\x{435}\x{43E}\x{440}\x{441}\x{443}\x{445}\x{455}\x{456}\x{458}\x{460}\x{461}\x{474}\x{475}\x{4AE}\x{4AF}\x{4BA}\x{4BB}\x{4BC}\x{4BD}\x{4C0}\x{4CF}\x{500}\x{501}\x{50C}\x{51A}\x{51B}\x{51C}\x{51D}\x{A646}\x{A647}\x{37A}\x{37F}\x{391}\x{392}\x{393}\x{395}\x{396}\x{397}\x{399}\x{39A}\x{39C}\x{39D}\x{39F}\x{3A1}\x{3A3}\x{3A4}\x{3A5}\x{3A7}\x{3B1}\x{3B3}\x{3B9}\x{3BD}\x{3BF}\x{3C1}\x{3C3}\x{3C5}\x{3D2}\x{3DC}\x{3F1}\x{3F2}\x{3F3}\x{3F9}\x{3FA}\x{1D26}\x{1FBE}\x{531}\x{533}\x{536}\x{540}\x{548}\x{54C}\x{54D}\x{54F}\x{551}\x{554}\x{555}\x{561}\x{563}\x{566}\x{570}\x{578}\x{57C}\x{57D}\x{581}\x{584}\x{585}\x{13A0}\x{13A1}\x{13A2}\x{13A5}\x{13A9}\x{13AA}\x{13AB}\x{13AC}\x{13B1}\x{13B3}\x{13B7}\x{13BB}\x{13BD}\x{13C0}\x{13C2}\x{13C3}\x{13CF}\x{13D2}\x{13D4}\x{13D5}\x{13D9}\x{13DA}\x{13DE}\x{13DF}\x{13E2}\x{13E6}\x{13E7}\x{13F3}\x{13F4}\x{AB75}\x{AB81}\x{AB83}\x{AB93}\x{ABA9}\x{ABAA}\x{ABAF}', [
           {'check': 'override_instructions', 'class': 'instruction', 'severity': 'high', 'carried': true,
            'title': 'instruction to the model to drop its instructions',
            're': r'(?i)\b(ignore|disregard|forget|override)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+)?(previous|prior|above|earlier|preceding|original|system|safety|other)\s+(\w+\s+)?(instructions?|prompts?|rules|directions|guidelines|messages)'},
@@ -596,24 +598,24 @@ rubric "tool-safety" {
            're': r'\x{200D}+'},
           {'check': 'terminal_escape', 'class': 'control', 'severity': 'high', 'carried': false, 'raw': true,
            'title': 'a terminal escape sequence (it can hide or rewrite text in a terminal)',
-           're': r'\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,200}(\x07|\x1b\\)?|[ -~])?|\x{9B}[0-?]*[ -/]*[@-~]?'},
+           'word': r'\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,200}(\x07|\x1b\\)?|[ -~])?|\x{9B}[0-?]*[ -/]*[@-~]?'},
           {'check': 'control_character', 'class': 'control', 'severity': 'low', 'carried': false, 'raw': true,
            'title': 'control characters',
-           're': r'[\x00-\x08\x0B\x0C\x0E-\x1A\x1C-\x1F\x7F\x{80}-\x{9A}\x{9C}-\x{9F}]+'},
+           'word': r'[\x00-\x08\x0B\x0C\x0E-\x1A\x1C-\x1F\x7F\x{80}-\x{9A}\x{9C}-\x{9F}]+'},
           {'check': 'mixed_script_word', 'class': 'confusable_text', 'severity': 'medium', 'carried': false, 'raw': true,
            'title': 'a word of Latin letters mixed with look-alikes of another script',
-           're': r'[\p{L}\p{M}]*(\p{Latin}[\p{L}\p{M}]*[\p{Cyrillic}\p{Greek}\p{Armenian}\p{Cherokee}]|[\p{Cyrillic}\p{Greek}\p{Armenian}\p{Cherokee}][\p{L}\p{M}]*\p{Latin})[\p{L}\p{M}]*'},
+           'word': r'[\p{L}\p{M}]*(\p{Latin}[\p{L}\p{M}]*[' + lookalikes + r']|[' + lookalikes + r'][\p{L}\p{M}]*\p{Latin})[\p{L}\p{M}]*'},
           {'check': 'compatibility_letters', 'class': 'confusable_text', 'severity': 'low', 'carried': false, 'raw': true,
            'title': 'a word in compatibility letters (full-width, mathematical or circled)',
-           're': r'[A-Za-z]*[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}][A-Za-z\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]+|[A-Za-z]+[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]'}
-        ]
+           'word': r'[A-Za-z]*[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}][A-Za-z\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]+|[A-Za-z]+[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]'}
+        ])
       CEL
       # The cues on words are matched on folded text (see hits), those on
       # characters on the text as it is.
       foldedCues      = "surface_signals.cues.filter(c, !has(c.raw))"
       rawCues         = "surface_signals.cues.filter(c, has(c.raw))"
       patterns        = "surface_signals.foldedCues.map(c, c.re)"
-      rawPatterns     = "surface_signals.rawCues.map(c, c.re)"
+      rawPatterns     = "surface_signals.rawCues.map(c, r'(?s)\\A.*?(?:' + c.word + ')')"
       carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
       names           = "surface.tools.map(t, t.name)"
       skeletons       = "skeletons(surface_signals.names)"
