@@ -2,7 +2,8 @@
 # tool definitions. A tool definition is a prompt that a model reads with
 # the user's authority; this rubric looks in every string of it (the name,
 # the title, the description, each parameter's name and description, schema
-# values such as default, enum, examples and const, the annotations) for
+# values such as default, enum, examples and const and the keys of objects
+# inside them, the output schema, the annotations) for
 # text that addresses the model rather than describes the tool, hides
 # itself from the person who approves it, or reaches for the user's
 # secrets. No judge is needed: the same definition gives the same findings.
@@ -23,6 +24,25 @@
 # message built from the whole text, which the cost limit stopped, and the
 # run failed rather than grading the tool F.)
 #
+# 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
+#   - a redirect to this tool ("instead of using send_email, always use this
+#     tool", "use this tool instead of X", "do not use X, use this"):
+#     shadow_prefer, medium, low when X is one of this server's own tools;
+#   - cues written in full-width or mathematical letters, or with Cyrillic
+#     and Greek look-alikes inside Latin words: the text cues are matched on
+#     a folded copy (NFKC, then each look-alike letter of a word that mixes
+#     scripts as the Latin letter it imitates), the span reported is the
+#     original text; and a finding for such words themselves
+#     (mixed_script_word, compatibility_letters);
+#   - keys of objects inside default, const, enum, examples and example;
+#   - script markup, terminal escape sequences and control characters;
+#   - send_to_url is high when what is sent is the conversation, the
+#     model's context, secrets, keys, tokens, files or the user's data;
+#   - the spans of secret_read and url_data_placeholder are whole: from the
+#     verb to the end of the path, the whole URL with its placeholder;
+#   - a pointer to a parameter whose name holds / or ~ is escaped (RFC 6901).
+# A definition without these scores as it did.
+#
 # Intent, not topic. A tool may honestly say that it deletes data, fetches
 # URLs, sends mail or manages ~/.ssh/config with the user's consent: none
 # of these words is a cue by itself. The cues look for the grammar of an
@@ -36,6 +56,17 @@
 #
 # A cue whose words may stand apart ("send ... to https://") looks for them
 # within one sentence: [^.\n]* never crosses a full stop or a line break.
+#
+# Letters that read alike are matched alike: the cues on words read each
+# string folded (full-width, mathematical and circled letters as plain
+# letters; in a word that mixes Latin with Cyrillic, Greek or another
+# script, each look-alike letter as the Latin one), and report the span of
+# the original, so "Ｉｇｎｏｒｅ previous instructions" and "Ignоre previous
+# instructions" (a Cyrillic о) are override_instructions. The cues on
+# characters (control, confusable_text) read the original, and each gives
+# one finding a string, its first match: a text strewn with escapes or
+# written all in look-alikes is one finding of each, which is all its
+# score needs, not thousands that the formulas would read one by one.
 #
 # The cues and their severities:
 #
@@ -59,7 +90,9 @@
 #   markdown_image         medium  a markdown image in a definition (rendered, it fetches its URL); high with a
 #                                  placeholder in the URL
 #   url_data_placeholder   high    a URL with a placeholder for the conversation, context, secrets or notes
-#   send_to_url            medium  "send/post/upload/forward ... to https://..." as an instruction
+#   send_to_url            medium  "send/post/upload/forward ... to https://..." as an instruction; high when what
+#                                  is sent is the conversation, chat history, context, system prompt, secrets,
+#                                  keys, tokens, credentials, passwords, files or the user's data
 #   asks_for_conversation  medium  a parameter (only there) that asks for the conversation, the chat history, the
 #                                  system prompt or the previous messages
 #   asks_for_secrets       medium  an instruction to include, pass or paste API keys, tokens, passwords, credentials
@@ -70,7 +103,30 @@
 #   shadow_override        high    text saying it overrides or takes precedence over tools or instructions
 #   shadow_prescribe       medium  "when (you) call/use <tool_name> ... must/always/never": rules for another tool
 #   shadow_all_tools       medium  "all/any/every other tool(s) ... must/should"
-#   shadow_named           low     "instead of / do not use <tool_name>" (also honest advice between one server's tools)
+#   shadow_prefer          medium  a rule to use this tool in place of another: "instead of (using) <tool_name>/the X
+#                                  tool/any other tool, always use this / use this tool", "use this tool (or
+#                                  always use this) instead of / over X", "do not use X, use this"; low when X is
+#                                  a tool of this server (advice between its own tools); shadow_named is then not
+#                                  counted as well. A bare "use this instead of X" with no "tool" and no "always"
+#                                  is advice (shadow_named, low): desktop-commander says "Use this instead of
+#                                  'execute_command' with ls/dir commands" of a tool it once had
+#   shadow_named           low     "instead of / do not use <tool_name>" (also honest advice between one server's
+#                                  tools, "for large files use read_chunk instead of read_file")
+# Script markup (class markup)
+#   script_markup          medium  a javascript: or vbscript: link, a <script> or <iframe> tag, an on...= event
+#                                  attribute in a tag: a client that renders the description may run it
+# Control characters (class control)
+#   terminal_escape        high    ESC (U+001B) or CSI (U+009B) and the sequence it starts: "\u001b[8m" hides the
+#                                  text after it in a terminal, so the person approving does not see it
+#   control_character      low     any other C0 or C1 control but tab, line feed and carriage return
+# Words of look-alike letters (class confusable_text), in prose (not in names, which confusable_name reads)
+#   mixed_script_word      medium  a word of Latin letters with Cyrillic, Greek, Armenian or Cherokee look-alikes
+#                                  among them (letters whose TR39 prototype is one ASCII letter, the ones the
+#                                  cues' fold rewrites, listed in lookalikes: "Ignоre"; "μs" and Greek or
+#                                  Cyrillic words are not)
+#   compatibility_letters  low     a word in full-width, mathematical or circled letters (Ｉｇｎｏｒｅ): low, since
+#                                  Chinese and Japanese text writes Latin letters full-width and a cue hidden in
+#                                  them is found by its own cue at its own severity; the word alone rarely misleads
 # Invisible and deceptive Unicode (class invisible, confusable_name)
 #   tag_characters         high    U+E0000-U+E007F: ASCII text no one sees
 #   bidi_control           high    U+202A-U+202E, U+2066-U+2069: text shown in another order than a model reads it
@@ -91,9 +147,10 @@
 #                                  destroys (readOnlyHint also: writes, modifies), in the present tense (a read-only
 #                                  tool may list deleted files or show when a file was modified), not negated
 # Instructions hidden in schema values (class schema_value)
-#   in_schema_value        high    any cue of instruction, concealment, secrets, exfiltration or shadowing found in a
-#                                  default, const, enum, example or examples value: these values are data, never
-#                                  a place for words to the model
+#   in_schema_value        high    any cue of instruction, concealment, secrets, exfiltration, shadowing or script
+#                                  markup found in a default, const, enum, example or examples value, or a key of
+#                                  an object inside one, of the input or the output schema: these values are data,
+#                                  never a place for words to the model
 #
 # Scoring: a tool starts at 100 and loses 25 points for each medium finding
 # and 5 for each low, down to 0; any high finding gives it 0. The server's
@@ -115,7 +172,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.0.2"
+  version     = "1.1.0"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -127,15 +184,26 @@ rubric "tool-safety" {
     let {
       # Where each string is.
       located = <<-CEL
-        texts(tool, false) + signals.paramNameList.map(n, {'path': '/inputSchema/properties/' + n, 'text': n, 'key': true})
+        texts(tool, false)
+          + signals.paramNameList.map(n, {'path': '/inputSchema/properties/' + n.replace('~', '~0').replace('/', '~1'), 'text': n, 'key': true})
+          + signals.valueKeys
       CEL
 
-      # Every match of every text cue, with where it is.
+      # Every match of every text cue, with where it is; of a cue on
+      # characters (rawCues), the first in each string (a text written
+      # all in look-alike letters or strewn with escapes is one finding of
+      # each, not thousands): its match runs from the string's start, and
+      # the span is where the cue's own expression (word) finds it there.
       cueFindings = <<-CEL
-        signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.cues[m.pattern], {
+        (signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
-        }))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
+        }))) + signals.rawHits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern],
+          cel.bind(w, find_all(m.text, c.word), {
+          'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
+          'path': t.path, 'key': t.key, 'text': t.text,
+          'start': w.size() == 0 ? m.start : m.start + w[0].start, 'end': w.size() == 0 ? m.end : m.start + w[0].end
+        })))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
@@ -189,19 +257,50 @@ rubric "tool-safety" {
         find_all_in(signals.paramNameList, r'^[\x00-\x7F]*[^\x00-\x7F]').map(m, signals.paramNameList[m.index]).filter(n, skeleton(n).matches(r'^[\x00-\x7F]*$')).map(n, {
           'check': 'confusable_param', 'class': 'confusable_name', 'severity': 'medium',
           'title': 'parameter name confusable with ' + skeleton(n) + ' (scripts: ' + scripts(n).join(', ') + ')',
-          'path': '/inputSchema/properties/' + n, 'key': true, 'text': n, 'start': 0, 'end': size(n)
+          'path': '/inputSchema/properties/' + n.replace('~', '~0').replace('/', '~1'), 'key': true, 'text': n, 'start': 0, 'end': size(n)
         })
+      CEL
+
+      # The words before the verb of an instruction that a cue reads
+      # only to know it is one (a full stop, "and", "then" ...): a span
+      # starts at the verb.
+      lead = <<-CEL
+        r'(?i)^([.!:;,]\s*|(and|then|first|please|also|must|should|always)\s+)'
+      CEL
+
+      # What send_to_url sends, when it is the conversation, the model's
+      # context, secrets, files or the user's data (right after the verb).
+      sensitiveObject = <<-CEL
+        r"(?i)^(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|earlier\s+)*((user.s|users.|human.s)\s+)?(conversations?|chat(\s+(history|log|transcript))?|message\s+history|(previous|prior|earlier)\s+messages|context(\s+window)?|system\s+prompt|secrets?|(api|private|ssh|access|secret|signing)[\s_-]?keys?|keys|tokens?|credentials?|passwords?|session\s+cookies|cookies|files?|environment\s+variables|env\s+vars|(personal|private)\s+(data|information)|(user.s|users.|human.s)\s+(data|information|files|messages|notes|emails))\b"
+      CEL
+
+      # Cue findings with their spans made exact: an instruction's span
+      # starts at its verb.
+      trimmedFindings = <<-CEL
+        cueFindings.filter(f, f.check != 'shadow_named' || !cueFindings.exists(g, g.check == 'shadow_prefer' && g.path == f.path && g.start <= f.start && f.start < g.end))
+        .map(f, f.check in ['secret_read', 'send_to_url']
+          ? cel.bind(p, find_all(f.text.substring(f.start, f.end), lead), p.size() == 0 ? f : {
+              'check': f.check, 'class': f.class, 'severity': f.severity, 'title': f.title,
+              'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start + p[0].end, 'end': f.end})
+          : f.check == 'shadow_prefer' && find_all(f.text.substring(f.start, f.end), r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+').exists(n, n.text in surface_signals.names)
+            && !f.text.substring(f.start, f.end).matches(r'(?i)\bother\s+(tools?|functions?|servers?)\b')
+          ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': f.title + ' of this server (advice between its own tools)',
+             'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f)
       CEL
 
       # Every finding with its final severity (see findings).
       allFindings = <<-CEL
-        (cueFindings + paddingFindings + encodedFindings).map(f,
-          f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded']
+        (trimmedFindings + paddingFindings + encodedFindings).map(f,
+          f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded', 'markup']
           ? {'check': 'in_schema_value', 'class': 'schema_value', 'cue_class': f.class, 'severity': 'high',
              'title': 'a schema value carries ' + f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f.check in ['before_using', 'note_to_model'] && intent
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
              'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f.check == 'send_to_url' && f.text.substring(f.start, f.end).matches(sensitiveObject)
+          ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'high',
+             'title': f.title + ': the conversation, the model\u2019s context, secrets, files or the user\u2019s data', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f.check == 'sensitive_path'
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': intent ? 'high' : 'low',
              'title': f.title + (intent ? ' in a tool that also instructs the model' : ''), 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
@@ -250,12 +349,42 @@ rubric "tool-safety" {
       # Every string value of the definition, and the parameters' names,
       # in the order of texts(tool, false): the cues below search them
       # all at once, and each match's index is its string's place.
-      paramNameList = "params(tool).map(p, p.name)"
-      strings       = "string_values(tool) + signals.paramNameList"
+      paramList     = "params(tool)"
+      paramNameList = "signals.paramList.map(p, p.name)"
+      # The keys of objects inside schema values (default, const, enum,
+      # examples, example): data too, and read by the model. Looked for
+      # (every key of the tool read, which costs) only in a tool where a
+      # parameter's schema, the output schema or one of its properties
+      # holds such an object.
+      schemasWithValues = <<-CEL
+        signals.paramList.map(p, p.schema)
+          + (has(tool.outputSchema) && is_object(tool.outputSchema) ? [tool.outputSchema] : [])
+          + (has(tool.outputSchema) && is_object(tool.outputSchema) && has(tool.outputSchema.properties) && is_object(tool.outputSchema.properties)
+             ? tool.outputSchema.properties.map(k, tool.outputSchema.properties[k]) : [])
+      CEL
+      objectValues = <<-CEL
+        signals.schemasWithValues.exists(s, is_object(s) && (
+          ('default' in s && (is_object(s.default) || (is_list(s.default) && s.default.exists(e, is_object(e)))))
+          || ('const' in s && (is_object(s.const) || (is_list(s.const) && s.const.exists(e, is_object(e)))))
+          || ('example' in s && (is_object(s.example) || (is_list(s.example) && s.example.exists(e, is_object(e)))))
+          || ('enum' in s && is_list(s.enum) && s.enum.exists(e, is_object(e)))
+          || ('examples' in s && is_list(s.examples) && s.examples.exists(e, is_object(e)))))
+      CEL
+      valueKeys = <<-CEL
+        !signals.objectValues ? [] : texts(tool, true).filter(t, t.key && t.path.matches('/(default|const|enum|examples?)/'))
+          .map(t, {'path': t.path, 'text': t.text, 'key': true})
+      CEL
+      strings = "string_values(tool) + signals.paramNameList + signals.valueKeys.map(t, t.text)"
 
       # Every match of every text cue, of padding and of a run of base64
-      # or hex characters.
-      hits = "find_all_each_in(signals.strings, surface_signals.patterns)"
+      # or hex characters. The text cues are matched on a copy of each
+      # string with compatibility letters (full-width, mathematical) as
+      # their plain forms and look-alike letters of a word that mixes
+      # scripts as the Latin letters they imitate, each match's span
+      # that of the original; the cues on characters themselves (rawCues)
+      # on the original.
+      hits    = "find_all_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'])"
+      rawHits = "find_all_each_in(signals.strings, surface_signals.rawPatterns)"
       padded = <<-CEL
         find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
       CEL
@@ -309,7 +438,7 @@ rubric "tool-safety" {
 
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
-      findings = "size(signals.hits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
+      findings = "size(signals.hits) + size(signals.rawHits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
     }
 
     metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
@@ -347,6 +476,12 @@ rubric "tool-safety" {
       shadow_prescribe        = "Shadowing: prescribes another tool"
       shadow_all_tools        = "Shadowing: a rule for every tool"
       shadow_named            = "Shadowing: names another tool"
+      shadow_prefer           = "Shadowing: use this tool instead"
+      script_markup           = "Script markup"
+      terminal_escape         = "Terminal escape sequence"
+      control_character       = "Control characters"
+      mixed_script_word       = "Mixed-script word"
+      compatibility_letters   = "Compatibility letters"
       tag_characters          = "Unicode tag characters"
       bidi_control            = "Bidirectional controls"
       variation_run           = "Run of variation selectors"
@@ -373,7 +508,7 @@ rubric "tool-safety" {
       # and whether the cue counts when found in decoded payloads
       # (carried).
       cues = <<-CEL
-        [
+        cel.bind(lookalikes, r'\x{405}\x{406}\x{408}\x{410}\x{412}\x{413}\x{415}\x{41A}\x{41C}\x{41D}\x{41E}\x{420}\x{421}\x{422}\x{423}\x{425}\x{42C}\x{430}\x{433}\x{435}\x{43E}\x{440}\x{441}\x{443}\x{445}\x{455}\x{456}\x{458}\x{460}\x{461}\x{474}\x{475}\x{4AE}\x{4AF}\x{4BA}\x{4BB}\x{4BC}\x{4BD}\x{4C0}\x{4CF}\x{500}\x{501}\x{50C}\x{51A}\x{51B}\x{51C}\x{51D}\x{A646}\x{A647}\x{37A}\x{37F}\x{391}\x{392}\x{393}\x{395}\x{396}\x{397}\x{399}\x{39A}\x{39C}\x{39D}\x{39F}\x{3A1}\x{3A3}\x{3A4}\x{3A5}\x{3A7}\x{3B1}\x{3B3}\x{3B9}\x{3BD}\x{3BF}\x{3C1}\x{3C3}\x{3C5}\x{3D2}\x{3DC}\x{3F1}\x{3F2}\x{3F3}\x{3F9}\x{3FA}\x{1D26}\x{1FBE}\x{531}\x{533}\x{536}\x{540}\x{548}\x{54C}\x{54D}\x{54F}\x{551}\x{554}\x{555}\x{561}\x{563}\x{566}\x{570}\x{578}\x{57C}\x{57D}\x{581}\x{584}\x{585}\x{13A0}\x{13A1}\x{13A2}\x{13A5}\x{13A9}\x{13AA}\x{13AB}\x{13AC}\x{13B1}\x{13B3}\x{13B7}\x{13BB}\x{13BD}\x{13C0}\x{13C2}\x{13C3}\x{13CF}\x{13D2}\x{13D4}\x{13D5}\x{13D9}\x{13DA}\x{13DE}\x{13DF}\x{13E2}\x{13E6}\x{13E7}\x{13F3}\x{13F4}\x{AB75}\x{AB81}\x{AB83}\x{AB93}\x{ABA9}\x{ABAA}\x{ABAF}', [
           {'check': 'override_instructions', 'class': 'instruction', 'severity': 'high', 'carried': true,
            'title': 'instruction to the model to drop its instructions',
            're': r'(?i)\b(ignore|disregard|forget|override)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+)?(previous|prior|above|earlier|preceding|original|system|safety|other)\s+(\w+\s+)?(instructions?|prompts?|rules|directions|guidelines|messages)'},
@@ -400,7 +535,7 @@ rubric "tool-safety" {
            're': r"(?i)\b(do\s+not|don'?t|never|must\s+not)\s+(tell|inform|notify|alert|warn|ask)\s+(the\s+)?(user|human)\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+(the\s+)?(user|human)\b|\b(secretly|covertly|surreptitiously|discreetly|stealthily)\b"},
           {'check': 'secret_read', 'class': 'sensitive_path', 'severity': 'high', 'carried': true,
            'title': 'an instruction to read a secret',
-           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|first|please|also|must|should)\s+)(read|cat|open|load|include|send|upload|attach|copy|print|output|fetch|collect|grab|pass)\s+(the\s+)?(contents?\s+of\s+|files?\s+|text\s+of\s+)?(the\s+)?[`'\x22]?(~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?(\.ssh/|\.aws/|\.config/gcloud|\.kube/|\.docker/config|\.gnupg|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.env\b|\.cursor/mcp|claude_desktop_config|id_(rsa|dsa|ecdsa|ed25519)|/etc/shadow|\.mozilla/|Library/Application Support/|AppData/)"},
+           're': r"(?i)(^|[.!:;,]\s*|\b(and|then|first|please|also|must|should)\s+)(read|cat|open|load|include|send|upload|attach|copy|print|output|fetch|collect|grab|pass)\s+(the\s+)?(contents?\s+of\s+|files?\s+|text\s+of\s+)?(the\s+)?[`'\x22]?(~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?(\.ssh/|\.aws/|\.config/gcloud|\.kube/|\.docker/config|\.gnupg|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.env\b|\.cursor/mcp|claude_desktop_config|id_(rsa|dsa|ecdsa|ed25519)|/etc/shadow|\.mozilla/|Library/Application Support/|AppData/)([^\s'`\x22)\]]*[^\s'`\x22)\].,;:!?])?"},
           {'check': 'sensitive_path', 'class': 'sensitive_path', 'severity': 'low', 'carried': true,
            'title': 'a path to keys, credentials, a browser profile or an MCP client configuration',
            're': r"(?i)(~|\$HOME|%USERPROFILE%)?[\w./-]*\.ssh/(id_\w+|authorized_keys|known_hosts|config)?|\bid_(rsa|dsa|ecdsa|ed25519)\b|(^|[\s/'`\x22(])\.env(\.\w+)?\b|\.aws/(credentials|config)|\.config/gcloud|application_default_credentials\.json|\.kube/config|\.docker/config\.json|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.gnupg|/etc/shadow|\bLogin Data\b|cookies\.sqlite|logins\.json|key4\.db|\.mozilla/firefox|Google/Chrome/|Chrome/User Data|claude_desktop_config\.json|\.cursor/mcp\.json|\.codeium/windsurf/mcp_config\.json|\.vscode/mcp\.json|wallet\.dat"},
@@ -409,7 +544,7 @@ rubric "tool-safety" {
            're': r'!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]{1,500}[^)]{0,100}\)'},
           {'check': 'url_data_placeholder', 'class': 'exfil_url', 'severity': 'high', 'carried': true,
            'title': 'a URL with a placeholder for the conversation, context or secrets',
-           're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)'},
+           're': r'(?i)https?://[^\s)"]*(\{\{?|<|%7B|\$)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)\w*\s*(\}\}?|>|%7D)?([^\s)"]*[^\s)".,;:!?])?'},
           {'check': 'send_to_url', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to send data to an address',
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b[^.\n]*\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
@@ -437,6 +572,12 @@ rubric "tool-safety" {
           {'check': 'shadow_named', 'class': 'shadowing', 'severity': 'low', 'carried': false,
            'title': 'advice against another tool named by name',
            're': r"(?i)\b(instead\s+of|rather\s+than|do\s+not\s+use|don'?t\s+use|never\s+use|never\s+call|do\s+not\s+call)\s+(the\s+)?[`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+"},
+          {'check': 'shadow_prefer', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
+           'title': 'a rule to use this tool in place of another',
+           're': r"(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+|invoking\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?(\s+(tool|function))?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))\b[^.\n]{0,40}?\b((always|only)\s+(use|call|invoke|choose|pick|prefer)\s+(this|me)\b|(use|call|invoke|choose|pick|prefer)\s+(this\s+(tool|function|one|server)|me)\b)|\b((use|call|invoke|choose|pick|prefer)\s+(this\s+(tool|function|one|server)|me)|(always|only)\s+(use|call|invoke|choose|pick|prefer)\s+this)\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?([`'\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`'\x22]?|(any|all|every)\s+other\s+(tools?|functions?|servers?)|other\s+(tools?|functions?|servers?)|[\w.-]+\s+(tool|function|server))|\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+[^.\n]{1,80}?[,;:]\s*(always\s+|instead\s+|only\s+)?(use|call|invoke)\s+(this|me)\b"},
+          {'check': 'script_markup', 'class': 'markup', 'severity': 'medium', 'carried': true,
+           'title': 'script markup (a javascript: link, a script or iframe tag, an event attribute)',
+           're': r'(?i)\b(java|vb)script\s*:|<\s*/?\s*(script|iframe)\b|<[a-z][^<>\n]{0,200}\son[a-z]{3,}\s*='},
           {'check': 'tag_characters', 'class': 'invisible', 'severity': 'high', 'carried': false,
            'title': 'Unicode tag characters (invisible text)',
            're': r'[\x{E0000}-\x{E007F}]+'},
@@ -454,10 +595,27 @@ rubric "tool-safety" {
            're': r'[\p{Co}\x{E0080}-\x{E00FF}\x{E01F0}-\x{E0FFF}]+'},
           {'check': 'zero_width_joiner', 'class': 'invisible', 'severity': 'low', 'carried': false,
            'title': 'a zero-width joiner',
-           're': r'\x{200D}+'}
-        ]
+           're': r'\x{200D}+'},
+          {'check': 'terminal_escape', 'class': 'control', 'severity': 'high', 'carried': false, 'raw': true,
+           'title': 'a terminal escape sequence (it can hide or rewrite text in a terminal)',
+           'word': r'\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,200}(\x07|\x1b\\)?|[ -~])?|\x{9B}[0-?]*[ -/]*[@-~]?'},
+          {'check': 'control_character', 'class': 'control', 'severity': 'low', 'carried': false, 'raw': true,
+           'title': 'control characters',
+           'word': r'[\x00-\x08\x0B\x0C\x0E-\x1A\x1C-\x1F\x7F\x{80}-\x{9A}\x{9C}-\x{9F}]+'},
+          {'check': 'mixed_script_word', 'class': 'confusable_text', 'severity': 'medium', 'carried': false, 'raw': true,
+           'title': 'a word of Latin letters mixed with look-alikes of another script',
+           'word': r'[\p{L}\p{M}]*(\p{Latin}[\p{L}\p{M}]*[' + lookalikes + r']|[' + lookalikes + r'][\p{L}\p{M}]*\p{Latin})[\p{L}\p{M}]*'},
+          {'check': 'compatibility_letters', 'class': 'confusable_text', 'severity': 'low', 'carried': false, 'raw': true,
+           'title': 'a word in compatibility letters (full-width, mathematical or circled)',
+           'word': r'[A-Za-z]*[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}][A-Za-z\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]+|[A-Za-z]+[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}\x{1D400}-\x{1D6A5}\x{24B6}-\x{24E9}]'}
+        ])
       CEL
-      patterns        = "surface_signals.cues.map(c, c.re)"
+      # The cues on words are matched on folded text (see hits), those on
+      # characters on the text as it is.
+      foldedCues      = "surface_signals.cues.filter(c, !has(c.raw))"
+      rawCues         = "surface_signals.cues.filter(c, has(c.raw))"
+      patterns        = "surface_signals.foldedCues.map(c, c.re)"
+      rawPatterns     = "surface_signals.rawCues.map(c, r'(?s)\\A.*?(?:' + c.word + ')')"
       carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
       names           = "surface.tools.map(t, t.name)"
       skeletons       = "skeletons(surface_signals.names)"

@@ -8,6 +8,7 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 	"github.com/google/cel-go/parser"
+	"math"
 )
 
 // Tracking the cost of every evaluation costs about a quarter of the time
@@ -89,6 +90,19 @@ func isDataPath(e celast.Expr) bool {
 // cost tracker charges them, one unit a call, so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
 func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if function == "fold" && len(args) == 2 {
+		// Reads the string and writes a copy at most maxFoldGrowth times
+		// as long.
+		est := b.textCallEstimate(args[:1])
+		if est.ResultSize == nil || est.ResultSize.Max >= math.MaxUint32 {
+			return est
+		}
+		n := est.ResultSize.Max
+		return &checker.CallEstimate{
+			CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + n/10 + 2 + maxFoldGrowth*n/10 + 1},
+			ResultSize:   &checker.SizeEstimate{Min: 0, Max: maxFoldGrowth * n},
+		}
+	}
 	if textFunctionNames[function] {
 		return b.textCallEstimate(args)
 	}

@@ -121,6 +121,40 @@ func (textLib) CompileOptions() []cel.EnvOption {
 						return appendPatternSpanMaps(out, i, spans)
 					})
 				}))),
+		cel.Function("find_all_each_in",
+			cel.Overload("find_all_each_in_list_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					ps, err := patternSetOf(args[1])
+					if err != nil {
+						return err
+					}
+					folds, ferr := stringsOf(args[2], "find_all_each_in")
+					if ferr != nil {
+						return ferr
+					}
+					if e := checkFolds(folds); e != nil {
+						return types.NewErr("find_all_each_in: %v", e)
+					}
+					sc := ps.scratch()
+					var spans []PatternSpan
+					return eachString(args[0], "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+						spans, _ = findFolded(ps, sc, s, folds, spans[:0])
+						return appendPatternSpanMaps(out, i, spans)
+					})
+				}))),
+		cel.Function("fold",
+			cel.Overload("fold_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, cel.StringType,
+				cel.BinaryBinding(func(s, list ref.Val) ref.Val {
+					folds, err := stringsOf(list, "fold")
+					if err != nil {
+						return err
+					}
+					f, e := Fold(string(s.(types.String)), folds)
+					if e != nil {
+						return types.NewErr("fold: %v", e)
+					}
+					return types.String(f.Text)
+				}))),
 		cel.Function("find_runs",
 			cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
@@ -297,6 +331,18 @@ func (l *patternListSet) holds(x []any) bool {
 	return true
 }
 
+// stringsOf is the strings of a CEL list of strings.
+func stringsOf(list ref.Val, fn string) ([]string, ref.Val) {
+	var out []string
+	if e := eachString(list, fn, func(o []ref.Val, _ int, s string) []ref.Val {
+		out = append(out, s)
+		return o
+	}); types.IsError(e) {
+		return nil, e
+	}
+	return out, nil
+}
+
 // patternSetOf is the compiled set of a list of patterns.
 func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 	var ps []string
@@ -368,7 +414,7 @@ func textMaps(v ref.Val, keys bool) ref.Val {
 var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "skeletons": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
-	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true,
+	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true, "fold": true,
 	"token_count": true,
 }
 
@@ -421,7 +467,8 @@ var textOverloads = map[string][]string{
 	"find_all":         {"find_all_string_string"},
 	"find_all_in":      {"find_all_in_list_string"},
 	"find_all_each":    {"find_all_each_string_list"},
-	"find_all_each_in": {"find_all_each_in_list_list"},
+	"find_all_each_in": {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
+	"fold":             {"fold_string_list"},
 	"find_runs":        {"find_runs_string_string_int"},
 	"find_runs_in":     {"find_runs_in_list_string_int"},
 	"skeletons":        {"skeletons_list"},
@@ -442,8 +489,14 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 				var c uint64
 				switch name {
 				case "find_all_each", "find_all_each_in":
-					// Each pattern reads the string.
+					// Each pattern reads the string; a folded copy may be
+					// longer than the original.
 					c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
+					if len(args) == 3 {
+						c *= maxFoldGrowth
+					}
+				case "fold":
+					c = stringCost(args[0]) + stringCost(result)
 				case "texts", "string_values":
 					// It walks the whole value; what it returns is what it
 					// found, and every string read is in the result.
@@ -518,7 +571,14 @@ func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *chec
 	// most size+1 spans; texts yields at most one string a character of
 	// its value's JSON and reads each once. find_all_each reads it once a
 	// pattern.
-	if len(args) == 2 && args[1].Type().Kind() == types.ListKind {
+	if len(args) == 3 && args[2].Type().Kind() == types.ListKind {
+		// A folded copy is at most maxFoldGrowth times as long.
+		size *= maxFoldGrowth
+		if size >= math.MaxUint32 {
+			return unbounded
+		}
+	}
+	if len(args) >= 2 && args[1].Type().Kind() == types.ListKind {
 		n := b.max
 		if cs := args[1].ComputedSize(); cs != nil {
 			n = cs.Max

@@ -210,6 +210,11 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"find_all_each_in([tool.description, 'X'], ['X', '</?IMPORTANT>']).map(s, [s.index, s.pattern, s.start])", "[[0 0 17] [0 1 3] [0 1 18] [1 0 0]]"},
 		{"find_runs_in(['ab  cdef', 'g', 'aa'], 'abcdefg', 2).map(s, [s.index, s.start, s.text])", "[[0 0 ab] [0 4 cdef] [2 0 aa]]"},
 		{"find_all_in([], 'x').size()", "0"},
+		{"fold('\uff29\uff47\uff4e\uff4f\uff52\uff45 it', ['nfkc'])", "Ignore it"},
+		{"fold('Ign\u043ere', ['confusable'])", "Ignore"},
+		{"fold('\u043e\u043a', ['nfkc', 'confusable'])", "\u043e\u043a"},
+		{"find_all_each_in(['x \uff29\uff47\uff4e\uff4f\uff52\uff45 y', 'Ign\u043ere', 'ignore'], ['(?i)ignore', 'y'], ['nfkc', 'confusable']).map(s, [s.index, s.pattern, s.start, s.end, s.text])",
+			"[[0 0 2 8 \uff29\uff47\uff4e\uff4f\uff52\uff45] [0 1 9 10 y] [1 0 0 6 Ign\u043ere] [2 0 0 6 ignore]]"},
 	}
 	for _, tt := range tests {
 		got := fmt.Sprint(eval(t, tt.src, map[string]any{"tool": tool}, Var{"tool", Object}))
