@@ -323,6 +323,9 @@ func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
 	}
+	if msg := noTools(lb.Totals, out); msg != "" {
+		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and run their scans again"}
+	}
 	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
 		// As a scan that scored no server: a leaderboard of failures
 		// alone is no ranking to publish, and the job merging should
@@ -385,6 +388,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 			a.say(retry[2:])
 		}
 	}
+	if msg := noTools(t, out); msg != "" {
+		return &exitError{code: exitInvalid, msg: msg + ": give them what they need in the list (a server often lists its tools only once given its key or settings) and scan again into a new --out" + retry}
+	}
 	if t.Servers > 0 && t.Scored == 0 {
 		// Some servers failing is part of a scan's result; none scored
 		// is a scan that did not work (a list of wrong targets, no
@@ -397,6 +403,30 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}
 	}
 	return nil
+}
+
+// noTools says, when some servers of t were read but every one that
+// did not fail listed no tools, that nothing was graded: no rubric
+// grades an empty surface, so the leaderboard holds no score, which is
+// no ranking to publish any more than one of failures alone (a scan
+// exits 2 for both). It is "" when a server was graded, or when none
+// listed no tools (every one failed: the caller says so).
+func noTools(t scan.Totals, out string) string {
+	if t.Servers == 0 || t.NoTools == 0 || t.Scored > t.NoTools {
+		return ""
+	}
+	all := fmt.Sprintf("all %d servers", t.NoTools)
+	switch {
+	case t.Failed > 0:
+		all = fmt.Sprintf("%d of the %d servers", t.NoTools, t.Servers)
+	case t.NoTools == 1:
+		all = "the one server"
+	}
+	msg := fmt.Sprintf("nothing was graded: %s listed no tools, and no rubric grades an empty surface (see %s.md)", all, filepath.Join(out, "leaderboard"))
+	if t.Failed > 0 {
+		msg += fmt.Sprintf("; the other %d failed (each one's reason is under %s)", t.Failed, filepath.Join(out, "failed"))
+	}
+	return msg
 }
 
 // retried is how many of lb's failures a scan run again tries again:
