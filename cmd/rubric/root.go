@@ -75,7 +75,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	// Ctrl-C or SIGTERM stops scoring between tools; nothing half-scored
 	// is written.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := notifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, err := root.ExecuteContextC(ctx)
 	if ctx.Err() != nil && err != nil {
@@ -228,6 +228,48 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+}
+
+// signalled is the cause of a context a signal ended: which signal, for
+// a message that names it.
+type signalled struct{ sig os.Signal }
+
+func (s signalled) Error() string { return s.sig.String() + " signal received" }
+
+// notifyContext is signal.NotifyContext whose context's cause
+// (context.Cause) is a signalled naming the signal: after the first,
+// the signals stay caught until stop.
+func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	go func() {
+		select {
+		case s := <-ch:
+			cancel(signalled{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		cancel(nil)
+		signal.Stop(ch)
+	}
+}
+
+// signalName names the signal that ended ctx ("SIGTERM", "SIGINT"), or
+// says that ctx was stopped when no signal did.
+func signalName(ctx context.Context) string {
+	var s signalled
+	if !errors.As(context.Cause(ctx), &s) {
+		return "a stop"
+	}
+	switch s.sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.sig.String()
 }
 
 // gateInstead says, for each flag of score that rubric gate does not

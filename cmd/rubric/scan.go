@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -228,6 +229,11 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 // writes that of the jobs it did.
 func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, list *scan.ListRecord) error {
 	worker := list == nil
+	var putBack atomic.Int64
+	if db, ok := queue.(scan.DB); ok && worker {
+		db.PutBack = func(string) { putBack.Add(1) }
+		queue = db
+	}
 	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
@@ -236,9 +242,21 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	s.List, s.Settings, s.Say = list, scanSettings(a.v, rs), a.say
 	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
 	done() // the progress line is erased before the summary is printed
-	if cmd.Context().Err() != nil && !worker {
-		// Stopped: the jobs left are done by the next run.
-		return interrupted(s.Ran(), out)
+	if cmd.Context().Err() != nil {
+		if !worker {
+			// Stopped: the jobs left are done by the next run.
+			return interrupted(s.Ran(), out)
+		}
+		// A worker of a fleet runs until stopped: it sums up the jobs
+		// it did, and says what it held went back to the queue, which
+		// the one stopping it should hear, and exits as a run
+		// interrupted does.
+		if err == nil {
+			if lb, err := scan.Build(out, version()); err == nil {
+				_ = a.scanRunSummary(s.Ran(), lb, out)
+			}
+		}
+		return &stoppedScan{msg: workerStopped(signalName(cmd.Context()), int(putBack.Load()))}
 	}
 	if err != nil {
 		return err
@@ -276,6 +294,15 @@ func interrupted(ran scan.Ran, out string) error {
 		done = fmt.Sprintf("the %d servers done so far are kept in %s", n, out)
 	}
 	return &stoppedScan{msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
+}
+
+// workerStopped is the message of a worker stopped by sig that had put
+// n jobs back in the queue.
+func workerStopped(sig string, n int) string {
+	if n == 0 {
+		return "stopped by " + sig + ": no job was in hand; the queue keeps the jobs left for another worker or a rerun"
+	}
+	return fmt.Sprintf("stopped by %s: %s returned to the queue, another worker or a rerun takes %s", sig, report.Plural(n, "job"), words.Pick(n, "it", "them"))
 }
 
 // stoppedScan is a scan stopped by a signal; its message, which the
