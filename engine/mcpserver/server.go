@@ -11,6 +11,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,9 +19,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -108,11 +112,57 @@ func New(o Options) *Server {
 		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
+		server.WithHooks(listHooks()),
 	)
 	s.addTools()
 	s.addResources()
 	s.addPrompt()
 	return s
+}
+
+// listHooks orders resources/list by URI with numbers read as numbers:
+// rubric://reports/r2 before r10, where mcp-go's order (by name, as
+// text) put "report r10" before "report r2". The reports come first,
+// oldest first, then the rubrics. rubric sets no page size, so the whole
+// list is one page and ordering it leaves mcp-go's cursors alone.
+func listHooks() *server.Hooks {
+	h := &server.Hooks{}
+	h.AddAfterListResources(func(_ context.Context, _ any, _ *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
+		if res != nil {
+			slices.SortStableFunc(res.Resources, func(a, b mcp.Resource) int { return naturalCompare(a.URI, b.URI) })
+		}
+	})
+	return h
+}
+
+// naturalCompare compares a and b as text, except that a run of digits
+// in both at the same place compares by its value: "r2" < "r10".
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb)); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digits is the length of the run of ASCII digits s begins with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
