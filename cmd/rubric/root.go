@@ -60,6 +60,10 @@ type app struct {
 	batches bool
 	// spent is what a calibration's judge calls cost, when priced.
 	spent *report.Cost
+	// gateReported says that rubric gate wrote its report, or must not:
+	// an error of a gate that did not is written as an INVALID report
+	// (gateUsageReport).
+	gateReported bool
 }
 
 func version() string { return buildinfo.Version() }
@@ -103,6 +107,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	a.gateUsageReport(cmd, args, err)
 	// Messages quote URLs (a plugin's error, a failed request): their
 	// credentials are left out.
 	extra := a.redactParams()
