@@ -23,7 +23,11 @@ rubric() {
   cat "$errlog" >&2
   return $c
 }
-args=(--rubric "$IN_RUBRIC")
+# IN_RUBRIC is the --rubric to give: the input, or tdqs when neither it
+# nor rubric.yaml names one; empty when rubric.yaml chooses, which rubric
+# reads itself (the gate reads each side's, as without the Action).
+args=()
+if [ -n "$IN_RUBRIC" ]; then args+=(--rubric "$IN_RUBRIC"); fi
 if [ -n "$JUDGE" ]; then args+=(--judge "$JUDGE"); fi
 if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
 # A fork's run under fork-policy heuristic: the settings a rubric.yaml

@@ -161,6 +161,37 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// The rubric input, when set, wins over the repository's rubric.yaml;
+	// unset, rubric.yaml's rubric stands, and with neither it is tdqs.
+	for _, c := range []struct {
+		name, config, input, want, key string
+	}{
+		{"rubric.yaml's rubric when the input is unset", "rubric: schema-quality\n", "", "## Schema Quality ", "score-schema-quality"},
+		{"the rubric input over rubric.yaml's", "rubric: schema-quality\n", "tdqs", "## Tool Definition Quality Score ", "score-tdqs"},
+		{"tdqs when neither names a rubric", "", "", "## Tool Definition Quality Score ", "score-tdqs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.config != "" {
+				writeFile(t, filepath.Join(e.repo, "rubric.yaml"), c.config)
+				defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+			}
+			inputs := map[string]string{"command": "score", "target": "tools.json", "sarif": "true"}
+			if c.input != "" {
+				inputs["rubric"] = c.input
+			}
+			r := e.newRun(t, prEvent(7, false), inputs)
+			if !r.run(e.action) {
+				t.Fatalf("the action failed:\n%s", r.Log.String())
+			}
+			if !strings.Contains(r.Summary, c.want) {
+				t.Errorf("the job summary is not the report of the rubric wanted (%s):\n%s", c.want, r.Summary)
+			}
+			if up := r.used(t, "github/codeql-action/upload-sarif@"); up.With["category"] != "rubric-"+c.key {
+				t.Errorf("upload-sarif's category %q, want rubric-%s", up.With["category"], c.key)
+			}
+		})
+	}
+
 	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
