@@ -64,6 +64,10 @@ type app struct {
 	// an error of a gate that did not is written as an INVALID report
 	// (gateUsageReport).
 	gateReported bool
+	// hidden are the secrets the log hides (runflags.Logger): the
+	// configuration's, a scan's servers' as each starts, a command
+	// line's.
+	hidden redact.Hidden
 }
 
 func version() string { return buildinfo.Version() }
@@ -151,8 +155,12 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			adviseHuge(cmd)
+			// A credential on a server's command line (-- server
+			// --token VALUE) is hidden from the log from the start: a
+			// server may be started before its target is read.
+			a.hidden.Add(redact.ArgSecrets(args)...)
 			var err error
 			if a.local, err = localconfig.Load(a.v, cmd); err != nil {
 				return err
