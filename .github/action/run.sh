@@ -13,7 +13,7 @@ dir="$IN_REPORT_DIR"
 mkdir -p "$dir"
 # Reports of an earlier run in this workspace (a self-hosted runner, an
 # earlier step) must not stand in for this run's.
-rm -f "$dir/score.md" "$dir/score.sarif" "$dir/verify.md" "$dir/gate.md" "$dir/head.sarif" "$dir/$IN_COMMAND-error.md"
+rm -f "$dir/score.md" "$dir/score.sarif" "$dir/verify.md" "$dir/gate.json" "$dir/gate.md" "$dir/head.sarif" "$dir/$IN_COMMAND-error.md"
 # rubric's standard error is kept too: when it stops before writing a
 # report, the summary and the comment say why, not the log alone.
 errlog="$dir/$IN_COMMAND.stderr"

@@ -175,17 +175,17 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input,
 	return &exitError{code: rep.ExitCode}
 }
 
-// gateUsageReport writes, when err stopped rubric gate before its
+// gateUsageReport writes, when an error stopped rubric gate before its
 // report was written (an unknown flag, a value that does not parse, a
 // rubric not found, a setting refused), gate.json and gate.md in its
-// --report-dir as INVALID with err as the reason, as the gate does for
-// any other failure: CI reads the decision from gate.json and would
-// find none, or an earlier run's. The reason goes to stderr as any
-// error's does; stdout says where the report is. Not for --check, which writes
+// --report-dir as INVALID, with msg (the error as stderr shows it) as
+// the reason, as the gate does for any other failure: CI reads the
+// decision from gate.json and would find none, or an earlier run's.
+// stdout says where the report is. Not for --check, which writes
 // nothing, nor when the report's own place was refused. cmd is the
 // command that ran and args the whole command line. A report that
-// cannot be written is said on stderr, after err.
-func (a *app) gateUsageReport(cmd *cobra.Command, args []string, err error) {
+// cannot be written is said on stderr.
+func (a *app) gateUsageReport(cmd *cobra.Command, args []string, msg string) {
 	if cmd == nil || cmd.Name() != "gate" || cmd.Parent() != cmd.Root() || a.gateReported {
 		return
 	}
@@ -197,7 +197,7 @@ func (a *app) gateUsageReport(cmd *cobra.Command, args []string, err error) {
 	// --report-dir from the flag, the environment or the config file;
 	// when they did not parse, the command line is read leniently.
 	dir = cmp.Or(dir, a.v.GetString("report-dir"), os.Getenv(localconfig.EnvName("report-dir")), defaultReportDir)
-	rep := gate.Usage(version(), errors.New(strings.TrimSpace(err.Error())))
+	rep := gate.Usage(version(), errors.New(strings.TrimSpace(msg)))
 	jsonPath, mdPath, werr := run.WriteGate(dir, os.Getenv("GITHUB_STEP_SUMMARY"), rep)
 	if werr != nil {
 		fmt.Fprintln(a.stderr, "rubric: the INVALID gate report is not written either:", werr)

@@ -111,7 +111,6 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	a.gateUsageReport(cmd, args, err)
 	// Messages quote URLs (a plugin's error, a failed request): their
 	// credentials are left out.
 	extra := a.redactParams()
@@ -139,6 +138,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
 	msg = redact.Text(msg, extra...)
+	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
 	} else {

@@ -365,6 +365,33 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("a gate refused before it begins writes gate.json", func(t *testing.T) {
+		// The repository's rubric.yaml names the head, which the gate
+		// refuses to read from a file the change being gated can edit: a
+		// usage error, exit 2, before anything runs. gate.json
+		// and gate.md say INVALID with that reason, in place of an
+		// earlier run's, for the steps that read them.
+		if err := os.MkdirAll(filepath.Join(e.repo, ".rubric"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(e.repo, ".rubric", "gate.json"), `{"gate_version": 1, "decision": "PASS", "exit_code": 0, "reason": "stale"}`+"\n")
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "head: main\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "gate", "target": "tools.json", "rubric": "schema-quality"})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/gate.md"})
+		var g struct{ Decision, Reason string }
+		readJSON(t, filepath.Join(e.repo, ".rubric", "gate.json"), &g)
+		if g.Decision != "INVALID" || !strings.HasPrefix(g.Reason, "config rubric.yaml:1: the gate does not read head") {
+			t.Errorf("gate.json: %+v", g)
+		}
+		if !strings.Contains(r.Summary, "the gate does not read head") {
+			t.Errorf("the job summary does not say why:\n%s", r.Summary)
+		}
+	})
+
 	t.Run("the server command in the command input", func(t *testing.T) {
 		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "python -m my_server"})
 		if r.run(e.action) {
