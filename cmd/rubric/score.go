@@ -118,8 +118,13 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 // given (on the command line, in the environment or a config file),
 // else the one --out's extension names (r.json is JSON), else text.
 func (a *app) outFormat(cmd *cobra.Command) (writers.Writer, error) {
-	given := cmd.Flags().Changed("format") || localconfig.Origin(a.v, cmd.Flags(), "format") != ""
-	return writers.ForOut(a.v.GetString("format"), given, a.v.GetString("out"))
+	return writers.ForOut(a.v.GetString("format"), a.formatGiven(cmd), a.v.GetString("out"))
+}
+
+// formatGiven says whether --format was given: on the command line, in
+// the environment or in a config file.
+func (a *app) formatGiven(cmd *cobra.Command) bool {
+	return cmd.Flags().Changed("format") || localconfig.Origin(a.v, cmd.Flags(), "format") != ""
 }
 
 // failUnder exits 1 when the report's overall score is below t.
