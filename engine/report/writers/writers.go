@@ -143,6 +143,23 @@ func ForOut(format string, given bool, out string) (Writer, error) {
 	return w, nil
 }
 
+// Fits says whether a file named path may hold format by its name's
+// extension: an unknown extension fits any format. When it does not,
+// what says what kind of file the name is ("a Markdown file") and
+// rename is path with format's extension in place of its own.
+func Fits(path, format string) (ok bool, what, rename string) {
+	lower := strings.ToLower(path)
+	for _, e := range extensions {
+		if strings.HasSuffix(lower, e.ext) && len(lower) > len(e.ext) {
+			if slices.Contains(e.formats, format) {
+				return true, "", ""
+			}
+			return false, e.what, path[:len(path)-len(e.ext)] + extension(format)
+		}
+	}
+	return true, "", ""
+}
+
 // extension is the file name ending of format: the first in extensions
 // that may hold it.
 func extension(format string) string {

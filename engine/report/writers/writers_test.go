@@ -282,3 +282,25 @@ func TestForOut(t *testing.T) {
 		}
 	}
 }
+
+// TestFits: a name fits the formats its extension may hold, and any
+// format when its extension is not known.
+func TestFits(t *testing.T) {
+	for _, c := range []struct {
+		path, format string
+		ok           bool
+		what, rename string
+	}{
+		{"new.json", "json", true, "", ""},
+		{"new", "json", true, "", ""},
+		{"new.out", "json", true, "", ""},
+		{"new.md", "json", false, "a Markdown file", "new.json"},
+		{"dir/New.HTML", "json", false, "an HTML file", "dir/New.json"},
+		{"r.sarif", "json", false, "a SARIF file", "r.json"},
+	} {
+		ok, what, rename := Fits(c.path, c.format)
+		if ok != c.ok || what != c.what || rename != c.rename {
+			t.Errorf("Fits(%q, %q) = %v, %q, %q; want %v, %q, %q", c.path, c.format, ok, what, rename, c.ok, c.what, c.rename)
+		}
+	}
+}
