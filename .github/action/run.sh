@@ -13,7 +13,7 @@ dir="$IN_REPORT_DIR"
 mkdir -p "$dir"
 # Reports of an earlier run in this workspace (a self-hosted runner, an
 # earlier step) must not stand in for this run's.
-rm -f "$dir/score.md" "$dir/score.sarif" "$dir/verify.md" "$dir/gate.md" "$dir/head.sarif" "$dir/$IN_COMMAND-error.md"
+rm -f "$dir/score.md" "$dir/score.sarif" "$dir/verify.md" "$dir/gate.json" "$dir/gate.md" "$dir/head.sarif" "$dir/$IN_COMMAND-error.md"
 # rubric's standard error is kept too: when it stops before writing a
 # report, the summary and the comment say why, not the log alone.
 errlog="$dir/$IN_COMMAND.stderr"
@@ -23,7 +23,11 @@ rubric() {
   cat "$errlog" >&2
   return $c
 }
-args=(--rubric "$IN_RUBRIC")
+# IN_RUBRIC is the --rubric to give: the input, or tdqs when neither it
+# nor rubric.yaml names one; empty when rubric.yaml chooses, which rubric
+# reads itself (the gate reads each side's, as without the Action).
+args=()
+if [ -n "$IN_RUBRIC" ]; then args+=(--rubric "$IN_RUBRIC"); fi
 if [ -n "$JUDGE" ]; then args+=(--judge "$JUDGE"); fi
 if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
 # A fork's run under fork-policy heuristic: the settings a rubric.yaml

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,6 +26,10 @@ func (a *app) runServers(cmd *cobra.Command, args []string, r *rubric.Rubric, th
 	// Refused before any server starts, not after every one was scored.
 	o, _ := runflags.Outputs(a.v, format, a.stdout)
 	if err := serverset.CheckOutputs(o); err != nil {
+		if !a.formatGiven(cmd) && o.Out != "" && !slices.Contains(serverset.Formats, format.Name) {
+			// The format is --out's extension's, not a --format given.
+			return fmt.Errorf("--out %s is written as %s, and a client configuration's servers are written as %s only: give --out a name that ends in .txt, .json, .md or .sarif", o.Out, format.Name, strings.Join(serverset.Formats, ", "))
+		}
 		return err
 	}
 	cr, err := a.flags(cmd).ReadConfigRun(args, r)

@@ -3,10 +3,12 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -89,6 +91,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	// then unable to write its report would leave CI without either.
 	inputs := []run.Flagged{{Flag: "--rubric", Path: r.File}, {Flag: "--lock", Path: g.Lock}, {Flag: "--check", Path: v.GetString("check")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
 	if err := run.CheckOutputs(inputs, a.gateOutputs(saved == nil), run.Flagged{}); err != nil {
+		a.gateReported = true // the report's own place is what is wrong
 		return err
 	}
 	// From here on a failure is INVALID, with its report written (but
@@ -101,6 +104,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		return invalid(err)
 	}
 	if err := run.CheckOutputs([]run.Flagged{{Flag: "the target", Path: target.Location}}, a.gateOutputs(saved == nil), run.Flagged{}); err != nil {
+		a.gateReported = true // writing the report would replace the target
 		return err
 	}
 	sess, done, err := a.session(true)
@@ -152,6 +156,7 @@ func (a *app) gateOutputs(write bool) []run.Flagged {
 // INVALID, with no message: the decision line already says why, and is
 // printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input, write bool, runErr error) error {
+	a.gateReported = true
 	if err := run.FinishGate(ctx, a.stdout, rep, a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), write, runErr); err != nil {
 		return err
 	}
@@ -168,6 +173,50 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input,
 		return nil
 	}
 	return &exitError{code: rep.ExitCode}
+}
+
+// gateUsageReport writes, when an error stopped rubric gate before its
+// report was written (an unknown flag, a value that does not parse, a
+// rubric not found, a setting refused), gate.json and gate.md in its
+// --report-dir as INVALID, with msg (the error as stderr shows it) as
+// the reason, as the gate does for any other failure: CI reads the
+// decision from gate.json and would find none, or an earlier run's.
+// stdout says where the report is. Not for --check, which writes
+// nothing, nor when the report's own place was refused. cmd is the
+// command that ran and args the whole command line. A report that
+// cannot be written is said on stderr.
+func (a *app) gateUsageReport(cmd *cobra.Command, args []string, msg string) {
+	if cmd == nil || cmd.Name() != "gate" || cmd.Parent() != cmd.Root() || a.gateReported {
+		return
+	}
+	dir, check := gateDirFromArgs(args)
+	if check || a.v.GetString("check") != "" {
+		return
+	}
+	// Once the flags are parsed and the configuration read, viper has
+	// --report-dir from the flag, the environment or the config file;
+	// when they did not parse, the command line is read leniently.
+	dir = cmp.Or(dir, a.v.GetString("report-dir"), os.Getenv(localconfig.EnvName("report-dir")), defaultReportDir)
+	rep := gate.Usage(version(), errors.New(strings.TrimSpace(msg)))
+	jsonPath, mdPath, werr := run.WriteGate(dir, os.Getenv("GITHUB_STEP_SUMMARY"), rep)
+	if werr != nil {
+		fmt.Fprintln(a.stderr, "rubric: the INVALID gate report is not written either:", werr)
+		return
+	}
+	fmt.Fprintf(a.stdout, "report: %s · %s\n", jsonPath, mdPath)
+}
+
+// gateDirFromArgs reads --report-dir (and whether --check is given)
+// from a gate command line whose flags may not parse: unknown flags are
+// passed over, and nothing after "--" is read.
+func gateDirFromArgs(args []string) (dir string, check bool) {
+	fs := pflag.NewFlagSet("gate", pflag.ContinueOnError)
+	fs.ParseErrorsAllowlist.UnknownFlags = true
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&dir, "report-dir", "", "")
+	c := fs.String("check", "", "")
+	_ = fs.Parse(args) // what parsed before an error is kept
+	return dir, *c != ""
 }
 
 // refuseLocalRevisions refuses base and head taken from the working

@@ -41,13 +41,25 @@ func (a *app) githubCmd() *cobra.Command {
 			return ghaction.WriteComment(cmd.Context(), ghaction.OSEnv(), githubReport(cmd, args[0]), ghaction.Comment{Key: key, Author: author}, a.stdout)
 		},
 	}
+	rubricStep := &cobra.Command{
+		Use:   "rubric [--input NAME]",
+		Short: "Write the rubric the Action uses to $GITHUB_OUTPUT: the input, else rubric.yaml's, else " + ghaction.DefaultRubric,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			input, _ := cmd.Flags().GetString("input")
+			// No flag of this command is named rubric: viper has the
+			// config file's rubric, or RUBRIC_RUBRIC's.
+			return ghaction.WriteRubric(ghaction.OSEnv(), input, a.v.GetString("rubric"), a.stdout)
+		},
+	}
+	rubricStep.Flags().String("input", "", "the Action's rubric input, which wins when set")
 	for _, c := range []*cobra.Command{summary, comment} {
 		c.Flags().String("note", "", "a paragraph put before the report")
 		c.Flags().String("rest", "the full report is in the job's artifact", "where the whole report is, said when it has to be cut")
 	}
 	comment.Flags().String("key", "rubric", "which of rubric's comments this is: one comment per key")
 	comment.Flags().String("author", ghaction.DefaultAuthor, "the login that wrote the comment to update (another token's user)")
-	cmd.AddCommand(event, summary, comment)
+	cmd.AddCommand(event, rubricStep, summary, comment)
 	return cmd
 }
 

@@ -15,7 +15,7 @@ import (
 // (runflags.Logger). It is made once per invocation.
 func (a *app) logger() hclog.Logger {
 	if a.log == nil {
-		a.log = runflags.Logger(a.v, a.stderr)
+		a.log = runflags.Logger(a.v, a.stderr, &a.hidden)
 	}
 	return a.log
 }

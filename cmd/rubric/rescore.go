@@ -57,6 +57,9 @@ func (a *app) rescoreCmd() *cobra.Command {
 				return a.rescoreRanking(cmd.Context(), r, paths, names, format)
 			}
 			out := a.v.GetString("out")
+			if ok, what, rename := writers.Fits(out, "json"); !ok {
+				return fmt.Errorf("--out %s is %s, and rescore writes the JSON report there: name it %s", out, what, rename)
+			}
 			inputs := []run.Flagged{{Flag: "rescore", Path: args[0]}, {Flag: "--rubric", Path: ref}}
 			if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--out", Path: out}}, run.Flagged{}); err != nil {
 				return err

@@ -60,6 +60,14 @@ type app struct {
 	batches bool
 	// spent is what a calibration's judge calls cost, when priced.
 	spent *report.Cost
+	// gateReported says that rubric gate wrote its report, or must not:
+	// an error of a gate that did not is written as an INVALID report
+	// (gateUsageReport).
+	gateReported bool
+	// hidden are the secrets the log hides (runflags.Logger): the
+	// configuration's, a scan's servers' as each starts, a command
+	// line's.
+	hidden redact.Hidden
 }
 
 func version() string { return buildinfo.Version() }
@@ -75,7 +83,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	// Ctrl-C or SIGTERM stops scoring between tools; nothing half-scored
 	// is written.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := notifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, err := root.ExecuteContextC(ctx)
 	if ctx.Err() != nil && err != nil {
@@ -130,6 +138,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
 	msg = redact.Text(msg, extra...)
+	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
 	} else {
@@ -146,8 +155,12 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			adviseHuge(cmd)
+			// A credential on a server's command line (-- server
+			// --token VALUE) is hidden from the log from the start: a
+			// server may be started before its target is read.
+			a.hidden.Add(redact.ArgSecrets(args)...)
 			var err error
 			if a.local, err = localconfig.Load(a.v, cmd); err != nil {
 				return err
@@ -228,6 +241,48 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+}
+
+// signalled is the cause of a context a signal ended: which signal, for
+// a message that names it.
+type signalled struct{ sig os.Signal }
+
+func (s signalled) Error() string { return s.sig.String() + " signal received" }
+
+// notifyContext is signal.NotifyContext whose context's cause
+// (context.Cause) is a signalled naming the signal: after the first,
+// the signals stay caught until stop.
+func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	go func() {
+		select {
+		case s := <-ch:
+			cancel(signalled{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		cancel(nil)
+		signal.Stop(ch)
+	}
+}
+
+// signalName names the signal that ended ctx ("SIGTERM", "SIGINT"), or
+// says that ctx was stopped when no signal did.
+func signalName(ctx context.Context) string {
+	var s signalled
+	if !errors.As(context.Cause(ctx), &s) {
+		return "a stop"
+	}
+	switch s.sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.sig.String()
 }
 
 // gateInstead says, for each flag of score that rubric gate does not

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -228,6 +229,11 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 // writes that of the jobs it did.
 func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queue scan.Queue, jobs []scan.Job, list *scan.ListRecord) error {
 	worker := list == nil
+	var putBack atomic.Int64
+	if db, ok := queue.(scan.DB); ok && worker {
+		db.PutBack = func(string) { putBack.Add(1) }
+		queue = db
+	}
 	s, done, err := a.host().Scanner(rs, out, queue, a.stderr)
 	if err != nil {
 		return err
@@ -236,9 +242,21 @@ func (a *app) scanInto(cmd *cobra.Command, rs []*rubric.Rubric, out string, queu
 	s.List, s.Settings, s.Say = list, scanSettings(a.v, rs), a.say
 	err = s.Run(cmd.Context(), queue, jobs, a.v.GetInt("parallel"))
 	done() // the progress line is erased before the summary is printed
-	if cmd.Context().Err() != nil && !worker {
-		// Stopped: the jobs left are done by the next run.
-		return interrupted(s.Ran(), out)
+	if cmd.Context().Err() != nil {
+		if !worker {
+			// Stopped: the jobs left are done by the next run.
+			return interrupted(s.Ran(), out)
+		}
+		// A worker of a fleet runs until stopped: it sums up the jobs
+		// it did, and says what it held went back to the queue, which
+		// the one stopping it should hear, and exits as a run
+		// interrupted does.
+		if err == nil {
+			if lb, err := scan.Build(out, version()); err == nil {
+				_ = a.scanRunSummary(s.Ran(), lb, out)
+			}
+		}
+		return &stoppedScan{msg: workerStopped(signalName(cmd.Context()), int(putBack.Load()))}
 	}
 	if err != nil {
 		return err
@@ -276,6 +294,15 @@ func interrupted(ran scan.Ran, out string) error {
 		done = fmt.Sprintf("the %d servers done so far are kept in %s", n, out)
 	}
 	return &stoppedScan{msg: "interrupted; " + done + ": to resume, run the same command again with the same --out, which does only the servers not done and then writes the leaderboard"}
+}
+
+// workerStopped is the message of a worker stopped by sig that had put
+// n jobs back in the queue.
+func workerStopped(sig string, n int) string {
+	if n == 0 {
+		return "stopped by " + sig + ": no job was in hand; the queue keeps the jobs left for another worker or a rerun"
+	}
+	return fmt.Sprintf("stopped by %s: %s returned to the queue, another worker or a rerun takes %s", sig, report.Plural(n, "job"), words.Pick(n, "it", "them"))
 }
 
 // stoppedScan is a scan stopped by a signal; its message, which the
@@ -322,6 +349,9 @@ func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 	}
 	if _, err := fmt.Fprintf(a.stdout, "leaderboard: %[1]s.json, %[1]s.md, %[1]s.html\n", filepath.Join(out, "leaderboard")); err != nil {
 		return err
+	}
+	if msg := noTools(lb.Totals, out); msg != "" {
+		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and run their scans again"}
 	}
 	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
 		// As a scan that scored no server: a leaderboard of failures
@@ -385,6 +415,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 			a.say(retry[2:])
 		}
 	}
+	if msg := noTools(t, out); msg != "" {
+		return &exitError{code: exitInvalid, msg: msg + ": give them what they need in the list (a server often lists its tools only once given its key or settings) and scan again into a new --out" + retry}
+	}
 	if t.Servers > 0 && t.Scored == 0 {
 		// Some servers failing is part of a scan's result; none scored
 		// is a scan that did not work (a list of wrong targets, no
@@ -397,6 +430,30 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}
 	}
 	return nil
+}
+
+// noTools says, when some servers of t were read but every one that
+// did not fail listed no tools, that nothing was graded: no rubric
+// grades an empty surface, so the leaderboard holds no score, which is
+// no ranking to publish any more than one of failures alone (a scan
+// exits 2 for both). It is "" when a server was graded, or when none
+// listed no tools (every one failed: the caller says so).
+func noTools(t scan.Totals, out string) string {
+	if t.Servers == 0 || t.NoTools == 0 || t.Scored > t.NoTools {
+		return ""
+	}
+	all := fmt.Sprintf("all %d servers", t.NoTools)
+	switch {
+	case t.Failed > 0:
+		all = fmt.Sprintf("%d of the %d servers", t.NoTools, t.Servers)
+	case t.NoTools == 1:
+		all = "the one server"
+	}
+	msg := fmt.Sprintf("nothing was graded: %s listed no tools, and no rubric grades an empty surface (see %s.md)", all, filepath.Join(out, "leaderboard"))
+	if t.Failed > 0 {
+		msg += fmt.Sprintf("; the other %d failed (each one's reason is under %s)", t.Failed, filepath.Join(out, "failed"))
+	}
+	return msg
 }
 
 // retried is how many of lb's failures a scan run again tries again:

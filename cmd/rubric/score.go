@@ -51,7 +51,7 @@ func (a *app) scoreCmd() *cobra.Command {
 func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	v := a.v
 	a.batches = true // --batch collects a batch left running: refuse to ask it again
-	format, err := writers.Find(v.GetString("format"))
+	format, err := a.outFormat(cmd)
 	if err != nil {
 		return err
 	}
@@ -112,6 +112,19 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 		return stream
 	}
 	return failUnder(rep, threshold)
+}
+
+// outFormat is the format of score's main output: --format when it is
+// given (on the command line, in the environment or a config file),
+// else the one --out's extension names (r.json is JSON), else text.
+func (a *app) outFormat(cmd *cobra.Command) (writers.Writer, error) {
+	return writers.ForOut(a.v.GetString("format"), a.formatGiven(cmd), a.v.GetString("out"))
+}
+
+// formatGiven says whether --format was given: on the command line, in
+// the environment or in a config file.
+func (a *app) formatGiven(cmd *cobra.Command) bool {
+	return cmd.Flags().Changed("format") || localconfig.Origin(a.v, cmd.Flags(), "format") != ""
 }
 
 // failUnder exits 1 when the report's overall score is below t.

@@ -250,6 +250,25 @@ func New(r *rubric.Rubric, base, head Side, version string) *Report {
 	}
 }
 
+// Usage is the INVALID report of a gate that could not begin because
+// its command line was wrong (an unknown flag, a value that does not
+// parse, a setting refused): err says why. No rubric was loaded and no
+// side read, so it names none; CI reads its decision and reason as it
+// reads any other gate's.
+func Usage(version string, err error) *Report {
+	if version == "" {
+		version = "dev"
+	}
+	rep := &Report{
+		GateVersion: Version,
+		Generator:   report.Generator{Name: "rubric", Version: version},
+		Pairs:       []Pair{},
+		Warnings:    []string{},
+	}
+	rep.settle(Invalid, err.Error())
+	return rep
+}
+
 // Fail makes rep INVALID because of err and returns err.
 func (rep *Report) Fail(err error) error {
 	rep.settle(Invalid, err.Error())

@@ -42,8 +42,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Medians != nil {
 		fmt.Fprintf(b, "| median over %d pairs | **%s** | **%s** |\n", len(r.Pairs), r.Medians.Base, r.Medians.Head)
 	}
-	fmt.Fprintf(b, "\nRubric %s %s (%s); compared: %s = %s, rounded to %s once; %s.",
-		code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), report.Plural(r.Rule.Round, "decimal"), confirmText(r.Rule.Confirm))
+	if r.Rubric.Name == "" && r.Rule.Value == "" {
+		// A gate that could not begin (Usage) loaded no rubric.
+		b.WriteString("\nNo rubric was loaded: the gate stopped before it began.")
+	} else {
+		fmt.Fprintf(b, "\nRubric %s %s (%s); compared: %s = %s, rounded to %s once; %s.",
+			code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), report.Plural(r.Rule.Round, "decimal"), confirmText(r.Rule.Confirm))
+	}
 	if r.Judge != nil {
 		fmt.Fprintf(b, " Judge %s model %s", code(r.Judge.Plugin+" "+r.Judge.Version), code(r.Judge.Model))
 		if r.Judge.Heuristic {

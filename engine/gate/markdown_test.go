@@ -2,6 +2,7 @@ package gate_test
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -35,5 +36,27 @@ func TestCallsTableRefusals(t *testing.T) {
 				t.Errorf("gate.md says %q with nothing refused:\n%s", tt.not, md.String())
 			}
 		})
+	}
+}
+
+// TestUsageReport: a gate stopped by its command line is INVALID, exit
+// 2, with the error as its reason, and its summary says no rubric was
+// loaded rather than naming an empty one.
+func TestUsageReport(t *testing.T) {
+	rep := gate.Usage("", errors.New("unknown flag: --bogus (see rubric gate --help)"))
+	if rep.Decision != gate.Invalid || rep.ExitCode != 2 || rep.Reason != "unknown flag: --bogus (see rubric gate --help)" || rep.Generator.Version != "dev" {
+		t.Errorf("Usage: %+v", rep)
+	}
+	var b strings.Builder
+	if err := gate.WriteMarkdown(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## rubric gate: INVALID\n", "Unknown flag: --bogus", "No rubric was loaded"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "Rubric ``") {
+		t.Errorf("the summary names an empty rubric:\n%s", b.String())
 	}
 }

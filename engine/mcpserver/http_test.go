@@ -149,3 +149,71 @@ func TestHTTPTooLargeCall(t *testing.T) {
 		t.Errorf("a small call after it: %v %+v", err, res)
 	}
 }
+
+// TestHTTPSession: over real HTTP, a request other than initialize that
+// carries no Mcp-Session-Id header is 400 Bad Request with a JSON-RPC
+// error that says to initialize first, and one whose session is unknown
+// is 404 (MCP's streamable HTTP transport, session management); with the
+// session initialize gave, it is served. A client of revision 2026-07-28,
+// which has no sessions, is served without one.
+func TestHTTPSession(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	post := func(method, body string, header map[string]string) (*http.Response, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, ts.URL+HTTPPath, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, string(b)
+	}
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	resp, body := post("POST", initialize, nil)
+	session := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || session == "" {
+		t.Fatalf("initialize: %s %s, session %q", resp.Status, body, session)
+	}
+	const list = `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`
+	const missing = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header: send initialize first, then every other request with the Mcp-Session-Id header its response carries"}}`
+	const modern = `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`
+	version := map[string]string{"MCP-Protocol-Version": "2025-11-25"}
+	for _, c := range []struct {
+		name, method, body string
+		header             map[string]string
+		status             int
+		want               string // the body, or part of it after a prefix of "~"
+	}{
+		{"no session", "POST", list, nil, http.StatusBadRequest, missing},
+		{"no session, with a version", "POST", list, version, http.StatusBadRequest, missing},
+		{"a notification with no session", "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil, http.StatusBadRequest, "~" + `"id":null,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header`},
+		{"DELETE with no session", "DELETE", "", nil, http.StatusBadRequest, "~send initialize first"},
+		{"an unknown session", "POST", list, map[string]string{"Mcp-Session-Id": "mcp-session-nosuch"}, http.StatusNotFound, "~Invalid session ID"},
+		{"the session", "POST", list, map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}, http.StatusOK, "~" + `"name":"lint_tool"`},
+		{"not JSON", "POST", "{", nil, http.StatusBadRequest, "~request body is not valid json"},
+		{"revision 2026-07-28", "POST", modern, map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list"}, http.StatusOK, "~" + `"name":"lint_tool"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, body := post(c.method, c.body, c.header)
+			want, part := strings.CutPrefix(c.want, "~")
+			if resp.StatusCode != c.status || (part && !strings.Contains(body, want)) || (!part && body != want) {
+				t.Errorf("%s: %s %s; want %d and %s", c.name, resp.Status, body, c.status, c.want)
+			}
+		})
+	}
+}

@@ -198,3 +198,59 @@ func TestInstructions(t *testing.T) {
 		}
 	}
 }
+
+// TestNaturalCompare: runs of digits compare by value, the rest as text.
+func TestNaturalCompare(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"r2", "r10", -1},
+		{"r10", "r2", 1},
+		{"r10", "r10", 0},
+		{"r1", "r1a", -1},
+		{"r9x", "r10", -1},
+		{"a", "b", -1},
+		{"rubric://reports/r12", "rubric://rubrics/gradable", -1},
+		{"r007", "r7", 0},
+		{"v1.10", "v1.9", 1},
+	} {
+		if got := naturalCompare(c.a, c.b); got != c.want {
+			t.Errorf("naturalCompare(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestReportResourcesInOrder: resources/list lists the kept reports by
+// number (r2 before r10), then the rubrics.
+func TestReportResourcesInOrder(t *testing.T) {
+	srv := New(Options{Rubrics: Rubrics{Builtins: []string{"tdqs", "schema-quality"}}})
+	defer srv.Close()
+	for range 11 {
+		if _, err := srv.reports.put(&report.Report{ReportVersion: report.Version, Target: "t", Rubric: report.Rubric{Name: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := client.NewInProcessClient(srv.MCP())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = "2025-11-25"
+	if _, err := c.Initialize(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	list, err := c.ListResources(context.Background(), mcp.ListResourcesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range list.Resources {
+		got = append(got, strings.TrimPrefix(strings.TrimPrefix(r.URI, "rubric://reports/"), "rubric://rubrics/"))
+	}
+	want := "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 schema-quality tdqs"
+	if strings.Join(got, " ") != want {
+		t.Errorf("resources/list: %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

@@ -11,6 +11,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,9 +19,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -108,11 +112,57 @@ func New(o Options) *Server {
 		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
+		server.WithHooks(listHooks()),
 	)
 	s.addTools()
 	s.addResources()
 	s.addPrompt()
 	return s
+}
+
+// listHooks orders resources/list by URI with numbers read as numbers:
+// rubric://reports/r2 before r10, where mcp-go's order (by name, as
+// text) put "report r10" before "report r2". The reports come first,
+// oldest first, then the rubrics. rubric sets no page size, so the whole
+// list is one page and ordering it leaves mcp-go's cursors alone.
+func listHooks() *server.Hooks {
+	h := &server.Hooks{}
+	h.AddAfterListResources(func(_ context.Context, _ any, _ *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
+		if res != nil {
+			slices.SortStableFunc(res.Resources, func(a, b mcp.Resource) int { return naturalCompare(a.URI, b.URI) })
+		}
+	})
+	return h
+}
+
+// naturalCompare compares a and b as text, except that a run of digits
+// in both at the same place compares by its value: "r2" < "r10".
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb)); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digits is the length of the run of ASCII digits s begins with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 const instructions = `rubric grades MCP tool definitions (names, descriptions, input schemas) against rubrics. ` +
@@ -144,7 +194,7 @@ func (s *Server) HTTPHandler() http.Handler {
 	// A request is read whole before it is answered: one larger than any
 	// target may be is cut off as it arrives (413), not held in memory
 	// and refused afterwards.
-	mux.Handle(HTTPPath, s.bounded(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath))))
+	mux.Handle(HTTPPath, s.bounded(needSession(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
@@ -183,6 +233,68 @@ func (s *Server) bounded(h http.Handler) http.Handler {
 		r.ContentLength = int64(len(body))
 		h.ServeHTTP(w, r)
 	})
+}
+
+// needSession answers 400 Bad Request, with a JSON-RPC error that says
+// to initialize first, a POST or DELETE without an Mcp-Session-Id header
+// other than initialize, of a client of a revision with sessions (before
+// 2026-07-28, whose requests carry none): MCP's streamable HTTP
+// transport (session management) gives 400 to a request that lacks the
+// header and 404 to one whose session is unknown or ended, which
+// mcp-go gave both. A body that is not a JSON-RPC message, and the
+// responses a client posts, are left to h, as is every other request.
+// It runs after bounded, which has read the body.
+func needSession(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get(server.HeaderKeySessionID) != "" || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		var id any
+		switch r.Method {
+		case http.MethodDelete:
+		case http.MethodPost:
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				http.Error(w, "reading the request: "+err.Error(), http.StatusBadRequest)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			var msg struct {
+				ID     any    `json:"id"`
+				Method string `json:"method"`
+				Params struct {
+					Meta *mcp.Meta `json:"_meta"`
+				} `json:"params"`
+			}
+			if json.Unmarshal(body, &msg) != nil || msg.Method == "" || msg.Method == string(mcp.MethodInitialize) || mcp.IsModernProtocol(msg.Params.Meta.ProtocolVersion()) {
+				h.ServeHTTP(w, r)
+				return
+			}
+			id = msg.ID
+		default:
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		msg := "this request has no " + server.HeaderKeySessionID + " header: send initialize first, then every other request with the " + server.HeaderKeySessionID + " header its response carries"
+		b, _ := json.Marshal(rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: mcp.INVALID_REQUEST, Message: msg}})
+		w.Write(b)
+	})
+}
+
+// rpcError is a JSON-RPC error response, its members in the usual order.
+type rpcError struct {
+	JSONRPC string       `json:"jsonrpc"`
+	ID      any          `json:"id"`
+	Error   rpcErrorBody `json:"error"`
+}
+
+// rpcErrorBody is a JSON-RPC error's code and message.
+type rpcErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
 }
 
 // requestSlack is what a request may hold beside the largest target:

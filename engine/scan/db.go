@@ -18,6 +18,9 @@ type DB struct {
 	// (the scan on one machine); without it Work runs until ctx ends (a
 	// worker of a fleet).
 	Drain bool
+	// PutBack, when set, is told the key of each job a worker stopped
+	// by its context held and put back in the queue, not done.
+	PutBack func(key string)
 }
 
 // Add enqueues jobs, each with its job as the payload. They are the jobs
@@ -65,7 +68,7 @@ func payloads(jobs []Job) ([]jobqueue.Job, error) {
 // taken ahead so that a worker that finishes one starts the next at
 // once (the scanner times each job itself: no queue timeout to double).
 func (d DB) Work(ctx context.Context, n int, handle func(context.Context, Job) error) error {
-	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true}, func(ctx context.Context, qj jobqueue.Job) error {
+	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true, PutBack: d.PutBack}, func(ctx context.Context, qj jobqueue.Job) error {
 		var j Job
 		if err := json.Unmarshal(qj.Payload, &j); err != nil {
 			return jobqueue.Permanent(fmt.Errorf("job %s: %w", qj.Key, err))

@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/words"
 )
 
@@ -150,6 +151,7 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 			return nil, fmt.Errorf("%s: %s has no name: give each server a name, which its results in the leaderboard and under --out go by", path, jobs[i].where)
 		}
 		apply(&jobs[i], o)
+		hideArgs(&jobs[i])
 		if err := identify(&jobs[i]); err != nil {
 			return nil, err
 		}
@@ -159,6 +161,21 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 		return nil, err
 	}
 	return jobs, nil
+}
+
+// hideArgs adds to j's secrets the values its command line gives what
+// its name says is a credential (--token VALUE, API_KEY=VALUE; see
+// redact.ArgSecrets): written in the clear in a list, they are hidden
+// from records, messages and the log as a client configuration's
+// ${VAR} values are, and the identity holds only their hashes.
+func hideArgs(j *Job) {
+	args := append([]string{j.Target.Location}, j.Target.Args...)
+	if p := j.Package; p != nil {
+		args = append(append(args, p.RuntimeArgs...), p.PackageArgs...)
+	}
+	if found := redact.ArgSecrets(args); len(found) > 0 {
+		j.Secrets = redact.LongestFirst(append(slices.Clone(j.Secrets), found...))
+	}
 }
 
 // uniqueNames refuses two servers of one name: the leaderboard tells

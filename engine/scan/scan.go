@@ -92,6 +92,12 @@ type Scanner struct {
 	// Say, when set, is told what a run assumes of a directory an older
 	// rubric wrote, a line each.
 	Say func(string)
+	// Hide, when set, is told the values no log line may show of each
+	// job as it starts: its secrets (Job.Secrets) and the values of its
+	// environment and headers (redact.Secrets), which a server may print
+	// back on its stderr, logged at debug level. The session hides them
+	// from records and messages itself.
+	Hide func(values ...string)
 
 	once     sync.Once
 	sessions chan *run.Session
@@ -478,6 +484,9 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 		defer cancel()
 	}
 	sess.Hide(j.Secrets...)
+	if s.Hide != nil {
+		s.Hide(append(slices.Clone(j.Secrets), redact.Secrets(j.Target.Env, j.Target.Headers)...)...)
+	}
 	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: redact.Values(run.Redacted(j.Target), j.Secrets)}
 	src := run.Source{Transport: j.Transport, Target: j.Target}
 	stage := run.StageConfig

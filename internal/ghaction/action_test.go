@@ -161,6 +161,37 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// The rubric input, when set, wins over the repository's rubric.yaml;
+	// unset, rubric.yaml's rubric stands, and with neither it is tdqs.
+	for _, c := range []struct {
+		name, config, input, want, key string
+	}{
+		{"rubric.yaml's rubric when the input is unset", "rubric: schema-quality\n", "", "## Schema Quality ", "score-schema-quality"},
+		{"the rubric input over rubric.yaml's", "rubric: schema-quality\n", "tdqs", "## Tool Definition Quality Score ", "score-tdqs"},
+		{"tdqs when neither names a rubric", "", "", "## Tool Definition Quality Score ", "score-tdqs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.config != "" {
+				writeFile(t, filepath.Join(e.repo, "rubric.yaml"), c.config)
+				defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+			}
+			inputs := map[string]string{"command": "score", "target": "tools.json", "sarif": "true"}
+			if c.input != "" {
+				inputs["rubric"] = c.input
+			}
+			r := e.newRun(t, prEvent(7, false), inputs)
+			if !r.run(e.action) {
+				t.Fatalf("the action failed:\n%s", r.Log.String())
+			}
+			if !strings.Contains(r.Summary, c.want) {
+				t.Errorf("the job summary is not the report of the rubric wanted (%s):\n%s", c.want, r.Summary)
+			}
+			if up := r.used(t, "github/codeql-action/upload-sarif@"); up.With["category"] != "rubric-"+c.key {
+				t.Errorf("upload-sarif's category %q, want rubric-%s", up.With["category"], c.key)
+			}
+		})
+	}
+
 	t.Run("fork scored with the heuristic judge", func(t *testing.T) {
 		_, before := e.api.snapshot()
 		r := e.newRun(t, prEvent(8, true), map[string]string{
@@ -331,6 +362,33 @@ func TestAction(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no comment says why: %+v", cs)
+		}
+	})
+
+	t.Run("a gate refused before it begins writes gate.json", func(t *testing.T) {
+		// The repository's rubric.yaml names the head, which the gate
+		// refuses to read from a file the change being gated can edit: a
+		// usage error, exit 2, before anything runs. gate.json
+		// and gate.md say INVALID with that reason, in place of an
+		// earlier run's, for the steps that read them.
+		if err := os.MkdirAll(filepath.Join(e.repo, ".rubric"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(e.repo, ".rubric", "gate.json"), `{"gate_version": 1, "decision": "PASS", "exit_code": 0, "reason": "stale"}`+"\n")
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "head: main\n")
+		defer os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "gate", "target": "tools.json", "rubric": "schema-quality"})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/gate.md"})
+		var g struct{ Decision, Reason string }
+		readJSON(t, filepath.Join(e.repo, ".rubric", "gate.json"), &g)
+		if g.Decision != "INVALID" || !strings.HasPrefix(g.Reason, "config rubric.yaml:1: the gate does not read head") {
+			t.Errorf("gate.json: %+v", g)
+		}
+		if !strings.Contains(r.Summary, "the gate does not read head") {
+			t.Errorf("the job summary does not say why:\n%s", r.Summary)
 		}
 	})
 

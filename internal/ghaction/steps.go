@@ -66,6 +66,12 @@ func WriteEvent(env Env, stdout io.Writer) error {
 	if e.Base != "" {
 		out += "base=" + e.Base + "\n"
 	}
+	return writeOutputs(env, out, stdout)
+}
+
+// writeOutputs writes out, lines of step outputs (name=value), to stdout
+// and appends them to env.Output.
+func writeOutputs(env Env, out string, stdout io.Writer) error {
 	fmt.Fprint(stdout, out)
 	if env.Output == "" {
 		return fmt.Errorf("GITHUB_OUTPUT is not set: run this inside a GitHub Actions step")
@@ -81,6 +87,38 @@ func WriteEvent(env Env, stdout io.Writer) error {
 		return fmt.Errorf("write the step outputs to GITHUB_OUTPUT (%s): %s; GitHub Actions sets it to a file of the step's, so run this inside a step, or point it at a file that can be written", env.Output, boundedread.Reason(err))
 	}
 	return nil
+}
+
+// DefaultRubric is the rubric the Action scores with when neither its
+// rubric input nor the repository's configuration names one.
+const DefaultRubric = "tdqs"
+
+// ChooseRubric says which rubric the Action uses: input, the rubric
+// input, when it is set; else configured, the one rubric.yaml (or
+// RUBRIC_RUBRIC) names, when there is one; else DefaultRubric. name is
+// that rubric, for the answer cache's key and the comment's; flag is
+// what to give --rubric, "" when the configuration chooses, so that
+// rubric reads it as it does any setting of rubric.yaml (the gate then
+// reads each side's, and scores both with the base's).
+func ChooseRubric(input, configured string) (name, flag string) {
+	switch {
+	case input != "":
+		return input, input
+	case configured != "":
+		return configured, ""
+	}
+	return DefaultRubric, DefaultRubric
+}
+
+// WriteRubric writes the rubric ChooseRubric chooses as the step
+// outputs rubric (its name) and rubric-flag (what to give --rubric, if
+// anything), to stdout and appended to env.Output.
+func WriteRubric(env Env, input, configured string, stdout io.Writer) error {
+	name, flag := ChooseRubric(input, configured)
+	if strings.ContainsAny(name, "\r\n") {
+		return fmt.Errorf("the rubric %q holds a line break: name a built-in rubric or the path of a .hcl file", name)
+	}
+	return writeOutputs(env, "rubric="+name+"\nrubric-flag="+flag+"\n", stdout)
 }
 
 // WriteSummary appends the report to env.Summary, cut below

@@ -72,3 +72,23 @@ func TestSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestChooseRubric: the rubric input wins when set; unset, rubric.yaml's
+// rubric stands (no --rubric is given, so rubric reads it itself); with
+// neither, the Action's default.
+func TestChooseRubric(t *testing.T) {
+	for _, c := range []struct {
+		input, configured, name, flag string
+	}{
+		{"schema-quality", "", "schema-quality", "schema-quality"},
+		{"schema-quality", "gradable", "schema-quality", "schema-quality"},
+		{"", "gradable", "gradable", ""},
+		{"", "rubrics/mine.hcl", "rubrics/mine.hcl", ""},
+		{"", "", "tdqs", "tdqs"},
+	} {
+		name, flag := ChooseRubric(c.input, c.configured)
+		if name != c.name || flag != c.flag {
+			t.Errorf("ChooseRubric(%q, %q) = %q, %q; want %q, %q", c.input, c.configured, name, flag, c.name, c.flag)
+		}
+	}
+}

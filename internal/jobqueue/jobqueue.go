@@ -79,6 +79,12 @@ type Options struct {
 	// with the others. It waits at most as long as a job runs, so
 	// RescueAfter must exceed twice the Timeout (the default does).
 	Ahead bool
+	// PutBack, when set, is called with the key of each job this
+	// process held and put back in the queue, not done, because Work
+	// was stopped (its context ended): a job in hand, or one taken
+	// ahead. Another worker, or this one run again, takes it. It may be
+	// called from several goroutines at once.
+	PutBack func(key string)
 }
 
 // Counts is how many jobs the queue holds in each state.

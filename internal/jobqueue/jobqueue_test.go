@@ -465,7 +465,8 @@ func TestRetriesAndTimeout(t *testing.T) {
 }
 
 // A worker ended by its context puts the job in hand back, with the
-// attempt not counted, for the next worker.
+// attempt not counted, for the next worker, and tells Options.PutBack
+// which it put back.
 func TestStopPutsJobBack(t *testing.T) {
 	for _, s := range stores(t) {
 		t.Run(s.name, func(t *testing.T) {
@@ -477,7 +478,14 @@ func TestStopPutsJobBack(t *testing.T) {
 			}
 			ctx, stop := context.WithCancel(t.Context())
 			started := make(chan struct{})
-			err := q.Work(ctx, Options{}, func(jctx context.Context, j Job) error {
+			var mu sync.Mutex
+			var back []string
+			putBack := func(key string) {
+				mu.Lock()
+				defer mu.Unlock()
+				back = append(back, key)
+			}
+			err := q.Work(ctx, Options{PutBack: putBack}, func(jctx context.Context, j Job) error {
 				close(started)
 				stop() // the worker is told to end while it has this job
 				<-jctx.Done()
@@ -487,6 +495,11 @@ func TestStopPutsJobBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			<-started
+			mu.Lock()
+			if strings.Join(back, " ") != "long" {
+				t.Errorf("PutBack was told %q, want the job long once", back)
+			}
+			mu.Unlock()
 			var seen tally
 			if err := q.Work(t.Context(), Options{Drain: true}, func(ctx context.Context, j Job) error {
 				seen.add(j)

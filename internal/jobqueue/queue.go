@@ -557,6 +557,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 			// Stopped (or, which the timeouts rule out, timed out)
 			// before a worker was free: the job was not started, and
 			// waits for the next worker.
+			w.putBack(j.Args.Key)
 			return river.JobSnooze(0)
 		}
 		if w.opts.Timeout > 0 {
@@ -581,6 +582,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 	case w.stopping.Load() || w.quit.Err() != nil:
 		// The worker is shutting down: this attempt does not count, and
 		// the job waits for the next worker.
+		w.putBack(job.Key)
 		return river.JobSnooze(0)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) && !retryable(err):
 		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.timeout, err))
@@ -590,6 +592,14 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 		return river.JobCancel(fmt.Errorf("%w (failed %d times, the last retry)", err, job.Attempt))
 	default:
 		return river.JobCancel(err)
+	}
+}
+
+// putBack tells Options.PutBack of the job of key, put back because
+// the worker is stopping.
+func (w *worker) putBack(key string) {
+	if w.opts.PutBack != nil {
+		w.opts.PutBack(key)
 	}
 }
 

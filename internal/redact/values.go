@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // minValue is the shortest value Secrets takes from a variable whose name
@@ -141,6 +142,127 @@ type valuesWriter struct {
 
 func (v *valuesWriter) Write(p []byte) (int, error) {
 	if _, err := io.WriteString(v.w, Values(string(p), v.secrets)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// ArgSecrets returns the values a command line gives what its name says
+// is a credential (SecretName): VALUE in --token VALUE, --api-key=VALUE
+// and API_KEY=VALUE, and in a header written as one argument
+// ("Authorization: Bearer VALUE") both the whole value and the
+// credential after its scheme. A server's list entry or a command typed
+// after -- holds them in the clear, with no ${VAR} to say so; the
+// session hides them as it hides a configuration's variables. Values
+// shorter than minSecretValue are left out. Longest first, as Values
+// needs them.
+func ArgSecrets(args []string) []string {
+	var out []string
+	add := func(v string) {
+		if v = strings.TrimSpace(v); len(v) >= minSecretValue {
+			out = append(out, v)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if name, ok := strings.CutPrefix(a, "-"); ok {
+			name = strings.TrimPrefix(name, "-")
+			if n, v, ok := strings.Cut(name, "="); ok {
+				if SecretName(n) {
+					add(v)
+				}
+				continue
+			}
+			if SecretName(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				i++
+				addHeader(args[i], add)
+				add(args[i])
+			}
+			continue
+		}
+		if n, v, ok := strings.Cut(a, "="); ok && envName(n) && SecretName(n) {
+			add(v)
+			continue
+		}
+		if n, v, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
+			add(v)
+			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok {
+				add(cred)
+			}
+		}
+	}
+	return LongestFirst(out)
+}
+
+// addHeader adds, when v is a header written as one argument
+// ("Authorization: Bearer TOKEN"), its value and the credential after
+// its scheme.
+func addHeader(v string, add func(string)) {
+	if n, rest, ok := strings.Cut(v, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) {
+		add(rest)
+		if _, cred, ok := strings.Cut(strings.TrimSpace(rest), " "); ok {
+			add(cred)
+		}
+	}
+}
+
+// envName says whether s can be the name of an environment variable:
+// letters, digits and underscores, not starting with a digit.
+func envName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !wordByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Hidden is a set of secrets that grows while a run goes on (a scan
+// learns each server's as it takes its job), and a writer that hides
+// them as Values does: for a log made before they are known. The zero
+// value is empty and ready; it is safe for concurrent use.
+type Hidden struct {
+	mu      sync.RWMutex
+	secrets []string
+}
+
+// Add adds values to h; empty ones are left out.
+func (h *Hidden) Add(values ...string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := len(h.secrets)
+	for _, v := range values {
+		if v != "" {
+			h.secrets = append(h.secrets, v)
+		}
+	}
+	if len(h.secrets) > n {
+		h.secrets = LongestFirst(h.secrets)
+	}
+}
+
+// Values is s with h's secrets hidden as Values hides them.
+func (h *Hidden) Values(s string) string {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return Values(s, h.secrets)
+}
+
+// Writer returns a writer that passes everything to w with the secrets
+// h holds at the time of each Write hidden. Each Write is hidden on its
+// own, so give it whole lines.
+func (h *Hidden) Writer(w io.Writer) io.Writer { return &hiddenWriter{w: w, h: h} }
+
+type hiddenWriter struct {
+	w io.Writer
+	h *Hidden
+}
+
+func (v *hiddenWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(v.w, v.h.Values(string(p))); err != nil {
 		return 0, err
 	}
 	return len(p), nil

@@ -1,7 +1,9 @@
 package redact
 
 import (
+	"io"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -12,5 +14,46 @@ func TestLongestFirst(t *testing.T) {
 	want := []string{"zz-long", "abcdef", "abc", "xyz"}
 	if !slices.Equal(got, want) {
 		t.Errorf("LongestFirst = %q, want %q", got, want)
+	}
+}
+
+// TestArgSecrets: the values a command line gives what its name says is
+// a credential, as a flag's value, a variable or a header; nothing else.
+func TestArgSecrets(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"flag and value", []string{"server", "--token", "sk-abcdef123456"}, []string{"sk-abcdef123456"}},
+		{"flag=value", []string{"server", "--api-key=abc123def"}, []string{"abc123def"}},
+		{"one dash", []string{"server", "-password", "hunter22"}, []string{"hunter22"}},
+		{"variable", []string{"env", "API_KEY=sekret-value-99", "server"}, []string{"sekret-value-99"}},
+		{"header", []string{"mcp-remote", "https://x.example/mcp", "--header", "Authorization: Bearer tok123456"}, []string{"Bearer tok123456", "tok123456"}},
+		{"a flag with no value", []string{"server", "--token", "--verbose"}, nil},
+		{"short", []string{"server", "--token", "ab"}, nil},
+		{"no credential", []string{"npx", "-y", "@scope/server", "--port", "8080", "MODE=debug", "/tmp/dir"}, nil},
+		{"a path with =", []string{"server", "--out=/tmp/a=b"}, nil},
+		{"a URL", []string{"server", "https://host/x?a=b"}, nil},
+	} {
+		got := ArgSecrets(c.args)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: ArgSecrets(%q) = %q, want %q", c.name, c.args, got, c.want)
+		}
+	}
+}
+
+// TestHidden: a writer made before a secret is known hides it from the
+// writes after it is added.
+func TestHidden(t *testing.T) {
+	var h Hidden
+	var b strings.Builder
+	w := h.Writer(&b)
+	io.WriteString(w, "starting with sk-abcdef123456\n")
+	h.Add("sk-abcdef123456", "")
+	io.WriteString(w, "server said: bad token sk-abcdef123456\n")
+	want := "starting with sk-abcdef123456\nserver said: bad token " + Marker + "\n"
+	if b.String() != want {
+		t.Errorf("wrote %q, want %q", b.String(), want)
 	}
 }

@@ -29,10 +29,24 @@ func Write(w io.Writer, r *rubric.Rubric, results []Result) (failed, broken int,
 			fmt.Fprintf(w, "  %s:%d: %s: want %s, got %s\n", res.Test.File, f.Line, f.Path, f.Want, f.Got)
 		}
 	}
-	summary := fmt.Sprintf("%d of %s failed (%s %s)", failed, report.Plural(len(results), "test"), r.Name, r.Version)
+	summary := fmt.Sprintf("%s (%s %s)", count(len(results), failed), r.Name, r.Version)
 	if broken > 0 {
 		summary += fmt.Sprintf("; %d could not run", broken)
 	}
 	_, err = fmt.Fprintln(w, summary)
 	return failed, broken, err
+}
+
+// count says how n tests went, failed of them failing: "1 test
+// passed", "all 3 tests passed", "1 of 3 tests failed".
+func count(n, failed int) string {
+	switch {
+	case failed > 0:
+		return fmt.Sprintf("%d of %s failed", failed, report.Plural(n, "test"))
+	case n == 0:
+		return "no tests"
+	case n == 1:
+		return "1 test passed"
+	}
+	return fmt.Sprintf("all %d tests passed", n)
 }

@@ -23,7 +23,9 @@ func TestWrite(t *testing.T) {
 		broken  int
 		want    string
 	}{
-		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n0 of 1 test failed (mine 1.0.0)\n"},
+		{name: "all pass", results: []Result{{Test: pass}}, want: "ok    good\n1 test passed (mine 1.0.0)\n"},
+		{name: "all of several pass", results: []Result{{Test: pass}, {Test: pass}, {Test: pass}}, want: "ok    good\nok    good\nok    good\nall 3 tests passed (mine 1.0.0)\n"},
+		{name: "one of several fails", failed: 1, results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: pass}}, want: "ok    good\nFAIL  bad (mine.hcl:9)\n  mine.hcl:11: score: want 80, got 75\nok    good\n1 of 3 tests failed (mine 1.0.0)\n"},
 		{
 			name: "failures", failed: 2, broken: 1,
 			results: []Result{{Test: pass}, {Test: miss, Failures: []Failure{{Path: "score", Want: "80", Got: "75", Line: 11}}}, {Test: broken, Err: errors.New("no surface")}},

@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
+	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -69,14 +70,18 @@ func (fl Flags) Servers(file *clientconfig.File) ([]run.Server, error) {
 // OneTarget is the one server a run reads: the one --server picks from
 // --config-file, or else the TARGET (or -- COMMAND) of the arguments.
 // secrets are the values a configured server's entry takes from the
-// environment (clientconfig.Server.Secrets), for the session to hide.
+// environment (clientconfig.Server.Secrets), or those a command line
+// gives what its name says is a credential (redact.ArgSecrets), for the
+// session to hide.
 func (fl Flags) OneTarget(args []string) (name string, target transport.Target, secrets []string, err error) {
 	if fl.V.GetString("config-file") == "" {
 		if fl.V.GetString("server") != "" {
 			return "", transport.Target{}, nil, fmt.Errorf("--server names a server of --config-file: give the configuration file too")
 		}
 		name, target, err = fl.Target(args)
-		return name, target, nil, err
+		// A credential written on the command line, which no ${VAR}
+		// marks as one, is hidden as a configuration's would be.
+		return name, target, redact.ArgSecrets(append([]string{target.Location}, target.Args...)), err
 	}
 	file, err := fl.ReadConfig(args)
 	if err != nil {

@@ -191,7 +191,7 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 		line = progress.NewLine(f, func() int { return text.TerminalWidth(f) })
 		// What rubric and its plugins log goes on a line of its own,
 		// above the progress line, which is drawn again below it.
-		h.Log = Logger(v, line)
+		h.Log = Logger(v, line, h.Hidden)
 	}
 	o, closeHost, err := h.SessionOptions(true, stderr)
 	if err != nil {
@@ -208,6 +208,9 @@ func (h Host) Scanner(rs []*rubric.Rubric, out string, queue scan.Queue, stderr 
 		Installer:  &scan.Commands{Offline: v.GetBool("npm-offline"), Lock: v.GetString("npm-lock")},
 		Timeout:    v.GetDuration("timeout"), Attempts: v.GetInt("attempts"), Backoff: v.GetDuration("backoff"),
 		Log: h.Log,
+	}
+	if h.Hidden != nil {
+		s.Hide = h.Hidden.Add
 	}
 	if line != nil {
 		s.Progress = func(p scan.Progress) { line.Show(p.String(), p.InFlight == 0) }

@@ -30,15 +30,20 @@ import (
 // stderr at --log-level, with the credentials of URLs left out
 // (--redact-param), and the secrets --config-file's entries take from
 // the environment (a server's stderr at debug level may echo its
-// command line).
-func Logger(v *viper.Viper, stderr io.Writer) hclog.Logger {
-	out := redact.Writer(stderr, v.GetStringSlice("redact-param")...)
+// command line). hidden, when not nil, is a set of secrets the run adds
+// to as it learns them (a scan's servers', a command line's), which the
+// log hides from then on; the configuration's are added to it.
+func Logger(v *viper.Viper, stderr io.Writer, hidden *redact.Hidden) hclog.Logger {
+	if hidden == nil {
+		hidden = &redact.Hidden{}
+	}
+	out := hidden.Writer(redact.Writer(stderr, v.GetStringSlice("redact-param")...))
 	if path := v.GetString("config-file"); path != "" {
 		// Read again when the run reads it; a file that does not read
 		// has no secrets to hide, and its error comes then.
 		format, _ := clientconfig.ParseFormat(v.GetString("config-format"))
 		if f, err := clientconfig.Read(context.Background(), path, clientconfig.Options{Format: format}); err == nil {
-			out = redact.ValuesWriter(out, f.Secrets())
+			hidden.Add(f.Secrets()...)
 		}
 	}
 	return hclog.New(&hclog.LoggerOptions{
@@ -80,6 +85,9 @@ type Host struct {
 	// with a transport started on it (see StartEarly): the session
 	// starts its plugins there.
 	Early *Early
+	// Hidden, when set, is the secrets the log hides (see Logger): a
+	// scanner adds each job's as the job starts.
+	Hidden *redact.Hidden
 }
 
 // Open returns a plugin host and the catalog of plugins (built-ins, the

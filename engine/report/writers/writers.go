@@ -9,6 +9,7 @@ package writers
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
@@ -91,6 +92,83 @@ func (w Writer) WriteFile(path string, rep *report.Report, opt text.Options) err
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// extensions are the file name endings whose format is known: the
+// first format is the one an --out of that name is written in when
+// --format is not given; the others are formats of the same kind of
+// file (a SARIF log or a badge is JSON too) that --format may still
+// choose. A longer ending is listed before a shorter one it ends with.
+var extensions = []struct {
+	ext, what string
+	formats   []string
+}{
+	{".sarif", "a SARIF file", []string{"sarif"}},
+	{".sarif.json", "a SARIF file", []string{"sarif"}},
+	{".json", "a JSON file", []string{"json", "sarif", "gitlab", "badge"}},
+	{".md", "a Markdown file", []string{"markdown"}},
+	{".markdown", "a Markdown file", []string{"markdown"}},
+	{".html", "an HTML file", []string{"html"}},
+	{".htm", "an HTML file", []string{"html"}},
+	{".txt", "a text file", []string{"text"}},
+	{".xml", "an XML file", []string{"junit"}},
+}
+
+// ForOut returns the format of the main output, which goes to the file
+// out ("" for standard output). format is --format's value and given
+// says whether the user set it (by the flag, the environment or a
+// config file). A format not given follows out's extension (r.json is written
+// as JSON, r.md as Markdown); an extension not known, or no --out,
+// keeps format. A format given that contradicts the extension is an
+// error naming both and the way out.
+func ForOut(format string, given bool, out string) (Writer, error) {
+	w, err := Find(format)
+	if err != nil {
+		return Writer{}, err
+	}
+	lower := strings.ToLower(out)
+	for _, e := range extensions {
+		if !strings.HasSuffix(lower, e.ext) || len(lower) == len(e.ext) {
+			continue
+		}
+		if !given {
+			return Find(e.formats[0])
+		}
+		if slices.Contains(e.formats, w.Name) {
+			return w, nil
+		}
+		rename := out[:len(out)-len(e.ext)] + extension(w.Name)
+		return Writer{}, fmt.Errorf("--format %s contradicts --out %s, %s: drop --format to write it as %s, or name the file %s", w.Name, out, e.what, e.formats[0], rename)
+	}
+	return w, nil
+}
+
+// Fits says whether a file named path may hold format by its name's
+// extension: an unknown extension fits any format. When it does not,
+// what says what kind of file the name is ("a Markdown file") and
+// rename is path with format's extension in place of its own.
+func Fits(path, format string) (ok bool, what, rename string) {
+	lower := strings.ToLower(path)
+	for _, e := range extensions {
+		if strings.HasSuffix(lower, e.ext) && len(lower) > len(e.ext) {
+			if slices.Contains(e.formats, format) {
+				return true, "", ""
+			}
+			return false, e.what, path[:len(path)-len(e.ext)] + extension(format)
+		}
+	}
+	return true, "", ""
+}
+
+// extension is the file name ending of format: the first in extensions
+// that may hold it.
+func extension(format string) string {
+	for _, e := range extensions {
+		if slices.Contains(e.formats, format) {
+			return e.ext
+		}
+	}
+	return "." + format
 }
 
 // JSON is the JSON report's writer, which every command that keeps a

@@ -233,3 +233,74 @@ func TestOutputsFilesFirst(t *testing.T) {
 		}
 	}
 }
+
+// The main output's format follows --out's extension unless --format
+// is given; a --format that contradicts it is refused, naming both.
+func TestForOut(t *testing.T) {
+	tests := []struct {
+		format    string
+		given     bool
+		from, out string
+		want, err string
+	}{
+		{format: "text", out: "", want: "text"},
+		{format: "text", out: "r.json", want: "json"},
+		{format: "text", out: "out/R.JSON", want: "json"},
+		{format: "text", out: "r.md", want: "markdown"},
+		{format: "text", out: "r.markdown", want: "markdown"},
+		{format: "text", out: "r.html", want: "html"},
+		{format: "text", out: "r.htm", want: "html"},
+		{format: "text", out: "r.sarif", want: "sarif"},
+		{format: "text", out: "r.sarif.json", want: "sarif"},
+		{format: "text", out: "r.txt", want: "text"},
+		{format: "text", out: "r.xml", want: "junit"},
+		{format: "text", out: "r.out", want: "text"},
+		{format: "text", out: "report", want: "text"},
+		{format: "text", out: ".json", want: "text"},
+		{format: "json", given: true, out: "r.out", want: "json"},
+		{format: "json", given: true, out: "r.json", want: "json"},
+		{format: "badge", given: true, out: "badge.json", want: "badge"},
+		{format: "gitlab", given: true, out: "cq.json", want: "gitlab"},
+		{format: "sarif", given: true, out: "r.json", want: "sarif"},
+		{format: "json", given: true, out: "r.md", err: "--format json contradicts --out r.md, a Markdown file: drop --format to write it as markdown, or name the file r.json"},
+		{format: "text", given: true, out: "dir/r.json", err: "--format text contradicts --out dir/r.json, a JSON file: drop --format to write it as json, or name the file dir/r.txt"},
+		{format: "json", given: true, out: "r.sarif", err: "--format json contradicts --out r.sarif, a SARIF file: drop --format to write it as sarif, or name the file r.json"},
+		{format: "markdown", given: true, out: "r.html", err: "--format markdown contradicts --out r.html, an HTML file: drop --format to write it as html, or name the file r.md"},
+		{format: "yaml", given: true, out: "r.json", err: `unknown --format "yaml": use text, json, markdown, sarif, html, junit, gitlab or badge`},
+	}
+	for _, tt := range tests {
+		w, err := ForOut(tt.format, tt.given, tt.out)
+		switch {
+		case tt.err != "":
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("ForOut(%q, %v, %q): %v, want %q", tt.format, tt.given, tt.out, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("ForOut(%q, %v, %q): %v", tt.format, tt.given, tt.out, err)
+		case w.Name != tt.want:
+			t.Errorf("ForOut(%q, %v, %q) = %s, want %s", tt.format, tt.given, tt.out, w.Name, tt.want)
+		}
+	}
+}
+
+// TestFits: a name fits the formats its extension may hold, and any
+// format when its extension is not known.
+func TestFits(t *testing.T) {
+	for _, c := range []struct {
+		path, format string
+		ok           bool
+		what, rename string
+	}{
+		{"new.json", "json", true, "", ""},
+		{"new", "json", true, "", ""},
+		{"new.out", "json", true, "", ""},
+		{"new.md", "json", false, "a Markdown file", "new.json"},
+		{"dir/New.HTML", "json", false, "an HTML file", "dir/New.json"},
+		{"r.sarif", "json", false, "a SARIF file", "r.json"},
+	} {
+		ok, what, rename := Fits(c.path, c.format)
+		if ok != c.ok || what != c.what || rename != c.rename {
+			t.Errorf("Fits(%q, %q) = %v, %q, %q; want %v, %q, %q", c.path, c.format, ok, what, rename, c.ok, c.what, c.rename)
+		}
+	}
+}
