@@ -11,7 +11,7 @@ import (
 
 // TestReadmeAgreementFigures holds the per-tool columns of README.md's
 // agreement table (tools, Pearson, MAD) to what the judge measures: the
-// fresh part's row to testdata/agreement.golden, which
+// fresh parts' rows to testdata/agreement.golden, which
 // TestAgreementTable writes from the scores, and the tuned-on row to
 // every record the judge was fitted on (allTuning). A change of the cues
 // that moves them fails here until the README quotes them.
@@ -21,23 +21,28 @@ func TestReadmeAgreementFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := readmetest.Text(t)
-	heading, row := "## fresh held-out part, 1.6", "| fresh 1.6, transcribed while 1.5.0 was fitted |"
-	_, section, ok := strings.Cut(string(golden), "\n"+heading)
-	if !ok {
-		t.Fatalf("agreement.golden has no section %q", heading)
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
-	var n, mad, pearson string
-	for _, line := range strings.Split(section, "\n") {
-		if f := strings.Fields(line); len(f) == 5 && f[0] == "per" && f[1] == "tool" {
-			n, mad, pearson = f[2], f[3], f[4]
-			break
+	var rows []string
+	for _, part := range []struct{ heading, row string }{
+		{"## fresh held-out part, 1.6", "| fresh 1.6, transcribed while 1.5.0 was fitted |"},
+		{"## fresh held-out part, 1.7", "| fresh 1.7, transcribed while a 1.6.0 candidate was fitted (not adopted) |"},
+	} {
+		_, section, ok := strings.Cut(string(golden), "\n"+part.heading)
+		if !ok {
+			t.Fatalf("agreement.golden has no section %q", part.heading)
 		}
+		section, _, _ = strings.Cut(section, "\n## ")
+		var n, mad, pearson string
+		for _, line := range strings.Split(section, "\n") {
+			if f := strings.Fields(line); len(f) == 5 && f[0] == "per" && f[1] == "tool" {
+				n, mad, pearson = f[2], f[3], f[4]
+				break
+			}
+		}
+		if n == "" {
+			t.Fatalf("agreement.golden's section %q has no per-tool line", part.heading)
+		}
+		rows = append(rows, fmt.Sprintf("%s %s | %s | %s |", part.row, n, pearson, mad))
 	}
-	if n == "" {
-		t.Fatalf("agreement.golden's section %q has no per-tool line", heading)
-	}
-	rows := []string{fmt.Sprintf("%s %s | %s | %s |", row, n, pearson, mad)}
 	tuned := tabulate(t, "tuned on", allTuning(t))
 	r, _ := tuned.tools.pearson()
 	rows = append(rows, fmt.Sprintf("| every earlier part, tuned on (out of fold: 0.79, 0.38) | %d | %.2f | %.2f |", len(tuned.rows), r, tuned.tools.mad()))
