@@ -20,13 +20,70 @@ type Checked struct {
 	upTo    int // the tools before upTo are checked
 	over    bool
 	err     error
+	// lead, when above 0, bounds how far the checks run ahead of the
+	// tools handed on (see Bound): a tool is checked once it is before
+	// handed+lead, or before wanted, the most tools anyone waited for.
+	lead, handed, wanted int
+	// waiting is the tool a check waits to start, -1 when none does.
+	waiting int
 }
+
+// MaxLead is how many tools the checks may run ahead of the answers when
+// bounded (see Bound): the two batches of questions a tool question has
+// built or being built at once, twice over, so that the checks never
+// hold up a batch.
+const MaxLead = 4 * maxBatch
 
 // NewChecked returns the progress of a check pass over n tools.
 func NewChecked(n int) *Checked {
-	c := &Checked{done: make([]bool, n)}
+	c := &Checked{done: make([]bool, n), waiting: -1}
 	c.changed.L = &c.mu
 	return c
+}
+
+// Bound keeps the checks at most lead tools ahead of the tools handed on
+// (Handed), for a run that lets a tool's scope go once its answers are in:
+// the scopes of checked tools waiting for their answers are most of what
+// such a run holds, and checks far ahead of a slower judge held them all
+// (at 5,000 TDQS tools, every definition's signals at once). Waiting for
+// the checks up to a tool (a question's build, or a question about the
+// surface that waits for every tool) lets them run up to it whatever the
+// bound, so that nothing waits for a check the bound holds back; Unbound
+// lifts it.
+func (c *Checked) Bound(lead int) {
+	c.mu.Lock()
+	c.lead = lead
+	c.mu.Unlock()
+}
+
+// Handed says one more tool's answers were handed on.
+func (c *Checked) Handed() {
+	c.mu.Lock()
+	c.handed++
+	c.mu.Unlock()
+	c.changed.Broadcast()
+}
+
+// Unbound lifts the bound: the checks run to the end. Called once the
+// asking is over, however it ended, so that no check waits for answers
+// that will not come.
+func (c *Checked) Unbound() {
+	c.mu.Lock()
+	c.lead = 0
+	c.mu.Unlock()
+	c.changed.Broadcast()
+}
+
+// Start waits until the i-th tool may be checked under the bound.
+func (c *Checked) Start(i int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.lead > 0 && i >= c.handed+c.lead && i >= c.wanted {
+		c.waiting = i
+		c.changed.Broadcast()
+		c.changed.Wait()
+	}
+	c.waiting = -1
 }
 
 // Done says the i-th tool's check is over and its state, prepared (see
@@ -63,6 +120,10 @@ func (c *Checked) upto(hi int) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if hi > c.wanted {
+		c.wanted = hi
+		c.changed.Broadcast()
+	}
 	for c.upTo < hi && !c.over {
 		c.changed.Wait()
 	}

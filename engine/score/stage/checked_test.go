@@ -114,3 +114,53 @@ func TestAFailedCheckEndsTheAsking(t *testing.T) {
 		t.Errorf("the pass says %v", err)
 	}
 }
+
+// TestChecksKeptWithinTheLead: bounded, the checks stop lead tools past
+// the tools handed on, move on as tools are handed on, run up to any
+// tool someone waits for (a question's build, a question about the
+// surface) whatever the bound, and run to the end once it is lifted. Each
+// step waits for the check pass to stand still at the tool expected, or
+// to end, which an unbounded pass does at once.
+func TestChecksKeptWithinTheLead(t *testing.T) {
+	const n, lead = 100, 10
+	c := NewChecked(n)
+	c.Bound(lead)
+	go func() {
+		for i := range n {
+			c.Start(i)
+			c.Done(i)
+		}
+		c.Over(nil)
+	}()
+	// stopsAt waits until the pass waits to check tool i, or has ended.
+	stopsAt := func(step string, i int) {
+		t.Helper()
+		c.mu.Lock()
+		for c.waiting != i && !c.over {
+			c.changed.Wait()
+		}
+		got, upTo := c.waiting, c.upTo
+		c.mu.Unlock()
+		if got != i || upTo != i {
+			t.Fatalf("%s: the checks reached tool %d (waiting at %d), want them held at %d", step, upTo, got, i)
+		}
+	}
+	stopsAt("nothing handed on", lead)
+	for range 5 {
+		c.Handed()
+	}
+	stopsAt("five tools handed on", lead+5)
+	waited := make(chan error)
+	go func() { waited <- c.upto(40) }()
+	if err := <-waited; err != nil {
+		t.Fatal(err)
+	}
+	stopsAt("a wait for the first 40 tools", 40)
+	c.Unbound()
+	if err := c.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if c.upTo != n {
+		t.Fatalf("unbound, the checks ended at tool %d of %d", c.upTo, n)
+	}
+}
