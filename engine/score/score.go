@@ -166,18 +166,12 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	// Each tool is finished as its answer comes, while the others are
 	// asked about (assemble.Ahead), when the rubric allows it; its scope
 	// is then let go, and the checks are kept a bounded way ahead of the
-	// answers (stage.Checked.Bound), so that a run holds the scopes of
-	// that many tools rather than of every tool a faster host checked
-	// while a slower judge answered.
-	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers)
-	hook := ahead.Hook()
-	if hook != nil {
+	// tools finished (stage.Checked.Bound), so that a run holds the
+	// scopes of that many tools rather than of every tool a faster host
+	// checked while a slower judge answered.
+	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers, checked.Handed)
+	if ahead != nil {
 		checked.Bound(stage.MaxLead)
-		finish := hook
-		hook = func(i int) {
-			finish(i)
-			checked.Handed()
-		}
 	}
 	go func() {
 		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
@@ -191,7 +185,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			return nil
 		}))
 	}()
-	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, hook)
+	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
 	checked.Unbound()
 	ahead.Wait()
 	if cerr := checked.Wait(); cerr != nil {

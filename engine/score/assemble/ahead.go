@@ -32,7 +32,10 @@ type aheadTool struct {
 // NewAhead starts the workers that finish rep's tools ahead (states are
 // their states, by index), or returns nil when the rubric's tool formulas
 // read the surface's answers before its report values do (see Early).
-func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states []*check.State, workers int) *Ahead {
+// finished, when not nil, is called once for each tool handed on, after
+// its scope is let go of what its late values do not read (or after it
+// failed, or was skipped).
+func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states []*check.State, workers int, finished func()) *Ahead {
 	if !Early(r) {
 		return nil
 	}
@@ -47,6 +50,9 @@ func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states 
 			for i := range a.tools {
 				// A tool left unscored is set aside, not finished.
 				if states[i].Unscored != "" || ctx.Err() != nil {
+					if finished != nil {
+						finished()
+					}
 					continue
 				}
 				t := &aheadTool{}
@@ -57,6 +63,9 @@ func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states 
 					states[i].Scope.Only(keep)
 				}
 				a.done[i] = t
+				if finished != nil {
+					finished()
+				}
 			}
 		})
 	}

@@ -21,7 +21,7 @@ type Checked struct {
 	over    bool
 	err     error
 	// lead, when above 0, bounds how far the checks run ahead of the
-	// tools handed on (see Bound): a tool is checked once it is before
+	// tools finished (see Bound): a tool is checked once it is before
 	// handed+lead, or before wanted, the most tools anyone waited for.
 	lead, handed, wanted int
 	// waiting is the tool a check waits to start, -1 when none does.
@@ -41,23 +41,32 @@ func NewChecked(n int) *Checked {
 	return c
 }
 
-// Bound keeps the checks at most lead tools ahead of the tools handed on
+// Bound keeps the checks at most lead tools ahead of the tools finished
 // (Handed), for a run that lets a tool's scope go once its answers are in:
 // the scopes of checked tools waiting for their answers are most of what
 // such a run holds, and checks far ahead of a slower judge held them all
 // (at 5,000 TDQS tools, every definition's signals at once). Waiting for
 // the checks up to a tool (a question's build, or a question about the
 // surface that waits for every tool) lets them run up to it whatever the
-// bound, so that nothing waits for a check the bound holds back; Unbound
-// lifts it.
+// bound, so that nothing waits for a check the bound holds back, but for
+// a question about the surface asked beside the question per tool, whose
+// answers move the bound on, and which lifts it when it ends (Ask);
+// Unbound lifts it.
 func (c *Checked) Bound(lead int) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	c.lead = lead
 	c.mu.Unlock()
 }
 
-// Handed says one more tool's answers were handed on.
+// Handed says one more tool was finished with its answers, its scope let
+// go of what is no longer read.
 func (c *Checked) Handed() {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	c.handed++
 	c.mu.Unlock()
@@ -68,6 +77,9 @@ func (c *Checked) Handed() {
 // asking is over, however it ended, so that no check waits for answers
 // that will not come.
 func (c *Checked) Unbound() {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	c.lead = 0
 	c.mu.Unlock()
@@ -76,6 +88,9 @@ func (c *Checked) Unbound() {
 
 // Start waits until the i-th tool may be checked under the bound.
 func (c *Checked) Start(i int) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.lead > 0 && i >= c.handed+c.lead && i >= c.wanted {
@@ -113,14 +128,26 @@ func (c *Checked) Over(err error) {
 
 // upto waits until the tools before hi are checked, or the pass is over
 // short of them: its error then, or, should a pass end without one short
-// of hi, one saying so.
+// of hi, one saying so. The checks run up to hi whatever the bound.
 func (c *Checked) upto(hi int) error {
+	return c.wait(hi, true)
+}
+
+// uptoBeside is upto for a wait beside the question per tool, whose
+// answers move the bound on (see Bound) until it ends and lifts it: the
+// checks keep within the bound meanwhile.
+func (c *Checked) uptoBeside(hi int) error {
+	return c.wait(hi, false)
+}
+
+// wait is upto, and with raise lets the checks run up to hi.
+func (c *Checked) wait(hi int, raise bool) error {
 	if c == nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if hi > c.wanted {
+	if raise && hi > c.wanted {
 		c.wanted = hi
 		c.changed.Broadcast()
 	}

@@ -116,9 +116,11 @@ func TestAFailedCheckEndsTheAsking(t *testing.T) {
 }
 
 // TestChecksKeptWithinTheLead: bounded, the checks stop lead tools past
-// the tools handed on, move on as tools are handed on, run up to any
-// tool someone waits for (a question's build, a question about the
-// surface) whatever the bound, and run to the end once it is lifted. Each
+// the tools handed on, move on as tools are handed on, stay within the
+// bound while a question beside the question per tool waits for every
+// tool, run up to any tool someone else waits for (a question's build, a
+// question about the surface in a stage of its own) whatever the bound,
+// and run to the end once it is lifted. Each
 // step waits for the check pass to stand still at the tool expected, or
 // to end, which an unbounded pass does at once.
 func TestChecksKeptWithinTheLead(t *testing.T) {
@@ -150,6 +152,14 @@ func TestChecksKeptWithinTheLead(t *testing.T) {
 		c.Handed()
 	}
 	stopsAt("five tools handed on", lead+5)
+	// A question about the surface beside the question per tool waits
+	// for every tool within the bound, which handing on moves.
+	beside := make(chan error)
+	go func() { beside <- c.uptoBeside(n) }()
+	for range 5 {
+		c.Handed()
+	}
+	stopsAt("a wait beside the question per tool, five more handed on", lead+10)
 	waited := make(chan error)
 	go func() { waited <- c.upto(40) }()
 	if err := <-waited; err != nil {
@@ -157,6 +167,9 @@ func TestChecksKeptWithinTheLead(t *testing.T) {
 	}
 	stopsAt("a wait for the first 40 tools", 40)
 	c.Unbound()
+	if err := <-beside; err != nil {
+		t.Fatal(err)
+	}
 	if err := c.Wait(); err != nil {
 		t.Fatal(err)
 	}
