@@ -16,6 +16,7 @@ import (
 type Checked struct {
 	mu      sync.Mutex
 	changed sync.Cond
+	room    sync.Cond // a check held by the bound may start
 	done    []bool
 	upTo    int // the tools before upTo are checked
 	over    bool
@@ -24,9 +25,15 @@ type Checked struct {
 	// tools finished (see Bound): a tool is checked once it is before
 	// handed+lead, or before wanted, the most tools anyone waited for.
 	lead, handed, wanted int
-	// waiting is the tool a check waits to start, -1 when none does.
+	// waiting is the first tool a check waits to start, -1 when none
+	// does: it is woken once the bound has moved a step past it.
 	waiting int
 }
+
+// leadStep is how far the bound moves past a check it holds before the
+// check is woken: checks held one tool at a time would each wait and be
+// woken again, a context switch for every tool.
+const leadStep = 64
 
 // MaxLead is how many tools the checks may run ahead of the answers when
 // bounded (see Bound): the two batches of questions a tool question has
@@ -38,6 +45,7 @@ const MaxLead = 4 * maxBatch
 func NewChecked(n int) *Checked {
 	c := &Checked{done: make([]bool, n), waiting: -1}
 	c.changed.L = &c.mu
+	c.room.L = &c.mu
 	return c
 }
 
@@ -69,8 +77,14 @@ func (c *Checked) Handed() {
 	}
 	c.mu.Lock()
 	c.handed++
+	wake := c.waiting >= 0 && c.handed+c.lead >= c.waiting+min(leadStep, c.lead)
+	if wake {
+		c.waiting = -1 // the checks still held say so again
+	}
 	c.mu.Unlock()
-	c.changed.Broadcast()
+	if wake {
+		c.room.Broadcast()
+	}
 }
 
 // Unbound lifts the bound: the checks run to the end. Called once the
@@ -83,7 +97,7 @@ func (c *Checked) Unbound() {
 	c.mu.Lock()
 	c.lead = 0
 	c.mu.Unlock()
-	c.changed.Broadcast()
+	c.room.Broadcast()
 }
 
 // Start waits until the i-th tool may be checked under the bound.
@@ -94,11 +108,12 @@ func (c *Checked) Start(i int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.lead > 0 && i >= c.handed+c.lead && i >= c.wanted {
-		c.waiting = i
-		c.changed.Broadcast()
-		c.changed.Wait()
+		if c.waiting < 0 || i < c.waiting {
+			c.waiting = i
+		}
+		c.changed.Broadcast() // for a test waiting to see the checks held
+		c.room.Wait()
 	}
-	c.waiting = -1
 }
 
 // Done says the i-th tool's check is over and its state, prepared (see
@@ -149,7 +164,8 @@ func (c *Checked) wait(hi int, raise bool) error {
 	defer c.mu.Unlock()
 	if raise && hi > c.wanted {
 		c.wanted = hi
-		c.changed.Broadcast()
+		c.waiting = -1
+		c.room.Broadcast()
 	}
 	for c.upTo < hi && !c.over {
 		c.changed.Wait()

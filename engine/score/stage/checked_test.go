@@ -116,15 +116,15 @@ func TestAFailedCheckEndsTheAsking(t *testing.T) {
 }
 
 // TestChecksKeptWithinTheLead: bounded, the checks stop lead tools past
-// the tools handed on, move on as tools are handed on, stay within the
-// bound while a question beside the question per tool waits for every
-// tool, run up to any tool someone else waits for (a question's build, a
-// question about the surface in a stage of its own) whatever the bound,
-// and run to the end once it is lifted. Each
-// step waits for the check pass to stand still at the tool expected, or
-// to end, which an unbounded pass does at once.
+// the tools handed on, move on a step at a time as tools are handed on,
+// stay within the bound while a question beside the question per tool
+// waits for every tool, run up to any tool someone else waits for (a
+// question's build, a question about the surface in a stage of its own)
+// whatever the bound, and run to the end once it is lifted. Each step
+// waits for the check pass to stand still at the tool expected, or to
+// end, which an unbounded pass does at once.
 func TestChecksKeptWithinTheLead(t *testing.T) {
-	const n, lead = 100, 10
+	const n, lead = 100, 10 // a step of 10: min(leadStep, lead)
 	c := NewChecked(n)
 	c.Bound(lead)
 	go func() {
@@ -138,7 +138,7 @@ func TestChecksKeptWithinTheLead(t *testing.T) {
 	stopsAt := func(step string, i int) {
 		t.Helper()
 		c.mu.Lock()
-		for c.waiting != i && !c.over {
+		for !(c.upTo == i && c.waiting == i) && !c.over {
 			c.changed.Wait()
 		}
 		got, upTo := c.waiting, c.upTo
@@ -147,25 +147,26 @@ func TestChecksKeptWithinTheLead(t *testing.T) {
 			t.Fatalf("%s: the checks reached tool %d (waiting at %d), want them held at %d", step, upTo, got, i)
 		}
 	}
-	stopsAt("nothing handed on", lead)
-	for range 5 {
-		c.Handed()
+	hand := func(k int) {
+		for range k {
+			c.Handed()
+		}
 	}
-	stopsAt("five tools handed on", lead+5)
+	stopsAt("nothing handed on", lead)
+	hand(lead)
+	stopsAt("a step handed on", 2*lead)
 	// A question about the surface beside the question per tool waits
 	// for every tool within the bound, which handing on moves.
 	beside := make(chan error)
 	go func() { beside <- c.uptoBeside(n) }()
-	for range 5 {
-		c.Handed()
-	}
-	stopsAt("a wait beside the question per tool, five more handed on", lead+10)
+	hand(lead)
+	stopsAt("a wait beside the question per tool, a step more handed on", 3*lead)
 	waited := make(chan error)
-	go func() { waited <- c.upto(40) }()
+	go func() { waited <- c.upto(45) }()
 	if err := <-waited; err != nil {
 		t.Fatal(err)
 	}
-	stopsAt("a wait for the first 40 tools", 40)
+	stopsAt("a wait for the first 45 tools", 45)
 	c.Unbound()
 	if err := <-beside; err != nil {
 		t.Fatal(err)
