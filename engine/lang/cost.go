@@ -2,6 +2,8 @@ package lang
 
 import (
 	"context"
+	"sync/atomic"
+
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
@@ -174,8 +176,109 @@ func (p *Program) Untracked(size uint64) bool {
 // it ends soon anyway.
 func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activation, size uint64) (ref.Val, error) {
 	if p.Untracked(size) {
+		if p.konst != nil {
+			return p.konst.eval(p.fast, act)
+		}
 		out, _, err := p.fast.Eval(act)
 		return out, err
 	}
 	return p.evalContext(ctx, act)
+}
+
+// constant holds the value of a formula that reads no variable but those
+// fixed when it was compiled (a map of a rubric's weights, a literal):
+// it is the same for every tool, so it is computed once, by whichever
+// evaluation comes first, and shared by the copies of the formula for
+// other cost limits that are constant too (see WithCostLimit). A failure
+// is not kept: the next evaluation meets it again.
+type constant struct {
+	val atomic.Pointer[ref.Val]
+}
+
+// eval is the formula's value, computed with prg the first time.
+func (c *constant) eval(prg cel.Program, act interpreter.Activation) (ref.Val, error) {
+	if v := c.val.Load(); v != nil {
+		return *v, nil
+	}
+	out, _, err := prg.Eval(act)
+	if err != nil {
+		return out, err
+	}
+	c.val.Store(&out)
+	return out, nil
+}
+
+// isConstant reports whether a formula that reads the variables reads
+// (see freeVars), of which globals are fixed, always has the same value, and evaluated
+// untracked: when it reads none but fixed ones, and their values fit the
+// size up to which it is evaluated untracked (fastUpTo), so that no
+// tracker could have stopped it. Their weight bounds the length of any
+// string, list or map in them.
+func isConstant(reads map[string]bool, globals Vars, fastUpTo uint64) bool {
+	for name := range reads {
+		v, ok := globals[name]
+		if !ok || weightNative(v) > fastUpTo {
+			return false
+		}
+	}
+	return fastUpTo > 0
+}
+
+// freeVars are the variables checked reads from outside it: its
+// identifiers less those a comprehension around them binds (a macro's
+// iteration variables and accumulator), which hold values the formula
+// computed. A comprehension variable named like a variable hides it only
+// within its comprehension.
+func freeVars(checked *cel.Ast) map[string]bool {
+	out := map[string]bool{}
+	var walk func(e celast.Expr, bound map[string]bool)
+	walk = func(e celast.Expr, bound map[string]bool) {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if !bound[e.AsIdent()] {
+				out[e.AsIdent()] = true
+			}
+		case celast.SelectKind:
+			walk(e.AsSelect().Operand(), bound)
+		case celast.CallKind:
+			c := e.AsCall()
+			if c.IsMemberFunction() {
+				walk(c.Target(), bound)
+			}
+			for _, a := range c.Args() {
+				walk(a, bound)
+			}
+		case celast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				walk(el, bound)
+			}
+		case celast.MapKind:
+			for _, en := range e.AsMap().Entries() {
+				m := en.AsMapEntry()
+				walk(m.Key(), bound)
+				walk(m.Value(), bound)
+			}
+		case celast.StructKind:
+			for _, f := range e.AsStruct().Fields() {
+				walk(f.AsStructField().Value(), bound)
+			}
+		case celast.ComprehensionKind:
+			c := e.AsComprehension()
+			walk(c.IterRange(), bound)
+			walk(c.AccuInit(), bound)
+			inner := make(map[string]bool, len(bound)+3)
+			for k := range bound {
+				inner[k] = true
+			}
+			inner[c.IterVar()], inner[c.AccuVar()] = true, true
+			if c.HasIterVar2() {
+				inner[c.IterVar2()] = true
+			}
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			walk(c.Result(), inner)
+		}
+	}
+	walk(checked.NativeRep().Expr(), nil)
+	return out
 }

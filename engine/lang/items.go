@@ -34,6 +34,24 @@ func (p *Program) ItemMembers(variable, field string) (members map[string]bool, 
 	return members, true
 }
 
+// Members reports which members of variable (a tool) the formula reads,
+// as ItemMembers does for the items of a list: selected (tool.name),
+// tested with has(), indexed by a string literal or tested for with in.
+// ok is false when the formula reads the variable in any other way
+// (whole, or passed to a function such as params(tool)). A formula that
+// does not read variable reads none (ok true).
+func (p *Program) Members(variable string) (members map[string]bool, ok bool) {
+	members = map[string]bool{}
+	if p == nil || !p.reads[variable] {
+		return members, p != nil
+	}
+	r := itemReads{variable: variable, members: members}
+	if !r.walk(p.checked.NativeRep().Expr(), map[string]bool{variable: true}) {
+		return nil, false
+	}
+	return members, true
+}
+
 // itemReads walks a formula for ItemMembers.
 type itemReads struct {
 	variable, field string

@@ -258,6 +258,9 @@ type Program struct {
 	// origin is where the formula's text is written, nil when the
 	// loader recorded none (see SetOrigin).
 	origin *Origin
+	// konst holds the value of a formula that reads no variable but
+	// its fixed ones, once computed; nil for any other formula.
+	konst *constant
 }
 
 type limitedCopies struct {
@@ -404,6 +407,12 @@ func (p *Program) build(limit uint64) (*Program, error) {
 		if q.fast, err = p.env.Program(p.checked, p.withGlobals(cel.EvalOptions(cel.OptOptimize))...); err != nil {
 			return nil, err
 		}
+	}
+	switch {
+	case q.fastUpTo == 0 || !isConstant(freeVars(q.checked), q.globals, q.fastUpTo):
+		q.konst = nil
+	case q.konst == nil:
+		q.konst = &constant{}
 	}
 	return &q, nil
 }

@@ -327,6 +327,16 @@ func ToolValue(def map[string]any) ref.Val {
 	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def).(traits.Mapper), def: def}
 }
 
+// ToolDefinition returns the definition v wraps when v is a ToolValue;
+// ok is false for any other value.
+func ToolDefinition(v any) (def map[string]any, ok bool) {
+	t, ok := v.(*toolValue)
+	if !ok {
+		return nil, false
+	}
+	return t.def, true
+}
+
 // paramKeys are the fields of a parameter as formulas see it.
 var paramKeys = []string{"name", "schema", "required"}
 

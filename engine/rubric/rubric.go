@@ -104,11 +104,21 @@ func (r *Rubric) Reads(name string) bool {
 // its members it has, instead of the whole object. ok is false when a
 // formula reads an item whole, or for a rubric not loaded from a file.
 func (r *Rubric) ItemMembers(variable, field string) (members []string, ok bool) {
+	return r.ItemMembersBesides(variable, field, nil)
+}
+
+// ItemMembersBesides is ItemMembers over the rubric's formulas less those
+// of besides (the surface's signals, once computed): what the formulas
+// still to be evaluated read of the items.
+func (r *Rubric) ItemMembersBesides(variable, field string, besides []*Metric) (members []string, ok bool) {
 	if r.formulas == nil {
 		return nil, false
 	}
 	all := map[string]bool{}
 	for _, p := range r.formulas {
+		if slices.ContainsFunc(besides, func(m *Metric) bool { return m.Value == p }) {
+			continue
+		}
 		m, ok := p.ItemMembers(variable, field)
 		if !ok {
 			return nil, false

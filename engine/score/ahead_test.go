@@ -64,11 +64,13 @@ rubric "ahead" {
 // answers); and a run whose late value fails for a tool gives its error,
 // the first in the formulas' order and in the tools', though a value
 // after it fails for the tool too, or a formula finished ahead fails for
-// a later tool.
+// a later tool. A tool finished ahead keeps for its late values only the
+// members of its definition they read, or all of it when one reads it
+// whole: the values are the same.
 func TestToolsFinishedAhead(t *testing.T) {
 	var tools []string
 	for i := range 40 {
-		tools = append(tools, fmt.Sprintf(`{"name": "t%d"}`, i))
+		tools = append(tools, fmt.Sprintf(`{"name": "t%d", "title": "T"}`, i))
 	}
 	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ", ")+`]}`))
 	if err != nil {
@@ -90,6 +92,8 @@ func TestToolsFinishedAhead(t *testing.T) {
 	}{
 		{"ahead", "answers.tool.n", "surface_answers.all.n + answers.tool.n", "metrics.n + 1", ""},
 		{"not ahead", "answers.tool.n + surface_answers.all.n - 100", "surface_answers.all.n + answers.tool.n", "metrics.n + 1", ""},
+		{"late reads a member", "answers.tool.n", "has(tool.title) && tool.title == 'T' ? surface_answers.all.n + answers.tool.n : 0", "metrics.n + 1", ""},
+		{"late reads the tool whole", "answers.tool.n", "canonical_json(tool).contains('title') ? surface_answers.all.n + answers.tool.n : 0", "metrics.n + 1", ""},
 		{"late fails first", "answers.tool.n", "tool.name == 't7' ? surface_answers.all.n / 0 : surface_answers.all.n", "tool.name == 't7' ? [1][5] : 1", `report value "late"`},
 		{"a later tool fails ahead", "tool.name == 't9' ? [1][5] : answers.tool.n", "tool.name == 't7' ? surface_answers.all.n / 0 : surface_answers.all.n", "1", `report value "late"`},
 	} {

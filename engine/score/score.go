@@ -163,8 +163,19 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	// check that fails wins over what asking returned, as when the
 	// checks ran first.
 	checked := stage.NewChecked(len(s.Tools))
+	// Each tool is finished as its answer comes, while the others are
+	// asked about (assemble.Ahead), when the rubric allows it; its scope
+	// is then let go, and the checks are kept a bounded way ahead of the
+	// tools finished (stage.Checked.Bound), so that a run holds the
+	// scopes of that many tools rather than of every tool a faster host
+	// checked while a slower judge answered.
+	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers, checked.Handed)
+	if ahead != nil {
+		checked.Bound(stage.MaxLead)
+	}
 	go func() {
 		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
+			checked.Start(i)
 			var err error
 			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
 				return err
@@ -174,10 +185,8 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			return nil
 		}))
 	}()
-	// Each tool is finished as its answer comes, while the others are
-	// asked about (assemble.Ahead), when the rubric allows it.
-	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers)
 	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
+	checked.Unbound()
 	ahead.Wait()
 	if cerr := checked.Wait(); cerr != nil {
 		return nil, cerr

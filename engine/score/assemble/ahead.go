@@ -2,13 +2,16 @@ package assemble
 
 import (
 	"context"
+	"maps"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/check"
+	"github.com/rubricmcp/rubric/engine/score/eval"
 )
 
 // Ahead finishes tools as their answers come (ToolEarly), on workers of
@@ -32,7 +35,10 @@ type aheadTool struct {
 // NewAhead starts the workers that finish rep's tools ahead (states are
 // their states, by index), or returns nil when the rubric's tool formulas
 // read the surface's answers before its report values do (see Early).
-func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states []*check.State, workers int) *Ahead {
+// finished, when not nil, is called once for each tool handed on, after
+// its scope is let go of what its late values do not read (or after it
+// failed, or was skipped).
+func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states []*check.State, workers int, finished func()) *Ahead {
 	if !Early(r) {
 		return nil
 	}
@@ -42,11 +48,15 @@ func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states 
 	// Buffered for every tool, so that handing one on never waits.
 	a := &Ahead{tools: make(chan int, len(states)), done: make([]*aheadTool, len(states))}
 	keep, shed := lateReads(r)
+	members, cut := lateToolMembers(r)
 	for range workers {
 		a.wg.Go(func() {
 			for i := range a.tools {
 				// A tool left unscored is set aside, not finished.
 				if states[i].Unscored != "" || ctx.Err() != nil {
+					if finished != nil {
+						finished()
+					}
 					continue
 				}
 				t := &aheadTool{}
@@ -55,8 +65,14 @@ func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states 
 					// Until the run ends the scope serves ToolLate
 					// alone: what its formulas never read goes now.
 					states[i].Scope.Only(keep)
+					if cut {
+						cutTool(states[i].Scope, members)
+					}
 				}
 				a.done[i] = t
+				if finished != nil {
+					finished()
+				}
 			}
 		})
 	}
@@ -90,6 +106,49 @@ func lateReads(r *rubric.Rubric) (keep func(name string) bool, shed bool) {
 		}
 		return false
 	}, true
+}
+
+// lateToolMembers says which members of the tool the report values
+// ToolLate evaluates read (TDQS's serverFlags: its name), when they read
+// it only through members: the tool kept for them may then be those
+// members alone, not its whole definition. ok is false when one reads it
+// any other way, or reads lets.
+func lateToolMembers(r *rubric.Rubric) (members []string, ok bool) {
+	all := map[string]bool{}
+	k, from := 0, lateFrom(r)
+	for _, rb := range r.Tool.Reports {
+		for _, f := range rb.Fields {
+			if k >= from {
+				if _, lets := f.Value.Apart(); len(lets) > 0 {
+					return nil, false
+				}
+				m, ok := f.Value.Members("tool")
+				if !ok {
+					return nil, false
+				}
+				for name := range m {
+					all[name] = true
+				}
+			}
+			k++
+		}
+	}
+	return slices.Sorted(maps.Keys(all)), true
+}
+
+// cutTool gives sc's tool only the members named, as far as it has them.
+func cutTool(sc *eval.Scope, members []string) {
+	def, ok := lang.ToolDefinition(sc.Vars["tool"])
+	if !ok {
+		return
+	}
+	m := make(map[string]any, len(members))
+	for _, k := range members {
+		if v, ok := def[k]; ok {
+			m[k] = v
+		}
+	}
+	sc.Vars["tool"] = lang.ToolValue(m)
 }
 
 // Hook is what hands the workers a tool by its index, once its answers

@@ -41,6 +41,9 @@ type Surface struct {
 	Grades map[string]any
 	// Observe is the run's Options.Observe.
 	Observe func(string, *lang.Program, lang.Vars)
+	// handOff is set when surface.tools no longer holds the decoded
+	// definitions: Tool hands each to its tool and keeps none.
+	handOff bool
 }
 
 // NewSurface makes s into the values r's formulas see of it, and
@@ -112,8 +115,40 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 			return nil, err
 		}
 		sv.Signals, sv.Size = signals, max(size, eval.ValueSize(signals))
+		sv.letGo(r, s)
 	}
 	return sv, nil
+}
+
+// letGo gives surface.tools, once the surface's signals are computed,
+// only the members of each tool that the rubric's other formulas read,
+// when they read nothing else of them (TDQS: their number), and hands
+// each tool's decoded definition to its own scope alone (see Tool), so
+// that a run which asks questions no longer holds every definition until
+// it ends: a tool's is let go with its scope, or with the members its
+// scope keeps (assemble.Ahead). Nothing changes for a run traced by
+// Observe, whose explanation shows surface.tools as it was.
+func (sv *Surface) letGo(r *rubric.Rubric, s *surface.Surface) {
+	if sv.defs == nil || sv.Observe != nil {
+		return
+	}
+	members, ok := r.ItemMembersBesides("surface", "tools", r.Surface.Signals)
+	if !ok {
+		return
+	}
+	cut := make([]any, len(sv.defs))
+	for i, d := range sv.defs {
+		def, _ := d.(map[string]any)
+		m := make(map[string]any, len(members))
+		for _, k := range members {
+			if v, ok := def[k]; ok {
+				m[k] = v
+			}
+		}
+		cut[i] = m
+	}
+	sv.Val["tools"] = cut
+	sv.handOff = true
 }
 
 func nonNilList(l []any) []any {
@@ -124,11 +159,16 @@ func nonNilList(l []any) []any {
 }
 
 // Tool returns s's i-th tool, its definition decoded: the one
-// NewSurface decoded for the surface's formulas, or a fresh one.
+// NewSurface decoded for the surface's formulas, or a fresh one. Once
+// the surface's formulas no longer hold the definitions (see letGo), it
+// is handed over: each tool's is asked for once.
 func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 	t := s.Tools[i]
 	if sv.defs != nil {
 		t.Def, _ = sv.defs[i].(map[string]any)
+		if sv.handOff {
+			sv.defs[i] = nil // the tool's scope holds it now, and alone
+		}
 	} else {
 		// Read while the tool is scored and let go with its scope: its
 		// strings may as well be the canonical form's own bytes.

@@ -114,3 +114,67 @@ func TestAFailedCheckEndsTheAsking(t *testing.T) {
 		t.Errorf("the pass says %v", err)
 	}
 }
+
+// TestChecksKeptWithinTheLead: bounded, the checks stop lead tools past
+// the tools handed on, move on a step at a time as tools are handed on,
+// stay within the bound while a question beside the question per tool
+// waits for every tool, run up to any tool someone else waits for (a
+// question's build, a question about the surface in a stage of its own)
+// whatever the bound, and run to the end once it is lifted. Each step
+// waits for the check pass to stand still at the tool expected, or to
+// end, which an unbounded pass does at once.
+func TestChecksKeptWithinTheLead(t *testing.T) {
+	const n, lead = 100, 10 // a step of 10: min(leadStep, lead)
+	c := NewChecked(n)
+	c.Bound(lead)
+	go func() {
+		for i := range n {
+			c.Start(i)
+			c.Done(i)
+		}
+		c.Over(nil)
+	}()
+	// stopsAt waits until the pass waits to check tool i, or has ended.
+	stopsAt := func(step string, i int) {
+		t.Helper()
+		c.mu.Lock()
+		for !(c.upTo == i && c.waiting == i) && !c.over {
+			c.changed.Wait()
+		}
+		got, upTo := c.waiting, c.upTo
+		c.mu.Unlock()
+		if got != i || upTo != i {
+			t.Fatalf("%s: the checks reached tool %d (waiting at %d), want them held at %d", step, upTo, got, i)
+		}
+	}
+	hand := func(k int) {
+		for range k {
+			c.Handed()
+		}
+	}
+	stopsAt("nothing handed on", lead)
+	hand(lead)
+	stopsAt("a step handed on", 2*lead)
+	// A question about the surface beside the question per tool waits
+	// for every tool within the bound, which handing on moves.
+	beside := make(chan error)
+	go func() { beside <- c.uptoBeside(n) }()
+	hand(lead)
+	stopsAt("a wait beside the question per tool, a step more handed on", 3*lead)
+	waited := make(chan error)
+	go func() { waited <- c.upto(45) }()
+	if err := <-waited; err != nil {
+		t.Fatal(err)
+	}
+	stopsAt("a wait for the first 45 tools", 45)
+	c.Unbound()
+	if err := <-beside; err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if c.upTo != n {
+		t.Fatalf("unbound, the checks ended at tool %d of %d", c.upTo, n)
+	}
+}

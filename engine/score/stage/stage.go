@@ -7,6 +7,7 @@ package stage
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/google/cel-go/common/types"
@@ -82,8 +83,18 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 		toolAnswers map[string]any
 		toolsOnce   sync.Once
 	)
-	allChecked := func() error {
-		if err := checked.upto(len(states)); err != nil {
+	// besideTools is set while a stage is asked at once and its question
+	// per tool finishes each tool as its answers come: a question about
+	// the surface then waits for every tool within the checks' bound
+	// (Checked.Bound), which those answers move on, rather than lifting
+	// it, and the question per tool lifts it when it ends.
+	besideTools := false
+	allChecked := func(beside bool) error {
+		wait := checked.upto
+		if beside {
+			wait = checked.uptoBeside
+		}
+		if err := wait(len(states)); err != nil {
 			return err
 		}
 		toolsOnce.Do(func() {
@@ -147,8 +158,13 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 		// A tool's question waits for its own tool alone, unless what
 		// it shares reads the tools' answers.
 		withTools := q.Per != rubric.PerTool || q.Shared.MayRead("tool_answers")
+		if q.Per == rubric.PerTool {
+			// However it ends, no answer moves the checks' bound on
+			// after it.
+			defer checked.Unbound()
+		}
 		if withTools {
-			if err := allChecked(); err != nil {
+			if err := allChecked(besideTools && q.Per != rubric.PerTool); err != nil {
 				return err
 			}
 		}
@@ -193,7 +209,10 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	for _, stage := range r.Stages() {
 		if atOnce(asker, stage) {
-			if err := askAtOnce(ctx, stage, askOne, put, answered != nil); err != nil {
+			besideTools = answered != nil && slices.ContainsFunc(stage, func(q *rubric.Question) bool { return q.Per == rubric.PerTool })
+			err := askAtOnce(ctx, stage, askOne, put, answered != nil)
+			besideTools = false
+			if err != nil {
 				return nil, nil, err
 			}
 			continue
