@@ -176,7 +176,8 @@ HEAVY_TESTS = \
 	TestContextsAgreeWithFields \
 	TestToolLinesAsEncodingJSON \
 	TestLazyCardsAreTheWholeCards \
-	TestSelectionInputsAsMarshal
+	TestSelectionInputsAsMarshal \
+	TestTDQSPastTheChecksLead
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,
