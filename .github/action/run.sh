@@ -68,6 +68,9 @@ else
   # The step summary is written by the next step, cut to GitHub's limit.
   gate=(--base "$base" --report-dir "$dir")
   if [ -n "$IN_VERIFY" ]; then gate+=(--lock "$IN_VERIFY"); fi
+  # The workflow's choice wins over rubric.yaml's, which the gate reads
+  # as the base has it.
+  if [ -n "${IN_FAIL_ON_BREAKING:-}" ]; then gate+=("--fail-on-breaking=$IN_FAIL_ON_BREAKING"); fi
   GITHUB_STEP_SUMMARY="" rubric gate "${args[@]}" "${gate[@]}" "${target[@]}"
   code=$?
   md="$dir/gate.md"

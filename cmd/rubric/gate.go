@@ -130,6 +130,15 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		defer sj.close()
 		g.Judges = sj
 	}
+	// And so are fail-on-breaking and lock: the base's decide whether a
+	// breaking change or a tool that differs from the lock blocks
+	// (gate_policy.go). --check keeps the saved verdict.
+	if sp := a.newGatePolicy(cmd.Flags()); sp != nil && saved == nil {
+		g.Policy = sp
+		if sp.governs("lock") {
+			g.Lock = "" // read once the base's is known
+		}
+	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)
 	return a.finishGate(ctx, rep, in, saved == nil, err)
 }

@@ -89,6 +89,9 @@ type Options struct {
 	// from the base's and whose answered both sides; it is recorded in
 	// the report, and when the head's did the decision's reason says so.
 	JudgeChange *JudgeChange
+	// PolicyChange, when set, says that the head's fail-on-breaking or
+	// lock setting differs from the one the gate used, for the report.
+	PolicyChange *PolicyChange
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -104,6 +107,10 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		// The head chose its own gate: said where every reader of the
 		// decision sees it, not only in the report's details.
 		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
+	}
+	rep.PolicyChange = opt.PolicyChange
+	if c := opt.PolicyChange; c != nil && c.Used == "head" && err == nil {
+		rep.Reason += "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging"
 	}
 	rep.JudgeChange = opt.JudgeChange
 	if c := opt.JudgeChange; c != nil && err == nil {

@@ -27,6 +27,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		}
 		writeCallout(b, used, c.Note)
 	}
+	if c := r.PolicyChange; c != nil {
+		writeCallout(b, c.Used, c.Note)
+	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

@@ -40,6 +40,13 @@ type Report struct {
 	// the base's config file could not be read. Absent when both sides'
 	// settings are the same.
 	JudgeChange *JudgeChange `json:"judge_change,omitempty"`
+	// PolicyChange, when the settings that decide the verdict besides the
+	// rubric (fail-on-breaking, lock) come from a config file of the
+	// repository and the head's differ from the base's, says whose
+	// decided: the base's, so that a change cannot switch off the check
+	// that would block it, or the head's when the base's config file
+	// could not be read. Absent when both sides' settings are the same.
+	PolicyChange *PolicyChange `json:"policy_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -153,6 +160,28 @@ type SettingChange struct {
 	Key  string `json:"key"`
 	Base string `json:"base"`
 	Head string `json:"head"`
+}
+
+// PolicyChange is a change the head makes, in a config file of the
+// repository, to the gate's own settings that decide the verdict
+// (fail-on-breaking, lock): each setting that differs, and whose values
+// the gate used. It is apart from RubricChange and JudgeChange: a change
+// of either may come alone.
+type PolicyChange struct {
+	// Used is whose settings the gate used: "base", or "head" when the
+	// base's config file could not be read (BaseError says why).
+	Used string `json:"used"`
+	// BaseFile and HeadFile are the config files each side's settings
+	// come from, as REV:path for a revision; "" for a side without one
+	// of its own, which has the user's settings or the defaults.
+	BaseFile  string `json:"base_file"`
+	BaseError string `json:"base_error,omitempty"`
+	HeadFile  string `json:"head_file"`
+	// Settings are the settings that differ, in a fixed order, each
+	// side's value as the gate reads it ("false" for a flag left unset).
+	Settings []SettingChange `json:"settings"`
+	// Note says what changed and what the gate did about it, in words.
+	Note string `json:"note"`
 }
 
 // Contract is the contract diff of a gate and whether it may decide.

@@ -133,3 +133,67 @@ func TestJudgeChange(t *testing.T) {
 		t.Errorf("a gate without a change says one:\n%s", text.String())
 	}
 }
+
+// TestPolicyChange: fail-on-breaking or lock settings the head changes
+// are recorded in the report as policy_change and said in the terminal
+// and in gate.md, apart from the rubric's and the judge's; when the
+// head's decided (the base's could not be read), the decision's reason
+// says so and gate.md warns.
+func TestPolicyChange(t *testing.T) {
+	r := lenRubric(t)
+	base, head := tools(4, nil), tools(4, better)
+	for _, c := range []struct {
+		used, reason, callout string
+	}{
+		{"base", "", "> [!NOTE]\n> The policy note.\n"},
+		{"head", "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging", "> [!WARNING]\n> The policy note.\n"},
+	} {
+		t.Run(c.used, func(t *testing.T) {
+			change := &gate.PolicyChange{Used: c.used, BaseFile: "main:rubric.yaml", HeadFile: "rubric.yaml",
+				Settings: []gate.SettingChange{{Key: "fail-on-breaking", Base: "true", Head: "false"}}, Note: "the policy note."}
+			rep, err := gate.Run(context.Background(), gate.Options{
+				Rubric: r, Base: gate.Input{Side: gate.Side{Rev: "main"}, Surface: base}, Head: gate.Input{Surface: head}, PolicyChange: change,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.PolicyChange != change || rep.RubricChange != nil || rep.JudgeChange != nil {
+				t.Fatalf("the report records policy %+v, rubric %+v, judge %+v", rep.PolicyChange, rep.RubricChange, rep.JudgeChange)
+			}
+			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "head's own")) {
+				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
+			}
+			var text, md, js bytes.Buffer
+			if err := gate.WriteText(&text, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text.String(), "\npolicy: the policy note.\n"+string(rep.Decision)+": ") || strings.Contains(text.String(), "\njudge: ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
+			}
+			if err := gate.WriteMarkdown(&md, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(md.String(), c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
+			}
+			if err := gate.Write(&js, rep); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{`"policy_change": {`, `"used": "` + c.used + `"`, `"base_file": "main:rubric.yaml"`, `"key": "fail-on-breaking"`, `"base": "true"`, `"head": "false"`} {
+				if !strings.Contains(js.String(), want) {
+					t.Errorf("gate.json lacks %s:\n%s", want, js.String())
+				}
+			}
+		})
+	}
+	rep, err := gate.Run(context.Background(), gate.Options{Rubric: r, Base: gate.Input{Surface: base}, Head: gate.Input{Surface: head}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, js bytes.Buffer
+	_ = gate.WriteText(&text, rep)
+	_ = gate.Write(&js, rep)
+	if strings.Contains(text.String(), "policy: ") || strings.Contains(js.String(), "policy_change") {
+		t.Errorf("a gate without a change says one:\n%s", text.String())
+	}
+}

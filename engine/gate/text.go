@@ -43,6 +43,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if c := r.JudgeChange; c != nil {
 		fmt.Fprintf(b, "judge: %s\n", clean(c.Note))
 	}
+	if c := r.PolicyChange; c != nil {
+		fmt.Fprintf(b, "policy: %s\n", clean(c.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

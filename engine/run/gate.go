@@ -140,6 +140,19 @@ type SideJudges interface {
 	Choose() (ref string, cfg judge.Config, change *gate.JudgeChange, err error)
 }
 
+// SidePolicy reads the gate's own settings that decide the verdict
+// (fail-on-breaking, lock) from each side's own files, and chooses the
+// ones the gate uses: a change must not be able to switch off the check
+// that would block it.
+type SidePolicy interface {
+	// Read is called with each side's files, before its server runs.
+	Read(ctx context.Context, t Tree) error
+	// Choose is called once both sides were read: whether a breaking
+	// change blocks and the lock file the head's tools must match ("" for
+	// none), and, when the sides' settings differ, what the report says.
+	Choose() (failOnBreaking bool, lock string, change *gate.PolicyChange, err error)
+}
+
 // String names the side in a message.
 func (sd Side) String() string {
 	if sd.Rev == "" {
@@ -220,13 +233,14 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // and every pair still share what they have in common. g.FailOnBreaking
 // makes a breaking change to the tools' contract block; locked, when not
 // nil, is the lock g.Lock names, which the head's tools must match.
-// change and judgeChange, when not nil, say that the head's rubric or
-// judge settings were not the ones used, for the report.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange, judgeChange *gate.JudgeChange) (*gate.Report, error) {
+// change, judgeChange and policyChange, when not nil, say that the
+// head's rubric, judge settings or fail-on-breaking and lock settings
+// were not the ones used, for the report.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange, judgeChange *gate.JudgeChange, policyChange *gate.PolicyChange) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
-		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange,
+		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange, PolicyChange: policyChange,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -265,6 +279,10 @@ type GateRun struct {
 	// files and chooses the ones that answer both, in place of the
 	// session's.
 	Judges SideJudges
+	// Policy, when set, reads each side's fail-on-breaking and lock
+	// settings from its own files and chooses the ones the gate uses, in
+	// place of FailOnBreaking and Lock.
+	Policy SidePolicy
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares
@@ -295,7 +313,7 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 	}
 	base, head := Side{Name: "base", Rev: g.Base}, Side{Name: "head", Rev: g.Head}
-	if read := sideReads(g.Rubrics, g.Judges); read != nil {
+	if read := sideReads(g.Rubrics, g.Judges, g.Policy); read != nil {
 		base.Read, head.Read = read, read
 	}
 	in, err := s.ExportSides(ctx, src, info, &base, &head)
@@ -323,6 +341,21 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		judgeChange, rep.JudgeChange = c, c
 	}
+	var policyChange *gate.PolicyChange
+	if g.Policy != nil {
+		fob, lockFile, c, err := g.Policy.Choose()
+		if err != nil {
+			return rep, nil, rep.Fail(err)
+		}
+		policyChange, rep.PolicyChange = c, c
+		g.FailOnBreaking = fob
+		if lockFile != g.Lock {
+			g.Lock = lockFile
+			if locked, err = gateLock(g); err != nil {
+				return rep, nil, rep.Fail(err)
+			}
+		}
+	}
 	if g.Saved == nil && (g.Rubrics != nil || g.Judges != nil) {
 		if err := s.CheckJudge(r); err != nil {
 			return rep, nil, rep.Fail(err)
@@ -344,20 +377,23 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		return checked, nil, nil
 	}
-	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change, judgeChange)
+	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change, judgeChange, policyChange)
 	return rep, in, err
 }
 
-// sideReads is the function that reads a side's files for the rubric
-// and the judge settings, whichever are read from each side; nil when
-// neither is.
-func sideReads(rubrics SideRubrics, judges SideJudges) func(context.Context, Tree) error {
+// sideReads is the function that reads a side's files for the rubric,
+// the judge settings and the gate's own settings, whichever are read
+// from each side; nil when none is.
+func sideReads(rubrics SideRubrics, judges SideJudges, policy SidePolicy) func(context.Context, Tree) error {
 	var reads []func(context.Context, Tree) error
 	if rubrics != nil {
 		reads = append(reads, rubrics.Read)
 	}
 	if judges != nil {
 		reads = append(reads, judges.Read)
+	}
+	if policy != nil {
+		reads = append(reads, policy.Read)
 	}
 	if len(reads) == 0 {
 		return nil

@@ -127,6 +127,34 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("the fail-on-breaking input outranks rubric.yaml", func(t *testing.T) {
+		// The head removes read_file, a breaking change, and its own
+		// rubric.yaml turns the check off; the workflow's input turns it
+		// on, and blocks.
+		writeFile(t, filepath.Join(e.repo, "tools.json"), `{"tools": [{"name": "search_files", "description": "Search the files under a directory whose names match a glob, and return their paths.",
+   "inputSchema": {"type": "object", "properties": {"path": {"type": "string", "description": "The directory to search."}, "pattern": {"type": "string", "description": "Glob the file names must match."}},
+   "required": ["path", "pattern"], "additionalProperties": false}}]}`)
+		writeFile(t, filepath.Join(e.repo, "rubric.yaml"), "fail-on-breaking: false\n")
+		defer func() {
+			os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+			e.git(t, "checkout", "--", "tools.json")
+		}()
+		inputs := map[string]string{"command": "gate", "target": "tools.json", "rubric": "schema-quality", "fail-on-breaking": "true"}
+		r := e.newRun(t, prEvent(7, false), inputs)
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "BLOCK", "exit-code": "1"})
+		if !strings.Contains(r.Summary, "the gate fails on breaking changes (tool \"read\\_file\" removed)") {
+			t.Errorf("the job summary does not block on the removed tool:\n%s", r.Summary)
+		}
+		inputs["fail-on-breaking"] = "sometimes"
+		r = e.newRun(t, prEvent(7, false), inputs)
+		if r.run(e.action) || !strings.Contains(r.Log.String(), `the fail-on-breaking input is "true", "false" or empty`) {
+			t.Errorf("an input that is not true or false was not refused:\n%s", r.Log.String())
+		}
+	})
+
 	t.Run("gate's SARIF under a fail-under of rubric.yaml", func(t *testing.T) {
 		// The repository's rubric.yaml sets a floor for its score steps;
 		// the head's score, made for the SARIF, falls below it and exits
