@@ -258,6 +258,10 @@ type Asker struct {
 	stats       Stats
 	done        int
 	total       int
+	// flights are the questions being asked under their cache keys (see
+	// lead); onWait, for tests, is told when a question waits for one.
+	flights map[string]chan struct{}
+	onWait  func()
 }
 
 // DefaultConcurrency is how many questions are in flight at once unless
@@ -442,6 +446,54 @@ func (a *Asker) pinned() string {
 	return a.Identity.Model
 }
 
+// fromCacheKey reads r's answer from the cache under key into o: hit
+// says whether it was there, readable and valid for r's question.
+func (a *Asker) fromCacheKey(o *Observation, key string, r Request) (hit bool, err error) {
+	e, ok := a.Cache.Get(key)
+	if !ok {
+		return false, nil
+	}
+	q := r.Question
+	if !judge.SameModel(a.pinned(), e.Model) {
+		return true, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
+	}
+	v, ok := validCached(q, e.Answer)
+	if !ok {
+		return false, nil
+	}
+	err = a.fromCache(o, e, r)
+	if err == nil && r.Value != nil {
+		*r.Value = v
+	}
+	return true, err
+}
+
+// lead makes the caller the one that asks the question under key, unless
+// another question with that key is being asked: then it returns that
+// one's channel, closed when it lands, and false.
+func (a *Asker) lead(key string) (landed chan struct{}, lead bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if ch, ok := a.flights[key]; ok {
+		return ch, false
+	}
+	if a.flights == nil {
+		a.flights = map[string]chan struct{}{}
+	}
+	ch := make(chan struct{})
+	a.flights[key] = ch
+	return ch, true
+}
+
+// land ends the flight under key: whoever waits on it looks in the cache
+// again (and asks itself if the first failed).
+func (a *Asker) land(key string, landed chan struct{}) {
+	a.mu.Lock()
+	delete(a.flights, key)
+	a.mu.Unlock()
+	close(landed)
+}
+
 // one answers one request: from the cache, or by asking.
 func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Observation, error) {
 	q := r.Question
@@ -457,16 +509,32 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		key = cache.SaltedKey(a.Identity, a.Rubric.Digest, q.Digest, r.InputHash, salt)
 	}
 	if a.Cache != nil && !a.Fresh {
-		if e, ok := a.Cache.Get(key); ok {
-			if !judge.SameModel(a.pinned(), e.Model) {
-				return o, &ModelError{Pinned: a.pinned(), Answered: e.Model, Kind: q.Kind, Subject: r.Subject}
-			}
-			if v, ok := validCached(q, e.Answer); ok {
-				err := a.fromCache(&o, e, r)
-				if err == nil && r.Value != nil {
-					*r.Value = v
-				}
+		// One question asked twice in a run (the same key) is asked
+		// once: the second waits for the first's answer and reads it from
+		// the cache, however the two were scheduled, so that a run's
+		// count of calls and cache hits does not depend on timing.
+		for {
+			if hit, err := a.fromCacheKey(&o, key, r); hit {
 				return o, err
+			}
+			landed, lead := a.lead(key)
+			if lead {
+				defer a.land(key, landed)
+				// The first may have landed between the look and the lead.
+				if hit, err := a.fromCacheKey(&o, key, r); hit {
+					return o, err
+				}
+				break
+			}
+			if a.onWait != nil {
+				a.onWait()
+			}
+			select {
+			case <-landed:
+			case <-stop:
+				return o, errStopped
+			case <-ctx.Done():
+				return o, context.Cause(ctx)
 			}
 		}
 	}
