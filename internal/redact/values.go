@@ -168,30 +168,88 @@ func ArgSecrets(args []string) []string {
 		if name, ok := strings.CutPrefix(a, "-"); ok {
 			name = strings.TrimPrefix(name, "-")
 			if n, v, ok := strings.Cut(name, "="); ok {
-				if SecretName(n) {
+				if credentialName(n) {
 					add(v)
+				} else {
+					// --header=Authorization: Bearer VALUE
+					secretHeader(v, add)
 				}
 				continue
 			}
-			if SecretName(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			if credentialName(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 				i++
 				addHeader(args[i], add)
 				add(args[i])
 			}
 			continue
 		}
-		if n, v, ok := strings.Cut(a, "="); ok && envName(n) && SecretName(n) {
+		if n, v, ok := strings.Cut(a, "="); ok && envName(n) && credentialName(n) {
 			add(v)
 			continue
 		}
-		if n, v, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
-			add(v)
-			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok {
-				add(cred)
+		secretHeader(a, add)
+	}
+	return LongestFirst(out)
+}
+
+// credentialName says whether the value of a flag or variable of this
+// name is a credential: its name says it is one (SecretName), and no
+// word of it says the value is something else (notCredentialWords).
+func credentialName(name string) bool {
+	if !SecretName(name) {
+		return false
+	}
+	for _, w := range nameWords(name) {
+		if slices.Contains(notCredentialWords, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// notCredentialWords are words of a flag's or variable's name that say
+// its value is not the credential its other words name: where one is
+// kept (--token-file PATH, --api-key-env NAME, --session-dir DIR), a
+// number about one (--max-tokens 4096), what kind it is (--auth-type
+// oauth); and the first words of a switch (--no-auth, --enable-auth),
+// which takes no value, so the argument after it is not its. Hiding such
+// a value hides a path or a number wherever a message quotes it, and
+// hides nothing secret.
+var notCredentialWords = []string{
+	"file", "path", "dir", "directory", "env", "var", "name", "type", "mode", "url", "uri",
+	"max", "min", "limit", "count", "size", "length", "timeout", "ttl",
+	"no", "disable", "enable", "skip", "without", "require", "allow",
+}
+
+// nameWords are the words of a flag's or variable's name, in lower case:
+// split at what is not a letter or digit and where a capital follows a
+// small letter (maxTokens is max and tokens).
+func nameWords(name string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		split := i == len(name) || !wordByte(name[i]) || name[i] == '_'
+		camel := !split && i > start && name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z'
+		if split || camel {
+			if i > start {
+				out = append(out, strings.ToLower(name[start:i]))
+			}
+			start = i
+			if split {
+				start = i + 1
 			}
 		}
 	}
-	return LongestFirst(out)
+	return out
+}
+
+// secretHeader adds, when a is a header written as one argument whose
+// name says it holds a credential ("Authorization: Bearer TOKEN",
+// "X-API-Key: TOKEN"), its value and the credential after its scheme.
+func secretHeader(a string, add func(string)) {
+	if n, _, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
+		addHeader(a, add)
+	}
 }
 
 // addHeader adds, when v is a header written as one argument
