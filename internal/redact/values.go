@@ -193,33 +193,35 @@ func ArgSecrets(args []string) []string {
 }
 
 // credentialName says whether the value of a flag or variable of this
-// name is a credential: its name says it is one (SecretName), and no
-// word of it says the value is something else (notCredentialWords).
+// name is a credential: its name says it is one (SecretName), its last
+// word does not say the value is something else (valueWords), and its
+// first word is not one that makes it a count or a switch
+// (modifierWords). --server-token is a credential; --token-server is not.
 func credentialName(name string) bool {
 	if !SecretName(name) {
 		return false
 	}
-	for _, w := range nameWords(name) {
-		if slices.Contains(notCredentialWords, w) {
-			return false
-		}
-	}
-	return true
+	words := nameWords(name)
+	return len(words) == 0 || !slices.Contains(valueWords, words[len(words)-1]) && !slices.Contains(modifierWords, words[0])
 }
 
-// notCredentialWords are words of a flag's or variable's name that say
-// its value is not the credential its other words name: where one is
-// kept (--token-file PATH, --api-key-env NAME, --session-dir DIR), a
-// number about one (--max-tokens 4096), what kind it is (--auth-type
-// oauth); and the first words of a switch (--no-auth, --enable-auth),
-// which takes no value, so the argument after it is not its. Hiding such
-// a value hides a path or a number wherever a message quotes it, and
-// hides nothing secret.
-var notCredentialWords = []string{
+// valueWords, as the last word of a flag's or variable's name, say its
+// value is not the credential its other words name: where one is kept
+// (--token-file PATH, --api-key-env NAME, --session-dir DIR), a number
+// about one (--token-limit 8000), what kind it is (--auth-type oauth),
+// who issues it (--auth-server URL, --auth-provider github). Hiding such
+// a value hides a path, a word or a number wherever a message quotes
+// it, and hides nothing secret.
+var valueWords = []string{
 	"file", "path", "dir", "directory", "env", "var", "name", "type", "mode", "url", "uri",
+	"server", "host", "port", "endpoint", "issuer", "provider", "scope", "scopes", "method", "strategy",
 	"max", "min", "limit", "count", "size", "length", "timeout", "ttl",
-	"no", "disable", "enable", "skip", "without", "require", "allow",
 }
+
+// modifierWords, as the first word of a flag's or variable's name, make
+// it a count (--max-tokens 4096) or a switch (--no-auth, --enable-auth),
+// which takes no value, so that the argument after it is not its.
+var modifierWords = []string{"max", "min", "num", "no", "disable", "enable", "skip", "without", "require", "allow"}
 
 // nameWords are the words of a flag's or variable's name, in lower case:
 // split at what is not a letter or digit and where a capital follows a

@@ -44,9 +44,11 @@ func TestArgSecrets(t *testing.T) {
 		{"a directory", []string{"server", "--session-dir", "/tmp/sessions"}, nil},
 		{"a variable's name", []string{"server", "--api-key-env", "MY_API_KEY"}, nil},
 		{"a kind", []string{"server", "--auth-type", "oauth"}, nil},
+		{"who issues it", []string{"server", "--auth-server", "https://auth.example.com", "--oauth-provider", "github", "--auth-scopes", "repo"}, nil},
 		{"a switch", []string{"server", "--no-auth", "/tmp/data"}, nil},
 		{"a switch, then a credential", []string{"server", "--no-auth", "--token", "sk-abcdef123456"}, []string{"sk-abcdef123456"}},
 		{"camel case credential", []string{"server", "--apiKey", "abc123def"}, []string{"abc123def"}},
+		{"a credential named after its server", []string{"server", "--server-token", "sk-abcdef123456", "PROVIDER_API_KEY=sekret-value-99"}, []string{"sekret-value-99", "sk-abcdef123456"}},
 	} {
 		got := ArgSecrets(c.args)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
