@@ -109,36 +109,10 @@ func TestFailedCheckPastTheChecksLead(t *testing.T) {
 	}
 }
 
-// failingSignalRubric asks a question per tool and one about the
-// surface, and its signal fails for the tool t3.
-const failingSignalRubric = `
-rubric "fail" {
-  version = "1"
-  grades  = { A = 0 }
-  question "tool" {
-    kind   = "test.tool"
-    per    = "tool"
-    input  = "{'name': tool.name}"
-    system = "s"
-    user   = "{{ .name }}"
-    answer_schema = "{\"type\": \"object\", \"required\": [\"n\"]}"
-  }
-  question "all" {
-    kind   = "test.all"
-    per    = "surface"
-    input  = "{'count': size(surface.tools)}"
-    system = "s"
-    user   = "u"
-    answer_schema = "{\"type\": \"object\", \"required\": [\"n\"]}"
-  }
-  tool {
+// failingSignalRubric is aheadRubric with a signal that fails for the
+// tool t3: a question per tool and one about the surface.
+var failingSignalRubric = strings.Replace(aheadRubric("1", "1", "1"), "  tool {\n", `  tool {
     signals {
       bad = "{'a': 1}[tool.name == 't3' ? 'b' : 'a']"
     }
-    score = "answers.tool.n"
-  }
-  surface {
-    score = "1"
-  }
-}
-`
+`, 1)
