@@ -119,9 +119,11 @@ type Server struct {
 	// Target is where it is read, with every variable expanded.
 	Target transport.Target
 	// Secrets are the values of the environment variables expanded in
-	// the server's entry (${TOKEN}), as redact.Secrets filters them:
-	// the server is given them, on its command line too, but no report
-	// or message may show them.
+	// the server's entry (${TOKEN}), as redact.Secrets filters them, and
+	// those its command line gives what its name says is a credential
+	// (redact.ArgSecrets: --api-key VALUE written in the clear): the
+	// server is given them, on its command line too, but no report or
+	// message may show them.
 	Secrets []string
 	// Err, when set, says why the server cannot be read as written; the
 	// other fields are then incomplete.
@@ -328,7 +330,11 @@ func readServers(path string, data []byte, format Format, key string, servers []
 		} else {
 			x.seen = map[string]string{}
 			s.Transport, s.Target, s.Err = x.server(name, e)
-			s.Secrets = redact.Secrets(x.seen, nil)
+			// A credential written in the clear in the entry's command
+			// line (--api-key VALUE), which no ${VAR} marks, is hidden
+			// as a variable's value is.
+			args := append([]string{s.Target.Location}, s.Target.Args...)
+			s.Secrets = redact.LongestFirst(append(redact.Secrets(x.seen, nil), redact.ArgSecrets(args)...))
 			if s.Err != nil && e.Command == "" && e.URL == "" {
 				s.Err = withUnknownKeys(s.Err, m.value)
 			}

@@ -370,24 +370,29 @@ func TestMissing(t *testing.T) {
 // TestSecrets: the values a server's entry takes from the environment are
 // its secrets, wherever they are written (a token in args or in the
 // url), save the session's own variables (HOME), short values and
-// defaults written in the file.
+// defaults written in the file; and so are the values its command line
+// gives in the clear what its name says is a credential (--api-key
+// VALUE, a header argument), not a count (--max-tokens 4096).
 func TestSecrets(t *testing.T) {
 	vars := env(map[string]string{"GH_TOKEN": "ghp-0123456789", "HOME": "/home/me", "PORT": "8080", "REGION": "eu-west-1"})
 	data := `{"mcpServers": {
 		"a": {"command": "${HOME}/bin/gh", "args": ["--token=${GH_TOKEN}", "--port", "${PORT}", "--level", "${LEVEL:-verbose}"]},
 		"b": {"url": "https://h/mcp?region=${REGION}"},
-		"c": {"command": "srv"}}}`
+		"c": {"command": "srv"},
+		"d": {"command": "npx", "args": ["mcp-remote", "https://h/mcp", "--header", "Authorization: Bearer tok-literal-77", "--max-tokens", "4096"]},
+		"e": {"command": "srv", "args": ["--api-key", "sk-literal-123"]}}}`
 	f, err := Parse("p/.mcp.json", []byte(data), Options{LookupEnv: vars, Home: "/home/me"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]string{"a": {"ghp-0123456789"}, "b": {"eu-west-1"}, "c": nil}
+	want := map[string][]string{"a": {"ghp-0123456789"}, "b": {"eu-west-1"}, "c": nil,
+		"d": {"Bearer tok-literal-77", "tok-literal-77"}, "e": {"sk-literal-123"}}
 	for _, s := range f.Servers {
 		if !reflect.DeepEqual(s.Secrets, want[s.Name]) {
 			t.Errorf("%s: secrets %q, want %q", s.Name, s.Secrets, want[s.Name])
 		}
 	}
-	if got := f.Secrets(); !reflect.DeepEqual(got, []string{"ghp-0123456789", "eu-west-1"}) {
+	if got := f.Secrets(); !reflect.DeepEqual(got, []string{"ghp-0123456789", "eu-west-1", "Bearer tok-literal-77", "tok-literal-77", "sk-literal-123"}) {
 		t.Errorf("File.Secrets() = %q", got)
 	}
 }

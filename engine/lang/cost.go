@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 
 	"github.com/google/cel-go/cel"
@@ -10,7 +11,6 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 	"github.com/google/cel-go/parser"
-	"math"
 )
 
 // Tracking the cost of every evaluation costs about a quarter of the time
@@ -224,61 +224,10 @@ func isConstant(reads map[string]bool, globals Vars, fastUpTo uint64) bool {
 	return fastUpTo > 0
 }
 
-// freeVars are the variables checked reads from outside it: its
-// identifiers less those a comprehension around them binds (a macro's
-// iteration variables and accumulator), which hold values the formula
-// computed. A comprehension variable named like a variable hides it only
-// within its comprehension.
+// freeVars are the variables checked reads from outside it (see
+// freeIdents).
 func freeVars(checked *cel.Ast) map[string]bool {
 	out := map[string]bool{}
-	var walk func(e celast.Expr, bound map[string]bool)
-	walk = func(e celast.Expr, bound map[string]bool) {
-		switch e.Kind() {
-		case celast.IdentKind:
-			if !bound[e.AsIdent()] {
-				out[e.AsIdent()] = true
-			}
-		case celast.SelectKind:
-			walk(e.AsSelect().Operand(), bound)
-		case celast.CallKind:
-			c := e.AsCall()
-			if c.IsMemberFunction() {
-				walk(c.Target(), bound)
-			}
-			for _, a := range c.Args() {
-				walk(a, bound)
-			}
-		case celast.ListKind:
-			for _, el := range e.AsList().Elements() {
-				walk(el, bound)
-			}
-		case celast.MapKind:
-			for _, en := range e.AsMap().Entries() {
-				m := en.AsMapEntry()
-				walk(m.Key(), bound)
-				walk(m.Value(), bound)
-			}
-		case celast.StructKind:
-			for _, f := range e.AsStruct().Fields() {
-				walk(f.AsStructField().Value(), bound)
-			}
-		case celast.ComprehensionKind:
-			c := e.AsComprehension()
-			walk(c.IterRange(), bound)
-			walk(c.AccuInit(), bound)
-			inner := make(map[string]bool, len(bound)+3)
-			for k := range bound {
-				inner[k] = true
-			}
-			inner[c.IterVar()], inner[c.AccuVar()] = true, true
-			if c.HasIterVar2() {
-				inner[c.IterVar2()] = true
-			}
-			walk(c.LoopCondition(), inner)
-			walk(c.LoopStep(), inner)
-			walk(c.Result(), inner)
-		}
-	}
-	walk(checked.NativeRep().Expr(), nil)
+	freeIdents(checked.NativeRep().Expr(), func(name string) { out[name] = true })
 	return out
 }

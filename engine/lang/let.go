@@ -36,12 +36,27 @@ func (e *Env) Idents(src string) []string {
 		return nil
 	}
 	var out []string
+	freeIdents(parsed.NativeRep().Expr(), func(name string) {
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	})
+	return out
+}
+
+// freeIdents calls visit with each identifier x reads from outside it,
+// in the order met (a name read twice is visited twice): its identifiers
+// less those a comprehension around them binds (a macro's iteration
+// variables and accumulator), which hold values the formula computed. A
+// comprehension variable named like a variable hides it only within its
+// comprehension.
+func freeIdents(x celast.Expr, visit func(name string)) {
 	var walk func(x celast.Expr, bound map[string]bool)
 	walk = func(x celast.Expr, bound map[string]bool) {
 		switch x.Kind() {
 		case celast.IdentKind:
-			if name := x.AsIdent(); !bound[name] && !slices.Contains(out, name) {
-				out = append(out, name)
+			if name := x.AsIdent(); !bound[name] {
+				visit(name)
 			}
 		case celast.SelectKind:
 			walk(x.AsSelect().Operand(), bound)
@@ -84,8 +99,7 @@ func (e *Env) Idents(src string) []string {
 			walk(c.Result(), inner)
 		}
 	}
-	walk(parsed.NativeRep().Expr(), map[string]bool{})
-	return out
+	walk(x, nil)
 }
 
 // letsFor returns the lets src needs, those it names and those they

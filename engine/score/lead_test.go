@@ -3,12 +3,15 @@ package score_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/score/stage"
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -69,3 +72,47 @@ func TestTDQSPastTheChecksLead(t *testing.T) {
 		t.Error("the coherence question asked beside the tools' and after them gave different reports")
 	}
 }
+
+// TestFailedCheckPastTheChecksLead: a check that fails for an early tool,
+// in a run of more tools than the checks may run ahead of the answers
+// (stage.MaxLead), ends the run with its error. The failed tool is never
+// marked checked, so no question gets past it and no answer moves the
+// bound on: the checks held by the bound must be let run to the end of
+// the pass, which then gives its error, rather than wait for ever.
+func TestFailedCheckPastTheChecksLead(t *testing.T) {
+	n := stage.MaxLead + 200
+	tools := make([]string, n)
+	for i := range tools {
+		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rubric.Load("fail.hcl", []byte(failingSignalRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := scripted(func(judge.Question) string { return `{"n": 1}` })
+	for _, workers := range []int{1, 2} {
+		// The question about the surface asked beside the tools', and
+		// after them.
+		for k, a := range []score.Asker{
+			&ask.Asker{Judge: j, Identity: judge.Identity{Model: "m"}, Rubric: r},
+			inTurn{&ask.Asker{Judge: j, Identity: judge.Identity{Model: "m"}, Rubric: r}},
+		} {
+			_, err = score.Run(context.Background(), r, s, score.Options{Workers: workers, Asker: a})
+			if err == nil || !strings.Contains(err.Error(), `scoring tool "t3": signal "bad": no such key`) {
+				t.Errorf("%d workers, asker %d: the run ended with %v, want tool t3's signal's error", workers, k, err)
+			}
+		}
+	}
+}
+
+// failingSignalRubric is aheadRubric with a signal that fails for the
+// tool t3: a question per tool and one about the surface.
+var failingSignalRubric = strings.Replace(aheadRubric("1", "1", "1"), "  tool {\n", `  tool {
+    signals {
+      bad = "{'a': 1}[tool.name == 't3' ? 'b' : 'a']"
+    }
+`, 1)

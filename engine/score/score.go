@@ -172,12 +172,22 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	ahead := assemble.NewAhead(ctx, r, rep, states, opt.Workers, checked.Handed)
 	if ahead != nil {
 		checked.Bound(stage.MaxLead)
+		// A run stopped (Ctrl-C) leaves tools unchecked, past which no
+		// question is asked and no answer moves the bound on: the
+		// checks it holds run on, to see the context ended, so that
+		// the pass ends and says so.
+		defer context.AfterFunc(ctx, checked.Unbound)()
 	}
 	go func() {
 		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
 			checked.Start(i)
 			var err error
 			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
+				// No question gets past a tool whose check failed,
+				// so no answer moves the bound on: the checks it
+				// holds run on, the pass ends, and its error (the
+				// lowest failed tool's) ends the run.
+				checked.Unbound()
 				return err
 			}
 			stage.Prepare(r, states[i])

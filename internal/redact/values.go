@@ -168,30 +168,90 @@ func ArgSecrets(args []string) []string {
 		if name, ok := strings.CutPrefix(a, "-"); ok {
 			name = strings.TrimPrefix(name, "-")
 			if n, v, ok := strings.Cut(name, "="); ok {
-				if SecretName(n) {
+				if credentialName(n) {
 					add(v)
+				} else {
+					// --header=Authorization: Bearer VALUE
+					secretHeader(v, add)
 				}
 				continue
 			}
-			if SecretName(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			if credentialName(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 				i++
 				addHeader(args[i], add)
 				add(args[i])
 			}
 			continue
 		}
-		if n, v, ok := strings.Cut(a, "="); ok && envName(n) && SecretName(n) {
+		if n, v, ok := strings.Cut(a, "="); ok && envName(n) && credentialName(n) {
 			add(v)
 			continue
 		}
-		if n, v, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
-			add(v)
-			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok {
-				add(cred)
+		secretHeader(a, add)
+	}
+	return LongestFirst(out)
+}
+
+// credentialName says whether the value of a flag or variable of this
+// name is a credential: its name says it is one (SecretName), its last
+// word does not say the value is something else (valueWords), and its
+// first word is not one that makes it a count or a switch
+// (modifierWords). --server-token is a credential; --token-server is not.
+func credentialName(name string) bool {
+	if !SecretName(name) {
+		return false
+	}
+	words := nameWords(name)
+	return len(words) == 0 || !slices.Contains(valueWords, words[len(words)-1]) && !slices.Contains(modifierWords, words[0])
+}
+
+// valueWords, as the last word of a flag's or variable's name, say its
+// value is not the credential its other words name: where one is kept
+// (--token-file PATH, --api-key-env NAME, --session-dir DIR), a number
+// about one (--token-limit 8000), what kind it is (--auth-type oauth),
+// who issues it (--auth-server URL, --auth-provider github). Hiding such
+// a value hides a path, a word or a number wherever a message quotes
+// it, and hides nothing secret.
+var valueWords = []string{
+	"file", "path", "dir", "directory", "env", "var", "name", "type", "mode", "url", "uri",
+	"server", "host", "port", "endpoint", "issuer", "provider", "scope", "scopes", "method", "strategy",
+	"max", "min", "limit", "count", "size", "length", "timeout", "ttl",
+}
+
+// modifierWords, as the first word of a flag's or variable's name, make
+// it a count (--max-tokens 4096) or a switch (--no-auth, --enable-auth),
+// which takes no value, so that the argument after it is not its.
+var modifierWords = []string{"max", "min", "num", "no", "disable", "enable", "skip", "without", "require", "allow"}
+
+// nameWords are the words of a flag's or variable's name, in lower case:
+// split at what is not a letter or digit and where a capital follows a
+// small letter (maxTokens is max and tokens).
+func nameWords(name string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		split := i == len(name) || !wordByte(name[i]) || name[i] == '_'
+		camel := !split && i > start && name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z'
+		if split || camel {
+			if i > start {
+				out = append(out, strings.ToLower(name[start:i]))
+			}
+			start = i
+			if split {
+				start = i + 1
 			}
 		}
 	}
-	return LongestFirst(out)
+	return out
+}
+
+// secretHeader adds, when a is a header written as one argument whose
+// name says it holds a credential ("Authorization: Bearer TOKEN",
+// "X-API-Key: TOKEN"), its value and the credential after its scheme.
+func secretHeader(a string, add func(string)) {
+	if n, _, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
+		addHeader(a, add)
+	}
 }
 
 // addHeader adds, when v is a header written as one argument

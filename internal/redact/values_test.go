@@ -35,6 +35,20 @@ func TestArgSecrets(t *testing.T) {
 		{"no credential", []string{"npx", "-y", "@scope/server", "--port", "8080", "MODE=debug", "/tmp/dir"}, nil},
 		{"a path with =", []string{"server", "--out=/tmp/a=b"}, nil},
 		{"a URL", []string{"server", "https://host/x?a=b"}, nil},
+		{"header=", []string{"mcp-remote", "https://x.example/mcp", "--header=Authorization: Bearer tok123456"}, []string{"Bearer tok123456", "tok123456"}},
+		{"header= of no credential", []string{"mcp-remote", "--header=Accept: application/json"}, nil},
+		{"a key header", []string{"server", "-H", "X-API-Key: abc123def"}, []string{"abc123def"}},
+		{"a count", []string{"server", "--max-tokens", "4096", "--tokenLimit=8000"}, nil},
+		{"a count, camel case", []string{"server", "--maxTokens", "4096"}, nil},
+		{"a file", []string{"server", "--token-file", "/home/u/.token", "GITHUB_TOKEN_FILE=/run/secrets/gh"}, nil},
+		{"a directory", []string{"server", "--session-dir", "/tmp/sessions"}, nil},
+		{"a variable's name", []string{"server", "--api-key-env", "MY_API_KEY"}, nil},
+		{"a kind", []string{"server", "--auth-type", "oauth"}, nil},
+		{"who issues it", []string{"server", "--auth-server", "https://auth.example.com", "--oauth-provider", "github", "--auth-scopes", "repo"}, nil},
+		{"a switch", []string{"server", "--no-auth", "/tmp/data"}, nil},
+		{"a switch, then a credential", []string{"server", "--no-auth", "--token", "sk-abcdef123456"}, []string{"sk-abcdef123456"}},
+		{"camel case credential", []string{"server", "--apiKey", "abc123def"}, []string{"abc123def"}},
+		{"a credential named after its server", []string{"server", "--server-token", "sk-abcdef123456", "PROVIDER_API_KEY=sekret-value-99"}, []string{"sekret-value-99", "sk-abcdef123456"}},
 	} {
 		got := ArgSecrets(c.args)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {

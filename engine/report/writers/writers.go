@@ -99,10 +99,7 @@ func (w Writer) WriteFile(path string, rep *report.Report, opt text.Options) err
 // --format is not given; the others are formats of the same kind of
 // file (a SARIF log or a badge is JSON too) that --format may still
 // choose. A longer ending is listed before a shorter one it ends with.
-var extensions = []struct {
-	ext, what string
-	formats   []string
-}{
+var extensions = []knownExtension{
 	{".sarif", "a SARIF file", []string{"sarif"}},
 	{".sarif.json", "a SARIF file", []string{"sarif"}},
 	{".json", "a JSON file", []string{"json", "sarif", "gitlab", "badge"}},
@@ -112,6 +109,13 @@ var extensions = []struct {
 	{".htm", "an HTML file", []string{"html"}},
 	{".txt", "a text file", []string{"text"}},
 	{".xml", "an XML file", []string{"junit"}},
+}
+
+// knownExtension is a file name ending (ext, with its dot) whose format
+// is known: what kind of file it names, and the formats it may hold.
+type knownExtension struct {
+	ext, what string
+	formats   []string
 }
 
 // ForOut returns the format of the main output, which goes to the file
@@ -126,21 +130,29 @@ func ForOut(format string, given bool, out string) (Writer, error) {
 	if err != nil {
 		return Writer{}, err
 	}
-	lower := strings.ToLower(out)
-	for _, e := range extensions {
-		if !strings.HasSuffix(lower, e.ext) || len(lower) == len(e.ext) {
-			continue
-		}
-		if !given {
-			return Find(e.formats[0])
-		}
-		if slices.Contains(e.formats, w.Name) {
-			return w, nil
-		}
-		rename := out[:len(out)-len(e.ext)] + extension(w.Name)
-		return Writer{}, fmt.Errorf("--format %s contradicts --out %s, %s: drop --format to write it as %s, or name the file %s", w.Name, out, e.what, e.formats[0], rename)
+	e, ok := extensionOf(out)
+	switch {
+	case !ok:
+		return w, nil
+	case !given:
+		return Find(e.formats[0])
+	case slices.Contains(e.formats, w.Name):
+		return w, nil
 	}
-	return w, nil
+	rename := out[:len(out)-len(e.ext)] + extension(w.Name)
+	return Writer{}, fmt.Errorf("--format %s contradicts --out %s, %s: drop --format to write it as %s, or name the file %s", w.Name, out, e.what, e.formats[0], rename)
+}
+
+// extensionOf is the entry of extensions that path's name ends with (in
+// any case), when there is one and the name is more than it.
+func extensionOf(path string) (e knownExtension, ok bool) {
+	lower := strings.ToLower(path)
+	for _, e := range extensions {
+		if strings.HasSuffix(lower, e.ext) && len(lower) > len(e.ext) {
+			return e, true
+		}
+	}
+	return knownExtension{}, false
 }
 
 // Fits says whether a file named path may hold format by its name's
@@ -148,16 +160,11 @@ func ForOut(format string, given bool, out string) (Writer, error) {
 // what says what kind of file the name is ("a Markdown file") and
 // rename is path with format's extension in place of its own.
 func Fits(path, format string) (ok bool, what, rename string) {
-	lower := strings.ToLower(path)
-	for _, e := range extensions {
-		if strings.HasSuffix(lower, e.ext) && len(lower) > len(e.ext) {
-			if slices.Contains(e.formats, format) {
-				return true, "", ""
-			}
-			return false, e.what, path[:len(path)-len(e.ext)] + extension(format)
-		}
+	e, known := extensionOf(path)
+	if !known || slices.Contains(e.formats, format) {
+		return true, "", ""
 	}
-	return true, "", ""
+	return false, e.what, path[:len(path)-len(e.ext)] + extension(format)
 }
 
 // extension is the file name ending of format: the first in extensions

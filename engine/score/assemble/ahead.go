@@ -85,18 +85,9 @@ func NewAhead(ctx context.Context, r *rubric.Rubric, rep *report.Report, states 
 // reads are not looked into. At 5,000 TDQS tools the checks, signals and
 // metrics it lets go are a third of what the run holds while it asks.
 func lateReads(r *rubric.Rubric) (keep func(name string) bool, shed bool) {
-	var late []*lang.Program
-	k, from := 0, lateFrom(r)
-	for _, rb := range r.Tool.Reports {
-		for _, f := range rb.Fields {
-			if k >= from {
-				if _, lets := f.Value.Apart(); len(lets) > 0 {
-					return nil, false
-				}
-				late = append(late, f.Value)
-			}
-			k++
-		}
+	late, ok := lateValues(r)
+	if !ok {
+		return nil, false
 	}
 	return func(name string) bool {
 		for _, p := range late {
@@ -114,7 +105,26 @@ func lateReads(r *rubric.Rubric) (keep func(name string) bool, shed bool) {
 // members alone, not its whole definition. ok is false when one reads it
 // any other way, or reads lets.
 func lateToolMembers(r *rubric.Rubric) (members []string, ok bool) {
+	late, ok := lateValues(r)
+	if !ok {
+		return nil, false
+	}
 	all := map[string]bool{}
+	for _, p := range late {
+		m, ok := p.Members("tool")
+		if !ok {
+			return nil, false
+		}
+		for name := range m {
+			all[name] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(all)), true
+}
+
+// lateValues are the report values ToolLate evaluates, in order; ok is
+// false when one of them reads lets, whose reads are not looked into.
+func lateValues(r *rubric.Rubric) (late []*lang.Program, ok bool) {
 	k, from := 0, lateFrom(r)
 	for _, rb := range r.Tool.Reports {
 		for _, f := range rb.Fields {
@@ -122,18 +132,12 @@ func lateToolMembers(r *rubric.Rubric) (members []string, ok bool) {
 				if _, lets := f.Value.Apart(); len(lets) > 0 {
 					return nil, false
 				}
-				m, ok := f.Value.Members("tool")
-				if !ok {
-					return nil, false
-				}
-				for name := range m {
-					all[name] = true
-				}
+				late = append(late, f.Value)
 			}
 			k++
 		}
 	}
-	return slices.Sorted(maps.Keys(all)), true
+	return late, true
 }
 
 // cutTool gives sc's tool only the members named, as far as it has them.
