@@ -124,6 +124,11 @@ func TestNeedOf(t *testing.T) {
 		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `any(run(['\t' '\t' ' ' ' '] in [], 80) run(['\n' '\n'] in ['\t' '\n' '\r' '\r' ' ' ' '], 8))`, 9},
 		{`(x[ab]y){3}`, `all(any("xay" "xby") run(['x' 'x'] in ['a' 'b' 'x' 'y'], 3))`, 9},
 		{`^$|\b`, `-`, 0},
+		// Control characters are counted in the text (a class with a
+		// printable character or a line break is not).
+		{`[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x{80}-\x{9F}]+`, `count(['\x00' '\b' '\v' '\f' '\x0e' '\x1f' '\x7f' '\u009f'], 1)`, 1},
+		{`(?s)\A.*?(?:[\x01-\x08]+)`, `count(['\x01' '\b'], 1)`, 1},
+		{`[\x00-\x0A]`, `-`, 1},
 	}
 	var show func(n *need) string
 	show = func(n *need) string {

@@ -344,6 +344,12 @@ func classNeed(ranges []rune) *need {
 	if !ascii {
 		return pastASCII(ranges)
 	}
+	if !printable(ranges) {
+		// Control characters (with or without some past ASCII): few
+		// texts hold one, and one pass counts them where an expression
+		// that starts with the class would run on every text.
+		return &need{op: needCount, chars: ranges, n: 1}
+	}
 	var chars []string
 	for i := 0; i < len(ranges); i += 2 {
 		if ranges[i+1] >= utf8.RuneSelf || ranges[i+1]-ranges[i] >= maxClassLiterals*2 {
@@ -366,6 +372,19 @@ func classNeed(ranges []rune) *need {
 		subs[i] = &need{op: needLit, lit: c}
 	}
 	return joined(needAny, subs)
+}
+
+// printable reports whether the ranges (lo and hi in turn) hold a
+// character that ordinary text is made of: a printable ASCII character,
+// a tab, a line feed or a carriage return.
+func printable(ranges []rune) bool {
+	for i := 0; i < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		if lo <= '\t' && '\t' <= hi || lo <= '\n' && '\n' <= hi || lo <= '\r' && '\r' <= hi || lo <= 0x7E && 0x20 <= hi {
+			return true
+		}
+	}
+	return false
 }
 
 // pastASCII is what a text needs to hold a character of ranges, all
