@@ -166,3 +166,29 @@ func TestNeedOf(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyOfChars: the need of one character of a class, read byte by
+// byte, finds what a walk over the text's characters finds: ASCII
+// controls, C1 controls, characters past ASCII, and a byte that is not
+// UTF-8 (read as U+FFFD, as the expressions read it).
+func TestAnyOfChars(t *testing.T) {
+	classes := [][]rune{
+		{0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, 0x7F, 0x9F},
+		{0x200B, 0x200D},
+		{0xFFFD, 0xFFFD},
+		{0x1B, 0x1B, 0xE0000, 0xE007F},
+	}
+	texts := []string{"", "plain text", "tab\there", "bell\a", "del\x7f", "c1\u0085", "zw\u200b", "bad\xff", "tag\U000E0041", "esc\x1b[8m", "é and ü"}
+	for _, ranges := range classes {
+		n := anyOfChars(ranges)
+		for _, s := range texts {
+			want := false
+			for _, r := range s {
+				want = want || inRanges(ranges, r)
+			}
+			if got := n.countIn(s); got != want {
+				t.Errorf("%q in %q: %v, want %v", ranges, s, got, want)
+			}
+		}
+	}
+}
