@@ -39,9 +39,13 @@
 #   - send_to_url is high when what is sent is the conversation, the
 #     model's context, secrets, keys, tokens, files or the user's data;
 #   - the spans of secret_read and url_data_placeholder are whole: from the
-#     verb to the end of the path, the whole URL with its placeholder;
+#     verb to the end of the path, the whole URL with its placeholder; the
+#     spans of secret_read, send_to_url, asks_for_secrets and
+#     into_parameter start at the verb, not at the "and", "then" or comma
+#     before it;
 #   - a pointer to a parameter whose name holds / or ~ is escaped (RFC 6901).
-# A definition without these scores as it did.
+# A definition without these scores as it did. On 10,000 generated tools
+# 1.1.0 costs 1.3 times the CPU of 1.0.2 (bench/README.md, 2026-12-05).
 #
 # Intent, not topic. A tool may honestly say that it deletes data, fetches
 # URLs, sends mail or manages ~/.ssh/config with the user's consent: none
@@ -278,7 +282,7 @@ rubric "tool-safety" {
       # starts at its verb.
       trimmedFindings = <<-CEL
         cueFindings.filter(f, f.check != 'shadow_named' || !cueFindings.exists(g, g.check == 'shadow_prefer' && g.path == f.path && g.start <= f.start && f.start < g.end))
-        .map(f, f.check in ['secret_read', 'send_to_url']
+        .map(f, f.check in ['secret_read', 'send_to_url', 'asks_for_secrets', 'into_parameter']
           ? cel.bind(p, find_all(f.text.substring(f.start, f.end), lead), p.size() == 0 ? f : {
               'check': f.check, 'class': f.class, 'severity': f.severity, 'title': f.title,
               'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start + p[0].end, 'end': f.end})

@@ -225,6 +225,9 @@ func asciiPrototype(r rune) (rune, bool) {
 // FindAllEachFolded is FindAllEach of patterns in the folded copy of s
 // (see Fold), each match reported as the original characters it covers.
 func FindAllEachFolded(s string, patterns, folds []string) ([]PatternSpan, error) {
+	if err := checkFolds(folds); err != nil {
+		return nil, err
+	}
 	ps, err := patternSetFor(patterns)
 	if err != nil {
 		return nil, err
@@ -233,8 +236,12 @@ func FindAllEachFolded(s string, patterns, folds []string) ([]PatternSpan, error
 }
 
 // findFolded appends to out the matches of ps in the folded copy of s,
-// reported on s.
+// reported on s. The caller has checked folds.
 func findFolded(ps *patternSet, sc *findScratch, s string, folds []string, out []PatternSpan) ([]PatternSpan, error) {
+	if isASCII(s) {
+		// Most strings: no fold changes ASCII, so they need no copy.
+		return ps.find(s, sc, out), nil
+	}
 	f, err := Fold(s, folds)
 	if err != nil {
 		return nil, err

@@ -60,3 +60,33 @@ func TestFold(t *testing.T) {
 		t.Errorf("an unknown fold: %v, want an error naming the folds", err)
 	}
 }
+
+// TestFindFoldedASCII: an ASCII string, most of what a rubric reads, is
+// matched as it is, with no folded copy made (no allocation past the
+// match's own), and a
+// fold this package does not know is refused whatever the string.
+func TestFindFoldedASCII(t *testing.T) {
+	ps, err := patternSetFor([]string{`(?i)ignore\s+previous`, `[\x{200B}]+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := ps.scratch()
+	out := make([]PatternSpan, 0, 4)
+	s := "Lists files. Ignore previous notes."
+	folds := []string{FoldNFKC, FoldConfusable}
+	allocs := testing.AllocsPerRun(100, func() {
+		got, _ := findFolded(ps, sc, s, folds, out[:0])
+		if len(got) != 1 || got[0].Text != "Ignore previous" {
+			t.Fatalf("got %+v", got)
+		}
+	})
+	plain := testing.AllocsPerRun(100, func() { ps.find(s, sc, out[:0]) })
+	if allocs != plain {
+		t.Errorf("an ASCII string costs %v allocations, want %v, those of matching it unfolded", allocs, plain)
+	}
+	for _, s := range []string{"plain", "Ｉｇｎｏｒｅ"} {
+		if _, err := FindAllEachFolded(s, []string{`x`}, []string{"nfd"}); err == nil {
+			t.Errorf("%q: fold nfd accepted", s)
+		}
+	}
+}

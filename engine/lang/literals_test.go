@@ -124,6 +124,11 @@ func TestNeedOf(t *testing.T) {
 		{`([ \t]{80,}|(\r?\n[ \t]*){8,})\S`, `any(run(['\t' '\t' ' ' ' '] in [], 80) run(['\n' '\n'] in ['\t' '\n' '\r' '\r' ' ' ' '], 8))`, 9},
 		{`(x[ab]y){3}`, `all(any("xay" "xby") run(['x' 'x'] in ['a' 'b' 'x' 'y'], 3))`, 9},
 		{`^$|\b`, `-`, 0},
+		// Control characters are counted in the text (a class with a
+		// printable character or a line break is not).
+		{`[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\x{80}-\x{9F}]+`, `count(['\x00' '\b' '\v' '\f' '\x0e' '\x1f' '\x7f' '\u009f'], 1)`, 1},
+		{`(?s)\A.*?(?:[\x01-\x08]+)`, `count(['\x01' '\b'], 1)`, 1},
+		{`[\x00-\x0A]`, `-`, 1},
 	}
 	var show func(n *need) string
 	show = func(n *need) string {
@@ -158,6 +163,32 @@ func TestNeedOf(t *testing.T) {
 		}
 		if got := minBytes(tree); got != c.min {
 			t.Errorf("%s: at least %d bytes, want %d", c.re, got, c.min)
+		}
+	}
+}
+
+// TestAnyOfChars: the need of one character of a class, read byte by
+// byte, finds what a walk over the text's characters finds: ASCII
+// controls, C1 controls, characters past ASCII, and a byte that is not
+// UTF-8 (read as U+FFFD, as the expressions read it).
+func TestAnyOfChars(t *testing.T) {
+	classes := [][]rune{
+		{0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, 0x7F, 0x9F},
+		{0x200B, 0x200D},
+		{0xFFFD, 0xFFFD},
+		{0x1B, 0x1B, 0xE0000, 0xE007F},
+	}
+	texts := []string{"", "plain text", "tab\there", "bell\a", "del\x7f", "c1\u0085", "zw\u200b", "bad\xff", "tag\U000E0041", "esc\x1b[8m", "é and ü"}
+	for _, ranges := range classes {
+		n := anyOfChars(ranges)
+		for _, s := range texts {
+			want := false
+			for _, r := range s {
+				want = want || inRanges(ranges, r)
+			}
+			if got := n.countIn(s); got != want {
+				t.Errorf("%q in %q: %v, want %v", ranges, s, got, want)
+			}
 		}
 	}
 }

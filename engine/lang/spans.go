@@ -74,6 +74,22 @@ type need struct {
 	// within, for needRun, are the ranges of the characters the run is
 	// made of, when they are more than chars (nil: chars alone).
 	within []rune
+	// ascii, for a needCount of one made by anyOfChars, has bit b set
+	// when the byte b < 0x80 is one of chars: such a need reads a text
+	// byte by byte and decodes only what lies past ASCII.
+	ascii *[2]uint64
+}
+
+// anyOfChars is the need of one character of ranges (lo and hi in turn),
+// anywhere in the text.
+func anyOfChars(ranges []rune) *need {
+	n := &need{op: needCount, chars: ranges, n: 1, ascii: new([2]uint64)}
+	for i := 0; i < len(ranges); i += 2 {
+		for r := ranges[i]; r <= ranges[i+1] && r < utf8.RuneSelf; r++ {
+			n.ascii[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return n
 }
 
 type needOp uint8
@@ -118,6 +134,23 @@ func (n *need) holds(s string, has func(string) bool) bool {
 // of n.within's (or n.chars's) for needRun.
 func (n *need) countIn(s string) bool {
 	if len(s) < n.n {
+		return false
+	}
+	if n.ascii != nil {
+		for i := 0; i < len(s); {
+			if b := s[i]; b < utf8.RuneSelf {
+				if n.ascii[b>>6]&(1<<(b&63)) != 0 {
+					return true
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if inRanges(n.chars, r) {
+				return true
+			}
+			i += size
+		}
 		return false
 	}
 	count := 0
@@ -344,6 +377,12 @@ func classNeed(ranges []rune) *need {
 	if !ascii {
 		return pastASCII(ranges)
 	}
+	if !printable(ranges) {
+		// Control characters (with or without some past ASCII): few
+		// texts hold one, and one pass counts them where an expression
+		// that starts with the class would run on every text.
+		return anyOfChars(ranges)
+	}
 	var chars []string
 	for i := 0; i < len(ranges); i += 2 {
 		if ranges[i+1] >= utf8.RuneSelf || ranges[i+1]-ranges[i] >= maxClassLiterals*2 {
@@ -368,6 +407,19 @@ func classNeed(ranges []rune) *need {
 	return joined(needAny, subs)
 }
 
+// printable reports whether the ranges (lo and hi in turn) hold a
+// character that ordinary text is made of: a printable ASCII character,
+// a tab, a line feed or a carriage return.
+func printable(ranges []rune) bool {
+	for i := 0; i < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		if lo <= '\t' && '\t' <= hi || lo <= '\n' && '\n' <= hi || lo <= '\r' && '\r' <= hi || lo <= 0x7E && 0x20 <= hi {
+			return true
+		}
+	}
+	return false
+}
+
 // pastASCII is what a text needs to hold a character of ranges, all
 // past ASCII: a character past ASCII (the automaton's literal, met by
 // any text that has one) and then one of those characters, counted in
@@ -377,7 +429,7 @@ func classNeed(ranges []rune) *need {
 func pastASCII(ranges []rune) *need {
 	return &need{op: needAll, subs: []*need{
 		{op: needLit, lit: nonASCII},
-		{op: needCount, chars: ranges, n: 1},
+		anyOfChars(ranges),
 	}}
 }
 
