@@ -10,7 +10,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
@@ -38,27 +37,7 @@ func (b *blocking) Ask(ctx context.Context, q judge.Question) (judge.Answer, err
 // asked when they overlapped and one read the cache when they did not, so
 // a run's "49 calls, 2 from the cache" depended on the machine's load.
 func TestOneQuestionAskedTwiceIsAskedOnce(t *testing.T) {
-	r, err := rubric.Load("t.hcl", []byte(`rubric "t" {
-  version = "1"
-  grades  = { A = 0 }
-  question "q" {
-    kind   = "t.q"
-    per    = "tool"
-    input  = "{'name': tool.name}"
-    system = "s"
-    user   = "u"
-    answer_schema = "{\"type\":\"object\",\"required\":[\"n\"],\"properties\":{\"n\":{\"type\":\"integer\"}}}"
-  }
-  tool {
-    score = "answers.q.n"
-  }
-  surface {
-    score = "0"
-  }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := oneQuestion(t)
 	store, err := cache.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -15,27 +15,7 @@ import (
 // model); a call asking afresh reads nothing; a call carrying no
 // question (an asker without a cache) keeps nothing.
 func TestMemberMemoKeepsOnlyWhatAMemberAloneWould(t *testing.T) {
-	r, err := rubric.Load("t.hcl", []byte(`rubric "t" {
-  version = "1"
-  grades  = { A = 0 }
-  question "q" {
-    kind   = "t.q"
-    per    = "tool"
-    input  = "{'name': tool.name}"
-    system = "s"
-    user   = "u"
-    answer_schema = "{\"type\":\"object\",\"required\":[\"n\"],\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":0}}}"
-  }
-  tool {
-    score = "answers.q.n"
-  }
-  surface {
-    score = "0"
-  }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := oneQuestion(t)
 	store, err := cache.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -79,4 +59,32 @@ func TestMemberMemoKeepsOnlyWhatAMemberAloneWould(t *testing.T) {
 	if _, ok := m.Get(context.Background(), id, judge.Question{}); ok {
 		t.Error("a call without a question read an answer")
 	}
+}
+
+// oneQuestion is a rubric of one question per tool, "t.q", whose answer
+// is {"n": a whole number of at least 0}.
+func oneQuestion(t *testing.T) *rubric.Rubric {
+	t.Helper()
+	r, err := rubric.Load("t.hcl", []byte(`rubric "t" {
+  version = "1"
+  grades  = { A = 0 }
+  question "q" {
+    kind   = "t.q"
+    per    = "tool"
+    input  = "{'name': tool.name}"
+    system = "s"
+    user   = "u"
+    answer_schema = "{\"type\":\"object\",\"required\":[\"n\"],\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":0}}}"
+  }
+  tool {
+    score = "answers.q.n"
+  }
+  surface {
+    score = "0"
+  }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

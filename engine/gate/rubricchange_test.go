@@ -38,24 +38,15 @@ func TestRubricChange(t *testing.T) {
 			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "own rubric")) {
 				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
 			}
-			var text, md, js bytes.Buffer
-			if err := gate.WriteText(&text, rep); err != nil {
-				t.Fatal(err)
+			text, md, js := writeAll(t, rep)
+			if !strings.Contains(text, "\nrubric: the note.\n"+string(rep.Decision)+": ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text)
 			}
-			if !strings.Contains(text.String(), "\nrubric: the note.\n"+string(rep.Decision)+": ") {
-				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
+			if !strings.Contains(md, c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md)
 			}
-			if err := gate.WriteMarkdown(&md, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(md.String(), c.callout) {
-				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
-			}
-			if err := gate.Write(&js, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(js.String(), `"rubric_change": {`) || !strings.Contains(js.String(), `"used": "`+c.used+`"`) {
-				t.Errorf("gate.json lacks the change:\n%s", js.String())
+			if !strings.Contains(js, `"rubric_change": {`) || !strings.Contains(js, `"used": "`+c.used+`"`) {
+				t.Errorf("gate.json lacks the change:\n%s", js)
 			}
 		})
 	}
@@ -64,10 +55,9 @@ func TestRubricChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text bytes.Buffer
-	_ = gate.WriteText(&text, rep)
-	if strings.Contains(text.String(), "rubric: ") || rep.RubricChange != nil {
-		t.Errorf("a gate without a change says one:\n%s", text.String())
+	text, _, _ := writeAll(t, rep)
+	if strings.Contains(text, "rubric: ") || rep.RubricChange != nil {
+		t.Errorf("a gate without a change says one:\n%s", text)
 	}
 }
 
@@ -99,25 +89,16 @@ func TestJudgeChange(t *testing.T) {
 			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "own judge")) {
 				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
 			}
-			var text, md, js bytes.Buffer
-			if err := gate.WriteText(&text, rep); err != nil {
-				t.Fatal(err)
+			text, md, js := writeAll(t, rep)
+			if !strings.Contains(text, "\njudge: the judge note.\n"+string(rep.Decision)+": ") || strings.Contains(text, "\nrubric: ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text)
 			}
-			if !strings.Contains(text.String(), "\njudge: the judge note.\n"+string(rep.Decision)+": ") || strings.Contains(text.String(), "\nrubric: ") {
-				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
-			}
-			if err := gate.WriteMarkdown(&md, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(md.String(), c.callout) {
-				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
-			}
-			if err := gate.Write(&js, rep); err != nil {
-				t.Fatal(err)
+			if !strings.Contains(md, c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md)
 			}
 			for _, want := range []string{`"judge_change": {`, `"used": "` + c.used + `"`, `"base_file": "main:rubric.yaml"`, `"key": "judge"`, `"base": "openai"`, `"head": "heuristic"`} {
-				if !strings.Contains(js.String(), want) {
-					t.Errorf("gate.json lacks %s:\n%s", want, js.String())
+				if !strings.Contains(js, want) {
+					t.Errorf("gate.json lacks %s:\n%s", want, js)
 				}
 			}
 		})
@@ -126,11 +107,9 @@ func TestJudgeChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text, js bytes.Buffer
-	_ = gate.WriteText(&text, rep)
-	_ = gate.Write(&js, rep)
-	if strings.Contains(text.String(), "judge: ") || strings.Contains(js.String(), "judge_change") {
-		t.Errorf("a gate without a change says one:\n%s", text.String())
+	text, _, js := writeAll(t, rep)
+	if strings.Contains(text, "judge: ") || strings.Contains(js, "judge_change") {
+		t.Errorf("a gate without a change says one:\n%s", text)
 	}
 }
 
@@ -163,25 +142,16 @@ func TestPolicyChange(t *testing.T) {
 			if got := strings.HasSuffix(rep.Reason, c.reason); !got || (c.reason == "" && strings.Contains(rep.Reason, "head's own")) {
 				t.Errorf("reason %q, want it to end %q", rep.Reason, c.reason)
 			}
-			var text, md, js bytes.Buffer
-			if err := gate.WriteText(&text, rep); err != nil {
-				t.Fatal(err)
+			text, md, js := writeAll(t, rep)
+			if !strings.Contains(text, "\npolicy: the policy note.\n"+string(rep.Decision)+": ") || strings.Contains(text, "\njudge: ") {
+				t.Errorf("the terminal lacks the note before the decision:\n%s", text)
 			}
-			if !strings.Contains(text.String(), "\npolicy: the policy note.\n"+string(rep.Decision)+": ") || strings.Contains(text.String(), "\njudge: ") {
-				t.Errorf("the terminal lacks the note before the decision:\n%s", text.String())
-			}
-			if err := gate.WriteMarkdown(&md, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(md.String(), c.callout) {
-				t.Errorf("gate.md lacks %q:\n%s", c.callout, md.String())
-			}
-			if err := gate.Write(&js, rep); err != nil {
-				t.Fatal(err)
+			if !strings.Contains(md, c.callout) {
+				t.Errorf("gate.md lacks %q:\n%s", c.callout, md)
 			}
 			for _, want := range []string{`"policy_change": {`, `"used": "` + c.used + `"`, `"base_file": "main:rubric.yaml"`, `"key": "fail-on-breaking"`, `"base": "true"`, `"head": "false"`} {
-				if !strings.Contains(js.String(), want) {
-					t.Errorf("gate.json lacks %s:\n%s", want, js.String())
+				if !strings.Contains(js, want) {
+					t.Errorf("gate.json lacks %s:\n%s", want, js)
 				}
 			}
 		})
@@ -190,10 +160,24 @@ func TestPolicyChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text, js bytes.Buffer
-	_ = gate.WriteText(&text, rep)
-	_ = gate.Write(&js, rep)
-	if strings.Contains(text.String(), "policy: ") || strings.Contains(js.String(), "policy_change") {
-		t.Errorf("a gate without a change says one:\n%s", text.String())
+	text, _, js := writeAll(t, rep)
+	if strings.Contains(text, "policy: ") || strings.Contains(js, "policy_change") {
+		t.Errorf("a gate without a change says one:\n%s", text)
 	}
+}
+
+// writeAll writes rep as the terminal, gate.md and gate.json have it.
+func writeAll(t *testing.T, rep *gate.Report) (text, md, js string) {
+	t.Helper()
+	var tb, mb, jb bytes.Buffer
+	if err := gate.WriteText(&tb, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := gate.WriteMarkdown(&mb, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := gate.Write(&jb, rep); err != nil {
+		t.Fatal(err)
+	}
+	return tb.String(), mb.String(), jb.String()
 }
