@@ -19,8 +19,9 @@ import (
 // repository (some teams commit it to save model calls in CI). Cache
 // keys can be computed by anyone, so a pull request could add or edit an
 // answer file that gives its worse definition the base's good answer,
-// and pass without the judge being asked. The answer files the head adds
-// or edits since its merge base with base are set aside
+// and pass without the judge being asked. The answer files the working
+// tree adds or edits since the merge base of base and head, committed or
+// not, are set aside
 // (cache.Store.Distrust): the judge is asked again for any the gate
 // needs, and its fresh answer is written in their place, as any run
 // writes one. Answers cached at the base, and a cache outside the

@@ -327,11 +327,13 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	return strings.TrimSpace(stdout.String()), nil
 }
 
-// Changed returns the files under dir, a path relative to the top of the
-// repository, that head (a commit, or "" for the working tree's tracked
-// files) adds or changes since its merge base with base, relative to the
-// top of the repository. Renames count as added files; deleted files are
-// left out. Files git does not track are not in it.
+// Changed returns the tracked files under dir, a path relative to the
+// top of the repository, that the working tree adds or changes since the
+// merge base of base and head (a revision, or "" for HEAD), relative to
+// the top of the repository: what head's commits change there, and any
+// edit not committed, for the working tree's files are the ones read.
+// Renames count as added files; deleted files are left out. Files git
+// does not track are not in it.
 func (r *Repo) Changed(ctx context.Context, base, head, dir string) ([]string, error) {
 	from, err := git(ctx, r.Root, "merge-base", "--end-of-options", base, cmp.Or(head, "HEAD"))
 	if err != nil {
@@ -339,12 +341,7 @@ func (r *Repo) Changed(ctx context.Context, base, head, dir string) ([]string, e
 		// what the head changes.
 		from = base
 	}
-	args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--diff-filter=d", "--end-of-options", from}
-	if head != "" {
-		args = append(args, head)
-	}
-	args = append(args, "--", ":(literal)"+filepath.ToSlash(dir))
-	out, err := git(ctx, r.Root, args...)
+	out, err := git(ctx, r.Root, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--diff-filter=d", "--end-of-options", from, "--", ":(literal)"+filepath.ToSlash(dir))
 	if err != nil {
 		return nil, err
 	}

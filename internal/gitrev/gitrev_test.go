@@ -351,8 +351,9 @@ func TestResolveSaysHowToFetchInGitLab(t *testing.T) {
 	}
 }
 
-// TestChanged: the files a head changes under a folder since the base,
-// committed or (for the working tree) not; nothing outside the folder.
+// TestChanged: the files the working tree changes under a folder since
+// the merge base of base and head, committed or not; nothing outside the
+// folder. The working tree is at v2.
 func TestChanged(t *testing.T) {
 	dir := repo(t)
 	ctx := context.Background()
@@ -370,7 +371,8 @@ func TestChanged(t *testing.T) {
 		{name: "committed", base: "v1", head: "v2", dir: "sub", want: "sub/file.txt"},
 		{name: "the same", base: "v2", head: "v2", dir: "sub", want: ""},
 		{name: "elsewhere", base: "v1", head: "v2", dir: "none", want: ""},
-		{name: "working tree", base: "v2", head: "", dir: "sub", want: ""},
+		{name: "HEAD", base: "v2", head: "", dir: "sub", want: ""},
+		{name: "HEAD since v1", base: "v1", head: "", dir: "sub", want: "sub/file.txt"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := r.Changed(ctx, tc.base, tc.head, tc.dir)
