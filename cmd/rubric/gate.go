@@ -139,6 +139,13 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 			g.Lock = "" // read once the base's is known
 		}
 	}
+	// And answers the change brings into a cache directory of the
+	// repository are not read (gate_cache.go).
+	if saved == nil {
+		if g.CacheChange, err = distrustChangedCache(ctx, sess.Cache(), g.Base, g.Head); err != nil {
+			return invalid(err)
+		}
+	}
 	rep, in, err := sess.RunGate(ctx, r, rep, g)
 	return a.finishGate(ctx, rep, in, saved == nil, err)
 }

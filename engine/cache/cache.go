@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -48,6 +49,17 @@ type Store struct {
 	// mem holds the entries and prompts of a cache in memory; nil for a
 	// directory.
 	mem *memory
+	// distrusted holds the answers this Store must not read back (see
+	// Distrust); nil when it reads every one.
+	distrusted *distrusted
+}
+
+// distrusted is what Distrust set aside: paths relative to the cache
+// directory, and the keys answered afresh since, which are read again.
+type distrusted struct {
+	mu    sync.Mutex
+	paths map[string]bool
+	fresh map[string]bool
 }
 
 // memory is what a cache in memory holds.
@@ -131,6 +143,64 @@ func (s *Store) answerPath(key string) string {
 	return filepath.Join(s.dir, "answers", key[:2], key+".json")
 }
 
+// Dir returns the cache's directory; "" for a cache in memory.
+func (s *Store) Dir() string {
+	return s.dir
+}
+
+// Distrust makes the answers at paths misses for as long as the Store:
+// each is asked again, and the answer Put in its place is read from then
+// on. A path is relative to the cache directory, with slashes; a folder
+// stands for every answer under it, and "." for the whole cache. The
+// gate distrusts the answers a pull request adds or edits in a cache
+// directory the repository holds: cache keys can be computed by anyone,
+// so such a file could hand a worse definition a better answer.
+func (s *Store) Distrust(paths []string) {
+	if s.mem != nil || len(paths) == 0 {
+		return
+	}
+	if s.distrusted == nil {
+		s.distrusted = &distrusted{paths: map[string]bool{}, fresh: map[string]bool{}}
+	}
+	s.distrusted.mu.Lock()
+	defer s.distrusted.mu.Unlock()
+	for _, p := range paths {
+		s.distrusted.paths[path.Clean(p)] = true
+	}
+}
+
+// isDistrusted says whether the answer under key lies at a path Distrust
+// set aside (or under one) and was not Put since.
+func (s *Store) isDistrusted(key string) bool {
+	d := s.distrusted
+	if d == nil {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.fresh[key] {
+		return false
+	}
+	for p := path.Join("answers", key[:2], key+".json"); ; p = path.Dir(p) {
+		if d.paths[p] {
+			return true
+		}
+		if p == "." {
+			return false
+		}
+	}
+}
+
+// answered notes that key was Put: a distrusted answer is read again once
+// answered afresh.
+func (s *Store) answered(key string) {
+	if d := s.distrusted; d != nil {
+		d.mu.Lock()
+		d.fresh[key] = true
+		d.mu.Unlock()
+	}
+}
+
 // Get returns the answer cached under key. An entry that cannot be read
 // back whole is a miss: it is asked again and overwritten.
 func (s *Store) Get(key string) (Entry, bool) {
@@ -142,6 +212,9 @@ func (s *Store) Get(key string) (Entry, bool) {
 		defer s.mem.mu.Unlock()
 		e, ok := s.mem.answers[key]
 		return e, ok
+	}
+	if s.isDistrusted(key) {
+		return Entry{}, false
 	}
 	b, err := os.ReadFile(s.answerPath(key))
 	if err != nil {
@@ -169,10 +242,10 @@ func (s *Store) Put(e Entry) error {
 	if err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	path := s.answerPath(e.Key)
-	if err := atomicfile.WriteFile(path, b); err != nil {
+	if err := atomicfile.WriteFile(s.answerPath(e.Key), b); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
+	s.answered(e.Key)
 	return nil
 }
 

@@ -287,3 +287,50 @@ func TestClearOnlyEntries(t *testing.T) {
 		t.Error("Look, Stats or Clear made the directory")
 	}
 }
+
+// TestDistrust: an answer at a distrusted path, or under a distrusted
+// folder, is a miss until it is answered afresh; the others are read.
+func TestDistrust(t *testing.T) {
+	key := func(i string) string { return Key(judge.Identity{Plugin: "p"}, "r", "q", i) }
+	a, b := key("a"), key("b")
+	for _, tc := range []struct {
+		name   string
+		paths  []string
+		missA  bool
+		missB  bool
+		others bool
+	}{
+		{name: "nothing", paths: nil},
+		{name: "one file", paths: []string{"answers/" + a[:2] + "/" + a + ".json"}, missA: true},
+		{name: "its folder", paths: []string{"answers/" + a[:2] + "/"}, missA: true, missB: a[:2] == b[:2]},
+		{name: "every answer", paths: []string{"answers"}, missA: true, missB: true},
+		{name: "the whole cache", paths: []string{"."}, missA: true, missB: true},
+		{name: "a prompt", paths: []string{"prompts/x.txt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Open(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{a, b} {
+				if err := s.Put(Entry{Key: k, Answer: json.RawMessage(`{"n":1}`)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s.Distrust(tc.paths)
+			if _, ok := s.Get(a); ok == tc.missA {
+				t.Errorf("a: read %v, want a miss %v", ok, tc.missA)
+			}
+			if _, ok := s.Get(b); ok == tc.missB {
+				t.Errorf("b: read %v, want a miss %v", ok, tc.missB)
+			}
+			// Answered afresh, it is read again.
+			if err := s.Put(Entry{Key: a, Answer: json.RawMessage(`{"n":2}`)}); err != nil {
+				t.Fatal(err)
+			}
+			if e, ok := s.Get(a); !ok || string(e.Answer) != `{"n":2}` {
+				t.Errorf("a answered afresh: got %s, %v", e.Answer, ok)
+			}
+		})
+	}
+}

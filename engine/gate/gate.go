@@ -92,6 +92,10 @@ type Options struct {
 	// PolicyChange, when set, says that the head's fail-on-breaking or
 	// lock setting differs from the one the gate used, for the report.
 	PolicyChange *PolicyChange
+	// CacheChange, when set, says that the head changes answers of a
+	// cache directory the repository holds, which the gate did not read,
+	// for the report.
+	CacheChange *CacheChange
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -109,6 +113,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
 	}
 	rep.PolicyChange = opt.PolicyChange
+	rep.CacheChange = opt.CacheChange
 	if c := opt.PolicyChange; c != nil && c.Used == "head" && err == nil {
 		rep.Reason += "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging"
 	}

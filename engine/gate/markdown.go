@@ -30,6 +30,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if c := r.PolicyChange; c != nil {
 		writeCallout(b, c.Used, c.Note)
 	}
+	if c := r.CacheChange; c != nil {
+		writeCallout(b, "base", c.Note) // a note: the gate did not read them
+	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

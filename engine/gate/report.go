@@ -47,6 +47,10 @@ type Report struct {
 	// that would block it, or the head's when the base's config file
 	// could not be read. Absent when both sides' settings are the same.
 	PolicyChange *PolicyChange `json:"policy_change,omitempty"`
+	// CacheChange, when the answer cache lies in the repository and the
+	// head adds or edits answers in it, says that the gate did not read
+	// them. Absent otherwise.
+	CacheChange *CacheChange `json:"cache_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -180,6 +184,22 @@ type PolicyChange struct {
 	// Settings are the settings that differ, in a fixed order, each
 	// side's value as the gate reads it ("false" for a flag left unset).
 	Settings []SettingChange `json:"settings"`
+	// Note says what changed and what the gate did about it, in words.
+	Note string `json:"note"`
+}
+
+// CacheChange is a change the head makes to the answer cache, when the
+// cache directory lies in the repository: cache keys can be computed by
+// anyone, so an answer file the change adds or edits could give a worse
+// definition a better answer. The gate does not read those answers; it
+// asks the judge again for any it needs.
+type CacheChange struct {
+	// Dir is the cache directory, relative to the top of the repository.
+	Dir string `json:"dir"`
+	// Files are the answer files (or folders of them) the head adds or
+	// edits since its merge base with the base, relative to the top of
+	// the repository.
+	Files []string `json:"files"`
 	// Note says what changed and what the gate did about it, in words.
 	Note string `json:"note"`
 }

@@ -46,6 +46,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if c := r.PolicyChange; c != nil {
 		fmt.Fprintf(b, "policy: %s\n", clean(c.Note))
 	}
+	if c := r.CacheChange; c != nil {
+		fmt.Fprintf(b, "cache: %s\n", clean(c.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

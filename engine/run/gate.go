@@ -241,6 +241,7 @@ func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.In
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
 		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange, PolicyChange: policyChange,
+		CacheChange: g.CacheChange,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -283,6 +284,10 @@ type GateRun struct {
 	// settings from its own files and chooses the ones the gate uses, in
 	// place of FailOnBreaking and Lock.
 	Policy SidePolicy
+	// CacheChange, when set, says that the head adds or edits answers of
+	// a cache directory the repository holds, which the session's cache
+	// was told not to read (cache.Store.Distrust), for the report.
+	CacheChange *gate.CacheChange
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares

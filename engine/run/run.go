@@ -200,6 +200,12 @@ func (s *Session) ShareBudget(o *Session) {
 	s.ledger = o.ledger
 }
 
+// Cache returns the session's answer cache; nil when it keeps none
+// (--no-cache).
+func (s *Session) Cache() *cache.Store {
+	return s.opt.Cache
+}
+
 // Close ends the judge, if one was started, and a transport started
 // early but not used.
 func (s *Session) Close() {

@@ -6,6 +6,7 @@ package gitrev
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -324,4 +325,31 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 		return "", &gitError{cmd: args[0], stderr: strings.TrimSpace(stderr.String()), err: err}
 	}
 	return strings.TrimSpace(stdout.String()), nil
+}
+
+// Changed returns the tracked files under dir, a path relative to the
+// top of the repository, that the working tree adds or changes since the
+// merge base of base and head (a revision, or "" for HEAD), relative to
+// the top of the repository: what head's commits change there, and any
+// edit not committed, for the working tree's files are the ones read.
+// Renames count as added files; deleted files are left out. Files git
+// does not track are not in it.
+func (r *Repo) Changed(ctx context.Context, base, head, dir string) ([]string, error) {
+	from, err := git(ctx, r.Root, "merge-base", "--end-of-options", base, cmp.Or(head, "HEAD"))
+	if err != nil {
+		// Unrelated histories have no merge base: the base itself is
+		// what the head changes.
+		from = base
+	}
+	out, err := git(ctx, r.Root, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--diff-filter=d", "--end-of-options", from, "--", ":(literal)"+filepath.ToSlash(dir))
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, f := range strings.Split(out, "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, nil
 }

@@ -350,3 +350,41 @@ func TestResolveSaysHowToFetchInGitLab(t *testing.T) {
 		t.Errorf("shallow: %v, want %q", err, want)
 	}
 }
+
+// TestChanged: the files the working tree changes under a folder since
+// the merge base of base and head, committed or not; nothing outside the
+// folder. The working tree is at v2.
+func TestChanged(t *testing.T) {
+	dir := repo(t)
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "other.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, base, head, dir string
+		want                  string
+	}{
+		{name: "committed", base: "v1", head: "v2", dir: "sub", want: "sub/file.txt"},
+		{name: "the same", base: "v2", head: "v2", dir: "sub", want: ""},
+		{name: "elsewhere", base: "v1", head: "v2", dir: "none", want: ""},
+		{name: "HEAD", base: "v2", head: "", dir: "sub", want: ""},
+		{name: "HEAD since v1", base: "v1", head: "", dir: "sub", want: "sub/file.txt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := r.Changed(ctx, tc.base, tc.head, tc.dir)
+			if err != nil || strings.Join(got, ",") != tc.want {
+				t.Errorf("got %q, %v; want %q", got, err, tc.want)
+			}
+		})
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "file.txt"), []byte("edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r.Changed(ctx, "v2", "", "sub"); err != nil || strings.Join(got, ",") != "sub/file.txt" {
+		t.Errorf("an edit in the working tree: got %q, %v", got, err)
+	}
+}
