@@ -62,12 +62,15 @@
 //	                         the text; format cues ("e.g.", "default", units)      with a format cue); 50-80% 3; < 50% 1-4 by
 //	                                                                               how many undescribed ones the text explains
 //	conciseness_structure    word-count bands; purpose first; filler; repeats;   missing 1; <= 2 words, placeholder, restated
-//	                         60+ word sentences; short for its parameter count     name 2; 3-5 words 4, 6-100 5, 101-160 4,
-//	                                                                               161-250 3, longer 2; -1 per fault (max -2)
+//	                         60+ word sentences; for 3-10 words, whether the       name 2; 3-10 words 5 if the schema describes
+//	                         schema describes the parameters                       every parameter, 3 if 3+ undescribed, else 4;
+//	                                                                               11-100 5, 101-160 4, 161-250 3, longer 2;
+//	                                                                               -1 per fault (max -2)
 //	contextual_completeness  length; usage and behaviour cues; return values     start 3 (2 if <= 5 words); +1 each for 30+
 //	                         (output schema or "returns"); side effects of a       words, usage >= 4, behaviour; -1 each for an
-//	                         tool that acts; parameter score; complexity           acting tool hiding its result or effect,
-//	                         (5+ parameters or nested objects)                     parameters <= 2, a complex tool in < 30 words
+//	                         tool that acts; parameters the schema does not        acting tool hiding its result or effect, a
+//	                         describe; complexity (5+ parameters or nested         complex tool in < 30 words; -1 for 1-2
+//	                         objects)                                              undescribed parameters, -2 for 3+
 //
 //	coherence dimension      cues                                                score
 //	disambiguation           vague names; names equal but for a version word;    issues / tools: 0 5, <= 0.1 4, <= 0.25 3,
