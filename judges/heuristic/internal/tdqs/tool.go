@@ -581,7 +581,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		minus = append(minus, fmt.Sprintf("a complex tool (%s%s) with a short description", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
 	}
 	if f.hasOutput {
-		plus = append(plus, "an output schema covers the return value")
+		plus = append(plus, "an output schema for the return value")
 	}
 	var parts []string
 	if len(plus) > 0 {
