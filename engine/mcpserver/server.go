@@ -194,94 +194,87 @@ func (s *Server) HTTPHandler() http.Handler {
 	// A request is read whole before it is answered: one larger than any
 	// target may be is cut off as it arrives (413), not held in memory
 	// and refused afterwards.
-	mux.Handle(HTTPPath, s.bounded(needSession(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath)))))
+	mux.Handle(HTTPPath, s.bounded(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
 	return mux
 }
 
-// bounded reads a request's body, up to maxRequest bytes, before h
-// serves it, and answers a larger one itself: mcp-go's answer was a
-// parse error, "read request body error: http: request body too large",
-// which says neither what the bound is nor how to get past it. The
-// request is never parsed, so the answer is a JSON-RPC error of no id
-// (a tool error needs the call's id), with status 413.
+// bounded reads a request's body, up to maxRequest bytes, once, before h
+// serves it, and answers two requests itself. One larger than the bound:
+// mcp-go's answer was a parse error, "read request body error: http:
+// request body too large", which says neither what the bound is nor how
+// to get past it; the request is never parsed, so the answer is a
+// JSON-RPC error of no id (a tool error needs the call's id), with
+// status 413. And one that lacks its session (missingSession): 400.
 func (s *Server) bounded(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Body == nil || r.Method != http.MethodPost {
-			h.ServeHTTP(w, r)
-			return
-		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxRequest()))
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooBig):
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Connection", "close")
-			w.WriteHeader(http.StatusRequestEntityTooLarge)
-			msg := fmt.Sprintf("the request is more than the %s rubric mcp reads (--max-bytes, %s, for an inline target, and 1 MiB for the rest): score the server itself (target command or url), or start rubric mcp with a larger --max-bytes",
-				transport.Sized(s.maxRequest()), transport.Sized(s.opt.Target.Limits.MaxBytes))
-			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": msg}})
-			w.Write(b)
-			return
-		case err != nil:
-			http.Error(w, "reading the request: "+err.Error(), http.StatusBadRequest)
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		r.ContentLength = int64(len(body))
-		h.ServeHTTP(w, r)
-	})
-}
-
-// needSession answers 400 Bad Request, with a JSON-RPC error that says
-// to initialize first, a POST or DELETE without an Mcp-Session-Id header
-// other than initialize, of a client of a revision with sessions (before
-// 2026-07-28, whose requests carry none): MCP's streamable HTTP
-// transport (session management) gives 400 to a request that lacks the
-// header and 404 to one whose session is unknown or ended, which
-// mcp-go gave both. A body that is not a JSON-RPC message, and the
-// responses a client posts, are left to h, as is every other request.
-// It runs after bounded, which has read the body.
-func needSession(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get(server.HeaderKeySessionID) != "" || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
-			h.ServeHTTP(w, r)
-			return
-		}
-		var id any
-		switch r.Method {
-		case http.MethodDelete:
-		case http.MethodPost:
-			body, err := io.ReadAll(r.Body)
-			if err != nil {
+		var body []byte
+		if r.Body != nil && r.Method == http.MethodPost {
+			var err error
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxRequest()))
+			var tooBig *http.MaxBytesError
+			switch {
+			case errors.As(err, &tooBig):
+				w.Header().Set("Connection", "close")
+				writeRPCError(w, http.StatusRequestEntityTooLarge, nil, fmt.Sprintf("the request is more than the %s rubric mcp reads (--max-bytes, %s, for an inline target, and 1 MiB for the rest): score the server itself (target command or url), or start rubric mcp with a larger --max-bytes",
+					transport.Sized(s.maxRequest()), transport.Sized(s.opt.Target.Limits.MaxBytes)))
+				return
+			case err != nil:
 				http.Error(w, "reading the request: "+err.Error(), http.StatusBadRequest)
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			var msg struct {
-				ID     any    `json:"id"`
-				Method string `json:"method"`
-				Params struct {
-					Meta *mcp.Meta `json:"_meta"`
-				} `json:"params"`
-			}
-			if json.Unmarshal(body, &msg) != nil || msg.Method == "" || msg.Method == string(mcp.MethodInitialize) || mcp.IsModernProtocol(msg.Params.Meta.ProtocolVersion()) {
-				h.ServeHTTP(w, r)
-				return
-			}
-			id = msg.ID
-		default:
-			h.ServeHTTP(w, r)
+			r.ContentLength = int64(len(body))
+		}
+		if id, missing := missingSession(r, body); missing {
+			writeRPCError(w, http.StatusBadRequest, id, "this request has no "+server.HeaderKeySessionID+" header: send initialize first, then every other request with the "+server.HeaderKeySessionID+" header its response carries")
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		msg := "this request has no " + server.HeaderKeySessionID + " header: send initialize first, then every other request with the " + server.HeaderKeySessionID + " header its response carries"
-		b, _ := json.Marshal(rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: mcp.INVALID_REQUEST, Message: msg}})
-		w.Write(b)
+		h.ServeHTTP(w, r)
 	})
+}
+
+// missingSession says whether r, a POST (its body read) or a DELETE, is
+// a request other than initialize without an Mcp-Session-Id header, of a
+// client of a revision with sessions (before 2026-07-28, whose requests
+// carry none), and gives its JSON-RPC id: MCP's streamable HTTP
+// transport (session management) gives 400 to a request that lacks the
+// header and 404 to one whose session is unknown or ended, which
+// mcp-go gave both. A body that is not a JSON-RPC message, and the
+// responses a client posts, are left to mcp-go, as is every other
+// request.
+func missingSession(r *http.Request, body []byte) (id any, missing bool) {
+	if r.Header.Get(server.HeaderKeySessionID) != "" || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+		return nil, false
+	}
+	switch r.Method {
+	case http.MethodDelete:
+		return nil, true
+	case http.MethodPost:
+		var msg struct {
+			ID     any    `json:"id"`
+			Method string `json:"method"`
+			Params struct {
+				Meta *mcp.Meta `json:"_meta"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(body, &msg) != nil || msg.Method == "" || msg.Method == string(mcp.MethodInitialize) || mcp.IsModernProtocol(msg.Params.Meta.ProtocolVersion()) {
+			return nil, false
+		}
+		return msg.ID, true
+	}
+	return nil, false
+}
+
+// writeRPCError answers with status and a JSON-RPC invalid-request error
+// of id carrying message.
+func writeRPCError(w http.ResponseWriter, status int, id any, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: mcp.INVALID_REQUEST, Message: message}})
+	w.Write(b)
 }
 
 // rpcError is a JSON-RPC error response, its members in the usual order.
