@@ -132,16 +132,17 @@ func ValuesWriter(w io.Writer, secrets []string) io.Writer {
 	if w == nil || len(secrets) == 0 {
 		return w
 	}
-	return &valuesWriter{w: w, secrets: secrets}
+	return &hidingWriter{w: w, hide: func(s string) string { return Values(s, secrets) }}
 }
 
-type valuesWriter struct {
-	w       io.Writer
-	secrets []string
+// hidingWriter passes each Write to w as hide writes it.
+type hidingWriter struct {
+	w    io.Writer
+	hide func(string) string
 }
 
-func (v *valuesWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(v.w, Values(string(p), v.secrets)); err != nil {
+func (v *hidingWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(v.w, v.hide(string(p))); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -249,8 +250,8 @@ func nameWords(name string) []string {
 // name says it holds a credential ("Authorization: Bearer TOKEN",
 // "X-API-Key: TOKEN"), its value and the credential after its scheme.
 func secretHeader(a string, add func(string)) {
-	if n, _, ok := strings.Cut(a, ":"); ok && envName(strings.ReplaceAll(n, "-", "_")) && SecretName(n) {
-		addHeader(a, add)
+	if n, _, ok := strings.Cut(a, ":"); ok && SecretName(n) {
+		addHeader(a, add) // addHeader checks that n can be a header name
 	}
 }
 
@@ -314,16 +315,4 @@ func (h *Hidden) Values(s string) string {
 // Writer returns a writer that passes everything to w with the secrets
 // h holds at the time of each Write hidden. Each Write is hidden on its
 // own, so give it whole lines.
-func (h *Hidden) Writer(w io.Writer) io.Writer { return &hiddenWriter{w: w, h: h} }
-
-type hiddenWriter struct {
-	w io.Writer
-	h *Hidden
-}
-
-func (v *hiddenWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(v.w, v.h.Values(string(p))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
+func (h *Hidden) Writer(w io.Writer) io.Writer { return &hidingWriter{w: w, hide: h.Values} }
