@@ -139,8 +139,7 @@ func ForOut(format string, given bool, out string) (Writer, error) {
 	case slices.Contains(e.formats, w.Name):
 		return w, nil
 	}
-	rename := out[:len(out)-len(e.ext)] + extension(w.Name)
-	return Writer{}, fmt.Errorf("--format %s contradicts --out %s, %s: drop --format to write it as %s, or name the file %s", w.Name, out, e.what, e.formats[0], rename)
+	return Writer{}, fmt.Errorf("--format %s contradicts --out %s, %s: drop --format to write it as %s, or name the file %s", w.Name, out, e.what, e.formats[0], e.renamed(out, w.Name))
 }
 
 // extensionOf is the entry of extensions that path's name ends with (in
@@ -164,7 +163,13 @@ func Fits(path, format string) (ok bool, what, rename string) {
 	if !known || slices.Contains(e.formats, format) {
 		return true, "", ""
 	}
-	return false, e.what, path[:len(path)-len(e.ext)] + extension(format)
+	return false, e.what, e.renamed(path, format)
+}
+
+// renamed is path, which ends with e's extension, with format's in its
+// place.
+func (e knownExtension) renamed(path, format string) string {
+	return path[:len(path)-len(e.ext)] + extension(format)
 }
 
 // extension is the file name ending of format: the first in extensions
