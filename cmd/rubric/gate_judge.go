@@ -84,15 +84,22 @@ type judgeValues struct {
 	options []string
 }
 
+// configGoverned are those of keys that neither a flag nor the
+// environment gives: the ones each side's config files decide in a gate.
+func configGoverned(flags *pflag.FlagSet, keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if !flags.Changed(k) && !localconfig.EnvGives(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // newGateJudges says how the gate reads each side's judge settings, or
 // returns nil when a flag or the environment gives every one of them.
 func (a *app) newGateJudges(flags *pflag.FlagSet) *gateJudges {
-	var keys []string
-	for _, k := range judgeKeys {
-		if !flags.Changed(k) && !localconfig.EnvGives(k) {
-			keys = append(keys, k)
-		}
-	}
+	keys := configGoverned(flags, judgeKeys)
 	if len(keys) == 0 {
 		return nil
 	}

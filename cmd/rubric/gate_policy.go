@@ -62,12 +62,7 @@ type policySide struct {
 // newGatePolicy says how the gate reads each side's policyKeys, or
 // returns nil when a flag or the environment gives every one of them.
 func (a *app) newGatePolicy(flags *pflag.FlagSet) *gatePolicy {
-	var keys []string
-	for _, k := range policyKeys {
-		if !flags.Changed(k) && !localconfig.EnvGives(k) {
-			keys = append(keys, k)
-		}
-	}
+	keys := configGoverned(flags, policyKeys)
 	if len(keys) == 0 {
 		return nil
 	}
