@@ -140,7 +140,13 @@ type Entry struct {
 }
 
 func (s *Store) answerPath(key string) string {
-	return filepath.Join(s.dir, "answers", key[:2], key+".json")
+	return filepath.Join(s.dir, filepath.FromSlash(answerRel(key)))
+}
+
+// answerRel is where the answer under key lies in a cache directory,
+// with slashes: the name Distrust is given.
+func answerRel(key string) string {
+	return path.Join("answers", key[:2], key+".json")
 }
 
 // Dir returns the cache's directory; "" for a cache in memory.
@@ -181,7 +187,7 @@ func (s *Store) isDistrusted(key string) bool {
 	if d.fresh[key] {
 		return false
 	}
-	for p := path.Join("answers", key[:2], key+".json"); ; p = path.Dir(p) {
+	for p := answerRel(key); ; p = path.Dir(p) {
 		if d.paths[p] {
 			return true
 		}
