@@ -59,11 +59,12 @@ func distrustChangedCache(ctx context.Context, store *cache.Store, base, head st
 	}
 	var files, paths []string
 	for _, f := range changed {
-		p := "."
-		if dir != "." && f != dir {
-			p = strings.TrimPrefix(f, dir+"/")
-		} else if dir == "." {
-			p = f
+		p := f // relative to the cache directory
+		if dir != "." {
+			p = "."
+			if rest, ok := strings.CutPrefix(f, dir+"/"); ok {
+				p = rest
+			}
 		}
 		// Prompts are checked against their sha256 when read, and the
 		// gate neither sends nor collects batches: answers alone matter.
