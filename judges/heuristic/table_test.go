@@ -163,6 +163,14 @@ func parts17(t testing.TB) (tuningAdded, fresh []record) {
 	return tuningAdded, fresh
 }
 
+// parts18 reads the files added for 1.8: the tuning side's additions and
+// the part held out of the second 1.6.0 candidate's fit.
+func parts18(t testing.TB) (tuningAdded, fresh []record) {
+	tuningAdded, _ = observedRecords(t, tuningFile18, "glama")
+	fresh, _ = observedRecords(t, freshFile18, freshSet)
+	return tuningAdded, fresh
+}
+
 // enlargedTuning is the 1.3.0 tuning part with the 1.5 tuning additions:
 // what a change to the cues is chosen on since 1.5. It never holds a
 // held-out record.
@@ -618,6 +626,10 @@ var (
 	// The fresh 1.7 part's, below 1.5.0's figures when it was read
 	// (per-tool Pearson 0.70, the worst dimension MAD 0.78).
 	fresh17Floor = floor{toolPearson: 0.68, dimMAD: 0.80}
+	// The fresh 1.8 part's, below 1.5.0's figures when it was read
+	// (per-tool Pearson 0.73, the worst dimension MAD with five scores or
+	// more 0.51).
+	fresh18Floor = floor{toolPearson: 0.71, dimMAD: 0.54}
 	target       = floor{toolPearson: 0.85, dimMAD: 0.45}
 )
 
@@ -656,6 +668,9 @@ func TestAgreementTable(t *testing.T) {
 	added17, fresh17 := parts17(t)
 	added17Tab := tabulate(t, "tuning part, 1.7 additions", added17)
 	fresh17Tab := tabulate(t, "fresh held-out part, 1.7", fresh17)
+	added18, fresh18 := parts18(t)
+	added18Tab := tabulate(t, "tuning part, 1.8 additions", added18)
+	fresh18Tab := tabulate(t, "fresh held-out part, 1.8", fresh18)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# heuristic %s against published TDQS scores\n\n", heuristic.Version)
 	b.WriteString("Dimension columns in order: purpose, usage, behaviour, parameters, conciseness, completeness; - is not published.\n")
@@ -670,6 +685,8 @@ func TestAgreementTable(t *testing.T) {
 	fresh16Tab.write(&b)
 	added17Tab.write(&b)
 	fresh17Tab.write(&b)
+	added18Tab.write(&b)
+	fresh18Tab.write(&b)
 	writeSelf(&b, selfAgreement(slices.Concat(tuning, heldOut, rescoredRecords(t))), tabs[1])
 	got := b.String()
 	if *update {
@@ -687,12 +704,12 @@ func TestAgreementTable(t *testing.T) {
 	for _, c := range []struct {
 		f  floor
 		tb table
-	}{{tuningFloor, tabs[0]}, {heldOutFloor, tabs[1]}, {enlargedTuningFloor, enlarged}, {freshFloor, freshTab}, {fresh16Floor, fresh16Tab}, {fresh17Floor, fresh17Tab}} {
+	}{{tuningFloor, tabs[0]}, {heldOutFloor, tabs[1]}, {enlargedTuningFloor, enlarged}, {freshFloor, freshTab}, {fresh16Floor, fresh16Tab}, {fresh17Floor, fresh17Tab}, {fresh18Floor, fresh18Tab}} {
 		for _, m := range c.f.misses(c.tb) {
 			t.Error(m)
 		}
 	}
-	for _, tb := range []table{tabs[1], freshTab, fresh16Tab, fresh17Tab} {
+	for _, tb := range []table{tabs[1], freshTab, fresh16Tab, fresh17Tab, fresh18Tab} {
 		for _, m := range target.misses(tb) {
 			t.Logf("target not met: %s", m)
 		}
