@@ -51,6 +51,13 @@ type Report struct {
 	// head adds or edits answers in it, says that the gate did not read
 	// them. Absent otherwise.
 	CacheChange *CacheChange `json:"cache_change,omitempty"`
+	// PluginChange, when the plugins rubric starts (plugins.NAME.path and
+	// sha256) come from a config file of the repository and the head's
+	// differ from the base's, says that the gate started the base's for
+	// both sides, so that a change cannot point the judge's name at
+	// another program (or the head's, when the base's config file could
+	// not be read). Absent when both sides' are the same.
+	PluginChange *PolicyChange `json:"plugin_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`

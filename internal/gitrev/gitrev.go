@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -425,4 +426,24 @@ func (r *Repo) LinkOn(p string) (Link, bool) {
 		}
 	}
 	return Link{}, false
+}
+
+// Show returns the file at path, relative to the top of the repository,
+// as the revision rev has it; an error wrapping fs.ErrNotExist when rev
+// has no such file.
+func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
+	spec := rev + ":" + filepath.ToSlash(path)
+	if _, err := git(ctx, r.Root, "cat-file", "-e", "--end-of-options", spec); err != nil {
+		return nil, fmt.Errorf("%s: %w", spec, fs.ErrNotExist)
+	}
+	cmd := exec.CommandContext(ctx, "git", "cat-file", "blob", "--end-of-options", spec)
+	cmd.Dir = r.Root
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, &gitError{cmd: "cat-file", stderr: strings.TrimSpace(stderr.String()), err: err}
+	}
+	return out, nil
 }
