@@ -91,16 +91,16 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				cel.BinaryBinding(func(list, pattern ref.Val) ref.Val {
 					c, err := compileCached(string(pattern.(types.String)))
 					if err != nil {
-						return types.NewErr("find_all: %v", err)
+						return types.NewErr("find_all_in: %v", err)
 					}
-					return eachString(list, "find_all", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(list, "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
 						return appendSpanMaps(out, i, c.find(s))
 					})
 				}))),
 		cel.Function("find_all_each",
 			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
-					ps, err := patternSetOf(patterns)
+					ps, err := patternSetOf(patterns, "find_all_each")
 					if err != nil {
 						return err
 					}
@@ -110,13 +110,13 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_all_each_in",
 			cel.Overload("find_all_each_in_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(list, patterns ref.Val) ref.Val {
-					ps, err := patternSetOf(patterns)
+					ps, err := patternSetOf(patterns, "find_all_each_in")
 					if err != nil {
 						return err
 					}
 					sc := ps.scratch()
 					var spans []PatternSpan
-					return eachString(list, "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(list, "find_all_each_in", func(out []ref.Val, i int, s string) []ref.Val {
 						spans = ps.find(s, sc, spans[:0])
 						return appendPatternSpanMaps(out, i, spans)
 					})
@@ -124,7 +124,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_all_each_in",
 			cel.Overload("find_all_each_in_list_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					ps, err := patternSetOf(args[1])
+					ps, err := patternSetOf(args[1], "find_all_each_in")
 					if err != nil {
 						return err
 					}
@@ -137,7 +137,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 					}
 					sc := ps.scratch()
 					var spans []PatternSpan
-					return eachString(args[0], "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(args[0], "find_all_each_in", func(out []ref.Val, i int, s string) []ref.Val {
 						spans, _ = findFolded(ps, sc, s, folds, spans[:0])
 						return appendPatternSpanMaps(out, i, spans)
 					})
@@ -158,7 +158,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_runs",
 			cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					n, err := runLength(args[2])
+					n, err := runLength(args[2], "find_runs")
 					if err != nil {
 						return err
 					}
@@ -167,12 +167,12 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_runs_in",
 			cel.Overload("find_runs_in_list_string_int", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					n, err := runLength(args[2])
+					n, err := runLength(args[2], "find_runs_in")
 					if err != nil {
 						return err
 					}
 					chars := string(args[1].(types.String))
-					return eachString(args[0], "find_runs", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(args[0], "find_runs_in", func(out []ref.Val, i int, s string) []ref.Val {
 						return appendSpanMaps(out, i, FindRuns(s, chars, n))
 					})
 				}))),
@@ -343,8 +343,9 @@ func stringsOf(list ref.Val, fn string) ([]string, ref.Val) {
 	return out, nil
 }
 
-// patternSetOf is the compiled set of a list of patterns.
-func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
+// patternSetOf is the compiled set of a list of patterns, given to the
+// function fn, which an error names.
+func patternSetOf(patterns ref.Val, fn string) (*patternSet, ref.Val) {
 	var ps []string
 	switch x := patterns.Value().(type) {
 	case []string:
@@ -357,13 +358,13 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 		for i, e := range x {
 			p, ok := e.(string)
 			if !ok {
-				return nil, types.NewErr("find_all_each: a pattern is not a string")
+				return nil, types.NewErr("%s: a pattern is not a string", fn)
 			}
 			ps[i] = p
 		}
 		set, err := patternSetFor(ps)
 		if err != nil {
-			return nil, types.NewErr("find_all_each: %v", err)
+			return nil, types.NewErr("%s: %v", fn, err)
 		}
 		lastPatternList.Store(&patternListSet{list: ps, set: set})
 		return set, nil
@@ -373,23 +374,24 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 		for it := l.Iterator(); it.HasNext() == types.True; {
 			p, ok := it.Next().(types.String)
 			if !ok {
-				return nil, types.NewErr("find_all_each: a pattern is not a string")
+				return nil, types.NewErr("%s: a pattern is not a string", fn)
 			}
 			ps = append(ps, string(p))
 		}
 	}
 	set, err := patternSetFor(ps)
 	if err != nil {
-		return nil, types.NewErr("find_all_each: %v", err)
+		return nil, types.NewErr("%s: %v", fn, err)
 	}
 	return set, nil
 }
 
-// runLength is find_runs's least run, at least 1.
-func runLength(v ref.Val) (int, ref.Val) {
+// runLength is the least run of find_runs or find_runs_in (fn, which an
+// error names), at least 1.
+func runLength(v ref.Val, fn string) (int, ref.Val) {
 	n := int64(v.(types.Int))
 	if n < 1 {
-		return 0, types.NewErr("find_runs: a run is at least 1 character long, not %d", n)
+		return 0, types.NewErr("%s: a run is at least 1 character long, not %d", fn, n)
 	}
 	return int(min(n, math.MaxInt32)), nil
 }

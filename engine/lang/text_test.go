@@ -416,7 +416,7 @@ func TestPatternListsHeldAsGoValues(t *testing.T) {
 		list ref.Val
 		want []string
 	}{{a, []string{"x", "y+"}}, {a, []string{"x", "y+"}}, {b, []string{"x", "z"}}, {a, []string{"x", "y+"}}, {bad, nil}, {a, []string{"x", "y+"}}} {
-		set, err := patternSetOf(tt.list)
+		set, err := patternSetOf(tt.list, "find_all_each")
 		if tt.want == nil {
 			if err == nil {
 				t.Error("a list holding a map gave a set")
@@ -428,6 +428,42 @@ func TestPatternListsHeldAsGoValues(t *testing.T) {
 		}
 		if !slices.Equal(set.patterns, tt.want) {
 			t.Errorf("set of %v, want %v", set.patterns, tt.want)
+		}
+	}
+}
+
+// TestInFunctionErrorsNameTheFunction: an error of find_all_in,
+// find_all_each_in or find_runs_in names the function the formula
+// calls, not the one of a single string it is built on, so that an
+// author looks for the call that is there.
+func TestInFunctionErrorsNameTheFunction(t *testing.T) {
+	vars := map[string]any{"x": map[string]any{"texts": []any{"a", 3}, "bad": "("}}
+	for _, tt := range []struct{ src, want string }{
+		{"find_all_in(['a'], x.bad)", "find_all_in: "},
+		{"find_all_in(x.texts, 'a')", "find_all_in: element 1 of the list is not a string"},
+		{"find_all_each_in(['a'], x.texts)", "find_all_each_in: a pattern is not a string"},
+		{"find_all_each_in(['a'], [x.bad])", "find_all_each_in: "},
+		{"find_all_each_in(x.texts, ['a'])", "find_all_each_in: element 1 of the list is not a string"},
+		{"find_all_each_in(x.texts, ['a'], ['nfkc'])", "find_all_each_in: element 1 of the list is not a string"},
+		{"find_all_each_in(['a'], x.texts, ['nfkc'])", "find_all_each_in: a pattern is not a string"},
+		{"find_runs_in(['a'], 'a', 0)", "find_runs_in: a run is at least 1 character long, not 0"},
+		{"find_runs_in(x.texts, 'a', 1)", "find_runs_in: element 1 of the list is not a string"},
+		// The functions of one string keep their own names.
+		{"find_all('a', x.bad)", "find_all: "},
+		{"find_all_each('a', x.texts)", "find_all_each: a pattern is not a string"},
+		{"find_runs('a', 'a', 0)", "find_runs: a run is at least 1 character long, not 0"},
+	} {
+		e, err := NewEnv(Var{"x", Object})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		_, err = p.Eval(vars)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
 		}
 	}
 }
