@@ -467,3 +467,42 @@ func TestInFunctionErrorsNameTheFunction(t *testing.T) {
 		}
 	}
 }
+
+// TestFindFirstEachIn: the count of every match find_all_each_in finds,
+// and the first n+1 of them in its order, folded or not; n of 0 keeps
+// one, enough to tell none from some.
+func TestFindFirstEachIn(t *testing.T) {
+	vars := map[string]any{"x": map[string]any{"texts": []any{"a", 3}}}
+	for _, tt := range []struct{ src, want string }{
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 2).count", "6"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 2).matches.map(m, [m.index, m.pattern, m.start])", "[[0 0 0] [0 0 4] [0 1 2]]"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 10).matches == find_all_each_in(['a b a', 'b', 'aa'], ['a', 'b'])", "true"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 3).matches == find_all_each_in(['a b a', 'b', 'aa'], ['a', 'b']).slice(0, 4)", "true"},
+		{"find_first_each_in(['xyz'], ['a'], 0)", "map[count:0 matches:[]]"},
+		{"find_first_each_in(['a a'], ['a'], 0).matches.size()", "1"},
+		{"find_first_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], 1).count", "3"},
+		{"find_first_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], 1).matches.map(m, [m.index, m.text])", "[[0 Ign\u043ere] [1 ignore]]"},
+	} {
+		if got := fmt.Sprint(eval(t, tt.src, vars, Var{"x", Object})); got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"find_first_each_in(['a'], ['a'], -1)", "find_first_each_in: n is the number of matches wanted past the first, at least 0, not -1"},
+		{"find_first_each_in(x.texts, ['a'], 1)", "find_first_each_in: element 1 of the list is not a string"},
+		{"find_first_each_in(['a'], x.texts, 1)", "find_first_each_in: a pattern is not a string"},
+		{"find_first_each_in(['a'], ['a'], ['bogus'], 1)", "find_first_each_in: "},
+	} {
+		e, err := NewEnv(Var{"x", Object})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		if _, err := p.Eval(vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
+		}
+	}
+}
