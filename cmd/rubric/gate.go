@@ -107,6 +107,14 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		a.gateReported = true // writing the report would replace the target
 		return err
 	}
+	// The plugins the session starts are the base's, when the head's
+	// config file of the repository points a name at another program
+	// (gate_plugins.go).
+	if saved == nil {
+		if g.PluginChange, err = a.basePlugins(ctx, g.Base); err != nil {
+			return invalid(err)
+		}
+	}
 	sess, done, err := a.session(true)
 	if err != nil {
 		return invalid(err)

@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 		"rubric-judge-future":    futureJudgeMain,
 		"rubric-judge-flaky":     flakyJudgeMain,
 		"rubric-judge-panicky":   panicJudgeMain,
+		"rubric-judge-plain":     plainJudgeMain,
 		// MCP servers that misbehave (internal/fakemcp).
 		"fakemcp": fakemcp.Main,
 		// "go run PKG" that links each distinct source once.

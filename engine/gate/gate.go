@@ -96,6 +96,10 @@ type Options struct {
 	// cache directory the repository holds, which the gate did not read,
 	// for the report.
 	CacheChange *CacheChange
+	// PluginChange, when set, says that the head's plugins differ from
+	// the base's, and whose the gate started; when the head's did, the
+	// decision's reason says so.
+	PluginChange *PolicyChange
 }
 
 // Run compares the base with the head. The report is never nil: on a
@@ -114,6 +118,10 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	rep.PolicyChange = opt.PolicyChange
 	rep.CacheChange = opt.CacheChange
+	rep.PluginChange = opt.PluginChange
+	if c := opt.PluginChange; c != nil && c.Used == "head" && err == nil {
+		rep.Reason += "; but with the head's own plugins, as the base's could not be read: review them before merging"
+	}
 	if c := opt.PolicyChange; c != nil && c.Used == "head" && err == nil {
 		rep.Reason += "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging"
 	}

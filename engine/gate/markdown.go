@@ -33,6 +33,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if c := r.CacheChange; c != nil {
 		writeCallout(b, "base", c.Note) // a note: the gate did not read them
 	}
+	if c := r.PluginChange; c != nil {
+		writeCallout(b, c.Used, c.Note)
+	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

@@ -51,6 +51,13 @@ type Report struct {
 	// head adds or edits answers in it, says that the gate did not read
 	// them. Absent otherwise.
 	CacheChange *CacheChange `json:"cache_change,omitempty"`
+	// PluginChange, when the plugins rubric starts (plugins.NAME.path and
+	// sha256) come from a config file of the repository and the head's
+	// differ from the base's, says that the gate started the base's for
+	// both sides, so that a change cannot point the judge's name at
+	// another program (or the head's, when the base's config file could
+	// not be read). Absent when both sides' are the same.
+	PluginChange *PolicyChange `json:"plugin_change,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -196,10 +203,20 @@ type PolicyChange struct {
 type CacheChange struct {
 	// Dir is the cache directory, relative to the top of the repository.
 	Dir string `json:"dir"`
-	// Files are the answer files (or folders of them) the head adds or
-	// edits since its merge base with the base, relative to the top of
-	// the repository.
+	// Files are the answer files (or folders of them) the gate did not
+	// read, relative to the top of the repository: those the head adds
+	// or edits since its merge base with the base, then those git does
+	// not track (Untracked); or Dir itself when it is reached through
+	// Link.
 	Files []string `json:"files"`
+	// Untracked are the files of Files that git does not track: no
+	// commit vouches for them, and a step of the job before the gate
+	// (one running the change's own scripts) may have written them.
+	Untracked []string `json:"untracked,omitempty"`
+	// Link, when set, is a symbolic link in the repository (relative to
+	// its top) on the way to the cache directory: the change may point
+	// it anywhere, so the gate read no answer of the cache.
+	Link string `json:"link,omitempty"`
 	// Note says what changed and what the gate did about it, in words.
 	Note string `json:"note"`
 }

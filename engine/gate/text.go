@@ -49,6 +49,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if c := r.CacheChange; c != nil {
 		fmt.Fprintf(b, "cache: %s\n", clean(c.Note))
 	}
+	if c := r.PluginChange; c != nil {
+		fmt.Fprintf(b, "plugins: %s\n", clean(c.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

@@ -91,16 +91,16 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				cel.BinaryBinding(func(list, pattern ref.Val) ref.Val {
 					c, err := compileCached(string(pattern.(types.String)))
 					if err != nil {
-						return types.NewErr("find_all: %v", err)
+						return types.NewErr("find_all_in: %v", err)
 					}
-					return eachString(list, "find_all", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(list, "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
 						return appendSpanMaps(out, i, c.find(s))
 					})
 				}))),
 		cel.Function("find_all_each",
 			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
-					ps, err := patternSetOf(patterns)
+					ps, err := patternSetOf(patterns, "find_all_each")
 					if err != nil {
 						return err
 					}
@@ -110,13 +110,13 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_all_each_in",
 			cel.Overload("find_all_each_in_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(list, patterns ref.Val) ref.Val {
-					ps, err := patternSetOf(patterns)
+					ps, err := patternSetOf(patterns, "find_all_each_in")
 					if err != nil {
 						return err
 					}
 					sc := ps.scratch()
 					var spans []PatternSpan
-					return eachString(list, "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(list, "find_all_each_in", func(out []ref.Val, i int, s string) []ref.Val {
 						spans = ps.find(s, sc, spans[:0])
 						return appendPatternSpanMaps(out, i, spans)
 					})
@@ -124,7 +124,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_all_each_in",
 			cel.Overload("find_all_each_in_list_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					ps, err := patternSetOf(args[1])
+					ps, err := patternSetOf(args[1], "find_all_each_in")
 					if err != nil {
 						return err
 					}
@@ -137,10 +137,19 @@ func (textLib) CompileOptions() []cel.EnvOption {
 					}
 					sc := ps.scratch()
 					var spans []PatternSpan
-					return eachString(args[0], "find_all_each", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(args[0], "find_all_each_in", func(out []ref.Val, i int, s string) []ref.Val {
 						spans, _ = findFolded(ps, sc, s, folds, spans[:0])
 						return appendPatternSpanMaps(out, i, spans)
 					})
+				}))),
+		cel.Function("find_first_each_in",
+			cel.Overload("find_first_each_in_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.IntType}, firstMatches,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					return findFirstEachIn(args[0], args[1], nil, args[2])
+				})),
+			cel.Overload("find_first_each_in_list_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.IntType}, firstMatches,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					return findFirstEachIn(args[0], args[1], args[2], args[3])
 				}))),
 		cel.Function("fold",
 			cel.Overload("fold_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, cel.StringType,
@@ -158,7 +167,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_runs",
 			cel.Overload("find_runs_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					n, err := runLength(args[2])
+					n, err := runLength(args[2], "find_runs")
 					if err != nil {
 						return err
 					}
@@ -167,12 +176,12 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("find_runs_in",
 			cel.Overload("find_runs_in_list_string_int", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.IntType}, spanList,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					n, err := runLength(args[2])
+					n, err := runLength(args[2], "find_runs_in")
 					if err != nil {
 						return err
 					}
 					chars := string(args[1].(types.String))
-					return eachString(args[0], "find_runs", func(out []ref.Val, i int, s string) []ref.Val {
+					return eachString(args[0], "find_runs_in", func(out []ref.Val, i int, s string) []ref.Val {
 						return appendSpanMaps(out, i, FindRuns(s, chars, n))
 					})
 				}))),
@@ -193,11 +202,58 @@ func (textLib) CompileOptions() []cel.EnvOption {
 }
 
 // spanList and textList are the types of what the span functions and
-// texts return.
+// texts return; firstMatches what find_first_each_in returns.
 var (
-	spanList = cel.ListType(cel.MapType(cel.StringType, cel.DynType))
-	textList = spanList
+	spanList     = cel.ListType(cel.MapType(cel.StringType, cel.DynType))
+	textList     = spanList
+	firstMatches = cel.MapType(cel.StringType, cel.DynType)
 )
+
+// findFirstEachIn is find_first_each_in: the matches find_all_each_in
+// gives (folded when folds is not nil), of which only the first n+1 are
+// made into values, and how many there are in all. A formula that goes
+// through the matches then goes through at most n+1 of them, however
+// many a text holds, and can still tell "more than n" and count them.
+func findFirstEachIn(list, patterns, foldList, limit ref.Val) ref.Val {
+	const fn = "find_first_each_in"
+	n := int64(limit.(types.Int))
+	if n < 0 {
+		return types.NewErr("%s: n is the number of matches wanted past the first, at least 0, not %d", fn, n)
+	}
+	ps, err := patternSetOf(patterns, fn)
+	if err != nil {
+		return err
+	}
+	var folds []string
+	if foldList != nil {
+		var ferr ref.Val
+		if folds, ferr = stringsOf(foldList, fn); ferr != nil {
+			return ferr
+		}
+		if e := checkFolds(folds); e != nil {
+			return types.NewErr("%s: %v", fn, e)
+		}
+	}
+	sc := ps.scratch()
+	var spans []PatternSpan
+	count := int64(0)
+	matches := eachString(list, fn, func(out []ref.Val, i int, s string) []ref.Val {
+		if foldList != nil {
+			spans, _ = findFolded(ps, sc, s, folds, spans[:0])
+		} else {
+			spans = ps.find(s, sc, spans[:0])
+		}
+		count += int64(len(spans))
+		if room := n + 1 - int64(len(out)); room > 0 {
+			out = appendPatternSpanMaps(out, i, spans[:min(room, int64(len(spans)))])
+		}
+		return out
+	})
+	if types.IsError(matches) {
+		return matches
+	}
+	return types.NewStringInterfaceMap(Adapter, map[string]any{"count": count, "matches": matches})
+}
 
 // appendSpanMaps appends a map for each span to out: {start, end,
 // text}, with index when it is not negative (the string's place in a
@@ -343,8 +399,9 @@ func stringsOf(list ref.Val, fn string) ([]string, ref.Val) {
 	return out, nil
 }
 
-// patternSetOf is the compiled set of a list of patterns.
-func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
+// patternSetOf is the compiled set of a list of patterns, given to the
+// function fn, which an error names.
+func patternSetOf(patterns ref.Val, fn string) (*patternSet, ref.Val) {
 	var ps []string
 	switch x := patterns.Value().(type) {
 	case []string:
@@ -357,13 +414,13 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 		for i, e := range x {
 			p, ok := e.(string)
 			if !ok {
-				return nil, types.NewErr("find_all_each: a pattern is not a string")
+				return nil, types.NewErr("%s: a pattern is not a string", fn)
 			}
 			ps[i] = p
 		}
 		set, err := patternSetFor(ps)
 		if err != nil {
-			return nil, types.NewErr("find_all_each: %v", err)
+			return nil, types.NewErr("%s: %v", fn, err)
 		}
 		lastPatternList.Store(&patternListSet{list: ps, set: set})
 		return set, nil
@@ -373,23 +430,24 @@ func patternSetOf(patterns ref.Val) (*patternSet, ref.Val) {
 		for it := l.Iterator(); it.HasNext() == types.True; {
 			p, ok := it.Next().(types.String)
 			if !ok {
-				return nil, types.NewErr("find_all_each: a pattern is not a string")
+				return nil, types.NewErr("%s: a pattern is not a string", fn)
 			}
 			ps = append(ps, string(p))
 		}
 	}
 	set, err := patternSetFor(ps)
 	if err != nil {
-		return nil, types.NewErr("find_all_each: %v", err)
+		return nil, types.NewErr("%s: %v", fn, err)
 	}
 	return set, nil
 }
 
-// runLength is find_runs's least run, at least 1.
-func runLength(v ref.Val) (int, ref.Val) {
+// runLength is the least run of find_runs or find_runs_in (fn, which an
+// error names), at least 1.
+func runLength(v ref.Val, fn string) (int, ref.Val) {
 	n := int64(v.(types.Int))
 	if n < 1 {
-		return 0, types.NewErr("find_runs: a run is at least 1 character long, not %d", n)
+		return 0, types.NewErr("%s: a run is at least 1 character long, not %d", fn, n)
 	}
 	return int(min(n, math.MaxInt32)), nil
 }
@@ -415,7 +473,8 @@ var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "skeletons": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
 	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true, "fold": true,
-	"token_count": true,
+	"find_first_each_in": true,
+	"token_count":        true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
@@ -464,17 +523,18 @@ func resultCost(v ref.Val) uint64 {
 // textOverloads are the overloads of textLib's functions by the function
 // each belongs to, for the cost tracker.
 var textOverloads = map[string][]string{
-	"find_all":         {"find_all_string_string"},
-	"find_all_in":      {"find_all_in_list_string"},
-	"find_all_each":    {"find_all_each_string_list"},
-	"find_all_each_in": {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
-	"fold":             {"fold_string_list"},
-	"find_runs":        {"find_runs_string_string_int"},
-	"find_runs_in":     {"find_runs_in_list_string_int"},
-	"skeletons":        {"skeletons_list"},
-	"texts":            {"texts_dyn", "texts_dyn_bool"},
-	"string_values":    {"string_values_dyn"},
-	"token_count":      {"token_count_string_string"},
+	"find_all":           {"find_all_string_string"},
+	"find_all_in":        {"find_all_in_list_string"},
+	"find_all_each":      {"find_all_each_string_list"},
+	"find_all_each_in":   {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
+	"find_first_each_in": {"find_first_each_in_list_list_int", "find_first_each_in_list_list_list_int"},
+	"fold":               {"fold_string_list"},
+	"find_runs":          {"find_runs_string_string_int"},
+	"find_runs_in":       {"find_runs_in_list_string_int"},
+	"skeletons":          {"skeletons_list"},
+	"texts":              {"texts_dyn", "texts_dyn_bool"},
+	"string_values":      {"string_values_dyn"},
+	"token_count":        {"token_count_string_string"},
 }
 
 func (textLib) ProgramOptions() []cel.ProgramOption {
@@ -494,6 +554,16 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 					c = stringCost(args[0])*uint64(max(1, resultCost(args[1]))) + resultCost(result)
 					if len(args) == 3 {
 						c *= maxFoldGrowth
+					}
+				case "find_first_each_in":
+					// As find_all_each_in, but only the matches made are
+					// what it returns.
+					c = stringCost(args[0]) * uint64(max(1, resultCost(args[1])))
+					if len(args) == 4 {
+						c *= maxFoldGrowth
+					}
+					if m, ok := result.(traits.Mapper); ok {
+						c += resultCost(m.Get(types.String("matches")))
 					}
 				case "fold":
 					c = stringCost(args[0]) + stringCost(result)

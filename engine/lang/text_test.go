@@ -416,7 +416,7 @@ func TestPatternListsHeldAsGoValues(t *testing.T) {
 		list ref.Val
 		want []string
 	}{{a, []string{"x", "y+"}}, {a, []string{"x", "y+"}}, {b, []string{"x", "z"}}, {a, []string{"x", "y+"}}, {bad, nil}, {a, []string{"x", "y+"}}} {
-		set, err := patternSetOf(tt.list)
+		set, err := patternSetOf(tt.list, "find_all_each")
 		if tt.want == nil {
 			if err == nil {
 				t.Error("a list holding a map gave a set")
@@ -428,6 +428,81 @@ func TestPatternListsHeldAsGoValues(t *testing.T) {
 		}
 		if !slices.Equal(set.patterns, tt.want) {
 			t.Errorf("set of %v, want %v", set.patterns, tt.want)
+		}
+	}
+}
+
+// TestInFunctionErrorsNameTheFunction: an error of find_all_in,
+// find_all_each_in or find_runs_in names the function the formula
+// calls, not the one of a single string it is built on, so that an
+// author looks for the call that is there.
+func TestInFunctionErrorsNameTheFunction(t *testing.T) {
+	vars := map[string]any{"x": map[string]any{"texts": []any{"a", 3}, "bad": "("}}
+	for _, tt := range []struct{ src, want string }{
+		{"find_all_in(['a'], x.bad)", "find_all_in: "},
+		{"find_all_in(x.texts, 'a')", "find_all_in: element 1 of the list is not a string"},
+		{"find_all_each_in(['a'], x.texts)", "find_all_each_in: a pattern is not a string"},
+		{"find_all_each_in(['a'], [x.bad])", "find_all_each_in: "},
+		{"find_all_each_in(x.texts, ['a'])", "find_all_each_in: element 1 of the list is not a string"},
+		{"find_all_each_in(x.texts, ['a'], ['nfkc'])", "find_all_each_in: element 1 of the list is not a string"},
+		{"find_all_each_in(['a'], x.texts, ['nfkc'])", "find_all_each_in: a pattern is not a string"},
+		{"find_runs_in(['a'], 'a', 0)", "find_runs_in: a run is at least 1 character long, not 0"},
+		{"find_runs_in(x.texts, 'a', 1)", "find_runs_in: element 1 of the list is not a string"},
+		// The functions of one string keep their own names.
+		{"find_all('a', x.bad)", "find_all: "},
+		{"find_all_each('a', x.texts)", "find_all_each: a pattern is not a string"},
+		{"find_runs('a', 'a', 0)", "find_runs: a run is at least 1 character long, not 0"},
+	} {
+		e, err := NewEnv(Var{"x", Object})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		_, err = p.Eval(vars)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
+		}
+	}
+}
+
+// TestFindFirstEachIn: the count of every match find_all_each_in finds,
+// and the first n+1 of them in its order, folded or not; n of 0 keeps
+// one, enough to tell none from some.
+func TestFindFirstEachIn(t *testing.T) {
+	vars := map[string]any{"x": map[string]any{"texts": []any{"a", 3}}}
+	for _, tt := range []struct{ src, want string }{
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 2).count", "6"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 2).matches.map(m, [m.index, m.pattern, m.start])", "[[0 0 0] [0 0 4] [0 1 2]]"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 10).matches == find_all_each_in(['a b a', 'b', 'aa'], ['a', 'b'])", "true"},
+		{"find_first_each_in(['a b a', 'b', 'aa'], ['a', 'b'], 3).matches == find_all_each_in(['a b a', 'b', 'aa'], ['a', 'b']).slice(0, 4)", "true"},
+		{"find_first_each_in(['xyz'], ['a'], 0)", "map[count:0 matches:[]]"},
+		{"find_first_each_in(['a a'], ['a'], 0).matches.size()", "1"},
+		{"find_first_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], 1).count", "3"},
+		{"find_first_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], 1).matches.map(m, [m.index, m.text])", "[[0 Ign\u043ere] [1 ignore]]"},
+	} {
+		if got := fmt.Sprint(eval(t, tt.src, vars, Var{"x", Object})); got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"find_first_each_in(['a'], ['a'], -1)", "find_first_each_in: n is the number of matches wanted past the first, at least 0, not -1"},
+		{"find_first_each_in(x.texts, ['a'], 1)", "find_first_each_in: element 1 of the list is not a string"},
+		{"find_first_each_in(['a'], x.texts, 1)", "find_first_each_in: a pattern is not a string"},
+		{"find_first_each_in(['a'], ['a'], ['bogus'], 1)", "find_first_each_in: "},
+	} {
+		e, err := NewEnv(Var{"x", Object})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		if _, err := p.Eval(vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
 		}
 	}
 }

@@ -151,7 +151,8 @@ func TestHTTPTooLargeCall(t *testing.T) {
 }
 
 // TestHTTPSession: over real HTTP, a request other than initialize that
-// carries no Mcp-Session-Id header is 400 Bad Request with a JSON-RPC
+// carries no Mcp-Session-Id header (a POST, a DELETE, the GET that
+// opens a session's stream) is 400 Bad Request with a JSON-RPC
 // error that says to initialize first, and one whose session is unknown
 // is 404 (MCP's streamable HTTP transport, session management); with the
 // session initialize gave, it is served. A client of revision 2026-07-28,
@@ -177,6 +178,11 @@ func TestHTTPSession(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/event-stream") {
+			// A stream was opened, which would not end: its headers say
+			// enough.
+			return resp, "(a stream of " + ct + ")"
+		}
 		b, err := io.ReadAll(resp.Body)
 		if err != nil {
 			t.Fatal(err)
@@ -203,6 +209,7 @@ func TestHTTPSession(t *testing.T) {
 		{"no session, with a version", "POST", list, version, http.StatusBadRequest, missing},
 		{"a notification with no session", "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil, http.StatusBadRequest, "~" + `"id":null,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header`},
 		{"DELETE with no session", "DELETE", "", nil, http.StatusBadRequest, "~send initialize first"},
+		{"GET with no session", "GET", "", nil, http.StatusBadRequest, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header: send initialize first, then every other request with the Mcp-Session-Id header its response carries"}}`},
 		{"an unknown session", "POST", list, map[string]string{"Mcp-Session-Id": "mcp-session-nosuch"}, http.StatusNotFound, "~Invalid session ID"},
 		{"the session", "POST", list, map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}, http.StatusOK, "~" + `"name":"lint_tool"`},
 		{"not JSON", "POST", "{", nil, http.StatusBadRequest, "~request body is not valid json"},

@@ -236,10 +236,10 @@ func (s *Server) bounded(h http.Handler) http.Handler {
 	})
 }
 
-// missingSession says whether r, a POST (its body read) or a DELETE, is
-// a request other than initialize without an Mcp-Session-Id header, of a
-// client of a revision with sessions (before 2026-07-28, whose requests
-// carry none), and gives its JSON-RPC id: MCP's streamable HTTP
+// missingSession says whether r, a POST (its body read), a GET or a
+// DELETE, is a request other than initialize without an Mcp-Session-Id
+// header, of a client of a revision with sessions (before 2026-07-28,
+// whose requests carry none), and gives its JSON-RPC id: MCP's streamable HTTP
 // transport (session management) gives 400 to a request that lacks the
 // header and 404 to one whose session is unknown or ended, which
 // mcp-go gave both. A body that is not a JSON-RPC message, and the
@@ -250,7 +250,9 @@ func missingSession(r *http.Request, body []byte) (id any, missing bool) {
 		return nil, false
 	}
 	switch r.Method {
-	case http.MethodDelete:
+	case http.MethodDelete, http.MethodGet:
+		// A GET opens the stream of a session's messages: mcp-go made a
+		// session up for one that named none, and streamed nothing.
 		return nil, true
 	case http.MethodPost:
 		var msg struct {

@@ -99,7 +99,7 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	// What rubric gave the server (its environment's and headers'
 	// values) is hidden from the server's words the error quotes; the
 	// stdio transport hides them from the start, this does for any.
-	secrets := append(redact.Secrets(src.Target.Env, src.Target.Headers), s.opt.Secrets...)
+	secrets := append(redact.Credentials(src.Target.Env, src.Target.Headers), s.opt.Secrets...)
 	slices.SortFunc(secrets, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
 	err = redact.Error(err, secrets)
 	f.err = err

@@ -241,7 +241,7 @@ func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.In
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
 		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange, PolicyChange: policyChange,
-		CacheChange: g.CacheChange,
+		CacheChange: g.CacheChange, PluginChange: g.PluginChange,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
 			if err != nil {
@@ -288,6 +288,9 @@ type GateRun struct {
 	// a cache directory the repository holds, which the session's cache
 	// was told not to read (cache.Store.Distrust), for the report.
 	CacheChange *gate.CacheChange
+	// PluginChange, when set, says that the head's plugins differ from
+	// the base's, which the session was opened with, for the report.
+	PluginChange *gate.PolicyChange
 }
 
 // RunGate exports both sides of g and decides, or with g.Saved compares

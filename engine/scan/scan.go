@@ -485,7 +485,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 	}
 	sess.Hide(j.Secrets...)
 	if s.Hide != nil {
-		s.Hide(append(slices.Clone(j.Secrets), redact.Secrets(j.Target.Env, j.Target.Headers)...)...)
+		s.Hide(append(slices.Clone(j.Secrets), redact.Credentials(j.Target.Env, j.Target.Headers)...)...)
 	}
 	rec := &Record{Version: RecordVersion, Key: j.Key, Name: j.Name, Target: redact.Values(run.Redacted(j.Target), j.Secrets)}
 	src := run.Source{Transport: j.Transport, Target: j.Target}

@@ -10,8 +10,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -352,4 +354,96 @@ func (r *Repo) Changed(ctx context.Context, base, head, dir string) ([]string, e
 		}
 	}
 	return files, nil
+}
+
+// Untracked returns the files under dir, a path relative to the top of
+// the repository, that git does not track (ignored ones included),
+// relative to the top of the repository: files a step before the
+// caller wrote, which no commit vouches for.
+func (r *Repo) Untracked(ctx context.Context, dir string) ([]string, error) {
+	out, err := git(ctx, r.Root, "ls-files", "-z", "--others", "--", ":(literal)"+filepath.ToSlash(dir))
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, f := range strings.Split(out, "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// Link is a symbolic link of the work tree on the way to a path
+// (Repo.LinkOn).
+type Link struct {
+	// Path is the path asked about as written, made relative to the top
+	// of the repository, with slashes.
+	Path string
+	// Link is the link, relative to the top of the repository, with
+	// slashes.
+	Link string
+	// Target is what the link holds, as read.
+	Target string
+}
+
+// LinkOn returns the first symbolic link lying inside the work tree on
+// the way to path (the path itself or one of its folders), and false
+// when none does: links above the top of the repository (a checkout
+// reached through a link) do not count. Such a link can be committed to
+// point anywhere, in the repository or out of it, so that what lies
+// under path is not what git tracks there. Folders of path that do not
+// exist yet end the walk.
+func (r *Repo) LinkOn(p string) (Link, bool) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return Link{}, false
+	}
+	root := resolve(r.Root)
+	vol := filepath.VolumeName(abs)
+	cur := vol + string(filepath.Separator)
+	parts := strings.Split(strings.TrimPrefix(abs[len(vol):], string(filepath.Separator)), string(filepath.Separator))
+	for i, c := range parts {
+		if c == "" {
+			continue
+		}
+		next := filepath.Join(cur, c)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return Link{}, false
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if in, err := filepath.Rel(root, cur); err == nil && in != ".." && !strings.HasPrefix(in, ".."+string(filepath.Separator)) {
+			target, _ := os.Readlink(next)
+			link := filepath.ToSlash(filepath.Join(in, c))
+			return Link{Path: path.Join(append([]string{link}, parts[i+1:]...)...), Link: link, Target: target}, true
+		}
+		if cur, err = filepath.EvalSymlinks(next); err != nil {
+			return Link{}, false
+		}
+	}
+	return Link{}, false
+}
+
+// Show returns the file at path, relative to the top of the repository,
+// as the revision rev has it; an error wrapping fs.ErrNotExist when rev
+// has no such file.
+func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
+	spec := rev + ":" + filepath.ToSlash(path)
+	if _, err := git(ctx, r.Root, "cat-file", "-e", "--end-of-options", spec); err != nil {
+		return nil, fmt.Errorf("%s: %w", spec, fs.ErrNotExist)
+	}
+	cmd := exec.CommandContext(ctx, "git", "cat-file", "blob", "--end-of-options", spec)
+	cmd.Dir = r.Root
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, &gitError{cmd: "cat-file", stderr: strings.TrimSpace(stderr.String()), err: err}
+	}
+	return out, nil
 }

@@ -388,3 +388,91 @@ func TestChanged(t *testing.T) {
 		t.Errorf("an edit in the working tree: got %q, %v", got, err)
 	}
 }
+
+// TestUntracked: files git does not track under a folder, ignored ones
+// included; tracked files and files elsewhere are not in it.
+func TestUntracked(t *testing.T) {
+	dir := repo(t)
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		".gitignore":    "*.ign\n",
+		"sub/new.txt":   "x",
+		"sub/a/b.ign":   "x",
+		"other/new.txt": "x",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := r.Untracked(ctx, "sub")
+	if want := "sub/a/b.ign,sub/new.txt"; err != nil || strings.Join(got, ",") != want {
+		t.Errorf("got %q, %v; want %q", got, err, want)
+	}
+	if got, err := r.Untracked(ctx, "none"); err != nil || len(got) != 0 {
+		t.Errorf("a folder that does not exist: got %q, %v", got, err)
+	}
+}
+
+// TestLinkOn: a symbolic link of the work tree on the way to a path,
+// the path itself or a folder of it, wherever it points; a link above
+// the top of the repository does not count.
+func TestLinkOn(t *testing.T) {
+	dir := repo(t)
+	outside := t.TempDir()
+	mk := func(name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("real/cache")
+	mk("plain/cache")
+	for link, target := range map[string]string{
+		"cache":     "real/cache",
+		"parent":    "real",
+		"away":      outside,
+		"sub/cache": "../real/cache",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	above := filepath.Join(t.TempDir(), "checkout")
+	if err := os.Symlink(dir, above); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		want       Link
+		ok         bool
+	}{
+		{name: "a plain folder", path: filepath.Join(dir, "plain/cache")},
+		{name: "not there yet", path: filepath.Join(dir, "plain/new/cache")},
+		{name: "outside", path: outside},
+		{name: "the folder", path: filepath.Join(dir, "cache"), want: Link{Path: "cache", Link: "cache", Target: "real/cache"}, ok: true},
+		{name: "a parent", path: filepath.Join(dir, "parent/cache"), want: Link{Path: "parent/cache", Link: "parent", Target: "real"}, ok: true},
+		{name: "out of the repository", path: filepath.Join(dir, "away/x"), want: Link{Path: "away/x", Link: "away", Target: outside}, ok: true},
+		{name: "deeper", path: filepath.Join(dir, "sub/cache/answers"), want: Link{Path: "sub/cache/answers", Link: "sub/cache", Target: "../real/cache"}, ok: true},
+		{name: "through a link above the top", path: filepath.Join(above, "plain/cache")},
+		{name: "a link after a link above the top", path: filepath.Join(above, "cache"), want: Link{Path: "cache", Link: "cache", Target: "real/cache"}, ok: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := r.LinkOn(tc.path)
+			if ok != tc.ok || got != tc.want {
+				t.Errorf("got %+v, %v; want %+v, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}

@@ -101,32 +101,44 @@ func TestWriter(t *testing.T) {
 	}
 }
 
-// TestValues: the values rubric gave a server (its environment, its
-// headers, the token after a header's scheme) are hidden wherever the
-// server's words quote them; settings too short to be a credential are
-// left, unless their name says they are one; a value is hidden where it
-// stands apart, not inside a longer word.
+// TestValues: the secret values rubric gave a server (those whose names
+// say they are credentials, those that look like one whatever the name,
+// the token after a header's scheme) are hidden wherever the server's
+// words quote them, where they stand apart, not inside a longer word;
+// settings (a count, a mode, a directory) are left readable.
 func TestValues(t *testing.T) {
-	secrets := Secrets(
-		map[string]string{"GITHUB_TOKEN": "ghp_SUPERSECRET777", "DEBUG": "1", "LOG_LEVEL": "debug", "API_KEY": "k3y", "WORKSPACE": "/home/me/project", "STYLE": "verbose"},
-		map[string]string{"Authorization": "Bearer sk-abcdef123", "X-Mode": "fast"},
+	secrets := Credentials(
+		map[string]string{"GITHUB_TOKEN": "ghp_SUPERSECRET777", "DEBUG": "1", "LOG_LEVEL": "debug", "API_KEY": "k3y", "WORKSPACE": "/home/me/project", "STYLE": "verbose",
+			"MAX_TOKENS": "4096", "TOKEN_LIMIT": "8000", "maxTokens": "2048", "SECRET_FILE": "/run/secrets/db", "AUTH_TYPE": "oauth2",
+			"MY_PAT": "github_pat_11ABCDEFG0123456789", "UPSTREAM": "x7Kp9QmZ2vL4nR8sT1", "DATABASE_URL": "postgres://app:hunter22@db:5432/app", "TENANT": "3f2b8c1e-4d5a-4b6c-9e8f-0a1b2c3d4e5f",
+			"SERVER_NAME": "my-server-2024-production", "PUBLIC_URL": "https://example.com/mcp"},
+		map[string]string{"Authorization": "Bearer sk-abcdef123", "X-Mode": "fast", "X-Request-Source": "rubric-ci"},
 	)
 	tests := []struct{ in, want string }{
 		{"auth failed for token ghp_SUPERSECRET777", "auth failed for token [redacted]"},
 		{"got header Bearer sk-abcdef123; token sk-abcdef123 invalid", "got header [redacted]; token [redacted] invalid"},
 		{"key k3y refused, debug level 1, mode fast", "key [redacted] refused, debug level 1, mode fast"},
-		{"cannot open /home/me/project/x", "cannot open [redacted]/x"},
+		// Counts, kinds, paths and words are settings: readable.
+		{"cannot open /home/me/project/x", "cannot open /home/me/project/x"},
+		{"max tokens 4096, limit 8000, 2048 per call", "max tokens 4096, limit 8000, 2048 per call"},
+		{"reading /run/secrets/db with oauth2", "reading /run/secrets/db with oauth2"},
+		{"server my-server-2024-production at https://example.com/mcp from rubric-ci", "server my-server-2024-production at https://example.com/mcp from rubric-ci"},
+		// Values that look like credentials, whatever their names.
+		{"bad pat github_pat_11ABCDEFG0123456789", "bad pat [redacted]"},
+		{"upstream x7Kp9QmZ2vL4nR8sT1 refused", "upstream [redacted] refused"},
+		{"cannot connect to postgres://app:hunter22@db:5432/app", "cannot connect to [redacted]"},
+		{"tenant 3f2b8c1e-4d5a-4b6c-9e8f-0a1b2c3d4e5f unknown", "tenant [redacted] unknown"},
 		{"nothing of theirs", "nothing of theirs"},
-		// A setting that is a word is hidden where it stands apart, not
-		// inside the server's other words.
-		{"style verbose: printing verbosely; k3ys are fine", "style [redacted]: printing verbosely; k3ys are fine"},
+		// A value is hidden where it stands apart, not inside the
+		// server's other words.
+		{"k3ys are fine, k3y is not", "k3ys are fine, [redacted] is not"},
 	}
 	for _, tt := range tests {
 		if got := Values(tt.in, secrets); got != tt.want {
 			t.Errorf("Values(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	if got := Secrets(nil, nil); len(got) != 0 {
+	if got := Credentials(nil, nil); len(got) != 0 {
 		t.Errorf("Secrets of nothing = %q", got)
 	}
 }

@@ -8,28 +8,53 @@ import (
 	"sync"
 )
 
-// minValue is the shortest value Secrets takes from a variable whose name
-// does not say it holds a credential: shorter ones (1, true, debug) are
-// settings, and hiding every occurrence of them would leave a message
-// unreadable while hiding nothing.
-const minValue = 6
-
 // minSecretValue is the shortest value Secrets takes from a variable
-// whose name says it holds a credential (SecretName).
+// or header whose name says it holds a credential (credentialName).
 const minSecretValue = 3
 
-// Secrets returns the values rubric itself gives a server, which the
-// server may print back (an "invalid token ghp_..." on its stderr, in an
-// error page): the values of its environment variables and of its HTTP
-// headers, and of a header such as "Bearer TOKEN" the credential after
-// the scheme too. Short values are left out as minValue says, unless the
-// name says they are a credential. Longest first, so that Values hides a
-// value whole before a shorter one inside it.
+// minValue is the shortest value Secrets takes from a variable whose
+// name does not say it holds a credential: shorter ones (1, true, debug)
+// are settings, and hiding every occurrence of them would leave a
+// message unreadable while hiding nothing.
+const minValue = 6
+
+// Secrets returns every value of env and headers long enough to be a
+// secret (minValue, or minSecretValue when the name says credential),
+// and of a header such as "Bearer TOKEN" the credential after the
+// scheme too, whatever the value looks like: for values a configuration
+// takes from the user's environment by reference (${VAR}), which nobody
+// wrote in the file and rubric cannot judge. For the values rubric gives
+// a server (--env, a list's env, --header) use Credentials, which keeps
+// settings readable. Longest first, as Values needs them.
 func Secrets(env, headers map[string]string) []string {
+	return given(env, headers, func(name, v string) bool {
+		return len(v) >= minValue || SecretName(name) && len(v) >= minSecretValue
+	})
+}
+
+// Credentials returns the values rubric gives a server that are
+// secret, which the server may print back (an "invalid token ghp_..." on
+// its stderr, in an error page): the values of its environment variables
+// and of its HTTP headers whose names say they hold a credential
+// (credentialName: API_KEY, GITHUB_TOKEN, Authorization, but not
+// MAX_TOKENS or TOKEN_LIMIT, which are counts, nor PWD), and, whatever
+// the name, values that look like one (Credential: ghp_..., a long
+// random string, a URL with a password). For a header such as "Bearer
+// TOKEN" the credential after the scheme too. The rest (a mode, a
+// number, a directory) is a setting, kept readable wherever a server or
+// a log quotes it. Longest first, as Values needs them.
+func Credentials(env, headers map[string]string) []string {
+	return given(env, headers, func(name, v string) bool {
+		return credentialName(name) && len(v) >= minSecretValue || Credential(v)
+	})
+}
+
+// given returns the values of env and headers that secret says are
+// secrets, with the credential after a header's scheme, longest first.
+func given(env, headers map[string]string, secret func(name, v string) bool) []string {
 	var out []string
 	add := func(name, v string) {
-		v = strings.TrimSpace(v)
-		if len(v) >= minValue || SecretName(name) && len(v) >= minSecretValue {
+		if v = strings.TrimSpace(v); secret(name, v) {
 			out = append(out, v)
 		}
 	}
@@ -43,6 +68,91 @@ func Secrets(env, headers map[string]string) []string {
 		}
 	}
 	return LongestFirst(out)
+}
+
+// credentialPrefixes begin the tokens of well-known issuers (OpenAI and
+// Anthropic, GitHub, GitLab, Slack, AWS, Google, Stripe, npm, Hugging
+// Face, JSON Web Tokens): a value starting with one and long enough is a
+// credential whatever the name of the variable holding it.
+var credentialPrefixes = []string{
+	"sk-", "sk_", "pk_", "rk_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+	"xoxb-", "xoxp-", "xoxa-", "xoxs-", "xapp-", "AKIA", "ASIA", "AIza", "ya29.", "npm_", "hf_",
+	"pypi-", "eyJ",
+}
+
+// Credential says whether a value looks like a credential, whatever its
+// name: a token of a well-known issuer (credentialPrefixes), a URL
+// carrying a password or a credential parameter (URL would redact it),
+// a UUID, or a run of 16 or more letters and digits, between separators
+// (- _ . /), that mixes both as random strings do, or is hexadecimal.
+// Words joined by dashes (my-server-2024-production), paths, numbers,
+// and URLs without a credential are not.
+func Credential(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.ContainsAny(v, " \t\r\n") {
+		return false
+	}
+	if strings.Contains(v, "://") {
+		return URL(v) != v
+	}
+	for _, p := range credentialPrefixes {
+		if strings.HasPrefix(v, p) && len(v) >= len(p)+8 {
+			return true
+		}
+	}
+	if isUUID(v) {
+		return true
+	}
+	for _, seg := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == '/' }) {
+		if len(seg) >= 16 && randomLooking(seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomLooking says whether seg, a run of a value between separators,
+// is made as a generated token is: letters and digits (and the + and =
+// of base64) only, with at least two digits and two letters, or
+// hexadecimal digits with at least one digit and one letter.
+func randomLooking(seg string) bool {
+	letters, digits, hex := 0, 0, true
+	for i := 0; i < len(seg); i++ {
+		c := seg[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letters++
+			hex = hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+		case c == '+' || c == '=':
+			hex = false
+		default:
+			return false
+		}
+	}
+	return digits >= 2 && letters >= 2 || hex && digits >= 1 && letters >= 1
+}
+
+// isUUID says whether v is written as a UUID (8-4-4-4-12 hexadecimal
+// digits), as many API keys are.
+func isUUID(v string) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		switch i {
+		case 8, 13, 18, 23:
+			if v[i] != '-' {
+				return false
+			}
+		default:
+			if c := v[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // LongestFirst sorts secrets longest first (then by text) and drops
@@ -60,12 +170,14 @@ func LongestFirst(secrets []string) []string {
 // Apart): for a server's words (its stderr, an error it answered with)
 // quoted in a message or a file. A setting that is a word of the
 // server's own ("verbose", "ollama") is hidden where the server quotes
-// it, not inside its other words.
+// it, not inside its other words. Occurrences that overlap are hidden
+// as one. The secrets are read in one pass over s, however many they
+// are.
 func Values(s string, secrets []string) string {
-	for _, v := range secrets {
-		s = Apart(s, v)
+	if len(secrets) == 0 {
+		return s
 	}
-	return s
+	return newMatcher(secrets).hide(s)
 }
 
 // Apart replaces each occurrence of v in text by Marker
@@ -132,7 +244,7 @@ func ValuesWriter(w io.Writer, secrets []string) io.Writer {
 	if w == nil || len(secrets) == 0 {
 		return w
 	}
-	return &hidingWriter{w: w, hide: func(s string) string { return Values(s, secrets) }}
+	return &hidingWriter{w: w, hide: newMatcher(secrets).hide}
 }
 
 // hidingWriter passes each Write to w as hide writes it.
@@ -199,7 +311,7 @@ func ArgSecrets(args []string) []string {
 // first word is not one that makes it a count or a switch
 // (modifierWords). --server-token is a credential; --token-server is not.
 func credentialName(name string) bool {
-	if !SecretName(name) {
+	if !SecretName(name) || slices.Contains(notCredentials, strings.ToUpper(name)) {
 		return false
 	}
 	words := nameWords(name)
@@ -216,8 +328,12 @@ func credentialName(name string) bool {
 var valueWords = []string{
 	"file", "path", "dir", "directory", "env", "var", "name", "type", "mode", "url", "uri",
 	"server", "host", "port", "endpoint", "issuer", "provider", "scope", "scopes", "method", "strategy",
-	"max", "min", "limit", "count", "size", "length", "timeout", "ttl",
+	"max", "min", "limit", "count", "size", "length", "timeout", "ttl", "sock", "socket", "address", "addr",
 }
+
+// notCredentials are variables every shell sets whose names hold a
+// part of a credential's name (pwd): the working directory.
+var notCredentials = []string{"PWD", "OLDPWD"}
 
 // modifierWords, as the first word of a flag's or variable's name, make
 // it a count (--max-tokens 4096) or a switch (--no-auth, --enable-auth),
@@ -283,33 +399,59 @@ func envName(s string) bool {
 
 // Hidden is a set of secrets that grows while a run goes on (a scan
 // learns each server's as it takes its job), and a writer that hides
-// them as Values does: for a log made before they are known. The zero
-// value is empty and ready; it is safe for concurrent use.
+// them as Values does: for a log made before they are known. The
+// secrets are kept in a few matchers, each of about twice the secrets
+// of the next: an Add builds a matcher of its own values, merged with
+// the smaller ones as they come to match it in size. So a line is read
+// once per matcher (a number that grows as the logarithm of the secrets
+// added), never once per secret, and a scan of n servers builds its
+// matchers in time n log n, not n squared. The zero value is empty and
+// ready; it is safe for concurrent use.
 type Hidden struct {
-	mu      sync.RWMutex
+	mu sync.RWMutex
+	// levels are the matchers, the largest first, with their secrets.
+	levels []hiddenLevel
+}
+
+// hiddenLevel is one matcher of a Hidden and the secrets it finds.
+type hiddenLevel struct {
 	secrets []string
+	m       *matcher
 }
 
 // Add adds values to h; empty ones are left out.
 func (h *Hidden) Add(values ...string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := len(h.secrets)
+	var add []string
 	for _, v := range values {
 		if v != "" {
-			h.secrets = append(h.secrets, v)
+			add = append(add, v)
 		}
 	}
-	if len(h.secrets) > n {
-		h.secrets = LongestFirst(h.secrets)
+	if len(add) == 0 {
+		return
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	keep := len(h.levels)
+	for keep > 0 && len(h.levels[keep-1].secrets) <= 2*len(add) {
+		add = append(add, h.levels[keep-1].secrets...)
+		keep--
+	}
+	add = LongestFirst(add)
+	// A new slice: a Values running holds the old one.
+	h.levels = append(slices.Clone(h.levels[:keep]), hiddenLevel{secrets: add, m: newMatcher(add)})
 }
 
 // Values is s with h's secrets hidden as Values hides them.
 func (h *Hidden) Values(s string) string {
 	h.mu.RLock()
-	defer h.mu.RUnlock()
-	return Values(s, h.secrets)
+	levels := h.levels
+	h.mu.RUnlock()
+	var spans []span
+	for _, l := range levels {
+		spans = l.m.find(s, spans)
+	}
+	return cover(s, spans)
 }
 
 // Writer returns a writer that passes everything to w with the secrets

@@ -1,7 +1,9 @@
 package redact
 
 import (
+	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -69,5 +71,33 @@ func TestHidden(t *testing.T) {
 	want := "starting with sk-abcdef123456\nserver said: bad token " + Marker + "\n"
 	if b.String() != want {
 		t.Errorf("wrote %q, want %q", b.String(), want)
+	}
+}
+
+// TestHiddenGrowsByLevels: a scan adds one server's secrets at a time;
+// every one is hidden, and a line is read by a number of matchers that
+// grows as the logarithm of the secrets added, not by one per secret.
+func TestHiddenGrowsByLevels(t *testing.T) {
+	var h Hidden
+	const n = 5000
+	for i := range n {
+		h.Add(fmt.Sprintf("ghp_server%06dSECRET", i))
+	}
+	if got, limit := len(h.levels), 2*bits.Len(n)+1; got > limit {
+		t.Errorf("%d matchers for %d secrets, want at most %d", got, n, limit)
+	}
+	total := 0
+	for _, l := range h.levels {
+		total += len(l.secrets)
+	}
+	if total != n {
+		t.Errorf("the matchers hold %d secrets, want %d", total, n)
+	}
+	for _, i := range []int{0, 1, 2, n / 2, n - 2, n - 1} {
+		line := fmt.Sprintf("bad token ghp_server%06dSECRET, and ghp_server%06dSECRETS is another word\n", i, i)
+		want := fmt.Sprintf("bad token %s, and ghp_server%06dSECRETS is another word\n", Marker, i)
+		if got := h.Values(line); got != want {
+			t.Errorf("Values(%q) = %q, want %q", line, got, want)
+		}
 	}
 }

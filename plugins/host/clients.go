@@ -91,7 +91,7 @@ func (t *Transport) PID() int { return t.pr.pid() }
 func (t *Transport) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	// The credentials it is given for the server are hidden from what
 	// is quoted of it, should it print them and crash.
-	t.pr.secrets.add(redact.Secrets(target.Env, target.Headers)...)
+	t.pr.secrets.add(redact.Credentials(target.Env, target.Headers)...)
 	limits := target.Limits.WithDefaults()
 	maxDoc := 4*limits.MaxBytes + 1<<20
 	source, doc, err := t.c.ExportDocument(ctx, target, maxDoc)

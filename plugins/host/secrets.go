@@ -78,8 +78,9 @@ func (sw secretsWriter) Write(p []byte) (int, error) {
 }
 
 // envSecrets are the values of the environment a plugin is given that
-// may be credentials: every variable its pin passes (plugins.NAME.env,
-// chosen for it, as a server's --env is), and, for a built-in, which
+// may be credentials (redact.Credentials): among the variables its pin
+// passes (plugins.NAME.env, chosen for it, as a server's --env is), and,
+// for a built-in, which
 // inherits rubric's whole environment, the variables whose names say
 // they hold one (OPENAI_API_KEY, GITHUB_TOKEN).
 func envSecrets(p Plugin) []string {
@@ -90,14 +91,14 @@ func envSecrets(p Plugin) []string {
 				env[n] = v
 			}
 		}
-		return redact.Secrets(env, nil)
+		return redact.Credentials(env, nil)
 	}
 	for _, kv := range os.Environ() {
 		if n, v, ok := strings.Cut(kv, "="); ok && redact.SecretName(n) {
 			env[n] = v
 		}
 	}
-	return redact.Secrets(env, nil)
+	return redact.Credentials(env, nil)
 }
 
 // optionSecrets are the values of a judge's options whose names say
@@ -114,5 +115,5 @@ func optionSecrets(options map[string]string) []string {
 		}
 		vals[k] = v
 	}
-	return redact.Secrets(vals, nil)
+	return redact.Credentials(vals, nil)
 }

@@ -129,7 +129,7 @@ func (t Transport) Export(ctx context.Context, target transport.Target) (*surfac
 	// What rubric put in the server's environment (a token, a key) is
 	// hidden from whatever of the server's words rubric passes on: its
 	// stderr, the lines it wrote on stdout, the errors quoting them.
-	secrets := redact.Secrets(target.Env, nil)
+	secrets := redact.Credentials(target.Env, nil)
 	p, err := start(target, redact.ValuesWriter(t.Stderr, secrets), limits.MaxBytes, floodAt)
 	if err != nil {
 		return nil, redact.Error(err, secrets)
