@@ -174,6 +174,9 @@ func (a *app) rootCmd() *cobra.Command {
 			if err := runflags.CheckCounts(a.v, cmd); err != nil {
 				return err
 			}
+			if err := runflags.CheckDurations(a.v, cmd); err != nil {
+				return err
+			}
 			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}
@@ -189,8 +192,55 @@ func (a *app) rootCmd() *cobra.Command {
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
 	root.AddCommand(a.versionCmd(), a.githubCmd())
+	// cobra adds help and completion as the command line runs, where
+	// refuseUnknown would not see them: completion, a group, printed its
+	// help and exited 0 for a shell it does not know.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	strictHelp(root)
 	refuseUnknown(root)
+	hintArgs(root)
 	return root
+}
+
+// strictHelp makes rubric help refuse a topic that names no command
+// (rubric help scroe), which cobra answered with the root's usage and
+// exit 0, as if it had been asked for.
+func strictHelp(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "help" {
+			continue
+		}
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			if found, rest, err := root.Find(args); err == nil && found != nil && len(rest) == 0 {
+				return nil
+			}
+			return fmt.Errorf("unknown help topic %q: name a command (see rubric --help)", strings.Join(args, " "))
+		}
+	}
+}
+
+// hintArgs ends the argument errors of every command that does work of
+// its own with where its usage is (see rubric CMD --help), as flag
+// errors end, when the message gives neither that nor an example.
+func hintArgs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		hintArgs(sub)
+	}
+	if c.Args == nil || c.Annotations[groupAnnotation] != "" {
+		return
+	}
+	check := c.Args
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		err := check(cmd, args)
+		if err == nil || strings.Contains(err.Error(), "--help") || strings.Contains(err.Error(), "for example") {
+			return err
+		}
+		return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+	}
 }
 
 // scoring names the commands that score servers, whose heap grows with
