@@ -34,9 +34,12 @@ func TestFixtures(t *testing.T) {
 		format: ClaudeDesktop,
 		want: []Server{
 			{Name: "filesystem", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"}}},
-			// Claude Desktop expands nothing: ${GITHUB_TOKEN} is passed as written.
-			{Name: "github", Transport: "stdio", Target: transport.Target{Location: "docker", Args: []string{"run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"}, Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}}},
+			// Claude Desktop expands nothing: it would start the server
+			// with the text ${GITHUB_TOKEN} as its token, which rubric
+			// refuses, naming the variable.
+			{Name: "github", Transport: "stdio"},
 		},
+		errs: map[string]string{"github": `server "github", env.GITHUB_PERSONAL_ACCESS_TOKEN: Claude Desktop does not expand ${GITHUB_TOKEN}: it starts the server with the text ${GITHUB_TOKEN} itself, not a value: write the value in the file, or read the file with --config-format claude-code, which expands ${NAME} (and ${NAME:-default}) from the environment rubric runs in`},
 	}, {
 		path:   "testdata/code/.mcp.json",
 		format: ClaudeCode,
@@ -64,7 +67,10 @@ func TestFixtures(t *testing.T) {
 		format: VSCode,
 		want: []Server{
 			{Name: "memory", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-memory"},
-				Dir: ws("testdata/vscode/.vscode/mcp.json") + "/sub", Env: map[string]string{"MEMORY_FILE_PATH": ws("testdata/vscode/.vscode/mcp.json") + "/memory.jsonl"}}},
+				Dir: ws("testdata/vscode/.vscode/mcp.json") + "/sub", Env: map[string]string{"MEMORY_FILE_PATH": ws("testdata/vscode/.vscode/mcp.json") + "/memory.jsonl"},
+				// "DEBUG": null unsets it, as VS Code does: the server does
+				// not inherit rubric's DEBUG.
+				Unset: []string{"DEBUG"}}},
 			{Name: "docs", Transport: "http", Target: transport.Target{Location: "https://docs.example.com/mcp"}},
 			{Name: "rel", Transport: "stdio", Target: transport.Target{Location: "./run.sh", Dir: filepath.Join(ws("testdata/vscode/.vscode/mcp.json"), "tools")}},
 		},

@@ -274,11 +274,12 @@ func identify(j *Job) error {
 		Args      []string          `json:"args,omitempty"`
 		Dir       string            `json:"dir,omitempty"`
 		Env       map[string]string `json:"env,omitempty"`
+		Unset     []string          `json:"unset,omitempty"`
 		Headers   map[string]string `json:"headers,omitempty"`
 		Package   *Package          `json:"package,omitempty"`
 		Sandbox   transport.Sandbox `json:"sandbox"`
 		Err       string            `json:"error,omitempty"`
-	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
+	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Unset: j.Target.Unset, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
 	id.Env, id.Headers = hashed(j.Target.Env), hashed(j.Target.Headers)
 	if len(j.Secrets) > 0 {
 		// A token on the command line or in the URL, by its hash.
