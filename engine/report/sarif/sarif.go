@@ -30,7 +30,11 @@
 //     "mcp-server.tools", at line 1, which the message then says.
 //
 // Paths are relative to the top of the git work tree that holds the
-// target, or to the directory rubric ran in; columns count Unicode code
+// target, or to the directory rubric ran in, and each says so with
+// uriBaseId %SRCROOT%, the root GitHub code scanning resolves them from;
+// a file target outside that folder, which code scanning could not show,
+// is not pointed at: its results stand at the pseudo-path, and the
+// message says where the file is and why. Columns count Unicode code
 // points (the run's columnKind).
 //
 // Each result carries partialFingerprints["rubricFinding/v1"], a hash of
@@ -248,7 +252,14 @@ type physicalLocation struct {
 
 type artifactLocation struct {
 	URI string `json:"uri"`
+	// URIBaseID is srcRoot: every URI is relative to the repository's
+	// root.
+	URIBaseID string `json:"uriBaseId"`
 }
+
+// srcRoot is the base every result's URI is relative to, the one GitHub
+// code scanning resolves against the repository's checkout.
+const srcRoot = "%SRCROOT%"
 
 type region struct {
 	StartLine   int `json:"startLine"`
@@ -642,7 +653,7 @@ func physical(p place) physicalLocation {
 	if line < 1 {
 		line = 1
 	}
-	return physicalLocation{ArtifactLocation: artifactLocation{URI: uriOf(p.uri)}, Region: region{StartLine: line, StartColumn: p.column}}
+	return physicalLocation{ArtifactLocation: artifactLocation{URI: uriOf(p.uri), URIBaseID: srcRoot}, Region: region{StartLine: line, StartColumn: p.column}}
 }
 
 // uriOf escapes a relative path as a URI reference (RFC 3986): every
