@@ -346,7 +346,7 @@ var gateInstead = func() map[string]string {
 	m := map[string]string{
 		"fail-under": "the gate has no floor: it compares the head with the base by the rubric's gate block (rubric rubrics show NAME prints it) and BLOCKs a drop; for a floor, run rubric score --fail-under in a step of its own",
 	}
-	for _, f := range []string{"sarif", "junit", "gitlab", "markdown", "json", "out", "format", "badge"} {
+	for _, f := range []string{"sarif", "sarif-category", "junit", "gitlab", "markdown", "json", "out", "format", "badge"} {
 		m[f] = files
 	}
 	return m

@@ -966,3 +966,32 @@ func TestPathsInsideRepository(t *testing.T) {
 		})
 	}
 }
+
+// TestCategory: a category the user gives is the run's automationDetails.id
+// (GitHub's upload-sarif fills its category input only into a run that
+// has none, so rubric's own id would win over it), kept apart by rubric
+// and server when one log holds several runs; without one, the id is
+// rubric's own.
+func TestCategory(t *testing.T) {
+	rep := fileReport(t, "everything.tools.json")
+	tests := []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{name: "rubric's own", want: "rubric/schema-quality/mcp-servers-everything/"},
+		{name: "given", opt: Options{Category: "mcp-tools"}, want: "mcp-tools/"},
+		{name: "given with its slash", opt: Options{Category: "ci/mcp-tools/"}, want: "ci/mcp-tools/"},
+		{name: "one of several runs", opt: Options{Category: "mcp-tools", Distinct: true}, want: "mcp-tools/schema-quality/mcp-servers-everything/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opt := corpusOptions(t)
+			opt.Category, opt.Distinct = tt.opt.Category, tt.opt.Distinct
+			log := decodeLog(t, writeOptions(t, rep, opt))
+			if got := log.Runs[0].AutomationDetails.ID; got != tt.want {
+				t.Errorf("automationDetails.id %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
