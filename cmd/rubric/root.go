@@ -94,7 +94,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "rubric:", st.msg)
 			return exitInvalid
 		}
-		msg := "rubric: interrupted; no report was written"
+		msg := "rubric: interrupted; " + unwritten(cmd)
 		if sc := (*run.StoppedCalibration)(nil); errors.As(err, &sc) {
 			// A calibration is taken up by its mark, not the cache alone.
 			fmt.Fprintf(stderr, "rubric: interrupted; no calibration was written: the same command run again takes it up where it stopped, asking only what was not answered (%s keeps its place; remove it to start afresh)\n", sc.Mark)
@@ -294,6 +294,20 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+}
+
+// unwritten says what an interrupted command did not write: a lock
+// file for rubric lock, a verdict for rubric verify, else a report.
+func unwritten(cmd *cobra.Command) string {
+	if cmd != nil {
+		switch cmd.Name() {
+		case "lock":
+			return "no lock file was written"
+		case "verify":
+			return "no verdict was written"
+		}
+	}
+	return "no report was written"
 }
 
 // signalled is the cause of a context a signal ended: which signal, for
