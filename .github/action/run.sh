@@ -42,7 +42,7 @@ if [ -n "$IN_SERVER" ]; then eval "set -- $IN_SERVER"; target=(-- "$@"); else ta
 sarif="" verify="" vmd=""
 if [ "$IN_COMMAND" = score ]; then
   extra=(--json "$dir/score.json" --markdown "$dir/score.md")
-  if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif"); fi
+  if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif" --sarif-category "$SARIF_CATEGORY"); fi
   if [ -n "$IN_FAIL_UNDER" ]; then extra+=(--fail-under "$IN_FAIL_UNDER"); fi
   rubric score "${args[@]}" "${extra[@]}" "${target[@]}"
   code=$?
@@ -81,7 +81,7 @@ else
   if [ "$IN_SARIF" = true ] && [ $code -ne 2 ]; then
     sarif="$dir/head.sarif"
     rm -f "$sarif"
-    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" "${target[@]}" > /dev/null
+    "$RUBRIC" score "${args[@]}" --format sarif --out "$sarif" --sarif-category "$SARIF_CATEGORY" "${target[@]}" > /dev/null
     if [ $? -gt 1 ] || [ ! -s "$sarif" ]; then sarif=""; fi
   fi
 fi

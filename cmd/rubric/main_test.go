@@ -36,6 +36,7 @@ func TestMain(m *testing.M) {
 		"rubric-judge-flaky":     flakyJudgeMain,
 		"rubric-judge-panicky":   panicJudgeMain,
 		"rubric-judge-plain":     plainJudgeMain,
+		"rubric-judge-hung":      hungJudgeMain,
 		// MCP servers that misbehave (internal/fakemcp).
 		"fakemcp": fakemcp.Main,
 		// "go run PKG" that links each distinct source once.

@@ -208,3 +208,33 @@ func (p plainJudge) Configure(ctx context.Context, c judge.Config) (judge.Identi
 }
 
 func plainJudgeMain() { sdk.ServeJudge(plainJudge{heuristic.New()}) }
+
+// hungJudge answers as the offline judge does, under its own name, until
+// a file named hang is in its working directory: from then on each
+// question it is asked writes the file hanging and waits for an answer
+// that never comes, as a judge deadlocked or with a hung model client
+// does, while its process stays alive and its other calls answer.
+type hungJudge struct{ *heuristic.Judge }
+
+func (h hungJudge) rename(id judge.Identity, err error) (judge.Identity, error) {
+	id.Plugin = "hung"
+	return id, err
+}
+
+func (h hungJudge) Describe(ctx context.Context) (judge.Identity, error) {
+	return h.rename(h.Judge.Describe(ctx))
+}
+
+func (h hungJudge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
+	return h.rename(h.Judge.Configure(ctx, c))
+}
+
+func (h hungJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	if _, err := os.Stat("hang"); err == nil {
+		os.WriteFile("hanging", nil, 0o644)
+		select {} // deaf to its context too: only its end ends this
+	}
+	return h.Judge.Ask(ctx, q)
+}
+
+func hungJudgeMain() { sdk.ServeJudge(hungJudge{heuristic.New()}) }

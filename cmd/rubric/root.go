@@ -24,6 +24,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/plugins/host"
 )
 
 // Exit codes.
@@ -93,7 +94,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "rubric:", st.msg)
 			return exitInvalid
 		}
-		msg := "rubric: interrupted; no report was written"
+		msg := "rubric: interrupted; " + unwritten(cmd)
 		if sc := (*run.StoppedCalibration)(nil); errors.As(err, &sc) {
 			// A calibration is taken up by its mark, not the cache alone.
 			fmt.Fprintf(stderr, "rubric: interrupted; no calibration was written: the same command run again takes it up where it stopped, asking only what was not answered (%s keeps its place; remove it to start afresh)\n", sc.Mark)
@@ -173,6 +174,9 @@ func (a *app) rootCmd() *cobra.Command {
 			if err := runflags.CheckCounts(a.v, cmd); err != nil {
 				return err
 			}
+			if err := runflags.CheckDurations(a.v, cmd); err != nil {
+				return err
+			}
 			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}
@@ -182,12 +186,61 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
+	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the run ends, exit 2, keeping the answers received. Keep it above the judge's own timeout option")
+	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails, exit 2")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
 	root.AddCommand(a.versionCmd(), a.githubCmd())
+	// cobra adds help and completion as the command line runs, where
+	// refuseUnknown would not see them: completion, a group, printed its
+	// help and exited 0 for a shell it does not know.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	strictHelp(root)
 	refuseUnknown(root)
+	hintArgs(root)
 	return root
+}
+
+// strictHelp makes rubric help refuse a topic that names no command
+// (rubric help scroe), which cobra answered with the root's usage and
+// exit 0, as if it had been asked for.
+func strictHelp(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "help" {
+			continue
+		}
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			if found, rest, err := root.Find(args); err == nil && found != nil && len(rest) == 0 {
+				return nil
+			}
+			return fmt.Errorf("unknown help topic %q: name a command (see rubric --help)", strings.Join(args, " "))
+		}
+	}
+}
+
+// hintArgs ends the argument errors of every command that does work of
+// its own with where its usage is (see rubric CMD --help), as flag
+// errors end, when the message gives neither that nor an example.
+func hintArgs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		hintArgs(sub)
+	}
+	if c.Args == nil || c.Annotations[groupAnnotation] != "" {
+		return
+	}
+	check := c.Args
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		err := check(cmd, args)
+		if err == nil || strings.Contains(err.Error(), "--help") || strings.Contains(err.Error(), "for example") {
+			return err
+		}
+		return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+	}
 }
 
 // scoring names the commands that score servers, whose heap grows with
@@ -243,6 +296,20 @@ func flagError(cmd *cobra.Command, err error) error {
 	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
 }
 
+// unwritten says what an interrupted command did not write: a lock
+// file for rubric lock, a verdict for rubric verify, else a report.
+func unwritten(cmd *cobra.Command) string {
+	if cmd != nil {
+		switch cmd.Name() {
+		case "lock":
+			return "no lock file was written"
+		case "verify":
+			return "no verdict was written"
+		}
+	}
+	return "no report was written"
+}
+
 // signalled is the cause of a context a signal ended: which signal, for
 // a message that names it.
 type signalled struct{ sig os.Signal }
@@ -293,7 +360,7 @@ var gateInstead = func() map[string]string {
 	m := map[string]string{
 		"fail-under": "the gate has no floor: it compares the head with the base by the rubric's gate block (rubric rubrics show NAME prints it) and BLOCKs a drop; for a floor, run rubric score --fail-under in a step of its own",
 	}
-	for _, f := range []string{"sarif", "junit", "gitlab", "markdown", "json", "out", "format", "badge"} {
+	for _, f := range []string{"sarif", "sarif-category", "junit", "gitlab", "markdown", "json", "out", "format", "badge"} {
 		m[f] = files
 	}
 	return m

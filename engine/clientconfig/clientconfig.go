@@ -12,7 +12,8 @@
 //     ${VAR} and ${VAR:-default}; Cursor and VS Code expand ${env:VAR},
 //     ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename},
 //     ${pathSeparator} and ${/}, and VS Code also ${input:ID}, which it
-//     asks the user for; Claude Desktop expands nothing;
+//     asks the user for; Claude Desktop expands nothing, so a ${...} in
+//     its file, which its server would receive as written, is refused;
 //   - comments and trailing commas, which VS Code's file may hold (it is
 //     JSON with comments) and the others may not.
 //
@@ -809,7 +810,10 @@ func (x expander) server(name string, e entry) (string, transport.Target, error)
 			case float64, bool:
 				s = fmt.Sprint(v)
 			case nil:
-				continue // VS Code: null removes a variable
+				// VS Code: null removes a variable from the environment
+				// the server would inherit, not only from the entry.
+				t.Unset = append(t.Unset, k)
+				continue
 			default:
 				if err == nil {
 					err = fmt.Errorf("server %q, env.%s: want a string", name, k)

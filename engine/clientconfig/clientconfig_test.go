@@ -34,9 +34,12 @@ func TestFixtures(t *testing.T) {
 		format: ClaudeDesktop,
 		want: []Server{
 			{Name: "filesystem", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"}}},
-			// Claude Desktop expands nothing: ${GITHUB_TOKEN} is passed as written.
-			{Name: "github", Transport: "stdio", Target: transport.Target{Location: "docker", Args: []string{"run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"}, Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}}},
+			// Claude Desktop expands nothing: it would start the server
+			// with the text ${GITHUB_TOKEN} as its token, which rubric
+			// refuses, naming the variable.
+			{Name: "github", Transport: "stdio"},
 		},
+		errs: map[string]string{"github": `server "github", env.GITHUB_PERSONAL_ACCESS_TOKEN: Claude Desktop does not expand ${GITHUB_TOKEN}: it starts the server with the text ${GITHUB_TOKEN} itself, not a value: write the value in the file, or read the file with --config-format claude-code, which expands ${NAME} (and ${NAME:-default}) from the environment rubric runs in`},
 	}, {
 		path:   "testdata/code/.mcp.json",
 		format: ClaudeCode,
@@ -64,7 +67,10 @@ func TestFixtures(t *testing.T) {
 		format: VSCode,
 		want: []Server{
 			{Name: "memory", Transport: "stdio", Target: transport.Target{Location: "npx", Args: []string{"-y", "@modelcontextprotocol/server-memory"},
-				Dir: ws("testdata/vscode/.vscode/mcp.json") + "/sub", Env: map[string]string{"MEMORY_FILE_PATH": ws("testdata/vscode/.vscode/mcp.json") + "/memory.jsonl"}}},
+				Dir: ws("testdata/vscode/.vscode/mcp.json") + "/sub", Env: map[string]string{"MEMORY_FILE_PATH": ws("testdata/vscode/.vscode/mcp.json") + "/memory.jsonl"},
+				// "DEBUG": null unsets it, as VS Code does: the server does
+				// not inherit rubric's DEBUG.
+				Unset: []string{"DEBUG"}}},
 			{Name: "docs", Transport: "http", Target: transport.Target{Location: "https://docs.example.com/mcp"}},
 			{Name: "rel", Transport: "stdio", Target: transport.Target{Location: "./run.sh", Dir: filepath.Join(ws("testdata/vscode/.vscode/mcp.json"), "tools")}},
 		},
@@ -503,5 +509,64 @@ func TestUserFileWorkspace(t *testing.T) {
 		if s := f.Servers[0]; s.Err != nil || len(s.Target.Args) != 1 || s.Target.Args[0] != c.want {
 			t.Errorf("%s: args %q (%v), want [%q]", c.path, s.Target.Args, s.Err, c.want)
 		}
+	}
+}
+
+// TestClientEntries: entries as each client writes them, read as the
+// client would start them: VS Code's "type": "sse" and "http" (whose
+// fallback to SSE the http transport makes), its "env" null that unsets
+// a variable, and a ${VAR} in any field of Claude Desktop's file, which
+// Claude Desktop would hand the server as written and rubric refuses,
+// naming the variable; Claude Code's file expands the same entry.
+func TestClientEntries(t *testing.T) {
+	vars := env(map[string]string{"TOKEN": "t1", "DEBUG": "1"})
+	tests := []struct {
+		name, path, data string
+		transport        string
+		target           transport.Target
+		wantErr          string
+	}{
+		{name: "vscode sse", path: "p/.vscode/mcp.json", data: `{"servers": {"s": {"type": "sse", "url": "https://h.example/sse"}}}`,
+			transport: "sse", target: transport.Target{Location: "https://h.example/sse"}},
+		{name: "vscode http", path: "p/.vscode/mcp.json", data: `{"servers": {"s": {"type": "http", "url": "https://h.example/mcp", "headers": {"X-Key": "${env:TOKEN}"}}}}`,
+			transport: "http", target: transport.Target{Location: "https://h.example/mcp", Headers: map[string]string{"X-Key": "t1"}}},
+		{name: "vscode url alone", path: "p/.vscode/mcp.json", data: `{"servers": {"s": {"url": "https://h.example/mcp"}}}`,
+			transport: "http", target: transport.Target{Location: "https://h.example/mcp"}},
+		{name: "vscode env null", path: "/w/.vscode/mcp.json", data: `{"servers": {"s": {"type": "stdio", "command": "/bin/srv", "env": {"DEBUG": null, "A": "1", "NODE_OPTIONS": null}}}}`,
+			transport: "stdio", target: transport.Target{Location: "/bin/srv", Dir: "/w", Env: map[string]string{"A": "1"}, Unset: []string{"DEBUG", "NODE_OPTIONS"}}},
+		{name: "desktop variable in env", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"s": {"command": "/bin/srv", "env": {"API_KEY": "${TOKEN}"}}}}`,
+			wantErr: `server "s", env.API_KEY: Claude Desktop does not expand ${TOKEN}: it starts the server with the text ${TOKEN} itself, not a value: write the value in the file, or read the file with --config-format claude-code`},
+		{name: "desktop variable in args", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"s": {"command": "/bin/srv", "args": ["--root", "${HOME}/notes"]}}}`,
+			wantErr: `server "s", args[1]: Claude Desktop does not expand ${HOME}:`},
+		{name: "desktop variable in a url", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"s": {"url": "https://h.example/mcp?key=${TOKEN}"}}}`,
+			wantErr: `server "s", url: Claude Desktop does not expand ${TOKEN}:`},
+		{name: "desktop dollar without brace", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"s": {"command": "/bin/srv", "args": ["$HOME", "cost: $5"]}}}`,
+			transport: "stdio", target: transport.Target{Location: "/bin/srv", Args: []string{"$HOME", "cost: $5"}}},
+		{name: "the same entry read as Claude Code's", path: "c/.mcp.json", data: `{"mcpServers": {"s": {"command": "/bin/srv", "env": {"API_KEY": "${TOKEN}"}}}}`,
+			transport: "stdio", target: transport.Target{Location: "/bin/srv", Dir: workspaceOf("c/.mcp.json"), Env: map[string]string{"API_KEY": "t1"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Parse(tt.path, []byte(tt.data), Options{LookupEnv: vars, Home: "/home/me"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Servers) != 1 {
+				t.Fatalf("servers %v", f.Names())
+			}
+			s := f.Servers[0]
+			if tt.wantErr != "" {
+				if s.Err == nil || !strings.HasPrefix(s.Err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want it to begin %q", s.Err, tt.wantErr)
+				}
+				return
+			}
+			if s.Err != nil {
+				t.Fatal(s.Err)
+			}
+			if s.Transport != tt.transport || !reflect.DeepEqual(s.Target, tt.target) {
+				t.Errorf("got %s %+v\nwant %s %+v", s.Transport, s.Target, tt.transport, tt.target)
+			}
+		})
 	}
 }

@@ -54,11 +54,16 @@ func (e *UnsetError) Error() string {
 	return fmt.Sprintf("the environment variable %s is not set: set it where rubric runs (a %s configuration has no default for ${env:%s})", e.Name, e.Format, e.Name)
 }
 
-// expand replaces every ${...} of s as the format does. Claude Desktop
-// expands nothing; a $ not followed by { is kept as it is.
+// expand replaces every ${...} of s as the format does; a $ not
+// followed by { is kept as it is. Claude Desktop expands nothing: it
+// hands a server ${NAME} as written, so a ${...} there is refused (see
+// desktopVariable).
 func (x expander) expand(s string) (string, error) {
-	if x.format == ClaudeDesktop || !strings.Contains(s, "${") {
+	if !strings.Contains(s, "${") {
 		return s, nil
+	}
+	if x.format == ClaudeDesktop {
+		return "", desktopVariable(s)
 	}
 	var b strings.Builder
 	for {
@@ -134,4 +139,19 @@ func editorVariable(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "env:") || strings.HasPrefix(name, "input:")
+}
+
+// desktopVariable refuses the first ${...} of s, a string of a Claude
+// Desktop configuration. Claude Desktop expands no variable: the server
+// it starts receives the text ${NAME} itself, in place of the token or
+// path meant, and fails, or runs on a value nobody chose. rubric reading
+// it so would score a broken server; the message names the variable and
+// the two ways out.
+func desktopVariable(s string) error {
+	i := strings.Index(s, "${")
+	ref := s[i:]
+	if end := strings.IndexByte(ref, '}'); end >= 0 {
+		ref = ref[:end+1]
+	}
+	return fmt.Errorf("Claude Desktop does not expand %s: it starts the server with the text %s itself, not a value: write the value in the file, or read the file with --config-format claude-code, which expands ${NAME} (and ${NAME:-default}) from the environment rubric runs in", ref, ref)
 }

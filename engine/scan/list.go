@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -122,6 +123,9 @@ type ReadOptions struct {
 // the same identity are one job, under the first name.
 func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("the scan list %s does not exist: give the path of a list of servers (a JSON or TSV list, a registry's server.json, a client configuration or a folder of captures)", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the scan list: %w", err)
 	}
@@ -274,11 +278,12 @@ func identify(j *Job) error {
 		Args      []string          `json:"args,omitempty"`
 		Dir       string            `json:"dir,omitempty"`
 		Env       map[string]string `json:"env,omitempty"`
+		Unset     []string          `json:"unset,omitempty"`
 		Headers   map[string]string `json:"headers,omitempty"`
 		Package   *Package          `json:"package,omitempty"`
 		Sandbox   transport.Sandbox `json:"sandbox"`
 		Err       string            `json:"error,omitempty"`
-	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
+	}{Transport: j.Transport, Location: j.Target.Location, Args: j.Target.Args, Dir: j.Target.Dir, Unset: j.Target.Unset, Package: j.Package, Sandbox: j.Target.Sandbox, Err: j.Err}
 	id.Env, id.Headers = hashed(j.Target.Env), hashed(j.Target.Headers)
 	if len(j.Secrets) > 0 {
 		// A token on the command line or in the URL, by its hash.

@@ -271,3 +271,14 @@ func TestReadTSVHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestReadListMissing: a list that is not there says so and what to
+// give, not stat's words.
+func TestReadListMissing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "servers.json")
+	_, err := scan.ReadList(t.Context(), path, scan.ReadOptions{})
+	want := "the scan list " + path + " does not exist: give the path of a list of servers"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v, want it to begin %q", err, want)
+	}
+}

@@ -36,6 +36,10 @@ type Target struct {
 	Dir string
 	// Env holds extra environment variables for a command.
 	Env map[string]string
+	// Unset names environment variables a command does not inherit from
+	// the environment it is started in (a client configuration's
+	// "env": {"X": null}); Env sets a name after it is unset.
+	Unset []string
 	// Headers holds extra HTTP headers.
 	Headers map[string]string
 	// Limits bound what reading the target may cost.

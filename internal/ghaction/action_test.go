@@ -68,11 +68,20 @@ func TestAction(t *testing.T) {
 		}
 		var sarif struct {
 			Version string `json:"version"`
-			Runs    []any  `json:"runs"`
+			Runs    []struct {
+				AutomationDetails struct {
+					ID string `json:"id"`
+				} `json:"automationDetails"`
+			} `json:"runs"`
 		}
 		readJSON(t, filepath.Join(e.repo, ".rubric/score.sarif"), &sarif)
 		if sarif.Version != "2.1.0" || len(sarif.Runs) != 1 {
-			t.Errorf("score.sarif: version %q, %d runs", sarif.Version, len(sarif.Runs))
+			t.Fatalf("score.sarif: version %q, %d runs", sarif.Version, len(sarif.Runs))
+		}
+		// upload-sarif fills its category input only into a run with no
+		// automationDetails.id: the SARIF carries the same category.
+		if id := sarif.Runs[0].AutomationDetails.ID; id != up.With["category"]+"/" {
+			t.Errorf("score.sarif's automationDetails.id %q, so code scanning files it under %q, not upload-sarif's category %q", id, strings.TrimSuffix(id, "/"), up.With["category"])
 		}
 		cache := r.used(t, "actions/cache@")
 		if cache.With["path"] != filepath.Join(r.runner["temp"], "rubric-answers") ||
@@ -169,6 +178,17 @@ func TestAction(t *testing.T) {
 		up := r.used(t, "github/codeql-action/upload-sarif@")
 		if up.With["sarif_file"] != ".rubric/head.sarif" {
 			t.Errorf("upload-sarif got %v", up.With)
+		}
+		var head struct {
+			Runs []struct {
+				AutomationDetails struct {
+					ID string `json:"id"`
+				} `json:"automationDetails"`
+			} `json:"runs"`
+		}
+		readJSON(t, filepath.Join(e.repo, ".rubric/head.sarif"), &head)
+		if len(head.Runs) != 1 || head.Runs[0].AutomationDetails.ID != up.With["category"]+"/" {
+			t.Errorf("head.sarif's runs %+v, want the category %q", head.Runs, up.With["category"])
 		}
 	})
 

@@ -30,3 +30,26 @@ func CheckCounts(v *viper.Viper, cmd *cobra.Command) error {
 	}
 	return nil
 }
+
+// durations are the flags of the plugin host's deadlines, where neither
+// 0 nor a negative duration means anything: each with an example.
+var durations = []struct{ name, example string }{
+	{"plugin-start-timeout", "10s"},
+	{"judge-timeout", "10m"},
+	{"export-timeout", "10m"},
+}
+
+// CheckDurations refuses a duration of the flags in durations that cmd
+// has, from a flag, the environment or the config file, that is not
+// above zero: the host took it for its default without a word.
+func CheckDurations(v *viper.Viper, cmd *cobra.Command) error {
+	for _, d := range durations {
+		if cmd.Flags().Lookup(d.name) == nil {
+			continue
+		}
+		if t := v.GetDuration(d.name); t <= 0 {
+			return fmt.Errorf("--%s %s: give a duration above zero, such as %s", d.name, v.GetString(d.name), d.example)
+		}
+	}
+	return nil
+}

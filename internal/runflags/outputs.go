@@ -26,7 +26,7 @@ func ReportOutputs(v *viper.Viper) []run.Flagged {
 // summary's options (--max-issues, --max-rows): in colour and cut to the
 // width of a terminal that is the main output, stdout.
 func Outputs(v *viper.Viper, format writers.Writer, stdout io.Writer) (writers.Outputs, text.Options) {
-	opt := text.Options{MaxIssues: v.GetInt("max-issues"), MaxTools: v.GetInt("max-rows")}
+	opt := text.Options{MaxIssues: v.GetInt("max-issues"), MaxTools: v.GetInt("max-rows"), SARIFCategory: v.GetString("sarif-category")}
 	o := writers.Outputs{Main: format, Out: v.GetString("out"), Files: map[string]string{}}
 	if s, ok := stdout.(*Stdout); ok {
 		stdout = s.File

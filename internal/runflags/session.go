@@ -65,7 +65,8 @@ func CheckLogLevel(level string) error {
 }
 
 // Host is what starting plugins takes: the settings (the config's
-// plugins.NAME entries, --plugin-start-timeout), the built-in plugins
+// plugins.NAME entries, --plugin-start-timeout, --judge-timeout,
+// --export-timeout), the built-in plugins
 // and the log.
 type Host struct {
 	V *viper.Viper
@@ -101,7 +102,13 @@ func (h Host) Open() (*host.Host, *host.Catalog, error) {
 	if err := h.Local.CheckRun(h.V, host.PinEnv(pins)); err != nil {
 		return nil, nil, err
 	}
-	hst, c, err := host.Open(h.Builtins, configRelative(pins, h.V.ConfigFileUsed()), host.Options{Log: h.Log, StartTimeout: h.V.GetDuration("plugin-start-timeout"), TrustLocal: h.TrustLocal})
+	hst, c, err := host.Open(h.Builtins, configRelative(pins, h.V.ConfigFileUsed()), host.Options{
+		Log:           h.Log,
+		StartTimeout:  h.V.GetDuration("plugin-start-timeout"),
+		JudgeTimeout:  h.V.GetDuration(host.JudgeTimeoutSetting),
+		ExportTimeout: h.V.GetDuration(host.ExportTimeoutSetting),
+		TrustLocal:    h.TrustLocal,
+	})
 	if err != nil {
 		return nil, nil, err
 	}

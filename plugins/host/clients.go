@@ -58,8 +58,11 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 	var info transport.Info
 	if p.transport != nil {
 		info, err = p.transport().Describe(ctx)
-	} else if info, err = c.Describe(ctx); err != nil {
-		err = h.callError(pr, "describe", err)
+	} else {
+		err = h.bounded(ctx, pr, "describe", func(ctx context.Context) (err error) {
+			info, err = c.Describe(ctx)
+			return err
+		})
 	}
 	if err != nil {
 		h.stop(pr)
@@ -94,12 +97,17 @@ func (t *Transport) Export(ctx context.Context, target transport.Target) (*surfa
 	t.pr.secrets.add(redact.Credentials(target.Env, target.Headers)...)
 	limits := target.Limits.WithDefaults()
 	maxDoc := 4*limits.MaxBytes + 1<<20
-	source, doc, err := t.c.ExportDocument(ctx, target, maxDoc)
+	var source string
+	var doc []byte
+	err := t.h.bounded(ctx, t.pr, "export", func(ctx context.Context) (err error) {
+		source, doc, err = t.c.ExportDocument(ctx, target, maxDoc)
+		return err
+	})
+	if errors.Is(err, protocol.ErrTooLarge) {
+		return nil, transport.Permanent(fmt.Errorf("the %s transport sent %v (raise --max-bytes)", t.Name(), err))
+	}
 	if err != nil {
-		if errors.Is(err, protocol.ErrTooLarge) {
-			return nil, transport.Permanent(fmt.Errorf("the %s transport sent %v (raise --max-bytes)", t.Name(), err))
-		}
-		return nil, t.h.callError(t.pr, "export", err)
+		return nil, err
 	}
 	// A score's start runs the collector at a higher target
 	// (prestart): a surface of more than a few tools is parsed and
@@ -145,11 +153,15 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 		return nil, err
 	}
 	pr.secrets.add(optionSecrets(cfg.Options)...)
-	id, err := c.Configure(ctx, cfg)
+	var id judge.Identity
+	err = h.bounded(ctx, pr, "configure", func(ctx context.Context) (err error) {
+		id, err = c.Configure(ctx, cfg)
+		return err
+	})
 	if err != nil {
-		err = h.callError(pr, "configure", err)
 		var crash *CrashError
-		if !errors.As(err, &crash) && !errors.Is(err, protocol.ErrUnimplemented) && ctx.Err() == nil {
+		var timeout *TimeoutError
+		if !errors.As(err, &crash) && !errors.As(err, &timeout) && !errors.Is(err, protocol.ErrUnimplemented) && ctx.Err() == nil {
 			err = fmt.Errorf("the judge %q refused its configuration: %w", p.Name, err)
 		}
 		h.stop(pr)
@@ -189,11 +201,12 @@ func (h *Host) DescribeJudge(ctx context.Context, p Plugin) (judge.Identity, err
 		return judge.Identity{}, err
 	}
 	defer h.stop(pr)
-	id, err := c.Describe(ctx)
-	if err != nil {
-		return judge.Identity{}, h.callError(pr, "describe", err)
-	}
-	return id, nil
+	var id judge.Identity
+	err = h.bounded(ctx, pr, "describe", func(ctx context.Context) (err error) {
+		id, err = c.Describe(ctx)
+		return err
+	})
+	return id, err
 }
 
 // Identity is the identity the plugin gave when configured.
@@ -202,20 +215,25 @@ func (j *Judge) Identity() judge.Identity { return j.id }
 // Describe implements judge.Judge: the plugin's identity before
 // configuration.
 func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) {
-	id, err := j.c.Describe(ctx)
-	if err != nil {
-		return judge.Identity{}, j.h.callError(j.pr, "describe", err)
-	}
-	return id, nil
+	var id judge.Identity
+	err := j.h.bounded(ctx, j.pr, "describe", func(ctx context.Context) (err error) {
+		id, err = j.c.Describe(ctx)
+		return err
+	})
+	return id, err
 }
 
 // Configure implements judge.Judge: the plugin is configured again, and
 // answers under the identity it returns from then on.
 func (j *Judge) Configure(ctx context.Context, cfg judge.Config) (judge.Identity, error) {
 	j.pr.secrets.add(optionSecrets(cfg.Options)...)
-	id, err := j.c.Configure(ctx, cfg)
+	var id judge.Identity
+	err := j.h.bounded(ctx, j.pr, "configure", func(ctx context.Context) (err error) {
+		id, err = j.c.Configure(ctx, cfg)
+		return err
+	})
 	if err != nil {
-		return judge.Identity{}, j.h.callError(j.pr, "configure", err)
+		return judge.Identity{}, err
 	}
 	if err := checkIdentity(j.pr.p, id); err != nil {
 		return judge.Identity{}, err
@@ -235,11 +253,12 @@ func (j *Judge) Name() string { return j.pr.p.Name }
 
 // Ask implements judge.Judge: the plugin answers one question.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	a, err := j.c.Ask(ctx, q)
-	if err != nil {
-		return judge.Answer{}, j.h.callError(j.pr, "ask", err)
-	}
-	return a, nil
+	var a judge.Answer
+	err := j.h.bounded(ctx, j.pr, "ask", func(ctx context.Context) (err error) {
+		a, err = j.c.Ask(ctx, q)
+		return err
+	})
+	return a, err
 }
 
 // Capabilities implements judge.Capable: what the plugin advertised in
@@ -263,29 +282,32 @@ var _ judge.BatchFinder = batcher{}
 
 // SubmitBatch implements judge.Batcher.
 func (b batcher) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
-	id, err := b.j.c.SubmitBatch(ctx, items)
-	if err != nil {
-		return "", b.j.h.callError(b.j.pr, "submit a batch", err)
-	}
-	return id, nil
+	var id string
+	err := b.j.h.bounded(ctx, b.j.pr, "submit a batch", func(ctx context.Context) (err error) {
+		id, err = b.j.c.SubmitBatch(ctx, items)
+		return err
+	})
+	return id, err
 }
 
 // PollBatch implements judge.Batcher.
 func (b batcher) PollBatch(ctx context.Context, id string) (judge.BatchStatus, error) {
-	st, err := b.j.c.PollBatch(ctx, id)
-	if err != nil {
-		return st, b.j.h.callError(b.j.pr, "poll a batch", err)
-	}
-	return st, nil
+	var st judge.BatchStatus
+	err := b.j.h.bounded(ctx, b.j.pr, "poll a batch", func(ctx context.Context) (err error) {
+		st, err = b.j.c.PollBatch(ctx, id)
+		return err
+	})
+	return st, err
 }
 
 // CollectBatch implements judge.Batcher.
 func (b batcher) CollectBatch(ctx context.Context, id string) ([]judge.BatchResult, error) {
-	rs, err := b.j.c.CollectBatch(ctx, id)
-	if err != nil {
-		return nil, b.j.h.callError(b.j.pr, "collect a batch", err)
-	}
-	return rs, nil
+	var rs []judge.BatchResult
+	err := b.j.h.bounded(ctx, b.j.pr, "collect a batch", func(ctx context.Context) (err error) {
+		rs, err = b.j.c.CollectBatch(ctx, id)
+		return err
+	})
+	return rs, err
 }
 
 // LabelsBatches implements judge.BatchFinder: true when the plugin
@@ -294,20 +316,22 @@ func (b batcher) LabelsBatches() bool { return b.j.c.LabelsBatches() }
 
 // SubmitLabeledBatch implements judge.BatchFinder.
 func (b batcher) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
-	id, err := b.j.c.SubmitLabeledBatch(ctx, items, nonce)
-	if err != nil {
-		return "", b.j.h.callError(b.j.pr, "submit a batch", err)
-	}
-	return id, nil
+	var id string
+	err := b.j.h.bounded(ctx, b.j.pr, "submit a batch", func(ctx context.Context) (err error) {
+		id, err = b.j.c.SubmitLabeledBatch(ctx, items, nonce)
+		return err
+	})
+	return id, err
 }
 
 // FindBatch implements judge.BatchFinder.
 func (b batcher) FindBatch(ctx context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
-	f, err := b.j.c.FindBatch(ctx, label)
-	if err != nil {
-		return f, b.j.h.callError(b.j.pr, "look for a batch", err)
-	}
-	return f, nil
+	var f judge.BatchFound
+	err := b.j.h.bounded(ctx, b.j.pr, "look for a batch", func(ctx context.Context) (err error) {
+		f, err = b.j.c.FindBatch(ctx, label)
+		return err
+	})
+	return f, err
 }
 
 // PID is the plugin process's id.

@@ -51,6 +51,10 @@ type Host struct {
 	startTimeout time.Duration
 	startTimer   func(time.Duration) (<-chan time.Time, func())
 	trustLocal   bool
+	// judgeTimeout and exportTimeout bound each call to a running judge
+	// plugin and each export of a transport plugin (see bounded).
+	judgeTimeout, exportTimeout time.Duration
+	callTimer                   func(time.Duration) (<-chan time.Time, func())
 
 	mu      sync.Mutex
 	running []*process
@@ -80,6 +84,18 @@ type Options struct {
 	// and a function that stops the clock. Tests end a start at the stage
 	// they choose with it, not after a wait a busy machine can outlast.
 	StartTimer func(time.Duration) (<-chan time.Time, func())
+	// JudgeTimeout bounds each call to a running judge plugin (an
+	// answer, a batch's submission, poll or collection); 0 means
+	// DefaultJudgeTimeout. Its describe and configure, which end its
+	// start, get at least StartTimeout.
+	JudgeTimeout time.Duration
+	// ExportTimeout bounds each call to a running transport plugin: the
+	// reading of one target, from the server's start to its last page;
+	// 0 means DefaultExportTimeout.
+	ExportTimeout time.Duration
+	// CallTimer is StartTimer's counterpart for the deadlines of calls
+	// to running plugins: tests end a call at the stage they choose.
+	CallTimer func(time.Duration) (<-chan time.Time, func())
 	// TrustLocal lets List start the plugins found in the working
 	// directory (Plugin.Local) to describe them; without it they are
 	// listed unstarted. The user gives it (--trust-local-config).
@@ -110,10 +126,20 @@ func New(o Options) *Host {
 	if o.StartTimer == nil {
 		o.StartTimer = realTimer
 	}
+	if o.CallTimer == nil {
+		o.CallTimer = realTimer
+	}
+	if o.JudgeTimeout <= 0 {
+		o.JudgeTimeout = DefaultJudgeTimeout
+	}
+	if o.ExportTimeout <= 0 {
+		o.ExportTimeout = DefaultExportTimeout
+	}
 	if o.Build == "" {
 		o.Build = buildinfo.ID()
 	}
-	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer, trustLocal: o.TrustLocal}
+	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer, trustLocal: o.TrustLocal,
+		judgeTimeout: o.JudgeTimeout, exportTimeout: o.ExportTimeout, callTimer: o.CallTimer}
 }
 
 // process is one started plugin.

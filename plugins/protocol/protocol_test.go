@@ -19,6 +19,7 @@ func TestTargetCrossesIntact(t *testing.T) {
 		{Location: "npx", Args: []string{"-y", "pkg"}, Dir: "/srv", Env: map[string]string{"A": "1"}, StrictStdout: true},
 		{Location: "./server", Sandbox: transport.Sandbox{Kind: transport.SandboxBwrap, Net: true, Cwd: transport.CwdWritable, ReadOnly: []string{"/opt/a", "/home/u/.nvm"}}},
 		{Location: "./server", Sandbox: transport.Sandbox{Kind: transport.SandboxBwrap}},
+		{Location: "npx", Env: map[string]string{"A": "1"}, Unset: []string{"DEBUG", "NODE_OPTIONS"}},
 		{Location: "https://h/mcp", Headers: map[string]string{"Authorization": "Bearer x"}, FollowRedirects: true,
 			Limits: transport.Limits{StartTimeout: 1500 * time.Millisecond, RequestTimeout: time.Minute, MaxBytes: 1 << 20, MaxTools: 7}},
 	} {

@@ -458,6 +458,7 @@ func targetToProto(t transport.Target) *pluginv1.Target {
 		Args:     t.Args,
 		Dir:      t.Dir,
 		Env:      t.Env,
+		UnsetEnv: t.Unset,
 		Headers:  t.Headers,
 		Limits: &pluginv1.Limits{
 			StartTimeoutMs:   t.Limits.StartTimeout.Milliseconds(),
@@ -489,6 +490,7 @@ func targetFromProto(p *pluginv1.Target) transport.Target {
 		Args:     p.GetArgs(),
 		Dir:      p.GetDir(),
 		Env:      p.GetEnv(),
+		Unset:    p.GetUnsetEnv(),
 		Headers:  p.GetHeaders(),
 		Limits: transport.Limits{
 			StartTimeout:   time.Duration(l.GetStartTimeoutMs()) * time.Millisecond,

@@ -72,11 +72,13 @@ func newLocator(r *report.Report, opt Options) *locator {
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
+	dir = absolute(dir)
 	l := &locator{root: dir}
 	gitTop := gitTop
 	if opt.Root != "" {
-		l.root = opt.Root
-		gitTop = func(string) string { return opt.Root }
+		root := absolute(opt.Root)
+		l.root = root
+		gitTop = func(string) string { return root }
 	}
 	o := r.Origin
 	switch {
@@ -118,8 +120,15 @@ func (l *locator) readFile(path string) {
 		l.manifest(filepath.Dir(path))
 		return
 	}
+	uri, inside := l.rel(path)
+	if !inside {
+		// Code scanning shows a result only at a path of the repository:
+		// an absolute path, or one climbing out of it, is dropped or
+		// refused. The pseudo-path stands in, and the message says why.
+		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "the file that holds this tool's definition, " + filepath.ToSlash(path) + ", lies outside " + filepath.ToSlash(l.root) + ", the folder paths are relative to (the git work tree that holds the target, else the one rubric ran in), so the result is reported at the pseudo-path " + pseudoPath + ", line 1: score a copy of the file inside the repository to have results at its lines"}
+		return
+	}
 	ix, err := jsonpos.Parse(data)
-	uri := l.rel(path)
 	if err != nil {
 		l.fallback = located{at: place{uri: uri, line: 1}, note: "the file could not be read for positions, so the result is reported at its line 1"}
 		return
@@ -133,31 +142,52 @@ func (l *locator) manifest(dir string) {
 	for _, m := range manifests {
 		p := filepath.Join(dir, m)
 		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			uri := l.rel(p)
+			uri, inside := l.rel(p)
+			if !inside {
+				// Not a path code scanning can show: the pseudo-path
+				// stands in (see newLocator).
+				return
+			}
 			l.fallback = located{at: place{uri: uri, line: 1}, note: "no tracked source quotes this tool's name, so the result is reported at the server's manifest " + uri + ", line 1"}
 			return
 		}
 	}
 }
 
-// rel is path as a URI relative to the root, or as it is when it lies
-// outside the root.
-func (l *locator) rel(path string) string {
+// rel is path as a URI relative to the root, and whether it lies inside
+// the root; a path outside it is returned as it is, which no result may
+// point at (code scanning resolves every path from the repository's root,
+// %SRCROOT%).
+func (l *locator) rel(path string) (string, bool) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return filepath.ToSlash(path)
+		return filepath.ToSlash(path), false
 	}
 	root, rerr := filepath.EvalSymlinks(l.root)
 	real, perr := filepath.EvalSymlinks(abs)
 	if rerr == nil && perr == nil {
-		if r, err := filepath.Rel(root, real); err == nil && !strings.HasPrefix(r, "..") {
-			return filepath.ToSlash(r)
+		if r, err := filepath.Rel(root, real); err == nil && !climbs(r) {
+			return filepath.ToSlash(r), true
 		}
 	}
-	if r, err := filepath.Rel(l.root, abs); err == nil && !strings.HasPrefix(r, "..") {
-		return filepath.ToSlash(r)
+	if r, err := filepath.Rel(l.root, abs); err == nil && !climbs(r) {
+		return filepath.ToSlash(r), true
 	}
-	return filepath.ToSlash(path)
+	return filepath.ToSlash(path), false
+}
+
+// absolute is path made absolute, or as it is when it cannot be.
+func absolute(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// climbs reports whether a relative path leaves the folder it is
+// relative to: it is "..", or starts with "../".
+func climbs(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // toolPointers finds each tool's definition in a file: an object with a

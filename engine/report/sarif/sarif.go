@@ -30,7 +30,11 @@
 //     "mcp-server.tools", at line 1, which the message then says.
 //
 // Paths are relative to the top of the git work tree that holds the
-// target, or to the directory rubric ran in; columns count Unicode code
+// target, or to the directory rubric ran in, and each says so with
+// uriBaseId %SRCROOT%, the root GitHub code scanning resolves them from;
+// a file target outside that folder, which code scanning could not show,
+// is not pointed at: its results stand at the pseudo-path, and the
+// message says where the file is and why. Columns count Unicode code
 // points (the run's columnKind).
 //
 // Each result carries partialFingerprints["rubricFinding/v1"], a hash of
@@ -248,7 +252,14 @@ type physicalLocation struct {
 
 type artifactLocation struct {
 	URI string `json:"uri"`
+	// URIBaseID is srcRoot: every URI is relative to the repository's
+	// root.
+	URIBaseID string `json:"uriBaseId"`
 }
+
+// srcRoot is the base every result's URI is relative to, the one GitHub
+// code scanning resolves against the repository's checkout.
+const srcRoot = "%SRCROOT%"
 
 type region struct {
 	StartLine   int `json:"startLine"`
@@ -294,6 +305,15 @@ type Options struct {
 	// Root, when set, is the directory paths are relative to, in place
 	// of the top of the git work tree that holds the target.
 	Root string
+	// Category, when set, is the GitHub code scanning category of the
+	// run: its automationDetails.id is Category followed by "/", in place
+	// of "rubric/<rubric>/<server>/". upload-sarif's own category input
+	// fills only a run without an id, so this is the way to choose it.
+	Category string
+	// Distinct, with Category, keeps the runs of one log apart (GitHub
+	// refuses two runs of one tool in one category): the id is then
+	// "<Category>/<rubric>/<server>/".
+	Distinct bool
 }
 
 // Write writes r to w as an indented SARIF 2.1.0 log with a final
@@ -310,6 +330,11 @@ func WriteOptions(w io.Writer, r *report.Report, opt Options) error {
 	log, err := build(r, newLocator(r, opt))
 	if err != nil {
 		return err
+	}
+	if opt.Category != "" {
+		for i := range log.Runs {
+			log.Runs[i].AutomationDetails.ID = categoryID(opt.Category, r, serverName(r), opt.Distinct)
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -642,7 +667,7 @@ func physical(p place) physicalLocation {
 	if line < 1 {
 		line = 1
 	}
-	return physicalLocation{ArtifactLocation: artifactLocation{URI: uriOf(p.uri)}, Region: region{StartLine: line, StartColumn: p.column}}
+	return physicalLocation{ArtifactLocation: artifactLocation{URI: uriOf(p.uri), URIBaseID: srcRoot}, Region: region{StartLine: line, StartColumn: p.column}}
 }
 
 // uriOf escapes a relative path as a URI reference (RFC 3986): every
@@ -716,6 +741,17 @@ func automationID(r *report.Report, server string) string {
 		slug = "server"
 	}
 	return "rubric/" + strings.Trim(unsafeID.ReplaceAllString(r.Rubric.Name, "-"), "-") + "/" + slug + "/"
+}
+
+// categoryID is the automationDetails.id of a run whose category the
+// user chose: the category and a slash, which GitHub reads back as the
+// category itself; distinct adds the rubric and the server.
+func categoryID(category string, r *report.Report, server string, distinct bool) string {
+	id := strings.TrimRight(category, "/") + "/"
+	if distinct {
+		id += strings.TrimPrefix(automationID(r, server), "rubric/")
+	}
+	return id
 }
 
 var markdownSpecial = strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "`", "\\`", "[", "\\[", "]", "\\]", "<", "&lt;")

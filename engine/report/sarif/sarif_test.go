@@ -890,3 +890,108 @@ func TestRuleMixedWorth(t *testing.T) {
 	}
 	t.Errorf("no rule %s", check)
 }
+
+// TestPathsInsideRepository: every result's URI is relative to the
+// repository's root and says so (uriBaseId %SRCROOT%), whether the
+// target's path was given relative, absolute or through "..". A file
+// outside the root (an absolute path GitHub code scanning drops) is not
+// pointed at: its results stand at the pseudo-path, and the message says
+// where the file is and why.
+func TestPathsInsideRepository(t *testing.T) {
+	data, err := os.ReadFile(reporttest.CapturePath(t, "everything.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := t.TempDir()
+	repo, other := filepath.Join(base, "repo"), filepath.Join(base, "other")
+	for _, d := range []string{filepath.Join(repo, "caps"), other} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "tools.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name, path, dir string
+		uri             string
+		note            string // what the message says, "" for nothing
+	}{
+		{name: "relative", path: "caps/tools.json", dir: repo, uri: "caps/tools.json"},
+		{name: "absolute inside", path: filepath.Join(repo, "caps", "tools.json"), dir: repo, uri: "caps/tools.json"},
+		{name: "climbing back in", path: "../repo/caps/tools.json", dir: repo, uri: "caps/tools.json"},
+		{name: "from a subfolder", path: "tools.json", dir: filepath.Join(repo, "caps"), uri: "caps/tools.json"},
+		{name: "absolute outside", path: filepath.Join(other, "tools.json"), dir: repo, uri: pseudoPath,
+			note: "(the file that holds this tool's definition, " + filepath.ToSlash(filepath.Join(other, "tools.json")) + ", lies outside " + filepath.ToSlash(repo) + ", the folder paths are relative to"},
+		{name: "relative outside", path: "../other/tools.json", dir: repo, uri: pseudoPath, note: "lies outside " + filepath.ToSlash(repo)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := reporttest.Score(t, "everything.tools.json", data)
+			rep.Origin = &report.Origin{Kind: report.OriginFile, Path: tt.path}
+			raw := writeOptions(t, rep, Options{Dir: tt.dir, Root: repo})
+			var log struct {
+				Runs []struct {
+					Results []struct {
+						Message   struct{ Text string } `json:"message"`
+						Locations []struct {
+							PhysicalLocation struct {
+								ArtifactLocation struct {
+									URI       string `json:"uri"`
+									URIBaseID string `json:"uriBaseId"`
+								} `json:"artifactLocation"`
+							} `json:"physicalLocation"`
+						} `json:"locations"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(raw, &log); err != nil {
+				t.Fatal(err)
+			}
+			if len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+				t.Fatalf("no results")
+			}
+			for _, r := range log.Runs[0].Results {
+				at := r.Locations[0].PhysicalLocation.ArtifactLocation
+				if at.URI != tt.uri || at.URIBaseID != "%SRCROOT%" {
+					t.Fatalf("at %+v, want %q from %%SRCROOT%%", at, tt.uri)
+				}
+				if tt.note != "" && !strings.Contains(r.Message.Text, tt.note) {
+					t.Fatalf("message %q does not say %q", r.Message.Text, tt.note)
+				}
+				if tt.note == "" && strings.Contains(r.Message.Text, "lies outside") {
+					t.Fatalf("message %q", r.Message.Text)
+				}
+			}
+		})
+	}
+}
+
+// TestCategory: a category the user gives is the run's automationDetails.id
+// (GitHub's upload-sarif fills its category input only into a run that
+// has none, so rubric's own id would win over it), kept apart by rubric
+// and server when one log holds several runs; without one, the id is
+// rubric's own.
+func TestCategory(t *testing.T) {
+	rep := fileReport(t, "everything.tools.json")
+	tests := []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{name: "rubric's own", want: "rubric/schema-quality/mcp-servers-everything/"},
+		{name: "given", opt: Options{Category: "mcp-tools"}, want: "mcp-tools/"},
+		{name: "given with its slash", opt: Options{Category: "ci/mcp-tools/"}, want: "ci/mcp-tools/"},
+		{name: "one of several runs", opt: Options{Category: "mcp-tools", Distinct: true}, want: "mcp-tools/schema-quality/mcp-servers-everything/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opt := corpusOptions(t)
+			opt.Category, opt.Distinct = tt.opt.Category, tt.opt.Distinct
+			log := decodeLog(t, writeOptions(t, rep, opt))
+			if got := log.Runs[0].AutomationDetails.ID; got != tt.want {
+				t.Errorf("automationDetails.id %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

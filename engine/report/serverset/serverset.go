@@ -163,7 +163,7 @@ func Write(w io.Writer, d *Document, format string, opt text.Options) error {
 	case "markdown":
 		return writeMarkdown(w, d)
 	case "sarif":
-		return writeSARIF(w, d)
+		return writeSARIF(w, d, opt.SARIFCategory)
 	}
 	return errors.New(notWritten(format))
 }
@@ -351,11 +351,23 @@ type sarifLog struct {
 	Runs    []json.RawMessage `json:"runs"`
 }
 
-func writeSARIF(w io.Writer, d *Document) error {
+func writeSARIF(w io.Writer, d *Document, category string) error {
 	var out sarifLog
+	// A category the user chose is each run's, kept apart by rubric and
+	// server when the log has several runs.
+	runs := 0
+	for _, e := range d.Servers {
+		if e.Report != nil {
+			runs++
+		}
+	}
+	if d.Set != nil {
+		runs++
+	}
+	opt := sarif.Options{Category: category, Distinct: runs > 1}
 	add := func(what string, rep *report.Report) error {
 		var buf bytes.Buffer
-		if err := sarif.Write(&buf, rep); err != nil {
+		if err := sarif.WriteOptions(&buf, rep, opt); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
 		var one sarifLog

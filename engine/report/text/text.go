@@ -53,6 +53,10 @@ type Options struct {
 	// FailUnder is the --fail-under bound, for the formats that mark
 	// each tool below it (JUnit); nil for none.
 	FailUnder *rubric.Threshold
+	// SARIFCategory is --sarif-category: the GitHub code scanning
+	// category the SARIF writer gives its runs (sarif.Options.Category);
+	// empty keeps rubric's own, one per rubric and server.
+	SARIFCategory string
 }
 
 // ColorEnabled reports whether output to f should be coloured: f is a

@@ -31,7 +31,8 @@ type Writer struct {
 	// What what the file holds ("the JSON report"); both are empty for
 	// a format that is only ever the main output.
 	Flag, What string
-	// Write renders rep; opt matters to the terminal summary alone.
+	// Write renders rep; opt matters to the terminal summary, and its
+	// FailUnder and SARIFCategory to JUnit and SARIF.
 	Write func(w io.Writer, rep *report.Report, opt text.Options) error
 }
 
@@ -44,8 +45,8 @@ var All = []Writer{
 	{Name: "markdown", Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
 		return markdown.WriteFailUnder(w, rep, opt.FailUnder)
 	}},
-	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
-		return sarif.Write(w, rep)
+	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
+		return sarif.WriteOptions(w, rep, sarif.Options{Category: opt.SARIFCategory})
 	}},
 	{Name: "html", Flag: "html", What: "the HTML page", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return html.Write(w, rep)

@@ -1151,7 +1151,11 @@ type Target struct {
 	// with the file's path (ExportChunk.path) instead of streaming its
 	// bytes. Only set for plugins the host knows share its file system
 	// (its built-ins); others always stream.
-	AcceptPath    bool `protobuf:"varint,10,opt,name=accept_path,json=acceptPath,proto3" json:"accept_path,omitempty"`
+	AcceptPath bool `protobuf:"varint,10,opt,name=accept_path,json=acceptPath,proto3" json:"accept_path,omitempty"`
+	// unset_env names variables a spawned command does not inherit from
+	// the transport's own environment (VS Code's "env": {"X": null}); env
+	// sets a name again after it.
+	UnsetEnv      []string `protobuf:"bytes,11,rep,name=unset_env,json=unsetEnv,proto3" json:"unset_env,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1254,6 +1258,13 @@ func (x *Target) GetAcceptPath() bool {
 		return x.AcceptPath
 	}
 	return false
+}
+
+func (x *Target) GetUnsetEnv() []string {
+	if x != nil {
+		return x.UnsetEnv
+	}
+	return nil
 }
 
 // Sandbox says how a spawned server is confined (see the engine's
@@ -1566,7 +1577,7 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x18\n" +
 	"\aschemes\x18\x03 \x03(\tR\aschemes\x12\x1a\n" +
-	"\blocality\x18\x04 \x01(\tR\blocality\"\x8c\x04\n" +
+	"\blocality\x18\x04 \x01(\tR\blocality\"\xa9\x04\n" +
 	"\x06Target\x12\x1a\n" +
 	"\blocation\x18\x01 \x01(\tR\blocation\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\tR\x04args\x12\x10\n" +
@@ -1579,7 +1590,8 @@ const file_rubric_plugin_proto_rawDesc = "" +
 	"\asandbox\x18\t \x01(\v2\x19.rubric.plugin.v1.SandboxR\asandbox\x12\x1f\n" +
 	"\vaccept_path\x18\n" +
 	" \x01(\bR\n" +
-	"acceptPath\x1a6\n" +
+	"acceptPath\x12\x1b\n" +
+	"\tunset_env\x18\v \x03(\tR\bunsetEnv\x1a6\n" +
 	"\bEnvEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +

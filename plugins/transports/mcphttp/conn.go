@@ -326,7 +326,7 @@ func (c *conn) fault(method string, err error) error {
 	case c.refused != nil:
 		return c.refusedError()
 	case c.status != nil:
-		return fmt.Errorf("server answered %s with HTTP %s: %s", method, c.status.text, statusHint(c.status.code))
+		return &statusError{method: method, status: *c.status}
 	case c.page != nil:
 		// A sign-in page, a product's site or a wrong path: the most
 		// common wrong URL, which mcp-go reports as a content type.
@@ -401,6 +401,31 @@ func decodeReason(err error) string {
 		return " (it is nested deeper than the 10000 levels a JSON decoder reads)"
 	}
 	return " (it is not valid JSON: " + why + ")"
+}
+
+// statusError is a request answered with an HTTP status that is no
+// answer: Streamable reads a 404 or 405 to initialize as a server of the
+// older HTTP+SSE transport (see Streamable.Export).
+type statusError struct {
+	method string
+	status httpStatus
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("server answered %s with HTTP %s: %s", e.method, e.status.text, statusHint(e.status.code))
+}
+
+// legacyHint reports whether the error is an initialize POST answered
+// 404 Not Found or 405 Method Not Allowed: what a server of only the
+// HTTP+SSE transport answers there, and the case the MCP specification's
+// backwards compatibility has a client try that transport on.
+func legacyHint(err error) (httpStatus, bool) {
+	var se *statusError
+	if !errors.As(err, &se) || se.method != "initialize" {
+		return httpStatus{}, false
+	}
+	c := se.status.code
+	return se.status, c == http.StatusNotFound || c == http.StatusMethodNotAllowed
 }
 
 func statusHint(code int) string {

@@ -52,8 +52,28 @@ func (Streamable) Describe(context.Context) (transport.Info, error) {
 }
 
 // Export implements transport.Transport. target.Location is the server's
-// URL and target.Headers are sent with every request.
+// URL and target.Headers are sent with every request. A server that
+// answers the initialize POST with 404 or 405 is read again over the
+// older HTTP+SSE transport at the same URL, as the MCP specification's
+// backwards compatibility has a client do (and VS Code does for a
+// "type": "http" server): when that reads it, the surface says so in a
+// warning; when it does not, the error is the first one.
 func (t Streamable) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
+	s, err := t.export(ctx, target)
+	status, legacy := legacyHint(err)
+	if !legacy || ctx.Err() != nil {
+		return s, err
+	}
+	old, lerr := SSE{ClientVersion: t.ClientVersion}.Export(ctx, target)
+	if lerr != nil {
+		return nil, err
+	}
+	old.Warnings = append(old.Warnings, fmt.Sprintf("the server answered the streamable HTTP transport's initialize with HTTP %s, so it was read over the older HTTP+SSE transport at the same URL, as the MCP specification's backwards compatibility has a client do (--transport sse reads it so from the start)", status.text))
+	return old, nil
+}
+
+// export is Export without the fall back to HTTP+SSE.
+func (t Streamable) export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	return export(ctx, target, t.ClientVersion, "", func(c *conn) (mcptransport.Interface, error) {
 		return mcptransport.NewStreamableHTTP(target.Location,
 			mcptransport.WithHTTPHeaders(target.Headers),

@@ -226,8 +226,6 @@ func TestExportFailures(t *testing.T) {
 	mux.Handle("/mcp", server.NewStreamableHTTPServer(newServer(7, "d")))
 	mcpServer := httptest.NewServer(mux)
 	t.Cleanup(mcpServer.Close)
-	sseServer := httptest.NewServer(server.NewSSEServer(newServer(1, "d")))
-	t.Cleanup(sseServer.Close)
 	// page answers every request with a sign-in page, as a product's site
 	// or a proxy does at a URL that is not the MCP endpoint.
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -277,8 +275,6 @@ func TestExportFailures(t *testing.T) {
 			"server answered initialize with HTTP 404 Not Found: check the URL"},
 		{"wrong path, sse", SSE{}, transport.Target{Location: mcpServer.URL + "/nope"},
 			"server answered initialize with HTTP 404 Not Found: check the URL"},
-		{"http to an sse server", Streamable{}, transport.Target{Location: sseServer.URL + "/sse"},
-			"server answered initialize with HTTP 405 Method Not Allowed: check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)"},
 		// The start timeout is what ends this one; it must be long enough
 		// for the event stream to open first.
 		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 2 * time.Second}},
@@ -467,5 +463,36 @@ func TestExportSSEEndpointElsewhere(t *testing.T) {
 	}
 	if got := other.requests(); len(got) != 0 {
 		t.Errorf("the other origin was asked: %q", got)
+	}
+}
+
+// TestStreamableFallsBackToSSE: a server of only the older HTTP+SSE
+// transport (mcp-go's, over real HTTP) answers the streamable initialize
+// POST with 405; the http transport then reads it over HTTP+SSE at the
+// same URL, as the MCP specification's backwards compatibility and VS
+// Code do, and says so in a warning. A URL that neither transport reads
+// keeps the first error, which says what to check.
+func TestStreamableFallsBackToSSE(t *testing.T) {
+	sse := httptest.NewServer(server.NewSSEServer(newServer(3, "Finds things.")))
+	defer sse.Close()
+	s, err := Streamable{ClientVersion: "test"}.Export(context.Background(), transport.Target{Location: sse.URL + "/sse"})
+	if err != nil {
+		t.Fatalf("an HTTP+SSE server read as http: %v", err)
+	}
+	if len(s.Tools) != 3 {
+		t.Errorf("tools: %d, want 3", len(s.Tools))
+	}
+	want := "the server answered the streamable HTTP transport's initialize with HTTP 405 Method Not Allowed, so it was read over the older HTTP+SSE transport at the same URL"
+	if len(s.Warnings) != 1 || !strings.HasPrefix(s.Warnings[0], want) {
+		t.Errorf("warnings %q, want one beginning %q", s.Warnings, want)
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", server.NewStreamableHTTPServer(newServer(1, "d")))
+	mcp := httptest.NewServer(mux)
+	defer mcp.Close()
+	_, err = Streamable{}.Export(context.Background(), transport.Target{Location: mcp.URL + "/nope"})
+	if err == nil || err.Error() != "server answered initialize with HTTP 404 Not Found: check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)" {
+		t.Errorf("a wrong path: %v", err)
 	}
 }

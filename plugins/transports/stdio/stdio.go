@@ -283,14 +283,14 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 	// The mark finds what the server started, even a process that left
 	// the process group, when the server stops.
 	mark := procgroup.Mark()
-	cmd.Env = append(environ(target.Env), mark)
+	cmd.Env = append(environ(target.Env, target.Unset), mark)
 	if target.Sandbox.Enabled() {
 		// bwrap takes the server's place: it reads the pipes' ends, and
 		// the server inside gets only the environment built here.
 		w, err := sandbox.Wrap(target.Sandbox, sandbox.Spec{
 			Name: name, Args: target.Args, Dir: target.Dir,
 			Env: append(pairs(target.Env), mark),
-		}, sandbox.System())
+		}, withoutVars(sandbox.System(), target.Unset))
 		if err != nil {
 			return nil, startError(name, err)
 		}
@@ -348,10 +348,34 @@ func closeAll(files ...*os.File) {
 	}
 }
 
-// environ is the caller's environment plus extra, in a stable order; a
-// later entry wins over an earlier one of the same name.
-func environ(extra map[string]string) []string {
-	return append(os.Environ(), pairs(extra)...)
+// environ is the caller's environment without the names in unset, plus
+// extra, in a stable order; a later entry wins over an earlier one of
+// the same name.
+func environ(extra map[string]string, unset []string) []string {
+	env := os.Environ()
+	if len(unset) > 0 {
+		env = slices.DeleteFunc(env, func(kv string) bool {
+			name, _, _ := strings.Cut(kv, "=")
+			return slices.Contains(unset, name)
+		})
+	}
+	return append(env, pairs(extra)...)
+}
+
+// withoutVars is h with the names in unset read as not set: the host's
+// variables a sandbox passes on are left out as environ leaves them out.
+func withoutVars(h sandbox.Host, unset []string) sandbox.Host {
+	if len(unset) == 0 {
+		return h
+	}
+	get := h.Getenv
+	h.Getenv = func(name string) (string, bool) {
+		if slices.Contains(unset, name) {
+			return "", false
+		}
+		return get(name)
+	}
+	return h
 }
 
 // pairs is m as NAME=VALUE entries sorted by name.

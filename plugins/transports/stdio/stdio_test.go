@@ -591,3 +591,43 @@ func TestLauncherNotFound(t *testing.T) {
 		})
 	}
 }
+
+// TestExportUnsetEnv: a name in Target.Unset is not inherited from the
+// environment rubric runs in (VS Code's "env": {"X": null}), and a name
+// both unset and in Env gets Env's value. The fake names its tool after
+// TOOL_NAME, which the test's own environment sets.
+func TestExportUnsetEnv(t *testing.T) {
+	t.Setenv("TOOL_NAME", "inherited")
+	tests := []struct {
+		name  string
+		unset []string
+		set   string
+		want  string
+	}{
+		{name: "inherited", want: "inherited"},
+		{name: "unset", unset: []string{"TOOL_NAME"}, want: ""},
+		{name: "unset then set", unset: []string{"TOOL_NAME"}, set: "from_env", want: "from_env"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target := fakeTarget("env", transport.Limits{})
+			target.Unset = tt.unset
+			if tt.set != "" {
+				target.Env["TOOL_NAME"] = tt.set
+			}
+			s, err := Transport{}.Export(context.Background(), target)
+			if tt.want == "" {
+				if err == nil && len(s.Tools) == 1 && s.Tools[0].Name == "inherited" {
+					t.Errorf("the server inherited the unset variable: %+v", s.Tools)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Tools) != 1 || s.Tools[0].Name != tt.want {
+				t.Errorf("tools: %+v, want one named %q", s.Tools, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,93 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/rubricmcp/rubric/plugins/protocol"
+)
+
+// DefaultJudgeTimeout bounds one call to a judge plugin when
+// Options.JudgeTimeout is 0: longer than a model's slowest ordinary
+// answer, and than the built-in judges' own per-request timeouts (2m for
+// an HTTP API, 5m for the Claude Code command line), so that their
+// errors, which say more, come first.
+const DefaultJudgeTimeout = 10 * time.Minute
+
+// DefaultExportTimeout bounds a transport plugin's reading of one target
+// when Options.ExportTimeout is 0: a server's start (an npx download
+// included) and every page of its tools/list, each of which the built-in
+// transports bound on their own.
+const DefaultExportTimeout = 10 * time.Minute
+
+// TimeoutError is a call to a running plugin that got no answer within
+// the host's deadline: the plugin is alive but stopped answering (a
+// deadlock, a hung model client). The run ends with it, as with a crash.
+type TimeoutError struct {
+	Kind, Name string
+	PID        int
+	// During is the call ("ask", "export", ...).
+	During string
+	// Waited is the deadline that passed.
+	Waited time.Duration
+	// Setting is the flag (and config key) that sets the deadline.
+	Setting string
+	Stderr  string
+}
+
+// Error says which plugin, which call, how long the host waited, and
+// what to do.
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("the %s plugin %q (pid %d) did not answer %s within %s: raise --%s (config key %s) if it needs longer, or fix the plugin, which is still running but stopped answering%s",
+		e.Kind, e.Name, e.PID, e.During, e.Waited, e.Setting, e.Setting, stderrNote(e.Stderr))
+}
+
+// Settings naming the host's deadlines, as flags and config keys.
+const (
+	JudgeTimeoutSetting  = "judge-timeout"
+	ExportTimeoutSetting = "export-timeout"
+)
+
+// deadline is the bound of one call of kind to a running plugin, and
+// the setting that gives it. A judge's describe and configure end its
+// start: they get at least the start timeout.
+func (h *Host) deadline(kind, what string) (time.Duration, string) {
+	d, setting := h.judgeTimeout, JudgeTimeoutSetting
+	if kind != protocol.KindJudge {
+		d, setting = h.exportTimeout, ExportTimeoutSetting
+	}
+	if (what == "describe" || what == "configure") && d < h.startTimeout {
+		d = h.startTimeout
+	}
+	return d, setting
+}
+
+// bounded runs call with a context that the host's deadline for the call
+// ends, and turns an error that deadline caused into a TimeoutError;
+// other errors are worded by callError. The deadline's clock is
+// Options.CallTimer's.
+func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(context.Context) error) error {
+	d, setting := h.deadline(pr.p.Kind, what)
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	expired, stopClock := h.callTimer(d)
+	defer stopClock()
+	timeout := &TimeoutError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Waited: d, Setting: setting}
+	watched := make(chan struct{})
+	defer close(watched)
+	go func() {
+		select {
+		case <-expired:
+			cancel(timeout)
+		case <-watched:
+		}
+	}()
+	err := call(cctx)
+	if err != nil && ctx.Err() == nil && context.Cause(cctx) == error(timeout) {
+		pr.held.quote()
+		timeout.Stderr = pr.stderrText()
+		return timeout
+	}
+	return h.callError(pr, what, err)
+}
