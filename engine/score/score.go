@@ -214,9 +214,21 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			signalsDone <- sv.ComputeSignals(r, s)
 		}()
 	}
+	// Until the signals are in, one tool is checked at a time, on the
+	// core they leave: the questions wait for them, not for the checks.
+	oneAtATime := make(chan struct{}, 1)
 	go func() {
 		checked.Over(parallel.For(checkCtx, len(s.Tools), opt.Workers, func(i int) error {
 			checked.Start(i)
+			if beside {
+				attachMu.Lock()
+				pending := !attached
+				attachMu.Unlock()
+				if pending {
+					oneAtATime <- struct{}{}
+					defer func() { <-oneAtATime }()
+				}
+			}
 			var err error
 			if rep.Tools[i], states[i], err = check.Tool(checkCtx, r, consts, sv, sv.Tool(s, i)); err != nil {
 				// No question gets past a tool whose check failed,
