@@ -131,12 +131,6 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 // AskStream serves Judge.AskStream: each question is answered as it
 // arrives, at most as many at once as the host keeps in flight, and
 // each answer is sent under its question's id as soon as it is ready.
-//
-// A question goes to an answerer that is free, or to a new one when
-// none is: the answerers live as long as the stream, so that a run's
-// thousands of questions are answered on as many goroutines as were
-// ever busy at once, each stack grown once to what answering takes,
-// instead of a goroutine started, and its stack grown, for each.
 func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 	ctx := stream.Context()
 	var (
@@ -145,28 +139,7 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		failed  error // the first send that failed; the stream is then over
 		streak  int   // the questions in a row that found the judge behind
 	)
-	free := make(chan *pluginv1.AskItem) // to an answerer waiting for a question
-	defer func() {
-		close(free)
-		wg.Wait()
-	}()
-	answer := func(item *pluginv1.AskItem) {
-		defer s.answering.Add(-1)
-		r := &pluginv1.AskResult{Id: item.GetId()}
-		a, err := s.Ask(ctx, item.GetQuestion())
-		if err != nil {
-			if r.Status, err = statusBytes(err); err != nil {
-				r.Status, _ = statusBytes(status.Error(codes.Internal, err.Error()))
-			}
-		} else {
-			r.Answer = a
-		}
-		sending.Lock()
-		defer sending.Unlock()
-		if failed == nil {
-			failed = stream.Send(r)
-		}
-	}
+	defer wg.Wait()
 	for {
 		item, err := stream.Recv()
 		if err == io.EOF {
@@ -183,15 +156,23 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		} else if streak++; streak >= BehindStreak && s.behind != nil {
 			s.behind()
 		}
-		select {
-		case free <- item:
-		default:
-			wg.Go(func() {
-				for ; item != nil; item = <-free {
-					answer(item)
+		wg.Go(func() {
+			defer s.answering.Add(-1)
+			r := &pluginv1.AskResult{Id: item.GetId()}
+			a, err := s.Ask(ctx, item.GetQuestion())
+			if err != nil {
+				if r.Status, err = statusBytes(err); err != nil {
+					r.Status, _ = statusBytes(status.Error(codes.Internal, err.Error()))
 				}
-			})
-		}
+			} else {
+				r.Answer = a
+			}
+			sending.Lock()
+			defer sending.Unlock()
+			if failed == nil {
+				failed = stream.Send(r)
+			}
+		})
 	}
 }
 

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -273,93 +271,4 @@ func TestAskStreamTellsWhenBehind(t *testing.T) {
 		close(g.open)
 		wg.Wait()
 	})
-}
-
-// answerers is a streamer that keeps the goroutine each question was
-// answered on.
-type answerers struct {
-	streamer
-	mu  sync.Mutex
-	ids map[string]bool
-}
-
-func (a *answerers) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	a.seen()
-	return a.streamer.Ask(ctx, q)
-}
-
-// seen keeps the goroutine it is called on.
-func (a *answerers) seen() {
-	buf := make([]byte, 64)
-	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf[:runtime.Stack(buf, false)]), "goroutine "), " ")
-	a.mu.Lock()
-	a.ids[id] = true
-	a.mu.Unlock()
-}
-
-// TestAskStreamAnswersOnFewGoroutines: questions asked one after the
-// other over a stream are answered on the stream's answerers, not on a
-// goroutine started for each (whose stack grew afresh each time: a
-// twentieth of the heuristic judge's CPU at 5,000 TDQS tools). One
-// question at a time needs at most two: the one that answered the last
-// may not be waiting yet when the next arrives. At once, each question
-// still gets its own.
-func TestAskStreamAnswersOnFewGoroutines(t *testing.T) {
-	for _, tt := range []struct {
-		name    string
-		atOnce  bool
-		n, most int
-	}{
-		{"one after the other", false, 200, 2},
-		{"at once", true, 40, 40},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			impl := &answerers{streamer: streamer{caps: streamCaps}, ids: map[string]bool{}}
-			var g *gate
-			var js judge.Judge = impl
-			if tt.atOnce {
-				// Every question is held until all have begun: none is
-				// answered on another's goroutine.
-				g = &gate{streamer: streamer{caps: streamCaps}, open: make(chan struct{}), all: make(chan struct{}), want: int32(tt.n)}
-				js = &heldAnswerers{answerers: impl, g: g}
-			}
-			c := serveServer(t, &judgeServer{impl: js})
-			var wg sync.WaitGroup
-			for i := range tt.n {
-				ask := func() {
-					q := judge.Question{Kind: "k", Subject: fmt.Sprint(i)}
-					a, err := c.Ask(context.Background(), q)
-					want, _ := (&streamer{}).Ask(context.Background(), q)
-					if err != nil || string(a.JSON) != string(want.JSON) {
-						t.Errorf("%s: got %s, %v; want %s", q.Subject, a.JSON, err, want.JSON)
-					}
-				}
-				if tt.atOnce {
-					wg.Go(ask)
-				} else {
-					ask()
-				}
-			}
-			if tt.atOnce {
-				<-g.all
-				close(g.open)
-			}
-			wg.Wait()
-			if got := len(impl.ids); got > tt.most || (tt.atOnce && got != tt.n) {
-				t.Errorf("%d questions answered on %d goroutines, want at most %d", tt.n, got, tt.most)
-			}
-		})
-	}
-}
-
-// heldAnswerers holds each question at g until all have begun, then
-// answers it as answerers does.
-type heldAnswerers struct {
-	*answerers
-	g *gate
-}
-
-func (h *heldAnswerers) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	h.seen()
-	return h.g.Ask(ctx, q)
 }
