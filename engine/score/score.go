@@ -16,7 +16,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/lang"
@@ -131,19 +130,9 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	results := make([]assemble.Scored, len(s.Tools))
 	states := make([]*check.State, len(s.Tools))
 	consts := check.NewConsts(r)
-	// A rubric that asks questions checks its first tools while the
-	// surface's signals are computed, on the other core, when its checks
-	// read neither (check.Beside): the questions wait for the signals,
-	// which what they share may read, not the checks.
-	beside := len(r.Questions) > 0 && check.Beside(r, opt.Observe)
-	var sv *check.Surface
-	if beside {
-		sv = check.NewSurfaceBeside(r, s)
-	} else {
-		var err error
-		if sv, err = check.NewSurface(r, s, opt.Observe); err != nil {
-			return nil, err
-		}
+	sv, err := check.NewSurface(r, s, opt.Observe)
+	if err != nil {
+		return nil, err
 	}
 	if len(r.Questions) == 0 {
 		// Nothing is asked between a tool's checks and its score, so
@@ -189,48 +178,11 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		// the pass ends and says so.
 		defer context.AfterFunc(ctx, checked.Unbound)()
 	}
-	// While the surface's signals are computed beside them, the tools
-	// checked are set aside (early) and given the signals once they are
-	// in; those checked after take them as they are checked.
-	checkCtx, stopChecks := context.WithCancel(ctx)
-	defer stopChecks()
-	signalsDone := make(chan error, 1)
-	var (
-		attachMu sync.Mutex
-		attached = !beside
-		early    []int
-	)
-	var firstChecked chan struct{} // closed once a tool is checked, for beforeSignals
-	var closeFirst sync.Once
-	if beside {
-		hook := beforeSignals
-		if hook != nil {
-			firstChecked = make(chan struct{})
-		}
-		go func() {
-			if hook != nil {
-				hook(firstChecked)
-			}
-			signalsDone <- sv.ComputeSignals(r, s)
-		}()
-	}
-	// Until the signals are in, one tool is checked at a time, on the
-	// core they leave: the questions wait for them, not for the checks.
-	oneAtATime := make(chan struct{}, 1)
 	go func() {
-		checked.Over(parallel.For(checkCtx, len(s.Tools), opt.Workers, func(i int) error {
+		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
 			checked.Start(i)
-			if beside {
-				attachMu.Lock()
-				pending := !attached
-				attachMu.Unlock()
-				if pending {
-					oneAtATime <- struct{}{}
-					defer func() { <-oneAtATime }()
-				}
-			}
 			var err error
-			if rep.Tools[i], states[i], err = check.Tool(checkCtx, r, consts, sv, sv.Tool(s, i)); err != nil {
+			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
 				// No question gets past a tool whose check failed,
 				// so no answer moves the bound on: the checks it
 				// holds run on, the pass ends, and its error (the
@@ -239,41 +191,10 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 				return err
 			}
 			stage.Prepare(r, states[i])
-			if beside {
-				attachMu.Lock()
-				if attached {
-					// Its scope may have been made just before the
-					// signals came in.
-					sv.Attach(states[i])
-				} else {
-					early = append(early, i)
-				}
-				attachMu.Unlock()
-			}
 			checked.Done(i)
-			if firstChecked != nil {
-				closeFirst.Do(func() { close(firstChecked) })
-			}
 			return nil
 		}))
 	}()
-	if beside {
-		if err := <-signalsDone; err != nil {
-			// A surface's signal that fails ends the run before any
-			// tool's check does, as when the signals came first.
-			stopChecks()
-			checked.Unbound()
-			ahead.Wait()
-			_ = checked.Wait()
-			return nil, err
-		}
-		attachMu.Lock()
-		attached = true
-		for _, i := range early {
-			sv.Attach(states[i])
-		}
-		attachMu.Unlock()
-	}
 	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
 	checked.Unbound()
 	ahead.Wait()
@@ -317,11 +238,6 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}
 	return finish(ctx, r, rep, results, sv, surfaceAnswers, usage, start)
 }
-
-// beforeSignals, when set (by a test), is called as the surface's
-// signals begin beside the first tools' checks, with a channel closed
-// once a tool is checked.
-var beforeSignals func(firstChecked <-chan struct{})
 
 // finish computes the surface's part of rep from its scored tools, and
 // its fixes.

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -43,13 +42,8 @@ type Surface struct {
 	// Observe is the run's Options.Observe.
 	Observe func(string, *lang.Program, lang.Vars)
 	// handOff is set when surface.tools no longer holds the decoded
-	// definitions: Tool hands each to its tool and keeps none. While the
-	// surface's signals are computed beside the first tools' checks (see
-	// Beside), handed marks the tools Tool gave a definition to, which
-	// letGo then takes off surface.tools; mu guards both.
-	mu      sync.Mutex
+	// definitions: Tool hands each to its tool and keeps none.
 	handOff bool
-	handed  []bool
 }
 
 // NewSurface makes s into the values r's formulas see of it, and
@@ -70,15 +64,6 @@ type Surface struct {
 // scope, its definition in it, then lives until the answers are in
 // (see score.Run), and members cut apart would be a second copy.
 func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (*Surface, error) {
-	sv := newSurface(r, s, observe)
-	if err := sv.ComputeSignals(r, s); err != nil {
-		return nil, err
-	}
-	return sv, nil
-}
-
-// newSurface is NewSurface but for the surface's signals.
-func newSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) *Surface {
 	var defs, tools []any
 	size := uint64(len(s.Tools))
 	var bytes uint64
@@ -123,94 +108,16 @@ func newSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 		Bytes:   bytes,
 		Observe: observe,
 	}
-	return sv
-}
-
-// ComputeSignals computes r's surface signals, once the surface is made
-// (NewSurface does, unless Beside leaves them to its caller), and lets go
-// of what the formulas after them no longer read of surface.tools.
-func (sv *Surface) ComputeSignals(r *rubric.Rubric, s *surface.Surface) error {
-	if len(r.Surface.Signals) == 0 {
-		return nil
-	}
-	sv.mu.Lock()
-	size := sv.Size
-	sv.mu.Unlock()
-	sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools), sv.Bytes)}
-	signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
-	if err != nil {
-		return err
-	}
-	sv.mu.Lock()
-	sv.Signals, sv.Size = signals, max(sv.Size, eval.ValueSize(signals))
-	sv.mu.Unlock()
-	sv.letGo(r, s)
-	return nil
-}
-
-// Beside says whether r's surface signals may be computed while the
-// first tools are checked: when no formula of a tool's checks (their
-// items, pass, labels and messages) nor its signals reads the surface or
-// its signals, nor any let they read does, and observe (the run's
-// Options.Observe) does not trace the formulas. The caller then makes
-// the surface with NewSurfaceBeside, computes its signals with
-// ComputeSignals, and gives each tool checked meanwhile the surface's
-// values with Attach before any other formula of the tool is evaluated.
-func Beside(r *rubric.Rubric, observe func(string, *lang.Program, lang.Vars)) bool {
-	if observe != nil || len(r.Surface.Signals) == 0 {
-		return false
-	}
-	var progs []*lang.Program
-	for _, c := range r.Checks {
-		progs = append(progs, c.Each, c.Pass, c.Label, c.Message)
-	}
-	for _, m := range r.Tool.Signals {
-		progs = append(progs, m.Value)
-	}
-	for _, p := range progs {
-		if readsSurface(p) {
-			return false
+	if len(r.Surface.Signals) > 0 {
+		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools), bytes)}
+		signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
+		if err != nil {
+			return nil, err
 		}
+		sv.Signals, sv.Size = signals, max(size, eval.ValueSize(signals))
+		sv.letGo(r, s)
 	}
-	return true
-}
-
-// readsSurface says whether p, or a let it reads, reads the surface or
-// its signals.
-func readsSurface(p *lang.Program) bool {
-	reads := func(name string) bool {
-		if p.Uses(name) {
-			return true
-		}
-		_, lets := p.Apart()
-		for _, l := range lets {
-			if l.Reads(name) {
-				return true
-			}
-		}
-		return false
-	}
-	return reads("surface") || reads("surface_signals")
-}
-
-// NewSurfaceBeside is NewSurface without the surface's signals, for a
-// rubric that Beside allows to check its first tools meanwhile: the
-// caller computes them with ComputeSignals.
-func NewSurfaceBeside(r *rubric.Rubric, s *surface.Surface) *Surface {
-	sv := newSurface(r, s, nil)
-	sv.handed = make([]bool, len(s.Tools))
-	return sv
-}
-
-// Attach gives st, a tool checked while the surface's signals were
-// computed (see Beside), the surface's signals and the bound on their
-// length, which its scope was made without. Call it once ComputeSignals
-// has returned, before any other formula of the tool is evaluated.
-func (sv *Surface) Attach(st *State) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	st.Scope.Set("surface_signals", sv.Signals)
-	st.Scope.Surface = sv.Size
+	return sv, nil
 }
 
 // letGo gives surface.tools, once the surface's signals are computed,
@@ -241,15 +148,7 @@ func (sv *Surface) letGo(r *rubric.Rubric, s *surface.Surface) {
 		cut[i] = m
 	}
 	sv.Val["tools"] = cut
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
 	sv.handOff = true
-	for i, h := range sv.handed {
-		if h {
-			sv.defs[i] = nil // its tool's scope holds it now, and alone
-		}
-	}
-	sv.handed = nil
 }
 
 func nonNilList(l []any) []any {
@@ -266,14 +165,10 @@ func nonNilList(l []any) []any {
 func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 	t := s.Tools[i]
 	if sv.defs != nil {
-		sv.mu.Lock()
 		t.Def, _ = sv.defs[i].(map[string]any)
 		if sv.handOff {
 			sv.defs[i] = nil // the tool's scope holds it now, and alone
-		} else if sv.handed != nil {
-			sv.handed[i] = true // let go once the surface's signals are in
 		}
-		sv.mu.Unlock()
 	} else {
 		// Read while the tool is scored and let go with its scope: its
 		// strings may as well be the canonical form's own bytes.
@@ -327,9 +222,6 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 	limit := eval.OverTool(size)
 	surfaceLimit := max(limit, eval.OverTool(sv.Bytes))
 	checkScope := &eval.Scope{Vars: lang.Vars{"tool": toolVal, "item": nil}, Size: size, Limit: limit, Ctx: ctx}
-	sv.mu.Lock()
-	signals, surfaceSize := sv.Signals, sv.Size // see Beside and Attach
-	sv.mu.Unlock()
 	checkVals := make([]ref.Val, 0, len(r.Checks))
 	fields := make([]ref.Val, 0, len(checkKeys)*len(r.Checks)) // every check's record, one after the other
 	stopped := ""
@@ -367,13 +259,13 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 		"checks":          types.NewRefValList(lang.Adapter, checkVals),
 		"check":           lang.RecordOf(k.names, checkVals),
 		"surface":         sv.Val,
-		"surface_signals": signals,
+		"surface_signals": sv.Signals,
 		"signals":         map[string]any{},
 		"answers":         map[string]any{},
 		"surface_answers": map[string]any{},
 		"metrics":         map[string]any{},
 		"grades":          sv.Grades,
-	}, Size: size, Surface: surfaceSize, Limit: limit, SurfaceLimit: surfaceLimit, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}
+	}, Size: size, Surface: sv.Size, Limit: limit, SurfaceLimit: surfaceLimit, Observe: sv.Observe, Tool: t.Name, Ctx: ctx}
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.Size < n {
 		sc.Size = n
 	}
