@@ -30,7 +30,7 @@ func TestCredential(t *testing.T) {
 		{"production", false},
 		{"my-server-2024-production", false},
 		{"/home/me/project", false},
-		{"/usr/local/lib/node_modules/@scope/server-2/dist/index.js", false},
+		{"/usr/local/lib/npm-global/@scope/server-2/dist/index.js", false},
 		{"https://example.com/mcp", false},
 		{"C:\\Users\\me\\bin", false},
 		{"Bearer abc def", false},
