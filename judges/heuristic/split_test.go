@@ -50,19 +50,29 @@ const (
 	freshFile19  = "glama_tdqs_fresh_1_9.json"
 )
 
+// The files added for 1.10, because glama_tdqs_fresh_1_9.json had been
+// read by two rules, like every fresh part before it, so no held-out part
+// was left; split the same way, with the 1.9 files counted as earlier
+// files, before any record of them was transcribed (TestSplitRule).
+const (
+	tuningFile110 = "glama_tdqs_tuning_1_10.json"
+	freshFile110  = "glama_tdqs_fresh_1_10.json"
+)
+
 // TestSplitRule checks the rule that put each record of the 1.3.0, the
-// 1.5, the 1.6, the 1.7, the 1.8 and the 1.9 files in the tuning or the
-// held-out part (calibration/dev/README.md), fixed before any record was
-// transcribed: a server already in an earlier file stays in that file's
-// part; any other goes by the parity of the first byte of the SHA-256 of
-// its key, even to tuning, odd to held out. The fresh held-out files of
-// 1.5, 1.6, 1.7, 1.8 and 1.9 are stricter: each holds only servers in no
-// earlier file, so that no tool of it has a sibling anyone has looked at.
-// Glama lists some servers under two spellings of one key (with and
-// without a leading "@", or in another letter case); those count as one
-// server when deciding whether it is in an earlier file (sameServer),
-// while the hash is of the key as the address spells it. A record in the
-// wrong file, or a server in both parts, fails.
+// 1.5, the 1.6, the 1.7, the 1.8, the 1.9 and the 1.10 files in the
+// tuning or the held-out part (calibration/dev/README.md), fixed before
+// any record was transcribed: a server already in an earlier file stays
+// in that file's part; any other goes by the parity of the first byte of
+// the SHA-256 of its key, even to tuning, odd to held out. The fresh
+// held-out files of 1.5, 1.6, 1.7, 1.8, 1.9 and 1.10 are stricter: each
+// holds only servers in no earlier file, so that no tool of it has a
+// sibling anyone has looked at. Glama lists some servers under two
+// spellings of one key (with and without a leading "@", or in another
+// letter case); those count as one server when deciding whether it is in
+// an earlier file (sameServer), while the hash is of the key as the
+// address spells it. A record in the wrong file, or a server in both
+// parts, fails.
 func TestSplitRule(t *testing.T) {
 	servers := func(file string) map[string]bool {
 		var obs observedFile
@@ -115,10 +125,10 @@ func TestSplitRule(t *testing.T) {
 		}
 	}
 
-	// The 1.5, 1.6, 1.7, 1.8 and 1.9 files, each pair against every file
-	// before it. A new tuning file may hold new tools of a server in an earlier
-	// tuning file and none of a server in an earlier held-out file; a
-	// fresh file holds only servers in no earlier file.
+	// The 1.5, 1.6, 1.7, 1.8, 1.9 and 1.10 files, each pair against every
+	// file before it. A new tuning file may hold new tools of a server in
+	// an earlier tuning file and none of a server in an earlier held-out
+	// file; a fresh file holds only servers in no earlier file.
 	tuningBefore := union("glama_tdqs_observed.json", "glama_tdqs_heldout.json", "glama_tdqs_tuning_1_3.json")
 	heldBefore := union("glama_tdqs_extra.json", "glama_tdqs_heldout_1_3.json")
 	for _, pair := range []struct{ tuning, fresh string }{
@@ -127,6 +137,7 @@ func TestSplitRule(t *testing.T) {
 		{tuningFile17, freshFile17},
 		{tuningFile18, freshFile18},
 		{tuningFile19, freshFile19},
+		{tuningFile110, freshFile110},
 	} {
 		tuning, fresh := servers(pair.tuning), servers(pair.fresh)
 		inTuning := map[string]bool{}
