@@ -15,9 +15,9 @@ import (
 // compute for it (length, sentences, parameters, coverage, output
 // schema, annotations, kinds of disclosure, return and usage cues, the
 // dimension scores and completeness before its blend; since the fourth
-// 1.6.0 candidate also the output schema's field count, parameters with
-// a schema default, an "Args:" or "Parameters:" line and a title), for fitting a
-// rule by cross-validation outside Go. It reads only what that file
+// 1.6.0 candidate also the output schema's field count, parameters
+// with a schema default, an "Args:" or "Parameters:" line and a title),
+// for fitting a rule by cross-validation outside Go. It reads only what that file
 // holds: since the second 1.5.0 fit, every file of published scores in
 // calibration/dev (allTuning). Skipped unless both are set.
 func TestDumpFeatures(t *testing.T) {
