@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -13,8 +14,10 @@ import (
 // published scores and composite, and the robust features the cues
 // compute for it (length, sentences, parameters, coverage, output
 // schema, annotations, kinds of disclosure, return and usage cues, the
-// dimension scores and completeness before its blend), for fitting a
-// rule by cross-validation outside Go. It reads only what that file
+// dimension scores and completeness before its blend; since the fourth
+// 1.6.0 candidate also the output schema's field count, parameters
+// with a schema default, an "Args:" or "Parameters:" line and a title),
+// for fitting a rule by cross-validation outside Go. It reads only what that file
 // holds: since the second 1.5.0 fit, every file of published scores in
 // calibration/dev (allTuning). Skipped unless both are set.
 func TestDumpFeatures(t *testing.T) {
@@ -66,6 +69,30 @@ func TestDumpFeatures(t *testing.T) {
 				undescMentioned++
 			}
 		}
+		outFields := 0
+		if out, ok := rec.Input.Tool["outputSchema"].(map[string]any); ok {
+			props, _ := out["properties"].(map[string]any)
+			outFields = len(props)
+		}
+		props, _ := schema["properties"].(map[string]any)
+		defaults, enums := 0, 0
+		for _, v := range props {
+			p, _ := v.(map[string]any)
+			if _, ok := p["default"]; ok {
+				defaults++
+			}
+			if _, ok := p["enum"]; ok {
+				enums++
+			}
+		}
+		argsDump := false
+		for _, line := range strings.Split(f.desc.Raw, "\n") {
+			switch strings.ToLower(strings.TrimSpace(line)) {
+			case "args:", "arguments:", "parameters:", "params:":
+				argsDump = true
+			}
+		}
+		title, _ := rec.Input.Tool["title"].(string)
 		s := a.Scores
 		if err := enc.Encode(map[string]any{
 			"label": rec.Label, "fold": rec.Fold, "published": rec.Published, "tdqs": rec.TDQS,
@@ -81,6 +108,7 @@ func TestDumpFeatures(t *testing.T) {
 			"transparency": s.BehavioralTransparency.Score, "parameters": s.ParameterSemantics.Score,
 			"conciseness": s.ConcisenessStructure.Score, "completeness": s.ContextualCompleteness.Score,
 			"contradiction": a.AnnotationContradiction,
+			"out_fields":    outFields, "defaults": defaults, "enums": enums, "args_dump": argsDump, "titled": title != "",
 		}); err != nil {
 			t.Fatal(err)
 		}
