@@ -2,6 +2,7 @@ package heuristic_test
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,16 +60,25 @@ const (
 	freshFile110  = "glama_tdqs_fresh_1_10.json"
 )
 
-// TestSplitRule checks the rule that put each record of the 1.3.0, the
-// 1.5, the 1.6, the 1.7, the 1.8, the 1.9 and the 1.10 files in the
-// tuning or the held-out part (calibration/dev/README.md), fixed before
-// any record was transcribed: a server already in an earlier file stays
-// in that file's part; any other goes by the parity of the first byte of
-// the SHA-256 of its key, even to tuning, odd to held out. The fresh
-// held-out files of 1.5, 1.6, 1.7, 1.8, 1.9 and 1.10 are stricter: each
-// holds only servers in no earlier file, so that no tool of it has a
-// sibling anyone has looked at. Glama lists some servers under two
-// spellings of one key (with and without a leading "@", or in another
+// The files added for 1.11, so that a held-out part is left once
+// glama_tdqs_fresh_1_10.json has been read by two rules, like every fresh
+// part before it; split the same way, with the 1.10 files counted as
+// earlier files, before any record of them was transcribed
+// (TestSplitRule).
+const (
+	tuningFile111 = "glama_tdqs_tuning_1_11.json"
+	freshFile111  = "glama_tdqs_fresh_1_11.json"
+)
+
+// TestSplitRule checks the rule that put each record of the 1.3.0 and the
+// 1.5 to 1.11 files in the tuning or the held-out part
+// (calibration/dev/README.md), fixed before any record was transcribed: a
+// server already in an earlier file stays in that file's part; any other
+// goes by the parity of the first byte of the SHA-256 of its key, even to
+// tuning, odd to held out. The fresh held-out files of 1.5 to 1.11 are
+// stricter: each holds only servers in no earlier file, so that no tool
+// of it has a sibling anyone has looked at. Glama lists some servers under
+// two spellings of one key (with and without a leading "@", or in another
 // letter case); those count as one server when deciding whether it is in
 // an earlier file (sameServer), while the hash is of the key as the
 // address spells it. A record in the wrong file, or a server in both
@@ -125,10 +135,10 @@ func TestSplitRule(t *testing.T) {
 		}
 	}
 
-	// The 1.5, 1.6, 1.7, 1.8, 1.9 and 1.10 files, each pair against every
-	// file before it. A new tuning file may hold new tools of a server in
-	// an earlier tuning file and none of a server in an earlier held-out
-	// file; a fresh file holds only servers in no earlier file.
+	// The 1.5 to 1.11 files, each pair against every file before it. A
+	// new tuning file may hold new tools of a server in an earlier tuning
+	// file and none of a server in an earlier held-out file; a fresh file
+	// holds only servers in no earlier file.
 	tuningBefore := union("glama_tdqs_observed.json", "glama_tdqs_heldout.json", "glama_tdqs_tuning_1_3.json")
 	heldBefore := union("glama_tdqs_extra.json", "glama_tdqs_heldout_1_3.json")
 	for _, pair := range []struct{ tuning, fresh string }{
@@ -138,6 +148,7 @@ func TestSplitRule(t *testing.T) {
 		{tuningFile18, freshFile18},
 		{tuningFile19, freshFile19},
 		{tuningFile110, freshFile110},
+		{tuningFile111, freshFile111},
 	} {
 		tuning, fresh := servers(pair.tuning), servers(pair.fresh)
 		inTuning := map[string]bool{}
@@ -168,6 +179,73 @@ func TestSplitRule(t *testing.T) {
 		}
 		for k := range fresh {
 			heldBefore[sameServer(k)] = true
+		}
+	}
+}
+
+// TestNoCopies checks the 1.11 files against every earlier file of Glama
+// pages (glama_tdqs_rescored.json included) and against each other: no
+// record may repeat an earlier record's address, its server and tool name
+// (with the server's key spelt as sameServer does in TestSplitRule), or
+// its Instructions text, whole or in its first 60 characters, and no
+// server may have more than five tools in them. A copy of a page someone
+// has looked at is not held out, and a fresh text also in tuning would be
+// read twice.
+func TestNoCopies(t *testing.T) {
+	earlier := []string{
+		"glama_tdqs_observed.json", "glama_tdqs_heldout.json", "glama_tdqs_extra.json",
+		"glama_tdqs_tuning_1_3.json", "glama_tdqs_heldout_1_3.json", "glama_tdqs_rescored.json",
+		tuningFile15, freshFile15, tuningFile16, freshFile16, tuningFile17, freshFile17,
+		tuningFile18, freshFile18, tuningFile19, freshFile19, tuningFile110, freshFile110,
+	}
+	const prefix = 60
+	head := func(s string) string {
+		if r := []rune(s); len(r) > prefix {
+			return string(r[:prefix])
+		}
+		return s
+	}
+	sameServer := func(k string) string { return strings.ToLower(strings.TrimPrefix(k, "@")) }
+	type seen struct{ url, tool, text, head map[string]string }
+	s := seen{map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}}
+	perServer := map[string]int{}
+	for _, file := range append(earlier, tuningFile111, freshFile111) {
+		isNew := file == tuningFile111 || file == freshFile111
+		var obs observedFile
+		readJSON(t, file, &obs)
+		for i, r := range obs.Tools {
+			where := fmt.Sprintf("%s record %d (%s)", file, i+1, r.URL)
+			tool := sameServer(sourceKey(r.URL)) + " " + r.Name
+			text := strings.TrimSpace(r.Description)
+			if strings.HasPrefix(text, "SAME_AS:") {
+				text = ""
+			}
+			if isNew {
+				if prev, ok := s.url[r.URL]; ok {
+					t.Errorf("%s: the address is already transcribed in %s; leave the page out", where, prev)
+				}
+				if prev, ok := s.tool[tool]; ok {
+					t.Errorf("%s: tool %s is already in %s; leave it out", where, tool, prev)
+				}
+				if prev, ok := s.text[text]; ok && text != "" {
+					t.Errorf("%s: the Instructions text equals %s's; keep one copy, on the tuning side", where, prev)
+				} else if prev, ok := s.head[head(text)]; ok && text != "" {
+					t.Errorf("%s: the Instructions text starts as %s's does; keep one copy, on the tuning side", where, prev)
+				}
+				perServer[sameServer(sourceKey(r.URL))]++
+			}
+			// An earlier file may repeat a record on purpose (captures, groups);
+			// only the first place a key was seen is kept.
+			for m, k := range map[*map[string]string]string{&s.url: r.URL, &s.tool: tool, &s.text: text, &s.head: head(text)} {
+				if _, ok := (*m)[k]; !ok && k != "" {
+					(*m)[k] = where
+				}
+			}
+		}
+	}
+	for k, n := range perServer {
+		if n > 5 {
+			t.Errorf("%s has %d tools in the 1.11 files; keep at most five a server", k, n)
 		}
 	}
 }
