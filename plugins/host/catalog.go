@@ -45,6 +45,11 @@ type Plugin struct {
 	// SHA256 is the pinned hex digest of the executable, empty when the
 	// plugin is not pinned.
 	SHA256 string `json:"sha256,omitempty"`
+	// PinnedBy, when set, says in words who pinned SHA256 when the
+	// config did not (the gate pins a plugin of the work tree to the
+	// base's copy of it): a start refused for a digest that differs says
+	// so, not "plugins.NAME.sha256 pins".
+	PinnedBy string `json:"-"`
 	// Local says the plugin was found in the working directory's plugin
 	// folder (./.rubric/plugins): a program of whatever repository the
 	// user stands in, which rubric plugins list starts only with the
@@ -66,11 +71,6 @@ type Plugin struct {
 	// process, this binary or its companion of the same build, would
 	// answer the same. Nil for any other plugin.
 	transport func() transport.Transport
-	// PinnedBy, when set, says in words who pinned SHA256 when the
-	// config did not (the gate pins a plugin of the work tree to the
-	// base's copy of it): a start refused for a digest that differs says
-	// so, not "plugins.NAME.sha256 pins".
-	PinnedBy string `json:"-"`
 	// judge is a built-in judge's own implementation, unconfigured,
 	// which checks the names of its options in process
 	// (Launcher.CheckJudgeOptions). Nil for any other plugin.
