@@ -115,6 +115,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 			return invalid(err)
 		}
 	}
+	// Nor does a plugin of the work tree start that the base does not
+	// have as it is (pluginGuard).
+	a.pluginGuard = newPluginGuard(ctx, g.Base)
 	sess, done, err := a.session(true)
 	if err != nil {
 		return invalid(err)
@@ -181,6 +184,7 @@ func (a *app) gateOutputs(write bool) []run.Flagged {
 // printed once.
 func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input, write bool, runErr error) error {
 	a.gateReported = true
+	rep.PluginsRefused = a.pluginGuard.report()
 	if err := run.FinishGate(ctx, a.stdout, rep, a.v.GetString("report-dir"), os.Getenv("GITHUB_STEP_SUMMARY"), write, runErr); err != nil {
 		return err
 	}

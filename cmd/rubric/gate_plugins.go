@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -161,4 +165,124 @@ func pluginDiff(base, head map[string]map[string]string) []gate.SettingChange {
 		}
 	}
 	return out
+}
+
+// pluginGuard keeps the gate from starting a program the change being
+// gated brings into the work tree. A plugin whose executable lies in the
+// repository (a plugins.NAME.path entry there, even the base's; one of
+// ./.rubric/plugins; a path given as the judge) is the head's file,
+// whatever config named it: a base entry without sha256 would run
+// whatever the change commits at its path, and a plugin the change adds
+// to ./.rubric/plugins would start under any name a flag, the base's
+// config or the workflow gives. Such a plugin, unless the config pins
+// it by sha256, starts only when the base has the same file at the same
+// path (git's copy at the base, checked byte for byte), and then pinned
+// to that copy's digest, so that one swapped before it starts is
+// refused too; else it does not start, and the report says so
+// (gate.PluginRefusal). A file git does not track counts as one the
+// base lacks: a step of the job before the gate could have written it.
+// Plugins outside the repository (the user's plugin directory, an
+// absolute path elsewhere) are the job's, and start as ever.
+type pluginGuard struct {
+	ctx  context.Context
+	repo *gitrev.Repo
+	base string
+
+	mu      sync.Mutex
+	refused []gate.PluginRefusal
+}
+
+// newPluginGuard returns the guard of a gate against base, or nil when
+// there is no repository or base to judge by (the gate says so).
+func newPluginGuard(ctx context.Context, base string) *pluginGuard {
+	if base == "" {
+		return nil
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	repo, err := gitrev.Open(ctx, cwd)
+	if err != nil {
+		return nil
+	}
+	if _, err := repo.Resolve(ctx, base); err != nil {
+		return nil
+	}
+	return &pluginGuard{ctx: ctx, repo: repo, base: base}
+}
+
+// vetFunc is the guard's vet as runflags.Host.Guard takes it; nil for
+// no guard.
+func (g *pluginGuard) vetFunc() func(host.Plugin) (host.Plugin, error) {
+	if g == nil {
+		return nil
+	}
+	return g.vet
+}
+
+// vet returns p as it may start, pinned to the base's copy, or why it
+// may not.
+func (g *pluginGuard) vet(p host.Plugin) (host.Plugin, error) {
+	if p.SHA256 != "" {
+		return p, nil // the config's pin, which the gate took from the base
+	}
+	rel, in := g.inTree(p.Path)
+	if !in {
+		return p, nil
+	}
+	rel = filepath.ToSlash(rel)
+	what := fmt.Sprintf("the %s plugin %q (%s)", p.Kind, p.Name, rel)
+	pin := fmt.Sprintf("pin it by sha256 in the base's rubric.yaml (plugins.%s.sha256), which the gate then checks", p.Name)
+	blob, err := g.repo.Show(g.ctx, g.base, rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return p, g.refuse(p, rel, "none", fmt.Sprintf(
+			"the gate did not start %s: %s has no such file, so this change, or a step of the job before the gate, put it in the work tree; a plugin of the work tree starts under the gate only as the base has it: commit it to the base first, or %s",
+			what, g.base, pin))
+	case err != nil:
+		return p, fmt.Errorf("read %s as %s has it: %w", rel, g.base, err)
+	}
+	sum := sha256.Sum256(blob)
+	want := hex.EncodeToString(sum[:])
+	if got, err := host.FileSHA256(p.Path); err != nil || got != want {
+		return p, g.refuse(p, rel, "other", fmt.Sprintf(
+			"the gate did not start %s: the work tree's file differs from %s:%s, and a plugin of the work tree starts under the gate only as the base has it; the change takes effect once merged (to start a plugin the job builds, %s)",
+			what, g.base, rel, pin))
+	}
+	p.SHA256 = want
+	p.PinnedBy = fmt.Sprintf("the gate starts a plugin of the work tree only as the base has it, and %s:%s has sha256 %s", g.base, rel, want)
+	return p, nil
+}
+
+// refuse records that p, at rel, did not start, and returns why.
+func (g *pluginGuard) refuse(p host.Plugin, rel, base, note string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r := gate.PluginRefusal{Kind: p.Kind, Name: p.Name, Path: rel, Base: base, Note: note}
+	if !slices.Contains(g.refused, r) {
+		g.refused = append(g.refused, r)
+	}
+	return errors.New(note)
+}
+
+// report is what the guard refused, in the order it refused them.
+func (g *pluginGuard) report() []gate.PluginRefusal {
+	if g == nil {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.refused)
+}
+
+// inTree returns path relative to the top of the repository when it
+// lies in the work tree: once its links are resolved, or as written
+// when a symbolic link of the work tree is on the way (the change may
+// have committed the link, pointing out of the repository).
+func (g *pluginGuard) inTree(path string) (string, bool) {
+	if l, ok := g.repo.LinkOn(path); ok {
+		return filepath.FromSlash(l.Path), true
+	}
+	return g.repo.Rel(path)
 }

@@ -14,7 +14,7 @@ import (
 
 // host starts this invocation's plugins: the built-ins and the config's.
 func (a *app) host() runflags.Host {
-	return runflags.Host{V: a.v, Local: a.local, TrustLocal: a.trustLocal, Builtins: builtins, Log: a.logger(), Early: a.early, Batches: a.batches, Hidden: &a.hidden}
+	return runflags.Host{V: a.v, Local: a.local, TrustLocal: a.trustLocal, Builtins: builtins, Log: a.logger(), Early: a.early, Batches: a.batches, Hidden: &a.hidden, Guard: a.pluginGuard.vetFunc()}
 }
 
 // session starts the plugin host and a scan session of the command's

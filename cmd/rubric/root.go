@@ -69,6 +69,9 @@ type app struct {
 	// configuration's, a scan's servers' as each starts, a command
 	// line's.
 	hidden redact.Hidden
+	// pluginGuard, under rubric gate, keeps the plugins the change
+	// brings into the work tree from starting (gate_plugins.go).
+	pluginGuard *pluginGuard
 }
 
 func version() string { return buildinfo.Version() }

@@ -120,11 +120,13 @@ type Server struct {
 	// Target is where it is read, with every variable expanded.
 	Target transport.Target
 	// Secrets are the values of the environment variables expanded in
-	// the server's entry (${TOKEN}), as redact.Secrets filters them, and
-	// those its command line gives what its name says is a credential
-	// (redact.ArgSecrets: --api-key VALUE written in the clear): the
-	// server is given them, on its command line too, but no report or
-	// message may show them.
+	// the server's entry (${TOKEN}) that are credentials by the rule of
+	// the values rubric gives a server (redact.Credentials: the
+	// variable's name says so, or the value looks like one; a path, a
+	// region or a mode stays readable), and those its command line gives
+	// what its name says is a credential (redact.ArgSecrets: --api-key
+	// VALUE written in the clear): the server is given them, on its
+	// command line too, but no report or message may show them.
 	Secrets []string
 	// Err, when set, says why the server cannot be read as written; the
 	// other fields are then incomplete.
@@ -335,7 +337,7 @@ func readServers(path string, data []byte, format Format, key string, servers []
 			// line (--api-key VALUE), which no ${VAR} marks, is hidden
 			// as a variable's value is.
 			args := append([]string{s.Target.Location}, s.Target.Args...)
-			s.Secrets = redact.LongestFirst(append(redact.Secrets(x.seen, nil), redact.ArgSecrets(args)...))
+			s.Secrets = redact.LongestFirst(append(redact.Credentials(x.seen, nil), redact.ArgSecrets(args)...))
 			if s.Err != nil && e.Command == "" && e.URL == "" {
 				s.Err = withUnknownKeys(s.Err, m.value)
 			}

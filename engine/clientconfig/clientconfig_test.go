@@ -373,33 +373,48 @@ func TestMissing(t *testing.T) {
 	}
 }
 
-// TestSecrets: the values a server's entry takes from the environment are
-// its secrets, wherever they are written (a token in args or in the
-// url), save the session's own variables (HOME), short values and
-// defaults written in the file; and so are the values its command line
-// gives in the clear what its name says is a credential (--api-key
+// TestSecrets: of the values a server's entry takes from the
+// environment, wherever they are written (a token in args or in the
+// url), its secrets are the credentials, by the rule of the values
+// rubric gives a server (redact.Credentials): the variable's name says
+// it holds one, or the value looks like one. A path, a region, a mode
+// or a port stays readable in reports and messages ("[redacted]/notes
+// is not a directory" said nothing), as do the session's own variables
+// (HOME) and defaults written in the file. So are the values its command
+// line gives in the clear what its name says is a credential (--api-key
 // VALUE, a header argument), not a count (--max-tokens 4096).
 func TestSecrets(t *testing.T) {
-	vars := env(map[string]string{"GH_TOKEN": "ghp-0123456789", "HOME": "/home/me", "PORT": "8080", "REGION": "eu-west-1"})
-	data := `{"mcpServers": {
-		"a": {"command": "${HOME}/bin/gh", "args": ["--token=${GH_TOKEN}", "--port", "${PORT}", "--level", "${LEVEL:-verbose}"]},
-		"b": {"url": "https://h/mcp?region=${REGION}"},
-		"c": {"command": "srv"},
-		"d": {"command": "npx", "args": ["mcp-remote", "https://h/mcp", "--header", "Authorization: Bearer tok-literal-77", "--max-tokens", "4096"]},
-		"e": {"command": "srv", "args": ["--api-key", "sk-literal-123"]}}}`
-	f, err := Parse("p/.mcp.json", []byte(data), Options{LookupEnv: vars, Home: "/home/me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][]string{"a": {"ghp-0123456789"}, "b": {"eu-west-1"}, "c": nil,
-		"d": {"Bearer tok-literal-77", "tok-literal-77"}, "e": {"sk-literal-123"}}
-	for _, s := range f.Servers {
-		if !reflect.DeepEqual(s.Secrets, want[s.Name]) {
-			t.Errorf("%s: secrets %q, want %q", s.Name, s.Secrets, want[s.Name])
-		}
-	}
-	if got := f.Secrets(); !reflect.DeepEqual(got, []string{"ghp-0123456789", "eu-west-1", "Bearer tok-literal-77", "tok-literal-77", "sk-literal-123"}) {
-		t.Errorf("File.Secrets() = %q", got)
+	vars := env(map[string]string{"GH_TOKEN": "ghp-0123456789", "HOME": "/home/me", "PORT": "8080", "REGION": "eu-west-1",
+		"NOTES_DIR": "/home/me/notes", "MCP_MODE": "verbose", "API_KEY": "k3y", "UPSTREAM": "ghp_Ab12Cd34Ef56Gh78",
+		"DB_URL": "postgres://app:hunter2@db/notes", "WORKSPACE": "/srv/work/project-2024"})
+	for _, c := range []struct {
+		name, entry string
+		want        []string
+	}{
+		{"a token by its name, not HOME, a short port or a default", `{"command": "${HOME}/bin/gh", "args": ["--token=${GH_TOKEN}", "--port", "${PORT}", "--level", "${LEVEL:-verbose}"]}`, []string{"ghp-0123456789"}},
+		{"a region in a url", `{"url": "https://h/mcp?region=${REGION}"}`, nil},
+		{"a directory", `{"command": "notes-mcp", "args": ["--root", "${NOTES_DIR}"]}`, nil},
+		{"a directory in env", `{"command": "srv", "env": {"ROOT": "${WORKSPACE}"}}`, nil},
+		{"a mode", `{"command": "srv", "args": ["--mode", "${MCP_MODE}"]}`, nil},
+		{"a short key by its name", `{"command": "srv", "env": {"KEY": "${API_KEY}"}}`, []string{"k3y"}},
+		{"a token by its look", `{"command": "srv", "args": ["--upstream", "${UPSTREAM}"]}`, []string{"ghp_Ab12Cd34Ef56Gh78"}},
+		{"a url with a password", `{"command": "srv", "args": ["--db", "${DB_URL}"]}`, []string{"postgres://app:hunter2@db/notes"}},
+		{"no variable", `{"command": "srv"}`, nil},
+		{"a header argument, not a count", `{"command": "npx", "args": ["mcp-remote", "https://h/mcp", "--header", "Authorization: Bearer tok-literal-77", "--max-tokens", "4096"]}`, []string{"Bearer tok-literal-77", "tok-literal-77"}},
+		{"a key in the clear", `{"command": "srv", "args": ["--api-key", "sk-literal-123"]}`, []string{"sk-literal-123"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Parse("p/.mcp.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`), Options{LookupEnv: vars, Home: "/home/me"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := f.Servers[0]; s.Err != nil || !reflect.DeepEqual(s.Secrets, c.want) {
+				t.Errorf("%s: secrets %q (%v), want %q", c.entry, s.Secrets, s.Err, c.want)
+			}
+			if got := f.Secrets(); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("File.Secrets() = %q, want %q", got, c.want)
+			}
+		})
 	}
 }
 

@@ -36,6 +36,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if c := r.PluginChange; c != nil {
 		writeCallout(b, c.Used, c.Note)
 	}
+	for _, p := range r.PluginsRefused {
+		writeCallout(b, "base", p.Note) // a note: the gate did not start it
+	}
 	fmt.Fprintf(b, "| | base | head |\n|---|---|---|\n")
 	fmt.Fprintf(b, "| revision | %s | %s |\n", revCell(r.Base, "none"), revCell(r.Head, "working tree"))
 	if r.Base.Hash != "" || r.Head.Hash != "" {

@@ -58,6 +58,13 @@ type Report struct {
 	// another program (or the head's, when the base's config file could
 	// not be read). Absent when both sides' are the same.
 	PluginChange *PolicyChange `json:"plugin_change,omitempty"`
+	// PluginsRefused are the plugins of the work tree (a plugins.NAME.path
+	// in the repository, ./.rubric/plugins, a path given as the judge)
+	// that the gate did not start, not being pinned by sha256, because
+	// the base does not have them as they are: the change being gated
+	// (or a step of the job before the gate) could have put them there.
+	// Absent when there are none.
+	PluginsRefused []PluginRefusal `json:"plugins_refused,omitempty"`
 	// Judge is who answered the rubric's questions; null when nothing was
 	// asked (unchanged definitions, or a rubric without questions).
 	Judge *report.Judge `json:"judge"`
@@ -192,6 +199,21 @@ type PolicyChange struct {
 	// side's value as the gate reads it ("false" for a flag left unset).
 	Settings []SettingChange `json:"settings"`
 	// Note says what changed and what the gate did about it, in words.
+	Note string `json:"note"`
+}
+
+// PluginRefusal is a plugin of the work tree the gate did not start.
+type PluginRefusal struct {
+	// Kind and Name are the plugin's, as the catalog knows it (judge
+	// mine for rubric-judge-mine, or plugins.mine).
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// Path is its executable, relative to the top of the repository.
+	Path string `json:"path"`
+	// Base says what the base has at Path: "none" (no file: the change
+	// adds it, or git does not track it) or "other" (another file).
+	Base string `json:"base"`
+	// Note says what the gate did and what to do, in words.
 	Note string `json:"note"`
 }
 

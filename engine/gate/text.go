@@ -52,6 +52,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if c := r.PluginChange; c != nil {
 		fmt.Fprintf(b, "plugins: %s\n", clean(c.Note))
 	}
+	for _, p := range r.PluginsRefused {
+		fmt.Fprintf(b, "plugins: %s\n", clean(p.Note))
+	}
 	fmt.Fprintf(b, "%s: %s\n", r.Decision, clean(briefReason(r.Reason)))
 	return b.Flush()
 }

@@ -153,10 +153,13 @@ func TestHTTPTooLargeCall(t *testing.T) {
 // TestHTTPSession: over real HTTP, a request other than initialize that
 // carries no Mcp-Session-Id header (a POST, a DELETE, the GET that
 // opens a session's stream) is 400 Bad Request with a JSON-RPC
-// error that says to initialize first, and one whose session is unknown
-// is 404 (MCP's streamable HTTP transport, session management); with the
-// session initialize gave, it is served. A client of revision 2026-07-28,
-// which has no sessions, is served without one.
+// error that says to initialize first, and one whose session the
+// server never issued, or a DELETE ended, is 404 Not Found with an
+// error that says to initialize again (MCP's streamable HTTP transport,
+// session management), whatever the method: mcp-go checked only that
+// the id was written as one of its own, and served it. With the session
+// initialize gave, a request is served. A client of revision
+// 2026-07-28, which has no sessions, is served without one.
 func TestHTTPSession(t *testing.T) {
 	srv := New(Options{})
 	defer srv.Close()
@@ -195,7 +198,16 @@ func TestHTTPSession(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || session == "" {
 		t.Fatalf("initialize: %s %s, session %q", resp.Status, body, session)
 	}
+	resp, body = post("POST", initialize, nil)
+	ended := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || ended == "" || ended == session {
+		t.Fatalf("a second initialize: %s %s, session %q (the first %q)", resp.Status, body, ended, session)
+	}
+	// Written as mcp-go writes its own ids, but never issued.
+	const never = "mcp-session-7d444840-9dc0-11d1-b245-5ffdce74fad2"
 	const list = `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`
+	const unknown = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request's Mcp-Session-Id names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session"}}`
+	const unknownPart = "~names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session"
 	const missing = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header: send initialize first, then every other request with the Mcp-Session-Id header its response carries"}}`
 	const modern = `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`
 	version := map[string]string{"MCP-Protocol-Version": "2025-11-25"}
@@ -210,8 +222,16 @@ func TestHTTPSession(t *testing.T) {
 		{"a notification with no session", "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil, http.StatusBadRequest, "~" + `"id":null,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header`},
 		{"DELETE with no session", "DELETE", "", nil, http.StatusBadRequest, "~send initialize first"},
 		{"GET with no session", "GET", "", nil, http.StatusBadRequest, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header: send initialize first, then every other request with the Mcp-Session-Id header its response carries"}}`},
-		{"an unknown session", "POST", list, map[string]string{"Mcp-Session-Id": "mcp-session-nosuch"}, http.StatusNotFound, "~Invalid session ID"},
+		{"an unknown session", "POST", list, map[string]string{"Mcp-Session-Id": "mcp-session-nosuch"}, http.StatusNotFound, unknown},
+		{"a session never issued", "POST", list, map[string]string{"Mcp-Session-Id": never, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknown},
+		{"GET of a session never issued", "GET", "", map[string]string{"Mcp-Session-Id": never, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknownPart},
+		{"DELETE of a session never issued", "DELETE", "", map[string]string{"Mcp-Session-Id": never, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknownPart},
+		{"DELETE of the second session", "DELETE", "", map[string]string{"Mcp-Session-Id": ended, "MCP-Protocol-Version": "2025-11-25"}, http.StatusOK, ""},
+		{"the ended session", "POST", list, map[string]string{"Mcp-Session-Id": ended, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknown},
+		{"GET of the ended session", "GET", "", map[string]string{"Mcp-Session-Id": ended, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknownPart},
+		{"DELETE of the ended session", "DELETE", "", map[string]string{"Mcp-Session-Id": ended, "MCP-Protocol-Version": "2025-11-25"}, http.StatusNotFound, unknownPart},
 		{"the session", "POST", list, map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}, http.StatusOK, "~" + `"name":"lint_tool"`},
+		{"GET of the session", "GET", "", map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}, http.StatusOK, "(a stream of text/event-stream)"},
 		{"not JSON", "POST", "{", nil, http.StatusBadRequest, "~request body is not valid json"},
 		{"revision 2026-07-28", "POST", modern, map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list"}, http.StatusOK, "~" + `"name":"lint_tool"`},
 	} {

@@ -194,7 +194,8 @@ func (s *Server) HTTPHandler() http.Handler {
 	// A request is read whole before it is answered: one larger than any
 	// target may be is cut off as it arrives (413), not held in memory
 	// and refused afterwards.
-	mux.Handle(HTTPPath, s.bounded(server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath))))
+	ids := &sessionIDs{}
+	mux.Handle(HTTPPath, s.bounded(ids, server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath), server.WithSessionIdManager(ids))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
@@ -207,8 +208,10 @@ func (s *Server) HTTPHandler() http.Handler {
 // request body too large", which says neither what the bound is nor how
 // to get past it; the request is never parsed, so the answer is a
 // JSON-RPC error of no id (a tool error needs the call's id), with
-// status 413. And one that lacks its session (missingSession): 400.
-func (s *Server) bounded(h http.Handler) http.Handler {
+// status 413. And one that lacks its session (missingSession): 400; or
+// names one ids does not hold, never issued or ended: 404, which tells
+// the client to initialize again.
+func (s *Server) bounded(ids *sessionIDs, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body []byte
 		if r.Body != nil && r.Method == http.MethodPost {
@@ -228,32 +231,41 @@ func (s *Server) bounded(h http.Handler) http.Handler {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			r.ContentLength = int64(len(body))
 		}
-		if id, missing := missingSession(r, body); missing {
+		id, session, applies := sessionOf(r, body)
+		switch {
+		case !applies:
+		case session == "":
 			writeRPCError(w, http.StatusBadRequest, id, "this request has no "+server.HeaderKeySessionID+" header: send initialize first, then every other request with the "+server.HeaderKeySessionID+" header its response carries")
+			return
+		case !ids.known(session):
+			writeRPCError(w, http.StatusNotFound, id, "this request's "+server.HeaderKeySessionID+" names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session")
 			return
 		}
 		h.ServeHTTP(w, r)
 	})
 }
 
-// missingSession says whether r, a POST (its body read), a GET or a
-// DELETE, is a request other than initialize without an Mcp-Session-Id
-// header, of a client of a revision with sessions (before 2026-07-28,
-// whose requests carry none), and gives its JSON-RPC id: MCP's streamable HTTP
-// transport (session management) gives 400 to a request that lacks the
-// header and 404 to one whose session is unknown or ended, which
-// mcp-go gave both. A body that is not a JSON-RPC message, and the
-// responses a client posts, are left to mcp-go, as is every other
-// request.
-func missingSession(r *http.Request, body []byte) (id any, missing bool) {
-	if r.Header.Get(server.HeaderKeySessionID) != "" || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
-		return nil, false
+// sessionOf reads the session of r, a POST (its body read), a GET or
+// a DELETE: applies is true for a request that must name a live session
+// in its Mcp-Session-Id header (session, empty when it has none), which
+// is any request but initialize of a client of a revision with sessions
+// (before 2026-07-28, whose requests carry none); id is its JSON-RPC
+// id. MCP's streamable HTTP transport (session management) gives 400 to
+// a request that lacks the header and 404 to one whose session is
+// unknown or ended, which mcp-go gave both, or served. A body that is
+// not a JSON-RPC message, and the responses a client posts, are left to
+// mcp-go, as is every other request.
+func sessionOf(r *http.Request, body []byte) (id any, session string, applies bool) {
+	session = r.Header.Get(server.HeaderKeySessionID)
+	if mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+		return nil, "", false
 	}
 	switch r.Method {
 	case http.MethodDelete, http.MethodGet:
 		// A GET opens the stream of a session's messages: mcp-go made a
-		// session up for one that named none, and streamed nothing.
-		return nil, true
+		// session up for one that named none, or an unknown one, and
+		// streamed nothing.
+		return nil, session, true
 	case http.MethodPost:
 		var msg struct {
 			ID     any    `json:"id"`
@@ -263,11 +275,11 @@ func missingSession(r *http.Request, body []byte) (id any, missing bool) {
 			} `json:"params"`
 		}
 		if json.Unmarshal(body, &msg) != nil || msg.Method == "" || msg.Method == string(mcp.MethodInitialize) || mcp.IsModernProtocol(msg.Params.Meta.ProtocolVersion()) {
-			return nil, false
+			return nil, "", false
 		}
-		return msg.ID, true
+		return msg.ID, session, true
 	}
-	return nil, false
+	return nil, "", false
 }
 
 // writeRPCError answers with status and a JSON-RPC invalid-request error

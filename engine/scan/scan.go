@@ -94,7 +94,7 @@ type Scanner struct {
 	Say func(string)
 	// Hide, when set, is told the values no log line may show of each
 	// job as it starts: its secrets (Job.Secrets) and the values of its
-	// environment and headers (redact.Secrets), which a server may print
+	// environment and headers (redact.Credentials), which a server may print
 	// back on its stderr, logged at debug level. The session hides them
 	// from records and messages itself.
 	Hide func(values ...string)

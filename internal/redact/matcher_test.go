@@ -180,13 +180,3 @@ func BenchmarkHidden(b *testing.B) {
 		})
 	}
 }
-
-// TestSecretsTakesLongValues: for values taken from the user's
-// environment by reference, Secrets takes every value long enough,
-// whatever it looks like, and a short one whose name says credential.
-func TestSecretsTakesLongValues(t *testing.T) {
-	got := Secrets(map[string]string{"REGION": "eu-west-1", "PORT": "8080", "API_KEY": "k3y"}, nil)
-	if want := []string{"eu-west-1", "k3y"}; !slices.Equal(got, want) {
-		t.Errorf("Secrets = %q, want %q", got, want)
-	}
-}

@@ -139,6 +139,6 @@ func TestValues(t *testing.T) {
 		}
 	}
 	if got := Credentials(nil, nil); len(got) != 0 {
-		t.Errorf("Secrets of nothing = %q", got)
+		t.Errorf("Credentials of nothing = %q", got)
 	}
 }

@@ -8,36 +8,19 @@ import (
 	"sync"
 )
 
-// minSecretValue is the shortest value Secrets takes from a variable
-// or header whose name says it holds a credential (credentialName).
+// minSecretValue is the shortest value Credentials takes from a
+// variable or header whose name says it holds a credential
+// (credentialName), and ArgSecrets from a command line.
 const minSecretValue = 3
-
-// minValue is the shortest value Secrets takes from a variable whose
-// name does not say it holds a credential: shorter ones (1, true, debug)
-// are settings, and hiding every occurrence of them would leave a
-// message unreadable while hiding nothing.
-const minValue = 6
-
-// Secrets returns every value of env and headers long enough to be a
-// secret (minValue, or minSecretValue when the name says credential),
-// and of a header such as "Bearer TOKEN" the credential after the
-// scheme too, whatever the value looks like: for values a configuration
-// takes from the user's environment by reference (${VAR}), which nobody
-// wrote in the file and rubric cannot judge. For the values rubric gives
-// a server (--env, a list's env, --header) use Credentials, which keeps
-// settings readable. Longest first, as Values needs them.
-func Secrets(env, headers map[string]string) []string {
-	return given(env, headers, func(name, v string) bool {
-		return len(v) >= minValue || SecretName(name) && len(v) >= minSecretValue
-	})
-}
 
 // Credentials returns the values rubric gives a server that are
 // secret, which the server may print back (an "invalid token ghp_..." on
 // its stderr, in an error page): the values of its environment variables
-// and of its HTTP headers whose names say they hold a credential
-// (credentialName: API_KEY, GITHUB_TOKEN, Authorization, but not
-// MAX_TOKENS or TOKEN_LIMIT, which are counts, nor PWD), and, whatever
+// (those a client configuration takes from the user's by ${VAR} too,
+// by the variable's name) and of its HTTP headers whose names say they
+// hold a credential (credentialName: API_KEY, GITHUB_TOKEN,
+// Authorization, but not MAX_TOKENS or TOKEN_LIMIT, which are counts,
+// nor PWD), and, whatever
 // the name, values that look like one (Credential: ghp_..., a long
 // random string, a URL with a password). For a header such as "Bearer
 // TOKEN" the credential after the scheme too. The rest (a mode, a
@@ -166,7 +149,7 @@ func LongestFirst(secrets []string) []string {
 }
 
 // Values returns s with every occurrence of each of the secrets (as
-// Secrets returns them) replaced by Marker where it stands apart (see
+// Credentials and ArgSecrets return them) replaced by Marker where it stands apart (see
 // Apart): for a server's words (its stderr, an error it answered with)
 // quoted in a message or a file. A setting that is a word of the
 // server's own ("verbose", "ollama") is hidden where the server quotes

@@ -89,6 +89,10 @@ type Host struct {
 	// Hidden, when set, is the secrets the log hides (see Logger): a
 	// scanner adds each job's as the job starts.
 	Hidden *redact.Hidden
+	// Guard, when set, vets every external plugin before it may start
+	// (host.Catalog.Guard): rubric gate's refusal of a program the
+	// change brings.
+	Guard func(host.Plugin) (host.Plugin, error)
 }
 
 // Open returns a plugin host and the catalog of plugins (built-ins, the
@@ -111,6 +115,9 @@ func (h Host) Open() (*host.Host, *host.Catalog, error) {
 	})
 	if err != nil {
 		return nil, nil, err
+	}
+	if h.Guard != nil {
+		c.Guard(h.Guard)
 	}
 	if err := h.checkPrograms(c, pins); err != nil {
 		hst.Close()

@@ -45,6 +45,11 @@ type Plugin struct {
 	// SHA256 is the pinned hex digest of the executable, empty when the
 	// plugin is not pinned.
 	SHA256 string `json:"sha256,omitempty"`
+	// PinnedBy, when set, says in words who pinned SHA256 when the
+	// config did not (the gate pins a plugin of the work tree to the
+	// base's copy of it): a start refused for a digest that differs says
+	// so, not "plugins.NAME.sha256 pins".
+	PinnedBy string `json:"-"`
 	// Local says the plugin was found in the working directory's plugin
 	// folder (./.rubric/plugins): a program of whatever repository the
 	// user stands in, which rubric plugins list starts only with the
@@ -116,6 +121,33 @@ type Catalog struct {
 	// plugin directory that is not one. Find gives the reason when
 	// asked for that name, rather than saying no such plugin exists.
 	unusable map[string]string
+	// vet, when set (Guard), passes on every external plugin before it
+	// may start.
+	vet func(Plugin) (Plugin, error)
+}
+
+// Guard has vet pass on every external plugin of the catalog, and on
+// any a path names later (Find): the plugin it returns is the one that
+// may start (vet may pin its digest), and a plugin it refuses is taken
+// out, so that Find of its name fails with vet's error as the reason,
+// rather than finding another of that name. For a caller that must not
+// start what some party put on disk (rubric gate: a program the change
+// being gated brings).
+func (c *Catalog) Guard(vet func(Plugin) (Plugin, error)) {
+	c.vet = vet
+	kept := c.Plugins[:0]
+	for _, p := range c.Plugins {
+		if !p.Builtin() {
+			v, err := vet(p)
+			if err != nil {
+				c.unusable[p.Kind+"/"+p.Name] = err.Error()
+				continue
+			}
+			p = v
+		}
+		kept = append(kept, p)
+	}
+	c.Plugins = kept
 }
 
 // DefaultDirs returns the plugin directories in search order:
@@ -309,7 +341,15 @@ func (c *Catalog) Find(kind, ref string) (Plugin, error) {
 		if err != nil {
 			return Plugin{}, err
 		}
-		return c.pinned(p), nil
+		p = c.pinned(p)
+		if c.vet != nil {
+			v, err := c.vet(p)
+			if err != nil {
+				return Plugin{}, fmt.Errorf("%s plugin %s cannot be used: %w", kind, ref, err)
+			}
+			p = v
+		}
+		return p, nil
 	}
 	var names []string
 	for _, p := range c.Plugins {

@@ -1,8 +1,10 @@
 package host
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,5 +147,50 @@ func TestTail(t *testing.T) {
 	tl.Write([]byte(`{"@level":"error","@message":"boom"}` + "\n"))
 	if got := tl.String(); got != "error: boom" {
 		t.Errorf("a JSON log line: %q", got)
+	}
+}
+
+// TestGuard: a guarded catalog keeps the plugins the guard lets start,
+// as it returns them (pinned), and takes out those it refuses, so that
+// Find of a refused name gives the guard's reason rather than another
+// plugin of that name or "no such plugin"; a path Find is given passes
+// the guard too. Built-ins are not asked.
+func TestGuard(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "plugins")
+	writeExe(t, filepath.Join(dir, "rubric-judge-kept"), 0o755)
+	writeExe(t, filepath.Join(dir, "rubric-judge-added"), 0o755)
+	other := writeExe(t, filepath.Join(root, "bin", "rubric-judge-other"), 0o755)
+	builtins := []Plugin{{Kind: protocol.KindJudge, Name: "heuristic", Path: "/usr/bin/rubric", From: FromBuiltin}}
+	c := Discover(builtins, []string{dir}, nil)
+	var asked []string
+	c.Guard(func(p Plugin) (Plugin, error) {
+		asked = append(asked, p.Name)
+		if p.Name == "kept" {
+			p.SHA256, p.PinnedBy = "abc", "the base's"
+			return p, nil
+		}
+		return p, errors.New("not the base's")
+	})
+	if want := []string{"added", "kept"}; !slices.Equal(asked, want) {
+		t.Errorf("the guard was asked of %q, want %q", asked, want)
+	}
+	for _, c2 := range []struct {
+		ref, want, err string
+	}{
+		{ref: "heuristic", want: "built-in "},
+		{ref: "kept", want: "plugin directory abc"},
+		{ref: "added", err: `judge plugin "added" cannot be used: not the base's`},
+		{ref: other, err: "judge plugin " + other + " cannot be used: not the base's"},
+	} {
+		p, err := c.Find(protocol.KindJudge, c2.ref)
+		switch {
+		case c2.err != "":
+			if err == nil || err.Error() != c2.err {
+				t.Errorf("Find(%s) = %v, %v; want the error %q", c2.ref, p, err, c2.err)
+			}
+		case err != nil || p.From+" "+p.SHA256 != c2.want:
+			t.Errorf("Find(%s) = %s %s, %v; want %s", c2.ref, p.From, p.SHA256, err, c2.want)
+		}
 	}
 }

@@ -351,6 +351,9 @@ func (h *Host) startError(pr *process, err error) error {
 		if herr != nil {
 			got = "unreadable: " + herr.Error()
 		}
+		if p.PinnedBy != "" {
+			return fmt.Errorf("refusing to start %s: its sha256 is %s but %s", name, got, p.PinnedBy)
+		}
 		return fmt.Errorf("refusing to start %s: its sha256 is %s but plugins.%s.sha256 pins %s; if you rebuilt it on purpose, update the pin", name, got, p.Name, p.SHA256)
 	case strings.Contains(msg, "incompatible API version"):
 		theirs := "another"

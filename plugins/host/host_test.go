@@ -371,6 +371,11 @@ func TestStartFailures(t *testing.T) {
 			p.SHA256 = wrong
 			return p
 		}, []string{"refusing to start", "its sha256 is " + sum, "plugins.judge.sha256 pins " + wrong}},
+		{"sha256 mismatch of a pin the config did not give", func(t *testing.T) Plugin {
+			p := self(t, protocol.KindJudge, "judge")
+			p.SHA256, p.PinnedBy = wrong, "main:bin/judge has sha256 "+wrong
+			return p
+		}, []string{"refusing to start", "its sha256 is " + sum + " but main:bin/judge has sha256 " + wrong}},
 		{"malformed pin", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256 = "abc"

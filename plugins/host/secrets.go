@@ -16,7 +16,7 @@ import (
 // environment or its options, a transport's headers and the server
 // environment it was given. What the host quotes of the plugin (a crash
 // message, a failed start, the log) has them hidden, as the stdio
-// transport hides what it gives a server (redact.Secrets). A transport
+// transport hides what it gives a server (redact.Credentials). A transport
 // learns its values with each export, so the set grows.
 type secrets struct {
 	mu   sync.Mutex
@@ -103,17 +103,22 @@ func envSecrets(p Plugin) []string {
 
 // optionSecrets are the values of a judge's options whose names say
 // they hold a credential (api_key, token), and, for such an option that
-// names an environment variable (api_key_env), that variable's value.
+// names an environment variable (api_key_env), that variable's value,
+// judged by the option's name (api_key), not the variable's: the option
+// says the variable holds the key, whatever the user called it (LLAMA,
+// holding local-dev-key, was shown in a crash message).
 func optionSecrets(options map[string]string) []string {
-	vals := map[string]string{}
+	var out []string
 	for k, v := range options {
 		if !redact.SecretName(k) {
 			continue
 		}
-		if strings.HasSuffix(strings.ToLower(k), "_env") {
-			k, v = v, os.Getenv(v)
+		if name, ok := strings.CutSuffix(strings.ToLower(k), "_env"); ok {
+			// Apart from the api_key option itself, which may be given
+			// too.
+			k, v = name, os.Getenv(v)
 		}
-		vals[k] = v
+		out = append(out, redact.Credentials(map[string]string{k: v}, nil)...)
 	}
-	return redact.Credentials(vals, nil)
+	return redact.LongestFirst(out)
 }
