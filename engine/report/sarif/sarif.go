@@ -30,7 +30,8 @@
 //     "mcp-server.tools", at line 1, which the message then says.
 //
 // Paths are relative to the top of the git work tree that holds the
-// target, or to the directory rubric ran in, and each says so with
+// target (for an endpoint or standard input, the one rubric ran in), or
+// else to the directory rubric ran in, and each says so with
 // uriBaseId %SRCROOT%, the root GitHub code scanning resolves them from;
 // a file target outside that folder, which code scanning could not show,
 // is not pointed at: its results stand at the pseudo-path, and the
