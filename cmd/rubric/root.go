@@ -199,6 +199,11 @@ func (a *app) rootCmd() *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	strictHelp(root)
 	refuseUnknown(root)
+	// rubric itself refuses an unknown command as its groups do, pointing
+	// at its help: cobra's own refusal (rubric scroe) pointed nowhere.
+	root.Args = unknownCommand
+	root.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	root.Annotations = map[string]string{groupAnnotation: "true"}
 	hintArgs(root)
 	return root
 }
