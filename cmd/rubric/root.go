@@ -157,6 +157,11 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Annotations[groupAnnotation] != "" {
+				// rubric or a group given no command prints its help,
+				// which reads no configuration.
+				return nil
+			}
 			adviseHuge(cmd)
 			// A credential on a server's command line (-- server
 			// --token VALUE) is hidden from the log from the start: a
