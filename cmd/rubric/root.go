@@ -160,6 +160,11 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Annotations[groupAnnotation] != "" {
+				// rubric or a group given no command prints its help,
+				// which reads no configuration.
+				return nil
+			}
 			adviseHuge(cmd)
 			// A credential on a server's command line (-- server
 			// --token VALUE) is hidden from the log from the start: a
@@ -189,8 +194,8 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
 	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
-	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the run ends, exit 2, keeping the answers received. Keep it above the judge's own timeout option")
-	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails, exit 2")
+	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the judge is taken for broken, as if it had crashed (score ends with exit 2, a scan fails that server), keeping the answers received. Keep it above the judge's own timeout option")
+	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails (score ends with exit 2, a scan fails that server)")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")
 	root.AddCommand(a.scoreCmd(), a.rubricsCmd(), a.explainCmd(), a.rescoreCmd(), a.pluginsCmd(), a.cacheCmd(), a.gateCmd(), a.calibrateCmd(), a.mcpCmd(), a.testCmd(), a.scanCmd())
 	root.AddCommand(a.lockCmds()...)
@@ -202,6 +207,11 @@ func (a *app) rootCmd() *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	strictHelp(root)
 	refuseUnknown(root)
+	// rubric itself refuses an unknown command as its groups do, pointing
+	// at its help: cobra's own refusal (rubric scroe) pointed nowhere.
+	root.Args = unknownCommand
+	root.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	root.Annotations = map[string]string{groupAnnotation: "true"}
 	hintArgs(root)
 	return root
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/rubric/outline"
+	"github.com/rubricmcp/rubric/internal/words"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -78,7 +79,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Short: "List what moves a score between two rubrics (names or paths): weights, formulas, prompts, schemas, grades",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return fmt.Errorf("rubrics diff takes two rubrics, a name or a path each, got %d arguments", len(args))
+				return fmt.Errorf("rubrics diff takes two rubrics, a name or a path each, got %s", words.Count(len(args), "argument"))
 			}
 			return nil
 		},
@@ -100,7 +101,7 @@ func (a *app) rubricsCmd() *cobra.Command {
 func oneArg(cmd, what string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) != 1 {
-			return fmt.Errorf("%s takes %s, got %d arguments", cmd, what, len(args))
+			return fmt.Errorf("%s takes %s, got %s", cmd, what, words.Count(len(args), "argument"))
 		}
 		return nil
 	}

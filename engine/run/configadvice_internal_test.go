@@ -41,9 +41,13 @@ func TestConfigAdvice(t *testing.T) {
 // configAdvice rewords, so that none goes back to naming a flag the
 // configuration's servers do not take without a test noticing.
 func TestConfigAdviceInTransport(t *testing.T) {
-	src, err := os.ReadFile("../../plugins/transports/mcphttp/conn.go")
-	if err != nil {
-		t.Fatal(err)
+	var src []byte
+	for _, f := range []string{"conn.go", "mcphttp.go"} {
+		b, err := os.ReadFile("../../plugins/transports/mcphttp/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(src, b...)
 	}
 	for _, a := range configAdvices {
 		if !strings.Contains(string(src), a[0]) {

@@ -737,6 +737,13 @@ func (s *Session) export(ctx context.Context, name string, t transport.Target) (
 		}
 		return nil, info, redact.Error(err, s.opt.Secrets)
 	}
+	if s.opt.ConfigFile != "" {
+		// A warning's advice, as an error's, names no flag the
+		// configuration's servers do not take.
+		for i, w := range surf.Warnings {
+			surf.Warnings[i] = configAdvised(w, s.opt.ConfigFile)
+		}
+	}
 	redactSurface(surf, s.opt.RedactParams, s.opt.Secrets)
 	return surf, info, nil
 }

@@ -68,6 +68,9 @@ func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, er
 	if name == "refusing" {
 		return refusing{}, nil
 	}
+	if name == "fellback" {
+		return fellBack{}, nil
+	}
 	if name != "file" {
 		return nil, fmt.Errorf("no transport plugin %q", name)
 	}
@@ -88,6 +91,20 @@ func (refusing) Export(_ context.Context, t transport.Target) (*surface.Surface,
 }
 
 func (refusing) Close() {}
+
+// fellBack is a transport that read its server over HTTP+SSE after the
+// streamable HTTP initialize was refused, and says so as mcphttp does.
+type fellBack struct{}
+
+func (fellBack) Describe(context.Context) (transport.Info, error) {
+	return transport.Info{Name: "fellback", Schemes: []string{"http"}}, nil
+}
+
+func (fellBack) Export(_ context.Context, t transport.Target) (*surface.Surface, error) {
+	return &surface.Surface{Warnings: []string{"the server at " + t.Location + " answered the streamable HTTP transport's initialize with HTTP 405 Method Not Allowed, so it was read over the older HTTP+SSE transport at the same URL (--transport sse reads it so from the start)"}}, nil
+}
+
+func (fellBack) Close() {}
 
 func source(name string) run.Source {
 	return run.Source{Transport: "file", Target: transport.Target{Location: corpus + name}}

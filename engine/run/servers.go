@@ -32,6 +32,8 @@ var configAdvices = [][2]string{
 	{"or /sse for --transport sse", `or /sse for "type": "sse"`},
 	{"or the older HTTP+SSE one (sse)", `or the older HTTP+SSE one (then write "type": "sse" in the server's entry in %s)`},
 	{"use http rather than sse", `write "type": "http" rather than "sse" in the server's entry in %s`},
+	// A warning's: an http server read over HTTP+SSE after a 404 or 405.
+	{"(--transport sse reads it so from the start)", `(write "type": "sse" in the server's entry in %s to read it so from the start)`},
 }
 
 // advised is an error whose message gives other advice than the error
@@ -48,16 +50,22 @@ func (e *advised) Unwrap() error { return e.err }
 // configuration file.
 func configAdvice(err error, file string) error {
 	msg := err.Error()
-	out := msg
-	for _, a := range configAdvices {
-		if strings.Contains(out, a[0]) {
-			out = strings.ReplaceAll(out, a[0], strings.ReplaceAll(a[1], "%s", file))
-		}
-	}
+	out := configAdvised(msg, file)
 	if out == msg {
 		return err
 	}
 	return &advised{err: err, msg: out}
+}
+
+// configAdvised is a transport's message (an error's, a warning's) with
+// its advice worded for a server of the client configuration file.
+func configAdvised(msg, file string) string {
+	for _, a := range configAdvices {
+		if strings.Contains(msg, a[0]) {
+			msg = strings.ReplaceAll(msg, a[0], strings.ReplaceAll(a[1], "%s", file))
+		}
+	}
+	return msg
 }
 
 // DefaultServers is how many servers a multi-server run reads at once

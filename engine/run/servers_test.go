@@ -187,3 +187,24 @@ func TestScanConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigAdviceInWarnings: a transport's warning is worded for a
+// server of the client configuration, as its errors are: an http
+// server read over HTTP+SSE is read so from the start with "type":
+// "sse" in its entry, not with --transport, which such a server does
+// not take. Read from a flag, the warning names the flag.
+func TestConfigAdviceInWarnings(t *testing.T) {
+	for _, tc := range []struct{ config, want string }{
+		{"", "(--transport sse reads it so from the start)"},
+		{".vscode/mcp.json", `(write "type": "sse" in the server's entry in .vscode/mcp.json to read it so from the start)`},
+	} {
+		s := run.New(run.Options{Plugins: &inProcess{}, ConfigFile: tc.config})
+		surf, err := s.Export(t.Context(), "fellback", transport.Target{Location: "http://127.0.0.1:1/sse"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(surf.Warnings) != 1 || !strings.HasSuffix(surf.Warnings[0], tc.want) {
+			t.Errorf("config %q: warnings %q, want one ending %q", tc.config, surf.Warnings, tc.want)
+		}
+	}
+}

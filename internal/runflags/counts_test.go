@@ -2,6 +2,7 @@ package runflags
 
 import (
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -33,6 +34,46 @@ func TestCheckCounts(t *testing.T) {
 			}
 			got := ""
 			if err := CheckCounts(v, cmd); err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckDurations: a deadline of the plugin host that is not above
+// zero is refused, and so is one from the environment (a string) that
+// does not say its unit, which viper read as nanoseconds.
+func TestCheckDurations(t *testing.T) {
+	tests := []struct {
+		name string
+		set  map[string]any
+		want string
+	}{
+		{"the defaults", nil, ""},
+		{"a flag's duration", map[string]any{"judge-timeout": 90 * time.Second}, ""},
+		{"zero", map[string]any{"judge-timeout": time.Duration(0)}, "--judge-timeout 0s: give a duration above zero, such as 10m"},
+		{"negative", map[string]any{"export-timeout": -time.Second}, "--export-timeout -1s: give a duration above zero, such as 10m"},
+		{"from the environment, with its unit", map[string]any{"judge-timeout": "15m"}, ""},
+		{"from the environment, without its unit", map[string]any{"judge-timeout": "600"}, "--judge-timeout 600: give a duration with its unit, such as 10m"},
+		{"from the environment, not a duration", map[string]any{"plugin-start-timeout": "soon"}, "--plugin-start-timeout soon: give a duration with its unit, such as 10s"},
+		{"from the environment, zero", map[string]any{"export-timeout": "0s"}, "--export-timeout 0s: give a duration above zero, such as 10m"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := &cobra.Command{Use: "x"}
+			v := viper.New()
+			for _, d := range durations {
+				cmd.Flags().Duration(d.name, 10*time.Minute, "")
+				v.SetDefault(d.name, 10*time.Minute)
+			}
+			for k, x := range tt.set {
+				v.Set(k, x)
+			}
+			got := ""
+			if err := CheckDurations(v, cmd); err != nil {
 				got = err.Error()
 			}
 			if got != tt.want {

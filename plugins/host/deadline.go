@@ -37,8 +37,13 @@ type TimeoutError struct {
 }
 
 // Error says which plugin, which call, how long the host waited, and
-// what to do.
+// what to do. A transport's export waits on the server it reads, which
+// is as likely to be what stopped (or is slow to start) as the plugin.
 func (e *TimeoutError) Error() string {
+	if e.Kind == protocol.KindTransport && e.During == "export" {
+		return fmt.Sprintf("the %s plugin %q (pid %d) did not finish reading the target within %s: raise --%s (config key %s) if the server needs longer to start and list its tools; else the server, or the plugin, which is still running, stopped answering%s",
+			e.Kind, e.Name, e.PID, e.Waited, e.Setting, e.Setting, stderrNote(e.Stderr))
+	}
 	return fmt.Sprintf("the %s plugin %q (pid %d) did not answer %s within %s: raise --%s (config key %s) if it needs longer, or fix the plugin, which is still running but stopped answering%s",
 		e.Kind, e.Name, e.PID, e.During, e.Waited, e.Setting, e.Setting, stderrNote(e.Stderr))
 }

@@ -104,6 +104,13 @@ func newLocator(r *report.Report, opt Options) *locator {
 		}
 		l.manifest(cdir)
 	default:
+		// An endpoint or standard input: the manifest beside rubric, at
+		// its path from the top of the work tree rubric ran in, which is
+		// what %SRCROOT% stands for (from a subfolder, package.json was
+		// sent as the root's).
+		if top := gitTop(dir); top != "" {
+			l.root = top
+		}
 		l.manifest(dir)
 	}
 	if l.fallback.at.uri == "" {
@@ -125,7 +132,7 @@ func (l *locator) readFile(path string) {
 		// Code scanning shows a result only at a path of the repository:
 		// an absolute path, or one climbing out of it, is dropped or
 		// refused. The pseudo-path stands in, and the message says why.
-		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "the file that holds this tool's definition, " + filepath.ToSlash(path) + ", lies outside " + filepath.ToSlash(l.root) + ", the folder paths are relative to (the git work tree that holds the target, else the one rubric ran in), so the result is reported at the pseudo-path " + pseudoPath + ", line 1: score a copy of the file inside the repository to have results at its lines"}
+		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "the file that holds this tool's definition, " + filepath.ToSlash(path) + ", lies outside " + filepath.ToSlash(l.root) + ", the folder paths are relative to (the git work tree that holds the target, else the folder rubric ran in), so the result is reported at the pseudo-path " + pseudoPath + ", line 1: score a copy of the file inside the repository to have results at its lines"}
 		return
 	}
 	ix, err := jsonpos.Parse(data)

@@ -30,7 +30,8 @@
 //     "mcp-server.tools", at line 1, which the message then says.
 //
 // Paths are relative to the top of the git work tree that holds the
-// target, or to the directory rubric ran in, and each says so with
+// target (for an endpoint or standard input, the one rubric ran in), or
+// else to the directory rubric ran in, and each says so with
 // uriBaseId %SRCROOT%, the root GitHub code scanning resolves them from;
 // a file target outside that folder, which code scanning could not show,
 // is not pointed at: its results stand at the pseudo-path, and the
@@ -82,6 +83,7 @@ package sarif
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -314,6 +316,11 @@ type Options struct {
 	// refuses two runs of one tool in one category): the id is then
 	// "<Category>/<rubric>/<server>/".
 	Distinct bool
+	// Server, when set, is the server's part of automationDetails.id in
+	// place of ServerName: the name a client configuration gives it, for
+	// a log whose servers report one name (two entries of one package),
+	// which GitHub would refuse as two runs of one category.
+	Server string
 }
 
 // Write writes r to w as an indented SARIF 2.1.0 log with a final
@@ -331,9 +338,14 @@ func WriteOptions(w io.Writer, r *report.Report, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if opt.Category != "" {
+	if opt.Category != "" || opt.Server != "" {
+		server := cmp.Or(opt.Server, serverName(r))
 		for i := range log.Runs {
-			log.Runs[i].AutomationDetails.ID = categoryID(opt.Category, r, serverName(r), opt.Distinct)
+			if opt.Category != "" {
+				log.Runs[i].AutomationDetails.ID = categoryID(opt.Category, r, server, opt.Distinct)
+			} else {
+				log.Runs[i].AutomationDetails.ID = automationID(r, server)
+			}
 		}
 	}
 	enc := json.NewEncoder(w)
@@ -811,8 +823,13 @@ func levelOf(points string) (string, error) {
 	}
 }
 
-// serverName names the server in fully qualified tool names: its own name,
-// or where the surface was read, or what the user asked to score.
+// ServerName is the server's name in r's SARIF run: its own name, or
+// where the surface was read, or what the user asked to score. It names
+// the server in fully qualified tool names and in automationDetails.id
+// (unless Options.Server says otherwise).
+func ServerName(r *report.Report) string { return serverName(r) }
+
+// serverName is ServerName.
 func serverName(r *report.Report) string {
 	if s, ok := r.Surface.Server["name"].(string); ok && s != "" {
 		return s

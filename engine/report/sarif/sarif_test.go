@@ -770,6 +770,48 @@ func TestSourceLocations(t *testing.T) {
 	}
 }
 
+// TestManifestFromSubfolder: a target with no file of its own (an
+// endpoint, standard input) run from a subfolder of a git work tree
+// falls back on the manifest there at its path from the top of the work
+// tree, the root every URI is relative to (%SRCROOT%), not from the
+// subfolder, which code scanning would read as the root's manifest.
+func TestManifestFromSubfolder(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	for _, name := range []string{"package.json", "server/package.json", "server/deep/x.txt"} {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, repo, "init", "-q")
+	bare := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bare, "package.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, dir string
+		want      place
+	}{
+		{"the top of the work tree", repo, place{"package.json", 1, 0}},
+		{"a subfolder", filepath.Join(repo, "server"), place{"server/package.json", 1, 0}},
+		{"a subfolder without a manifest", filepath.Join(repo, "server", "deep"), place{pseudoPath, 1, 0}},
+		{"no work tree", bare, place{"package.json", 1, 0}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLocator(&report.Report{Origin: &report.Origin{Kind: report.OriginEndpoint}}, Options{Dir: c.dir})
+			if got := l.locate("lookup", report.Issue{}, ""); got.at != c.want {
+				t.Errorf("at %+v (%q), want %+v", got.at, got.note, c.want)
+			}
+		})
+	}
+}
+
 // TestFingerprintsTellApart: a tool's findings of one check and the same
 // parameters (Tool Safety's notes to the model, one for each place in a
 // schema) get fingerprints of their own, in SARIF and in the findings

@@ -365,7 +365,20 @@ func writeSARIF(w io.Writer, d *Document, category string) error {
 		runs++
 	}
 	opt := sarif.Options{Category: category, Distinct: runs > 1}
-	add := func(what string, rep *report.Report) error {
+	// Two entries whose servers give one name (one package, two
+	// configurations) would have one id, and GitHub refuses the log:
+	// those are told apart by their names in the configuration.
+	named := map[string]int{}
+	for _, e := range d.Servers {
+		if e.Report != nil {
+			named[sarif.ServerName(e.Report)]++
+		}
+	}
+	add := func(what string, rep *report.Report, entry string) error {
+		opt := opt
+		if entry != "" && named[sarif.ServerName(rep)] > 1 {
+			opt.Server = entry
+		}
 		var buf bytes.Buffer
 		if err := sarif.WriteOptions(&buf, rep, opt); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
@@ -380,13 +393,13 @@ func writeSARIF(w io.Writer, d *Document, category string) error {
 	}
 	for _, e := range d.Servers {
 		if e.Report != nil {
-			if err := add("the server "+e.Name, e.Report); err != nil {
+			if err := add("the server "+e.Name, e.Report, e.Name); err != nil {
 				return err
 			}
 		}
 	}
 	if d.Set != nil {
-		if err := add("the installed set", d.Set); err != nil {
+		if err := add("the installed set", d.Set, ""); err != nil {
 			return err
 		}
 	}

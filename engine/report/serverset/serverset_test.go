@@ -345,3 +345,44 @@ func TestCutReason(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFRunIDs: every run of a configuration's SARIF log has an
+// automationDetails.id of its own, as GitHub code scanning requires of
+// the runs of one tool in one upload. Two entries whose servers give one
+// name (one package configured twice) are told apart by their names in
+// the configuration; a server whose name is its own keeps its id.
+func TestSARIFRunIDs(t *testing.T) {
+	d := document(t)
+	d.Servers = append(d.Servers, serverset.Entry{Name: "memory-2", Report: reporttest.Capture(t, "memory.tools.json")})
+	for _, tc := range []struct {
+		category string
+		want     []string
+	}{
+		{"", []string{"rubric/schema-quality/memory/", "rubric/schema-quality/@cyanheads-git-mcp-server/", "rubric/schema-quality/memory-2/", "rubric/schema-quality/mcp-servers-everything/"}},
+		{"mcp", []string{"mcp/schema-quality/memory/", "mcp/schema-quality/@cyanheads-git-mcp-server/", "mcp/schema-quality/memory-2/", "mcp/schema-quality/mcp-servers-everything/"}},
+	} {
+		t.Run("category "+tc.category, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := serverset.Write(&buf, d, "sarif", text.Options{SARIFCategory: tc.category}); err != nil {
+				t.Fatal(err)
+			}
+			var log struct {
+				Runs []struct {
+					AutomationDetails struct {
+						ID string `json:"id"`
+					} `json:"automationDetails"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range log.Runs {
+				got = append(got, r.AutomationDetails.ID)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("ids %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

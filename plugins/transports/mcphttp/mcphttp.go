@@ -57,19 +57,53 @@ func (Streamable) Describe(context.Context) (transport.Info, error) {
 // older HTTP+SSE transport at the same URL, as the MCP specification's
 // backwards compatibility has a client do (and VS Code does for a
 // "type": "http" server): when that reads it, the surface says so in a
-// warning; when it does not, the error is the first one.
+// warning naming the URL; when it does not, the error says that both
+// transports were tried (see fallbackFailed).
 func (t Streamable) Export(ctx context.Context, target transport.Target) (*surface.Surface, error) {
 	s, err := t.export(ctx, target)
 	status, legacy := legacyHint(err)
 	if !legacy || ctx.Err() != nil {
 		return s, err
 	}
+	at := redact.URL(target.Location)
 	old, lerr := SSE{ClientVersion: t.ClientVersion}.Export(ctx, target)
 	if lerr != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, lerr
+		}
+		return nil, fallbackFailed(at, status, err, lerr)
 	}
-	old.Warnings = append(old.Warnings, fmt.Sprintf("the server answered the streamable HTTP transport's initialize with HTTP %s, so it was read over the older HTTP+SSE transport at the same URL, as the MCP specification's backwards compatibility has a client do (--transport sse reads it so from the start)", status.text))
+	old.Warnings = append(old.Warnings, fmt.Sprintf("the server at %s answered the streamable HTTP transport's initialize with HTTP %s, so it was read over the older HTTP+SSE transport at the same URL, as the MCP specification's backwards compatibility has a client do (--transport sse reads it so from the start)", at, status.text))
 	return old, nil
+}
+
+// fallbackError is a URL that neither the streamable HTTP transport nor
+// the older HTTP+SSE one, tried after it, could read. It is both errors
+// for errors.Is and errors.As, and says what the two together mean.
+type fallbackError struct {
+	msg           string
+	first, second error
+}
+
+func (e *fallbackError) Error() string   { return e.msg }
+func (e *fallbackError) Unwrap() []error { return []error{e.second, e.first} }
+
+// fallbackFailed words the failure of the fall back to HTTP+SSE at the
+// URL at, after the streamable initialize was answered with status
+// (first is that error, second the HTTP+SSE one). When HTTP+SSE was
+// refused the same way, no MCP server answers at the URL: the advice
+// is to check it, not to try sse, which was just tried. When HTTP+SSE
+// got further (credentials wanted, a web page, a broken stream), its
+// error is the one that says what to do.
+func fallbackFailed(at string, status httpStatus, first, second error) error {
+	if st, ok := legacyHint(second); ok {
+		return &fallbackError{first: first, second: second, msg: fmt.Sprintf(
+			"no MCP server answers at %s: the streamable HTTP transport's initialize got HTTP %s, and the older HTTP+SSE transport's, tried next at the same URL, HTTP %s: check the URL (an MCP endpoint often ends in /mcp, or /sse for an HTTP+SSE server)",
+			at, status.text, st.text)}
+	}
+	return &fallbackError{first: first, second: second, msg: fmt.Sprintf(
+		"the server at %s answered the streamable HTTP transport's initialize with HTTP %s, and the older HTTP+SSE transport, tried next at the same URL, failed: %v",
+		at, status.text, second)}
 }
 
 // export is Export without the fall back to HTTP+SSE.

@@ -272,7 +272,7 @@ func TestExportFailures(t *testing.T) {
 		{"error answer", Streamable{}, transport.Target{Location: rpcErr.URL},
 			"server answered tools/list with error -32601: Method not found"},
 		{"wrong path", Streamable{}, transport.Target{Location: mcpServer.URL + "/nope"},
-			"server answered initialize with HTTP 404 Not Found: check the URL"},
+			"no MCP server answers at " + mcpServer.URL + "/nope: the streamable HTTP transport's initialize got HTTP 404 Not Found"},
 		{"wrong path, sse", SSE{}, transport.Target{Location: mcpServer.URL + "/nope"},
 			"server answered initialize with HTTP 404 Not Found: check the URL"},
 		// The start timeout is what ends this one; it must be long enough
@@ -470,8 +470,11 @@ func TestExportSSEEndpointElsewhere(t *testing.T) {
 // transport (mcp-go's, over real HTTP) answers the streamable initialize
 // POST with 405; the http transport then reads it over HTTP+SSE at the
 // same URL, as the MCP specification's backwards compatibility and VS
-// Code do, and says so in a warning. A URL that neither transport reads
-// keeps the first error, which says what to check.
+// Code do, and says so in a warning that names the URL. When HTTP+SSE
+// does not read it either, the error says that both were tried: a URL
+// where neither finds a server is to be checked (not read with sse,
+// which was just tried), and one where HTTP+SSE got further gives
+// HTTP+SSE's reason (credentials wanted, a web page).
 func TestStreamableFallsBackToSSE(t *testing.T) {
 	sse := httptest.NewServer(server.NewSSEServer(newServer(3, "Finds things.")))
 	defer sse.Close()
@@ -482,17 +485,48 @@ func TestStreamableFallsBackToSSE(t *testing.T) {
 	if len(s.Tools) != 3 {
 		t.Errorf("tools: %d, want 3", len(s.Tools))
 	}
-	want := "the server answered the streamable HTTP transport's initialize with HTTP 405 Method Not Allowed, so it was read over the older HTTP+SSE transport at the same URL"
+	want := "the server at " + sse.URL + "/sse answered the streamable HTTP transport's initialize with HTTP 405 Method Not Allowed, so it was read over the older HTTP+SSE transport at the same URL"
 	if len(s.Warnings) != 1 || !strings.HasPrefix(s.Warnings[0], want) {
 		t.Errorf("warnings %q, want one beginning %q", s.Warnings, want)
 	}
 
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", server.NewStreamableHTTPServer(newServer(1, "d")))
-	mcp := httptest.NewServer(mux)
-	defer mcp.Close()
-	_, err = Streamable{}.Export(context.Background(), transport.Target{Location: mcp.URL + "/nope"})
-	if err == nil || err.Error() != "server answered initialize with HTTP 404 Not Found: check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)" {
-		t.Errorf("a wrong path: %v", err)
+	// A POST is refused as by a server of HTTP+SSE alone; the GET that
+	// would open its stream wants credentials, or is a web page.
+	mux.HandleFunc("/locked", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			http.NotFound(w, r)
+			return
+		}
+		w.WriteHeader(http.StatusUnauthorized)
+	})
+	mux.HandleFunc("/site", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<title>Welcome</title>")
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	for _, c := range []struct{ name, path, want string }{
+		{"nothing there", "/nope",
+			"no MCP server answers at " + srv.URL + "/nope: the streamable HTTP transport's initialize got HTTP 404 Not Found, and the older HTTP+SSE transport's, tried next at the same URL, HTTP 404 Not Found: check the URL (an MCP endpoint often ends in /mcp, or /sse for an HTTP+SSE server)"},
+		{"credentials wanted", "/locked",
+			"the server at " + srv.URL + "/locked answered the streamable HTTP transport's initialize with HTTP 404 Not Found, and the older HTTP+SSE transport, tried next at the same URL, failed: server wants credentials (HTTP 401 Unauthorized) and none were sent: pass them with --header"},
+		{"a web page", "/site",
+			"the server at " + srv.URL + "/site answered the streamable HTTP transport's initialize with HTTP 405 Method Not Allowed, and the older HTTP+SSE transport, tried next at the same URL, failed: " + srv.URL + "/site answered initialize with a web page titled \"Welcome\""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Streamable{}.Export(context.Background(), transport.Target{Location: srv.URL + c.path})
+			if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+				t.Errorf("error:\n%v\nwant it to begin:\n%s", err, c.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "or the older HTTP+SSE one (sse)") {
+				t.Errorf("the error advises sse, which was tried: %v", err)
+			}
+		})
 	}
 }
