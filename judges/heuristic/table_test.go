@@ -143,57 +143,42 @@ func parts15(t testing.TB) (tuningAdded, fresh []record) {
 	return tuningAdded, fresh
 }
 
-// parts16 are the records added for 1.6: tuning additions, and the
-// fresh held-out part transcribed while the second 1.5.0 candidate was
-// being fitted on every earlier file, and read once, by 1.4.0 and that
-// candidate, after it was frozen.
-func parts16(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile16, "glama")
-	fresh, _ = observedRecords(t, freshFile16, freshSet)
-	return tuningAdded, fresh
+// laterPart is a part added since 1.6, each transcribed while a
+// candidate was fitted without it and read once by 1.5.0 (and the
+// candidate, where one was frozen): its tuning side's additions, its
+// fresh side, and the floor the fresh side is held to, a little below
+// what 1.5.0 measured when it was read (per-tool Pearson, and the worst
+// dimension MAD with five scores or more, see misses).
+type laterPart struct {
+	version       string // "1.6": the heading's version
+	tuning, fresh string // the two files under calibration/dev
+	floor         floor
 }
 
-// parts17 are the records added for 1.7: tuning additions, and the
-// fresh held-out part transcribed while a 1.6.0 candidate was being
-// fitted, and read once, by 1.5.0 and that candidate, after it was
-// frozen (the candidate was not adopted).
-func parts17(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile17, "glama")
-	fresh, _ = observedRecords(t, freshFile17, freshSet)
-	return tuningAdded, fresh
+// laterParts are the parts added since 1.6, in the agreement table's
+// order; calibration/dev/README.md says what each was read by.
+var laterParts = []laterPart{
+	// read by 1.4.0 and the second 1.5.0 candidate, adopted on it;
+	// 1.5.0: 0.72, 0.59.
+	{"1.6", tuningFile16, freshFile16, floor{toolPearson: 0.70, dimMAD: 0.62}},
+	// read by 1.5.0 and a 1.6.0 candidate; 1.5.0: 0.70, 0.78.
+	{"1.7", tuningFile17, freshFile17, floor{toolPearson: 0.68, dimMAD: 0.80}},
+	// read by 1.5.0 and a second 1.6.0 candidate; 1.5.0: 0.73, 0.51.
+	{"1.8", tuningFile18, freshFile18, floor{toolPearson: 0.71, dimMAD: 0.54}},
+	// read by 1.5.0 and a third 1.6.0 candidate; 1.5.0: 0.74, 0.56.
+	{"1.9", tuningFile19, freshFile19, floor{toolPearson: 0.72, dimMAD: 0.59}},
+	// read by 1.5.0 and the fifth 1.6.0 candidate; 1.5.0: 0.67, 0.64.
+	{"1.10", tuningFile110, freshFile110, floor{toolPearson: 0.65, dimMAD: 0.67}},
+	// read by 1.5.0 and the fifth candidate's completeness rule alone;
+	// 1.5.0: 0.70, 0.56.
+	{"1.11", tuningFile111, freshFile111, floor{toolPearson: 0.68, dimMAD: 0.59}},
 }
 
-// parts111 reads the files added for 1.11: the tuning side's additions
-// and the part transcribed while the fifth 1.6.0 candidate was fitted.
-func parts111(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile111, "glama")
-	fresh, _ = observedRecords(t, freshFile111, freshSet)
-	return tuningAdded, fresh
-}
-
-// parts110 reads the files added for 1.10: the tuning side's additions
-// and the part transcribed while the fourth 1.6.0 candidate was fitted,
-// on which the fifth was read.
-func parts110(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile110, "glama")
-	fresh, _ = observedRecords(t, freshFile110, freshSet)
-	return tuningAdded, fresh
-}
-
-// parts19 reads the files added for 1.9: the tuning side's additions and
-// the part held out of the third 1.6.0 candidate's fit.
-func parts19(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile19, "glama")
-	fresh, _ = observedRecords(t, freshFile19, freshSet)
-	return tuningAdded, fresh
-}
-
-// parts18 reads the files added for 1.8: the tuning side's additions and
-// the part held out of the second 1.6.0 candidate's fit.
-func parts18(t testing.TB) (tuningAdded, fresh []record) {
-	tuningAdded, _ = observedRecords(t, tuningFile18, "glama")
-	fresh, _ = observedRecords(t, freshFile18, freshSet)
-	return tuningAdded, fresh
+// tables reads the part's two sides and tabulates them.
+func (p laterPart) tables(t *testing.T) (tuningAdded, fresh table) {
+	added, _ := observedRecords(t, p.tuning, "glama")
+	held, _ := observedRecords(t, p.fresh, freshSet)
+	return tabulate(t, "tuning part, "+p.version+" additions", added), tabulate(t, "fresh held-out part, "+p.version, held)
 }
 
 // enlargedTuning is the 1.3.0 tuning part with the 1.5 tuning additions:
@@ -644,30 +629,7 @@ var (
 	// 0.66 and 0.73).
 	enlargedTuningFloor = floor{toolPearson: 0.83, dimMAD: 0.51}
 	freshFloor          = floor{toolPearson: 0.64, dimMAD: 0.75}
-	// The fresh 1.6 part's floor, a little below what 1.5.0 measured on
-	// it when it was read (per-tool Pearson 0.72, the worst dimension MAD
-	// 0.59).
-	fresh16Floor = floor{toolPearson: 0.70, dimMAD: 0.62}
-	// The fresh 1.7 part's, below 1.5.0's figures when it was read
-	// (per-tool Pearson 0.70, the worst dimension MAD 0.78).
-	fresh17Floor = floor{toolPearson: 0.68, dimMAD: 0.80}
-	// The fresh 1.8 part's, below 1.5.0's figures when it was read
-	// (per-tool Pearson 0.73, the worst dimension MAD with five scores or
-	// more 0.51).
-	fresh18Floor = floor{toolPearson: 0.71, dimMAD: 0.54}
-	// The fresh 1.9 part's, below 1.5.0's figures when it was read
-	// (per-tool Pearson 0.74, the worst dimension MAD with five scores or
-	// more 0.56).
-	fresh19Floor = floor{toolPearson: 0.72, dimMAD: 0.59}
-	// The fresh 1.10 part's, below 1.5.0's figures when it was read
-	// (per-tool Pearson 0.67, the worst dimension MAD with five scores or
-	// more 0.64).
-	fresh110Floor = floor{toolPearson: 0.65, dimMAD: 0.67}
-	// The fresh 1.11 part's, below 1.5.0's figures when it was read
-	// (per-tool Pearson 0.70, the worst dimension MAD with five scores or
-	// more 0.56).
-	fresh111Floor = floor{toolPearson: 0.68, dimMAD: 0.59}
-	target        = floor{toolPearson: 0.85, dimMAD: 0.45}
+	target              = floor{toolPearson: 0.85, dimMAD: 0.45}
 )
 
 // minScoresPerDim is the fewest published scores a dimension needs before
@@ -699,24 +661,10 @@ func TestAgreementTable(t *testing.T) {
 	addedTab := tabulate(t, "tuning part, 1.5 additions", added)
 	enlarged := tabulate(t, "enlarged tuning part: the tuning part and its 1.5 additions", slices.Concat(tuning, added))
 	freshTab := tabulate(t, "fresh held-out part, 1.5", fresh)
-	added16, fresh16 := parts16(t)
-	added16Tab := tabulate(t, "tuning part, 1.6 additions", added16)
-	fresh16Tab := tabulate(t, "fresh held-out part, 1.6", fresh16)
-	added17, fresh17 := parts17(t)
-	added17Tab := tabulate(t, "tuning part, 1.7 additions", added17)
-	fresh17Tab := tabulate(t, "fresh held-out part, 1.7", fresh17)
-	added18, fresh18 := parts18(t)
-	added18Tab := tabulate(t, "tuning part, 1.8 additions", added18)
-	fresh18Tab := tabulate(t, "fresh held-out part, 1.8", fresh18)
-	added19, fresh19 := parts19(t)
-	added19Tab := tabulate(t, "tuning part, 1.9 additions", added19)
-	fresh19Tab := tabulate(t, "fresh held-out part, 1.9", fresh19)
-	added110, fresh110 := parts110(t)
-	added110Tab := tabulate(t, "tuning part, 1.10 additions", added110)
-	fresh110Tab := tabulate(t, "fresh held-out part, 1.10", fresh110)
-	added111, fresh111 := parts111(t)
-	added111Tab := tabulate(t, "tuning part, 1.11 additions", added111)
-	fresh111Tab := tabulate(t, "fresh held-out part, 1.11", fresh111)
+	later := make([][2]table, len(laterParts))
+	for i, p := range laterParts {
+		later[i][0], later[i][1] = p.tables(t)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# heuristic %s against published TDQS scores\n\n", heuristic.Version)
 	b.WriteString("Dimension columns in order: purpose, usage, behaviour, parameters, conciseness, completeness; - is not published.\n")
@@ -727,18 +675,10 @@ func TestAgreementTable(t *testing.T) {
 	addedTab.write(&b)
 	enlarged.writeStats(&b)
 	freshTab.write(&b)
-	added16Tab.write(&b)
-	fresh16Tab.write(&b)
-	added17Tab.write(&b)
-	fresh17Tab.write(&b)
-	added18Tab.write(&b)
-	fresh18Tab.write(&b)
-	added19Tab.write(&b)
-	fresh19Tab.write(&b)
-	added110Tab.write(&b)
-	fresh110Tab.write(&b)
-	added111Tab.write(&b)
-	fresh111Tab.write(&b)
+	for _, tabs := range later {
+		tabs[0].write(&b)
+		tabs[1].write(&b)
+	}
 	writeSelf(&b, selfAgreement(slices.Concat(tuning, heldOut, rescoredRecords(t))), tabs[1])
 	got := b.String()
 	if *update {
@@ -753,15 +693,22 @@ func TestAgreementTable(t *testing.T) {
 	if string(want) != got {
 		t.Errorf("the agreement table moved; read the difference and rewrite %s with -update if it is right:\n%s", agreementGolden, got)
 	}
-	for _, c := range []struct {
+	type check struct {
 		f  floor
 		tb table
-	}{{tuningFloor, tabs[0]}, {heldOutFloor, tabs[1]}, {enlargedTuningFloor, enlarged}, {freshFloor, freshTab}, {fresh16Floor, fresh16Tab}, {fresh17Floor, fresh17Tab}, {fresh18Floor, fresh18Tab}, {fresh19Floor, fresh19Tab}, {fresh110Floor, fresh110Tab}, {fresh111Floor, fresh111Tab}} {
+	}
+	checks := []check{{tuningFloor, tabs[0]}, {heldOutFloor, tabs[1]}, {enlargedTuningFloor, enlarged}, {freshFloor, freshTab}}
+	held := []table{tabs[1], freshTab}
+	for i, p := range laterParts {
+		checks = append(checks, check{p.floor, later[i][1]})
+		held = append(held, later[i][1])
+	}
+	for _, c := range checks {
 		for _, m := range c.f.misses(c.tb) {
 			t.Error(m)
 		}
 	}
-	for _, tb := range []table{tabs[1], freshTab, fresh16Tab, fresh17Tab, fresh18Tab, fresh19Tab, fresh110Tab, fresh111Tab} {
+	for _, tb := range held {
 		for _, m := range target.misses(tb) {
 			t.Logf("target not met: %s", m)
 		}
