@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/internal/gitrev"
 )
 
 // distrustChangedCache keeps the gate from reading the answers a change
@@ -37,16 +35,9 @@ func distrustChangedCache(ctx context.Context, store *cache.Store, base, head st
 	if store == nil || store.Dir() == "" || base == "" {
 		return nil, nil
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
+	repo, err := baseRepo(ctx, base)
+	if repo == nil {
 		return nil, err
-	}
-	repo, err := gitrev.Open(ctx, cwd)
-	if err != nil {
-		return nil, nil // the gate says so
-	}
-	if _, err := repo.Resolve(ctx, base); err != nil {
-		return nil, nil // the gate says so, with how to fetch it
 	}
 	if head != "" {
 		if _, err := repo.Resolve(ctx, head); err != nil {

@@ -45,16 +45,9 @@ func (a *app) basePlugins(ctx context.Context, base string) (*gate.PolicyChange,
 	if base == "" || file == "" {
 		return nil, nil
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
+	repo, err := baseRepo(ctx, base)
+	if repo == nil {
 		return nil, err
-	}
-	repo, err := gitrev.Open(ctx, cwd)
-	if err != nil {
-		return nil, nil // the gate says so
-	}
-	if _, err := repo.Resolve(ctx, base); err != nil {
-		return nil, nil // the gate says so, with how to fetch it
 	}
 	rel, in := repo.Rel(file)
 	if !in {
@@ -192,21 +185,33 @@ type pluginGuard struct {
 	refused []gate.PluginRefusal
 }
 
+// baseRepo opens the repository of the working directory for a gate
+// against base: nil, and no error, when there is no repository or base
+// does not resolve in it, which the gate reports itself (with how to
+// fetch the base).
+func baseRepo(ctx context.Context, base string) (*gitrev.Repo, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	repo, err := gitrev.Open(ctx, cwd)
+	if err != nil {
+		return nil, nil
+	}
+	if _, err := repo.Resolve(ctx, base); err != nil {
+		return nil, nil
+	}
+	return repo, nil
+}
+
 // newPluginGuard returns the guard of a gate against base, or nil when
 // there is no repository or base to judge by (the gate says so).
 func newPluginGuard(ctx context.Context, base string) *pluginGuard {
 	if base == "" {
 		return nil
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return nil
-	}
-	repo, err := gitrev.Open(ctx, cwd)
-	if err != nil {
-		return nil
-	}
-	if _, err := repo.Resolve(ctx, base); err != nil {
+	repo, _ := baseRepo(ctx, base)
+	if repo == nil {
 		return nil
 	}
 	return &pluginGuard{ctx: ctx, repo: repo, base: base}

@@ -347,13 +347,7 @@ func (r *Repo) Changed(ctx context.Context, base, head, dir string) ([]string, e
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	for _, f := range strings.Split(out, "\x00") {
-		if f != "" {
-			files = append(files, f)
-		}
-	}
-	return files, nil
+	return splitNUL(out), nil
 }
 
 // Untracked returns the files under dir, a path relative to the top of
@@ -365,13 +359,7 @@ func (r *Repo) Untracked(ctx context.Context, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	for _, f := range strings.Split(out, "\x00") {
-		if f != "" {
-			files = append(files, f)
-		}
-	}
-	return files, nil
+	return splitNUL(out), nil
 }
 
 // Link is a symbolic link of the work tree on the way to a path
@@ -446,4 +434,15 @@ func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
 		return nil, &gitError{cmd: "cat-file", stderr: strings.TrimSpace(stderr.String()), err: err}
 	}
 	return out, nil
+}
+
+// splitNUL splits git's -z output into its non-empty paths.
+func splitNUL(out string) []string {
+	var files []string
+	for _, f := range strings.Split(out, "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files
 }
