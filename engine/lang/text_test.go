@@ -453,19 +453,26 @@ func TestInFunctionErrorsNameTheFunction(t *testing.T) {
 		{"find_all_each('a', x.texts)", "find_all_each: a pattern is not a string"},
 		{"find_runs('a', 'a', 0)", "find_runs: a run is at least 1 character long, not 0"},
 	} {
-		e, err := NewEnv(Var{"x", Object})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, ds := e.Compile(tt.src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", tt.src, ds)
-		}
-		_, err = p.Eval(vars)
-		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+		if err := evalErr(t, tt.src, vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
 		}
 	}
+}
+
+// evalErr compiles src with x an object and returns the error of
+// evaluating it over vars.
+func evalErr(t *testing.T, src string, vars map[string]any) error {
+	t.Helper()
+	e, err := NewEnv(Var{"x", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatalf("%s: %v", src, ds)
+	}
+	_, err = p.Eval(vars)
+	return err
 }
 
 // TestFindFirstEachIn: the count of every match find_all_each_in finds,
@@ -493,15 +500,7 @@ func TestFindFirstEachIn(t *testing.T) {
 		{"find_first_each_in(['a'], x.texts, 1)", "find_first_each_in: a pattern is not a string"},
 		{"find_first_each_in(['a'], ['a'], ['bogus'], 1)", "find_first_each_in: "},
 	} {
-		e, err := NewEnv(Var{"x", Object})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, ds := e.Compile(tt.src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", tt.src, ds)
-		}
-		if _, err := p.Eval(vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+		if err := evalErr(t, tt.src, vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
 		}
 	}
