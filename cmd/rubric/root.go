@@ -144,7 +144,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	msg = redact.Text(msg, extra...)
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
-		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
+		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))
 	} else {
 		fmt.Fprintln(stderr, "rubric:", msg)
 	}
@@ -383,6 +383,21 @@ var gateInstead = func() map[string]string {
 	}
 	return m
 }()
+
+// indentLines indents every line of msg after the first by two spaces,
+// leaving an empty line empty: indented, the blank line before "Did you
+// mean this?" ended in spaces.
+func indentLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) == "" {
+			lines[i] = ""
+		} else {
+			lines[i] = "  " + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // groupAnnotation marks a command group refuseUnknown has seen to.
 const groupAnnotation = "rubric/group"
