@@ -165,16 +165,16 @@ func (a *app) rootCmd() *cobra.Command {
 				// which reads no configuration.
 				return nil
 			}
-			adviseHuge(cmd)
-			// A credential on a server's command line (-- server
-			// --token VALUE) is hidden from the log from the start: a
-			// server may be started before its target is read.
-			a.hidden.Add(redact.ArgSecrets(args)...)
 			// A RUBRIC_* value viper would misread is refused by
 			// name before anything reads it.
 			if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
 				return err
 			}
+			adviseHuge(cmd)
+			// A credential on a server's command line (-- server
+			// --token VALUE) is hidden from the log from the start: a
+			// server may be started before its target is read.
+			a.hidden.Add(redact.ArgSecrets(args)...)
 			var err error
 			if a.local, err = localconfig.Load(a.v, cmd); err != nil {
 				return err

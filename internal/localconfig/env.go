@@ -2,11 +2,14 @@ package localconfig
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/rubricmcp/rubric/internal/hugepages"
 )
 
 // ZeroMeans is the annotation of a duration flag whose 0 means
@@ -30,9 +33,17 @@ func AllowZero(fs *pflag.FlagSet, names ...string) {
 // read as 600ns) or not above zero. The message names the variable, the
 // value and a good one. Strings, and types of a flag's own, are read by
 // the command, which says what is wrong with them. An empty variable is
-// unset, as viper reads it.
+// unset, as viper reads it. RUBRIC_HUGEPAGES, which sets no flag, is
+// checked too: on or off.
 func CheckEnv(flags *pflag.FlagSet, getenv func(string) string) error {
 	var err error
+	// RUBRIC_HUGEPAGES sets no flag: a switch that any word but
+	// the ones for off turned on.
+	if val := getenv(hugepages.Env); val != "" {
+		if !slices.Contains(switchWords, strings.ToLower(strings.TrimSpace(val))) {
+			return fmt.Errorf("environment %s=%s: it takes on or off, such as %s=0 to back the heap by no huge pages", hugepages.Env, strconv.Quote(val), hugepages.Env)
+		}
+	}
 	flags.VisitAll(func(f *pflag.Flag) {
 		if err != nil {
 			return
@@ -101,6 +112,10 @@ func goodOr(f *pflag.Flag, fallback string, good func(string) bool) string {
 	}
 	return fallback
 }
+
+// switchWords are the values of a switch: hugepages reads the second
+// half as off.
+var switchWords = []string{"1", "on", "true", "yes", "0", "off", "false", "no"}
 
 // trustValue reads a value of RUBRIC_TRUST_LOCAL_CONFIG; ok is false
 // when it is none of the words for true or false.

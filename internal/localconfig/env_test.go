@@ -46,6 +46,10 @@ func TestCheckEnv(t *testing.T) {
 			`environment RUBRIC_TIMEOUT="-5m": --timeout takes a duration with its unit, not below zero, such as RUBRIC_TIMEOUT=5m0s`},
 		{"a default that is no example", map[string]string{"RUBRIC_POLL": "1"},
 			`environment RUBRIC_POLL="1": --poll takes a duration with its unit, above zero, such as RUBRIC_POLL=10s`},
+		{"huge pages off", map[string]string{"RUBRIC_HUGEPAGES": "Off"}, ""},
+		{"huge pages on", map[string]string{"RUBRIC_HUGEPAGES": "1"}, ""},
+		{"huge pages neither", map[string]string{"RUBRIC_HUGEPAGES": "disable"},
+			`environment RUBRIC_HUGEPAGES="disable": it takes on or off, such as RUBRIC_HUGEPAGES=0 to back the heap by no huge pages`},
 		{"a flag the command lacks is not read", map[string]string{"RUBRIC_WORKERS": "many"}, ""},
 	}
 	for _, tt := range tests {
