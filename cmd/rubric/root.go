@@ -144,7 +144,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	msg = redact.Text(msg, extra...)
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
-		fmt.Fprintln(stderr, "rubric: "+strings.ReplaceAll(msg, "\n", "\n  "))
+		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))
 	} else {
 		fmt.Fprintln(stderr, "rubric:", msg)
 	}
@@ -164,6 +164,11 @@ func (a *app) rootCmd() *cobra.Command {
 				// rubric or a group given no command prints its help,
 				// which reads no configuration.
 				return nil
+			}
+			// A RUBRIC_* value viper would misread is refused by
+			// name before anything reads it.
+			if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
+				return err
 			}
 			adviseHuge(cmd)
 			// A credential on a server's command line (-- server
@@ -378,6 +383,21 @@ var gateInstead = func() map[string]string {
 	}
 	return m
 }()
+
+// indentLines indents every line of msg after the first by two spaces,
+// leaving an empty line empty: indented, the blank line before "Did you
+// mean this?" ended in spaces.
+func indentLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) == "" {
+			lines[i] = ""
+		} else {
+			lines[i] = "  " + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // groupAnnotation marks a command group refuseUnknown has seen to.
 const groupAnnotation = "rubric/group"

@@ -35,7 +35,7 @@ func (a *app) scoreCmd() *cobra.Command {
 			f.String(w.Flag, "", "also write "+w.What+" to this file")
 		}
 	}
-	f.String("sarif-category", "", "the GitHub code scanning category of the SARIF's runs (automationDetails.id), which upload-sarif's own category input cannot change once set (default: rubric/RUBRIC/SERVER; with --config-file, CATEGORY/RUBRIC/SERVER for each run)")
+	f.String("sarif-category", "", "the GitHub code scanning category of the SARIF's runs (automationDetails.id), which upload-sarif's own category input cannot change once set (default: rubric/RUBRIC/SERVER; with --config-file, CATEGORY/RUBRIC/SERVER for each run); needs --sarif or --format sarif")
 	f.String("fail-under", "", "exit 1 when the overall score is below this grade (B) or score (75)")
 	f.Int("max-issues", 20, "issues shown in the terminal fix list (0 for all)")
 	f.Int("max-rows", 40, "tools shown in the terminal table, worst first (0 for all)")
@@ -54,6 +54,9 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	a.batches = true // --batch collects a batch left running: refuse to ask it again
 	format, err := a.outFormat(cmd)
 	if err != nil {
+		return err
+	}
+	if err := runflags.CheckSARIFCategory(v, cmd.Flags(), format.Name); err != nil {
 		return err
 	}
 	a.early = a.flags(cmd).StartEarly(a.host(), args) // starts while the rubric compiles

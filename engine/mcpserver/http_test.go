@@ -206,8 +206,8 @@ func TestHTTPSession(t *testing.T) {
 	// Written as mcp-go writes its own ids, but never issued.
 	const never = "mcp-session-7d444840-9dc0-11d1-b245-5ffdce74fad2"
 	const list = `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`
-	const unknown = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request's Mcp-Session-Id names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session"}}`
-	const unknownPart = "~names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session"
+	const unknown = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request's Mcp-Session-Id names no session of this server (never issued, ended by a DELETE or a restart of rubric mcp, or forgotten as the oldest when more than 4096 were open): send initialize again for a new session"}}`
+	const unknownPart = "~names no session of this server (never issued, ended by a DELETE or a restart of rubric mcp, or forgotten as the oldest when more than 4096 were open): send initialize again for a new session"
 	const missing = `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"this request has no Mcp-Session-Id header: send initialize first, then every other request with the Mcp-Session-Id header its response carries"}}`
 	const modern = `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`
 	version := map[string]string{"MCP-Protocol-Version": "2025-11-25"}

@@ -20,6 +20,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -238,7 +239,7 @@ func (s *Server) bounded(ids *sessionIDs, h http.Handler) http.Handler {
 			writeRPCError(w, http.StatusBadRequest, id, "this request has no "+server.HeaderKeySessionID+" header: send initialize first, then every other request with the "+server.HeaderKeySessionID+" header its response carries")
 			return
 		case !ids.known(session):
-			writeRPCError(w, http.StatusNotFound, id, "this request's "+server.HeaderKeySessionID+" names no session of this server (never issued, or ended by a DELETE or a restart of rubric mcp): send initialize again for a new session")
+			writeRPCError(w, http.StatusNotFound, id, "this request's "+server.HeaderKeySessionID+" names no session of this server (never issued, ended by a DELETE or a restart of rubric mcp, or forgotten as the oldest when more than "+strconv.Itoa(DefaultMaxSessions)+" were open): send initialize again for a new session")
 			return
 		}
 		h.ServeHTTP(w, r)

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"container/list"
 	"crypto/rand"
 	"errors"
 	"sync"
@@ -15,11 +16,22 @@ import (
 // a new session with initialize; bounded does, before mcp-go reads the
 // request. An ended session's id is forgotten: unknown and ended get
 // the same answer, and the set does not grow with every session the
-// server ever had.
+// server ever had. Nor with sessions never ended: past max live ones
+// (DefaultMaxSessions when 0), the oldest issued is forgotten, and its
+// client, answered 404, initializes again; a client that looped on
+// initialize grew the set without bound.
 type sessionIDs struct {
-	mu   sync.Mutex
-	live map[string]struct{}
+	mu  sync.Mutex
+	max int
+	// live maps each live id to its place in order, oldest first.
+	live  map[string]*list.Element
+	order list.List
 }
+
+// DefaultMaxSessions is how many HTTP sessions rubric mcp keeps live at
+// once: far more than the clients of one machine open, few enough that
+// their ids take no memory worth counting.
+const DefaultMaxSessions = 4096
 
 // errUnknownSession is what Validate and Terminate say of an id the set
 // does not hold.
@@ -34,14 +46,22 @@ func (s *sessionIDs) Generate() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.live == nil {
-		s.live = map[string]struct{}{}
+		s.live = map[string]*list.Element{}
 	}
-	s.live[id] = struct{}{}
+	limit := s.max
+	if limit <= 0 {
+		limit = DefaultMaxSessions
+	}
+	for len(s.live) >= limit {
+		oldest := s.order.Front()
+		delete(s.live, s.order.Remove(oldest).(string))
+	}
+	s.live[id] = s.order.PushBack(id)
 	return id
 }
 
 // Validate says whether id names a live session: an error when it does
-// not (never issued, or ended).
+// not (never issued, ended, or forgotten as the oldest).
 func (s *sessionIDs) Validate(id string) (isTerminated bool, err error) {
 	if !s.known(id) {
 		return false, errUnknownSession
@@ -54,7 +74,10 @@ func (s *sessionIDs) Validate(id string) (isTerminated bool, err error) {
 func (s *sessionIDs) Terminate(id string) (isNotAllowed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.live, id)
+	if e, ok := s.live[id]; ok {
+		s.order.Remove(e)
+		delete(s.live, id)
+	}
 	return false, nil
 }
 

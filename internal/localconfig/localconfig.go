@@ -266,11 +266,8 @@ func Trusted(flag bool) bool {
 	if flag {
 		return true
 	}
-	switch strings.ToLower(strings.TrimSpace(os.Getenv("RUBRIC_TRUST_LOCAL_CONFIG"))) {
-	case "1", "t", "true", "yes":
-		return true
-	}
-	return false
+	trust, _ := trustValue(os.Getenv("RUBRIC_TRUST_LOCAL_CONFIG"))
+	return trust
 }
 
 func sortedKeys[V any](m map[string]V) []string {

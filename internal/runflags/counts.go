@@ -2,8 +2,6 @@ package runflags
 
 import (
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -44,17 +42,12 @@ var durations = []struct{ name, example string }{
 // CheckDurations refuses a duration of the flags in durations that cmd
 // has, from a flag, the environment or the config file, that is not
 // above zero: the host took it for its default without a word. A value
-// from the environment must say its unit: RUBRIC_JUDGE_TIMEOUT=600 was
-// read as 600 nanoseconds, and every call to the judge timed out.
+// from the environment without its unit (RUBRIC_JUDGE_TIMEOUT=600, read
+// as 600 nanoseconds) is refused before, by localconfig.CheckEnv.
 func CheckDurations(v *viper.Viper, cmd *cobra.Command) error {
 	for _, d := range durations {
 		if cmd.Flags().Lookup(d.name) == nil {
 			continue
-		}
-		if s, ok := v.Get(d.name).(string); ok {
-			if _, err := time.ParseDuration(strings.TrimSpace(s)); err != nil {
-				return fmt.Errorf("--%s %s: give a duration with its unit, such as %s", d.name, s, d.example)
-			}
 		}
 		if t := v.GetDuration(d.name); t <= 0 {
 			return fmt.Errorf("--%s %s: give a duration above zero, such as %s", d.name, v.GetString(d.name), d.example)

@@ -1,9 +1,12 @@
 package runflags
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/rubricmcp/rubric/engine/report/text"
@@ -38,4 +41,25 @@ func Outputs(v *viper.Viper, format writers.Writer, stdout io.Writer) (writers.O
 		o.Files[w.Flag] = v.GetString(w.Flag)
 	}
 	return o, opt
+}
+
+// CheckSARIFCategory refuses a --sarif-category that names no category,
+// from wherever it came: "/" (or spaces) became the id "/", a run of no
+// category. It refuses one given on the command line to a run that
+// writes no SARIF (format, the main output's, is not sarif and --sarif
+// is not given), which ignored it without a word; from the environment
+// or a config file it is a standing setting, used when SARIF is
+// written.
+func CheckSARIFCategory(v *viper.Viper, flags *pflag.FlagSet, format string) error {
+	category := v.GetString("sarif-category")
+	if category == "" {
+		return nil
+	}
+	if strings.TrimSpace(strings.Trim(strings.TrimSpace(category), "/")) == "" {
+		return fmt.Errorf("--sarif-category %q names no category: give a name such as mcp-tools or rubric/tdqs, by which GitHub code scanning tells runs apart", category)
+	}
+	if f := flags.Lookup("sarif-category"); f != nil && f.Changed && format != "sarif" && v.GetString("sarif") == "" {
+		return fmt.Errorf("--sarif-category %s applies to SARIF, and this run writes none: add --sarif FILE (or --format sarif), or leave --sarif-category out", category)
+	}
+	return nil
 }

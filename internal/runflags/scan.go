@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/progress"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -41,6 +42,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score (0: no bound)")
 	f.Int("attempts", 3, "tries of installing and of starting each server")
 	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
+	localconfig.AllowZero(f, "timeout", "backoff")
 	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
 	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
 	f.String("judge-rate", "", "the most calls a minute to each judge model, shared by every worker on the queue's database: N/min or N/s (default: no limit)")

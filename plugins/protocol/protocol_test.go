@@ -29,6 +29,26 @@ func TestTargetCrossesIntact(t *testing.T) {
 	}
 }
 
+// TestLimitsCrossRoundedUp: a deadline that is not a whole number of
+// milliseconds crosses rounded up, so that one under a millisecond is
+// not taken for none (the default) on the other side.
+func TestLimitsCrossRoundedUp(t *testing.T) {
+	tests := []struct{ sent, received time.Duration }{
+		{0, 0},
+		{time.Nanosecond, time.Millisecond},
+		{time.Millisecond, time.Millisecond},
+		{1500 * time.Microsecond, 2 * time.Millisecond},
+		{time.Minute, time.Minute},
+	}
+	for _, tt := range tests {
+		target := transport.Target{Limits: transport.Limits{StartTimeout: tt.sent, RequestTimeout: tt.sent}}
+		got := targetFromProto(targetToProto(target)).Limits
+		if got.StartTimeout != tt.received || got.RequestTimeout != tt.received {
+			t.Errorf("sent %s, received start %s and request %s, want %s", tt.sent, got.StartTimeout, got.RequestTimeout, tt.received)
+		}
+	}
+}
+
 func TestIdentityCrossesIntact(t *testing.T) {
 	for _, id := range []judge.Identity{
 		{Plugin: "p", Version: "1"},

@@ -461,8 +461,8 @@ func targetToProto(t transport.Target) *pluginv1.Target {
 		UnsetEnv: t.Unset,
 		Headers:  t.Headers,
 		Limits: &pluginv1.Limits{
-			StartTimeoutMs:   t.Limits.StartTimeout.Milliseconds(),
-			RequestTimeoutMs: t.Limits.RequestTimeout.Milliseconds(),
+			StartTimeoutMs:   millis(t.Limits.StartTimeout),
+			RequestTimeoutMs: millis(t.Limits.RequestTimeout),
 			MaxBytes:         t.Limits.MaxBytes,
 			MaxTools:         int64(t.Limits.MaxTools),
 		},
@@ -470,6 +470,16 @@ func targetToProto(t transport.Target) *pluginv1.Target {
 		FollowRedirects: t.FollowRedirects,
 		Sandbox:         sandboxToProto(t.Sandbox),
 	}
+}
+
+// millis is d in whole milliseconds, as the wire carries it, rounded
+// up: truncated, --start-timeout 1ns crossed as 0, which the plugin
+// reads as no limit given (the default), and had no effect.
+func millis(d time.Duration) int64 {
+	if d <= 0 {
+		return d.Milliseconds()
+	}
+	return int64((d + time.Millisecond - 1) / time.Millisecond)
 }
 
 func sandboxToProto(s transport.Sandbox) *pluginv1.Sandbox {
