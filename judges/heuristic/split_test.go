@@ -70,12 +70,22 @@ const (
 	freshFile111  = "glama_tdqs_fresh_1_11.json"
 )
 
+// The files added for 1.12, so that a held-out part is left once
+// glama_tdqs_fresh_1_11.json has been read by two rules, like every fresh
+// part before it; split the same way, with the 1.11 files counted as
+// earlier files, before any record of them was transcribed
+// (TestSplitRule).
+const (
+	tuningFile112 = "glama_tdqs_tuning_1_12.json"
+	freshFile112  = "glama_tdqs_fresh_1_12.json"
+)
+
 // TestSplitRule checks the rule that put each record of the 1.3.0 and the
-// 1.5 to 1.11 files in the tuning or the held-out part
+// 1.5 to 1.12 files in the tuning or the held-out part
 // (calibration/dev/README.md), fixed before any record was transcribed: a
 // server already in an earlier file stays in that file's part; any other
 // goes by the parity of the first byte of the SHA-256 of its key, even to
-// tuning, odd to held out. The fresh held-out files of 1.5 to 1.11 are
+// tuning, odd to held out. The fresh held-out files of 1.5 to 1.12 are
 // stricter: each holds only servers in no earlier file, so that no tool
 // of it has a sibling anyone has looked at. Glama lists some servers under
 // two spellings of one key (with and without a leading "@", or in another
@@ -135,7 +145,7 @@ func TestSplitRule(t *testing.T) {
 		}
 	}
 
-	// The 1.5 to 1.11 files, each pair against every file before it. A
+	// The 1.5 to 1.12 files, each pair against every file before it. A
 	// new tuning file may hold new tools of a server in an earlier tuning
 	// file and none of a server in an earlier held-out file; a fresh file
 	// holds only servers in no earlier file.
@@ -149,6 +159,7 @@ func TestSplitRule(t *testing.T) {
 		{tuningFile19, freshFile19},
 		{tuningFile110, freshFile110},
 		{tuningFile111, freshFile111},
+		{tuningFile112, freshFile112},
 	} {
 		tuning, fresh := servers(pair.tuning), servers(pair.fresh)
 		inTuning := map[string]bool{}
@@ -183,20 +194,27 @@ func TestSplitRule(t *testing.T) {
 	}
 }
 
-// TestNoCopies checks the 1.11 files against every earlier file of Glama
-// pages (glama_tdqs_rescored.json included) and against each other: no
-// record may repeat an earlier record's address, its server and tool name
-// (with the server's key spelt as sameServer does in TestSplitRule), or
-// its Instructions text, whole or in its first 60 characters, and no
-// server may have more than five tools in them. A copy of a page someone
-// has looked at is not held out, and a fresh text also in tuning would be
-// read twice.
+// TestNoCopies checks the 1.11 files, and then the 1.12 files, against
+// every file of Glama pages before them (glama_tdqs_rescored.json
+// included; the 1.11 files are earlier files for the 1.12 check) and
+// against each other: no record may repeat an earlier record's address,
+// its server and tool name (with the server's key spelt as sameServer does
+// in TestSplitRule), or its Instructions text, whole or in its first 60
+// characters, and no server may have more than five tools in one part's
+// pair of files. A copy of a page someone has looked at is not held out,
+// and a fresh text also in tuning would be read twice.
 func TestNoCopies(t *testing.T) {
 	earlier := []string{
 		"glama_tdqs_observed.json", "glama_tdqs_heldout.json", "glama_tdqs_extra.json",
 		"glama_tdqs_tuning_1_3.json", "glama_tdqs_heldout_1_3.json", "glama_tdqs_rescored.json",
 		tuningFile15, freshFile15, tuningFile16, freshFile16, tuningFile17, freshFile17,
 		tuningFile18, freshFile18, tuningFile19, freshFile19, tuningFile110, freshFile110,
+	}
+	// The checked parts, in the order they were added: each is checked
+	// against every file listed before it, earlier checked parts included.
+	parts := []struct{ name, tuning, fresh string }{
+		{"1.11", tuningFile111, freshFile111},
+		{"1.12", tuningFile112, freshFile112},
 	}
 	const prefix = 60
 	head := func(s string) string {
@@ -208,9 +226,16 @@ func TestNoCopies(t *testing.T) {
 	sameServer := func(k string) string { return strings.ToLower(strings.TrimPrefix(k, "@")) }
 	type seen struct{ url, tool, text, head map[string]string }
 	s := seen{map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}}
-	perServer := map[string]int{}
-	for _, file := range append(earlier, tuningFile111, freshFile111) {
-		isNew := file == tuningFile111 || file == freshFile111
+	// partOf names the checked part a file belongs to, "" for the earlier files.
+	partOf := map[string]string{}
+	files := earlier
+	for _, p := range parts {
+		partOf[p.tuning], partOf[p.fresh] = p.name, p.name
+		files = append(files, p.tuning, p.fresh)
+	}
+	perServer := map[string]map[string]int{}
+	for _, file := range files {
+		part := partOf[file]
 		var obs observedFile
 		readJSON(t, file, &obs)
 		for i, r := range obs.Tools {
@@ -220,7 +245,7 @@ func TestNoCopies(t *testing.T) {
 			if strings.HasPrefix(text, "SAME_AS:") {
 				text = ""
 			}
-			if isNew {
+			if part != "" {
 				if prev, ok := s.url[r.URL]; ok {
 					t.Errorf("%s: the address is already transcribed in %s; leave the page out", where, prev)
 				}
@@ -232,7 +257,10 @@ func TestNoCopies(t *testing.T) {
 				} else if prev, ok := s.head[head(text)]; ok && text != "" {
 					t.Errorf("%s: the Instructions text starts as %s's does; keep one copy, on the tuning side", where, prev)
 				}
-				perServer[sameServer(sourceKey(r.URL))]++
+				if perServer[part] == nil {
+					perServer[part] = map[string]int{}
+				}
+				perServer[part][sameServer(sourceKey(r.URL))]++
 			}
 			// An earlier file may repeat a record on purpose (captures, groups);
 			// only the first place a key was seen is kept.
@@ -243,9 +271,11 @@ func TestNoCopies(t *testing.T) {
 			}
 		}
 	}
-	for k, n := range perServer {
-		if n > 5 {
-			t.Errorf("%s has %d tools in the 1.11 files; keep at most five a server", k, n)
+	for part, counts := range perServer {
+		for k, n := range counts {
+			if n > 5 {
+				t.Errorf("%s has %d tools in the %s files; keep at most five a server", k, n, part)
+			}
 		}
 	}
 }
