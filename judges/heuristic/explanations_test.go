@@ -287,6 +287,32 @@ func TestSuggestionReadsAsADescription(t *testing.T) {
 			"outputSchema": map[string]any{"type": "object", "description": "The number of words."}},
 			"Count words. Read-only: it changes nothing. Returns the number of words.",
 			[]string{"when to use it and what it changes."}},
+		// github's list_issues has seven optional parameters; the
+		// suggestion named six and ended, as if state were not one.
+		{"more optional parameters than a suggestion lists", map[string]any{"name": "list_issues",
+			"description": "List issues in a repository with filtering options",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"repo"}, "properties": map[string]any{
+				"repo": map[string]any{"type": "string", "description": "Repository name"}, "direction": map[string]any{"type": "string"},
+				"labels": map[string]any{"type": "string"}, "page": map[string]any{"type": "number"}, "per_page": map[string]any{"type": "number"},
+				"since": map[string]any{"type": "string"}, "sort": map[string]any{"type": "string"}, "state": map[string]any{"type": "string"}}}},
+			"List issues in a repository with filtering options. Requires repo (string): Repository name. " +
+				"Optional: direction (string), labels (string), page (number), per_page (number), since (string), sort (string), and 1 more (see the inputSchema).",
+			[]string{"what the call returns"}},
+		// github's get_pull_request_status: the purpose was cut at six
+		// words, "Get the combined status of all status."
+		{"a purpose longer than a task's object", map[string]any{"name": "get_pull_request_status",
+			"description": "Get the combined status of all status checks for a pull request",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"pull_number"}, "properties": map[string]any{
+				"pull_number": map[string]any{"type": "number", "description": "Pull request number"}}}},
+			"Get the combined status of all status checks. Requires pull_number (number): Pull request number.",
+			[]string{"when to use it and what it changes", "what the call returns"}},
+		// With no natural end within the bound, the name's verb and
+		// resource, not a phrase cut short.
+		{"a purpose with no end in sight", map[string]any{"name": "get_status",
+			"description": "Get status " + strings.Repeat("very ", 20) + "much",
+			"inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}},
+			"Get the status.",
+			[]string{"what the call returns"}},
 		{"nothing but a name", map[string]any{"name": "frobnicate"},
 			"",
 			[]string{"show nothing a better description could say, and add what the definition does not show: what the tool does to the frobnicate; when to use it and what it changes; what the call returns."}},
