@@ -232,6 +232,13 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 		{"one undescribed parameter", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, as plain text.",
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
 			[]string{"explains the undescribed parameter to ("}, []string{"parameters to"}},
+		// filesystem's move_file said "constraints (\"allowed director\")"
+		// and git_log "authentication (\"auth\")": a cue's stem, words the
+		// text does not hold. The quote is the word that matched.
+		{"a stem's whole word quoted", toolSpec{name: "move_file", desc: "Move a file. Both paths must be within allowed directories."}, "behavioral_transparency", 0,
+			[]string{`constraints ("allowed directories")`}, []string{`"allowed director"`}},
+		{"a stem quoted as the text has it", toolSpec{name: "view_log", desc: "View the commit history of a private repository; it needs authentication."}, "behavioral_transparency", 0,
+			[]string{`authentication ("authentication")`}, []string{`("auth")`}},
 		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
 			[]string{"a complex tool (1 parameter, nested objects)"}, []string{"1 parameters"}},
 	} {
