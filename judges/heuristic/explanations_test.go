@@ -239,6 +239,13 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 			[]string{`constraints ("allowed directories")`}, []string{`"allowed director"`}},
 		{"a stem quoted as the text has it", toolSpec{name: "view_log", desc: "View the commit history of a private repository; it needs authentication."}, "behavioral_transparency", 0,
 			[]string{`authentication ("authentication")`}, []string{`("auth")`}},
+		// notion's API-update-page-markdown: usage "only implied (\"e g\")",
+		// its text says "(e.g. row limit exceeded)".
+		{"an abbreviation quoted as written", toolSpec{name: "update_page", desc: "Update a page. Fails on a conflict (e.g. a row limit exceeded)."}, "usage_guidelines", 3,
+			[]string{`usage is only implied ("e.g.")`}, []string{`"e g"`}},
+		{"a value cue quoted as written", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, e.g. Reading list.",
+			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
+			[]string{`explains the undescribed parameter to ("e.g.")`}, []string{`"e g"`}},
 		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
 			[]string{"a complex tool (1 parameter, nested objects)"}, []string{"1 parameters"}},
 	} {

@@ -212,6 +212,7 @@ func TestMatching(t *testing.T) {
 		{"Returns the list of files.", "list of", "list of"},
 		{"Returns files.", "list of", ""},
 		{"Reads a file.", "auth*", ""},
+		{"Conflict (e.g. row limit exceeded).", "e g", "e.g."},
 	} {
 		if got := NewText(tc.text).Matching(tc.phrase); got != tc.want {
 			t.Errorf("NewText(%q).Matching(%q) = %q, want %q", tc.text, tc.phrase, got, tc.want)

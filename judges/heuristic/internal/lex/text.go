@@ -319,15 +319,23 @@ func findPhrase(norm, phrase string) int {
 	}
 }
 
+// abbreviated gives the abbreviations whose words a phrase can be
+// ("e g" is what is left of "e.g.") as they are written.
+var abbreviated = map[string]string{"e g": "e.g.", "i e": "i.e."}
+
 // Matching returns phrase as t has it: a phrase ending in "*" with its
 // last word the whole word of t it started ("allowed director*" as
-// "allowed directories"), any other phrase as it is, and "" when t has
-// it not. An explanation quotes it, so that its quote is words of the
+// "allowed directories"), the words of an abbreviation as it is written
+// ("e g" as "e.g."), any other phrase as it is, and "" when t has it
+// not. An explanation quotes it, so that its quote is words of the
 // text rather than a stem that appears nowhere in it.
 func (t Text) Matching(phrase string) string {
 	at := t.Find(phrase)
 	if at < 0 {
 		return ""
+	}
+	if w, ok := abbreviated[phrase]; ok {
+		return w
 	}
 	if !strings.HasSuffix(phrase, "*") {
 		return phrase
