@@ -156,6 +156,42 @@ func TestPutAndDeleteAreNotConfused(t *testing.T) {
 	}
 }
 
+// TestSynonymousVerbsAreNotTheSameVerb: github's create_issue and
+// add_issue_comment were paired for the "same verb"; their verbs are two,
+// which the heuristic reads as synonyms, and the reason says so. A pair
+// that does share its verb still says "same verb".
+func TestSynonymousVerbsAreNotTheSameVerb(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		tools       []map[string]any
+		says, never string
+	}{
+		{"create and add", []map[string]any{
+			{"name": "create_issue", "description": "Create a new issue in a GitHub repository"},
+			{"name": "add_issue_comment", "description": "Add a comment to an existing issue"},
+			{"name": "list_commits", "description": "Get list of commits of a branch"},
+		}, "synonymous verbs (create, add)", "same verb"},
+		{"get and get", []map[string]any{
+			{"name": "get_pull_request", "description": "Get details of a specific pull request"},
+			{"name": "get_pull_request_files", "description": "Get the list of files changed in a pull request"},
+			{"name": "merge_branch", "description": "Merge a branch"},
+		}, "same verb", "synonymous"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var a gConfusable
+			askG(t, heuristic.KindConfusable, map[string]any{"tools": tc.tools}, &a)
+			if len(a.Pairs) == 0 {
+				t.Fatalf("no pair: the case no longer tests the reason")
+			}
+			for _, p := range a.Pairs {
+				if !strings.Contains(p.Reason, tc.says) || strings.Contains(p.Reason, tc.never) {
+					t.Errorf("%s / %s: reason %q, want it to say %q and not %q", p.A, p.B, p.Reason, tc.says, tc.never)
+				}
+			}
+		})
+	}
+}
+
 // TestContradictionNeedsContext: phrases matched out of context flagged
 // tools as contradicting their annotations, forcing transparency to 1.
 // A negation, a "does not modify", a phrase about what the tool acts on
