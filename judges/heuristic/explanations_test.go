@@ -156,6 +156,42 @@ func TestPutAndDeleteAreNotConfused(t *testing.T) {
 	}
 }
 
+// TestSynonymousVerbsAreNotTheSameVerb: github's create_issue and
+// add_issue_comment were paired for the "same verb"; their verbs are two,
+// which the heuristic reads as synonyms, and the reason says so. A pair
+// that does share its verb still says "same verb".
+func TestSynonymousVerbsAreNotTheSameVerb(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		tools       []map[string]any
+		says, never string
+	}{
+		{"create and add", []map[string]any{
+			{"name": "create_issue", "description": "Create a new issue in a GitHub repository"},
+			{"name": "add_issue_comment", "description": "Add a comment to an existing issue"},
+			{"name": "list_commits", "description": "Get list of commits of a branch"},
+		}, "synonymous verbs (create, add)", "same verb"},
+		{"get and get", []map[string]any{
+			{"name": "get_pull_request", "description": "Get details of a specific pull request"},
+			{"name": "get_pull_request_files", "description": "Get the list of files changed in a pull request"},
+			{"name": "merge_branch", "description": "Merge a branch"},
+		}, "same verb", "synonymous"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var a gConfusable
+			askG(t, heuristic.KindConfusable, map[string]any{"tools": tc.tools}, &a)
+			if len(a.Pairs) == 0 {
+				t.Fatalf("no pair: the case no longer tests the reason")
+			}
+			for _, p := range a.Pairs {
+				if !strings.Contains(p.Reason, tc.says) || strings.Contains(p.Reason, tc.never) {
+					t.Errorf("%s / %s: reason %q, want it to say %q and not %q", p.A, p.B, p.Reason, tc.says, tc.never)
+				}
+			}
+		})
+	}
+}
+
 // TestContradictionNeedsContext: phrases matched out of context flagged
 // tools as contradicting their annotations, forcing transparency to 1.
 // A negation, a "does not modify", a phrase about what the tool acts on
@@ -232,6 +268,20 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 		{"one undescribed parameter", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, as plain text.",
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
 			[]string{"explains the undescribed parameter to ("}, []string{"parameters to"}},
+		// filesystem's move_file said "constraints (\"allowed director\")"
+		// and git_log "authentication (\"auth\")": a cue's stem, words the
+		// text does not hold. The quote is the word that matched.
+		{"a stem's whole word quoted", toolSpec{name: "move_file", desc: "Move a file. Both paths must be within allowed directories."}, "behavioral_transparency", 0,
+			[]string{`constraints ("allowed directories")`}, []string{`"allowed director"`}},
+		{"a stem quoted as the text has it", toolSpec{name: "view_log", desc: "View the commit history of a private repository; it needs authentication."}, "behavioral_transparency", 0,
+			[]string{`authentication ("authentication")`}, []string{`("auth")`}},
+		// notion's API-update-page-markdown: usage "only implied (\"e g\")",
+		// its text says "(e.g. row limit exceeded)".
+		{"an abbreviation quoted as written", toolSpec{name: "update_page", desc: "Update a page. Fails on a conflict (e.g. a row limit exceeded)."}, "usage_guidelines", 3,
+			[]string{`usage is only implied ("e.g.")`}, []string{`"e g"`}},
+		{"a value cue quoted as written", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, e.g. Reading list.",
+			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
+			[]string{`explains the undescribed parameter to ("e.g.")`}, []string{`"e g"`}},
 		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
 			[]string{"a complex tool (1 parameter, nested objects)"}, []string{"1 parameters"}},
 	} {
@@ -287,6 +337,32 @@ func TestSuggestionReadsAsADescription(t *testing.T) {
 			"outputSchema": map[string]any{"type": "object", "description": "The number of words."}},
 			"Count words. Read-only: it changes nothing. Returns the number of words.",
 			[]string{"when to use it and what it changes."}},
+		// github's list_issues has seven optional parameters; the
+		// suggestion named six and ended, as if state were not one.
+		{"more optional parameters than a suggestion lists", map[string]any{"name": "list_issues",
+			"description": "List issues in a repository with filtering options",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"repo"}, "properties": map[string]any{
+				"repo": map[string]any{"type": "string", "description": "Repository name"}, "direction": map[string]any{"type": "string"},
+				"labels": map[string]any{"type": "string"}, "page": map[string]any{"type": "number"}, "per_page": map[string]any{"type": "number"},
+				"since": map[string]any{"type": "string"}, "sort": map[string]any{"type": "string"}, "state": map[string]any{"type": "string"}}}},
+			"List issues in a repository with filtering options. Requires repo (string): Repository name. " +
+				"Optional: direction (string), labels (string), page (number), per_page (number), since (string), sort (string), and 1 more (see the inputSchema).",
+			[]string{"what the call returns"}},
+		// github's get_pull_request_status: the purpose was cut at six
+		// words, "Get the combined status of all status."
+		{"a purpose longer than a task's object", map[string]any{"name": "get_pull_request_status",
+			"description": "Get the combined status of all status checks for a pull request",
+			"inputSchema": map[string]any{"type": "object", "required": []any{"pull_number"}, "properties": map[string]any{
+				"pull_number": map[string]any{"type": "number", "description": "Pull request number"}}}},
+			"Get the combined status of all status checks. Requires pull_number (number): Pull request number.",
+			[]string{"when to use it and what it changes", "what the call returns"}},
+		// With no natural end within the bound, the name's verb and
+		// resource, not a phrase cut short.
+		{"a purpose with no end in sight", map[string]any{"name": "get_status",
+			"description": "Get status " + strings.Repeat("very ", 20) + "much",
+			"inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}},
+			"Get the status.",
+			[]string{"what the call returns"}},
 		{"nothing but a name", map[string]any{"name": "frobnicate"},
 			"",
 			[]string{"show nothing a better description could say, and add what the definition does not show: what the tool does to the frobnicate; when to use it and what it changes; what the call returns."}},

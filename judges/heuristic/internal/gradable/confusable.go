@@ -214,7 +214,14 @@ func pairSeverity(x, y cTool, sim float64) (string, string) {
 	var notes []string
 	if x.verb != "" && x.verb == y.verb {
 		score += sameVerbBonus
-		notes = append(notes, "same verb")
+		// Two verbs folded into one (create_issue, add_issue_comment)
+		// are not the same verb, and a maintainer reading the names
+		// would say so.
+		if x.baseVerb != y.baseVerb {
+			notes = append(notes, fmt.Sprintf("synonymous verbs (%s, %s)", x.baseVerb, y.baseVerb))
+		} else {
+			notes = append(notes, "same verb")
+		}
 	}
 	switch resourceRelation(x.resource, y.resource) {
 	case "same":

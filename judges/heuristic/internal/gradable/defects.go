@@ -220,11 +220,14 @@ func suggest(t gTool, has map[string]bool) (string, []string) {
 		b = append(b, desc+strings.Repeat(".", boolInt(!strings.HasSuffix(desc, "."))))
 	}
 	var optional []string
+	unlisted := 0
 	for _, p := range params(t.InputSchema) {
 		typ := typeName(p)
 		if !p.required {
 			if len(optional) < maxSuggestedParams {
 				optional = append(optional, p.name+parenthesized(typ))
+			} else {
+				unlisted++
 			}
 			continue
 		}
@@ -235,6 +238,10 @@ func suggest(t gTool, has map[string]bool) (string, []string) {
 			m = ": " + m
 		}
 		b = append(b, "Requires "+p.name+parenthesized(typ)+m+".")
+	}
+	if unlisted > 0 {
+		// A list cut short must not read as the whole of it.
+		optional = append(optional, fmt.Sprintf("and %d more (see the inputSchema)", unlisted))
 	}
 	if len(optional) > 0 {
 		b = append(b, "Optional: "+strings.Join(optional, ", ")+".")
@@ -274,13 +281,13 @@ func boolInt(b bool) int {
 }
 
 // purposeSentence states the purpose the definition shows: the verb and
-// object of the current description's first sentence, else the name's
-// verb and resource. What it cannot state (the action, or what it acts
+// object of the current description's first sentence, whole and never
+// cut at a word limit, else the name's verb and resource. What it cannot state (the action, or what it acts
 // on) it returns apart, as what an author must add.
 func purposeSentence(t gTool) (sentence, missing string) {
 	if ss := lex.Sentences(t.description()); len(ss) > 0 {
-		if pp := purpose(lex.StripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.object != "" {
-			return capitalize(pp.verb) + " " + pp.object + ".", ""
+		if pp := purpose(lex.StripNamePrefix(ss[0], t.Name)); pp.verb != "" && pp.whole != "" {
+			return capitalize(pp.verb) + " " + pp.whole + ".", ""
 		}
 	}
 	res := resourceWords(t.Name, "")

@@ -38,6 +38,9 @@ const (
 	maxRequestWords = 30
 	// maxObjectWords bounds the object phrase taken from a purpose.
 	maxObjectWords = 6
+	// maxSuggestedObjectWords bounds the object a suggested description
+	// states; one longer is not stated at all rather than cut.
+	maxSuggestedObjectWords = 16
 )
 
 // generateTasks writes perTool tasks for every tool, in surface order.
@@ -68,6 +71,12 @@ type purposeParts struct {
 	request string // the sentence as an imperative, without a final stop
 	verb    string // base form of the leading verb, or ""
 	object  string // what the verb acts on ("the saved bookmarks"), or ""
+	// whole is the object read to its natural end (a preposition, a
+	// clause mark or the sentence's end) with no word limit, or "" when
+	// it runs past maxSuggestedObjectWords: a suggestion states it, and
+	// an object cut at maxObjectWords can stop mid-phrase ("the combined
+	// status of all status" for "... all status checks for a PR").
+	whole string
 }
 
 // toolTasks writes n tasks for one tool. Three templates take turns: the
@@ -299,10 +308,16 @@ func purpose(sentence string) purposeParts {
 		return purposeParts{request: "I need this done: " + lowerFirst(cutWords(fields, maxRequestWords))}
 	}
 	rest := fields[i+1:]
+	whole, ended := objectWithin(rest, maxSuggestedObjectWords)
+	if !ended {
+		whole = ""
+	}
+	object, _ := objectWithin(rest, maxObjectWords)
 	return purposeParts{
 		request: capitalize(verb) + joinRest(cutWords(rest, maxRequestWords-1)),
 		verb:    verb,
-		object:  objectOf(rest),
+		object:  object,
+		whole:   whole,
 	}
 }
 
@@ -330,12 +345,14 @@ func cutWords(fields []string, n int) string {
 	return strings.TrimRight(strings.Join(fields, " "), ".,;:!?")
 }
 
-// objectOf returns the object of a purpose's verb: the words up to a
-// preposition or a clause mark, at most maxObjectWords. "or update" after
-// "create" is skipped; a leading preposition is kept ("to a URL").
-func objectOf(rest []string) string {
+// objectWithin returns the object of a purpose's verb: the words up to a
+// preposition or a clause mark, at most limit. "or update" after
+// "create" is skipped; a leading preposition is kept ("to a URL"). ended
+// says the object reached its natural end rather than the limit.
+func objectWithin(rest []string, limit int) (object string, ended bool) {
 	var out []string
-	for i := 0; i < len(rest) && len(out) < maxObjectWords; i++ {
+	ended = true
+	for i := 0; i < len(rest); i++ {
 		raw := rest[i]
 		w := strings.ToLower(strings.Trim(raw, "*_`\"'()[]:,;."))
 		if len(out) == 0 && (w == "or" || w == "and") && i+1 < len(rest) && gVerbForm(strings.ToLower(rest[i+1])) != "" {
@@ -348,15 +365,19 @@ func objectOf(rest []string) string {
 		if objectStopSet[w] && len(out) > 0 && hasContent(out) {
 			break
 		}
+		if len(out) == limit {
+			ended = false
+			break
+		}
 		out = append(out, strings.TrimRight(raw, ",;:.)!?"))
 		if strings.ContainsAny(raw[len(raw)-1:], ",;:.)!?") {
 			break
 		}
 	}
 	if !hasContent(out) {
-		return ""
+		return "", ended
 	}
-	return lowerFirst(strings.Join(out, " "))
+	return lowerFirst(strings.Join(out, " ")), ended
 }
 
 func hasContent(ws []string) bool {

@@ -201,3 +201,21 @@ func TestSentenceAgreesWithNewSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestMatching: an explanation quotes what the text says, so a stem is
+// given back as the word of the text it started.
+func TestMatching(t *testing.T) {
+	for _, tc := range []struct{ text, phrase, want string }{
+		{"Both must be within allowed directories.", "allowed director*", "allowed directories"},
+		{"Needs auth.", "auth*", "auth"},
+		{"Shows the authorship of each line.", "auth*", "authorship"},
+		{"Returns the list of files.", "list of", "list of"},
+		{"Returns files.", "list of", ""},
+		{"Reads a file.", "auth*", ""},
+		{"Conflict (e.g. row limit exceeded).", "e g", "e.g."},
+	} {
+		if got := NewText(tc.text).Matching(tc.phrase); got != tc.want {
+			t.Errorf("NewText(%q).Matching(%q) = %q, want %q", tc.text, tc.phrase, got, tc.want)
+		}
+	}
+}

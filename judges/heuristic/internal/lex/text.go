@@ -319,6 +319,34 @@ func findPhrase(norm, phrase string) int {
 	}
 }
 
+// abbreviated gives the abbreviations whose words a phrase can be
+// ("e g" is what is left of "e.g.") as they are written.
+var abbreviated = map[string]string{"e g": "e.g.", "i e": "i.e."}
+
+// Matching returns phrase as t has it: a phrase ending in "*" with its
+// last word the whole word of t it started ("allowed director*" as
+// "allowed directories"), the words of an abbreviation as it is written
+// ("e g" as "e.g."), any other phrase as it is, and "" when t has it
+// not. An explanation quotes it, so that its quote is words of the
+// text rather than a stem that appears nowhere in it.
+func (t Text) Matching(phrase string) string {
+	at := t.Find(phrase)
+	if at < 0 {
+		return ""
+	}
+	if w, ok := abbreviated[phrase]; ok {
+		return w
+	}
+	if !strings.HasSuffix(phrase, "*") {
+		return phrase
+	}
+	end := at + 1 + len(phrase) - 1
+	if k := strings.IndexByte(t.norm[end:], ' '); k >= 0 {
+		end += k
+	}
+	return t.norm[at+1 : end]
+}
+
 // FirstOf returns the first phrase of list found in t, and whether one was.
 func (t Text) FirstOf(list []string) (string, bool) {
 	for _, p := range list {

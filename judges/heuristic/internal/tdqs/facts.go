@@ -345,7 +345,9 @@ func (f *facts) findDisclosures() []found {
 	for gi, g := range lists.behaviour {
 		for k, p := range g.phrases {
 			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) {
-				out = append(out, found{g.name, strings.TrimSuffix(p, "*")})
+				// The words that matched, not the stem: "auth*" quoted
+				// as "auth" reads as though the text said "auth".
+				out = append(out, found{g.name, f.desc.Matching(p)})
 				break
 			}
 		}

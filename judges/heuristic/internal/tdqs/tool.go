@@ -159,7 +159,7 @@ func (f *facts) usage() dimension {
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
 	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
-		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", p)
+		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
 }
@@ -399,7 +399,7 @@ func (f *facts) explainsParams() (string, bool) {
 		// sorted by name.
 		for _, p := range f.params {
 			if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
-				return cue, true
+				return t.Matching(cue), true
 			}
 		}
 	}
