@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"encoding/json"
 	"fmt"
 	"github.com/rubricmcp/rubric/internal/columns"
 	"io"
@@ -322,8 +323,12 @@ func (x *run) answers(w io.Writer, reads []read, obs []report.Observation) {
 			if x.req.Tool == "" && o.Subject != "" {
 				subject = " about " + clip(oneLine(o.Subject), 60)
 			}
-			lines = append(lines, fmt.Sprintf("answer to question %s (%s)%s, model %s, %s, input %s",
-				oneLine(o.Question), oneLine(o.Kind), subject, oneLine(o.Model), how, report.ShortHash(oneLine(o.InputHash))))
+			line := fmt.Sprintf("answer to question %s (%s)%s, model %s, %s, input %s",
+				oneLine(o.Question), oneLine(o.Kind), subject, oneLine(o.Model), how, report.ShortHash(oneLine(o.InputHash)))
+			for _, t := range answerTexts(o.Answer) {
+				line += "\n  " + t
+			}
+			lines = append(lines, line)
 		}
 		if !found {
 			lines = append(lines, fmt.Sprintf("question %s was not asked here: its answer reads as null", q))
@@ -339,6 +344,46 @@ func (x *run) answers(w io.Writer, reads []read, obs []report.Observation) {
 			fmt.Fprintln(w, l)
 		}
 	}
+}
+
+// answerTexts lists the text an answer gives (a judge's justifications,
+// its summary), each whole on one line after its path in the answer, in
+// the order of the paths: the values above show strings short, and the
+// sentence a maintainer reads the score by must not be cut.
+func answerTexts(raw json.RawMessage) []string {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case string:
+			if t := oneLine(x); t != "" {
+				out = append(out, path+": "+t)
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				p := printable(k)
+				if path != "" {
+					p = path + "." + p
+				}
+				walk(p, x[k])
+			}
+		case []any:
+			for i, e := range x {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		}
+	}
+	walk("", v)
+	return out
 }
 
 func readsAny(reads []read, vars ...string) bool {
