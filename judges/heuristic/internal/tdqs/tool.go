@@ -578,7 +578,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
-		minus = append(minus, fmt.Sprintf("a complex tool (%s%s) with a short description", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
+		minus = append(minus, fmt.Sprintf("a description long enough for a complex tool (%s%s)", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
 	}
 	if f.hasOutput {
 		plus = append(plus, "an output schema for the return value")
