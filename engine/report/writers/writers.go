@@ -27,6 +27,9 @@ import (
 type Writer struct {
 	// Name is the format's name, as --format takes it.
 	Name string
+	// Aliases are other names --format takes for it ("md" for
+	// markdown, as the file ending has it).
+	Aliases []string
 	// Flag is the flag that writes this format to one more file, and
 	// What what the file holds ("the JSON report"); both are empty for
 	// a format that is only ever the main output.
@@ -42,7 +45,7 @@ var All = []Writer{
 	{Name: "json", Flag: "json", What: "the JSON report", Write: func(w io.Writer, rep *report.Report, _ text.Options) error {
 		return report.Write(w, rep)
 	}},
-	{Name: "markdown", Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
+	{Name: "markdown", Aliases: []string{"md"}, Flag: "markdown", What: "the Markdown summary", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
 		return markdown.WriteFailUnder(w, rep, opt.FailUnder)
 	}},
 	{Name: "sarif", Flag: "sarif", What: "SARIF 2.1.0", Write: func(w io.Writer, rep *report.Report, opt text.Options) error {
@@ -62,12 +65,15 @@ var All = []Writer{
 	}},
 }
 
-// Names lists the formats for a message: "text, json, markdown, sarif, ...
-// or badge".
+// Names lists the formats for a message: "text, json, markdown (or md),
+// sarif, ... or badge".
 func Names() string {
 	names := make([]string, len(All))
 	for i, w := range All {
 		names[i] = w.Name
+		if len(w.Aliases) > 0 {
+			names[i] += " (or " + strings.Join(w.Aliases, ", ") + ")"
+		}
 	}
 	if len(names) < 2 {
 		return strings.Join(names, "")
@@ -75,10 +81,10 @@ func Names() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// Find returns the format named name.
+// Find returns the format named name, or that has name as an alias.
 func Find(name string) (Writer, error) {
 	for _, w := range All {
-		if w.Name == name {
+		if w.Name == name || slices.Contains(w.Aliases, name) {
 			return w, nil
 		}
 	}

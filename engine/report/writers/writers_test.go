@@ -15,14 +15,19 @@ import (
 
 func TestFind(t *testing.T) {
 	tests := []struct {
-		name, wantErr string
+		name, want, wantErr string
 	}{
 		{name: "text"}, {name: "json"}, {name: "markdown"}, {name: "sarif"}, {name: "html"}, {name: "junit"}, {name: "gitlab"}, {name: "badge"},
-		{name: "yaml", wantErr: `unknown --format "yaml": use text, json, markdown, sarif, html, junit, gitlab or badge`},
-		{name: "", wantErr: `unknown --format "": use text, json, markdown, sarif, html, junit, gitlab or badge`},
+		{name: "md", want: "markdown"},
+		{name: "MD", wantErr: `unknown --format "MD": use text, json, markdown (or md), sarif, html, junit, gitlab or badge`},
+		{name: "yaml", wantErr: `unknown --format "yaml": use text, json, markdown (or md), sarif, html, junit, gitlab or badge`},
+		{name: "", wantErr: `unknown --format "": use text, json, markdown (or md), sarif, html, junit, gitlab or badge`},
 	}
 	for _, tt := range tests {
 		w, err := Find(tt.name)
+		if tt.want == "" {
+			tt.want = tt.name
+		}
 		switch {
 		case tt.wantErr != "":
 			if err == nil || err.Error() != tt.wantErr {
@@ -30,8 +35,8 @@ func TestFind(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("Find(%q): %v", tt.name, err)
-		case w.Name != tt.name:
-			t.Errorf("Find(%q) found %q", tt.name, w.Name)
+		case w.Name != tt.want:
+			t.Errorf("Find(%q) found %q, want %q", tt.name, w.Name, tt.want)
 		}
 	}
 }
@@ -266,7 +271,7 @@ func TestForOut(t *testing.T) {
 		{format: "text", given: true, out: "dir/r.json", err: "--format text contradicts --out dir/r.json, a JSON file: drop --format to write it as json, or name the file dir/r.txt"},
 		{format: "json", given: true, out: "r.sarif", err: "--format json contradicts --out r.sarif, a SARIF file: drop --format to write it as sarif, or name the file r.json"},
 		{format: "markdown", given: true, out: "r.html", err: "--format markdown contradicts --out r.html, an HTML file: drop --format to write it as html, or name the file r.md"},
-		{format: "yaml", given: true, out: "r.json", err: `unknown --format "yaml": use text, json, markdown, sarif, html, junit, gitlab or badge`},
+		{format: "yaml", given: true, out: "r.json", err: `unknown --format "yaml": use text, json, markdown (or md), sarif, html, junit, gitlab or badge`},
 	}
 	for _, tt := range tests {
 		w, err := ForOut(tt.format, tt.given, tt.out)
