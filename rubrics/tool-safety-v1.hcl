@@ -16,7 +16,9 @@
 #     into the definition: /description, /inputSchema/properties/notes/
 #     description, /inputSchema/properties/mode/default, /name ...) and the
 #     offending span between « and », with up to 16 characters either
-#     side, every invisible character written out (\u{E0041}).
+#     side cut between words and marked … (1.1.1: before, the cut fell
+#     inside words, "ype: 'vector'). «Note to LLM»: Use the collec"),
+#     every invisible character written out (\u{E0041}).
 # A tool with more than 50 findings has its first 50 as issues, and one
 # more issue, more_findings, that counts the rest by severity and carries
 # their share of the gain; the score counts every finding. (1.0.2: before,
@@ -176,7 +178,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.1.0"
+  version     = "1.1.1"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -329,9 +331,9 @@ rubric "tool-safety" {
           'gain': min([metrics.cost, 100]) * (f.severity == 'high' ? 100 : f.severity == 'medium' ? 25 : 5) / metrics.cost,
           'params': f.path.startsWith('/inputSchema/properties/') ? [f.path.split('/')[3].replace('~1', '/').replace('~0', '~')] : [],
           'message': f.title + ' (' + f.severity + ') at ' + (f.key ? 'the name ' : '') + f.path + ': "'
-            + visible(f.text.substring(f.start > 16 ? f.start - 16 : 0, f.start))
+            + visible(context_before(f.text, f.start, 16))
             + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
-            + visible(f.text.substring(f.end, f.end + 16 < size(f.text) ? f.end + 16 : size(f.text))) + '"'
+            + visible(context_after(f.text, f.end, 16)) + '"'
         })
         + (size(signals.findings) <= 50 ? [] : cel.bind(rest, signals.findings.slice(50, size(signals.findings)),
           cel.bind(h, size(rest.filter(f, f.severity == 'high')), cel.bind(m, size(rest.filter(f, f.severity == 'medium')),

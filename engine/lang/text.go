@@ -63,7 +63,7 @@ func textOrNull(decode func(string) (string, bool)) func(string) ref.Val {
 }
 
 func (textLib) CompileOptions() []cel.EnvOption {
-	return []cel.EnvOption{
+	return append(contextFunctions(),
 		tokenCountFunction(),
 		stringFn("char_script", cel.StringType, firstRune(RuneScript)),
 		stringFn("char_category", cel.StringType, firstRune(RuneCategory)),
@@ -198,7 +198,7 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				}
 				return stringList(StringValues(n))
 			}))),
-	}
+	)
 }
 
 // spanList and textList are the types of what the span functions and
@@ -473,8 +473,8 @@ var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "skeletons": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
 	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true, "fold": true,
-	"find_first_each_in": true,
-	"token_count":        true,
+	"find_first_each_in": true, "context_before": true, "context_after": true,
+	"token_count": true,
 }
 
 // stringCost is what reading s costs: one unit a call and a tenth of a
