@@ -537,7 +537,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	var plus, minus []string
 	if f.nWords <= 5 {
 		score = 2
-		minus = append(minus, fmt.Sprintf("only %d words", f.nWords))
+		minus = append(minus, fmt.Sprintf("a description of more than %d words", f.nWords))
 	}
 	if f.nWords >= 30 {
 		score++
@@ -558,23 +558,23 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		switch {
 		case !returns:
 			score = min(score-1, 3)
-			minus = append(minus, "an action tool that does not say what it returns (no output schema)")
+			minus = append(minus, "a statement of what this action tool returns (no output schema)")
 		case !effects:
 			score--
-			minus = append(minus, "an action tool that does not say what it changes")
+			minus = append(minus, "a statement of what this action tool changes")
 		}
 	}
 	switch undescribed := len(f.params) - f.described; {
 	case undescribed >= completenessUndescribed:
 		score -= 2
-		minus = append(minus, lex.Count(undescribed, "parameter", "parameters")+" the schema does not describe")
+		minus = append(minus, "a description of the "+lex.Count(undescribed, "parameter", "parameters")+" the schema leaves undescribed")
 	case undescribed > 0:
 		score--
-		minus = append(minus, lex.Count(undescribed, "parameter", "parameters")+" the schema does not describe")
+		minus = append(minus, "a description of the "+lex.Count(undescribed, "parameter", "parameters")+" the schema leaves undescribed")
 	}
 	if f.restated && score > 2 {
 		score = 2
-		minus = append(minus, "the description only restates the name")
+		minus = append(minus, "anything beyond restating the name")
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
