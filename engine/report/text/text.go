@@ -173,7 +173,7 @@ func Write(w io.Writer, r *report.Report, opt Options) error {
 	for _, n := range r.Notes {
 		fmt.Fprintf(b, "note: %s\n", cut(clean(n), maxText))
 	}
-	writeSections(b, r.Sections)
+	writeSections(b, r.Sections, opt.Width)
 	if j := r.Judge; j != nil {
 		fmt.Fprintf(b, "Judge %s\n", clean(judgeLine(j, r.Calls)))
 	}
@@ -416,28 +416,52 @@ func judgeLine(j *report.Judge, c report.Calls) string {
 	return who + " · " + c.Summary()
 }
 
-// maxSectionText is the most of a section's text value shown (the JSON
-// report has all of it).
+// maxSectionText is the longest a section's text value may be and still
+// share a line with others; a longer one, such as a summary sentence,
+// gets a line of its own.
 const maxSectionText = 60
 
+// maxSectionLong is the most of a long text value shown on its own line:
+// it is cut after its last full sentence that fits (the JSON report has
+// all of it).
+const maxSectionLong = 480
+
 // writeSections writes the scalar members of a rubric's own report
-// sections, such as a server summary, a few to a line.
-func writeSections(b *bufio.Writer, sections []report.Field) {
+// sections, such as a server summary: the short ones a few to a line,
+// then each long text whole on a line of its own, wrapped to width.
+func writeSections(b *bufio.Writer, sections []report.Field, width int) {
 	for _, sec := range sections {
-		var parts []string
+		var parts, long []string
 		for _, nv := range sec.Scalars() {
 			text := report.Readable(nv[1])
-			if r := []rune(text); len(r) > maxSectionText {
-				text = string(r[:maxSectionText-1]) + "…"
+			if utf8.RuneCountInString(text) > maxSectionText {
+				long = append(long, nv[0]+" "+sentences(clean(text), maxSectionLong))
+				continue
 			}
 			parts = append(parts, nv[0]+" "+text)
 		}
+		label := clean(sec.Name) + ":"
 		for i := 0; i < len(parts); i += 4 {
-			label := clean(sec.Name) + ":"
-			if i > 0 {
-				label = strings.Repeat(" ", len(label))
-			}
 			fmt.Fprintf(b, "%s %s\n", label, clean(strings.Join(parts[i:min(i+4, len(parts))], " · ")))
+			label = strings.Repeat(" ", len(label))
+		}
+		for _, l := range long {
+			b.WriteString(wrap(label+" ", clean(l), width))
+			label = strings.Repeat(" ", len(label))
 		}
 	}
+}
+
+// sentences shortens s to at most n runes: to its last full sentence
+// that fits, or, when not even the first does, with cut.
+func sentences(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	head := string(r[:n])
+	if i := strings.LastIndex(head, ". "); i > 0 {
+		return head[:i+1] + " …"
+	}
+	return cut(s, n)
 }

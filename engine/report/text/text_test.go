@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -480,5 +481,41 @@ func TestToolAndParams(t *testing.T) {
 		if strings.Count(got, "(") != strings.Count(got, ")") {
 			t.Errorf("%q: unbalanced parentheses", got)
 		}
+	}
+}
+
+// TestSectionLongText shows a section's text value too long to share a
+// line (a summary sentence) whole on a line of its own, wrapped to the
+// terminal's width, and one longer than maxSectionLong up to its last
+// full sentence that fits.
+func TestSectionLongText(t *testing.T) {
+	summary := "Heuristic: name and word-overlap cues, not a model, scored the only tool of the server: disambiguation 5, naming 5."
+	many := strings.Repeat("One sentence of twenty-eight runes. ", 20)
+	for _, c := range []struct {
+		name  string
+		text  string
+		width int
+		want  string
+	}{
+		{"whole", summary, 0, "server: score 3.8 · grade A\n        summary " + summary + "\n"},
+		{"wrapped", summary, 60, "server: score 3.8 · grade A\n" +
+			"        summary Heuristic: name and word-overlap cues, not a\n" +
+			"        model, scored the only tool of the server:\n" +
+			"        disambiguation 5, naming 5.\n"},
+		{"up to a full sentence", many, 0, "server: score 3.8 · grade A\n        summary " +
+			strings.Repeat("One sentence of twenty-eight runes. ", 13) + "…\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep := reporttest.Clean(t)
+			rep.Sections = []report.Field{{Name: "server", Value: report.Fields{
+				{Name: "score", Value: json.RawMessage(`3.8`)},
+				{Name: "summary", Value: json.RawMessage(strconv.Quote(c.text))},
+				{Name: "grade", Value: json.RawMessage(`"A"`)},
+			}}}
+			got := write(t, rep, Options{Width: c.width})
+			if !strings.Contains(got, "\n"+c.want) {
+				t.Errorf("the summary lacks\n%s\ngot:\n%s", c.want, got)
+			}
+		})
 	}
 }
