@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/rubricmcp/rubric/internal/columns"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -364,12 +365,7 @@ func answerTexts(raw json.RawMessage) []string {
 				out = append(out, path+": "+t)
 			}
 		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				p := printable(k)
 				if path != "" {
 					p = path + "." + p

@@ -179,9 +179,7 @@ func Apart(text, v string) string {
 		}
 		i += at
 		end := i + len(v)
-		joined := (i > 0 && wordByte(text[i-1]) && wordByte(v[0])) ||
-			(end < len(text) && wordByte(text[end]) && wordByte(v[len(v)-1]))
-		if joined {
+		if !apart(text, i, end) {
 			at = i + 1
 			continue
 		}

@@ -59,9 +59,8 @@ func (h *Host) Transport(ctx context.Context, p Plugin) (*Transport, error) {
 	if p.transport != nil {
 		info, err = p.transport().Describe(ctx)
 	} else {
-		err = h.bounded(ctx, pr, "describe", func(ctx context.Context) (err error) {
-			info, err = c.Describe(ctx)
-			return err
+		info, err = boundedValue(ctx, h, pr, "describe", func(ctx context.Context) (transport.Info, error) {
+			return c.Describe(ctx)
 		})
 	}
 	if err != nil {
@@ -153,10 +152,8 @@ func (h *Host) Judge(ctx context.Context, p Plugin, cfg judge.Config) (*Judge, e
 		return nil, err
 	}
 	pr.secrets.add(optionSecrets(cfg.Options)...)
-	var id judge.Identity
-	err = h.bounded(ctx, pr, "configure", func(ctx context.Context) (err error) {
-		id, err = c.Configure(ctx, cfg)
-		return err
+	id, err := boundedValue(ctx, h, pr, "configure", func(ctx context.Context) (judge.Identity, error) {
+		return c.Configure(ctx, cfg)
 	})
 	if err != nil {
 		var crash *CrashError
@@ -201,12 +198,9 @@ func (h *Host) DescribeJudge(ctx context.Context, p Plugin) (judge.Identity, err
 		return judge.Identity{}, err
 	}
 	defer h.stop(pr)
-	var id judge.Identity
-	err = h.bounded(ctx, pr, "describe", func(ctx context.Context) (err error) {
-		id, err = c.Describe(ctx)
-		return err
+	return boundedValue(ctx, h, pr, "describe", func(ctx context.Context) (judge.Identity, error) {
+		return c.Describe(ctx)
 	})
-	return id, err
 }
 
 // Identity is the identity the plugin gave when configured.
@@ -215,22 +209,17 @@ func (j *Judge) Identity() judge.Identity { return j.id }
 // Describe implements judge.Judge: the plugin's identity before
 // configuration.
 func (j *Judge) Describe(ctx context.Context) (judge.Identity, error) {
-	var id judge.Identity
-	err := j.h.bounded(ctx, j.pr, "describe", func(ctx context.Context) (err error) {
-		id, err = j.c.Describe(ctx)
-		return err
+	return boundedValue(ctx, j.h, j.pr, "describe", func(ctx context.Context) (judge.Identity, error) {
+		return j.c.Describe(ctx)
 	})
-	return id, err
 }
 
 // Configure implements judge.Judge: the plugin is configured again, and
 // answers under the identity it returns from then on.
 func (j *Judge) Configure(ctx context.Context, cfg judge.Config) (judge.Identity, error) {
 	j.pr.secrets.add(optionSecrets(cfg.Options)...)
-	var id judge.Identity
-	err := j.h.bounded(ctx, j.pr, "configure", func(ctx context.Context) (err error) {
-		id, err = j.c.Configure(ctx, cfg)
-		return err
+	id, err := boundedValue(ctx, j.h, j.pr, "configure", func(ctx context.Context) (judge.Identity, error) {
+		return j.c.Configure(ctx, cfg)
 	})
 	if err != nil {
 		return judge.Identity{}, err
@@ -253,12 +242,9 @@ func (j *Judge) Name() string { return j.pr.p.Name }
 
 // Ask implements judge.Judge: the plugin answers one question.
 func (j *Judge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
-	var a judge.Answer
-	err := j.h.bounded(ctx, j.pr, "ask", func(ctx context.Context) (err error) {
-		a, err = j.c.Ask(ctx, q)
-		return err
+	return boundedValue(ctx, j.h, j.pr, "ask", func(ctx context.Context) (judge.Answer, error) {
+		return j.c.Ask(ctx, q)
 	})
-	return a, err
 }
 
 // Capabilities implements judge.Capable: what the plugin advertised in
@@ -282,32 +268,23 @@ var _ judge.BatchFinder = batcher{}
 
 // SubmitBatch implements judge.Batcher.
 func (b batcher) SubmitBatch(ctx context.Context, items []judge.BatchItem) (string, error) {
-	var id string
-	err := b.j.h.bounded(ctx, b.j.pr, "submit a batch", func(ctx context.Context) (err error) {
-		id, err = b.j.c.SubmitBatch(ctx, items)
-		return err
+	return boundedValue(ctx, b.j.h, b.j.pr, "submit a batch", func(ctx context.Context) (string, error) {
+		return b.j.c.SubmitBatch(ctx, items)
 	})
-	return id, err
 }
 
 // PollBatch implements judge.Batcher.
 func (b batcher) PollBatch(ctx context.Context, id string) (judge.BatchStatus, error) {
-	var st judge.BatchStatus
-	err := b.j.h.bounded(ctx, b.j.pr, "poll a batch", func(ctx context.Context) (err error) {
-		st, err = b.j.c.PollBatch(ctx, id)
-		return err
+	return boundedValue(ctx, b.j.h, b.j.pr, "poll a batch", func(ctx context.Context) (judge.BatchStatus, error) {
+		return b.j.c.PollBatch(ctx, id)
 	})
-	return st, err
 }
 
 // CollectBatch implements judge.Batcher.
 func (b batcher) CollectBatch(ctx context.Context, id string) ([]judge.BatchResult, error) {
-	var rs []judge.BatchResult
-	err := b.j.h.bounded(ctx, b.j.pr, "collect a batch", func(ctx context.Context) (err error) {
-		rs, err = b.j.c.CollectBatch(ctx, id)
-		return err
+	return boundedValue(ctx, b.j.h, b.j.pr, "collect a batch", func(ctx context.Context) ([]judge.BatchResult, error) {
+		return b.j.c.CollectBatch(ctx, id)
 	})
-	return rs, err
 }
 
 // LabelsBatches implements judge.BatchFinder: true when the plugin
@@ -316,22 +293,16 @@ func (b batcher) LabelsBatches() bool { return b.j.c.LabelsBatches() }
 
 // SubmitLabeledBatch implements judge.BatchFinder.
 func (b batcher) SubmitLabeledBatch(ctx context.Context, items []judge.BatchItem, nonce string) (string, error) {
-	var id string
-	err := b.j.h.bounded(ctx, b.j.pr, "submit a batch", func(ctx context.Context) (err error) {
-		id, err = b.j.c.SubmitLabeledBatch(ctx, items, nonce)
-		return err
+	return boundedValue(ctx, b.j.h, b.j.pr, "submit a batch", func(ctx context.Context) (string, error) {
+		return b.j.c.SubmitLabeledBatch(ctx, items, nonce)
 	})
-	return id, err
 }
 
 // FindBatch implements judge.BatchFinder.
 func (b batcher) FindBatch(ctx context.Context, label judge.BatchLabel) (judge.BatchFound, error) {
-	var f judge.BatchFound
-	err := b.j.h.bounded(ctx, b.j.pr, "look for a batch", func(ctx context.Context) (err error) {
-		f, err = b.j.c.FindBatch(ctx, label)
-		return err
+	return boundedValue(ctx, b.j.h, b.j.pr, "look for a batch", func(ctx context.Context) (judge.BatchFound, error) {
+		return b.j.c.FindBatch(ctx, label)
 	})
-	return f, err
 }
 
 // PID is the plugin process's id.

@@ -96,3 +96,14 @@ func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(
 	}
 	return h.callError(pr, what, err)
 }
+
+// boundedValue is bounded for a call that returns a value besides its
+// error.
+func boundedValue[T any](ctx context.Context, h *Host, pr *process, what string, call func(context.Context) (T, error)) (T, error) {
+	var v T
+	err := h.bounded(ctx, pr, what, func(ctx context.Context) (err error) {
+		v, err = call(ctx)
+		return err
+	})
+	return v, err
+}
