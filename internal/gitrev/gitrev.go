@@ -318,15 +318,22 @@ func (e *gitError) Unwrap() error { return e.err }
 // git runs git in dir and returns its standard output, trimmed; an error
 // carries git's standard error.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
+	out, err := gitBytes(ctx, dir, args...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// gitBytes runs git as git does and returns its output as it is, for
+// a file's bytes.
+func gitBytes(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", &gitError{cmd: args[0], stderr: strings.TrimSpace(stderr.String()), err: err}
+		return nil, &gitError{cmd: args[0], stderr: strings.TrimSpace(stderr.String()), err: err}
 	}
-	return strings.TrimSpace(stdout.String()), nil
+	return stdout.Bytes(), nil
 }
 
 // Changed returns the tracked files under dir, a path relative to the
@@ -424,16 +431,7 @@ func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
 	if _, err := git(ctx, r.Root, "cat-file", "-e", "--end-of-options", spec); err != nil {
 		return nil, fmt.Errorf("%s: %w", spec, fs.ErrNotExist)
 	}
-	cmd := exec.CommandContext(ctx, "git", "cat-file", "blob", "--end-of-options", spec)
-	cmd.Dir = r.Root
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, &gitError{cmd: "cat-file", stderr: strings.TrimSpace(stderr.String()), err: err}
-	}
-	return out, nil
+	return gitBytes(ctx, r.Root, "cat-file", "blob", "--end-of-options", spec)
 }
 
 // splitNUL splits git's -z output into its non-empty paths.
