@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/rubricmcp/rubric/internal/hugepages"
 
@@ -198,7 +197,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
-	root.PersistentFlags().Duration("plugin-start-timeout", 10*time.Second, "longest wait for a plugin to start")
+	root.PersistentFlags().Duration("plugin-start-timeout", host.DefaultStartTimeout, "longest wait for a plugin to start")
 	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the judge is taken for broken, as if it had crashed (score ends with exit 2, a scan fails that server), keeping the answers received. Keep it above the judge's own timeout option")
 	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails (score ends with exit 2, a scan fails that server)")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")

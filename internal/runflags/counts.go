@@ -34,7 +34,7 @@ func CheckCounts(v *viper.Viper, cmd *cobra.Command) error {
 // durations are the flags of the plugin host's deadlines, where neither
 // 0 nor a negative duration means anything: each with an example.
 var durations = []struct{ name, example string }{
-	{"plugin-start-timeout", "10s"},
+	{"plugin-start-timeout", "60s"},
 	{"judge-timeout", "10m"},
 	{"export-timeout", "10m"},
 }

@@ -39,7 +39,7 @@ import (
 )
 
 // DefaultStartTimeout bounds a plugin's start, from exec to handshake.
-const DefaultStartTimeout = 10 * time.Second
+const DefaultStartTimeout = 60 * time.Second
 
 // baseEnv are the variables every external plugin receives.
 var baseEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"}
