@@ -4,15 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
-
-// describeTimeout bounds the start and description of one external
-// plugin when the catalog is listed.
-const describeTimeout = 20 * time.Second
 
 // Row is one line of rubric plugins list.
 type Row struct {
@@ -92,10 +87,10 @@ func (h *Host) List(ctx context.Context, c *Catalog, builtins []protocol.Builtin
 	return rows
 }
 
-// describe starts an external plugin to ask its version.
+// describe starts an external plugin to ask its version. Its start
+// and its answer are bounded by the host's own deadlines
+// (--plugin-start-timeout), as they are for a run.
 func (h *Host) describe(ctx context.Context, p Plugin) (string, []string, error) {
-	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
-	defer cancel()
 	if p.Kind == protocol.KindTransport {
 		t, err := h.Transport(ctx, p)
 		if err != nil {
