@@ -37,8 +37,10 @@ import (
 // ProtocolVersion is the MCP version the tests ask for.
 const ProtocolVersion = "2025-06-18"
 
-// Timeout bounds every wait: a reply, the bound address, the exit.
-const Timeout = 15 * time.Second
+// Timeout bounds every wait: a reply, the bound address, the exit. It
+// only ends a test whose server hangs, so it is generous: CI's busy
+// 2-core machine has taken over 10s to start a process.
+const Timeout = 2 * time.Minute
 
 const childEnv = "RUBRIC_EXAMPLE_SERVER_CHILD"
 
