@@ -17,6 +17,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/internal/words"
@@ -144,7 +145,7 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 		}
 		return redact.Text(s)
 	}
-	opts := v.GetStringSlice("judge-option")
+	opts := localconfig.List(v, "judge-option")
 	opts = slices.Sorted(slices.Values(opts))
 	judge := v.GetString("judge")
 	if judge == "" {
