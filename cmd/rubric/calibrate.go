@@ -19,6 +19,7 @@ import (
 	"github.com/rubricmcp/rubric/rubrics"
 
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
 )
 
@@ -69,7 +70,7 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	judges := v.GetStringSlice("judge")
+	judges := localconfig.List(v, "judge")
 	page := v.GetString("html")
 	if len(judges) == 2 && page != "" {
 		return fmt.Errorf("--html writes one judge's calibration as a page, and two judges are calibrated: leave --html out (each judge's %s and the two judges' %s are written into %s), or calibrate one judge with --html", run.MarkdownFile, run.BetweenMarkdown, c.Out)

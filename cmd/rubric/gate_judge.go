@@ -334,7 +334,7 @@ func viperJudge(v *viper.Viper, keys []string) judgeValues {
 	jv := judgeValues{vals: map[string]string{}}
 	for _, k := range keys {
 		if k == "judge-option" {
-			jv.options = v.GetStringSlice(k)
+			jv.options = localconfig.List(v, k)
 			jv.vals[k] = canonicalOptions(jv.options)
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -239,25 +240,85 @@ func (g *pluginGuard) vet(p host.Plugin) (host.Plugin, error) {
 	rel = filepath.ToSlash(rel)
 	what := fmt.Sprintf("the %s plugin %q (%s)", p.Kind, p.Name, rel)
 	pin := fmt.Sprintf("pin it by sha256 in the base's rubric.yaml (plugins.%s.sha256), which the gate then checks", p.Name)
-	blob, err := g.repo.Show(g.ctx, g.base, rel)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return p, g.refuse(p, rel, "none", fmt.Sprintf(
+	none := func() error {
+		return g.refuse(p, rel, "none", fmt.Sprintf(
 			"the gate did not start %s: %s has no such file, so this change, or a step of the job before the gate, put it in the work tree; a plugin of the work tree starts under the gate only as the base has it: commit it to the base first, or %s",
 			what, g.base, pin))
+	}
+	other := func(at string) error {
+		return g.refuse(p, rel, "other", fmt.Sprintf(
+			"the gate did not start %s: the work tree's file differs from %s:%s, and a plugin of the work tree starts under the gate only as the base has it; the change takes effect once merged (to start a plugin the job builds, %s)",
+			what, g.base, at, pin))
+	}
+	// A committed symbolic link's blob is its text, never the program's
+	// bytes: each link of the work tree on the way must be as the base
+	// has it, and the file they lead to is the one compared.
+	at := rel
+	if _, ok := g.repo.LinkOn(p.Path); ok {
+		to, link, baseHas, err := g.followLinks(p.Path)
+		switch {
+		case err != nil:
+			return p, err
+		case link != "" && baseHas:
+			return p, other(link)
+		case link != "":
+			return p, none()
+		}
+		fileRel, in := g.repo.Rel(to)
+		if !in {
+			return p, nil // out of the work tree, which the change cannot rewrite
+		}
+		at = filepath.ToSlash(fileRel)
+	}
+	blob, err := g.repo.Show(g.ctx, g.base, at)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return p, none()
 	case err != nil:
-		return p, fmt.Errorf("read %s as %s has it: %w", rel, g.base, err)
+		return p, fmt.Errorf("read %s as %s has it: %w", at, g.base, err)
 	}
 	sum := sha256.Sum256(blob)
 	want := hex.EncodeToString(sum[:])
 	if got, err := host.FileSHA256(p.Path); err != nil || got != want {
-		return p, g.refuse(p, rel, "other", fmt.Sprintf(
-			"the gate did not start %s: the work tree's file differs from %s:%s, and a plugin of the work tree starts under the gate only as the base has it; the change takes effect once merged (to start a plugin the job builds, %s)",
-			what, g.base, rel, pin))
+		return p, other(at)
 	}
 	p.SHA256 = want
-	p.PinnedBy = fmt.Sprintf("the gate starts a plugin of the work tree only as the base has it, and %s:%s has sha256 %s", g.base, rel, want)
+	p.PinnedBy = fmt.Sprintf("the gate starts a plugin of the work tree only as the base has it, and %s:%s has sha256 %s", g.base, at, want)
 	return p, nil
+}
+
+// maxLinks bounds the symbolic links followLinks follows, as the
+// system bounds them (ELOOP).
+const maxLinks = 40
+
+// followLinks follows the symbolic links of the work tree on the way to
+// path, one at a time, and returns the path they lead to (in the work
+// tree with no link of it on the way, or out of the work tree). The
+// first link the base does not have as it is, with the same text, stops
+// it: link is then its path from the top of the repository, and baseHas
+// says whether the base has anything there.
+func (g *pluginGuard) followLinks(path string) (to, link string, baseHas bool, err error) {
+	for range maxLinks {
+		l, ok := g.repo.LinkOn(path)
+		if !ok {
+			return path, "", false, nil
+		}
+		text, isLink, err := g.repo.LinkAt(g.ctx, g.base, l.Link)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", l.Link, false, nil
+		case err != nil:
+			return "", "", false, fmt.Errorf("read %s as %s has it: %w", l.Link, g.base, err)
+		case !isLink || text != l.Target:
+			return "", l.Link, true, nil
+		}
+		next := filepath.FromSlash(l.Target)
+		if !filepath.IsAbs(next) {
+			next = filepath.Join(g.repo.Root, filepath.FromSlash(pathpkg.Dir(l.Link)), next)
+		}
+		path = filepath.Join(next, filepath.FromSlash(strings.TrimPrefix(l.Path, l.Link)))
+	}
+	return "", "", false, fmt.Errorf("%s: more than %d symbolic links on the way: point the plugin's path at its program", path, maxLinks)
 }
 
 // refuse records that p, at rel, did not start, and returns why.

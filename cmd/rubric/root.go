@@ -196,7 +196,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
-	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable)")
+	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable; RUBRIC_REDACT_PARAM=a,b gives two)")
 	root.PersistentFlags().Duration("plugin-start-timeout", host.DefaultStartTimeout, "longest wait for a plugin to start")
 	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the judge is taken for broken, as if it had crashed (score ends with exit 2, a scan fails that server), keeping the answers received. Keep it above the judge's own timeout option")
 	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails (score ends with exit 2, a scan fails that server)")
@@ -427,4 +427,4 @@ func noArgs(cmd *cobra.Command, args []string) error {
 }
 
 // redactParams are the --redact-param names (a config key as well).
-func (a *app) redactParams() []string { return a.v.GetStringSlice("redact-param") }
+func (a *app) redactParams() []string { return localconfig.List(a.v, "redact-param") }

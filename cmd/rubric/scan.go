@@ -17,10 +17,15 @@ import (
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/runflags"
 	"github.com/rubricmcp/rubric/internal/words"
 )
+
+// scanList is what rubric scan takes as its argument, as its messages
+// name it.
+const scanList = "one list of servers (LIST: a JSON or TSV list, a registry's server.json, a client configuration, or a directory of captures)"
 
 func (a *app) scanCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -28,8 +33,16 @@ func (a *app) scanCmd() *cobra.Command {
 		Short:   "Score many servers with several rubrics into one leaderboard, resumably",
 		Long:    help("scan"),
 		Example: help("scan-example"),
-		Args:    oneArg("scan", "one list of servers (LIST: a JSON or TSV list, a registry's server.json or a client configuration)"),
-		RunE:    a.runScan,
+		// No list is told in runScan, once --out is read from the flag,
+		// the environment or the config, so that a command missing both
+		// hears of both.
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return oneArg("scan", scanList)(cmd, args)
+			}
+			return nil
+		},
+		RunE: a.runScan,
 	}
 	f := cmd.Flags()
 	f.String("shard", "", "score only the part i/n of the list (1 ≤ i ≤ n)")
@@ -144,7 +157,7 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 		}
 		return redact.Text(s)
 	}
-	opts := v.GetStringSlice("judge-option")
+	opts := localconfig.List(v, "judge-option")
 	opts = slices.Sorted(slices.Values(opts))
 	judge := v.GetString("judge")
 	if judge == "" {
@@ -161,7 +174,12 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	v, fl := a.v, a.flags(cmd)
 	out := v.GetString("out")
-	if out == "" {
+	switch {
+	case len(args) == 0 && out == "":
+		return fmt.Errorf("scan takes %s and --out, the scan's directory: both are missing (see %s --help)", scanList, cmd.CommandPath())
+	case len(args) == 0:
+		return fmt.Errorf("scan takes %s, got 0 arguments (see %s --help)", scanList, cmd.CommandPath())
+	case out == "":
 		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
 	}
 	if err := fl.ScanNumbers(); err != nil {

@@ -17,16 +17,23 @@ import (
 )
 
 // How much of a value an explanation writes: operands are written short,
-// results and reads longer; either way a line stays readable.
+// so that a computation's line stays readable; results and reads whole,
+// up to maxValue characters.
 const (
 	decimals     = 6  // digits after the point of a number with no short decimal
 	shortFrac    = 11 // the longest fraction shown beside its decimal
 	shortItems   = 10 // list items or map entries written in an operand
-	longItems    = 12 // ... in a result
 	shortLen     = 100
-	longLen      = 200
 	stringLength = 40
+	// maxValue is the most characters of a result or a read written:
+	// a longer value (a read of every tool's records, a description of
+	// pages) is cut there, saying how many characters were left out.
+	maxValue = 2000
 )
+
+// whole, as write's items, writes every item of a list or map and every
+// string whole.
+const whole = -1
 
 // short writes a value in place of an operand.
 func short(v ref.Val) string { return fitted(v, shortItems, false, shortLen) }
@@ -44,17 +51,37 @@ func fitted(v ref.Val, items int, exact bool, n int) string {
 	return clip(s, n)
 }
 
-// long writes a value as a result: a number also as its fraction when
-// that is short.
+// long writes a value as a result or a read: whole, every item of a
+// list or map and every string (a list of records names each by its
+// name), a number also as its fraction when that is short; over
+// maxValue characters, cut there (see bounded).
 func long(v any) string {
 	rv, ok := v.(ref.Val)
 	if !ok {
 		rv = lang.Adapter.NativeToValue(v)
 	}
-	return fitted(rv, longItems, true, longLen)
+	return bounded(write(rv, whole, true), maxValue)
 }
 
+// bounded is s when it has at most n characters, else its first n and
+// how many were left out.
+func bounded(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters left out)", string(r[:n]), len(r)-n)
+}
+
+// write writes v with at most items items of each list or map (whole:
+// all of them, and strings whole).
 func write(v ref.Val, items int, exact bool) string {
+	text := func(s string) string {
+		if items == whole {
+			return s
+		}
+		return clip(s, stringLength)
+	}
 	switch x := v.(type) {
 	case nil:
 		return "null"
@@ -63,9 +90,9 @@ func write(v ref.Val, items int, exact bool) string {
 	case types.Bool:
 		return fmt.Sprint(bool(x))
 	case types.String:
-		return quote(string(x))
+		return "'" + text(escapeQuotes(oneLine(string(x)))) + "'"
 	case *types.Err:
-		return "error: " + clip(oneLine(x.Error()), stringLength)
+		return "error: " + text(oneLine(x.Error()))
 	}
 	if n, err := lang.ToNum(v); err == nil {
 		if exact {
@@ -87,7 +114,7 @@ func write(v ref.Val, items int, exact bool) string {
 		sort.Slice(es, func(i, j int) bool { return es[i].k < es[j].k })
 		parts := []string{}
 		for i, e := range es {
-			if i == items {
+			if i == items { // never, whole
 				parts = append(parts, fmt.Sprintf("… %d more", len(es)-items))
 				break
 			}
@@ -98,7 +125,7 @@ func write(v ref.Val, items int, exact bool) string {
 	if l, ok := v.(traits.Lister); ok {
 		n, _ := l.Size().(types.Int)
 		parts := []string{}
-		if n > 0 {
+		if n > 0 && items != whole {
 			if _, isMap := l.Get(types.Int(0)).(traits.Mapper); isMap {
 				items = min(items, 3) // records: a few show what the list is
 			}
@@ -111,7 +138,7 @@ func write(v ref.Val, items int, exact bool) string {
 			e := l.Get(types.Int(i))
 			if _, isMap := e.(traits.Mapper); isMap {
 				if name, ok := nameOf(e); ok {
-					parts = append(parts, "{name: "+quote(name)+", …}")
+					parts = append(parts, "{name: '"+text(escapeQuotes(oneLine(name)))+"', …}")
 					continue
 				}
 			}
@@ -122,7 +149,7 @@ func write(v ref.Val, items int, exact bool) string {
 	if n, ok := v.Value().(json.Number); ok {
 		return printable(n.String())
 	}
-	return clip(printable(fmt.Sprint(v.Value())), stringLength)
+	return text(printable(fmt.Sprint(v.Value())))
 }
 
 // decimal writes an exact number as its shortest decimal, or rounded to
@@ -158,9 +185,9 @@ func nameOf(v ref.Val) (string, bool) {
 	return printable(string(s)), ok
 }
 
-func quote(s string) string {
-	return "'" + clip(strings.ReplaceAll(oneLine(s), "'", `\'`), stringLength) + "'"
-}
+// escapeQuotes is s with its single quotes escaped, as a CEL string
+// between single quotes writes them.
+func escapeQuotes(s string) string { return strings.ReplaceAll(s, "'", `\'`) }
 
 func unquote(s string) (string, bool) {
 	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {

@@ -148,7 +148,8 @@ func (x *run) blockKey(r lang.Ref) string {
 // block explains one formula: what it reads, each computation it did,
 // and its value.
 func (x *run) block(w io.Writer, f *formula) {
-	fmt.Fprintf(w, "%s = %s\n", f.name, clip(oneLine(f.prog.Source), longLen))
+	// The formula whole, as a rubric author reads it: a long one wraps.
+	fmt.Fprintf(w, "%s = %s\n", f.name, oneLine(f.prog.Source))
 	for _, rd := range f.reads {
 		if rd.ref.Var() == "checks" || rd.ref.Var() == "check" {
 			fmt.Fprintf(w, "  reads %s: the checks' results, below\n", rd.ref)
@@ -293,7 +294,7 @@ func checkNote(c report.Check) string {
 		for i, f := range c.Failed {
 			names[i] = oneLine(f)
 		}
-		return clip("failed: "+strings.Join(names, ", "), 100)
+		return bounded("failed: "+strings.Join(names, ", "), maxValue)
 	case c.Credit == "0":
 		return "failed"
 	}

@@ -434,6 +434,31 @@ func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
 	return gitBytes(ctx, r.Root, "cat-file", "blob", "--end-of-options", spec)
 }
 
+// LinkAt returns what the symbolic link at path, relative to the top of
+// the repository, holds as the revision rev has it, and whether rev has
+// a symbolic link there at all: false, and no error, for a file or a
+// folder; an error wrapping fs.ErrNotExist when rev has nothing at path.
+// Show alone cannot tell a link from a file that holds its text.
+func (r *Repo) LinkAt(ctx context.Context, rev, path string) (string, bool, error) {
+	out, err := gitBytes(ctx, r.Root, "ls-tree", "-z", "--end-of-options", rev, "--", filepath.ToSlash(path))
+	if err != nil {
+		return "", false, err
+	}
+	entry, _, _ := bytes.Cut(out, []byte{0})
+	if len(entry) == 0 {
+		return "", false, fmt.Errorf("%s:%s: %w", rev, filepath.ToSlash(path), fs.ErrNotExist)
+	}
+	// An entry is "MODE TYPE ID\tPATH"; 120000 is a symbolic link.
+	if !bytes.HasPrefix(entry, []byte("120000 blob ")) {
+		return "", false, nil
+	}
+	text, err := r.Show(ctx, rev, path)
+	if err != nil {
+		return "", false, err
+	}
+	return string(text), true, nil
+}
+
 // splitNUL splits git's -z output into its non-empty paths.
 func splitNUL(out string) []string {
 	var files []string

@@ -2,7 +2,9 @@ package gitrev
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -472,6 +474,53 @@ func TestLinkOn(t *testing.T) {
 			got, ok := r.LinkOn(tc.path)
 			if ok != tc.ok || got != tc.want {
 				t.Errorf("got %+v, %v; want %+v, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+// TestLinkAt: a revision's symbolic link is told from a file that holds
+// its text, a folder, and nothing at all.
+func TestLinkAt(t *testing.T) {
+	dir := repo(t)
+	if err := os.Symlink("file.txt", filepath.Join(dir, "sub", "link")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "text"), []byte("file.txt"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "v3"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, rev, path string
+		text            string
+		link, missing   bool
+	}{
+		{name: "a link", rev: "HEAD", path: "sub/link", text: "file.txt", link: true},
+		{name: "a file with a link's text", rev: "HEAD", path: "sub/text"},
+		{name: "a file", rev: "HEAD", path: "sub/file.txt"},
+		{name: "a folder", rev: "HEAD", path: "sub"},
+		{name: "not yet", rev: "v2", path: "sub/link", missing: true},
+		{name: "never", rev: "HEAD", path: "sub/none", missing: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text, link, err := r.LinkAt(ctx, tc.rev, tc.path)
+			if tc.missing != errors.Is(err, fs.ErrNotExist) || !tc.missing && err != nil {
+				t.Fatalf("error %v, want missing %v", err, tc.missing)
+			}
+			if text != tc.text || link != tc.link {
+				t.Errorf("got %q, %v; want %q, %v", text, link, tc.text, tc.link)
 			}
 		})
 	}

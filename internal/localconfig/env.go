@@ -30,7 +30,8 @@ func AllowZero(fs *pflag.FlagSet, names ...string) {
 // a whole number that is not one (RUBRIC_MAX_ROWS=abc was read as 0,
 // every row), a bool that is not one (read as false), a number that is
 // not one, or a duration without its unit (RUBRIC_JUDGE_TIMEOUT=600 was
-// read as 600ns) or not above zero. The message names the variable, the
+// read as 600ns) or not above zero, or a list (see SplitList) that opens
+// a double quote it never closes. The message names the variable, the
 // value and a good one. Strings, and types of a flag's own, are read by
 // the command, which says what is wrong with them. An empty variable is
 // unset, as viper reads it. RUBRIC_HUGEPAGES, which sets no flag, is
@@ -87,6 +88,10 @@ func envValueWrong(f *pflag.Flag, s string) (want, example string) {
 	case "float64", "float32":
 		if _, err := strconv.ParseFloat(s, 64); err != nil {
 			return "a number", "0.50"
+		}
+	case "stringArray", "stringSlice":
+		if unclosedQuote(s) {
+			return "a list with each double quote closed", `"a b" c`
 		}
 	case "duration":
 		zeroOK := f.Annotations[ZeroMeans] != nil

@@ -50,6 +50,9 @@ func TestCheckEnv(t *testing.T) {
 		{"huge pages on", map[string]string{"RUBRIC_HUGEPAGES": "1"}, ""},
 		{"huge pages neither", map[string]string{"RUBRIC_HUGEPAGES": "disable"},
 			`environment RUBRIC_HUGEPAGES="disable": it takes on or off, such as RUBRIC_HUGEPAGES=0 to back the heap by no huge pages`},
+		{"a list", map[string]string{"RUBRIC_SANDBOX_RO": `"/opt/my tools",/srv`}, ""},
+		{"a list's quote left open", map[string]string{"RUBRIC_SANDBOX_RO": `"/opt/my tools,/srv`},
+			`environment RUBRIC_SANDBOX_RO="\"/opt/my tools,/srv": --sandbox-ro takes a list with each double quote closed, such as RUBRIC_SANDBOX_RO="a b" c`},
 		{"a flag the command lacks is not read", map[string]string{"RUBRIC_WORKERS": "many"}, ""},
 	}
 	for _, tt := range tests {
@@ -64,6 +67,7 @@ func TestCheckEnv(t *testing.T) {
 			fs.Duration("start-timeout", time.Minute, "")
 			fs.Duration("timeout", 5*time.Minute, "")
 			fs.Duration("poll", 0, "")
+			fs.StringArray("sandbox-ro", nil, "")
 			AllowZero(fs, "timeout")
 			got := ""
 			if err := CheckEnv(fs, func(name string) string { return tt.env[name] }); err != nil {

@@ -89,7 +89,7 @@ func (s *Settings) CheckRun(v *viper.Viper, pluginEnv map[string][]string) error
 		return nil
 	}
 	c := *s
-	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), v.GetStringSlice("judge-option")
+	c.Judge, c.BaseURL, c.JudgeOptions = v.GetString("judge"), v.GetString("base-url"), List(v, "judge-option")
 	c.Headers, c.PluginEnv = v.GetStringMapString("headers"), pluginEnv
 	// Each judge of a panel, with the settings its reference gives
 	// (openai:base_url=...), is checked as if it were the run's judge.

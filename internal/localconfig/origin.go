@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 
@@ -97,7 +98,9 @@ var flagName = regexp.MustCompile(`--([a-z][a-z0-9-]*)\b`)
 
 // Blame rewrites msg, a message about a value of a flag of flags, when
 // the value came from the config file or the environment: prefixed
-// with where it came from (see Origin), and, from the config file,
+// with where it came from (see Origin; from the environment, as a
+// sentence: "RUBRIC_JUDGE_TIMEOUT (from the environment) is 1ms: ..."),
+// and, from the config file,
 // with --KEY written as the key. key is the flag the message is about; "" looks for the first
 // --NAME in msg that names a flag of flags. A message from the command
 // line's values is returned as it is.
@@ -118,12 +121,29 @@ func Blame(v *viper.Viper, flags *pflag.FlagSet, key, msg string) string {
 		return msg // from the command line, or the file is named already
 	}
 	if !strings.HasPrefix(at, "config ") {
-		return at + ": " + msg // the variable sets the flag: it keeps its name
+		// The variable sets the flag, which keeps its name in msg.
+		return fromEnv(flags.Lookup(key)) + ": " + msg
 	}
 	if named := unflag(msg, key); named != msg {
 		return at + ": " + named
 	}
 	return at + ": " + key + ": " + msg
+}
+
+// fromEnv names the variable that gave the flag f its value as a
+// sentence's subject: "RUBRIC_JUDGE_TIMEOUT (from the environment) is
+// 1ms", with the value when f is a number, a switch or a duration,
+// which hold no secret and which a message about them may not quote;
+// "RUBRIC_FORMAT (from the environment)" otherwise, since a string may
+// be a credential (a header, a URL's key), and the message about it
+// quotes what it needs.
+func fromEnv(f *pflag.Flag) string {
+	name := EnvName(f.Name)
+	switch f.Value.Type() {
+	case "bool", "int", "int32", "int64", "uint", "uint32", "uint64", "float32", "float64", "duration":
+		return fmt.Sprintf("%s (from the environment) is %s", name, os.Getenv(name))
+	}
+	return name + " (from the environment)"
 }
 
 // unflag is msg with each --key (and not --key-more) written as key.

@@ -27,20 +27,27 @@ func TestBlame(t *testing.T) {
 		{"a longer flag is not the key", "", "", "", `--max-rows -1: give 0 for every tool (see --max-rows-x)`,
 			`config PATH:4: max-rows -1: give 0 for every tool (see --max-rows-x)`},
 		{"from the command line", "--format=xml", "", "", `unknown --format "xml"`, `unknown --format "xml"`},
-		{"from the environment", "", "RUBRIC_FORMAT", "", `unknown --format "xml"`, `environment RUBRIC_FORMAT: unknown --format "xml"`},
+		{"from the environment", "", "RUBRIC_FORMAT", "", `unknown --format "xml"`, `RUBRIC_FORMAT (from the environment): unknown --format "xml"`},
+		{"a duration from the environment", "", "RUBRIC_JUDGE_TIMEOUT", "", `asking tdqs.tool about "x": the judge plugin "heuristic" did not answer ask within 1ms: raise --judge-timeout`,
+			`RUBRIC_JUDGE_TIMEOUT (from the environment) is 1ms: asking tdqs.tool about "x": the judge plugin "heuristic" did not answer ask within 1ms: raise --judge-timeout`},
+		{"the variable named already", "", "RUBRIC_MAX_ROWS", "", `environment RUBRIC_MAX_ROWS="1ms": --max-rows takes a whole number`,
+			`environment RUBRIC_MAX_ROWS="1ms": --max-rows takes a whole number`},
 		{"a default", "", "", "", `--workers -1: no`, `--workers -1: no`},
 		{"no flag", "", "", "", `no such server`, `no such server`},
 		{"the file named already", "", "", "", `config PATH:2: format is a map, but it takes a single value (as --format)`,
 			`config PATH:2: format is a map, but it takes a single value (as --format)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.env != "" {
+			if tc.env == "RUBRIC_FORMAT" {
 				t.Setenv(tc.env, "xml")
+			} else if tc.env != "" {
+				t.Setenv(tc.env, "1ms")
 			}
 			flags := pflag.NewFlagSet("score", pflag.ContinueOnError)
 			for _, f := range []string{"format", "rubric", "max-rows", "workers"} {
 				flags.String(f, "", "")
 			}
+			flags.Duration("judge-timeout", 0, "")
 			if tc.args != "" {
 				if err := flags.Parse([]string{tc.args}); err != nil {
 					t.Fatal(err)

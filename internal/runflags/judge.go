@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge/panel"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/progress"
 )
 
@@ -30,7 +31,7 @@ func AddJudge(cmd *cobra.Command) {
 	f.String("model", "", "the model the judge must answer with; answers from any other model are refused")
 	f.String("base-url", "", "the API's base URL, for the openai and anthropic judges (vLLM, llama.cpp, Ollama, a proxy)")
 	f.String("answers", "", "the answers file of the replay judge (JSONL: kind, subject, answer)")
-	f.StringArray("judge-option", nil, "judge option KEY=VALUE, such as temperature=0 or seed=7 (repeatable)")
+	f.StringArray("judge-option", nil, "judge option KEY=VALUE, such as temperature=0 or seed=7 (repeatable; RUBRIC_JUDGE_OPTION=temperature=0,seed=7 gives two)")
 	f.String("record", "", "write every answer of the run to this JSONL file, which the replay judge reads")
 	f.Int("concurrency", ask.DefaultConcurrency, "questions asked at once")
 	f.Bool("no-cache", false, "neither read nor write the answer cache")
@@ -89,7 +90,7 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 // pins.
 func JudgeOf(v *viper.Viper) (string, judge.Config, error) {
 	ref := v.GetString("judge")
-	cfg, err := judge.NewConfig(v.GetString("model"), v.GetStringSlice("judge-option"), v.GetString("base-url"), v.GetString("answers"))
+	cfg, err := judge.NewConfig(v.GetString("model"), localconfig.List(v, "judge-option"), v.GetString("base-url"), v.GetString("answers"))
 	if err != nil {
 		return "", cfg, err
 	}

@@ -37,7 +37,7 @@ func Logger(v *viper.Viper, stderr io.Writer, hidden *redact.Hidden) hclog.Logge
 	if hidden == nil {
 		hidden = &redact.Hidden{}
 	}
-	out := hidden.Writer(redact.Writer(stderr, v.GetStringSlice("redact-param")...))
+	out := hidden.Writer(redact.Writer(stderr, localconfig.List(v, "redact-param")...))
 	if path := v.GetString("config-file"); path != "" {
 		// Read again when the run reads it; a file that does not read
 		// has no secrets to hide, and its error comes then.
@@ -185,7 +185,7 @@ func (h Host) Plugins() (run.Plugins, func(), error) {
 // --workers, the version reports name, the log, --redact-param and
 // --config-file.
 func (h Host) Options() run.Options {
-	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: h.V.GetStringSlice("redact-param"), ConfigFile: h.V.GetString("config-file")}
+	return run.Options{Workers: h.V.GetInt("workers"), Version: buildinfo.Version(), Log: h.Log, RedactParams: localconfig.List(h.V, "redact-param"), ConfigFile: h.V.GetString("config-file")}
 }
 
 // SessionOptions are the options of a session of the settings, with the

@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/localconfig"
 )
 
 // AddTarget declares the flags that say how to read a server.
@@ -28,7 +29,7 @@ func AddTarget(cmd *cobra.Command) {
 	f.String("sandbox", "", "run a spawned server in a sandbox: bwrap (bubblewrap: no network, read-only system, private HOME and /tmp)")
 	f.Bool("sandbox-net", false, "let a sandboxed server use the network")
 	f.String("sandbox-cwd", "", "how a sandboxed server sees the working directory: ro (default), rw or none")
-	f.StringArray("sandbox-ro", nil, "another host path a sandboxed server sees, read-only (repeatable)")
+	f.StringArray("sandbox-ro", nil, "another host path a sandboxed server sees, read-only (repeatable; RUBRIC_SANDBOX_RO=/opt/a,/opt/b gives two)")
 }
 
 // Target chooses the transport and builds the target from the
@@ -114,11 +115,11 @@ func (fl Flags) sandbox() (transport.Sandbox, error) {
 		Net:  fl.V.GetBool("sandbox-net"),
 		Cwd:  fl.V.GetString("sandbox-cwd"),
 	}
-	// viper would split a flag's path at a comma; a config file's list
-	// it reads as it is.
+	// The flags' paths as given; the environment's or the config
+	// file's list as localconfig.List reads it.
 	if flags.Changed("sandbox-ro") {
 		s.ReadOnly, _ = flags.GetStringArray("sandbox-ro")
-	} else if ro := fl.V.GetStringSlice("sandbox-ro"); len(ro) > 0 {
+	} else if ro := localconfig.List(fl.V, "sandbox-ro"); len(ro) > 0 {
 		s.ReadOnly = ro // nil otherwise, as in a target without a sandbox
 	}
 	if err := fl.Local.CheckSandbox(fl.V, flags.Changed, s); err != nil {

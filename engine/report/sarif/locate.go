@@ -78,7 +78,7 @@ func newLocator(r *report.Report, opt Options) *locator {
 	if opt.Root != "" {
 		root := absolute(opt.Root)
 		l.root = root
-		gitTop = func(string) string { return root }
+		gitTop = func(string) (string, string) { return root, root }
 	}
 	o := r.Origin
 	switch {
@@ -87,7 +87,7 @@ func newLocator(r *report.Report, opt Options) *locator {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(dir, path)
 		}
-		if top := gitTop(filepath.Dir(path)); top != "" {
+		if top, _ := gitTop(filepath.Dir(path)); top != "" {
 			l.root = top
 		}
 		l.readFile(path)
@@ -98,9 +98,9 @@ func newLocator(r *report.Report, opt Options) *locator {
 		} else if !filepath.IsAbs(cdir) {
 			cdir = filepath.Join(dir, cdir)
 		}
-		if top := gitTop(cdir); top != "" {
+		if top, tree := gitTop(cdir); top != "" {
 			l.root = top
-			l.grep(r, cdir)
+			l.grep(r, cdir, tree)
 		}
 		l.manifest(cdir)
 	default:
@@ -108,7 +108,7 @@ func newLocator(r *report.Report, opt Options) *locator {
 		// its path from the top of the work tree rubric ran in, which is
 		// what %SRCROOT% stands for (from a subfolder, package.json was
 		// sent as the root's).
-		if top := gitTop(dir); top != "" {
+		if top, _ := gitTop(dir); top != "" {
 			l.root = top
 		}
 		l.manifest(dir)
@@ -333,11 +333,35 @@ func (l *locator) member(pointer string, is report.Issue, title string) place {
 
 var outputWords = strings.NewReplacer("output_schema", "output", "outputschema", "output", "output schema", "output")
 
-// gitTop is the top of the git work tree that holds dir, or "".
-func gitTop(dir string) string {
+// gitTop is the top of the git work tree that holds dir (tree), and
+// top, the root URIs are relative to: tree itself, or, when tree is a
+// submodule's, the top of the outermost superproject, since code
+// scanning resolves paths from the checkout of the repository that
+// holds the submodule. Both are "" outside a work tree.
+func gitTop(dir string) (top, tree string) {
+	tree = gitRevParse(dir, "--show-toplevel")
+	top = tree
+	// Each step climbs one level of nested submodules; the bound only
+	// guards against a loop.
+	for range 64 {
+		if top == "" {
+			break
+		}
+		super := gitRevParse(top, "--show-superproject-working-tree")
+		if super == "" {
+			break
+		}
+		top = super
+	}
+	return top, tree
+}
+
+// gitRevParse is what git rev-parse says of the repository that holds
+// dir when asked for one thing (--show-toplevel), or "" when git fails.
+func gitRevParse(dir, what string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--show-toplevel")
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", what)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	out, err := cmd.Output()
 	if err != nil {
@@ -346,10 +370,11 @@ func gitTop(dir string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// grep finds, in the tracked files of the work tree that holds dir,
-// every line that quotes a tool's name ("name", 'name' or `name`), with
-// one git grep for all the tools.
-func (l *locator) grep(r *report.Report, dir string) {
+// grep finds, in the tracked files of tree, the work tree that holds
+// dir, every line that quotes a tool's name ("name", 'name' or `name`),
+// with one git grep for all the tools; a place's path is from the root
+// (a submodule's lines carry the submodule's path).
+func (l *locator) grep(r *report.Report, dir, tree string) {
 	var patterns bytes.Buffer
 	names := map[string]bool{}
 	for _, t := range r.Tools {
@@ -367,7 +392,7 @@ func (l *locator) grep(r *report.Report, dir string) {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
 	// -I skips binary files; --full-name gives paths from the top.
-	cmd := exec.CommandContext(ctx, "git", "-C", l.root, "grep", "-I", "-n", "--full-name", "--no-color", "-F", "-f", "-")
+	cmd := exec.CommandContext(ctx, "git", "-C", tree, "grep", "-I", "-n", "--full-name", "--no-color", "-F", "-f", "-")
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	cmd.Stdin = &patterns
 	out, err := cmd.Output()
@@ -376,6 +401,10 @@ func (l *locator) grep(r *report.Report, dir string) {
 		return
 	}
 	rel, _ := filepath.Rel(l.root, dir)
+	prefix := ""
+	if p, err := filepath.Rel(l.root, tree); err == nil && p != "." && !climbs(p) {
+		prefix = filepath.ToSlash(p) + "/"
+	}
 	found := map[string][]ranked{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
@@ -392,6 +421,7 @@ func (l *locator) grep(r *report.Report, dir string) {
 		if err != nil {
 			continue
 		}
+		file = prefix + file
 		for name := range names {
 			for _, q := range []string{`"`, `'`, "`"} {
 				i := strings.Index(text, q+name+q)

@@ -1037,3 +1037,65 @@ func TestCategory(t *testing.T) {
 		})
 	}
 }
+
+// TestSubmodulePaths: a target inside a git submodule is located by its
+// path from the top of the superproject, whose checkout code scanning
+// resolves %SRCROOT% from, not from the submodule's own top: a file
+// target, a command's source lines, and a manifest.
+func TestSubmodulePaths(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := t.TempDir()
+	sub, super := filepath.Join(base, "sub"), filepath.Join(base, "super")
+	files := map[string]string{
+		"tools.json":     `{"tools": [{"name": "lookup", "inputSchema": {"type": "object"}}]}` + "\n",
+		"server/main.go": "package main\n\nfunc tools() {\n\tdefine(\"lookup\", \"Looks it up.\")\n}\n",
+		"package.json":   "{}\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(sub, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, sub, "init", "-q")
+	git(t, sub, "add", ".")
+	git(t, sub, "commit", "-q", "-m", "server")
+	if err := os.MkdirAll(super, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, super, "init", "-q")
+	git(t, super, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "vendor/srv")
+	git(t, super, "commit", "-q", "-m", "vendor the server")
+	srv := filepath.Join(super, "vendor", "srv")
+	for _, c := range []struct {
+		name   string
+		origin report.Origin
+		dir    string
+		want   place
+	}{
+		{"a file from the superproject", report.Origin{Kind: report.OriginFile, Path: "vendor/srv/tools.json"}, super, place{"vendor/srv/tools.json", 1, 0}},
+		{"a file from the submodule", report.Origin{Kind: report.OriginFile, Path: "tools.json"}, srv, place{"vendor/srv/tools.json", 1, 0}},
+		{"a command's source", report.Origin{Kind: report.OriginCommand, Dir: "server"}, srv, place{"vendor/srv/server/main.go", 4, 9}},
+		{"a command run from the superproject", report.Origin{Kind: report.OriginCommand, Dir: "vendor/srv"}, super, place{"vendor/srv/server/main.go", 4, 9}},
+		{"a manifest", report.Origin{Kind: report.OriginEndpoint}, srv, place{"vendor/srv/package.json", 1, 0}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := c.origin
+			rep := &report.Report{Origin: &o, Tools: []report.Tool{{Name: "lookup"}}}
+			got := newLocator(rep, Options{Dir: c.dir}).locate("lookup", report.Issue{}, "")
+			// A file target's line is where its tool is defined: only
+			// the path is this test's matter.
+			if c.origin.Kind == report.OriginFile {
+				got.at.line, got.at.column = 1, 0
+			}
+			if got.at != c.want {
+				t.Errorf("at %+v (%q), want %+v", got.at, got.note, c.want)
+			}
+		})
+	}
+}
