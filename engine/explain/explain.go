@@ -153,6 +153,10 @@ type run struct {
 	mu       sync.Mutex
 	traced   map[string]*formula
 	problems []string
+	// shown is where a long value read was first written whole, by the
+	// read's ref and the value's text: a later formula reading the same
+	// value points there rather than writing it again.
+	shown map[[2]string]string
 }
 
 // formula is one traced evaluation of a rubric formula.

@@ -145,6 +145,10 @@ func (x *run) blockKey(r lang.Ref) string {
 	return k
 }
 
+// maxRepeated is the longest value text a read writes again in each
+// formula that reads it; a longer one is written once.
+const maxRepeated = 200
+
 // block explains one formula: what it reads, each computation it did,
 // and its value.
 func (x *run) block(w io.Writer, f *formula) {
@@ -159,7 +163,19 @@ func (x *run) block(w io.Writer, f *formula) {
 			fmt.Fprintf(w, "  reads %s: not there\n", rd.ref)
 			continue
 		}
-		fmt.Fprintf(w, "  reads %s = %s\n", rd.ref, long(rd.val))
+		text := long(rd.val)
+		if len(text) > maxRepeated {
+			key := [2]string{rd.ref.String(), text}
+			if at, ok := x.shown[key]; ok {
+				fmt.Fprintf(w, "  reads %s, as shown under %s above\n", rd.ref, at)
+				continue
+			}
+			if x.shown == nil {
+				x.shown = map[[2]string]string{}
+			}
+			x.shown[key] = f.name
+		}
+		fmt.Fprintf(w, "  reads %s = %s\n", rd.ref, text)
 	}
 	if f.err != nil {
 		fmt.Fprintf(w, "  could not be traced: %s\n", oneLine(f.err.Error()))
