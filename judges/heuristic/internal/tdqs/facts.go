@@ -393,7 +393,7 @@ func (f *facts) findAlternatives() []string {
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.IdentifierIn(f.desc.Lower, s) {
+			if lex.ToolNameIn(f.desc.Lower, s) {
 				out = append(out, s)
 			}
 		}

@@ -1,0 +1,63 @@
+package tdqs
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestToolCuesAreTrue: each explanation names a cue that is true of the
+// definition it reads (issue 22, point 6). Every row is a short
+// definition written for the test with the shape of a real capture's
+// (the server and tool it stands for in the comment), where version
+// 1.5.0 gave a cue that was false; the row holds what the answer must
+// say, or must not, and the score that follows.
+func TestToolCuesAreTrue(t *testing.T) {
+	cases := []struct {
+		name     string
+		tool     string   // the definition, as JSON
+		siblings []string // the server's other tools
+		dim      string   // the dimension the row reads
+		score    int      // its score
+		has      string   // a phrase its justification must hold, or ""
+		hasNot   string   // a phrase it must not hold, or ""
+	}{
+		// 1. mongodb list-connections: "find" the verb is no pointer
+		// to the sibling called find.
+		{"find as a verb names no tool", `{"name": "list-links", "description": "List the open links and their ids. Use this to find a link id made earlier."}`,
+			[]string{"find", "count"}, "purpose_clarity", 4, "nothing sets it apart", "names find"},
+		{"find as a verb gives no named alternative", `{"name": "list-links", "description": "List the open links and their ids. Use this to find a link id made earlier."}`,
+			[]string{"find", "count"}, "usage_guidelines", 4, "", "named tools"},
+		{"a one-word name in backticks still names the tool", "{\"name\": \"list-links\", \"description\": \"List the open links and their ids. Use `find` to search their records.\"}",
+			[]string{"find", "count"}, "usage_guidelines", 4, "named tools find", ""},
+		{"a hyphenated name in prose still names the tool", `{"name": "list-sources", "description": "List the sources. Use this to find filters to pass to search-sources."}`,
+			[]string{"find", "search-sources"}, "usage_guidelines", 5, "named tools search-sources:", "find,"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var tool map[string]any
+			if err := json.Unmarshal([]byte(c.tool), &tool); err != nil {
+				t.Fatalf("the row's tool: %v", err)
+			}
+			got, err := Tool(&ToolInput{Tool: tool, Siblings: c.siblings})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := got.(toolAnswer)
+			d := map[string]dimension{
+				"purpose_clarity": a.Scores.PurposeClarity, "usage_guidelines": a.Scores.UsageGuidelines,
+				"behavioral_transparency": a.Scores.BehavioralTransparency, "parameter_semantics": a.Scores.ParameterSemantics,
+				"conciseness_structure": a.Scores.ConcisenessStructure, "contextual_completeness": a.Scores.ContextualCompleteness,
+			}[c.dim]
+			if d.Score != c.score {
+				t.Errorf("%s = %d, want %d (%s)", c.dim, d.Score, c.score, d.Justification)
+			}
+			if c.has != "" && !strings.Contains(d.Justification, c.has) {
+				t.Errorf("%s justification %q does not say %q", c.dim, d.Justification, c.has)
+			}
+			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
+				t.Errorf("%s justification %q says %q, which is false of the definition", c.dim, d.Justification, c.hasNot)
+			}
+		})
+	}
+}
