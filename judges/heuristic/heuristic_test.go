@@ -485,7 +485,7 @@ func TestConcisenessCues(t *testing.T) {
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},
 		{"repeated sentence", toolSpec{desc: "List the open pull requests. Newest first. List the open pull requests.", params: described1()}, 4, []string{"repeated"}},
 		{"six to ten words are thin", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a", desc: "x"}, {name: "b"}, {name: "c"}}}, 4, []string{"9 words", "thin"}},
-		{"six to ten words with three undescribed parameters are under-specified", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 3, []string{"9 words", "4 parameters the schema does not describe", "under-specified"}},
+		{"six to ten words with three undescribed parameters are under-specified", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 3, []string{"only 9 words", "the schema leaves 4 of its 4 parameters undescribed", "under-specified rather than concise"}},
 		{"short for its parameters is no fault", toolSpec{desc: "Update the shared drive settings of one drive, including its name and color.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}, {name: "e"}}}, 5, []string{"13 words"}},
 		{"far too long", toolSpec{desc: long}, 1, []string{"far longer", "repeated"}},
 	})

@@ -475,7 +475,7 @@ func (f *facts) shortConciseness(n int) (int, string) {
 	case len(f.params) > 0 && undescribed == 0:
 		return 5, fmt.Sprintf("%d words, and the schema describes every parameter", n)
 	case undescribed >= shortConcisenessUndescribed:
-		return 3, fmt.Sprintf("%d words, with %s the schema does not describe: under-specified, not concise", n, lex.Count(undescribed, "parameter", "parameters"))
+		return 3, fmt.Sprintf("only %d words, and the schema leaves %d of its %s undescribed: under-specified rather than concise", n, undescribed, lex.Count(len(f.params), "parameter", "parameters"))
 	}
 	return 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 }
@@ -578,7 +578,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
-		minus = append(minus, fmt.Sprintf("a description long enough for a complex tool (%s%s)", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
+		minus = append(minus, "a description long enough for "+f.complexTool())
 	}
 	if f.hasOutput {
 		plus = append(plus, "an output schema for the return value")
@@ -689,11 +689,25 @@ func (a toolAnswer) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// nestedNote is what a complex tool's note adds when its parameters
-// nest objects.
-func nestedNote(nested bool) string {
-	if nested {
-		return ", nested objects"
+// complexTool says what makes the tool complex: its many parameters,
+// the nested objects some of them hold, or both ("a tool with 8
+// parameters, 2 of them holding nested objects", "a tool whose one
+// parameter holds nested objects").
+func (f *facts) complexTool() string {
+	nested := 0
+	for _, p := range f.params {
+		if p.nested {
+			nested++
+		}
 	}
-	return ""
+	n := len(f.params)
+	switch {
+	case nested == 0:
+		return fmt.Sprintf("a tool with %d parameters", n)
+	case n == 1:
+		return "a tool whose one parameter holds nested objects"
+	case nested == n:
+		return fmt.Sprintf("a tool whose %d parameters all hold nested objects", n)
+	}
+	return fmt.Sprintf("a tool with %d parameters, %d of them holding nested objects", n, nested)
 }

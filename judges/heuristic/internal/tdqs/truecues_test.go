@@ -32,6 +32,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"find", "count"}, "usage_guidelines", 4, "named tools find", ""},
 		{"a hyphenated name in prose still names the tool", `{"name": "list-sources", "description": "List the sources. Use this to find filters to pass to search-sources."}`,
 			[]string{"find", "search-sources"}, "usage_guidelines", 5, "named tools search-sources:", "find,"},
+
+		// 10. conciseness and completeness say plainly what they found.
+		{"an under-specified short text says so plainly", `{"name": "patch-page", "description": "Acme | Update page properties", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {"type": "string", "description": "The page."}}}}`,
+			nil, "conciseness_structure", 3, "only 4 words, and the schema leaves 3 of its 4 parameters undescribed: under-specified rather than concise", "with 3 parameters"},
+		{"a nested parameter says what nests", `{"name": "fill_form", "description": "Fill out a form.", "inputSchema": {"type": "object", "properties": {"fields": {"type": "array", "items": {"type": "object"}, "description": "The fields."}}}}`,
+			nil, "contextual_completeness", 2, "a description long enough for a tool whose one parameter holds nested objects", "complex tool"},
+		{"many parameters say how many", `{"name": "log", "description": "View the commit history of a repository.", "inputSchema": {"type": "object", "properties": {"a": {"description": "x"}, "b": {"description": "x"}, "c": {"description": "x"}, "d": {"description": "x"}, "e": {"description": "x"}}}}`,
+			nil, "contextual_completeness", 2, "a description long enough for a tool with 5 parameters", "complex tool"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
