@@ -143,7 +143,7 @@ func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 			switch {
 			case vagueNounSet[w]:
 				hasVagueNoun = true
-			case lex.VerbForm(w) == "" && !lex.VersionWordSet[w]:
+			case verbForm(w) == "" && !lex.VersionWordSet[w]:
 				vagueNoun = false
 			}
 		}
@@ -305,25 +305,37 @@ func nameVerb(ws []string, ns string) string {
 	if len(ws) == 0 {
 		return ""
 	}
-	if v := lex.VerbForm(ws[0]); v != "" {
+	if v, _ := verbAt(ws, 0); v != "" {
 		return v
 	}
 	if len(ws) > 1 {
-		return lex.VerbForm(ws[len(ws)-1])
+		return lastVerb(ws)
 	}
 	return ""
+}
+
+// lastVerb returns the verb a name of two or more words ends with: a
+// compound verb of its last two words, or its last word's verb form, or "".
+func lastVerb(ws []string) string {
+	if n := len(ws); n > 2 {
+		if v, k := verbAt(ws, n-2); k == 2 {
+			return v
+		}
+	}
+	return verbForm(ws[len(ws)-1])
 }
 
 // verbPlace says where a name puts its verb, after any namespace:
 // "verb first", "verb last", or "no verb".
 func verbPlace(ws []string, ns string) string {
 	ws = lex.WithoutNamespace(ws, ns)
-	switch {
-	case len(ws) == 0:
+	if len(ws) == 0 {
 		return "no verb"
-	case lex.VerbForm(ws[0]) != "":
+	}
+	if v, _ := verbAt(ws, 0); v != "" {
 		return "verb first"
-	case len(ws) > 1 && lex.VerbForm(ws[len(ws)-1]) != "":
+	}
+	if len(ws) > 1 && lastVerb(ws) != "" {
 		return "verb last"
 	}
 	return "no verb"

@@ -38,6 +38,35 @@ var lists = struct {
 	// fillerLead are words skipped before the leading verb ("This tool
 	// lets you list ...").
 	fillerLead []string
+	// extraVerbs are verbs a purpose or a name can open with that the
+	// shared list (lex/vocabulary.go) does not hold, many of them a
+	// version control system's commands ("Stage files", "Rebase
+	// commits", git_stash); they count for the TDQS cues only, so that
+	// the Gradable harness keeps its own list.
+	extraVerbs []string
+	// compoundVerbs are verbs of two words, written with a hyphen or a
+	// space ("Cherry-pick commits", git_cherry_pick).
+	compoundVerbs []string
+	// changeVerbs change what they act on: a clause that opens with one
+	// and goes on to its object ("Add file contents to the staging
+	// area", "delete a branch") says what an acting tool changes.
+	changeVerbs []string
+	// quantityWords say how many, not what: "many" of insert-many is no
+	// resource.
+	quantityWords []string
+	// clauseLead are the words skipped before a clause's verb ("or
+	// rename a branch", "and then apply it").
+	clauseLead []string
+	// paramNouns are the words for a parameter: "required" before one
+	// ("a required field") speaks of parameters.
+	paramNouns []string
+	// beForms are the words that, before "required", make it say that
+	// something is required ("is required", "always required").
+	beForms []string
+	// wherePrepositions begin a phrase that says where a tool acts, not
+	// what it acts on: "a collection" in "Insert documents into a
+	// collection" is not what is inserted.
+	wherePrepositions []string
 
 	// usageWhen says when to use the tool.
 	usageWhen []string
@@ -118,6 +147,27 @@ var lists = struct {
 	fillerLead: []string{
 		"a", "allows", "an", "be", "can", "enables", "endpoint", "function", "helps", "it", "lets", "method", "mcp",
 		"simply", "that", "the", "this", "to", "tool", "used", "user", "users", "we", "which", "will", "you",
+	},
+	extraVerbs: []string{
+		"stage", "unstage", "rebase", "stash", "blame", "checkout", "init", "gather", "go", "squash", "amend",
+	},
+	compoundVerbs: []string{"cherry pick"},
+	changeVerbs: []string{
+		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "commit", "create",
+		"delete", "destroy", "detach", "discard", "drop", "edit", "erase", "insert", "merge", "modify", "move",
+		"overwrite", "patch", "publish", "purge", "push", "rebase", "remove", "rename", "replace", "reset",
+		"restore", "revert", "save", "squash", "stage", "stash", "store", "truncate", "unstage", "update",
+		"upload", "upsert", "write",
+	},
+	clauseLead: []string{"or", "and", "then", "also", "to"},
+	paramNouns: []string{
+		"parameter", "parameters", "field", "fields", "argument", "arguments", "input", "inputs", "option", "options",
+		"property", "properties",
+	},
+	beForms:       []string{"is", "are", "be", "been", "being", "marked", "always", "not"},
+	quantityWords: []string{"many", "multiple", "bulk", "batch", "several", "single"},
+	wherePrepositions: []string{
+		"into", "in", "to", "from", "for", "on", "onto", "within", "across", "with", "by", "at", "inside",
 	},
 
 	usageWhen: []string{
@@ -242,6 +292,14 @@ var (
 	objectMarkerSet = lex.Set(lists.objectMarkers)
 	vagueNounSet    = lex.Set(lists.vagueNouns)
 	handleWordSet   = lex.Set(lists.handleWords)
+	extraVerbSet    = lex.Set(lists.extraVerbs)
+	changeVerbSet   = lex.Set(lists.changeVerbs)
+	quantityWordSet = lex.Set(lists.quantityWords)
+	whereSet        = lex.Set(lists.wherePrepositions)
+	compoundVerbSet = lex.Set(lists.compoundVerbs)
+	clauseLeadSet   = lex.Set(lists.clauseLead)
+	paramNounSet    = lex.Set(lists.paramNouns)
+	beSet           = lex.Set(lists.beForms)
 )
 
 // The phrase lists, made ready to be found in one pass over a text's

@@ -175,7 +175,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 		// No cue reads the first sentence's own sentences: it is
 		// prepared as one, cut out of the description's words unless a
 		// name before it is stripped.
-		if first := lex.StripNamePrefix(f.desc.Sentences[0], name); first == f.desc.Sentences[0] {
+		if first := stripLabel(lex.StripNamePrefix(f.desc.Sentences[0], name)); first == f.desc.Sentences[0] {
 			f.first = f.sentenceTexts()[0]
 		} else {
 			f.first = lex.NewSentence(first)
@@ -285,6 +285,60 @@ func isObject(s map[string]any) bool {
 	return false
 }
 
+// stripLabel removes a label of one to three words set before the
+// purpose with a bar ("Notion | Retrieve a user"): the purpose is what
+// follows it.
+func stripLabel(s string) string {
+	label, rest, ok := strings.Cut(s, "|")
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" || strings.Contains(rest, "|") {
+		return s
+	}
+	if n := len(lex.Words(label)); n < 1 || n > 3 {
+		return s
+	}
+	return rest
+}
+
+// verbForm is lex.VerbForm with the verbs the TDQS cues add
+// (lists.extraVerbs), in base or third-person form: the base form of w
+// when it is a known verb, or "".
+func verbForm(w string) string {
+	if v := lex.VerbForm(w); v != "" {
+		return v
+	}
+	if extraVerbSet[w] {
+		return w
+	}
+	if s := lex.Stem(w); extraVerbSet[s] {
+		return s
+	}
+	if s, ok := strings.CutSuffix(w, "es"); ok && extraVerbSet[s] {
+		return s
+	}
+	return ""
+}
+
+// verbAt returns the verb that words ws hold at i and how many words it
+// takes: a compound verb of two words ("cherry pick", its second word in
+// any form verbForm reads) and 2, a verb of one word (verbForm) and 1,
+// or "" and 0.
+func verbAt(ws []string, i int) (string, int) {
+	if i+1 < len(ws) {
+		second := ws[i+1]
+		if v := lex.Stem(second); v != second {
+			second = v
+		}
+		if c := ws[i] + " " + second; compoundVerbSet[c] {
+			return c, 2
+		}
+	}
+	if v := verbForm(ws[i]); v != "" {
+		return v, 1
+	}
+	return "", 0
+}
+
 // leadVerb returns the base form of the verb a purpose statement opens
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "".
@@ -293,7 +347,7 @@ func leadVerb(ws []string) string {
 		if i > 6 {
 			break
 		}
-		if v := lex.VerbForm(w); v != "" {
+		if v, _ := verbAt(ws, i); v != "" {
 			return v
 		}
 		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {

@@ -33,6 +33,22 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a hyphenated name in prose still names the tool", `{"name": "list-sources", "description": "List the sources. Use this to find filters to pass to search-sources."}`,
 			[]string{"find", "search-sources"}, "usage_guidelines", 5, "named tools search-sources:", "find,"},
 
+		// 5. git and chrome-devtools verbs, notion's label.
+		{"stage is an action verb", `{"name": "add", "description": "Stage files for the next commit."}`,
+			nil, "purpose_clarity", 4, `the verb "stage"`, "no action verb"},
+		{"cherry-pick is an action verb", `{"name": "pick", "description": "Cherry-pick commits from other branches."}`,
+			nil, "purpose_clarity", 4, `the verb "cherry pick"`, "no action verb"},
+		{"rebase is an action verb", `{"name": "rebase", "description": "Rebase commits onto another branch."}`,
+			nil, "purpose_clarity", 4, `the verb "rebase"`, "no action verb"},
+		{"gather is an action verb", `{"name": "context", "description": "Gather history context for a review."}`,
+			nil, "purpose_clarity", 4, `the verb "gather"`, "no action verb"},
+		{"go is an action verb", `{"name": "navigate", "description": "Go to a URL in the open page."}`,
+			nil, "purpose_clarity", 4, `the verb "go"`, "no action verb"},
+		{"the verb after a label counts", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user\\nError Responses:\\n400: 400\"}",
+			nil, "purpose_clarity", 4, `the verb "retrieve" on a named resource ("Retrieve a user")`, "no action verb"},
+		{"a label is not the purpose", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user by id.\\nError Responses:\\n400: Bad request when the id is malformed\"}",
+			nil, "conciseness_structure", 5, `purpose first ("Retrieve a user by id.")`, "Acme |"},
+
 		// 10. conciseness and completeness say plainly what they found.
 		{"an under-specified short text says so plainly", `{"name": "patch-page", "description": "Acme | Update page properties", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {"type": "string", "description": "The page."}}}}`,
 			nil, "conciseness_structure", 3, "only 4 words, and the schema leaves 3 of its 4 parameters undescribed: under-specified rather than concise", "with 3 parameters"},
@@ -65,6 +81,45 @@ func TestToolCuesAreTrue(t *testing.T) {
 			}
 			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
 				t.Errorf("%s justification %q says %q, which is false of the definition", c.dim, d.Justification, c.hasNot)
+			}
+		})
+	}
+}
+
+// TestCoherenceCuesAreTrue: the coherence explanations are true of the
+// names they read (issue 22, point 6), on short name sets written for
+// the test with the shape of real captures'.
+func TestCoherenceCuesAreTrue(t *testing.T) {
+	desc := func(s string) *string { return &s }
+	cases := []struct {
+		name   string
+		tools  []CoherenceTool
+		dim    string
+		score  int
+		has    string
+		hasNot string
+	}{
+		// 8. git: subcommand verbs the shared list lacks.
+		{"git subcommands put the verb first", []CoherenceTool{
+			{"vcs_add", nil}, {"vcs_commit", nil}, {"vcs_push", nil}, {"vcs_stash", nil}, {"vcs_rebase", nil},
+			{"vcs_cherry_pick", nil}, {"vcs_blame", nil}, {"vcs_checkout", nil}, {"vcs_init", nil}, {"vcs_status", desc("Show the working tree status.")},
+		}, "naming_consistency", 5, "9 of 10 put the verb the same way", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := scoreCoherence(&CoherenceInput{Tools: c.tools})
+			d := map[string]dimension{
+				"disambiguation": a.Scores.Disambiguation, "naming_consistency": a.Scores.NamingConsistency,
+				"tool_count_appropriateness": a.Scores.ToolCountAppropriateness, "completeness": a.Scores.Completeness,
+			}[c.dim]
+			if d.Score != c.score {
+				t.Errorf("%s = %d, want %d (%s)", c.dim, d.Score, c.score, d.Justification)
+			}
+			if c.has != "" && !strings.Contains(d.Justification, c.has) {
+				t.Errorf("%s justification %q does not say %q", c.dim, d.Justification, c.has)
+			}
+			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
+				t.Errorf("%s justification %q says %q, which is false of the names", c.dim, d.Justification, c.hasNot)
 			}
 		})
 	}
