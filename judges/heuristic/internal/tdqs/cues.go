@@ -212,7 +212,8 @@ var lists = struct {
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
 		}},
 		{"authentication", []string{
-			"auth*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
+			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
+			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
 			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
 		}},
 		{"rate limits and cost", []string{
@@ -274,6 +275,37 @@ var lists = struct {
 		"never", "always", "use this", "use when",
 	},
 }
+
+// notAfter are behaviour phrases that mean something else after one of
+// the given words (among the two before them): "changes" shown or
+// listed ("Shows changes", "the diff of changes") is what a read
+// returns, not a side effect; "responses" of "Error Responses:" are
+// errors, not the return format; "the list of" in a condition ("If the
+// list of documents is ...") is what the caller passes.
+var notAfter = map[string][]string{
+	"changes": {
+		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
+		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
+		"summarizes", "of",
+	},
+	"response":  {"error"},
+	"responses": {"error"},
+	"list of":   {"if", "when", "whether", "unless", "once", "while"},
+}
+
+// attributeCues are behaviour phrases that, in a sentence listing what
+// something includes ("including size, permissions and type") or after
+// "file", name an attribute of a thing the tool reads, not what the
+// caller needs: file permissions are metadata, not authentication.
+var attributeCues = map[string]bool{"permission*": true}
+
+// attributeOwners, just before an attribute cue, and attributeLists,
+// anywhere before it in its sentence, make it an attribute: "file
+// permissions", "including size, permissions and type".
+var (
+	attributeOwners = []string{"file", "files", "directory", "directories", "folder", "folders"}
+	attributeLists  = []string{"including", "includes", "include", "such"}
+)
 
 // cueGroup is one kind of behavioural disclosure and the phrases that show
 // it.

@@ -393,20 +393,103 @@ func (f *facts) acts() bool {
 
 // findDisclosures returns the kinds of behavioural disclosure the
 // description makes, each with the phrase that showed it.
+//
+// An example written as a JSON object ({"message": "add login auth"})
+// or between double quotes (pattern="auth", a request such as "find
+// auth stuff") is a value or someone's words, not a statement of the
+// tool's behaviour: the text is read without them. A phrase counts
+// where it is not one of notAfter's readings or an attribute
+// (attributeCues).
 func (f *facts) findDisclosures() []found {
 	var out []found
-	has := f.desc.Matched(behaviourPhrases)
+	d := f.desc
+	if strings.ContainsAny(d.Raw, "{\"") {
+		d = lex.NewText(withoutExamples(d.Raw))
+	}
+	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
 		for k, p := range g.phrases {
-			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) {
+			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && disclosed(d, p) {
 				// The words that matched, not the stem: "auth*" quoted
 				// as "auth" reads as though the text said "auth".
-				out = append(out, found{g.name, f.desc.Matching(p)})
+				out = append(out, found{g.name, d.Matching(p)})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// disclosed reports whether phrase p, which d has, occurs at least once
+// as a disclosure: not after a word of notAfter[p], and, for an
+// attribute cue, not just after a word of attributeOwners nor anywhere
+// after one of attributeLists in its sentence.
+func disclosed(d lex.Text, p string) bool {
+	not, isAttr := notAfter[p], attributeCues[p]
+	if not == nil && !isAttr {
+		return true
+	}
+	if isAttr {
+		// A list the marker introduces ("including:") goes on in the
+		// items under it ("- permissions").
+		stem := strings.TrimSuffix(p, "*")
+		inList := false
+		for k, raw := range d.Sentences {
+			item := strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, "*") || strings.HasPrefix(raw, "•")
+			inList = inList && item
+			ws := d.Sentence(k).Words
+			marked := inList
+			for i, w := range ws {
+				if strings.HasPrefix(w, stem) && !marked && (i == 0 || !slices.Contains(attributeOwners, ws[i-1])) {
+					return true
+				}
+				marked = marked || slices.Contains(attributeLists, w)
+			}
+			if marked && strings.HasSuffix(raw, ":") {
+				inList = true
+			}
+		}
+		return false
+	}
+	for _, c := range d.Contexts(p) {
+		n := len(c.Before)
+		if n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2])) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutExamples returns s with every span between braces (nested ones
+// whole) and every span between double quotes left out, each replaced
+// by a space. A brace never closed, or a quote never closed, is no
+// example: the text is then read whole.
+func withoutExamples(s string) string {
+	var b strings.Builder
+	depth, quoted := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' && depth == 0:
+			quoted = !quoted
+			if !quoted {
+				b.WriteByte(' ')
+			}
+		case quoted:
+		case c == '{':
+			depth++
+		case c == '}' && depth > 0:
+			depth--
+			if depth == 0 {
+				b.WriteByte(' ')
+			}
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	if depth > 0 || quoted {
+		return s
+	}
+	return b.String()
 }
 
 // readsOnlyPart reports whether "read only" is the verb "read" and a

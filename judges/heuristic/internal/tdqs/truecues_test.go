@@ -33,6 +33,43 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a hyphenated name in prose still names the tool", `{"name": "list-sources", "description": "List the sources. Use this to find filters to pass to search-sources."}`,
 			[]string{"find", "search-sources"}, "usage_guidelines", 5, "named tools search-sources:", "find,"},
 
+		// 2. git git_blame, git_log, git_commit; filesystem
+		// get_file_info: authorship, an author filter, an example
+		// message and file permissions are no authentication.
+		{"authorship is not auth", `{"name": "blame", "description": "Show line authorship for a file.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an author filter is not auth", `{"name": "log", "description": "View history, filtered by author or date.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "authentication"},
+		{"an example message is not auth", `{"name": "commit", "description": "Record staged work. Example: { \"message\": \"feat: add user authentication\" }", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a quoted request is not auth", `{"name": "grep", "description": "Search file contents. For a request like \"find auth code\" search for pattern=\"auth\".", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"file permissions are metadata", `{"name": "stat", "description": "Read metadata of a file. Returns details including size, owner, permissions, and type.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "return format", "authentication"},
+		{"file permissions in a list under including are metadata", "{\"name\": \"stat\", \"description\": \"Read metadata of a file including:\\n- size\\n- permissions\\n- type\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a permission error is still auth", `{"name": "fetch_file", "description": "Download a file. Returns its content or an attachment/permission error.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("permission")`, ""},
+		{"authenticated is still auth", `{"name": "whoami", "description": "Show the authenticated user.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, `authentication ("authenticated")`, ""},
+
+		// 3. notion's "Error Responses:" and mongodb insert-many's "If
+		// the list of documents is ...": no return format.
+		{"error responses are no return format", "{\"name\": \"get-user\", \"description\": \"Acme | Fetch a user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `errors ("error")`, "return format"},
+		{"the list the caller passes is no return format", `{"name": "put-many", "description": "Put an array of records into a table. If the list of records is too large, send them in batches.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "return format"},
+		{"a list of what is returned is still a return format", `{"name": "tags", "description": "Get a list of tags.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
+
+		// 4. git git_diff, git_show: showing changes is no side effect.
+		{"shows changes is no side effect", `{"name": "diff", "description": "View differences between two trees. Shows changes in unified diff format.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("diff")`, "side effects"},
+		{"the diff of changes is no side effect", `{"name": "show", "description": "Show an object and the diff of changes it made.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "side effects"},
+		{"it changes the file is still a side effect", `{"name": "edit", "description": "Edit a text file: it changes the file in place.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "side effects", ""},
+
 		// 5. git and chrome-devtools verbs, notion's label.
 		{"stage is an action verb", `{"name": "add", "description": "Stage files for the next commit."}`,
 			nil, "purpose_clarity", 4, `the verb "stage"`, "no action verb"},
