@@ -492,6 +492,30 @@ func withoutExamples(s string) string {
 	return b.String()
 }
 
+// statesChange returns the clause of the description that says what an
+// acting tool changes, or "": one that opens with a verb of change
+// (lists.changeVerbs) and goes on to its object ("Add file contents to
+// the staging area", "delete a branch" among "Manage branches: list all
+// branches, ..., delete a branch").
+func (f *facts) statesChange() string {
+	for _, sentence := range f.desc.Sentences {
+		for clause := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			ws := lex.Words(clause)
+			i := 0
+			for i < len(ws) && clauseLeadSet[ws[i]] {
+				i++
+			}
+			if i >= len(ws) {
+				continue
+			}
+			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) {
+				return strings.TrimSpace(clause)
+			}
+		}
+	}
+	return ""
+}
+
 // readsOnlyPart reports whether "read only" is the verb "read" and a
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.

@@ -554,7 +554,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	}
 	if f.acts() {
 		returns := f.hasOutput || hasCue(f.disclosed, "return format")
-		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil
+		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil || f.statesChange() != ""
 		switch {
 		case !returns:
 			score = min(score-1, 3)

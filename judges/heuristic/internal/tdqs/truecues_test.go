@@ -86,6 +86,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a label is not the purpose", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user by id.\\nError Responses:\\n400: Bad request when the id is malformed\"}",
 			nil, "conciseness_structure", 5, `purpose first ("Retrieve a user by id.")`, "Acme |"},
 
+		// 6. git git_add, git_branch, git_cherry_pick say what they
+		// change.
+		{"add to the staging area says what changes", `{"name": "add", "description": "Stage files for commit. Add file contents to the staging area.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"create or delete a branch says what changes", `{"name": "branch", "description": "Manage branches: list all branches, create a new branch, delete a branch, or rename a branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"apply commits to a branch says what changes", `{"name": "pick", "description": "Cherry-pick commits from other branches. Apply chosen commits to the current branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
 		// 10. conciseness and completeness say plainly what they found.
 		{"an under-specified short text says so plainly", `{"name": "patch-page", "description": "Acme | Update page properties", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {"type": "string", "description": "The page."}}}}`,
 			nil, "conciseness_structure", 3, "only 4 words, and the schema leaves 3 of its 4 parameters undescribed: under-specified rather than concise", "with 3 parameters"},
