@@ -147,6 +147,25 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 		has    string
 		hasNot string
 	}{
+		// 7. mongodb: "many" of insert-many says how many, not what;
+		// collection-indexes reads the indexes create-index makes.
+		{"many is no resource", []CoherenceTool{
+			{"insert-many", desc("Insert an array of rows into a table.")},
+			{"delete-many", desc("Remove all rows that match a filter from a table.")},
+			{"create-table", desc("Create a table.")}, {"drop-table", desc("Drop a table.")},
+			{"list-tables", desc("List the tables.")}, {"rename-table", desc("Rename a table.")},
+		}, "completeness", 5, "", "named for many"},
+		{"a name of nouns reads its last one", []CoherenceTool{
+			{"create-index", desc("Create an index for a table.")}, {"drop-index", desc("Drop an index.")},
+			{"table-indexes", desc("Describe the indexes of a table.")},
+			{"create-table", desc("Create a table.")}, {"drop-table", desc("Drop a table.")},
+			{"list-tables", desc("List the tables.")}, {"rename-table", desc("Rename a table.")},
+		}, "completeness", 4, "no tool named for index does update", "index does read"},
+		{"a name that opens with a verb is no read of its last noun", []CoherenceTool{
+			{"create_test", desc("Create a test.")}, {"delete_test", desc("Delete a test.")},
+			{"run_tests", desc("Run the tests.")},
+		}, "completeness", 3, "no tool named for test does read/update", ""},
+
 		// 8. git: subcommand verbs the shared list lacks.
 		{"git subcommands put the verb first", []CoherenceTool{
 			{"vcs_add", nil}, {"vcs_commit", nil}, {"vcs_push", nil}, {"vcs_stash", nil}, {"vcs_rebase", nil},
