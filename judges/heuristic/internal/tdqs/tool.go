@@ -391,7 +391,13 @@ func (f *facts) explainsParams() (string, bool) {
 		return "", false
 	}
 	for _, t := range f.sentenceTexts() {
-		cue, ok := t.FirstIn(paramFormatPhrases)
+		cue, ok := "", false
+		for _, c := range t.AllIn(paramFormatPhrases) {
+			if c != "required" || f.requiredOfParam(t) {
+				cue, ok = c, true
+				break
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -404,6 +410,39 @@ func (f *facts) explainsParams() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// requiredOfParam reports whether "required" in sentence t says that a
+// parameter is required ("path is required", "path (required)"), not
+// that something the tool acts on is needed ("ensuring required paths
+// exist"): it counts unless it stands before a content word other than
+// a word for a parameter, after a word other than a parameter's or a
+// form of "be".
+func (f *facts) requiredOfParam(t lex.Text) bool {
+	ws := t.Words
+	for i, w := range ws {
+		if w != "required" {
+			continue
+		}
+		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || paramNounSet[ws[i+1]] {
+			return true
+		}
+		if i > 0 && (beSet[ws[i-1]] || f.paramWord(ws[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramWord reports whether w is a word of one of the tool's parameter
+// names.
+func (f *facts) paramWord(w string) bool {
+	for _, p := range f.params {
+		if slices.Contains(p.words, w) || strings.EqualFold(p.name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // conciseness scores size and structure: appropriately sized, purpose

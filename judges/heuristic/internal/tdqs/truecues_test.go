@@ -97,6 +97,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 
+		// 9. filesystem create_directory: "required paths" are paths
+		// needed, not a required parameter.
+		{"required paths are no parameter format", `{"name": "make_dir", "description": "Create a directory. Handy for ensuring required paths exist.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values it takes", "required"},
+		{"path is required is a parameter format", `{"name": "make_dir", "description": "Create a directory. The path is required.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+
 		// 10. conciseness and completeness say plainly what they found.
 		{"an under-specified short text says so plainly", `{"name": "patch-page", "description": "Acme | Update page properties", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {"type": "string", "description": "The page."}}}}`,
 			nil, "conciseness_structure", 3, "only 4 words, and the schema leaves 3 of its 4 parameters undescribed: under-specified rather than concise", "with 3 parameters"},
