@@ -161,8 +161,8 @@ var lists = struct {
 	},
 	clauseLead: []string{"or", "and", "then", "also", "to"},
 	paramNouns: []string{
-		"parameter", "parameters", "field", "fields", "argument", "arguments", "input", "inputs", "option", "options",
-		"property", "properties",
+		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
+		"input", "inputs", "option", "options", "property", "properties",
 	},
 	beForms:       []string{"is", "are", "be", "been", "being", "marked", "always", "not"},
 	quantityWords: []string{"many", "multiple", "bulk", "batch", "several", "single"},

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -286,15 +287,16 @@ func isObject(s map[string]any) bool {
 }
 
 // stripLabel removes a label of one to three words set before the
-// purpose with a bar ("Notion | Retrieve a user"): the purpose is what
-// follows it.
+// purpose with a bar between spaces ("Notion | Retrieve a user"): the
+// purpose is what follows it. A bar inside a word ("ES|QL") is none.
 func stripLabel(s string) string {
-	label, rest, ok := strings.Cut(s, "|")
+	label, rest, ok := strings.Cut(s, " | ")
 	rest = strings.TrimSpace(rest)
-	if !ok || rest == "" || strings.Contains(rest, "|") {
+	if !ok || rest == "" || strings.Contains(rest, " | ") {
 		return s
 	}
-	if n := len(lex.Words(label)); n < 1 || n > 3 {
+	// A label names; it does not act ("Run a | b" is no label).
+	if ws := lex.Words(label); len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" {
 		return s
 	}
 	return rest
@@ -394,17 +396,18 @@ func (f *facts) acts() bool {
 // findDisclosures returns the kinds of behavioural disclosure the
 // description makes, each with the phrase that showed it.
 //
-// An example written as a JSON object ({"message": "add login auth"})
-// or between double quotes (pattern="auth", a request such as "find
-// auth stuff") is a value or someone's words, not a statement of the
-// tool's behaviour: the text is read without them. A phrase counts
+// A string between double quotes (an example message such as
+// {"message": "add login auth"}, pattern="auth", a request such as
+// "find auth stuff") is a value or someone's words, not a statement of
+// the tool's behaviour: the text is read without them. What surrounds
+// it ({ok:false, error:"..."}) is still read. A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues).
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	if strings.ContainsAny(d.Raw, "{\"") {
-		d = lex.NewText(withoutExamples(d.Raw))
+	if strings.IndexByte(d.Raw, '"') >= 0 {
+		d = lex.NewText(withoutQuoted(d.Raw))
 	}
 	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
@@ -460,33 +463,24 @@ func disclosed(d lex.Text, p string) bool {
 	return false
 }
 
-// withoutExamples returns s with every span between braces (nested ones
-// whole) and every span between double quotes left out, each replaced
-// by a space. A brace never closed, or a quote never closed, is no
-// example: the text is then read whole.
-func withoutExamples(s string) string {
+// withoutQuoted returns s with every span between double quotes left
+// out, each replaced by a space. A quote never closed is no quotation:
+// the text is then read whole.
+func withoutQuoted(s string) string {
 	var b strings.Builder
-	depth, quoted := 0, false
+	quoted := false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '"' && depth == 0:
+		case c == '"':
 			quoted = !quoted
 			if !quoted {
 				b.WriteByte(' ')
 			}
-		case quoted:
-		case c == '{':
-			depth++
-		case c == '}' && depth > 0:
-			depth--
-			if depth == 0 {
-				b.WriteByte(' ')
-			}
-		case depth == 0:
+		case !quoted:
 			b.WriteByte(c)
 		}
 	}
-	if depth > 0 || quoted {
+	if quoted {
 		return s
 	}
 	return b.String()
@@ -500,6 +494,11 @@ func withoutExamples(s string) string {
 func (f *facts) statesChange() string {
 	for _, sentence := range f.desc.Sentences {
 		for clause := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			// A clause that opens with a quote or a bracket is a value
+			// ("'reset') parameters"), not a statement.
+			if c := strings.TrimSpace(clause); c == "" || !unicode.IsLetter([]rune(c)[0]) {
+				continue
+			}
 			ws := lex.Words(clause)
 			i := 0
 			for i < len(ws) && clauseLeadSet[ws[i]] {

@@ -42,6 +42,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", "authentication"},
 		{"an example message is not auth", `{"name": "commit", "description": "Record staged work. Example: { \"message\": \"feat: add user authentication\" }", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"an error in a returned object is still an error", `{"name": "config_put", "description": "Set a config value. Returns {ok:false, error:\"Unknown key\"} when the key is not known.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("error")`, ""},
 		{"a quoted request is not auth", `{"name": "grep", "description": "Search file contents. For a request like \"find auth code\" search for pattern=\"auth\".", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
 		{"file permissions are metadata", `{"name": "stat", "description": "Read metadata of a file. Returns details including size, owner, permissions, and type.", "annotations": {"readOnlyHint": true}}`,
@@ -83,6 +85,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, `the verb "go"`, "no action verb"},
 		{"the verb after a label counts", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user\\nError Responses:\\n400: 400\"}",
 			nil, "purpose_clarity", 4, `the verb "retrieve" on a named resource ("Retrieve a user")`, "no action verb"},
+		{"a bar inside a word is no label", `{"name": "esql", "description": "Execute an ES|QL query for data analysis."}`,
+			nil, "purpose_clarity", 4, `the verb "execute"`, "no action verb"},
 		{"a label is not the purpose", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user by id.\\nError Responses:\\n400: Bad request when the id is malformed\"}",
 			nil, "conciseness_structure", 5, `purpose first ("Retrieve a user by id.")`, "Acme |"},
 
@@ -94,6 +98,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"apply commits to a branch says what changes", `{"name": "pick", "description": "Cherry-pick commits from other branches. Apply chosen commits to the current branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"a quoted value opening a clause states no change", `{"name": "send_cmd", "description": "Send a command to a device, e.g. 'reboot', 'reset') with its arguments.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 
@@ -101,6 +107,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// needed, not a required parameter.
 		{"required paths are no parameter format", `{"name": "make_dir", "description": "Create a directory. Handy for ensuring required paths exist.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
 			nil, "parameter_semantics", 2, "does not say what values it takes", "required"},
+		{"required params is a parameter format", "{\"name\": \"users\", \"description\": \"Get users.\\nActions (required params): get (user_id) reads one user.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"user_id\": {\"type\": \"string\", \"description\": \"The user.\"}}}}",
+			nil, "parameter_semantics", 4, `"required"`, ""},
 		{"path is required is a parameter format", `{"name": "make_dir", "description": "Create a directory. The path is required.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
 			nil, "parameter_semantics", 4, `"required"`, ""},
 
