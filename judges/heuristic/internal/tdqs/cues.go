@@ -57,6 +57,9 @@ var lists = struct {
 	// clauseLead are the words skipped before a clause's verb ("or
 	// rename a branch", "and then apply it").
 	clauseLead []string
+	// notObject are the words that, after a verb of change opening a
+	// clause, show it is a noun ("Writes and ... are rejected").
+	notObject []string
 	// paramNouns are the words for a parameter: "required" before one
 	// ("a required field") speaks of parameters.
 	paramNouns []string
@@ -160,6 +163,7 @@ var lists = struct {
 		"upload", "upsert", "write",
 	},
 	clauseLead: []string{"or", "and", "then", "also", "to"},
+	notObject:  []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
 	paramNouns: []string{
 		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
 		"input", "inputs", "option", "options", "property", "properties",
@@ -330,6 +334,7 @@ var (
 	whereSet        = lex.Set(lists.wherePrepositions)
 	compoundVerbSet = lex.Set(lists.compoundVerbs)
 	clauseLeadSet   = lex.Set(lists.clauseLead)
+	notObjectSet    = lex.Set(lists.notObject)
 	paramNounSet    = lex.Set(lists.paramNouns)
 	beSet           = lex.Set(lists.beForms)
 )

@@ -490,7 +490,8 @@ func withoutQuoted(s string) string {
 // acting tool changes, or "": one that opens with a verb of change
 // (lists.changeVerbs) and goes on to its object ("Add file contents to
 // the staging area", "delete a branch" among "Manage branches: list all
-// branches, ..., delete a branch").
+// branches, ..., delete a branch"); a verb followed by "and" or "are" is
+// a noun ("Writes and raw file access are rejected").
 func (f *facts) statesChange() string {
 	for _, sentence := range f.desc.Sentences {
 		for clause := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
@@ -507,7 +508,7 @@ func (f *facts) statesChange() string {
 			if i >= len(ws) {
 				continue
 			}
-			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) {
+			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] {
 				return strings.TrimSpace(clause)
 			}
 		}

@@ -100,6 +100,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"a quoted value opening a clause states no change", `{"name": "send_cmd", "description": "Send a command to a device, e.g. 'reboot', 'reset') with its arguments.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"a verb of change used as a noun states no change", `{"name": "run_sql", "description": "Run a SQL query on the loaded tables. Writes and file functions are rejected.", "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", ""},
 		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 
