@@ -283,7 +283,7 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
 			[]string{`explains the undescribed parameter to ("e.g.")`}, []string{`"e g"`}},
 		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
-			[]string{"a complex tool (1 parameter, nested objects)"}, []string{"1 parameters"}},
+			[]string{"a description long enough for a tool whose one parameter holds nested objects"}, []string{"1 parameters", "complex tool ("}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, a := ask(t, heuristic.KindTool, tc.tool.input())

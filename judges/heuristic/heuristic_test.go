@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.5.0", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.1", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -485,7 +485,7 @@ func TestConcisenessCues(t *testing.T) {
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},
 		{"repeated sentence", toolSpec{desc: "List the open pull requests. Newest first. List the open pull requests.", params: described1()}, 4, []string{"repeated"}},
 		{"six to ten words are thin", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a", desc: "x"}, {name: "b"}, {name: "c"}}}, 4, []string{"9 words", "thin"}},
-		{"six to ten words with three undescribed parameters are under-specified", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 3, []string{"9 words", "4 parameters the schema does not describe", "under-specified"}},
+		{"six to ten words with three undescribed parameters are under-specified", toolSpec{desc: "Update shared drive settings including name, color, and restrictions.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}}}, 3, []string{"only 9 words", "the schema leaves 4 of its 4 parameters undescribed", "under-specified rather than concise"}},
 		{"short for its parameters is no fault", toolSpec{desc: "Update the shared drive settings of one drive, including its name and color.", params: []paramSpec{{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"}, {name: "e"}}}, 5, []string{"13 words"}},
 		{"far too long", toolSpec{desc: long}, 1, []string{"far longer", "repeated"}},
 	})
@@ -501,7 +501,10 @@ func TestCompletenessCues(t *testing.T) {
 		{"action that hides its result", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1()}, 2, []string{"lacks: a statement of what this action tool returns (no output schema)"}},
 		{"action that hides its result is at most 3 before the blend", toolSpec{name: "save_task", desc: "Create a task that persists across sessions. Tasks are tracked with a status and a priority. Use this to keep continuity on work that spans several sessions.", params: described1()}, 3, []string{"lacks: a statement of what this action tool returns (no output schema)"}},
 		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 3, []string{"has an output schema for the return value"}},
-		{"action that hides its changes", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true}, 2, []string{"lacks: a statement of what this action tool changes"}},
+		// "Update shared drive settings ..." says what it changes (1.5.1):
+		// a tool that runs a job, and says nothing of what the job does,
+		// does not.
+		{"action that hides its changes", toolSpec{name: "sync_drive", desc: "Run the nightly sync job of one shared drive right now.", params: described1(), output: true}, 2, []string{"lacks: a statement of what this action tool changes"}},
 		{"restating the name is capped at 2", toolSpec{name: "get_user_profile_settings_data", desc: "Get the user profile settings data for the user.", params: described1()}, 2, []string{"lacks: anything beyond restating the name"}},
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
 		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},

@@ -93,6 +93,60 @@ func IdentifierIn(ls, id string) bool {
 	}
 }
 
+// ToolNameIn reports whether ls, a text already in lower case, names the
+// tool called id. It is IdentifierIn, but a name that is one plain word
+// of letters ("find", "count", "search") counts only where it is written
+// as a name: between backticks or quotes, before "(" or before the word
+// "tool". In prose such a word is the word ("to find a connection"), not
+// a pointer to a sibling.
+func ToolNameIn(ls, id string) bool {
+	if !PlainWord(id) {
+		return IdentifierIn(ls, id)
+	}
+	lid := strings.ToLower(id)
+	for from := 0; ; {
+		i := strings.Index(ls[from:], lid)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		end := at + len(lid)
+		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) && WrittenAsName(ls, at, end) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+// PlainWord reports whether a tool name is one word of ASCII letters, a
+// name prose can hold as an ordinary word.
+func PlainWord(id string) bool {
+	if id == "" {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if !asciiLetter(id[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// WrittenAsName reports whether the word ls[at:end] is written as a
+// name rather than as prose: quoted or back-ticked, called ("find("), or
+// followed by "tool" ("the find tool").
+func WrittenAsName(ls string, at, end int) bool {
+	if at > 0 && end < len(ls) && strings.IndexByte("`'\"", ls[at-1]) >= 0 && ls[end] == ls[at-1] {
+		return true
+	}
+	rest := ls[end:]
+	if strings.HasPrefix(rest, "(") {
+		return true
+	}
+	after, ok := strings.CutPrefix(rest, " tool")
+	return ok && (after == "" || after[0] == 's' || !asciiLetter(after[0]))
+}
+
 func identByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
 }

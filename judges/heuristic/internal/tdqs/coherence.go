@@ -143,7 +143,7 @@ func prepare(in *CoherenceInput) ([]surfaceTool, string) {
 			switch {
 			case vagueNounSet[w]:
 				hasVagueNoun = true
-			case lex.VerbForm(w) == "" && !lex.VersionWordSet[w]:
+			case verbForm(w) == "" && !lex.VersionWordSet[w]:
 				vagueNoun = false
 			}
 		}
@@ -305,25 +305,37 @@ func nameVerb(ws []string, ns string) string {
 	if len(ws) == 0 {
 		return ""
 	}
-	if v := lex.VerbForm(ws[0]); v != "" {
+	if v, _ := verbAt(ws, 0); v != "" {
 		return v
 	}
 	if len(ws) > 1 {
-		return lex.VerbForm(ws[len(ws)-1])
+		return lastVerb(ws)
 	}
 	return ""
+}
+
+// lastVerb returns the verb a name of two or more words ends with: a
+// compound verb of its last two words, or its last word's verb form, or "".
+func lastVerb(ws []string) string {
+	if n := len(ws); n > 2 {
+		if v, k := verbAt(ws, n-2); k == 2 {
+			return v
+		}
+	}
+	return verbForm(ws[len(ws)-1])
 }
 
 // verbPlace says where a name puts its verb, after any namespace:
 // "verb first", "verb last", or "no verb".
 func verbPlace(ws []string, ns string) string {
 	ws = lex.WithoutNamespace(ws, ns)
-	switch {
-	case len(ws) == 0:
+	if len(ws) == 0 {
 		return "no verb"
-	case lex.VerbForm(ws[0]) != "":
+	}
+	if v, _ := verbAt(ws, 0); v != "" {
 		return "verb first"
-	case len(ws) > 1 && lex.VerbForm(ws[len(ws)-1]) != "":
+	}
+	if len(ws) > 1 && lastVerb(ws) != "" {
 		return "verb last"
 	}
 	return "no verb"
@@ -446,14 +458,19 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	perResource := map[string]int{}
 	actions := 0
 	res := lifecycleResources(tools)
+	classes := make([]string, len(tools))
+	for i, t := range tools {
+		classes[i] = t.class
+	}
+	headReads(tools, ns, classes, res)
 	for i, t := range tools {
 		if t.verb != "" && !lex.VagueVerbSet[t.verb] {
 			actions++
 		}
-		if t.class == "" || res[i] == "" {
+		if classes[i] == "" || res[i] == "" {
 			continue
 		}
-		ops[res[i]] |= classBit(t.class)
+		ops[res[i]] |= classBit(classes[i])
 		perResource[res[i]]++
 	}
 	if 4*actions < len(tools) {
@@ -487,7 +504,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 				continue
 			}
 			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
-			gaps = append(gaps, gap+elsewhere(byClass(tools, res, missing, r)))
+			gaps = append(gaps, gap+elsewhere(byClass(tools, classes, res, missing, r)))
 		}
 	}
 	if len(written) == 0 {
@@ -539,14 +556,53 @@ func classBit(class string) uint8 {
 	return 0
 }
 
-// byClass returns the names of the tools whose lifecycle class is one of
-// classes and whose resource (res, lifecycleResources') is not r, each
+// headReads reads a name of two or more words with no lifecycle verb
+// that does not open with a verb ("collection-indexes") as a read of its
+// last noun when other tools create, update or delete that resource
+// (create-index, drop-index): such a tool shows the resource it is named
+// for. classes and res, each tool's lifecycle class
+// and resource, are set for it.
+func headReads(tools []surfaceTool, ns string, classes, res []string) {
+	var changed map[string]bool
+	for i, c := range classes {
+		if c != "" && c != "read" && res[i] != "" {
+			if changed == nil {
+				changed = map[string]bool{}
+			}
+			changed[res[i]] = true
+		}
+	}
+	if changed == nil {
+		return
+	}
+	for i, t := range tools {
+		if classes[i] != "" {
+			continue
+		}
+		// Its last word may read as a verb too ("indexes"); its first
+		// may not ("run_tests" runs them).
+		ws := lex.WithoutNamespace(t.words, ns)
+		if len(ws) < 2 {
+			continue
+		}
+		if v, _ := verbAt(ws, 0); v != "" {
+			continue
+		}
+		if head := lex.Stem(ws[len(ws)-1]); changed[head] {
+			classes[i], res[i] = "read", head
+		}
+	}
+}
+
+// byClass returns the names of the tools whose lifecycle class (in
+// classes, a tool's own or headReads') is one of wanted and whose
+// resource (res, lifecycleResources') is not r, each
 // sorted: those on another resource, and those whose resource is not
 // known (a name with a verb and no noun, "remove", whose description
 // names no resource either).
-func byClass(tools []surfaceTool, res, classes []string, r string) (other, unknown []string) {
+func byClass(tools []surfaceTool, classes, res, wanted []string, r string) (other, unknown []string) {
 	for i, t := range tools {
-		if res[i] != r && slices.Contains(classes, t.class) {
+		if res[i] != r && slices.Contains(wanted, classes[i]) {
 			if res[i] == "" {
 				unknown = append(unknown, t.name)
 			} else {
@@ -631,6 +687,14 @@ func describedResource(desc string, known map[string][][]string) string {
 		return ""
 	}
 	ws := lex.Words(ss[0])
+	// What the verb acts on comes before where it acts: "a collection"
+	// of "Insert documents into a collection" is not what is inserted.
+	for i, w := range ws {
+		if i > 0 && whereSet[w] {
+			ws = ws[:i]
+			break
+		}
+	}
 	stems := make([]string, len(ws))
 	for i, w := range ws {
 		stems[i] = lex.Stem(w)
@@ -668,7 +732,8 @@ func operation(ws []string, ns string) (class, resource string) {
 	for i, w := range ws {
 		// A generic noun can be the server's own resource ("task" of
 		// create_task and delete_task); a vague one never is ("data").
-		if i != at && !lex.VersionWordSet[w] && !lex.StopwordSet[w] && !vagueNounSet[w] {
+		// "many" of insert_many says how many, not what.
+		if i != at && !lex.VersionWordSet[w] && !lex.StopwordSet[w] && !vagueNounSet[w] && !quantityWordSet[w] {
 			rest = append(rest, lex.Stem(w))
 		}
 	}

@@ -246,17 +246,22 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 	perResource := map[string]int{}
 	actions := 0
 	res := lifecycleResources(tools)
+	classes := make([]string, len(tools))
+	for i, t := range tools {
+		classes[i] = t.class
+	}
+	headReads(tools, ns, classes, res)
 	for i, t := range tools {
 		if t.verb != "" && !lex.VagueVerbSet[t.verb] {
 			actions++
 		}
-		if t.class == "" || res[i] == "" {
+		if classes[i] == "" || res[i] == "" {
 			continue
 		}
 		if ops[res[i]] == nil {
 			ops[res[i]] = map[string]bool{}
 		}
-		ops[res[i]][t.class] = true
+		ops[res[i]][classes[i]] = true
 		perResource[res[i]]++
 	}
 	if 4*actions < len(tools) {
@@ -281,7 +286,7 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 		}
 		if len(missing) > 0 {
 			gap := fmt.Sprintf("no tool named for %s does %s", r, strings.Join(missing, "/"))
-			gaps = append(gaps, gap+elsewhere(byClass(tools, res, missing, r)))
+			gaps = append(gaps, gap+elsewhere(byClass(tools, classes, res, missing, r)))
 		}
 	}
 	if len(written) == 0 {

@@ -38,6 +38,38 @@ var lists = struct {
 	// fillerLead are words skipped before the leading verb ("This tool
 	// lets you list ...").
 	fillerLead []string
+	// extraVerbs are verbs a purpose or a name can open with that the
+	// shared list (lex/vocabulary.go) does not hold, many of them a
+	// version control system's commands ("Stage files", "Rebase
+	// commits", git_stash); they count for the TDQS cues only, so that
+	// the Gradable harness keeps its own list.
+	extraVerbs []string
+	// compoundVerbs are verbs of two words, written with a hyphen or a
+	// space ("Cherry-pick commits", git_cherry_pick).
+	compoundVerbs []string
+	// changeVerbs change what they act on: a clause that opens with one
+	// and goes on to its object ("Add file contents to the staging
+	// area", "delete a branch") says what an acting tool changes.
+	changeVerbs []string
+	// quantityWords say how many, not what: "many" of insert-many is no
+	// resource.
+	quantityWords []string
+	// clauseLead are the words skipped before a clause's verb ("or
+	// rename a branch", "and then apply it").
+	clauseLead []string
+	// notObject are the words that, after a verb of change opening a
+	// clause, show it is a noun ("Writes and ... are rejected").
+	notObject []string
+	// paramNouns are the words for a parameter: "required" before one
+	// ("a required field") speaks of parameters.
+	paramNouns []string
+	// beForms are the words that, before "required", make it say that
+	// something is required ("is required", "always required").
+	beForms []string
+	// wherePrepositions begin a phrase that says where a tool acts, not
+	// what it acts on: "a collection" in "Insert documents into a
+	// collection" is not what is inserted.
+	wherePrepositions []string
 
 	// usageWhen says when to use the tool.
 	usageWhen []string
@@ -119,6 +151,28 @@ var lists = struct {
 		"a", "allows", "an", "be", "can", "enables", "endpoint", "function", "helps", "it", "lets", "method", "mcp",
 		"simply", "that", "the", "this", "to", "tool", "used", "user", "users", "we", "which", "will", "you",
 	},
+	extraVerbs: []string{
+		"stage", "unstage", "rebase", "stash", "blame", "checkout", "init", "gather", "go", "squash", "amend",
+	},
+	compoundVerbs: []string{"cherry pick"},
+	changeVerbs: []string{
+		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "commit", "create",
+		"delete", "destroy", "detach", "discard", "drop", "edit", "erase", "insert", "merge", "modify", "move",
+		"overwrite", "patch", "publish", "purge", "push", "rebase", "remove", "rename", "replace", "reset",
+		"restore", "revert", "save", "squash", "stage", "stash", "store", "truncate", "unstage", "update",
+		"upload", "upsert", "write",
+	},
+	clauseLead: []string{"or", "and", "then", "also", "to"},
+	notObject:  []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
+	paramNouns: []string{
+		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
+		"input", "inputs", "option", "options", "property", "properties",
+	},
+	beForms:       []string{"is", "are", "be", "been", "being", "marked", "always", "not"},
+	quantityWords: []string{"many", "multiple", "bulk", "batch", "several", "single"},
+	wherePrepositions: []string{
+		"into", "in", "to", "from", "for", "on", "onto", "within", "across", "with", "by", "at", "inside",
+	},
 
 	usageWhen: []string{
 		"use this when", "use when", "use this tool when", "use it when", "use this to", "use this tool to",
@@ -162,7 +216,8 @@ var lists = struct {
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
 		}},
 		{"authentication", []string{
-			"auth*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
+			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
+			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
 			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
 		}},
 		{"rate limits and cost", []string{
@@ -225,6 +280,37 @@ var lists = struct {
 	},
 }
 
+// notAfter are behaviour phrases that mean something else after one of
+// the given words (among the two before them): "changes" shown or
+// listed ("Shows changes", "the diff of changes") is what a read
+// returns, not a side effect; "responses" of "Error Responses:" are
+// errors, not the return format; "the list of" in a condition ("If the
+// list of documents is ...") is what the caller passes.
+var notAfter = map[string][]string{
+	"changes": {
+		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
+		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
+		"summarizes", "of",
+	},
+	"response":  {"error"},
+	"responses": {"error"},
+	"list of":   {"if", "when", "whether", "unless", "once", "while"},
+}
+
+// attributeCues are behaviour phrases that, in a sentence listing what
+// something includes ("including size, permissions and type") or after
+// "file", name an attribute of a thing the tool reads, not what the
+// caller needs: file permissions are metadata, not authentication.
+var attributeCues = map[string]bool{"permission*": true}
+
+// attributeOwners, just before an attribute cue, and attributeLists,
+// anywhere before it in its sentence, make it an attribute: "file
+// permissions", "including size, permissions and type".
+var (
+	attributeOwners = []string{"file", "files", "directory", "directories", "folder", "folders"}
+	attributeLists  = []string{"including", "includes", "include", "such"}
+)
+
 // cueGroup is one kind of behavioural disclosure and the phrases that show
 // it.
 type cueGroup struct {
@@ -242,6 +328,15 @@ var (
 	objectMarkerSet = lex.Set(lists.objectMarkers)
 	vagueNounSet    = lex.Set(lists.vagueNouns)
 	handleWordSet   = lex.Set(lists.handleWords)
+	extraVerbSet    = lex.Set(lists.extraVerbs)
+	changeVerbSet   = lex.Set(lists.changeVerbs)
+	quantityWordSet = lex.Set(lists.quantityWords)
+	whereSet        = lex.Set(lists.wherePrepositions)
+	compoundVerbSet = lex.Set(lists.compoundVerbs)
+	clauseLeadSet   = lex.Set(lists.clauseLead)
+	notObjectSet    = lex.Set(lists.notObject)
+	paramNounSet    = lex.Set(lists.paramNouns)
+	beSet           = lex.Set(lists.beForms)
 )
 
 // The phrase lists, made ready to be found in one pass over a text's

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -175,7 +176,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 		// No cue reads the first sentence's own sentences: it is
 		// prepared as one, cut out of the description's words unless a
 		// name before it is stripped.
-		if first := lex.StripNamePrefix(f.desc.Sentences[0], name); first == f.desc.Sentences[0] {
+		if first := stripLabel(lex.StripNamePrefix(f.desc.Sentences[0], name)); first == f.desc.Sentences[0] {
 			f.first = f.sentenceTexts()[0]
 		} else {
 			f.first = lex.NewSentence(first)
@@ -285,6 +286,61 @@ func isObject(s map[string]any) bool {
 	return false
 }
 
+// stripLabel removes a label of one to three words set before the
+// purpose with a bar between spaces ("Notion | Retrieve a user"): the
+// purpose is what follows it. A bar inside a word ("ES|QL") is none.
+func stripLabel(s string) string {
+	label, rest, ok := strings.Cut(s, " | ")
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" || strings.Contains(rest, " | ") {
+		return s
+	}
+	// A label names; it does not act ("Run a | b" is no label).
+	if ws := lex.Words(label); len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" {
+		return s
+	}
+	return rest
+}
+
+// verbForm is lex.VerbForm with the verbs the TDQS cues add
+// (lists.extraVerbs), in base or third-person form: the base form of w
+// when it is a known verb, or "".
+func verbForm(w string) string {
+	if v := lex.VerbForm(w); v != "" {
+		return v
+	}
+	if extraVerbSet[w] {
+		return w
+	}
+	if s := lex.Stem(w); extraVerbSet[s] {
+		return s
+	}
+	if s, ok := strings.CutSuffix(w, "es"); ok && extraVerbSet[s] {
+		return s
+	}
+	return ""
+}
+
+// verbAt returns the verb that words ws hold at i and how many words it
+// takes: a compound verb of two words ("cherry pick", its second word in
+// any form verbForm reads) and 2, a verb of one word (verbForm) and 1,
+// or "" and 0.
+func verbAt(ws []string, i int) (string, int) {
+	if i+1 < len(ws) {
+		second := ws[i+1]
+		if v := lex.Stem(second); v != second {
+			second = v
+		}
+		if c := ws[i] + " " + second; compoundVerbSet[c] {
+			return c, 2
+		}
+	}
+	if v := verbForm(ws[i]); v != "" {
+		return v, 1
+	}
+	return "", 0
+}
+
 // leadVerb returns the base form of the verb a purpose statement opens
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "".
@@ -293,7 +349,7 @@ func leadVerb(ws []string) string {
 		if i > 6 {
 			break
 		}
-		if v := lex.VerbForm(w); v != "" {
+		if v, _ := verbAt(ws, i); v != "" {
 			return v
 		}
 		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
@@ -339,20 +395,125 @@ func (f *facts) acts() bool {
 
 // findDisclosures returns the kinds of behavioural disclosure the
 // description makes, each with the phrase that showed it.
+//
+// A string between double quotes (an example message such as
+// {"message": "add login auth"}, pattern="auth", a request such as
+// "find auth stuff") is a value or someone's words, not a statement of
+// the tool's behaviour: the text is read without them. What surrounds
+// it ({ok:false, error:"..."}) is still read. A phrase counts
+// where it is not one of notAfter's readings or an attribute
+// (attributeCues).
 func (f *facts) findDisclosures() []found {
 	var out []found
-	has := f.desc.Matched(behaviourPhrases)
+	d := f.desc
+	if strings.IndexByte(d.Raw, '"') >= 0 {
+		d = lex.NewText(withoutQuoted(d.Raw))
+	}
+	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
 		for k, p := range g.phrases {
-			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) {
+			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && disclosed(d, p) {
 				// The words that matched, not the stem: "auth*" quoted
 				// as "auth" reads as though the text said "auth".
-				out = append(out, found{g.name, f.desc.Matching(p)})
+				out = append(out, found{g.name, d.Matching(p)})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// disclosed reports whether phrase p, which d has, occurs at least once
+// as a disclosure: not after a word of notAfter[p], and, for an
+// attribute cue, not just after a word of attributeOwners nor anywhere
+// after one of attributeLists in its sentence.
+func disclosed(d lex.Text, p string) bool {
+	not, isAttr := notAfter[p], attributeCues[p]
+	if not == nil && !isAttr {
+		return true
+	}
+	if isAttr {
+		// A list the marker introduces ("including:") goes on in the
+		// items under it ("- permissions").
+		stem := strings.TrimSuffix(p, "*")
+		inList := false
+		for k, raw := range d.Sentences {
+			item := strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, "*") || strings.HasPrefix(raw, "•")
+			inList = inList && item
+			ws := d.Sentence(k).Words
+			marked := inList
+			for i, w := range ws {
+				if strings.HasPrefix(w, stem) && !marked && (i == 0 || !slices.Contains(attributeOwners, ws[i-1])) {
+					return true
+				}
+				marked = marked || slices.Contains(attributeLists, w)
+			}
+			if marked && strings.HasSuffix(raw, ":") {
+				inList = true
+			}
+		}
+		return false
+	}
+	for _, c := range d.Contexts(p) {
+		n := len(c.Before)
+		if n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2])) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutQuoted returns s with every span between double quotes left
+// out, each replaced by a space. A quote never closed is no quotation:
+// the text is then read whole.
+func withoutQuoted(s string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			quoted = !quoted
+			if !quoted {
+				b.WriteByte(' ')
+			}
+		case !quoted:
+			b.WriteByte(c)
+		}
+	}
+	if quoted {
+		return s
+	}
+	return b.String()
+}
+
+// statesChange returns the clause of the description that says what an
+// acting tool changes, or "": one that opens with a verb of change
+// (lists.changeVerbs) and goes on to its object ("Add file contents to
+// the staging area", "delete a branch" among "Manage branches: list all
+// branches, ..., delete a branch"); a verb followed by "and" or "are" is
+// a noun ("Writes and raw file access are rejected").
+func (f *facts) statesChange() string {
+	for _, sentence := range f.desc.Sentences {
+		for clause := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			// A clause that opens with a quote or a bracket is a value
+			// ("'reset') parameters"), not a statement.
+			if c := strings.TrimSpace(clause); c == "" || !unicode.IsLetter([]rune(c)[0]) {
+				continue
+			}
+			ws := lex.Words(clause)
+			i := 0
+			for i < len(ws) && clauseLeadSet[ws[i]] {
+				i++
+			}
+			if i >= len(ws) {
+				continue
+			}
+			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] {
+				return strings.TrimSpace(clause)
+			}
+		}
+	}
+	return ""
 }
 
 // readsOnlyPart reports whether "read only" is the verb "read" and a
@@ -393,7 +554,7 @@ func (f *facts) findAlternatives() []string {
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.IdentifierIn(f.desc.Lower, s) {
+			if lex.ToolNameIn(f.desc.Lower, s) {
 				out = append(out, s)
 			}
 		}

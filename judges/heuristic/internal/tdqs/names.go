@@ -12,7 +12,7 @@ import (
 // questions share, and indexed so that finding the names a description
 // mentions costs the description's length, not the number of tools: the
 // answers are those of looking each name up in the description
-// (lex.IdentifierIn), sibling by sibling.
+// (lex.ToolNameIn), sibling by sibling.
 type Names struct {
 	// byLower holds the names by their lower case, sorted, repeats kept.
 	byLower map[string][]string
@@ -94,7 +94,7 @@ func (n *Names) mentioned(ls, own string) []string {
 			if h := filterHash(sub); n.maybe[h/64]&(1<<(h%64)) == 0 || !n.prefixes[sub] {
 				break
 			}
-			if n.byLower[sub] != nil {
+			if n.byLower[sub] != nil && (!lex.PlainWord(sub) || lex.WrittenAsName(ls, start, to)) {
 				hit = append(hit, sub)
 			}
 			if _, to = runAt(ls, to); to < 0 {
@@ -103,7 +103,7 @@ func (n *Names) mentioned(ls, own string) []string {
 		}
 	}
 	for _, low := range n.odd {
-		if lex.IdentifierIn(ls, low) {
+		if lex.ToolNameIn(ls, low) {
 			hit = append(hit, low)
 		}
 	}

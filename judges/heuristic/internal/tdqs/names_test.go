@@ -44,7 +44,7 @@ func TestNamesFindWhatALookupFinds(t *testing.T) {
 			sort.Strings(sib)
 			ls := strings.ToLower(d)
 			for _, s := range sib {
-				if lex.IdentifierIn(ls, s) {
+				if lex.ToolNameIn(ls, s) {
 					want = append(want, s)
 				}
 			}
@@ -95,7 +95,7 @@ func TestNamesFindWhatALookupFindsInTheCorpus(t *testing.T) {
 		ls := strings.ToLower(*ct.Description)
 		var want []string
 		for _, s := range names {
-			if s != ct.Name && lex.IdentifierIn(ls, s) {
+			if s != ct.Name && lex.ToolNameIn(ls, s) {
 				want = append(want, s)
 			}
 		}

@@ -391,7 +391,13 @@ func (f *facts) explainsParams() (string, bool) {
 		return "", false
 	}
 	for _, t := range f.sentenceTexts() {
-		cue, ok := t.FirstIn(paramFormatPhrases)
+		cue, ok := "", false
+		for _, c := range t.AllIn(paramFormatPhrases) {
+			if c != "required" || f.requiredOfParam(t) {
+				cue, ok = c, true
+				break
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -404,6 +410,39 @@ func (f *facts) explainsParams() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// requiredOfParam reports whether "required" in sentence t says that a
+// parameter is required ("path is required", "path (required)"), not
+// that something the tool acts on is needed ("ensuring required paths
+// exist"): it counts unless it stands before a content word other than
+// a word for a parameter, after a word other than a parameter's or a
+// form of "be".
+func (f *facts) requiredOfParam(t lex.Text) bool {
+	ws := t.Words
+	for i, w := range ws {
+		if w != "required" {
+			continue
+		}
+		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || paramNounSet[ws[i+1]] {
+			return true
+		}
+		if i > 0 && (beSet[ws[i-1]] || f.paramWord(ws[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramWord reports whether w is a word of one of the tool's parameter
+// names.
+func (f *facts) paramWord(w string) bool {
+	for _, p := range f.params {
+		if slices.Contains(p.words, w) || strings.EqualFold(p.name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // conciseness scores size and structure: appropriately sized, purpose
@@ -475,7 +514,7 @@ func (f *facts) shortConciseness(n int) (int, string) {
 	case len(f.params) > 0 && undescribed == 0:
 		return 5, fmt.Sprintf("%d words, and the schema describes every parameter", n)
 	case undescribed >= shortConcisenessUndescribed:
-		return 3, fmt.Sprintf("%d words, with %s the schema does not describe: under-specified, not concise", n, lex.Count(undescribed, "parameter", "parameters"))
+		return 3, fmt.Sprintf("only %d words, and the schema leaves %d of its %s undescribed: under-specified rather than concise", n, undescribed, lex.Count(len(f.params), "parameter", "parameters"))
 	}
 	return 4, fmt.Sprintf("%d words: short and to the point, but thin", n)
 }
@@ -554,7 +593,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	}
 	if f.acts() {
 		returns := f.hasOutput || hasCue(f.disclosed, "return format")
-		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil
+		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil || f.statesChange() != ""
 		switch {
 		case !returns:
 			score = min(score-1, 3)
@@ -578,7 +617,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 	}
 	if (len(f.params) >= 5 || f.nested) && f.nWords < 30 {
 		score--
-		minus = append(minus, fmt.Sprintf("a description long enough for a complex tool (%s%s)", lex.Count(len(f.params), "parameter", "parameters"), nestedNote(f.nested)))
+		minus = append(minus, "a description long enough for "+f.complexTool())
 	}
 	if f.hasOutput {
 		plus = append(plus, "an output schema for the return value")
@@ -689,11 +728,25 @@ func (a toolAnswer) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// nestedNote is what a complex tool's note adds when its parameters
-// nest objects.
-func nestedNote(nested bool) string {
-	if nested {
-		return ", nested objects"
+// complexTool says what makes the tool complex: its many parameters,
+// the nested objects some of them hold, or both ("a tool with 8
+// parameters, 2 of them holding nested objects", "a tool whose one
+// parameter holds nested objects").
+func (f *facts) complexTool() string {
+	nested := 0
+	for _, p := range f.params {
+		if p.nested {
+			nested++
+		}
 	}
-	return ""
+	n := len(f.params)
+	switch {
+	case nested == 0:
+		return fmt.Sprintf("a tool with %d parameters", n)
+	case n == 1:
+		return "a tool whose one parameter holds nested objects"
+	case nested == n:
+		return fmt.Sprintf("a tool whose %d parameters all hold nested objects", n)
+	}
+	return fmt.Sprintf("a tool with %d parameters, %d of them holding nested objects", n, nested)
 }

@@ -1,0 +1,210 @@
+package tdqs
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestToolCuesAreTrue: each explanation names a cue that is true of the
+// definition it reads (issue 22, point 6). Every row is a short
+// definition written for the test with the shape of a real capture's
+// (the server and tool it stands for in the comment), where version
+// 1.5.0 gave a cue that was false; the row holds what the answer must
+// say, or must not, and the score that follows.
+func TestToolCuesAreTrue(t *testing.T) {
+	cases := []struct {
+		name     string
+		tool     string   // the definition, as JSON
+		siblings []string // the server's other tools
+		dim      string   // the dimension the row reads
+		score    int      // its score
+		has      string   // a phrase its justification must hold, or ""
+		hasNot   string   // a phrase it must not hold, or ""
+	}{
+		// 1. mongodb list-connections: "find" the verb is no pointer
+		// to the sibling called find.
+		{"find as a verb names no tool", `{"name": "list-links", "description": "List the open links and their ids. Use this to find a link id made earlier."}`,
+			[]string{"find", "count"}, "purpose_clarity", 4, "nothing sets it apart", "names find"},
+		{"find as a verb gives no named alternative", `{"name": "list-links", "description": "List the open links and their ids. Use this to find a link id made earlier."}`,
+			[]string{"find", "count"}, "usage_guidelines", 4, "", "named tools"},
+		{"a one-word name in backticks still names the tool", "{\"name\": \"list-links\", \"description\": \"List the open links and their ids. Use `find` to search their records.\"}",
+			[]string{"find", "count"}, "usage_guidelines", 4, "named tools find", ""},
+		{"a hyphenated name in prose still names the tool", `{"name": "list-sources", "description": "List the sources. Use this to find filters to pass to search-sources."}`,
+			[]string{"find", "search-sources"}, "usage_guidelines", 5, "named tools search-sources:", "find,"},
+
+		// 2. git git_blame, git_log, git_commit; filesystem
+		// get_file_info: authorship, an author filter, an example
+		// message and file permissions are no authentication.
+		{"authorship is not auth", `{"name": "blame", "description": "Show line authorship for a file.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an author filter is not auth", `{"name": "log", "description": "View history, filtered by author or date.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "authentication"},
+		{"an example message is not auth", `{"name": "commit", "description": "Record staged work. Example: { \"message\": \"feat: add user authentication\" }", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"an error in a returned object is still an error", `{"name": "config_put", "description": "Set a config value. Returns {ok:false, error:\"Unknown key\"} when the key is not known.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("error")`, ""},
+		{"a quoted request is not auth", `{"name": "grep", "description": "Search file contents. For a request like \"find auth code\" search for pattern=\"auth\".", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"file permissions are metadata", `{"name": "stat", "description": "Read metadata of a file. Returns details including size, owner, permissions, and type.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "return format", "authentication"},
+		{"file permissions in a list under including are metadata", "{\"name\": \"stat\", \"description\": \"Read metadata of a file including:\\n- size\\n- permissions\\n- type\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a permission error is still auth", `{"name": "fetch_file", "description": "Download a file. Returns its content or an attachment/permission error.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("permission")`, ""},
+		{"authenticated is still auth", `{"name": "whoami", "description": "Show the authenticated user.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, `authentication ("authenticated")`, ""},
+
+		// 3. notion's "Error Responses:" and mongodb insert-many's "If
+		// the list of documents is ...": no return format.
+		{"error responses are no return format", "{\"name\": \"get-user\", \"description\": \"Acme | Fetch a user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `errors ("error")`, "return format"},
+		{"the list the caller passes is no return format", `{"name": "put-many", "description": "Put an array of records into a table. If the list of records is too large, send them in batches.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "return format"},
+		{"a list of what is returned is still a return format", `{"name": "tags", "description": "Get a list of tags.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
+
+		// 4. git git_diff, git_show: showing changes is no side effect.
+		{"shows changes is no side effect", `{"name": "diff", "description": "View differences between two trees. Shows changes in unified diff format.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("diff")`, "side effects"},
+		{"the diff of changes is no side effect", `{"name": "show", "description": "Show an object and the diff of changes it made.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "side effects"},
+		{"it changes the file is still a side effect", `{"name": "edit", "description": "Edit a text file: it changes the file in place.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "side effects", ""},
+
+		// 5. git and chrome-devtools verbs, notion's label.
+		{"stage is an action verb", `{"name": "add", "description": "Stage files for the next commit."}`,
+			nil, "purpose_clarity", 4, `the verb "stage"`, "no action verb"},
+		{"cherry-pick is an action verb", `{"name": "pick", "description": "Cherry-pick commits from other branches."}`,
+			nil, "purpose_clarity", 4, `the verb "cherry pick"`, "no action verb"},
+		{"rebase is an action verb", `{"name": "rebase", "description": "Rebase commits onto another branch."}`,
+			nil, "purpose_clarity", 4, `the verb "rebase"`, "no action verb"},
+		{"gather is an action verb", `{"name": "context", "description": "Gather history context for a review."}`,
+			nil, "purpose_clarity", 4, `the verb "gather"`, "no action verb"},
+		{"go is an action verb", `{"name": "navigate", "description": "Go to a URL in the open page."}`,
+			nil, "purpose_clarity", 4, `the verb "go"`, "no action verb"},
+		{"the verb after a label counts", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user\\nError Responses:\\n400: 400\"}",
+			nil, "purpose_clarity", 4, `the verb "retrieve" on a named resource ("Retrieve a user")`, "no action verb"},
+		{"a bar inside a word is no label", `{"name": "esql", "description": "Execute an ES|QL query for data analysis."}`,
+			nil, "purpose_clarity", 4, `the verb "execute"`, "no action verb"},
+		{"a label is not the purpose", "{\"name\": \"get-user\", \"description\": \"Acme | Retrieve a user by id.\\nError Responses:\\n400: Bad request when the id is malformed\"}",
+			nil, "conciseness_structure", 5, `purpose first ("Retrieve a user by id.")`, "Acme |"},
+
+		// 6. git git_add, git_branch, git_cherry_pick say what they
+		// change.
+		{"add to the staging area says what changes", `{"name": "add", "description": "Stage files for commit. Add file contents to the staging area.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"create or delete a branch says what changes", `{"name": "branch", "description": "Manage branches: list all branches, create a new branch, delete a branch, or rename a branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"apply commits to a branch says what changes", `{"name": "pick", "description": "Cherry-pick commits from other branches. Apply chosen commits to the current branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"a quoted value opening a clause states no change", `{"name": "send_cmd", "description": "Send a command to a device, e.g. 'reboot', 'reset') with its arguments.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"a verb of change used as a noun states no change", `{"name": "run_sql", "description": "Run a SQL query on the loaded tables. Writes and file functions are rejected.", "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", ""},
+		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 9. filesystem create_directory: "required paths" are paths
+		// needed, not a required parameter.
+		{"required paths are no parameter format", `{"name": "make_dir", "description": "Create a directory. Handy for ensuring required paths exist.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values it takes", "required"},
+		{"required params is a parameter format", "{\"name\": \"users\", \"description\": \"Get users.\\nActions (required params): get (user_id) reads one user.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"user_id\": {\"type\": \"string\", \"description\": \"The user.\"}}}}",
+			nil, "parameter_semantics", 4, `"required"`, ""},
+		{"path is required is a parameter format", `{"name": "make_dir", "description": "Create a directory. The path is required.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+
+		// 10. conciseness and completeness say plainly what they found.
+		{"an under-specified short text says so plainly", `{"name": "patch-page", "description": "Acme | Update page properties", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {"type": "string", "description": "The page."}}}}`,
+			nil, "conciseness_structure", 3, "only 4 words, and the schema leaves 3 of its 4 parameters undescribed: under-specified rather than concise", "with 3 parameters"},
+		{"a nested parameter says what nests", `{"name": "fill_form", "description": "Fill out a form.", "inputSchema": {"type": "object", "properties": {"fields": {"type": "array", "items": {"type": "object"}, "description": "The fields."}}}}`,
+			nil, "contextual_completeness", 2, "a description long enough for a tool whose one parameter holds nested objects", "complex tool"},
+		{"many parameters say how many", `{"name": "log", "description": "View the commit history of a repository.", "inputSchema": {"type": "object", "properties": {"a": {"description": "x"}, "b": {"description": "x"}, "c": {"description": "x"}, "d": {"description": "x"}, "e": {"description": "x"}}}}`,
+			nil, "contextual_completeness", 2, "a description long enough for a tool with 5 parameters", "complex tool"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var tool map[string]any
+			if err := json.Unmarshal([]byte(c.tool), &tool); err != nil {
+				t.Fatalf("the row's tool: %v", err)
+			}
+			got, err := Tool(&ToolInput{Tool: tool, Siblings: c.siblings})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := got.(toolAnswer)
+			d := map[string]dimension{
+				"purpose_clarity": a.Scores.PurposeClarity, "usage_guidelines": a.Scores.UsageGuidelines,
+				"behavioral_transparency": a.Scores.BehavioralTransparency, "parameter_semantics": a.Scores.ParameterSemantics,
+				"conciseness_structure": a.Scores.ConcisenessStructure, "contextual_completeness": a.Scores.ContextualCompleteness,
+			}[c.dim]
+			if d.Score != c.score {
+				t.Errorf("%s = %d, want %d (%s)", c.dim, d.Score, c.score, d.Justification)
+			}
+			if c.has != "" && !strings.Contains(d.Justification, c.has) {
+				t.Errorf("%s justification %q does not say %q", c.dim, d.Justification, c.has)
+			}
+			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
+				t.Errorf("%s justification %q says %q, which is false of the definition", c.dim, d.Justification, c.hasNot)
+			}
+		})
+	}
+}
+
+// TestCoherenceCuesAreTrue: the coherence explanations are true of the
+// names they read (issue 22, point 6), on short name sets written for
+// the test with the shape of real captures'.
+func TestCoherenceCuesAreTrue(t *testing.T) {
+	desc := func(s string) *string { return &s }
+	cases := []struct {
+		name   string
+		tools  []CoherenceTool
+		dim    string
+		score  int
+		has    string
+		hasNot string
+	}{
+		// 7. mongodb: "many" of insert-many says how many, not what;
+		// collection-indexes reads the indexes create-index makes.
+		{"many is no resource", []CoherenceTool{
+			{"insert-many", desc("Insert an array of rows into a table.")},
+			{"delete-many", desc("Remove all rows that match a filter from a table.")},
+			{"create-table", desc("Create a table.")}, {"drop-table", desc("Drop a table.")},
+			{"list-tables", desc("List the tables.")}, {"rename-table", desc("Rename a table.")},
+		}, "completeness", 5, "", "named for many"},
+		{"a name of nouns reads its last one", []CoherenceTool{
+			{"create-index", desc("Create an index for a table.")}, {"drop-index", desc("Drop an index.")},
+			{"table-indexes", desc("Describe the indexes of a table.")},
+			{"create-table", desc("Create a table.")}, {"drop-table", desc("Drop a table.")},
+			{"list-tables", desc("List the tables.")}, {"rename-table", desc("Rename a table.")},
+		}, "completeness", 4, "no tool named for index does update", "index does read"},
+		{"a name that opens with a verb is no read of its last noun", []CoherenceTool{
+			{"create_test", desc("Create a test.")}, {"delete_test", desc("Delete a test.")},
+			{"run_tests", desc("Run the tests.")},
+		}, "completeness", 3, "no tool named for test does read/update", ""},
+
+		// 8. git: subcommand verbs the shared list lacks.
+		{"git subcommands put the verb first", []CoherenceTool{
+			{"vcs_add", nil}, {"vcs_commit", nil}, {"vcs_push", nil}, {"vcs_stash", nil}, {"vcs_rebase", nil},
+			{"vcs_cherry_pick", nil}, {"vcs_blame", nil}, {"vcs_checkout", nil}, {"vcs_init", nil}, {"vcs_status", desc("Show the working tree status.")},
+		}, "naming_consistency", 5, "9 of 10 put the verb the same way", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := scoreCoherence(&CoherenceInput{Tools: c.tools})
+			d := map[string]dimension{
+				"disambiguation": a.Scores.Disambiguation, "naming_consistency": a.Scores.NamingConsistency,
+				"tool_count_appropriateness": a.Scores.ToolCountAppropriateness, "completeness": a.Scores.Completeness,
+			}[c.dim]
+			if d.Score != c.score {
+				t.Errorf("%s = %d, want %d (%s)", c.dim, d.Score, c.score, d.Justification)
+			}
+			if c.has != "" && !strings.Contains(d.Justification, c.has) {
+				t.Errorf("%s justification %q does not say %q", c.dim, d.Justification, c.has)
+			}
+			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
+				t.Errorf("%s justification %q says %q, which is false of the names", c.dim, d.Justification, c.hasNot)
+			}
+		})
+	}
+}
