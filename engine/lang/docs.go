@@ -23,6 +23,7 @@ type FunctionDoc struct {
 var Functions = []FunctionDoc{
 	{Call: "`num(x)`", Doc: "`x` (string such as `'1373/15'`, int, double) as an exact number"},
 	{Call: "`sum(list)`, `mean(list)`, `median(list)`, `min(list)`, `max(list)`", Doc: "exact; `mean`, `median`, `min`, `max` of an empty list are errors"},
+	{Call: "`int(x)`", Doc: "an exact number `x` that is whole as an int (CEL's `int` for the language's numbers): `int(sum(counts))` counts as `size` does; an error for a fraction"},
 	{Call: "`clamp(x, lo, hi)`", Doc: "`x` limited to `[lo, hi]`"},
 	{Call: "`round(x, digits)`", Doc: "half away from zero: `round(2.85, 1) == 2.9`"},
 	{Call: "`efficiency(value, ideal, unacceptable)`", Doc: "1 at or better than `ideal`, 0 at or worse than `unacceptable`, linear between"},

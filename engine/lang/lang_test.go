@@ -54,6 +54,9 @@ func TestExactFormulas(t *testing.T) {
 		{"round(1373 / 15, 1)", "183/2"},
 		{"sum([1, 2, 3])", "6"},
 		{"sum([])", "0"},
+		{"int(sum([1, 2, 3])) == 6 && type(int(sum([1, 2, 3]))) == int", "true"},
+		{"int(sum([]))", "0"},
+		{"int(sum([0.5, 1.5]))", "2"},
 		{"mean([3, 4])", "7/2"},
 		{"mean([0.1, 0.2, 0.3]) == 0.2", "true"},
 		{"median([5, 1, 3])", "3"},
@@ -135,7 +138,7 @@ func fmtAny(v any) string {
 
 func TestRuntimeErrors(t *testing.T) {
 	e, _ := NewEnv()
-	for _, src := range []string{"mean([])", "1 / 0", "median([])", "min([])", "num('abc')", "clamp(1, 5, 0)"} {
+	for _, src := range []string{"mean([])", "1 / 0", "median([])", "min([])", "num('abc')", "clamp(1, 5, 0)", "int(1 / 3)", "int(num('1e30'))"} {
 		p, ds := e.Compile(src, nil)
 		if ds != nil {
 			t.Fatalf("%s: %v", src, ds)

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -25,6 +26,64 @@ type tallyTest struct {
 // pattern of the n patterns, each test a map with one key, matches (an
 // expression) or inside (the place of a pattern).
 func tallyTestsOf(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
+	raw, plain := v.Value().([]any)
+	if plain {
+		// Every tool's formula passes the same list (a surface signal):
+		// read once, its expressions not hashed again for the cache.
+		if last := lastTallyTests.Load(); last != nil && sameJSON(last.raw, raw) && len(last.tests) == n {
+			return last.tests, nil
+		}
+	}
+	out, err := readTallyTests(v, n, fn)
+	if err == nil && plain {
+		lastTallyTests.Store(&tallyTestList{raw: raw, tests: out})
+	}
+	return out, err
+}
+
+// lastTallyTests is the tests argument tallyTestsOf last read, held as
+// Go values, and what it read.
+var lastTallyTests atomic.Pointer[tallyTestList]
+
+type tallyTestList struct {
+	raw   []any
+	tests [][]tallyTest
+}
+
+// sameJSON reports whether two values of JSON data are equal; strings
+// that share their bytes compare in one step.
+func sameJSON(a, b any) bool {
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, e := range x {
+			if f, ok := y[k]; !ok || !sameJSON(e, f) {
+				return false
+			}
+		}
+		return true
+	case string, int64, uint64, bool, nil:
+		return a == b
+	}
+	return false
+}
+
+// readTallyTests is tallyTestsOf without the cache.
+func readTallyTests(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
 	x, err := Native(v)
 	if err != nil {
 		return nil, types.NewErr("%s: %v", fn, err)
