@@ -231,6 +231,12 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		// A span function over a list of strings of the data reads each:
 		// quadratic.
 		{"find_all_each_in(tool.list, ['a', 'b']).size() > 0", 1 << 10, 1 << 20},
+		// tally_each_in reads as find_all_each_in does, and each test of
+		// a pattern (at most 16) reads its matches again; folded, a copy
+		// may be 18 times as long: still bounded by the data.
+		{"tally_each_in(tool.list, ['a', 'b'], [[], []], 5).count > 0", 1 << 8, 1 << 16},
+		{"tally_each_in(tool.list, ['a', 'b'], ['nfkc'], [[], []], 5).count > 0", 1 << 6, 1 << 12},
+		{"tally_each_in(tool.list.map(s, s + s), ['a'], [[]], 5).count > 0", 0, 0},
 		// A text function over a list of the data's strings.
 		{"skeletons(tool.list).size() > 0", 1 << 10, 1 << 20},
 		// Over a computed list: its strings are not bounded by the data.
