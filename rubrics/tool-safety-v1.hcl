@@ -24,7 +24,13 @@
 # their share of the gain; the score counts every finding. (1.0.2: before,
 # a text that repeated a cue thousands of times had every finding's
 # message built from the whole text, which the cost limit stopped, and the
-# run failed rather than grading the tool F.)
+# run failed rather than grading the tool F.) (1.1.2: the matches of the
+# cues on words are counted by string, cue and what decides their
+# severity (tally_each_in), and only the first 51 of each such group are
+# made into findings, so a text of tens of thousands of matches costs time
+# in proportion to them, where the formulas that went through every one
+# cost its square: 40,000 took 16 s. Every count, cost and score is what
+# 1.1.1 gives.)
 #
 # 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
 #   - a redirect to this tool ("instead of using send_email, always use this
@@ -178,7 +184,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.1.1"
+  version     = "1.1.2"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -195,27 +201,61 @@ rubric "tool-safety" {
           + signals.valueKeys
       CEL
 
-      # Every match of every text cue, with where it is; of a cue on
-      # characters (rawCues), the first in each string (a text written
-      # all in look-alike letters or strewn with escapes is one finding of
-      # each, not thousands): its match runs from the string's start, and
-      # the span is where the cue's own expression (word) finds it there.
+      # The severity of each group of matches of the text cues (see
+      # tally), as allFindings gives it to each of them, or '' for matches
+      # that are no finding: a word on characters in a name, a request for
+      # the conversation outside a parameter, advice against another tool
+      # inside a rule to use this one (which says it already).
+      cueSeverities = <<-CEL
+        signals.tally.groups.map(g, cel.bind(t, located[g.index], cel.bind(c, surface_signals.foldedCues[g.pattern],
+          (c.class == 'confusable_text' && (t.key || t.path == '/name'))
+          || (c.check == 'asks_for_conversation' && !t.path.startsWith('/inputSchema/'))
+          || (c.check == 'shadow_named' && g.passed[0])
+          ? ''
+          : t.path.matches('/(default|const|enum|examples?)(/|$)') && c.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded', 'markup'] ? 'high'
+          : c.check in ['before_using', 'note_to_model'] && intent ? 'medium'
+          : c.check == 'send_to_url' && g.passed[0] ? 'high'
+          : c.check == 'sensitive_path' ? (intent ? 'high' : 'low')
+          : c.check == 'shadow_prefer' && g.passed[0] && !g.passed[1] ? 'low'
+          : c.severity)))
+      CEL
+
+      # The findings of the text cues by severity: every match counted,
+      # none made into a value.
+      cueCounts = <<-CEL
+        cel.bind(s, cueSeverities, {
+          'high': int(sum(lists.range(size(s)).filter(i, s[i] == 'high').map(i, signals.tally.groups[i].count))),
+          'medium': int(sum(lists.range(size(s)).filter(i, s[i] == 'medium').map(i, signals.tally.groups[i].count))),
+          'low': int(sum(lists.range(size(s)).filter(i, s[i] == 'low').map(i, signals.tally.groups[i].count)))
+        })
+      CEL
+
+      # The matches of the text cues listed (the first 51 of each group,
+      # enough for the first 50 findings), with where each is; then of
+      # each cue on characters (rawCues), the first in each string (a text
+      # written all in look-alike letters or strewn with escapes is one
+      # finding of each, not thousands): its match runs from the string's
+      # start, and the span is where the cue's own expression (word) finds
+      # it there.
+      listedMatches = "signals.tally.matches.filter(m, cueSeverities[m.group] != '')"
       cueFindings = <<-CEL
-        (signals.hits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
+        listedMatches.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
-          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
+          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end, 'passed': m.passed
         }))) + signals.rawHits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern],
           cel.bind(w, find_all(m.text, c.word), {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text,
           'start': w.size() == 0 ? m.start : m.start + w[0].start, 'end': w.size() == 0 ? m.end : m.start + w[0].end
-        })))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))).filter(f, f.check != 'asks_for_conversation' || f.path.startsWith('/inputSchema/'))
+        })))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
       # asks for data to be put into a parameter.
       intent = <<-CEL
-        cueFindings.exists(f, (f.class in ['instruction', 'concealment', 'exfil_param'] && f.severity != 'low') || f.check == 'secret_read')
+        signals.tally.groups.exists(g, cel.bind(c, surface_signals.foldedCues[g.pattern],
+          ((c.class in ['instruction', 'concealment', 'exfil_param'] && c.severity != 'low') || c.check == 'secret_read')
+          && (c.check != 'asks_for_conversation' || located[g.index].path.startsWith('/inputSchema/'))))
       CEL
 
       # Padding: counted only in texts longer than 80 characters.
@@ -274,28 +314,26 @@ rubric "tool-safety" {
         r'(?i)^([.!:;,]\s*|(and|then|first|please|also|must|should|always)\s+)'
       CEL
 
-      # What send_to_url sends, when it is the conversation, the model's
-      # context, secrets, files or the user's data (right after the verb).
-      sensitiveObject = <<-CEL
-        r"(?i)^(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|earlier\s+)*((user.s|users.|human.s)\s+)?(conversations?|chat(\s+(history|log|transcript))?|message\s+history|(previous|prior|earlier)\s+messages|context(\s+window)?|system\s+prompt|secrets?|(api|private|ssh|access|secret|signing)[\s_-]?keys?|keys|tokens?|credentials?|passwords?|session\s+cookies|cookies|files?|environment\s+variables|env\s+vars|(personal|private)\s+(data|information)|(user.s|users.|human.s)\s+(data|information|files|messages|notes|emails))\b"
-      CEL
-
       # Cue findings with their spans made exact: an instruction's span
-      # starts at its verb.
+      # starts at its verb (only where one may be shown, the first 50: the
+      # verb is looked for in the text of each, and past them only the
+      # severity matters).
       trimmedFindings = <<-CEL
-        cueFindings.filter(f, f.check != 'shadow_named' || !cueFindings.exists(g, g.check == 'shadow_prefer' && g.path == f.path && g.start <= f.start && f.start < g.end))
-        .map(f, f.check in ['secret_read', 'send_to_url', 'asks_for_secrets', 'into_parameter']
+        (size(cueFindings) <= 50 ? cueFindings : cueFindings.slice(0, 50)).map(f, f.check in ['secret_read', 'send_to_url', 'asks_for_secrets', 'into_parameter']
           ? cel.bind(p, find_all(f.text.substring(f.start, f.end), lead), p.size() == 0 ? f : {
               'check': f.check, 'class': f.class, 'severity': f.severity, 'title': f.title,
-              'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start + p[0].end, 'end': f.end})
-          : f.check == 'shadow_prefer' && find_all(f.text.substring(f.start, f.end), r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+').exists(n, n.text in surface_signals.names)
-            && !f.text.substring(f.start, f.end).matches(r'(?i)\bother\s+(tools?|functions?|servers?)\b')
+              'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start + p[0].end, 'end': f.end, 'passed': f.passed})
+          : f.check == 'shadow_prefer' && f.passed[0] && !f.passed[1]
           ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': f.title + ' of this server (advice between its own tools)',
              'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f)
+        + (size(cueFindings) <= 50 ? [] : cueFindings.slice(50, size(cueFindings)).map(f, f.check == 'shadow_prefer' && f.passed[0] && !f.passed[1]
+          ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
+          : f))
       CEL
 
-      # Every finding with its final severity (see findings).
+      # Every finding with its final severity (see findings), but the
+      # matches of the text cues past the first 51 of each group.
       allFindings = <<-CEL
         (trimmedFindings + paddingFindings + encodedFindings).map(f,
           f.path.matches('/(default|const|enum|examples?)(/|$)') && f.class in ['instruction', 'concealment', 'sensitive_path', 'exfil_url', 'exfil_param', 'shadowing', 'encoded', 'markup']
@@ -304,7 +342,7 @@ rubric "tool-safety" {
           : f.check in ['before_using', 'note_to_model'] && intent
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'medium',
              'title': f.title + ' in a tool that also carries intent', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : f.check == 'send_to_url' && f.text.substring(f.start, f.end).matches(sensitiveObject)
+          : f.check == 'send_to_url' && f.passed[0]
           ? {'check': f.check, 'class': f.class, 'cue_class': f.class, 'severity': 'high',
              'title': f.title + ': the conversation, the model\u2019s context, secrets, files or the user\u2019s data', 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f.check == 'sensitive_path'
@@ -318,8 +356,20 @@ rubric "tool-safety" {
              'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
       CEL
 
+      # Every finding by severity: the text cues' from their groups, the
+      # others (a few a string at most) one by one.
+      severityCounts = <<-CEL
+        cel.bind(others, allFindings.slice(size(listedMatches), size(allFindings)), {
+          'high': cueCounts.high + size(others.filter(f, f.severity == 'high')),
+          'medium': cueCounts.medium + size(others.filter(f, f.severity == 'medium')),
+          'low': cueCounts.low + size(others.filter(f, f.severity == 'low'))
+        })
+      CEL
+
       # The findings listed one by one: the first 50 (a text that repeats
-      # a cue thousands of times is reported, not re-read for each).
+      # a cue thousands of times is reported, not re-read for each). The
+      # findings signal holds the first 51 of each group of the text cues'
+      # matches, so its first 50 are those of every finding.
       shownFindings = "size(signals.findings) <= 50 ? signals.findings : signals.findings.slice(0, 50)"
 
       # The issues of the findings (see issues).
@@ -335,15 +385,15 @@ rubric "tool-safety" {
             + '«' + visible(f.text.substring(f.start, f.end - f.start > 120 ? f.start + 120 : f.end)) + (f.end - f.start > 120 ? '…' : '') + '»'
             + visible(context_after(f.text, f.end, 16)) + '"'
         })
-        + (size(signals.findings) <= 50 ? [] : cel.bind(rest, signals.findings.slice(50, size(signals.findings)),
-          cel.bind(h, size(rest.filter(f, f.severity == 'high')), cel.bind(m, size(rest.filter(f, f.severity == 'medium')),
-          cel.bind(l, size(rest) - h - m, [{
+        + (signals.severities.all <= 50 ? [] : cel.bind(rest, signals.severities.all - 50,
+          cel.bind(h, metrics.high - size(shownFindings.filter(f, f.severity == 'high')), cel.bind(m, metrics.medium - size(shownFindings.filter(f, f.severity == 'medium')),
+          cel.bind(l, rest - h - m, [{
             'check': 'more_findings',
             'severity': h > 0 ? 'high' : m > 0 ? 'medium' : 'low',
             'points': 100 * h + 25 * m + 5 * l,
             'gain': min([metrics.cost, 100]) * (100 * h + 25 * m + 5 * l) / metrics.cost,
             'params': [],
-            'message': string(size(rest)) + ' more findings beyond the first 50 (' + string(h) + ' high, ' + string(m) + ' medium, ' + string(l) + ' low), not listed one by one; the score counts them all'
+            'message': string(rest) + ' more findings beyond the first 50 (' + string(h) + ' high, ' + string(m) + ' medium, ' + string(l) + ' low), not listed one by one; the score counts them all'
           }])))))
       CEL
 
@@ -389,7 +439,11 @@ rubric "tool-safety" {
       # scripts as the Latin letters they imitate, each match's span
       # that of the original; the cues on characters themselves (rawCues)
       # on the original.
-      hits    = "find_all_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'])"
+      # The matches of the text cues are counted by string, cue and the
+      # tests that decide a finding's severity (surface_signals.tests),
+      # and only the first 51 of each such group listed: a text that
+      # repeats a cue 40,000 times is a count, not 40,000 values.
+      tally   = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
       rawHits = "find_all_each_in(signals.strings, surface_signals.rawPatterns)"
       padded = <<-CEL
         find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
@@ -444,12 +498,18 @@ rubric "tool-safety" {
 
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
-      findings = "size(signals.hits) + size(signals.rawHits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
+      findings = "signals.tally.count + size(signals.rawHits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
+      # How many findings there are of each severity, and in all: the
+      # findings of the text cues are counted, not listed (see tally).
+      severities = <<-CEL
+        size(signals.findings) == 0 ? {'high': 0, 'medium': 0, 'low': 0, 'all': 0}
+          : cel.bind(c, severityCounts, {'high': c.high, 'medium': c.medium, 'low': c.low, 'all': c.high + c.medium + c.low})
+      CEL
     }
 
-    metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
-    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium'))" }
-    metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
+    metric "high" { value = "signals.severities.high" }
+    metric "medium" { value = "signals.severities.medium" }
+    metric "low" { value = "signals.severities.low" }
 
     # What the findings cost: a high finding all of a tool's 100 points.
     metric "cost" { value = "100 * metrics.high + 25 * metrics.medium + 5 * metrics.low" }
@@ -627,6 +687,38 @@ rubric "tool-safety" {
       skeletons       = "skeletons(surface_signals.names)"
       firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"
       lastBySkeleton  = "index_by(surface_signals.names.reverse(), surface_signals.skeletons.reverse())"
+      # A match of send_to_url whose verb is followed by what makes it
+      # high: lead (optional) and the verb and its object.
+      sensitiveSend = <<-CEL
+        r"(?i)^([.!:;,]\s*|(and|then|first|please|also|must|should|always)\s+)?(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|earlier\s+)*((user.s|users.|human.s)\s+)?(conversations?|chat(\s+(history|log|transcript))?|message\s+history|(previous|prior|earlier)\s+messages|context(\s+window)?|system\s+prompt|secrets?|(api|private|ssh|access|secret|signing)[\s_-]?keys?|keys|tokens?|credentials?|passwords?|session\s+cookies|cookies|files?|environment\s+variables|env\s+vars|(personal|private)\s+(data|information)|(user.s|users.|human.s)\s+(data|information|files|messages|notes|emails))\b"
+      CEL
+      # A text that holds one of this server's tool names as a name token
+      # (a letter, letters and digits, then _ . or - and more, the longest
+      # such run starting where no such run goes on from before): the
+      # tokens that find_all(span, r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+')
+      # gives, written as one expression so tally_each_in can test every
+      # match of shadow_prefer; never met when no tool name is such a
+      # token.
+      ownNames = <<-CEL
+        cel.bind(ns, surface_signals.names.filter(n, n.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$')),
+          size(ns) == 0 ? r'\b\B'
+          : r'(^|[^A-Za-z0-9_.-]|[_.-][_.-])[0-9_.-]*(' + ns.map(n, n.replace('.', '\\.')).join('|') + r')($|[^A-Za-z0-9_.-]|[_.-]($|[^A-Za-z0-9]))')
+      CEL
+      # What decides the severity of a text cue's match besides where it
+      # is, tested on each match as tally_each_in counts it (tests, one
+      # list a pattern): whether what send_to_url sends is the
+      # conversation, the model's context, secrets, files or the user's
+      # data (right after the verb, past the words before it that lead
+      # strips); whether shadow_prefer names a tool of this server (see
+      # ownNames) and not "other tools"; whether shadow_named lies inside a
+      # match of shadow_prefer.
+      tests = <<-CEL
+        surface_signals.foldedCues.map(c,
+          c.check == 'send_to_url' ? dyn([{'matches': surface_signals.sensitiveSend}])
+          : c.check == 'shadow_prefer' ? dyn([{'matches': surface_signals.ownNames}, {'matches': r'(?i)\bother\s+(tools?|functions?|servers?)\b'}])
+          : c.check == 'shadow_named' ? dyn([{'inside': lists.range(size(surface_signals.foldedCues)).filter(i, surface_signals.foldedCues[i].check == 'shadow_prefer')[0]}])
+          : dyn([]))
+      CEL
     }
 
     metric "high" { value = "sum(tools.map(t, t.high))" }

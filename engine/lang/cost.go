@@ -105,6 +105,23 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 			ResultSize:   &checker.SizeEstimate{Min: 0, Max: maxFoldGrowth * n},
 		}
 	}
+	if function == "tally_each_in" && len(args) >= 4 {
+		// find_all_each_in's reading, on a folded copy when folds are
+		// given, and each of at most maxTallyTests tests a pattern
+		// reading its matches again (no longer than the string).
+		est := b.textCallEstimate(args[:2])
+		grow := uint64(maxTallyTests + 1)
+		if len(args) == 5 {
+			grow *= maxFoldGrowth
+		}
+		if est.ResultSize == nil || est.CostEstimate.Max >= math.MaxUint64/grow {
+			return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+		}
+		return &checker.CallEstimate{
+			CostEstimate: checker.CostEstimate{Min: 1, Max: est.CostEstimate.Max * grow},
+			ResultSize:   est.ResultSize,
+		}
+	}
 	if textFunctionNames[function] {
 		return b.textCallEstimate(args)
 	}

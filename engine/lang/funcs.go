@@ -172,6 +172,20 @@ func functionOptions() []cel.EnvOption {
 				}
 				return Num{n}
 			})),
+		// int of an exact number: CEL's int() for the language's numbers,
+		// so that a count summed with sum stays an int.
+		cel.Function("int",
+			cel.Overload("int_num", []*cel.Type{NumType}, cel.IntType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val {
+					n, ok := v.(Num)
+					if !ok {
+						return types.MaybeNoSuchOverloadErr(v)
+					}
+					if !n.N.IsInt() || n.N.Big().Num().BitLen() > 63 {
+						return types.NewErr("int(%s): not a whole number that fits in an int; round it first", n.N.Exact())
+					}
+					return types.Int(n.N.Big().Num().Int64())
+				}))),
 		listFunction("sum", func(ns []num.Num) ref.Val { return Num{num.Sum(ns)} }),
 		listFunction("mean", mean),
 		listFunction("median", median),

@@ -54,6 +54,9 @@ func TestExactFormulas(t *testing.T) {
 		{"round(1373 / 15, 1)", "183/2"},
 		{"sum([1, 2, 3])", "6"},
 		{"sum([])", "0"},
+		{"int(sum([1, 2, 3])) == 6 && type(int(sum([1, 2, 3]))) == int", "true"},
+		{"int(sum([]))", "0"},
+		{"int(sum([0.5, 1.5]))", "2"},
 		{"mean([3, 4])", "7/2"},
 		{"mean([0.1, 0.2, 0.3]) == 0.2", "true"},
 		{"median([5, 1, 3])", "3"},
@@ -135,7 +138,7 @@ func fmtAny(v any) string {
 
 func TestRuntimeErrors(t *testing.T) {
 	e, _ := NewEnv()
-	for _, src := range []string{"mean([])", "1 / 0", "median([])", "min([])", "num('abc')", "clamp(1, 5, 0)"} {
+	for _, src := range []string{"mean([])", "1 / 0", "median([])", "min([])", "num('abc')", "clamp(1, 5, 0)", "int(1 / 3)", "int(num('1e30'))"} {
 		p, ds := e.Compile(src, nil)
 		if ds != nil {
 			t.Fatalf("%s: %v", src, ds)
@@ -228,6 +231,12 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		// A span function over a list of strings of the data reads each:
 		// quadratic.
 		{"find_all_each_in(tool.list, ['a', 'b']).size() > 0", 1 << 10, 1 << 20},
+		// tally_each_in reads as find_all_each_in does, and each test of
+		// a pattern (at most 16) reads its matches again; folded, a copy
+		// may be 18 times as long: still bounded by the data.
+		{"tally_each_in(tool.list, ['a', 'b'], [[], []], 5).count > 0", 1 << 8, 1 << 16},
+		{"tally_each_in(tool.list, ['a', 'b'], ['nfkc'], [[], []], 5).count > 0", 1 << 6, 1 << 12},
+		{"tally_each_in(tool.list.map(s, s + s), ['a'], [[]], 5).count > 0", 0, 0},
 		// A text function over a list of the data's strings.
 		{"skeletons(tool.list).size() > 0", 1 << 10, 1 << 20},
 		// Over a computed list: its strings are not bounded by the data.

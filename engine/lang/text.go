@@ -151,6 +151,15 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
 					return findFirstEachIn(args[0], args[1], args[2], args[3])
 				}))),
+		cel.Function("tally_each_in",
+			cel.Overload("tally_each_in_list_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.DynType), cel.IntType}, firstMatches,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					return tallyEachIn(args[0], args[1], nil, args[2], args[3])
+				})),
+			cel.Overload("tally_each_in_list_list_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.DynType), cel.IntType}, firstMatches,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					return tallyEachIn(args[0], args[1], args[2], args[3], args[4])
+				}))),
 		cel.Function("fold",
 			cel.Overload("fold_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, cel.StringType,
 				cel.BinaryBinding(func(s, list ref.Val) ref.Val {
@@ -473,7 +482,7 @@ var textFunctionNames = map[string]bool{
 	"char_script": true, "char_category": true, "scripts": true, "skeleton": true, "skeletons": true, "visible": true,
 	"decode_base64": true, "decode_hex": true, "find_all": true, "find_all_each": true, "find_runs": true, "texts": true,
 	"string_values": true, "find_all_in": true, "find_all_each_in": true, "find_runs_in": true, "fold": true,
-	"find_first_each_in": true, "context_before": true, "context_after": true,
+	"find_first_each_in": true, "tally_each_in": true, "context_before": true, "context_after": true,
 	"token_count": true,
 }
 
@@ -528,6 +537,7 @@ var textOverloads = map[string][]string{
 	"find_all_each":      {"find_all_each_string_list"},
 	"find_all_each_in":   {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
 	"find_first_each_in": {"find_first_each_in_list_list_int", "find_first_each_in_list_list_list_int"},
+	"tally_each_in":      {"tally_each_in_list_list_list_int", "tally_each_in_list_list_list_list_int"},
 	"fold":               {"fold_string_list"},
 	"find_runs":          {"find_runs_string_string_int"},
 	"find_runs_in":       {"find_runs_in_list_string_int"},
@@ -564,6 +574,23 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 					}
 					if m, ok := result.(traits.Mapper); ok {
 						c += resultCost(m.Get(types.String("matches")))
+					}
+				case "tally_each_in":
+					// As find_first_each_in, each test reading its pattern's
+					// matches again (together no longer than the string),
+					// and the groups made too.
+					reads := uint64(max(1, resultCost(args[1])))
+					if l, ok := args[len(args)-2].(traits.Lister); ok {
+						for it := l.Iterator(); it.HasNext() == types.True; {
+							reads += resultCost(it.Next())
+						}
+					}
+					c = stringCost(args[0]) * reads
+					if len(args) == 5 {
+						c *= maxFoldGrowth
+					}
+					if m, ok := result.(traits.Mapper); ok {
+						c += resultCost(m.Get(types.String("matches"))) + resultCost(m.Get(types.String("groups")))
 					}
 				case "fold":
 					c = stringCost(args[0]) + stringCost(result)

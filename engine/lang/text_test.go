@@ -505,3 +505,56 @@ func TestFindFirstEachIn(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyEachIn: every match of find_all_each_in counted by string,
+// pattern and the outcome of the pattern's tests, and the first n+1 of
+// each such group listed in find_all_each_in's order.
+func TestTallyEachIn(t *testing.T) {
+	vars := map[string]any{"x": map[string]any{"texts": []any{"a", 3}}}
+	for _, tt := range []struct{ src, want string }{
+		// No tests: one group a string and pattern.
+		{"tally_each_in(['a b a', 'b', 'aa'], ['a', 'b'], [[], []], 0).count", "6"},
+		{"tally_each_in(['a b a', 'b', 'aa'], ['a', 'b'], [[], []], 0).groups.map(g, [g.index, g.pattern, g.count])", "[[0 0 2] [0 1 1] [1 1 1] [2 0 2]]"},
+		{"tally_each_in(['a b a', 'b', 'aa'], ['a', 'b'], [[], []], 0).matches.map(m, [m.index, m.pattern, m.start, m.group])", "[[0 0 0 0] [0 1 2 1] [1 1 0 2] [2 0 0 3]]"},
+		{"tally_each_in(['a b a', 'b', 'aa'], ['a', 'b'], [[], []], 1).matches.map(m, {'index': m.index, 'pattern': m.pattern, 'start': m.start, 'end': m.end, 'text': m.text}) == find_all_each_in(['a b a', 'b', 'aa'], ['a', 'b'])", "true"},
+		{"tally_each_in(['xyz'], ['a'], [[]], 0)", "map[count:0 groups:[] matches:[]]"},
+		// A test on the text splits a pattern's matches in two groups;
+		// the matches stay in order, n+1 of each group.
+		{"tally_each_in(['send x. send keys. send y. send tokens. send z'], [r'send \\w+'], [[{'matches': 'keys|tokens'}]], 0).groups.map(g, [g.passed, g.count])", "[[[false] 3] [[true] 2]]"},
+		{"tally_each_in(['send x. send keys. send y. send tokens. send z'], [r'send \\w+'], [[{'matches': 'keys|tokens'}]], 0).matches.map(m, [m.text, m.passed, m.group])", "[[send x [false] 0] [send keys [true] 1]]"},
+		{"tally_each_in(['send x. send keys. send y. send tokens. send z'], [r'send \\w+'], [[{'matches': 'keys|tokens'}]], 1).matches.map(m, m.text)", "[send x send keys send y send tokens]"},
+		// Two tests: one group an outcome met.
+		{"tally_each_in(['ab a b ab'], [r'\\w+'], [[{'matches': 'a'}, {'matches': 'b'}]], 5).groups.map(g, [g.passed, g.count])", "[[[true true] 2] [[true false] 1] [[false true] 1]]"},
+		// Inside: a match starting within a match of another pattern of
+		// the same string, not of another string.
+		{"tally_each_in(['use read_file instead', 'read_file'], ['read_file', r'use \\w+ instead'], [[{'inside': 1}], []], 5).groups.map(g, [g.index, g.pattern, g.passed, g.count])", "[[0 0 [true] 1] [0 1 [] 1] [1 0 [false] 1]]"},
+		{"tally_each_in(['xx read_file', 'read_file xx'], ['read_file', 'xx'], [[{'inside': 1}], []], 5).groups.map(g, g.passed)", "[[false] [] [false] []]"},
+		{"tally_each_in(['abc'], ['b', 'abc'], [[{'inside': 1}], []], 5).groups.map(g, g.passed)", "[[true] []]"},
+		{"tally_each_in(['abc'], ['c', 'ab'], [[{'inside': 1}], []], 5).groups.map(g, g.passed)", "[[false] []]"},
+		// Folded: the matches of the folded copy, spans of the original,
+		// the tests on the original text.
+		{"tally_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], [[{'matches': '^[a-z]+$'}]], 0).groups.map(g, [g.index, g.passed, g.count])", "[[0 [false] 1] [1 [true] 2]]"},
+		{"tally_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], [[{'matches': '^[a-z]+$'}]], 0).matches.map(m, [m.index, m.text])", "[[0 Ign\u043ere] [1 ignore]]"},
+	} {
+		if got := fmt.Sprint(eval(t, tt.src, vars, Var{"x", Object})); got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"tally_each_in(['a'], ['a'], [[]], -1)", "tally_each_in: n is the number of matches wanted past the first of each group, at least 0, not -1"},
+		{"tally_each_in(x.texts, ['a'], [[]], 1)", "tally_each_in: element 1 of the list is not a string"},
+		{"tally_each_in(['a'], x.texts, [[]], 1)", "tally_each_in: a pattern is not a string"},
+		{"tally_each_in(['a'], ['a'], ['bogus'], [[]], 1)", "tally_each_in: "},
+		{"tally_each_in(['a'], ['a', 'b'], [[]], 1)", "tally_each_in: tests holds 1 lists, one a pattern: want 2"},
+		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression} or {'inside': place of a pattern}"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': 'a', 'inside': 0}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': '('}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
+		{"tally_each_in(['a'], ['a'], [[{'inside': 1}]], 1)", "tally_each_in: test 0 of pattern 0 names pattern 1, past the 1 patterns"},
+		{"tally_each_in(['a'], ['a'], [[{'inside': -1}]], 1)", "tally_each_in: test 0 of pattern 0 names pattern -1"},
+		{"tally_each_in(['a'], ['a'], [lists.range(17).map(i, {'matches': 'a'})], 1)", "tally_each_in: pattern 0 has 17 tests; give it at most 16"},
+	} {
+		if err := evalErr(t, tt.src, vars); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one starting %q", tt.src, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,280 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+)
+
+// maxTallyTests bounds the tests of one pattern of tally_each_in: each
+// reads the pattern's matches again, and the static cost estimate counts
+// on the bound.
+const maxTallyTests = 16
+
+// tallyTest is one test of tally_each_in on a match of its pattern:
+// either the match's text holds a match of re, or (re nil) the match
+// starts inside a match of the pattern inside, in the same string.
+type tallyTest struct {
+	re     *compiledRegexp
+	inside int
+}
+
+// tallyTestsOf reads the tests argument of tally_each_in: one list a
+// pattern of the n patterns, each test a map with one key, matches (an
+// expression) or inside (the place of a pattern).
+func tallyTestsOf(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
+	raw, plain := v.Value().([]any)
+	if plain {
+		// Every tool's formula passes the same list (a surface signal):
+		// read once, its expressions not hashed again for the cache.
+		if last := lastTallyTests.Load(); last != nil && sameJSON(last.raw, raw) && len(last.tests) == n {
+			return last.tests, nil
+		}
+	}
+	out, err := readTallyTests(v, n, fn)
+	if err == nil && plain {
+		lastTallyTests.Store(&tallyTestList{raw: raw, tests: out})
+	}
+	return out, err
+}
+
+// lastTallyTests is the tests argument tallyTestsOf last read, held as
+// Go values, and what it read.
+var lastTallyTests atomic.Pointer[tallyTestList]
+
+type tallyTestList struct {
+	raw   []any
+	tests [][]tallyTest
+}
+
+// sameJSON reports whether two values of JSON data are equal; strings
+// that share their bytes compare in one step.
+func sameJSON(a, b any) bool {
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, e := range x {
+			if f, ok := y[k]; !ok || !sameJSON(e, f) {
+				return false
+			}
+		}
+		return true
+	case string, int64, uint64, bool, nil:
+		return a == b
+	}
+	return false
+}
+
+// readTallyTests is tallyTestsOf without the cache.
+func readTallyTests(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
+	x, err := Native(v)
+	if err != nil {
+		return nil, types.NewErr("%s: %v", fn, err)
+	}
+	lists, _ := x.([]any)
+	if len(lists) != n {
+		return nil, types.NewErr("%s: tests holds %d lists, one a pattern: want %d, an empty list for a pattern without tests", fn, len(lists), n)
+	}
+	out := make([][]tallyTest, n)
+	for i, l := range lists {
+		tests, ok := l.([]any)
+		if !ok {
+			return nil, types.NewErr("%s: tests of pattern %d is not a list", fn, i)
+		}
+		if len(tests) > maxTallyTests {
+			return nil, types.NewErr("%s: pattern %d has %d tests; give it at most %d, or split the pattern", fn, i, len(tests), maxTallyTests)
+		}
+		for k, t := range tests {
+			tt, msg := tallyTestOf(t, n)
+			if msg != "" {
+				return nil, types.NewErr("%s: test %d of pattern %d %s", fn, k, i, msg)
+			}
+			out[i] = append(out[i], tt)
+		}
+	}
+	return out, nil
+}
+
+// tallyTestOf reads one test, or says what is wrong with it.
+func tallyTestOf(t any, patterns int) (tallyTest, string) {
+	const want = "is not {'matches': expression} or {'inside': place of a pattern}"
+	m, ok := t.(map[string]any)
+	if !ok || len(m) != 1 {
+		return tallyTest{}, want
+	}
+	if re, ok := m["matches"]; ok {
+		s, ok := re.(string)
+		if !ok {
+			return tallyTest{}, want
+		}
+		c, err := compileCached(s)
+		if err != nil {
+			return tallyTest{}, fmt.Sprintf("does not compile: %v", err)
+		}
+		return tallyTest{re: c}, ""
+	}
+	if p, ok := m["inside"]; ok {
+		var j int64
+		switch x := p.(type) {
+		case int64:
+			j = x
+		case uint64:
+			j = int64(min(x, uint64(patterns)))
+		default:
+			return tallyTest{}, want
+		}
+		if j < 0 || j >= int64(patterns) {
+			return tallyTest{}, fmt.Sprintf("names pattern %d, past the %d patterns", j, patterns)
+		}
+		return tallyTest{inside: int(j)}, ""
+	}
+	return tallyTest{}, want
+}
+
+// passes reports whether sp, a match in a string whose matches of each
+// pattern are byPattern, passes t.
+func (t tallyTest) passes(sp PatternSpan, byPattern [][]PatternSpan) bool {
+	if t.re != nil {
+		return t.re.re.MatchString(sp.Text)
+	}
+	// The matches of one pattern do not overlap and come in order: the
+	// last one starting at or before sp is the only one that can hold it.
+	others := byPattern[t.inside]
+	i, _ := slices.BinarySearchFunc(others, sp.Start, func(o PatternSpan, start int) int {
+		if o.Start <= start {
+			return -1
+		}
+		return 1
+	})
+	return i > 0 && others[i-1].Start <= sp.Start && sp.Start < others[i-1].End
+}
+
+// tallyEachIn is tally_each_in: the matches find_all_each_in gives
+// (folded when foldList is not nil), counted by string, pattern and the
+// outcome of the pattern's tests, with the first n+1 matches of each of
+// these groups made into values. A formula that weighs every match then
+// goes through the groups, a few a string, however many matches a text
+// holds, and one that lists them through at most n+1 a group.
+func tallyEachIn(list, patterns, foldList, testList, limit ref.Val) ref.Val {
+	const fn = "tally_each_in"
+	n := int64(limit.(types.Int))
+	if n < 0 {
+		return types.NewErr("%s: n is the number of matches wanted past the first of each group, at least 0, not %d", fn, n)
+	}
+	ps, err := patternSetOf(patterns, fn)
+	if err != nil {
+		return err
+	}
+	tests, err := tallyTestsOf(testList, len(ps.res), fn)
+	if err != nil {
+		return err
+	}
+	var folds []string
+	if foldList != nil {
+		if folds, err = stringsOf(foldList, fn); err != nil {
+			return err
+		}
+		if e := checkFolds(folds); e != nil {
+			return types.NewErr("%s: %v", fn, e)
+		}
+	}
+	type group struct {
+		index, pattern int
+		passed         []any // of bool
+		count, made    int64
+	}
+	var (
+		groups    []*group
+		listed    = []any{}
+		spans     []PatternSpan
+		byPattern = make([][]PatternSpan, len(ps.res))
+		count     int64
+		sc        = ps.scratch()
+	)
+	// The result is plain Go values, as JSON data is, so that a signal
+	// holding it is recorded and read as any other.
+	done := eachString(list, fn, func(out []ref.Val, i int, s string) []ref.Val {
+		if foldList != nil {
+			spans, _ = findFolded(ps, sc, s, folds, spans[:0])
+		} else {
+			spans = ps.find(s, sc, spans[:0])
+		}
+		if len(spans) == 0 {
+			return out
+		}
+		count += int64(len(spans))
+		// The matches come pattern by pattern, each pattern's in order.
+		clear(byPattern)
+		for from := 0; from < len(spans); {
+			to := from + 1
+			for to < len(spans) && spans[to].Pattern == spans[from].Pattern {
+				to++
+			}
+			byPattern[spans[from].Pattern] = spans[from:to]
+			from = to
+		}
+		// The groups of this string's current pattern, by the outcome of
+		// its tests as bits.
+		var (
+			pattern = -1
+			byMask  = map[uint32]int{}
+		)
+		for _, sp := range spans {
+			if sp.Pattern != pattern {
+				pattern = sp.Pattern
+				clear(byMask)
+			}
+			mask := uint32(0)
+			for k, t := range tests[sp.Pattern] {
+				if t.passes(sp, byPattern) {
+					mask |= 1 << k
+				}
+			}
+			g, ok := byMask[mask]
+			if !ok {
+				g = len(groups)
+				byMask[mask] = g
+				passed := make([]any, len(tests[sp.Pattern]))
+				for k := range passed {
+					passed[k] = mask&(1<<k) != 0
+				}
+				groups = append(groups, &group{index: i, pattern: sp.Pattern, passed: passed})
+			}
+			gr := groups[g]
+			gr.count++
+			if gr.made <= n {
+				gr.made++
+				listed = append(listed, map[string]any{
+					"index": int64(i), "pattern": int64(sp.Pattern), "start": int64(sp.Start), "end": int64(sp.End),
+					"text": sp.Text, "passed": gr.passed, "group": int64(g),
+				})
+			}
+		}
+		return out
+	})
+	if types.IsError(done) {
+		return done
+	}
+	gs := make([]any, len(groups))
+	for k, g := range groups {
+		gs[k] = map[string]any{"index": int64(g.index), "pattern": int64(g.pattern), "passed": g.passed, "count": g.count}
+	}
+	return types.NewStringInterfaceMap(Adapter, map[string]any{"count": count, "groups": gs, "matches": listed})
+}
