@@ -30,7 +30,9 @@ func TestListFlagsFromEnvironment(t *testing.T) {
 		"judge":  {env: "openai:model=M,base_url=U heuristic", want: []string{"openai:model=M,base_url=U", "heuristic"}},
 		"header": {why: "RUBRIC_HEADER is read as NAME=VALUE lines, and the config file has headers:"},
 		"env":    {why: "a spawned server's --env pairs come from the command line alone"},
-		"rubric": {why: "scan reads its --rubric flags alone"},
+		// scan's rubrics, as score's rubric, come from the
+		// environment or the config when no flag names one.
+		"rubric": {env: "schema-quality,rubrics/mine.hcl", want: []string{"schema-quality", "rubrics/mine.hcl"}},
 	}
 	a := &app{v: viper.New()}
 	var walk func(*cobra.Command)

@@ -29,7 +29,7 @@ const scanList = "one list of servers (LIST: a JSON or TSV list, a registry's se
 
 func (a *app) scanCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:     "scan LIST --rubric NAME... --out DIR",
+		Use:     "scan LIST --out DIR [--rubric NAME]...",
 		Short:   "Score many servers with several rubrics into one leaderboard, resumably",
 		Long:    help("scan"),
 		Example: help("scan-example"),
@@ -58,7 +58,7 @@ func (a *app) scanCmd() *cobra.Command {
 
 func (a *app) scanWorkerCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "worker --db postgres://... --rubric NAME... --out DIR",
+		Use:   "worker --db postgres://... --out DIR [--rubric NAME]...",
 		Short: "Do the jobs of a scan enqueued in a database, until stopped",
 		Long:  help("scan-worker"),
 		Args:  noArgs,

@@ -369,7 +369,9 @@ func (x *run) metrics(what string, rec, re []report.Metric) {
 	}
 }
 
-// exact compares a recorded exact value with the recomputed one.
+// exact compares a recorded exact value with the recomputed one. A
+// recorded value is written whole up to maxValue characters, as any
+// value is: it is what the reader sets against the recomputed one.
 func (x *run) exact(what, rec, re string) {
 	if rec == re {
 		return
@@ -380,7 +382,7 @@ func (x *run) exact(what, rec, re string) {
 	}
 	n, err := num.Parse(rec)
 	if err != nil {
-		x.problems = append(x.problems, fmt.Sprintf("%s: the recorded exact value %q is not a number; its observations give %s", what, clip(printable(rec), 40), decimal(num.MustParse(re))))
+		x.problems = append(x.problems, fmt.Sprintf("%s: the recorded exact value %q is not a number; its observations give %s", what, bounded(printable(rec), maxValue), decimal(num.MustParse(re))))
 		return
 	}
 	if m := num.MustParse(re); n.Cmp(m) != 0 {
@@ -390,7 +392,7 @@ func (x *run) exact(what, rec, re string) {
 
 func (x *run) same(what, rec, re string) {
 	if rec != re {
-		x.problems = append(x.problems, fmt.Sprintf("%s: recorded %s, its observations give %s", what, orNone(clip(printable(rec), 40)), orNone(re)))
+		x.problems = append(x.problems, fmt.Sprintf("%s: recorded %s, its observations give %s", what, orNone(bounded(printable(rec), maxValue)), orNone(re)))
 	}
 }
 

@@ -84,8 +84,13 @@ func TestExplainAgrees(t *testing.T) {
 
 // A report edited by hand, or damaged, is said to be so: its recorded
 // values are set against what its observations give, and nothing panics.
+//
+// A recorded value is written whole, up to the 2,000 characters of any
+// value (it was cut at 40): it is what the reader compares.
 func TestExplainDamaged(t *testing.T) {
 	r, data := scored(t, "postgres.tools.json", "schema-quality")
+	longGrade, longExact := strings.Repeat("A+", 60), strings.Repeat("7/0", 40)
+	hugeGrade := strings.Repeat("B", 2100)
 	for _, c := range []struct {
 		name     string
 		old, new string
@@ -96,6 +101,9 @@ func TestExplainDamaged(t *testing.T) {
 		{"tool exact damaged", `"exact":"70"`, `"exact":"7/0"`, explain.Request{Tool: "query"}, `the recorded exact value "7/0" is not a number`},
 		{"tool exact empty", `"exact":"70"`, `"exact":""`, explain.Request{Tool: "query"}, `recorded none, its observations give 70`},
 		{"grade edited", `"grade":"C"`, `"grade":"A"`, explain.Request{}, `tool "query" grade: recorded A, its observations give C`},
+		{"grade edited long", `"grade":"C"`, `"grade":"` + longGrade + `"`, explain.Request{}, `tool "query" grade: recorded ` + longGrade + `, its observations give C`},
+		{"grade edited past the bound", `"grade":"C"`, `"grade":"` + hugeGrade + `"`, explain.Request{}, `tool "query" grade: recorded ` + hugeGrade[:2000] + `… (100 more characters left out), its observations give C`},
+		{"tool exact damaged long", `"exact":"70"`, `"exact":"` + longExact + `"`, explain.Request{Tool: "query"}, `the recorded exact value "` + longExact + `" is not a number`},
 		{"overall exact edited", `"exact": "70"`, `"exact": "141/2"`, explain.Request{}, `the overall score: recorded 70.5, its observations give 70`},
 		{"overall edited", `"score": 70.0`, `"score": 99.9`, explain.Request{}, `the overall rounded score: recorded 99.9, its observations give 70.0`},
 		{"credit edited", `"credit":"0"`, `"credit":"1"`, explain.Request{Tool: "query"}, ``},

@@ -300,7 +300,9 @@ func creditText(c report.Check) string {
 func checkNote(c report.Check) string {
 	switch {
 	case c.Error != "":
-		return "error: " + clip(oneLine(c.Error), 80)
+		// Whole, up to maxValue: the rubric's author reads the
+		// error to mend a formula.
+		return bounded("error: "+oneLine(c.Error), maxValue)
 	case c.Skipped:
 		return "skipped: an earlier check stopped scoring"
 	case c.Items && c.Total == 0:
@@ -316,6 +318,11 @@ func checkNote(c report.Check) string {
 	}
 	return ""
 }
+
+// subjectText writes what an answer is about (a tool's name, or a
+// pair of tools') whole, on one line, up to maxValue characters: cut
+// shorter, two subjects that differ only past the cut read as one.
+func subjectText(s string) string { return bounded(oneLine(s), maxValue) }
 
 // answers writes where each answer read came from.
 func (x *run) answers(w io.Writer, reads []read, obs []report.Observation) {
@@ -339,7 +346,7 @@ func (x *run) answers(w io.Writer, reads []read, obs []report.Observation) {
 			}
 			subject := ""
 			if x.req.Tool == "" && o.Subject != "" {
-				subject = " about " + clip(oneLine(o.Subject), 60)
+				subject = " about " + subjectText(o.Subject)
 			}
 			line := fmt.Sprintf("answer to question %s (%s)%s, model %s, %s, input %s",
 				oneLine(o.Question), oneLine(o.Kind), subject, oneLine(o.Model), how, report.ShortHash(oneLine(o.InputHash)))

@@ -124,7 +124,7 @@ type ReadOptions struct {
 func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("the scan list %s does not exist: give the path of a list of servers (a JSON or TSV list, a registry's server.json, a client configuration or a folder of captures)", path)
+		return nil, fmt.Errorf("the scan list %s does not exist: give the path of a list of servers (a JSON or TSV list, a registry's server.json, a client configuration, or a directory of captures)", path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the scan list: %w", err)

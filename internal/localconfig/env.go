@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
@@ -32,7 +33,7 @@ func AllowZero(fs *pflag.FlagSet, names ...string) {
 // not one, or a duration without its unit (RUBRIC_JUDGE_TIMEOUT=600 was
 // read as 600ns) or not above zero, or a list (see SplitList) that opens
 // a double quote it never closes. The message names the variable, the
-// value and a good one. Strings, and types of a flag's own, are read by
+// value (where Blame would: see envSubject) and a good one. Strings, and types of a flag's own, are read by
 // the command, which says what is wrong with them. An empty variable is
 // unset, as viper reads it. RUBRIC_HUGEPAGES, which sets no flag, is
 // checked too: on or off.
@@ -42,7 +43,7 @@ func CheckEnv(flags *pflag.FlagSet, getenv func(string) string) error {
 	// the ones for off turned on.
 	if val := getenv(hugepages.Env); val != "" {
 		if !slices.Contains(switchWords, strings.ToLower(strings.TrimSpace(val))) {
-			return fmt.Errorf("environment %s=%s: it takes on or off, such as %s=0 to back the heap by no huge pages", hugepages.Env, strconv.Quote(val), hugepages.Env)
+			return fmt.Errorf("%s: it takes on or off, such as %s=0 to back the heap by no huge pages", envSubject(hugepages.Env, "bool", val), hugepages.Env)
 		}
 	}
 	flags.VisitAll(func(f *pflag.Flag) {
@@ -56,7 +57,7 @@ func CheckEnv(flags *pflag.FlagSet, getenv func(string) string) error {
 		}
 		// viper reads the value as it is, spaces and all.
 		if want, example := envValueWrong(f, val); want != "" {
-			err = fmt.Errorf("environment %s=%s: --%s takes %s, such as %s=%s", name, strconv.Quote(val), f.Name, want, name, example)
+			err = fmt.Errorf("%s: --%s takes %s, such as %s=%s", envSubject(name, f.Value.Type(), val), f.Name, want, name, example)
 		}
 	})
 	return err
@@ -132,4 +133,24 @@ func trustValue(s string) (trust, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// envSubject names the variable name, which gave a flag of the type typ
+// the value val, as the subject of a sentence, the way Blame and
+// CheckEnv both begin their messages: "RUBRIC_MAX_ROWS (from the
+// environment) is abc" for a number, a switch or a duration, which hold
+// no secret and which a message about them may not quote (quoted when
+// it holds a space or is empty, so that " 5" shows its space);
+// "RUBRIC_SANDBOX_RO (from the environment)" for a string or a list,
+// which may be a credential (a header, a URL's key).
+func envSubject(name, typ, val string) string {
+	switch typ {
+	case "bool", "int", "int32", "int64", "uint", "uint32", "uint64", "float32", "float64", "duration":
+		shown := val
+		if val == "" || strings.ContainsFunc(val, func(r rune) bool { return unicode.IsSpace(r) || r == '"' || !unicode.IsPrint(r) }) {
+			shown = strconv.Quote(val)
+		}
+		return name + " (from the environment) is " + shown
+	}
+	return name + " (from the environment)"
 }

@@ -117,8 +117,8 @@ func Blame(v *viper.Viper, flags *pflag.FlagSet, key, msg string) string {
 		return msg
 	}
 	at := Origin(v, flags, key)
-	if at == "" || strings.HasPrefix(msg, at) || strings.HasPrefix(msg, "config "+v.ConfigFileUsed()+":") {
-		return msg // from the command line, or the file is named already
+	if at == "" || strings.HasPrefix(msg, at) || strings.HasPrefix(msg, EnvName(key)+" (from the environment)") || strings.HasPrefix(msg, "config "+v.ConfigFileUsed()+":") {
+		return msg // from the command line, or the variable or the file is named already
 	}
 	if !strings.HasPrefix(at, "config ") {
 		// The variable sets the flag, which keeps its name in msg.
@@ -131,19 +131,11 @@ func Blame(v *viper.Viper, flags *pflag.FlagSet, key, msg string) string {
 }
 
 // fromEnv names the variable that gave the flag f its value as a
-// sentence's subject: "RUBRIC_JUDGE_TIMEOUT (from the environment) is
-// 1ms", with the value when f is a number, a switch or a duration,
-// which hold no secret and which a message about them may not quote;
-// "RUBRIC_FORMAT (from the environment)" otherwise, since a string may
-// be a credential (a header, a URL's key), and the message about it
-// quotes what it needs.
+// sentence's subject (see envSubject): "RUBRIC_JUDGE_TIMEOUT (from the
+// environment) is 1ms", "RUBRIC_FORMAT (from the environment)".
 func fromEnv(f *pflag.Flag) string {
 	name := EnvName(f.Name)
-	switch f.Value.Type() {
-	case "bool", "int", "int32", "int64", "uint", "uint32", "uint64", "float32", "float64", "duration":
-		return fmt.Sprintf("%s (from the environment) is %s", name, os.Getenv(name))
-	}
-	return name + " (from the environment)"
+	return envSubject(name, f.Value.Type(), os.Getenv(name))
 }
 
 // unflag is msg with each --key (and not --key-more) written as key.

@@ -35,7 +35,7 @@ import (
 // that names none.
 func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f := cmd.Flags()
-	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: "+defaultRubric+")")
+	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: RUBRIC_RUBRIC or the config's rubric:, else "+defaultRubric+")")
 	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
 	f.Int("parallel", run.DefaultServers, "servers scanned at once")
 	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
@@ -86,10 +86,16 @@ func (fl Flags) ScanNumbers() error {
 	return nil
 }
 
-// ScanRubrics are the --rubric flags' rubrics, or defaultRubric; two
-// of one name are refused, since a leaderboard has a column per name.
+// ScanRubrics are the --rubric flags' rubrics, else those RUBRIC_RUBRIC
+// or the config file's rubric: name (a list, as a repeatable flag's
+// is), else defaultRubric: score honours the configured rubric, and a
+// scan run beside it scored with another one without a word. Two of one
+// name are refused, since a leaderboard has a column per name.
 func (fl Flags) ScanRubrics(defaultRubric string) ([]*rubric.Rubric, error) {
 	names, _ := fl.Cmd.Flags().GetStringArray("rubric")
+	if !fl.Cmd.Flags().Changed("rubric") {
+		names = localconfig.List(fl.V, "rubric")
+	}
 	if len(names) == 0 {
 		names = []string{defaultRubric}
 	}
@@ -98,7 +104,9 @@ func (fl Flags) ScanRubrics(defaultRubric string) ([]*rubric.Rubric, error) {
 	for _, n := range names {
 		r, err := rubrics.Find(n)
 		if err != nil {
-			return nil, err
+			// Blamed on the variable or the config's line, when one
+			// gave it.
+			return nil, &localconfig.ValueError{Key: "rubric", Err: err}
 		}
 		if seen[r.Name] {
 			return nil, fmt.Errorf("--rubric %s: two rubrics are named %s, and a leaderboard has a column per name", n, r.Name)

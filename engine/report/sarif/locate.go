@@ -51,8 +51,9 @@ type located struct {
 
 // locator finds the places of a report's findings.
 type locator struct {
-	// root is the directory URIs are relative to.
-	root string
+	// root is the directory URIs are relative to, and rootIs says which
+	// directory that is, for a note about a file outside it.
+	root, rootIs string
 	// file is the index of a file target, fileURI its URI, and tools the
 	// pointer of each tool's definition in it.
 	file    *jsonpos.Index
@@ -73,11 +74,11 @@ func newLocator(r *report.Report, opt Options) *locator {
 		dir, _ = os.Getwd()
 	}
 	dir = absolute(dir)
-	l := &locator{root: dir}
+	l := &locator{root: dir, rootIs: "the folder rubric ran in, since no git work tree holds the file (in one, paths are from the top of the work tree, or of its superproject when the work tree is a submodule)"}
 	gitTop := gitTop
 	if opt.Root != "" {
 		root := absolute(opt.Root)
-		l.root = root
+		l.root, l.rootIs = root, "the root the SARIF writer was given"
 		gitTop = func(string) (string, string) { return root, root }
 	}
 	o := r.Origin
@@ -87,8 +88,15 @@ func newLocator(r *report.Report, opt Options) *locator {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(dir, path)
 		}
-		if top, _ := gitTop(filepath.Dir(path)); top != "" {
+		if top, tree := gitTop(filepath.Dir(path)); top != "" {
 			l.root = top
+			switch {
+			case opt.Root != "":
+			case top != tree:
+				l.rootIs = "the top of the superproject that holds " + filepath.ToSlash(tree) + ", the git work tree of the file, as a submodule, since code scanning resolves paths in the superproject's checkout"
+			default:
+				l.rootIs = "the top of the git work tree that holds the file"
+			}
 		}
 		l.readFile(path)
 	case o != nil && o.Kind == report.OriginCommand:
@@ -132,7 +140,7 @@ func (l *locator) readFile(path string) {
 		// Code scanning shows a result only at a path of the repository:
 		// an absolute path, or one climbing out of it, is dropped or
 		// refused. The pseudo-path stands in, and the message says why.
-		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "the file that holds this tool's definition, " + filepath.ToSlash(path) + ", lies outside " + filepath.ToSlash(l.root) + ", the folder paths are relative to (the git work tree that holds the target, else the folder rubric ran in), so the result is reported at the pseudo-path " + pseudoPath + ", line 1: score a copy of the file inside the repository to have results at its lines"}
+		l.fallback = located{at: place{uri: pseudoPath, line: 1}, note: "the file that holds this tool's definition, " + filepath.ToSlash(path) + ", lies outside " + filepath.ToSlash(l.root) + ", the folder paths are relative to (" + l.rootIs + "), so the result is reported at the pseudo-path " + pseudoPath + ", line 1: score a copy of the file inside the repository to have results at its lines"}
 		return
 	}
 	ix, err := jsonpos.Parse(data)

@@ -30,7 +30,8 @@
 //     "mcp-server.tools", at line 1, which the message then says.
 //
 // Paths are relative to the top of the git work tree that holds the
-// target (for an endpoint or standard input, the one rubric ran in), or
+// target (for an endpoint or standard input, the one rubric ran in; for
+// a work tree that is a submodule, its outermost superproject's), or
 // else to the directory rubric ran in, and each says so with
 // uriBaseId %SRCROOT%, the root GitHub code scanning resolves them from;
 // a file target outside that folder, which code scanning could not show,
@@ -305,7 +306,8 @@ type Options struct {
 	// working directory.
 	Dir string
 	// Root, when set, is the directory paths are relative to, in place
-	// of the top of the git work tree that holds the target.
+	// of the top of the git work tree (or superproject) that holds the
+	// target.
 	Root string
 	// Category, when set, is the GitHub code scanning category of the
 	// run: its automationDetails.id is Category followed by "/", in place

@@ -958,6 +958,7 @@ func TestPathsInsideRepository(t *testing.T) {
 		name, path, dir string
 		uri             string
 		note            string // what the message says, "" for nothing
+		noRoot          bool   // the root is found, not given
 	}{
 		{name: "relative", path: "caps/tools.json", dir: repo, uri: "caps/tools.json"},
 		{name: "absolute inside", path: filepath.Join(repo, "caps", "tools.json"), dir: repo, uri: "caps/tools.json"},
@@ -965,13 +966,25 @@ func TestPathsInsideRepository(t *testing.T) {
 		{name: "from a subfolder", path: "tools.json", dir: filepath.Join(repo, "caps"), uri: "caps/tools.json"},
 		{name: "absolute outside", path: filepath.Join(other, "tools.json"), dir: repo, uri: pseudoPath,
 			note: "(the file that holds this tool's definition, " + filepath.ToSlash(filepath.Join(other, "tools.json")) + ", lies outside " + filepath.ToSlash(repo) + ", the folder paths are relative to"},
-		{name: "relative outside", path: "../other/tools.json", dir: repo, uri: pseudoPath, note: "lies outside " + filepath.ToSlash(repo)},
+		{name: "relative outside", path: "../other/tools.json", dir: repo, uri: pseudoPath, note: "lies outside " + filepath.ToSlash(repo) + ", the folder paths are relative to (the root the SARIF writer was given), so"},
+		// No work tree holds the file: the note says so, and what a
+		// work tree's root, or a submodule's, would have been (it named
+		// a work tree that holds the target, and no superproject).
+		{name: "outside, in no work tree", path: filepath.Join(other, "tools.json"), dir: repo, uri: pseudoPath, noRoot: true,
+			note: ", lies outside " + filepath.ToSlash(repo) + ", the folder paths are relative to (the folder rubric ran in, since no git work tree holds the file (in one, paths are from the top of the work tree, or of its superproject when the work tree is a submodule)), so the result is reported at the pseudo-path " + pseudoPath + ", line 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			opt := Options{Dir: tt.dir, Root: repo}
+			if tt.noRoot {
+				if top, _ := gitTop(tt.dir); top != "" {
+					t.Skipf("%s is inside the git work tree %s", tt.dir, top)
+				}
+				opt.Root = ""
+			}
 			rep := reporttest.Score(t, "everything.tools.json", data)
 			rep.Origin = &report.Origin{Kind: report.OriginFile, Path: tt.path}
-			raw := writeOptions(t, rep, Options{Dir: tt.dir, Root: repo})
+			raw := writeOptions(t, rep, opt)
 			var log struct {
 				Runs []struct {
 					Results []struct {
