@@ -344,6 +344,13 @@ var determiners = []string{
 	"some", "one",
 }
 
+// returnLeads open a purpose whose object is what the tool gives back
+// ("Get Lighthouse scores, failing audits, and the DOM nodes they
+// flag"): a tool that acts and opens with one says what it returns.
+// "Search by title" or "List, create, close, or select a tab" need
+// not name it, so only verbs of fetching count.
+var returnLeads = []string{"get", "retrieve", "fetch", "read"}
+
 // inputFormatNext are the words that, just after a format, make it the
 // form of a value the caller writes ("JSON string escaping"); so do
 // lists.paramNouns ("JSON string parameters").

@@ -150,6 +150,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
 		{"changes pushed are a side effect", `{"name": "push", "description": "Push changes to a remote repository.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 14. chrome-devtools lighthouse_audit: an acting tool whose
+		// purpose is to get something says what it returns.
+		{"get and its object say what an acting tool returns", `{"name": "audit", "description": "Get audit scores and the failing checks for a page. Full reports are saved to disk.", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 4, "", "what this action tool returns"},
+		{"search by a field says not what comes back", `{"name": "post-search", "description": "Search by title. Full reports are saved to disk.", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 3, "what this action tool returns", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
