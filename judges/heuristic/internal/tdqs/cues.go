@@ -153,6 +153,13 @@ var lists = struct {
 	},
 	extraVerbs: []string{
 		"stage", "unstage", "rebase", "stash", "blame", "checkout", "init", "gather", "go", "squash", "amend",
+		// Verbs a purpose opened with where 1.5.1's first reading said
+		// it opened with none ("Provides more detailed information on
+		// ...", "Trim silence from ...").
+		"provide", "produce", "trim", "toggle", "ingest", "geocode", "demonstrate", "assess", "assemble",
+		"activate", "synthesize", "substitute", "simulate", "refine", "reduce", "renew", "protect", "promote",
+		"prepare", "introspect", "inject", "initialise", "initialize", "extrude", "extend", "display", "define",
+		"consume", "concatenate", "combine", "animate", "alter", "swap", "refund", "nudge", "bump", "persist",
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{

@@ -157,6 +157,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 4, "", "what this action tool returns"},
 		{"search by a field says not what comes back", `{"name": "post-search", "description": "Search by title. Full reports are saved to disk.", "annotations": {"readOnlyHint": false}}`,
 			nil, "contextual_completeness", 3, "what this action tool returns", ""},
+
+		// 15. chrome-devtools performance_analyze_insight, everything's
+		// toggle and demonstrate tools: a verb the lists lacked is
+		// still a verb.
+		{"provides is an action verb", `{"name": "insight", "description": "Provides more detailed information on a specific performance insight."}`,
+			nil, "purpose_clarity", 4, `the verb "provide"`, "no action verb"},
+		{"toggles is an action verb", `{"name": "toggle-logging", "description": "Toggles simulated logging on or off."}`,
+			nil, "purpose_clarity", 4, `the verb "toggle"`, "no action verb"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
