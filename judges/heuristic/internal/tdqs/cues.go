@@ -153,6 +153,13 @@ var lists = struct {
 	},
 	extraVerbs: []string{
 		"stage", "unstage", "rebase", "stash", "blame", "checkout", "init", "gather", "go", "squash", "amend",
+		// Verbs a purpose opened with where 1.5.1's first reading said
+		// it opened with none ("Provides more detailed information on
+		// ...", "Trim silence from ...").
+		"provide", "produce", "trim", "toggle", "ingest", "geocode", "demonstrate", "assess", "assemble",
+		"activate", "synthesize", "substitute", "simulate", "refine", "reduce", "renew", "protect", "promote",
+		"prepare", "introspect", "inject", "initialise", "initialize", "extrude", "extend", "display", "define",
+		"consume", "concatenate", "combine", "animate", "alter", "swap", "refund", "nudge", "bump", "persist",
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{
@@ -297,6 +304,68 @@ var notAfter = map[string][]string{
 	"list of":   {"if", "when", "whether", "unless", "once", "while"},
 }
 
+// bareChange is the side-effect phrase that is a noun as often as a
+// verb: in a tool that may act, "changes" is what it pushes, merges,
+// accepts or discards ("Push changes to a remote repository") or what
+// it does ("The operation changes review state"); in a tool that reads
+// (annotated read-only, or whose purpose opens with one of readLeads)
+// the changes are what it reads ("Get recent changes to visa
+// policies", "Review code changes"), and only a subject just before
+// makes the word say what the tool changes ("It changes only the
+// session's tools").
+const bareChange = "changes"
+
+// changeSubjects are the words that, just before bareChange, make it a
+// verb of the tool.
+var changeSubjects = []string{"it", "this", "which", "that", "operation", "call", "tool"}
+
+// readLeads are the verbs that open the purpose of a tool that reads,
+// for bareChange.
+var readLeads = []string{
+	"get", "list", "show", "view", "read", "review", "validate", "compare", "compute", "analyze", "analyse",
+	"inspect", "check", "describe", "summarize", "summarise", "search", "find", "preview", "explain",
+}
+
+// inputFormats are the return-format phrases that name a format: in a
+// sentence that names one of the tool's parameters and says nothing of
+// what comes back, or that opens with "pass", they say what the caller
+// sends ("Pass commit messages as JSON string parameters", "payload:
+// Push notification payload as JSON object"), not what the tool
+// returns.
+var inputFormats = []string{"json", "base64", "markdown", "format", "formatted"}
+
+// returnWords, in a sentence, make it speak of what the tool gives
+// back, or reads and converts ("Fetch a URL, convert to markdown"),
+// whatever parameter it names.
+var returnWords = []string{
+	"return", "returns", "returned", "returning", "output", "outputs", "response", "responses", "responds",
+	"result", "results", "yields", "produces", "get", "gets", "fetch", "fetches", "read", "reads", "retrieve",
+	"retrieves", "extract", "extracts", "convert", "converts", "into",
+}
+
+// determiners, before a parameter's name, make it a noun of the
+// sentence, not a label: "Tidy a device: ..." is no description of the
+// device parameter.
+var determiners = []string{
+	"a", "an", "the", "its", "their", "each", "every", "this", "that", "these", "those", "your", "all", "any",
+	"some", "one",
+}
+
+// returnLeads open a purpose whose object is what the tool gives back
+// ("Get Lighthouse scores, failing audits, and the DOM nodes they
+// flag"): a tool that acts and opens with one says what it returns.
+// "Search by title" or "List, create, close, or select a tab" need
+// not name it, so only verbs of fetching count.
+var returnLeads = []string{"get", "retrieve", "fetch", "read"}
+
+// inputFormatNext are the words that, just after a format, make it the
+// form of a value the caller writes ("JSON string escaping"); so do
+// lists.paramNouns ("JSON string parameters").
+var inputFormatNext = []string{"string", "escaping"}
+
+// inputLeads open a sentence that speaks of what the caller sends.
+var inputLeads = []string{"pass", "provide", "supply", "send"}
+
 // attributeCues are behaviour phrases that, in a sentence listing what
 // something includes ("including size, permissions and type") or after
 // "file", name an attribute of a thing the tool reads, not what the
@@ -320,23 +389,25 @@ type cueGroup struct {
 
 // Lookup tables built once from lists.
 var (
-	objectVerbSet   = lex.Set(lists.objectVerbs)
-	writeVerbSet    = lex.Set(lists.writeVerbs)
-	effectVerbSet   = lex.Set(lists.actionVerbsWithEffects)
-	genericNounSet  = lex.Set(lists.genericNouns)
-	fillerLeadSet   = lex.Set(lists.fillerLead)
-	objectMarkerSet = lex.Set(lists.objectMarkers)
-	vagueNounSet    = lex.Set(lists.vagueNouns)
-	handleWordSet   = lex.Set(lists.handleWords)
-	extraVerbSet    = lex.Set(lists.extraVerbs)
-	changeVerbSet   = lex.Set(lists.changeVerbs)
-	quantityWordSet = lex.Set(lists.quantityWords)
-	whereSet        = lex.Set(lists.wherePrepositions)
-	compoundVerbSet = lex.Set(lists.compoundVerbs)
-	clauseLeadSet   = lex.Set(lists.clauseLead)
-	notObjectSet    = lex.Set(lists.notObject)
-	paramNounSet    = lex.Set(lists.paramNouns)
-	beSet           = lex.Set(lists.beForms)
+	objectVerbSet      = lex.Set(lists.objectVerbs)
+	writeVerbSet       = lex.Set(lists.writeVerbs)
+	effectVerbSet      = lex.Set(lists.actionVerbsWithEffects)
+	genericNounSet     = lex.Set(lists.genericNouns)
+	fillerLeadSet      = lex.Set(lists.fillerLead)
+	objectMarkerSet    = lex.Set(lists.objectMarkers)
+	vagueNounSet       = lex.Set(lists.vagueNouns)
+	handleWordSet      = lex.Set(lists.handleWords)
+	extraVerbSet       = lex.Set(lists.extraVerbs)
+	changeVerbSet      = lex.Set(lists.changeVerbs)
+	quantityWordSet    = lex.Set(lists.quantityWords)
+	whereSet           = lex.Set(lists.wherePrepositions)
+	compoundVerbSet    = lex.Set(lists.compoundVerbs)
+	clauseLeadSet      = lex.Set(lists.clauseLead)
+	notObjectSet       = lex.Set(lists.notObject)
+	paramNounSet       = lex.Set(lists.paramNouns)
+	beSet              = lex.Set(lists.beForms)
+	determinerSet      = lex.Set(determiners)
+	inputFormatNextSet = lex.Set(inputFormatNext)
 )
 
 // The phrase lists, made ready to be found in one pass over a text's

@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -402,7 +403,9 @@ func (f *facts) acts() bool {
 // the tool's behaviour: the text is read without them. What surrounds
 // it ({ok:false, error:"..."}) is still read. A phrase counts
 // where it is not one of notAfter's readings or an attribute
-// (attributeCues).
+// (attributeCues), nor a format of what the caller sends
+// (inputFormats), nor bareChange where it names what a tool that reads
+// reads.
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
@@ -412,7 +415,7 @@ func (f *facts) findDisclosures() []found {
 	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
 		for k, p := range g.phrases {
-			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && disclosed(d, p) {
+			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {
 				// The words that matched, not the stem: "auth*" quoted
 				// as "auth" reads as though the text said "auth".
 				out = append(out, found{g.name, d.Matching(p)})
@@ -423,11 +426,30 @@ func (f *facts) findDisclosures() []found {
 	return out
 }
 
-// disclosed reports whether phrase p, which d has, occurs at least once
-// as a disclosure: not after a word of notAfter[p], and, for an
-// attribute cue, not just after a word of attributeOwners nor anywhere
-// after one of attributeLists in its sentence.
-func disclosed(d lex.Text, p string) bool {
+// discloses reports whether phrase p, which d (the description of f's
+// tool) has, occurs at least once as a disclosure: not after a word of
+// notAfter[p]; for an attribute cue, not just after a word of
+// attributeOwners nor anywhere after one of attributeLists in its
+// sentence; for a format (inputFormats), in a sentence that is not
+// about what the caller sends (sendsInput); for bareChange in a tool
+// that reads, just after one of changeSubjects.
+func (f *facts) discloses(d lex.Text, p string) bool {
+	if slices.Contains(inputFormats, p) {
+		for k := range d.Sentences {
+			if d.Sentence(k).Has(p) && !f.sendsInput(d, k, p) {
+				return true
+			}
+		}
+		return false
+	}
+	if p == bareChange && (f.readOnly != nil && *f.readOnly || slices.Contains(readLeads, f.leadVerb)) {
+		for _, c := range d.Contexts(p) {
+			if n := len(c.Before); n > 0 && slices.Contains(changeSubjects, c.Before[n-1]) {
+				return true
+			}
+		}
+		return false
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && !isAttr {
 		return true
@@ -463,6 +485,56 @@ func disclosed(d lex.Text, p string) bool {
 	return false
 }
 
+// sendsInput reports whether format p (inputFormats) in sentence k
+// of d speaks of what the caller sends: where the sentence says nothing
+// of what comes back (returnWords), it opens with one of inputLeads
+// ("Pass the message as JSON"), or with a parameter's name and "is"
+// ("fields_json is a JSON object"), or is a heading of a few words
+// that names a parameter ("Commit Message Format:"), or each time p
+// comes in it, it is in a parameter's description (clause.labelled:
+// "holdings: JSON string of holdings") or before "string", "escaping"
+// or a word for a parameter ("JSON string parameters").
+func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
+	s := d.Sentence(k)
+	ws := s.Words
+	if len(ws) == 0 {
+		return false
+	}
+	for _, w := range ws {
+		if slices.Contains(returnWords, w) {
+			return false
+		}
+	}
+	if slices.Contains(inputLeads, ws[0]) {
+		return true
+	}
+	for _, p := range f.params {
+		if n := len(p.words); n > 0 && len(ws) > n && slices.Equal(ws[:n], p.words) && beSet[ws[n]] {
+			return true
+		}
+	}
+	if raw := strings.TrimRight(d.Sentences[k], "*_# "); strings.HasSuffix(raw, ":") && len(ws) <= 4 {
+		for _, p := range f.params {
+			if lex.Mentions(s, p.name, p.words) {
+				return true
+			}
+		}
+	}
+	all, sent := 0, 0
+	for c := range f.clauses(d.Sentences[k]) {
+		for i, w := range c.words {
+			if w != p {
+				continue
+			}
+			all++
+			if c.labelled || i+1 < len(c.words) && (inputFormatNextSet[c.words[i+1]] || paramNounSet[c.words[i+1]]) {
+				sent++
+			}
+		}
+	}
+	return all > 0 && sent == all
+}
+
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:
 // the text is then read whole.
@@ -491,16 +563,18 @@ func withoutQuoted(s string) string {
 // (lists.changeVerbs) and goes on to its object ("Add file contents to
 // the staging area", "delete a branch" among "Manage branches: list all
 // branches, ..., delete a branch"); a verb followed by "and" or "are" is
-// a noun ("Writes and raw file access are rejected").
+// a noun ("Writes and raw file access are rejected"), and a clause
+// just after a parameter's name and a colon describes that parameter
+// ("payload: Push notification payload as JSON object").
 func (f *facts) statesChange() string {
 	for _, sentence := range f.desc.Sentences {
-		for clause := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+		for c := range f.clauses(sentence) {
 			// A clause that opens with a quote or a bracket is a value
 			// ("'reset') parameters"), not a statement.
-			if c := strings.TrimSpace(clause); c == "" || !unicode.IsLetter([]rune(c)[0]) {
+			if t := strings.TrimSpace(c.text); t == "" || !unicode.IsLetter([]rune(t)[0]) || c.labelled {
 				continue
 			}
-			ws := lex.Words(clause)
+			ws := c.words
 			i := 0
 			for i < len(ws) && clauseLeadSet[ws[i]] {
 				i++
@@ -509,11 +583,59 @@ func (f *facts) statesChange() string {
 				continue
 			}
 			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] {
-				return strings.TrimSpace(clause)
+				return strings.TrimSpace(c.text)
 			}
 		}
 	}
 	return ""
+}
+
+// clause is a part of a sentence between commas, colons and
+// semicolons.
+type clause struct {
+	text  string
+	words []string
+	// labelled is whether it follows a parameter's name and a colon
+	// (endsWithParam): it describes that parameter ("payload: Push
+	// notification payload as JSON object").
+	labelled bool
+}
+
+// clauses yields the clauses of sentence in order.
+func (f *facts) clauses(sentence string) iter.Seq[clause] {
+	return func(yield func(clause) bool) {
+		label := false
+		for sentence != "" {
+			c, sep := sentence, byte(0)
+			if end := strings.IndexAny(sentence, ",:;"); end >= 0 {
+				c, sep, sentence = sentence[:end], sentence[end], sentence[end+1:]
+			} else {
+				sentence = ""
+			}
+			ws := lex.Words(c)
+			if !yield(clause{c, ws, label}) {
+				return
+			}
+			label = sep == ':' && f.endsWithParam(ws)
+		}
+	}
+}
+
+// endsWithParam reports whether words ws end with the words of one of
+// the tool's parameters, not after a determiner: "device payload"
+// before a colon labels the payload's description, "Tidy a device"
+// states the purpose.
+func (f *facts) endsWithParam(ws []string) bool {
+	for _, p := range f.params {
+		n := len(p.words)
+		if n == 0 || len(ws) < n || !slices.Equal(ws[len(ws)-n:], p.words) {
+			continue
+		}
+		if k := len(ws) - n - 1; k < 0 || !determinerSet[ws[k]] {
+			return true
+		}
+	}
+	return false
 }
 
 // readsOnlyPart reports whether "read only" is the verb "read" and a

@@ -592,7 +592,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		plus = append(plus, "behavioural detail")
 	}
 	if f.acts() {
-		returns := f.hasOutput || hasCue(f.disclosed, "return format")
+		returns := f.hasOutput || hasCue(f.disclosed, "return format") || slices.Contains(returnLeads, f.leadVerb)
 		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil || f.statesChange() != ""
 		switch {
 		case !returns:

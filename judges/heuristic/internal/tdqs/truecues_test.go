@@ -121,6 +121,50 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 2, "a description long enough for a tool whose one parameter holds nested objects", "complex tool"},
 		{"many parameters say how many", `{"name": "log", "description": "View the commit history of a repository.", "inputSchema": {"type": "object", "properties": {"a": {"description": "x"}, "b": {"description": "x"}, "c": {"description": "x"}, "d": {"description": "x"}, "e": {"description": "x"}}}}`,
 			nil, "contextual_completeness", 2, "a description long enough for a tool with 5 parameters", "complex tool"},
+
+		// 11. git git_commit: a format the caller sends is no return
+		// format.
+		{"a format the caller passes is no return format", "{\"name\": \"commit\", \"description\": \"Record staged work in a new commit.\\n**Message Format:**\\nPass the message as a JSON string parameter. Multi-line messages use JSON string escaping.\", \"annotations\": {\"readOnlyHint\": false}, \"inputSchema\": {\"type\": \"object\", \"properties\": {\"message\": {\"type\": \"string\", \"description\": \"The message.\"}}}}",
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("json")`},
+		{"a parameter given as JSON is no return format", `{"name": "fill_in", "description": "Fill a form. fields_json is a JSON object of field values.", "annotations": {"readOnlyHint": false}, "inputSchema": {"type": "object", "properties": {"fields_json": {"type": "string"}}}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("json")`},
+		{"a returned JSON is still a return format", `{"name": "config", "description": "Read the server configuration as JSON.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("json")`, ""},
+		{"JSON returned for a named parameter is still a return format", `{"name": "stat", "description": "Stat the file at path; the result is JSON.", "annotations": {"readOnlyHint": true}, "inputSchema": {"type": "object", "properties": {"path": {"type": "string", "description": "The file."}}}}`,
+			nil, "behavioral_transparency", 3, "return format", ""},
+
+		// 12. simctl_push_notification: a clause after a parameter's
+		// name and a colon describes the parameter, not a change.
+		{"a parameter's description states no change", "{\"name\": \"push_note\", \"description\": \"Send a push notification to a device.\\n\\nArgs: device: Device id payload: Push notification payload as JSON object\", \"annotations\": {\"readOnlyHint\": false}, \"inputSchema\": {\"type\": \"object\", \"properties\": {\"device\": {\"type\": \"string\"}, \"payload\": {\"type\": \"string\"}}}, \"outputSchema\": {\"type\": \"object\", \"properties\": {\"ok\": {\"type\": \"boolean\"}}}}",
+			nil, "contextual_completeness", 2, "what this action tool changes", ""},
+		{"a clause after a colon that is no parameter's name still states a change", `{"name": "tidy", "description": "Tidy a device: delete its old logs.", "annotations": {"readOnlyHint": false}, "inputSchema": {"type": "object", "properties": {"device": {"type": "string", "description": "The device."}}}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+
+		// 13. "changes" a tool that does not act reads is no side
+		// effect; in a tool that acts, it is what the tool moves.
+		{"changes a read returns are no side effect", `{"name": "visa_news", "description": "Get recent changes to visa policies, or changes in entry rules.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `side effects ("changes")`},
+		{"changes reviewed are no side effect", `{"name": "review_only", "description": "Review code changes using a model and give feedback."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `side effects ("changes")`},
+		{"it changes is a side effect of a read", `{"name": "pick_tools", "description": "Turn on more tool groups. It changes only the session's tool list.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+		{"changes pushed are a side effect", `{"name": "push", "description": "Push changes to a remote repository.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 14. chrome-devtools lighthouse_audit: an acting tool whose
+		// purpose is to get something says what it returns.
+		{"get and its object say what an acting tool returns", `{"name": "audit", "description": "Get audit scores and the failing checks for a page. Full reports are saved to disk.", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 4, "", "what this action tool returns"},
+		{"search by a field says not what comes back", `{"name": "post-search", "description": "Search by title. Full reports are saved to disk.", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 3, "what this action tool returns", ""},
+
+		// 15. chrome-devtools performance_analyze_insight, everything's
+		// toggle and demonstrate tools: a verb the lists lacked is
+		// still a verb.
+		{"provides is an action verb", `{"name": "insight", "description": "Provides more detailed information on a specific performance insight."}`,
+			nil, "purpose_clarity", 4, `the verb "provide"`, "no action verb"},
+		{"toggles is an action verb", `{"name": "toggle-logging", "description": "Toggles simulated logging on or off."}`,
+			nil, "purpose_clarity", 4, `the verb "toggle"`, "no action verb"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
