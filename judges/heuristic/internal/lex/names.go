@@ -75,22 +75,7 @@ func stemIs(x, w string) bool {
 // case, as a whole identifier, ignoring case: not inside a longer run of
 // letters, digits and underscores.
 func IdentifierIn(ls, id string) bool {
-	if id == "" {
-		return false
-	}
-	lid := strings.ToLower(id)
-	for from := 0; ; {
-		i := strings.Index(ls[from:], lid)
-		if i < 0 {
-			return false
-		}
-		at := from + i
-		end := at + len(lid)
-		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) {
-			return true
-		}
-		from = at + 1
-	}
+	return identifierWhere(ls, id, nil)
 }
 
 // ToolNameIn reports whether ls, a text already in lower case, names the
@@ -103,6 +88,16 @@ func ToolNameIn(ls, id string) bool {
 	if !PlainWord(id) {
 		return IdentifierIn(ls, id)
 	}
+	return identifierWhere(ls, id, func(at, end int) bool { return WrittenAsName(ls, at, end) })
+}
+
+// identifierWhere reports whether id occurs in ls as a whole identifier,
+// ignoring case, at a place [at, end) that also accepts; a nil also
+// accepts every place.
+func identifierWhere(ls, id string, also func(at, end int) bool) bool {
+	if id == "" {
+		return false
+	}
 	lid := strings.ToLower(id)
 	for from := 0; ; {
 		i := strings.Index(ls[from:], lid)
@@ -111,7 +106,7 @@ func ToolNameIn(ls, id string) bool {
 		}
 		at := from + i
 		end := at + len(lid)
-		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) && WrittenAsName(ls, at, end) {
+		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) && (also == nil || also(at, end)) {
 			return true
 		}
 		from = at + 1
