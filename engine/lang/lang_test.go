@@ -231,6 +231,11 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		// A span function over a list of strings of the data reads each:
 		// quadratic.
 		{"find_all_each_in(tool.list, ['a', 'b']).size() > 0", 1 << 10, 1 << 20},
+		// find_first_each_in reads as find_all_each_in does, folded
+		// too when given folds (its fourth argument is then n).
+		{"find_first_each_in(tool.list, ['a', 'b'], 5).count > 0", 1 << 10, 1 << 20},
+		{"find_first_each_in(tool.list, ['a', 'b'], ['nfkc'], 5).count > 0", 1 << 8, 1 << 15},
+		{"find_all_each_in(tool.list, ['a', 'b'], ['nfkc']).size() > 0", 1 << 8, 1 << 15},
 		// tally_each_in reads as find_all_each_in does, and each test of
 		// a pattern (at most 16) reads its matches again; folded, a copy
 		// may be 18 times as long: still bounded by the data.

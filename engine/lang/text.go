@@ -668,8 +668,10 @@ func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *chec
 	// most size+1 spans; texts yields at most one string a character of
 	// its value's JSON and reads each once. find_all_each reads it once a
 	// pattern.
-	if len(args) == 3 && args[2].Type().Kind() == types.ListKind {
-		// A folded copy is at most maxFoldGrowth times as long.
+	if len(args) >= 3 && args[2].Type().Kind() == types.ListKind {
+		// A folded copy is at most maxFoldGrowth times as long: folds are
+		// the third argument of find_all_each_in(ss, res, folds) and of
+		// find_first_each_in(ss, res, folds, n) alike.
 		size *= maxFoldGrowth
 		if size >= math.MaxUint32 {
 			return unbounded
