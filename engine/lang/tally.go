@@ -186,14 +186,9 @@ func tallyEachIn(list, patterns, foldList, testList, limit ref.Val) ref.Val {
 	if err != nil {
 		return err
 	}
-	var folds []string
-	if foldList != nil {
-		if folds, err = stringsOf(foldList, fn); err != nil {
-			return err
-		}
-		if e := checkFolds(folds); e != nil {
-			return types.NewErr("%s: %v", fn, e)
-		}
+	find, err := spanFinder(ps, foldList, fn)
+	if err != nil {
+		return err
 	}
 	type group struct {
 		index, pattern int
@@ -206,16 +201,14 @@ func tallyEachIn(list, patterns, foldList, testList, limit ref.Val) ref.Val {
 		spans     []PatternSpan
 		byPattern = make([][]PatternSpan, len(ps.res))
 		count     int64
-		sc        = ps.scratch()
+		// byMask holds the groups of a string's current pattern, by the
+		// outcome of its tests as bits.
+		byMask = map[uint32]int{}
 	)
 	// The result is plain Go values, as JSON data is, so that a signal
 	// holding it is recorded and read as any other.
 	done := eachString(list, fn, func(out []ref.Val, i int, s string) []ref.Val {
-		if foldList != nil {
-			spans, _ = findFolded(ps, sc, s, folds, spans[:0])
-		} else {
-			spans = ps.find(s, sc, spans[:0])
-		}
+		spans = find(s, spans[:0])
 		if len(spans) == 0 {
 			return out
 		}
@@ -230,12 +223,7 @@ func tallyEachIn(list, patterns, foldList, testList, limit ref.Val) ref.Val {
 			byPattern[spans[from].Pattern] = spans[from:to]
 			from = to
 		}
-		// The groups of this string's current pattern, by the outcome of
-		// its tests as bits.
-		var (
-			pattern = -1
-			byMask  = map[uint32]int{}
-		)
+		pattern := -1
 		for _, sp := range spans {
 			if sp.Pattern != pattern {
 				pattern = sp.Pattern

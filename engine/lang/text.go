@@ -128,17 +128,13 @@ func (textLib) CompileOptions() []cel.EnvOption {
 					if err != nil {
 						return err
 					}
-					folds, ferr := stringsOf(args[2], "find_all_each_in")
-					if ferr != nil {
-						return ferr
+					find, err := spanFinder(ps, args[2], "find_all_each_in")
+					if err != nil {
+						return err
 					}
-					if e := checkFolds(folds); e != nil {
-						return types.NewErr("find_all_each_in: %v", e)
-					}
-					sc := ps.scratch()
 					var spans []PatternSpan
 					return eachString(args[0], "find_all_each_in", func(out []ref.Val, i int, s string) []ref.Val {
-						spans, _ = findFolded(ps, sc, s, folds, spans[:0])
+						spans = find(s, spans[:0])
 						return appendPatternSpanMaps(out, i, spans)
 					})
 				}))),
@@ -218,6 +214,28 @@ var (
 	firstMatches = cel.MapType(cel.StringType, cel.DynType)
 )
 
+// spanFinder reads the folds argument of an *_each_in function, nil
+// when the call has none, and returns what finds the matches of ps in
+// one string, appending them to spans: on a folded copy when folds were
+// given, as the string is otherwise.
+func spanFinder(ps *patternSet, foldList ref.Val, fn string) (func(s string, spans []PatternSpan) []PatternSpan, ref.Val) {
+	sc := ps.scratch()
+	if foldList == nil {
+		return func(s string, spans []PatternSpan) []PatternSpan { return ps.find(s, sc, spans) }, nil
+	}
+	folds, err := stringsOf(foldList, fn)
+	if err != nil {
+		return nil, err
+	}
+	if e := checkFolds(folds); e != nil {
+		return nil, types.NewErr("%s: %v", fn, e)
+	}
+	return func(s string, spans []PatternSpan) []PatternSpan {
+		spans, _ = findFolded(ps, sc, s, folds, spans)
+		return spans
+	}, nil
+}
+
 // findFirstEachIn is find_first_each_in: the matches find_all_each_in
 // gives (folded when folds is not nil), of which only the first n+1 are
 // made into values, and how many there are in all. A formula that goes
@@ -233,25 +251,14 @@ func findFirstEachIn(list, patterns, foldList, limit ref.Val) ref.Val {
 	if err != nil {
 		return err
 	}
-	var folds []string
-	if foldList != nil {
-		var ferr ref.Val
-		if folds, ferr = stringsOf(foldList, fn); ferr != nil {
-			return ferr
-		}
-		if e := checkFolds(folds); e != nil {
-			return types.NewErr("%s: %v", fn, e)
-		}
+	find, err := spanFinder(ps, foldList, fn)
+	if err != nil {
+		return err
 	}
-	sc := ps.scratch()
 	var spans []PatternSpan
 	count := int64(0)
 	matches := eachString(list, fn, func(out []ref.Val, i int, s string) []ref.Val {
-		if foldList != nil {
-			spans, _ = findFolded(ps, sc, s, folds, spans[:0])
-		} else {
-			spans = ps.find(s, sc, spans[:0])
-		}
+		spans = find(s, spans[:0])
 		count += int64(len(spans))
 		if room := n + 1 - int64(len(out)); room > 0 {
 			out = appendPatternSpanMaps(out, i, spans[:min(room, int64(len(spans)))])
