@@ -720,16 +720,7 @@ func firstNameVerb(name string) string {
 
 // gVerbForm is verbForm with the few verbs the Gradable cues add.
 func gVerbForm(w string) string {
-	if v := lex.VerbForm(w); v != "" {
-		return v
-	}
-	if extraVerbSet[w] {
-		return w
-	}
-	if s := lex.Stem(w); extraVerbSet[s] {
-		return s
-	}
-	return ""
+	return lex.VerbFormWith(w, extraVerbSet)
 }
 
 // surfaceNamespace returns the namespace most tool names of a surface

@@ -522,6 +522,21 @@ func VerbForm(w string) string {
 
 var verbPrefixes = []string{"un", "re", "dis", "pre", "auto"}
 
+// VerbFormWith is VerbForm with the verbs of extra, a cue set's own
+// list, read as given or by their Stem: the base form of w, or "".
+func VerbFormWith(w string, extra map[string]bool) string {
+	if v := VerbForm(w); v != "" {
+		return v
+	}
+	if extra[w] {
+		return w
+	}
+	if s := Stem(w); extra[s] {
+		return s
+	}
+	return ""
+}
+
 // NameWords splits an identifier into lower-case words: at separators,
 // at lower-to-upper case changes ("handleRequest"), before the last
 // capital of a run of capitals ("HTMLParser"), and between letters and

@@ -307,14 +307,8 @@ func stripLabel(s string) string {
 // (lists.extraVerbs), in base or third-person form: the base form of w
 // when it is a known verb, or "".
 func verbForm(w string) string {
-	if v := lex.VerbForm(w); v != "" {
+	if v := lex.VerbFormWith(w, extraVerbSet); v != "" {
 		return v
-	}
-	if extraVerbSet[w] {
-		return w
-	}
-	if s := lex.Stem(w); extraVerbSet[s] {
-		return s
 	}
 	if s, ok := strings.CutSuffix(w, "es"); ok && extraVerbSet[s] {
 		return s
