@@ -29,3 +29,26 @@ func TestWholeErrorsAndSubjects(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeValueNotANumber: a check's points or credit, or a score's
+// exact value, that is not a number is written whole, quoted, up to
+// maxValue characters, then cut saying how many were left out; it was
+// cut at 40, and the author of a formula that gave a string where a
+// number was expected could not read the string.
+func TestWholeValueNotANumber(t *testing.T) {
+	long := "the parameter " + strings.Repeat("p", 60) + " has no description"
+	huge := strings.Repeat("s", maxValue+25)
+	for _, c := range []struct {
+		name, in, want string
+	}{
+		{"a number", "7/2", "3.5"},
+		{"a short string", "seven", `"seven" (not a number)`},
+		{"a string past 40 characters", long, `"` + long + `" (not a number)`},
+		{"a string on lines", "one\ntwo", `"one\ntwo" (not a number)`},
+		{"a string past the bound", huge, `"` + huge[:maxValue] + `… (25 more characters left out)" (not a number)`},
+	} {
+		if got := exactText(c.in); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -429,11 +429,13 @@ func gradeBand(r *rubric.Rubric, letter string) string {
 }
 
 // exactText writes an exact value from a report as a decimal, with the
-// fraction when it is short.
+// fraction when it is short. A value that is not a number is written
+// quoted and whole up to maxValue characters, as any value is: it is
+// what the author of a formula that gave a string needs to read.
 func exactText(s string) string {
 	n, err := num.Parse(s)
 	if err != nil {
-		return fmt.Sprintf("%q (not a number)", clip(printable(s), 40))
+		return fmt.Sprintf("%q (not a number)", bounded(printable(s), maxValue))
 	}
 	return numLong(n)
 }
