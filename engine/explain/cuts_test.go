@@ -4,6 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/report"
 )
 
@@ -50,5 +54,39 @@ func TestWholeValueNotANumber(t *testing.T) {
 		if got := exactText(c.in); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestItemLabels: an item of a comprehension is named by its value. A
+// string is written whole up to maxValue characters, since the label is
+// what tells two items apart (cut at 40, two keys that differ past it
+// read as one); a list or map is written short, as an operand is, and
+// keeps its closing bracket (a further cut at 40 lost it).
+func TestItemLabels(t *testing.T) {
+	long := "the key " + strings.Repeat("k", 50) + " ends here"
+	huge := strings.Repeat("w", maxValue+9)
+	list := types.DefaultTypeAdapter.NativeToValue([]string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"})
+	tool := types.DefaultTypeAdapter.NativeToValue(map[string]any{"name": "query " + strings.Repeat("q", 50)})
+	for _, c := range []struct {
+		name          string
+		v             ref.Val
+		label, header string
+	}{
+		{"a short string", types.String("city"), "city", "k"},
+		{"a string with a quote", types.String("it's"), `it\'s`, "k"},
+		{"a string past 40 characters", types.String(long), long, "k"},
+		{"a string on lines", types.String("one\n two"), "one two", "k"},
+		{"a string past the bound", types.String(huge), huge[:maxValue] + "… (9 more characters left out)", "k"},
+		{"a number", types.Int(7), "7", "k"},
+		{"a long list", list, short(list), "k"},
+		{"a record with a name", tool, "query " + strings.Repeat("q", 50), "k.name"},
+	} {
+		label, header := itemLabel([]lang.Binding{{Name: "k", Value: c.v}})
+		if label != c.label || header != c.header {
+			t.Errorf("%s: got %q, %q, want %q, %q", c.name, label, header, c.label, c.header)
+		}
+	}
+	if s := short(list); !strings.HasSuffix(s, "items in all]") {
+		t.Errorf("a long list written short is %q, want it to end in its count and bracket", s)
 	}
 }
