@@ -137,6 +137,7 @@ func TestScripts(t *testing.T) {
 			"tidyrepo":      tidyRepoCmd,
 			"sloppyrepo":    sloppyRepoCmd,
 			"sarifcheck":    sarifCheckCmd,
+			"testdeps":      testdepsCmd,
 			"freshdb":       freshDBCmd,
 		},
 		Setup: func(env *testscript.Env) error {

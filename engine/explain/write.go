@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
@@ -269,13 +270,21 @@ func itemLabel(bound []lang.Binding) (label, header string) {
 			ls, hs = append(ls, name), append(hs, b.Name+".name")
 			continue
 		}
-		s := short(b.Value)
-		if u, ok := unquote(s); ok {
-			s = u
-		}
-		ls, hs = append(ls, clip(s, stringLength)), append(hs, b.Name)
+		ls, hs = append(ls, valueLabel(b.Value)), append(hs, b.Name)
 	}
 	return strings.Join(ls, ", "), strings.Join(hs, ", ")
+}
+
+// valueLabel names an item that is no record by its value: a string
+// whole up to maxValue characters, unquoted, since the label is what
+// tells two items apart (and sorts a map's keys); anything else short,
+// as an operand, a list keeping its closing bracket.
+func valueLabel(v ref.Val) string {
+	if _, ok := v.(types.String); ok {
+		s, _ := unquote(write(v, whole, false))
+		return bounded(s, maxValue)
+	}
+	return short(v)
 }
 
 // checksTable lists a tool's checks with the credit each earned.
@@ -429,11 +438,13 @@ func gradeBand(r *rubric.Rubric, letter string) string {
 }
 
 // exactText writes an exact value from a report as a decimal, with the
-// fraction when it is short.
+// fraction when it is short. A value that is not a number is written
+// quoted and whole up to maxValue characters, as any value is: it is
+// what the author of a formula that gave a string needs to read.
 func exactText(s string) string {
 	n, err := num.Parse(s)
 	if err != nil {
-		return fmt.Sprintf("%q (not a number)", clip(printable(s), 40))
+		return fmt.Sprintf("%q (not a number)", bounded(printable(s), maxValue))
 	}
 	return numLong(n)
 }

@@ -231,16 +231,14 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 // only when the definitions differ and r asks questions; without a cache,
 // the answers are kept in memory for this gate alone, so that both sides
 // and every pair still share what they have in common. g.FailOnBreaking
-// makes a breaking change to the tools' contract block; locked, when not
-// nil, is the lock g.Lock names, which the head's tools must match.
-// change, judgeChange and policyChange, when not nil, say that the
-// head's rubric, judge settings or fail-on-breaking and lock settings
-// were not the ones used, for the report.
-func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, locked *lock.File, change *gate.RubricChange, judgeChange *gate.JudgeChange, policyChange *gate.PolicyChange) (*gate.Report, error) {
+// makes a breaking change to the tools' contract block; c is what was
+// chosen once the sides were read: the lock the head's tools must match
+// and what the report says of settings the head changed.
+func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.Input, g GateRun, c GateChoices) (*gate.Report, error) {
 	defer s.EndProgress() // before the decision is printed
 	return gate.Run(ctx, gate.Options{
 		Rubric: r, Base: base, Head: head, Version: s.opt.Version, Workers: s.opt.Workers,
-		FailOnBreaking: g.FailOnBreaking, Lock: locked, LockFile: g.Lock, RubricChange: change, JudgeChange: judgeChange, PolicyChange: policyChange,
+		FailOnBreaking: g.FailOnBreaking, Lock: c.Locked, LockFile: g.Lock, RubricChange: c.Rubric, JudgeChange: c.Judge, PolicyChange: c.Policy,
 		CacheChange: g.CacheChange, PluginChange: g.PluginChange,
 		Asker: func(ctx context.Context) (*ask.Asker, *report.Judge, error) {
 			a, err := s.Asker(ctx, r, false)
@@ -254,6 +252,20 @@ func (s *Session) Gate(ctx context.Context, r *rubric.Rubric, base, head gate.In
 			return a, jb, err
 		},
 	})
+}
+
+// GateChoices is what RunGate chose once both sides were read, for Gate:
+// each field is nil when there was nothing to choose.
+type GateChoices struct {
+	// Locked is the lock GateRun.Lock names (or the one the policy read
+	// from the sides chose), which the head's tools must match.
+	Locked *lock.File
+	// Rubric, Judge and Policy say that the head's rubric, judge
+	// settings, or fail-on-breaking and lock settings were not the ones
+	// used, for the report.
+	Rubric *gate.RubricChange
+	Judge  *gate.JudgeChange
+	Policy *gate.PolicyChange
 }
 
 // GateRun is what one run of the gate compares: the target read on each
@@ -385,7 +397,7 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 		return checked, nil, nil
 	}
-	rep, err = s.Gate(ctx, r, in[0], in[1], g, locked, change, judgeChange, policyChange)
+	rep, err = s.Gate(ctx, r, in[0], in[1], g, GateChoices{Locked: locked, Rubric: change, Judge: judgeChange, Policy: policyChange})
 	return rep, in, err
 }
 

@@ -457,18 +457,24 @@ type OtherRubricsError struct {
 	Enqueued, Worker []string
 }
 
-// Error names both sets of rubrics and what to do.
+// Error names both sets of rubrics and what to do. The worker's are
+// named as its --rubric, which the CLI blames on RUBRIC_RUBRIC or the
+// config file when either gave them (localconfig.Blame); the job's as
+// rubrics, since whatever gave them to the scan that enqueued it (a
+// flag, a variable, a config file) is not known here.
 func (e *OtherRubricsError) Error() string {
 	enq := e.enqueued()
-	return fmt.Sprintf("the queue holds job %q enqueued with %s, and this worker has --rubric %s: the job is left in the queue for workers run with the scan's --rubric flags; run this worker with them, or give a scan of other rubrics its own --db",
+	return fmt.Sprintf("the queue holds job %q enqueued with %s, and this worker has --rubric %s: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db",
 		e.Job, enq, strings.Join(e.Worker, ", "))
 }
 
+// enqueued names the rubrics the job was enqueued with: "the rubric
+// tdqs sha256:…", "the rubrics a sha256:…, b sha256:…".
 func (e *OtherRubricsError) enqueued() string {
 	if len(e.Enqueued) == 0 {
 		return "rubrics this worker cannot tell (an older rubric enqueued it)"
 	}
-	return "--rubric " + strings.Join(e.Enqueued, ", ")
+	return words.Pick(len(e.Enqueued), "the rubric ", "the rubrics ") + strings.Join(e.Enqueued, ", ")
 }
 
 // do installs, reads and scores j; an error means the job was stopped

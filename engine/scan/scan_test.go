@@ -507,11 +507,32 @@ func TestOtherRubricsRefused(t *testing.T) {
 	if !jobqueue.IsDeclined(err) {
 		t.Fatalf("Do = %v, want the job declined (put back in the queue), not failed", err)
 	}
-	if want := "enqueued with --rubric tdqs sha256:"; !strings.Contains(err.Error(), want) {
+	if want := "enqueued with the rubric tdqs sha256:"; !strings.Contains(err.Error(), want) {
 		t.Errorf("Do = %v, want it to say %q", err, want)
 	}
 	if done, _ := filepath.Glob(filepath.Join(s.Out, "jobs", "*.json")); len(done) != 0 {
 		t.Errorf("%d records stored", len(done))
+	}
+}
+
+// TestOtherRubricsMessage: the rubrics a job was enqueued with are named
+// as rubrics, not as a --rubric flag, since the scan that enqueued it may
+// have had them from RUBRIC_RUBRIC or a config file; the worker's own are
+// its --rubric, which the CLI blames on where they came from.
+func TestOtherRubricsMessage(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		enqueued []string
+		want     string
+	}{
+		{"one rubric", []string{"tdqs sha256:f82df126da24"}, `the queue holds job "w" enqueued with the rubric tdqs sha256:f82df126da24, and this worker has --rubric schema-quality sha256:6a2b3f4bfc86: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db`},
+		{"two rubrics", []string{"tdqs sha256:f82df126da24", "gradable sha256:0123456789ab"}, `enqueued with the rubrics tdqs sha256:f82df126da24, gradable sha256:0123456789ab, and this worker`},
+		{"an older rubric's job", nil, `enqueued with rubrics this worker cannot tell (an older rubric enqueued it), and this worker`},
+	} {
+		err := &scan.OtherRubricsError{Job: "w", Enqueued: c.enqueued, Worker: []string{"schema-quality sha256:6a2b3f4bfc86"}}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %q, want it to hold %q", c.name, err, c.want)
+		}
 	}
 }
 

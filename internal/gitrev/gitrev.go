@@ -1,7 +1,8 @@
 // Package gitrev checks revisions of a git repository out into detached
 // worktrees of their own, so that a program can be run as it was at that
 // revision (the gate exports a base this way) while the working tree stays
-// untouched.
+// untouched. It tells too where a working tree and its superprojects lie
+// (Open, Repo.Superproject), from which the SARIF writer's paths start.
 package gitrev
 
 import (
@@ -40,6 +41,24 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		return nil, fmt.Errorf("%s is not inside a git repository (%v): run the gate in a clone of the project", dir, err)
 	}
 	return &Repo{Root: out}, nil
+}
+
+// Superproject returns the top of the working tree of the outermost
+// repository that holds r's as a submodule, climbing nested submodules
+// one level a step, or r.Root when r is no submodule. Code scanning
+// resolves a submodule's paths from the checkout of that repository.
+// With an error comes the last top git could tell.
+func (r *Repo) Superproject(ctx context.Context) (string, error) {
+	top := r.Root
+	// The bound only guards against a loop.
+	for range 64 {
+		super, err := git(ctx, top, "rev-parse", "--show-superproject-working-tree")
+		if err != nil || super == "" {
+			return top, err
+		}
+		top = super
+	}
+	return top, nil
 }
 
 // Resolve returns the commit id a revision names (a branch, a tag, a

@@ -98,6 +98,65 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestSuperproject: a submodule's outermost superproject, through
+// nested submodules; a repository that is no submodule (one that holds
+// submodules included) is its own.
+func TestSuperproject(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "protocol.file.allow=always"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	// inner is a submodule of middle, which is one of outer.
+	for _, name := range []string{"inner", "middle", "outer"} {
+		dir := filepath.Join(base, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "README"), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run(dir, "init", "-q", "-b", "main")
+		run(dir, "add", ".")
+		switch name {
+		case "middle":
+			run(dir, "submodule", "add", "-q", filepath.Join(base, "inner"), "vendor/inner")
+		case "outer":
+			run(dir, "submodule", "add", "-q", filepath.Join(base, "middle"), "vendor/middle")
+			run(dir, "submodule", "update", "-q", "--init", "--recursive")
+		}
+		run(dir, "commit", "-q", "-m", name)
+	}
+	outer := filepath.Join(base, "outer")
+	ctx := context.Background()
+	for _, c := range []struct{ name, dir, want string }{
+		{"no submodule", filepath.Join(base, "inner"), filepath.Join(base, "inner")},
+		{"a repository holding a submodule", filepath.Join(base, "middle"), filepath.Join(base, "middle")},
+		{"the outermost", outer, outer},
+		{"a submodule", filepath.Join(outer, "vendor", "middle"), outer},
+		{"a submodule's submodule", filepath.Join(outer, "vendor", "middle", "vendor", "inner"), outer},
+	} {
+		r, err := Open(ctx, c.dir)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got, err := r.Superproject(ctx); err != nil || got != c.want {
+			t.Errorf("%s: got %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+}
+
 // TestRelThroughASymlink: git reports the top of the repository with
 // links resolved, and a directory reached through a link is still
 // inside it.

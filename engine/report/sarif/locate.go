@@ -16,6 +16,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/gitrev"
 	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
@@ -345,37 +346,18 @@ var outputWords = strings.NewReplacer("output_schema", "output", "outputschema",
 // top, the root URIs are relative to: tree itself, or, when tree is a
 // submodule's, the top of the outermost superproject, since code
 // scanning resolves paths from the checkout of the repository that
-// holds the submodule. Both are "" outside a work tree.
+// holds the submodule. Both are "" outside a work tree, or when git
+// cannot tell; past a superproject git cannot tell, top is the last
+// one it could.
 func gitTop(dir string) (top, tree string) {
-	tree = gitRevParse(dir, "--show-toplevel")
-	top = tree
-	// Each step climbs one level of nested submodules; the bound only
-	// guards against a loop.
-	for range 64 {
-		if top == "" {
-			break
-		}
-		super := gitRevParse(top, "--show-superproject-working-tree")
-		if super == "" {
-			break
-		}
-		top = super
-	}
-	return top, tree
-}
-
-// gitRevParse is what git rev-parse says of the repository that holds
-// dir when asked for one thing (--show-toplevel), or "" when git fails.
-func gitRevParse(dir, what string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", what)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	out, err := cmd.Output()
+	repo, err := gitrev.Open(ctx, dir)
 	if err != nil {
-		return ""
+		return "", ""
 	}
-	return strings.TrimSpace(string(out))
+	top, _ = repo.Superproject(ctx)
+	return top, repo.Root
 }
 
 // grep finds, in the tracked files of tree, the work tree that holds
