@@ -53,9 +53,13 @@ func cmpBoardCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// envCondition is the scripts' condition [env:NAME]: NAME is set (as
-// RUBRIC_TEST_POSTGRES is when scripts/pg-test.sh starts a Postgres).
+// envCondition reads the scripts' own conditions: [env:NAME], NAME is
+// set (as RUBRIC_TEST_POSTGRES is when scripts/pg-test.sh starts a
+// Postgres), and [testdeps:DIR] (testdepsCondition).
 func envCondition(cond string) (bool, error) {
+	if dir, ok := strings.CutPrefix(cond, "testdeps:"); ok {
+		return testdepsCondition(dir)
+	}
 	name, ok := strings.CutPrefix(cond, "env:")
 	if !ok {
 		return false, fmt.Errorf("unknown condition %q", cond)

@@ -16,10 +16,14 @@ import (
 // testdepsCmd is "testdeps DIR...": each DIR of the repository (one of
 // the Makefile's NPM_DIRS, or testdeps/sarif-multitool) holds the npm
 // packages make testdeps installs from its lock file, or the script
-// fails saying to run make testdeps. A failure, not a skip: where the
-// install failed (in CI) a transcript that needs the packages must not
-// pass unread, and without them it would fail on something obscure (a
-// node module not found).
+// fails saying to run make testdeps (without them it would fail on
+// something obscure, a node module not found). Transcripts skip before
+// it, as the Go tests needing installed servers do, unless
+// RUBRIC_REQUIRE_SERVERS is set (make test sets it), so that where the
+// install failed (in CI) they fail rather than pass unread:
+//
+//	[!env:RUBRIC_REQUIRE_SERVERS] [!testdeps:testdata/modern] skip '...'
+//	testdeps testdata/modern
 func testdepsCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: testdeps DIR...")
@@ -29,6 +33,17 @@ func testdepsCmd(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s", msg)
 		}
 	}
+}
+
+// testdepsCondition is the scripts' condition [testdeps:DIR]: make
+// testdeps has installed DIR's npm packages in the repository the
+// tests run in.
+func testdepsCondition(dir string) (bool, error) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		return false, err
+	}
+	return testdepsMissing(repo, dir) == "", nil
 }
 
 // testdepsMissing says what make testdeps has yet to do for dir, a
