@@ -3,7 +3,6 @@ package explain
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/rubricmcp/rubric/internal/columns"
 	"io"
 	"maps"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/columns"
 )
 
 // tool explains one tool's score: its formula, then every formula of the
