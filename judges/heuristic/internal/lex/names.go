@@ -30,10 +30,18 @@ func StripNamePrefix(s, name string) string {
 
 // Mentions reports whether a text names a parameter called name, whose
 // words are ws: its exact name, or all of its words in order
-// ("max_bytes" as "max bytes"), or its one word with plurals folded.
+// ("max_bytes" as "max bytes"), or its one word with plurals folded. A
+// name that is one stop word ("all", "to", "from") is named only where
+// written as a name (WrittenAsName, or set: "all=true", "all: ..."): in
+// prose it is the word ("Returns all console messages").
 func Mentions(d Text, name string, ws []string) bool {
 	if len(d.Words) == 0 {
 		return false
+	}
+	if len(ws) == 1 && StopwordSet[ws[0]] && PlainWord(name) {
+		return identifierWhere(d.Lower, name, func(at, end int) bool {
+			return WrittenAsName(d.Lower, at, end) || setAt(d.Lower[end:])
+		})
 	}
 	if IdentifierIn(d.Lower, name) {
 		return true
@@ -140,6 +148,14 @@ func WrittenAsName(ls string, at, end int) bool {
 	}
 	after, ok := strings.CutPrefix(rest, " tool")
 	return ok && (after == "" || after[0] == 's' || !asciiLetter(after[0]))
+}
+
+// setAt reports whether rest, the text just after a name, opens with
+// "=" or ":" (after spaces): the name is set or labelled ("all=true",
+// "all: every message").
+func setAt(rest string) bool {
+	rest = strings.TrimLeft(rest, " ")
+	return rest != "" && (rest[0] == '=' || rest[0] == ':')
 }
 
 func identByte(b byte) bool {

@@ -165,6 +165,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, `the verb "provide"`, "no action verb"},
 		{"toggles is an action verb", `{"name": "toggle-logging", "description": "Toggles simulated logging on or off."}`,
 			nil, "purpose_clarity", 4, `the verb "toggle"`, "no action verb"},
+
+		// 16. playwright browser_console_messages: "all" the word is
+		// no mention of the parameter called all; written as a name it
+		// still is.
+		{"all the word names no parameter all", `{"name": "console_messages", "description": "Returns all console messages", "inputSchema": {"type": "object", "properties": {"level": {"type": "string", "description": "Level."}, "all": {"type": "boolean", "description": "Since the session began."}}}}`,
+			nil, "parameter_semantics", 3, "(named: none)", "all"},
+		{"all written as a name names the parameter", "{\"name\": \"console_messages\", \"description\": \"Returns console messages. Set `all` to true for every message since the session began, e.g. after a reload.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"level\": {\"type\": \"string\", \"description\": \"Level.\"}, \"all\": {\"type\": \"boolean\", \"description\": \"Since the session began.\"}}}}",
+			nil, "parameter_semantics", 4, "adds meaning for all", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
