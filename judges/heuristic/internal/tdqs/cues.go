@@ -292,13 +292,17 @@ var lists = struct {
 // listed ("Shows changes", "the diff of changes") is what a read
 // returns, not a side effect; "responses" of "Error Responses:" are
 // errors, not the return format; "the list of" in a condition ("If the
-// list of documents is ...") is what the caller passes.
+// list of documents is ...") is what the caller passes; a "format" the
+// tool detects or infers is the form of its input.
 var notAfter = map[string][]string{
 	"changes": {
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
 		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
 		"summarizes", "of",
 	},
+	// A format the tool detects is the form of what it reads ("Auto-
+	// detects format"), not of what it gives back.
+	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
 	"response":  {"error"},
 	"responses": {"error"},
 	"list of":   {"if", "when", "whether", "unless", "once", "while"},

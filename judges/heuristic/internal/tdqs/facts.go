@@ -430,7 +430,7 @@ func (f *facts) findDisclosures() []found {
 func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(inputFormats, p) {
 		for k := range d.Sentences {
-			if d.Sentence(k).Has(p) && !f.sendsInput(d, k, p) {
+			if s := d.Sentence(k); s.Has(p) && !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
 				return true
 			}
 		}
@@ -469,6 +469,16 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 			}
 		}
 		return false
+	}
+	return notAfterOnce(d, p)
+}
+
+// notAfterOnce reports whether phrase p occurs in d at least once not
+// after a word of notAfter[p] (among the two before it).
+func notAfterOnce(d lex.Text, p string) bool {
+	not := notAfter[p]
+	if not == nil {
+		return true
 	}
 	for _, c := range d.Contexts(p) {
 		n := len(c.Before)

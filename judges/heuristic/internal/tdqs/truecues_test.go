@@ -173,6 +173,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "(named: none)", "all"},
 		{"all written as a name names the parameter", "{\"name\": \"console_messages\", \"description\": \"Returns console messages. Set `all` to true for every message since the session began, e.g. after a reload.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"level\": {\"type\": \"string\", \"description\": \"Level.\"}, \"all\": {\"type\": \"boolean\", \"description\": \"Since the session began.\"}}}}",
 			nil, "parameter_semantics", 4, "adds meaning for all", ""},
+
+		// 17. MCPEmulate load_executable: a format the tool detects in
+		// what it reads is no return format.
+		{"a format detected is no return format", `{"name": "load_exe", "description": "Load an executable binary into the emulator. Auto-detects format.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("format")`},
+		{"a format of the result is still a return format", `{"name": "export_page", "description": "Export a page. The output format is chosen by the caller.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "return format", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
