@@ -298,7 +298,8 @@ var notAfter = map[string][]string{
 	"changes": {
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
 		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
-		"summarizes", "of",
+		"summarizes", "of", "return", "returns", "returned", "returning", "detect", "detects", "track", "tracks",
+		"watch", "watches", "monitor", "monitors",
 	},
 	// A format the tool detects is the form of what it reads ("Auto-
 	// detects format"), not of what it gives back.
@@ -311,13 +312,24 @@ var notAfter = map[string][]string{
 // bareChange is the side-effect phrase that is a noun as often as a
 // verb: in a tool that may act, "changes" is what it pushes, merges,
 // accepts or discards ("Push changes to a remote repository") or what
-// it does ("The operation changes review state"); in a tool that reads
+// it does ("The operation changes review state"), unless a preposition
+// of changeOccasions opens its phrase; in a tool that reads
 // (annotated read-only, or whose purpose opens with one of readLeads)
 // the changes are what it reads ("Get recent changes to visa
 // policies", "Review code changes"), and only a subject just before
 // makes the word say what the tool changes ("It changes only the
 // session's tools").
 const bareChange = "changes"
+
+// changeOccasions are the prepositions that make bareChange what a
+// tool runs after, waits for or speaks of, not what it does, when they
+// open the phrase it ends ("re-check credentials after external config
+// changes", "after major workspace changes", "poll for changes"): the
+// words between are its modifiers, none a verb nor in -ing ("after
+// saving changes" saves them).
+var changeOccasions = []string{
+	"after", "before", "since", "until", "following", "upon", "on", "for", "about", "during", "between",
+}
 
 // changeSubjects are the words that, just before bareChange, make it a
 // verb of the tool.

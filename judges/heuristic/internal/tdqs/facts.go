@@ -444,6 +444,14 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if p == bareChange {
+		for _, c := range d.Contexts(p) {
+			if notAfterWord(c, notAfter[p]) && !changeOccasion(c.Before) {
+				return true
+			}
+		}
+		return false
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && !isAttr {
 		return true
@@ -481,9 +489,32 @@ func notAfterOnce(d lex.Text, p string) bool {
 		return true
 	}
 	for _, c := range d.Contexts(p) {
-		n := len(c.Before)
-		if n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2])) {
+		if notAfterWord(c, not) {
 			return true
+		}
+	}
+	return false
+}
+
+// notAfterWord reports whether neither of the two words before an
+// occurrence is one of not.
+func notAfterWord(c lex.Context, not []string) bool {
+	n := len(c.Before)
+	return n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2]))
+}
+
+// changeOccasion reports whether a preposition of changeOccasions opens
+// the phrase that ends at an occurrence of bareChange, before (nearest
+// last) holding the words before it: read back over words that are
+// neither a verb nor in -ing, it is met before any that is.
+func changeOccasion(before []string) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		w := before[j]
+		if slices.Contains(changeOccasions, w) {
+			return true
+		}
+		if verbForm(w) != "" || len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
 		}
 	}
 	return false

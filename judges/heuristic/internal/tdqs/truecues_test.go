@@ -180,6 +180,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `return format ("format")`},
 		{"a format of the result is still a return format", `{"name": "export_page", "description": "Export a page. The output format is chosen by the caller.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "return format", ""},
+
+		// 18. better-notion-mcp config, desktop-touch
+		// workspace_snapshot: changes the tool reacts to, waits for or
+		// returns are no side effect of it.
+		{"changes after which a tool runs are no side effect", `{"name": "config", "description": "Manage server settings. setup_complete: re-check credentials after external config changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes a tool is used after are no side effect", `{"name": "snapshot", "description": "Orient in one call. Use at session start or after major workspace changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes returned are no side effect", `{"name": "snapshot", "description": "Orient in one call. Later screenshots return only changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes a tool discards are still a side effect", `{"name": "reset", "description": "Reset the working tree and discard all changes after the last commit.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+		{"changes saved before a step are still a side effect", `{"name": "close_doc", "description": "Close the document after saving changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
