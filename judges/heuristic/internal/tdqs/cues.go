@@ -221,6 +221,8 @@ var lists = struct {
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
+			// Explicit risk words say how unsafe a call is.
+			"unsafe", "dangerous", "rce", "remote code execution", "arbitrary code", "security risk*",
 		}},
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",

@@ -194,6 +194,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
 		{"changes saved before a step are still a side effect", `{"name": "close_doc", "description": "Close the document after saving changes.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 19. playwright browser_run_code_unsafe: an explicit risk word
+		// discloses how unsafe the tool is.
+		{"RCE-equivalent is a safety disclosure", `{"name": "run_code", "description": "Run a code snippet. Unsafe: executes arbitrary JavaScript in the server process and is RCE-equivalent.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("unsafe")`, "no disclosure"},
+		{"arbitrary code execution is a safety disclosure", `{"name": "eval", "description": "Evaluate an expression; this allows arbitrary code execution on the host."}`,
+			nil, "behavioral_transparency", 2, `safety ("arbitrary code")`, "no disclosure"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
