@@ -31,14 +31,15 @@ func StripNamePrefix(s, name string) string {
 // Mentions reports whether a text names a parameter called name, whose
 // words are ws: its exact name, or all of its words in order
 // ("max_bytes" as "max bytes"), or its one word with plurals folded. A
-// name that is one stop word ("all", "to", "from") is named only where
+// name that is one stop word ("all", "to", "from"; not a word for a
+// tool such as "tool", a noun in prose too) is named only where
 // written as a name (WrittenAsName, or set: "all=true", "all: ..."): in
 // prose it is the word ("Returns all console messages").
 func Mentions(d Text, name string, ws []string) bool {
 	if len(d.Words) == 0 {
 		return false
 	}
-	if len(ws) == 1 && StopwordSet[ws[0]] && PlainWord(name) {
+	if len(ws) == 1 && StopwordSet[ws[0]] && !toolNounSet[ws[0]] && PlainWord(name) {
 		return identifierWhere(d.Lower, name, func(at, end int) bool {
 			return WrittenAsName(d.Lower, at, end) || setAt(d.Lower[end:])
 		})

@@ -46,6 +46,7 @@ func TestMentionsFunctionWord(t *testing.T) {
 		{"With all=true, messages since the session began.", "all", true},
 		{"all: messages since the session began.", "all", true},
 		{"Returns the console messages of a level.", "level", true},
+		{"Sanity-check a tool definition for mistakes.", "tool", true},
 		{"Returns the console messages of the given levels.", "level", true},
 	}
 	for _, c := range cases {
