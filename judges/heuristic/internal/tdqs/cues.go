@@ -398,6 +398,31 @@ var (
 	attributeLists  = []string{"including", "includes", "include", "such"}
 )
 
+// A purpose can open with a verb the lists lack ("Echo a message",
+// "Pin another agent's keys", "Sanity-check a tool definition"): in
+// English only a verb stands just before a determiner at the head of a
+// sentence, so a word followed, with nothing but a space between, by one
+// of openerDeterminers (maybe after one of openerParticles: "Echoes back
+// the input") opens the purpose as its verb, unless it is a function
+// word (lex.StopwordSet or nonVerbOpeners: "For each", "Only the",
+// "Is the").
+var (
+	openerDeterminers = []string{
+		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
+		"any", "some", "my", "our", "his", "her", "multiple", "several",
+	}
+	openerParticles = []string{"back", "up", "out", "off", "down"}
+	nonVerbOpeners  = []string{
+		"across", "after", "against", "along", "among", "around", "before", "behind", "below", "beneath", "beside",
+		"between", "beyond", "despite", "during", "except", "inside", "like", "near", "outside", "over", "past",
+		"per", "since", "through", "throughout", "toward", "towards", "under", "unlike", "until", "upon",
+		"whether", "once", "unless", "because", "although", "though", "why", "whenever", "whereas", "both",
+		"half", "only", "just", "not", "even", "exactly", "almost", "nearly", "quite", "rather", "many", "most",
+		"is", "was", "were", "been", "had", "did", "could", "should", "would", "must", "might", "shall", "also",
+		"here", "now", "another", "every", "my", "our", "his", "her", "multiple", "several", "no", "nor", "but",
+	}
+)
+
 // cueGroup is one kind of behavioural disclosure and the phrases that show
 // it.
 type cueGroup struct {
@@ -426,6 +451,9 @@ var (
 	beSet              = lex.Set(lists.beForms)
 	determinerSet      = lex.Set(determiners)
 	inputFormatNextSet = lex.Set(inputFormatNext)
+	openerDetSet       = lex.Set(openerDeterminers)
+	openerParticleSet  = lex.Set(openerParticles)
+	nonVerbOpenerSet   = lex.Set(nonVerbOpeners)
 )
 
 // The phrase lists, made ready to be found in one pass over a text's

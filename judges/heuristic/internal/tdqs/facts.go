@@ -117,6 +117,10 @@ type facts struct {
 	sentences []lex.Text
 
 	leadVerb string // base form of the verb the purpose opens with, or ""
+	// leadUnlisted is whether leadVerb is no verb of the lists but a
+	// word before a determiner (openerVerb): whether it has effects is
+	// not known.
+	leadUnlisted bool
 
 	// own are the words of the name and title, stemmed, plus each run
 	// together ("mytool" for my-tool): a few words, looked up one by one
@@ -183,7 +187,10 @@ func readFacts(in *ToolInput) (*facts, error) {
 			f.first = lex.NewSentence(first)
 		}
 	}
-	f.leadVerb = leadVerb(f.first.Words)
+	if f.leadVerb = leadVerb(f.first.Words); f.leadVerb == "" {
+		f.leadVerb = openerVerb(f.first.Raw)
+		f.leadUnlisted = f.leadVerb != ""
+	}
 	f.own = make([]string, 0, len(f.nameWords)+len(f.titleWords)+2)
 	for _, ws := range [2][]string{f.nameWords, f.titleWords} {
 		for _, w := range ws {
@@ -288,9 +295,14 @@ func isObject(s map[string]any) bool {
 }
 
 // stripLabel removes a label of one to three words set before the
-// purpose with a bar between spaces ("Notion | Retrieve a user"): the
-// purpose is what follows it. A bar inside a word ("ES|QL") is none.
+// purpose with a bar between spaces ("Notion | Retrieve a user"), or
+// one or more tags in square brackets ("[rss] Fetch the latest items",
+// "[Requires open project] Export a netlist"): the purpose is what
+// follows it. A bar inside a word ("ES|QL") is none.
 func stripLabel(s string) string {
+	if rest := stripTags(s); rest != s {
+		return rest
+	}
 	label, rest, ok := strings.Cut(s, " | ")
 	rest = strings.TrimSpace(rest)
 	if !ok || rest == "" || strings.Contains(rest, " | ") {
@@ -301,6 +313,73 @@ func stripLabel(s string) string {
 		return s
 	}
 	return rest
+}
+
+// stripTags removes the tags in square brackets that open s, each of at
+// most four words, when text follows them; otherwise it returns s.
+func stripTags(s string) string {
+	rest := s
+	for strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 || len(lex.Words(rest[1:end])) > 4 {
+			return s
+		}
+		rest = strings.TrimLeft(rest[end+1:], " ")
+	}
+	if rest == "" || len(lex.Words(rest)) == 0 {
+		return s
+	}
+	return rest
+}
+
+// openerVerb returns the word that opens purpose sentence raw, after
+// filler ("This tool lets you"), as its verb when a determiner follows
+// it with only a space between (cues.go, openerDeterminers): "Echo a
+// message" gives "echo", "Echoes back the input" "echoes", a compound
+// "Sanity-check a tool" "sanity check". It returns "" when the word is a
+// function word or follows one ("The echo of a ..."), holds anything
+// but letters, digits and inner hyphens, or no determiner follows.
+func openerVerb(raw string) string {
+	toks := strings.Fields(raw)
+	i := 0
+	for i < len(toks) && i <= 6 {
+		w := strings.ToLower(toks[i])
+		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+			break
+		}
+		i++
+	}
+	if i+1 >= len(toks) || i > 0 && openerDetSet[strings.ToLower(toks[i-1])] {
+		return ""
+	}
+	word := strings.ToLower(toks[i])
+	parts := strings.Split(word, "-")
+	for k, p := range parts {
+		if p == "" || !plainToken(p) || k == 0 && !unicode.IsLetter([]rune(p)[0]) {
+			return ""
+		}
+	}
+	if lex.StopwordSet[parts[0]] || nonVerbOpenerSet[parts[0]] || openerDetSet[parts[0]] {
+		return ""
+	}
+	next := toks[i+1]
+	if openerParticleSet[next] && i+2 < len(toks) {
+		next = toks[i+2]
+	}
+	if !openerDetSet[next] {
+		return ""
+	}
+	return strings.Join(parts, " ")
+}
+
+// plainToken reports whether s is made of letters and digits only.
+func plainToken(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // verbForm is lex.VerbForm with the verbs the TDQS cues add
@@ -364,7 +443,8 @@ func (f *facts) coverage() float64 {
 
 // acts reports whether the tool does something beyond answering: its
 // annotations say it is not read-only or that it destroys, or its purpose
-// opens with a verb that has effects.
+// opens with a verb that has effects, or (when it opens with none the
+// lists hold) its name holds one.
 func (f *facts) acts() bool {
 	if f.readOnly != nil && *f.readOnly {
 		return false
@@ -378,7 +458,7 @@ func (f *facts) acts() bool {
 	if effectVerbSet[f.leadVerb] {
 		return true
 	}
-	if f.leadVerb == "" && len(f.nameWords) > 0 {
+	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
 				return true

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -96,6 +97,11 @@ func (f *facts) purpose() dimension {
 	first := lex.Quote(f.first.Raw, 70)
 	switch {
 	case f.leadVerb == "":
+		// A word the cues do not know may be a verb they lack (or one
+		// of another language): they say so, not that it is none.
+		if w := f.openingWord(); w != "" {
+			return dim(3, "the first sentence %q opens with %q, which is no action verb the cues know, so they cannot tell what the tool does from it.", first, w)
+		}
 		return dim(3, "the first sentence %q opens with no action verb, so what the tool does is left to inference.", first)
 	case lex.VagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
 		return dim(3, "the purpose opens with the vague verb %q (%q).", f.leadVerb, first)
@@ -109,6 +115,30 @@ func (f *facts) purpose() dimension {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
+}
+
+// openingWord returns the word the first sentence opens with after
+// filler when it is a word of content the cues may not know as a verb,
+// or "" when it is a function word ("If", "For"), a number or a word
+// after a determiner ("The cheapest hours"), of which the cues know
+// there is no verb.
+func (f *facts) openingWord() string {
+	for i, w := range f.first.Words {
+		if i > 6 {
+			break
+		}
+		if fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly") {
+			continue
+		}
+		// After a determiner ("The cheapest hours") it is a noun
+		// phrase's.
+		if lex.StopwordSet[w] || nonVerbOpenerSet[w] || openerDetSet[w] || !unicode.IsLetter([]rune(w)[0]) ||
+			i > 0 && openerDetSet[f.first.Words[i-1]] {
+			return ""
+		}
+		return w
+	}
+	return ""
 }
 
 // contentCount is len(lex.ContentWords(ws)), without making them.

@@ -201,6 +201,31 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `safety ("unsafe")`, "no disclosure"},
 		{"arbitrary code execution is a safety disclosure", `{"name": "eval", "description": "Evaluate an expression; this allows arbitrary code execution on the host."}`,
 			nil, "behavioral_transparency", 2, `safety ("arbitrary code")`, "no disclosure"},
+
+		// 20. everything echo, voidly agent_key_pin, agentvet
+		// lint_tool_definition, agent-friend's "[rss] ..." tools and
+		// the Portuguese, Spanish and Chinese purposes: a word before a
+		// determiner opens a purpose as its verb, a bracketed tag is a
+		// label, and a word the cues do not know is not said to be no
+		// verb.
+		{"a verb before a determiner opens the purpose", `{"name": "echo", "description": "Echo a message back to the client."}`,
+			nil, "purpose_clarity", 4, `the verb "echo"`, "no action verb"},
+		{"a verb in the third person before a particle and a determiner opens the purpose", `{"name": "echo", "description": "Echoes back the input string"}`,
+			nil, "purpose_clarity", 4, `the verb "echoes"`, "no action verb"},
+		{"pin before another opens the purpose", `{"name": "key_pin", "description": "Pin another agent's public keys (trust on first use)."}`,
+			nil, "purpose_clarity", 4, `the verb "pin"`, "no action verb"},
+		{"a hyphenated verb before a determiner opens the purpose", `{"name": "lint_def", "description": "Sanity-check a tool definition for common mistakes."}`,
+			nil, "purpose_clarity", 4, `the verb "sanity check"`, "no action verb"},
+		{"a bracketed tag is a label", `{"name": "rss_read", "description": "[rss] Fetch the latest items from a subscribed feed by name."}`,
+			nil, "purpose_clarity", 4, `the verb "fetch" on a named resource ("Fetch the latest items`, "no action verb"},
+		{"a noun before a colon is no verb", `{"name": "hours", "description": "Note: the cheapest hours to run a flexible load."}`,
+			nil, "purpose_clarity", 3, "no action verb", `the verb "note"`},
+		{"a function word opens with no verb", `{"name": "hours", "description": "The cheapest hours to run a flexible load."}`,
+			nil, "purpose_clarity", 3, "opens with no action verb", ""},
+		{"a word the cues do not know is said to be so", `{"name": "buscar_por_cep", "description": "Busca empresas por CEP."}`,
+			nil, "purpose_clarity", 3, `opens with "busca", which is no action verb the cues know`, "opens with no action verb"},
+		{"a noun the cues do not know is said to be so", `{"name": "tarot_outcome", "description": "Single outcome card of a spread."}`,
+			nil, "purpose_clarity", 3, `opens with "single", which is no action verb the cues know`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
