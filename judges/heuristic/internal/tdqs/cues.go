@@ -294,8 +294,9 @@ var lists = struct {
 // listed ("Shows changes", "the diff of changes") is what a read
 // returns, not a side effect; "responses" of "Error Responses:" are
 // errors, not the return format; "the list of" in a condition ("If the
-// list of documents is ...") is what the caller passes; a "format" the
-// tool detects or infers is the form of its input.
+// list of documents is ...", "You must provide a list of paths") is what
+// the caller passes; a "format" the tool detects or infers is the form of
+// its input.
 var notAfter = map[string][]string{
 	"changes": {
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
@@ -308,8 +309,25 @@ var notAfter = map[string][]string{
 	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
 	"response":  {"error"},
 	"responses": {"error"},
-	"list of":   {"if", "when", "whether", "unless", "once", "while"},
+	"list of": {
+		"if", "when", "whether", "unless", "once", "while", "provide", "provides", "pass", "passes", "supply",
+		"supplies", "send", "sends", "accept", "accepts", "take", "takes",
+	},
+	// A warning the tool does not give ("overwrites existing files
+	// without warning") discloses no error.
+	"warning": {"without", "no"},
 }
+
+// notBefore are phrases that mean something else before one of the
+// given words: "up to" of "up-to-date" is no limit, in a behaviour cue
+// or a parameter's.
+var notBefore = map[string][]string{
+	"up to": {"date"},
+}
+
+// rangeCue is the value cue that says a range only before a number
+// ("between 0 and 100"); "relations between entities" says none.
+const rangeCue = "between"
 
 // bareChange is the side-effect phrase that is a noun as often as a
 // verb: in a tool that may act, "changes" is what it pushes, merges,

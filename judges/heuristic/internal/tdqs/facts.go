@@ -533,7 +533,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	not, isAttr := notAfter[p], attributeCues[p]
-	if not == nil && !isAttr {
+	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
 	}
 	if isAttr {
@@ -562,14 +562,15 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 }
 
 // notAfterOnce reports whether phrase p occurs in d at least once not
-// after a word of notAfter[p] (among the two before it).
+// after a word of notAfter[p] (among the two before it) nor before one
+// of notBefore[p].
 func notAfterOnce(d lex.Text, p string) bool {
 	not := notAfter[p]
-	if not == nil {
+	if not == nil && notBefore[p] == nil {
 		return true
 	}
 	for _, c := range d.Contexts(p) {
-		if notAfterWord(c, not) {
+		if notAfterWord(c, not) && notBeforeWord(c, notBefore[p]) {
 			return true
 		}
 	}
@@ -581,6 +582,12 @@ func notAfterOnce(d lex.Text, p string) bool {
 func notAfterWord(c lex.Context, not []string) bool {
 	n := len(c.Before)
 	return n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2]))
+}
+
+// notBeforeWord reports whether the word after an occurrence is none of
+// not.
+func notBeforeWord(c lex.Context, not []string) bool {
+	return len(c.After) == 0 || !slices.Contains(not, c.After[0])
 }
 
 // changeOccasion reports whether a preposition of changeOccasions opens

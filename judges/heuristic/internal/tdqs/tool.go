@@ -188,10 +188,28 @@ func (f *facts) usage() dimension {
 	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
-	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
+	for _, p := range f.desc.AllIn(usageImpliedPhrases) {
+		if p == "when" && !f.whenOpensClause() {
+			continue
+		}
 		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// whenOpensClause reports whether "when" comes in the description
+// before more words of its sentence, where it can set a condition ("when
+// a file is given"); the last word of a sentence asks when ("who last
+// modified each line and when").
+func (f *facts) whenOpensClause() bool {
+	for _, s := range f.sentenceTexts() {
+		for _, c := range s.Contexts("when") {
+			if len(c.After) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // contradiction reports whether the description says the opposite of the
@@ -423,7 +441,7 @@ func (f *facts) explainsParams() (string, bool) {
 	for _, t := range f.sentenceTexts() {
 		cue, ok := "", false
 		for _, c := range t.AllIn(paramFormatPhrases) {
-			if c != "required" || f.requiredOfParam(t) {
+			if f.paramCueHolds(t, c) {
 				cue, ok = c, true
 				break
 			}
@@ -440,6 +458,34 @@ func (f *facts) explainsParams() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// paramCueHolds reports whether value cue c, which sentence t has, says
+// something of a parameter's values there: "required" of a parameter
+// (requiredOfParam), "between" before a number ("between 0 and 100",
+// not "relations between entities"), any cue not before a word of
+// notBefore ("up to 10", not "up-to-date").
+func (f *facts) paramCueHolds(t lex.Text, c string) bool {
+	switch c {
+	case "required":
+		return f.requiredOfParam(t)
+	case rangeCue:
+		for _, ctx := range t.Contexts(c) {
+			if len(ctx.After) > 0 && ctx.After[0][0] >= '0' && ctx.After[0][0] <= '9' {
+				return true
+			}
+		}
+		return false
+	}
+	if not := notBefore[c]; not != nil {
+		for _, ctx := range t.Contexts(c) {
+			if notBeforeWord(ctx, not) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a

@@ -226,6 +226,39 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 3, `opens with "busca", which is no action verb the cues know`, "opens with no action verb"},
 		{"a noun the cues do not know is said to be so", `{"name": "tarot_outcome", "description": "Single outcome card of a spread."}`,
 			nil, "purpose_clarity", 3, `opens with "single", which is no action verb the cues know`, ""},
+
+		// 21. filesystem write_file, eslint lint-files: a warning the
+		// tool does not give is no error disclosure, and a list the
+		// caller must provide is no return format.
+		{"without warning is no error disclosure", `{"name": "write", "description": "Create a new file or overwrite an existing file. It will overwrite existing files without warning.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrite")`, `errors ("warning")`},
+		{"a warning returned is still an error disclosure", `{"name": "write", "description": "Write a file. Returns a warning when the file exists.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+		{"a list the caller provides is no return format", `{"name": "lint", "description": "Lint files. You must provide a list of absolute file paths."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("list of")`},
+
+		// 22. context7 query-docs: up-to-date is no limit on size, nor
+		// a cue of a parameter's values.
+		{"up to date is no limit", `{"name": "docs", "description": "Retrieve up-to-date documentation and code examples for a library.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `("up to")`},
+		{"up to a number is still a limit", `{"name": "links", "description": "Returns up to ten resource links.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("up to")`, ""},
+		{"up to date is no value cue", `{"name": "docs", "description": "Retrieve up-to-date docs for the library given by its id.", "inputSchema": {"type": "object", "properties": {"library_id": {"type": "string", "description": "The library."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters", "up to"},
+
+		// 23. git git_blame: "and when" at a sentence's end asks when,
+		// it sets no condition of use.
+		{"when as the last word is no usage cue", `{"name": "blame", "description": "Show who last modified each line and when."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"when before a clause is still implied usage", `{"name": "blame", "description": "Show who last modified each line when a file is given."}`,
+			nil, "usage_guidelines", 3, `implied ("when")`, ""},
+
+		// 24. memory create_relations, gitlab create_issue_link:
+		// relations between entities are no range of values.
+		{"between two things is no value cue", `{"name": "relate", "description": "Create relations between entities in the graph.", "inputSchema": {"type": "object", "properties": {"relations": {"type": "array"}}}}`,
+			nil, "parameter_semantics", 2, "names relations but does not say what values it takes", "between"},
+		{"between two numbers is a value cue", `{"name": "volume", "description": "Set the volume, between 0 and 100.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
