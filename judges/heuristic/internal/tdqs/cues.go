@@ -57,6 +57,10 @@ var lists = struct {
 	// clauseLead are the words skipped before a clause's verb ("or
 	// rename a branch", "and then apply it").
 	clauseLead []string
+	// clauseSubject are the words for the tool or its call that may
+	// stand before a clause's verb in the third person ("This resets
+	// the context", "which deletes the branch").
+	clauseSubject []string
 	// notObject are the words that, after a verb of change opening a
 	// clause, show it is a noun ("Writes and ... are rejected").
 	notObject []string
@@ -163,14 +167,15 @@ var lists = struct {
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{
-		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "commit", "create",
+		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "clear", "commit", "create",
 		"delete", "destroy", "detach", "discard", "drop", "edit", "erase", "insert", "merge", "modify", "move",
 		"overwrite", "patch", "publish", "purge", "push", "rebase", "remove", "rename", "replace", "reset",
 		"restore", "revert", "save", "squash", "stage", "stash", "store", "truncate", "unstage", "update",
 		"upload", "upsert", "write",
 	},
-	clauseLead: []string{"or", "and", "then", "also", "to"},
-	notObject:  []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
+	clauseLead:    []string{"or", "and", "then", "also", "to"},
+	clauseSubject: []string{"it", "this", "which"},
+	notObject:     []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
 	paramNouns: []string{
 		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
 		"input", "inputs", "option", "options", "property", "properties",
@@ -464,6 +469,7 @@ var (
 	whereSet           = lex.Set(lists.wherePrepositions)
 	compoundVerbSet    = lex.Set(lists.compoundVerbs)
 	clauseLeadSet      = lex.Set(lists.clauseLead)
+	clauseSubjectSet   = lex.Set(lists.clauseSubject)
 	notObjectSet       = lex.Set(lists.notObject)
 	paramNounSet       = lex.Set(lists.paramNouns)
 	beSet              = lex.Set(lists.beForms)

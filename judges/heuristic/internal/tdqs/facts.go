@@ -684,8 +684,9 @@ func withoutQuoted(s string) string {
 // acting tool changes, or "": one that opens with a verb of change
 // (lists.changeVerbs) and goes on to its object ("Add file contents to
 // the staging area", "delete a branch" among "Manage branches: list all
-// branches, ..., delete a branch"); a verb followed by "and" or "are" is
-// a noun ("Writes and raw file access are rejected"), and a clause
+// branches, ..., delete a branch", "This resets the context"); a verb
+// followed by "and" or "are" is a noun ("Writes and raw file access are
+// rejected"), and a clause
 // just after a parameter's name and a colon describes that parameter
 // ("payload: Push notification payload as JSON object").
 func (f *facts) statesChange() string {
@@ -699,6 +700,15 @@ func (f *facts) statesChange() string {
 			ws := c.words
 			i := 0
 			for i < len(ws) && clauseLeadSet[ws[i]] {
+				i++
+			}
+			// A subject before the verb ("This resets the context")
+			// leaves it in the third person; "This reset flag" is a
+			// noun's.
+			if i+1 < len(ws) && clauseSubjectSet[ws[i]] {
+				if !strings.HasSuffix(ws[i+1], "s") {
+					continue
+				}
 				i++
 			}
 			if i >= len(ws) {

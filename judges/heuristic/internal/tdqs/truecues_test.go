@@ -259,6 +259,19 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 2, "names relations but does not say what values it takes", "between"},
 		{"between two numbers is a value cue", `{"name": "volume", "description": "Set the volume, between 0 and 100.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`,
 			nil, "parameter_semantics", 4, `"between"`, ""},
+
+		// 25. git git_clear_working_dir: clearing a setting, and "this
+		// resets" after it, say what an acting tool changes.
+		{"clear and this resets say what changes", `{"name": "clear_dir", "description": "Clear the session working directory setting. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"this before a noun states no change", `{"name": "ping_dir", "description": "Ping the session working directory. This reset flag is kept as it was.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 26. mcp-minecraft-remote moveControl: a verb read before a
+		// determiner says nothing of effects, so the name's verb still
+		// does.
+		{"an unlisted verb leaves the name's verb of effect", `{"name": "move_control", "description": "Control the player with basic movement commands"}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
