@@ -404,6 +404,10 @@ var returnLeads = []string{"get", "retrieve", "fetch", "read"}
 // lists.paramNouns ("JSON string parameters").
 var inputFormatNext = []string{"string", "escaping"}
 
+// modals, after a parameter's words opening a sentence, make it speak of
+// the values the caller sends ("The file paths should be ...").
+var modals = []string{"should", "must", "may", "can", "will", "needs"}
+
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
 
@@ -475,6 +479,7 @@ var (
 	beSet              = lex.Set(lists.beForms)
 	determinerSet      = lex.Set(determiners)
 	inputFormatNextSet = lex.Set(inputFormatNext)
+	modalSet           = lex.Set(modals)
 	openerDetSet       = lex.Set(openerDeterminers)
 	openerParticleSet  = lex.Set(openerParticles)
 	nonVerbOpenerSet   = lex.Set(nonVerbOpeners)

@@ -610,8 +610,9 @@ func changeOccasion(before []string) bool {
 // sendsInput reports whether format p (inputFormats) in sentence k
 // of d speaks of what the caller sends: where the sentence says nothing
 // of what comes back (returnWords), it opens with one of inputLeads
-// ("Pass the message as JSON"), or with a parameter's name and "is"
-// ("fields_json is a JSON object"), or is a heading of a few words
+// ("Pass the message as JSON"), or with a parameter's name and "is" or a
+// modal (paramOpens: "fields_json is a JSON object", "The file paths
+// should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
 // comes in it, it is in a parameter's description (clause.labelled:
 // "holdings: JSON string of holdings") or before "string", "escaping"
@@ -630,10 +631,8 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	if slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
-	for _, p := range f.params {
-		if n := len(p.words); n > 0 && len(ws) > n && slices.Equal(ws[:n], p.words) && beSet[ws[n]] {
-			return true
-		}
+	if f.paramOpens(ws) {
+		return true
 	}
 	if raw := strings.TrimRight(d.Sentences[k], "*_# "); strings.HasSuffix(raw, ":") && len(ws) <= 4 {
 		for _, p := range f.params {
@@ -655,6 +654,29 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 		}
 	}
 	return all > 0 && sent == all
+}
+
+// paramOpens reports whether words ws, a sentence, open with a
+// parameter's words as its subject, after at most a determiner and one
+// more word, and go on with a form of "be" or a modal verb: "fields_json
+// is a JSON object", "The absolute file paths should be in the correct
+// format".
+func (f *facts) paramOpens(ws []string) bool {
+	for _, p := range f.params {
+		n := len(p.words)
+		if n == 0 {
+			continue
+		}
+		for k := 0; k <= 2 && k+n < len(ws); k++ {
+			if k > 0 && !determinerSet[ws[0]] {
+				break
+			}
+			if slices.Equal(ws[k:k+n], p.words) && (beSet[ws[k+n]] || modalSet[ws[k+n]]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // withoutQuoted returns s with every span between double quotes left

@@ -272,6 +272,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// does.
 		{"an unlisted verb leaves the name's verb of effect", `{"name": "move_control", "description": "Control the player with basic movement commands"}`,
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 27. eslint lint-files: a format a parameter's values should
+		// be in is what the caller sends.
+		{"the format a parameter should be in is no return format", `{"name": "lint", "description": "Lint files. The absolute file paths should be in the correct format for your system.", "inputSchema": {"type": "object", "properties": {"file_paths": {"type": "array"}}}}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("format")`},
+		{"the format a result should be in is still a return format", `{"name": "lint", "description": "Lint files. The report should be in the usual format for your system.", "inputSchema": {"type": "object", "properties": {"file_paths": {"type": "array"}}}}`,
+			nil, "behavioral_transparency", 2, `return format ("format")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
