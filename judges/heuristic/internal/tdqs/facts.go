@@ -3,6 +3,7 @@ package tdqs
 import (
 	"fmt"
 	"iter"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -475,7 +476,8 @@ func (f *facts) acts() bool {
 // {"message": "add login auth"}, pattern="auth", a request such as
 // "find auth stuff") is a value or someone's words, not a statement of
 // the tool's behaviour: the text is read without them. What surrounds
-// it ({ok:false, error:"..."}) is still read. A phrase counts
+// it ({ok:false, error:"..."}) is still read, and so is the text of a
+// caution after a "WARNING:" heading, without the heading. A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues), nor a format of what the caller sends
 // (inputFormats), nor bareChange where it names what a tool that reads
@@ -483,8 +485,8 @@ func (f *facts) acts() bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	if strings.IndexByte(d.Raw, '"') >= 0 {
-		d = lex.NewText(withoutQuoted(d.Raw))
+	if strings.IndexByte(d.Raw, '"') >= 0 || strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw) {
+		d = lex.NewText(cautionHeading.ReplaceAllString(withoutQuoted(d.Raw), " :"))
 	}
 	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
@@ -678,6 +680,11 @@ func (f *facts) paramOpens(ws []string) bool {
 	}
 	return false
 }
+
+// cautionHeading is a "WARNING:" heading (bold or not): it introduces a
+// caution for the caller ("WARNING: Should be used in a separate chat"),
+// not an error the tool reports, and is read as a bare colon.
+var cautionHeading = regexp.MustCompile(`(?i)\bwarning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:

@@ -279,6 +279,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "no disclosure", `return format ("format")`},
 		{"the format a result should be in is still a return format", `{"name": "lint", "description": "Lint files. The report should be in the usual format for your system.", "inputSchema": {"type": "object", "properties": {"file_paths": {"type": "array"}}}}`,
 			nil, "behavioral_transparency", 2, `return format ("format")`, ""},
+
+		// 28. desktop-commander set_config_value: a "WARNING:" heading
+		// introduces a caution, not an error the tool reports.
+		{"a warning heading is no error disclosure", "{\"name\": \"set_value\", \"description\": \"Set a configuration value by key.\\nWARNING: Should be used in a separate chat from file operations.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
+		{"a warning the tool gives is still an error disclosure", `{"name": "set_value", "description": "Set a configuration value by key. Prints a warning for unknown keys.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
