@@ -47,6 +47,11 @@ func TestMentionsFunctionWord(t *testing.T) {
 		{"all: messages since the session began.", "all", true},
 		{"Returns the console messages of a level.", "level", true},
 		{"Sanity-check a tool definition for mistakes.", "tool", true},
+		{"Rename a bookmark; the to parameter is the new title.", "to", true},
+		{"List calls between two dates; from and to are ISO dates.", "from", true},
+		{"List calls between two dates; from and to are ISO dates.", "to", true},
+		{"Rename a file. Requires to (string).", "to", true},
+		{"Move it to another folder, then all is done.", "to", false},
 		{"Returns the console messages of the given levels.", "level", true},
 	}
 	for _, c := range cases {
