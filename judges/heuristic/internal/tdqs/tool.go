@@ -188,11 +188,17 @@ func (f *facts) usage() dimension {
 	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
-	for _, p := range f.desc.AllIn(usageImpliedPhrases) {
-		if p == "when" && !f.whenOpensClause() {
-			continue
+	// The first implied cue, found in one pass; only a "when" that sets
+	// no condition sends the search on to the others.
+	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
+		if p != "when" || f.whenOpensClause() {
+			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 		}
-		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+		for _, p := range f.desc.AllIn(usageImpliedPhrases) {
+			if p != "when" {
+				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+			}
+		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
 }
