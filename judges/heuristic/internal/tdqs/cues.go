@@ -471,7 +471,6 @@ var (
 	changeVerbSet      = lex.Set(lists.changeVerbs)
 	quantityWordSet    = lex.Set(lists.quantityWords)
 	whereSet           = lex.Set(lists.wherePrepositions)
-	compoundVerbSet    = lex.Set(lists.compoundVerbs)
 	clauseLeadSet      = lex.Set(lists.clauseLead)
 	clauseSubjectSet   = lex.Set(lists.clauseSubject)
 	notObjectSet       = lex.Set(lists.notObject)

@@ -406,8 +406,12 @@ func verbAt(ws []string, i int) (string, int) {
 		if v := lex.Stem(second); v != second {
 			second = v
 		}
-		if c := ws[i] + " " + second; compoundVerbSet[c] {
-			return c, 2
+		// Compared word by word: joining the two for a lookup made a
+		// string for every word a verb was looked for at.
+		for _, c := range lists.compoundVerbs {
+			if a, b, _ := strings.Cut(c, " "); a == ws[i] && b == second {
+				return c, 2
+			}
 		}
 	}
 	if v := verbForm(ws[i]); v != "" {
@@ -566,13 +570,30 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 // notAfterOnce reports whether phrase p occurs in d at least once not
 // after a word of notAfter[p] (among the two before it) nor before one
 // of notBefore[p].
+//
+// The phrases of both maps are of one or two words, matched on d's
+// words without building their contexts: it runs for every tool whose
+// text holds "format", "warning" or "up to".
 func notAfterOnce(d lex.Text, p string) bool {
-	not := notAfter[p]
-	if not == nil && notBefore[p] == nil {
+	not, notB := notAfter[p], notBefore[p]
+	if not == nil && notB == nil {
 		return true
 	}
-	for _, c := range d.Contexts(p) {
-		if notAfterWord(c, not) && notBeforeWord(c, notBefore[p]) {
+	first, second, _ := strings.Cut(p, " ")
+	ws := d.Words
+	for i, w := range ws {
+		if w != first {
+			continue
+		}
+		end := i + 1
+		if second != "" {
+			if end >= len(ws) || ws[end] != second {
+				continue
+			}
+			end++
+		}
+		after := ws[end:min(end+1, len(ws))]
+		if notAfterWord(lex.Context{Before: ws[max(0, i-2):i], After: after}, not) && notBeforeWord(lex.Context{After: after}, notB) {
 			return true
 		}
 	}

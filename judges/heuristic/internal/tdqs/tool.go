@@ -209,8 +209,8 @@ func (f *facts) usage() dimension {
 // modified each line and when").
 func (f *facts) whenOpensClause() bool {
 	for _, s := range f.sentenceTexts() {
-		for _, c := range s.Contexts("when") {
-			if len(c.After) > 0 {
+		for i, w := range s.Words {
+			if w == "when" && i+1 < len(s.Words) {
 				return true
 			}
 		}
@@ -476,8 +476,8 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	case "required":
 		return f.requiredOfParam(t)
 	case rangeCue:
-		for _, ctx := range t.Contexts(c) {
-			if len(ctx.After) > 0 && ctx.After[0][0] >= '0' && ctx.After[0][0] <= '9' {
+		for i, w := range t.Words {
+			if w == rangeCue && i+1 < len(t.Words) && t.Words[i+1][0] >= '0' && t.Words[i+1][0] <= '9' {
 				return true
 			}
 		}
