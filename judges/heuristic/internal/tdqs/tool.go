@@ -118,10 +118,11 @@ func (f *facts) purpose() dimension {
 }
 
 // openingWord returns the word the first sentence opens with after
-// filler when it is a word of content the cues may not know as a verb,
-// or "" when it is a function word ("If", "For"), a number or a word
-// after a determiner ("The cheapest hours"), of which the cues know
-// there is no verb.
+// filler, as written with any parts a hyphen joins to it
+// ("cross-exchange"), when it is a word of content the cues may not
+// know as a verb, or "" when it is a function word ("If", "For"), a
+// number or a word after a determiner ("The cheapest hours"), of which
+// the cues know there is no verb.
 func (f *facts) openingWord() string {
 	for i, w := range f.first.Words {
 		if i > 6 {
@@ -136,9 +137,40 @@ func (f *facts) openingWord() string {
 			i > 0 && openerDetSet[f.first.Words[i-1]] {
 			return ""
 		}
-		return w
+		return compoundAt(f.first.Lower, w)
 	}
 	return ""
+}
+
+// compoundAt returns word w as ls, a lower-case sentence, first writes
+// it as a word: with the parts a hyphen joins to it ("cross-exchange"
+// for "cross"), or w when it is written otherwise.
+func compoundAt(ls, w string) string {
+	for from := 0; from < len(ls); {
+		k := strings.Index(ls[from:], w)
+		if k < 0 {
+			return w
+		}
+		at, end := from+k, from+k+len(w)
+		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
+			from = at + 1
+			continue
+		}
+		for end+1 < len(ls) && ls[end] == '-' && wordByte(ls[end+1]) {
+			end++
+			for end < len(ls) && wordByte(ls[end]) {
+				end++
+			}
+		}
+		return ls[at:end]
+	}
+	return w
+}
+
+// wordByte reports whether b is an ASCII letter or digit, or a byte of
+// a character beyond ASCII.
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // contentCount is len(lex.ContentWords(ws)), without making them.

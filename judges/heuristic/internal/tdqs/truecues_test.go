@@ -226,6 +226,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 3, `opens with "busca", which is no action verb the cues know`, "opens with no action verb"},
 		{"a noun the cues do not know is said to be so", `{"name": "tarot_outcome", "description": "Single outcome card of a spread."}`,
 			nil, "purpose_clarity", 3, `opens with "single", which is no action verb the cues know`, ""},
+		{"a hyphenated first word is quoted whole", `{"name": "portfolio", "description": "Cross-exchange portfolio summary: balances and positions."}`,
+			nil, "purpose_clarity", 3, `opens with "cross-exchange", which is no action verb the cues know`, ""},
 
 		// 21. filesystem write_file, eslint lint-files: a warning the
 		// tool does not give is no error disclosure, and a list the
