@@ -489,8 +489,13 @@ func (f *facts) acts() bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	if strings.IndexByte(d.Raw, '"') >= 0 || strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw) {
-		d = lex.NewText(cautionHeading.ReplaceAllString(withoutQuoted(d.Raw), " :"))
+	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
+		raw := withoutQuoted(d.Raw)
+		if heading {
+			raw = cautionHeading.ReplaceAllString(raw, " :")
+		}
+		d = lex.NewText(raw)
 	}
 	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
