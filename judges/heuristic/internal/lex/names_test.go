@@ -31,9 +31,11 @@ func TestToolNameIn(t *testing.T) {
 
 // TestMentionsFunctionWord: a parameter named by a function word
 // (playwright browser_console_messages's `all`) is named only where
-// written as a name: quoted, back-ticked or set with "=" or ":". In
-// prose the word is the word ("Returns all console messages"); any other
-// one-word name is found in prose as before.
+// written or used as a name: quoted, back-ticked, set with "=" or ":",
+// typed, before a word for a parameter, or the subject of "is", "are"
+// or a modal. In prose the word is the word ("Returns all console
+// messages"); a word for a tool, and any other one-word name, is found
+// in prose as before.
 func TestMentionsFunctionWord(t *testing.T) {
 	cases := []struct {
 		text, name string
