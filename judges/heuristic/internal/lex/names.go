@@ -30,10 +30,20 @@ func StripNamePrefix(s, name string) string {
 
 // Mentions reports whether a text names a parameter called name, whose
 // words are ws: its exact name, or all of its words in order
-// ("max_bytes" as "max bytes"), or its one word with plurals folded.
+// ("max_bytes" as "max bytes"), or its one word with plurals folded. A
+// name that is one stop word ("all", "to", "from"; not a word for a
+// tool such as "tool", a noun in prose too) is named only where
+// written or used as a name (WrittenAsName, usedAsName: "all=true",
+// "the to parameter", "from and to are dates"): in prose it is the word
+// ("Returns all console messages").
 func Mentions(d Text, name string, ws []string) bool {
 	if len(d.Words) == 0 {
 		return false
+	}
+	if len(ws) == 1 && StopwordSet[ws[0]] && !toolNounSet[ws[0]] && PlainWord(name) {
+		return identifierWhere(d.Lower, name, func(at, end int) bool {
+			return WrittenAsName(d.Lower, at, end) || usedAsName(d.Lower[end:])
+		})
 	}
 	if IdentifierIn(d.Lower, name) {
 		return true
@@ -140,6 +150,28 @@ func WrittenAsName(ls string, at, end int) bool {
 	}
 	after, ok := strings.CutPrefix(rest, " tool")
 	return ok && (after == "" || after[0] == 's' || !asciiLetter(after[0]))
+}
+
+// usedAsName reports whether rest, the text just after a function word,
+// shows the word used as a parameter's name: set, labelled or typed
+// ("all=true", "all: every message", "to (string)"), followed by a word
+// for a parameter ("the to parameter"), or the subject of a form of
+// "be" or a modal, maybe with one more name joined by "and" or "or"
+// ("from and to are ISO dates"), where the word in its own sense never
+// stands.
+func usedAsName(rest string) bool {
+	rest = strings.TrimLeft(rest, " ")
+	if rest == "" {
+		return false
+	}
+	if rest[0] == '=' || rest[0] == ':' || rest[0] == '(' {
+		return true
+	}
+	next := Words(rest[:min(len(rest), 40)])
+	if len(next) >= 3 && (next[0] == "and" || next[0] == "or") {
+		next = next[2:]
+	}
+	return len(next) > 0 && (paramNounSet[next[0]] || subjectVerbSet[next[0]])
 }
 
 func identByte(b byte) bool {

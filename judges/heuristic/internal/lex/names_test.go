@@ -28,3 +28,37 @@ func TestToolNameIn(t *testing.T) {
 		}
 	}
 }
+
+// TestMentionsFunctionWord: a parameter named by a function word
+// (playwright browser_console_messages's `all`) is named only where
+// written or used as a name: quoted, back-ticked, set with "=" or ":",
+// typed, before a word for a parameter, or the subject of "is", "are"
+// or a modal. In prose the word is the word ("Returns all console
+// messages"); a word for a tool, and any other one-word name, is found
+// in prose as before.
+func TestMentionsFunctionWord(t *testing.T) {
+	cases := []struct {
+		text, name string
+		want       bool
+	}{
+		{"Returns all console messages", "all", false},
+		{"Copy the file from one folder to another.", "to", false},
+		{"Set `all` to true to return every message.", "all", true},
+		{"Pass \"all\" for the messages of the whole session.", "all", true},
+		{"With all=true, messages since the session began.", "all", true},
+		{"all: messages since the session began.", "all", true},
+		{"Returns the console messages of a level.", "level", true},
+		{"Sanity-check a tool definition for mistakes.", "tool", true},
+		{"Rename a bookmark; the to parameter is the new title.", "to", true},
+		{"List calls between two dates; from and to are ISO dates.", "from", true},
+		{"List calls between two dates; from and to are ISO dates.", "to", true},
+		{"Rename a file. Requires to (string).", "to", true},
+		{"Move it to another folder, then all is done.", "to", false},
+		{"Returns the console messages of the given levels.", "level", true},
+	}
+	for _, c := range cases {
+		if got := Mentions(NewText(c.text), c.name, NameWords(c.name)); got != c.want {
+			t.Errorf("Mentions(%q, %q) = %v, want %v", c.text, c.name, got, c.want)
+		}
+	}
+}

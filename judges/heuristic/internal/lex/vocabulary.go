@@ -34,7 +34,20 @@ var vocabulary = struct {
 	// lifecycle sorts verbs by the lifecycle operation they perform, for
 	// the coherence completeness check.
 	lifecycle map[string][]string
+	// paramNouns are the words for a parameter: a function word before
+	// one is a parameter's name ("the to parameter").
+	paramNouns []string
+	// subjectVerbs are forms of "be" and modal verbs: a function word
+	// before one is the subject, so a name ("to is the recipient").
+	subjectVerbs []string
 }{
+	paramNouns: []string{
+		"parameter", "parameters", "param", "params", "argument", "arguments", "arg", "args", "field", "fields",
+		"option", "flag",
+	},
+	subjectVerbs: []string{
+		"is", "are", "must", "should", "may", "can", "defaults", "accepts", "takes", "sets", "selects",
+	},
 	actionVerbs: []string{
 		"accept", "add", "adopt", "aggregate", "analyze", "analyse", "append", "apply", "approve", "archive", "assign",
 		"attach", "audit", "authenticate", "authorize", "benchmark", "block", "book", "browse", "build", "calculate",
@@ -117,6 +130,8 @@ var (
 	toolNounSet     = Set(vocabulary.toolNouns)
 	negationSet     = Set(vocabulary.negations)
 	trailingNegSet  = Set(vocabulary.trailingNegations)
+	paramNounSet    = Set(vocabulary.paramNouns)
+	subjectVerbSet  = Set(vocabulary.subjectVerbs)
 	LifecycleOf     = func() map[string]string {
 		m := map[string]string{}
 		// Sorted class order keeps the table the same on every run even

@@ -57,6 +57,10 @@ var lists = struct {
 	// clauseLead are the words skipped before a clause's verb ("or
 	// rename a branch", "and then apply it").
 	clauseLead []string
+	// clauseSubject are the words for the tool or its call that may
+	// stand before a clause's verb in the third person ("This resets
+	// the context", "which deletes the branch").
+	clauseSubject []string
 	// notObject are the words that, after a verb of change opening a
 	// clause, show it is a noun ("Writes and ... are rejected").
 	notObject []string
@@ -163,14 +167,15 @@ var lists = struct {
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{
-		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "commit", "create",
+		"add", "amend", "append", "apply", "archive", "assign", "attach", "cherry pick", "clear", "commit", "create",
 		"delete", "destroy", "detach", "discard", "drop", "edit", "erase", "insert", "merge", "modify", "move",
 		"overwrite", "patch", "publish", "purge", "push", "rebase", "remove", "rename", "replace", "reset",
 		"restore", "revert", "save", "squash", "stage", "stash", "store", "truncate", "unstage", "update",
 		"upload", "upsert", "write",
 	},
-	clauseLead: []string{"or", "and", "then", "also", "to"},
-	notObject:  []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
+	clauseLead:    []string{"or", "and", "then", "also", "to"},
+	clauseSubject: []string{"it", "this", "which"},
+	notObject:     []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
 	paramNouns: []string{
 		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
 		"input", "inputs", "option", "options", "property", "properties",
@@ -221,6 +226,8 @@ var lists = struct {
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
+			// Explicit risk words say how unsafe a call is.
+			"unsafe", "dangerous", "rce", "remote code execution", "arbitrary code", "security risk*",
 		}},
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
@@ -292,28 +299,62 @@ var lists = struct {
 // listed ("Shows changes", "the diff of changes") is what a read
 // returns, not a side effect; "responses" of "Error Responses:" are
 // errors, not the return format; "the list of" in a condition ("If the
-// list of documents is ...") is what the caller passes.
+// list of documents is ...", "You must provide a list of paths") is what
+// the caller passes; a "format" the tool detects or infers is the form of
+// its input.
 var notAfter = map[string][]string{
 	"changes": {
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
 		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
-		"summarizes", "of",
+		"summarizes", "of", "return", "returns", "returned", "returning", "detect", "detects", "track", "tracks",
+		"watch", "watches", "monitor", "monitors",
 	},
+	// A format the tool detects is the form of what it reads ("Auto-
+	// detects format"), not of what it gives back.
+	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
 	"response":  {"error"},
 	"responses": {"error"},
-	"list of":   {"if", "when", "whether", "unless", "once", "while"},
+	"list of": {
+		"if", "when", "whether", "unless", "once", "while", "provide", "provides", "pass", "passes", "supply",
+		"supplies", "send", "sends", "accept", "accepts", "take", "takes",
+	},
+	// A warning the tool does not give ("overwrites existing files
+	// without warning") discloses no error.
+	"warning": {"without", "no"},
 }
+
+// notBefore are phrases that mean something else before one of the
+// given words: "up to" of "up-to-date" is no limit, in a behaviour cue
+// or a parameter's.
+var notBefore = map[string][]string{
+	"up to": {"date"},
+}
+
+// rangeCue is the value cue that says a range only before a number
+// ("between 0 and 100"); "relations between entities" says none.
+const rangeCue = "between"
 
 // bareChange is the side-effect phrase that is a noun as often as a
 // verb: in a tool that may act, "changes" is what it pushes, merges,
 // accepts or discards ("Push changes to a remote repository") or what
-// it does ("The operation changes review state"); in a tool that reads
+// it does ("The operation changes review state"), unless a preposition
+// of changeOccasions opens its phrase; in a tool that reads
 // (annotated read-only, or whose purpose opens with one of readLeads)
 // the changes are what it reads ("Get recent changes to visa
 // policies", "Review code changes"), and only a subject just before
 // makes the word say what the tool changes ("It changes only the
 // session's tools").
 const bareChange = "changes"
+
+// changeOccasions are the prepositions that make bareChange what a
+// tool runs after, waits for or speaks of, not what it does, when they
+// open the phrase it ends ("re-check credentials after external config
+// changes", "after major workspace changes", "poll for changes"): the
+// words between are its modifiers, none a verb nor in -ing ("after
+// saving changes" saves them).
+var changeOccasions = []string{
+	"after", "before", "since", "until", "following", "upon", "on", "for", "about", "during", "between",
+}
 
 // changeSubjects are the words that, just before bareChange, make it a
 // verb of the tool.
@@ -363,6 +404,10 @@ var returnLeads = []string{"get", "retrieve", "fetch", "read"}
 // lists.paramNouns ("JSON string parameters").
 var inputFormatNext = []string{"string", "escaping"}
 
+// modals, after a parameter's words opening a sentence, make it speak of
+// the values the caller sends ("The file paths should be ...").
+var modals = []string{"should", "must", "may", "can", "will", "needs"}
+
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
 
@@ -378,6 +423,31 @@ var attributeCues = map[string]bool{"permission*": true}
 var (
 	attributeOwners = []string{"file", "files", "directory", "directories", "folder", "folders"}
 	attributeLists  = []string{"including", "includes", "include", "such"}
+)
+
+// A purpose can open with a verb the lists lack ("Echo a message",
+// "Pin another agent's keys", "Sanity-check a tool definition"): in
+// English only a verb stands just before a determiner at the head of a
+// sentence, so a word followed, with nothing but a space between, by one
+// of openerDeterminers (maybe after one of openerParticles: "Echoes back
+// the input") opens the purpose as its verb, unless it is a function
+// word (lex.StopwordSet or nonVerbOpeners: "For each", "Only the",
+// "Is the").
+var (
+	openerDeterminers = []string{
+		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
+		"any", "some", "my", "our", "his", "her", "multiple", "several",
+	}
+	openerParticles = []string{"back", "up", "out", "off", "down"}
+	nonVerbOpeners  = []string{
+		"across", "after", "against", "along", "among", "around", "before", "behind", "below", "beneath", "beside",
+		"between", "beyond", "despite", "during", "except", "inside", "like", "near", "outside", "over", "past",
+		"per", "since", "through", "throughout", "toward", "towards", "under", "unlike", "until", "upon",
+		"whether", "once", "unless", "because", "although", "though", "why", "whenever", "whereas", "both",
+		"half", "only", "just", "not", "even", "exactly", "almost", "nearly", "quite", "rather", "many", "most",
+		"is", "was", "were", "been", "had", "did", "could", "should", "would", "must", "might", "shall", "also",
+		"here", "now", "another", "every", "my", "our", "his", "her", "multiple", "several", "no", "nor", "but",
+	}
 )
 
 // cueGroup is one kind of behavioural disclosure and the phrases that show
@@ -401,13 +471,17 @@ var (
 	changeVerbSet      = lex.Set(lists.changeVerbs)
 	quantityWordSet    = lex.Set(lists.quantityWords)
 	whereSet           = lex.Set(lists.wherePrepositions)
-	compoundVerbSet    = lex.Set(lists.compoundVerbs)
 	clauseLeadSet      = lex.Set(lists.clauseLead)
+	clauseSubjectSet   = lex.Set(lists.clauseSubject)
 	notObjectSet       = lex.Set(lists.notObject)
 	paramNounSet       = lex.Set(lists.paramNouns)
 	beSet              = lex.Set(lists.beForms)
 	determinerSet      = lex.Set(determiners)
 	inputFormatNextSet = lex.Set(inputFormatNext)
+	modalSet           = lex.Set(modals)
+	openerDetSet       = lex.Set(openerDeterminers)
+	openerParticleSet  = lex.Set(openerParticles)
+	nonVerbOpenerSet   = lex.Set(nonVerbOpeners)
 )
 
 // The phrase lists, made ready to be found in one pass over a text's

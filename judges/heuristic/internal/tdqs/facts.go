@@ -3,6 +3,7 @@ package tdqs
 import (
 	"fmt"
 	"iter"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -117,6 +118,10 @@ type facts struct {
 	sentences []lex.Text
 
 	leadVerb string // base form of the verb the purpose opens with, or ""
+	// leadUnlisted is whether leadVerb is no verb of the lists but a
+	// word before a determiner (openerVerb): whether it has effects is
+	// not known.
+	leadUnlisted bool
 
 	// own are the words of the name and title, stemmed, plus each run
 	// together ("mytool" for my-tool): a few words, looked up one by one
@@ -183,7 +188,10 @@ func readFacts(in *ToolInput) (*facts, error) {
 			f.first = lex.NewSentence(first)
 		}
 	}
-	f.leadVerb = leadVerb(f.first.Words)
+	if f.leadVerb = leadVerb(f.first.Words); f.leadVerb == "" {
+		f.leadVerb = openerVerb(f.first.Raw)
+		f.leadUnlisted = f.leadVerb != ""
+	}
 	f.own = make([]string, 0, len(f.nameWords)+len(f.titleWords)+2)
 	for _, ws := range [2][]string{f.nameWords, f.titleWords} {
 		for _, w := range ws {
@@ -288,9 +296,14 @@ func isObject(s map[string]any) bool {
 }
 
 // stripLabel removes a label of one to three words set before the
-// purpose with a bar between spaces ("Notion | Retrieve a user"): the
-// purpose is what follows it. A bar inside a word ("ES|QL") is none.
+// purpose with a bar between spaces ("Notion | Retrieve a user"), or
+// one or more tags in square brackets ("[rss] Fetch the latest items",
+// "[Requires open project] Export a netlist"): the purpose is what
+// follows it. A bar inside a word ("ES|QL") is none.
 func stripLabel(s string) string {
+	if rest := stripTags(s); rest != s {
+		return rest
+	}
 	label, rest, ok := strings.Cut(s, " | ")
 	rest = strings.TrimSpace(rest)
 	if !ok || rest == "" || strings.Contains(rest, " | ") {
@@ -301,6 +314,73 @@ func stripLabel(s string) string {
 		return s
 	}
 	return rest
+}
+
+// stripTags removes the tags in square brackets that open s, each of at
+// most four words, when text follows them; otherwise it returns s.
+func stripTags(s string) string {
+	rest := s
+	for strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 || len(lex.Words(rest[1:end])) > 4 {
+			return s
+		}
+		rest = strings.TrimLeft(rest[end+1:], " ")
+	}
+	if rest == "" || len(lex.Words(rest)) == 0 {
+		return s
+	}
+	return rest
+}
+
+// openerVerb returns the word that opens purpose sentence raw, after
+// filler ("This tool lets you"), as its verb when a determiner follows
+// it with only a space between (cues.go, openerDeterminers): "Echo a
+// message" gives "echo", "Echoes back the input" "echoes", a compound
+// "Sanity-check a tool" "sanity check". It returns "" when the word is a
+// function word or follows one ("The echo of a ..."), holds anything
+// but letters, digits and inner hyphens, or no determiner follows.
+func openerVerb(raw string) string {
+	toks := strings.Fields(raw)
+	i := 0
+	for i < len(toks) && i <= 6 {
+		w := strings.ToLower(toks[i])
+		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+			break
+		}
+		i++
+	}
+	if i+1 >= len(toks) || i > 0 && openerDetSet[strings.ToLower(toks[i-1])] {
+		return ""
+	}
+	word := strings.ToLower(toks[i])
+	parts := strings.Split(word, "-")
+	for k, p := range parts {
+		if p == "" || !plainToken(p) || k == 0 && !unicode.IsLetter([]rune(p)[0]) {
+			return ""
+		}
+	}
+	if lex.StopwordSet[parts[0]] || nonVerbOpenerSet[parts[0]] || openerDetSet[parts[0]] {
+		return ""
+	}
+	next := toks[i+1]
+	if openerParticleSet[next] && i+2 < len(toks) {
+		next = toks[i+2]
+	}
+	if !openerDetSet[next] {
+		return ""
+	}
+	return strings.Join(parts, " ")
+}
+
+// plainToken reports whether s is made of letters and digits only.
+func plainToken(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // verbForm is lex.VerbForm with the verbs the TDQS cues add
@@ -326,8 +406,12 @@ func verbAt(ws []string, i int) (string, int) {
 		if v := lex.Stem(second); v != second {
 			second = v
 		}
-		if c := ws[i] + " " + second; compoundVerbSet[c] {
-			return c, 2
+		// Compared word by word: joining the two for a lookup made a
+		// string for every word a verb was looked for at.
+		for _, c := range lists.compoundVerbs {
+			if a, b, _ := strings.Cut(c, " "); a == ws[i] && b == second {
+				return c, 2
+			}
 		}
 	}
 	if v := verbForm(ws[i]); v != "" {
@@ -364,7 +448,8 @@ func (f *facts) coverage() float64 {
 
 // acts reports whether the tool does something beyond answering: its
 // annotations say it is not read-only or that it destroys, or its purpose
-// opens with a verb that has effects.
+// opens with a verb that has effects, or (when it opens with none the
+// lists hold) its name holds one.
 func (f *facts) acts() bool {
 	if f.readOnly != nil && *f.readOnly {
 		return false
@@ -378,7 +463,7 @@ func (f *facts) acts() bool {
 	if effectVerbSet[f.leadVerb] {
 		return true
 	}
-	if f.leadVerb == "" && len(f.nameWords) > 0 {
+	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
 				return true
@@ -395,7 +480,8 @@ func (f *facts) acts() bool {
 // {"message": "add login auth"}, pattern="auth", a request such as
 // "find auth stuff") is a value or someone's words, not a statement of
 // the tool's behaviour: the text is read without them. What surrounds
-// it ({ok:false, error:"..."}) is still read. A phrase counts
+// it ({ok:false, error:"..."}) is still read, and so is the text of a
+// caution after a "WARNING:" heading, without the heading. A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues), nor a format of what the caller sends
 // (inputFormats), nor bareChange where it names what a tool that reads
@@ -403,8 +489,13 @@ func (f *facts) acts() bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	if strings.IndexByte(d.Raw, '"') >= 0 {
-		d = lex.NewText(withoutQuoted(d.Raw))
+	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
+		raw := withoutQuoted(d.Raw)
+		if heading {
+			raw = cautionHeading.ReplaceAllString(raw, " :")
+		}
+		d = lex.NewText(raw)
 	}
 	has := d.Matched(behaviourPhrases)
 	for gi, g := range lists.behaviour {
@@ -430,7 +521,7 @@ func (f *facts) findDisclosures() []found {
 func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(inputFormats, p) {
 		for k := range d.Sentences {
-			if d.Sentence(k).Has(p) && !f.sendsInput(d, k, p) {
+			if s := d.Sentence(k); s.Has(p) && !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
 				return true
 			}
 		}
@@ -444,8 +535,16 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if p == bareChange {
+		for _, c := range d.Contexts(p) {
+			if notAfterWord(c, notAfter[p]) && !changeOccasion(c.Before) {
+				return true
+			}
+		}
+		return false
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
-	if not == nil && !isAttr {
+	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
 	}
 	if isAttr {
@@ -470,10 +569,67 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
-	for _, c := range d.Contexts(p) {
-		n := len(c.Before)
-		if n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2])) {
+	return notAfterOnce(d, p)
+}
+
+// notAfterOnce reports whether phrase p occurs in d at least once not
+// after a word of notAfter[p] (among the two before it) nor before one
+// of notBefore[p].
+//
+// The phrases of both maps are of one or two words, matched on d's
+// words without building their contexts: it runs for every tool whose
+// text holds "format", "warning" or "up to".
+func notAfterOnce(d lex.Text, p string) bool {
+	not, notB := notAfter[p], notBefore[p]
+	if not == nil && notB == nil {
+		return true
+	}
+	first, second, _ := strings.Cut(p, " ")
+	ws := d.Words
+	for i, w := range ws {
+		if w != first {
+			continue
+		}
+		end := i + 1
+		if second != "" {
+			if end >= len(ws) || ws[end] != second {
+				continue
+			}
+			end++
+		}
+		after := ws[end:min(end+1, len(ws))]
+		if notAfterWord(lex.Context{Before: ws[max(0, i-2):i], After: after}, not) && notBeforeWord(lex.Context{After: after}, notB) {
 			return true
+		}
+	}
+	return false
+}
+
+// notAfterWord reports whether neither of the two words before an
+// occurrence is one of not.
+func notAfterWord(c lex.Context, not []string) bool {
+	n := len(c.Before)
+	return n == 0 || !slices.Contains(not, c.Before[n-1]) && (n < 2 || !slices.Contains(not, c.Before[n-2]))
+}
+
+// notBeforeWord reports whether the word after an occurrence is none of
+// not.
+func notBeforeWord(c lex.Context, not []string) bool {
+	return len(c.After) == 0 || !slices.Contains(not, c.After[0])
+}
+
+// changeOccasion reports whether a preposition of changeOccasions opens
+// the phrase that ends at an occurrence of bareChange, before (nearest
+// last) holding the words before it: read back over words that are
+// neither a verb nor in -ing, it is met before any that is.
+func changeOccasion(before []string) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		w := before[j]
+		if slices.Contains(changeOccasions, w) {
+			return true
+		}
+		if verbForm(w) != "" || len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
 		}
 	}
 	return false
@@ -482,8 +638,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 // sendsInput reports whether format p (inputFormats) in sentence k
 // of d speaks of what the caller sends: where the sentence says nothing
 // of what comes back (returnWords), it opens with one of inputLeads
-// ("Pass the message as JSON"), or with a parameter's name and "is"
-// ("fields_json is a JSON object"), or is a heading of a few words
+// ("Pass the message as JSON"), or with a parameter's name and "is" or a
+// modal (paramOpens: "fields_json is a JSON object", "The file paths
+// should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
 // comes in it, it is in a parameter's description (clause.labelled:
 // "holdings: JSON string of holdings") or before "string", "escaping"
@@ -502,10 +659,8 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	if slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
-	for _, p := range f.params {
-		if n := len(p.words); n > 0 && len(ws) > n && slices.Equal(ws[:n], p.words) && beSet[ws[n]] {
-			return true
-		}
+	if f.paramOpens(ws) {
+		return true
 	}
 	if raw := strings.TrimRight(d.Sentences[k], "*_# "); strings.HasSuffix(raw, ":") && len(ws) <= 4 {
 		for _, p := range f.params {
@@ -528,6 +683,34 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	}
 	return all > 0 && sent == all
 }
+
+// paramOpens reports whether words ws, a sentence, open with a
+// parameter's words as its subject, after at most a determiner and one
+// more word, and go on with a form of "be" or a modal verb: "fields_json
+// is a JSON object", "The absolute file paths should be in the correct
+// format".
+func (f *facts) paramOpens(ws []string) bool {
+	for _, p := range f.params {
+		n := len(p.words)
+		if n == 0 {
+			continue
+		}
+		for k := 0; k <= 2 && k+n < len(ws); k++ {
+			if k > 0 && !determinerSet[ws[0]] {
+				break
+			}
+			if slices.Equal(ws[k:k+n], p.words) && (beSet[ws[k+n]] || modalSet[ws[k+n]]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cautionHeading is a "WARNING:" heading (bold or not): it introduces a
+// caution for the caller ("WARNING: Should be used in a separate chat"),
+// not an error the tool reports, and is read as a bare colon.
+var cautionHeading = regexp.MustCompile(`(?i)\bwarning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:
@@ -556,8 +739,9 @@ func withoutQuoted(s string) string {
 // acting tool changes, or "": one that opens with a verb of change
 // (lists.changeVerbs) and goes on to its object ("Add file contents to
 // the staging area", "delete a branch" among "Manage branches: list all
-// branches, ..., delete a branch"); a verb followed by "and" or "are" is
-// a noun ("Writes and raw file access are rejected"), and a clause
+// branches, ..., delete a branch", "This resets the context"); a verb
+// followed by "and" or "are" is a noun ("Writes and raw file access are
+// rejected"), and a clause
 // just after a parameter's name and a colon describes that parameter
 // ("payload: Push notification payload as JSON object").
 func (f *facts) statesChange() string {
@@ -571,6 +755,15 @@ func (f *facts) statesChange() string {
 			ws := c.words
 			i := 0
 			for i < len(ws) && clauseLeadSet[ws[i]] {
+				i++
+			}
+			// A subject before the verb ("This resets the context")
+			// leaves it in the third person; "This reset flag" is a
+			// noun's.
+			if i+1 < len(ws) && clauseSubjectSet[ws[i]] {
+				if !strings.HasSuffix(ws[i+1], "s") {
+					continue
+				}
 				i++
 			}
 			if i >= len(ws) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -96,6 +97,11 @@ func (f *facts) purpose() dimension {
 	first := lex.Quote(f.first.Raw, 70)
 	switch {
 	case f.leadVerb == "":
+		// A word the cues do not know may be a verb they lack (or one
+		// of another language): they say so, not that it is none.
+		if w := f.openingWord(); w != "" {
+			return dim(3, "the first sentence %q opens with %q, which is no action verb the cues know, so they cannot tell what the tool does from it.", first, w)
+		}
 		return dim(3, "the first sentence %q opens with no action verb, so what the tool does is left to inference.", first)
 	case lex.VagueVerbSet[f.leadVerb] && !objectVerbSet[f.leadVerb]:
 		return dim(3, "the purpose opens with the vague verb %q (%q).", f.leadVerb, first)
@@ -109,6 +115,62 @@ func (f *facts) purpose() dimension {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
+}
+
+// openingWord returns the word the first sentence opens with after
+// filler, as written with any parts a hyphen joins to it
+// ("cross-exchange"), when it is a word of content the cues may not
+// know as a verb, or "" when it is a function word ("If", "For"), a
+// number or a word after a determiner ("The cheapest hours"), of which
+// the cues know there is no verb.
+func (f *facts) openingWord() string {
+	for i, w := range f.first.Words {
+		if i > 6 {
+			break
+		}
+		if fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly") {
+			continue
+		}
+		// After a determiner ("The cheapest hours") it is a noun
+		// phrase's.
+		if lex.StopwordSet[w] || nonVerbOpenerSet[w] || openerDetSet[w] || !unicode.IsLetter([]rune(w)[0]) ||
+			i > 0 && openerDetSet[f.first.Words[i-1]] {
+			return ""
+		}
+		return compoundAt(f.first.Lower, w)
+	}
+	return ""
+}
+
+// compoundAt returns word w as ls, a lower-case sentence, first writes
+// it as a word: with the parts a hyphen joins to it ("cross-exchange"
+// for "cross"), or w when it is written otherwise.
+func compoundAt(ls, w string) string {
+	for from := 0; from < len(ls); {
+		k := strings.Index(ls[from:], w)
+		if k < 0 {
+			return w
+		}
+		at, end := from+k, from+k+len(w)
+		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
+			from = at + 1
+			continue
+		}
+		for end+1 < len(ls) && ls[end] == '-' && wordByte(ls[end+1]) {
+			end++
+			for end < len(ls) && wordByte(ls[end]) {
+				end++
+			}
+		}
+		return ls[at:end]
+	}
+	return w
+}
+
+// wordByte reports whether b is an ASCII letter or digit, or a byte of
+// a character beyond ASCII.
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // contentCount is len(lex.ContentWords(ws)), without making them.
@@ -158,10 +220,34 @@ func (f *facts) usage() dimension {
 	case hasWhen || hasNot || hasPre || len(named) > 0 || hasAlt:
 		return dim(4, "it gives %s, but not the full when / when-not / instead set.", list)
 	}
+	// The first implied cue, found in one pass; only a "when" that sets
+	// no condition sends the search on to the others.
 	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
-		return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+		if p != "when" || f.whenOpensClause() {
+			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+		}
+		for _, p := range f.desc.AllIn(usageImpliedPhrases) {
+			if p != "when" {
+				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+			}
+		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// whenOpensClause reports whether "when" comes in the description
+// before more words of its sentence, where it can set a condition ("when
+// a file is given"); the last word of a sentence asks when ("who last
+// modified each line and when").
+func (f *facts) whenOpensClause() bool {
+	for _, s := range f.sentenceTexts() {
+		for i, w := range s.Words {
+			if w == "when" && i+1 < len(s.Words) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // contradiction reports whether the description says the opposite of the
@@ -393,7 +479,7 @@ func (f *facts) explainsParams() (string, bool) {
 	for _, t := range f.sentenceTexts() {
 		cue, ok := "", false
 		for _, c := range t.AllIn(paramFormatPhrases) {
-			if c != "required" || f.requiredOfParam(t) {
+			if f.paramCueHolds(t, c) {
 				cue, ok = c, true
 				break
 			}
@@ -410,6 +496,34 @@ func (f *facts) explainsParams() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// paramCueHolds reports whether value cue c, which sentence t has, says
+// something of a parameter's values there: "required" of a parameter
+// (requiredOfParam), "between" before a number ("between 0 and 100",
+// not "relations between entities"), any cue not before a word of
+// notBefore ("up to 10", not "up-to-date").
+func (f *facts) paramCueHolds(t lex.Text, c string) bool {
+	switch c {
+	case "required":
+		return f.requiredOfParam(t)
+	case rangeCue:
+		for i, w := range t.Words {
+			if w == rangeCue && i+1 < len(t.Words) && t.Words[i+1][0] >= '0' && t.Words[i+1][0] <= '9' {
+				return true
+			}
+		}
+		return false
+	}
+	if not := notBefore[c]; not != nil {
+		for _, ctx := range t.Contexts(c) {
+			if notBeforeWord(ctx, not) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a

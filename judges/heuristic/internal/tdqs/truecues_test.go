@@ -165,6 +165,129 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, `the verb "provide"`, "no action verb"},
 		{"toggles is an action verb", `{"name": "toggle-logging", "description": "Toggles simulated logging on or off."}`,
 			nil, "purpose_clarity", 4, `the verb "toggle"`, "no action verb"},
+
+		// 16. playwright browser_console_messages: "all" the word is
+		// no mention of the parameter called all; written as a name it
+		// still is.
+		{"all the word names no parameter all", `{"name": "console_messages", "description": "Returns all console messages", "inputSchema": {"type": "object", "properties": {"level": {"type": "string", "description": "Level."}, "all": {"type": "boolean", "description": "Since the session began."}}}}`,
+			nil, "parameter_semantics", 3, "(named: none)", "all"},
+		{"all written as a name names the parameter", "{\"name\": \"console_messages\", \"description\": \"Returns console messages. Set `all` to true for every message since the session began, e.g. after a reload.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"level\": {\"type\": \"string\", \"description\": \"Level.\"}, \"all\": {\"type\": \"boolean\", \"description\": \"Since the session began.\"}}}}",
+			nil, "parameter_semantics", 4, "adds meaning for all", ""},
+
+		// 17. MCPEmulate load_executable: a format the tool detects in
+		// what it reads is no return format.
+		{"a format detected is no return format", `{"name": "load_exe", "description": "Load an executable binary into the emulator. Auto-detects format.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("format")`},
+		{"a format of the result is still a return format", `{"name": "export_page", "description": "Export a page. The output format is chosen by the caller.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "return format", ""},
+
+		// 18. better-notion-mcp config, desktop-touch
+		// workspace_snapshot: changes the tool reacts to, waits for or
+		// returns are no side effect of it.
+		{"changes after which a tool runs are no side effect", `{"name": "config", "description": "Manage server settings. setup_complete: re-check credentials after external config changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes a tool is used after are no side effect", `{"name": "snapshot", "description": "Orient in one call. Use at session start or after major workspace changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes returned are no side effect", `{"name": "snapshot", "description": "Orient in one call. Later screenshots return only changes."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("changes")`},
+		{"changes a tool discards are still a side effect", `{"name": "reset", "description": "Reset the working tree and discard all changes after the last commit.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+		{"changes saved before a step are still a side effect", `{"name": "close_doc", "description": "Close the document after saving changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 19. playwright browser_run_code_unsafe: an explicit risk word
+		// discloses how unsafe the tool is.
+		{"RCE-equivalent is a safety disclosure", `{"name": "run_code", "description": "Run a code snippet. Unsafe: executes arbitrary JavaScript in the server process and is RCE-equivalent.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("unsafe")`, "no disclosure"},
+		{"arbitrary code execution is a safety disclosure", `{"name": "eval", "description": "Evaluate an expression; this allows arbitrary code execution on the host."}`,
+			nil, "behavioral_transparency", 2, `safety ("arbitrary code")`, "no disclosure"},
+
+		// 20. everything echo, voidly agent_key_pin, agentvet
+		// lint_tool_definition, agent-friend's "[rss] ..." tools and
+		// the Portuguese, Spanish and Chinese purposes: a word before a
+		// determiner opens a purpose as its verb, a bracketed tag is a
+		// label, and a word the cues do not know is not said to be no
+		// verb.
+		{"a verb before a determiner opens the purpose", `{"name": "echo", "description": "Echo a message back to the client."}`,
+			nil, "purpose_clarity", 4, `the verb "echo"`, "no action verb"},
+		{"a verb in the third person before a particle and a determiner opens the purpose", `{"name": "echo", "description": "Echoes back the input string"}`,
+			nil, "purpose_clarity", 4, `the verb "echoes"`, "no action verb"},
+		{"pin before another opens the purpose", `{"name": "key_pin", "description": "Pin another agent's public keys (trust on first use)."}`,
+			nil, "purpose_clarity", 4, `the verb "pin"`, "no action verb"},
+		{"a hyphenated verb before a determiner opens the purpose", `{"name": "lint_def", "description": "Sanity-check a tool definition for common mistakes."}`,
+			nil, "purpose_clarity", 4, `the verb "sanity check"`, "no action verb"},
+		{"a bracketed tag is a label", `{"name": "rss_read", "description": "[rss] Fetch the latest items from a subscribed feed by name."}`,
+			nil, "purpose_clarity", 4, `the verb "fetch" on a named resource ("Fetch the latest items`, "no action verb"},
+		{"a noun before a colon is no verb", `{"name": "hours", "description": "Note: the cheapest hours to run a flexible load."}`,
+			nil, "purpose_clarity", 3, "no action verb", `the verb "note"`},
+		{"a function word opens with no verb", `{"name": "hours", "description": "The cheapest hours to run a flexible load."}`,
+			nil, "purpose_clarity", 3, "opens with no action verb", ""},
+		{"a word the cues do not know is said to be so", `{"name": "buscar_por_cep", "description": "Busca empresas por CEP."}`,
+			nil, "purpose_clarity", 3, `opens with "busca", which is no action verb the cues know`, "opens with no action verb"},
+		{"a noun the cues do not know is said to be so", `{"name": "tarot_outcome", "description": "Single outcome card of a spread."}`,
+			nil, "purpose_clarity", 3, `opens with "single", which is no action verb the cues know`, ""},
+		{"a hyphenated first word is quoted whole", `{"name": "portfolio", "description": "Cross-exchange portfolio summary: balances and positions."}`,
+			nil, "purpose_clarity", 3, `opens with "cross-exchange", which is no action verb the cues know`, ""},
+
+		// 21. filesystem write_file, eslint lint-files: a warning the
+		// tool does not give is no error disclosure, and a list the
+		// caller must provide is no return format.
+		{"without warning is no error disclosure", `{"name": "write", "description": "Create a new file or overwrite an existing file. It will overwrite existing files without warning.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrite")`, `errors ("warning")`},
+		{"a warning returned is still an error disclosure", `{"name": "write", "description": "Write a file. Returns a warning when the file exists.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+		{"a list the caller provides is no return format", `{"name": "lint", "description": "Lint files. You must provide a list of absolute file paths."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("list of")`},
+
+		// 22. context7 query-docs: up-to-date is no limit on size, nor
+		// a cue of a parameter's values.
+		{"up to date is no limit", `{"name": "docs", "description": "Retrieve up-to-date documentation and code examples for a library.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `("up to")`},
+		{"up to a number is still a limit", `{"name": "links", "description": "Returns up to ten resource links.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("up to")`, ""},
+		{"up to date is no value cue", `{"name": "docs", "description": "Retrieve up-to-date docs for the library given by its id.", "inputSchema": {"type": "object", "properties": {"library_id": {"type": "string", "description": "The library."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters", "up to"},
+
+		// 23. git git_blame: "and when" at a sentence's end asks when,
+		// it sets no condition of use.
+		{"when as the last word is no usage cue", `{"name": "blame", "description": "Show who last modified each line and when."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"when before a clause is still implied usage", `{"name": "blame", "description": "Show who last modified each line when a file is given."}`,
+			nil, "usage_guidelines", 3, `implied ("when")`, ""},
+
+		// 24. memory create_relations, gitlab create_issue_link:
+		// relations between entities are no range of values.
+		{"between two things is no value cue", `{"name": "relate", "description": "Create relations between entities in the graph.", "inputSchema": {"type": "object", "properties": {"relations": {"type": "array"}}}}`,
+			nil, "parameter_semantics", 2, "names relations but does not say what values it takes", "between"},
+		{"between two numbers is a value cue", `{"name": "volume", "description": "Set the volume, between 0 and 100.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
+
+		// 25. git git_clear_working_dir: clearing a setting, and "this
+		// resets" after it, say what an acting tool changes.
+		{"clear and this resets say what changes", `{"name": "clear_dir", "description": "Clear the session working directory setting. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"this before a noun states no change", `{"name": "ping_dir", "description": "Ping the session working directory. This reset flag is kept as it was.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 26. mcp-minecraft-remote moveControl: a verb read before a
+		// determiner says nothing of effects, so the name's verb still
+		// does.
+		{"an unlisted verb leaves the name's verb of effect", `{"name": "move_control", "description": "Control the player with basic movement commands"}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 27. eslint lint-files: a format a parameter's values should
+		// be in is what the caller sends.
+		{"the format a parameter should be in is no return format", `{"name": "lint", "description": "Lint files. The absolute file paths should be in the correct format for your system.", "inputSchema": {"type": "object", "properties": {"file_paths": {"type": "array"}}}}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("format")`},
+		{"the format a result should be in is still a return format", `{"name": "lint", "description": "Lint files. The report should be in the usual format for your system.", "inputSchema": {"type": "object", "properties": {"file_paths": {"type": "array"}}}}`,
+			nil, "behavioral_transparency", 2, `return format ("format")`, ""},
+
+		// 28. desktop-commander set_config_value: a "WARNING:" heading
+		// introduces a caution, not an error the tool reports.
+		{"a warning heading is no error disclosure", "{\"name\": \"set_value\", \"description\": \"Set a configuration value by key.\\nWARNING: Should be used in a separate chat from file operations.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
+		{"a warning the tool gives is still an error disclosure", `{"name": "set_value", "description": "Set a configuration value by key. Prints a warning for unknown keys.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
