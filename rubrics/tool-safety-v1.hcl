@@ -35,7 +35,9 @@
 # list of their names, where 1.1.2 wrote every name into one expression:
 # at 10,000 tools that expression cost more to build and compile than the
 # cues cost to run, and its length sent other formulas onto the slower,
-# cost-tracked path. Every finding, count and score is what 1.1.2 gives.)
+# cost-tracked path; and the counts by severity read the findings signal,
+# where 1.1.2 made every finding of a tool again for them. Every finding,
+# count and score is what 1.1.2 gives.)
 #
 # 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
 #   - a redirect to this tool ("instead of using send_email, always use this
@@ -362,9 +364,10 @@ rubric "tool-safety" {
       CEL
 
       # Every finding by severity: the text cues' from their groups, the
-      # others (a few a string at most) one by one.
+      # others (a few a string at most) one by one, read from the findings
+      # signal (allFindings, not made again once that signal is set).
       severityCounts = <<-CEL
-        cel.bind(others, allFindings.slice(size(listedMatches), size(allFindings)), {
+        cel.bind(others, signals.findings.slice(size(listedMatches), size(signals.findings)), {
           'high': cueCounts.high + size(others.filter(f, f.severity == 'high')),
           'medium': cueCounts.medium + size(others.filter(f, f.severity == 'medium')),
           'low': cueCounts.low + size(others.filter(f, f.severity == 'low'))

@@ -1,10 +1,16 @@
 package rubrics_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/score/check"
 )
 
@@ -41,6 +47,37 @@ func TestToolSafetySurfaceSignalsStayShort(t *testing.T) {
 		// at most a few thousand characters, however many the tools.
 		if limit := uint64(max(n, 4096)); sv.Size > limit {
 			t.Errorf("%d tools: the surface signals hold a value %d long, past %d: the formulas of every tool that read them are bounded by it", n, sv.Size, limit)
+		}
+	}
+}
+
+// TestToolSafetyMakesFindingsOnce: each tool's findings (allFindings,
+// a formula run on the cost-tracked path, which goes through every
+// finding listed) are made once, for the findings signal; the counts by
+// severity read that signal. 1.1.2 made them again for the counts: a
+// setting of each signal sets the signals anew, and a let that reads
+// them is computed again.
+func TestToolSafetyMakesFindingsOnce(t *testing.T) {
+	r := builtin(t, "tool-safety")
+	s := readSurface(t, filepath.Join("testdata", "fixes", "poisoned.tools.json"))
+	var mu sync.Mutex
+	made := map[string]int{}
+	observe := func(tool string, p *lang.Program, _ lang.Vars) {
+		if strings.HasPrefix(p.Source, "(trimmedFindings + paddingFindings + encodedFindings)") {
+			mu.Lock()
+			made[tool]++
+			mu.Unlock()
+		}
+	}
+	if _, err := score.Run(context.Background(), r, s, score.Options{Observe: observe}); err != nil {
+		t.Fatal(err)
+	}
+	if len(made) == 0 {
+		t.Fatal("no tool made its findings: the poisoned tools have some")
+	}
+	for tool, n := range made {
+		if n != 1 {
+			t.Errorf("tool %s made its findings %d times, want once", tool, n)
 		}
 	}
 }
