@@ -30,7 +30,14 @@
 # made into findings, so a text of tens of thousands of matches costs time
 # in proportion to them, where the formulas that went through every one
 # cost its square: 40,000 took 16 s. Every count, cost and score is what
-# 1.1.1 gives.)
+# 1.1.1 gives.) (1.1.3: whether a rule to use this tool names one of the
+# server's own tools is a lookup of each name token of the match in the
+# list of their names, where 1.1.2 wrote every name into one expression:
+# at 10,000 tools that expression cost more to build and compile than the
+# cues cost to run, and its length sent other formulas onto the slower,
+# cost-tracked path; and the counts by severity read the findings signal,
+# where 1.1.2 made every finding of a tool again for them. Every finding,
+# count and score is what 1.1.2 gives.)
 #
 # 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
 #   - a redirect to this tool ("instead of using send_email, always use this
@@ -184,7 +191,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.1.2"
+  version     = "1.1.3"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -357,9 +364,10 @@ rubric "tool-safety" {
       CEL
 
       # Every finding by severity: the text cues' from their groups, the
-      # others (a few a string at most) one by one.
+      # others (a few a string at most) one by one, read from the findings
+      # signal (allFindings, not made again once that signal is set).
       severityCounts = <<-CEL
-        cel.bind(others, allFindings.slice(size(listedMatches), size(allFindings)), {
+        cel.bind(others, signals.findings.slice(size(listedMatches), size(signals.findings)), {
           'high': cueCounts.high + size(others.filter(f, f.severity == 'high')),
           'medium': cueCounts.medium + size(others.filter(f, f.severity == 'medium')),
           'low': cueCounts.low + size(others.filter(f, f.severity == 'low'))
@@ -692,30 +700,20 @@ rubric "tool-safety" {
       sensitiveSend = <<-CEL
         r"(?i)^([.!:;,]\s*|(and|then|first|please|also|must|should|always)\s+)?(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\s+(a\s+|an\s+)?((copy|summary|transcript|dump|contents?|list|log)\s+of\s+)?(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|their\s+|this\s+|my\s+|our\s+)?(entire\s+|full\s+|whole\s+|complete\s+|current\s+|previous\s+|earlier\s+)*((user.s|users.|human.s)\s+)?(conversations?|chat(\s+(history|log|transcript))?|message\s+history|(previous|prior|earlier)\s+messages|context(\s+window)?|system\s+prompt|secrets?|(api|private|ssh|access|secret|signing)[\s_-]?keys?|keys|tokens?|credentials?|passwords?|session\s+cookies|cookies|files?|environment\s+variables|env\s+vars|(personal|private)\s+(data|information)|(user.s|users.|human.s)\s+(data|information|files|messages|notes|emails))\b"
       CEL
-      # A text that holds one of this server's tool names as a name token
-      # (a letter, letters and digits, then _ . or - and more, the longest
-      # such run starting where no such run goes on from before): the
-      # tokens that find_all(span, r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+')
-      # gives, written as one expression so tally_each_in can test every
-      # match of shadow_prefer; never met when no tool name is such a
-      # token.
-      ownNames = <<-CEL
-        cel.bind(ns, surface_signals.names.filter(n, n.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$')),
-          size(ns) == 0 ? r'\b\B'
-          : r'(^|[^A-Za-z0-9_.-]|[_.-][_.-])[0-9_.-]*(' + ns.map(n, n.replace('.', '\\.')).join('|') + r')($|[^A-Za-z0-9_.-]|[_.-]($|[^A-Za-z0-9]))')
-      CEL
       # What decides the severity of a text cue's match besides where it
       # is, tested on each match as tally_each_in counts it (tests, one
       # list a pattern): whether what send_to_url sends is the
       # conversation, the model's context, secrets, files or the user's
       # data (right after the verb, past the words before it that lead
-      # strips); whether shadow_prefer names a tool of this server (see
-      # ownNames) and not "other tools"; whether shadow_named lies inside a
-      # match of shadow_prefer.
+      # strips); whether shadow_prefer names a tool of this server (a name
+      # token, a letter, letters and digits, then _ . or - and more, as
+      # find_all gives them, that is one of its tools' names) and not
+      # "other tools"; whether shadow_named lies inside a match of
+      # shadow_prefer.
       tests = <<-CEL
         surface_signals.foldedCues.map(c,
           c.check == 'send_to_url' ? dyn([{'matches': surface_signals.sensitiveSend}])
-          : c.check == 'shadow_prefer' ? dyn([{'matches': surface_signals.ownNames}, {'matches': r'(?i)\bother\s+(tools?|functions?|servers?)\b'}])
+          : c.check == 'shadow_prefer' ? dyn([{'tokens': r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+', 'in': surface_signals.names}, {'matches': r'(?i)\bother\s+(tools?|functions?|servers?)\b'}])
           : c.check == 'shadow_named' ? dyn([{'inside': lists.range(size(surface_signals.foldedCues)).filter(i, surface_signals.foldedCues[i].check == 'shadow_prefer')[0]}])
           : dyn([]))
       CEL

@@ -15,22 +15,28 @@ import (
 const maxTallyTests = 16
 
 // tallyTest is one test of tally_each_in on a match of its pattern:
-// either the match's text holds a match of re, or (re nil) the match
-// starts inside a match of the pattern inside, in the same string.
+// the match's text holds a match of re; or a match of tokens in it is
+// one of the strings in; or (re and tokens nil) the match starts inside
+// a match of the pattern inside, in the same string.
 type tallyTest struct {
 	re     *compiledRegexp
+	tokens *compiledRegexp
+	in     map[string]bool
 	inside int
 }
 
 // tallyTestsOf reads the tests argument of tally_each_in: one list a
-// pattern of the n patterns, each test a map with one key, matches (an
-// expression) or inside (the place of a pattern).
+// pattern of the n patterns, each test a map: matches (an expression),
+// tokens and in (an expression and a list of strings), or inside (the
+// place of a pattern).
 func tallyTestsOf(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
 	raw, plain := v.Value().([]any)
 	if plain {
 		// Every tool's formula passes the same list (a surface signal):
-		// read once, its expressions not hashed again for the cache.
-		if last := lastTallyTests.Load(); last != nil && sameJSON(last.raw, raw) && len(last.tests) == n {
+		// read once, its expressions not hashed again for the cache. The
+		// very same list is known at once, without reading a list of
+		// in that may hold every tool's name.
+		if last := lastTallyTests.Load(); last != nil && len(last.tests) == n && sameList(last.raw, raw) {
 			return last.tests, nil
 		}
 	}
@@ -50,14 +56,28 @@ type tallyTestList struct {
 	tests [][]tallyTest
 }
 
+// sameList reports whether two lists of JSON data are equal: at once
+// when they are the same list (JSON data is never written to once
+// made), else item by item.
+func sameList(a, b []any) bool {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return true
+	}
+	return sameJSON(a, b)
+}
+
 // sameJSON reports whether two values of JSON data are equal; strings
-// that share their bytes compare in one step.
+// that share their bytes compare in one step, as do lists that are the
+// same list.
 func sameJSON(a, b any) bool {
 	switch x := a.(type) {
 	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
 			return false
+		}
+		if len(x) > 0 && &x[0] == &y[0] {
+			return true
 		}
 		for i := range x {
 			if !sameJSON(x[i], y[i]) {
@@ -114,9 +134,32 @@ func readTallyTests(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
 
 // tallyTestOf reads one test, or says what is wrong with it.
 func tallyTestOf(t any, patterns int) (tallyTest, string) {
-	const want = "is not {'matches': expression} or {'inside': place of a pattern}"
+	const want = "is not {'matches': expression}, {'tokens': expression, 'in': list of strings} or {'inside': place of a pattern}"
 	m, ok := t.(map[string]any)
-	if !ok || len(m) != 1 {
+	if !ok {
+		return tallyTest{}, want
+	}
+	if re, ok := m["tokens"]; ok {
+		s, ok := re.(string)
+		list, isList := m["in"].([]any)
+		if !ok || !isList || len(m) != 2 {
+			return tallyTest{}, want
+		}
+		c, err := compileCached(s)
+		if err != nil {
+			return tallyTest{}, fmt.Sprintf("does not compile: %v", err)
+		}
+		in := make(map[string]bool, len(list))
+		for k, e := range list {
+			str, ok := e.(string)
+			if !ok {
+				return tallyTest{}, fmt.Sprintf("has an item %d of in that is not a string", k)
+			}
+			in[str] = true
+		}
+		return tallyTest{tokens: c, in: in}, ""
+	}
+	if len(m) != 1 {
 		return tallyTest{}, want
 	}
 	if re, ok := m["matches"]; ok {
@@ -153,6 +196,15 @@ func tallyTestOf(t any, patterns int) (tallyTest, string) {
 func (t tallyTest) passes(sp PatternSpan, byPattern [][]PatternSpan) bool {
 	if t.re != nil {
 		return t.re.re.MatchString(sp.Text)
+	}
+	if t.tokens != nil {
+		// The tokens find_all gives, each looked up once.
+		for _, l := range t.tokens.re.FindAllStringIndex(sp.Text, -1) {
+			if t.in[sp.Text[l[0]:l[1]]] {
+				return true
+			}
+		}
+		return false
 	}
 	// The matches of one pattern do not overlap and come in order: the
 	// last one starting at or before sp is the only one that can hold it.

@@ -11,7 +11,8 @@ import (
 
 // FuzzTallyEachIn: on any strings, tally_each_in's groups count exactly
 // the matches of find_all_each_in (folded) by string, pattern and the
-// outcome of their tests, worked out here one match at a time, and its
+// outcome of their tests (a token of find_all named in a list among
+// them), worked out here one match at a time, and its
 // matches are the first n+1 of each group in find_all_each_in's order.
 func FuzzTallyEachIn(f *testing.F) {
 	for _, s := range []string{
@@ -27,7 +28,7 @@ func FuzzTallyEachIn(f *testing.F) {
 	tests := []any{
 		[]any{map[string]any{"matches": `keys|file`}},
 		[]any{map[string]any{"inside": int64(2)}, map[string]any{"matches": `keys|file`}},
-		[]any{},
+		[]any{map[string]any{"tokens": `[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+`, "in": []any{"read_file", "write_file"}}},
 		[]any{},
 	}
 	folds := []string{"nfkc", "confusable"}
@@ -65,6 +66,16 @@ func FuzzTallyEachIn(f *testing.F) {
 						in = in || (o.Pattern == 2 && o.Start <= sp.Start && sp.Start < o.End)
 					}
 					passed = []bool{in, inside.MatchString(sp.Text)}
+				case 2:
+					tokens, err := FindAll(sp.Text, `[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+`)
+					if err != nil {
+						t.Fatal(err)
+					}
+					named := false
+					for _, tok := range tokens {
+						named = named || tok.Text == "read_file" || tok.Text == "write_file"
+					}
+					passed = []bool{named}
 				}
 				k := key{i, sp.Pattern, fmt.Sprint(passed)}
 				if _, ok := counts[k]; !ok {

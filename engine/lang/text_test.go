@@ -525,6 +525,12 @@ func TestTallyEachIn(t *testing.T) {
 		{"tally_each_in(['send x. send keys. send y. send tokens. send z'], [r'send \\w+'], [[{'matches': 'keys|tokens'}]], 1).matches.map(m, m.text)", "[send x send keys send y send tokens]"},
 		// Two tests: one group an outcome met.
 		{"tally_each_in(['ab a b ab'], [r'\\w+'], [[{'matches': 'a'}, {'matches': 'b'}]], 5).groups.map(g, [g.passed, g.count])", "[[[true true] 2] [[true false] 1] [[false true] 1]]"},
+		// Tokens: a match of the expression in the match's text, as
+		// find_all gives them, is in the list (read_file after "__", where
+		// no token starts earlier); not a token that merely holds one.
+		{"tally_each_in(['use read_file, not read_files', 'use read_files', 'use a__read_file', 'use x.read_file.y'], [r'use \\S+'], [[{'tokens': r'[a-z][a-z0-9]*([_.-][a-z0-9]+)+', 'in': ['read_file', 'write_file']}]], 5).groups.map(g, [g.index, g.passed])", "[[0 [true]] [1 [false]] [2 [true]] [3 [false]]]"},
+		{"tally_each_in(['use read_file, not read_files', 'use read_files', 'use a__read_file', 'use x.read_file.y'], [r'use \\S+'], [[{'tokens': r'[a-z][a-z0-9]*([_.-][a-z0-9]+)+', 'in': ['read_file', 'write_file']}]], 5).matches.map(m, [m.text, m.passed])", "[[use read_file, [true]] [use read_files [false]] [use a__read_file [true]] [use x.read_file.y [false]]]"},
+		{"tally_each_in(['call a_b'], ['call'], [[{'tokens': r'\\w+', 'in': []}, {'tokens': r'\\w+', 'in': ['a_b', 'call']}]], 5).groups.map(g, g.passed)", "[[false true]]"},
 		// Inside: a match starting within a match of another pattern of
 		// the same string, not of another string.
 		{"tally_each_in(['use read_file instead', 'read_file'], ['read_file', r'use \\w+ instead'], [[{'inside': 1}], []], 5).groups.map(g, [g.index, g.pattern, g.passed, g.count])", "[[0 0 [true] 1] [0 1 [] 1] [1 0 [false] 1]]"},
@@ -546,8 +552,14 @@ func TestTallyEachIn(t *testing.T) {
 		{"tally_each_in(['a'], x.texts, [[]], 1)", "tally_each_in: a pattern is not a string"},
 		{"tally_each_in(['a'], ['a'], ['bogus'], [[]], 1)", "tally_each_in: "},
 		{"tally_each_in(['a'], ['a', 'b'], [[]], 1)", "tally_each_in: tests holds 1 lists, one a pattern: want 2"},
-		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression} or {'inside': place of a pattern}"},
+		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression}, {'tokens': expression, 'in': list of strings} or {'inside': place of a pattern}"},
 		{"tally_each_in(['a'], ['a'], [[{'matches': 'a', 'inside': 0}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a', 'in': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a', 'in': ['a'], 'matches': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'in': ['a']}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'tokens': '(', 'in': ['a']}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
+		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a', 'in': ['a', 1]}]], 1)", "tally_each_in: test 0 of pattern 0 has an item 1 of in that is not a string"},
 		{"tally_each_in(['a'], ['a'], [[{'matches': '('}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
 		{"tally_each_in(['a'], ['a'], [[{'inside': 1}]], 1)", "tally_each_in: test 0 of pattern 0 names pattern 1, past the 1 patterns"},
 		{"tally_each_in(['a'], ['a'], [[{'inside': -1}]], 1)", "tally_each_in: test 0 of pattern 0 names pattern -1"},

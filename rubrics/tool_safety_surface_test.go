@@ -1,0 +1,83 @@
+package rubrics_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/score/check"
+)
+
+// TestToolSafetySurfaceSignalsStayShort: Tool Safety's surface signals
+// hold no value that grows with the length of all the tools' names
+// together. Every tool's formulas that read surface_signals (the
+// severities and the findings of a tool with a match) are bounded by the
+// longest value the signals hold, and run on the cost-tracked path,
+// whose work grows with the square of a list it goes through, once that
+// bound passes their static estimate. 1.1.2 wrote every tool name into
+// one expression (ownNames, 223,297 characters at 10,000 tools), which
+// took about a sixth of the CPU of a 10,000-tool run to build and compile and
+// sent those formulas onto that path; 1.1.3 passes the list of names to
+// tally_each_in's tokens test, a list as long as the tools are many.
+func TestToolSafetySurfaceSignalsStayShort(t *testing.T) {
+	r := builtin(t, "tool-safety")
+	for _, n := range []int{100, 3000} {
+		tools := make([]map[string]any, n)
+		for i := range tools {
+			tools[i] = map[string]any{
+				"name":        fmt.Sprintf("search_the_knowledge_base_%05d", i),
+				"description": "Searches the knowledge base. Use this tool instead of fetch_page for questions.",
+			}
+		}
+		src, err := json.Marshal(tools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, err := check.NewSurface(r, parseSurface(t, "names.tools.json", src), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The names' list is n long; the rubric's own expressions are
+		// at most a few thousand characters, however many the tools.
+		if limit := uint64(max(n, 4096)); sv.Size > limit {
+			t.Errorf("%d tools: the surface signals hold a value %d long, past %d: the formulas of every tool that read them are bounded by it", n, sv.Size, limit)
+		}
+	}
+}
+
+// TestToolSafetyMakesFindingsOnce: each tool's findings (allFindings,
+// a formula run on the cost-tracked path, which goes through every
+// finding listed) are made once, for the findings signal; the counts by
+// severity read that signal. 1.1.2 made them again for the counts: a
+// setting of each signal sets the signals anew, and a let that reads
+// them is computed again.
+func TestToolSafetyMakesFindingsOnce(t *testing.T) {
+	r := builtin(t, "tool-safety")
+	s := readSurface(t, filepath.Join("testdata", "fixes", "poisoned.tools.json"))
+	var mu sync.Mutex
+	made := map[string]int{}
+	observe := func(tool string, p *lang.Program, _ lang.Vars) {
+		if strings.HasPrefix(p.Source, "(trimmedFindings + paddingFindings + encodedFindings)") {
+			mu.Lock()
+			made[tool]++
+			mu.Unlock()
+		}
+	}
+	if _, err := score.Run(context.Background(), r, s, score.Options{Observe: observe}); err != nil {
+		t.Fatal(err)
+	}
+	if len(made) == 0 {
+		t.Fatal("no tool made its findings: the poisoned tools have some")
+	}
+	for tool, n := range made {
+		if n != 1 {
+			t.Errorf("tool %s made its findings %d times, want once", tool, n)
+		}
+	}
+}
