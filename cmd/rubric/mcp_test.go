@@ -427,7 +427,12 @@ func TestMCPHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	huge := strings.Repeat("a", 128<<10)
-	c := stdioClient(t, "--start-timeout", "1s", "--request-timeout", "1s", "--max-bytes", "64KiB")
+	// Each timeout case has a server of its own whose other bound is the
+	// default, so that a busy machine slow to start fakemcp ends neither
+	// on the wrong one (listhang must answer initialize to be asked for
+	// its tools).
+	c := stdioClient(t, "--request-timeout", "1s", "--max-bytes", "64KiB")
+	slowStart := stdioClient(t, "--start-timeout", "1s", "--max-bytes", "64KiB")
 	for _, tc := range []struct {
 		name string
 		tool string
@@ -447,7 +452,11 @@ func TestMCPHostile(t *testing.T) {
 		{"unknown report", "explain", map[string]any{"report_id": "r999"}, `no report "r999"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := call(t, c, tc.tool, tc.args, nil)
+			at := c
+			if strings.Contains(tc.want, "--start-timeout") {
+				at = slowStart
+			}
+			res := call(t, at, tc.tool, tc.args, nil)
 			if !res.IsError || !strings.Contains(resultText(res), tc.want) {
 				t.Errorf("IsError %v, %q; want an error containing %q", res.IsError, resultText(res), tc.want)
 			}
