@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -348,7 +349,13 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	defer q.Close()
-	return a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, nil)
+	err = a.scanInto(cmd, rs, out, scan.DB{Queue: q, Drain: v.GetBool("drain")}, nil, nil)
+	if other := (*scan.OtherRubricsError)(nil); errors.As(err, &other) {
+		// No flag, variable or config line chose this worker's rubric:
+		// the message says it is the default, not a --rubric given.
+		other.WorkerDefault = !cmd.Flags().Changed("rubric") && localconfig.Origin(v, cmd.Flags(), "rubric") == ""
+	}
+	return err
 }
 
 // scanSummary prints, for a merge of shards, the merged leaderboard's

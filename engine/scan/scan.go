@@ -455,6 +455,9 @@ type OtherRubricsError struct {
 	// (Enqueued is empty for a job an older rubric enqueued).
 	Job              string
 	Enqueued, Worker []string
+	// WorkerDefault says that no --rubric, variable or config line gave
+	// the worker its rubrics: they are the default, so named.
+	WorkerDefault bool
 }
 
 // Error names both sets of rubrics and what to do. The worker's are
@@ -463,9 +466,12 @@ type OtherRubricsError struct {
 // rubrics, since whatever gave them to the scan that enqueued it (a
 // flag, a variable, a config file) is not known here.
 func (e *OtherRubricsError) Error() string {
-	enq := e.enqueued()
-	return fmt.Sprintf("the queue holds job %q enqueued with %s, and this worker has --rubric %s: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db",
-		e.Job, enq, strings.Join(e.Worker, ", "))
+	has := "--rubric " + strings.Join(e.Worker, ", ")
+	if e.WorkerDefault {
+		has = words.Pick(len(e.Worker), "the default rubric ", "the default rubrics ") + strings.Join(e.Worker, ", ") + " (no --rubric given)"
+	}
+	return fmt.Sprintf("the queue holds job %q enqueued with %s; this worker has %s: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db",
+		e.Job, e.enqueued(), has)
 }
 
 // enqueued names the rubrics the job was enqueued with: "the rubric

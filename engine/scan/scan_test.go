@@ -518,18 +518,24 @@ func TestOtherRubricsRefused(t *testing.T) {
 // TestOtherRubricsMessage: the rubrics a job was enqueued with are named
 // as rubrics, not as a --rubric flag, since the scan that enqueued it may
 // have had them from RUBRIC_RUBRIC or a config file; the worker's own are
-// its --rubric, which the CLI blames on where they came from.
+// its --rubric, which the CLI blames on where they came from, or the
+// default when nothing gave them.
 func TestOtherRubricsMessage(t *testing.T) {
+	sq := []string{"schema-quality sha256:6a2b3f4bfc86"}
 	for _, c := range []struct {
 		name     string
 		enqueued []string
+		worker   []string
+		def      bool
 		want     string
 	}{
-		{"one rubric", []string{"tdqs sha256:f82df126da24"}, `the queue holds job "w" enqueued with the rubric tdqs sha256:f82df126da24, and this worker has --rubric schema-quality sha256:6a2b3f4bfc86: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db`},
-		{"two rubrics", []string{"tdqs sha256:f82df126da24", "gradable sha256:0123456789ab"}, `enqueued with the rubrics tdqs sha256:f82df126da24, gradable sha256:0123456789ab, and this worker`},
-		{"an older rubric's job", nil, `enqueued with rubrics this worker cannot tell (an older rubric enqueued it), and this worker`},
+		{"one rubric", []string{"tdqs sha256:f82df126da24"}, sq, false, `the queue holds job "w" enqueued with the rubric tdqs sha256:f82df126da24; this worker has --rubric schema-quality sha256:6a2b3f4bfc86: the job is left in the queue for workers run with the scan's rubrics; run this worker with them, or give a scan of other rubrics its own --db`},
+		{"two rubrics", []string{"tdqs sha256:f82df126da24", "gradable sha256:0123456789ab"}, sq, false, `enqueued with the rubrics tdqs sha256:f82df126da24, gradable sha256:0123456789ab; this worker has --rubric`},
+		{"an older rubric's job", nil, sq, false, `enqueued with rubrics this worker cannot tell (an older rubric enqueued it); this worker`},
+		{"the default rubric", []string{"tdqs sha256:f82df126da24"}, sq, true, `; this worker has the default rubric schema-quality sha256:6a2b3f4bfc86 (no --rubric given): the job is left`},
+		{"the default rubrics", []string{"tdqs sha256:f82df126da24"}, []string{sq[0], "tool-safety sha256:0123456789ab"}, true, `this worker has the default rubrics schema-quality sha256:6a2b3f4bfc86, tool-safety sha256:0123456789ab (no --rubric given)`},
 	} {
-		err := &scan.OtherRubricsError{Job: "w", Enqueued: c.enqueued, Worker: []string{"schema-quality sha256:6a2b3f4bfc86"}}
+		err := &scan.OtherRubricsError{Job: "w", Enqueued: c.enqueued, Worker: c.worker, WorkerDefault: c.def}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %q, want it to hold %q", c.name, err, c.want)
 		}
