@@ -570,3 +570,27 @@ func TestTallyEachIn(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyTestsOfEachList: tally_each_in reads the tests list its
+// caller passes, though it keeps the last one read to spare a surface's
+// tools reading the same list again: a list of the same length whose
+// items differ, passed next, is read as itself (the cache's shortcut
+// takes only the very same list for it).
+func TestTallyTestsOfEachList(t *testing.T) {
+	const src = "tally_each_in(['call read_file'], [r'call \\w+'], v.tests, 5).groups.map(g, g.passed)"
+	lists := []struct {
+		in   []any
+		want string
+	}{
+		{[]any{"read_file"}, "[[true]]"},
+		{[]any{"write_file"}, "[[false]]"},
+		{[]any{"read_file"}, "[[true]]"},
+	}
+	for i, l := range lists {
+		tests := []any{[]any{map[string]any{"tokens": `\w+`, "in": l.in}}}
+		got := fmt.Sprint(eval(t, src, map[string]any{"v": map[string]any{"tests": tests}}, Var{"v", Object}))
+		if got != l.want {
+			t.Errorf("list %d (in %v): got %s, want %s", i, l.in, got, l.want)
+		}
+	}
+}
