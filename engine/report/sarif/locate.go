@@ -24,7 +24,8 @@ import (
 // GitHub rules (GH1004) allow ten locations a result by default.
 const maxRelated = 10
 
-// gitTimeout bounds each git command the locator runs.
+// gitTimeout bounds each of the locator's reads of git: finding the
+// top of a work tree (and the superprojects above it), or one git grep.
 const gitTimeout = 30 * time.Second
 
 // manifests are the files a result falls back on, in this order, when
