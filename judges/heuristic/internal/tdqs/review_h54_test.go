@@ -73,3 +73,13 @@ func TestReviewRiskWordAsTopic(t *testing.T) {
 		{"dependencies scanned for security risks", `{"name": "scan_deps", "description": "Scan the project's dependencies for security risks.", "annotations": {"readOnlyHint": true}}`, "behavioral_transparency", 3, "", `safety ("security risks")`},
 	})
 }
+
+// TestReviewWarningColonMidSentence: cautionHeading is meant for a
+// "WARNING:" heading, but matches "warning:" anywhere, so a warning the
+// tool gives, followed by a colon, is no longer an error disclosure
+// ("it logs a warning: the key is ignored"); 1.5.1 disclosed it.
+func TestReviewWarningColonMidSentence(t *testing.T) {
+	checkReviewRows(t, []reviewRow{
+		{"a warning logged, then a colon", `{"name": "set_value", "description": "Set a configuration value. For an unknown key it logs a warning: the key is ignored.", "annotations": {"readOnlyHint": false}}`, "behavioral_transparency", 3, `errors ("warning")`, ""},
+	})
+}
