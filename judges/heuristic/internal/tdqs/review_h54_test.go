@@ -83,3 +83,14 @@ func TestReviewWarningColonMidSentence(t *testing.T) {
 		{"a warning logged, then a colon", `{"name": "set_value", "description": "Set a configuration value. For an unknown key it logs a warning: the key is ignored.", "annotations": {"readOnlyHint": false}}`, "behavioral_transparency", 3, `errors ("warning")`, ""},
 	})
 }
+
+// TestReviewBetweenWordBounds: the range cue "between" now counts only
+// before a digit, so bounds written as words or as other parameters'
+// names ("between one and ten", "between min and max") are no value cue
+// any more; 1.5.1 counted both.
+func TestReviewBetweenWordBounds(t *testing.T) {
+	checkReviewRows(t, []reviewRow{
+		{"between number words", `{"name": "volume", "description": "Set the volume, between one and ten.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`, "parameter_semantics", 4, `"between"`, ""},
+		{"between two parameters", `{"name": "random", "description": "Return a random number between min and max.", "inputSchema": {"type": "object", "properties": {"min": {"type": "number"}, "max": {"type": "number"}}}}`, "parameter_semantics", 4, `"between"`, ""},
+	})
+}
