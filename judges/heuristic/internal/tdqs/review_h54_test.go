@@ -94,3 +94,13 @@ func TestReviewBetweenWordBounds(t *testing.T) {
 		{"between two parameters", `{"name": "random", "description": "Return a random number between min and max.", "inputSchema": {"type": "object", "properties": {"min": {"type": "number"}, "max": {"type": "number"}}}}`, "parameter_semantics", 4, `"between"`, ""},
 	})
 }
+
+// TestReviewClearAdjective: "clear" joined the verbs of change, and a
+// clause opening with it and a noun now says what an acting tool
+// changes, though there it is an adjective ("Clear instructions give
+// better summaries"); 1.5.1 said the tool states no change.
+func TestReviewClearAdjective(t *testing.T) {
+	checkReviewRows(t, []reviewRow{
+		{"clear instructions", `{"name": "summarize", "description": "Summarize the document. Clear instructions give better summaries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`, "contextual_completeness", 3, "what this action tool changes", ""},
+	})
+}
