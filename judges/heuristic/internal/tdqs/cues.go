@@ -432,7 +432,10 @@ var (
 // of openerDeterminers (maybe after one of openerParticles: "Echoes back
 // the input") opens the purpose as its verb, unless it is a function
 // word (lex.StopwordSet or nonVerbOpeners: "For each", "Only the",
-// "Is the").
+// "Is the"), an adverb of time or frequency or of the sentence ("Today
+// the tool reports", "Often the fastest way", "Otherwise the default
+// branch") or an indefinite pronoun ("Everything the agent needs"),
+// which stand there too.
 var (
 	openerDeterminers = []string{
 		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
@@ -447,6 +450,13 @@ var (
 		"half", "only", "just", "not", "even", "exactly", "almost", "nearly", "quite", "rather", "many", "most",
 		"is", "was", "were", "been", "had", "did", "could", "should", "would", "must", "might", "shall", "also",
 		"here", "now", "another", "every", "my", "our", "his", "her", "multiple", "several", "no", "nor", "but",
+		// Adverbs of time and frequency, and of the sentence.
+		"today", "tomorrow", "yesterday", "tonight", "often", "sometimes", "always", "again", "still", "soon",
+		"later", "already", "yet", "first", "otherwise", "however", "therefore", "thus", "hence", "instead",
+		"meanwhile", "moreover", "furthermore", "anyway", "perhaps", "maybe", "else",
+		// Indefinite pronouns.
+		"everything", "something", "anything", "everyone", "someone", "anyone", "everybody", "somebody",
+		"anybody", "nobody",
 	}
 )
 

@@ -47,20 +47,6 @@ func checkReviewRows(t *testing.T, rows []reviewRow) {
 	}
 }
 
-// TestReviewOpenerIsNoAdverb: openerVerb takes any word before a
-// determiner as the purpose's verb, but adverbs and indefinite pronouns
-// stand there too ("Today the ...", "Often the ...", "Everything the
-// agent needs ..."): heuristic 1.5.1 said "no action verb" (3), 1.5.2
-// says "the verb today" and scores 4.
-func TestReviewOpenerIsNoAdverb(t *testing.T) {
-	checkReviewRows(t, []reviewRow{
-		{"today", `{"name": "weather", "description": "Today the tool reports the weather."}`, "purpose_clarity", 3, "", `the verb "today"`},
-		{"often", `{"name": "status", "description": "Often the fastest way to see the state of a build."}`, "purpose_clarity", 3, "", `the verb "often"`},
-		{"everything", `{"name": "repo_info", "description": "Everything the agent needs to know about a repository."}`, "purpose_clarity", 3, "", `the verb "everything"`},
-		{"otherwise", `{"name": "branch", "description": "Otherwise the default branch is used."}`, "purpose_clarity", 3, "", `the verb "otherwise"`},
-	})
-}
-
 // TestReviewRiskWordAsTopic: the risk words 1.5.2 made a safety
 // disclosure ("unsafe", "security risk") disclose the tool's own risk
 // only when said of the tool; a read-only checker or scanner whose

@@ -288,6 +288,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
 		{"a warning the tool gives is still an error disclosure", `{"name": "set_value", "description": "Set a configuration value by key. Prints a warning for unknown keys.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+
+		// 29. Review of 1.5.2: an adverb of time, frequency or the
+		// sentence, or an indefinite pronoun, before a determiner is no
+		// verb (1.5.1 said "no action verb").
+		{"today before a determiner is no verb", `{"name": "weather", "description": "Today the tool reports the weather."}`,
+			nil, "purpose_clarity", 3, "", `the verb "today"`},
+		{"often before a determiner is no verb", `{"name": "status", "description": "Often the fastest way to see the state of a build."}`,
+			nil, "purpose_clarity", 3, "", `the verb "often"`},
+		{"everything before a determiner is no verb", `{"name": "repo_info", "description": "Everything the agent needs to know about a repository."}`,
+			nil, "purpose_clarity", 3, "", `the verb "everything"`},
+		{"otherwise before a determiner is no verb", `{"name": "branch", "description": "Otherwise the default branch is used."}`,
+			nil, "purpose_clarity", 3, "", `the verb "otherwise"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
