@@ -323,6 +323,24 @@ var notAfter = map[string][]string{
 	"warning": {"without", "no"},
 }
 
+// riskWords are the safety group's explicit risk words (lists.behaviour)
+// and riskTopicLeads the words that, earlier in their sentence, make
+// them what a tool looks for rather than a risk of the tool's own: a
+// read-only checker or scanner ("Check whether a URL is unsafe", "Scan
+// the dependencies for security risks") discloses nothing of its own
+// safety. "for" alone is no such word: "Not for production: it runs
+// unsafe code" still discloses.
+var (
+	riskWords      = []string{"unsafe", "dangerous", "rce", "remote code execution", "arbitrary code", "security risk*"}
+	riskTopicLeads = []string{
+		"whether", "check", "checks", "checking", "scan", "scans", "scanning", "detect", "detects", "detecting",
+		"audit", "audits", "auditing", "flag", "flags", "flagging", "identify", "identifies", "identifying",
+		"find", "finds", "finding", "analyze", "analyzes", "analyse", "analyses", "inspect", "inspects",
+		"verify", "verifies", "classify", "classifies", "assess", "assesses",
+	}
+	riskTopicLeadSet = lex.Set(riskTopicLeads)
+)
+
 // notBefore are phrases that mean something else before one of the
 // given words: "up to" of "up-to-date" is no limit, in a behaviour cue
 // or a parameter's.

@@ -543,6 +543,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(riskWords, p) {
+		return riskOfTool(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -570,6 +573,33 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// riskOfTool reports whether risk word p (riskWords) occurs in d at
+// least once with none of riskTopicLeads before it in its sentence:
+// there it says how risky a call is, not what the tool looks for.
+func riskOfTool(d lex.Text, p string) bool {
+	first, second, _ := strings.Cut(strings.TrimSuffix(p, "*"), " ")
+	stem := strings.HasSuffix(p, "*")
+	for k := range d.Sentences {
+		s := d.Sentence(k)
+		if !s.Has(p) {
+			continue
+		}
+		ws := s.Words
+		for i, w := range ws {
+			if riskTopicLeadSet[w] {
+				break
+			}
+			if second == "" && (w == first || stem && strings.HasPrefix(w, first)) {
+				return true
+			}
+			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // notAfterOnce reports whether phrase p occurs in d at least once not

@@ -47,19 +47,6 @@ func checkReviewRows(t *testing.T, rows []reviewRow) {
 	}
 }
 
-// TestReviewRiskWordAsTopic: the risk words 1.5.2 made a safety
-// disclosure ("unsafe", "security risk") disclose the tool's own risk
-// only when said of the tool; a read-only checker or scanner whose
-// subject they are ("Check whether a URL is unsafe", "Scan dependencies
-// for security risks") discloses nothing of its own safety, and 1.5.1
-// said so.
-func TestReviewRiskWordAsTopic(t *testing.T) {
-	checkReviewRows(t, []reviewRow{
-		{"a URL checked for being unsafe", `{"name": "check_url", "description": "Check whether a URL is unsafe, using Safe Browsing.", "annotations": {"readOnlyHint": true}}`, "behavioral_transparency", 3, "", `safety ("unsafe")`},
-		{"dependencies scanned for security risks", `{"name": "scan_deps", "description": "Scan the project's dependencies for security risks.", "annotations": {"readOnlyHint": true}}`, "behavioral_transparency", 3, "", `safety ("security risks")`},
-	})
-}
-
 // TestReviewWarningColonMidSentence: cautionHeading is meant for a
 // "WARNING:" heading, but matches "warning:" anywhere, so a warning the
 // tool gives, followed by a colon, is no longer an error disclosure

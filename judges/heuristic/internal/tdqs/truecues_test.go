@@ -300,6 +300,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 3, "", `the verb "everything"`},
 		{"otherwise before a determiner is no verb", `{"name": "branch", "description": "Otherwise the default branch is used."}`,
 			nil, "purpose_clarity", 3, "", `the verb "otherwise"`},
+
+		// 30. Review of 1.5.2: a risk word after a verb of checking in
+		// its sentence is what a read-only checker looks for, not a risk
+		// of its own (1.5.1 disclosed nothing).
+		{"a URL checked for being unsafe is no safety disclosure", `{"name": "check_url", "description": "Check whether a URL is unsafe, using Safe Browsing.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("unsafe")`},
+		{"dependencies scanned for security risks is no safety disclosure", `{"name": "scan_deps", "description": "Scan the project's dependencies for security risks.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("security risks")`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
