@@ -739,8 +739,11 @@ func (f *facts) paramOpens(ws []string) bool {
 
 // cautionHeading is a "WARNING:" heading (bold or not): it introduces a
 // caution for the caller ("WARNING: Should be used in a separate chat"),
-// not an error the tool reports, and is read as a bare colon.
-var cautionHeading = regexp.MustCompile(`(?i)\bwarning\b[*_ ]*:`)
+// not an error the tool reports, and is read as a bare colon. A heading
+// opens the text or a line, maybe after markdown, emphasis or an emoji
+// ("## ", "**", "⚠️ "); "warning:" inside a sentence ("it logs a
+// warning: the key is ignored") is the tool's warning.
+var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:

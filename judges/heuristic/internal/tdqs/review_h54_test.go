@@ -47,16 +47,6 @@ func checkReviewRows(t *testing.T, rows []reviewRow) {
 	}
 }
 
-// TestReviewWarningColonMidSentence: cautionHeading is meant for a
-// "WARNING:" heading, but matches "warning:" anywhere, so a warning the
-// tool gives, followed by a colon, is no longer an error disclosure
-// ("it logs a warning: the key is ignored"); 1.5.1 disclosed it.
-func TestReviewWarningColonMidSentence(t *testing.T) {
-	checkReviewRows(t, []reviewRow{
-		{"a warning logged, then a colon", `{"name": "set_value", "description": "Set a configuration value. For an unknown key it logs a warning: the key is ignored.", "annotations": {"readOnlyHint": false}}`, "behavioral_transparency", 3, `errors ("warning")`, ""},
-	})
-}
-
 // TestReviewBetweenWordBounds: the range cue "between" now counts only
 // before a digit, so bounds written as words or as other parameters'
 // names ("between one and ten", "between min and max") are no value cue

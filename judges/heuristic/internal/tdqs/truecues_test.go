@@ -308,6 +308,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", `safety ("unsafe")`},
 		{"dependencies scanned for security risks is no safety disclosure", `{"name": "scan_deps", "description": "Scan the project's dependencies for security risks.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", `safety ("security risks")`},
+
+		// 31. Review of 1.5.2: "warning:" inside a sentence is a warning
+		// the tool gives, no heading; a heading opens a line, maybe after
+		// markdown or an emoji.
+		{"a warning logged, then a colon, is an error disclosure", `{"name": "set_value", "description": "Set a configuration value. For an unknown key it logs a warning: the key is ignored.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+		{"a warning heading after markdown and an emoji is no error disclosure", "{\"name\": \"set_value\", \"description\": \"Set a configuration value by key.\\n## ⚠️ **Warning**: Should be used in a separate chat.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
