@@ -349,8 +349,19 @@ var notBefore = map[string][]string{
 }
 
 // rangeCue is the value cue that says a range only before a number
-// ("between 0 and 100"); "relations between entities" says none.
+// ("between 0 and 100") or a pair of bounds in words ("between one and
+// ten", "between min and max", paramCueHolds); "relations between
+// entities" says none.
 const rangeCue = "between"
+
+// numberWords are the numbers written as words that may bound a range.
+var (
+	numberWords = []string{
+		"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"twenty", "thirty", "fifty", "hundred", "thousand", "million", "billion", "minus", "negative",
+	}
+	numberWordSet = lex.Set(numberWords)
+)
 
 // bareChange is the side-effect phrase that is a noun as often as a
 // verb: in a tool that may act, "changes" is what it pushes, merges,

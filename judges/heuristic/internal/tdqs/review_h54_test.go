@@ -47,17 +47,6 @@ func checkReviewRows(t *testing.T, rows []reviewRow) {
 	}
 }
 
-// TestReviewBetweenWordBounds: the range cue "between" now counts only
-// before a digit, so bounds written as words or as other parameters'
-// names ("between one and ten", "between min and max") are no value cue
-// any more; 1.5.1 counted both.
-func TestReviewBetweenWordBounds(t *testing.T) {
-	checkReviewRows(t, []reviewRow{
-		{"between number words", `{"name": "volume", "description": "Set the volume, between one and ten.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`, "parameter_semantics", 4, `"between"`, ""},
-		{"between two parameters", `{"name": "random", "description": "Return a random number between min and max.", "inputSchema": {"type": "object", "properties": {"min": {"type": "number"}, "max": {"type": "number"}}}}`, "parameter_semantics", 4, `"between"`, ""},
-	})
-}
-
 // TestReviewClearAdjective: "clear" joined the verbs of change, and a
 // clause opening with it and a noun now says what an acting tool
 // changes, though there it is an adjective ("Clear instructions give

@@ -501,15 +501,28 @@ func (f *facts) explainsParams() (string, bool) {
 // paramCueHolds reports whether value cue c, which sentence t has, says
 // something of a parameter's values there: "required" of a parameter
 // (requiredOfParam), "between" before a number ("between 0 and 100",
-// not "relations between entities"), any cue not before a word of
+// not "relations between entities") or before two bounds in words or
+// parameters' names ("between one and ten", "between min and max"), any
+// cue not before a word of
 // notBefore ("up to 10", not "up-to-date").
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	switch c {
 	case "required":
 		return f.requiredOfParam(t)
 	case rangeCue:
-		for i, w := range t.Words {
-			if w == rangeCue && i+1 < len(t.Words) && t.Words[i+1][0] >= '0' && t.Words[i+1][0] <= '9' {
+		ws := t.Words
+		for i, w := range ws {
+			if w != rangeCue || i+1 == len(ws) {
+				continue
+			}
+			// A sign is not a word: "between -1 and 1" reads "1".
+			if startsWithDigit(ws[i+1]) {
+				return true
+			}
+			// Bounds in words or named by parameters say a range only
+			// as a pair ("between one and ten", "between min and max"):
+			// "a link between two issues" counts issues.
+			if i+3 < len(ws) && ws[i+2] == "and" && f.boundWord(ws[i+1]) && (startsWithDigit(ws[i+3]) || f.boundWord(ws[i+3])) {
 				return true
 			}
 		}
@@ -524,6 +537,18 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 		return false
 	}
 	return true
+}
+
+// startsWithDigit reports whether word w opens with a digit.
+func startsWithDigit(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// boundWord reports whether w can bound a range of values: a number
+// word (numberWords) or a word of one of the tool's parameter names
+// ("min", "max"), not any word ("between friends").
+func (f *facts) boundWord(w string) bool {
+	return numberWordSet[w] || f.paramWord(w)
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a

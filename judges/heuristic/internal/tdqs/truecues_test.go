@@ -316,6 +316,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
 		{"a warning heading after markdown and an emoji is no error disclosure", "{\"name\": \"set_value\", \"description\": \"Set a configuration value by key.\\n## ⚠️ **Warning**: Should be used in a separate chat.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
+
+		// 32. Review of 1.5.2: "between" before a pair of bounds in
+		// words or parameters' names says a range of values, as before a
+		// number (1.5.1 counted both); a count of things does not.
+		{"between number words is a value cue", `{"name": "volume", "description": "Set the volume, between one and ten.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
+		{"between two parameters is a value cue", `{"name": "random", "description": "Return a random number between min and max.", "inputSchema": {"type": "object", "properties": {"min": {"type": "number"}, "max": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
+		{"between two things counted is no value cue", `{"name": "link_issues", "description": "Create a link between two issues.", "inputSchema": {"type": "object", "properties": {"issue": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "", "between"},
+		{"between friends is no value cue", `{"name": "share", "description": "Share a note between friends and family.", "inputSchema": {"type": "object", "properties": {"note": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "", "between"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
