@@ -802,12 +802,34 @@ func (f *facts) statesChange() string {
 			if i >= len(ws) {
 				continue
 			}
-			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] {
+			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
 				return strings.TrimSpace(c.text)
 			}
 		}
 	}
 	return ""
+}
+
+// adjectiveClear reports whether "clear", followed by the words ws of
+// its clause, is an adjective, not a verb of change. As a verb it takes
+// a determiner ("clear the cache", "clear all entries") or an object of
+// at most two words that ends the clause or meets a function word
+// ("clear log entries", "clear credentials and config"); the cues know
+// too few verbs to find the one a longer run holds, and a longer run
+// is most often the adjective's noun and its verb ("Clear instructions
+// give better summaries").
+func adjectiveClear(ws []string) bool {
+	if len(ws) == 0 || determinerSet[ws[0]] || openerDetSet[ws[0]] {
+		return false
+	}
+	n := 0
+	for _, w := range ws {
+		if lex.StopwordSet[w] {
+			break
+		}
+		n++
+	}
+	return n > 2
 }
 
 // clause is a part of a sentence between commas, colons and

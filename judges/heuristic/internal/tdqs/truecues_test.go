@@ -328,6 +328,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 2, "", "between"},
 		{"between friends is no value cue", `{"name": "share", "description": "Share a note between friends and family.", "inputSchema": {"type": "object", "properties": {"note": {"type": "string"}}}}`,
 			nil, "parameter_semantics", 2, "", "between"},
+
+		// 33. Review of 1.5.2: "clear" before a noun and its verb is an
+		// adjective, no verb of change (1.5.1 said the tool states no
+		// change); before a determiner or an object it still is one.
+		{"clear instructions state no change", `{"name": "summarize", "description": "Summarize the document. Clear instructions give better summaries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"clear all entries states a change", `{"name": "reset_log", "description": "Reset the log view. Clear all entries of the log.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear and its object state a change", `{"name": "tidy", "description": "Tidy the workspace, then clear log entries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
