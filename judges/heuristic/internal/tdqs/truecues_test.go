@@ -338,6 +338,12 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"clear and its object state a change", `{"name": "tidy", "description": "Tidy the workspace, then clear log entries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+
+		// 34. git git_clear_working_dir: a subject before a verb of
+		// change in the third person ("This resets the context") states
+		// the change when no other clause does.
+		{"this resets alone states the change", `{"name": "ping_dir", "description": "Ping the session working directory. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
