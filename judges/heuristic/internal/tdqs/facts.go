@@ -345,7 +345,7 @@ func openerVerb(raw string) string {
 	i := 0
 	for i < len(toks) && i <= 6 {
 		w := strings.ToLower(toks[i])
-		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+		if !leadFiller(w) {
 			break
 		}
 		i++
@@ -431,7 +431,7 @@ func leadVerb(ws []string) string {
 		if v, _ := verbAt(ws, i); v != "" {
 			return v
 		}
-		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+		if !leadFiller(w) {
 			return ""
 		}
 	}

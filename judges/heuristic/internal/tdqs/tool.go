@@ -128,7 +128,7 @@ func (f *facts) openingWord() string {
 		if i > 6 {
 			break
 		}
-		if fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly") {
+		if leadFiller(w) {
 			continue
 		}
 		// After a determiner ("The cheapest hours") it is a noun
@@ -144,7 +144,8 @@ func (f *facts) openingWord() string {
 
 // compoundAt returns word w as ls, a lower-case sentence, first writes
 // it as a word: with the parts a hyphen joins to it ("cross-exchange"
-// for "cross"), or w when it is written otherwise.
+// for "cross"), or w when it is written otherwise. A word ends where an
+// identifier does (identByte), so "cross" in "cross_rates" is no word.
 func compoundAt(ls, w string) string {
 	for from := 0; from < len(ls); {
 		k := strings.Index(ls[from:], w)
@@ -152,13 +153,13 @@ func compoundAt(ls, w string) string {
 			return w
 		}
 		at, end := from+k, from+k+len(w)
-		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
+		if at > 0 && identByte(ls[at-1]) || end < len(ls) && identByte(ls[end]) {
 			from = at + 1
 			continue
 		}
-		for end+1 < len(ls) && ls[end] == '-' && wordByte(ls[end+1]) {
+		for end+1 < len(ls) && ls[end] == '-' && identByte(ls[end+1]) {
 			end++
-			for end < len(ls) && wordByte(ls[end]) {
+			for end < len(ls) && identByte(ls[end]) {
 				end++
 			}
 		}
@@ -167,10 +168,11 @@ func compoundAt(ls, w string) string {
 	return w
 }
 
-// wordByte reports whether b is an ASCII letter or digit, or a byte of
-// a character beyond ASCII.
-func wordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+// leadFiller reports whether word w, before a purpose's verb, is filler
+// ("This tool lets you", lists.fillerLead) or an adverb in -ly
+// ("Permanently"), which the cues read past.
+func leadFiller(w string) bool {
+	return fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly")
 }
 
 // contentCount is len(lex.ContentWords(ws)), without making them.
