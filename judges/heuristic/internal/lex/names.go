@@ -42,7 +42,7 @@ func Mentions(d Text, name string, ws []string) bool {
 	}
 	if len(ws) == 1 && StopwordSet[ws[0]] && !toolNounSet[ws[0]] && PlainWord(name) {
 		return identifierWhere(d.Lower, name, func(at, end int) bool {
-			return WrittenAsName(d.Lower, at, end) || usedAsName(d.Lower[end:])
+			return WrittenAsName(d.Lower, at, end) || usedAsName(ws[0], d.Lower[end:])
 		})
 	}
 	if IdentifierIn(d.Lower, name) {
@@ -159,7 +159,13 @@ func WrittenAsName(ls string, at, end int) bool {
 // "be" or a modal, maybe with one more name joined by "and" or "or"
 // ("from and to are ISO dates"), where the word in its own sense never
 // stands.
-func usedAsName(rest string) bool {
+//
+// A quantifier (quantifierSet: "all", "each", "any") stands in prose
+// before a plural noun and as the subject of "is", "are" or a modal
+// ("All parameters are optional", "then all is done", "all can be
+// filtered"), so it is a name there only when set, labelled or typed,
+// or before a singular word for a parameter ("the all flag").
+func usedAsName(word, rest string) bool {
 	rest = strings.TrimLeft(rest, " ")
 	if rest == "" {
 		return false
@@ -168,11 +174,18 @@ func usedAsName(rest string) bool {
 		return true
 	}
 	next := Words(rest[:min(len(rest), 40)])
+	if quantifierSet[word] {
+		return len(next) > 0 && paramNounSet[next[0]] && !strings.HasSuffix(next[0], "s")
+	}
 	if len(next) >= 3 && (next[0] == "and" || next[0] == "or") {
 		next = next[2:]
 	}
 	return len(next) > 0 && (paramNounSet[next[0]] || subjectVerbSet[next[0]])
 }
+
+// quantifierSet holds the quantifiers among the stop words, which
+// usedAsName reads apart.
+var quantifierSet = Set([]string{"all", "any", "each", "every", "some", "both", "few", "many", "most", "none", "no"})
 
 func identByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80

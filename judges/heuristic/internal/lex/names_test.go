@@ -55,6 +55,16 @@ func TestMentionsFunctionWord(t *testing.T) {
 		{"Rename a file. Requires to (string).", "to", true},
 		{"Move it to another folder, then all is done.", "to", false},
 		{"Returns the console messages of the given levels.", "level", true},
+		// A quantifier before a plural noun or as the subject of "is",
+		// "are" or a modal is the word, not the parameter (review of
+		// 1.5.2); set, typed or before a singular word for a parameter,
+		// it is the name.
+		{"Returns console messages. All parameters are optional.", "all", false},
+		{"Returns console messages; all fields of each message are included.", "all", false},
+		{"Filter the messages by level, then all is done.", "all", false},
+		{"Lists the entries; all can be filtered by date.", "all", false},
+		{"Returns console messages. Set the all flag for every level.", "all", true},
+		{"Returns console messages. all (boolean): every level.", "all", true},
 	}
 	for _, c := range cases {
 		if got := Mentions(NewText(c.text), c.name, NameWords(c.name)); got != c.want {

@@ -323,6 +323,24 @@ var notAfter = map[string][]string{
 	"warning": {"without", "no"},
 }
 
+// riskWords are the safety group's explicit risk words (lists.behaviour)
+// and riskTopicLeads the words that, earlier in their sentence, make
+// them what a tool looks for rather than a risk of the tool's own: a
+// read-only checker or scanner ("Check whether a URL is unsafe", "Scan
+// the dependencies for security risks") discloses nothing of its own
+// safety. "for" alone is no such word: "Not for production: it runs
+// unsafe code" still discloses.
+var (
+	riskWords      = []string{"unsafe", "dangerous", "rce", "remote code execution", "arbitrary code", "security risk*"}
+	riskTopicLeads = []string{
+		"whether", "check", "checks", "checking", "scan", "scans", "scanning", "detect", "detects", "detecting",
+		"audit", "audits", "auditing", "flag", "flags", "flagging", "identify", "identifies", "identifying",
+		"find", "finds", "finding", "analyze", "analyzes", "analyse", "analyses", "inspect", "inspects",
+		"verify", "verifies", "classify", "classifies", "assess", "assesses",
+	}
+	riskTopicLeadSet = lex.Set(riskTopicLeads)
+)
+
 // notBefore are phrases that mean something else before one of the
 // given words: "up to" of "up-to-date" is no limit, in a behaviour cue
 // or a parameter's.
@@ -331,8 +349,19 @@ var notBefore = map[string][]string{
 }
 
 // rangeCue is the value cue that says a range only before a number
-// ("between 0 and 100"); "relations between entities" says none.
+// ("between 0 and 100") or a pair of bounds in words ("between one and
+// ten", "between min and max", paramCueHolds); "relations between
+// entities" says none.
 const rangeCue = "between"
+
+// numberWords are the numbers written as words that may bound a range.
+var (
+	numberWords = []string{
+		"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"twenty", "thirty", "fifty", "hundred", "thousand", "million", "billion", "minus", "negative",
+	}
+	numberWordSet = lex.Set(numberWords)
+)
 
 // bareChange is the side-effect phrase that is a noun as often as a
 // verb: in a tool that may act, "changes" is what it pushes, merges,
@@ -432,7 +461,10 @@ var (
 // of openerDeterminers (maybe after one of openerParticles: "Echoes back
 // the input") opens the purpose as its verb, unless it is a function
 // word (lex.StopwordSet or nonVerbOpeners: "For each", "Only the",
-// "Is the").
+// "Is the"), an adverb of time or frequency or of the sentence ("Today
+// the tool reports", "Often the fastest way", "Otherwise the default
+// branch") or an indefinite pronoun ("Everything the agent needs"),
+// which stand there too.
 var (
 	openerDeterminers = []string{
 		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
@@ -447,6 +479,13 @@ var (
 		"half", "only", "just", "not", "even", "exactly", "almost", "nearly", "quite", "rather", "many", "most",
 		"is", "was", "were", "been", "had", "did", "could", "should", "would", "must", "might", "shall", "also",
 		"here", "now", "another", "every", "my", "our", "his", "her", "multiple", "several", "no", "nor", "but",
+		// Adverbs of time and frequency, and of the sentence.
+		"today", "tomorrow", "yesterday", "tonight", "often", "sometimes", "always", "again", "still", "soon",
+		"later", "already", "yet", "first", "otherwise", "however", "therefore", "thus", "hence", "instead",
+		"meanwhile", "moreover", "furthermore", "anyway", "perhaps", "maybe", "else",
+		// Indefinite pronouns.
+		"everything", "something", "anything", "everyone", "someone", "anyone", "everybody", "somebody",
+		"anybody", "nobody",
 	}
 )
 

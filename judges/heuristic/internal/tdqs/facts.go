@@ -345,7 +345,7 @@ func openerVerb(raw string) string {
 	i := 0
 	for i < len(toks) && i <= 6 {
 		w := strings.ToLower(toks[i])
-		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+		if !leadFiller(w) {
 			break
 		}
 		i++
@@ -431,7 +431,7 @@ func leadVerb(ws []string) string {
 		if v, _ := verbAt(ws, i); v != "" {
 			return v
 		}
-		if !fillerLeadSet[w] && !(len(w) > 4 && strings.HasSuffix(w, "ly")) {
+		if !leadFiller(w) {
 			return ""
 		}
 	}
@@ -543,6 +543,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(riskWords, p) {
+		return riskOfTool(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -570,6 +573,33 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// riskOfTool reports whether risk word p (riskWords) occurs in d at
+// least once with none of riskTopicLeads before it in its sentence:
+// there it says how risky a call is, not what the tool looks for.
+func riskOfTool(d lex.Text, p string) bool {
+	first, second, _ := strings.Cut(strings.TrimSuffix(p, "*"), " ")
+	stem := strings.HasSuffix(p, "*")
+	for k := range d.Sentences {
+		s := d.Sentence(k)
+		if !s.Has(p) {
+			continue
+		}
+		ws := s.Words
+		for i, w := range ws {
+			if riskTopicLeadSet[w] {
+				break
+			}
+			if second == "" && (w == first || stem && strings.HasPrefix(w, first)) {
+				return true
+			}
+			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // notAfterOnce reports whether phrase p occurs in d at least once not
@@ -709,8 +739,11 @@ func (f *facts) paramOpens(ws []string) bool {
 
 // cautionHeading is a "WARNING:" heading (bold or not): it introduces a
 // caution for the caller ("WARNING: Should be used in a separate chat"),
-// not an error the tool reports, and is read as a bare colon.
-var cautionHeading = regexp.MustCompile(`(?i)\bwarning\b[*_ ]*:`)
+// not an error the tool reports, and is read as a bare colon. A heading
+// opens the text or a line, maybe after markdown, emphasis or an emoji
+// ("## ", "**", "⚠️ "); "warning:" inside a sentence ("it logs a
+// warning: the key is ignored") is the tool's warning.
+var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:
@@ -769,12 +802,34 @@ func (f *facts) statesChange() string {
 			if i >= len(ws) {
 				continue
 			}
-			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] {
+			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
 				return strings.TrimSpace(c.text)
 			}
 		}
 	}
 	return ""
+}
+
+// adjectiveClear reports whether "clear", followed by the words ws of
+// its clause, is an adjective, not a verb of change. As a verb it takes
+// a determiner ("clear the cache", "clear all entries") or an object of
+// at most two words that ends the clause or meets a function word
+// ("clear log entries", "clear credentials and config"); the cues know
+// too few verbs to find the one a longer run holds, and a longer run
+// is most often the adjective's noun and its verb ("Clear instructions
+// give better summaries").
+func adjectiveClear(ws []string) bool {
+	if len(ws) == 0 || determinerSet[ws[0]] || openerDetSet[ws[0]] {
+		return false
+	}
+	n := 0
+	for _, w := range ws {
+		if lex.StopwordSet[w] {
+			break
+		}
+		n++
+	}
+	return n > 2
 }
 
 // clause is a part of a sentence between commas, colons and

@@ -128,7 +128,7 @@ func (f *facts) openingWord() string {
 		if i > 6 {
 			break
 		}
-		if fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly") {
+		if leadFiller(w) {
 			continue
 		}
 		// After a determiner ("The cheapest hours") it is a noun
@@ -144,7 +144,8 @@ func (f *facts) openingWord() string {
 
 // compoundAt returns word w as ls, a lower-case sentence, first writes
 // it as a word: with the parts a hyphen joins to it ("cross-exchange"
-// for "cross"), or w when it is written otherwise.
+// for "cross"), or w when it is written otherwise. A word ends where an
+// identifier does (identByte), so "cross" in "cross_rates" is no word.
 func compoundAt(ls, w string) string {
 	for from := 0; from < len(ls); {
 		k := strings.Index(ls[from:], w)
@@ -152,13 +153,13 @@ func compoundAt(ls, w string) string {
 			return w
 		}
 		at, end := from+k, from+k+len(w)
-		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
+		if at > 0 && identByte(ls[at-1]) || end < len(ls) && identByte(ls[end]) {
 			from = at + 1
 			continue
 		}
-		for end+1 < len(ls) && ls[end] == '-' && wordByte(ls[end+1]) {
+		for end+1 < len(ls) && ls[end] == '-' && identByte(ls[end+1]) {
 			end++
-			for end < len(ls) && wordByte(ls[end]) {
+			for end < len(ls) && identByte(ls[end]) {
 				end++
 			}
 		}
@@ -167,10 +168,11 @@ func compoundAt(ls, w string) string {
 	return w
 }
 
-// wordByte reports whether b is an ASCII letter or digit, or a byte of
-// a character beyond ASCII.
-func wordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+// leadFiller reports whether word w, before a purpose's verb, is filler
+// ("This tool lets you", lists.fillerLead) or an adverb in -ly
+// ("Permanently"), which the cues read past.
+func leadFiller(w string) bool {
+	return fillerLeadSet[w] || len(w) > 4 && strings.HasSuffix(w, "ly")
 }
 
 // contentCount is len(lex.ContentWords(ws)), without making them.
@@ -501,15 +503,28 @@ func (f *facts) explainsParams() (string, bool) {
 // paramCueHolds reports whether value cue c, which sentence t has, says
 // something of a parameter's values there: "required" of a parameter
 // (requiredOfParam), "between" before a number ("between 0 and 100",
-// not "relations between entities"), any cue not before a word of
+// not "relations between entities") or before two bounds in words or
+// parameters' names ("between one and ten", "between min and max"), any
+// cue not before a word of
 // notBefore ("up to 10", not "up-to-date").
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	switch c {
 	case "required":
 		return f.requiredOfParam(t)
 	case rangeCue:
-		for i, w := range t.Words {
-			if w == rangeCue && i+1 < len(t.Words) && t.Words[i+1][0] >= '0' && t.Words[i+1][0] <= '9' {
+		ws := t.Words
+		for i, w := range ws {
+			if w != rangeCue || i+1 == len(ws) {
+				continue
+			}
+			// A sign is not a word: "between -1 and 1" reads "1".
+			if startsWithDigit(ws[i+1]) {
+				return true
+			}
+			// Bounds in words or named by parameters say a range only
+			// as a pair ("between one and ten", "between min and max"):
+			// "a link between two issues" counts issues.
+			if i+3 < len(ws) && ws[i+2] == "and" && f.boundWord(ws[i+1]) && (startsWithDigit(ws[i+3]) || f.boundWord(ws[i+3])) {
 				return true
 			}
 		}
@@ -524,6 +539,18 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 		return false
 	}
 	return true
+}
+
+// startsWithDigit reports whether word w opens with a digit.
+func startsWithDigit(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// boundWord reports whether w can bound a range of values: a number
+// word (numberWords) or a word of one of the tool's parameter names
+// ("min", "max"), not any word ("between friends").
+func (f *facts) boundWord(w string) bool {
+	return numberWordSet[w] || f.paramWord(w)
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a

@@ -288,6 +288,62 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
 		{"a warning the tool gives is still an error disclosure", `{"name": "set_value", "description": "Set a configuration value by key. Prints a warning for unknown keys.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+
+		// 29. Review of 1.5.2: an adverb of time, frequency or the
+		// sentence, or an indefinite pronoun, before a determiner is no
+		// verb (1.5.1 said "no action verb").
+		{"today before a determiner is no verb", `{"name": "weather", "description": "Today the tool reports the weather."}`,
+			nil, "purpose_clarity", 3, "", `the verb "today"`},
+		{"often before a determiner is no verb", `{"name": "status", "description": "Often the fastest way to see the state of a build."}`,
+			nil, "purpose_clarity", 3, "", `the verb "often"`},
+		{"everything before a determiner is no verb", `{"name": "repo_info", "description": "Everything the agent needs to know about a repository."}`,
+			nil, "purpose_clarity", 3, "", `the verb "everything"`},
+		{"otherwise before a determiner is no verb", `{"name": "branch", "description": "Otherwise the default branch is used."}`,
+			nil, "purpose_clarity", 3, "", `the verb "otherwise"`},
+
+		// 30. Review of 1.5.2: a risk word after a verb of checking in
+		// its sentence is what a read-only checker looks for, not a risk
+		// of its own (1.5.1 disclosed nothing).
+		{"a URL checked for being unsafe is no safety disclosure", `{"name": "check_url", "description": "Check whether a URL is unsafe, using Safe Browsing.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("unsafe")`},
+		{"dependencies scanned for security risks is no safety disclosure", `{"name": "scan_deps", "description": "Scan the project's dependencies for security risks.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("security risks")`},
+
+		// 31. Review of 1.5.2: "warning:" inside a sentence is a warning
+		// the tool gives, no heading; a heading opens a line, maybe after
+		// markdown or an emoji.
+		{"a warning logged, then a colon, is an error disclosure", `{"name": "set_value", "description": "Set a configuration value. For an unknown key it logs a warning: the key is ignored.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+		{"a warning heading after markdown and an emoji is no error disclosure", "{\"name\": \"set_value\", \"description\": \"Set a configuration value by key.\\n## ⚠️ **Warning**: Should be used in a separate chat.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
+
+		// 32. Review of 1.5.2: "between" before a pair of bounds in
+		// words or parameters' names says a range of values, as before a
+		// number (1.5.1 counted both); a count of things does not.
+		{"between number words is a value cue", `{"name": "volume", "description": "Set the volume, between one and ten.", "inputSchema": {"type": "object", "properties": {"volume": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
+		{"between two parameters is a value cue", `{"name": "random", "description": "Return a random number between min and max.", "inputSchema": {"type": "object", "properties": {"min": {"type": "number"}, "max": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"between"`, ""},
+		{"between two things counted is no value cue", `{"name": "link_issues", "description": "Create a link between two issues.", "inputSchema": {"type": "object", "properties": {"issue": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "", "between"},
+		{"between friends is no value cue", `{"name": "share", "description": "Share a note between friends and family.", "inputSchema": {"type": "object", "properties": {"note": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 2, "", "between"},
+
+		// 33. Review of 1.5.2: "clear" before a noun and its verb is an
+		// adjective, no verb of change (1.5.1 said the tool states no
+		// change); before a determiner or an object it still is one.
+		{"clear instructions state no change", `{"name": "summarize", "description": "Summarize the document. Clear instructions give better summaries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"clear all entries states a change", `{"name": "reset_log", "description": "Reset the log view. Clear all entries of the log.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear and its object state a change", `{"name": "tidy", "description": "Tidy the workspace, then clear log entries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+
+		// 34. git git_clear_working_dir: a subject before a verb of
+		// change in the third person ("This resets the context") states
+		// the change when no other clause does.
+		{"this resets alone states the change", `{"name": "ping_dir", "description": "Ping the session working directory. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
