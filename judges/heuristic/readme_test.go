@@ -3,14 +3,16 @@ package heuristic_test
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/readmetest"
 )
 
-// TestReadmeAgreementFigures holds the per-tool columns of README.md's
-// agreement table (tools, Pearson, MAD) to what the judge measures: the
+// TestReadmeAgreementFigures holds README.md's agreement table (tools,
+// per-tool Pearson and MAD, and the worst dimension's MAD for the fresh
+// parts) to what the judge measures: the
 // fresh parts' rows to testdata/agreement.golden, which
 // TestAgreementTable writes from the scores, and the tuning row to
 // every record of the development set (allTuning: since the fourth
@@ -37,16 +39,38 @@ func TestReadmeAgreementFigures(t *testing.T) {
 		}
 		section, _, _ = strings.Cut(section, "\n## ")
 		var n, mad, pearson string
+		type dim struct{ name, n, mad string }
+		var dims []dim
 		for _, line := range strings.Split(section, "\n") {
-			if f := strings.Fields(line); len(f) == 5 && f[0] == "per" && f[1] == "tool" {
+			f := strings.Fields(line)
+			if len(f) != 5 {
+				continue
+			}
+			if f[0] == "per" && f[1] == "tool" {
 				n, mad, pearson = f[2], f[3], f[4]
 				break
+			}
+			if short, ok := dimensionWords[f[0]]; ok {
+				dims = append(dims, dim{short, f[1], f[2]})
 			}
 		}
 		if n == "" {
 			t.Fatalf("agreement.golden's section %q has no per-tool line", part.heading)
 		}
-		rows = append(rows, fmt.Sprintf("%s %s | %s | %s |", part.row, n, pearson, mad))
+		// The worst dimension is the first of the highest MAD among
+		// those the registry published for at least half the tools (a
+		// dimension published for one tool of 82 says little).
+		tools, _ := strconv.Atoi(n)
+		var worst dim
+		for _, d := range dims {
+			if k, _ := strconv.Atoi(d.n); 2*k >= tools && d.mad > worst.mad {
+				worst = d
+			}
+		}
+		if worst.name == "" {
+			t.Fatalf("agreement.golden's section %q has no dimension published for half its tools", part.heading)
+		}
+		rows = append(rows, fmt.Sprintf("%s %s | %s | %s | %s (%s) |", part.row, n, pearson, mad, worst.mad, worst.name))
 	}
 	tuned := tabulate(t, "tuned on", allTuning(t))
 	r, _ := tuned.tools.pearson()
@@ -56,4 +80,15 @@ func TestReadmeAgreementFigures(t *testing.T) {
 			t.Errorf("README.md's agreement table lacks %q, what the judge measures", want)
 		}
 	}
+}
+
+// dimensionWords are the words README.md's agreement table names the
+// TDQS dimensions by, keyed by the names agreement.golden gives them.
+var dimensionWords = map[string]string{
+	"purpose_clarity":         "purpose",
+	"usage_guidelines":        "usage",
+	"behavioral_transparency": "behaviour",
+	"parameter_semantics":     "parameters",
+	"conciseness_structure":   "conciseness",
+	"contextual_completeness": "completeness",
 }
