@@ -116,7 +116,7 @@ func identifierWhere(ls, id string, also func(at, end int) bool) bool {
 		}
 		at := from + i
 		end := at + len(lid)
-		if (at == 0 || !identByte(ls[at-1])) && (end == len(ls) || !identByte(ls[end])) && (also == nil || also(at, end)) {
+		if (at == 0 || !IdentByte(ls[at-1])) && (end == len(ls) || !IdentByte(ls[end])) && (also == nil || also(at, end)) {
 			return true
 		}
 		from = at + 1
@@ -187,7 +187,10 @@ func usedAsName(word, rest string) bool {
 // usedAsName reads apart.
 var quantifierSet = Set([]string{"all", "any", "each", "every", "some", "both", "few", "many", "most", "none", "no"})
 
-func identByte(b byte) bool {
+// IdentByte reports whether b may be part of an identifier in
+// lower-cased text (IdentifierIn's reading): a letter, digit,
+// underscore or a byte of a multi-byte character.
+func IdentByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
 }
 

@@ -1,6 +1,10 @@
 package tdqs
 
-import "github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
+import (
+	"slices"
+
+	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
+)
 
 // Every word list the TDQS cues read lives in this file (the lists the
 // Gradable harness shares are in lex/vocabulary.go), so that a cue can be
@@ -221,14 +225,12 @@ var lists = struct {
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
 		}},
-		{"safety", []string{
+		{"safety", slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
-			// Explicit risk words say how unsafe a call is.
-			"unsafe", "dangerous", "rce", "remote code execution", "arbitrary code", "security risk*",
-		}},
+		}, riskWords)}, // explicit risk words say how unsafe a call is
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",

@@ -46,7 +46,7 @@ func NewNames(names []string) *Names {
 		n.count++
 		low := strings.ToLower(s)
 		if _, ok := n.byLower[low]; !ok {
-			if !identByte(low[0]) || !identByte(low[len(low)-1]) {
+			if !lex.IdentByte(low[0]) || !lex.IdentByte(low[len(low)-1]) {
 				n.odd = append(n.odd, low)
 			} else {
 				runs := identRuns(low)
@@ -138,14 +138,14 @@ func identRuns(s string) [][2]int {
 // bytes of s at or after from; -1, -1 when there is none.
 func runAt(s string, from int) (start, end int) {
 	i := from
-	for i < len(s) && !identByte(s[i]) {
+	for i < len(s) && !lex.IdentByte(s[i]) {
 		i++
 	}
 	if i == len(s) {
 		return -1, -1
 	}
 	j := i + 1
-	for j < len(s) && identByte(s[j]) {
+	for j < len(s) && lex.IdentByte(s[j]) {
 		j++
 	}
 	return i, j
@@ -162,9 +162,4 @@ func filterHash(s string) uint32 {
 		h = (h ^ uint32(s[i])) * 16777619
 	}
 	return h % filterBits
-}
-
-// identByte is lex.IdentifierIn's identifier byte, for lower-case text.
-func identByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
 }

@@ -153,13 +153,13 @@ func compoundAt(ls, w string) string {
 			return w
 		}
 		at, end := from+k, from+k+len(w)
-		if at > 0 && identByte(ls[at-1]) || end < len(ls) && identByte(ls[end]) {
+		if at > 0 && lex.IdentByte(ls[at-1]) || end < len(ls) && lex.IdentByte(ls[end]) {
 			from = at + 1
 			continue
 		}
-		for end+1 < len(ls) && ls[end] == '-' && identByte(ls[end+1]) {
+		for end+1 < len(ls) && ls[end] == '-' && lex.IdentByte(ls[end+1]) {
 			end++
-			for end < len(ls) && identByte(ls[end]) {
+			for end < len(ls) && lex.IdentByte(ls[end]) {
 				end++
 			}
 		}
