@@ -321,6 +321,10 @@ var notAfter = map[string][]string{
 	// A warning the tool does not give ("overwrites existing files
 	// without warning") discloses no error.
 	"warning": {"without", "no"},
+	// The offset of an address or a clock ("Optional base address
+	// offset", "timezone offset") shifts a value; it is no place in a
+	// list of results.
+	"offset": {"address", "addresses", "timezone", "utc", "gmt"},
 }
 
 // notBefore are phrases that mean something else before one of the
@@ -417,11 +421,15 @@ var inputLeads = []string{"pass", "provide", "supply", "send"}
 // caller needs: file permissions are metadata, not authentication.
 var attributeCues = map[string]bool{"permission*": true}
 
-// attributeOwners, just before an attribute cue, and attributeLists,
-// anywhere before it in its sentence, make it an attribute: "file
-// permissions", "including size, permissions and type".
+// attributeOwners, just before an attribute cue or before "with" and
+// at most two more words before it, and attributeLists, anywhere before
+// it in its sentence, make it an attribute: "file permissions", "Maps
+// segments with correct permissions" (a memory segment's permissions
+// are a file's kind), "including size, permissions and type".
 var (
-	attributeOwners = []string{"file", "files", "directory", "directories", "folder", "folders"}
+	attributeOwners = []string{
+		"file", "files", "directory", "directories", "folder", "folders", "segment", "segments",
+	}
 	attributeLists  = []string{"including", "includes", "include", "such"}
 )
 

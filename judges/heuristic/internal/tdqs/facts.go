@@ -513,8 +513,8 @@ func (f *facts) findDisclosures() []found {
 
 // discloses reports whether phrase p, which d (the description of f's
 // tool) has, occurs at least once as a disclosure: not after a word of
-// notAfter[p]; for an attribute cue, not just after a word of
-// attributeOwners nor anywhere after one of attributeLists in its
+// notAfter[p]; for an attribute cue, not said of an owner
+// (ownedAttribute) nor anywhere after one of attributeLists in its
 // sentence; for a format (inputFormats), in a sentence that is not
 // about what the caller sends (sendsInput); for bareChange in a tool
 // that reads, just after one of changeSubjects.
@@ -558,7 +558,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 			ws := d.Sentence(k).Words
 			marked := inList
 			for i, w := range ws {
-				if strings.HasPrefix(w, stem) && !marked && (i == 0 || !slices.Contains(attributeOwners, ws[i-1])) {
+				if strings.HasPrefix(w, stem) && !marked && !ownedAttribute(ws, i) {
 					return true
 				}
 				marked = marked || slices.Contains(attributeLists, w)
@@ -570,6 +570,22 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// ownedAttribute reports whether word i of ws, an attribute cue, is
+// said of an owner (attributeOwners): just after it ("file
+// permissions"), or after it, "with" and at most two more words
+// ("segments with correct permissions").
+func ownedAttribute(ws []string, i int) bool {
+	if i > 0 && slices.Contains(attributeOwners, ws[i-1]) {
+		return true
+	}
+	for j := i - 1; j >= max(1, i-3); j-- {
+		if ws[j] == "with" {
+			return slices.Contains(attributeOwners, ws[j-1])
+		}
+	}
+	return false
 }
 
 // notAfterOnce reports whether phrase p occurs in d at least once not

@@ -288,6 +288,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `errors ("warning")`},
 		{"a warning the tool gives is still an error disclosure", `{"name": "set_value", "description": "Set a configuration value by key. Prints a warning for unknown keys.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `errors ("warning")`, ""},
+
+		// 29. MCPEmulate load_executable: permissions a segment is
+		// mapped with are its attribute, and a base address offset
+		// shifts an address; neither is authentication nor paging.
+		{"permissions a segment is mapped with are no auth", `{"name": "load_exe", "description": "Load a binary into the emulator. Maps segments with correct permissions and sets the entry point."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"permissions the caller needs are still auth", `{"name": "load_exe", "description": "Load a binary into the emulator. Runs with admin permissions and sets the entry point."}`,
+			nil, "behavioral_transparency", 3, `authentication ("permissions")`, ""},
+		{"an address offset is no pagination", `{"name": "load_exe", "description": "Load a binary into the emulator. base_address: optional base address offset."}`,
+			nil, "behavioral_transparency", 2, "", "pagination"},
+		{"a timezone offset is no pagination", `{"name": "add_event", "description": "Create a calendar event at a local time with its timezone offset."}`,
+			nil, "behavioral_transparency", 2, "", "pagination"},
+		{"an offset into results is still pagination", `{"name": "search", "description": "Search the notes. Page through results with offset and count."}`,
+			nil, "behavioral_transparency", 2, `pagination and size ("offset")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
