@@ -430,7 +430,7 @@ var (
 	attributeOwners = []string{
 		"file", "files", "directory", "directories", "folder", "folders", "segment", "segments",
 	}
-	attributeLists  = []string{"including", "includes", "include", "such"}
+	attributeLists = []string{"including", "includes", "include", "such"}
 )
 
 // A purpose can open with a verb the lists lack ("Echo a message",
