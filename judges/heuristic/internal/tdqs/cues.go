@@ -360,6 +360,12 @@ var changeOccasions = []string{
 	"after", "before", "since", "until", "following", "upon", "on", "for", "about", "during", "between",
 }
 
+// callerImperatives are the timing phrases that, in their base form
+// after "don't", "do not" or "never", tell the caller what not to do
+// ("don't wait for performance warnings", "do not cache the token"),
+// and disclose nothing the tool does.
+var callerImperatives = []string{"wait*", "cache*", "lock"}
+
 // changeSubjects are the words that, just before bareChange, make it a
 // verb of the tool.
 var changeSubjects = []string{"it", "this", "which", "that", "operation", "call", "tool"}

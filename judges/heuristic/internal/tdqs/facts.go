@@ -527,6 +527,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(callerImperatives, p) {
+		return !toldToCaller(d.Words, p)
+	}
 	if p == bareChange && (f.readOnly != nil && *f.readOnly || slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
 			if n := len(c.Before); n > 0 && slices.Contains(changeSubjects, c.Before[n-1]) {
@@ -570,6 +573,25 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// toldToCaller reports whether every occurrence of phrase p (one of
+// callerImperatives) in words ws is its base form after "don't", "do
+// not" or "never": an instruction to the caller ("don't wait for
+// performance warnings"), not what the tool does ("waits for the page",
+// "does not wait").
+func toldToCaller(ws []string, p string) bool {
+	base := strings.TrimSuffix(p, "*")
+	for i, w := range ws {
+		if w != base && !(base != p && strings.HasPrefix(w, base)) {
+			continue
+		}
+		told := w == base && i > 0 && (ws[i-1] == "dont" || ws[i-1] == "never" || i > 1 && ws[i-2] == "do" && ws[i-1] == "not")
+		if !told {
+			return false
+		}
+	}
+	return true
 }
 
 // ownedAttribute reports whether word i of ws, an attribute cue, is
@@ -653,8 +675,10 @@ func changeOccasion(before []string) bool {
 
 // sendsInput reports whether format p (inputFormats) in sentence k
 // of d speaks of what the caller sends: where the sentence says nothing
-// of what comes back (returnWords), it opens with one of inputLeads
-// ("Pass the message as JSON"), or with a parameter's name and "is" or a
+// of what comes back (returnWords), the tool's purpose opens with a
+// verb that writes (lists.writeVerbs: what it writes is the caller's),
+// or the sentence opens with one of inputLeads ("Pass the message as
+// JSON"), or with a parameter's name and "is" or a
 // modal (paramOpens: "fields_json is a JSON object", "The file paths
 // should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
@@ -672,7 +696,9 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			return false
 		}
 	}
-	if slices.Contains(inputLeads, ws[0]) {
+	// A tool that writes takes what it writes from the caller ("Write
+	// or append to file contents ... Excel: JSON 2D array").
+	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
 	if f.paramOpens(ws) {

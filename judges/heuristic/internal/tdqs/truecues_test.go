@@ -302,6 +302,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "pagination"},
 		{"an offset into results is still pagination", `{"name": "search", "description": "Search the notes. Page through results with offset and count."}`,
 			nil, "behavioral_transparency", 2, `pagination and size ("offset")`, ""},
+
+		// 30. desktop-commander write_file: "don't wait for ..." tells
+		// the caller what not to do, and the JSON a tool that writes is
+		// given is what the caller sends.
+		{"don't wait is no timing disclosure", `{"name": "write", "description": "Write a file in chunks. Don't wait for performance warnings.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"does not wait is still a timing disclosure", `{"name": "click", "description": "Click an element. It does not wait for the page to load.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("wait")`, ""},
+		{"a format a tool that writes is given is no return format", `{"name": "write_sheet", "description": "Write rows to a spreadsheet file. Excel rows: JSON 2D array.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("json")`},
+		{"a format a tool that writes returns is still a return format", `{"name": "write_sheet", "description": "Write rows to a spreadsheet file. Returns the new range as JSON.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `return format ("returns")`, ""},
+		{"a format a tool that writes is given leaves what it returns unsaid", `{"name": "append_log", "description": "Append a notification entry to a log file (JSONL format).", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 3, "a statement of what this action tool returns", "lacks: a statement of what this action tool changes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
