@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -296,21 +297,55 @@ func isObject(s map[string]any) bool {
 }
 
 // stripLabel removes a label of one to three words set before the
-// purpose with a bar between spaces ("Notion | Retrieve a user"), or
-// one or more tags in square brackets ("[rss] Fetch the latest items",
-// "[Requires open project] Export a netlist"): the purpose is what
-// follows it. A bar inside a word ("ES|QL") is none.
+// purpose with a bar between spaces ("Notion | Retrieve a user") or,
+// maybe after an emoji, before a colon and a capital ("Purpose: Orient
+// in one call", "👥 ALL USERS: Get every user"), or one or more tags in
+// square brackets ("[rss] Fetch the latest items", "[Requires open
+// project] Export a netlist"): the purpose is what follows it. A bar
+// inside a word ("ES|QL") is none; nor is a heading that puts something
+// before the purpose ("Note: ...", "IMPORTANT: ..."), which conciseness
+// reads, nor a purpose before a colon ("Tidy a device: Delete ...").
 func stripLabel(s string) string {
 	if rest := stripTags(s); rest != s {
 		return rest
 	}
 	label, rest, ok := strings.Cut(s, " | ")
+	if !ok {
+		return stripColonLabel(s)
+	}
 	rest = strings.TrimSpace(rest)
-	if !ok || rest == "" || strings.Contains(rest, " | ") {
+	if rest == "" || strings.Contains(rest, " | ") {
 		return s
 	}
 	// A label names; it does not act ("Run a | b" is no label).
 	if ws := lex.Words(label); len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" {
+		return s
+	}
+	return rest
+}
+
+// stripColonLabel removes a label of one to three words, maybe after
+// an emoji, that opens s before a colon, when a capital letter opens
+// what follows ("Purpose: Orient ..."); otherwise it returns s. A
+// first word that acts (a verb of the lists, or one before a
+// determiner: "Tidy a device: Delete its logs"), or that opens a
+// heading conciseness counts against the purpose ("Note", "Warning",
+// "When"), makes no label.
+func stripColonLabel(s string) string {
+	i := strings.Index(s, ": ")
+	if i <= 0 || i > 40 {
+		return s
+	}
+	rest := strings.TrimLeft(s[i+2:], " ")
+	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsUpper(r) {
+		return s
+	}
+	ws := lex.Words(s[:i])
+	if len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" || openerVerb(s[:i]) != "" {
+		return s
+	}
+	t := lex.NewSentence(s[:i])
+	if p, ok := t.FirstIn(notFrontLoadedPhrases); ok && t.Find(p) == 0 {
 		return s
 	}
 	return rest

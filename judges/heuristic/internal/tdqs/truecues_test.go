@@ -316,6 +316,22 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `return format ("returns")`, ""},
 		{"a format a tool that writes is given leaves what it returns unsaid", `{"name": "append_log", "description": "Append a notification entry to a log file (JSONL format).", "annotations": {"readOnlyHint": false}}`,
 			nil, "contextual_completeness", 3, "a statement of what this action tool returns", "lacks: a statement of what this action tool changes"},
+
+		// 31. zulip get-users, desktop-touch workspace_snapshot: a
+		// label of a few words before a colon and a capital is no
+		// purpose; a caution heading or a purpose before a colon stays.
+		{"an emoji label before a colon is no purpose", `{"name": "get-users", "description": "👥 ALL USERS: Get the list of every user in the organization."}`,
+			nil, "purpose_clarity", 4, `the verb "get" on a named resource ("Get the list`, "no action verb"},
+		{"a one-word label before a colon is no purpose", `{"name": "snapshot", "description": "Purpose: Orient in one call and return the window layouts."}`,
+			nil, "purpose_clarity", 3, `opens with "orient"`, `"purpose"`},
+		{"a label before a colon leaves the purpose first", `{"name": "compare_places", "description": "INSPIRATION: Compare several destinations side by side for one trip and its budget."}`,
+			nil, "conciseness_structure", 5, `purpose first ("Compare several destinations`, ""},
+		{"a caution heading before a colon is no label", `{"name": "set_value", "description": "IMPORTANT: Set a configuration value by key, in a separate chat from file work."}`,
+			nil, "conciseness_structure", 4, `opens with "important" instead of the purpose`, ""},
+		{"a purpose before a colon is no label", `{"name": "tidy", "description": "Tidy a device: Delete its old logs."}`,
+			nil, "purpose_clarity", 4, `the verb "tidy"`, ""},
+		{"a list after a colon is no purpose", `{"name": "app", "description": "App lifecycle: launch, stop, install, list."}`,
+			nil, "purpose_clarity", 3, `opens with "app"`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
