@@ -334,6 +334,13 @@ var notBefore = map[string][]string{
 	"up to": {"date"},
 }
 
+// valueOpeners are the value cues that, opening a sentence that names
+// no parameter, go on describing the parameter named just before
+// ("obj_cutoff: Distance (A) between chains. Default 8.0A suits most
+// assemblies."): a sentence that opens with a value has the last
+// named thing as its subject.
+var valueOpeners = []string{"default", "defaults", "defaults to", "e g", "for example", "one of", "optional", "range"}
+
 // rangeCue is the value cue that says a range only before a number
 // ("between 0 and 100"); "relations between entities" says none.
 const rangeCue = "between"

@@ -470,13 +470,17 @@ func (f *facts) parameters() dimension {
 }
 
 // explainsParams returns the first format or value cue ("e.g.",
-// "default", "must") in a sentence that names a parameter: a cue
-// elsewhere ("read-only by default") says nothing about the values.
+// "default", "must") in a sentence that names a parameter, or that
+// opens with a value cue (valueOpeners) and names none just after one
+// that does ("multimer_cutoff: Distance (A) between chains ... Default
+// 8.0A is suitable ..."): a cue elsewhere ("read-only by default") says
+// nothing about the values.
 func (f *facts) explainsParams() (string, bool) {
 	if len(f.mentioned) == 0 {
 		return "", false
 	}
-	for _, t := range f.sentenceTexts() {
+	ss := f.sentenceTexts()
+	for k, t := range ss {
 		cue, ok := "", false
 		for _, c := range t.AllIn(paramFormatPhrases) {
 			if f.paramCueHolds(t, c) {
@@ -487,15 +491,25 @@ func (f *facts) explainsParams() (string, bool) {
 		if !ok {
 			continue
 		}
-		// The mentioned parameters in f.mentioned's order: both are
-		// sorted by name.
-		for _, p := range f.params {
-			if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
-				return t.Matching(cue), true
-			}
+		if f.namesMentioned(t) {
+			return t.Matching(cue), true
+		}
+		if k > 0 && t.Find(cue) == 0 && slices.Contains(valueOpeners, cue) && f.namesMentioned(ss[k-1]) {
+			return t.Matching(cue), true
 		}
 	}
 	return "", false
+}
+
+// namesMentioned reports whether sentence t names one of the
+// parameters the description names.
+func (f *facts) namesMentioned(t lex.Text) bool {
+	for _, p := range f.params {
+		if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
+			return true
+		}
+	}
+	return false
 }
 
 // paramCueHolds reports whether value cue c, which sentence t has, says

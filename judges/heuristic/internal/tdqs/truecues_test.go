@@ -332,6 +332,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, `the verb "tidy"`, ""},
 		{"a list after a colon is no purpose", `{"name": "app", "description": "App lifecycle: launch, stop, install, list."}`,
 			nil, "purpose_clarity", 3, `opens with "app"`, ""},
+
+		// 32. MCPymol load_structure: a default in the sentence after
+		// the one naming a parameter goes on describing it.
+		{"a default in the next sentence explains the parameter", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. Default 8.0A suits most assemblies.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"default"`, "does not say what values"},
+		{"a default two sentences on explains nothing", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. It keeps chains whole. Default settings suit most assemblies.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values", ""},
+		{"a default inside the next sentence explains nothing", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. Read-only by default.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
