@@ -55,6 +55,14 @@ func TestMentionsFunctionWord(t *testing.T) {
 		{"Rename a file. Requires to (string).", "to", true},
 		{"Move it to another folder, then all is done.", "to", false},
 		{"Returns the console messages of the given levels.", "level", true},
+		{"Returns all fields of the form.", "all", false},
+		{"Lists all options and their defaults.", "all", false},
+		{"Use this to flag spam messages.", "to", false},
+		{"Text to input into the box.", "to", false},
+		{"Set the all flag to include archived rows.", "all", true},
+		{"The from and to fields are ISO dates.", "to", true},
+		{"The from and to fields are ISO dates.", "from", true},
+		{"Rename a bookmark; the to option is the new title.", "to", true},
 	}
 	for _, c := range cases {
 		if got := Mentions(NewText(c.text), c.name, NameWords(c.name)); got != c.want {

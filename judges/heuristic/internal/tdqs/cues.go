@@ -64,9 +64,6 @@ var lists = struct {
 	// notObject are the words that, after a verb of change opening a
 	// clause, show it is a noun ("Writes and ... are rejected").
 	notObject []string
-	// paramNouns are the words for a parameter: "required" before one
-	// ("a required field") speaks of parameters.
-	paramNouns []string
 	// beForms are the words that, before "required", make it say that
 	// something is required ("is required", "always required").
 	beForms []string
@@ -176,10 +173,6 @@ var lists = struct {
 	clauseLead:    []string{"or", "and", "then", "also", "to"},
 	clauseSubject: []string{"it", "this", "which"},
 	notObject:     []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
-	paramNouns: []string{
-		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
-		"input", "inputs", "option", "options", "property", "properties",
-	},
 	beForms:       []string{"is", "are", "be", "been", "being", "marked", "always", "not"},
 	quantityWords: []string{"many", "multiple", "bulk", "batch", "several", "single"},
 	wherePrepositions: []string{
@@ -418,7 +411,7 @@ var returnLeads = []string{"get", "retrieve", "fetch", "read"}
 
 // inputFormatNext are the words that, just after a format, make it the
 // form of a value the caller writes ("JSON string escaping"); so do
-// lists.paramNouns ("JSON string parameters").
+// lex.ParamNounSet ("JSON string parameters").
 var inputFormatNext = []string{"string", "escaping"}
 
 // modals, after a parameter's words opening a sentence, make it speak of
@@ -495,7 +488,6 @@ var (
 	clauseLeadSet      = lex.Set(lists.clauseLead)
 	clauseSubjectSet   = lex.Set(lists.clauseSubject)
 	notObjectSet       = lex.Set(lists.notObject)
-	paramNounSet       = lex.Set(lists.paramNouns)
 	beSet              = lex.Set(lists.beForms)
 	determinerSet      = lex.Set(determiners)
 	inputFormatNextSet = lex.Set(inputFormatNext)

@@ -753,7 +753,7 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 				continue
 			}
 			all++
-			if c.labelled || i+1 < len(c.words) && (inputFormatNextSet[c.words[i+1]] || paramNounSet[c.words[i+1]]) {
+			if c.labelled || i+1 < len(c.words) && (inputFormatNextSet[c.words[i+1]] || lex.ParamNounSet[c.words[i+1]]) {
 				sent++
 			}
 		}

@@ -552,7 +552,7 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 		if w != "required" {
 			continue
 		}
-		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || paramNounSet[ws[i+1]] {
+		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || lex.ParamNounSet[ws[i+1]] {
 			return true
 		}
 		if i > 0 && (beSet[ws[i-1]] || f.paramWord(ws[i-1])) {
