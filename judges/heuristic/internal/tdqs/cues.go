@@ -452,6 +452,10 @@ var (
 		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
 		"any", "some", "my", "our", "his", "her", "multiple", "several",
 	}
+	// "on" is no particle here: a noun stands before "on" and a
+	// determiner as often as a verb does ("Information on the ...",
+	// "Details on a ...", "Notes on this ..."), so "Pass on a Great
+	// Person" keeps its first word named as one the cues do not know.
 	openerParticles = []string{"back", "up", "out", "off", "down"}
 	nonVerbOpeners  = []string{
 		"across", "after", "against", "along", "among", "around", "before", "behind", "below", "beneath", "beside",

@@ -341,6 +341,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 2, "does not say what values", ""},
 		{"a default inside the next sentence explains nothing", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. Read-only by default.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
 			nil, "parameter_semantics", 2, "does not say what values", ""},
+
+		// 33. civ6 reject_great_person: "on" is no particle, since a
+		// noun stands before "on" and a determiner as often as a verb.
+		{"a noun before on and a determiner is no verb", `{"name": "user_details", "description": "Details on the signed-in user and their teams."}`,
+			nil, "purpose_clarity", 3, `opens with "details", which is no action verb the cues know`, `the verb "details"`},
+		{"a word before on and a determiner stays unknown", `{"name": "reject_person", "description": "Pass on a Great Person (skip to the next one in that class)."}`,
+			nil, "purpose_clarity", 3, `opens with "pass", which is no action verb the cues know`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
