@@ -360,6 +360,24 @@ var changeOccasions = []string{
 	"after", "before", "since", "until", "following", "upon", "on", "for", "about", "during", "between",
 }
 
+// tokenCues are the authentication phrases that name a token: a
+// credential, unless a word beside it gives the word another sense
+// (otherTokenSense): text measured in tokens ("30-60% fewer tokens than
+// JSON", "token-efficient", "4k tokens"), an asset ("SPL token
+// balances") or a design value ("a design token").
+var tokenCues = []string{"token", "tokens"}
+
+// tokenSenseBefore, just before a token cue (or a number there), and
+// tokenSenseAfter, just after it, give it a sense other than a
+// credential.
+var (
+	tokenSenseBefore = []string{"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design"}
+	tokenSenseAfter  = []string{
+		"efficient", "usage", "budget", "budgets", "count", "counts", "cost", "costs", "optimization", "limit", "limits",
+		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
+	}
+)
+
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do
 // ("don't wait for performance warnings", "do not cache the token"),

@@ -562,6 +562,14 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(tokenCues, p) {
+		for _, c := range d.Contexts(p) {
+			if !otherTokenSense(c) {
+				return true
+			}
+		}
+		return false
+	}
 	if slices.Contains(callerImperatives, p) {
 		return !toldToCaller(d.Words, p)
 	}
@@ -608,6 +616,18 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// otherTokenSense reports whether the words around a token cue give it
+// a sense other than a credential (tokenSenseBefore, tokenSenseAfter,
+// or a number just before it: "4k tokens").
+func otherTokenSense(c lex.Context) bool {
+	if n := len(c.Before); n > 0 {
+		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || w[0] >= '0' && w[0] <= '9' {
+			return true
+		}
+	}
+	return len(c.After) > 0 && slices.Contains(tokenSenseAfter, c.After[0])
 }
 
 // toldToCaller reports whether every occurrence of phrase p (one of

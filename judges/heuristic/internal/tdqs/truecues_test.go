@@ -348,6 +348,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 3, `opens with "details", which is no action verb the cues know`, `the verb "details"`},
 		{"a word before on and a determiner stays unknown", `{"name": "reject_person", "description": "Pass on a Great Person (skip to the next one in that class)."}`,
 			nil, "purpose_clarity", 3, `opens with "pass", which is no action verb the cues know`, ""},
+
+		// 34. jira jira_get, jira_post: tokens of text counted, and
+		// tokens held in a wallet, are no credential.
+		{"fewer tokens is no auth", `{"name": "api_get", "description": "Read any record. Returns a compact format by default (30-60% fewer tokens than JSON)."}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"token-efficient is no auth", `{"name": "api_post", "description": "Create records. Returns a compact, token-efficient format by default."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"token balances are no auth", `{"name": "balances", "description": "Get the SOL and SPL token balances of a wallet address."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an access token is still auth", `{"name": "sync", "description": "Sync the timeline. Needs an access token for the account."}`,
+			nil, "behavioral_transparency", 2, `authentication ("token")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
