@@ -314,6 +314,10 @@ var notAfter = map[string][]string{
 	// A warning the tool does not give ("overwrites existing files
 	// without warning") discloses no error.
 	"warning": {"without", "no"},
+	// The limit of "Rate limited" is a rate limit, no limit on size.
+	"limit":   {"rate"},
+	"limits":  {"rate"},
+	"limited": {"rate"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -541,26 +542,53 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a
-// parameter is required ("path is required", "path (required)"), not
-// that something the tool acts on is needed ("ensuring required paths
-// exist"): it counts unless it stands before a content word other than
-// a word for a parameter, after a word other than a parameter's or a
-// form of "be".
+// parameter is required ("path is required", "path (required)",
+// "required params", "- required for nested namespaces"), not that
+// something the tool acts on is needed ("ensuring required paths
+// exist", "the capability required for this page"). It counts before a
+// word for a parameter; after a form of "be" or a parameter's word;
+// and before a function word or at the end of its sentence, unless a
+// content word other than a word for a parameter comes just before it
+// in its clause, whose thing it then says is needed.
 func (f *facts) requiredOfParam(t lex.Text) bool {
-	ws := t.Words
-	for i, w := range ws {
-		if w != "required" {
+	const req = "required"
+	ls := t.Lower
+	for from := 0; ; {
+		k := strings.Index(ls[from:], req)
+		if k < 0 {
+			return false
+		}
+		at, end := from+k, from+k+len(req)
+		from = end
+		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
 			continue
 		}
-		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || lex.ParamNounSet[ws[i+1]] {
-			return true
+		next := ""
+		if ws := lex.Words(ls[end:min(len(ls), end+40)]); len(ws) > 0 {
+			next = ws[0]
 		}
-		if i > 0 && (beSet[ws[i-1]] || f.paramWord(ws[i-1])) {
+		// The word before, when nothing but spaces or a bracket parts
+		// it from "required" ("channel (required)"): a dash, a comma or
+		// a colon opens a clause.
+		prev := ""
+		if before := strings.TrimRight(ls[:at], " ("); before != "" && letterOrDigit(utf8.DecodeLastRuneInString(before)) {
+			ws := lex.Words(before[max(0, len(before)-40):])
+			prev = ws[len(ws)-1]
+		}
+		switch {
+		case lex.ParamNounSet[next]:
+			return true
+		case prev != "" && (beSet[prev] || f.paramWord(prev)):
+			return true
+		case (next == "" || lex.StopwordSet[next]) && (prev == "" || lex.StopwordSet[prev] || lex.ParamNounSet[prev]):
 			return true
 		}
 	}
-	return false
 }
+
+// letterOrDigit reports whether r, the first value of a decoding, is a
+// letter or a digit.
+func letterOrDigit(r rune, _ int) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // paramWord reports whether w is a word of one of the tool's parameter
 // names.

@@ -359,6 +359,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "authentication"},
 		{"an access token is still auth", `{"name": "sync", "description": "Sync the timeline. Needs an access token for the account."}`,
 			nil, "behavioral_transparency", 2, `authentication ("token")`, ""},
+
+		// 35. notion API-retrieve-page-markdown: "Rate limited" is a
+		// rate limit, no limit on size, and a capability "required for
+		// this page" is no required parameter.
+		{"rate limited is no size limit", "{\"name\": \"get-page\", \"description\": \"Acme | Retrieve a page as Markdown\\nError Responses:\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `rate limits and cost ("rate limited")`, "pagination"},
+		{"a row limit is still a size limit", "{\"name\": \"put-page\", \"description\": \"Acme | Update a page\\nError Responses:\\n409: Conflict (row limit exceeded).\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
+		{"a capability required for a page is no required parameter", `{"name": "get-page", "description": "Retrieve a page. The integration lacks the capability required for this page.", "inputSchema": {"type": "object", "properties": {"page_id": {"type": "string", "description": "The page."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters", `"required"`},
+		{"a parameter required after a dash is still required", `{"name": "check_ns", "description": "Check a namespace. Use parent_id to scope the check \u2014 required for nested namespaces.", "inputSchema": {"type": "object", "properties": {"parent_id": {"type": "string", "description": "The parent."}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+		{"a parameter marked required in brackets is still required", `{"name": "post", "description": "Post a message. channel (required): Channel ID or name.", "inputSchema": {"type": "object", "properties": {"channel": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
