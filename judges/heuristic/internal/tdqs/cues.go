@@ -314,6 +314,9 @@ var notAfter = map[string][]string{
 	// A warning the tool does not give ("overwrites existing files
 	// without warning") discloses no error.
 	"warning": {"without", "no"},
+	// Blocks of code, content or text ("identifying basic blocks",
+	// "code blocks, tables") are things, not a call that blocks.
+	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
 	// The limit of "Rate limited" is a rate limit, no limit on size.
 	"limit":   {"rate"},
 	"limits":  {"rate"},

@@ -373,6 +373,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 4, `"required"`, ""},
 		{"a parameter marked required in brackets is still required", `{"name": "post", "description": "Post a message. channel (required): Channel ID or name.", "inputSchema": {"type": "object", "properties": {"channel": {"type": "string"}}}}`,
 			nil, "parameter_semantics", 4, `"required"`, ""},
+
+		// 36. capstone analyze_code_flow, desktop-commander write_pdf:
+		// blocks of code or content are no call that blocks.
+		{"basic blocks are no blocking call", `{"name": "code_flow", "description": "Analyze control flow in machine code, identifying basic blocks, jumps and calls."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"code blocks are no blocking call", `{"name": "make_pdf", "description": "Make a PDF from markdown. Supports headers, lists, code blocks and tables."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"a call that blocks is still timing", `{"name": "compile", "description": "Compile the firmware. The call blocks until the build is done."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("blocks")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
