@@ -649,6 +649,24 @@ func toldToCaller(ws []string, p string) bool {
 	return true
 }
 
+// valueName reports whether identifier id names a value rather than a
+// tool: it ends in a word for a handle or a token (proposal_id,
+// confirmation_token) and holds no verb, as a tool's name does
+// (get_user_id).
+func valueName(id string) bool {
+	ws := lex.NameWords(id)
+	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] && !slices.Contains(tokenCues, ws[len(ws)-1]) {
+		return false
+	}
+	// The last word is a handle's, "type" or "name" a noun there.
+	for _, w := range ws[:len(ws)-1] {
+		if verbForm(w) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // ownedAttribute reports whether word i of ws, an attribute cue, is
 // said of an owner (attributeOwners): just after it ("file
 // permissions"), or after it, "with" and at most two more words
@@ -951,7 +969,8 @@ func (f found) appendTo(b []byte) []byte {
 // the question lists the siblings, they are the only tool names there
 // are; without them, a snake_case or kebab-case identifier (or one in
 // backticks) in a sentence that points somewhere ("use x", "see x", "x
-// instead") counts. Elsewhere an identifier is more likely a value or a
+// instead") counts, unless it names a value (valueName: "Call
+// simulate_impact(proposal_id)"). Elsewhere an identifier is more likely a value or a
 // setting than another tool.
 func (f *facts) findAlternatives() []string {
 	if f.names != nil {
@@ -976,7 +995,7 @@ func (f *facts) findAlternatives() []string {
 		}
 		for _, id := range lex.Identifiers(sentence.Raw) {
 			low := strings.ToLower(id)
-			if seen[low] || strings.ToUpper(id) == id {
+			if seen[low] || strings.ToUpper(id) == id || valueName(id) {
 				continue
 			}
 			seen[low] = true

@@ -382,6 +382,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "timing"},
 		{"a call that blocks is still timing", `{"name": "compile", "description": "Compile the firmware. The call blocks until the build is done."}`,
 			nil, "behavioral_transparency", 2, `timing and state ("blocks")`, ""},
+
+		// 37. safe-migrations propose_migration_or_edit: with no list
+		// of siblings, an identifier of a value (proposal_id,
+		// confirmation_token) is no tool the text points to.
+		{"a value's identifier is no named tool", `{"name": "propose", "description": "Propose a config edit. Call simulate_impact(proposal_id) next, then apply_change with the confirmation_token it returns."}`,
+			[]string{}, "purpose_clarity", 5, "names apply_change, simulate_impact,", "proposal_id"},
+		{"a value's identifier ending in type is no named tool", `{"name": "search", "description": "Search the records. To report a gap, call report_feedback with feedback_type set."}`,
+			[]string{}, "purpose_clarity", 5, "names report_feedback,", "feedback_type"},
+		{"a tool's name ending in id is still a named tool", `{"name": "lookup", "description": "Look up a user by email. Call get_user_id first when only the name is known."}`,
+			[]string{}, "purpose_clarity", 5, "names get_user_id", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
