@@ -391,6 +391,14 @@ var (
 // and disclose nothing the tool does.
 var callerImperatives = []string{"wait*", "cache*", "lock"}
 
+// keptParticiples are the side-effect phrases that, in a tool that
+// reads (annotated read-only, or not annotated and whose purpose opens
+// with one of readLeads), say where what it reads is kept ("Get the
+// history stored on the device's SD card", "Search saved research
+// entries"), not what it stores; only a form of "be" or a subject just
+// before makes them its act ("Full reports are saved to disk").
+var keptParticiples = []string{"stored", "saved"}
+
 // changeSubjects are the words that, just before bareChange, make it a
 // verb of the tool.
 var changeSubjects = []string{"it", "this", "which", "that", "operation", "call", "tool"}

@@ -552,7 +552,9 @@ func (f *facts) findDisclosures() []found {
 // (ownedAttribute) nor anywhere after one of attributeLists in its
 // sentence; for a format (inputFormats), in a sentence that is not
 // about what the caller sends (sendsInput); for bareChange in a tool
-// that reads, just after one of changeSubjects.
+// that reads, just after one of changeSubjects; for one of
+// keptParticiples in a tool that reads and is not annotated as acting,
+// just after one of them or a form of "be" ("are saved to disk").
 func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(inputFormats, p) {
 		for k := range d.Sentences {
@@ -572,6 +574,14 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	}
 	if slices.Contains(callerImperatives, p) {
 		return !toldToCaller(d.Words, p)
+	}
+	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
+		for _, c := range d.Contexts(p) {
+			if n := len(c.Before); n > 0 && (beSet[c.Before[n-1]] || slices.Contains(changeSubjects, c.Before[n-1])) {
+				return true
+			}
+		}
+		return false
 	}
 	if p == bareChange && (f.readOnly != nil && *f.readOnly || slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {

@@ -392,6 +392,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{}, "purpose_clarity", 5, "names report_feedback,", "feedback_type"},
 		{"a tool's name ending in id is still a named tool", `{"name": "lookup", "description": "Look up a user by email. Call get_user_id first when only the name is known."}`,
 			[]string{}, "purpose_clarity", 5, "names get_user_id", ""},
+
+		// 38. air-Q get_air_quality_history: data a reading tool reads
+		// "stored on the device" is no side effect of it.
+		{"data stored where a tool reads it is no side effect", `{"name": "history", "description": "Get historical air quality data stored on the device's SD card."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("stored")`},
+		{"a report a reading tool saves is still a side effect", `{"name": "audit", "description": "Get the audit scores of a page. Full reports are saved to disk."}`,
+			nil, "behavioral_transparency", 2, `side effects ("saved")`, ""},
+		{"a result an acting tool stores is still a side effect", `{"name": "snapshot", "description": "Take a snapshot of the page; the image is stored in the session folder.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("stored")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
