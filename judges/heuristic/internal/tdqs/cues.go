@@ -410,13 +410,14 @@ var readLeads = []string{
 	"inspect", "check", "describe", "summarize", "summarise", "search", "find", "preview", "explain",
 }
 
-// inputFormats are the return-format phrases that name a format: in a
+// inputFormats are the return-format phrases that name a format or a
+// shape ("list of"): in a
 // sentence that names one of the tool's parameters and says nothing of
 // what comes back, or that opens with "pass", they say what the caller
 // sends ("Pass commit messages as JSON string parameters", "payload:
 // Push notification payload as JSON object"), not what the tool
 // returns.
-var inputFormats = []string{"json", "base64", "markdown", "format", "formatted"}
+var inputFormats = []string{"json", "base64", "markdown", "format", "formatted", "list of"}
 
 // returnWords, in a sentence, make it speak of what the tool gives
 // back, or reads and converts ("Fetch a URL, convert to markdown"),

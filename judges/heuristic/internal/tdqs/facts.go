@@ -794,14 +794,22 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			}
 		}
 	}
+	first, second, _ := strings.Cut(p, " ")
 	all, sent := 0, 0
 	for c := range f.clauses(d.Sentences[k]) {
 		for i, w := range c.words {
-			if w != p {
+			if w != first {
 				continue
 			}
+			end := i + 1
+			if second != "" {
+				if end >= len(c.words) || c.words[end] != second {
+					continue
+				}
+				end++
+			}
 			all++
-			if c.labelled || i+1 < len(c.words) && (inputFormatNextSet[c.words[i+1]] || lex.ParamNounSet[c.words[i+1]]) {
+			if c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
 				sent++
 			}
 		}

@@ -401,6 +401,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, `side effects ("saved")`, ""},
 		{"a result an acting tool stores is still a side effect", `{"name": "snapshot", "description": "Take a snapshot of the page; the image is stored in the session folder.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("stored")`, ""},
+
+		// 39. Metis mine_references, kiln plan_assembly_split: a list
+		// in a parameter's description is what the caller passes.
+		{"a list in a parameter's description is no return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers.\\nArgs: dois: Comma-separated list of DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("list of")`},
+		{"a list the tool gives back is still a return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers and return a list of DOIs.\\nArgs: dois: Comma-separated DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
+			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
