@@ -551,29 +551,28 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 // content word other than a word for a parameter comes just before it
 // in its clause, whose thing it then says is needed.
 func (f *facts) requiredOfParam(t lex.Text) bool {
-	const req = "required"
-	ls := t.Lower
-	for from := 0; ; {
-		k := strings.Index(ls[from:], req)
-		if k < 0 {
-			return false
-		}
-		at, end := from+k, from+k+len(req)
-		from = end
-		if at > 0 && wordByte(ls[at-1]) || end < len(ls) && wordByte(ls[end]) {
+	ws, ls := t.Words, t.Lower
+	from := 0 // where in ls the next "required" is looked for
+	for i, w := range ws {
+		if w != "required" {
 			continue
 		}
-		next := ""
-		if ws := lex.Words(ls[end:min(len(ls), end+40)]); len(ws) > 0 {
-			next = ws[0]
+		// The same "required" in ls, for the text between it and the
+		// word before: read in place, as it runs for every sentence
+		// with the cue.
+		clauseStart := i == 0
+		if at := nextWord(ls, "required", from); at >= 0 {
+			from = at + len("required")
+			before := strings.TrimRight(ls[:at], " (")
+			clauseStart = clauseStart || before == "" || !letterOrDigit(utf8.DecodeLastRuneInString(before))
 		}
-		// The word before, when nothing but spaces or a bracket parts
-		// it from "required" ("channel (required)"): a dash, a comma or
-		// a colon opens a clause.
+		next := ""
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
 		prev := ""
-		if before := strings.TrimRight(ls[:at], " ("); before != "" && letterOrDigit(utf8.DecodeLastRuneInString(before)) {
-			ws := lex.Words(before[max(0, len(before)-40):])
-			prev = ws[len(ws)-1]
+		if !clauseStart {
+			prev = ws[i-1]
 		}
 		switch {
 		case lex.ParamNounSet[next]:
@@ -584,6 +583,24 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// nextWord returns where w next stands in ls from offset from as a
+// whole word (wordByte), or -1.
+func nextWord(ls, w string, from int) int {
+	for from <= len(ls) {
+		k := strings.Index(ls[from:], w)
+		if k < 0 {
+			return -1
+		}
+		at, end := from+k, from+k+len(w)
+		if (at == 0 || !wordByte(ls[at-1])) && (end == len(ls) || !wordByte(ls[end])) {
+			return at
+		}
+		from = end
+	}
+	return -1
 }
 
 // letterOrDigit reports whether r, the first value of a decoding, is a
