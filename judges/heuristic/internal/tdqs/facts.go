@@ -558,7 +558,10 @@ func (f *facts) findDisclosures() []found {
 func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(inputFormats, p) {
 		for k := range d.Sentences {
-			if s := d.Sentence(k); s.Has(p) && !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
+			if !d.SentenceHas(k, p) {
+				continue
+			}
+			if s := d.Sentence(k); !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
 				return true
 			}
 		}
