@@ -42,7 +42,7 @@ func Mentions(d Text, name string, ws []string) bool {
 	}
 	if len(ws) == 1 && StopwordSet[ws[0]] && !toolNounSet[ws[0]] && PlainWord(name) {
 		return identifierWhere(d.Lower, name, func(at, end int) bool {
-			return WrittenAsName(d.Lower, at, end) || usedAsName(ws[0], d.Lower[end:])
+			return WrittenAsName(d.Lower, at, end) || usedAsName(ws[0], d.Lower[:at], d.Lower[end:])
 		})
 	}
 	if IdentifierIn(d.Lower, name) {
@@ -152,20 +152,23 @@ func WrittenAsName(ls string, at, end int) bool {
 	return ok && (after == "" || after[0] == 's' || !asciiLetter(after[0]))
 }
 
-// usedAsName reports whether rest, the text just after a function word,
-// shows the word used as a parameter's name: set, labelled or typed
-// ("all=true", "all: every message", "to (string)"), followed by a word
-// for a parameter ("the to parameter"), or the subject of a form of
-// "be" or a modal, maybe with one more name joined by "and" or "or"
-// ("from and to are ISO dates"), where the word in its own sense never
-// stands.
+// usedAsName reports whether function word w, with the text before
+// and rest the text after it, is used as a parameter's name: set,
+// labelled or typed ("all=true", "all: every message", "to (string)"),
+// followed by a word for a parameter ("the to parameter"), or the
+// subject of a form of "be" or a modal, maybe with one more name joined
+// by "and" or "or" ("from and to are ISO dates"), where the word in its
+// own sense never stands. A plural word for a parameter after a lone
+// function word is what it determines ("all fields", not "from and to
+// fields"), and a word that is a verb too after "to" its infinitive
+// ("to flag spam").
 //
 // A quantifier (quantifierSet: "all", "each", "any") stands in prose
 // before a plural noun and as the subject of "is", "are" or a modal
 // ("All parameters are optional", "then all is done", "all can be
 // filtered"), so it is a name there only when set, labelled or typed,
 // or before a singular word for a parameter ("the all flag").
-func usedAsName(word, rest string) bool {
+func usedAsName(w, before, rest string) bool {
 	rest = strings.TrimLeft(rest, " ")
 	if rest == "" {
 		return false
@@ -174,13 +177,20 @@ func usedAsName(word, rest string) bool {
 		return true
 	}
 	next := Words(rest[:min(len(rest), 40)])
-	if quantifierSet[word] {
-		return len(next) > 0 && paramNounSet[next[0]] && !strings.HasSuffix(next[0], "s")
+	if quantifierSet[w] {
+		return len(next) > 0 && ParamNounSet[next[0]] && !strings.HasSuffix(next[0], "s")
 	}
+	joined := strings.HasSuffix(before, " and ") || strings.HasSuffix(before, " or ")
 	if len(next) >= 3 && (next[0] == "and" || next[0] == "or") {
-		next = next[2:]
+		next, joined = next[2:], true
 	}
-	return len(next) > 0 && (paramNounSet[next[0]] || subjectVerbSet[next[0]])
+	if len(next) == 0 {
+		return false
+	}
+	if n := next[0]; ParamNounSet[n] {
+		return joined || !strings.HasSuffix(n, "s") && !(w == "to" && verbNounSet[n])
+	}
+	return subjectVerbSet[next[0]]
 }
 
 // quantifierSet holds the quantifiers among the stop words, which

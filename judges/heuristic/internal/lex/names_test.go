@@ -65,6 +65,14 @@ func TestMentionsFunctionWord(t *testing.T) {
 		{"Lists the entries; all can be filtered by date.", "all", false},
 		{"Returns console messages. Set the all flag for every level.", "all", true},
 		{"Returns console messages. all (boolean): every level.", "all", true},
+		{"Returns all fields of the form.", "all", false},
+		{"Lists all options and their defaults.", "all", false},
+		{"Use this to flag spam messages.", "to", false},
+		{"Text to input into the box.", "to", false},
+		{"Set the all flag to include archived rows.", "all", true},
+		{"The from and to fields are ISO dates.", "to", true},
+		{"The from and to fields are ISO dates.", "from", true},
+		{"Rename a bookmark; the to option is the new title.", "to", true},
 	}
 	for _, c := range cases {
 		if got := Mentions(NewText(c.text), c.name, NameWords(c.name)); got != c.want {

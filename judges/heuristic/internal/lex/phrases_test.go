@@ -182,7 +182,8 @@ func TestNewSentence(t *testing.T) {
 // corpus and the texts at the edges (sentences with no words, ideographs,
 // a "·" written ".", bytes that are not UTF-8); and the text's words,
 // read sentence by sentence, are the words of the whole, which
-// JoinedWords gives joined.
+// JoinedWords gives joined; SentenceHas finds a phrase where the
+// sentence's Has does.
 func TestSentenceAgreesWithNewSentence(t *testing.T) {
 	texts := append(corpusStrings(t), "One. . Two", "!!! a", "a\n\n\nb", "x。y", "'. '", "A·B· c", "é. É", "\xff\xfe. \xfd",
 		"Same. Same. SAME! same", "  Lead.   Trail  ", "A.\n\nA. a. e.g. A", "Use x.Then y. Then Z")
@@ -197,6 +198,11 @@ func TestSentenceAgreesWithNewSentence(t *testing.T) {
 		for k, sentence := range tx.Sentences {
 			if got, want := tx.Sentence(k), NewSentence(sentence); !reflect.DeepEqual(got, want) {
 				t.Errorf("NewText(%q).Sentence(%d) = %#v, want %#v", s, k, got, want)
+			}
+			for _, p := range []string{"list of", "json", "a", "same", "auth*"} {
+				if got, want := tx.SentenceHas(k, p), tx.Sentence(k).Has(p); got != want {
+					t.Errorf("NewText(%q).SentenceHas(%d, %q) = %v, want %v", s, k, p, got, want)
+				}
 			}
 		}
 	}

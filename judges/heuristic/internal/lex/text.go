@@ -99,6 +99,17 @@ func (t Text) Sentence(k int) Text {
 	return s
 }
 
+// SentenceHas reports whether sentence k of t, a Text from NewText, has
+// phrase, as t.Sentence(k).Has(phrase) does, without preparing the
+// sentence (which, in a text beyond ASCII, lowers its case anew).
+func (t Text) SentenceHas(k int, phrase string) bool {
+	from, to := t.sentenceAt[k], t.sentenceAt[k+1]
+	if from.word == to.word {
+		return false
+	}
+	return findPhrase(t.norm[from.norm:to.norm+1], phrase) >= 0
+}
+
 // JoinedWords returns t's words joined by single spaces, cut out of the
 // text phrases are matched in rather than joined again.
 func (t Text) JoinedWords() string {

@@ -34,17 +34,25 @@ var vocabulary = struct {
 	// lifecycle sorts verbs by the lifecycle operation they perform, for
 	// the coherence completeness check.
 	lifecycle map[string][]string
-	// paramNouns are the words for a parameter: a function word before
-	// one is a parameter's name ("the to parameter").
+	// paramNouns are the words for a parameter, the one list of them:
+	// a function word before one is a parameter's name ("the to
+	// parameter", usedAsName), and for the TDQS cues "required" before
+	// one speaks of parameters ("required params") and a format before
+	// one is what the caller sends ("JSON string parameters").
 	paramNouns []string
+	// verbNouns are the words for a parameter that are verbs too: after
+	// "to" they make an infinitive ("to input text", "to flag spam"),
+	// so "to" before one is no name.
+	verbNouns []string
 	// subjectVerbs are forms of "be" and modal verbs: a function word
 	// before one is the subject, so a name ("to is the recipient").
 	subjectVerbs []string
 }{
 	paramNouns: []string{
 		"parameter", "parameters", "param", "params", "argument", "arguments", "arg", "args", "field", "fields",
-		"option", "flag",
+		"input", "inputs", "option", "options", "property", "properties", "flag", "flags",
 	},
+	verbNouns: []string{"input", "flag", "field"},
 	subjectVerbs: []string{
 		"is", "are", "must", "should", "may", "can", "defaults", "accepts", "takes", "sets", "selects",
 	},
@@ -116,8 +124,9 @@ func Set(words []string) map[string]bool {
 	return m
 }
 
-// Lookup tables built once from vocabulary: VagueVerbSet, StopwordSet
-// and VersionWordSet hold the vague verbs, stop words and version words;
+// Lookup tables built once from vocabulary: VagueVerbSet, StopwordSet,
+// VersionWordSet and ParamNounSet hold the vague verbs, stop words,
+// version words and words for a parameter;
 // LifecycleOf gives the lifecycle class ("create", "read", "update",
 // "delete") of a verb.
 var (
@@ -130,7 +139,8 @@ var (
 	toolNounSet     = Set(vocabulary.toolNouns)
 	negationSet     = Set(vocabulary.negations)
 	trailingNegSet  = Set(vocabulary.trailingNegations)
-	paramNounSet    = Set(vocabulary.paramNouns)
+	ParamNounSet    = Set(vocabulary.paramNouns)
+	verbNounSet     = Set(vocabulary.verbNouns)
 	subjectVerbSet  = Set(vocabulary.subjectVerbs)
 	LifecycleOf     = func() map[string]string {
 		m := map[string]string{}

@@ -68,9 +68,6 @@ var lists = struct {
 	// notObject are the words that, after a verb of change opening a
 	// clause, show it is a noun ("Writes and ... are rejected").
 	notObject []string
-	// paramNouns are the words for a parameter: "required" before one
-	// ("a required field") speaks of parameters.
-	paramNouns []string
 	// beForms are the words that, before "required", make it say that
 	// something is required ("is required", "always required").
 	beForms []string
@@ -180,10 +177,6 @@ var lists = struct {
 	clauseLead:    []string{"or", "and", "then", "also", "to"},
 	clauseSubject: []string{"it", "this", "which"},
 	notObject:     []string{"and", "or", "nor", "are", "is", "was", "were", "be", "been", "as"},
-	paramNouns: []string{
-		"parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "arg", "args",
-		"input", "inputs", "option", "options", "property", "properties",
-	},
 	beForms:       []string{"is", "are", "be", "been", "being", "marked", "always", "not"},
 	quantityWords: []string{"many", "multiple", "bulk", "batch", "several", "single"},
 	wherePrepositions: []string{
@@ -323,6 +316,17 @@ var notAfter = map[string][]string{
 	// A warning the tool does not give ("overwrites existing files
 	// without warning") discloses no error.
 	"warning": {"without", "no"},
+	// Blocks of code, content or text ("identifying basic blocks",
+	// "code blocks, tables") are things, not a call that blocks.
+	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
+	// The limit of "Rate limited" is a rate limit, no limit on size.
+	"limit":   {"rate"},
+	"limits":  {"rate"},
+	"limited": {"rate"},
+	// The offset of an address or a clock ("Optional base address
+	// offset", "timezone offset") shifts a value; it is no place in a
+	// list of results.
+	"offset": {"address", "addresses", "timezone", "utc", "gmt"},
 }
 
 // riskWords are the safety group's explicit risk words (lists.behaviour)
@@ -349,6 +353,13 @@ var (
 var notBefore = map[string][]string{
 	"up to": {"date"},
 }
+
+// valueOpeners are the value cues that, opening a sentence that names
+// no parameter, go on describing the parameter named just before
+// ("obj_cutoff: Distance (A) between chains. Default 8.0A suits most
+// assemblies."): a sentence that opens with a value has the last
+// named thing as its subject.
+var valueOpeners = []string{"default", "defaults", "defaults to", "e g", "for example", "one of", "optional", "range"}
 
 // rangeCue is the value cue that says a range only before a number
 // ("between 0 and 100") or a pair of bounds in words ("between one and
@@ -387,6 +398,38 @@ var changeOccasions = []string{
 	"after", "before", "since", "until", "following", "upon", "on", "for", "about", "during", "between",
 }
 
+// tokenCues are the authentication phrases that name a token: a
+// credential, unless a word beside it gives the word another sense
+// (otherTokenSense): text measured in tokens ("30-60% fewer tokens than
+// JSON", "token-efficient", "4k tokens"), an asset ("SPL token
+// balances") or a design value ("a design token").
+var tokenCues = []string{"token", "tokens"}
+
+// tokenSenseBefore, just before a token cue (or a number there), and
+// tokenSenseAfter, just after it, give it a sense other than a
+// credential.
+var (
+	tokenSenseBefore = []string{"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design"}
+	tokenSenseAfter  = []string{
+		"efficient", "usage", "budget", "budgets", "count", "counts", "cost", "costs", "optimization", "limit", "limits",
+		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
+	}
+)
+
+// callerImperatives are the timing phrases that, in their base form
+// after "don't", "do not" or "never", tell the caller what not to do
+// ("don't wait for performance warnings", "do not cache the token"),
+// and disclose nothing the tool does.
+var callerImperatives = []string{"wait*", "cache*", "lock"}
+
+// keptParticiples are the side-effect phrases that, in a tool that
+// reads (annotated read-only, or not annotated and whose purpose opens
+// with one of readLeads), say where what it reads is kept ("Get the
+// history stored on the device's SD card", "Search saved research
+// entries"), not what it stores; only a form of "be" or a subject just
+// before makes them its act ("Full reports are saved to disk").
+var keptParticiples = []string{"stored", "saved"}
+
 // changeSubjects are the words that, just before bareChange, make it a
 // verb of the tool.
 var changeSubjects = []string{"it", "this", "which", "that", "operation", "call", "tool"}
@@ -398,13 +441,14 @@ var readLeads = []string{
 	"inspect", "check", "describe", "summarize", "summarise", "search", "find", "preview", "explain",
 }
 
-// inputFormats are the return-format phrases that name a format: in a
+// inputFormats are the return-format phrases that name a format or a
+// shape ("list of"): in a
 // sentence that names one of the tool's parameters and says nothing of
 // what comes back, or that opens with "pass", they say what the caller
 // sends ("Pass commit messages as JSON string parameters", "payload:
 // Push notification payload as JSON object"), not what the tool
 // returns.
-var inputFormats = []string{"json", "base64", "markdown", "format", "formatted"}
+var inputFormats = []string{"json", "base64", "markdown", "format", "formatted", "list of"}
 
 // returnWords, in a sentence, make it speak of what the tool gives
 // back, or reads and converts ("Fetch a URL, convert to markdown"),
@@ -432,7 +476,7 @@ var returnLeads = []string{"get", "retrieve", "fetch", "read"}
 
 // inputFormatNext are the words that, just after a format, make it the
 // form of a value the caller writes ("JSON string escaping"); so do
-// lists.paramNouns ("JSON string parameters").
+// lex.ParamNounSet ("JSON string parameters").
 var inputFormatNext = []string{"string", "escaping"}
 
 // modals, after a parameter's words opening a sentence, make it speak of
@@ -448,12 +492,16 @@ var inputLeads = []string{"pass", "provide", "supply", "send"}
 // caller needs: file permissions are metadata, not authentication.
 var attributeCues = map[string]bool{"permission*": true}
 
-// attributeOwners, just before an attribute cue, and attributeLists,
-// anywhere before it in its sentence, make it an attribute: "file
-// permissions", "including size, permissions and type".
+// attributeOwners, just before an attribute cue or before "with" and
+// at most two more words before it, and attributeLists, anywhere before
+// it in its sentence, make it an attribute: "file permissions", "Maps
+// segments with correct permissions" (a memory segment's permissions
+// are a file's kind), "including size, permissions and type".
 var (
-	attributeOwners = []string{"file", "files", "directory", "directories", "folder", "folders"}
-	attributeLists  = []string{"including", "includes", "include", "such"}
+	attributeOwners = []string{
+		"file", "files", "directory", "directories", "folder", "folders", "segment", "segments",
+	}
+	attributeLists = []string{"including", "includes", "include", "such"}
 )
 
 // A purpose can open with a verb the lists lack ("Echo a message",
@@ -472,6 +520,10 @@ var (
 		"a", "an", "the", "another", "your", "its", "their", "this", "these", "those", "each", "every", "all",
 		"any", "some", "my", "our", "his", "her", "multiple", "several",
 	}
+	// "on" is no particle here: a noun stands before "on" and a
+	// determiner as often as a verb does ("Information on the ...",
+	// "Details on a ...", "Notes on this ..."), so "Pass on a Great
+	// Person" keeps its first word named as one the cues do not know.
 	openerParticles = []string{"back", "up", "out", "off", "down"}
 	nonVerbOpeners  = []string{
 		"across", "after", "against", "along", "among", "around", "before", "behind", "below", "beneath", "beside",
@@ -515,7 +567,6 @@ var (
 	clauseLeadSet      = lex.Set(lists.clauseLead)
 	clauseSubjectSet   = lex.Set(lists.clauseSubject)
 	notObjectSet       = lex.Set(lists.notObject)
-	paramNounSet       = lex.Set(lists.paramNouns)
 	beSet              = lex.Set(lists.beForms)
 	determinerSet      = lex.Set(determiners)
 	inputFormatNextSet = lex.Set(inputFormatNext)

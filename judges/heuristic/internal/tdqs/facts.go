@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -296,21 +297,55 @@ func isObject(s map[string]any) bool {
 }
 
 // stripLabel removes a label of one to three words set before the
-// purpose with a bar between spaces ("Notion | Retrieve a user"), or
-// one or more tags in square brackets ("[rss] Fetch the latest items",
-// "[Requires open project] Export a netlist"): the purpose is what
-// follows it. A bar inside a word ("ES|QL") is none.
+// purpose with a bar between spaces ("Notion | Retrieve a user") or,
+// maybe after an emoji, before a colon and a capital ("Purpose: Orient
+// in one call", "👥 ALL USERS: Get every user"), or one or more tags in
+// square brackets ("[rss] Fetch the latest items", "[Requires open
+// project] Export a netlist"): the purpose is what follows it. A bar
+// inside a word ("ES|QL") is none; nor is a heading that puts something
+// before the purpose ("Note: ...", "IMPORTANT: ..."), which conciseness
+// reads, nor a purpose before a colon ("Tidy a device: Delete ...").
 func stripLabel(s string) string {
 	if rest := stripTags(s); rest != s {
 		return rest
 	}
 	label, rest, ok := strings.Cut(s, " | ")
+	if !ok {
+		return stripColonLabel(s)
+	}
 	rest = strings.TrimSpace(rest)
-	if !ok || rest == "" || strings.Contains(rest, " | ") {
+	if rest == "" || strings.Contains(rest, " | ") {
 		return s
 	}
 	// A label names; it does not act ("Run a | b" is no label).
 	if ws := lex.Words(label); len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" {
+		return s
+	}
+	return rest
+}
+
+// stripColonLabel removes a label of one to three words, maybe after
+// an emoji, that opens s before a colon, when a capital letter opens
+// what follows ("Purpose: Orient ..."); otherwise it returns s. A
+// first word that acts (a verb of the lists, or one before a
+// determiner: "Tidy a device: Delete its logs"), or that opens a
+// heading conciseness counts against the purpose ("Note", "Warning",
+// "When"), makes no label.
+func stripColonLabel(s string) string {
+	i := strings.Index(s, ": ")
+	if i <= 0 || i > 40 {
+		return s
+	}
+	rest := strings.TrimLeft(s[i+2:], " ")
+	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsUpper(r) {
+		return s
+	}
+	ws := lex.Words(s[:i])
+	if len(ws) < 1 || len(ws) > 3 || verbForm(ws[0]) != "" || openerVerb(s[:i]) != "" {
+		return s
+	}
+	t := lex.NewSentence(s[:i])
+	if p, ok := t.FirstIn(notFrontLoadedPhrases); ok && t.Find(p) == 0 {
 		return s
 	}
 	return rest
@@ -513,15 +548,39 @@ func (f *facts) findDisclosures() []found {
 
 // discloses reports whether phrase p, which d (the description of f's
 // tool) has, occurs at least once as a disclosure: not after a word of
-// notAfter[p]; for an attribute cue, not just after a word of
-// attributeOwners nor anywhere after one of attributeLists in its
+// notAfter[p]; for an attribute cue, not said of an owner
+// (ownedAttribute) nor anywhere after one of attributeLists in its
 // sentence; for a format (inputFormats), in a sentence that is not
 // about what the caller sends (sendsInput); for bareChange in a tool
-// that reads, just after one of changeSubjects.
+// that reads, just after one of changeSubjects; for one of
+// keptParticiples in a tool that reads and is not annotated as acting,
+// just after one of them or a form of "be" ("are saved to disk").
 func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(inputFormats, p) {
 		for k := range d.Sentences {
-			if s := d.Sentence(k); s.Has(p) && !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
+			if !d.SentenceHas(k, p) {
+				continue
+			}
+			if s := d.Sentence(k); !f.sendsInput(d, k, p) && notAfterOnce(s, p) {
+				return true
+			}
+		}
+		return false
+	}
+	if slices.Contains(tokenCues, p) {
+		for _, c := range d.Contexts(p) {
+			if !otherTokenSense(c) {
+				return true
+			}
+		}
+		return false
+	}
+	if slices.Contains(callerImperatives, p) {
+		return !toldToCaller(d.Words, p)
+	}
+	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
+		for _, c := range d.Contexts(p) {
+			if n := len(c.Before); n > 0 && (beSet[c.Before[n-1]] || slices.Contains(changeSubjects, c.Before[n-1])) {
 				return true
 			}
 		}
@@ -561,7 +620,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 			ws := d.Sentence(k).Words
 			marked := inList
 			for i, w := range ws {
-				if strings.HasPrefix(w, stem) && !marked && (i == 0 || !slices.Contains(attributeOwners, ws[i-1])) {
+				if strings.HasPrefix(w, stem) && !marked && !ownedAttribute(ws, i) {
 					return true
 				}
 				marked = marked || slices.Contains(attributeLists, w)
@@ -597,6 +656,71 @@ func riskOfTool(d lex.Text, p string) bool {
 			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// otherTokenSense reports whether the words around a token cue give it
+// a sense other than a credential (tokenSenseBefore, tokenSenseAfter,
+// or a number just before it: "4k tokens").
+func otherTokenSense(c lex.Context) bool {
+	if n := len(c.Before); n > 0 {
+		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || w[0] >= '0' && w[0] <= '9' {
+			return true
+		}
+	}
+	return len(c.After) > 0 && slices.Contains(tokenSenseAfter, c.After[0])
+}
+
+// toldToCaller reports whether every occurrence of phrase p (one of
+// callerImperatives) in words ws is its base form after "don't", "do
+// not" or "never": an instruction to the caller ("don't wait for
+// performance warnings"), not what the tool does ("waits for the page",
+// "does not wait").
+func toldToCaller(ws []string, p string) bool {
+	base := strings.TrimSuffix(p, "*")
+	for i, w := range ws {
+		if w != base && !(base != p && strings.HasPrefix(w, base)) {
+			continue
+		}
+		told := w == base && i > 0 && (ws[i-1] == "dont" || ws[i-1] == "never" || i > 1 && ws[i-2] == "do" && ws[i-1] == "not")
+		if !told {
+			return false
+		}
+	}
+	return true
+}
+
+// valueName reports whether identifier id names a value rather than a
+// tool: it ends in a word for a handle or a token (proposal_id,
+// confirmation_token) and holds no verb, as a tool's name does
+// (get_user_id).
+func valueName(id string) bool {
+	ws := lex.NameWords(id)
+	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] && !slices.Contains(tokenCues, ws[len(ws)-1]) {
+		return false
+	}
+	// The last word is a handle's, "type" or "name" a noun there.
+	for _, w := range ws[:len(ws)-1] {
+		if verbForm(w) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// ownedAttribute reports whether word i of ws, an attribute cue, is
+// said of an owner (attributeOwners): just after it ("file
+// permissions"), or after it, "with" and at most two more words
+// ("segments with correct permissions").
+func ownedAttribute(ws []string, i int) bool {
+	if i > 0 && slices.Contains(attributeOwners, ws[i-1]) {
+		return true
+	}
+	for j := i - 1; j >= max(1, i-3); j-- {
+		if ws[j] == "with" {
+			return slices.Contains(attributeOwners, ws[j-1])
 		}
 	}
 	return false
@@ -667,8 +791,10 @@ func changeOccasion(before []string) bool {
 
 // sendsInput reports whether format p (inputFormats) in sentence k
 // of d speaks of what the caller sends: where the sentence says nothing
-// of what comes back (returnWords), it opens with one of inputLeads
-// ("Pass the message as JSON"), or with a parameter's name and "is" or a
+// of what comes back (returnWords), the tool's purpose opens with a
+// verb that writes (lists.writeVerbs: what it writes is the caller's),
+// or the sentence opens with one of inputLeads ("Pass the message as
+// JSON"), or with a parameter's name and "is" or a
 // modal (paramOpens: "fields_json is a JSON object", "The file paths
 // should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
@@ -686,7 +812,9 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			return false
 		}
 	}
-	if slices.Contains(inputLeads, ws[0]) {
+	// A tool that writes takes what it writes from the caller ("Write
+	// or append to file contents ... Excel: JSON 2D array").
+	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
 	if f.paramOpens(ws) {
@@ -699,14 +827,22 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			}
 		}
 	}
+	first, second, _ := strings.Cut(p, " ")
 	all, sent := 0, 0
 	for c := range f.clauses(d.Sentences[k]) {
 		for i, w := range c.words {
-			if w != p {
+			if w != first {
 				continue
 			}
+			end := i + 1
+			if second != "" {
+				if end >= len(c.words) || c.words[end] != second {
+					continue
+				}
+				end++
+			}
 			all++
-			if c.labelled || i+1 < len(c.words) && (inputFormatNextSet[c.words[i+1]] || paramNounSet[c.words[i+1]]) {
+			if c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
 				sent++
 			}
 		}
@@ -909,7 +1045,8 @@ func (f found) appendTo(b []byte) []byte {
 // the question lists the siblings, they are the only tool names there
 // are; without them, a snake_case or kebab-case identifier (or one in
 // backticks) in a sentence that points somewhere ("use x", "see x", "x
-// instead") counts. Elsewhere an identifier is more likely a value or a
+// instead") counts, unless it names a value (valueName: "Call
+// simulate_impact(proposal_id)"). Elsewhere an identifier is more likely a value or a
 // setting than another tool.
 func (f *facts) findAlternatives() []string {
 	if f.names != nil {
@@ -934,7 +1071,7 @@ func (f *facts) findAlternatives() []string {
 		}
 		for _, id := range lex.Identifiers(sentence.Raw) {
 			low := strings.ToLower(id)
-			if seen[low] || strings.ToUpper(id) == id {
+			if seen[low] || strings.ToUpper(id) == id || valueName(id) {
 				continue
 			}
 			seen[low] = true

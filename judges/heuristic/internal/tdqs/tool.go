@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
@@ -472,13 +473,17 @@ func (f *facts) parameters() dimension {
 }
 
 // explainsParams returns the first format or value cue ("e.g.",
-// "default", "must") in a sentence that names a parameter: a cue
-// elsewhere ("read-only by default") says nothing about the values.
+// "default", "must") in a sentence that names a parameter, or that
+// opens with a value cue (valueOpeners) and names none just after one
+// that does ("multimer_cutoff: Distance (A) between chains ... Default
+// 8.0A is suitable ..."): a cue elsewhere ("read-only by default") says
+// nothing about the values.
 func (f *facts) explainsParams() (string, bool) {
 	if len(f.mentioned) == 0 {
 		return "", false
 	}
-	for _, t := range f.sentenceTexts() {
+	ss := f.sentenceTexts()
+	for k, t := range ss {
 		cue, ok := "", false
 		for _, c := range t.AllIn(paramFormatPhrases) {
 			if f.paramCueHolds(t, c) {
@@ -489,15 +494,25 @@ func (f *facts) explainsParams() (string, bool) {
 		if !ok {
 			continue
 		}
-		// The mentioned parameters in f.mentioned's order: both are
-		// sorted by name.
-		for _, p := range f.params {
-			if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
-				return t.Matching(cue), true
-			}
+		if f.namesMentioned(t) {
+			return t.Matching(cue), true
+		}
+		if k > 0 && t.Find(cue) == 0 && slices.Contains(valueOpeners, cue) && f.namesMentioned(ss[k-1]) {
+			return t.Matching(cue), true
 		}
 	}
 	return "", false
+}
+
+// namesMentioned reports whether sentence t names one of the
+// parameters the description names.
+func (f *facts) namesMentioned(t lex.Text) bool {
+	for _, p := range f.params {
+		if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
+			return true
+		}
+	}
+	return false
 }
 
 // paramCueHolds reports whether value cue c, which sentence t has, says
@@ -554,26 +569,70 @@ func (f *facts) boundWord(w string) bool {
 }
 
 // requiredOfParam reports whether "required" in sentence t says that a
-// parameter is required ("path is required", "path (required)"), not
-// that something the tool acts on is needed ("ensuring required paths
-// exist"): it counts unless it stands before a content word other than
-// a word for a parameter, after a word other than a parameter's or a
-// form of "be".
+// parameter is required ("path is required", "path (required)",
+// "required params", "- required for nested namespaces"), not that
+// something the tool acts on is needed ("ensuring required paths
+// exist", "the capability required for this page"). It counts before a
+// word for a parameter; after a form of "be" or a parameter's word;
+// and before a function word or at the end of its sentence, unless a
+// content word other than a word for a parameter comes just before it
+// in its clause, whose thing it then says is needed.
 func (f *facts) requiredOfParam(t lex.Text) bool {
-	ws := t.Words
+	ws, ls := t.Words, t.Lower
+	from := 0 // where in ls the next "required" is looked for
 	for i, w := range ws {
 		if w != "required" {
 			continue
 		}
-		if i+1 == len(ws) || lex.StopwordSet[ws[i+1]] || paramNounSet[ws[i+1]] {
-			return true
+		// The same "required" in ls, for the text between it and the
+		// word before: read in place, as it runs for every sentence
+		// with the cue.
+		clauseStart := i == 0
+		if at := nextWord(ls, "required", from); at >= 0 {
+			from = at + len("required")
+			before := strings.TrimRight(ls[:at], " (")
+			clauseStart = clauseStart || before == "" || !letterOrDigit(utf8.DecodeLastRuneInString(before))
 		}
-		if i > 0 && (beSet[ws[i-1]] || f.paramWord(ws[i-1])) {
+		next := ""
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
+		prev := ""
+		if !clauseStart {
+			prev = ws[i-1]
+		}
+		switch {
+		case lex.ParamNounSet[next]:
+			return true
+		case prev != "" && (beSet[prev] || f.paramWord(prev)):
+			return true
+		case (next == "" || lex.StopwordSet[next]) && (prev == "" || lex.StopwordSet[prev] || lex.ParamNounSet[prev]):
 			return true
 		}
 	}
 	return false
 }
+
+// nextWord returns where w next stands in ls from offset from as a
+// whole word (lex.IdentByte), or -1.
+func nextWord(ls, w string, from int) int {
+	for from <= len(ls) {
+		k := strings.Index(ls[from:], w)
+		if k < 0 {
+			return -1
+		}
+		at, end := from+k, from+k+len(w)
+		if (at == 0 || !lex.IdentByte(ls[at-1])) && (end == len(ls) || !lex.IdentByte(ls[end])) {
+			return at
+		}
+		from = end
+	}
+	return -1
+}
+
+// letterOrDigit reports whether r, the first value of a decoding, is a
+// letter or a digit.
+func letterOrDigit(r rune, _ int) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // paramWord reports whether w is a word of one of the tool's parameter
 // names.

@@ -344,6 +344,126 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// the change when no other clause does.
 		{"this resets alone states the change", `{"name": "ping_dir", "description": "Ping the session working directory. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+
+		// 35. MCPEmulate load_executable: permissions a segment is
+		// mapped with are its attribute, and a base address offset
+		// shifts an address; neither is authentication nor paging.
+		{"permissions a segment is mapped with are no auth", `{"name": "load_exe", "description": "Load a binary into the emulator. Maps segments with correct permissions and sets the entry point."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"permissions the caller needs are still auth", `{"name": "load_exe", "description": "Load a binary into the emulator. Runs with admin permissions and sets the entry point."}`,
+			nil, "behavioral_transparency", 3, `authentication ("permissions")`, ""},
+		{"an address offset is no pagination", `{"name": "load_exe", "description": "Load a binary into the emulator. base_address: optional base address offset."}`,
+			nil, "behavioral_transparency", 2, "", "pagination"},
+		{"a timezone offset is no pagination", `{"name": "add_event", "description": "Create a calendar event at a local time with its timezone offset."}`,
+			nil, "behavioral_transparency", 2, "", "pagination"},
+		{"an offset into results is still pagination", `{"name": "search", "description": "Search the notes. Page through results with offset and count."}`,
+			nil, "behavioral_transparency", 2, `pagination and size ("offset")`, ""},
+
+		// 36. desktop-commander write_file: "don't wait for ..." tells
+		// the caller what not to do, and the JSON a tool that writes is
+		// given is what the caller sends.
+		{"don't wait is no timing disclosure", `{"name": "write", "description": "Write a file in chunks. Don't wait for performance warnings.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"does not wait is still a timing disclosure", `{"name": "click", "description": "Click an element. It does not wait for the page to load.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("wait")`, ""},
+		{"a format a tool that writes is given is no return format", `{"name": "write_sheet", "description": "Write rows to a spreadsheet file. Excel rows: JSON 2D array.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("json")`},
+		{"a format a tool that writes returns is still a return format", `{"name": "write_sheet", "description": "Write rows to a spreadsheet file. Returns the new range as JSON.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `return format ("returns")`, ""},
+		{"a format a tool that writes is given leaves what it returns unsaid", `{"name": "append_log", "description": "Append a notification entry to a log file (JSONL format).", "annotations": {"readOnlyHint": false}}`,
+			nil, "contextual_completeness", 3, "a statement of what this action tool returns", "lacks: a statement of what this action tool changes"},
+
+		// 37. zulip get-users, desktop-touch workspace_snapshot: a
+		// label of a few words before a colon and a capital is no
+		// purpose; a caution heading or a purpose before a colon stays.
+		{"an emoji label before a colon is no purpose", `{"name": "get-users", "description": "👥 ALL USERS: Get the list of every user in the organization."}`,
+			nil, "purpose_clarity", 4, `the verb "get" on a named resource ("Get the list`, "no action verb"},
+		{"a one-word label before a colon is no purpose", `{"name": "snapshot", "description": "Purpose: Orient in one call and return the window layouts."}`,
+			nil, "purpose_clarity", 3, `opens with "orient"`, `"purpose"`},
+		{"a label before a colon leaves the purpose first", `{"name": "compare_places", "description": "INSPIRATION: Compare several destinations side by side for one trip and its budget."}`,
+			nil, "conciseness_structure", 5, `purpose first ("Compare several destinations`, ""},
+		{"a caution heading before a colon is no label", `{"name": "set_value", "description": "IMPORTANT: Set a configuration value by key, in a separate chat from file work."}`,
+			nil, "conciseness_structure", 4, `opens with "important" instead of the purpose`, ""},
+		{"a purpose before a colon is no label", `{"name": "tidy", "description": "Tidy a device: Delete its old logs."}`,
+			nil, "purpose_clarity", 4, `the verb "tidy"`, ""},
+		{"a list after a colon is no purpose", `{"name": "app", "description": "App lifecycle: launch, stop, install, list."}`,
+			nil, "purpose_clarity", 3, `opens with "app"`, ""},
+
+		// 38. MCPymol load_structure: a default in the sentence after
+		// the one naming a parameter goes on describing it.
+		{"a default in the next sentence explains the parameter", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. Default 8.0A suits most assemblies.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 4, `"default"`, "does not say what values"},
+		{"a default two sentences on explains nothing", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. It keeps chains whole. Default settings suit most assemblies.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values", ""},
+		{"a default inside the next sentence explains nothing", `{"name": "load", "description": "Load a structure. cutoff: Distance (A) between chains. Read-only by default.", "inputSchema": {"type": "object", "properties": {"cutoff": {"type": "number"}}}}`,
+			nil, "parameter_semantics", 2, "does not say what values", ""},
+
+		// 39. civ6 reject_great_person: "on" is no particle, since a
+		// noun stands before "on" and a determiner as often as a verb.
+		{"a noun before on and a determiner is no verb", `{"name": "user_details", "description": "Details on the signed-in user and their teams."}`,
+			nil, "purpose_clarity", 3, `opens with "details", which is no action verb the cues know`, `the verb "details"`},
+		{"a word before on and a determiner stays unknown", `{"name": "reject_person", "description": "Pass on a Great Person (skip to the next one in that class)."}`,
+			nil, "purpose_clarity", 3, `opens with "pass", which is no action verb the cues know`, ""},
+
+		// 40. jira jira_get, jira_post: tokens of text counted, and
+		// tokens held in a wallet, are no credential.
+		{"fewer tokens is no auth", `{"name": "api_get", "description": "Read any record. Returns a compact format by default (30-60% fewer tokens than JSON)."}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"token-efficient is no auth", `{"name": "api_post", "description": "Create records. Returns a compact, token-efficient format by default."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"token balances are no auth", `{"name": "balances", "description": "Get the SOL and SPL token balances of a wallet address."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an access token is still auth", `{"name": "sync", "description": "Sync the timeline. Needs an access token for the account."}`,
+			nil, "behavioral_transparency", 2, `authentication ("token")`, ""},
+
+		// 41. notion API-retrieve-page-markdown: "Rate limited" is a
+		// rate limit, no limit on size, and a capability "required for
+		// this page" is no required parameter.
+		{"rate limited is no size limit", "{\"name\": \"get-page\", \"description\": \"Acme | Retrieve a page as Markdown\\nError Responses:\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `rate limits and cost ("rate limited")`, "pagination"},
+		{"a row limit is still a size limit", "{\"name\": \"put-page\", \"description\": \"Acme | Update a page\\nError Responses:\\n409: Conflict (row limit exceeded).\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
+		{"a capability required for a page is no required parameter", `{"name": "get-page", "description": "Retrieve a page. The integration lacks the capability required for this page.", "inputSchema": {"type": "object", "properties": {"page_id": {"type": "string", "description": "The page."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters", `"required"`},
+		{"a parameter required after a dash is still required", `{"name": "check_ns", "description": "Check a namespace. Use parent_id to scope the check \u2014 required for nested namespaces.", "inputSchema": {"type": "object", "properties": {"parent_id": {"type": "string", "description": "The parent."}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+		{"a parameter marked required in brackets is still required", `{"name": "post", "description": "Post a message. channel (required): Channel ID or name.", "inputSchema": {"type": "object", "properties": {"channel": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+
+		// 42. capstone analyze_code_flow, desktop-commander write_pdf:
+		// blocks of code or content are no call that blocks.
+		{"basic blocks are no blocking call", `{"name": "code_flow", "description": "Analyze control flow in machine code, identifying basic blocks, jumps and calls."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"code blocks are no blocking call", `{"name": "make_pdf", "description": "Make a PDF from markdown. Supports headers, lists, code blocks and tables."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"a call that blocks is still timing", `{"name": "compile", "description": "Compile the firmware. The call blocks until the build is done."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("blocks")`, ""},
+
+		// 43. safe-migrations propose_migration_or_edit: with no list
+		// of siblings, an identifier of a value (proposal_id,
+		// confirmation_token) is no tool the text points to.
+		{"a value's identifier is no named tool", `{"name": "propose", "description": "Propose a config edit. Call simulate_impact(proposal_id) next, then apply_change with the confirmation_token it returns."}`,
+			[]string{}, "purpose_clarity", 5, "names apply_change, simulate_impact,", "proposal_id"},
+		{"a value's identifier ending in type is no named tool", `{"name": "search", "description": "Search the records. To report a gap, call report_feedback with feedback_type set."}`,
+			[]string{}, "purpose_clarity", 5, "names report_feedback,", "feedback_type"},
+		{"a tool's name ending in id is still a named tool", `{"name": "lookup", "description": "Look up a user by email. Call get_user_id first when only the name is known."}`,
+			[]string{}, "purpose_clarity", 5, "names get_user_id", ""},
+
+		// 44. air-Q get_air_quality_history: data a reading tool reads
+		// "stored on the device" is no side effect of it.
+		{"data stored where a tool reads it is no side effect", `{"name": "history", "description": "Get historical air quality data stored on the device's SD card."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("stored")`},
+		{"a report a reading tool saves is still a side effect", `{"name": "audit", "description": "Get the audit scores of a page. Full reports are saved to disk."}`,
+			nil, "behavioral_transparency", 2, `side effects ("saved")`, ""},
+		{"a result an acting tool stores is still a side effect", `{"name": "snapshot", "description": "Take a snapshot of the page; the image is stored in the session folder.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("stored")`, ""},
+
+		// 45. Metis mine_references, kiln plan_assembly_split: a list
+		// in a parameter's description is what the caller passes.
+		{"a list in a parameter's description is no return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers.\\nArgs: dois: Comma-separated list of DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("list of")`},
+		{"a list the tool gives back is still a return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers and return a list of DOIs.\\nArgs: dois: Comma-separated DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
+			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
