@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -180,7 +181,7 @@ func readTallyTests(v ref.Val, n int, fn string) ([][]tallyTest, ref.Val) {
 
 // tallyTestOf reads one test, or says what is wrong with it.
 func tallyTestOf(t any, patterns int) (tallyTest, string) {
-	const want = "is not {'matches': expression}, {'tokens': expression, 'in': list of strings}, {'inside': place of a pattern}, {'before': expression, 'within': characters} or {'decodes': 'hex' or 'base64'} with or without 'matches'"
+	const want = "is not {'matches': expression}, {'tokens': expression, 'in': list of strings}, {'inside': place of a pattern}, {'before': expression, 'within': characters} or {'decodes': 'hex' or 'base64'} with or without 'matches' (an expression or a list of them)"
 	m, ok := t.(map[string]any)
 	if !ok || len(m) == 0 {
 		return tallyTest{}, want
@@ -198,7 +199,7 @@ func tallyTestOf(t any, patterns int) (tallyTest, string) {
 		if len(m) == 1 {
 			return out, ""
 		}
-		re, ok := m["matches"].(string)
+		re, ok := matchesOf(m["matches"])
 		if !ok || len(m) != 2 {
 			return tallyTest{}, want
 		}
@@ -248,7 +249,7 @@ func tallyTestOf(t any, patterns int) (tallyTest, string) {
 		return tallyTest{}, want
 	}
 	if re, ok := m["matches"]; ok {
-		s, ok := re.(string)
+		s, ok := matchesOf(re)
 		if !ok {
 			return tallyTest{}, want
 		}
@@ -274,6 +275,35 @@ func tallyTestOf(t any, patterns int) (tallyTest, string) {
 		return tallyTest{inside: int(j)}, ""
 	}
 	return tallyTest{}, want
+}
+
+// matchesOf is the expression of a test's matches: an expression, or a
+// list of them, any of which may match (each in a group of its own, so
+// that its flags stay its own). A long list is written here, once a
+// tests list is read, not in a signal whose length would bound every
+// formula that reads it.
+func matchesOf(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case []any:
+		var b strings.Builder
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return "", false
+			}
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			b.WriteString("(?:" + s + ")")
+		}
+		if len(x) == 0 {
+			b.WriteString(`[^\x00-\x{10FFFF}]`) // none: never matches
+		}
+		return b.String(), true
+	}
+	return "", false
 }
 
 // passes reports whether sp, a match in the string at whose matches of

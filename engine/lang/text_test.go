@@ -545,6 +545,10 @@ func TestTallyEachIn(t *testing.T) {
 		// match of matches, when given): hex 4142 is AB, 6869 hi, base64
 		// QUI= AB; 0001 is no text either way.
 		{"tally_each_in(['4142 0001 6869 QUI='], [r'[0-9A-Za-z=]+'], [[{'decodes': 'hex'}, {'decodes': 'base64'}, {'decodes': 'hex', 'matches': 'B'}]], 5).groups.map(g, [g.passed, g.count])", "[[[true false true] 1] [[false false false] 1] [[true false false] 1] [[false true false] 1]]"},
+		// matches may list expressions, any of which matches, each with
+		// its own flags (B is not case-blind); none never matches.
+		{"tally_each_in(['ab Ab aB'], [r'\\w+'], [[{'matches': ['(?i)a', 'B']}, {'matches': []}, {'decodes': 'hex', 'matches': ['x', 'B']}]], 5).groups.map(g, [g.passed, g.count])", "[[[true false false] 3]]"},
+		{"tally_each_in(['4142 6869'], [r'\\w+'], [[{'decodes': 'hex', 'matches': ['x', '(?i)h']}]], 5).groups.map(g, [g.passed, g.count])", "[[[false] 1] [[true] 1]]"},
 		// before: the characters ahead of the match, counted as
 		// characters (é is one), within the string.
 		{"tally_each_in(['not x. x. no é x', 'x'], ['x'], [[{'before': r'\\bnot?\\b', 'within': 5}]], 5).groups.map(g, [g.index, g.passed, g.count])", "[[0 [true] 2] [0 [false] 1] [1 [false] 1]]"},
@@ -568,8 +572,10 @@ func TestTallyEachIn(t *testing.T) {
 		{"tally_each_in(['a'], x.texts, [[]], 1)", "tally_each_in: a pattern is not a string"},
 		{"tally_each_in(['a'], ['a'], ['bogus'], [[]], 1)", "tally_each_in: "},
 		{"tally_each_in(['a'], ['a', 'b'], [[]], 1)", "tally_each_in: tests holds 1 lists, one a pattern: want 2"},
-		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression}, {'tokens': expression, 'in': list of strings}, {'inside': place of a pattern}, {'before': expression, 'within': characters} or {'decodes': 'hex' or 'base64'} with or without 'matches'"},
+		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression}, {'tokens': expression, 'in': list of strings}, {'inside': place of a pattern}, {'before': expression, 'within': characters} or {'decodes': 'hex' or 'base64'} with or without 'matches' (an expression or a list of them)"},
 		{"tally_each_in(['a'], ['a'], [[{'decodes': 'rot13'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': ['a', 1]}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': ['a', '(']}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
 		{"tally_each_in(['a'], ['a'], [[{'decodes': 'hex', 'inside': 0}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
 		{"tally_each_in(['a'], ['a'], [[{'decodes': 'hex', 'matches': '('}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
 		{"tally_each_in(['a'], ['a'], [[{'before': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
