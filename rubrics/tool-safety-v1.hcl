@@ -495,7 +495,13 @@ rubric "tool-safety" {
       # and only the first 51 of each such group listed: a text that
       # repeats a cue 40,000 times is a count, not 40,000 values.
       tally    = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
-      rawTally = "tally_each_in(signals.strings, surface_signals.rawPatterns, [], surface_signals.rawTests, 50)"
+      # (The cues on characters are looked for first as 1.1.3 did: most
+      # tools have none, and a tally costs more than a search that finds
+      # none.)
+      rawTally = <<-CEL
+        size(find_all_each_in(signals.strings, surface_signals.rawPatterns)) == 0 ? dyn({'count': 0, 'groups': [], 'matches': []})
+        : tally_each_in(signals.strings, surface_signals.rawPatterns, [], surface_signals.rawTests, 50)
+      CEL
       # Padding, grouped by whether its text is longer than 80 characters
       # (looked for first without the grouping: most tools have none).
       padTally = <<-CEL
