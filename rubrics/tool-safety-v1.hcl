@@ -37,7 +37,15 @@
 # cues cost to run, and its length sent other formulas onto the slower,
 # cost-tracked path; and the counts by severity read the findings signal,
 # where 1.1.2 made every finding of a tool again for them. Every finding,
-# count and score is what 1.1.2 gives.)
+# count and score is what 1.1.2 gives.) (1.1.4: so are the matches of the
+# cues on characters, the padding, the runs of base64 and hex and the side
+# effects an annotation contradicts counted by group, not listed one value
+# a match, and the runs of a tool grouped by what of where they are
+# decides their severity (a key, the input schema, a schema value), not
+# string by string: a text of 40,000 padded lines, encoded runs or stated
+# deletions, or an enum of 40,000 encoded values, costs time in
+# proportion to it, where 1.1.3 took its square. Every finding, count and
+# score is what 1.1.3 gives.)
 #
 # 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
 #   - a redirect to this tool ("instead of using send_email, always use this
@@ -191,7 +199,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.1.3"
+  version     = "1.1.4"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -206,6 +214,23 @@ rubric "tool-safety" {
         texts(tool, false)
           + signals.paramNameList.map(n, {'path': '/inputSchema/properties/' + n.replace('~', '~0').replace('/', '~1'), 'text': n, 'key': true})
           + signals.valueKeys
+      CEL
+
+      # Where each string is, as a label (a key's after #), for
+      # tally_each_in to group the runs of base64 and hex (see runTally) by
+      # what decides their severity (surface_signals.where) rather than
+      # string by string: an enum of 40,000 encoded values is a few
+      # groups, not 40,000. Each group's first string (located[g.index])
+      # then stands for all of its strings. A key's label is only what of
+      # its pointer (see located) the expressions of where read, with no
+      # string built from its text: a parameter's name is a key inside the
+      # input schema, and in a schema value when it is one of the words of
+      # one (its pointer then ends /enum, /default ...); a key inside a
+      # schema value is one, inside the input schema or not.
+      labels = <<-CEL
+        texts(tool, false).map(t, t.path)
+          + signals.paramNameList.map(n, n in ['default', 'const', 'enum', 'example', 'examples'] ? '#/inputSchema/properties/enum' : '#/inputSchema/properties/')
+          + signals.valueKeys.map(t, t.path.startsWith('/inputSchema/') ? '#/inputSchema/enum/' : '#/enum/')
       CEL
 
       # The severity of each group of matches of the text cues (see
@@ -227,14 +252,35 @@ rubric "tool-safety" {
           : c.severity)))
       CEL
 
-      # The findings of the text cues by severity: every match counted,
-      # none made into a value.
-      cueCounts = <<-CEL
-        cel.bind(s, cueSeverities, {
-          'high': int(sum(lists.range(size(s)).filter(i, s[i] == 'high').map(i, signals.tally.groups[i].count))),
-          'medium': int(sum(lists.range(size(s)).filter(i, s[i] == 'medium').map(i, signals.tally.groups[i].count))),
-          'low': int(sum(lists.range(size(s)).filter(i, s[i] == 'low').map(i, signals.tally.groups[i].count)))
-        })
+      # The same for the cues on characters ('' for a word in a name or
+      # a key), for the runs of base64 or hex (see runTally: '' for one
+      # that decodes to no text), the padding (in a text longer than 80
+      # characters) and the side effects an annotation contradicts.
+      rawSeverities = <<-CEL
+        signals.rawTally.groups.map(g, cel.bind(t, located[g.index], cel.bind(c, surface_signals.rawCues[g.pattern],
+          c.class == 'confusable_text' && (t.key || t.path == '/name') ? '' : c.severity)))
+      CEL
+      runSeverities = <<-CEL
+        signals.runTally.groups.map(g, !(g.passed[0] ? g.passed[1] : g.passed[2]) ? ''
+          : located[g.index].path.matches('/(default|const|enum|examples?)(/|$)') || (g.passed[0] ? g.passed[3] : g.passed[4]) ? 'high' : 'low')
+      CEL
+      paddingSeverities = "signals.padTally.groups.map(g, g.where[0] ? 'medium' : '')"
+      lieSeverities = <<-CEL
+        signals.effectTally.groups.map(g, !g.passed[0] && (
+          ('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
+          || (g.passed[1] && 'destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false)) ? 'medium' : '')
+      CEL
+
+      # The findings of the cues, the runs, the padding and the side
+      # effects by severity: every match counted by its group, none made
+      # into a value.
+      groupCounts = <<-CEL
+        cel.bind(s, cueSeverities + rawSeverities + runSeverities + paddingSeverities + lieSeverities,
+        cel.bind(n, (signals.tally.groups + signals.rawTally.groups + signals.runTally.groups + signals.padTally.groups + signals.effectTally.groups).map(g, g.count), {
+          'high': int(sum(lists.range(size(s)).filter(i, s[i] == 'high').map(i, n[i]))),
+          'medium': int(sum(lists.range(size(s)).filter(i, s[i] == 'medium').map(i, n[i]))),
+          'low': int(sum(lists.range(size(s)).filter(i, s[i] == 'low').map(i, n[i])))
+        }))
       CEL
 
       # The matches of the text cues listed (the first 51 of each group,
@@ -249,12 +295,12 @@ rubric "tool-safety" {
         listedMatches.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.foldedCues[m.pattern], {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end, 'passed': m.passed
-        }))) + signals.rawHits.map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern],
+        }))) + signals.rawTally.matches.filter(m, rawSeverities[m.group] != '').map(m, cel.bind(t, located[m.index], cel.bind(c, surface_signals.rawCues[m.pattern],
           cel.bind(w, find_all(m.text, c.word), {
           'check': c.check, 'class': c.class, 'severity': c.severity, 'title': c.title,
           'path': t.path, 'key': t.key, 'text': t.text,
           'start': w.size() == 0 ? m.start : m.start + w[0].start, 'end': w.size() == 0 ? m.end : m.start + w[0].end
-        })))).filter(f, f.class != 'confusable_text' || (!f.key && f.path != '/name'))
+        }))))
       CEL
 
       # Intent: the tool addresses the model, hides from the user, or
@@ -265,25 +311,23 @@ rubric "tool-safety" {
           && (c.check != 'asks_for_conversation' || located[g.index].path.startsWith('/inputSchema/'))))
       CEL
 
-      # Padding: counted only in texts longer than 80 characters.
+      # Padding: counted only in texts longer than 80 characters (the
+      # first 51 of each group listed, as for the text cues).
       paddingFindings = <<-CEL
-        signals.padded.map(m, cel.bind(t, located[m.index], {
+        signals.padTally.matches.filter(m, paddingSeverities[m.group] != '').map(m, cel.bind(t, located[m.index], {
           'check': 'padding', 'class': 'padding', 'severity': 'medium', 'title': 'padding that pushes text out of view',
           'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
         }))
       CEL
 
-      # Runs of base64 or hex that decode to text, and whether that text
-      # holds a cue.
+      # Runs of base64 or hex that decode to text (the first 51 of each
+      # group), and whether that text holds a cue (see runTally).
       encodedFindings = <<-CEL
-        signals.runs.map(m, cel.bind(t, located[m.index], cel.bind(d,
-          m.text.matches('^(0x)?[0-9a-fA-F]+$') ? decode_hex(m.text) : decode_base64(m.text),
-          d == null ? [] : [{
-            'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
-            'severity': find_all_each(string(d), surface_signals.carried).size() > 0 ? 'high' : 'low',
-            'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end,
-            'decoded': string(d)
-          }]))).flatten()
+        signals.runTally.matches.filter(m, runSeverities[m.group] != '').map(m, cel.bind(t, located[m.index], {
+          'check': 'encoded_payload', 'class': 'encoded', 'title': 'encoded payload that decodes to text',
+          'severity': (m.passed[0] ? m.passed[3] : m.passed[4]) ? 'high' : 'low',
+          'path': t.path, 'key': t.key, 'text': t.text, 'start': m.start, 'end': m.end
+        }))
       CEL
 
       # The title and the description, for the side effects they state.
@@ -295,13 +339,13 @@ rubric "tool-safety" {
         r'(?i)\b(delet(e|es|ing)|remov(e|es|ing)|overwrit(e|es|ing)|drop(s|ping)?|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|purg(e|es|ing)|destroy(s|ing)?|writes|modifies)\b'
       CEL
 
-      # Side effects the title or the description states, not negated
-      # just before (see effects).
+      # Side effects the title or the description states, counted by
+      # string and two tests (see effectTally): negated in the 24 characters
+      # before, and destructive rather than a write.
       statedEffects = <<-CEL
-        prose.map(t, find_all(t.text, effectWords).filter(m,
-          !t.text.substring(m.start > 24 ? m.start - 24 : 0, m.start).matches(r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b")
-        ).map(m, {'path': t.path, 'text': t.text, 'start': m.start, 'end': m.end,
-          'destructive': m.text.matches(r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)')})).flatten()
+        tally_each_in(prose.map(t, t.text), [effectWords],
+          [[{'before': r"(?i)\b(not|never|no|without|cannot|nothing|n't)\b", 'within': 24},
+            {'matches': r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)'}]], 50)
       CEL
 
       # Parameter names past ASCII whose skeleton is ASCII (see
@@ -363,15 +407,14 @@ rubric "tool-safety" {
              'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end})
       CEL
 
-      # Every finding by severity: the text cues' from their groups, the
-      # others (a few a string at most) one by one, read from the findings
-      # signal (allFindings, not made again once that signal is set).
+      # Every finding by severity: those of matches from their groups,
+      # the names (high) and parameter names (medium) one by one.
       severityCounts = <<-CEL
-        cel.bind(others, signals.findings.slice(size(listedMatches), size(signals.findings)), {
-          'high': cueCounts.high + size(others.filter(f, f.severity == 'high')),
-          'medium': cueCounts.medium + size(others.filter(f, f.severity == 'medium')),
-          'low': cueCounts.low + size(others.filter(f, f.severity == 'low'))
-        })
+        {
+          'high': groupCounts.high + size(signals.names),
+          'medium': groupCounts.medium + size(signals.paramNames),
+          'low': groupCounts.low
+        }
       CEL
 
       # The findings listed one by one: the first 50 (a text that repeats
@@ -451,12 +494,31 @@ rubric "tool-safety" {
       # tests that decide a finding's severity (surface_signals.tests),
       # and only the first 51 of each such group listed: a text that
       # repeats a cue 40,000 times is a count, not 40,000 values.
-      tally   = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
-      rawHits = "find_all_each_in(signals.strings, surface_signals.rawPatterns)"
-      padded = <<-CEL
-        find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S').filter(m, size(signals.strings[m.index]) > 80)
+      tally    = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
+      # (The cues on characters are looked for first as 1.1.3 did: most
+      # tools have none, and a tally costs more than a search that finds
+      # none.)
+      rawTally = <<-CEL
+        size(find_all_each_in(signals.strings, surface_signals.rawPatterns)) == 0 ? dyn({'count': 0, 'groups': [], 'matches': []})
+        : tally_each_in(signals.strings, surface_signals.rawPatterns, [], surface_signals.rawTests, 50)
       CEL
-      runs = "find_runs_in(signals.strings, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40)"
+      # Padding, grouped by whether its text is longer than 80 characters
+      # (looked for first without the grouping: most tools have none).
+      padTally = <<-CEL
+        size(find_all_in(signals.strings, r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S')) == 0 ? dyn({'count': 0, 'groups': [], 'matches': []})
+        : tally_each_in(signals.strings, [r'([ \t\x{00A0}\x{3000}]{80,}|(\r?\n[ \t]*){8,})\S'], [], surface_signals.noTests, 50, signals.strings, [r'(?s)\A.{81}'])
+      CEL
+      # Runs of 40 or more base64 or hex characters (as find_runs_in
+      # finds them), grouped by five tests: all hex; decodes to text as
+      # hex; as base64; as hex to text that holds a carried cue; as
+      # base64 to such text.
+      # (find_runs_in first: most tools have no run, and it finds them in
+      # a pass where the expression takes forty steps a character.)
+      runTally = <<-CEL
+        size(find_runs_in(signals.strings, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=', 40)) == 0 ? dyn({'count': 0, 'groups': [], 'matches': []})
+        : tally_each_in(signals.strings, [r'[A-Za-z0-9+/_=-]{40,}'], [], surface_signals.runTests,
+          50, labels, surface_signals.where)
+      CEL
 
       annotated = "has(tool.annotations) && is_object(tool.annotations)"
 
@@ -469,22 +531,19 @@ rubric "tool-safety" {
       # (Most texts hold none of the words: the title and the description
       # are searched for them first, and only a text that holds one is
       # looked at further.)
-      effects = <<-CEL
+      effectTally = <<-CEL
         signals.claimsNoEffects && (
           (has(tool.title) && is_string(tool.title) && size(find_all(tool.title, effectWords)) > 0)
           || (has(tool.description) && is_string(tool.description) && size(find_all(tool.description, effectWords)) > 0)
-        ) ? statedEffects : []
+        ) ? statedEffects : dyn({'count': 0, 'groups': [], 'matches': []})
       CEL
 
       lie = <<-CEL
-        !signals.annotated ? [] : signals.effects.filter(e,
-          ('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true)
-          || (e.destructive && 'destructiveHint' in tool.annotations && tool.annotations.destructiveHint == false)
-        ).map(e, {
+        signals.effectTally.count == 0 ? [] : signals.effectTally.matches.filter(m, lieSeverities[m.group] != '').map(m, cel.bind(e, prose[m.index], {
           'check': 'annotation_contradicted', 'class': 'annotation_lie', 'severity': 'medium',
           'title': ('readOnlyHint' in tool.annotations && tool.annotations.readOnlyHint == true ? 'readOnlyHint is true' : 'destructiveHint is false') + ', but the text says the tool has this side effect',
-          'path': e.path, 'key': false, 'text': e.text, 'start': e.start, 'end': e.end
-        })
+          'path': e.path, 'key': false, 'text': e.text, 'start': m.start, 'end': m.end
+        }))
       CEL
 
       # Names: not ASCII, but confusable with an ASCII name; or confusable
@@ -506,7 +565,7 @@ rubric "tool-safety" {
 
       # Every finding with its final severity: a sensitive path is high
       # with intent; a cue carried into a schema value is high there.
-      findings = "signals.tally.count + size(signals.rawHits) + size(signals.padded) + size(signals.runs) + size(signals.lie) + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
+      findings = "signals.tally.count + signals.rawTally.count + signals.padTally.count + signals.runTally.count + signals.effectTally.count + size(signals.names) + size(signals.paramNames) == 0 ? [] : allFindings"
       # How many findings there are of each severity, and in all: the
       # findings of the text cues are counted, not listed (see tally).
       severities = <<-CEL
@@ -691,6 +750,21 @@ rubric "tool-safety" {
       patterns        = "surface_signals.foldedCues.map(c, c.re)"
       rawPatterns     = "surface_signals.rawCues.map(c, r'(?s)\\A.*?(?:' + c.word + ')')"
       carried         = "surface_signals.cues.filter(c, c.carried).map(c, c.re)"
+      # The tests lists of the tallies (surface signals, so that each is
+      # read once a surface, not once a tool): none for the cues on
+      # characters and for padding; for the runs, all hex, decodes as hex,
+      # as base64, as hex to text that holds a carried cue, as base64 to
+      # such text.
+      rawTests = "surface_signals.rawPatterns.map(p, [])"
+      noTests  = "[[]]"
+      runTests = <<-CEL
+        [[{'matches': '^(0x)?[0-9a-fA-F]+$'}, {'decodes': 'hex'}, {'decodes': 'base64'},
+          {'decodes': 'hex', 'matches': surface_signals.carried}, {'decodes': 'base64', 'matches': surface_signals.carried}]]
+      CEL
+      # What decides a finding's severity in where its string is (see
+      # labels): a key or the tool's name; inside the input schema; a
+      # schema value (default, const, enum, examples, example).
+      where = "[r'^(#|/name$)', r'^#?/inputSchema/', r'/(default|const|enum|examples?)(/|$)']"
       names           = "surface.tools.map(t, t.name)"
       skeletons       = "skeletons(surface_signals.names)"
       firstBySkeleton = "index_by(surface_signals.names, surface_signals.skeletons)"

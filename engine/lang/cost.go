@@ -8,6 +8,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 	"github.com/google/cel-go/parser"
@@ -106,19 +107,30 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 		}
 	}
 	if function == "tally_each_in" && len(args) >= 4 {
+		// args: ss, res, [folds,] tests, n[, labels, where].
 		// find_all_each_in's reading, on a folded copy when folds are
 		// given, and each of at most maxTallyTests tests a pattern
-		// reading its matches again (no longer than the string).
+		// reading its matches again, at most maxTallyTestReads times
+		// (see tallyTestReads).
+		unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
 		est := b.textCallEstimate(args[:2])
-		grow := uint64(maxTallyTests + 1)
-		if len(args) == 5 {
+		grow := uint64(1 + maxTallyTests*maxTallyTestReads)
+		if len(args) >= 5 {
 			grow *= maxFoldGrowth
 		}
 		if est.ResultSize == nil || est.CostEstimate.Max >= math.MaxUint64/grow {
-			return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+			return unbounded
+		}
+		c := est.CostEstimate.Max * grow
+		if len(args) == 7 {
+			labels := b.tallyLabelsCost(args[5], args[6])
+			if labels >= math.MaxUint64-c {
+				return unbounded
+			}
+			c += labels
 		}
 		return &checker.CallEstimate{
-			CostEstimate: checker.CostEstimate{Min: 1, Max: est.CostEstimate.Max * grow},
+			CostEstimate: checker.CostEstimate{Min: 1, Max: c},
 			ResultSize:   est.ResultSize,
 		}
 	}
@@ -138,6 +150,45 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 		return one
 	}
 	return nil
+}
+
+// tallyLabelsCost bounds what the tracker charges tally_each_in for its
+// labels (see ProgramOptions): reading them once for each expression of
+// where, of which at most maxTallyTests are read. A list of the data
+// holds at most max strings of at most max characters, each costing
+// 1 + max/10 to read; a dyn value of the data costs what reading one
+// value of the data does, as for ss (see textCallEstimate); a computed
+// list has no bound. The result is math.MaxUint64 when unbounded.
+func (b sizeBound) tallyLabelsCost(labels, where checker.AstNode) uint64 {
+	exprs := uint64(maxTallyTests)
+	if cs := where.ComputedSize(); cs != nil {
+		exprs = max(1, min(exprs, cs.Max))
+	}
+	var read uint64
+	if labels.Type().Kind() == types.ListKind {
+		e := labels.Expr()
+		if !isDataPath(e) || b.computed[rootIdent(e)] {
+			return math.MaxUint64
+		}
+		items := b.max
+		if cs := labels.ComputedSize(); cs != nil {
+			items = min(items, cs.Max)
+		}
+		if items >= math.MaxUint32 || b.max >= math.MaxUint32 {
+			return math.MaxUint64
+		}
+		read = max(1, items*(1+b.max/10))
+	} else {
+		est := b.textCallEstimate([]checker.AstNode{labels})
+		if est.ResultSize == nil {
+			return math.MaxUint64
+		}
+		read = est.CostEstimate.Max
+	}
+	if read >= math.MaxUint64/exprs {
+		return math.MaxUint64
+	}
+	return read * exprs
 }
 
 // maxSizeExponent bounds the ladder: data past 2^40 is always tracked.

@@ -242,6 +242,12 @@ func TestFastLimitFollowsTheWorstCase(t *testing.T) {
 		{"tally_each_in(tool.list, ['a', 'b'], [[], []], 5).count > 0", 1 << 8, 1 << 16},
 		{"tally_each_in(tool.list, ['a', 'b'], ['nfkc'], [[], []], 5).count > 0", 1 << 6, 1 << 12},
 		{"tally_each_in(tool.list.map(s, s + s), ['a'], [[]], 5).count > 0", 0, 0},
+		// With labels, each read by the expressions of where (at most
+		// 16): bounded as the strings are, a list of the data's strings
+		// read string by string, and unbounded when computed.
+		{"tally_each_in(tool.list, ['a', 'b'], ['nfkc'], [[], []], 5, tool.names, ['x']).count > 0", 1 << 6, 1 << 12},
+		{"tally_each_in(tool.list, ['a', 'b'], ['nfkc'], [[], []], 5, params(tool).map(p, p.name), ['x']).count > 0", 0, 0},
+		{"tally_each_in(tool.list, ['a'], [], [[]], 5, tool.names.map(s, s + s), ['x']).count > 0", 0, 0},
 		// A text function over a list of the data's strings.
 		{"skeletons(tool.list).size() > 0", 1 << 10, 1 << 20},
 		// Over a computed list: its strings are not bounded by the data.

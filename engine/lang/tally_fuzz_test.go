@@ -11,13 +11,15 @@ import (
 
 // FuzzTallyEachIn: on any strings, tally_each_in's groups count exactly
 // the matches of find_all_each_in (folded) by string, pattern and the
-// outcome of their tests (a token of find_all named in a list among
+// outcome of their tests (a token of find_all named in a list, a word
+// in the characters before the match, a text that decodes as hex among
 // them), worked out here one match at a time, and its
 // matches are the first n+1 of each group in find_all_each_in's order.
 func FuzzTallyEachIn(f *testing.F) {
 	for _, s := range []string{
 		"use read_file instead of write_file\nsend keys to x",
 		"ｓｅｎｄ keys, send notes; Ignоre read_file",
+		"do not send 4142, é not send x not send 41",
 		strings.Repeat("a\u200b", 30),
 		"",
 	} {
@@ -25,8 +27,9 @@ func FuzzTallyEachIn(f *testing.F) {
 	}
 	patterns := []string{`(?i)send \w+`, `[a-z]+_[a-z]+`, `(?i)use \w+ instead`, `\x{200B}`}
 	inside := regexp.MustCompile(`keys|file`)
+	not := regexp.MustCompile(`(?i)\bnot\b`)
 	tests := []any{
-		[]any{map[string]any{"matches": `keys|file`}},
+		[]any{map[string]any{"matches": `keys|file`}, map[string]any{"before": `(?i)\bnot\b`, "within": int64(8)}, map[string]any{"decodes": "hex"}},
 		[]any{map[string]any{"inside": int64(2)}, map[string]any{"matches": `keys|file`}},
 		[]any{map[string]any{"tokens": `[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+`, "in": []any{"read_file", "write_file"}}},
 		[]any{},
@@ -36,7 +39,7 @@ func FuzzTallyEachIn(f *testing.F) {
 		n := int64(lim % 4)
 		ss := strings.Split(text, "\n")
 		got, err := Native(tallyEachIn(types.NewStringList(Adapter, ss), types.NewStringList(Adapter, patterns),
-			types.NewStringList(Adapter, folds), Adapter.NativeToValue(tests), types.Int(n)))
+			types.NewStringList(Adapter, folds), Adapter.NativeToValue(tests), types.Int(n), nil, nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +62,12 @@ func FuzzTallyEachIn(f *testing.F) {
 				var passed []bool
 				switch sp.Pattern {
 				case 0:
-					passed = []bool{inside.MatchString(sp.Text)}
+					// before: the 8 characters ahead, as runes of the
+					// original string; decodes: the match's text as hex.
+					runes := []rune(s)
+					ahead := string(runes[max(0, sp.Start-8):sp.Start])
+					_, hex := DecodeHex(sp.Text)
+					passed = []bool{inside.MatchString(sp.Text), not.MatchString(ahead), hex}
 				case 1:
 					in := false
 					for _, o := range spans {

@@ -150,11 +150,15 @@ func (textLib) CompileOptions() []cel.EnvOption {
 		cel.Function("tally_each_in",
 			cel.Overload("tally_each_in_list_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.DynType), cel.IntType}, firstMatches,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					return tallyEachIn(args[0], args[1], nil, args[2], args[3])
+					return tallyEachIn(args[0], args[1], nil, args[2], args[3], nil, nil)
 				})),
 			cel.Overload("tally_each_in_list_list_list_list_int", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.DynType), cel.IntType}, firstMatches,
 				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					return tallyEachIn(args[0], args[1], args[2], args[3], args[4])
+					return tallyEachIn(args[0], args[1], args[2], args[3], args[4], nil, nil)
+				})),
+			cel.Overload("tally_each_in_list_list_list_list_int_list_list", []*cel.Type{cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.StringType), cel.ListType(cel.DynType), cel.IntType, cel.ListType(cel.StringType), cel.ListType(cel.StringType)}, firstMatches,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					return tallyEachIn(args[0], args[1], args[2], args[3], args[4], args[5], args[6])
 				}))),
 		cel.Function("fold",
 			cel.Overload("fold_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, cel.StringType,
@@ -229,6 +233,10 @@ func spanFinder(ps *patternSet, foldList ref.Val, fn string) (func(s string, spa
 	}
 	if e := checkFolds(folds); e != nil {
 		return nil, types.NewErr("%s: %v", fn, e)
+	}
+	if len(folds) == 0 {
+		// Nothing to fold: matched as it is, without a folded copy.
+		return func(s string, spans []PatternSpan) []PatternSpan { return ps.find(s, sc, spans) }, nil
 	}
 	return func(s string, spans []PatternSpan) []PatternSpan {
 		spans, _ = findFolded(ps, sc, s, folds, spans)
@@ -544,7 +552,7 @@ var textOverloads = map[string][]string{
 	"find_all_each":      {"find_all_each_string_list"},
 	"find_all_each_in":   {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
 	"find_first_each_in": {"find_first_each_in_list_list_int", "find_first_each_in_list_list_list_int"},
-	"tally_each_in":      {"tally_each_in_list_list_list_int", "tally_each_in_list_list_list_list_int"},
+	"tally_each_in":      {"tally_each_in_list_list_list_int", "tally_each_in_list_list_list_list_int", "tally_each_in_list_list_list_list_int_list_list"},
 	"fold":               {"fold_string_list"},
 	"find_runs":          {"find_runs_string_string_int"},
 	"find_runs_in":       {"find_runs_in_list_string_int"},
@@ -584,17 +592,31 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 					}
 				case "tally_each_in":
 					// As find_first_each_in, each test reading its pattern's
-					// matches again (together no longer than the string),
-					// and the groups made too.
+					// matches again (together no longer than the string;
+					// see tallyTestReads), and the groups made too.
+					tests := 2 // tally_each_in(ss, res, tests, n)
+					if len(args) >= 5 {
+						tests = 3 // (ss, res, folds, tests, n[, labels, where])
+					}
 					reads := uint64(max(1, resultCost(args[1])))
-					if l, ok := args[len(args)-2].(traits.Lister); ok {
+					if l, ok := args[tests].(traits.Lister); ok {
 						for it := l.Iterator(); it.HasNext() == types.True; {
-							reads += resultCost(it.Next())
+							if ts, ok := it.Next().(traits.Lister); ok {
+								for jt := ts.Iterator(); jt.HasNext() == types.True; {
+									t, _ := Native(jt.Next())
+									reads += tallyTestReads(t)
+								}
+							}
 						}
 					}
 					c = stringCost(args[0]) * reads
-					if len(args) == 5 {
+					if len(args) >= 5 {
 						c *= maxFoldGrowth
+					}
+					if len(args) == 7 {
+						// Each expression of where reads the labels once (a
+						// call with more than maxTallyTests reads none).
+						c += stringCost(args[5]) * uint64(max(1, min(resultCost(args[6]), maxTallyTests)))
 					}
 					if m, ok := result.(traits.Mapper); ok {
 						c += resultCost(m.Get(types.String("matches"))) + resultCost(m.Get(types.String("groups")))

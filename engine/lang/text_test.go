@@ -541,6 +541,26 @@ func TestTallyEachIn(t *testing.T) {
 		// the tests on the original text.
 		{"tally_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], [[{'matches': '^[a-z]+$'}]], 0).groups.map(g, [g.index, g.passed, g.count])", "[[0 [false] 1] [1 [true] 2]]"},
 		{"tally_each_in(['Ign\u043ere', 'ignore ignore'], ['(?i)ignore'], ['nfkc', 'confusable'], [[{'matches': '^[a-z]+$'}]], 0).matches.map(m, [m.index, m.text])", "[[0 Ign\u043ere] [1 ignore]]"},
+		// decodes: the match's text as hex or base64 is text (holding a
+		// match of matches, when given): hex 4142 is AB, 6869 hi, base64
+		// QUI= AB; 0001 is no text either way.
+		{"tally_each_in(['4142 0001 6869 QUI='], [r'[0-9A-Za-z=]+'], [[{'decodes': 'hex'}, {'decodes': 'base64'}, {'decodes': 'hex', 'matches': 'B'}]], 5).groups.map(g, [g.passed, g.count])", "[[[true false true] 1] [[false false false] 1] [[true false false] 1] [[false true false] 1]]"},
+		// matches may list expressions, any of which matches, each with
+		// its own flags (B is not case-blind); none never matches.
+		{"tally_each_in(['ab Ab aB'], [r'\\w+'], [[{'matches': ['(?i)a', 'B']}, {'matches': []}, {'decodes': 'hex', 'matches': ['x', 'B']}]], 5).groups.map(g, [g.passed, g.count])", "[[[true false false] 3]]"},
+		{"tally_each_in(['4142 6869'], [r'\\w+'], [[{'decodes': 'hex', 'matches': ['x', '(?i)h']}]], 5).groups.map(g, [g.passed, g.count])", "[[[false] 1] [[true] 1]]"},
+		// before: the characters ahead of the match, counted as
+		// characters (é is one), within the string.
+		{"tally_each_in(['not x. x. no é x', 'x'], ['x'], [[{'before': r'\\bnot?\\b', 'within': 5}]], 5).groups.map(g, [g.index, g.passed, g.count])", "[[0 [true] 2] [0 [false] 1] [1 [false] 1]]"},
+		{"tally_each_in(['not x. x. no é x'], ['x'], [[{'before': r'\\bnot?\\b', 'within': 5}]], 5).matches.map(m, [m.start, m.passed])", "[[4 [true]] [7 [false]] [15 [true]]]"},
+		// labels and where: strings whose labels match the same
+		// expressions share their groups; each group's index is its
+		// first string's, where the outcome for its labels.
+		{"tally_each_in(['a', 'a a', 'b a', 'a'], ['a'], [], [[]], 0, ['/p/x', '/q', '/p/y', '#/p'], ['^/p/', '^#']).groups.map(g, [g.index, g.where, g.count])", "[[0 [true false] 2] [1 [false false] 2] [3 [false true] 1]]"},
+		{"tally_each_in(['a', 'a a', 'b a', 'a'], ['a'], [], [[]], 1, ['/p/x', '/q', '/p/y', '#/p'], ['^/p/', '^#']).matches.map(m, [m.index, m.start, m.group])", "[[0 0 0] [1 0 1] [1 2 1] [2 2 0] [3 0 2]]"},
+		{"tally_each_in(['a', 'a a', 'b a', 'a'], ['a'], [], [[]], 0, ['/p/x', '/q', '/p/y', '#/p'], ['^/p/', '^#']).matches.map(m, [m.index, m.start])", "[[0 0] [1 0] [3 0]]"},
+		// Folds empty: matched as it is.
+		{"tally_each_in(['Ign\u043ere', 'ignore'], ['(?i)ignore'], [], [[]], 0).groups.map(g, [g.index, g.count])", "[[1 1]]"},
 	} {
 		if got := fmt.Sprint(eval(t, tt.src, vars, Var{"x", Object})); got != tt.want {
 			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
@@ -552,7 +572,19 @@ func TestTallyEachIn(t *testing.T) {
 		{"tally_each_in(['a'], x.texts, [[]], 1)", "tally_each_in: a pattern is not a string"},
 		{"tally_each_in(['a'], ['a'], ['bogus'], [[]], 1)", "tally_each_in: "},
 		{"tally_each_in(['a'], ['a', 'b'], [[]], 1)", "tally_each_in: tests holds 1 lists, one a pattern: want 2"},
-		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression}, {'tokens': expression, 'in': list of strings} or {'inside': place of a pattern}"},
+		{"tally_each_in(['a'], ['a'], [['a']], 1)", "tally_each_in: test 0 of pattern 0 is not {'matches': expression}, {'tokens': expression, 'in': list of strings}, {'inside': place of a pattern}, {'before': expression, 'within': characters} or {'decodes': 'hex' or 'base64'} with or without 'matches' (an expression or a list of them)"},
+		{"tally_each_in(['a'], ['a'], [[{'decodes': 'rot13'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': ['a', 1]}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'matches': ['a', '(']}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
+		{"tally_each_in(['a'], ['a'], [[{'decodes': 'hex', 'inside': 0}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'decodes': 'hex', 'matches': '('}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
+		{"tally_each_in(['a'], ['a'], [[{'before': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
+		{"tally_each_in(['a'], ['a'], [[{'before': '(', 'within': 3}]], 1)", "tally_each_in: test 0 of pattern 0 does not compile"},
+		{"tally_each_in(['a'], ['a'], [[{'before': 'a', 'within': 0}]], 1)", "tally_each_in: test 0 of pattern 0 looks within 0 characters before a match: give 1 to 32"},
+		{"tally_each_in(['a'], ['a'], [[{'before': 'a', 'within': 33}]], 1)", "tally_each_in: test 0 of pattern 0 looks within 33 characters before a match: give 1 to 32"},
+		{"tally_each_in(['a'], ['a'], [], [[]], 1, ['x', 'y'], ['x'])", "tally_each_in: labels holds 2 strings for 1 in ss: give one label a string"},
+		{"tally_each_in(['a'], ['a'], [], [[]], 1, ['x'], ['('])", "tally_each_in: expression 0 of where does not compile"},
+		{"tally_each_in(['a'], ['a'], [], [[]], 1, ['x'], lists.range(17).map(i, 'a'))", "tally_each_in: where holds 17 expressions; give at most 16"},
 		{"tally_each_in(['a'], ['a'], [[{'matches': 'a', 'inside': 0}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
 		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},
 		{"tally_each_in(['a'], ['a'], [[{'tokens': 'a', 'in': 'a'}]], 1)", "tally_each_in: test 0 of pattern 0 is not"},

@@ -1,0 +1,138 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker"
+)
+
+// TestTallyEachInEstimateBoundsItsCharge: for each arity of
+// tally_each_in, on data at the size bound (every list as long as the
+// bound, every string as long, every pattern with the most tests, each
+// charged the most reads), the cost the tracker charges stays within the
+// static estimate for that bound: an estimate below it would let a
+// formula run untracked past the cost limit. The labels' share is
+// checked alone (the charge of the 7-argument call less that of the same
+// call without labels), where the bound is reached exactly.
+func TestTallyEachInEstimateBoundsItsCharge(t *testing.T) {
+	const n = 32
+	e, err := NewEnv(
+		Var{"ss", cel.ListType(cel.StringType)}, Var{"res", cel.ListType(cel.StringType)},
+		Var{"folds", cel.ListType(cel.StringType)}, Var{"tests", cel.ListType(cel.DynType)},
+		Var{"labels", cel.ListType(cel.StringType)}, Var{"where", cel.ListType(cel.StringType)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// n strings of n characters, each a match of every pattern at each
+	// character; n patterns, each with the most tests, each test one that
+	// is charged the most (a before test looking back the farthest).
+	ss, res, labels, where := make([]any, n), make([]any, n), make([]any, n), make([]any, maxTallyTests)
+	tests := sameTests(n, map[string]any{"before": "y", "within": int64(maxTallyBefore)})
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		labels[i] = strings.Repeat("/", n)
+		res[i] = "x"
+	}
+	for k := range where {
+		where[k] = "^/"
+	}
+	vars := Vars{"ss": ss, "res": res, "folds": []any{"nfkc"}, "tests": tests, "labels": labels, "where": where}
+	// charge is what the tracker charges src, its static estimate, and
+	// what it charges for the groups and matches made.
+	charge := func(src string) (actual, estimate, made uint64) {
+		t.Helper()
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, det, err := prg.Eval(map[string]any(vars))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		got, err := Native(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := got.(map[string]any)
+		made = uint64(len(m["groups"].([]any)) + len(m["matches"].([]any)))
+		est, err := p.env.EstimateCost(p.checked, sizeBound{max: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return *det.ActualCost(), est.Max, made
+	}
+	for _, src := range []string{
+		"tally_each_in(ss, res, tests, 0)",
+		"tally_each_in(ss, res, folds, tests, 0)",
+		"tally_each_in(ss, res, folds, tests, 0, labels, where)",
+	} {
+		actual, estimate, _ := charge(src)
+		if actual > estimate {
+			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, estimate)
+		}
+		t.Logf("%s: charged %d of %d", src, actual, estimate)
+	}
+	// A before test is charged for looking back: each looking back the
+	// farthest costs maxTallyTestReads reads of every string (folded
+	// copies counted as long as they may be), where a test on the
+	// match's text alone costs one.
+	withBefore, _, _ := charge("tally_each_in(ss, res, folds, tests, 0)")
+	vars["tests"] = sameTests(n, map[string]any{"matches": "y"})
+	withMatches, _, _ := charge("tally_each_in(ss, res, folds, tests, 0)")
+	vars["tests"] = tests
+	perString := uint64(1 + n/10)
+	if want := perString * n * maxFoldGrowth * n * maxTallyTests * (maxTallyTestReads - 1); withBefore-withMatches != want {
+		t.Errorf("before tests charged %d more than tests on the match's text, want %d", withBefore-withMatches, want)
+	}
+	// The labels' share: the 7-argument call less the 5-argument one,
+	// each without what it made (labels share groups across strings, so
+	// it makes fewer) and the two more arguments read (one unit each).
+	with, estWith, madeWith := charge("tally_each_in(ss, res, folds, tests, 0, labels, where)")
+	without, estWithout, madeWithout := charge("tally_each_in(ss, res, folds, tests, 0)")
+	share := (with - madeWith - 2) - (without - madeWithout)
+	p, _ := e.Compile("tally_each_in(ss, res, folds, tests, 0, labels, where)", nil)
+	var bound uint64
+	if _, err := p.env.EstimateCost(p.checked, labelsProbe{sizeBound: sizeBound{max: n}, got: &bound}); err != nil {
+		t.Fatal(err)
+	}
+	if estWith-estWithout != bound+2 {
+		t.Errorf("the estimate with labels is %d above that without, want their bound %d and two arguments", estWith-estWithout, bound)
+	}
+	if share != bound {
+		t.Errorf("labels charged %d, want their bound %d (n labels of n characters, read by %d expressions)", share, bound, maxTallyTests)
+	}
+}
+
+// labelsProbe is the static estimate, noting the labels' share of the
+// 7-argument tally_each_in it meets.
+type labelsProbe struct {
+	sizeBound
+	got *uint64
+}
+
+func (l labelsProbe) EstimateCallCost(function, overload string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if function == "tally_each_in" && len(args) == 7 {
+		*l.got = l.tallyLabelsCost(args[5], args[6])
+	}
+	return l.sizeBound.EstimateCallCost(function, overload, target, args)
+}
+
+// sameTests is a tests argument of n patterns, each with the most tests,
+// each test t.
+func sameTests(n int, t map[string]any) []any {
+	out := make([]any, n)
+	for i := range out {
+		ts := make([]any, maxTallyTests)
+		for k := range ts {
+			ts[k] = t
+		}
+		out[i] = ts
+	}
+	return out
+}
