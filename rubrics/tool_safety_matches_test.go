@@ -83,26 +83,32 @@ func TestToolSafetyCountsEveryMatch(t *testing.T) {
 				if tool.Score != "0.0" {
 					t.Errorf("score %s, want 0.0", tool.Score)
 				}
-				// The first 50 are listed, and more_findings counts the
-				// rest by severity.
-				shown := findings["hostile"]
-				if len(shown) != 50 || len(tool.Issues) != 51 {
-					t.Fatalf("%d findings and %d issues, want 50 and 51", len(shown), len(tool.Issues))
-				}
-				rest := map[string]int{"high": want["high"], "medium": want["medium"], "low": want["low"]}
-				for _, f := range shown {
-					rest[f.Severity]--
-				}
-				wantMsg := fmt.Sprintf("%d more findings beyond the first 50 (%d high, %d medium, %d low)", all-50, rest["high"], rest["medium"], rest["low"])
-				if last := tool.Issues[50]; last.Check != "more_findings" || !strings.HasPrefix(last.Message, wantMsg) {
-					t.Errorf("last issue %s %q, want more_findings %q", last.Check, last.Message, wantMsg)
-				}
+				firstFiftyListed(t, findings["hostile"], tool.Issues, want)
 			})
 		}
 	}
 }
 
 // wholeMetric is the whole value of the metric named name.
+// firstFiftyListed checks that a tool of more than 50 findings, want
+// of them by severity, lists the first 50 (shown) as issues and counts
+// the rest by severity in a 51st, more_findings.
+func firstFiftyListed(t *testing.T, shown []safetyFinding, issues []report.Issue, want map[string]int) {
+	t.Helper()
+	if len(shown) != 50 || len(issues) != 51 {
+		t.Fatalf("%d findings and %d issues, want 50 and 51", len(shown), len(issues))
+	}
+	rest := map[string]int{"high": want["high"], "medium": want["medium"], "low": want["low"]}
+	for _, f := range shown {
+		rest[f.Severity]--
+	}
+	all := want["high"] + want["medium"] + want["low"]
+	wantMsg := fmt.Sprintf("%d more findings beyond the first 50 (%d high, %d medium, %d low)", all-50, rest["high"], rest["medium"], rest["low"])
+	if last := issues[50]; last.Check != "more_findings" || !strings.HasPrefix(last.Message, wantMsg) {
+		t.Errorf("last issue %s %q, want more_findings %q", last.Check, last.Message, wantMsg)
+	}
+}
+
 func wholeMetric(t *testing.T, ms []report.Metric, name string) int {
 	t.Helper()
 	for _, m := range ms {
@@ -247,18 +253,7 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 						t.Errorf("tool %s = %d, want %d", m, g, want[m])
 					}
 				}
-				shown := findings["hostile"]
-				if len(shown) != 50 || len(got.Issues) != 51 {
-					t.Fatalf("%d findings and %d issues, want 50 and 51", len(shown), len(got.Issues))
-				}
-				rest := map[string]int{"high": want["high"], "medium": want["medium"], "low": want["low"]}
-				for _, f := range shown {
-					rest[f.Severity]--
-				}
-				wantMsg := fmt.Sprintf("%d more findings beyond the first 50 (%d high, %d medium, %d low)", all-50, rest["high"], rest["medium"], rest["low"])
-				if last := got.Issues[50]; last.Check != "more_findings" || !strings.HasPrefix(last.Message, wantMsg) {
-					t.Errorf("last issue %s %q, want more_findings %q", last.Check, last.Message, wantMsg)
-				}
+				firstFiftyListed(t, findings["hostile"], got.Issues, want)
 			})
 		}
 	}
