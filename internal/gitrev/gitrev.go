@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -344,9 +345,16 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 // gitBytes runs git as git does and returns its output as it is, for
 // a file's bytes.
 func gitBytes(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	return gitIn(ctx, dir, nil, nil, args...)
+}
+
+// gitIn is gitBytes with stdin as git's standard input and env added to
+// its environment.
+func gitIn(ctx context.Context, dir string, stdin io.Reader, env []string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.Env = append(append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C"), env...)
+	cmd.Stdin = stdin
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -476,6 +484,19 @@ func (r *Repo) LinkAt(ctx context.Context, rev, path string) (string, bool, erro
 		return "", false, err
 	}
 	return string(text), true, nil
+}
+
+// GrepFixed returns the lines of the working tree's tracked text files
+// that hold one of patterns, fixed strings one a line, as "git grep -n
+// --full-name" prints them ("PATH:LINE:TEXT", the path from the top of
+// the repository); nothing found is no error. Optional locks are off,
+// so that it never writes the index of a repository it only reads.
+func (r *Repo) GrepFixed(ctx context.Context, patterns io.Reader) ([]byte, error) {
+	out, err := gitIn(ctx, r.Root, patterns, []string{"GIT_OPTIONAL_LOCKS=0"}, "grep", "-I", "-n", "--full-name", "--no-color", "-F", "-f", "-")
+	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) && exit.ExitCode() == 1 {
+		return nil, nil // nothing found
+	}
+	return out, err
 }
 
 // splitNUL splits git's -z output into its non-empty paths.

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -81,7 +79,7 @@ func newLocator(r *report.Report, opt Options) *locator {
 	if opt.Root != "" {
 		root := absolute(opt.Root)
 		l.root, l.rootIs = root, "the root the SARIF writer was given"
-		gitTop = func(string) (string, string) { return root, root }
+		gitTop = func(string) (string, *gitrev.Repo) { return root, &gitrev.Repo{Root: root} }
 	}
 	o := r.Origin
 	switch {
@@ -94,8 +92,8 @@ func newLocator(r *report.Report, opt Options) *locator {
 			l.root = top
 			switch {
 			case opt.Root != "":
-			case top != tree:
-				l.rootIs = "the top of the superproject that holds " + filepath.ToSlash(tree) + ", the git work tree of the file, as a submodule, since code scanning resolves paths in the superproject's checkout"
+			case top != tree.Root:
+				l.rootIs = "the top of the superproject that holds " + filepath.ToSlash(tree.Root) + ", the git work tree of the file, as a submodule, since code scanning resolves paths in the superproject's checkout"
 			default:
 				l.rootIs = "the top of the git work tree that holds the file"
 			}
@@ -343,29 +341,29 @@ func (l *locator) member(pointer string, is report.Issue, title string) place {
 
 var outputWords = strings.NewReplacer("output_schema", "output", "outputschema", "output", "output schema", "output")
 
-// gitTop is the top of the git work tree that holds dir (tree), and
-// top, the root URIs are relative to: tree itself, or, when tree is a
+// gitTop is the git work tree that holds dir (tree), and top, the root
+// URIs are relative to: tree's top itself, or, when tree is a
 // submodule's, the top of the outermost superproject, since code
 // scanning resolves paths from the checkout of the repository that
-// holds the submodule. Both are "" outside a work tree, or when git
-// cannot tell; past a superproject git cannot tell, top is the last
-// one it could.
-func gitTop(dir string) (top, tree string) {
+// holds the submodule. top is "" (and tree nil) outside a work tree, or
+// when git cannot tell; past a superproject git cannot tell, top is the
+// last one it could.
+func gitTop(dir string) (top string, tree *gitrev.Repo) {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
 	repo, err := gitrev.Open(ctx, dir)
 	if err != nil {
-		return "", ""
+		return "", nil
 	}
 	top, _ = repo.Superproject(ctx)
-	return top, repo.Root
+	return top, repo
 }
 
 // grep finds, in the tracked files of tree, the work tree that holds
 // dir, every line that quotes a tool's name ("name", 'name' or `name`),
 // with one git grep for all the tools; a place's path is from the root
 // (a submodule's lines carry the submodule's path).
-func (l *locator) grep(r *report.Report, dir, tree string) {
+func (l *locator) grep(r *report.Report, dir string, tree *gitrev.Repo) {
 	var patterns bytes.Buffer
 	names := map[string]bool{}
 	for _, t := range r.Tools {
@@ -382,18 +380,13 @@ func (l *locator) grep(r *report.Report, dir, tree string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
-	// -I skips binary files; --full-name gives paths from the top.
-	cmd := exec.CommandContext(ctx, "git", "-C", tree, "grep", "-I", "-n", "--full-name", "--no-color", "-F", "-f", "-")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	cmd.Stdin = &patterns
-	out, err := cmd.Output()
-	var exit *exec.ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) { // 1: nothing found
+	out, err := tree.GrepFixed(ctx, &patterns)
+	if err != nil {
 		return
 	}
 	rel, _ := filepath.Rel(l.root, dir)
 	prefix := ""
-	if p, err := filepath.Rel(l.root, tree); err == nil && p != "." && !climbs(p) {
+	if p, err := filepath.Rel(l.root, tree.Root); err == nil && p != "." && !climbs(p) {
 		prefix = filepath.ToSlash(p) + "/"
 	}
 	found := map[string][]ranked{}
