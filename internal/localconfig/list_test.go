@@ -70,10 +70,6 @@ func TestList(t *testing.T) {
 			v := viper.New()
 			var got []string
 			var loadErr error
-			root := &cobra.Command{Use: "root", SilenceUsage: true, SilenceErrors: true}
-			root.PersistentFlags().String("config", "", "")
-			root.PersistentFlags().Bool("trust-local-config", false, "")
-			root.PersistentFlags().String("max-file-size", "1MiB", "")
 			sub := &cobra.Command{Use: "sub", RunE: func(cmd *cobra.Command, _ []string) error {
 				if _, loadErr = Load(v, cmd); loadErr == nil {
 					got = List(v, tc.key)
@@ -81,7 +77,7 @@ func TestList(t *testing.T) {
 				return nil
 			}}
 			sub.Flags().StringArray(tc.key, nil, "")
-			root.AddCommand(sub)
+			root := loadRoot(sub)
 			root.SetArgs(append([]string{"sub"}, tc.args...))
 			if err := root.Execute(); err != nil {
 				t.Fatal(err)

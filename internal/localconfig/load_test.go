@@ -49,10 +49,6 @@ func TestLoad(t *testing.T) {
 			v := viper.New()
 			var local *Settings
 			var loadErr error
-			root := &cobra.Command{Use: "root", SilenceUsage: true, SilenceErrors: true}
-			root.PersistentFlags().String("config", "", "")
-			root.PersistentFlags().Bool("trust-local-config", false, "")
-			root.PersistentFlags().String("max-file-size", "1MiB", "")
 			sub := &cobra.Command{Use: "sub", RunE: func(cmd *cobra.Command, _ []string) error {
 				local, loadErr = Load(v, cmd)
 				return nil
@@ -62,7 +58,7 @@ func TestLoad(t *testing.T) {
 			other := &cobra.Command{Use: "other"}
 			other.Flags().StringArray("model", nil, "")
 			other.Flags().StringArray("list", nil, "")
-			root.AddCommand(sub, other)
+			root := loadRoot(sub, other)
 			root.SetArgs(tc.args)
 			if err := root.Execute(); err != nil {
 				t.Fatal(err)
@@ -84,4 +80,15 @@ func TestLoad(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadRoot is a root command with the persistent flags Load reads
+// (--config, --trust-local-config, --max-file-size), and subs under it.
+func loadRoot(subs ...*cobra.Command) *cobra.Command {
+	root := &cobra.Command{Use: "root", SilenceUsage: true, SilenceErrors: true}
+	root.PersistentFlags().String("config", "", "")
+	root.PersistentFlags().Bool("trust-local-config", false, "")
+	root.PersistentFlags().String("max-file-size", "1MiB", "")
+	root.AddCommand(subs...)
+	return root
 }
