@@ -110,17 +110,34 @@ func identifierWhere(ls, id string, also func(at, end int) bool) bool {
 	}
 	lid := strings.ToLower(id)
 	for from := 0; ; {
-		i := strings.Index(ls[from:], lid)
-		if i < 0 {
+		at := IdentifierAt(ls, lid, from)
+		if at < 0 {
 			return false
 		}
-		at := from + i
-		end := at + len(lid)
-		if (at == 0 || !IdentByte(ls[at-1])) && (end == len(ls) || !IdentByte(ls[end])) && (also == nil || also(at, end)) {
+		if also == nil || also(at, at+len(lid)) {
 			return true
 		}
 		from = at + 1
 	}
+}
+
+// IdentifierAt returns the first offset at or after from where lid, in
+// lower case, stands in ls, a lower-case text, as a whole identifier
+// (no IdentByte on either side), or -1.
+func IdentifierAt(ls, lid string, from int) int {
+	for from <= len(ls) {
+		i := strings.Index(ls[from:], lid)
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		end := at + len(lid)
+		if (at == 0 || !IdentByte(ls[at-1])) && (end == len(ls) || !IdentByte(ls[end])) {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
 }
 
 // PlainWord reports whether a tool name is one word of ASCII letters, a

@@ -588,7 +588,7 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 		// word before: read in place, as it runs for every sentence
 		// with the cue.
 		clauseStart := i == 0
-		if at := nextWord(ls, "required", from); at >= 0 {
+		if at := lex.IdentifierAt(ls, "required", from); at >= 0 {
 			from = at + len("required")
 			before := strings.TrimRight(ls[:at], " (")
 			clauseStart = clauseStart || before == "" || !letterOrDigit(utf8.DecodeLastRuneInString(before))
@@ -611,23 +611,6 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 		}
 	}
 	return false
-}
-
-// nextWord returns where w next stands in ls from offset from as a
-// whole word (lex.IdentByte), or -1.
-func nextWord(ls, w string, from int) int {
-	for from <= len(ls) {
-		k := strings.Index(ls[from:], w)
-		if k < 0 {
-			return -1
-		}
-		at, end := from+k, from+k+len(w)
-		if (at == 0 || !lex.IdentByte(ls[at-1])) && (end == len(ls) || !lex.IdentByte(ls[end])) {
-			return at
-		}
-		from = end
-	}
-	return -1
 }
 
 // letterOrDigit reports whether r, the first value of a decoding, is a
