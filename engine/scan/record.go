@@ -250,7 +250,7 @@ func (s *Scanner) WriteMeta() error {
 		}
 		return writeMeta(s.Out, &m)
 	}
-	afresh := "run with the first run's flags to resume it, or choose another --out to start afresh"
+	afresh := "to resume it, give the first run's rubrics and settings (as flags, RUBRIC_ variables or rubric.yaml, whichever gave them), or choose another --out to start afresh"
 	if !sameRubrics(old.Rubrics, m.Rubrics) {
 		return fmt.Errorf("%s holds a scan with other rubrics (%s) than this run's (%s): %s", s.Out, rubricNames(old.Rubrics), rubricNames(m.Rubrics), afresh)
 	}
