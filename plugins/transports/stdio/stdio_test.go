@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -582,6 +584,41 @@ func TestLauncherNotFound(t *testing.T) {
 	} {
 		t.Run(c.command, func(t *testing.T) {
 			_, err := Transport{}.Export(context.Background(), transport.Target{Location: c.command, Args: []string{"some-mcp-server"}})
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("%v\nwant %s", err, c.want)
+			}
+			if !transport.IsPermanent(err) {
+				t.Errorf("not marked permanent: %v", err)
+			}
+		})
+	}
+}
+
+// TestCommandFileErrors: a command given by its path that cannot be run
+// says which file was looked for (a relative one in the server's working
+// directory, --cwd's, not the shell's) and what to do about it, each a
+// failure for good.
+func TestCommandFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string, mode os.FileMode) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("plain.js", "console.log(1)\n", 0o644)
+	write("orphan.sh", "#!/no/such/interpreter\n", 0o755)
+	if err := os.Mkdir(filepath.Join(dir, "srv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, command, dir, want string }{
+		{"relative, in --cwd", "./server", dir, `cannot start "./server": no file ` + dir + `/server (a relative command is looked for in the server's working directory, ` + dir + `): give the server program's path from there, or an absolute one`},
+		{"absolute", dir + "/nope", "", `cannot start "` + dir + `/nope": no file ` + dir + `/nope: check the server program's path`},
+		{"not executable", "./plain.js", dir, `cannot start "./plain.js": ` + dir + `/plain.js may not be run (permission denied): make it executable (chmod +x ` + dir + `/plain.js), or start it through its interpreter (node FILE, python3 FILE)`},
+		{"a directory", "./srv", dir, `cannot start "./srv": ` + dir + `/srv is a directory: give the server program inside it`},
+		{"no interpreter", "./orphan.sh", dir, `cannot start "./orphan.sh": ` + dir + `/orphan.sh is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Transport{}.Export(context.Background(), transport.Target{Location: c.command, Dir: c.dir})
 			if err == nil || err.Error() != c.want {
 				t.Fatalf("%v\nwant %s", err, c.want)
 			}
