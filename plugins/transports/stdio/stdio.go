@@ -417,6 +417,9 @@ func startError(name, dir string, err error) error {
 	switch {
 	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound) && launchers[filepath.Base(name)] != "":
 		err = fmt.Errorf("cannot start %q: %w: %s", name, ee.Err, launchers[filepath.Base(name)])
+	case errors.As(err, &ee) && strings.ContainsRune(name, filepath.Separator) && (errors.Is(ee.Err, fs.ErrNotExist) || errors.Is(ee.Err, fs.ErrPermission)):
+		// The sandbox looked the program up before bwrap could.
+		err = fmt.Errorf("cannot start %q: %s", name, commandFileError(name, dir, ee.Err))
 	case errors.As(err, &ee):
 		err = fmt.Errorf("cannot start %q: %w", name, ee.Err)
 	case errors.As(err, &pe) && pe.Op == "chdir" && errors.Is(pe.Err, fs.ErrNotExist):

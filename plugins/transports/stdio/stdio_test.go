@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -597,7 +598,9 @@ func TestLauncherNotFound(t *testing.T) {
 // TestCommandFileErrors: a command given by its path that cannot be run
 // says which file was looked for (a relative one in the server's working
 // directory, --cwd's, not the shell's) and what to do about it, each a
-// failure for good.
+// failure for good; under --sandbox bwrap the same, where bwrap is
+// installed, since the sandbox looks the program up first (a script whose
+// interpreter is missing runs into the sandbox's own message instead).
 func TestCommandFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string, mode os.FileMode) {
@@ -610,22 +613,40 @@ func TestCommandFileErrors(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "srv"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ name, command, dir, want string }{
-		{"relative, in --cwd", "./server", dir, `cannot start "./server": no file ` + dir + `/server (a relative command is looked for in the server's working directory, ` + dir + `): give the server program's path from there, or an absolute one`},
-		{"absolute", dir + "/nope", "", `cannot start "` + dir + `/nope": no file ` + dir + `/nope: check the server program's path`},
-		{"not executable", "./plain.js", dir, `cannot start "./plain.js": ` + dir + `/plain.js may not be run (permission denied): make it executable (chmod +x ` + dir + `/plain.js), or start it through its interpreter (node FILE, python3 FILE)`},
-		{"a directory", "./srv", dir, `cannot start "./srv": ` + dir + `/srv is a directory: give the server program inside it`},
-		{"no interpreter", "./orphan.sh", dir, `cannot start "./orphan.sh": ` + dir + `/orphan.sh is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)`},
+	_, noBwrap := exec.LookPath("bwrap")
+	for _, c := range []struct {
+		name, command, dir, want string
+		sandboxToo               bool
+	}{
+		{"relative, in --cwd", "./server", dir, `cannot start "./server": no file ` + dir + `/server (a relative command is looked for in the server's working directory, ` + dir + `): give the server program's path from there, or an absolute one`, true},
+		{"absolute", dir + "/nope", "", `cannot start "` + dir + `/nope": no file ` + dir + `/nope: check the server program's path`, true},
+		{"not executable", "./plain.js", dir, `cannot start "./plain.js": ` + dir + `/plain.js may not be run (permission denied): make it executable (chmod +x ` + dir + `/plain.js), or start it through its interpreter (node FILE, python3 FILE)`, true},
+		{"a directory", "./srv", dir, `cannot start "./srv": ` + dir + `/srv is a directory: give the server program inside it`, true},
+		{"no interpreter", "./orphan.sh", dir, `cannot start "./orphan.sh": ` + dir + `/orphan.sh is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)`, false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := Transport{}.Export(context.Background(), transport.Target{Location: c.command, Dir: c.dir})
-			if err == nil || err.Error() != c.want {
-				t.Fatalf("%v\nwant %s", err, c.want)
+		for _, sandboxed := range []bool{false, true} {
+			name := c.name
+			target := transport.Target{Location: c.command, Dir: c.dir}
+			if sandboxed {
+				if !c.sandboxToo {
+					continue
+				}
+				name += ", sandboxed"
+				target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
 			}
-			if !transport.IsPermanent(err) {
-				t.Errorf("not marked permanent: %v", err)
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				if sandboxed && noBwrap != nil {
+					t.Skip("bwrap is not installed (apt-get install bubblewrap)")
+				}
+				_, err := Transport{}.Export(context.Background(), target)
+				if err == nil || err.Error() != c.want {
+					t.Fatalf("%v\nwant %s", err, c.want)
+				}
+				if !transport.IsPermanent(err) {
+					t.Errorf("not marked permanent: %v", err)
+				}
+			})
+		}
 	}
 }
 
