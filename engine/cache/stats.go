@@ -30,9 +30,10 @@ func (st Stats) Write(w io.Writer, asJSON bool) error {
 	return err
 }
 
-// WriteRemoved writes st, what Clear removed, as one sentence.
+// WriteRemoved writes st, what Clear removed, as one sentence: "removed
+// 3 answers and 1 prompt, 2 KiB (2048 bytes), from DIR".
 func (st Stats) WriteRemoved(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "removed %d answers and %d prompts (%s) from %s\n", st.Answers, st.Prompts, transport.Measured(st.Bytes), st.Dir)
+	_, err := fmt.Fprintf(w, "removed %s and %s, %s, from %s\n", words.Count(st.Answers, "answer"), words.Count(st.Prompts, "prompt"), transport.Measured(st.Bytes), st.Dir)
 	if err == nil && len(st.Others) > 0 {
 		_, err = fmt.Fprintf(w, "left %s\n", st.othersLine())
 	}

@@ -16,7 +16,8 @@ func TestStatsWrite(t *testing.T) {
 	}{
 		{"text", func(b *strings.Builder) error { return st.Write(b, false) }, "cache:   /c\nanswers: 3\nprompts: 1\nsize:    2 KiB (2048 bytes)\n"},
 		{"json", func(b *strings.Builder) error { return st.Write(b, true) }, "{\n  \"dir\": \"/c\",\n  \"answers\": 3,\n  \"prompts\": 1,\n  \"bytes\": 2048\n}\n"},
-		{"removed", func(b *strings.Builder) error { return st.WriteRemoved(b) }, "removed 3 answers and 1 prompts (2 KiB (2048 bytes)) from /c\n"},
+		{"removed", func(b *strings.Builder) error { return st.WriteRemoved(b) }, "removed 3 answers and 1 prompt, 2 KiB (2048 bytes), from /c\n"},
+		{"removed one", func(b *strings.Builder) error { return Stats{Dir: "/c", Answers: 1, Bytes: 8}.WriteRemoved(b) }, "removed 1 answer and 0 prompts, 8 bytes, from /c\n"},
 	} {
 		var b strings.Builder
 		if err := tc.write(&b); err != nil {

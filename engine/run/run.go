@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -435,7 +436,9 @@ func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (j
 	}
 	j, err := s.opt.Plugins.Judge(ctx, name, cfg)
 	if err != nil {
-		return nil, answersRefused(name, settings, answersFlag, err)
+		return nil, answersRefused(name, settings, answersFlag, err, func() error {
+			return s.refusalWithout(ctx, name, cfg, "answers", "answers_name")
+		})
 	}
 	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !judge.SameModel(cfg.Model, id.Model) {
 		j.Close()
@@ -448,7 +451,11 @@ func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (j
 // gave it (answersFlag), when its own settings gave none: --answers is
 // the replay judge's, and a user who gave it without --judge replay
 // meant that judge, not the one that refused an option they never set.
-func answersRefused(name string, settings []string, answersFlag bool, err error) error {
+// The judge's own words are left out, since they advise another judge
+// that takes options rather than the replay judge; without says what
+// the judge refuses once the answers file is taken away (nil when it
+// then starts), which is added so that no second mistake hides.
+func answersRefused(name string, settings []string, answersFlag bool, err error, without func() error) error {
 	if !answersFlag || name == "replay" || !strings.Contains(err.Error(), `"answers"`) {
 		return err
 	}
@@ -457,7 +464,36 @@ func answersRefused(name string, settings []string, answersFlag bool, err error)
 			return err
 		}
 	}
-	return fmt.Errorf("--answers FILE is read by the replay judge, and the judge here is %q, which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out (%w)", name, err)
+	msg := fmt.Sprintf("--answers FILE is read by the replay judge, and the judge here is %q, which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out", name)
+	if other := without(); other != nil {
+		msg += "; without --answers, " + other.Error()
+	}
+	return &refusal{msg: msg, err: err}
+}
+
+// refusal is an error worded for the user over the error it stands for,
+// which errors.Is and errors.As still find.
+type refusal struct {
+	msg string
+	err error
+}
+
+func (r *refusal) Error() string { return r.msg }
+func (r *refusal) Unwrap() error { return r.err }
+
+// refusalWithout starts the judge name with cfg less the options keys
+// and stops it again: nil when it starts, else its refusal.
+func (s *Session) refusalWithout(ctx context.Context, name string, cfg judge.Config, keys ...string) error {
+	less := judge.Config{Model: cfg.Model, Options: maps.Clone(cfg.Options)}
+	for _, k := range keys {
+		delete(less.Options, k)
+	}
+	j, err := s.opt.Plugins.Judge(ctx, name, less)
+	if err != nil {
+		return err
+	}
+	j.Close()
+	return nil
 }
 
 // JudgeBlock is the report's record of who answers r's questions: the

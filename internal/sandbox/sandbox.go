@@ -213,8 +213,14 @@ func Wrap(opts transport.Sandbox, spec Spec, h Host) (Command, error) {
 	if !filepath.IsAbs(exe) {
 		exe = filepath.Join(wd, exe)
 	}
-	if _, err := os.Stat(exe); err != nil {
+	st, err := os.Stat(exe)
+	if err != nil {
 		return Command{}, &exec.Error{Name: spec.Name, Err: unwrapPath(err)}
+	}
+	if st.IsDir() || st.Mode().Perm()&0o111 == 0 {
+		// bwrap's execvp would fail inside a sandbox set up for
+		// nothing, in words that read like a failure to set it up.
+		return Command{}, &exec.Error{Name: spec.Name, Err: fs.ErrPermission}
 	}
 	// A link (~/bin/node -> /usr/bin/node) is shown as the file it names.
 	if real := resolved(exe); !under(real, shown) || !under(exe, shown) {

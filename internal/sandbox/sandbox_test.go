@@ -38,6 +38,12 @@ func TestWrapRefuses(t *testing.T) {
 	if err := os.Mkdir(proj, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(proj, "plain.js"), []byte("console.log(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(proj, "srv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	env := map[string]string{"HOME": home, "PATH": "/usr/bin"}
 	noBwrap := fakeHost(proj, env)
 	noBwrap.LookPath = func(name string) (string, error) { return "", exec.ErrNotFound }
@@ -62,6 +68,10 @@ func TestWrapRefuses(t *testing.T) {
 			want: "exec: \"no-such-server\": executable file not found in $PATH"},
 		{name: "a program not in the working directory", opts: bwrap, spec: Spec{Name: "./server"}, host: fakeHost(proj, env),
 			want: "exec: \"./server\": no such file or directory"},
+		{name: "a program that may not be run", opts: bwrap, spec: Spec{Name: "./plain.js"}, host: fakeHost(proj, env),
+			want: "exec: \"./plain.js\": permission denied"},
+		{name: "a directory as the program", opts: bwrap, spec: Spec{Name: "./srv"}, host: fakeHost(proj, env),
+			want: "exec: \"./srv\": permission denied"},
 		{name: "another sandbox", opts: transport.Sandbox{Kind: "firejail"}, spec: Spec{Name: "sh"}, host: fakeHost(proj, env),
 			want: `unknown sandbox "firejail": the only one is "bwrap"`},
 	} {

@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -157,13 +158,34 @@ func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	}
 	r, ok := j.answers[key{q.Kind, q.Subject}]
 	if !ok {
-		return judge.Answer{}, fmt.Errorf("no recorded answer for kind %q, subject %q in %s", q.Kind, q.Subject, j.path)
+		return judge.Answer{}, fmt.Errorf("no recorded answer for kind %q, subject %q in %s, %s: add a line for it ({\"kind\": %q, \"subject\": %q, \"answer\": ...}), or write the file afresh with --record from a judge that asks a model", q.Kind, q.Subject, j.path, answeredOf(j.answers, q.Kind), q.Kind, q.Subject)
 	}
 	model := r.model
 	if model == "" {
 		model = j.id.Model
 	}
 	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model, Tokens: r.tokens}, nil
+}
+
+// answeredOf says which subjects answers holds of kind, the first few
+// by name, so that a file written for another server shows as such.
+func answeredOf(answers map[key]recorded, kind string) string {
+	var subjects []string
+	for k := range answers {
+		if k.kind == kind {
+			subjects = append(subjects, k.subject)
+		}
+	}
+	if len(subjects) == 0 {
+		return "which answers no question of that kind"
+	}
+	slices.Sort(subjects)
+	const shown = 5
+	list := strings.Join(subjects[:min(shown, len(subjects))], ", ")
+	if len(subjects) > shown {
+		list += fmt.Sprintf(" and %d more", len(subjects)-shown)
+	}
+	return "which answers that kind for " + list
 }
 
 // parse reads every line of an answers file.

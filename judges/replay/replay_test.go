@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -266,6 +267,9 @@ func TestReplayExample(t *testing.T) {
 	}
 }
 
+// TestAskErrors: a question the file does not answer names its kind and
+// subject, which subjects of that kind the file answers (so that a file
+// written for another server shows as one), and how to supply the answer.
 func TestAskErrors(t *testing.T) {
 	path := filepath.Join("testdata", "weather.jsonl")
 	j, _, err := configure(t, path, "")
@@ -277,10 +281,10 @@ func TestAskErrors(t *testing.T) {
 		kind, subject string
 		want          string
 	}{
-		{"unknown tool", "tdqs.tool", "get_user", `no recorded answer for kind "tdqs.tool", subject "get_user" in testdata/weather.jsonl`},
-		{"known tool, other kind", "gradable.tool", "get_alerts", `no recorded answer for kind "gradable.tool", subject "get_alerts" in testdata/weather.jsonl`},
-		{"surface asked per tool", "tdqs.tool", "surface", `no recorded answer for kind "tdqs.tool", subject "surface" in testdata/weather.jsonl`},
-		{"subjects are case-sensitive", "tdqs.tool", "GET_ALERTS", `no recorded answer for kind "tdqs.tool", subject "GET_ALERTS" in testdata/weather.jsonl`},
+		{"unknown tool", "tdqs.tool", "get_user", `no recorded answer for kind "tdqs.tool", subject "get_user" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "get_user", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
+		{"known tool, other kind", "gradable.tool", "get_alerts", `no recorded answer for kind "gradable.tool", subject "get_alerts" in testdata/weather.jsonl, which answers no question of that kind: add a line for it ({"kind": "gradable.tool", "subject": "get_alerts", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
+		{"surface asked per tool", "tdqs.tool", "surface", `no recorded answer for kind "tdqs.tool", subject "surface" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "surface", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
+		{"subjects are case-sensitive", "tdqs.tool", "GET_ALERTS", `no recorded answer for kind "tdqs.tool", subject "GET_ALERTS" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "GET_ALERTS", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -294,6 +298,24 @@ func TestAskErrors(t *testing.T) {
 	_, err = New().Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_alerts"})
 	if want := "the replay judge was asked a question before it was configured"; err == nil || err.Error() != want {
 		t.Fatalf("unconfigured: error %v, want %s", err, want)
+	}
+
+	// Past five subjects, the rest are counted.
+	var lines strings.Builder
+	for _, tool := range []string{"g", "f", "e", "d", "c", "b", "a"} {
+		fmt.Fprintf(&lines, `{"kind": "tdqs.tool", "subject": %q, "answer": {}}`+"\n", tool)
+	}
+	many := filepath.Join(t.TempDir(), "many.jsonl")
+	if err := os.WriteFile(many, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, _, err = configure(t, many, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "h"})
+	if want := "which answers that kind for a, b, c, d, e and 2 more: "; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want it to say %q", err, want)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/rubricmcp/rubric/internal/redact"
 	"log/slog"
 	"net/url"
+	"strings"
 	"time"
 
 	mcptransport "github.com/mark3labs/mcp-go/client/transport"
@@ -98,12 +99,27 @@ func (e *fallbackError) Unwrap() []error { return []error{e.second, e.first} }
 func fallbackFailed(at string, status httpStatus, first, second error) error {
 	if st, ok := legacyHint(second); ok {
 		return &fallbackError{first: first, second: second, msg: fmt.Sprintf(
-			"no MCP server answers at %s: the streamable HTTP transport's initialize got HTTP %s, and the older HTTP+SSE transport's, tried next at the same URL, HTTP %s: check the URL (an MCP endpoint often ends in /mcp, or /sse for an HTTP+SSE server)",
-			at, status.text, st.text)}
+			"no MCP server answers at %s: the streamable HTTP transport's initialize got HTTP %s, and the older HTTP+SSE transport's, tried next at the same URL, HTTP %s: %s",
+			at, status.text, st.text, checkURL(at))}
 	}
 	return &fallbackError{first: first, second: second, msg: fmt.Sprintf(
 		"the server at %s answered the streamable HTTP transport's initialize with HTTP %s, and the older HTTP+SSE transport, tried next at the same URL, failed: %v",
 		at, status.text, second)}
+}
+
+// checkURL is the advice for a URL where nothing answers MCP: the usual
+// endpoint paths, unless the URL ends in one already, when another
+// server (or another path of this one) is the likelier slip.
+func checkURL(at string) string {
+	path := at
+	if u, err := url.Parse(at); err == nil {
+		path = u.Path
+	}
+	path = strings.TrimSuffix(path, "/")
+	if strings.HasSuffix(path, "/mcp") || strings.HasSuffix(path, "/sse") {
+		return "check the URL: something answers HTTP at this host and port, but not MCP at this path; is it the MCP server's port, and does the server's documentation or start-up log give another path?"
+	}
+	return "check the URL (an MCP endpoint often ends in /mcp, or /sse for an HTTP+SSE server)"
 }
 
 // export is Export without the fall back to HTTP+SSE.

@@ -514,6 +514,8 @@ func TestStreamableFallsBackToSSE(t *testing.T) {
 	for _, c := range []struct{ name, path, want string }{
 		{"nothing there", "/nope",
 			"no MCP server answers at " + srv.URL + "/nope: the streamable HTTP transport's initialize got HTTP 404 Not Found, and the older HTTP+SSE transport's, tried next at the same URL, HTTP 404 Not Found: check the URL (an MCP endpoint often ends in /mcp, or /sse for an HTTP+SSE server)"},
+		{"nothing at a path ending in /mcp either", "/nope/mcp",
+			"no MCP server answers at " + srv.URL + "/nope/mcp: the streamable HTTP transport's initialize got HTTP 404 Not Found, and the older HTTP+SSE transport's, tried next at the same URL, HTTP 404 Not Found: check the URL: something answers HTTP at this host and port, but not MCP at this path; is it the MCP server's port, and does the server's documentation or start-up log give another path?"},
 		{"credentials wanted", "/locked",
 			"the server at " + srv.URL + "/locked answered the streamable HTTP transport's initialize with HTTP 404 Not Found, and the older HTTP+SSE transport, tried next at the same URL, failed: server wants credentials (HTTP 401 Unauthorized) and none were sent: pass them with --header"},
 		{"a web page", "/site",

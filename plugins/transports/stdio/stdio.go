@@ -275,7 +275,7 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 	}
 	if target.Dir != "" {
 		if _, err := os.Stat(target.Dir); err != nil {
-			return nil, startError(name, &fs.PathError{Op: "chdir", Path: target.Dir, Err: errors.Unwrap(err)})
+			return nil, startError(name, "", &fs.PathError{Op: "chdir", Path: target.Dir, Err: errors.Unwrap(err)})
 		}
 	}
 	cmd := exec.Command(name, target.Args...)
@@ -292,7 +292,7 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 			Env: append(pairs(target.Env), mark),
 		}, withoutVars(sandbox.System(), target.Unset))
 		if err != nil {
-			return nil, startError(name, err)
+			return nil, startError(name, target.Dir, err)
 		}
 		cmd = exec.Command(w.Path, w.Args...)
 		cmd.Env = w.Env
@@ -315,7 +315,7 @@ func start(target transport.Target, stderr io.Writer, limit, maxStderr int64) (*
 	closeAll(files[0], files[3], files[5]) // the child's ends
 	if err != nil {
 		closeAll(files[1], files[2], files[4])
-		return nil, startError(name, err)
+		return nil, startError(name, target.Dir, err)
 	}
 	p := &proc{
 		cmd:       cmd,
@@ -407,20 +407,27 @@ var launchers = map[string]string{
 
 // startError words a failure to spawn: "cannot start "nope": executable
 // file not found in $PATH". A command or working directory that does not
-// exist, or may not be run, is a failure for good.
-func startError(name string, err error) error {
+// exist, or may not be run, is a failure for good. dir is the server's
+// working directory ("" for rubric's), where a command given by a
+// relative path is looked for.
+func startError(name, dir string, err error) error {
 	final := errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
 	var ee *exec.Error
 	var pe *fs.PathError
 	switch {
 	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound) && launchers[filepath.Base(name)] != "":
 		err = fmt.Errorf("cannot start %q: %w: %s", name, ee.Err, launchers[filepath.Base(name)])
+	case errors.As(err, &ee) && strings.ContainsRune(name, filepath.Separator) && (errors.Is(ee.Err, fs.ErrNotExist) || errors.Is(ee.Err, fs.ErrPermission)):
+		// The sandbox looked the program up before bwrap could.
+		err = fmt.Errorf("cannot start %q: %s", name, commandFileError(name, dir, ee.Err))
 	case errors.As(err, &ee):
 		err = fmt.Errorf("cannot start %q: %w", name, ee.Err)
 	case errors.As(err, &pe) && pe.Op == "chdir" && errors.Is(pe.Err, fs.ErrNotExist):
 		err = fmt.Errorf("cannot start %q: its working directory %s does not exist", name, pe.Path)
 	case errors.As(err, &pe) && pe.Op == "chdir":
 		err = fmt.Errorf("cannot start %q: its working directory %s: %w", name, pe.Path, pe.Err)
+	case errors.As(err, &pe) && strings.ContainsRune(name, filepath.Separator) && (errors.Is(pe.Err, fs.ErrNotExist) || errors.Is(pe.Err, fs.ErrPermission)):
+		err = fmt.Errorf("cannot start %q: %s", name, commandFileError(name, dir, pe.Err))
 	case errors.As(err, &pe):
 		err = fmt.Errorf("cannot start %q: %w", name, pe.Err)
 	default:
@@ -430,6 +437,37 @@ func startError(name string, err error) error {
 		return transport.Permanent(err)
 	}
 	return err
+}
+
+// commandFileError says why the command file at name (a path, relative
+// to dir or to rubric's working directory) could not be run, and what to
+// do: a relative path is looked for in the server's working directory,
+// which --cwd (or a configuration's cwd) moves away from the shell's, and
+// a file that is there yet "does not exist" is a script whose #! line
+// names a missing interpreter.
+func commandFileError(name, dir string, err error) string {
+	path, where := name, ""
+	if !filepath.IsAbs(name) {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs // "" is rubric's working directory
+		}
+		path = filepath.Join(dir, name)
+		where = " (a relative command is looked for in the server's working directory, " + dir + ")"
+	}
+	st, statErr := os.Stat(path)
+	switch {
+	case statErr != nil && errors.Is(err, fs.ErrNotExist) && where == "":
+		return fmt.Sprintf("no file %s: check the server program's path", path)
+	case statErr != nil && errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("no file %s%s: give the server program's path from there, or an absolute one", path, where)
+	case statErr != nil:
+		return fmt.Sprintf("%v (%v): give a server program rubric may read and run", err, statErr)
+	case st.IsDir():
+		return fmt.Sprintf("%s is a directory: give the server program inside it", path)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("%s is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)", path)
+	}
+	return fmt.Sprintf("%s may not be run (%v): make it executable (chmod +x %s), or start it through its interpreter (node FILE, python3 FILE)", path, err, path)
 }
 
 // wait reaps the server. Its stdout normally ends with it; if a child of

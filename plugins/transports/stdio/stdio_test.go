@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -589,6 +592,61 @@ func TestLauncherNotFound(t *testing.T) {
 				t.Errorf("not marked permanent: %v", err)
 			}
 		})
+	}
+}
+
+// TestCommandFileErrors: a command given by its path that cannot be run
+// says which file was looked for (a relative one in the server's working
+// directory, --cwd's, not the shell's) and what to do about it, each a
+// failure for good; under --sandbox bwrap the same, where bwrap is
+// installed, since the sandbox looks the program up first (a script whose
+// interpreter is missing runs into the sandbox's own message instead).
+func TestCommandFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string, mode os.FileMode) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("plain.js", "console.log(1)\n", 0o644)
+	write("orphan.sh", "#!/no/such/interpreter\n", 0o755)
+	if err := os.Mkdir(filepath.Join(dir, "srv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, noBwrap := exec.LookPath("bwrap")
+	for _, c := range []struct {
+		name, command, dir, want string
+		sandboxToo               bool
+	}{
+		{"relative, in --cwd", "./server", dir, `cannot start "./server": no file ` + dir + `/server (a relative command is looked for in the server's working directory, ` + dir + `): give the server program's path from there, or an absolute one`, true},
+		{"absolute", dir + "/nope", "", `cannot start "` + dir + `/nope": no file ` + dir + `/nope: check the server program's path`, true},
+		{"not executable", "./plain.js", dir, `cannot start "./plain.js": ` + dir + `/plain.js may not be run (permission denied): make it executable (chmod +x ` + dir + `/plain.js), or start it through its interpreter (node FILE, python3 FILE)`, true},
+		{"a directory", "./srv", dir, `cannot start "./srv": ` + dir + `/srv is a directory: give the server program inside it`, true},
+		{"no interpreter", "./orphan.sh", dir, `cannot start "./orphan.sh": ` + dir + `/orphan.sh is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)`, false},
+	} {
+		for _, sandboxed := range []bool{false, true} {
+			name := c.name
+			target := transport.Target{Location: c.command, Dir: c.dir}
+			if sandboxed {
+				if !c.sandboxToo {
+					continue
+				}
+				name += ", sandboxed"
+				target.Sandbox = transport.Sandbox{Kind: transport.SandboxBwrap}
+			}
+			t.Run(name, func(t *testing.T) {
+				if sandboxed && noBwrap != nil {
+					t.Skip("bwrap is not installed (apt-get install bubblewrap)")
+				}
+				_, err := Transport{}.Export(context.Background(), target)
+				if err == nil || err.Error() != c.want {
+					t.Fatalf("%v\nwant %s", err, c.want)
+				}
+				if !transport.IsPermanent(err) {
+					t.Errorf("not marked permanent: %v", err)
+				}
+			})
+		}
 	}
 }
 
