@@ -623,8 +623,10 @@ func (p *proc) exitError(method string) error {
 	if d := p.out.dropped(); d != "" {
 		msg += "\n" + d
 	}
-	if p.sandboxed && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bwrap: ") }) {
-		msg += "\n" + sandbox.FailedHint
+	if p.sandboxed {
+		if h := bwrapHint(lines); h != "" {
+			msg += "\n" + h
+		}
 	}
 	if p.sandboxed && slices.ContainsFunc(lines, missingModule) {
 		// node or python could not load a file of the server's own,
@@ -632,6 +634,29 @@ func (p *proc) exitError(method string) error {
 		return transport.Permanent(errors.New(msg + "\nthe server could not load a module it needs, which is likely outside the sandbox: " + sandbox.NotFoundHint))
 	}
 	return errors.New(msg)
+}
+
+// bwrapHint explains bwrap's own complaint among a sandboxed server's
+// stderr lines, "" when there is none. bwrap says "bwrap: execvp ..."
+// when it set the sandbox up and could not run the program in it (a
+// file on a noexec mount: one that is missing or plainly not executable
+// is refused before bwrap starts), and "bwrap: ..." otherwise when it
+// could not set the sandbox up, most often for want of user namespaces.
+func bwrapHint(lines []string) string {
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, "bwrap: ")
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(rest, "execvp ") {
+			if strings.HasSuffix(strings.ToLower(rest), ": permission denied") {
+				return "the sandbox was set up, but the program may not be run inside it (permission denied): a file on a filesystem mounted noexec cannot be run; move the server, or start it through its interpreter (node FILE, python3 FILE)"
+			}
+			continue
+		}
+		return sandbox.FailedHint
+	}
+	return ""
 }
 
 // missingModule says whether a line of stderr is node's or python's

@@ -689,3 +689,31 @@ func TestExportUnsetEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestBwrapHint: bwrap's complaint that it could not set the sandbox up
+// is followed by the user-namespaces advice; its complaint that it could
+// not run the program in a sandbox it did set up is not, since the
+// advice would send the user to sysctl for a noexec mount.
+func TestBwrapHint(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lines []string
+		want  string // a part of the hint, or "" for none
+	}{
+		{"no bwrap line", []string{"listening", "Error: boom"}, ""},
+		{"namespaces", []string{"bwrap: setting up uid map: Permission denied"}, "it needs user namespaces"},
+		{"noexec", []string{"bwrap: execvp /mnt/srv/server: Permission denied"}, "mounted noexec"},
+		{"execvp missing (said elsewhere)", []string{"bwrap: execvp ./server: No such file or directory"}, ""},
+		{"after other lines", []string{"starting", "bwrap: Can't mount proc on /newroot/proc: Operation not permitted"}, "it needs user namespaces"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := bwrapHint(c.lines)
+			if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+				t.Errorf("bwrapHint(%q) = %q, want one with %q", c.lines, got, c.want)
+			}
+			if c.want == "mounted noexec" && strings.Contains(got, "namespaces") {
+				t.Errorf("the noexec hint speaks of namespaces: %q", got)
+			}
+		})
+	}
+}
