@@ -67,11 +67,15 @@ type UnknownError struct {
 type Words struct {
 	Overall string // how the overall score is picked: "give neither --metric nor --category"
 	Tool    string // how a tool's score is picked: "--tool"
-	Lister  string // what lists a report's tools: "`rubric score`"
+	Lister  string // what lists a report's tools: "the table rubric score printed"
 }
 
+// listedTools is how many tools a report may have for the message about
+// a tool it does not hold to name them all.
+const listedTools = 12
+
 // CLI are rubric explain's words.
-var CLI = Words{Overall: "give neither --metric nor --category", Tool: "--tool", Lister: "`rubric score`"}
+var CLI = Words{Overall: "give neither --metric nor --category", Tool: "--tool", Lister: "the table rubric score printed"}
 
 // Error words e for the command line.
 func (e *UnknownError) Error() string { return e.Worded(CLI) }
@@ -79,6 +83,9 @@ func (e *UnknownError) Error() string { return e.Worded(CLI) }
 // Worded is e's message in a front-end's words.
 func (e *UnknownError) Worded(w Words) string {
 	if e.Kind == "tool" {
+		if len(e.Known) <= listedTools {
+			return fmt.Sprintf("no tool %q in the report%s; its tools are: %s", printable(e.Name), didYouMean(e.Name, e.Known), strings.Join(e.Known, ", "))
+		}
 		return fmt.Sprintf("no tool %q in the report%s (%s; %s lists them)", printable(e.Name), didYouMean(e.Name, e.Known), report.Plural(len(e.Known), "tool"), w.Lister)
 	}
 	if len(e.Known) == 0 {

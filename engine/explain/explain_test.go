@@ -145,10 +145,10 @@ func TestExplainUnknown(t *testing.T) {
 		t.Fatal(err)
 	}
 	for req, want := range map[explain.Request]string{
-		{Tool: "nosuch"}:        `no tool "nosuch" in the report (1 tool;`,
+		{Tool: "nosuch"}:        `no tool "nosuch" in the report; its tools are: query`,
 		{Tool: "no\x1b[2Jsuch"}: `no tool "nosuch" in the report`,
 		{Metric: "nosuch"}:      `the rubric schema-quality has no surface metric "nosuch": it declares none, so explain its overall score (give neither --metric nor --category) or a tool's (--tool)`,
-		{Tool: "qurey"}:         `no tool "qurey" in the report (did you mean "query"?) (1 tool;`,
+		{Tool: "qurey"}:         `no tool "qurey" in the report (did you mean "query"?); its tools are: query`,
 	} {
 		err := explain.Write(context.Background(), &bytes.Buffer{}, r, rep, req)
 		if err == nil || !strings.Contains(err.Error(), want) {
