@@ -231,6 +231,11 @@ var lists = struct {
 		}},
 		{"rate limits and cost", []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
+			// A paid tier or plan says what a call costs, which the
+			// rubric asks beside rate limits ("Paid tier only",
+			// "PAID-ONLY: requires a valid key"); "paid orders" are
+			// none.
+			"paid tier*", "paid only", "paid plan*", "paid account*", "free tier*",
 		}},
 		{"pagination and size", []string{
 			"paginat*", "cursor", "next page", "page size", "per page", "max results", "truncat*", "at most", "up to",
@@ -253,7 +258,7 @@ var lists = struct {
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
 			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
-			"lock", "locks", "wait*", "recursive*", "atomic*",
+			"lock", "locks", "wait*", "atomic*",
 		}},
 	},
 	readOnlyClaims: []string{
@@ -349,10 +354,19 @@ var (
 
 // notBefore are phrases that mean something else before one of the
 // given words: "up to" of "up-to-date" is no limit, in a behaviour cue
-// or a parameter's.
+// or a parameter's, and a "blocked status" no safety.
 var notBefore = map[string][]string{
 	"up to": {"date"},
+	// A "blocked status" is a state the tool reports of what it reads
+	// (desktop-commander list_sessions), not something it refuses.
+	"blocked": {"status", "state"},
 }
+
+// stateCues are the safety phrases that also name a state a tool
+// reports of what it reads: written as a field's name, before a colon
+// that opens a line or a list's item ("- Blocked: Whether the session
+// waits for input"), they name the field, and refuse nothing.
+var stateCues = []string{"blocked"}
 
 // valueOpeners are the value cues that, opening a sentence that names
 // no parameter, go on describing the parameter named just before

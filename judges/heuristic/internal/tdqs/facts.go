@@ -605,6 +605,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(riskWords, p) {
 		return riskOfTool(d, p)
 	}
+	if slices.Contains(stateCues, p) {
+		return stateOfTool(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -659,6 +662,39 @@ func riskOfTool(d lex.Text, p string) bool {
 		}
 	}
 	return false
+}
+
+// stateOfTool reports whether state cue p (stateCues), a word, occurs
+// in d at least once as the tool's own: not as a field's name opening
+// its line or item before a colon ("- Blocked: Whether the session
+// waits for input"), nor before one of notBefore[p] ("blocked
+// status").
+func stateOfTool(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		field := namesField(d.Sentences[k], p)
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// namesField reports whether sentence raw opens, after a list's marker
+// or emphasis, with the word w (in any case) and a colon: w is the name
+// of a field the line describes.
+func namesField(raw, w string) bool {
+	rest := strings.TrimLeft(raw, "-*•#>_ \t")
+	if len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(rest[len(w):], "*_ "), ":")
 }
 
 // otherTokenSense reports whether the words around a token cue give it

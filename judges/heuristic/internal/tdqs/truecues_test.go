@@ -464,6 +464,34 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "no disclosure", `return format ("list of")`},
 		{"a list the tool gives back is still a return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers and return a list of DOIs.\\nArgs: dois: Comma-separated DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
 			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
+
+		// 46. desktop-commander list_sessions: "Blocked:" naming a field
+		// of what the tool lists, and a "blocked status", are a state
+		// it reports, not something it refuses.
+		{"a field named blocked is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List the open terminal sessions.\\nShows each session's state:\\n- PID: Process id\\n- Blocked: Whether the session waits for input\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", `safety ("blocked")`},
+		{"a blocked status is no safety disclosure", `{"name": "sessions", "description": "List the open terminal sessions. A long runtime with blocked status may mean a stuck process.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("blocked")`},
+		{"domains that are blocked are still a safety disclosure", `{"name": "fetch_url", "description": "Fetch a page and return its text. Blocked domains are refused.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 47. filesystem directory_tree, desktop-commander
+		// list_directory: a recursive listing says how far the tool
+		// reads, not when or in what state.
+		{"a recursive listing is no timing disclosure", `{"name": "tree", "description": "Get a recursive tree view of files and directories.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a recursive search is no timing disclosure", `{"name": "find_files", "description": "Recursively search for files that match a pattern.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+
+		// 50. 78degrees calculate_greeks, api-hub web_scrape: a paid
+		// tier says what a call costs, which TDQS's behavioural
+		// transparency asks beside rate limits.
+		{"paid tier only is a cost disclosure", `{"name": "greeks", "description": "Calculate option Greeks for a portfolio. Paid tier only.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("paid tier")`, "no disclosure"},
+		{"paid-only is a cost disclosure", `{"name": "scrape", "description": "Scrape a URL and return markdown. PAID-ONLY: requires a plan.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("paid only")`, ""},
+		{"paid orders are no cost disclosure", `{"name": "orders", "description": "List the paid orders of a shop.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "cost"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
