@@ -96,8 +96,31 @@ func (t Text) Matched(p *Phrases) []bool {
 	return found
 }
 
+// MatchedOutside is Matched, reading none of the words of t that mask
+// marks (SnakeNameWords): a phrase found only among them, or across
+// one of them, is not found. A nil mask marks none.
+func (t Text) MatchedOutside(p *Phrases, mask []bool) []bool {
+	if mask == nil {
+		return t.Matched(p)
+	}
+	ws := make([]string, len(t.Words))
+	for i, w := range t.Words {
+		if i >= len(mask) || !mask[i] {
+			ws[i] = w
+		}
+	}
+	found := make([]bool, len(p.list))
+	// Its odd phrases are looked for in the text's own words: none of
+	// the word lists has one.
+	p.scan(Text{Words: ws, norm: t.norm}, func(i int) bool {
+		found[i] = true
+		return false
+	})
+	return found
+}
+
 // scan calls hit with the index of each phrase found in t, a phrase once
-// or more, until hit returns true.
+// or more, until hit returns true. A word "" is no word of a phrase.
 func (p *Phrases) scan(t Text, hit func(int) bool) {
 	for _, i := range p.odd {
 		if t.Has(p.list[i]) && hit(i) {

@@ -516,7 +516,9 @@ func (f *facts) acts() bool {
 // "find auth stuff") is a value or someone's words, not a statement of
 // the tool's behaviour: the text is read without them. What surrounds
 // it ({ok:false, error:"..."}) is still read, and so is the text of a
-// caution after a "WARNING:" heading, without the heading. A phrase counts
+// caution after a "WARNING:" heading, without the heading. A phrase found
+// only in the words of a snake_case name (lex.Text.SnakeNameWords: a
+// field, a parameter or another tool) discloses nothing. A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues), nor a format of what the caller sends
 // (inputFormats), nor bareChange where it names what a tool that reads
@@ -532,7 +534,10 @@ func (f *facts) findDisclosures() []found {
 		}
 		d = lex.NewText(raw)
 	}
-	has := d.Matched(behaviourPhrases)
+	// The words of a snake_case name (group_limit_type, timeout_ms) are
+	// its name, no statement of what the tool does: a phrase is found
+	// only outside such names.
+	has := d.MatchedOutside(behaviourPhrases, d.SnakeNameWords())
 	for gi, g := range lists.behaviour {
 		for k, p := range g.phrases {
 			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {

@@ -483,6 +483,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a recursive search is no timing disclosure", `{"name": "find_files", "description": "Recursively search for files that match a pattern.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
 
+		// 48. colormeshop createCoupon: the words of a snake_case name
+		// (a field, a parameter or another tool) are its name, no
+		// statement of the tool's behaviour.
+		{"a field's name is no limit disclosure", `{"name": "create_coupon", "description": "Create a coupon. Optional fields: group_limit_type, group_ids, total_usage_limit.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "pagination"},
+		{"a parameter's name is no timing disclosure", `{"name": "read_output", "description": "Read the new output of a process. Set timeout_ms for how long to read.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a limit stated in prose is still a limit", `{"name": "create_coupon", "description": "Create a coupon. Each shop has a limit of 100 coupons.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
+		{"a constant in capitals is still read", `{"name": "sync", "description": "Sync the timeline. Needs GITHUB_TOKEN to be set.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+
 		// 50. 78degrees calculate_greeks, api-hub web_scrape: a paid
 		// tier says what a call costs, which TDQS's behavioural
 		// transparency asks beside rate limits.
