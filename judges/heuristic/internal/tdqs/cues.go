@@ -430,6 +430,13 @@ var (
 	}
 )
 
+// tokenCredentialBefore, just before a token cue, make it a credential
+// whatever sense the text gives its other tokens (credentialToken).
+var tokenCredentialBefore = []string{
+	"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "bot", "user",
+	"secret", "security", "csrf", "your",
+}
+
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do
 // ("don't wait for performance warnings", "do not cache the token"),

@@ -573,12 +573,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	if slices.Contains(tokenCues, p) {
-		for _, c := range d.Contexts(p) {
-			if !otherTokenSense(c) {
-				return true
-			}
-		}
-		return false
+		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
 		return !toldToCaller(d.Words, p)
@@ -700,6 +695,41 @@ func namesField(raw, w string) bool {
 		return false
 	}
 	return strings.HasPrefix(strings.TrimLeft(rest[len(w):], "*_ "), ":")
+}
+
+// credentialToken reports whether token cue p (tokenCues) names a
+// credential in d at least once: an occurrence with no word beside it
+// that gives it another sense (otherTokenSense). A text keeps one sense
+// of the word throughout: once one of its tokens has another sense (a
+// design token, a token count) and none has a credential's word beside
+// it (credentialSense: an access token, a bearer token), its other
+// tokens share that sense ("Loads all tokens and templates,
+// deep-merging parent tokens. Returns the token count.").
+func credentialToken(d lex.Text, p string) bool {
+	bare, other := false, false
+	for _, q := range tokenCues {
+		for _, c := range d.Contexts(q) {
+			switch {
+			case credentialSense(c):
+				if q == p {
+					return true
+				}
+			case otherTokenSense(c):
+				other = true
+			default:
+				bare = bare || q == p
+			}
+		}
+	}
+	return bare && !other
+}
+
+// credentialSense reports whether a word just before a token cue makes
+// it a credential (tokenCredentialBefore: "access token", "your
+// token's").
+func credentialSense(c lex.Context) bool {
+	n := len(c.Before)
+	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
 }
 
 // otherTokenSense reports whether the words around a token cue give it

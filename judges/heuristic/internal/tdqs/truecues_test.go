@@ -495,6 +495,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a constant in capitals is still read", `{"name": "sync", "description": "Sync the timeline. Needs GITHUB_TOKEN to be set.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
 
+		// 49. OG-Glass load_preset, primitiv get_token: once a text
+		// gives its tokens a sense other than a credential (a design
+		// token, a token count) and none a credential's, its other
+		// tokens share it.
+		{"design tokens merged are no auth", `{"name": "load_preset", "description": "Load a UI preset bundle. Loads all tokens and templates, deep-merging parent tokens. Returns the token count."}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a design token looked up by name is no auth", `{"name": "get_token", "description": "Look up a design token by name. Returns the token's value and category."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an access token beside a token count is still auth", `{"name": "sync", "description": "Sync the timeline. Needs an access token for the account. Returns the token count."}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+
 		// 50. 78degrees calculate_greeks, api-hub web_scrape: a paid
 		// tier says what a call costs, which TDQS's behavioural
 		// transparency asks beside rate limits.
