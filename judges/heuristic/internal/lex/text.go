@@ -548,6 +548,10 @@ func (t Text) wordsBefore(at int) []string {
 	return t.Words[:k:k]
 }
 
+// Negation reports whether w is a word that turns a claim after it
+// around ("not", "never", "no", "doesnt"...).
+func Negation(w string) bool { return negationSet[w] }
+
 // Negated reports whether a negation is among the two words before the
 // occurrence.
 func (c Context) Negated() bool { return negatedBy(c.Before) }

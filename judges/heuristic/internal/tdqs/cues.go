@@ -213,12 +213,12 @@ var lists = struct {
 	},
 
 	behaviour: []cueGroup{
-		{"side effects", []string{
+		{effectGroup, []string{
 			"overwrite*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive",
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
 		}},
-		{"safety", slices.Concat([]string{
+		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
@@ -562,6 +562,14 @@ var (
 		"everything", "something", "anything", "everyone", "someone", "anyone", "everybody", "somebody",
 		"anybody", "nobody",
 	}
+)
+
+// effectGroup and safetyGroup are the names of the behaviour groups of
+// side effects and of safety: a side effect the text denies of the tool
+// ("never mutates") is a claim of safety (effectReading).
+const (
+	effectGroup = "side effects"
+	safetyGroup = "safety"
 )
 
 // cueGroup is one kind of behavioural disclosure and the phrases that show

@@ -538,17 +538,111 @@ func (f *facts) findDisclosures() []found {
 	// its name, no statement of what the tool does: a phrase is found
 	// only outside such names.
 	has := d.MatchedOutside(behaviourPhrases, d.SnakeNameWords())
+	// denied is the first side effect the text says the tool does not
+	// have ("never mutates the vault"): a claim of safety.
+	denied := ""
 	for gi, g := range lists.behaviour {
+		fired := false
 		for k, p := range g.phrases {
-			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {
+			if !has[behaviourStart[gi]+k] {
+				continue
+			}
+			if g.name == effectGroup {
+				stated, not := effectReading(d, p)
+				if denied == "" {
+					denied = not
+				}
+				if !stated {
+					continue
+				}
+			}
+			if !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {
 				// The words that matched, not the stem: "auth*" quoted
 				// as "auth" reads as though the text said "auth".
 				out = append(out, found{g.name, d.Matching(p)})
+				fired = true
 				break
 			}
 		}
+		if !fired && g.name == safetyGroup && denied != "" {
+			out = append(out, found{g.name, denied})
+		}
 	}
 	return out
+}
+
+// effectReading reads side-effect phrase p (effectGroup's) where d has
+// it: stated is whether it occurs once with no negation among the two
+// words before it, and denied, the first occurrence with one that the
+// text says of the tool ("This never mutates the vault", "It will never
+// overwrite", "Never persisted"), quoted from the negation on, or "". A
+// negation that opens its clause before a base form ("NEVER overwrite
+// the original file") tells the caller what not to do: neither a side
+// effect nor a claim of safety.
+func effectReading(d lex.Text, p string) (stated bool, denied string) {
+	pw := strings.Fields(strings.TrimSuffix(p, "*"))
+	prefix := strings.HasSuffix(p, "*")
+	negated := false
+	for i := range d.Words {
+		if phraseAt(d.Words, i, pw, prefix) {
+			if negationBefore(d.Words, i) < 0 {
+				return true, ""
+			}
+			negated = true
+		}
+	}
+	if !negated {
+		return false, ""
+	}
+	// Read clause by clause: an imperative opens its clause.
+	for _, sentence := range d.Sentences {
+		for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if !phraseAt(ws, i, pw, prefix) {
+					continue
+				}
+				j := negationBefore(ws, i)
+				// The base form a starred phrase starts ("overwrite")
+				// after "never", "don't" or "do not" opening the clause.
+				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
+				told := base && (j == 0 && (ws[0] == "never" || ws[0] == "dont") || j == 1 && ws[0] == "do")
+				if j < 0 || denied != "" || told {
+					continue
+				}
+				denied = strings.Join(ws[j:i+len(pw)], " ")
+			}
+		}
+	}
+	return false, denied
+}
+
+// phraseAt reports whether words ws hold the phrase of words pw at i,
+// its last word only starting a word of ws when prefix is set.
+func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
+	if i+len(pw) > len(ws) {
+		return false
+	}
+	last := len(pw) - 1
+	for k, w := range pw {
+		if got := ws[i+k]; got != w && !(k == last && prefix && strings.HasPrefix(got, w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// negationBefore returns the index of the negation nearest before word
+// i of ws, among the two words before it, or -1. "without" and "no"
+// negate only the word just after them: "filename without extension
+// (saved to ...)" denies the extension, not the saving.
+func negationBefore(ws []string, i int) int {
+	for j := i - 1; j >= max(0, i-2); j-- {
+		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no") {
+			return j
+		}
+	}
+	return -1
 }
 
 // discloses reports whether phrase p, which d (the description of f's

@@ -515,6 +515,25 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `rate limits and cost ("paid only")`, ""},
 		{"paid orders are no cost disclosure", `{"name": "orders", "description": "List the paid orders of a shop.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "no disclosure", "cost"},
+
+		// 51. warden-mcp keychain_encode, desktop-commander write_pdf:
+		// an effect the tool says it never has is a safety claim, not a
+		// side effect; an effect the caller is told never to cause is
+		// advice, neither.
+		{"never mutates is no side effect", `{"name": "encode", "description": "Base64-encode a string. This never mutates the vault; it only returns encoded text.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("never mutates")`, "side effects"},
+		{"never modifies is no side effect", `{"name": "validate", "description": "Verify a token's signature. Never modifies token state.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "safety", "side effects"},
+		{"never persisted is no side effect", `{"name": "transcribe", "description": "Transcribe an audio file; the audio is discarded after use. Never persisted.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never persisted")`, `side effects ("persisted")`},
+		{"never overwrite told to the caller is neither", "{\"name\": \"make_pdf\", \"description\": \"Create a PDF from markdown.\\n- NEVER overwrite the original file.\\n- Always give a new file name.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", "overwrite"},
+		{"it will never overwrite is a safety claim", `{"name": "make_pdf", "description": "Create a PDF from markdown. It will never overwrite an existing file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never overwrite")`, "side effects"},
+		{"a negation of the word before is none of the effect", `{"name": "diagram", "description": "Generate a diagram from a description. filename: Output filename without extension (saved to the diagrams folder)"}`,
+			nil, "behavioral_transparency", 3, `side effects ("saved")`, "safety"},
+		{"overwrites unnegated is still a side effect", `{"name": "write", "description": "Write a file. It overwrites the file if it exists.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
