@@ -430,6 +430,17 @@ var (
 	}
 )
 
+// subjectVerbs are verbs that follow a subject an adjective opens
+// ("Clear instructions give better summaries", "Clear descriptions
+// help agents"): in the run of words after "clear", one of them makes
+// "clear" the adjective (adjectiveClear). The shared verb lists are
+// no help here: most of their verbs are nouns too ("log", "filter",
+// "record"), and a run of nouns is the verb's object.
+var subjectVerbs = []string{
+	"give", "gives", "help", "helps", "make", "makes", "mean", "means", "lead", "leads", "improve", "improves",
+	"let", "lets", "matter", "matters", "reduce", "reduces", "avoid", "avoids", "work", "works",
+}
+
 // tokenCredentialBefore, just before a token cue, make it a credential
 // whatever sense the text gives its other tokens (credentialToken).
 var tokenCredentialBefore = []string{

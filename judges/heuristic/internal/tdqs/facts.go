@@ -1112,25 +1112,29 @@ func (f *facts) statesChange() string {
 }
 
 // adjectiveClear reports whether "clear", followed by the words ws of
-// its clause, is an adjective, not a verb of change. As a verb it takes
-// a determiner ("clear the cache", "clear all entries") or an object of
-// at most two words that ends the clause or meets a function word
-// ("clear log entries", "clear credentials and config"); the cues know
-// too few verbs to find the one a longer run holds, and a longer run
-// is most often the adjective's noun and its verb ("Clear instructions
-// give better summaries").
+// its clause, is an adjective, not a verb of change. Before a
+// determiner it is the verb ("clear the cache", "clear all entries").
+// Before a run of content words it is the verb when the run can be its
+// object: a noun phrase ends its clause or meets a function word
+// ("clear log entries", "Clear browser session cookies", "clear
+// credentials and config"), whatever its length. It is the adjective
+// when the run is a subject: a word of it after the first is a verb
+// that takes one (subjectVerbs: "Clear instructions give better
+// summaries", "Clear descriptions help agents"), or a form of "be" or a
+// modal follows it ("Clear errors are returned").
 func adjectiveClear(ws []string) bool {
 	if len(ws) == 0 || determinerSet[ws[0]] || openerDetSet[ws[0]] {
 		return false
 	}
-	n := 0
-	for _, w := range ws {
+	for i, w := range ws {
 		if lex.StopwordSet[w] {
-			break
+			return i > 0 && (beSet[w] || modalSet[w])
 		}
-		n++
+		if i > 0 && slices.Contains(subjectVerbs, w) {
+			return true
+		}
 	}
-	return n > 2
+	return false
 }
 
 // clause is a part of a sentence between commas, colons and

@@ -534,6 +534,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("saved")`, "safety"},
 		{"overwrites unnegated is still a side effect", `{"name": "write", "description": "Write a file. It overwrites the file if it exists.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
+
+		// 52. Review of 1.5.2's "clear": before a run of nouns that
+		// ends its clause ("Clear browser session cookies") it is the
+		// verb, whatever the run's length; before a subject and its
+		// verb ("Clear descriptions help agents", "Clear errors are
+		// returned") it is the adjective.
+		{"clear and an object of three nouns state a change", `{"name": "reset_browser", "description": "Clear browser session cookies.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 2, "", "what this action tool changes"},
+		{"clear and a determiner state a change", `{"name": "reset_view", "description": "Clear the output of the console.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear descriptions and their verb state no change", `{"name": "summarize", "description": "Summarize the document. Clear descriptions help agents.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"clear errors that are returned state no change", `{"name": "summarize", "description": "Summarize the document. Clear errors are returned for bad input.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
