@@ -615,6 +615,19 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 			{"vcs_add", nil}, {"vcs_commit", nil}, {"vcs_push", nil}, {"vcs_stash", nil}, {"vcs_rebase", nil},
 			{"vcs_cherry_pick", nil}, {"vcs_blame", nil}, {"vcs_checkout", nil}, {"vcs_init", nil}, {"vcs_status", desc("Show the working tree status.")},
 		}, "naming_consistency", 5, "9 of 10 put the verb the same way", ""},
+
+		// 9. jira: a name that is the namespace and a verb acts on the
+		// namespace's resources, which its description names ("Delete
+		// Jira resources"): jira_delete deletes.
+		{"a namespace and a verb act on the namespace's resources", []CoherenceTool{
+			{"acme_get", desc("Read any Acme data.")}, {"acme_post", desc("Create Acme resources.")},
+			{"acme_put", desc("Replace Acme resources.")}, {"acme_patch", desc("Partially update Acme resources.")},
+			{"acme_delete", desc("Delete Acme resources.")},
+		}, "completeness", 5, "every resource the server changes (acme) has create, read, update and delete", "no tool name creates, updates or deletes"},
+		{"a namespace its descriptions do not name is no resource", []CoherenceTool{
+			{"vcs_add", desc("Add file contents to the staging area.")}, {"vcs_commit", desc("Record changes to the repository.")},
+			{"vcs_log", desc("Show the commit logs.")}, {"vcs_status", desc("Show the working tree status.")},
+		}, "completeness", 4, "", "(vcs)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
