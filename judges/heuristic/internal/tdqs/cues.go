@@ -309,6 +309,10 @@ var notAfter = map[string][]string{
 		"summarizes", "of", "return", "returns", "returned", "returning", "detect", "detects", "track", "tracks",
 		"watch", "watches", "monitor", "monitors",
 	},
+	// What the user or the caller provides is input ("UNLESS the user
+	// explicitly provides a library ID", context7 query-docs), not what
+	// the tool gives back.
+	"provides": callerSubjects,
 	// A format the tool detects is the form of what it reads ("Auto-
 	// detects format"), not of what it gives back.
 	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
@@ -517,6 +521,12 @@ var modals = []string{"should", "must", "may", "can", "will", "needs"}
 
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
+
+// callerSubjects are the words for whoever calls the tool: what they
+// provide, pass, supply or send ("unless the user explicitly provides a
+// library ID in the format '/org/project'") is input, and so is its
+// format (sendsInput).
+var callerSubjects = []string{"user", "users", "you", "caller", "client", "agent"}
 
 // attributeCues are behaviour phrases that, in a sentence listing what
 // something includes ("including size, permissions and type") or after

@@ -959,7 +959,9 @@ func changeOccasion(before []string) bool {
 // of what comes back (returnWords), the tool's purpose opens with a
 // verb that writes (lists.writeVerbs: what it writes is the caller's),
 // or the sentence opens with one of inputLeads ("Pass the message as
-// JSON"), or with a parameter's name and "is" or a
+// JSON") or has one after a word for the caller (callerSubjects: "unless
+// the user provides a library ID in the format ..."), or with a
+// parameter's name and "is" or a
 // modal (paramOpens: "fields_json is a JSON object", "The file paths
 // should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
@@ -981,6 +983,14 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	// or append to file contents ... Excel: JSON 2D array").
 	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
+	}
+	// What the caller provides ("unless the user explicitly provides a
+	// library ID in the format ...").
+	for i := 1; i < len(ws); i++ {
+		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
+			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
+			return true
+		}
 	}
 	if f.paramOpens(ws) {
 		return true

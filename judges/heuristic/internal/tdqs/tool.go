@@ -448,7 +448,12 @@ func (f *facts) parameters() dimension {
 		if explains {
 			return dim(4, "schema coverage %d%% (baseline 3) and the description adds meaning for %s (%q).", pct, named, format)
 		}
-		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: %s).", pct, named)
+		if len(f.mentioned) > 0 {
+			// It names them: that is not nothing, but no cue says
+			// what values they take.
+			return dim(3, "schema coverage %d%% gives the baseline 3; the description names %s but gives no format or value cue for %s.", pct, named, lex.Agree(len(f.mentioned), "it", "them"))
+		}
+		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: none).", pct)
 	case cov >= 0.5:
 		if len(undescMentioned) == len(undescribed) && explains {
 			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)

@@ -246,7 +246,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"up to a number is still a limit", `{"name": "links", "description": "Returns up to ten resource links.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `pagination and size ("up to")`, ""},
 		{"up to date is no value cue", `{"name": "docs", "description": "Retrieve up-to-date docs for the library given by its id.", "inputSchema": {"type": "object", "properties": {"library_id": {"type": "string", "description": "The library."}}}}`,
-			nil, "parameter_semantics", 3, "adds nothing about parameters", "up to"},
+			nil, "parameter_semantics", 3, "names library_id but gives no format or value cue for it", "up to"},
 
 		// 23. git git_blame: "and when" at a sentence's end asks when,
 		// it sets no condition of use.
@@ -424,7 +424,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a row limit is still a size limit", "{\"name\": \"put-page\", \"description\": \"Acme | Update a page\\nError Responses:\\n409: Conflict (row limit exceeded).\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
 		{"a capability required for a page is no required parameter", `{"name": "get-page", "description": "Retrieve a page. The integration lacks the capability required for this page.", "inputSchema": {"type": "object", "properties": {"page_id": {"type": "string", "description": "The page."}}}}`,
-			nil, "parameter_semantics", 3, "adds nothing about parameters", `"required"`},
+			nil, "parameter_semantics", 3, "names page_id but gives no format or value cue for it", `"required"`},
 		{"a parameter required after a dash is still required", `{"name": "check_ns", "description": "Check a namespace. Use parent_id to scope the check \u2014 required for nested namespaces.", "inputSchema": {"type": "object", "properties": {"parent_id": {"type": "string", "description": "The parent."}}}}`,
 			nil, "parameter_semantics", 4, `"required"`, ""},
 		{"a parameter marked required in brackets is still required", `{"name": "post", "description": "Post a message. channel (required): Channel ID or name.", "inputSchema": {"type": "object", "properties": {"channel": {"type": "string"}}}}`,
@@ -548,6 +548,23 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"clear errors that are returned state no change", `{"name": "summarize", "description": "Summarize the document. Clear errors are returned for bad input.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 53. context7 query-docs and resolve-library-id: what the user
+		// provides is the caller's input, no return format.
+		{"what the user provides is no return format", `{"name": "query_docs", "description": "Retrieve docs for a library. Call resolve first, unless the user explicitly provides a library ID.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("provides")`},
+		{"the format of what the user provides is no return format", `{"name": "query_docs", "description": "Retrieve docs for a library. Call resolve first, unless the user provides a library ID in the format '/org/project'.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("format")`},
+		{"what the tool provides is still a return format", `{"name": "insight", "description": "Provides more detailed information on a performance insight.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("provides")`, ""},
+
+		// 54. seqthink sequentialthinking: a text that names the
+		// parameters without a value cue does not add nothing about
+		// them.
+		{"named parameters are not nothing", "{\"name\": \"think\", \"description\": \"Record one step of a reasoning.\\nthought: Your current thinking step.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"thought\": {\"type\": \"string\", \"description\": \"The step.\"}}}}",
+			nil, "parameter_semantics", 3, "names thought but gives no format or value cue for it", "adds nothing"},
+		{"no named parameter adds nothing", `{"name": "think", "description": "Record one step of a reasoning.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters (named: none)", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
