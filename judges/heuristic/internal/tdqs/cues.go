@@ -198,6 +198,7 @@ var lists = struct {
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
 		"differs from", "compared to", "choose the", "switch to", "for single", "for multiple", "more efficient than",
+		"sibling tool",
 	},
 	pointers: []string{
 		"use", "call", "see", "try", "prefer", "instead", "rather", "via", "then", "first", "before", "after",
@@ -521,6 +522,15 @@ var modals = []string{"should", "must", "may", "can", "will", "needs"}
 
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
+
+// returnContrasts, before a contrast word in its clause, make the clause
+// say what comes back, so that the contrast is between results, not
+// tools (facts.contrast).
+var returnContrasts = []string{"returns", "return", "outputs", "yields", "produces", "responds"}
+
+// adviceVerbs, nearer a contrast phrase than a word of returnContrasts,
+// make its clause advice to the caller.
+var adviceVerbs = []string{"use", "call", "prefer", "choose", "try", "see", "switch"}
 
 // callerSubjects are the words for whoever calls the tool: what they
 // provide, pass, supply or send ("unless the user explicitly provides a

@@ -1203,6 +1203,53 @@ func (f *facts) readsOnlyPart() bool {
 	return ok
 }
 
+// contrast returns the first phrase of lists.usageAlternative, in the
+// list's order, that the description has where it sets the tool against
+// others, and whether one was found. In a clause (between semicolons,
+// colons or dashes) that says what comes back (returnContrast: "GitLab returns validation
+// errors instead of silently applying an invalid request", "Returns a
+// slim confirmation rather than the full issue") the phrase sets one
+// result or behaviour against another, not the tool against others.
+func (f *facts) contrast() (string, bool) {
+	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
+		return "", false
+	}
+	for _, p := range f.desc.AllIn(usageAlternativePhrases) {
+		pw := strings.Fields(p)
+		for k, sentence := range f.desc.Sentences {
+			if !f.desc.SentenceHas(k, p) {
+				continue
+			}
+			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
+				ws := lex.Words(c)
+				for i := range ws {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) {
+						return p, true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// returnContrast reports whether the words before a contrast phrase in
+// its clause say what comes back: read back from the phrase, a word of
+// returnContrasts comes before any advice to the caller (use, call,
+// prefer, choose, try, see: "Returns a summary, use get_detail
+// instead" still points elsewhere).
+func returnContrast(before []string) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		switch w := before[j]; {
+		case slices.Contains(adviceVerbs, w):
+			return false
+		case slices.Contains(returnContrasts, w):
+			return true
+		}
+	}
+	return false
+}
+
 // found is a cue that fired and the phrase that fired it.
 type found struct {
 	cue, phrase string

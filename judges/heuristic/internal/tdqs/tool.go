@@ -112,7 +112,7 @@ func (f *facts) purpose() dimension {
 	if alts := f.alternatives; len(alts) > 0 {
 		return dim(5, "opens with the verb %q on a named resource (%q) and names %s, which sets it apart from other tools.", f.leadVerb, first, strings.Join(alts, ", "))
 	}
-	if p, ok := f.desc.FirstIn(usageAlternativePhrases); ok {
+	if p, ok := f.contrast(); ok {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
@@ -195,7 +195,7 @@ func (f *facts) usage() dimension {
 	}
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
 	not, hasNot := f.desc.FirstIn(usageNotPhrases)
-	alt, hasAlt := f.desc.FirstIn(usageAlternativePhrases)
+	alt, hasAlt := f.contrast()
 	pre, hasPre := f.desc.FirstIn(usagePrerequisitePhrases)
 	named := f.alternatives
 	var cues []string

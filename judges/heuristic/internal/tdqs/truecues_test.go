@@ -565,6 +565,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "names thought but gives no format or value cue for it", "adds nothing"},
 		{"no named parameter adds nothing", `{"name": "think", "description": "Record one step of a reasoning.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}}}}`,
 			nil, "parameter_semantics", 3, "adds nothing about parameters (named: none)", ""},
+
+		// 55. gitlab's create and update tools: "instead of" in a clause
+		// that says what comes back sets one result against another,
+		// not the tool against others.
+		{"errors returned instead of a change are no contrast with other tools", `{"name": "update_note", "description": "Modify an existing note. It changes remote state; the server returns validation, conflict, or permission errors instead of silently applying an invalid request."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"a result returned rather than another is no alternative", `{"name": "update_issue", "description": "Update an issue. Returns a slim confirmation rather than the full issue."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"advice after a result still points elsewhere", `{"name": "summary", "description": "Get a project summary. Returns the counts, use get_detail instead for one item."}`,
+			nil, "usage_guidelines", 5, `an alternative ("instead")`, ""},
+		{"a sibling tool chosen is a contrast", `{"name": "mark_done", "description": "Mark a to-do item as done. Choose a sibling tool when you need a different resource; the server returns errors instead of silently applying a bad request."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("sibling tool")`, `("instead")`},
+		{"use this instead is still a contrast", `{"name": "list_dir", "description": "List a directory. Use this instead of running ls in a shell."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("instead")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
