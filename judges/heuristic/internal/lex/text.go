@@ -71,8 +71,9 @@ func isASCII(s string) bool {
 
 // SnakeNameWords reports, for each word of t (t.Words), whether it is
 // part of a name written in snake_case with a lower-case letter
-// ("group_limit_type", "timeout_ms", "clear_cache"): the name of a
-// field, a parameter or a tool, whose words say nothing as prose does.
+// ("group_limit_type", "timeout_ms", "clear_cache", with a dotted part
+// "execution_plan.json"): the name of a field, a parameter, a tool or a
+// file, whose words say nothing as prose does.
 // A name in capitals ("GITHUB_TOKEN", "NOT_FOUND") is a constant the
 // text means, and is not marked. It returns nil when no word is part
 // of such a name.
@@ -109,6 +110,11 @@ func (t Text) SnakeNameWords() []bool {
 				words++
 			}
 			part, under = false, true
+		case r == '.' && part:
+			// A dot inside a name goes on with it: a file's name and
+			// its extension ("execution_plan.json") are one name.
+			words++
+			part = false
 		case r == '\'' || r == '’':
 			// Dropped inside a word, as appendWords drops it.
 		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):

@@ -113,6 +113,8 @@ func TestSnakeNameWords(t *testing.T) {
 		{"No name here, only a limit.", nil},
 		{"任意項目: total_usage_limit 等", []string{"total", "usage", "limit"}},
 		{"Le café_noir don’t_stop _lead trail_ x__y", []string{"café", "noir", "dont", "stop", "x", "y"}},
+		{"Persist contract_review.json. Then e.g. stop.", []string{"contract", "review", "json"}},
+		{"Write plan.json and stop.", nil},
 	}
 	for _, c := range cases {
 		tx := NewText(c.text)

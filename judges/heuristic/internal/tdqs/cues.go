@@ -259,7 +259,7 @@ var lists = struct {
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
 			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
-			"lock", "locks", "wait*", "atomic*",
+			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
 	readOnlyClaims: []string{
@@ -329,10 +329,11 @@ var notAfter = map[string][]string{
 	// Blocks of code, content or text ("identifying basic blocks",
 	// "code blocks, tables") are things, not a call that blocks.
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
-	// The limit of "Rate limited" is a rate limit, no limit on size.
-	"limit":   {"rate"},
-	"limits":  {"rate"},
-	"limited": {"rate"},
+	// The limit of "Rate limited" is a rate limit, no limit on size, and
+	// a "time-limited" URL expires (a timing disclosure).
+	"limit":   {"rate", "time"},
+	"limits":  {"rate", "time"},
+	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.

