@@ -308,7 +308,8 @@ var notAfter = map[string][]string{
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
 		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
 		"summarizes", "of", "return", "returns", "returned", "returning", "detect", "detects", "track", "tracks",
-		"watch", "watches", "monitor", "monitors",
+		"watch", "watches", "monitor", "monitors", "recommend", "recommends", "suggest", "suggests", "propose",
+		"proposes",
 	},
 	// What the user or the caller provides is input ("UNLESS the user
 	// explicitly provides a library ID", context7 query-docs), not what

@@ -457,13 +457,18 @@ func verbAt(ws []string, i int) (string, int) {
 
 // leadVerb returns the base form of the verb a purpose statement opens
 // with, after filler such as "This tool lets you" and adverbs such as
-// "Permanently", or "".
+// "Permanently", or "". A verb of the lists just before "of" is its
+// noun ("Stream of workout change events", "List of users"): no verb
+// takes its object through "of".
 func leadVerb(ws []string) string {
 	for i, w := range ws {
 		if i > 6 {
 			break
 		}
-		if v, _ := verbAt(ws, i); v != "" {
+		if v, n := verbAt(ws, i); v != "" {
+			if i+n < len(ws) && ws[i+n] == "of" {
+				return ""
+			}
 			return v
 		}
 		if !leadFiller(w) {
@@ -937,17 +942,26 @@ func notBeforeWord(c lex.Context, not []string) bool {
 	return len(c.After) == 0 || !slices.Contains(not, c.After[0])
 }
 
-// changeOccasion reports whether a preposition of changeOccasions opens
-// the phrase that ends at an occurrence of bareChange, before (nearest
-// last) holding the words before it: read back over words that are
-// neither a verb nor in -ing, it is met before any that is.
+// changeOccasion reports whether a preposition of changeOccasions, or a
+// verb that shows, returns or recommends changes (notAfter[bareChange]),
+// opens the phrase that ends at an occurrence of bareChange, before
+// (nearest last) holding the words before it: read back over words that
+// are neither a verb nor in -ing (a verb just after a noun is a
+// compound's modifier), it is met before any that is.
 func changeOccasion(before []string) bool {
 	for j := len(before) - 1; j >= 0; j-- {
 		w := before[j]
-		if slices.Contains(changeOccasions, w) {
+		// A verb that shows, returns or recommends them, before their
+		// modifiers ("recommend pipeline stage changes"), reads them.
+		if slices.Contains(changeOccasions, w) || slices.Contains(notAfter[bareChange], w) {
 			return true
 		}
-		if verbForm(w) != "" || len(w) > 4 && strings.HasSuffix(w, "ing") {
+		if len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
+		}
+		// A verb after a noun is a modifier of a compound ("pipeline
+		// stage changes"); after anything else it is the phrase's verb.
+		if verbForm(w) != "" && !(j > 0 && !lex.StopwordSet[before[j-1]] && verbForm(before[j-1]) == "") {
 			return false
 		}
 	}

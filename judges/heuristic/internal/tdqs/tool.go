@@ -138,6 +138,11 @@ func (f *facts) openingWord() string {
 			i > 0 && openerDetSet[f.first.Words[i-1]] {
 			return ""
 		}
+		// A verb the cues know, used as a noun ("Stream of events"):
+		// it is known, and no verb here.
+		if verbForm(w) != "" {
+			return ""
+		}
 		return compoundAt(f.first.Lower, w)
 	}
 	return ""

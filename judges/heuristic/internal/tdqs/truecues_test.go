@@ -588,6 +588,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, `timing and state ("time limited")`, "pagination"},
 		{"a file's name is no return format", `{"name": "review_contract", "description": "Review the contract draft and persist contract_review.json."}`,
 			nil, "behavioral_transparency", 2, `side effects ("persist")`, "return format"},
+
+		// 57. hevy get_workout_events, AI-HR manage_candidates: a verb
+		// of the lists before "of" is its noun; changes a tool
+		// recommends are no side effect of it.
+		{"a verb before of is a noun", `{"name": "workout_events", "description": "Stream of workout change events since a given time."}`,
+			nil, "purpose_clarity", 3, "opens with no action verb", `the verb "stream"`},
+		{"a verb before its object is still a verb", `{"name": "workout_events", "description": "Stream the workout change events since a given time."}`,
+			nil, "purpose_clarity", 4, `the verb "stream"`, ""},
+		{"changes recommended are no side effect", `{"name": "manage_candidates", "description": "Rank and filter candidates, or recommend pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `side effects ("changes")`},
+		{"changes a verb of change makes are still a side effect", `{"name": "tidy", "description": "Rank and filter candidates, then apply pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
