@@ -639,11 +639,12 @@ func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
 
 // negationBefore returns the index of the negation nearest before word
 // i of ws, among the two words before it, or -1. "without" and "no"
-// negate only the word just after them: "filename without extension
-// (saved to ...)" denies the extension, not the saving.
+// negate the noun phrase after them ("no external side effects"), so a
+// participle a word further ("filename without extension (saved to
+// ...)") is not theirs: it denies the extension, not the saving.
 func negationBefore(ws []string, i int) int {
 	for j := i - 1; j >= max(0, i-2); j-- {
-		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no") {
+		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no" || !strings.HasSuffix(ws[i], "ed")) {
 			return j
 		}
 	}

@@ -532,6 +532,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `safety ("never overwrite")`, "side effects"},
 		{"a negation of the word before is none of the effect", `{"name": "diagram", "description": "Generate a diagram from a description. filename: Output filename without extension (saved to the diagrams folder)"}`,
 			nil, "behavioral_transparency", 3, `side effects ("saved")`, "safety"},
+		{"no and an adjective deny the side effects", `{"name": "telemetry", "description": "Describe the trace fields. Zero-auth, no external side effects."}`,
+			nil, "behavioral_transparency", 2, `safety ("no external side effects")`, `side effects ("side effects")`},
 		{"overwrites unnegated is still a side effect", `{"name": "write", "description": "Write a file. It overwrites the file if it exists.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
 
