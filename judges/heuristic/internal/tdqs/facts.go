@@ -459,7 +459,8 @@ func verbAt(ws []string, i int) (string, int) {
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "". A verb of the lists just before "of" is its
 // noun ("Stream of workout change events", "List of users"): no verb
-// takes its object through "of".
+// takes its object through "of"; and "read only" not before a part
+// ("Read-only.") is the adjective.
 func leadVerb(ws []string) string {
 	for i, w := range ws {
 		if i > 6 {
@@ -467,6 +468,11 @@ func leadVerb(ws []string) string {
 		}
 		if v, n := verbAt(ws, i); v != "" {
 			if i+n < len(ws) && ws[i+n] == "of" {
+				return ""
+			}
+			// "Read-only." is the adjective; "Read only the first
+			// lines" is the verb (lists.readOnlyPart).
+			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && (i+2 >= len(ws) || !slices.Contains(lists.readOnlyPart, ws[i+2])) {
 				return ""
 			}
 			return v
