@@ -139,3 +139,24 @@ func TestSnakeNameWords(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchedOutside: a phrase found only among the words a mask marks,
+// or across one of them, is not found; the others are as Matched finds
+// them.
+func TestMatchedOutside(t *testing.T) {
+	p := NewPhrases([]string{"rate limit", "limit", "type", "dry run"})
+	cases := []struct {
+		text string
+		want []bool
+	}{
+		{"Set group_limit_type, or mind the rate limit.", []bool{true, true, false, false}},
+		{"Set rate_limit and dry_run.", []bool{false, false, false, false}},
+		{"A dry run of the rate limit.", []bool{true, true, false, true}},
+	}
+	for _, c := range cases {
+		tx := NewText(c.text)
+		if got := tx.MatchedOutside(p, tx.SnakeNameWords()); !slices.Equal(got, c.want) {
+			t.Errorf("%q: found %v, want %v", c.text, got, c.want)
+		}
+	}
+}

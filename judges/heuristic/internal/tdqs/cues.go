@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -611,6 +612,20 @@ type cueGroup struct {
 	name    string
 	phrases []string
 }
+
+// effectWords are the words of each side-effect phrase (effectGroup's),
+// without a trailing "*", split once for effectReading.
+var effectWords = func() map[string][]string {
+	m := map[string][]string{}
+	for _, g := range lists.behaviour {
+		if g.name == effectGroup {
+			for _, p := range g.phrases {
+				m[p] = strings.Fields(strings.TrimSuffix(p, "*"))
+			}
+		}
+	}
+	return m
+}()
 
 // Lookup tables built once from lists.
 var (

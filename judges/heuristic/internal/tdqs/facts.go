@@ -140,6 +140,11 @@ type facts struct {
 	nested    bool
 	mentioned []string // parameters the description names, sorted
 
+	// contrastCue is the phrase that sets the tool against others
+	// (contrast), read once when contrastRead.
+	contrastCue  string
+	contrastRead bool
+
 	// disclosed are the behavioural disclosures of the description and
 	// alternatives the other tools it names, computed once.
 	disclosed    []found
@@ -591,7 +596,7 @@ func (f *facts) findDisclosures() []found {
 // the original file") tells the caller what not to do: neither a side
 // effect nor a claim of safety.
 func effectReading(d lex.Text, p string) (stated bool, denied string) {
-	pw := strings.Fields(strings.TrimSuffix(p, "*"))
+	pw := effectWords[p]
 	prefix := strings.HasSuffix(p, "*")
 	negated := false
 	for i := range d.Words {
@@ -1232,19 +1237,33 @@ func (f *facts) readsOnlyPart() bool {
 // slim confirmation rather than the full issue") the phrase sets one
 // result or behaviour against another, not the tool against others.
 func (f *facts) contrast() (string, bool) {
+	if f.contrastRead {
+		return f.contrastCue, f.contrastCue != ""
+	}
+	f.contrastRead = true
 	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
 		return "", false
 	}
-	for _, p := range f.desc.AllIn(usageAlternativePhrases) {
-		pw := strings.Fields(p)
+	for _, p := range lists.usageAlternative {
+		if !f.desc.Has(p) {
+			continue
+		}
 		for k, sentence := range f.desc.Sentences {
 			if !f.desc.SentenceHas(k, p) {
 				continue
 			}
+			// Most sentences say nothing of what comes back: the
+			// phrase there contrasts tools.
+			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) {
+				f.contrastCue = p
+				return p, true
+			}
+			pw := strings.Fields(p)
 			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
 				ws := lex.Words(c)
 				for i := range ws {
 					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) {
+						f.contrastCue = p
 						return p, true
 					}
 				}
