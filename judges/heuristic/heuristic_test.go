@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.5.2", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.3", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -403,7 +403,7 @@ func TestTransparencyCues(t *testing.T) {
 		// annotations, rounded half up.
 		{"nothing disclosed, no annotations", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions."}, 2, []string{"no annotations", "9 words", "no disclosure"}},
 		{"nothing disclosed, annotations", toolSpec{name: "get_calls", desc: "List all calls in a date range.", annotations: ro}, 3, []string{"annotations are present", "7 words", "no disclosure"}},
-		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 3, []string{"side effects"}},
+		{"negated write is no contradiction", toolSpec{name: "list_records", desc: "List records in a table. It never deletes or creates anything.", annotations: ro}, 3, []string{`safety ("never deletes")`}},
 		{"one disclosure, short, no annotations", toolSpec{desc: "Run a SQL query on the configured database. Writes are blocked."}, 2, []string{"11 words", "safety", `"blocked"`}},
 		{"a return format alone counts as any kind", toolSpec{desc: "Get the account's invoices as a JSON list of objects."}, 2, []string{"return format"}},
 		{"a long description says more", toolSpec{desc: "Convert a quantity from one unit to another. " + strings.Repeat("Compound expressions such as kilowatt hours or acre feet work too, and nonlinear targets apply their inverse. ", 3) + "Returns the converted value with its unit; errors when a unit is unknown."}, 3, []string{"72 words", "return format", "errors"}},
@@ -411,8 +411,8 @@ func TestTransparencyCues(t *testing.T) {
 		{"five kinds in a short text, no annotations", toolSpec{desc: "Get the account's invoices. Requires an API token with billing scope. Results are paginated; an error is returned for closed accounts."}, 3, []string{"authentication", "pagination", "errors"}},
 		{"three kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated.", annotations: ro}, 3, []string{"authentication", "pagination"}},
 		{"four kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts.", annotations: ro}, 4, nil},
-		{"six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything.", annotations: ro}, 4, []string{"safety"}},
-		{"long, six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything. " + strings.Repeat("Each invoice carries its number, its dates, its lines and its total in the account's currency. ", 5), annotations: ro}, 5, []string{"safety", "authentication"}},
+		{"six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything. Results are cached for an hour.", annotations: ro}, 4, []string{"safety"}},
+		{"long, six kinds, annotations", toolSpec{desc: "Get the account's invoices. Requires an API token; results are paginated, returned as JSON, and an error is returned for closed accounts. Never modifies anything. Results are cached for an hour. " + strings.Repeat("Each invoice carries its number, its dates, its lines and its total in the account's currency. ", 5), annotations: ro}, 5, []string{"safety", "authentication"}},
 		{"read only the first lines is no safety claim", toolSpec{desc: "Read a file as text. Use head to read only the first N lines.", annotations: ro}, 3, []string{"pagination and size"}},
 		{"a session is a resource, not state", toolSpec{desc: "Capture a lightweight screenshot for one session without the full observe payload."}, 2, []string{"no disclosure"}},
 	})

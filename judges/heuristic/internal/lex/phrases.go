@@ -1,6 +1,9 @@
 package lex
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Phrases is a list of phrases made ready to be looked for in a text's
 // words in one pass: each word of the text is looked up once among the
@@ -96,9 +99,29 @@ func (t Text) Matched(p *Phrases) []bool {
 	return found
 }
 
+// MatchedOutside is Matched, reading none of the words of t that mask
+// marks (SnakeNameWords): a phrase found only among them, or across
+// one of them, is not found. A nil mask marks none.
+func (t Text) MatchedOutside(p *Phrases, mask []bool) []bool {
+	if mask == nil {
+		return t.Matched(p)
+	}
+	found := make([]bool, len(p.list))
+	p.scanMasked(t, mask, func(i int) bool {
+		found[i] = true
+		return false
+	})
+	return found
+}
+
 // scan calls hit with the index of each phrase found in t, a phrase once
 // or more, until hit returns true.
-func (p *Phrases) scan(t Text, hit func(int) bool) {
+func (p *Phrases) scan(t Text, hit func(int) bool) { p.scanMasked(t, nil, hit) }
+
+// scanMasked is scan reading none of the words mask marks: a phrase
+// that starts at one, or goes on over one, is not found there. Odd
+// phrases are looked for in the whole text.
+func (p *Phrases) scanMasked(t Text, mask []bool, hit func(int) bool) {
 	for _, i := range p.odd {
 		if t.Has(p.list[i]) && hit(i) {
 			return
@@ -106,12 +129,12 @@ func (p *Phrases) scan(t Text, hit func(int) bool) {
 	}
 	ws := t.Words
 	for at, w := range ws {
-		if w == "" {
+		if w == "" || at < len(mask) && mask[at] {
 			continue
 		}
 		if p.firsts[w[0]]&lengthBit(w) != 0 {
 			for _, i := range p.byFirst[w] {
-				if p.at(ws, at, i) && hit(i) {
+				if p.at(ws, at, i) && (mask == nil || !slices.Contains(mask[at:min(at+len(p.words[i]), len(mask))], true)) && hit(i) {
 					return
 				}
 			}

@@ -69,6 +69,73 @@ func isASCII(s string) bool {
 	return true
 }
 
+// SnakeNameWords reports, for each word of t (t.Words), whether it is
+// part of a name written in snake_case with a lower-case letter
+// ("group_limit_type", "timeout_ms", "clear_cache", with a dotted part
+// "execution_plan.json"): the name of a field, a parameter, a tool or a
+// file, whose words say nothing as prose does.
+// A name in capitals ("GITHUB_TOKEN", "NOT_FOUND") is a constant the
+// text means, and is not marked. It returns nil when no word is part
+// of such a name.
+func (t Text) SnakeNameWords() []bool {
+	raw := t.Raw
+	if strings.IndexByte(raw, '_') < 0 {
+		return nil
+	}
+	var mask []bool
+	n := 0 // words read so far, as appendWords reads them
+	// The token being read: a run of word characters, underscores and
+	// apostrophes; its words are its parts between underscores that
+	// hold a word character.
+	words, part, under, lower := 0, false, false, false
+	end := func() {
+		if part {
+			words++
+		}
+		if under && lower && words > 1 {
+			if mask == nil {
+				mask = make([]bool, len(t.Words))
+			}
+			for k := n; k < n+words && k < len(mask); k++ {
+				mask[k] = true
+			}
+		}
+		n += words
+		words, part, under, lower = 0, false, false, false
+	}
+	for _, r := range raw {
+		switch {
+		case r == '_':
+			if part {
+				words++
+			}
+			part, under = false, true
+		case r == '.' && part:
+			// A dot inside a name goes on with it: a file's name and
+			// its extension ("execution_plan.json") are one name.
+			words++
+			part = false
+		case r == '\'' || r == '’':
+			// Dropped inside a word, as appendWords drops it.
+		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):
+			part = true
+			lower = lower || asciiLower(byte(r))
+		case r >= utf8.RuneSelf && ideographic(r):
+			end()
+			n++
+		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			part = true
+		default:
+			end()
+		}
+	}
+	end()
+	if n != len(t.Words) {
+		return nil // not lined up: read every word
+	}
+	return mask
+}
+
 // NewSentence prepares one sentence of a text for the cues: NewText
 // without splitting it into sentences again, so its Sentences is nil.
 func NewSentence(s string) Text {
@@ -486,6 +553,10 @@ func (t Text) wordsBefore(at int) []string {
 	k := strings.Count(t.norm[:at], " ")
 	return t.Words[:k:k]
 }
+
+// Negation reports whether w is a word that turns a claim after it
+// around ("not", "never", "no", "doesnt"...).
+func Negation(w string) bool { return negationSet[w] }
 
 // Negated reports whether a negation is among the two words before the
 // occurrence.

@@ -97,3 +97,66 @@ func TestStemIs(t *testing.T) {
 		}
 	}
 }
+
+// TestSnakeNameWords: the words of a snake_case name with a lower-case
+// letter are marked, lined up with Text.Words, and no others; a text
+// with none gives nil (colormeshop createCoupon's group_limit_type,
+// desktop-commander's timeout_ms).
+func TestSnakeNameWords(t *testing.T) {
+	cases := []struct {
+		text   string
+		marked []string // the marked words, in order
+	}{
+		{"Optional fields: group_limit_type, group_ids.", []string{"group", "limit", "type", "group", "ids"}},
+		{"Set timeout_ms; it's the limit.", []string{"timeout", "ms"}},
+		{"Needs GITHUB_TOKEN and a limit.", nil},
+		{"No name here, only a limit.", nil},
+		{"任意項目: total_usage_limit 等", []string{"total", "usage", "limit"}},
+		{"Le café_noir don’t_stop _lead trail_ x__y", []string{"café", "noir", "dont", "stop", "x", "y"}},
+		{"Persist contract_review.json. Then e.g. stop.", []string{"contract", "review", "json"}},
+		{"Write plan.json and stop.", nil},
+	}
+	for _, c := range cases {
+		tx := NewText(c.text)
+		mask := tx.SnakeNameWords()
+		if c.marked == nil {
+			if mask != nil {
+				t.Errorf("%q: marked %v, want none", c.text, mask)
+			}
+			continue
+		}
+		if len(mask) != len(tx.Words) {
+			t.Fatalf("%q: a mask of %d for %d words", c.text, len(mask), len(tx.Words))
+		}
+		var got []string
+		for i, m := range mask {
+			if m {
+				got = append(got, tx.Words[i])
+			}
+		}
+		if !slices.Equal(got, c.marked) {
+			t.Errorf("%q: marked %q, want %q", c.text, got, c.marked)
+		}
+	}
+}
+
+// TestMatchedOutside: a phrase found only among the words a mask marks,
+// or across one of them, is not found; the others are as Matched finds
+// them.
+func TestMatchedOutside(t *testing.T) {
+	p := NewPhrases([]string{"rate limit", "limit", "type", "dry run"})
+	cases := []struct {
+		text string
+		want []bool
+	}{
+		{"Set group_limit_type, or mind the rate limit.", []bool{true, true, false, false}},
+		{"Set rate_limit and dry_run.", []bool{false, false, false, false}},
+		{"A dry run of the rate limit.", []bool{true, true, false, true}},
+	}
+	for _, c := range cases {
+		tx := NewText(c.text)
+		if got := tx.MatchedOutside(p, tx.SnakeNameWords()); !slices.Equal(got, c.want) {
+			t.Errorf("%q: found %v, want %v", c.text, got, c.want)
+		}
+	}
+}

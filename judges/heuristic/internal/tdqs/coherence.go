@@ -457,7 +457,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	ops := map[string]uint8{}
 	perResource := map[string]int{}
 	actions := 0
-	res := lifecycleResources(tools)
+	res := lifecycleResources(tools, ns)
 	classes := make([]string, len(tools))
 	for i, t := range tools {
 		classes[i] = t.class
@@ -648,9 +648,12 @@ func elsewhere(other, unknown []string) string {
 // verb and no resource ("remove"), the first resource of another tool's
 // name that the first sentence of its description names: "Removes a
 // bookmark." of remove, beside update_bookmark, is read as a model
-// would read it, a delete of bookmarks. A noun only descriptions name
-// is never taken for a resource: not every word after a verb is one.
-func lifecycleResources(tools []surfaceTool) []string {
+// would read it, a delete of bookmarks. The namespace ns counts as such
+// a name: a name that is the namespace and a verb ("jira_delete",
+// "Delete Jira resources.") acts on the namespace's own resources, which
+// operation leaves out of every name. A noun only descriptions name is
+// never taken for a resource: not every word after a verb is one.
+func lifecycleResources(tools []surfaceTool, ns string) []string {
 	res := make([]string, len(tools))
 	var known map[string][][]string // a resource's first stem: the stems of each resource it begins
 	for i, t := range tools {
@@ -663,6 +666,10 @@ func lifecycleResources(tools []surfaceTool) []string {
 		return res
 	}
 	seen := map[string]bool{}
+	if ns != "" {
+		seen[ns] = true
+		known[ns] = [][]string{{ns}}
+	}
 	for _, t := range tools {
 		if t.resource != "" && !seen[t.resource] {
 			seen[t.resource] = true

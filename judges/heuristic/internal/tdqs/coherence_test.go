@@ -245,7 +245,7 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 	ops := map[string]map[string]bool{}
 	perResource := map[string]int{}
 	actions := 0
-	res := lifecycleResources(tools)
+	res := lifecycleResources(tools, ns)
 	classes := make([]string, len(tools))
 	for i, t := range tools {
 		classes[i] = t.class

@@ -2,6 +2,7 @@ package tdqs
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
@@ -198,6 +199,7 @@ var lists = struct {
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
 		"differs from", "compared to", "choose the", "switch to", "for single", "for multiple", "more efficient than",
+		"sibling tool",
 	},
 	pointers: []string{
 		"use", "call", "see", "try", "prefer", "instead", "rather", "via", "then", "first", "before", "after",
@@ -213,12 +215,12 @@ var lists = struct {
 	},
 
 	behaviour: []cueGroup{
-		{"side effects", []string{
+		{effectGroup, []string{
 			"overwrite*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive",
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
 		}},
-		{"safety", slices.Concat([]string{
+		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
@@ -231,6 +233,11 @@ var lists = struct {
 		}},
 		{"rate limits and cost", []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
+			// A paid tier or plan says what a call costs, which the
+			// rubric asks beside rate limits ("Paid tier only",
+			// "PAID-ONLY: requires a valid key"); "paid orders" are
+			// none.
+			"paid tier*", "paid only", "paid plan*", "paid account*", "free tier*",
 		}},
 		{"pagination and size", []string{
 			"paginat*", "cursor", "next page", "page size", "per page", "max results", "truncat*", "at most", "up to",
@@ -253,7 +260,7 @@ var lists = struct {
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
 			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
-			"lock", "locks", "wait*", "recursive*", "atomic*",
+			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
 	readOnlyClaims: []string{
@@ -302,8 +309,13 @@ var notAfter = map[string][]string{
 		"show", "shows", "showing", "display", "displays", "displaying", "view", "views", "list", "lists",
 		"listing", "preview", "previews", "compare", "compares", "describe", "describes", "summarize",
 		"summarizes", "of", "return", "returns", "returned", "returning", "detect", "detects", "track", "tracks",
-		"watch", "watches", "monitor", "monitors",
+		"watch", "watches", "monitor", "monitors", "recommend", "recommends", "suggest", "suggests", "propose",
+		"proposes",
 	},
+	// What the user or the caller provides is input ("UNLESS the user
+	// explicitly provides a library ID", context7 query-docs), not what
+	// the tool gives back.
+	"provides": callerSubjects,
 	// A format the tool detects is the form of what it reads ("Auto-
 	// detects format"), not of what it gives back.
 	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
@@ -319,10 +331,11 @@ var notAfter = map[string][]string{
 	// Blocks of code, content or text ("identifying basic blocks",
 	// "code blocks, tables") are things, not a call that blocks.
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
-	// The limit of "Rate limited" is a rate limit, no limit on size.
-	"limit":   {"rate"},
-	"limits":  {"rate"},
-	"limited": {"rate"},
+	// The limit of "Rate limited" is a rate limit, no limit on size, and
+	// a "time-limited" URL expires (a timing disclosure).
+	"limit":   {"rate", "time"},
+	"limits":  {"rate", "time"},
+	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.
@@ -349,10 +362,19 @@ var (
 
 // notBefore are phrases that mean something else before one of the
 // given words: "up to" of "up-to-date" is no limit, in a behaviour cue
-// or a parameter's.
+// or a parameter's, and a "blocked status" no safety.
 var notBefore = map[string][]string{
 	"up to": {"date"},
+	// A "blocked status" is a state the tool reports of what it reads
+	// (desktop-commander list_sessions), not something it refuses.
+	"blocked": {"status", "state"},
 }
+
+// stateCues are the safety phrases that also name a state a tool
+// reports of what it reads: written as a field's name, before a colon
+// that opens a line or a list's item ("- Blocked: Whether the session
+// waits for input"), they name the field, and refuse nothing.
+var stateCues = []string{"blocked"}
 
 // valueOpeners are the value cues that, opening a sentence that names
 // no parameter, go on describing the parameter named just before
@@ -415,6 +437,24 @@ var (
 		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
 	}
 )
+
+// subjectVerbs are verbs that follow a subject an adjective opens
+// ("Clear instructions give better summaries", "Clear descriptions
+// help agents"): in the run of words after "clear", one of them makes
+// "clear" the adjective (adjectiveClear). The shared verb lists are
+// no help here: most of their verbs are nouns too ("log", "filter",
+// "record"), and a run of nouns is the verb's object.
+var subjectVerbs = []string{
+	"give", "gives", "help", "helps", "make", "makes", "mean", "means", "lead", "leads", "improve", "improves",
+	"let", "lets", "matter", "matters", "reduce", "reduces", "avoid", "avoids", "work", "works",
+}
+
+// tokenCredentialBefore, just before a token cue, make it a credential
+// whatever sense the text gives its other tokens (credentialToken).
+var tokenCredentialBefore = []string{
+	"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "bot", "user",
+	"secret", "security", "csrf", "your",
+}
 
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do
@@ -486,6 +526,21 @@ var modals = []string{"should", "must", "may", "can", "will", "needs"}
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
 
+// returnContrasts, before a contrast word in its clause, make the clause
+// say what comes back, so that the contrast is between results, not
+// tools (facts.contrast).
+var returnContrasts = []string{"returns", "return", "outputs", "yields", "produces", "responds"}
+
+// adviceVerbs, nearer a contrast phrase than a word of returnContrasts,
+// make its clause advice to the caller.
+var adviceVerbs = []string{"use", "call", "prefer", "choose", "try", "see", "switch"}
+
+// callerSubjects are the words for whoever calls the tool: what they
+// provide, pass, supply or send ("unless the user explicitly provides a
+// library ID in the format '/org/project'") is input, and so is its
+// format (sendsInput).
+var callerSubjects = []string{"user", "users", "you", "caller", "client", "agent"}
+
 // attributeCues are behaviour phrases that, in a sentence listing what
 // something includes ("including size, permissions and type") or after
 // "file", name an attribute of a thing the tool reads, not what the
@@ -543,12 +598,34 @@ var (
 	}
 )
 
+// effectGroup and safetyGroup are the names of the behaviour groups of
+// side effects and of safety: a side effect the text denies of the tool
+// ("never mutates") is a claim of safety (effectReading).
+const (
+	effectGroup = "side effects"
+	safetyGroup = "safety"
+)
+
 // cueGroup is one kind of behavioural disclosure and the phrases that show
 // it.
 type cueGroup struct {
 	name    string
 	phrases []string
 }
+
+// effectWords are the words of each side-effect phrase (effectGroup's),
+// without a trailing "*", split once for effectReading.
+var effectWords = func() map[string][]string {
+	m := map[string][]string{}
+	for _, g := range lists.behaviour {
+		if g.name == effectGroup {
+			for _, p := range g.phrases {
+				m[p] = strings.Fields(strings.TrimSuffix(p, "*"))
+			}
+		}
+	}
+	return m
+}()
 
 // Lookup tables built once from lists.
 var (

