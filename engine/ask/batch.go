@@ -566,18 +566,21 @@ func (a *Asker) found(ctx context.Context, rec cache.Batch) (cache.Batch, error)
 // them, with or without --batch), and those of the same rubric and scope
 // (Batching.Scope) none of whose questions this run asked, left by an
 // earlier run of definitions or prompts that have changed since. It
-// returns how many it dropped.
-func (a *Asker) TidyBatches() (int, error) {
+// returns how many of each it dropped. The first kind may include a
+// record another run in this process is finishing (it has put the
+// answers and not yet dropped the record: dropping twice is harmless),
+// so only the second says something about this run.
+func (a *Asker) TidyBatches() (Tidied, error) {
+	var t Tidied
 	if a.Batch == nil || a.Cache == nil {
-		return 0, nil
+		return t, nil
 	}
 	recs, err := a.Cache.Batches(a.Identity)
 	if err != nil {
-		return 0, err
+		return t, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	dropped := 0
 	for _, rec := range recs {
 		answered, needed := true, false
 		for _, k := range rec.Keys {
@@ -591,11 +594,24 @@ func (a *Asker) TidyBatches() (int, error) {
 			continue
 		}
 		if err := a.Cache.DropBatch(rec.Key()); err != nil {
-			return dropped, err
+			return t, err
 		}
-		dropped++
+		if answered {
+			t.Answered++
+		} else {
+			t.Stale++
+		}
 	}
-	return dropped, nil
+	return t, nil
+}
+
+// Tidied counts the batch records TidyBatches dropped, by why.
+type Tidied struct {
+	// Answered records had every question answered in the cache.
+	Answered int
+	// Stale records were of this run's rubric and scope, and this run
+	// asked none of their questions.
+	Stale int
 }
 
 // labeledItems is items under the IDs of the labeled batch rec

@@ -186,7 +186,7 @@ func TestTidyBatches(t *testing.T) {
 	if _, err := a.Ask(context.Background(), requests(t, r, "tool_00", "tool_01")); err != nil {
 		t.Fatal(err)
 	}
-	n, err := a.TidyBatches()
+	got, err := a.TidyBatches()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,8 +197,8 @@ func TestTidyBatches(t *testing.T) {
 	}
 	// The answered record went when the run looked at the records
 	// before submitting; TidyBatches drops the stale one.
-	if n != 1 || !reflect.DeepEqual(left, []string{"elsewhere", "from before scopes", "other rubric"}) {
-		t.Errorf("dropped %d, left %q: want the answered and the stale records dropped", n, left)
+	if got != (ask.Tidied{Stale: 1}) || !reflect.DeepEqual(left, []string{"elsewhere", "from before scopes", "other rubric"}) {
+		t.Errorf("dropped %+v, left %q: want the answered and the stale records dropped, the stale one by TidyBatches", got, left)
 	}
 }
 

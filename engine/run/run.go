@@ -1022,10 +1022,15 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	if own != nil {
 		// Records no run will take up go; failing to drop one only
 		// leaves it for the next run.
-		if n, err := own.TidyBatches(); err != nil {
+		if t, err := own.TidyBatches(); err != nil {
 			s.opt.Log.Warn("could not drop the records of finished batches", "error", err)
-		} else if n > 0 {
-			s.opt.Log.Info("dropped the records of batches no run needs", "records", n)
+		} else {
+			if t.Answered > 0 {
+				s.opt.Log.Info("dropped the records of batches whose answers are all cached", "records", t.Answered)
+			}
+			if t.Stale > 0 {
+				s.opt.Log.Info("dropped the records of batches of earlier definitions, none of whose questions this run asked", "records", t.Stale)
+			}
 		}
 	}
 	rep.Timings.ReadMS = readMS
