@@ -230,3 +230,38 @@ func TestDynListArgumentsStayTracked(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyTestsReadsAlike: the tracker charges tests given as JSON data
+// (read as Go values) what it charges the same tests written in a
+// formula (read through their members).
+func TestTallyTestsReadsAlike(t *testing.T) {
+	e, err := NewEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{
+		"[[{'before': 'y', 'within': 32}, {'decodes': 'hex'}], [], [{'matches': 'x'}]]",
+		"[[{'before': 'y', 'within': 5}]]",
+		"[]",
+	} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		written, err := p.Eval(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := Native(written)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asData := Adapter.NativeToValue(data)
+		if _, ok := asData.Value().([]any); !ok {
+			t.Fatalf("%s as data is %T, want JSON data", src, asData.Value())
+		}
+		if got, want := tallyTestsReads(asData), tallyTestsReads(written); got != want {
+			t.Errorf("%s: %d reads as data, %d as written", src, got, want)
+		}
+	}
+}

@@ -535,6 +535,50 @@ func stringCost(s ref.Val) uint64 {
 	return 1
 }
 
+// tallyTestsReads is what the tests argument of tally_each_in is charged
+// in reads of its strings (see tallyTestReads). Tests that are JSON data
+// (a signal, as a rubric passes them to every tool) are read as the Go
+// values they are, without a formula value made of each test at each
+// call; others through their members.
+func tallyTestsReads(v ref.Val) uint64 {
+	var reads uint64
+	if raw, ok := v.Value().([]any); ok {
+		for _, l := range raw {
+			ts, ok := l.([]any)
+			if !ok {
+				reads += patternTestsReads(Adapter.NativeToValue(l))
+				continue
+			}
+			for _, t := range ts {
+				if _, plain := t.(map[string]any); !plain {
+					t, _ = Native(Adapter.NativeToValue(t))
+				}
+				reads += tallyTestReads(t)
+			}
+		}
+		return reads
+	}
+	if l, ok := v.(traits.Lister); ok {
+		for it := l.Iterator(); it.HasNext() == types.True; {
+			reads += patternTestsReads(it.Next())
+		}
+	}
+	return reads
+}
+
+// patternTestsReads is tallyTestsReads of one pattern's tests, read
+// through their members.
+func patternTestsReads(v ref.Val) uint64 {
+	var reads uint64
+	if ts, ok := v.(traits.Lister); ok {
+		for jt := ts.Iterator(); jt.HasNext() == types.True; {
+			t, _ := Native(jt.Next())
+			reads += tallyTestReads(t)
+		}
+	}
+	return reads
+}
+
 // resultCost is the length of a list result, or 0.
 func resultCost(v ref.Val) uint64 {
 	if l, ok := v.(traits.Sizer); ok && v.Type() == types.ListType {
@@ -599,17 +643,7 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 					if len(args) >= 5 {
 						tests = 3 // (ss, res, folds, tests, n[, labels, where])
 					}
-					reads := uint64(max(1, resultCost(args[1])))
-					if l, ok := args[tests].(traits.Lister); ok {
-						for it := l.Iterator(); it.HasNext() == types.True; {
-							if ts, ok := it.Next().(traits.Lister); ok {
-								for jt := ts.Iterator(); jt.HasNext() == types.True; {
-									t, _ := Native(jt.Next())
-									reads += tallyTestReads(t)
-								}
-							}
-						}
-					}
+					reads := uint64(max(1, resultCost(args[1]))) + tallyTestsReads(args[tests])
 					c = stringCost(args[0]) * reads
 					if len(args) >= 5 {
 						c *= maxFoldGrowth
