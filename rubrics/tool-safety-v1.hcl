@@ -240,6 +240,11 @@ rubric "tool-safety" {
           + signals.valueKeys.map(t, t.path.startsWith('/inputSchema/') ? '#/inputSchema/enum/' : '#/enum/')
       CEL
 
+      # The matches of the text cues grouped by labels (see tally).
+      labelledTally = <<-CEL
+        tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50, labels, surface_signals.where)
+      CEL
+
       # The severity of each group of matches of the text cues (see
       # tally), as allFindings gives it to each of them, or '' for matches
       # that are no finding: a word on characters in a name, a request for
@@ -510,10 +515,7 @@ rubric "tool-safety" {
       # 40,000 on the tracked path. Only such a tool pays for the labels
       # and the second tally, in a formula of its own, under its own cost
       # limit.)
-      tally = <<-CEL
-        size(signals.stringTally.groups) <= 64 ? signals.stringTally
-        : tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50, labels, surface_signals.where)
-      CEL
+      tally = "size(signals.stringTally.groups) <= 64 ? signals.stringTally : labelledTally"
       # (The cues on characters are looked for first as 1.1.3 did: most
       # tools have none, and a tally costs more than a search that finds
       # none.)
