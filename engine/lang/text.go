@@ -700,6 +700,17 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 // at 72 units and charged 36,868, and formulas ran untracked past the
 // cost limit (TestDynListArgumentsStayTracked). Where the function
 // takes a string, a dyn argument is one (a list finds no overload).
+//
+// texts and string_values take any value and walk all of it: a dyn
+// argument is estimated as one value of max, which bounds their charge
+// only while the value's total length (its Weight) is within max. That
+// holds for the tool a formula is given (the engine's bound for a tool's
+// formulas is at least its canonical JSON, which is longer than its
+// weight), not for a signal or a let that repeats the tool's strings
+// (the engine bounds those by their longest member, see eval.ValueSize):
+// texts(x) of a list of n copies of a description of n characters is
+// charged about n*n/10 and estimated at about 2n. Not changed here: it
+// would put every formula over texts(tool) on the tracked path.
 func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *checker.CallEstimate {
 	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
 	if len(args) > 0 && isListArg(function, args, 0) {
