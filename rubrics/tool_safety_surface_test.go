@@ -81,3 +81,51 @@ func TestToolSafetyMakesFindingsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestToolSafetyGroupsManyStrings: a tool whose cues on words match in
+// hundreds of strings (an enum whose every value holds a zero-width
+// space; a parameter for each, described so) has its matches in a few
+// groups, by what of where the strings are decides the severity, not a
+// group a string: every formula that weighs the groups (cueSeverities,
+// the counts, the findings listed) runs on the cost-tracked path for such
+// a tool, whose work grows with the square of a list it goes through.
+// 1.1.4 made 1,000 groups of these 1,000 strings.
+func TestToolSafetyGroupsManyStrings(t *testing.T) {
+	r := builtin(t, "tool-safety")
+	const n = 1000
+	values, props := make([]any, n), map[string]any{}
+	for i := range values {
+		values[i] = fmt.Sprintf("v%d\u200b", i)
+		props[fmt.Sprintf("p%d", i)] = map[string]any{"type": "string", "description": "a\u200b"}
+	}
+	for _, tt := range []struct {
+		name string
+		tool map[string]any
+	}{
+		{"enum", map[string]any{"name": "enum", "description": "Picks one.",
+			"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"mode": map[string]any{"type": "string", "enum": values}}}}},
+		{"props", map[string]any{"name": "props", "description": "Many.", "inputSchema": map[string]any{"type": "object", "properties": props}}},
+	} {
+		src, err := json.Marshal([]any{tt.tool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		groups := -1
+		observe := func(_ string, p *lang.Program, vars lang.Vars) {
+			if p.Source != "signals.severities.high" {
+				return
+			}
+			tally := vars["signals"].(map[string]any)["tally"].(map[string]any)
+			mu.Lock()
+			groups = len(tally["groups"].([]any))
+			mu.Unlock()
+		}
+		if _, err := score.Run(context.Background(), r, parseSurface(t, tt.name+".tools.json", src), score.Options{Observe: observe}); err != nil {
+			t.Fatal(err)
+		}
+		if groups < 0 || groups > 4 {
+			t.Errorf("%s: the matches of %d strings are in %d groups, want 1 to 4 (-1: the metric was not seen)", tt.name, n, groups)
+		}
+	}
+}
