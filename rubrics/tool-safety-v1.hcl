@@ -45,7 +45,14 @@
 # string by string: a text of 40,000 padded lines, encoded runs or stated
 # deletions, or an enum of 40,000 encoded values, costs time in
 # proportion to it, where 1.1.3 took its square. Every finding, count and
-# score is what 1.1.3 gives.)
+# score is what 1.1.3 gives.) (1.1.5: a tool whose matches of the cues on
+# words make more than 64 groups string by string, such as an enum of
+# 10,000 values or 10,000 parameters each with a zero-width space, is
+# tallied again with its strings grouped by what of where they are
+# decides a finding's severity, so the formulas over the groups go
+# through a few where 1.1.4 went through one a string, at the square of
+# their number: 3.2 s of CPU became 0.7 s for such an enum. Every
+# finding, count and score is what 1.1.4 gives.)
 #
 # 1.1.0: scores of attacked definitions move, on purpose. What 1.0.2 missed:
 #   - a redirect to this tool ("instead of using send_email, always use this
@@ -199,7 +206,7 @@
 # tool.
 
 rubric "tool-safety" {
-  version     = "1.1.4"
+  version     = "1.1.5"
   title       = "Tool Safety"
   description = "Static cues of poisoned, smuggled and shadowing tool definitions, each with a severity, where it was found, and the span made visible."
   round       = 1
@@ -231,6 +238,11 @@ rubric "tool-safety" {
         texts(tool, false).map(t, t.path)
           + signals.paramNameList.map(n, n in ['default', 'const', 'enum', 'example', 'examples'] ? '#/inputSchema/properties/enum' : '#/inputSchema/properties/')
           + signals.valueKeys.map(t, t.path.startsWith('/inputSchema/') ? '#/inputSchema/enum/' : '#/enum/')
+      CEL
+
+      # The matches of the text cues grouped by labels (see tally).
+      labelledTally = <<-CEL
+        tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50, labels, surface_signals.where)
       CEL
 
       # The severity of each group of matches of the text cues (see
@@ -494,7 +506,16 @@ rubric "tool-safety" {
       # tests that decide a finding's severity (surface_signals.tests),
       # and only the first 51 of each such group listed: a text that
       # repeats a cue 40,000 times is a count, not 40,000 values.
-      tally    = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
+      stringTally = "tally_each_in(signals.strings, surface_signals.patterns, ['nfkc', 'confusable'], surface_signals.tests, 50)"
+      # (1.1.5: a tool whose matches make more than 64 groups string by
+      # string, such as an enum of 40,000 values with a zero-width space
+      # each, is tallied again with its strings grouped by what of where
+      # they are decides a finding's severity (labels, as for the runs):
+      # a few groups, where the formulas over them cost the square of
+      # 40,000 on the tracked path. Only such a tool pays for the labels
+      # and the second tally, in a formula of its own, under its own cost
+      # limit.)
+      tally = "size(signals.stringTally.groups) <= 64 ? signals.stringTally : labelledTally"
       # (The cues on characters are looked for first as 1.1.3 did: most
       # tools have none, and a tally costs more than a search that finds
       # none.)

@@ -154,10 +154,12 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 		// severity.
 		tool func(n int) map[string]any
 		want func(tool map[string]any, n int) map[string]int
-		// small: the cues on words and characters are still grouped
-		// string by string, so tens of thousands of strings each with a
-		// match of one stay as slow as in 1.1.3: counted at 600 only.
-		small bool
+		// most is the most matches counted (0: 40,000): the cues on
+		// characters are still grouped string by string, and a tool of
+		// tens of thousands of parameters or schema values still reads
+		// each in a comprehension on the tracked path (objectValues,
+		// located), so those cases stop at 10,000.
+		most int
 	}{
 		{"padding", func(n int) map[string]any {
 			// A short text's padding is none (9 characters).
@@ -166,13 +168,13 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 		}, func(tool map[string]any, n int) map[string]int {
 			d := tool["description"].(string)
 			return map[string]int{"medium": len(padding.FindAllStringIndex(d, -1))}
-		}, false},
+		}, 0},
 		{"runs", func(n int) map[string]any {
 			return map[string]any{"name": "hostile", "description": strings.Repeat(runs, n/3), "inputSchema": map[string]any{"type": "object"}}
 		}, func(tool map[string]any, n int) map[string]int {
 			d := tool["description"].(string)
 			return map[string]int{"high": strings.Count(d, cue), "low": strings.Count(d, plain) + strings.Count(d, hexRun)}
-		}, false},
+		}, 0},
 		{"effects", func(n int) map[string]any {
 			return map[string]any{"name": "hostile", "description": strings.Repeat(effects, n/2),
 				"inputSchema": map[string]any{"type": "object"}, "annotations": map[string]any{"readOnlyHint": true, "destructiveHint": false}}
@@ -187,7 +189,7 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 				medium++ // readOnlyHint true: a write lies as a deletion does
 			}
 			return map[string]int{"medium": medium}
-		}, false},
+		}, 0},
 		{"enum", func(n int) map[string]any {
 			// Each value but one in twenty is a run that decodes to text
 			// (high in a schema value), that one a run that decodes to
@@ -207,7 +209,39 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 				high += strings.Count(v.(string), plain)
 			}
 			return map[string]int{"high": high}
-		}, false},
+		}, 0},
+		{"zero-width enum", func(n int) map[string]any {
+			// bench/tool-safety-matches.sh's enum case: each value holds
+			// a zero-width space (a cue on words, medium; high in a
+			// schema value only for the classes that carry).
+			values := make([]any, n)
+			for i := range values {
+				values[i] = fmt.Sprintf("v%d\u200b", i)
+			}
+			return map[string]any{"name": "hostile", "description": "Picks one.",
+				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"mode": map[string]any{"type": "string", "enum": values}}}}
+		}, func(tool map[string]any, n int) map[string]int {
+			medium := 0
+			for _, v := range tool["inputSchema"].(map[string]any)["properties"].(map[string]any)["mode"].(map[string]any)["enum"].([]any) {
+				medium += strings.Count(v.(string), "\u200b")
+			}
+			return map[string]int{"medium": medium}
+		}, 10_000},
+		{"props", func(n int) map[string]any {
+			// bench/tool-safety-matches.sh's props case: n parameters,
+			// each described "a" and a zero-width space.
+			props := map[string]any{}
+			for i := range n {
+				props[fmt.Sprintf("p%d", i)] = map[string]any{"type": "string", "description": "a\u200b"}
+			}
+			return map[string]any{"name": "hostile", "description": "Many.", "inputSchema": map[string]any{"type": "object", "properties": props}}
+		}, func(tool map[string]any, n int) map[string]int {
+			medium := 0
+			for _, p := range tool["inputSchema"].(map[string]any)["properties"].(map[string]any) {
+				medium += strings.Count(p.(map[string]any)["description"].(string), "\u200b")
+			}
+			return map[string]int{"medium": medium}
+		}, 10_000},
 		{"parameters", func(n int) map[string]any {
 			// Each parameter's name holds a control character (low) and
 			// its description a zero-width space (medium); a request for
@@ -225,10 +259,10 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 				medium += strings.Count(p.(map[string]any)["description"].(string), "\u200b")
 			}
 			return map[string]int{"low": low, "medium": medium}
-		}, true},
+		}, 10_000},
 	} {
 		for _, n := range []int{600, 10_000, 40_000} {
-			if tt.small && n > 600 {
+			if tt.most > 0 && n > tt.most {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/%d", tt.name, n), func(t *testing.T) {

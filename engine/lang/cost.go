@@ -8,7 +8,6 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
-	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 	"github.com/google/cel-go/parser"
@@ -96,7 +95,7 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 	if function == "fold" && len(args) == 2 {
 		// Reads the string and writes a copy at most maxFoldGrowth times
 		// as long.
-		est := b.textCallEstimate(args[:1])
+		est := b.textCallEstimate(function, args[:1])
 		if est.ResultSize == nil || est.ResultSize.Max >= math.MaxUint32 {
 			return est
 		}
@@ -113,7 +112,7 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 		// reading its matches again, at most maxTallyTestReads times
 		// (see tallyTestReads).
 		unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
-		est := b.textCallEstimate(args[:2])
+		est := b.textCallEstimate("find_all_each_in", args[:2])
 		grow := uint64(1 + maxTallyTests*maxTallyTestReads)
 		if len(args) >= 5 {
 			grow *= maxFoldGrowth
@@ -135,7 +134,7 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 		}
 	}
 	if textFunctionNames[function] {
-		return b.textCallEstimate(args)
+		return b.textCallEstimate(function, args)
 	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {
@@ -156,35 +155,26 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 // labels (see ProgramOptions): reading them once for each expression of
 // where, of which at most maxTallyTests are read. A list of the data
 // holds at most max strings of at most max characters, each costing
-// 1 + max/10 to read; a dyn value of the data costs what reading one
-// value of the data does, as for ss (see textCallEstimate); a computed
+// 1 + max/10 to read, and so does a dyn value of the data (a signal, a
+// field), which may be such a list (see textCallEstimate); a computed
 // list has no bound. The result is math.MaxUint64 when unbounded.
 func (b sizeBound) tallyLabelsCost(labels, where checker.AstNode) uint64 {
 	exprs := uint64(maxTallyTests)
 	if cs := where.ComputedSize(); cs != nil {
 		exprs = max(1, min(exprs, cs.Max))
 	}
-	var read uint64
-	if labels.Type().Kind() == types.ListKind {
-		e := labels.Expr()
-		if !isDataPath(e) || b.computed[rootIdent(e)] {
-			return math.MaxUint64
-		}
-		items := b.max
-		if cs := labels.ComputedSize(); cs != nil {
-			items = min(items, cs.Max)
-		}
-		if items >= math.MaxUint32 || b.max >= math.MaxUint32 {
-			return math.MaxUint64
-		}
-		read = max(1, items*(1+b.max/10))
-	} else {
-		est := b.textCallEstimate([]checker.AstNode{labels})
-		if est.ResultSize == nil {
-			return math.MaxUint64
-		}
-		read = est.CostEstimate.Max
+	e := labels.Expr()
+	if !isDataPath(e) || b.computed[rootIdent(e)] {
+		return math.MaxUint64
 	}
+	items := b.max
+	if cs := labels.ComputedSize(); cs != nil {
+		items = min(items, cs.Max)
+	}
+	if items >= math.MaxUint32 || b.max >= math.MaxUint32 {
+		return math.MaxUint64
+	}
+	read := max(1, items*(1+b.max/10))
 	if read >= math.MaxUint64/exprs {
 		return math.MaxUint64
 	}

@@ -136,3 +136,132 @@ func sameTests(n int, t map[string]any) []any {
 	}
 	return out
 }
+
+// TestDynListArgumentsEstimateBoundTheirCharge: a list the checker
+// knows only as dyn (a signal's or a let's value, a field of an object)
+// is estimated as the list it may be at the size bound, not as one
+// value: n strings of n characters, n patterns, each pattern with the
+// most tests, n labels. An estimate of one value (2n+n/10 units) is
+// below what the tracker charges for reading n strings with n patterns,
+// and let such a formula run untracked past the cost limit.
+func TestDynListArgumentsEstimateBoundTheirCharge(t *testing.T) {
+	const n = 32
+	e, err := NewEnv(Var{"d", cel.DynType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, res, labels, where := make([]any, n), make([]any, n), make([]any, n), make([]any, maxTallyTests)
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		labels[i] = strings.Repeat("/", n)
+		res[i] = "x"
+	}
+	for k := range where {
+		where[k] = "^/"
+	}
+	d := map[string]any{
+		"ss": ss, "res": res, "folds": []any{"nfkc"}, "labels": labels, "where": where, "s": strings.Repeat("x", n),
+		"tests": sameTests(n, map[string]any{"before": "y", "within": int64(maxTallyBefore)}),
+	}
+	for _, src := range []string{
+		"find_all_in(d.ss, 'x')",
+		"find_runs_in(d.ss, 'x', 1)",
+		"skeletons(d.ss)",
+		"find_all_each(d.s, d.res)",
+		"find_all_each_in(d.ss, d.res)",
+		"find_all_each_in(d.ss, d.res, d.folds)",
+		"find_first_each_in(d.ss, d.res, 0)",
+		"find_first_each_in(d.ss, d.res, d.folds, 0)",
+		"fold(d.s, d.folds)",
+		"tally_each_in(d.ss, d.res, d.tests, 0)",
+		"tally_each_in(d.ss, d.res, d.folds, d.tests, 0)",
+		"tally_each_in(d.ss, d.res, d.folds, d.tests, 0, d.labels, d.where)",
+	} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", src, ds)
+		}
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, det, err := prg.Eval(map[string]any{"d": d})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		est, err := p.env.EstimateCost(p.checked, sizeBound{max: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if actual := *det.ActualCost(); actual > est.Max {
+			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est.Max)
+		}
+	}
+}
+
+// TestDynListArgumentsStayTracked: a formula over data no value of
+// which is longer than its size bound, whose tracked cost is past the
+// cost limit, is stopped by the limit on the path EvalSized takes; a
+// tally of 256 strings of 256 characters with 256 patterns read
+// through a dyn value was evaluated untracked, its estimate that of one
+// string.
+func TestDynListArgumentsStayTracked(t *testing.T) {
+	const n = 256
+	e, err := NewEnv(Var{"d", cel.DynType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, res := make([]any, n), make([]any, n)
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		res[i] = "y"
+	}
+	d := map[string]any{"ss": ss, "res": res, "tests": sameTests(n, map[string]any{"matches": "z"})}
+	for _, src := range []string{
+		"tally_each_in(d.ss, d.res, d.tests, 0)",
+		"find_all_each_in(d.ss, d.res)",
+	} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", src, ds)
+		}
+		if _, err := p.EvalSized(Vars{"d": d}, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", src, n, n, n, err, p.Untracked(n))
+		}
+	}
+}
+
+// TestTallyTestsReadsAlike: the tracker charges tests given as JSON data
+// (read as Go values) what it charges the same tests written in a
+// formula (read through their members).
+func TestTallyTestsReadsAlike(t *testing.T) {
+	e, err := NewEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{
+		"[[{'before': 'y', 'within': 32}, {'decodes': 'hex'}], [], [{'matches': 'x'}]]",
+		"[[{'before': 'y', 'within': 5}]]",
+		"[]",
+	} {
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		written, err := p.Eval(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := Native(written)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asData := Adapter.NativeToValue(data)
+		if _, ok := asData.Value().([]any); !ok {
+			t.Fatalf("%s as data is %T, want JSON data", src, asData.Value())
+		}
+		if got, want := tallyTestsReads(asData), tallyTestsReads(written); got != want {
+			t.Errorf("%s: %d reads as data, %d as written", src, got, want)
+		}
+	}
+}

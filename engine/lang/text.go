@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"slices"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -534,6 +535,50 @@ func stringCost(s ref.Val) uint64 {
 	return 1
 }
 
+// tallyTestsReads is what the tests argument of tally_each_in is charged
+// in reads of its strings (see tallyTestReads). Tests that are JSON data
+// (a signal, as a rubric passes them to every tool) are read as the Go
+// values they are, without a formula value made of each test at each
+// call; others through their members.
+func tallyTestsReads(v ref.Val) uint64 {
+	var reads uint64
+	if raw, ok := v.Value().([]any); ok {
+		for _, l := range raw {
+			ts, ok := l.([]any)
+			if !ok {
+				reads += patternTestsReads(Adapter.NativeToValue(l))
+				continue
+			}
+			for _, t := range ts {
+				if _, plain := t.(map[string]any); !plain {
+					t, _ = Native(Adapter.NativeToValue(t))
+				}
+				reads += tallyTestReads(t)
+			}
+		}
+		return reads
+	}
+	if l, ok := v.(traits.Lister); ok {
+		for it := l.Iterator(); it.HasNext() == types.True; {
+			reads += patternTestsReads(it.Next())
+		}
+	}
+	return reads
+}
+
+// patternTestsReads is tallyTestsReads of one pattern's tests, read
+// through their members.
+func patternTestsReads(v ref.Val) uint64 {
+	var reads uint64
+	if ts, ok := v.(traits.Lister); ok {
+		for jt := ts.Iterator(); jt.HasNext() == types.True; {
+			t, _ := Native(jt.Next())
+			reads += tallyTestReads(t)
+		}
+	}
+	return reads
+}
+
 // resultCost is the length of a list result, or 0.
 func resultCost(v ref.Val) uint64 {
 	if l, ok := v.(traits.Sizer); ok && v.Type() == types.ListType {
@@ -598,17 +643,7 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 					if len(args) >= 5 {
 						tests = 3 // (ss, res, folds, tests, n[, labels, where])
 					}
-					reads := uint64(max(1, resultCost(args[1])))
-					if l, ok := args[tests].(traits.Lister); ok {
-						for it := l.Iterator(); it.HasNext() == types.True; {
-							if ts, ok := it.Next().(traits.Lister); ok {
-								for jt := ts.Iterator(); jt.HasNext() == types.True; {
-									t, _ := Native(jt.Next())
-									reads += tallyTestReads(t)
-								}
-							}
-						}
-					}
+					reads := uint64(max(1, resultCost(args[1]))) + tallyTestsReads(args[tests])
 					c = stringCost(args[0]) * reads
 					if len(args) >= 5 {
 						c *= maxFoldGrowth
@@ -655,9 +690,30 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 // and unbounded otherwise, which sends the formula to the tracked path.
 // A list of strings from the data holds at most max strings of at most
 // max characters, and costs what a call on each would.
-func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimate {
+//
+// An argument the checker knows only as dyn (a signal, a let, a field
+// of an object) is, where the function takes a list (see listParams),
+// estimated as the list it may be: every value of the data is at most
+// max long, so a dyn value may be max strings of max characters each,
+// not one string of max; read as one value, find_all_each_in(d.ss,
+// d.res) on 32 strings of 32 characters and 32 patterns was estimated
+// at 72 units and charged 36,868, and formulas ran untracked past the
+// cost limit (TestDynListArgumentsStayTracked). Where the function
+// takes a string, a dyn argument is one (a list finds no overload).
+//
+// texts and string_values take any value and walk all of it: a dyn
+// argument is estimated as one value of max, which bounds their charge
+// only while the value's total length (its Weight) is within max. That
+// holds for the tool a formula is given (the engine's bound for a tool's
+// formulas is at least its canonical JSON, which is longer than its
+// weight), not for a signal or a let that repeats the tool's strings
+// (the engine bounds those by their longest member, see eval.ValueSize):
+// texts(x) of a list of n copies of a description of n characters is
+// charged about n*n/10 and estimated at about 2n. Not changed here: it
+// would put every formula over texts(tool) on the tracked path.
+func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *checker.CallEstimate {
 	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
-	if len(args) > 0 && args[0].Type().Kind() == types.ListKind {
+	if len(args) > 0 && isListArg(function, args, 0) {
 		e := args[0].Expr()
 		if !isDataPath(e) || b.computed[rootIdent(e)] {
 			return unbounded // its strings may be longer than the data's
@@ -666,7 +722,7 @@ func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimat
 		if cs := args[0].ComputedSize(); cs != nil {
 			items = min(items, cs.Max)
 		}
-		one := b.stringCallEstimate(b.max, args)
+		one := b.stringCallEstimate(function, b.max, args)
 		if items >= math.MaxUint32 || one.ResultSize == nil || one.CostEstimate.Max >= math.MaxUint64/(items+1) || one.ResultSize.Max >= math.MaxUint64/(items+1) {
 			return unbounded
 		}
@@ -683,12 +739,12 @@ func (b sizeBound) textCallEstimate(args []checker.AstNode) *checker.CallEstimat
 			size = b.max
 		}
 	}
-	return b.stringCallEstimate(size, args)
+	return b.stringCallEstimate(function, size, args)
 }
 
 // stringCallEstimate is textCallEstimate of a call on a string of at most
 // size characters.
-func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *checker.CallEstimate {
+func (b sizeBound) stringCallEstimate(function string, size uint64, args []checker.AstNode) *checker.CallEstimate {
 	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
 	if size >= math.MaxUint64/4 {
 		return unbounded
@@ -697,7 +753,7 @@ func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *chec
 	// most size+1 spans; texts yields at most one string a character of
 	// its value's JSON and reads each once. find_all_each reads it once a
 	// pattern.
-	if len(args) >= 3 && args[2].Type().Kind() == types.ListKind {
+	if len(args) >= 3 && isListArg(function, args, 2) {
 		// A folded copy is at most maxFoldGrowth times as long: folds are
 		// the third argument of find_all_each_in(ss, res, folds) and of
 		// find_first_each_in(ss, res, folds, n) alike.
@@ -706,7 +762,7 @@ func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *chec
 			return unbounded
 		}
 	}
-	if len(args) >= 2 && args[1].Type().Kind() == types.ListKind {
+	if len(args) >= 2 && isListArg(function, args, 1) {
 		n := b.max
 		if cs := args[1].ComputedSize(); cs != nil {
 			n = cs.Max
@@ -723,6 +779,34 @@ func (b sizeBound) stringCallEstimate(size uint64, args []checker.AstNode) *chec
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
 		ResultSize:   &checker.SizeEstimate{Min: 0, Max: size + 1},
 	}
+}
+
+// listParams are, for each text function that takes a list, the places
+// of its lists by the number of arguments of the overload: tally_each_in
+// of 7 arguments takes lists at 0 (ss), 1 (res), 2 (folds), 3 (tests),
+// 5 (labels) and 6 (where).
+var listParams = map[string]map[int][]int{
+	"skeletons":          {1: {0}},
+	"find_all_in":        {2: {0}},
+	"find_runs_in":       {3: {0}},
+	"find_all_each":      {2: {1}},
+	"fold":               {2: {1}},
+	"find_all_each_in":   {2: {0, 1}, 3: {0, 1, 2}},
+	"find_first_each_in": {3: {0, 1}, 4: {0, 1, 2}},
+	"tally_each_in":      {4: {0, 1, 2}, 5: {0, 1, 2, 3}, 7: {0, 1, 2, 3, 5, 6}},
+}
+
+// isListArg reports whether args[i] of a call of function is to be
+// estimated as a list: it is one, or it is dyn where the function takes
+// a list.
+func isListArg(function string, args []checker.AstNode, i int) bool {
+	switch args[i].Type().Kind() {
+	case types.ListKind:
+		return true
+	case types.DynKind, types.AnyKind:
+		return slices.Contains(listParams[function][len(args)], i)
+	}
+	return false
 }
 
 // rootIdent is the variable a chain of selections starts from.
