@@ -75,9 +75,10 @@ func isASCII(s string) bool {
 // "execution_plan.json"): the name of a field, a parameter, a tool or a
 // file, whose words say nothing as prose does.
 // A name in capitals ("GITHUB_TOKEN", "NOT_FOUND") is a constant the
-// text means, and is not marked. It returns nil when no word is part
-// of such a name.
-func (t Text) SnakeNameWords() []bool {
+// text means, and is not marked; nor is a name whose words said reports
+// say what they name as prose would (a nil said reports none). It
+// returns nil when no word is marked.
+func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 	raw := t.Raw
 	if strings.IndexByte(raw, '_') < 0 {
 		return nil
@@ -92,7 +93,7 @@ func (t Text) SnakeNameWords() []bool {
 		if part {
 			words++
 		}
-		if under && lower && words > 1 {
+		if under && lower && words > 1 && !(said != nil && n+words <= len(t.Words) && said(t.Words[n:n+words])) {
 			if mask == nil {
 				mask = make([]bool, len(t.Words))
 			}

@@ -118,7 +118,7 @@ func TestSnakeNameWords(t *testing.T) {
 	}
 	for _, c := range cases {
 		tx := NewText(c.text)
-		mask := tx.SnakeNameWords()
+		mask := tx.SnakeNameWords(nil)
 		if c.marked == nil {
 			if mask != nil {
 				t.Errorf("%q: marked %v, want none", c.text, mask)
@@ -140,6 +140,29 @@ func TestSnakeNameWords(t *testing.T) {
 	}
 }
 
+// TestSnakeNameWordsSaid: a name said reports is left unmarked, the
+// others of the text still marked, and said sees each name's words.
+func TestSnakeNameWordsSaid(t *testing.T) {
+	tx := NewText("Pass access_token and page_size, then stop.")
+	var seen [][]string
+	mask := tx.SnakeNameWords(func(name []string) bool {
+		seen = append(seen, slices.Clone(name))
+		return name[0] == "access"
+	})
+	var got []string
+	for i, m := range mask {
+		if m {
+			got = append(got, tx.Words[i])
+		}
+	}
+	if !slices.Equal(got, []string{"page", "size"}) {
+		t.Errorf("marked %q, want page_size's words only", got)
+	}
+	if len(seen) != 2 || !slices.Equal(seen[0], []string{"access", "token"}) || !slices.Equal(seen[1], []string{"page", "size"}) {
+		t.Errorf("said saw %q, want each name's words", seen)
+	}
+}
+
 // TestMatchedOutside: a phrase found only among the words a mask marks,
 // or across one of them, is not found; the others are as Matched finds
 // them.
@@ -155,7 +178,7 @@ func TestMatchedOutside(t *testing.T) {
 	}
 	for _, c := range cases {
 		tx := NewText(c.text)
-		if got := tx.MatchedOutside(p, tx.SnakeNameWords()); !slices.Equal(got, c.want) {
+		if got := tx.MatchedOutside(p, tx.SnakeNameWords(nil)); !slices.Equal(got, c.want) {
 			t.Errorf("%q: found %v, want %v", c.text, got, c.want)
 		}
 	}

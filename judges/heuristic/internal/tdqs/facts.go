@@ -534,7 +534,8 @@ func (f *facts) acts() bool {
 // it ({ok:false, error:"..."}) is still read, and so is the text of a
 // caution after a "WARNING:" heading, without the heading. A phrase found
 // only in the words of a snake_case name (lex.Text.SnakeNameWords: a
-// field, a parameter or another tool) discloses nothing. A phrase counts
+// field, a parameter or another tool) discloses nothing, unless the name
+// is a credential's, a dry run's or a rate limit's (disclosingName). A phrase counts
 // where it is not one of notAfter's readings or an attribute
 // (attributeCues), nor a format of what the caller sends
 // (inputFormats), nor bareChange where it names what a tool that reads
@@ -552,8 +553,9 @@ func (f *facts) findDisclosures() []found {
 	}
 	// The words of a snake_case name (group_limit_type, timeout_ms) are
 	// its name, no statement of what the tool does: a phrase is found
-	// only outside such names.
-	has := d.MatchedOutside(behaviourPhrases, d.SnakeNameWords())
+	// only outside such names, and in the names that say what they are
+	// (access_token, dry_run).
+	has := d.MatchedOutside(behaviourPhrases, d.SnakeNameWords(disclosingName))
 	// denied is the first side effect the text says the tool does not
 	// have ("never mutates the vault"): a claim of safety.
 	denied := ""
@@ -586,6 +588,35 @@ func (f *facts) findDisclosures() []found {
 	}
 	return out
 }
+
+// disclosingName reports whether the words of a snake_case name say
+// what the name is as prose would: a credential's name ("access_token",
+// "api_key", "client_secret": a credential's word before a token, key,
+// secret or password), a dry run's ("dry_run") or a rate limit's
+// ("rate_limit_delay"). A tool that asks for one discloses it. Other
+// names ("next_page_token", "max_tokens", "group_limit_type") are only
+// names (findDisclosures).
+func disclosingName(words []string) bool {
+	last := words[len(words)-1]
+	switch last {
+	case "token", "key", "secret", "password":
+		for _, w := range words[:len(words)-1] {
+			if credentialNameWords[w] {
+				return true
+			}
+		}
+	}
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "dry" && words[i+1] == "run" || words[i] == "rate" && words[i+1] == "limit" {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialNameWords are the words that, before a token, key, secret or
+// password in a snake_case name, make it a credential's name.
+var credentialNameWords = lex.Set([]string{"access", "api", "auth", "bearer", "refresh", "oauth", "client", "personal", "session", "private", "secret"})
 
 // effectReading reads side-effect phrase p (effectGroup's) where d has
 // it: stated is whether it occurs once with no negation among the two

@@ -494,6 +494,21 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `pagination and size ("limit")`, ""},
 		{"a constant in capitals is still read", `{"name": "sync", "description": "Sync the timeline. Needs GITHUB_TOKEN to be set.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		// ... but a name that is a credential's, a dry run's or a rate
+		// limit's says what it names (canvas-mcp bulk_grade_submissions:
+		// "Supports dry_run", "Requires ... access_token").
+		{"a credential's name is auth", `{"name": "grade", "description": "Grade the submissions. Requires an access_token with grading rights.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"an api key's name is auth", `{"name": "geocode", "description": "Look up an address. Pass your api_key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+		{"a dry run switch is safety", `{"name": "grade", "description": "Grade the submissions. Supports dry_run to preview the grades.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("dry run")`, ""},
+		{"a rate limit's name is a rate limit", `{"name": "grade", "description": "Grade the submissions. Set rate_limit_delay between calls.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("rate limit")`, ""},
+		{"a page token is no credential", `{"name": "list_rows", "description": "List the rows. Pass next_page_token to go on.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"a token count is no credential", `{"name": "summarize", "description": "Summarize the text. Set max_tokens for its length.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
 
 		// 49. OG-Glass load_preset, primitiv get_token: once a text
 		// gives its tokens a sense other than a credential (a design
