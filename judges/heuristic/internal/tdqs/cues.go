@@ -231,7 +231,7 @@ var lists = struct {
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
 			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
 		}},
-		{"rate limits and cost", []string{
+		{costGroup, []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
 			// A paid tier or plan says what a call costs, which the
 			// rubric asks beside rate limits ("Paid tier only",
@@ -598,12 +598,13 @@ var (
 	}
 )
 
-// effectGroup and safetyGroup are the names of the behaviour groups of
+// effectGroup, safetyGroup and costGroup are the names of the behaviour groups of
 // side effects and of safety: a side effect the text denies of the tool
 // ("never mutates") is a claim of safety (effectReading).
 const (
 	effectGroup = "side effects"
 	safetyGroup = "safety"
+	costGroup   = "rate limits and cost"
 )
 
 // cueGroup is one kind of behavioural disclosure and the phrases that show

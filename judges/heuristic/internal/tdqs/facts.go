@@ -585,6 +585,15 @@ func (f *facts) findDisclosures() []found {
 		if !fired && g.name == safetyGroup && denied != "" {
 			out = append(out, found{g.name, denied})
 		}
+		if !fired && g.name == costGroup {
+			// A price a call or a cap on calls, which no phrase of
+			// words reads: "$0.02/call", "more than 3 times".
+			if m := callPrice.FindString(d.Raw); m != "" {
+				out = append(out, found{g.name, m})
+			} else if m := callCap.FindString(d.Raw); m != "" {
+				out = append(out, found{g.name, m})
+			}
+		}
 	}
 	return out
 }
@@ -1111,6 +1120,17 @@ func (f *facts) paramOpens(ws []string) bool {
 // opens the text or a line, maybe after markdown, emphasis or an emoji
 // ("## ", "**", "⚠️ "); "warning:" inside a sentence ("it logs a
 // warning: the key is ignored") is the tool's warning.
+// callPrice is a price a call ("$0.02/call", "5 cents per request"),
+// and callCap a cap on calls ("Do not call this tool more than 3
+// times", "60 requests per minute"): what calls cost and how many may be
+// made, the rate limits and cost group's, said in figures. An amount
+// alone ("a payment of $5") and retries ("retries up to 3 times") are
+// neither.
+var (
+	callPrice = regexp.MustCompile(`(?i)(?:[$€£]\s?\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s?(?:usd|eur|cents?|credits?))\s?(?:/\s?|\bper\s+|\beach\s+|\ba\s+)(?:call|request|query|run|use|page|search|lookup)s?\b`)
+	callCap   = regexp.MustCompile(`(?i)\b(?:more than|at most|maximum of)\s+\d+\s+(?:times|calls|requests)\b|\b\d+\s+(?:calls|requests|queries)\s+(?:per|a|an|each)\s+(?:second|minute|hour|day|month)\b`)
+)
+
 var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left

@@ -530,6 +530,21 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `rate limits and cost ("paid only")`, ""},
 		{"paid orders are no cost disclosure", `{"name": "orders", "description": "List the paid orders of a shop.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "no disclosure", "cost"},
+		// A price a call ("$0.02/call", context7-like budgets) and a cap
+		// on calls ("Do not call this tool more than 3 times") say what
+		// calls cost and how many may be made.
+		{"a price a call is a cost disclosure", `{"name": "enrich", "description": "Enrich a company record: $0.02/call.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("$0.02/call")`, ""},
+		{"a price in words is a cost disclosure", `{"name": "enrich", "description": "Enrich a company record at 5 cents per request.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("5 cents per request")`, ""},
+		{"a cap on calls is a rate limit", `{"name": "docs", "description": "Fetch library docs. Do not call this tool more than 3 times per question.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("more than 3 times")`, ""},
+		{"calls a minute are a rate limit", `{"name": "docs", "description": "Fetch library docs. Allows 60 requests per minute.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("60 requests per minute")`, ""},
+		{"an amount the caller sends is no price", `{"name": "pay", "description": "Send a payment of $5 to a contact.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "cost"},
+		{"retries are no rate limit", `{"name": "sync", "description": "Sync the feed. It retries up to 3 times on failure.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "rate limits"},
 
 		// 51. warden-mcp keychain_encode, desktop-commander write_pdf:
 		// an effect the tool says it never has is a safety claim, not a
