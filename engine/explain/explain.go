@@ -83,8 +83,17 @@ func (e *UnknownError) Error() string { return e.Worded(CLI) }
 // Worded is e's message in a front-end's words.
 func (e *UnknownError) Worded(w Words) string {
 	if e.Kind == "tool" {
-		if len(e.Known) <= listedTools {
-			return fmt.Sprintf("no tool %q in the report%s; its tools are: %s", printable(e.Name), didYouMean(e.Name, e.Known), strings.Join(e.Known, ", "))
+		switch {
+		case len(e.Known) == 0:
+			return fmt.Sprintf("no tool %q in the report: it has no tools, so explain its overall score (%s)", printable(e.Name), w.Overall)
+		case len(e.Known) <= listedTools:
+			// The names are the server's: written printable, as the
+			// name asked for is.
+			names := make([]string, len(e.Known))
+			for i, n := range e.Known {
+				names[i] = printable(n)
+			}
+			return fmt.Sprintf("no tool %q in the report%s; its tools are: %s", printable(e.Name), didYouMean(e.Name, e.Known), strings.Join(names, ", "))
 		}
 		return fmt.Sprintf("no tool %q in the report%s (%s; %s lists them)", printable(e.Name), didYouMean(e.Name, e.Known), report.Plural(len(e.Known), "tool"), w.Lister)
 	}

@@ -217,3 +217,25 @@ func TestExplainHiddenName(t *testing.T) {
 		t.Errorf("a near name: got %v, want %s", err, want)
 	}
 }
+
+// TestUnknownToolMessage: the tools a report holds are the server's
+// names, listed printable (a hostile name's terminal controls never
+// reach the terminal), and a report without tools says so rather than
+// listing nothing.
+func TestUnknownToolMessage(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		known []string
+		want  string
+	}{
+		{"controls in a name", []string{"query", "wipe\x1b]0;owned\x07\x1b[2J"}, `no tool "nosuch" in the report; its tools are: query, wipe`},
+		{"no tools", nil, `no tool "nosuch" in the report: it has no tools, so explain its overall score (give neither --metric nor --category)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := &explain.UnknownError{Kind: "tool", Name: "nosuch", Rubric: "tdqs", Known: c.known}
+			if got := e.Error(); got != c.want {
+				t.Errorf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
