@@ -37,6 +37,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/termtext"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
@@ -173,7 +174,9 @@ func answeredOf(answers map[key]recorded, kind string) string {
 	var subjects []string
 	for k := range answers {
 		if k.kind == kind {
-			subjects = append(subjects, k.subject)
+			// A recorded subject is a server's name: written printable,
+			// its terminal controls dropped.
+			subjects = append(subjects, termtext.Printable(k.subject))
 		}
 	}
 	if len(subjects) == 0 {

@@ -432,3 +432,23 @@ func TestRecordedTokensAreReported(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingAnswerListsSubjectsPrintable: the subjects an answers file
+// answers are a server's names, a hostile one's among them; the message
+// for a question the file does not answer lists them without their
+// terminal controls.
+func TestMissingAnswerListsSubjectsPrintable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "answers.jsonl")
+	line := `{"kind": "tdqs.tool", "subject": "wipe\u001b]0;owned\u0007\u001b[2J", "answer": {"score": 2}}` + "\n"
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, _, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "other"})
+	if err == nil || !strings.Contains(err.Error(), "which answers that kind for wipe:") || strings.ContainsAny(err.Error(), "\x1b\x07") {
+		t.Errorf("got %v, want the subject listed as wipe, without its control characters", err)
+	}
+}
