@@ -465,9 +465,40 @@ func commandFileError(name, dir string, err error) string {
 	case st.IsDir():
 		return fmt.Sprintf("%s is a directory: give the server program inside it", path)
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Sprintf("%s is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)", path)
+		// The file is there, so what is missing is what starts it: a
+		// script's interpreter, or a program's loader.
+		switch startsWith(path) {
+		case "#!":
+			return fmt.Sprintf("%s is there, but the interpreter its #! line names is not: install that interpreter or correct the line, or start the script through one that is installed (node FILE, python3 FILE)", path)
+		case "\x7fELF":
+			return fmt.Sprintf("%s is there, but the loader it was linked to run with is not: it was built for another system (against musl on a glibc one, say); install a build of the server for this one", path)
+		}
+		return fmt.Sprintf("%s is there, but what it needs to start is not: start it through its interpreter (node FILE, python3 FILE), or install a build of the server for this system", path)
+	case errors.Is(err, fs.ErrPermission) && st.Mode()&0o111 != 0:
+		// Executable, and still refused: the filesystem it is on
+		// forbids running programs.
+		return fmt.Sprintf("%s is executable but may not be run (%v): the filesystem it is on may be mounted noexec (see mount); move the server elsewhere, or start it through its interpreter (node FILE, python3 FILE)", path, err)
 	}
 	return fmt.Sprintf("%s may not be run (%v): make it executable (chmod +x %s), or start it through its interpreter (node FILE, python3 FILE)", path, err, path)
+}
+
+// startsWith is "#!" for a script, "\x7fELF" for an ELF program, and ""
+// for anything else or a file that cannot be read.
+func startsWith(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var head [4]byte
+	n, _ := io.ReadFull(f, head[:])
+	switch {
+	case n >= 2 && string(head[:2]) == "#!":
+		return "#!"
+	case n == 4 && string(head[:]) == "\x7fELF":
+		return "\x7fELF"
+	}
+	return ""
 }
 
 // wait reaps the server. Its stdout normally ends with it; if a child of

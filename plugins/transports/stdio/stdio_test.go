@@ -1,9 +1,12 @@
 package stdio
 
 import (
+	"bytes"
 	"context"
+	"debug/elf"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -715,5 +718,64 @@ func TestBwrapHint(t *testing.T) {
 				t.Errorf("the noexec hint speaks of namespaces: %q", got)
 			}
 		})
+	}
+}
+
+// TestCommandFileErrorOfAProgramWithoutItsLoader: a program whose ELF
+// header names a loader this system lacks (built against another libc)
+// fails to start with "no such file or directory", as a script whose #!
+// interpreter is missing does; the message names the loader, not a #!
+// line the program does not have. The program is /bin/true with its
+// loader's path overwritten by one of the same length that is not there.
+func TestCommandFileErrorOfAProgramWithoutItsLoader(t *testing.T) {
+	f, err := elf.Open("/bin/true")
+	if err != nil {
+		t.Skipf("no ELF program to copy: %v", err)
+	}
+	var loader string
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b := make([]byte, p.Filesz)
+			if _, err := p.ReadAt(b, 0); err == nil {
+				loader = strings.TrimRight(string(b), "\x00")
+			}
+		}
+	}
+	f.Close()
+	if loader == "" {
+		t.Skip("/bin/true names no loader (a static build)")
+	}
+	data, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(loader), []byte("/"+strings.Repeat("q", len(loader)-1)), 1)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "server"), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Transport{}.Export(context.Background(), transport.Target{Location: "./server", Dir: dir})
+	want := `cannot start "./server": ` + dir + `/server is there, but the loader it was linked to run with is not`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("%v\nwant one that begins %s", err, want)
+	}
+}
+
+// TestCommandFileErrorOfAnExecutableRefused: a file with its execute
+// bits set that may not be run (a noexec mount; permission denied) is
+// not told to chmod +x, which it has; one without them is.
+func TestCommandFileErrorOfAnExecutableRefused(t *testing.T) {
+	dir := t.TempDir()
+	for name, mode := range map[string]os.FileMode{"exec": 0o755, "plain": 0o644} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	denied := &fs.PathError{Op: "fork/exec", Path: "x", Err: syscall.EACCES}
+	if got := commandFileError("./exec", dir, denied); !strings.Contains(got, "mounted noexec") || strings.Contains(got, "chmod") {
+		t.Errorf("executable: %s", got)
+	}
+	if got := commandFileError("./plain", dir, denied); !strings.Contains(got, "chmod +x") {
+		t.Errorf("not executable: %s", got)
 	}
 }
