@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,15 +206,67 @@ func readTests(dir string) (pkgTests, error) {
 // first element, before any /), matches one of names.
 func (p pkgTests) matches(t *testing.T, cmd, pattern string, names []string) bool {
 	t.Helper()
-	re, err := regexp.Compile(strings.SplitN(pattern, "/", 2)[0])
-	if err != nil {
+	top := strings.SplitN(pattern, "/", 2)[0]
+	if _, err := regexp.Compile(top); err != nil {
 		t.Errorf("README.md shows %q, whose pattern %q is no regular expression: %v", cmd, pattern, err)
 		return true
 	}
-	for _, n := range names {
-		if re.MatchString(n) {
-			return true
+	// Each alternative must name a test: one that names none (a test
+	// renamed since) would leave the line running less than it says.
+	for _, alt := range alternatives(top) {
+		re, err := regexp.Compile(alt)
+		if err != nil || !slices.ContainsFunc(names, re.MatchString) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// alternatives splits a regular expression at its top-level |s, those
+// outside parentheses and brackets.
+func alternatives(re string) []string {
+	var out []string
+	depth, class, start := 0, false, 0
+	for i := 0; i < len(re); i++ {
+		switch c := re[i]; {
+		case c == '\\':
+			i++ // the escaped character
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			out = append(out, re[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, re[start:])
+}
+
+// TestRunPatternAlternatives: a -run pattern of alternatives holds only
+// when each names a test, so a README line naming a renamed test beside
+// a live one fails; alternatives inside a group or a class are not split.
+func TestRunPatternAlternatives(t *testing.T) {
+	p := pkgTests{tests: []string{"TestAgreement", "TestTuningFolds", "TestA1"}}
+	for _, c := range []struct {
+		pattern string
+		want    bool
+	}{
+		{"TestAgreement$|TestTuningFolds$", true},
+		{"TestAgreement$|TestCoherenceAgreement", false},
+		{"Test(Agreement|Nothing)$", true},
+		{"TestA[1|2]", true},
+		{"TestNothing", false},
+	} {
+		if got := p.matches(t, "go test -run '"+c.pattern+"'", c.pattern, p.tests); got != c.want {
+			t.Errorf("%q: matches %v, want %v", c.pattern, got, c.want)
+		}
+	}
+	if got := alternatives(`a\|b|(c|d)|[e|f]`); !slices.Equal(got, []string{`a\|b`, `(c|d)`, `[e|f]`}) {
+		t.Errorf("alternatives split %q", got)
+	}
 }
