@@ -9,7 +9,7 @@ import (
 // gave it is named with what the user did (--answers without --judge
 // replay), not as an option they never set, and without the judge's own
 // advice, which names judges that take options but not the replay judge;
-// what the judge still refuses without the file is added. Any other
+// what the replay judge would refuse of the same settings is added. Any other
 // refusal, the replay judge's, and an answers file the judge's own
 // settings gave are passed on as they are.
 func TestAnswersRefused(t *testing.T) {
@@ -17,8 +17,8 @@ func TestAnswersRefused(t *testing.T) {
 	other := errors.New(`the judge "openai" refused its configuration: no model`)
 	hint := `--answers FILE is read by the replay judge, and the judge here is "heuristic", which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out`
 	starts := func() error { return nil }
-	stillRefuses := func() error {
-		return errors.New(`the judge "heuristic" refused its configuration: the heuristic judge takes no options, not "temprature": leave it out`)
+	replayRefuses := func() error {
+		return errors.New(`the judge "replay" refused its configuration: the replay judge has no option "temprature"; its options are answers, answers_name, max_file_size`)
 	}
 	tests := []struct {
 		name       string
@@ -30,7 +30,7 @@ func TestAnswersRefused(t *testing.T) {
 		want       string
 	}{
 		{"--answers with the default judge", "heuristic", nil, true, refusal, starts, hint},
-		{"--answers and another option refused", "heuristic", nil, true, refusal, stillRefuses, hint + `; without --answers, the judge "heuristic" refused its configuration: the heuristic judge takes no options, not "temprature": leave it out`},
+		{"--answers and an option the replay judge refuses", "heuristic", nil, true, refusal, replayRefuses, hint + `; with --judge replay, the judge "replay" refused its configuration: the replay judge has no option "temprature"; its options are answers, answers_name, max_file_size`},
 		{"no --answers", "heuristic", nil, false, refusal, starts, refusal.Error()},
 		{"another refusal", "openai", nil, true, other, starts, other.Error()},
 		{"the judge's own answers setting", "heuristic", []string{"answers=a.jsonl"}, true, refusal, starts, refusal.Error()},

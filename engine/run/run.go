@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -437,7 +436,7 @@ func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (j
 	j, err := s.opt.Plugins.Judge(ctx, name, cfg)
 	if err != nil {
 		return nil, answersRefused(name, settings, answersFlag, err, func() error {
-			return s.refusalWithout(ctx, name, cfg, "answers", "answers_name")
+			return s.refusalOf(ctx, "replay", cfg)
 		})
 	}
 	if id := j.Identity(); !s.opt.Unpinned && cfg.Model != "" && !judge.SameModel(cfg.Model, id.Model) {
@@ -452,10 +451,11 @@ func (s *Session) startOne(ctx context.Context, ref string, cfg judge.Config) (j
 // the replay judge's, and a user who gave it without --judge replay
 // meant that judge, not the one that refused an option they never set.
 // The judge's own words are left out, since they advise another judge
-// that takes options rather than the replay judge; without says what
-// the judge refuses once the answers file is taken away (nil when it
-// then starts), which is added so that no second mistake hides.
-func answersRefused(name string, settings []string, answersFlag bool, err error, without func() error) error {
+// that takes options rather than the replay judge; asReplay says what
+// the replay judge refuses of the same configuration (nil when it
+// starts), which is added so that the hint's next step does not fail on
+// a second mistake (an option misspelt, an answers file not there).
+func answersRefused(name string, settings []string, answersFlag bool, err error, asReplay func() error) error {
 	if !answersFlag || name == "replay" || !strings.Contains(err.Error(), `"answers"`) {
 		return err
 	}
@@ -465,8 +465,8 @@ func answersRefused(name string, settings []string, answersFlag bool, err error,
 		}
 	}
 	msg := fmt.Sprintf("--answers FILE is read by the replay judge, and the judge here is %q, which reads no answers file: add --judge replay to score with the answers in FILE, or leave --answers out", name)
-	if other := without(); other != nil {
-		msg += "; without --answers, " + other.Error()
+	if other := asReplay(); other != nil {
+		msg += "; with --judge replay, " + other.Error()
 	}
 	return &refusal{msg: msg, err: err}
 }
@@ -481,14 +481,10 @@ type refusal struct {
 func (r *refusal) Error() string { return r.msg }
 func (r *refusal) Unwrap() error { return r.err }
 
-// refusalWithout starts the judge name with cfg less the options keys
-// and stops it again: nil when it starts, else its refusal.
-func (s *Session) refusalWithout(ctx context.Context, name string, cfg judge.Config, keys ...string) error {
-	less := judge.Config{Model: cfg.Model, Options: maps.Clone(cfg.Options)}
-	for _, k := range keys {
-		delete(less.Options, k)
-	}
-	j, err := s.opt.Plugins.Judge(ctx, name, less)
+// refusalOf starts the judge name with cfg and stops it again: nil when
+// it starts, else its refusal.
+func (s *Session) refusalOf(ctx context.Context, name string, cfg judge.Config) error {
+	j, err := s.opt.Plugins.Judge(ctx, name, cfg)
 	if err != nil {
 		return err
 	}
