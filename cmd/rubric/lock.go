@@ -47,7 +47,7 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 		// Locking one server of a configuration over the lock of all of
 		// them would drop the others' approvals without a word.
 		if old, err := lock.Read(path); err == nil && len(old.Servers) > 0 {
-			return fmt.Errorf("%s locks every server of %s, and locking %q alone would replace it with a lock of that one server: approve a change with rubric lock --config-file %s (every server again), or write this server's own lock to another file with --lock-file FILE", path, old.Config, server, config)
+			return fmt.Errorf("%s locks every server of %s, and locking %q alone would replace it with a lock of that one server: approve a change with %s (every server again), or write this server's own lock to another file with --lock-file FILE", path, old.Config, server, configApprove(config, path))
 		}
 	}
 	switch {
