@@ -456,3 +456,37 @@ func TestBatchOtherIntentLeftAlone(t *testing.T) {
 		t.Errorf("the other asker's intent was dropped: records %+v", recs)
 	}
 }
+
+// TestTidyBatchesCountsAnswered: a record put after the run asked (by
+// another run of the process, which collected its answers and has not
+// yet dropped it), whose questions the cache answers, is dropped and
+// counted as answered, not as stale: only the stale kind says something
+// of this run (TestTidyBatches drops its answered record before
+// TidyBatches runs, so it holds the stale kind only).
+func TestTidyBatchesCountsAnswered(t *testing.T) {
+	r := loadRubric(t)
+	store := openStore(t)
+	b := newBatches(0)
+	w := &waits{}
+	a := &ask.Asker{Judge: b, Identity: identity, Rubric: r, Cache: store, Batch: &ask.Batching{Judge: b, After: w.after, Scope: "file notes.json"}}
+	reqs := requests(t, r, "tool_00", "tool_01")
+	if _, err := a.Ask(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, rq := range reqs {
+		keys = append(keys, cache.Key(identity, r.Digest, r.Questions[0].Digest, rq.InputHash))
+	}
+	// Another run of this process collected these answers and has not
+	// yet dropped its record.
+	if err := store.PutBatch(cache.Batch{ID: "collected", Judge: identity, Keys: keys, Rubric: r.Digest, Scope: "file notes.json salt"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := a.TidyBatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != (ask.Tidied{Answered: 1}) {
+		t.Errorf("dropped %+v, want the collected record counted as answered", got)
+	}
+}
