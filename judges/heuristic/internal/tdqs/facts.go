@@ -1114,23 +1114,26 @@ func (f *facts) paramOpens(ws []string) bool {
 	return false
 }
 
+// callPrice is a price a call ("$0.02/call", "5 cents per request"),
+// and callCap a cap on calls ("Do not call this tool more than 3
+// times", "Allows 60 requests per minute"): what calls cost and how
+// many may be made, the rate limits and cost group's, said in figures.
+// An amount alone ("a payment of $5") is no price; "times" counts only
+// after a form of "call" (retries are no cap: "Retries at most 3
+// times"), and calls a period only after a word of allowing or limiting
+// (a figure the tool reports is none: "120 requests per day on
+// average").
+var (
+	callPrice = regexp.MustCompile(`(?i)(?:[$€£]\s?\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s?(?:usd|eur|cents?|credits?))\s?(?:/\s?|\bper\s+|\beach\s+|\ba\s+)(?:call|request|query|run|use|page|search|lookup)s?\b`)
+	callCap   = regexp.MustCompile(`(?i)\bcall(?:s|ed|ing)?\b[^.;:]{0,40}?\b(?:more than|at most|maximum of)\s+\d+\s+times\b|\b(?:more than|at most|maximum of)\s+\d+\s+(?:calls|requests)\b|\b(?:allow|allows|allowed|limit|limits|limited|max|maximum|quota|capped)\b[^.;:]{0,30}?\b\d+\s+(?:calls|requests|queries)\s+(?:per|a|an|each)\s+(?:second|minute|hour|day|month)\b`)
+)
+
 // cautionHeading is a "WARNING:" heading (bold or not): it introduces a
 // caution for the caller ("WARNING: Should be used in a separate chat"),
 // not an error the tool reports, and is read as a bare colon. A heading
 // opens the text or a line, maybe after markdown, emphasis or an emoji
 // ("## ", "**", "⚠️ "); "warning:" inside a sentence ("it logs a
 // warning: the key is ignored") is the tool's warning.
-// callPrice is a price a call ("$0.02/call", "5 cents per request"),
-// and callCap a cap on calls ("Do not call this tool more than 3
-// times", "60 requests per minute"): what calls cost and how many may be
-// made, the rate limits and cost group's, said in figures. An amount
-// alone ("a payment of $5") and retries ("retries up to 3 times") are
-// neither.
-var (
-	callPrice = regexp.MustCompile(`(?i)(?:[$€£]\s?\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s?(?:usd|eur|cents?|credits?))\s?(?:/\s?|\bper\s+|\beach\s+|\ba\s+)(?:call|request|query|run|use|page|search|lookup)s?\b`)
-	callCap   = regexp.MustCompile(`(?i)\b(?:more than|at most|maximum of)\s+\d+\s+(?:times|calls|requests)\b|\b\d+\s+(?:calls|requests|queries)\s+(?:per|a|an|each)\s+(?:second|minute|hour|day|month)\b`)
-)
-
 var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
 
 // withoutQuoted returns s with every span between double quotes left

@@ -538,13 +538,19 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a price in words is a cost disclosure", `{"name": "enrich", "description": "Enrich a company record at 5 cents per request.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `rate limits and cost ("5 cents per request")`, ""},
 		{"a cap on calls is a rate limit", `{"name": "docs", "description": "Fetch library docs. Do not call this tool more than 3 times per question.", "annotations": {"readOnlyHint": true}}`,
-			nil, "behavioral_transparency", 3, `rate limits and cost ("more than 3 times")`, ""},
+			nil, "behavioral_transparency", 3, `rate limits and cost ("call this tool more than 3 times")`, ""},
 		{"calls a minute are a rate limit", `{"name": "docs", "description": "Fetch library docs. Allows 60 requests per minute.", "annotations": {"readOnlyHint": true}}`,
-			nil, "behavioral_transparency", 3, `rate limits and cost ("60 requests per minute")`, ""},
+			nil, "behavioral_transparency", 3, `rate limits and cost ("Allows 60 requests per minute")`, ""},
 		{"an amount the caller sends is no price", `{"name": "pay", "description": "Send a payment of $5 to a contact.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "", "cost"},
 		{"retries are no rate limit", `{"name": "sync", "description": "Sync the feed. It retries up to 3 times on failure.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "", "rate limits"},
+		{"retries at most n times are no rate limit", `{"name": "fetch_page", "description": "Fetch a page. Retries at most 3 times on a timeout.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "rate limits"},
+		{"requests a day the tool reports are no rate limit", `{"name": "stats", "description": "Get the shop's stats: 120 requests per day on average, and the top pages.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "rate limits"},
+		{"a call cap in other words is a rate limit", `{"name": "docs", "description": "Fetch library docs. It may be called at most 5 times a session.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `rate limits and cost ("called at most 5 times")`, ""},
 
 		// 51. warden-mcp keychain_encode, desktop-commander write_pdf:
 		// an effect the tool says it never has is a safety claim, not a
