@@ -42,7 +42,7 @@ func TestMCPArguments(t *testing.T) {
 		{"a judge without its key", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "openai:model=gpt-4o,api_key_env=RUBRIC_TEST_NO_SUCH_KEY"}, "put the variable in the env of rubric's entry in your MCP client's configuration (such as claude mcp add -e NAME=KEY rubric -- rubric mcp) and restart the server", ""},
 		{"replay without answers", "score", map[string]any{"target": file, "rubric": "tdqs", "judge": "replay"}, `the replay judge needs an answers file: give the judge argument as "replay:answers=FILE"`, "--answers"},
 		{"a metric of a rubric with none", "explain", map[string]any{"report_id": first.ReportID, "metric": "nosuch"}, "explain its overall score (leave out both metric and tool) or a tool's (give tool)", "--"},
-		{"a tool not in the report", "explain", map[string]any{"report_id": first.ReportID, "tool": "read_fiel"}, `no tool "read_fiel" in the report (did you mean "read_file"?) (14 tools; score's result lists them)`, "rubric score"},
+		{"a tool not in the report", "explain", map[string]any{"report_id": first.ReportID, "tool": "read_fiel"}, `no tool "read_fiel" in the report (did you mean "read_file"?) (14 tools; score's result lists them all)`, "rubric score"},
 		{"a number for report_id", "explain", map[string]any{"report_id": 123}, "report_id must be a string, not a number", `no report ""`},
 		{"an unknown argument", "score", map[string]any{"target": file, "extra": 1}, `score has no argument "extra": its arguments are judge, rubric, target`, ""},
 		{"a misspelt argument", "score", map[string]any{"target": file, "rubirc": "tdqs"}, `(did you mean "rubric"?)`, ""},

@@ -67,7 +67,7 @@ type UnknownError struct {
 type Words struct {
 	Overall string // how the overall score is picked: "give neither --metric nor --category"
 	Tool    string // how a tool's score is picked: "--tool"
-	Lister  string // what lists a report's tools: "the table rubric score printed"
+	Lister  string // what lists a report's tools: "rubric score --max-rows 0"
 }
 
 // listedTools is how many tools a report may have for the message about
@@ -75,7 +75,7 @@ type Words struct {
 const listedTools = 12
 
 // CLI are rubric explain's words.
-var CLI = Words{Overall: "give neither --metric nor --category", Tool: "--tool", Lister: "the table rubric score printed"}
+var CLI = Words{Overall: "give neither --metric nor --category", Tool: "--tool", Lister: "rubric score --max-rows 0"}
 
 // Error words e for the command line.
 func (e *UnknownError) Error() string { return e.Worded(CLI) }
@@ -95,7 +95,7 @@ func (e *UnknownError) Worded(w Words) string {
 			}
 			return fmt.Sprintf("no tool %q in the report%s; its tools are: %s", printable(e.Name), didYouMean(e.Name, e.Known), strings.Join(names, ", "))
 		}
-		return fmt.Sprintf("no tool %q in the report%s (%s; %s lists them)", printable(e.Name), didYouMean(e.Name, e.Known), report.Plural(len(e.Known), "tool"), w.Lister)
+		return fmt.Sprintf("no tool %q in the report%s (%s; %s lists them all)", printable(e.Name), didYouMean(e.Name, e.Known), report.Plural(len(e.Known), "tool"), w.Lister)
 	}
 	if len(e.Known) == 0 {
 		return fmt.Sprintf("the rubric %s has no surface metric %q: it declares none, so explain its overall score (%s) or a tool's (%s)", e.Rubric, printable(e.Name), w.Overall, w.Tool)

@@ -230,6 +230,7 @@ func TestUnknownToolMessage(t *testing.T) {
 	}{
 		{"controls in a name", []string{"query", "wipe\x1b]0;owned\x07\x1b[2J"}, `no tool "nosuch" in the report; its tools are: query, wipe`},
 		{"no tools", nil, `no tool "nosuch" in the report: it has no tools, so explain its overall score (give neither --metric nor --category)`},
+		{"more than twelve", strings.Fields("a b c d e f g h i j k l m"), `no tool "nosuch" in the report (13 tools; rubric score --max-rows 0 lists them all)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := &explain.UnknownError{Kind: "tool", Name: "nosuch", Rubric: "tdqs", Known: c.known}
