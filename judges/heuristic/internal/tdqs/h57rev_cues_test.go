@@ -1,0 +1,93 @@
+package tdqs
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestFifthReadingCuesAreTrue (h57rev): rows in the manner of
+// TestToolCuesAreTrue, each a short definition on which a rule of
+// 1.5.3 gives a cue that is false of it. Each row is skipped with the
+// finding it shows; a fix unskips it.
+func TestFifthReadingCuesAreTrue(t *testing.T) {
+	cases := []struct {
+		finding string // why the row fails today
+		name    string
+		tool    string
+		dim     string
+		has     string // a phrase the justification must hold, or ""
+		hasNot  string // a phrase it must not hold, or ""
+	}{
+		// subjectVerbs (cues.go) holds words that are nouns as often as
+		// verbs: "leads", "work", "help", "means". After "clear" and an
+		// adjective, the run is the verb's object, as "Clear browser
+		// session cookies" is; adjectiveClear takes it for a subject.
+		{"adjectiveClear takes a noun of subjectVerbs (leads) for the verb of a subject",
+			"clear duplicate leads states a change", `{"name": "dedupe_leads", "description": "Clear duplicate leads from a campaign.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			"contextual_completeness", "", "what this action tool changes"},
+		{"adjectiveClear takes a noun of subjectVerbs (work) for the verb of a subject",
+			"clear stale work items states a change", `{"name": "reset_board", "description": "Clear stale work items from the board.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			"contextual_completeness", "", "what this action tool changes"},
+
+		// effectReading (facts.go) tells advice from a claim only when
+		// the negation opens its clause ("NEVER overwrite"): with a
+		// subject and a modal, or "please", before it, the same advice
+		// to the caller is taken for the tool's claim of safety.
+		{"effectReading reads advice to the caller after 'You must' as a safety claim",
+			"you must never overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. You must never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			"behavioral_transparency", "", "safety"},
+		{"effectReading reads advice to the caller after 'Please' as a safety claim",
+			"please do not overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. Please do not overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			"behavioral_transparency", "", "safety"},
+		// "not only" adds; it denies nothing: the tool removes the
+		// branch, and the answer says it claims not to.
+		{"effectReading takes 'not only removes' for a denied side effect",
+			"not only removes is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Not only removes the branch but also its remote copy.", "annotations": {"readOnlyHint": false}}`,
+			"behavioral_transparency", `side effects ("removes")`, "safety"},
+
+		// leadVerb's "read only" rule (facts.go) knows the words of
+		// lists.readOnlyPart only: "Read only files that ..." is the
+		// verb on a plural object, yet read as the adjective.
+		{"leadVerb takes 'Read only files ...' for the adjective read-only",
+			"read only files is a verb", `{"name": "glob_read", "description": "Read only files that match the glob."}`,
+			"purpose_clarity", `the verb "read"`, "no action verb"},
+
+		// The new timing cue "expires" fires on a date the tool
+		// reports of what it lists, the root cause group 46 fixed for
+		// "blocked" (stateCues) and not for this cue.
+		{"'expires' as timing fires on a state of the data the tool lists",
+			"when a listed key expires is no timing of the tool", `{"name": "keys", "description": "List API keys with the date each expires.", "annotations": {"readOnlyHint": true}}`,
+			"behavioral_transparency", "", `timing and state ("expires")`},
+		// stateOfTool reads "blocked" as a field only where it opens a
+		// line before a colon (desktop-commander's "- Blocked:"): the
+		// same state given as a field's value still reads as a refusal.
+		{"stateOfTool is keyed to '- Blocked:'; a status whose value is blocked is still safety",
+			"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
+			"behavioral_transparency", "", `safety ("blocked")`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Skip("h57rev: " + c.finding)
+			var tool map[string]any
+			if err := json.Unmarshal([]byte(c.tool), &tool); err != nil {
+				t.Fatalf("the row's tool: %v", err)
+			}
+			got, err := Tool(&ToolInput{Tool: tool})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := got.(toolAnswer)
+			d := map[string]dimension{
+				"purpose_clarity": a.Scores.PurposeClarity, "behavioral_transparency": a.Scores.BehavioralTransparency,
+				"contextual_completeness": a.Scores.ContextualCompleteness,
+			}[c.dim]
+			if c.has != "" && !strings.Contains(d.Justification, c.has) {
+				t.Errorf("%s justification %q does not say %q", c.dim, d.Justification, c.has)
+			}
+			if c.hasNot != "" && strings.Contains(d.Justification, c.hasNot) {
+				t.Errorf("%s justification %q says %q, which is false of the definition", c.dim, d.Justification, c.hasNot)
+			}
+		})
+	}
+}
