@@ -65,6 +65,18 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		{"stateOfTool is keyed to '- Blocked:'; a status whose value is blocked is still safety",
 			"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
 			"behavioral_transparency", "", `safety ("blocked")`},
+
+		// credentialToken (facts.go) gives a text one sense of "token":
+		// a tool that wraps a model needs a provider's token and counts
+		// the model's tokens, and the count takes the credential away
+		// unless a word of tokenCredentialBefore stands beside it
+		// ("GitHub token" and a bare "a token" are credentials too).
+		{"credentialToken: a token count elsewhere in the text hides a credential",
+			"a GitHub token beside a token count is still auth", `{"name": "summarize", "description": "Summarize a page with the model. Requires a GitHub token. Returns the summary and its token count.", "annotations": {"readOnlyHint": true}}`,
+			"behavioral_transparency", `authentication ("token")`, ""},
+		{"credentialToken: tokens as a length elsewhere in the text hide a credential",
+			"a token to be set beside 4k tokens is still auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Needs a token to be set. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
+			"behavioral_transparency", `authentication ("token")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
