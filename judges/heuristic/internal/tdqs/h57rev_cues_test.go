@@ -46,6 +46,18 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 			"not only removes is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Not only removes the branch but also its remote copy.", "annotations": {"readOnlyHint": false}}`,
 			"behavioral_transparency", `side effects ("removes")`, "safety"},
 
+		// effectReading's first pass (and negationBefore) reads the
+		// description's words as one run, across sentence ends: a "no"
+		// that closes one sentence ("Takes no arguments.") negates the
+		// side effect opening the next, which then is neither stated nor
+		// denied, and the tool's deletion is not disclosed at all.
+		{"effectReading lets a negation in the sentence before deny a side effect",
+			"no arguments before deletes is still a side effect", `{"name": "purge_cache", "description": "Takes no arguments. Deletes all cached entries.", "annotations": {"readOnlyHint": false}}`,
+			"behavioral_transparency", `side effects ("deletes")`, ""},
+		{"effectReading lets a negation in the sentence before deny a side effect",
+			"no arguments before overwrites is still a side effect", `{"name": "reset", "description": "Use with no arguments. Overwrites the config file with defaults.", "annotations": {"readOnlyHint": false}}`,
+			"behavioral_transparency", `side effects ("overwrites")`, ""},
+
 		// leadVerb's "read only" rule (facts.go) knows the words of
 		// lists.readOnlyPart only: "Read only files that ..." is the
 		// verb on a plural object, yet read as the adjective.
