@@ -78,6 +78,14 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 			"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
 			"behavioral_transparency", "", `safety ("blocked")`},
 
+		// sendsInput's new caller loop (facts.go) makes a whole sentence
+		// input once "you provide" or "you send" is anywhere in it, so
+		// the format of what comes back in the same sentence is no
+		// longer a return format (without "you provide" it is).
+		{"sendsInput takes a sentence for input wherever 'you provide' stands in it",
+			"the format of what comes back for what you provide is a return format", `{"name": "page", "description": "Load a web page. For the URL you provide, the page comes back as Markdown.", "annotations": {"readOnlyHint": true}}`,
+			"behavioral_transparency", `return format ("markdown")`, ""},
+
 		// credentialToken (facts.go) gives a text one sense of "token":
 		// a tool that wraps a model needs a provider's token and counts
 		// the model's tokens, and the count takes the credential away
