@@ -456,6 +456,15 @@ var tokenCredentialBefore = []string{
 	"secret", "security", "csrf", "your",
 }
 
+// notOnlyWords, after "not", add to what was said rather than deny it
+// ("not only removes the branch but also its remote copy").
+var notOnlyWords = []string{"only", "just", "merely", "simply"}
+
+// obligationModals, after "you" at the head of a clause, tell the caller
+// what they must do ("You must never overwrite the original"): what
+// follows is advice, as an imperative is (callerAddress).
+var obligationModals = []string{"must", "should", "shall", "mustnt", "shouldnt"}
+
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do
 // ("don't wait for performance warnings", "do not cache the token"),

@@ -638,13 +638,19 @@ var credentialNameWords = lex.Set([]string{"access", "api", "auth", "bearer", "r
 func effectReading(d lex.Text, p string) (stated bool, denied string) {
 	pw := effectWords[p]
 	prefix := strings.HasSuffix(p, "*")
+	// Sentence by sentence: a negation that ends one sentence ("Takes
+	// no arguments.") says nothing of the side effect opening the next
+	// ("Deletes all cached entries").
 	negated := false
-	for i := range d.Words {
-		if phraseAt(d.Words, i, pw, prefix) {
-			if negationBefore(d.Words, i) < 0 {
-				return true, ""
+	for k := range d.Sentences {
+		ws := d.Sentence(k).Words
+		for i := range ws {
+			if phraseAt(ws, i, pw, prefix) {
+				if negationBefore(ws, i) < 0 {
+					return true, ""
+				}
+				negated = true
 			}
-			negated = true
 		}
 	}
 	if !negated {
@@ -660,9 +666,13 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				}
 				j := negationBefore(ws, i)
 				// The base form a starred phrase starts ("overwrite")
-				// after "never", "don't" or "do not" opening the clause.
+				// after "never", "don't" or "do not" opening the clause,
+				// once the words that address the caller are past ("You
+				// must never overwrite", "Please do not overwrite"): advice
+				// to the caller, said to them as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				told := base && (j == 0 && (ws[0] == "never" || ws[0] == "dont") || j == 1 && ws[0] == "do")
+				o := callerAddress(ws)
+				told := base && (j == o && (ws[o] == "never" || ws[o] == "dont") || j == o+1 && ws[o] == "do")
 				if j < 0 || denied != "" || told {
 					continue
 				}
@@ -695,11 +705,36 @@ func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
 // ...)") is not theirs: it denies the extension, not the saving.
 func negationBefore(ws []string, i int) int {
 	for j := i - 1; j >= max(0, i-2); j-- {
+		// "not only", "not just" add what follows to something else
+		// ("Not only removes the branch but also its remote copy"):
+		// they deny nothing.
+		if ws[j] == "not" && j+1 < len(ws) && slices.Contains(notOnlyWords, ws[j+1]) {
+			continue
+		}
 		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no" || !strings.HasSuffix(ws[i], "ed")) {
 			return j
 		}
 	}
 	return -1
+}
+
+// callerAddress returns how many words at the head of clause ws address
+// the caller before what they are told: "please", and "you" with a modal
+// of obligation ("You must", "you should"). An imperative after them is
+// still advice to the caller.
+func callerAddress(ws []string) int {
+	o := 0
+	for o < len(ws) {
+		switch {
+		case ws[o] == "please":
+			o++
+		case ws[o] == "you" && o+1 < len(ws) && slices.Contains(obligationModals, ws[o+1]):
+			o += 2
+		default:
+			return o
+		}
+	}
+	return o
 }
 
 // discloses reports whether phrase p, which d (the description of f's

@@ -34,29 +34,19 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		// the negation opens its clause ("NEVER overwrite"): with a
 		// subject and a modal, or "please", before it, the same advice
 		// to the caller is taken for the tool's claim of safety.
-		{"effectReading reads advice to the caller after 'You must' as a safety claim",
-			"you must never overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. You must never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
-			"behavioral_transparency", "", "safety"},
-		{"effectReading reads advice to the caller after 'Please' as a safety claim",
-			"please do not overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. Please do not overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
-			"behavioral_transparency", "", "safety"},
+
+
 		// "not only" adds; it denies nothing: the tool removes the
 		// branch, and the answer says it claims not to.
-		{"effectReading takes 'not only removes' for a denied side effect",
-			"not only removes is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Not only removes the branch but also its remote copy.", "annotations": {"readOnlyHint": false}}`,
-			"behavioral_transparency", `side effects ("removes")`, "safety"},
+
 
 		// effectReading's first pass (and negationBefore) reads the
 		// description's words as one run, across sentence ends: a "no"
 		// that closes one sentence ("Takes no arguments.") negates the
 		// side effect opening the next, which then is neither stated nor
 		// denied, and the tool's deletion is not disclosed at all.
-		{"effectReading lets a negation in the sentence before deny a side effect",
-			"no arguments before deletes is still a side effect", `{"name": "purge_cache", "description": "Takes no arguments. Deletes all cached entries.", "annotations": {"readOnlyHint": false}}`,
-			"behavioral_transparency", `side effects ("deletes")`, ""},
-		{"effectReading lets a negation in the sentence before deny a side effect",
-			"no arguments before overwrites is still a side effect", `{"name": "reset", "description": "Use with no arguments. Overwrites the config file with defaults.", "annotations": {"readOnlyHint": false}}`,
-			"behavioral_transparency", `side effects ("overwrites")`, ""},
+
+
 
 		// leadVerb's "read only" rule (facts.go) knows the words of
 		// lists.readOnlyPart only: "Read only files that ..." is the

@@ -636,6 +636,26 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `side effects ("changes")`},
 		{"changes a verb of change makes are still a side effect", `{"name": "tidy", "description": "Rank and filter candidates, then apply pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 58. effectReading reads a side effect in its own sentence, and
+		// a negation only where it denies: a "no" that ends one sentence
+		// ("Takes no arguments.") says nothing of the next; advice to
+		// the caller after "You must" or "Please" is no claim of safety;
+		// "not only" adds, it denies nothing.
+		{"no arguments before deletes is still a side effect", `{"name": "purge_cache", "description": "Takes no arguments. Deletes all cached entries.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("deletes")`, ""},
+		{"no arguments before overwrites is still a side effect", `{"name": "reset", "description": "Use with no arguments. Overwrites the config file with defaults.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
+		{"you must never overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. You must never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"please do not overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. Please do not overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"the tool that will never overwrite still claims safety", `{"name": "make_pdf", "description": "Create a PDF from markdown. It will never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "safety", ""},
+		{"not only removes is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Not only removes the branch but also its remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
+		{"never removes is still denied", `{"name": "prune_branch", "description": "Prune a branch. It never removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never removes")`, `side effects`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
