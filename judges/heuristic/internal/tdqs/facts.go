@@ -1252,11 +1252,28 @@ func adjectiveClear(ws []string) bool {
 		if lex.StopwordSet[w] {
 			return i > 0 && (beSet[w] || modalSet[w])
 		}
-		if i > 0 && slices.Contains(subjectVerbs, w) {
+		if i > 0 && slices.Contains(subjectVerbs, w) && subjectVerb(ws, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// subjectVerb reports whether word i of ws, one of subjectVerbs after
+// the first word of the run after "clear", is the verb of the run before
+// it rather than a noun of the verb's object: it agrees with the word
+// before it in number (a plural noun before "give", "help", "work"; a
+// singular before "gives", "leads", "works"), and "from" does not follow
+// it, which names where "clear" takes its object from ("Clear duplicate
+// leads from a campaign", "Clear stale work items from the board": the
+// leads and the items are cleared).
+func subjectVerb(ws []string, i int) bool {
+	prev := ws[i-1]
+	plural := strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss")
+	if strings.HasSuffix(ws[i], "s") == plural {
+		return false
+	}
+	return i+1 >= len(ws) || ws[i+1] != "from"
 }
 
 // clause is a part of a sentence between commas, colons and

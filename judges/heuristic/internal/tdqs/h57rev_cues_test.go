@@ -19,35 +19,6 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		has     string // a phrase the justification must hold, or ""
 		hasNot  string // a phrase it must not hold, or ""
 	}{
-		// subjectVerbs (cues.go) holds words that are nouns as often as
-		// verbs: "leads", "work", "help", "means". After "clear" and an
-		// adjective, the run is the verb's object, as "Clear browser
-		// session cookies" is; adjectiveClear takes it for a subject.
-		{"adjectiveClear takes a noun of subjectVerbs (leads) for the verb of a subject",
-			"clear duplicate leads states a change", `{"name": "dedupe_leads", "description": "Clear duplicate leads from a campaign.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			"contextual_completeness", "", "what this action tool changes"},
-		{"adjectiveClear takes a noun of subjectVerbs (work) for the verb of a subject",
-			"clear stale work items states a change", `{"name": "reset_board", "description": "Clear stale work items from the board.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			"contextual_completeness", "", "what this action tool changes"},
-
-		// effectReading (facts.go) tells advice from a claim only when
-		// the negation opens its clause ("NEVER overwrite"): with a
-		// subject and a modal, or "please", before it, the same advice
-		// to the caller is taken for the tool's claim of safety.
-
-
-		// "not only" adds; it denies nothing: the tool removes the
-		// branch, and the answer says it claims not to.
-
-
-		// effectReading's first pass (and negationBefore) reads the
-		// description's words as one run, across sentence ends: a "no"
-		// that closes one sentence ("Takes no arguments.") negates the
-		// side effect opening the next, which then is neither stated nor
-		// denied, and the tool's deletion is not disclosed at all.
-
-
-
 		// leadVerb's "read only" rule (facts.go) knows the words of
 		// lists.readOnlyPart only: "Read only files that ..." is the
 		// verb on a plural object, yet read as the adjective.

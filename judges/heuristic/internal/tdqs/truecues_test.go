@@ -656,6 +656,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
 		{"never removes is still denied", `{"name": "prune_branch", "description": "Prune a branch. It never removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `safety ("never removes")`, `side effects`},
+
+		// 59. adjectiveClear: a word of subjectVerbs that is a noun
+		// ("leads", "work") ends or runs on the verb's object: it does
+		// not agree with the word before it as a verb would, or "from"
+		// follows it, which names where "clear" takes its object from.
+		{"clear duplicate leads states a change", `{"name": "dedupe_leads", "description": "Clear duplicate leads from a campaign.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear stale work items states a change", `{"name": "reset_board", "description": "Clear stale work items from the board.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear naming that leads to fewer errors is still an adjective", `{"name": "summarize", "description": "Summarize the document. Clear naming leads to fewer errors.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
