@@ -194,7 +194,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 			f.first = lex.NewSentence(first)
 		}
 	}
-	if f.leadVerb = leadVerb(f.first.Words); f.leadVerb == "" {
+	if f.leadVerb = leadVerb(f.first); f.leadVerb == "" {
 		f.leadVerb = openerVerb(f.first.Raw)
 		f.leadUnlisted = f.leadVerb != ""
 	}
@@ -464,9 +464,15 @@ func verbAt(ws []string, i int) (string, int) {
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "". A verb of the lists just before "of" is its
 // noun ("Stream of workout change events", "List of users"): no verb
-// takes its object through "of"; and "read only" not before a part
-// ("Read-only.") is the adjective.
-func leadVerb(ws []string) string {
+// takes its object through "of"; and "read only" is the adjective
+// ("Read-only.") unless it reads as the verb (readOnlyVerb).
+func leadVerb(first lex.Text) string {
+	ws := first.Words
+	hyphenated := false
+	if h := strings.Index(first.Lower, "read-only"); h >= 0 {
+		sp := strings.Index(first.Lower, "read only")
+		hyphenated = sp < 0 || h < sp
+	}
 	for i, w := range ws {
 		if i > 6 {
 			break
@@ -475,9 +481,7 @@ func leadVerb(ws []string) string {
 			if i+n < len(ws) && ws[i+n] == "of" {
 				return ""
 			}
-			// "Read-only." is the adjective; "Read only the first
-			// lines" is the verb (lists.readOnlyPart).
-			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && (i+2 >= len(ws) || !slices.Contains(lists.readOnlyPart, ws[i+2])) {
+			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && !readOnlyVerb(ws[i+2:], hyphenated) {
 				return ""
 			}
 			return v
@@ -487,6 +491,26 @@ func leadVerb(ws []string) string {
 		}
 	}
 	return ""
+}
+
+// readOnlyVerb reports whether "read only", followed by the words ws of
+// its sentence, is the verb "read" and an adverb rather than the
+// adjective. Written with a hyphen ("Read-only.", "Read-only file
+// management tool") it is the adjective. Written with a space it is the
+// verb where what follows can be its object: a part of something
+// (lists.readOnlyPart: "Read only the first lines"), a determiner, or a
+// plural noun ("Read only files that match the glob"), which the
+// adjective, a label, rarely qualifies in a purpose; before nothing or
+// a singular noun ("Read only access to the vault") it is the adjective
+// with its hyphen left out. A judgement call: a model reads "Read only
+// files that match" as an instruction of what to read.
+func readOnlyVerb(ws []string, hyphenated bool) bool {
+	if hyphenated || len(ws) == 0 {
+		return false
+	}
+	w := ws[0]
+	return slices.Contains(lists.readOnlyPart, w) || determinerSet[w] ||
+		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !lex.StopwordSet[w]
 }
 
 // coverage is the share of parameters with a description, 0 to 1.

@@ -19,13 +19,6 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		has     string // a phrase the justification must hold, or ""
 		hasNot  string // a phrase it must not hold, or ""
 	}{
-		// leadVerb's "read only" rule (facts.go) knows the words of
-		// lists.readOnlyPart only: "Read only files that ..." is the
-		// verb on a plural object, yet read as the adjective.
-		{"leadVerb takes 'Read only files ...' for the adjective read-only",
-			"read only files is a verb", `{"name": "glob_read", "description": "Read only files that match the glob."}`,
-			"purpose_clarity", `the verb "read"`, "no action verb"},
-
 		// The new timing cue "expires" fires on a date the tool
 		// reports of what it lists, the root cause group 46 fixed for
 		// "blocked" (stateCues) and not for this cue.

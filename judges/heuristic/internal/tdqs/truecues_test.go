@@ -667,6 +667,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"clear naming that leads to fewer errors is still an adjective", `{"name": "summarize", "description": "Summarize the document. Clear naming leads to fewer errors.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 60. leadVerb: "read only" with a space before a plural noun
+		// or a determiner is the verb and its object; written with a
+		// hyphen, or before a singular noun, it is the adjective.
+		{"read only files is a verb", `{"name": "glob_read", "description": "Read only files that match the glob."}`,
+			nil, "purpose_clarity", 4, `the verb "read"`, "no action verb"},
+		{"read only this file is a verb", `{"name": "head", "description": "Read only this file, from its first line."}`,
+			nil, "purpose_clarity", 4, `the verb "read"`, ""},
+		{"read-only files is an adjective", `{"name": "files", "description": "Read-only files tool for the repository."}`,
+			nil, "purpose_clarity", 3, "", `the verb "read"`},
+		{"read only access is an adjective", `{"name": "vault", "description": "Read only access to the vault."}`,
+			nil, "purpose_clarity", 3, "", `the verb "read"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
