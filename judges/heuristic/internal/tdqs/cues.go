@@ -333,7 +333,13 @@ var notAfter = map[string][]string{
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
 	// The limit of "Rate limited" is a rate limit, no limit on size, and
 	// a "time-limited" URL expires (a timing disclosure).
-	"limit":   {"rate", "time"},
+	"limit": {"rate", "time"},
+	// What expires after a time noun ("the date each expires", "the
+	// time it expires") is a date the tool reports of what it reads or
+	// lists, no timing of the tool's own ("the URL expires after an
+	// hour").
+	"expires": timeNouns,
+	"expire":  timeNouns,
 	"limits":  {"rate", "time"},
 	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
@@ -369,6 +375,15 @@ var notBefore = map[string][]string{
 	// (desktop-commander list_sessions), not something it refuses.
 	"blocked": {"status", "state"},
 }
+
+// timeNouns, before "expires", make its expiry a date the tool reports.
+var timeNouns = []string{"date", "dates", "time", "times", "timestamp", "timestamps", "day", "days"}
+
+// stateNouns, as the field a line opens with before a colon ("Status:
+// blocked or running") or among the two words before a state cue
+// ("with status blocked"), make the cue that field's value: a state the
+// tool reports, no refusal.
+var stateNouns = []string{"status", "state", "statuses", "states"}
 
 // stateCues are the safety phrases that also name a state a tool
 // reports of what it reads: written as a field's name, before a colon

@@ -878,18 +878,36 @@ func riskOfTool(d lex.Text, p string) bool {
 // in d at least once as the tool's own: not as a field's name opening
 // its line or item before a colon ("- Blocked: Whether the session
 // waits for input"), nor before one of notBefore[p] ("blocked
-// status").
+// status"), nor as a value of a state's field (stateNouns: "Status:
+// blocked or running", "with status blocked").
 func stateOfTool(d lex.Text, p string) bool {
 	for k := range d.Sentences {
 		if !d.SentenceHas(k, p) {
 			continue
 		}
 		field := namesField(d.Sentences[k], p)
+		// A line that opens with a state's field ("Status: blocked or
+		// running") gives its values: every cue in it is one.
+		if stateField(d.Sentences[k]) {
+			continue
+		}
 		ws := d.Sentence(k).Words
 		for i, w := range ws {
-			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) {
+			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) ||
+				!notAfterWord(lex.Context{Before: ws[max(0, i-2):i]}, stateNouns) {
 				continue
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// stateField reports whether sentence raw opens with one of stateNouns
+// as a field's name before a colon (namesField).
+func stateField(raw string) bool {
+	for _, n := range stateNouns {
+		if namesField(raw, n) {
 			return true
 		}
 	}

@@ -19,19 +19,6 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		has     string // a phrase the justification must hold, or ""
 		hasNot  string // a phrase it must not hold, or ""
 	}{
-		// The new timing cue "expires" fires on a date the tool
-		// reports of what it lists, the root cause group 46 fixed for
-		// "blocked" (stateCues) and not for this cue.
-		{"'expires' as timing fires on a state of the data the tool lists",
-			"when a listed key expires is no timing of the tool", `{"name": "keys", "description": "List API keys with the date each expires.", "annotations": {"readOnlyHint": true}}`,
-			"behavioral_transparency", "", `timing and state ("expires")`},
-		// stateOfTool reads "blocked" as a field only where it opens a
-		// line before a colon (desktop-commander's "- Blocked:"): the
-		// same state given as a field's value still reads as a refusal.
-		{"stateOfTool is keyed to '- Blocked:'; a status whose value is blocked is still safety",
-			"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
-			"behavioral_transparency", "", `safety ("blocked")`},
-
 		// sendsInput's new caller loop (facts.go) makes a whole sentence
 		// input once "you provide" or "you send" is anywhere in it, so
 		// the format of what comes back in the same sentence is no

@@ -679,6 +679,21 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 3, "", `the verb "read"`},
 		{"read only access is an adjective", `{"name": "vault", "description": "Read only access to the vault."}`,
 			nil, "purpose_clarity", 3, "", `the verb "read"`},
+
+		// 61. what the tool reports of what it lists is no behaviour of
+		// its own: "expires" after a time noun is a date it reports; a
+		// state's field ("Status: blocked or running") gives values,
+		// as group 46's "- Blocked:" names a field.
+		{"when a listed key expires is no timing of the tool", `{"name": "keys", "description": "List API keys with the date each expires.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `timing and state ("expires")`},
+		{"a URL that expires is still timing", `{"name": "presign", "description": "Make a download link. The link expires after an hour.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("expires")`, ""},
+		{"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
+		{"sessions with state blocked are no safety disclosure", `{"name": "sessions", "description": "List the sessions with state blocked.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
+		{"blocked domains refused are still safety", `{"name": "fetch", "description": "Fetch a page. Status: ok. Blocked domains are refused.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
