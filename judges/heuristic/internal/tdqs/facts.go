@@ -1102,15 +1102,15 @@ func changeOccasion(before []string) bool {
 // of what comes back (returnWords), the tool's purpose opens with a
 // verb that writes (lists.writeVerbs: what it writes is the caller's),
 // or the sentence opens with one of inputLeads ("Pass the message as
-// JSON") or has one after a word for the caller (callerSubjects: "unless
-// the user provides a library ID in the format ..."), or with a
-// parameter's name and "is" or a
-// modal (paramOpens: "fields_json is a JSON object", "The file paths
-// should be in the correct format"), or is a heading of a few words
-// that names a parameter ("Commit Message Format:"), or each time p
-// comes in it, it is in a parameter's description (clause.labelled:
-// "holdings: JSON string of holdings") or before "string", "escaping"
-// or a word for a parameter ("JSON string parameters").
+// JSON"), or with a parameter's name and "is" or a modal (paramOpens:
+// "fields_json is a JSON object", "The file paths should be in the
+// correct format"), or is a heading of a few words that names a
+// parameter ("Commit Message Format:"), or each time p comes in it, it
+// is in a parameter's description (clause.labelled: "holdings: JSON
+// string of holdings"), in a clause that says what the caller provides
+// (callerProvides: "unless the user provides a library ID in the format
+// ..."), or before "string", "escaping" or a word for a parameter
+// ("JSON string parameters").
 func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	s := d.Sentence(k)
 	ws := s.Words
@@ -1127,14 +1127,6 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
-	// What the caller provides ("unless the user explicitly provides a
-	// library ID in the format ...").
-	for i := 1; i < len(ws); i++ {
-		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
-			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
-			return true
-		}
-	}
 	if f.paramOpens(ws) {
 		return true
 	}
@@ -1148,6 +1140,11 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	first, second, _ := strings.Cut(p, " ")
 	all, sent := 0, 0
 	for c := range f.clauses(d.Sentences[k]) {
+		// What the caller provides, in the clause that says so ("unless
+		// the user explicitly provides a library ID in the format
+		// ..."); another clause of the sentence may say what comes back
+		// ("For the URL you provide, the page comes back as Markdown").
+		caller := callerProvides(c.words)
 		for i, w := range c.words {
 			if w != first {
 				continue
@@ -1160,12 +1157,25 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 				end++
 			}
 			all++
-			if c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
+			if caller || c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
 				sent++
 			}
 		}
 	}
 	return all > 0 && sent == all
+}
+
+// callerProvides reports whether words ws, a clause, say that the caller
+// provides something: a verb of inputLeads just after one of
+// callerSubjects, or a word after it ("the user explicitly provides").
+func callerProvides(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
+			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
+			return true
+		}
+	}
+	return false
 }
 
 // paramOpens reports whether words ws, a sentence, open with a

@@ -19,14 +19,6 @@ func TestFifthReadingCuesAreTrue(t *testing.T) {
 		has     string // a phrase the justification must hold, or ""
 		hasNot  string // a phrase it must not hold, or ""
 	}{
-		// sendsInput's new caller loop (facts.go) makes a whole sentence
-		// input once "you provide" or "you send" is anywhere in it, so
-		// the format of what comes back in the same sentence is no
-		// longer a return format (without "you provide" it is).
-		{"sendsInput takes a sentence for input wherever 'you provide' stands in it",
-			"the format of what comes back for what you provide is a return format", `{"name": "page", "description": "Load a web page. For the URL you provide, the page comes back as Markdown.", "annotations": {"readOnlyHint": true}}`,
-			"behavioral_transparency", `return format ("markdown")`, ""},
-
 		// credentialToken (facts.go) gives a text one sense of "token":
 		// a tool that wraps a model needs a provider's token and counts
 		// the model's tokens, and the count takes the credential away

@@ -694,6 +694,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
 		{"blocked domains refused are still safety", `{"name": "fetch", "description": "Fetch a page. Status: ok. Blocked domains are refused.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 62. sendsInput: what the caller provides is input in the
+		// clause that says so; another clause of the sentence can say
+		// what comes back, in its format.
+		{"the format of what comes back for what you provide is a return format", `{"name": "page", "description": "Load a web page. For the URL you provide, the page comes back as Markdown.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("markdown")`, ""},
+		{"the format of what you provide is still input", `{"name": "page", "description": "Load a web page. The page comes back whole, for the URL you provide as Markdown.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `return format ("markdown")`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
