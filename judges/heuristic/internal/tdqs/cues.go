@@ -480,6 +480,10 @@ var notOnlyWords = []string{"only", "just", "merely", "simply"}
 // follows is advice, as an imperative is (callerAddress).
 var obligationModals = []string{"must", "should", "shall", "mustnt", "shouldnt"}
 
+// tokenRequirements, among the words before a token cue, make it what a
+// call requires: a credential (requiredToken).
+var tokenRequirements = []string{"requires", "require", "required", "requiring", "needs", "need", "needed"}
+
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do
 // ("don't wait for performance warnings", "do not cache the token"),

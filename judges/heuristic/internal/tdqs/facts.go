@@ -930,15 +930,16 @@ func namesField(raw, w string) bool {
 // that gives it another sense (otherTokenSense). A text keeps one sense
 // of the word throughout: once one of its tokens has another sense (a
 // design token, a token count) and none has a credential's word beside
-// it (credentialSense: an access token, a bearer token), its other
-// tokens share that sense ("Loads all tokens and templates,
+// it (credentialSense: an access token, a bearer token) or is required
+// (requiredToken: "Requires a GitHub token"), its other tokens share
+// that sense ("Loads all tokens and templates,
 // deep-merging parent tokens. Returns the token count.").
 func credentialToken(d lex.Text, p string) bool {
 	bare, other := false, false
 	for _, q := range tokenCues {
 		for _, c := range d.Contexts(q) {
 			switch {
-			case credentialSense(c):
+			case credentialSense(c) || requiredToken(c) && !otherTokenSense(c):
 				if q == p {
 					return true
 				}
@@ -958,6 +959,21 @@ func credentialToken(d lex.Text, p string) bool {
 func credentialSense(c lex.Context) bool {
 	n := len(c.Before)
 	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
+}
+
+// requiredToken reports whether a token cue is what a call requires: a
+// word of tokenRequirements among the words before it ("Requires a
+// GitHub token", "Needs a token to be set"). A tool requires a token to
+// be let in; a count or a design token is something it reads or
+// returns, never a condition of the call. So a required token keeps its
+// sense of a credential whatever sense the text gives its other tokens.
+func requiredToken(c lex.Context) bool {
+	for _, w := range c.Before {
+		if slices.Contains(tokenRequirements, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherTokenSense reports whether the words around a token cue give it

@@ -702,6 +702,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `return format ("markdown")`, ""},
 		{"the format of what you provide is still input", `{"name": "page", "description": "Load a web page. The page comes back whole, for the URL you provide as Markdown.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", `return format ("markdown")`},
+
+		// 63. credentialToken: a token a call requires is a credential,
+		// whatever sense a token count beside it gives the text's
+		// other tokens (group 49).
+		{"a GitHub token beside a token count is still auth", `{"name": "summarize", "description": "Summarize a page with the model. Requires a GitHub token. Returns the summary and its token count.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a token to be set beside 4k tokens is still auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Needs a token to be set. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a token budget required is no auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Requires a token budget. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
