@@ -480,6 +480,14 @@ var notOnlyWords = []string{"only", "just", "merely", "simply"}
 // follows is advice, as an imperative is (callerAddress).
 var obligationModals = []string{"must", "should", "shall", "mustnt", "shouldnt"}
 
+// nsThingSet, after a namespace in a description ("Delete Jira
+// resources", "Read any notes data"), say that the namespace's own
+// things are meant: the namespace stays the resource (describedResource).
+var nsThingSet = lex.Set([]string{
+	"resource", "resources", "item", "items", "object", "objects", "entity", "entities", "record", "records",
+	"content", "contents", "entry", "entries",
+})
+
 // tokenRequirements, among the words before a token cue, make it what a
 // call requires: a credential (requiredToken).
 var tokenRequirements = []string{"requires", "require", "required", "requiring", "needs", "need", "needed"}

@@ -747,6 +747,26 @@ func TestToolCuesAreTrue(t *testing.T) {
 // the test with the shape of real captures'.
 func TestCoherenceCuesAreTrue(t *testing.T) {
 	desc := func(s string) *string { return &s }
+	// namespaced is a server whose names are its namespace and a verb.
+	namespaced := func(ns string) []CoherenceTool {
+		return []CoherenceTool{
+			{ns + "_get", desc("Read any " + ns + " data.")}, {ns + "_post", desc("Create " + ns + " resources.")},
+			{ns + "_put", desc("Replace " + ns + " resources.")}, {ns + "_patch", desc("Partially update " + ns + " resources.")},
+			{ns + "_delete", desc("Delete " + ns + " resources.")},
+		}
+	}
+	// browserTools is a browser server whose browser_close says close.
+	browserTools := func(close string) []CoherenceTool {
+		return []CoherenceTool{
+			{"browser_close", desc(close)},
+			{"browser_navigate", desc("Navigate to a URL.")},
+			{"browser_click", desc("Perform click on a web page.")},
+			{"browser_snapshot", desc("Capture accessibility snapshot of the current page.")},
+			{"browser_tab_new", desc("Open a new tab.")},
+			{"browser_tab_close", desc("Close a tab.")},
+			{"browser_tab_list", desc("List browser tabs.")},
+		}
+	}
 	cases := []struct {
 		name   string
 		tools  []CoherenceTool
@@ -792,6 +812,17 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 			{"vcs_add", desc("Add file contents to the staging area.")}, {"vcs_commit", desc("Record changes to the repository.")},
 			{"vcs_log", desc("Show the commit logs.")}, {"vcs_status", desc("Show the working tree status.")},
 		}, "completeness", 4, "", "(vcs)"},
+
+		// 10. the namespace is a resource only as the head of its
+		// phrase ("Close the browser page" closes a page), and is read
+		// stemmed, as the names' resources are ("notes_delete",
+		// "Delete notes resources").
+		{"a namespace before the noun a verb acts on is no resource", browserTools("Close the browser page."),
+			"completeness", 4, "", "no tool named for browser"},
+		{"a namespace that heads its phrase is still a resource", browserTools("Close the browser."),
+			"completeness", 3, "no tool named for browser", ""},
+		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
+			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
