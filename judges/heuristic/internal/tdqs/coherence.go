@@ -666,9 +666,16 @@ func lifecycleResources(tools []surfaceTool, ns string) []string {
 		return res
 	}
 	seen := map[string]bool{}
+	// The namespace as the names' resources are: stemmed, so that a
+	// plural namespace ("notes") meets the words of "Delete notes".
+	var nsStems []string
 	if ns != "" {
-		seen[ns] = true
-		known[ns] = [][]string{{ns}}
+		for _, w := range strings.Split(ns, "_") {
+			nsStems = append(nsStems, lex.Stem(w))
+		}
+		r := strings.Join(nsStems, "_")
+		seen[r] = true
+		known[nsStems[0]] = [][]string{nsStems}
 	}
 	for _, t := range tools {
 		if t.resource != "" && !seen[t.resource] {
@@ -679,7 +686,7 @@ func lifecycleResources(tools []surfaceTool, ns string) []string {
 	}
 	for i, t := range tools {
 		if t.class != "" && t.resource == "" && t.desc != "" {
-			res[i] = describedResource(t.desc, known)
+			res[i] = describedResource(t.desc, known, nsStems)
 		}
 	}
 	return res
@@ -687,8 +694,12 @@ func lifecycleResources(tools []surfaceTool, ns string) []string {
 
 // describedResource returns the first resource of known that the first
 // sentence of desc names, its words in order (the longest where several
-// begin at one word), or "".
-func describedResource(desc string, known map[string][][]string) string {
+// begin at one word), or "". The namespace ns (its stems) is named only
+// as the head of its phrase: before a noun of its own it is the name of
+// a product that modifies that noun ("Close the browser page" closes a
+// page, not the browser), except a noun that says the namespace's
+// things are meant ("Delete Jira resources", nsThingSet).
+func describedResource(desc string, known map[string][][]string, ns []string) string {
 	ss := lex.Sentences(desc)
 	if len(ss) == 0 {
 		return ""
@@ -713,11 +724,22 @@ func describedResource(desc string, known map[string][][]string) string {
 				best = r
 			}
 		}
+		if best != nil && slices.Equal(best, ns) && i+len(best) < len(ws) && modifiesNoun(ws[i+len(best)]) {
+			continue
+		}
 		if best != nil {
 			return strings.Join(best, "_")
 		}
 	}
 	return ""
+}
+
+// modifiesNoun reports whether w, the word after a namespace in a
+// description, is a noun the namespace modifies: a content word that
+// is no adverb (in -ly) and none of nsThingSet or the vague nouns, which
+// leave the namespace's own things as what is meant.
+func modifiesNoun(w string) bool {
+	return !lex.StopwordSet[w] && !nsThingSet[w] && !vagueNounSet[w] && !strings.HasSuffix(w, "ly")
 }
 
 // operation reads a tool name as a lifecycle class and a resource, after

@@ -333,7 +333,13 @@ var notAfter = map[string][]string{
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
 	// The limit of "Rate limited" is a rate limit, no limit on size, and
 	// a "time-limited" URL expires (a timing disclosure).
-	"limit":   {"rate", "time"},
+	"limit": {"rate", "time"},
+	// What expires after a time noun ("the date each expires", "the
+	// time it expires") is a date the tool reports of what it reads or
+	// lists, no timing of the tool's own ("the URL expires after an
+	// hour").
+	"expires": timeNouns,
+	"expire":  timeNouns,
 	"limits":  {"rate", "time"},
 	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
@@ -369,6 +375,15 @@ var notBefore = map[string][]string{
 	// (desktop-commander list_sessions), not something it refuses.
 	"blocked": {"status", "state"},
 }
+
+// timeNouns, before "expires", make its expiry a date the tool reports.
+var timeNouns = []string{"date", "dates", "time", "times", "timestamp", "timestamps", "day", "days"}
+
+// stateNouns, as the field a line opens with before a colon ("Status:
+// blocked or running") or among the two words before a state cue
+// ("with status blocked"), make the cue that field's value: a state the
+// tool reports, no refusal.
+var stateNouns = []string{"status", "state", "statuses", "states"}
 
 // stateCues are the safety phrases that also name a state a tool
 // reports of what it reads: written as a field's name, before a colon
@@ -455,6 +470,27 @@ var tokenCredentialBefore = []string{
 	"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "bot", "user",
 	"secret", "security", "csrf", "your",
 }
+
+// notOnlyWords, after "not", add to what was said rather than deny it
+// ("not only removes the branch but also its remote copy").
+var notOnlyWords = []string{"only", "just", "merely", "simply"}
+
+// obligationModals, after "you" at the head of a clause, tell the caller
+// what they must do ("You must never overwrite the original"): what
+// follows is advice, as an imperative is (callerAddress).
+var obligationModals = []string{"must", "should", "shall", "mustnt", "shouldnt"}
+
+// nsThingSet, after a namespace in a description ("Delete Jira
+// resources", "Read any notes data"), say that the namespace's own
+// things are meant: the namespace stays the resource (describedResource).
+var nsThingSet = lex.Set([]string{
+	"resource", "resources", "item", "items", "object", "objects", "entity", "entities", "record", "records",
+	"content", "contents", "entry", "entries",
+})
+
+// tokenRequirements, among the words before a token cue, make it what a
+// call requires: a credential (requiredToken).
+var tokenRequirements = []string{"requires", "require", "required", "requiring", "needs", "need", "needed"}
 
 // callerImperatives are the timing phrases that, in their base form
 // after "don't", "do not" or "never", tell the caller what not to do

@@ -194,7 +194,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 			f.first = lex.NewSentence(first)
 		}
 	}
-	if f.leadVerb = leadVerb(f.first.Words); f.leadVerb == "" {
+	if f.leadVerb = leadVerb(f.first); f.leadVerb == "" {
 		f.leadVerb = openerVerb(f.first.Raw)
 		f.leadUnlisted = f.leadVerb != ""
 	}
@@ -464,9 +464,15 @@ func verbAt(ws []string, i int) (string, int) {
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "". A verb of the lists just before "of" is its
 // noun ("Stream of workout change events", "List of users"): no verb
-// takes its object through "of"; and "read only" not before a part
-// ("Read-only.") is the adjective.
-func leadVerb(ws []string) string {
+// takes its object through "of"; and "read only" is the adjective
+// ("Read-only.") unless it reads as the verb (readOnlyVerb).
+func leadVerb(first lex.Text) string {
+	ws := first.Words
+	hyphenated := false
+	if h := strings.Index(first.Lower, "read-only"); h >= 0 {
+		sp := strings.Index(first.Lower, "read only")
+		hyphenated = sp < 0 || h < sp
+	}
 	for i, w := range ws {
 		if i > 6 {
 			break
@@ -475,9 +481,7 @@ func leadVerb(ws []string) string {
 			if i+n < len(ws) && ws[i+n] == "of" {
 				return ""
 			}
-			// "Read-only." is the adjective; "Read only the first
-			// lines" is the verb (lists.readOnlyPart).
-			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && (i+2 >= len(ws) || !slices.Contains(lists.readOnlyPart, ws[i+2])) {
+			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && !readOnlyVerb(ws[i+2:], hyphenated) {
 				return ""
 			}
 			return v
@@ -487,6 +491,26 @@ func leadVerb(ws []string) string {
 		}
 	}
 	return ""
+}
+
+// readOnlyVerb reports whether "read only", followed by the words ws of
+// its sentence, is the verb "read" and an adverb rather than the
+// adjective. Written with a hyphen ("Read-only.", "Read-only file
+// management tool") it is the adjective. Written with a space it is the
+// verb where what follows can be its object: a part of something
+// (lists.readOnlyPart: "Read only the first lines"), a determiner, or a
+// plural noun ("Read only files that match the glob"), which the
+// adjective, a label, rarely qualifies in a purpose; before nothing or
+// a singular noun ("Read only access to the vault") it is the adjective
+// with its hyphen left out. A judgement call: a model reads "Read only
+// files that match" as an instruction of what to read.
+func readOnlyVerb(ws []string, hyphenated bool) bool {
+	if hyphenated || len(ws) == 0 {
+		return false
+	}
+	w := ws[0]
+	return slices.Contains(lists.readOnlyPart, w) || determinerSet[w] ||
+		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !lex.StopwordSet[w]
 }
 
 // coverage is the share of parameters with a description, 0 to 1.
@@ -638,13 +662,19 @@ var credentialNameWords = lex.Set([]string{"access", "api", "auth", "bearer", "r
 func effectReading(d lex.Text, p string) (stated bool, denied string) {
 	pw := effectWords[p]
 	prefix := strings.HasSuffix(p, "*")
+	// Sentence by sentence: a negation that ends one sentence ("Takes
+	// no arguments.") says nothing of the side effect opening the next
+	// ("Deletes all cached entries").
 	negated := false
-	for i := range d.Words {
-		if phraseAt(d.Words, i, pw, prefix) {
-			if negationBefore(d.Words, i) < 0 {
-				return true, ""
+	for k := range d.Sentences {
+		ws := d.Sentence(k).Words
+		for i := range ws {
+			if phraseAt(ws, i, pw, prefix) {
+				if negationBefore(ws, i) < 0 {
+					return true, ""
+				}
+				negated = true
 			}
-			negated = true
 		}
 	}
 	if !negated {
@@ -660,9 +690,13 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				}
 				j := negationBefore(ws, i)
 				// The base form a starred phrase starts ("overwrite")
-				// after "never", "don't" or "do not" opening the clause.
+				// after "never", "don't" or "do not" opening the clause,
+				// once the words that address the caller are past ("You
+				// must never overwrite", "Please do not overwrite"): advice
+				// to the caller, said to them as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				told := base && (j == 0 && (ws[0] == "never" || ws[0] == "dont") || j == 1 && ws[0] == "do")
+				o := callerAddress(ws)
+				told := base && (j == o && (ws[o] == "never" || ws[o] == "dont") || j == o+1 && ws[o] == "do")
 				if j < 0 || denied != "" || told {
 					continue
 				}
@@ -695,11 +729,36 @@ func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
 // ...)") is not theirs: it denies the extension, not the saving.
 func negationBefore(ws []string, i int) int {
 	for j := i - 1; j >= max(0, i-2); j-- {
+		// "not only", "not just" add what follows to something else
+		// ("Not only removes the branch but also its remote copy"):
+		// they deny nothing.
+		if ws[j] == "not" && j+1 < len(ws) && slices.Contains(notOnlyWords, ws[j+1]) {
+			continue
+		}
 		if lex.Negation(ws[j]) && (j == i-1 || ws[j] != "without" && ws[j] != "no" || !strings.HasSuffix(ws[i], "ed")) {
 			return j
 		}
 	}
 	return -1
+}
+
+// callerAddress returns how many words at the head of clause ws address
+// the caller before what they are told: "please", and "you" with a modal
+// of obligation ("You must", "you should"). An imperative after them is
+// still advice to the caller.
+func callerAddress(ws []string) int {
+	o := 0
+	for o < len(ws) {
+		switch {
+		case ws[o] == "please":
+			o++
+		case ws[o] == "you" && o+1 < len(ws) && slices.Contains(obligationModals, ws[o+1]):
+			o += 2
+		default:
+			return o
+		}
+	}
+	return o
 }
 
 // discloses reports whether phrase p, which d (the description of f's
@@ -819,18 +878,36 @@ func riskOfTool(d lex.Text, p string) bool {
 // in d at least once as the tool's own: not as a field's name opening
 // its line or item before a colon ("- Blocked: Whether the session
 // waits for input"), nor before one of notBefore[p] ("blocked
-// status").
+// status"), nor as a value of a state's field (stateNouns: "Status:
+// blocked or running", "with status blocked").
 func stateOfTool(d lex.Text, p string) bool {
 	for k := range d.Sentences {
 		if !d.SentenceHas(k, p) {
 			continue
 		}
 		field := namesField(d.Sentences[k], p)
+		// A line that opens with a state's field ("Status: blocked or
+		// running") gives its values: every cue in it is one.
+		if stateField(d.Sentences[k]) {
+			continue
+		}
 		ws := d.Sentence(k).Words
 		for i, w := range ws {
-			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) {
+			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) ||
+				!notAfterWord(lex.Context{Before: ws[max(0, i-2):i]}, stateNouns) {
 				continue
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// stateField reports whether sentence raw opens with one of stateNouns
+// as a field's name before a colon (namesField).
+func stateField(raw string) bool {
+	for _, n := range stateNouns {
+		if namesField(raw, n) {
 			return true
 		}
 	}
@@ -853,15 +930,16 @@ func namesField(raw, w string) bool {
 // that gives it another sense (otherTokenSense). A text keeps one sense
 // of the word throughout: once one of its tokens has another sense (a
 // design token, a token count) and none has a credential's word beside
-// it (credentialSense: an access token, a bearer token), its other
-// tokens share that sense ("Loads all tokens and templates,
+// it (credentialSense: an access token, a bearer token) or is required
+// (requiredToken: "Requires a GitHub token"), its other tokens share
+// that sense ("Loads all tokens and templates,
 // deep-merging parent tokens. Returns the token count.").
 func credentialToken(d lex.Text, p string) bool {
 	bare, other := false, false
 	for _, q := range tokenCues {
 		for _, c := range d.Contexts(q) {
 			switch {
-			case credentialSense(c):
+			case credentialSense(c) || requiredToken(c) && !otherTokenSense(c):
 				if q == p {
 					return true
 				}
@@ -881,6 +959,21 @@ func credentialToken(d lex.Text, p string) bool {
 func credentialSense(c lex.Context) bool {
 	n := len(c.Before)
 	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
+}
+
+// requiredToken reports whether a token cue is what a call requires: a
+// word of tokenRequirements among the words before it ("Requires a
+// GitHub token", "Needs a token to be set"). A tool requires a token to
+// be let in; a count or a design token is something it reads or
+// returns, never a condition of the call. So a required token keeps its
+// sense of a credential whatever sense the text gives its other tokens.
+func requiredToken(c lex.Context) bool {
+	for _, w := range c.Before {
+		if slices.Contains(tokenRequirements, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherTokenSense reports whether the words around a token cue give it
@@ -1025,15 +1118,15 @@ func changeOccasion(before []string) bool {
 // of what comes back (returnWords), the tool's purpose opens with a
 // verb that writes (lists.writeVerbs: what it writes is the caller's),
 // or the sentence opens with one of inputLeads ("Pass the message as
-// JSON") or has one after a word for the caller (callerSubjects: "unless
-// the user provides a library ID in the format ..."), or with a
-// parameter's name and "is" or a
-// modal (paramOpens: "fields_json is a JSON object", "The file paths
-// should be in the correct format"), or is a heading of a few words
-// that names a parameter ("Commit Message Format:"), or each time p
-// comes in it, it is in a parameter's description (clause.labelled:
-// "holdings: JSON string of holdings") or before "string", "escaping"
-// or a word for a parameter ("JSON string parameters").
+// JSON"), or with a parameter's name and "is" or a modal (paramOpens:
+// "fields_json is a JSON object", "The file paths should be in the
+// correct format"), or is a heading of a few words that names a
+// parameter ("Commit Message Format:"), or each time p comes in it, it
+// is in a parameter's description (clause.labelled: "holdings: JSON
+// string of holdings"), in a clause that says what the caller provides
+// (callerProvides: "unless the user provides a library ID in the format
+// ..."), or before "string", "escaping" or a word for a parameter
+// ("JSON string parameters").
 func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	s := d.Sentence(k)
 	ws := s.Words
@@ -1050,14 +1143,6 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	if writeVerbSet[f.leadVerb] || slices.Contains(inputLeads, ws[0]) {
 		return true
 	}
-	// What the caller provides ("unless the user explicitly provides a
-	// library ID in the format ...").
-	for i := 1; i < len(ws); i++ {
-		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
-			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
-			return true
-		}
-	}
 	if f.paramOpens(ws) {
 		return true
 	}
@@ -1071,6 +1156,11 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 	first, second, _ := strings.Cut(p, " ")
 	all, sent := 0, 0
 	for c := range f.clauses(d.Sentences[k]) {
+		// What the caller provides, in the clause that says so ("unless
+		// the user explicitly provides a library ID in the format
+		// ..."); another clause of the sentence may say what comes back
+		// ("For the URL you provide, the page comes back as Markdown").
+		caller := callerProvides(c.words)
 		for i, w := range c.words {
 			if w != first {
 				continue
@@ -1083,12 +1173,25 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 				end++
 			}
 			all++
-			if c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
+			if caller || c.labelled || end < len(c.words) && (inputFormatNextSet[c.words[end]] || lex.ParamNounSet[c.words[end]]) {
 				sent++
 			}
 		}
 	}
 	return all > 0 && sent == all
+}
+
+// callerProvides reports whether words ws, a clause, say that the caller
+// provides something: a verb of inputLeads just after one of
+// callerSubjects, or a word after it ("the user explicitly provides").
+func callerProvides(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if slices.Contains(inputLeads, lex.Stem(ws[i])) &&
+			(slices.Contains(callerSubjects, ws[i-1]) || i > 1 && slices.Contains(callerSubjects, ws[i-2])) {
+			return true
+		}
+	}
+	return false
 }
 
 // paramOpens reports whether words ws, a sentence, open with a
@@ -1220,11 +1323,28 @@ func adjectiveClear(ws []string) bool {
 		if lex.StopwordSet[w] {
 			return i > 0 && (beSet[w] || modalSet[w])
 		}
-		if i > 0 && slices.Contains(subjectVerbs, w) {
+		if i > 0 && slices.Contains(subjectVerbs, w) && subjectVerb(ws, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// subjectVerb reports whether word i of ws, one of subjectVerbs after
+// the first word of the run after "clear", is the verb of the run before
+// it rather than a noun of the verb's object: it agrees with the word
+// before it in number (a plural noun before "give", "help", "work"; a
+// singular before "gives", "leads", "works"), and "from" does not follow
+// it, which names where "clear" takes its object from ("Clear duplicate
+// leads from a campaign", "Clear stale work items from the board": the
+// leads and the items are cleared).
+func subjectVerb(ws []string, i int) bool {
+	prev := ws[i-1]
+	plural := strings.HasSuffix(prev, "s") && !strings.HasSuffix(prev, "ss")
+	if strings.HasSuffix(ws[i], "s") == plural {
+		return false
+	}
+	return i+1 >= len(ws) || ws[i+1] != "from"
 }
 
 // clause is a part of a sentence between commas, colons and

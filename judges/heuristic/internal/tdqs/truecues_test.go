@@ -642,6 +642,82 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", `side effects ("changes")`},
 		{"changes a verb of change makes are still a side effect", `{"name": "tidy", "description": "Rank and filter candidates, then apply pipeline stage changes.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("changes")`, ""},
+
+		// 58. effectReading reads a side effect in its own sentence, and
+		// a negation only where it denies: a "no" that ends one sentence
+		// ("Takes no arguments.") says nothing of the next; advice to
+		// the caller after "You must" or "Please" is no claim of safety;
+		// "not only" adds, it denies nothing.
+		{"no arguments before deletes is still a side effect", `{"name": "purge_cache", "description": "Takes no arguments. Deletes all cached entries.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("deletes")`, ""},
+		{"no arguments before overwrites is still a side effect", `{"name": "reset", "description": "Use with no arguments. Overwrites the config file with defaults.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("overwrites")`, ""},
+		{"you must never overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. You must never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"please do not overwrite is advice", `{"name": "make_pdf", "description": "Create a PDF from markdown. Please do not overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"the tool that will never overwrite still claims safety", `{"name": "make_pdf", "description": "Create a PDF from markdown. It will never overwrite the original file.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "safety", ""},
+		{"not only removes is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Not only removes the branch but also its remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
+		{"never removes is still denied", `{"name": "prune_branch", "description": "Prune a branch. It never removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never removes")`, `side effects`},
+
+		// 59. adjectiveClear: a word of subjectVerbs that is a noun
+		// ("leads", "work") ends or runs on the verb's object: it does
+		// not agree with the word before it as a verb would, or "from"
+		// follows it, which names where "clear" takes its object from.
+		{"clear duplicate leads states a change", `{"name": "dedupe_leads", "description": "Clear duplicate leads from a campaign.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear stale work items states a change", `{"name": "reset_board", "description": "Clear stale work items from the board.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"clear naming that leads to fewer errors is still an adjective", `{"name": "summarize", "description": "Summarize the document. Clear naming leads to fewer errors.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+
+		// 60. leadVerb: "read only" with a space before a plural noun
+		// or a determiner is the verb and its object; written with a
+		// hyphen, or before a singular noun, it is the adjective.
+		{"read only files is a verb", `{"name": "glob_read", "description": "Read only files that match the glob."}`,
+			nil, "purpose_clarity", 4, `the verb "read"`, "no action verb"},
+		{"read only this file is a verb", `{"name": "head", "description": "Read only this file, from its first line."}`,
+			nil, "purpose_clarity", 4, `the verb "read"`, ""},
+		{"read-only files is an adjective", `{"name": "files", "description": "Read-only files tool for the repository."}`,
+			nil, "purpose_clarity", 3, "", `the verb "read"`},
+		{"read only access is an adjective", `{"name": "vault", "description": "Read only access to the vault."}`,
+			nil, "purpose_clarity", 3, "", `the verb "read"`},
+
+		// 61. what the tool reports of what it lists is no behaviour of
+		// its own: "expires" after a time noun is a date it reports; a
+		// state's field ("Status: blocked or running") gives values,
+		// as group 46's "- Blocked:" names a field.
+		{"when a listed key expires is no timing of the tool", `{"name": "keys", "description": "List API keys with the date each expires.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `timing and state ("expires")`},
+		{"a URL that expires is still timing", `{"name": "presign", "description": "Make a download link. The link expires after an hour.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("expires")`, ""},
+		{"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
+		{"sessions with state blocked are no safety disclosure", `{"name": "sessions", "description": "List the sessions with state blocked.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
+		{"blocked domains refused are still safety", `{"name": "fetch", "description": "Fetch a page. Status: ok. Blocked domains are refused.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 62. sendsInput: what the caller provides is input in the
+		// clause that says so; another clause of the sentence can say
+		// what comes back, in its format.
+		{"the format of what comes back for what you provide is a return format", `{"name": "page", "description": "Load a web page. For the URL you provide, the page comes back as Markdown.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `return format ("markdown")`, ""},
+		{"the format of what you provide is still input", `{"name": "page", "description": "Load a web page. The page comes back whole, for the URL you provide as Markdown.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `return format ("markdown")`},
+
+		// 63. credentialToken: a token a call requires is a credential,
+		// whatever sense a token count beside it gives the text's
+		// other tokens (group 49).
+		{"a GitHub token beside a token count is still auth", `{"name": "summarize", "description": "Summarize a page with the model. Requires a GitHub token. Returns the summary and its token count.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a token to be set beside 4k tokens is still auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Needs a token to be set. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a token budget required is no auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Requires a token budget. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -677,6 +753,26 @@ func TestToolCuesAreTrue(t *testing.T) {
 // the test with the shape of real captures'.
 func TestCoherenceCuesAreTrue(t *testing.T) {
 	desc := func(s string) *string { return &s }
+	// namespaced is a server whose names are its namespace and a verb.
+	namespaced := func(ns string) []CoherenceTool {
+		return []CoherenceTool{
+			{ns + "_get", desc("Read any " + ns + " data.")}, {ns + "_post", desc("Create " + ns + " resources.")},
+			{ns + "_put", desc("Replace " + ns + " resources.")}, {ns + "_patch", desc("Partially update " + ns + " resources.")},
+			{ns + "_delete", desc("Delete " + ns + " resources.")},
+		}
+	}
+	// browserTools is a browser server whose browser_close says close.
+	browserTools := func(close string) []CoherenceTool {
+		return []CoherenceTool{
+			{"browser_close", desc(close)},
+			{"browser_navigate", desc("Navigate to a URL.")},
+			{"browser_click", desc("Perform click on a web page.")},
+			{"browser_snapshot", desc("Capture accessibility snapshot of the current page.")},
+			{"browser_tab_new", desc("Open a new tab.")},
+			{"browser_tab_close", desc("Close a tab.")},
+			{"browser_tab_list", desc("List browser tabs.")},
+		}
+	}
 	cases := []struct {
 		name   string
 		tools  []CoherenceTool
@@ -722,6 +818,17 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 			{"vcs_add", desc("Add file contents to the staging area.")}, {"vcs_commit", desc("Record changes to the repository.")},
 			{"vcs_log", desc("Show the commit logs.")}, {"vcs_status", desc("Show the working tree status.")},
 		}, "completeness", 4, "", "(vcs)"},
+
+		// 10. the namespace is a resource only as the head of its
+		// phrase ("Close the browser page" closes a page), and is read
+		// stemmed, as the names' resources are ("notes_delete",
+		// "Delete notes resources").
+		{"a namespace before the noun a verb acts on is no resource", browserTools("Close the browser page."),
+			"completeness", 4, "", "no tool named for browser"},
+		{"a namespace that heads its phrase is still a resource", browserTools("Close the browser."),
+			"completeness", 3, "no tool named for browser", ""},
+		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
+			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
