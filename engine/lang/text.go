@@ -816,11 +816,25 @@ func (b sizeBound) stringCallEstimate(function string, size uint64, args []check
 			ResultSize:   &checker.SizeEstimate{Min: 0, Max: n * (size + 1)},
 		}
 	}
+	out := size + 1
+	if function == "skeleton" || function == "visible" {
+		// They rewrite each character as up to maxRewriteGrowth: what
+		// reads their result (a concatenation, a match, a text
+		// function) reads a string that much longer than the data's.
+		out = maxRewriteGrowth*size + 1
+	}
 	return &checker.CallEstimate{
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
-		ResultSize:   &checker.SizeEstimate{Min: 0, Max: size + 1},
+		ResultSize:   &checker.SizeEstimate{Min: 0, Max: out},
 	}
 }
+
+// maxRewriteGrowth bounds how many characters skeleton and visible write
+// for one character (or one byte that is not UTF-8) of their string:
+// TR39's skeleton of U+FDFA is 18, visible writes U+E0041 as \u{E0041},
+// 9 (TestRewriteGrowthBound). The static estimate once took their result
+// to be no longer than their argument.
+const maxRewriteGrowth = 18
 
 // listParams are, for each text function that takes a list, the places
 // of its lists by the number of arguments of the overload: tally_each_in

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
 )
@@ -156,6 +157,77 @@ func TestToolWalksKeepTheirBound(t *testing.T) {
 		}
 		if p.fastUpTo != tt.upTo {
 			t.Errorf("%s: untracked up to %d, want %d", tt.src, p.fastUpTo, tt.upTo)
+		}
+	}
+}
+
+// TestRewriteGrowthBound: skeleton and visible write no more than
+// maxRewriteGrowth characters for any one character, or for a byte that
+// is not UTF-8, so that the estimate of their result bounds what reads
+// it; both are made character by character, so a string grows no more
+// than its characters do.
+func TestRewriteGrowthBound(t *testing.T) {
+	for _, f := range []struct {
+		name string
+		fn   func(string) string
+	}{{"skeleton", Skeleton}, {"visible", Visible}} {
+		most, at := 0, ""
+		check := func(s string) {
+			if n := utf8.RuneCountInString(f.fn(s)); n > most {
+				most, at = n, s
+			}
+		}
+		for r := rune(0); r <= utf8.MaxRune; r++ {
+			if utf8.ValidRune(r) {
+				check(string(r))
+			}
+		}
+		for b := 0x80; b <= 0xFF; b++ {
+			check(string([]byte{byte(b)}))
+		}
+		if most > maxRewriteGrowth {
+			t.Errorf("%s(%q) is %d characters, above maxRewriteGrowth (%d)", f.name, at, most, maxRewriteGrowth)
+		}
+	}
+}
+
+// TestRewriteResultsEstimateBoundTheirReaders: a formula that reads what
+// skeleton or visible return reads a string longer than their argument
+// (U+FDFA's skeleton is 18 characters, a control character's visible
+// form 5, a byte that is not UTF-8 6); the estimate of such a formula
+// bounds what the tracker charges it. Estimated as no longer than the
+// argument, a match of each character of the visible form of 300 bytes
+// that are not UTF-8 was charged 2,013 and estimated at 1,269.
+func TestRewriteResultsEstimateBoundTheirReaders(t *testing.T) {
+	e, err := NewEnv(Var{"s", cel.StringType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 300
+	for _, tt := range []struct{ src, s string }{
+		{"find_all(skeleton(s), '.')", strings.Repeat("\uFDFA", n/3)},
+		{"find_all(visible(s), '.')", strings.Repeat("\x01", n)},
+		{"find_all(visible(s), '.')", strings.Repeat("\xff", n)},
+		{"find_all(skeleton(s) + visible(s), '.')", strings.Repeat("\uFDFA", n/3)},
+	} {
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, det, err := prg.Eval(map[string]any{"s": tt.s})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		est, err := p.env.EstimateCost(p.checked, sizeBound{max: uint64(len(tt.s))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if actual := *det.ActualCost(); actual > est.Max {
+			t.Errorf("%s on %d bytes: charged %d, above its static estimate %d", tt.src, len(tt.s), actual, est.Max)
 		}
 	}
 }
