@@ -37,6 +37,11 @@ type sizeBound struct {
 	// fixed are the lengths of variables whose value the formula was
 	// compiled with (see CompileWith).
 	fixed map[string]uint64
+	// tools are the identifiers that read the tool variable, by
+	// expression id (see toolIdents): the one value a formula sees whose
+	// whole length, not only its longest member's, is within max (see
+	// walkBounded).
+	tools map[int64]bool
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -70,6 +75,39 @@ func boundToComputed(checked *cel.Ast) map[string]bool {
 		}
 		out[c.AccuVar()] = true
 	}))
+	return out
+}
+
+// toolIdents are the identifiers of checked that read the variable the
+// checker types as a tool definition (see Tool), by expression id. A
+// name some comprehension of checked binds (a macro's variable, a
+// cel.bind) is left out wherever it occurs, even where it names the
+// variable: what such a name holds was computed by the formula, and
+// mcp.Tool{...} type-checks (only evaluating it fails).
+func toolIdents(checked *cel.Ast) map[int64]bool {
+	native := checked.NativeRep()
+	bound := map[string]bool{}
+	var tools []celast.Expr
+	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.ComprehensionKind:
+			c := e.AsComprehension()
+			bound[c.IterVar()], bound[c.AccuVar()] = true, true
+			if c.HasIterVar2() {
+				bound[c.IterVar2()] = true
+			}
+		case celast.IdentKind:
+			if native.GetType(e.ID()).TypeName() == ToolDecl.Name {
+				tools = append(tools, e)
+			}
+		}
+	}))
+	out := map[int64]bool{}
+	for _, e := range tools {
+		if !bound[e.AsIdent()] {
+			out[e.ID()] = true
+		}
+	}
 	return out
 }
 
@@ -187,9 +225,9 @@ const maxSizeExponent = 40
 // fastLimit returns the largest size (a power of two) for which the
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
-	computed := boundToComputed(checked)
+	computed, tools := boundToComputed(checked), toolIdents(checked)
 	fits := func(exp int) bool {
-		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed, fixed: fixed})
+		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed, fixed: fixed, tools: tools})
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

@@ -700,19 +700,18 @@ func (textLib) ProgramOptions() []cel.ProgramOption {
 // at 72 units and charged 36,868, and formulas ran untracked past the
 // cost limit (TestDynListArgumentsStayTracked). Where the function
 // takes a string, a dyn argument is one (a list finds no overload).
-//
-// texts and string_values take any value and walk all of it: a dyn
-// argument is estimated as one value of max, which bounds their charge
-// only while the value's total length (its Weight) is within max. That
-// holds for the tool a formula is given (the engine's bound for a tool's
-// formulas is at least its canonical JSON, which is longer than its
-// weight), not for a signal or a let that repeats the tool's strings
-// (the engine bounds those by their longest member, see eval.ValueSize):
-// texts(x) of a list of n copies of a description of n characters is
-// charged about n*n/10 and estimated at about 2n. Not changed here: it
-// would put every formula over texts(tool) on the tracked path.
+// These bounds are sound for every variable a formula reads, not only
+// the tool: each function reads strings, or a flat list of strings
+// (eachString fails on any other member), and the engine's size bound
+// is at least the longest string, list or map of every variable, let
+// and metric (see eval.ValueSize and Scope.eval). texts and
+// string_values, which walk a whole value, are estimated apart (see
+// walkBounded).
 func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *checker.CallEstimate {
 	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+	if (function == "texts" || function == "string_values") && !b.walkBounded(args[0]) {
+		return unbounded
+	}
 	if len(args) > 0 && isListArg(function, args, 0) {
 		e := args[0].Expr()
 		if !isDataPath(e) || b.computed[rootIdent(e)] {
@@ -740,6 +739,48 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 		}
 	}
 	return b.stringCallEstimate(function, size, args)
+}
+
+// walkBounded reports whether the whole length of a value that texts or
+// string_values walks (every string, key and member in it, its Weight)
+// is bounded as textCallEstimate then bounds it. The engine's size
+// bound (max here) bounds the longest string, list or map of each
+// variable, not its whole length, but for the tool itself, so only:
+//
+//   - a path into the tool variable (texts(tool),
+//     string_values(tool.inputSchema); see toolIdents): the engine's bound for a tool's formulas is at least the tool's
+//     canonical JSON (eval.SizeOf), longer than its Weight, and a part
+//     of it weighs no more; a walk of it yields at most max strings of
+//     max characters in all, estimated as one value of max.
+//   - a string: one value of at most max (or of its known size).
+//   - a list of strings that is a path into the data: at most max
+//     strings of at most max characters, estimated as a call on each
+//     (textCallEstimate's list case).
+//
+// Anything else (a signal, a let, a metric, a computed value, an item
+// the checker knows only as dyn, a map or a list of lists) has no bound
+// in max: a list of n copies of a description of n characters has
+// ValueSize n and Weight about n*n, and nested lists of lists multiply
+// again, so texts(signals.rep) was estimated at about 2n and charged
+// about n*n/10, untracked past the cost limit
+// (TestWalkOfRepeatsStaysTracked, TestWalkEstimateBoundsItsCharge). Such
+// a formula is tracked.
+func (b sizeBound) walkBounded(arg checker.AstNode) bool {
+	t := arg.Type()
+	switch t.Kind() {
+	case types.StringKind:
+		return true
+	case types.ListKind:
+		return len(t.Parameters()) == 1 && t.Parameters()[0].Kind() == types.StringKind
+	}
+	e := arg.Expr()
+	if !isDataPath(e) || b.computed[rootIdent(e)] {
+		return false
+	}
+	for e.Kind() == celast.SelectKind {
+		e = e.AsSelect().Operand()
+	}
+	return b.tools[e.ID()]
 }
 
 // stringCallEstimate is textCallEstimate of a call on a string of at most
@@ -775,11 +816,25 @@ func (b sizeBound) stringCallEstimate(function string, size uint64, args []check
 			ResultSize:   &checker.SizeEstimate{Min: 0, Max: n * (size + 1)},
 		}
 	}
+	out := size + 1
+	if function == "skeleton" || function == "visible" {
+		// They rewrite each character as up to maxRewriteGrowth: what
+		// reads their result (a concatenation, a match, a text
+		// function) reads a string that much longer than the data's.
+		out = maxRewriteGrowth*size + 1
+	}
 	return &checker.CallEstimate{
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
-		ResultSize:   &checker.SizeEstimate{Min: 0, Max: size + 1},
+		ResultSize:   &checker.SizeEstimate{Min: 0, Max: out},
 	}
 }
+
+// maxRewriteGrowth bounds how many characters skeleton and visible write
+// for one character (or one byte that is not UTF-8) of their string:
+// TR39's skeleton of U+FDFA is 18, visible writes U+E0041 as \u{E0041},
+// 9 (TestRewriteGrowthBound). The static estimate once took their result
+// to be no longer than their argument.
+const maxRewriteGrowth = 18
 
 // listParams are, for each text function that takes a list, the places
 // of its lists by the number of arguments of the overload: tally_each_in
