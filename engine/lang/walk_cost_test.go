@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types/ref"
 )
 
 // walkVars are the variables of the walk tests: the tool, an object of
@@ -92,25 +93,8 @@ func TestWalkEstimateBoundsItsCharge(t *testing.T) {
 		"texts(names.map(s, [s, s]))",
 		"string_values([tool, tool])",
 	} {
-		p, ds := e.Compile(src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", src, ds)
-		}
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, det, err := prg.Eval(map[string]any(act))
-		if err != nil {
-			t.Fatalf("%s: %v", src, err)
-		}
-		checked := p.checked
-		est, err := p.env.EstimateCost(checked, sizeBound{max: n, computed: boundToComputed(checked), tools: toolIdents(checked)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if actual := *det.ActualCost(); actual > est.Max {
-			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est.Max)
+		if _, actual, est := trackedCharge(t, e, src, act, n); actual > est {
+			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
 		}
 	}
 }
@@ -210,24 +194,34 @@ func TestRewriteResultsEstimateBoundTheirReaders(t *testing.T) {
 		{"find_all(visible(s), '.')", strings.Repeat("\xff", n)},
 		{"find_all(skeleton(s) + visible(s), '.')", strings.Repeat("\uFDFA", n/3)},
 	} {
-		p, ds := e.Compile(tt.src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", tt.src, ds)
-		}
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, det, err := prg.Eval(map[string]any{"s": tt.s})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.src, err)
-		}
-		est, err := p.env.EstimateCost(p.checked, sizeBound{max: uint64(len(tt.s))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if actual := *det.ActualCost(); actual > est.Max {
-			t.Errorf("%s on %d bytes: charged %d, above its static estimate %d", tt.src, len(tt.s), actual, est.Max)
+		if _, actual, est := trackedCharge(t, e, tt.src, map[string]any{"s": tt.s}, uint64(len(tt.s))); actual > est {
+			t.Errorf("%s on %d bytes: charged %d, above its static estimate %d", tt.src, len(tt.s), actual, est)
 		}
 	}
+}
+
+// trackedCharge compiles src in e and evaluates it on act with cel-go's
+// cost tracker: its value, what the tracker charged, and the static
+// estimate with every value of the data at most n long, the lets and the
+// tool's reads as the engine compiles them.
+func trackedCharge(t *testing.T, e *Env, src string, act map[string]any, n uint64) (out ref.Val, charged, estimate uint64) {
+	t.Helper()
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatalf("%s: %v", src, ds)
+	}
+	prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, det, err := prg.Eval(act)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	checked := p.checked
+	est, err := p.env.EstimateCost(checked, sizeBound{max: n, computed: boundToComputed(checked), tools: toolIdents(checked)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, *det.ActualCost(), est.Max
 }
