@@ -74,15 +74,17 @@ func TestFindFoldedASCII(t *testing.T) {
 	out := make([]PatternSpan, 0, 4)
 	s := "Lists files. Ignore previous notes."
 	folds := []string{FoldNFKC, FoldConfusable}
-	allocs := testing.AllocsPerRun(100, func() {
-		got, _ := findFolded(ps, sc, s, folds, out[:0])
-		if len(got) != 1 || got[0].Text != "Ignore previous" {
-			t.Fatalf("got %+v", got)
+	if allocsCounted() {
+		allocs := testing.AllocsPerRun(100, func() {
+			got, _ := findFolded(ps, sc, s, folds, out[:0])
+			if len(got) != 1 || got[0].Text != "Ignore previous" {
+				t.Fatalf("got %+v", got)
+			}
+		})
+		plain := testing.AllocsPerRun(100, func() { ps.find(s, sc, out[:0]) })
+		if allocs != plain {
+			t.Errorf("an ASCII string costs %v allocations, want %v, those of matching it unfolded", allocs, plain)
 		}
-	})
-	plain := testing.AllocsPerRun(100, func() { ps.find(s, sc, out[:0]) })
-	if allocs != plain {
-		t.Errorf("an ASCII string costs %v allocations, want %v, those of matching it unfolded", allocs, plain)
 	}
 	for _, s := range []string{"plain", "Ｉｇｎｏｒｅ"} {
 		if _, err := FindAllEachFolded(s, []string{`x`}, []string{"nfd"}); err == nil {

@@ -5,7 +5,16 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/race"
 )
+
+// allocsCounted reports whether allocation counts mean what these tests
+// say of them: under the race detector sync.Pool drops what is put back
+// at random, so a path that reuses pooled scratch allocates now and then
+// (TestFindFoldedASCII counted 6 against 5 under -race at load).
+// make test runs engine/lang without -race, where they are counted.
+func allocsCounted() bool { return !race.Enabled }
 
 // TestSHA256Hex: the hex digest of the text's bytes, for empty, short and
 // long texts, allocating the digest alone (not a copy of the text).
@@ -17,6 +26,9 @@ func TestSHA256Hex(t *testing.T) {
 		}
 	}
 	long := strings.Repeat("x", 64<<10)
+	if !allocsCounted() {
+		return
+	}
 	if n := testing.AllocsPerRun(20, func() { sha256Hex(long) }); n > 1 {
 		t.Errorf("sha256Hex allocates %v times, want once (the digest)", n)
 	}

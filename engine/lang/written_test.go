@@ -196,6 +196,9 @@ func TestCanonicalJSONCopiesNoBuiltMap(t *testing.T) {
 		m[types.String(k)] = Adapter.NativeToValue(map[string]any{"type": "object", "k": k})
 	}
 	v := types.NewRefValMap(Adapter, m)
+	if !allocsCounted() {
+		t.Skip("allocations are counted without -race (allocsCounted)")
+	}
 	direct := testing.AllocsPerRun(50, func() { _, _ = CanonicalJSON(v) })
 	viaNative := testing.AllocsPerRun(50, func() {
 		n, _ := Native(v)
