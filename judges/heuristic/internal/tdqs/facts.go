@@ -612,9 +612,7 @@ func (f *facts) findDisclosures() []found {
 		if !fired && g.name == costGroup {
 			// A price a call or a cap on calls, which no phrase of
 			// words reads: "$0.02/call", "more than 3 times".
-			if m := callPrice.FindString(d.Raw); m != "" {
-				out = append(out, found{g.name, m})
-			} else if m := callCap.FindString(d.Raw); m != "" {
+			if m := callFigure(d); m != "" {
 				out = append(out, found{g.name, m})
 			}
 		}
@@ -1230,6 +1228,43 @@ var (
 	callPrice = regexp.MustCompile(`(?i)(?:[$€£]\s?\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s?(?:usd|eur|cents?|credits?))\s?(?:/\s?|\bper\s+|\beach\s+|\ba\s+)(?:call|request|query|run|use|page|search|lookup)s?\b`)
 	callCap   = regexp.MustCompile(`(?i)\bcall(?:s|ed|ing)?\b[^.;:]{0,40}?\b(?:more than|at most|maximum of)\s+\d+\s+times\b|\b(?:more than|at most|maximum of)\s+\d+\s+(?:calls|requests)\b|\b(?:allow|allows|allowed|limit|limits|limited|max|maximum|quota|capped)\b[^.;:]{0,30}?\b\d+\s+(?:calls|requests|queries)\s+(?:per|a|an|each)\s+(?:second|minute|hour|day|month)\b`)
 )
+
+// callFigure is the first price a call or cap on calls d states
+// (callPrice, callCap), or "". Each is looked for only in a sentence
+// with a figure and a word of its own: run over every text, the regular
+// expressions cost a tool question more than every phrase of words does.
+func callFigure(d lex.Text) string {
+	if !strings.ContainsAny(d.Raw, "0123456789") {
+		return ""
+	}
+	for _, sen := range d.Sentences {
+		if !strings.ContainsAny(sen, "0123456789") {
+			continue
+		}
+		lower := strings.ToLower(sen)
+		if strings.ContainsAny(sen, "$€£") || containsAny(lower, "usd", "eur", "cent", "credit") {
+			if m := callPrice.FindString(sen); m != "" {
+				return m
+			}
+		}
+		if containsAny(lower, "time", "call", "request", "quer") {
+			if m := callCap.FindString(sen); m != "" {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
 
 // cautionHeading is a "WARNING:" heading (bold or not): it introduces a
 // caution for the caller ("WARNING: Should be used in a separate chat"),
