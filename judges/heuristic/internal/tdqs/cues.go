@@ -373,7 +373,7 @@ var notBefore = map[string][]string{
 	"up to": {"date"},
 	// A "blocked status" is a state the tool reports of what it reads
 	// (desktop-commander list_sessions), not something it refuses.
-	"blocked": {"status", "state"},
+	"blocked": stateNouns,
 }
 
 // timeNouns, before "expires", make its expiry a date the tool reports.

@@ -694,6 +694,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", `timing and state ("expires")`},
 		{"a URL that expires is still timing", `{"name": "presign", "description": "Make a download link. The link expires after an hour.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `timing and state ("expires")`, ""},
+		{"blocked states, plural, are no safety disclosure", `{"name": "sessions", "description": "List sessions with their blocked states.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
 		{"a blocked status value is no safety disclosure", "{\"name\": \"sessions\", \"description\": \"List sessions.\\nStatus: blocked or running.\", \"annotations\": {\"readOnlyHint\": true}}",
 			nil, "behavioral_transparency", 2, "", `safety ("blocked")`},
 		{"sessions with state blocked are no safety disclosure", `{"name": "sessions", "description": "List the sessions with state blocked.", "annotations": {"readOnlyHint": true}}`,
