@@ -468,18 +468,8 @@ func answersRefused(name string, settings []string, answersFlag bool, err error,
 	if other := asReplay(); other != nil {
 		msg += "; with --judge replay, " + other.Error()
 	}
-	return &refusal{msg: msg, err: err}
+	return &advised{err: err, msg: msg}
 }
-
-// refusal is an error worded for the user over the error it stands for,
-// which errors.Is and errors.As still find.
-type refusal struct {
-	msg string
-	err error
-}
-
-func (r *refusal) Error() string { return r.msg }
-func (r *refusal) Unwrap() error { return r.err }
 
 // refusalOf starts the judge name with cfg and stops it again: nil when
 // it starts, else its refusal.

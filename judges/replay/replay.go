@@ -38,6 +38,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/termtext"
+	"github.com/rubricmcp/rubric/internal/words"
 	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
@@ -183,12 +184,7 @@ func answeredOf(answers map[key]recorded, kind string) string {
 		return "which answers no question of that kind"
 	}
 	slices.Sort(subjects)
-	const shown = 5
-	list := strings.Join(subjects[:min(shown, len(subjects))], ", ")
-	if len(subjects) > shown {
-		list += fmt.Sprintf(" and %d more", len(subjects)-shown)
-	}
-	return "which answers that kind for " + list
+	return "which answers that kind for " + words.List(subjects, 5)
 }
 
 // parse reads every line of an answers file.
