@@ -485,20 +485,27 @@ func commandFileError(name, dir string, err error) string {
 // startsWith is "#!" for a script, "\x7fELF" for an ELF program, and ""
 // for anything else or a file that cannot be read.
 func startsWith(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	var head [4]byte
-	n, _ := io.ReadFull(f, head[:])
+	head := fileHead(path, 4)
 	switch {
-	case n >= 2 && string(head[:2]) == "#!":
+	case bytes.HasPrefix(head, []byte("#!")):
 		return "#!"
-	case n == 4 && string(head[:]) == "\x7fELF":
+	case bytes.Equal(head, []byte("\x7fELF")):
 		return "\x7fELF"
 	}
 	return ""
+}
+
+// fileHead is the first n bytes of the file at path (fewer for a shorter
+// file), or nil when it cannot be read.
+func fileHead(path string, n int) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, n)
+	got, _ := io.ReadFull(f, head)
+	return head[:got]
 }
 
 // wait reaps the server. Its stdout normally ends with it; if a child of
@@ -765,14 +772,7 @@ func interpreter(command, dir string) string {
 	} else if !filepath.IsAbs(path) && dir != "" {
 		path = filepath.Join(dir, path)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	line, _, _ := bytes.Cut(fileHead(path, 256), []byte("\n"))
 	rest, ok := bytes.CutPrefix(line, []byte("#!"))
 	if !ok {
 		return ""
