@@ -748,8 +748,9 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 // variable, not its whole length, but for the tool itself, so only:
 //
 //   - a path into the tool variable (texts(tool),
-//     string_values(tool.inputSchema); see toolIdents): the engine's bound for a tool's formulas is at least the tool's
-//     canonical JSON (eval.SizeOf), longer than its Weight, and a part
+//     string_values(tool.inputSchema); see toolIdents): the engine's
+//     bound for a tool's formulas is at least the tool's canonical JSON
+//     (eval.SizeOf), longer than its Weight, and a part
 //     of it weighs no more; a walk of it yields at most max strings of
 //     max characters in all, estimated as one value of max.
 //   - a string: one value of at most max (or of its known size).
