@@ -25,20 +25,8 @@ func TestTallyEachInEstimateBoundsItsCharge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// n strings of n characters, each a match of every pattern at each
-	// character; n patterns, each with the most tests, each test one that
-	// is charged the most (a before test looking back the farthest).
-	ss, res, labels, where := make([]any, n), make([]any, n), make([]any, n), make([]any, maxTallyTests)
-	tests := sameTests(n, map[string]any{"before": "y", "within": int64(maxTallyBefore)})
-	for i := range n {
-		ss[i] = strings.Repeat("x", n)
-		labels[i] = strings.Repeat("/", n)
-		res[i] = "x"
-	}
-	for k := range where {
-		where[k] = "^/"
-	}
-	vars := Vars{"ss": ss, "res": res, "folds": []any{"nfkc"}, "tests": tests, "labels": labels, "where": where}
+	vars := Vars(tallyAtTheBound(n))
+	tests := vars["tests"]
 	// charge is what the tracker charges src, its static estimate, and
 	// what it charges for the groups and matches made.
 	charge := func(src string) (actual, estimate, made uint64) {
@@ -134,19 +122,8 @@ func TestDynListArgumentsEstimateBoundTheirCharge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, res, labels, where := make([]any, n), make([]any, n), make([]any, n), make([]any, maxTallyTests)
-	for i := range n {
-		ss[i] = strings.Repeat("x", n)
-		labels[i] = strings.Repeat("/", n)
-		res[i] = "x"
-	}
-	for k := range where {
-		where[k] = "^/"
-	}
-	d := map[string]any{
-		"ss": ss, "res": res, "folds": []any{"nfkc"}, "labels": labels, "where": where, "s": strings.Repeat("x", n),
-		"tests": sameTests(n, map[string]any{"before": "y", "within": int64(maxTallyBefore)}),
-	}
+	d := tallyAtTheBound(n)
+	d["s"] = strings.Repeat("x", n)
 	for _, src := range []string{
 		"find_all_in(d.ss, 'x')",
 		"find_runs_in(d.ss, 'x', 1)",
@@ -231,5 +208,26 @@ func TestTallyTestsReadsAlike(t *testing.T) {
 		if got, want := tallyTestsReads(asData), tallyTestsReads(written); got != want {
 			t.Errorf("%s: %d reads as data, %d as written", src, got, want)
 		}
+	}
+}
+
+// tallyAtTheBound is tally_each_in's data at size bound n, by argument:
+// n strings of n characters (ss), each a match of every pattern at each
+// character; n patterns (res), each with the most tests, each test one
+// that is charged the most (a before test looking back the farthest); n
+// labels of n characters, the most where expressions, and a fold.
+func tallyAtTheBound(n int) map[string]any {
+	ss, res, labels, where := make([]any, n), make([]any, n), make([]any, n), make([]any, maxTallyTests)
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		labels[i] = strings.Repeat("/", n)
+		res[i] = "x"
+	}
+	for k := range where {
+		where[k] = "^/"
+	}
+	return map[string]any{
+		"ss": ss, "res": res, "folds": []any{"nfkc"}, "labels": labels, "where": where,
+		"tests": sameTests(n, map[string]any{"before": "y", "within": int64(maxTallyBefore)}),
 	}
 }
