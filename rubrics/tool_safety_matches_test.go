@@ -70,21 +70,24 @@ func TestToolSafetyCountsEveryMatch(t *testing.T) {
 				}
 				rep, findings := scoreSafety(t, tt.name, src)
 				tool := rep.Tools[0]
-				for _, m := range []string{"high", "medium", "low", "cost"} {
-					if got := wholeMetric(t, tool.Metrics, m); got != want[m] {
-						t.Errorf("tool %s = %d, want %d", m, got, want[m])
-					}
-					if m != "cost" {
-						if got := wholeMetric(t, rep.Metrics, m); got != want[m] {
-							t.Errorf("server %s = %d, want %d", m, got, want[m])
-						}
-					}
-				}
+				wantCounts(t, "tool", tool.Metrics, want, "high", "medium", "low", "cost")
+				wantCounts(t, "server", rep.Metrics, want, "high", "medium", "low")
 				if tool.Score != "0.0" {
 					t.Errorf("score %s, want 0.0", tool.Score)
 				}
 				firstFiftyListed(t, findings["hostile"], tool.Issues, want)
 			})
+		}
+	}
+}
+
+// wantCounts checks the metrics names of what (the tool or the server)
+// against want's.
+func wantCounts(t *testing.T, what string, ms []report.Metric, want map[string]int, names ...string) {
+	t.Helper()
+	for _, m := range names {
+		if got := wholeMetric(t, ms, m); got != want[m] {
+			t.Errorf("%s %s = %d, want %d", what, m, got, want[m])
 		}
 	}
 }
@@ -282,11 +285,7 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 				}
 				rep, findings := scoreSafety(t, tt.name, src)
 				got := rep.Tools[0]
-				for _, m := range []string{"high", "medium", "low", "cost"} {
-					if g := wholeMetric(t, got.Metrics, m); g != want[m] {
-						t.Errorf("tool %s = %d, want %d", m, g, want[m])
-					}
-				}
+				wantCounts(t, "tool", got.Metrics, want, "high", "medium", "low", "cost")
 				firstFiftyListed(t, findings["hostile"], got.Issues, want)
 			})
 		}
