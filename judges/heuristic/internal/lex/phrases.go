@@ -90,22 +90,12 @@ func (t Text) AllIn(p *Phrases) []string {
 
 // Matched reports, for each phrase of p in its list's order, whether t
 // has it (t.Has(phrase)).
-func (t Text) Matched(p *Phrases) []bool {
-	found := make([]bool, len(p.list))
-	p.scan(t, func(i int) bool {
-		found[i] = true
-		return false
-	})
-	return found
-}
+func (t Text) Matched(p *Phrases) []bool { return t.MatchedOutside(p, nil) }
 
 // MatchedOutside is Matched, reading none of the words of t that mask
 // marks (SnakeNameWords): a phrase found only among them, or across
 // one of them, is not found. A nil mask marks none.
 func (t Text) MatchedOutside(p *Phrases, mask []bool) []bool {
-	if mask == nil {
-		return t.Matched(p)
-	}
 	found := make([]bool, len(p.list))
 	p.scanMasked(t, mask, func(i int) bool {
 		found[i] = true
