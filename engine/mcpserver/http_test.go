@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/rubrics"
@@ -242,5 +244,65 @@ func TestHTTPSession(t *testing.T) {
 				t.Errorf("%s: %s %s; want %d and %s", c.name, resp.Status, body, c.status, c.want)
 			}
 		})
+	}
+}
+
+// TestHTTPForgottenSessionsEnd: a session forgotten as the oldest, when
+// a client initializes past the bound without ever sending DELETE, is
+// ended in mcp-go too, as a DELETE would end it; mcp-go kept every such
+// session registered (and its state with it) until a DELETE that never
+// came, so initialize in a loop still grew the server without bound.
+// The sessions the bound keeps stay registered, and one ended by a
+// DELETE is unregistered as before.
+func TestHTTPForgottenSessionsEnd(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	srv.maxSessions = 2
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	send := func(method, body, session string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, ts.URL+HTTPPath, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	var ids []string
+	for range 5 {
+		resp := send("POST", initialize, "")
+		id := resp.Header.Get("Mcp-Session-Id")
+		if resp.StatusCode != http.StatusOK || id == "" {
+			t.Fatalf("initialize: %s, session %q", resp.Status, id)
+		}
+		ids = append(ids, id)
+	}
+	registered := func(id string) bool {
+		err := srv.mcp.SendNotificationToSpecificClient(id, "notifications/message", nil)
+		return !errors.Is(err, server.ErrSessionNotFound)
+	}
+	for i, id := range ids {
+		if want := i >= len(ids)-2; registered(id) != want {
+			t.Errorf("session %d of %d (bound 2): registered in mcp-go %v, want %v", i, len(ids), registered(id), want)
+		}
+	}
+	if resp := send("DELETE", "", ids[4]); resp.StatusCode != http.StatusOK {
+		t.Fatalf("DELETE of the newest session: %s", resp.Status)
+	}
+	if registered(ids[4]) || !registered(ids[3]) {
+		t.Errorf("after a DELETE of the newest: it registered %v (want false), the one before %v (want true)", registered(ids[4]), registered(ids[3]))
 	}
 }

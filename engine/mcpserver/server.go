@@ -89,6 +89,10 @@ type Server struct {
 	poolMu sync.Mutex
 	idle   []*pooled // sessions between calls, at most MaxCalls
 	closed bool
+
+	// maxSessions bounds the HTTP sessions live at once
+	// (DefaultMaxSessions when 0); tests set it lower.
+	maxSessions int
 }
 
 // New returns a server with its tools, resources and prompt.
@@ -195,13 +199,35 @@ func (s *Server) HTTPHandler() http.Handler {
 	// A request is read whole before it is answered: one larger than any
 	// target may be is cut off as it arrives (413), not held in memory
 	// and refused afterwards.
-	ids := &sessionIDs{}
-	mux.Handle(HTTPPath, s.bounded(ids, server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath), server.WithSessionIdManager(ids))))
+	ids := &sessionIDs{max: s.maxSessions}
+	streamable := server.NewStreamableHTTPServer(s.mcp, server.WithEndpointPath(HTTPPath), server.WithSessionIdManager(ids))
+	ids.forget = func(id string) { endSession(streamable, id) }
+	mux.Handle(HTTPPath, s.bounded(ids, streamable))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("404 page not found: rubric mcp serves MCP at %s only; point the client at http://%s%s", HTTPPath, r.Host, HTTPPath), http.StatusNotFound)
 	})
 	return mux
 }
+
+// endSession has h drop what it keeps for the session id, as a client's
+// DELETE would: mcp-go offers no other way to end one of its streamable
+// HTTP sessions.
+func endSession(h http.Handler, id string) {
+	r, err := http.NewRequest(http.MethodDelete, HTTPPath, nil)
+	if err != nil {
+		panic(err) // a constant method and path
+	}
+	r.Header.Set("Mcp-Session-Id", id)
+	r.Header.Set("MCP-Protocol-Version", mcp.LATEST_LEGACY_PROTOCOL_VERSION)
+	h.ServeHTTP(discard{}, r)
+}
+
+// discard is a response writer that keeps nothing.
+type discard struct{}
+
+func (discard) Header() http.Header         { return http.Header{} }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}
 
 // bounded reads a request's body, up to maxRequest bytes, once, before h
 // serves it, and answers two requests itself. One larger than the bound:

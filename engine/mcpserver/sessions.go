@@ -23,6 +23,12 @@ import (
 type sessionIDs struct {
 	mu  sync.Mutex
 	max int
+	// forget, when set, is called with each id forgotten as the oldest,
+	// outside the lock, so that the handler that keeps state for a
+	// session lets go of it too: mcp-go keeps every initialized session
+	// until a DELETE or an idle sweep, which a forgotten session's client
+	// never sends.
+	forget func(id string)
 	// live maps each live id to its place in order, oldest first.
 	live  map[string]*list.Element
 	order list.List
@@ -43,8 +49,8 @@ const sessionPrefix = "mcp-session-"
 // Generate issues a new session id (for initialize) and remembers it.
 func (s *sessionIDs) Generate() string {
 	id := sessionPrefix + rand.Text()
+	var forgotten []string
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.live == nil {
 		s.live = map[string]*list.Element{}
 	}
@@ -53,10 +59,17 @@ func (s *sessionIDs) Generate() string {
 		limit = DefaultMaxSessions
 	}
 	for len(s.live) >= limit {
-		oldest := s.order.Front()
-		delete(s.live, s.order.Remove(oldest).(string))
+		oldest := s.order.Remove(s.order.Front()).(string)
+		delete(s.live, oldest)
+		forgotten = append(forgotten, oldest)
 	}
 	s.live[id] = s.order.PushBack(id)
+	s.mu.Unlock()
+	if s.forget != nil {
+		for _, old := range forgotten {
+			s.forget(old)
+		}
+	}
 	return id
 }
 

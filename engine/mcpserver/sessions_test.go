@@ -16,20 +16,23 @@ func TestSessionIDsBounded(t *testing.T) {
 		max  int
 		ops  []string // "new" issues a session; "end N" ends the Nth issued (from 0)
 		live []int    // the sessions, by the order issued, that are live at the end
+		// forgotten are the sessions handed to forget, in order: those
+		// forgotten as the oldest, never those ended.
+		forgotten []int
 	}{
-		{"under the maximum", 3, []string{"new", "new"}, []int{0, 1}},
-		{"at the maximum", 3, []string{"new", "new", "new"}, []int{0, 1, 2}},
-		{"past it the oldest goes", 3, []string{"new", "new", "new", "new"}, []int{1, 2, 3}},
-		{"a loop keeps the newest", 2, []string{"new", "new", "new", "new", "new", "new"}, []int{4, 5}},
-		{"an ended one frees its place", 3, []string{"new", "new", "new", "end 1", "new"}, []int{0, 2, 3}},
-		{"ending the oldest spares the next", 2, []string{"new", "new", "end 0", "new", "new"}, []int{2, 3}},
-		{"ending an unknown one changes nothing", 2, []string{"new", "end 5", "new"}, []int{0, 1}},
-		{"ending a forgotten one changes nothing", 1, []string{"new", "new", "end 0", "new"}, []int{2}},
+		{"under the maximum", 3, []string{"new", "new"}, []int{0, 1}, nil},
+		{"at the maximum", 3, []string{"new", "new", "new"}, []int{0, 1, 2}, nil},
+		{"past it the oldest goes", 3, []string{"new", "new", "new", "new"}, []int{1, 2, 3}, []int{0}},
+		{"a loop keeps the newest", 2, []string{"new", "new", "new", "new", "new", "new"}, []int{4, 5}, []int{0, 1, 2, 3}},
+		{"an ended one frees its place", 3, []string{"new", "new", "new", "end 1", "new"}, []int{0, 2, 3}, nil},
+		{"ending the oldest spares the next", 2, []string{"new", "new", "end 0", "new", "new"}, []int{2, 3}, []int{1}},
+		{"ending an unknown one changes nothing", 2, []string{"new", "end 5", "new"}, []int{0, 1}, nil},
+		{"ending a forgotten one changes nothing", 1, []string{"new", "new", "end 0", "new"}, []int{2}, []int{0, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := &sessionIDs{max: tt.max}
-			var issued []string
+			var issued, forgotten []string
+			s := &sessionIDs{max: tt.max, forget: func(id string) { forgotten = append(forgotten, id) }}
 			for _, op := range tt.ops {
 				if op == "new" {
 					issued = append(issued, s.Generate())
@@ -59,6 +62,13 @@ func TestSessionIDsBounded(t *testing.T) {
 			}
 			if !slices.Equal(live, tt.live) {
 				t.Errorf("live sessions %v, want %v", live, tt.live)
+			}
+			var gone []int
+			for _, id := range forgotten {
+				gone = append(gone, slices.Index(issued, id))
+			}
+			if !slices.Equal(gone, tt.forgotten) {
+				t.Errorf("forgotten sessions %v, want %v", gone, tt.forgotten)
 			}
 			if len(s.live) != s.order.Len() || len(s.live) > tt.max {
 				t.Errorf("%d ids held, %d in order, max %d", len(s.live), s.order.Len(), tt.max)
