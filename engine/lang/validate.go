@@ -12,6 +12,8 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/rubricmcp/rubric/internal/schemasize"
 )
 
 // schema_errors(value, schema) validates a value against a JSON Schema with
@@ -19,7 +21,7 @@ import (
 // draft named by $schema, else 2020-12) and returns what is wrong, one
 // string per failed keyword, as "/instance/path: message"; an empty list
 // means the value is valid. A schema that does not compile (a remote $ref,
-// a malformed keyword), or one too complex to validate on this value (see
+// a malformed keyword, more objects than schemasize.MaxObjects), or one too complex to validate on this value (see
 // validationSteps), yields one entry saying so, so a formula can count it
 // as a failure without the run failing. Nothing is ever fetched.
 func validateFunctions() []cel.EnvOption {
@@ -128,6 +130,9 @@ func compileSchema(canonical []byte) (*jsonschema.Schema, any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if schemasize.TooLarge(doc) {
+		return nil, doc, errTooLarge
+	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
 	const loc = "rubric:schema.json"
@@ -137,6 +142,9 @@ func compileSchema(canonical []byte) (*jsonschema.Schema, any, error) {
 	s, err := c.Compile(loc)
 	return s, doc, err
 }
+
+// errTooLarge is why a schema past schemasize.MaxObjects is not compiled.
+var errTooLarge = fmt.Errorf("it holds more than %d JSON objects, more than rubric compiles (compiling costs the square of them)", schemasize.MaxObjects)
 
 // noLoader refuses every reference outside the schema: a formula never
 // reaches the network or the disk.

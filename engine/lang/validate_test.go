@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/schemasize"
 )
 
 func TestSchemaErrors(t *testing.T) {
@@ -37,5 +39,33 @@ func TestSchemaErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSchemaErrorsTooLarge: a schema of more objects than
+// schemasize.MaxObjects is not compiled (compiling costs the square of
+// them: a 64 MiB inputSchema would take hours) and says so as a schema
+// that does not compile; one at the bound is compiled and validates.
+func TestSchemaErrorsTooLarge(t *testing.T) {
+	obj := []Var{{Name: "schema", Type: Object}, {Name: "args", Type: Object}}
+	schema := func(objects int) map[string]any {
+		// The root, its properties, and objects-2 properties' schemas.
+		props := map[string]any{}
+		for i := range objects - 2 {
+			props[fmt.Sprint("p", i)] = map[string]any{"type": "string"}
+		}
+		return map[string]any{"type": "object", "properties": props, "required": []any{"p0"}}
+	}
+	for _, tc := range []struct {
+		objects int
+		want    string
+	}{
+		{schemasize.MaxObjects, "/: missing property 'p0'"},
+		{schemasize.MaxObjects + 1, "the schema does not compile: it holds more than 10000 JSON objects"},
+	} {
+		got := eval(t, "schema_errors(args, schema)", map[string]any{"schema": schema(tc.objects), "args": map[string]any{}}, obj...).([]any)
+		if len(got) != 1 || !strings.Contains(got[0].(string), tc.want) {
+			t.Errorf("a schema of %d objects: %q, want one error containing %q", tc.objects, got, tc.want)
+		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/rubricmcp/rubric/internal/schemasize"
 )
 
 // This file keeps the arguments the harness invents inside the tool's own
@@ -30,7 +32,9 @@ type checker struct {
 }
 
 // newChecker compiles a tool's inputSchema. References outside the
-// schema are never fetched.
+// schema are never fetched, and a schema of more objects than
+// schemasize.MaxObjects is not compiled (it would cost the square of
+// them).
 func newChecker(schema map[string]any) *checker {
 	if schema == nil {
 		return nil
@@ -40,7 +44,7 @@ func newChecker(schema map[string]any) *checker {
 		return nil
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
+	if err != nil || schemasize.TooLarge(doc) {
 		return nil
 	}
 	c := jsonschema.NewCompiler()
