@@ -344,7 +344,13 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 	if err != nil {
 		return err
 	}
+	if dsn == "memory" {
+		return fmt.Errorf("--db memory is a scan's own loop, with no queue to share: give the worker the database the scan enqueued into (--db postgres://HOST/DB, or sqlite:PATH)")
+	}
 	q, err := jobqueue.Open(cmd.Context(), dsn)
+	if bad := (*jobqueue.DSNError)(nil); errors.As(err, &bad) {
+		return fmt.Errorf("--db %q names no queue: give the database the scan enqueued into, postgres://HOST/DB or sqlite:PATH", dsn)
+	}
 	if err != nil {
 		return err
 	}

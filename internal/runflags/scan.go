@@ -2,6 +2,7 @@ package runflags
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -165,6 +166,9 @@ func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), 
 		dsn = "sqlite:" + filepath.Join(out, "queue.db")
 	}
 	q, err := jobqueue.Open(ctx, dsn)
+	if bad := (*jobqueue.DSNError)(nil); errors.As(err, &bad) {
+		return nil, nil, fmt.Errorf("--db %q names no queue: give sqlite:PATH, postgres://HOST/DB (enqueue only: rubric scan worker does the jobs) or memory (no database)", dsn)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
