@@ -175,12 +175,16 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	v, fl := a.v, a.flags(cmd)
 	out := v.GetString("out")
+	// Enqueued into a database of its own (Postgres), a list is done by
+	// workers, each into its own --out: the scan writes nothing of its own.
+	dsn := v.GetString("db")
+	enqueueOnly := dsn != "" && dsn != "memory" && !strings.HasPrefix(dsn, "sqlite:")
 	switch {
-	case len(args) == 0 && out == "":
+	case len(args) == 0 && out == "" && !enqueueOnly:
 		return fmt.Errorf("scan takes %s and --out, the scan's directory: both are missing (see %s --help)", scanList, cmd.CommandPath())
 	case len(args) == 0:
 		return fmt.Errorf("scan takes %s, got 0 arguments (see %s --help)", scanList, cmd.CommandPath())
-	case out == "":
+	case out == "" && !enqueueOnly:
 		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
 	}
 	if err := fl.ScanNumbers(); err != nil {
@@ -224,7 +228,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 			fmt.Fprintf(a.stdout, "0 jobs enqueued: the list's %s done already, nothing is left for a worker; merge the workers' directories (rubric scan merge DIR... --out BOARD) for the leaderboard, or use another database to score the list afresh\n", report.Plural(len(jobs), "job")+words.Pick(len(jobs), " is", " are"))
 			return nil
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN --out DIR and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
 		if r.Again > 0 {
 			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", r.Again))
 		}
