@@ -371,12 +371,18 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // scanSummary prints, for a merge of shards, the merged leaderboard's
 // totals as what the shards did (a merge asks no judge), and where it is;
 // a merge in which no server was scored exits 2, as such a scan does.
-func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	parts := report.Plural(shards, "shard")
-	if m, err := scan.ReadMeta(out); err == nil && m.List == nil && m.Settings != nil {
+// dirs is how many directories were merged: as many shards, unless one
+// was a merge of several (the shards are then those its record holds).
+func (a *app) scanSummary(lb *scan.Leaderboard, dirs int, out string) error {
+	parts := report.Plural(dirs, "shard")
+	switch m, err := scan.ReadMeta(out); {
+	case err == nil && m.List == nil && m.Settings != nil:
 		// Workers' directories (no list, their settings recorded): what a queue
 		// handed out, not shards of a list.
-		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", shards, words.Pick(shards, "directory", "directories"))
+		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", dirs, words.Pick(dirs, "directory", "directories"))
+	case err == nil && m.List != nil && len(m.List.Holds) != dirs:
+		// A partial merge among the parts holds several shards.
+		parts = fmt.Sprintf("%s from %d %s", report.Plural(len(m.List.Holds), "shard"), dirs, words.Pick(dirs, "directory", "directories"))
 	}
 	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", parts, totalsLine(lb.Totals, ""))
 	if lb.Partial != nil {
@@ -397,7 +403,7 @@ func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 			all = "the one server"
 		}
 		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s): mend the cause and run the parts' scans again",
-			all, words.Pick(shards, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+			all, words.Pick(dirs, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
 	}
 	return nil
 }
