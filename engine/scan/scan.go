@@ -31,8 +31,8 @@ import (
 )
 
 // Key sets each job's key: the sha256 of its identity and the digests of
-// the rubrics, in hex. A scan run again with the same rubrics finds the
-// same keys, and so the jobs it has done.
+// the rubrics, in hex, cut to its first 32 digits. A scan run again with
+// the same rubrics finds the same keys, and so the jobs it has done.
 func Key(jobs []Job, rubrics []*rubric.Rubric) {
 	digests := make([]string, len(rubrics))
 	names := make([]string, len(rubrics))
