@@ -375,8 +375,10 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // was a merge of several (the shards are then those its record holds).
 func (a *app) scanSummary(lb *scan.Leaderboard, dirs int, out string) error {
 	parts := report.Plural(dirs, "shard")
+	workers := false
 	switch m, err := scan.ReadMeta(out); {
 	case err == nil && m.List == nil && m.Settings != nil:
+		workers = true
 		// Workers' directories (no list, their settings recorded): what a queue
 		// handed out, not shards of a list.
 		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", dirs, words.Pick(dirs, "directory", "directories"))
@@ -392,7 +394,9 @@ func (a *app) scanSummary(lb *scan.Leaderboard, dirs int, out string) error {
 		return err
 	}
 	if msg := noTools(lb.Totals, out); msg != "" {
-		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and run their scans again"}
+		// A part run again skips such servers (each has its record):
+		// only a fresh directory reads them again.
+		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and scan them again, each into a new --out"}
 	}
 	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
 		// As a scan that scored no server: a leaderboard of failures
@@ -402,10 +406,46 @@ func (a *app) scanSummary(lb *scan.Leaderboard, dirs int, out string) error {
 		if t.Servers == 1 {
 			all = "the one server"
 		}
-		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s): mend the cause and run the parts' scans again",
-			all, words.Pick(dirs, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s)%s",
+			all, words.Pick(dirs, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), mergedRetry(lb, workers, out))}
 	}
 	return nil
+}
+
+// mergedRetry says how the failures of a merge are tried again: those
+// on rubric's side or the registry's by the parts' scans run again (a
+// worker's by the scan's command on the merge, since the queue holds
+// their jobs done), the servers' own only by a scan into a new --out,
+// since a scan run again keeps them.
+func mergedRetry(lb *scan.Leaderboard, workers bool, out string) string {
+	n, down := retried(lb)
+	var why []string
+	if r := n + down; r > 0 {
+		how := "run the parts' scans again, which try only those again, then merge them again"
+		if workers {
+			how = "run the scan's command with --out " + out + " and no --db, which tries only those again"
+		}
+		why = append(why, fmt.Sprintf("%s failed on rubric's side or the package registry's, not the server's: once that is mended, %s", report.Plural(r, "server"), how))
+	}
+	if own := ownFailed(lb); own != "" {
+		why = append(why, own)
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(why, "; ")
+}
+
+// ownFailed says how many servers of lb failed on their own side and
+// that a scan run again into the same directory keeps those failures,
+// or is "" when none did.
+func ownFailed(lb *scan.Leaderboard) string {
+	n, down := retried(lb)
+	own := lb.Totals.Failed - n - down
+	if own <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s failed on the server's side, which a scan run again keeps: mend what each reason says and scan the list again into a new --out", report.Plural(own, "server"))
 }
 
 // scanRunSummary prints what this run did (ran): the servers it scored,
@@ -466,6 +506,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 		all := fmt.Sprintf("all %d servers", t.Servers)
 		if t.Servers == 1 {
 			all = "the one server"
+		}
+		if own := ownFailed(lb); own != "" {
+			retry += "; " + own
 		}
 		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)%s",
 			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}
