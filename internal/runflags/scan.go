@@ -143,10 +143,12 @@ func (fl Flags) ScanRead() (scan.ReadOptions, error) {
 	}
 	ro := scan.ReadOptions{Limits: base.Limits, StrictStdout: base.StrictStdout, Sandbox: base.Sandbox, Env: base.Env, ConfigFormat: format}
 	if box := fl.V.GetString("package-sandbox"); box != "none" && box != "" {
-		ro.PackageSandbox = transport.Sandbox{Kind: box}
-		if err := ro.PackageSandbox.Check(); err != nil {
-			return scan.ReadOptions{}, fmt.Errorf("--package-sandbox: %w", err)
+		if box != transport.SandboxBwrap {
+			// Not Sandbox.Check's words, which name --sandbox and
+			// not none.
+			return scan.ReadOptions{}, fmt.Errorf("--package-sandbox %q: give %s (bubblewrap, the default) or none (no sandbox)", box, transport.SandboxBwrap)
 		}
+		ro.PackageSandbox = transport.Sandbox{Kind: box}
 	}
 	return ro, nil
 }
