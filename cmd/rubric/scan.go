@@ -175,12 +175,16 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	v, fl := a.v, a.flags(cmd)
 	out := v.GetString("out")
+	// Enqueued into a database of its own (Postgres), a list is done by
+	// workers, each into its own --out: the scan writes nothing of its own.
+	dsn := v.GetString("db")
+	enqueueOnly := dsn != "" && dsn != "memory" && !strings.HasPrefix(dsn, "sqlite:")
 	switch {
-	case len(args) == 0 && out == "":
+	case len(args) == 0 && out == "" && !enqueueOnly:
 		return fmt.Errorf("scan takes %s and --out, the scan's directory: both are missing (see %s --help)", scanList, cmd.CommandPath())
 	case len(args) == 0:
 		return fmt.Errorf("scan takes %s, got 0 arguments (see %s --help)", scanList, cmd.CommandPath())
-	case out == "":
+	case out == "" && !enqueueOnly:
 		return fmt.Errorf("--out: name the scan's directory (run again with the same --out to resume)")
 	}
 	if err := fl.ScanNumbers(); err != nil {
@@ -224,7 +228,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 			fmt.Fprintf(a.stdout, "0 jobs enqueued: the list's %s done already, nothing is left for a worker; merge the workers' directories (rubric scan merge DIR... --out BOARD) for the leaderboard, or use another database to score the list afresh\n", report.Plural(len(jobs), "job")+words.Pick(len(jobs), " is", " are"))
 			return nil
 		}
-		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
+		fmt.Fprintf(a.stdout, "%s enqueued: start workers with rubric scan worker --db DSN --out DIR and the same --rubric flags\n", report.Plural(r.Added+r.Again, "job"))
 		if r.Again > 0 {
 			a.say(fmt.Sprintf("%d of them were in the queue cancelled or failed, not done, and are enqueued again as they were first enqueued", r.Again))
 		}
@@ -344,7 +348,13 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 	if err != nil {
 		return err
 	}
+	if dsn == "memory" {
+		return fmt.Errorf("--db memory is a scan's own loop, with no queue to share: give the worker the database the scan enqueued into (--db postgres://HOST/DB, or sqlite:PATH)")
+	}
 	q, err := jobqueue.Open(cmd.Context(), dsn)
+	if bad := (*jobqueue.DSNError)(nil); errors.As(err, &bad) {
+		return fmt.Errorf("--db %q names no queue: give the database the scan enqueued into, postgres://HOST/DB or sqlite:PATH", dsn)
+	}
 	if err != nil {
 		return err
 	}
@@ -361,12 +371,20 @@ func (a *app) runScanWorker(cmd *cobra.Command, _ []string) error {
 // scanSummary prints, for a merge of shards, the merged leaderboard's
 // totals as what the shards did (a merge asks no judge), and where it is;
 // a merge in which no server was scored exits 2, as such a scan does.
-func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
-	parts := report.Plural(shards, "shard")
-	if m, err := scan.ReadMeta(out); err == nil && m.List == nil && m.Settings != nil {
+// dirs is how many directories were merged: as many shards, unless one
+// was a merge of several (the shards are then those its record holds).
+func (a *app) scanSummary(lb *scan.Leaderboard, dirs int, out string) error {
+	parts := report.Plural(dirs, "shard")
+	workers := false
+	switch m, err := scan.ReadMeta(out); {
+	case err == nil && m.List == nil && m.Settings != nil:
+		workers = true
 		// Workers' directories (no list, their settings recorded): what a queue
 		// handed out, not shards of a list.
-		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", shards, words.Pick(shards, "directory", "directories"))
+		parts = fmt.Sprintf("%d %s (no shards: what workers of a queue did)", dirs, words.Pick(dirs, "directory", "directories"))
+	case err == nil && m.List != nil && len(m.List.Holds) != dirs:
+		// A partial merge among the parts holds several shards.
+		parts = fmt.Sprintf("%s from %d %s", report.Plural(len(m.List.Holds), "shard"), dirs, words.Pick(dirs, "directory", "directories"))
 	}
 	fmt.Fprintf(a.stdout, "merged %s, whose runs made: %s\n", parts, totalsLine(lb.Totals, ""))
 	if lb.Partial != nil {
@@ -376,7 +394,9 @@ func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 		return err
 	}
 	if msg := noTools(lb.Totals, out); msg != "" {
-		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and run their scans again"}
+		// A part run again skips such servers (each has its record):
+		// only a fresh directory reads them again.
+		return &exitError{code: exitInvalid, msg: msg + ": mend the parts' lists (a server often lists its tools only once given its key or settings) and scan them again, each into a new --out"}
 	}
 	if t := lb.Totals; t.Servers > 0 && t.Scored == 0 {
 		// As a scan that scored no server: a leaderboard of failures
@@ -386,10 +406,46 @@ func (a *app) scanSummary(lb *scan.Leaderboard, shards int, out string) error {
 		if t.Servers == 1 {
 			all = "the one server"
 		}
-		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s): mend the cause and run the parts' scans again",
-			all, words.Pick(shards, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"))}
+		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s of the merged %s failed (each one's reason is in %s.md and under %s)%s",
+			all, words.Pick(dirs, "part", "parts"), filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), mergedRetry(lb, workers, out))}
 	}
 	return nil
+}
+
+// mergedRetry says how the failures of a merge are tried again: those
+// on rubric's side or the registry's by the parts' scans run again (a
+// worker's by the scan's command on the merge, since the queue holds
+// their jobs done), the servers' own only by a scan into a new --out,
+// since a scan run again keeps them.
+func mergedRetry(lb *scan.Leaderboard, workers bool, out string) string {
+	n, down := retried(lb)
+	var why []string
+	if r := n + down; r > 0 {
+		how := "run the parts' scans again, which try only those again, then merge them again"
+		if workers {
+			how = "run the scan's command with --out " + out + " and no --db, which tries only those again"
+		}
+		why = append(why, fmt.Sprintf("%s failed on rubric's side or the package registry's, not the server's: once that is mended, %s", report.Plural(r, "server"), how))
+	}
+	if own := ownFailed(lb); own != "" {
+		why = append(why, own)
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(why, "; ")
+}
+
+// ownFailed says how many servers of lb failed on their own side and
+// that a scan run again into the same directory keeps those failures,
+// or is "" when none did.
+func ownFailed(lb *scan.Leaderboard) string {
+	n, down := retried(lb)
+	own := lb.Totals.Failed - n - down
+	if own <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s failed on the server's side, which a scan run again keeps: mend what each reason says and scan the list again into a new --out", report.Plural(own, "server"))
 }
 
 // scanRunSummary prints what this run did (ran): the servers it scored,
@@ -450,6 +506,9 @@ func (a *app) scanRunSummary(ran scan.Ran, lb *scan.Leaderboard, out string) err
 		all := fmt.Sprintf("all %d servers", t.Servers)
 		if t.Servers == 1 {
 			all = "the one server"
+		}
+		if own := ownFailed(lb); own != "" {
+			retry += "; " + own
 		}
 		return &exitError{code: exitInvalid, msg: fmt.Sprintf("no server could be scored: %s failed (each one's reason is in %s.md and under %s)%s",
 			all, filepath.Join(out, "leaderboard"), filepath.Join(out, "failed"), retry)}

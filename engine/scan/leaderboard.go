@@ -40,14 +40,15 @@ type Leaderboard struct {
 	// Partial, when set, says that the leaderboard holds only some
 	// shards of its list: a shard's own, or a merge with --partial.
 	Partial *Partial `json:"partial,omitempty"`
-	// Worker says that the leaderboard is one worker's own (rubric scan
-	// worker): the jobs it did of a queue's scan, not the whole scan.
+	// Worker says that the leaderboard is a worker's own (rubric scan
+	// worker): the jobs of a queue's scan that the workers writing into
+	// its directory did, which may not be the whole scan.
 	Worker bool `json:"worker,omitempty"`
 }
 
 // WorkerSentence says, in one sentence, what a worker's own leaderboard
-// is and how to get the whole scan's.
-const WorkerSentence = "One worker's part: this leaderboard holds the servers this worker did of a queue's scan, not the whole scan; merge every worker's directory (rubric scan merge DIR... --out BOARD) for the scan's leaderboard."
+// is (workers may share a directory) and how to get the whole scan's.
+const WorkerSentence = "Workers' part: this leaderboard holds the servers of a queue's scan that the workers writing into this directory did, which may not be the whole scan; merge every worker's directory (rubric scan merge DIR... --out BOARD) for the scan's leaderboard."
 
 // Partial is what a leaderboard of part of a list lacks.
 type Partial struct {

@@ -357,8 +357,11 @@ type entry struct {
 // job is the entry as a job; base resolves a relative target or cwd.
 func (e entry) job(base string) Job {
 	j := Job{Name: e.Name}
-	if (e.Target == "") == (len(e.Command) == 0) {
-		j.Err = "give either a target or a command"
+	switch {
+	case e.Target == "" && len(e.Command) == 0:
+		j.Err = "the entry has neither a target nor a command: give it a target (a capture file or a URL) or a command"
+	case e.Target != "" && len(e.Command) > 0:
+		j.Err = "the entry has both a target and a command: give it one of them"
 	}
 	if len(e.Command) > 0 {
 		j.Transport = "stdio"
@@ -372,7 +375,7 @@ func (e entry) job(base string) Job {
 	j.Target.Location = e.Target
 	if len(e.Headers) > 0 {
 		if j.Transport != "http" && j.Transport != "sse" {
-			j.Err = "headers are sent to a target URL (http:// or https://), and this target is not one"
+			j.Err = "headers are sent to a target URL (http:// or https://), and this target is not one: give the server's URL as its target, or leave the headers out"
 		}
 		j.Target.Headers = e.Headers
 	}
@@ -485,7 +488,7 @@ func parseItem(raw json.RawMessage, base string) (Job, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&e); err != nil {
-		return Job{}, fmt.Errorf("%w: a list entry has name and target, or name, command, env and cwd; a server.json has packages or remotes", err)
+		return Job{}, fmt.Errorf("%w: a list entry has name and target (and headers, for a URL), or name, command, env and cwd; a server.json has packages or remotes", err)
 	}
 	return e.job(base), nil
 }

@@ -39,7 +39,7 @@ func TestReadList(t *testing.T) {
 			{name: "tidy", transport: "file", location: "tidy.json"},
 			{name: "remote", transport: "http", location: "https://example.com/mcp"},
 			{name: "local", transport: "stdio", location: "node", args: []string{"server.js", "--stdio"}, env: map[string]string{"TOKEN": "x"}},
-			{name: "both", transport: "stdio", location: "b", err: "give either a target or a command"},
+			{name: "both", transport: "stdio", location: "b", err: "the entry has both a target and a command: give it one of them"},
 		}},
 		{name: "tsv", file: "list.tsv", text: "name\ttarget\tcommand\tenv\n# a comment\ntidy\ttidy.json\t\t\nlocal\t\tnode server.js\tA=1 B=2\n", want: []want{
 			{name: "tidy", transport: "file", location: "tidy.json"},
@@ -50,7 +50,7 @@ func TestReadList(t *testing.T) {
 		{name: "tsv of a column twice", file: "list.tsv", text: "name\ttarget\ttarget\n", fail: "list.tsv:1: the column target is named twice"},
 		{name: "tsv header not a header", file: "list.tsv", text: "name\ttarget\theader\nremote\thttps://a.example/mcp\tBearer sk-1\n", fail: "list.tsv:2: the header in column 3 is not Name: value (its text is not shown: it may hold a secret)"},
 		{name: "tsv header to a file", file: "list.tsv", text: "name\ttarget\theader\ntidy\ttidy.json\tX-A: 1\n", want: []want{
-			{name: "tidy", transport: "file", location: "tidy.json", err: "headers are sent to a target URL (http:// or https://), and this target is not one"},
+			{name: "tidy", transport: "file", location: "tidy.json", err: "headers are sent to a target URL (http:// or https://), and this target is not one: give the server's URL as its target, or leave the headers out"},
 		}},
 		{name: "server.json npm", file: "server.json", text: `{
 			"$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json",
@@ -81,7 +81,7 @@ func TestReadList(t *testing.T) {
 				{name: "a/pypi", transport: "stdio", location: "mcp-server-time==0.6.2", pkg: &scan.Package{Registry: "pypi", Identifier: "mcp-server-time", Version: "0.6.2", Runtime: "uvx"}},
 				{name: "b/remote", transport: "http", location: "https://{host}/mcp", err: "remote https://{host}/mcp: its URL's variable host has no value and no default in the remote's variables: a scan cannot choose one; give the URL in a JSON list entry ({\"name\", \"target\"}) instead"},
 				{name: "c/sse", transport: "sse", location: "https://c.example/sse"},
-				{name: "d/docker", err: "no npm or pypi package over stdio and no remote (it has: oci)"},
+				{name: "d/docker", err: "no npm or pypi package over stdio and no remote (it has: oci), which is all a scan can start: start the server yourself and list its command or URL in a JSON list entry ({\"name\", \"command\"} or {\"name\", \"target\"}), or list a capture of its tools"},
 			},
 			sandboxed: []bool{true, false, false, false}},
 		// A remote's URL template is filled from its variables: a value,

@@ -31,8 +31,8 @@ import (
 )
 
 // Key sets each job's key: the sha256 of its identity and the digests of
-// the rubrics, in hex. A scan run again with the same rubrics finds the
-// same keys, and so the jobs it has done.
+// the rubrics, in hex, cut to its first 32 digits. A scan run again with
+// the same rubrics finds the same keys, and so the jobs it has done.
 func Key(jobs []Job, rubrics []*rubric.Rubric) {
 	digests := make([]string, len(rubrics))
 	names := make([]string, len(rubrics))
@@ -492,7 +492,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 	ctx := parent
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s", s.Timeout))
+		ctx, cancel = context.WithTimeoutCause(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s (give it a larger --timeout, or 0 for no bound, if it needs more time)", s.Timeout))
 		defer cancel()
 	}
 	sess.Hide(j.Secrets...)
@@ -524,10 +524,20 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 		if parent.Err() != nil {
 			return nil, parent.Err()
 		}
+		fctx := ctx
 		if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
-			err = fmt.Errorf("%w (%v)", cause, err)
+			// The job's --timeout ended it (the scan goes on): the
+			// reason says so once, then what had failed before, if
+			// anything, rather than as a run interrupted, which named
+			// the timeout twice.
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				err = cause
+			} else {
+				err = fmt.Errorf("%w; its last error: %v", cause, err)
+			}
+			fctx = context.WithoutCancel(ctx)
 		}
-		f := sess.Fail(ctx, stage, r, src, err)
+		f := sess.Fail(fctx, stage, r, src, err)
 		f.Interrupted = false // the scan goes on; only this server stopped
 		out, err2 := s.failed(rec, f)
 		if down := (*RegistryDown)(nil); out != nil && errors.As(err, &down) {

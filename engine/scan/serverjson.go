@@ -230,5 +230,6 @@ func (s ServerJSON) Job() Job {
 		slices.Sort(skipped)
 		j.Err += " (it has: " + strings.Join(slices.Compact(skipped), ", ") + ")"
 	}
+	j.Err += ", which is all a scan can start: start the server yourself and list its command or URL in a JSON list entry ({\"name\", \"command\"} or {\"name\", \"target\"}), or list a capture of its tools"
 	return j
 }

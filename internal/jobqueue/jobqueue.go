@@ -260,5 +260,16 @@ func parseDSN(dsn string) (store, string, error) {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		return storePostgres, dsn, nil
 	}
-	return 0, "", fmt.Errorf("queue database %q is neither sqlite:PATH nor postgres://USER@HOST/DB: give one of those", dsn)
+	return 0, "", &DSNError{DSN: dsn}
+}
+
+// DSNError is the error of a DSN that names neither store, so that a
+// command can say which values its flag takes.
+type DSNError struct{ DSN string }
+
+// Error names the DSN and the two shapes a DSN takes. The example has no
+// USER@: a credential's place in a URL is redacted from what rubric
+// prints, and the example would read "postgres://[redacted]@HOST/DB".
+func (e *DSNError) Error() string {
+	return fmt.Sprintf("queue database %q is neither sqlite:PATH nor postgres://HOST/DB: give one of those", e.DSN)
 }

@@ -9,7 +9,10 @@ import (
 )
 
 // Line draws a progress line (a scan's) on one terminal line, at most
-// ten times a second. The line fits the terminal's width (a longer one would
+// ten times a second: a text that comes sooner is drawn once the tenth of
+// a second has passed, unless a newer one replaced it (else the line
+// would show a stale count until the next change, minutes later for a
+// slow server). The line fits the terminal's width (a longer one would
 // wrap, and only its last row be drawn over), is erased with spaces (a
 // dumb terminal knows no erase sequence), and is erased before a log
 // line is written, which it then follows. It is also an io.Writer, for
@@ -20,11 +23,19 @@ type Line struct {
 	// width is the terminal's width in columns, 0 when unknown.
 	width func() int
 	// now is the clock of the throttle; nil means time.Now.
-	now   func() time.Time
-	last  time.Time
-	shown string // the line on the terminal, "" when none
-	ended bool
+	now func() time.Time
+	// after calls f once d has passed, in a goroutine of its own, and
+	// returns what cancels that; nil means time.AfterFunc.
+	after   func(d time.Duration, f func()) (stop func() bool)
+	last    time.Time
+	shown   string // the line on the terminal, "" when none
+	pending string // a text the throttle held back, "" when none
+	stop    func() bool
+	ended   bool
 }
+
+// throttle is the least time between two draws.
+const throttle = 100 * time.Millisecond
 
 // NewLine returns a line drawn on w; width, when set, is the terminal's
 // width in columns (0 when unknown).
@@ -33,21 +44,50 @@ func NewLine(w io.Writer, width func() int) *Line {
 }
 
 // Show draws text, unless the line was drawn less than a tenth of a
-// second ago and text is not the last (which is always drawn).
+// second ago and text is not the last (which is always drawn): then
+// text is drawn when the tenth has passed, if no other came since.
 func (p *Line) Show(text string, last bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ended {
 		return
 	}
-	now := time.Now
+	t := p.clock()
+	if wait := throttle - t.Sub(p.last); wait > 0 && !last {
+		p.pending = text
+		if p.stop == nil {
+			after := p.after
+			if after == nil {
+				after = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+			}
+			p.stop = after(wait, p.flush)
+		}
+		return
+	}
+	p.last = t
+	p.pending = ""
+	p.draw(fit(text, p.width()))
+}
+
+// flush draws the text the throttle held back, if no draw came since.
+func (p *Line) flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stop = nil
+	if p.ended || p.pending == "" {
+		return
+	}
+	p.last = p.clock()
+	p.draw(fit(p.pending, p.width()))
+	p.pending = ""
+}
+
+// clock is the throttle's time now.
+func (p *Line) clock() time.Time {
 	if p.now != nil {
-		now = p.now
+		return p.now()
 	}
-	if t := now(); t.Sub(p.last) >= 100*time.Millisecond || last {
-		p.last = t
-		p.draw(fit(text, p.width()))
-	}
+	return time.Now()
 }
 
 // draw replaces the line on the terminal by line.
@@ -84,6 +124,11 @@ func (p *Line) End() {
 	if p.shown != "" {
 		p.draw("")
 	}
+	if p.stop != nil {
+		p.stop()
+		p.stop = nil
+	}
+	p.pending = ""
 	p.ended = true
 }
 

@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 	"time"
 )
@@ -13,7 +14,9 @@ import (
 func TestLine(t *testing.T) {
 	var out bytes.Buffer
 	at := time.Unix(0, 0)
-	p := &Line{w: &out, width: func() int { return 30 }, now: func() time.Time { return at }}
+	// The throttle's timer never fires here (see the next test).
+	p := &Line{w: &out, width: func() int { return 30 }, now: func() time.Time { return at },
+		after: func(time.Duration, func()) func() bool { return func() bool { return true } }}
 	steps := []struct {
 		name string
 		do   func()
@@ -43,3 +46,51 @@ func TestLine(t *testing.T) {
 }
 
 func spaces(n int) string { return string(bytes.Repeat([]byte(" "), n)) }
+
+// TestLineDrawsWhatTheThrottleHeld: a text the throttle holds back is
+// drawn once the tenth of a second has passed (the timer is the test's:
+// it fires when a step says), the newest of those that came in the
+// meantime; a draw in between leaves the timer nothing to draw, and end
+// stops it. A scan's line showed "3 in flight" while four servers ran,
+// until the next server ended: the fourth's start came within the tenth.
+func TestLineDrawsWhatTheThrottleHeld(t *testing.T) {
+	var out bytes.Buffer
+	at := time.Unix(0, 0)
+	var fire func()
+	var waits []time.Duration
+	stopped := 0
+	p := &Line{w: &out, width: func() int { return 0 }, now: func() time.Time { return at },
+		after: func(d time.Duration, f func()) func() bool {
+			waits = append(waits, d)
+			fire = f
+			return func() bool { stopped++; return true }
+		}}
+	steps := []struct {
+		name      string
+		do        func()
+		want      string
+		wantWaits []time.Duration
+		wantStops int
+	}{
+		{"first", func() { p.Show("3 in flight", false) }, "\r3 in flight", nil, 0},
+		{"held", func() { at = at.Add(40 * time.Millisecond); p.Show("4 in flight", false) }, "", []time.Duration{60 * time.Millisecond}, 0},
+		{"held again, one timer", func() { at = at.Add(10 * time.Millisecond); p.Show("1 done, 3 in flight", false) }, "", []time.Duration{60 * time.Millisecond}, 0},
+		{"the timer draws the newest", func() { at = at.Add(50 * time.Millisecond); fire() }, "\r1 done, 3 in flight", []time.Duration{60 * time.Millisecond}, 0},
+		{"held after the timer's draw", func() { at = at.Add(30 * time.Millisecond); p.Show("2 done, 2 in flight", false) }, "", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond}, 0},
+		{"the last is drawn at once", func() { p.Show("4 done, 0 in flight", true) }, "\r4 done, 0 in flight", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond}, 0},
+		{"the timer then has nothing to draw", func() { fire() }, "", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond}, 0},
+		{"held before end", func() { p.Show("5 in flight", false) }, "", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond, 100 * time.Millisecond}, 0},
+		{"end stops the timer", p.End, "\r" + spaces(len("4 done, 0 in flight")) + "\r", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond, 100 * time.Millisecond}, 1},
+		{"a timer firing after end draws nothing", func() { fire() }, "", []time.Duration{60 * time.Millisecond, 70 * time.Millisecond, 100 * time.Millisecond}, 1},
+	}
+	for _, s := range steps {
+		out.Reset()
+		s.do()
+		if got := out.String(); got != s.want {
+			t.Errorf("%s: %q, want %q", s.name, got, s.want)
+		}
+		if !slices.Equal(waits, s.wantWaits) || stopped != s.wantStops {
+			t.Errorf("%s: timers set for %v and %d stopped, want %v and %d", s.name, waits, stopped, s.wantWaits, s.wantStops)
+		}
+	}
+}

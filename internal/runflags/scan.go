@@ -2,6 +2,7 @@ package runflags
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -142,10 +143,12 @@ func (fl Flags) ScanRead() (scan.ReadOptions, error) {
 	}
 	ro := scan.ReadOptions{Limits: base.Limits, StrictStdout: base.StrictStdout, Sandbox: base.Sandbox, Env: base.Env, ConfigFormat: format}
 	if box := fl.V.GetString("package-sandbox"); box != "none" && box != "" {
-		ro.PackageSandbox = transport.Sandbox{Kind: box}
-		if err := ro.PackageSandbox.Check(); err != nil {
-			return scan.ReadOptions{}, fmt.Errorf("--package-sandbox: %w", err)
+		if box != transport.SandboxBwrap {
+			// Not Sandbox.Check's words, which name --sandbox and
+			// not none.
+			return scan.ReadOptions{}, fmt.Errorf("--package-sandbox %q: give %s (bubblewrap, the default) or none (no sandbox)", box, transport.SandboxBwrap)
 		}
+		ro.PackageSandbox = transport.Sandbox{Kind: box}
 	}
 	return ro, nil
 }
@@ -165,6 +168,9 @@ func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), 
 		dsn = "sqlite:" + filepath.Join(out, "queue.db")
 	}
 	q, err := jobqueue.Open(ctx, dsn)
+	if bad := (*jobqueue.DSNError)(nil); errors.As(err, &bad) {
+		return nil, nil, fmt.Errorf("--db %q names no queue: give sqlite:PATH, postgres://HOST/DB (enqueue only: rubric scan worker does the jobs) or memory (no database)", dsn)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
