@@ -562,6 +562,11 @@ var modals = []string{"should", "must", "may", "can", "will", "needs"}
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
 
+// concessive are the prerequisite phrases that "even" just before them
+// turns into a concession ("add more thoughts even after reaching what
+// seemed like the end"): they order nothing (prerequisite).
+var concessive = []string{"before", "after"}
+
 // returnContrasts, before a contrast word in its clause, make the clause
 // say what comes back, so that the contrast is between results, not
 // tools (facts.contrast).

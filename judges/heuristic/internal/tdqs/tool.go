@@ -201,7 +201,7 @@ func (f *facts) usage() dimension {
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
 	not, hasNot := f.desc.FirstIn(usageNotPhrases)
 	alt, hasAlt := f.contrast()
-	pre, hasPre := f.desc.FirstIn(usagePrerequisitePhrases)
+	pre, hasPre := f.prerequisite()
 	named := f.alternatives
 	var cues []string
 	if hasWhen {
@@ -241,6 +241,29 @@ func (f *facts) usage() dimension {
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// prerequisite returns the first phrase of lists.usagePrerequisite, in
+// the list's order, that the description has where it orders the tool
+// with something else, and whether one was found. A word of concessive
+// with "even" just before it concedes ("even after reaching the end",
+// "even before the build finishes"): it orders nothing.
+func (f *facts) prerequisite() (string, bool) {
+	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
+	if !ok || !slices.Contains(concessive, p) {
+		return p, ok
+	}
+	for _, p := range f.desc.AllIn(usagePrerequisitePhrases) {
+		if !slices.Contains(concessive, p) {
+			return p, true
+		}
+		for _, c := range f.desc.Contexts(p) {
+			if n := len(c.Before); n == 0 || c.Before[n-1] != "even" {
+				return p, true
+			}
+		}
+	}
+	return "", false
 }
 
 // whenOpensClause reports whether "when" comes in the description

@@ -720,6 +720,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
 		{"a token budget required is no auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Requires a token budget. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 64. seqthink sequentialthinking: "even after" and "even
+		// before" concede, they order nothing: no prerequisite.
+		{"even after is no prerequisite", `{"name": "think", "description": "Record a thought. You can add more thoughts even after reaching what seemed like the end."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"only after is still a prerequisite", `{"name": "think", "description": "Record a thought. Call it only after reaching the end of a step."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+		{"after once without even is still a prerequisite", `{"name": "think", "description": "Record a thought, even after the end. Call it after the plan is made."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
