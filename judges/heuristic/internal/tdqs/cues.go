@@ -225,7 +225,7 @@ var lists = struct {
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
-		}, riskWords)}, // explicit risk words say how unsafe a call is
+		}, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
@@ -295,6 +295,34 @@ var lists = struct {
 		"never", "always", "use this", "use when",
 	},
 }
+
+// deniedEffects are the verbs of side effects in their base form:
+// after one of effectDenials they say what the tool leaves alone ("It
+// does not remove the remote copy"), which is what the rubric's
+// transparency asks after (what is deleted or overwritten), a claim of
+// safety as "never removes" is (effectReading). The safety group holds
+// each denial and verb (deniedEffectPhrases) after its own phrases, so
+// that the phrase it quotes first is unchanged where it had one (a
+// denial it held before is found there first). "do not" and "never"
+// are not among the denials: before a
+// base form they open advice to the caller ("Do not remove the lock
+// file"), which effectReading reads.
+var (
+	deniedEffects = []string{
+		"modify", "change", "mutate", "write", "delete", "merge", "resolve", "remove", "overwrite", "alter",
+		"replace", "discard", "clear", "erase", "drop", "persist", "store", "save",
+	}
+	effectDenials       = []string{"does not", "doesnt", "will not", "wont"}
+	deniedEffectPhrases = func() []string {
+		var out []string
+		for _, v := range deniedEffects {
+			for _, n := range effectDenials {
+				out = append(out, n+" "+v)
+			}
+		}
+		return out
+	}()
+)
 
 // notAfter are behaviour phrases that mean something else after one of
 // the given words (among the two before them): "changes" shown or

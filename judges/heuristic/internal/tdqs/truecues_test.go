@@ -729,6 +729,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
 		{"after once without even is still a prerequisite", `{"name": "think", "description": "Record a thought, even after the end. Call it after the plan is made."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+
+		// 65. "does not" and "will not" before a side effect's verb in
+		// its base form say what the tool leaves alone: what is not
+		// deleted or overwritten is what the rubric's transparency
+		// asks after, a claim of safety as "never removes" is (group
+		// 58); said to the caller ("Do not remove ...") it is advice.
+		{"does not remove is a safety claim", `{"name": "prune_branch", "description": "Prune a branch. It does not remove the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("does not remove")`, "side effects"},
+		{"wont overwrite is a safety claim", `{"name": "save_note", "description": "Save a note. It won't overwrite an existing note.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("wont overwrite")`, ""},
+		{"removes the remote copy is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
+		{"do not remove told to the caller is neither", `{"name": "prune_branch", "description": "Prune a branch. Do not remove the remote copy by hand.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
