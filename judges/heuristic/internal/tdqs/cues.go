@@ -376,6 +376,19 @@ var notAfter = map[string][]string{
 	"offset": {"address", "addresses", "timezone", "utc", "gmt"},
 }
 
+// pagingCue is the pagination phrase that, before a word for a
+// parameter ("pagination fields"), names parameters rather than what
+// the tool does: it says the tool pages only when one of the tool's
+// parameters has a word of pageWords in its name (facts.pagesAt).
+const pagingCue = "paginat*"
+
+// pageWords, in a parameter's name, make it one that pages through
+// results (page, per_page, page_token, cursor, offset).
+var (
+	pageWords   = []string{"page", "pages", "pagination", "paginate", "cursor", "offset"}
+	pageWordSet = lex.Set(pageWords)
+)
+
 // riskWords are the safety group's explicit risk words (lists.behaviour)
 // and riskTopicLeads the words that, earlier in their sentence, make
 // them what a tool looks for rather than a risk of the tool's own: a

@@ -810,6 +810,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if p == pagingCue {
+		return f.pagesAt(d)
+	}
 	if slices.Contains(riskWords, p) {
 		return riskOfTool(d, p)
 	}
@@ -843,6 +846,24 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// pagesAt reports whether pagingCue occurs in d at least once as the
+// tool's paging: not before a word for a parameter ("pagination
+// fields", lex.ParamNounSet) when the tool takes no parameter of
+// pageWords, since the text then speaks of fields the tool does not
+// have ("use required identifiers and pagination fields exactly as
+// documented" of a tool that gets one branch).
+func (f *facts) pagesAt(d lex.Text) bool {
+	pages := slices.ContainsFunc(f.params, func(p param) bool {
+		return slices.ContainsFunc(p.words, func(w string) bool { return pageWordSet[w] })
+	})
+	for _, c := range d.Contexts(pagingCue) {
+		if pages || len(c.After) == 0 || !lex.ParamNounSet[c.After[0]] {
+			return true
+		}
+	}
+	return false
 }
 
 // riskOfTool reports whether risk word p (riskWords) occurs in d at

@@ -743,6 +743,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
 		{"do not remove told to the caller is neither", `{"name": "prune_branch", "description": "Prune a branch. Do not remove the remote copy by hand.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "no disclosure", ""},
+
+		// 66. gitlab's get_* tools: "pagination fields" are parameters
+		// that page; a tool that takes none does not page, whatever
+		// its boilerplate says of them.
+		{"pagination fields of a tool that takes none are no pagination", `{"name": "get_branch", "description": "Get branch details. Use required identifiers and pagination fields exactly as documented.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "branch_name": {"type": "string", "description": "The branch."}}}, "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "pagination"},
+		{"pagination fields of a tool that pages are pagination", `{"name": "list_branches", "description": "List branches. Use required identifiers and pagination fields exactly as documented.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "page": {"type": "number", "description": "The page."}, "per_page": {"type": "number", "description": "Per page."}}}, "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("pagination")`, ""},
+		{"paginated results are pagination", `{"name": "get_users", "description": "Get users. Results are paginated.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("paginated")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
