@@ -483,6 +483,22 @@ var changeOccasions = []string{
 // balances") or a design value ("a design token").
 var tokenCues = []string{"token", "tokens"}
 
+// credentialCues are the authentication phrases that name a
+// credential: what a tool lists, creates or revokes as its resource
+// ("List API keys", "Revoke a personal access token") is no
+// authentication it asks for (credentialNeeded).
+var credentialCues = []string{"token", "tokens", "api key", "api keys", "credential*"}
+
+// credentialVerbs are the verbs, beside the lifecycle's (lex.LifecycleOf:
+// list, get, create, delete, revoke...), that act on a credential as a
+// tool's resource ("Rotate the API key", "Validate a token").
+var credentialVerbs = []string{"rotate", "regenerate", "validate", "verify", "issue", "mint", "refresh", "renew"}
+
+// phraseModifiers are the function words that may stand in a noun
+// phrase between its verb and its head ("Create a new API key", "List
+// the existing tokens"), as a determiner does.
+var phraseModifiers = []string{"new", "existing", "current", "specific", "other", "given", "specified"}
+
 // tokenSenseBefore, just before a token cue (or a number there), and
 // tokenSenseAfter, just after it, give it a sense other than a
 // credential.

@@ -780,6 +780,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(credentialCues, p) && !credentialNeeded(d, p) {
+		return false
+	}
 	if slices.Contains(tokenCues, p) {
 		return credentialToken(d, p)
 	}
@@ -942,6 +945,56 @@ func namesField(raw, w string) bool {
 		return false
 	}
 	return strings.HasPrefix(strings.TrimLeft(rest[len(w):], "*_ "), ":")
+}
+
+// credentialNeeded reports whether credential cue p (credentialCues)
+// occurs in d at least once where it is not what the tool acts on
+// (credentialActedOn): "List API keys" lists keys, it asks for none.
+func credentialNeeded(d lex.Text, p string) bool {
+	pw := strings.Fields(strings.TrimSuffix(p, "*"))
+	prefix := strings.HasSuffix(p, "*")
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i := range ws {
+			if !phraseAt(ws, i, pw, prefix) {
+				continue
+			}
+			// A credential that modifies the noun after it ("your token's
+			// bot user") is no resource the verb acts on.
+			if end := i + len(pw); end < len(ws) && !lex.StopwordSet[ws[end]] || !credentialActedOn(ws[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// credentialActedOn reports whether the words before a credential cue in
+// its sentence make it the object of a verb of the lifecycle or of
+// credentialVerbs: read back over at most three determiners and
+// modifiers of its phrase ("List API keys", "Revoke a personal access
+// token", "Create a new API key"), that verb comes before any other
+// verb, function word, negation or word of a requirement ("Requires an
+// API key", "requires no API key", "Create a project with your API
+// key").
+func credentialActedOn(before []string) bool {
+	for j := len(before) - 1; j >= max(0, len(before)-4); j-- {
+		w := before[j]
+		if v := verbForm(w); v != "" {
+			_, cycle := lex.LifecycleOf[v]
+			return cycle || slices.Contains(credentialVerbs, v)
+		}
+		if determinerSet[w] || slices.Contains(phraseModifiers, w) {
+			continue
+		}
+		if lex.StopwordSet[w] || lex.Negation(w) || slices.Contains(tokenRequirements, w) || len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
+		}
+	}
+	return false
 }
 
 // credentialToken reports whether token cue p (tokenCues) names a

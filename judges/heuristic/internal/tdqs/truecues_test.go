@@ -753,6 +753,24 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `pagination and size ("pagination")`, ""},
 		{"paginated results are pagination", `{"name": "get_users", "description": "Get users. Results are paginated.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `pagination and size ("paginated")`, ""},
+
+		// 67. A credential a tool lists, creates or revokes is what it
+		// acts on, no authentication it asks for; one it requires, or
+		// is called with, still is.
+		{"api keys listed are no auth", `{"name": "list_keys", "description": "List API keys for the account.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "authentication"},
+		{"an access token revoked is no auth", `{"name": "revoke_token", "description": "Revoke a personal access token by its id.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "authentication"},
+		{"an api key required is auth", `{"name": "list_projects", "description": "List the projects. Requires an API key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+		{"an api key called with is auth", `{"name": "create_project", "description": "Create a project with your API key.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+		{"a token listed beside a token required is auth", `{"name": "list_tokens", "description": "List the deploy tokens of a project. Needs an access token with admin scope.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a bot user of your token is still auth", `{"name": "get_self", "description": "Acme | Retrieve your token's bot user", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("tokens")`, ""},
+		{"requires no api key is still auth", `{"name": "whois", "description": "Look up a domain. Read-only; requires no API key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
