@@ -521,12 +521,23 @@ var subjectVerbs = []string{
 	"let", "lets", "matter", "matters", "reduce", "reduces", "avoid", "avoids", "work", "works",
 }
 
-// tokenCredentialBefore, just before a token cue, make it a credential
-// whatever sense the text gives its other tokens (credentialToken).
-var tokenCredentialBefore = []string{
-	"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "bot", "user",
-	"secret", "security", "csrf", "your",
-}
+// credentialWords, just before a token cue in prose ("access token",
+// "your token's", credentialSense) or before the last word of a
+// snake_case name that is a token, key, secret or password
+// ("access_token", "bot_token", "client_secret", disclosingName), make
+// it a credential: one list for both, as a bot's or a client's token is
+// a credential however it is written. Before a key in a name,
+// keyHandleWords are the exception: user_key and client_key are the
+// handles Jira and Atlassian Connect give a user and an app, no secret,
+// while a user's or a client's token is one.
+var (
+	credentialWords = []string{
+		"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "private",
+		"client", "bot", "user", "secret", "security", "csrf", "your",
+	}
+	credentialWordSet = lex.Set(credentialWords)
+	keyHandleWordSet  = lex.Set([]string{"user", "client"})
+)
 
 // notOnlyWords, after "not", add to what was said rather than deny it
 // ("not only removes the branch but also its remote copy").

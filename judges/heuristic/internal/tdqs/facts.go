@@ -622,8 +622,8 @@ func (f *facts) findDisclosures() []found {
 
 // disclosingName reports whether the words of a snake_case name say
 // what the name is as prose would: a credential's name ("access_token",
-// "api_key", "client_secret": a credential's word before a token, key,
-// secret or password), a dry run's ("dry_run") or a rate limit's
+// "api_key", "client_secret": a word of credentialWords before a token,
+// key, secret or password, but a handle's before a key: user_key), a dry run's ("dry_run") or a rate limit's
 // ("rate_limit_delay"). A tool that asks for one discloses it. Other
 // names ("next_page_token", "max_tokens", "group_limit_type") are only
 // names (findDisclosures).
@@ -632,7 +632,7 @@ func disclosingName(words []string) bool {
 	switch last {
 	case "token", "key", "secret", "password":
 		for _, w := range words[:len(words)-1] {
-			if credentialNameWords[w] {
+			if credentialWordSet[w] && !(last == "key" && keyHandleWordSet[w]) {
 				return true
 			}
 		}
@@ -644,10 +644,6 @@ func disclosingName(words []string) bool {
 	}
 	return false
 }
-
-// credentialNameWords are the words that, before a token, key, secret or
-// password in a snake_case name, make it a credential's name.
-var credentialNameWords = lex.Set([]string{"access", "api", "auth", "bearer", "refresh", "oauth", "client", "personal", "session", "private", "secret"})
 
 // effectReading reads side-effect phrase p (effectGroup's) where d has
 // it: stated is whether it occurs once with no negation among the two
@@ -1026,11 +1022,10 @@ func credentialToken(d lex.Text, p string) bool {
 }
 
 // credentialSense reports whether a word just before a token cue makes
-// it a credential (tokenCredentialBefore: "access token", "your
-// token's").
+// it a credential (credentialWords: "access token", "your token's").
 func credentialSense(c lex.Context) bool {
 	n := len(c.Before)
-	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
+	return n > 0 && credentialWordSet[c.Before[n-1]]
 }
 
 // requiredToken reports whether a token cue is what a call requires: a

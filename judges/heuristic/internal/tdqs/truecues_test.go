@@ -771,6 +771,19 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `authentication ("tokens")`, ""},
 		{"requires no api key is still auth", `{"name": "whois", "description": "Look up a domain. Read-only; requires no API key.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+
+		// 68. One list of a credential's words, before a token in prose
+		// or in a snake_case name (credentialWords): a bot's token is a
+		// credential as bot_token and as "bot token", a client's as
+		// "client token" and client_token; a user's or a client's key
+		// in a name is the handle Jira and Atlassian give a user or an
+		// app (user_key, client_key), no credential.
+		{"a bot_token name is auth", `{"name": "post_message", "description": "Post a message to a channel with the bot_token of the workspace.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a client token beside a token count is auth", `{"name": "summarize", "description": "Summarize a page with your model. Sends the client token. Returns the token count.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a user_key name is no auth", `{"name": "get_user", "description": "Get a user by their user_key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
