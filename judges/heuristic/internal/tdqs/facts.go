@@ -1045,10 +1045,15 @@ func requiredToken(c lex.Context) bool {
 
 // otherTokenSense reports whether the words around a token cue give it
 // a sense other than a credential (tokenSenseBefore, tokenSenseAfter,
-// or a number just before it: "4k tokens").
+// or a number just before it: "4k tokens", or "7 K tokens" with its
+// thousands written apart).
 func otherTokenSense(c lex.Context) bool {
+	digit := func(w string) bool { return w[0] >= '0' && w[0] <= '9' }
 	if n := len(c.Before); n > 0 {
-		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || w[0] >= '0' && w[0] <= '9' {
+		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || digit(w) {
+			return true
+		}
+		if w := c.Before[n-1]; n > 1 && (w == "k" || w == "m") && digit(c.Before[n-2]) {
 			return true
 		}
 	}

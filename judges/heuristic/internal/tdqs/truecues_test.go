@@ -784,6 +784,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
 		{"a user_key name is no auth", `{"name": "get_user", "description": "Get a user by their user_key.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 69. cturkieh enrichir_concurrents: a count written with its
+		// thousands apart ("7 K tokens") is a count, as "7k tokens" is.
+		{"7 K tokens is a count, no auth", `{"name": "enrich", "description": "Enrich the competitors of a company. Each call reads about 7 K tokens of pages.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"7k tokens is a count, no auth", `{"name": "enrich", "description": "Enrich the competitors of a company. Each call reads about 7k tokens of pages.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
