@@ -898,8 +898,17 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 		// "Delete notes resources").
 		{"a namespace before the noun a verb acts on is no resource", browserTools("Close the browser page."),
 			"completeness", 4, "", "no tool named for browser"},
-		{"a namespace that heads its phrase is still a resource", browserTools("Close the browser."),
-			"completeness", 3, "no tool named for browser", ""},
+		// 11. The namespace alone, in the singular, names the one thing
+		// the server drives ("Close the browser."), no kind of resource
+		// with a lifecycle: no gap is invented for it (1.5.3 read it
+		// as one). Before a word for its things ("Delete Jira
+		// resources") or in the plural ("Delete notes.") it still is.
+		{"a singular namespace alone is no resource", browserTools("Close the browser."),
+			"completeness", 4, "", "no tool named for browser"},
+		{"a plural namespace alone is still a resource", []CoherenceTool{
+			{"notes_get", desc("Read notes.")}, {"notes_post", desc("Create notes.")},
+			{"notes_put", desc("Replace notes.")}, {"notes_delete", desc("Delete notes.")},
+		}, "completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
 			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 	}
