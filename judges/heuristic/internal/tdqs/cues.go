@@ -644,6 +644,11 @@ var returnContrasts = []string{"returns", "return", "outputs", "yields", "produc
 // make its clause advice to the caller.
 var adviceVerbs = []string{"use", "call", "prefer", "choose", "try", "see", "switch"}
 
+// toolWords, in a clause with a contrast phrase, make it set the tool
+// against others ("rather than the upload tool", "instead of this one"),
+// whatever follows the phrase (thingContrast).
+var toolWords = []string{"tool", "tools", "this", "server", "command", "commands"}
+
 // callerSubjects are the words for whoever calls the tool: what they
 // provide, pass, supply or send ("unless the user explicitly provides a
 // library ID in the format '/org/project'") is input, and so is its

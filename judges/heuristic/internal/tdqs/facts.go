@@ -1515,7 +1515,9 @@ func (f *facts) readsOnlyPart() bool {
 // contrast returns the first phrase of lists.usageAlternative, in the
 // list's order, that the description has where it sets the tool against
 // others, and whether one was found. In a clause (between semicolons,
-// colons or dashes) that says what comes back (returnContrast: "GitLab returns validation
+// colons or dashes) that sets one thing against another
+// (thingContrast: "came from an upload rather than a local path"), or
+// that says what comes back (returnContrast: "GitLab returns validation
 // errors instead of silently applying an invalid request", "Returns a
 // slim confirmation rather than the full issue") the phrase sets one
 // result or behaviour against another, not the tool against others.
@@ -1535,17 +1537,18 @@ func (f *facts) contrast() (string, bool) {
 			if !f.desc.SentenceHas(k, p) {
 				continue
 			}
-			// Most sentences say nothing of what comes back: the
-			// phrase there contrasts tools.
-			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) {
+			pw := strings.Fields(p)
+			// Most sentences say nothing of what comes back and set no
+			// two things apart: the phrase there contrasts tools.
+			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) &&
+				!thingContrastIn(f.desc.Sentence(k).Words, pw) {
 				f.contrastCue = p
 				return p, true
 			}
-			pw := strings.Fields(p)
 			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
 				ws := lex.Words(c)
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) {
 						f.contrastCue = p
 						return p, true
 					}
@@ -1554,6 +1557,46 @@ func (f *facts) contrast() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// thingContrastIn reports whether the contrast phrase of words pw is,
+// somewhere in words ws, followed by a determiner (thingContrast's first
+// test): a quick look before the sentence is cut into clauses.
+func thingContrastIn(ws []string, pw []string) bool {
+	for i := range ws {
+		if phraseAt(ws, i, pw, false) && thingAfter(ws[i+len(pw):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// thingContrast reports whether the contrast phrase at word i of clause
+// ws, n words long, sets one thing against another rather than the tool
+// against others: a determiner opens what follows it (after the "of" of
+// "instead of": "came from an upload rather than a local path"), and the
+// clause neither advises the caller (adviceVerbs: "Use this rather than
+// a shell diff") nor names a tool (toolWords: "rather than the upload
+// tool").
+func thingContrast(ws []string, i, n int) bool {
+	if !thingAfter(ws[i+n:]) {
+		return false
+	}
+	for _, w := range ws {
+		if slices.Contains(adviceVerbs, w) || slices.Contains(toolWords, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// thingAfter reports whether words ws, after a contrast phrase, open
+// with a determiner, maybe after "of".
+func thingAfter(ws []string) bool {
+	if len(ws) > 0 && ws[0] == "of" {
+		ws = ws[1:]
+	}
+	return len(ws) > 0 && determinerSet[ws[0]]
 }
 
 // returnContrast reports whether the words before a contrast phrase in

@@ -791,6 +791,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", "authentication"},
 		{"7k tokens is a count, no auth", `{"name": "enrich", "description": "Enrich the competitors of a company. Each call reads about 7k tokens of pages.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 70. senoff xlsx_diff: "rather than" before a thing with its
+		// determiner, in a clause that gives no advice and names no
+		// tool, sets two values apart (an upload and a local path), not
+		// the tool against others, as a contrast of what comes back
+		// does (group 55).
+		{"a contrast of two inputs is no contrast with other tools", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Not for a file that came from an upload rather than a local path."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"a contrast of two inputs is no alternative", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Reads a file from a local path rather than an upload."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"rather than a tool is still a contrast", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Reads a local path rather than the upload tool."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
+		{"use this rather than a shell is still a contrast", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Use this rather than a shell diff."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
