@@ -561,9 +561,10 @@ var nsThingSet = lex.Set([]string{
 var tokenRequirements = []string{"requires", "require", "required", "requiring", "needs", "need", "needed"}
 
 // callerImperatives are the timing phrases that, in their base form
-// after "don't", "do not" or "never", tell the caller what not to do
-// ("don't wait for performance warnings", "do not cache the token"),
-// and disclose nothing the tool does.
+// after a "don't", "do not" or "never" that opens its clause, tell the
+// caller what not to do ("don't wait for performance warnings", "do not
+// cache the token"), and disclose nothing the tool does
+// (adviceNegation).
 var callerImperatives = []string{"wait*", "cache*", "lock"}
 
 // keptParticiples are the side-effect phrases that, in a tool that

@@ -676,7 +676,7 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 	}
 	// Read clause by clause: an imperative opens its clause.
 	for _, sentence := range d.Sentences {
-		for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+		for _, c := range clauses(sentence) {
 			ws := lex.Words(c)
 			for i := range ws {
 				if !phraseAt(ws, i, pw, prefix) {
@@ -684,14 +684,10 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				}
 				j := negationBefore(ws, i)
 				// The base form a starred phrase starts ("overwrite")
-				// after "never", "don't" or "do not" opening the clause,
-				// once the words that address the caller are past ("You
-				// must never overwrite", "Please do not overwrite"): advice
-				// to the caller, said to them as the imperative is.
+				// told to the caller ("NEVER overwrite", "You must never
+				// overwrite") is advice, as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				o := callerAddress(ws)
-				told := base && (j == o && (ws[o] == "never" || ws[o] == "dont") || j == o+1 && ws[o] == "do")
-				if j < 0 || denied != "" || told {
+				if j < 0 || denied != "" || base && adviceNegation(ws, i) {
 					continue
 				}
 				denied = strings.Join(ws[j:i+len(pw)], " ")
@@ -699,6 +695,31 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 		}
 	}
 	return false, denied
+}
+
+// clauses cuts a sentence into its clauses, at commas, colons,
+// semicolons and dashes (a spaced hyphen or an em dash): advice to the
+// caller opens one ("ALWAYS CHUNK - don't wait for performance
+// warnings", adviceNegation).
+func clauses(sentence string) []string {
+	sentence = strings.ReplaceAll(sentence, " - ", " — ")
+	return strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '—' })
+}
+
+// adviceNegation reports whether the word at i of clause ws, a base
+// form, is told to the caller: "never", "dont" or "do not" just before
+// it opens the clause, once the words that address the caller
+// (callerAddress: "You must", "please") and those that join it to the
+// clause before (clauseLead: "and never overwrite") are past. Elsewhere
+// the negation is said of the tool ("It will never cache results", "It
+// does not wait"). Side effects (effectReading) and timing
+// (toldToCaller) read advice this one way.
+func adviceNegation(ws []string, i int) bool {
+	o := callerAddress(ws)
+	for o < len(ws) && clauseLeadSet[ws[o]] {
+		o++
+	}
+	return i == o+1 && (ws[o] == "never" || ws[o] == "dont") || i == o+2 && ws[o] == "do" && ws[o+1] == "not"
 }
 
 // phraseAt reports whether words ws hold the phrase of words pw at i,
@@ -783,7 +804,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d.Words, p)
+		return !toldToCaller(d, p)
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -1061,19 +1082,23 @@ func otherTokenSense(c lex.Context) bool {
 }
 
 // toldToCaller reports whether every occurrence of phrase p (one of
-// callerImperatives) in words ws is its base form after "don't", "do
-// not" or "never": an instruction to the caller ("don't wait for
-// performance warnings"), not what the tool does ("waits for the page",
-// "does not wait").
-func toldToCaller(ws []string, p string) bool {
+// callerImperatives) in d is its base form told to the caller
+// (adviceNegation: "don't wait for performance warnings", "Do not cache
+// the page"), not what the tool does ("waits for the page", "does not
+// wait", "It will never cache results").
+func toldToCaller(d lex.Text, p string) bool {
 	base := strings.TrimSuffix(p, "*")
-	for i, w := range ws {
-		if w != base && !(base != p && strings.HasPrefix(w, base)) {
-			continue
-		}
-		told := w == base && i > 0 && (ws[i-1] == "dont" || ws[i-1] == "never" || i > 1 && ws[i-2] == "do" && ws[i-1] == "not")
-		if !told {
-			return false
+	for _, sentence := range d.Sentences {
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				if w != base && !(base != p && strings.HasPrefix(w, base)) {
+					continue
+				}
+				if w != base || !adviceNegation(ws, i) {
+					return false
+				}
+			}
 		}
 	}
 	return true

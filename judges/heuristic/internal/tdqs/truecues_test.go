@@ -805,6 +805,22 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
 		{"use this rather than a shell is still a contrast", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Use this rather than a shell diff."}`,
 			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
+
+		// 71. One reading of advice to the caller for side effects and
+		// timing (adviceNegation): "never", "don't" or "do not" before a
+		// base form is advice where it opens its clause (after "You
+		// must", "please", or "and", "then", "or"; a dash ends a clause
+		// as a comma does), and a statement of the tool's anywhere else.
+		{"it will never cache is a timing disclosure", `{"name": "fetch_page", "description": "Fetch a web page. It will never cache results.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("cache")`, ""},
+		{"do not cache opening a clause is advice", `{"name": "fetch_page", "description": "Fetch a web page. Do not cache the page.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"and never overwrite is advice", `{"name": "make_pdf", "description": "Write the PDF to a new file, and never overwrite the backup.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "safety"},
+		{"a dash before don't wait ends a clause", `{"name": "write", "description": "Write a file in chunks. ALWAYS CHUNK - don't wait for performance warnings!", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a dash before never overwrite ends a clause", `{"name": "make_pdf", "description": "Create a PDF from markdown. New names only - never overwrite the original.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "safety"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
