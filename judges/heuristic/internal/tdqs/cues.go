@@ -636,6 +636,17 @@ var inputLeads = []string{"pass", "provide", "supply", "send"}
 // seemed like the end"): they order nothing (prerequisite).
 var concessive = []string{"before", "after"}
 
+// relativeRequirements are the prerequisite phrases that, after one of
+// relativeLeads among the three words before them, speak in a relative
+// clause of a thing the text describes ("Situations where irrelevant
+// information needs to be filtered out"), not of what a call needs
+// first (prerequisite). "that" is none of the leads: "Note that it
+// requires a login" still orders the call.
+var (
+	relativeRequirements = []string{"requires", "needs to be", "is required", "must be called"}
+	relativeLeads        = []string{"where", "which", "whose", "wherever"}
+)
+
 // returnContrasts, before a contrast word in its clause, make the clause
 // say what comes back, so that the contrast is between results, not
 // tools (facts.contrast).

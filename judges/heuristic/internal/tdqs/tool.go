@@ -247,18 +247,24 @@ func (f *facts) usage() dimension {
 // the list's order, that the description has where it orders the tool
 // with something else, and whether one was found. A word of concessive
 // with "even" just before it concedes ("even after reaching the end",
-// "even before the build finishes"): it orders nothing.
+// "even before the build finishes"), and a requirement in a relative
+// clause (relativeLeads among the words before it: "Situations where
+// irrelevant information needs to be filtered out") describes a thing:
+// neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
 	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
-	if !ok || !slices.Contains(concessive, p) {
+	if !ok || !slices.Contains(concessive, p) && !slices.Contains(relativeRequirements, p) {
 		return p, ok
 	}
 	for _, p := range f.desc.AllIn(usagePrerequisitePhrases) {
-		if !slices.Contains(concessive, p) {
+		if !slices.Contains(concessive, p) && !slices.Contains(relativeRequirements, p) {
 			return p, true
 		}
 		for _, c := range f.desc.Contexts(p) {
-			if n := len(c.Before); n == 0 || c.Before[n-1] != "even" {
+			n := len(c.Before)
+			conceded := slices.Contains(concessive, p) && n > 0 && c.Before[n-1] == "even"
+			relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(c.Before, func(w string) bool { return slices.Contains(relativeLeads, w) })
+			if !conceded && !relative {
 				return p, true
 			}
 		}

@@ -821,6 +821,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
 		{"a dash before never overwrite ends a clause", `{"name": "make_pdf", "description": "Create a PDF from markdown. New names only - never overwrite the original.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, "no disclosure", "safety"},
+
+		// 72. seqthink sequentialthinking: a requirement in a relative
+		// clause ("Situations where irrelevant information needs to be
+		// filtered out") describes a thing, it orders no call.
+		{"needs to be in a relative clause is no prerequisite", "{\"name\": \"think\", \"description\": \"Record a thought.\\nGood for:\\n- Situations where irrelevant information needs to be filtered out\"}",
+			nil, "usage_guidelines", 4, `when to use ("good for")`, "prerequisite"},
+		{"needs to be of the session is still a prerequisite", `{"name": "think", "description": "Record a thought. The session needs to be open."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("needs to be")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
