@@ -1563,13 +1563,6 @@ func (f *facts) contrast() (string, bool) {
 				continue
 			}
 			pw := strings.Fields(p)
-			// Most sentences say nothing of what comes back and set no
-			// two things apart: the phrase there contrasts tools.
-			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) &&
-				!thingContrastIn(f.desc.Sentence(k).Words, pw) {
-				f.contrastCue = p
-				return p, true
-			}
 			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
 				ws := lex.Words(c)
 				for i := range ws {
@@ -1584,25 +1577,15 @@ func (f *facts) contrast() (string, bool) {
 	return "", false
 }
 
-// thingContrastIn reports whether the contrast phrase of words pw is,
-// somewhere in words ws, followed by a determiner (thingContrast's first
-// test): a quick look before the sentence is cut into clauses.
-func thingContrastIn(ws []string, pw []string) bool {
-	for i := range ws {
-		if phraseAt(ws, i, pw, false) && thingAfter(ws[i+len(pw):]) {
-			return true
-		}
-	}
-	return false
-}
-
 // thingContrast reports whether the contrast phrase at word i of clause
-// ws, n words long, sets one thing against another rather than the tool
-// against others: a determiner opens what follows it (after the "of" of
-// "instead of": "came from an upload rather than a local path"), and the
-// clause neither advises the caller (adviceVerbs: "Use this rather than
-// a shell diff") nor names a tool (toolWords: "rather than the upload
-// tool").
+// ws, n words long, sets one thing or behaviour against another rather
+// than the tool against others: a determiner opens what follows it
+// (after the "of" of "instead of": "came from an upload rather than a
+// local path"), or it ends its clause ("If the post is published,
+// creates a new draft instead"), and the clause neither advises the
+// caller (adviceVerbs: "Use this rather than a shell diff", "call
+// get_detail instead") nor names a tool (toolWords: "rather than the
+// upload tool").
 func thingContrast(ws []string, i, n int) bool {
 	if !thingAfter(ws[i+n:]) {
 		return false
@@ -1615,10 +1598,13 @@ func thingContrast(ws []string, i, n int) bool {
 	return true
 }
 
-// thingAfter reports whether words ws, after a contrast phrase, open
-// with a determiner, maybe after "of".
+// thingAfter reports whether words ws, after a contrast phrase in its
+// clause, are none or open with a determiner, maybe after "of".
 func thingAfter(ws []string) bool {
-	if len(ws) > 0 && ws[0] == "of" {
+	if len(ws) == 0 {
+		return true
+	}
+	if ws[0] == "of" {
 		ws = ws[1:]
 	}
 	return len(ws) > 0 && determinerSet[ws[0]]

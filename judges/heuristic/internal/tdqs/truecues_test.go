@@ -829,6 +829,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("good for")`, "prerequisite"},
 		{"needs to be of the session is still a prerequisite", `{"name": "think", "description": "Record a thought. The session needs to be open."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("needs to be")`, ""},
+		// voho notes_to_midi, wp_update_draft_post: "instead" ending a
+		// clause that gives no advice and names no tool sets two
+		// behaviours apart.
+		{"instead ending a clause of behaviour is no contrast with other tools", `{"name": "update_draft", "description": "Update a draft post. If the post is published, creates a new draft instead."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"call another tool instead is still a contrast", `{"name": "update_draft", "description": "Update a draft post. If the post is published, call publish_post instead."}`,
+			nil, "purpose_clarity", 5, "", "nothing sets it apart"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
