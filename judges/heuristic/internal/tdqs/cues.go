@@ -503,7 +503,12 @@ var phraseModifiers = []string{"new", "existing", "current", "specific", "other"
 // tokenSenseAfter, just after it, give it a sense other than a
 // credential.
 var (
-	tokenSenseBefore = []string{"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design"}
+	// A confirmation token approves one call ("Requires the one-time
+	// confirmation token from simulate_impact"): no credential, as the
+	// name confirmation_token is none.
+	tokenSenseBefore = []string{
+		"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design", "confirmation",
+	}
 	tokenSenseAfter  = []string{
 		"efficient", "usage", "budget", "budgets", "count", "counts", "cost", "costs", "optimization", "limit", "limits",
 		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
@@ -639,12 +644,14 @@ var concessive = []string{"before", "after"}
 // relativeRequirements are the prerequisite phrases that, after one of
 // relativeLeads among the three words before them, speak in a relative
 // clause of a thing the text describes ("Situations where irrelevant
-// information needs to be filtered out"), not of what a call needs
-// first (prerequisite). "that" is none of the leads: "Note that it
-// requires a login" still orders the call.
+// information needs to be filtered out"), or in a question a result
+// answers ("All results include ... whether explicit confirmation is
+// required"), not of what a call needs first (prerequisite). "that" is
+// none of the leads: "Note that it requires a login" still orders the
+// call.
 var (
 	relativeRequirements = []string{"requires", "needs to be", "is required", "must be called"}
-	relativeLeads        = []string{"where", "which", "whose", "wherever"}
+	relativeLeads        = []string{"where", "which", "whose", "wherever", "whether"}
 )
 
 // returnContrasts, before a contrast word in its clause, make the clause

@@ -836,6 +836,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
 		{"call another tool instead is still a contrast", `{"name": "update_draft", "description": "Update a draft post. If the post is published, call publish_post instead."}`,
 			nil, "purpose_clarity", 5, "", "nothing sets it apart"},
+
+		// 73. safe-migrations apply_change and simulate_impact: a
+		// confirmation token a call requires is an approval, no
+		// credential (as the name confirmation_token is none, group
+		// 48); whether a confirmation is required, as a result
+		// reports it, orders no call.
+		{"a confirmation token required is no auth", `{"name": "apply_change", "description": "Apply a proposal. Requires the one-time confirmation token from the simulation."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"whether a confirmation is required is no prerequisite", `{"name": "simulate", "description": "Dry-run a proposal. All results include risk flags and whether explicit confirmation is required."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
