@@ -509,7 +509,7 @@ var (
 	tokenSenseBefore = []string{
 		"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design", "confirmation",
 	}
-	tokenSenseAfter  = []string{
+	tokenSenseAfter = []string{
 		"efficient", "usage", "budget", "budgets", "count", "counts", "cost", "costs", "optimization", "limit", "limits",
 		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
 	}
