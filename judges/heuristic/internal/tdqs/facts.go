@@ -1529,6 +1529,25 @@ func (f *facts) endsWithParam(ws []string) bool {
 	return false
 }
 
+// statesReturn reports whether a clause of the description opens with
+// the verb "return" and goes on to its object ("Execute a SQL query and
+// return results", "Return the matching rows"): it says what the tool
+// gives back, as a purpose that opens with a verb of fetching does
+// (returnLeads). "return" after anything but the head of its sentence or
+// a word of lists.clauseLead ("Do not return ...", "the return value")
+// opens no such clause.
+func (f *facts) statesReturn() bool {
+	for _, s := range f.sentenceTexts() {
+		ws := s.Words
+		for i, w := range ws {
+			if w == "return" && i+1 < len(ws) && !lex.StopwordSet[ws[i+1]] && (i == 0 || clauseLeadSet[ws[i-1]]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // readsOnlyPart reports whether "read only" is the verb "read" and a
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.

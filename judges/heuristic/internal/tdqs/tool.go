@@ -814,7 +814,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		plus = append(plus, "behavioural detail")
 	}
 	if f.acts() {
-		returns := f.hasOutput || hasCue(f.disclosed, "return format") || slices.Contains(returnLeads, f.leadVerb)
+		returns := f.hasOutput || hasCue(f.disclosed, "return format") || slices.Contains(returnLeads, f.leadVerb) || f.statesReturn()
 		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil || f.statesChange() != ""
 		switch {
 		case !returns:

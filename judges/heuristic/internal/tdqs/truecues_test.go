@@ -846,6 +846,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "authentication"},
 		{"whether a confirmation is required is no prerequisite", `{"name": "simulate", "description": "Dry-run a proposal. All results include risk flags and whether explicit confirmation is required."}`,
 			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+
+		// 74. duckpond query: "and return results" says what an acting
+		// tool gives back.
+		{"and return results says what comes back", `{"name": "query", "description": "Execute a SQL query for a specific user and return results."}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", "what this action tool returns"},
+		{"do not return says nothing of what comes back", `{"name": "query", "description": "Execute a SQL query for a specific user. Do not return secrets."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
