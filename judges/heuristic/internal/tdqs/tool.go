@@ -615,7 +615,8 @@ func (f *facts) boundWord(w string) bool {
 // word for a parameter; after a form of "be" or a parameter's word;
 // and before a function word or at the end of its sentence, unless a
 // content word other than a word for a parameter comes just before it
-// in its clause, whose thing it then says is needed.
+// in its clause, whose thing it then says is needed; never before the
+// "by" of a reduced relative clause ("the core required by a board").
 func (f *facts) requiredOfParam(t lex.Text) bool {
 	ws, ls := t.Words, t.Lower
 	from := 0 // where in ls the next "required" is looked for
@@ -641,6 +642,12 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 			prev = ws[i-1]
 		}
 		switch {
+		case next == "by" && !beSet[prev]:
+			// A thing "required by" another ("the Arduino core required
+			// by a board FQBN") is what that other needs: no parameter
+			// is said to be required ("path is required by the API"
+			// still is).
+			continue
 		case lex.ParamNounSet[next]:
 			return true
 		case prev != "" && (beSet[prev] || f.paramWord(prev)):

@@ -853,6 +853,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 2, "what this action tool changes", "what this action tool returns"},
 		{"do not return says nothing of what comes back", `{"name": "query", "description": "Execute a SQL query for a specific user. Do not return secrets."}`,
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 75. arduino ensure_core_installed: a thing "required by"
+		// another (a reduced relative clause: the core a board needs)
+		// says what depends on what, not that a parameter is required;
+		// "is required by" still is.
+		{"a core required by a board is no parameter cue", `{"name": "ensure_core", "description": "Ensure the Arduino core required by a board FQBN is installed.", "inputSchema": {"type": "object", "properties": {"coreId": {"type": "string", "description": "The core."}, "fqbn": {"type": "string", "description": "The board."}}}}`,
+			nil, "parameter_semantics", 3, "", `"required"`},
+		{"a core that is required by the call is a parameter cue", `{"name": "ensure_core", "description": "Ensure a core is installed. The coreId is required by this call.", "inputSchema": {"type": "object", "properties": {"coreId": {"type": "string", "description": "The core."}, "fqbn": {"type": "string", "description": "The board."}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
