@@ -369,6 +369,9 @@ var notAfter = map[string][]string{
 	"expires": timeNouns,
 	"expire":  timeNouns,
 	"limits":  {"rate", "time"},
+	// "re-lock" (an achievement, a door) is a verb of change, no lock a
+	// call takes.
+	"lock":    {"re", "un"},
 	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a

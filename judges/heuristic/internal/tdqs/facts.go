@@ -522,9 +522,10 @@ func (f *facts) coverage() float64 {
 }
 
 // acts reports whether the tool does something beyond answering: its
-// annotations say it is not read-only or that it destroys, or its purpose
-// opens with a verb that has effects, or (when it opens with none the
-// lists hold) its name holds one.
+// annotations say it is not read-only or that it destroys, or, unless
+// its text says it is read-only, its purpose opens with a verb that has
+// effects, or (when it opens with none the lists hold) its name holds
+// one.
 func (f *facts) acts() bool {
 	if f.readOnly != nil && *f.readOnly {
 		return false
@@ -534,6 +535,12 @@ func (f *facts) acts() bool {
 	}
 	if f.destructive != nil && *f.destructive {
 		return true
+	}
+	// A text that says the tool is read-only ("Run a read-only SQL
+	// query"), where no annotation says otherwise, says it changes
+	// nothing, whatever verb opens its purpose.
+	if c := f.saysReadOnly(); c != "" && !(c == "read only" && f.readsOnlyPart()) {
+		return false
 	}
 	if effectVerbSet[f.leadVerb] {
 		return true
@@ -804,7 +811,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d, p)
+		return !toldToCaller(d, p) && notAfterOnce(d, p)
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {

@@ -862,6 +862,19 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "", `"required"`},
 		{"a core that is required by the call is a parameter cue", `{"name": "ensure_core", "description": "Ensure a core is installed. The coreId is required by this call.", "inputSchema": {"type": "object", "properties": {"coreId": {"type": "string", "description": "The core."}, "fqbn": {"type": "string", "description": "The board."}}}}`,
 			nil, "parameter_semantics", 4, `"required"`, ""},
+
+		// 76. tablebridge query, steam_clearAchievement: a tool whose
+		// text says it is read-only, and no annotation says otherwise,
+		// changes nothing, so it is no action tool that hides what it
+		// changes; "re-lock" is a verb of change, no lock a call takes.
+		{"a read-only query is no action tool", `{"name": "query", "description": "Run a read-only SQL query across the loaded tables. Results are returned as rows."}`,
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
+		{"a query that writes is still an action tool", `{"name": "query", "description": "Run a SQL query across the loaded tables. Results are returned as rows."}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", ""},
+		{"re-lock is no timing", `{"name": "clear_achievement", "description": "Clear (re-lock) an achievement for a player."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "timing"},
+		{"a lock taken is still timing", `{"name": "write_row", "description": "Write a row. Takes a lock on the table."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("lock")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
