@@ -655,6 +655,15 @@ var concessive = []string{"before", "after"}
 var (
 	relativeRequirements = []string{"requires", "needs to be", "is required", "must be called"}
 	relativeLeads        = []string{"where", "which", "whose", "wherever", "whether"}
+	// prerequisiteWords are the words of each phrase of concessive and
+	// relativeRequirements, split once.
+	prerequisiteWords = func() map[string][]string {
+		m := map[string][]string{}
+		for _, p := range slices.Concat(concessive, relativeRequirements) {
+			m[p] = strings.Fields(p)
+		}
+		return m
+	}()
 )
 
 // returnContrasts, before a contrast word in its clause, make the clause

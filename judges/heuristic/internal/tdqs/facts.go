@@ -882,15 +882,16 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 // have ("use required identifiers and pagination fields exactly as
 // documented" of a tool that gets one branch).
 func (f *facts) pagesAt(d lex.Text) bool {
-	pages := slices.ContainsFunc(f.params, func(p param) bool {
-		return slices.ContainsFunc(p.words, func(w string) bool { return pageWordSet[w] })
-	})
-	for _, c := range d.Contexts(pagingCue) {
-		if pages || len(c.After) == 0 || !lex.ParamNounSet[c.After[0]] {
+	stem := strings.TrimSuffix(pagingCue, "*")
+	ws := d.Words
+	for i, w := range ws {
+		if strings.HasPrefix(w, stem) && (i+1 == len(ws) || !lex.ParamNounSet[ws[i+1]]) {
 			return true
 		}
 	}
-	return false
+	return slices.ContainsFunc(f.params, func(p param) bool {
+		return slices.ContainsFunc(p.words, func(w string) bool { return pageWordSet[w] })
+	})
 }
 
 // riskOfTool reports whether risk word p (riskWords) occurs in d at
@@ -1095,6 +1096,17 @@ func otherTokenSense(c lex.Context) bool {
 // wait", "It will never cache results").
 func toldToCaller(d lex.Text, p string) bool {
 	base := strings.TrimSuffix(p, "*")
+	// First on the text's words: an occurrence that is no base form
+	// after a negation is what the tool does, and most are.
+	ws := d.Words
+	for i, w := range ws {
+		if w != base && !(base != p && strings.HasPrefix(w, base)) {
+			continue
+		}
+		if w != base || i == 0 || ws[i-1] != "dont" && ws[i-1] != "never" && !(i > 1 && ws[i-2] == "do" && ws[i-1] == "not") {
+			return false
+		}
+	}
 	for _, sentence := range d.Sentences {
 		for _, c := range clauses(sentence) {
 			ws := lex.Words(c)
@@ -1544,6 +1556,9 @@ func (f *facts) endsWithParam(ws []string) bool {
 // a word of lists.clauseLead ("Do not return ...", "the return value")
 // opens no such clause.
 func (f *facts) statesReturn() bool {
+	if !f.desc.Has("return") {
+		return false
+	}
 	for _, s := range f.sentenceTexts() {
 		ws := s.Words
 		for i, w := range ws {
@@ -1589,8 +1604,16 @@ func (f *facts) contrast() (string, bool) {
 				continue
 			}
 			pw := strings.Fields(p)
-			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
-				ws := lex.Words(c)
+			// A sentence of one clause is read on its own words.
+			cs := []string{sentence}
+			if strings.ContainsAny(sentence, ";:—") {
+				cs = strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' })
+			}
+			for _, c := range cs {
+				ws := f.sentenceTexts()[k].Words
+				if len(cs) > 1 {
+					ws = lex.Words(c)
+				}
 				for i := range ws {
 					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) {
 						f.contrastCue = p

@@ -253,17 +253,27 @@ func (f *facts) usage() dimension {
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
 	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
-	if !ok || !slices.Contains(concessive, p) && !slices.Contains(relativeRequirements, p) {
+	if !ok || prerequisiteWords[p] == nil {
 		return p, ok
 	}
-	for _, p := range f.desc.AllIn(usagePrerequisitePhrases) {
-		if !slices.Contains(concessive, p) && !slices.Contains(relativeRequirements, p) {
+	// Read on the text's words, in the list's order, without building
+	// contexts: "before" and "after" are in many texts.
+	for _, p := range lists.usagePrerequisite {
+		if !f.desc.Has(p) {
+			continue
+		}
+		pw := prerequisiteWords[p]
+		if pw == nil {
 			return p, true
 		}
-		for _, c := range f.desc.Contexts(p) {
-			n := len(c.Before)
-			conceded := slices.Contains(concessive, p) && n > 0 && c.Before[n-1] == "even"
-			relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(c.Before, func(w string) bool { return slices.Contains(relativeLeads, w) })
+		ws := f.desc.Words
+		for i := range ws {
+			if !phraseAt(ws, i, pw, false) {
+				continue
+			}
+			before := ws[max(0, i-3):i]
+			conceded := slices.Contains(concessive, p) && i > 0 && ws[i-1] == "even"
+			relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(before, func(w string) bool { return slices.Contains(relativeLeads, w) })
 			if !conceded && !relative {
 				return p, true
 			}
