@@ -392,6 +392,11 @@ var (
 	pageWordSet = lex.Set(pageWords)
 )
 
+// supersedeCue is the side-effect phrase that, before another tool's
+// name, says the tool supersedes it ("REPLACES basic midi_send_note
+// with enhanced capabilities"), no data it replaces (replacesData).
+const supersedeCue = "replaces"
+
 // riskWords are the safety group's explicit risk words (lists.behaviour)
 // and riskTopicLeads the words that, earlier in their sentence, make
 // them what a tool looks for rather than a risk of the tool's own: a

@@ -840,6 +840,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == pagingCue {
 		return f.pagesAt(d)
 	}
+	if p == supersedeCue {
+		return replacesData(d)
+	}
 	if slices.Contains(riskWords, p) {
 		return riskOfTool(d, p)
 	}
@@ -892,6 +895,33 @@ func (f *facts) pagesAt(d lex.Text) bool {
 	return slices.ContainsFunc(f.params, func(p param) bool {
 		return slices.ContainsFunc(p.words, func(w string) bool { return pageWordSet[w] })
 	})
+}
+
+// replacesData reports whether supersedeCue occurs in d at least once
+// where what it replaces is no tool: a tool's snake_case name, in which
+// a verb stands ("REPLACES basic midi_send_note"), or the word "tool"
+// ("Replaces the older note tool") within the four words after it make
+// the tool a successor of another, which changes no data.
+func replacesData(d lex.Text) bool {
+	var mask []bool
+	if strings.IndexByte(d.Raw, '_') >= 0 {
+		mask = d.SnakeNameWords(nil)
+	}
+	ws := d.Words
+	for i, w := range ws {
+		if w != supersedeCue {
+			continue
+		}
+		tool := false
+		for j := i + 1; j < min(len(ws), i+5) && !tool; j++ {
+			named := mask != nil && mask[j] && verbForm(ws[j]) != ""
+			tool = named || ws[j] == "tool" || ws[j] == "tools"
+		}
+		if !tool {
+			return true
+		}
+	}
+	return false
 }
 
 // riskOfTool reports whether risk word p (riskWords) occurs in d at

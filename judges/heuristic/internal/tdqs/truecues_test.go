@@ -875,6 +875,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "no disclosure", "timing"},
 		{"a lock taken is still timing", `{"name": "write_row", "description": "Write a row. Takes a lock on the table."}`,
 			nil, "behavioral_transparency", 2, `timing and state ("lock")`, ""},
+
+		// 77. MaestroMCP midi_send_note_enhanced: a tool that "REPLACES
+		// basic midi_send_note" supersedes another tool, it replaces no
+		// data.
+		{"replaces another tool is no side effect", `{"name": "send_note_enhanced", "description": "Send a MIDI note with expression. REPLACES basic midi_send_note with enhanced capabilities."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("replaces")`},
+		{"replaces the older tool is no side effect", `{"name": "send_note_enhanced", "description": "Send a MIDI note with expression. Replaces the older note tool."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("replaces")`},
+		{"replaces a file is still a side effect", `{"name": "put_file", "description": "Write a file. Replaces the file at file_path with the new content."}`,
+			nil, "behavioral_transparency", 2, `side effects ("replaces")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
