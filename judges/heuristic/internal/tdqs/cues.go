@@ -392,6 +392,20 @@ var (
 	pageWordSet = lex.Set(pageWords)
 )
 
+// throughVerbs act only through their object ("Run a shell command",
+// "Perform a web search"), and readingNouns are the objects through
+// which they read: a tool that performs a search, a lookup or an
+// analysis changes nothing (facts.readingObject). A query is none of
+// them: a SQL query may write.
+var (
+	throughVerbs = []string{"run", "execute", "perform"}
+	readingNouns = []string{
+		"search", "searches", "lookup", "lookups", "analysis", "analyses", "check", "checks", "investigation",
+		"investigations", "audit", "audits", "scan", "scans", "inspection", "inspections", "diagnostic", "diagnostics",
+	}
+	readingNounSet = lex.Set(readingNouns)
+)
+
 // supersedeCue is the side-effect phrase that, before another tool's
 // name, says the tool supersedes it ("REPLACES basic midi_send_note
 // with enhanced capabilities"), no data it replaces (replacesData).

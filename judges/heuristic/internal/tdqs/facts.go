@@ -524,8 +524,9 @@ func (f *facts) coverage() float64 {
 // acts reports whether the tool does something beyond answering: its
 // annotations say it is not read-only or that it destroys, or, unless
 // its text says it is read-only, its purpose opens with a verb that has
-// effects, or (when it opens with none the lists hold) its name holds
-// one.
+// effects (but for a verb that acts through its object, whose object
+// reads: readingObject), or (when it opens with none the lists hold)
+// its name holds one.
 func (f *facts) acts() bool {
 	if f.readOnly != nil && *f.readOnly {
 		return false
@@ -543,7 +544,7 @@ func (f *facts) acts() bool {
 		return false
 	}
 	if effectVerbSet[f.leadVerb] {
-		return true
+		return !f.readingObject()
 	}
 	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
@@ -553,6 +554,34 @@ func (f *facts) acts() bool {
 		}
 	}
 	return false
+}
+
+// readingObject reports whether the purpose opens with a verb that acts
+// only through its object (throughVerbs: run, execute, perform) and
+// that object's head, the last word of the noun phrase after the verb,
+// is a noun of reading (readingNouns): "Perform a web search and return
+// top results", "Perform DNS lookup on a hostname", "Perform control
+// flow analysis on machine code" read; "Run a shell command" acts.
+func (f *facts) readingObject() bool {
+	if !slices.Contains(throughVerbs, f.leadVerb) {
+		return false
+	}
+	ws := f.first.Words
+	at := slices.IndexFunc(ws, func(w string) bool { return verbForm(w) == f.leadVerb })
+	if at < 0 {
+		return false
+	}
+	head := ""
+	for _, w := range ws[at+1 : min(len(ws), at+7)] {
+		if determinerSet[w] {
+			continue
+		}
+		if lex.StopwordSet[w] {
+			break
+		}
+		head = w
+	}
+	return readingNounSet[head]
 }
 
 // findDisclosures returns the kinds of behavioural disclosure the

@@ -885,6 +885,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", `side effects ("replaces")`},
 		{"replaces a file is still a side effect", `{"name": "put_file", "description": "Write a file. Replaces the file at file_path with the new content."}`,
 			nil, "behavioral_transparency", 2, `side effects ("replaces")`, ""},
+
+		// 78. python-mcp-server web_search, it-tools nslookup,
+		// capstone analyze_code_flow: a verb that acts only through its
+		// object (run, execute, perform) acts as the object does; a
+		// search, a lookup or an analysis reads, so the tool is no
+		// action tool that hides what it changes.
+		{"perform a web search is no action tool", `{"name": "web_search", "description": "Perform a web search and return top results."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
+		{"perform a dns lookup is no action tool", `{"name": "nslookup", "description": "Perform DNS lookup on a hostname or IP address."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
+		{"run a shell command is still an action tool", `{"name": "exec", "description": "Run a shell command in a running container."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
