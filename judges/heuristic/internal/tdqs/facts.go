@@ -537,23 +537,34 @@ func (f *facts) acts() bool {
 	if f.destructive != nil && *f.destructive {
 		return true
 	}
-	// A text that says the tool is read-only ("Run a read-only SQL
-	// query"), where no annotation says otherwise, says it changes
-	// nothing, whatever verb opens its purpose.
-	if c := f.saysReadOnly(); c != "" && !(c == "read only" && f.readsOnlyPart()) {
-		return false
-	}
 	if effectVerbSet[f.leadVerb] {
-		return !f.readingObject()
+		return !f.readingObject() && !f.claimsReadOnly()
 	}
 	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
-				return true
+				return !f.claimsReadOnly()
 			}
 		}
 	}
 	return false
+}
+
+// claimsReadOnly reports whether the text says the tool is read-only
+// ("Run a read-only SQL query"): where no annotation says otherwise, it
+// then changes nothing, whatever verb opens its purpose. Only a text
+// whose safety disclosure is a read-only claim is read (each one is a
+// safety phrase), so a parameter named read_only, which findDisclosures
+// does not read, makes no claim.
+func (f *facts) claimsReadOnly() bool {
+	i := slices.IndexFunc(f.disclosed, func(c found) bool { return c.cue == safetyGroup })
+	if i < 0 || !slices.ContainsFunc(lists.readOnlyClaims, func(p string) bool {
+		return strings.HasPrefix(f.disclosed[i].phrase, strings.TrimSuffix(p, "*"))
+	}) {
+		return false
+	}
+	c := f.saysReadOnly()
+	return c != "" && !(c == "read only" && f.readsOnlyPart())
 }
 
 // readingObject reports whether the purpose opens with a verb that acts

@@ -869,6 +869,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// changes; "re-lock" is a verb of change, no lock a call takes.
 		{"a read-only query is no action tool", `{"name": "query", "description": "Run a read-only SQL query across the loaded tables. Results are returned as rows."}`,
 			nil, "contextual_completeness", 4, "", "what this action tool changes"},
+		{"a read_only parameter is no claim of the tool's", `{"name": "query", "description": "Run a SQL query across the loaded tables. It is idempotent. Set read_only to block writes. Results are returned as rows."}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"a query that writes is still an action tool", `{"name": "query", "description": "Run a SQL query across the loaded tables. Results are returned as rows."}`,
 			nil, "contextual_completeness", 2, "what this action tool changes", ""},
 		{"re-lock is no timing", `{"name": "clear_achievement", "description": "Clear (re-lock) an achievement for a player."}`,
