@@ -253,33 +253,42 @@ func (f *facts) usage() dimension {
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
 	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
-	if !ok || prerequisiteWords[p] == nil {
+	if !ok || prerequisiteWords[p] == nil || f.ordersAt(p) {
 		return p, ok
 	}
-	// Read on the text's words, in the list's order, without building
-	// contexts: "before" and "after" are in many texts.
-	for _, p := range lists.usagePrerequisite {
-		if !f.desc.Has(p) {
+	// The first phrase concedes or describes everywhere (rare): the
+	// others, in the list's order.
+	for _, q := range lists.usagePrerequisite {
+		if q == p || !f.desc.Has(q) {
 			continue
 		}
-		pw := prerequisiteWords[p]
-		if pw == nil {
-			return p, true
-		}
-		ws := f.desc.Words
-		for i := range ws {
-			if !phraseAt(ws, i, pw, false) {
-				continue
-			}
-			before := ws[max(0, i-3):i]
-			conceded := slices.Contains(concessive, p) && i > 0 && ws[i-1] == "even"
-			relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(before, func(w string) bool { return slices.Contains(relativeLeads, w) })
-			if !conceded && !relative {
-				return p, true
-			}
+		if prerequisiteWords[q] == nil || f.ordersAt(q) {
+			return q, true
 		}
 	}
 	return "", false
+}
+
+// ordersAt reports whether prerequisite phrase p (one of
+// prerequisiteWords) occurs in the description's words at least once
+// neither conceded ("even after") nor in a relative clause ("where ...
+// needs to be"): read on the words, without building contexts, as
+// "before" and "after" are in many texts.
+func (f *facts) ordersAt(p string) bool {
+	pw := prerequisiteWords[p]
+	ws := f.desc.Words
+	for i := range ws {
+		if !phraseAt(ws, i, pw, false) {
+			continue
+		}
+		before := ws[max(0, i-3):i]
+		conceded := slices.Contains(concessive, p) && i > 0 && ws[i-1] == "even"
+		relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(before, func(w string) bool { return slices.Contains(relativeLeads, w) })
+		if !conceded && !relative {
+			return true
+		}
+	}
+	return false
 }
 
 // whenOpensClause reports whether "when" comes in the description
