@@ -695,10 +695,10 @@ func lifecycleResources(tools []surfaceTool, ns string) []string {
 // describedResource returns the first resource of known that the first
 // sentence of desc names, its words in order (the longest where several
 // begin at one word), or "". The namespace ns (its stems) is named only
-// as the head of its phrase: before a noun of its own it is the name of
-// a product that modifies that noun ("Close the browser page" closes a
-// page, not the browser), except a noun that says the namespace's
-// things are meant ("Delete Jira resources", nsThingSet).
+// where it names the namespace's things (namespaceThings: "Delete Jira
+// resources", "Delete notes."), not where it modifies a noun of its own
+// ("Close the browser page" closes a page) or names, alone in the
+// singular, the one thing the server drives ("Close the browser.").
 func describedResource(desc string, known map[string][][]string, ns []string) string {
 	ss := lex.Sentences(desc)
 	if len(ss) == 0 {
@@ -724,7 +724,7 @@ func describedResource(desc string, known map[string][][]string, ns []string) st
 				best = r
 			}
 		}
-		if best != nil && slices.Equal(best, ns) && i+len(best) < len(ws) && modifiesNoun(ws[i+len(best)]) {
+		if best != nil && slices.Equal(best, ns) && !namespaceThings(ws, i, len(best)) {
 			continue
 		}
 		if best != nil {
@@ -732,6 +732,21 @@ func describedResource(desc string, known map[string][][]string, ns []string) st
 		}
 	}
 	return ""
+}
+
+// namespaceThings reports whether the namespace, its n words at word i
+// of ws, names the namespace's things, as a resource: before a word of
+// nsThingSet or a vague noun ("Delete Jira resources", "Read any notes
+// data"), or alone in the plural ("Delete notes."). Before a noun of its
+// own it is a product's name that modifies it ("Close the browser
+// page"); alone in the singular it is the one thing the server drives
+// ("Close the browser."), no kind of resource with a lifecycle.
+func namespaceThings(ws []string, i, n int) bool {
+	if end := i + n; end < len(ws) && !lex.StopwordSet[ws[end]] {
+		return !modifiesNoun(ws[end])
+	}
+	last := ws[i+n-1]
+	return lex.Stem(last) != last
 }
 
 // modifiesNoun reports whether w, the word after a namespace in a

@@ -225,7 +225,7 @@ var lists = struct {
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
-		}, riskWords)}, // explicit risk words say how unsafe a call is
+		}, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
@@ -296,6 +296,34 @@ var lists = struct {
 	},
 }
 
+// deniedEffects are the verbs of side effects in their base form:
+// after one of effectDenials they say what the tool leaves alone ("It
+// does not remove the remote copy"), which is what the rubric's
+// transparency asks after (what is deleted or overwritten), a claim of
+// safety as "never removes" is (effectReading). The safety group holds
+// each denial and verb (deniedEffectPhrases) after its own phrases, so
+// that the phrase it quotes first is unchanged where it had one (a
+// denial it held before is found there first). "do not" and "never"
+// are not among the denials: before a
+// base form they open advice to the caller ("Do not remove the lock
+// file"), which effectReading reads.
+var (
+	deniedEffects = []string{
+		"modify", "change", "mutate", "write", "delete", "merge", "resolve", "remove", "overwrite", "alter",
+		"replace", "discard", "clear", "erase", "drop", "persist", "store", "save",
+	}
+	effectDenials       = []string{"does not", "doesnt", "will not", "wont"}
+	deniedEffectPhrases = func() []string {
+		var out []string
+		for _, v := range deniedEffects {
+			for _, n := range effectDenials {
+				out = append(out, n+" "+v)
+			}
+		}
+		return out
+	}()
+)
+
 // notAfter are behaviour phrases that mean something else after one of
 // the given words (among the two before them): "changes" shown or
 // listed ("Shows changes", "the diff of changes") is what a read
@@ -341,12 +369,47 @@ var notAfter = map[string][]string{
 	"expires": timeNouns,
 	"expire":  timeNouns,
 	"limits":  {"rate", "time"},
+	// "re-lock" (an achievement, a door) is a verb of change, no lock a
+	// call takes.
+	"lock":    {"re", "un"},
 	"limited": {"rate", "time"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.
 	"offset": {"address", "addresses", "timezone", "utc", "gmt"},
 }
+
+// pagingCue is the pagination phrase that, before a word for a
+// parameter ("pagination fields"), names parameters rather than what
+// the tool does: it says the tool pages only when one of the tool's
+// parameters has a word of pageWords in its name (facts.pagesAt).
+const pagingCue = "paginat*"
+
+// pageWords, in a parameter's name, make it one that pages through
+// results (page, per_page, page_token, cursor, offset).
+var (
+	pageWords   = []string{"page", "pages", "pagination", "paginate", "cursor", "offset"}
+	pageWordSet = lex.Set(pageWords)
+)
+
+// throughVerbs act only through their object ("Run a shell command",
+// "Perform a web search"), and readingNouns are the objects through
+// which they read: a tool that performs a search, a lookup or an
+// analysis changes nothing (facts.readingObject). A query is none of
+// them: a SQL query may write.
+var (
+	throughVerbs = []string{"run", "execute", "perform"}
+	readingNouns = []string{
+		"search", "searches", "lookup", "lookups", "analysis", "analyses", "check", "checks", "investigation",
+		"investigations", "audit", "audits", "scan", "scans", "inspection", "inspections", "diagnostic", "diagnostics",
+	}
+	readingNounSet = lex.Set(readingNouns)
+)
+
+// supersedeCue is the side-effect phrase that, before another tool's
+// name, says the tool supersedes it ("REPLACES basic midi_send_note
+// with enhanced capabilities"), no data it replaces (replacesData).
+const supersedeCue = "replaces"
 
 // riskWords are the safety group's explicit risk words (lists.behaviour)
 // and riskTopicLeads the words that, earlier in their sentence, make
@@ -442,12 +505,33 @@ var changeOccasions = []string{
 // balances") or a design value ("a design token").
 var tokenCues = []string{"token", "tokens"}
 
+// credentialCues are the authentication phrases that name a
+// credential: what a tool lists, creates or revokes as its resource
+// ("List API keys", "Revoke a personal access token") is no
+// authentication it asks for (credentialNeeded).
+var credentialCues = []string{"token", "tokens", "api key", "api keys", "credential*"}
+
+// credentialVerbs are the verbs, beside the lifecycle's (lex.LifecycleOf:
+// list, get, create, delete, revoke...), that act on a credential as a
+// tool's resource ("Rotate the API key", "Validate a token").
+var credentialVerbs = []string{"rotate", "regenerate", "validate", "verify", "issue", "mint", "refresh", "renew"}
+
+// phraseModifiers are the function words that may stand in a noun
+// phrase between its verb and its head ("Create a new API key", "List
+// the existing tokens"), as a determiner does.
+var phraseModifiers = []string{"new", "existing", "current", "specific", "other", "given", "specified"}
+
 // tokenSenseBefore, just before a token cue (or a number there), and
 // tokenSenseAfter, just after it, give it a sense other than a
 // credential.
 var (
-	tokenSenseBefore = []string{"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design"}
-	tokenSenseAfter  = []string{
+	// A confirmation token approves one call ("Requires the one-time
+	// confirmation token from simulate_impact"): no credential, as the
+	// name confirmation_token is none.
+	tokenSenseBefore = []string{
+		"fewer", "more", "many", "llm", "vision", "max", "maximum", "spl", "erc20", "wallet", "design", "confirmation",
+	}
+	tokenSenseAfter = []string{
 		"efficient", "usage", "budget", "budgets", "count", "counts", "cost", "costs", "optimization", "limit", "limits",
 		"savings", "saver", "window", "balance", "balances", "price", "prices", "accounts",
 	}
@@ -464,12 +548,23 @@ var subjectVerbs = []string{
 	"let", "lets", "matter", "matters", "reduce", "reduces", "avoid", "avoids", "work", "works",
 }
 
-// tokenCredentialBefore, just before a token cue, make it a credential
-// whatever sense the text gives its other tokens (credentialToken).
-var tokenCredentialBefore = []string{
-	"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "bot", "user",
-	"secret", "security", "csrf", "your",
-}
+// credentialWords, just before a token cue in prose ("access token",
+// "your token's", credentialSense) or before the last word of a
+// snake_case name that is a token, key, secret or password
+// ("access_token", "bot_token", "client_secret", disclosingName), make
+// it a credential: one list for both, as a bot's or a client's token is
+// a credential however it is written. Before a key in a name,
+// keyHandleWords are the exception: user_key and client_key are the
+// handles Jira and Atlassian Connect give a user and an app, no secret,
+// while a user's or a client's token is one.
+var (
+	credentialWords = []string{
+		"access", "api", "auth", "bearer", "oauth", "oauth2", "jwt", "refresh", "session", "personal", "private",
+		"client", "bot", "user", "secret", "security", "csrf", "your",
+	}
+	credentialWordSet = lex.Set(credentialWords)
+	keyHandleWordSet  = lex.Set([]string{"user", "client"})
+)
 
 // notOnlyWords, after "not", add to what was said rather than deny it
 // ("not only removes the branch but also its remote copy").
@@ -493,9 +588,10 @@ var nsThingSet = lex.Set([]string{
 var tokenRequirements = []string{"requires", "require", "required", "requiring", "needs", "need", "needed"}
 
 // callerImperatives are the timing phrases that, in their base form
-// after "don't", "do not" or "never", tell the caller what not to do
-// ("don't wait for performance warnings", "do not cache the token"),
-// and disclose nothing the tool does.
+// after a "don't", "do not" or "never" that opens its clause, tell the
+// caller what not to do ("don't wait for performance warnings", "do not
+// cache the token"), and disclose nothing the tool does
+// (adviceNegation).
 var callerImperatives = []string{"wait*", "cache*", "lock"}
 
 // keptParticiples are the side-effect phrases that, in a tool that
@@ -562,6 +658,33 @@ var modals = []string{"should", "must", "may", "can", "will", "needs"}
 // inputLeads open a sentence that speaks of what the caller sends.
 var inputLeads = []string{"pass", "provide", "supply", "send"}
 
+// concessive are the prerequisite phrases that "even" just before them
+// turns into a concession ("add more thoughts even after reaching what
+// seemed like the end"): they order nothing (prerequisite).
+var concessive = []string{"before", "after"}
+
+// relativeRequirements are the prerequisite phrases that, after one of
+// relativeLeads among the three words before them, speak in a relative
+// clause of a thing the text describes ("Situations where irrelevant
+// information needs to be filtered out"), or in a question a result
+// answers ("All results include ... whether explicit confirmation is
+// required"), not of what a call needs first (prerequisite). "that" is
+// none of the leads: "Note that it requires a login" still orders the
+// call.
+var (
+	relativeRequirements = []string{"requires", "needs to be", "is required", "must be called"}
+	relativeLeads        = []string{"where", "which", "whose", "wherever", "whether"}
+	// prerequisiteWords are the words of each phrase of concessive and
+	// relativeRequirements, split once.
+	prerequisiteWords = func() map[string][]string {
+		m := map[string][]string{}
+		for _, p := range slices.Concat(concessive, relativeRequirements) {
+			m[p] = strings.Fields(p)
+		}
+		return m
+	}()
+)
+
 // returnContrasts, before a contrast word in its clause, make the clause
 // say what comes back, so that the contrast is between results, not
 // tools (facts.contrast).
@@ -570,6 +693,11 @@ var returnContrasts = []string{"returns", "return", "outputs", "yields", "produc
 // adviceVerbs, nearer a contrast phrase than a word of returnContrasts,
 // make its clause advice to the caller.
 var adviceVerbs = []string{"use", "call", "prefer", "choose", "try", "see", "switch"}
+
+// toolWords, in a clause with a contrast phrase, make it set the tool
+// against others ("rather than the upload tool", "instead of this one"),
+// whatever follows the phrase (thingContrast).
+var toolWords = []string{"tool", "tools", "this", "server", "command", "commands"}
 
 // callerSubjects are the words for whoever calls the tool: what they
 // provide, pass, supply or send ("unless the user explicitly provides a

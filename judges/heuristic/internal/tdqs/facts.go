@@ -522,9 +522,11 @@ func (f *facts) coverage() float64 {
 }
 
 // acts reports whether the tool does something beyond answering: its
-// annotations say it is not read-only or that it destroys, or its purpose
-// opens with a verb that has effects, or (when it opens with none the
-// lists hold) its name holds one.
+// annotations say it is not read-only or that it destroys, or, unless
+// its text says it is read-only, its purpose opens with a verb that has
+// effects (but for a verb that acts through its object, whose object
+// reads: readingObject), or (when it opens with none the lists hold)
+// its name holds one.
 func (f *facts) acts() bool {
 	if f.readOnly != nil && *f.readOnly {
 		return false
@@ -536,16 +538,61 @@ func (f *facts) acts() bool {
 		return true
 	}
 	if effectVerbSet[f.leadVerb] {
-		return true
+		return !f.readingObject() && !f.claimsReadOnly()
 	}
 	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
-				return true
+				return !f.claimsReadOnly()
 			}
 		}
 	}
 	return false
+}
+
+// claimsReadOnly reports whether the text says the tool is read-only
+// ("Run a read-only SQL query"): where no annotation says otherwise, it
+// then changes nothing, whatever verb opens its purpose. Only a text
+// whose safety disclosure is a read-only claim is read (each one is a
+// safety phrase), so a parameter named read_only, which findDisclosures
+// does not read, makes no claim.
+func (f *facts) claimsReadOnly() bool {
+	i := slices.IndexFunc(f.disclosed, func(c found) bool { return c.cue == safetyGroup })
+	if i < 0 || !slices.ContainsFunc(lists.readOnlyClaims, func(p string) bool {
+		return strings.HasPrefix(f.disclosed[i].phrase, strings.TrimSuffix(p, "*"))
+	}) {
+		return false
+	}
+	c := f.saysReadOnly()
+	return c != "" && !(c == "read only" && f.readsOnlyPart())
+}
+
+// readingObject reports whether the purpose opens with a verb that acts
+// only through its object (throughVerbs: run, execute, perform) and
+// that object's head, the last word of the noun phrase after the verb,
+// is a noun of reading (readingNouns): "Perform a web search and return
+// top results", "Perform DNS lookup on a hostname", "Perform control
+// flow analysis on machine code" read; "Run a shell command" acts.
+func (f *facts) readingObject() bool {
+	if !slices.Contains(throughVerbs, f.leadVerb) {
+		return false
+	}
+	ws := f.first.Words
+	at := slices.IndexFunc(ws, func(w string) bool { return verbForm(w) == f.leadVerb })
+	if at < 0 {
+		return false
+	}
+	head := ""
+	for _, w := range ws[at+1 : min(len(ws), at+7)] {
+		if determinerSet[w] {
+			continue
+		}
+		if lex.StopwordSet[w] {
+			break
+		}
+		head = w
+	}
+	return readingNounSet[head]
 }
 
 // findDisclosures returns the kinds of behavioural disclosure the
@@ -622,8 +669,8 @@ func (f *facts) findDisclosures() []found {
 
 // disclosingName reports whether the words of a snake_case name say
 // what the name is as prose would: a credential's name ("access_token",
-// "api_key", "client_secret": a credential's word before a token, key,
-// secret or password), a dry run's ("dry_run") or a rate limit's
+// "api_key", "client_secret": a word of credentialWords before a token,
+// key, secret or password, but a handle's before a key: user_key), a dry run's ("dry_run") or a rate limit's
 // ("rate_limit_delay"). A tool that asks for one discloses it. Other
 // names ("next_page_token", "max_tokens", "group_limit_type") are only
 // names (findDisclosures).
@@ -632,7 +679,7 @@ func disclosingName(words []string) bool {
 	switch last {
 	case "token", "key", "secret", "password":
 		for _, w := range words[:len(words)-1] {
-			if credentialNameWords[w] {
+			if credentialWordSet[w] && !(last == "key" && keyHandleWordSet[w]) {
 				return true
 			}
 		}
@@ -644,10 +691,6 @@ func disclosingName(words []string) bool {
 	}
 	return false
 }
-
-// credentialNameWords are the words that, before a token, key, secret or
-// password in a snake_case name, make it a credential's name.
-var credentialNameWords = lex.Set([]string{"access", "api", "auth", "bearer", "refresh", "oauth", "client", "personal", "session", "private", "secret"})
 
 // effectReading reads side-effect phrase p (effectGroup's) where d has
 // it: stated is whether it occurs once with no negation among the two
@@ -680,7 +723,7 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 	}
 	// Read clause by clause: an imperative opens its clause.
 	for _, sentence := range d.Sentences {
-		for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+		for _, c := range clauses(sentence) {
 			ws := lex.Words(c)
 			for i := range ws {
 				if !phraseAt(ws, i, pw, prefix) {
@@ -688,14 +731,10 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				}
 				j := negationBefore(ws, i)
 				// The base form a starred phrase starts ("overwrite")
-				// after "never", "don't" or "do not" opening the clause,
-				// once the words that address the caller are past ("You
-				// must never overwrite", "Please do not overwrite"): advice
-				// to the caller, said to them as the imperative is.
+				// told to the caller ("NEVER overwrite", "You must never
+				// overwrite") is advice, as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				o := callerAddress(ws)
-				told := base && (j == o && (ws[o] == "never" || ws[o] == "dont") || j == o+1 && ws[o] == "do")
-				if j < 0 || denied != "" || told {
+				if j < 0 || denied != "" || base && adviceNegation(ws, i) {
 					continue
 				}
 				denied = strings.Join(ws[j:i+len(pw)], " ")
@@ -703,6 +742,31 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 		}
 	}
 	return false, denied
+}
+
+// clauses cuts a sentence into its clauses, at commas, colons,
+// semicolons and dashes (a spaced hyphen or an em dash): advice to the
+// caller opens one ("ALWAYS CHUNK - don't wait for performance
+// warnings", adviceNegation).
+func clauses(sentence string) []string {
+	sentence = strings.ReplaceAll(sentence, " - ", " — ")
+	return strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '—' })
+}
+
+// adviceNegation reports whether the word at i of clause ws, a base
+// form, is told to the caller: "never", "dont" or "do not" just before
+// it opens the clause, once the words that address the caller
+// (callerAddress: "You must", "please") and those that join it to the
+// clause before (clauseLead: "and never overwrite") are past. Elsewhere
+// the negation is said of the tool ("It will never cache results", "It
+// does not wait"). Side effects (effectReading) and timing
+// (toldToCaller) read advice this one way.
+func adviceNegation(ws []string, i int) bool {
+	o := callerAddress(ws)
+	for o < len(ws) && clauseLeadSet[ws[o]] {
+		o++
+	}
+	return i == o+1 && (ws[o] == "never" || ws[o] == "dont") || i == o+2 && ws[o] == "do" && ws[o+1] == "not"
 }
 
 // phraseAt reports whether words ws hold the phrase of words pw at i,
@@ -780,11 +844,14 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(credentialCues, p) && !credentialNeeded(d, p) {
+		return false
+	}
 	if slices.Contains(tokenCues, p) {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d.Words, p)
+		return !toldToCaller(d, p) && notAfterOnce(d, p)
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -809,6 +876,12 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 			}
 		}
 		return false
+	}
+	if p == pagingCue {
+		return f.pagesAt(d)
+	}
+	if p == supersedeCue {
+		return replacesData(d)
 	}
 	if slices.Contains(riskWords, p) {
 		return riskOfTool(d, p)
@@ -843,6 +916,52 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// pagesAt reports whether pagingCue occurs in d at least once as the
+// tool's paging: not before a word for a parameter ("pagination
+// fields", lex.ParamNounSet) when the tool takes no parameter of
+// pageWords, since the text then speaks of fields the tool does not
+// have ("use required identifiers and pagination fields exactly as
+// documented" of a tool that gets one branch).
+func (f *facts) pagesAt(d lex.Text) bool {
+	stem := strings.TrimSuffix(pagingCue, "*")
+	ws := d.Words
+	for i, w := range ws {
+		if strings.HasPrefix(w, stem) && (i+1 == len(ws) || !lex.ParamNounSet[ws[i+1]]) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(f.params, func(p param) bool {
+		return slices.ContainsFunc(p.words, func(w string) bool { return pageWordSet[w] })
+	})
+}
+
+// replacesData reports whether supersedeCue occurs in d at least once
+// where what it replaces is no tool: a tool's snake_case name, in which
+// a verb stands ("REPLACES basic midi_send_note"), or the word "tool"
+// ("Replaces the older note tool") within the four words after it make
+// the tool a successor of another, which changes no data.
+func replacesData(d lex.Text) bool {
+	var mask []bool
+	if strings.IndexByte(d.Raw, '_') >= 0 {
+		mask = d.SnakeNameWords(nil)
+	}
+	ws := d.Words
+	for i, w := range ws {
+		if w != supersedeCue {
+			continue
+		}
+		tool := false
+		for j := i + 1; j < min(len(ws), i+5) && !tool; j++ {
+			named := mask != nil && mask[j] && verbForm(ws[j]) != ""
+			tool = named || ws[j] == "tool" || ws[j] == "tools"
+		}
+		if !tool {
+			return true
+		}
+	}
+	return false
 }
 
 // riskOfTool reports whether risk word p (riskWords) occurs in d at
@@ -923,6 +1042,56 @@ func namesField(raw, w string) bool {
 	return strings.HasPrefix(strings.TrimLeft(rest[len(w):], "*_ "), ":")
 }
 
+// credentialNeeded reports whether credential cue p (credentialCues)
+// occurs in d at least once where it is not what the tool acts on
+// (credentialActedOn): "List API keys" lists keys, it asks for none.
+func credentialNeeded(d lex.Text, p string) bool {
+	pw := strings.Fields(strings.TrimSuffix(p, "*"))
+	prefix := strings.HasSuffix(p, "*")
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i := range ws {
+			if !phraseAt(ws, i, pw, prefix) {
+				continue
+			}
+			// A credential that modifies the noun after it ("your token's
+			// bot user") is no resource the verb acts on.
+			if end := i + len(pw); end < len(ws) && !lex.StopwordSet[ws[end]] || !credentialActedOn(ws[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// credentialActedOn reports whether the words before a credential cue in
+// its sentence make it the object of a verb of the lifecycle or of
+// credentialVerbs: read back over at most three determiners and
+// modifiers of its phrase ("List API keys", "Revoke a personal access
+// token", "Create a new API key"), that verb comes before any other
+// verb, function word, negation or word of a requirement ("Requires an
+// API key", "requires no API key", "Create a project with your API
+// key").
+func credentialActedOn(before []string) bool {
+	for j := len(before) - 1; j >= max(0, len(before)-4); j-- {
+		w := before[j]
+		if v := verbForm(w); v != "" {
+			_, cycle := lex.LifecycleOf[v]
+			return cycle || slices.Contains(credentialVerbs, v)
+		}
+		if determinerSet[w] || slices.Contains(phraseModifiers, w) {
+			continue
+		}
+		if lex.StopwordSet[w] || lex.Negation(w) || slices.Contains(tokenRequirements, w) || len(w) > 4 && strings.HasSuffix(w, "ing") {
+			return false
+		}
+	}
+	return false
+}
+
 // credentialToken reports whether token cue p (tokenCues) names a
 // credential in d at least once: an occurrence with no word beside it
 // that gives it another sense (otherTokenSense). A text keeps one sense
@@ -952,11 +1121,10 @@ func credentialToken(d lex.Text, p string) bool {
 }
 
 // credentialSense reports whether a word just before a token cue makes
-// it a credential (tokenCredentialBefore: "access token", "your
-// token's").
+// it a credential (credentialWords: "access token", "your token's").
 func credentialSense(c lex.Context) bool {
 	n := len(c.Before)
-	return n > 0 && slices.Contains(tokenCredentialBefore, c.Before[n-1])
+	return n > 0 && credentialWordSet[c.Before[n-1]]
 }
 
 // requiredToken reports whether a token cue is what a call requires: a
@@ -976,10 +1144,15 @@ func requiredToken(c lex.Context) bool {
 
 // otherTokenSense reports whether the words around a token cue give it
 // a sense other than a credential (tokenSenseBefore, tokenSenseAfter,
-// or a number just before it: "4k tokens").
+// or a number just before it: "4k tokens", or "7 K tokens" with its
+// thousands written apart).
 func otherTokenSense(c lex.Context) bool {
+	digit := func(w string) bool { return w[0] >= '0' && w[0] <= '9' }
 	if n := len(c.Before); n > 0 {
-		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || w[0] >= '0' && w[0] <= '9' {
+		if w := c.Before[n-1]; slices.Contains(tokenSenseBefore, w) || digit(w) {
+			return true
+		}
+		if w := c.Before[n-1]; n > 1 && (w == "k" || w == "m") && digit(c.Before[n-2]) {
 			return true
 		}
 	}
@@ -987,19 +1160,34 @@ func otherTokenSense(c lex.Context) bool {
 }
 
 // toldToCaller reports whether every occurrence of phrase p (one of
-// callerImperatives) in words ws is its base form after "don't", "do
-// not" or "never": an instruction to the caller ("don't wait for
-// performance warnings"), not what the tool does ("waits for the page",
-// "does not wait").
-func toldToCaller(ws []string, p string) bool {
+// callerImperatives) in d is its base form told to the caller
+// (adviceNegation: "don't wait for performance warnings", "Do not cache
+// the page"), not what the tool does ("waits for the page", "does not
+// wait", "It will never cache results").
+func toldToCaller(d lex.Text, p string) bool {
 	base := strings.TrimSuffix(p, "*")
+	// First on the text's words: an occurrence that is no base form
+	// after a negation is what the tool does, and most are.
+	ws := d.Words
 	for i, w := range ws {
 		if w != base && !(base != p && strings.HasPrefix(w, base)) {
 			continue
 		}
-		told := w == base && i > 0 && (ws[i-1] == "dont" || ws[i-1] == "never" || i > 1 && ws[i-2] == "do" && ws[i-1] == "not")
-		if !told {
+		if w != base || i == 0 || ws[i-1] != "dont" && ws[i-1] != "never" && !(i > 1 && ws[i-2] == "do" && ws[i-1] == "not") {
 			return false
+		}
+	}
+	for _, sentence := range d.Sentences {
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				if w != base && !(base != p && strings.HasPrefix(w, base)) {
+					continue
+				}
+				if w != base || !adviceNegation(ws, i) {
+					return false
+				}
+			}
 		}
 	}
 	return true
@@ -1430,6 +1618,28 @@ func (f *facts) endsWithParam(ws []string) bool {
 	return false
 }
 
+// statesReturn reports whether a clause of the description opens with
+// the verb "return" and goes on to its object ("Execute a SQL query and
+// return results", "Return the matching rows"): it says what the tool
+// gives back, as a purpose that opens with a verb of fetching does
+// (returnLeads). "return" after anything but the head of its sentence or
+// a word of lists.clauseLead ("Do not return ...", "the return value")
+// opens no such clause.
+func (f *facts) statesReturn() bool {
+	if !f.desc.Has("return") {
+		return false
+	}
+	for _, s := range f.sentenceTexts() {
+		ws := s.Words
+		for i, w := range ws {
+			if w == "return" && i+1 < len(ws) && !lex.StopwordSet[ws[i+1]] && (i == 0 || clauseLeadSet[ws[i-1]]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // readsOnlyPart reports whether "read only" is the verb "read" and a
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.
@@ -1441,7 +1651,9 @@ func (f *facts) readsOnlyPart() bool {
 // contrast returns the first phrase of lists.usageAlternative, in the
 // list's order, that the description has where it sets the tool against
 // others, and whether one was found. In a clause (between semicolons,
-// colons or dashes) that says what comes back (returnContrast: "GitLab returns validation
+// colons or dashes) that sets one thing against another
+// (thingContrast: "came from an upload rather than a local path"), or
+// that says what comes back (returnContrast: "GitLab returns validation
 // errors instead of silently applying an invalid request", "Returns a
 // slim confirmation rather than the full issue") the phrase sets one
 // result or behaviour against another, not the tool against others.
@@ -1461,17 +1673,19 @@ func (f *facts) contrast() (string, bool) {
 			if !f.desc.SentenceHas(k, p) {
 				continue
 			}
-			// Most sentences say nothing of what comes back: the
-			// phrase there contrasts tools.
-			if !slices.ContainsFunc(returnContrasts, func(w string) bool { return f.desc.SentenceHas(k, w) }) {
-				f.contrastCue = p
-				return p, true
-			}
 			pw := strings.Fields(p)
-			for _, c := range strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' }) {
-				ws := lex.Words(c)
+			// A sentence of one clause is read on its own words.
+			cs := []string{sentence}
+			if strings.ContainsAny(sentence, ";:—") {
+				cs = strings.FieldsFunc(sentence, func(r rune) bool { return r == ';' || r == ':' || r == '—' })
+			}
+			for _, c := range cs {
+				ws := f.sentenceTexts()[k].Words
+				if len(cs) > 1 {
+					ws = lex.Words(c)
+				}
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) {
 						f.contrastCue = p
 						return p, true
 					}
@@ -1480,6 +1694,39 @@ func (f *facts) contrast() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// thingContrast reports whether the contrast phrase at word i of clause
+// ws, n words long, sets one thing or behaviour against another rather
+// than the tool against others: a determiner opens what follows it
+// (after the "of" of "instead of": "came from an upload rather than a
+// local path"), or it ends its clause ("If the post is published,
+// creates a new draft instead"), and the clause neither advises the
+// caller (adviceVerbs: "Use this rather than a shell diff", "call
+// get_detail instead") nor names a tool (toolWords: "rather than the
+// upload tool").
+func thingContrast(ws []string, i, n int) bool {
+	if !thingAfter(ws[i+n:]) {
+		return false
+	}
+	for _, w := range ws {
+		if slices.Contains(adviceVerbs, w) || slices.Contains(toolWords, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// thingAfter reports whether words ws, after a contrast phrase in its
+// clause, are none or open with a determiner, maybe after "of".
+func thingAfter(ws []string) bool {
+	if len(ws) == 0 {
+		return true
+	}
+	if ws[0] == "of" {
+		ws = ws[1:]
+	}
+	return len(ws) > 0 && determinerSet[ws[0]]
 }
 
 // returnContrast reports whether the words before a contrast phrase in

@@ -201,7 +201,7 @@ func (f *facts) usage() dimension {
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
 	not, hasNot := f.desc.FirstIn(usageNotPhrases)
 	alt, hasAlt := f.contrast()
-	pre, hasPre := f.desc.FirstIn(usagePrerequisitePhrases)
+	pre, hasPre := f.prerequisite()
 	named := f.alternatives
 	var cues []string
 	if hasWhen {
@@ -241,6 +241,54 @@ func (f *facts) usage() dimension {
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// prerequisite returns the first phrase of lists.usagePrerequisite, in
+// the list's order, that the description has where it orders the tool
+// with something else, and whether one was found. A word of concessive
+// with "even" just before it concedes ("even after reaching the end",
+// "even before the build finishes"), and a requirement in a relative
+// clause (relativeLeads among the words before it: "Situations where
+// irrelevant information needs to be filtered out") describes a thing:
+// neither orders a call.
+func (f *facts) prerequisite() (string, bool) {
+	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
+	if !ok || prerequisiteWords[p] == nil || f.ordersAt(p) {
+		return p, ok
+	}
+	// The first phrase concedes or describes everywhere (rare): the
+	// others, in the list's order.
+	for _, q := range lists.usagePrerequisite {
+		if q == p || !f.desc.Has(q) {
+			continue
+		}
+		if prerequisiteWords[q] == nil || f.ordersAt(q) {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+// ordersAt reports whether prerequisite phrase p (one of
+// prerequisiteWords) occurs in the description's words at least once
+// neither conceded ("even after") nor in a relative clause ("where ...
+// needs to be"): read on the words, without building contexts, as
+// "before" and "after" are in many texts.
+func (f *facts) ordersAt(p string) bool {
+	pw := prerequisiteWords[p]
+	ws := f.desc.Words
+	for i := range ws {
+		if !phraseAt(ws, i, pw, false) {
+			continue
+		}
+		before := ws[max(0, i-3):i]
+		conceded := slices.Contains(concessive, p) && i > 0 && ws[i-1] == "even"
+		relative := slices.Contains(relativeRequirements, p) && slices.ContainsFunc(before, func(w string) bool { return slices.Contains(relativeLeads, w) })
+		if !conceded && !relative {
+			return true
+		}
+	}
+	return false
 }
 
 // whenOpensClause reports whether "when" comes in the description
@@ -586,7 +634,8 @@ func (f *facts) boundWord(w string) bool {
 // word for a parameter; after a form of "be" or a parameter's word;
 // and before a function word or at the end of its sentence, unless a
 // content word other than a word for a parameter comes just before it
-// in its clause, whose thing it then says is needed.
+// in its clause, whose thing it then says is needed; never before the
+// "by" of a reduced relative clause ("the core required by a board").
 func (f *facts) requiredOfParam(t lex.Text) bool {
 	ws, ls := t.Words, t.Lower
 	from := 0 // where in ls the next "required" is looked for
@@ -612,6 +661,12 @@ func (f *facts) requiredOfParam(t lex.Text) bool {
 			prev = ws[i-1]
 		}
 		switch {
+		case next == "by" && !beSet[prev]:
+			// A thing "required by" another ("the Arduino core required
+			// by a board FQBN") is what that other needs: no parameter
+			// is said to be required ("path is required by the API"
+			// still is).
+			continue
 		case lex.ParamNounSet[next]:
 			return true
 		case prev != "" && (beSet[prev] || f.paramWord(prev)):
@@ -785,7 +840,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		plus = append(plus, "behavioural detail")
 	}
 	if f.acts() {
-		returns := f.hasOutput || hasCue(f.disclosed, "return format") || slices.Contains(returnLeads, f.leadVerb)
+		returns := f.hasOutput || hasCue(f.disclosed, "return format") || slices.Contains(returnLeads, f.leadVerb) || f.statesReturn()
 		effects := hasCue(f.disclosed, "side effects") || f.destructive != nil || f.statesChange() != ""
 		switch {
 		case !returns:

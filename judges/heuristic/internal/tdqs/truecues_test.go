@@ -720,6 +720,185 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
 		{"a token budget required is no auth", `{"name": "ask_model", "description": "Ask the hosted model a question. Requires a token budget. Answers are cut at 4k tokens.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 64. seqthink sequentialthinking: "even after" and "even
+		// before" concede, they order nothing: no prerequisite.
+		{"even after is no prerequisite", `{"name": "think", "description": "Record a thought. You can add more thoughts even after reaching what seemed like the end."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"only after is still a prerequisite", `{"name": "think", "description": "Record a thought. Call it only after reaching the end of a step."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+		{"after once without even is still a prerequisite", `{"name": "think", "description": "Record a thought, even after the end. Call it after the plan is made."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+
+		// 65. "does not" and "will not" before a side effect's verb in
+		// its base form say what the tool leaves alone: what is not
+		// deleted or overwritten is what the rubric's transparency
+		// asks after, a claim of safety as "never removes" is (group
+		// 58); said to the caller ("Do not remove ...") it is advice.
+		{"does not remove is a safety claim", `{"name": "prune_branch", "description": "Prune a branch. It does not remove the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("does not remove")`, "side effects"},
+		{"wont overwrite is a safety claim", `{"name": "save_note", "description": "Save a note. It won't overwrite an existing note.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("wont overwrite")`, ""},
+		{"removes the remote copy is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
+		{"do not remove told to the caller is neither", `{"name": "prune_branch", "description": "Prune a branch. Do not remove the remote copy by hand.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", ""},
+
+		// 66. gitlab's get_* tools: "pagination fields" are parameters
+		// that page; a tool that takes none does not page, whatever
+		// its boilerplate says of them.
+		{"pagination fields of a tool that takes none are no pagination", `{"name": "get_branch", "description": "Get branch details. Use required identifiers and pagination fields exactly as documented.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "branch_name": {"type": "string", "description": "The branch."}}}, "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "pagination"},
+		{"pagination fields of a tool that pages are pagination", `{"name": "list_branches", "description": "List branches. Use required identifiers and pagination fields exactly as documented.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "page": {"type": "number", "description": "The page."}, "per_page": {"type": "number", "description": "Per page."}}}, "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("pagination")`, ""},
+		{"paginated results are pagination", `{"name": "get_users", "description": "Get users. Results are paginated.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("paginated")`, ""},
+
+		// 67. A credential a tool lists, creates or revokes is what it
+		// acts on, no authentication it asks for; one it requires, or
+		// is called with, still is.
+		{"api keys listed are no auth", `{"name": "list_keys", "description": "List API keys for the account.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "authentication"},
+		{"an access token revoked is no auth", `{"name": "revoke_token", "description": "Revoke a personal access token by its id.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "authentication"},
+		{"an api key required is auth", `{"name": "list_projects", "description": "List the projects. Requires an API key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+		{"an api key called with is auth", `{"name": "create_project", "description": "Create a project with your API key.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+		{"a token listed beside a token required is auth", `{"name": "list_tokens", "description": "List the deploy tokens of a project. Needs an access token with admin scope.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a bot user of your token is still auth", `{"name": "get_self", "description": "Acme | Retrieve your token's bot user", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("tokens")`, ""},
+		{"requires no api key is still auth", `{"name": "whois", "description": "Look up a domain. Read-only; requires no API key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
+
+		// 68. One list of a credential's words, before a token in prose
+		// or in a snake_case name (credentialWords): a bot's token is a
+		// credential as bot_token and as "bot token", a client's as
+		// "client token" and client_token; a user's or a client's key
+		// in a name is the handle Jira and Atlassian give a user or an
+		// app (user_key, client_key), no credential.
+		{"a bot_token name is auth", `{"name": "post_message", "description": "Post a message to a channel with the bot_token of the workspace.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a client token beside a token count is auth", `{"name": "summarize", "description": "Summarize a page with your model. Sends the client token. Returns the token count.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
+		{"a user_key name is no auth", `{"name": "get_user", "description": "Get a user by their user_key.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 69. cturkieh enrichir_concurrents: a count written with its
+		// thousands apart ("7 K tokens") is a count, as "7k tokens" is.
+		{"7 K tokens is a count, no auth", `{"name": "enrich", "description": "Enrich the competitors of a company. Each call reads about 7 K tokens of pages.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"7k tokens is a count, no auth", `{"name": "enrich", "description": "Enrich the competitors of a company. Each call reads about 7k tokens of pages.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+
+		// 70. senoff xlsx_diff: "rather than" before a thing with its
+		// determiner, in a clause that gives no advice and names no
+		// tool, sets two values apart (an upload and a local path), not
+		// the tool against others, as a contrast of what comes back
+		// does (group 55).
+		{"a contrast of two inputs is no contrast with other tools", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Not for a file that came from an upload rather than a local path."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"a contrast of two inputs is no alternative", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Reads a file from a local path rather than an upload."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"rather than a tool is still a contrast", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Reads a local path rather than the upload tool."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
+		{"use this rather than a shell is still a contrast", `{"name": "xlsx_diff", "description": "Compare two local spreadsheets. Use this rather than a shell diff."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("rather than")`, ""},
+
+		// 71. One reading of advice to the caller for side effects and
+		// timing (adviceNegation): "never", "don't" or "do not" before a
+		// base form is advice where it opens its clause (after "You
+		// must", "please", or "and", "then", "or"; a dash ends a clause
+		// as a comma does), and a statement of the tool's anywhere else.
+		{"it will never cache is a timing disclosure", `{"name": "fetch_page", "description": "Fetch a web page. It will never cache results.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("cache")`, ""},
+		{"do not cache opening a clause is advice", `{"name": "fetch_page", "description": "Fetch a web page. Do not cache the page.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"and never overwrite is advice", `{"name": "make_pdf", "description": "Write the PDF to a new file, and never overwrite the backup.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "safety"},
+		{"a dash before don't wait ends a clause", `{"name": "write", "description": "Write a file in chunks. ALWAYS CHUNK - don't wait for performance warnings!", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "timing"},
+		{"a dash before never overwrite ends a clause", `{"name": "make_pdf", "description": "Create a PDF from markdown. New names only - never overwrite the original.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "safety"},
+
+		// 72. seqthink sequentialthinking: a requirement in a relative
+		// clause ("Situations where irrelevant information needs to be
+		// filtered out") describes a thing, it orders no call.
+		{"needs to be in a relative clause is no prerequisite", "{\"name\": \"think\", \"description\": \"Record a thought.\\nGood for:\\n- Situations where irrelevant information needs to be filtered out\"}",
+			nil, "usage_guidelines", 4, `when to use ("good for")`, "prerequisite"},
+		{"needs to be of the session is still a prerequisite", `{"name": "think", "description": "Record a thought. The session needs to be open."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("needs to be")`, ""},
+		// voho notes_to_midi, wp_update_draft_post: "instead" ending a
+		// clause that gives no advice and names no tool sets two
+		// behaviours apart.
+		{"instead ending a clause of behaviour is no contrast with other tools", `{"name": "update_draft", "description": "Update a draft post. If the post is published, creates a new draft instead."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts itself"},
+		{"call another tool instead is still a contrast", `{"name": "update_draft", "description": "Update a draft post. If the post is published, call publish_post instead."}`,
+			nil, "purpose_clarity", 5, "", "nothing sets it apart"},
+
+		// 73. safe-migrations apply_change and simulate_impact: a
+		// confirmation token a call requires is an approval, no
+		// credential (as the name confirmation_token is none, group
+		// 48); whether a confirmation is required, as a result
+		// reports it, orders no call.
+		{"a confirmation token required is no auth", `{"name": "apply_change", "description": "Apply a proposal. Requires the one-time confirmation token from the simulation."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"whether a confirmation is required is no prerequisite", `{"name": "simulate", "description": "Dry-run a proposal. All results include risk flags and whether explicit confirmation is required."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+
+		// 74. duckpond query: "and return results" says what an acting
+		// tool gives back.
+		{"and return results says what comes back", `{"name": "query", "description": "Execute a SQL query for a specific user and return results."}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", "what this action tool returns"},
+		{"do not return says nothing of what comes back", `{"name": "query", "description": "Execute a SQL query for a specific user. Do not return secrets."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 75. arduino ensure_core_installed: a thing "required by"
+		// another (a reduced relative clause: the core a board needs)
+		// says what depends on what, not that a parameter is required;
+		// "is required by" still is.
+		{"a core required by a board is no parameter cue", `{"name": "ensure_core", "description": "Ensure the Arduino core required by a board FQBN is installed.", "inputSchema": {"type": "object", "properties": {"coreId": {"type": "string", "description": "The core."}, "fqbn": {"type": "string", "description": "The board."}}}}`,
+			nil, "parameter_semantics", 3, "", `"required"`},
+		{"a core that is required by the call is a parameter cue", `{"name": "ensure_core", "description": "Ensure a core is installed. The coreId is required by this call.", "inputSchema": {"type": "object", "properties": {"coreId": {"type": "string", "description": "The core."}, "fqbn": {"type": "string", "description": "The board."}}}}`,
+			nil, "parameter_semantics", 4, `"required"`, ""},
+
+		// 76. tablebridge query, steam_clearAchievement: a tool whose
+		// text says it is read-only, and no annotation says otherwise,
+		// changes nothing, so it is no action tool that hides what it
+		// changes; "re-lock" is a verb of change, no lock a call takes.
+		{"a read-only query is no action tool", `{"name": "query", "description": "Run a read-only SQL query across the loaded tables. Results are returned as rows."}`,
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
+		{"a read_only parameter is no claim of the tool's", `{"name": "query", "description": "Run a SQL query across the loaded tables. It is idempotent. Set read_only to block writes. Results are returned as rows."}`,
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"a query that writes is still an action tool", `{"name": "query", "description": "Run a SQL query across the loaded tables. Results are returned as rows."}`,
+			nil, "contextual_completeness", 2, "what this action tool changes", ""},
+		{"re-lock is no timing", `{"name": "clear_achievement", "description": "Clear (re-lock) an achievement for a player."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "timing"},
+		{"a lock taken is still timing", `{"name": "write_row", "description": "Write a row. Takes a lock on the table."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("lock")`, ""},
+
+		// 77. MaestroMCP midi_send_note_enhanced: a tool that "REPLACES
+		// basic midi_send_note" supersedes another tool, it replaces no
+		// data.
+		{"replaces another tool is no side effect", `{"name": "send_note_enhanced", "description": "Send a MIDI note with expression. REPLACES basic midi_send_note with enhanced capabilities."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("replaces")`},
+		{"replaces the older tool is no side effect", `{"name": "send_note_enhanced", "description": "Send a MIDI note with expression. Replaces the older note tool."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("replaces")`},
+		{"replaces a file is still a side effect", `{"name": "put_file", "description": "Write a file. Replaces the file at file_path with the new content."}`,
+			nil, "behavioral_transparency", 2, `side effects ("replaces")`, ""},
+
+		// 78. python-mcp-server web_search, it-tools nslookup,
+		// capstone analyze_code_flow: a verb that acts only through its
+		// object (run, execute, perform) acts as the object does; a
+		// search, a lookup or an analysis reads, so the tool is no
+		// action tool that hides what it changes.
+		{"perform a web search is no action tool", `{"name": "web_search", "description": "Perform a web search and return top results."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
+		{"perform a dns lookup is no action tool", `{"name": "nslookup", "description": "Perform DNS lookup on a hostname or IP address."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
+		{"run a shell command is still an action tool", `{"name": "exec", "description": "Run a shell command in a running container."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -827,8 +1006,17 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 		// "Delete notes resources").
 		{"a namespace before the noun a verb acts on is no resource", browserTools("Close the browser page."),
 			"completeness", 4, "", "no tool named for browser"},
-		{"a namespace that heads its phrase is still a resource", browserTools("Close the browser."),
-			"completeness", 3, "no tool named for browser", ""},
+		// 11. The namespace alone, in the singular, names the one thing
+		// the server drives ("Close the browser."), no kind of resource
+		// with a lifecycle: no gap is invented for it (1.5.3 read it
+		// as one). Before a word for its things ("Delete Jira
+		// resources") or in the plural ("Delete notes.") it still is.
+		{"a singular namespace alone is no resource", browserTools("Close the browser."),
+			"completeness", 4, "", "no tool named for browser"},
+		{"a plural namespace alone is still a resource", []CoherenceTool{
+			{"notes_get", desc("Read notes.")}, {"notes_post", desc("Create notes.")},
+			{"notes_put", desc("Replace notes.")}, {"notes_delete", desc("Delete notes.")},
+		}, "completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
 			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 	}
