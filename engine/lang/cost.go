@@ -44,6 +44,12 @@ type sizeBound struct {
 	tools map[int64]bool
 }
 
+// newSizeBound is the estimator of checked for data at most max long,
+// with the variables fixed at the lengths fixed.
+func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: toolIdents(checked)}
+}
+
 // EstimateSize bounds every value of the data by the same length, and
 // knows no bound for a variable bound to a computed value: formulas that
 // read one are estimated from what they do with it, and are tracked when
@@ -225,9 +231,10 @@ const maxSizeExponent = 40
 // fastLimit returns the largest size (a power of two) for which the
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
-	computed, tools := boundToComputed(checked), toolIdents(checked)
+	b := newSizeBound(checked, 0, fixed)
 	fits := func(exp int) bool {
-		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed, fixed: fixed, tools: tools})
+		b.max = 1 << exp
+		est, err := env.EstimateCost(checked, b)
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {
