@@ -713,8 +713,7 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 		return unbounded
 	}
 	if len(args) > 0 && isListArg(function, args, 0) {
-		e := args[0].Expr()
-		if !isDataPath(e) || b.computed[rootIdent(e)] {
+		if !b.isData(args[0].Expr()) {
 			return unbounded // its strings may be longer than the data's
 		}
 		items := b.max
@@ -734,7 +733,7 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 	if len(args) > 0 {
 		if cs := args[0].ComputedSize(); cs != nil {
 			size = cs.Max
-		} else if e := args[0].Expr(); isDataPath(e) && !b.computed[rootIdent(e)] {
+		} else if b.isData(args[0].Expr()) {
 			size = b.max
 		}
 	}
@@ -775,13 +774,10 @@ func (b sizeBound) walkBounded(arg checker.AstNode) bool {
 		return len(t.Parameters()) == 1 && t.Parameters()[0].Kind() == types.StringKind
 	}
 	e := arg.Expr()
-	if !isDataPath(e) || b.computed[rootIdent(e)] {
+	if !b.isData(e) {
 		return false
 	}
-	for e.Kind() == celast.SelectKind {
-		e = e.AsSelect().Operand()
-	}
-	return b.tools[e.ID()]
+	return b.tools[pathRoot(e).ID()]
 }
 
 // stringCallEstimate is textCallEstimate of a call on a string of at most
