@@ -276,16 +276,18 @@ func TestComputedRangesStayTracked(t *testing.T) {
 	}
 }
 
-// TestTextsPathsWithinTwiceTheTool: what texts yields of the tool holds
-// a JSON pointer (path) that may be longer than the tool's canonical
-// JSON, the engine's bound for its formulas (each '/' and '~' of a key
-// is written as two characters), but not twice as long: a member's
-// segment, 1 + 2k characters for a key of k, takes at least k + 5
-// bytes of JSON ("k":{}), an element's, 1 + its index's digits, at
-// least as many. So a macro's variable over texts(tool) is bounded at
-// twice the data's (see shapeOf), and what the tracker charges a
-// formula over such paths stays within its estimate.
-func TestTextsPathsWithinTwiceTheTool(t *testing.T) {
+// TestTextsOfTheToolWithinTheirBound: what texts yields of the tool
+// holds a JSON pointer (path) that may be longer than the tool's
+// canonical JSON, the engine's bound for its formulas (each '/' and '~'
+// of a key is written as two characters), but not twice as long: a
+// member's segment, 1 + 2k characters for a key of k, takes at least
+// k + 5 bytes of JSON ("k":{}), an element's, 1 + its index's digits,
+// at least as many. And it yields at most one text for every two bytes
+// of that JSON, each string's quotes. So a macro over texts(tool) goes
+// through at most half the bound's texts (see textCallEstimate), its
+// variable bounded at twice the data's (see shapes.of), and what the
+// tracker charges a formula over them stays within its estimate.
+func TestTextsOfTheToolWithinTheirBound(t *testing.T) {
 	e, err := NewEnv(Var{"tool", Tool})
 	if err != nil {
 		t.Fatal(err)
@@ -305,6 +307,7 @@ func TestTextsPathsWithinTwiceTheTool(t *testing.T) {
 			slashes: map[string]any{"description": "a", "title": "b", "type": "c"}}}}, true},
 		{"keys of tildes, nested", map[string]any{"name": "t", "inputSchema": nested}, false},
 		{"lists", map[string]any{"name": "t", "enum": []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}}, false},
+		{"empty strings", map[string]any{"": "", "enum": []any{"", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""}}, false},
 		{"plain", map[string]any{"name": "read", "description": "Reads a file.", "inputSchema": map[string]any{
 			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}, false},
 	} {
@@ -320,12 +323,17 @@ func TestTextsPathsWithinTwiceTheTool(t *testing.T) {
 		if uint64(longest) > 2*n || (uint64(longest) > n) != tt.longer {
 			t.Errorf("%s: a path of %d characters in a tool of %d bytes, want at most twice as long (longer: %v)", tt.name, longest, n, tt.longer)
 		}
+		if texts := uint64(len(Texts(tt.tool))); texts > n/2 {
+			t.Errorf("%s: %d texts in a tool of %d bytes, want at most one for every two", tt.name, texts, n)
+		}
 		act := map[string]any{"tool": ToolValue(tt.tool)}
 		for _, src := range []string{
 			"texts(tool, true).map(t, t.path.matches('" + strings.Repeat("y", 40) + "'))",
 			"texts(tool, true).filter(t, t.key).map(t, t.path.contains(t.path))",
 			"texts(tool).map(t, find_all(t.path, '~.').size())",
 			"texts(tool).map(t, t.path + t.path).map(p, find_all(p, '.').size())",
+			"texts(tool, true).map(t, [t.text, t.path, t.key]).size()",
+			"texts(tool, false).exists(t, t.key)",
 		} {
 			if _, actual, est := trackedCharge(t, e, src, act, n); actual > est {
 				t.Errorf("%s: %s charged %d, above its static estimate %d", tt.name, src, actual, est)
