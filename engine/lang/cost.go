@@ -8,6 +8,8 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 	"github.com/google/cel-go/parser"
@@ -42,13 +44,37 @@ type sizeBound struct {
 	// whole length, not only its longest member's, is within max (see
 	// walkBounded).
 	tools map[int64]bool
+	// locals are the identifiers, by expression id, that read a
+	// variable a macro or a cel.bind gives a value that need not be a
+	// value of the data, with their bound in multiples of max, 0 for
+	// none (see localBounds).
+	locals map[int64]uint64
+}
+
+// newSizeBound is the estimator of checked for data at most max long,
+// with the variables fixed at the lengths fixed.
+func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
+	tools := toolIdents(checked)
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: localBounds(checked, tools)}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
-// knows no bound for a variable bound to a computed value: formulas that
-// read one are estimated from what they do with it, and are tracked when
-// that has no bound.
+// knows no bound for a variable bound to a computed value, nor for a
+// path through a macro's variable over values the formula computed
+// (see localBounds): formulas that read one are estimated from what
+// cel-go derives of it (a macro's variable has the size of its range's
+// elements, when cel-go knows it), and are tracked when that has no
+// bound.
 func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	if scale, ok := b.locals[pathRoot(n.Expr()).ID()]; ok {
+		if scale == 0 || b.max >= math.MaxUint64/scale {
+			// What cel-go knows of it, from what the formula made it
+			// of (a macro's variable takes the size of its range's
+			// elements), or nothing.
+			return nil
+		}
+		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}
+	}
 	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
 		if b.computed[e.AsIdent()] {
 			return nil
@@ -109,6 +135,379 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 		}
 	}
 	return out
+}
+
+// localBounds are the identifiers of checked, by expression id, that
+// read a variable a macro or a cel.bind binds to a value that need not
+// be a value of the data (one in which every string, list and map is at
+// most max long; see dataShape), with the bound they have instead, in
+// multiples of max: 0 for none. A macro's variable (map, filter, all,
+// exists, exists_one, sortBy's) holds an element of its range, a value
+// of the data only when the range's elements are (see shapes.of):
+// names.map(s, s + s).map(g, ...) reads in g strings twice as long as
+// the data's, and estimated as strings of the data such a formula ran
+// untracked past the cost limit (TestStringOfAComprehensionStaysTracked,
+// TestDynListOfAComprehensionStaysTracked). A cel.bind's variable is
+// the value it is given; one given a value that is no path (a call, a
+// concatenation) is left to boundToComputed, as before, and one given a
+// path is marked here when the path is not into the data (through a
+// macro's variable over computed values). Names are resolved through
+// the scopes as CEL resolves them, so a macro's variable that shadows a
+// variable of the data, or another macro's, is its own.
+func localBounds(checked *cel.Ast, tools map[int64]bool) map[int64]uint64 {
+	sh := shapes{tools: tools}
+	out := map[int64]uint64{}
+	var walk func(e celast.Expr, sc *dataScope)
+	walk = func(e celast.Expr, sc *dataScope) {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if v := sc.lookup(e.AsIdent()); v != nil && v.marked && v.shape != ofData {
+				out[e.ID()] = v.shape.bound()
+			}
+		case celast.SelectKind:
+			walk(e.AsSelect().Operand(), sc)
+		case celast.CallKind:
+			c := e.AsCall()
+			if c.IsMemberFunction() {
+				walk(c.Target(), sc)
+			}
+			for _, a := range c.Args() {
+				walk(a, sc)
+			}
+		case celast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				walk(el, sc)
+			}
+		case celast.MapKind:
+			for _, en := range e.AsMap().Entries() {
+				me := en.AsMapEntry()
+				walk(me.Key(), sc)
+				walk(me.Value(), sc)
+			}
+		case celast.StructKind:
+			for _, f := range e.AsStruct().Fields() {
+				walk(f.AsStructField().Value(), sc)
+			}
+		case celast.ComprehensionKind:
+			c := e.AsComprehension()
+			walk(c.IterRange(), sc)
+			walk(c.AccuInit(), sc)
+			inner := sh.scope(c, sc)
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			if isBindExpr(c) {
+				walk(c.Result(), inner)
+			} else {
+				walk(c.Result(), accuScope(c, sc))
+			}
+		}
+	}
+	walk(checked.NativeRep().Expr(), nil)
+	return out
+}
+
+// dataShape is how far a value is bounded as the data is: depth is how
+// many times one takes an element (of a list, or a key or a value of a
+// map) before every value reached is a value of the data, each string,
+// list and map in it at most scale times max long. A value of the data
+// is {0, 1}; a list the formula made of the data's values (tools +
+// tools, tools.filter(...)) is {1, 1}: its elements are values of the
+// data, it need not be one.
+type dataShape struct {
+	depth int
+	scale uint64
+}
+
+var (
+	// ofData is the shape of a value of the data.
+	ofData = dataShape{0, 1}
+	// noShape is the shape of a value with no bound in max.
+	noShape = dataShape{math.MaxInt, 0}
+)
+
+// bound is the bound of a value of shape s, in multiples of max: 0 for
+// none.
+func (s dataShape) bound() uint64 {
+	if s.depth != 0 {
+		return 0
+	}
+	return s.scale
+}
+
+// elem is the shape of an element of a value of shape s.
+func (s dataShape) elem() dataShape {
+	if s == noShape || s.depth == 0 {
+		return s
+	}
+	return dataShape{s.depth - 1, s.scale}
+}
+
+// list is the shape of a list (or a map) whose elements have shape s.
+func (s dataShape) list() dataShape {
+	if s == noShape {
+		return s
+	}
+	return dataShape{s.depth + 1, s.scale}
+}
+
+// join is the shape of a value that has shape s or t.
+func (s dataShape) join(t dataShape) dataShape {
+	if s == noShape || t == noShape {
+		return noShape
+	}
+	return dataShape{max(s.depth, t.depth), max(s.scale, t.scale)}
+}
+
+// shapes works out the shapes of a formula's values (see shapes.of)
+// knowing which identifiers read the tool variable (see toolIdents).
+type shapes struct {
+	tools map[int64]bool
+}
+
+// dataScope is a variable a macro or a cel.bind binds, within those
+// bound around it (next), with the shape of its value, and whether the
+// identifiers that read it are marked (see localBounds).
+type dataScope struct {
+	name   string
+	shape  dataShape
+	marked bool
+	next   *dataScope
+}
+
+// with is sc with the variable name bound inside it.
+func (sc *dataScope) with(name string, shape dataShape, marked bool) *dataScope {
+	return &dataScope{name: name, shape: shape, marked: marked, next: sc}
+}
+
+// lookup is the innermost binding of name, nil when name is a variable
+// of the formula (its data) or names none.
+func (sc *dataScope) lookup(name string) *dataScope {
+	for ; sc != nil; sc = sc.next {
+		if sc.name == name {
+			return sc
+		}
+	}
+	return nil
+}
+
+// accuScope is the scope of a macro's result: its accumulator, which
+// holds what the macro builds and is read by the macro alone, bound
+// within sc and left unmarked, as before.
+func accuScope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
+	return sc.with(c.AccuVar(), ofData, false)
+}
+
+// scope is the scope of c's step and condition (of a
+// cel.bind's result too) within sc: a cel.bind's variable with the
+// shape of its value, marked only when that is a path (see
+// localBounds); a macro's accumulator, and its variables, each with the
+// shape of an element of its range (the second variable of a
+// two-variable form holds a map's values, or a list's elements; the
+// first a key, or an index, whose bound does not matter).
+func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
+	if isBindExpr(c) {
+		init := c.AccuInit()
+		return sc.with(c.AccuVar(), sh.of(init, sc), pathRoot(init).Kind() == celast.IdentKind)
+	}
+	el := sh.of(c.IterRange(), sc).elem()
+	inner := accuScope(c, sc).with(c.IterVar(), el, true)
+	if c.HasIterVar2() {
+		inner = inner.with(c.IterVar2(), el, true)
+	}
+	return inner
+}
+
+// of is the shape of e evaluated within sc. What keeps the data's
+// bound, and why:
+//
+//   - a variable of the formula: every value of the data is at most max
+//     long (the engine's size bound: eval.ValueSize, eval.SizeOf);
+//   - a field or an index of a value (x.f, x[i], x.?f, x[?i]): an
+//     element of it;
+//   - either branch of a conditional; dyn(x), which is x;
+//   - a list written out ([a, b]) or a map: a list of its elements;
+//   - a concatenation l + r: a list of their elements, each an element
+//     of l or r (it may be longer than either, its elements are not);
+//   - l.slice(i, j), l.distinct(), sortBy (@sortByAssociatedKeys) and
+//     unique_by(items, keys): some of the elements of l (of items), in
+//     some order;
+//   - index_by(items, keys), group_by(items, keys): maps from elements of
+//     keys to elements of items, or to lists of them;
+//   - params(tool), of a path into the tool variable: each {name,
+//     schema, required} holds a property's name, a bool and its schema
+//     with local $refs inlined, whose strings and lists are the tool's
+//     and whose maps merge what sits beside a $ref with its target (see
+//     resolver.resolve): at most every key of the tool's maps, fewer
+//     than its canonical JSON's bytes, the engine's bound for the
+//     tool's formulas (eval.SizeOf). Of anything else, a merged map may
+//     be longer than max: none;
+//   - string_values(x) of a value of the data: its strings;
+//   - texts(x) of a value of the data: maps of a string of x (text), a
+//     bool (key) and a JSON pointer (path), which is longer than x's
+//     strings: a key's '~' and '/' are written as two characters, so a
+//     path is at most twice as long as the tool's canonical JSON (see
+//     escapePointer; textCallEstimate bounds only what texts itself
+//     reads), and texts is estimated only for the tool, a string, or a
+//     list of strings (walkBounded): scale 2;
+//   - a map or a filter (a macro whose result is a list it appends
+//     to): a list of what it appends, as the macro's variables are
+//     bound;
+//   - a cel.bind: its result.
+//
+// Anything else has no shape: a string the formula made (s + s), a
+// call's result but those above, a macro that is no map or filter.
+func (sh shapes) of(e celast.Expr, sc *dataScope) dataShape {
+	switch e.Kind() {
+	case celast.IdentKind:
+		if v := sc.lookup(e.AsIdent()); v != nil {
+			return v.shape
+		}
+		return ofData
+	case celast.SelectKind:
+		return sh.of(e.AsSelect().Operand(), sc).elem()
+	case celast.ListKind:
+		s := ofData
+		for _, el := range e.AsList().Elements() {
+			s = s.join(sh.of(el, sc))
+		}
+		return s.list()
+	case celast.MapKind:
+		s := ofData
+		for _, en := range e.AsMap().Entries() {
+			me := en.AsMapEntry()
+			s = s.join(sh.of(me.Key(), sc)).join(sh.of(me.Value(), sc))
+		}
+		return s.list()
+	case celast.ComprehensionKind:
+		c := e.AsComprehension()
+		if isBindExpr(c) {
+			return sh.of(c.Result(), sh.scope(c, sc))
+		}
+		return sh.appended(c, sc)
+	case celast.CallKind:
+		return sh.call(e.AsCall(), sc)
+	}
+	return noShape
+}
+
+// call is the shape of a call (see shapes.of).
+func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
+	args := c.Args()
+	if c.IsMemberFunction() {
+		switch c.FunctionName() {
+		case "slice", "distinct", "@sortByAssociatedKeys":
+			return sh.of(c.Target(), sc).elem().list()
+		}
+		return noShape
+	}
+	switch fn := c.FunctionName(); {
+	case (fn == operators.Index || fn == operators.OptIndex || fn == operators.OptSelect) && len(args) == 2:
+		return sh.of(args[0], sc).elem()
+	case fn == operators.Conditional && len(args) == 3:
+		return sh.of(args[1], sc).join(sh.of(args[2], sc))
+	case fn == "dyn" && len(args) == 1:
+		return sh.of(args[0], sc)
+	case fn == operators.Add && len(args) == 2:
+		return sh.of(args[0], sc).elem().join(sh.of(args[1], sc).elem()).list()
+	case (fn == "slice" || fn == "distinct") && len(args) >= 1:
+		// The same functions called as functions.
+		return sh.of(args[0], sc).elem().list()
+	case fn == "unique_by" && len(args) == 2:
+		return sh.of(args[0], sc).elem().list()
+	case fn == "index_by" && len(args) == 2:
+		return sh.of(args[0], sc).elem().join(sh.of(args[1], sc).elem()).list()
+	case fn == "group_by" && len(args) == 2:
+		return sh.of(args[0], sc).elem().list().join(sh.of(args[1], sc).elem()).list()
+	case fn == "string_values" && len(args) == 1 && sh.of(args[0], sc) == ofData:
+		return ofData.list()
+	case fn == "params" && len(args) == 1 && sh.readsTool(args[0], sc):
+		return ofData.list()
+	case fn == "texts" && len(args) >= 1 && sh.of(args[0], sc) == ofData:
+		return dataShape{1, 2}
+	}
+	return noShape
+}
+
+// readsTool reports whether e, within sc, is a path into the tool
+// variable (see toolIdents) that no macro or cel.bind binds.
+func (sh shapes) readsTool(e celast.Expr, sc *dataScope) bool {
+	root := pathRoot(e)
+	return root.Kind() == celast.IdentKind && sh.tools[root.ID()] && sc.lookup(root.AsIdent()) == nil
+}
+
+// appended is the shape of what macro c makes: a list of what its
+// step appends, for a map or a filter (an empty list, appended to by
+// its step, is its result); noShape for any other macro.
+func (sh shapes) appended(c celast.ComprehensionExpr, sc *dataScope) dataShape {
+	if init := c.AccuInit(); init.Kind() != celast.ListKind || init.AsList().Size() != 0 {
+		return noShape
+	}
+	if r := c.Result(); r.Kind() != celast.IdentKind || r.AsIdent() != c.AccuVar() {
+		return noShape
+	}
+	inner := sh.scope(c, sc)
+	var step func(e celast.Expr) dataShape
+	step = func(e celast.Expr) dataShape {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if e.AsIdent() == c.AccuVar() {
+				return ofData.list()
+			}
+		case celast.CallKind:
+			call := e.AsCall()
+			args := call.Args()
+			switch {
+			case call.FunctionName() == operators.Conditional && len(args) == 3:
+				return step(args[1]).join(step(args[2]))
+			case call.FunctionName() == operators.Add && len(args) == 2 && args[1].Kind() == celast.ListKind:
+				return step(args[0]).join(sh.of(args[1], inner))
+			}
+		}
+		return noShape
+	}
+	return step(c.LoopStep())
+}
+
+// isBindExpr reports whether c is a cel.bind: a comprehension over an
+// empty list that never loops, its variable the accumulator (as cel-go's
+// cost estimator tells them apart).
+func isBindExpr(c celast.ComprehensionExpr) bool {
+	r, cond := c.IterRange(), c.LoopCondition()
+	return r.Kind() == celast.ListKind && r.AsList().Size() == 0 &&
+		cond.Kind() == celast.LiteralKind && cond.AsLiteral() == types.False &&
+		c.AccuVar() != parser.AccumulatorName && c.AccuVar() != parser.HiddenAccumulatorName
+}
+
+// pathRoot is what a chain of field selections and indexes (x.f, x[i],
+// x.?f, x[?i]) starts from: the variable of a path into the data, or
+// the expression that is not one.
+func pathRoot(e celast.Expr) celast.Expr {
+	for {
+		switch e.Kind() {
+		case celast.SelectKind:
+			e = e.AsSelect().Operand()
+			continue
+		case celast.CallKind:
+			c := e.AsCall()
+			switch c.FunctionName() {
+			case operators.Index, operators.OptIndex, operators.OptSelect:
+				if len(c.Args()) == 2 {
+					e = c.Args()[0]
+					continue
+				}
+			}
+		}
+		return e
+	}
+}
+
+// isData reports whether e is a path into a value of the data (see
+// isDataPath): one that starts from a variable of the formula, a
+// cel.bind of a path into the data, or a comprehension's variable over
+// a range of values of the data.
+func (b sizeBound) isData(e celast.Expr) bool {
+	_, local := b.locals[pathRoot(e).ID()]
+	return isDataPath(e) && !b.computed[rootIdent(e)] && !local
 }
 
 // isDataPath reports whether e is a variable or a chain of field and
@@ -201,8 +600,7 @@ func (b sizeBound) tallyLabelsCost(labels, where checker.AstNode) uint64 {
 	if cs := where.ComputedSize(); cs != nil {
 		exprs = max(1, min(exprs, cs.Max))
 	}
-	e := labels.Expr()
-	if !isDataPath(e) || b.computed[rootIdent(e)] {
+	if !b.isData(labels.Expr()) {
 		return math.MaxUint64
 	}
 	items := b.max
@@ -225,9 +623,10 @@ const maxSizeExponent = 40
 // fastLimit returns the largest size (a power of two) for which the
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
-	computed, tools := boundToComputed(checked), toolIdents(checked)
+	b := newSizeBound(checked, 0, fixed)
 	fits := func(exp int) bool {
-		est, err := env.EstimateCost(checked, sizeBound{max: 1 << exp, computed: computed, fixed: fixed, tools: tools})
+		b.max = 1 << exp
+		est, err := env.EstimateCost(checked, b)
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

@@ -712,9 +712,23 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 	if (function == "texts" || function == "string_values") && !b.walkBounded(args[0]) {
 		return unbounded
 	}
+	if function == "texts" && b.walksTool(args[0]) {
+		// Each text of the tool, key or value, is a string of its
+		// canonical JSON, quotes and all: at most one for every two of
+		// its bytes, half the engine's bound for the tool's formulas
+		// (TestTextsOfTheToolWithinTheirBound). A macro over them goes
+		// through no more, each holding a path up to twice that bound
+		// (see shapes.of): a formula that matches every path of the
+		// tool is estimated as it was when its paths were taken to be
+		// no longer than the bound.
+		est := b.stringCallEstimate(function, b.max, args)
+		if est.ResultSize != nil {
+			est.ResultSize = &checker.SizeEstimate{Min: 0, Max: b.max/2 + 1}
+		}
+		return est
+	}
 	if len(args) > 0 && isListArg(function, args, 0) {
-		e := args[0].Expr()
-		if !isDataPath(e) || b.computed[rootIdent(e)] {
+		if !b.isData(args[0].Expr()) {
 			return unbounded // its strings may be longer than the data's
 		}
 		items := b.max
@@ -734,7 +748,7 @@ func (b sizeBound) textCallEstimate(function string, args []checker.AstNode) *ch
 	if len(args) > 0 {
 		if cs := args[0].ComputedSize(); cs != nil {
 			size = cs.Max
-		} else if e := args[0].Expr(); isDataPath(e) && !b.computed[rootIdent(e)] {
+		} else if b.isData(args[0].Expr()) {
 			size = b.max
 		}
 	}
@@ -775,13 +789,22 @@ func (b sizeBound) walkBounded(arg checker.AstNode) bool {
 		return len(t.Parameters()) == 1 && t.Parameters()[0].Kind() == types.StringKind
 	}
 	e := arg.Expr()
-	if !isDataPath(e) || b.computed[rootIdent(e)] {
+	if !b.isData(e) {
 		return false
 	}
-	for e.Kind() == celast.SelectKind {
-		e = e.AsSelect().Operand()
+	return b.tools[pathRoot(e).ID()]
+}
+
+// walksTool reports whether arg is the tool or a part of it that is
+// neither a string nor a list of strings (see walkBounded): a value
+// whose canonical JSON is no longer than the tool's.
+func (b sizeBound) walksTool(arg checker.AstNode) bool {
+	switch arg.Type().Kind() {
+	case types.StringKind, types.ListKind:
+		return false
 	}
-	return b.tools[e.ID()]
+	e := arg.Expr()
+	return b.isData(e) && b.tools[pathRoot(e).ID()]
 }
 
 // stringCallEstimate is textCallEstimate of a call on a string of at most

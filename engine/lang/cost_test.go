@@ -1,0 +1,390 @@
+package lang
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/cel-go/cel"
+)
+
+// TestBuiltinLaddersHold: every formula of the built-in rubrics
+// (schema-quality, tdqs, gradable, tool-safety, toolset: their checks,
+// lets, metrics and scores, as rubrics/compiled.bin holds them) is
+// untracked up to the same size as when the table was generated. The
+// table records each formula's ladder as the estimator of its build
+// gave it, so a change of the estimator that moves a built-in formula
+// onto the tracked path (slower on large tools), or off it, is named
+// here, formula by formula, before the table is made again.
+func TestBuiltinLaddersHold(t *testing.T) {
+	blob, err := os.ReadFile("../../rubrics/compiled.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, err := parseCompiled(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := baseEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := slices.SortedFunc(func(yield func(compiledEntry) bool) {
+		for _, e := range table.entries {
+			if !yield(e) {
+				return
+			}
+		}
+	}, func(a, b compiledEntry) int { return strings.Compare(a.src, b.src) })
+	if len(entries) == 0 {
+		t.Fatal("the table holds no formulas")
+	}
+	untracked := 0
+	for _, e := range entries {
+		checked := e.ast(e.src)
+		if checked == nil {
+			t.Errorf("%s: the table's tree does not decode", e.src)
+			continue
+		}
+		if got := fastLimit(env, checked, e.fastLimit, parseSizesKey(t, e.fastSizes)); got != e.fastUpTo {
+			t.Errorf("%s: untracked up to %d, the table says %d", e.src, got, e.fastUpTo)
+		}
+		if e.fastUpTo > 0 {
+			untracked++
+		}
+	}
+	t.Logf("%d formulas, %d of them untracked on some data", len(entries), untracked)
+}
+
+// parseSizesKey reads what sizesKey wrote.
+func parseSizesKey(t *testing.T, key string) map[string]uint64 {
+	t.Helper()
+	var out map[string]uint64
+	for kv := range strings.SplitSeq(key, ";") {
+		if kv == "" {
+			continue
+		}
+		name, n, ok := strings.Cut(kv, "=")
+		v, err := strconv.ParseUint(n, 10, 64)
+		if !ok || err != nil {
+			t.Fatalf("fixed sizes %q: %q is not name=size", key, kv)
+		}
+		if out == nil {
+			out = map[string]uint64{}
+		}
+		out[name] = v
+	}
+	return out
+}
+
+// TestDynListOfAComprehensionStaysTracked: the variable of a
+// comprehension over a list the formula computed is no part of the
+// data, yet it was estimated as one: a dyn list doubled three times
+// before find_all_each_in reads it was estimated as max strings and
+// charged eight times that. At 64 strings of 64 characters and 64
+// patterns the estimate (about 304,000) was within CostLimit, so
+// EvalSized ran it untracked, where the tracker charges about
+// 2,300,000. (Found by the review of h57rev.)
+func TestDynListOfAComprehensionStaysTracked(t *testing.T) {
+	const n = 64
+	e, err := NewEnv(Var{"d", cel.DynType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, res := make([]any, n), make([]any, n)
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		res[i] = "x"
+	}
+	src := "[d.ss].map(a, a + a).map(a, a + a).map(a, a + a).exists(g, find_all_each_in(g, d.res).size() > 0)"
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	if _, err := p.EvalSized(Vars{"d": map[string]any{"ss": ss, "res": res}}, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Errorf("%s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", src, n, n, n, err, p.Untracked(n))
+	}
+}
+
+// TestStringOfAComprehensionStaysTracked: the same root as
+// TestDynListOfAComprehensionStaysTracked, for typed values: the
+// variable of a map over strings the formula made eight times as long
+// was read as a string of the data (at most max characters). 64
+// patterns over 64 strings of 512 characters are charged about
+// 2,300,000 and were estimated at about 316,000, so the formula ran
+// untracked past CostLimit.
+func TestStringOfAComprehensionStaysTracked(t *testing.T) {
+	const n = 64
+	e, err := NewEnv(Var{"names", cel.ListType(cel.StringType)}, Var{"res", cel.ListType(cel.StringType)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, res := make([]any, n), make([]any, n)
+	for i := range n {
+		ss[i] = strings.Repeat("x", n)
+		res[i] = "x"
+	}
+	src := "names.map(s, s + s + s + s + s + s + s + s).map(g, find_all_each(g, res).size())[0]"
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	if _, err := p.EvalSized(Vars{"names": ss, "res": res}, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Errorf("%s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", src, n, n, n, err, p.Untracked(n))
+	}
+}
+
+// rangeVars are the variables of the tests of comprehensions' ranges:
+// lists of strings and of patterns, a dyn value holding lists, and the
+// tool.
+var rangeVars = []Var{
+	{"names", cel.ListType(cel.StringType)}, {"res", cel.ListType(cel.StringType)},
+	{"d", cel.DynType}, {"tool", Tool},
+}
+
+// rangeData is data in which every string and list is n long: n names
+// of n characters, n patterns that match every character, d holding
+// them too, and a tool no longer than n in canonical JSON.
+func rangeData(n int) Vars {
+	names, res := make([]any, n), make([]any, n)
+	for i := range n {
+		names[i], res[i] = strings.Repeat("x", n), "x"
+	}
+	tool := map[string]any{"name": "t", "description": strings.Repeat("x", n/2)}
+	return Vars{"names": names, "res": res, "d": map[string]any{"ss": names, "res": res}, "tool": ToolValue(tool)}
+}
+
+// TestBoundedRangesKeepTheirBound: a comprehension's variable keeps the
+// data's bound where every element of its range is a value of the data
+// (see shapeOf), and what the tracker charges such a formula, on data
+// at the bound, stays within its finite estimate: each row reads its
+// variable with a function whose cost grows with its length.
+func TestBoundedRangesKeepTheirBound(t *testing.T) {
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 32
+	act := rangeData(n)
+	for _, src := range []string{
+		// A path into the data, through fields and indexes.
+		"names.map(s, find_all_each(s, res).size())",
+		"d.ss.map(s, find_all_each(s, d.res).size())",
+		"[d].map(x, x.ss).map(ss, find_all_each_in(ss, res).size())",
+		// A list written out of values of the data.
+		"[names, d.ss, names].map(ss, find_all_each_in(ss, res).size())",
+		"[names[0], d.ss[1]].map(s, find_all_each(s, res).size())",
+		// A concatenation: longer than the data, its elements are not.
+		"(names + names + d.ss).map(s, find_all_each(s, res).size())",
+		// A filter, a map to values of the data, and the two-argument
+		// forms over them.
+		"names.filter(s, size(s) > 0).map(s, find_all_each(s, res).size())",
+		"[d, d].map(x, x.ss).map(ss, find_all_each_in(ss, res).size())",
+		"names.filter(s, true).filter(s, true).exists(s, find_all_each(s, res).size() < 0)",
+		"names.map(s, size(s) > 0, s).all(s, find_all_each(s, res).size() > 0)",
+		"names.exists_one(s, find_all_each(s, res).size() < 0)",
+		// Either branch, dyn.
+		"(size(names) > 1 ? names : d.ss).map(s, find_all_each(s, res).size())",
+		"dyn(names).map(s, find_all_each(s, res).size())",
+		// Some of the elements, in some order.
+		"names.slice(0, 16).map(s, find_all_each(s, res).size())",
+		"names.distinct().map(s, find_all_each(s, res).size())",
+		"names.sortBy(s, size(s)).map(s, find_all_each(s, res).size())",
+		"unique_by(names, names).map(s, find_all_each(s, res).size())",
+		"index_by(names, names).map(k, find_all_each(k, res).size())",
+		"group_by(names, names)[names[0]].map(s, find_all_each(s, res).size())",
+		"string_values(tool).map(s, find_all_each(s, res).size())",
+		// A cel.bind of a bounded range, and a macro in a macro.
+		"cel.bind(ns, names.filter(s, true), ns.map(s, find_all_each(s, res).size()))",
+		"names.map(s, names.map(u, find_all_each(s + u, res).size()))",
+	} {
+		_, actual, est := trackedCharge(t, e, src, act, n)
+		if est == math.MaxUint64 {
+			t.Errorf("%s: no bound, want its range's elements bounded as the data is", src)
+		}
+		if actual > est {
+			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
+		}
+	}
+}
+
+// TestComputedRangesStayTracked: a comprehension's variable over values
+// the formula computed (strings or lists it concatenated, what a map
+// made, a map over such a map, a list holding them) has no bound in the
+// data's, nor has a cel.bind of a path through it, nor a macro's
+// variable that shadows a variable of the data. Each formula matches
+// strings sixteen times as long as the data's, 64 of 64 characters,
+// against a pattern of 1,000 characters: charged about 1,650,000, past
+// the cost limit, it is tracked on that data and stopped at the limit.
+// Read as values of the data, each was estimated at about 112,000 and
+// ran untracked.
+func TestComputedRangesStayTracked(t *testing.T) {
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 64
+	act := rangeData(n)
+	long := "'" + strings.Repeat("y", 1000) + "'"
+	expand := strings.NewReplacer(
+		"S16", strings.TrimSuffix(strings.Repeat("s + ", 16), " + "),
+		"L16", strings.TrimSuffix(strings.Repeat("l + ", 16), " + "),
+		"RE", long)
+	for _, row := range []string{
+		// Strings the formula made sixteen times as long.
+		"names.map(s, S16).map(g, g.matches(RE))[0]",
+		"names.map(s, s + s).map(s, s + s).map(s, s + s).map(s, s + s).map(g, g.matches(RE))[0]",
+		"names.map(s, S16).filter(g, !g.matches(RE)).size()",
+		"names.map(s, S16).exists(g, g.matches(RE))",
+		"names.map(s, S16).map(g, size(g) > 0, g.matches(RE))[0]",
+		// Lists the formula made sixteen times as long, as typed lists
+		// and as dyn values (read by the text functions in
+		// TestDynListOfAComprehensionStaysTracked).
+		"[names].map(l, L16).map(g, g.exists(s, s.matches(RE)))[0]",
+		"[d.ss].map(l, L16).map(g, g.exists(s, s.matches(RE)))[0]",
+		// What a map made: a map of strings it made, a list of them.
+		"names.map(s, {'t': S16}).map(m, m.t.matches(RE))[0]",
+		"names.map(s, [S16]).map(l, l[0].matches(RE))[0]",
+		// A map over a map: the inner variable ranges over what the
+		// outer one holds, which the formula made.
+		"[names].map(l, l.map(s, S16)).map(l, l.map(g, g.matches(RE)))[0][0]",
+		"[names.map(s, S16)].map(l, l.map(l, l.matches(RE)))[0][0]",
+		// A cel.bind of the variable, or of a path through it.
+		"names.map(s, S16).map(g, cel.bind(b, g, b.matches(RE)))[0]",
+		"names.map(s, {'t': S16}).map(m, cel.bind(b, m.t, b.matches(RE)))[0]",
+		// A macro's variable named as a variable of the data.
+		"names.map(s, S16).map(names, names.matches(RE))[0]",
+		"[names.map(s, S16)].map(d, d.map(tool, tool.matches(RE)))[0][0]",
+	} {
+		src := expand.Replace(row)
+		p, ds := e.Compile(src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", row, ds)
+		}
+		if p.Untracked(n) {
+			t.Errorf("%s: untracked on data %d long, want tracked", row, n)
+		}
+		if _, err := p.EvalSized(act, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s: got error %v, want the cost limit", row, err)
+		}
+	}
+}
+
+// TestTextsOfTheToolWithinTheirBound: what texts yields of the tool
+// holds a JSON pointer (path) that may be longer than the tool's
+// canonical JSON, the engine's bound for its formulas (each '/' and '~'
+// of a key is written as two characters), but not twice as long: a
+// member's segment, 1 + 2k characters for a key of k, takes at least
+// k + 5 bytes of JSON ("k":{}), an element's, 1 + its index's digits,
+// at least as many. And it yields at most one text for every two bytes
+// of that JSON, each string's quotes. So a macro over texts(tool) goes
+// through at most half the bound's texts (see textCallEstimate), its
+// variable bounded at twice the data's (see shapes.of), and what the
+// tracker charges a formula over them stays within its estimate.
+func TestTextsOfTheToolWithinTheirBound(t *testing.T) {
+	e, err := NewEnv(Var{"tool", Tool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slashes := strings.Repeat("/", 60)
+	nested := map[string]any{"description": "x"}
+	for range 12 {
+		nested = map[string]any{"~": nested}
+	}
+	for _, tt := range []struct {
+		name string
+		tool map[string]any
+		// longer is whether a path is longer than the tool's JSON.
+		longer bool
+	}{
+		{"keys of slashes", map[string]any{"name": "t", "inputSchema": map[string]any{"properties": map[string]any{
+			slashes: map[string]any{"description": "a", "title": "b", "type": "c"}}}}, true},
+		{"keys of tildes, nested", map[string]any{"name": "t", "inputSchema": nested}, false},
+		{"lists", map[string]any{"name": "t", "enum": []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}}, false},
+		{"empty strings", map[string]any{"": "", "enum": []any{"", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""}}, false},
+		{"plain", map[string]any{"name": "read", "description": "Reads a file.", "inputSchema": map[string]any{
+			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}, false},
+	} {
+		b, err := json.Marshal(tt.tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := uint64(len(b))
+		longest := 0
+		for _, x := range Texts(tt.tool) {
+			longest = max(longest, utf8.RuneCountInString(x.Path))
+		}
+		if uint64(longest) > 2*n || (uint64(longest) > n) != tt.longer {
+			t.Errorf("%s: a path of %d characters in a tool of %d bytes, want at most twice as long (longer: %v)", tt.name, longest, n, tt.longer)
+		}
+		if texts := uint64(len(Texts(tt.tool))); texts > n/2 {
+			t.Errorf("%s: %d texts in a tool of %d bytes, want at most one for every two", tt.name, texts, n)
+		}
+		act := map[string]any{"tool": ToolValue(tt.tool)}
+		for _, src := range []string{
+			"texts(tool, true).map(t, t.path.matches('" + strings.Repeat("y", 40) + "'))",
+			"texts(tool, true).filter(t, t.key).map(t, t.path.contains(t.path))",
+			"texts(tool).map(t, find_all(t.path, '~.').size())",
+			"texts(tool).map(t, t.path + t.path).map(p, find_all(p, '.').size())",
+			"texts(tool, true).map(t, [t.text, t.path, t.key]).size()",
+			"texts(tool, false).exists(t, t.key)",
+		} {
+			if _, actual, est := trackedCharge(t, e, src, act, n); actual > est {
+				t.Errorf("%s: %s charged %d, above its static estimate %d", tt.name, src, actual, est)
+			}
+		}
+	}
+}
+
+// TestParamsOfTheToolKeepTheirBound: what params yields of the tool
+// holds its schemas with their $refs inlined, and a schema that sits
+// beside a $ref merged with its target: a map with the keys of both,
+// yet no longer than the tool's canonical JSON, the engine's bound for
+// its formulas. A macro's variable over params(tool) keeps the data's
+// bound, and what the tracker charges a formula over it on such a tool
+// stays within its finite estimate.
+func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := map[string]any{"type": "string", "description": strings.Repeat("d", 40)}
+	for i := range 12 {
+		target[fmt.Sprintf("x-%d", i)] = "v"
+	}
+	beside := map[string]any{"$ref": "#/$defs/A", "title": strings.Repeat("t", 40)}
+	for i := range 12 {
+		beside[fmt.Sprintf("y-%d", i)] = "w"
+	}
+	tool := map[string]any{"name": "t", "inputSchema": map[string]any{
+		"type": "object", "$defs": map[string]any{"A": target}, "required": []any{"p"},
+		"properties": map[string]any{"p": beside, "q": map[string]any{"$ref": "#", "description": "root"}},
+	}}
+	b, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := uint64(len(b))
+	act := Vars{"tool": ToolValue(tool), "res": []any{"[a-z]", "-"}, "names": []any{}, "d": nil}
+	for _, src := range []string{
+		"params(tool).map(p, find_all_each(p.name, res).size())",
+		"params(tool).map(p, find_all_each(p.schema.description, res).size())",
+		"params(tool).filter(p, p.required).map(p, size(p.schema))",
+		"params(tool).map(p, p.schema).map(s, s.exists(k, find_all_each(k, res).size() > 99))",
+		"params(tool).map(p, p.schema).map(s, s.map(k, k + k).exists(k, k.contains(k)))",
+	} {
+		_, actual, est := trackedCharge(t, e, src, act, n)
+		if est == math.MaxUint64 {
+			t.Errorf("%s: no bound, want params of the tool bounded as the data is", src)
+		}
+		if actual > est {
+			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
+		}
+	}
+}
