@@ -177,7 +177,10 @@ HEAVY_TESTS = \
 	TestToolLinesAsEncodingJSON \
 	TestLazyCardsAreTheWholeCards \
 	TestSelectionInputsAsMarshal \
-	TestTDQSPastTheChecksLead
+	TestTDQSPastTheChecksLead \
+	TestDynListOfAComprehensionStaysTracked \
+	TestStringOfAComprehensionStaysTracked \
+	TestBoundedRangesKeepTheirBound
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,
@@ -204,6 +207,7 @@ HEAVY_PACKAGES = \
 	./judges/heuristic/internal/lex
 
 NORACE_PACKAGES = \
+	./bench/celtracker \
 	./engine/cache \
 	./engine/calibrate \
 	./engine/calibrate/plot \
@@ -246,8 +250,8 @@ NORACE_PACKAGES = \
 	./internal/piddir \
 	./internal/prestart \
 	./internal/procgroup \
-	./internal/progress \
 	./internal/readmetest \
+	./internal/schemasize \
 	./internal/redact \
 	./internal/rubrictest \
 	./internal/sandbox \

@@ -48,8 +48,8 @@ func TestRaceRule(t *testing.T) {
 type goPackage struct {
 	hasTests bool
 	// codeConcurrent: its non-test files start a goroutine (a go
-	// statement, a call of a method Go such as sync.WaitGroup's, an
-	// httptest server) or pass values between goroutines
+	// statement, a call of a method Go such as sync.WaitGroup's,
+	// time.AfterFunc, an httptest server) or pass values between goroutines
 	// (a channel, a select).
 	codeConcurrent bool
 	// testConcurrent: its test files start a goroutine, run a test in
@@ -152,6 +152,10 @@ func readPackages(root string) (map[string]*goPackage, error) {
 				case ok && s.Sel.Name == "Go" && len(n.Args) == 1:
 					// sync.WaitGroup.Go, errgroup.Group.Go: a goroutine
 					// started without a go statement.
+					mark()
+				case ok && s.Sel.Name == "AfterFunc" && len(n.Args) == 2:
+					// time.AfterFunc: the function runs in a goroutine
+					// of its own once the time has passed.
 					mark()
 				}
 			}
