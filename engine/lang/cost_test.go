@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestBuiltinLaddersHold: every formula of the built-in rubrics
@@ -92,6 +94,7 @@ func parseSizesKey(t *testing.T, key string) map[string]uint64 {
 // EvalSized ran it untracked, where the tracker charges about
 // 2,300,000. (Found by the review of h57rev.)
 func TestDynListOfAComprehensionStaysTracked(t *testing.T) {
+	heavytest.Later(t)
 	const n = 64
 	e, err := NewEnv(Var{"d", cel.DynType})
 	if err != nil {
@@ -120,6 +123,7 @@ func TestDynListOfAComprehensionStaysTracked(t *testing.T) {
 // 2,300,000 and were estimated at about 316,000, so the formula ran
 // untracked past CostLimit.
 func TestStringOfAComprehensionStaysTracked(t *testing.T) {
+	heavytest.Later(t)
 	const n = 64
 	e, err := NewEnv(Var{"names", cel.ListType(cel.StringType)}, Var{"res", cel.ListType(cel.StringType)})
 	if err != nil {
@@ -166,6 +170,7 @@ func rangeData(n int) Vars {
 // at the bound, stays within its finite estimate: each row reads its
 // variable with a function whose cost grows with its length.
 func TestBoundedRangesKeepTheirBound(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(rangeVars...)
 	if err != nil {
 		t.Fatal(err)
