@@ -178,8 +178,7 @@ HEAVY_TESTS = \
 	TestLazyCardsAreTheWholeCards \
 	TestSelectionInputsAsMarshal \
 	TestTDQSPastTheChecksLead \
-	TestDynListOfAComprehensionStaysTracked \
-	TestStringOfAComprehensionStaysTracked \
+	TestComprehensionOfMadeValuesStaysTracked \
 	TestBoundedRangesKeepTheirBound
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest

@@ -146,8 +146,8 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // of the data only when the range's elements are (see shapes.of):
 // names.map(s, s + s).map(g, ...) reads in g strings twice as long as
 // the data's, and estimated as strings of the data such a formula ran
-// untracked past the cost limit (TestStringOfAComprehensionStaysTracked,
-// TestDynListOfAComprehensionStaysTracked). A cel.bind's variable is
+// untracked past the cost limit
+// (TestComprehensionOfMadeValuesStaysTracked). A cel.bind's variable is
 // the value it is given; one given a value that is no path (a call, a
 // concatenation) is left to boundToComputed, as before, and one given a
 // path is marked here when the path is not into the data (through a

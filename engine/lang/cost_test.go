@@ -85,62 +85,46 @@ func parseSizesKey(t *testing.T, key string) map[string]uint64 {
 	return out
 }
 
-// TestDynListOfAComprehensionStaysTracked: the variable of a
-// comprehension over a list the formula computed is no part of the
-// data, yet it was estimated as one: a dyn list doubled three times
-// before find_all_each_in reads it was estimated as max strings and
-// charged eight times that. At 64 strings of 64 characters and 64
-// patterns the estimate (about 304,000) was within CostLimit, so
-// EvalSized ran it untracked, where the tracker charges about
-// 2,300,000. (Found by the review of h57rev.)
-func TestDynListOfAComprehensionStaysTracked(t *testing.T) {
+// TestComprehensionOfMadeValuesStaysTracked: the variable of a
+// comprehension over values the formula made is no part of the data,
+// yet it was estimated as one (found by the review of h57rev), so each
+// of these ran untracked past CostLimit: a dyn list doubled three times
+// before find_all_each_in reads it (64 strings of 64 characters and 64
+// patterns: estimated about 304,000, charged about 2,300,000), and, for
+// typed values, strings a map made eight times as long (estimated about
+// 316,000 and charged as much).
+func TestComprehensionOfMadeValuesStaysTracked(t *testing.T) {
 	heavytest.Later(t)
 	const n = 64
-	e, err := NewEnv(Var{"d", cel.DynType})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ss, res := make([]any, n), make([]any, n)
 	for i := range n {
 		ss[i] = strings.Repeat("x", n)
 		res[i] = "x"
 	}
-	src := "[d.ss].map(a, a + a).map(a, a + a).map(a, a + a).exists(g, find_all_each_in(g, d.res).size() > 0)"
-	p, ds := e.Compile(src, nil)
-	if ds != nil {
-		t.Fatal(ds)
-	}
-	if _, err := p.EvalSized(Vars{"d": map[string]any{"ss": ss, "res": res}}, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
-		t.Errorf("%s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", src, n, n, n, err, p.Untracked(n))
-	}
-}
-
-// TestStringOfAComprehensionStaysTracked: the same root as
-// TestDynListOfAComprehensionStaysTracked, for typed values: the
-// variable of a map over strings the formula made eight times as long
-// was read as a string of the data (at most max characters). 64
-// patterns over 64 strings of 512 characters are charged about
-// 2,300,000 and were estimated at about 316,000, so the formula ran
-// untracked past CostLimit.
-func TestStringOfAComprehensionStaysTracked(t *testing.T) {
-	heavytest.Later(t)
-	const n = 64
-	e, err := NewEnv(Var{"names", cel.ListType(cel.StringType)}, Var{"res", cel.ListType(cel.StringType)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss, res := make([]any, n), make([]any, n)
-	for i := range n {
-		ss[i] = strings.Repeat("x", n)
-		res[i] = "x"
-	}
-	src := "names.map(s, s + s + s + s + s + s + s + s).map(g, find_all_each(g, res).size())[0]"
-	p, ds := e.Compile(src, nil)
-	if ds != nil {
-		t.Fatal(ds)
-	}
-	if _, err := p.EvalSized(Vars{"names": ss, "res": res}, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
-		t.Errorf("%s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", src, n, n, n, err, p.Untracked(n))
+	for _, c := range []struct {
+		name  string
+		decls []Var
+		src   string
+		vars  Vars
+	}{
+		{"a dyn list doubled", []Var{{"d", cel.DynType}},
+			"[d.ss].map(a, a + a).map(a, a + a).map(a, a + a).exists(g, find_all_each_in(g, d.res).size() > 0)",
+			Vars{"d": map[string]any{"ss": ss, "res": res}}},
+		{"strings made longer", []Var{{"names", cel.ListType(cel.StringType)}, {"res", cel.ListType(cel.StringType)}},
+			"names.map(s, s + s + s + s + s + s + s + s).map(g, find_all_each(g, res).size())[0]",
+			Vars{"names": ss, "res": res}},
+	} {
+		e, err := NewEnv(c.decls...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ds := e.Compile(c.src, nil)
+		if ds != nil {
+			t.Fatal(ds)
+		}
+		if _, err := p.EvalSized(c.vars, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s: %s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", c.name, c.src, n, n, n, err, p.Untracked(n))
+		}
 	}
 }
 
@@ -250,7 +234,7 @@ func TestComputedRangesStayTracked(t *testing.T) {
 		"names.map(s, S16).map(g, size(g) > 0, g.matches(RE))[0]",
 		// Lists the formula made sixteen times as long, as typed lists
 		// and as dyn values (read by the text functions in
-		// TestDynListOfAComprehensionStaysTracked).
+		// TestComprehensionOfMadeValuesStaysTracked).
 		"[names].map(l, L16).map(g, g.exists(s, s.matches(RE)))[0]",
 		"[d.ss].map(l, L16).map(g, g.exists(s, s.matches(RE)))[0]",
 		// What a map made: a map of strings it made, a list of them.
