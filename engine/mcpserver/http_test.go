@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -262,22 +263,10 @@ func TestHTTPForgottenSessionsEnd(t *testing.T) {
 	defer ts.Close()
 	send := func(method, body, session string) *http.Response {
 		t.Helper()
-		req, err := http.NewRequest(method, ts.URL+HTTPPath, strings.NewReader(body))
+		resp, err := mcpRequest(ts, method, body, session)
 		if err != nil {
 			t.Fatal(err)
 		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if session != "" {
-			req.Header.Set("Mcp-Session-Id", session)
-			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-		}
-		resp, err := ts.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
 		return resp
 	}
 	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
@@ -305,4 +294,108 @@ func TestHTTPForgottenSessionsEnd(t *testing.T) {
 	if registered(ids[4]) || !registered(ids[3]) {
 		t.Errorf("after a DELETE of the newest: it registered %v (want false), the one before %v (want true)", registered(ids[4]), registered(ids[3]))
 	}
+}
+
+// heldIDs is the session ids of HTTPHandler whose first Generate waits,
+// once it has issued its id, until release is closed: the stage of an
+// initialize that mcp-go is still handling (it registers the session only
+// after writing the answer).
+type heldIDs struct {
+	*sessionIDs
+	started   atomic.Bool
+	generated chan struct{}
+	release   chan struct{}
+}
+
+func (h *heldIDs) Generate() string {
+	id := h.sessionIDs.Generate()
+	if h.started.CompareAndSwap(false, true) {
+		close(h.generated)
+		<-h.release
+	}
+	return id
+}
+
+// TestHTTPSessionForgottenDuringItsInitialize: a session forgotten as the
+// oldest while its own initialize is still being handled is ended in
+// mcp-go before mcp-go registers it; the initialize then registers it,
+// and nothing ends it again: it is in no list of sessionIDs, so no later
+// Generate forgets it, and its client (a loop of initializes) sends no
+// DELETE. Concurrent initializes past the bound so still grow the server.
+// The wiring is HTTPHandler's, with the first Generate held at the stage.
+func TestHTTPSessionForgottenDuringItsInitialize(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	ids := &sessionIDs{max: 1}
+	held := &heldIDs{sessionIDs: ids, generated: make(chan struct{}), release: make(chan struct{})}
+	streamable := server.NewStreamableHTTPServer(srv.mcp, server.WithEndpointPath(HTTPPath), server.WithSessionIdManager(held))
+	ids.forget = func(id string) { endSession(streamable, id) }
+	ts := httptest.NewServer(srv.bounded(ids, streamable))
+	defer ts.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	post := func() (string, error) {
+		resp, err := mcpRequest(ts, "POST", initialize, "")
+		if err != nil {
+			return "", err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return "", errors.New(resp.Status)
+		}
+		return resp.Header.Get("Mcp-Session-Id"), nil
+	}
+	type result struct {
+		id  string
+		err error
+	}
+	first := make(chan result, 1)
+	go func() {
+		id, err := post()
+		first <- result{id, err}
+	}()
+	<-held.generated
+	second, err := post() // the bound is 1: forgets the first
+	if err != nil {
+		t.Fatalf("second initialize: %v", err)
+	}
+	close(held.release)
+	r := <-first
+	if r.err != nil {
+		t.Fatalf("first initialize: %v", r.err)
+	}
+	registered := func(id string) bool {
+		err := srv.mcp.SendNotificationToSpecificClient(id, "notifications/message", nil)
+		return !errors.Is(err, server.ErrSessionNotFound)
+	}
+	if ids.known(r.id) {
+		t.Fatalf("the first session is still live in sessionIDs: the bound of 1 did not forget it")
+	}
+	if registered(r.id) {
+		t.Errorf("the first session, forgotten as the oldest, is registered in mcp-go after its initialize ended, and nothing will end it")
+	}
+	if !registered(second) {
+		t.Errorf("the second session, the live one, is not registered")
+	}
+}
+
+// mcpRequest sends an MCP request to ts's HTTPPath with the headers a
+// client of revision 2025-11-25 sends, and session's when it is given,
+// and returns the response with its body read and closed.
+func mcpRequest(ts *httptest.Server, method, body, session string) (*http.Response, error) {
+	req, err := http.NewRequest(method, ts.URL+HTTPPath, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(io.Discard, resp.Body)
+	return resp, err
 }

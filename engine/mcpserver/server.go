@@ -269,6 +269,13 @@ func (s *Server) bounded(ids *sessionIDs, h http.Handler) http.Handler {
 			return
 		}
 		h.ServeHTTP(w, r)
+		// A session forgotten as the oldest while its own initialize was
+		// served was ended (ids.forget) before mcp-go registered it,
+		// which it does once the answer is written: end it now, or it
+		// stays registered with nothing left to end it.
+		if issued := w.Header().Get(server.HeaderKeySessionID); issued != "" && !ids.known(issued) {
+			endSession(h, issued)
+		}
 	})
 }
 
