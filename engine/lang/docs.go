@@ -39,7 +39,7 @@ var Functions = []FunctionDoc{
 	{Call: "`band(x, grades)`", Doc: "the letter of the highest band `x` reaches (`band(3.3, grades) == 'B'` in TDQS); null for null"},
 	{Call: "`canonical_json(x)`, `sha256(s)`", Doc: "`x` as compact JSON with sorted keys; the hex sha256 of a string (TDQS's input hash)"},
 	{Call: "`lower(s)`", Doc: "`s` in lower case, in every script (`lowerAscii` changes only A-Z)"},
-	{Call: "`schema_errors(value, schema)`", Doc: "what is wrong with `value` under a JSON Schema (santhosh-tekuri/jsonschema, drafts 4 to 2020-12), one string per failure as `/path: message`; empty when valid; a schema that does not compile, or holds more than 10,000 objects (compiling costs their square), is one entry, never a failed run; nothing is fetched"},
+	{Call: "`schema_errors(value, schema)`", Doc: "what is wrong with `value` under a JSON Schema (santhosh-tekuri/jsonschema, drafts 4 to 2020-12), one string per failure as `/path: message`; empty when valid; a schema that does not compile, or holds more than 10,000 objects and booleans (compiling may cost their square), is one entry, never a failed run; nothing is fetched"},
 	{Call: "`unique_by(items, keys)`", Doc: `the items whose key (the string at the same index) has not occurred before, in order, in linear time`},
 	{Call: "`index_by(items, keys)`", Doc: `a map from each key to the first item with it, for lookups by name in one step`},
 	{Call: "`group_by(items, keys)`", Doc: "a map from each key to every item with it, in order: the tools that share a name across servers, in one step"},

@@ -144,7 +144,7 @@ func compileSchema(canonical []byte) (*jsonschema.Schema, any, error) {
 }
 
 // errTooLarge is why a schema past schemasize.MaxObjects is not compiled.
-var errTooLarge = fmt.Errorf("it holds more than %d JSON objects, more than rubric compiles (compiling costs the square of them)", schemasize.MaxObjects)
+var errTooLarge = fmt.Errorf("it holds more than %d JSON objects and booleans, more than rubric compiles (compiling may cost the square of them)", schemasize.MaxObjects)
 
 // noLoader refuses every reference outside the schema: a formula never
 // reaches the network or the disk.

@@ -15,9 +15,9 @@ func nested(n int) map[string]any {
 	return map[string]any{"type": "object", "properties": props}
 }
 
-// TestTooLarge: objects are counted wherever they stand (members, list
-// items, lists of lists); lists and scalars are not objects; the bound
-// itself is allowed.
+// TestTooLarge: objects and booleans are counted wherever they stand
+// (members, list items, lists of lists, values); lists and other
+// scalars are not; the bound itself is allowed.
 func TestTooLarge(t *testing.T) {
 	many := make([]any, MaxObjects+1)
 	for i := range many {
@@ -36,6 +36,15 @@ func TestTooLarge(t *testing.T) {
 		{"objects in lists of lists", map[string]any{"anyOf": many}, true},
 		{"at the bound in lists", map[string]any{"anyOf": many[:MaxObjects-1]}, false},
 		{"lists are not objects", []any{make([]any, 2*MaxObjects), []any{[]any{}}}, false},
+		// true and false are schemas, which compile as objects do (found
+		// by the review of h59rev: 20,000 properties of true compiled as
+		// slowly as 20,000 of {}).
+		{"properties of true", map[string]any{"type": "object", "properties": trues(MaxObjects)}, true},
+		{"items of false in a list", map[string]any{"prefixItems": falses(MaxObjects)}, true},
+		{"booleans at the bound", map[string]any{"prefixItems": falses(MaxObjects - 1)}, false},
+		// A value's objects count too: a $ref into an enum makes its
+		// value a subschema.
+		{"an enum of objects", map[string]any{"enum": objects(MaxObjects)}, true},
 	}
 	for _, tt := range tests {
 		if got := TooLarge(tt.doc); got != tt.want {
@@ -54,4 +63,31 @@ func TestTooLargeDeep(t *testing.T) {
 	if !TooLarge(doc) {
 		t.Error("a million nested objects: not too large")
 	}
+}
+
+// trues is a properties map of n schemas true.
+func trues(n int) map[string]any {
+	m := map[string]any{}
+	for i := range n {
+		m[fmt.Sprint("p", i)] = true
+	}
+	return m
+}
+
+// falses is a list of n schemas false.
+func falses(n int) []any {
+	l := make([]any, n)
+	for i := range l {
+		l[i] = false
+	}
+	return l
+}
+
+// objects is a list of n objects.
+func objects(n int) []any {
+	l := make([]any, n)
+	for i := range l {
+		l[i] = map[string]any{"id": i}
+	}
+	return l
 }
