@@ -30,8 +30,12 @@ type Line struct {
 	last    time.Time
 	shown   string // the line on the terminal, "" when none
 	pending string // a text the throttle held back, "" when none
-	stop    func() bool
-	ended   bool
+	// stop cancels the timer set for pending, nil when none is set;
+	// timers counts the timers set, so that one a draw made stale, which
+	// may fire although stopped, draws nothing.
+	stop   func() bool
+	timers uint64
+	ended  bool
 }
 
 // throttle is the least time between two draws.
@@ -60,19 +64,35 @@ func (p *Line) Show(text string, last bool) {
 			if after == nil {
 				after = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 			}
-			p.stop = after(wait, p.flush)
+			p.timers++
+			timer := p.timers
+			p.stop = after(wait, func() { p.flush(timer) })
 		}
 		return
 	}
+	p.cancel()
 	p.last = t
-	p.pending = ""
 	p.draw(fit(text, p.width()))
 }
 
+// cancel forgets the held text and stops its timer: a draw made it
+// stale, and a text held later waits a tenth from that draw.
+func (p *Line) cancel() {
+	if p.stop != nil {
+		p.stop()
+		p.stop = nil
+	}
+	p.timers++
+	p.pending = ""
+}
+
 // flush draws the text the throttle held back, if no draw came since.
-func (p *Line) flush() {
+func (p *Line) flush(timer uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if timer != p.timers {
+		return // stale: a draw came since this timer was set
+	}
 	p.stop = nil
 	if p.ended || p.pending == "" {
 		return
@@ -124,11 +144,7 @@ func (p *Line) End() {
 	if p.shown != "" {
 		p.draw("")
 	}
-	if p.stop != nil {
-		p.stop()
-		p.stop = nil
-	}
-	p.pending = ""
+	p.cancel()
 	p.ended = true
 }
 
