@@ -517,6 +517,17 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 	return out, false, err
 }
 
+// timedOut is the reason of a job its --timeout ended (cause) with err
+// the error it was at: the timeout once, then what had failed before it,
+// if anything (a try that failed before the back-off the timeout cut),
+// rather than a run interrupted, which named the timeout twice.
+func timedOut(cause, err error) error {
+	if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return cause
+	}
+	return fmt.Errorf("%w; its last error: %v", cause, err)
+}
+
 // work is do's work, with do's contexts, record and source; it keeps
 // *stage at the stage it is at.
 func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, rec *Record, src run.Source, stage *string) (*Record, error) {
@@ -526,15 +537,7 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 		}
 		fctx := ctx
 		if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
-			// The job's --timeout ended it (the scan goes on): the
-			// reason says so once, then what had failed before, if
-			// anything, rather than as a run interrupted, which named
-			// the timeout twice.
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				err = cause
-			} else {
-				err = fmt.Errorf("%w; its last error: %v", cause, err)
-			}
+			err = timedOut(cause, err)
 			fctx = context.WithoutCancel(ctx)
 		}
 		f := sess.Fail(fctx, stage, r, src, err)
