@@ -880,6 +880,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == pagingCue {
 		return f.pagesAt(d)
 	}
+	if deniedEffectSet[p] {
+		return f.deniesOwnEffect(d, p)
+	}
 	if p == supersedeCue {
 		return replacesData(d)
 	}
@@ -916,6 +919,53 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// deniesOwnEffect reports whether the denial of an effect p
+// (deniedEffectSet) occurs in d at least once with the tool for its
+// subject (see toolSubjects), read within its clause: one that opens
+// after a comma, a dash or a parenthesis ("Creates a new file — does
+// NOT modify the original", "(does not modify it)") has no subject.
+func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
+	pw := strings.Fields(p)
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
+				ws := lex.Words(part)
+				for i := 0; i+len(pw) <= len(ws); i++ {
+					if slices.Equal(ws[i:i+len(pw)], pw) && f.toolIsSubject(ws[:i]) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// toolIsSubject reports whether the words of a sentence before a denial
+// (before) leave the tool its subject: see toolSubjects.
+func (f *facts) toolIsSubject(before []string) bool {
+	j := len(before) - 1
+	for j >= 0 && slices.Contains(subjectAdverbs, before[j]) {
+		j--
+	}
+	for j > 0 && slices.Contains(relativePronouns, before[j]) {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	if n := len(f.nameWords); n > 0 && j+1 >= n && slices.Equal(before[j+1-n:j+1], f.nameWords) {
+		return true
+	}
+	if !slices.Contains(toolSubjects, before[j]) {
+		return false
+	}
+	return j == 0 || !slices.Contains(subordinators, before[j-1])
 }
 
 // pagesAt reports whether pagingCue occurs in d at least once as the

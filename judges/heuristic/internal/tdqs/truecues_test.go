@@ -899,6 +899,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "action tool"},
 		{"run a shell command is still an action tool", `{"name": "exec", "description": "Run a shell command in a running container."}`,
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 79. A denial of a side effect ("does not change") is the
+		// tool's claim of safety only when the tool is its subject
+		// ("Does not modify ...", "It does not remove ...", "This tool
+		// will not ..."); a file that does not change or an editor that
+		// does not save says nothing of what the tool leaves alone.
+		{"a file that does not change is no safety claim", `{"name": "wait_for_file", "description": "Wait until a file changes. Returns an error if the file does not change within the timeout.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("does not change")`},
+		{"an editor that does not save is no safety claim", `{"name": "autosave_status", "description": "Report whether autosave is on. Useful when the editor does not save files on its own.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("does not save")`},
+		{"it does not remove is still a safety claim", `{"name": "sync_down", "description": "Download the remote folder. It does not remove the remote copy."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not remove")`, ""},
+		{"a denial after a dash is still a safety claim", `{"name": "flatten_sheet", "description": "Flatten a sheet into a new file — does NOT modify the original sheet."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not modify")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
