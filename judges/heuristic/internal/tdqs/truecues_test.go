@@ -913,6 +913,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, `safety ("does not remove")`, ""},
 		{"a denial after a dash is still a safety claim", `{"name": "flatten_sheet", "description": "Flatten a sheet into a new file — does NOT modify the original sheet."}`,
 			nil, "behavioral_transparency", 2, `safety ("does not modify")`, ""},
+		// A verb that acts through its object (group 78) acts as the
+		// dearest member of a coordinated object: a search and replace
+		// rewrites files, so the tool is an action tool, as "Run a
+		// shell command" is; a search alone still reads.
+		{"perform a search and replace is an action tool", `{"name": "find_replace", "description": "Perform a search and replace across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"run a search and replace is an action tool", `{"name": "find_replace", "description": "Run a search and replace across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"perform a lookup and update is an action tool", `{"name": "sync_user", "description": "Perform a lookup and update of the user record."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"perform a search alone is still no action tool", `{"name": "find_text", "description": "Perform a search across the project files."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
