@@ -306,7 +306,8 @@ var lists = struct {
 // denial it held before is found there first). "do not" and "never"
 // are not among the denials: before a
 // base form they open advice to the caller ("Do not remove the lock
-// file"), which effectReading reads.
+// file"), which effectReading reads. A denial claims safety only with
+// the tool for its subject (toolSubjects).
 var (
 	deniedEffects = []string{
 		"modify", "change", "mutate", "write", "delete", "merge", "resolve", "remove", "overwrite", "alter",
@@ -322,6 +323,27 @@ var (
 		}
 		return out
 	}()
+	deniedEffectSet = lex.Set(deniedEffectPhrases)
+)
+
+// A denial of an effect (deniedEffectSet) is the tool's claim of safety
+// only when the tool is its subject (facts.deniesOwnEffect): none ("Does
+// not modify ..."), a word of toolSubjects just before it ("It does not
+// remove ...", "This tool will not ...", "Lists them and does not
+// change ..."), or the tool's own name. Any other word there heads a
+// noun phrase that is its subject ("if the file does not change", "when
+// the editor does not save"), and a subordinator before the subject
+// makes the denial a condition ("if it does not change"), neither a
+// claim of what the tool leaves alone. A relative pronoun
+// (relativePronouns) stands for the word before it ("a tool that does
+// not modify", "a snapshot that does not change"); subjectAdverbs
+// between the subject and the denial ("It also does not") are passed
+// over.
+var (
+	toolSubjects     = []string{"it", "this", "tool", "function", "endpoint", "operation", "method", "and", "but"}
+	relativePronouns = []string{"that", "which"}
+	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
+	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
 )
 
 // notAfter are behaviour phrases that mean something else after one of

@@ -573,6 +573,12 @@ func (f *facts) claimsReadOnly() bool {
 // is a noun of reading (readingNouns): "Perform a web search and return
 // top results", "Perform DNS lookup on a hostname", "Perform control
 // flow analysis on machine code" read; "Run a shell command" acts.
+// The phrase ends at a stopword or a preposition of place ("Perform a
+// search across the files"). A coordinated object ("a search and
+// replace", "a lookup and update of records") acts as its dearest
+// member: it reads only when every member's head does
+// (coordinatedMember tells a member from a verb the tool goes on to,
+// "and return top results").
 func (f *facts) readingObject() bool {
 	if !slices.Contains(throughVerbs, f.leadVerb) {
 		return false
@@ -582,17 +588,46 @@ func (f *facts) readingObject() bool {
 	if at < 0 {
 		return false
 	}
+	obj := ws[at+1 : min(len(ws), at+7)]
+	var heads []string
 	head := ""
-	for _, w := range ws[at+1 : min(len(ws), at+7)] {
+	for i, w := range obj {
 		if determinerSet[w] {
 			continue
 		}
-		if lex.StopwordSet[w] {
+		if (w == "and" || w == "or") && head != "" && coordinatedMember(obj[i+1:]) {
+			heads, head = append(heads, head), ""
+			continue
+		}
+		if lex.StopwordSet[w] || whereSet[w] {
 			break
 		}
 		head = w
 	}
-	return readingNounSet[head]
+	heads = append(heads, head)
+	return !slices.ContainsFunc(heads, func(h string) bool { return !readingNounSet[h] })
+}
+
+// coordinatedMember reports whether the words after a coordinator in
+// an object (rest) open another member of it: one word, after any
+// determiner, that ends the phrase (the words end, or a stopword or a
+// preposition of place follows that is no determiner: "and replace
+// across the files"). A word followed by its own object ("and return
+// top results", "and return the results") is a verb the tool goes on
+// to.
+func coordinatedMember(rest []string) bool {
+	i := 0
+	for i < len(rest) && determinerSet[rest[i]] {
+		i++
+	}
+	if i >= len(rest) || lex.StopwordSet[rest[i]] || whereSet[rest[i]] {
+		return false
+	}
+	if i+1 == len(rest) {
+		return true
+	}
+	next := rest[i+1]
+	return !determinerSet[next] && (lex.StopwordSet[next] || whereSet[next])
 }
 
 // findDisclosures returns the kinds of behavioural disclosure the
@@ -880,6 +915,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == pagingCue {
 		return f.pagesAt(d)
 	}
+	if deniedEffectSet[p] {
+		return f.deniesOwnEffect(d, p)
+	}
 	if p == supersedeCue {
 		return replacesData(d)
 	}
@@ -916,6 +954,53 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// deniesOwnEffect reports whether the denial of an effect p
+// (deniedEffectSet) occurs in d at least once with the tool for its
+// subject (see toolSubjects), read within its clause: one that opens
+// after a comma, a dash or a parenthesis ("Creates a new file — does
+// NOT modify the original", "(does not modify it)") has no subject.
+func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
+	pw := strings.Fields(p)
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
+				ws := lex.Words(part)
+				for i := 0; i+len(pw) <= len(ws); i++ {
+					if slices.Equal(ws[i:i+len(pw)], pw) && f.toolIsSubject(ws[:i]) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// toolIsSubject reports whether the words of a sentence before a denial
+// (before) leave the tool its subject: see toolSubjects.
+func (f *facts) toolIsSubject(before []string) bool {
+	j := len(before) - 1
+	for j >= 0 && slices.Contains(subjectAdverbs, before[j]) {
+		j--
+	}
+	for j > 0 && slices.Contains(relativePronouns, before[j]) {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	if n := len(f.nameWords); n > 0 && j+1 >= n && slices.Equal(before[j+1-n:j+1], f.nameWords) {
+		return true
+	}
+	if !slices.Contains(toolSubjects, before[j]) {
+		return false
+	}
+	return j == 0 || !slices.Contains(subordinators, before[j-1])
 }
 
 // pagesAt reports whether pagingCue occurs in d at least once as the

@@ -899,6 +899,32 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "action tool"},
 		{"run a shell command is still an action tool", `{"name": "exec", "description": "Run a shell command in a running container."}`,
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+
+		// 79. A denial of a side effect ("does not change") is the
+		// tool's claim of safety only when the tool is its subject
+		// ("Does not modify ...", "It does not remove ...", "This tool
+		// will not ..."); a file that does not change or an editor that
+		// does not save says nothing of what the tool leaves alone.
+		{"a file that does not change is no safety claim", `{"name": "wait_for_file", "description": "Wait until a file changes. Returns an error if the file does not change within the timeout.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("does not change")`},
+		{"an editor that does not save is no safety claim", `{"name": "autosave_status", "description": "Report whether autosave is on. Useful when the editor does not save files on its own.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `safety ("does not save")`},
+		{"it does not remove is still a safety claim", `{"name": "sync_down", "description": "Download the remote folder. It does not remove the remote copy."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not remove")`, ""},
+		{"a denial after a dash is still a safety claim", `{"name": "flatten_sheet", "description": "Flatten a sheet into a new file — does NOT modify the original sheet."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not modify")`, ""},
+		// A verb that acts through its object (group 78) acts as the
+		// dearest member of a coordinated object: a search and replace
+		// rewrites files, so the tool is an action tool, as "Run a
+		// shell command" is; a search alone still reads.
+		{"perform a search and replace is an action tool", `{"name": "find_replace", "description": "Perform a search and replace across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"run a search and replace is an action tool", `{"name": "find_replace", "description": "Run a search and replace across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"perform a lookup and update is an action tool", `{"name": "sync_user", "description": "Perform a lookup and update of the user record."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"perform a search alone is still no action tool", `{"name": "find_text", "description": "Perform a search across the project files."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
