@@ -140,14 +140,7 @@ func sameTree(t *testing.T, e compiledEntry, must bool) {
 // table (rubrics/compiled.bin) is decoded by hand as proto.Unmarshal
 // decodes it, and gives the tree cel-go makes of that.
 func TestDecodeCheckedBuiltins(t *testing.T) {
-	blob, err := os.ReadFile("../../rubrics/compiled.bin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, err := parseCompiled(blob)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := builtinTable(t)
 	if len(table.entries) == 0 {
 		t.Fatal("the table holds no formulas")
 	}
@@ -297,4 +290,19 @@ func TestDecodeChecked(t *testing.T) {
 			t.Errorf("%s: decoded by hand, want it left to proto.Unmarshal", tc.name)
 		}
 	}
+}
+
+// builtinTable is the built-in rubrics' table of compiled formulas,
+// rubrics/compiled.bin, as the package reads it.
+func builtinTable(t *testing.T) compiledTable {
+	t.Helper()
+	blob, err := os.ReadFile("../../rubrics/compiled.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, err := parseCompiled(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
 }

@@ -3,8 +3,6 @@ package lang
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,14 +23,7 @@ import (
 // onto the tracked path (slower on large tools), or off it, is named
 // here, formula by formula, before the table is made again.
 func TestBuiltinLaddersHold(t *testing.T) {
-	blob, err := os.ReadFile("../../rubrics/compiled.bin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, err := parseCompiled(blob)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := builtinTable(t)
 	env, err := baseEnv()
 	if err != nil {
 		t.Fatal(err)
@@ -193,13 +184,7 @@ func TestBoundedRangesKeepTheirBound(t *testing.T) {
 		"cel.bind(ns, names.filter(s, true), ns.map(s, find_all_each(s, res).size()))",
 		"names.map(s, names.map(u, find_all_each(s + u, res).size()))",
 	} {
-		_, actual, est := trackedCharge(t, e, src, act, n)
-		if est == math.MaxUint64 {
-			t.Errorf("%s: no bound, want its range's elements bounded as the data is", src)
-		}
-		if actual > est {
-			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
-		}
+		wantChargeWithin(t, e, src, act, n, src, true)
 	}
 }
 
@@ -324,9 +309,7 @@ func TestTextsOfTheToolWithinTheirBound(t *testing.T) {
 			"texts(tool, true).map(t, [t.text, t.path, t.key]).size()",
 			"texts(tool, false).exists(t, t.key)",
 		} {
-			if _, actual, est := trackedCharge(t, e, src, act, n); actual > est {
-				t.Errorf("%s: %s charged %d, above its static estimate %d", tt.name, src, actual, est)
-			}
+			wantChargeWithin(t, e, src, act, n, tt.name+": "+src, false)
 		}
 	}
 }
@@ -368,12 +351,6 @@ func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
 		"params(tool).map(p, p.schema).map(s, s.exists(k, find_all_each(k, res).size() > 99))",
 		"params(tool).map(p, p.schema).map(s, s.map(k, k + k).exists(k, k.contains(k)))",
 	} {
-		_, actual, est := trackedCharge(t, e, src, act, n)
-		if est == math.MaxUint64 {
-			t.Errorf("%s: no bound, want params of the tool bounded as the data is", src)
-		}
-		if actual > est {
-			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
-		}
+		wantChargeWithin(t, e, src, act, n, src, true)
 	}
 }

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -93,9 +94,7 @@ func TestWalkEstimateBoundsItsCharge(t *testing.T) {
 		"texts(names.map(s, [s, s]))",
 		"string_values([tool, tool])",
 	} {
-		if _, actual, est := trackedCharge(t, e, src, act, n); actual > est {
-			t.Errorf("%s: charged %d, above its static estimate %d", src, actual, est)
-		}
+		wantChargeWithin(t, e, src, act, n, src, false)
 	}
 }
 
@@ -200,6 +199,21 @@ func TestRewriteResultsEstimateBoundTheirReaders(t *testing.T) {
 		if _, actual, est := trackedCharge(t, e, tt.src, map[string]any{"s": tt.s}, uint64(len(tt.s))); actual > est {
 			t.Errorf("%s on %d bytes: charged %d, above its static estimate %d", tt.src, len(tt.s), actual, est)
 		}
+	}
+}
+
+// wantChargeWithin checks that what cel-go's tracker charges src on act
+// is within its static estimate at size n, and, when bounded, that
+// there is an estimate (a formula with none is always tracked); label
+// names the case in a failure.
+func wantChargeWithin(t *testing.T, e *Env, src string, act map[string]any, n uint64, label string, bounded bool) {
+	t.Helper()
+	_, actual, est := trackedCharge(t, e, src, act, n)
+	if bounded && est == math.MaxUint64 {
+		t.Errorf("%s: no bound, want one: its data is bounded", label)
+	}
+	if actual > est {
+		t.Errorf("%s: charged %d, above its static estimate %d", label, actual, est)
 	}
 }
 
