@@ -178,7 +178,6 @@ HEAVY_TESTS = \
 	TestLazyCardsAreTheWholeCards \
 	TestSelectionInputsAsMarshal \
 	TestTDQSPastTheChecksLead \
-	TestComprehensionOfMadeValuesStaysTracked \
 	TestBoundedRangesKeepTheirBound
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
