@@ -53,15 +53,21 @@ func TestTooLarge(t *testing.T) {
 	}
 }
 
-// TestTooLargeDeep: a schema nested a million levels is counted without
-// recursion, and stops at the bound.
+// TestTooLargeDeep: a schema nested deeper than the bound is too large,
+// and one nested to the bound is not: depth counts as width does.
 func TestTooLargeDeep(t *testing.T) {
-	var doc any = map[string]any{}
-	for range 1_000_000 {
-		doc = map[string]any{"items": doc}
+	nest := func(levels int) any {
+		var doc any = map[string]any{}
+		for range levels - 1 {
+			doc = map[string]any{"items": doc}
+		}
+		return doc
 	}
-	if !TooLarge(doc) {
-		t.Error("a million nested objects: not too large")
+	if !TooLarge(nest(MaxObjects + 1)) {
+		t.Errorf("%d nested objects: not too large", MaxObjects+1)
+	}
+	if TooLarge(nest(MaxObjects)) {
+		t.Errorf("%d nested objects: too large", MaxObjects)
 	}
 }
 
