@@ -217,7 +217,7 @@ func endSession(h http.Handler, id string) {
 	if err != nil {
 		panic(err) // a constant method and path
 	}
-	r.Header.Set("Mcp-Session-Id", id)
+	r.Header.Set(server.HeaderKeySessionID, id)
 	r.Header.Set("MCP-Protocol-Version", mcp.LATEST_LEGACY_PROTOCOL_VERSION)
 	h.ServeHTTP(discard{}, r)
 }
