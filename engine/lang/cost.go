@@ -49,24 +49,39 @@ type sizeBound struct {
 	// value of the data, with their bound in multiples of max, 0 for
 	// none (see localBounds).
 	locals map[int64]uint64
+	// calls are the paths into calls' results (s.split(',')[0],
+	// texts(tool)[0].path) and the calls of keepsLength (lower(s)),
+	// by expression id, with their bound in multiples of max, 0 for
+	// none (see localBounds): cel-go asks EstimateSize for the size of
+	// a call whose function declares none, and what a call returns is
+	// no value of the data unless it cannot be longer than what it
+	// reads. Other calls are still taken to be values of the data
+	// (see localBounds).
+	calls map[int64]uint64
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
 // with the variables fixed at the lengths fixed.
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: localBounds(checked, tools)}
+	locals, calls := localBounds(checked, tools)
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: locals, calls: calls}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
 // knows no bound for a variable bound to a computed value, nor for a
 // path through a macro's variable over values the formula computed
-// (see localBounds): formulas that read one are estimated from what
-// cel-go derives of it (a macro's variable has the size of its range's
-// elements, when cel-go knows it), and are tracked when that has no
-// bound.
+// (see localBounds), nor for a call's result, or a path into it, that
+// may be longer than the data (see shapes.of): formulas that read one
+// are estimated from what cel-go derives of it (a macro's variable has
+// the size of its range's elements, when cel-go knows it), and are
+// tracked when that has no bound.
 func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
-	if scale, ok := b.locals[pathRoot(n.Expr()).ID()]; ok {
+	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
+	if !ok {
+		scale, ok = b.calls[n.Expr().ID()]
+	}
+	if ok {
 		if scale == 0 || b.max >= math.MaxUint64/scale {
 			// What cel-go knows of it, from what the formula made it
 			// of (a macro's variable takes the size of its range's
@@ -154,11 +169,23 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // macro's variable over computed values). Names are resolved through
 // the scopes as CEL resolves them, so a macro's variable that shadows a
 // variable of the data, or another macro's, is its own.
-func localBounds(checked *cel.Ast, tools map[int64]bool) map[int64]uint64 {
+//
+// calls are the paths of checked into what a call returns, and its
+// calls of keepsLength, by expression id, with their bound as shapes.of
+// works it out within their scope: 0 for none. Only values that may
+// have a size (see sized) are bounded so. Any other call keeps the
+// data's bound: sha256(s), string(n), canonical_json(omit(tool, ...)),
+// a conditional, arithmetic the checker types as dyn are no longer
+// than the data, or have no size, but shapes cannot tell, and built-in
+// formulas read them (TestBuiltinLaddersHold).
+func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64) {
 	sh := shapes{tools: tools}
-	out := map[int64]uint64{}
+	out, calls := map[int64]uint64{}, map[int64]uint64{}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
+		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()]) && sized(checked.NativeRep().GetType(e.ID())) {
+			calls[e.ID()] = sh.of(e, sc).lengthBound()
+		}
 		switch e.Kind() {
 		case celast.IdentKind:
 			if v := sc.lookup(e.AsIdent()); v != nil && v.marked && v.shape != ofData {
@@ -203,7 +230,38 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) map[int64]uint64 {
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)
-	return out
+	return out, calls
+}
+
+// keepsLength are the functions whose result is no longer than what
+// they read, the elements of which shapes.call bounds as those of
+// their target (see shapes.of for why each qualifies): lowerAscii,
+// upperAscii, trim, substring, charAt, reverse and lower, and split,
+// each of whose elements is a substring of its target. cel-go's
+// estimator knows the size of most of their results (CEL's string
+// extensions declare it); where it asks EstimateSize, the result of
+// one over a string the formula made (lower(s + s)) has no bound.
+var keepsLength = map[string]bool{
+	"lowerAscii": true, "upperAscii": true, "trim": true, "substring": true,
+	"charAt": true, "reverse": true, "lower": true, "split": true,
+}
+
+// sized reports whether a value of type t may have a size that grows
+// with what it is made of: a string, bytes, a list, a map, or a value
+// whose type the checker leaves open (dyn, a type parameter, an
+// optional of one). Booleans, numbers (the language's too), null and
+// messages are left with the data's bound, as before: no estimate of a
+// function that may read them (their overloads) reads their size.
+func sized(t *types.Type) bool {
+	switch t.Kind() {
+	case types.StringKind, types.BytesKind, types.ListKind, types.MapKind, types.DynKind, types.AnyKind, types.TypeParamKind:
+		return true
+	case types.OpaqueKind:
+		if t.TypeName() == "optional_type" && len(t.Parameters()) == 1 {
+			return sized(t.Parameters()[0])
+		}
+	}
+	return false
 }
 
 // dataShape is how far a value is bounded as the data is: depth is how
@@ -234,6 +292,24 @@ func (s dataShape) bound() uint64 {
 	return s.scale
 }
 
+// lengthBound is the bound, in multiples of max, of the length of a
+// value of shape s that a call returned or holds: 0 for none when s is
+// noShape (a string the formula made, s + s); s's bound when it bounds
+// the value itself; and, when s bounds only its elements (a group of
+// group_by(items, keys), a list of find_all's matches), the data's, as
+// before: shapes does not follow how many elements a list has, only how
+// long they are, so a group of a list the formula made longer
+// (group_by(l + l, keys)[k]) is still taken to be as long as the data.
+func (s dataShape) lengthBound() uint64 {
+	switch {
+	case s == noShape:
+		return 0
+	case s.depth == 0:
+		return s.scale
+	}
+	return 1
+}
+
 // elem is the shape of an element of a value of shape s.
 func (s dataShape) elem() dataShape {
 	if s == noShape || s.depth == 0 {
@@ -248,6 +324,16 @@ func (s dataShape) list() dataShape {
 		return s
 	}
 	return dataShape{s.depth + 1, s.scale}
+}
+
+// ofString is the shape of a string made of some of the characters of
+// a string of shape s: s when s bounds the string itself, none when it
+// bounds only the elements of what it may be (a concatenation s + s).
+func (s dataShape) ofString() dataShape {
+	if s.depth != 0 {
+		return noShape
+	}
+	return s
 }
 
 // join is the shape of a value that has shape s or t.
@@ -349,13 +435,21 @@ func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
 //     escapePointer; textCallEstimate bounds only what texts itself
 //     reads), and texts is estimated only for the tool, a string, or a
 //     list of strings (walkBounded): scale 2;
+//   - find_all(s, re) of a string bounded itself: maps of two offsets
+//     and a substring of s (text), under three short keys;
+//   - s.lowerAscii(), s.upperAscii(), s.trim(), s.substring(...),
+//     s.charAt(i), lower(s), and each element of s.split(...): at most
+//     as many characters as s, some of its own or each mapped to one,
+//     when s is bounded itself (not s + s); x.reverse(): x reordered;
 //   - a map or a filter (a macro whose result is a list it appends
 //     to): a list of what it appends, as the macro's variables are
 //     bound;
 //   - a cel.bind: its result.
 //
 // Anything else has no shape: a string the formula made (s + s), a
-// call's result but those above, a macro that is no map or filter.
+// call's result but those above (s.replace(...), l.join(), s.format(...),
+// s.quote(), canonical_json(x) and sha256(s) may be longer than what
+// they read), a macro that is no map or filter.
 func (sh shapes) of(e celast.Expr, sc *dataScope) dataShape {
 	switch e.Kind() {
 	case celast.IdentKind:
@@ -397,6 +491,22 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 		switch c.FunctionName() {
 		case "slice", "distinct", "@sortByAssociatedKeys":
 			return sh.of(c.Target(), sc).elem().list()
+		case "reverse":
+			// A string's characters, or a list's elements, in the
+			// other order: as long as the target, of its elements.
+			return sh.of(c.Target(), sc)
+		case "lowerAscii", "upperAscii", "trim", "substring", "charAt":
+			// CEL's string extensions (version 5): the string's own
+			// characters, each mapped to one (lowerAscii, upperAscii
+			// change only A-Z, a character for a character), or some
+			// of them (trim, substring, charAt): never longer than
+			// the target, whatever their other arguments (indexes).
+			return sh.of(c.Target(), sc).ofString()
+		case "split":
+			// Substrings of the target, whatever the separator: each
+			// no longer than it (how many there are, cel-go's
+			// estimator knows from the target's size).
+			return sh.of(c.Target(), sc).ofString().list()
 		}
 		return noShape
 	}
@@ -418,6 +528,14 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 		return sh.of(args[0], sc).elem().join(sh.of(args[1], sc).elem()).list()
 	case fn == "group_by" && len(args) == 2:
 		return sh.of(args[0], sc).elem().list().join(sh.of(args[1], sc).elem()).list()
+	case fn == "lower" && len(args) == 1:
+		// strings.ToLower maps each character to one: the same
+		// number of characters, which is what size counts.
+		return sh.of(args[0], sc).ofString()
+	case fn == "find_all" && len(args) == 2:
+		// Maps of two offsets and a substring of s (text), under
+		// three short keys.
+		return sh.of(args[0], sc).ofString().list().list()
 	case fn == "string_values" && len(args) == 1 && sh.of(args[0], sc) == ofData:
 		return ofData.list()
 	case fn == "params" && len(args) == 1 && sh.readsTool(args[0], sc):
