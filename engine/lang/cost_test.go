@@ -354,3 +354,72 @@ func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
 		wantChargeWithin(t, e, src, act, n, src, true)
 	}
 }
+
+// TestMadeStringsThroughCallsStayTracked: a call whose function
+// declares no size for its result (lower) and a path into a call's
+// result (split's elements, find_all's text) over a string the formula
+// made 64 times as long as the data's were estimated as strings of the
+// data, so each of these ran untracked past CostLimit: at 512, the
+// largest size each was untracked up to, matching 512 patterns that
+// match nothing against 32,768 characters is charged about 1,700,000.
+// Each is now tracked and stopped at the limit.
+func TestMadeStringsThroughCallsStayTracked(t *testing.T) {
+	const n = 512
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := rangeData(n)
+	res := make([]any, n)
+	for i := range res {
+		res[i] = "y"
+	}
+	act["res"] = res
+	s8 := "(" + strings.Repeat("names[0] + ", 7) + "names[0])"
+	s64 := "(" + strings.Repeat(s8+" + ", 7) + s8 + ")"
+	for _, c := range []struct{ name, src string }{
+		{"lower", "find_all_each(lower(" + s64 + "), res).size()"},
+		{"an element of split", "find_all_each(" + s64 + ".split(',')[0], res).size()"},
+		{"a match's text", "find_all_each(find_all(" + s64 + ", 'x+')[0].text, res).size()"},
+		{"lower in a macro", "[" + s64 + "].map(s, lower(s)).map(s, find_all_each(s, res).size())"},
+	} {
+		p, ds := e.Compile(c.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", c.name, ds)
+		}
+		if _, err := p.EvalSized(act, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+			t.Errorf("%s: %s on strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", c.name, c.src, n, n, err, p.Untracked(n))
+		}
+	}
+}
+
+// TestLengthKeepingCallsKeepTheirBound: the functions that return no
+// more than the string they read (see keepsLength), and paths into
+// what find_all and texts return, keep the data's bound (texts' paths
+// twice it) when that string is the data's, and what the tracker
+// charges a formula reading their result with a function whose cost
+// grows with its length stays within its finite estimate.
+func TestLengthKeepingCallsKeepTheirBound(t *testing.T) {
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 64
+	act := rangeData(n)
+	for _, src := range []string{
+		"find_all_each(lower(names[0]), res).size()",
+		"find_all_each(names[0].lowerAscii(), res).size()",
+		"find_all_each(names[0].upperAscii(), res).size()",
+		"find_all_each(names[0].trim(), res).size()",
+		"find_all_each(names[0].substring(1), res).size()",
+		"find_all_each(names[0].charAt(0), res).size()",
+		"find_all_each(names[0].reverse(), res).size()",
+		"find_all_each(names[0].split('y')[0], res).size()",
+		"find_all_each(find_all(names[0], 'x+')[0].text, res).size()",
+		"find_all_each(texts(tool)[0].path, res).size()",
+		"names.map(s, lower(s)).map(s, find_all_each(s, res).size())",
+		"names.map(s, s.split('y')[0]).map(s, find_all_each(s, res).size())",
+	} {
+		wantChargeWithin(t, e, src, act, n, src, true)
+	}
+}
