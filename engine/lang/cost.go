@@ -50,7 +50,8 @@ type sizeBound struct {
 	// none (see localBounds).
 	locals map[int64]uint64
 	// calls are the paths into calls' results (s.split(',')[0],
-	// texts(tool)[0].path) and the calls of keepsLength (lower(s)),
+	// texts(tool)[0].path), the calls of keepsLength (lower(s)) and of
+	// format,
 	// by expression id, with their bound in multiples of max, 0 for
 	// none (see localBounds): cel-go asks EstimateSize for the size of
 	// a call whose function declares none, and what a call returns is
@@ -170,9 +171,11 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // the scopes as CEL resolves them, so a macro's variable that shadows a
 // variable of the data, or another macro's, is its own.
 //
-// calls are the paths of checked into what a call returns, and its
-// calls of keepsLength, by expression id, with their bound as shapes.of
-// works it out within their scope: 0 for none. Only values that may
+// calls are the paths of checked into what a call returns, its calls
+// of keepsLength, and its calls of format (CEL's string extension,
+// whose result cel-go sizes not: '%s%s'.format([s, s]) is twice as
+// long as s, so it has no bound), by expression id, with their bound
+// as shapes.of works it out within their scope: 0 for none. Only values that may
 // have a size (see sized) are bounded so. Any other call keeps the
 // data's bound: sha256(s), string(n), canonical_json(omit(tool, ...)),
 // a conditional, arithmetic the checker types as dyn are no longer
@@ -183,7 +186,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 	out, calls := map[int64]uint64{}, map[int64]uint64{}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
-		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()]) && sized(checked.NativeRep().GetType(e.ID())) {
+		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()] || root.AsCall().FunctionName() == "format") && sized(checked.NativeRep().GetType(e.ID())) {
 			calls[e.ID()] = sh.of(e, sc).lengthBound()
 		}
 		switch e.Kind() {

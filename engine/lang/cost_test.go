@@ -356,7 +356,8 @@ func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
 }
 
 // TestMadeStringsThroughCallsStayTracked: a call whose function
-// declares no size for its result (lower) and a path into a call's
+// declares no size for its result (lower; format, which writes its
+// argument 64 times here) and a path into a call's
 // result (split's elements, find_all's text) over a string the formula
 // made 64 times as long as the data's were estimated as strings of the
 // data, so each of these ran untracked past CostLimit: at 512, the
@@ -382,6 +383,7 @@ func TestMadeStringsThroughCallsStayTracked(t *testing.T) {
 		{"an element of split", "find_all_each(" + s64 + ".split(',')[0], res).size()"},
 		{"a match's text", "find_all_each(find_all(" + s64 + ", 'x+')[0].text, res).size()"},
 		{"lower in a macro", "[" + s64 + "].map(s, lower(s)).map(s, find_all_each(s, res).size())"},
+		{"format", "find_all_each('" + strings.Repeat("%s", 64) + "'.format([" + strings.Repeat("names[0], ", 63) + "names[0]]), res).size()"},
 	} {
 		p, ds := e.Compile(c.src, nil)
 		if ds != nil {
