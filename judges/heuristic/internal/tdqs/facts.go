@@ -970,8 +970,8 @@ func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
 		for _, c := range clauses(sentence) {
 			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
 				ws := lex.Words(part)
-				for i := 0; i+len(pw) <= len(ws); i++ {
-					if slices.Equal(ws[i:i+len(pw)], pw) && f.toolIsSubject(ws[:i]) {
+				for i := range ws {
+					if phraseAt(ws, i, pw, false) && f.toolIsSubject(ws[:i]) {
 						return true
 					}
 				}
