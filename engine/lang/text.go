@@ -788,11 +788,7 @@ func (b sizeBound) walkBounded(arg checker.AstNode) bool {
 	case types.ListKind:
 		return len(t.Parameters()) == 1 && t.Parameters()[0].Kind() == types.StringKind
 	}
-	e := arg.Expr()
-	if !b.isData(e) {
-		return false
-	}
-	return b.tools[pathRoot(e).ID()]
+	return b.intoTool(arg.Expr())
 }
 
 // walksTool reports whether arg is the tool or a part of it that is
@@ -803,7 +799,12 @@ func (b sizeBound) walksTool(arg checker.AstNode) bool {
 	case types.StringKind, types.ListKind:
 		return false
 	}
-	e := arg.Expr()
+	return b.intoTool(arg.Expr())
+}
+
+// intoTool reports whether e is a path into the tool variable (see
+// toolIdents) that no macro or cel.bind of the formula rebinds.
+func (b sizeBound) intoTool(e celast.Expr) bool {
 	return b.isData(e) && b.tools[pathRoot(e).ID()]
 }
 
