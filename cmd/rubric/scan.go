@@ -175,10 +175,10 @@ func scanSettings(v *viper.Viper, rs []*rubric.Rubric) []scan.Setting {
 func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	v, fl := a.v, a.flags(cmd)
 	out := v.GetString("out")
-	// Enqueued into a database of its own (Postgres), a list is done by
-	// workers, each into its own --out: the scan writes nothing of its own.
-	dsn := v.GetString("db")
-	enqueueOnly := dsn != "" && dsn != "memory" && !strings.HasPrefix(dsn, "sqlite:")
+	// Enqueued into a database workers share (Postgres), a list is done
+	// by workers, each into its own --out: the scan writes nothing of
+	// its own.
+	enqueueOnly := runflags.EnqueuesOnly(v.GetString("db"))
 	switch {
 	case len(args) == 0 && out == "" && !enqueueOnly:
 		return fmt.Errorf("scan takes %s and --out, the scan's directory: both are missing (see %s --help)", scanList, cmd.CommandPath())

@@ -174,7 +174,15 @@ func (fl Flags) ScanQueue(ctx context.Context, out string) (scan.Queue, func(), 
 	if err != nil {
 		return nil, nil, err
 	}
-	return scan.DB{Queue: q, Drain: strings.HasPrefix(dsn, "sqlite:")}, func() { q.Close() }, nil
+	return scan.DB{Queue: q, Drain: !EnqueuesOnly(dsn)}, func() { q.Close() }, nil
+}
+
+// EnqueuesOnly reports whether a scan given --db dsn only enqueues its
+// list, into a database workers share (rubric scan worker does the
+// jobs, each into its own --out), rather than doing the jobs itself (no
+// --db, sqlite:PATH, memory).
+func EnqueuesOnly(dsn string) bool {
+	return dsn != "" && dsn != "memory" && !strings.HasPrefix(dsn, "sqlite:")
 }
 
 // Scanner is a scanner of the settings writing into out, with a session
