@@ -109,14 +109,24 @@ func TestComprehensionOfMadeValuesStaysTracked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, ds := e.Compile(c.src, nil)
-		if ds != nil {
-			t.Fatal(ds)
-		}
-		if _, err := p.EvalSized(c.vars, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
-			t.Errorf("%s: %s on %d strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", c.name, c.src, n, n, n, err, p.Untracked(n))
-		}
+		wantStoppedAtLimit(t, e, c.src, c.vars, n, c.name)
 	}
+}
+
+// wantStoppedAtLimit compiles src in e and checks that, evaluated on
+// act (no value of which is longer than n) on the path EvalSized takes,
+// it is stopped by the cost limit; label names the case in a failure.
+// It returns the program.
+func wantStoppedAtLimit(t *testing.T, e *Env, src string, act Vars, n uint64, label string) *Program {
+	t.Helper()
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatalf("%s: %v", label, ds)
+	}
+	if _, err := p.EvalSized(act, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Errorf("%s: %s on data %d long: got error %v, want the cost limit (untracked: %v)", label, src, n, err, p.Untracked(n))
+	}
+	return p
 }
 
 // rangeVars are the variables of the tests of comprehensions' ranges:
@@ -236,16 +246,8 @@ func TestComputedRangesStayTracked(t *testing.T) {
 		"names.map(s, S16).map(names, names.matches(RE))[0]",
 		"[names.map(s, S16)].map(d, d.map(tool, tool.matches(RE)))[0][0]",
 	} {
-		src := expand.Replace(row)
-		p, ds := e.Compile(src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", row, ds)
-		}
-		if p.Untracked(n) {
+		if p := wantStoppedAtLimit(t, e, expand.Replace(row), act, n, row); p.Untracked(n) {
 			t.Errorf("%s: untracked on data %d long, want tracked", row, n)
-		}
-		if _, err := p.EvalSized(act, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
-			t.Errorf("%s: got error %v, want the cost limit", row, err)
 		}
 	}
 }
@@ -385,13 +387,7 @@ func TestMadeStringsThroughCallsStayTracked(t *testing.T) {
 		{"lower in a macro", "[" + s64 + "].map(s, lower(s)).map(s, find_all_each(s, res).size())"},
 		{"format", "find_all_each('" + strings.Repeat("%s", 64) + "'.format([" + strings.Repeat("names[0], ", 63) + "names[0]]), res).size()"},
 	} {
-		p, ds := e.Compile(c.src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", c.name, ds)
-		}
-		if _, err := p.EvalSized(act, n); err == nil || !strings.Contains(err.Error(), "cost limit") {
-			t.Errorf("%s: %s on strings of %d characters, %d patterns: got error %v, want the cost limit (untracked: %v)", c.name, c.src, n, n, err, p.Untracked(n))
-		}
+		wantStoppedAtLimit(t, e, c.src, act, n, c.name)
 	}
 }
 
