@@ -194,30 +194,6 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 			if v := sc.lookup(e.AsIdent()); v != nil && v.marked && v.shape != ofData {
 				out[e.ID()] = v.shape.bound()
 			}
-		case celast.SelectKind:
-			walk(e.AsSelect().Operand(), sc)
-		case celast.CallKind:
-			c := e.AsCall()
-			if c.IsMemberFunction() {
-				walk(c.Target(), sc)
-			}
-			for _, a := range c.Args() {
-				walk(a, sc)
-			}
-		case celast.ListKind:
-			for _, el := range e.AsList().Elements() {
-				walk(el, sc)
-			}
-		case celast.MapKind:
-			for _, en := range e.AsMap().Entries() {
-				me := en.AsMapEntry()
-				walk(me.Key(), sc)
-				walk(me.Value(), sc)
-			}
-		case celast.StructKind:
-			for _, f := range e.AsStruct().Fields() {
-				walk(f.AsStructField().Value(), sc)
-			}
 		case celast.ComprehensionKind:
 			c := e.AsComprehension()
 			walk(c.IterRange(), sc)
@@ -230,6 +206,8 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 			} else {
 				walk(c.Result(), accuScope(c, sc))
 			}
+		default:
+			eachOperand(e, func(x celast.Expr) { walk(x, sc) })
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)

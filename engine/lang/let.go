@@ -58,30 +58,6 @@ func freeIdents(x celast.Expr, visit func(name string)) {
 			if name := x.AsIdent(); !bound[name] {
 				visit(name)
 			}
-		case celast.SelectKind:
-			walk(x.AsSelect().Operand(), bound)
-		case celast.CallKind:
-			c := x.AsCall()
-			if c.IsMemberFunction() {
-				walk(c.Target(), bound)
-			}
-			for _, a := range c.Args() {
-				walk(a, bound)
-			}
-		case celast.ListKind:
-			for _, el := range x.AsList().Elements() {
-				walk(el, bound)
-			}
-		case celast.MapKind:
-			for _, en := range x.AsMap().Entries() {
-				me := en.AsMapEntry()
-				walk(me.Key(), bound)
-				walk(me.Value(), bound)
-			}
-		case celast.StructKind:
-			for _, f := range x.AsStruct().Fields() {
-				walk(f.AsStructField().Value(), bound)
-			}
 		case celast.ComprehensionKind:
 			c := x.AsComprehension()
 			walk(c.IterRange(), bound)
@@ -97,9 +73,44 @@ func freeIdents(x celast.Expr, visit func(name string)) {
 			walk(c.LoopCondition(), inner)
 			walk(c.LoopStep(), inner)
 			walk(c.Result(), inner)
+		default:
+			eachOperand(x, func(y celast.Expr) { walk(y, bound) })
 		}
 	}
 	walk(x, nil)
+}
+
+// eachOperand calls f with each expression x is made of, in order, for
+// every kind but a comprehension, whose parts the callers read in their
+// own scopes: a selection's operand, a call's target and arguments, a
+// list's elements, a map's keys and values, a message's field values.
+func eachOperand(x celast.Expr, f func(celast.Expr)) {
+	switch x.Kind() {
+	case celast.SelectKind:
+		f(x.AsSelect().Operand())
+	case celast.CallKind:
+		c := x.AsCall()
+		if c.IsMemberFunction() {
+			f(c.Target())
+		}
+		for _, a := range c.Args() {
+			f(a)
+		}
+	case celast.ListKind:
+		for _, el := range x.AsList().Elements() {
+			f(el)
+		}
+	case celast.MapKind:
+		for _, en := range x.AsMap().Entries() {
+			me := en.AsMapEntry()
+			f(me.Key())
+			f(me.Value())
+		}
+	case celast.StructKind:
+		for _, fl := range x.AsStruct().Fields() {
+			f(fl.AsStructField().Value())
+		}
+	}
 }
 
 // letsFor returns the lets src needs, those it names and those they
