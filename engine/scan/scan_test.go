@@ -750,7 +750,7 @@ func TestResumeSettings(t *testing.T) {
 		t.Fatalf("resumed with the same settings: %v", err)
 	}
 	_, err := run("(none)", scan.Shard{})
-	if want := dir + " holds a scan run with --judge openai, and this run has --judge (none): their scores would not compare; to resume it, give the first run's rubrics and settings (as flags, RUBRIC_ variables or rubric.yaml, whichever gave them), or choose another --out to start afresh"; err == nil || err.Error() != want {
+	if want := dir + " holds a scan first run with --judge openai, and this run has --judge (none): a scan resumed in the same --out keeps its first run's judge settings, since the servers it holds were judged with them and scores under other settings would not compare with theirs; to resume it, give --judge openai again (as a flag, a RUBRIC_ variable or rubric.yaml, whichever gave the first run's); to score with this run's settings, start a new scan in another --out (the answer cache spares every question asked before with the same judge)"; err == nil || err.Error() != want {
 		t.Errorf("resumed with another judge: %v\nwant %s", err, want)
 	}
 	if _, err := run("openai", scan.Shard{I: 1, N: 2}); err == nil || err.Error() != dir+" holds the whole list, and this run is shard 1 of 2: give each shard its own --out" {
