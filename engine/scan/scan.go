@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -628,6 +629,18 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 		return nil, err
 	}
 	f.Reason = scanAdvice(f.Reason)
+	// A job that failed before a rubric was at work (its entry, its
+	// install, reading its tools) named none: the record said rubric
+	// "", where the job asked for the scan's.
+	if f.Rubric.Name == "" && len(s.Rubrics) > 0 {
+		f.Rubric = score.RubricOf(s.Rubrics[0])
+	}
+	if len(s.Rubrics) > 1 {
+		f.Rubrics = make([]report.Rubric, len(s.Rubrics))
+		for i, r := range s.Rubrics {
+			f.Rubrics[i] = score.RubricOf(r)
+		}
+	}
 	if err := f.WriteFile(filepath.Join(s.Out, rel)); err != nil {
 		return nil, err
 	}

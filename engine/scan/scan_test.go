@@ -819,3 +819,51 @@ func TestRunTakesThisRunsJobs(t *testing.T) {
 		t.Errorf("scored %v (failed %v), want %v", names, lb.Failed, want)
 	}
 }
+
+// TestFailureNamesRubrics: the failure record of a job that failed
+// before any rubric was at work (its entry, reading its tools) names
+// the rubric the job asked for first, and, when it asked for several,
+// every one in rubrics; it named the rubric "" (version "", digest "").
+func TestFailureNamesRubrics(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rubrics []string
+		job     scan.Job
+		stage   string
+	}{
+		{"an entry with no target, one rubric", []string{"schema-quality"}, scan.Job{Name: "nothing", Identity: "nothing", Err: "the entry has neither a target nor a command"}, run.StageConfig},
+		{"a server that exited, one rubric", []string{"schema-quality"}, scan.Job{Name: "exited", Transport: "erring", Target: transport.Target{Location: "exited"}, Identity: "exited"}, run.StageExport},
+		{"a server that exited, two rubrics", []string{"tdqs", "schema-quality"}, scan.Job{Name: "exited", Transport: "erring", Target: transport.Target{Location: "exited"}, Identity: "exited"}, run.StageExport},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := builtins(t, tc.rubrics...)
+			dir := t.TempDir()
+			s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+			s.Attempts = 1
+			jobs := []scan.Job{tc.job}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			var f run.Failure
+			readJSON(t, filepath.Join(dir, "failed", tc.job.Name+"-"+jobs[0].Key[:8]+".json"), &f)
+			if f.Stage != tc.stage {
+				t.Fatalf("stage %q, want %q: %+v", f.Stage, tc.stage, f)
+			}
+			if f.Rubric.Name != rs[0].Name || f.Rubric.Digest != rs[0].Digest || f.Rubric.Version == "" {
+				t.Errorf("rubric %+v, want %s %s", f.Rubric, rs[0].Name, rs[0].Digest)
+			}
+			var names []string
+			for _, r := range f.Rubrics {
+				names = append(names, r.Name)
+			}
+			want := tc.rubrics
+			if len(want) == 1 {
+				want = nil // a job of one rubric names it in rubric alone
+			}
+			if !slices.Equal(names, want) {
+				t.Errorf("rubrics %q, want %q", names, want)
+			}
+		})
+	}
+}
