@@ -40,6 +40,20 @@ type inProcess struct {
 	panics atomic.Int64 // calls of the "panicking" transport
 	tries  sync.Map     // exports of the "erring" transport, by location
 	files  sync.Map     // exports of the file transport, by location
+	// script, when set, is each export of the "scripted" transport,
+	// given the try's number (1 for the first).
+	script func(ctx context.Context, try int) (*surface.Surface, error)
+	scripted atomic.Int64
+}
+
+// scripted is a transport whose every export is its test's script.
+type scripted struct {
+	fileTransport
+	p *inProcess
+}
+
+func (s scripted) Export(ctx context.Context, _ transport.Target) (*surface.Surface, error) {
+	return s.p.script(ctx, int(s.p.scripted.Add(1)))
 }
 
 type countingJudge struct {
@@ -159,6 +173,8 @@ func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, er
 		return panicking{calls: &p.panics}, nil
 	case "erring":
 		return erring{tries: &p.tries}, nil
+	case "scripted":
+		return scripted{p: p}, nil
 	}
 	return nil, fmt.Errorf("no transport plugin %q", name)
 }
@@ -863,6 +879,81 @@ func TestFailureNamesRubrics(t *testing.T) {
 			}
 			if !slices.Equal(names, want) {
 				t.Errorf("rubrics %q, want %q", names, want)
+			}
+		})
+	}
+}
+
+// TestTimeoutReason: when a try failed while the job still had time (a
+// --request-timeout, a server that exited), and the job's --timeout then
+// cut the back-off or the next try, the reason is the error that fired
+// first, with the flag to raise, then the timeout; it was the timeout
+// alone, or the timeout first, which sent the user to --timeout. The
+// job's time ends at the stage each case names (an injected deadline),
+// never by a clock.
+func TestTimeoutReason(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	const timeout = "the server took longer than --timeout 5m0s (give it a larger --timeout, or 0 for no bound, if it needs more time)"
+	const slow = "no answer to tools/list within 1s (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
+	requestTimeout := errors.New("no answer to tools/list within 1s")
+	exited := errors.New("server exited with status 1 before answering initialize")
+	for _, tc := range []struct {
+		name     string
+		attempts int
+		first    error // the first try's error; nil: the first try is cut
+		// cutWait ends the job's time in the back-off after the first
+		// try, else in the second try.
+		cutWait bool
+		want    string
+	}{
+		{"the request's timeout, then the job's in the back-off", 3, requestTimeout, true, "export: " + slow + "; then, before another try could pass, " + timeout},
+		{"the request's timeout, then the job's in the next try", 3, requestTimeout, false, "export: " + slow + "; then, before another try could pass, " + timeout},
+		{"the request's timeout on the only try, in the job's time", 1, requestTimeout, false, "export: " + slow},
+		{"a server that exited, then the job's timeout in the back-off", 2, exited, true, "export: server exited with status 1 before answering initialize; then, before another try could pass, " + timeout},
+		{"the job's timeout in the first try", 3, nil, false, "export: " + timeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &inProcess{}
+			dir := t.TempDir()
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = tc.attempts
+			s.Timeout = 5 * time.Minute
+			var end func()
+			s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancelCause(ctx)
+				end = func() { cancel(cause) }
+				return ctx, func() { cancel(context.Canceled) }
+			}
+			// The job's time ends as the stage is reached; the wait or
+			// try it ends returns what a cut one returns.
+			cut := func(ctx context.Context) error {
+				end()
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			p.script = func(ctx context.Context, try int) (*surface.Surface, error) {
+				if try == 1 && tc.first != nil {
+					return nil, tc.first
+				}
+				return nil, fmt.Errorf("reading tools: %w", cut(ctx))
+			}
+			s.Sleep = func(ctx context.Context, _ time.Duration) error {
+				if tc.cutWait {
+					return cut(ctx)
+				}
+				return nil
+			}
+			jobs := []scan.Job{{Name: "slow", Transport: "scripted", Identity: "slow"}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Failed) != 1 || lb.Failed[0].Reason != tc.want {
+				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, tc.want)
 			}
 		})
 	}
