@@ -42,7 +42,7 @@ type inProcess struct {
 	files  sync.Map     // exports of the file transport, by location
 	// script, when set, is each export of the "scripted" transport,
 	// given the try's number (1 for the first).
-	script func(ctx context.Context, try int) (*surface.Surface, error)
+	script   func(ctx context.Context, try int) (*surface.Surface, error)
 	scripted atomic.Int64
 }
 
