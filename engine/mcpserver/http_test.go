@@ -482,3 +482,70 @@ func TestHTTPStreamTakesNoSession(t *testing.T) {
 		t.Errorf("after a third initialize: first live %v (want false: the oldest issued, its stream the latest), second %v, third %v (want true)", live(first), live(second), live(third))
 	}
 }
+
+// TestHTTPStreamEndsWithItsSession: a session's listening stream ends
+// when the session does, forgotten as the oldest past the bound or
+// ended by a DELETE: mcp-go kept it open, unbounded by the bound on
+// sessions, and its client, hearing nothing, never learnt to initialize
+// again; a stream opened again on the ended session is 404. The stream
+// of a live session stays open (it is closed by the client at the end).
+// Each stream's end is what its reader sees, EOF, not a clock.
+func TestHTTPStreamEndsWithItsSession(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	srv.maxSessions = 2
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	start := func() string {
+		t.Helper()
+		resp, err := mcpRequest(ts, "POST", initialize, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Header.Get("Mcp-Session-Id")
+	}
+	// ended reads a stream to its end, and says so on the channel.
+	ended := func(resp *http.Response) <-chan error {
+		done := make(chan error, 1)
+		go func() {
+			_, err := io.Copy(io.Discard, resp.Body)
+			done <- err
+		}()
+		return done
+	}
+	forgotten, deleted, kept := start(), start(), ""
+	streams := map[string]*http.Response{}
+	for _, id := range []string{forgotten, deleted} {
+		resp := openStream(t, ts, id)
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET of a live session: %s", resp.Status)
+		}
+		streams[id] = resp
+	}
+	forgottenEnd, deletedEnd := ended(streams[forgotten]), ended(streams[deleted])
+
+	kept = start() // the bound of 2 forgets the oldest
+	if err := <-forgottenEnd; err != nil {
+		t.Errorf("the stream of the forgotten session ended with %v, want its end", err)
+	}
+	if resp, err := mcpRequest(ts, "DELETE", "", deleted); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("DELETE: %v %v", resp, err)
+	}
+	if err := <-deletedEnd; err != nil {
+		t.Errorf("the stream of the deleted session ended with %v, want its end", err)
+	}
+	for _, id := range []string{forgotten, deleted} {
+		resp := openStream(t, ts, id)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("a stream opened again on an ended session: %s, want 404", resp.Status)
+		}
+	}
+	resp := openStream(t, ts, kept)
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a stream of the live session: %s", resp.Status)
+	}
+}
