@@ -301,17 +301,33 @@ func refuseUnknown(root *cobra.Command) {
 
 // flagError is a flag cobra could not parse, pointing at the help of
 // the command it was given to (whose flags it lists), and, for a flag
-// of score given to the gate, at what the gate does instead.
+// of another command that this one does without (score's given to the
+// gate, --batch given to a scan), at what it does instead.
 func flagError(cmd *cobra.Command, err error) error {
-	if cmd.Name() == "gate" {
-		if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
-			if hint, ok := gateInstead[name]; ok {
-				return fmt.Errorf("%w: %s (see %s --help)", err, hint, cmd.CommandPath())
-			}
+	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+		if hint, ok := flagsInstead[cmd.CommandPath()][name]; ok {
+			return fmt.Errorf("%w: %s (see %s --help)", err, hint, cmd.CommandPath())
 		}
 	}
 	return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
 }
+
+// flagsInstead says, by command, what it does in place of a flag of
+// another command that it does not take.
+var flagsInstead = map[string]map[string]string{
+	"rubric gate":        gateInstead,
+	"rubric scan":        scanInstead,
+	"rubric scan worker": scanInstead,
+}
+
+// scanInstead says, for the flags of score and calibrate that a scan
+// and its workers do not take, how a scan does without them: a scan
+// runs a session per server at once, and asks its judge a call at a
+// time.
+var scanInstead = func() map[string]string {
+	batch := "--batch belongs to rubric score and rubric calibrate, which ask one run's questions through the provider's batch API; a scan asks its judge a call at a time, and --judge-rate N/min paces those calls (one limit per judge model, shared by every worker on the queue): leave --batch out, or score one server at the batch price with rubric score --batch"
+	return map[string]string{"batch": batch, "batch-poll": batch}
+}()
 
 // unwritten says what an interrupted command did not write: a lock
 // file for rubric lock, a verdict for rubric verify, else a report.

@@ -399,3 +399,153 @@ func mcpRequest(ts *httptest.Server, method, body, session string) (*http.Respon
 	_, err = io.Copy(io.Discard, resp.Body)
 	return resp, err
 }
+
+// openStream opens the listening stream of session (a GET) on ts with the
+// headers a client of revision 2025-11-25 sends, and returns the
+// response once its headers have arrived: mcp-go writes them after it
+// has found (or made) the session the stream belongs to, so the server
+// is past that stage. The caller closes the body.
+func openStream(t *testing.T, ts *httptest.Server, session string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, ts.URL+HTTPPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// TestHTTPStreamTakesNoSession: the GET that opens a session's listening
+// stream belongs to a session initialize made: it neither makes one
+// (which would take one of the bounded slots and push out the oldest
+// live session) nor refreshes the one it names (the bound forgets the
+// oldest issued, whatever streams it has). With a bound of 2, two
+// sessions each with streams open are both live; a GET naming none is
+// refused and takes no slot; a third initialize forgets the first
+// session, though it opened the latest stream.
+func TestHTTPStreamTakesNoSession(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	srv.maxSessions = 2
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	const list = `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	start := func() string {
+		t.Helper()
+		resp, err := mcpRequest(ts, "POST", initialize, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := resp.Header.Get("Mcp-Session-Id")
+		if resp.StatusCode != http.StatusOK || id == "" {
+			t.Fatalf("initialize: %s, session %q", resp.Status, id)
+		}
+		return id
+	}
+	live := func(id string) bool {
+		t.Helper()
+		resp, err := mcpRequest(ts, "POST", list, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode == http.StatusOK
+	}
+	first, second := start(), start()
+	for _, id := range []string{second, first, second, first} {
+		resp := openStream(t, ts, id)
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+			t.Fatalf("GET of a live session: %s %s", resp.Status, resp.Header.Get("Content-Type"))
+		}
+	}
+	for range 3 {
+		resp := openStream(t, ts, "")
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("GET naming no session: %s, want 400", resp.Status)
+		}
+	}
+	if !live(first) || !live(second) {
+		t.Fatalf("with streams open, the sessions of a bound of 2 are live: first %v, second %v; want both", live(first), live(second))
+	}
+	third := start()
+	if live(first) || !live(second) || !live(third) {
+		t.Errorf("after a third initialize: first live %v (want false: the oldest issued, its stream the latest), second %v, third %v (want true)", live(first), live(second), live(third))
+	}
+}
+
+// TestHTTPStreamEndsWithItsSession: a session's listening stream ends
+// when the session does, forgotten as the oldest past the bound or
+// ended by a DELETE: mcp-go kept it open, unbounded by the bound on
+// sessions, and its client, hearing nothing, never learnt to initialize
+// again; a stream opened again on the ended session is 404. The stream
+// of a live session stays open (it is closed by the client at the end).
+// Each stream's end is what its reader sees, EOF, not a clock.
+func TestHTTPStreamEndsWithItsSession(t *testing.T) {
+	srv := New(Options{})
+	defer srv.Close()
+	srv.maxSessions = 2
+	ts := httptest.NewServer(srv.HTTPHandler())
+	defer ts.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	start := func() string {
+		t.Helper()
+		resp, err := mcpRequest(ts, "POST", initialize, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Header.Get("Mcp-Session-Id")
+	}
+	// ended reads a stream to its end, and says so on the channel.
+	ended := func(resp *http.Response) <-chan error {
+		done := make(chan error, 1)
+		go func() {
+			_, err := io.Copy(io.Discard, resp.Body)
+			done <- err
+		}()
+		return done
+	}
+	forgotten, deleted, kept := start(), start(), ""
+	streams := map[string]*http.Response{}
+	for _, id := range []string{forgotten, deleted} {
+		resp := openStream(t, ts, id)
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET of a live session: %s", resp.Status)
+		}
+		streams[id] = resp
+	}
+	forgottenEnd, deletedEnd := ended(streams[forgotten]), ended(streams[deleted])
+
+	kept = start() // the bound of 2 forgets the oldest
+	if err := <-forgottenEnd; err != nil {
+		t.Errorf("the stream of the forgotten session ended with %v, want its end", err)
+	}
+	if resp, err := mcpRequest(ts, "DELETE", "", deleted); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("DELETE: %v %v", resp, err)
+	}
+	if err := <-deletedEnd; err != nil {
+		t.Errorf("the stream of the deleted session ended with %v, want its end", err)
+	}
+	for _, id := range []string{forgotten, deleted} {
+		resp := openStream(t, ts, id)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("a stream opened again on an ended session: %s, want 404", resp.Status)
+		}
+	}
+	resp := openStream(t, ts, kept)
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a stream of the live session: %s", resp.Status)
+	}
+}

@@ -267,6 +267,12 @@ func (s *Server) bounded(ids *sessionIDs, h http.Handler) http.Handler {
 		case !ids.known(session):
 			writeRPCError(w, http.StatusNotFound, id, "this request's "+server.HeaderKeySessionID+" names no session of this server (never issued, ended by a DELETE or a restart of rubric mcp, or forgotten as the oldest when more than "+strconv.Itoa(DefaultMaxSessions)+" were open): send initialize again for a new session")
 			return
+		case r.Method == http.MethodGet:
+			// The session's listening stream: it takes no place
+			// among the sessions, and ends with its session.
+			ctx, done := ids.stream(r.Context(), session)
+			defer done()
+			r = r.WithContext(ctx)
 		}
 		h.ServeHTTP(w, r)
 		// A session forgotten as the oldest while its own initialize was

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"container/list"
+	"context"
 	"crypto/rand"
 	"errors"
 	"sync"
@@ -32,7 +33,14 @@ type sessionIDs struct {
 	// live maps each live id to its place in order, oldest first.
 	live  map[string]*list.Element
 	order list.List
+	// streams are the listening streams (GETs) open on each live
+	// session, by id: a stream belongs to its session, takes no place in
+	// order, and ends when the session does (see stream).
+	streams map[string]map[*stream]bool
 }
+
+// stream is one listening stream of a session; end closes it.
+type stream struct{ end context.CancelFunc }
 
 // DefaultMaxSessions is how many HTTP sessions rubric mcp keeps live at
 // once: far more than the clients of one machine open, few enough that
@@ -58,19 +66,72 @@ func (s *sessionIDs) Generate() string {
 	if limit <= 0 {
 		limit = DefaultMaxSessions
 	}
+	var ends []*stream
 	for len(s.live) >= limit {
 		oldest := s.order.Remove(s.order.Front()).(string)
 		delete(s.live, oldest)
 		forgotten = append(forgotten, oldest)
+		ends = append(ends, s.dropStreams(oldest)...)
 	}
 	s.live[id] = s.order.PushBack(id)
 	s.mu.Unlock()
+	for _, st := range ends {
+		st.end()
+	}
 	if s.forget != nil {
 		for _, old := range forgotten {
 			s.forget(old)
 		}
 	}
 	return id
+}
+
+// stream registers a listening stream opened on the session id, whose
+// request's context is ctx. The context it returns ends when the session
+// does (forgotten as the oldest, or ended by a DELETE), or at once when
+// id is not live: mcp-go ends a stream only when its client goes, so the
+// stream of a session the bound forgot stayed open, uncounted, and its
+// client heard nothing until its next request; ended, the stream tells
+// the client, whose GET again is 404 (initialize again). Call done once
+// the stream is served.
+func (s *sessionIDs) stream(ctx context.Context, id string) (_ context.Context, done func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	st := &stream{end: cancel}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.live[id]; !ok {
+		cancel()
+		return ctx, func() {}
+	}
+	if s.streams == nil {
+		s.streams = map[string]map[*stream]bool{}
+	}
+	if s.streams[id] == nil {
+		s.streams[id] = map[*stream]bool{}
+	}
+	s.streams[id][st] = true
+	return ctx, func() {
+		s.mu.Lock()
+		if open := s.streams[id]; open != nil {
+			delete(open, st)
+			if len(open) == 0 {
+				delete(s.streams, id)
+			}
+		}
+		s.mu.Unlock()
+		cancel()
+	}
+}
+
+// dropStreams forgets the streams of the session id and returns them, to
+// be ended outside the lock. The caller holds s.mu.
+func (s *sessionIDs) dropStreams(id string) []*stream {
+	var out []*stream
+	for st := range s.streams[id] {
+		out = append(out, st)
+	}
+	delete(s.streams, id)
+	return out
 }
 
 // Validate says whether id names a live session: an error when it does
@@ -86,10 +147,14 @@ func (s *sessionIDs) Validate(id string) (isTerminated bool, err error) {
 // ending an idle one).
 func (s *sessionIDs) Terminate(id string) (isNotAllowed bool, err error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if e, ok := s.live[id]; ok {
 		s.order.Remove(e)
 		delete(s.live, id)
+	}
+	ends := s.dropStreams(id)
+	s.mu.Unlock()
+	for _, st := range ends {
+		st.end()
 	}
 	return false, nil
 }

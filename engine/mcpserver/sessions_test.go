@@ -92,3 +92,40 @@ func TestSessionIDsDefault(t *testing.T) {
 		t.Fatalf("past %d sessions: the first known %v, %d held", DefaultMaxSessions, s.known(first), len(s.live))
 	}
 }
+
+// TestSessionStreams: a session's listening stream ends when the
+// session does (forgotten as the oldest, or ended), and at once when it
+// opens on a session that is not live; one whose client went is
+// forgotten, so the set keeps no stream of its own past its end.
+func TestSessionStreams(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		then  func(s *sessionIDs, id string) // after the stream opens
+		ended bool
+	}{
+		{"a live session's", func(*sessionIDs, string) {}, false},
+		{"a session ended", func(s *sessionIDs, id string) { s.Terminate(id) }, true},
+		{"a session forgotten as the oldest", func(s *sessionIDs, _ string) { s.Generate() }, true},
+		{"another session ended", func(s *sessionIDs, _ string) { s.Terminate("mcp-session-other") }, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &sessionIDs{max: 1}
+			id := s.Generate()
+			ctx, done := s.stream(t.Context(), id)
+			tt.then(s, id)
+			if got := ctx.Err() != nil; got != tt.ended {
+				t.Errorf("stream ended %v, want %v", got, tt.ended)
+			}
+			done()
+			if ctx.Err() == nil || len(s.streams) != 0 {
+				t.Errorf("once served: stream ended %v, streams kept %d; want ended and none", ctx.Err() != nil, len(s.streams))
+			}
+		})
+	}
+	s := &sessionIDs{}
+	ctx, done := s.stream(t.Context(), "mcp-session-never")
+	defer done()
+	if ctx.Err() == nil || len(s.streams) != 0 {
+		t.Errorf("a stream of a session never issued: ended %v, kept %d; want ended at once, none kept", ctx.Err() != nil, len(s.streams))
+	}
+}

@@ -45,8 +45,15 @@ const FailedVersion = 1
 type Failure struct {
 	Failed    int              `json:"failed_version"`
 	Generator report.Generator `json:"generator"`
-	Rubric    report.Rubric    `json:"rubric"`
-	Target    string           `json:"target"`
+	// Rubric is the rubric the run was scoring, or, for a failure before
+	// any rubric was at work (reading the server, installing it), the
+	// one the run asked for first.
+	Rubric report.Rubric `json:"rubric"`
+	// Rubrics are every rubric the run asked for, in order, when it
+	// asked for several at once (a scan's job, whose failure scores
+	// none of them); omitted for a run of one.
+	Rubrics []report.Rubric `json:"rubrics,omitempty"`
+	Target  string          `json:"target"`
 	// Stage is where the scan stopped: judge, export, score or write.
 	Stage  string `json:"stage"`
 	Reason string `json:"reason"`

@@ -16,6 +16,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // RecordVersion is the version of a job record's format.
@@ -257,8 +258,8 @@ func (s *Scanner) WriteMeta() error {
 	// The same rubrics in another order: the leaderboard keeps the first
 	// run's, which ranks by its first rubric.
 	m.Rubrics = old.Rubrics
-	if was, is := settingsDiff(old.Settings, m.Settings); was != "" {
-		return fmt.Errorf("%s holds a scan run with %s, and this run has %s: their scores would not compare; %s", s.Out, was, is, afresh)
+	if err := otherSettings(s.Out, old.Settings, m.Settings); err != nil {
+		return err
 	}
 	if old.Settings == nil && m.Settings != nil {
 		s.say(fmt.Sprintf("%s/scan.json records no judge settings (an older rubric wrote it): the servers it holds are taken to be scored with this run's (%s)", s.Out, settingWords(m.Settings)))
@@ -307,6 +308,43 @@ func settingsDiff(old, new []Setting) (was, is string) {
 		}
 	}
 	return strings.Join(w, " and "), strings.Join(i, " and ")
+}
+
+// otherSettings refuses to resume the scan in out, first run with the
+// settings old, with new: it names each setting that changed with both
+// values, says that a resumed scan keeps the first run's, and how to go
+// on (those values again, or a new --out for this run's). A changed
+// --base-url was taken for a typo ("is base_url right?"), when the user
+// meant to judge elsewhere. Nil when they agree or old records none.
+func otherSettings(out string, old, new []Setting) error {
+	was, is := settingsDiff(old, new)
+	if was == "" {
+		return nil
+	}
+	now := map[string]string{}
+	for _, st := range new {
+		now[st.Flag] = st.Value
+	}
+	var give, leave []string
+	for _, st := range old {
+		if v, ok := now[st.Flag]; !ok || v == st.Value {
+			continue
+		}
+		if st.Value == "(none)" {
+			leave = append(leave, "--"+st.Flag)
+		} else {
+			give = append(give, "--"+st.Flag+" "+st.Value)
+		}
+	}
+	var keep []string
+	if len(give) > 0 {
+		keep = append(keep, "give "+words.List(give, len(give))+" again")
+	}
+	if len(leave) > 0 {
+		keep = append(keep, "leave "+words.List(leave, len(leave))+" out")
+	}
+	return fmt.Errorf("%s holds a scan first run with %s, and this run has %s: a scan resumed in the same --out keeps its first run's judge settings, since the servers it holds were judged with them and scores under other settings would not compare with theirs; to resume it, %s (as a flag, a RUBRIC_ variable or rubric.yaml, whichever gave the first run's); to score with this run's settings, start a new scan in another --out (the answer cache spares every question asked before with the same judge)",
+		out, was, is, strings.Join(keep, " and "))
 }
 
 // settingWords is the settings as flags: "--judge heuristic --model (none)".

@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
@@ -65,6 +66,11 @@ type Scanner struct {
 	Installer Installer
 	// Timeout bounds one job (install, read, score); 0 means none.
 	Timeout time.Duration
+	// Deadline, when set, replaces context.WithTimeoutCause for a job's
+	// Timeout: a test ends the job's time at the stage it has reached,
+	// not when a clock says. The context it returns ends with cause
+	// (context.Cause) once the time is up.
+	Deadline func(ctx context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc)
 	// Attempts is how often installing and starting a server are tried
 	// before the job fails (transient failures: a registry's hiccup, a
 	// slow first start); 0 means 1. The wait between two is Backoff,
@@ -492,7 +498,11 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 	ctx := parent
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s (give it a larger --timeout, or 0 for no bound, if it needs more time)", s.Timeout))
+		deadline := context.WithTimeoutCause
+		if s.Deadline != nil {
+			deadline = s.Deadline
+		}
+		ctx, cancel = deadline(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s (give it a larger --timeout, or 0 for no bound, if it needs more time)", s.Timeout))
 		defer cancel()
 	}
 	sess.Hide(j.Secrets...)
@@ -517,16 +527,58 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 	return out, false, err
 }
 
-// timedOut is the reason of a job its --timeout ended (cause) with err
-// the error it was at: the timeout once, then what had failed before it,
-// if anything (a try that failed before the back-off the timeout cut),
-// rather than a run interrupted, which named the timeout twice.
+// timedOut is the reason of a job whose --timeout (cause) had passed by
+// the time it failed with err: the error that fired first. A try that
+// failed while the job still had time (a --request-timeout, a server
+// that exited), after which the timeout cut the back-off or the next
+// try (cutShort), failed the job: its error comes first, with what to
+// do, then the timeout that left no time to try again; it read "the
+// server took longer than --timeout", which sent the user to the wrong
+// flag, or named the timeout alone. Tries that ended on their own
+// before the timeout passed (the attempts spent, a futile error) failed
+// on their last error alone. A timeout that cut the first try is the
+// reason, named once (rather than as a run interrupted, which named it
+// twice), then what that try returned if it was more than the cut
+// itself.
 func timedOut(cause, err error) error {
-	if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+	var cut *cutShort
+	switch {
+	case errors.As(err, &cut) && cut.last != nil:
+		return fmt.Errorf("%w; then, before another try could pass, %w", cut.last, cause)
+	case cut != nil:
+		err = cut.err
+	case err != nil && !cutError(err):
+		return err
+	}
+	if err == nil || cutError(err) {
 		return cause
 	}
 	return fmt.Errorf("%w; its last error: %v", cause, err)
 }
+
+// cutError reports whether err is a context's own error: what a wait the
+// job's time ended returns, which says nothing of the server.
+func cutError(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// cutShort is what retry returns once the job's time ended its tries:
+// last is the error of the last try that failed while the job still
+// had time (nil when none did), err what the try or back-off that the
+// time cut returned.
+type cutShort struct{ last, err error }
+
+// Error is the error that fired first.
+func (c *cutShort) Error() string {
+	if c.last != nil {
+		return c.last.Error()
+	}
+	return c.err.Error()
+}
+
+// Unwrap gives both errors, so that errors.As finds a RegistryDown or a
+// surface.Error of the try that failed in time.
+func (c *cutShort) Unwrap() []error { return []error{c.last, c.err} }
 
 // work is do's work, with do's contexts, record and source; it keeps
 // *stage at the stage it is at.
@@ -628,6 +680,18 @@ func (s *Scanner) failed(rec *Record, f *run.Failure) (*Record, error) {
 		return nil, err
 	}
 	f.Reason = scanAdvice(f.Reason)
+	// A job that failed before a rubric was at work (its entry, its
+	// install, reading its tools) named none: the record said rubric
+	// "", where the job asked for the scan's.
+	if f.Rubric.Name == "" && len(s.Rubrics) > 0 {
+		f.Rubric = score.RubricOf(s.Rubrics[0])
+	}
+	if len(s.Rubrics) > 1 {
+		f.Rubrics = make([]report.Rubric, len(s.Rubrics))
+		for i, r := range s.Rubrics {
+			f.Rubrics[i] = score.RubricOf(r)
+		}
+	}
 	if err := f.WriteFile(filepath.Join(s.Out, rel)); err != nil {
 		return nil, err
 	}
@@ -650,8 +714,22 @@ var listAdvice = strings.NewReplacer(
 )
 
 // scanAdvice is a failure's reason with the advice of a one-server run
-// worded for a scan.
-func scanAdvice(reason string) string { return listAdvice.Replace(reason) }
+// worded for a scan, and a read limit the server passed followed by the
+// flag that raises it.
+func scanAdvice(reason string) string {
+	return unanswered.ReplaceAllStringFunc(listAdvice.Replace(reason), func(m string) string {
+		if strings.Contains(m, "tools/list") {
+			return m + " (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
+		}
+		return m + " (the server did not answer as it started: give it a larger --start-timeout if it needs more time)"
+	})
+}
+
+// unanswered is the words of a transport whose --request-timeout (for
+// tools/list) or --start-timeout (for initialize or server/discover)
+// passed: "no answer to tools/list within 30s", which said nothing of
+// the flag.
+var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|server/discover) within [0-9][0-9a-zµ.]*`)
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {
@@ -662,21 +740,28 @@ func (s *Scanner) installer() Installer {
 
 // retry calls try up to Attempts times, waiting Backoff, doubled each
 // time, between two; a failure that another attempt cannot fix (futile)
-// is returned at once.
+// is returned at once. When ctx ends a try or a wait, the error is a
+// *cutShort holding the last try that failed before it: which error
+// fired first is decided here, as it happens, not by whether ctx has
+// ended by the time the failure is recorded.
 func (s *Scanner) retry(ctx context.Context, try func() error) error {
 	wait := s.Backoff
-	var err error
+	var err, live error
 	for i := 0; i < max(s.Attempts, 1); i++ {
 		if i > 0 {
 			s.log().Info("trying again", "after", wait, "error", err)
 			if serr := s.sleep(ctx, wait); serr != nil {
-				return err
+				return &cutShort{last: live, err: serr}
 			}
 			wait *= 2
 		}
-		if err = try(); err == nil || ctx.Err() != nil {
-			return err
+		if err = try(); err == nil {
+			return nil
 		}
+		if ctx.Err() != nil {
+			return &cutShort{last: live, err: err}
+		}
+		live = err
 		if futile(err) {
 			s.log().Info("not trying again: another attempt would fail the same way", "error", err)
 			return err

@@ -40,6 +40,20 @@ type inProcess struct {
 	panics atomic.Int64 // calls of the "panicking" transport
 	tries  sync.Map     // exports of the "erring" transport, by location
 	files  sync.Map     // exports of the file transport, by location
+	// script, when set, is each export of the "scripted" transport,
+	// given the try's number (1 for the first).
+	script   func(ctx context.Context, try int) (*surface.Surface, error)
+	scripted atomic.Int64
+}
+
+// scripted is a transport whose every export is its test's script.
+type scripted struct {
+	fileTransport
+	p *inProcess
+}
+
+func (s scripted) Export(ctx context.Context, _ transport.Target) (*surface.Surface, error) {
+	return s.p.script(ctx, int(s.p.scripted.Add(1)))
 }
 
 type countingJudge struct {
@@ -159,6 +173,8 @@ func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, er
 		return panicking{calls: &p.panics}, nil
 	case "erring":
 		return erring{tries: &p.tries}, nil
+	case "scripted":
+		return scripted{p: p}, nil
 	}
 	return nil, fmt.Errorf("no transport plugin %q", name)
 }
@@ -750,7 +766,7 @@ func TestResumeSettings(t *testing.T) {
 		t.Fatalf("resumed with the same settings: %v", err)
 	}
 	_, err := run("(none)", scan.Shard{})
-	if want := dir + " holds a scan run with --judge openai, and this run has --judge (none): their scores would not compare; to resume it, give the first run's rubrics and settings (as flags, RUBRIC_ variables or rubric.yaml, whichever gave them), or choose another --out to start afresh"; err == nil || err.Error() != want {
+	if want := dir + " holds a scan first run with --judge openai, and this run has --judge (none): a scan resumed in the same --out keeps its first run's judge settings, since the servers it holds were judged with them and scores under other settings would not compare with theirs; to resume it, give --judge openai again (as a flag, a RUBRIC_ variable or rubric.yaml, whichever gave the first run's); to score with this run's settings, start a new scan in another --out (the answer cache spares every question asked before with the same judge)"; err == nil || err.Error() != want {
 		t.Errorf("resumed with another judge: %v\nwant %s", err, want)
 	}
 	if _, err := run("openai", scan.Shard{I: 1, N: 2}); err == nil || err.Error() != dir+" holds the whole list, and this run is shard 1 of 2: give each shard its own --out" {
@@ -817,5 +833,128 @@ func TestRunTakesThisRunsJobs(t *testing.T) {
 	slices.Sort(names)
 	if want := []string{"old-" + jobs[1].Name, "renamed"}; !slices.Equal(names, want) || len(lb.Failed) != 0 {
 		t.Errorf("scored %v (failed %v), want %v", names, lb.Failed, want)
+	}
+}
+
+// TestFailureNamesRubrics: the failure record of a job that failed
+// before any rubric was at work (its entry, reading its tools) names
+// the rubric the job asked for first, and, when it asked for several,
+// every one in rubrics; it named the rubric "" (version "", digest "").
+func TestFailureNamesRubrics(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rubrics []string
+		job     scan.Job
+		stage   string
+	}{
+		{"an entry with no target, one rubric", []string{"schema-quality"}, scan.Job{Name: "nothing", Identity: "nothing", Err: "the entry has neither a target nor a command"}, run.StageConfig},
+		{"a server that exited, one rubric", []string{"schema-quality"}, scan.Job{Name: "exited", Transport: "erring", Target: transport.Target{Location: "exited"}, Identity: "exited"}, run.StageExport},
+		{"a server that exited, two rubrics", []string{"tdqs", "schema-quality"}, scan.Job{Name: "exited", Transport: "erring", Target: transport.Target{Location: "exited"}, Identity: "exited"}, run.StageExport},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := builtins(t, tc.rubrics...)
+			dir := t.TempDir()
+			s := scanner(t, &inProcess{}, dir, cache.Memory(), rs)
+			s.Attempts = 1
+			jobs := []scan.Job{tc.job}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			var f run.Failure
+			readJSON(t, filepath.Join(dir, "failed", tc.job.Name+"-"+jobs[0].Key[:8]+".json"), &f)
+			if f.Stage != tc.stage {
+				t.Fatalf("stage %q, want %q: %+v", f.Stage, tc.stage, f)
+			}
+			if f.Rubric.Name != rs[0].Name || f.Rubric.Digest != rs[0].Digest || f.Rubric.Version == "" {
+				t.Errorf("rubric %+v, want %s %s", f.Rubric, rs[0].Name, rs[0].Digest)
+			}
+			var names []string
+			for _, r := range f.Rubrics {
+				names = append(names, r.Name)
+			}
+			want := tc.rubrics
+			if len(want) == 1 {
+				want = nil // a job of one rubric names it in rubric alone
+			}
+			if !slices.Equal(names, want) {
+				t.Errorf("rubrics %q, want %q", names, want)
+			}
+		})
+	}
+}
+
+// TestTimeoutReason: when a try failed while the job still had time (a
+// --request-timeout, a server that exited), and the job's --timeout then
+// cut the back-off or the next try, the reason is the error that fired
+// first, with the flag to raise, then the timeout; it was the timeout
+// alone, or the timeout first, which sent the user to --timeout. The
+// job's time ends at the stage each case names (an injected deadline),
+// never by a clock.
+func TestTimeoutReason(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	const timeout = "the server took longer than --timeout 5m0s (give it a larger --timeout, or 0 for no bound, if it needs more time)"
+	const slow = "no answer to tools/list within 1s (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
+	requestTimeout := errors.New("no answer to tools/list within 1s")
+	exited := errors.New("server exited with status 1 before answering initialize")
+	for _, tc := range []struct {
+		name     string
+		attempts int
+		first    error // the first try's error; nil: the first try is cut
+		// cutWait ends the job's time in the back-off after the first
+		// try, else in the second try.
+		cutWait bool
+		want    string
+	}{
+		{"the request's timeout, then the job's in the back-off", 3, requestTimeout, true, "export: " + slow + "; then, before another try could pass, " + timeout},
+		{"the request's timeout, then the job's in the next try", 3, requestTimeout, false, "export: " + slow + "; then, before another try could pass, " + timeout},
+		{"the request's timeout on the only try, in the job's time", 1, requestTimeout, false, "export: " + slow},
+		{"a server that exited, then the job's timeout in the back-off", 2, exited, true, "export: server exited with status 1 before answering initialize; then, before another try could pass, " + timeout},
+		{"the job's timeout in the first try", 3, nil, false, "export: " + timeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &inProcess{}
+			dir := t.TempDir()
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = tc.attempts
+			s.Timeout = 5 * time.Minute
+			var end func()
+			s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancelCause(ctx)
+				end = func() { cancel(cause) }
+				return ctx, func() { cancel(context.Canceled) }
+			}
+			// The job's time ends as the stage is reached; the wait or
+			// try it ends returns what a cut one returns.
+			cut := func(ctx context.Context) error {
+				end()
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			p.script = func(ctx context.Context, try int) (*surface.Surface, error) {
+				if try == 1 && tc.first != nil {
+					return nil, tc.first
+				}
+				return nil, fmt.Errorf("reading tools: %w", cut(ctx))
+			}
+			s.Sleep = func(ctx context.Context, _ time.Duration) error {
+				if tc.cutWait {
+					return cut(ctx)
+				}
+				return nil
+			}
+			jobs := []scan.Job{{Name: "slow", Transport: "scripted", Identity: "slow"}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Failed) != 1 || lb.Failed[0].Reason != tc.want {
+				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, tc.want)
+			}
+		})
 	}
 }

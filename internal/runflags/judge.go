@@ -72,9 +72,6 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 	if err := o.SetBudget(prices, v.GetFloat64("max-cost"), v.IsSet("max-cost")); err != nil {
 		return err
 	}
-	if o.Batch, o.BatchPoll = v.GetBool("batch"), v.GetDuration("batch-poll"); o.Batch && o.BatchPoll <= 0 {
-		return fmt.Errorf("--batch-poll %s: wait a while between two looks at a batch", o.BatchPoll)
-	}
 	if f, ok := stderr.(*os.File); ok && v.GetBool("progress") && isatty.IsTerminal(f.Fd()) {
 		o.Progress = func() (func(ask.Progress), func()) {
 			bar := progress.New(f, 100*time.Millisecond, func() int { return text.TerminalWidth(f) })

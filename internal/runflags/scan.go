@@ -46,7 +46,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	localconfig.AllowZero(f, "timeout", "backoff")
 	f.Bool("npm-offline", false, "install npm packages from npm's cache only")
 	f.String("npm-lock", "", "a directory with a package.json and package-lock.json: npm packages are installed as it locks them (npm ci)")
-	f.String("judge-rate", "", "the most calls a minute to each judge model, shared by every worker on the queue's database: N/min or N/s (default: no limit)")
+	f.String("judge-rate", "", "the most calls a minute to each judge model, shared by every worker on the queue's database: N/min or N/s (default: no limit); paces the judges that call a model (openai, anthropic, claude-cli, a plugin's), never the offline heuristic")
 	AddJudge(cmd)
 	// A scan runs a session per server at once, and a list says how to
 	// read each one: these judge and target flags do not apply, and
@@ -265,6 +265,12 @@ func judgeLimit(rate string, queue scan.Queue) (func(judge.Identity) ask.Limit, 
 	}
 	return func(id judge.Identity) ask.Limit {
 		keys := RateKeys(id)
+		if len(keys) == 0 {
+			// A judge that answers by rules calls no provider: nothing
+			// to pace, and a scan with the offline default and a rate
+			// set ran slowly for nothing.
+			return nil
+		}
 		if len(keys) == 1 {
 			return db.Queue.Limiter(keys[0], perMinute)
 		}
@@ -279,15 +285,20 @@ func judgeLimit(rate string, queue scan.Queue) (func(judge.Identity) ask.Limit, 
 // RateKeys are the rate limits a question to the judge id takes a slot
 // of: its own (RateKey), or for a panel one of each member's, since the
 // panel asks every member (two members of one model take two slots of
-// its limit, as two calls do).
+// its limit, as two calls do). A judge whose identity says it is a
+// heuristic (judge.Identity.Heuristic) answers by rules, in the process,
+// and calls no provider whose limit --judge-rate keeps: it takes no slot,
+// and neither does such a member of a panel; none for a judge that is one.
 func RateKeys(id judge.Identity) []string {
 	members, ok := panel.MemberIdentities(id)
 	if !ok {
-		return []string{RateKey(id)}
+		members = []judge.Identity{id}
 	}
-	keys := make([]string, len(members))
-	for i, m := range members {
-		keys[i] = RateKey(m)
+	var keys []string
+	for _, m := range members {
+		if !m.Heuristic {
+			keys = append(keys, RateKey(m))
+		}
 	}
 	return keys
 }

@@ -99,6 +99,54 @@ func TestPanelRateKeys(t *testing.T) {
 	}
 }
 
+// TestHeuristicUnpaced: --judge-rate paces the calls to a provider, and
+// a judge whose identity says it is a heuristic calls none: it takes no
+// slot, nor does such a member of a panel; a scan with the offline
+// default and a rate set waited a slot a call for nothing.
+func TestHeuristicUnpaced(t *testing.T) {
+	heuristic := judge.Identity{Plugin: "heuristic", Version: "1", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	openai := judge.Identity{Plugin: "openai", Provider: "openai", Model: "gpt-5"}
+	member := func(id judge.Identity) map[string]any {
+		return map[string]any{"plugin": id.Plugin, "provider": id.Provider, "model": id.Model, "heuristic": id.Heuristic}
+	}
+	panelOf := func(heur bool, ids ...judge.Identity) judge.Identity {
+		ms := make([]any, len(ids))
+		for i, id := range ids {
+			ms[i] = member(id)
+		}
+		return judge.Identity{Plugin: "panel", Version: "1", Model: "median of ...", Params: map[string]any{"members": ms}, Heuristic: heur}
+	}
+	q, err := jobqueue.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "queue.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	limit, err := judgeLimit("1/min", scan.DB{Queue: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		id    judge.Identity
+		keys  []string
+		paced bool
+	}{
+		{"the heuristic", heuristic, nil, false},
+		{"a model", openai, []string{"openai:gpt-5"}, true},
+		{"a panel of a model and the heuristic", panelOf(false, openai, heuristic), []string{"openai:gpt-5"}, true},
+		{"a panel of heuristics", panelOf(true, heuristic, heuristic), nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RateKeys(tc.id); !slices.Equal(got, tc.keys) {
+				t.Errorf("RateKeys = %q, want %q", got, tc.keys)
+			}
+			if got := limit(tc.id) != nil; got != tc.paced {
+				t.Errorf("paced %v, want %v", got, tc.paced)
+			}
+		})
+	}
+}
+
 type countLimit struct {
 	n      int
 	waited *[]int

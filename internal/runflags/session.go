@@ -206,6 +206,15 @@ func (h Host) SessionOptions(judging bool, stderr io.Writer) (run.Options, func(
 			return run.Options{}, nil, err
 		}
 	}
+	if h.Batches {
+		// Only a command with --batch reads it: RUBRIC_BATCH, or a
+		// config's batch: meant for score, turned a scan (which has no
+		// --batch-poll either) into a refusal of a poll of 0s.
+		if o.Batch, o.BatchPoll = h.V.GetBool("batch"), h.V.GetDuration("batch-poll"); o.Batch && o.BatchPoll <= 0 {
+			closeHost()
+			return run.Options{}, nil, fmt.Errorf("--batch-poll %s: wait a while between two looks at a batch", o.BatchPoll)
+		}
+	}
 	return o, closeHost, nil
 }
 
