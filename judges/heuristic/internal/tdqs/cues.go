@@ -259,7 +259,9 @@ var lists = struct {
 		}},
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
-			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
+			// Not "concurren*": "concurrents" are competitors (a noun
+			// of French and of English), no timing of the tool's.
+			"cache*", "stateful", "concurrent", "concurrently", "concurrency", "simultaneous*", "in parallel", "lease",
 			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
 		}},
 	},

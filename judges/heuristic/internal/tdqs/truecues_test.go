@@ -925,6 +925,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 		{"perform a search alone is still no action tool", `{"name": "find_text", "description": "Perform a search across the project files."}`,
 			nil, "contextual_completeness", 3, "", "action tool"},
+
+		// 80. "concurrents" is a noun (competitors, cturkieh
+		// enrichir_concurrents), no timing of the tool's; "concurrent",
+		// "concurrently" and "concurrency" still are.
+		{"concurrents are competitors, no timing", `{"name": "rivals", "description": "Enquête sur le top concurrents: statut actif et taille d'équipe pour chaque site.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing and state"},
+		{"concurrent requests are still timing", `{"name": "crawl_site", "description": "Crawl a site with at most 10 concurrent requests.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("concurrent")`, ""},
+		{"runs concurrently is still timing", `{"name": "fan_out", "description": "Query every model with the prompt; the calls run concurrently.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("concurrently")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
