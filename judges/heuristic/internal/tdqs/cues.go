@@ -166,6 +166,10 @@ var lists = struct {
 		"activate", "synthesize", "substitute", "simulate", "refine", "reduce", "renew", "protect", "promote",
 		"prepare", "introspect", "inject", "initialise", "initialize", "extrude", "extend", "display", "define",
 		"consume", "concatenate", "combine", "animate", "alter", "swap", "refund", "nudge", "bump", "persist",
+		// Verbs 1.5.4 read as unknown ("Play musical phrase ...",
+		// "Trace network path to a host", "Say hello to the user",
+		// "Answer 'What can I build ...'").
+		"play", "trace", "say", "answer",
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{

@@ -464,8 +464,11 @@ func verbAt(ws []string, i int) (string, int) {
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "". A verb of the lists just before "of" is its
 // noun ("Stream of workout change events", "List of users"): no verb
-// takes its object through "of"; and "read only" is the adjective
-// ("Read-only.") unless it reads as the verb (readOnlyVerb).
+// takes its object through "of"; a verb of one word joined by a hyphen
+// to the next is the first part of a compound ("Trace-side counterpart
+// to verifyFix", "Follow-up questions"), no verb either; and "read
+// only" is the adjective ("Read-only.") unless it reads as the verb
+// (readOnlyVerb).
 func leadVerb(first lex.Text) string {
 	ws := first.Words
 	hyphenated := false
@@ -482,6 +485,10 @@ func leadVerb(first lex.Text) string {
 				return ""
 			}
 			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && !readOnlyVerb(ws[i+2:], hyphenated) {
+				return ""
+			}
+			if n == 1 && v != "read" && i+1 < len(ws) && strings.IndexByte(first.Lower, '-') >= 0 &&
+				strings.Contains(compoundAt(first.Lower, ws[i]), "-") {
 				return ""
 			}
 			return v
@@ -1280,8 +1287,10 @@ func toldToCaller(d lex.Text, p string) bool {
 
 // valueName reports whether identifier id names a value rather than a
 // tool: it ends in a word for a handle or a token (proposal_id,
-// confirmation_token) and holds no verb, as a tool's name does
-// (get_user_id).
+// confirmation_token) and holds no verb of the shared list, as a tool's
+// name does (get_user_id). The verbs the TDQS cues add
+// (lists.extraVerbs) are nouns as often in a name: trace_id, stage_id
+// and stash_ref name values.
 func valueName(id string) bool {
 	ws := lex.NameWords(id)
 	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] && !slices.Contains(tokenCues, ws[len(ws)-1]) {
@@ -1289,7 +1298,7 @@ func valueName(id string) bool {
 	}
 	// The last word is a handle's, "type" or "name" a noun there.
 	for _, w := range ws[:len(ws)-1] {
-		if verbForm(w) != "" {
+		if lex.VerbForm(w) != "" {
 			return false
 		}
 	}

@@ -935,6 +935,29 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `timing and state ("concurrent")`, ""},
 		{"runs concurrently is still timing", `{"name": "fan_out", "description": "Query every model with the prompt; the calls run concurrently.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `timing and state ("concurrently")`, ""},
+
+		// 81. play, trace, say and answer are verbs a purpose opens
+		// with (MaestroMCP midi_play_phrase, miyabi network_traceroute,
+		// mcp-animator hello-world, readypermit what_can_i_build); a
+		// verb joined by a hyphen to the next word is a compound's
+		// first part, no verb ("Trace-side counterpart", memoryd
+		// compareTracesByPattern).
+		{"play is an action verb", `{"name": "midi_play_phrase", "description": "Play musical phrase with natural articulation and expression."}`,
+			nil, "purpose_clarity", 4, `the verb "play"`, "no action verb"},
+		{"trace is an action verb", `{"name": "network_traceroute", "description": "Trace network path to a host. Diagnose routing and latency issues."}`,
+			nil, "purpose_clarity", 4, `the verb "trace"`, "no action verb"},
+		{"say is an action verb", `{"name": "hello-world", "description": "Say hello to the user"}`,
+			nil, "purpose_clarity", 4, `the verb "say"`, "no action verb"},
+		{"answer is an action verb", `{"name": "what_can_i_build", "description": "Answer 'What can I build on this property?' - covers ADUs, expansions and garage conversions."}`,
+			nil, "purpose_clarity", 4, `the verb "answer"`, "no action verb"},
+		{"a verb joined by a hyphen opens a compound, no verb", `{"name": "compare_traces", "description": "Trace-side counterpart to verifyFix. Compares two trace bundles for a scenario."}`,
+			nil, "purpose_clarity", 3, "", `the verb "trace"`},
+		// A name of a verb the TDQS lists add and a handle ("trace_id",
+		// entroly record_ci_result) is a value's: those verbs are nouns
+		// as often (a trace, a stage, a stash), so only the shared
+		// list's verbs make a name a tool's (get_user_id).
+		{"a trace id is a value, no tool", `{"name": "record_result", "description": "Record a CI result. Pass the trace_id from the optimize_context call."}`,
+			nil, "usage_guidelines", 4, "named tools optimize_context", "trace_id"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
