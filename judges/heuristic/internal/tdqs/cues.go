@@ -691,6 +691,14 @@ var inputLeads = []string{"pass", "provide", "supply", "send"}
 // seemed like the end"): they order nothing (prerequisite).
 var concessive = []string{"before", "after"}
 
+// timeUnitSet holds the units of time that, after a number just after
+// "before" or "after", make it a length of time ("disappear after 24
+// hours"), no call it orders (ordersCall).
+var timeUnitSet = lex.Set([]string{
+	"ms", "millisecond", "milliseconds", "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
+	"hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
+})
+
 // relativeRequirements are the prerequisite phrases that, after one of
 // relativeLeads among the three words before them, speak in a relative
 // clause of a thing the text describes ("Situations where irrelevant

@@ -275,6 +275,9 @@ func (f *facts) prerequisite() (string, bool) {
 // needs to be"): read on the words, without building contexts, as
 // "before" and "after" are in many texts.
 func (f *facts) ordersAt(p string) bool {
+	if slices.Contains(concessive, p) {
+		return f.ordersCall(p)
+	}
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
@@ -290,6 +293,69 @@ func (f *facts) ordersAt(p string) bool {
 	}
 	return false
 }
+
+// ordersCall reports whether "before" or "after" (p, one of concessive)
+// occurs in the description at least once where it orders the call
+// with something else, read clause by clause (clauses): not conceded
+// ("even after"), not before a duration ("Stories disappear after 24
+// hours", durationAt), not opening a clause whose next clause opens with
+// the tool's own verb in the third person ("Before writing, snapshots
+// the affected file": when the tool acts, toolStepOpens), and not
+// before a gerund that ends a sentence opening with "for", which names
+// whom the tool is for ("For developers and compliance teams auditing
+// licence risk before shipping": a time of their work). Only the
+// sentences that have p are cut into clauses.
+func (f *facts) ordersCall(p string) bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, p) {
+			continue
+		}
+		sw := f.sentenceTexts()[k].Words
+		audience := len(sw) > 0 && sw[0] == "for"
+		cs := clauses(sentence)
+		for j, c := range cs {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				switch {
+				case w != p, i > 0 && ws[i-1] == "even", durationAt(ws[i+1:]):
+				case i == 0 && j+1 < len(cs) && toolStepOpens(lex.Words(cs[j+1])):
+				case audience && j+1 == len(cs) && i+2 == len(ws) && gerund(ws[i+1]):
+				default:
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// durationAt reports whether words ws open with a length of time: a
+// number, in figures or words, or "a" or "an", then a unit of
+// timeUnits ("24 hours", "five minutes", "an hour").
+func durationAt(ws []string) bool {
+	if len(ws) < 2 || !timeUnitSet[ws[1]] {
+		return false
+	}
+	w := ws[0]
+	return startsWithDigit(w) || numberWordSet[w] || w == "a" || w == "an"
+}
+
+// toolStepOpens reports whether words ws, a clause, open with a verb in
+// the third person, maybe after "it" or "this": the tool's own act
+// ("snapshots the affected file", "it executes the query").
+func toolStepOpens(ws []string) bool {
+	if len(ws) > 1 && (ws[0] == "it" || ws[0] == "this") {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || !strings.HasSuffix(ws[0], "s") {
+		return false
+	}
+	v := verbForm(ws[0])
+	return v != "" && v != ws[0]
+}
+
+// gerund reports whether w is a verb's form in -ing ("shipping").
+func gerund(w string) bool { return len(w) > 4 && strings.HasSuffix(w, "ing") }
 
 // whenOpensClause reports whether "when" comes in the description
 // before more words of its sentence, where it can set a condition ("when

@@ -958,6 +958,35 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// list's verbs make a name a tool's (get_user_id).
 		{"a trace id is a value, no tool", `{"name": "record_result", "description": "Record a CI result. Pass the trace_id from the optimize_context call."}`,
 			nil, "usage_guidelines", 4, "named tools optimize_context", "trace_id"},
+
+		// 82. "before" and "after" order a call with others only where
+		// the text speaks of the call: a clause they open that goes on
+		// to the tool's own verb ("Before writing, snapshots the
+		// affected file", safe-migrations apply_change) says when the
+		// tool acts; a time after them ("disappear after 24 hours",
+		// "cleaned up after 5 minutes") is a duration; and in a sentence
+		// that names whom the tool is for ("For developers and
+		// compliance teams auditing licence risk before shipping",
+		// datanexus security_audit_licence_compatibility) the time is
+		// of their work, no call that comes first. The usage rubric asks
+		// when to use the tool and when another, which none of them
+		// says.
+		{"before opening the tool's own step is no prerequisite", `{"name": "apply_patch", "description": "Apply a proposal. Before writing, snapshots the affected file, then executes inside a transaction."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"a requirement beside the tool's own step is still one", `{"name": "apply_patch", "description": "Apply a proposal. Requires the confirmation token from the preview. Before writing, snapshots the affected file."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("requires")`, `("before")`},
+		{"after a duration is no prerequisite", `{"name": "post_story", "description": "Publish a story to the account. Stories disappear after 24 hours."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"before in a sentence naming whom the tool is for is no prerequisite", `{"name": "licence_audit", "description": "Check the licences of a package's dependencies. For developers and compliance teams auditing licence risk before shipping."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"call this before is still a prerequisite", `{"name": "describe_schema", "description": "Inspect a schema and return its tables. Call this before writing any query."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"check before creating is still a prerequisite", `{"name": "task_create", "description": "Create a task. Check the task list for duplicates before creating."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"a purpose before an act is still an order", `{"name": "validate_changes", "description": "Validate infrastructure changes before applying them."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"before calling opening a clause of advice is still a prerequisite", `{"name": "send_invoice", "description": "Send an invoice to a customer. Before calling, confirm the amount with the user."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
