@@ -229,7 +229,14 @@ var lists = struct {
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
-		}, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
+			// What the tool does not run or change ("Check the syntax
+			// of a playbook without executing it"); not "without
+			// deleting" or "without sending", which a text says of
+			// another tool ("edit an issue without deleting it") or of
+			// a request's payload.
+			"without executing", "without running it", "without running them", "without applying", "without writing",
+			"without committing",
+		}, leftAloneCues, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
@@ -592,6 +599,18 @@ var (
 	}
 	credentialWordSet = lex.Set(credentialWords)
 	keyHandleWordSet  = lex.Set([]string{"user", "client"})
+)
+
+// leftAloneCues say what stays as it was ("leaving others unchanged",
+// "Leaves the parent org intact"): a claim of safety only after one of
+// leaveVerbs among the four words before it in its sentence, which
+// make the tool the one that leaves it so (facts.leftAlone). An
+// unchanged thing the tool reads or skips ("skips re-rendering
+// unchanged equations") or one that stays so ("existing callers stay
+// unchanged") is none.
+var (
+	leftAloneCues = []string{"unchanged", "intact"}
+	leaveVerbs    = []string{"leave", "leaves", "leaving", "left", "keep", "keeps", "keeping", "kept"}
 )
 
 // notOnlyWords, after "not", add to what was said rather than deny it

@@ -934,6 +934,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(stateCues, p) {
 		return stateOfTool(d, p)
 	}
+	if slices.Contains(leftAloneCues, p) {
+		return leftAlone(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -1076,6 +1079,25 @@ func riskOfTool(d lex.Text, p string) bool {
 				return true
 			}
 			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leftAlone reports whether left-alone cue p (leftAloneCues), a word,
+// occurs in d at least once after one of leaveVerbs among the four
+// words before it in its sentence ("leaving others unchanged", "are
+// left unchanged", "Leaves the parent org intact").
+func leftAlone(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w == p && slices.ContainsFunc(ws[max(0, i-4):i], func(b string) bool { return slices.Contains(leaveVerbs, b) }) {
 				return true
 			}
 		}

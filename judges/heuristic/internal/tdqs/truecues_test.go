@@ -987,6 +987,26 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
 		{"before calling opening a clause of advice is still a prerequisite", `{"name": "send_invoice", "description": "Send an invoice to a customer. Before calling, confirm the amount with the user."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+
+		// 83. What the tool does not run or change is a claim of
+		// safety: "without executing it" (mcp-sysoperator check_syntax,
+		// mcp-odoo preview_write), "leaving others unchanged" (jira
+		// jira_patch), "Leaves the parent org intact". "unchanged" is
+		// one only after a verb of leaving or keeping: "skips
+		// re-rendering unchanged equations" and "so existing callers
+		// stay unchanged" say nothing the tool leaves alone.
+		{"without executing it is a safety claim", `{"name": "check_syntax", "description": "Check syntax of an Ansible playbook without executing it"}`,
+			nil, "behavioral_transparency", 2, `safety ("without executing")`, ""},
+		{"without running them is a safety claim", `{"name": "lint_tests", "description": "Lint the test files without running them."}`,
+			nil, "behavioral_transparency", 2, `safety ("without running them")`, ""},
+		{"leaving others unchanged is a safety claim", `{"name": "patch_issue", "description": "Update the fields you specify, leaving others unchanged."}`,
+			nil, "behavioral_transparency", 2, `safety ("unchanged")`, ""},
+		{"leaves the parent intact is a safety claim", `{"name": "delete_run", "description": "Delete a run and its artefacts. Leaves the parent org intact."}`,
+			nil, "behavioral_transparency", 2, `safety ("intact")`, ""},
+		{"unchanged equations are no safety claim", `{"name": "render_batch", "description": "Render multiple equations, skipping unchanged equations."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"callers that stay unchanged are no safety claim", `{"name": "put_file", "description": "Create or update a file. The encoding defaults to text so existing callers stay unchanged."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
