@@ -613,6 +613,14 @@ var (
 	leaveVerbs    = []string{"leave", "leaves", "leaving", "left", "keep", "keeps", "keeping", "kept"}
 )
 
+// deprecatedCue is the when-not phrase that is the tool's only when
+// said of it (facts.toolDeprecated); deprecationLinks are the forms of
+// "be" and the adverbs that join it to its subject ("is now
+// deprecated", "has been deprecated").
+const deprecatedCue = "deprecated"
+
+var deprecationLinks = []string{"is", "are", "was", "were", "be", "been", "being", "has", "have", "now", "soon", "officially", "currently", "marked"}
+
 // notOnlyWords, after "not", add to what was said rather than deny it
 // ("not only removes the branch but also its remote copy").
 var notOnlyWords = []string{"only", "just", "merely", "simply"}

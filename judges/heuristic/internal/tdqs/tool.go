@@ -199,7 +199,7 @@ func (f *facts) usage() dimension {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
-	not, hasNot := f.desc.FirstIn(usageNotPhrases)
+	not, hasNot := f.whenNot()
 	alt, hasAlt := f.contrast()
 	pre, hasPre := f.prerequisite()
 	named := f.alternatives
@@ -241,6 +241,65 @@ func (f *facts) usage() dimension {
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// whenNot returns the first phrase of lists.usageNot, in the list's
+// order, that the description has where it says when not to use the
+// tool, and whether one was found: deprecatedCue only where the tool is
+// what is deprecated (toolDeprecated).
+func (f *facts) whenNot() (string, bool) {
+	p, ok := f.desc.FirstIn(usageNotPhrases)
+	if !ok || p != deprecatedCue || f.toolDeprecated() {
+		return p, ok
+	}
+	for _, q := range lists.usageNot {
+		if q != p && f.desc.Has(q) {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+// toolDeprecated reports whether deprecatedCue occurs in the
+// description at least once said of the tool, read clause by clause
+// (clauses): opening its clause ("DEPRECATED: Use read_text_file
+// instead", "Deprecated in favour of fetch_v2"), but not before a word
+// for a parameter ("Deprecated parameters are ignored"); or after a
+// form of "be" and its adverbs (deprecationLinks) whose subject is the
+// tool (toolIsSubject: "This tool is deprecated", "It is now
+// deprecated"). A path, a field or a parameter that is deprecated
+// ("`/rest/api/3/search` is deprecated!", "The legacy_id field is
+// deprecated") is a value not to pass, no tool not to use.
+func (f *facts) toolDeprecated() bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, deprecatedCue) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				if w != deprecatedCue {
+					continue
+				}
+				j := i
+				for j > 0 && slices.Contains(deprecationLinks, ws[j-1]) {
+					j--
+				}
+				switch {
+				case j == 0 && j < i:
+					// "Is deprecated", no subject: the tool's.
+					return true
+				case j == 0:
+					if i+1 == len(ws) || !lex.ParamNounSet[ws[i+1]] {
+						return true
+					}
+				case j < i && f.toolIsSubject(ws[:j]):
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // prerequisite returns the first phrase of lists.usagePrerequisite, in

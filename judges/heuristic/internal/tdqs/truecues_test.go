@@ -1007,6 +1007,24 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "safety"},
 		{"callers that stay unchanged are no safety claim", `{"name": "put_file", "description": "Create or update a file. The encoding defaults to text so existing callers stay unchanged."}`,
 			nil, "behavioral_transparency", 2, "", "safety"},
+
+		// 84. "deprecated" says when not to use the tool only of the
+		// tool: opening its clause ("DEPRECATED: Use read_text_file
+		// instead"), or with the tool for its subject ("This tool is
+		// deprecated"). An endpoint path, a field or a parameter that
+		// is deprecated (jira jira_get's "`/rest/api/3/search` is
+		// deprecated!") tells the caller which value not to pass, not
+		// when to use another tool.
+		{"a deprecated endpoint path is no when-not", "{\"name\": \"api_get\", \"description\": \"Call a GET endpoint of the REST API. NOTE: `/rest/api/3/search` is deprecated! Pass /rest/api/3/search/jql to search issues.\"}",
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"a deprecated field is no when-not", `{"name": "get_user", "description": "Get a user by id. The legacy_id field is deprecated and may be empty."}`,
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"deprecated parameters are no when-not", `{"name": "get_user", "description": "Get a user by id. Deprecated parameters are ignored."}`,
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"a deprecated tool is still a when-not", `{"name": "read_file", "description": "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."}`,
+			[]string{"read_text_file"}, "usage_guidelines", 5, `when not to ("deprecated")`, ""},
+		{"this tool is deprecated is still a when-not", `{"name": "fetch_page", "description": "Fetch a page as text. This tool is deprecated and will be removed."}`,
+			nil, "usage_guidelines", 4, `when not to ("deprecated")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
