@@ -241,6 +241,9 @@ var lists = struct {
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
 			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
+			// A secret the call needs ("your API secret", client_secret),
+			// not one the tool scans for or lists (secretNeeded).
+			"secret", "secrets",
 		}},
 		{costGroup, []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
@@ -539,6 +542,20 @@ var changeOccasions = []string{
 // JSON", "token-efficient", "4k tokens"), an asset ("SPL token
 // balances") or a design value ("a design token").
 var tokenCues = []string{"token", "tokens"}
+
+// secretCues are the authentication phrases that name a secret: a
+// credential only where the call needs it (facts.secretNeeded), as a
+// word of credentialWords just before it ("your API secret", "client
+// secret", client_secret), a word of tokenRequirements before it in its
+// sentence ("Requires the signing secret"), or a key or token just
+// after it ("secret key") say, and no verb acts on it as the tool's
+// resource (credentialActedOn: "List the client secrets"). Secrets a
+// tool scans for or is told to leave out ("hardcoded secrets", "no
+// code or secrets") are none.
+var (
+	secretCues      = []string{"secret", "secrets"}
+	secretKindAfter = []string{"key", "keys", "token", "tokens"}
+)
 
 // credentialCues are the authentication phrases that name a
 // credential: what a tool lists, creates or revokes as its resource

@@ -886,6 +886,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(secretCues, p) {
+		return secretNeeded(d, p)
+	}
 	if slices.Contains(credentialCues, p) && !credentialNeeded(d, p) {
 		return false
 	}
@@ -1174,6 +1177,29 @@ func credentialNeeded(d lex.Text, p string) bool {
 			// A credential that modifies the noun after it ("your token's
 			// bot user") is no resource the verb acts on.
 			if end := i + len(pw); end < len(ws) && !lex.StopwordSet[ws[end]] || !credentialActedOn(ws[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretNeeded reports whether secret cue p (secretCues), a word,
+// occurs in d at least once as a secret the call needs: see secretCues.
+func secretNeeded(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w != p {
+				continue
+			}
+			needed := i > 0 && credentialWordSet[ws[i-1]] && ws[i-1] != "secret" ||
+				i+1 < len(ws) && slices.Contains(secretKindAfter, ws[i+1]) ||
+				slices.ContainsFunc(ws[:i], func(b string) bool { return slices.Contains(tokenRequirements, b) })
+			if needed && !credentialActedOn(ws[:i]) {
 				return true
 			}
 		}

@@ -1025,6 +1025,25 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"read_text_file"}, "usage_guidelines", 5, `when not to ("deprecated")`, ""},
 		{"this tool is deprecated is still a when-not", `{"name": "fetch_page", "description": "Fetch a page as text. This tool is deprecated and will be removed."}`,
 			nil, "usage_guidelines", 4, `when not to ("deprecated")`, ""},
+
+		// 85. A secret the call needs is a credential: "Needs your API
+		// secret", a client_secret the caller sends (servonaut
+		// s3_generate_presigned_url's "The URL is a bearer secret" is
+		// one). Secrets a tool scans for, lists or is told to leave out
+		// ("hardcoded secrets", asqav scan_tool_definition; "no code or
+		// secrets", ai-workers ai_summarize) are no authentication.
+		{"your API secret is auth", `{"name": "sign_request", "description": "Sign a request body with HMAC. Needs your API secret."}`,
+			nil, "behavioral_transparency", 2, `authentication ("secret")`, ""},
+		{"a client_secret the caller sends is auth", `{"name": "connect_store", "description": "Connect the app to the store. Send client_id and client_secret with each call."}`,
+			nil, "behavioral_transparency", 3, `authentication ("secret")`, ""},
+		{"a secret the call requires is auth", `{"name": "sign_request", "description": "Sign a request body. Requires the signing secret of the webhook."}`,
+			nil, "behavioral_transparency", 2, `authentication ("secret")`, ""},
+		{"hardcoded secrets scanned for are no auth", `{"name": "scan_tool", "description": "Scan a tool definition for prompt injection and hardcoded secrets."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"secrets a tool lists are no auth", `{"name": "vault_list", "description": "List the client secrets stored in a vault.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"secrets to leave out are no auth", `{"name": "summarize", "description": "Summarize a URL or plain text. Plain text only, no code or secrets."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
