@@ -355,11 +355,20 @@ var (
 // not modify", "a snapshot that does not change"); subjectAdverbs
 // between the subject and the denial ("It also does not") are passed
 // over.
+//
+// The server the tool belongs to (serverWords: "The server does not
+// store your data", "The MCP server will not save ...") is the tool
+// for what happens to the data a call is given (dataVerbs), as the
+// registry reads it: its denial of keeping that data is the tool's
+// claim of safety (facts.deniesOwnEffect). What else the server does
+// not do ("does not modify the schema") is no claim of the tool's.
 var (
 	toolSubjects     = []string{"it", "this", "tool", "function", "endpoint", "operation", "method", "and", "but"}
 	relativePronouns = []string{"that", "which"}
 	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
 	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
+	serverWords      = []string{"server", "service"}
+	dataVerbs        = []string{"store", "persist", "save"}
 )
 
 // notAfter are behaviour phrases that mean something else after one of

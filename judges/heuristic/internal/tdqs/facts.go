@@ -984,7 +984,7 @@ func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
 			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
 				ws := lex.Words(part)
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && f.toolIsSubject(ws[:i]) {
+					if phraseAt(ws, i, pw, false) && (f.toolIsSubject(ws[:i]) || keepsData(pw) && serverIsSubject(ws[:i])) {
 						return true
 					}
 				}
@@ -1012,6 +1012,25 @@ func (f *facts) toolIsSubject(before []string) bool {
 	}
 	if !slices.Contains(toolSubjects, before[j]) {
 		return false
+	}
+	return j == 0 || !slices.Contains(subordinators, before[j-1])
+}
+
+// keepsData reports whether the words of a denial of an effect (pw)
+// deny a verb of dataVerbs: what happens to the data a call is given.
+func keepsData(pw []string) bool { return slices.Contains(dataVerbs, pw[len(pw)-1]) }
+
+// serverIsSubject reports whether the words of a sentence before a
+// denial (before) end with a word of serverWords, the subject of the
+// denial, not in a condition (subordinators before it and its
+// determiners: "if the server does not save").
+func serverIsSubject(before []string) bool {
+	j := len(before) - 1
+	if j < 0 || !slices.Contains(serverWords, before[j]) {
+		return false
+	}
+	for j > 0 && !slices.Contains(subordinators, before[j-1]) && (determinerSet[before[j-1]] || !lex.StopwordSet[before[j-1]]) {
+		j--
 	}
 	return j == 0 || !slices.Contains(subordinators, before[j-1])
 }

@@ -1044,6 +1044,21 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", "authentication"},
 		{"secrets to leave out are no auth", `{"name": "summarize", "description": "Summarize a URL or plain text. Plain text only, no code or secrets."}`,
 			nil, "behavioral_transparency", 2, "", "authentication"},
+
+		// 86. The server a tool belongs to is the tool for what
+		// happens to the data it is given: "The server does not store
+		// your data" claims safety, as "It does not store" does; what
+		// else the server does not do ("does not modify the schema")
+		// is no claim of the tool's, and a denial in a condition ("if
+		// the server does not save") none either.
+		{"the server does not store your data is a safety claim", `{"name": "translate_text", "description": "Translate text into another language. The server does not store your data."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not store")`, ""},
+		{"the MCP server will not store what you send is a safety claim", `{"name": "summarize_doc", "description": "Summarize a document. The MCP server will not store the documents you send."}`,
+			nil, "behavioral_transparency", 2, `safety ("will not store")`, ""},
+		{"a server that does not modify the schema is no safety claim", `{"name": "run_migration", "description": "Apply the pending migrations. The server does not modify the schema history table."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"if the server does not save is no safety claim", `{"name": "upload_file", "description": "Upload a file. Returns an error if the server does not save the file."}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
