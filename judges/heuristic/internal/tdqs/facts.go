@@ -547,6 +547,9 @@ func (f *facts) acts() bool {
 	if effectVerbSet[f.leadVerb] {
 		return !f.readingObject() && !f.claimsReadOnly()
 	}
+	if f.leadVerb != "" && f.coordinatedEffect() {
+		return !f.claimsReadOnly()
+	}
 	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
@@ -555,6 +558,21 @@ func (f *facts) acts() bool {
 		}
 	}
 	return false
+}
+
+// coordinatedEffect reports whether the verb the purpose opens with is
+// joined by "and" or "or" to a verb that has effects ("Search and
+// replace the text in a file", "Find and delete stale branches"): the
+// tool does that too. A second verb that reads ("Search and list the
+// files") acts no more than the first.
+func (f *facts) coordinatedEffect() bool {
+	ws := f.first.Words
+	at := slices.IndexFunc(ws[:min(len(ws), 7)], func(w string) bool { return verbForm(w) == f.leadVerb })
+	if at < 0 || at+2 >= len(ws) || ws[at+1] != "and" && ws[at+1] != "or" {
+		return false
+	}
+	v, _ := verbAt(ws, at+2)
+	return effectVerbSet[v]
 }
 
 // claimsReadOnly reports whether the text says the tool is read-only
@@ -602,9 +620,18 @@ func (f *facts) readingObject() bool {
 		if determinerSet[w] {
 			continue
 		}
-		if (w == "and" || w == "or") && head != "" && coordinatedMember(obj[i+1:]) {
-			heads, head = append(heads, head), ""
-			continue
+		if (w == "and" || w == "or") && head != "" {
+			// A verb of change after the coordinator ("a search and
+			// replace operation", "a lookup and update of the
+			// record"), a member or a verb the tool goes on to,
+			// changes what the object names.
+			if k := i + 1 + countDeterminers(obj[i+1:]); k < len(obj) && changeVerbSet[verbForm(obj[k])] {
+				return false
+			}
+			if coordinatedMember(obj[i+1:]) {
+				heads, head = append(heads, head), ""
+				continue
+			}
 		}
 		if lex.StopwordSet[w] || whereSet[w] {
 			break
@@ -615,6 +642,15 @@ func (f *facts) readingObject() bool {
 	return !slices.ContainsFunc(heads, func(h string) bool { return !readingNounSet[h] })
 }
 
+// countDeterminers returns how many determiners open ws.
+func countDeterminers(ws []string) int {
+	i := 0
+	for i < len(ws) && determinerSet[ws[i]] {
+		i++
+	}
+	return i
+}
+
 // coordinatedMember reports whether the words after a coordinator in
 // an object (rest) open another member of it: one word, after any
 // determiner, that ends the phrase (the words end, or a stopword or a
@@ -623,10 +659,7 @@ func (f *facts) readingObject() bool {
 // top results", "and return the results") is a verb the tool goes on
 // to.
 func coordinatedMember(rest []string) bool {
-	i := 0
-	for i < len(rest) && determinerSet[rest[i]] {
-		i++
-	}
+	i := countDeterminers(rest)
 	if i >= len(rest) || lex.StopwordSet[rest[i]] || whereSet[rest[i]] {
 		return false
 	}
@@ -1680,7 +1713,15 @@ func (f *facts) statesChange() string {
 			if i >= len(ws) {
 				continue
 			}
-			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
+			v, n := verbAt(ws, i)
+			// A verb joined by "and" or "or" to a verb of change
+			// ("Search and replace the text") goes on to it.
+			if v != "" && !changeVerbSet[v] && i+n+1 < len(ws) && (ws[i+n] == "and" || ws[i+n] == "or") {
+				if v2, n2 := verbAt(ws, i+n+1); changeVerbSet[v2] {
+					i, v, n = i+n+1, v2, n2
+				}
+			}
+			if changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
 				return strings.TrimSpace(c.text)
 			}
 		}

@@ -1059,6 +1059,23 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "safety"},
 		{"if the server does not save is no safety claim", `{"name": "upload_file", "description": "Upload a file. Returns an error if the server does not save the file."}`,
 			nil, "behavioral_transparency", 3, "", "safety"},
+
+		// 87. A verb of change after "and" or "or" in the purpose is
+		// one the tool does too: "a search and replace operation"
+		// replaces (group 79 read "a search and replace" at the end of
+		// the object only), and "Search and replace the text" opens
+		// with a search the tool goes on from to a replace: both are
+		// action tools, and "replace the text" says what changes. A
+		// second verb that reads ("Search and list") or returns ("and
+		// return top results") still does not act.
+		{"a search and replace operation is an action tool", `{"name": "find_replace", "description": "Perform a search and replace operation across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"search and replace the text is an action tool", `{"name": "edit_text", "description": "Search and replace the text in a file."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"search and replace the text says what changes", `{"name": "edit_text", "description": "Search and replace the text in a file. Returns the number of replacements."}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"search and list is still no action tool", `{"name": "find_files", "description": "Search and list the files in a folder."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
