@@ -116,7 +116,10 @@ var lists = struct {
 	// purpose first.
 	notFrontLoaded []string
 }{
-	objectVerbs: []string{"run", "execute", "invoke", "call"},
+	// "perform" acts through its object as run and execute do
+	// (throughVerbs): "Perform click on a web page", "Perform DNS
+	// lookup on a hostname".
+	objectVerbs: []string{"run", "execute", "invoke", "call", "perform"},
 	writeVerbs: []string{
 		"add", "append", "create", "delete", "destroy", "drop", "edit", "erase", "insert", "modify", "move",
 		"overwrite", "post", "publish", "purge", "remove", "rename", "replace", "send", "truncate", "update",
@@ -203,6 +206,10 @@ var lists = struct {
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
 		"differs from", "compared to", "choose the", "switch to", "for single", "for multiple", "more efficient than",
+		// A comparison with another way of doing it ("this is better
+		// than screenshot", "Faster than full test report", "Lighter
+		// than get_match").
+		"better than", "cheaper than", "faster than", "lighter than",
 		"sibling tool",
 	},
 	pointers: []string{

@@ -1076,6 +1076,28 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"search and list is still no action tool", `{"name": "find_files", "description": "Search and list the files in a folder."}`,
 			nil, "contextual_completeness", 3, "", "action tool"},
+
+		// 88. "perform" acts through its object as run and execute do
+		// (group 78): before a specific object ("Perform click on a
+		// web page", playwright browser_click; "Perform DNS lookup on a
+		// hostname") it is no vague purpose. Nothing around it still
+		// leaves it vague.
+		{"perform before a specific object is no vague verb", `{"name": "browser_click", "description": "Perform click on a web page"}`,
+			nil, "purpose_clarity", 4, `the verb "perform"`, "vague verb"},
+		{"perform a lookup is no vague verb", `{"name": "nslookup", "description": "Perform DNS lookup on a hostname or IP address"}`,
+			nil, "purpose_clarity", 4, `the verb "perform"`, "vague verb"},
+		{"process the thing is still vague", `{"name": "proc", "description": "Process the given input and handle the result."}`,
+			nil, "purpose_clarity", 1, "vague words", ""},
+		// 89. A comparison with another way of doing it sets the tool
+		// apart: "this is better than screenshot" (playwright
+		// browser_snapshot), "Faster than full test report", "Lighter
+		// than get_match", as "more efficient than" did.
+		{"better than another tool is a contrast", `{"name": "browser_snapshot", "description": "Capture accessibility snapshot of the current page, this is better than screenshot"}`,
+			nil, "usage_guidelines", 4, `an alternative ("better than")`, ""},
+		{"faster than a report is a contrast", `{"name": "test_summary", "description": "Get a compact overview of pass and fail counts per suite. Faster than full test report."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("faster than")`, ""},
+		{"better than a thing with its determiner is no contrast of tools", `{"name": "denoise", "description": "Denoise an audio clip. The result sounds better than the original recording."}`,
+			nil, "usage_guidelines", 2, "", "alternative"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
