@@ -1385,6 +1385,48 @@ func toldToCaller(d lex.Text, p string) bool {
 	return true
 }
 
+// writtenAsValues returns the snake_case identifiers of sentence raw
+// that are written, wherever they occur in it, as values rather than
+// names of tools: a value assigned to an argument (feedback_type=
+// "agent_gap"), the argument's name before "=" (intended_query="..."),
+// or a member of a dotted path ('light.living_room',
+// refund.lnurl_withdraw). It returns nil when raw has no "=" nor ".".
+func writtenAsValues(raw string) map[string]bool {
+	if !strings.ContainsAny(raw, "=.") {
+		return nil
+	}
+	var values map[string]bool
+	written := map[string]bool{}
+	for _, m := range lex.Snake.FindAllStringIndex(raw, -1) {
+		id := raw[m[0]:m[1]]
+		if !valueAt(raw, m[0], m[1]) {
+			written[id] = true
+			continue
+		}
+		if values == nil {
+			values = map[string]bool{}
+		}
+		values[id] = true
+	}
+	for id := range written {
+		delete(values, id)
+	}
+	return values
+}
+
+// valueAt reports whether the identifier at raw[start:end] is written
+// as a value: before "=", after "=" and a quote, or after a word and a
+// dot.
+func valueAt(raw string, start, end int) bool {
+	if end < len(raw) && raw[end] == '=' {
+		return true
+	}
+	if start >= 2 && (raw[start-1] == '"' || raw[start-1] == '\'') && raw[start-2] == '=' {
+		return true
+	}
+	return start >= 2 && raw[start-1] == '.' && lex.IdentByte(raw[start-2])
+}
+
 // valueName reports whether identifier id names a value rather than a
 // tool: it ends in a word for a handle or a token (proposal_id,
 // confirmation_token) and holds no verb of the shared list, as a tool's
@@ -1993,9 +2035,10 @@ func (f *facts) findAlternatives() []string {
 		if _, ok := sentence.FirstIn(pointerPhrases); !ok {
 			continue
 		}
+		values := writtenAsValues(sentence.Raw)
 		for _, id := range lex.Identifiers(sentence.Raw) {
 			low := strings.ToLower(id)
-			if seen[low] || strings.ToUpper(id) == id || valueName(id) {
+			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
 				continue
 			}
 			seen[low] = true

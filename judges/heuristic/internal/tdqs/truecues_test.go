@@ -1098,6 +1098,23 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 5, `contrasts itself with other tools ("faster than")`, ""},
 		{"better than a thing with its determiner is no contrast of tools", `{"name": "denoise", "description": "Denoise an audio clip. The result sounds better than the original recording."}`,
 			nil, "usage_guidelines", 2, "", "alternative"},
+
+		// 90. With no list of siblings, a snake_case identifier in a
+		// sentence that points is a tool's name only where it is
+		// written as one: a value assigned to an argument
+		// (feedback_type="agent_gap", datanexus
+		// security_audit_licence_compatibility), the argument's own
+		// name before "=" (intended_query=...), and a member of a
+		// dotted path ('light.living_room', hass-mcp entity_action;
+		// refund.lnurl_withdraw) are none.
+		{"an assigned value is no tool", "{\"name\": \"audit_licences\", \"description\": \"Audit the licences of a package. If the result falls short, call report_feedback with feedback_type=\\\"agent_gap\\\", intended_query=\\\"{what you needed}\\\".\"}",
+			nil, "usage_guidelines", 4, "named tools report_feedback,", "agent_gap"},
+		{"an argument's name before = is no tool", "{\"name\": \"audit_licences\", \"description\": \"Audit the licences of a package. If the result falls short, call report_feedback with feedback_type=\\\"agent_gap\\\", intended_query=\\\"{what you needed}\\\".\"}",
+			nil, "usage_guidelines", 4, "named tools report_feedback,", "intended_query"},
+		{"a member of a dotted path is no tool", `{"name": "entity_action", "description": "Perform an action on an entity. Args: entity_id: the entity to control (e.g. 'light.living_room'), passed to the service call."}`,
+			nil, "purpose_clarity", 4, "", "living_room"},
+		{"a name after call is still a tool", `{"name": "entity_action", "description": "Switch an entity on or off. Call list_entities first to find its id."}`,
+			nil, "purpose_clarity", 5, "names list_entities", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
