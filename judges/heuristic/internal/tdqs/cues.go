@@ -283,6 +283,7 @@ var lists = struct {
 			// Not "concurren*": "concurrents" are competitors (a noun
 			// of French and of English), no timing of the tool's.
 			"cache*", "stateful", "concurrent", "concurrently", "concurrency", "simultaneous*", "in parallel", "lease",
+			"at the same time",
 			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
@@ -633,6 +634,19 @@ var (
 	credentialWordSet = lex.Set(credentialWords)
 	keyHandleWordSet  = lex.Set([]string{"user", "client"})
 )
+
+// backgroundCue is the timing phrase that is timing only where
+// something runs in the background: after "in" or "in the" ("runs in
+// the background"), or before a word of backgroundRuns among the two
+// words after it ("a background search process", "as background
+// jobs"). A background colour, knowledge or noise, or "any background
+// the model should know", is none (facts.runsInBackground).
+const backgroundCue = "background"
+
+var backgroundRuns = []string{
+	"process", "processes", "job", "jobs", "task", "tasks", "thread", "threads", "worker", "workers", "mode",
+	"execution", "operation", "operations", "run", "runs", "session", "sessions",
+}
 
 // leftAloneCues say what stays as it was ("leaving others unchanged",
 // "Leaves the parent org intact"): a claim of safety only after one of

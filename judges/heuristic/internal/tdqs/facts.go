@@ -973,6 +973,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(leftAloneCues, p) {
 		return leftAlone(d, p)
 	}
+	if p == backgroundCue {
+		return runsInBackground(d)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -1136,6 +1139,24 @@ func riskOfTool(d lex.Text, p string) bool {
 			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// runsInBackground reports whether backgroundCue occurs in d at least
+// once where something runs in the background (see backgroundCue).
+func runsInBackground(d lex.Text) bool {
+	ws := d.Words
+	for i, w := range ws {
+		if w != backgroundCue {
+			continue
+		}
+		if i > 0 && ws[i-1] == "in" || i > 1 && ws[i-1] == "the" && ws[i-2] == "in" {
+			return true
+		}
+		if slices.ContainsFunc(ws[i+1:min(len(ws), i+3)], func(n string) bool { return slices.Contains(backgroundRuns, n) }) {
+			return true
 		}
 	}
 	return false

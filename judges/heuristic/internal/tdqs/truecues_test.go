@@ -1115,6 +1115,25 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "purpose_clarity", 4, "", "living_room"},
 		{"a name after call is still a tool", `{"name": "entity_action", "description": "Switch an entity on or off. Call list_entities first to find its id."}`,
 			nil, "purpose_clarity", 5, "names list_entities", ""},
+
+		// 91. "background" is timing only where something runs in it:
+		// "runs in the background", "a background search process",
+		// "as background jobs" (desktop-commander start_search); a
+		// background colour, knowledge, noise or the background the
+		// model should know (ollama-code code_review_diff,
+		// generate_qr_code's bgcolor) is none. "at the same time"
+		// says what runs at once (mongodb connect: "multiple
+		// connections can be active at the same time").
+		{"background knowledge is no timing", `{"name": "review_diff", "description": "Review a git diff as if for a pull request. context can carry the PR description or any background the model should know.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"a background colour is no timing", `{"name": "make_qr", "description": "Generate a QR code image. bgcolor: Background hex color, default white.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"a background process is still timing", `{"name": "start_search", "description": "Start a background search process and return its session id.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("background")`, ""},
+		{"runs in the background is still timing", `{"name": "build", "description": "Build the project. The build runs in the background.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("background")`, ""},
+		{"active at the same time is timing", `{"name": "connect", "description": "Connect to a database and get back a connection id. Multiple connections can be active at the same time.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("at the same time")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
