@@ -230,6 +230,7 @@ var lists = struct {
 			"overwrite*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive",
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
+			"writes", "stores", "saves",
 		}},
 		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
@@ -634,6 +635,24 @@ var (
 	credentialWordSet = lex.Set(credentialWords)
 	keyHandleWordSet  = lex.Set([]string{"user", "client"})
 )
+
+// keepVerbs are the side-effect phrases that are nouns as often as the
+// tool's verb ("Writes are blocked", "across one or more stores"): the
+// tool's only at the head of a clause, after the words that lead or
+// stand for the tool (lists.clauseLead, lists.clauseSubject: "Writes a
+// debug report to output_dir", "it saves the file"), or just after
+// "and", "but", "then" or "it" (keepVerbLeads: "and stores them for
+// search", "but writes the WAV to a file"), and before an
+// object: not before a form of "be" or a conjunction
+// (lists.notObject) nor a word of trailingNegations ("it writes
+// nothing"; facts.keptByTool).
+var (
+	keepVerbs     = []string{"writes", "stores", "saves"}
+	keepVerbLeads = []string{"and", "but", "then", "it"}
+)
+
+// trailingNegations, after a verb, deny it ("writes nothing").
+var trailingNegations = []string{"nothing", "no", "none"}
 
 // backgroundCue is the timing phrase that is timing only where
 // something runs in the background: after "in" or "in the" ("runs in

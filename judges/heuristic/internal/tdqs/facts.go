@@ -976,6 +976,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == backgroundCue {
 		return runsInBackground(d)
 	}
+	if slices.Contains(keepVerbs, p) {
+		return keptByTool(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -1138,6 +1141,33 @@ func riskOfTool(d lex.Text, p string) bool {
 			}
 			if second != "" && w == first && i+1 < len(ws) && (ws[i+1] == second || stem && strings.HasPrefix(ws[i+1], second)) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// keptByTool reports whether keep verb p (keepVerbs) occurs in d at
+// least once as the tool's verb with an object, read clause by clause
+// (clauses): see keepVerbs.
+func keptByTool(d lex.Text, p string) bool {
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			head := 0
+			for head < len(ws) && (clauseLeadSet[ws[head]] || clauseSubjectSet[ws[head]]) {
+				head++
+			}
+			for i, w := range ws {
+				if w != p || i+1 >= len(ws) || notObjectSet[ws[i+1]] || slices.Contains(trailingNegations, ws[i+1]) {
+					continue
+				}
+				if i == head || slices.Contains(keepVerbLeads, ws[i-1]) {
+					return true
+				}
 			}
 		}
 	}

@@ -1134,6 +1134,30 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `timing and state ("background")`, ""},
 		{"active at the same time is timing", `{"name": "connect", "description": "Connect to a database and get back a connection id. Multiple connections can be active at the same time.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `timing and state ("at the same time")`, ""},
+
+		// 92. "writes", "stores" and "saves" as the tool's verb are
+		// side effects the effect group missed: a clause that opens
+		// with one ("Writes a human-readable debug report to
+		// output_dir", swarm-mcp inspect; "Saves the file to the
+		// specified output path", download_signed) or one after "and"
+		// or "it" ("Fetches messages and stores them for search",
+		// sync_matrix). As nouns ("Writes are blocked", "across one or
+		// more stores", "groups all writes") or denied ("it writes
+		// nothing") they are none.
+		{"writes opening a sentence is a side effect", `{"name": "inspect_run", "description": "Inspect an agent's execution state. Writes a debug report to output_dir/inspect.md."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, ""},
+		{"and stores them is a side effect", `{"name": "sync_room", "description": "Fetch messages from a chat room and stores them for search."}`,
+			nil, "behavioral_transparency", 2, `side effects ("stores")`, ""},
+		{"but writes the file is a side effect", `{"name": "speak_file", "description": "Like speak, but writes the WAV directly to a file on disk."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, ""},
+		{"saves the file is a side effect", `{"name": "download_signed", "description": "Download a signed envelope. Saves the file to the specified output path."}`,
+			nil, "behavioral_transparency", 2, `side effects ("saves")`, ""},
+		{"writes as a noun is no side effect", `{"name": "run_query", "description": "Run a read query on a configured database. Writes are blocked.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `side effects ("`},
+		{"stores of a shop are no side effect", `{"name": "evaluate_stock", "description": "For a single SKU across one or more stores, compare on-hand stock against the last order.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `side effects ("`},
+		{"it writes nothing is no side effect", `{"name": "analyze", "description": "Analyze the run. Suggestions are advisory; it writes nothing."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
