@@ -116,7 +116,10 @@ var lists = struct {
 	// purpose first.
 	notFrontLoaded []string
 }{
-	objectVerbs: []string{"run", "execute", "invoke", "call"},
+	// "perform" acts through its object as run and execute do
+	// (throughVerbs): "Perform click on a web page", "Perform DNS
+	// lookup on a hostname".
+	objectVerbs: []string{"run", "execute", "invoke", "call", "perform"},
 	writeVerbs: []string{
 		"add", "append", "create", "delete", "destroy", "drop", "edit", "erase", "insert", "modify", "move",
 		"overwrite", "post", "publish", "purge", "remove", "rename", "replace", "send", "truncate", "update",
@@ -166,6 +169,10 @@ var lists = struct {
 		"activate", "synthesize", "substitute", "simulate", "refine", "reduce", "renew", "protect", "promote",
 		"prepare", "introspect", "inject", "initialise", "initialize", "extrude", "extend", "display", "define",
 		"consume", "concatenate", "combine", "animate", "alter", "swap", "refund", "nudge", "bump", "persist",
+		// Verbs 1.5.4 read as unknown ("Play musical phrase ...",
+		// "Trace network path to a host", "Say hello to the user",
+		// "Answer 'What can I build ...'").
+		"play", "trace", "say", "answer",
 	},
 	compoundVerbs: []string{"cherry pick"},
 	changeVerbs: []string{
@@ -199,6 +206,10 @@ var lists = struct {
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
 		"differs from", "compared to", "choose the", "switch to", "for single", "for multiple", "more efficient than",
+		// A comparison with another way of doing it ("this is better
+		// than screenshot", "Faster than full test report", "Lighter
+		// than get_match").
+		"better than", "cheaper than", "faster than", "lighter than",
 		"sibling tool",
 	},
 	pointers: []string{
@@ -219,17 +230,28 @@ var lists = struct {
 			"overwrite*", "permanent*", "irreversibl*", "cannot be undone", "cant be undone", "destructive",
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
+			"writes", "stores", "saves",
 		}},
 		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
 			"does not mutate", "no side effect*", "without modifying", "without changing", "safe to", "non destructive",
 			"idempotent", "never modifies", "does not write", "does not delete", "does not merge", "does not resolve",
 			"blocked", "refuses", "not allowed", "approval", "dry run", "changes nothing", "untouched",
-		}, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
+			// What the tool does not run or change ("Check the syntax
+			// of a playbook without executing it"); not "without
+			// deleting" or "without sending", which a text says of
+			// another tool ("edit an issue without deleting it") or of
+			// a request's payload.
+			"without executing", "without running it", "without running them", "without applying", "without writing",
+			"without committing",
+		}, leftAloneCues, riskWords, deniedEffectPhrases)}, // explicit risk words say how unsafe a call is
 		{"authentication", []string{
 			"auth", "auths", "authenticat*", "unauthenticat*", "authoriz*", "unauthoriz*", "authoris*",
 			"unauthoris*", "token", "tokens", "api key", "api keys", "permission*", "credential*", "scopes", "login",
 			"log in", "oauth", "access to", "requires access", "signed in", "logged in", "gated",
+			// A secret the call needs ("your API secret", client_secret),
+			// not one the tool scans for or lists (secretNeeded).
+			"secret", "secrets",
 		}},
 		{costGroup, []string{
 			"rate limit*", "quota*", "throttl*", "cost", "costs", "billing", "billed", "expensive", "credits", "charges",
@@ -259,7 +281,10 @@ var lists = struct {
 		}},
 		{"timing and state", []string{
 			"async*", "background", "blocks", "blocking", "timeout", "time out", "may take", "long running",
-			"cache*", "stateful", "concurren*", "simultaneous*", "in parallel", "lease",
+			// Not "concurren*": "concurrents" are competitors (a noun
+			// of French and of English), no timing of the tool's.
+			"cache*", "stateful", "concurrent", "concurrently", "concurrency", "simultaneous*", "in parallel", "lease",
+			"at the same time",
 			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
@@ -339,11 +364,20 @@ var (
 // not modify", "a snapshot that does not change"); subjectAdverbs
 // between the subject and the denial ("It also does not") are passed
 // over.
+//
+// The server the tool belongs to (serverWords: "The server does not
+// store your data", "The MCP server will not save ...") is the tool
+// for what happens to the data a call is given (dataVerbs), as the
+// registry reads it: its denial of keeping that data is the tool's
+// claim of safety (facts.deniesOwnEffect). What else the server does
+// not do ("does not modify the schema") is no claim of the tool's.
 var (
 	toolSubjects     = []string{"it", "this", "tool", "function", "endpoint", "operation", "method", "and", "but"}
 	relativePronouns = []string{"that", "which"}
 	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
 	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
+	serverWords      = []string{"server", "service"}
+	dataVerbs        = []string{"store", "persist", "save"}
 )
 
 // notAfter are behaviour phrases that mean something else after one of
@@ -527,6 +561,20 @@ var changeOccasions = []string{
 // balances") or a design value ("a design token").
 var tokenCues = []string{"token", "tokens"}
 
+// secretCues are the authentication phrases that name a secret: a
+// credential only where the call needs it (facts.secretNeeded), as a
+// word of credentialWords just before it ("your API secret", "client
+// secret", client_secret), a word of tokenRequirements before it in its
+// sentence ("Requires the signing secret"), or a key or token just
+// after it ("secret key") say, and no verb acts on it as the tool's
+// resource (credentialActedOn: "List the client secrets"). Secrets a
+// tool scans for or is told to leave out ("hardcoded secrets", "no
+// code or secrets") are none.
+var (
+	secretCues      = []string{"secret", "secrets"}
+	secretKindAfter = []string{"key", "keys", "token", "tokens"}
+)
+
 // credentialCues are the authentication phrases that name a
 // credential: what a tool lists, creates or revokes as its resource
 // ("List API keys", "Revoke a personal access token") is no
@@ -587,6 +635,57 @@ var (
 	credentialWordSet = lex.Set(credentialWords)
 	keyHandleWordSet  = lex.Set([]string{"user", "client"})
 )
+
+// keepVerbs are the side-effect phrases that are nouns as often as the
+// tool's verb ("Writes are blocked", "across one or more stores"): the
+// tool's only at the head of a clause, after the words that lead or
+// stand for the tool (lists.clauseLead, lists.clauseSubject: "Writes a
+// debug report to output_dir", "it saves the file"), or just after
+// "and", "but", "then" or "it" (keepVerbLeads: "and stores them for
+// search", "but writes the WAV to a file"), and before an
+// object: not before a form of "be" or a conjunction
+// (lists.notObject) nor a word of trailingNegations ("it writes
+// nothing"; facts.keptByTool).
+var (
+	keepVerbs     = []string{"writes", "stores", "saves"}
+	keepVerbLeads = []string{"and", "but", "then", "it"}
+)
+
+// trailingNegations, after a verb, deny it ("writes nothing").
+var trailingNegations = []string{"nothing", "no", "none"}
+
+// backgroundCue is the timing phrase that is timing only where
+// something runs in the background: after "in" or "in the" ("runs in
+// the background"), or before a word of backgroundRuns among the two
+// words after it ("a background search process", "as background
+// jobs"). A background colour, knowledge or noise, or "any background
+// the model should know", is none (facts.runsInBackground).
+const backgroundCue = "background"
+
+var backgroundRuns = []string{
+	"process", "processes", "job", "jobs", "task", "tasks", "thread", "threads", "worker", "workers", "mode",
+	"execution", "operation", "operations", "run", "runs", "session", "sessions",
+}
+
+// leftAloneCues say what stays as it was ("leaving others unchanged",
+// "Leaves the parent org intact"): a claim of safety only after one of
+// leaveVerbs among the four words before it in its sentence, which
+// make the tool the one that leaves it so (facts.leftAlone). An
+// unchanged thing the tool reads or skips ("skips re-rendering
+// unchanged equations") or one that stays so ("existing callers stay
+// unchanged") is none.
+var (
+	leftAloneCues = []string{"unchanged", "intact"}
+	leaveVerbs    = []string{"leave", "leaves", "leaving", "left", "keep", "keeps", "keeping", "kept"}
+)
+
+// deprecatedCue is the when-not phrase that is the tool's only when
+// said of it (facts.toolDeprecated); deprecationLinks are the forms of
+// "be" and the adverbs that join it to its subject ("is now
+// deprecated", "has been deprecated").
+const deprecatedCue = "deprecated"
+
+var deprecationLinks = []string{"is", "are", "was", "were", "be", "been", "being", "has", "have", "now", "soon", "officially", "currently", "marked"}
 
 // notOnlyWords, after "not", add to what was said rather than deny it
 // ("not only removes the branch but also its remote copy").
@@ -684,6 +783,14 @@ var inputLeads = []string{"pass", "provide", "supply", "send"}
 // turns into a concession ("add more thoughts even after reaching what
 // seemed like the end"): they order nothing (prerequisite).
 var concessive = []string{"before", "after"}
+
+// timeUnitSet holds the units of time that, after a number just after
+// "before" or "after", make it a length of time ("disappear after 24
+// hours"), no call it orders (ordersCall).
+var timeUnitSet = lex.Set([]string{
+	"ms", "millisecond", "milliseconds", "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins",
+	"hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
+})
 
 // relativeRequirements are the prerequisite phrases that, after one of
 // relativeLeads among the three words before them, speak in a relative

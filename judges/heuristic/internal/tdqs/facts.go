@@ -464,8 +464,11 @@ func verbAt(ws []string, i int) (string, int) {
 // with, after filler such as "This tool lets you" and adverbs such as
 // "Permanently", or "". A verb of the lists just before "of" is its
 // noun ("Stream of workout change events", "List of users"): no verb
-// takes its object through "of"; and "read only" is the adjective
-// ("Read-only.") unless it reads as the verb (readOnlyVerb).
+// takes its object through "of"; a verb of one word joined by a hyphen
+// to the next is the first part of a compound ("Trace-side counterpart
+// to verifyFix", "Follow-up questions"), no verb either; and "read
+// only" is the adjective ("Read-only.") unless it reads as the verb
+// (readOnlyVerb).
 func leadVerb(first lex.Text) string {
 	ws := first.Words
 	hyphenated := false
@@ -482,6 +485,10 @@ func leadVerb(first lex.Text) string {
 				return ""
 			}
 			if v == "read" && i+1 < len(ws) && ws[i+1] == "only" && !readOnlyVerb(ws[i+2:], hyphenated) {
+				return ""
+			}
+			if n == 1 && v != "read" && i+1 < len(ws) && strings.IndexByte(first.Lower, '-') >= 0 &&
+				strings.Contains(compoundAt(first.Lower, ws[i]), "-") {
 				return ""
 			}
 			return v
@@ -540,6 +547,9 @@ func (f *facts) acts() bool {
 	if effectVerbSet[f.leadVerb] {
 		return !f.readingObject() && !f.claimsReadOnly()
 	}
+	if f.leadVerb != "" && f.coordinatedEffect() {
+		return !f.claimsReadOnly()
+	}
 	if (f.leadVerb == "" || f.leadUnlisted) && len(f.nameWords) > 0 {
 		for _, w := range f.nameWords {
 			if effectVerbSet[w] {
@@ -548,6 +558,21 @@ func (f *facts) acts() bool {
 		}
 	}
 	return false
+}
+
+// coordinatedEffect reports whether the verb the purpose opens with is
+// joined by "and" or "or" to a verb that has effects ("Search and
+// replace the text in a file", "Find and delete stale branches"): the
+// tool does that too. A second verb that reads ("Search and list the
+// files") acts no more than the first.
+func (f *facts) coordinatedEffect() bool {
+	ws := f.first.Words
+	at := slices.IndexFunc(ws[:min(len(ws), 7)], func(w string) bool { return verbForm(w) == f.leadVerb })
+	if at < 0 || at+2 >= len(ws) || ws[at+1] != "and" && ws[at+1] != "or" {
+		return false
+	}
+	v, _ := verbAt(ws, at+2)
+	return effectVerbSet[v]
 }
 
 // claimsReadOnly reports whether the text says the tool is read-only
@@ -595,9 +620,18 @@ func (f *facts) readingObject() bool {
 		if determinerSet[w] {
 			continue
 		}
-		if (w == "and" || w == "or") && head != "" && coordinatedMember(obj[i+1:]) {
-			heads, head = append(heads, head), ""
-			continue
+		if (w == "and" || w == "or") && head != "" {
+			// A verb of change after the coordinator ("a search and
+			// replace operation", "a lookup and update of the
+			// record"), a member or a verb the tool goes on to,
+			// changes what the object names.
+			if k := i + 1 + countDeterminers(obj[i+1:]); k < len(obj) && changeVerbSet[verbForm(obj[k])] {
+				return false
+			}
+			if coordinatedMember(obj[i+1:]) {
+				heads, head = append(heads, head), ""
+				continue
+			}
 		}
 		if lex.StopwordSet[w] || whereSet[w] {
 			break
@@ -608,6 +642,15 @@ func (f *facts) readingObject() bool {
 	return !slices.ContainsFunc(heads, func(h string) bool { return !readingNounSet[h] })
 }
 
+// countDeterminers returns how many determiners open ws.
+func countDeterminers(ws []string) int {
+	i := 0
+	for i < len(ws) && determinerSet[ws[i]] {
+		i++
+	}
+	return i
+}
+
 // coordinatedMember reports whether the words after a coordinator in
 // an object (rest) open another member of it: one word, after any
 // determiner, that ends the phrase (the words end, or a stopword or a
@@ -616,10 +659,7 @@ func (f *facts) readingObject() bool {
 // top results", "and return the results") is a verb the tool goes on
 // to.
 func coordinatedMember(rest []string) bool {
-	i := 0
-	for i < len(rest) && determinerSet[rest[i]] {
-		i++
-	}
+	i := countDeterminers(rest)
 	if i >= len(rest) || lex.StopwordSet[rest[i]] || whereSet[rest[i]] {
 		return false
 	}
@@ -879,6 +919,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
+	if slices.Contains(secretCues, p) {
+		return secretNeeded(d, p)
+	}
 	if slices.Contains(credentialCues, p) && !credentialNeeded(d, p) {
 		return false
 	}
@@ -927,6 +970,15 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(stateCues, p) {
 		return stateOfTool(d, p)
 	}
+	if slices.Contains(leftAloneCues, p) {
+		return leftAlone(d, p)
+	}
+	if p == backgroundCue {
+		return runsInBackground(d)
+	}
+	if slices.Contains(keepVerbs, p) {
+		return keptByTool(d, p)
+	}
 	not, isAttr := notAfter[p], attributeCues[p]
 	if not == nil && notBefore[p] == nil && !isAttr {
 		return true
@@ -971,7 +1023,7 @@ func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
 			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
 				ws := lex.Words(part)
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && f.toolIsSubject(ws[:i]) {
+					if phraseAt(ws, i, pw, false) && (f.toolIsSubject(ws[:i]) || keepsData(pw) && serverIsSubject(ws[:i])) {
 						return true
 					}
 				}
@@ -999,6 +1051,25 @@ func (f *facts) toolIsSubject(before []string) bool {
 	}
 	if !slices.Contains(toolSubjects, before[j]) {
 		return false
+	}
+	return j == 0 || !slices.Contains(subordinators, before[j-1])
+}
+
+// keepsData reports whether the words of a denial of an effect (pw)
+// deny a verb of dataVerbs: what happens to the data a call is given.
+func keepsData(pw []string) bool { return slices.Contains(dataVerbs, pw[len(pw)-1]) }
+
+// serverIsSubject reports whether the words of a sentence before a
+// denial (before) end with a word of serverWords, the subject of the
+// denial, not in a condition (subordinators before it and its
+// determiners: "if the server does not save").
+func serverIsSubject(before []string) bool {
+	j := len(before) - 1
+	if j < 0 || !slices.Contains(serverWords, before[j]) {
+		return false
+	}
+	for j > 0 && !slices.Contains(subordinators, before[j-1]) && (determinerSet[before[j-1]] || !lex.StopwordSet[before[j-1]]) {
+		j--
 	}
 	return j == 0 || !slices.Contains(subordinators, before[j-1])
 }
@@ -1076,6 +1147,70 @@ func riskOfTool(d lex.Text, p string) bool {
 	return false
 }
 
+// keptByTool reports whether keep verb p (keepVerbs) occurs in d at
+// least once as the tool's verb with an object, read clause by clause
+// (clauses): see keepVerbs.
+func keptByTool(d lex.Text, p string) bool {
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			head := 0
+			for head < len(ws) && (clauseLeadSet[ws[head]] || clauseSubjectSet[ws[head]]) {
+				head++
+			}
+			for i, w := range ws {
+				if w != p || i+1 >= len(ws) || notObjectSet[ws[i+1]] || slices.Contains(trailingNegations, ws[i+1]) {
+					continue
+				}
+				if i == head || slices.Contains(keepVerbLeads, ws[i-1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// runsInBackground reports whether backgroundCue occurs in d at least
+// once where something runs in the background (see backgroundCue).
+func runsInBackground(d lex.Text) bool {
+	ws := d.Words
+	for i, w := range ws {
+		if w != backgroundCue {
+			continue
+		}
+		if i > 0 && ws[i-1] == "in" || i > 1 && ws[i-1] == "the" && ws[i-2] == "in" {
+			return true
+		}
+		if slices.ContainsFunc(ws[i+1:min(len(ws), i+3)], func(n string) bool { return slices.Contains(backgroundRuns, n) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// leftAlone reports whether left-alone cue p (leftAloneCues), a word,
+// occurs in d at least once after one of leaveVerbs among the four
+// words before it in its sentence ("leaving others unchanged", "are
+// left unchanged", "Leaves the parent org intact").
+func leftAlone(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w == p && slices.ContainsFunc(ws[max(0, i-4):i], func(b string) bool { return slices.Contains(leaveVerbs, b) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stateOfTool reports whether state cue p (stateCues), a word, occurs
 // in d at least once as the tool's own: not as a field's name opening
 // its line or item before a colon ("- Blocked: Whether the session
@@ -1145,6 +1280,29 @@ func credentialNeeded(d lex.Text, p string) bool {
 			// A credential that modifies the noun after it ("your token's
 			// bot user") is no resource the verb acts on.
 			if end := i + len(pw); end < len(ws) && !lex.StopwordSet[ws[end]] || !credentialActedOn(ws[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretNeeded reports whether secret cue p (secretCues), a word,
+// occurs in d at least once as a secret the call needs: see secretCues.
+func secretNeeded(d lex.Text, p string) bool {
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if w != p {
+				continue
+			}
+			needed := i > 0 && credentialWordSet[ws[i-1]] && ws[i-1] != "secret" ||
+				i+1 < len(ws) && slices.Contains(secretKindAfter, ws[i+1]) ||
+				slices.ContainsFunc(ws[:i], func(b string) bool { return slices.Contains(tokenRequirements, b) })
+			if needed && !credentialActedOn(ws[:i]) {
 				return true
 			}
 		}
@@ -1278,10 +1436,54 @@ func toldToCaller(d lex.Text, p string) bool {
 	return true
 }
 
+// writtenAsValues returns the snake_case identifiers of sentence raw
+// that are written, wherever they occur in it, as values rather than
+// names of tools: a value assigned to an argument (feedback_type=
+// "agent_gap"), the argument's name before "=" (intended_query="..."),
+// or a member of a dotted path ('light.living_room',
+// refund.lnurl_withdraw). It returns nil when raw has no "=" nor ".".
+func writtenAsValues(raw string) map[string]bool {
+	if !strings.ContainsAny(raw, "=.") {
+		return nil
+	}
+	var values map[string]bool
+	written := map[string]bool{}
+	for _, m := range lex.Snake.FindAllStringIndex(raw, -1) {
+		id := raw[m[0]:m[1]]
+		if !valueAt(raw, m[0], m[1]) {
+			written[id] = true
+			continue
+		}
+		if values == nil {
+			values = map[string]bool{}
+		}
+		values[id] = true
+	}
+	for id := range written {
+		delete(values, id)
+	}
+	return values
+}
+
+// valueAt reports whether the identifier at raw[start:end] is written
+// as a value: before "=", after "=" and a quote, or after a word and a
+// dot.
+func valueAt(raw string, start, end int) bool {
+	if end < len(raw) && raw[end] == '=' {
+		return true
+	}
+	if start >= 2 && (raw[start-1] == '"' || raw[start-1] == '\'') && raw[start-2] == '=' {
+		return true
+	}
+	return start >= 2 && raw[start-1] == '.' && lex.IdentByte(raw[start-2])
+}
+
 // valueName reports whether identifier id names a value rather than a
 // tool: it ends in a word for a handle or a token (proposal_id,
-// confirmation_token) and holds no verb, as a tool's name does
-// (get_user_id).
+// confirmation_token) and holds no verb of the shared list, as a tool's
+// name does (get_user_id). The verbs the TDQS cues add
+// (lists.extraVerbs) are nouns as often in a name: trace_id, stage_id
+// and stash_ref name values.
 func valueName(id string) bool {
 	ws := lex.NameWords(id)
 	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] && !slices.Contains(tokenCues, ws[len(ws)-1]) {
@@ -1289,7 +1491,7 @@ func valueName(id string) bool {
 	}
 	// The last word is a handle's, "type" or "name" a noun there.
 	for _, w := range ws[:len(ws)-1] {
-		if verbForm(w) != "" {
+		if lex.VerbForm(w) != "" {
 			return false
 		}
 	}
@@ -1604,7 +1806,15 @@ func (f *facts) statesChange() string {
 			if i >= len(ws) {
 				continue
 			}
-			if v, n := verbAt(ws, i); changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
+			v, n := verbAt(ws, i)
+			// A verb joined by "and" or "or" to a verb of change
+			// ("Search and replace the text") goes on to it.
+			if v != "" && !changeVerbSet[v] && i+n+1 < len(ws) && (ws[i+n] == "and" || ws[i+n] == "or") {
+				if v2, n2 := verbAt(ws, i+n+1); changeVerbSet[v2] {
+					i, v, n = i+n+1, v2, n2
+				}
+			}
+			if changeVerbSet[v] && i+n < len(ws) && !notObjectSet[ws[i+n]] && !(v == "clear" && adjectiveClear(ws[i+n:])) {
 				return strings.TrimSpace(c.text)
 			}
 		}
@@ -1876,9 +2086,10 @@ func (f *facts) findAlternatives() []string {
 		if _, ok := sentence.FirstIn(pointerPhrases); !ok {
 			continue
 		}
+		values := writtenAsValues(sentence.Raw)
 		for _, id := range lex.Identifiers(sentence.Raw) {
 			low := strings.ToLower(id)
-			if seen[low] || strings.ToUpper(id) == id || valueName(id) {
+			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
 				continue
 			}
 			seen[low] = true

@@ -199,7 +199,7 @@ func (f *facts) usage() dimension {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
 	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
-	not, hasNot := f.desc.FirstIn(usageNotPhrases)
+	not, hasNot := f.whenNot()
 	alt, hasAlt := f.contrast()
 	pre, hasPre := f.prerequisite()
 	named := f.alternatives
@@ -243,6 +243,65 @@ func (f *facts) usage() dimension {
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
 }
 
+// whenNot returns the first phrase of lists.usageNot, in the list's
+// order, that the description has where it says when not to use the
+// tool, and whether one was found: deprecatedCue only where the tool is
+// what is deprecated (toolDeprecated).
+func (f *facts) whenNot() (string, bool) {
+	p, ok := f.desc.FirstIn(usageNotPhrases)
+	if !ok || p != deprecatedCue || f.toolDeprecated() {
+		return p, ok
+	}
+	for _, q := range lists.usageNot {
+		if q != p && f.desc.Has(q) {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+// toolDeprecated reports whether deprecatedCue occurs in the
+// description at least once said of the tool, read clause by clause
+// (clauses): opening its clause ("DEPRECATED: Use read_text_file
+// instead", "Deprecated in favour of fetch_v2"), but not before a word
+// for a parameter ("Deprecated parameters are ignored"); or after a
+// form of "be" and its adverbs (deprecationLinks) whose subject is the
+// tool (toolIsSubject: "This tool is deprecated", "It is now
+// deprecated"). A path, a field or a parameter that is deprecated
+// ("`/rest/api/3/search` is deprecated!", "The legacy_id field is
+// deprecated") is a value not to pass, no tool not to use.
+func (f *facts) toolDeprecated() bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, deprecatedCue) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				if w != deprecatedCue {
+					continue
+				}
+				j := i
+				for j > 0 && slices.Contains(deprecationLinks, ws[j-1]) {
+					j--
+				}
+				switch {
+				case j == 0 && j < i:
+					// "Is deprecated", no subject: the tool's.
+					return true
+				case j == 0:
+					if i+1 == len(ws) || !lex.ParamNounSet[ws[i+1]] {
+						return true
+					}
+				case j < i && f.toolIsSubject(ws[:j]):
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // prerequisite returns the first phrase of lists.usagePrerequisite, in
 // the list's order, that the description has where it orders the tool
 // with something else, and whether one was found. A word of concessive
@@ -275,6 +334,9 @@ func (f *facts) prerequisite() (string, bool) {
 // needs to be"): read on the words, without building contexts, as
 // "before" and "after" are in many texts.
 func (f *facts) ordersAt(p string) bool {
+	if slices.Contains(concessive, p) {
+		return f.ordersCall(p)
+	}
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
@@ -290,6 +352,69 @@ func (f *facts) ordersAt(p string) bool {
 	}
 	return false
 }
+
+// ordersCall reports whether "before" or "after" (p, one of concessive)
+// occurs in the description at least once where it orders the call
+// with something else, read clause by clause (clauses): not conceded
+// ("even after"), not before a duration ("Stories disappear after 24
+// hours", durationAt), not opening a clause whose next clause opens with
+// the tool's own verb in the third person ("Before writing, snapshots
+// the affected file": when the tool acts, toolStepOpens), and not
+// before a gerund that ends a sentence opening with "for", which names
+// whom the tool is for ("For developers and compliance teams auditing
+// licence risk before shipping": a time of their work). Only the
+// sentences that have p are cut into clauses.
+func (f *facts) ordersCall(p string) bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, p) {
+			continue
+		}
+		sw := f.sentenceTexts()[k].Words
+		audience := len(sw) > 0 && sw[0] == "for"
+		cs := clauses(sentence)
+		for j, c := range cs {
+			ws := lex.Words(c)
+			for i, w := range ws {
+				switch {
+				case w != p, i > 0 && ws[i-1] == "even", durationAt(ws[i+1:]):
+				case i == 0 && j+1 < len(cs) && toolStepOpens(lex.Words(cs[j+1])):
+				case audience && j+1 == len(cs) && i+2 == len(ws) && gerund(ws[i+1]):
+				default:
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// durationAt reports whether words ws open with a length of time: a
+// number, in figures or words, or "a" or "an", then a unit of
+// timeUnits ("24 hours", "five minutes", "an hour").
+func durationAt(ws []string) bool {
+	if len(ws) < 2 || !timeUnitSet[ws[1]] {
+		return false
+	}
+	w := ws[0]
+	return startsWithDigit(w) || numberWordSet[w] || w == "a" || w == "an"
+}
+
+// toolStepOpens reports whether words ws, a clause, open with a verb in
+// the third person, maybe after "it" or "this": the tool's own act
+// ("snapshots the affected file", "it executes the query").
+func toolStepOpens(ws []string) bool {
+	if len(ws) > 1 && (ws[0] == "it" || ws[0] == "this") {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || !strings.HasSuffix(ws[0], "s") {
+		return false
+	}
+	v := verbForm(ws[0])
+	return v != "" && v != ws[0]
+}
+
+// gerund reports whether w is a verb's form in -ing ("shipping").
+func gerund(w string) bool { return len(w) > 4 && strings.HasSuffix(w, "ing") }
 
 // whenOpensClause reports whether "when" comes in the description
 // before more words of its sentence, where it can set a condition ("when

@@ -925,6 +925,239 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 2, "what this action tool returns", ""},
 		{"perform a search alone is still no action tool", `{"name": "find_text", "description": "Perform a search across the project files."}`,
 			nil, "contextual_completeness", 3, "", "action tool"},
+
+		// 80. "concurrents" is a noun (competitors, cturkieh
+		// enrichir_concurrents), no timing of the tool's; "concurrent",
+		// "concurrently" and "concurrency" still are.
+		{"concurrents are competitors, no timing", `{"name": "rivals", "description": "Enquête sur le top concurrents: statut actif et taille d'équipe pour chaque site.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing and state"},
+		{"concurrent requests are still timing", `{"name": "crawl_site", "description": "Crawl a site with at most 10 concurrent requests.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("concurrent")`, ""},
+		{"runs concurrently is still timing", `{"name": "fan_out", "description": "Query every model with the prompt; the calls run concurrently.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("concurrently")`, ""},
+
+		// 81. play, trace, say and answer are verbs a purpose opens
+		// with (MaestroMCP midi_play_phrase, miyabi network_traceroute,
+		// mcp-animator hello-world, readypermit what_can_i_build); a
+		// verb joined by a hyphen to the next word is a compound's
+		// first part, no verb ("Trace-side counterpart", memoryd
+		// compareTracesByPattern).
+		{"play is an action verb", `{"name": "midi_play_phrase", "description": "Play musical phrase with natural articulation and expression."}`,
+			nil, "purpose_clarity", 4, `the verb "play"`, "no action verb"},
+		{"trace is an action verb", `{"name": "network_traceroute", "description": "Trace network path to a host. Diagnose routing and latency issues."}`,
+			nil, "purpose_clarity", 4, `the verb "trace"`, "no action verb"},
+		{"say is an action verb", `{"name": "hello-world", "description": "Say hello to the user"}`,
+			nil, "purpose_clarity", 4, `the verb "say"`, "no action verb"},
+		{"answer is an action verb", `{"name": "what_can_i_build", "description": "Answer 'What can I build on this property?' - covers ADUs, expansions and garage conversions."}`,
+			nil, "purpose_clarity", 4, `the verb "answer"`, "no action verb"},
+		{"a verb joined by a hyphen opens a compound, no verb", `{"name": "compare_traces", "description": "Trace-side counterpart to verifyFix. Compares two trace bundles for a scenario."}`,
+			nil, "purpose_clarity", 3, "", `the verb "trace"`},
+		// A name of a verb the TDQS lists add and a handle ("trace_id",
+		// entroly record_ci_result) is a value's: those verbs are nouns
+		// as often (a trace, a stage, a stash), so only the shared
+		// list's verbs make a name a tool's (get_user_id).
+		{"a trace id is a value, no tool", `{"name": "record_result", "description": "Record a CI result. Pass the trace_id from the optimize_context call."}`,
+			nil, "usage_guidelines", 4, "named tools optimize_context", "trace_id"},
+
+		// 82. "before" and "after" order a call with others only where
+		// the text speaks of the call: a clause they open that goes on
+		// to the tool's own verb ("Before writing, snapshots the
+		// affected file", safe-migrations apply_change) says when the
+		// tool acts; a time after them ("disappear after 24 hours",
+		// "cleaned up after 5 minutes") is a duration; and in a sentence
+		// that names whom the tool is for ("For developers and
+		// compliance teams auditing licence risk before shipping",
+		// datanexus security_audit_licence_compatibility) the time is
+		// of their work, no call that comes first. The usage rubric asks
+		// when to use the tool and when another, which none of them
+		// says.
+		{"before opening the tool's own step is no prerequisite", `{"name": "apply_patch", "description": "Apply a proposal. Before writing, snapshots the affected file, then executes inside a transaction."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"a requirement beside the tool's own step is still one", `{"name": "apply_patch", "description": "Apply a proposal. Requires the confirmation token from the preview. Before writing, snapshots the affected file."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("requires")`, `("before")`},
+		{"after a duration is no prerequisite", `{"name": "post_story", "description": "Publish a story to the account. Stories disappear after 24 hours."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"before in a sentence naming whom the tool is for is no prerequisite", `{"name": "licence_audit", "description": "Check the licences of a package's dependencies. For developers and compliance teams auditing licence risk before shipping."}`,
+			nil, "usage_guidelines", 2, "", "prerequisite"},
+		{"call this before is still a prerequisite", `{"name": "describe_schema", "description": "Inspect a schema and return its tables. Call this before writing any query."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"check before creating is still a prerequisite", `{"name": "task_create", "description": "Create a task. Check the task list for duplicates before creating."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"a purpose before an act is still an order", `{"name": "validate_changes", "description": "Validate infrastructure changes before applying them."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"before calling opening a clause of advice is still a prerequisite", `{"name": "send_invoice", "description": "Send an invoice to a customer. Before calling, confirm the amount with the user."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+
+		// 83. What the tool does not run or change is a claim of
+		// safety: "without executing it" (mcp-sysoperator check_syntax,
+		// mcp-odoo preview_write), "leaving others unchanged" (jira
+		// jira_patch), "Leaves the parent org intact". "unchanged" is
+		// one only after a verb of leaving or keeping: "skips
+		// re-rendering unchanged equations" and "so existing callers
+		// stay unchanged" say nothing the tool leaves alone.
+		{"without executing it is a safety claim", `{"name": "check_syntax", "description": "Check syntax of an Ansible playbook without executing it"}`,
+			nil, "behavioral_transparency", 2, `safety ("without executing")`, ""},
+		{"without running them is a safety claim", `{"name": "lint_tests", "description": "Lint the test files without running them."}`,
+			nil, "behavioral_transparency", 2, `safety ("without running them")`, ""},
+		{"leaving others unchanged is a safety claim", `{"name": "patch_issue", "description": "Update the fields you specify, leaving others unchanged."}`,
+			nil, "behavioral_transparency", 2, `safety ("unchanged")`, ""},
+		{"leaves the parent intact is a safety claim", `{"name": "delete_run", "description": "Delete a run and its artefacts. Leaves the parent org intact."}`,
+			nil, "behavioral_transparency", 2, `safety ("intact")`, ""},
+		{"unchanged equations are no safety claim", `{"name": "render_batch", "description": "Render multiple equations, skipping unchanged equations."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"callers that stay unchanged are no safety claim", `{"name": "put_file", "description": "Create or update a file. The encoding defaults to text so existing callers stay unchanged."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+
+		// 84. "deprecated" says when not to use the tool only of the
+		// tool: opening its clause ("DEPRECATED: Use read_text_file
+		// instead"), or with the tool for its subject ("This tool is
+		// deprecated"). An endpoint path, a field or a parameter that
+		// is deprecated (jira jira_get's "`/rest/api/3/search` is
+		// deprecated!") tells the caller which value not to pass, not
+		// when to use another tool.
+		{"a deprecated endpoint path is no when-not", "{\"name\": \"api_get\", \"description\": \"Call a GET endpoint of the REST API. NOTE: `/rest/api/3/search` is deprecated! Pass /rest/api/3/search/jql to search issues.\"}",
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"a deprecated field is no when-not", `{"name": "get_user", "description": "Get a user by id. The legacy_id field is deprecated and may be empty."}`,
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"deprecated parameters are no when-not", `{"name": "get_user", "description": "Get a user by id. Deprecated parameters are ignored."}`,
+			nil, "usage_guidelines", 2, "", `when not to ("deprecated")`},
+		{"a deprecated tool is still a when-not", `{"name": "read_file", "description": "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."}`,
+			[]string{"read_text_file"}, "usage_guidelines", 5, `when not to ("deprecated")`, ""},
+		{"this tool is deprecated is still a when-not", `{"name": "fetch_page", "description": "Fetch a page as text. This tool is deprecated and will be removed."}`,
+			nil, "usage_guidelines", 4, `when not to ("deprecated")`, ""},
+
+		// 85. A secret the call needs is a credential: "Needs your API
+		// secret", a client_secret the caller sends (servonaut
+		// s3_generate_presigned_url's "The URL is a bearer secret" is
+		// one). Secrets a tool scans for, lists or is told to leave out
+		// ("hardcoded secrets", asqav scan_tool_definition; "no code or
+		// secrets", ai-workers ai_summarize) are no authentication.
+		{"your API secret is auth", `{"name": "sign_request", "description": "Sign a request body with HMAC. Needs your API secret."}`,
+			nil, "behavioral_transparency", 2, `authentication ("secret")`, ""},
+		{"a client_secret the caller sends is auth", `{"name": "connect_store", "description": "Connect the app to the store. Send client_id and client_secret with each call."}`,
+			nil, "behavioral_transparency", 3, `authentication ("secret")`, ""},
+		{"a secret the call requires is auth", `{"name": "sign_request", "description": "Sign a request body. Requires the signing secret of the webhook."}`,
+			nil, "behavioral_transparency", 2, `authentication ("secret")`, ""},
+		{"hardcoded secrets scanned for are no auth", `{"name": "scan_tool", "description": "Scan a tool definition for prompt injection and hardcoded secrets."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+		{"secrets a tool lists are no auth", `{"name": "vault_list", "description": "List the client secrets stored in a vault.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"secrets to leave out are no auth", `{"name": "summarize", "description": "Summarize a URL or plain text. Plain text only, no code or secrets."}`,
+			nil, "behavioral_transparency", 2, "", "authentication"},
+
+		// 86. The server a tool belongs to is the tool for what
+		// happens to the data it is given: "The server does not store
+		// your data" claims safety, as "It does not store" does; what
+		// else the server does not do ("does not modify the schema")
+		// is no claim of the tool's, and a denial in a condition ("if
+		// the server does not save") none either.
+		{"the server does not store your data is a safety claim", `{"name": "translate_text", "description": "Translate text into another language. The server does not store your data."}`,
+			nil, "behavioral_transparency", 2, `safety ("does not store")`, ""},
+		{"the MCP server will not store what you send is a safety claim", `{"name": "summarize_doc", "description": "Summarize a document. The MCP server will not store the documents you send."}`,
+			nil, "behavioral_transparency", 2, `safety ("will not store")`, ""},
+		{"a server that does not modify the schema is no safety claim", `{"name": "run_migration", "description": "Apply the pending migrations. The server does not modify the schema history table."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"if the server does not save is no safety claim", `{"name": "upload_file", "description": "Upload a file. Returns an error if the server does not save the file."}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+
+		// 87. A verb of change after "and" or "or" in the purpose is
+		// one the tool does too: "a search and replace operation"
+		// replaces (group 79 read "a search and replace" at the end of
+		// the object only), and "Search and replace the text" opens
+		// with a search the tool goes on from to a replace: both are
+		// action tools, and "replace the text" says what changes. A
+		// second verb that reads ("Search and list") or returns ("and
+		// return top results") still does not act.
+		{"a search and replace operation is an action tool", `{"name": "find_replace", "description": "Perform a search and replace operation across the project files."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"search and replace the text is an action tool", `{"name": "edit_text", "description": "Search and replace the text in a file."}`,
+			nil, "contextual_completeness", 2, "what this action tool returns", ""},
+		{"search and replace the text says what changes", `{"name": "edit_text", "description": "Search and replace the text in a file. Returns the number of replacements."}`,
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+		{"search and list is still no action tool", `{"name": "find_files", "description": "Search and list the files in a folder."}`,
+			nil, "contextual_completeness", 3, "", "action tool"},
+
+		// 88. "perform" acts through its object as run and execute do
+		// (group 78): before a specific object ("Perform click on a
+		// web page", playwright browser_click; "Perform DNS lookup on a
+		// hostname") it is no vague purpose. Nothing around it still
+		// leaves it vague.
+		{"perform before a specific object is no vague verb", `{"name": "browser_click", "description": "Perform click on a web page"}`,
+			nil, "purpose_clarity", 4, `the verb "perform"`, "vague verb"},
+		{"perform a lookup is no vague verb", `{"name": "nslookup", "description": "Perform DNS lookup on a hostname or IP address"}`,
+			nil, "purpose_clarity", 4, `the verb "perform"`, "vague verb"},
+		{"process the thing is still vague", `{"name": "proc", "description": "Process the given input and handle the result."}`,
+			nil, "purpose_clarity", 1, "vague words", ""},
+		// 89. A comparison with another way of doing it sets the tool
+		// apart: "this is better than screenshot" (playwright
+		// browser_snapshot), "Faster than full test report", "Lighter
+		// than get_match", as "more efficient than" did.
+		{"better than another tool is a contrast", `{"name": "browser_snapshot", "description": "Capture accessibility snapshot of the current page, this is better than screenshot"}`,
+			nil, "usage_guidelines", 4, `an alternative ("better than")`, ""},
+		{"faster than a report is a contrast", `{"name": "test_summary", "description": "Get a compact overview of pass and fail counts per suite. Faster than full test report."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("faster than")`, ""},
+		{"better than a thing with its determiner is no contrast of tools", `{"name": "denoise", "description": "Denoise an audio clip. The result sounds better than the original recording."}`,
+			nil, "usage_guidelines", 2, "", "alternative"},
+
+		// 90. With no list of siblings, a snake_case identifier in a
+		// sentence that points is a tool's name only where it is
+		// written as one: a value assigned to an argument
+		// (feedback_type="agent_gap", datanexus
+		// security_audit_licence_compatibility), the argument's own
+		// name before "=" (intended_query=...), and a member of a
+		// dotted path ('light.living_room', hass-mcp entity_action;
+		// refund.lnurl_withdraw) are none.
+		{"an assigned value is no tool", "{\"name\": \"audit_licences\", \"description\": \"Audit the licences of a package. If the result falls short, call report_feedback with feedback_type=\\\"agent_gap\\\", intended_query=\\\"{what you needed}\\\".\"}",
+			nil, "usage_guidelines", 4, "named tools report_feedback,", "agent_gap"},
+		{"an argument's name before = is no tool", "{\"name\": \"audit_licences\", \"description\": \"Audit the licences of a package. If the result falls short, call report_feedback with feedback_type=\\\"agent_gap\\\", intended_query=\\\"{what you needed}\\\".\"}",
+			nil, "usage_guidelines", 4, "named tools report_feedback,", "intended_query"},
+		{"a member of a dotted path is no tool", `{"name": "entity_action", "description": "Perform an action on an entity. Args: entity_id: the entity to control (e.g. 'light.living_room'), passed to the service call."}`,
+			nil, "purpose_clarity", 4, "", "living_room"},
+		{"a name after call is still a tool", `{"name": "entity_action", "description": "Switch an entity on or off. Call list_entities first to find its id."}`,
+			nil, "purpose_clarity", 5, "names list_entities", ""},
+
+		// 91. "background" is timing only where something runs in it:
+		// "runs in the background", "a background search process",
+		// "as background jobs" (desktop-commander start_search); a
+		// background colour, knowledge, noise or the background the
+		// model should know (ollama-code code_review_diff,
+		// generate_qr_code's bgcolor) is none. "at the same time"
+		// says what runs at once (mongodb connect: "multiple
+		// connections can be active at the same time").
+		{"background knowledge is no timing", `{"name": "review_diff", "description": "Review a git diff as if for a pull request. context can carry the PR description or any background the model should know.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"a background colour is no timing", `{"name": "make_qr", "description": "Generate a QR code image. bgcolor: Background hex color, default white.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"a background process is still timing", `{"name": "start_search", "description": "Start a background search process and return its session id.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("background")`, ""},
+		{"runs in the background is still timing", `{"name": "build", "description": "Build the project. The build runs in the background.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("background")`, ""},
+		{"active at the same time is timing", `{"name": "connect", "description": "Connect to a database and get back a connection id. Multiple connections can be active at the same time.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("at the same time")`, ""},
+
+		// 92. "writes", "stores" and "saves" as the tool's verb are
+		// side effects the effect group missed: a clause that opens
+		// with one ("Writes a human-readable debug report to
+		// output_dir", swarm-mcp inspect; "Saves the file to the
+		// specified output path", download_signed) or one after "and"
+		// or "it" ("Fetches messages and stores them for search",
+		// sync_matrix). As nouns ("Writes are blocked", "across one or
+		// more stores", "groups all writes") or denied ("it writes
+		// nothing") they are none.
+		{"writes opening a sentence is a side effect", `{"name": "inspect_run", "description": "Inspect an agent's execution state. Writes a debug report to output_dir/inspect.md."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, ""},
+		{"and stores them is a side effect", `{"name": "sync_room", "description": "Fetch messages from a chat room and stores them for search."}`,
+			nil, "behavioral_transparency", 2, `side effects ("stores")`, ""},
+		{"but writes the file is a side effect", `{"name": "speak_file", "description": "Like speak, but writes the WAV directly to a file on disk."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, ""},
+		{"saves the file is a side effect", `{"name": "download_signed", "description": "Download a signed envelope. Saves the file to the specified output path."}`,
+			nil, "behavioral_transparency", 2, `side effects ("saves")`, ""},
+		{"writes as a noun is no side effect", `{"name": "run_query", "description": "Run a read query on a configured database. Writes are blocked.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `side effects ("`},
+		{"stores of a shop are no side effect", `{"name": "evaluate_stock", "description": "For a single SKU across one or more stores, compare on-hand stock against the last order.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", `side effects ("`},
+		{"it writes nothing is no side effect", `{"name": "analyze", "description": "Analyze the run. Suggestions are advisory; it writes nothing."}`,
+			nil, "behavioral_transparency", 2, "", `side effects ("`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
