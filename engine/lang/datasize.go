@@ -215,7 +215,8 @@ func (b *dataBound) lookup(path []string) (uint64, bool) {
 // way it cannot look into (a message, a type it does not know). The
 // steps of path are those of cel-go's estimator: a field of a map, or
 // @items and @values (a list's elements, a map's values), @keys (a
-// map's keys, a list's indexes) and @indices (a list's indexes).
+// map's keys; a list's indexes and elements, see below) and @indices (a
+// list's indexes).
 func pathSize(v any, path []string) (uint64, bool) {
 	if len(path) == 0 {
 		return leafSize(v)
@@ -237,8 +238,12 @@ func pathSize(v any, path []string) (uint64, bool) {
 			string, []byte, bool, int, int64, uint64, float64, nil:
 			return 0, true // no members: such a step of it fails
 		case traits.Lister:
+			// @keys of a list is its elements as well as its
+			// indexes: cel-go names a macro's variable over a value
+			// it types dyn by @keys, and over a list that variable
+			// holds the elements.
 			if keys {
-				return pathSize(types.Int(0), rest)
+				out, _ = pathSize(types.Int(0), rest)
 			}
 			for it := x.Iterator(); it.HasNext() == types.True; {
 				if !each(it.Next()) {
@@ -265,7 +270,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		switch r.Kind() {
 		case reflect.Slice, reflect.Array:
 			if keys {
-				return pathSize(0, rest)
+				out, _ = pathSize(0, rest)
 			}
 			for i := range r.Len() {
 				if !each(r.Index(i).Interface()) {

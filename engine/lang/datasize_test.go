@@ -67,8 +67,11 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 		// A map's keys, its values through them, an index.
 		`signals.props.map(k, k + ':' + signals.props[k].type).size() == size(signals.names)`,
 		`signals.schemas.filter(s, s.description.matches('^value [0-9]+$')).size()`,
-		// Nested macros over short members.
+		// Nested macros over short members; a dyn map's keys, its
+		// values through them.
 		`signals.schemas.all(s, s.all(k, k.size() < 20))`,
+		`signals.schemas.all(s, s.all(k, s[k].size() < 20))`,
+		`signals.schemas.map(s, s.map(k, s[k] + k)).size()`,
 	} {
 		p := compileAt(t, e, src, limit)
 		if p.Untracked(n) {
@@ -179,7 +182,7 @@ func TestPathSize(t *testing.T) {
 		{[]string{"list", "@items"}, 4, true},
 		{[]string{"list", "@items", "k"}, 2, true},
 		{[]string{"list", "@items", "@items"}, 2, true}, // a map's items are its values
-		{[]string{"list", "@keys"}, 1, true},
+		{[]string{"list", "@keys"}, 4, true},            // a dyn list's @keys are its elements
 		{[]string{"list", "@indices"}, 1, true},
 		{[]string{"map", "@keys"}, 5, true},
 		{[]string{"map", "@values"}, 3, true},
