@@ -312,3 +312,25 @@ func FuzzPathSize(f *testing.F) {
 		walk(v, path)
 	})
 }
+
+// TestShortDataKeepsStaticPath: on data shorter than minDataSize the
+// per-evaluation estimate is not tried (the tracker's square is small
+// there, and an estimate costs more than it saves on a surface of many
+// ordinary tools): a formula its static estimate tracks is tracked.
+func TestShortDataKeepsStaticPath(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, n := wideData(t, 200)
+	if n >= minDataSize {
+		t.Fatalf("data %d long, want it shorter than %d", n, minDataSize)
+	}
+	p := compileAt(t, e, `signals.schemas.exists(s, is_object(s) && 'default' in s && is_list(s.default) && s.default.exists(e, is_object(e)))`, LimitFor(CostLimit, n/2))
+	if p.Untracked(n) {
+		t.Fatalf("untracked by its static estimate on data %d long; the test wants one it tracks", n)
+	}
+	if fits, over := p.fitsOn(act, n); fits || !over {
+		t.Errorf("on data %d long: fits %v, over data %v; want tracked, over data", n, fits, over)
+	}
+}
