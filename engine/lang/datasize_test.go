@@ -334,3 +334,65 @@ func TestShortDataKeepsStaticPath(t *testing.T) {
 		t.Errorf("on data %d long: fits %v, over data %v; want tracked, over data", n, fits, over)
 	}
 }
+
+// TestDataEstimateBoundsItsCharge: on a list of 3,000 values of nested
+// maps and lists, every formula over it is charged by the tracker no
+// more than the per-evaluation estimate: field chains on dyn values
+// (which cel-go's estimate takes to cost nothing), nested macros over
+// lists and maps, string and text functions, lists and maps made in a
+// macro, optional fields. Those whose estimate fits their limit run
+// untracked, so this is what keeps the limit holding.
+func TestDataEstimateBoundsItsCharge(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, n := wideData(t, 3000)
+	deep := make([]any, 3000)
+	for i := range deep {
+		deep[i] = map[string]any{
+			"a": map[string]any{"b": map[string]any{"c": map[string]any{"d": fmt.Sprintf("v%d", i)}}},
+			"l": []any{"x", "yy", map[string]any{"k": "z"}}, "e": []any{"p", "q"},
+		}
+	}
+	act["signals"].(map[string]any)["deep"] = deep
+	limit := LimitFor(CostLimit, n/2)
+	for _, src := range []string{
+		`signals.deep.map(x, x.a.b.c.d).size()`,
+		`signals.deep.all(x, x.a.b.c.d.size() < 10 && x.a.b.c.d.startsWith('v'))`,
+		`signals.deep.map(x, x.l.map(y, y)).size()`,
+		`signals.deep.all(x, x.l.all(y, is_string(y) || y.k == 'z'))`,
+		`signals.deep.all(x, 'p' in x.e && 'q' in x.e)`,
+		`signals.deep.map(x, x.e + x.e + x.l).size()`,
+		`signals.deep.map(x, x.a.b.c.d + x.a.b.c.d + 'abc').size()`,
+		`signals.deep.map(x, x.a.b.c.d.matches('^v[0-9]+$')).size()`,
+		`signals.deep.map(x, find_all(x.a.b.c.d, '[0-9]').size()).size()`,
+		`signals.deep.map(x, x.a.map(k, x.a[k].map(j, x.a[k][j]))).size()`,
+		`signals.deep.filter(x, x.a.b.c.d.contains('9')).map(x, x.e[0] + x.e[1]).size()`,
+		`signals.deep.map(x, [x.a, x.l, x.e]).map(y, y[1]).size()`,
+		`signals.deep.map(x, {'a': x.a.b.c.d, 'b': x.e}).size()`,
+		`signals.deep.exists(x, x.l.exists(y, y == 'none'))`,
+		`signals.deep.map(x, string(x.e.size()) + x.e.join(',')).size()`,
+		`signals.deep.map(x, x.a.b.c.d.split('')).size()`,
+		`signals.deep.map(x, x.a.b.c.d.replace('v', 'www')).size()`,
+		`signals.deep.map(x, x.a.b.c.d.upperAscii().lowerAscii()).size()`,
+		`signals.names.map(n, n + n).size()`,
+		`signals.names.sortBy(n, n).size()`,
+		`signals.deep.exists_one(x, x.a.b.c.d == 'v7')`,
+		`signals.deep.map(x, x.?a.?b.orValue({})).size()`,
+	} {
+		p := compileAt(t, e, src, limit)
+		est := p.costOn(act, n)
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, det, err := prg.Eval(act)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if charged := *det.ActualCost(); charged > est {
+			t.Errorf("%s: charged %d, above its estimate on the data %d", src, charged, est)
+		}
+	}
+}
