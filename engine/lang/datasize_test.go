@@ -396,3 +396,28 @@ func TestDataEstimateBoundsItsCharge(t *testing.T) {
 		}
 	}
 }
+
+// TestWideDataShared: a formula is shared by the goroutines that score
+// tools at once; the first evaluations past its static bound, from many
+// of them together, work out its per-evaluation estimate and build its
+// untracked program once (run it with -race).
+func TestWideDataShared(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, n := wideData(t, 2000)
+	p := compileAt(t, e, `signals.schemas.exists(s, 'default' in s && s.default.exists(e, is_object(e)))`, LimitFor(CostLimit, n/2))
+	done := make(chan error)
+	for range 4 {
+		go func() {
+			_, err := p.EvalSized(act, n)
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
