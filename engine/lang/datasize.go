@@ -89,7 +89,7 @@ type dataEstimate struct {
 	// own sizes takes each list's items and each string's characters
 	// scale times over, two and one for each field the formula selects,
 	// so that each iteration is estimated at least as often as the
-	// steps it may be short for (TestWideDataEstimatedOnItsPaths).
+	// steps it may be short for (TestDataEstimateBoundsItsCharge).
 	scale uint64
 	// fast is the formula without tracking, built when first needed.
 	fastOnce sync.Once
