@@ -78,28 +78,8 @@ func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBou
 // the size of its range's elements, when cel-go knows it), and are
 // tracked when that has no bound.
 func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
-	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
-	if !ok {
-		scale, ok = b.calls[n.Expr().ID()]
-	}
-	if ok {
-		if scale == 0 || b.max >= math.MaxUint64/scale {
-			// What cel-go knows of it, from what the formula made it
-			// of (a macro's variable takes the size of its range's
-			// elements), or nothing.
-			return nil
-		}
-		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}
-	}
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
-		if b.computed[e.AsIdent()] {
-			return nil
-		}
-		if n, ok := b.fixed[e.AsIdent()]; ok {
-			return &checker.SizeEstimate{Min: n, Max: n}
-		}
-	}
-	return &checker.SizeEstimate{Min: 0, Max: b.max}
+	est, _ := b.estimateSize(n)
+	return est
 }
 
 // boundToComputed are the variables of checked's cel.bind calls whose
@@ -775,6 +755,20 @@ func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activati
 		}
 		out, _, err := p.fast.Eval(act)
 		return out, err
+	}
+	fits, over := p.fitsOn(act, size)
+	if fits {
+		// Past its static bound, but within its limit on what this
+		// data holds (see dataEstimate).
+		prg, err := p.data.untracked(p)
+		if err != nil {
+			return nil, err
+		}
+		out, _, err := prg.Eval(act)
+		return out, err
+	}
+	if over && size < maxDataSize {
+		trackedOverData.Add(1)
 	}
 	return p.evalContext(ctx, act)
 }

@@ -261,6 +261,10 @@ type Program struct {
 	// konst holds the value of a formula that reads no variable but
 	// its fixed ones, once computed; nil for any other formula.
 	konst *constant
+	// data holds what estimating the formula on one evaluation's data
+	// needs (see dataEstimate), shared by its copies; nil for a formula
+	// made otherwise than by CompileWith.
+	data *dataEstimate
 }
 
 type limitedCopies struct {
@@ -312,7 +316,7 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 	if want != nil && !out.IsExactType(cel.DynType) && !want.IsAssignableType(out) && !((want == NumType || want == NumOrNullType) && isNumericType(out)) {
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
-	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}}
+	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}, data: &dataEstimate{}}
 	for name, v := range globals {
 		if unbuilt.reads[name] {
 			if unbuilt.globals == nil {

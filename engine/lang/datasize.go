@@ -1,0 +1,472 @@
+package lang
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/interpreter"
+)
+
+// The static estimate (see sizeBound) bounds every value of the data by
+// one length, the tool's canonical JSON: a macro over a tool's
+// parameters is estimated as that many items, each that long, the
+// square of the tool, and a tool of 25,000 parameters ran such a
+// formula tracked, at the square of its parameters (cel-go's tracker
+// searches a stack that grows with the iterations; bench/celtracker).
+// What the data actually holds bounds it far better: 25,000 items of
+// two members each. So a formula that goes through a value of the data
+// and whose static estimate does not fit its limit on this data is
+// estimated once more, for this evaluation, with each path it reads
+// (signals.params, its items, their fields) bounded by the longest
+// value at that path in the data it is evaluated on, and is evaluated
+// untracked when that estimate fits the limit: the tracker could not
+// have stopped it. Everything the static estimate bounds otherwise
+// (values the formula made, calls' results, the tool, the fixed
+// variables) keeps that bound, and which way is taken depends only on
+// the data.
+
+// trackedOverData counts the evaluations on the tracked path of formulas
+// that go through a value of the data (see dataEstimate.over), on data
+// of a known bound: those whose tracked cost grows with the square of
+// that value though the estimate could look at it.
+var trackedOverData atomic.Int64
+
+// TrackedOverData is how many evaluations, since the process started,
+// took the tracked path in a formula that goes through a list or a map
+// of its data (a macro over a path into a variable) on data of a known
+// bound (not one that reads a let not yet computed, whose length is
+// unknown until it is): each costs the square of that list under
+// cel-go's tracker. For tests and benchmarks that show a kind of data
+// is scored in linear time.
+func TrackedOverData() int64 { return trackedOverData.Load() }
+
+// maxDataSize bounds the sizes the per-evaluation estimate is tried at:
+// past it (an unbounded let, see eval.Unbounded) the formula is tracked.
+const maxDataSize = 1 << maxSizeExponent
+
+// minDataSize is the least size the per-evaluation estimate is tried
+// at: on shorter data the tracker's square is small (a tool of 64 KiB
+// holds some thousands of parameters, whose tracked scan costs a few
+// milliseconds), and an estimate that fails costs more than it saves:
+// tried on every tool of a surface of 10,000 ordinary ones, it cost
+// Tool Safety 1.4 times its CPU.
+const minDataSize = 1 << 16
+
+// dataEstimate is what a formula needs, shared by its copies for every
+// cost limit, to be estimated on the data of one evaluation: worked out
+// once, at its first evaluation past its static bound.
+type dataEstimate struct {
+	once sync.Once
+	// over is whether the formula has a macro whose range is a path
+	// into the data: only such a formula costs the square of its data
+	// tracked, so only it is estimated again (the estimate costs about
+	// as much as a short formula's evaluation).
+	over bool
+	// bound is the static estimator, its max set for each evaluation.
+	bound sizeBound
+	// paths are the expressions whose value is a path into a variable
+	// of the data (see dataPathExprs).
+	paths map[int64]bool
+	// tools are the names of the variables read as the tool (see
+	// toolIdents): their paths keep the static bound.
+	tools map[string]bool
+	// scale is what each path's bound is multiplied by: cel-go's
+	// estimate is exact on no data, and short of the tracker's charge
+	// for some steps (a field of a dyn value, which the tracker charges
+	// 1 and the estimate 0; the iterations over a dyn map). A static
+	// estimate takes every list to be as long as the longest value of
+	// the data, which covers that many times over; one from the data's
+	// own sizes takes each list's items and each string's characters
+	// scale times over, two and one for each field the formula selects,
+	// so that each iteration is estimated at least as often as the
+	// steps it may be short for (TestDataEstimateBoundsItsCharge).
+	scale uint64
+	// fast is the formula without tracking, built when first needed.
+	fastOnce sync.Once
+	fast     cel.Program
+	fastErr  error
+}
+
+// init works out, for p, what the per-evaluation estimate needs.
+func (d *dataEstimate) init(p *Program) {
+	d.bound = newSizeBound(p.checked, 0, p.globalSizes())
+	d.paths = dataPathExprs(p.checked)
+	d.tools = map[string]bool{}
+	celast.PostOrderVisit(p.checked.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if d.bound.tools[e.ID()] {
+				d.tools[e.AsIdent()] = true
+			}
+		case celast.SelectKind:
+			d.scale++
+		case celast.ComprehensionKind:
+			if c := e.AsComprehension(); !isBindExpr(c) && d.paths[c.IterRange().ID()] {
+				d.over = true
+			}
+		}
+	}))
+	d.scale += 2
+}
+
+// untracked is the formula without cost tracking.
+func (d *dataEstimate) untracked(p *Program) (cel.Program, error) {
+	d.fastOnce.Do(func() {
+		if p.fast != nil {
+			d.fast = p.fast
+			return
+		}
+		d.fast, d.fastErr = p.env.Program(p.checked, p.withGlobals(cel.EvalOptions(cel.OptOptimize))...)
+	})
+	return d.fast, d.fastErr
+}
+
+// fitsOn reports whether p's cost on the data act holds, no string, list
+// or map of which is longer than size, is within p's limit, as the
+// estimate with each path bounded by what act holds there gives it;
+// and whether p goes through a value of the data (see dataEstimate.over),
+// the only formulas it estimates so.
+func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bool) {
+	d := p.data
+	if d == nil {
+		return false, false
+	}
+	d.once.Do(func() { d.init(p) })
+	if !d.over || size < minDataSize || size >= maxDataSize {
+		return false, d.over
+	}
+	return p.costOn(act, size) <= p.limit, true
+}
+
+// costOn is p's estimated cost on the data act holds, no string, list or
+// map of which is longer than size, with each path bounded by what act
+// holds there (see dataBound); math.MaxUint64 when it has no bound.
+func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
+	d := p.data
+	d.once.Do(func() { d.init(p) })
+	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, scale: d.scale, act: act, known: map[string]pathBound{}}
+	b.sizeBound.max = size
+	est, err := p.env.EstimateCost(p.checked, b)
+	if err != nil {
+		return math.MaxUint64
+	}
+	return est.Max
+}
+
+// dataBound is sizeBound with each path into a variable of the data
+// bounded by the longest value at that path in one evaluation's data
+// (act), scale times over (see dataEstimate.scale), where that is
+// shorter than max.
+type dataBound struct {
+	sizeBound
+	paths map[int64]bool
+	tools map[string]bool
+	scale uint64
+	act   interpreter.Activation
+	// known are the bounds of the paths looked into, by path.
+	known map[string]pathBound
+}
+
+// pathBound is the length of the longest value at a path, and whether
+// every value there could be looked into.
+type pathBound struct {
+	n  uint64
+	ok bool
+}
+
+// EstimateSize is sizeBound's, but for a path into a variable of the
+// data, not into the tool, which it bounds by what the data holds there
+// (see pathSize).
+func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	est, ofData := b.sizeBound.estimateSize(n)
+	path := n.Path()
+	if !ofData || len(path) == 0 || !b.paths[n.Expr().ID()] || b.tools[path[0]] {
+		return est
+	}
+	key := strings.Join(path, "\x00")
+	pb, seen := b.known[key]
+	if !seen {
+		pb.n, pb.ok = b.lookup(path)
+		b.known[key] = pb
+	}
+	if !pb.ok || pb.n >= est.Max/b.scale {
+		return est
+	}
+	return &checker.SizeEstimate{Min: 0, Max: pb.n * b.scale}
+}
+
+// lookup is the length of the longest value at path in the data, and
+// whether the data holds its variable and every value there could be
+// looked into.
+func (b *dataBound) lookup(path []string) (uint64, bool) {
+	v, ok := b.act.ResolveName(path[0])
+	if !ok {
+		return 0, false
+	}
+	return pathSize(v, path[1:])
+}
+
+// pathSize is the length of the longest value at path inside v, as
+// cel-go's cost tracker measures a value (a string's characters, no more
+// than its bytes; a list's or a map's members; 1 for anything else), and
+// 0 when v holds nothing there; ok is false when v holds a value on the
+// way it cannot look into (a message, a type it does not know). The
+// steps of path are those of cel-go's estimator: a field of a map, or
+// @items and @values (a list's elements, a map's values), @keys (a
+// map's keys; a list's indexes and elements, see below) and @indices (a
+// list's indexes).
+func pathSize(v any, path []string) (uint64, bool) {
+	if len(path) == 0 {
+		return leafSize(v)
+	}
+	step, rest := path[0], path[1:]
+	out := uint64(0)
+	each := func(x any) bool {
+		n, ok := pathSize(x, rest)
+		out = max(out, n)
+		return ok
+	}
+	switch step {
+	case "@indices":
+		return pathSize(types.Int(0), rest)
+	case "@items", "@values", "@keys":
+		keys := step == "@keys"
+		switch x := v.(type) {
+		case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
+			string, []byte, bool, int, int64, uint64, float64, nil:
+			return 0, true // no members: such a step of it fails
+		case traits.Lister:
+			// @keys of a list is its elements as well as its
+			// indexes: cel-go names a macro's variable over a value
+			// it types dyn by @keys, and over a list that variable
+			// holds the elements.
+			if keys {
+				out, _ = pathSize(types.Int(0), rest)
+			}
+			for it := x.Iterator(); it.HasNext() == types.True; {
+				if !each(it.Next()) {
+					return 0, false
+				}
+			}
+			return out, true
+		case traits.Mapper:
+			for it := x.Iterator(); it.HasNext() == types.True; {
+				k := it.Next()
+				m := k
+				if !keys {
+					m = x.Get(k)
+				}
+				if !each(m) {
+					return 0, false
+				}
+			}
+			return out, true
+		case ref.Val:
+			return 0, false
+		}
+		r := reflect.ValueOf(v)
+		switch r.Kind() {
+		case reflect.Slice, reflect.Array:
+			if keys {
+				out, _ = pathSize(0, rest)
+			}
+			for i := range r.Len() {
+				if !each(r.Index(i).Interface()) {
+					return 0, false
+				}
+			}
+			return out, true
+		case reflect.Map:
+			for it := r.MapRange(); it.Next(); {
+				m := it.Value()
+				if keys {
+					m = it.Key()
+				}
+				if !each(m.Interface()) {
+					return 0, false
+				}
+			}
+			return out, true
+		}
+		return 0, false
+	}
+	if strings.HasPrefix(step, "@") {
+		return 0, false
+	}
+	// A field: of a map, the value under it; of anything else, nothing
+	// (selecting it fails), but for what this cannot look into.
+	switch x := v.(type) {
+	case map[string]any:
+		m, ok := x[step]
+		if !ok {
+			return 0, true
+		}
+		return pathSize(m, rest)
+	case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
+		string, []byte, bool, int, int64, uint64, float64, nil, []any:
+		return 0, true
+	case traits.Mapper:
+		m, found := x.Find(types.String(step))
+		if !found {
+			if types.IsError(m) {
+				return 0, false
+			}
+			return 0, true
+		}
+		return pathSize(m, rest)
+	case traits.Lister:
+		return 0, true
+	case ref.Val:
+		return 0, false
+	}
+	if r := reflect.ValueOf(v); r.Kind() == reflect.Map && r.Type().Key().Kind() == reflect.String {
+		m := r.MapIndex(reflect.ValueOf(step).Convert(r.Type().Key()))
+		if !m.IsValid() {
+			return 0, true
+		}
+		return pathSize(m.Interface(), rest)
+	}
+	return 0, false
+}
+
+// leafSize is the size cel-go's tracker gives v (see pathSize).
+func leafSize(v any) (uint64, bool) {
+	switch x := v.(type) {
+	case types.String:
+		return uint64(len(x)), true
+	case types.Bytes:
+		return uint64(len(x)), true
+	case string:
+		return uint64(len(x)), true
+	case []byte:
+		return uint64(len(x)), true
+	case traits.Sizer:
+		n, ok := x.Size().(types.Int)
+		if !ok || n < 0 {
+			return 0, false
+		}
+		return uint64(n), true
+	case ref.Val, bool, int, int64, uint64, float64, nil:
+		return 1, true
+	}
+	switch r := reflect.ValueOf(v); r.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.String:
+		return uint64(r.Len()), true
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return 1, true
+	}
+	return 0, false
+}
+
+// dataPathExprs are the expressions of checked, by id, whose value is a
+// path into a variable of the formula: the variable, a field or an
+// element of such a path (x.f, x[i]), a macro's variable over such a
+// path, a cel.bind's of one. cel-go's estimator names such a value by
+// its path (AstNode.Path); it names by a path too a field of what a
+// call or a cel.bind of a computed value returns (f().x is "x"), which
+// is no path into the data and is left out. A comprehension's value is
+// never one.
+func dataPathExprs(checked *cel.Ast) map[int64]bool {
+	out := map[int64]bool{}
+	type scope struct {
+		name string
+		data bool
+		next *scope
+	}
+	with := func(sc *scope, name string, data bool) *scope { return &scope{name, data, sc} }
+	var walk func(e celast.Expr, sc *scope) bool
+	walk = func(e celast.Expr, sc *scope) bool {
+		data := false
+		switch e.Kind() {
+		case celast.IdentKind:
+			data = true
+			for v := sc; v != nil; v = v.next {
+				if v.name == e.AsIdent() {
+					data = v.data
+					break
+				}
+			}
+		case celast.SelectKind:
+			s := e.AsSelect()
+			data = walk(s.Operand(), sc) && !s.IsTestOnly()
+		case celast.CallKind:
+			c := e.AsCall()
+			if c.IsMemberFunction() {
+				walk(c.Target(), sc)
+			}
+			for i, a := range c.Args() {
+				if d := walk(a, sc); i == 0 && d {
+					data = c.FunctionName() == operators.Index && len(c.Args()) == 2
+				}
+			}
+		case celast.ComprehensionKind:
+			c := e.AsComprehension()
+			r := walk(c.IterRange(), sc)
+			init := walk(c.AccuInit(), sc)
+			var inner *scope
+			if isBindExpr(c) {
+				inner = with(sc, c.AccuVar(), init)
+			} else {
+				inner = with(with(sc, c.AccuVar(), false), c.IterVar(), r)
+				if c.HasIterVar2() {
+					inner = with(inner, c.IterVar2(), r)
+				}
+			}
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			if isBindExpr(c) {
+				walk(c.Result(), inner)
+			} else {
+				walk(c.Result(), with(sc, c.AccuVar(), false))
+			}
+		default:
+			eachOperand(e, func(x celast.Expr) { walk(x, sc) })
+		}
+		if data {
+			out[e.ID()] = true
+		}
+		return data
+	}
+	walk(checked.NativeRep().Expr(), nil)
+	return out
+}
+
+// estimateSize is EstimateSize, and whether its bound is the data's
+// (max), for a value of the data: not a variable bound to a computed
+// value, nor a local or a call's result bounded otherwise (see
+// localBounds), nor a fixed variable.
+func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool) {
+	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
+	if !ok {
+		scale, ok = b.calls[n.Expr().ID()]
+	}
+	if ok {
+		if scale == 0 || b.max >= math.MaxUint64/scale {
+			// What cel-go knows of it, from what the formula made it
+			// of (a macro's variable takes the size of its range's
+			// elements), or nothing.
+			return nil, false
+		}
+		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
+	}
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
+		if b.computed[e.AsIdent()] {
+			return nil, false
+		}
+		if n, ok := b.fixed[e.AsIdent()]; ok {
+			return &checker.SizeEstimate{Min: n, Max: n}, false
+		}
+	}
+	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
+}
