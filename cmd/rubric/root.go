@@ -18,6 +18,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
@@ -140,7 +141,10 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" && !strings.Contains(msg, f.Written()) {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
-	msg = redact.Text(msg, extra...)
+	// A read limit the server passed names the flag that sets it, as a
+	// scan's failure does: "no answer to tools/list within 1s" named
+	// none.
+	msg = transport.LimitAdvice(redact.Text(msg, extra...))
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))

@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/redact"
@@ -127,11 +128,13 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	}
 	f.Target = s.recorded(src)
 	f.Stage = f.stage
-	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
+	// A read limit the server passed names the flag that sets it: the
+	// transport's words ("no answer to tools/list within 30s") name none.
+	f.Reason = transport.LimitAdvice(redact.Text(err.Error(), s.opt.RedactParams...))
 	f.said = f.Reason
 	f.Interrupted = ctx.Err() != nil
 	if f.Interrupted {
-		f.Reason = redact.Text(interrupted(ctx, f.stage, err), s.opt.RedactParams...)
+		f.Reason = transport.LimitAdvice(redact.Text(interrupted(ctx, f.stage, err), s.opt.RedactParams...))
 	}
 	f.Done.ToolsRead = f.tools
 	f.At = time.Now().UTC().Truncate(time.Second)

@@ -739,21 +739,10 @@ var listAdvice = strings.NewReplacer(
 
 // scanAdvice is a failure's reason with the advice of a one-server run
 // worded for a scan, and a read limit the server passed followed by the
-// flag that raises it.
+// flag that raises it (transport.LimitAdvice).
 func scanAdvice(reason string) string {
-	return unanswered.ReplaceAllStringFunc(listAdvice.Replace(reason), func(m string) string {
-		if strings.Contains(m, "tools/list") {
-			return m + " (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
-		}
-		return m + " (the server did not answer as it started: give it a larger --start-timeout if it needs more time)"
-	})
+	return transport.LimitAdvice(listAdvice.Replace(reason))
 }
-
-// unanswered is the words of a transport whose --request-timeout (for
-// tools/list) or --start-timeout (for initialize or server/discover)
-// passed: "no answer to tools/list within 30s", which said nothing of
-// the flag.
-var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|server/discover) within [0-9][0-9a-zµ.]*`)
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {
