@@ -52,6 +52,9 @@ func (e *TimeoutError) Error() string {
 const (
 	JudgeTimeoutSetting  = "judge-timeout"
 	ExportTimeoutSetting = "export-timeout"
+	// StartTimeoutSetting gives Options.StartTimeout: a plugin's start,
+	// from its exec to its handshake.
+	StartTimeoutSetting = "plugin-start-timeout"
 )
 
 // deadline is the bound of one call of kind to a running plugin, and
