@@ -18,6 +18,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/buildinfo"
 	"github.com/rubricmcp/rubric/internal/localconfig"
@@ -140,7 +141,10 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" && !strings.Contains(msg, f.Written()) {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
-	msg = redact.Text(msg, extra...)
+	// A read limit the server passed names the flag that sets it, as a
+	// scan's failure does: "no answer to tools/list within 1s" named
+	// none.
+	msg = transport.LimitAdvice(redact.Text(msg, extra...))
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))
@@ -197,7 +201,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.PersistentFlags().String("log-level", "warn", "log level of rubric and its plugins: off, error, warn, info, debug or trace")
 	root.PersistentFlags().Bool("trust-local-config", false, "let a rubric.yaml in the working directory choose where a credential is sent (judge base URL, api_key_env, claude-cli command, plugin env) or a plugin to start, and plugins list start the plugins in ./.rubric/plugins; read from this flag or RUBRIC_TRUST_LOCAL_CONFIG only")
 	root.PersistentFlags().StringArray("redact-param", nil, "a URL query parameter whose value is left out of reports, messages and logs, beside token, key, secret, password, auth, sig and the like (repeatable; RUBRIC_REDACT_PARAM=a,b gives two)")
-	root.PersistentFlags().Duration("plugin-start-timeout", host.DefaultStartTimeout, "longest wait for a plugin to start")
+	root.PersistentFlags().Duration(host.StartTimeoutSetting, host.DefaultStartTimeout, "longest wait for a plugin to start")
 	root.PersistentFlags().Duration(host.JudgeTimeoutSetting, host.DefaultJudgeTimeout, "longest wait for a judge plugin to answer one call (a question, a batch's submission, poll or collection); past it the judge is taken for broken, as if it had crashed (score ends with exit 2, a scan fails that server), keeping the answers received. Keep it above the judge's own timeout option")
 	root.PersistentFlags().Duration(host.ExportTimeoutSetting, host.DefaultExportTimeout, "longest wait for a transport plugin to read one target, from the server's start to its last page; past it the read fails (score ends with exit 2, a scan fails that server)")
 	root.PersistentFlags().String("max-file-size", boundedread.Size(boundedread.DefaultMax), "largest file read whole (rubric, prompt, report, calibration record and its registry capture, answers, config; a tools/list file to score is held to --max-bytes): bytes, or with KiB, MiB or GiB")

@@ -22,6 +22,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/redact"
@@ -69,6 +70,8 @@ type Failure struct {
 	asker *ask.Asker
 	// written is where settle wrote the record, "" when it wrote none.
 	written string
+	// said is what err says, redacted as Reason is (see Said).
+	said string
 }
 
 // Written is the path the record was written to, "" when none was (no
@@ -95,6 +98,14 @@ type FailureDone struct {
 	CostUSD float64 `json:"cost_usd,omitempty"`
 }
 
+// Said is the reason as the error that stopped the scan gives it,
+// redacted as Reason is, without the words of an interruption: where the
+// context ended after that error had fired (a scan job's --timeout
+// passing while the calls in flight finished), Reason reads "interrupted
+// ...: <error>", and a caller that knows which fired first words the
+// reason from this instead.
+func (f *Failure) Said() string { return f.said }
+
 // Error is the message of the error that stopped the scan.
 func (f *Failure) Error() string { return f.err.Error() }
 
@@ -117,10 +128,13 @@ func (s *Session) fail(ctx context.Context, f *Failure, r *rubric.Rubric, src So
 	}
 	f.Target = s.recorded(src)
 	f.Stage = f.stage
-	f.Reason = redact.Text(err.Error(), s.opt.RedactParams...)
+	// A read limit the server passed names the flag that sets it: the
+	// transport's words ("no answer to tools/list within 30s") name none.
+	f.Reason = transport.LimitAdvice(redact.Text(err.Error(), s.opt.RedactParams...))
+	f.said = f.Reason
 	f.Interrupted = ctx.Err() != nil
 	if f.Interrupted {
-		f.Reason = redact.Text(interrupted(ctx, f.stage, err), s.opt.RedactParams...)
+		f.Reason = transport.LimitAdvice(redact.Text(interrupted(ctx, f.stage, err), s.opt.RedactParams...))
 	}
 	f.Done.ToolsRead = f.tools
 	f.At = time.Now().UTC().Truncate(time.Second)

@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/markdown"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 )
 
@@ -74,7 +75,8 @@ func writeVerifyMarkdown(w io.Writer, v Verify, changes []lock.Change, readErr e
 	var err error
 	switch {
 	case readErr != nil:
-		_, err = fmt.Fprintf(w, "## rubric verify: INVALID\n\nThe tools could not be checked against %s: %s\n", name, markdown.Inline(readErr.Error()))
+		// A read limit the server passed names the flag that sets it.
+		_, err = fmt.Fprintf(w, "## rubric verify: INVALID\n\nThe tools could not be checked against %s: %s\n", name, markdown.Inline(transport.LimitAdvice(readErr.Error())))
 	case len(changes) == 0:
 		_, err = fmt.Fprintf(w, "## rubric verify: every tool is as %s locked it\n", name)
 	default:

@@ -556,6 +556,30 @@ func timedOut(cause, err error) error {
 	return fmt.Errorf("%w; its last error: %v", cause, err)
 }
 
+// scoreTimedOut is the reason of a score stage that failed (f) once the
+// job's --timeout (cause) had passed: the error that fired first. The
+// asker decides it as it happens: a judge's call that returns after the
+// job's time ended returns the timeout (context.Cause), one that
+// returns before it returns its own error. So a failure that is the
+// timeout, or a context's own error (a wait or a formula the time cut),
+// is the timeout, named once, in the words of the error that carries it
+// (a batch's adds where its answers are kept). Any other error (a judge
+// that crashed, refused or answered unreadably, a model's request that
+// timed out) fired while the job still had time, and the timeout passed
+// after it, while the calls in flight finished and the checks ended:
+// that error comes first, with what it says to do, then the timeout. It
+// read "<timeout> (interrupted (<timeout>) while asking the questions
+// ...: <error>)", which sent the user to --timeout and named it twice.
+func scoreTimedOut(cause error, f *run.Failure) string {
+	switch {
+	case errors.Is(f, cause):
+		return f.Said()
+	case cutError(f):
+		return cause.Error()
+	}
+	return f.Said() + "; then, as the job stopped on it, " + cause.Error()
+}
+
 // cutError reports whether err is a context's own error: what a wait the
 // job's time ended returns, which says nothing of the server.
 func cutError(err error) bool {
@@ -653,7 +677,7 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 			}
 			f.Interrupted = false
 			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
-				f.Reason = fmt.Sprintf("%v (%s)", cause, f.Reason)
+				f.Reason = scoreTimedOut(cause, f)
 			}
 			return s.failed(rec, f)
 		}
@@ -715,21 +739,10 @@ var listAdvice = strings.NewReplacer(
 
 // scanAdvice is a failure's reason with the advice of a one-server run
 // worded for a scan, and a read limit the server passed followed by the
-// flag that raises it.
+// flag that raises it (transport.LimitAdvice).
 func scanAdvice(reason string) string {
-	return unanswered.ReplaceAllStringFunc(listAdvice.Replace(reason), func(m string) string {
-		if strings.Contains(m, "tools/list") {
-			return m + " (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
-		}
-		return m + " (the server did not answer as it started: give it a larger --start-timeout if it needs more time)"
-	})
+	return transport.LimitAdvice(listAdvice.Replace(reason))
 }
-
-// unanswered is the words of a transport whose --request-timeout (for
-// tools/list) or --start-timeout (for initialize or server/discover)
-// passed: "no answer to tools/list within 30s", which said nothing of
-// the flag.
-var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|server/discover) within [0-9][0-9a-zµ.]*`)
 
 func (s *Scanner) installer() Installer {
 	if s.Installer == nil {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -44,6 +45,8 @@ type inProcess struct {
 	// given the try's number (1 for the first).
 	script   func(ctx context.Context, try int) (*surface.Surface, error)
 	scripted atomic.Int64
+	// answer, when set, answers every question in the judge's place.
+	answer func(ctx context.Context, q judge.Question) (judge.Answer, error)
 }
 
 // scripted is a transport whose every export is its test's script.
@@ -58,12 +61,16 @@ func (s scripted) Export(ctx context.Context, _ transport.Target) (*surface.Surf
 
 type countingJudge struct {
 	judge.Judge
-	asked *atomic.Int64
-	id    judge.Identity
+	asked  *atomic.Int64
+	id     judge.Identity
+	answer func(ctx context.Context, q judge.Question) (judge.Answer, error)
 }
 
 func (c countingJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
 	c.asked.Add(1)
+	if c.answer != nil {
+		return c.answer(ctx, q)
+	}
 	return c.Judge.Ask(ctx, q)
 }
 func (c countingJudge) Name() string             { return "heuristic" }
@@ -158,7 +165,7 @@ func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (ru
 	if err != nil {
 		return nil, err
 	}
-	return countingJudge{Judge: j, asked: &p.asked, id: id}, nil
+	return countingJudge{Judge: j, asked: &p.asked, id: id, answer: p.answer}, nil
 }
 
 func (p *inProcess) Transport(_ context.Context, name string) (run.Transport, error) {
@@ -944,6 +951,95 @@ func TestTimeoutReason(t *testing.T) {
 				return nil
 			}
 			jobs := []scan.Job{{Name: "slow", Transport: "scripted", Identity: "slow"}}
+			scan.Key(jobs, rs)
+			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+				t.Fatal(err)
+			}
+			lb, err := scan.Build(dir, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lb.Failed) != 1 || lb.Failed[0].Reason != tc.want {
+				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, tc.want)
+			}
+		})
+	}
+}
+
+// TestScoreTimeoutReason: when a judge's error (a judge that crashed, an
+// unreadable answer, a model's request that timed out) stopped the
+// score stage while the job still had time, and the job's --timeout
+// passed before the failure was recorded (the calls in flight finishing,
+// the checks ending), the reason is the judge's error, with what it
+// says to do, then the timeout; it was "<timeout> (interrupted
+// (<timeout>) while asking the questions ...: <error>)", which sent the
+// user to --timeout and named it twice. A timeout that cut the judge's
+// call is the reason alone, named once. The judge fails on one question
+// (the others it answers), and the job's time ends at the stage each
+// case names (an injected deadline), never by a clock.
+func TestScoreTimeoutReason(t *testing.T) {
+	rs := builtins(t, "tdqs")
+	const timeout = "the server took longer than --timeout 5m0s (give it a larger --timeout, or 0 for no bound, if it needs more time)"
+	const then = "; then, as the job stopped on it, " + timeout
+	const tool, asking = "tdqs.tool create_entities", `score: asking tdqs.tool about "create_entities": `
+	crashed := errors.New(`the judge plugin "heuristic" (pid 7) exited: signal: killed`)
+	slow := errors.New("api.example.com sent no reply within 2m0s; raise the judge's timeout option if the model is slow")
+	unreadable := &judge.UnreadableError{Msg: "no JSON object in the reply"}
+	for _, tc := range []struct {
+		name string
+		// on is the question the judge fails on, as "KIND SUBJECT"; the
+		// others it answers.
+		on  string
+		err error // what it returns; nil: the job's time ends in the call
+		// endScored ends the job's time as the scoring returns, after the
+		// judge's error; else the time does not end there.
+		endScored bool
+		want      string
+	}{
+		{"a judge that crashed, then the job's timeout", tool, crashed, true, asking + crashed.Error() + then},
+		{"a model's request that timed out, then the job's timeout", tool, slow, true, asking + slow.Error() + then},
+		// A tool's answer may stay unreadable (the tool is then left
+		// unscored); the surface's may not.
+		{"an unreadable answer, then the job's timeout", "tdqs.coherence surface", unreadable, true,
+			`score: the answer of the judge "heuristic" (model "heuristic-1") to tdqs.coherence about "surface" was still unreadable after 3 attempts: unreadable reply: no JSON object in the reply` + then},
+		{"a judge that crashed, in the job's time", tool, crashed, false, asking + crashed.Error()},
+		{"the job's timeout in the judge's call", tool, nil, false, "score: " + timeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &inProcess{}
+			dir := t.TempDir()
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = 1
+			s.Timeout = 5 * time.Minute
+			var end func()
+			s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancelCause(ctx)
+				end = func() { cancel(cause) }
+				return ctx, func() { cancel(context.Canceled) }
+			}
+			s.NewSession = func() *run.Session {
+				return run.New(run.Options{Plugins: p, Cache: cache.Memory(), Version: "test", Progress: func() (func(ask.Progress), func()) {
+					// done is called as the scoring returns.
+					return func(ask.Progress) {}, func() {
+						if tc.endScored {
+							end()
+						}
+					}
+				}})
+			}
+			heuristic := heuristic.New()
+			p.answer = func(ctx context.Context, q judge.Question) (judge.Answer, error) {
+				if q.Kind+" "+q.Subject != tc.on {
+					return heuristic.Ask(ctx, q)
+				}
+				if tc.err != nil {
+					return judge.Answer{}, tc.err
+				}
+				end()
+				<-ctx.Done()
+				return judge.Answer{}, ctx.Err()
+			}
+			jobs := []scan.Job{{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"}}
 			scan.Key(jobs, rs)
 			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
 				t.Fatal(err)

@@ -14,6 +14,7 @@ package score
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -198,7 +199,11 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
 	checked.Unbound()
 	ahead.Wait()
-	if cerr := checked.Wait(); cerr != nil {
+	// A check the context's end cut says nothing of the checks: when
+	// asking had failed on an error of its own before it (a judge that
+	// crashed, the context then ending as the calls in flight finished),
+	// that error fired first and ends the run.
+	if cerr := checked.Wait(); cerr != nil && (err == nil || !cutBy(ctx, cerr) || cutBy(ctx, err)) {
 		return nil, cerr
 	}
 	rep.Surface.Hash = <-hash
@@ -237,6 +242,12 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		return nil, err
 	}
 	return finish(ctx, r, rep, results, sv, surfaceAnswers, usage, start)
+}
+
+// cutBy reports whether err is ctx's own end (its error or its cause)
+// rather than a failure of its own.
+func cutBy(ctx context.Context, err error) bool {
+	return ctx.Err() != nil && (errors.Is(err, ctx.Err()) || errors.Is(err, context.Cause(ctx)))
 }
 
 // finish computes the surface's part of rep from its scored tools, and

@@ -52,18 +52,23 @@ func (e *TimeoutError) Error() string {
 const (
 	JudgeTimeoutSetting  = "judge-timeout"
 	ExportTimeoutSetting = "export-timeout"
+	// StartTimeoutSetting gives Options.StartTimeout: a plugin's start,
+	// from its exec to its handshake.
+	StartTimeoutSetting = "plugin-start-timeout"
 )
 
 // deadline is the bound of one call of kind to a running plugin, and
 // the setting that gives it. A judge's describe and configure end its
-// start: they get at least the start timeout.
+// start: they get at least the start timeout, which is then the setting
+// to raise (it named --judge-timeout, whose raise below the start
+// timeout changed nothing).
 func (h *Host) deadline(kind, what string) (time.Duration, string) {
 	d, setting := h.judgeTimeout, JudgeTimeoutSetting
 	if kind != protocol.KindJudge {
 		d, setting = h.exportTimeout, ExportTimeoutSetting
 	}
 	if (what == "describe" || what == "configure") && d < h.startTimeout {
-		d = h.startTimeout
+		d, setting = h.startTimeout, StartTimeoutSetting
 	}
 	return d, setting
 }

@@ -107,3 +107,28 @@ func TestCallDeadline(t *testing.T) {
 		}
 	})
 }
+
+// TestDeadlineSetting: the setting a TimeoutError tells the user to
+// raise is the one whose value the call waited: a judge's describe and
+// configure, which end its start, wait at least --plugin-start-timeout,
+// and name it when it is the longer; they named --judge-timeout, whose
+// raise below the start timeout changed nothing.
+func TestDeadlineSetting(t *testing.T) {
+	h := New(Options{StartTimeout: time.Minute, JudgeTimeout: 10 * time.Second, ExportTimeout: 2 * time.Minute})
+	defer h.Close()
+	for _, c := range []struct {
+		kind, what string
+		d          time.Duration
+		setting    string
+	}{
+		{protocol.KindJudge, "ask", 10 * time.Second, "judge-timeout"},
+		{protocol.KindJudge, "configure", time.Minute, "plugin-start-timeout"},
+		{protocol.KindJudge, "describe", time.Minute, "plugin-start-timeout"},
+		{protocol.KindTransport, "describe", 2 * time.Minute, "export-timeout"},
+		{protocol.KindTransport, "export", 2 * time.Minute, "export-timeout"},
+	} {
+		if d, setting := h.deadline(c.kind, c.what); d != c.d || setting != c.setting {
+			t.Errorf("%s %s: %s, --%s; want %s, --%s", c.kind, c.what, d, setting, c.d, c.setting)
+		}
+	}
+}

@@ -362,7 +362,7 @@ func (h *Host) startError(pr *process, err error) error {
 		}
 		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
 	case errors.Is(err, errStartTimeout), strings.Contains(msg, "timeout while waiting for plugin to start"):
-		return fmt.Errorf("%s did not complete its handshake within %s%s", name, h.startTimeout, stderrNote(pr.stderrText()))
+		return fmt.Errorf("%s did not complete its handshake within %s: raise --%s (config key %s) if it needs longer to start, or fix the plugin%s", name, h.startTimeout, StartTimeoutSetting, StartTimeoutSetting, stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "Unrecognized remote plugin message: ") && printedLine(msg) != "":
 		return fmt.Errorf("%s is not a working rubric plugin: it printed %q on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)%s", name, printedLine(msg), stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "plugin exited before we could connect"),

@@ -388,7 +388,7 @@ func TestStartFailures(t *testing.T) {
 			p.Env = append(p.Env, "RUBRIC_TEST_PRINTED")
 			return p
 		},
-			[]string{"did not complete its handshake within 2s", "starting up slowly"}},
+			[]string{"did not complete its handshake within 2s: raise --plugin-start-timeout (config key plugin-start-timeout) if it needs longer to start, or fix the plugin; its stderr ended with:", "starting up slowly"}},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
 		}, []string{"is not a working rubric plugin: it printed \"hello there\" on standard output before its handshake"}},
