@@ -140,7 +140,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" && !strings.Contains(msg, f.Written()) {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
-	msg = redact.Text(msg, extra...)
+	msg = redact.Text(timeoutAdvice(msg), extra...)
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+)
+
+// unanswered matches what a transport says when a server let its
+// --start-timeout (initialize, server/discover) or --request-timeout
+// (tools/list) pass: "no answer to initialize within 60s", which names
+// neither the flag nor the likely cause.
+var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|server/discover) within [0-9][0-9a-zµ.]*`)
+
+// timeoutAdvice adds to each such phrase of msg the flag that gives the
+// server more time. A first `go run` or `npx -y` compiles or downloads
+// before the server answers, which the start timeout covers; a phrase
+// already followed by advice (a scan words its own) is left as it is.
+func timeoutAdvice(msg string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range unanswered.FindAllStringIndex(msg, -1) {
+		b.WriteString(msg[last:m[1]])
+		last = m[1]
+		if strings.HasPrefix(msg[m[1]:], " (") {
+			continue
+		}
+		if strings.Contains(msg[m[0]:m[1]], "tools/list") {
+			b.WriteString(" (the server started but did not list its tools in time: raise --request-timeout if it needs longer)")
+		} else {
+			b.WriteString(" (the server did not answer as it started: raise --start-timeout if it needs longer, as a first go run or npx -y may to compile or download it)")
+		}
+	}
+	b.WriteString(msg[last:])
+	return b.String()
+}
