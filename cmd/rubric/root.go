@@ -124,7 +124,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		}
 		return ee.code
 	}
-	msg := err.Error()
+	// A server's timeout names the flag to raise, before the failure
+	// record is named after it.
+	msg := timeoutAdvice(err.Error())
 	if cmd != nil {
 		// A bad value from rubric.yaml or RUBRIC_*: named there, not
 		// as a flag that was never given.
@@ -140,7 +142,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if f := (*run.Failure)(nil); errors.As(err, &f) && f.Written() != "" && !strings.Contains(msg, f.Written()) {
 		msg += "; " + f.Written() + " records where it stopped and what was done"
 	}
-	msg = redact.Text(timeoutAdvice(msg), extra...)
+	msg = redact.Text(msg, extra...)
 	a.gateUsageReport(cmd, args, msg)
 	if strings.Contains(msg, "\n") {
 		fmt.Fprintln(stderr, "rubric: "+indentLines(msg))

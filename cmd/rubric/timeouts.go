@@ -13,15 +13,17 @@ var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|ser
 
 // timeoutAdvice adds to each such phrase of msg the flag that gives the
 // server more time. A first `go run` or `npx -y` compiles or downloads
-// before the server answers, which the start timeout covers; a phrase
-// already followed by advice (a scan words its own) is left as it is.
+// before the server answers, which the start timeout covers. A phrase
+// already followed by advice (a scan words its own) or by a cause the
+// transport found ("; the server sent an answer to a request rubric
+// never sent"), where more time would not help, is left as it is.
 func timeoutAdvice(msg string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range unanswered.FindAllStringIndex(msg, -1) {
 		b.WriteString(msg[last:m[1]])
 		last = m[1]
-		if strings.HasPrefix(msg[m[1]:], " (") {
+		if rest := msg[m[1]:]; strings.HasPrefix(rest, " (") || strings.HasPrefix(rest, "; ") {
 			continue
 		}
 		if strings.Contains(msg[m[0]:m[1]], "tools/list") {
