@@ -118,3 +118,52 @@ func TestPromptsFromBlocksOfADocument(t *testing.T) {
 		t.Error("two blocks of one document give one digest")
 	}
 }
+
+// TestPromptFetchFailures holds what a prompt that cannot be fetched
+// says: what failed, once (not the URL again inside Go's own words),
+// and what to do, which a rubric run offline once left out.
+func TestPromptFetchFailures(t *testing.T) {
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close() // nothing listens there any more
+	missing := httptest.NewServer(http.NotFoundHandler())
+	defer missing.Close()
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		base  string
+		store *cache.Store
+		want  []string
+	}{
+		{"unreachable, with a cache", gone.URL, store, []string{
+			`question "len": cannot fetch its prompt from ` + gone.URL + `/user.txt: dial tcp `,
+			"fetched once and then read from the cache", "point --cache-dir at a cache that holds it"}},
+		{"unreachable, --no-cache", gone.URL, nil, []string{
+			"cannot fetch its prompt from", "or without --no-cache, which keeps it once fetched"}},
+		{"not found", missing.URL, store, []string{
+			`cannot fetch its prompt from ` + missing.URL + `/user.txt: HTTP 404 Not Found: check the url the rubric gives for this prompt`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(testRubric, `user    = "How long is {{ fence \"name\" .name }}?"`,
+				fmt.Sprintf(`user    = { url = "%s/user.txt", sha256 = "%064d" }`, c.base, 0), 1)
+			r, err := rubric.Load("remote.hcl", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = ask.ResolvePrompts(context.Background(), r, c.store)
+			if err == nil {
+				t.Fatal("a prompt nobody served was resolved")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("the error does not say %q:\n%v", w, err)
+				}
+			}
+			if n := strings.Count(err.Error(), c.base); n != 1 {
+				t.Errorf("the error names the URL %d times, want once:\n%v", n, err)
+			}
+		})
+	}
+}

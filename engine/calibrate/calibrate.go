@@ -235,7 +235,7 @@ func New(c *Capture, runs []*report.Report, opt Options) (*Record, error) {
 	}
 	m, err := match(c, scoredRuns[0], opt.Scale)
 	if err != nil {
-		return nil, fmt.Errorf("%w (rubric %s)", err, runs[0].Rubric.Name)
+		return nil, fmt.Errorf("rubric %s: %w", runs[0].Rubric.Name, err)
 	}
 	rec := &Record{
 		Version: Version,
@@ -304,6 +304,40 @@ func readRun(rep *report.Report) (scored, error) {
 	return s, nil
 }
 
+// noToolScore says that no top-level number a registry published is a
+// number the rubric writes of its tools under the same name, naming
+// both sides' names: the capture was scored under another rubric than
+// the one given, or the rubric reports its tool score by another name.
+func noToolScore(published map[string]map[bool]bool, first scored) error {
+	var theirs, ours []string
+	for name, kinds := range published {
+		if kinds[false] && !strings.Contains(name, ".") {
+			theirs = append(theirs, name)
+		}
+	}
+	slices.Sort(theirs)
+	for _, name := range first.toolOrder {
+		if strings.Contains(name, ".") {
+			continue
+		}
+		for _, vals := range first.tools {
+			if v, ok := vals[name]; ok && !v.IsText {
+				ours = append(ours, name)
+				break
+			}
+		}
+	}
+	pub := "publishes no top-level number"
+	if len(theirs) > 0 {
+		pub = "publishes " + strings.Join(theirs, ", ")
+	}
+	mine := "write no number"
+	if len(ours) > 0 {
+		mine = "write the numbers " + strings.Join(ours, ", ")
+	}
+	return fmt.Errorf("no top-level number of the capture's qualityScore matches a tool report field of the same name: the capture %s, and the rubric's tool report blocks %s; calibrate with the rubric the registry's scores follow, whose tool report writes a field of that name (--rubric NAME or PATH)", pub, mine)
+}
+
 // fieldValues flattens one report member.
 func fieldValues(f report.Field, where string) ([]Named, error) {
 	raw, err := f.JSON()
@@ -362,7 +396,7 @@ func match(c *Capture, first scored, scale *Range) (Measures, error) {
 	}
 	slices.Sort(m.Unmatched)
 	if m.Tool == "" {
-		return m, fmt.Errorf("no top-level number of the capture's qualityScore matches a tool report field of the same name")
+		return m, noToolScore(published, first)
 	}
 	pubServer := byName(c.Server)
 	for _, name := range first.serverOrder {

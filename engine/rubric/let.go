@@ -107,8 +107,12 @@ func (l *loader) letCycles(lets []lang.Let, start int) {
 			continue // its cycle is reported at its first let
 		}
 		if path := cycleFrom(x.Name, reads); path != nil {
+			if l.cyclic == nil {
+				l.cyclic = map[string]bool{}
+			}
 			for _, name := range path {
 				inCycle[name] = true
+				l.cyclic[name] = true
 			}
 			at := l.letsAt[x.Name]
 			l.errorf(at.name, "let %s reads itself (%s): a let cannot be computed from its own value; compute the shared part in a let of its own", x.Name, strings.Join(path, " -> "))

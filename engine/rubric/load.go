@@ -147,9 +147,13 @@ type loader struct {
 	extendsAt hcl.Range
 	// scope are the lets the formulas being compiled see; letsAt is
 	// where each let is, and letSeen the let errors already reported.
+	// cyclic are the lets that read themselves, reported once where
+	// the cycle is: a formula that reads one is not told it is
+	// undeclared as well.
 	scope   []lang.Let
 	letsAt  map[string]letAt
 	letSeen map[string]bool
+	cyclic  map[string]bool
 	// testFile is set when the file holds a rubric's tests, not a
 	// rubric.
 	testFile *TestFileError
@@ -1072,6 +1076,9 @@ func (l *loader) formula(env *lang.Env, a *hcl.Attribute, want *cel.Type) *lang.
 		l.setOrigins(p, formulaAt{a.Expr.Range(), src})
 	}
 	for _, d := range ds {
+		if d.Undeclared != "" && l.cyclic[d.Undeclared] {
+			continue // the cycle says why it has no value
+		}
 		if d.Let != "" {
 			l.letDiag(d.Let, d, a.Name, l.nameHint(env, d))
 			continue

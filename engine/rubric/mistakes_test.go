@@ -220,6 +220,16 @@ func TestAuthoringMistakes(t *testing.T) {
     c = "[b][0]"
   }`),
 			`t.hcl:5:5: let b reads itself (b -> c -> b): a let cannot be computed from its own value; compute the shared part in a let of its own`},
+		{"a cycle of lets a formula reads", "t.hcl",
+			// The formula that reads the cycle is not also told that
+			// the let is undeclared, "did you mean the let a?", which
+			// contradicted itself.
+			lineIn(line(5, `    pass  = "a > 0"`), 2, `  version = "1"
+  let {
+    a = "b + 1"
+    b = "a + 1"
+  }`),
+			`t.hcl:4:5: let a reads itself (a -> b -> a): a let cannot be computed from its own value; compute the shared part in a let of its own`},
 		{"a misspelled tool field in a let", "t.hcl",
 			line(5, `    let {
       n = "size(tool.descripton)"

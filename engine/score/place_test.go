@@ -128,7 +128,7 @@ func TestRuntimeErrorsNamePlaces(t *testing.T) {
 		{"check pass in a heredoc without <<-", map[string]string{"PASSB": "<<EOT\nsize(tool.name) > 0 &&\n  1 " + div + " > 0\nEOT"}, div,
 			`scoring tool "x": check "b": pass: division by zero`},
 		{"check pass reading no such key", map[string]string{"PASSB": "{'a': 1}[tool.name] == 1"}, "[tool.name]",
-			`scoring tool "x": check "b": pass: no such key: x: the value lacks that member here; test for it first`},
+			`scoring tool "x": check "b": pass: no such key: x: the value lacks that member here: check the name's spelling (a map such as an element of tools is not type-checked), or, for a member that may be absent, test for it first`},
 		{"check each", map[string]string{"EACH": "[1 " + div + "]"}, div,
 			`scoring tool "x": check "a": each: division by zero`},
 		{"check label", map[string]string{"PASS": "false", "LABEL": "string(1 " + div + ")"}, div,

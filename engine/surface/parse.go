@@ -124,6 +124,11 @@ func (p *parser) syntax(err error) error {
 			off--
 		}
 		line, col := position(p.data, off)
+		if off < int64(len(utf8BOM)) && bytes.HasPrefix(p.data, utf8BOM) {
+			// An editor on Windows may save one; Go's decoder names
+			// its first byte as a character, 'ï', which says nothing.
+			return &Error{File: p.file, Line: 1, Col: 1, Msg: "invalid JSON: the file begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON does not allow: save it as UTF-8 without one"}
+		}
 		return &Error{File: p.file, Line: line, Col: col, Msg: "invalid JSON: " + se.Error()}
 	}
 	if errors.Is(err, errEmpty) {
@@ -133,6 +138,10 @@ func (p *parser) syntax(err error) error {
 }
 
 var errEmpty = errors.New("empty")
+
+// utf8BOM is the byte order mark some editors write at the start of a
+// UTF-8 file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // position turns a byte offset into a 1-based line and column.
 func position(data []byte, off int64) (int, int) {

@@ -79,6 +79,8 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "  ", "t.json: empty file"},
 		{"syntax", "{\n  \"tools\": [\n    {\"name\": \"a\",}\n  ]\n}", "t.json:3:18: invalid JSON"},
 		{"truncated", `{"tools":[`, "t.json:1:11: invalid JSON"},
+		// It said "invalid character 'ï' looking for beginning of value".
+		{"byte order mark", "\xef\xbb\xbf{\"tools\":[]}", "t.json:1:1: invalid JSON: the file begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON does not allow: save it as UTF-8 without one"},
 		{"scalar", `42`, "t.json: $: want an object or an array of tools, found a number"},
 		{"no tools", `{"server":{}}`, `t.json: $: no "tools" member`},
 		{"tools not array", `{"tools":{}}`, "t.json: $.tools: want an array of tools, found an object"},

@@ -14,8 +14,13 @@ var unanswered = regexp.MustCompile(`\bno answer to (?:tools/list|initialize|ser
 // --start-timeout), as does the config key of the same name.
 const (
 	listAdvice  = " (the server started but did not list its tools in time: give it a larger --request-timeout if it needs more time)"
-	startAdvice = " (the server did not answer as it started: give it a larger --start-timeout if it needs more time)"
+	startAdvice = " (the server did not answer as it started: give it a larger --start-timeout if it needs more time, as a first go run or npx -y may to compile or download it)"
 )
+
+// WrongIDNote opens what a transport adds to a timeout when the server
+// answered a request rubric never sent: the cause is found, and more
+// time would not help, so LimitAdvice names no flag there.
+const WrongIDNote = "the server sent an answer to a request rubric never sent (a wrong id)"
 
 // LimitAdvice is msg with each read limit it quotes a server passing
 // ("no answer to tools/list within 1s") followed by the flag that sets
@@ -23,7 +28,8 @@ const (
 // tools/list, --start-timeout for initialize and server/discover. A
 // limit already followed by its advice is left as it is, so a message
 // advised twice (a failure record's reason, then the error it is
-// printed with) names the flag once.
+// printed with) names the flag once; one followed by WrongIDNote gets
+// none, since waiting longer would not help.
 func LimitAdvice(msg string) string {
 	var b strings.Builder
 	last := 0
@@ -33,7 +39,7 @@ func LimitAdvice(msg string) string {
 			advice = listAdvice
 		}
 		b.WriteString(msg[last:m[1]])
-		if !strings.HasPrefix(msg[m[1]:], advice) {
+		if rest := msg[m[1]:]; !strings.HasPrefix(rest, advice) && !causeFound(rest) {
 			b.WriteString(advice)
 		}
 		last = m[1]
@@ -43,4 +49,17 @@ func LimitAdvice(msg string) string {
 	}
 	b.WriteString(msg[last:])
 	return b.String()
+}
+
+// causeFound reports whether the notes after a timeout (rest, from
+// "; ") say why no answer came: an answer to a request never sent. Only
+// the notes up to the next limit quoted count.
+func causeFound(rest string) bool {
+	if !strings.HasPrefix(rest, "; ") {
+		return false
+	}
+	if next := unanswered.FindStringIndex(rest); next != nil {
+		rest = rest[:next[0]]
+	}
+	return strings.Contains(rest, WrongIDNote)
 }

@@ -23,7 +23,11 @@ func Pairs(flag string, items []string, colon bool) (map[string]string, error) {
 		}
 		k, val, ok := strings.Cut(it, sep)
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("%s number %d of %d is not NAME=VALUE (its text is not shown: it may hold a secret)", flag, i+1, len(items))
+			want := "NAME=VALUE"
+			if colon {
+				want = "NAME=VALUE or NAME: VALUE"
+			}
+			return nil, fmt.Errorf("%s number %d of %d is not %s (its text is not shown: it may hold a secret): give it as %s", flag, i+1, len(items), want, want)
 		}
 		if sep == ":" {
 			val = strings.TrimLeft(val, " \t")

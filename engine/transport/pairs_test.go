@@ -16,8 +16,8 @@ func TestPairs(t *testing.T) {
 		{name: "none", want: nil},
 		{name: "= in the value", items: []string{"A=1", "B=x=y", " C =z"}, want: map[string]string{"A": "1", "B": "x=y", "C": "z"}},
 		{name: "curl's form", items: []string{"Authorization: Bearer abc==", "X-A=b:c"}, colon: true, want: map[string]string{"Authorization": "Bearer abc==", "X-A": "b:c"}},
-		{name: "no colon form for --env", items: []string{"A:1"}, err: "--env number 1 of 1 is not NAME=VALUE (its text is not shown: it may hold a secret)"},
-		{name: "an empty name", items: []string{"A=1", "=2"}, err: "--env number 2 of 2 is not NAME=VALUE (its text is not shown: it may hold a secret)"},
+		{name: "no colon form for --env", items: []string{"A:1"}, err: "--env number 1 of 1 is not NAME=VALUE (its text is not shown: it may hold a secret): give it as NAME=VALUE"},
+		{name: "an empty name", items: []string{"A=1", "=2"}, err: "--env number 2 of 2 is not NAME=VALUE (its text is not shown: it may hold a secret): give it as NAME=VALUE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Pairs("--env", tc.items, tc.colon)
@@ -48,7 +48,7 @@ func TestMergeHeaders(t *testing.T) {
 			config: map[string]string{"authorization": "Bearer ${TEST_HEADER_TOKEN}", "x-team": "config"},
 			lines:  []string{"X-Team=flag", "x-other: 2"},
 			want:   map[string]string{"Authorization": "Bearer s3cret", "X-Team": "flag", "X-Other": "2"}},
-		{name: "a bad line", lines: []string{"Authorization Bearer abc"}, err: "--header number 1 of 1 is not NAME=VALUE (its text is not shown: it may hold a secret)"},
+		{name: "a bad line", lines: []string{"Authorization Bearer abc"}, err: "--header number 1 of 1 is not NAME=VALUE or NAME: VALUE (its text is not shown: it may hold a secret): give it as NAME=VALUE or NAME: VALUE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := MergeHeaders(tc.config, "--header", tc.lines)

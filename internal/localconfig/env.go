@@ -43,7 +43,7 @@ func CheckEnv(flags *pflag.FlagSet, getenv func(string) string) error {
 	// the ones for off turned on.
 	if val := getenv(hugepages.Env); val != "" {
 		if !slices.Contains(switchWords, strings.ToLower(strings.TrimSpace(val))) {
-			return fmt.Errorf("%s: it takes on or off, such as %s=0 to back the heap by no huge pages", envSubject(hugepages.Env, "bool", val), hugepages.Env)
+			return fmt.Errorf("%s: it takes on or off (1 or 0, true or false, yes or no), such as %s=off to leave the heap without huge pages", envSubject(hugepages.Env, "bool", val), hugepages.Env)
 		}
 	}
 	flags.VisitAll(func(f *pflag.Flag) {

@@ -49,7 +49,7 @@ func TestCheckEnv(t *testing.T) {
 		{"huge pages off", map[string]string{"RUBRIC_HUGEPAGES": "Off"}, ""},
 		{"huge pages on", map[string]string{"RUBRIC_HUGEPAGES": "1"}, ""},
 		{"huge pages neither", map[string]string{"RUBRIC_HUGEPAGES": "disable"},
-			`RUBRIC_HUGEPAGES (from the environment) is disable: it takes on or off, such as RUBRIC_HUGEPAGES=0 to back the heap by no huge pages`},
+			`RUBRIC_HUGEPAGES (from the environment) is disable: it takes on or off (1 or 0, true or false, yes or no), such as RUBRIC_HUGEPAGES=off to leave the heap without huge pages`},
 		{"a list", map[string]string{"RUBRIC_SANDBOX_RO": `"/opt/my tools",/srv`}, ""},
 		{"a list's quote left open", map[string]string{"RUBRIC_SANDBOX_RO": `"/opt/my tools,/srv`},
 			`RUBRIC_SANDBOX_RO (from the environment): --sandbox-ro takes a list with each double quote closed, such as RUBRIC_SANDBOX_RO="a b" c`},

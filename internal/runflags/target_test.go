@@ -59,7 +59,7 @@ func TestTarget(t *testing.T) {
 			want:      transport.Target{Location: "http://h", Headers: map[string]string{"Authorization": "Bearer abc==", "X-A": "b:c"}},
 		},
 		{name: "a bad pair", args: []string{"score", "--header", "X-A=1", "--header", "Authorization Bearer abcdefghijklmnop", "http://h"},
-			err: `--header number 2 of 2 is not NAME=VALUE (its text is not shown: it may hold a secret)`},
+			err: `--header number 2 of 2 is not NAME=VALUE or NAME: VALUE (its text is not shown: it may hold a secret): give it as NAME=VALUE or NAME: VALUE`},
 		{name: "an env pair is NAME=VALUE only", args: []string{"score", "--env", "TOKEN:1", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
 		{name: "a secret with no name", args: []string{"score", "--env", "=sk-7781", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
 	} {

@@ -61,7 +61,7 @@ func innermost(err error) (lang.Place, bool) {
 var hints = []struct{ cause, hint string }{
 	{"division by zero", "a divisor is 0 here; guard it, such as d == 0 ? 0 : n / d"},
 	{"modulus by zero", "a divisor is 0 here; guard it, such as d == 0 ? 0 : n % d"},
-	{"no such key", "the value lacks that member here; test for it first, such as has(x.key) ? x.key : default, or read it as x.?key.orValue(default)"},
+	{"no such key", "the value lacks that member here: check the name's spelling (a map such as an element of tools is not type-checked), or, for a member that may be absent, test for it first, such as has(x.key) ? x.key : default, or read it as x.?key.orValue(default)"},
 	{"index out of range", "the list is shorter here; test size(list) first"},
 	{"no such overload", "a value here has a type the operation does not take (null, say, where a number or a string was meant); test its type first, such as type(x) == string"},
 }

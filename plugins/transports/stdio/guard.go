@@ -360,7 +360,7 @@ func (g *outGuard) dropped() string {
 	stray := g.stray
 	g.mu.Unlock()
 	if stray != "" {
-		notes = append(notes, "the server sent an answer to a request rubric never sent (a wrong id): "+stray)
+		notes = append(notes, transport.WrongIDNote+": "+stray)
 	}
 	return strings.Join(notes, "; ")
 }
