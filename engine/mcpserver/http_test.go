@@ -28,7 +28,6 @@ func TestHTTPPath(t *testing.T) {
 	ts := httptest.NewServer(srv.HTTPHandler())
 	defer ts.Close()
 	host := strings.TrimPrefix(ts.URL, "http://")
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	hint := "rubric mcp serves MCP at /mcp only; point the client at http://" + host + "/mcp"
 	for _, c := range []struct {
 		method, path string
@@ -46,7 +45,7 @@ func TestHTTPPath(t *testing.T) {
 		{"DELETE", "/other", http.StatusNotFound, hint},
 	} {
 		t.Run(c.method+" "+c.path, func(t *testing.T) {
-			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(initialize))
+			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(initializeRequest))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,13 +194,12 @@ func TestHTTPSession(t *testing.T) {
 		}
 		return resp, string(b)
 	}
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
-	resp, body := post("POST", initialize, nil)
+	resp, body := post("POST", initializeRequest, nil)
 	session := resp.Header.Get("Mcp-Session-Id")
 	if resp.StatusCode != http.StatusOK || session == "" {
 		t.Fatalf("initialize: %s %s, session %q", resp.Status, body, session)
 	}
-	resp, body = post("POST", initialize, nil)
+	resp, body = post("POST", initializeRequest, nil)
 	ended := resp.Header.Get("Mcp-Session-Id")
 	if resp.StatusCode != http.StatusOK || ended == "" || ended == session {
 		t.Fatalf("a second initialize: %s %s, session %q (the first %q)", resp.Status, body, ended, session)
@@ -269,10 +267,9 @@ func TestHTTPForgottenSessionsEnd(t *testing.T) {
 		}
 		return resp
 	}
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	var ids []string
 	for range 5 {
-		resp := send("POST", initialize, "")
+		resp := send("POST", initializeRequest, "")
 		id := resp.Header.Get("Mcp-Session-Id")
 		if resp.StatusCode != http.StatusOK || id == "" {
 			t.Fatalf("initialize: %s, session %q", resp.Status, id)
@@ -332,9 +329,8 @@ func TestHTTPSessionForgottenDuringItsInitialize(t *testing.T) {
 	ids.forget = func(id string) { endSession(streamable, id) }
 	ts := httptest.NewServer(srv.bounded(ids, streamable))
 	defer ts.Close()
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	post := func() (string, error) {
-		resp, err := mcpRequest(ts, "POST", initialize, "")
+		resp, err := mcpRequest(ts, "POST", initializeRequest, "")
 		if err != nil {
 			return "", err
 		}
@@ -375,6 +371,25 @@ func TestHTTPSessionForgottenDuringItsInitialize(t *testing.T) {
 	if !registered(second) {
 		t.Errorf("the second session, the live one, is not registered")
 	}
+}
+
+// initializeRequest is the initialize a client of revision 2025-11-25
+// sends first.
+const initializeRequest = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+// startSession initializes a session on ts and returns its id, failing
+// the test unless the server answered with one.
+func startSession(t *testing.T, ts *httptest.Server) string {
+	t.Helper()
+	resp, err := mcpRequest(ts, "POST", initializeRequest, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || id == "" {
+		t.Fatalf("initialize: %s, session %q", resp.Status, id)
+	}
+	return id
 }
 
 // mcpRequest sends an MCP request to ts's HTTPPath with the headers a
@@ -437,20 +452,7 @@ func TestHTTPStreamTakesNoSession(t *testing.T) {
 	srv.maxSessions = 2
 	ts := httptest.NewServer(srv.HTTPHandler())
 	defer ts.Close()
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	const list = `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
-	start := func() string {
-		t.Helper()
-		resp, err := mcpRequest(ts, "POST", initialize, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := resp.Header.Get("Mcp-Session-Id")
-		if resp.StatusCode != http.StatusOK || id == "" {
-			t.Fatalf("initialize: %s, session %q", resp.Status, id)
-		}
-		return id
-	}
 	live := func(id string) bool {
 		t.Helper()
 		resp, err := mcpRequest(ts, "POST", list, id)
@@ -459,7 +461,7 @@ func TestHTTPStreamTakesNoSession(t *testing.T) {
 		}
 		return resp.StatusCode == http.StatusOK
 	}
-	first, second := start(), start()
+	first, second := startSession(t, ts), startSession(t, ts)
 	for _, id := range []string{second, first, second, first} {
 		resp := openStream(t, ts, id)
 		defer resp.Body.Close()
@@ -477,7 +479,7 @@ func TestHTTPStreamTakesNoSession(t *testing.T) {
 	if !live(first) || !live(second) {
 		t.Fatalf("with streams open, the sessions of a bound of 2 are live: first %v, second %v; want both", live(first), live(second))
 	}
-	third := start()
+	third := startSession(t, ts)
 	if live(first) || !live(second) || !live(third) {
 		t.Errorf("after a third initialize: first live %v (want false: the oldest issued, its stream the latest), second %v, third %v (want true)", live(first), live(second), live(third))
 	}
@@ -496,15 +498,6 @@ func TestHTTPStreamEndsWithItsSession(t *testing.T) {
 	srv.maxSessions = 2
 	ts := httptest.NewServer(srv.HTTPHandler())
 	defer ts.Close()
-	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
-	start := func() string {
-		t.Helper()
-		resp, err := mcpRequest(ts, "POST", initialize, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp.Header.Get("Mcp-Session-Id")
-	}
 	// ended reads a stream to its end, and says so on the channel.
 	ended := func(resp *http.Response) <-chan error {
 		done := make(chan error, 1)
@@ -514,7 +507,7 @@ func TestHTTPStreamEndsWithItsSession(t *testing.T) {
 		}()
 		return done
 	}
-	forgotten, deleted, kept := start(), start(), ""
+	forgotten, deleted, kept := startSession(t, ts), startSession(t, ts), ""
 	streams := map[string]*http.Response{}
 	for _, id := range []string{forgotten, deleted} {
 		resp := openStream(t, ts, id)
@@ -526,7 +519,7 @@ func TestHTTPStreamEndsWithItsSession(t *testing.T) {
 	}
 	forgottenEnd, deletedEnd := ended(streams[forgotten]), ended(streams[deleted])
 
-	kept = start() // the bound of 2 forgets the oldest
+	kept = startSession(t, ts) // the bound of 2 forgets the oldest
 	if err := <-forgottenEnd; err != nil {
 		t.Errorf("the stream of the forgotten session ended with %v, want its end", err)
 	}
