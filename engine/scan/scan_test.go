@@ -463,14 +463,7 @@ func TestTimeout(t *testing.T) {
 	s.Timeout = time.Millisecond // the server never answers: only the timeout ends it
 	s.Attempts = 1
 	jobs := []scan.Job{{Name: "silent", Transport: "hang", Identity: "silent"}}
-	scan.Key(jobs, rs)
-	if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
-		t.Fatal(err)
-	}
-	lb, err := scan.Build(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lb := scanJobs(t, s, dir, jobs, rs)
 	if len(lb.Failed) != 1 || lb.Failed[0].Name != "silent" || !strings.Contains(lb.Failed[0].Reason, "took longer than --timeout 1ms") {
 		t.Errorf("failed: %+v", lb.Failed)
 	}
@@ -891,6 +884,21 @@ func TestFailureNamesRubrics(t *testing.T) {
 	}
 }
 
+// scanJobs keys jobs for rs, runs them with s from an in-memory queue,
+// one at a time, and returns the leaderboard s wrote to dir.
+func scanJobs(t *testing.T, s *scan.Scanner, dir string, jobs []scan.Job, rs []*rubric.Rubric) *scan.Leaderboard {
+	t.Helper()
+	scan.Key(jobs, rs)
+	if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := scan.Build(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb
+}
+
 // TestTimeoutReason: when a try failed while the job still had time (a
 // --request-timeout, a server that exited), and the job's --timeout then
 // cut the back-off or the next try, the reason is the error that fired
@@ -951,14 +959,7 @@ func TestTimeoutReason(t *testing.T) {
 				return nil
 			}
 			jobs := []scan.Job{{Name: "slow", Transport: "scripted", Identity: "slow"}}
-			scan.Key(jobs, rs)
-			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
-				t.Fatal(err)
-			}
-			lb, err := scan.Build(dir, "test")
-			if err != nil {
-				t.Fatal(err)
-			}
+			lb := scanJobs(t, s, dir, jobs, rs)
 			if len(lb.Failed) != 1 || lb.Failed[0].Reason != tc.want {
 				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, tc.want)
 			}
@@ -1040,14 +1041,7 @@ func TestScoreTimeoutReason(t *testing.T) {
 				return judge.Answer{}, ctx.Err()
 			}
 			jobs := []scan.Job{{Name: "memory", Transport: "file", Target: transport.Target{Location: filepath.Join(corpus, "memory.tools.json")}, Identity: "memory"}}
-			scan.Key(jobs, rs)
-			if err := s.Run(context.Background(), &scan.Memory{}, jobs, 1); err != nil {
-				t.Fatal(err)
-			}
-			lb, err := scan.Build(dir, "test")
-			if err != nil {
-				t.Fatal(err)
-			}
+			lb := scanJobs(t, s, dir, jobs, rs)
 			if len(lb.Failed) != 1 || lb.Failed[0].Reason != tc.want {
 				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, tc.want)
 			}
