@@ -61,7 +61,7 @@ vet:
 #   or in a package without tests of its own that they import; no
 #   parallel test, no httptest server, no sync in the tests), where the
 #   race detector, which finds two goroutines touching the same memory,
-#   has nothing to find, and which it only slowed (engine/lang: 10.7
+#   has nothing to find, and which it only slowed (engine/lang, while it was one: 10.7
 #   CPU-s race-built). A mutex alone does not make a package concurrent:
 #   it guards against callers that run at once, whose race-built tests
 #   check it. internal/heavytest holds the list to the rule;
@@ -178,7 +178,8 @@ HEAVY_TESTS = \
 	TestLazyCardsAreTheWholeCards \
 	TestSelectionInputsAsMarshal \
 	TestTDQSPastTheChecksLead \
-	TestBoundedRangesKeepTheirBound
+	TestBoundedRangesKeepTheirBound \
+	TestToolSafetyWideToolUntracked
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,
@@ -214,7 +215,6 @@ NORACE_PACKAGES = \
 	./engine/explain \
 	./engine/judge \
 	./engine/judge/panel \
-	./engine/lang \
 	./engine/lock \
 	./engine/num \
 	./engine/rank \
