@@ -74,23 +74,17 @@ type dataEstimate struct {
 	over bool
 	// bound is the static estimator, its max set for each evaluation.
 	bound sizeBound
+	// charged is the formula as it is estimated on the data: the
+	// checked formula with the operand of each field selection that
+	// cel-go's estimate charges nothing typed as a map, which it
+	// charges one (see chargeSelections).
+	charged *cel.Ast
 	// paths are the expressions whose value is a path into a variable
 	// of the data (see dataPathExprs).
 	paths map[int64]bool
 	// tools are the names of the variables read as the tool (see
 	// toolIdents): their paths keep the static bound.
 	tools map[string]bool
-	// scale is what each path's bound is multiplied by: cel-go's
-	// estimate is exact on no data, and short of the tracker's charge
-	// for some steps (a field of a dyn value, which the tracker charges
-	// 1 and the estimate 0; the iterations over a dyn map). A static
-	// estimate takes every list to be as long as the longest value of
-	// the data, which covers that many times over; one from the data's
-	// own sizes takes each list's items and each string's characters
-	// scale times over, two and one for each field the formula selects,
-	// so that each iteration is estimated at least as often as the
-	// steps it may be short for (TestDataEstimateBoundsItsCharge).
-	scale uint64
 	// fast is the formula without tracking, built when first needed.
 	fastOnce sync.Once
 	fast     cel.Program
@@ -100,6 +94,7 @@ type dataEstimate struct {
 // init works out, for p, what the per-evaluation estimate needs.
 func (d *dataEstimate) init(p *Program) {
 	d.bound = newSizeBound(p.checked, 0, p.globalSizes())
+	d.charged = chargeSelections(p.checked)
 	d.paths = dataPathExprs(p.checked)
 	d.tools = map[string]bool{}
 	celast.PostOrderVisit(p.checked.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
@@ -108,15 +103,12 @@ func (d *dataEstimate) init(p *Program) {
 			if d.bound.tools[e.ID()] {
 				d.tools[e.AsIdent()] = true
 			}
-		case celast.SelectKind:
-			d.scale++
 		case celast.ComprehensionKind:
 			if c := e.AsComprehension(); !isBindExpr(c) && d.paths[c.IterRange().ID()] {
 				d.over = true
 			}
 		}
 	}))
-	d.scale += 2
 }
 
 // untracked is the formula without cost tracking.
@@ -154,24 +146,74 @@ func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bo
 func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 	d := p.data
 	d.once.Do(func() { d.init(p) })
-	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, scale: d.scale, act: act, known: map[string]pathBound{}}
+	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, act: act, known: map[string]pathBound{}}
 	b.sizeBound.max = size
-	est, err := p.env.EstimateCost(p.checked, b)
+	if d.charged == nil {
+		return math.MaxUint64
+	}
+	est, err := p.env.EstimateCost(d.charged, b)
 	if err != nil {
 		return math.MaxUint64
 	}
 	return est.Max
 }
 
+// chargeSelections is checked with the operand of each field selection
+// whose type is neither a map, a message nor a type parameter typed as
+// a map of strings to dyn: nil when it cannot be rebuilt so. cel-go's
+// estimate charges a selection on a map, a message or a type parameter
+// one unit, and one on anything else (dyn, which is what every field
+// of the data is) nothing, where its tracker charges every selection
+// one (an attribute's qualifier), so that a chain of n fields in a
+// macro over m items was estimated at m units short of n*m
+// (TestDataEstimateBoundsItsCharge). Typed as a map, each is estimated
+// as it is charged. Nothing else of the estimate reads the operand's
+// type: its path, its size and the overloads of the calls around it
+// are the same; a value is the operand of one selection or the
+// argument of a call, never both.
+func chargeSelections(checked *cel.Ast) *cel.Ast {
+	pb, err := cel.AstToCheckedExpr(checked)
+	if err != nil {
+		return nil
+	}
+	asMap, err := types.TypeToExprType(types.NewMapType(types.StringType, types.DynType))
+	if err != nil {
+		return nil
+	}
+	native := checked.NativeRep()
+	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		if e.Kind() != celast.SelectKind {
+			return
+		}
+		op := e.AsSelect().Operand()
+		switch native.GetType(op.ID()).Kind() {
+		case types.MapKind, types.StructKind, types.TypeParamKind:
+			return
+		}
+		pb.TypeMap[op.ID()] = asMap
+	}))
+	return cel.CheckedExprToAst(pb)
+}
+
+// dataScale is what the per-evaluation estimate multiplies the longest
+// value at each path by, after raising it to 1: the margin for the one
+// step cel-go's estimate may take short on a value of the data, once
+// it charges field selections as its tracker does (see
+// chargeSelections). ext's split is sized as its target, where a string
+// of n characters all separators splits into n+1 pieces (the empty
+// string into one, itself), each an iteration of a macro over them; 2*max(n, 1) is at
+// least n+1. Every other step of the estimate is charged on sizes at
+// least those the tracker measures, and grows with them
+// (TestDataEstimateBoundsRandomFormulas).
+const dataScale = 2
+
 // dataBound is sizeBound with each path into a variable of the data
 // bounded by the longest value at that path in one evaluation's data
-// (act), scale times over (see dataEstimate.scale), where that is
-// shorter than max.
+// (act), dataScale times over.
 type dataBound struct {
 	sizeBound
 	paths map[int64]bool
 	tools map[string]bool
-	scale uint64
 	act   interpreter.Activation
 	// known are the bounds of the paths looked into, by path.
 	known map[string]pathBound
@@ -199,10 +241,13 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 		pb.n, pb.ok = b.lookup(path)
 		b.known[key] = pb
 	}
-	if !pb.ok || pb.n >= est.Max/b.scale {
+	if !pb.ok {
 		return est
 	}
-	return &checker.SizeEstimate{Min: 0, Max: pb.n * b.scale}
+	// Past est too when the value is longer than half of it: the
+	// margin is what makes the bound hold (see dataScale), and the
+	// value is no longer than maxDataSize.
+	return &checker.SizeEstimate{Min: 0, Max: max(pb.n, 1) * dataScale}
 }
 
 // lookup is the length of the longest value at path in the data, and

@@ -421,3 +421,60 @@ func TestWideDataShared(t *testing.T) {
 		}
 	}
 }
+
+// TestDataEstimateCountsWhatCelMisses: steps cel-go's estimate charges
+// less than its tracker, on data where they decide: a chain of fields
+// of dyn values in a macro over a list as long as the data's bound
+// (cel-go's estimate charges a field of a dyn value nothing, its
+// tracker one; the margin that covered it was dropped for a list
+// longer than the bound over the margin), and a macro over the split of
+// an empty string of the data (cel-go sizes split's result as its
+// target, 0, where the empty string splits into one piece). Each was estimated far below
+// its charge and, estimated within its limit, ran untracked past it.
+func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(minDataSize)
+	zeros := make([]any, size)
+	for i := range zeros {
+		zeros[i] = 0
+	}
+	names := make([]any, 1000)
+	for i := range names {
+		names[i] = fmt.Sprintf("n%d", i)
+	}
+	deep := any(1)
+	for range 80 {
+		deep = map[string]any{"a": deep}
+	}
+	act := Vars{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{
+		"zeros": zeros, "names": names, "deep": deep, "empty": "", "tiny": []any{"x"},
+	}}
+	limit := LimitFor(CostLimit, size)
+	for _, src := range []string{
+		`signals.tiny.all(t, t.contains('x')) && signals.zeros.all(z, signals.deep` + strings.Repeat(".a", 80) + ` == 1)`,
+		`signals.empty.split(',').all(x, signals.names.all(a, signals.names.all(b, b != a + 'x')))`,
+	} {
+		p := compileAt(t, e, src, limit)
+		if p.Untracked(size) {
+			t.Fatalf("%.60s: untracked by its static estimate; the test wants one it tracks", src)
+		}
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, det, err := prg.Eval(act)
+		if err != nil {
+			t.Fatalf("%.60s: %v", src, err)
+		}
+		charged, est := *det.ActualCost(), p.costOn(act, size)
+		if charged > est {
+			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
+		}
+		if fits, _ := p.fitsOn(act, size); fits && charged > limit {
+			t.Errorf("%.60s: untracked, charged %d past its limit %d", src, charged, limit)
+		}
+	}
+}
