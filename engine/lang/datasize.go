@@ -85,6 +85,11 @@ type dataEstimate struct {
 	// tools are the names of the variables read as the tool (see
 	// toolIdents): their paths keep the static bound.
 	tools map[string]bool
+	// shared are the bounds of the paths into a variable an activation
+	// shares between evaluations (see SharedActivation), by path, each
+	// a sharedBound: worked out once for each value, not once an
+	// evaluation.
+	shared sync.Map
 	// fast is the formula without tracking, built when first needed.
 	fastOnce sync.Once
 	fast     cel.Program
@@ -146,7 +151,7 @@ func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bo
 func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 	d := p.data
 	d.once.Do(func() { d.init(p) })
-	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, act: act, known: map[string]pathBound{}}
+	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, act: act, known: map[string]pathBound{}, shared: &d.shared}
 	b.sizeBound.max = size
 	if d.charged == nil {
 		return math.MaxUint64
@@ -217,6 +222,9 @@ type dataBound struct {
 	act   interpreter.Activation
 	// known are the bounds of the paths looked into, by path.
 	known map[string]pathBound
+	// shared are the formula's bounds of paths into shared variables
+	// (see dataEstimate.shared).
+	shared *sync.Map
 }
 
 // pathBound is the length of the longest value at a path, and whether
@@ -238,7 +246,7 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	key := strings.Join(path, "\x00")
 	pb, seen := b.known[key]
 	if !seen {
-		pb.n, pb.ok = b.lookup(path)
+		pb = b.lookupShared(key, path)
 		b.known[key] = pb
 	}
 	if !pb.ok {
@@ -250,10 +258,80 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	return &checker.SizeEstimate{Min: 0, Max: max(pb.n, 1) * dataScale}
 }
 
+// SharedActivation is an activation some of whose variables hold the
+// same value for every evaluation it serves, a value nothing changes
+// while a formula may read it: a surface's values, read by the formulas
+// of each of its tools. The per-evaluation estimate bounds a path into
+// such a variable once for each value it holds, where it would walk the
+// value once an evaluation: a formula of each of N tools that goes
+// through a surface's value of N members walked it N times, the square
+// of the surface (TestSharedValueWalkedOnce).
+type SharedActivation interface {
+	interpreter.Activation
+	// SharedValue is the value of the variable name as the activation
+	// holds it (before adapting it to a formula's value), when it is
+	// shared so; false when it is not.
+	SharedValue(name string) (any, bool)
+}
+
+// sharedBound is the bound of a path into a shared variable (see
+// SharedActivation) when it held raw.
+type sharedBound struct {
+	raw any
+	pb  pathBound
+}
+
+// dataWalks counts the walks of a path into the data (see
+// dataBound.lookup), for tests that count them.
+var dataWalks atomic.Int64
+
+// lookupShared is lookup, but for a path into a variable the activation
+// shares between evaluations, whose bound is kept for the value it
+// holds. The entry holds that value, so its identity is never another
+// value's.
+func (b *dataBound) lookupShared(key string, path []string) pathBound {
+	sa, ok := b.act.(SharedActivation)
+	if !ok {
+		n, ok := b.lookup(path)
+		return pathBound{n, ok}
+	}
+	raw, ok := sa.SharedValue(path[0])
+	if !ok {
+		n, ok := b.lookup(path)
+		return pathBound{n, ok}
+	}
+	if e, ok := b.shared.Load(key); ok && oneValue(e.(sharedBound).raw, raw) {
+		return e.(sharedBound).pb
+	}
+	n, ok := b.lookup(path)
+	b.shared.Store(key, sharedBound{raw, pathBound{n, ok}})
+	return pathBound{n, ok}
+}
+
+// oneValue reports whether a and b are one value: the same map, or
+// slice of the same elements, or pointer; equal, for a value compared
+// by content that holds none of those.
+func oneValue(a, b any) bool {
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if !ra.IsValid() || !rb.IsValid() || ra.Type() != rb.Type() {
+		return false
+	}
+	switch ra.Kind() {
+	case reflect.Map, reflect.Pointer, reflect.UnsafePointer:
+		return ra.UnsafePointer() == rb.UnsafePointer()
+	case reflect.Slice:
+		return ra.UnsafePointer() == rb.UnsafePointer() && ra.Len() == rb.Len()
+	case reflect.Interface, reflect.Struct, reflect.Array, reflect.Func, reflect.Chan:
+		return false
+	}
+	return ra.Comparable() && a == b
+}
+
 // lookup is the length of the longest value at path in the data, and
 // whether the data holds its variable and every value there could be
 // looked into.
 func (b *dataBound) lookup(path []string) (uint64, bool) {
+	dataWalks.Add(1)
 	v, ok := b.act.ResolveName(path[0])
 	if !ok {
 		return 0, false

@@ -478,3 +478,73 @@ func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
 		}
 	}
 }
+
+// sharingAct is an activation whose variable shared is shared between
+// evaluations (see SharedActivation), counting how often the estimate
+// resolves it.
+type sharingAct struct {
+	Vars
+	resolved *int
+}
+
+func (a sharingAct) ResolveName(name string) (any, bool) {
+	if name == "shared" {
+		*a.resolved++
+	}
+	return a.Vars.ResolveName(name)
+}
+
+func (a sharingAct) SharedValue(name string) (any, bool) {
+	if name != "shared" {
+		return nil, false
+	}
+	v, ok := a.Vars[name]
+	return v, ok
+}
+
+// TestSharedValueWalkedOnce: a formula of each of many tools that goes
+// through a value they all share (a surface's signal of N members,
+// indexed by the tool's name) is estimated on its data with that value
+// walked once, not once a tool (N times N); a new value in its place is
+// walked again, and its own bound decides.
+func TestSharedValueWalkedOnce(t *testing.T) {
+	e, err := NewEnv(Var{"signals", Object}, Var{"shared", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tools = 50
+	byName := func(long int) map[string]any {
+		m := map[string]any{}
+		for i := range 2000 {
+			m[fmt.Sprintf("t%d", i)] = []any{"a", "b", strings.Repeat("c", long)}
+		}
+		return map[string]any{"byName": m}
+	}
+	size := uint64(minDataSize)
+	p := compileAt(t, e, `shared.byName[signals.name].exists(x, x.contains('q'))`, LimitFor(CostLimit, size))
+	if p.Untracked(size) {
+		t.Fatal("untracked by its static estimate; the test wants one it tracks")
+	}
+	shared := byName(1)
+	resolved, first := 0, 0
+	for i := range tools {
+		act := sharingAct{Vars{"signals": map[string]any{"name": fmt.Sprintf("t%d", i)}, "shared": shared}, &resolved}
+		if fits, _ := p.fitsOn(act, size); !fits {
+			t.Fatalf("tool %d: not within its limit on its data", i)
+		}
+		if i == 0 {
+			first = resolved
+		}
+	}
+	if first == 0 || resolved != first {
+		t.Errorf("the shared value resolved %d times for %d tools, %d for the first; want it walked once", resolved, tools, first)
+	}
+	// A value in its place with members 30,000 long is walked again,
+	// and estimated on its own length.
+	old := p.costOn(sharingAct{Vars{"signals": map[string]any{"name": "t1"}, "shared": shared}, &resolved}, size)
+	before := resolved
+	est := p.costOn(sharingAct{Vars{"signals": map[string]any{"name": "t1"}, "shared": byName(30000)}, &resolved}, size)
+	if resolved == before || est <= old {
+		t.Errorf("a new shared value: resolved %d times, estimated %d against %d for the old one; want it walked again, estimated higher", resolved-before, est, old)
+	}
+}
