@@ -26,14 +26,17 @@ import (
 // What the data actually holds bounds it far better: 25,000 items of
 // two members each. So a formula that goes through a value of the data
 // and whose static estimate does not fit its limit on this data is
-// estimated once more, for this evaluation, with each path it reads
-// (signals.params, its items, their fields) bounded by the longest
-// value at that path in the data it is evaluated on, and is evaluated
-// untracked when that estimate fits the limit: the tracker could not
-// have stopped it. Everything the static estimate bounds otherwise
-// (values the formula made, calls' results, the tool, the fixed
-// variables) keeps that bound, and which way is taken depends only on
-// the data.
+// estimated once more, on the data it is evaluated on: each path it
+// reads (signals.params, its items, their fields) bounded by the longest
+// value at that path there, twice over (see dataScale), and each field
+// selection charged as the tracker charges it (see chargeSelections).
+// It is evaluated untracked when that estimate fits the limit: the
+// tracker could not have stopped it. A path into a value that
+// evaluations share (a surface's, read by each tool's formula; see
+// SharedActivation) is bounded once for each value. Everything the
+// static estimate bounds otherwise (values the formula made, calls'
+// results, the tool, the fixed variables) keeps that bound, and which
+// way is taken depends only on the data.
 
 // trackedOverData counts the evaluations on the tracked path of formulas
 // that go through a value of the data (see dataEstimate.over), on data
@@ -281,10 +284,6 @@ type sharedBound struct {
 	pb  pathBound
 }
 
-// dataWalks counts the walks of a path into the data (see
-// dataBound.lookup), for tests that count them.
-var dataWalks atomic.Int64
-
 // lookupShared is lookup, but for a path into a variable the activation
 // shares between evaluations, whose bound is kept for the value it
 // holds. The entry holds that value, so its identity is never another
@@ -331,7 +330,6 @@ func oneValue(a, b any) bool {
 // whether the data holds its variable and every value there could be
 // looked into.
 func (b *dataBound) lookup(path []string) (uint64, bool) {
-	dataWalks.Add(1)
 	v, ok := b.act.ResolveName(path[0])
 	if !ok {
 		return 0, false
@@ -436,7 +434,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		}
 		return pathSize(m, rest)
 	case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
-		string, []byte, bool, int, int64, uint64, float64, nil, []any:
+		string, []byte, bool, int, int64, uint64, float64, nil:
 		return 0, true
 	case traits.Mapper:
 		m, found := x.Find(types.String(step))
@@ -452,12 +450,18 @@ func pathSize(v any, path []string) (uint64, bool) {
 	case ref.Val:
 		return 0, false
 	}
-	if r := reflect.ValueOf(v); r.Kind() == reflect.Map && r.Type().Key().Kind() == reflect.String {
+	switch r := reflect.ValueOf(v); r.Kind() {
+	case reflect.Map:
+		if r.Type().Key().Kind() != reflect.String {
+			return 0, false
+		}
 		m := r.MapIndex(reflect.ValueOf(step).Convert(r.Type().Key()))
 		if !m.IsValid() {
 			return 0, true
 		}
 		return pathSize(m.Interface(), rest)
+	case reflect.Slice, reflect.Array:
+		return 0, true // a Go list, []any or another: no fields
 	}
 	return 0, false
 }
@@ -479,6 +483,12 @@ func leafSize(v any) (uint64, bool) {
 			return 0, false
 		}
 		return uint64(n), true
+	case *types.Optional:
+		// The tracker measures an optional by what it holds.
+		if x.HasValue() {
+			return leafSize(x.GetValue())
+		}
+		return 1, true
 	case ref.Val, bool, int, int64, uint64, float64, nil:
 		return 1, true
 	}
@@ -563,33 +573,4 @@ func dataPathExprs(checked *cel.Ast) map[int64]bool {
 	}
 	walk(checked.NativeRep().Expr(), nil)
 	return out
-}
-
-// estimateSize is EstimateSize, and whether its bound is the data's
-// (max), for a value of the data: not a variable bound to a computed
-// value, nor a local or a call's result bounded otherwise (see
-// localBounds), nor a fixed variable.
-func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool) {
-	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
-	if !ok {
-		scale, ok = b.calls[n.Expr().ID()]
-	}
-	if ok {
-		if scale == 0 || b.max >= math.MaxUint64/scale {
-			// What cel-go knows of it, from what the formula made it
-			// of (a macro's variable takes the size of its range's
-			// elements), or nothing.
-			return nil, false
-		}
-		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
-	}
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
-		if b.computed[e.AsIdent()] {
-			return nil, false
-		}
-		if n, ok := b.fixed[e.AsIdent()]; ok {
-			return &checker.SizeEstimate{Min: n, Max: n}, false
-		}
-	}
-	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
 }

@@ -170,6 +170,8 @@ func TestPathSize(t *testing.T) {
 		"typed": map[string][]string{"a": {"x", "yyyy"}},
 		"num":   1.5,
 		"msg":   struct{ A string }{"a"},
+		"opt":   types.OptionalOf(types.NewStringList(Adapter, []string{"a", "b", "c"})),
+		"strs":  []string{"a", "bb"},
 	}
 	tests := []struct {
 		path []string
@@ -195,6 +197,9 @@ func TestPathSize(t *testing.T) {
 		{[]string{"msg"}, 0, false},
 		{[]string{"msg", "A"}, 0, false},
 		{[]string{"map", "@other"}, 0, false},
+		{[]string{"opt"}, 3, true}, // the tracker measures what an optional holds
+		{[]string{"strs", "@items"}, 2, true},
+		{[]string{"strs", "f"}, 0, true}, // a Go list of any type has no fields
 	}
 	for _, tt := range tests {
 		path := tt.path
