@@ -12,9 +12,9 @@ import (
 // piece more than the extension does. The extension takes a string of n
 // characters to split into at most n pieces, but one of n separators
 // splits into n+1, and the empty string into one, itself: a macro over
-// ''.split(',') was estimated at no iteration and ran one, so
-// ''.split(',').all(x, <a scan inside a scan of the data>) ran untracked
-// at any cost (TestSplitEstimatedWithItsLastPiece). The tracker charges
+// the split of an empty string was estimated at no iteration and ran
+// one, so such a macro whose body scans the data inside a scan of it
+// ran untracked at any cost (TestSplitEstimatedWithItsLastPiece). The tracker charges
 // a split a unit, a tenth of a unit a character read (its target and
 // one more), a unit a piece and a list's base cost; so does this, for
 // at most n+1 pieces. After the extension, whose estimate it replaces.
