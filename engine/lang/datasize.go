@@ -28,8 +28,8 @@ import (
 // and whose static estimate does not fit its limit on this data is
 // estimated once more, on the data it is evaluated on: each path it
 // reads (signals.params, its items, their fields) bounded by the longest
-// value at that path there, twice over (see dataScale), and each field
-// selection charged as the tracker charges it (see chargeSelections).
+// value at that path there, and each field selection charged as the
+// tracker charges it (see chargeSelections).
 // It is evaluated untracked when that estimate fits the limit: the
 // tracker could not have stopped it. A path into a value that
 // evaluations share (a surface's, read by each tool's formula; see
@@ -203,21 +203,14 @@ func chargeSelections(checked *cel.Ast) *cel.Ast {
 	return cel.CheckedExprToAst(pb)
 }
 
-// dataScale is what the per-evaluation estimate multiplies the longest
-// value at each path by, after raising it to 1: the margin for the one
-// step cel-go's estimate may take short on a value of the data, once
-// it charges field selections as its tracker does (see
-// chargeSelections). ext's split is sized as its target, where a string
-// of n characters all separators splits into n+1 pieces (the empty
-// string into one, itself), each an iteration of a macro over them; 2*max(n, 1) is at
-// least n+1. Every other step of the estimate is charged on sizes at
-// least those the tracker measures, and grows with them
-// (TestDataEstimateBoundsRandomFormulas).
-const dataScale = 2
-
 // dataBound is sizeBound with each path into a variable of the data
 // bounded by the longest value at that path in one evaluation's data
-// (act), dataScale times over.
+// (act). The estimate is then at least the tracker's charge with no
+// margin: each step of cel-go's estimate charges what its tracker does
+// on values no longer than those it is given, or more, but for a field
+// of a dyn value (see chargeSelections) and split's last piece (see
+// splitPieces), both counted (TestDataEstimateBoundsRandomFormulas,
+// TestDataEstimateBoundsItsCharge).
 type dataBound struct {
 	sizeBound
 	paths map[int64]bool
@@ -252,13 +245,10 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 		pb = b.lookupShared(key, path)
 		b.known[key] = pb
 	}
-	if !pb.ok {
+	if !pb.ok || pb.n >= est.Max {
 		return est
 	}
-	// Past est too when the value is longer than half of it: the
-	// margin is what makes the bound hold (see dataScale), and the
-	// value is no longer than maxDataSize.
-	return &checker.SizeEstimate{Min: 0, Max: max(pb.n, 1) * dataScale}
+	return &checker.SizeEstimate{Min: 0, Max: pb.n}
 }
 
 // SharedActivation is an activation some of whose variables hold the
