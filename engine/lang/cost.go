@@ -82,6 +82,35 @@ func (b sizeBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	return est
 }
 
+// estimateSize is EstimateSize, and whether its bound is the data's
+// (max), for a value of the data: not a variable bound to a computed
+// value, nor a local or a call's result bounded otherwise (see
+// localBounds), nor a fixed variable.
+func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool) {
+	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
+	if !ok {
+		scale, ok = b.calls[n.Expr().ID()]
+	}
+	if ok {
+		if scale == 0 || b.max >= math.MaxUint64/scale {
+			// What cel-go knows of it, from what the formula made it
+			// of (a macro's variable takes the size of its range's
+			// elements), or nothing.
+			return nil, false
+		}
+		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
+	}
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
+		if b.computed[e.AsIdent()] {
+			return nil, false
+		}
+		if n, ok := b.fixed[e.AsIdent()]; ok {
+			return &checker.SizeEstimate{Min: n, Max: n}, false
+		}
+	}
+	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
+}
+
 // boundToComputed are the variables of checked's cel.bind calls whose
 // value is not a path into the data (a variable, its fields and
 // elements).

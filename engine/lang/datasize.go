@@ -26,14 +26,17 @@ import (
 // What the data actually holds bounds it far better: 25,000 items of
 // two members each. So a formula that goes through a value of the data
 // and whose static estimate does not fit its limit on this data is
-// estimated once more, for this evaluation, with each path it reads
-// (signals.params, its items, their fields) bounded by the longest
-// value at that path in the data it is evaluated on, and is evaluated
-// untracked when that estimate fits the limit: the tracker could not
-// have stopped it. Everything the static estimate bounds otherwise
-// (values the formula made, calls' results, the tool, the fixed
-// variables) keeps that bound, and which way is taken depends only on
-// the data.
+// estimated once more, on the data it is evaluated on: each path it
+// reads (signals.params, its items, their fields) bounded by the longest
+// value at that path there, and each field selection charged as the
+// tracker charges it (see chargeSelections).
+// It is evaluated untracked when that estimate fits the limit: the
+// tracker could not have stopped it. A path into a value that
+// evaluations share (a surface's, read by each tool's formula; see
+// SharedActivation) is bounded once for each value. Everything the
+// static estimate bounds otherwise (values the formula made, calls'
+// results, the tool, the fixed variables) keeps that bound, and which
+// way is taken depends only on the data.
 
 // trackedOverData counts the evaluations on the tracked path of formulas
 // that go through a value of the data (see dataEstimate.over), on data
@@ -74,23 +77,22 @@ type dataEstimate struct {
 	over bool
 	// bound is the static estimator, its max set for each evaluation.
 	bound sizeBound
+	// charged is the formula as it is estimated on the data: the
+	// checked formula with the operand of each field selection that
+	// cel-go's estimate charges nothing typed as a map, which it
+	// charges one (see chargeSelections).
+	charged *cel.Ast
 	// paths are the expressions whose value is a path into a variable
 	// of the data (see dataPathExprs).
 	paths map[int64]bool
 	// tools are the names of the variables read as the tool (see
 	// toolIdents): their paths keep the static bound.
 	tools map[string]bool
-	// scale is what each path's bound is multiplied by: cel-go's
-	// estimate is exact on no data, and short of the tracker's charge
-	// for some steps (a field of a dyn value, which the tracker charges
-	// 1 and the estimate 0; the iterations over a dyn map). A static
-	// estimate takes every list to be as long as the longest value of
-	// the data, which covers that many times over; one from the data's
-	// own sizes takes each list's items and each string's characters
-	// scale times over, two and one for each field the formula selects,
-	// so that each iteration is estimated at least as often as the
-	// steps it may be short for (TestDataEstimateBoundsItsCharge).
-	scale uint64
+	// shared are the bounds of the paths into a variable an activation
+	// shares between evaluations (see SharedActivation), by path, each
+	// a sharedBound: worked out once for each value, not once an
+	// evaluation.
+	shared sync.Map
 	// fast is the formula without tracking, built when first needed.
 	fastOnce sync.Once
 	fast     cel.Program
@@ -100,6 +102,7 @@ type dataEstimate struct {
 // init works out, for p, what the per-evaluation estimate needs.
 func (d *dataEstimate) init(p *Program) {
 	d.bound = newSizeBound(p.checked, 0, p.globalSizes())
+	d.charged = chargeSelections(p.checked)
 	d.paths = dataPathExprs(p.checked)
 	d.tools = map[string]bool{}
 	celast.PostOrderVisit(p.checked.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
@@ -108,15 +111,12 @@ func (d *dataEstimate) init(p *Program) {
 			if d.bound.tools[e.ID()] {
 				d.tools[e.AsIdent()] = true
 			}
-		case celast.SelectKind:
-			d.scale++
 		case celast.ComprehensionKind:
 			if c := e.AsComprehension(); !isBindExpr(c) && d.paths[c.IterRange().ID()] {
 				d.over = true
 			}
 		}
 	}))
-	d.scale += 2
 }
 
 // untracked is the formula without cost tracking.
@@ -154,27 +154,73 @@ func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bo
 func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 	d := p.data
 	d.once.Do(func() { d.init(p) })
-	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, scale: d.scale, act: act, known: map[string]pathBound{}}
+	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, act: act, known: map[string]pathBound{}, shared: &d.shared}
 	b.sizeBound.max = size
-	est, err := p.env.EstimateCost(p.checked, b)
+	if d.charged == nil {
+		return math.MaxUint64
+	}
+	est, err := p.env.EstimateCost(d.charged, b)
 	if err != nil {
 		return math.MaxUint64
 	}
 	return est.Max
 }
 
+// chargeSelections is checked with the operand of each field selection
+// whose type is neither a map, a message nor a type parameter typed as
+// a map of strings to dyn: nil when it cannot be rebuilt so. cel-go's
+// estimate charges a selection on a map, a message or a type parameter
+// one unit, and one on anything else (dyn, which is what every field
+// of the data is) nothing, where its tracker charges every selection
+// one (an attribute's qualifier), so that a chain of n fields in a
+// macro over m items was estimated at m units short of n*m
+// (TestDataEstimateBoundsItsCharge). Typed as a map, each is estimated
+// as it is charged. Nothing else of the estimate reads the operand's
+// type: its path, its size and the overloads of the calls around it
+// are the same; a value is the operand of one selection or the
+// argument of a call, never both.
+func chargeSelections(checked *cel.Ast) *cel.Ast {
+	pb, err := cel.AstToCheckedExpr(checked)
+	if err != nil {
+		return nil
+	}
+	asMap, err := types.TypeToExprType(types.NewMapType(types.StringType, types.DynType))
+	if err != nil {
+		return nil
+	}
+	native := checked.NativeRep()
+	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		if e.Kind() != celast.SelectKind {
+			return
+		}
+		op := e.AsSelect().Operand()
+		switch native.GetType(op.ID()).Kind() {
+		case types.MapKind, types.StructKind, types.TypeParamKind:
+			return
+		}
+		pb.TypeMap[op.ID()] = asMap
+	}))
+	return cel.CheckedExprToAst(pb)
+}
+
 // dataBound is sizeBound with each path into a variable of the data
 // bounded by the longest value at that path in one evaluation's data
-// (act), scale times over (see dataEstimate.scale), where that is
-// shorter than max.
+// (act). The estimate is then at least the tracker's charge with no
+// margin: each step of cel-go's estimate charges what its tracker does
+// on values no longer than those it is given, or more, but for a field
+// of a dyn value (see chargeSelections) and split's last piece (see
+// splitPieces), both counted (TestDataEstimateBoundsRandomFormulas,
+// TestDataEstimateBoundsItsCharge).
 type dataBound struct {
 	sizeBound
 	paths map[int64]bool
 	tools map[string]bool
-	scale uint64
 	act   interpreter.Activation
 	// known are the bounds of the paths looked into, by path.
 	known map[string]pathBound
+	// shared are the formula's bounds of paths into shared variables
+	// (see dataEstimate.shared).
+	shared *sync.Map
 }
 
 // pathBound is the length of the longest value at a path, and whether
@@ -196,13 +242,78 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	key := strings.Join(path, "\x00")
 	pb, seen := b.known[key]
 	if !seen {
-		pb.n, pb.ok = b.lookup(path)
+		pb = b.lookupShared(key, path)
 		b.known[key] = pb
 	}
-	if !pb.ok || pb.n >= est.Max/b.scale {
+	if !pb.ok || pb.n >= est.Max {
 		return est
 	}
-	return &checker.SizeEstimate{Min: 0, Max: pb.n * b.scale}
+	return &checker.SizeEstimate{Min: 0, Max: pb.n}
+}
+
+// SharedActivation is an activation some of whose variables hold the
+// same value for every evaluation it serves, a value nothing changes
+// while a formula may read it: a surface's values, read by the formulas
+// of each of its tools. The per-evaluation estimate bounds a path into
+// such a variable once for each value it holds, where it would walk the
+// value once an evaluation: a formula of each of N tools that goes
+// through a surface's value of N members walked it N times, the square
+// of the surface (TestSharedValueWalkedOnce).
+type SharedActivation interface {
+	interpreter.Activation
+	// SharedValue is the value of the variable name as the activation
+	// holds it (before adapting it to a formula's value), when it is
+	// shared so; false when it is not.
+	SharedValue(name string) (any, bool)
+}
+
+// sharedBound is the bound of a path into a shared variable (see
+// SharedActivation) when it held raw.
+type sharedBound struct {
+	raw any
+	pb  pathBound
+}
+
+// lookupShared is lookup, but for a path into a variable the activation
+// shares between evaluations, whose bound is kept for the value it
+// holds. The entry holds that value, so its identity is never another
+// value's.
+func (b *dataBound) lookupShared(key string, path []string) pathBound {
+	sa, ok := b.act.(SharedActivation)
+	if !ok {
+		n, ok := b.lookup(path)
+		return pathBound{n, ok}
+	}
+	raw, ok := sa.SharedValue(path[0])
+	if !ok {
+		n, ok := b.lookup(path)
+		return pathBound{n, ok}
+	}
+	if e, ok := b.shared.Load(key); ok && oneValue(e.(sharedBound).raw, raw) {
+		return e.(sharedBound).pb
+	}
+	n, ok := b.lookup(path)
+	b.shared.Store(key, sharedBound{raw, pathBound{n, ok}})
+	return pathBound{n, ok}
+}
+
+// oneValue reports whether a and b are one value: the same map, or
+// slice of the same elements, or pointer; equal, for a value compared
+// by content that holds none of those.
+func oneValue(a, b any) bool {
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if !ra.IsValid() || !rb.IsValid() || ra.Type() != rb.Type() {
+		return false
+	}
+	switch ra.Kind() {
+	case reflect.Map, reflect.Pointer, reflect.UnsafePointer:
+		return ra.UnsafePointer() == rb.UnsafePointer()
+	case reflect.Slice:
+		return ra.UnsafePointer() == rb.UnsafePointer() && ra.Len() == rb.Len()
+	case reflect.Interface, reflect.Struct, reflect.Array, reflect.Func, reflect.Chan:
+		return false
+	}
+	return ra.Comparable() && a == b
 }
 
 // lookup is the length of the longest value at path in the data, and
@@ -313,7 +424,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		}
 		return pathSize(m, rest)
 	case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
-		string, []byte, bool, int, int64, uint64, float64, nil, []any:
+		string, []byte, bool, int, int64, uint64, float64, nil:
 		return 0, true
 	case traits.Mapper:
 		m, found := x.Find(types.String(step))
@@ -329,12 +440,18 @@ func pathSize(v any, path []string) (uint64, bool) {
 	case ref.Val:
 		return 0, false
 	}
-	if r := reflect.ValueOf(v); r.Kind() == reflect.Map && r.Type().Key().Kind() == reflect.String {
+	switch r := reflect.ValueOf(v); r.Kind() {
+	case reflect.Map:
+		if r.Type().Key().Kind() != reflect.String {
+			return 0, false
+		}
 		m := r.MapIndex(reflect.ValueOf(step).Convert(r.Type().Key()))
 		if !m.IsValid() {
 			return 0, true
 		}
 		return pathSize(m.Interface(), rest)
+	case reflect.Slice, reflect.Array:
+		return 0, true // a Go list, []any or another: no fields
 	}
 	return 0, false
 }
@@ -356,6 +473,12 @@ func leafSize(v any) (uint64, bool) {
 			return 0, false
 		}
 		return uint64(n), true
+	case *types.Optional:
+		// The tracker measures an optional by what it holds.
+		if x.HasValue() {
+			return leafSize(x.GetValue())
+		}
+		return 1, true
 	case ref.Val, bool, int, int64, uint64, float64, nil:
 		return 1, true
 	}
@@ -440,33 +563,4 @@ func dataPathExprs(checked *cel.Ast) map[int64]bool {
 	}
 	walk(checked.NativeRep().Expr(), nil)
 	return out
-}
-
-// estimateSize is EstimateSize, and whether its bound is the data's
-// (max), for a value of the data: not a variable bound to a computed
-// value, nor a local or a call's result bounded otherwise (see
-// localBounds), nor a fixed variable.
-func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool) {
-	scale, ok := b.locals[pathRoot(n.Expr()).ID()]
-	if !ok {
-		scale, ok = b.calls[n.Expr().ID()]
-	}
-	if ok {
-		if scale == 0 || b.max >= math.MaxUint64/scale {
-			// What cel-go knows of it, from what the formula made it
-			// of (a macro's variable takes the size of its range's
-			// elements), or nothing.
-			return nil, false
-		}
-		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
-	}
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
-		if b.computed[e.AsIdent()] {
-			return nil, false
-		}
-		if n, ok := b.fixed[e.AsIdent()]; ok {
-			return &checker.SizeEstimate{Min: n, Max: n}, false
-		}
-	}
-	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
 }

@@ -170,6 +170,8 @@ func TestPathSize(t *testing.T) {
 		"typed": map[string][]string{"a": {"x", "yyyy"}},
 		"num":   1.5,
 		"msg":   struct{ A string }{"a"},
+		"opt":   types.OptionalOf(types.NewStringList(Adapter, []string{"a", "b", "c"})),
+		"strs":  []string{"a", "bb"},
 	}
 	tests := []struct {
 		path []string
@@ -195,6 +197,9 @@ func TestPathSize(t *testing.T) {
 		{[]string{"msg"}, 0, false},
 		{[]string{"msg", "A"}, 0, false},
 		{[]string{"map", "@other"}, 0, false},
+		{[]string{"opt"}, 3, true}, // the tracker measures what an optional holds
+		{[]string{"strs", "@items"}, 2, true},
+		{[]string{"strs", "f"}, 0, true}, // a Go list of any type has no fields
 	}
 	for _, tt := range tests {
 		path := tt.path
@@ -419,5 +424,132 @@ func TestWideDataShared(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestDataEstimateCountsWhatCelMisses: steps cel-go's estimate charges
+// less than its tracker, on data where they decide: a chain of fields
+// of dyn values in a macro over a list as long as the data's bound
+// (cel-go's estimate charges a field of a dyn value nothing, its
+// tracker one; the margin that covered it was dropped for a list
+// longer than the bound over the margin), and a macro over the split of
+// an empty string of the data (cel-go sizes split's result as its
+// target, 0, where the empty string splits into one piece). Each was estimated far below
+// its charge and, estimated within its limit, ran untracked past it.
+func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(minDataSize)
+	zeros := make([]any, size)
+	for i := range zeros {
+		zeros[i] = 0
+	}
+	names := make([]any, 1000)
+	for i := range names {
+		names[i] = fmt.Sprintf("n%d", i)
+	}
+	deep := any(1)
+	for range 80 {
+		deep = map[string]any{"a": deep}
+	}
+	act := Vars{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{
+		"zeros": zeros, "names": names, "deep": deep, "empty": "", "tiny": []any{"x"},
+	}}
+	limit := LimitFor(CostLimit, size)
+	for _, src := range []string{
+		`signals.tiny.all(t, t.contains('x')) && signals.zeros.all(z, signals.deep` + strings.Repeat(".a", 80) + ` == 1)`,
+		`signals.empty.split(',').all(x, signals.names.all(a, signals.names.all(b, b != a + 'x')))`,
+	} {
+		p := compileAt(t, e, src, limit)
+		if p.Untracked(size) {
+			t.Fatalf("%.60s: untracked by its static estimate; the test wants one it tracks", src)
+		}
+		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, det, err := prg.Eval(act)
+		if err != nil {
+			t.Fatalf("%.60s: %v", src, err)
+		}
+		charged, est := *det.ActualCost(), p.costOn(act, size)
+		if charged > est {
+			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
+		}
+		if fits, _ := p.fitsOn(act, size); fits && charged > limit {
+			t.Errorf("%.60s: untracked, charged %d past its limit %d", src, charged, limit)
+		}
+	}
+}
+
+// sharingAct is an activation whose variable shared is shared between
+// evaluations (see SharedActivation), counting how often the estimate
+// resolves it.
+type sharingAct struct {
+	Vars
+	resolved *int
+}
+
+func (a sharingAct) ResolveName(name string) (any, bool) {
+	if name == "shared" {
+		*a.resolved++
+	}
+	return a.Vars.ResolveName(name)
+}
+
+func (a sharingAct) SharedValue(name string) (any, bool) {
+	if name != "shared" {
+		return nil, false
+	}
+	v, ok := a.Vars[name]
+	return v, ok
+}
+
+// TestSharedValueWalkedOnce: a formula of each of many tools that goes
+// through a value they all share (a surface's signal of N members,
+// indexed by the tool's name) is estimated on its data with that value
+// walked once, not once a tool (N times N); a new value in its place is
+// walked again, and its own bound decides.
+func TestSharedValueWalkedOnce(t *testing.T) {
+	e, err := NewEnv(Var{"signals", Object}, Var{"shared", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tools = 50
+	byName := func(long int) map[string]any {
+		m := map[string]any{}
+		for i := range 2000 {
+			m[fmt.Sprintf("t%d", i)] = []any{"a", "b", strings.Repeat("c", long)}
+		}
+		return map[string]any{"byName": m}
+	}
+	size := uint64(minDataSize)
+	p := compileAt(t, e, `shared.byName[signals.name].exists(x, x.contains('q'))`, LimitFor(CostLimit, size))
+	if p.Untracked(size) {
+		t.Fatal("untracked by its static estimate; the test wants one it tracks")
+	}
+	shared := byName(1)
+	resolved, first := 0, 0
+	for i := range tools {
+		act := sharingAct{Vars{"signals": map[string]any{"name": fmt.Sprintf("t%d", i)}, "shared": shared}, &resolved}
+		if fits, _ := p.fitsOn(act, size); !fits {
+			t.Fatalf("tool %d: not within its limit on its data", i)
+		}
+		if i == 0 {
+			first = resolved
+		}
+	}
+	if first == 0 || resolved != first {
+		t.Errorf("the shared value resolved %d times for %d tools, %d for the first; want it walked once", resolved, tools, first)
+	}
+	// A value in its place with members 30,000 long is walked again,
+	// and estimated on its own length.
+	old := p.costOn(sharingAct{Vars{"signals": map[string]any{"name": "t1"}, "shared": shared}, &resolved}, size)
+	before := resolved
+	est := p.costOn(sharingAct{Vars{"signals": map[string]any{"name": "t1"}, "shared": byName(30000)}, &resolved}, size)
+	if resolved == before || est <= old {
+		t.Errorf("a new shared value: resolved %d times, estimated %d against %d for the old one; want it walked again, estimated higher", resolved-before, est, old)
 	}
 }

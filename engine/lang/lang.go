@@ -166,6 +166,8 @@ func libraryOptions() []cel.EnvOption {
 	// without Version (and every digest) changing with it.
 	return append(opts,
 		ext.Strings(ext.StringsVersion(5)),
+		// After the extension: its split estimated with its last piece.
+		splitPieces(),
 		ext.Lists(ext.ListsVersion(3)),
 		// After the extension: its distinct, charged a linear cost.
 		distinctFunctions(),

@@ -186,6 +186,24 @@ func (a vars) ResolveName(name string) (any, bool) {
 // Parent implements interpreter.Activation.
 func (vars) Parent() interpreter.Activation { return nil }
 
+// surfaceVars are the variables a tool's scope holds the surface's
+// values in: computed before any tool is scored (its answers before
+// any tool's formula reads them), the same for every tool, and never
+// changed in place.
+var surfaceVars = map[string]bool{"surface": true, "surface_signals": true, "surface_answers": true}
+
+// SharedValue implements lang.SharedActivation: in a tool's scope, the
+// surface's variables are shared by every tool's formulas, so that a
+// formula of each tool estimated on its data walks a surface's value
+// once, not once a tool (the square of the surface).
+func (a vars) SharedValue(name string) (any, bool) {
+	if a.s.Tool == "" || !surfaceVars[name] {
+		return nil, false
+	}
+	v, ok := a.s.Vars[name]
+	return v, ok
+}
+
 // letValue is a let's value (or its error), the bound on its length and
 // the let, for Set to forget it.
 type letValue struct {
@@ -385,6 +403,17 @@ func (a *letActivation) ResolveName(name string) (any, bool) {
 
 // Parent implements interpreter.Activation.
 func (a *letActivation) Parent() interpreter.Activation { return nil }
+
+// SharedValue implements lang.SharedActivation: a let is the tool's
+// own, a variable as vars shares it.
+func (a *letActivation) SharedValue(name string) (any, bool) {
+	for _, l := range a.lets {
+		if l.Name == name {
+			return nil, false
+		}
+	}
+	return vars{a.s}.SharedValue(name)
+}
 
 // valSize is the length of the longest string, list or map in v, or
 // Unbounded for a value it cannot look into.
