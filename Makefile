@@ -179,7 +179,12 @@ HEAVY_TESTS = \
 	TestSelectionInputsAsMarshal \
 	TestTDQSPastTheChecksLead \
 	TestBoundedRangesKeepTheirBound \
-	TestToolSafetyWideToolUntracked
+	TestToolSafetyWideToolUntracked \
+	TestDataEstimateCountsWhatCelMisses \
+	TestWideDataStaysTracked \
+	TestDataEstimateBoundsRandomFormulas \
+	TestSplitEstimatedWithItsLastPiece \
+	TestWideDataEstimatedOnItsPaths
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/cel"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // formulaGen writes random formulas over signals.r, a value of random
@@ -226,6 +228,7 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
 // of formulaGen on random nested data are charged by the tracker no
 // more than their per-evaluation estimate.
 func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)

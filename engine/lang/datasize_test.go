@@ -9,6 +9,8 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // wideVars are the variables of the per-evaluation estimate's tests: the
@@ -51,6 +53,7 @@ func wideData(t *testing.T, n int) (Vars, uint64) {
 // limit: it is evaluated untracked, and what the tracker charges it
 // stays within that estimate, so the tracker could not have stopped it.
 func TestWideDataEstimatedOnItsPaths(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +118,7 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 // made; a path into the tool, whose walks are bounded by its length) is
 // still tracked, and one that exceeds it is stopped.
 func TestWideDataStaysTracked(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)
@@ -437,6 +441,7 @@ func TestWideDataShared(t *testing.T) {
 // target, 0, where the empty string splits into one piece). Each was estimated far below
 // its charge and, estimated within its limit, ran untracked past it.
 func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)

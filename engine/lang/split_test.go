@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/cel"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestSplitEstimatedWithItsLastPiece: a split of a string all
@@ -14,6 +16,7 @@ import (
 // Estimated with that piece, it is tracked, and what the tracker charges
 // stays within the static estimate and the one on the data.
 func TestSplitEstimatedWithItsLastPiece(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)
