@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/cel-go/cel"
-
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
@@ -210,15 +208,11 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
 	act := Vars{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"r": data}}
 	// The engine's bound: at least the longest string, list or map.
 	size := uint64(len(raw)) + 1
-	prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, det, err := prg.Eval(act)
+	_, charge, err := evalTracked(t, p, act)
 	if err != nil {
 		return false
 	}
-	if charged, est := *det.ActualCost(), p.costOn(act, size); charged > est {
+	if charged, est := charge, p.costOn(act, size); charged > est {
 		t.Errorf("seed %d: %s\non %s: charged %d, above its estimate on the data %d", seed, src, raw, charged, est)
 	}
 	return true

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/internal/heavytest"
@@ -43,6 +44,21 @@ func wideData(t *testing.T, n int) (Vars, uint64) {
 		"tool":    ToolValue(tool),
 		"signals": map[string]any{"schemas": schemas, "names": names, "props": props, "long": long},
 	}, uint64(2 * len(b))
+}
+
+// evalTracked evaluates p on act under cel-go's cost tracker, with no
+// limit, and returns its value and what the tracker charged.
+func evalTracked(t *testing.T, p *Program, act any) (ref.Val, uint64, error) {
+	t.Helper()
+	prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, det, err := prg.Eval(act)
+	if err != nil {
+		return out, 0, err
+	}
+	return out, *det.ActualCost(), nil
 }
 
 // TestWideDataEstimatedOnItsPaths: a formula that goes through every
@@ -86,15 +102,11 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 			t.Errorf("%.60s: on its data, fits %v, over data %v; want both", src, fits, over)
 		}
 		est := p.costOn(act, n)
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, det, err := prg.Eval(act)
+		want, charge, err := evalTracked(t, p, act)
 		if err != nil {
 			t.Fatalf("%.60s: %v", src, err)
 		}
-		if charged := *det.ActualCost(); charged > est {
+		if charged := charge; charged > est {
 			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
 		}
 		before := TrackedOverData()
@@ -392,15 +404,11 @@ func TestDataEstimateBoundsItsCharge(t *testing.T) {
 	} {
 		p := compileAt(t, e, src, limit)
 		est := p.costOn(act, n)
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, det, err := prg.Eval(act)
+		_, charge, err := evalTracked(t, p, act)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		if charged := *det.ActualCost(); charged > est {
+		if charged := charge; charged > est {
 			t.Errorf("%s: charged %d, above its estimate on the data %d", src, charged, est)
 		}
 	}
@@ -471,15 +479,11 @@ func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
 		if p.Untracked(size) {
 			t.Fatalf("%.60s: untracked by its static estimate; the test wants one it tracks", src)
 		}
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, det, err := prg.Eval(act)
+		_, charge, err := evalTracked(t, p, act)
 		if err != nil {
 			t.Fatalf("%.60s: %v", src, err)
 		}
-		charged, est := *det.ActualCost(), p.costOn(act, size)
+		charged, est := charge, p.costOn(act, size)
 		if charged > est {
 			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
 		}

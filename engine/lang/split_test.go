@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/google/cel-go/cel"
-
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
@@ -36,15 +34,10 @@ func TestSplitEstimatedWithItsLastPiece(t *testing.T) {
 		`signals.commas.split(',', 5).map(x, x + 'y').size()`,
 	} {
 		p := compileAt(t, e, src, limit)
-		prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, det, err := prg.Eval(act)
+		_, charged, err := evalTracked(t, p, act)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		charged := *det.ActualCost()
 		if p.Untracked(size) && charged > limit {
 			t.Errorf("%s: untracked by its static estimate, charged %d past its limit %d", src, charged, limit)
 		}

@@ -227,11 +227,7 @@ func trackedCharge(t *testing.T, e *Env, src string, act map[string]any, n uint6
 	if ds != nil {
 		t.Fatalf("%s: %v", src, ds)
 	}
-	prg, err := p.env.Program(p.checked, cel.CostTracking(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, det, err := prg.Eval(act)
+	out, charge, err := evalTracked(t, p, act)
 	if err != nil {
 		t.Fatalf("%s: %v", src, err)
 	}
@@ -240,5 +236,5 @@ func trackedCharge(t *testing.T, e *Env, src string, act map[string]any, n uint6
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out, *det.ActualCost(), est.Max
+	return out, charge, est.Max
 }
