@@ -884,6 +884,19 @@ func TestFailureNamesRubrics(t *testing.T) {
 	}
 }
 
+// stageDeadline gives s a job deadline that passes only when the
+// function it returns is called, at the stage a test names, never by a
+// clock.
+func stageDeadline(s *scan.Scanner) (end func()) {
+	var cut func()
+	s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancelCause(ctx)
+		cut = func() { cancel(cause) }
+		return ctx, func() { cancel(context.Canceled) }
+	}
+	return func() { cut() }
+}
+
 // scanJobs keys jobs for rs, runs them with s from an in-memory queue,
 // one at a time, and returns the leaderboard s wrote to dir.
 func scanJobs(t *testing.T, s *scan.Scanner, dir string, jobs []scan.Job, rs []*rubric.Rubric) *scan.Leaderboard {
@@ -933,12 +946,7 @@ func TestTimeoutReason(t *testing.T) {
 			s := scanner(t, p, dir, cache.Memory(), rs)
 			s.Attempts = tc.attempts
 			s.Timeout = 5 * time.Minute
-			var end func()
-			s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
-				ctx, cancel := context.WithCancelCause(ctx)
-				end = func() { cancel(cause) }
-				return ctx, func() { cancel(context.Canceled) }
-			}
+			end := stageDeadline(s)
 			// The job's time ends as the stage is reached; the wait or
 			// try it ends returns what a cut one returns.
 			cut := func(ctx context.Context) error {
@@ -1012,12 +1020,7 @@ func TestScoreTimeoutReason(t *testing.T) {
 			s := scanner(t, p, dir, cache.Memory(), rs)
 			s.Attempts = 1
 			s.Timeout = 5 * time.Minute
-			var end func()
-			s.Deadline = func(ctx context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
-				ctx, cancel := context.WithCancelCause(ctx)
-				end = func() { cancel(cause) }
-				return ctx, func() { cancel(context.Canceled) }
-			}
+			end := stageDeadline(s)
 			s.NewSession = func() *run.Session {
 				return run.New(run.Options{Plugins: p, Cache: cache.Memory(), Version: "test", Progress: func() (func(ask.Progress), func()) {
 					// done is called as the scoring returns.
