@@ -3,15 +3,12 @@ package score_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/score/stage"
-	"github.com/rubricmcp/rubric/engine/surface"
 )
 
 // failThenCut is an asker whose judge fails, after which the run's
@@ -37,14 +34,7 @@ func (f failThenCut) Ask(context.Context, []ask.Request) ([]ask.Observation, err
 // checks cannot have passed the lead by then.
 func TestAskErrorBeforeTheCut(t *testing.T) {
 	n := stage.MaxLead + 200
-	tools := make([]string, n)
-	for i := range tools {
-		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
-	}
-	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := namedTools(t, n)
 	r, err := rubric.Load("ahead.hcl", []byte(aheadRubric("1", "1", "1")))
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package score_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,14 +80,7 @@ func TestTDQSPastTheChecksLead(t *testing.T) {
 // the pass, which then gives its error, rather than wait for ever.
 func TestFailedCheckPastTheChecksLead(t *testing.T) {
 	n := stage.MaxLead + 200
-	tools := make([]string, n)
-	for i := range tools {
-		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
-	}
-	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := namedTools(t, n)
 	r, err := rubric.Load("fail.hcl", []byte(failingSignalRubric))
 	if err != nil {
 		t.Fatal(err)

@@ -183,14 +183,7 @@ rubric "two" {
 // size of what it reads, not only by the size of its tool's definition.
 func TestCostLimitCoversSurfaceAndAnswers(t *testing.T) {
 	heavytest.Later(t)
-	tools := make([]string, 600)
-	for i := range tools {
-		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
-	}
-	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := namedTools(t, 600)
 	quadratic := "size(%s.filter(a, %s.exists(b, b == a)))"
 	for _, c := range []struct {
 		name, metric, question string
@@ -347,4 +340,19 @@ func TestItemsAreAskedInBatches(t *testing.T) {
 			}
 		})
 	}
+}
+
+// namedTools is a surface of n tools named t0, t1, ..., with nothing
+// but their names.
+func namedTools(t *testing.T, n int) *surface.Surface {
+	t.Helper()
+	tools := make([]string, n)
+	for i := range tools {
+		tools[i] = fmt.Sprintf(`{"name": "t%d"}`, i)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
