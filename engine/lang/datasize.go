@@ -131,17 +131,25 @@ func (d *dataEstimate) untracked(p *Program) (cel.Program, error) {
 	return d.fast, d.fastErr
 }
 
+// dataEstimate is p's dataEstimate, worked out at its first use; nil
+// for a formula made otherwise than by CompileWith.
+func (p *Program) dataEstimate() *dataEstimate {
+	if d := p.data; d != nil {
+		d.once.Do(func() { d.init(p) })
+	}
+	return p.data
+}
+
 // fitsOn reports whether p's cost on the data act holds, no string, list
 // or map of which is longer than size, is within p's limit, as the
 // estimate with each path bounded by what act holds there gives it;
 // and whether p goes through a value of the data (see dataEstimate.over),
 // the only formulas it estimates so.
 func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bool) {
-	d := p.data
+	d := p.dataEstimate()
 	if d == nil {
 		return false, false
 	}
-	d.once.Do(func() { d.init(p) })
 	if !d.over || size < minDataSize || size >= maxDataSize {
 		return false, d.over
 	}
@@ -152,8 +160,7 @@ func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bo
 // map of which is longer than size, with each path bounded by what act
 // holds there (see dataBound); math.MaxUint64 when it has no bound.
 func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
-	d := p.data
-	d.once.Do(func() { d.init(p) })
+	d := p.dataEstimate()
 	b := &dataBound{sizeBound: d.bound, paths: d.paths, tools: d.tools, act: act, known: map[string]pathBound{}, shared: &d.shared}
 	b.sizeBound.max = size
 	if d.charged == nil {
