@@ -22,6 +22,11 @@
 # page faults. Figures are seconds of CPU at the sampling rate (samples /
 # 2000), so perf's own cost is in them; use them as shares.
 #
+# With STRACE=1 it runs each rubric a third time under `strace -f` and
+# prints each process's syscalls, most frequent first (strace slows the
+# run, and a slower run idles and wakes more: the counts are an upper
+# bound).
+#
 #   bash bench/systime.sh                       # this tree's build
 #   bash bench/systime.sh /tmp/rubric-old       # another build
 #
@@ -88,4 +93,38 @@ for r in ${RUBRICS:-tdqs schema-quality}; do
           faults[p] / 2000, sw[p] / 2000, madv[p] / 2000, other[p] / 2000
       }
     }'
+  [ "${STRACE:-0}" = 1 ] || continue
+  command -v strace >/dev/null || { echo "  (strace is not installed)"; continue; }
+  strace -f -o "$out/strace.txt" "$bin" "${args[@]}" --rubric "$r" "$file" >/dev/null 2>&1 || true
+  python3 - "$out/strace.txt" <<'PY'
+import collections, re, sys
+# strace -f names each line by thread; a thread belongs to the process
+# whose thread cloned it (CLONE_THREAD), a process is named by the
+# plugin it serves (rubric __serve-plugin KIND NAME), the first is the host.
+lines = open(sys.argv[1], errors="replace").read().splitlines()
+owner, name, cloning = {}, {}, {}
+for l in lines:
+    tid = l.split(maxsplit=1)[0]
+    if not name:
+        name[tid] = "host"
+    if re.match(r"\d+ +clone3?\(", l):
+        cloning[tid] = "CLONE_THREAD" in l
+    m = re.search(r"\) = (\d+)$", l)
+    if m and "clone" in l and cloning.get(tid) is not None:
+        if cloning.pop(tid):
+            owner[m.group(1)] = owner.get(tid, tid)
+    m = re.search(r'execve\("[^"]*", \["[^"]*", "__serve-plugin", "(\w+)"', l)
+    if m:
+        name[tid] = m.group(1)
+count = collections.Counter()
+for l in lines:
+    m = re.match(r"(\d+) +(\w+)\(", l)
+    if m:
+        tid = m.group(1)
+        count[name.get(owner.get(tid, tid), "other"), m.group(2)] += 1
+for who in ("host", "judge", "transport"):
+    calls = sorted(((n, c) for (w, c), n in count.items() if w == who), reverse=True)
+    if calls:
+        print(f"  {who:9} {sum(n for n, _ in calls)} syscalls: " + ", ".join(f"{c} {n}" for n, c in calls[:8]))
+PY
 done
