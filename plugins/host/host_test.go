@@ -123,6 +123,16 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(4)
 	case "refuse":
 		return judge.Answer{}, errors.New("no answer for you")
+	case "own-deadline":
+		// A judge that gives up on a deadline of its own, and returns
+		// that context's error.
+		own, cancel := context.WithDeadline(ctx, time.Unix(0, 0))
+		defer cancel()
+		<-own.Done()
+		return judge.Answer{}, own.Err()
+	case "own-deadline-text":
+		// The same, said as text alone.
+		return judge.Answer{}, errors.New("context deadline exceeded")
 	case "log":
 		sdk.Logger.Warn("careful now", "kind", q.Kind)
 		sdk.Logger.Debug("a detail below the host's level")
@@ -214,6 +224,29 @@ func TestJudgeRoundTrip(t *testing.T) {
 	}
 	if _, err := j.Ask(context.Background(), judge.Question{Kind: "refuse"}); err == nil || err.Error() != "no answer for you" {
 		t.Errorf("a plugin's own error: %v", err)
+	}
+}
+
+// TestOwnDeadline: a plugin that gives up on a deadline of its own and
+// says only "context deadline exceeded" (as gRPC's DeadlineExceeded, or
+// as text) is named as having reported it, while rubric's time had not
+// run out; its error is no context's, so that no caller takes it for
+// the run's --timeout.
+func TestOwnDeadline(t *testing.T) {
+	h := newHost(t)
+	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `the judge plugin "judge" reported "context deadline exceeded" during ask: a deadline the plugin keeps itself passed, not rubric's (--judge-timeout, or a scan's --timeout), which had not; raise the plugin's own timeout setting if it has one, or see its log for what it waited for`
+	for _, kind := range []string{"own-deadline", "own-deadline-text"} {
+		_, err := j.Ask(context.Background(), judge.Question{Kind: kind})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v (%T), want %q", kind, err, err, want)
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: %v reads as a context's deadline", kind, err)
+		}
 	}
 }
 
