@@ -2,7 +2,9 @@ package rubric
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,7 +164,7 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 				l.errorf(a.Expr.Range(), "extends %q: %v; did you mean %q?", ref, err, ref+".hcl")
 				return "", nil, false
 			}
-			l.errorf(a.Expr.Range(), "extends %q: %v; a path is relative to this rubric's file", ref, err)
+			l.errorf(a.Expr.Range(), "extends %q: %v; a path is relative to this rubric's file%s", ref, err, builtinHint(ref, err))
 			return "", nil, false
 		}
 		return path, src, true
@@ -199,6 +201,30 @@ func (l *loader) findParent(a *hclsyntax.Attribute, ref string) (string, []byte,
 	}
 	l.errorf(a.Expr.Range(), "%s", msg)
 	return "", nil, false
+}
+
+// builtinHint is what a missing parent file adds to its message when
+// the user may have meant a built-in rubric (extends = "tdqs.hcl" for
+// extends = "tdqs"): the built-in rubric whose name the file's is, or is
+// nearest to by spelling, and the names of them all. It is "" for any
+// other error than a file that does not exist, and without a library.
+func builtinHint(ref string, err error) string {
+	if Library == nil || !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	names := Library.Names()
+	if len(names) == 0 {
+		return ""
+	}
+	all := strings.Join(names, ", ")
+	stem := strings.TrimSuffix(filepath.Base(filepath.ToSlash(ref)), ".hcl")
+	if slices.Contains(names, stem) {
+		return fmt.Sprintf("; for the built-in rubric, write extends = %q (a built-in rubric is named without .hcl: %s)", stem, all)
+	}
+	if near := nearest.Key(stem, names); near != "" {
+		return fmt.Sprintf("; did you mean the built-in rubric %q (extends = %q)? The built-in rubrics are %s", near, near, all)
+	}
+	return fmt.Sprintf(", and a built-in rubric is named alone, without .hcl: %s", all)
 }
 
 func (l *loader) context() context.Context {

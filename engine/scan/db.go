@@ -68,7 +68,7 @@ func payloads(jobs []Job) ([]jobqueue.Job, error) {
 // taken ahead so that a worker that finishes one starts the next at
 // once (the scanner times each job itself: no queue timeout to double).
 func (d DB) Work(ctx context.Context, n int, handle func(context.Context, Job) error) error {
-	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true, PutBack: d.PutBack}, func(ctx context.Context, qj jobqueue.Job) error {
+	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true, PutBack: d.PutBack, TimeoutSetting: "--timeout"}, func(ctx context.Context, qj jobqueue.Job) error {
 		var j Job
 		if err := json.Unmarshal(qj.Payload, &j); err != nil {
 			return jobqueue.Permanent(fmt.Errorf("job %s: %w", qj.Key, err))

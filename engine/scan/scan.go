@@ -502,7 +502,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 		if s.Deadline != nil {
 			deadline = s.Deadline
 		}
-		ctx, cancel = deadline(parent, s.Timeout, fmt.Errorf("the server took longer than --timeout %s (give it a larger --timeout, or 0 for no bound, if it needs more time)", s.Timeout))
+		ctx, cancel = deadline(parent, s.Timeout, serverTimeout(s.Timeout))
 		defer cancel()
 	}
 	sess.Hide(j.Secrets...)
@@ -570,15 +570,44 @@ func timedOut(cause, err error) error {
 // that error comes first, with what it says to do, then the timeout. It
 // read "<timeout> (interrupted (<timeout>) while asking the questions
 // ...: <error>)", which sent the user to --timeout and named it twice.
-func scoreTimedOut(cause error, f *run.Failure) string {
+//
+// The timeout is worded as the judging's (judging): the server had
+// listed its tools by then, and "the server took longer than --timeout"
+// sent the user to the server.
+func scoreTimedOut(cause error, judging string, f *run.Failure) string {
 	switch {
 	case errors.Is(f, cause):
-		return f.Said()
+		return strings.ReplaceAll(f.Said(), cause.Error(), judging)
 	case cutError(f):
-		return cause.Error()
+		return judging
 	}
-	return f.Said() + "; then, as the job stopped on it, " + cause.Error()
+	return f.Said() + "; then, as the job stopped on it, " + judging
 }
+
+// serverTimeout is the cause of a job whose --timeout d passed before
+// the server was read: installing, starting or listing it.
+func serverTimeout(d time.Duration) error {
+	return fmt.Errorf("the server took longer than --timeout %s (give it a larger --timeout, or 0 for no bound, if it needs more time)", d)
+}
+
+// judgingTimeout words the job's --timeout d passing at the score stage,
+// when the server had answered and the questions to the judge used the
+// rest of the time: what paces them (--judge-rate, when given) and how
+// many are asked at once (--concurrency) are what to look at beside
+// --timeout. --request-timeout, a wait for the server, has no part in it.
+func judgingTimeout(d time.Duration) string {
+	return fmt.Sprintf("the judging took longer than --timeout %s allowed: the server had listed its tools, and asking the judge the questions used the rest of the job's time (give it a larger --timeout, or 0 for no bound; a --judge-rate limit paces the calls, and --concurrency sets how many questions are asked at once)", d)
+}
+
+// stageCause is the job's timeout as the stage it passed at words it,
+// over the cause itself (errors.Is finds that).
+type stageCause struct {
+	cause error
+	msg   string
+}
+
+func (e *stageCause) Error() string { return e.msg }
+func (e *stageCause) Unwrap() error { return e.cause }
 
 // cutError reports whether err is a context's own error: what a wait the
 // job's time ended returns, which says nothing of the server.
@@ -613,6 +642,9 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 		}
 		fctx := ctx
 		if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+			if stage == run.StageScore {
+				cause = &stageCause{cause: cause, msg: judgingTimeout(s.Timeout)}
+			}
 			err = timedOut(cause, err)
 			fctx = context.WithoutCancel(ctx)
 		}
@@ -677,7 +709,7 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 			}
 			f.Interrupted = false
 			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
-				f.Reason = scoreTimedOut(cause, f)
+				f.Reason = scoreTimedOut(cause, judgingTimeout(s.Timeout), f)
 			}
 			return s.failed(rec, f)
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/judges/heuristic"
+	"github.com/rubricmcp/rubric/plugins/host"
 	"github.com/rubricmcp/rubric/plugins/transports/file"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -988,11 +989,15 @@ func TestTimeoutReason(t *testing.T) {
 // case names (an injected deadline), never by a clock.
 func TestScoreTimeoutReason(t *testing.T) {
 	rs := builtins(t, "tdqs")
-	const timeout = "the server took longer than --timeout 5m0s (give it a larger --timeout, or 0 for no bound, if it needs more time)"
+	// The server had listed its tools: the timeout is the judging's.
+	const timeout = "the judging took longer than --timeout 5m0s allowed: the server had listed its tools, and asking the judge the questions used the rest of the job's time (give it a larger --timeout, or 0 for no bound; a --judge-rate limit paces the calls, and --concurrency sets how many questions are asked at once)"
 	const then = "; then, as the job stopped on it, " + timeout
 	const tool, asking = "tdqs.tool create_entities", `score: asking tdqs.tool about "create_entities": `
 	crashed := errors.New(`the judge plugin "heuristic" (pid 7) exited: signal: killed`)
-	slow := errors.New("api.example.com sent no reply within 2m0s; raise the judge's timeout option if the model is slow")
+	slow := errors.New("api.example.com sent no reply within 2m0s; if the model is slow, give it longer with --judge-option timeout=5m")
+	// A plugin that gave up on a deadline of its own, before the job's
+	// time was up, as the host words it: not the job's --timeout.
+	own := &host.OwnDeadlineError{Kind: "judge", Name: "mine", During: "ask"}
 	unreadable := &judge.UnreadableError{Msg: "no JSON object in the reply"}
 	for _, tc := range []struct {
 		name string
@@ -1011,6 +1016,8 @@ func TestScoreTimeoutReason(t *testing.T) {
 		// unscored); the surface's may not.
 		{"an unreadable answer, then the job's timeout", "tdqs.coherence surface", unreadable, true,
 			`score: the answer of the judge "heuristic" (model "heuristic-1") to tdqs.coherence about "surface" was still unreadable after 3 attempts: unreadable reply: no JSON object in the reply` + then},
+		{"a plugin's own deadline, then the job's timeout", tool, own, true, asking + `the judge plugin "mine" reported "context deadline exceeded" during ask: a deadline the plugin keeps itself passed, not rubric's (--judge-timeout, or a scan's --timeout), which had not; raise the plugin's own timeout setting if it has one, or see its log for what it waited for` + then},
+		{"a plugin's own deadline, in the job's time", tool, own, false, asking + own.Error()},
 		{"a judge that crashed, in the job's time", tool, crashed, false, asking + crashed.Error()},
 		{"the job's timeout in the judge's call", tool, nil, false, "score: " + timeout},
 	} {

@@ -53,6 +53,10 @@ type Options struct {
 	// timeout). A job whose attempt times out fails (it is not retried
 	// unless the handler returns a Transient error).
 	Timeout time.Duration
+	// TimeoutSetting is how the user sets Timeout ("--timeout", or a
+	// config key), named with what to do in the reason of a job that
+	// runs out of its time; "" names the queue's Timeout.
+	TimeoutSetting string
 	// Retries is how many times a job that failed with a Transient error
 	// is tried again before it fails for good.
 	Retries int
@@ -224,6 +228,22 @@ func (o Options) rescueAfter() time.Duration {
 	default:
 		return time.Hour
 	}
+}
+
+// timedOut is the reason of a job whose attempt ran out of its time,
+// limit, with the handler's err: it names the setting that set limit and
+// what to do. Without a Timeout, limit is the rescue delay, which bounds
+// an attempt all the same (River takes back only a job past its
+// timeout), whatever bound the handler keeps itself.
+func (o Options) timedOut(limit time.Duration, err error) error {
+	setting := o.TimeoutSetting
+	if setting == "" {
+		setting = "the queue's timeout"
+	}
+	if o.Timeout > 0 {
+		return fmt.Errorf("timed out after %s, the longest one attempt may run (%s): raise %s if the job needs longer: %w", limit, setting, setting, err)
+	}
+	return fmt.Errorf("timed out after %s, the queue's rescue delay, which ends every attempt that %s does not end sooner (a job running longer is taken for one whose worker died): give %s a bound below it, for the job to stop on its own, or raise the rescue delay (RescueAfter): %w", limit, setting, setting, err)
 }
 
 func (o Options) check() error {

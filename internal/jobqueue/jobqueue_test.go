@@ -102,6 +102,34 @@ func TestOptionsCheck(t *testing.T) {
 	}
 }
 
+// TestTimedOut: a job that ran out of its time says which setting gave
+// it that time and what to do, the rescue delay's when no timeout was
+// given, and keeps the handler's error.
+func TestTimedOut(t *testing.T) {
+	cause := errors.New("still reading")
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		limit time.Duration
+		want  string
+	}{
+		{"a timeout named", Options{Timeout: time.Minute, TimeoutSetting: "--timeout"}, time.Minute,
+			"timed out after 1m0s, the longest one attempt may run (--timeout): raise --timeout if the job needs longer: still reading"},
+		{"a timeout unnamed", Options{Timeout: time.Minute}, time.Minute,
+			"timed out after 1m0s, the longest one attempt may run (the queue's timeout): raise the queue's timeout if the job needs longer: still reading"},
+		{"the rescue delay", Options{TimeoutSetting: "--timeout"}, time.Hour,
+			"timed out after 1h0m0s, the queue's rescue delay, which ends every attempt that --timeout does not end sooner (a job running longer is taken for one whose worker died): give --timeout a bound below it, for the job to stop on its own, or raise the rescue delay (RescueAfter): still reading"},
+	} {
+		err := tc.opts.timedOut(tc.limit, cause)
+		if err.Error() != tc.want {
+			t.Errorf("%s:\n got  %s\n want %s", tc.name, err, tc.want)
+		}
+		if !errors.Is(err, cause) {
+			t.Errorf("%s: the handler's error is lost", tc.name)
+		}
+	}
+}
+
 func TestErrorMarks(t *testing.T) {
 	base := errors.New("registry answered 503")
 	for _, tc := range []struct {
@@ -396,7 +424,7 @@ func TestRetriesAndTimeout(t *testing.T) {
 					t.Fatal(err)
 				}
 				var seen tally
-				opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: 200 * time.Millisecond, Drain: true}
+				opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: 200 * time.Millisecond, TimeoutSetting: "--timeout", Drain: true}
 				if ahead { // two workers and a job waiting for one
 					opts.Workers, opts.Ahead = 2, true
 				}
@@ -447,7 +475,7 @@ func TestRetriesAndTimeout(t *testing.T) {
 					"down":      "registry answered 503 (failed 3 times, the last retry)",
 					"broken":    "no tools/list in the reply",
 					"forbidden": "401 from the registry",
-					"hangs":     "timed out after 200ms",
+					"hangs":     "timed out after 200ms, the longest one attempt may run (--timeout): raise --timeout if the job needs longer",
 				} {
 					if !strings.Contains(reasons[k], want) {
 						t.Errorf("job %s failed with %q, want it to say %q", k, reasons[k], want)

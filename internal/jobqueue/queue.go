@@ -585,7 +585,7 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 		w.putBack(job.Key)
 		return river.JobSnooze(0)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) && !retryable(err):
-		return river.JobCancel(fmt.Errorf("timed out after %s: %w", w.timeout, err))
+		return river.JobCancel(w.opts.timedOut(w.timeout, err))
 	case retryable(err) && job.Attempt <= w.opts.Retries:
 		return err
 	case retryable(err):

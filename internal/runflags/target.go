@@ -102,7 +102,29 @@ func (fl Flags) Build(location string, command []string) (string, transport.Targ
 	if t.Sandbox.Enabled() && location != "" && name != "stdio" {
 		return "", t, fmt.Errorf("--sandbox confines a server rubric starts, and %s is read by the %s transport: give the command that starts the server after --", location, name)
 	}
+	// A header given on this command line for a target that sends none
+	// was dropped without a word; one from rubric.yaml or RUBRIC_HEADER
+	// is kept for every run, and goes to the HTTP targets among them. A
+	// base for many targets (location and command empty) keeps it too.
+	if fl.Cmd.Flags().Changed("header") && (location != "" || command != nil) && !sendsHeaders(name) {
+		what := location
+		if command != nil {
+			what = "the command after --"
+		}
+		return "", t, fmt.Errorf("--header applies to HTTP targets only (a URL, read by the http or sse transport), and %s is read by the %s transport, which sends no header: leave --header out, or give the server's URL", what, name)
+	}
 	return name, t, nil
+}
+
+// sendsHeaders says whether the transport name may send --header's
+// headers: http and sse do, and an installed plugin may; the built-in
+// file, registry and stdio transports send none.
+func sendsHeaders(name string) bool {
+	switch name {
+	case "file", "registry", "stdio":
+		return false
+	}
+	return true
 }
 
 // sandbox reads the --sandbox flags (see transport.Sandbox), which a

@@ -24,13 +24,13 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "503 with a text body", Status: 503, Header: http.Header{"Content-Type": {"text/plain"}}, Body: []byte("upstream connect error or disconnect/reset before headers"),
 			Kind: judgetest.Wait, Says: []string{"503 Service Unavailable", "not JSON", "upstream connect error"}},
 		{Name: "400", Status: 400, Body: judgetest.Fixture(t, "error_400.json"),
-			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "tools.0.custom.input_schema.type: Field required", "[invalid_request_error]", "check the model and the judge's options"}},
+			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "tools.0.custom.input_schema.type: Field required", "[invalid_request_error]", "check the model (--model) and the judge's options (--judge-option)"}},
 		{Name: "401", Status: 401, Body: judgetest.Fixture(t, "error_401.json"),
 			Kind: judgetest.Stop, Says: []string{"401 Unauthorized: invalid x-api-key [authentication_error]", "check the key in ANTHROPIC_API_KEY"}},
 		{Name: "403", Status: 403, Body: judgetest.Fixture(t, "error_403.json"),
 			Kind: judgetest.Stop, Says: []string{"does not have permission", "[permission_error]", `may not use model "claude-sonnet-4-5"`}},
 		{Name: "404", Status: 404, Body: judgetest.Fixture(t, "error_404.json"),
-			Kind: judgetest.Stop, Says: []string{"model: claude-sonnet-9 [not_found_error]", `check the model name "claude-sonnet-4-5" and the base URL http://`}},
+			Kind: judgetest.Stop, Says: []string{"model: claude-sonnet-9 [not_found_error]", `check the model name "claude-sonnet-4-5" (--model) and the base URL http://`, "(--base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL))"}},
 		{Name: "200 malformed envelope", Status: 200, Body: []byte(`{"id":"msg_01","type":"message","content":[{"type":"tool_use",`),
 			Kind: judgetest.AskAgain, Says: []string{"not a message", `begins "{\"id\":\"msg_01\"`}},
 		{Name: "200 of another type", Status: 200, Body: []byte(`{"type":"completion","completion":"{}"}`),
@@ -46,6 +46,6 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "200 refusal", Status: 200, Body: judgetest.Fixture(t, "message_refusal.json"),
 			Kind: judgetest.AskAgain, Says: []string{`the model refused to answer; it wrote "I can't help with that."`}},
 		{Name: "200 cut off", Status: 200, Body: judgetest.Fixture(t, "message_max_tokens.json"),
-			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (4096)", "raise the judge's max_tokens option"}},
+			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (4096)", "raise the judge's limit with --judge-option max_tokens=N"}},
 	})
 }

@@ -106,7 +106,7 @@ func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, erro
 	}
 	switch r.StopReason {
 	case "max_tokens":
-		return judge.Answer{}, e.Unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's max_tokens option", d.request.MaxTokens)
+		return judge.Answer{}, e.Unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's limit with %s", d.request.MaxTokens, httpjudge.OptionSetting("max_tokens", "N"))
 	case "refusal":
 		return judge.Answer{}, e.Unreadable("the model refused to answer%s", wrote)
 	}

@@ -39,7 +39,7 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "403", Status: 403, Body: []byte(`{"error":{"message":"Project proj_abc does not have access to model gpt-4o","type":"invalid_request_error","param":null,"code":"model_not_found"}}`),
 			Kind: judgetest.Stop, Says: []string{"403 Forbidden", "does not have access", "may not use model \"gpt-4o\""}},
 		{Name: "404 model", Status: 404, Body: judgetest.Fixture(t, "error_404_model.json"),
-			Kind: judgetest.Stop, Says: []string{"404 Not Found", "The model `gpt-4o-nope` does not exist", `check the model name "gpt-4o" and the base URL http://`}},
+			Kind: judgetest.Stop, Says: []string{"404 Not Found", "The model `gpt-4o-nope` does not exist", `check the model name "gpt-4o" (--model) and the base URL http://`, "(--base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL))"}},
 		{Name: "404 from Ollama", Status: 404, Body: judgetest.Fixture(t, "error_404_ollama.json"),
 			Kind: judgetest.Stop, Says: []string{`model "llama3.3" not found, try pulling it first`}},
 		{Name: "404 without a body", Status: 404, Body: nil,
@@ -57,6 +57,6 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "200 refusal", Status: 200, Body: judgetest.Fixture(t, "completion_refusal.json"),
 			Kind: judgetest.AskAgain, Says: []string{"the model refused to answer: I'm sorry, I can't help with that request."}},
 		{Name: "200 cut off", Status: 200, Body: judgetest.Fixture(t, "completion_length.json"),
-			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's max_tokens option"}},
+			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's limit with --judge-option max_tokens=N"}},
 	})
 }

@@ -35,6 +35,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/termtext"
@@ -72,6 +74,8 @@ type Judge struct {
 	id      judge.Identity
 	path    string           // as messages name it (OptionAnswersName)
 	answers map[key]recorded // nil until configured
+	// schemas are the questions' answer schemas compiled, by their text.
+	schemas sync.Map
 }
 
 var _ judge.Judge = (*Judge)(nil)
@@ -86,6 +90,11 @@ type recorded struct {
 	tokens judge.Tokens
 	line   int
 }
+
+// afresh is the advice to record a new answers file: any judge can, the
+// offline default among them, which a user who wants a file for a test
+// needs to know ("from a judge that asks a model" said otherwise).
+const afresh = "or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)"
 
 // New returns an unconfigured replay judge.
 func New() *Judge { return &Judge{} }
@@ -160,13 +169,56 @@ func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 	}
 	r, ok := j.answers[key{q.Kind, q.Subject}]
 	if !ok {
-		return judge.Answer{}, fmt.Errorf("no recorded answer for kind %q, subject %q in %s, %s: add a line for it ({\"kind\": %q, \"subject\": %q, \"answer\": ...}), or write the file afresh with --record from a judge that asks a model", q.Kind, q.Subject, j.path, answeredOf(j.answers, q.Kind), q.Kind, q.Subject)
+		return judge.Answer{}, fmt.Errorf("no recorded answer for kind %q, subject %q in %s, %s: add a line for it ({\"kind\": %q, \"subject\": %q, \"answer\": ...}), %s", q.Kind, q.Subject, j.path, answeredOf(j.answers, q.Kind), q.Kind, q.Subject, afresh)
+	}
+	if err := j.check(q.AnswerSchema, r.answer); err != nil {
+		// Unreadable, as the engine's own check would find it (a tool
+		// whose answer stays unreadable is left unscored): but named
+		// at its line, with what to do, since asking again replays it.
+		return judge.Answer{}, &judge.UnreadableError{Msg: fmt.Sprintf("%s:%d: the recorded answer for kind %q, subject %q %s; a replayed answer is the same at every attempt: write that line's answer as the rubric's answer_schema says (rubric rubrics show RUBRIC --source prints it), %s",
+			j.path, r.line, q.Kind, termtext.Printable(q.Subject), err, afresh)}
 	}
 	model := r.model
 	if model == "" {
 		model = j.id.Model
 	}
 	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model, Tokens: r.tokens}, nil
+}
+
+// check says how answer breaks schema, the question's JSON Schema
+// (nothing to check when it is empty), read and compiled as the engine
+// reads a rubric's answer_schema, so that it finds what the engine's
+// check of the answer would, no more. Compiled schemas are kept by text.
+func (j *Judge) check(schema, answer []byte) error {
+	if len(schema) == 0 {
+		return nil
+	}
+	var compiled *jsonschema.Schema
+	if c, ok := j.schemas.Load(string(schema)); ok {
+		compiled = c.(*jsonschema.Schema)
+	} else {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+		if err != nil {
+			return nil // the engine refuses the schema itself
+		}
+		c := jsonschema.NewCompiler()
+		const loc = "rubric:answer_schema.json"
+		if err := c.AddResource(loc, doc); err != nil {
+			return nil
+		}
+		if compiled, err = c.Compile(loc); err != nil {
+			return nil
+		}
+		j.schemas.Store(string(schema), compiled)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(answer))
+	if err != nil {
+		return fmt.Errorf("is not JSON: %v", err)
+	}
+	if err := compiled.Validate(v); err != nil {
+		return fmt.Errorf("does not satisfy the question's schema: %s", strings.Join(strings.Fields(err.Error()), " "))
+	}
+	return nil
 }
 
 // answeredOf says which subjects answers holds of kind, the first few

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -281,10 +282,10 @@ func TestAskErrors(t *testing.T) {
 		kind, subject string
 		want          string
 	}{
-		{"unknown tool", "tdqs.tool", "get_user", `no recorded answer for kind "tdqs.tool", subject "get_user" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "get_user", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
-		{"known tool, other kind", "gradable.tool", "get_alerts", `no recorded answer for kind "gradable.tool", subject "get_alerts" in testdata/weather.jsonl, which answers no question of that kind: add a line for it ({"kind": "gradable.tool", "subject": "get_alerts", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
-		{"surface asked per tool", "tdqs.tool", "surface", `no recorded answer for kind "tdqs.tool", subject "surface" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "surface", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
-		{"subjects are case-sensitive", "tdqs.tool", "GET_ALERTS", `no recorded answer for kind "tdqs.tool", subject "GET_ALERTS" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "GET_ALERTS", "answer": ...}), or write the file afresh with --record from a judge that asks a model`},
+		{"unknown tool", "tdqs.tool", "get_user", `no recorded answer for kind "tdqs.tool", subject "get_user" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "get_user", "answer": ...}), or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)`},
+		{"known tool, other kind", "gradable.tool", "get_alerts", `no recorded answer for kind "gradable.tool", subject "get_alerts" in testdata/weather.jsonl, which answers no question of that kind: add a line for it ({"kind": "gradable.tool", "subject": "get_alerts", "answer": ...}), or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)`},
+		{"surface asked per tool", "tdqs.tool", "surface", `no recorded answer for kind "tdqs.tool", subject "surface" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "surface", "answer": ...}), or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)`},
+		{"subjects are case-sensitive", "tdqs.tool", "GET_ALERTS", `no recorded answer for kind "tdqs.tool", subject "GET_ALERTS" in testdata/weather.jsonl, which answers that kind for get_alerts, get_forecast: add a line for it ({"kind": "tdqs.tool", "subject": "GET_ALERTS", "answer": ...}), or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -450,5 +451,44 @@ func TestMissingAnswerListsSubjectsPrintable(t *testing.T) {
 	_, err = j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "other"})
 	if err == nil || !strings.Contains(err.Error(), "which answers that kind for wipe:") || strings.ContainsAny(err.Error(), "\x1b\x07") {
 		t.Errorf("got %v, want the subject listed as wipe, without its control characters", err)
+	}
+}
+
+// TestAnswerAgainstSchema: a recorded answer that breaks the question's
+// answer schema is unreadable, as the engine's check would find it, but
+// named at its file and line with what to do, since asking again
+// replays the same answer; it read "still unreadable after 3 attempts"
+// with no word of the file. An answer that fits, and a question with no
+// schema, are replayed as they are.
+func TestAnswerAgainstSchema(t *testing.T) {
+	path := filepath.Join("testdata", "weather.jsonl")
+	j, _, err := configure(t, path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const coherence = `{"type": "object", "required": ["coherence"], "properties": {"coherence": {"type": "object", "required": ["score"]}}}`
+	const other = `{"type": "object", "required": ["scores", "summary"], "additionalProperties": false}`
+	cases := []struct {
+		name, schema string
+		want         string // "" for an answer replayed
+	}{
+		{"a schema it fits", coherence, ""},
+		{"no schema", "", ""},
+		{"a schema it breaks", other, `unreadable reply: testdata/weather.jsonl:9: the recorded answer for kind "tdqs.coherence", subject "surface" does not satisfy the question's schema: jsonschema validation failed with 'rubric:answer_schema.json#' - at '': missing properties 'scores', 'summary' - at '': additional properties 'coherence' not allowed; a replayed answer is the same at every attempt: write that line's answer as the rubric's answer_schema says (rubric rubrics show RUBRIC --source prints it), or write the file afresh with --record FILE and the judge whose answers it should hold (the default, heuristic, answers the built-in rubrics without a model)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a, err := j.Ask(context.Background(), judge.Question{Kind: "tdqs.coherence", Subject: "surface", AnswerSchema: []byte(c.schema)})
+			if c.want == "" {
+				if err != nil || len(a.JSON) == 0 {
+					t.Fatalf("answer %s, error %v", a.JSON, err)
+				}
+				return
+			}
+			var unreadable *judge.UnreadableError
+			if !errors.As(err, &unreadable) || err.Error() != c.want {
+				t.Fatalf("error (%T):\n got %v\nwant %s", err, err, c.want)
+			}
+		})
 	}
 }

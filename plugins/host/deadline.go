@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -99,7 +100,43 @@ func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(
 		timeout.Stderr = pr.stderrText()
 		return timeout
 	}
+	if err != nil && ctx.Err() == nil && cctx.Err() == nil && ownDeadline(err) {
+		return &OwnDeadlineError{Kind: pr.p.Kind, Name: pr.p.Name, During: what}
+	}
 	return h.callError(pr, what, err)
+}
+
+// ownDeadline reports whether err, returned by a plugin while neither
+// the caller's time nor the host's had run out, is a context's deadline:
+// one the plugin kept itself, sent back as gRPC's DeadlineExceeded (a
+// plugin that returned its context's error) or as that text alone.
+func ownDeadline(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || err.Error() == context.DeadlineExceeded.Error()
+}
+
+// OwnDeadlineError is a plugin that gave up on a deadline of its own and
+// said only "context deadline exceeded", before the time rubric gave
+// the call, or the run, was up. Left bare, that text read as the run's
+// --timeout (a scan's failure record said the server took longer than
+// it). It is not a context's error: the run's time did not run out.
+type OwnDeadlineError struct {
+	Kind, Name string
+	// During is the call ("ask", "export", ...).
+	During string
+}
+
+// Error names the plugin, says the deadline was its own, and what to do.
+func (e *OwnDeadlineError) Error() string {
+	return fmt.Sprintf("the %s plugin %q reported \"context deadline exceeded\" during %s: a deadline the plugin keeps itself passed, not rubric's (--%s, or a scan's --timeout), which had not; raise the plugin's own timeout setting if it has one, or see its log for what it waited for",
+		e.Kind, e.Name, e.During, deadlineSetting(e.Kind))
+}
+
+// deadlineSetting is the host's setting for a call to a plugin of kind.
+func deadlineSetting(kind string) string {
+	if kind == protocol.KindJudge {
+		return JudgeTimeoutSetting
+	}
+	return ExportTimeoutSetting
 }
 
 // boundedValue is bounded for a call that returns a value besides its

@@ -339,8 +339,16 @@ func printedLine(msg string) string {
 	return termtext.Printable(line)
 }
 
-// startError words a failed start.
+// startError words a failed start. The message is the host's; the
+// cause stays in the chain (errors.Is finds exec.ErrNotFound, a
+// context's error, plugin.ErrChecksumsDoNotMatch), for callers that
+// tell causes apart.
 func (h *Host) startError(pr *process, err error) error {
+	return &startFailure{msg: h.startMessage(pr, err), err: err}
+}
+
+// startMessage is startError's message.
+func (h *Host) startMessage(pr *process, err error) string {
 	pr.held.quote()
 	p := pr.p
 	name := fmt.Sprintf("%s plugin %q (%s)", p.Kind, p.Name, p.Path)
@@ -352,27 +360,36 @@ func (h *Host) startError(pr *process, err error) error {
 			got = "unreadable: " + herr.Error()
 		}
 		if p.PinnedBy != "" {
-			return fmt.Errorf("refusing to start %s: its sha256 is %s but %s", name, got, p.PinnedBy)
+			return fmt.Sprintf("refusing to start %s: its sha256 is %s but %s", name, got, p.PinnedBy)
 		}
-		return fmt.Errorf("refusing to start %s: its sha256 is %s but plugins.%s.sha256 pins %s; if you rebuilt it on purpose, update the pin", name, got, p.Name, p.SHA256)
+		return fmt.Sprintf("refusing to start %s: its sha256 is %s but plugins.%s.sha256 pins %s; if you rebuilt it on purpose, update the pin", name, got, p.Name, p.SHA256)
 	case strings.Contains(msg, "incompatible API version"):
 		theirs := "another"
 		if m := versionRE.FindStringSubmatch(msg); m != nil {
 			theirs = m[1]
 		}
-		return fmt.Errorf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
+		return fmt.Sprintf("%s speaks plugin protocol version %s, but this rubric speaks version %d: rebuild the plugin against a matching rubric plugins/sdk", name, theirs, protocol.Version)
 	case errors.Is(err, errStartTimeout), strings.Contains(msg, "timeout while waiting for plugin to start"):
-		return fmt.Errorf("%s did not complete its handshake within %s: raise --%s (config key %s) if it needs longer to start, or fix the plugin%s", name, h.startTimeout, StartTimeoutSetting, StartTimeoutSetting, stderrNote(pr.stderrText()))
+		return fmt.Sprintf("%s did not complete its handshake within %s: raise --%s (config key %s) if it needs longer to start, or fix the plugin%s", name, h.startTimeout, StartTimeoutSetting, StartTimeoutSetting, stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "Unrecognized remote plugin message: ") && printedLine(msg) != "":
-		return fmt.Errorf("%s is not a working rubric plugin: it printed %q on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)%s", name, printedLine(msg), stderrNote(pr.stderrText()))
+		return fmt.Sprintf("%s is not a working rubric plugin: it printed %q on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)%s", name, printedLine(msg), stderrNote(pr.stderrText()))
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Unrecognized remote plugin message"):
-		return fmt.Errorf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderrText()))
+		return fmt.Sprintf("%s is not a working rubric plugin: it ended or printed something else before the handshake%s", name, stderrNote(pr.stderrText()))
 	case errors.Is(err, exec.ErrNotFound), errors.Is(err, os.ErrNotExist), errors.Is(err, os.ErrPermission):
-		return fmt.Errorf("cannot start %s: %v", name, err)
+		return fmt.Sprintf("cannot start %s: %v", name, err)
 	}
-	return fmt.Errorf("cannot start %s: %v%s", name, err, stderrNote(pr.stderrText()))
+	return fmt.Sprintf("cannot start %s: %v%s", name, err, stderrNote(pr.stderrText()))
 }
+
+// startFailure is a failed start: the host's message, over its cause.
+type startFailure struct {
+	msg string
+	err error
+}
+
+func (e *startFailure) Error() string { return e.msg }
+func (e *startFailure) Unwrap() error { return e.err }
 
 // callError words an error from a call to a running plugin: a crash is
 // said to be one, with the exit status and the end of stderr.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -122,6 +123,16 @@ func (testJudge) Ask(ctx context.Context, q judge.Question) (judge.Answer, error
 		os.Exit(4)
 	case "refuse":
 		return judge.Answer{}, errors.New("no answer for you")
+	case "own-deadline":
+		// A judge that gives up on a deadline of its own, and returns
+		// that context's error.
+		own, cancel := context.WithDeadline(ctx, time.Unix(0, 0))
+		defer cancel()
+		<-own.Done()
+		return judge.Answer{}, own.Err()
+	case "own-deadline-text":
+		// The same, said as text alone.
+		return judge.Answer{}, errors.New("context deadline exceeded")
 	case "log":
 		sdk.Logger.Warn("careful now", "kind", q.Kind)
 		sdk.Logger.Debug("a detail below the host's level")
@@ -213,6 +224,29 @@ func TestJudgeRoundTrip(t *testing.T) {
 	}
 	if _, err := j.Ask(context.Background(), judge.Question{Kind: "refuse"}); err == nil || err.Error() != "no answer for you" {
 		t.Errorf("a plugin's own error: %v", err)
+	}
+}
+
+// TestOwnDeadline: a plugin that gives up on a deadline of its own and
+// says only "context deadline exceeded" (as gRPC's DeadlineExceeded, or
+// as text) is named as having reported it, while rubric's time had not
+// run out; its error is no context's, so that no caller takes it for
+// the run's --timeout.
+func TestOwnDeadline(t *testing.T) {
+	h := newHost(t)
+	j, err := h.Judge(context.Background(), self(t, protocol.KindJudge, "judge"), judge.Config{Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `the judge plugin "judge" reported "context deadline exceeded" during ask: a deadline the plugin keeps itself passed, not rubric's (--judge-timeout, or a scan's --timeout), which had not; raise the plugin's own timeout setting if it has one, or see its log for what it waited for`
+	for _, kind := range []string{"own-deadline", "own-deadline-text"} {
+		_, err := j.Ask(context.Background(), judge.Question{Kind: kind})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v (%T), want %q", kind, err, err, want)
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: %v reads as a context's deadline", kind, err)
+		}
 	}
 }
 
@@ -361,46 +395,49 @@ func TestStartFailures(t *testing.T) {
 	if err := os.WriteFile(notPlugin, []byte("#!/bin/sh\necho hello there\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// cause is what errors.Is must still find under the host's message,
+	// for a caller that tells causes apart; nil checks nothing.
 	for _, tc := range []struct {
-		name string
-		p    func(t *testing.T) Plugin
-		want []string
+		name  string
+		p     func(t *testing.T) Plugin
+		want  []string
+		cause error
 	}{
 		{"sha256 mismatch", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256 = wrong
 			return p
-		}, []string{"refusing to start", "its sha256 is " + sum, "plugins.judge.sha256 pins " + wrong}},
+		}, []string{"refusing to start", "its sha256 is " + sum, "plugins.judge.sha256 pins " + wrong}, plugin.ErrChecksumsDoNotMatch},
 		{"sha256 mismatch of a pin the config did not give", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256, p.PinnedBy = wrong, "main:bin/judge has sha256 "+wrong
 			return p
-		}, []string{"refusing to start", "its sha256 is " + sum + " but main:bin/judge has sha256 " + wrong}},
+		}, []string{"refusing to start", "its sha256 is " + sum + " but main:bin/judge has sha256 " + wrong}, plugin.ErrChecksumsDoNotMatch},
 		{"malformed pin", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "judge")
 			p.SHA256 = "abc"
 			return p
-		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest (64 hex digits): pin the whole digest of ` + exe + `, which rubric plugins list --json prints`}},
+		}, []string{`plugins.judge.sha256 "abc" is not a sha256 hex digest (64 hex digits): pin the whole digest of ` + exe + `, which rubric plugins list --json prints`}, nil},
 		{"other protocol version", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "judge-v2") },
-			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}},
+			[]string{"speaks plugin protocol version 2, but this rubric speaks version 1"}, nil},
 		{"no handshake", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "silent")
 			p.Env = append(p.Env, "RUBRIC_TEST_PRINTED")
 			return p
 		},
-			[]string{"did not complete its handshake within 2s: raise --plugin-start-timeout (config key plugin-start-timeout) if it needs longer to start, or fix the plugin; its stderr ended with:", "starting up slowly"}},
+			[]string{"did not complete its handshake within 2s: raise --plugin-start-timeout (config key plugin-start-timeout) if it needs longer to start, or fix the plugin; its stderr ended with:", "starting up slowly"}, errStartTimeout},
 		{"not a plugin", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "echo", Path: notPlugin, From: FromPath}
-		}, []string{"is not a working rubric plugin: it printed \"hello there\" on standard output before its handshake"}},
+		}, []string{"is not a working rubric plugin: it printed \"hello there\" on standard output before its handshake"}, nil},
 		{"a banner on stdout", func(t *testing.T) Plugin { return self(t, protocol.KindJudge, "banner") },
-			[]string{`judge plugin "banner"`, `is not a working rubric plugin: it printed "acme judge v1 starting" on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)`}},
+			[]string{`judge plugin "banner"`, `is not a working rubric plugin: it printed "acme judge v1 starting" on standard output before its handshake, where rubric reads the handshake; a plugin must write nothing else there (log with sdk.Logger, or to standard error)`}, nil},
 		{"another kind", func(t *testing.T) Plugin {
 			p := self(t, protocol.KindJudge, "transport")
 			return p
-		}, []string{`the judge plugin "transport"`, "does not serve the judge protocol; is it a plugin of another kind?"}},
+		}, []string{`the judge plugin "transport"`, "does not serve the judge protocol; is it a plugin of another kind?"}, nil},
 		{"missing binary", func(*testing.T) Plugin {
 			return Plugin{Kind: protocol.KindJudge, Name: "gone", Path: "/nonexistent/rubric-judge-gone", From: FromPath}
-		}, []string{"cannot start judge plugin \"gone\""}},
+		}, []string{"cannot start judge plugin \"gone\""}, fs.ErrNotExist},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Only the silent plugin runs out of time to start: its
@@ -421,6 +458,9 @@ func TestStartFailures(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("%q lacks %q", err, w)
 				}
+			}
+			if tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Errorf("%q: its cause %q is lost (errors.Is is false)", err, tc.cause)
 			}
 		})
 	}

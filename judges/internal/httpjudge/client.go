@@ -148,11 +148,11 @@ func (c *Client) transportError(ctx context.Context, timeout time.Duration, err 
 	var dns *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%s sent no reply within %s; raise the judge's timeout option if the model is slow", c.Host, timeout)
+		return fmt.Errorf("%s sent no reply within %s; if the model is slow, give it longer with %s", c.Host, timeout, OptionSetting("timeout", "5m"))
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return fmt.Errorf("cannot connect to %s (connection refused): is the server running, and is base_url right?", c.Host)
+		return fmt.Errorf("cannot connect to %s (connection refused): is the server running, and is the base URL right? Check %s", c.Host, BaseURLSetting)
 	case errors.As(err, &dns):
-		return fmt.Errorf("cannot find %s (%s): check base_url", c.Host, c.Redact(dns.Err))
+		return fmt.Errorf("cannot find %s (%s): check the base URL, %s", c.Host, c.Redact(dns.Err), BaseURLSetting)
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE),
 		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &judge.RateLimitError{Msg: fmt.Sprintf("the connection to %s was dropped before a whole reply arrived", c.Host)}

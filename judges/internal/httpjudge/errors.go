@@ -63,7 +63,7 @@ func (c *Client) Refused(f Failure) error {
 	}
 	hint := f.Hint
 	if loc := f.Header.Get("Location"); f.Status >= 300 && f.Status < 400 && loc != "" && hint == "" {
-		hint = fmt.Sprintf("it redirects to %s: set base_url to the address the API is served at", c.Redact(loc))
+		hint = fmt.Sprintf("it redirects to %s: set the base URL to the address the API is served at, with %s", c.Redact(loc), BaseURLSetting)
 	}
 	if hint != "" {
 		msg += "; " + hint

@@ -1,9 +1,13 @@
 package httpjudge
 
 import (
+	"context"
 	"errors"
+	"net"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,10 +59,10 @@ func TestRefused(t *testing.T) {
 			false, "api.example.com answered 401 Unauthorized: bad key [redacted] [authentication_error]; check the key in KEY"},
 		{Failure{Status: 418}, false, "api.example.com answered 418 I'm a teapot"},
 		{Failure{Status: 308, Header: http.Header{"Location": {"https://api.example.com/v1/chat/completions"}}},
-			false, "api.example.com answered 308 Permanent Redirect; it redirects to https://api.example.com/v1/chat/completions: set base_url to the address the API is served at"},
+			false, "api.example.com answered 308 Permanent Redirect; it redirects to https://api.example.com/v1/chat/completions: set the base URL to the address the API is served at, with --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"},
 		{Failure{Status: 599}, false, "api.example.com answered 599"},
 		{Failure{Status: 302, Header: http.Header{"Location": {"https://u:pw-9@login.example.com/sso?next=/v1&token=t-9"}}},
-			false, "api.example.com answered 302 Found; it redirects to https://u:[redacted]@login.example.com/sso?next=/v1&token=[redacted]: set base_url to the address the API is served at"},
+			false, "api.example.com answered 302 Found; it redirects to https://u:[redacted]@login.example.com/sso?next=/v1&token=[redacted]: set the base URL to the address the API is served at, with --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"},
 		{Failure{Status: 400, Message: "bad callback http://cb.example/?sig=s-9"},
 			false, "api.example.com answered 400 Bad Request: bad callback http://cb.example/?sig=[redacted]"},
 	}
@@ -119,13 +123,38 @@ func TestAPIKey(t *testing.T) {
 	}{
 		{"DEMO_SET", true, false, "k-1", ""},
 		{"DEMO_KEY", false, false, "", ""},
-		{"DEMO_KEY", true, false, "", "the demo judge needs an API key for api.demo.com: set DEMO_KEY"},
-		{"DEMO_KEY", false, true, "", "the demo judge's option api_key_env names DEMO_KEY, which is not set"},
+		{"DEMO_KEY", true, false, "", "the demo judge needs an API key for api.demo.com: set DEMO_KEY (or name another variable with --judge-option api_key_env=NAME)"},
+		{"DEMO_KEY", false, true, "", "the demo judge's option api_key_env names DEMO_KEY, which is not set: set DEMO_KEY to the API key for api.demo.com, or name another variable with --judge-option api_key_env=NAME"},
 	}
 	for _, c := range cases {
 		key, err := APIKey("demo", c.env, "api.demo.com", c.hosted, c.named)
 		if key != c.key || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
 			t.Errorf("%s hosted=%v named=%v: %q, %v", c.env, c.hosted, c.named, key, err)
+		}
+	}
+}
+
+// TestTransportError: an error that left no reply names the setting the
+// user mends it with as they can give it (--base-url, --judge-option),
+// not the option's key alone, which no flag or config key is spelt as.
+func TestTransportError(t *testing.T) {
+	c := &Client{Host: "llm.example:8000"}
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+	cases := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"refused", refused,
+			"cannot connect to llm.example:8000 (connection refused): is the server running, and is the base URL right? Check --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"},
+		{"no such host", &net.DNSError{Err: "no such host", Name: "llm.example"},
+			"cannot find llm.example:8000 (no such host): check the base URL, --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"},
+		{"slow", context.DeadlineExceeded,
+			"llm.example:8000 sent no reply within 2m0s; if the model is slow, give it longer with --judge-option timeout=5m"},
+	}
+	for _, cs := range cases {
+		if got := c.transportError(context.Background(), 2*time.Minute, cs.err).Error(); got != cs.want {
+			t.Errorf("%s:\n got  %s\n want %s", cs.name, got, cs.want)
 		}
 	}
 }

@@ -277,14 +277,14 @@ func (e *Endpoint) Failure(r *Reply, decode func(body []byte) (msg, code string,
 func (e *Endpoint) Hint(status int) string {
 	switch status {
 	case http.StatusBadRequest:
-		return "check the model and the judge's options"
+		return "check the model (--model) and the judge's options (--judge-option)"
 	case http.StatusUnauthorized:
 		if e.KeySent {
 			return "check the key in " + e.KeyEnv
 		}
-		return "the server wants a key: set " + e.KeyEnv + " (or name another variable with the api_key_env option)"
+		return "the server wants a key: set " + e.KeyEnv + " (or name another variable with " + OptionSetting("api_key_env", "NAME") + ")"
 	case http.StatusNotFound:
-		return fmt.Sprintf("check the model name %q and the base URL %s", e.Model, e.BaseURL)
+		return fmt.Sprintf("check the model name %q (--model) and the base URL %s (%s)", e.Model, e.BaseURL, BaseURLSetting)
 	}
 	return ""
 }

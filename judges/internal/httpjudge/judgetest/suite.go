@@ -420,7 +420,7 @@ func (s *Suite) noKeyNoneSent(t *testing.T) {
 func (s *Suite) keyWanted(t *testing.T) {
 	srv := Serve(t, http.StatusUnauthorized, nil, nil)
 	_, err := s.keyless(t, srv.URL).Ask(context.Background(), s.Question)
-	if KindOf(err) != Stop || !strings.Contains(err.Error(), "401 Unauthorized; the server wants a key: set "+s.KeyEnv) {
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "401 Unauthorized; the server wants a key: set "+s.KeyEnv+" (or name another variable with --judge-option api_key_env=NAME)") {
 		t.Errorf("a 401 without a key: %v (%T)", err, err)
 	}
 }
@@ -458,7 +458,7 @@ func (s *Suite) cancelMidRequest(t *testing.T) {
 func (s *Suite) timeout(t *testing.T) {
 	srv := Hanging(t, make(chan struct{}))
 	_, err := s.Configured(t, srv.URL, map[string]string{"timeout": "100ms"}).Ask(context.Background(), s.Question)
-	if KindOf(err) != Stop || !strings.Contains(err.Error(), "no reply within 100ms; raise the judge's timeout option") {
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "no reply within 100ms; if the model is slow, give it longer with --judge-option timeout=5m") {
 		t.Errorf("a server that never answers: %v (%T)", err, err)
 	}
 }
@@ -479,7 +479,7 @@ func (s *Suite) connectionRefused(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	_, err = s.Configured(t, "http://"+addr, nil).Ask(context.Background(), s.Question)
-	if KindOf(err) != Stop || !strings.Contains(err.Error(), "connection refused") || !strings.Contains(err.Error(), "is the server running") {
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "connection refused") || !strings.Contains(err.Error(), "is the server running, and is the base URL right? Check --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)") {
 		t.Errorf("nothing listening: %v (%T)", err, err)
 	}
 }

@@ -1,0 +1,18 @@
+package httpjudge
+
+// A judge sees its options, not where they came from: --base-url, a
+// base-url key in rubric.yaml and RUBRIC_BASE_URL all reach it as the
+// option base_url, as do --judge-option base_url=URL and a --judge
+// reference (openai:base_url=URL). Its messages name the flag, which the
+// CLI rewrites as the config file's key or the variable when one of those
+// gave the value, and the option for the other two ways.
+
+// BaseURLSetting names the ways a user sets a judge's base URL, for a
+// message that tells them to check or change it.
+const BaseURLSetting = "--base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"
+
+// OptionSetting names the way a user sets the judge option key, with an
+// example value: "--judge-option timeout=5m".
+func OptionSetting(key, example string) string {
+	return "--judge-option " + key + "=" + example
+}
