@@ -236,7 +236,7 @@ func scanOnce(b *testing.B, way string, workers int, jobs []scan.Job, rs []*rubr
 		if err := q.Add(context.Background(), s.Pending(jobs)); err != nil {
 			b.Fatal(err)
 		}
-		if err := q.Work(context.Background(), workers, do); err != nil {
+		if err := q.Work(context.Background(), workers, 0, do); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/rubricmcp/rubric/internal/jobqueue"
 )
@@ -66,13 +67,36 @@ func payloads(jobs []Job) ([]jobqueue.Job, error) {
 
 // Work runs the queue's jobs with n workers in this process, a job
 // taken ahead so that a worker that finishes one starts the next at
-// once (the scanner times each job itself: no queue timeout to double).
-func (d DB) Work(ctx context.Context, n int, handle func(context.Context, Job) error) error {
-	return d.Queue.Work(ctx, jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true, PutBack: d.PutBack, TimeoutSetting: "--timeout"}, func(ctx context.Context, qj jobqueue.Job) error {
+// once. The scanner times each job itself (timeout, the scan's
+// --timeout): the queue keeps no timeout of its own, which would race
+// the scanner's, and takes a job back only well after it.
+func (d DB) Work(ctx context.Context, n int, timeout time.Duration, handle func(context.Context, Job) error) error {
+	return d.Queue.Work(ctx, workOptions(n, d, timeout), func(ctx context.Context, qj jobqueue.Job) error {
 		var j Job
 		if err := json.Unmarshal(qj.Payload, &j); err != nil {
 			return jobqueue.Permanent(fmt.Errorf("job %s: %w", qj.Key, err))
 		}
 		return handle(ctx, j)
 	})
+}
+
+// UnboundedRescue is how long a database queue lets a job of a scan run
+// with --timeout 0 before it takes the job to belong to a dead worker
+// (River's rescuer takes back only a job running longer, so that bounds
+// the job all the same): a day. A queue reopened by a worker alone takes
+// a killed worker's jobs back at once, whatever this says.
+const UnboundedRescue = 24 * time.Hour
+
+// workOptions runs n workers, a job taken ahead, on d's queue for jobs
+// the scanner bounds by timeout itself. A job taken ahead waits for one
+// job to end, then runs its own, so it may be held twice timeout: the
+// rescue delay is longer still, by a minute, and the scanner's own cut
+// (and its reason) always comes first. Without it, the queue's default
+// rescue delay of an hour cut every job at an hour, --timeout 2h or 0.
+func workOptions(n int, d DB, timeout time.Duration) jobqueue.Options {
+	rescue := UnboundedRescue
+	if timeout > 0 {
+		rescue = 2*timeout + time.Minute
+	}
+	return jobqueue.Options{Workers: n, Drain: d.Drain, Ahead: true, PutBack: d.PutBack, RescueAfter: rescue, TimeoutSetting: "--timeout"}
 }

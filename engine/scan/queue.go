@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Queue is where a scan's jobs wait until a worker takes one: in
@@ -18,8 +19,10 @@ type Queue interface {
 	Add(ctx context.Context, jobs []Job) error
 	// Work runs handle on the queue's jobs with n workers until none is
 	// left or ctx ends. A job whose handle returns an error is not done:
-	// Work returns the error.
-	Work(ctx context.Context, n int, handle func(context.Context, Job) error) error
+	// Work returns the error. timeout is the longest handle runs one job
+	// by its own bound (0: no bound): a queue that takes back a job it
+	// deems stuck must wait longer than that.
+	Work(ctx context.Context, n int, timeout time.Duration, handle func(context.Context, Job) error) error
 }
 
 // Memory is a queue in the process: the plain loop of one machine. Its
@@ -47,8 +50,9 @@ func (m *Memory) Add(_ context.Context, jobs []Job) error {
 	return nil
 }
 
-// Work runs the jobs in the order added, n at once.
-func (m *Memory) Work(ctx context.Context, n int, handle func(context.Context, Job) error) error {
+// Work runs the jobs in the order added, n at once; it takes back no
+// job, so timeout is not its to keep.
+func (m *Memory) Work(ctx context.Context, n int, _ time.Duration, handle func(context.Context, Job) error) error {
 	m.mu.Lock()
 	jobs := m.jobs
 	m.jobs = nil

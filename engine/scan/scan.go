@@ -275,7 +275,7 @@ func (s *Scanner) Run(ctx context.Context, q Queue, jobs []Job, n int) error {
 		}
 	}
 	start := s.now()
-	err := q.Work(ctx, n, do)
+	err := q.Work(ctx, n, s.Timeout, do)
 	var other *OtherRubricsError
 	if errors.As(err, &other) && len(jobs) > 0 && len(s.Missing(jobs)) == 0 {
 		// The queue is shared with a scan of other rubrics, whose jobs

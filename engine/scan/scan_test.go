@@ -796,7 +796,7 @@ func TestResumeSettings(t *testing.T) {
 type staleQueue struct{ jobs []scan.Job }
 
 func (staleQueue) Add(context.Context, []scan.Job) error { return nil }
-func (q staleQueue) Work(ctx context.Context, _ int, handle func(context.Context, scan.Job) error) error {
+func (q staleQueue) Work(ctx context.Context, _ int, _ time.Duration, handle func(context.Context, scan.Job) error) error {
 	for _, j := range q.jobs {
 		if err := handle(ctx, j); err != nil {
 			return err

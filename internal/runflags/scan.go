@@ -40,7 +40,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
 	f.Int("parallel", run.DefaultServers, "servers scanned at once")
 	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
-	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score (0: no bound)")
+	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score (0: no bound; a queue in a database still takes a job back as a dead worker's after a day)")
 	f.Int("attempts", 3, "tries of installing and of starting each server")
 	f.Duration("backoff", 2*time.Second, "wait before the second try, doubled before each next one")
 	localconfig.AllowZero(f, "timeout", "backoff")
