@@ -377,7 +377,13 @@ var (
 	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
 	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
 	serverWords      = []string{"server", "service"}
-	dataVerbs        = []string{"store", "persist", "save"}
+	// effectAuxiliaries stand between the subject of a denied effect
+	// and its negation ("the session will not persist", "it does
+	// never"); passiveBe make the effect one done to the data ("is never
+	// stored", "will not be saved"), by the tool (facts.ownDenial).
+	effectAuxiliaries = []string{"will", "would", "does", "do", "did", "can", "could", "should", "shall", "may", "might", "must"}
+	passiveBe         = []string{"is", "are", "be", "been", "was", "were", "being", "get", "gets"}
+	dataVerbs         = []string{"store", "persist", "save"}
 )
 
 // notAfter are behaviour phrases that mean something else after one of

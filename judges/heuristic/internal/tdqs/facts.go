@@ -712,7 +712,7 @@ func (f *facts) findDisclosures() []found {
 				continue
 			}
 			if g.name == effectGroup {
-				stated, not := effectReading(d, p)
+				stated, not := f.effectReading(d, p)
 				if denied == "" {
 					denied = not
 				}
@@ -774,8 +774,10 @@ func disclosingName(words []string) bool {
 // overwrite", "Never persisted"), quoted from the negation on, or "". A
 // negation that opens its clause before a base form ("NEVER overwrite
 // the original file") tells the caller what not to do: neither a side
-// effect nor a claim of safety.
-func effectReading(d lex.Text, p string) (stated bool, denied string) {
+// effect nor a claim of safety. A denial with another subject ("the
+// session will not persist") says what that thing does, not what the
+// tool leaves alone (ownDenial).
+func (f *facts) effectReading(d lex.Text, p string) (stated bool, denied string) {
 	pw := effectWords[p]
 	prefix := strings.HasSuffix(p, "*")
 	// Sentence by sentence: a negation that ends one sentence ("Takes
@@ -809,7 +811,7 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				// told to the caller ("NEVER overwrite", "You must never
 				// overwrite") is advice, as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				if j < 0 || denied != "" || base && adviceNegation(ws, i) {
+				if j < 0 || denied != "" || base && adviceNegation(ws, i) || !f.ownDenial(ws, j, i, pw) {
 					continue
 				}
 				denied = strings.Join(ws[j:i+len(pw)], " ")
@@ -817,6 +819,33 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 		}
 	}
 	return false, denied
+}
+
+// ownDenial reports whether the negation at j of clause ws, before the
+// side effect pw at i, denies the tool's own effect. "without" and "no"
+// deny it whatever comes before ("without overwriting"). A passive
+// ("is never stored", "will not be saved", "Never persisted") denies
+// what is done to the data, by the tool. An active verb denies its
+// subject's doing: the tool's only with the tool for its subject
+// (toolIsSubject: none, "it", "this tool", the tool's name), or the
+// server for what it keeps of the data (serverIsSubject); "the session
+// will not persist" or "the file does not change" is said of the
+// session or the file. The auxiliaries between the subject and the
+// negation (effectAuxiliaries: "will", "does") are passed over.
+func (f *facts) ownDenial(ws []string, j, i int, pw []string) bool {
+	if ws[j] == "without" || ws[j] == "no" {
+		return true
+	}
+	k := j
+	for k > 0 && (slices.Contains(effectAuxiliaries, ws[k-1]) || slices.Contains(passiveBe, ws[k-1])) {
+		k--
+	}
+	for _, w := range ws[k:i] {
+		if slices.Contains(passiveBe, w) {
+			return true
+		}
+	}
+	return f.toolIsSubject(ws[:k]) || keepsData(pw) && serverIsSubject(ws[:k])
 }
 
 // clauses cuts a sentence into its clauses, at commas, colons,

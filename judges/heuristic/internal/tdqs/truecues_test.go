@@ -1158,6 +1158,22 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", `side effects ("`},
 		{"it writes nothing is no side effect", `{"name": "analyze", "description": "Analyze the run. Suggestions are advisory; it writes nothing."}`,
 			nil, "behavioral_transparency", 2, "", `side effects ("`},
+
+		// 93. A negated side effect is a claim of safety only when the
+		// tool's own effect is denied: with the tool or none for its
+		// subject ("It will never overwrite", "Never persisted"), or in
+		// the passive ("Your data is never stored"). "The session will
+		// not persist" says what the session does.
+		{"a session that will not persist claims no safety", `{"name": "open_session", "description": "Open a browser session for the page. The session will not persist after the call ends."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"an entry that does not persist claims no safety", `{"name": "watch_file", "description": "Watch a file for edits. Each watch entry never persists past a restart."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"it will not persist still claims safety", `{"name": "open_session", "description": "Open a browser session for the page. It will not persist anything."}`,
+			nil, "behavioral_transparency", 2, `safety ("will not persist")`, ""},
+		{"data never stored in the passive still claims safety", `{"name": "transcribe", "description": "Transcribe an audio file. Your audio is never stored.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never stored")`, ""},
+		{"a tool's name before the denial still claims safety", `{"name": "make_pdf", "description": "Create a PDF from markdown. make_pdf will never overwrite an existing file."}`,
+			nil, "behavioral_transparency", 2, `safety ("never overwrite")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
