@@ -377,6 +377,9 @@ var (
 	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
 	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
 	serverWords      = []string{"server", "service"}
+	// exampleMarkers introduce example values: a value in single quotes
+	// after one in its sentence is only an example (withoutExamples).
+	exampleMarkers = []string{"e.g", "eg.", "for example", "for instance", "such as", "like", "example", "examples"}
 	// effectAuxiliaries stand between the subject of a denied effect
 	// and its negation ("the session will not persist", "it does
 	// never"); passiveBe make the effect one done to the data ("is never

@@ -149,6 +149,9 @@ type facts struct {
 	// alternatives the other tools it names, computed once.
 	disclosed    []found
 	alternatives []string
+	// examples is the description without its example values in single
+	// quotes (withoutExamples), or "" when it has none.
+	examples string
 
 	annotated                              bool
 	readOnly, destructive, idem, openWorld *bool
@@ -240,6 +243,11 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.readOnly, f.destructive, f.idem, f.openWorld = v.ReadOnly, v.Destructive, v.Idempotent, v.OpenWorld
 	f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
 	f.hasOutput = v.HasOutput
+	if strings.IndexByte(v.Description, '\'') >= 0 {
+		if plain := withoutExamples(v.Description); plain != v.Description {
+			f.examples = plain
+		}
+	}
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
@@ -690,6 +698,9 @@ func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
 	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	if f.examples != "" {
+		d = lex.NewText(f.examples)
+	}
 	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
 		raw := withoutQuoted(d.Raw)
 		if heading {
@@ -1801,6 +1812,89 @@ func withoutQuoted(s string) string {
 	return b.String()
 }
 
+// withoutExamples returns s with every example value in single quotes
+// left out, each replaced by a space: a span between single quotes
+// after a word for an example in its sentence (exampleMarkers: "e.g.
+// 'archive_task' or 'done'", "a label like 'overwrites'"). An example
+// value is what the caller may pass, no name of a tool nor a statement
+// of what the tool does. A quote opens only where no letter or digit is
+// just before it and closes only where none is just after it, so the
+// apostrophes of "library's" and "users'" open and close nothing; a
+// quote never closed in its sentence is no quotation. Quoted names outside
+// an example ("Use 'write_pdf' to create PDF files", "Use the 'head'
+// parameter") are kept.
+func withoutExamples(s string) string {
+	lower := strings.ToLower(s)
+	var b strings.Builder
+	active, last := false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n' || c == ';':
+			active = false
+		case (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ') && !abbreviationEnds(lower, i):
+			active = false
+		case c == '\'' && active:
+			if end := quoteCloses(s, i); end > 0 {
+				b.WriteString(s[last:i])
+				b.WriteByte(' ')
+				last, i = end+1, end
+			}
+		case !active && (i == 0 || !lex.IdentByte(lower[i-1])):
+			for _, m := range exampleMarkers {
+				if strings.HasPrefix(lower[i:], m) && (i+len(m) == len(lower) || !lex.IdentByte(lower[i+len(m)])) {
+					active = true
+					break
+				}
+			}
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// abbreviationEnds reports whether the dot at i of lower ends "e.g." or
+// "i.e.", which end no sentence.
+func abbreviationEnds(lower string, i int) bool {
+	return i >= 3 && (lower[i-3:i+1] == "e.g." || lower[i-3:i+1] == "i.e.")
+}
+
+// quoteCloses returns the index of the quote that closes the one at
+// open in s, or -1: the quote opens where no letter or digit is just
+// before it and something other than a space just after it, and closes
+// at the next quote of its sentence with something other than a space just
+// before it and no letter or digit just after it.
+func quoteCloses(s string, open int) int {
+	if open > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(s[:open]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return -1
+		}
+	}
+	if open+1 >= len(s) || s[open+1] == ' ' {
+		return -1
+	}
+	for j := open + 2; j < len(s); j++ {
+		switch s[j] {
+		case '\n':
+			return -1
+		case '.', '!', '?':
+			if j+1 < len(s) && s[j+1] == ' ' {
+				return -1
+			}
+		case '\'':
+			if s[j-1] == ' ' {
+				continue
+			}
+			if r, _ := utf8.DecodeRuneInString(s[j+1:]); j+1 == len(s) || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
 // statesChange returns the clause of the description that says what an
 // acting tool changes, or "": one that opens with a verb of change
 // (lists.changeVerbs) and goes on to its object ("Add file contents to
@@ -2095,13 +2189,17 @@ func (f found) appendTo(b []byte) []byte {
 // simulate_impact(proposal_id)"). Elsewhere an identifier is more likely a value or a
 // setting than another tool.
 func (f *facts) findAlternatives() []string {
+	lower := f.desc.Lower
+	if f.examples != "" {
+		lower = strings.ToLower(f.examples)
+	}
 	if f.names != nil {
-		return f.names.mentioned(f.desc.Lower, f.name)
+		return f.names.mentioned(lower, f.name)
 	}
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.ToolNameIn(f.desc.Lower, s) {
+			if lex.ToolNameIn(lower, s) {
 				out = append(out, s)
 			}
 		}
@@ -2116,7 +2214,11 @@ func (f *facts) findAlternatives() []string {
 			continue
 		}
 		values := writtenAsValues(sentence.Raw)
-		for _, id := range lex.Identifiers(sentence.Raw) {
+		raw := sentence.Raw
+		if f.examples != "" && strings.IndexByte(raw, '\'') >= 0 {
+			raw = withoutExamples(raw)
+		}
+		for _, id := range lex.Identifiers(raw) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
 				continue

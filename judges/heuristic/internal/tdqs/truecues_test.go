@@ -1174,6 +1174,23 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `safety ("never stored")`, ""},
 		{"a tool's name before the denial still claims safety", `{"name": "make_pdf", "description": "Create a PDF from markdown. make_pdf will never overwrite an existing file."}`,
 			nil, "behavioral_transparency", 2, `safety ("never overwrite")`, ""},
+
+		// 94. A value in single quotes after a word for an example in
+		// its sentence ("e.g.", "such as", "like") is only an example
+		// of what the caller may pass: no disclosure (auth, a return
+		// format, a side effect, timing) and no name of a tool, as a
+		// value in double quotes was not. A quoted name outside an
+		// example ("Use 'write_pdf' to ...") still names a tool.
+		{"an example query is no auth nor return format", `{"name": "search_docs", "description": "Search the docs. Pass a query such as 'auth token' or 'returns json'."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "authentication"},
+		{"example labels are no side effect nor timing", `{"name": "tag_item", "description": "Tag an item with a label like 'overwrites' or 'cached'."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `side effects ("`},
+		{"an example value is no tool named", `{"name": "set_status", "description": "Set the status of a task. Use a value such as 'archive_task' or 'done'."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "archive_task"},
+		{"an example value that is a sibling's name names no tool", `{"name": "set_mode", "description": "Set the editor mode, e.g. 'search' or 'replace'."}`,
+			[]string{"search", "replace"}, "usage_guidelines", 3, "", "named tools"},
+		{"a quoted name outside an example still names a tool", `{"name": "write_file", "description": "Write a text file. Use 'write_pdf' to create PDF files, e.g. 'report.pdf'."}`,
+			nil, "usage_guidelines", 4, "named tools write_pdf", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
