@@ -425,19 +425,22 @@ var notAfter = map[string][]string{
 	// "code blocks, tables") are things, not a call that blocks.
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
 	// The limit of "Rate limited" is a rate limit, no limit on size, and
-	// a "time-limited" URL expires (a timing disclosure).
-	"limit": {"rate", "time"},
+	// a "time-limited" URL expires (a timing disclosure). A usage or
+	// redemption limit is a field of the thing the tool makes or reads
+	// ("Create a discount coupon with usage limits": how often the
+	// coupon may be used), no limit on what the tool takes or returns.
+	"limit": {"rate", "time", "usage", "redemption"},
 	// What expires after a time noun ("the date each expires", "the
 	// time it expires") is a date the tool reports of what it reads or
 	// lists, no timing of the tool's own ("the URL expires after an
 	// hour").
 	"expires": timeNouns,
 	"expire":  timeNouns,
-	"limits":  {"rate", "time"},
+	"limits":  {"rate", "time", "usage", "redemption"},
 	// "re-lock" (an achievement, a door) is a verb of change, no lock a
 	// call takes.
 	"lock":    {"re", "un"},
-	"limited": {"rate", "time"},
+	"limited": {"rate", "time", "usage", "redemption"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.

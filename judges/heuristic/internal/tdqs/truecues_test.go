@@ -1191,6 +1191,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"search", "replace"}, "usage_guidelines", 3, "", "named tools"},
 		{"a quoted name outside an example still names a tool", `{"name": "write_file", "description": "Write a text file. Use 'write_pdf' to create PDF files, e.g. 'report.pdf'."}`,
 			nil, "usage_guidelines", 4, "named tools write_pdf", ""},
+
+		// 95. A coupon's usage limits are a field of what the tool
+		// makes, no limit on what it takes or returns; a limit on the
+		// results still is.
+		{"a coupon's usage limits are no size disclosure", `{"name": "create_coupon", "description": "Create a discount coupon with usage limits and an expiry date."}`,
+			nil, "behavioral_transparency", 2, "", "pagination and size"},
+		{"a limit on the results is still a size disclosure", `{"name": "list_coupons", "description": "List discount coupons. Results are limited to 50 a page."}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("limited")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
