@@ -411,7 +411,12 @@ var notAfter = map[string][]string{
 	"provides": callerSubjects,
 	// A format the tool detects is the form of what it reads ("Auto-
 	// detects format"), not of what it gives back.
-	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
+	"format": {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
+	// "This includes official documentation" and "get_brief, which
+	// already includes this data" say what a thing named before holds
+	// (a knowledge base searched, another tool), not what this tool
+	// gives back; "Includes ..." and "Each entry includes ..." still do.
+	"includes":  {"this", "which", "that"},
 	"response":  {"error"},
 	"responses": {"error"},
 	"list of": {

@@ -1199,6 +1199,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", "pagination and size"},
 		{"a limit on the results is still a size disclosure", `{"name": "list_coupons", "description": "List discount coupons. Results are limited to 50 a page."}`,
 			nil, "behavioral_transparency", 3, `pagination and size ("limited")`, ""},
+
+		// 96. "This includes" and "which includes" say what a thing
+		// named before holds (mongodb search-knowledge's knowledge base:
+		// "This includes official documentation"; a sibling "which
+		// already includes this data"), no return format of the tool;
+		// "Includes ..." and "Each entry includes ..." still are.
+		{"what a knowledge base includes is no return format", `{"name": "search-knowledge", "description": "Search the Acme knowledge base. This includes official documentation and curated guides."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("`},
+		{"what another tool includes is no return format", `{"name": "show_portfolio", "description": "Show the holdings of a portfolio. For a full view prefer get_brief, which already includes this data."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("`},
+		{"each entry includes is still a return format", `{"name": "tree", "description": "Get a tree of the folder. Each entry includes its name, type and children."}`,
+			nil, "behavioral_transparency", 2, `return format ("includes")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
