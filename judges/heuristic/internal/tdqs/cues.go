@@ -197,6 +197,11 @@ var lists = struct {
 		"when you have", "useful when", "useful for", "ideal for", "perfect for", "best for", "intended for",
 		"designed for", "call this", "call it when", "helpful for", "helpful when", "good for", "appropriate for",
 		"recommended for", "use this tool", "use this first", "essential for",
+		// "when you only need to know what a page is about" says the
+		// occasion the tool is for as "when you need" does: a clear
+		// context of use, no mere "when" of a condition.
+		"when you only need", "when you just need", "when you only want", "when you just want", "if you only need",
+		"if you just need",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",

@@ -1211,6 +1211,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "no disclosure", `return format ("`},
 		{"each entry includes is still a return format", `{"name": "tree", "description": "Get a tree of the folder. Each entry includes its name, type and children."}`,
 			nil, "behavioral_transparency", 2, `return format ("includes")`, ""},
+
+		// 97. "when you only need to ..." says the occasion the tool is
+		// for, as "when you need" does: a clear context of use (4), not
+		// a usage only implied by a "when".
+		{"when you only need to is an explicit when", `{"name": "get_summary", "description": "Get a short summary of a page, when you only need to know what the page is about."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you only need")`, "only implied"},
+		{"best when you just need is an explicit when", `{"name": "get_summary", "description": "Get a short summary of a page. Best when you just need the gist."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you just need")`, "only implied"},
+		{"a when of a condition is still implied", `{"name": "get_summary", "description": "Get a short summary of a page. When the page is long, the summary is cut."}`,
+			nil, "usage_guidelines", 3, "only implied", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
