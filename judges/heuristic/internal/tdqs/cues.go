@@ -765,6 +765,11 @@ var readLeads = []string{
 // returns.
 var inputFormats = []string{"json", "base64", "markdown", "format", "formatted", "list of"}
 
+// formatWriteVerbs, beside writeVerbs, put what the tool makes
+// somewhere: a format after one in its clause is that of what is put
+// ("Export notes to a folder as markdown files", facts.sendsInput).
+var formatWriteVerbs = []string{"save", "store", "export", "write", "append", "insert"}
+
 // returnWords, in a sentence, make it speak of what the tool gives
 // back, or reads and converts ("Fetch a URL, convert to markdown"),
 // whatever parameter it names.

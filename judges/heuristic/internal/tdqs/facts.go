@@ -1678,6 +1678,15 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			if w != first {
 				continue
 			}
+			if writtenBefore(c.words[:i]) {
+				// What the tool writes somewhere ("appends markdown to
+				// the page", "Export notes to a folder as markdown
+				// files") is the form of what it puts, not of what
+				// comes back.
+				all++
+				sent++
+				continue
+			}
 			end := i + 1
 			if second != "" {
 				if end >= len(c.words) || c.words[end] != second {
@@ -1692,6 +1701,19 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 		}
 	}
 	return all > 0 && sent == all
+}
+
+// writtenBefore reports whether clause words ws, before a format,
+// hold a verb of writing (writeVerbs, formatWriteVerbs) in its base or
+// third-person form: the format is then that of what the tool writes
+// ("Writes the markdown to the given file").
+func writtenBefore(ws []string) bool {
+	for _, w := range ws {
+		if v := lex.VerbForm(w); writeVerbSet[v] || slices.Contains(formatWriteVerbs, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // callerProvides reports whether words ws, a clause, say that the caller

@@ -1221,6 +1221,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("when you just need")`, "only implied"},
 		{"a when of a condition is still implied", `{"name": "get_summary", "description": "Get a short summary of a page. When the page is long, the summary is cut."}`,
 			nil, "usage_guidelines", 3, "only implied", ""},
+
+		// 98. A format after a verb of writing in its clause is that of
+		// what the tool writes somewhere ("appends markdown to the page
+		// body", "Writes the markdown to the given file", "Export notes
+		// to a folder as markdown files"), not of what comes back; a
+		// format of what comes back still is.
+		{"markdown appended to a page is no return format", `{"name": "sync_page", "description": "Sync a page with the wiki; appends markdown to the page body."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("`},
+		{"markdown written to a file is no return format", `{"name": "save_doc", "description": "Save a document. Writes the markdown to the given file."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, `return format ("`},
+		{"markdown files exported are no return format", `{"name": "export_notes", "description": "Export all notes of a vault to a folder as markdown files."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("`},
+		{"markdown that comes back is still a return format", `{"name": "render_page", "description": "Render a page. The page comes back as markdown."}`,
+			nil, "behavioral_transparency", 2, `return format ("markdown")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
