@@ -765,6 +765,17 @@ var readLeads = []string{
 // returns.
 var inputFormats = []string{"json", "base64", "markdown", "format", "formatted", "list of"}
 
+// cacheCue is the timing phrase of caching. Before a word of
+// cacheFields, "cache" names a figure or a setting of the cache ("cache
+// size", "cache TTL", "cache hit rate"), no caching of the tool's
+// (facts.cachesAt).
+const cacheCue = "cache*"
+
+var cacheFields = []string{
+	"size", "sizes", "ttl", "hit", "hits", "miss", "misses", "stats", "statistics", "usage", "capacity", "ratio",
+	"dir", "directory", "path", "location", "key", "keys",
+}
+
 // formatWriteVerbs, beside writeVerbs, put what the tool makes
 // somewhere: a format after one in its clause is that of what is put
 // ("Export notes to a folder as markdown files", facts.sendsInput).

@@ -969,7 +969,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d, p) && notAfterOnce(d, p)
+		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d))
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -1209,6 +1209,25 @@ func keptByTool(d lex.Text, p string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// cachesAt reports whether cacheCue occurs in d at least once as the
+// tool's caching: not as "cache" before a word of cacheFields ("cache
+// size, cache TTL and hit rate"), a figure the tool reports or a
+// setting it takes, which says nothing of what the tool keeps or for
+// how long its answers stand.
+func cachesAt(d lex.Text) bool {
+	stem := strings.TrimSuffix(cacheCue, "*")
+	ws := d.Words
+	for i, w := range ws {
+		if !strings.HasPrefix(w, stem) {
+			continue
+		}
+		if w != stem || i+1 == len(ws) || !slices.Contains(cacheFields, ws[i+1]) {
+			return true
 		}
 	}
 	return false

@@ -1235,6 +1235,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, "", `return format ("`},
 		{"markdown that comes back is still a return format", `{"name": "render_page", "description": "Render a page. The page comes back as markdown."}`,
 			nil, "behavioral_transparency", 2, `return format ("markdown")`, ""},
+
+		// 99. "cache size" and "cache TTL" are figures the tool
+		// reports, no caching of the tool's; "Results are cached" and
+		// "uses a cache" still are timing.
+		{"cache size and cache TTL are no timing", `{"name": "get_stats", "description": "Get the server's statistics: cache size, cache TTL and hit rate."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"results cached are still timing", `{"name": "get_stats", "description": "Get the server's statistics. Results are cached for a minute."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("cached")`, ""},
+		{"a cache the tool keeps is still timing", `{"name": "get_rates", "description": "Get the exchange rates. Reads from a cache refreshed hourly."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("cache")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
