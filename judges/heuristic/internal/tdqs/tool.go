@@ -198,7 +198,7 @@ func (f *facts) usage() dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
-	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
+	when, hasWhen := f.whenToUse()
 	not, hasNot := f.whenNot()
 	alt, hasAlt := f.contrast()
 	pre, hasPre := f.prerequisite()
@@ -241,6 +241,25 @@ func (f *facts) usage() dimension {
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// whenToUse returns the first phrase of lists.usageWhen that the
+// description has where it says when to use the tool, and whether one
+// was found: not after a negation among the two words before it ("Do
+// not call this tool more than 3 times" tells the caller when to stop,
+// which whenNot reads, not when to call).
+func (f *facts) whenToUse() (string, bool) {
+	p, ok := f.desc.FirstIn(usageWhenPhrases)
+	if !ok || !slices.ContainsFunc(f.desc.Contexts(p), lex.Context.Negated) {
+		return p, ok
+	}
+	for _, q := range f.desc.AllIn(usageWhenPhrases) {
+		if !slices.ContainsFunc(f.desc.Contexts(q), func(c lex.Context) bool { return !c.Negated() }) {
+			continue
+		}
+		return q, true
+	}
+	return "", false
 }
 
 // whenNot returns the first phrase of lists.usageNot, in the list's

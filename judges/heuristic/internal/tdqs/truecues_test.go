@@ -1245,6 +1245,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 2, `timing and state ("cached")`, ""},
 		{"a cache the tool keeps is still timing", `{"name": "get_rates", "description": "Get the exchange rates. Reads from a cache refreshed hourly."}`,
 			nil, "behavioral_transparency", 2, `timing and state ("cache")`, ""},
+
+		// 100. context7 query-docs: "Do not call this tool more than 3
+		// times per question" says when to stop calling, no when to
+		// call: "call this" after a negation is no when-to-use cue.
+		{"do not call this is no when to use", `{"name": "query-docs", "description": "Retrieve documentation for a library. Do not call this tool more than 3 times per question."}`,
+			nil, "usage_guidelines", 4, `when not to ("do not call")`, "when to use"},
+		{"call this unnegated is still when to use", `{"name": "resolve-id", "description": "Resolve a library name to an ID. You must call this function before query-docs."}`,
+			nil, "usage_guidelines", 4, `when to use ("call this")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
