@@ -202,6 +202,10 @@ var lists = struct {
 		// context of use, no mere "when" of a condition.
 		"when you only need", "when you just need", "when you only want", "when you just want", "if you only need",
 		"if you just need",
+		// "Great for finding files when you don't know their exact
+		// location" (filesystem search_files) says the occasion as
+		// "good for" and "perfect for" do.
+		"great for",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
@@ -775,6 +779,10 @@ var cacheFields = []string{
 	"size", "sizes", "ttl", "hit", "hits", "miss", "misses", "stats", "statistics", "usage", "capacity", "ratio",
 	"dir", "directory", "path", "location", "key", "keys",
 }
+
+// usedCue is the implied usage phrase that holds only with the tool for
+// its subject (facts.usedOfTool).
+const usedCue = "can be used"
 
 // formatWriteVerbs, beside writeVerbs, put what the tool makes
 // somewhere: a format after one in its clause is that of what is put

@@ -231,16 +231,52 @@ func (f *facts) usage() dimension {
 	// The first implied cue, found in one pass; only a "when" that sets
 	// no condition sends the search on to the others.
 	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
-		if p != "when" || f.whenOpensClause() {
+		if f.impliedHolds(p) {
 			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 		}
-		for _, p := range f.desc.AllIn(usageImpliedPhrases) {
-			if p != "when" {
-				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+		for _, q := range f.desc.AllIn(usageImpliedPhrases) {
+			if q != p && f.impliedHolds(q) {
+				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(q))
 			}
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// impliedHolds reports whether implied usage cue p, which the
+// description has, implies the tool's usage: "when" only where it sets
+// a condition (whenOpensClause); usedCue only with the tool for its
+// subject (usedOfTool).
+func (f *facts) impliedHolds(p string) bool {
+	switch p {
+	case "when":
+		return f.whenOpensClause()
+	case usedCue:
+		return f.usedOfTool()
+	}
+	return true
+}
+
+// usedOfTool reports whether usedCue ("can be used") occurs in the
+// description at least once with the tool for its subject
+// (toolIsSubject: none, "it", "this tool", a joining "and": "Works
+// across directories and can be used for renaming"). Another subject
+// says how that thing is used ("Demonstrates how annotations can be
+// used to provide metadata", "a resource reference that can be used by
+// MCP clients"), not when to use the tool.
+func (f *facts) usedOfTool() bool {
+	uw := strings.Fields(usedCue)
+	for _, sentence := range f.desc.Sentences {
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, uw, false) && f.toolIsSubject(ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // whenToUse returns the first phrase of lists.usageWhen that the

@@ -1253,6 +1253,24 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when not to ("do not call")`, "when to use"},
 		{"call this unnegated is still when to use", `{"name": "resolve-id", "description": "Resolve a library name to an ID. You must call this function before query-docs."}`,
 			nil, "usage_guidelines", 4, `when to use ("call this")`, ""},
+
+		// 101. filesystem search_files: "Great for finding files when
+		// you don't know their exact location" says the occasion, as
+		// "good for" and "perfect for" do: no usage only implied.
+		{"great for is an explicit when", `{"name": "search_files", "description": "Recursively search for files matching a pattern. Great for finding files when you don't know their exact location."}`,
+			nil, "usage_guidelines", 4, `when to use ("great for")`, "only implied"},
+
+		// 102. everything get-annotated-message and
+		// get-resource-reference: "can be used" implies the tool's
+		// usage only with the tool for its subject. "how annotations
+		// can be used" and "a reference that can be used by MCP
+		// clients" say how another thing is used.
+		{"how annotations can be used implies no usage", `{"name": "get-annotated-message", "description": "Demonstrates how annotations can be used to provide metadata about content."}`,
+			nil, "usage_guidelines", 2, "no cue", "only implied"},
+		{"a reference that can be used implies no usage", `{"name": "get-resource-reference", "description": "Returns a resource reference that can be used by MCP clients"}`,
+			nil, "usage_guidelines", 2, "no cue", "only implied"},
+		{"a tool that can be used still implies usage", `{"name": "move_file", "description": "Move or rename files and directories. Works across directories and can be used for simple renaming."}`,
+			nil, "usage_guidelines", 3, `only implied ("can be used")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
