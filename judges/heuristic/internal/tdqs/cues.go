@@ -780,6 +780,13 @@ var cacheFields = []string{
 	"dir", "directory", "path", "location", "key", "keys",
 }
 
+// preferCue is the contrast word that sets the tool apart only when
+// what is preferred is no value (facts.preferredValue); preferStops end
+// what is preferred.
+const preferCue = "prefer"
+
+var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to", "than", "instead"}
+
 // usedCue is the implied usage phrase that holds only with the tool for
 // its subject (facts.usedOfTool).
 const usedCue = "can be used"

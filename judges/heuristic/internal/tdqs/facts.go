@@ -2144,7 +2144,8 @@ func (f *facts) contrast() (string, bool) {
 					ws = lex.Words(c)
 				}
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) &&
+						!(p == preferCue && preferredValue(ws[i+1:])) {
 						f.contrastCue = p
 						return p, true
 					}
@@ -2153,6 +2154,37 @@ func (f *facts) contrast() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// preferredValue reports whether the words after "prefer" (ws) are a
+// value or an argument the caller is told to pass, not a tool or a way
+// of working: a number ("prefer 3-5"), or, among the first three words
+// before one of preferStops, a word for a handle or a parameter and no
+// verb nor word for a tool ("Prefer paths within mounted directories",
+// "Prefer channel ID over channel name", "Prefer the preset arg").
+// "Prefer get_passage" and "prefer this tool over ..." still contrast
+// the tool with another.
+func preferredValue(ws []string) bool {
+	for len(ws) > 0 && determinerSet[ws[0]] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	if c := ws[0][0]; c >= '0' && c <= '9' {
+		return true
+	}
+	value := false
+	for _, w := range ws[:min(3, len(ws))] {
+		if slices.Contains(preferStops, w) {
+			break
+		}
+		if lex.VerbForm(w) != "" || slices.Contains(toolWords, w) {
+			return false
+		}
+		value = value || handleWordSet[w] || handleWordSet[lex.Stem(w)] || lex.ParamNounSet[w]
+	}
+	return value
 }
 
 // thingContrast reports whether the contrast phrase at word i of clause

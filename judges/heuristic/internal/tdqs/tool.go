@@ -283,17 +283,32 @@ func (f *facts) usedOfTool() bool {
 // description has where it says when to use the tool, and whether one
 // was found: not after a negation among the two words before it ("Do
 // not call this tool more than 3 times" tells the caller when to stop,
-// which whenNot reads, not when to call).
+// which whenNot reads, not when to call); "use for", "use to" and "use
+// when" not after "to", which makes them say what a value is for
+// ("defaultShell (shell to use for commands)", desktop-commander
+// get_config), not when to use the tool.
 func (f *facts) whenToUse() (string, bool) {
 	p, ok := f.desc.FirstIn(usageWhenPhrases)
-	if !ok || !slices.ContainsFunc(f.desc.Contexts(p), lex.Context.Negated) {
+	if !ok {
 		return p, ok
 	}
-	for _, q := range f.desc.AllIn(usageWhenPhrases) {
-		if !slices.ContainsFunc(f.desc.Contexts(q), func(c lex.Context) bool { return !c.Negated() }) {
-			continue
+	// says reports whether phrase q occurs once as a when-to-use cue.
+	says := func(q string) bool {
+		bare := strings.HasPrefix(q, "use ") && len(strings.Fields(q)) == 2
+		for _, c := range f.desc.Contexts(q) {
+			if !c.Negated() && !(bare && len(c.Before) > 0 && c.Before[len(c.Before)-1] == "to") {
+				return true
+			}
 		}
-		return q, true
+		return false
+	}
+	if says(p) {
+		return p, true
+	}
+	for _, q := range f.desc.AllIn(usageWhenPhrases) {
+		if q != p && says(q) {
+			return q, true
+		}
 	}
 	return "", false
 }

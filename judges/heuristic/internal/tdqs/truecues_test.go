@@ -1271,6 +1271,33 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "only implied"},
 		{"a tool that can be used still implies usage", `{"name": "move_file", "description": "Move or rename files and directories. Works across directories and can be used for simple renaming."}`,
 			nil, "usage_guidelines", 3, `only implied ("can be used")`, ""},
+
+		// 103. desktop-commander's boilerplate "Prefer paths within
+		// mounted directories" tells the caller which value to pass,
+		// no tool to prefer: no contrast with other tools, no
+		// alternative. A number ("prefer 3-5") or an argument ("Prefer
+		// channel ID over channel name") is a value too; "prefer
+		// get_passage" and "Prefer this tool over ..." still contrast.
+		{"prefer paths sets no tool apart", `{"name": "move_file", "description": "Move or rename files. Prefer paths within mounted directories: /mnt/data."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts"},
+		{"prefer paths is no alternative", `{"name": "move_file", "description": "Move or rename files. Prefer paths within mounted directories: /mnt/data."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer a channel ID is no alternative", `{"name": "send_note", "description": "Send a note to a channel. Prefer channel ID over channel name."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer a number is no alternative", `{"name": "recall", "description": "Recall context. Depth: prefer 3-5 for most chats."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer another tool still is an alternative", `{"name": "get_verse", "description": "Get one verse. For a range, prefer get_passage."}`,
+			nil, "usage_guidelines", 5, `an alternative ("prefer")`, ""},
+		{"prefer this tool still contrasts", `{"name": "fill_form", "description": "Fill a form. Prefer this tool over multiple individual fill calls."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("prefer")`, ""},
+
+		// 104. desktop-commander get_config: "defaultShell (shell to
+		// use for commands)" says what a value is for, no when to use
+		// the tool.
+		{"a shell to use for commands is no when to use", `{"name": "get_config", "description": "Get the server configuration as JSON. Fields: defaultShell (shell to use for commands)."}`,
+			nil, "usage_guidelines", 2, "no cue", "when to use ("},
+		{"use for opening a sentence is still when to use", `{"name": "get_config", "description": "Get the server configuration as JSON. Use for checking the default shell."}`,
+			nil, "usage_guidelines", 4, `when to use ("use for")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
