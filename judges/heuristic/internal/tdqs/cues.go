@@ -240,6 +240,9 @@ var lists = struct {
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
 			"writes", "stores", "saves",
+			// What a call ends ("this will forcefully terminate the
+			// specified process", desktop-commander kill_process).
+			"will terminate", "forcefully terminate*", "kills",
 		}},
 		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",

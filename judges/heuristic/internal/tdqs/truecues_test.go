@@ -1298,6 +1298,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "when to use ("},
 		{"use for opening a sentence is still when to use", `{"name": "get_config", "description": "Get the server configuration as JSON. Use for checking the default shell."}`,
 			nil, "usage_guidelines", 4, `when to use ("use for")`, ""},
+
+		// 105. desktop-commander kill_process: "this will forcefully
+		// terminate the specified process" says what the call ends, a
+		// side effect the effect group missed.
+		{"will forcefully terminate is a side effect", `{"name": "kill_process", "description": "Terminate a running process by PID. Use with caution as this will forcefully terminate the specified process."}`,
+			nil, "behavioral_transparency", 3, `side effects ("forcefully terminate")`, "no disclosure"},
+		{"it kills the process is a side effect", `{"name": "stop_job", "description": "Stop a job. It kills the worker process at once."}`,
+			nil, "behavioral_transparency", 2, `side effects ("kills")`, "no disclosure"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
