@@ -206,11 +206,17 @@ var lists = struct {
 		// location" (filesystem search_files) says the occasion as
 		// "good for" and "perfect for" do.
 		"great for",
+		// "Call when prior sessions ... may matter" (server-memory
+		// memory_context) says when as "call it when" does.
+		"call when",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
 		"shouldnt", "only use", "only when", "only for", "only if", "not suitable", "not recommended", "deprecated",
 		"do not call", "dont call", "not needed", "unnecessary",
+		// "Not useful for SARIF output" (tactual diff_results), "Skip for
+		// one-off answers" (server-memory memory_context).
+		"not useful", "skip for", "skip when", "skip if",
 	},
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",

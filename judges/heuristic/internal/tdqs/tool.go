@@ -281,12 +281,14 @@ func (f *facts) usedOfTool() bool {
 
 // whenToUse returns the first phrase of lists.usageWhen that the
 // description has where it says when to use the tool, and whether one
-// was found: not after a negation among the two words before it ("Do
+// was found: not just after a negation ("Do
 // not call this tool more than 3 times" tells the caller when to stop,
 // which whenNot reads, not when to call); "use for", "use to" and "use
 // when" not after "to", which makes them say what a value is for
 // ("defaultShell (shell to use for commands)", desktop-commander
-// get_config), not when to use the tool.
+// get_config), not when to use the tool. A negation a word further
+// denies something else ("Returns entity records, not memories — use it
+// to resolve an entity_key").
 func (f *facts) whenToUse() (string, bool) {
 	p, ok := f.desc.FirstIn(usageWhenPhrases)
 	if !ok {
@@ -296,7 +298,8 @@ func (f *facts) whenToUse() (string, bool) {
 	says := func(q string) bool {
 		bare := strings.HasPrefix(q, "use ") && len(strings.Fields(q)) == 2
 		for _, c := range f.desc.Contexts(q) {
-			if !c.Negated() && !(bare && len(c.Before) > 0 && c.Before[len(c.Before)-1] == "to") {
+			n := len(c.Before)
+			if n == 0 || !lex.Negation(c.Before[n-1]) && !(bare && c.Before[n-1] == "to") {
 				return true
 			}
 		}

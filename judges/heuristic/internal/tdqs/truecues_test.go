@@ -1306,6 +1306,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `side effects ("forcefully terminate")`, "no disclosure"},
 		{"it kills the process is a side effect", `{"name": "stop_job", "description": "Stop a job. It kills the worker process at once."}`,
 			nil, "behavioral_transparency", 2, `side effects ("kills")`, "no disclosure"},
+
+		// 106. A when-to-use phrase is denied only by a negation just
+		// before it: "Returns entity records, not memories — use it to
+		// resolve an entity_key" (memkeeper entity_search) still says
+		// when. "Not useful for SARIF output" (tactual diff_results) and
+		// "Skip for one-off answers" say when not to; "Call when prior
+		// sessions may matter" (server-memory memory_context) says
+		// when.
+		{"a negation of another word leaves use it to a when", `{"name": "entity_search", "description": "Search the entity graph by key or alias. Returns entity records, not memories — use it to resolve an entity_key from a partial term."}`,
+			nil, "usage_guidelines", 4, `when to use ("use it to")`, ""},
+		{"not useful for is a when not", `{"name": "diff_results", "description": "Compare two analysis results. Not useful for SARIF output."}`,
+			nil, "usage_guidelines", 4, `when not to ("not useful")`, "when to use"},
+		{"call when and skip for say when and when not", `{"name": "memory_context", "description": "Get a short context snapshot. Call when prior sessions may matter. Skip for one-off answers."}`,
+			nil, "usage_guidelines", 4, `when to use ("call when"), when not to ("skip for")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
